@@ -1,0 +1,299 @@
+// Package lint is trainlint's engine: a pure function from files and options to one Result.
+// It reads no file system, opens no network and starts no goroutine inside one file's lint, so
+// the same code runs natively and in the browser (WebAssembly). Drivers (the CLI, the WASM
+// module, the site generator, tests) pass the rule set in; the engine never imports rules.
+//
+// Data flow: bytes → doc.Document (spans) → dialect.Detect → Normalize → plan.Plan → rules →
+// diagnostics → suppressions/selection → Result.
+package lint
+
+import (
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// File is one input: a path (for messages and format detection) and its bytes.
+type File struct {
+	Path string
+	Text []byte
+	// Format overrides detection by extension ("" = by extension).
+	Format doc.Format
+}
+
+// Options steer one lint run.
+type Options struct {
+	Hosts          int    // launch context: hosts (0 = unknown)
+	DevicesPerHost int    // launch context: devices per host (0 = unknown)
+	Framework      string // override detection ("" = detect)
+	Select         []string
+	Ignore         []string
+	// Severity overrides a rule's severity, keyed by rule name.
+	Severity map[string]Severity
+	// RuleOptions set rule options, keyed by rule name then option name.
+	RuleOptions map[string]map[string]any
+	Limits      doc.Limits
+	Mapping     map[string]string
+}
+
+// Lint lints files in order and returns the combined result, diagnostics sorted by file, line
+// and column.
+func Lint(files []File, rules []*Rule, o Options) *Result {
+	res := NewResult()
+	for _, f := range files {
+		info, diags := LintFile(f, rules, o)
+		res.Files = append(res.Files, info)
+		res.Diagnostics = append(res.Diagnostics, diags...)
+	}
+	SortDiagnostics(res.Diagnostics)
+	return res
+}
+
+// NewResult returns an empty result with the header filled.
+func NewResult() *Result {
+	return &Result{Version: ResultVersion, Tool: Tool{Name: "trainlint", Version: Version}, Files: []FileInfo{}, Diagnostics: []Diagnostic{}}
+}
+
+// SortDiagnostics orders diagnostics by file, position and code.
+func SortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Code < b.Code
+	})
+}
+
+// Analysis is everything the engine learnt about one file (for drivers that want more than
+// diagnostics: the site's framework pages, tests, --explain-plan).
+type Analysis struct {
+	Doc     *doc.Document
+	Dialect *dialect.Dialect
+	Plan    *plan.Plan
+}
+
+// Analyze parses and normalises one file without running rules.
+func Analyze(f File, o Options) (a Analysis, normErr error) {
+	format := f.Format
+	if format == "" {
+		format, _ = doc.FormatFromPath(f.Path)
+	}
+	if format == "" {
+		format = doc.YAML
+	}
+	a.Doc = doc.Parse(f.Path, f.Text, format, o.Limits)
+	if o.Framework != "" {
+		a.Dialect = dialect.ByName(o.Framework)
+	}
+	if a.Dialect == nil && a.Doc.Root != nil {
+		a.Dialect = dialect.Detect(a.Doc)
+	}
+	if a.Dialect == nil {
+		a.Dialect = dialect.Generic
+	}
+	if a.Doc.Root == nil {
+		return a, nil
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				normErr = fmt.Errorf("the %s dialect panicked: %v\n%s", a.Dialect.Name, r, debug.Stack())
+				a.Plan = nil
+			}
+		}()
+		a.Plan = a.Dialect.Normalize(a.Doc, dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping})
+	}()
+	return a, normErr
+}
+
+// LintFile lints one file. It never panics: a rule that panics becomes an internal-error
+// diagnostic for this file and the other rules still run.
+func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
+	a, normErr := Analyze(f, o)
+	info := FileInfo{Path: f.Path, Format: string(a.Doc.Format), Framework: a.Dialect.Name}
+	active := Selected(rules, o.Select, o.Ignore)
+	var diags []Diagnostic
+	if normErr != nil {
+		diags = append(diags, internalError(a.Doc, "dialect "+a.Dialect.Name, normErr))
+	}
+	for _, r := range active {
+		if r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
+			continue
+		}
+		diags = append(diags, runRule(r, a, o)...)
+	}
+	diags = applySuppressions(a.Doc, diags, rules, active)
+	for i := range diags {
+		if sev, ok := o.Severity[diags[i].Rule]; ok && diags[i].Code != InternalError.Code {
+			diags[i].Severity = sev
+		}
+	}
+	SortDiagnostics(diags)
+	return info, diags
+}
+
+func runRule(r *Rule, a Analysis, o Options) (out []Diagnostic) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			out = append(out, internalError(a.Doc, "rule "+r.Name, fmt.Errorf("%v", rec)))
+		}
+	}()
+	opts := map[string]any{}
+	for _, opt := range r.Options {
+		opts[opt.Name] = opt.Default
+	}
+	for k, v := range o.RuleOptions[r.Name] {
+		opts[k] = v
+	}
+	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts}
+	p.report = func(f Finding) { out = append(out, toDiagnostic(r, a.Doc, f)) }
+	r.Check(p)
+	return out
+}
+
+func internalError(d *doc.Document, who string, err error) Diagnostic {
+	msg := err.Error()
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return toDiagnostic(InternalError, d, Finding{
+		Message: who + " failed on this file: " + msg,
+		Help:    "this is a bug in trainlint; the other rules still ran. Please report it with the file that triggers it.",
+	})
+}
+
+// toDiagnostic resolves a finding's location and fix into the output form.
+func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
+	x := d.Lines()
+	span := f.Span
+	if f.Node != nil {
+		if f.AtKey && !f.Node.KeySpan.IsZero() {
+			span = f.Node.KeySpan
+		} else {
+			span = f.Node.Span
+		}
+	}
+	if span.IsZero() {
+		// Nothing in the file locates it: the first line.
+		span = x.Span(0, x.LineEnd(1))
+	}
+	key := f.Key
+	if key == "" && f.Node != nil {
+		key = f.Node.Path.String()
+	}
+	sev := f.Severity
+	if sev == 0 {
+		sev = r.Severity
+	}
+	help := f.Help
+	if help == "" {
+		help = firstParagraph(r.Fix)
+	}
+	diag := Diagnostic{
+		Code: r.Code, Rule: r.Name, Category: r.Category, Severity: sev, File: d.Path,
+		Line: span.Start.Line, Column: span.Start.Col, EndLine: span.End.Line, EndColumn: span.End.Col,
+		Key: key, Message: f.Message, Help: help, URL: r.URL(), Span: span,
+	}
+	for _, rel := range f.Related {
+		s := rel.Span
+		if rel.Node != nil {
+			if rel.AtKey && !rel.Node.KeySpan.IsZero() {
+				s = rel.Node.KeySpan
+			} else {
+				s = rel.Node.Span
+			}
+		}
+		if s.IsZero() {
+			continue
+		}
+		diag.Related = append(diag.Related, Related{File: d.Path, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message})
+	}
+	if f.Fix != nil && len(f.Fix.Edits) > 0 {
+		fx := &Fix{Applicability: f.Fix.Applicability, Message: f.Fix.Message}
+		if fx.Applicability == "" {
+			fx.Applicability = Unsafe
+		}
+		for _, e := range f.Fix.Edits {
+			s, en := x.Pos(e.Start), x.Pos(e.End)
+			fx.Edits = append(fx.Edits, Edit{File: d.Path, Line: s.Line, Column: s.Col, EndLine: en.Line, EndColumn: en.Col, NewText: e.NewText, Start: e.Start, End: e.End})
+		}
+		diag.Fix = fx
+	}
+	return diag
+}
+
+func firstParagraph(md string) string {
+	md = strings.TrimSpace(md)
+	if i := strings.Index(md, "\n\n"); i >= 0 {
+		md = md[:i]
+	}
+	return strings.Join(strings.Fields(md), " ")
+}
+
+// Selected returns the rules that run under select/ignore. Each entry matches a code ("TL202"),
+// a name ("eval-batch-smaller-than-train"), a category ("evaluation") or a code prefix ("TL2",
+// "TL"). With no select, every rule that is not off by default runs; a rule that is off runs
+// only when selected by code or name.
+func Selected(rules []*Rule, sel, ign []string) []*Rule {
+	var out []*Rule
+	for _, r := range rules {
+		on := !r.Off
+		if len(sel) > 0 {
+			on = false
+			for _, s := range sel {
+				if exactMatch(r, s) || (!r.Off && Matches(r, s)) {
+					on = true
+				}
+			}
+		}
+		for _, s := range ign {
+			if Matches(r, s) {
+				on = false
+			}
+		}
+		if on {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func exactMatch(r *Rule, s string) bool {
+	s = strings.TrimSpace(s)
+	return strings.EqualFold(s, r.Code) || strings.EqualFold(s, r.Name)
+}
+
+// Matches reports whether a selector names the rule.
+func Matches(r *Rule, s string) bool {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return false
+	}
+	if strings.EqualFold(s, "all") || exactMatch(r, s) || strings.EqualFold(s, r.Category) {
+		return true
+	}
+	up := strings.ToUpper(s)
+	return strings.HasPrefix(up, "TL") && strings.HasPrefix(r.Code, up)
+}
+
+// KnownSelector reports whether a selector names at least one rule (for usage errors).
+func KnownSelector(rules []*Rule, s string) bool {
+	for _, r := range rules {
+		if Matches(r, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,105 @@
+package lint
+
+import (
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Pass is what a rule sees of one file, and how it reports.
+type Pass struct {
+	Rule *Rule
+	Doc  *doc.Document
+	// Plan is nil when the file could not be parsed (rules with NeedsPlan are then not run).
+	Plan *plan.Plan
+	// Options are the rule's options with defaults applied.
+	Options map[string]any
+
+	report func(Finding)
+}
+
+// Finding is what a rule reports; the engine turns it into a Diagnostic.
+type Finding struct {
+	// Node locates the finding (its value span, or its key span when AtKey). When nil, Span is
+	// used; when both are empty the finding sits on the file's first line.
+	Node  *doc.Node
+	AtKey bool
+	Span  doc.Span
+	// Key is the key path reported in JSON output; defaults to Node's path.
+	Key      string
+	Message  string
+	Help     string
+	Severity Severity // 0: the rule's severity
+	Related  []RelatedNode
+	Fix      *FixSpec
+}
+
+// RelatedNode is a second location, given as a node (value span) or a span.
+type RelatedNode struct {
+	Node    *doc.Node
+	AtKey   bool
+	Span    doc.Span
+	Message string
+}
+
+// FixSpec is a fix as a rule thinks of it; the engine turns it into text edits.
+type FixSpec struct {
+	Applicability Applicability
+	Message       string
+	// Edits in byte offsets of the file.
+	Edits []TextEdit
+}
+
+// TextEdit replaces Src[Start:End] with NewText.
+type TextEdit struct {
+	Start, End int
+	NewText    string
+}
+
+// Report records a finding.
+func (p *Pass) Report(f Finding) { p.report(f) }
+
+// Int returns an integer option (with its default).
+func (p *Pass) Int(name string) int {
+	switch v := p.Options[name].(type) {
+	case int:
+		return v
+	case int64:
+		return int(v)
+	case float64:
+		return int(v)
+	}
+	return 0
+}
+
+// Float returns a number option.
+func (p *Pass) Float(name string) float64 {
+	switch v := p.Options[name].(type) {
+	case int:
+		return float64(v)
+	case int64:
+		return float64(v)
+	case float64:
+		return v
+	}
+	return 0
+}
+
+// Bool returns a boolean option.
+func (p *Pass) Bool(name string) bool {
+	v, _ := p.Options[name].(bool)
+	return v
+}
+
+// String returns a string option.
+func (p *Pass) String(name string) string {
+	v, _ := p.Options[name].(string)
+	return v
+}
+
+// ReplaceValue is a fix that replaces a scalar node's value text with newText (written as is).
+func ReplaceValue(n *doc.Node, newText string, app Applicability, msg string) *FixSpec {
+	if n == nil {
+		return nil
+	}
+	return &FixSpec{Applicability: app, Message: msg, Edits: []TextEdit{{Start: n.Span.Start.Offset, End: n.Span.End.Offset, NewText: newText}}}
+}

@@ -1,0 +1,264 @@
+// Package plan is the normalised training plan: what a configuration means, independent of how
+// a framework spells it. Dialects build a Plan from a Document; most rules read only the Plan, so
+// one rule serves every framework and still reports at the exact line.
+//
+// Every field is a Fact: a value, where it came from (Origin), and the node it was read from, so
+// a message can say "per_device_eval_batch_size is not set: the Trainer default 8 ..." and point
+// at the right line.
+package plan
+
+import "github.com/trainlint/trainlint/lint/doc"
+
+// Origin says where a fact's value came from.
+type Origin uint8
+
+const (
+	// Unknown: nothing is known (the zero value). Rules stay silent on unknown facts.
+	Unknown Origin = iota
+	// Explicit: written in the file, at Node.
+	Explicit
+	// Default: the key is absent and the framework's documented default applies.
+	Default
+	// Derived: computed from other facts (e.g. grad accumulation = global / (micro × DP)).
+	Derived
+	// Context: supplied by the launch context (--hosts, --devices-per-host, the config file).
+	Context
+)
+
+func (o Origin) String() string {
+	switch o {
+	case Explicit:
+		return "explicit"
+	case Default:
+		return "default"
+	case Derived:
+		return "derived"
+	case Context:
+		return "context"
+	}
+	return "unknown"
+}
+
+// Fact is one normalised value with its provenance.
+type Fact[T any] struct {
+	Value  T
+	Origin Origin
+	// Key is the framework's own spelling of the setting, as a dotted path
+	// ("per_device_eval_batch_size", "trainer.sync_batchnorm"), used in messages even when the
+	// key is absent (Origin Default).
+	Key string
+	// Node is where the value was written (Explicit), or the node that best locates a
+	// defaulted/derived fact (e.g. the enclosing section); nil when nothing in the file does.
+	Node *doc.Node
+	// Note says in a few words why a default or derived value holds, for messages:
+	// "the Trainer default (transformers 4.57)", "= global_batch_size / micro_batch_size".
+	Note string
+}
+
+// Known reports whether the fact has a value.
+func (f Fact[T]) Known() bool { return f.Origin != Unknown }
+
+// IsExplicit reports whether the value was written in the file.
+func (f Fact[T]) IsExplicit() bool { return f.Origin == Explicit }
+
+// Set returns an explicit fact read from node n.
+func Set[T any](v T, key string, n *doc.Node) Fact[T] {
+	return Fact[T]{Value: v, Origin: Explicit, Key: key, Node: n}
+}
+
+// Defaulted returns a defaulted fact; at locates it (may be nil).
+func Defaulted[T any](v T, key, note string, at *doc.Node) Fact[T] {
+	return Fact[T]{Value: v, Origin: Default, Key: key, Node: at, Note: note}
+}
+
+// Unit is the unit of an interval.
+type Unit string
+
+const (
+	Steps         Unit = "steps"          // optimizer steps (or batches/iterations, the same here)
+	Epochs        Unit = "epochs"         // whole epochs
+	EpochFraction Unit = "epoch-fraction" // a fraction of an epoch (Lightning float val_check_interval)
+	Seconds       Unit = "seconds"        // wall-clock time
+	Samples       Unit = "samples"
+	Tokens        Unit = "tokens"
+	Ratio         Unit = "ratio" // a fraction of the whole run (HF float eval_steps, Composer "dur")
+)
+
+// Interval is how often something happens.
+type Interval struct {
+	Value float64
+	Unit  Unit
+	// Text is the value as written ("00:00:30:00", "30m", "500ba"), for messages.
+	Text string
+}
+
+// Retention is what a checkpoint policy keeps.
+type RetentionKind string
+
+const (
+	KeepAll    RetentionKind = "all"
+	KeepLatest RetentionKind = "latest" // the most recent N
+	KeepBest   RetentionKind = "best"   // the best N by a metric (maybe plus the latest)
+	KeepNone   RetentionKind = "none"
+)
+
+type Retention struct {
+	Kind RetentionKind
+	N    int
+}
+
+// Scope is which hosts/ranks do something (log, write checkpoints).
+type Scope string
+
+const (
+	PrimaryHost Scope = "primary"    // one host (rank 0 or process_index 0)
+	EveryHost   Scope = "every-host" // one writer per host/node (e.g. local rank 0 of every node)
+	EveryRank   Scope = "every-rank" // every process
+	Sharded     Scope = "sharded"    // coordinated sharded writes: correct multi-host behaviour
+)
+
+// Variation is whether a seed differs from host to host.
+type Variation string
+
+const (
+	SameOnEveryHost  Variation = "same"
+	VariesByHost     Variation = "varies" // derived from rank/process index, or drawn per process
+	VariationUnknown Variation = ""
+)
+
+// Seed is one seed with how it varies across hosts.
+type Seed struct {
+	// Value is the seed as written ("42", "${oc.env:RANK}", "" when absent).
+	Value string
+	// Varies says whether it differs per host; Why says how ("derived from ${oc.env:RANK}",
+	// "no seed: each process draws its own").
+	Varies Variation
+	Why    string
+	// Broadcast reports that the framework broadcasts initial parameters from rank 0 (PyTorch
+	// DDP, Horovod), which neutralises a per-host init seed.
+	Broadcast bool
+	// Pretrained reports that the model starts from pretrained weights, so init seed matters little.
+	Pretrained bool
+}
+
+// Sharding is how the input is split between hosts.
+type Sharding string
+
+const (
+	// GlobalIndexSampler: every rank permutes the same index list with the same seed and takes a
+	// disjoint slice (PyTorch DistributedSampler, HF Trainer, MMEngine, torchtune). The data seed
+	// must be identical on every rank.
+	GlobalIndexSampler Sharding = "global-index"
+	// PerHostStream: every host builds its own shuffled/augmented stream (tf.data/grain style,
+	// per-host file shards). The data seed must differ per host.
+	PerHostStream Sharding = "per-host-stream"
+	// NotSharded: every host reads the whole input.
+	NotSharded Sharding = "none"
+)
+
+// BNSync is how batch-norm statistics are kept consistent across devices.
+type BNSync string
+
+const (
+	BNSyncNone      BNSync = "none"       // each device keeps its own statistics; nothing syncs them
+	BNSyncPerStep   BNSync = "per-step"   // cross-replica BN (SyncBatchNorm, sync_batchnorm: true)
+	BNSyncBeforeUse BNSync = "before-use" // statistics reduced before eval/checkpoint (SyncNormHook, dist_bn reduce)
+	BNSyncBroadcast BNSync = "broadcast"  // rank 0's statistics copied to all: the "first device only" pattern
+)
+
+// Plan is the normalised training plan of one file.
+type Plan struct {
+	Framework string
+	// Variant is an optional sub-dialect label ("lightning-cli", "hydra", "trl").
+	Variant string
+
+	Train    Train
+	Eval     Eval
+	Topology Topology
+	Seeds    Seeds
+	Data     Data
+	Ckpt     Checkpoint
+	Logging  Logging
+	BN       BatchNorm
+	Tracking Tracking
+}
+
+type Train struct {
+	PerDeviceBatch Fact[int] // micro batch on one device per forward pass
+	GlobalBatch    Fact[int] // examples per optimizer step across all devices
+	GradAccum      Fact[int]
+	MaxSteps       Fact[int]
+	// TimeBudget is a wall-clock limit on the whole run (max_time): a budget, not an interval.
+	TimeBudget Fact[Interval]
+}
+
+type Eval struct {
+	// Enabled is whether periodic evaluation runs during training.
+	Enabled        Fact[bool]
+	Interval       Fact[Interval]
+	PerDeviceBatch Fact[int]
+	GlobalBatch    Fact[int]
+	// Colocated is whether eval runs on the training job's devices (false for a separate eval job).
+	Colocated Fact[bool]
+	DropLast  Fact[bool]
+}
+
+type Topology struct {
+	Hosts          Fact[int]
+	DevicesPerHost Fact[int]
+}
+
+// MultiHost reports whether more than one host is known to train; ok is false when the host
+// count is unknown (multi-host rules then stay silent).
+func (t Topology) MultiHost() (multi bool, ok bool) {
+	if !t.Hosts.Known() {
+		return false, false
+	}
+	return t.Hosts.Value > 1, true
+}
+
+// Devices returns the total device count when both factors are known.
+func (t Topology) Devices() (int, bool) {
+	if !t.Hosts.Known() || !t.DevicesPerHost.Known() {
+		return 0, false
+	}
+	return t.Hosts.Value * t.DevicesPerHost.Value, true
+}
+
+type Seeds struct {
+	Init Fact[Seed] // model initialisation
+	Data Fact[Seed] // shuffling / augmentation
+}
+
+type Data struct {
+	Workers  Fact[int] // background loader workers (0 = load in the training process)
+	Prefetch Fact[int] // prefetch depth (batches); 0 = off
+	Sharding Fact[Sharding]
+}
+
+type Checkpoint struct {
+	Enabled    Fact[bool]
+	Interval   Fact[Interval]
+	Retention  Fact[Retention]
+	BestMetric Fact[string]
+	Scope      Fact[Scope]
+}
+
+type Logging struct {
+	// Scope is who writes metrics/log files.
+	Scope Fact[Scope]
+	// ConsoleScope is who prints console logs (HF log_on_each_node): info at most.
+	ConsoleScope Fact[Scope]
+}
+
+type BatchNorm struct {
+	Present Fact[bool]
+	Sync    Fact[BNSync]
+	// Evidence says why BN is believed present ("backbone resnet50", "norm_cfg.type: BN").
+	Evidence string
+}
+
+type Tracking struct {
+	Trackers Fact[[]string]
+	RunName  Fact[string]
+}

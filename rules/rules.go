@@ -1,16 +1,27 @@
 // Package rules is trainlint's rule catalogue: one file per rule, each a lint.Rule value with its
-// metadata beside its Check. Codes and names are stable public identifiers (see the catalogue).
+// metadata beside its Check, registered from its own file (adding a rule touches that file and
+// its testdata archive, nothing else). Codes and names are stable public identifiers.
 package rules
 
-import "github.com/trainlint/trainlint/lint"
+import (
+	"sort"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+var registry []*lint.Rule
+
+// register adds a rule to the catalogue; each rule file calls it from init.
+func register(r *lint.Rule) *lint.Rule {
+	registry = append(registry, r)
+	return r
+}
 
 // All returns every rule, the engine's own included, in code order.
 func All() []*lint.Rule {
-	rs := []*lint.Rule{
-		ParseError,
-	}
+	rs := append([]*lint.Rule{}, registry...)
 	rs = append(rs, lint.Builtin()...)
-	sortByCode(rs)
+	sort.Slice(rs, func(i, j int) bool { return rs[i].Code < rs[j].Code })
 	return rs
 }
 
@@ -22,14 +33,6 @@ func ByName(s string) *lint.Rule {
 		}
 	}
 	return nil
-}
-
-func sortByCode(rs []*lint.Rule) {
-	for i := 1; i < len(rs); i++ {
-		for j := i; j > 0 && rs[j].Code < rs[j-1].Code; j-- {
-			rs[j], rs[j-1] = rs[j-1], rs[j]
-		}
-	}
 }
 
 // reportProblems reports the front-end's problems of one kind (parse-error, duplicate-key,

@@ -1,13 +1,31 @@
 package dialect
 
-import "github.com/trainlint/trainlint/lint/doc"
+import (
+	"sort"
 
-// All returns every dialect, most specific first. Order breaks ties in detection.
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+var registry []*Dialect
+
+// register adds a dialect; each dialect file calls it from init (adding a framework touches
+// its own file and its testdata, nothing else).
+func register(d *Dialect) *Dialect {
+	registry = append(registry, d)
+	return d
+}
+
+// All returns every dialect sorted by name, Generic last. Detection ties (rare: strong evidence
+// is decisive) go to the earlier one.
 func All() []*Dialect {
-	return []*Dialect{
-		// Filled in as dialects land; Generic stays last.
-		Generic,
+	out := make([]*Dialect, 0, len(registry)+1)
+	for _, d := range registry {
+		if d != Generic {
+			out = append(out, d)
+		}
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return append(out, Generic)
 }
 
 // ByName returns the dialect with the given framework id, or nil.

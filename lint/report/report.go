@@ -1,0 +1,44 @@
+// Package report renders a lint.Result: every output format is a view of that one result.
+// Each format registers itself from its own file.
+package report
+
+import (
+	"io"
+	"sort"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// Options carry what some formats need beyond the result.
+type Options struct {
+	// Color enables ANSI colour (text format).
+	Color bool
+	// Sources maps a file path to its bytes, for excerpts (text) and snippets.
+	Sources map[string][]byte
+	// Rules is the catalogue, for formats that describe rules (SARIF).
+	Rules []*lint.Rule
+}
+
+// Writer renders a result.
+type Writer func(w io.Writer, res *lint.Result, o Options) error
+
+var formats = map[string]Writer{}
+
+// Register adds a format under a name (text, json, sarif, github, junit, gitlab).
+func Register(name string, w Writer) { formats[name] = w }
+
+// Get returns the writer for a format name.
+func Get(name string) (Writer, bool) {
+	w, ok := formats[name]
+	return w, ok
+}
+
+// Names lists the registered formats, sorted.
+func Names() []string {
+	var ns []string
+	for n := range formats {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}

@@ -1,0 +1,30 @@
+# trainlint: the verbs people expect. `make demo` lints the bundled examples; `make test` runs
+# every test (unit, rule archives, corpus golden, native/WASM parity, browser).
+GO      ?= go
+BIN     ?= bin/trainlint
+EXAMPLES = cmd/trainlint/examples
+
+.PHONY: all build test demo vet fmt bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/trainlint
+
+# The examples are meant to fail the lint (each shows a pitfall), so demo ignores exit code 1
+# but not 2 (a usage or internal error).
+demo: build
+	@$(BIN) check $(EXAMPLES); rc=$$?; if [ $$rc -ge 2 ]; then exit $$rc; fi
+
+vet:
+	$(GO) vet ./...
+	@out=$$(gofmt -l cmd lint rules wasm site 2>/dev/null); if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
+
+test: vet
+	$(GO) test -count=1 ./...
+
+fmt:
+	gofmt -w cmd lint rules wasm site
+
+clean:
+	rm -rf bin site/dist .cache

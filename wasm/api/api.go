@@ -1,0 +1,244 @@
+// Package api is the request → result function behind the WebAssembly build (globalThis.trainlint).
+// It is pure Go with no syscall/js, so the native side of the parity test and the site generator
+// call exactly the code the browser runs.
+//
+// A request is the WASM contract's {files: [{path, text}], options: {hosts, devicesPerHost,
+// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml") to override
+// detection by extension, which the checker's format menu uses.
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// Request is one lint or fix request.
+type Request struct {
+	Files   []File  `json:"files"`
+	Options Options `json:"options"`
+}
+
+// File is one input file.
+type File struct {
+	Path   string `json:"path"`
+	Text   string `json:"text"`
+	Format string `json:"format,omitempty"`
+}
+
+// Options mirror the CLI flags a browser user can set.
+type Options struct {
+	Hosts          int      `json:"hosts,omitempty"`
+	DevicesPerHost int      `json:"devicesPerHost,omitempty"`
+	Framework      string   `json:"framework,omitempty"`
+	Select         []string `json:"select,omitempty"`
+	Ignore         []string `json:"ignore,omitempty"`
+}
+
+// FixResult is what fix(request) returns: the fixed texts and the result of linting them.
+type FixResult struct {
+	Files  []FixedFile  `json:"files"`
+	Result *lint.Result `json:"result"`
+}
+
+// FixedFile is one file after its safe fixes.
+type FixedFile struct {
+	Path    string `json:"path"`
+	Text    string `json:"text"`
+	Applied int    `json:"applied"`
+}
+
+// RuleInfo is one catalogue entry as rules() returns it.
+type RuleInfo struct {
+	Code       string        `json:"code"`
+	Name       string        `json:"name"`
+	Title      string        `json:"title"`
+	Category   string        `json:"category"`
+	Severity   lint.Severity `json:"severity"`
+	Anchor     string        `json:"anchor,omitempty"`
+	Playbook   string        `json:"playbook,omitempty"`
+	URL        string        `json:"url"`
+	Rationale  string        `json:"rationale"`
+	Fix        string        `json:"fix"`
+	Frameworks []string      `json:"frameworks"`
+	Options    []OptionInfo  `json:"options"`
+	Off        bool          `json:"off,omitempty"`
+}
+
+// OptionInfo is one rule option.
+type OptionInfo struct {
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Default any    `json:"default"`
+	Doc     string `json:"doc"`
+}
+
+// FrameworkInfo names one dialect (the checker's framework menu).
+type FrameworkInfo struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+// maxFixRounds bounds fix: each round applies the fixes that do not overlap, then re-lints.
+const maxFixRounds = 4
+
+func (r Request) validate() error {
+	for i, f := range r.Files {
+		if strings.TrimSpace(f.Path) == "" {
+			return fmt.Errorf("files[%d] has no path", i)
+		}
+		switch doc.Format(f.Format) {
+		case "", doc.YAML, doc.JSON, doc.TOML:
+		default:
+			return fmt.Errorf("files[%d] has unknown format %q (want yaml, json or toml)", i, f.Format)
+		}
+	}
+	if fw := r.Options.Framework; fw != "" && fw != "auto" && dialect.ByName(fw) == nil {
+		return fmt.Errorf("unknown framework %q", fw)
+	}
+	if r.Options.Hosts < 0 || r.Options.DevicesPerHost < 0 {
+		return fmt.Errorf("hosts and devicesPerHost must not be negative")
+	}
+	return nil
+}
+
+func (r Request) lintOptions() lint.Options {
+	fw := r.Options.Framework
+	if fw == "auto" {
+		fw = ""
+	}
+	return lint.Options{Hosts: r.Options.Hosts, DevicesPerHost: r.Options.DevicesPerHost, Framework: fw,
+		Select: r.Options.Select, Ignore: r.Options.Ignore}
+}
+
+func toFiles(fs []File) []lint.File {
+	out := make([]lint.File, len(fs))
+	for i, f := range fs {
+		out[i] = lint.File{Path: f.Path, Text: []byte(f.Text), Format: doc.Format(f.Format)}
+	}
+	return out
+}
+
+// Lint runs the engine with every rule on the request.
+func Lint(r Request) (*lint.Result, error) {
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
+	return lint.Lint(toFiles(r.Files), rules.All(), r.lintOptions()), nil
+}
+
+// Fix applies the safe fixes of every file, re-linting between rounds, and returns the fixed
+// texts with the final result.
+func Fix(r Request) (*FixResult, error) {
+	if err := r.validate(); err != nil {
+		return nil, err
+	}
+	all, o := rules.All(), r.lintOptions()
+	out := &FixResult{}
+	var files []lint.File
+	for _, f := range toFiles(r.Files) {
+		applied := 0
+		for round := 0; round < maxFixRounds; round++ {
+			_, diags := lint.LintFile(f, all, o)
+			text, n := lint.ApplyFixes(f.Text, f.Path, diags, false)
+			if n == 0 {
+				break
+			}
+			f.Text, applied = text, applied+n
+		}
+		files = append(files, f)
+		out.Files = append(out.Files, FixedFile{Path: f.Path, Text: string(f.Text), Applied: applied})
+	}
+	if out.Files == nil {
+		out.Files = []FixedFile{}
+	}
+	out.Result = lint.Lint(files, all, o)
+	return out, nil
+}
+
+// Rules returns the catalogue.
+func Rules() []RuleInfo {
+	var out []RuleInfo
+	for _, r := range rules.All() {
+		ri := RuleInfo{Code: r.Code, Name: r.Name, Title: r.Title, Category: r.Category, Severity: r.Severity,
+			Anchor: r.Anchor, Playbook: r.PlaybookLink(), URL: r.URL(), Rationale: r.Rationale, Fix: r.Fix,
+			Frameworks: r.Frameworks, Options: []OptionInfo{}, Off: r.Off}
+		if ri.Frameworks == nil {
+			ri.Frameworks = []string{}
+		}
+		for _, o := range r.Options {
+			ri.Options = append(ri.Options, OptionInfo{Name: o.Name, Type: o.Type, Default: o.Default, Doc: o.Doc})
+		}
+		out = append(out, ri)
+	}
+	return out
+}
+
+// Frameworks lists the dialects, generic last.
+func Frameworks() []FrameworkInfo {
+	var out []FrameworkInfo
+	for _, d := range dialect.All() {
+		out = append(out, FrameworkInfo{Name: d.Name, Title: d.Title})
+	}
+	return out
+}
+
+// errorJSON is the reply to a request that cannot be read: {"error": "..."}.
+func errorJSON(err error) []byte {
+	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	return b
+}
+
+func decode(req []byte) (Request, error) {
+	var r Request
+	if err := json.Unmarshal(req, &r); err != nil {
+		return r, fmt.Errorf("bad request: %v", err)
+	}
+	return r, nil
+}
+
+// LintJSON is Lint on JSON bytes: the exact bytes both the native and the WASM side produce.
+// A request that cannot be read gives {"error": "..."}.
+func LintJSON(req []byte) []byte {
+	r, err := decode(req)
+	if err != nil {
+		return errorJSON(err)
+	}
+	res, err := Lint(r)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return marshal(res)
+}
+
+// FixJSON is Fix on JSON bytes.
+func FixJSON(req []byte) []byte {
+	r, err := decode(req)
+	if err != nil {
+		return errorJSON(err)
+	}
+	res, err := Fix(r)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return marshal(res)
+}
+
+// RulesJSON is Rules as JSON.
+func RulesJSON() []byte { return marshal(Rules()) }
+
+// FrameworksJSON is Frameworks as JSON.
+func FrameworksJSON() []byte { return marshal(Frameworks()) }
+
+func marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return errorJSON(err)
+	}
+	return b
+}

@@ -1,0 +1,180 @@
+package api_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/wasm/api"
+)
+
+// hfPitfall is the browser test's pitfall: an eval batch smaller than the train batch.
+const hfPitfall = `# Fine-tuning run
+output_dir: out/sft
+per_device_train_batch_size: 16
+per_device_eval_batch_size: 4
+eval_strategy: steps
+eval_steps: 500
+save_total_limit: 2
+`
+
+func craftedRequests() []api.Request {
+	return []api.Request{
+		{Files: []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}}},
+		{Files: []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}}, Options: api.Options{Hosts: 4, DevicesPerHost: 8}},
+		{Files: []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}}, Options: api.Options{Framework: "generic", Ignore: []string{"TL0"}}},
+		{Files: []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}}, Options: api.Options{Select: []string{"evaluation"}}},
+		{Files: []api.File{{Path: "broken.yaml", Text: "a: [1, 2\nb: ünïcödé: x\n"}}},
+		{Files: []api.File{{Path: "dup.yaml", Text: "lr: 1\nlr: 2 # second <wins>\n"}}},
+		{Files: []api.File{{Path: "ds.json", Text: `{"train_batch_size": 32, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2}`}}},
+		{Files: []api.File{{Path: "bad.json", Text: `{"a": 1,, }`}}},
+		{Files: []api.File{{Path: "cfg.toml", Text: "[training]\nseed = 1\nbatch_size = 8\n"}}},
+		{Files: []api.File{{Path: "noext", Text: "x: 1\n", Format: "yaml"}, {Path: "b.yaml", Text: "\t- tab\n"}}},
+		{Files: []api.File{}},
+		{Files: []api.File{{Path: "", Text: "x: 1"}}}, // error reply
+		{Files: []api.File{{Path: "a.yaml", Text: "x: 1"}}, Options: api.Options{Framework: "nope"}}, // error reply
+	}
+}
+
+// corpusRequests lints a deterministic sample of the real configs (every 8th), so parity covers
+// every dialect without making the test slow.
+func corpusRequests(t *testing.T) []api.Request {
+	root := filepath.Join("..", "..", "..", "shared", "corpus")
+	f, err := os.Open(filepath.Join(root, "MANIFEST.tsv"))
+	if err != nil {
+		t.Logf("corpus not found (%v): crafted requests only", err)
+		return nil
+	}
+	defer f.Close()
+	var reqs []api.Request
+	sc := bufio.NewScanner(f)
+	for i := 0; sc.Scan(); i++ {
+		cols := strings.Split(sc.Text(), "\t")
+		if i == 0 || i%8 != 1 || len(cols) < 7 {
+			continue
+		}
+		switch cols[6] {
+		case "yaml", "json", "toml":
+		default:
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(root, cols[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reqs = append(reqs, api.Request{Files: []api.File{{Path: cols[0], Text: string(b)}}, Options: api.Options{Hosts: i % 3, DevicesPerHost: 8}})
+	}
+	return reqs
+}
+
+// buildWASM builds the module the site ships (same flags as `make wasm`).
+func buildWASM(t *testing.T, out string) {
+	t.Helper()
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/trainlint/trainlint/wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building the wasm module: %v\n%s", err, b)
+	}
+}
+
+func goroot(t *testing.T) string {
+	b, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func decodeAny(t *testing.T, what string, b []byte) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%s: %v\n%s", what, err, b)
+	}
+	return v
+}
+
+// TestParity lints the same requests natively and in WebAssembly (under Node, through Go's own
+// go_js_wasm_exec runner) and requires byte-identical JSON from lintJSON, and the same values
+// from the object-returning lint, fix and rules.
+func TestParity(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Fatal("node is required for the WASM parity test (Node 20+)")
+	}
+	dir := t.TempDir()
+	wasmPath := filepath.Join(dir, "trainlint.wasm")
+	buildWASM(t, wasmPath)
+
+	reqs := append(craftedRequests(), corpusRequests(t)...)
+	in, err := json.Marshal(reqs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inPath, outPath := filepath.Join(dir, "requests.json"), filepath.Join(dir, "answers.json")
+	if err := os.WriteFile(inPath, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	harness, _ := filepath.Abs(filepath.Join("..", "testdata", "parity.cjs"))
+	cmd := exec.Command(filepath.Join(goroot(t), "lib", "wasm", "go_js_wasm_exec"), wasmPath)
+	cmd.Env = append(os.Environ(), "NODE_OPTIONS=--require "+harness, "PARITY_IN="+inPath, "PARITY_OUT="+outPath)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go_js_wasm_exec: %v\n%s", err, b)
+	}
+	raw, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Version string
+		Rules   string
+		Answers []struct{ LintJSON, Lint, Fix string }
+	}
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Answers) != len(reqs) {
+		t.Fatalf("wasm answered %d requests, want %d", len(got.Answers), len(reqs))
+	}
+	findings, errorsSeen := 0, 0
+	for i, r := range reqs {
+		b, _ := json.Marshal(r)
+		native := api.LintJSON(b)
+		name := fmt.Sprintf("request %d", i)
+		if len(r.Files) > 0 {
+			name = r.Files[0].Path
+		}
+		if !bytes.Equal(native, []byte(got.Answers[i].LintJSON)) {
+			t.Errorf("%s: lintJSON differs\nnative: %s\nwasm:   %s", name, native, got.Answers[i].LintJSON)
+			continue
+		}
+		if !reflect.DeepEqual(decodeAny(t, "native", native), decodeAny(t, "wasm lint", []byte(got.Answers[i].Lint))) {
+			t.Errorf("%s: lint(object) differs from lintJSON\nnative: %s\nwasm:   %s", name, native, got.Answers[i].Lint)
+		}
+		nativeFix := api.FixJSON(b)
+		if !reflect.DeepEqual(decodeAny(t, "native fix", nativeFix), decodeAny(t, "wasm fix", []byte(got.Answers[i].Fix))) {
+			t.Errorf("%s: fix differs\nnative: %s\nwasm:   %s", name, nativeFix, got.Answers[i].Fix)
+		}
+		findings += strings.Count(string(native), `"code":`)
+		if bytes.HasPrefix(native, []byte(`{"error"`)) {
+			errorsSeen++
+		}
+	}
+	if !reflect.DeepEqual(decodeAny(t, "native rules", api.RulesJSON()), decodeAny(t, "wasm rules", []byte(got.Rules))) {
+		t.Errorf("rules() differs:\nnative: %s\nwasm:   %s", api.RulesJSON(), got.Rules)
+	}
+	// The sample must exercise something: findings and the error replies.
+	if findings == 0 {
+		t.Error("no request produced a finding: the parity check proves nothing")
+	}
+	if errorsSeen != 2 {
+		t.Errorf("want 2 error replies for the 2 malformed requests, got %d", errorsSeen)
+	}
+	t.Logf("%d requests, %d findings, byte-identical", len(reqs), findings)
+}

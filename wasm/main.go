@@ -1,0 +1,58 @@
+//go:build js && wasm
+
+// Command wasm is trainlint compiled to WebAssembly for the browser checker. It defines
+// globalThis.trainlint:
+//
+//	lint(request)  → result         the JSON output contract, as a JS object
+//	fix(request)   → {files: [{path, text, applied}], result}   the texts after their safe fixes
+//	rules()        → the catalogue
+//	frameworks()   → [{name, title}] of the supported frameworks
+//	lintJSON(string) → string       lint on JSON text (the parity test compares these bytes)
+//	version        → trainlint's version
+//
+// A request that cannot be read gives {error: "..."} instead of a result. When the module is
+// ready it calls globalThis.trainlintReady() if the page defined it. All the work is done by
+// package api, which the native build shares.
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/wasm/api"
+)
+
+func main() {
+	jsonObj := js.Global().Get("JSON")
+	// Requests cross as JSON text: JSON.stringify drops undefined and functions the way a JS
+	// caller expects, and the reply is parsed back into a plain object.
+	request := func(args []js.Value) []byte {
+		if len(args) == 0 || args[0].IsUndefined() || args[0].IsNull() {
+			return []byte("{}")
+		}
+		if args[0].Type() == js.TypeString {
+			return []byte(args[0].String())
+		}
+		return []byte(jsonObj.Call("stringify", args[0]).String())
+	}
+	parse := func(b []byte) any { return jsonObj.Call("parse", string(b)) }
+
+	tl := js.Global().Get("Object").New()
+	tl.Set("version", lint.Version)
+	tl.Set("lint", js.FuncOf(func(_ js.Value, args []js.Value) any { return parse(api.LintJSON(request(args))) }))
+	tl.Set("fix", js.FuncOf(func(_ js.Value, args []js.Value) any { return parse(api.FixJSON(request(args))) }))
+	tl.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.RulesJSON()) }))
+	tl.Set("frameworks", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.FrameworksJSON()) }))
+	tl.Set("lintJSON", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return string(api.LintJSON(nil))
+		}
+		return string(api.LintJSON([]byte(args[0].String())))
+	}))
+	js.Global().Set("trainlint", tl)
+	if ready := js.Global().Get("trainlintReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	// Keep the Go runtime alive: the page calls in whenever the text changes.
+	select {}
+}

@@ -17,6 +17,8 @@ type Options struct {
 	Sources map[string][]byte
 	// Rules is the catalogue, for formats that describe rules (SARIF).
 	Rules []*lint.Rule
+	// Quiet asks for one line per finding: no excerpt, no guidance, no summary (text format).
+	Quiet bool
 }
 
 // Writer renders a result.

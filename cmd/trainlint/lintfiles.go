@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// outcome is what is kept of one linted file: its info and findings, and its bytes only when
+// there are findings to draw excerpts from. Everything else is dropped as soon as the file is
+// done, so memory stays bounded by the findings, not by the size of the tree.
+type outcome struct {
+	info  lint.FileInfo
+	diags []lint.Diagnostic
+	src   []byte
+	err   error
+}
+
+// lintInputs lints the inputs on a pool of workers (GOMAXPROCS when workers is 0) and merges the
+// outcomes in path order, so the result does not depend on scheduling. Standard input is read
+// first, on the calling goroutine. Files that cannot be read are returned as errors.
+func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, o lint.Options, workers int) (*lint.Result, map[string][]byte, []error) {
+	outs := make([]outcome, len(ins))
+	var stdinText []byte
+	for i, in := range ins {
+		if !in.Stdin {
+			continue
+		}
+		var err error
+		if stdin == nil {
+			err = fmt.Errorf("no standard input")
+		} else {
+			stdinText, err = io.ReadAll(stdin)
+		}
+		if err != nil {
+			outs[i].err = fmt.Errorf("cannot read standard input: %v", err)
+		}
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if workers > len(ins) {
+		workers = len(ins)
+	}
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				outs[i] = lintOne(ins[i], stdinText, rules, o, outs[i].err)
+			}
+		}()
+	}
+	for i := range ins {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+
+	order := make([]int, len(ins))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ins[order[a]].Path < ins[order[b]].Path })
+	res := lint.NewResult()
+	sources := map[string][]byte{}
+	var errs []error
+	for _, i := range order {
+		out := outs[i]
+		if out.err != nil {
+			errs = append(errs, out.err)
+			continue
+		}
+		res.Files = append(res.Files, out.info)
+		res.Diagnostics = append(res.Diagnostics, out.diags...)
+		if out.src != nil {
+			sources[out.info.Path] = out.src
+		}
+	}
+	lint.SortDiagnostics(res.Diagnostics)
+	return res, sources, errs
+}
+
+func lintOne(in input, stdinText []byte, rules []*lint.Rule, o lint.Options, readErr error) outcome {
+	if readErr != nil {
+		return outcome{err: readErr}
+	}
+	text := stdinText
+	if !in.Stdin {
+		var err error
+		text, err = os.ReadFile(in.FSPath)
+		if err != nil {
+			return outcome{err: readError(in.Path, err)}
+		}
+	}
+	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text}, rules, o)
+	out := outcome{info: info, diags: diags}
+	if len(diags) > 0 {
+		out.src = text
+	}
+	return out
+}

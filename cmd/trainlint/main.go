@@ -1,0 +1,126 @@
+// Command trainlint checks deep-learning training configurations (Hugging Face Trainer, axolotl,
+// Lightning, NeMo, DeepSpeed, torchtune, Composer, in-house YAML/JSON/TOML, …) for the pitfalls
+// of the Deep Learning Tuning Playbook.
+//
+//	trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected)
+//	trainlint rules [--format json]          the catalogue
+//	trainlint explain RULE                   a rule's documentation in the terminal
+//	trainlint schema [NAME]                  JSON Schemas for editors
+//	trainlint site [-o DIR]                  build the static site
+//	trainlint version
+//
+// Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error,
+// unreadable path or internal error.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mattn/go-isatty"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/rules"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2 // also: unreadable path, internal error
+)
+
+// allRules is the rule set the CLI runs; tests swap in a fixed set so they do not depend on
+// which playbook rules exist.
+var allRules = rules.All
+
+const usageText = `trainlint checks training configs against the Deep Learning Tuning Playbook.
+
+Usage:
+  trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected)
+  trainlint rules [--format json]          list the rules
+  trainlint explain RULE                   show a rule's documentation
+  trainlint schema [NAME]                  print JSON Schemas for editors
+  trainlint site [-o DIR]                  build the static site
+  trainlint version                        print the version
+
+Run 'trainlint check --help' for the flags of check.
+Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, unreadable path or internal error.
+`
+
+// usageError is a mistake in the command line: reported with a pointer to the help, exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// run is the whole program, in-process testable: arguments, standard streams in, exit code out.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		if !hasStdin(stdin) {
+			io.WriteString(stderr, usageText)
+			return exitUsage
+		}
+		args = []string{"-"}
+	}
+	var code int
+	var err error
+	switch args[0] {
+	case "check":
+		code, err = runCheck(args[1:], stdin, stdout, stderr)
+	case "rules":
+		code, err = runRules(args[1:], stdout)
+	case "explain":
+		code, err = runExplain(args[1:], stdout)
+	case "schema":
+		code, err = runSchema(args[1:], stdout, stderr)
+	case "site":
+		code, err = runSite(args[1:], stdout, stderr)
+	case "version", "--version", "-version":
+		if len(args) > 1 {
+			err = usagef("version takes no arguments")
+			break
+		}
+		fmt.Fprintf(stdout, "trainlint %s\n", lint.Version)
+	case "help", "-h", "-help", "--help":
+		io.WriteString(stdout, usageText)
+	default:
+		code, err = runCheck(args, stdin, stdout, stderr)
+	}
+	if err != nil {
+		var ue *usageError
+		if errors.As(err, &ue) {
+			fmt.Fprintf(stderr, "trainlint: %s\nRun 'trainlint --help' for usage.\n", ue.msg)
+		} else {
+			fmt.Fprintf(stderr, "trainlint: %s\n", err)
+		}
+		return exitUsage
+	}
+	return code
+}
+
+// hasStdin reports whether something is piped in: not a terminal, not /dev/null (CI gives no
+// standard input), not absent.
+func hasStdin(r io.Reader) bool {
+	if r == nil {
+		return false
+	}
+	if f, ok := r.(*os.File); ok {
+		fi, err := f.Stat()
+		if err != nil || fi.Mode()&os.ModeCharDevice != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isTerminal reports whether w is a terminal (colour is only for terminals).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}

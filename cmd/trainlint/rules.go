@@ -1,0 +1,271 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// ruleEntry is one rule in `trainlint rules --format json`.
+type ruleEntry struct {
+	Code     string `json:"code"`
+	Name     string `json:"name"`
+	Category string `json:"category"`
+	Severity string `json:"severity"`
+	Title    string `json:"title"`
+	URL      string `json:"url"`
+}
+
+func runRules(args []string, stdout io.Writer) (int, error) {
+	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	format := fs.String("format", "text", "text or json")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "Usage: trainlint rules [--format text|json]")
+			return exitOK, nil
+		}
+		return exitUsage, usagef("%s", err)
+	}
+	if fs.NArg() > 0 {
+		return exitUsage, usagef("rules takes no arguments, got %q", fs.Arg(0))
+	}
+	rs := allRules()
+	switch *format {
+	case "json":
+		entries := make([]ruleEntry, 0, len(rs))
+		for _, r := range rs {
+			entries = append(entries, ruleEntry{r.Code, r.Name, r.Category, r.Severity.String(), r.Title, r.URL()})
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(entries); err != nil {
+			return exitUsage, err
+		}
+	case "text":
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, r := range rs {
+			title := r.Title
+			if r.Off {
+				title += " (off by default)"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Code, r.Name, r.Severity, r.Category, title)
+		}
+		tw.Flush()
+	default:
+		return exitUsage, usagef("unknown format %q for rules (want text or json)", *format)
+	}
+	return exitOK, nil
+}
+
+// examplesOf returns a rule's first bad and good example (from its testdata archive). The rule
+// catalogue provides it once its examples are embedded; until then explain shows none.
+var examplesOf func(r *lint.Rule) (bad, good string, ok bool)
+
+// findRule finds a rule by code (any case) or name.
+func findRule(rs []*lint.Rule, s string) *lint.Rule {
+	for _, r := range rs {
+		if strings.EqualFold(r.Code, s) || r.Name == s {
+			return r
+		}
+	}
+	return nil
+}
+
+func runExplain(args []string, stdout io.Writer) (int, error) {
+	if len(args) != 1 {
+		return exitUsage, usagef("explain takes one rule: a code such as TL202 or a name such as eval-batch-smaller-than-train")
+	}
+	rs := allRules()
+	r := findRule(rs, args[0])
+	if r == nil {
+		msg := fmt.Sprintf("unknown rule %q", args[0])
+		if s := closestRule(rs, args[0]); s != nil {
+			msg += fmt.Sprintf(" (did you mean %s %s?)", s.Code, s.Name)
+		}
+		return exitUsage, usagef("%s; 'trainlint rules' lists them", msg)
+	}
+	writeExplain(stdout, r)
+	return exitOK, nil
+}
+
+// writeExplain renders a rule's documentation for a terminal: plain text, paragraphs wrapped at
+// 80 columns, Markdown lists and code blocks kept as written.
+func writeExplain(w io.Writer, r *lint.Rule) {
+	fmt.Fprintf(w, "%s %s\n%s\n\n", r.Code, r.Name, r.Title)
+	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', 0)
+	fmt.Fprintf(tw, "  severity:\t%s", r.Severity)
+	if r.Off {
+		fmt.Fprint(tw, " (off by default: enable with --select "+r.Name+")")
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprintf(tw, "  category:\t%s\n", r.Category)
+	if len(r.Frameworks) > 0 {
+		fw := strings.Join(r.Frameworks, ", ")
+		if fw == "*" {
+			fw = "all"
+		}
+		fmt.Fprintf(tw, "  frameworks:\t%s\n", fw)
+	}
+	if l := r.PlaybookLink(); l != "" {
+		fmt.Fprintf(tw, "  playbook:\t%s\n", l)
+	}
+	fmt.Fprintf(tw, "  page:\t%s\n", r.URL())
+	tw.Flush()
+	section := func(title, md string) {
+		if strings.TrimSpace(md) == "" {
+			return
+		}
+		fmt.Fprintf(w, "\n%s\n", title)
+		io.WriteString(w, renderMarkdown(md, "  ", 80))
+	}
+	section("Why it matters", r.Rationale)
+	section("How to fix it", r.Fix)
+	if len(r.Options) > 0 {
+		fmt.Fprintf(w, "\nOptions (set under [rules.%s] in .trainlint.toml)\n", r.Name)
+		for _, o := range r.Options {
+			fmt.Fprintf(w, "  %s (%s, default %v)\n", o.Name, o.Type, o.Default)
+			if o.Doc != "" {
+				io.WriteString(w, renderMarkdown(o.Doc, "      ", 80))
+			}
+		}
+	}
+	if examplesOf != nil {
+		if bad, good, ok := examplesOf(r); ok {
+			if bad != "" {
+				fmt.Fprintf(w, "\nExample that triggers it\n%s", indentBlock(bad, "    "))
+			}
+			if good != "" {
+				fmt.Fprintf(w, "\nExample that does not\n%s", indentBlock(good, "    "))
+			}
+		}
+	}
+}
+
+func indentBlock(s, indent string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		if l == "" {
+			b.WriteString("\n")
+			continue
+		}
+		b.WriteString(indent + l + "\n")
+	}
+	return b.String()
+}
+
+// renderMarkdown wraps Markdown prose for a terminal. Paragraphs are reflowed; fenced code,
+// indented blocks, lists and tables keep their lines (they mean something as laid out).
+func renderMarkdown(md, indent string, width int) string {
+	var b strings.Builder
+	lines := strings.Split(strings.TrimSpace(md), "\n")
+	var para []string
+	flush := func() {
+		if len(para) > 0 {
+			b.WriteString(wrap(strings.Join(para, " "), indent, width))
+			para = nil
+		}
+	}
+	inFence := false
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "```"):
+			flush()
+			inFence = !inFence
+		case inFence:
+			b.WriteString(indent + "  " + l + "\n")
+		case t == "":
+			flush()
+			b.WriteString("\n")
+		case isBlockLine(l, t):
+			flush()
+			b.WriteString(indent + strings.TrimRight(l, " ") + "\n")
+		default:
+			para = append(para, t)
+		}
+	}
+	flush()
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+func isBlockLine(l, t string) bool {
+	if strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
+		return true
+	}
+	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") {
+		return true
+	}
+	// "1. item"
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && strings.HasPrefix(t[i:], ". ")
+}
+
+func wrap(s, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, word := range strings.Fields(s) {
+		if line != indent && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if line != indent {
+			line += " "
+		}
+		line += word
+	}
+	if line != indent {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+// closestRule suggests a rule for a mistyped name: a rule whose name contains the input or the
+// other way round, else the nearest by edit distance when it is close.
+func closestRule(rs []*lint.Rule, s string) *lint.Rule {
+	s = strings.ToLower(s)
+	var best *lint.Rule
+	bestD := 4
+	for _, r := range rs {
+		if len(s) >= 4 && strings.Contains(r.Name, s) {
+			return r
+		}
+		if d := editDistance(s, r.Name); d < bestD {
+			best, bestD = r, d
+		}
+		if d := editDistance(s, strings.ToLower(r.Code)); d < bestD && d <= 1 {
+			best, bestD = r, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

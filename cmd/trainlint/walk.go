@@ -1,0 +1,178 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// input is one thing to lint: a file on disk or standard input.
+type input struct {
+	Path   string // as reported (the argument, or the argument joined with the path under it)
+	FSPath string // where to read it ("" for standard input)
+	Stdin  bool
+}
+
+// skipDirs are never walked: version-control metadata and installed packages hold no configs of
+// the project (and are large).
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
+
+// walkedExt are the extensions linted inside folders; a file named on the command line is linted
+// whatever its extension.
+var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".toml": true}
+
+// collectInputs expands the command line into files. A path that cannot be read is reported and
+// skipped, and the others are still linted (the run then exits 2). A file reached twice is
+// linted once.
+func collectInputs(paths []string, stdinFilename string) ([]input, []error) {
+	var ins []input
+	var errs []error
+	seen := map[string]bool{}
+	add := func(in input) {
+		key := in.FSPath
+		if in.Stdin {
+			key = "\x00stdin"
+		}
+		if abs, err := filepath.Abs(key); err == nil && !in.Stdin {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			ins = append(ins, in)
+		}
+	}
+	for _, p := range paths {
+		if p == "-" {
+			name := stdinFilename
+			if name == "" {
+				name = "<stdin>"
+			}
+			add(input{Path: name, Stdin: true})
+			continue
+		}
+		fi, err := os.Stat(p)
+		if err != nil {
+			errs = append(errs, readError(p, err))
+			continue
+		}
+		if !fi.IsDir() {
+			add(input{Path: filepath.Clean(p), FSPath: p})
+			continue
+		}
+		files, werrs := walkDir(p)
+		errs = append(errs, werrs...)
+		for _, f := range files {
+			add(f)
+		}
+	}
+	return ins, errs
+}
+
+// readError words a file-system error for the terminal: the path quoted, the cause without Go's
+// operation prefix.
+func readError(p string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %q: %v", p, err)
+}
+
+// walkDir lists the config files under root in lexical order, honouring the .gitignore files of
+// the folders walked and of the folders between root and its repository's top (the folder that
+// holds .git), plus .git/info/exclude.
+func walkDir(root string) ([]input, []error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, []error{readError(root, err)}
+	}
+	w := &walker{}
+	w.walk(root, filepath.ToSlash(abs), parentIgnores(abs))
+	return w.files, w.errs
+}
+
+type walker struct {
+	files []input
+	errs  []error
+}
+
+func (w *walker) walk(dir, absDir string, stack ignoreStack) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		w.errs = append(w.errs, readError(dir, err))
+		return
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
+		stack = append(stack[:len(stack):len(stack)], parseIgnore(absDir, data))
+	}
+	for _, e := range entries {
+		name := e.Name()
+		p := filepath.Join(dir, name)
+		absP := absDir + "/" + name
+		if absDir == "/" {
+			absP = "/" + name
+		}
+		isDir := e.IsDir()
+		isFile := e.Type().IsRegular()
+		if e.Type()&fs.ModeSymlink != 0 {
+			// Follow links to files; never links to folders, which can loop.
+			fi, err := os.Stat(p)
+			if err != nil || fi.IsDir() {
+				continue
+			}
+			isFile = fi.Mode().IsRegular()
+		}
+		if isDir && skipDirs[name] {
+			continue
+		}
+		if stack.ignored(absP, isDir) {
+			continue
+		}
+		switch {
+		case isDir:
+			w.walk(p, absP, stack)
+		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))]:
+			w.files = append(w.files, input{Path: p, FSPath: p})
+		}
+	}
+}
+
+// parentIgnores loads the ignore files that apply to dir from above it: those of its repository
+// (found by looking upwards for .git), from the top down to dir's parent. Outside a repository
+// only the .gitignore files inside the walked folder count.
+func parentIgnores(dir string) ignoreStack {
+	top := ""
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			top = d
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	if top == "" {
+		return nil
+	}
+	var stack ignoreStack
+	if data, err := os.ReadFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
+		stack = append(stack, parseIgnore(filepath.ToSlash(top), data))
+	}
+	rel, err := filepath.Rel(top, dir)
+	if err != nil || rel == "." {
+		return stack
+	}
+	d := top
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if data, err := os.ReadFile(filepath.Join(d, ".gitignore")); err == nil {
+			stack = append(stack, parseIgnore(filepath.ToSlash(d), data))
+		}
+		d = filepath.Join(d, part)
+	}
+	return stack
+}

@@ -1,0 +1,331 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mattn/go-runewidth"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+func init() { Register("text", writeText) }
+
+const (
+	// tabWidth is the tab stop used to draw excerpts: tabs are expanded so the underline lines
+	// up whatever the terminal's own tab setting is.
+	tabWidth = 4
+	// maxSpanLines is the most lines of one span shown; longer spans keep their first and last
+	// two lines around an ellipsis.
+	maxSpanLines = 5
+	// maxLineWidth is the most display columns of one source line shown (minified JSON can put
+	// a whole file on one line); the window is placed around the finding.
+	maxLineWidth = 160
+)
+
+// writeText renders the terminal format: one header line per finding in the
+// `path:line:col: severity[CODE name] message` shape editors and CI logs recognise, then the
+// source lines with the span underlined, related locations, the guidance and the rule's page,
+// and a one-line summary at the end.
+func writeText(w io.Writer, res *lint.Result, o Options) error {
+	bw := bufio.NewWriter(w)
+	p := palette(o.Color)
+	indexes := map[string]*doc.LineIndex{}
+	filesWith := map[string]bool{}
+	var counts [4]int // by severity
+	for _, d := range res.Diagnostics {
+		filesWith[d.File] = true
+		if d.Severity >= lint.Info && d.Severity <= lint.Error {
+			counts[d.Severity]++
+		}
+		writeHeader(bw, p, d)
+		if o.Quiet {
+			continue
+		}
+		if src, ok := o.Sources[d.File]; ok {
+			x := indexes[d.File]
+			if x == nil {
+				x = doc.NewLineIndex(src)
+				indexes[d.File] = x
+			}
+			writeExcerpt(bw, p, x, d)
+		}
+		for _, r := range d.Related {
+			fmt.Fprintf(bw, "  %s %s:%d:%d: %s\n", p.paint(bold, "note:"), r.File, r.Line, r.Column, r.Message)
+		}
+		if d.Help != "" {
+			fmt.Fprintf(bw, "  %s %s\n", p.paint(cyanBold, "help:"), indentRest(d.Help, "        "))
+		}
+		if d.Fix != nil {
+			how := "safe, apply with --fix"
+			if d.Fix.Applicability != lint.Safe {
+				how = "unsafe, apply with --fix --unsafe-fixes"
+			}
+			fmt.Fprintf(bw, "  %s %s (%s)\n", p.paint(greenBold, "fix:"), d.Fix.Message, how)
+		}
+		if d.URL != "" {
+			fmt.Fprintf(bw, "  %s %s\n", p.paint(dim, "see:"), d.URL)
+		}
+		bw.WriteByte('\n')
+	}
+	if !o.Quiet {
+		bw.WriteString(p.paint(bold, summary(counts, len(filesWith), len(res.Files))) + "\n")
+	}
+	return bw.Flush()
+}
+
+func writeHeader(w *bufio.Writer, p palette, d lint.Diagnostic) {
+	tag := d.Severity.String() + "[" + d.Code + " " + d.Rule + "]"
+	fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, d.File+":"+strconv.Itoa(d.Line)+":"+strconv.Itoa(d.Column)),
+		p.paint(severityColor(d.Severity), tag), p.paint(bold, d.Message))
+}
+
+// summary is the closing line: "3 findings (1 error, 2 warnings) in 2 of 5 files".
+func summary(counts [4]int, withFindings, files int) string {
+	total := counts[lint.Error] + counts[lint.Warning] + counts[lint.Info]
+	if total == 0 {
+		return "no findings in " + plural(files, "file", "files")
+	}
+	var parts []string
+	if n := counts[lint.Error]; n > 0 {
+		parts = append(parts, plural(n, "error", "errors"))
+	}
+	if n := counts[lint.Warning]; n > 0 {
+		parts = append(parts, plural(n, "warning", "warnings"))
+	}
+	if n := counts[lint.Info]; n > 0 {
+		parts = append(parts, strconv.Itoa(n)+" info")
+	}
+	return fmt.Sprintf("%s (%s) in %d of %s", plural(total, "finding", "findings"), strings.Join(parts, ", "),
+		withFindings, plural(files, "file", "files"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+func indentRest(s, indent string) string {
+	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+indent)
+}
+
+// writeExcerpt draws the span's lines with a gutter of line numbers and the span underlined.
+func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnostic) {
+	first, last := d.Line, d.EndLine
+	endCol := d.EndColumn
+	if last < first {
+		last, endCol = first, d.Column
+	}
+	// An exclusive end at the start of a line belongs to the line before it.
+	if last > first && endCol <= 1 {
+		last--
+		endCol = utf8.RuneCount(x.Line(last)) + 1
+	}
+	if first < 1 || first > x.NumLines() {
+		return
+	}
+	if last > x.NumLines() {
+		last = x.NumLines()
+	}
+	lines := make([]int, 0, maxSpanLines)
+	elided := false
+	for l := first; l <= last; l++ {
+		if last-first+1 > maxSpanLines && l == first+2 {
+			l = last - 2
+			elided = true
+			continue
+		}
+		lines = append(lines, l)
+	}
+	gw := len(strconv.Itoa(last))
+	pad := strings.Repeat(" ", gw)
+	bar := p.paint(blueBold, "|")
+	mark := severityColor(d.Severity)
+	for i, l := range lines {
+		if elided && i == 2 {
+			fmt.Fprintf(w, "  %s %s\n", p.paint(blueBold, pad[:gw-1]+"…"), bar)
+		}
+		text := x.Line(l)
+		from, to := 1, utf8.RuneCount(text)+1
+		if l == first {
+			from = d.Column
+		} else {
+			from = firstNonSpace(text)
+		}
+		if l == last {
+			to = endCol
+		}
+		shown, ul := renderLine(text, from, to, l == first, last > first)
+		fmt.Fprintf(w, "  %s %s %s\n", p.paint(blueBold, fmt.Sprintf("%*d", gw, l)), bar, shown)
+		if ul != "" {
+			fmt.Fprintf(w, "  %s %s %s\n", pad, bar, p.paint(mark, ul))
+		}
+	}
+}
+
+func firstNonSpace(b []byte) int {
+	col := 1
+	for _, r := range string(b) {
+		if r != ' ' && r != '\t' {
+			return col
+		}
+		col++
+	}
+	return col
+}
+
+// cell is one code point as drawn: its text and its display width.
+type cell struct {
+	s string
+	w int
+}
+
+// renderLine expands a source line into display cells and draws the underline of columns
+// [from, to) (1-based code points, end exclusive). Columns are code points, so each cell is one
+// column; tabs, wide (East Asian) characters and control characters get their display width.
+// A span from a multi-line finding that is empty on this line draws no underline, but an empty
+// span of a one-line finding draws a single caret where it points.
+func renderLine(text []byte, from, to int, caret, multi bool) (string, string) {
+	var cells []cell
+	at := 0
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRune(text[i:])
+		i += size
+		var c cell
+		switch {
+		case r == '\t':
+			n := tabWidth - at%tabWidth
+			c = cell{strings.Repeat(" ", n), n}
+		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
+			c = cell{"\uFFFD", 1}
+		default:
+			c = cell{string(r), runewidth.RuneWidth(r)}
+		}
+		cells = append(cells, c)
+		at += c.w
+	}
+	if from < 1 {
+		from = 1
+	}
+	if from > len(cells)+1 {
+		from = len(cells) + 1
+	}
+	if to > len(cells)+1 {
+		to = len(cells) + 1
+	}
+	// Display offsets of each column's start (pos[len] is the line's width).
+	pos := make([]int, len(cells)+1)
+	for i, c := range cells {
+		pos[i+1] = pos[i] + c.w
+	}
+	ulStart := pos[from-1]
+	ulWidth := 0
+	if to > from {
+		ulWidth = pos[to-1] - pos[from-1]
+	}
+	if ulWidth == 0 {
+		if multi && to > 0 && from >= to {
+			ulWidth = -1 // nothing of the span on this line
+		} else {
+			ulWidth = 1
+		}
+	}
+
+	// Keep a window of the line around the span when the line is too wide for a terminal.
+	lo, hi := 0, pos[len(cells)]
+	if hi > maxLineWidth {
+		lo = ulStart - maxLineWidth/4
+		if lo < 0 {
+			lo = 0
+		}
+		hi = lo + maxLineWidth
+		if hi > pos[len(cells)] {
+			hi = pos[len(cells)]
+			lo = max(0, hi-maxLineWidth)
+		}
+	}
+	var b strings.Builder
+	shift := 0
+	if lo > 0 {
+		b.WriteString("…")
+		shift = 1
+	}
+	start, end := -1, lo
+	for i, c := range cells {
+		if pos[i] < lo || pos[i]+c.w > hi {
+			continue
+		}
+		if start < 0 {
+			start = pos[i]
+		}
+		end = pos[i] + c.w
+		b.WriteString(c.s)
+	}
+	if start < 0 {
+		start = lo
+	}
+	if hi < pos[len(cells)] {
+		b.WriteString("…")
+	}
+	shown := strings.TrimRight(b.String(), " ")
+	if ulWidth < 0 {
+		return shown, ""
+	}
+	// Move the underline into the window's coordinates and clip it to what is shown; a caret
+	// past the end of the line stays one column after it.
+	s, e := ulStart-start+shift, ulStart-start+shift+ulWidth
+	visEnd := shift + end - start
+	if s < shift {
+		s = shift
+	}
+	if e > visEnd {
+		e = visEnd
+	}
+	if e <= s {
+		e = s + 1
+	}
+	ulStart, ulWidth = s, e-s
+	head := "^"
+	if !caret {
+		head = "~"
+	}
+	return shown, strings.Repeat(" ", ulStart) + head + strings.Repeat("~", ulWidth-1)
+}
+
+// ANSI styles.
+const (
+	bold      = "1"
+	dim       = "2"
+	redBold   = "1;31"
+	yellBold  = "1;33"
+	blueBold  = "1;34"
+	cyanBold  = "1;36"
+	greenBold = "1;32"
+)
+
+func severityColor(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return redBold
+	case lint.Warning:
+		return yellBold
+	}
+	return blueBold
+}
+
+// palette paints text with ANSI styles when colour is on, and passes it through otherwise.
+type palette bool
+
+func (p palette) paint(style, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return "\x1b[" + style + "m" + s + "\x1b[0m"
+}

@@ -116,6 +116,12 @@ type Node struct {
 
 	Parent   *Node
 	Children []*Node // map entries in source order (each with Key) or sequence items
+
+	// Alias reports that the node is a copy of a YAML anchored node, reached through an alias
+	// (`*name`) or a merge key (`<<: *name`). The alias node itself spans the `*name` token; its
+	// descendants and merged entries keep the spans of the anchored definition, so they need
+	// not lie inside their parent's span.
+	Alias bool
 }
 
 // PathElem is one step of a key path: a map key, or a sequence index when IsIndex.

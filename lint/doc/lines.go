@@ -5,17 +5,30 @@ import (
 	"unicode/utf8"
 )
 
-// LineIndex converts byte offsets to positions.
+// LineIndex converts between byte offsets and positions.
+//
+// A UTF-8 byte order mark is not part of line 1's text: editors do not show it and do not count
+// it, so line 1 column 1 is the first character after it, while offsets still index the bytes as
+// read (the first character after a BOM has offset 3).
 type LineIndex struct {
 	src    []byte
-	starts []int // byte offset of the start of each line
+	starts []int // byte offset of the start of each line's text (line 1 starts after a BOM)
+	ascii  bool  // every byte < 0x80: columns are byte distances
 }
 
 // NewLineIndex indexes src's line starts (\n, \r\n and lone \r all end a line).
 func NewLineIndex(src []byte) *LineIndex {
-	starts := []int{0}
-	for i := 0; i < len(src); i++ {
-		switch src[i] {
+	first := 0
+	if hasBOM(src) {
+		first = 3
+	}
+	starts := make([]int, 1, 64)
+	starts[0] = first
+	var high byte
+	for i := first; i < len(src); i++ {
+		c := src[i]
+		high |= c
+		switch c {
 		case '\n':
 			starts = append(starts, i+1)
 		case '\r':
@@ -25,7 +38,11 @@ func NewLineIndex(src []byte) *LineIndex {
 			starts = append(starts, i+1)
 		}
 	}
-	return &LineIndex{src: src, starts: starts}
+	return &LineIndex{src: src, starts: starts, ascii: high < 0x80}
+}
+
+func hasBOM(src []byte) bool {
+	return len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF
 }
 
 // NumLines is the number of lines (a final newline does not start an extra counted line of text,
@@ -33,7 +50,7 @@ func NewLineIndex(src []byte) *LineIndex {
 func (x *LineIndex) NumLines() int { return len(x.starts) }
 
 // Pos converts a byte offset (clamped to the source) into a position. Columns count code points;
-// an invalid UTF-8 byte counts as one.
+// an invalid UTF-8 byte counts as one. An offset inside a BOM is line 1 column 1.
 func (x *LineIndex) Pos(offset int) Pos {
 	if offset < 0 {
 		offset = 0
@@ -42,8 +59,22 @@ func (x *LineIndex) Pos(offset int) Pos {
 		offset = len(x.src)
 	}
 	line := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > offset }) - 1
-	start := x.starts[line]
-	return Pos{Line: line + 1, Col: utf8.RuneCount(x.src[start:offset]) + 1, Offset: offset}
+	if line < 0 {
+		return Pos{Line: 1, Col: 1, Offset: offset}
+	}
+	return Pos{Line: line + 1, Col: x.col(x.starts[line], offset), Offset: offset}
+}
+
+func (x *LineIndex) col(start, offset int) int {
+	if x.ascii {
+		return offset - start + 1
+	}
+	return utf8.RuneCount(x.src[start:offset]) + 1
+}
+
+// posOnLine is Pos for an offset already known to lie on the 1-based line (no search).
+func (x *LineIndex) posOnLine(line, offset int) Pos {
+	return Pos{Line: line, Col: x.col(x.starts[line-1], offset), Offset: offset}
 }
 
 // Offset converts a 1-based line and code-point column back into a byte offset (clamped).
@@ -56,14 +87,27 @@ func (x *LineIndex) Offset(line, col int) int {
 	}
 	off := x.starts[line-1]
 	end := x.LineEnd(line)
+	if x.ascii {
+		if col < 1 {
+			col = 1
+		}
+		if off+col-1 < end {
+			return off + col - 1
+		}
+		return end
+	}
 	for c := 1; c < col && off < end; c++ {
+		if x.src[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
 		_, size := utf8.DecodeRune(x.src[off:end])
 		off += size
 	}
 	return off
 }
 
-// LineStart returns the byte offset where a 1-based line starts.
+// LineStart returns the byte offset where a 1-based line's text starts.
 func (x *LineIndex) LineStart(line int) int {
 	if line < 1 {
 		return 0
@@ -76,6 +120,9 @@ func (x *LineIndex) LineStart(line int) int {
 
 // LineEnd returns the byte offset of the end of a line's text (before its \r\n or \n).
 func (x *LineIndex) LineEnd(line int) int {
+	if line < 1 {
+		line = 1
+	}
 	if line >= len(x.starts) {
 		return len(x.src)
 	}

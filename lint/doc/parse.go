@@ -1,8 +1,18 @@
 package doc
 
+import (
+	"bytes"
+	"strconv"
+	"unicode/utf8"
+)
+
 // Parse reads src as the given format and returns its Document. It never panics and never
 // returns a nil Document: what is wrong with the bytes is in Document.Problems, and a file that
 // cannot be parsed at all has a nil Root.
+//
+// Before any format parser runs, the bytes must be UTF-8 text: a UTF-16 byte order mark, a NUL
+// byte or an invalid UTF-8 sequence is a parse-error at its position. A UTF-8 BOM is accepted
+// and skipped (see LineIndex for how positions treat it).
 func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	lim = lim.withDefaults()
 	d = &Document{Path: path, Format: f, Src: src}
@@ -14,9 +24,16 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	}()
 	if len(src) > lim.MaxBytes {
 		d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
-			Message: "file is " + humanBytes(len(src)) + ", over the limit of " + humanBytes(lim.MaxBytes) + "; it was not analysed",
-			Span:    d.Lines().Span(0, 0)})
+			Message: "file is " + humanBytes(len(src)) + ", over the size limit of " + humanBytes(lim.MaxBytes) +
+				" (limits.max_bytes); it was not analysed",
+			Span: d.Lines().Span(0, 0)})
 		return d
+	}
+	if !checkText(d) || conflictMarkers(d) {
+		return d
+	}
+	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		d.CRLF = true
 	}
 	switch f {
 	case YAML:
@@ -26,9 +43,75 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	case TOML:
 		parseTOML(d, lim)
 	default:
-		d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "unknown format " + string(f), Span: d.Lines().Span(0, 0)})
+		d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}
 	return d
+}
+
+// checkText reports bytes that cannot be a text config: UTF-16/32 (by its BOM), NUL bytes and
+// invalid UTF-8. It returns false when the file must not be parsed.
+func checkText(d *Document) bool {
+	src := d.Src
+	if len(src) >= 2 && (src[0] == 0xFF && src[1] == 0xFE || src[0] == 0xFE && src[1] == 0xFF) {
+		d.addProblem("parse-error", "file is UTF-16 or UTF-32 text (it starts with a byte order mark); save it as UTF-8", 0, 0)
+		return false
+	}
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		p := d.Lines().Pos(i)
+		d.addProblem("parse-error", "file contains a NUL byte at line "+itoa(p.Line)+" column "+itoa(p.Col)+"; it looks binary, not a text config", i, i+1)
+		return false
+	}
+	if !utf8.Valid(src) {
+		i := firstInvalidUTF8(src)
+		p := d.Lines().Pos(i)
+		d.addProblem("parse-error", "file is not UTF-8 text: invalid byte "+hexByte(src[i])+" at line "+itoa(p.Line)+" column "+itoa(p.Col), i, i+1)
+		return false
+	}
+	return true
+}
+
+func firstInvalidUTF8(src []byte) int {
+	for i := 0; i < len(src); {
+		if src[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i
+		}
+		i += size
+	}
+	return 0
+}
+
+func hexByte(b byte) string {
+	const digits = "0123456789abcdef"
+	return "0x" + string([]byte{digits[b>>4], digits[b&15]})
+}
+
+// addProblem records a problem spanning the byte offsets [start, end).
+func (d *Document) addProblem(rule, msg string, start, end int) {
+	d.Problems = append(d.Problems, Problem{Rule: rule, Message: msg, Span: d.Lines().Span(start, end)})
+}
+
+// maxDupProblems caps the duplicate-key problems of one file: past it the findings stop helping.
+const maxDupProblems = 1000
+
+// addDuplicate records a duplicate-key problem for a key at second that repeats the one at first.
+// how ends the message: what the format does with the repetition.
+func (d *Document) addDuplicate(key string, first, second Span, how string, count *int) {
+	*count++
+	if *count > maxDupProblems {
+		return
+	}
+	msg := "key " + strconv.Quote(key) + " is repeated; " + how
+	if *count == maxDupProblems {
+		msg += " (further repeated keys in this file are not reported)"
+	}
+	f := first
+	d.Problems = append(d.Problems, Problem{Rule: "duplicate-key", Message: msg, Span: second,
+		Related: &f, RelatedMessage: "first occurrence of " + strconv.Quote(key)})
 }
 
 func humanBytes(n int) string {
@@ -42,24 +125,29 @@ func humanBytes(n int) string {
 	return itoa(n) + " bytes"
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// conflictMarkers reports a file left with git merge-conflict markers: no format parses it, and
+// the parsers' own messages would point at a harmless-looking line.
+func conflictMarkers(d *Document) bool {
+	src := d.Src
+	i := 0
+	if !bytes.HasPrefix(src, []byte("<<<<<<< ")) {
+		i = bytes.Index(src, []byte("\n<<<<<<< "))
+		if i < 0 {
+			return false
+		}
+		i++
 	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
+	rest := src[i:]
+	if !bytes.Contains(rest, []byte("\n=======")) || !bytes.Contains(rest, []byte("\n>>>>>>> ")) {
+		return false
 	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
+	end := bytes.IndexAny(src[i:], "\r\n")
+	if end < 0 {
+		end = len(src) - i
 	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
+	p := d.Lines().Pos(i)
+	d.addProblem("parse-error", "file contains an unresolved git merge conflict (marker \"<<<<<<<\" on line "+itoa(p.Line)+"); resolve it before linting", i, i+end)
+	return true
 }

@@ -2,109 +2,840 @@ package doc
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"strconv"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// parseYAML is a first YAML front-end: positions from yaml.v3 nodes, value ends estimated from
-// the source. (To be hardened: exact end spans for every scalar style, duplicate keys, limits.)
+// The YAML front-end decodes the stream into yaml.v3 nodes, which carry each node's start line
+// and column (in code points, after any BOM) but no end, and converts them into the Document
+// tree. Ends are found by scanning the source from the start according to the node's style:
+// quoted scalars to their closing quote, plain scalars by matching the resolved value against
+// the text (folding whitespace), block scalars by indentation, flow collections to their closing
+// bracket after the last child, block collections at their last child's end. Value spans exclude
+// anchors and tags (`&x`, `!!str`), so an edit of the span keeps them.
+//
+// Styles: scalars "plain", "single", "double", "literal", "folded"; collections "flow" or "block".
+
 func parseYAML(d *Document, lim Limits) {
+	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim}
 	dec := yaml.NewDecoder(bytes.NewReader(d.Src))
-	first := true
+	var roots []*Node
 	for {
 		var n yaml.Node
 		err := dec.Decode(&n)
 		if err != nil {
-			if err.Error() == "EOF" {
+			if errors.Is(err, io.EOF) {
 				break
 			}
-			d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: err.Error(), Span: d.Lines().Span(0, 0)})
-			d.Root = nil
+			c.syntaxError(err)
 			return
 		}
-		root := n.Content
-		if len(root) == 0 {
+		if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
 			continue
 		}
-		conv := yamlConv{d: d, x: d.Lines()}
-		node := conv.node(root[0], nil, PathElem{}, false)
-		if first {
-			d.Root = node
-			first = false
-		} else {
-			d.More = append(d.More, node)
+		node, _ := c.conv(n.Content[0], nil, nil, 0, -1, false)
+		if c.fatal {
+			d.Root, d.More = nil, nil
+			return
 		}
+		roots = append(roots, node)
 	}
+	if len(roots) > 0 {
+		d.Root = roots[0]
+	}
+	if len(roots) > 1 {
+		d.More = roots[1:]
+	}
+	c.comments()
 }
 
 type yamlConv struct {
-	d *Document
-	x *LineIndex
+	d   *Document
+	x   *LineIndex
+	src []byte
+	lim Limits
+
+	nodes, aliases, dups int
+	fatal                bool
+	active               map[*yaml.Node]bool // anchored nodes being expanded: a repeat is a cycle
+
+	// noComment are byte ranges where '#' does not start a comment (quoted scalars, block
+	// scalar contents), in source order.
+	noComment [][2]int
+
+	slab []Node // nodes are allocated in blocks: one allocation per 128 nodes
 }
 
-func (c *yamlConv) pos(line, col int) Pos {
-	return c.x.Pos(c.x.Offset(line, col))
+func (c *yamlConv) newNode() *Node {
+	if len(c.slab) == 0 {
+		c.slab = make([]Node, 128)
+	}
+	n := &c.slab[0]
+	c.slab = c.slab[1:]
+	return n
 }
 
-func (c *yamlConv) node(y *yaml.Node, parent *Node, elem PathElem, hasElem bool) *Node {
-	for y.Kind == yaml.AliasNode && y.Alias != nil {
-		y = y.Alias
+// limit records an input-limit-exceeded problem at the given offset and stops the conversion.
+func (c *yamlConv) limit(msg string, off int) {
+	if c.fatal {
+		return
 	}
-	n := &Node{Parent: parent}
-	if parent != nil && hasElem {
-		n.Path = parent.Path.Append(elem)
+	c.fatal = true
+	c.d.addProblem("input-limit-exceeded", msg+"; the file was not analysed", off, off)
+}
+
+// offset converts a yaml.v3 line and column into a byte offset.
+func (c *yamlConv) offset(line, col int) int { return c.x.Offset(line, col) }
+
+// conv converts y (with path) into a Node under parent. indent is the indentation of the block
+// collection that contains y (-1 at the top), which block scalars with an explicit indentation
+// indicator are relative to. aliased marks copies reached through an alias. It returns the node
+// and the end offset of y's text where it is written (for an alias, the end of `*name`).
+func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int, aliased bool) (*Node, int) {
+	if c.fatal {
+		return nil, 0
 	}
-	start := c.pos(y.Line, y.Column)
-	n.Span = Span{Start: start, End: start}
+	off := c.offset(y.Line, y.Column)
+	c.nodes++
+	if c.nodes > c.lim.MaxNodes {
+		c.limit("the document expands to more than "+itoa(c.lim.MaxNodes)+" nodes (limits.max_nodes)", off)
+		return nil, 0
+	}
+	if depth > c.lim.MaxDepth {
+		c.limit("nesting is deeper than "+itoa(c.lim.MaxDepth)+" levels (limits.max_depth)", off)
+		return nil, 0
+	}
+	if y.Kind == yaml.AliasNode {
+		end := c.tokenEnd(off + 1)
+		c.aliases++
+		if c.aliases > c.lim.MaxAliases {
+			c.limit("aliases are expanded more than "+itoa(c.lim.MaxAliases)+" times (limits.max_aliases)", off)
+			return nil, 0
+		}
+		t := y.Alias
+		if t == nil {
+			c.fatal = true
+			c.d.addProblem("parse-error", "alias "+strconv.Quote("*"+y.Value)+" refers to an undefined anchor", off, end)
+			return nil, 0
+		}
+		if c.active[t] {
+			c.fatal = true
+			c.d.addProblem("parse-error", "alias "+strconv.Quote("*"+y.Value)+" is used inside its own anchor's value; a recursive structure cannot be a config", off, end)
+			return nil, 0
+		}
+		if c.active == nil {
+			c.active = map[*yaml.Node]bool{}
+		}
+		c.active[t] = true
+		n, _ := c.conv(t, parent, path, depth, indent, true)
+		delete(c.active, t)
+		if n == nil {
+			return nil, 0
+		}
+		n.Alias = true
+		n.Span = Span{Start: c.pos(off), End: c.pos(end)}
+		return n, end
+	}
+
+	n := c.newNode()
+	n.Parent = parent
+	n.Path = path
+	n.Alias = aliased
+	p := c.skipProps(off)
+	end := p
 	switch y.Kind {
-	case yaml.MappingNode:
-		n.Kind = Map
-		for i := 0; i+1 < len(y.Content); i += 2 {
-			k, v := y.Content[i], y.Content[i+1]
-			child := c.node(v, n, PathElem{Key: k.Value}, true)
-			child.Key = k.Value
-			child.Index = len(n.Children)
-			ks := c.pos(k.Line, k.Column)
-			child.KeySpan = Span{Start: ks, End: c.x.Pos(ks.Offset + len(k.Value))}
-			n.Children = append(n.Children, child)
-		}
-	case yaml.SequenceNode:
-		n.Kind = Seq
-		for i, v := range y.Content {
-			child := c.node(v, n, PathElem{Index: i, IsIndex: true}, true)
-			child.Index = i
-			n.Children = append(n.Children, child)
-		}
-	default:
+	case yaml.ScalarNode:
 		n.Kind = Scalar
 		n.Value = y.Value
-		n.Quoted = y.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) != 0
-		switch y.ShortTag() {
-		case "!!int":
-			n.Type = Int
-		case "!!float":
-			n.Type = Float
-		case "!!bool":
-			n.Type = Bool
-		case "!!null":
-			n.Type = Null
-		default:
-			n.Type = String
-		}
-		if IsPlaceholder(n.Value) && n.Type == String {
+		var style string
+		style, end = c.scalarEnd(y, p, indent, aliased)
+		n.Style = style
+		n.Quoted = style == "single" || style == "double"
+		n.Type = yamlType(y)
+		if n.Type == String && IsPlaceholder(n.Value) {
 			n.Type = Unknown
 		}
-		end := start.Offset + len(y.Value)
-		if n.Quoted {
-			end += 2
-		}
-		if end > len(c.d.Src) {
-			end = len(c.d.Src)
-		}
-		n.Span.End = c.x.Pos(end)
+	case yaml.MappingNode:
+		n.Kind = Map
+		end = c.mapping(n, y, p, depth, aliased)
+	case yaml.SequenceNode:
+		n.Kind = Seq
+		end = c.sequence(n, y, p, depth, aliased)
+	default:
+		// A document node cannot appear inside a document; treat it as an empty value.
+		n.Kind = Scalar
+		n.Type = Null
+		n.Style = "plain"
 	}
-	return n
+	if c.fatal {
+		return nil, 0
+	}
+	if n.Kind != Map || n.Style == "flow" {
+		n.Span.Start = c.pos(p)
+	}
+	if end < n.Span.Start.Offset {
+		end = n.Span.Start.Offset
+	}
+	n.Span.End = c.pos(end)
+	return n, end
+}
+
+func yamlType(y *yaml.Node) Type {
+	switch y.ShortTag() {
+	case "!!int":
+		return Int
+	case "!!float":
+		return Float
+	case "!!bool":
+		return Bool
+	case "!!null":
+		return Null
+	}
+	return String
+}
+
+// pos converts an offset into a position.
+func (c *yamlConv) pos(off int) Pos { return c.x.Pos(off) }
+
+func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool) int {
+	flow := y.Style&yaml.FlowStyle != 0
+	n.Style = "block"
+	if flow {
+		n.Style = "flow"
+	}
+	pairs := len(y.Content) / 2
+	n.Children = make([]*Node, 0, pairs)
+	// The indentation of this block mapping: its first key's column.
+	myIndent := -1
+	if pairs > 0 && !flow {
+		myIndent = y.Content[0].Column - 1
+	}
+	hasMerge := false
+	for i := 0; i < len(y.Content)-1; i += 2 {
+		if isMergeKey(y.Content[i]) {
+			hasMerge = true
+			break
+		}
+	}
+	// explicit holds the keys written in this mapping; merged entries never override them.
+	var explicit map[string]bool
+	if hasMerge {
+		explicit = map[string]bool{}
+		for i := 0; i < len(y.Content)-1; i += 2 {
+			if k := y.Content[i]; !isMergeKey(k) && k.Kind == yaml.ScalarNode {
+				explicit[k.Value] = true
+			}
+		}
+	}
+	var seen map[string]int // key -> index of its first occurrence, for large mappings
+	last := p
+	start := -1
+	for i := 0; i+1 < len(y.Content); i += 2 {
+		k, v := y.Content[i], y.Content[i+1]
+		if isMergeKey(k) {
+			ks := c.offset(k.Line, k.Column)
+			if start < 0 {
+				start = ks
+			}
+			mv, mend := c.conv(v, n, n.Path, depth+1, myIndent, aliased)
+			if c.fatal {
+				return 0
+			}
+			last = max(last, mend)
+			c.merge(n, mv, explicit)
+			continue
+		}
+		ks, ke, key := c.keySpan(k, myIndent, aliased)
+		if c.fatal {
+			return 0
+		}
+		if start < 0 {
+			start = ks
+		}
+		child, vend := c.conv(v, n, c.childPath(n.Path, PathElem{Key: key}), depth+1, myIndent, aliased)
+		if c.fatal {
+			return 0
+		}
+		last = max(last, ke, vend)
+		child.Key = key
+		child.KeySpan = Span{Start: c.pos(ks), End: c.pos(ke)}
+		if !aliased && k.Kind == yaml.ScalarNode {
+			c.checkDup(n, child, &seen)
+		}
+		child.Index = len(n.Children)
+		n.Children = append(n.Children, child)
+	}
+	if flow {
+		return c.flowEnd(p, last, '}')
+	}
+	if start < 0 {
+		start = p
+	}
+	n.Span.Start = c.pos(start)
+	return last
+}
+
+// checkDup reports child's key when an earlier explicit entry of n has the same key.
+func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
+	first := -1
+	if len(n.Children) < 16 && *seen == nil {
+		for i, o := range n.Children {
+			if o.Key == child.Key && !o.Alias {
+				first = i
+				break
+			}
+		}
+	} else {
+		if *seen == nil {
+			*seen = make(map[string]int, len(n.Children)*2)
+			for i, o := range n.Children {
+				if _, ok := (*seen)[o.Key]; !ok && !o.Alias {
+					(*seen)[o.Key] = i
+				}
+			}
+		}
+		if i, ok := (*seen)[child.Key]; ok {
+			first = i
+		} else {
+			(*seen)[child.Key] = len(n.Children)
+		}
+	}
+	if first < 0 {
+		return
+	}
+	o := n.Children[first]
+	how := "the value on line " + itoa(child.KeySpan.Start.Line) + " silently overrides the one on line " + itoa(o.KeySpan.Start.Line)
+	c.d.addDuplicate(child.Key, o.KeySpan, child.KeySpan, how, &c.dups)
+}
+
+// merge adds the entries of a merge key's value (a mapping, or a sequence of mappings where the
+// first wins) to n, except keys n writes itself or already has from an earlier source.
+func (c *yamlConv) merge(n, mv *Node, explicit map[string]bool) {
+	if mv == nil {
+		return
+	}
+	var sources []*Node
+	switch mv.Kind {
+	case Map:
+		sources = []*Node{mv}
+	case Seq:
+		for _, s := range mv.Children {
+			if s.Kind == Map {
+				sources = append(sources, s)
+			}
+		}
+	}
+	for _, s := range sources {
+		for _, e := range s.Children {
+			if explicit[e.Key] {
+				continue
+			}
+			explicit[e.Key] = true // an earlier source wins over a later one
+			e.Parent = n
+			e.Index = len(n.Children)
+			rebase(e, c.childPath(n.Path, PathElem{Key: e.Key}))
+			n.Children = append(n.Children, e)
+		}
+	}
+}
+
+// rebase gives a moved subtree the paths of its new place.
+func rebase(n *Node, path Path) {
+	n.Path = path
+	for _, ch := range n.Children {
+		el := PathElem{Key: ch.Key}
+		if n.Kind == Seq {
+			el = PathElem{Index: ch.Index, IsIndex: true}
+		}
+		rebase(ch, path.Append(el))
+	}
+}
+
+func isMergeKey(k *yaml.Node) bool {
+	return k.Kind == yaml.ScalarNode && k.Tag == "!!merge" || k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge"
+}
+
+// childPath appends e to a parent's path without aliasing sibling paths.
+func (c *yamlConv) childPath(p Path, e PathElem) Path { return p.Append(e) }
+
+// keySpan returns the span of a mapping key and its text.
+func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (int, int, string) {
+	off := c.offset(k.Line, k.Column)
+	switch k.Kind {
+	case yaml.ScalarNode:
+		p := c.skipProps(off)
+		_, end := c.scalarEnd(k, p, indent, aliased)
+		return p, end, k.Value
+	case yaml.AliasNode:
+		end := c.tokenEnd(off + 1)
+		if k.Alias != nil && k.Alias.Kind == yaml.ScalarNode {
+			return off, end, k.Alias.Value
+		}
+		return off, end, ""
+	}
+	// A complex key (a mapping or sequence used as a key): no text to look it up by.
+	kn, end := c.conv(k, nil, nil, 0, indent, aliased)
+	if kn == nil {
+		return off, off, ""
+	}
+	return kn.Span.Start.Offset, end, ""
+}
+
+func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, depth int, aliased bool) int {
+	flow := y.Style&yaml.FlowStyle != 0
+	n.Style = "block"
+	if flow {
+		n.Style = "flow"
+	}
+	myIndent := -1
+	if !flow {
+		myIndent = c.x.Pos(p).Col - 1
+	}
+	n.Children = make([]*Node, 0, len(y.Content))
+	last := p + 1
+	for i, v := range y.Content {
+		child, vend := c.conv(v, n, c.childPath(n.Path, PathElem{Index: i, IsIndex: true}), depth+1, myIndent, aliased)
+		if c.fatal {
+			return 0
+		}
+		child.Index = i
+		last = max(last, vend)
+		n.Children = append(n.Children, child)
+	}
+	if flow {
+		return c.flowEnd(p, last, ']')
+	}
+	return last
+}
+
+// flowEnd finds the closing bracket of a flow collection opened at open, scanning from the end
+// of its last entry over separators and comments.
+func (c *yamlConv) flowEnd(open, from int, closer byte) int {
+	s := c.src
+	i := max(from, open+1)
+	for i < len(s) {
+		switch s[i] {
+		case closer:
+			return i + 1
+		case ' ', '\t', '\r', '\n', ',', ':', '?':
+			i++
+		case '#':
+			for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+				i++
+			}
+		default:
+			// Not a separator: the collection is an implicit one (a `[k: v]` pair); it ends
+			// with its last entry.
+			return from
+		}
+	}
+	return from
+}
+
+// skipProps skips anchors, tags, whitespace and comments that precede a node's content.
+func (c *yamlConv) skipProps(p int) int {
+	s := c.src
+	for p < len(s) {
+		switch s[p] {
+		case '&':
+			p = c.tokenEnd(p + 1)
+		case '!':
+			if p+1 < len(s) && s[p+1] == '<' {
+				for p < len(s) && s[p] != '>' {
+					p++
+				}
+				if p < len(s) {
+					p++
+				}
+				continue
+			}
+			for p < len(s) && !isSpaceOrBreak(s[p]) {
+				p++
+			}
+		case ' ', '\t', '\r', '\n':
+			p++
+		case '#':
+			for p < len(s) && s[p] != '\n' && s[p] != '\r' {
+				p++
+			}
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// tokenEnd returns the end of an anchor or alias name starting at p.
+func (c *yamlConv) tokenEnd(p int) int {
+	s := c.src
+	for p < len(s) {
+		switch s[p] {
+		case ' ', '\t', '\r', '\n', ',', '[', ']', '{', '}':
+			return p
+		}
+		p++
+	}
+	return p
+}
+
+func isSpaceOrBreak(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }
+
+// scalarEnd returns a scalar's style and the end offset of its text, which starts at p.
+func (c *yamlConv) scalarEnd(y *yaml.Node, p, indent int, aliased bool) (string, int) {
+	s := c.src
+	switch {
+	case y.Style&yaml.DoubleQuotedStyle != 0 && p < len(s) && s[p] == '"':
+		i := p + 1
+		for i < len(s) {
+			if s[i] == '\\' {
+				i += 2
+				continue
+			}
+			if s[i] == '"' {
+				i++
+				break
+			}
+			i++
+		}
+		i = min(i, len(s))
+		if !aliased {
+			c.noComment = append(c.noComment, [2]int{p, i})
+		}
+		return "double", i
+	case y.Style&yaml.SingleQuotedStyle != 0 && p < len(s) && s[p] == '\'':
+		i := p + 1
+		for i < len(s) {
+			if s[i] == '\'' {
+				if i+1 < len(s) && s[i+1] == '\'' {
+					i += 2
+					continue
+				}
+				i++
+				break
+			}
+			i++
+		}
+		if !aliased {
+			c.noComment = append(c.noComment, [2]int{p, i})
+		}
+		return "single", i
+	case y.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 && p < len(s) && (s[p] == '|' || s[p] == '>'):
+		style := "literal"
+		if s[p] == '>' {
+			style = "folded"
+		}
+		return style, c.blockEnd(p, indent, aliased)
+	}
+	return "plain", c.plainEnd(p, y.Value)
+}
+
+// plainEnd matches a plain scalar's value against the source from p. Line breaks and the
+// whitespace around them fold into a space (or into newlines for empty lines) in the value, so
+// a whitespace run that contains a line break matches any whitespace run of the value.
+func (c *yamlConv) plainEnd(p int, v string) int {
+	s := c.src
+	i, j := p, 0
+	for j < len(v) && i < len(s) {
+		if b := s[i]; b == ' ' || b == '\t' || b == '\r' || b == '\n' {
+			r := i
+			brk := false
+			for r < len(s) && isSpaceOrBreak(s[r]) {
+				if s[r] == '\n' || s[r] == '\r' {
+					brk = true
+				}
+				r++
+			}
+			if brk {
+				i = r
+				for j < len(v) && (v[j] == ' ' || v[j] == '\n') {
+					j++
+				}
+				continue
+			}
+		}
+		if s[i] != v[j] {
+			break
+		}
+		i++
+		j++
+	}
+	return i
+}
+
+// blockEnd returns the end of a literal or folded block scalar whose header starts at p: the end
+// of its last non-blank content line, or of the header when it has no content.
+func (c *yamlConv) blockEnd(p, parentIndent int, aliased bool) int {
+	s := c.src
+	i := p + 1
+	m := 0
+	for i < len(s) && (s[i] >= '1' && s[i] <= '9' || s[i] == '+' || s[i] == '-') {
+		if s[i] != '+' && s[i] != '-' {
+			m = int(s[i] - '0')
+		}
+		i++
+	}
+	headerEnd := i
+	line := c.x.Pos(p).Line
+	n := 0
+	if m > 0 {
+		if parentIndent >= 0 {
+			n = parentIndent + m
+		} else {
+			n = m
+		}
+	} else {
+		for l := line + 1; l <= c.x.NumLines(); l++ {
+			sp, blank := indentOf(c.x.Line(l))
+			if !blank {
+				n = sp
+				break
+			}
+		}
+		n = max(n, parentIndent+1, 1)
+	}
+	last := headerEnd
+	contentStart := c.x.LineEnd(line)
+	for l := line + 1; l <= c.x.NumLines(); l++ {
+		text := c.x.Line(l)
+		sp, blank := indentOf(text)
+		if blank {
+			continue
+		}
+		if sp < n {
+			break
+		}
+		last = c.x.LineEnd(l)
+	}
+	if !aliased && last > contentStart {
+		c.noComment = append(c.noComment, [2]int{contentStart, last})
+	}
+	return last
+}
+
+// indentOf counts a line's leading spaces and reports whether it holds only whitespace.
+func indentOf(line []byte) (int, bool) {
+	sp := 0
+	for sp < len(line) && line[sp] == ' ' {
+		sp++
+	}
+	for i := sp; i < len(line); i++ {
+		if line[i] != ' ' && line[i] != '\t' {
+			return sp, false
+		}
+	}
+	return sp, true
+}
+
+// comments collects every `#` comment: a '#' at the start of a line or after whitespace, outside
+// quoted scalars and block scalar contents.
+func (c *yamlConv) comments() {
+	c.d.Comments = collectHashComments(c.x, c.src, c.noComment)
+}
+
+// collectHashComments finds `#` comments in src, skipping the byte ranges in skip (which need
+// not be sorted).
+func collectHashComments(x *LineIndex, src []byte, skip [][2]int) []Comment {
+	sorted := true
+	for i := 1; i < len(skip); i++ {
+		if skip[i][0] < skip[i-1][0] {
+			sorted = false
+			break
+		}
+	}
+	if !sorted {
+		sortRanges(skip)
+	}
+	var out []Comment
+	k := 0
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '#')
+		if j < 0 {
+			break
+		}
+		h := i + j
+		i = h + 1
+		for k < len(skip) && skip[k][1] <= h {
+			k++
+		}
+		if k < len(skip) && skip[k][0] <= h && h < skip[k][1] {
+			i = skip[k][1]
+			continue
+		}
+		start := x.Pos(h)
+		ls := x.LineStart(start.Line)
+		if h > ls && src[h-1] != ' ' && src[h-1] != '\t' {
+			continue
+		}
+		le := x.LineEnd(start.Line)
+		trailing := len(bytes.TrimLeft(src[ls:h], " \t")) > 0
+		out = append(out, Comment{Text: string(src[h+1 : le]), Span: Span{Start: start, End: x.posOnLine(start.Line, le)}, Trailing: trailing})
+		i = le
+	}
+	return out
+}
+
+func sortRanges(r [][2]int) {
+	// insertion sort: the ranges are nearly sorted (only aliases and merges reorder them)
+	for i := 1; i < len(r); i++ {
+		for j := i; j > 0 && r[j][0] < r[j-1][0]; j-- {
+			r[j], r[j-1] = r[j-1], r[j]
+		}
+	}
+}
+
+// syntaxError turns a yaml.v3 error into a parse-error (or input-limit-exceeded) problem with
+// the best position available: yaml.v3 gives at most a line, and often the line where the
+// enclosing construct began, so the line is found by parsing growing prefixes of the file.
+func (c *yamlConv) syntaxError(err error) {
+	c.d.Root, c.d.More = nil, nil
+	line, msg := splitYAMLError(err.Error())
+	if strings.HasPrefix(msg, "exceeded max depth of ") {
+		off := 0
+		if line > 0 {
+			off = c.x.LineStart(line)
+		}
+		c.d.addProblem("input-limit-exceeded", "nesting is deeper than the YAML parser's limit of "+
+			strings.TrimPrefix(msg, "exceeded max depth of ")+" levels; the file was not analysed", off, off)
+		return
+	}
+	if l := c.bisectErrorLine(msg); l > 0 {
+		line = l
+	}
+	if line < 1 {
+		line = 1
+	}
+	if line > c.x.NumLines() {
+		line = c.x.NumLines()
+	}
+	start, end := c.errorColumn(line, msg)
+	c.d.addProblem("parse-error", friendlyYAMLMessage(msg), start, end)
+}
+
+// splitYAMLError strips yaml.v3's "yaml: " and "line N: " prefixes.
+func splitYAMLError(s string) (int, string) {
+	s = strings.TrimPrefix(s, "yaml: ")
+	line := 0
+	if strings.HasPrefix(s, "line ") {
+		rest := s[len("line "):]
+		if i := strings.Index(rest, ": "); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil {
+				line = n
+				s = rest[i+2:]
+			}
+		}
+	}
+	return line, s
+}
+
+// bisectErrorLine finds the first line L such that the file cut after line L fails with the
+// same message: that is where the parser meets the problem. It gives up (0) on large files.
+func (c *yamlConv) bisectErrorLine(msg string) int {
+	if len(c.src) > 1<<20 {
+		return 0
+	}
+	fails := func(l int) bool {
+		prefix := c.src[:c.x.LineEnd(l)]
+		dec := yaml.NewDecoder(bytes.NewReader(prefix))
+		for {
+			var n yaml.Node
+			err := dec.Decode(&n)
+			if err == nil {
+				continue
+			}
+			if errors.Is(err, io.EOF) {
+				return false
+			}
+			_, m := splitYAMLError(err.Error())
+			return m == msg
+		}
+	}
+	lo, hi := 1, c.x.NumLines()
+	if !fails(hi) {
+		return 0
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// errorColumn picks the span on an error's line: the offending character when the message
+// names one, else the line's text from its first non-blank character.
+func (c *yamlConv) errorColumn(line int, msg string) (int, int) {
+	ls, le := c.x.LineStart(line), c.x.LineEnd(line)
+	text := c.src[ls:le]
+	first := 0
+	for first < len(text) && (text[first] == ' ') {
+		first++
+	}
+	switch {
+	case strings.Contains(msg, "cannot start any token"):
+		if i := bytes.IndexByte(text, '\t'); i >= 0 && i <= first {
+			return ls + i, ls + i + 1
+		}
+		if first < len(text) {
+			for i := first; i < len(text); i++ {
+				if b := text[i]; (b == '@' || b == '`' || b == '\t') && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') {
+					return ls + i, ls + i + 1
+				}
+			}
+		}
+	case strings.HasPrefix(msg, "unknown anchor '"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		if i := bytes.Index(text, []byte("*"+name)); i >= 0 {
+			return ls + i, ls + i + 1 + len(name)
+		}
+	case strings.Contains(msg, "mapping values are not allowed"):
+		seen := 0
+		for i := 0; i < len(text); i++ {
+			if text[i] == ':' && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\t') {
+				seen++
+				if seen == 2 {
+					return ls + i, ls + i + 1
+				}
+			}
+		}
+	}
+	end := le
+	for end > ls+first && (c.src[end-1] == ' ' || c.src[end-1] == '\t') {
+		end--
+	}
+	return ls + first, end
+}
+
+// friendlyYAMLMessage rewords yaml.v3's most common messages for people who edit configs.
+func friendlyYAMLMessage(m string) string {
+	switch {
+	case m == "mapping values are not allowed in this context":
+		return "unexpected ':' here; a value that contains \": \" must be quoted, and a nested mapping must start on its own line"
+	case m == "found character that cannot start any token":
+		return "found a character that cannot start a value (YAML is indented with spaces, not tabs; values starting with '@' or '`' must be quoted)"
+	case m == "did not find expected key":
+		return "expected a key at this indentation; check that this line lines up with its siblings"
+	case m == "found unexpected end of stream":
+		return "the file ends inside a quoted string or a bracketed collection; a closing quote or bracket is missing"
+	case m == "did not find expected ',' or ']'":
+		return "expected ',' or ']' in a bracketed list; the list is not closed"
+	case m == "did not find expected ',' or '}'":
+		return "expected ',' or '}' in a braced mapping; the mapping is not closed"
+	case strings.HasPrefix(m, "did not find expected "):
+		return "expected " + strings.TrimPrefix(m, "did not find expected ")
+	case strings.HasPrefix(m, "unknown anchor '"):
+		name := strings.TrimSuffix(strings.TrimPrefix(m, "unknown anchor '"), "' referenced")
+		return "alias " + strconv.Quote("*"+name) + " refers to an anchor that is not defined before it"
+	case strings.HasPrefix(m, "found unknown escape character"):
+		return "unknown escape sequence in a double-quoted string; use single quotes for backslashes"
+	}
+	return m
 }
 
 // IsPlaceholder reports whether a string value is decided later: an interpolation, Hydra's

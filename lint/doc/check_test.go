@@ -1,0 +1,137 @@
+package doc
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// checkDoc verifies the invariants every front-end must keep, and returns the first violation.
+func checkDoc(d *Document) error {
+	x := NewLineIndex(d.Src)
+	checkSpan := func(what string, s Span) error {
+		if s.Start.Offset < 0 || s.End.Offset > len(d.Src) || s.Start.Offset > s.End.Offset {
+			return fmt.Errorf("%s: span %v out of range (len %d)", what, s, len(d.Src))
+		}
+		for _, p := range []Pos{s.Start, s.End} {
+			if want := x.Pos(p.Offset); want != p {
+				return fmt.Errorf("%s: position %+v inconsistent with line index %+v", what, p, want)
+			}
+		}
+		return nil
+	}
+	for _, p := range d.Problems {
+		if err := checkSpan("problem "+p.Message, p.Span); err != nil {
+			return err
+		}
+		if p.Related != nil {
+			if err := checkSpan("related", *p.Related); err != nil {
+				return err
+			}
+		}
+		if p.Message == "" || strings.HasPrefix(p.Message, "yaml:") {
+			return fmt.Errorf("bad problem message %q", p.Message)
+		}
+	}
+	for _, c := range d.Comments {
+		if err := checkSpan("comment", c.Span); err != nil {
+			return err
+		}
+		if d.Src[c.Span.Start.Offset] != '#' {
+			return fmt.Errorf("comment span %v does not start at '#'", c.Span)
+		}
+	}
+	var err error
+	check := func(root *Node) {
+		root.Walk(func(n *Node) bool {
+			if err != nil {
+				return false
+			}
+			what := "node " + n.Path.String()
+			if e := checkSpan(what, n.Span); e != nil {
+				err = e
+				return false
+			}
+			if n.Kind < Map || n.Kind > Scalar {
+				err = fmt.Errorf("%s: bad kind", what)
+				return false
+			}
+			if n.Kind == Scalar && (n.Type < String || n.Type > Unknown) {
+				err = fmt.Errorf("%s: bad type %d", what, n.Type)
+				return false
+			}
+			if n.Kind != Scalar && len(n.Children) > 0 && n.Value != "" {
+				err = fmt.Errorf("%s: collection with a value", what)
+				return false
+			}
+			if n.Parent != nil {
+				if len(n.Path) != len(n.Parent.Path)+1 {
+					err = fmt.Errorf("%s: path length %d under parent %d", what, len(n.Path), len(n.Parent.Path))
+					return false
+				}
+				last := n.Path[len(n.Path)-1]
+				if n.Parent.Kind == Map && (last.IsIndex || last.Key != n.Key) {
+					err = fmt.Errorf("%s: path elem %+v vs key %q", what, last, n.Key)
+					return false
+				}
+				if n.Parent.Kind == Seq && (!last.IsIndex || last.Index != n.Index) {
+					err = fmt.Errorf("%s: path elem %+v vs index %d", what, last, n.Index)
+					return false
+				}
+				if n.Parent.Children[n.Index] != n {
+					err = fmt.Errorf("%s: index %d is not its place in the parent", what, n.Index)
+					return false
+				}
+				if n.Parent.Kind == Map {
+					if e := checkSpan(what+" key", n.KeySpan); e != nil {
+						err = e
+						return false
+					}
+				}
+				if !n.Alias && !n.Parent.Alias {
+					ps := n.Parent.Span
+					for _, s := range []Span{n.Span, n.KeySpan} {
+						if s.IsZero() {
+							continue
+						}
+						if s.Start.Offset < ps.Start.Offset || s.End.Offset > ps.End.Offset {
+							err = fmt.Errorf("%s: span %d-%d outside parent %d-%d", what, s.Start.Offset, s.End.Offset, ps.Start.Offset, ps.End.Offset)
+							return false
+						}
+					}
+				}
+			}
+			return true
+		})
+	}
+	if d.Root != nil {
+		check(d.Root)
+	}
+	for _, m := range d.More {
+		check(m)
+	}
+	return err
+}
+
+// text returns the source text a span covers.
+func text(d *Document, s Span) string { return string(d.Src[s.Start.Offset:s.End.Offset]) }
+
+func mustParse(t *testing.T, f Format, src string) *Document {
+	t.Helper()
+	d := Parse("t."+string(f), []byte(src), f, Limits{})
+	if err := checkDoc(d); err != nil {
+		t.Fatalf("invariant: %v\nsrc:\n%s", err, src)
+	}
+	return d
+}
+
+func rules(d *Document) []string {
+	var out []string
+	for _, p := range d.Problems {
+		out = append(out, p.Rule)
+	}
+	return out
+}
+
+func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }

@@ -1,0 +1,98 @@
+package doc
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"path/filepath"
+	"testing"
+)
+
+// corpusDir is the shared corpus of real configs (outside the repository; see MANIFEST.tsv).
+func corpusDir(t testing.TB) string {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("corpus not present:", dir)
+	}
+	return dir
+}
+
+func corpusFiles(t testing.TB, want map[Format]bool) map[string]Format {
+	files := map[string]Format{}
+	err := filepath.WalkDir(corpusDir(t), func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		if f, ok := FormatFromPath(p); ok && want[f] {
+			files[p] = f
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// TestCorpus parses every YAML, JSON and TOML file of the corpus: they are all valid, so no
+// problem may be reported, and every span must keep the invariants.
+func TestCorpus(t *testing.T) {
+	files := corpusFiles(t, map[Format]bool{YAML: true})
+	if len(files) < 10 {
+		t.Fatalf("only %d corpus files", len(files))
+	}
+	for p, f := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := Parse(p, src, f, Limits{})
+		for _, pr := range d.Problems {
+			t.Errorf("%s:%d:%d: %s: %s", p, pr.Span.Start.Line, pr.Span.Start.Col, pr.Rule, pr.Message)
+		}
+		if d.Root == nil && len(d.Problems) == 0 && len(src) > 0 {
+			t.Logf("%s: empty document", p)
+		}
+		if err := checkDoc(d); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+		if err := checkSpanText(d); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// checkText verifies that spans cover the right text: a plain single-line scalar's span is its
+// value, a quoted one starts and ends with its quote, a plain key's span is the key, a flow
+// collection's span is bracketed.
+func checkSpanText(d *Document) error {
+	var err error
+	for _, r := range append([]*Node{d.Root}, d.More...) {
+		r.Walk(func(n *Node) bool {
+			if err != nil || n.Alias {
+				return false
+			}
+			got := text(d, n.Span)
+			switch {
+			case n.Kind == Scalar && n.Style == "plain" && !strings.ContainsAny(got, "\n\r") && got != n.Value:
+				err = fmt.Errorf("%s: plain span %q, value %q", n.Path, got, n.Value)
+			case n.Style == "double" && (len(got) < 2 || got[0] != '"' || got[len(got)-1] != '"'),
+				n.Style == "single" && (len(got) < 2 || got[0] != '\'' || got[len(got)-1] != '\''):
+				err = fmt.Errorf("%s: quoted span %q", n.Path, got)
+			case n.Kind == Map && n.Style == "flow" && d.Format == YAML && (got[0] != '{' || got[len(got)-1] != '}'),
+				n.Kind == Seq && n.Style == "flow" && (got[0] != '[' || got[len(got)-1] != ']'):
+				err = fmt.Errorf("%s: flow span %q", n.Path, got)
+			case n.Kind == Scalar && (n.Style == "literal" || n.Style == "folded") && !strings.HasPrefix(got, "|") && !strings.HasPrefix(got, ">"):
+				err = fmt.Errorf("%s: block span %q", n.Path, got)
+			}
+			if n.Parent != nil && n.Parent.Kind == Map && d.Format != TOML {
+				k := text(d, n.KeySpan)
+				if k != n.Key && !strings.HasPrefix(k, "\"") && !strings.HasPrefix(k, "'") {
+					err = fmt.Errorf("%s: key span %q, key %q", n.Path, k, n.Key)
+				}
+			}
+			return err == nil
+		})
+	}
+	return err
+}

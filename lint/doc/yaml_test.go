@@ -1,0 +1,211 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestYAMLSpans(t *testing.T) {
+	src := "# head comment\n" + // 1
+		"plain: hello world   # trailing\n" + // 2
+		"single: 'it''s'\n" + // 3
+		"double: \"a \\\" # not\"\n" + // 4
+		"lit: |\n" + // 5
+		"  line one\n" + // 6
+		"  # not a comment\n" + // 7
+		"\n" + // 8
+		"  line three\n" + // 9
+		"fold: >-\n" + // 10
+		"  folded\n" + // 11
+		"  text\n" + // 12
+		"flowmap: {a: 1, b: [x, 'y'] }  # c2\n" + // 13
+		"flowseq: [1, 2.5, true, null]\n" + // 14
+		"multi: first\n" + // 15
+		"  second\n" + // 16
+		"\n" + // 17
+		"  third\n" + // 18
+		"nested:\n" + // 19
+		"  - a: 1\n" + // 20
+		"    b: é\n" + // 21
+		"  - &anc {x: 1}\n" + // 22
+		"empty:\n" + // 23
+		"tagged: !!str 12\n" + // 24
+		"ph: ${oc.env:RANK}\n" + // 25
+		"yes11: yes\n" // 26
+	d := mustParse(t, YAML, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	cases := []struct {
+		path, key, val, style string
+		typ                   Type
+	}{
+		{"plain", "plain", "hello world", "plain", String},
+		{"single", "single", "'it''s'", "single", String},
+		{"double", "double", `"a \" # not"`, "double", String},
+		{"lit", "lit", "|\n  line one\n  # not a comment\n\n  line three", "literal", String},
+		{"fold", "fold", ">-\n  folded\n  text", "folded", String},
+		{"flowmap", "flowmap", "{a: 1, b: [x, 'y'] }", "flow", 0},
+		{"flowmap.b", "b", "[x, 'y']", "flow", 0},
+		{"flowseq", "flowseq", "[1, 2.5, true, null]", "flow", 0},
+		{"multi", "multi", "first\n  second\n\n  third", "plain", String},
+		{"nested", "nested", "- a: 1\n    b: é\n  - &anc {x: 1}", "block", 0},
+		{"empty", "empty", "", "plain", Null},
+		{"tagged", "tagged", "12", "plain", String},
+		{"ph", "ph", "${oc.env:RANK}", "plain", Unknown},
+		{"yes11", "yes11", "yes", "plain", String},
+	}
+	for _, c := range cases {
+		n := d.Root.At(c.path)
+		if n == nil {
+			t.Errorf("%s: missing", c.path)
+			continue
+		}
+		if got := text(d, n.KeySpan); got != c.key {
+			t.Errorf("%s: key text %q, want %q", c.path, got, c.key)
+		}
+		if got := text(d, n.Span); got != c.val {
+			t.Errorf("%s: value text %q, want %q", c.path, got, c.val)
+		}
+		if n.Style != c.style {
+			t.Errorf("%s: style %q, want %q", c.path, n.Style, c.style)
+		}
+		if c.typ != 0 && n.Type != c.typ {
+			t.Errorf("%s: type %v, want %v", c.path, n.Type, c.typ)
+		}
+	}
+	if v := d.Root.At("multi").Value; v != "first second\nthird" {
+		t.Errorf("multi value %q", v)
+	}
+	seq := d.Root.Get("nested")
+	if got := text(d, seq.Item(0).Span); got != "a: 1\n    b: é" {
+		t.Errorf("block map in seq: %q", got)
+	}
+	b := seq.Item(0).Get("b")
+	if b.Span.Start.Line != 21 || b.Span.Start.Col != 8 || b.Span.End.Col != 9 || b.Span.End.Offset-b.Span.Start.Offset != 2 {
+		t.Errorf("é span %+v", b.Span)
+	}
+	if got := text(d, seq.Item(1).Span); got != "{x: 1}" {
+		t.Errorf("anchored flow map: %q", got)
+	}
+	if got := seq.Item(1).Get("x").Path.String(); got != "nested[1].x" {
+		t.Errorf("path %q", got)
+	}
+	var cm []string
+	for _, c := range d.Comments {
+		cm = append(cm, text(d, c.Span))
+	}
+	if want := []string{"# head comment", "# trailing", "# c2"}; strings.Join(cm, "|") != strings.Join(want, "|") {
+		t.Errorf("comments %q, want %q", cm, want)
+	}
+	if d.Comments[0].Trailing || !d.Comments[1].Trailing {
+		t.Errorf("trailing flags wrong: %+v", d.Comments)
+	}
+}
+
+func TestYAMLErrors(t *testing.T) {
+	cases := []struct {
+		src, rule string
+		line, col int
+		msg       string
+	}{
+		{"a:\n  b: 1\n c: 2\n", "parse-error", 3, 2, "expected a key"},
+		{"a: 1\nb: [1, 2\nc: 3\n", "parse-error", 2, 1, "expected ',' or ']'"},
+		{"a: 1\nb: \"x\n", "parse-error", 2, 1, "closing quote"},
+		{"a: 1\nb: @x\n", "parse-error", 2, 4, "cannot start a value"},
+		{"a: 1\nb: c: d\n", "parse-error", 2, 5, "unexpected ':'"},
+		{"a: 1\n\tb: 1\n", "parse-error", 2, 1, "tab"},
+		{"a: &x [*x]\n", "parse-error", 1, 8, "inside its own anchor"},
+		{"a: 1\nb: *nope\n", "parse-error", 2, 4, `alias "\*nope" refers to an anchor that is not defined`},
+		{"a: 1\n<<<<<<< HEAD\na: 1\n=======\na: 2\n>>>>>>> branch\n", "parse-error", 2, 1, "merge conflict"},
+		{"a: 1\nb: \xff\n", "parse-error", 2, 4, "not UTF-8 text: invalid byte 0xff at line 2 column 4"},
+		{"a: 1\nb: x\x00y\n", "parse-error", 2, 5, "NUL byte"},
+		{"\xff\xfea\x00:\x00", "parse-error", 1, 1, "UTF-16"},
+		{strings.Repeat("[", 20000), "input-limit-exceeded", 1, 1, "nesting is deeper"},
+		{"a: 1\na: 2\n", "duplicate-key", 2, 1, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
+	}
+	for _, c := range cases {
+		d := mustParse(t, YAML, c.src)
+		if len(d.Problems) != 1 {
+			t.Errorf("%q: problems %+v", c.src, d.Problems)
+			continue
+		}
+		p := d.Problems[0]
+		if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+			t.Errorf("%q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
+		}
+		if (p.Rule != "duplicate-key") != (d.Root == nil) {
+			t.Errorf("%q: root %v after %s", c.src, d.Root, p.Rule)
+		}
+	}
+}
+
+func TestYAMLMergeAndAliases(t *testing.T) {
+	src := "base: &b\n  lr: 1\n  wd: 2\nx:\n  <<: *b\n  lr: 3\ny: *b\nz:\n  <<: [{q: 1, lr: 9}, *b]\n"
+	d := mustParse(t, YAML, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("merge keys reported: %+v", d.Problems)
+	}
+	x := d.Root.Get("x")
+	if v, _ := x.Get("lr").Int(); v != 3 {
+		t.Errorf("explicit key must win over merged: lr=%d", v)
+	}
+	if v, _ := x.Get("wd").Int(); v != 2 || !x.Get("wd").Alias || x.Get("wd").Path.String() != "x.wd" {
+		t.Errorf("merged wd: %+v", x.Get("wd"))
+	}
+	if len(x.Children) != 2 {
+		t.Errorf("x has %d children, want 2", len(x.Children))
+	}
+	if text(d, x.Get("wd").KeySpan) != "wd" || x.Get("wd").KeySpan.Start.Line != 3 {
+		t.Errorf("merged key span should point at the anchor's entry: %+v", x.Get("wd").KeySpan)
+	}
+	y := d.Root.Get("y")
+	if text(d, y.Span) != "*b" || y.Kind != Map || y.At("lr").Value != "1" || y.Get("lr").Path.String() != "y.lr" {
+		t.Errorf("alias y: %q %v", text(d, y.Span), y.Kind)
+	}
+	z := d.Root.Get("z")
+	if v, _ := z.Get("lr").Int(); v != 9 {
+		t.Errorf("first merge source must win: lr=%d", v)
+	}
+	if z.Get("wd") == nil || z.Get("q") == nil {
+		t.Errorf("z children %d", len(z.Children))
+	}
+}
+
+func TestYAMLMultiDocBOMCRLF(t *testing.T) {
+	src := "\ufeffa: 1 # c\r\nb: \"x\"\r\n---\r\nc: |\r\n  t\r\n...\r\n"
+	d := mustParse(t, YAML, src)
+	if len(d.Problems) != 0 || d.Root == nil || len(d.More) != 1 {
+		t.Fatalf("problems %+v root %v more %d", d.Problems, d.Root, len(d.More))
+	}
+	if !d.CRLF {
+		t.Error("CRLF not set")
+	}
+	a := d.Root.Get("a")
+	if a.KeySpan.Start != (Pos{Line: 1, Col: 1, Offset: 3}) {
+		t.Errorf("after BOM: key at %+v, want 1:1 offset 3", a.KeySpan.Start)
+	}
+	if text(d, d.Root.Get("b").Span) != `"x"` {
+		t.Errorf("b span %q", text(d, d.Root.Get("b").Span))
+	}
+	c := d.More[0].Get("c")
+	if got := text(d, c.Span); got != "|\r\n  t" || c.Value != "t\n" {
+		t.Errorf("c span %q value %q", got, c.Value)
+	}
+	if len(d.Comments) != 1 || d.Comments[0].Text != " c" {
+		t.Errorf("comments %+v", d.Comments)
+	}
+}
+
+func TestYAMLCommentsNotInStrings(t *testing.T) {
+	src := "a: 'x # y'\nb: \"p #q\"\nc: |\n  # inside\n  text\nd: e#f\n# trainlint: disable=TL101 -- reason\ne: 1 # trainlint: disable=TL002\nf: >  # header\n  x\n"
+	d := mustParse(t, YAML, src)
+	var got []string
+	for _, c := range d.Comments {
+		got = append(got, c.Text)
+	}
+	want := []string{" trainlint: disable=TL101 -- reason", " trainlint: disable=TL002", " header"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("comments %q, want %q", got, want)
+	}
+}

@@ -136,7 +136,7 @@ func parseCheckArgs(args []string) (*checkConfig, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, flag.ErrHelp
 			}
-			return nil, usagef("%s", strings.TrimPrefix(err.Error(), "invalid value "))
+			return nil, usagef("%s", flagError(err))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -152,6 +152,18 @@ func parseCheckArgs(args []string) (*checkConfig, error) {
 		}
 	})
 	return c, nil
+}
+
+// flagError words the flag package's errors with the double-dash spelling the help uses.
+func flagError(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + strings.TrimPrefix(name, "-")
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return "--" + strings.TrimPrefix(name, "-") + " needs a value"
+	}
+	return strings.Replace(msg, " for flag -", " for --", 1)
 }
 
 // resolve applies the environment and validates the configuration against the rule set and the

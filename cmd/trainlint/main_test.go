@@ -1,0 +1,627 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/report"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// Test-only rules, so these tests do not depend on which playbook rules exist yet: each fires on
+// a top-level key named after it.
+var (
+	testWarn = &lint.Rule{Code: "TL990", Name: "test-warning", Category: lint.CatTracking, Severity: lint.Warning,
+		Title: "Test warning", Rationale: "Fires on `warn_me`.\n\nSecond paragraph.", Fix: "Remove `warn_me`.",
+		Frameworks: []string{"*"}, Check: keyRule("warn_me", "key %q is set")}
+	testInfo = &lint.Rule{Code: "TL991", Name: "test-info", Category: lint.CatTracking, Severity: lint.Info,
+		Title: "Test info", Frameworks: []string{"*"}, Check: keyRule("info_me", "key %q is set")}
+	testPanic = &lint.Rule{Code: "TL992", Name: "test-panic", Category: lint.CatStructure, Severity: lint.Error,
+		Title: "Test panic", Frameworks: []string{"*"}, Check: func(p *lint.Pass) {
+			if p.Doc.Root.Get("panic_me") != nil {
+				panic("boom")
+			}
+		}}
+)
+
+func keyRule(key, msg string) func(*lint.Pass) {
+	return func(p *lint.Pass) {
+		if n := p.Doc.Root.Get(key); n != nil {
+			p.Report(lint.Finding{Node: n, AtKey: true, Message: fmt.Sprintf(msg, key), Help: "delete the key"})
+		}
+	}
+}
+
+// useTestRules runs the CLI with a fixed rule set for the rest of the test.
+func useTestRules(t *testing.T) {
+	t.Helper()
+	old := allRules
+	allRules = func() []*lint.Rule {
+		return append([]*lint.Rule{rules.ParseError, testWarn, testInfo, testPanic}, lint.Builtin()...)
+	}
+	t.Cleanup(func() { allRules = old })
+}
+
+// writeTree creates files (name → content) under a new temporary folder and moves into it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+// cli runs trainlint in-process. stdin nil means "no standard input".
+func cli(t *testing.T, stdin io.Reader, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("GITHUB_ACTIONS", "")
+	var out, errb bytes.Buffer
+	code = run(args, stdin, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestExitCodes(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{
+		"clean.yaml":  "a: 1\n",
+		"warn.yaml":   "warn_me: 1\n",
+		"info.yaml":   "info_me: 1\n",
+		"broken.yaml": "a: [1, 2\n",
+		"panic.yaml":  "panic_me: 1\n",
+	})
+	cases := []struct {
+		args    []string
+		code    int
+		errWant string // substring of stderr
+	}{
+		{[]string{"clean.yaml"}, 0, ""},
+		{[]string{"check", "clean.yaml"}, 0, ""},
+		{[]string{"warn.yaml"}, 1, ""},
+		{[]string{"info.yaml"}, 0, ""},
+		{[]string{"--fail-on", "info", "info.yaml"}, 1, ""},
+		{[]string{"--fail-on=error", "warn.yaml"}, 0, ""},
+		{[]string{"--fail-on", "warning", "warn.yaml"}, 1, ""},
+		{[]string{"broken.yaml"}, 1, ""},
+		{[]string{"--fail-on", "error", "broken.yaml"}, 1, ""},
+		{[]string{"panic.yaml"}, 2, ""},
+		{[]string{"missing.yaml"}, 2, `cannot read "missing.yaml"`},
+		// An unreadable path does not stop the others from being linted, but the run exits 2.
+		{[]string{"missing.yaml", "clean.yaml"}, 2, `cannot read "missing.yaml"`},
+		{[]string{}, 2, "Usage:"},
+		{[]string{"check"}, 2, "no files to check"},
+		{[]string{"--bogus", "clean.yaml"}, 2, "unknown flag --bogus"},
+		{[]string{"clean.yaml", "--format"}, 2, "--format needs a value"},
+		{[]string{"--format", "xml", "clean.yaml"}, 2, `unknown format "xml"`},
+		{[]string{"--output", "xml=out.xml", "clean.yaml"}, 2, `unknown format "xml" in --output`},
+		{[]string{"--output", "json", "clean.yaml"}, 2, "want FORMAT=FILE"},
+		{[]string{"--fail-on", "fatal", "clean.yaml"}, 2, `unknown severity "fatal"`},
+		{[]string{"--select", "TL202x", "clean.yaml"}, 2, `unknown rule selector "TL202x" in --select`},
+		{[]string{"--ignore", "nope", "clean.yaml"}, 2, `unknown rule selector "nope" in --ignore`},
+		{[]string{"--framework", "caffe", "clean.yaml"}, 2, `unknown framework "caffe"`},
+		{[]string{"--hosts", "-1", "clean.yaml"}, 2, "must not be negative"},
+		{[]string{"--hosts", "two", "clean.yaml"}, 2, `invalid value "two" for --hosts`},
+		{[]string{"--fix", "clean.yaml"}, 2, "--fix is not implemented yet"},
+		{[]string{"--config", "x.toml", "clean.yaml"}, 2, "--config is not implemented yet"},
+		{[]string{"version"}, 0, ""},
+		{[]string{"version", "x"}, 2, "no arguments"},
+		{[]string{"explain"}, 2, "explain takes one rule"},
+		{[]string{"explain", "no-such-rule"}, 2, `unknown rule "no-such-rule"`},
+		{[]string{"rules", "--format", "yaml"}, 2, `unknown format "yaml" for rules`},
+		{[]string{"schema"}, 2, "not yet available"},
+		{[]string{"help"}, 0, ""},
+		{[]string{"check", "--help"}, 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, _, stderr := cli(t, nil, c.args...)
+			if code != c.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, c.code, stderr)
+			}
+			if c.errWant != "" && !strings.Contains(stderr, c.errWant) {
+				t.Errorf("stderr %q does not contain %q", stderr, c.errWant)
+			}
+			if c.errWant == "" && c.code != 2 && stderr != "" {
+				t.Errorf("unexpected stderr %q", stderr)
+			}
+		})
+	}
+}
+
+func TestUsageErrorPointsToHelp(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{"a.yaml": "a: 1\n"})
+	_, stdout, stderr := cli(t, nil, "--select", "TL9999", "a.yaml")
+	if stdout != "" {
+		t.Errorf("a usage error printed a report: %q", stdout)
+	}
+	want := "trainlint: unknown rule selector \"TL9999\" in --select"
+	if !strings.HasPrefix(stderr, want) || !strings.Contains(stderr, "trainlint --help") {
+		t.Errorf("stderr = %q, want it to start with %q and point to --help", stderr, want)
+	}
+}
+
+// decode runs the CLI with --format json and decodes the result.
+func decode(t *testing.T, stdin io.Reader, args ...string) (int, lint.Result) {
+	t.Helper()
+	code, out, stderr := cli(t, stdin, append([]string{"--format", "json"}, args...)...)
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s\nstderr: %s", err, out, stderr)
+	}
+	return code, res
+}
+
+func paths(res lint.Result) []string {
+	var ps []string
+	for _, f := range res.Files {
+		ps = append(ps, filepath.ToSlash(f.Path))
+	}
+	return ps
+}
+
+func TestStdin(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, nil)
+
+	code, res := decode(t, strings.NewReader("warn_me: 1\n"), "-")
+	if code != 1 || len(res.Files) != 1 || res.Files[0].Path != "<stdin>" || res.Files[0].Format != "yaml" {
+		t.Fatalf("stdin: exit %d, files %+v", code, res.Files)
+	}
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].File != "<stdin>" || res.Diagnostics[0].Line != 1 {
+		t.Fatalf("stdin diagnostics: %+v", res.Diagnostics)
+	}
+
+	// --stdin-filename names the input and so chooses its format.
+	code, res = decode(t, strings.NewReader(`{"warn_me": 1}`), "--stdin-filename", "configs/run.json", "-")
+	if code != 1 || len(res.Files) != 1 || res.Files[0].Path != "configs/run.json" || res.Files[0].Format != "json" {
+		t.Fatalf("stdin-filename: exit %d, files %+v", code, res.Files)
+	}
+
+	// No arguments with something piped in lints standard input.
+	var out bytes.Buffer
+	if code := run(nil, strings.NewReader("a: [\n"), &out, io.Discard); code != 1 || !strings.Contains(out.String(), "<stdin>:1:") {
+		t.Fatalf("piped stdin without args: exit %d, output %q", code, out.String())
+	}
+
+	// Standard input can be read once only.
+	if code, _, stderr := cli(t, strings.NewReader("a: 1\n"), "-", "-"); code != 2 || !strings.Contains(stderr, "only once") {
+		t.Fatalf("- -: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestWalkRespectsGitignore(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{
+		".git/HEAD":                       "ref: refs/heads/main\n",
+		".git/config.yaml":                "a: 1\n",
+		".git/info/exclude":               "excluded.yaml\n",
+		".gitignore":                      "# generated\nbuild/\n*.gen.yaml\n!keep.gen.yaml\n/anchored.yaml\ndocs/**/skip.yaml\n",
+		"a.yaml":                          "a: 1\n",
+		"b.yml":                           "a: 1\n",
+		"c.json":                          "{}\n",
+		"d.toml":                          "a = 1\n",
+		"notes.txt":                       "a: [\n",
+		"anchored.yaml":                   "a: 1\n",
+		"excluded.yaml":                   "a: 1\n",
+		"x.gen.yaml":                      "a: 1\n",
+		"keep.gen.yaml":                   "a: 1\n",
+		"build/out.yaml":                  "a: 1\n",
+		"node_modules/pkg/package.json":   "{}\n",
+		"docs/skip.yaml":                  "a: 1\n",
+		"docs/deep/er/skip.yaml":          "a: 1\n",
+		"docs/deep/keep.yaml":             "a: 1\n",
+		"sub/anchored.yaml":               "a: 1\n",
+		"sub/.gitignore":                  "local.yaml\n!x.gen.yaml\nonly-dir/\n",
+		"sub/local.yaml":                  "a: 1\n",
+		"sub/x.gen.yaml":                  "a: 1\n",
+		"sub/only-dir/y.yaml":             "a: 1\n",
+		"sub/only-dir.yaml":               "a: 1\n",
+		"sub/deeper/local.yaml":           "a: 1\n",
+		"sub/deeper/build/inner/out.yaml": "a: 1\n",
+	})
+	want := []string{
+		"a.yaml", "b.yml", "c.json", "d.toml", "docs/deep/keep.yaml", "keep.gen.yaml",
+		"sub/anchored.yaml", "sub/only-dir.yaml", "sub/x.gen.yaml",
+	}
+	_, res := decode(t, nil, ".")
+	if got := paths(res); !reflect.DeepEqual(got, want) {
+		t.Errorf("walking .:\n got %q\nwant %q", got, want)
+	}
+
+	// Walking a sub-folder still honours the repository's ignore files above it.
+	_, res = decode(t, nil, "sub")
+	if got, want := paths(res), []string{"sub/anchored.yaml", "sub/only-dir.yaml", "sub/x.gen.yaml"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("walking sub:\n got %q\nwant %q", got, want)
+	}
+
+	// A file named on the command line is linted whatever its extension or ignore status, once.
+	code, res := decode(t, nil, "notes.txt", "build/out.yaml", "./notes.txt")
+	if got, want := paths(res), []string{"build/out.yaml", "notes.txt"}; !reflect.DeepEqual(got, want) || code != 1 {
+		t.Errorf("explicit files: exit %d, got %q, want %q", code, got, want)
+	}
+}
+
+func TestGitignorePatterns(t *testing.T) {
+	f := parseIgnore("/r", []byte(strings.Join([]string{
+		"*.log", "!important.log", "/top.yaml", "logs/", "a/**/z.yaml", "**/cache", "out/**",
+		`\#hash.yaml`, `\!bang.yaml`, "trailing.yaml   ", "[abc]x.yaml", "[!q]y.yaml", "?.json",
+	}, "\n")))
+	st := ignoreStack{f}
+	cases := []struct {
+		path  string
+		dir   bool
+		want  bool
+		label string
+	}{
+		{"/r/x.log", false, true, "glob"},
+		{"/r/deep/x.log", false, true, "glob at depth"},
+		{"/r/important.log", false, false, "negation"},
+		{"/r/top.yaml", false, true, "anchored"},
+		{"/r/sub/top.yaml", false, false, "anchored only at its folder"},
+		{"/r/logs", true, true, "dir-only"},
+		{"/r/logs", false, false, "dir-only skips files"},
+		{"/r/a/z.yaml", false, true, "** zero folders"},
+		{"/r/a/b/c/z.yaml", false, true, "** many folders"},
+		{"/r/b/z.yaml", false, false, "** keeps its prefix"},
+		{"/r/x/y/cache", true, true, "leading **"},
+		{"/r/out/q.yaml", false, true, "trailing **"},
+		{"/r/out", true, false, "trailing ** is the contents only"},
+		{"/r/#hash.yaml", false, true, "escaped #"},
+		{"/r/!bang.yaml", false, true, "escaped !"},
+		{"/r/trailing.yaml", false, true, "trailing spaces trimmed"},
+		{"/r/bx.yaml", false, true, "class"},
+		{"/r/dx.yaml", false, false, "class miss"},
+		{"/r/zy.yaml", false, true, "negated class"},
+		{"/r/qy.yaml", false, false, "negated class miss"},
+		{"/r/a.json", false, true, "?"},
+		{"/r/ab.json", false, false, "? is one character"},
+		{"/other/x.log", false, false, "outside the file's folder"},
+	}
+	for _, c := range cases {
+		if got := st.ignored(c.path, c.dir); got != c.want {
+			t.Errorf("%s: ignored(%q, dir=%v) = %v, want %v", c.label, c.path, c.dir, got, c.want)
+		}
+	}
+	// A deeper file overrides a shallower one.
+	st = ignoreStack{parseIgnore("/r", []byte("*.yaml\n")), parseIgnore("/r/keep", []byte("!*.yaml\n"))}
+	if st.ignored("/r/keep/a.yaml", false) || !st.ignored("/r/a.yaml", false) {
+		t.Error("nested negation does not override the root pattern")
+	}
+}
+
+func TestSelectIgnore(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{"both.yaml": "warn_me: 1\ninfo_me: 1\n"})
+	codes := func(args ...string) []string {
+		t.Helper()
+		_, res := decode(t, nil, append(args, "both.yaml")...)
+		var cs []string
+		for _, d := range res.Diagnostics {
+			cs = append(cs, d.Code)
+		}
+		return cs
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, []string{"TL990", "TL991"}},
+		{[]string{"--select", "TL990"}, []string{"TL990"}},
+		{[]string{"--select", "test-info"}, []string{"TL991"}},
+		{[]string{"--select", "TL001,TL991"}, []string{"TL991"}},
+		{[]string{"--select", "TL001", "--select", "TL990"}, []string{"TL990"}},
+		{[]string{"--select", "tracking"}, []string{"TL990", "TL991"}},
+		{[]string{"--select", "TL99"}, []string{"TL990", "TL991"}},
+		{[]string{"--ignore", "TL990"}, []string{"TL991"}},
+		{[]string{"--ignore", "tracking"}, nil},
+		{[]string{"--select", "TL99", "--ignore", "test-warning"}, []string{"TL991"}},
+	} {
+		if got := codes(c.args...); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%v: got %v, want %v", c.args, got, c.want)
+		}
+	}
+}
+
+// Flags may follow paths, and "--" ends the flags.
+func TestInterleavedFlags(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{"w.yaml": "warn_me: 1\n", "--odd.yaml": "warn_me: 1\n"})
+	code, res := decode(t, nil, "w.yaml", "--ignore", "TL990")
+	if code != 0 || len(res.Diagnostics) != 0 || len(res.Files) != 1 {
+		t.Errorf("flags after a path: exit %d, %+v", code, res)
+	}
+	code, res = decode(t, nil, "--", "--odd.yaml")
+	if code != 1 || len(res.Files) != 1 || res.Files[0].Path != "--odd.yaml" {
+		t.Errorf("path after --: exit %d, %+v", code, res.Files)
+	}
+}
+
+func TestJSONContract(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{"clean.yaml": "a: 1\n", "cfg/w.yaml": "x: 1\nwarn_me: 16\n"})
+
+	// Empty arrays are arrays, never null.
+	code, out, _ := cli(t, nil, "--format", "json", "clean.yaml")
+	if code != 0 || !strings.Contains(out, `"diagnostics": []`) || !strings.HasSuffix(out, "}\n") || strings.HasSuffix(out, "\n\n") {
+		t.Fatalf("clean JSON (exit %d):\n%s", code, out)
+	}
+
+	_, out, _ = cli(t, nil, "--format", "json", ".")
+	if !strings.HasPrefix(out, "{\n  \"version\": 1,\n  \"tool\": {\n    \"name\": \"trainlint\",") {
+		t.Errorf("not two-space indented in contract order:\n%s", out)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["version"] != 1.0 {
+		t.Errorf("version = %v", m["version"])
+	}
+	tool := m["tool"].(map[string]any)
+	if tool["name"] != "trainlint" || tool["version"] != lint.Version {
+		t.Errorf("tool = %v", tool)
+	}
+	files := m["files"].([]any)
+	if len(files) != 2 {
+		t.Fatalf("files = %v", files)
+	}
+	f0 := files[0].(map[string]any)
+	if f0["path"] != "cfg/w.yaml" || f0["format"] != "yaml" || f0["framework"] == "" {
+		t.Errorf("files[0] = %v (want sorted by path)", f0)
+	}
+	diags := m["diagnostics"].([]any)
+	if len(diags) != 1 {
+		t.Fatalf("diagnostics = %v", diags)
+	}
+	d := diags[0].(map[string]any)
+	want := map[string]any{
+		"code": "TL990", "rule": "test-warning", "category": "tracking", "severity": "warning",
+		"file": "cfg/w.yaml", "line": 2.0, "column": 1.0, "end_line": 2.0, "end_column": 8.0,
+		"key": "warn_me", "message": `key "warn_me" is set`, "help": "delete the key",
+		"url": "https://trainlint.github.io/rules/test-warning/",
+	}
+	if !reflect.DeepEqual(d, want) {
+		t.Errorf("diagnostic:\n got %v\nwant %v", d, want)
+	}
+}
+
+func TestTextGolden(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{
+		"cfg/train.yaml": "model: llama\nwarn_me: 16\ninfo_me:\n  - x\n",
+		"cfg/ok.yaml":    "a: 1\n",
+	})
+	code, out, stderr := cli(t, nil, "--fail-on", "info", "cfg")
+	want := `cfg/train.yaml:2:1: warning[TL990 test-warning] key "warn_me" is set
+  2 | warn_me: 16
+    | ^~~~~~~
+  help: delete the key
+  see: https://trainlint.github.io/rules/test-warning/
+
+cfg/train.yaml:3:1: info[TL991 test-info] key "info_me" is set
+  3 | info_me:
+    | ^~~~~~~
+  help: delete the key
+  see: https://trainlint.github.io/rules/test-info/
+
+2 findings (1 warning, 1 info) in 1 of 2 files
+`
+	if code != 1 || out != want || stderr != "" {
+		t.Errorf("exit %d, stderr %q, output:\n%s\nwant:\n%s", code, stderr, out, want)
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("colour in output that is not a terminal")
+	}
+
+	code, out, _ = cli(t, nil, "--quiet", "cfg")
+	if want := "cfg/train.yaml:2:1: warning[TL990 test-warning] key \"warn_me\" is set\ncfg/train.yaml:3:1: info[TL991 test-info] key \"info_me\" is set\n"; code != 1 || out != want {
+		t.Errorf("--quiet: exit %d, output:\n%s", code, out)
+	}
+
+	_, out, _ = cli(t, nil, "cfg/ok.yaml")
+	if out != "no findings in 1 file\n" {
+		t.Errorf("clean output %q", out)
+	}
+}
+
+func TestOutputFiles(t *testing.T) {
+	useTestRules(t)
+	dir := writeTree(t, map[string]string{"w.yaml": "warn_me: 1\n"})
+	out := filepath.Join(dir, "res.json")
+	code, stdout, _ := cli(t, nil, "w.yaml", "--output", "json="+out, "--output=text="+filepath.Join(dir, "res.txt"))
+	if code != 1 || !strings.HasPrefix(stdout, "w.yaml:1:1: warning[TL990") {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res lint.Result
+	if err := json.Unmarshal(data, &res); err != nil || len(res.Diagnostics) != 1 {
+		t.Errorf("--output json: %v %s", err, data)
+	}
+	txt, _ := os.ReadFile(filepath.Join(dir, "res.txt"))
+	if string(txt) != stdout {
+		t.Errorf("--output text differs from the terminal output:\n%s", txt)
+	}
+	if code, _, stderr := cli(t, nil, "w.yaml", "--output", "json="+filepath.Join(dir, "no", "such", "dir.json")); code != 2 || !strings.Contains(stderr, "cannot write json output") {
+		t.Errorf("unwritable output: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestGitHubActionsDefault(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{"w.yaml": "warn_me: 1\n"})
+	var out bytes.Buffer
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("GITHUB_ACTIONS", "true")
+	run([]string{"w.yaml"}, nil, &out, io.Discard)
+	gh, _ := report.Get("github")
+	var want bytes.Buffer
+	if gh != nil {
+		res, src, _ := lintInputs([]input{{Path: "w.yaml", FSPath: "w.yaml"}}, nil, allRules(), lint.Options{}, 1)
+		gh(&want, res, report.Options{Sources: src, Rules: allRules()})
+	} else {
+		want.WriteString("w.yaml:1:1: warning[TL990")
+	}
+	if !strings.HasPrefix(out.String(), want.String()) {
+		t.Errorf("GITHUB_ACTIONS=true output:\n%s\nwant:\n%s", out.String(), want.String())
+	}
+	// An explicit --format wins.
+	out.Reset()
+	run([]string{"--format", "json", "w.yaml"}, nil, &out, io.Discard)
+	if !strings.HasPrefix(out.String(), "{") {
+		t.Errorf("--format json under GITHUB_ACTIONS: %q", out.String())
+	}
+}
+
+func TestRulesJSON(t *testing.T) {
+	code, out, _ := cli(t, nil, "rules", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var entries []map[string]any
+	if err := json.Unmarshal([]byte(out), &entries); err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(rules.All()) {
+		t.Errorf("%d entries, want %d", len(entries), len(rules.All()))
+	}
+	keys := []string{"category", "code", "name", "severity", "title", "url"}
+	found := false
+	for _, e := range entries {
+		var got []string
+		for k, v := range e {
+			got = append(got, k)
+			if s, ok := v.(string); !ok || s == "" {
+				t.Errorf("%v: field %q empty", e["code"], k)
+			}
+		}
+		if len(got) != len(keys) {
+			t.Errorf("%v has fields %v, want %v", e["code"], got, keys)
+		}
+		if e["code"] == "TL001" {
+			found = e["name"] == "parse-error" && e["severity"] == "error" && e["url"] == "https://trainlint.github.io/rules/parse-error/"
+		}
+	}
+	if !found {
+		t.Error("TL001 parse-error missing or wrong")
+	}
+	_, text, _ := cli(t, nil, "rules")
+	if !strings.Contains(text, "TL001") || !strings.Contains(text, "parse-error") {
+		t.Errorf("rules text:\n%s", text)
+	}
+}
+
+func TestExplain(t *testing.T) {
+	useTestRules(t)
+	code, out, _ := cli(t, nil, "explain", "tl990")
+	for _, want := range []string{"TL990 test-warning\nTest warning\n", "severity:   warning", "category:   tracking",
+		"frameworks: all", "page:       https://trainlint.github.io/rules/test-warning/", "Why it matters\n  Fires on `warn_me`.\n\n  Second paragraph.\n",
+		"How to fix it\n  Remove `warn_me`.\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain output lacks %q:\n%s", want, out)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	_, out2, _ := cli(t, nil, "explain", "test-warning")
+	if out2 != out {
+		t.Error("explain by name differs from explain by code")
+	}
+	_, _, stderr := cli(t, nil, "explain", "test-warnin")
+	if !strings.Contains(stderr, "did you mean TL990 test-warning?") {
+		t.Errorf("no suggestion: %q", stderr)
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := cli(t, nil, "version")
+	if code != 0 || out != "trainlint "+lint.Version+"\n" {
+		t.Errorf("version: exit %d, %q", code, out)
+	}
+}
+
+// Linting on many workers gives byte-identical output to linting on one.
+func TestParallelMatchesSequential(t *testing.T) {
+	dir := t.TempDir()
+	var ins []input
+	for i := range 60 {
+		p := filepath.Join(dir, fmt.Sprintf("f%02d.yaml", (i*37)%60))
+		text := fmt.Sprintf("n: %d\nwarn_me: 1\n", i)
+		if i%7 == 0 {
+			text = "a: [\n"
+		}
+		os.WriteFile(p, []byte(text), 0o644)
+		ins = append(ins, input{Path: p, FSPath: p})
+	}
+	rs := append([]*lint.Rule{testWarn}, rules.All()...)
+	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(corpus); err == nil {
+		more, errs := collectInputs([]string{corpus}, "")
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		ins = append(ins, more...)
+	}
+	render := func(workers int) string {
+		res, src, errs := lintInputs(ins, nil, rs, lint.Options{}, workers)
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		var b bytes.Buffer
+		w, _ := report.Get("json")
+		w(&b, res, report.Options{})
+		tw, _ := report.Get("text")
+		tw(&b, res, report.Options{Sources: src})
+		return b.String()
+	}
+	seq := render(1)
+	for _, n := range []int{4, 16} {
+		if par := render(n); par != seq {
+			t.Fatalf("%d workers differ from 1", n)
+		}
+	}
+	if len(ins) < 60 || !strings.Contains(seq, "TL990") {
+		t.Fatal("nothing was linted")
+	}
+}
+
+// End to end with the real catalogue: passes once TL202 and the Hugging Face dialect exist.
+func TestEvalBatchEndToEnd(t *testing.T) {
+	if rules.ByName("eval-batch-smaller-than-train") == nil {
+		t.Skip("TL202 not registered yet")
+	}
+	writeTree(t, map[string]string{"sft.yaml": "output_dir: out\nlearning_rate: 2.0e-5\nper_device_train_batch_size: 16\nper_device_eval_batch_size: 4\n"})
+	code, res := decode(t, nil, "--select", "TL202", "sft.yaml")
+	if code != 1 || len(res.Diagnostics) != 1 {
+		t.Fatalf("exit %d, %+v", code, res)
+	}
+	d := res.Diagnostics[0]
+	if d.Code != "TL202" || d.Rule != "eval-batch-smaller-than-train" || d.Line != 4 || d.Key != "per_device_eval_batch_size" ||
+		!strings.Contains(d.Message, "4") || !strings.Contains(d.Message, "16") || res.Files[0].Framework != "huggingface" {
+		t.Errorf("diagnostic %+v in %+v", d, res.Files)
+	}
+	_, out, _ := cli(t, nil, "--select", "TL202", "sft.yaml")
+	if !strings.HasPrefix(out, "sft.yaml:4:") || !strings.Contains(out, "  4 | per_device_eval_batch_size: 4\n") {
+		t.Errorf("text:\n%s", out)
+	}
+}

@@ -64,7 +64,7 @@ func sampleResult() (*lint.Result, Options) {
 	res.Diagnostics = []lint.Diagnostic{
 		{Code: "TL202", Rule: "eval-batch-smaller-than-train", Severity: lint.Warning, File: "a.yaml",
 			Line: 2, Column: 9, EndLine: 2, EndColumn: 10, Message: "eval batch \"4\" is small", Help: "raise it\nto 16",
-			URL: "https://trainlint.github.io/rules/eval-batch-smaller-than-train/",
+			URL:     "https://trainlint.github.io/rules/eval-batch-smaller-than-train/",
 			Related: []lint.Related{{File: "a.yaml", Line: 1, Column: 1, Message: "train batch set here"}},
 			Fix:     &lint.Fix{Applicability: lint.Safe, Message: "set batch to 16"}},
 		{Code: "TL001", Rule: "parse-error", Severity: lint.Error, File: "a.yaml",

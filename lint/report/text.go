@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -47,16 +48,26 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 		if o.Quiet {
 			continue
 		}
-		if src, ok := o.Sources[d.File]; ok {
-			x := indexes[d.File]
+		lines := func(file string) *doc.LineIndex {
+			src, ok := o.Sources[file]
+			if !ok {
+				return nil
+			}
+			x := indexes[file]
 			if x == nil {
 				x = doc.NewLineIndex(src)
-				indexes[d.File] = x
+				indexes[file] = x
 			}
+			return x
+		}
+		if x := lines(d.File); x != nil {
 			writeExcerpt(bw, p, x, d)
 		}
 		for _, r := range d.Related {
 			fmt.Fprintf(bw, "  %s %s:%d:%d: %s\n", p.paint(bold, "note:"), r.File, r.Line, r.Column, r.Message)
+			if x := lines(r.File); x != nil {
+				writeRelated(bw, p, x, r)
+			}
 		}
 		if d.Help != "" {
 			fmt.Fprintf(bw, "  %s %s\n", p.paint(cyanBold, "help:"), indentRest(d.Help, "        "))
@@ -168,6 +179,23 @@ func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnosti
 			fmt.Fprintf(w, "  %s %s %s\n", pad, bar, p.paint(mark, ul))
 		}
 	}
+}
+
+// writeRelated draws a related location's line, marking from its column to the end of the
+// line's text with dashes (a related location has no end; the rest of the line is the value or
+// the entry it points at).
+func writeRelated(w *bufio.Writer, p palette, x *doc.LineIndex, r lint.Related) {
+	if r.Line < 1 || r.Line > x.NumLines() {
+		return
+	}
+	text := x.Line(r.Line)
+	to := utf8.RuneCount(bytes.TrimRight(text, " \t")) + 1
+	shown, ul := renderLine(text, r.Column, to, false, false)
+	ul = strings.ReplaceAll(ul, "~", "-")
+	gw := len(strconv.Itoa(r.Line))
+	bar := p.paint(blueBold, "|")
+	fmt.Fprintf(w, "  %s %s %s\n", p.paint(blueBold, strconv.Itoa(r.Line)), bar, shown)
+	fmt.Fprintf(w, "  %s %s %s\n", strings.Repeat(" ", gw), bar, p.paint(blueBold, ul))
 }
 
 func firstNonSpace(b []byte) int {

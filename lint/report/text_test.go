@@ -85,6 +85,8 @@ func TestTextOutput(t *testing.T) {
   2 |     batch: 4
     |            ^
   note: a.yaml:1:1: train batch set here
+  1 | model: llama
+    | ------------
   help: raise it
         to 16
   fix: set batch to 16 (safe, apply with --fix)

@@ -246,6 +246,10 @@ func (c *checkConfig) color(stdout io.Writer) bool {
 	return !c.NoColor && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(stdout)
 }
 
+// runCheck is the check command, one step after the other: read the command line into a
+// checkConfig, validate it, expand the paths, lint, then render every requested output and
+// compute the exit code. Settings from a config file or a baseline slot in between: they refine
+// the checkConfig (or the options per file) before linting, or filter the result after it.
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	c, err := parseCheckArgs(args)
 	if errors.Is(err, flag.ErrHelp) {
@@ -259,23 +263,25 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	if err := c.resolve(rs, hasStdin(stdin)); err != nil {
 		return exitUsage, err
 	}
-	inputs, inputErrs := collectInputs(c.Paths, c.StdinFilename)
+
 	code := exitOK
-	for _, e := range inputErrs {
-		fmt.Fprintf(stderr, "trainlint: %s\n", e)
+	fail := func(err error) {
+		fmt.Fprintf(stderr, "trainlint: %s\n", err)
 		code = exitUsage
 	}
-	res, sources, readErrs := lintInputs(inputs, stdin, rs, c.lintOptions(), 0)
-	for _, e := range readErrs {
-		fmt.Fprintf(stderr, "trainlint: %s\n", e)
-		code = exitUsage
+	inputs, errs := collectInputs(c.Paths, c.StdinFilename)
+	for _, e := range errs {
+		fail(e)
+	}
+	res, sources, errs := lintInputs(inputs, stdin, rs, sameOptions(c.lintOptions()), 0)
+	for _, e := range errs {
+		fail(e)
 	}
 
 	ro := report.Options{Sources: sources, Rules: rs, Quiet: c.Quiet}
 	for _, o := range c.Outputs {
 		if err := writeOutputFile(o, res, ro); err != nil {
-			fmt.Fprintf(stderr, "trainlint: %s\n", err)
-			code = exitUsage
+			fail(err)
 		}
 	}
 	w, _ := report.Get(c.Format)

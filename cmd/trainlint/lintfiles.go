@@ -21,10 +21,17 @@ type outcome struct {
 	err   error
 }
 
+// optionsFunc gives the lint options of one input (the config file that applies can differ from
+// folder to folder). It is called from several goroutines.
+type optionsFunc func(in input) lint.Options
+
+// sameOptions applies one set of options to every input.
+func sameOptions(o lint.Options) optionsFunc { return func(input) lint.Options { return o } }
+
 // lintInputs lints the inputs on a pool of workers (GOMAXPROCS when workers is 0) and merges the
 // outcomes in path order, so the result does not depend on scheduling. Standard input is read
 // first, on the calling goroutine. Files that cannot be read are returned as errors.
-func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, o lint.Options, workers int) (*lint.Result, map[string][]byte, []error) {
+func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFunc, workers int) (*lint.Result, map[string][]byte, []error) {
 	outs := make([]outcome, len(ins))
 	var stdinText []byte
 	for i, in := range ins {
@@ -54,7 +61,7 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, o lint.Options
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				outs[i] = lintOne(ins[i], stdinText, rules, o, outs[i].err)
+				outs[i] = lintOne(ins[i], stdinText, rules, opts, outs[i].err)
 			}
 		}()
 	}
@@ -88,7 +95,7 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, o lint.Options
 	return res, sources, errs
 }
 
-func lintOne(in input, stdinText []byte, rules []*lint.Rule, o lint.Options, readErr error) outcome {
+func lintOne(in input, stdinText []byte, rules []*lint.Rule, opts optionsFunc, readErr error) outcome {
 	if readErr != nil {
 		return outcome{err: readErr}
 	}
@@ -100,7 +107,7 @@ func lintOne(in input, stdinText []byte, rules []*lint.Rule, o lint.Options, rea
 			return outcome{err: readError(in.Path, err)}
 		}
 	}
-	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text}, rules, o)
+	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text}, rules, opts(in))
 	out := outcome{info: info, diags: diags}
 	if len(diags) > 0 {
 		out.src = text

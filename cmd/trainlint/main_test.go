@@ -476,7 +476,7 @@ func TestGitHubActionsDefault(t *testing.T) {
 	gh, _ := report.Get("github")
 	var want bytes.Buffer
 	if gh != nil {
-		res, src, _ := lintInputs([]input{{Path: "w.yaml", FSPath: "w.yaml"}}, nil, allRules(), lint.Options{}, 1)
+		res, src, _ := lintInputs([]input{{Path: "w.yaml", FSPath: "w.yaml"}}, nil, allRules(), sameOptions(lint.Options{}), 1)
 		gh(&want, res, report.Options{Sources: src, Rules: allRules()})
 	} else {
 		want.WriteString("w.yaml:1:1: warning[TL990")
@@ -583,7 +583,7 @@ func TestParallelMatchesSequential(t *testing.T) {
 		ins = append(ins, more...)
 	}
 	render := func(workers int) string {
-		res, src, errs := lintInputs(ins, nil, rs, lint.Options{}, workers)
+		res, src, errs := lintInputs(ins, nil, rs, sameOptions(lint.Options{}), workers)
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}

@@ -1,6 +1,567 @@
 package doc
 
-// parseJSON is a placeholder until the JSON front-end lands.
+import (
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// The JSON front-end is hand-written because encoding/json reports neither positions nor
+// repeated keys. It is iterative (an explicit stack of open containers), so nesting depth costs
+// heap, not Go stack, and is bounded by Limits.MaxDepth. Strings have Style "double" and are
+// Quoted; numbers, booleans and null are "plain"; objects and arrays are "flow".
+
 func parseJSON(d *Document, lim Limits) {
-	d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "JSON front-end not yet implemented", Span: d.Lines().Span(0, 0)})
+	p := &jsonParser{d: d, x: d.Lines(), src: d.Src, lim: lim, line: 1}
+	if hasBOM(d.Src) {
+		p.i = 3
+	}
+	root := p.parse()
+	if p.failed {
+		d.Root = nil
+		return
+	}
+	d.Root = root
+}
+
+type jsonParser struct {
+	d    *Document
+	x    *LineIndex
+	src  []byte
+	lim  Limits
+	i    int // current offset
+	line int // 1-based line of i
+
+	nodes, dups int
+	failed      bool
+	alloc       nodeAlloc
+	buf         []byte // scratch for strings with escapes
+}
+
+// frame is an open object or array.
+type jsonFrame struct {
+	n     *Node
+	state uint8 // jsonFirst, jsonAfterValue
+	seen  map[string]int
+}
+
+const (
+	jsonFirst uint8 = iota
+	jsonAfterValue
+)
+
+func (p *jsonParser) pos(off int) Pos {
+	// The parser keeps p.line for p.i; positions before p.i on the same line are common too.
+	if ls := p.x.LineStart(p.line); off >= ls && (p.line >= p.x.NumLines() || off < p.x.LineStart(p.line+1)) {
+		return p.x.posOnLine(p.line, off)
+	}
+	return p.x.Pos(off)
+}
+
+// fail records a parse error at [start, end) and stops the parser.
+func (p *jsonParser) fail(msg string, start, end int) {
+	if p.failed {
+		return
+	}
+	p.failed = true
+	p.d.Problems = append(p.d.Problems, Problem{Rule: "parse-error", Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
+}
+
+func (p *jsonParser) limit(msg string) {
+	if p.failed {
+		return
+	}
+	p.failed = true
+	p.d.addProblem("input-limit-exceeded", msg, p.i, p.i)
+}
+
+// ws skips whitespace, counting lines the way LineIndex does.
+func (p *jsonParser) ws() {
+	s := p.src
+	for p.i < len(s) {
+		switch s[p.i] {
+		case ' ', '\t':
+		case '\n':
+			p.line++
+		case '\r':
+			if p.i+1 >= len(s) || s[p.i+1] != '\n' {
+				p.line++
+			}
+		case '/':
+			if p.i+1 < len(s) && (s[p.i+1] == '/' || s[p.i+1] == '*') {
+				p.fail("JSON does not allow comments", p.i, p.i+2)
+			}
+			return
+		default:
+			return
+		}
+		p.i++
+	}
+}
+
+// found describes the token at the current offset for an error message, and its end.
+func (p *jsonParser) found() (string, int) {
+	s := p.src
+	if p.i >= len(s) {
+		return "the end of the file", p.i
+	}
+	c := s[p.i]
+	if isWordByte(c) {
+		j := p.i
+		for j < len(s) && isWordByte(s[j]) && j-p.i < 40 {
+			j++
+		}
+		return strconv.Quote(string(s[p.i:j])), j
+	}
+	r, size := utf8.DecodeRune(s[p.i:])
+	return strconv.QuoteRune(r), p.i + size
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '+' || c == '.'
+}
+
+func (p *jsonParser) expected(what string) {
+	f, end := p.found()
+	p.fail("expected "+what+", found "+f, p.i, end)
+}
+
+func (p *jsonParser) parse() *Node {
+	p.ws()
+	if p.failed {
+		return nil
+	}
+	if p.i >= len(p.src) {
+		p.fail("the file is empty; a JSON file holds one value, such as {}", p.i, p.i)
+		return nil
+	}
+	var stack []jsonFrame
+	root := p.value(nil, PathElem{}, &stack)
+	for len(stack) > 0 && !p.failed {
+		top := &stack[len(stack)-1]
+		p.ws()
+		if p.failed {
+			break
+		}
+		n := top.n
+		if n.Kind == Map {
+			if top.state == jsonAfterValue {
+				if p.i < len(p.src) && p.src[p.i] == ',' {
+					p.i++
+					p.ws()
+					if p.failed {
+						break
+					}
+					if p.i < len(p.src) && p.src[p.i] == '}' {
+						p.fail("trailing comma before '}'; JSON does not allow it", p.i-1, p.i)
+						break
+					}
+					if p.i >= len(p.src) || p.src[p.i] != '"' {
+						p.expected("a string key after ','")
+						break
+					}
+				} else if p.i < len(p.src) && p.src[p.i] == '}' {
+					p.close(&stack)
+					continue
+				} else {
+					p.expected("',' or '}' after object member")
+					break
+				}
+			} else if p.i < len(p.src) && p.src[p.i] == '}' {
+				p.close(&stack)
+				continue
+			}
+			if p.i >= len(p.src) || p.src[p.i] != '"' {
+				if p.i < len(p.src) && p.src[p.i] == '\'' {
+					p.fail("JSON strings and keys must use double quotes", p.i, p.i+1)
+				} else {
+					p.expected("a string key or '}'")
+				}
+				break
+			}
+			ks := p.i
+			kline := p.line
+			key, ok := p.str()
+			if !ok {
+				break
+			}
+			ke := p.i
+			p.ws()
+			if p.failed {
+				break
+			}
+			if p.i >= len(p.src) || p.src[p.i] != ':' {
+				p.expected("':' after object key " + strconv.Quote(key))
+				break
+			}
+			p.i++
+			p.ws()
+			if p.failed {
+				break
+			}
+			keySpan := Span{Start: p.x.posOnLine(kline, ks), End: p.x.posOnLine(kline, ke)}
+			child := p.value(n, PathElem{Key: key}, &stack)
+			if child == nil {
+				break
+			}
+			// value() may have pushed a frame and moved the backing array.
+			top = &stack[len(stack)-1]
+			if child.Kind != Scalar {
+				top = &stack[len(stack)-2]
+			}
+			child.Key = key
+			child.KeySpan = keySpan
+			p.checkDup(top, child)
+			child.Index = len(n.Children)
+			n.Children = append(n.Children, child)
+			top.state = jsonAfterValue
+			continue
+		}
+		// array
+		if top.state == jsonAfterValue {
+			if p.i < len(p.src) && p.src[p.i] == ',' {
+				p.i++
+				p.ws()
+				if p.failed {
+					break
+				}
+				if p.i < len(p.src) && p.src[p.i] == ']' {
+					p.fail("trailing comma before ']'; JSON does not allow it", p.i-1, p.i)
+					break
+				}
+			} else if p.i < len(p.src) && p.src[p.i] == ']' {
+				p.close(&stack)
+				continue
+			} else {
+				p.expected("',' or ']' after array element")
+				break
+			}
+		} else if p.i < len(p.src) && p.src[p.i] == ']' {
+			p.close(&stack)
+			continue
+		}
+		child := p.value(n, PathElem{Index: len(n.Children), IsIndex: true}, &stack)
+		if child == nil {
+			break
+		}
+		top = &stack[len(stack)-1]
+		if child.Kind != Scalar {
+			top = &stack[len(stack)-2]
+		}
+		child.Index = len(n.Children)
+		n.Children = append(n.Children, child)
+		top.state = jsonAfterValue
+	}
+	if p.failed {
+		return nil
+	}
+	p.ws()
+	if !p.failed && p.i < len(p.src) {
+		f, end := p.found()
+		p.fail("unexpected "+f+" after the end of the top-level value; a JSON file holds one value", p.i, end)
+	}
+	if p.failed {
+		return nil
+	}
+	return root
+}
+
+// checkDup reports a key that an earlier member of the same object already has.
+func (p *jsonParser) checkDup(f *jsonFrame, child *Node) {
+	n := f.n
+	first := -1
+	if f.seen == nil && len(n.Children) < 16 {
+		for i, o := range n.Children {
+			if o.Key == child.Key {
+				first = i
+				break
+			}
+		}
+	} else {
+		if f.seen == nil {
+			f.seen = make(map[string]int, 2*len(n.Children))
+			for i, o := range n.Children {
+				if _, ok := f.seen[o.Key]; !ok {
+					f.seen[o.Key] = i
+				}
+			}
+		}
+		if i, ok := f.seen[child.Key]; ok {
+			first = i
+		} else {
+			f.seen[child.Key] = len(n.Children)
+		}
+	}
+	if first >= 0 {
+		o := n.Children[first]
+		how := overrides(o.KeySpan, child.KeySpan)
+		p.d.addDuplicate(child.Key, o.KeySpan, child.KeySpan, how, &p.dups)
+	}
+}
+
+// close ends the container on top of the stack at its closing bracket.
+func (p *jsonParser) close(stack *[]jsonFrame) {
+	top := (*stack)[len(*stack)-1]
+	p.i++
+	top.n.Span.End = p.pos(p.i)
+	*stack = (*stack)[:len(*stack)-1]
+}
+
+// value reads the value at p.i. A scalar is complete on return; for an object or array the node
+// is returned open, with its frame pushed on the stack.
+func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
+	s := p.src
+	if p.i >= len(s) {
+		p.expected("a value")
+		return nil
+	}
+	p.nodes++
+	if p.nodes > p.lim.MaxNodes {
+		p.limit(limitMessage("the file has more than "+itoa(p.lim.MaxNodes)+" values", "max_nodes"))
+		return nil
+	}
+	n := p.alloc.new()
+	n.Parent = parent
+	if parent != nil {
+		n.Path = parent.Path.Append(e)
+	}
+	start := p.i
+	n.Span.Start = p.pos(start)
+	switch c := s[p.i]; {
+	case c == '{' || c == '[':
+		if len(*stack) >= p.lim.MaxDepth {
+			p.limit(limitMessage("nesting is deeper than "+itoa(p.lim.MaxDepth)+" levels", "max_depth"))
+			return nil
+		}
+		n.Kind = Map
+		if c == '[' {
+			n.Kind = Seq
+		}
+		n.Style = "flow"
+		p.i++
+		*stack = append(*stack, jsonFrame{n: n})
+		return n
+	case c == '"':
+		v, ok := p.str()
+		if !ok {
+			return nil
+		}
+		n.Kind, n.Type, n.Value, n.Quoted, n.Style = Scalar, String, v, true, "double"
+		if IsPlaceholder(v) {
+			n.Type = Unknown
+		}
+	case c == '-' || c >= '0' && c <= '9':
+		t, ok := p.number()
+		if !ok {
+			return nil
+		}
+		n.Kind, n.Type, n.Value, n.Style = Scalar, t, string(s[start:p.i]), "plain"
+	default:
+		j := p.i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		w := string(s[p.i:j])
+		switch w {
+		case "true", "false":
+			n.Kind, n.Type, n.Value = Scalar, Bool, w
+		case "null":
+			n.Kind, n.Type, n.Value = Scalar, Null, w
+		default:
+			switch {
+			case c == '\'':
+				p.fail("JSON strings must use double quotes", p.i, p.i+1)
+			case strings.EqualFold(w, "true") || strings.EqualFold(w, "false") || strings.EqualFold(w, "null") || w == "None":
+				p.fail("invalid value "+strconv.Quote(w)+"; JSON spells these true, false and null, in lower case", p.i, j)
+			case w == "NaN" || w == "Infinity":
+				p.fail("invalid value "+strconv.Quote(w)+"; JSON has no NaN or Infinity (write a string or a large number)", p.i, j)
+			case c == '}' || c == ']' || c == ',' || c == ':':
+				p.expected("a value")
+			case w != "":
+				p.fail("invalid value "+strconv.Quote(w)+"; strings must be in double quotes", p.i, j)
+			default:
+				p.expected("a value")
+			}
+			return nil
+		}
+		n.Style = "plain"
+		p.i = j
+	}
+	n.Span.End = p.pos(p.i)
+	return n
+}
+
+// number scans a JSON number at p.i and returns Int or Float. The text is kept as written, so
+// huge numbers (1e400, 99999999999999999999999) are accepted here and fail later in Int/Float.
+func (p *jsonParser) number() (Type, bool) {
+	s := p.src
+	start := p.i
+	i := p.i
+	if s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		j := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		return i - j
+	}
+	intStart := i
+	if nd := digits(); nd == 0 {
+		p.i = i
+		f, end := p.found()
+		p.fail("expected a digit in number, found "+f, i, end)
+		return 0, false
+	} else if nd > 1 && s[intStart] == '0' {
+		p.fail("numbers must not have leading zeros", start, i)
+		return 0, false
+	}
+	t := Int
+	if i < len(s) && s[i] == '.' {
+		i++
+		t = Float
+		if digits() == 0 {
+			p.i = i
+			p.expected("a digit after the decimal point")
+			return 0, false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		t = Float
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			p.i = i
+			p.expected("a digit in the exponent")
+			return 0, false
+		}
+	}
+	if i < len(s) && isWordByte(s[i]) {
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		p.fail("invalid number "+strconv.Quote(string(s[start:j])), start, j)
+		return 0, false
+	}
+	p.i = i
+	return t, true
+}
+
+// str reads a string at p.i (which holds '"') and resolves its escapes.
+func (p *jsonParser) str() (string, bool) {
+	s := p.src
+	start := p.i
+	i := p.i + 1
+	// Fast path: no escapes.
+	for i < len(s) {
+		c := s[i]
+		if c == '"' {
+			p.i = i + 1
+			return string(s[start+1 : i]), true
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		i++
+	}
+	b := append(p.buf[:0], s[start+1:i]...)
+	for {
+		if i >= len(s) {
+			p.fail("the string that starts here is not closed; a '\"' is missing", start, start+1)
+			return "", false
+		}
+		c := s[i]
+		switch {
+		case c == '"':
+			p.i = i + 1
+			p.buf = b
+			return string(b), true
+		case c == '\n' || c == '\r':
+			p.fail("the string that starts here is not closed before the end of the line", start, start+1)
+			return "", false
+		case c < 0x20:
+			p.fail("control character "+hexByte(c)+" in a string; write it as an escape such as \\t", i, i+1)
+			return "", false
+		case c == '\\':
+			if i+1 >= len(s) {
+				p.fail("the string that starts here is not closed; a '\"' is missing", start, start+1)
+				return "", false
+			}
+			e := s[i+1]
+			i += 2
+			switch e {
+			case '"', '\\', '/':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r, ok := hex4(s, i)
+				if !ok {
+					p.fail("invalid \\u escape; it needs four hex digits", i-2, min(i+4, len(s)))
+					return "", false
+				}
+				i += 4
+				if utf16.IsSurrogate(r) {
+					if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+							r = d
+							i += 6
+						}
+					}
+				}
+				b = utf8.AppendRune(b, r)
+			default:
+				p.fail("invalid escape \\"+string(rune(e))+" in a string", i-2, i)
+				return "", false
+			}
+		default:
+			b = append(b, c)
+			i++
+		}
+	}
+}
+
+func hex4(s []byte, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// nodeAlloc hands out nodes from blocks, one allocation per 128 nodes.
+type nodeAlloc struct{ slab []Node }
+
+func (a *nodeAlloc) new() *Node {
+	if len(a.slab) == 0 {
+		a.slab = make([]Node, 128)
+	}
+	n := &a.slab[0]
+	a.slab = a.slab[1:]
+	return n
 }

@@ -24,8 +24,7 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	}()
 	if len(src) > lim.MaxBytes {
 		d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
-			Message: "file is " + humanBytes(len(src)) + ", over the size limit of " + humanBytes(lim.MaxBytes) +
-				" (limits.max_bytes); it was not analysed",
+			Message: limitMessage("file is "+humanBytes(len(src))+", over the size limit of "+humanBytes(lim.MaxBytes), "max_bytes"),
 			Span: d.Lines().Span(0, 0)})
 		return d
 	}
@@ -150,4 +149,18 @@ func conflictMarkers(d *Document) bool {
 	p := d.Lines().Pos(i)
 	d.addProblem("parse-error", "file contains an unresolved git merge conflict (marker \"<<<<<<<\" on line "+itoa(p.Line)+"); resolve it before linting", i, i+end)
 	return true
+}
+
+// limitMessage words an input-limit-exceeded problem: what was exceeded, and the setting that
+// raises the limit (the [limits] table of the trainlint config file, field of Limits).
+func limitMessage(what, key string) string {
+	return what + "; the file was not analysed (raise limits." + key + " in .trainlint.toml to analyse it)"
+}
+
+// overrides says what YAML and JSON loaders do with a repeated key: the later value wins.
+func overrides(first, second Span) string {
+	if first.Start.Line == second.Start.Line {
+		return "the second value silently overrides the first"
+	}
+	return "the value on line " + itoa(second.Start.Line) + " silently overrides the one on line " + itoa(first.Start.Line)
 }

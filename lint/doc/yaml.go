@@ -85,7 +85,7 @@ func (c *yamlConv) limit(msg string, off int) {
 		return
 	}
 	c.fatal = true
-	c.d.addProblem("input-limit-exceeded", msg+"; the file was not analysed", off, off)
+	c.d.addProblem("input-limit-exceeded", msg, off, off)
 }
 
 // offset converts a yaml.v3 line and column into a byte offset.
@@ -102,18 +102,18 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	off := c.offset(y.Line, y.Column)
 	c.nodes++
 	if c.nodes > c.lim.MaxNodes {
-		c.limit("the document expands to more than "+itoa(c.lim.MaxNodes)+" nodes (limits.max_nodes)", off)
+		c.limit(limitMessage("the document expands to more than "+itoa(c.lim.MaxNodes)+" nodes", "max_nodes"), off)
 		return nil, 0
 	}
 	if depth > c.lim.MaxDepth {
-		c.limit("nesting is deeper than "+itoa(c.lim.MaxDepth)+" levels (limits.max_depth)", off)
+		c.limit(limitMessage("nesting is deeper than "+itoa(c.lim.MaxDepth)+" levels", "max_depth"), off)
 		return nil, 0
 	}
 	if y.Kind == yaml.AliasNode {
 		end := c.tokenEnd(off + 1)
 		c.aliases++
 		if c.aliases > c.lim.MaxAliases {
-			c.limit("aliases are expanded more than "+itoa(c.lim.MaxAliases)+" times (limits.max_aliases)", off)
+			c.limit(limitMessage("aliases are expanded more than "+itoa(c.lim.MaxAliases)+" times", "max_aliases"), off)
 			return nil, 0
 		}
 		t := y.Alias
@@ -308,7 +308,7 @@ func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 		return
 	}
 	o := n.Children[first]
-	how := "the value on line " + itoa(child.KeySpan.Start.Line) + " silently overrides the one on line " + itoa(o.KeySpan.Start.Line)
+	how := overrides(o.KeySpan, child.KeySpan)
 	c.d.addDuplicate(child.Key, o.KeySpan, child.KeySpan, how, &c.dups)
 }
 
@@ -698,8 +698,8 @@ func (c *yamlConv) syntaxError(err error) {
 		if line > 0 {
 			off = c.x.LineStart(line)
 		}
-		c.d.addProblem("input-limit-exceeded", "nesting is deeper than the YAML parser's limit of "+
-			strings.TrimPrefix(msg, "exceeded max depth of ")+" levels; the file was not analysed", off, off)
+		c.d.addProblem("input-limit-exceeded", "nesting is deeper than the YAML parser's own limit of "+
+			strings.TrimPrefix(msg, "exceeded max depth of ")+" levels, which cannot be raised; the file was not analysed", off, off)
 		return
 	}
 	if l := c.bisectErrorLine(msg); l > 0 {

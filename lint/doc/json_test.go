@@ -1,0 +1,106 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestJSONSpans(t *testing.T) {
+	src := "{\n  \"train\": {\"lr\": 1e-4, \"steps\": 100},\n  \"name\": \"x\\u00e9\\\"y\",\n  \"é\": [true, null, -0.5],\n  \"batch\": \"auto\"\n}\n"
+	d := mustParse(t, JSON, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems %+v", d.Problems)
+	}
+	cases := []struct {
+		path, key, val, style string
+		typ                   Type
+		value                 string
+	}{
+		{"train", `"train"`, `{"lr": 1e-4, "steps": 100}`, "flow", 0, ""},
+		{"train.lr", `"lr"`, "1e-4", "plain", Float, "1e-4"},
+		{"train.steps", `"steps"`, "100", "plain", Int, "100"},
+		{"name", `"name"`, `"x\u00e9\"y"`, "double", String, "xé\"y"},
+		{"é", `"é"`, "[true, null, -0.5]", "flow", 0, ""},
+		{"batch", `"batch"`, `"auto"`, "double", Unknown, "auto"},
+	}
+	for _, c := range cases {
+		n := d.Root.At(c.path)
+		if n == nil {
+			t.Errorf("%s missing", c.path)
+			continue
+		}
+		if got := text(d, n.KeySpan); got != c.key {
+			t.Errorf("%s key %q want %q", c.path, got, c.key)
+		}
+		if got := text(d, n.Span); got != c.val {
+			t.Errorf("%s value %q want %q", c.path, got, c.val)
+		}
+		if n.Style != c.style || (c.typ != 0 && n.Type != c.typ) || (c.value != "" && n.Value != c.value) {
+			t.Errorf("%s: style %q type %v value %q", c.path, n.Style, n.Type, n.Value)
+		}
+	}
+	e := d.Root.Get("é")
+	if e.KeySpan.Start.Line != 4 || e.KeySpan.Start.Col != 3 || e.KeySpan.End.Col != 6 || e.Span.Start.Col != 8 {
+		t.Errorf("é spans %+v %+v", e.KeySpan, e.Span)
+	}
+	if v, ok := e.Item(2).Float(); !ok || v != -0.5 {
+		t.Errorf("item float %v %v", v, ok)
+	}
+	if got := d.Root.At("train").Get("lr").Path.String(); got != "train.lr" {
+		t.Errorf("path %q", got)
+	}
+}
+
+func TestJSONErrors(t *testing.T) {
+	cases := []struct {
+		src, rule string
+		line, col int
+		msg       string
+	}{
+		{"{\"a\": 1]", "parse-error", 1, 8, `expected ',' or '}' after object member, found '\]'`},
+		{"{\"a\": 1,}", "parse-error", 1, 8, "trailing comma"},
+		{"{'a': 1}", "parse-error", 1, 2, "double quotes"},
+		{"{\"a\": True}", "parse-error", 1, 7, `invalid value "True"`},
+		{"[1,\n 2", "parse-error", 2, 3, "found the end of the file"},
+		{"{\"a\" 1}", "parse-error", 1, 6, `expected ':' after object key "a"`},
+		{"01", "parse-error", 1, 1, "leading zeros"},
+		{"{\"a\": \"x\n\"}", "parse-error", 1, 7, "not closed"},
+		{"", "parse-error", 1, 1, "empty"},
+		{"{} {}", "parse-error", 1, 4, "after the end of the top-level value"},
+		{"[NaN]", "parse-error", 1, 2, "NaN"},
+		{"// c\n{}", "parse-error", 1, 1, "comments"},
+		{"{\"a\": \"\\x\"}", "parse-error", 1, 8, `invalid escape \\x`},
+		{"{\"a\": 1,\r\n \"a\": 2}", "duplicate-key", 2, 2, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
+		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "input-limit-exceeded", 1, 1001, `nesting is deeper than 1000 levels.*limits.max_depth`},
+	}
+	for _, c := range cases {
+		d := mustParse(t, JSON, c.src)
+		if len(d.Problems) != 1 {
+			t.Errorf("%.40q: problems %+v", c.src, d.Problems)
+			continue
+		}
+		p := d.Problems[0]
+		if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+			t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
+		}
+		if (p.Rule != "duplicate-key") != (d.Root == nil) {
+			t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Rule)
+		}
+	}
+}
+
+func TestJSONHugeNumbers(t *testing.T) {
+	d := mustParse(t, JSON, `{"a": 1e400, "b": 99999999999999999999999, "c": -1e-400}`)
+	if len(d.Problems) != 0 {
+		t.Fatal(d.Problems)
+	}
+	if _, ok := d.Root.Get("a").Int(); ok {
+		t.Error("1e400 as int")
+	}
+	if _, ok := d.Root.Get("b").Int(); ok {
+		t.Error("99999999999999999999999 fits no int64")
+	}
+	if d.Root.Get("b").Type != Int || d.Root.Get("b").Value != "99999999999999999999999" {
+		t.Error("huge int text not kept")
+	}
+}

@@ -25,7 +25,7 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	if len(src) > lim.MaxBytes {
 		d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
 			Message: limitMessage("file is "+humanBytes(len(src))+", over the size limit of "+humanBytes(lim.MaxBytes), "max_bytes"),
-			Span: d.Lines().Span(0, 0)})
+			Span:    d.Lines().Span(0, 0)})
 		return d
 	}
 	if !checkText(d) || conflictMarkers(d) {

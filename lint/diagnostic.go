@@ -50,6 +50,9 @@ type Diagnostic struct {
 
 	// Span is the byte range in the file (for excerpts and fixes); not part of the JSON.
 	Span doc.Span `json:"-"`
+	// Fingerprint identifies the finding across edits that move lines (see Fingerprints); set by
+	// SetFingerprints before a result is filtered so that survivors keep theirs. Not in the JSON.
+	Fingerprint string `json:"-"`
 }
 
 // Related is a second location that explains a finding ("train batch set here").

@@ -1,0 +1,78 @@
+package lint
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// FingerprintVersion names the fingerprint scheme; SARIF writes it into the partialFingerprints
+// key and the baseline file records it, so a future change of scheme is detected, not silently
+// mismatched.
+const FingerprintVersion = 1
+
+// Fingerprints returns one fingerprint per diagnostic, in the order given. A fingerprint is a
+// hash of the file path, the rule code, the key path and an occurrence index that tells apart
+// findings sharing those three (in source order). It never includes the line, the column or the
+// message, so inserting or deleting lines elsewhere, or rewording a message, keeps it: SARIF
+// consumers keep tracking the same alert, and a baseline keeps matching. A diagnostic whose
+// Fingerprint is already set keeps it (it was computed on the unfiltered result).
+func Fingerprints(ds []Diagnostic) []string {
+	// Occurrence order is source order within each (file, rule, key) triple, whatever order the
+	// caller passes.
+	idx := make([]int, len(ds))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := &ds[idx[a]], &ds[idx[b]]
+		if x.Line != y.Line {
+			return x.Line < y.Line
+		}
+		if x.Column != y.Column {
+			return x.Column < y.Column
+		}
+		if x.EndLine != y.EndLine {
+			return x.EndLine < y.EndLine
+		}
+		return x.EndColumn < y.EndColumn
+	})
+	seen := map[string]int{}
+	out := make([]string, len(ds))
+	for _, i := range idx {
+		d := &ds[i]
+		triple := NormalizePath(d.File) + "\x00" + d.Code + "\x00" + d.Key
+		n := seen[triple]
+		seen[triple] = n + 1
+		if d.Fingerprint != "" {
+			out[i] = d.Fingerprint
+			continue
+		}
+		sum := sha256.Sum256([]byte("trainlint/" + strconv.Itoa(FingerprintVersion) + "\x00" + triple + "\x00" + strconv.Itoa(n)))
+		out[i] = hex.EncodeToString(sum[:16])
+	}
+	return out
+}
+
+// SetFingerprints fills the Fingerprint of every diagnostic that has none. Call it on the full
+// result before dropping diagnostics (baseline, fail-on views), so the occurrence indexes stay
+// those of the whole file.
+func SetFingerprints(ds []Diagnostic) {
+	for i, fp := range Fingerprints(ds) {
+		ds[i].Fingerprint = fp
+	}
+}
+
+// NormalizePath spells a reported path the same way however it was given on the command line:
+// forward slashes, cleaned, no leading "./". Fingerprints, the baseline and the CI formats use it.
+func NormalizePath(p string) string {
+	if p == "" || p == "-" {
+		return p
+	}
+	p = path.Clean(filepath.ToSlash(p))
+	return strings.TrimPrefix(p, "./")
+}

@@ -1,0 +1,238 @@
+// Package site builds trainlint's static guidance site: the landing page, a guide page per
+// playbook section, the rules index and one page per rule (examples linted by the engine at
+// build time), one page per framework, and the in-browser checker that runs the same engine
+// compiled to WebAssembly.
+//
+// The pages come from Markdown in content/, the rule catalogue (rules.All) and the dialects
+// (dialect.All); nothing in them is typed twice. Building fails when a documented example does
+// not behave as its page says (a bad example without its rule's finding, a good one with an
+// error or warning), so the docs are tested by every build.
+package site
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/rules"
+)
+
+//go:embed templates/*.html content/*.md content/guide/*.md web/static/*
+var embedded embed.FS
+
+// CSP allows only same-origin resources, plus compiling WebAssembly. The checker promises that
+// no request leaves the page after load; the policy makes the browser hold it to that.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
+// Options steer a build.
+type Options struct {
+	// Out is the folder written to (created; existing files are overwritten, others kept).
+	Out string
+	// Root is the module source tree. When set, the checker's assets (the WebAssembly module,
+	// wasm_exec.js and the JavaScript bundle) are built from it; when empty only the pages are
+	// written and the checker page says how to get the full site.
+	Root string
+	// Log receives progress and the size/budget report (nil: discarded).
+	Log io.Writer
+}
+
+// Report is what a build produced.
+type Report struct {
+	Pages    int
+	Examples int // examples linted and verified
+	Assets   *AssetReport
+}
+
+// Build writes the site to o.Out.
+func Build(o Options) (*Report, error) {
+	if o.Out == "" {
+		return nil, fmt.Errorf("no output folder")
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	b := &builder{out: o.Out, log: o.Log, rules: rules.All(), dialects: dialect.All(), checker: o.Root != ""}
+	if err := b.loadTemplates(); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, err
+	}
+	rep := &Report{}
+	if o.Root != "" {
+		ar, err := BuildAssets(o.Root, o.Out, o.Log)
+		if err != nil {
+			return nil, err
+		}
+		rep.Assets = ar
+	}
+	if err := b.copyStatic(); err != nil {
+		return nil, err
+	}
+	steps := []func() error{b.guidePages, b.rulePages, b.frameworkPages, b.checkerPage, b.landingPage}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	rep.Pages, rep.Examples = b.pages, b.examples
+	fmt.Fprintf(o.Log, "site: %d pages, %d examples verified, in %s\n", b.pages, b.examples, o.Out)
+	return rep, nil
+}
+
+type builder struct {
+	out      string
+	log      io.Writer
+	rules    []*lint.Rule
+	dialects []*dialect.Dialect
+	tmpl     *template.Template
+	guide    []*guidePage
+	checker  bool
+	pages    int
+	examples int
+}
+
+// page is one HTML file; Path is relative to the site root and ends in index.html.
+type page struct {
+	Path        string
+	Title       string
+	Description string
+	Section     string // nav entry to highlight
+	Body        template.HTML
+	Scripts     []string // relative to the site root
+	Root        string   // "../" per folder level: every link is relative, so the site works under any prefix
+	CSP         string
+}
+
+func (b *builder) loadTemplates() error {
+	t := template.New("site").Funcs(template.FuncMap{
+		"md":    func(s string) template.HTML { return markdown(s) },
+		"lower": strings.ToLower,
+		"join":  strings.Join,
+		// dict passes a sub-view to a nested template with the page's root.
+		"dict": func(root string, data any) any {
+			return struct {
+				Root string
+				Data any
+			}{root, data}
+		},
+	})
+	t, err := t.ParseFS(embedded, "templates/*.html")
+	if err != nil {
+		return err
+	}
+	b.tmpl = t
+	return nil
+}
+
+// render executes a body template, then the layout, and writes the page.
+func (b *builder) render(p page, body string, data any) error {
+	p.Root = strings.Repeat("../", strings.Count(p.Path, "/"))
+	p.CSP = CSP
+	var buf bytes.Buffer
+	if body != "" {
+		if err := b.tmpl.ExecuteTemplate(&buf, body, struct {
+			Root string
+			Data any
+		}{p.Root, data}); err != nil {
+			return fmt.Errorf("%s: %w", p.Path, err)
+		}
+		p.Body = template.HTML(buf.String())
+		buf.Reset()
+	}
+	if err := b.tmpl.ExecuteTemplate(&buf, "layout", p); err != nil {
+		return fmt.Errorf("%s: %w", p.Path, err)
+	}
+	dst := filepath.Join(b.out, filepath.FromSlash(p.Path))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	b.pages++
+	return os.WriteFile(dst, buf.Bytes(), 0o644)
+}
+
+// copyStatic copies the hand-written assets (style sheet, the rules-index filter) into assets/.
+func (b *builder) copyStatic() error {
+	return fs.WalkDir(embedded, "web/static", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := embedded.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(b.out, "assets", path.Base(p))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+}
+
+// rulesIn returns the rules of a category, in code order.
+func (b *builder) rulesIn(category string) []*lint.Rule {
+	var out []*lint.Rule
+	for _, r := range b.rules {
+		if r.Category == category {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// categories lists the categories in use, in catalogue order.
+func (b *builder) categories() []string {
+	order := []string{lint.CatStructure, lint.CatInputPipeline, lint.CatEvaluation, lint.CatCheckpoints,
+		lint.CatTracking, lint.CatBatchNorm, lint.CatMultiHost, lint.CatBatchSchedule}
+	seen := map[string]bool{}
+	for _, r := range b.rules {
+		seen[r.Category] = true
+	}
+	var out []string
+	for _, c := range order {
+		if seen[c] {
+			out = append(out, c)
+			delete(seen, c)
+		}
+	}
+	var rest []string
+	for c := range seen {
+		rest = append(rest, c)
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+// frameworkNames lists the framework ids a rule can fire in ("*" expands to every dialect).
+func (b *builder) frameworkNames(r *lint.Rule) []string {
+	for _, f := range r.Frameworks {
+		if f == "*" {
+			var all []string
+			for _, d := range b.dialects {
+				all = append(all, d.Name)
+			}
+			return all
+		}
+	}
+	return r.Frameworks
+}
+
+func (b *builder) dialectTitle(name string) string {
+	for _, d := range b.dialects {
+		if d.Name == name {
+			return d.Title
+		}
+	}
+	return name
+}

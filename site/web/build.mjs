@@ -1,0 +1,35 @@
+// Bundles the checker with esbuild and reports sizes (raw and brotli, quality 11) as JSON on
+// stdout, for the Go site builder to print and check against the budgets.
+// usage: node build.mjs OUTDIR [FILE_TO_MEASURE...]
+import { build } from "esbuild";
+import { brotliCompressSync, constants } from "node:zlib";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [outdir, ...measure] = process.argv.slice(2);
+if (!outdir) {
+  console.error("usage: node build.mjs OUTDIR [FILE...]");
+  process.exit(2);
+}
+const bundle = join(outdir, "checker.js");
+await build({
+  entryPoints: [join(here, "src", "checker.js")],
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  outfile: bundle,
+  legalComments: "linked",
+  logLevel: "warning",
+});
+const sizes = {};
+for (const f of [bundle, ...measure]) {
+  const b = readFileSync(f);
+  sizes[f] = {
+    raw: b.length,
+    brotli: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+process.stdout.write(JSON.stringify(sizes));

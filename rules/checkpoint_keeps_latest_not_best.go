@@ -1,0 +1,88 @@
+package rules
+
+import (
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// CheckpointKeepsLatestNotBest reports checkpoint retention that keeps only the most recent N
+// checkpoints, which deletes the best one as soon as N newer ones exist.
+var CheckpointKeepsLatestNotBest = register(&lint.Rule{
+	Code: "TL301", Name: "checkpoint-keeps-latest-not-best", Category: lint.CatCheckpoints, Severity: lint.Warning,
+	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
+	Title:     "Checkpoint retention keeps the latest N, so the best checkpoint can be deleted",
+	NeedsPlan: true,
+	Rationale: `The best checkpoint of a run is often not the last one: validation metrics plateau, wobble or
+get worse while training goes on. The playbook's answer is to train for a fixed number of steps
+and pick the best checkpoint afterwards, which needs the best ones to still exist when the run
+ends. A policy that keeps only the N most recent checkpoints deletes the best one as soon as N
+newer checkpoints are written.
+
+When the policy is only the framework's default (Lightning's ModelCheckpoint without a monitor,
+axolotl's default limit), the finding is info.
+
+Keeping every checkpoint, or the best N by a validation metric, is fine. When the run is too
+short to write more than N checkpoints, nothing is deleted and nothing is reported.`,
+	Fix: `Keep the best checkpoints by a validation metric, or keep them all.
+
+- Hugging Face, axolotl, LLaMA-Factory: add ` + "`load_best_model_at_end: true`" + ` and ` + "`metric_for_best_model`" + `
+  (the best checkpoint is then kept besides the most recent ones), or remove ` + "`save_total_limit`" + `.
+- Lightning and NeMo: give ` + "`ModelCheckpoint`" + ` a ` + "`monitor`" + ` (and ` + "`mode`" + `) so ` + "`save_top_k`" + ` keeps the best k.
+- torchtune (` + "`keep_last_n_checkpoints`" + `), Composer (` + "`save_num_checkpoints_to_keep`" + `), torchtitan
+  (` + "`keep_latest_k`" + `) have no best-N policy: keep every checkpoint (remove the key, or -1/0 as
+  the framework spells "all") and select the best afterwards from the eval logs.`,
+	Frameworks: []string{fwHF, fwAxolotl, fwLlamaFac, fwLightning, fwNeMo, fwTorchtune, fwComposer, fwTorchtitan, fwGeneric},
+	Check:      checkCheckpointKeepsLatest,
+})
+
+func checkCheckpointKeepsLatest(p *lint.Pass) {
+	c := p.Plan.Ckpt
+	if c.Enabled.Known() && !c.Enabled.Value {
+		return
+	}
+	r := c.Retention
+	if !r.Known() || r.Value.Kind != plan.KeepLatest || r.Value.N <= 0 {
+		return
+	}
+	n := r.Value.N
+	// A run that cannot write more than N checkpoints loses none.
+	if saves, ok := plannedSaves(p.Plan); ok && saves <= n {
+		return
+	}
+	what := "the " + itoa(n) + " most recent checkpoints"
+	if n == 1 {
+		what = "the most recent checkpoint"
+	}
+	f := lint.Finding{Key: r.Key}
+	if r.Origin == plan.Default {
+		f.Message = notSet(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
+		// Nothing in the file chose this policy: lower confidence (a warning would fail CI on
+		// every Lightning file that never configures checkpointing).
+		f.Severity = lint.Info
+	} else {
+		f.Message = keyOr(r, "checkpoint retention") + " " + written(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
+	}
+	place(&f, r.Node)
+	f.Help = retentionHelp(p.Plan.Framework, r)
+	p.Report(f)
+}
+
+// plannedSaves is how many periodic checkpoints the run writes, when the step budget and a
+// step save interval are both known.
+func plannedSaves(pl *plan.Plan) (int, bool) {
+	ms, iv := pl.Train.MaxSteps, pl.Ckpt.Interval
+	if !ms.Known() || ms.Value <= 0 || !iv.Known() || iv.Value.Unit != plan.Steps || iv.Value.Value < 1 {
+		return 0, false
+	}
+	return int(float64(ms.Value) / iv.Value.Value), true
+}
+
+func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {
+	switch {
+	case hfFamily(fw):
+		return "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove " + keyOr(r, "save_total_limit")
+	case fw == fwLightning || fw == fwNeMo:
+		return "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints"
+	}
+	return "keep every checkpoint (" + keyOr(r, "the retention limit") + " has no best-N mode) and select the best one afterwards from the eval metrics"
+}

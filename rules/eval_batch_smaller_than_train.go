@@ -1,0 +1,92 @@
+package rules
+
+import (
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// EvalBatchSmallerThanTrain reports an eval batch smaller than the train batch on the same
+// devices. Severity policy: an eval batch that is only a framework default keeps the warning
+// when the train batch is larger, because that is exactly how the pitfall happens (the user
+// raised the train batch and never looked at the eval default); the message says it is a default.
+var EvalBatchSmallerThanTrain = register(&lint.Rule{
+	Code: "TL202", Name: "eval-batch-smaller-than-train", Category: lint.CatEvaluation, Severity: lint.Warning,
+	Anchor:    "setting-up-periodic-evaluations",
+	Title:     "The eval batch is smaller than the train batch",
+	NeedsPlan: true,
+	Rationale: `When training and periodic evaluation share the same devices, evaluation needs less memory per
+example than training: it keeps no activations for the backward pass and no optimizer state is
+touched. An eval batch at least as large as the train batch therefore fits, and a smaller one
+only makes every evaluation take longer (more, smaller steps) and stalls training for nothing.
+The playbook recommends an eval batch at least as large as the train batch in this setting.
+
+trainlint compares like with like: the per-device eval batch with the per-device train (micro)
+batch, or the global eval batch with the global train batch. Gradient accumulation is never
+counted, since each accumulated micro-batch is what occupies memory. When evaluation runs in a
+separate job, or is off, there is nothing to compare.
+
+A missing eval key counts with the framework's default: Hugging Face's Trainer evaluates 8
+examples per device unless told otherwise, which is smaller than many train batches.`,
+	Fix: `Raise the eval batch to at least the train batch.
+
+- Hugging Face, LLaMA-Factory: ` + "`per_device_eval_batch_size`" + ` ≥ ` + "`per_device_train_batch_size`" + `.
+- axolotl: ` + "`eval_batch_size`" + ` ≥ ` + "`micro_batch_size`" + ` (or leave it unset: it then follows the micro batch).
+- torchtune: ` + "`batch_size_val`" + ` ≥ ` + "`batch_size`" + `.
+- Composer / llm-foundry: ` + "`device_eval_batch_size`" + ` ≥ ` + "`device_train_microbatch_size`" + `.
+- Lightning and NeMo: the eval batch of the DataModule or ` + "`model.validation_ds.batch_size`" + `.`,
+	Frameworks: []string{fwHF, fwAxolotl, fwLlamaFac, fwLightning, fwNeMo, fwTorchtune, fwComposer, fwTorchtitan, fwGeneric},
+	Check:      checkEvalBatchSmallerThanTrain,
+})
+
+func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
+	e, t := p.Plan.Eval, p.Plan.Train
+	if e.Enabled.Known() && !e.Enabled.Value {
+		return
+	}
+	if e.Colocated.Known() && !e.Colocated.Value {
+		return // a separate eval job has its own memory budget
+	}
+	// Like with like: per device first, then global. Never across granularities.
+	ev, tr, gran := e.PerDeviceBatch, t.PerDeviceBatch, "per-device"
+	if !ev.Known() || !tr.Known() {
+		ev, tr, gran = e.GlobalBatch, t.GlobalBatch, "global"
+	}
+	if !ev.Known() || !tr.Known() || ev.Value <= 0 || tr.Value <= 0 || ev.Value >= tr.Value {
+		return
+	}
+	if !ev.IsExplicit() && !tr.IsExplicit() && ev.Origin == plan.Default && tr.Origin == plan.Default {
+		return // two defaults: nothing the file says; framework defaults are never smaller anyway
+	}
+
+	f := lint.Finding{Key: ev.Key}
+	trPart := gran + " train batch " + itoa(tr.Value) + derivedNote(tr)
+	if tr.Origin == plan.Default {
+		trPart = gran + " train batch " + itoa(tr.Value) + " (" + notSet(tr, "") + ")"
+		trPart = trimDefaultParen(trPart)
+	}
+	if ev.Origin == plan.Default {
+		f.Message = notSet(ev, itoa(ev.Value)) + " is smaller than " + keyOr(tr, gran+" train batch") + " " + itoa(tr.Value) + derivedNote(tr)
+		place(&f, ev.Node, tr.Node)
+	} else {
+		f.Message = gran + " eval batch " + itoa(ev.Value) + derivedNote(ev) + " is smaller than " + trPart
+		place(&f, ev.Node, tr.Node)
+		if ev.IsExplicit() && ev.Node != nil && ev.Node.IsScalar() {
+			f.Fix = lint.ReplaceValue(ev.Node, itoa(tr.Value), lint.Safe, "set "+keyOr(ev, "the eval batch")+" to "+itoa(tr.Value))
+		}
+	}
+	f.Related = related(tr.Node, f.Node, "train batch set here")
+	if !tr.IsExplicit() {
+		f.Related = nil // a defaulted train batch is not "set" anywhere
+	}
+	f.Help = "set " + keyOr(ev, "the eval batch") + " to at least " + itoa(tr.Value) + ": evaluation keeps no activations for backprop, so it fits a batch at least as large as training's"
+	p.Report(f)
+}
+
+// trimDefaultParen turns "(x is not set: the default )" into "(x is not set: the default)".
+func trimDefaultParen(s string) string {
+	const bad = " )"
+	if len(s) >= len(bad) && s[len(s)-len(bad):] == bad {
+		return s[:len(s)-len(bad)] + ")"
+	}
+	return s
+}

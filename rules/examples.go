@@ -1,0 +1,361 @@
+package rules
+
+import (
+	"embed"
+	"flag"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// Every rule's testdata archive (testdata/<name>.txtar) is also its documentation: the generic
+// test runs every section, and the site and `trainlint explain` show the first bad and good
+// sections with the engine's real output. The archives are embedded so the WASM build and the
+// site generator read them without a file system.
+//
+// Archive format (txtar): free text, then sections introduced by lines "-- NAME --".
+//
+//	-- bad-huggingface.yaml --      a file that must produce the annotated findings
+//	eval_batch: 4  # want "regexp"  expected finding of the archive's rule starting on this line
+//	-- bad-deepspeed.json.want --   expectations for a format without comments: "line:col CODE regexp"
+//	-- bad-nemo-multi.yaml.args --  command-line context: --hosts 4 --devices-per-host 8
+//	-- bad-huggingface.yaml.fixed --  the text after applying the rule's fixes
+//
+// Section names are (bad|good)-<framework>[-<suffix>].<ext>. The txtar split is hand-written
+// rather than imported from golang.org/x/tools: it is twenty lines, it records where each section
+// starts in the archive (so a failing expectation points at archive:line), and it keeps x/tools
+// out of the WASM binary's module graph.
+
+//go:embed testdata/*.txtar
+var testdataFS embed.FS
+
+// Example is one section of a rule's archive.
+type Example struct {
+	Rule      string // the rule's name (the archive's base name)
+	Name      string // section name: "bad-huggingface.yaml"
+	Kind      string // "bad" or "good"
+	Framework string // framework id from the name ("llama-factory")
+	Suffix    string // optional "-<suffix>" part, without the dash
+	Format    doc.Format
+	// Text is the file as a user would write it: `# want` annotations removed, line numbers kept.
+	Text string
+	// Source is the section as written in the archive.
+	Source string
+	// Args is the launch context of the .args section, split into words.
+	Args []string
+	// Want are the expected findings.
+	Want []Want
+	// Fixed is the expected text after applying the rule's fixes (the .fixed section), if any.
+	Fixed    string
+	HasFixed bool
+	// Line is where the section's text starts in the archive (1-based), for test messages.
+	Line int
+}
+
+// Want is one expected finding: a diagnostic starting at Line (and Col, when not 0) whose
+// message matches Pattern. Code is the rule code; "" means the archive's own rule.
+type Want struct {
+	Line, Col int
+	Code      string
+	Pattern   *regexp.Regexp
+	// ArchiveLine is where the expectation is written, for test messages.
+	ArchiveLine int
+}
+
+// Archive is a parsed testdata archive.
+type Archive struct {
+	Rule     string
+	Comment  string
+	Examples []Example
+}
+
+// frameworkIDs are the framework names a section may carry; dialects not in this list are
+// accepted when registered (the name is matched longest first, since ids contain dashes).
+var frameworkIDs = []string{"huggingface", "axolotl", "llama-factory", "lightning", "nemo", "deepspeed",
+	"torchtune", "composer", "torchtitan", "accelerate", "gpt-neox", "litgpt", "mmengine", "t5x", "big-vision", "generic"}
+
+var sectionRe = regexp.MustCompile(`^(bad|good)-(.+)\.(yaml|yml|json|toml)$`)
+
+// ParseArchive reads a txtar archive of rule examples.
+func ParseArchive(rule string, data []byte) (*Archive, error) {
+	a := &Archive{Rule: rule}
+	type section struct {
+		name string
+		line int
+		text string
+	}
+	var secs []section
+	lines := strings.SplitAfter(string(data), "\n")
+	cur := -1
+	var b strings.Builder
+	flush := func() {
+		if cur >= 0 {
+			secs[cur].text = b.String()
+		} else {
+			a.Comment = b.String()
+		}
+		b.Reset()
+	}
+	for i, ln := range lines {
+		t := strings.TrimRight(ln, "\r\n")
+		if strings.HasPrefix(t, "-- ") && strings.HasSuffix(t, " --") && len(t) > 6 {
+			flush()
+			secs = append(secs, section{name: strings.TrimSpace(t[3 : len(t)-3]), line: i + 2})
+			cur = len(secs) - 1
+			continue
+		}
+		b.WriteString(ln)
+	}
+	flush()
+
+	byName := map[string]int{}
+	for _, s := range secs {
+		base, ext := s.name, ""
+		for _, x := range []string{".want", ".args", ".fixed"} {
+			if strings.HasSuffix(s.name, x) {
+				base, ext = strings.TrimSuffix(s.name, x), x
+			}
+		}
+		if ext == "" {
+			if _, dup := byName[s.name]; dup {
+				return nil, fmt.Errorf("%s.txtar:%d: section %q appears twice", rule, s.line-1, s.name)
+			}
+			ex, err := newExample(rule, s.name, s.text, s.line)
+			if err != nil {
+				return nil, err
+			}
+			byName[s.name] = len(a.Examples)
+			a.Examples = append(a.Examples, ex)
+			continue
+		}
+		idx, ok := byName[base]
+		if !ok {
+			return nil, fmt.Errorf("%s.txtar:%d: section %q must follow section %q", rule, s.line-1, s.name, base)
+		}
+		ex := &a.Examples[idx]
+		switch ext {
+		case ".want":
+			ws, err := parseWantFile(rule, s.text, s.line)
+			if err != nil {
+				return nil, err
+			}
+			ex.Want = append(ex.Want, ws...)
+		case ".args":
+			ex.Args = append(ex.Args, strings.Fields(s.text)...)
+			if _, err := ParseArgs(ex.Args); err != nil {
+				return nil, fmt.Errorf("%s.txtar:%d: %v", rule, s.line, err)
+			}
+		case ".fixed":
+			ex.Fixed, ex.HasFixed = s.text, true
+		}
+	}
+	return a, nil
+}
+
+func newExample(rule, name, text string, line int) (Example, error) {
+	m := sectionRe.FindStringSubmatch(name)
+	if m == nil {
+		return Example{}, fmt.Errorf("%s.txtar:%d: section %q is not named (bad|good)-<framework>[-<suffix>].(yaml|json|toml)", rule, line-1, name)
+	}
+	ex := Example{Rule: rule, Name: name, Kind: m[1], Source: text, Line: line}
+	ex.Framework, ex.Suffix = splitFramework(m[2])
+	if ex.Framework == "" {
+		return Example{}, fmt.Errorf("%s.txtar:%d: section %q names no known framework (%s)", rule, line-1, name, strings.Join(frameworkIDs, ", "))
+	}
+	ex.Format, _ = doc.FormatFromPath(name)
+	var err error
+	ex.Text, ex.Want, err = stripWants(rule, text, line)
+	if err != nil {
+		return Example{}, err
+	}
+	if ex.Format == doc.JSON && len(ex.Want) > 0 {
+		return Example{}, fmt.Errorf("%s.txtar:%d: JSON has no comments: put expectations in a %s.want section", rule, line-1, name)
+	}
+	return ex, nil
+}
+
+// splitFramework splits "llama-factory-v1" into ("llama-factory", "v1"), longest id first.
+func splitFramework(s string) (fw, suffix string) {
+	ids := append([]string{}, frameworkIDs...)
+	for _, d := range dialect.All() {
+		ids = append(ids, d.Name)
+	}
+	sort.Slice(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
+	for _, id := range ids {
+		if s == id {
+			return id, ""
+		}
+		if strings.HasPrefix(s, id+"-") {
+			return id, s[len(id)+1:]
+		}
+	}
+	return "", ""
+}
+
+// wantRe finds a `# want "re" ...` annotation at the end of a line.
+var wantRe = regexp.MustCompile(`\s*#\s*want\s+((?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)(?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))*)\s*$`)
+var quotedRe = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|` + "`[^`]*`")
+
+// stripWants removes `# want` annotations, returning the clean text and the expectations.
+func stripWants(rule, text string, start int) (string, []Want, error) {
+	var out strings.Builder
+	var wants []Want
+	for i, ln := range strings.SplitAfter(text, "\n") {
+		body, nl := strings.CutSuffix(ln, "\n")
+		loc := wantRe.FindStringSubmatchIndex(body)
+		if loc == nil {
+			out.WriteString(ln)
+			continue
+		}
+		for _, q := range quotedRe.FindAllString(body[loc[2]:loc[3]], -1) {
+			pat, err := strconv.Unquote(q)
+			if err != nil {
+				return "", nil, fmt.Errorf("%s.txtar:%d: bad want string %s: %v", rule, start+i, q, err)
+			}
+			re, err := regexp.Compile(pat)
+			if err != nil {
+				return "", nil, fmt.Errorf("%s.txtar:%d: bad want regexp: %v", rule, start+i, err)
+			}
+			wants = append(wants, Want{Line: i + 1, Pattern: re, ArchiveLine: start + i})
+		}
+		out.WriteString(strings.TrimRight(body[:loc[0]], " \t"))
+		if nl {
+			out.WriteString("\n")
+		}
+	}
+	return out.String(), wants, nil
+}
+
+// parseWantFile reads "line:col CODE regexp" lines (blank lines and # comments skipped).
+func parseWantFile(rule, text string, start int) ([]Want, error) {
+	var ws []Want
+	for i, ln := range strings.Split(text, "\n") {
+		ln = strings.TrimSpace(ln)
+		if ln == "" || strings.HasPrefix(ln, "#") {
+			continue
+		}
+		pos, rest, _ := strings.Cut(ln, " ")
+		code, pat, _ := strings.Cut(strings.TrimSpace(rest), " ")
+		l, c, ok := strings.Cut(pos, ":")
+		line, err1 := strconv.Atoi(l)
+		col, err2 := strconv.Atoi(c)
+		if !ok || err1 != nil || err2 != nil || !strings.HasPrefix(code, "TL") || strings.TrimSpace(pat) == "" {
+			return nil, fmt.Errorf("%s.txtar:%d: want line %q is not \"line:col CODE regexp\"", rule, start+i, ln)
+		}
+		re, err := regexp.Compile(strings.TrimSpace(pat))
+		if err != nil {
+			return nil, fmt.Errorf("%s.txtar:%d: bad want regexp: %v", rule, start+i, err)
+		}
+		ws = append(ws, Want{Line: line, Col: col, Code: code, Pattern: re, ArchiveLine: start + i})
+	}
+	return ws, nil
+}
+
+// ArchiveNames lists the rules that have an archive, sorted.
+func ArchiveNames() []string {
+	ents, _ := testdataFS.ReadDir("testdata")
+	var out []string
+	for _, e := range ents {
+		if n, ok := strings.CutSuffix(e.Name(), ".txtar"); ok && !e.IsDir() {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// LoadArchive reads the embedded archive of a rule (by name); an error when there is none or it
+// does not parse.
+func LoadArchive(rule string) (*Archive, error) {
+	data, err := testdataFS.ReadFile(path.Join("testdata", rule+".txtar"))
+	if err != nil {
+		return nil, fmt.Errorf("rule %s has no testdata archive", rule)
+	}
+	return ParseArchive(rule, data)
+}
+
+// Examples returns a rule's examples in archive order (rule given by name or code); nil when it
+// has none. The first bad and the first good example are the ones a rule's page shows.
+func Examples(rule string) []Example {
+	if r := ByName(rule); r != nil {
+		rule = r.Name
+	}
+	a, err := LoadArchive(rule)
+	if err != nil {
+		return nil
+	}
+	return a.Examples
+}
+
+// FirstExamples returns the first bad and first good example of a rule (nil when absent).
+func FirstExamples(rule string) (bad, good *Example) {
+	exs := Examples(rule)
+	for i := range exs {
+		switch {
+		case exs[i].Kind == "bad" && bad == nil:
+			bad = &exs[i]
+		case exs[i].Kind == "good" && good == nil:
+			good = &exs[i]
+		}
+	}
+	return bad, good
+}
+
+// File is the example as an input to the engine; its path is the section name.
+func (e *Example) File() lint.File {
+	return lint.File{Path: e.Name, Text: []byte(e.Text), Format: e.Format}
+}
+
+// Options are the lint options of the example's launch context (.args).
+func (e *Example) Options() lint.Options {
+	o, _ := ParseArgs(e.Args) // validated when the archive was parsed
+	return o
+}
+
+// Lint runs every rule on the example, the way the CLI would with the same arguments.
+func (e *Example) Lint() (lint.FileInfo, []lint.Diagnostic) {
+	return lint.LintFile(e.File(), All(), e.Options())
+}
+
+// ParseArgs reads the launch-context arguments an example may carry: --hosts N,
+// --devices-per-host N, --framework NAME, --select LIST, --ignore LIST (comma-separated).
+func ParseArgs(args []string) (lint.Options, error) {
+	var o lint.Options
+	fs := flag.NewFlagSet("args", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.IntVar(&o.Hosts, "hosts", 0, "")
+	fs.IntVar(&o.DevicesPerHost, "devices-per-host", 0, "")
+	fs.StringVar(&o.Framework, "framework", "", "")
+	sel := fs.String("select", "", "")
+	ign := fs.String("ignore", "", "")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.Hosts < 0 || o.DevicesPerHost < 0 {
+		return o, fmt.Errorf("--hosts and --devices-per-host must not be negative")
+	}
+	o.Select = splitList(*sel)
+	o.Ignore = splitList(*ign)
+	return o, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package rules
+
+import (
+	"strconv"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// InitSeedVariesAcrossHosts reports a model-initialisation seed that differs from host to host.
+// Frameworks that broadcast the initial parameters (DDP) or start from pretrained weights make
+// that harmless, and the finding is then only info.
+var InitSeedVariesAcrossHosts = register(&lint.Rule{
+	Code: "TL603", Name: "init-seed-varies-across-hosts", Category: lint.CatMultiHost, Severity: lint.Error,
+	Anchor:    "considerations-for-multi-host-pipelines",
+	Title:     "The model-initialisation seed differs between hosts",
+	NeedsPlan: true,
+	Rationale: `In data-parallel training every replica must start from the same parameters. If each host seeds
+its initialisation differently (a seed computed from the rank or process index, or no seed at
+all where every process draws its own), the replicas start from different models; unless
+something copies one replica's parameters to the others, gradients are averaged across models
+that disagree and the run silently trains something other than intended. The playbook asks for
+the same initialisation seed on every host (and a different data seed per host, see
+` + "`data-seed-identical-across-hosts`" + `).
+
+PyTorch DDP and Horovod broadcast the first process's parameters at start-up, and fine-tuning
+starts from pretrained weights: in those cases the finding is info. With an unknown host count
+the rule is silent.`,
+	Fix: `Use one initialisation seed on every host, and give seeds separate names by purpose.
+
+- Hydra / NeMo / Lightning: a literal seed (` + "`seed: 1234`" + `) rather than ` + "`${oc.env:RANK}`" + ` or a rank expression.
+- MMEngine: keep ` + "`randomness.diff_rank_seed: false`" + ` (vary the data seed through the sampler instead).
+- Megatron: leave ` + "`data_parallel_random_init`" + ` off.
+- JAX: derive the init key from a constant seed, not from ` + "`jax.process_index()`" + `.`,
+	Frameworks: []string{fwNeMo, fwLightning, fwTorchtune, fwGeneric},
+	Check:      checkInitSeedVaries,
+})
+
+func checkInitSeedVaries(p *lint.Pass) {
+	if _, ok := multiHost(p.Plan); !ok {
+		return
+	}
+	s := p.Plan.Seeds.Init
+	if !s.Known() || s.Value.Varies != plan.VariesByHost {
+		return
+	}
+	f := lint.Finding{Key: s.Key}
+	why := ""
+	if s.Value.Why != "" {
+		why = " (" + s.Value.Why + ")"
+	}
+	if s.Value.Value == "" {
+		f.Message = "no initialisation seed is set, so it differs on each of the " + hostsPhrase(p.Plan) + why
+	} else {
+		f.Message = "initialisation seed " + strconv.Quote(s.Value.Value) + " differs from host to host on " + hostsPhrase(p.Plan) + why
+	}
+	f.Help = "use one literal seed for model initialisation on every host, and vary only the data seed per host"
+	switch {
+	case s.Value.Broadcast:
+		f.Severity = lint.Info
+		f.Message += "; harmless here: the first process's initial parameters are broadcast to all"
+		f.Help = "nothing breaks, since initial parameters are broadcast; a constant init seed still makes runs reproducible"
+	case s.Value.Pretrained:
+		f.Severity = lint.Info
+		f.Message += "; the model starts from pretrained weights, so only newly initialised layers differ"
+		f.Help = "a constant init seed keeps newly initialised layers (heads, adapters) identical on every host"
+	}
+	place(&f, s.Node)
+	p.Report(f)
+}

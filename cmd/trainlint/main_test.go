@@ -610,7 +610,7 @@ func TestEvalBatchEndToEnd(t *testing.T) {
 	if rules.ByName("eval-batch-smaller-than-train") == nil {
 		t.Skip("TL202 not registered yet")
 	}
-	writeTree(t, map[string]string{"sft.yaml": "output_dir: out\nlearning_rate: 2.0e-5\nper_device_train_batch_size: 16\nper_device_eval_batch_size: 4\n"})
+	writeTree(t, map[string]string{"sft.yaml": "output_dir: out\nlearning_rate: 2.0e-5\nper_device_train_batch_size: 16\nper_device_eval_batch_size: 4\neval_strategy: steps\neval_steps: 100\n"})
 	code, res := decode(t, nil, "--select", "TL202", "sft.yaml")
 	if code != 1 || len(res.Diagnostics) != 1 {
 		t.Fatalf("exit %d, %+v", code, res)
@@ -623,5 +623,35 @@ func TestEvalBatchEndToEnd(t *testing.T) {
 	_, out, _ := cli(t, nil, "--select", "TL202", "sft.yaml")
 	if !strings.HasPrefix(out, "sft.yaml:4:") || !strings.Contains(out, "  4 | per_device_eval_batch_size: 4\n") {
 		t.Errorf("text:\n%s", out)
+	}
+}
+
+// explain shows a rule's first bad and good example with the engine's real findings.
+func TestExplainExamples(t *testing.T) {
+	var r *lint.Rule
+	for _, x := range rules.All() {
+		if bad, _ := rules.FirstExamples(x.Name); bad != nil {
+			r = x
+			break
+		}
+	}
+	if r == nil {
+		t.Skip("no rule has a testdata archive yet")
+	}
+	bad, _ := rules.FirstExamples(r.Name)
+	code, out, _ := cli(t, nil, "explain", r.Name)
+	if code != 0 || !strings.Contains(out, "Example that triggers it ("+bad.Name) {
+		t.Fatalf("exit %d, no bad example in:\n%s", code, out)
+	}
+	if !strings.Contains(out, "  "+bad.Name+":") || !strings.Contains(out, "["+r.Code+" "+r.Name+"]") {
+		t.Errorf("the bad example's findings are not shown:\n%s", out)
+	}
+}
+
+func TestRenderMarkdown(t *testing.T) {
+	md := "Short words that need wrapping at twenty.\n\n- an item that goes on\n  past the line\n- two\n\n```\ncode  stays\n```\n"
+	want := "  Short words that\n  need wrapping at\n  twenty.\n\n  - an item that\n    goes on past the\n    line\n  - two\n\n    code  stays\n"
+	if got := renderMarkdown(md, "  ", 20); got != want {
+		t.Errorf("got:\n%q\nwant:\n%q", got, want)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
 )
@@ -64,10 +65,6 @@ func runRules(args []string, stdout io.Writer) (int, error) {
 	}
 	return exitOK, nil
 }
-
-// examplesOf returns a rule's first bad and good example (from its testdata archive). The rule
-// catalogue provides it once its examples are embedded; until then explain shows none.
-var examplesOf func(r *lint.Rule) (bad, good string, ok bool)
 
 // findRule finds a rule by code (any case) or name.
 func findRule(rs []*lint.Rule, s string) *lint.Rule {
@@ -137,16 +134,7 @@ func writeExplain(w io.Writer, r *lint.Rule) {
 			}
 		}
 	}
-	if examplesOf != nil {
-		if bad, good, ok := examplesOf(r); ok {
-			if bad != "" {
-				fmt.Fprintf(w, "\nExample that triggers it\n%s", indentBlock(bad, "    "))
-			}
-			if good != "" {
-				fmt.Fprintf(w, "\nExample that does not\n%s", indentBlock(good, "    "))
-			}
-		}
-	}
+	writeExamples(w, r)
 }
 
 func indentBlock(s, indent string) string {
@@ -161,20 +149,26 @@ func indentBlock(s, indent string) string {
 	return b.String()
 }
 
-// renderMarkdown wraps Markdown prose for a terminal. Paragraphs are reflowed; fenced code,
-// indented blocks, lists and tables keep their lines (they mean something as laid out).
+// renderMarkdown wraps Markdown prose for a terminal. Paragraphs and list items are reflowed
+// (items with a hanging indent); fenced code, indented blocks, headings and tables keep their
+// lines, since they mean something as laid out.
 func renderMarkdown(md, indent string, width int) string {
 	var b strings.Builder
-	lines := strings.Split(strings.TrimSpace(md), "\n")
 	var para []string
+	bullet := "" // the list marker of the paragraph being collected, "" for prose
 	flush := func() {
 		if len(para) > 0 {
-			b.WriteString(wrap(strings.Join(para, " "), indent, width))
-			para = nil
+			text := strings.Join(para, " ")
+			if bullet == "" {
+				b.WriteString(wrap(text, indent, indent, width))
+			} else {
+				b.WriteString(wrap(bullet+text, indent, indent+strings.Repeat(" ", len(bullet)), width))
+			}
 		}
+		para, bullet = nil, ""
 	}
 	inFence := false
-	for _, l := range lines {
+	for _, l := range strings.Split(strings.TrimSpace(md), "\n") {
 		t := strings.TrimSpace(l)
 		switch {
 		case strings.HasPrefix(t, "```"):
@@ -185,10 +179,19 @@ func renderMarkdown(md, indent string, width int) string {
 		case t == "":
 			flush()
 			b.WriteString("\n")
-		case isBlockLine(l, t):
+		case listMarker(t) != "":
+			flush()
+			bullet = listMarker(t)
+			para = append(para, strings.TrimSpace(t[len(bullet):]))
+		case bullet != "" && (strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t")):
+			para = append(para, t) // continuation of a list item
+		case strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#"):
 			flush()
 			b.WriteString(indent + strings.TrimRight(l, " ") + "\n")
 		default:
+			if bullet != "" {
+				flush()
+			}
 			para = append(para, t)
 		}
 	}
@@ -196,35 +199,37 @@ func renderMarkdown(md, indent string, width int) string {
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
-func isBlockLine(l, t string) bool {
-	if strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
-		return true
-	}
+// listMarker returns a list item's marker with its space ("- ", "* ", "12. "), or "".
+func listMarker(t string) string {
 	if strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") {
-		return true
+		return t[:2]
 	}
-	// "1. item"
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
 		i++
 	}
-	return i > 0 && strings.HasPrefix(t[i:], ". ")
+	if i > 0 && strings.HasPrefix(t[i:], ". ") {
+		return t[:i+2]
+	}
+	return ""
 }
 
-func wrap(s, indent string, width int) string {
+// wrap fills words into lines of at most width columns (a longer word gets a line of its own);
+// the first line starts with first, the others with rest.
+func wrap(s, first, rest string, width int) string {
 	var b strings.Builder
-	line := indent
+	line, start := first, first
 	for _, word := range strings.Fields(s) {
-		if line != indent && len(line)+1+len(word) > width {
+		if line != start && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width {
 			b.WriteString(line + "\n")
-			line = indent
+			line, start = rest, rest
 		}
-		if line != indent {
+		if line != start {
 			line += " "
 		}
 		line += word
 	}
-	if line != indent {
+	if line != start {
 		b.WriteString(line + "\n")
 	}
 	return b.String()

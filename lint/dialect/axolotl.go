@@ -1,0 +1,599 @@
+package dialect
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// axolotl, checked against axolotl-ai-cloud/axolotl @067b021 (2026-07-24):
+// src/axolotl/utils/schemas/{config,training,integrations}.py (keys and defaults),
+// src/axolotl/utils/config/__init__.py normalize_config (derived values) and
+// src/axolotl/core/builders/{base,causal}.py (what reaches the Trainer). axolotl builds
+// TrainingArguments itself, so several defaults differ from the Trainer's:
+//   - per_device_train_batch_size = micro_batch_size (1); per_device_eval_batch_size =
+//     eval_batch_size, which defaults to micro_batch_size;
+//   - eval_strategy is "no" unless there is eval data (val_set_size > 0 or test_datasets) and one of
+//     eval_steps, evals_per_epoch (turned into a fractional eval_steps) or eval_strategy is set;
+//     with eval data but none of those, the Trainer default "no" stays;
+//   - save_strategy is "epoch" unless save_steps/saves_per_epoch/save_strategy say otherwise;
+//   - save_total_limit is 4 when unset (or 0);
+//   - load_best_model_at_end only reaches the Trainer when eval data exists, save_steps and
+//     eval_steps are both set and save_steps is a multiple of eval_steps; otherwise it is off;
+//   - seed, dataloader_* are passed only when set (the Trainer defaults then apply);
+//   - report_to is built from wandb_project/use_wandb, use_mlflow/mlflow_experiment_name,
+//     use_tensorboard, use_comet/comet_project_name, use_trackio/trackio_project_name (and the
+//     SwanLab plugin's use_swanlab); nothing set means no tracker;
+//   - save_on_each_node, log_on_each_node and data_seed are not forwarded: Trainer defaults.
+
+const axoVersion = "axolotl @067b021 (src/axolotl/utils/schemas, core/builders) on transformers v5"
+
+// axoNote is the note on axolotl's own defaults; axoTrainerNote on Trainer defaults it keeps.
+const (
+	axoNote        = "the axolotl default (axolotl @067b021)"
+	axoTrainerNote = "the Trainer default axolotl keeps (transformers v5)"
+)
+
+// Axolotl reads axolotl training configs.
+var Axolotl = register(&Dialect{
+	Name:      "axolotl",
+	Title:     "axolotl",
+	Version:   axoVersion,
+	Formats:   []doc.Format{doc.YAML},
+	Detect:    detectAxolotl,
+	Normalize: normalizeAxolotl,
+	Keys:      axoKeys,
+})
+
+var (
+	// axoStrongKeys are spellings only axolotl uses at the top level (base_model and wandb_* are
+	// shared with Ludwig and GPT-NeoX, lora_* with LitGPT).
+	axoStrongKeys = []string{"micro_batch_size", "sequence_len", "sample_packing", "eval_sample_packing",
+		"val_set_size", "evals_per_epoch", "saves_per_epoch", "pad_to_sequence_len", "base_model_config",
+		"lora_model_dir", "lora_fan_in_fan_out"}
+	axoWeakKeys = []string{"base_model", "wandb_project", "wandb_entity", "wandb_watch", "wandb_log_model", "adapter", "load_in_8bit", "load_in_4bit", "lora_r", "lora_alpha", "lora_dropout",
+		"lora_target_modules", "lora_target_linear", "num_epochs", "special_tokens", "lr_scheduler", "optimizer",
+		"flash_attention", "xformers_attention", "plugins", "dataset_prepared_path", "tokenizer_type", "model_type",
+		"train_on_inputs", "group_by_length", "eval_batch_size", "test_datasets", "rl", "chat_template",
+		"loss_watchdog_threshold", "use_tensorboard", "use_wandb", "use_mlflow", "early_stopping_patience",
+		"swanlab_project", "use_swanlab"}
+)
+
+// axoEvidence counts axolotl keys at the top level, including a `datasets` list of
+// {path, type} maps.
+func axoEvidence(root *doc.Node) int {
+	if root == nil || root.Kind != doc.Map {
+		return 0
+	}
+	c := 0
+	for _, k := range axoStrongKeys {
+		if root.Get(k) != nil {
+			c++
+		}
+	}
+	for _, k := range axoWeakKeys {
+		if root.Get(k) != nil {
+			c++
+		}
+	}
+	if axoDatasetList(root) {
+		c++
+	}
+	return c
+}
+
+func axoDatasetList(root *doc.Node) bool {
+	ds := root.Get("datasets")
+	if ds == nil || ds.Kind != doc.Seq {
+		return false
+	}
+	for _, it := range ds.Children {
+		if it.Get("path") != nil && it.Get("type") != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func detectAxolotl(d *doc.Document) int {
+	root := d.Root
+	if root == nil || root.Kind != doc.Map || axoEvidence(root) < 2 {
+		return 0
+	}
+	if Score(root, axoStrongKeys, 1, nil, 0) == 0 && !axoDatasetList(root) {
+		return 0 // shared spellings alone (LitGPT lora_*, Ludwig base_model) are not enough
+	}
+	s := Score(root, axoStrongKeys, 30, axoWeakKeys, 10)
+	if axoDatasetList(root) {
+		s += 30
+	}
+	// LLaMA-Factory v1 shares micro_batch_size; its own keys decide.
+	if root.Get("model_class") != nil || root.Get("dist_config") != nil || root.Get("cutoff_len") != nil {
+		s /= 4
+	}
+	return Cap(s)
+}
+
+func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "axolotl"}
+	root := d.Root
+	if root.Get("rl") != nil {
+		p.Variant = "rl"
+	}
+
+	// Batches.
+	p.Train.PerDeviceBatch = IntOr(root, "micro_batch_size", 1, axoNote)
+	p.Train.GradAccum = axoGradAccum(root, p.Train.PerDeviceBatch)
+	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
+		p.Train.MaxSteps = ms
+	}
+	p.Eval.PerDeviceBatch = axoEvalBatch(root, p.Train.PerDeviceBatch)
+
+	// Evaluation and checkpoints.
+	epochs, _ := axoNumEpochs(root) // 0 when unknown: per-epoch conversions then stay unknown
+	evalData := axoEvalData(root)
+	p.Eval.Enabled, p.Eval.Interval = axoEval(root, evalData, epochs)
+	p.Eval.DropLast = axoDropLast(root)
+	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", "the Trainer evaluates on the training processes", nil)
+	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
+	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
+	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
+	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", "axolotl does not forward save_on_each_node: the Trainer saves on the main process", nil)
+
+	// Input pipeline.
+	p.Data.Workers = IntOr(root, "dataloader_num_workers", 0, axoTrainerNote)
+	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, axoTrainerNote)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "datasets",
+		"the Trainer's sampler gives each rank a slice of one seeded global permutation", nil)
+
+	// Seeds: seed goes to the Trainer only when set; data_seed is not forwarded.
+	p.Seeds.Init = hfSeed(root, "seed", 42, axoTrainerNote, hfPretrained(root, "base_model"))
+	if s := p.Seeds.Init; s.Known() {
+		v := s.Value
+		v.Broadcast = false
+		p.Seeds.Data = plan.Fact[plan.Seed]{Value: v, Origin: plan.Default, Key: "seed", Node: s.Node,
+			Note: "axolotl sets no data_seed: the sampler uses seed (" + v.Value + ")"}
+	}
+
+	// Logging and tracking.
+	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", "axolotl does not forward log_on_each_node: the Trainer default true", nil)
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "wandb_project", "the Trainer reports from the main process only", nil)
+	p.Tracking.Trackers, p.Tracking.RunName = axoTrackers(root)
+
+	hfBatchNorm(root, p, "base_model")
+	ApplyContext(p, ctx)
+	deriveGlobalBatch(p)
+	return p
+}
+
+// axoGradAccum: gradient_accumulation_steps, or batch_size // micro_batch_size when only the
+// total is given (normalize_config); the schema default is 1.
+func axoGradAccum(root *doc.Node, micro plan.Fact[int]) plan.Fact[int] {
+	const key = "gradient_accumulation_steps"
+	if f, ok := IntAt(root, key); ok && !f.Node.IsNull() {
+		return f
+	}
+	if bs, ok := IntAt(root, "batch_size"); ok && !bs.Node.IsNull() {
+		if !bs.Known() || !micro.Known() || micro.Value <= 0 {
+			return plan.Fact[int]{Key: key, Node: bs.Node}
+		}
+		return plan.Fact[int]{Value: bs.Value / micro.Value, Origin: plan.Derived, Key: key, Node: bs.Node,
+			Note: "= batch_size / micro_batch_size"}
+	}
+	return plan.Defaulted(1, key, axoNote, root.At(key))
+}
+
+// axoEvalBatch: eval_batch_size, defaulting to micro_batch_size.
+func axoEvalBatch(root *doc.Node, micro plan.Fact[int]) plan.Fact[int] {
+	const key = "eval_batch_size"
+	if f, ok := IntAt(root, key); ok && !f.Node.IsNull() {
+		return f
+	}
+	if !micro.Known() {
+		return plan.Fact[int]{Key: key, Node: root.At(key)}
+	}
+	return plan.Defaulted(micro.Value, key, "unset: axolotl uses micro_batch_size ("+strconv.Itoa(micro.Value)+")", root.At(key))
+}
+
+// axoNumEpochs reads num_epochs (default 1.0); ok is false when it is written but unknown.
+func axoNumEpochs(root *doc.Node) (float64, bool) {
+	n := root.At("num_epochs")
+	if n == nil || n.IsNull() {
+		return 1, true
+	}
+	v, ok := n.Float()
+	if !ok || v <= 0 || n.IsUnknown() {
+		return 0, false
+	}
+	return v, true
+}
+
+// axoEvalSource says whether there is evaluation data: val_set_size > 0 or test_datasets.
+type axoEvalSource struct {
+	known   bool
+	has     bool
+	valSize float64
+	tests   bool
+	node    *doc.Node // the key that decides, for locating facts
+	origin  plan.Origin
+}
+
+func axoEvalData(root *doc.Node) axoEvalSource {
+	src := axoEvalSource{known: true, origin: plan.Default}
+	if td := root.At("test_datasets"); td != nil && td.Kind == doc.Seq && len(td.Children) > 0 {
+		src.tests, src.has, src.node, src.origin = true, true, td, plan.Explicit
+	}
+	n := root.At("val_set_size")
+	if n != nil && !n.IsNull() {
+		v, ok := n.Float()
+		if !ok || n.IsUnknown() {
+			return axoEvalSource{node: n}
+		}
+		src.valSize = v
+		if v > 0 {
+			src.has = true
+		}
+		if !src.tests || v > 0 {
+			src.node, src.origin = n, plan.Explicit
+		}
+	}
+	return src
+}
+
+// axoEval decides whether the Trainer evaluates periodically and how often (base.py
+// _configure_save_and_eval_strategy with normalize_config's evals_per_epoch conversion).
+func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool], plan.Fact[plan.Interval]) {
+	var none plan.Fact[plan.Interval]
+	if !src.known {
+		return plan.Fact[bool]{Key: "val_set_size", Node: src.node}, none
+	}
+	if !src.has {
+		note := "no eval data (val_set_size 0, no test_datasets): axolotl sets eval_strategy \"no\""
+		if src.node == nil {
+			note = "val_set_size defaults to 0 and there are no test_datasets: axolotl sets eval_strategy \"no\""
+		}
+		return plan.Fact[bool]{Value: false, Origin: src.origin, Key: "val_set_size", Node: src.node, Note: note}, none
+	}
+	if n := root.At("eval_steps"); n != nil && !n.IsNull() {
+		if iv, ok := hfStepsValue(n); ok {
+			return plan.Set(true, "eval_steps", n), plan.Set(iv, "eval_steps", n)
+		}
+		if v, ok := n.Float(); !(ok && v == 0) {
+			return plan.Fact[bool]{Key: "eval_steps", Node: n}, plan.Fact[plan.Interval]{Key: "eval_steps", Node: n}
+		}
+	}
+	if n := root.At("evals_per_epoch"); n != nil && !n.IsNull() {
+		k, ok := n.Int()
+		if !ok || n.IsUnknown() || epochs <= 0 {
+			return plan.Fact[bool]{Key: "evals_per_epoch", Node: n}, plan.Fact[plan.Interval]{Key: "evals_per_epoch", Node: n}
+		}
+		if k > 0 {
+			// normalize_config sets eval_steps = 1/(evals_per_epoch × num_epochs) only when that is < 1.
+			if 1/(float64(k)*epochs) < 1 {
+				iv := plan.Interval{Value: 1 / float64(k), Unit: plan.EpochFraction, Text: "evals_per_epoch: " + n.Value}
+				return plan.Set(true, "evals_per_epoch", n), plan.Set(iv, "evals_per_epoch", n)
+			}
+		}
+	}
+	if f := hfStrategy(root, "", "eval_strategy", "evaluation_strategy", "", []string{"no", "steps", "epoch"}); f.Node != nil && !f.Node.IsNull() {
+		if !f.Known() {
+			return plan.Fact[bool]{Key: f.Key, Node: f.Node}, none
+		}
+		switch f.Value {
+		case "epoch":
+			return plan.Set(true, f.Key, f.Node), plan.Set(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, f.Key, f.Node)
+		case "steps":
+			return plan.Set(true, f.Key, f.Node), hfStepsWithFallback(root, f, axoTrainerNote)
+		default:
+			return plan.Set(false, f.Key, f.Node), none
+		}
+	}
+	at := root.At("evals_per_epoch")
+	if at == nil {
+		at = src.node
+	}
+	return plan.Fact[bool]{Value: false, Origin: plan.Default, Key: "eval_strategy", Node: at,
+		Note: "eval data is set but none of eval_steps, evals_per_epoch (giving an interval under one epoch) or eval_strategy: the Trainer default \"no\" stays"}, none
+}
+
+// axoDropLast: dataloader_drop_last when set; axolotl turns it on for sample packing when
+// eval_sample_packing is false; otherwise the Trainer default false.
+func axoDropLast(root *doc.Node) plan.Fact[bool] {
+	const key = "dataloader_drop_last"
+	if f, ok := BoolAt(root, key); ok && !f.Node.IsNull() {
+		return f
+	}
+	sp, _ := BoolAt(root, "sample_packing")
+	esp, ok := BoolAt(root, "eval_sample_packing")
+	if ok && esp.Known() && !esp.Value && sp.Known() && sp.Value {
+		return plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: esp.Node,
+			Note: "axolotl drops the last batch when sample_packing is on and eval_sample_packing is false"}
+	}
+	return plan.Defaulted(false, key, axoTrainerNote, root.At(key))
+}
+
+// axoSaveSteps returns the save_steps the Trainer gets (explicit, or from saves_per_epoch), with the
+// node that sets it; ok is false when it cannot be known.
+func axoSaveSteps(root *doc.Node, epochs float64) (iv plan.Interval, key string, n *doc.Node, set bool, ok bool) {
+	if n = root.At("save_steps"); n != nil && !n.IsNull() {
+		if iv, ok := hfStepsValue(n); ok {
+			return iv, "save_steps", n, true, true
+		}
+		if v, isNum := n.Float(); isNum && v == 0 {
+			return iv, "", nil, false, true
+		}
+		return iv, "save_steps", n, false, false
+	}
+	if n = root.At("saves_per_epoch"); n != nil && !n.IsNull() {
+		k, isInt := n.Int()
+		if !isInt || n.IsUnknown() || epochs <= 0 {
+			return iv, "saves_per_epoch", n, false, false
+		}
+		if k > 0 && 1/(float64(k)*epochs) < 1 {
+			return plan.Interval{Value: 1 / float64(k), Unit: plan.EpochFraction, Text: "saves_per_epoch: " + n.Value}, "saves_per_epoch", n, true, true
+		}
+	}
+	return iv, "", nil, false, true
+}
+
+// axoEvalSteps is the eval_steps the Trainer gets, as a number comparable with save steps.
+func axoEvalSteps(root *doc.Node, epochs float64) (float64, bool) {
+	if n := root.At("eval_steps"); n != nil && !n.IsNull() {
+		v, ok := n.Float()
+		return v, ok && !n.IsUnknown()
+	}
+	if n := root.At("evals_per_epoch"); n != nil && !n.IsNull() {
+		k, ok := n.Int()
+		if !ok || n.IsUnknown() || epochs <= 0 {
+			return 0, false
+		}
+		if k > 0 && 1/(float64(k)*epochs) < 1 {
+			return 1 / (float64(k) * epochs), true
+		}
+	}
+	return 0, true
+}
+
+// axoSave decides save_strategy and its interval.
+func axoSave(root *doc.Node, epochs float64) (plan.Fact[bool], plan.Fact[plan.Interval]) {
+	iv, key, n, set, ok := axoSaveSteps(root, epochs)
+	if !ok {
+		return plan.Fact[bool]{Key: key, Node: n}, plan.Fact[plan.Interval]{Key: key, Node: n}
+	}
+	if set {
+		return plan.Set(true, key, n), plan.Set(iv, key, n)
+	}
+	if f := hfStrategy(root, "", "save_strategy", "", "", []string{"no", "steps", "epoch", "best"}); f.Node != nil && !f.Node.IsNull() {
+		if !f.Known() {
+			return plan.Fact[bool]{Key: f.Key, Node: f.Node}, plan.Fact[plan.Interval]{Key: f.Key, Node: f.Node}
+		}
+		switch f.Value {
+		case "no":
+			return plan.Set(false, f.Key, f.Node), plan.Fact[plan.Interval]{}
+		case "epoch":
+			return plan.Set(true, f.Key, f.Node), plan.Set(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, f.Key, f.Node)
+		case "steps":
+			return plan.Set(true, f.Key, f.Node), hfStepsInterval(root, "save_steps", 500, axoTrainerNote)
+		default: // best: saves follow evaluations that improve the metric
+			return plan.Set(true, f.Key, f.Node), plan.Fact[plan.Interval]{Key: f.Key, Node: f.Node}
+		}
+	}
+	note := "axolotl saves every epoch when save_steps, saves_per_epoch and save_strategy are unset"
+	return plan.Defaulted(true, "save_strategy", note, nil),
+		plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, "save_strategy", note, nil)
+}
+
+// axoRetention: save_total_limit (4 when unset or 0), keep-best only when axolotl actually passes
+// load_best_model_at_end (or save_strategy is "best").
+func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float64) plan.Fact[plan.Retention] {
+	const key = "save_total_limit"
+	if p.Ckpt.Enabled.Known() && !p.Ckpt.Enabled.Value {
+		e := p.Ckpt.Enabled
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: e.Origin, Key: e.Key, Node: e.Node}
+	}
+	n := root.At(key)
+	limit, origin, note := 4, plan.Default, "unset: axolotl passes save_total_limit 4"
+	if n != nil && !n.IsNull() {
+		v, ok := n.Int()
+		if !ok || n.IsUnknown() {
+			return plan.Fact[plan.Retention]{Key: key, Node: n}
+		}
+		if v > 0 {
+			limit, origin, note = int(v), plan.Explicit, ""
+		} else {
+			note = "0 counts as unset: axolotl passes save_total_limit 4"
+		}
+	}
+	if ss := root.At("save_strategy"); ss.IsScalar() && strings.EqualFold(strings.TrimSpace(ss.Value), "best") && root.At("save_steps") == nil && root.At("saves_per_epoch") == nil {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "save_strategy", Node: ss,
+			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
+	}
+	lb, lbSet := BoolAt(root, "load_best_model_at_end")
+	esp := root.At("early_stopping_patience")
+	wantsBest := lbSet && lb.Known() && lb.Value
+	if esp != nil && !esp.IsNull() {
+		if v, ok := esp.Int(); ok && v > 0 {
+			wantsBest = true
+		}
+	}
+	if lbSet && !lb.Known() {
+		return plan.Fact[plan.Retention]{Key: key, Node: n}
+	}
+	if wantsBest {
+		// causal.py: on only with eval data from one source, save_steps and eval_steps both set
+		// and save_steps % eval_steps == 0.
+		_, _, _, saveSet, okS := axoSaveSteps(root, epochs)
+		saveSteps, okSave := axoSaveStepsValue(root, epochs)
+		evalSteps, okE := axoEvalSteps(root, epochs)
+		if !okS || !okSave || !okE || !src.known {
+			return plan.Fact[plan.Retention]{Key: key, Node: n}
+		}
+		dataOK := (!src.tests && src.valSize > 0) || (src.tests && src.valSize == 0)
+		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 && axoMultiple(saveSteps, evalSteps) {
+			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "load_best_model_at_end", Node: lb.Node,
+				Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
+		}
+		note = "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
+		if origin == plan.Default {
+			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: plan.Default, Key: key, Node: lb.Node, Note: note}
+		}
+	}
+	return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: origin, Key: key, Node: n, Note: note}
+}
+
+// axoSaveStepsValue is the save_steps number passed to the Trainer (0 when none).
+func axoSaveStepsValue(root *doc.Node, epochs float64) (float64, bool) {
+	if n := root.At("save_steps"); n != nil && !n.IsNull() {
+		v, ok := n.Float()
+		return v, ok && !n.IsUnknown()
+	}
+	if n := root.At("saves_per_epoch"); n != nil && !n.IsNull() {
+		k, ok := n.Int()
+		if !ok || n.IsUnknown() || epochs <= 0 {
+			return 0, false
+		}
+		if k > 0 && 1/(float64(k)*epochs) < 1 {
+			return 1 / (float64(k) * epochs), true
+		}
+	}
+	return 0, true
+}
+
+// axoMultiple mirrors Python's a % b == 0 for the floats axolotl compares (fractions of the run
+// are not exact in binary, so allow rounding error).
+func axoMultiple(a, b float64) bool {
+	r := math.Mod(a, b)
+	return r < 1e-9 || b-r < 1e-9
+}
+
+// axoBestMetric: metric_for_best_model, "loss" (the Trainer's choice) when keep-best is on.
+func axoBestMetric(root *doc.Node, ret plan.Fact[plan.Retention]) plan.Fact[string] {
+	const key = "metric_for_best_model"
+	if f, ok := StrAt(root, key); ok && !f.Node.IsNull() {
+		return f
+	}
+	if ret.Known() && ret.Value.Kind == plan.KeepBest {
+		return plan.Defaulted("loss", key, `unset: the Trainer compares "loss"`, root.At(key))
+	}
+	return plan.Fact[string]{Key: key, Node: root.At(key)}
+}
+
+// axoTrackers builds report_to the way _configure_reporting does, after the setup_*_env_vars
+// helpers turn project names into use_* flags.
+func axoTrackers(root *doc.Node) (plan.Fact[[]string], plan.Fact[string]) {
+	type source struct {
+		name, flag, project, runName string
+	}
+	sources := []source{
+		{"wandb", "use_wandb", "wandb_project", "wandb_name"},
+		{"mlflow", "use_mlflow", "mlflow_experiment_name", "mlflow_run_name"},
+		{"tensorboard", "use_tensorboard", "", ""},
+		{"comet_ml", "use_comet", "comet_project_name", ""},
+		{"trackio", "use_trackio", "trackio_project_name", "trackio_run_name"},
+		{"swanlab", "use_swanlab", "swanlab_project", "swanlab_experiment_name"},
+	}
+	var (
+		out     = []string{}
+		first   *doc.Node // first tracker key written, to locate the fact
+		decider *doc.Node
+		runName plan.Fact[string]
+	)
+	for _, s := range sources {
+		on := false
+		for _, k := range []string{s.flag, s.project} {
+			if k == "" {
+				continue
+			}
+			n := root.At(k)
+			if n == nil {
+				continue
+			}
+			if first == nil {
+				first = n
+			}
+			if n.IsUnknown() {
+				return plan.Fact[[]string]{Key: k, Node: n}, runName
+			}
+			if n.IsNull() || !n.IsScalar() {
+				continue
+			}
+			if k == s.flag {
+				if b, ok := n.Bool(); ok && b {
+					on, decider = true, n
+				}
+			} else if strings.TrimSpace(n.Value) != "" && s.name != "swanlab" {
+				// A project name turns the tracker on (swanlab still needs use_swanlab).
+				on, decider = true, n
+			}
+		}
+		if s.name == "wandb" {
+			if m := root.At("wandb_mode"); m.IsScalar() && strings.EqualFold(strings.TrimSpace(m.Value), "disabled") {
+				on = false
+			}
+		}
+		if on {
+			out = append(out, s.name)
+			if !runName.Known() && s.runName != "" {
+				if rn, ok := StrAt(root, s.runName); ok && !rn.Node.IsNull() {
+					runName = rn
+				}
+			}
+		}
+	}
+	if len(out) > 0 {
+		return plan.Fact[[]string]{Value: out, Origin: plan.Explicit, Key: decider.Key, Node: decider}, runName
+	}
+	key := "wandb_project"
+	if first != nil {
+		key = first.Key
+	}
+	return plan.Defaulted(out, key, "no tracker set (wandb_project, use_tensorboard, use_mlflow, ...): axolotl reports to none", first), runName
+}
+
+var axoKeys = []Key{
+	{Path: "base_model", Type: "string", Default: "", Concept: "seeds.init", Doc: "pretrained model to fine-tune (required)"},
+	{Path: "micro_batch_size", Type: "integer", Default: "1", Concept: "train.per_device_batch", Doc: "samples per GPU per forward pass"},
+	{Path: "gradient_accumulation_steps", Type: "integer", Default: "1", Concept: "train.grad_accum", Doc: "micro batches per optimizer step"},
+	{Path: "batch_size", Type: "integer", Default: "", Concept: "train.grad_accum", Doc: "micro_batch_size × gradient_accumulation_steps per GPU (not recommended)"},
+	{Path: "eval_batch_size", Type: "integer", Default: "", Concept: "eval.per_device_batch", Doc: "per-GPU eval batch; unset uses micro_batch_size"},
+	{Path: "max_steps", Type: "integer", Default: "", Concept: "train.max_steps", Doc: "total optimizer steps; takes precedence over num_epochs"},
+	{Path: "num_epochs", Type: "number", Default: "1.0", Doc: "epochs to train; scales evals_per_epoch and saves_per_epoch"},
+	{Path: "val_set_size", Type: "number", Default: "0.0", Concept: "eval.enabled", Doc: "fraction of the dataset held out for evaluation; 0 disables evaluation"},
+	{Path: "test_datasets", Type: "array", Default: "", Concept: "eval.enabled", Doc: "separate evaluation datasets"},
+	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (float = fraction of training)"},
+	{Path: "evals_per_epoch", Type: "integer", Default: "", Concept: "eval.interval", Doc: "evaluations per epoch (exclusive with eval_steps)"},
+	{Path: "eval_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "\"no\", \"epoch\" or \"steps\"; unset: inferred from eval_steps/evals_per_epoch", Enum: []string{"no", "steps", "epoch"}},
+	{Path: "evaluation_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "old name of eval_strategy", Enum: []string{"no", "steps", "epoch"}, Deprecated: "eval_strategy"},
+	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs; the eval interval for eval_strategy \"steps\" without eval_steps"},
+	{Path: "sample_packing", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "pack samples; with eval_sample_packing false the last batch is dropped"},
+	{Path: "eval_sample_packing", Type: "boolean", Default: "", Concept: "eval.drop_last", Doc: "pack eval samples too"},
+	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch"},
+	{Path: "dataloader_num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader workers (Trainer default 0: load in the training process)"},
+	{Path: "dataloader_prefetch_factor", Type: "integer", Default: "", Concept: "data.prefetch", Doc: "batches prefetched per worker"},
+	{Path: "seed", Type: "integer", Default: "42", Concept: "seeds.init", Doc: "seed for set_seed on every rank (unset: the Trainer's 42); also seeds the sampler"},
+	{Path: "save_steps", Type: "integer|number", Default: "", Concept: "ckpt.interval", Doc: "steps between checkpoints (float = fraction of training)"},
+	{Path: "saves_per_epoch", Type: "integer", Default: "", Concept: "ckpt.interval", Doc: "checkpoints per epoch (exclusive with save_steps)"},
+	{Path: "save_strategy", Type: "string", Default: "epoch", Concept: "ckpt.enabled", Doc: "\"no\", \"epoch\", \"steps\" or \"best\"", Enum: []string{"no", "steps", "epoch", "best"}},
+	{Path: "save_total_limit", Type: "integer", Default: "4", Concept: "ckpt.retention", Doc: "checkpoints kept (the most recent); axolotl passes 4 when unset"},
+	{Path: "load_best_model_at_end", Type: "boolean", Default: "false", Concept: "ckpt.retention", Doc: "keep the best checkpoint; needs eval data and save_steps a multiple of eval_steps"},
+	{Path: "early_stopping_patience", Type: "integer", Default: "", Concept: "ckpt.retention", Doc: "stop after this many evals without improvement; turns on load_best_model_at_end"},
+	{Path: "metric_for_best_model", Type: "string", Default: "", Concept: "ckpt.best_metric", Doc: "metric that ranks checkpoints"},
+	{Path: "wandb_project", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "W&B project; setting it turns W&B on"},
+	{Path: "use_wandb", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to W&B"},
+	{Path: "wandb_mode", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "\"disabled\" turns W&B off"},
+	{Path: "wandb_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "W&B run name"},
+	{Path: "use_mlflow", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to MLflow"},
+	{Path: "mlflow_experiment_name", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "MLflow experiment; setting it turns MLflow on"},
+	{Path: "mlflow_run_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "MLflow run name"},
+	{Path: "use_tensorboard", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to TensorBoard"},
+	{Path: "use_comet", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to Comet"},
+	{Path: "comet_project_name", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "Comet project; setting it turns Comet on"},
+	{Path: "use_trackio", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to Trackio"},
+	{Path: "trackio_project_name", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "Trackio project; setting it turns Trackio on"},
+	{Path: "trackio_run_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "Trackio run name"},
+	{Path: "use_swanlab", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to SwanLab (plugin)"},
+	{Path: "swanlab_project", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "SwanLab project (required with use_swanlab)"},
+}

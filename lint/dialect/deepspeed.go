@@ -1,0 +1,192 @@
+package dialect
+
+import (
+	"strconv"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// DeepSpeed JSON configs, checked against deepspeedai/DeepSpeed @edaa722 (version 0.19.6):
+// deepspeed/runtime/constants.py (keys, defaults), deepspeed/runtime/config.py
+// (_set_batch_related_parameters, _batch_assertion) and deepspeed/monitor/config.py.
+//
+// DeepSpeed holds the batch arithmetic (train_batch_size = micro × accumulation × world size,
+// asserted at start-up; any two determine the third, and with only one batch key accumulation is
+// 1), checkpoint placement and monitors. Evaluation, seeds and the data pipeline live in the host
+// framework, so those facts stay unknown. "auto" values are filled in by the HF/accelerate
+// integration and stay unknown here.
+
+const dsVersion = "DeepSpeed 0.19.6 @edaa722 (deepspeed/runtime/constants.py, runtime/config.py)"
+
+const dsNote = "the DeepSpeed default (0.19.6)"
+
+// DeepSpeed reads DeepSpeed config files.
+var DeepSpeed = register(&Dialect{
+	Name:      "deepspeed",
+	Title:     "DeepSpeed",
+	Version:   dsVersion,
+	Formats:   []doc.Format{doc.JSON, doc.YAML},
+	Detect:    detectDS,
+	Normalize: normalizeDS,
+	Keys:      dsKeys,
+})
+
+var (
+	dsStrong = []string{"zero_optimization", "train_micro_batch_size_per_gpu", "zero_allow_untested_optimizer",
+		"wall_clock_breakdown", "flops_profiler", "comms_logger", "autotuning", "data_efficiency",
+		"compression_training", "zero_force_ds_cpu_optimizer", "prescale_gradients", "sparse_gradients"}
+	dsWeak = []string{"train_batch_size", "steps_per_print", "gradient_clipping", "gradient_predivide_factor",
+		"gradient_accumulation_steps", "activation_checkpointing", "aio", "csv_monitor", "amp", "communication_data_type",
+		"dataloader_drop_last", "hybrid_engine", "checkpoint", "elasticity", "memory_breakdown"}
+	// dsMegatron are GPT-NeoX/Megatron model keys: such files embed DeepSpeed settings in a larger
+	// config that is not DeepSpeed's.
+	dsMegatron = []string{"num_layers", "num-layers", "hidden_size", "hidden-size", "num_attention_heads",
+		"num-attention-heads", "seq_length", "seq-length", "pipe_parallel_size", "pipe-parallel-size",
+		"model_parallel_size", "model-parallel-size", "train_iters", "train-iters"}
+)
+
+func detectDS(d *doc.Document) int {
+	root := d.Root
+	if root == nil || root.Kind != doc.Map {
+		return 0
+	}
+	if Score(root, dsMegatron, 1, nil, 0) >= 2 {
+		return 0
+	}
+	s := Score(root, dsStrong, 40, dsWeak, 15)
+	// fp16/bf16/optimizer/scheduler are blocks in DeepSpeed and scalars or strings elsewhere.
+	for _, k := range []string{"fp16", "bf16", "bfloat16"} {
+		if n := root.Get(k); n != nil && n.Kind == doc.Map && n.Get("enabled") != nil {
+			s += 20
+		}
+	}
+	for _, k := range []string{"optimizer", "scheduler"} {
+		if n := root.Get(k); n != nil && n.Kind == doc.Map && n.Get("type") != nil && n.Get("params") != nil {
+			s += 15
+		}
+	}
+	for _, k := range []string{"tensorboard", "wandb", "comet"} {
+		if n := root.Get(k); n != nil && n.Kind == doc.Map && n.Get("enabled") != nil {
+			s += 10
+		}
+	}
+	return Cap(s)
+}
+
+func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "deepspeed"}
+	root := d.Root
+	gb, hasGB := dsBatchKey(root, "train_batch_size")
+	mb, hasMB := dsBatchKey(root, "train_micro_batch_size_per_gpu")
+	ga, hasGA := dsBatchKey(root, "gradient_accumulation_steps")
+	if hasGB {
+		p.Train.GlobalBatch = gb
+	}
+	if hasMB {
+		p.Train.PerDeviceBatch = mb
+	}
+	switch {
+	case hasGA:
+		p.Train.GradAccum = ga
+	case hasGB != hasMB:
+		// _set_batch_related_parameters: with a single batch key, accumulation is 1.
+		at := gb.Node
+		if hasMB {
+			at = mb.Node
+		}
+		p.Train.GradAccum = plan.Defaulted(1, "gradient_accumulation_steps", "unset with only one batch key: DeepSpeed uses 1", at)
+	}
+
+	// Checkpoints: every rank writes its own shard once; use_node_local_storage puts the
+	// model states on every node's local disk instead.
+	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote), plan.EveryHost, plan.Sharded)
+
+	p.Tracking.Trackers = dsMonitors(root)
+	ApplyContext(p, ctx)
+	dsDerive(p)
+	return p
+}
+
+// dsBatchKey reads a batch key; present-but-"auto" (or null) is unknown, as DeepSpeed's caller fills it.
+func dsBatchKey(root *doc.Node, key string) (plan.Fact[int], bool) {
+	f, ok := IntAt(root, key)
+	if !ok {
+		return f, false
+	}
+	if f.Node.IsNull() {
+		return plan.Fact[int]{Key: key, Node: f.Node}, false
+	}
+	return f, true
+}
+
+// dsDerive completes the batch triple from the device count, as DeepSpeed does at start-up.
+func dsDerive(p *plan.Plan) {
+	devices, ok := p.Topology.Devices()
+	if !ok || devices <= 0 {
+		return
+	}
+	t := &p.Train
+	switch {
+	case t.GlobalBatch.Known() && t.PerDeviceBatch.Known() && !t.GradAccum.Known() && t.GradAccum.Node == nil && t.PerDeviceBatch.Value > 0:
+		t.GradAccum = plan.Fact[int]{Value: t.GlobalBatch.Value / t.PerDeviceBatch.Value / devices, Origin: plan.Derived,
+			Key: "gradient_accumulation_steps", Node: t.GlobalBatch.Node,
+			Note: "= train_batch_size / train_micro_batch_size_per_gpu / " + strconv.Itoa(devices) + " devices"}
+	case t.GlobalBatch.Known() && t.GradAccum.Known() && !t.PerDeviceBatch.Known() && t.PerDeviceBatch.Node == nil && t.GradAccum.Value > 0:
+		t.PerDeviceBatch = plan.Fact[int]{Value: t.GlobalBatch.Value / devices / t.GradAccum.Value, Origin: plan.Derived,
+			Key: "train_micro_batch_size_per_gpu", Node: t.GlobalBatch.Node,
+			Note: "= train_batch_size / " + strconv.Itoa(devices) + " devices / gradient_accumulation_steps"}
+	case t.PerDeviceBatch.Known() && t.GradAccum.Known() && !t.GlobalBatch.Known() && t.GlobalBatch.Node == nil:
+		t.GlobalBatch = plan.Fact[int]{Value: t.PerDeviceBatch.Value * t.GradAccum.Value * devices, Origin: plan.Derived,
+			Key: "train_batch_size", Node: t.PerDeviceBatch.Node,
+			Note: "= train_micro_batch_size_per_gpu × gradient_accumulation_steps × " + strconv.Itoa(devices) + " devices"}
+	}
+}
+
+// dsMonitors lists enabled monitor blocks. With no block at all the host framework (usually the
+// HF Trainer's report_to) does the tracking, so the fact stays unknown.
+func dsMonitors(root *doc.Node) plan.Fact[[]string] {
+	var (
+		out   = []string{}
+		first *doc.Node
+	)
+	for _, k := range []string{"tensorboard", "wandb", "csv_monitor", "comet"} {
+		n := root.Get(k)
+		if n == nil {
+			continue
+		}
+		if first == nil {
+			first = n
+		}
+		en := n.Get("enabled")
+		if en.IsUnknown() {
+			return plan.Fact[[]string]{Key: k + ".enabled", Node: en}
+		}
+		if b, ok := en.Bool(); ok && b {
+			out = append(out, k)
+		}
+	}
+	if first == nil {
+		return plan.Fact[[]string]{Key: "tensorboard"}
+	}
+	return plan.Set(out, first.Key, first)
+}
+
+var dsKeys = []Key{
+	{Path: "train_batch_size", Type: "integer|string", Default: "", Concept: "train.global_batch", Doc: "examples per optimizer step over all GPUs (= micro × accumulation × world size); \"auto\" under HF"},
+	{Path: "train_micro_batch_size_per_gpu", Type: "integer|string", Default: "", Concept: "train.per_device_batch", Doc: "micro batch per GPU per step; \"auto\" under HF"},
+	{Path: "gradient_accumulation_steps", Type: "integer|string", Default: "", Concept: "train.grad_accum", Doc: "micro steps per optimizer step; 1 when only one batch key is given"},
+	{Path: "checkpoint.use_node_local_storage", Type: "boolean", Default: "false", Concept: "ckpt.scope", Doc: "save model states on every node's local storage"},
+	{Path: "checkpoint.tag_validation", Type: "string", Default: "Warn", Doc: "check that every rank saves the same tag", Enum: []string{"Ignore", "Warn", "Fail"}},
+	{Path: "tensorboard.enabled", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "log to TensorBoard"},
+	{Path: "wandb.enabled", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "log to W&B"},
+	{Path: "csv_monitor.enabled", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "log to CSV files"},
+	{Path: "comet.enabled", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "log to Comet"},
+	{Path: "zero_optimization.stage", Type: "integer", Default: "0", Doc: "ZeRO stage 0-3"},
+	{Path: "steps_per_print", Type: "integer", Default: "", Doc: "steps between progress prints"},
+	{Path: "gradient_clipping", Type: "number|string", Default: "1.0", Doc: "gradient norm clipping"},
+	{Path: "fp16.enabled", Type: "boolean|string", Default: "false", Doc: "fp16 mixed precision"},
+	{Path: "bf16.enabled", Type: "boolean|string", Default: "false", Doc: "bf16 mixed precision"},
+	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Doc: "drop the last incomplete batch of DeepSpeed's own training loader"},
+	{Path: "wall_clock_breakdown", Type: "boolean", Default: "false", Doc: "time forward/backward/step"},
+}

@@ -1,0 +1,506 @@
+package dialect
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Hugging Face Trainer: TrainingArguments as YAML/JSON, read by TRL's CLI (`trl sft --config`),
+// alignment-handbook recipes and custom HfArgumentParser scripts.
+//
+// Keys and defaults were checked against huggingface/transformers
+// src/transformers/training_args.py @00349ae (a v5 development version). Two v5 changes matter:
+//   - report_to defaults to "none" (PR #41375, 2025-10); v4 reported to every installed
+//     integration;
+//   - evaluation_strategy, renamed eval_strategy in v4.41 (PR #30190), is no longer accepted.
+//     It is still read here as the same concept so that old configs get their facts, and it is
+//     listed as deprecated for the deprecated-key rule.
+//
+// Multi-host facts come from the Trainer's code paths: set_seed(args.seed) runs on every rank
+// with the same value; the sampler permutes one global index list and gives each rank a slice
+// (DistributedSampler semantics via accelerate), so an identical data seed on every host is
+// correct; PyTorch DDP broadcasts rank 0's parameters and buffers when it wraps the model
+// (DistributedDataParallel's constructor syncs module states), as do DeepSpeed's engine and FSDP
+// with sync_module_states (the Trainer's default), so a per-host init seed would be neutralised.
+
+const hfVersion = "transformers v5 (src/transformers/training_args.py @00349ae)"
+
+// hfNote is the note on facts defaulted by the Trainer.
+const hfNote = "the Trainer default (transformers v5)"
+
+// HuggingFace reads TrainingArguments files.
+var HuggingFace = register(&Dialect{
+	Name:      "huggingface",
+	Title:     "Hugging Face Trainer",
+	Version:   hfVersion,
+	Formats:   []doc.Format{doc.YAML, doc.JSON},
+	Detect:    detectHF,
+	Normalize: normalizeHF,
+	Keys:      hfKeys,
+})
+
+// hfStrong are TrainingArguments (and TRL script/model) keys that other frameworks do not use at
+// the top level; hfWeak are spellings shared with other frameworks.
+var (
+	hfStrong = []string{
+		"per_device_train_batch_size", "per_device_eval_batch_size", "eval_strategy",
+		"evaluation_strategy", "save_strategy", "save_total_limit", "load_best_model_at_end",
+		"metric_for_best_model", "num_train_epochs", "lr_scheduler_type", "logging_strategy",
+		"report_to", "model_name_or_path", "hub_model_id", "push_to_hub", "overwrite_output_dir",
+		"dataloader_num_workers", "dataloader_drop_last", "warmup_ratio", "do_eval", "do_train",
+		"hub_strategy", "log_on_each_node", "save_on_each_node", "data_seed", "dataset_name",
+		"dataset_mixture", "per_gpu_train_batch_size",
+	}
+	hfWeak = []string{
+		"gradient_accumulation_steps", "learning_rate", "logging_steps", "eval_steps", "save_steps",
+		"output_dir", "seed", "bf16", "fp16", "gradient_checkpointing", "max_steps", "run_name",
+		"weight_decay", "warmup_steps", "optim", "torch_dtype", "attn_implementation",
+		"max_seq_length", "max_length", "remove_unused_columns", "deepspeed", "fsdp",
+	}
+)
+
+func detectHF(d *doc.Document) int {
+	root := d.Root
+	if root == nil || root.Kind != doc.Map {
+		return 0
+	}
+	s := Score(root, hfStrong, 30, hfWeak, 5)
+	// LLaMA-Factory and axolotl files carry many Trainer keys too; their own keys decide.
+	if lfEvidence(root) >= 2 || axoEvidence(root) >= 2 {
+		s /= 4
+	}
+	return Cap(s)
+}
+
+func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "huggingface"}
+	root := d.Root
+	if hfTRLStyle(root) {
+		p.Variant = "trl"
+	}
+	readTrainerArgs(root, p, hfNote)
+	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
+	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
+	hfBatchNorm(root, p, "model_name_or_path")
+	ApplyContext(p, ctx)
+	deriveGlobalBatch(p)
+	return p
+}
+
+// hfTRLStyle reports keys of TRL's script/model arguments (also used by alignment-handbook).
+func hfTRLStyle(root *doc.Node) bool {
+	for _, k := range []string{"dataset_name", "dataset_mixture", "dataset_text_field", "packing", "use_peft", "beta", "loss_type", "max_length", "max_seq_length"} {
+		if root.Get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// readTrainerArgs fills the plan from TrainingArguments keys at the top level of root. It is
+// shared with LLaMA-Factory, which forwards these keys unchanged; note names whose default applies.
+// Seeds are left to the caller (their default and the pretrained-model key differ).
+func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
+	// Batches.
+	p.Train.PerDeviceBatch = IntOr(root, "per_device_train_batch_size", 8, note)
+	p.Train.GradAccum = IntOr(root, "gradient_accumulation_steps", 1, note)
+	if split, ok := BoolAt(root, "accelerator_config.split_batches"); ok && split.Known() && split.Value {
+		// split_batches makes per_device_train_batch_size the size of the batch shared by all
+		// processes: the per-device size is no longer what the key says.
+		p.Train.PerDeviceBatch = plan.Fact[int]{Key: "per_device_train_batch_size", Node: root.At("per_device_train_batch_size"),
+			Note: "accelerator_config.split_batches splits this batch across processes"}
+	}
+	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
+		p.Train.MaxSteps = ms
+	}
+
+	// Evaluation.
+	strategy := hfStrategy(root, note, "eval_strategy", "evaluation_strategy", "no", []string{"no", "steps", "epoch"})
+	p.Eval.Enabled = boolFrom(strategy, func(s string) bool { return s != "no" })
+	if strategy.Known() {
+		switch strategy.Value {
+		case "steps":
+			p.Eval.Interval = hfStepsWithFallback(root, strategy, note)
+		case "epoch":
+			p.Eval.Interval = intervalFrom(strategy, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"})
+		}
+	}
+	p.Eval.PerDeviceBatch = IntOr(root, "per_device_eval_batch_size", 8, note)
+	p.Eval.DropLast = BoolOr(root, "dataloader_drop_last", false, note)
+	p.Eval.Colocated = plan.Defaulted(true, "eval_strategy", "the Trainer evaluates on the training processes", nil)
+
+	// Input pipeline.
+	p.Data.Workers = IntOr(root, "dataloader_num_workers", 0, note)
+	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, note)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_sampling_strategy",
+		"the Trainer's sampler gives each rank a slice of one seeded global permutation", nil)
+
+	// Checkpoints.
+	save := hfStrategy(root, note, "save_strategy", "", "steps", []string{"no", "steps", "epoch", "best"})
+	p.Ckpt.Enabled = boolFrom(save, func(s string) bool { return s != "no" })
+	if save.Known() {
+		switch save.Value {
+		case "steps":
+			p.Ckpt.Interval = hfStepsInterval(root, "save_steps", 500, note)
+		case "epoch":
+			p.Ckpt.Interval = intervalFrom(save, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"})
+		}
+	}
+	loadBest := BoolOr(root, "load_best_model_at_end", false, note)
+	p.Ckpt.Retention = hfRetention(root, save, loadBest, note)
+	p.Ckpt.BestMetric = hfBestMetric(root, loadBest, save)
+	p.Ckpt.Scope = scopeFrom(BoolOr(root, "save_on_each_node", false, note), plan.EveryHost, plan.PrimaryHost)
+
+	// Logging: console logs follow log_on_each_node; the reporting integrations run on the main
+	// process only (Trainer callbacks check is_world_process_zero).
+	p.Logging.ConsoleScope = scopeFrom(BoolOr(root, "log_on_each_node", true, note), plan.EveryHost, plan.PrimaryHost)
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "report_to", "the Trainer reports from the main process only", nil)
+
+	// Tracking.
+	p.Tracking.Trackers = hfReportTo(root, "report_to",
+		`the Trainer default "none" (transformers v5; v4 reported to every installed integration)`)
+	if rn, ok := StrAt(root, "run_name"); ok {
+		p.Tracking.RunName = rn
+	}
+}
+
+// hfStrategy reads a strategy string (eval_strategy, save_strategy); old names the deprecated
+// spelling ("" for none). A value outside allowed stays Unknown: the invalid-value rule reports it.
+func hfStrategy(root *doc.Node, note, key, old, def string, allowed []string) plan.Fact[string] {
+	k := key
+	n := root.Get(key)
+	if n == nil && old != "" {
+		if o := root.Get(old); o != nil {
+			k, n = old, o
+		}
+	}
+	if n == nil || n.IsNull() {
+		return plan.Defaulted(def, k, note, n)
+	}
+	if !n.IsScalar() || n.IsUnknown() {
+		return plan.Fact[string]{Key: k, Node: n}
+	}
+	v := strings.ToLower(strings.TrimSpace(n.Value))
+	if n.Type == doc.Bool && v == "false" {
+		// YAML 1.1 readers (PyYAML) turn a bare `no` into false; the Trainer then receives False,
+		// which is not a strategy. Our YAML reads `no` as a string, so this is a literal false.
+		return plan.Fact[string]{Key: k, Node: n}
+	}
+	for _, a := range allowed {
+		if v == a {
+			return plan.Set(v, k, n)
+		}
+	}
+	return plan.Fact[string]{Key: k, Node: n}
+}
+
+// boolFrom turns a known string fact into a bool fact with the same provenance.
+func boolFrom(f plan.Fact[string], pred func(string) bool) plan.Fact[bool] {
+	if !f.Known() {
+		return plan.Fact[bool]{Key: f.Key, Node: f.Node}
+	}
+	return plan.Fact[bool]{Value: pred(f.Value), Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+}
+
+// intervalFrom gives an interval the provenance of the fact that decides it.
+func intervalFrom(f plan.Fact[string], iv plan.Interval) plan.Fact[plan.Interval] {
+	return plan.Fact[plan.Interval]{Value: iv, Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+}
+
+// scopeFrom maps a boolean "on every node" fact to a scope fact.
+func scopeFrom(f plan.Fact[bool], ifTrue, ifFalse plan.Scope) plan.Fact[plan.Scope] {
+	out := plan.Fact[plan.Scope]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	if !f.Known() {
+		return out
+	}
+	if f.Value {
+		out.Value = ifTrue
+	} else {
+		out.Value = ifFalse
+	}
+	return out
+}
+
+// hfStepsValue interprets a Trainer steps value: an integer ≥ 1 counts optimizer steps, a float in
+// (0, 1) is a fraction of the total steps. Anything else (0, negatives, a non-integral value > 1,
+// which the Trainer rejects) is not an interval.
+func hfStepsValue(n *doc.Node) (plan.Interval, bool) {
+	if n == nil || !n.IsScalar() || n.IsUnknown() || n.IsNull() {
+		return plan.Interval{}, false
+	}
+	if n.Type != doc.Int && n.Type != doc.Float && !(n.Type == doc.String && n.Quoted) {
+		return plan.Interval{}, false
+	}
+	v, ok := n.Float()
+	if !ok || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
+		return plan.Interval{}, false
+	}
+	if v < 1 {
+		return plan.Interval{Value: v, Unit: plan.Ratio, Text: n.Value}, true
+	}
+	if v > 1 && v != math.Trunc(v) {
+		return plan.Interval{}, false
+	}
+	return plan.Interval{Value: v, Unit: plan.Steps, Text: n.Value}, true
+}
+
+// hfStepsInterval reads a steps key (save_steps, logging_steps) with its default.
+func hfStepsInterval(root *doc.Node, key string, def float64, note string) plan.Fact[plan.Interval] {
+	n := root.At(key)
+	if n == nil || n.IsNull() {
+		return plan.Defaulted(plan.Interval{Value: def, Unit: plan.Steps, Text: strconv.FormatFloat(def, 'f', -1, 64)}, key, note, n)
+	}
+	if iv, ok := hfStepsValue(n); ok {
+		return plan.Set(iv, key, n)
+	}
+	return plan.Fact[plan.Interval]{Key: key, Node: n}
+}
+
+// hfStepsWithFallback reads eval_steps; when it is unset (or 0) the Trainer uses logging_steps.
+func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note string) plan.Fact[plan.Interval] {
+	n := root.At("eval_steps")
+	if n != nil && !n.IsNull() {
+		// 0 counts as unset, like None.
+		if v, ok := n.Float(); !ok || v != 0 {
+			if iv, ok := hfStepsValue(n); ok {
+				return plan.Set(iv, "eval_steps", n)
+			}
+			return plan.Fact[plan.Interval]{Key: "eval_steps", Node: n}
+		}
+	}
+	logging := hfStepsInterval(root, "logging_steps", 500, note)
+	if !logging.Known() {
+		return plan.Fact[plan.Interval]{Key: "eval_steps", Node: n}
+	}
+	at := logging.Node
+	if at == nil {
+		at = strategy.Node
+	}
+	return plan.Fact[plan.Interval]{Value: logging.Value, Origin: plan.Derived, Key: "eval_steps", Node: at,
+		Note: "eval_steps is unset: the Trainer evaluates every logging_steps (" + logging.Value.Text + ")"}
+}
+
+// hfPrefetch: dataloader_prefetch_factor as written; when absent, torch's DataLoader prefetches 2
+// batches per worker, and nothing without workers (the Trainer refuses a factor with 0 workers).
+func hfPrefetch(root *doc.Node, workers plan.Fact[int], note string) plan.Fact[int] {
+	const key = "dataloader_prefetch_factor"
+	if f, ok := IntAt(root, key); ok && !(f.Node != nil && f.Node.IsNull()) {
+		return f
+	}
+	if !workers.Known() {
+		return plan.Fact[int]{Key: key}
+	}
+	if workers.Value > 0 {
+		return plan.Defaulted(2, key, "unset: torch's DataLoader prefetches 2 batches per worker", root.At(key))
+	}
+	return plan.Defaulted(0, key, "no prefetch: data loads in the training process (dataloader_num_workers 0)", root.At(key))
+}
+
+// hfRetention: save_total_limit N keeps the N most recent checkpoints; with load_best_model_at_end
+// the best one is kept as well; unset (or ≤ 0) keeps all; save_strategy "best" saves only improvements.
+func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool], note string) plan.Fact[plan.Retention] {
+	const key = "save_total_limit"
+	if save.Known() && save.Value == "no" {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: save.Origin, Key: save.Key, Node: save.Node, Note: save.Note}
+	}
+	n := root.At(key)
+	limit, hasLimit := 0, false
+	if n != nil && !n.IsNull() {
+		v, ok := n.Int()
+		if !ok {
+			return plan.Fact[plan.Retention]{Key: key, Node: n}
+		}
+		limit, hasLimit = int(v), v > 0
+	}
+	if save.Known() && save.Value == "best" {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: save.Origin, Key: save.Key, Node: save.Node,
+			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
+	}
+	if n == nil || n.IsNull() {
+		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, "unset: "+note+" keeps every checkpoint", n)
+	}
+	if !hasLimit {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
+			Note: "a limit of 0 or less keeps every checkpoint"}
+	}
+	if !loadBest.Known() {
+		return plan.Fact[plan.Retention]{Key: key, Node: n}
+	}
+	if loadBest.Value {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: key, Node: n,
+			Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
+	}
+	return plan.Set(plan.Retention{Kind: plan.KeepLatest, N: limit}, key, n)
+}
+
+// hfBestMetric: metric_for_best_model, which the Trainer sets to "loss" when load_best_model_at_end
+// is on and no metric is given.
+func hfBestMetric(root *doc.Node, loadBest plan.Fact[bool], save plan.Fact[string]) plan.Fact[string] {
+	const key = "metric_for_best_model"
+	if f, ok := StrAt(root, key); ok && !(f.Node != nil && f.Node.IsNull()) {
+		return f
+	}
+	if (loadBest.Known() && loadBest.Value) || (save.Known() && save.Value == "best") {
+		return plan.Defaulted("loss", key, `unset: the Trainer compares "loss"`, root.At(key))
+	}
+	return plan.Fact[string]{Key: key, Node: root.At(key)}
+}
+
+// hfReportTo reads report_to: "none", "all", one integration, or a list of them.
+func hfReportTo(root *doc.Node, key, defNote string) plan.Fact[[]string] {
+	n := root.At(key)
+	if n == nil || n.IsNull() {
+		return plan.Defaulted([]string{}, key, defNote, n)
+	}
+	var out []string
+	add := func(item *doc.Node) bool {
+		if !item.IsScalar() || item.IsUnknown() || item.IsNull() {
+			return false
+		}
+		v := strings.TrimSpace(item.Value)
+		if v != "none" && v != "" {
+			out = append(out, v)
+		}
+		return true
+	}
+	switch n.Kind {
+	case doc.Scalar:
+		if !add(n) {
+			return plan.Fact[[]string]{Key: key, Node: n}
+		}
+	case doc.Seq:
+		for _, it := range n.Children {
+			if !add(it) {
+				return plan.Fact[[]string]{Key: key, Node: n}
+			}
+		}
+	default:
+		return plan.Fact[[]string]{Key: key, Node: n}
+	}
+	if out == nil {
+		out = []string{}
+	}
+	return plan.Set(out, key, n)
+}
+
+// hfPretrained reports whether the model key names pretrained weights.
+func hfPretrained(root *doc.Node, key string) bool {
+	n := root.At(key)
+	return n.IsScalar() && !n.IsNull() && strings.TrimSpace(n.Value) != ""
+}
+
+// hfSeed reads a seed set with set_seed on every rank: the same value everywhere unless the value
+// is an expression derived from the rank.
+func hfSeed(root *doc.Node, key string, def int, note string, pretrained bool) plan.Fact[plan.Seed] {
+	n := root.At(key)
+	base := plan.Seed{Broadcast: true, Pretrained: pretrained}
+	if n == nil || n.IsNull() {
+		base.Value = strconv.Itoa(def)
+		base.Varies = plan.SameOnEveryHost
+		base.Why = "set_seed runs with the same value on every rank"
+		return plan.Defaulted(base, key, note, n)
+	}
+	if !n.IsScalar() {
+		return plan.Fact[plan.Seed]{Key: key, Node: n}
+	}
+	base.Value = n.Value
+	if varies, why := VariesByHost(n.Value); varies {
+		base.Varies, base.Why = plan.VariesByHost, why
+		return plan.Set(base, key, n)
+	}
+	if _, ok := n.Int(); ok && !n.IsUnknown() {
+		base.Varies = plan.SameOnEveryHost
+		base.Why = "set_seed runs with the same value on every rank"
+		return plan.Set(base, key, n)
+	}
+	if n.IsUnknown() {
+		// An interpolation not derived from the rank: written, but its value is decided later.
+		base.Varies = plan.VariationUnknown
+		return plan.Set(base, key, n)
+	}
+	return plan.Fact[plan.Seed]{Key: key, Node: n}
+}
+
+// hfDataSeed: data_seed seeds the sampler; unset, the sampler uses seed. The permutation must be
+// the same on every rank (each rank takes its own slice), so "same" is the correct state here.
+func hfDataSeed(root *doc.Node, initSeed plan.Fact[plan.Seed]) plan.Fact[plan.Seed] {
+	const key = "data_seed"
+	if n := root.At(key); n != nil && !n.IsNull() {
+		f := hfSeed(root, key, 0, "", initSeed.Value.Pretrained)
+		f.Value.Broadcast = false
+		return f
+	}
+	if !initSeed.Known() {
+		return plan.Fact[plan.Seed]{Key: key, Node: initSeed.Node}
+	}
+	s := initSeed.Value
+	s.Broadcast = false
+	return plan.Fact[plan.Seed]{Value: s, Origin: plan.Default, Key: key, Node: initSeed.Node,
+		Note: "data_seed is unset: the sampler uses seed (" + s.Value + ")"}
+}
+
+// bnBackbone matches model names of convolutional families built with batch norm.
+var bnBackbone = regexp.MustCompile(`(?i)(resnet|resnext|efficientnet|mobilenet|regnet|densenet|inception|bit-|vgg\d+_bn|mnasnet|ghostnet|hrnet)`)
+
+// hfBatchNorm records batch-norm evidence from the model name. Transformer checkpoints (the usual
+// case) use layer norm, so no evidence leaves the fact unknown rather than false.
+func hfBatchNorm(root *doc.Node, p *plan.Plan, key string) {
+	n := root.At(key)
+	if !n.IsScalar() || n.IsUnknown() || n.IsNull() {
+		return
+	}
+	if m := bnBackbone.FindString(n.Value); m != "" {
+		p.BN.Present = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: n, Note: "the " + m + " family uses batch norm"}
+		p.BN.Evidence = key + " " + n.Value
+	}
+}
+
+// deriveGlobalBatch computes examples per optimizer step when the per-device batch, accumulation
+// and device count are all known (the Trainer and axolotl: per_device × devices × accumulation).
+func deriveGlobalBatch(p *plan.Plan) {
+	if p.Train.GlobalBatch.Known() || !p.Train.PerDeviceBatch.Known() || !p.Train.GradAccum.Known() {
+		return
+	}
+	devices, ok := p.Topology.Devices()
+	if !ok {
+		return
+	}
+	p.Train.GlobalBatch = plan.Fact[int]{
+		Value:  p.Train.PerDeviceBatch.Value * p.Train.GradAccum.Value * devices,
+		Origin: plan.Derived, Key: p.Train.PerDeviceBatch.Key, Node: p.Train.PerDeviceBatch.Node,
+		Note: "= " + p.Train.PerDeviceBatch.Key + " × " + p.Train.GradAccum.Key + " × " + strconv.Itoa(devices) + " devices",
+	}
+}
+
+var hfKeys = []Key{
+	{Path: "per_device_train_batch_size", Type: "integer", Default: "8", Concept: "train.per_device_batch", Doc: "training batch per device (process)"},
+	{Path: "per_device_eval_batch_size", Type: "integer", Default: "8", Concept: "eval.per_device_batch", Doc: "evaluation batch per device"},
+	{Path: "gradient_accumulation_steps", Type: "integer", Default: "1", Concept: "train.grad_accum", Doc: "micro-batches accumulated per optimizer step"},
+	{Path: "accelerator_config.split_batches", Type: "boolean", Default: "false", Concept: "train.per_device_batch", Doc: "true splits per_device_train_batch_size across processes"},
+	{Path: "max_steps", Type: "integer", Default: "-1", Concept: "train.max_steps", Doc: "total optimizer steps; -1 trains for num_train_epochs"},
+	{Path: "num_train_epochs", Type: "number", Default: "3.0", Doc: "epochs to train when max_steps is not positive"},
+	{Path: "eval_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "when to evaluate: never, every eval_steps, or every epoch (no time-based option)", Enum: []string{"no", "steps", "epoch"}},
+	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in v5)", Enum: []string{"no", "steps", "epoch"}, Deprecated: "eval_strategy"},
+	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (a float in (0,1) is a fraction of training); unset uses logging_steps"},
+	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs; also the eval interval when eval_steps is unset"},
+	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch (train and eval loaders alike)"},
+	{Path: "dataloader_num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader worker processes; 0 loads in the training process"},
+	{Path: "dataloader_prefetch_factor", Type: "integer", Default: "", Concept: "data.prefetch", Doc: "batches prefetched per worker (torch default 2); requires workers > 0"},
+	{Path: "seed", Type: "integer", Default: "42", Concept: "seeds.init", Doc: "seed passed to set_seed on every rank"},
+	{Path: "data_seed", Type: "integer", Default: "", Concept: "seeds.data", Doc: "sampler seed; unset uses seed"},
+	{Path: "model_name_or_path", Type: "string", Default: "", Concept: "seeds.init", Doc: "pretrained model to start from (TRL/alignment-handbook model arguments)"},
+	{Path: "save_strategy", Type: "string", Default: "steps", Concept: "ckpt.enabled", Doc: "when to save checkpoints", Enum: []string{"no", "steps", "epoch", "best"}},
+	{Path: "save_steps", Type: "integer|number", Default: "500", Concept: "ckpt.interval", Doc: "steps between checkpoints (a float in (0,1) is a fraction of training)"},
+	{Path: "save_total_limit", Type: "integer", Default: "", Concept: "ckpt.retention", Doc: "keep at most this many checkpoints, deleting the oldest; unset keeps all"},
+	{Path: "load_best_model_at_end", Type: "boolean", Default: "false", Concept: "ckpt.retention", Doc: "keep and reload the best checkpoint by metric_for_best_model"},
+	{Path: "metric_for_best_model", Type: "string", Default: "", Concept: "ckpt.best_metric", Doc: "metric that ranks checkpoints; \"loss\" when load_best_model_at_end is on"},
+	{Path: "save_on_each_node", Type: "boolean", Default: "false", Concept: "ckpt.scope", Doc: "write checkpoints on every node instead of the main one"},
+	{Path: "log_on_each_node", Type: "boolean", Default: "true", Concept: "logging.console_scope", Doc: "console logging on the main process of every node"},
+	{Path: "report_to", Type: "string|array", Default: "none", Concept: "tracking.trackers", Doc: "integrations to report to: \"all\", \"none\" or names (v4 default: all installed)"},
+	{Path: "run_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "run name shown by the trackers"},
+}

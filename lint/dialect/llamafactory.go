@@ -1,0 +1,249 @@
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// LLaMA-Factory (`llamafactory-cli train config.yaml`), checked against hiyouga/LLaMA-Factory @ff6d4d1
+// (2026-08-18): src/llamafactory/hparams/{parser,data_args,finetuning_args,training_args}.py and
+// src/llamafactory/v1/config/training_args.py, v1/core/utils/batching.py.
+//
+// Two file formats:
+//   - v0 (examples/train_*): HfArgumentParser over ModelArguments, DataArguments, the Trainer's
+//     Seq2SeqTrainingArguments, FinetuningArguments. Trainer keys keep the Trainer's meaning and
+//     defaults; LLaMA-Factory adds stage, finetuning_type, template, val_size, eval_dataset, ...
+//     The supported transformers range is >=4.55,<=5.8; defaults below are the v5 ones.
+//     Periodic evaluation still needs eval_strategy: val_size or eval_dataset only provide data.
+//   - v1 (examples/v1): its own TrainingArguments: micro_batch_size (1), global_batch_size
+//     (None = DP × micro), seed (42), save_steps/save_epochs, save_total_limit, batching_workers
+//     (16). The v1 trainer has no evaluation loop. Its sampler is a StatefulDistributedSampler
+//     seeded with seed (a global-index sampler).
+
+const lfVersion = "LLaMA-Factory @ff6d4d1 (src/llamafactory/hparams, src/llamafactory/v1/config) on transformers v5"
+
+// lfNote is the note on Trainer defaults that LLaMA-Factory passes through.
+const lfNote = "the Trainer default LLaMA-Factory keeps (transformers v5)"
+
+// lfV1Note is the note on LLaMA-Factory v1 defaults.
+const lfV1Note = "the LLaMA-Factory v1 default"
+
+// LlamaFactory reads LLaMA-Factory training configs.
+var LlamaFactory = register(&Dialect{
+	Name:      "llama-factory",
+	Title:     "LLaMA-Factory",
+	Version:   lfVersion,
+	Formats:   []doc.Format{doc.YAML, doc.JSON},
+	Detect:    detectLF,
+	Normalize: normalizeLF,
+	Keys:      lfKeys,
+})
+
+var (
+	// lfStrongKeys exist only in LLaMA-Factory (v0 and v1).
+	lfStrongKeys = []string{"finetuning_type", "lora_target", "plot_loss", "cutoff_len", "model_class", "dist_config"}
+	// lfWeakKeys are LLaMA-Factory spellings that other tools might share.
+	lfWeakKeys = []string{"template", "val_size", "dataset_dir", "preprocessing_num_workers", "overwrite_cache",
+		"tokenized_path", "max_samples", "lora_rank", "pref_beta", "pref_loss", "quantization_bit",
+		"train_dataset", "peft_config", "kernel_config", "use_swanlab", "image_max_pixels", "mix_strategy",
+		"eval_dataset", "batching_strategy", "batching_workers"}
+	// lfV1Keys mark the v1 format.
+	lfV1Keys = []string{"model_class", "dist_config", "train_dataset", "peft_config", "kernel_config", "micro_batch_size", "global_batch_size", "batching_strategy"}
+)
+
+// lfEvidence counts LLaMA-Factory keys at the top level (stage counts when it names a stage).
+func lfEvidence(root *doc.Node) int {
+	if root == nil || root.Kind != doc.Map {
+		return 0
+	}
+	c := 0
+	for _, k := range lfStrongKeys {
+		if root.Get(k) != nil {
+			c++
+		}
+	}
+	for _, k := range lfWeakKeys {
+		if root.Get(k) != nil {
+			c++
+		}
+	}
+	if s := root.Get("stage"); s.IsScalar() {
+		switch s.Value {
+		case "pt", "sft", "rm", "ppo", "dpo", "kto":
+			c++
+		}
+	}
+	return c
+}
+
+func detectLF(d *doc.Document) int {
+	root := d.Root
+	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 {
+		return 0
+	}
+	s := Score(root, lfStrongKeys, 40, lfWeakKeys, 15)
+	if st := root.Get("stage"); st.IsScalar() {
+		switch st.Value {
+		case "pt", "sft", "rm", "ppo", "dpo", "kto":
+			s += 25
+		}
+	}
+	if s < 40 {
+		return 0 // weak spellings alone (template, max_samples, ...) are not enough
+	}
+	return Cap(s)
+}
+
+// lfIsV1 reports the v1 format: v1-only keys and no Trainer batch keys.
+func lfIsV1(root *doc.Node) bool {
+	if root.Get("per_device_train_batch_size") != nil || root.Get("model_name_or_path") != nil {
+		return false
+	}
+	for _, k := range lfV1Keys {
+		if root.Get(k) != nil {
+			return true
+		}
+	}
+	return root.Get("model") != nil
+}
+
+func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "llama-factory"}
+	root := d.Root
+	if lfIsV1(root) {
+		p.Variant = "v1"
+		readLFv1(root, p)
+	} else {
+		p.Variant = "v0"
+		readTrainerArgs(root, p, lfNote)
+		p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
+		p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
+		lfSwanlab(root, p)
+		hfBatchNorm(root, p, "model_name_or_path")
+	}
+	ApplyContext(p, ctx)
+	if p.Variant == "v1" {
+		lfDeriveV1(root, p)
+	} else {
+		deriveGlobalBatch(p)
+	}
+	return p
+}
+
+// lfSwanlab: use_swanlab reports to SwanLab through LLaMA-Factory's own callback.
+func lfSwanlab(root *doc.Node, p *plan.Plan) {
+	sw, ok := BoolAt(root, "use_swanlab")
+	if !ok || !sw.Known() || !sw.Value || !p.Tracking.Trackers.Known() {
+		return
+	}
+	for _, t := range p.Tracking.Trackers.Value {
+		if strings.EqualFold(t, "swanlab") {
+			return
+		}
+	}
+	p.Tracking.Trackers = plan.Fact[[]string]{
+		Value:  append(append([]string{}, p.Tracking.Trackers.Value...), "swanlab"),
+		Origin: plan.Explicit, Key: "use_swanlab", Node: sw.Node,
+	}
+}
+
+func readLFv1(root *doc.Node, p *plan.Plan) {
+	p.Train.PerDeviceBatch = IntOr(root, "micro_batch_size", 1, lfV1Note)
+	if gb, ok := IntAt(root, "global_batch_size"); ok && !(gb.Node != nil && gb.Node.IsNull()) {
+		p.Train.GlobalBatch = gb
+	}
+	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
+		p.Train.MaxSteps = ms
+	}
+	// The v1 trainer runs no evaluation during training.
+	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", "the LLaMA-Factory v1 trainer has no periodic evaluation", root.At("eval_dataset"))
+
+	p.Data.Workers = IntOr(root, "batching_workers", 16, lfV1Note)
+	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, lfV1Note)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "seed", "a StatefulDistributedSampler seeded with seed", nil)
+
+	seed := hfSeed(root, "seed", 42, lfV1Note, hfPretrained(root, "model"))
+	p.Seeds.Init = seed
+	if seed.Known() {
+		s := seed.Value
+		s.Broadcast = false
+		p.Seeds.Data = plan.Fact[plan.Seed]{Value: s, Origin: seed.Origin, Key: "seed", Node: seed.Node, Note: "the sampler uses seed"}
+	}
+
+	steps, hasSteps := IntAt(root, "save_steps")
+	epochs, hasEpochs := FloatAt(root, "save_epochs")
+	switch {
+	case hasSteps && !steps.Node.IsNull():
+		if steps.Known() && steps.Value > 0 {
+			p.Ckpt.Enabled = plan.Set(true, "save_steps", steps.Node)
+			p.Ckpt.Interval = plan.Set(plan.Interval{Value: float64(steps.Value), Unit: plan.Steps, Text: steps.Node.Value}, "save_steps", steps.Node)
+		}
+	case hasEpochs && !epochs.Node.IsNull():
+		if epochs.Known() && epochs.Value > 0 {
+			p.Ckpt.Enabled = plan.Set(true, "save_epochs", epochs.Node)
+			p.Ckpt.Interval = plan.Set(plan.Interval{Value: epochs.Value, Unit: plan.Epochs, Text: epochs.Node.Value}, "save_epochs", epochs.Node)
+		}
+	}
+	n := root.At("save_total_limit")
+	switch {
+	case n == nil || n.IsNull():
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_total_limit", "unset: "+lfV1Note+" keeps every checkpoint", n)
+	default:
+		if v, ok := n.Int(); ok && v > 0 {
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "save_total_limit", n)
+		} else {
+			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: "save_total_limit", Node: n}
+		}
+	}
+}
+
+// lfDeriveV1: global_batch_size defaults to data-parallel size × micro_batch_size; a larger global
+// batch means gradient accumulation. Only computable when the device count is known (cp_size
+// divides the data-parallel size).
+func lfDeriveV1(root *doc.Node, p *plan.Plan) {
+	devices, ok := p.Topology.Devices()
+	if !ok || !p.Train.PerDeviceBatch.Known() {
+		return
+	}
+	micro := p.Train.PerDeviceBatch
+	dp := devices
+	if f, ok := IntAt(root, "dp_size"); ok {
+		if !f.Known() || f.Value <= 0 {
+			return
+		}
+		dp = f.Value
+	} else if cp := IntOr(root, "cp_size", 1, ""); !cp.Known() || cp.Value <= 0 || devices%cp.Value != 0 {
+		return
+	} else {
+		dp = devices / cp.Value
+	}
+	if !p.Train.GlobalBatch.Known() {
+		if p.Train.GlobalBatch.Node != nil {
+			return // written but unknown
+		}
+		p.Train.GlobalBatch = plan.Fact[int]{Value: micro.Value * dp, Origin: plan.Derived, Key: "global_batch_size", Node: micro.Node,
+			Note: "unset: data-parallel size × micro_batch_size"}
+		p.Train.GradAccum = plan.Fact[int]{Value: 1, Origin: plan.Derived, Key: "global_batch_size", Node: micro.Node, Note: "global_batch_size defaults to one micro batch per rank"}
+		return
+	}
+	if micro.Value > 0 && dp > 0 && p.Train.GlobalBatch.Value%(micro.Value*dp) == 0 {
+		p.Train.GradAccum = plan.Fact[int]{Value: p.Train.GlobalBatch.Value / (micro.Value * dp), Origin: plan.Derived,
+			Key: "global_batch_size", Node: p.Train.GlobalBatch.Node, Note: "= global_batch_size / (micro_batch_size × data-parallel size)"}
+	}
+}
+
+// lfKeys are the LLaMA-Factory keys read beyond the Trainer's (which keep their meaning in v0).
+var lfKeys = append(append([]Key{}, hfKeys...),
+	Key{Path: "stage", Type: "string", Default: "sft", Doc: "training stage", Enum: []string{"pt", "sft", "rm", "ppo", "dpo", "kto"}},
+	Key{Path: "finetuning_type", Type: "string", Default: "lora", Doc: "fine-tuning method", Enum: []string{"lora", "oft", "freeze", "full"}},
+	Key{Path: "val_size", Type: "number", Default: "0.0", Concept: "eval.enabled", Doc: "fraction (or count) of the dataset held out for evaluation; eval_strategy still decides when to evaluate"},
+	Key{Path: "eval_dataset", Type: "string", Default: "", Concept: "eval.enabled", Doc: "evaluation dataset names (comma separated)"},
+	Key{Path: "use_swanlab", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "report to SwanLab"},
+	Key{Path: "micro_batch_size", Type: "integer", Default: "1", Concept: "train.per_device_batch", Doc: "v1: micro batch per device"},
+	Key{Path: "global_batch_size", Type: "integer", Default: "", Concept: "train.global_batch", Doc: "v1: examples per optimizer step; unset = data-parallel size × micro_batch_size"},
+	Key{Path: "batching_workers", Type: "integer", Default: "16", Concept: "data.workers", Doc: "v1: data loader workers"},
+	Key{Path: "save_epochs", Type: "number", Default: "", Concept: "ckpt.interval", Doc: "v1: epochs between checkpoints"},
+	Key{Path: "model", Type: "string", Default: "", Concept: "seeds.init", Doc: "v1: pretrained model to start from"},
+)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -99,12 +100,12 @@ func (s severityFlag) Set(v string) error {
 func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVar(&c.Format, "format", "text", "output `FORMAT` on standard output: "+strings.Join(report.Names(), ", "))
-	fs.Var(outputFlag{&c.Outputs}, "output", "also write `FORMAT=FILE` (repeatable)")
+	fs.StringVar(&c.Format, "format", "text", "print the report in `FORMAT`: "+strings.Join(report.Names(), ", "))
+	fs.Var(outputFlag{&c.Outputs}, "output", "also write the report in another format to a file: `FORMAT=FILE` (repeatable)")
 	fs.Var(listFlag{&c.Select}, "select", "run only these `RULES` (codes, names, categories, prefixes such as TL2; comma-separated, repeatable)")
 	fs.Var(listFlag{&c.Ignore}, "ignore", "skip these `RULES` (same selectors as --select)")
 	fs.Var(severityFlag{&c.FailOn}, "fail-on", "exit 1 on findings at or above `SEVERITY`: error, warning or info")
-	fs.IntVar(&c.Hosts, "hosts", 0, "launch context: number of `N` hosts the run uses (0 = unknown)")
+	fs.IntVar(&c.Hosts, "hosts", 0, "launch context: the run uses `N` hosts (0 = unknown)")
 	fs.IntVar(&c.DevicesPerHost, "devices-per-host", 0, "launch context: `N` accelerators per host (0 = unknown)")
 	fs.StringVar(&c.Framework, "framework", "", "read every file as `NAME` instead of detecting the framework")
 	fs.StringVar(&c.ConfigFile, "config", "", "use this trainlint config `FILE` instead of discovering .trainlint.toml")
@@ -113,7 +114,7 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.BoolVar(&c.UnsafeFixes, "unsafe-fixes", false, "with --fix or --diff, include unsafe fixes")
 	fs.StringVar(&c.Baseline, "baseline", "", "report only findings not recorded in this baseline `FILE`")
 	fs.StringVar(&c.WriteBaseline, "write-baseline", "", "record the current findings in this baseline `FILE`")
-	fs.StringVar(&c.StdinFilename, "stdin-filename", "", "path (and so format) to report for standard input `NAME`")
+	fs.StringVar(&c.StdinFilename, "stdin-filename", "", "report standard input as the file `NAME` (which also sets its format)")
 	fs.BoolVar(&c.NoColor, "no-color", false, "never colour the output (NO_COLOR does the same)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "one line per finding, no excerpt or summary (text format)")
 	return fs
@@ -243,7 +244,11 @@ func (c *checkConfig) lintOptions() lint.Options {
 // color reports whether the terminal output is coloured: only on a terminal, never with
 // --no-color, NO_COLOR (any non-empty value, see no-color.org) or TERM=dumb.
 func (c *checkConfig) color(stdout io.Writer) bool {
-	return !c.NoColor && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb" && isTerminal(stdout)
+	return colorEnabled(c.NoColor, os.Getenv("NO_COLOR"), os.Getenv("TERM"), isTerminal(stdout))
+}
+
+func colorEnabled(noColorFlag bool, noColorEnv, term string, terminal bool) bool {
+	return terminal && !noColorFlag && noColorEnv == "" && term != "dumb"
 }
 
 // runCheck is the check command, one step after the other: read the command line into a
@@ -327,9 +332,22 @@ func writeOutputFile(o outputSpec, res *lint.Result, ro report.Options) error {
 
 func printCheckHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: trainlint [check] [flags] [PATH|-]...\n\n")
-	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml; .gitignore is\n")
-	fmt.Fprintf(w, "respected). '-' reads standard input. Flags may come before or after paths.\n\nFlags:\n")
-	fs := newCheckFlags(&checkConfig{})
-	fs.SetOutput(w)
-	fs.PrintDefaults()
+	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml, and .gitignore\n")
+	fmt.Fprintf(w, "is respected). '-' reads standard input. Flags may come before or after paths. A path that\n")
+	fmt.Fprintf(w, "cannot be read is reported and the others are still linted; the run then exits 2.\n\nFlags:\n")
+	fs := newCheckFlags(&checkConfig{FailOn: lint.Warning})
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		name := "--" + f.Name
+		if arg != "" {
+			name += " " + arg
+		}
+		if def := f.DefValue; def != "" && def != "0" && def != "false" {
+			usage += " (default " + def + ")"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", name, usage)
+	})
+	tw.Flush()
+	fmt.Fprintf(w, "\nExit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error,\nunreadable path or internal error.\n")
 }

@@ -655,3 +655,23 @@ func TestRenderMarkdown(t *testing.T) {
 		t.Errorf("got:\n%q\nwant:\n%q", got, want)
 	}
 }
+
+func TestColorEnabled(t *testing.T) {
+	for _, c := range []struct {
+		flag     bool
+		env      string
+		term     string
+		terminal bool
+		want     bool
+	}{
+		{false, "", "xterm-256color", true, true},
+		{false, "", "xterm", false, false},
+		{true, "", "xterm", true, false},
+		{false, "1", "xterm", true, false},
+		{false, "", "dumb", true, false},
+	} {
+		if got := colorEnabled(c.flag, c.env, c.term, c.terminal); got != c.want {
+			t.Errorf("colorEnabled(%v, %q, %q, %v) = %v", c.flag, c.env, c.term, c.terminal, got)
+		}
+	}
+}

@@ -1,0 +1,358 @@
+package dialect
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Composer reads MosaicML Composer / llm-foundry training YAML (and MosaicML platform "mcli" run
+// files, whose `parameters:` section is the llm-foundry config).
+//
+// Checked against composer/core/time.py @50db85a (units iter, ep, ba, sp, tok, dur, sec, plus
+// "1h30m"-style wall-clock strings), composer/trainer/trainer.py (an integer eval_interval or
+// save_interval is epochs; each rank's training-loop seed is rank-0 seed + rank), and
+// llm-foundry llmfoundry/utils/config_utils.py @8c8dd48 and scripts/train/train.py (seed 17;
+// seed_all(seed) on every rank before the model is built; device_eval_batch_size falls back to the
+// train microbatch).
+var Composer = register(&Dialect{
+	Name:      "composer",
+	Title:     "Composer / llm-foundry",
+	Version:   "composer 0.3x (core/time.py @50db85a); llm-foundry v0.2x (utils/config_utils.py @8c8dd48)",
+	Formats:   []doc.Format{doc.YAML, doc.JSON},
+	Detect:    detectComposer,
+	Normalize: normalizeComposer,
+	Keys:      composerKeys,
+})
+
+// composerTimeRe is Composer's time string: a number and a unit suffix.
+var composerTimeRe = regexp.MustCompile(`(?i)^\s*(-?[0-9][0-9_]*(?:\.[0-9]+)?(?:e-?[0-9]+)?)\s*(iter|ep|ba|sp|tok|dur|sec)\s*$`)
+
+// composerWallClock is Composer's "XhYmZs" timedelta form (any part may be missing).
+var composerWallClock = regexp.MustCompile(`^\s*(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?\s*$`)
+
+// parseComposerTime reads a Composer time value. A bare integer takes intUnit. ok is false for
+// values Composer would reject or that have no plan unit (iterations).
+func parseComposerTime(n *doc.Node, intUnit plan.Unit) (plan.Interval, bool) {
+	if n == nil || !n.IsScalar() || n.IsNull() || n.IsUnknown() || n.Type == doc.Bool {
+		return plan.Interval{}, false
+	}
+	text := strings.TrimSpace(n.Value)
+	if n.Type == doc.Int || n.Type == doc.Float {
+		v, ok := n.Float()
+		return plan.Interval{Value: v, Unit: intUnit, Text: text}, ok
+	}
+	if m := composerTimeRe.FindStringSubmatch(text); m != nil {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], "_", ""), 64)
+		if err != nil {
+			return plan.Interval{}, false
+		}
+		var u plan.Unit
+		switch strings.ToLower(m[2]) {
+		case "ep":
+			u = plan.Epochs
+		case "ba":
+			u = plan.Steps
+		case "sp":
+			u = plan.Samples
+		case "tok":
+			u = plan.Tokens
+		case "dur":
+			u = plan.Ratio
+		case "sec":
+			u = plan.Seconds
+		default: // iter: a group of epochs, no plan unit
+			return plan.Interval{}, false
+		}
+		return plan.Interval{Value: v, Unit: u, Text: text}, true
+	}
+	if m := composerWallClock.FindStringSubmatch(text); m != nil && text != "" {
+		h, _ := strconv.Atoi(m[1])
+		mi, _ := strconv.Atoi(m[2])
+		s, _ := strconv.Atoi(m[3])
+		return plan.Interval{Value: float64(h*3600 + mi*60 + s), Unit: plan.Seconds, Text: text}, true
+	}
+	return plan.Interval{}, false
+}
+
+// composerRoot returns the node that holds the llm-foundry config: the root, or the `parameters`
+// of an mcli run file.
+func composerRoot(r *doc.Node) *doc.Node {
+	if r == nil || r.Kind != doc.Map {
+		return r
+	}
+	if p := r.Get("parameters"); p != nil && p.Kind == doc.Map && isMCLI(r) {
+		return p
+	}
+	return r
+}
+
+func isMCLI(r *doc.Node) bool {
+	return r.Get("integrations") != nil || r.Get("compute") != nil || (r.Get("image") != nil && r.Get("command") != nil)
+}
+
+func detectComposer(d *doc.Document) int {
+	r := d.Root
+	if r == nil || r.Kind != doc.Map {
+		return 0
+	}
+	s := 0
+	if isMCLI(r) {
+		if c, ok := r.Get("command").Str(); ok && (strings.Contains(c, "composer ") || strings.Contains(c, "llm-foundry") || strings.Contains(c, "llmfoundry")) {
+			s += 50
+		}
+		if it := r.Get("integrations"); it != nil {
+			it.Walk(func(n *doc.Node) bool {
+				if n.Key == "git_repo" && strings.Contains(n.Value, "llm-foundry") {
+					s += 30
+				}
+				return true
+			})
+		}
+	}
+	c := composerRoot(r)
+	s += Score(c, []string{"global_train_batch_size", "device_train_microbatch_size", "device_train_batch_size", "icl_tasks", "eval_gauntlet",
+		"save_num_checkpoints_to_keep", "eval_subset_num_batches"}, 40,
+		[]string{"max_duration", "eval_interval", "save_interval", "train_loader", "eval_loader", "device_eval_batch_size", "variables",
+			"fsdp_config", "console_log_interval", "eval_first", "algorithms", "callbacks", "loggers", "progress_bar", "log_to_console", "icl_seq_len"}, 6)
+	for _, k := range []string{"max_duration", "eval_interval", "save_interval", "console_log_interval"} {
+		if n := c.Get(k); n != nil && n.Type == doc.String && composerTimeRe.MatchString(n.Value) {
+			s += 15
+		}
+	}
+	if p, ok := c.Get("precision").Str(); ok && strings.HasPrefix(p, "amp_") {
+		s += 15
+	}
+	return Cap(s)
+}
+
+const (
+	cmpNote = "the llm-foundry default"
+	cmpTime = "the Composer default"
+)
+
+func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "composer"}
+	r := composerRoot(d.Root)
+	if r == nil || r.Kind != doc.Map {
+		ApplyContext(p, ctx)
+		return p
+	}
+	if r != d.Root {
+		p.Variant = "mcli"
+	}
+	// A config with a train loader is a training run; eval-only configs (hf_eval, gauntlets)
+	// get no training defaults.
+	training := r.Get("train_loader") != nil || r.Get("max_duration") != nil
+
+	// Batches. device_train_microbatch_size is the per-device forward batch; "auto" is decided
+	// at run time (Unknown).
+	if f, ok := genIntRef(r, "global_train_batch_size"); ok {
+		p.Train.GlobalBatch = f
+	}
+	micro, hasMicro := genIntRef(r, "device_train_microbatch_size")
+	if hasMicro {
+		p.Train.PerDeviceBatch = micro
+	} else if training {
+		p.Train.PerDeviceBatch = plan.Fact[int]{Key: "device_train_microbatch_size", Note: "not set: defaults to the whole device batch"}
+	}
+	if n := r.Get("device_eval_batch_size"); n != nil {
+		p.Eval.PerDeviceBatch = genIntNode(r, n, "device_eval_batch_size")
+	} else if micro.Known() {
+		p.Eval.PerDeviceBatch = plan.Defaulted(micro.Value, "device_eval_batch_size", "defaults to device_train_microbatch_size", micro.Node)
+	}
+
+	// Length and time budget.
+	if n := r.Get("max_duration"); n != nil {
+		t, via := genDeref(r, n)
+		if iv, ok := parseComposerTime(t, plan.Epochs); ok {
+			switch iv.Unit {
+			case plan.Seconds:
+				p.Train.TimeBudget = plan.Set(iv, "max_duration", n)
+				p.Train.TimeBudget.Note = genViaNote(via)
+			case plan.Steps:
+				p.Train.MaxSteps = plan.Set(int(iv.Value), "max_duration", n)
+				p.Train.MaxSteps.Note = genViaNote(via)
+			}
+		}
+	}
+
+	// Evaluation. Composer evaluates only when there are evaluators.
+	hasEval := r.Get("eval_loader") != nil || r.Get("icl_tasks") != nil || r.Get("eval_gauntlet") != nil
+	if n := r.Get("eval_interval"); n != nil {
+		t, via := genDeref(r, n)
+		if iv, ok := parseComposerTime(t, plan.Epochs); ok && iv.Value > 0 {
+			p.Eval.Interval = plan.Set(iv, "eval_interval", n)
+			p.Eval.Interval.Note = genViaNote(via)
+		} else {
+			p.Eval.Interval = plan.Fact[plan.Interval]{Key: "eval_interval", Node: n}
+		}
+	} else if hasEval {
+		p.Eval.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, "eval_interval", "the Composer default: every epoch", nil)
+	}
+	switch {
+	case hasEval:
+		at := r.Get("eval_loader")
+		key := "eval_loader"
+		if at == nil {
+			at, key = r.Get("icl_tasks"), "icl_tasks"
+		}
+		if at == nil {
+			at, key = r.Get("eval_gauntlet"), "eval_gauntlet"
+		}
+		p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: at, Note: "evaluators are configured"}
+	case training:
+		p.Eval.Enabled = plan.Defaulted(false, "eval_loader", "no eval_loader or icl_tasks: nothing is evaluated", nil)
+	}
+	p.Eval.Colocated = plan.Defaulted(true, "eval_loader", "Composer evaluates inside the training run", nil)
+	if f, ok := genBoolRef(r, "eval_loader.drop_last"); ok {
+		p.Eval.DropLast = f
+	}
+
+	// Seeds. train.py seeds every rank with the same seed before building the model.
+	pretrained := false
+	if b, ok := genBoolRef(r, "model.pretrained"); ok && b.Known() {
+		pretrained = b.Value
+	}
+	if n := r.Get("seed"); n != nil {
+		f := genSeedNode(r, n, "seed")
+		if f.Known() && f.Value.Varies == plan.SameOnEveryHost {
+			f.Value.Why = "llm-foundry seeds every rank with it before building the model"
+		}
+		f.Value.Pretrained = pretrained
+		p.Seeds.Init = f
+	} else if training {
+		p.Seeds.Init = plan.Defaulted(plan.Seed{Value: "17", Varies: plan.SameOnEveryHost,
+			Why: "llm-foundry seeds every rank with it before building the model", Pretrained: pretrained}, "seed", cmpNote, nil)
+	}
+	for _, loader := range []string{"train_loader.dataset.shuffle_seed", "train_loader.shuffle_seed"} {
+		if n := r.At(loader); n != nil {
+			p.Seeds.Data = genSeedNode(r, n, loader)
+			break
+		}
+	}
+	if !p.Seeds.Data.Known() && p.Seeds.Data.Node == nil {
+		if name, ok := r.At("train_loader.name").Str(); ok && name == "text" {
+			p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "9176", Varies: plan.SameOnEveryHost,
+				Why: "StreamingDataset's default shuffle seed"}, "train_loader.dataset.shuffle_seed", "the streaming default", r.At("train_loader.dataset"))
+		}
+	}
+
+	// Data: StreamingDataset partitions one global sample order across ranks (finetuning
+	// loaders use a DistributedSampler): the data seed must be the same everywhere.
+	if r.Get("train_loader") != nil {
+		p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_loader", "one sample order split across ranks", r.Get("train_loader"))
+	}
+	if f, ok := genIntRef(r, "train_loader.num_workers"); ok {
+		p.Data.Workers = f
+	}
+	if f, ok := genIntRef(r, "train_loader.prefetch_factor"); ok {
+		p.Data.Prefetch = f
+	} else if p.Data.Workers.Known() {
+		if p.Data.Workers.Value > 0 {
+			p.Data.Prefetch = plan.Defaulted(2, "train_loader.prefetch_factor", "torch's default with workers", r.Get("train_loader"))
+		} else {
+			p.Data.Prefetch = plan.Defaulted(0, "train_loader.prefetch_factor", "no background workers", r.Get("train_loader"))
+		}
+	}
+
+	// Checkpoints: written only when save_folder is set.
+	if n := r.Get("save_folder"); n != nil && !n.IsNull() {
+		p.Ckpt.Enabled = plan.Set(true, "save_folder", n)
+	} else if training {
+		p.Ckpt.Enabled = plan.Defaulted(false, "save_folder", "no save_folder: no checkpoints are written", n)
+	}
+	if n := r.Get("save_interval"); n != nil {
+		t, via := genDeref(r, n)
+		if iv, ok := parseComposerTime(t, plan.Epochs); ok {
+			p.Ckpt.Interval = plan.Set(iv, "save_interval", n)
+			p.Ckpt.Interval.Note = genViaNote(via)
+		} else {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: "save_interval", Node: n}
+		}
+	} else if p.Ckpt.Enabled.Value {
+		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000ba"}, "save_interval", cmpNote, nil)
+	}
+	if n := r.Get("save_num_checkpoints_to_keep"); n != nil {
+		f := genIntNode(r, n, "save_num_checkpoints_to_keep")
+		switch {
+		case !f.Known():
+			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: f.Key, Node: n}
+		case f.Value < 0:
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, f.Key, n)
+		case f.Value == 0:
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepNone}, f.Key, n)
+		default:
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, f.Key, n)
+		}
+	} else if p.Ckpt.Enabled.Value {
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_num_checkpoints_to_keep", "-1 by default: every checkpoint is kept", nil)
+	}
+	if f, ok := genStrRef(r, "fsdp_config.state_dict_type"); ok && f.Known() {
+		sc := plan.PrimaryHost
+		if v := strings.ToLower(f.Value); v == "sharded" || v == "local" {
+			sc = plan.Sharded
+		}
+		p.Ckpt.Scope = plan.Set(sc, f.Key, f.Node)
+	} else if p.Ckpt.Enabled.Value {
+		p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "fsdp_config.state_dict_type", "full state dict written by rank 0", r.Get("fsdp_config"))
+	}
+
+	// Logging and tracking: Composer's loggers report from rank 0.
+	if training || r.Get("loggers") != nil {
+		p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "loggers", "Composer loggers report from rank 0", r.Get("loggers"))
+	}
+	if n := r.Get("loggers"); n != nil && n.Kind == doc.Map {
+		var names []string
+		for _, c := range n.Children {
+			names = append(names, c.Key)
+		}
+		p.Tracking.Trackers = plan.Set(names, "loggers", n)
+	} else if n != nil && n.IsNull() {
+		p.Tracking.Trackers = plan.Set([]string{}, "loggers", n)
+	} else if training {
+		p.Tracking.Trackers = plan.Defaulted([]string{}, "loggers", "no loggers configured", nil)
+	}
+	if f, ok := genStrRef(r, "run_name"); ok && f.Known() && f.Value != "" {
+		p.Tracking.RunName = f
+	}
+
+	ApplyContext(p, ctx)
+	if devices, ok := p.Topology.Devices(); ok && p.Train.GlobalBatch.Known() && p.Train.PerDeviceBatch.Known() && p.Train.PerDeviceBatch.Value > 0 {
+		per := p.Train.GlobalBatch.Value / devices
+		if per*devices == p.Train.GlobalBatch.Value && per%p.Train.PerDeviceBatch.Value == 0 {
+			p.Train.GradAccum = plan.Fact[int]{Value: per / p.Train.PerDeviceBatch.Value, Origin: plan.Derived,
+				Key: "device_train_microbatch_size", Node: p.Train.PerDeviceBatch.Node,
+				Note: "= global_train_batch_size / (devices × device_train_microbatch_size)"}
+		}
+	}
+	return p
+}
+
+var composerKeys = []Key{
+	{Path: "global_train_batch_size", Type: "integer", Concept: "train.global_batch", Doc: "train examples per optimizer step across all ranks"},
+	{Path: "device_train_microbatch_size", Type: "integer|string", Default: "auto", Concept: "train.per_device_batch", Doc: "per-device forward batch; \"auto\" is chosen at run time"},
+	{Path: "device_eval_batch_size", Type: "integer", Default: "device_train_microbatch_size", Concept: "eval.per_device_batch", Doc: "per-device eval batch"},
+	{Path: "max_duration", Type: "integer|string", Concept: "train.max_steps", Doc: "training length: \"4800ba\", \"1ep\", \"10000tok\"; \"…sec\" or \"1h\" is a wall-clock budget"},
+	{Path: "eval_interval", Type: "integer|string", Default: "1", Concept: "eval.interval", Doc: "eval interval: an integer is epochs; \"500ba\", \"1ep\"; \"…sec\" is wall-clock time"},
+	{Path: "eval_first", Type: "boolean", Default: "false", Doc: "evaluate before training"},
+	{Path: "eval_subset_num_batches", Type: "integer", Default: "-1", Doc: "eval batches per evaluation; -1 = the whole set"},
+	{Path: "eval_loader", Type: "object|array", Concept: "eval.enabled", Doc: "eval dataloader(s); none = no evaluation"},
+	{Path: "eval_loader.drop_last", Type: "boolean", Concept: "eval.drop_last", Doc: "drop the partial last eval batch"},
+	{Path: "icl_tasks", Type: "string|array", Concept: "eval.enabled", Doc: "in-context-learning eval tasks"},
+	{Path: "seed", Type: "integer", Default: "17", Concept: "seeds.init", Doc: "seed; every rank is seeded with it before the model is built"},
+	{Path: "train_loader.dataset.shuffle_seed", Type: "integer", Default: "9176", Concept: "seeds.data", Doc: "StreamingDataset shuffle seed; must be the same on every rank"},
+	{Path: "train_loader.num_workers", Type: "integer", Concept: "data.workers", Doc: "loader workers"},
+	{Path: "train_loader.prefetch_factor", Type: "integer", Default: "2", Concept: "data.prefetch", Doc: "batches prefetched per worker"},
+	{Path: "save_folder", Type: "string", Default: "none", Concept: "ckpt.enabled", Doc: "where checkpoints go; none = no checkpoints"},
+	{Path: "save_interval", Type: "integer|string", Default: "1000ba", Concept: "ckpt.interval", Doc: "checkpoint interval: an integer is epochs; \"…sec\" is wall-clock time"},
+	{Path: "save_num_checkpoints_to_keep", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "keep the latest N checkpoints locally; -1 = all"},
+	{Path: "fsdp_config.state_dict_type", Type: "string", Default: "full", Concept: "ckpt.scope", Doc: "full (rank 0 writes) or sharded (every rank writes its shard)"},
+	{Path: "loggers", Type: "object", Concept: "tracking.trackers", Doc: "loggers: wandb, mlflow, tensorboard, ..."},
+	{Path: "run_name", Type: "string", Concept: "tracking.run_name", Doc: "run name (else $RUN_NAME)"},
+	{Path: "console_log_interval", Type: "string", Default: "1ba", Doc: "console logging interval"},
+	{Path: "variables", Type: "object", Doc: "values referenced elsewhere as ${variables.name}"},
+}

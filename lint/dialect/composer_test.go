@@ -1,0 +1,260 @@
+package dialect
+
+import (
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+const composerPretrain = `variables:
+  data_local: ./my-copy-c4
+  max_seq_len: 2048
+  global_seed: 17
+  run_name:  # blank: read from $RUN_NAME
+max_seq_len: ${variables.max_seq_len}
+run_name: ${variables.run_name}
+train_loader:
+  name: text
+  dataset:
+    local: ${variables.data_local}
+    shuffle: true
+    shuffle_seed: ${variables.global_seed}
+  drop_last: true
+  num_workers: 8
+eval_loader:
+  name: text
+  drop_last: false
+  num_workers: 8
+max_duration: 4800ba
+eval_interval: 500ba
+global_train_batch_size: 256
+seed: ${variables.global_seed}
+device_eval_batch_size: 8
+device_train_microbatch_size: 16
+precision: amp_bf16
+save_folder: ./{run_name}/checkpoints
+save_interval: 30sec
+save_num_checkpoints_to_keep: 1
+fsdp_config:
+  sharding_strategy: FULL_SHARD
+  state_dict_type: sharded
+loggers:
+  wandb: {}
+  mlflow: {}
+`
+
+func TestComposerPretrain(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, composerPretrain)
+	if got := Detect(d); got != Composer {
+		t.Fatalf("Detect = %v, want composer", got.Name)
+	}
+	p := Composer.Normalize(d, Context{})
+	tcgCheck(t, "global", p.Train.GlobalBatch, 256, plan.Explicit, "global_train_batch_size", 22)
+	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 16, plan.Explicit, "device_train_microbatch_size", 25)
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "device_eval_batch_size", 24)
+	tcgCheck(t, "max steps", p.Train.MaxSteps, 4800, plan.Explicit, "max_duration", 20)
+	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500ba"}, plan.Explicit, "eval_interval", 21)
+	tcgCheck(t, "eval enabled", p.Eval.Enabled, true, plan.Derived, "eval_loader", 16)
+	tcgCheck(t, "eval drop last", p.Eval.DropLast, false, plan.Explicit, "eval_loader.drop_last", 18)
+	s := p.Seeds.Init
+	if s.Origin != plan.Explicit || s.Value.Value != "17" || s.Value.Varies != plan.SameOnEveryHost || tcgLine(s) != 23 || s.Note != "= ${variables.global_seed}" {
+		t.Errorf("init seed %+v", s)
+	}
+	ds := p.Seeds.Data
+	if ds.Origin != plan.Explicit || ds.Value.Value != "17" || ds.Value.Varies != plan.SameOnEveryHost || tcgLine(ds) != 13 {
+		t.Errorf("data seed %+v", ds)
+	}
+	tcgCheck(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "train_loader", 8)
+	tcgCheck(t, "workers", p.Data.Workers, 8, plan.Explicit, "train_loader.num_workers", 15)
+	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "train_loader.prefetch_factor", -1)
+	tcgCheck(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Explicit, "save_folder", 27)
+	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 30, Unit: plan.Seconds, Text: "30sec"}, plan.Explicit, "save_interval", 28)
+	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit, "save_num_checkpoints_to_keep", 29)
+	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.Sharded, plan.Explicit, "fsdp_config.state_dict_type", 32)
+	tcgCheck(t, "log scope", p.Logging.Scope, plan.PrimaryHost, plan.Default, "loggers", 33)
+	if tr := p.Tracking.Trackers; tr.Origin != plan.Explicit || len(tr.Value) != 2 || tr.Value[0] != "wandb" || tr.Value[1] != "mlflow" {
+		t.Errorf("trackers %+v", tr)
+	}
+	// run_name points at an empty variable: unknown, but located.
+	if p.Tracking.RunName.Known() {
+		t.Errorf("run name %+v", p.Tracking.RunName)
+	}
+	if p.Train.TimeBudget.Known() {
+		t.Errorf("time budget %+v", p.Train.TimeBudget)
+	}
+
+	// With the topology known, accumulation is derived: 256 / (16 devices × 16) = 1.
+	p = Composer.Normalize(d, Context{Hosts: 2, DevicesPerHost: 8})
+	tcgCheck(t, "grad accum", p.Train.GradAccum, 1, plan.Derived, "device_train_microbatch_size", 25)
+	p = Composer.Normalize(d, Context{Hosts: 1, DevicesPerHost: 4})
+	tcgCheck(t, "grad accum 4", p.Train.GradAccum, 4, plan.Derived, "", -1)
+}
+
+func TestComposerDefaultsAndUnits(t *testing.T) {
+	src := `train_loader:
+  name: finetuning
+  num_workers: 0
+eval_loader:
+  name: finetuning
+max_duration: 2h
+global_train_batch_size: 64
+device_train_microbatch_size: auto
+`
+	d := tcgDoc(t, doc.YAML, src)
+	if got := Detect(d); got != Composer {
+		t.Fatalf("Detect = %v", got.Name)
+	}
+	p := Composer.Normalize(d, Context{})
+	if f := p.Train.PerDeviceBatch; f.Known() || tcgLine(f) != 8 {
+		t.Errorf("auto microbatch should be unknown at line 8: %+v", f)
+	}
+	if p.Eval.PerDeviceBatch.Known() {
+		t.Errorf("eval batch cannot default from auto: %+v", p.Eval.PerDeviceBatch)
+	}
+	tcgCheck(t, "budget", p.Train.TimeBudget, plan.Interval{Value: 7200, Unit: plan.Seconds, Text: "2h"}, plan.Explicit, "max_duration", 6)
+	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, plan.Default, "eval_interval", 0)
+	s := p.Seeds.Init
+	if s.Origin != plan.Default || s.Value.Value != "17" || s.Value.Varies != plan.SameOnEveryHost {
+		t.Errorf("default seed %+v", s)
+	}
+	if p.Seeds.Data.Known() {
+		t.Errorf("finetuning loader data seed should be unknown: %+v", p.Seeds.Data)
+	}
+	tcgCheck(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "", -1)
+	tcgCheck(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Default, "save_folder", 0)
+	if p.Ckpt.Retention.Known() || p.Ckpt.Interval.Known() {
+		t.Errorf("no checkpoints: retention/interval should be unknown")
+	}
+	if tr := p.Tracking.Trackers; tr.Origin != plan.Default || len(tr.Value) != 0 {
+		t.Errorf("trackers %+v", tr)
+	}
+
+	// eval_interval: a bare integer is epochs; no evaluators + training = eval disabled.
+	d = tcgDoc(t, doc.YAML, "train_loader: {name: text}\nmax_duration: 1ep\neval_interval: 2\ndevice_train_microbatch_size: 4\n")
+	p = Composer.Normalize(d, Context{})
+	tcgCheck(t, "int interval", p.Eval.Interval, plan.Interval{Value: 2, Unit: plan.Epochs, Text: "2"}, plan.Explicit, "eval_interval", 3)
+	tcgCheck(t, "no evaluators", p.Eval.Enabled, false, plan.Default, "eval_loader", 0)
+	tcgCheck(t, "eval batch default", p.Eval.PerDeviceBatch, 4, plan.Default, "device_eval_batch_size", 4)
+	if ds := p.Seeds.Data; ds.Origin != plan.Default || ds.Value.Value != "9176" {
+		t.Errorf("streaming default data seed %+v", ds)
+	}
+}
+
+func TestComposerTimeStrings(t *testing.T) {
+	cases := []struct {
+		src  string
+		ok   bool
+		want plan.Interval
+	}{
+		{"500ba", true, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500ba"}},
+		{"1ep", true, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1ep"}},
+		{"1EP", true, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1EP"}},
+		{"2048sp", true, plan.Interval{Value: 2048, Unit: plan.Samples, Text: "2048sp"}},
+		{"3e4tok", true, plan.Interval{Value: 30000, Unit: plan.Tokens, Text: "3e4tok"}},
+		{"0.1dur", true, plan.Interval{Value: 0.1, Unit: plan.Ratio, Text: "0.1dur"}},
+		{"30sec", true, plan.Interval{Value: 30, Unit: plan.Seconds, Text: "30sec"}},
+		{"1h30m", true, plan.Interval{Value: 5400, Unit: plan.Seconds, Text: "1h30m"}},
+		{"45s", true, plan.Interval{Value: 45, Unit: plan.Seconds, Text: "45s"}},
+		{"10m", true, plan.Interval{Value: 600, Unit: plan.Seconds, Text: "10m"}},
+		{"3", true, plan.Interval{Value: 3, Unit: plan.Epochs, Text: "3"}},
+		{"2iter", false, plan.Interval{}},
+		{"fast", false, plan.Interval{}},
+		{"ba", false, plan.Interval{}},
+		{"'500'", false, plan.Interval{}},
+		{"${variables.x}", false, plan.Interval{}},
+		{"true", false, plan.Interval{}},
+		{"null", false, plan.Interval{}},
+	}
+	for _, c := range cases {
+		d := tcgDoc(t, doc.YAML, "x: "+c.src+"\n")
+		got, ok := parseComposerTime(d.Root.Get("x"), plan.Epochs)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("parseComposerTime(%s) = %+v, %v; want %+v, %v", c.src, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestComposerMCLI(t *testing.T) {
+	src := `integrations:
+- integration_type: git_repo
+  git_repo: mosaicml/llm-foundry
+command: |
+  composer train/train.py /mnt/config/parameters.yaml
+image: mosaicml/llm-foundry:latest
+compute:
+  gpus: 8
+parameters:
+  variables:
+    global_seed: 3
+  seed: ${variables.global_seed}
+  train_loader:
+    name: finetuning
+    prefetch_factor: 2
+    num_workers: 8
+  device_train_microbatch_size: 8
+  device_eval_batch_size: 4
+  max_duration: 1ep
+  eval_interval: 1
+  eval_loader:
+    name: finetuning
+`
+	d := tcgDoc(t, doc.YAML, src)
+	if got := Detect(d); got != Composer {
+		t.Fatalf("Detect = %v", got.Name)
+	}
+	p := Composer.Normalize(d, Context{})
+	if p.Variant != "mcli" {
+		t.Errorf("variant %q", p.Variant)
+	}
+	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 8, plan.Explicit, "device_train_microbatch_size", 17)
+	tcgCheck(t, "eval", p.Eval.PerDeviceBatch, 4, plan.Explicit, "device_eval_batch_size", 18)
+	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Explicit, "train_loader.prefetch_factor", 15)
+	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, plan.Explicit, "eval_interval", 20)
+	if s := p.Seeds.Init; s.Value.Value != "3" || tcgLine(s) != 12 {
+		t.Errorf("seed %+v", s)
+	}
+	// An mcli file with empty parameters is still a Composer run.
+	d = tcgDoc(t, doc.YAML, "integrations:\n- git_repo: mosaicml/llm-foundry\ncommand: composer train/train.py x.yaml\nparameters: {}\n")
+	if got := Detect(d); got != Composer {
+		t.Errorf("empty mcli Detect = %v", got.Name)
+	}
+	_ = Composer.Normalize(d, Context{})
+}
+
+func TestComposerOddShapes(t *testing.T) {
+	for _, src := range []string{
+		"",
+		"[1, 2]\n",
+		"eval_interval: [1]\nsave_interval: {a: 1}\nmax_duration: true\nseed: [x]\nloggers: 3\ntrain_loader: 7\nfsdp_config: x\n",
+		"eval_interval: ${variables.nope}\nvariables: 4\nseed: ${variables.seed}\nsave_num_checkpoints_to_keep: many\n",
+		"parameters: 5\ncompute: {}\n",
+		"variables:\n  a: ${variables.b}\n  b: ${variables.a}\nseed: ${variables.a}\neval_interval: ${variables.a}\n",
+	} {
+		d := doc.Parse("x.yaml", []byte(src), doc.YAML, doc.Limits{})
+		_ = detectComposer(d)
+		p := Composer.Normalize(d, Context{Hosts: 1, DevicesPerHost: 8})
+		if p == nil || p.Eval.Interval.Known() || p.Seeds.Init.Origin == plan.Explicit {
+			t.Errorf("%q: %+v", src, p)
+		}
+	}
+	// keep -1 means all; 0 keeps none.
+	d := tcgDoc(t, doc.YAML, "save_folder: x\nsave_num_checkpoints_to_keep: -1\n")
+	tcgCheck(t, "keep all", Composer.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "", 2)
+	d = tcgDoc(t, doc.YAML, "save_folder: x\nsave_num_checkpoints_to_keep: 0\n")
+	tcgCheck(t, "keep none", Composer.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepNone}, plan.Explicit, "", 2)
+}
+
+func TestComposerJSON(t *testing.T) {
+	src := `{"global_train_batch_size": 32, "device_train_microbatch_size": 4,
+ "device_eval_batch_size": 2, "eval_interval": "100ba", "max_duration": "1000ba",
+ "train_loader": {"name": "text", "num_workers": 2}}`
+	d := tcgDoc(t, doc.JSON, src)
+	if got := Detect(d); got != Composer {
+		t.Fatalf("Detect = %v", got.Name)
+	}
+	p := Composer.Normalize(d, Context{})
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Explicit, "device_eval_batch_size", 2)
+	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100ba"}, plan.Explicit, "eval_interval", 2)
+	tcgCheck(t, "workers", p.Data.Workers, 2, plan.Explicit, "train_loader.num_workers", 3)
+}

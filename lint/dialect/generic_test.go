@@ -1,0 +1,402 @@
+package dialect
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+const genericInHouse = `experiment:
+  name: resnet-baseline
+model:
+  backbone: resnet50
+  sync_bn: false
+train:
+  batch_size: 256
+  max_steps: 100000
+  seed: 7
+eval:
+  batch_size: 128
+  eval_every: 30m
+  drop_remainder: true
+data:
+  seed: ${oc.env:RANK}
+  num_workers: 0
+  prefetch: 2
+  shard_by_host: true
+checkpoint:
+  keep: 3
+  save_every_steps: 5000
+  checkpoint_all_hosts: true
+logging:
+  log_all_hosts: true
+  use_wandb: true
+distributed:
+  num_hosts: 4
+  gpus_per_node: 8
+`
+
+func TestGenericInHouse(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, genericInHouse)
+	if got := Detect(d); got != Generic {
+		t.Fatalf("Detect = %v, want generic", got.Name)
+	}
+	p := Generic.Normalize(d, Context{})
+	if p.Framework != "generic" || p.Variant != "" {
+		t.Errorf("framework %q variant %q", p.Framework, p.Variant)
+	}
+	tcgCheck(t, "train batch", p.Train.PerDeviceBatch, 256, plan.Explicit, "train.batch_size", 7)
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 128, plan.Explicit, "eval.batch_size", 11)
+	if !strings.Contains(p.Eval.PerDeviceBatch.Note, "like for like") {
+		t.Errorf("eval batch note %q", p.Eval.PerDeviceBatch.Note)
+	}
+	tcgCheck(t, "max steps", p.Train.MaxSteps, 100000, plan.Explicit, "train.max_steps", 8)
+	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "30m"}, plan.Explicit, "eval.eval_every", 12)
+	tcgCheck(t, "eval enabled", p.Eval.Enabled, true, plan.Derived, "", 12)
+	tcgCheck(t, "drop last", p.Eval.DropLast, true, plan.Explicit, "eval.drop_remainder", 13)
+	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Value != "7" || s.Value.Varies != plan.SameOnEveryHost || tcgLine(s) != 9 {
+		t.Errorf("init seed %+v", s)
+	}
+	if s := p.Seeds.Data; s.Origin != plan.Explicit || s.Value.Varies != plan.VariesByHost || !strings.Contains(s.Value.Why, "RANK") || tcgLine(s) != 15 {
+		t.Errorf("data seed %+v", s)
+	}
+	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 16)
+	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Explicit, "data.prefetch", 17)
+	tcgCheck(t, "sharding", p.Data.Sharding, plan.PerHostStream, plan.Explicit, "data.shard_by_host", 18)
+	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "checkpoint.keep", 20)
+	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 5000, Unit: plan.Steps, Text: "5000"}, plan.Explicit, "checkpoint.save_every_steps", 21)
+	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "checkpoint.checkpoint_all_hosts", 22)
+	tcgCheck(t, "log scope", p.Logging.Scope, plan.EveryHost, plan.Explicit, "logging.log_all_hosts", 24)
+	tcgCheck(t, "hosts", p.Topology.Hosts, 4, plan.Explicit, "distributed.num_hosts", 27)
+	tcgCheck(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "distributed.gpus_per_node", 28)
+	tcgCheck(t, "bn present", p.BN.Present, true, plan.Explicit, "model.backbone", 4)
+	tcgCheck(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Explicit, "model.sync_bn", 5)
+	if tr := p.Tracking.Trackers; len(tr.Value) != 1 || tr.Value[0] != "wandb" || tcgLine(tr) != 25 {
+		t.Errorf("trackers %+v", tr)
+	}
+	tcgCheck(t, "run name", p.Tracking.RunName, "resnet-baseline", plan.Explicit, "experiment.name", 2)
+
+	// The file's own hosts win over the launch context; devices too.
+	p = Generic.Normalize(d, Context{Hosts: 1, DevicesPerHost: 2})
+	tcgCheck(t, "hosts explicit", p.Topology.Hosts, 4, plan.Explicit, "", 27)
+}
+
+func TestGenericConservative(t *testing.T) {
+	// Nothing a rule could misread: unknown granularity alone, eval_steps (a count elsewhere),
+	// a bare "interval" outside an eval section, a "freq" under logging.
+	src := `batch_size: 32
+eval_steps: 50
+interval: 100
+logging:
+  freq: 10
+model:
+  name: bert-base
+  type: transformer
+`
+	d := tcgDoc(t, doc.YAML, src)
+	p := Generic.Normalize(d, Context{})
+	want := &plan.Plan{Framework: "generic"}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("generic read facts from an ambiguous file:\n%+v", p)
+	}
+	// Absent keys stay unknown: no defaults are assumed.
+	d = tcgDoc(t, doc.YAML, "foo: 1\n")
+	p = Generic.Normalize(d, Context{Hosts: 2})
+	if p.Eval.Enabled.Known() || p.Data.Workers.Known() || p.Seeds.Init.Known() || p.Ckpt.Retention.Known() {
+		t.Errorf("defaults assumed: %+v", p)
+	}
+	tcgCheck(t, "context hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
+}
+
+func TestGenericIntervals(t *testing.T) {
+	cases := []struct {
+		src  string
+		want plan.Interval
+		key  string
+	}{
+		{"eval_every: 1000\n", plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000"}, "eval_every"},
+		{"eval_every: 90s\n", plan.Interval{Value: 90, Unit: plan.Seconds, Text: "90s"}, "eval_every"},
+		{"eval_every: 1h\n", plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "1h"}, "eval_every"},
+		{"eval_interval: \"1000steps\"\n", plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000steps"}, "eval_interval"},
+		{"eval_interval: 2 epochs\n", plan.Interval{Value: 2, Unit: plan.Epochs, Text: "2 epochs"}, "eval_interval"},
+		{"eval_interval: 5\neval_interval_unit: epoch\n", plan.Interval{Value: 5, Unit: plan.Epochs, Text: "5"}, "eval_interval"},
+		{"trainer:\n  eval_every_secs: 600\n", plan.Interval{Value: 600, Unit: plan.Seconds, Text: "600"}, "trainer.eval_every_secs"},
+		{"eval_interval_seconds: 120\n", plan.Interval{Value: 120, Unit: plan.Seconds, Text: "120"}, "eval_interval_seconds"},
+		{"eval_throttle_secs: 60\n", plan.Interval{Value: 60, Unit: plan.Seconds, Text: "60"}, "eval_throttle_secs"},
+		{"evaluation:\n  every_steps: 250\n", plan.Interval{Value: 250, Unit: plan.Steps, Text: "250"}, "evaluation.every_steps"},
+		{"eval_every_minutes: 10\n", plan.Interval{Value: 600, Unit: plan.Seconds, Text: "10"}, "eval_every_minutes"},
+		{"eval_every: \"00:30:00\"\n", plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "00:30:00"}, "eval_every"},
+		{"eval-interval: 1000\n", plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000"}, "eval-interval"},
+	}
+	for _, c := range cases {
+		d := tcgDoc(t, doc.YAML, c.src)
+		p := Generic.Normalize(d, Context{})
+		tcgCheck(t, c.src, p.Eval.Interval, c.want, plan.Explicit, c.key, 1+strings.Count(c.key, "."))
+	}
+	for _, src := range []string{"eval_every: soon\n", "eval_every: ${oc.env:EVERY}\n", "eval_every: [1]\n", "eval_every: true\n"} {
+		d := tcgDoc(t, doc.YAML, src)
+		p := Generic.Normalize(d, Context{})
+		if p.Eval.Interval.Known() || p.Eval.Interval.Node == nil {
+			t.Errorf("%q: interval %+v, want unknown and located", src, p.Eval.Interval)
+		}
+	}
+}
+
+func TestGenericSeedsAndRetention(t *testing.T) {
+	src := `seed: 42
+shuffle_seed: "seed + rank"
+checkpointing:
+  keep_best_n: 2
+  best_metric: val/acc
+sampler: distributed
+`
+	d := tcgDoc(t, doc.YAML, src)
+	p := Generic.Normalize(d, Context{})
+	if s := p.Seeds.Data; s.Value.Varies != plan.VariesByHost || tcgLine(s) != 2 {
+		t.Errorf("data seed %+v", s)
+	}
+	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "checkpointing.keep_best_n", 4)
+	tcgCheck(t, "metric", p.Ckpt.BestMetric, "val/acc", plan.Explicit, "checkpointing.best_metric", 5)
+	tcgCheck(t, "sampler", p.Data.Sharding, plan.GlobalIndexSampler, plan.Explicit, "sampler", 6)
+
+	d = tcgDoc(t, doc.YAML, "init_seed: 0\nmodel_seed: 3\ndata_seed: 1\nmax_to_keep: 0\n")
+	p = Generic.Normalize(d, Context{})
+	if s := p.Seeds.Init; s.Value.Value != "0" || s.Key != "init_seed" {
+		t.Errorf("init seed %+v", s)
+	}
+	if s := p.Seeds.Data; s.Value.Value != "1" || s.Value.Varies != plan.SameOnEveryHost {
+		t.Errorf("data seed %+v", s)
+	}
+	tcgCheck(t, "keep all", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "max_to_keep", 4)
+}
+
+func TestGenericNeoX(t *testing.T) {
+	src := `{
+  "pipe_parallel_size": 1,
+  "model_parallel_size": 1,
+  "num_layers": 12,
+  "hidden_size": 768,
+  "train_micro_batch_size_per_gpu": 32,
+  "gradient_accumulation_steps": 1,
+  "eval-interval": 1000,
+  "eval_iters": 10,
+  "checkpoint_factor": 10000,
+  "keep-last-n-checkpoints": 4,
+  "seed": 1234,
+  "num_workers": 2,
+  "norm": "layernorm",
+  "use_wandb": True,
+  "wandb_project": "neox",
+}
+`
+	d := tcgDoc(t, doc.YAML, src)
+	p := Generic.Normalize(d, Context{})
+	if p.Variant != "gpt-neox" {
+		t.Errorf("variant %q", p.Variant)
+	}
+	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 32, plan.Explicit, "train_micro_batch_size_per_gpu", 6)
+	tcgCheck(t, "accum", p.Train.GradAccum, 1, plan.Explicit, "gradient_accumulation_steps", 7)
+	tcgCheck(t, "eval", p.Eval.Interval, plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000"}, plan.Explicit, "eval-interval", 8)
+	tcgCheck(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 10000, Unit: plan.Steps, Text: "10000"}, plan.Explicit, "checkpoint_factor", 10)
+	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 4}, plan.Explicit, "keep-last-n-checkpoints", 11)
+	tcgCheck(t, "workers", p.Data.Workers, 2, plan.Explicit, "num_workers", 13)
+	tcgCheck(t, "bn", p.BN.Present, false, plan.Explicit, "norm", 14)
+	if s := p.Seeds.Init; s.Value.Value != "1234" {
+		t.Errorf("seed %+v", s)
+	}
+	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "wandb" {
+		t.Errorf("trackers %v", tr)
+	}
+	if p.Eval.PerDeviceBatch.Known() {
+		t.Errorf("eval_iters is a count, not a batch: %+v", p.Eval.PerDeviceBatch)
+	}
+}
+
+func TestGenericMapping(t *testing.T) {
+	src := `trainer:
+  eval_every_secs2: 300
+  bs: 16
+  ebs: 8
+model:
+  init_rng: ${oc.env:PROCESS_ID}
+team:
+  hosts_n: 2
+`
+	d := tcgDoc(t, doc.YAML, src)
+	ctx := Context{Mapping: map[string]string{
+		"eval.interval_seconds": "trainer.eval_every_secs2",
+		"train.batch_size":      "trainer.bs",
+		"eval.batch_size":       "trainer.ebs",
+		"seed.init":             "model.init_rng",
+		"hosts":                 "team.hosts_n",
+		"data.workers":          "not.there",
+	}}
+	p := Generic.Normalize(d, ctx)
+	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 300, Unit: plan.Seconds, Text: "300"}, plan.Explicit, "trainer.eval_every_secs2", 2)
+	tcgCheck(t, "train", p.Train.PerDeviceBatch, 16, plan.Explicit, "trainer.bs", 3)
+	tcgCheck(t, "eval", p.Eval.PerDeviceBatch, 8, plan.Explicit, "trainer.ebs", 4)
+	tcgCheck(t, "hosts", p.Topology.Hosts, 2, plan.Explicit, "team.hosts_n", 8)
+	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || tcgLine(s) != 6 {
+		t.Errorf("seed %+v", s)
+	}
+	if p.Data.Workers.Known() || p.Data.Workers.Node != nil {
+		t.Errorf("missing mapped key read: %+v", p.Data.Workers)
+	}
+}
+
+// Every documented concept must change the plan when its key is mapped: a concept listed but not
+// handled would silently do nothing.
+func TestGenericMappingCoversConcepts(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, "x: 7\n")
+	base := Generic.Normalize(d, Context{})
+	for _, c := range MappingConcepts {
+		if !IsMappingConcept(c) {
+			t.Errorf("IsMappingConcept(%q) = false", c)
+		}
+		p := Generic.Normalize(d, Context{Mapping: map[string]string{c: "x"}})
+		if reflect.DeepEqual(p, base) {
+			t.Errorf("concept %q mapped to x changed nothing", c)
+		}
+	}
+	if IsMappingConcept("eval.nope") {
+		t.Error("unknown concept accepted")
+	}
+}
+
+func TestGenericDurations(t *testing.T) {
+	for in, want := range map[string]float64{
+		"30m": 1800, "1h": 3600, "90s": 90, "1h30m": 5400, "10 minutes": 600, "2 hours": 7200,
+		"1d": 86400, "00:30:00": 1800, "01:00:00:00": 86400, "1.5h": 5400, "500ms": 0.5,
+	} {
+		if got, ok := genDurationSeconds(in); !ok || got != want {
+			t.Errorf("genDurationSeconds(%q) = %v, %v; want %v", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"", "soon", "10", "-5m", "1x"} {
+		if _, ok := genDurationSeconds(in); ok {
+			t.Errorf("genDurationSeconds(%q) accepted", in)
+		}
+	}
+}
+
+func TestGenericOddShapes(t *testing.T) {
+	for _, src := range []string{
+		"", "null\n", "[1, 2, 3]\n", "scalar\n",
+		"train: 5\neval: [1]\ndata: null\ncheckpoint: true\nlogging: {log_all_hosts: maybe}\n",
+		"train:\n  batch_size: {a: 1}\neval:\n  batch_size: [2]\n",
+		"seed: [1]\ndata_seed: {a: b}\nnum_workers: x\nprefetch: autotune\nkeep: null\nnum_hosts: -3\n",
+		"eval_every: 99999999999999999999999999s\n",
+	} {
+		d := doc.Parse("x.yaml", []byte(src), doc.YAML, doc.Limits{})
+		p := Generic.Normalize(d, Context{Mapping: map[string]string{"hosts": "num_hosts", "seed.init": "seed"}})
+		if p == nil || p.Framework != "generic" {
+			t.Fatalf("%q: plan %+v", src, p)
+		}
+		if p.Topology.Hosts.Known() && p.Topology.Hosts.Value <= 0 {
+			t.Errorf("%q: non-positive hosts %+v", src, p.Topology.Hosts)
+		}
+	}
+}
+
+func TestGenericIsFallback(t *testing.T) {
+	all := All()
+	if all[len(all)-1] != Generic {
+		t.Fatalf("All() does not end with Generic")
+	}
+	for _, d := range all[:len(all)-1] {
+		if d == Generic {
+			t.Fatalf("Generic listed twice")
+		}
+	}
+	if Generic.Detect != nil {
+		t.Errorf("Generic must not score itself")
+	}
+	if ByName("generic") != Generic {
+		t.Errorf("ByName(generic)")
+	}
+	d := tcgDoc(t, doc.YAML, "foo: 1\n")
+	if got := Detect(d); got != Generic {
+		t.Errorf("Detect(foo: 1) = %s", got.Name)
+	}
+	for _, k := range Generic.Keys {
+		if k.Path == "" || k.Type == "" || k.Doc == "" {
+			t.Errorf("incomplete key %+v", k)
+		}
+	}
+}
+
+const titanTOML = `[job]
+dump_folder = "./outputs"
+description = "Llama 3 8B training"
+
+[model]
+name = "llama3"
+flavor = "8B"
+
+[training]
+local_batch_size = 1
+seq_len = 8192
+steps = 1000
+
+[parallelism]
+data_parallel_shard_degree = -1
+
+[checkpoint]
+enable = true
+interval = 500
+keep_latest_k = 3
+
+[metrics]
+save_for_all_ranks = true
+enable_wandb = true
+`
+
+func TestGenericTorchtitanTOML(t *testing.T) {
+	d := tcgDoc(t, doc.TOML, titanTOML)
+	if got := Detect(d); got != Generic {
+		t.Fatalf("Detect = %s, want generic", got.Name)
+	}
+	p := Generic.Normalize(d, Context{})
+	if p.Variant != "torchtitan" {
+		t.Fatalf("variant %q", p.Variant)
+	}
+	tcgCheck(t, "batch", p.Train.PerDeviceBatch, 1, plan.Explicit, "training.local_batch_size", 10)
+	tcgCheck(t, "steps", p.Train.MaxSteps, 1000, plan.Explicit, "", 12)
+	tcgCheck(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "validation.enable", 0)
+	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Default, "training.dataloader.num_workers", 0)
+	tcgCheck(t, "ckpt", p.Ckpt.Enabled, true, plan.Explicit, "", 18)
+	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "", 20)
+	tcgCheck(t, "log scope", p.Logging.Scope, plan.EveryRank, plan.Explicit, "metrics.save_for_all_ranks", 23)
+	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "wandb" {
+		t.Errorf("trackers %v", tr)
+	}
+	if p.Seeds.Init.Known() {
+		t.Errorf("seed %+v", p.Seeds.Init)
+	}
+
+	// Defaults when [checkpoint] says nothing about retention, and validation enabled.
+	d = tcgDoc(t, doc.TOML, "[job]\ndump_folder = \"x\"\n[training]\nsteps = 10\n[parallelism]\ntensor_parallel_degree = 1\n[validation]\nenable = true\n[debug]\nseed = 5\n")
+	p = Generic.Normalize(d, Context{})
+	tcgCheck(t, "default keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 10}, plan.Default, "checkpoint.keep_latest_k", 0)
+	tcgCheck(t, "default freq", p.Eval.Interval, plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, plan.Default, "validation.freq", -1)
+	tcgCheck(t, "default val batch", p.Eval.PerDeviceBatch, 8, plan.Default, "validation.local_batch_size", -1)
+	tcgCheck(t, "default train batch", p.Train.PerDeviceBatch, 8, plan.Default, "training.local_batch_size", -1)
+	if s := p.Seeds.Init; s.Value.Value != "5" || s.Key != "debug.seed" {
+		t.Errorf("seed %+v", s)
+	}
+}
+
+func TestGenericJSON(t *testing.T) {
+	src := `{"training": {"per_device_batch_size": 16, "eval_every_steps": 500},
+ "evaluation": {"per_device_eval_batch_size": 8},
+ "seed": 3, "checkpoint": {"max_to_keep": 2}}`
+	d := tcgDoc(t, doc.JSON, src)
+	p := Generic.Normalize(d, Context{})
+	tcgCheck(t, "train", p.Train.PerDeviceBatch, 16, plan.Explicit, "training.per_device_batch_size", 1)
+	tcgCheck(t, "eval", p.Eval.PerDeviceBatch, 8, plan.Explicit, "evaluation.per_device_eval_batch_size", 2)
+	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "training.eval_every_steps", 1)
+	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.max_to_keep", 3)
+}

@@ -1,0 +1,227 @@
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Torchtune reads torchtune recipe YAML. Recipes read keys with cfg.get(...) and have no schema,
+// so the defaults below are what the recipe code does when a key is absent. Checked against
+// recipes/full_finetune_distributed.py @015b39c and torchtune/training/seed.py @4f52318 (the corpus
+// configs are @bd2a0fc).
+var Torchtune = register(&Dialect{
+	Name:      "torchtune",
+	Title:     "torchtune recipe",
+	Version:   "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
+	Formats:   []doc.Format{doc.YAML},
+	Detect:    detectTorchtune,
+	Normalize: normalizeTorchtune,
+	Keys:      torchtuneKeys,
+})
+
+func detectTorchtune(d *doc.Document) int {
+	r := d.Root
+	if r == nil || r.Kind != doc.Map {
+		return 0
+	}
+	// `_component_: torchtune.…` is decisive: only torchtune's config system instantiates that.
+	components := 0
+	r.Walk(func(n *doc.Node) bool {
+		if n.Key == "_component_" && n.IsScalar() && strings.HasPrefix(strings.TrimSpace(n.Value), "torchtune.") {
+			components++
+		}
+		return components < 4
+	})
+	s := 0
+	if components > 0 {
+		s = 50 + 10*components
+	}
+	s += Score(r, []string{"max_steps_per_epoch", "batch_size_val", "run_val_every_n_steps", "checkpointer.checkpoint_files"}, 15,
+		[]string{"checkpointer", "metric_logger", "tokenizer", "dataset", "epochs", "batch_size", "gradient_accumulation_steps",
+			"dtype", "device", "output_dir", "log_every_n_steps", "enable_activation_checkpointing", "optimizer_in_bwd"}, 3)
+	return Cap(s)
+}
+
+const ttNote = "torchtune recipe behaviour"
+
+func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "torchtune"}
+	r := d.Root
+	if r == nil || r.Kind != doc.Map {
+		ApplyContext(p, ctx)
+		return p
+	}
+
+	// Batches: batch_size is per device (the recipe's DataLoader batch on each rank).
+	if f, ok := genIntRef(r, "batch_size"); ok {
+		p.Train.PerDeviceBatch = f
+	}
+	if f, ok := genIntRef(r, "gradient_accumulation_steps"); ok {
+		p.Train.GradAccum = f
+	}
+	if n := r.Get("batch_size_val"); n != nil && !n.IsNull() {
+		p.Eval.PerDeviceBatch = genIntNode(r, n, "batch_size_val")
+	} else if p.Train.PerDeviceBatch.Known() {
+		// cfg.get("batch_size_val", cfg.batch_size)
+		p.Eval.PerDeviceBatch = plan.Defaulted(p.Train.PerDeviceBatch.Value, "batch_size_val",
+			"defaults to batch_size", p.Train.PerDeviceBatch.Node)
+	}
+
+	// Periodic validation: only when run_val_every_n_steps is an integer (and dataset_val is set;
+	// the recipe asserts that). Null or absent means no validation during training.
+	valEvery := r.Get("run_val_every_n_steps")
+	switch {
+	case valEvery == nil || valEvery.IsNull():
+		p.Eval.Enabled = plan.Defaulted(false, "run_val_every_n_steps", "not set: the recipe never validates during training", valEvery)
+	default:
+		f := genIntNode(r, valEvery, "run_val_every_n_steps")
+		if f.Known() && f.Value > 0 {
+			p.Eval.Enabled = plan.Set(true, f.Key, f.Node)
+			p.Eval.Interval = plan.Set(plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: valEvery.Value}, f.Key, f.Node)
+			p.Eval.Interval.Note = f.Note
+		} else {
+			p.Eval.Enabled = plan.Fact[bool]{Key: "run_val_every_n_steps", Node: valEvery}
+			p.Eval.Interval = plan.Fact[plan.Interval]{Key: "run_val_every_n_steps", Node: valEvery}
+		}
+	}
+	p.Eval.Colocated = plan.Defaulted(true, "run_val_every_n_steps", "validation runs inside the training loop", nil)
+
+	// Data: StatefulDistributedSampler(seed=0) splits one permutation by rank. The shipped recipe
+	// passes no num_workers to its StatefulDataLoader, so torch's default of 0 applies unless a
+	// (dev/GRPO) recipe reads dataloader.num_workers.
+	if f, ok := genIntRef(r, "dataloader.num_workers"); ok {
+		p.Data.Workers = f
+	} else {
+		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", "the recipe's DataLoader uses torch's default of 0 workers", r.Get("dataloader"))
+	}
+	if f, ok := genIntRef(r, "dataloader.prefetch_factor"); ok {
+		p.Data.Prefetch = f
+	} else if p.Data.Workers.Known() {
+		if p.Data.Workers.Value > 0 {
+			p.Data.Prefetch = plan.Defaulted(2, "dataloader.prefetch_factor", "torch's default with workers", r.Get("dataloader"))
+		} else {
+			p.Data.Prefetch = plan.Defaulted(0, "dataloader.prefetch_factor", "no background workers", r.Get("dataloader"))
+		}
+	}
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "shuffle", "StatefulDistributedSampler splits one permutation by rank", nil)
+
+	// Seeds: set_seed seeds every rank with seed + rank; a null seed is drawn on rank 0 and
+	// broadcast first. The model weights come from the checkpointer, so the init seed matters little.
+	seedNodeV := r.Get("seed")
+	is := plan.Seed{Varies: plan.VariesByHost, Why: "set_seed uses seed + rank on every rank", Pretrained: true}
+	switch {
+	case seedNodeV == nil:
+		is.Why = "no seed: a random seed drawn on rank 0 is broadcast, then seed + rank on every rank"
+		p.Seeds.Init = plan.Defaulted(is, "seed", ttNote, nil)
+	case seedNodeV.IsNull():
+		is.Value = "null"
+		is.Why = "null seed: a random seed drawn on rank 0 is broadcast, then seed + rank on every rank"
+		p.Seeds.Init = plan.Set(is, "seed", seedNodeV)
+	default:
+		if t, _ := genDeref(r, seedNodeV); t.IsScalar() && !t.IsUnknown() {
+			is.Value = t.Value
+		} else {
+			is.Value = seedNodeV.Value
+		}
+		p.Seeds.Init = plan.Set(is, "seed", seedNodeV)
+	}
+	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "0", Varies: plan.SameOnEveryHost,
+		Why: "StatefulDistributedSampler seed is hard-coded to 0"}, "seed", "hard-coded sampler seed", nil)
+
+	// Checkpoints: saved at the end of every epoch unless save_every_n_steps (some recipes).
+	p.Ckpt.Enabled = plan.Defaulted(true, "checkpointer", "the recipe saves at the end of every epoch", r.Get("checkpointer"))
+	if n := r.Get("save_every_n_steps"); n != nil && !n.IsNull() {
+		p.Ckpt.Interval = genericInterval(r, n, "save_every_n_steps", plan.Steps)
+	} else if n := r.Get("save_every_n_epochs"); n != nil && !n.IsNull() {
+		p.Ckpt.Interval = genericInterval(r, n, "save_every_n_epochs", plan.Epochs)
+	} else {
+		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1 epoch"}, "save_every_n_steps",
+			"the recipe saves once per epoch", nil)
+	}
+	if n := r.At("checkpointer.keep_last_n_checkpoints"); n != nil && !n.IsNull() {
+		f := genIntNode(r, n, "checkpointer.keep_last_n_checkpoints")
+		switch {
+		case !f.Known():
+			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: f.Key, Node: n}
+		case f.Value <= 0:
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, f.Key, n)
+		default:
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, f.Key, n)
+		}
+	} else {
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpointer.keep_last_n_checkpoints",
+			"not set: every checkpoint is kept", r.At("checkpointer"))
+	}
+	scope := plan.Defaulted(plan.PrimaryHost, "checkpointer", "rank 0 writes the gathered checkpoint", r.Get("checkpointer"))
+	if f, ok := genBoolRef(r, "enable_async_checkpointing"); ok && f.Known() && f.Value {
+		scope = plan.Set(plan.Sharded, f.Key, f.Node)
+	}
+	p.Ckpt.Scope = scope
+
+	// Logging: the metric logger is built on rank 0 only (hard-coded).
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metric_logger", "the recipe logs metrics on rank 0 only", r.Get("metric_logger"))
+	if n := r.At("metric_logger._component_"); n != nil {
+		if s, ok := n.Str(); ok && !n.IsNull() {
+			name := s[strings.LastIndex(s, ".")+1:]
+			name = strings.ToLower(strings.TrimSuffix(name, "Logger"))
+			p.Tracking.Trackers = plan.Set([]string{name}, "metric_logger._component_", n)
+		}
+	}
+	for _, k := range []string{"metric_logger.name", "metric_logger.run_name", "metric_logger.experiment_name"} {
+		if f, ok := genStrRef(r, k); ok && f.Known() && f.Value != "" {
+			p.Tracking.RunName = f
+			break
+		}
+	}
+
+	// torchtune trains transformer LLMs: no batch norm.
+	p.BN.Present = plan.Defaulted(false, "model", "torchtune models use RMSNorm/LayerNorm", r.Get("model"))
+
+	// Training length: epochs × max_steps_per_epoch when both are written.
+	if e, ok := genIntRef(r, "epochs"); ok && e.Known() {
+		if m, ok := genIntRef(r, "max_steps_per_epoch"); ok && m.Known() && m.Value > 0 {
+			p.Train.MaxSteps = plan.Fact[int]{Value: e.Value * m.Value, Origin: plan.Derived, Key: "max_steps_per_epoch", Node: m.Node,
+				Note: "= epochs × max_steps_per_epoch"}
+		}
+	}
+
+	ApplyContext(p, ctx)
+	deriveTorchtuneGlobal(p)
+	return p
+}
+
+// deriveTorchtuneGlobal computes the global batch (batch_size × devices × accumulation) when the
+// launch context gives the device count; torchtune has no key for it.
+func deriveTorchtuneGlobal(p *plan.Plan) {
+	devices, ok := p.Topology.Devices()
+	if !ok || !p.Train.PerDeviceBatch.Known() || !p.Train.GradAccum.Known() {
+		return
+	}
+	p.Train.GlobalBatch = plan.Fact[int]{Value: p.Train.PerDeviceBatch.Value * devices * p.Train.GradAccum.Value,
+		Origin: plan.Derived, Key: "batch_size", Node: p.Train.PerDeviceBatch.Node,
+		Note: "= batch_size × devices × gradient_accumulation_steps"}
+}
+
+var torchtuneKeys = []Key{
+	{Path: "batch_size", Type: "integer", Concept: "train.per_device_batch", Doc: "per-device train batch"},
+	{Path: "gradient_accumulation_steps", Type: "integer", Concept: "train.grad_accum", Doc: "micro-batches accumulated per optimizer step"},
+	{Path: "batch_size_val", Type: "integer", Default: "batch_size", Concept: "eval.per_device_batch", Doc: "per-device validation batch"},
+	{Path: "dataset_val", Type: "object", Default: "none", Concept: "eval.enabled", Doc: "validation dataset (_component_); required by run_val_every_n_steps"},
+	{Path: "run_val_every_n_steps", Type: "integer", Default: "none", Concept: "eval.interval", Doc: "validate every N optimizer steps; null = never during training"},
+	{Path: "epochs", Type: "integer", Concept: "train.max_steps", Doc: "training epochs"},
+	{Path: "max_steps_per_epoch", Type: "integer", Default: "none", Concept: "train.max_steps", Doc: "optimizer steps per epoch cap"},
+	{Path: "seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "seed; every rank uses seed + rank; null draws one on rank 0 and broadcasts it"},
+	{Path: "shuffle", Type: "boolean", Concept: "data.sharding", Doc: "shuffle the training set (sampler seed is hard-coded to 0)"},
+	{Path: "dataloader.num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader workers (only some dev/GRPO recipes read it)"},
+	{Path: "dataloader.prefetch_factor", Type: "integer", Default: "none", Concept: "data.prefetch", Doc: "batches prefetched per worker"},
+	{Path: "save_every_n_steps", Type: "integer", Default: "none", Concept: "ckpt.interval", Doc: "checkpoint every N steps (some recipes); otherwise once per epoch"},
+	{Path: "save_every_n_epochs", Type: "integer", Default: "1", Concept: "ckpt.interval", Doc: "checkpoint every N epochs (some recipes)"},
+	{Path: "checkpointer.keep_last_n_checkpoints", Type: "integer", Default: "none", Concept: "ckpt.retention", Doc: "keep the latest N checkpoints; none = keep all"},
+	{Path: "enable_async_checkpointing", Type: "boolean", Default: "false", Concept: "ckpt.scope", Doc: "distributed (sharded) intermediate checkpoints"},
+	{Path: "metric_logger._component_", Type: "string", Concept: "tracking.trackers", Doc: "torchtune.training.metric_logging.{DiskLogger,WandBLogger,TensorBoardLogger,...}"},
+	{Path: "metric_logger.name", Type: "string", Concept: "tracking.run_name", Doc: "run name (W&B)"},
+	{Path: "log_every_n_steps", Type: "integer", Default: "1", Doc: "metric logging interval (rank 0 only)"},
+	{Path: "cudnn_deterministic_mode", Type: "string|integer", Default: "none", Doc: "torch deterministic debug mode"},
+}

@@ -1,0 +1,235 @@
+package dialect
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// tcgDoc parses src for the torchtune/composer/generic tests; it fails the test when the front-end
+// cannot read the text, and skips when the format's front-end has not landed yet.
+func tcgDoc(t *testing.T, f doc.Format, src string) *doc.Document {
+	t.Helper()
+	d := doc.Parse("test."+string(f), []byte(src), f, doc.Limits{})
+	if d.Root == nil && strings.TrimSpace(src) != "" {
+		for _, p := range d.Problems {
+			if strings.Contains(p.Message, "not yet implemented") {
+				t.Skipf("%s front-end not available yet", f)
+			}
+		}
+		t.Fatalf("parse failed: %+v", d.Problems)
+	}
+	return d
+}
+
+// tcgLine returns the 1-based line of a fact's node (its key when it has one: a section's value
+// starts on the line below its key), 0 when it has none.
+func tcgLine[T any](f plan.Fact[T]) int {
+	if f.Node == nil {
+		return 0
+	}
+	if !f.Node.KeySpan.IsZero() {
+		return f.Node.KeySpan.Start.Line
+	}
+	return f.Node.Span.Start.Line
+}
+
+// tcgCheck asserts a fact's value, origin, key and line (line 0 = no node expected; -1 = any).
+func tcgCheck[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line int) {
+	t.Helper()
+	if f.Origin != o {
+		t.Errorf("%s: origin %v, want %v (fact %+v)", name, f.Origin, o, f)
+		return
+	}
+	if o != plan.Unknown && f.Value != v {
+		t.Errorf("%s: value %v, want %v", name, f.Value, v)
+	}
+	if key != "" && f.Key != key {
+		t.Errorf("%s: key %q, want %q", name, f.Key, key)
+	}
+	if line >= 0 && tcgLine(f) != line {
+		t.Errorf("%s: line %d, want %d", name, tcgLine(f), line)
+	}
+}
+
+const ttRecipe = `# Config for multi-device full finetuning
+output_dir: /tmp/torchtune/llama3_1_8B/full
+tokenizer:
+  _component_: torchtune.models.llama3.llama3_tokenizer
+  path: /tmp/Meta-Llama-3.1-8B-Instruct/original/tokenizer.model
+dataset:
+  _component_: torchtune.datasets.alpaca_dataset
+  packed: False
+dataset_val:
+  _component_: torchtune.datasets.alpaca_dataset
+seed: null
+shuffle: True
+checkpointer:
+  _component_: torchtune.training.FullModelHFCheckpointer
+  checkpoint_dir: /tmp/Meta-Llama-3.1-8B-Instruct/
+  checkpoint_files: [model-00001-of-00004.safetensors]
+  model_type: LLAMA3
+batch_size: 2
+batch_size_val: ${batch_size}
+run_val_every_n_steps: null
+epochs: 1
+max_steps_per_epoch: null
+gradient_accumulation_steps: 8
+metric_logger:
+  _component_: torchtune.training.metric_logging.DiskLogger
+  log_dir: ${output_dir}/logs
+log_every_n_steps: 1
+`
+
+func TestTorchtuneRecipe(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, ttRecipe)
+	if got := Detect(d); got != Torchtune {
+		t.Fatalf("Detect = %v, want torchtune", got.Name)
+	}
+	if s := detectTorchtune(d); s < 50 {
+		t.Errorf("detect score %d, want strong (>= 50)", s)
+	}
+	p := Torchtune.Normalize(d, Context{})
+	tcgCheck(t, "train batch", p.Train.PerDeviceBatch, 2, plan.Explicit, "batch_size", 18)
+	tcgCheck(t, "grad accum", p.Train.GradAccum, 8, plan.Explicit, "gradient_accumulation_steps", 23)
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Explicit, "batch_size_val", 19)
+	if p.Eval.PerDeviceBatch.Note != "= ${batch_size}" {
+		t.Errorf("eval batch note %q", p.Eval.PerDeviceBatch.Note)
+	}
+	tcgCheck(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "run_val_every_n_steps", 20)
+	if p.Eval.Interval.Known() {
+		t.Errorf("eval interval known: %+v", p.Eval.Interval)
+	}
+	s := p.Seeds.Init
+	if s.Origin != plan.Explicit || s.Value.Varies != plan.VariesByHost || !s.Value.Pretrained || s.Value.Value != "null" || tcgLine(s) != 11 {
+		t.Errorf("init seed %+v", s)
+	}
+	if !strings.Contains(s.Value.Why, "broadcast") {
+		t.Errorf("init seed why %q", s.Value.Why)
+	}
+	if ds := p.Seeds.Data; ds.Origin != plan.Default || ds.Value.Varies != plan.SameOnEveryHost || ds.Value.Value != "0" {
+		t.Errorf("data seed %+v", ds)
+	}
+	tcgCheck(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
+	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader.num_workers", 0)
+	tcgCheck(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "", -1)
+	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Default, "checkpointer.keep_last_n_checkpoints", 13)
+	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1 epoch"}, plan.Default, "", 0)
+	tcgCheck(t, "logging scope", p.Logging.Scope, plan.PrimaryHost, plan.Default, "metric_logger", 24)
+	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.PrimaryHost, plan.Default, "", -1)
+	if tr := p.Tracking.Trackers; tr.Origin != plan.Explicit || len(tr.Value) != 1 || tr.Value[0] != "disk" || tcgLine(tr) != 25 {
+		t.Errorf("trackers %+v", tr)
+	}
+	if p.Train.MaxSteps.Known() {
+		t.Errorf("max steps should be unknown with max_steps_per_epoch null: %+v", p.Train.MaxSteps)
+	}
+	if p.Topology.Hosts.Known() || p.Train.GlobalBatch.Known() {
+		t.Errorf("topology/global batch should be unknown without context")
+	}
+
+	// With the launch context the global batch is derived.
+	p = Torchtune.Normalize(d, Context{Hosts: 2, DevicesPerHost: 8})
+	tcgCheck(t, "global batch", p.Train.GlobalBatch, 2*16*8, plan.Derived, "batch_size", 18)
+	tcgCheck(t, "hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
+}
+
+func TestTorchtuneValidationAndRetention(t *testing.T) {
+	src := `model:
+  _component_: torchtune.models.qwen3.qwen3_8b
+seed: 42
+batch_size: 8
+batch_size_val: 4
+dataset_val:
+  _component_: torchtune.datasets.alpaca_dataset
+run_val_every_n_steps: 100
+save_every_n_steps: 500
+dataloader:
+  num_workers: 4
+checkpointer:
+  _component_: torchtune.training.FullModelHFCheckpointer
+  keep_last_n_checkpoints: 3
+metric_logger:
+  _component_: torchtune.training.metric_logging.WandBLogger
+  name: qwen-sft
+enable_async_checkpointing: true
+epochs: 2
+max_steps_per_epoch: 50
+`
+	d := tcgDoc(t, doc.YAML, src)
+	if got := Detect(d); got != Torchtune {
+		t.Fatalf("Detect = %v", got.Name)
+	}
+	p := Torchtune.Normalize(d, Context{})
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "batch_size_val", 5)
+	tcgCheck(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "run_val_every_n_steps", 8)
+	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "run_val_every_n_steps", 8)
+	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "save_every_n_steps", 9)
+	tcgCheck(t, "workers", p.Data.Workers, 4, plan.Explicit, "dataloader.num_workers", 11)
+	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader.prefetch_factor", -1)
+	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "checkpointer.keep_last_n_checkpoints", 14)
+	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.Sharded, plan.Explicit, "enable_async_checkpointing", 18)
+	tcgCheck(t, "run name", p.Tracking.RunName, "qwen-sft", plan.Explicit, "metric_logger.name", 17)
+	tcgCheck(t, "max steps", p.Train.MaxSteps, 100, plan.Derived, "max_steps_per_epoch", 20)
+	if s := p.Seeds.Init; s.Value.Value != "42" || s.Value.Varies != plan.VariesByHost || tcgLine(s) != 3 {
+		t.Errorf("init seed %+v", s)
+	}
+	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "wandb" {
+		t.Errorf("trackers %v", tr)
+	}
+	if p.Train.GradAccum.Known() {
+		t.Errorf("grad accum absent should stay unknown: %+v", p.Train.GradAccum)
+	}
+}
+
+func TestTorchtuneOddShapes(t *testing.T) {
+	cases := map[string]string{
+		"empty":        "",
+		"scalar root":  "just a string\n",
+		"list root":    "- 1\n- 2\n",
+		"wrong types":  "batch_size: abc\nbatch_size_val: [1, 2]\nrun_val_every_n_steps: {a: 1}\nseed: {x: 1}\ncheckpointer: 5\ndataloader: 3\nmetric_logger: [a]\nsave_every_n_steps: true\n",
+		"bad refs":     "batch_size: ${nope}\nbatch_size_val: ${batch_size_val}\nrun_val_every_n_steps: ${oc.env:EVERY}\nseed: ${oc.env:RANK}\n",
+		"nulls":        "batch_size: null\nbatch_size_val: null\ncheckpointer: null\nmetric_logger: {_component_: null}\n",
+		"huge numbers": "batch_size: 99999999999999999999999\nrun_val_every_n_steps: 1e400\n",
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			d := doc.Parse("x.yaml", []byte(src), doc.YAML, doc.Limits{})
+			_ = detectTorchtune(d)
+			p := Torchtune.Normalize(d, Context{Hosts: 2})
+			if p == nil || p.Framework != "torchtune" {
+				t.Fatalf("plan %+v", p)
+			}
+			if p.Train.PerDeviceBatch.Known() {
+				t.Errorf("batch known from %q: %+v", src, p.Train.PerDeviceBatch)
+			}
+		})
+	}
+	// A self-reference ends, and the eval batch stays unknown but located.
+	d := tcgDoc(t, doc.YAML, "batch_size: 4\nbatch_size_val: ${batch_size_val}\n")
+	p := Torchtune.Normalize(d, Context{})
+	if p.Eval.PerDeviceBatch.Known() || tcgLine(p.Eval.PerDeviceBatch) != 2 {
+		t.Errorf("self reference: %+v", p.Eval.PerDeviceBatch)
+	}
+	// Wrong-typed run_val_every_n_steps: enabled is unknown, not false.
+	d = tcgDoc(t, doc.YAML, "batch_size: 4\nrun_val_every_n_steps: often\n")
+	p = Torchtune.Normalize(d, Context{})
+	if p.Eval.Enabled.Known() || tcgLine(p.Eval.Enabled) != 2 {
+		t.Errorf("odd interval: %+v", p.Eval.Enabled)
+	}
+}
+
+func TestTorchtuneDetectNegative(t *testing.T) {
+	// Hydra configs use _target_, not _component_; an HF file shares batch_size-like words only.
+	for _, src := range []string{
+		"trainer:\n  _target_: lightning.pytorch.Trainer\nbatch_size: 4\n",
+		"per_device_train_batch_size: 4\ngradient_accumulation_steps: 2\noutput_dir: x\n",
+		"model:\n  _component_: mylib.models.Foo\n",
+	} {
+		d := tcgDoc(t, doc.YAML, src)
+		if s := detectTorchtune(d); s >= MinScore {
+			t.Errorf("detectTorchtune(%q) = %d, want < %d", src, s, MinScore)
+		}
+	}
+}

@@ -1,0 +1,516 @@
+package dialect
+
+// The Lightning dialect reads three shapes of PyTorch Lightning configuration:
+//   - LightningCLI (jsonargparse) YAML: top-level seed_everything / trainer / model / data, with
+//     class_path + init_args pairs (anomalib's configs are this shape);
+//   - Lightning under Hydra: a full config whose `trainer` holds Trainer arguments, or a config
+//     group file (lightning-hydra-template configs/trainer/*.yaml holds the Trainer arguments at
+//     its root, configs/callbacks/*.yaml a model_checkpoint entry, configs/data/*.yaml the
+//     DataModule arguments);
+//   - a plain `trainer:` section.
+// Keys and defaults: see lightning_common.go (Lightning 2.6.x @7f0c343) and cli.py: LightningCLI's
+// seed_everything defaults to True, which calls seed_everything() with no seed; since Lightning
+// 2.2 (#18846) that seeds 0 (or $PL_GLOBAL_SEED) on every process instead of drawing a random
+// seed, and the launcher passes PL_GLOBAL_SEED to the processes it starts.
+//
+// LitGPT's YAML (jsonargparse, but Fabric and its own train.*/eval.* keys) is not read here: it
+// has no Trainer section, and its files are left to the generic dialect.
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Lightning is the PyTorch Lightning dialect (LightningCLI, Hydra, plain trainer sections).
+var Lightning = register(&Dialect{
+	Name:      "lightning",
+	Title:     "PyTorch Lightning (LightningCLI, Hydra)",
+	Version:   "lightning 2.6.x (Lightning-AI/pytorch-lightning @7f0c343: src/lightning/pytorch/trainer/trainer.py, trainer/setup.py, callbacks/model_checkpoint.py, cli.py, fabric/utilities/seed.py)",
+	Formats:   []doc.Format{doc.YAML, doc.JSON},
+	Detect:    detectLightning,
+	Normalize: normalizeLightning,
+	Keys:      lightningKeys,
+})
+
+// hasNeMoEvidence reports keys that only NeMo configs have; the NeMo dialect claims those.
+func hasNeMoEvidence(root *doc.Node) bool {
+	if isMap(root.Get("exp_manager")) {
+		return true
+	}
+	for _, k := range []string{"model.tensor_model_parallel_size", "model.pipeline_model_parallel_size", "tensor_model_parallel_size", "pipeline_model_parallel_size"} {
+		if root.At(k) != nil {
+			return true
+		}
+	}
+	found := false
+	root.Walk(func(n *doc.Node) bool {
+		if found {
+			return false
+		}
+		if n.Key == "_target_" && n.Kind == doc.Scalar && strings.HasPrefix(n.Value, "nemo.") {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// isLitGPT reports LitGPT's own layout (train.* / eval.* sections of a Fabric script).
+func isLitGPT(root *doc.Node) bool {
+	if root.Get("trainer") != nil {
+		return false
+	}
+	hits := 0
+	for _, k := range []string{"train.global_batch_size", "train.micro_batch_size", "train.save_interval", "train.log_interval", "eval.interval", "eval.max_iters", "logger_name", "out_dir", "checkpoint_dir", "model_name", "tokenizer_dir"} {
+		if root.At(k) != nil {
+			hits++
+		}
+	}
+	return hits >= 2
+}
+
+// lightningRef reports a class name from the Lightning packages.
+func lightningRef(s string) bool {
+	return strings.HasPrefix(s, "lightning.") || strings.HasPrefix(s, "pytorch_lightning.") ||
+		strings.Contains(s, ".pytorch_lightning.") || strings.HasPrefix(s, "lightning_fabric.")
+}
+
+func detectLightning(d *doc.Document) int {
+	root := d.Root
+	if !isMap(root) || hasNeMoEvidence(root) || isLitGPT(root) {
+		return 0
+	}
+	s := 0
+	// Class references: a Lightning class anywhere (Hydra _target_ or CLI class_path), or a
+	// LightningModule by the usual naming.
+	libHit, litModule := false, false
+	root.Walk(func(n *doc.Node) bool {
+		if n.Kind == doc.Scalar && (n.Key == "_target_" || n.Key == "class_path") {
+			if lightningRef(n.Value) {
+				libHit = true
+			}
+			if strings.HasSuffix(n.Value, "LitModule") || strings.HasSuffix(n.Value, "LightningModule") || strings.HasSuffix(n.Value, "DataModule") {
+				litModule = true
+			}
+		}
+		return len(n.Path) < 4
+	})
+	if libHit {
+		s += 60
+	}
+	if litModule {
+		s += 30
+	}
+	// LightningCLI layout.
+	if root.Get("seed_everything") != nil {
+		s += 50
+	}
+	if root.At("model.class_path") != nil {
+		s += 40
+	}
+	if root.At("data.class_path") != nil {
+		s += 15
+	}
+	// Trainer arguments under `trainer:` (capped: they are shared with NeMo, which is excluded
+	// above), or at the root of a Hydra trainer group file.
+	if tr := root.Get("trainer"); isMap(tr) {
+		s += min(trainerArgScore(tr, 30, 10), 60)
+	} else {
+		s += min(trainerArgScore(root, 12, 12), 48)
+	}
+	// Hydra composition of a Lightning project: a defaults list naming the trainer/callbacks
+	// groups, lightning-hydra-template's top-level keys, callbacks group entries.
+	if defs := root.Get("defaults"); defs != nil {
+		s += 10
+		if defs.Kind == doc.Seq {
+			for _, it := range defs.Children {
+				for _, c := range it.Children {
+					k := strings.TrimPrefix(strings.TrimPrefix(c.Key, "override "), "/")
+					if k == "trainer" {
+						s += 20
+					} else if k == "callbacks" {
+						s += 10
+					}
+				}
+			}
+		}
+	}
+	for _, k := range []string{"ckpt_path", "task_name"} {
+		if root.Get(k) != nil {
+			s += 10
+		}
+	}
+	if mc := root.Get("model_checkpoint"); isMap(mc) && (mc.Get("monitor") != nil || mc.Get("save_top_k") != nil) {
+		s += 30
+	}
+	if es := root.Get("early_stopping"); isMap(es) && es.Get("patience") != nil {
+		s += 15
+	}
+	return Cap(s)
+}
+
+// lightningShape locates the Trainer arguments and names the variant.
+type lightningShape struct {
+	variant  string
+	hydra    bool
+	tr       *doc.Node // Trainer arguments (nil when the file has none)
+	trPrefix string
+}
+
+func shapeOf(d *doc.Document) lightningShape {
+	root := d.Root
+	sh := lightningShape{}
+	hydra := root.Get("defaults") != nil
+	cli := root.Get("seed_everything") != nil
+	root.Walk(func(n *doc.Node) bool {
+		if n.Kind == doc.Scalar {
+			switch n.Key {
+			case "_target_", "_partial_":
+				hydra = true
+			case "class_path", "init_args":
+				cli = true
+			}
+		}
+		return len(n.Path) < 5
+	})
+	for _, c := range d.Comments {
+		if strings.Contains(c.Text, "@package") {
+			hydra = true
+		}
+	}
+	if tr := root.Get("trainer"); isMap(tr) {
+		sh.tr, sh.trPrefix = tr, "trainer"
+		if ia := tr.Get("init_args"); isMap(ia) && tr.Get("class_path") != nil {
+			sh.tr, sh.trPrefix = ia, "trainer.init_args"
+		}
+	} else if t := scalarText(root.Get("_target_")); strings.HasSuffix(t, "Trainer") || (t == "" && trainerArgScore(root, 12, 12) >= 24 && root.Get("trainer") == nil && root.Get("model") == nil) {
+		sh.tr, sh.trPrefix = root, ""
+		hydra = true
+	}
+	sh.hydra = hydra && !cli
+	switch {
+	case cli:
+		sh.variant = "lightning-cli"
+	case hydra:
+		sh.variant = "hydra"
+	}
+	return sh
+}
+
+func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "lightning"}
+	root := d.Root
+	if !isMap(root) {
+		ApplyContext(p, ctx)
+		return p
+	}
+	sh := shapeOf(d)
+	p.Variant = sh.variant
+	tr := sh.tr
+	note := lightningDefault
+
+	if tr != nil {
+		readTrainerCommon(p, root, tr, sh.trPrefix, note)
+	}
+	readLightningCheckpoint(p, root, sh, note)
+	readLightningTracking(p, root, sh, note)
+	readLightningSeeds(p, root, sh, note)
+	readLightningData(p, root, sh)
+	readBNPresent(p, root)
+
+	// Loggers are rank-zero-only in Lightning (Logger.log_metrics is @rank_zero_only).
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, joinKey(sh.trPrefix, "logger"),
+		note+": loggers write from global rank 0 only", nil)
+	ApplyContext(p, ctx)
+	return p
+}
+
+// readTrainerCommon reads the Trainer arguments Lightning and NeMo share.
+func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+	readEvalInterval(p, root, tr, prefix, note)
+	readEvalEnabled(p, root, tr, prefix, note)
+	readTopology(p, root, tr, prefix)
+	readBNSync(p, root, tr, prefix, note)
+	readTimeBudget(p, tr, prefix)
+	p.Train.GradAccum = intFact(root, tr, prefix, "accumulate_grad_batches", 1, true, note)
+	if f := intFact(root, tr, prefix, "max_steps", 0, false, ""); f.Known() && f.Value > 0 {
+		p.Train.MaxSteps = f
+	} else if f.Node != nil {
+		p.Train.MaxSteps = plan.Fact[int]{Key: f.Key, Node: f.Node}
+	}
+	// Data sharding: the Trainer wraps loaders in a DistributedSampler seeded with
+	// PL_GLOBAL_SEED (0 when unset), the same seed on every rank.
+	us := boolFact(root, tr, prefix, "use_distributed_sampler", true, true, note)
+	if us.Known() && us.Value {
+		p.Data.Sharding = plan.Fact[plan.Sharding]{Value: plan.GlobalIndexSampler, Origin: us.Origin, Key: us.Key, Node: us.Node,
+			Note: note + ": DistributedSampler over one global index"}
+		if us.Origin == plan.Explicit {
+			p.Data.Sharding.Note = ""
+		}
+		p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "PL_GLOBAL_SEED", Varies: plan.SameOnEveryHost,
+			Why: "DistributedSampler is seeded with PL_GLOBAL_SEED (0 when unset) on every rank"},
+			us.Key, note, us.Node)
+	}
+}
+
+// findModelCheckpoint locates the first ModelCheckpoint: a CLI callbacks item (class_path +
+// init_args), a Hydra node with _target_ ...ModelCheckpoint, or a Hydra callbacks override
+// entry named model_checkpoint. params may be nil when the callback takes every default.
+func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Node, prefix string, ok bool) {
+	isMC := func(s string) bool { return strings.HasSuffix(s, "ModelCheckpoint") }
+	if sh.tr != nil {
+		cbs := sh.tr.Get("callbacks")
+		var items []*doc.Node
+		switch {
+		case cbs == nil:
+		case cbs.Kind == doc.Seq:
+			items = cbs.Children
+		case cbs.Kind == doc.Map:
+			items = []*doc.Node{cbs}
+		}
+		for _, it := range items {
+			if isMC(scalarText(it.Get("class_path"))) {
+				ia := it.Get("init_args")
+				return ia, it, joinKey(sectionKey(it), "init_args"), true
+			}
+			if isMC(scalarText(it.Get("_target_"))) {
+				return it, it, sectionKey(it), true
+			}
+		}
+	}
+	var hit *doc.Node
+	root.Walk(func(n *doc.Node) bool {
+		if hit != nil {
+			return false
+		}
+		if n.Kind == doc.Map && isMC(scalarText(n.Get("_target_"))) {
+			hit = n
+			return false
+		}
+		return len(n.Path) < 3
+	})
+	if hit != nil {
+		return hit, hit, sectionKey(hit), true
+	}
+	for _, c := range []*doc.Node{root.Get("model_checkpoint"), root.At("callbacks.model_checkpoint")} {
+		if isMap(c) {
+			return c, c, sectionKey(c), true
+		}
+	}
+	return nil, nil, "", false
+}
+
+func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
+	tr := sh.tr
+	var enabled plan.Fact[bool]
+	if tr != nil {
+		enabled = boolFact(root, tr, sh.trPrefix, "enable_checkpointing", true, true, note)
+		p.Ckpt.Enabled = enabled
+	}
+	defs := ckptDefaults{saveTopK: 1, everyNEpochs: 1, note: note}
+	params, at, prefix, ok := findModelCheckpoint(root, sh)
+	switch {
+	case ok:
+		readCheckpointParams(p, root, params, prefix, at, defs)
+		alignCkptWithEval(p, params, nil)
+		if !p.Ckpt.Enabled.Known() && tr == nil {
+			p.Ckpt.Enabled = plan.Fact[bool]{}
+		}
+	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value:
+		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
+		// which keeps only the latest checkpoint, written at the end of every epoch. (Under
+		// Hydra the callbacks come from another config group, so nothing is assumed there.)
+		defs.note = note + ": the Trainer adds a ModelCheckpoint without a monitor"
+		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
+		alignCkptWithEval(p, nil, nil)
+	}
+	if p.Ckpt.Enabled.Known() || ok {
+		scope, why := plan.PrimaryHost, note+": checkpoints are written from global rank 0"
+		if tr != nil && strings.Contains(strings.ToLower(scalarText(tr.Get("strategy"))), "deepspeed") {
+			scope, why = plan.Sharded, "DeepSpeed strategies save sharded checkpoints from every rank"
+		}
+		p.Ckpt.Scope = plan.Defaulted(scope, joinKey(sh.trPrefix, "strategy"), why, nil)
+	}
+}
+
+func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
+	// Hydra projects (lightning-hydra-template) instantiate loggers from a top-level `logger`
+	// group: null means none. A logger group file holds {name: {_target_: ...Logger}} at its root.
+	if sh.hydra {
+		if lg := root.Get("logger"); lg != nil && (sh.tr == nil || sh.trPrefix != "") {
+			if lg.IsNull() {
+				p.Tracking.Trackers = plan.Set([]string{}, "logger", lg)
+				return
+			}
+			if names, ok := loggerNames(lg); ok {
+				p.Tracking.Trackers = plan.Set(names, "logger", lg)
+				return
+			}
+		}
+		if sh.tr == nil {
+			var names []string
+			var first *doc.Node
+			for _, c := range root.Children {
+				t := scalarText(c.Get("_target_"))
+				if strings.HasSuffix(t, "Logger") {
+					names = append(names, t[strings.LastIndexByte(t, '.')+1:])
+					if first == nil {
+						first = c
+					}
+				}
+			}
+			if len(names) > 0 {
+				p.Tracking.Trackers = plan.Set(names, first.Path.String(), first)
+				return
+			}
+		}
+	}
+	tr := sh.tr
+	if tr == nil {
+		return
+	}
+	n := tr.Get("logger")
+	k := keyOf(n, sh.trPrefix, "logger")
+	switch {
+	case n == nil || n.IsNull():
+		if sh.hydra {
+			return // Hydra projects configure loggers in their own group
+		}
+		p.Tracking.Trackers = plan.Defaulted([]string{"TensorBoardLogger"}, k,
+			note+": TensorBoardLogger, or CSVLogger when tensorboard is not installed", n)
+	case n.Kind == doc.Scalar && n.Type == doc.Bool:
+		v, _ := n.Bool()
+		if !v {
+			p.Tracking.Trackers = plan.Set([]string{}, k, n)
+		} else {
+			p.Tracking.Trackers = plan.Set([]string{"TensorBoardLogger"}, k, n)
+			p.Tracking.Trackers.Note = "logger: true is TensorBoardLogger, or CSVLogger when tensorboard is not installed"
+		}
+	default:
+		if names, ok := loggerNames(n); ok {
+			p.Tracking.Trackers = plan.Set(names, k, n)
+		} else {
+			p.Tracking.Trackers = plan.Fact[[]string]{Key: k, Node: n}
+		}
+	}
+	// Run name: a logger's init_args.name (CLI) or name (Hydra).
+	var items []*doc.Node
+	if n != nil && n.Kind == doc.Seq {
+		items = n.Children
+	} else if n != nil {
+		items = []*doc.Node{n}
+	}
+	for _, it := range items {
+		for _, c := range []*doc.Node{it.At("init_args.name"), it.Get("name")} {
+			if s, ok := strValue(c); ok && s != "" {
+				p.Tracking.RunName = plan.Set(s, c.Path.String(), c)
+				return
+			}
+		}
+	}
+}
+
+func readLightningSeeds(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
+	broadcast := broadcastsInit(sh.tr)
+	if n := root.Get("seed_everything"); n != nil || sh.variant == "lightning-cli" {
+		if n == nil || n.IsNull() {
+			if n == nil && sh.tr == nil && root.Get("model") == nil {
+				return // a CLI fragment without the run's top level
+			}
+			p.Seeds.Init = plan.Defaulted(plan.Seed{Value: "true", Varies: plan.SameOnEveryHost,
+				Why: "seed_everything: true seeds 0 (or $PL_GLOBAL_SEED) on every process", Broadcast: broadcast},
+				"seed_everything", note, n)
+			return
+		}
+		if n.Kind == doc.Scalar && n.Type == doc.Bool {
+			v, _ := n.Bool()
+			if v {
+				p.Seeds.Init = plan.Set(plan.Seed{Value: n.Value, Varies: plan.SameOnEveryHost,
+					Why: "seed_everything: true seeds 0 (or $PL_GLOBAL_SEED) on every process", Broadcast: broadcast}, "seed_everything", n)
+			} else {
+				p.Seeds.Init = plan.Set(plan.Seed{Value: "", Why: "seed_everything: false: Lightning sets no seed", Broadcast: broadcast}, "seed_everything", n)
+			}
+			return
+		}
+		p.Seeds.Init = seedFact(n, "seed_everything", broadcast)
+		return
+	}
+	// Hydra projects: lightning-hydra-template's top-level `seed` (null = not seeded by the script).
+	if n := root.Get("seed"); n != nil && !n.IsNull() {
+		p.Seeds.Init = seedFact(n, "seed", broadcast)
+	}
+}
+
+// readLightningData reads DataModule arguments: per-device batch sizes and loader workers.
+// They are user-code arguments, so absent keys stay Unknown (no framework default applies).
+func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
+	var sec *doc.Node
+	prefix := ""
+	if dn := root.Get("data"); isMap(dn) {
+		sec, prefix = dn, "data"
+		if ia := dn.Get("init_args"); isMap(ia) {
+			sec, prefix = ia, "data.init_args"
+		}
+	} else if t := scalarText(root.Get("_target_")); strings.Contains(strings.ToLower(t), "datamodule") {
+		sec = root // a Hydra data group file
+	}
+	if sec == nil {
+		return
+	}
+	first := func(keys ...string) plan.Fact[int] {
+		for _, k := range keys {
+			if sec.Get(k) != nil {
+				return intFact(root, sec, prefix, k, 0, false, "")
+			}
+		}
+		return plan.Fact[int]{}
+	}
+	// batch_size is passed to each process's DataLoader by most DataModules (per device);
+	// anomalib's AnomalibDataModule spells them train_batch_size / eval_batch_size.
+	p.Train.PerDeviceBatch = first("batch_size", "train_batch_size", "batch_size_per_device")
+	p.Eval.PerDeviceBatch = first("val_batch_size", "eval_batch_size", "valid_batch_size", "batch_size_val")
+	p.Data.Workers = first("num_workers", "workers")
+	p.Data.Prefetch = first("prefetch_factor")
+}
+
+var lightningKeys = []Key{
+	{Path: "trainer.val_check_interval", Type: "integer|number|string|object", Default: "1.0", Concept: "eval.interval",
+		Doc: "how often to validate: int = training batches, float in [0,1] = fraction of an epoch, \"DD:HH:MM:SS\" or {minutes: N} = wall-clock time (2.6+)"},
+	{Path: "trainer.check_val_every_n_epoch", Type: "integer|null", Default: "1", Concept: "eval.interval",
+		Doc: "validate every N epochs; null makes validation purely step-based (needs an int val_check_interval)"},
+	{Path: "trainer.limit_val_batches", Type: "integer|number", Default: "1.0", Concept: "eval.enabled",
+		Doc: "batches (int) or fraction (float) of the validation set per run; 0 disables validation"},
+	{Path: "trainer.num_sanity_val_steps", Type: "integer", Default: "2", Concept: "eval",
+		Doc: "validation batches run before training starts (-1 = all)"},
+	{Path: "trainer.max_time", Type: "string|object", Default: "none", Concept: "train.time_budget",
+		Doc: "wall-clock budget \"DD:HH:MM:SS\" or {days, hours, minutes, seconds}: stops training, not an interval"},
+	{Path: "trainer.max_steps", Type: "integer", Default: "-1", Concept: "train.max_steps", Doc: "optimizer steps to train for (-1 = no limit)"},
+	{Path: "trainer.max_epochs", Type: "integer|null", Default: "none", Concept: "train", Doc: "epochs to train for (1000 when neither max_epochs nor max_steps is set)"},
+	{Path: "trainer.num_nodes", Type: "integer", Default: "1", Concept: "topology.hosts", Doc: "number of machines (nodes); often set by the launcher"},
+	{Path: "trainer.devices", Type: "integer|string|array", Default: "auto", Concept: "topology.devices_per_host",
+		Doc: "devices per node: a count, a list of indices, \"0,1\", -1 or \"auto\" (all available)"},
+	{Path: "trainer.strategy", Type: "string|object", Default: "auto", Concept: "ckpt.scope", Doc: "distribution strategy: ddp, fsdp, deepspeed_stage_2, ..."},
+	{Path: "trainer.accumulate_grad_batches", Type: "integer", Default: "1", Concept: "train.grad_accum", Doc: "batches whose gradients are accumulated before each optimizer step"},
+	{Path: "trainer.sync_batchnorm", Type: "boolean", Default: "false", Concept: "bn.sync", Doc: "convert batch norm layers to SyncBatchNorm (statistics synced across devices at every step)"},
+	{Path: "trainer.enable_checkpointing", Type: "boolean", Default: "true", Concept: "ckpt.enabled", Doc: "add a default ModelCheckpoint when none is configured"},
+	{Path: "trainer.logger", Type: "boolean|object|array", Default: "true", Concept: "tracking.trackers", Doc: "experiment loggers; true = TensorBoardLogger (or CSVLogger); loggers write from rank 0"},
+	{Path: "trainer.use_distributed_sampler", Type: "boolean", Default: "true", Concept: "data.sharding", Doc: "wrap loaders in a DistributedSampler (seeded with PL_GLOBAL_SEED, the same on every rank)"},
+	{Path: "trainer.log_every_n_steps", Type: "integer", Default: "50", Concept: "tracking", Doc: "how often metrics are logged"},
+	{Path: "trainer.callbacks", Type: "array|object", Default: "none", Concept: "ckpt", Doc: "callbacks; a ModelCheckpoint here sets checkpoint retention"},
+	{Path: "trainer.callbacks[].init_args.monitor", Type: "string|null", Default: "none", Concept: "ckpt.best_metric", Doc: "ModelCheckpoint metric; none keeps only the latest checkpoint"},
+	{Path: "trainer.callbacks[].init_args.save_top_k", Type: "integer", Default: "1", Concept: "ckpt.retention", Doc: "ModelCheckpoint: keep the k best by monitor; -1 all; 0 none; >1 needs a monitor"},
+	{Path: "trainer.callbacks[].init_args.mode", Type: "string", Default: "min", Concept: "ckpt.best_metric", Doc: "ModelCheckpoint: whether the monitored metric is minimised or maximised", Enum: []string{"min", "max"}},
+	{Path: "trainer.callbacks[].init_args.every_n_train_steps", Type: "integer|null", Default: "none", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save every N training steps"},
+	{Path: "trainer.callbacks[].init_args.every_n_epochs", Type: "integer|null", Default: "1", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save every N epochs (1 when no other trigger is set)"},
+	{Path: "trainer.callbacks[].init_args.train_time_interval", Type: "string|object|null", Default: "none", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save on wall-clock time"},
+	{Path: "callbacks.model_checkpoint.save_top_k", Type: "integer", Default: "1", Concept: "ckpt.retention", Doc: "Hydra ModelCheckpoint entry (_target_: lightning.pytorch.callbacks.ModelCheckpoint)"},
+	{Path: "callbacks.model_checkpoint.monitor", Type: "string|null", Default: "none", Concept: "ckpt.best_metric", Doc: "Hydra ModelCheckpoint entry: the metric that ranks checkpoints"},
+	{Path: "seed_everything", Type: "boolean|integer", Default: "true", Concept: "seeds.init", Doc: "LightningCLI seed; true seeds 0 (or $PL_GLOBAL_SEED) on every process since 2.2; false sets none"},
+	{Path: "seed", Type: "integer|null", Default: "none", Concept: "seeds.init", Doc: "lightning-hydra-template seed passed to seed_everything (null: not seeded)"},
+	{Path: "data.batch_size", Type: "integer", Default: "", Concept: "train.per_device_batch", Doc: "DataModule argument (also data.init_args.batch_size): usually the per-device train batch"},
+	{Path: "data.val_batch_size", Type: "integer", Default: "", Concept: "eval.per_device_batch", Doc: "DataModule argument (also eval_batch_size): the per-device eval batch"},
+	{Path: "data.num_workers", Type: "integer", Default: "", Concept: "data.workers", Doc: "DataModule argument: DataLoader worker processes (0 = load in the training process)"},
+	{Path: "data.prefetch_factor", Type: "integer", Default: "", Concept: "data.prefetch", Doc: "DataModule argument: batches prefetched per worker"},
+}

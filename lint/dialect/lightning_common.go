@@ -1,0 +1,775 @@
+package dialect
+
+// Readers shared by the Lightning and NeMo dialects. NeMo 1.x hands its `trainer:` section to a
+// Lightning Trainer and its checkpoint_callback_params to a ModelCheckpoint subclass, so both
+// dialects read those keys with the same semantics.
+//
+// Verified against Lightning-AI/pytorch-lightning @7f0c343 (2.6.x, version.info 2.6.2):
+//   - src/lightning/pytorch/trainer/trainer.py: Trainer.__init__ defaults (num_nodes 1, devices
+//     "auto", sync_batchnorm False, check_val_every_n_epoch 1, accumulate_grad_batches 1,
+//     val_check_interval/limit_val_batches None → 1.0, max_time None, enable_checkpointing None
+//     → True, logger None → True, use_distributed_sampler True).
+//   - trainer/setup.py: an int val_check_interval counts training batches, a float in [0, 1] is a
+//     fraction of the epoch, a float > 1 with no fraction is an int; a str, dict or timedelta is
+//     wall-clock time (_parse_time_interval_seconds accepts only "DD:HH:MM:SS" strings and dicts
+//     of timedelta kwargs). CHANGELOG 2.6.0: "Added time-based validation support though
+//     val_check_interval (#21071)".
+//   - callbacks/timer.py: max_time strings must match (\d+):(\d\d):(\d\d):(\d\d).
+//   - callbacks/model_checkpoint.py: save_top_k 1, monitor None ("saves a checkpoint only for
+//     the last epoch": each save removes the previous one), -1 keeps all, 0 none; monitor None
+//     with save_top_k other than -1/0/1 raises; every_n_epochs = 1 when all three triggers are
+//     None.
+//   - strategies/strategy.py: save_checkpoint writes only when is_global_zero.
+//   - trainer/connectors/data_connector.py: DistributedSampler seed = PL_GLOBAL_SEED or 0.
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+const lightningVersion = "2.6"
+
+// lightningDefault is the note of a fact that holds a Lightning default.
+const lightningDefault = "the Lightning default (" + lightningVersion + ")"
+
+// joinKey spells a key under a section: "trainer" + "devices" → "trainer.devices"; the root
+// section has an empty prefix.
+func joinKey(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// sectionKey is the path of a section node as messages spell it ("" for the root).
+func sectionKey(n *doc.Node) string {
+	if n == nil {
+		return ""
+	}
+	return n.Path.String()
+}
+
+// keyOf is the key path of a node, or prefix.key when the node is absent.
+func keyOf(n *doc.Node, prefix, key string) string {
+	if n != nil && len(n.Path) > 0 {
+		return n.Path.String()
+	}
+	return joinKey(prefix, key)
+}
+
+var refRe = regexp.MustCompile(`^\$\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}$`)
+
+// resolveRef follows a value that is exactly one same-file absolute interpolation
+// (`${trainer.limit_train_batches}`) to the node it names. It returns n itself when n is not
+// such a reference, and nil when the reference cannot be resolved (a resolver such as
+// ${oc.env:RANK}, a relative reference, a key defined in another file, a cycle).
+func resolveRef(root, n *doc.Node) (*doc.Node, string) {
+	via := ""
+	for hops := 0; hops < 8; hops++ {
+		if n == nil || !n.IsUnknown() {
+			return n, via
+		}
+		m := refRe.FindStringSubmatch(strings.TrimSpace(n.Value))
+		if m == nil {
+			return nil, via
+		}
+		if via == "" {
+			via = n.Value
+		}
+		n = root.At(m[1])
+	}
+	return nil, via
+}
+
+// dhmsRe is Lightning's duration string: days, then two-digit hours, minutes, seconds. The
+// Timer (max_time) uses exactly this; val_check_interval accepts any integer components.
+var dhmsRe = regexp.MustCompile(`^\s*(\d+):(\d+):(\d+):(\d+)\s*$`)
+var hmsRe = regexp.MustCompile(`^\s*(\d+):(\d+):(\d+)\s*$`)
+
+// parseDuration reads a wall-clock duration as Lightning spells it. ok is false when the text is
+// not a duration at all; strict is false for "HH:MM:SS", which reads as a time but which
+// Lightning rejects at start-up (it wants four components).
+func parseDuration(s string) (secs float64, ok, strict bool) {
+	if m := dhmsRe.FindStringSubmatch(s); m != nil {
+		d, h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3]), atoi(m[4])
+		return float64(((d*24+h)*60+mi)*60 + se), true, true
+	}
+	if m := hmsRe.FindStringSubmatch(s); m != nil {
+		h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3])
+		return float64((h*60+mi)*60 + se), true, false
+	}
+	return 0, false, false
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1<<30 {
+		return 0
+	}
+	return n
+}
+
+// timedeltaUnits are the keyword arguments of datetime.timedelta, in seconds.
+var timedeltaUnits = map[string]float64{
+	"weeks": 7 * 86400, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1,
+	"milliseconds": 1e-3, "microseconds": 1e-6,
+}
+
+// timedeltaMap reads a dict of timedelta kwargs ({minutes: 30}); a Hydra `_target_:
+// datetime.timedelta` entry is allowed. ok is false when the map is not such a dict; complete
+// is false when a component is not a number (an interpolation), leaving the total unknown.
+func timedeltaMap(n *doc.Node) (secs float64, text string, ok, complete bool) {
+	if n == nil || n.Kind != doc.Map || len(n.Children) == 0 {
+		return 0, "", false, false
+	}
+	complete = true
+	var parts []string
+	for _, c := range n.Children {
+		if c.Key == "_target_" {
+			continue
+		}
+		unit, known := timedeltaUnits[c.Key]
+		if !known {
+			return 0, "", false, false
+		}
+		v, isNum := c.Float()
+		if !isNum || c.Type == doc.String {
+			complete = false
+			parts = append(parts, c.Key+": "+c.Value)
+			continue
+		}
+		secs += v * unit
+		parts = append(parts, c.Key+": "+c.Value)
+	}
+	if len(parts) == 0 {
+		return 0, "", false, false
+	}
+	return secs, "{" + strings.Join(parts, ", ") + "}", true, complete
+}
+
+// durationFact reads a time value (string, dict) at n as an Interval in seconds.
+func durationFact(n *doc.Node, key string) (plan.Fact[plan.Interval], bool) {
+	if n == nil {
+		return plan.Fact[plan.Interval]{}, false
+	}
+	switch n.Kind {
+	case doc.Map:
+		secs, text, ok, complete := timedeltaMap(n)
+		if !ok {
+			return plan.Fact[plan.Interval]{Key: key, Node: n}, true
+		}
+		if !complete {
+			return plan.Fact[plan.Interval]{Key: key, Node: n, Note: "a time interval with unresolved components " + text}, true
+		}
+		return plan.Set(plan.Interval{Value: secs, Unit: plan.Seconds, Text: text}, key, n), true
+	case doc.Scalar:
+		if n.Type != doc.String {
+			return plan.Fact[plan.Interval]{Key: key, Node: n}, true
+		}
+		secs, ok, strict := parseDuration(n.Value)
+		if !ok {
+			return plan.Fact[plan.Interval]{Key: key, Node: n}, true
+		}
+		f := plan.Set(plan.Interval{Value: secs, Unit: plan.Seconds, Text: n.Value}, key, n)
+		if !strict {
+			f.Note = "Lightning expects \"DD:HH:MM:SS\"; this spelling is rejected at start-up"
+		}
+		return f, true
+	}
+	return plan.Fact[plan.Interval]{Key: key, Node: n}, true
+}
+
+// isMap reports whether n is a non-nil map.
+func isMap(n *doc.Node) bool { return n != nil && n.Kind == doc.Map }
+
+// intValue reads a strictly typed integer (YAML int, or a float without fraction); quoted
+// strings and placeholders give ok=false.
+func intValue(n *doc.Node) (int, bool) {
+	if n == nil || n.Kind != doc.Scalar || (n.Type != doc.Int && n.Type != doc.Float) {
+		return 0, false
+	}
+	v, ok := n.Int()
+	if !ok || v > math.MaxInt32 || v < math.MinInt32 {
+		return 0, false
+	}
+	return int(v), true
+}
+
+// intFact reads an integer at key under sec; def applies when the key is absent or null (use
+// hasDef=false for no default). A present value of another type or a placeholder is Unknown.
+func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note string) plan.Fact[int] {
+	n := sec.Get(key)
+	k := keyOf(n, prefix, key)
+	if n == nil || n.IsNull() {
+		if hasDef {
+			return plan.Defaulted(def, k, note, n)
+		}
+		return plan.Fact[int]{Key: k, Node: n}
+	}
+	r, via := resolveRef(root, n)
+	if v, ok := intValue(r); ok {
+		f := plan.Set(v, k, n)
+		if via != "" {
+			f.Note = "via " + via
+		}
+		return f
+	}
+	return plan.Fact[int]{Key: k, Node: n}
+}
+
+// boolFact reads a boolean at key under sec, with a default when absent or null.
+func boolFact(root, sec *doc.Node, prefix, key string, def bool, hasDef bool, note string) plan.Fact[bool] {
+	n := sec.Get(key)
+	k := keyOf(n, prefix, key)
+	if n == nil || n.IsNull() {
+		if hasDef {
+			return plan.Defaulted(def, k, note, n)
+		}
+		return plan.Fact[bool]{Key: k, Node: n}
+	}
+	r, _ := resolveRef(root, n)
+	if r != nil && r.Kind == doc.Scalar && r.Type == doc.Bool {
+		if v, ok := r.Bool(); ok {
+			return plan.Set(v, k, n)
+		}
+	}
+	return plan.Fact[bool]{Key: k, Node: n}
+}
+
+// strValue is a scalar's text when it is a real string/number (not null, not a placeholder).
+func strValue(n *doc.Node) (string, bool) {
+	if n == nil || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() {
+		return "", false
+	}
+	return n.Value, true
+}
+
+// lightningTrainerKeys are Trainer arguments that hardly any other framework spells the same
+// way under a `trainer:` section (strong evidence), and weaker ones shared with other tools.
+var lightningTrainerStrong = []string{
+	"val_check_interval", "check_val_every_n_epoch", "limit_train_batches", "limit_val_batches",
+	"limit_test_batches", "limit_predict_batches", "fast_dev_run", "overfit_batches",
+	"accumulate_grad_batches", "gradient_clip_val", "gradient_clip_algorithm", "sync_batchnorm",
+	"enable_checkpointing", "log_every_n_steps", "num_sanity_val_steps", "detect_anomaly",
+	"enable_progress_bar", "enable_model_summary", "reload_dataloaders_every_n_epochs",
+	"use_distributed_sampler", "replace_sampler_ddp", "default_root_dir", "max_time",
+	"inference_mode", "barebones",
+}
+
+var lightningTrainerWeak = []string{
+	"max_epochs", "min_epochs", "max_steps", "min_steps", "accelerator", "devices", "num_nodes",
+	"strategy", "precision", "profiler", "deterministic", "benchmark", "callbacks", "logger",
+	"plugins", "gpus",
+}
+
+// trainerArgScore scores how much a map looks like Lightning Trainer arguments.
+func trainerArgScore(sec *doc.Node, strongPts, weakPts int) int {
+	if !isMap(sec) {
+		return 0
+	}
+	s := 0
+	for _, k := range lightningTrainerStrong {
+		if sec.Get(k) != nil {
+			s += strongPts
+		}
+	}
+	for _, k := range lightningTrainerWeak {
+		if sec.Get(k) != nil {
+			s += weakPts
+		}
+	}
+	return s
+}
+
+// ckptDefaults are the defaults of a checkpoint callback's parameters: Lightning's
+// ModelCheckpoint, or NeMo's CallbackParams dataclass (which changes several of them).
+type ckptDefaults struct {
+	saveTopK     int
+	monitor      string // "" = None
+	everyNEpochs int    // the effective value when no trigger is given
+	note         string
+}
+
+// readEvalInterval fills Eval.Interval from a Lightning trainer section: val_check_interval
+// (int batches, float epoch fraction, time string/dict) and check_val_every_n_epoch.
+func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+	vci := tr.Get("val_check_interval")
+	cve := tr.Get("check_val_every_n_epoch")
+	vKey := keyOf(vci, prefix, "val_check_interval")
+	cKey := keyOf(cve, prefix, "check_val_every_n_epoch")
+
+	// The epoch cadence: check_val_every_n_epoch (default 1; null = purely step-based).
+	epochs, epochsKnown, epochsNull := 1, true, false
+	if cve != nil {
+		switch {
+		case cve.IsNull():
+			epochsNull = true
+		default:
+			if v, ok := intValue(cve); ok && v >= 1 {
+				epochs = v
+			} else {
+				epochsKnown = false
+			}
+		}
+	}
+	epochFact := func() plan.Fact[plan.Interval] {
+		iv := plan.Interval{Value: float64(epochs), Unit: plan.Epochs}
+		switch {
+		case !epochsKnown:
+			return plan.Fact[plan.Interval]{Key: cKey, Node: cve}
+		case epochsNull:
+			// A float/absent val_check_interval with check_val_every_n_epoch: null is a
+			// configuration error in Lightning: no interval can be derived.
+			return plan.Fact[plan.Interval]{Key: cKey, Node: cve, Note: "check_val_every_n_epoch: null needs an integer val_check_interval"}
+		case cve != nil:
+			return plan.Set(iv, cKey, cve)
+		}
+		return plan.Defaulted(iv, vKey, note+": validate at the end of every epoch", vci)
+	}
+
+	if vci == nil || vci.IsNull() {
+		p.Eval.Interval = epochFact()
+		return
+	}
+	n, via := resolveRef(root, vci)
+	withVia := func(f plan.Fact[plan.Interval]) plan.Fact[plan.Interval] {
+		if via != "" && f.Note == "" {
+			f.Note = "via " + via
+		}
+		f.Key, f.Node = vKey, vci
+		return f
+	}
+	if n == nil {
+		p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
+		return
+	}
+	switch {
+	case n.Kind == doc.Map:
+		f, _ := durationFact(n, vKey)
+		p.Eval.Interval = withVia(f)
+	case n.Kind != doc.Scalar:
+		p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
+	case n.Type == doc.Int:
+		v, ok := intValue(n)
+		if !ok || v < 1 {
+			p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
+			return
+		}
+		p.Eval.Interval = withVia(plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: n.Value}, vKey, vci))
+	case n.Type == doc.Float:
+		v, _ := n.Float()
+		switch {
+		case v == 1.0:
+			// 1.0 = the end of every (check_val_every_n_epoch-th) epoch.
+			f := epochFact()
+			if f.Known() {
+				f = plan.Set(f.Value, vKey, vci)
+				if cve != nil && epochsKnown && !epochsNull {
+					f.Note = "with " + cKey + ": " + cve.Value
+				}
+			}
+			p.Eval.Interval = withVia(f)
+		case v > 0 && v < 1:
+			p.Eval.Interval = withVia(plan.Set(plan.Interval{Value: v, Unit: plan.EpochFraction, Text: n.Value}, vKey, vci))
+		case v > 1 && v == math.Trunc(v) && v < 1<<31:
+			p.Eval.Interval = withVia(plan.Set(plan.Interval{Value: v, Unit: plan.Steps, Text: n.Value}, vKey, vci))
+		default:
+			p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
+		}
+	case n.Type == doc.String:
+		f, _ := durationFact(n, vKey)
+		p.Eval.Interval = withVia(f)
+	default:
+		p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
+	}
+}
+
+// readEvalEnabled: limit_val_batches 0 (or 0.0) turns validation off; anything else keeps it.
+func readEvalEnabled(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+	n := tr.Get("limit_val_batches")
+	k := keyOf(n, prefix, "limit_val_batches")
+	if n == nil || n.IsNull() {
+		p.Eval.Enabled = plan.Defaulted(true, k, note+": all validation batches", n)
+		return
+	}
+	r, _ := resolveRef(root, n)
+	if v, ok := r.Float(); ok && r.Type != doc.String {
+		p.Eval.Enabled = plan.Set(v > 0, k, n)
+		return
+	}
+	p.Eval.Enabled = plan.Fact[bool]{Key: k, Node: n}
+}
+
+// readTopology fills hosts and devices per host from trainer.num_nodes and trainer.devices.
+// An absent num_nodes stays Unknown: configs commonly leave the node count to the launcher.
+func readTopology(p *plan.Plan, root, tr *doc.Node, prefix string) {
+	nn := tr.Get("num_nodes")
+	p.Topology.Hosts = intFact(root, tr, prefix, "num_nodes", 0, false, "")
+	if f := p.Topology.Hosts; f.Known() && f.Value < 1 {
+		p.Topology.Hosts = plan.Fact[int]{Key: f.Key, Node: nn}
+	}
+	dn := tr.Get("devices")
+	dk := keyOf(dn, prefix, "devices")
+	p.Topology.DevicesPerHost = plan.Fact[int]{Key: dk, Node: dn}
+	if dn == nil {
+		return
+	}
+	r, _ := resolveRef(root, dn)
+	switch {
+	case r == nil:
+	case r.Kind == doc.Seq:
+		if len(r.Children) > 0 {
+			p.Topology.DevicesPerHost = plan.Set(len(r.Children), dk, dn)
+		}
+	case r.Kind == doc.Scalar && r.Type == doc.Int:
+		if v, ok := intValue(r); ok && v >= 1 {
+			p.Topology.DevicesPerHost = plan.Set(v, dk, dn)
+		}
+	case r.Kind == doc.Scalar && r.Type == doc.String:
+		// "0,1,3" lists device indices; "2" is a count; "-1" and "auto" are decided at run time.
+		s := strings.TrimSpace(r.Value)
+		if strings.Contains(s, ",") {
+			cnt := 0
+			for _, part := range strings.Split(s, ",") {
+				if strings.TrimSpace(part) != "" {
+					cnt++
+				}
+			}
+			if cnt > 0 {
+				p.Topology.DevicesPerHost = plan.Set(cnt, dk, dn)
+			}
+		} else if v, err := strconv.Atoi(s); err == nil && v >= 1 {
+			p.Topology.DevicesPerHost = plan.Set(v, dk, dn)
+		}
+	}
+}
+
+// readBNSync reads trainer.sync_batchnorm (default false).
+func readBNSync(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+	f := boolFact(root, tr, prefix, "sync_batchnorm", false, true, note)
+	out := plan.Fact[plan.BNSync]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	if f.Known() {
+		out.Value = plan.BNSyncNone
+		if f.Value {
+			out.Value = plan.BNSyncPerStep
+		}
+	}
+	p.BN.Sync = out
+}
+
+// readTimeBudget reads trainer.max_time as a wall-clock budget.
+func readTimeBudget(p *plan.Plan, tr *doc.Node, prefix string) {
+	n := tr.Get("max_time")
+	if n == nil || n.IsNull() {
+		return
+	}
+	f, _ := durationFact(n, keyOf(n, prefix, "max_time"))
+	p.Train.TimeBudget = f
+}
+
+// readCheckpointParams fills the checkpoint facts from a ModelCheckpoint's parameters (params
+// may be nil: every parameter takes its default, located at at).
+func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, at *doc.Node, d ckptDefaults) {
+	get := func(k string) *doc.Node { return params.Get(k) }
+
+	// Monitor.
+	monN := get("monitor")
+	monKey := keyOf(monN, prefix, "monitor")
+	monitor, monKnown, monExplicit := d.monitor, true, false
+	if monN != nil && !monN.IsNull() {
+		if s, ok := strValue(monN); ok {
+			monitor, monExplicit = s, true
+		} else {
+			monKnown = false
+		}
+	} else if monN != nil && monN.IsNull() {
+		monitor, monExplicit = "", true
+	}
+	switch {
+	case !monKnown:
+		p.Ckpt.BestMetric = plan.Fact[string]{Key: monKey, Node: monN}
+	case monitor == "":
+		// No metric: nothing to select the best by (an empty explicit value still says so).
+		if monExplicit {
+			p.Ckpt.BestMetric = plan.Set("", monKey, monN)
+		} else {
+			p.Ckpt.BestMetric = plan.Defaulted("", monKey, d.note+": no monitor", at)
+		}
+	case monExplicit:
+		p.Ckpt.BestMetric = plan.Set(monitor, monKey, monN)
+	default:
+		p.Ckpt.BestMetric = plan.Defaulted(monitor, monKey, d.note, at)
+	}
+
+	// Retention from save_top_k and the monitor.
+	kN := get("save_top_k")
+	kKey := keyOf(kN, prefix, "save_top_k")
+	k, kKnown := d.saveTopK, true
+	kExplicit := kN != nil && !kN.IsNull()
+	if kExplicit {
+		r, _ := resolveRef(root, kN)
+		if v, ok := intValue(r); ok {
+			k = v
+		} else {
+			kKnown = false
+		}
+	}
+	mk := func(r plan.Retention, extra string) plan.Fact[plan.Retention] {
+		if kExplicit {
+			f := plan.Set(r, kKey, kN)
+			f.Note = extra
+			return f
+		}
+		n := d.note
+		if extra != "" {
+			n += ": " + extra
+		}
+		return plan.Defaulted(r, kKey, n, at)
+	}
+	switch {
+	case !kKnown || !monKnown:
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: kKey, Node: kN}
+	case k == -1:
+		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepAll}, "")
+	case k == 0:
+		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepNone}, "")
+	case k > 0 && monitor != "":
+		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepBest, N: k}, "best by "+monitor)
+	case k == 1:
+		// No monitor: each save replaces the previous file, so only the latest survives.
+		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepLatest, N: 1}, "no monitor, so only the latest checkpoint is kept")
+	default:
+		// save_top_k > 1 without a monitor is rejected by ModelCheckpoint at start-up.
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: kKey, Node: kN, Note: "save_top_k > 1 without a monitor is rejected by ModelCheckpoint"}
+	}
+
+	// Interval: every_n_train_steps, train_time_interval, every_n_epochs (mutually exclusive).
+	stepsN, timeN, epN := get("every_n_train_steps"), get("train_time_interval"), get("every_n_epochs")
+	set := false
+	if stepsN != nil && !stepsN.IsNull() {
+		sk := keyOf(stepsN, prefix, "every_n_train_steps")
+		r, _ := resolveRef(root, stepsN)
+		if v, ok := intValue(r); ok && v > 0 {
+			p.Ckpt.Interval = plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: stepsN.Value}, sk, stepsN)
+			set = true
+		} else if !ok {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: sk, Node: stepsN}
+			set = true
+		}
+	}
+	if !set && timeN != nil && !timeN.IsNull() {
+		f, _ := durationFact(timeN, keyOf(timeN, prefix, "train_time_interval"))
+		p.Ckpt.Interval = f
+		set = true
+	}
+	if !set && epN != nil && !epN.IsNull() {
+		ek := keyOf(epN, prefix, "every_n_epochs")
+		r, _ := resolveRef(root, epN)
+		if v, ok := intValue(r); ok && v > 0 {
+			p.Ckpt.Interval = plan.Set(plan.Interval{Value: float64(v), Unit: plan.Epochs, Text: epN.Value}, ek, epN)
+		} else {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: ek, Node: epN}
+		}
+		set = true
+	}
+	if !set && d.everyNEpochs > 0 {
+		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: float64(d.everyNEpochs), Unit: plan.Epochs},
+			joinKey(prefix, "every_n_epochs"), d.note+": a checkpoint at the end of every epoch", at)
+	}
+}
+
+// bnArchRe matches architecture names that contain batch norm layers. ConvNeXt (LayerNorm) and
+// ViTs are deliberately absent: no evidence means the rule stays silent.
+var bnArchRe = regexp.MustCompile(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
+
+// bnKeys are keys whose scalar value names an architecture or a norm layer.
+var bnKeys = map[string]bool{
+	"_target_": true, "class_path": true, "backbone": true, "arch": true, "architecture": true,
+	"model_name": true, "encoder_name": true, "backbone_name": true, "net": true, "model": true,
+	"encoder": true, "type": true, "model_type": true, "norm": true, "norm_layer": true,
+	"norm_type": true, "normalization": true, "conv_norm_type": true, "name": true,
+}
+
+// bnNormValues are the values of a norm key that mean batch norm.
+var bnNormValues = map[string]bool{"batch": true, "bn": true, "batchnorm": true, "batch_norm": true, "syncbn": true, "bn2d": true, "bn1d": true}
+
+// bnEvidence scans the config for batch-norm evidence: an architecture known to use batch norm
+// named in a model/backbone/class key, or a norm setting of "batch". The first hit wins.
+func bnEvidence(root *doc.Node) (*doc.Node, string) {
+	var hit *doc.Node
+	var why string
+	root.Walk(func(n *doc.Node) bool {
+		if hit != nil {
+			return false
+		}
+		if n.Kind != doc.Scalar || n.Type != doc.String || !bnKeys[n.Key] {
+			return true
+		}
+		v := strings.TrimSpace(n.Value)
+		low := strings.ToLower(v)
+		switch n.Key {
+		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
+			if bnNormValues[low] || bnArchRe.MatchString(v) {
+				hit, why = n, n.Path.String()+": "+v
+			}
+			return true
+		}
+		if bnArchRe.MatchString(v) {
+			hit, why = n, n.Path.String()+": "+v
+		}
+		return true
+	})
+	return hit, why
+}
+
+// readBNPresent sets BN.Present from config evidence only.
+func readBNPresent(p *plan.Plan, root *doc.Node) {
+	if n, why := bnEvidence(root); n != nil {
+		p.BN.Present = plan.Set(true, n.Path.String(), n)
+		p.BN.Present.Origin = plan.Derived
+		p.BN.Present.Note = "= batch norm named in the config"
+		p.BN.Evidence = why
+	}
+}
+
+// seedFact reads a seed scalar: an int is the same on every host; an interpolation of a rank
+// variable varies by host; other interpolations are unknown.
+func seedFact(n *doc.Node, key string, broadcast bool) plan.Fact[plan.Seed] {
+	if n == nil {
+		return plan.Fact[plan.Seed]{}
+	}
+	s := plan.Seed{Value: n.Value, Broadcast: broadcast}
+	if n.Kind != doc.Scalar {
+		return plan.Fact[plan.Seed]{Key: key, Node: n}
+	}
+	if varies, why := VariesByHost(n.Value); varies && (n.IsUnknown() || n.Type == doc.String) {
+		s.Varies, s.Why = plan.VariesByHost, why
+		return plan.Set(s, key, n)
+	}
+	if n.Type == doc.Int {
+		s.Varies, s.Why = plan.SameOnEveryHost, "a fixed seed, the same on every process"
+		return plan.Set(s, key, n)
+	}
+	return plan.Fact[plan.Seed]{Key: key, Node: n, Value: s}
+}
+
+// broadcastsInit reports whether the training strategy copies rank 0's initial parameters to
+// every rank (DDP and DeepSpeed do at wrap time), from trainer.strategy.
+func broadcastsInit(tr *doc.Node) bool {
+	n := tr.Get("strategy")
+	if n == nil || n.IsNull() {
+		return true // "auto": DDP on several devices
+	}
+	s := strings.ToLower(n.Value)
+	if n.Kind == doc.Map {
+		s = strings.ToLower(scalarText(n.Get("class_path")) + scalarText(n.Get("_target_")))
+	}
+	if s == "" || s == "auto" {
+		return true
+	}
+	return strings.Contains(s, "ddp") || strings.Contains(s, "deepspeed")
+}
+
+// loggerNames lists the trackers named by a Lightning `logger` value: a bool, a class_path
+// item, a list of them, or a Hydra group map of {name: {_target_: ...}}.
+func loggerNames(n *doc.Node) (names []string, known bool) {
+	if n == nil {
+		return nil, false
+	}
+	add := func(cls string) {
+		cls = strings.TrimSpace(cls)
+		if cls == "" {
+			return
+		}
+		if i := strings.LastIndexByte(cls, '.'); i >= 0 {
+			cls = cls[i+1:]
+		}
+		names = append(names, cls)
+	}
+	switch n.Kind {
+	case doc.Scalar:
+		if n.IsUnknown() {
+			return nil, false
+		}
+		add(n.Value)
+		return names, true
+	case doc.Seq:
+		for _, it := range n.Children {
+			switch {
+			case it.Kind == doc.Scalar:
+				add(it.Value)
+			case it.Get("class_path") != nil:
+				add(scalarText(it.Get("class_path")))
+			case it.Get("_target_") != nil:
+				add(scalarText(it.Get("_target_")))
+			}
+		}
+		return names, true
+	case doc.Map:
+		if c := n.Get("class_path"); c != nil {
+			add(scalarText(c))
+			return names, true
+		}
+		if c := n.Get("_target_"); c != nil {
+			add(scalarText(c))
+			return names, true
+		}
+		for _, c := range n.Children {
+			if t := c.Get("_target_"); t != nil {
+				add(scalarText(t))
+			} else if t := c.Get("class_path"); t != nil {
+				add(scalarText(t))
+			}
+		}
+		return names, len(names) > 0
+	}
+	return nil, false
+}
+
+// scalarText is a scalar's text, or "" for nil and non-scalars (nil-safe, unlike n.Value).
+func scalarText(n *doc.Node) string {
+	if n == nil || n.Kind != doc.Scalar {
+		return ""
+	}
+	return n.Value
+}
+
+// alignCkptWithEval corrects an epoch-triggered checkpoint interval (every_n_epochs 1, the
+// usual default) for when ModelCheckpoint saves after validation instead of at the end of the
+// training epoch: then a checkpoint follows every validation run, so the save interval is the
+// eval interval. save_on_train_epoch_end is read from params; when absent, defOnEpochEnd gives
+// the framework default (NeMo: false), or nil for Lightning's automatic choice (true only when
+// validation runs once per epoch: val_check_interval 1.0 and check_val_every_n_epoch 1).
+func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
+	iv := p.Ckpt.Interval
+	if !iv.Known() || iv.Value.Unit != plan.Epochs || iv.Value.Value != 1 {
+		return
+	}
+	var soe, known bool
+	if n := params.Get("save_on_train_epoch_end"); n != nil && !n.IsNull() {
+		if n.Type == doc.Bool {
+			soe, known = n.Bool()
+		}
+	} else if defOnEpochEnd != nil {
+		soe, known = *defOnEpochEnd, true
+	} else if ev := p.Eval.Interval; ev.Known() {
+		soe, known = ev.Value.Unit == plan.Epochs && ev.Value.Value == 1, true
+	}
+	if p.Eval.Enabled.Known() && !p.Eval.Enabled.Value {
+		return // no validation: saved at the end of each training epoch
+	}
+	switch {
+	case !known:
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
+	case !soe && p.Eval.Interval.Known():
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: p.Eval.Interval.Value, Origin: plan.Derived, Key: iv.Key, Node: iv.Node,
+			Note: "= the eval interval: every_n_epochs 1 saves after every validation run when save_on_train_epoch_end is false"}
+	case !soe:
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
+	}
+}

@@ -1,0 +1,384 @@
+package dialect
+
+// The NeMo dialect reads NeMo 1.x Hydra YAML (examples/*/conf): a Lightning `trainer:` section,
+// `exp_manager:` (logging, checkpoint callback, time limit) and `model:` (Megatron batch sizes,
+// seed, data; ASR/TTS train_ds/validation_ds). NeMo 2.0 recipes are Python and out of scope.
+//
+// Verified against NVIDIA/NeMo @8cfedd7 (package_info 2.6.0rc0):
+//   - nemo/utils/exp_manager.py CallbackParams: monitor "val_loss", save_top_k 3, mode "min",
+//     save_last True, every_n_epochs 1, every_n_train_steps None, train_time_interval None.
+//   - ExpManagerConfig: create_checkpoint_callback True, create_tensorboard_logger True, other
+//     create_*_logger False, log_local_rank_0_only False, log_global_rank_0_only False (then every
+//     rank adds a file handler nemo_log_globalrank-G_localrank-L.txt; both True is an error),
+//     max_time_per_run None ("DD:HH:MM:SS", replaces trainer.max_time).
+//   - megatron_base_model.py: seed = cfg.get('seed', 1234); megatron_init._set_random_seed adds
+//     100 × pipeline rank only, so data-parallel ranks share the init seed.
+//   - megatron_gpt_model.py: data.validation_drop_last defaults True; the Megatron batch samplers
+//     slice one global index by data-parallel rank; loaders use cfg.data.num_workers (no default).
+//   - asr/modules/conformer_encoder.py conv_norm_type='batch_norm'; parts/submodules/jasper.py
+//     normalization="batch" (ConvASREncoder: QuartzNet, Jasper, Citrinet, TitaNet).
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+const nemoDefault = "the NeMo exp_manager default (2.6)"
+const nemoModelDefault = "the NeMo Megatron default (2.6)"
+
+// NeMo is the NVIDIA NeMo 1.x (Hydra YAML) dialect.
+var NeMo = register(&Dialect{
+	Name:      "nemo",
+	Title:     "NVIDIA NeMo 1.x",
+	Version:   "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
+	Formats:   []doc.Format{doc.YAML, doc.JSON},
+	Detect:    detectNeMo,
+	Normalize: normalizeNeMo,
+	Keys:      nemoKeys,
+})
+
+func detectNeMo(d *doc.Document) int {
+	root := d.Root
+	if !isMap(root) {
+		return 0
+	}
+	s := 0
+	em := root.Get("exp_manager")
+	if isMap(em) {
+		s += 60
+		if em.Get("checkpoint_callback_params") != nil || em.Get("create_checkpoint_callback") != nil || em.Get("exp_dir") != nil {
+			s += 20
+		}
+	}
+	if isMap(root.Get("trainer")) {
+		s += 10
+	}
+	if isMap(root.Get("model")) {
+		s += 5
+	}
+	for _, k := range []string{"model.micro_batch_size", "model.global_batch_size", "model.tensor_model_parallel_size", "model.pipeline_model_parallel_size"} {
+		if root.At(k) != nil {
+			s += 15
+		}
+	}
+	// Evaluation scripts' configs keep the parallel sizes at the top level.
+	// (LLaMA-Factory's mcore configs have the same keys at the top level, but no trainer.)
+	if isMap(root.Get("trainer")) {
+		for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size"} {
+			if root.Get(k) != nil {
+				s += 25
+			}
+		}
+	}
+	if root.Get("restore_from_path") != nil || root.Get("gpt_model_file") != nil {
+		s += 10
+	}
+	nemoTarget := false
+	root.Walk(func(n *doc.Node) bool {
+		if nemoTarget {
+			return false
+		}
+		if n.Key == "_target_" && n.Kind == doc.Scalar && strings.HasPrefix(n.Value, "nemo.") {
+			nemoTarget = true
+		}
+		return true
+	})
+	if nemoTarget {
+		s += 50
+	}
+	return Cap(s)
+}
+
+// isMegatron reports a Megatron model section (micro/global batch, model parallelism).
+func isMegatron(model *doc.Node) bool {
+	for _, k := range []string{"micro_batch_size", "global_batch_size", "tensor_model_parallel_size", "pipeline_model_parallel_size"} {
+		if model.Get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "nemo"}
+	root := d.Root
+	if !isMap(root) {
+		ApplyContext(p, ctx)
+		return p
+	}
+	note := lightningDefault
+	tr := root.Get("trainer")
+	if isMap(tr) {
+		readTrainerCommon(p, root, tr, "trainer", note)
+	} else {
+		tr = nil
+	}
+	em := root.Get("exp_manager")
+	if !isMap(em) {
+		em = nil
+	}
+	model := root.Get("model")
+	if !isMap(model) {
+		model = nil
+	}
+	// Evaluation scripts' configs keep the model keys at the top level.
+	mPrefix := "model"
+	if model == nil && isMegatron(root) {
+		model, mPrefix = root, ""
+	}
+	megatron := model != nil && isMegatron(model)
+
+	// Checkpoints come from exp_manager, not from the Lightning Trainer (NeMo configs set
+	// trainer.enable_checkpointing: false for that reason).
+	if em != nil {
+		p.Ckpt.Enabled = boolFact(root, em, "exp_manager", "create_checkpoint_callback", true, true, nemoDefault)
+		if p.Ckpt.Enabled.Known() && p.Ckpt.Enabled.Value {
+			params := em.Get("checkpoint_callback_params")
+			if !isMap(params) {
+				params = nil
+			}
+			at := params
+			if at == nil {
+				at = em
+			}
+			readCheckpointParams(p, root, params, "exp_manager.checkpoint_callback_params", at,
+				ckptDefaults{saveTopK: 3, monitor: "val_loss", everyNEpochs: 1, note: nemoDefault})
+			// CallbackParams.save_on_train_epoch_end defaults to False: save after validation.
+			no := false
+			alignCkptWithEval(p, params, &no)
+		}
+		scope, why := plan.PrimaryHost, "NeMo saves through Lightning from global rank 0"
+		if model != nil && model.Get("dist_ckpt_format") != nil {
+			scope, why = plan.Sharded, "Megatron distributed checkpoints: every rank writes its shard"
+		}
+		p.Ckpt.Scope = plan.Defaulted(scope, "exp_manager.checkpoint_callback_params", why, nil)
+
+		// Logging: per-rank log files unless one of the rank-0 switches is on.
+		loc := boolFact(root, em, "exp_manager", "log_local_rank_0_only", false, true, nemoDefault)
+		glob := boolFact(root, em, "exp_manager", "log_global_rank_0_only", false, true, nemoDefault)
+		switch {
+		case !loc.Known() || !glob.Known():
+			p.Logging.Scope = plan.Fact[plan.Scope]{Key: "exp_manager.log_global_rank_0_only", Node: glob.Node}
+		case glob.Value && !loc.Value:
+			p.Logging.Scope = plan.Set(plan.PrimaryHost, glob.Key, glob.Node)
+		case loc.Value && !glob.Value:
+			p.Logging.Scope = plan.Set(plan.EveryHost, loc.Key, loc.Node)
+		case loc.Value && glob.Value:
+			p.Logging.Scope = plan.Fact[plan.Scope]{Key: glob.Key, Node: glob.Node, Note: "both rank-0 switches on is an error in exp_manager"}
+		default:
+			f := plan.Fact[plan.Scope]{Value: plan.EveryRank, Origin: plan.Default, Key: "exp_manager.log_global_rank_0_only",
+				Note: nemoDefault + ": log_global_rank_0_only and log_local_rank_0_only are false, so every rank writes its own nemo_log_globalrank-G_localrank-L.txt"}
+			if glob.IsExplicit() || loc.IsExplicit() {
+				f.Origin = plan.Explicit
+				f.Node = glob.Node
+				if f.Node == nil {
+					f.Node, f.Key = loc.Node, loc.Key
+				}
+				f.Note = "every rank writes its own nemo_log_globalrank-G_localrank-L.txt"
+			}
+			p.Logging.Scope = f
+		}
+
+		readNeMoTracking(p, root, em)
+
+		// Time budget: exp_manager.max_time_per_run replaces trainer.max_time.
+		if n := em.Get("max_time_per_run"); n != nil && !n.IsNull() {
+			f, _ := durationFact(n, keyOf(n, "exp_manager", "max_time_per_run"))
+			p.Train.TimeBudget = f
+		}
+	}
+
+	if model != nil {
+		readNeMoModel(p, root, model, mPrefix, megatron, tr)
+	}
+	if tr != nil && megatron && p.Data.Sharding.Known() == false {
+		// Megatron configs turn off Lightning's sampler and use Megatron batch samplers, which
+		// split one global index by data-parallel rank.
+		p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, joinKey(mPrefix, "data.dataloader_type"),
+			nemoModelDefault+": Megatron batch samplers slice one global index by data-parallel rank", nil)
+	}
+	readBNPresent(p, root)
+	ApplyContext(p, ctx)
+	return p
+}
+
+func readNeMoTracking(p *plan.Plan, root, em *doc.Node) {
+	loggers := []struct{ key, name string }{
+		{"create_tensorboard_logger", "tensorboard"}, {"create_wandb_logger", "wandb"},
+		{"create_mlflow_logger", "mlflow"}, {"create_dllogger_logger", "dllogger"},
+		{"create_clearml_logger", "clearml"}, {"create_neptune_logger", "neptune"},
+	}
+	names := []string{}
+	explicit, known := false, true
+	var at *doc.Node
+	for _, l := range loggers {
+		f := boolFact(root, em, "exp_manager", l.key, l.name == "tensorboard", true, nemoDefault)
+		if !f.Known() {
+			known = false
+			continue
+		}
+		if f.IsExplicit() {
+			explicit = true
+			if at == nil || f.Value {
+				at = f.Node
+			}
+		}
+		if f.Value {
+			names = append(names, l.name)
+		}
+	}
+	switch {
+	case !known:
+		p.Tracking.Trackers = plan.Fact[[]string]{Key: "exp_manager", Node: em}
+	case explicit:
+		p.Tracking.Trackers = plan.Set(names, "exp_manager", em)
+		if at != nil {
+			p.Tracking.Trackers.Key, p.Tracking.Trackers.Node = at.Path.String(), at
+		}
+	default:
+		p.Tracking.Trackers = plan.Defaulted(names, "exp_manager.create_tensorboard_logger", nemoDefault, em)
+	}
+	for _, k := range []string{"wandb_logger_kwargs.name", "name"} {
+		if n := em.At(k); n != nil {
+			if s, ok := strValue(n); ok && s != "" {
+				p.Tracking.RunName = plan.Set(s, n.Path.String(), n)
+				return
+			}
+		}
+	}
+	if n := root.Get("name"); n != nil {
+		if s, ok := strValue(n); ok && s != "" {
+			p.Tracking.RunName = plan.Set(s, "name", n)
+		}
+	}
+}
+
+func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron bool, tr *doc.Node) {
+	if megatron {
+		micro := intFact(root, model, mPrefix, "micro_batch_size", 0, false, "")
+		p.Train.PerDeviceBatch = micro
+		if micro.Known() {
+			e := micro
+			e.Origin, e.Note = plan.Derived, "= "+micro.Key+": Megatron evaluates with the micro batch"
+			p.Eval.PerDeviceBatch = e
+		}
+		p.Train.GlobalBatch = intFact(root, model, mPrefix, "global_batch_size", 0, false, "")
+		// Gradient accumulation is derived: global / (micro × data-parallel size), where
+		// data-parallel size = devices × nodes / (tensor × pipeline × context parallel).
+		if g, ok := deriveAccum(root, model, mPrefix, p); ok {
+			p.Train.GradAccum = g
+		}
+		broadcast := false
+		if n := model.Get("seed"); n != nil && !n.IsNull() {
+			p.Seeds.Init = seedFact(n, keyOf(n, mPrefix, "seed"), broadcast)
+		} else {
+			p.Seeds.Init = plan.Defaulted(plan.Seed{Value: "1234", Varies: plan.SameOnEveryHost,
+				Why: "Megatron offsets the seed by pipeline stage only; data-parallel ranks share it"},
+				joinKey(mPrefix, "seed"), nemoModelDefault, n)
+		}
+		if data := model.Get("data"); isMap(data) {
+			dp := joinKey(mPrefix, "data")
+			p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
+			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, "")
+		}
+		// Normalisation of Megatron transformers is LayerNorm/RMSNorm: evidence of no BN.
+		if n := model.Get("normalization"); n != nil {
+			if s, ok := strValue(n); ok && strings.Contains(strings.ToLower(s), "norm") && !strings.Contains(strings.ToLower(s), "batch") {
+				p.BN.Present = plan.Fact[bool]{Value: false, Origin: plan.Derived, Key: n.Path.String(), Node: n, Note: "= " + s + " normalisation"}
+			}
+		}
+		return
+	}
+	// ASR/TTS/speaker models: train_ds / validation_ds.
+	if ds := model.Get("train_ds"); isMap(ds) {
+		pre := joinKey(mPrefix, "train_ds")
+		p.Train.PerDeviceBatch = intFact(root, ds, pre, "batch_size", 0, false, "")
+		p.Data.Workers = intFact(root, ds, pre, "num_workers", 0, false, "")
+		if f := boolFact(root, ds, pre, "is_tarred", false, false, ""); f.Known() && f.Value {
+			// Tarred datasets shard the tar files between ranks: not a global-index sampler.
+			p.Data.Sharding = plan.Fact[plan.Sharding]{Key: f.Key, Node: f.Node, Note: "tarred datasets are sharded by file between ranks"}
+			p.Seeds.Data = plan.Fact[plan.Seed]{}
+		}
+	}
+	if ds := model.Get("validation_ds"); isMap(ds) {
+		p.Eval.PerDeviceBatch = intFact(root, ds, joinKey(mPrefix, "validation_ds"), "batch_size", 0, false, "")
+	}
+	if p.Data.Workers.Node == nil {
+		if data := model.Get("data"); isMap(data) {
+			p.Data.Workers = intFact(root, data, joinKey(mPrefix, "data"), "num_workers", 0, false, "")
+		}
+	}
+}
+
+// deriveAccum computes Megatron's gradient accumulation when every factor is known.
+func deriveAccum(root, model *doc.Node, mPrefix string, p *plan.Plan) (plan.Fact[int], bool) {
+	g, m := p.Train.GlobalBatch, p.Train.PerDeviceBatch
+	h, dv := p.Topology.Hosts, p.Topology.DevicesPerHost
+	if !g.Known() || !m.Known() || !h.IsExplicit() || !dv.IsExplicit() || m.Value <= 0 {
+		return plan.Fact[int]{}, false
+	}
+	par := 1
+	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
+		f := intFact(root, model, mPrefix, k, 1, true, "")
+		if !f.Known() || f.Value < 1 {
+			return plan.Fact[int]{}, false
+		}
+		par *= f.Value
+	}
+	world := h.Value * dv.Value
+	if world%par != 0 {
+		return plan.Fact[int]{}, false
+	}
+	dp := world / par
+	if g.Value%(m.Value*dp) != 0 {
+		return plan.Fact[int]{}, false
+	}
+	return plan.Fact[int]{Value: g.Value / (m.Value * dp), Origin: plan.Derived, Key: g.Key, Node: g.Node,
+		Note: "= global_batch_size / (micro_batch_size × data-parallel size)"}, true
+}
+
+var nemoKeys = []Key{
+	{Path: "trainer.val_check_interval", Type: "integer|number|string|object", Default: "1.0", Concept: "eval.interval",
+		Doc: "Lightning semantics: int = training batches, float in [0,1] = fraction of an epoch, \"DD:HH:MM:SS\" = wall-clock time (Lightning 2.6+)"},
+	{Path: "trainer.check_val_every_n_epoch", Type: "integer|null", Default: "1", Concept: "eval.interval", Doc: "validate every N epochs"},
+	{Path: "trainer.limit_val_batches", Type: "integer|number", Default: "1.0", Concept: "eval.enabled", Doc: "validation batches per run; 0 disables validation"},
+	{Path: "trainer.max_time", Type: "string|object", Default: "none", Concept: "train.time_budget", Doc: "Lightning wall-clock budget (replaced by exp_manager.max_time_per_run)"},
+	{Path: "trainer.max_steps", Type: "integer", Default: "-1", Concept: "train.max_steps", Doc: "optimizer steps to train for"},
+	{Path: "trainer.num_nodes", Type: "integer", Default: "1", Concept: "topology.hosts", Doc: "number of nodes"},
+	{Path: "trainer.devices", Type: "integer|string|array", Default: "auto", Concept: "topology.devices_per_host", Doc: "devices per node (-1 = all)"},
+	{Path: "trainer.accumulate_grad_batches", Type: "integer", Default: "1", Concept: "train.grad_accum", Doc: "keep 1 for Megatron models: accumulation is derived from global_batch_size"},
+	{Path: "trainer.sync_batchnorm", Type: "boolean", Default: "false", Concept: "bn.sync", Doc: "SyncBatchNorm across devices (the ASR conformer configs set true)"},
+	{Path: "trainer.enable_checkpointing", Type: "boolean", Default: "true", Concept: "ckpt", Doc: "must be false: exp_manager adds the checkpoint callback"},
+	{Path: "trainer.logger", Type: "boolean", Default: "true", Concept: "tracking", Doc: "must be false: exp_manager creates the loggers"},
+	{Path: "trainer.use_distributed_sampler", Type: "boolean", Default: "true", Concept: "data.sharding", Doc: "Megatron configs set false and use Megatron batch samplers"},
+	{Path: "exp_manager.create_checkpoint_callback", Type: "boolean", Default: "true", Concept: "ckpt.enabled", Doc: "add NeMo's ModelCheckpoint"},
+	{Path: "exp_manager.checkpoint_callback_params.save_top_k", Type: "integer", Default: "3", Concept: "ckpt.retention", Doc: "keep the k best checkpoints by monitor (-1 all)"},
+	{Path: "exp_manager.checkpoint_callback_params.monitor", Type: "string", Default: "val_loss", Concept: "ckpt.best_metric", Doc: "metric that ranks checkpoints"},
+	{Path: "exp_manager.checkpoint_callback_params.mode", Type: "string", Default: "min", Concept: "ckpt.best_metric", Doc: "min or max", Enum: []string{"min", "max"}},
+	{Path: "exp_manager.checkpoint_callback_params.every_n_epochs", Type: "integer|null", Default: "1", Concept: "ckpt.interval", Doc: "save every N epochs"},
+	{Path: "exp_manager.checkpoint_callback_params.every_n_train_steps", Type: "integer|null", Default: "none", Concept: "ckpt.interval", Doc: "save every N training steps"},
+	{Path: "exp_manager.checkpoint_callback_params.train_time_interval", Type: "string|object|null", Default: "none", Concept: "ckpt.interval", Doc: "save on wall-clock time"},
+	{Path: "exp_manager.checkpoint_callback_params.save_last", Type: "boolean", Default: "true", Concept: "ckpt", Doc: "also keep the last checkpoint"},
+	{Path: "exp_manager.log_global_rank_0_only", Type: "boolean", Default: "false", Concept: "logging.scope", Doc: "only global rank 0 writes a log file"},
+	{Path: "exp_manager.log_local_rank_0_only", Type: "boolean", Default: "false", Concept: "logging.scope", Doc: "only local rank 0 of each node writes a log file (both false: every rank writes one)"},
+	{Path: "exp_manager.max_time_per_run", Type: "string", Default: "none", Concept: "train.time_budget", Doc: "wall-clock budget \"DD:HH:MM:SS\" per run (a StatelessTimer)"},
+	{Path: "exp_manager.create_tensorboard_logger", Type: "boolean", Default: "true", Concept: "tracking.trackers", Doc: "TensorBoard logger"},
+	{Path: "exp_manager.create_wandb_logger", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "Weights & Biases logger (wandb_logger_kwargs.project/name)"},
+	{Path: "exp_manager.create_mlflow_logger", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "MLflow logger"},
+	{Path: "exp_manager.create_neptune_logger", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "Neptune logger"},
+	{Path: "exp_manager.create_clearml_logger", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "ClearML logger"},
+	{Path: "exp_manager.create_dllogger_logger", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "DLLogger"},
+	{Path: "exp_manager.name", Type: "string", Default: "none", Concept: "tracking.run_name", Doc: "experiment name (log directory)"},
+	{Path: "model.micro_batch_size", Type: "integer", Default: "", Concept: "train.per_device_batch", Doc: "per-GPU micro batch (Megatron); evaluation uses it too"},
+	{Path: "model.global_batch_size", Type: "integer", Default: "", Concept: "train.global_batch", Doc: "examples per optimizer step; accumulation = global / (micro × data-parallel size)"},
+	{Path: "model.tensor_model_parallel_size", Type: "integer", Default: "1", Concept: "topology", Doc: "tensor parallelism (divides the data-parallel size)"},
+	{Path: "model.pipeline_model_parallel_size", Type: "integer", Default: "1", Concept: "topology", Doc: "pipeline parallelism (divides the data-parallel size)"},
+	{Path: "model.seed", Type: "integer", Default: "1234", Concept: "seeds.init", Doc: "Megatron seed; offset by 100 × pipeline rank, shared by data-parallel ranks"},
+	{Path: "model.data.validation_drop_last", Type: "boolean", Default: "true", Concept: "eval.drop_last", Doc: "drop the last partial validation batch (pad_samples_to_global_batch_size is the alternative)"},
+	{Path: "model.data.num_workers", Type: "integer", Default: "", Concept: "data.workers", Doc: "DataLoader workers (read without a default; the example configs set 2)"},
+	{Path: "model.train_ds.batch_size", Type: "integer", Default: "", Concept: "train.per_device_batch", Doc: "ASR/TTS per-device train batch"},
+	{Path: "model.train_ds.num_workers", Type: "integer", Default: "", Concept: "data.workers", Doc: "ASR/TTS loader workers"},
+	{Path: "model.validation_ds.batch_size", Type: "integer", Default: "", Concept: "eval.per_device_batch", Doc: "ASR/TTS per-device eval batch"},
+}

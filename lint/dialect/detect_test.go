@@ -1,0 +1,207 @@
+package dialect
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// The corpus labels (MANIFEST.tsv, column "framework") name where a file came from, which is not
+// always the dialect that should read it. tcgExpected maps a label and a file to the
+// framework ids that are correct for it. The decisions, file by file where it matters:
+//
+//   - accelerate: launcher configs (compute_environment, distributed_type) hold no training
+//     settings → generic; a TRL-CLI-style file with Trainer arguments → huggingface.
+//   - lightning-hydra: a file that mentions Lightning (a _target_ under lightning.*, a trainer
+//     section) → lightning; Hydra fragments with no Lightning evidence (paths, hydra, extras, an
+//     empty callbacks file) may fall back to generic.
+//   - litgpt: generic, unless the Lightning dialect claims it (LitGPT runs on Fabric).
+//   - gpt-neox: Megatron keys plus a few DeepSpeed blocks → generic (variant gpt-neox), unless
+//     DeepSpeed keys are most of the file's top-level keys → deepspeed.
+//   - torchtitan TOML, ludwig → generic; llm-foundry → composer.
+//   - .py (big_vision, mmengine, mmdet) and .gin (t5x) files are not linted as YAML/JSON/TOML.
+func tcgExpected(label string, d *doc.Document) []string {
+	switch label {
+	case "hf-trainer":
+		return []string{"huggingface"}
+	case "axolotl":
+		return []string{"axolotl"}
+	case "llamafactory":
+		return []string{"llama-factory"}
+	case "deepspeed":
+		return []string{"deepspeed"}
+	case "nemo":
+		return []string{"nemo"}
+	case "torchtune":
+		return []string{"torchtune"}
+	case "llm-foundry":
+		return []string{"composer"}
+	case "lightning-cli":
+		return []string{"lightning"}
+	case "lightning-hydra":
+		if tcgMentionsLightning(d.Root) {
+			return []string{"lightning"}
+		}
+		return []string{"lightning", "generic"}
+	case "litgpt":
+		return []string{"generic", "lightning"}
+	case "accelerate":
+		if d.Root.Get("per_device_train_batch_size") != nil || d.Root.Get("learning_rate") != nil {
+			return []string{"huggingface"}
+		}
+		return []string{"generic"}
+	case "gpt-neox":
+		if tcgDeepSpeedDominates(d.Root) {
+			return []string{"deepspeed"}
+		}
+		return []string{"generic"}
+	case "torchtitan", "ludwig":
+		return []string{"generic"}
+	}
+	return nil
+}
+
+// tcgMentionsLightning reports Lightning evidence in the tree itself (comments do not count): a
+// value naming a lightning.* class, or a trainer section.
+func tcgMentionsLightning(root *doc.Node) bool {
+	found := root.Get("trainer") != nil
+	root.Walk(func(n *doc.Node) bool {
+		if n.IsScalar() && strings.Contains(strings.ToLower(n.Value), "lightning.") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// tcgDSTopLevel are DeepSpeed config sections and keys (deepspeed/runtime/config.py).
+var tcgDSTopLevel = map[string]bool{
+	"train_batch_size": true, "train_micro_batch_size_per_gpu": true, "gradient_accumulation_steps": true,
+	"zero_optimization": true, "fp16": true, "bf16": true, "amp": true, "optimizer": true, "scheduler": true,
+	"gradient_clipping": true, "steps_per_print": true, "wall_clock_breakdown": true, "zero_allow_untested_optimizer": true,
+	"activation_checkpointing": true, "flops_profiler": true, "autotuning": true, "comms_logger": true,
+	"data_efficiency": true, "checkpoint": true, "aio": true, "communication_data_type": true, "prescale_gradients": true,
+	"sparse_attention": true, "wandb": true, "tensorboard": true, "csv_monitor": true, "elasticity": true,
+	"zero_force_ds_cpu_optimizer": true, "dump_state": true, "memory_breakdown": true, "gradient_predivide_factor": true,
+}
+
+func tcgDeepSpeedDominates(root *doc.Node) bool {
+	if root == nil || root.Kind != doc.Map || len(root.Children) == 0 {
+		return false
+	}
+	ds := 0
+	for _, c := range root.Children {
+		if tcgDSTopLevel[genNormKey(c.Key)] {
+			ds++
+		}
+	}
+	return 2*ds > len(root.Children)
+}
+
+// tcgCorpusDir finds shared/corpus beside the repository root; "" when it is not there.
+func tcgCorpusDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+	c := filepath.Join(dir, "..", "shared", "corpus")
+	if _, err := os.Stat(filepath.Join(c, "MANIFEST.tsv")); err != nil {
+		return ""
+	}
+	return c
+}
+
+// TestCorpusDetection checks the framework detected for every YAML/JSON/TOML file of the corpus.
+// Each file is a subtest named label/path, so `-run 'TestCorpusDetection/torchtune'` narrows it.
+func TestCorpusDetection(t *testing.T) {
+	dir := tcgCorpusDir(t)
+	if dir == "" {
+		t.Skip("shared/corpus not found beside the repository")
+	}
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+
+	total, matched := 0, 0
+	mismatch := map[string][]string{} // label → "path: got x"
+	sc := bufio.NewScanner(f)
+	header := true
+	for sc.Scan() {
+		if header {
+			header = false
+			continue
+		}
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 7 {
+			continue
+		}
+		path, label := cols[0], cols[5]
+		format, ok := doc.FormatFromPath(path)
+		if !ok {
+			continue // .py and .gin are not YAML/JSON/TOML
+		}
+		total++
+		src, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		t.Run(label+"/"+path, func(t *testing.T) {
+			d := doc.Parse(path, src, format, doc.Limits{})
+			for _, p := range d.Problems {
+				if p.Rule == "parse-error" {
+					if strings.Contains(p.Message, "not yet implemented") {
+						t.Skipf("%s front-end not available yet", format)
+					}
+					t.Errorf("parse error: %s", p.Message)
+				}
+			}
+			want := tcgExpected(label, d)
+			if want == nil {
+				t.Fatalf("no expectation for label %q", label)
+			}
+			got := Detect(d).Name
+			for _, w := range want {
+				if got == w {
+					matched++
+					return
+				}
+			}
+			mismatch[label] = append(mismatch[label], path+": got "+got)
+			t.Errorf("detected %q, want %s", got, strings.Join(want, " or "))
+		})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	labels := make([]string, 0, len(mismatch))
+	for l := range mismatch {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	for _, l := range labels {
+		t.Logf("%s: %d mismatches", l, len(mismatch[l]))
+	}
+	t.Logf("corpus detection: %d of %d files match", matched, total)
+	if total < 300 {
+		t.Errorf("only %d corpus files read; MANIFEST.tsv changed?", total)
+	}
+}

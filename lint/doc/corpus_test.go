@@ -37,7 +37,7 @@ func corpusFiles(t testing.TB, want map[Format]bool) map[string]Format {
 // TestCorpus parses every YAML, JSON and TOML file of the corpus: they are all valid, so no
 // problem may be reported, and every span must keep the invariants.
 func TestCorpus(t *testing.T) {
-	files := corpusFiles(t, map[Format]bool{YAML: true, JSON: true})
+	files := corpusFiles(t, map[Format]bool{YAML: true, JSON: true, TOML: true})
 	if len(files) < 10 {
 		t.Fatalf("only %d corpus files", len(files))
 	}

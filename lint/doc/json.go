@@ -330,7 +330,7 @@ func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
 	n.Span.Start = p.pos(start)
 	switch c := s[p.i]; {
 	case c == '{' || c == '[':
-		if len(*stack) >= p.lim.MaxDepth {
+		if len(*stack) > p.lim.MaxDepth {
 			p.limit(limitMessage("nesting is deeper than "+itoa(p.lim.MaxDepth)+" levels", "max_depth"))
 			return nil
 		}

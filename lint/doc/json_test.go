@@ -71,7 +71,7 @@ func TestJSONErrors(t *testing.T) {
 		{"// c\n{}", "parse-error", 1, 1, "comments"},
 		{"{\"a\": \"\\x\"}", "parse-error", 1, 8, `invalid escape \\x`},
 		{"{\"a\": 1,\r\n \"a\": 2}", "duplicate-key", 2, 2, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
-		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "input-limit-exceeded", 1, 1001, `nesting is deeper than 1000 levels.*limits.max_depth`},
+		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "input-limit-exceeded", 1, 1002, `nesting is deeper than 1000 levels.*limits.max_depth`},
 	}
 	for _, c := range cases {
 		d := mustParse(t, JSON, c.src)

@@ -1,6 +1,499 @@
 package doc
 
-// parseTOML is a placeholder until the TOML front-end lands.
+import (
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// The TOML front-end builds the tree from go-toml's unstable parser, which yields one top-level
+// expression at a time ([table], [[array.table]], key = value) with the byte range of every key
+// part and scalar. The table semantics (implicit parents, dotted keys, arrays of tables,
+// redefinition rules of TOML 1.0) are applied here, so that a repeated key or table becomes a
+// duplicate-key problem with both locations instead of a bare error.
+//
+// Spans: a key's KeySpan is its last key part as written (quotes included); a scalar's Span is
+// its text; arrays and inline tables span their brackets; a [table] or [[array]] item spans
+// its header to its last key-value; tables created implicitly (by a header's or a dotted key's
+// earlier parts) span everything they contain. Styles: "double" and "single" for basic and
+// literal strings (multi-line ones too), "plain" for other scalars, "flow" for arrays and inline
+// tables, "block" for tables and arrays of tables.
+
 func parseTOML(d *Document, lim Limits) {
-	d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "TOML front-end not yet implemented", Span: d.Lines().Span(0, 0)})
+	base := 0
+	if hasBOM(d.Src) {
+		base = 3
+	}
+	b := &tomlBuilder{d: d, x: d.Lines(), src: d.Src, data: d.Src[base:], base: base, lim: lim,
+		flags: map[*Node]uint8{}, index: map[tomlKey]*Node{}}
+	root := b.alloc.new()
+	root.Kind, root.Style = Map, "block"
+	root.Span = Span{Start: b.pos(base), End: b.pos(base)}
+	b.root = root
+	var p unstable.Parser
+	p.Reset(b.data)
+	cur := root
+	for p.NextExpression() && !b.fatal {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			cur = b.header(e)
+		case unstable.KeyValue:
+			b.keyValue(cur, e)
+		}
+	}
+	if b.fatal {
+		return
+	}
+	if err := p.Error(); err != nil {
+		b.syntaxError(err)
+		return
+	}
+	d.Root = root
+	d.Comments = collectComments(b.x, b.src, b.noComment, false)
+}
+
+type tomlKey struct {
+	parent *Node
+	key    string
+}
+
+const (
+	tomlHeader      uint8 = 1 << iota // defined by a [table] header
+	tomlDotted                        // defined by dotted keys
+	tomlInline                        // an inline table or array: closed to later additions
+	tomlArrayTables                   // a sequence made by [[...]] headers
+	tomlValue                         // a value written with "="
+)
+
+type tomlBuilder struct {
+	d    *Document
+	x    *LineIndex
+	src  []byte
+	data []byte // src without a BOM: what the parser sees
+	base int    // offset of data in src
+	lim  Limits
+
+	root        *Node
+	flags       map[*Node]uint8
+	index       map[tomlKey]*Node // last child of a table with a key, for O(1) lookups
+	nodes, dups int
+	fatal       bool
+	alloc       nodeAlloc
+	noComment   [][2]int
+}
+
+func (b *tomlBuilder) pos(off int) Pos { return b.x.Pos(off) }
+
+// off converts a range of the parser's data into offsets in src.
+func (b *tomlBuilder) rng(r unstable.Range) (int, int) {
+	return b.base + int(r.Offset), b.base + int(r.Offset) + int(r.Length)
+}
+
+func (b *tomlBuilder) span(start, end int) Span { return Span{Start: b.pos(start), End: b.pos(end)} }
+
+func (b *tomlBuilder) limit(msg string, off int) {
+	if !b.fatal {
+		b.fatal = true
+		b.d.addProblem("input-limit-exceeded", msg, off, off)
+	}
+}
+
+// keyPart is one part of a (dotted) key as written.
+type keyPart struct {
+	key        string
+	start, end int
+}
+
+func (b *tomlBuilder) keyParts(it unstable.Iterator) []keyPart {
+	var parts []keyPart
+	for it.Next() {
+		k := it.Node()
+		s, e := b.rng(k.Raw)
+		parts = append(parts, keyPart{key: string(k.Data), start: s, end: e})
+		if e > s && (b.src[s] == '"' || b.src[s] == '\'') {
+			b.noComment = append(b.noComment, [2]int{s, e})
+		}
+	}
+	return parts
+}
+
+// newChild adds an empty node for key under parent.
+func (b *tomlBuilder) newChild(parent *Node, kp keyPart, kind Kind) *Node {
+	b.nodes++
+	if b.nodes > b.lim.MaxNodes {
+		b.limit(limitMessage("the file has more than "+itoa(b.lim.MaxNodes)+" values", "max_nodes"), kp.start)
+		return nil
+	}
+	if len(parent.Path)+1 > b.lim.MaxDepth {
+		b.limit(limitMessage("nesting is deeper than "+itoa(b.lim.MaxDepth)+" levels", "max_depth"), kp.start)
+		return nil
+	}
+	n := b.alloc.new()
+	n.Kind = kind
+	n.Parent = parent
+	n.Index = len(parent.Children)
+	if parent.Kind == Seq {
+		n.Path = parent.Path.Append(PathElem{Index: n.Index, IsIndex: true})
+	} else {
+		n.Key = kp.key
+		n.Path = parent.Path.Append(PathElem{Key: kp.key})
+		n.KeySpan = b.span(kp.start, kp.end)
+		b.index[tomlKey{parent, kp.key}] = n
+	}
+	parent.Children = append(parent.Children, n)
+	return n
+}
+
+func (b *tomlBuilder) lookup(parent *Node, key string) *Node { return b.index[tomlKey{parent, key}] }
+
+// extend grows n and its ancestors to cover [start, end).
+func (b *tomlBuilder) extend(n *Node, start, end int) {
+	for a := n; a != nil; a = a.Parent {
+		changed := false
+		if a.Span.IsZero() || start < a.Span.Start.Offset {
+			a.Span.Start = b.pos(start)
+			changed = true
+		}
+		if a.Span.IsZero() || end > a.Span.End.Offset {
+			a.Span.End = b.pos(end)
+			changed = true
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+func dotted(parts []keyPart) string {
+	var p Path
+	for _, k := range parts {
+		p = append(p, PathElem{Key: k.key})
+	}
+	return p.String()
+}
+
+// redefined reports a TOML key or table defined twice.
+func (b *tomlBuilder) redefined(what string, first *Node, kp keyPart) {
+	second := b.span(kp.start, kp.end)
+	msg := "key " + strconv.Quote(what) + " is repeated; TOML does not allow this, so the file does not load"
+	if first.Kind == Map && first.Style == "block" && kp.start > 0 && b.isHeader(kp.start) {
+		msg = "table " + strconv.Quote(what) + " is defined twice; TOML does not allow this, so the file does not load"
+	}
+	b.dups++
+	if b.dups > maxDupProblems {
+		return
+	}
+	f := first.KeySpan
+	b.d.Problems = append(b.d.Problems, Problem{Rule: "duplicate-key", Message: msg, Span: second,
+		Related: &f, RelatedMessage: "first definition of " + strconv.Quote(what)})
+}
+
+// header handles [a.b] and [[a.b]] and returns the table that following key-values fill.
+func (b *tomlBuilder) header(e *unstable.Node) *Node {
+	parts := b.keyParts(e.Key())
+	if len(parts) == 0 {
+		return b.root
+	}
+	// The header spans from its '[' to its closing bracket.
+	hs := parts[0].start
+	for hs > b.base && (b.src[hs-1] == ' ' || b.src[hs-1] == '\t' || b.src[hs-1] == '[') {
+		hs--
+	}
+	he := parts[len(parts)-1].end
+	for he < len(b.src) && (b.src[he] == ' ' || b.src[he] == '\t' || b.src[he] == ']') {
+		he++
+	}
+	t := b.root
+	for i, kp := range parts[:len(parts)-1] {
+		next := b.lookup(t, kp.key)
+		switch {
+		case next == nil:
+			next = b.newChild(t, kp, Map)
+			if next == nil {
+				return b.root
+			}
+			next.Style = "block"
+		case next.Kind == Seq && b.flags[next]&tomlArrayTables != 0 && len(next.Children) > 0:
+			next = next.Children[len(next.Children)-1]
+		case next.Kind == Map && b.flags[next]&tomlInline == 0:
+		default:
+			b.redefined(dotted(parts[:i+1]), next, kp)
+			next = b.newChild(t, kp, Map)
+			if next == nil {
+				return b.root
+			}
+			next.Style = "block"
+		}
+		t = next
+	}
+	last := parts[len(parts)-1]
+	existing := b.lookup(t, last.key)
+	if e.Kind == unstable.ArrayTable {
+		seq := existing
+		if seq == nil || seq.Kind != Seq || b.flags[seq]&tomlArrayTables == 0 {
+			if seq != nil {
+				b.redefined(dotted(parts), seq, last)
+			}
+			seq = b.newChild(t, last, Seq)
+			if seq == nil {
+				return b.root
+			}
+			seq.Style = "block"
+			b.flags[seq] |= tomlArrayTables
+		}
+		item := b.newChild(seq, last, Map)
+		if item == nil {
+			return b.root
+		}
+		item.Style = "block"
+		b.flags[item] |= tomlHeader
+		b.extend(item, hs, he)
+		return item
+	}
+	if existing != nil && existing.Kind == Map && b.flags[existing]&(tomlHeader|tomlDotted|tomlInline|tomlValue) == 0 {
+		// Created implicitly by an earlier [a.b.c]: this header defines it now.
+		b.flags[existing] |= tomlHeader
+		existing.KeySpan = b.span(last.start, last.end)
+		b.extend(existing, hs, he)
+		return existing
+	}
+	if existing != nil {
+		b.redefined(dotted(parts), existing, last)
+		if existing.Kind == Map && b.flags[existing]&tomlInline == 0 {
+			b.extend(existing, hs, he)
+			return existing
+		}
+	}
+	n := b.newChild(t, last, Map)
+	if n == nil {
+		return b.root
+	}
+	n.Style = "block"
+	b.flags[n] |= tomlHeader
+	b.extend(n, hs, he)
+	return n
+}
+
+// keyValue adds `a.b.c = value` to table t.
+func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
+	parts := b.keyParts(e.Key())
+	if len(parts) == 0 {
+		return
+	}
+	for i, kp := range parts[:len(parts)-1] {
+		next := b.lookup(t, kp.key)
+		switch {
+		case next == nil:
+			next = b.newChild(t, kp, Map)
+			if next == nil {
+				return
+			}
+			next.Style = "block"
+			b.flags[next] |= tomlDotted
+		case next.Kind == Map && b.flags[next]&tomlDotted != 0:
+		default:
+			b.redefined(dotted(parts[:i+1]), next, kp)
+			next = b.newChild(t, kp, Map)
+			if next == nil {
+				return
+			}
+			next.Style = "block"
+			b.flags[next] |= tomlDotted
+		}
+		t = next
+	}
+	last := parts[len(parts)-1]
+	if prev := b.lookup(t, last.key); prev != nil {
+		b.redefined(dotted(parts), prev, last)
+	}
+	n := b.newChild(t, last, Scalar)
+	if n == nil {
+		return
+	}
+	b.flags[n] |= tomlValue
+	end := b.value(n, e.Value(), b.skipSep(last.end))
+	if b.fatal {
+		return
+	}
+	b.extend(t, parts[0].start, end)
+}
+
+// skipSep skips whitespace, line breaks, comments and the separators ',' and '=' from i.
+func (b *tomlBuilder) skipSep(i int) int {
+	s := b.src
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n', ',', '=':
+			i++
+		case '#':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// value fills n from the parser's value node v, whose text starts at or after start, and returns
+// the end offset of the value's text.
+func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
+	switch v.Kind {
+	case unstable.Array, unstable.InlineTable:
+		if len(n.Path) > b.lim.MaxDepth {
+			b.limit(limitMessage("nesting is deeper than "+itoa(b.lim.MaxDepth)+" levels", "max_depth"), start)
+			return start
+		}
+		n.Style = "flow"
+		b.flags[n] |= tomlInline
+		closer := byte(']')
+		if v.Kind == unstable.InlineTable {
+			n.Kind = Map
+			closer = '}'
+			start, _ = b.rng(v.Raw)
+		} else {
+			n.Kind = Seq
+		}
+		n.Span.Start = b.pos(start)
+		end := start + 1
+		it := v.Children()
+		for it.Next() && !b.fatal {
+			c := it.Node()
+			switch c.Kind {
+			case unstable.Comment:
+				continue
+			case unstable.KeyValue:
+				parts := b.keyParts(c.Key())
+				if len(parts) == 0 {
+					continue
+				}
+				t := n
+				for i, kp := range parts[:len(parts)-1] {
+					next := b.lookup(t, kp.key)
+					if next == nil || next.Kind != Map || b.flags[next]&tomlDotted == 0 {
+						if next != nil {
+							b.redefined(dotted(parts[:i+1]), next, kp)
+						}
+						next = b.newChild(t, kp, Map)
+						if next == nil {
+							return end
+						}
+						next.Style = "block"
+						b.flags[next] |= tomlDotted | tomlInline
+					}
+					t = next
+				}
+				last := parts[len(parts)-1]
+				if prev := b.lookup(t, last.key); prev != nil {
+					b.redefined(dotted(parts), prev, last)
+				}
+				child := b.newChild(t, last, Scalar)
+				if child == nil {
+					return end
+				}
+				b.flags[child] |= tomlValue
+				end = b.value(child, c.Value(), b.skipSep(last.end))
+				for a := t; a != n; a = a.Parent {
+					if a.Span.IsZero() || parts[0].start < a.Span.Start.Offset {
+						a.Span.Start = b.pos(parts[0].start)
+					}
+					if a.Span.IsZero() || end > a.Span.End.Offset {
+						a.Span.End = b.pos(end)
+					}
+				}
+			default:
+				es := b.skipSep(end)
+				child := b.newChild(n, keyPart{start: es, end: es}, Scalar)
+				if child == nil {
+					return end
+				}
+				end = b.value(child, c, es)
+			}
+		}
+		if b.fatal {
+			return end
+		}
+		i := b.skipSep(end)
+		if i < len(b.src) && b.src[i] == closer {
+			end = i + 1
+		}
+		n.Span.End = b.pos(end)
+		return end
+	}
+	s, e := b.rng(v.Raw)
+	n.Kind = Scalar
+	n.Span = b.span(s, e)
+	n.Style = "plain"
+	switch v.Kind {
+	case unstable.String:
+		n.Type, n.Value, n.Quoted = String, string(v.Data), true
+		n.Style = "double"
+		if b.src[s] == '\'' {
+			n.Style = "single"
+		}
+		b.noComment = append(b.noComment, [2]int{s, e})
+		if IsPlaceholder(n.Value) {
+			n.Type = Unknown
+		}
+	case unstable.Bool:
+		n.Type, n.Value = Bool, string(v.Data)
+	case unstable.Integer:
+		n.Type, n.Value = Int, string(v.Data)
+	case unstable.Float:
+		n.Type, n.Value = Float, string(v.Data)
+	default: // dates and times
+		n.Type, n.Value = String, string(v.Data)
+	}
+	return e
+}
+
+var tomlRune = regexp.MustCompile(`U\+[0-9A-F]{4,6} ('.+?')`)
+
+// syntaxError turns go-toml's error into a parse-error at its highlighted bytes.
+func (b *tomlBuilder) syntaxError(err error) {
+	b.d.Root = nil
+	var pe *unstable.ParserError
+	start, end := len(b.src), len(b.src)
+	msg := err.Error()
+	if errors.As(err, &pe) {
+		if pe.Highlight != nil {
+			start = b.base + cap(b.data) - cap(pe.Highlight)
+			end = start + len(pe.Highlight)
+		}
+		msg = pe.Message
+	}
+	start = max(b.base, min(start, len(b.src)))
+	end = max(start, min(end, len(b.src)))
+	if strings.Contains(msg, "nested more than the maximum") {
+		b.d.addProblem("input-limit-exceeded", "arrays and inline tables are nested deeper than the TOML parser's own limit of 10000 levels, which cannot be raised; the file was not analysed", start, end)
+		return
+	}
+	msg = tomlRune.ReplaceAllString(msg, "$1")
+	msg = strings.NewReplacer("U+000A", "a line break", "U+000D", "a carriage return", "U+0009", "a tab").Replace(msg)
+	switch {
+	case strings.HasPrefix(msg, "unexpected character ") && strings.HasSuffix(msg, " at start of value"):
+		msg = "expected a value, found " + strings.TrimSuffix(strings.TrimPrefix(msg, "unexpected character "), " at start of value")
+	case strings.HasPrefix(msg, "expected newline but got "):
+		msg = "expected a line break after the value (one key = value per line), found " + strings.TrimPrefix(msg, "expected newline but got ")
+	case msg == "basic strings cannot have new lines" || msg == "literal strings cannot have new lines":
+		msg = "the string is not closed before the end of the line"
+	}
+	b.d.addProblem("parse-error", msg, start, end)
+}
+
+// isHeader reports whether the key part at off is inside a [table] header line.
+func (b *tomlBuilder) isHeader(off int) bool {
+	i := off
+	for i > b.base && b.src[i-1] != '\n' {
+		i--
+	}
+	for i < off && (b.src[i] == ' ' || b.src[i] == '\t') {
+		i++
+	}
+	return b.src[i] == '['
 }

@@ -633,12 +633,13 @@ func indentOf(line []byte) (int, bool) {
 // comments collects every `#` comment: a '#' at the start of a line or after whitespace, outside
 // quoted scalars and block scalar contents.
 func (c *yamlConv) comments() {
-	c.d.Comments = collectHashComments(c.x, c.src, c.noComment)
+	c.d.Comments = collectComments(c.x, c.src, c.noComment, true)
 }
 
-// collectHashComments finds `#` comments in src, skipping the byte ranges in skip (which need
-// not be sorted).
-func collectHashComments(x *LineIndex, src []byte, skip [][2]int) []Comment {
+// collectComments finds `#` comments in src, skipping the byte ranges in skip (which need not
+// be sorted). With needSpace (YAML), a '#' starts a comment only at the start of a line or after
+// whitespace; in TOML every '#' outside a string does.
+func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []Comment {
 	sorted := true
 	for i := 1; i < len(skip); i++ {
 		if skip[i][0] < skip[i-1][0] {
@@ -667,7 +668,7 @@ func collectHashComments(x *LineIndex, src []byte, skip [][2]int) []Comment {
 		}
 		start := x.Pos(h)
 		ls := x.LineStart(start.Line)
-		if h > ls && src[h-1] != ' ' && src[h-1] != '\t' {
+		if needSpace && h > ls && src[h-1] != ' ' && src[h-1] != '\t' {
 			continue
 		}
 		le := x.LineEnd(start.Line)

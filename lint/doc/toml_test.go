@@ -1,0 +1,112 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTOMLSpans(t *testing.T) {
+	src := "\ufeff# top\r\ntitle = \"x\" # c\r\n[train]\r\nlr = 1e-4\r\nsteps = 1_000\r\nopt.name = 'adam'\r\nopt.betas = [0.9, 0.99]\r\n[[data]]\r\npath = \"a#b\"\r\n[[data]]\r\npath = \"\"\"\r\nmulti # no\r\n\"\"\"\r\ninl = {a = 1, b.c = [1, {d = \"${x}\"}]}\r\n[x.y.z]\r\nq = 2024-01-01\r\n[x]\r\nw = true\r\n"
+	d := mustParse(t, TOML, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems %+v", d.Problems)
+	}
+	if !d.CRLF {
+		t.Error("CRLF not set")
+	}
+	cases := []struct {
+		path, key, val, style string
+		typ                   Type
+	}{
+		{"title", "title", `"x"`, "double", String},
+		{"train", "train", "[train]\r\nlr = 1e-4\r\nsteps = 1_000\r\nopt.name = 'adam'\r\nopt.betas = [0.9, 0.99]", "block", 0},
+		{"train.lr", "lr", "1e-4", "plain", Float},
+		{"train.steps", "steps", "1_000", "plain", Int},
+		{"train.opt", "opt", "opt.name = 'adam'\r\nopt.betas = [0.9, 0.99]", "block", 0},
+		{"train.opt.name", "name", "'adam'", "single", String},
+		{"train.opt.betas", "betas", "[0.9, 0.99]", "flow", 0},
+		{"x.y.z.q", "q", "2024-01-01", "plain", String},
+		{"x.w", "w", "true", "plain", Bool},
+		{"x", "x", "[x.y.z]\r\nq = 2024-01-01\r\n[x]\r\nw = true", "block", 0},
+	}
+	for _, c := range cases {
+		n := d.Root.At(c.path)
+		if n == nil {
+			t.Errorf("%s missing", c.path)
+			continue
+		}
+		if got := text(d, n.KeySpan); got != c.key {
+			t.Errorf("%s key %q want %q", c.path, got, c.key)
+		}
+		if got := text(d, n.Span); got != c.val {
+			t.Errorf("%s value %q want %q", c.path, got, c.val)
+		}
+		if n.Style != c.style || (c.typ != 0 && n.Type != c.typ) {
+			t.Errorf("%s: style %q type %v", c.path, n.Style, n.Type)
+		}
+	}
+	if v, ok := d.Root.At("train.steps").Int(); !ok || v != 1000 {
+		t.Errorf("steps %d %v", v, ok)
+	}
+	data := d.Root.Get("data")
+	if data.Kind != Seq || len(data.Children) != 2 {
+		t.Fatalf("data %+v", data)
+	}
+	inl := data.Item(1).Get("inl")
+	if got := text(d, inl.Span); got != `{a = 1, b.c = [1, {d = "${x}"}]}` || inl.Style != "flow" {
+		t.Errorf("inline %q", got)
+	}
+	dd := inl.At("b.c").Item(1).Get("d")
+	if dd.Type != Unknown || dd.Path.String() != "data[1].inl.b.c[1].d" || text(d, dd.Span) != `"${x}"` {
+		t.Errorf("d: %v %s %q", dd.Type, dd.Path, text(d, dd.Span))
+	}
+	if p := data.Item(1).Get("path"); p.Value != "multi # no\r\n" && p.Value != "multi # no\n" {
+		t.Errorf("multi-line value %q", p.Value)
+	}
+	var cm []string
+	for _, c := range d.Comments {
+		cm = append(cm, c.Text)
+	}
+	if strings.Join(cm, "|") != " top| c" || d.Comments[0].Span.Start.Col != 1 || d.Comments[0].Span.Start.Offset != 3 {
+		t.Errorf("comments %q %+v", cm, d.Comments)
+	}
+}
+
+func TestTOMLErrorsAndDuplicates(t *testing.T) {
+	cases := []struct {
+		src, rule string
+		line, col int
+		msg       string
+	}{
+		{"a = 1\na = 2\n", "duplicate-key", 2, 1, `key "a" is repeated; TOML does not allow this`},
+		{"[t]\nx = 1\n[t]\n", "duplicate-key", 3, 2, `table "t" is defined twice`},
+		{"a.b = 1\n[a]\n", "duplicate-key", 2, 2, `table "a" is defined twice`},
+		{"a = 1\n[a.b]\n", "duplicate-key", 2, 2, `key "a" is repeated`},
+		{"[t]\na = {x = 1}\na.y = 2\n", "duplicate-key", 3, 1, `key "a" is repeated`},
+		{"a = []\n[[a]]\n", "duplicate-key", 2, 3, `key "a" is repeated`},
+		{"a = \nb = 1\n", "parse-error", 1, 5, "expected a value, found a line break"},
+		{"a = \"x\n", "parse-error", 1, 7, "not closed before the end of the line"},
+		{"[a\n", "parse-error", 1, 3, `expected '\]' to close table name`},
+		{"a = 1 b = 2\n", "parse-error", 1, 7, "expected a line break after the value"},
+		{"a = " + strings.Repeat("[", 100000), "input-limit-exceeded", 1, 10005, "nested deeper"},
+		{"a = " + strings.Repeat("[", 1500) + strings.Repeat("]", 1500), "input-limit-exceeded", 1, 1005, "nesting is deeper than 1000 levels"},
+		{"[" + strings.Repeat("a.", 2000) + "a]", "input-limit-exceeded", 1, 2002, "nesting is deeper than 1000 levels"},
+	}
+	for _, c := range cases {
+		d := mustParse(t, TOML, c.src)
+		if len(d.Problems) != 1 {
+			t.Errorf("%.40q: problems %+v", c.src, d.Problems)
+			continue
+		}
+		p := d.Problems[0]
+		if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+			t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
+		}
+		if (p.Rule != "duplicate-key") != (d.Root == nil) {
+			t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Rule)
+		}
+		if p.Rule == "duplicate-key" && (p.Related == nil || p.Related.Start.Line != 1 && p.Related.Start.Line != 2) {
+			t.Errorf("%.40q: related %+v", c.src, p.Related)
+		}
+	}
+}

@@ -1,0 +1,464 @@
+package dialect
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+func parseYAMLDoc(t *testing.T, src string) *doc.Document {
+	t.Helper()
+	d := doc.Parse("config.yaml", []byte(strings.TrimLeft(src, "\n")), doc.YAML, doc.Limits{})
+	for _, pr := range d.Problems {
+		if pr.Rule == "parse-error" {
+			t.Fatalf("parse: %s", pr.Message)
+		}
+	}
+	return d
+}
+
+// lineOf is the 1-based line of a fact's node, 0 when it has none.
+func lineOf(n *doc.Node) int {
+	if n == nil {
+		return 0
+	}
+	return n.Span.Start.Line
+}
+
+// checkFact asserts a fact's value, origin, key and node line (line -1 skips the line check).
+func checkFact[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line int) {
+	t.Helper()
+	if f.Origin != o {
+		t.Errorf("%s: origin %v, want %v (fact %+v)", name, f.Origin, o, f)
+		return
+	}
+	if o != plan.Unknown && f.Value != v {
+		t.Errorf("%s: value %v, want %v", name, f.Value, v)
+	}
+	if key != "" && f.Key != key {
+		t.Errorf("%s: key %q, want %q", name, f.Key, key)
+	}
+	if line >= 0 && lineOf(f.Node) != line {
+		t.Errorf("%s: line %d, want %d", name, lineOf(f.Node), line)
+	}
+}
+
+func lightningPlan(t *testing.T, src string) *plan.Plan {
+	t.Helper()
+	d := parseYAMLDoc(t, src)
+	return Lightning.Normalize(d, Context{})
+}
+
+func TestLightningCLIExplicit(t *testing.T) {
+	p := lightningPlan(t, `
+seed_everything: 42
+trainer:
+  num_nodes: 2
+  devices: [0, 1, 2, 3]
+  val_check_interval: 500
+  check_val_every_n_epoch: null
+  sync_batchnorm: true
+  accumulate_grad_batches: 4
+  max_steps: 10000
+  max_time: "00:12:00:00"
+  logger:
+    class_path: lightning.pytorch.loggers.WandbLogger
+    init_args:
+      name: run-7
+  callbacks:
+    - class_path: lightning.pytorch.callbacks.LearningRateMonitor
+    - class_path: lightning.pytorch.callbacks.ModelCheckpoint
+      init_args:
+        monitor: val/loss
+        save_top_k: 5
+        every_n_train_steps: 1000
+model:
+  class_path: my.models.ResNetClassifier
+  init_args:
+    backbone: resnet50
+data:
+  class_path: my.data.ImageNet
+  init_args:
+    batch_size: 64
+    val_batch_size: 32
+    num_workers: 8
+`)
+	if p.Framework != "lightning" || p.Variant != "lightning-cli" {
+		t.Fatalf("framework %q variant %q", p.Framework, p.Variant)
+	}
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "trainer.val_check_interval", 5)
+	checkFact(t, "hosts", p.Topology.Hosts, 2, plan.Explicit, "trainer.num_nodes", 3)
+	checkFact(t, "devices", p.Topology.DevicesPerHost, 4, plan.Explicit, "trainer.devices", 4)
+	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncPerStep, plan.Explicit, "trainer.sync_batchnorm", 7)
+	checkFact(t, "grad accum", p.Train.GradAccum, 4, plan.Explicit, "trainer.accumulate_grad_batches", 8)
+	checkFact(t, "max steps", p.Train.MaxSteps, 10000, plan.Explicit, "trainer.max_steps", 9)
+	checkFact(t, "time budget", p.Train.TimeBudget, plan.Interval{Value: 12 * 3600, Unit: plan.Seconds, Text: "00:12:00:00"}, plan.Explicit, "trainer.max_time", 10)
+	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 5}, plan.Explicit, "trainer.callbacks[1].init_args.save_top_k", 20)
+	checkFact(t, "best metric", p.Ckpt.BestMetric, "val/loss", plan.Explicit, "trainer.callbacks[1].init_args.monitor", 19)
+	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000"}, plan.Explicit, "trainer.callbacks[1].init_args.every_n_train_steps", 21)
+	checkFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "trainer.enable_checkpointing", 0)
+	checkFact(t, "ckpt scope", p.Ckpt.Scope, plan.PrimaryHost, plan.Default, "", -1)
+	checkFact(t, "logging scope", p.Logging.Scope, plan.PrimaryHost, plan.Default, "", -1)
+	checkFact(t, "train batch", p.Train.PerDeviceBatch, 64, plan.Explicit, "data.init_args.batch_size", 29)
+	checkFact(t, "eval batch", p.Eval.PerDeviceBatch, 32, plan.Explicit, "data.init_args.val_batch_size", 30)
+	checkFact(t, "workers", p.Data.Workers, 8, plan.Explicit, "data.init_args.num_workers", 31)
+	checkFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "trainer.use_distributed_sampler", 0)
+	if !p.BN.Present.Known() || !p.BN.Present.Value || !strings.Contains(strings.ToLower(p.BN.Evidence), "resnet") {
+		t.Errorf("bn present: %+v evidence %q", p.BN.Present, p.BN.Evidence)
+	}
+	s := p.Seeds.Init
+	if !s.IsExplicit() || s.Value.Value != "42" || s.Value.Varies != plan.SameOnEveryHost || !s.Value.Broadcast || lineOf(s.Node) != 1 {
+		t.Errorf("seed: %+v", s)
+	}
+	if tr := p.Tracking.Trackers; !tr.IsExplicit() || len(tr.Value) != 1 || tr.Value[0] != "WandbLogger" {
+		t.Errorf("trackers: %+v", tr)
+	}
+	if rn := p.Tracking.RunName; rn.Value != "run-7" || rn.Key != "trainer.logger.init_args.name" {
+		t.Errorf("run name: %+v", rn)
+	}
+}
+
+func TestLightningDefaults(t *testing.T) {
+	p := lightningPlan(t, `
+trainer:
+  max_epochs: 10
+model:
+  class_path: my.Model
+`)
+	note := "the Lightning default (2.6)"
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "trainer.val_check_interval", 0)
+	if !strings.HasPrefix(p.Eval.Interval.Note, note) {
+		t.Errorf("eval interval note %q", p.Eval.Interval.Note)
+	}
+	checkFact(t, "eval enabled", p.Eval.Enabled, true, plan.Default, "trainer.limit_val_batches", 0)
+	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "trainer.sync_batchnorm", 0)
+	if p.BN.Sync.Note != note {
+		t.Errorf("bn sync note %q", p.BN.Sync.Note)
+	}
+	checkFact(t, "grad accum", p.Train.GradAccum, 1, plan.Default, "trainer.accumulate_grad_batches", 0)
+	// num_nodes absent: left to the launcher, so unknown; devices absent ("auto") unknown.
+	checkFact(t, "hosts", p.Topology.Hosts, 0, plan.Unknown, "trainer.num_nodes", 0)
+	checkFact(t, "devices", p.Topology.DevicesPerHost, 0, plan.Unknown, "trainer.devices", 0)
+	// No ModelCheckpoint: the Trainer's default one keeps only the latest checkpoint. The facts
+	// are located at the trainer section (a map value starts on its first entry's line).
+	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Default, "ModelCheckpoint.save_top_k", 2)
+	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "ModelCheckpoint.every_n_epochs", 2)
+	checkFact(t, "best metric", p.Ckpt.BestMetric, "", plan.Default, "ModelCheckpoint.monitor", 2)
+	if s := p.Seeds.Init; s.Origin != plan.Default || s.Value.Varies != plan.SameOnEveryHost || s.Key != "seed_everything" {
+		t.Errorf("seed default: %+v", s)
+	}
+	if tr := p.Tracking.Trackers; tr.Origin != plan.Default || len(tr.Value) != 1 {
+		t.Errorf("trackers default: %+v", tr)
+	}
+	if p.Train.TimeBudget.Known() || p.Data.Workers.Known() || p.Train.PerDeviceBatch.Known() || p.BN.Present.Known() {
+		t.Errorf("facts with no evidence must stay unknown: %+v", p)
+	}
+}
+
+func TestLightningValCheckIntervalSpellings(t *testing.T) {
+	cases := []struct {
+		name, yaml string
+		want       plan.Interval
+		origin     plan.Origin
+		key        string
+		noteHas    string
+	}{
+		{"int batches", "val_check_interval: 250", plan.Interval{Value: 250, Unit: plan.Steps, Text: "250"}, plan.Explicit, "trainer.val_check_interval", ""},
+		{"float fraction", "val_check_interval: 0.25", plan.Interval{Value: 0.25, Unit: plan.EpochFraction, Text: "0.25"}, plan.Explicit, "", ""},
+		{"float one is an epoch", "val_check_interval: 1.0", plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Explicit, "trainer.val_check_interval", ""},
+		{"float one with every 3 epochs", "val_check_interval: 1.0\n  check_val_every_n_epoch: 3", plan.Interval{Value: 3, Unit: plan.Epochs}, plan.Explicit, "trainer.val_check_interval", "check_val_every_n_epoch"},
+		{"whole float is batches", "val_check_interval: 300.0", plan.Interval{Value: 300, Unit: plan.Steps, Text: "300.0"}, plan.Explicit, "", ""},
+		{"every 2 epochs", "check_val_every_n_epoch: 2", plan.Interval{Value: 2, Unit: plan.Epochs}, plan.Explicit, "trainer.check_val_every_n_epoch", ""},
+		{"DD:HH:MM:SS quoted", `val_check_interval: "00:00:30:00"`, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "00:00:30:00"}, plan.Explicit, "trainer.val_check_interval", ""},
+		{"DD:HH:MM:SS plain", `val_check_interval: 01:02:03:04`, plan.Interval{Value: 93784, Unit: plan.Seconds, Text: "01:02:03:04"}, plan.Explicit, "", ""},
+		{"HH:MM:SS is rejected by Lightning", `val_check_interval: "00:30:00"`, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "00:30:00"}, plan.Explicit, "", "DD:HH:MM:SS"},
+		{"dict minutes", "val_check_interval:\n    minutes: 30", plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "{minutes: 30}"}, plan.Explicit, "trainer.val_check_interval", ""},
+		{"dict hours and minutes", "val_check_interval: {hours: 2, minutes: 30}", plan.Interval{Value: 9000, Unit: plan.Seconds, Text: "{hours: 2, minutes: 30}"}, plan.Explicit, "", ""},
+		{"hydra timedelta target", "val_check_interval:\n    _target_: datetime.timedelta\n    hours: 1", plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "", ""},
+		{"same-file reference", "limit_train_batches: 100\n  val_check_interval: ${trainer.limit_train_batches}", plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "trainer.val_check_interval", "via ${trainer.limit_train_batches}"},
+		{"env interpolation", "val_check_interval: ${oc.env:VAL_EVERY}", plan.Interval{}, plan.Unknown, "trainer.val_check_interval", ""},
+		{"mandatory", "val_check_interval: ???", plan.Interval{}, plan.Unknown, "", ""},
+		{"dangling reference", "val_check_interval: ${trainer.nope}", plan.Interval{}, plan.Unknown, "", ""},
+		{"wrong type list", "val_check_interval: [1, 2]", plan.Interval{}, plan.Unknown, "", ""},
+		{"bool", "val_check_interval: true", plan.Interval{}, plan.Unknown, "", ""},
+		{"nonsense string", "val_check_interval: often", plan.Interval{}, plan.Unknown, "", ""},
+		{"float out of range", "val_check_interval: 1.5", plan.Interval{}, plan.Unknown, "", ""},
+		{"null means default", "val_check_interval: null", plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "", ""},
+		{"float with step-only validation", "val_check_interval: 0.5\n  check_val_every_n_epoch: null", plan.Interval{Value: 0.5, Unit: plan.EpochFraction, Text: "0.5"}, plan.Explicit, "", ""},
+		{"absent with step-only validation", "check_val_every_n_epoch: null", plan.Interval{}, plan.Unknown, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := lightningPlan(t, "trainer:\n  "+c.yaml+"\n")
+			checkFact(t, "eval interval", p.Eval.Interval, c.want, c.origin, c.key, -1)
+			if c.noteHas != "" && !strings.Contains(p.Eval.Interval.Note, c.noteHas) {
+				t.Errorf("note %q lacks %q", p.Eval.Interval.Note, c.noteHas)
+			}
+		})
+	}
+}
+
+func TestLightningTopologyAndEvalEnabled(t *testing.T) {
+	cases := []struct {
+		yaml            string
+		hosts, devices  int
+		hostsK, devK    bool
+		enabled, enKnow bool
+	}{
+		{"num_nodes: 4\n  devices: 8", 4, 8, true, true, true, true},
+		{"devices: \"0,1,3\"", 0, 3, false, true, true, true},
+		{"devices: \"2\"", 0, 2, false, true, true, true},
+		{"devices: -1", 0, 0, false, false, true, true},
+		{"devices: auto", 0, 0, false, false, true, true},
+		{"num_nodes: ${oc.env:NNODES}\n  devices: ${trainer.num_nodes}", 0, 0, false, false, true, true},
+		{"num_nodes: 0", 0, 0, false, false, true, true},
+		{"limit_val_batches: 0", 0, 0, false, false, false, true},
+		{"limit_val_batches: 0.0", 0, 0, false, false, false, true},
+		{"limit_val_batches: 0.1", 0, 0, false, false, true, true},
+		{"limit_val_batches: ${x.y}", 0, 0, false, false, false, false},
+	}
+	for _, c := range cases {
+		p := lightningPlan(t, "trainer:\n  "+c.yaml+"\n")
+		h, d := p.Topology.Hosts, p.Topology.DevicesPerHost
+		if h.Known() != c.hostsK || (c.hostsK && h.Value != c.hosts) {
+			t.Errorf("%q: hosts %+v", c.yaml, h)
+		}
+		if d.Known() != c.devK || (c.devK && d.Value != c.devices) {
+			t.Errorf("%q: devices %+v", c.yaml, d)
+		}
+		if e := p.Eval.Enabled; e.Known() != c.enKnow || (c.enKnow && e.Value != c.enabled) {
+			t.Errorf("%q: eval enabled %+v", c.yaml, e)
+		}
+	}
+}
+
+func TestLightningContextFillsTopology(t *testing.T) {
+	d := parseYAMLDoc(t, "trainer:\n  devices: 8\n")
+	p := Lightning.Normalize(d, Context{Hosts: 4, DevicesPerHost: 2})
+	checkFact(t, "hosts", p.Topology.Hosts, 4, plan.Context, "--hosts", 0)
+	// An explicit value wins over the context.
+	checkFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "trainer.devices", 2)
+}
+
+func TestLightningCheckpointRetention(t *testing.T) {
+	cases := []struct {
+		name, init string
+		want       plan.Retention
+		origin     plan.Origin
+		metric     string
+	}{
+		{"top k with monitor", "monitor: val_acc\n        save_top_k: 3", plan.Retention{Kind: plan.KeepBest, N: 3}, plan.Explicit, "val_acc"},
+		{"default k with monitor", "monitor: val_acc", plan.Retention{Kind: plan.KeepBest, N: 1}, plan.Default, "val_acc"},
+		{"no monitor keeps latest", "save_top_k: 1", plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit, ""},
+		{"keep all", "save_top_k: -1", plan.Retention{Kind: plan.KeepAll}, plan.Explicit, ""},
+		{"keep none", "save_top_k: 0", plan.Retention{Kind: plan.KeepNone}, plan.Explicit, ""},
+		{"k>1 without monitor is invalid", "save_top_k: 3", plan.Retention{}, plan.Unknown, ""},
+		{"interpolated k", "monitor: val_acc\n        save_top_k: ${k}", plan.Retention{}, plan.Unknown, "val_acc"},
+		{"interpolated monitor", "monitor: ${m}\n        save_top_k: 2", plan.Retention{}, plan.Unknown, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := lightningPlan(t, `
+trainer:
+  callbacks:
+    - class_path: lightning.pytorch.callbacks.ModelCheckpoint
+      init_args:
+        `+c.init+"\n")
+			checkFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, "trainer.callbacks[0].init_args.save_top_k", -1)
+			if c.metric != "" && p.Ckpt.BestMetric.Value != c.metric {
+				t.Errorf("best metric %+v", p.Ckpt.BestMetric)
+			}
+		})
+	}
+}
+
+func TestLightningCheckpointInterval(t *testing.T) {
+	cases := []struct {
+		name, yaml string
+		want       plan.Interval
+		origin     plan.Origin
+	}{
+		{"steps", "every_n_train_steps: 500", plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit},
+		{"epochs", "every_n_epochs: 2", plan.Interval{Value: 2, Unit: plan.Epochs, Text: "2"}, plan.Explicit},
+		{"time dict", "train_time_interval: {minutes: 15}", plan.Interval{Value: 900, Unit: plan.Seconds, Text: "{minutes: 15}"}, plan.Explicit},
+		{"time string", "train_time_interval: \"00:01:00:00\"", plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "00:01:00:00"}, plan.Explicit},
+		{"default after each step-based validation", "monitor: val_loss", plan.Interval{Value: 200, Unit: plan.Steps, Text: "200"}, plan.Derived},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := lightningPlan(t, `
+trainer:
+  val_check_interval: 200
+  callbacks:
+    - class_path: lightning.pytorch.callbacks.ModelCheckpoint
+      init_args:
+        `+c.yaml+"\n")
+			checkFact(t, "ckpt interval", p.Ckpt.Interval, c.want, c.origin, "", -1)
+		})
+	}
+}
+
+func TestLightningHydraShapes(t *testing.T) {
+	// A full Hydra config (lightning-hydra-template experiment style).
+	d := parseYAMLDoc(t, `
+# @package _global_
+defaults:
+  - override /trainer: default
+seed: 12345
+trainer:
+  _target_: lightning.pytorch.trainer.Trainer
+  devices: 2
+  val_check_interval: 0.5
+callbacks:
+  model_checkpoint:
+    _target_: lightning.pytorch.callbacks.ModelCheckpoint
+    monitor: val/acc
+    mode: max
+    save_top_k: 2
+logger:
+  wandb:
+    _target_: lightning.pytorch.loggers.wandb.WandbLogger
+data:
+  _target_: src.data.MNISTDataModule
+  batch_size: 128
+  num_workers: 0
+`)
+	if got := Detect(d); got.Name != "lightning" {
+		t.Fatalf("detected %q", got.Name)
+	}
+	p := Lightning.Normalize(d, Context{})
+	if p.Variant != "hydra" {
+		t.Errorf("variant %q", p.Variant)
+	}
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 0.5, Unit: plan.EpochFraction, Text: "0.5"}, plan.Explicit, "trainer.val_check_interval", 8)
+	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "callbacks.model_checkpoint.save_top_k", 14)
+	checkFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 21)
+	checkFact(t, "train batch", p.Train.PerDeviceBatch, 128, plan.Explicit, "data.batch_size", 20)
+	if s := p.Seeds.Init; !s.IsExplicit() || s.Value.Value != "12345" || s.Key != "seed" {
+		t.Errorf("seed %+v", s)
+	}
+	if tr := p.Tracking.Trackers; !tr.IsExplicit() || len(tr.Value) != 1 || tr.Value[0] != "WandbLogger" {
+		t.Errorf("trackers %+v", tr)
+	}
+
+	// A trainer group file: Trainer arguments at the root, keys spelt without "trainer.".
+	d = parseYAMLDoc(t, `
+defaults:
+  - default
+strategy: ddp
+accelerator: gpu
+devices: 4
+num_nodes: 1
+sync_batchnorm: True
+`)
+	if got := Detect(d); got.Name != "lightning" {
+		t.Fatalf("trainer group detected %q", got.Name)
+	}
+	p = Lightning.Normalize(d, Context{})
+	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncPerStep, plan.Explicit, "sync_batchnorm", 7)
+	checkFact(t, "devices", p.Topology.DevicesPerHost, 4, plan.Explicit, "devices", 5)
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "val_check_interval", 0)
+	// Under Hydra the callbacks and loggers live in other groups: nothing is assumed here.
+	if p.Ckpt.Retention.Known() || p.Tracking.Trackers.Known() {
+		t.Errorf("hydra trainer group must not assume callbacks/loggers: %+v %+v", p.Ckpt.Retention, p.Tracking.Trackers)
+	}
+
+	// A callbacks group override without _target_ (lightning-hydra-template callbacks/default.yaml).
+	p = lightningPlan(t, `
+defaults:
+  - model_checkpoint
+  - _self_
+model_checkpoint:
+  monitor: "val/acc"
+  mode: "max"
+`)
+	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 1}, plan.Default, "model_checkpoint.save_top_k", 5)
+	checkFact(t, "best metric", p.Ckpt.BestMetric, "val/acc", plan.Explicit, "model_checkpoint.monitor", 5)
+	// The save point follows validation, whose interval this file does not know.
+	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{}, plan.Unknown, "", -1)
+}
+
+func TestLightningSeeds(t *testing.T) {
+	cases := []struct {
+		yaml   string
+		origin plan.Origin
+		varies plan.Variation
+	}{
+		{"seed_everything: 7\ntrainer: {}", plan.Explicit, plan.SameOnEveryHost},
+		{"seed_everything: true\ntrainer: {}", plan.Explicit, plan.SameOnEveryHost},
+		{"seed_everything: false\ntrainer: {}", plan.Explicit, plan.VariationUnknown},
+		{"seed_everything: ${oc.env:RANK}\ntrainer: {}", plan.Explicit, plan.VariesByHost},
+		{"seed_everything: ${oc.env:SEED}\ntrainer: {}", plan.Unknown, plan.VariationUnknown},
+		{"seed: ${oc.env:LOCAL_RANK}\ndefaults: [_self_]\ntrainer: {max_epochs: 1}", plan.Explicit, plan.VariesByHost},
+		{"seed: null\ndefaults: [_self_]\ntrainer: {max_epochs: 1}", plan.Unknown, plan.VariationUnknown},
+	}
+	for _, c := range cases {
+		p := lightningPlan(t, c.yaml)
+		s := p.Seeds.Init
+		if s.Origin != c.origin || (c.origin != plan.Unknown && s.Value.Varies != c.varies) {
+			t.Errorf("%q: seed %+v", c.yaml, s)
+		}
+	}
+	// DistributedSampler off: sharding unknown (user code decides).
+	p := lightningPlan(t, "trainer:\n  use_distributed_sampler: false\n")
+	if p.Data.Sharding.Known() || p.Seeds.Data.Known() {
+		t.Errorf("sharding with use_distributed_sampler false: %+v", p.Data.Sharding)
+	}
+}
+
+func TestLightningOddShapesDoNotPanic(t *testing.T) {
+	srcs := []string{
+		"",
+		"# only a comment\n",
+		"[1, 2, 3]\n",
+		"just a string\n",
+		"trainer: null\n",
+		"trainer: 5\n",
+		"trainer: [a, b]\n",
+		"trainer:\n  callbacks: 3\n  logger: [1, {class_path: 2}]\n  devices: {a: 1}\n  strategy: {class_path: x}\n",
+		"trainer:\n  callbacks:\n    class_path: lightning.pytorch.callbacks.ModelCheckpoint\n    init_args: 7\n",
+		"trainer:\n  val_check_interval: {minutes: ${m}}\n  max_time: {days: x}\n",
+		"trainer:\n  val_check_interval: {bogus: 1}\n  max_time: [1]\n",
+		"seed_everything: [1]\ndata: {init_args: {batch_size: '16', num_workers: [2]}}\n",
+		"model_checkpoint: {save_top_k: {a: 1}, monitor: [x], every_n_epochs: -3, train_time_interval: 5}\n",
+		"a: &x {b: *x}\n",
+	}
+	for _, s := range srcs {
+		d := doc.Parse("x.yaml", []byte(s), doc.YAML, doc.Limits{})
+		_ = Lightning.Detect(d)
+		_ = NeMo.Detect(d)
+		p := Lightning.Normalize(d, Context{Hosts: 2})
+		q := NeMo.Normalize(d, Context{})
+		if p == nil || q == nil || p.Framework != "lightning" || q.Framework != "nemo" {
+			t.Fatalf("%q: nil or wrong plan", s)
+		}
+	}
+	// A quoted number is a string to Lightning, so no batch size is claimed.
+	p := lightningPlan(t, "data: {init_args: {batch_size: '16'}}\n")
+	if p.Train.PerDeviceBatch.Known() {
+		t.Errorf("quoted batch size: %+v", p.Train.PerDeviceBatch)
+	}
+}
+
+func TestLightningKeysDocumented(t *testing.T) {
+	for _, dl := range []*Dialect{Lightning, NeMo} {
+		if len(dl.Keys) < 20 {
+			t.Errorf("%s: only %d keys", dl.Name, len(dl.Keys))
+		}
+		seen := map[string]bool{}
+		for _, k := range dl.Keys {
+			if k.Path == "" || k.Type == "" || k.Concept == "" || k.Doc == "" {
+				t.Errorf("%s: incomplete key %+v", dl.Name, k)
+			}
+			if seen[k.Path] {
+				t.Errorf("%s: duplicate key %q", dl.Name, k.Path)
+			}
+			seen[k.Path] = true
+		}
+		if !strings.Contains(dl.Version, "@") {
+			t.Errorf("%s: version %q names no commit", dl.Name, dl.Version)
+		}
+	}
+}

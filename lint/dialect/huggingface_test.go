@@ -1,0 +1,489 @@
+package dialect
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Helpers shared by the huggingface, axolotl, llama-factory and deepspeed tests (prefixed hft to
+// stay clear of other dialects' test helpers in this package).
+
+func hftDoc(t *testing.T, format doc.Format, src string) *doc.Document {
+	t.Helper()
+	d := doc.Parse("test."+string(format), []byte(src), format, doc.Limits{})
+	if d.Root == nil {
+		t.Fatalf("parse failed: %+v", d.Problems)
+	}
+	return d
+}
+
+func hftPlan(t *testing.T, dl *Dialect, format doc.Format, src string, ctx Context) *plan.Plan {
+	t.Helper()
+	p := dl.Normalize(hftDoc(t, format, src), ctx)
+	if p == nil || p.Framework != dl.Name {
+		t.Fatalf("Normalize returned %+v", p)
+	}
+	return p
+}
+
+// hftFact asserts a fact's origin, value (unless Unknown), key ("" skips) and line (-1 skips;
+// 0 means no node).
+func hftFact[T any](t *testing.T, name string, f plan.Fact[T], want T, origin plan.Origin, key string, line int) {
+	t.Helper()
+	if f.Origin != origin {
+		t.Errorf("%s: origin %v, want %v (value %v, key %q, note %q)", name, f.Origin, origin, f.Value, f.Key, f.Note)
+		return
+	}
+	if origin != plan.Unknown && !reflect.DeepEqual(f.Value, want) {
+		t.Errorf("%s: value %#v, want %#v", name, f.Value, want)
+	}
+	if key != "" && f.Key != key {
+		t.Errorf("%s: key %q, want %q", name, f.Key, key)
+	}
+	if line >= 0 {
+		got := 0
+		if f.Node != nil {
+			got = f.Node.Span.Start.Line
+		}
+		if got != line {
+			t.Errorf("%s: line %d, want %d", name, got, line)
+		}
+	}
+}
+
+// hftNote asserts that a fact's note mentions want.
+func hftNote[T any](t *testing.T, name string, f plan.Fact[T], want string) {
+	t.Helper()
+	if !strings.Contains(f.Note, want) {
+		t.Errorf("%s: note %q does not mention %q", name, f.Note, want)
+	}
+}
+
+func sameSeed(v string, pretrained bool) plan.Seed {
+	return plan.Seed{Value: v, Varies: plan.SameOnEveryHost, Why: "set_seed runs with the same value on every rank", Broadcast: true, Pretrained: pretrained}
+}
+
+func TestHFExplicit(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, `per_device_train_batch_size: 16
+per_device_eval_batch_size: 4
+gradient_accumulation_steps: 2
+eval_strategy: steps
+eval_steps: 100
+save_strategy: steps
+save_steps: 200
+save_total_limit: 3
+dataloader_num_workers: 4
+dataloader_prefetch_factor: 4
+dataloader_drop_last: true
+seed: 1234
+data_seed: 7
+save_on_each_node: true
+log_on_each_node: false
+report_to: [wandb, tensorboard]
+run_name: sft-1
+model_name_or_path: Qwen/Qwen2.5-0.5B
+max_steps: 1000
+`, Context{})
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 16, plan.Explicit, "per_device_train_batch_size", 1)
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "per_device_eval_batch_size", 2)
+	hftFact(t, "accum", p.Train.GradAccum, 2, plan.Explicit, "gradient_accumulation_steps", 3)
+	hftFact(t, "max steps", p.Train.MaxSteps, 1000, plan.Explicit, "max_steps", 19)
+	hftFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "eval_strategy", 4)
+	hftFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "eval_steps", 5)
+	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Explicit, "save_strategy", 6)
+	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 200, Unit: plan.Steps, Text: "200"}, plan.Explicit, "save_steps", 7)
+	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "save_total_limit", 8)
+	hftFact(t, "workers", p.Data.Workers, 4, plan.Explicit, "dataloader_num_workers", 9)
+	hftFact(t, "prefetch", p.Data.Prefetch, 4, plan.Explicit, "dataloader_prefetch_factor", 10)
+	hftFact(t, "drop last", p.Eval.DropLast, true, plan.Explicit, "dataloader_drop_last", 11)
+	hftFact(t, "init seed", p.Seeds.Init, sameSeed("1234", true), plan.Explicit, "seed", 12)
+	want := sameSeed("7", true)
+	want.Broadcast = false
+	hftFact(t, "data seed", p.Seeds.Data, want, plan.Explicit, "data_seed", 13)
+	hftFact(t, "ckpt scope", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "save_on_each_node", 14)
+	hftFact(t, "console scope", p.Logging.ConsoleScope, plan.PrimaryHost, plan.Explicit, "log_on_each_node", 15)
+	hftFact(t, "trackers", p.Tracking.Trackers, []string{"wandb", "tensorboard"}, plan.Explicit, "report_to", 16)
+	hftFact(t, "run name", p.Tracking.RunName, "sft-1", plan.Explicit, "run_name", 17)
+	hftFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
+	hftFact(t, "logging scope", p.Logging.Scope, plan.PrimaryHost, plan.Default, "report_to", 0)
+	hftFact(t, "hosts", p.Topology.Hosts, 0, plan.Unknown, "", -1)
+	hftFact(t, "global batch", p.Train.GlobalBatch, 0, plan.Unknown, "", -1)
+	hftFact(t, "bn", p.BN.Present, false, plan.Unknown, "", -1)
+	if p.Variant != "" {
+		t.Errorf("variant %q, want none", p.Variant)
+	}
+}
+
+func TestHFDefaults(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, "output_dir: out\n", Context{})
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 8, plan.Default, "per_device_train_batch_size", 0)
+	hftNote(t, "train batch", p.Train.PerDeviceBatch, "transformers v5")
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Default, "per_device_eval_batch_size", 0)
+	hftFact(t, "accum", p.Train.GradAccum, 1, plan.Default, "gradient_accumulation_steps", 0)
+	hftFact(t, "max steps", p.Train.MaxSteps, 0, plan.Unknown, "", -1)
+	hftFact(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "eval_strategy", 0)
+	hftNote(t, "eval enabled", p.Eval.Enabled, "Trainer default")
+	hftFact(t, "eval interval", p.Eval.Interval, plan.Interval{}, plan.Unknown, "", -1)
+	hftFact(t, "drop last", p.Eval.DropLast, false, plan.Default, "dataloader_drop_last", 0)
+	hftFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader_num_workers", 0)
+	hftFact(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "dataloader_prefetch_factor", 0)
+	hftNote(t, "prefetch", p.Data.Prefetch, "no prefetch")
+	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "save_strategy", 0)
+	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Default, "save_steps", 0)
+	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Default, "save_total_limit", 0)
+	hftFact(t, "best metric", p.Ckpt.BestMetric, "", plan.Unknown, "metric_for_best_model", 0)
+	hftFact(t, "ckpt scope", p.Ckpt.Scope, plan.PrimaryHost, plan.Default, "save_on_each_node", 0)
+	hftFact(t, "console scope", p.Logging.ConsoleScope, plan.EveryHost, plan.Default, "log_on_each_node", 0)
+	hftFact(t, "init seed", p.Seeds.Init, sameSeed("42", false), plan.Default, "seed", 0)
+	ds := sameSeed("42", false)
+	ds.Broadcast = false
+	hftFact(t, "data seed", p.Seeds.Data, ds, plan.Default, "data_seed", 0)
+	hftNote(t, "data seed", p.Seeds.Data, "uses seed")
+	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Default, "report_to", 0)
+	hftNote(t, "trackers", p.Tracking.Trackers, `"none" (transformers v5; v4`)
+}
+
+func TestHFEvalIntervals(t *testing.T) {
+	cases := []struct {
+		name, src    string
+		enabled      plan.Fact[bool]
+		want         plan.Interval
+		origin       plan.Origin
+		key          string
+		line         int
+		enabledKey   string
+		enabledCheck bool
+	}{
+		{name: "epoch", src: "eval_strategy: epoch\n", want: plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, origin: plan.Explicit, key: "eval_strategy", line: 1},
+		{name: "deprecated spelling", src: "evaluation_strategy: epoch\n", want: plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, origin: plan.Explicit, key: "evaluation_strategy", line: 1},
+		{name: "ratio", src: "eval_strategy: steps\neval_steps: 0.1\n", want: plan.Interval{Value: 0.1, Unit: plan.Ratio, Text: "0.1"}, origin: plan.Explicit, key: "eval_steps", line: 2},
+		{name: "falls back to logging_steps", src: "eval_strategy: steps\nlogging_steps: 50\n", want: plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, origin: plan.Derived, key: "eval_steps", line: 2},
+		{name: "falls back to default logging_steps", src: "eval_strategy: steps\n", want: plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, origin: plan.Derived, key: "eval_steps", line: 1},
+		{name: "zero eval_steps is unset", src: "eval_strategy: steps\neval_steps: 0\nlogging_steps: 10\n", want: plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, origin: plan.Derived, key: "eval_steps", line: 3},
+		{name: "non-integral steps are invalid", src: "eval_strategy: steps\neval_steps: 10.5\n", origin: plan.Unknown, key: "eval_steps", line: 2},
+		{name: "interpolated steps", src: "eval_strategy: steps\neval_steps: ${EVERY}\n", origin: plan.Unknown, key: "eval_steps", line: 2},
+		{name: "strategy no", src: "eval_strategy: \"no\"\neval_steps: 100\n", origin: plan.Unknown, line: -1},
+		{name: "misspelt strategy", src: "eval_strategy: step\n", origin: plan.Unknown, line: -1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := hftPlan(t, HuggingFace, doc.YAML, c.src, Context{})
+			hftFact(t, "interval", p.Eval.Interval, c.want, c.origin, c.key, c.line)
+		})
+	}
+	p := hftPlan(t, HuggingFace, doc.YAML, "eval_strategy: \"no\"\n", Context{})
+	hftFact(t, "enabled no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
+	p = hftPlan(t, HuggingFace, doc.YAML, "evaluation_strategy: steps\n", Context{})
+	hftFact(t, "enabled deprecated", p.Eval.Enabled, true, plan.Explicit, "evaluation_strategy", 1)
+	p = hftPlan(t, HuggingFace, doc.YAML, "eval_strategy: step\n", Context{})
+	hftFact(t, "enabled misspelt", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 1)
+	// The new spelling wins when both are written.
+	p = hftPlan(t, HuggingFace, doc.YAML, "evaluation_strategy: epoch\neval_strategy: \"no\"\n", Context{})
+	hftFact(t, "both spellings", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 2)
+}
+
+func TestHFRetention(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      plan.Retention
+		origin    plan.Origin
+		key       string
+		line      int
+		metric    plan.Fact[string]
+	}{
+		{name: "latest", src: "save_total_limit: 1\n", want: plan.Retention{Kind: plan.KeepLatest, N: 1}, origin: plan.Explicit, key: "save_total_limit", line: 1},
+		{name: "best via load_best_model_at_end", src: "eval_strategy: steps\nsave_total_limit: 2\nload_best_model_at_end: true\n", want: plan.Retention{Kind: plan.KeepBest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 2,
+			metric: plan.Fact[string]{Value: "loss", Origin: plan.Default, Key: "metric_for_best_model"}},
+		{name: "best metric written", src: "save_total_limit: 2\nload_best_model_at_end: true\nmetric_for_best_model: eval_accuracy\n", want: plan.Retention{Kind: plan.KeepBest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 1,
+			metric: plan.Fact[string]{Value: "eval_accuracy", Origin: plan.Explicit, Key: "metric_for_best_model"}},
+		{name: "zero keeps all", src: "save_total_limit: 0\n", want: plan.Retention{Kind: plan.KeepAll}, origin: plan.Explicit, key: "save_total_limit", line: 1},
+		{name: "null is unset", src: "save_total_limit: null\n", want: plan.Retention{Kind: plan.KeepAll}, origin: plan.Default, key: "save_total_limit", line: 1},
+		{name: "save_strategy best", src: "save_strategy: best\nsave_total_limit: 1\n", want: plan.Retention{Kind: plan.KeepBest, N: 1}, origin: plan.Explicit, key: "save_strategy", line: 1,
+			metric: plan.Fact[string]{Value: "loss", Origin: plan.Default, Key: "metric_for_best_model"}},
+		{name: "saving off", src: "save_strategy: \"no\"\nsave_total_limit: 1\n", want: plan.Retention{Kind: plan.KeepNone}, origin: plan.Explicit, key: "save_strategy", line: 1},
+		{name: "wrong type", src: "save_total_limit: lots\n", origin: plan.Unknown, key: "save_total_limit", line: 1},
+		{name: "interpolated load_best", src: "save_total_limit: 2\nload_best_model_at_end: ${BEST}\n", origin: plan.Unknown, key: "save_total_limit", line: 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := hftPlan(t, HuggingFace, doc.YAML, c.src, Context{})
+			hftFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, c.line)
+			if c.metric.Origin != plan.Unknown {
+				hftFact(t, "best metric", p.Ckpt.BestMetric, c.metric.Value, c.metric.Origin, c.metric.Key, -1)
+			}
+		})
+	}
+	p := hftPlan(t, HuggingFace, doc.YAML, "save_strategy: \"no\"\n", Context{})
+	hftFact(t, "ckpt disabled", p.Ckpt.Enabled, false, plan.Explicit, "save_strategy", 1)
+	hftFact(t, "no interval", p.Ckpt.Interval, plan.Interval{}, plan.Unknown, "", -1)
+	p = hftPlan(t, HuggingFace, doc.YAML, "save_strategy: epoch\n", Context{})
+	hftFact(t, "epoch saves", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "save_strategy", 1)
+}
+
+func TestHFSeedsAndPlaceholders(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, `seed: ${oc.env:RANK}
+per_device_train_batch_size: ${oc.env:BS}
+per_device_eval_batch_size: auto
+dataloader_num_workers: ${W}
+report_to: ${TRACKER}
+`, Context{})
+	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Varies != plan.VariesByHost || !strings.Contains(s.Value.Why, "RANK") || !s.Value.Broadcast {
+		t.Errorf("rank-derived seed: %+v", s)
+	}
+	if s := p.Seeds.Data; s.Origin != plan.Default || s.Value.Varies != plan.VariesByHost || s.Value.Broadcast {
+		t.Errorf("data seed follows a rank-derived seed: %+v", s)
+	}
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 2)
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 0, plan.Unknown, "per_device_eval_batch_size", 3)
+	hftFact(t, "workers", p.Data.Workers, 0, plan.Unknown, "dataloader_num_workers", 4)
+	hftFact(t, "prefetch", p.Data.Prefetch, 0, plan.Unknown, "dataloader_prefetch_factor", 0)
+	hftFact(t, "trackers", p.Tracking.Trackers, nil, plan.Unknown, "report_to", 5)
+
+	p = hftPlan(t, HuggingFace, doc.YAML, "seed: ${SEED}\ndataloader_num_workers: 2\n", Context{})
+	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Varies != plan.VariationUnknown || s.Value.Value != "${SEED}" {
+		t.Errorf("interpolated seed: %+v", s)
+	}
+	hftFact(t, "prefetch with workers", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
+	hftNote(t, "prefetch with workers", p.Data.Prefetch, "2 batches per worker")
+}
+
+func TestHFWrongTypesAndShapes(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, `per_device_train_batch_size: sixteen
+per_device_eval_batch_size: [1, 2]
+eval_strategy: [steps]
+seed: {value: 1}
+report_to: {wandb: true}
+log_on_each_node: sometimes
+dataloader_drop_last: 1
+save_strategy: 7
+`, Context{})
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 0, plan.Unknown, "per_device_eval_batch_size", 2)
+	hftFact(t, "eval enabled", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 3)
+	hftFact(t, "seed", p.Seeds.Init, plan.Seed{}, plan.Unknown, "seed", 4)
+	hftFact(t, "data seed", p.Seeds.Data, plan.Seed{}, plan.Unknown, "data_seed", -1)
+	hftFact(t, "trackers", p.Tracking.Trackers, nil, plan.Unknown, "report_to", 5)
+	hftFact(t, "console scope", p.Logging.ConsoleScope, "", plan.Unknown, "log_on_each_node", 6)
+	hftFact(t, "drop last", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 7)
+	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Unknown, "save_strategy", 8)
+
+	// Odd roots never panic and leave nothing explicit.
+	for _, src := range []string{"- a\n- b\n", "just a string\n", "{}\n", "[]\n", "null\n"} {
+		d := doc.Parse("x.yaml", []byte(src), doc.YAML, doc.Limits{})
+		for _, dl := range []*Dialect{HuggingFace, LlamaFactory, Axolotl, DeepSpeed} {
+			p := dl.Normalize(d, Context{Hosts: 2})
+			if p.Train.PerDeviceBatch.IsExplicit() || p.Seeds.Init.IsExplicit() {
+				t.Errorf("%s on %q: explicit facts from nothing: %+v", dl.Name, src, p.Train)
+			}
+			if dl.Detect(d) != 0 {
+				t.Errorf("%s detects %q", dl.Name, src)
+			}
+		}
+	}
+	nilDoc := &doc.Document{Format: doc.YAML}
+	for _, dl := range []*Dialect{HuggingFace, LlamaFactory, Axolotl, DeepSpeed} {
+		if dl.Detect(nilDoc) != 0 || dl.Normalize(nilDoc, Context{}) == nil {
+			t.Errorf("%s on a nil root", dl.Name)
+		}
+	}
+}
+
+func TestHFTrackersAndContext(t *testing.T) {
+	for src, want := range map[string][]string{
+		"report_to: none\n":        {},
+		"report_to: all\n":         {"all"},
+		"report_to: wandb\n":       {"wandb"},
+		"report_to: [none]\n":      {},
+		"report_to:\n- trackio\n": {"trackio"},
+	} {
+		p := hftPlan(t, HuggingFace, doc.YAML, src, Context{})
+		hftFact(t, src, p.Tracking.Trackers, want, plan.Explicit, "report_to", -1)
+	}
+
+	p := hftPlan(t, HuggingFace, doc.YAML, "per_device_train_batch_size: 16\ngradient_accumulation_steps: 2\n", Context{Hosts: 2, DevicesPerHost: 8})
+	hftFact(t, "hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
+	hftFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Context, "--devices-per-host", 0)
+	hftFact(t, "global batch", p.Train.GlobalBatch, 512, plan.Derived, "per_device_train_batch_size", 1)
+
+	p = hftPlan(t, HuggingFace, doc.YAML, "per_device_train_batch_size: 64\naccelerator_config:\n  split_batches: true\n", Context{})
+	hftFact(t, "split batches", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
+
+	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: microsoft/resnet-50\n", Context{})
+	hftFact(t, "bn", p.BN.Present, true, plan.Derived, "model_name_or_path", 1)
+	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: Qwen/Qwen2.5-0.5B\ndataset_name: trl-lib/Capybara\n", Context{})
+	hftFact(t, "no bn evidence", p.BN.Present, false, plan.Unknown, "", -1)
+	if p.Variant != "trl" {
+		t.Errorf("variant %q, want trl", p.Variant)
+	}
+}
+
+func TestHFJSON(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.JSON, `{
+  "per_device_train_batch_size": 32,
+  "per_device_eval_batch_size": 16,
+  "eval_strategy": "epoch",
+  "report_to": ["wandb"],
+  "save_total_limit": 2
+}`, Context{})
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "per_device_train_batch_size", 2)
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 16, plan.Explicit, "per_device_eval_batch_size", 3)
+	hftFact(t, "eval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "eval_strategy", 4)
+	hftFact(t, "trackers", p.Tracking.Trackers, []string{"wandb"}, plan.Explicit, "report_to", 5)
+	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 6)
+	if got := Detect(hftDoc(t, doc.JSON, `{"per_device_train_batch_size": 4, "eval_strategy": "steps", "num_train_epochs": 1}`)); got != HuggingFace {
+		t.Errorf("JSON Trainer args detected as %s", got.Name)
+	}
+}
+
+func TestHFKeys(t *testing.T) {
+	seen := map[string]bool{}
+	for _, dl := range []*Dialect{HuggingFace, Axolotl, LlamaFactory, DeepSpeed} {
+		if dl.Version == "" || len(dl.Keys) == 0 {
+			t.Errorf("%s: no version or keys", dl.Name)
+		}
+		for k := range seen {
+			delete(seen, k)
+		}
+		for _, k := range dl.Keys {
+			if seen[k.Path] {
+				t.Errorf("%s: key %s listed twice", dl.Name, k.Path)
+			}
+			seen[k.Path] = true
+			if k.Type == "" || k.Doc == "" {
+				t.Errorf("%s: key %s lacks type or doc", dl.Name, k.Path)
+			}
+		}
+	}
+	var dep *Key
+	for i, k := range HuggingFace.Keys {
+		if k.Path == "evaluation_strategy" {
+			dep = &HuggingFace.Keys[i]
+		}
+	}
+	if dep == nil || dep.Deprecated != "eval_strategy" {
+		t.Errorf("evaluation_strategy not marked deprecated: %+v", dep)
+	}
+}
+
+// TestHFDetectInline checks the four dialects against each other on small characteristic files.
+func TestHFDetectInline(t *testing.T) {
+	cases := []struct {
+		name   string
+		format doc.Format
+		src    string
+		want   string // "" = none of huggingface, axolotl, llama-factory, deepspeed
+	}{
+		{"trl cli", doc.YAML, "model_name_or_path: Qwen/Qwen2.5-0.5B\ndataset_name: stanfordnlp/imdb\nreport_to: none\nlearning_rate: 0.0001\nlr_scheduler_type: cosine\n", "huggingface"},
+		{"trainer args", doc.YAML, "per_device_train_batch_size: 8\neval_strategy: steps\nsave_total_limit: 1\n", "huggingface"},
+		{"llama-factory v0", doc.YAML, "model_name_or_path: m\nstage: sft\nfinetuning_type: lora\ntemplate: qwen3\ncutoff_len: 2048\nper_device_train_batch_size: 1\nreport_to: none\n", "llama-factory"},
+		{"llama-factory v1", doc.YAML, "model: Qwen/Qwen3-4B\nmodel_class: llm\ndist_config:\n  name: fsdp2\ntrain_dataset: d.yaml\nmicro_batch_size: 1\ncutoff_len: 2048\n", "llama-factory"},
+		{"axolotl", doc.YAML, "base_model: m\ndatasets:\n  - path: teknium/GPT4-LLM-Cleaned\n    type: alpaca\nmicro_batch_size: 2\nsequence_len: 2048\nlogging_steps: 1\nlearning_rate: 0.0002\n", "axolotl"},
+		{"deepspeed json", doc.JSON, `{"train_batch_size": "auto", "zero_optimization": {"stage": 2}, "fp16": {"enabled": "auto"}}`, "deepspeed"},
+		{"deepspeed yaml", doc.YAML, "train_micro_batch_size_per_gpu: 4\ngradient_accumulation_steps: 2\nzero_optimization:\n  stage: 3\n", "deepspeed"},
+		{"accelerate launcher", doc.YAML, "compute_environment: LOCAL_MACHINE\ndistributed_type: DEEPSPEED\ndeepspeed_config:\n  gradient_accumulation_steps: 1\n  zero_stage: 2\nnum_machines: 1\nnum_processes: 8\nuse_cpu: false\n", ""},
+		{"gpt-neox", doc.YAML, "pipe_parallel_size: 1\nmodel_parallel_size: 1\nnum_layers: 24\ntrain_micro_batch_size_per_gpu: 4\nzero_optimization:\n  stage: 1\nuse_wandb: true\nwandb_project: neox\n", ""},
+		{"litgpt lora", doc.YAML, "out_dir: out\nlora_r: 8\nlora_alpha: 16\nlora_dropout: 0.05\noptimizer: AdamW\ntrain:\n  micro_batch_size: 4\n", ""},
+		{"ludwig llm", doc.YAML, "model_type: llm\nbase_model: meta-llama/Llama-2-7b-hf\nadapter:\n  type: lora\ninput_features: []\n", ""},
+		{"torchtune", doc.YAML, "output_dir: /tmp/x\nbatch_size: 2\nepochs: 1\ngradient_accumulation_steps: 8\nseed: null\n", ""},
+	}
+	mine := map[string]bool{"huggingface": true, "axolotl": true, "llama-factory": true, "deepspeed": true}
+	for _, c := range cases {
+		got := Detect(hftDoc(t, c.format, c.src)).Name
+		if c.want == "" && mine[got] || c.want != "" && got != c.want {
+			t.Errorf("%s: detected %s, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// hftCorpusLabels maps MANIFEST.tsv framework labels to the framework ids of these dialects.
+var hftCorpusLabels = map[string]string{
+	"hf-trainer":   "huggingface",
+	"axolotl":      "axolotl",
+	"llamafactory": "llama-factory",
+	"deepspeed":    "deepspeed",
+	// Accelerate launcher configs (compute_environment, distributed_type, ...) hold topology only;
+	// none of these dialects may claim them. (The TRL files labelled "accelerate" are launcher
+	// configs too; TRL's one CLI config is labelled hf-trainer.)
+	"accelerate": "",
+}
+
+// TestHFCorpusDetection detects every corpus file of the repositories these dialects cover and
+// compares it with the MANIFEST.tsv label; every file of one of the four frameworks must also
+// normalise without a panic and yield a known per-device train batch unless it is "auto".
+func TestHFCorpusDetection(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	defer f.Close()
+	repos := map[string]bool{"huggingface/alignment-handbook": true, "huggingface/trl": true, "hiyouga/LLaMA-Factory": true,
+		"axolotl-ai-cloud/axolotl": true, "microsoft/DeepSpeed": true, "huggingface/accelerate": true}
+	mine := map[string]bool{"huggingface": true, "axolotl": true, "llama-factory": true, "deepspeed": true}
+	counts := map[string]int{}
+	sc := bufio.NewScanner(f)
+	sc.Scan() // header
+	for sc.Scan() {
+		c := strings.Split(sc.Text(), "\t")
+		if len(c) < 7 {
+			continue
+		}
+		path, repo, label := c[0], c[1], c[5]
+		want, labelled := hftCorpusLabels[label]
+		if !repos[repo] {
+			// Files of other frameworks must not be claimed by these dialects.
+			if _, ok := doc.FormatFromPath(path); !ok || labelled {
+				continue
+			}
+		}
+		format, ok := doc.FormatFromPath(path)
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := doc.Parse(path, src, format, doc.Limits{})
+		if d.Root == nil {
+			if repos[repo] {
+				t.Errorf("%s: does not parse: %+v", path, d.Problems)
+			}
+			continue
+		}
+		got := Detect(d)
+		switch {
+		case !repos[repo]:
+			if mine[got.Name] {
+				t.Errorf("%s (%s) detected as %s", path, label, got.Name)
+			}
+			continue
+		case !labelled:
+			t.Errorf("%s: unexpected label %q", path, label)
+			continue
+		case want == "" && mine[got.Name], want != "" && got.Name != want:
+			t.Errorf("%s (%s) detected as %s, want %q", path, label, got.Name, want)
+			continue
+		}
+		counts[label]++
+		if want == "" {
+			continue
+		}
+		p := got.Normalize(d, Context{})
+		if tb := p.Train.PerDeviceBatch; !tb.Known() && !(tb.Node != nil && tb.Node.IsUnknown()) && want != "deepspeed" {
+			t.Errorf("%s: per-device train batch unknown: %+v", path, tb)
+		}
+	}
+	for label, min := range map[string]int{"hf-trainer": 25, "axolotl": 28, "llamafactory": 27, "deepspeed": 35, "accelerate": 31} {
+		if counts[label] < min {
+			t.Errorf("%s: %d files checked, want at least %d", label, counts[label], min)
+		}
+	}
+}

@@ -297,10 +297,10 @@ save_strategy: 7
 
 func TestHFTrackersAndContext(t *testing.T) {
 	for src, want := range map[string][]string{
-		"report_to: none\n":        {},
-		"report_to: all\n":         {"all"},
-		"report_to: wandb\n":       {"wandb"},
-		"report_to: [none]\n":      {},
+		"report_to: none\n":       {},
+		"report_to: all\n":        {"all"},
+		"report_to: wandb\n":      {"wandb"},
+		"report_to: [none]\n":     {},
 		"report_to:\n- trackio\n": {"trackio"},
 	} {
 		p := hftPlan(t, HuggingFace, doc.YAML, src, Context{})

@@ -64,6 +64,9 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	}
 	place(&f, r.Node)
 	f.Help = retentionHelp(p.Plan.Framework, r)
+	if r.IsExplicit() && r.Note != "" {
+		f.Help = r.Note + "; " + f.Help // the dialect's reason, e.g. why a keep-best setting was dropped
+	}
 	p.Report(f)
 }
 

@@ -23,10 +23,10 @@ Coordinated sharded checkpointing, where each host writes its own shard of one c
 correct multi-host pattern and is not reported. With an unknown host count the rule is silent.`,
 	Fix: `Save full checkpoints from one host, on storage every host can read.
 
-- Hugging Face, axolotl, LLaMA-Factory: remove ` + "`save_on_each_node`" + ` (default false).
+- Hugging Face, LLaMA-Factory: remove ` + "`save_on_each_node`" + ` (default false).
 - DeepSpeed: ` + "`checkpoint.use_node_local_storage: false`" + ` with a shared checkpoint directory.
 - In-house code: save where ` + "`process_index == 0`" + `, or use a coordinated sharded checkpointer.`,
-	Frameworks: []string{fwHF, fwAxolotl, fwLlamaFac, fwDeepSpeed, fwGeneric},
+	Frameworks: []string{fwHF, fwLlamaFac, fwDeepSpeed, fwGeneric},
 	Check:      checkCheckpointOnAllHosts,
 })
 

@@ -24,12 +24,12 @@ never reported. trainlint needs to know the host count: from the file (` + "`tra
 from ` + "`--hosts`" + `; with an unknown host count the rule is silent.`,
 	Fix: `Write metrics and log files from one host only.
 
-- NeMo: ` + "`exp_manager.log_global_rank_0_only: true`" + ` (or ` + "`log_local_rank_0_only: true`" + ` for one file per node).
+- NeMo: ` + "`exp_manager.log_global_rank_0_only: true`" + ` (` + "`log_local_rank_0_only`" + ` still writes one file per node).
 - torchtitan: ` + "`[metrics] save_for_all_ranks = false`" + `.
 - Hugging Face: ` + "`log_on_each_node: false`" + ` limits console logs to the main process; trackers
   already log from it.
 - In-house code: guard logging with ` + "`process_index == 0`" + ` (JAX) or ` + "`rank == 0`" + `.`,
-	Frameworks: []string{fwNeMo, fwTorchtitan, fwHF, fwAxolotl, fwLlamaFac, fwGeneric},
+	Frameworks: []string{fwNeMo, fwTorchtitan, fwHF, fwLlamaFac, fwGeneric},
 	Check:      checkLoggingOnAllHosts,
 })
 

@@ -120,7 +120,7 @@ func TestRuleExamples(t *testing.T) {
 		t.Run(r.Name, func(t *testing.T) {
 			a, err := LoadArchive(r.Name)
 			if err != nil {
-				t.Fatalf("%v (want rules/testdata/%s.txtar with bad and good sections)", err, r.Name)
+				t.Fatalf("%v: every rule needs rules/testdata/%s.txtar with bad and good sections", err, r.Name)
 			}
 			checkCoverage(t, r, a)
 			for i := range a.Examples {

@@ -1,0 +1,316 @@
+package dialect
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+func nemoPlan(t *testing.T, src string) *plan.Plan {
+	t.Helper()
+	d := parseYAMLDoc(t, src)
+	if got := Detect(d); got.Name != "nemo" {
+		t.Fatalf("detected %q, want nemo", got.Name)
+	}
+	return NeMo.Normalize(d, Context{})
+}
+
+const nemoMegatron = `
+name: megatron_gpt
+trainer:
+  devices: 8
+  num_nodes: 2
+  logger: False
+  enable_checkpointing: False
+  use_distributed_sampler: False
+  max_steps: 100000
+  val_check_interval: 100
+  limit_val_batches: 50
+  accumulate_grad_batches: 1
+exp_manager:
+  name: megatron_gpt
+  create_wandb_logger: True
+  wandb_logger_kwargs:
+    project: gpt
+    name: gpt-run
+  checkpoint_callback_params:
+    monitor: val_loss
+    save_top_k: 10
+    mode: min
+model:
+  micro_batch_size: 4
+  global_batch_size: 256
+  tensor_model_parallel_size: 2
+  pipeline_model_parallel_size: 1
+  normalization: layernorm
+  data:
+    num_workers: 2
+`
+
+func TestNeMoMegatron(t *testing.T) {
+	p := nemoPlan(t, nemoMegatron)
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "trainer.val_check_interval", 9)
+	checkFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "trainer.limit_val_batches", 10)
+	checkFact(t, "hosts", p.Topology.Hosts, 2, plan.Explicit, "trainer.num_nodes", 4)
+	checkFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "trainer.devices", 3)
+	checkFact(t, "micro", p.Train.PerDeviceBatch, 4, plan.Explicit, "model.micro_batch_size", 23)
+	checkFact(t, "eval micro", p.Eval.PerDeviceBatch, 4, plan.Derived, "model.micro_batch_size", 23)
+	checkFact(t, "global", p.Train.GlobalBatch, 256, plan.Explicit, "model.global_batch_size", 24)
+	// 16 GPUs / TP 2 = 8 data-parallel ranks; 256 / (4 × 8) = 8.
+	checkFact(t, "grad accum", p.Train.GradAccum, 8, plan.Derived, "model.global_batch_size", 24)
+	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 10}, plan.Explicit, "exp_manager.checkpoint_callback_params.save_top_k", 20)
+	checkFact(t, "best metric", p.Ckpt.BestMetric, "val_loss", plan.Explicit, "exp_manager.checkpoint_callback_params.monitor", 19)
+	checkFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "exp_manager.create_checkpoint_callback", 0)
+	// CallbackParams save after each validation (save_on_train_epoch_end False, every_n_epochs 1).
+	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Derived, "exp_manager.checkpoint_callback_params.every_n_epochs", -1)
+	checkFact(t, "drop last", p.Eval.DropLast, true, plan.Default, "model.data.validation_drop_last", 0)
+	if !strings.Contains(p.Eval.DropLast.Note, "NeMo") {
+		t.Errorf("drop last note %q", p.Eval.DropLast.Note)
+	}
+	checkFact(t, "workers", p.Data.Workers, 2, plan.Explicit, "model.data.num_workers", 29)
+	checkFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
+	checkFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "exp_manager.log_global_rank_0_only", 0)
+	checkFact(t, "bn present", p.BN.Present, false, plan.Derived, "model.normalization", 27)
+	if s := p.Seeds.Init; s.Origin != plan.Default || s.Value.Value != "1234" || s.Value.Varies != plan.SameOnEveryHost || s.Key != "model.seed" {
+		t.Errorf("seed %+v", s)
+	}
+	if tr := p.Tracking.Trackers; !tr.IsExplicit() || strings.Join(tr.Value, ",") != "tensorboard,wandb" {
+		t.Errorf("trackers %+v", tr)
+	}
+	if rn := p.Tracking.RunName; rn.Value != "gpt-run" || rn.Key != "exp_manager.wandb_logger_kwargs.name" {
+		t.Errorf("run name %+v", rn)
+	}
+}
+
+func TestNeMoDefaultsAndSwitches(t *testing.T) {
+	// exp_manager present but empty of checkpoint params: the CallbackParams dataclass defaults.
+	p := nemoPlan(t, `
+name: asr
+trainer:
+  devices: 2
+exp_manager:
+  exp_dir: null
+model:
+  train_ds:
+    batch_size: 32
+    num_workers: 4
+  validation_ds:
+    batch_size: 8
+  encoder:
+    _target_: nemo.collections.asr.modules.ConvASREncoder
+`)
+	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 3}, plan.Default, "exp_manager.checkpoint_callback_params.save_top_k", -1)
+	checkFact(t, "best metric", p.Ckpt.BestMetric, "val_loss", plan.Default, "exp_manager.checkpoint_callback_params.monitor", -1)
+	if !strings.Contains(p.Ckpt.Retention.Note, "NeMo exp_manager default") {
+		t.Errorf("retention note %q", p.Ckpt.Retention.Note)
+	}
+	checkFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "model.train_ds.batch_size", 8)
+	checkFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "model.validation_ds.batch_size", 11)
+	checkFact(t, "workers", p.Data.Workers, 4, plan.Explicit, "model.train_ds.num_workers", 9)
+	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "trainer.sync_batchnorm", 0)
+	if !p.BN.Present.Known() || !p.BN.Present.Value || !strings.Contains(p.BN.Evidence, "ConvASREncoder") {
+		t.Errorf("bn present %+v %q", p.BN.Present, p.BN.Evidence)
+	}
+	checkFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "", -1)
+	if tr := p.Tracking.Trackers; tr.Origin != plan.Default || strings.Join(tr.Value, ",") != "tensorboard" {
+		t.Errorf("trackers default %+v", tr)
+	}
+	if p.Train.GlobalBatch.Known() || p.Seeds.Init.Known() || p.Eval.DropLast.Known() {
+		t.Errorf("non-megatron model must not get megatron facts")
+	}
+
+	cases := []struct {
+		yaml   string
+		scope  plan.Scope
+		origin plan.Origin
+	}{
+		{"log_global_rank_0_only: true", plan.PrimaryHost, plan.Explicit},
+		{"log_local_rank_0_only: true", plan.EveryHost, plan.Explicit},
+		{"log_local_rank_0_only: false", plan.EveryRank, plan.Explicit},
+		{"log_local_rank_0_only: true\n  log_global_rank_0_only: true", "", plan.Unknown},
+		{"log_global_rank_0_only: ${x}", "", plan.Unknown},
+	}
+	for _, c := range cases {
+		p := nemoPlan(t, "trainer: {devices: 1}\nexp_manager:\n  exp_dir: null\n  "+c.yaml+"\n")
+		checkFact(t, c.yaml, p.Logging.Scope, c.scope, c.origin, "", -1)
+	}
+
+	// Checkpoint callback off; time budget per run; time-based validation.
+	p = nemoPlan(t, `
+trainer:
+  val_check_interval: "00:00:15:00"
+  max_time: "00:10:00:00"
+exp_manager:
+  create_checkpoint_callback: false
+  max_time_per_run: 00:03:50:00
+  create_tensorboard_logger: false
+`)
+	checkFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Explicit, "exp_manager.create_checkpoint_callback", 5)
+	if p.Ckpt.Retention.Known() {
+		t.Errorf("retention with the callback off: %+v", p.Ckpt.Retention)
+	}
+	checkFact(t, "time budget", p.Train.TimeBudget, plan.Interval{Value: 3*3600 + 50*60, Unit: plan.Seconds, Text: "00:03:50:00"}, plan.Explicit, "exp_manager.max_time_per_run", 6)
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 900, Unit: plan.Seconds, Text: "00:00:15:00"}, plan.Explicit, "trainer.val_check_interval", 2)
+	if tr := p.Tracking.Trackers; !tr.IsExplicit() || len(tr.Value) != 0 {
+		t.Errorf("no trackers: %+v", tr)
+	}
+
+	// The evaluation-script layout: model keys at the top level, no exp_manager.
+	p = nemoPlan(t, `
+trainer:
+  devices: 1
+  num_nodes: 1
+tensor_model_parallel_size: ???
+pipeline_model_parallel_size: ???
+micro_batch_size: null
+global_batch_size: null
+`)
+	if p.Train.PerDeviceBatch.Known() || p.Train.GradAccum.Origin == plan.Derived {
+		t.Errorf("unknown sizes must stay unknown: %+v %+v", p.Train.PerDeviceBatch, p.Train.GradAccum)
+	}
+}
+
+// corpusExpect lists the framework trainlint should detect for every corpus file of the
+// Lightning and NeMo repositories (MANIFEST labels lightning-cli, lightning-hydra → lightning,
+// nemo → nemo). The exceptions are files that hold nothing a training framework reads: they
+// fall to the generic dialect, and each says why.
+var corpusGeneric = map[string]string{
+	"Lightning-AI__pytorch-lightning/tests__tests_pytorch__models__conf__config.yaml":           "a Hydra test fixture: defaults + log: ${training.log}",
+	"Lightning-AI__pytorch-lightning/tests__tests_pytorch__models__conf__training__default.yaml": "a test fixture: log: Something",
+	"ashleve__lightning-hydra-template/configs__callbacks__none.yaml":                           "empty file",
+	"ashleve__lightning-hydra-template/configs__extras__default.yaml":                           "template utility flags only",
+	"ashleve__lightning-hydra-template/configs__hparams_search__mnist_optuna.yaml":              "a Hydra Optuna sweeper config",
+	"ashleve__lightning-hydra-template/configs__hydra__default.yaml":                            "Hydra run/sweep directories",
+	"ashleve__lightning-hydra-template/configs__logger__many_loggers.yaml":                      "a defaults list of logger names only",
+	"ashleve__lightning-hydra-template/configs__paths__default.yaml":                            "path interpolations only",
+}
+
+func corpusDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
+		t.Skip("corpus not present")
+	}
+	return dir
+}
+
+type corpusEntry struct{ path, repo, label string }
+
+func readManifest(t *testing.T, dir string) []corpusEntry {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusEntry
+	sc := bufio.NewScanner(f)
+	for first := true; sc.Scan(); first = false {
+		cols := strings.Split(sc.Text(), "\t")
+		if first || len(cols) < 6 {
+			continue
+		}
+		out = append(out, corpusEntry{cols[0], cols[1], cols[5]})
+	}
+	return out
+}
+
+func TestCorpusLightningNeMoDetection(t *testing.T) {
+	dir := corpusDir(t)
+	counts := map[string]int{}
+	for _, e := range readManifest(t, dir) {
+		format, ok := doc.FormatFromPath(e.path)
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, e.path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := doc.Parse(e.path, src, format, doc.Limits{})
+		want := ""
+		switch e.label {
+		case "lightning-cli", "lightning-hydra":
+			want = "lightning"
+		case "nemo":
+			want = "nemo"
+		}
+		if _, generic := corpusGeneric[e.path]; generic {
+			want = "generic"
+		}
+		got := Detect(d).Name
+		switch {
+		case want != "":
+			counts[want]++
+			if got != want {
+				t.Errorf("%s: detected %q, want %q (lightning %d, nemo %d)", e.path, got, want, Lightning.Detect(d), NeMo.Detect(d))
+			}
+			// Normalising a real file never panics and keeps the framework.
+			if want != "generic" {
+				if p := ByName(want).Normalize(d, Context{}); p.Framework != want {
+					t.Errorf("%s: plan framework %q", e.path, p.Framework)
+				}
+			}
+		default:
+			// Every other framework's file (LitGPT included: Fabric scripts with their own
+			// train.*/eval.* keys, left to other dialects) must stay below the claim threshold.
+			if d.Root == nil {
+				continue
+			}
+			if s := Lightning.Detect(d); s >= MinScore {
+				t.Errorf("%s (%s): lightning scores %d", e.path, e.label, s)
+			}
+			if s := NeMo.Detect(d); s >= MinScore {
+				t.Errorf("%s (%s): nemo scores %d", e.path, e.label, s)
+			}
+		}
+	}
+	// The corpus holds 35 NeMo files and 50 Lightning ones (15 anomalib, 33 template, 2 tests).
+	if counts["nemo"] != 35 || counts["lightning"] != 42 || counts["generic"] != 8 {
+		t.Errorf("corpus counts %v", counts)
+	}
+}
+
+// TestCorpusNeMoFacts pins facts of real NeMo files that the rules depend on.
+func TestCorpusNeMoFacts(t *testing.T) {
+	dir := corpusDir(t)
+	load := func(name string) *plan.Plan {
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := doc.Parse(name, src, doc.YAML, doc.Limits{})
+		return Detect(d).Normalize(d, Context{})
+	}
+	p := load("NVIDIA__NeMo/examples__asr__conf__conformer__conformer_ctc_bpe.yaml")
+	if p.Framework != "nemo" || !p.BN.Present.Value || p.BN.Sync.Value != plan.BNSyncPerStep || !p.BN.Sync.IsExplicit() {
+		t.Errorf("conformer: bn %+v sync %+v", p.BN.Present, p.BN.Sync)
+	}
+	if p.Topology.DevicesPerHost.Known() { // devices: -1 = all available
+		t.Errorf("conformer devices %+v", p.Topology.DevicesPerHost)
+	}
+	p = load("NVIDIA__NeMo/examples__speechlm2__conf__salm.yaml")
+	if iv := p.Eval.Interval; iv.Value.Unit != plan.Steps || iv.Value.Value != 100 || !strings.Contains(iv.Note, "limit_train_batches") {
+		t.Errorf("salm eval interval %+v", iv)
+	}
+	if tb := p.Train.TimeBudget; tb.Value.Value != 13800 || tb.Key != "exp_manager.max_time_per_run" {
+		t.Errorf("salm time budget %+v", tb)
+	}
+	p = load("ashleve__lightning-hydra-template/configs__trainer__ddp.yaml")
+	if p.BN.Sync.Value != plan.BNSyncPerStep || p.Topology.DevicesPerHost.Value != 4 || p.Topology.Hosts.Value != 1 {
+		t.Errorf("template ddp: %+v %+v", p.BN.Sync, p.Topology)
+	}
+	p = load("ashleve__lightning-hydra-template/configs__callbacks__model_checkpoint.yaml")
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepLatest || !r.IsExplicit() {
+		t.Errorf("template model_checkpoint (monitor null, save_top_k 1): %+v", r)
+	}
+	p = load("open-edge-platform__anomalib/examples__configs__model__padim.yaml")
+	if !p.BN.Present.Value || !strings.Contains(p.BN.Evidence, "resnet18") {
+		t.Errorf("padim bn evidence %q", p.BN.Evidence)
+	}
+}

@@ -1,0 +1,188 @@
+package dialect
+
+import (
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// A trimmed copy of the shape of axolotl's examples/llama-3/lora-1b.yml (written here, not copied).
+const axoLora = `base_model: NousResearch/Llama-3.2-1B
+datasets:
+  - path: teknium/GPT4-LLM-Cleaned
+    type: alpaca
+val_set_size: 0.1
+output_dir: ./outputs/lora-out
+sequence_len: 2048
+sample_packing: true
+wandb_project:
+wandb_name:
+gradient_accumulation_steps: 2
+micro_batch_size: 2
+num_epochs: 1
+evals_per_epoch: 4
+saves_per_epoch: 1
+bf16: auto
+`
+
+func TestAxolotlExample(t *testing.T) {
+	p := hftPlan(t, Axolotl, doc.YAML, axoLora, Context{})
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 2, plan.Explicit, "micro_batch_size", 12)
+	hftFact(t, "accum", p.Train.GradAccum, 2, plan.Explicit, "gradient_accumulation_steps", 11)
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Default, "eval_batch_size", 0)
+	hftNote(t, "eval batch", p.Eval.PerDeviceBatch, "micro_batch_size")
+	hftFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "evals_per_epoch", 14)
+	hftFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 0.25, Unit: plan.EpochFraction, Text: "evals_per_epoch: 4"}, plan.Explicit, "evals_per_epoch", 14)
+	// saves_per_epoch 1 over 1 epoch gives save_steps 1.0, which axolotl ignores: it saves per epoch.
+	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "save_strategy", 0)
+	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Default, "save_strategy", 0)
+	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 4}, plan.Default, "save_total_limit", 0)
+	hftNote(t, "retention", p.Ckpt.Retention, "axolotl passes save_total_limit 4")
+	hftFact(t, "best metric", p.Ckpt.BestMetric, "", plan.Unknown, "metric_for_best_model", 0)
+	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Default, "wandb_project", -1)
+	if n := p.Tracking.Trackers.Node; n == nil || n.KeySpan.Start.Line != 9 {
+		t.Errorf("trackers: not located at wandb_project (line 9): %+v", n)
+	}
+	hftFact(t, "run name", p.Tracking.RunName, "", plan.Unknown, "", -1)
+	want := sameSeed("42", true)
+	hftFact(t, "init seed", p.Seeds.Init, want, plan.Default, "seed", 0)
+	hftNote(t, "init seed", p.Seeds.Init, "Trainer default")
+	want.Broadcast = false
+	hftFact(t, "data seed", p.Seeds.Data, want, plan.Default, "seed", 0)
+	hftFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader_num_workers", 0)
+	hftFact(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "dataloader_prefetch_factor", 0)
+	hftFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
+	hftFact(t, "drop last", p.Eval.DropLast, false, plan.Default, "dataloader_drop_last", 0)
+	hftFact(t, "ckpt scope", p.Ckpt.Scope, plan.PrimaryHost, plan.Default, "save_on_each_node", 0)
+	hftFact(t, "console scope", p.Logging.ConsoleScope, plan.EveryHost, plan.Default, "log_on_each_node", 0)
+	if got := Detect(hftDoc(t, doc.YAML, axoLora)); got != Axolotl {
+		t.Errorf("detected %s", got.Name)
+	}
+}
+
+func TestAxolotlEval(t *testing.T) {
+	cases := []struct {
+		name, src string
+		enabled   bool
+		origin    plan.Origin
+		key       string
+		line      int
+		interval  plan.Fact[plan.Interval]
+	}{
+		{name: "no eval data", src: "micro_batch_size: 2\n", enabled: false, origin: plan.Default, key: "val_set_size", line: 0},
+		{name: "val_set_size 0", src: "val_set_size: 0\neval_steps: 10\neval_strategy: \"no\"\n", enabled: false, origin: plan.Explicit, key: "val_set_size", line: 1},
+		{name: "eval data but no schedule", src: "val_set_size: 0.05\n", enabled: false, origin: plan.Default, key: "eval_strategy", line: 1},
+		{name: "eval_steps", src: "val_set_size: 0.05\neval_steps: 50\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
+			interval: plan.Set(plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, "eval_steps", nil)},
+		{name: "fractional eval_steps", src: "val_set_size: 0.05\neval_steps: 0.2\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
+			interval: plan.Set(plan.Interval{Value: 0.2, Unit: plan.Ratio, Text: "0.2"}, "eval_steps", nil)},
+		{name: "one eval per epoch over one epoch is none", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", enabled: false, origin: plan.Default, key: "eval_strategy", line: 2},
+		{name: "one eval per epoch over two epochs", src: "val_set_size: 0.05\nevals_per_epoch: 1\nnum_epochs: 2\n", enabled: true, origin: plan.Explicit, key: "evals_per_epoch", line: 2,
+			interval: plan.Set(plan.Interval{Value: 1, Unit: plan.EpochFraction, Text: "evals_per_epoch: 1"}, "evals_per_epoch", nil)},
+		{name: "eval_strategy epoch", src: "val_set_size: 0.05\neval_strategy: epoch\n", enabled: true, origin: plan.Explicit, key: "eval_strategy", line: 2,
+			interval: plan.Set(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, "eval_strategy", nil)},
+		{name: "old spelling", src: "val_set_size: 0.05\nevaluation_strategy: epoch\n", enabled: true, origin: plan.Explicit, key: "evaluation_strategy", line: 2},
+		{name: "test_datasets", src: "test_datasets:\n  - path: x\n    type: alpaca\neval_steps: 20\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 4},
+		{name: "interpolated val_set_size", src: "val_set_size: ${VAL}\neval_steps: 20\n", origin: plan.Unknown, key: "val_set_size", line: 1},
+		{name: "string val_set_size", src: "val_set_size: ten percent\n", origin: plan.Unknown, key: "val_set_size", line: 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := hftPlan(t, Axolotl, doc.YAML, c.src, Context{})
+			hftFact(t, "enabled", p.Eval.Enabled, c.enabled, c.origin, c.key, c.line)
+			if c.interval.Origin != plan.Unknown {
+				hftFact(t, "interval", p.Eval.Interval, c.interval.Value, c.interval.Origin, c.interval.Key, -1)
+			}
+		})
+	}
+}
+
+func TestAxolotlRetention(t *testing.T) {
+	cases := []struct {
+		name, src string
+		want      plan.Retention
+		origin    plan.Origin
+		key       string
+		note      string
+	}{
+		{name: "limit written", src: "save_total_limit: 2\n", want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit"},
+		{name: "zero means 4", src: "save_total_limit: 0\n", want: plan.Retention{Kind: plan.KeepLatest, N: 4}, origin: plan.Default, key: "save_total_limit", note: "0 counts as unset"},
+		{name: "best kept", src: "val_set_size: 0.1\nsave_steps: 100\neval_steps: 50\nsave_total_limit: 2\nload_best_model_at_end: true\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 2}, origin: plan.Explicit, key: "load_best_model_at_end"},
+		{name: "best dropped when save is not a multiple of eval", src: "val_set_size: 0.1\nsave_steps: 120\neval_steps: 50\nsave_total_limit: 2\nload_best_model_at_end: true\n",
+			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", note: "dropped by axolotl"},
+		{name: "best dropped without save_steps", src: "val_set_size: 0.1\neval_steps: 50\nload_best_model_at_end: true\n",
+			want: plan.Retention{Kind: plan.KeepLatest, N: 4}, origin: plan.Default, key: "save_total_limit", note: "dropped by axolotl"},
+		{name: "best from per-epoch values", src: "val_set_size: 0.1\nsaves_per_epoch: 2\nevals_per_epoch: 4\nload_best_model_at_end: true\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
+		{name: "early stopping turns keep-best on", src: "val_set_size: 0.1\nsave_steps: 100\neval_steps: 100\nearly_stopping_patience: 3\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
+		{name: "save_strategy best", src: "save_strategy: best\nmetric_for_best_model: eval_loss\n", want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "save_strategy"},
+		{name: "saving off", src: "save_strategy: \"no\"\n", want: plan.Retention{Kind: plan.KeepNone}, origin: plan.Explicit, key: "save_strategy"},
+		{name: "wrong type", src: "save_total_limit: some\n", origin: plan.Unknown, key: "save_total_limit"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := hftPlan(t, Axolotl, doc.YAML, c.src, Context{})
+			hftFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, -1)
+			if c.note != "" {
+				hftNote(t, "retention", p.Ckpt.Retention, c.note)
+			}
+		})
+	}
+	p := hftPlan(t, Axolotl, doc.YAML, "save_steps: 0.25\n", Context{})
+	hftFact(t, "save ratio", p.Ckpt.Interval, plan.Interval{Value: 0.25, Unit: plan.Ratio, Text: "0.25"}, plan.Explicit, "save_steps", 1)
+	p = hftPlan(t, Axolotl, doc.YAML, "saves_per_epoch: 4\nnum_epochs: 2\n", Context{})
+	hftFact(t, "saves per epoch", p.Ckpt.Interval, plan.Interval{Value: 0.25, Unit: plan.EpochFraction, Text: "saves_per_epoch: 4"}, plan.Explicit, "saves_per_epoch", 1)
+	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\nsave_steps: 100\neval_steps: 100\nload_best_model_at_end: true\n", Context{})
+	hftFact(t, "best metric", p.Ckpt.BestMetric, "loss", plan.Default, "metric_for_best_model", 0)
+}
+
+func TestAxolotlBatchesSeedsTracking(t *testing.T) {
+	p := hftPlan(t, Axolotl, doc.YAML, `micro_batch_size: 4
+batch_size: 32
+eval_batch_size: 8
+seed: 7
+sample_packing: true
+eval_sample_packing: false
+dataloader_num_workers: 2
+wandb_project: my-proj
+wandb_name: run-1
+use_tensorboard: true
+base_model: microsoft/resnet-50
+`, Context{Hosts: 2, DevicesPerHost: 4})
+	hftFact(t, "accum", p.Train.GradAccum, 8, plan.Derived, "gradient_accumulation_steps", 2)
+	hftFact(t, "global", p.Train.GlobalBatch, 256, plan.Derived, "micro_batch_size", 1)
+	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "eval_batch_size", 3)
+	hftFact(t, "seed", p.Seeds.Init, sameSeed("7", true), plan.Explicit, "seed", 4)
+	hftFact(t, "drop last", p.Eval.DropLast, true, plan.Derived, "dataloader_drop_last", 6)
+	hftFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
+	hftFact(t, "trackers", p.Tracking.Trackers, []string{"wandb", "tensorboard"}, plan.Explicit, "", -1)
+	hftFact(t, "run name", p.Tracking.RunName, "run-1", plan.Explicit, "wandb_name", 9)
+	hftFact(t, "bn", p.BN.Present, true, plan.Derived, "base_model", 11)
+
+	p = hftPlan(t, Axolotl, doc.YAML, "wandb_project: p\nwandb_mode: disabled\nmlflow_experiment_name: e\n", Context{})
+	hftFact(t, "wandb disabled", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "mlflow_experiment_name", 3)
+	p = hftPlan(t, Axolotl, doc.YAML, "swanlab_project: p\n", Context{})
+	hftFact(t, "swanlab needs use_swanlab", p.Tracking.Trackers, []string{}, plan.Default, "swanlab_project", 1)
+	p = hftPlan(t, Axolotl, doc.YAML, "use_swanlab: true\nswanlab_project: p\n", Context{})
+	hftFact(t, "swanlab", p.Tracking.Trackers, []string{"swanlab"}, plan.Explicit, "use_swanlab", 1)
+	p = hftPlan(t, Axolotl, doc.YAML, "wandb_project: ${oc.env:PROJECT}\n", Context{})
+	hftFact(t, "interpolated project", p.Tracking.Trackers, nil, plan.Unknown, "wandb_project", 1)
+
+	p = hftPlan(t, Axolotl, doc.YAML, "micro_batch_size: two\nseed: ${oc.env:LOCAL_RANK}\ngradient_accumulation_steps: [1]\n", Context{})
+	hftFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "micro_batch_size", 1)
+	hftFact(t, "eval batch follows", p.Eval.PerDeviceBatch, 0, plan.Unknown, "eval_batch_size", 0)
+	hftFact(t, "accum", p.Train.GradAccum, 0, plan.Unknown, "gradient_accumulation_steps", 3)
+	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || s.Origin != plan.Explicit {
+		t.Errorf("rank seed: %+v", s)
+	}
+	p = hftPlan(t, Axolotl, doc.YAML, "micro_batch_size: 4\n", Context{})
+	hftFact(t, "default accum", p.Train.GradAccum, 1, plan.Default, "gradient_accumulation_steps", 0)
+	hftFact(t, "no hosts", p.Train.GlobalBatch, 0, plan.Unknown, "", -1)
+	p = hftPlan(t, Axolotl, doc.YAML, "{}\n", Context{})
+	hftFact(t, "empty: micro", p.Train.PerDeviceBatch, 1, plan.Default, "micro_batch_size", 0)
+	hftNote(t, "empty: micro", p.Train.PerDeviceBatch, "axolotl")
+	hftFact(t, "empty: eval batch", p.Eval.PerDeviceBatch, 1, plan.Default, "eval_batch_size", 0)
+}

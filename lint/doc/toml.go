@@ -177,8 +177,9 @@ func dotted(parts []keyPart) string {
 }
 
 // redefined reports a TOML key or table defined twice.
-func (b *tomlBuilder) redefined(what string, first *Node, kp keyPart) {
+func (b *tomlBuilder) redefined(_ string, first *Node, kp keyPart) {
 	second := b.span(kp.start, kp.end)
+	what := first.Path.String()
 	msg := "key " + strconv.Quote(what) + " is repeated; TOML does not allow this, so the file does not load"
 	if first.Kind == Map && first.Style == "block" && kp.start > 0 && b.isHeader(kp.start) {
 		msg = "table " + strconv.Quote(what) + " is defined twice; TOML does not allow this, so the file does not load"
@@ -482,6 +483,17 @@ func (b *tomlBuilder) syntaxError(err error) {
 		msg = "expected a line break after the value (one key = value per line), found " + strings.TrimPrefix(msg, "expected newline but got ")
 	case msg == "basic strings cannot have new lines" || msg == "literal strings cannot have new lines":
 		msg = "the string is not closed before the end of the line"
+		// Point at the opening quote: the string holds no other quote of its kind.
+		q := byte('"')
+		if strings.HasPrefix(pe.Message, "literal") {
+			q = '\''
+		}
+		for i := start - 1; i >= b.base && b.src[i] != '\n'; i-- {
+			if b.src[i] == q {
+				start, end = i, i+1
+				break
+			}
+		}
 	}
 	b.d.addProblem("parse-error", msg, start, end)
 }

@@ -61,6 +61,7 @@ type yamlConv struct {
 
 	nodes, aliases, dups int
 	fatal                bool
+	origin               int // offset of the outermost node being converted (an alias's use site)
 	active               map[*yaml.Node]bool // anchored nodes being expanded: a repeat is a cycle
 
 	// noComment are byte ranges where '#' does not start a comment (quoted scalars, block
@@ -85,6 +86,10 @@ func (c *yamlConv) limit(msg string, off int) {
 		return
 	}
 	c.fatal = true
+	if off != c.origin && c.origin >= 0 {
+		// Inside an expansion: report where the outermost alias is written, not the anchor.
+		off = c.origin
+	}
 	c.d.addProblem("input-limit-exceeded", msg, off, off)
 }
 
@@ -108,6 +113,9 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	if depth > c.lim.MaxDepth {
 		c.limit(limitMessage("nesting is deeper than "+itoa(c.lim.MaxDepth)+" levels", "max_depth"), off)
 		return nil, 0
+	}
+	if !aliased {
+		c.origin = off
 	}
 	if y.Kind == yaml.AliasNode {
 		end := c.tokenEnd(off + 1)

@@ -61,7 +61,7 @@ type yamlConv struct {
 
 	nodes, aliases, dups int
 	fatal                bool
-	origin               int // offset of the outermost node being converted (an alias's use site)
+	origin               int                 // offset of the outermost node being converted (an alias's use site)
 	active               map[*yaml.Node]bool // anchored nodes being expanded: a repeat is a cycle
 
 	// noComment are byte ranges where '#' does not start a comment (quoted scalars, block

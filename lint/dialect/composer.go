@@ -190,11 +190,11 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		} else {
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: "eval_interval", Node: n}
 		}
-	} else if hasEval {
+	} else if hasEval && training {
 		p.Eval.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, "eval_interval", "the Composer default: every epoch", nil)
 	}
 	switch {
-	case hasEval:
+	case hasEval && training:
 		at := r.Get("eval_loader")
 		key := "eval_loader"
 		if at == nil {
@@ -207,7 +207,9 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	case training:
 		p.Eval.Enabled = plan.Defaulted(false, "eval_loader", "no eval_loader or icl_tasks: nothing is evaluated", nil)
 	}
-	p.Eval.Colocated = plan.Defaulted(true, "eval_loader", "Composer evaluates inside the training run", nil)
+	if training {
+		p.Eval.Colocated = plan.Defaulted(true, "eval_loader", "Composer evaluates inside the training run", nil)
+	}
 	if f, ok := genBoolRef(r, "eval_loader.drop_last"); ok {
 		p.Eval.DropLast = f
 	}
@@ -231,6 +233,9 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	for _, loader := range []string{"train_loader.dataset.shuffle_seed", "train_loader.shuffle_seed"} {
 		if n := r.At(loader); n != nil {
 			p.Seeds.Data = genSeedNode(r, n, loader)
+			if p.Seeds.Data.Known() && p.Seeds.Data.Value.Varies == plan.SameOnEveryHost {
+				p.Seeds.Data.Value.Why = "every rank shuffles the one global sample order with it"
+			}
 			break
 		}
 	}

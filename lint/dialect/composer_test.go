@@ -141,6 +141,22 @@ device_train_microbatch_size: auto
 	}
 }
 
+func TestComposerBareVariable(t *testing.T) {
+	// Older llm-foundry files write ${global_seed} for a key of the variables section.
+	d := tcgDoc(t, doc.YAML, "variables:\n  global_seed: 5\ntrain_loader: {name: text}\nseed: ${global_seed}\n")
+	p := Composer.Normalize(d, Context{})
+	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Value != "5" || tcgLine(s) != 4 || s.Note != "= ${global_seed}" {
+		t.Errorf("seed %+v", s)
+	}
+	// Eval-only configs get no periodic-eval facts.
+	d = tcgDoc(t, doc.YAML, "icl_tasks: eval/yamls/tasks.yaml\ndevice_eval_batch_size: 4\n")
+	p = Composer.Normalize(d, Context{})
+	if p.Eval.Enabled.Known() || p.Eval.Interval.Known() || p.Seeds.Init.Known() {
+		t.Errorf("eval-only config got training facts: %+v", p)
+	}
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "device_eval_batch_size", 2)
+}
+
 func TestComposerTimeStrings(t *testing.T) {
 	cases := []struct {
 		src  string

@@ -117,6 +117,10 @@ func genDeref(root, n *doc.Node) (*doc.Node, string) {
 			break
 		}
 		t := root.At(m[1])
+		if t == nil {
+			// llm-foundry also resolves a bare ${name} against its variables section.
+			t = root.At("variables." + m[1])
+		}
 		if t == nil || t == n {
 			break
 		}

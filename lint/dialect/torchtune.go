@@ -53,40 +53,65 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
+	// Async GRPO recipes nest the trainer's keys under `training:`; k spells a trainer key's path.
+	pre := ""
+	if t := r.Get("training"); t != nil && t.Kind == doc.Map && r.Get("batch_size") == nil {
+		pre = "training."
+		p.Variant = "async"
+	}
+	k := func(key string) string { return pre + key }
+	at := func(key string) *doc.Node { return r.At(k(key)) }
+
+	// Eval-only recipes (eleuther_evaluation) have no optimizer, loss or epochs: their batch_size
+	// is an eval batch and no training behaviour applies.
+	training := pre != ""
+	for _, key := range []string{"optimizer", "loss", "epochs", "gradient_accumulation_steps", "max_steps_per_epoch"} {
+		training = training || r.Get(key) != nil
+	}
+	if !training {
+		p.Variant = "eval"
+		if f, ok := genIntRef(r, "batch_size"); ok {
+			p.Eval.PerDeviceBatch = f
+		}
+		readTorchtuneTracking(p, r)
+		ApplyContext(p, ctx)
+		return p
+	}
 
 	// Batches: batch_size is per device (the recipe's DataLoader batch on each rank).
-	if f, ok := genIntRef(r, "batch_size"); ok {
+	if f, ok := genIntRef(r, k("batch_size")); ok {
 		p.Train.PerDeviceBatch = f
 	}
-	if f, ok := genIntRef(r, "gradient_accumulation_steps"); ok {
+	if f, ok := genIntRef(r, k("gradient_accumulation_steps")); ok {
 		p.Train.GradAccum = f
 	}
-	if n := r.Get("batch_size_val"); n != nil && !n.IsNull() {
-		p.Eval.PerDeviceBatch = genIntNode(r, n, "batch_size_val")
+	if n := at("batch_size_val"); n != nil && !n.IsNull() {
+		p.Eval.PerDeviceBatch = genIntNode(r, n, k("batch_size_val"))
 	} else if p.Train.PerDeviceBatch.Known() {
 		// cfg.get("batch_size_val", cfg.batch_size)
-		p.Eval.PerDeviceBatch = plan.Defaulted(p.Train.PerDeviceBatch.Value, "batch_size_val",
+		p.Eval.PerDeviceBatch = plan.Defaulted(p.Train.PerDeviceBatch.Value, k("batch_size_val"),
 			"defaults to batch_size", p.Train.PerDeviceBatch.Node)
 	}
 
 	// Periodic validation: only when run_val_every_n_steps is an integer (and dataset_val is set;
 	// the recipe asserts that). Null or absent means no validation during training.
-	valEvery := r.Get("run_val_every_n_steps")
+	valKey := k("run_val_every_n_steps")
+	valEvery := at("run_val_every_n_steps")
 	switch {
 	case valEvery == nil || valEvery.IsNull():
-		p.Eval.Enabled = plan.Defaulted(false, "run_val_every_n_steps", "not set: the recipe never validates during training", valEvery)
+		p.Eval.Enabled = plan.Defaulted(false, valKey, "not set: the recipe never validates during training", valEvery)
 	default:
-		f := genIntNode(r, valEvery, "run_val_every_n_steps")
+		f := genIntNode(r, valEvery, valKey)
 		if f.Known() && f.Value > 0 {
 			p.Eval.Enabled = plan.Set(true, f.Key, f.Node)
 			p.Eval.Interval = plan.Set(plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: valEvery.Value}, f.Key, f.Node)
 			p.Eval.Interval.Note = f.Note
 		} else {
-			p.Eval.Enabled = plan.Fact[bool]{Key: "run_val_every_n_steps", Node: valEvery}
-			p.Eval.Interval = plan.Fact[plan.Interval]{Key: "run_val_every_n_steps", Node: valEvery}
+			p.Eval.Enabled = plan.Fact[bool]{Key: valKey, Node: valEvery}
+			p.Eval.Interval = plan.Fact[plan.Interval]{Key: valKey, Node: valEvery}
 		}
 	}
-	p.Eval.Colocated = plan.Defaulted(true, "run_val_every_n_steps", "validation runs inside the training loop", nil)
+	p.Eval.Colocated = plan.Defaulted(true, valKey, "validation runs inside the training loop", nil)
 
 	// Data: StatefulDistributedSampler(seed=0) splits one permutation by rank. The shipped recipe
 	// passes no num_workers to its StatefulDataLoader, so torch's default of 0 applies unless a
@@ -109,39 +134,42 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 
 	// Seeds: set_seed seeds every rank with seed + rank; a null seed is drawn on rank 0 and
 	// broadcast first. The model weights come from the checkpointer, so the init seed matters little.
-	seedNodeV := r.Get("seed")
+	seedKey := k("seed")
+	seedNodeV := at("seed")
 	is := plan.Seed{Varies: plan.VariesByHost, Why: "set_seed uses seed + rank on every rank", Pretrained: true}
 	switch {
 	case seedNodeV == nil:
 		is.Why = "no seed: a random seed drawn on rank 0 is broadcast, then seed + rank on every rank"
-		p.Seeds.Init = plan.Defaulted(is, "seed", ttNote, nil)
+		p.Seeds.Init = plan.Defaulted(is, seedKey, ttNote, nil)
 	case seedNodeV.IsNull():
 		is.Value = "null"
 		is.Why = "null seed: a random seed drawn on rank 0 is broadcast, then seed + rank on every rank"
-		p.Seeds.Init = plan.Set(is, "seed", seedNodeV)
+		p.Seeds.Init = plan.Set(is, seedKey, seedNodeV)
 	default:
 		if t, _ := genDeref(r, seedNodeV); t.IsScalar() && !t.IsUnknown() {
 			is.Value = t.Value
 		} else {
 			is.Value = seedNodeV.Value
 		}
-		p.Seeds.Init = plan.Set(is, "seed", seedNodeV)
+		p.Seeds.Init = plan.Set(is, seedKey, seedNodeV)
 	}
 	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "0", Varies: plan.SameOnEveryHost,
-		Why: "StatefulDistributedSampler seed is hard-coded to 0"}, "seed", "hard-coded sampler seed", nil)
+		Why: "StatefulDistributedSampler seed is hard-coded to 0"}, seedKey, "hard-coded sampler seed", nil)
 
 	// Checkpoints: saved at the end of every epoch unless save_every_n_steps (some recipes).
-	p.Ckpt.Enabled = plan.Defaulted(true, "checkpointer", "the recipe saves at the end of every epoch", r.Get("checkpointer"))
-	if n := r.Get("save_every_n_steps"); n != nil && !n.IsNull() {
-		p.Ckpt.Interval = genericInterval(r, n, "save_every_n_steps", plan.Steps)
-	} else if n := r.Get("save_every_n_epochs"); n != nil && !n.IsNull() {
-		p.Ckpt.Interval = genericInterval(r, n, "save_every_n_epochs", plan.Epochs)
+	ckpt := at("checkpointer")
+	p.Ckpt.Enabled = plan.Defaulted(true, k("checkpointer"), "the recipe saves at the end of every epoch", ckpt)
+	if n := at("save_every_n_steps"); n != nil && !n.IsNull() {
+		p.Ckpt.Interval = genericInterval(r, n, k("save_every_n_steps"), plan.Steps)
+	} else if n := at("save_every_n_epochs"); n != nil && !n.IsNull() {
+		p.Ckpt.Interval = genericInterval(r, n, k("save_every_n_epochs"), plan.Epochs)
 	} else {
-		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1 epoch"}, "save_every_n_steps",
+		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1 epoch"}, k("save_every_n_steps"),
 			"the recipe saves once per epoch", nil)
 	}
-	if n := r.At("checkpointer.keep_last_n_checkpoints"); n != nil && !n.IsNull() {
-		f := genIntNode(r, n, "checkpointer.keep_last_n_checkpoints")
+	keepKey := k("checkpointer.keep_last_n_checkpoints")
+	if n := r.At(keepKey); n != nil && !n.IsNull() {
+		f := genIntNode(r, n, keepKey)
 		switch {
 		case !f.Known():
 			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: f.Key, Node: n}
@@ -151,10 +179,9 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, f.Key, n)
 		}
 	} else {
-		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpointer.keep_last_n_checkpoints",
-			"not set: every checkpoint is kept", r.At("checkpointer"))
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, keepKey, "not set: every checkpoint is kept", ckpt)
 	}
-	scope := plan.Defaulted(plan.PrimaryHost, "checkpointer", "rank 0 writes the gathered checkpoint", r.Get("checkpointer"))
+	scope := plan.Defaulted(plan.PrimaryHost, k("checkpointer"), "rank 0 writes the gathered checkpoint", ckpt)
 	if f, ok := genBoolRef(r, "enable_async_checkpointing"); ok && f.Known() && f.Value {
 		scope = plan.Set(plan.Sharded, f.Key, f.Node)
 	}
@@ -162,27 +189,15 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 
 	// Logging: the metric logger is built on rank 0 only (hard-coded).
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metric_logger", "the recipe logs metrics on rank 0 only", r.Get("metric_logger"))
-	if n := r.At("metric_logger._component_"); n != nil {
-		if s, ok := n.Str(); ok && !n.IsNull() {
-			name := s[strings.LastIndex(s, ".")+1:]
-			name = strings.ToLower(strings.TrimSuffix(name, "Logger"))
-			p.Tracking.Trackers = plan.Set([]string{name}, "metric_logger._component_", n)
-		}
-	}
-	for _, k := range []string{"metric_logger.name", "metric_logger.run_name", "metric_logger.experiment_name"} {
-		if f, ok := genStrRef(r, k); ok && f.Known() && f.Value != "" {
-			p.Tracking.RunName = f
-			break
-		}
-	}
+	readTorchtuneTracking(p, r)
 
 	// torchtune trains transformer LLMs: no batch norm.
 	p.BN.Present = plan.Defaulted(false, "model", "torchtune models use RMSNorm/LayerNorm", r.Get("model"))
 
 	// Training length: epochs × max_steps_per_epoch when both are written.
-	if e, ok := genIntRef(r, "epochs"); ok && e.Known() {
-		if m, ok := genIntRef(r, "max_steps_per_epoch"); ok && m.Known() && m.Value > 0 {
-			p.Train.MaxSteps = plan.Fact[int]{Value: e.Value * m.Value, Origin: plan.Derived, Key: "max_steps_per_epoch", Node: m.Node,
+	if e, ok := genIntRef(r, k("epochs")); ok && e.Known() {
+		if m, ok := genIntRef(r, k("max_steps_per_epoch")); ok && m.Known() && m.Value > 0 {
+			p.Train.MaxSteps = plan.Fact[int]{Value: e.Value * m.Value, Origin: plan.Derived, Key: m.Key, Node: m.Node,
 				Note: "= epochs × max_steps_per_epoch"}
 		}
 	}
@@ -190,6 +205,23 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	ApplyContext(p, ctx)
 	deriveTorchtuneGlobal(p)
 	return p
+}
+
+// readTorchtuneTracking reads the metric logger: its class names the tracker.
+func readTorchtuneTracking(p *plan.Plan, r *doc.Node) {
+	if n := r.At("metric_logger._component_"); n != nil {
+		if s, ok := n.Str(); ok && !n.IsNull() {
+			name := s[strings.LastIndex(s, ".")+1:]
+			name = strings.ToLower(strings.TrimSuffix(name, "Logger"))
+			p.Tracking.Trackers = plan.Set([]string{name}, "metric_logger._component_", n)
+		}
+	}
+	for _, key := range []string{"metric_logger.name", "metric_logger.run_name", "metric_logger.experiment_name"} {
+		if f, ok := genStrRef(r, key); ok && f.Known() && f.Value != "" {
+			p.Tracking.RunName = f
+			break
+		}
+	}
 }
 
 // deriveTorchtuneGlobal computes the global batch (batch_size × devices × accumulation) when the

@@ -188,10 +188,10 @@ func TestTorchtuneOddShapes(t *testing.T) {
 		"empty":        "",
 		"scalar root":  "just a string\n",
 		"list root":    "- 1\n- 2\n",
-		"wrong types":  "batch_size: abc\nbatch_size_val: [1, 2]\nrun_val_every_n_steps: {a: 1}\nseed: {x: 1}\ncheckpointer: 5\ndataloader: 3\nmetric_logger: [a]\nsave_every_n_steps: true\n",
-		"bad refs":     "batch_size: ${nope}\nbatch_size_val: ${batch_size_val}\nrun_val_every_n_steps: ${oc.env:EVERY}\nseed: ${oc.env:RANK}\n",
-		"nulls":        "batch_size: null\nbatch_size_val: null\ncheckpointer: null\nmetric_logger: {_component_: null}\n",
-		"huge numbers": "batch_size: 99999999999999999999999\nrun_val_every_n_steps: 1e400\n",
+		"wrong types":  "epochs: 1\nbatch_size: abc\nbatch_size_val: [1, 2]\nrun_val_every_n_steps: {a: 1}\nseed: {x: 1}\ncheckpointer: 5\ndataloader: 3\nmetric_logger: [a]\nsave_every_n_steps: true\n",
+		"bad refs":     "loss: x\nbatch_size: ${nope}\nbatch_size_val: ${batch_size_val}\nrun_val_every_n_steps: ${oc.env:EVERY}\nseed: ${oc.env:RANK}\n",
+		"nulls":        "optimizer: null\nbatch_size: null\nbatch_size_val: null\ncheckpointer: null\nmetric_logger: {_component_: null}\n",
+		"huge numbers": "training: {}\nbatch_size: 99999999999999999999999\nrun_val_every_n_steps: 1e400\n",
 	}
 	for name, src := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -207,15 +207,15 @@ func TestTorchtuneOddShapes(t *testing.T) {
 		})
 	}
 	// A self-reference ends, and the eval batch stays unknown but located.
-	d := tcgDoc(t, doc.YAML, "batch_size: 4\nbatch_size_val: ${batch_size_val}\n")
+	d := tcgDoc(t, doc.YAML, "epochs: 1\nbatch_size: 4\nbatch_size_val: ${batch_size_val}\n")
 	p := Torchtune.Normalize(d, Context{})
-	if p.Eval.PerDeviceBatch.Known() || tcgLine(p.Eval.PerDeviceBatch) != 2 {
+	if p.Eval.PerDeviceBatch.Known() || tcgLine(p.Eval.PerDeviceBatch) != 3 {
 		t.Errorf("self reference: %+v", p.Eval.PerDeviceBatch)
 	}
 	// Wrong-typed run_val_every_n_steps: enabled is unknown, not false.
-	d = tcgDoc(t, doc.YAML, "batch_size: 4\nrun_val_every_n_steps: often\n")
+	d = tcgDoc(t, doc.YAML, "epochs: 1\nbatch_size: 4\nrun_val_every_n_steps: often\n")
 	p = Torchtune.Normalize(d, Context{})
-	if p.Eval.Enabled.Known() || tcgLine(p.Eval.Enabled) != 2 {
+	if p.Eval.Enabled.Known() || tcgLine(p.Eval.Enabled) != 3 {
 		t.Errorf("odd interval: %+v", p.Eval.Enabled)
 	}
 }
@@ -231,5 +231,54 @@ func TestTorchtuneDetectNegative(t *testing.T) {
 		if s := detectTorchtune(d); s >= MinScore {
 			t.Errorf("detectTorchtune(%q) = %d, want < %d", src, s, MinScore)
 		}
+	}
+}
+
+func TestTorchtuneEvalOnlyAndAsync(t *testing.T) {
+	// An evaluation recipe: batch_size is the eval batch and no training behaviour is assumed.
+	d := tcgDoc(t, doc.YAML, `model:
+  _component_: torchtune.models.llama3_2.llama3_2_3b
+checkpointer:
+  _component_: torchtune.training.FullModelHFCheckpointer
+seed: 1234
+tasks: ["truthfulqa_mc2"]
+batch_size: 8
+`)
+	if got := Detect(d); got != Torchtune {
+		t.Fatalf("Detect = %v", got.Name)
+	}
+	p := Torchtune.Normalize(d, Context{})
+	if p.Variant != "eval" {
+		t.Errorf("variant %q", p.Variant)
+	}
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "batch_size", 7)
+	if p.Train.PerDeviceBatch.Known() || p.Eval.Enabled.Known() || p.Ckpt.Retention.Known() || p.Data.Workers.Known() || p.Seeds.Init.Known() {
+		t.Errorf("training facts on an eval recipe: %+v", p)
+	}
+
+	// Async GRPO: the trainer's keys live under training:.
+	d = tcgDoc(t, doc.YAML, `model:
+  _component_: torchtune.models.qwen2_5.qwen2_5_3b
+inference:
+  batch_size: 1
+training:
+  batch_size: 16
+  save_every_n_steps: 250
+  seed: null
+  checkpointer:
+    _component_: torchtune.training.FullModelHFCheckpointer
+    keep_last_n_checkpoints: 2
+metric_logger:
+  _component_: torchtune.training.metric_logging.WandBLogger
+`)
+	p = Torchtune.Normalize(d, Context{})
+	if p.Variant != "async" {
+		t.Errorf("variant %q", p.Variant)
+	}
+	tcgCheck(t, "batch", p.Train.PerDeviceBatch, 16, plan.Explicit, "training.batch_size", 6)
+	tcgCheck(t, "save", p.Ckpt.Interval, plan.Interval{Value: 250, Unit: plan.Steps, Text: "250"}, plan.Explicit, "training.save_every_n_steps", 7)
+	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "training.checkpointer.keep_last_n_checkpoints", 11)
+	if s := p.Seeds.Init; s.Key != "training.seed" || s.Value.Value != "null" || tcgLine(s) != 8 {
+		t.Errorf("seed %+v", s)
 	}
 }

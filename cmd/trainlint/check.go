@@ -207,7 +207,7 @@ func (c *checkConfig) resolve(rules []*lint.Rule, stdinPiped bool) error {
 	for _, nyi := range []struct {
 		set  bool
 		name string
-	}{{c.ConfigFile != "", "--config"}, {c.Fix, "--fix"}, {c.Diff, "--diff"}, {c.Baseline != "", "--baseline"}, {c.WriteBaseline != "", "--write-baseline"}} {
+	}{{c.ConfigFile != "", "--config"}, {c.Fix, "--fix"}, {c.Diff, "--diff"}} {
 		if nyi.set {
 			return usagef("%s is not implemented yet", nyi.name)
 		}
@@ -268,6 +268,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	if err := c.resolve(rs, hasStdin(stdin)); err != nil {
 		return exitUsage, err
 	}
+	bl, err := c.loadBaseline()
+	if err != nil {
+		return exitUsage, err
+	}
 
 	code := exitOK
 	fail := func(err error) {
@@ -281,6 +285,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	res, sources, errs := lintInputs(inputs, stdin, rs, sameOptions(c.lintOptions()), 0)
 	for _, e := range errs {
 		fail(e)
+	}
+	if res, err = c.applyBaseline(res, bl, stderr); err != nil {
+		fail(err)
 	}
 
 	ro := report.Options{Sources: sources, Rules: rs, Quiet: c.Quiet}

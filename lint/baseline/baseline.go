@@ -38,11 +38,15 @@ type Entry struct {
 	Message     string `json:"message,omitempty"`
 }
 
-// New records every diagnostic of a result.
+// New records every diagnostic of a result except internal errors: those are trainlint bugs, and
+// a baseline must not make a crashing rule go quiet.
 func New(res *lint.Result) *Baseline {
 	b := &Baseline{Version: Version, Entries: []Entry{}}
 	fps := lint.Fingerprints(res.Diagnostics)
 	for i, d := range res.Diagnostics {
+		if d.Code == lint.InternalError.Code {
+			continue
+		}
 		b.Entries = append(b.Entries, Entry{Fingerprint: fps[i], Code: d.Code, Rule: d.Rule,
 			File: lint.NormalizePath(d.File), Key: d.Key, Message: d.Message})
 	}

@@ -151,6 +151,12 @@ func TestBaselineCountAware(t *testing.T) {
 	if got := baseline.Filter(mk(3), b); len(got.Diagnostics) != 1 {
 		t.Errorf("2 accepted, 3 now: %d new, want 1", len(got.Diagnostics))
 	}
+	// Internal errors (trainlint bugs) are never accepted.
+	ie := mk(1)
+	ie.Diagnostics[0].Code = lint.InternalError.Code
+	if bi := roundTrip(t, ie); len(bi.Entries) != 0 || len(baseline.Filter(ie, bi).Diagnostics) != 1 {
+		t.Errorf("an internal error was baselined")
+	}
 	if got := baseline.Filter(mk(1), b); len(got.Diagnostics) != 0 {
 		t.Errorf("2 accepted, 1 now: %d new, want 0", len(got.Diagnostics))
 	}

@@ -166,7 +166,7 @@ func TestJUnit(t *testing.T) {
 	res := fixtureResult()
 	// Characters XML cannot hold raw, and one it cannot hold at all (U+0001).
 	for i := range res.Diagnostics {
-		if res.Diagnostics[i].Code == "TL202" {
+		if res.Diagnostics[i].Code == "TL981" {
 			res.Diagnostics[i].Message = `a <b> & "c" ]]> d` + "\x01"
 		}
 	}
@@ -201,20 +201,20 @@ func TestJUnit(t *testing.T) {
 			t.Errorf("case %+v", c)
 			continue
 		}
-		if c.Name == "TL501 same-seed-every-host (data.seed)" {
+		if c.Name == "TL982 same-seed-every-host (data.seed)" {
 			seen++
 			if c.Failure.Type != "error" || !strings.Contains(c.Failure.Text, "configs/sft.yaml:") {
 				t.Errorf("failure %+v", c.Failure)
 			}
 		}
-		if strings.HasPrefix(c.Name, "TL202") {
+		if strings.HasPrefix(c.Name, "TL981") {
 			if !strings.HasPrefix(c.Failure.Message, `a <b> & "c" ]]> d`) || !strings.Contains(c.Failure.Text, "train batch set here") || c.Line != 12 {
-				t.Errorf("TL202 case: %+v", c)
+				t.Errorf("TL981 case: %+v", c)
 			}
 		}
 	}
 	if seen != 2 {
-		t.Errorf("%d testcases for the two identical TL501 findings", seen)
+		t.Errorf("%d testcases for the two identical TL982 findings", seen)
 	}
 	// The normalised path: "./configs/näive.yaml" is reported as "configs/näive.yaml".
 	if _, ok := suites["configs/näive.yaml"]; !ok {

@@ -13,24 +13,24 @@ import (
 // playbook anchor, one rule off by default.
 var (
 	ruleEvalBatch = &lint.Rule{
-		Code: "TL202", Name: "eval-batch-smaller-than-train", Title: "Eval batch is smaller than the train batch",
+		Code: "TL981", Name: "eval-batch-smaller-than-train", Title: "Eval batch is smaller than the train batch",
 		Category: lint.CatEvaluation, Severity: lint.Warning, Anchor: "setting-up-periodic-evaluations",
 		Rationale: "Evaluation holds no optimizer state, so it can run **at least** the train batch.\n\nA smaller `per_device_eval_batch_size` only makes\nevaluation slower; see [the playbook](https://github.com/google-research/tuning_playbook).",
 		Fix:       "Set `per_device_eval_batch_size` to at least `per_device_train_batch_size`.",
 	}
 	ruleSeed = &lint.Rule{
-		Code: "TL501", Name: "same-seed-every-host", Title: "Every host shuffles with the same seed",
+		Code: "TL982", Name: "same-seed-every-host", Title: "Every host shuffles with the same seed",
 		Category: lint.CatMultiHost, Severity: lint.Error, Anchor: "considerations-for-multi-host-pipelines",
 		Rationale: "Hosts that share a data seed read the same examples.",
 		Fix:       "Derive the data seed from the host index.",
 	}
-	// ruleDup mirrors the catalogue's duplicate-key so the fixture does not depend on its file.
+	// ruleDup is shaped like the catalogue's duplicate-key; test codes (TL98x) never collide with real rules.
 	ruleDup = &lint.Rule{
-		Code: "TL002", Name: "duplicate-key", Title: "A mapping repeats a key", Category: lint.CatStructure,
+		Code: "TL984", Name: "duplicate-key", Title: "A mapping repeats a key", Category: lint.CatStructure,
 		Severity: lint.Error, Rationale: "Loaders keep the later value.", Fix: "Keep one occurrence.",
 	}
 	ruleNotes = &lint.Rule{
-		Code: "TL401", Name: "no-run-notes", Title: "The run has no notes", Category: lint.CatTracking,
+		Code: "TL983", Name: "no-run-notes", Title: "The run has no notes", Category: lint.CatTracking,
 		Severity: lint.Info, Off: true, Rationale: "Notes say why a run exists.", Fix: "Add notes.",
 	}
 )

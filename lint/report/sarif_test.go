@@ -136,7 +136,7 @@ func TestSARIFContent(t *testing.T) {
 			t.Errorf("rule %s: tags %v, want category %q", r.Code, sr.Properties.Tags, r.Category)
 		}
 	}
-	eb := drv.Rules[byID["TL202"]]
+	eb := drv.Rules[byID["TL981"]]
 	// fullDescription is plain text: no Markdown markers, paragraphs kept, links spelled out.
 	if strings.ContainsAny(eb.FullDescription.Text, "`*") || !strings.Contains(eb.FullDescription.Text, "the playbook (https://github.com/google-research/tuning_playbook)") {
 		t.Errorf("fullDescription not plain text: %q", eb.FullDescription.Text)
@@ -144,7 +144,7 @@ func TestSARIFContent(t *testing.T) {
 	if !strings.Contains(eb.Help.Markdown, "`per_device_eval_batch_size`") || !strings.Contains(eb.Help.Markdown, ruleEvalBatch.PlaybookLink()) {
 		t.Errorf("help.markdown lacks the fix or the playbook link: %q", eb.Help.Markdown)
 	}
-	if en := drv.Rules[byID["TL401"]].Default.Enabled; en == nil || *en {
+	if en := drv.Rules[byID["TL983"]].Default.Enabled; en == nil || *en {
 		t.Errorf("off-by-default rule not marked disabled")
 	}
 
@@ -190,7 +190,7 @@ func TestSARIFContent(t *testing.T) {
 		}
 	}
 	for _, r := range run.Results {
-		if r.RuleID == "TL202" {
+		if r.RuleID == "TL981" {
 			rel := r.RelatedLocations[1]
 			if rel.PhysicalLocation.ArtifactLocation.URI != "configs/ds%20config.json" || rel.Message.Text != "deepspeed sets its own batch." {
 				t.Errorf("related location: %+v", rel)
@@ -200,7 +200,7 @@ func TestSARIFContent(t *testing.T) {
 				t.Errorf("fix replacement: %+v", rep)
 			}
 		}
-		if r.RuleID == "TL002" && r.Fixes[0].ArtifactChanges[0].Replacements[0].InsertedContent != nil {
+		if r.RuleID == "TL984" && r.Fixes[0].ArtifactChanges[0].Replacements[0].InsertedContent != nil {
 			t.Errorf("a deletion carries insertedContent")
 		}
 	}
@@ -240,7 +240,7 @@ func TestSARIFWithoutCatalogue(t *testing.T) {
 func TestSARIFSnippet(t *testing.T) {
 	res := lint.NewResult()
 	res.Files = []lint.FileInfo{{Path: "a.yaml", Format: "yaml"}}
-	res.Diagnostics = []lint.Diagnostic{{Code: "TL202", Rule: "x", Severity: lint.Warning, File: "a.yaml",
+	res.Diagnostics = []lint.Diagnostic{{Code: "TL981", Rule: "x", Severity: lint.Warning, File: "a.yaml",
 		Line: 2, Column: 7, EndLine: 2, EndColumn: 10, Message: "m"}}
 	src := map[string][]byte{"a.yaml": []byte("a: 1\nnäme: ünï # c\n")}
 	d := decodeSARIF(t, render(t, "sarif", res, report.Options{Sources: src}))
@@ -320,7 +320,7 @@ func sarifOutputs(t *testing.T) map[string][]byte {
 func absoluteResult() *lint.Result {
 	res := lint.NewResult()
 	res.Files = []lint.FileInfo{{Path: "/abs/path/c.yaml", Format: "yaml"}}
-	res.Diagnostics = []lint.Diagnostic{{Code: "TL202", Rule: ruleEvalBatch.Name, Severity: lint.Warning, File: "/abs/path/c.yaml",
+	res.Diagnostics = []lint.Diagnostic{{Code: "TL981", Rule: ruleEvalBatch.Name, Severity: lint.Warning, File: "/abs/path/c.yaml",
 		Line: 1, Column: 1, EndLine: 1, EndColumn: 5, Message: "m"}}
 	return res
 }

@@ -169,15 +169,32 @@ func contains(xs []string, s string) bool {
 
 func runExample(t *testing.T, r *lint.Rule, ex *Example) {
 	t.Helper()
+	problems, opts := exampleProblems(r, ex)
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if len(problems) > 0 {
+		a, _ := lint.Analyze(ex.File(), opts)
+		if a.Plan != nil {
+			t.Logf("plan of %s:\n%s", ex.Name, describePlan(a.Plan))
+		}
+	}
+}
+
+// exampleProblems lints one section with every rule and lists what contradicts its annotations
+// (empty when the section is as annotated). It is separate from the test so that the harness
+// itself can be tested on sections that are wrong on purpose.
+func exampleProblems(r *lint.Rule, ex *Example) (problems []string, opts lint.Options) {
 	where := fmt.Sprintf("testdata/%s.txtar:%d (%s)", r.Name, ex.Line, ex.Name)
-	opts := ex.Options()
+	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	opts = ex.Options()
 	info, diags := lint.LintFile(ex.File(), All(), opts)
 
 	if opts.Framework == "" && info.Framework != ex.Framework {
-		t.Errorf("%s: detected framework %q, section name says %q", where, info.Framework, ex.Framework)
+		add("%s: detected framework %q, section name says %q", where, info.Framework, ex.Framework)
 	}
 	if ex.Kind == "bad" && len(ex.Want) == 0 {
-		t.Errorf("%s: a bad section needs at least one expectation", where)
+		add("%s: a bad section needs at least one expectation", where)
 	}
 
 	matched := make([]bool, len(diags))
@@ -192,13 +209,16 @@ func runExample(t *testing.T, r *lint.Rule, ex *Example) {
 				hits = append(hits, i)
 			}
 		}
-		switch len(hits) {
-		case 1:
-			matched[hits[0]] = true
-		case 0:
-			t.Errorf("testdata/%s.txtar:%d: no %s finding at %s line %d matching %q\n%s", r.Name, w.ArchiveLine, code, ex.Name, w.Line, w.Pattern, listDiags(diags))
+		at := fmt.Sprintf("testdata/%s.txtar:%d", r.Name, w.ArchiveLine)
+		switch {
+		case len(hits) == 0:
+			add("%s: no %s finding at %s line %d matching %q\n%s", at, code, ex.Name, w.Line, w.Pattern, listDiags(diags))
+		case len(hits) > 1:
+			add("%s: %d %s findings at %s line %d match %q (want exactly one)\n%s", at, len(hits), code, ex.Name, w.Line, w.Pattern, listDiags(diags))
+		case matched[hits[0]]:
+			add("%s: the %s finding at %s line %d is already matched by another expectation", at, code, ex.Name, w.Line)
 		default:
-			t.Errorf("testdata/%s.txtar:%d: %d %s findings at %s line %d match %q (want exactly one)\n%s", r.Name, w.ArchiveLine, len(hits), code, ex.Name, w.Line, w.Pattern, listDiags(diags))
+			matched[hits[0]] = true
 		}
 	}
 	for i, d := range diags {
@@ -206,23 +226,17 @@ func runExample(t *testing.T, r *lint.Rule, ex *Example) {
 			continue
 		}
 		if d.Code == r.Code {
-			t.Errorf("%s: unexpected %s finding %d:%d %q (annotate it with # want or a .want line)", where, d.Code, d.Line, d.Column, d.Message)
+			add("%s: unexpected %s finding %d:%d %q (annotate it with # want or a .want line)", where, d.Code, d.Line, d.Column, d.Message)
 		} else if ex.Kind == "good" && d.Severity >= lint.Warning {
-			t.Errorf("%s: good section has a %s from another rule: %s %s %d:%d %q", where, d.Severity, d.Code, d.Rule, d.Line, d.Column, d.Message)
+			add("%s: good section has a %s from another rule: %s %s %d:%d %q", where, d.Severity, d.Code, d.Rule, d.Line, d.Column, d.Message)
 		}
 	}
 	if ex.HasFixed {
-		got := applyFixes(ex.Text, diags, r.Code)
-		if got != ex.Fixed {
-			t.Errorf("%s: text after fixes differs from the .fixed section\n--- got ---\n%s--- want ---\n%s", where, got, ex.Fixed)
+		if got := applyFixes(ex.Text, diags, r.Code); got != ex.Fixed {
+			add("%s: text after fixes differs from the .fixed section\n--- got ---\n%s--- want ---\n%s", where, got, ex.Fixed)
 		}
 	}
-	if t.Failed() {
-		a, _ := lint.Analyze(ex.File(), opts)
-		if a.Plan != nil {
-			t.Logf("plan of %s:\n%s", ex.Name, describePlan(a.Plan))
-		}
-	}
+	return problems, opts
 }
 
 func listDiags(ds []lint.Diagnostic) string {
@@ -416,5 +430,46 @@ func TestTestdataIsEmbedded(t *testing.T) {
 		if !strings.HasSuffix(e.Name(), ".txtar") {
 			t.Errorf("testdata/%s: only .txtar archives belong here", e.Name())
 		}
+	}
+}
+
+// TestHarnessCatchesMistakes feeds the harness sections that are wrong on purpose: each must
+// produce the named problem, so a broken harness cannot pass every archive silently.
+func TestHarnessCatchesMistakes(t *testing.T) {
+	r := ByName("eval-batch-smaller-than-train")
+	const hf = "model_name_or_path: gpt2\neval_strategy: steps\nper_device_train_batch_size: 16\n"
+	cases := []struct{ name, section, want string }{
+		{"wrong pattern", "-- bad-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 4  # want \"larger\"\n", "no TL202 finding"},
+		{"wrong line", "-- bad-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 4\noutput_dir: x  # want \"smaller\"\n", "no TL202 finding"},
+		{"missing want", "-- bad-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 4\noutput_dir: x  # want \"smaller\"\n", "unexpected TL202"},
+		{"bad without want", "-- bad-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 32\n", "needs at least one expectation"},
+		{"good with finding", "-- good-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 4\n", "unexpected TL202"},
+		{"good with other warning", "-- good-huggingface.yaml --\n" + hf + "save_total_limit: 2\nsave_steps: 10\n", "from another rule: TL301"},
+		{"double match", "-- bad-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 4  # want \"smaller\" \"eval batch 4\"\n", "already matched"},
+		{"framework", "-- bad-generic.yaml --\n" + hf + "per_device_eval_batch_size: 4  # want \"smaller\"\n", "detected framework \"huggingface\""},
+		{"json column", "-- bad-huggingface.json --\n{\"eval_strategy\": \"steps\", \"per_device_train_batch_size\": 16, \"per_device_eval_batch_size\": 4}\n-- bad-huggingface.json.want --\n1:1 TL202 smaller\n", "no TL202 finding"},
+		{"fixed", "-- bad-huggingface.yaml --\n" + hf + "per_device_eval_batch_size: 4  # want \"smaller\"\n-- bad-huggingface.yaml.fixed --\n" + hf + "per_device_eval_batch_size: 8\n", "differs from the .fixed section"},
+	}
+	for _, c := range cases {
+		a, err := ParseArchive(r.Name, []byte(c.section))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		var all []string
+		for i := range a.Examples {
+			ps, _ := exampleProblems(r, &a.Examples[i])
+			all = append(all, ps...)
+		}
+		if !strings.Contains(strings.Join(all, "\n"), c.want) {
+			t.Errorf("%s: harness problems %q do not mention %q", c.name, all, c.want)
+		}
+	}
+	// And a correct section has no problem at all.
+	a, err := ParseArchive(r.Name, []byte("-- bad-huggingface.yaml --\n"+hf+"per_device_eval_batch_size: 4  # want \"smaller\"\n-- bad-huggingface.yaml.fixed --\n"+hf+"per_device_eval_batch_size: 16\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps, _ := exampleProblems(r, &a.Examples[0]); len(ps) > 0 {
+		t.Errorf("a correct section has problems: %q", ps)
 	}
 }

@@ -3,6 +3,7 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/report"
+	"github.com/trainlint/trainlint/rules"
 )
 
 // sarifDoc is the subset of SARIF the assertions read.
@@ -306,7 +308,7 @@ func sarifOutputs(t *testing.T) map[string][]byte {
 	if len(real.Diagnostics) == 0 {
 		t.Fatal("the real lint run found nothing: the broken file should be a parse-error")
 	}
-	return map[string][]byte{
+	outs := map[string][]byte{
 		"fixture.sarif":   render(t, "sarif", fixtureResult(), report.Options{Rules: fixtureRules()}),
 		"real.sarif":      render(t, "sarif", real, report.Options{Rules: fixtureRules(), Sources: src}),
 		"empty.sarif":     render(t, "sarif", lint.NewResult(), report.Options{Rules: fixtureRules()}),
@@ -314,6 +316,46 @@ func sarifOutputs(t *testing.T) map[string][]byte {
 		"absolute.sarif":  render(t, "sarif", absoluteResult(), report.Options{Rules: fixtureRules()}),
 		"real-bare.sarif": render(t, "sarif", real, report.Options{}),
 	}
+	if res, src := corpusResult(t); res != nil {
+		outs["corpus.sarif"] = render(t, "sarif", res, report.Options{Rules: rules.All(), Sources: src})
+	}
+	return outs
+}
+
+// corpusResult lints the shared corpus of real configs with the real catalogue: hundreds of
+// files with real findings, related locations and fixes. nil when the corpus is absent.
+func corpusResult(t *testing.T) (*lint.Result, map[string][]byte) {
+	t.Helper()
+	root := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(root); err != nil {
+		t.Logf("no corpus at %s: SARIF of the corpus not checked", root)
+		return nil, nil
+	}
+	src := map[string][]byte{}
+	var files []lint.File
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		switch filepath.Ext(p) {
+		case ".yaml", ".yml", ".json", ".toml":
+		default:
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		src[rel] = b
+		files = append(files, lint.File{Path: rel, Text: b})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lint.Lint(files, rules.All(), lint.Options{}), src
 }
 
 // absoluteResult has an absolute path, as when a user passes one on the command line.

@@ -18,7 +18,7 @@ func BenchmarkCorpus(b *testing.B) {
 	}
 	rs := rules.All()
 	for b.Loop() {
-		ins, _ := collectInputs([]string{corpus}, "")
+		ins, _, _ := collectInputs([]string{corpus}, "")
 		lintInputs(ins, nil, rs, sameOptions(lint.Options{}), 0)
 	}
 }

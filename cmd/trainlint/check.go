@@ -278,9 +278,12 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 		fmt.Fprintf(stderr, "trainlint: %s\n", err)
 		code = exitUsage
 	}
-	inputs, errs := collectInputs(c.Paths, c.StdinFilename)
+	inputs, errs, warnings := collectInputs(c.Paths, c.StdinFilename)
 	for _, e := range errs {
 		fail(e)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "trainlint: warning: %s\n", w)
 	}
 	res, sources, errs := lintInputs(inputs, stdin, rs, sameOptions(c.lintOptions()), 0)
 	for _, e := range errs {

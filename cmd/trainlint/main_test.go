@@ -576,7 +576,7 @@ func TestParallelMatchesSequential(t *testing.T) {
 	rs := append([]*lint.Rule{testWarn}, rules.All()...)
 	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(corpus); err == nil {
-		more, errs := collectInputs([]string{corpus}, "")
+		more, errs, _ := collectInputs([]string{corpus}, "")
 		if len(errs) > 0 {
 			t.Fatal(errs)
 		}
@@ -673,5 +673,14 @@ func TestColorEnabled(t *testing.T) {
 		if got := colorEnabled(c.flag, c.env, c.term, c.terminal); got != c.want {
 			t.Errorf("colorEnabled(%v, %q, %q, %v) = %v", c.flag, c.env, c.term, c.terminal, got)
 		}
+	}
+}
+
+func TestEmptyFolderWarns(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{"docs/readme.md": "# x\n", "a.yaml": "a: 1\n"})
+	code, out, stderr := cli(t, nil, "docs", "a.yaml")
+	if code != 0 || out != "no findings in 1 file\n" || !strings.Contains(stderr, `warning: no .yaml, .yml, .json or .toml files to check in "docs"`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }

@@ -26,10 +26,9 @@ var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".to
 
 // collectInputs expands the command line into files. A path that cannot be read is reported and
 // skipped, and the others are still linted (the run then exits 2). A file reached twice is
-// linted once.
-func collectInputs(paths []string, stdinFilename string) ([]input, []error) {
-	var ins []input
-	var errs []error
+// linted once. A folder without a single config file is worth a warning (a mistyped path or an
+// over-eager .gitignore would otherwise pass CI silently) but is not an error.
+func collectInputs(paths []string, stdinFilename string) (ins []input, errs []error, warnings []string) {
 	seen := map[string]bool{}
 	add := func(in input) {
 		key := in.FSPath
@@ -64,11 +63,14 @@ func collectInputs(paths []string, stdinFilename string) ([]input, []error) {
 		}
 		files, werrs := walkDir(p)
 		errs = append(errs, werrs...)
+		if len(files) == 0 && len(werrs) == 0 {
+			warnings = append(warnings, fmt.Sprintf("no .yaml, .yml, .json or .toml files to check in %q (or all are ignored)", p))
+		}
 		for _, f := range files {
 			add(f)
 		}
 	}
-	return ins, errs
+	return ins, errs, warnings
 }
 
 // readError words a file-system error for the terminal: the path quoted, the cause without Go's

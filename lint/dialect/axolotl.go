@@ -34,7 +34,7 @@ const axoVersion = "axolotl @067b021 (src/axolotl/utils/schemas, core/builders) 
 // axoNote is the note on axolotl's own defaults; axoTrainerNote on Trainer defaults it keeps.
 const (
 	axoNote        = "the axolotl default (axolotl @067b021)"
-	axoTrainerNote = "the Trainer default axolotl keeps (transformers v5)"
+	axoTrainerNote = "the Trainer default (transformers v5, kept by axolotl)"
 )
 
 // Axolotl reads axolotl training configs.
@@ -141,7 +141,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
 	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
-	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", "axolotl does not forward save_on_each_node: the Trainer saves on the main process", nil)
+	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", "the Trainer default (false; axolotl does not forward save_on_each_node)", nil)
 
 	// Input pipeline.
 	p.Data.Workers = IntOr(root, "dataloader_num_workers", 0, axoTrainerNote)
@@ -155,11 +155,11 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 		v := s.Value
 		v.Broadcast = false
 		p.Seeds.Data = plan.Fact[plan.Seed]{Value: v, Origin: plan.Default, Key: "seed", Node: s.Node,
-			Note: "axolotl sets no data_seed: the sampler uses seed (" + v.Value + ")"}
+			Note: "the Trainer default (axolotl sets no data_seed: the sampler uses seed " + v.Value + ")"}
 	}
 
 	// Logging and tracking.
-	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", "axolotl does not forward log_on_each_node: the Trainer default true", nil)
+	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", "the Trainer default (true; axolotl does not forward log_on_each_node)", nil)
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "wandb_project", "the Trainer reports from the main process only", nil)
 	p.Tracking.Trackers, p.Tracking.RunName = axoTrackers(root)
 
@@ -195,7 +195,7 @@ func axoEvalBatch(root *doc.Node, micro plan.Fact[int]) plan.Fact[int] {
 	if !micro.Known() {
 		return plan.Fact[int]{Key: key, Node: root.At(key)}
 	}
-	return plan.Defaulted(micro.Value, key, "unset: axolotl uses micro_batch_size ("+strconv.Itoa(micro.Value)+")", root.At(key))
+	return plan.Defaulted(micro.Value, key, "the axolotl default (micro_batch_size, "+strconv.Itoa(micro.Value)+")", root.At(key))
 }
 
 // axoNumEpochs reads num_epochs (default 1.0); ok is false when it is written but unknown.
@@ -251,9 +251,9 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 		return plan.Fact[bool]{Key: "val_set_size", Node: src.node}, none
 	}
 	if !src.has {
-		note := "no eval data (val_set_size 0, no test_datasets): axolotl sets eval_strategy \"no\""
+		note := "val_set_size 0 and no test_datasets: axolotl sets eval_strategy \"no\""
 		if src.node == nil {
-			note = "val_set_size defaults to 0 and there are no test_datasets: axolotl sets eval_strategy \"no\""
+			note = "the axolotl default (val_set_size 0 and no test_datasets: eval_strategy \"no\")"
 		}
 		return plan.Fact[bool]{Value: false, Origin: src.origin, Key: "val_set_size", Node: src.node, Note: note}, none
 	}
@@ -296,7 +296,7 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 		at = src.node
 	}
 	return plan.Fact[bool]{Value: false, Origin: plan.Default, Key: "eval_strategy", Node: at,
-		Note: "eval data is set but none of eval_steps, evals_per_epoch (giving an interval under one epoch) or eval_strategy: the Trainer default \"no\" stays"}, none
+		Note: "the Trainer default (eval_strategy \"no\": axolotl schedules evals only from eval_steps, evals_per_epoch under one epoch, or eval_strategy)"}, none
 }
 
 // axoDropLast: dataloader_drop_last when set; axolotl turns it on for sample packing when
@@ -381,7 +381,7 @@ func axoSave(root *doc.Node, epochs float64) (plan.Fact[bool], plan.Fact[plan.In
 			return plan.Set(true, f.Key, f.Node), plan.Fact[plan.Interval]{Key: f.Key, Node: f.Node}
 		}
 	}
-	note := "axolotl saves every epoch when save_steps, saves_per_epoch and save_strategy are unset"
+	note := "the axolotl default (save every epoch when save_steps, saves_per_epoch and save_strategy are unset)"
 	return plan.Defaulted(true, "save_strategy", note, nil),
 		plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, "save_strategy", note, nil)
 }
@@ -395,7 +395,7 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: e.Origin, Key: e.Key, Node: e.Node}
 	}
 	n := root.At(key)
-	limit, origin, note := 4, plan.Default, "unset: axolotl passes save_total_limit 4"
+	limit, origin, note := 4, plan.Default, "the axolotl default (save_total_limit 4)"
 	if n != nil && !n.IsNull() {
 		v, ok := n.Int()
 		if !ok || n.IsUnknown() {
@@ -404,7 +404,7 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		if v > 0 {
 			limit, origin, note = int(v), plan.Explicit, ""
 		} else {
-			note = "0 counts as unset: axolotl passes save_total_limit 4"
+			note = "the axolotl default (save_total_limit 4; 0 counts as unset)"
 		}
 	}
 	if ss := root.At("save_strategy"); ss.IsScalar() && strings.EqualFold(strings.TrimSpace(ss.Value), "best") && root.At("save_steps") == nil && root.At("saves_per_epoch") == nil {
@@ -476,7 +476,7 @@ func axoBestMetric(root *doc.Node, ret plan.Fact[plan.Retention]) plan.Fact[stri
 		return f
 	}
 	if ret.Known() && ret.Value.Kind == plan.KeepBest {
-		return plan.Defaulted("loss", key, `unset: the Trainer compares "loss"`, root.At(key))
+		return plan.Defaulted("loss", key, `the Trainer default ("loss" when keeping the best model)`, root.At(key))
 	}
 	return plan.Fact[string]{Key: key, Node: root.At(key)}
 }
@@ -550,7 +550,7 @@ func axoTrackers(root *doc.Node) (plan.Fact[[]string], plan.Fact[string]) {
 	if first != nil {
 		key = first.Key
 	}
-	return plan.Defaulted(out, key, "no tracker set (wandb_project, use_tensorboard, use_mlflow, ...): axolotl reports to none", first), runName
+	return plan.Defaulted(out, key, "the axolotl default (no tracker without wandb_project, use_tensorboard, use_mlflow, ...)", first), runName
 }
 
 var axoKeys = []Key{

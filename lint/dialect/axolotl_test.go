@@ -38,7 +38,7 @@ func TestAxolotlExample(t *testing.T) {
 	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "save_strategy", 0)
 	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Default, "save_strategy", 0)
 	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 4}, plan.Default, "save_total_limit", 0)
-	hftNote(t, "retention", p.Ckpt.Retention, "axolotl passes save_total_limit 4")
+	hftNote(t, "retention", p.Ckpt.Retention, "the axolotl default (save_total_limit 4)")
 	hftFact(t, "best metric", p.Ckpt.BestMetric, "", plan.Unknown, "metric_for_best_model", 0)
 	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Default, "wandb_project", -1)
 	if n := p.Tracking.Trackers.Node; n == nil || n.KeySpan.Start.Line != 9 {

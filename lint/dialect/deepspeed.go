@@ -95,12 +95,12 @@ func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
 		if hasMB {
 			at = mb.Node
 		}
-		p.Train.GradAccum = plan.Defaulted(1, "gradient_accumulation_steps", "unset with only one batch key: DeepSpeed uses 1", at)
+		p.Train.GradAccum = plan.Defaulted(1, "gradient_accumulation_steps", "the DeepSpeed default (1 when only one batch key is given)", at)
 	}
 
 	// Checkpoints: every rank writes its own shard once; use_node_local_storage puts the
 	// model states on every node's local disk instead.
-	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote), plan.EveryHost, plan.Sharded)
+	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote+": each rank writes its shard once"), plan.EveryHost, plan.Sharded)
 
 	p.Tracking.Trackers = dsMonitors(root)
 	ApplyContext(p, ctx)

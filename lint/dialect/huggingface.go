@@ -163,7 +163,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 
 	// Tracking.
 	p.Tracking.Trackers = hfReportTo(root, "report_to",
-		`the Trainer default "none" (transformers v5; v4 reported to every installed integration)`)
+		`the Trainer default (transformers v5: "none"; v4 reported to every installed integration)`)
 	if rn, ok := StrAt(root, "run_name"); ok {
 		p.Tracking.RunName = rn
 	}
@@ -296,9 +296,9 @@ func hfPrefetch(root *doc.Node, workers plan.Fact[int], note string) plan.Fact[i
 		return plan.Fact[int]{Key: key}
 	}
 	if workers.Value > 0 {
-		return plan.Defaulted(2, key, "unset: torch's DataLoader prefetches 2 batches per worker", root.At(key))
+		return plan.Defaulted(2, key, "the torch DataLoader default (2 batches per worker)", root.At(key))
 	}
-	return plan.Defaulted(0, key, "no prefetch: data loads in the training process (dataloader_num_workers 0)", root.At(key))
+	return plan.Defaulted(0, key, note+": no prefetch without loader workers", root.At(key))
 }
 
 // hfRetention: save_total_limit N keeps the N most recent checkpoints; with load_best_model_at_end
@@ -322,7 +322,7 @@ func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool
 			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
 	}
 	if n == nil || n.IsNull() {
-		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, "unset: "+note+" keeps every checkpoint", n)
+		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, note+": no limit, every checkpoint is kept", n)
 	}
 	if !hasLimit {
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
@@ -346,7 +346,7 @@ func hfBestMetric(root *doc.Node, loadBest plan.Fact[bool], save plan.Fact[strin
 		return f
 	}
 	if (loadBest.Known() && loadBest.Value) || (save.Known() && save.Value == "best") {
-		return plan.Defaulted("loss", key, `unset: the Trainer compares "loss"`, root.At(key))
+		return plan.Defaulted("loss", key, `the Trainer default ("loss" when keeping the best model)`, root.At(key))
 	}
 	return plan.Fact[string]{Key: key, Node: root.At(key)}
 }
@@ -441,7 +441,7 @@ func hfDataSeed(root *doc.Node, initSeed plan.Fact[plan.Seed]) plan.Fact[plan.Se
 	s := initSeed.Value
 	s.Broadcast = false
 	return plan.Fact[plan.Seed]{Value: s, Origin: plan.Default, Key: key, Node: initSeed.Node,
-		Note: "data_seed is unset: the sampler uses seed (" + s.Value + ")"}
+		Note: "the Trainer default (data_seed unset: the sampler uses seed " + s.Value + ")"}
 }
 
 // bnBackbone matches model names of convolutional families built with batch norm.

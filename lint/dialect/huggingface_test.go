@@ -134,7 +134,7 @@ func TestHFDefaults(t *testing.T) {
 	hftFact(t, "drop last", p.Eval.DropLast, false, plan.Default, "dataloader_drop_last", 0)
 	hftFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader_num_workers", 0)
 	hftFact(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "dataloader_prefetch_factor", 0)
-	hftNote(t, "prefetch", p.Data.Prefetch, "no prefetch")
+	hftNote(t, "prefetch", p.Data.Prefetch, "no prefetch without loader workers")
 	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "save_strategy", 0)
 	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Default, "save_steps", 0)
 	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Default, "save_total_limit", 0)
@@ -145,9 +145,9 @@ func TestHFDefaults(t *testing.T) {
 	ds := sameSeed("42", false)
 	ds.Broadcast = false
 	hftFact(t, "data seed", p.Seeds.Data, ds, plan.Default, "data_seed", 0)
-	hftNote(t, "data seed", p.Seeds.Data, "uses seed")
+	hftNote(t, "data seed", p.Seeds.Data, "the sampler uses seed 42")
 	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Default, "report_to", 0)
-	hftNote(t, "trackers", p.Tracking.Trackers, `"none" (transformers v5; v4`)
+	hftNote(t, "trackers", p.Tracking.Trackers, `the Trainer default (transformers v5: "none"; v4`)
 }
 
 func TestHFEvalIntervals(t *testing.T) {

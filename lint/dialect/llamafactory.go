@@ -25,7 +25,7 @@ import (
 const lfVersion = "LLaMA-Factory @ff6d4d1 (src/llamafactory/hparams, src/llamafactory/v1/config) on transformers v5"
 
 // lfNote is the note on Trainer defaults that LLaMA-Factory passes through.
-const lfNote = "the Trainer default LLaMA-Factory keeps (transformers v5)"
+const lfNote = "the Trainer default (transformers v5, kept by LLaMA-Factory)"
 
 // lfV1Note is the note on LLaMA-Factory v1 defaults.
 const lfV1Note = "the LLaMA-Factory v1 default"
@@ -158,11 +158,11 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 		p.Train.MaxSteps = ms
 	}
 	// The v1 trainer runs no evaluation during training.
-	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", "the LLaMA-Factory v1 trainer has no periodic evaluation", root.At("eval_dataset"))
+	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", "the LLaMA-Factory v1 default (its trainer has no periodic evaluation)", root.At("eval_dataset"))
 
 	p.Data.Workers = IntOr(root, "batching_workers", 16, lfV1Note)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, lfV1Note)
-	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "seed", "a StatefulDistributedSampler seeded with seed", nil)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "seed", "the LLaMA-Factory v1 default (a StatefulDistributedSampler seeded with seed)", nil)
 
 	seed := hfSeed(root, "seed", 42, lfV1Note, hfPretrained(root, "model"))
 	p.Seeds.Init = seed
@@ -189,7 +189,7 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 	n := root.At("save_total_limit")
 	switch {
 	case n == nil || n.IsNull():
-		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_total_limit", "unset: "+lfV1Note+" keeps every checkpoint", n)
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_total_limit", lfV1Note+" (no limit: every checkpoint is kept)", n)
 	default:
 		if v, ok := n.Int(); ok && v > 0 {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "save_total_limit", n)

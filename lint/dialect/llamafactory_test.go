@@ -89,7 +89,7 @@ max_steps: 10
 	hftFact(t, "accum", p.Train.GradAccum, 4, plan.Derived, "global_batch_size", 8)
 	hftFact(t, "max steps", p.Train.MaxSteps, 10, plan.Explicit, "max_steps", 11)
 	hftFact(t, "eval", p.Eval.Enabled, false, plan.Default, "eval_dataset", 0)
-	hftNote(t, "eval", p.Eval.Enabled, "v1 trainer")
+	hftNote(t, "eval", p.Eval.Enabled, "its trainer has no periodic evaluation")
 	hftFact(t, "workers", p.Data.Workers, 16, plan.Default, "batching_workers", 0)
 	hftFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
 	hftFact(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "save_steps", 9)

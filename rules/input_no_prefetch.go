@@ -49,7 +49,7 @@ var torchLoader = map[string]bool{
 func checkInputNoPrefetch(p *lint.Pass) {
 	d := p.Plan.Data
 	w, pf := d.Workers, d.Prefetch
-	torch := torchLoader[p.Plan.Framework]
+	torch := torchLoader[p.Plan.Framework] || p.Plan.Variant == fwTorchtitan // torchtitan files are read by the generic dialect
 
 	workers := w.Known() && w.Value > 0
 	prefetches := pf.Known() && pf.Value > 0 && (!torch || workers)
@@ -89,14 +89,13 @@ func checkInputNoPrefetch(p *lint.Pass) {
 	if !noWorkers {
 		f.Key = pf.Key
 	}
-	f.Help = prefetchHelp(p.Plan, w)
+	f.Help = prefetchHelp(torch, w)
 	p.Report(f)
 }
 
-func prefetchHelp(pl *plan.Plan, w plan.Fact[int]) string {
+func prefetchHelp(torch bool, w plan.Fact[int]) string {
 	key := keyOr(w, "num_workers")
-	switch {
-	case hfFamily(pl.Framework), torchLoader[pl.Framework]:
+	if torch {
 		return "set " + key + " to a few workers (e.g. 4) so batches are prepared while the model trains; check with a profiler that input was the bottleneck"
 	}
 	return "load batches in background workers or set a positive prefetch depth, then check with a profiler that the step no longer waits for input"

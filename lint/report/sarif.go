@@ -381,7 +381,9 @@ func offsetOf(src []byte, line, col int) (int, bool) {
 
 // sarifURI turns a reported path into a URI reference: relative paths stay relative (GitHub
 // resolves them against the checkout), with forward slashes and percent-encoding; absolute paths
-// become file:// URIs.
+// become file:// URIs. No uriBaseId: giving one meaning would need run.originalUriBaseIds with
+// an absolute file:// URI of the working folder, which makes the log depend on the machine, and
+// GitHub and the validator accept plain relative references.
 func sarifURI(p string) string {
 	p = lint.NormalizePath(p)
 	if strings.HasPrefix(p, "/") {
@@ -420,11 +422,13 @@ var (
 	semverRE = regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
 	mdLink   = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
 	mdCode   = regexp.MustCompile("`([^`]*)`")
+	mdItem   = regexp.MustCompile(`^([-*+]|\d+[.)])\s`)
 )
 
 // plainText renders our Markdown (rationale, fix) as plain text for SARIF's text fields: links
 // become "text (url)", code spans and bold markers lose their markup, paragraphs are kept and
-// lines inside a paragraph are joined. Single '*' and '_' stay: keys are snake_case.
+// wrapped lines inside a paragraph are joined except where a list item starts. Single '*' and
+// '_' stay: keys are snake_case.
 func plainText(md string) string {
 	md = strings.TrimSpace(md)
 	if md == "" {
@@ -435,8 +439,24 @@ func plainText(md string) string {
 	md = strings.ReplaceAll(md, "**", "")
 	var paras []string
 	for _, p := range strings.Split(md, "\n\n") {
-		if p = strings.Join(strings.Fields(p), " "); p != "" {
-			paras = append(paras, p)
+		// Join wrapped lines, but start each list item on its own line.
+		var items []string
+		for _, line := range strings.Split(p, "\n") {
+			t := strings.TrimSpace(line)
+			if t == "" {
+				continue
+			}
+			if len(items) == 0 || mdItem.MatchString(t) {
+				items = append(items, t)
+			} else {
+				items[len(items)-1] += " " + t
+			}
+		}
+		for i, it := range items {
+			items[i] = strings.Join(strings.Fields(it), " ")
+		}
+		if len(items) > 0 {
+			paras = append(paras, strings.Join(items, "\n"))
 		}
 	}
 	return strings.Join(paras, "\n\n")

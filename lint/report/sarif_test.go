@@ -429,3 +429,14 @@ func TestSARIFMultitool(t *testing.T) {
 		}
 	}
 }
+
+// Plain-text descriptions keep list items on their own lines and join wrapped lines.
+func TestSARIFPlainTextLists(t *testing.T) {
+	r := &lint.Rule{Code: "TL985", Name: "lists", Title: "Lists", Severity: lint.Info, Category: lint.CatTracking,
+		Rationale: "Intro line\nwrapped here:\n\n- first `a`\n  continued\n- second [link](https://x.example/)\n1. numbered"}
+	d := decodeSARIF(t, render(t, "sarif", lint.NewResult(), report.Options{Rules: []*lint.Rule{r}}))
+	want := "Intro line wrapped here:\n\n- first a continued\n- second link (https://x.example/)\n1. numbered"
+	if got := d.Runs[0].Tool.Driver.Rules[0].FullDescription.Text; got != want {
+		t.Errorf("fullDescription:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -84,6 +84,9 @@ func checkInputNoPrefetch(p *lint.Pass) {
 	if noWorkers && torch && pf.Known() && pf.Value > 0 {
 		f.Message += "; " + keyOr(pf, "prefetch_factor") + " " + itoa(pf.Value) + " has no effect without workers"
 		f.Related = related(pf.Node, f.Node, "prefetch set here")
+		if pf.IsExplicit() {
+			f.Severity = 0 // the file asks for prefetching that cannot happen: no longer a mere default
+		}
 	}
 	f.Key = w.Key
 	if !noWorkers {

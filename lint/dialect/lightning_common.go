@@ -360,7 +360,11 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
 			return
 		}
-		p.Eval.Interval = withVia(plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: n.Value}, vKey, vci))
+		f := plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: n.Value}, vKey, vci)
+		if cve != nil && epochsKnown && !epochsNull && epochs > 1 {
+			f.Note = "counted within epochs validated every " + strconv.Itoa(epochs) + " epochs (" + cKey + ": " + cve.Value + ")"
+		}
+		p.Eval.Interval = withVia(f)
 	case n.Type == doc.Float:
 		v, _ := n.Float()
 		switch {
@@ -381,6 +385,13 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 		default:
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
 		}
+	case n.Type == doc.String && !n.Quoted && sexagesimalRe.MatchString(n.Value):
+		// PyYAML (behind jsonargparse and OmegaConf) follows YAML 1.1, where an unquoted
+		// 1:00:00:00 is the base-60 integer 216000: Lightning then counts batches, not time.
+		v := sexagesimal(n.Value)
+		f := plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: n.Value}, vKey, vci)
+		f.Note = "YAML 1.1 reads unquoted " + n.Value + " as the base-60 integer " + strconv.Itoa(v) + ", a batch count; quote it for a duration"
+		p.Eval.Interval = withVia(f)
 	case n.Type == doc.String:
 		f, _ := durationFact(n, vKey)
 		p.Eval.Interval = withVia(f)
@@ -772,4 +783,18 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	case !soe:
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
 	}
+}
+
+// sexagesimalRe is YAML 1.1's base-60 integer (PyYAML's int resolver): 1:30, 1:00:00:00.
+var sexagesimalRe = regexp.MustCompile(`^[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+$`)
+
+func sexagesimal(s string) int {
+	v := 0
+	for _, part := range strings.Split(strings.TrimLeft(strings.ReplaceAll(s, "_", ""), "+-"), ":") {
+		v = v*60 + atoi(part)
+		if v > 1<<40 {
+			return 0
+		}
+	}
+	return v
 }

@@ -172,6 +172,9 @@ func TestLightningValCheckIntervalSpellings(t *testing.T) {
 		{"whole float is batches", "val_check_interval: 300.0", plan.Interval{Value: 300, Unit: plan.Steps, Text: "300.0"}, plan.Explicit, "", ""},
 		{"every 2 epochs", "check_val_every_n_epoch: 2", plan.Interval{Value: 2, Unit: plan.Epochs}, plan.Explicit, "trainer.check_val_every_n_epoch", ""},
 		{"DD:HH:MM:SS quoted", `val_check_interval: "00:00:30:00"`, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "00:00:30:00"}, plan.Explicit, "trainer.val_check_interval", ""},
+		{"YAML 1.1 base-60 integer", `val_check_interval: 1:00:00:00`, plan.Interval{Value: 216000, Unit: plan.Steps, Text: "1:00:00:00"}, plan.Explicit, "", "base-60 integer 216000"},
+		{"quoted is a duration", `val_check_interval: "1:00:00:00"`, plan.Interval{Value: 86400, Unit: plan.Seconds, Text: "1:00:00:00"}, plan.Explicit, "", ""},
+		{"int within every 2nd epoch", "val_check_interval: 50\n  check_val_every_n_epoch: 2", plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, plan.Explicit, "", "validated every 2 epochs"},
 		{"DD:HH:MM:SS plain", `val_check_interval: 01:02:03:04`, plan.Interval{Value: 93784, Unit: plan.Seconds, Text: "01:02:03:04"}, plan.Explicit, "", ""},
 		{"HH:MM:SS is rejected by Lightning", `val_check_interval: "00:30:00"`, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "00:30:00"}, plan.Explicit, "", "DD:HH:MM:SS"},
 		{"dict minutes", "val_check_interval:\n    minutes: 30", plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "{minutes: 30}"}, plan.Explicit, "trainer.val_check_interval", ""},
@@ -461,4 +464,23 @@ func TestLightningKeysDocumented(t *testing.T) {
 			t.Errorf("%s: version %q names no commit", dl.Name, dl.Version)
 		}
 	}
+}
+
+// FuzzLightningNeMoNormalize: detection and normalisation never panic on any YAML.
+func FuzzLightningNeMoNormalize(f *testing.F) {
+	for _, s := range []string{
+		"trainer:\n  val_check_interval: {minutes: 30}\n  devices: [0, 1]\n",
+		"seed_everything: ${oc.env:RANK}\ntrainer:\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args: {monitor: v, save_top_k: 2}\n",
+		nemoMegatron,
+		"defaults: [default]\nsync_batchnorm: true\ndevices: 4\n",
+		"model_checkpoint: {monitor: ${a}, save_top_k: -1, every_n_epochs: ${b}}\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d := doc.Parse("f.yaml", []byte(s), doc.YAML, doc.Limits{MaxBytes: 1 << 16})
+		_, _ = Lightning.Detect(d), NeMo.Detect(d)
+		_ = Lightning.Normalize(d, Context{Hosts: 2, DevicesPerHost: 2})
+		_ = NeMo.Normalize(d, Context{})
+	})
 }

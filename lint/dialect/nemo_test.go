@@ -180,14 +180,14 @@ global_batch_size: null
 // nemo → nemo). The exceptions are files that hold nothing a training framework reads: they
 // fall to the generic dialect, and each says why.
 var corpusGeneric = map[string]string{
-	"Lightning-AI__pytorch-lightning/tests__tests_pytorch__models__conf__config.yaml":           "a Hydra test fixture: defaults + log: ${training.log}",
+	"Lightning-AI__pytorch-lightning/tests__tests_pytorch__models__conf__config.yaml":            "a Hydra test fixture: defaults + log: ${training.log}",
 	"Lightning-AI__pytorch-lightning/tests__tests_pytorch__models__conf__training__default.yaml": "a test fixture: log: Something",
-	"ashleve__lightning-hydra-template/configs__callbacks__none.yaml":                           "empty file",
-	"ashleve__lightning-hydra-template/configs__extras__default.yaml":                           "template utility flags only",
-	"ashleve__lightning-hydra-template/configs__hparams_search__mnist_optuna.yaml":              "a Hydra Optuna sweeper config",
-	"ashleve__lightning-hydra-template/configs__hydra__default.yaml":                            "Hydra run/sweep directories",
-	"ashleve__lightning-hydra-template/configs__logger__many_loggers.yaml":                      "a defaults list of logger names only",
-	"ashleve__lightning-hydra-template/configs__paths__default.yaml":                            "path interpolations only",
+	"ashleve__lightning-hydra-template/configs__callbacks__none.yaml":                            "empty file",
+	"ashleve__lightning-hydra-template/configs__extras__default.yaml":                            "template utility flags only",
+	"ashleve__lightning-hydra-template/configs__hparams_search__mnist_optuna.yaml":               "a Hydra Optuna sweeper config",
+	"ashleve__lightning-hydra-template/configs__hydra__default.yaml":                             "Hydra run/sweep directories",
+	"ashleve__lightning-hydra-template/configs__logger__many_loggers.yaml":                       "a defaults list of logger names only",
+	"ashleve__lightning-hydra-template/configs__paths__default.yaml":                             "path interpolations only",
 }
 
 func corpusDir(t *testing.T) string {

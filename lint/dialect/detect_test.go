@@ -205,3 +205,41 @@ func TestCorpusDetection(t *testing.T) {
 		t.Errorf("only %d corpus files read; MANIFEST.tsv changed?", total)
 	}
 }
+
+// TestCorpusNormalizeTCG runs the torchtune, Composer and generic readers on every corpus file,
+// whatever its framework: odd shapes must give unknown facts, never a panic.
+func TestCorpusNormalizeTCG(t *testing.T) {
+	dir := tcgCorpusDir(t)
+	if dir == "" {
+		t.Skip("shared/corpus not found beside the repository")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, path := range files {
+		format, ok := doc.FormatFromPath(path)
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := doc.Parse(path, src, format, doc.Limits{})
+		for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
+			if dl.Detect != nil {
+				_ = dl.Detect(d)
+			}
+			p := dl.Normalize(d, Context{Hosts: 2, DevicesPerHost: 8})
+			if p == nil || p.Framework != dl.Name {
+				t.Errorf("%s on %s: plan %+v", dl.Name, path, p)
+			}
+		}
+		n++
+	}
+	if n < 300 {
+		t.Errorf("only %d corpus files normalised", n)
+	}
+}

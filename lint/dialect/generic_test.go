@@ -400,3 +400,23 @@ func TestGenericJSON(t *testing.T) {
 	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "training.eval_every_steps", 1)
 	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.max_to_keep", 3)
 }
+
+// FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.
+func FuzzTCGNormalize(f *testing.F) {
+	for _, s := range []string{ttRecipe, composerPretrain, genericInHouse, "a: ${a}\n", "variables: {x: ${variables.x}}\nseed: ${x}\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		d := doc.Parse("f.yaml", []byte(src), doc.YAML, doc.Limits{})
+		m := map[string]string{}
+		for _, c := range MappingConcepts {
+			m[c] = "a.b"
+		}
+		for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
+			if dl.Detect != nil {
+				_ = dl.Detect(d)
+			}
+			_ = dl.Normalize(d, Context{Hosts: 2, DevicesPerHost: 2, Mapping: m})
+		}
+	})
+}

@@ -54,15 +54,14 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	if !ev.Known() || !tr.Known() || ev.Value <= 0 || tr.Value <= 0 || ev.Value >= tr.Value {
 		return
 	}
-	if !ev.IsExplicit() && !tr.IsExplicit() && ev.Origin == plan.Default && tr.Origin == plan.Default {
-		return // two defaults: nothing the file says; framework defaults are never smaller anyway
+	if ev.Origin == plan.Default && tr.Origin == plan.Default {
+		return // two defaults: nothing the file says (and no framework's defaults are unequal)
 	}
 
 	f := lint.Finding{Key: ev.Key}
 	trPart := gran + " train batch " + itoa(tr.Value) + derivedNote(tr)
 	if tr.Origin == plan.Default {
-		trPart = gran + " train batch " + itoa(tr.Value) + " (" + notSet(tr, "") + ")"
-		trPart = trimDefaultParen(trPart)
+		trPart += " (" + keyOr(tr, "the train batch") + " is not set: " + defaultName(tr.Note) + ")"
 	}
 	if ev.Origin == plan.Default {
 		f.Message = notSet(ev, itoa(ev.Value)) + " is smaller than " + keyOr(tr, gran+" train batch") + " " + itoa(tr.Value) + derivedNote(tr)
@@ -80,13 +79,4 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	}
 	f.Help = "set " + keyOr(ev, "the eval batch") + " to at least " + itoa(tr.Value) + ": evaluation keeps no activations for backprop, so it fits a batch at least as large as training's"
 	p.Report(f)
-}
-
-// trimDefaultParen turns "(x is not set: the default )" into "(x is not set: the default)".
-func trimDefaultParen(s string) string {
-	const bad = " )"
-	if len(s) >= len(bad) && s[len(s)-len(bad):] == bad {
-		return s[:len(s)-len(bad)] + ")"
-	}
-	return s
 }

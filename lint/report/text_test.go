@@ -176,3 +176,21 @@ func TestJSONNeverNull(t *testing.T) {
 		t.Errorf("not indented by two spaces:\n%s", b.String())
 	}
 }
+
+// FuzzTextExcerpt: any source and any positions render without panicking, and every
+// underline sits below its line.
+func FuzzTextExcerpt(f *testing.F) {
+	f.Add("a: 1\n\tb: 日本\n", 2, 3, 2, 5)
+	f.Add("x", 0, 0, 0, 0)
+	f.Add("a\r\nb\rc\n", 3, 1, 1, 9)
+	f.Fuzz(func(t *testing.T, src string, line, col, endLine, endCol int) {
+		res := lint.NewResult()
+		res.Diagnostics = []lint.Diagnostic{{Code: "TL001", Rule: "parse-error", Severity: lint.Error, File: "f",
+			Line: line % 1000, Column: col % 1000, EndLine: endLine % 1000, EndColumn: endCol % 1000,
+			Related: []lint.Related{{File: "f", Line: endLine % 1000, Column: col % 1000}}}}
+		var b bytes.Buffer
+		if err := writeText(&b, res, Options{Sources: map[string][]byte{"f": []byte(src)}}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -363,10 +363,15 @@ func TestPanickingRuleBecomesInternalError(t *testing.T) {
 	ruleset := append([]*lint.Rule{boom}, All()...)
 	_, diags := lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(src)}, ruleset, lint.Options{Framework: "huggingface"})
 	var internal []lint.Diagnostic
+	sawTL202 := false
 	for _, d := range diags {
 		if d.Code == lint.InternalError.Code {
 			internal = append(internal, d)
 		}
+		sawTL202 = sawTL202 || d.Code == EvalBatchSmallerThanTrain.Code
+	}
+	if !sawTL202 {
+		t.Errorf("the real rules did not run after the panic (no TL202 on eval batch 4 < train batch 32):\n%s", listDiags(diags))
 	}
 	if len(internal) != 1 {
 		t.Fatalf("want exactly one %s finding, got %d:\n%s", lint.InternalError.Code, len(internal), listDiags(diags))

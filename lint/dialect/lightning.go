@@ -77,8 +77,22 @@ func lightningRef(s string) bool {
 		strings.Contains(s, ".pytorch_lightning.") || strings.HasPrefix(s, "lightning_fabric.")
 }
 
+// cliBase returns the section a LightningCLI config is written under: the root, or a
+// subcommand section (`fit:` holding trainer/model/data) when the config nests by subcommand.
+func cliBase(root *doc.Node) *doc.Node {
+	if !isMap(root) || root.Get("trainer") != nil || root.Get("model") != nil {
+		return root
+	}
+	for _, sub := range []string{"fit", "validate", "test", "predict"} {
+		if s := root.Get(sub); isMap(s) && (isMap(s.Get("trainer")) || isMap(s.Get("model"))) {
+			return s
+		}
+	}
+	return root
+}
+
 func detectLightning(d *doc.Document) int {
-	root := d.Root
+	root := cliBase(d.Root)
 	if !isMap(root) || hasNeMoEvidence(root) || isLitGPT(root) {
 		return 0
 	}
@@ -159,8 +173,7 @@ type lightningShape struct {
 	trPrefix string
 }
 
-func shapeOf(d *doc.Document) lightningShape {
-	root := d.Root
+func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 	sh := lightningShape{}
 	hydra := root.Get("defaults") != nil
 	cli := root.Get("seed_everything") != nil
@@ -181,9 +194,9 @@ func shapeOf(d *doc.Document) lightningShape {
 		}
 	}
 	if tr := root.Get("trainer"); isMap(tr) {
-		sh.tr, sh.trPrefix = tr, "trainer"
+		sh.tr, sh.trPrefix = tr, sectionKey(tr)
 		if ia := tr.Get("init_args"); isMap(ia) && tr.Get("class_path") != nil {
-			sh.tr, sh.trPrefix = ia, "trainer.init_args"
+			sh.tr, sh.trPrefix = ia, sectionKey(ia)
 		}
 	} else if t := scalarText(root.Get("_target_")); strings.HasSuffix(t, "Trainer") || (t == "" && trainerArgScore(root, 12, 12) >= 24 && root.Get("trainer") == nil && root.Get("model") == nil) {
 		sh.tr, sh.trPrefix = root, ""
@@ -201,12 +214,12 @@ func shapeOf(d *doc.Document) lightningShape {
 
 func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "lightning"}
-	root := d.Root
+	root := cliBase(d.Root)
 	if !isMap(root) {
 		ApplyContext(p, ctx)
 		return p
 	}
-	sh := shapeOf(d)
+	sh := shapeOf(d, root)
 	p.Variant = sh.variant
 	tr := sh.tr
 	note := lightningDefault
@@ -341,11 +354,11 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 	if sh.hydra {
 		if lg := root.Get("logger"); lg != nil && (sh.tr == nil || sh.trPrefix != "") {
 			if lg.IsNull() {
-				p.Tracking.Trackers = plan.Set([]string{}, "logger", lg)
+				p.Tracking.Trackers = plan.Set([]string{}, sectionKey(lg), lg)
 				return
 			}
 			if names, ok := loggerNames(lg); ok {
-				p.Tracking.Trackers = plan.Set(names, "logger", lg)
+				p.Tracking.Trackers = plan.Set(names, sectionKey(lg), lg)
 				return
 			}
 		}
@@ -414,6 +427,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 
 func readLightningSeeds(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
 	broadcast := broadcastsInit(sh.tr)
+	sk := joinKey(sectionKey(root), "seed_everything")
 	if n := root.Get("seed_everything"); n != nil || sh.variant == "lightning-cli" {
 		if n == nil || n.IsNull() {
 			if n == nil && sh.tr == nil && root.Get("model") == nil {
@@ -421,25 +435,25 @@ func readLightningSeeds(p *plan.Plan, root *doc.Node, sh lightningShape, note st
 			}
 			p.Seeds.Init = plan.Defaulted(plan.Seed{Value: "true", Varies: plan.SameOnEveryHost,
 				Why: "seed_everything: true seeds 0 (or $PL_GLOBAL_SEED) on every process", Broadcast: broadcast},
-				"seed_everything", note, n)
+				sk, note, n)
 			return
 		}
 		if n.Kind == doc.Scalar && n.Type == doc.Bool {
 			v, _ := n.Bool()
 			if v {
 				p.Seeds.Init = plan.Set(plan.Seed{Value: n.Value, Varies: plan.SameOnEveryHost,
-					Why: "seed_everything: true seeds 0 (or $PL_GLOBAL_SEED) on every process", Broadcast: broadcast}, "seed_everything", n)
+					Why: "seed_everything: true seeds 0 (or $PL_GLOBAL_SEED) on every process", Broadcast: broadcast}, sk, n)
 			} else {
-				p.Seeds.Init = plan.Set(plan.Seed{Value: "", Why: "seed_everything: false: Lightning sets no seed", Broadcast: broadcast}, "seed_everything", n)
+				p.Seeds.Init = plan.Set(plan.Seed{Value: "", Why: "seed_everything: false: Lightning sets no seed", Broadcast: broadcast}, sk, n)
 			}
 			return
 		}
-		p.Seeds.Init = seedFact(n, "seed_everything", broadcast)
+		p.Seeds.Init = seedFact(n, sk, broadcast)
 		return
 	}
 	// Hydra projects: lightning-hydra-template's top-level `seed` (null = not seeded by the script).
 	if n := root.Get("seed"); n != nil && !n.IsNull() {
-		p.Seeds.Init = seedFact(n, "seed", broadcast)
+		p.Seeds.Init = seedFact(n, sectionKey(n), broadcast)
 	}
 }
 
@@ -449,9 +463,9 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 	var sec *doc.Node
 	prefix := ""
 	if dn := root.Get("data"); isMap(dn) {
-		sec, prefix = dn, "data"
+		sec, prefix = dn, sectionKey(dn)
 		if ia := dn.Get("init_args"); isMap(ia) {
-			sec, prefix = ia, "data.init_args"
+			sec, prefix = ia, sectionKey(ia)
 		}
 	} else if t := scalarText(root.Get("_target_")); strings.Contains(strings.ToLower(t), "datamodule") {
 		sec = root // a Hydra data group file

@@ -484,3 +484,27 @@ func FuzzLightningNeMoNormalize(f *testing.F) {
 		_ = NeMo.Normalize(d, Context{})
 	})
 }
+
+func TestLightningCLISubcommandSection(t *testing.T) {
+	d := parseYAMLDoc(t, `
+fit:
+  seed_everything: 3
+  trainer:
+    devices: 2
+    val_check_interval: {hours: 1}
+  data:
+    init_args:
+      num_workers: 6
+`)
+	if got := Detect(d); got.Name != "lightning" {
+		t.Fatalf("detected %q", got.Name)
+	}
+	p := Lightning.Normalize(d, Context{})
+	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "fit.trainer.val_check_interval", 5)
+	checkFact(t, "devices", p.Topology.DevicesPerHost, 2, plan.Explicit, "fit.trainer.devices", 4)
+	checkFact(t, "workers", p.Data.Workers, 6, plan.Explicit, "fit.data.init_args.num_workers", 8)
+	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "fit.trainer.sync_batchnorm", 0)
+	if s := p.Seeds.Init; !s.IsExplicit() || s.Key != "fit.seed_everything" || s.Value.Value != "3" {
+		t.Errorf("seed %+v", s)
+	}
+}

@@ -186,8 +186,7 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 		}
 	}
 	if span.IsZero() {
-		// Nothing in the file locates it: the first line.
-		span = x.Span(0, x.LineEnd(1))
+		span = fallbackSpan(d)
 	}
 	key := f.Key
 	if key == "" && f.Node != nil {
@@ -232,6 +231,19 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 		diag.Fix = fx
 	}
 	return diag
+}
+
+// fallbackSpan locates a finding that nothing in the file locates (it rests on keys that are all
+// absent): the first key of the document, so the excerpt shows a setting rather than a comment
+// header; the first line when the document has no keys.
+func fallbackSpan(d *doc.Document) doc.Span {
+	if d.Root != nil && d.Root.Kind == doc.Map && len(d.Root.Children) > 0 {
+		if k := d.Root.Children[0].KeySpan; !k.IsZero() {
+			return k
+		}
+	}
+	x := d.Lines()
+	return x.Span(0, x.LineEnd(1))
 }
 
 func firstParagraph(md string) string {

@@ -302,10 +302,12 @@ func sarifLevel(s lint.Severity) string {
 
 // sarifRegionOf maps our 1-based, end-exclusive positions onto SARIF's, which use the same
 // convention (endColumn is the column after the last character). Unknown parts are left out; an
-// end before the start (never produced by the engine) is dropped rather than written invalid.
+// end before the start (never produced by the engine) is dropped rather than written invalid. A
+// finding without a line sits on line 1, as the engine places findings nothing locates (GitHub
+// needs a region).
 func sarifRegionOf(line, col, endLine, endCol int) *sarifRegion {
 	if line < 1 {
-		return nil
+		return &sarifRegion{StartLine: 1}
 	}
 	r := &sarifRegion{StartLine: line}
 	if col >= 1 {

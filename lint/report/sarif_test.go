@@ -316,6 +316,7 @@ func sarifOutputs(t *testing.T) map[string][]byte {
 		"absolute.sarif":  render(t, "sarif", absoluteResult(), report.Options{Rules: fixtureRules()}),
 		"real-bare.sarif": render(t, "sarif", real, report.Options{}),
 	}
+	outs["odd.sarif"] = render(t, "sarif", oddResult(), report.Options{})
 	if res, src := corpusResult(t); res != nil {
 		outs["corpus.sarif"] = render(t, "sarif", res, report.Options{Rules: rules.All(), Sources: src})
 	}
@@ -356,6 +357,21 @@ func corpusResult(t *testing.T) (*lint.Result, map[string][]byte) {
 		t.Fatal(err)
 	}
 	return lint.Lint(files, rules.All(), lint.Options{}), src
+}
+
+// oddResult has positions the engine should never produce (no line, an end before the start,
+// a related location without a line, a fix edit without a region): the SARIF stays valid.
+func oddResult() *lint.Result {
+	res := lint.NewResult()
+	res.Files = []lint.FileInfo{{Path: "<stdin>", Format: "yaml"}, {Path: "dir/a b#c?.yaml", Format: "yaml"}}
+	res.Diagnostics = []lint.Diagnostic{
+		{Code: "TL981", Rule: "r", Severity: lint.Error, File: "<stdin>", Message: "no position"},
+		{Code: "TL981", Rule: "r", Severity: lint.Warning, File: "dir/a b#c?.yaml", Line: 5, Column: 9, EndLine: 5, EndColumn: 2, Message: "inverted end",
+			Related: []lint.Related{{File: "dir/a b#c?.yaml", Message: "no line"}},
+			Fix:     &lint.Fix{Message: "m", Edits: []lint.Edit{{File: "dir/a b#c?.yaml"}}}},
+		{Code: "TL982", Rule: "s", Severity: lint.Info, File: "dir/a b#c?.yaml", Line: 3, Column: 1, EndLine: 2, EndColumn: 4, Message: "end line before start"},
+	}
+	return res
 }
 
 // absoluteResult has an absolute path, as when a user passes one on the command line.
@@ -404,15 +420,16 @@ func TestSARIFMultitool(t *testing.T) {
 	// One run with the default rules (Sarif) and GitHub's (Gh, Ghas): the validator runs each
 	// file once per invocation, so one invocation keeps the test quick; rule ids say which kind.
 	const kinds = "Sarif;Gh;Ghas"
-	notes := map[string]int{}
+	notes, nbad := map[string]int{}, 0
 	for _, f := range runMultitool(t, dir, paths, kinds) {
 		if f.Level == "error" || f.Level == "warning" {
 			t.Errorf("%s (rule kinds %s): %s %s: %s", f.File, kinds, f.Level, f.Rule, f.Message)
+			nbad++
 		} else {
 			notes[f.Rule]++
 		}
 	}
-	t.Logf("rule kinds %s, %d logs: no errors or warnings; notes by rule: %v", kinds, len(paths), notes)
+	t.Logf("rule kinds %s, %d logs: %d errors or warnings; notes by rule: %v", kinds, len(paths), nbad, notes)
 	// Control: the harness sees the validator's complaints (a result without a location breaks
 	// GitHub's GH1015; a relative helpUri breaks SARIF1005).
 	bad := filepath.Join(work, "bad.sarif")

@@ -21,7 +21,8 @@ import (
 var (
 	testWarn = &lint.Rule{Code: "TL990", Name: "test-warning", Category: lint.CatTracking, Severity: lint.Warning,
 		Title: "Test warning", Rationale: "Fires on `warn_me`.\n\nSecond paragraph.", Fix: "Remove `warn_me`.",
-		Frameworks: []string{"*"}, Check: keyRule("warn_me", "key %q is set")}
+		Frameworks: []string{"*"}, Check: keyRule("warn_me", "key %q is set"),
+		Options: []lint.Option{{Name: "k", Type: "integer", Default: 8, Doc: "How many times."}}}
 	testInfo = &lint.Rule{Code: "TL991", Name: "test-info", Category: lint.CatTracking, Severity: lint.Info,
 		Title: "Test info", Frameworks: []string{"*"}, Check: keyRule("info_me", "key %q is set")}
 	testPanic = &lint.Rule{Code: "TL992", Name: "test-panic", Category: lint.CatStructure, Severity: lint.Error,
@@ -535,7 +536,8 @@ func TestExplain(t *testing.T) {
 	code, out, _ := cli(t, nil, "explain", "tl990")
 	for _, want := range []string{"TL990 test-warning\nTest warning\n", "severity:   warning", "category:   tracking",
 		"frameworks: all", "page:       https://trainlint.github.io/rules/test-warning/", "Why it matters\n  Fires on `warn_me`.\n\n  Second paragraph.\n",
-		"How to fix it\n  Remove `warn_me`.\n"} {
+		"How to fix it\n  Remove `warn_me`.\n",
+		"Options (set under [rules.test-warning] in .trainlint.toml)\n  k (integer, default 8)\n      How many times.\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explain output lacks %q:\n%s", want, out)
 		}

@@ -487,3 +487,76 @@ func TestHFCorpusDetection(t *testing.T) {
 		}
 	}
 }
+
+// hftDialects are the dialects these tests cover.
+var hftDialects = []*Dialect{HuggingFace, Axolotl, LlamaFactory, DeepSpeed}
+
+// TestHFNormalizeWholeCorpus forces each of these dialects on every corpus file (as
+// --framework does): odd shapes must give unknown facts, never a panic.
+func TestHFNormalizeWholeCorpus(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("corpus not present: %v", err)
+	}
+	n := 0
+	err := filepath.WalkDir(dir, func(path string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		format, ok := doc.FormatFromPath(path)
+		if !ok {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		d := doc.Parse(path, src, format, doc.Limits{})
+		for _, dl := range hftDialects {
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s on %s: panic %v", dl.Name, path, r)
+					}
+				}()
+				dl.Detect(d)
+				if d.Root != nil {
+					dl.Normalize(d, Context{Hosts: 2, DevicesPerHost: 8})
+				}
+			}()
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 300 {
+		t.Errorf("only %d corpus files", n)
+	}
+}
+
+// FuzzHFDialects feeds arbitrary YAML to the four readers: no panic, and an explicit fact always
+// carries the node it was read from.
+func FuzzHFDialects(f *testing.F) {
+	for _, s := range []string{axoLora, lfSFT, "per_device_train_batch_size: 8\neval_strategy: steps\n",
+		"train_batch_size: auto\ncheckpoint:\n  use_node_local_storage: true\n", "save_total_limit: [1]\nseed: {a: 1}\n",
+		"val_set_size: 0.1\nevals_per_epoch: 0\nnum_epochs: 0\nsave_steps: 0.5\neval_steps: 0.25\nload_best_model_at_end: true\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		d := doc.Parse("f.yaml", []byte(src), doc.YAML, doc.Limits{MaxBytes: 1 << 16})
+		for _, dl := range hftDialects {
+			dl.Detect(d)
+			if d.Root == nil {
+				continue
+			}
+			p := dl.Normalize(d, Context{Hosts: 3, DevicesPerHost: 2})
+			for name, f := range map[string]plan.Fact[int]{"train": p.Train.PerDeviceBatch, "eval": p.Eval.PerDeviceBatch, "accum": p.Train.GradAccum, "workers": p.Data.Workers} {
+				if f.IsExplicit() && f.Node == nil {
+					t.Errorf("%s %s: explicit without a node", dl.Name, name)
+				}
+			}
+		}
+	})
+}

@@ -37,7 +37,7 @@ func (c *checkConfig) loadBaseline() (*baseline.Baseline, error) {
 
 // applyBaseline writes --write-baseline from the full result, then returns the result without
 // the findings the baseline in force accepts. Notes go to stderr, so stdout stays the report.
-func (c *checkConfig) applyBaseline(res *lint.Result, b *baseline.Baseline, stderr io.Writer) (*lint.Result, error) {
+func (c *checkConfig) applyBaseline(res *lint.Result, b *baseline.Baseline, rules []*lint.Rule, stderr io.Writer) (*lint.Result, error) {
 	if c.WriteBaseline != "" {
 		var buf bytes.Buffer
 		if err := baseline.Write(&buf, res); err != nil {
@@ -52,7 +52,18 @@ func (c *checkConfig) applyBaseline(res *lint.Result, b *baseline.Baseline, stde
 	if b == nil {
 		return res, nil
 	}
-	if gone := baseline.Fixed(res, b); len(gone) > 0 && c.WriteBaseline == "" {
+	// Entries of rules this run did not select (--select, --ignore) are not fixed, only unchecked.
+	active := map[string]bool{}
+	for _, r := range lint.Selected(rules, c.Select, c.Ignore) {
+		active[r.Code] = true
+	}
+	var gone []baseline.Entry
+	for _, e := range baseline.Fixed(res, b) {
+		if active[e.Code] {
+			gone = append(gone, e)
+		}
+	}
+	if len(gone) > 0 && c.WriteBaseline == "" {
 		verb := "no longer occur"
 		if len(gone) == 1 {
 			verb = "no longer occurs"

@@ -62,6 +62,12 @@ func TestBaselineFlags(t *testing.T) {
 		t.Errorf("fixed finding: exit %d, stdout %s, stderr %q", code, stdout, stderr)
 	}
 
+	// A rule left out of the run has nothing fixed.
+	_, _, stderr = cli(t, nil, "--baseline", "tl-baseline.json", "--ignore", "test-warning", "a.yaml", "b.yaml")
+	if strings.Contains(stderr, "no longer occur") {
+		t.Errorf("an ignored rule's entries were called fixed: %q", stderr)
+	}
+
 	// A baseline that cannot be used is a usage error, before anything is linted.
 	os.WriteFile("bad.json", []byte(`{"version": 99, "entries": []}`), 0o644)
 	for file, want := range map[string]string{"missing.json": "cannot read baseline", "bad.json": "version 99 is not supported"} {

@@ -289,7 +289,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	for _, e := range errs {
 		fail(e)
 	}
-	if res, err = c.applyBaseline(res, bl, stderr); err != nil {
+	if res, err = c.applyBaseline(res, bl, rs, stderr); err != nil {
 		fail(err)
 	}
 

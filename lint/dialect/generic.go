@@ -660,7 +660,7 @@ func readGenericTopology(p *plan.Plan, g genericReader) {
 		}
 	}
 	if n, k := g.find(genDistSections, true, "devices_per_host", "gpus_per_node", "nproc_per_node", "devices_per_node", "gpus_per_host",
-		"num_gpus_per_node", "tpus_per_host", "local_devices", "ntasks_per_node"); n != nil {
+		"num_gpus_per_node", "tpus_per_host", "local_devices", "ntasks_per_node", "devices", "num_devices"); n != nil {
 		if f := genIntFact(g, n, k); f.Known() && f.Value > 0 {
 			p.Topology.DevicesPerHost = f
 		} else {
@@ -1164,11 +1164,11 @@ var genericKeys = []Key{
 	{Path: "shard_by_host", Type: "boolean", Concept: "data.sharding", Doc: "true: each host reads its own shuffled stream (also per_host_shards, shard_files)"},
 	{Path: "sampler", Type: "string", Concept: "data.sharding", Doc: "\"distributed\": a global-index sampler split by rank"},
 	{Path: "num_hosts", Type: "integer", Concept: "topology.hosts", Doc: "hosts (also hosts, num_nodes, nnodes)"},
-	{Path: "devices_per_host", Type: "integer", Concept: "topology.devices_per_host", Doc: "devices per host (also gpus_per_node, nproc_per_node)"},
+	{Path: "devices_per_host", Type: "integer", Concept: "topology.devices_per_host", Doc: "devices per host (also devices, gpus_per_node, nproc_per_node)"},
 	{Path: "checkpoint.keep", Type: "integer", Concept: "ckpt.retention", Doc: "keep the latest N checkpoints (also keep_last, max_to_keep, keep_checkpoint_max, keep_last_n_checkpoints)"},
 	{Path: "checkpoint.keep_best", Type: "integer", Concept: "ckpt.retention", Doc: "keep the best N checkpoints (also keep_best_n, save_top_k)"},
 	{Path: "checkpoint.best_metric", Type: "string", Concept: "ckpt.best_metric", Doc: "metric that ranks checkpoints (also monitor)"},
-	{Path: "checkpoint.interval", Type: "integer|string", Concept: "ckpt.interval", Doc: "checkpoint interval in steps (also save_every, save_steps, checkpoint_factor); *_secs keys are time"},
+	{Path: "save_every_steps", Type: "integer|string", Concept: "ckpt.interval", Doc: "checkpoint interval in steps (also checkpoint.interval, save_every, save_steps, checkpoint_factor); *_secs keys are time"},
 	{Path: "checkpoint_all_hosts", Type: "boolean", Concept: "ckpt.scope", Doc: "true: every host writes full checkpoints (also save_on_all_hosts)"},
 	{Path: "log_all_hosts", Type: "boolean", Concept: "logging.scope", Doc: "true: every host writes metrics/log files (also log_on_all_hosts)"},
 	{Path: "sync_batchnorm", Type: "boolean", Concept: "bn.sync", Doc: "cross-device batch norm (also sync_bn, bn_sync)"},

@@ -420,3 +420,38 @@ func FuzzTCGNormalize(f *testing.F) {
 		}
 	})
 }
+
+func TestGenericDevices(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, "devices: 8\nnum_nodes: 2\n")
+	p := Generic.Normalize(d, Context{})
+	tcgCheck(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "devices", 1)
+	tcgCheck(t, "nodes", p.Topology.Hosts, 2, plan.Explicit, "num_nodes", 2)
+	d = tcgDoc(t, doc.YAML, "devices: auto\n")
+	p = Generic.Normalize(d, Context{DevicesPerHost: 4})
+	tcgCheck(t, "auto devices", p.Topology.DevicesPerHost, 4, plan.Context, "--devices-per-host", 0)
+}
+
+// The documented keys are what `trainlint schema` and the framework pages are built from.
+func TestTCGKeysDocumented(t *testing.T) {
+	types := map[string]bool{"integer": true, "number": true, "string": true, "boolean": true, "object": true, "array": true}
+	for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
+		if dl.Version == "" || dl.Title == "" || len(dl.Formats) == 0 {
+			t.Errorf("%s: version/title/formats missing", dl.Name)
+		}
+		seen := map[string]bool{}
+		for _, k := range dl.Keys {
+			if k.Path == "" || k.Doc == "" {
+				t.Errorf("%s: incomplete key %+v", dl.Name, k)
+			}
+			for _, ty := range strings.Split(k.Type, "|") {
+				if !types[ty] {
+					t.Errorf("%s %s: type %q", dl.Name, k.Path, k.Type)
+				}
+			}
+			if seen[k.Path] {
+				t.Errorf("%s: key %s listed twice", dl.Name, k.Path)
+			}
+			seen[k.Path] = true
+		}
+	}
+}

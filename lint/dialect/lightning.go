@@ -481,12 +481,23 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 		}
 		return plan.Fact[int]{}
 	}
-	// batch_size is passed to each process's DataLoader by most DataModules (per device);
-	// anomalib's AnomalibDataModule spells them train_batch_size / eval_batch_size.
-	p.Train.PerDeviceBatch = first("batch_size", "train_batch_size", "batch_size_per_device")
-	p.Eval.PerDeviceBatch = first("val_batch_size", "eval_batch_size", "valid_batch_size", "batch_size_val")
 	p.Data.Workers = first("num_workers", "workers")
 	p.Data.Prefetch = first("prefetch_factor")
+	if sh.hydra {
+		// lightning-hydra-template DataModules (and the many projects built from it) divide
+		// batch_size by trainer.world_size in setup(): it is the global batch, and the eval
+		// loaders use the same per-device share.
+		if f := first("batch_size"); f.Known() {
+			f.Note = "lightning-hydra-template DataModules divide batch_size by the world size"
+			p.Train.GlobalBatch = f
+		}
+		return
+	}
+	// In CLI DataModules batch_size is usually passed to each process's DataLoader (per
+	// device); anomalib's AnomalibDataModule spells them train_batch_size / eval_batch_size
+	// (src/anomalib/data/datamodules/base/image.py @0aa3fc4).
+	p.Train.PerDeviceBatch = first("batch_size", "train_batch_size", "batch_size_per_device")
+	p.Eval.PerDeviceBatch = first("val_batch_size", "eval_batch_size", "valid_batch_size", "batch_size_val")
 }
 
 var lightningKeys = []Key{
@@ -523,7 +534,7 @@ var lightningKeys = []Key{
 	{Path: "callbacks.model_checkpoint.monitor", Type: "string|null", Default: "none", Concept: "ckpt.best_metric", Doc: "Hydra ModelCheckpoint entry: the metric that ranks checkpoints"},
 	{Path: "seed_everything", Type: "boolean|integer", Default: "true", Concept: "seeds.init", Doc: "LightningCLI seed; true seeds 0 (or $PL_GLOBAL_SEED) on every process since 2.2; false sets none"},
 	{Path: "seed", Type: "integer|null", Default: "none", Concept: "seeds.init", Doc: "lightning-hydra-template seed passed to seed_everything (null: not seeded)"},
-	{Path: "data.batch_size", Type: "integer", Default: "", Concept: "train.per_device_batch", Doc: "DataModule argument (also data.init_args.batch_size): usually the per-device train batch"},
+	{Path: "data.batch_size", Type: "integer", Default: "", Concept: "train.per_device_batch", Doc: "DataModule argument (also data.init_args.batch_size): usually the per-device train batch; the global batch in lightning-hydra-template projects"},
 	{Path: "data.val_batch_size", Type: "integer", Default: "", Concept: "eval.per_device_batch", Doc: "DataModule argument (also eval_batch_size): the per-device eval batch"},
 	{Path: "data.num_workers", Type: "integer", Default: "", Concept: "data.workers", Doc: "DataModule argument: DataLoader worker processes (0 = load in the training process)"},
 	{Path: "data.prefetch_factor", Type: "integer", Default: "", Concept: "data.prefetch", Doc: "DataModule argument: batches prefetched per worker"},

@@ -338,7 +338,11 @@ data:
 	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 0.5, Unit: plan.EpochFraction, Text: "0.5"}, plan.Explicit, "trainer.val_check_interval", 8)
 	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "callbacks.model_checkpoint.save_top_k", 14)
 	checkFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 21)
-	checkFact(t, "train batch", p.Train.PerDeviceBatch, 128, plan.Explicit, "data.batch_size", 20)
+	// The template's DataModule divides batch_size by the world size: a global batch.
+	checkFact(t, "global batch", p.Train.GlobalBatch, 128, plan.Explicit, "data.batch_size", 20)
+	if p.Train.PerDeviceBatch.Known() {
+		t.Errorf("hydra batch_size is not per device: %+v", p.Train.PerDeviceBatch)
+	}
 	if s := p.Seeds.Init; !s.IsExplicit() || s.Value.Value != "12345" || s.Key != "seed" {
 		t.Errorf("seed %+v", s)
 	}

@@ -328,9 +328,6 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 	case ok:
 		readCheckpointParams(p, root, params, prefix, at, defs)
 		alignCkptWithEval(p, params, nil)
-		if !p.Ckpt.Enabled.Known() && tr == nil {
-			p.Ckpt.Enabled = plan.Fact[bool]{}
-		}
 	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value:
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under

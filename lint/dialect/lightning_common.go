@@ -351,6 +351,9 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 	switch {
 	case n.Kind == doc.Map:
 		f, _ := durationFact(n, vKey)
+		if f.Known() && f.Note == "" {
+			f.Note = "time-based validation needs Lightning 2.6+ (#21071)"
+		}
 		p.Eval.Interval = withVia(f)
 	case n.Kind != doc.Scalar:
 		p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
@@ -394,6 +397,9 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 		p.Eval.Interval = withVia(f)
 	case n.Type == doc.String:
 		f, _ := durationFact(n, vKey)
+		if f.Known() && f.Note == "" {
+			f.Note = "time-based validation needs Lightning 2.6+ (#21071)"
+		}
 		p.Eval.Interval = withVia(f)
 	default:
 		p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}

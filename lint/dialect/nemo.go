@@ -267,8 +267,12 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		p.Train.GlobalBatch = intFact(root, model, mPrefix, "global_batch_size", 0, false, "")
 		// Gradient accumulation is derived: global / (micro × data-parallel size), where
 		// data-parallel size = devices × nodes / (tensor × pipeline × context parallel).
+		// trainer.accumulate_grad_batches must stay 1 for these models, so it says nothing.
 		if g, ok := deriveAccum(root, model, mPrefix, p); ok {
 			p.Train.GradAccum = g
+		} else {
+			p.Train.GradAccum = plan.Fact[int]{Key: joinKey(mPrefix, "global_batch_size"), Node: p.Train.GlobalBatch.Node,
+				Note: "derived from global_batch_size / (micro_batch_size × data-parallel size), not all known"}
 		}
 		broadcast := false
 		if n := model.Get("seed"); n != nil && !n.IsNull() {

@@ -455,3 +455,33 @@ func TestTCGKeysDocumented(t *testing.T) {
 		}
 	}
 }
+
+func TestGenericLitGPTAndLudwig(t *testing.T) {
+	// LitGPT: micro batch per device, eval.interval in steps, logger_name names the tracker.
+	d := tcgDoc(t, doc.YAML, `train:
+  global_batch_size: 16
+  micro_batch_size: 4
+  save_interval: 800
+eval:
+  interval: 25
+logger_name: csv
+seed: 1337
+`)
+	p := Generic.Normalize(d, Context{})
+	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 4, plan.Explicit, "train.micro_batch_size", 3)
+	tcgCheck(t, "global", p.Train.GlobalBatch, 16, plan.Explicit, "train.global_batch_size", 2)
+	tcgCheck(t, "save", p.Ckpt.Interval, plan.Interval{Value: 800, Unit: plan.Steps, Text: "800"}, plan.Explicit, "train.save_interval", 4)
+	tcgCheck(t, "eval", p.Eval.Interval, plan.Interval{Value: 25, Unit: plan.Steps, Text: "25"}, plan.Explicit, "eval.interval", 6)
+	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "csv" {
+		t.Errorf("trackers %v", tr)
+	}
+	// Ludwig: trainer.eval_steps is a count of eval batches, never an interval.
+	d = tcgDoc(t, doc.YAML, "trainer:\n  batch_size: 64\n  eval_batch_size: 32\n  eval_steps: 10\n  steps_per_checkpoint: 500\n")
+	p = Generic.Normalize(d, Context{})
+	tcgCheck(t, "train", p.Train.PerDeviceBatch, 64, plan.Explicit, "trainer.batch_size", 2)
+	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 32, plan.Explicit, "trainer.eval_batch_size", 3)
+	tcgCheck(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "trainer.steps_per_checkpoint", 5)
+	if p.Eval.Interval.Known() {
+		t.Errorf("eval_steps read as an interval: %+v", p.Eval.Interval)
+	}
+}

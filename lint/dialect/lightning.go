@@ -527,6 +527,7 @@ var lightningKeys = []Key{
 	{Path: "trainer.callbacks[].init_args.every_n_train_steps", Type: "integer|null", Default: "none", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save every N training steps"},
 	{Path: "trainer.callbacks[].init_args.every_n_epochs", Type: "integer|null", Default: "1", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save every N epochs (1 when no other trigger is set)"},
 	{Path: "trainer.callbacks[].init_args.train_time_interval", Type: "string|object|null", Default: "none", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save on wall-clock time"},
+	{Path: "trainer.callbacks[].init_args.save_on_train_epoch_end", Type: "boolean|null", Default: "none", Concept: "ckpt.interval", Doc: "ModelCheckpoint: save at the end of the training epoch instead of after validation (auto: only when validation runs once per epoch)"},
 	{Path: "callbacks.model_checkpoint.save_top_k", Type: "integer", Default: "1", Concept: "ckpt.retention", Doc: "Hydra ModelCheckpoint entry (_target_: lightning.pytorch.callbacks.ModelCheckpoint)"},
 	{Path: "callbacks.model_checkpoint.monitor", Type: "string|null", Default: "none", Concept: "ckpt.best_metric", Doc: "Hydra ModelCheckpoint entry: the metric that ranks checkpoints"},
 	{Path: "seed_everything", Type: "boolean|integer", Default: "true", Concept: "seeds.init", Doc: "LightningCLI seed; true seeds 0 (or $PL_GLOBAL_SEED) on every process since 2.2; false sets none"},

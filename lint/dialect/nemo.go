@@ -364,6 +364,7 @@ var nemoKeys = []Key{
 	{Path: "exp_manager.checkpoint_callback_params.every_n_epochs", Type: "integer|null", Default: "1", Concept: "ckpt.interval", Doc: "save every N epochs"},
 	{Path: "exp_manager.checkpoint_callback_params.every_n_train_steps", Type: "integer|null", Default: "none", Concept: "ckpt.interval", Doc: "save every N training steps"},
 	{Path: "exp_manager.checkpoint_callback_params.train_time_interval", Type: "string|object|null", Default: "none", Concept: "ckpt.interval", Doc: "save on wall-clock time"},
+	{Path: "exp_manager.checkpoint_callback_params.save_on_train_epoch_end", Type: "boolean", Default: "false", Concept: "ckpt.interval", Doc: "save at the end of the training epoch; false saves after every validation run"},
 	{Path: "exp_manager.checkpoint_callback_params.save_last", Type: "boolean", Default: "true", Concept: "ckpt", Doc: "also keep the last checkpoint"},
 	{Path: "exp_manager.log_global_rank_0_only", Type: "boolean", Default: "false", Concept: "logging.scope", Doc: "only global rank 0 writes a log file"},
 	{Path: "exp_manager.log_local_rank_0_only", Type: "boolean", Default: "false", Concept: "logging.scope", Doc: "only local rank 0 of each node writes a log file (both false: every rank writes one)"},

@@ -286,7 +286,8 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 		case "epoch":
 			return plan.Set(true, f.Key, f.Node), plan.Set(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, f.Key, f.Node)
 		case "steps":
-			return plan.Set(true, f.Key, f.Node), hfStepsWithFallback(root, f, axoTrainerNote)
+			// Unset logging_steps is derived from the run length (1 to 10 steps): unknown here.
+			return plan.Set(true, f.Key, f.Node), hfStepsWithFallback(root, f, axoTrainerNote, 0)
 		default:
 			return plan.Set(false, f.Key, f.Node), none
 		}

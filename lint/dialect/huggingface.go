@@ -33,6 +33,15 @@ const hfVersion = "transformers v5 (src/transformers/training_args.py @00349ae)"
 // hfNote is the note on facts defaulted by the Trainer.
 const hfNote = "the Trainer default (transformers v5)"
 
+// TRL's config classes (SFTConfig, DPOConfig, GRPOConfig, ... via trl/trainer/base_config.py,
+// huggingface/trl @f2cd577, 1.10.0.dev0) subclass TrainingArguments and log every 10 steps
+// instead of 500, which is also the eval interval when eval_steps is unset. TRL's CLI and
+// alignment-handbook's scripts parse recipes into these classes.
+const (
+	trlLoggingSteps = 10
+	trlNote         = "the TRL default (trl 1.10: logging_steps 10)"
+)
+
 // HuggingFace reads TrainingArguments files.
 var HuggingFace = register(&Dialect{
 	Name:      "huggingface",
@@ -125,7 +134,11 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 	if strategy.Known() {
 		switch strategy.Value {
 		case "steps":
-			p.Eval.Interval = hfStepsWithFallback(root, strategy, note)
+			logDef, logNote := 500.0, note
+			if p.Variant == "trl" {
+				logDef, logNote = trlLoggingSteps, trlNote
+			}
+			p.Eval.Interval = hfStepsWithFallback(root, strategy, logNote, logDef)
 		case "epoch":
 			p.Eval.Interval = intervalFrom(strategy, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"})
 		}
@@ -261,8 +274,9 @@ func hfStepsInterval(root *doc.Node, key string, def float64, note string) plan.
 	return plan.Fact[plan.Interval]{Key: key, Node: n}
 }
 
-// hfStepsWithFallback reads eval_steps; when it is unset (or 0) the Trainer uses logging_steps.
-func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note string) plan.Fact[plan.Interval] {
+// hfStepsWithFallback reads eval_steps; when it is unset (or 0) the Trainer uses logging_steps,
+// whose default is logDef (0: a default that depends on the run, so unknown).
+func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note string, logDef float64) plan.Fact[plan.Interval] {
 	n := root.At("eval_steps")
 	if n != nil && !n.IsNull() {
 		// 0 counts as unset, like None.
@@ -273,7 +287,10 @@ func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note string
 			return plan.Fact[plan.Interval]{Key: "eval_steps", Node: n}
 		}
 	}
-	logging := hfStepsInterval(root, "logging_steps", 500, note)
+	var logging plan.Fact[plan.Interval]
+	if l := root.At("logging_steps"); logDef > 0 || (l != nil && !l.IsNull()) {
+		logging = hfStepsInterval(root, "logging_steps", logDef, note)
+	}
 	if !logging.Known() {
 		return plan.Fact[plan.Interval]{Key: "eval_steps", Node: n}
 	}
@@ -487,7 +504,7 @@ var hfKeys = []Key{
 	{Path: "eval_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "when to evaluate: never, every eval_steps, or every epoch (no time-based option)", Enum: []string{"no", "steps", "epoch"}},
 	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in v5)", Enum: []string{"no", "steps", "epoch"}, Deprecated: "eval_strategy"},
 	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (a float in (0,1) is a fraction of training); unset uses logging_steps"},
-	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs; also the eval interval when eval_steps is unset"},
+	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs (TRL configs: 10); also the eval interval when eval_steps is unset"},
 	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch (train and eval loaders alike)"},
 	{Path: "dataloader_num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader worker processes; 0 loads in the training process"},
 	{Path: "dataloader_prefetch_factor", Type: "integer", Default: "", Concept: "data.prefetch", Doc: "batches prefetched per worker (torch default 2); requires workers > 0"},

@@ -79,10 +79,16 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 	return rep, nil
 }
 
-// BuildWASM compiles the js/wasm module (stripped: the names are not needed in the browser).
+// WASMBuildFlags are the `go build` flags of the module (the parity test and `make wasm` use the
+// same): stripped, since the names are not needed in the browser, and without inlining, which
+// saves about an eighth of the compressed size for a lint time that stays far under budget.
+var WASMBuildFlags = []string{"-trimpath", "-gcflags=all=-l", "-ldflags=-s -w"}
+
+// BuildWASM compiles the js/wasm module.
 func BuildWASM(root, dst string) error {
 	abs, _ := filepath.Abs(dst)
-	_, err := run(root, []string{"GOOS=js", "GOARCH=wasm"}, "go", "build", "-trimpath", "-ldflags=-s -w", "-o", abs, "./wasm")
+	args := append(append([]string{"build"}, WASMBuildFlags...), "-o", abs, "./wasm")
+	_, err := run(root, []string{"GOOS=js", "GOARCH=wasm"}, "go", args...)
 	return err
 }
 

@@ -32,7 +32,10 @@ var embedded embed.FS
 
 // CSP allows only same-origin resources, plus compiling WebAssembly. The checker promises that
 // no request leaves the page after load; the policy makes the browser hold it to that.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+// style-src admits inline styles because CodeMirror positions its widgets with style
+// attributes; an inline style can load nothing from elsewhere, since images and fonts are
+// 'self' only.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
 
 // Options steer a build.

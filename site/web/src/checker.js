@@ -288,7 +288,7 @@ function start(el) {
     const c = await deflate(textOf(active));
     if (seq !== hashSeq) return;
     const q = new URLSearchParams({ f: f.path, c });
-    history.replaceState(null, "", "#" + q.toString());
+    window.history.replaceState(null, "", "#" + q.toString());
   }
   async function permalink() {
     const f = current();
@@ -340,10 +340,13 @@ function start(el) {
   });
 
   // ---- start: load the module and the first file concurrently ----
-  const ready = new Promise((resolve) => { globalThis.trainlintReady = resolve; });
+  const ready = new Promise((resolve) => {
+    globalThis.trainlintReady = () => { perf.moduleMs = performance.now(); resolve(); };
+  });
   const go = new globalThis.Go();
+  perf.startMs = performance.now();
   WebAssembly.instantiateStreaming(fetch(root + "trainlint.wasm"), go.importObject)
-    .then((r) => go.run(r.instance))
+    .then((r) => { perf.compiledMs = performance.now(); return go.run(r.instance); })
     .catch((err) => { ui.status.textContent = "The checker could not start: " + err; });
   const first = (async () => {
     const h = parseHash(location.hash) || parseHash(new URL(ui.example.href, location.href).hash);
@@ -357,6 +360,7 @@ function start(el) {
     files.push(fl);
     active = 0;
     show();
+    perf.firstLintMs = perf.lastLintMs;
     perf.readyMs = performance.now();
     performance.mark("trainlint-ready");
     el.dataset.ready = "true";

@@ -568,7 +568,7 @@ var axoKeys = []Key{
 	{Path: "evals_per_epoch", Type: "integer", Default: "", Concept: "eval.interval", Doc: "evaluations per epoch (exclusive with eval_steps)"},
 	{Path: "eval_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "\"no\", \"epoch\" or \"steps\"; unset: inferred from eval_steps/evals_per_epoch", Enum: []string{"no", "steps", "epoch"}},
 	{Path: "evaluation_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "old name of eval_strategy", Enum: []string{"no", "steps", "epoch"}, Deprecated: "eval_strategy"},
-	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs; the eval interval for eval_strategy \"steps\" without eval_steps"},
+	{Path: "logging_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between logs (unset: 0.5% of the run, between 1 and 10); the eval interval for eval_strategy \"steps\" without eval_steps"},
 	{Path: "sample_packing", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "pack samples; with eval_sample_packing false the last batch is dropped"},
 	{Path: "eval_sample_packing", Type: "boolean", Default: "", Concept: "eval.drop_last", Doc: "pack eval samples too"},
 	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch"},

@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/trainlint
 EXAMPLES = cmd/trainlint/examples
 
-.PHONY: all build test demo vet fmt bench fuzz clean
+.PHONY: all build test demo vet fmt bench fuzz clean wasm site serve
 
 all: build
 
@@ -22,6 +22,20 @@ vet:
 
 test: vet
 	$(GO) test -count=1 ./...
+
+# The guidance site and its in-browser checker. `site` writes site/dist: the pages, the engine
+# compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it
+# prints the size budgets. `serve` builds it and serves it on 127.0.0.1 only.
+SERVE ?= 127.0.0.1:8080
+wasm:
+	@mkdir -p site/dist
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=all=-l -ldflags="-s -w" -o site/dist/trainlint.wasm ./wasm
+
+site:
+	$(GO) run ./cmd/trainlint site -o site/dist
+
+serve:
+	$(GO) run ./cmd/trainlint site -o site/dist --serve $(SERVE)
 
 fmt:
 	gofmt -w cmd lint rules wasm site

@@ -164,7 +164,9 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, lfV1Note)
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "seed", "the LLaMA-Factory v1 default (a StatefulDistributedSampler seeded with seed)", nil)
 
-	seed := hfSeed(root, "seed", 42, lfV1Note, hfPretrained(root, "model"))
+	// model defaults to a pretrained checkpoint (Qwen/Qwen3-4B-Instruct-2507), so weights are
+	// always loaded.
+	seed := hfSeed(root, "seed", 42, lfV1Note, true)
 	p.Seeds.Init = seed
 	if seed.Known() {
 		s := seed.Value
@@ -245,5 +247,7 @@ var lfKeys = append(append([]Key{}, hfKeys...),
 	Key{Path: "global_batch_size", Type: "integer", Default: "", Concept: "train.global_batch", Doc: "v1: examples per optimizer step; unset = data-parallel size × micro_batch_size"},
 	Key{Path: "batching_workers", Type: "integer", Default: "16", Concept: "data.workers", Doc: "v1: data loader workers"},
 	Key{Path: "save_epochs", Type: "number", Default: "", Concept: "ckpt.interval", Doc: "v1: epochs between checkpoints"},
-	Key{Path: "model", Type: "string", Default: "", Concept: "seeds.init", Doc: "v1: pretrained model to start from"},
+	Key{Path: "model", Type: "string", Default: "Qwen/Qwen3-4B-Instruct-2507", Concept: "seeds.init", Doc: "v1: pretrained model to start from"},
+	Key{Path: "dp_size", Type: "integer", Default: "", Concept: "train.grad_accum", Doc: "v1: data-parallel size; unset = world size / cp_size"},
+	Key{Path: "cp_size", Type: "integer", Default: "1", Concept: "train.grad_accum", Doc: "v1: context-parallel size"},
 )

@@ -1,0 +1,175 @@
+package lint_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// hfSFT is a TRL-style SFT config with comments, quoted values and a too-small eval batch
+// (TL202 has a safe fix: set the eval batch to the train batch).
+const hfSFT = `# SFT recipe (trl sft --config sft.yaml)
+model_name_or_path: "meta-llama/Llama-3.1-8B"   # base model
+dataset_name: 'HuggingFaceH4/ultrachat_200k'
+per_device_train_batch_size: 16  # fits an 80 GB card
+per_device_eval_batch_size: 4    # too small: eval keeps no activations
+gradient_accumulation_steps: 2
+eval_strategy: "steps"
+eval_steps: 500
+output_dir: "out/llama-sft"
+`
+
+func fixOf(t *testing.T, path, text string, unsafe bool) lint.FixOutcome {
+	t.Helper()
+	out, err := lint.FixFile(lint.File{Path: path, Text: []byte(text)}, rules.All(), lint.Options{}, unsafe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestFixFileKeepsCommentsAndQuotes(t *testing.T) {
+	out := fixOf(t, "sft.yaml", hfSFT, false)
+	want := strings.Replace(hfSFT, "per_device_eval_batch_size: 4    #", "per_device_eval_batch_size: 16    #", 1)
+	if string(out.Text) != want {
+		t.Fatalf("fixed text:\n%s\nwant:\n%s", out.Text, want)
+	}
+	if out.Applied != 1 || out.Rounds != 1 {
+		t.Errorf("applied %d in %d rounds, want 1 in 1", out.Applied, out.Rounds)
+	}
+	for _, d := range out.Diagnostics {
+		if d.Code == "TL202" {
+			t.Errorf("TL202 still reported after the fix: %s", d.Message)
+		}
+	}
+	again := fixOf(t, "sft.yaml", string(out.Text), false)
+	if again.Changed() || string(again.Text) != string(out.Text) {
+		t.Errorf("a second fix changed the text:\n%s", again.Text)
+	}
+}
+
+func TestFixFileKeepsCRLF(t *testing.T) {
+	crlf := strings.ReplaceAll(hfSFT, "\n", "\r\n")
+	out := fixOf(t, "sft.yaml", crlf, false)
+	want := strings.ReplaceAll(strings.Replace(hfSFT, "per_device_eval_batch_size: 4 ", "per_device_eval_batch_size: 16 ", 1), "\n", "\r\n")
+	if string(out.Text) != want {
+		t.Fatalf("fixed CRLF text:\n%q\nwant:\n%q", out.Text, want)
+	}
+	if strings.Count(string(out.Text), "\r\n") != strings.Count(string(out.Text), "\n") {
+		t.Error("a line lost its \\r")
+	}
+}
+
+func TestFixFileJSON(t *testing.T) {
+	src := "{\n  \"model_name_or_path\": \"bert-base-uncased\",\n  \"eval_strategy\": \"steps\",\n  \"per_device_train_batch_size\": 64,\n  \"per_device_eval_batch_size\": 32,\n  \"output_dir\": \"out\"\n}\n"
+	out := fixOf(t, "args.json", src, false)
+	want := strings.Replace(src, `"per_device_eval_batch_size": 32`, `"per_device_eval_batch_size": 64`, 1)
+	if string(out.Text) != want {
+		t.Fatalf("fixed JSON:\n%s\nwant:\n%s", out.Text, want)
+	}
+}
+
+// testRule builds a rule whose findings come from fn (to exercise the fix loop on its own).
+func testRule(code string, fn func(p *lint.Pass)) *lint.Rule {
+	return &lint.Rule{Code: code, Name: "test-" + strings.ToLower(code), Category: lint.CatStructure, Severity: lint.Warning,
+		Title: "test", Rationale: "test", Fix: "test", Frameworks: []string{"*"}, Check: fn}
+}
+
+func TestFixFileUnsafeOnlyWhenAsked(t *testing.T) {
+	r := testRule("TL990", func(p *lint.Pass) {
+		n := p.Doc.Root.Get("seed")
+		if n != nil && n.Value == "1" {
+			p.Report(lint.Finding{Node: n, Message: "m", Fix: lint.ReplaceValue(n, "2", lint.Unsafe, "set seed to 2")})
+		}
+	})
+	src := "seed: 1 # keep\n"
+	out, err := lint.FixFile(lint.File{Path: "a.yaml", Text: []byte(src)}, []*lint.Rule{r}, lint.Options{}, false)
+	if err != nil || out.Changed() || string(out.Text) != src {
+		t.Fatalf("unsafe fix applied without unsafe: %q %v", out.Text, err)
+	}
+	out, err = lint.FixFile(lint.File{Path: "a.yaml", Text: []byte(src)}, []*lint.Rule{r}, lint.Options{}, true)
+	if err != nil || string(out.Text) != "seed: 2 # keep\n" {
+		t.Fatalf("unsafe fix not applied with unsafe: %q %v", out.Text, err)
+	}
+}
+
+// Two fixes of the same value overlap: one applies per round and the loop re-lints, so both
+// findings are settled after two rounds.
+func TestFixFileOverlappingFixesConverge(t *testing.T) {
+	r := testRule("TL991", func(p *lint.Pass) {
+		n := p.Doc.Root.Get("steps")
+		if n == nil {
+			return
+		}
+		switch n.Value {
+		case "1":
+			// Two competing fixes on the same bytes; the first wins this round.
+			p.Report(lint.Finding{Node: n, Message: "a", Fix: lint.ReplaceValue(n, "2", lint.Safe, "to 2")})
+			p.Report(lint.Finding{Node: n, Message: "b", Fix: lint.ReplaceValue(n, "9", lint.Safe, "to 9")})
+		case "2":
+			p.Report(lint.Finding{Node: n, Message: "c", Fix: lint.ReplaceValue(n, "3", lint.Safe, "to 3")})
+		}
+	})
+	out, err := lint.FixFile(lint.File{Path: "a.yaml", Text: []byte("steps: 1\n")}, []*lint.Rule{r}, lint.Options{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out.Text) != "steps: 3\n" || out.Rounds != 2 || out.Applied != 2 {
+		t.Fatalf("got %q after %d rounds (%d fixes), want \"steps: 3\" after 2 rounds", out.Text, out.Rounds, out.Applied)
+	}
+}
+
+// Fixes that keep producing new fixes stop after MaxFixRounds.
+func TestFixFileStopsAfterMaxRounds(t *testing.T) {
+	r := testRule("TL992", func(p *lint.Pass) {
+		if n := p.Doc.Root.Get("n"); n != nil {
+			p.Report(lint.Finding{Node: n, Message: "grow", Fix: lint.ReplaceValue(n, n.Value+"1", lint.Safe, "grow")})
+		}
+	})
+	out, err := lint.FixFile(lint.File{Path: "a.yaml", Text: []byte("n: 1\n")}, []*lint.Rule{r}, lint.Options{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.Rounds != lint.MaxFixRounds || string(out.Text) != "n: 1"+strings.Repeat("1", lint.MaxFixRounds)+"\n" {
+		t.Fatalf("got %q after %d rounds", out.Text, out.Rounds)
+	}
+}
+
+// A fix that breaks the syntax is refused: the error names the rule and the text is unchanged.
+func TestFixFileRefusesUnparsableResult(t *testing.T) {
+	r := testRule("TL993", func(p *lint.Pass) {
+		if n := p.Doc.Root.Get("a"); n != nil && n.Value == "1" {
+			p.Report(lint.Finding{Node: n, Message: "m", Fix: lint.ReplaceValue(n, "[1, 2", lint.Safe, "break it")})
+		}
+	})
+	src := "a: 1\nb: 2\n"
+	out, err := lint.FixFile(lint.File{Path: "a.yaml", Text: []byte(src)}, []*lint.Rule{r}, lint.Options{}, false)
+	if err == nil || !strings.Contains(err.Error(), "TL993") || !strings.Contains(err.Error(), "unparsable") {
+		t.Fatalf("want an internal error naming TL993, got %v", err)
+	}
+	if string(out.Text) != src {
+		t.Fatalf("text changed despite the error: %q", out.Text)
+	}
+}
+
+func TestRenameKeyKeepsQuoting(t *testing.T) {
+	for _, c := range []struct{ path, src, want string }{
+		{"a.yaml", "old: 1 # c\r\nz: 2\r\n", "new: 1 # c\r\nz: 2\r\n"},
+		{"a.yaml", "'old': 1\n", "'new': 1\n"},
+		{"a.yaml", "\"old\": 1\n", "\"new\": 1\n"},
+		{"a.json", "{\"old\": 1, \"z\": 2}", "{\"new\": 1, \"z\": 2}"},
+		{"a.toml", "old = 1 # c\nz = 2\n", "new = 1 # c\nz = 2\n"},
+	} {
+		r := testRule("TL994", func(p *lint.Pass) {
+			if n := p.Doc.Root.Get("old"); n != nil {
+				p.Report(lint.Finding{Node: n, AtKey: true, Message: "renamed", Fix: lint.RenameKey(p.Doc, n, "new", lint.Safe, "rename")})
+			}
+		})
+		out, err := lint.FixFile(lint.File{Path: c.path, Text: []byte(c.src)}, []*lint.Rule{r}, lint.Options{}, false)
+		if err != nil || string(out.Text) != c.want {
+			t.Errorf("%s %q: got %q (%v), want %q", c.path, c.src, out.Text, err, c.want)
+		}
+	}
+}

@@ -333,13 +333,35 @@ var (
 
 type genericReader struct {
 	root *doc.Node
+	// idx holds each looked-up map's children by folded key, built on first use: a lookup is
+	// then O(1), so a hostile file with a million top-level keys stays fast.
+	idx map[*doc.Node]map[string]*doc.Node
+}
+
+// child is genChild through the index.
+func (g genericReader) child(n *doc.Node, name string) *doc.Node {
+	if n == nil || n.Kind != doc.Map {
+		return nil
+	}
+	if g.idx == nil {
+		return genChild(n, name)
+	}
+	m, ok := g.idx[n]
+	if !ok {
+		m = make(map[string]*doc.Node, len(n.Children))
+		for _, c := range n.Children {
+			m[genNormKey(c.Key)] = c // later duplicates win, as in the formats
+		}
+		g.idx[n] = m
+	}
+	return m[genNormKey(name)]
 }
 
 // section resolves a (possibly dotted) section name under the root with folded keys.
 func (g genericReader) section(name string) *doc.Node {
 	cur := g.root
 	for _, part := range strings.Split(name, ".") {
-		cur = genChild(cur, part)
+		cur = g.child(cur, part)
 		if cur == nil || cur.Kind != doc.Map {
 			return nil
 		}
@@ -352,7 +374,7 @@ func (g genericReader) section(name string) *doc.Node {
 func (g genericReader) find(sections []string, topLevel bool, names ...string) (*doc.Node, string) {
 	if topLevel {
 		for _, name := range names {
-			if n := genChild(g.root, name); n != nil {
+			if n := g.child(g.root, name); n != nil {
 				return n, genPathOf(n)
 			}
 		}
@@ -363,7 +385,7 @@ func (g genericReader) find(sections []string, topLevel bool, names ...string) (
 			continue
 		}
 		for _, name := range names {
-			if n := genChild(sec, name); n != nil {
+			if n := g.child(sec, name); n != nil {
 				return n, genPathOf(n)
 			}
 		}
@@ -386,7 +408,7 @@ func normalizeGeneric(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
-	g := genericReader{root: root}
+	g := genericReader{root: root, idx: map[*doc.Node]map[string]*doc.Node{}}
 	titan := isTorchtitan(d)
 	neox := !titan && isNeoX(root)
 	switch {
@@ -486,7 +508,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 func (g genericReader) at(path string) *doc.Node {
 	cur := g.root
 	for _, part := range strings.Split(path, ".") {
-		cur = genChild(cur, part)
+		cur = g.child(cur, part)
 		if cur == nil {
 			return nil
 		}

@@ -1,9 +1,11 @@
 package dialect
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -483,5 +485,27 @@ seed: 1337
 	tcgCheck(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "trainer.steps_per_checkpoint", 5)
 	if p.Eval.Interval.Known() {
 		t.Errorf("eval_steps read as an interval: %+v", p.Eval.Interval)
+	}
+}
+
+// A hostile file with a huge top-level map must not make the generic reader quadratic: it looks
+// up some hundreds of spellings, each of which used to scan every key (15 s for 200k keys).
+func TestGenericHugeMapIsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large input")
+	}
+	var b strings.Builder
+	for i := 0; i < 200000; i++ {
+		fmt.Fprintf(&b, "k%d: 1\n", i)
+	}
+	b.WriteString("eval_every: 30m\n")
+	d := tcgDoc(t, doc.YAML, b.String())
+	start := time.Now()
+	p := Generic.Normalize(d, Context{})
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("generic normalize took %v on 200k keys", el)
+	}
+	if p.Eval.Interval.Value.Value != 1800 {
+		t.Errorf("interval %+v", p.Eval.Interval)
 	}
 }

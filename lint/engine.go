@@ -39,6 +39,11 @@ type Options struct {
 	RuleOptions map[string]map[string]any
 	Limits      doc.Limits
 	Mapping     map[string]string
+	// RequireReason makes a suppression comment without "-- reason" malformed (TL007).
+	RequireReason bool
+	// KeyIgnores silence findings by rule and key path (the config file's [[ignore]] entries
+	// that match this file; the way to silence files without comments, such as JSON).
+	KeyIgnores []KeyIgnore
 }
 
 // Lint lints files in order and returns the combined result, diagnostics sorted by file, line
@@ -134,7 +139,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 		}
 		diags = append(diags, runRule(r, a, o)...)
 	}
-	diags = applySuppressions(a.Doc, diags, rules, active)
+	diags = applySuppressions(a.Doc, diags, rules, active, o)
 	for i := range diags {
 		if sev, ok := o.Severity[diags[i].Rule]; ok && diags[i].Code != InternalError.Code {
 			diags[i].Severity = sev

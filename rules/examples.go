@@ -326,7 +326,8 @@ func (e *Example) Lint() (lint.FileInfo, []lint.Diagnostic) {
 }
 
 // ParseArgs reads the launch-context arguments an example may carry: --hosts N,
-// --devices-per-host N, --framework NAME, --select LIST, --ignore LIST (comma-separated).
+// --devices-per-host N, --framework NAME, --select LIST, --ignore LIST (comma-separated), and
+// --require-suppression-reason (the config file's require-suppression-reason = true).
 func ParseArgs(args []string) (lint.Options, error) {
 	var o lint.Options
 	fs := flag.NewFlagSet("args", flag.ContinueOnError)
@@ -334,6 +335,7 @@ func ParseArgs(args []string) (lint.Options, error) {
 	fs.IntVar(&o.Hosts, "hosts", 0, "")
 	fs.IntVar(&o.DevicesPerHost, "devices-per-host", 0, "")
 	fs.StringVar(&o.Framework, "framework", "", "")
+	fs.BoolVar(&o.RequireReason, "require-suppression-reason", false, "")
 	sel := fs.String("select", "", "")
 	ign := fs.String("ignore", "", "")
 	if err := fs.Parse(args); err != nil {

@@ -530,10 +530,9 @@ func axoTrackers(root *doc.Node) (plan.Fact[[]string], plan.Fact[string]) {
 				on, decider = true, n
 			}
 		}
-		if s.name == "wandb" {
-			if m := root.At("wandb_mode"); m.IsScalar() && strings.EqualFold(strings.TrimSpace(m.Value), "disabled") {
-				on = false
-			}
+		// wandb_mode / swanlab_mode "disabled" turn the integration off.
+		if m := root.At(strings.TrimSuffix(s.flag[len("use_"):], "_") + "_mode"); (s.name == "wandb" || s.name == "swanlab") && m.IsScalar() && strings.EqualFold(strings.TrimSpace(m.Value), "disabled") {
+			on = false
 		}
 		if on {
 			out = append(out, s.name)
@@ -597,4 +596,6 @@ var axoKeys = []Key{
 	{Path: "trackio_run_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "Trackio run name"},
 	{Path: "use_swanlab", Type: "boolean", Default: "", Concept: "tracking.trackers", Doc: "report to SwanLab (plugin)"},
 	{Path: "swanlab_project", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "SwanLab project (required with use_swanlab)"},
+	{Path: "swanlab_experiment_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "SwanLab run name"},
+	{Path: "swanlab_mode", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "\"disabled\" turns SwanLab off", Enum: []string{"cloud", "local", "offline", "disabled"}},
 }

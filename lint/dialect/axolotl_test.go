@@ -186,3 +186,13 @@ base_model: microsoft/resnet-50
 	hftNote(t, "empty: micro", p.Train.PerDeviceBatch, "axolotl")
 	hftFact(t, "empty: eval batch", p.Eval.PerDeviceBatch, 1, plan.Default, "eval_batch_size", 0)
 }
+
+func TestAxolotlTrackerModes(t *testing.T) {
+	p := hftPlan(t, Axolotl, doc.YAML, "use_swanlab: true\nswanlab_project: p\nswanlab_mode: disabled\nswanlab_experiment_name: e1\n", Context{})
+	hftFact(t, "swanlab disabled", p.Tracking.Trackers, []string{}, plan.Default, "use_swanlab", 1)
+	p = hftPlan(t, Axolotl, doc.YAML, "use_swanlab: true\nswanlab_project: p\nswanlab_experiment_name: e1\n", Context{})
+	hftFact(t, "swanlab run", p.Tracking.RunName, "e1", plan.Explicit, "swanlab_experiment_name", 3)
+	p = hftPlan(t, Axolotl, doc.YAML, "use_wandb: false\nuse_mlflow: true\nmlflow_run_name: r\n", Context{})
+	hftFact(t, "mlflow", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "use_mlflow", 2)
+	hftFact(t, "mlflow run", p.Tracking.RunName, "r", plan.Explicit, "mlflow_run_name", 3)
+}

@@ -324,7 +324,7 @@ func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
 	n := p.alloc.new()
 	n.Parent = parent
 	if parent != nil {
-		n.Path = parent.Path.Append(e)
+		n.Path = p.alloc.path(parent.Path, e)
 	}
 	start := p.i
 	n.Span.Start = p.pos(start)
@@ -552,16 +552,4 @@ func hex4(s []byte, i int) (rune, bool) {
 		}
 	}
 	return r, true
-}
-
-// nodeAlloc hands out nodes from blocks, one allocation per 128 nodes.
-type nodeAlloc struct{ slab []Node }
-
-func (a *nodeAlloc) new() *Node {
-	if len(a.slab) == 0 {
-		a.slab = make([]Node, 128)
-	}
-	n := &a.slab[0]
-	a.slab = a.slab[1:]
-	return n
 }

@@ -25,7 +25,8 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	if len(src) > lim.MaxBytes {
 		d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
 			Message: limitMessage("file is "+humanBytes(len(src))+", over the size limit of "+humanBytes(lim.MaxBytes), "max_bytes"),
-			Span:    d.Lines().Span(0, 0)})
+			// A fixed position: indexing the lines of a file that is not read would cost time.
+			Span: Span{Start: Pos{Line: 1, Col: 1}, End: Pos{Line: 1, Col: 1}}})
 		return d
 	}
 	if !checkText(d) || conflictMarkers(d) {
@@ -163,4 +164,51 @@ func overrides(first, second Span) string {
 		return "the second value silently overrides the first"
 	}
 	return "the value on line " + itoa(second.Start.Line) + " silently overrides the one on line " + itoa(first.Start.Line)
+}
+
+// nodeAlloc hands out nodes, paths and child lists from blocks that grow with the document, so
+// that a small file costs a few allocations and a large one one allocation per many nodes. Paths
+// and child lists are handed out with their capacity clipped, so appending to one copies it
+// instead of overwriting a neighbour.
+type nodeAlloc struct {
+	nodes    []Node
+	elems    []PathElem
+	kids     []*Node
+	nodeSize int
+}
+
+func (a *nodeAlloc) new() *Node {
+	if len(a.nodes) == 0 {
+		a.nodeSize = min(max(2*a.nodeSize, 8), 512)
+		a.nodes = make([]Node, a.nodeSize)
+	}
+	n := &a.nodes[0]
+	a.nodes = a.nodes[1:]
+	return n
+}
+
+// path returns p with e appended, in fresh memory.
+func (a *nodeAlloc) path(p Path, e PathElem) Path {
+	n := len(p) + 1
+	if len(a.elems) < n {
+		a.elems = make([]PathElem, max(n, 4*a.nodeSize, 32))
+	}
+	q := a.elems[:n:n]
+	a.elems = a.elems[n:]
+	copy(q, p)
+	q[n-1] = e
+	return q
+}
+
+// children returns an empty child list with room for n entries.
+func (a *nodeAlloc) children(n int) []*Node {
+	if n > 64 {
+		return make([]*Node, 0, n)
+	}
+	if len(a.kids) < n {
+		a.kids = make([]*Node, max(2*a.nodeSize, 64))
+	}
+	q := a.kids[:0:n]
+	a.kids = a.kids[n:]
+	return q
 }

@@ -137,10 +137,10 @@ func (b *tomlBuilder) newChild(parent *Node, kp keyPart, kind Kind) *Node {
 	n.Parent = parent
 	n.Index = len(parent.Children)
 	if parent.Kind == Seq {
-		n.Path = parent.Path.Append(PathElem{Index: n.Index, IsIndex: true})
+		n.Path = b.alloc.path(parent.Path, PathElem{Index: n.Index, IsIndex: true})
 	} else {
 		n.Key = kp.key
-		n.Path = parent.Path.Append(PathElem{Key: kp.key})
+		n.Path = b.alloc.path(parent.Path, PathElem{Key: kp.key})
 		n.KeySpan = b.span(kp.start, kp.end)
 		b.index[tomlKey{parent, kp.key}] = n
 	}
@@ -187,6 +187,9 @@ func (b *tomlBuilder) redefined(_ string, first *Node, kp keyPart) {
 	b.dups++
 	if b.dups > maxDupProblems {
 		return
+	}
+	if b.dups == maxDupProblems {
+		msg += " (further repeated keys in this file are not reported)"
 	}
 	f := first.KeySpan
 	b.d.Problems = append(b.d.Problems, Problem{Rule: "duplicate-key", Message: msg, Span: second,

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -68,16 +70,7 @@ type yamlConv struct {
 	// scalar contents), in source order.
 	noComment [][2]int
 
-	slab []Node // nodes are allocated in blocks: one allocation per 128 nodes
-}
-
-func (c *yamlConv) newNode() *Node {
-	if len(c.slab) == 0 {
-		c.slab = make([]Node, 128)
-	}
-	n := &c.slab[0]
-	c.slab = c.slab[1:]
-	return n
+	alloc nodeAlloc
 }
 
 // limit records an input-limit-exceeded problem at the given offset and stops the conversion.
@@ -145,15 +138,17 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 			return nil, 0
 		}
 		n.Alias = true
-		n.Span = Span{Start: c.pos(off), End: c.pos(end)}
+		st := Pos{Line: y.Line, Col: y.Column, Offset: off}
+		n.Span = Span{Start: st, End: c.after(st, end)}
 		return n, end
 	}
 
-	n := c.newNode()
+	n := c.alloc.new()
 	n.Parent = parent
 	n.Path = path
 	n.Alias = aliased
 	p := c.skipProps(off)
+	sp := c.startPos(y, off, p)
 	end := p
 	switch y.Kind {
 	case yaml.ScalarNode:
@@ -172,7 +167,7 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 		end = c.mapping(n, y, p, depth, aliased)
 	case yaml.SequenceNode:
 		n.Kind = Seq
-		end = c.sequence(n, y, p, depth, aliased)
+		end = c.sequence(n, y, p, sp, depth, aliased)
 	default:
 		// A document node cannot appear inside a document; treat it as an empty value.
 		n.Kind = Scalar
@@ -183,12 +178,12 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 		return nil, 0
 	}
 	if n.Kind != Map || n.Style == "flow" {
-		n.Span.Start = c.pos(p)
+		n.Span.Start = sp
 	}
 	if end < n.Span.Start.Offset {
 		end = n.Span.Start.Offset
 	}
-	n.Span.End = c.pos(end)
+	n.Span.End = c.after(n.Span.Start, end)
 	return n, end
 }
 
@@ -209,6 +204,28 @@ func yamlType(y *yaml.Node) Type {
 // pos converts an offset into a position.
 func (c *yamlConv) pos(off int) Pos { return c.x.Pos(off) }
 
+// startPos is the position of a node's content at p; off is where yaml.v3 says the node starts
+// (its anchor or tag, if any). yaml.v3 counts lines and columns as LineIndex does (code points,
+// after a BOM), so the common case needs no search.
+func (c *yamlConv) startPos(y *yaml.Node, off, p int) Pos {
+	if p == off {
+		return Pos{Line: y.Line, Col: y.Column, Offset: off}
+	}
+	return c.x.Pos(p)
+}
+
+// after is the position of offset end, at or after s: on s's line it is counted from s.
+func (c *yamlConv) after(s Pos, end int) Pos {
+	x := c.x
+	if s.Line >= len(x.starts) || x.starts[s.Line] > end {
+		if x.ascii {
+			return Pos{Line: s.Line, Col: s.Col + end - s.Offset, Offset: end}
+		}
+		return Pos{Line: s.Line, Col: s.Col + utf8.RuneCount(c.src[s.Offset:end]), Offset: end}
+	}
+	return x.Pos(end)
+}
+
 func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool) int {
 	flow := y.Style&yaml.FlowStyle != 0
 	n.Style = "block"
@@ -216,7 +233,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		n.Style = "flow"
 	}
 	pairs := len(y.Content) / 2
-	n.Children = make([]*Node, 0, pairs)
+	n.Children = c.alloc.children(pairs)
 	// The indentation of this block mapping: its first key's column.
 	myIndent := -1
 	if pairs > 0 && !flow {
@@ -242,12 +259,14 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 	var seen map[string]int // key -> index of its first occurrence, for large mappings
 	last := p
 	start := -1
+	var startPos Pos
 	for i := 0; i+1 < len(y.Content); i += 2 {
 		k, v := y.Content[i], y.Content[i+1]
 		if isMergeKey(k) {
 			ks := c.offset(k.Line, k.Column)
 			if start < 0 {
 				start = ks
+				startPos = Pos{Line: k.Line, Col: k.Column, Offset: ks}
 			}
 			mv, mend := c.conv(v, n, n.Path, depth+1, myIndent, aliased)
 			if c.fatal {
@@ -257,12 +276,13 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 			c.merge(n, mv, explicit)
 			continue
 		}
-		ks, ke, key := c.keySpan(k, myIndent, aliased)
+		kspan, ke, key := c.keySpan(k, myIndent, aliased)
 		if c.fatal {
 			return 0
 		}
 		if start < 0 {
-			start = ks
+			start = kspan.Start.Offset
+			startPos = kspan.Start
 		}
 		child, vend := c.conv(v, n, c.childPath(n.Path, PathElem{Key: key}), depth+1, myIndent, aliased)
 		if c.fatal {
@@ -270,7 +290,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		}
 		last = max(last, ke, vend)
 		child.Key = key
-		child.KeySpan = Span{Start: c.pos(ks), End: c.pos(ke)}
+		child.KeySpan = kspan
 		if !aliased && k.Kind == yaml.ScalarNode {
 			c.checkDup(n, child, &seen)
 		}
@@ -281,16 +301,16 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		return c.flowEnd(p, last, '}')
 	}
 	if start < 0 {
-		start = p
+		startPos = c.pos(p)
 	}
-	n.Span.Start = c.pos(start)
+	n.Span.Start = startPos
 	return last
 }
 
 // checkDup reports child's key when an earlier explicit entry of n has the same key.
 func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 	first := -1
-	if len(n.Children) < 16 && *seen == nil {
+	if len(n.Children) < 32 && *seen == nil {
 		for i, o := range n.Children {
 			if o.Key == child.Key && !o.Alias {
 				first = i
@@ -368,32 +388,36 @@ func isMergeKey(k *yaml.Node) bool {
 }
 
 // childPath appends e to a parent's path without aliasing sibling paths.
-func (c *yamlConv) childPath(p Path, e PathElem) Path { return p.Append(e) }
+func (c *yamlConv) childPath(p Path, e PathElem) Path { return c.alloc.path(p, e) }
 
-// keySpan returns the span of a mapping key and its text.
-func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (int, int, string) {
+// keySpan returns the span of a mapping key, its end offset and its text.
+func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (Span, int, string) {
 	off := c.offset(k.Line, k.Column)
 	switch k.Kind {
 	case yaml.ScalarNode:
 		p := c.skipProps(off)
 		_, end := c.scalarEnd(k, p, indent, aliased)
-		return p, end, k.Value
+		st := c.startPos(k, off, p)
+		return Span{Start: st, End: c.after(st, end)}, end, k.Value
 	case yaml.AliasNode:
 		end := c.tokenEnd(off + 1)
+		st := Pos{Line: k.Line, Col: k.Column, Offset: off}
+		sp := Span{Start: st, End: c.after(st, end)}
 		if k.Alias != nil && k.Alias.Kind == yaml.ScalarNode {
-			return off, end, k.Alias.Value
+			return sp, end, k.Alias.Value
 		}
-		return off, end, ""
+		return sp, end, ""
 	}
 	// A complex key (a mapping or sequence used as a key): no text to look it up by.
 	kn, end := c.conv(k, nil, nil, 0, indent, aliased)
 	if kn == nil {
-		return off, off, ""
+		st := c.pos(off)
+		return Span{Start: st, End: st}, off, ""
 	}
-	return kn.Span.Start.Offset, end, ""
+	return kn.Span, end, ""
 }
 
-func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, depth int, aliased bool) int {
+func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, sp Pos, depth int, aliased bool) int {
 	flow := y.Style&yaml.FlowStyle != 0
 	n.Style = "block"
 	if flow {
@@ -401,9 +425,9 @@ func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, depth int, aliased boo
 	}
 	myIndent := -1
 	if !flow {
-		myIndent = c.x.Pos(p).Col - 1
+		myIndent = sp.Col - 1
 	}
-	n.Children = make([]*Node, 0, len(y.Content))
+	n.Children = c.alloc.children(len(y.Content))
 	last := p + 1
 	for i, v := range y.Content {
 		child, vend := c.conv(v, n, c.childPath(n.Path, PathElem{Index: i, IsIndex: true}), depth+1, myIndent, aliased)
@@ -660,6 +684,7 @@ func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []
 	}
 	var out []Comment
 	k := 0
+	line := 1 // the 1-based line of the current '#'
 	for i := 0; i < len(src); {
 		j := bytes.IndexByte(src[i:], '#')
 		if j < 0 {
@@ -674,26 +699,24 @@ func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []
 			i = skip[k][1]
 			continue
 		}
-		start := x.Pos(h)
-		ls := x.LineStart(start.Line)
+		for line < len(x.starts) && x.starts[line] <= h {
+			line++
+		}
+		ls := x.starts[line-1]
 		if needSpace && h > ls && src[h-1] != ' ' && src[h-1] != '\t' {
 			continue
 		}
-		le := x.LineEnd(start.Line)
+		start := x.posOnLine(line, h)
+		le := x.LineEnd(line)
 		trailing := len(bytes.TrimLeft(src[ls:h], " \t")) > 0
-		out = append(out, Comment{Text: string(src[h+1 : le]), Span: Span{Start: start, End: x.posOnLine(start.Line, le)}, Trailing: trailing})
+		out = append(out, Comment{Text: string(src[h+1 : le]), Span: Span{Start: start, End: x.posOnLine(line, le)}, Trailing: trailing})
 		i = le
 	}
 	return out
 }
 
 func sortRanges(r [][2]int) {
-	// insertion sort: the ranges are nearly sorted (only aliases and merges reorder them)
-	for i := 1; i < len(r); i++ {
-		for j := i; j > 0 && r[j][0] < r[j-1][0]; j-- {
-			r[j], r[j-1] = r[j-1], r[j]
-		}
-	}
+	sort.Slice(r, func(i, j int) bool { return r[i][0] < r[j][0] })
 }
 
 // syntaxError turns a yaml.v3 error into a parse-error (or input-limit-exceeded) problem with

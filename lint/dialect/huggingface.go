@@ -199,10 +199,10 @@ func hfStrategy(root *doc.Node, note, key, old, def string, allowed []string) pl
 		return plan.Fact[string]{Key: k, Node: n}
 	}
 	v := strings.ToLower(strings.TrimSpace(n.Value))
-	if n.Type == doc.Bool && v == "false" {
-		// YAML 1.1 readers (PyYAML) turn a bare `no` into false; the Trainer then receives False,
-		// which is not a strategy. Our YAML reads `no` as a string, so this is a literal false.
-		return plan.Fact[string]{Key: k, Node: n}
+	if n.Type == doc.String && !n.Quoted && yaml11Bool[v] {
+		// HfArgumentParser reads YAML with PyYAML (YAML 1.1), which turns a bare no/off into
+		// false: the Trainer then rejects the value at start-up. Quoted "no" is the strategy.
+		return plan.Fact[string]{Key: k, Node: n, Note: "PyYAML reads an unquoted " + v + " as a boolean, which the Trainer rejects: quote it"}
 	}
 	for _, a := range allowed {
 		if v == a {
@@ -212,10 +212,13 @@ func hfStrategy(root *doc.Node, note, key, old, def string, allowed []string) pl
 	return plan.Fact[string]{Key: k, Node: n}
 }
 
+// yaml11Bool are plain scalars that YAML 1.1 readers (PyYAML) resolve to booleans.
+var yaml11Bool = map[string]bool{"yes": true, "no": true, "on": true, "off": true, "y": true, "n": true}
+
 // boolFrom turns a known string fact into a bool fact with the same provenance.
 func boolFrom(f plan.Fact[string], pred func(string) bool) plan.Fact[bool] {
 	if !f.Known() {
-		return plan.Fact[bool]{Key: f.Key, Node: f.Node}
+		return plan.Fact[bool]{Key: f.Key, Node: f.Node, Note: f.Note}
 	}
 	return plan.Fact[bool]{Value: pred(f.Value), Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
 }

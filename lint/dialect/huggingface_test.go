@@ -560,3 +560,12 @@ func FuzzHFDialects(f *testing.F) {
 		}
 	})
 }
+
+func TestHFUnquotedNo(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, "eval_strategy: no\nsave_strategy: 'no'\n", Context{})
+	hftFact(t, "bare no", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 1)
+	hftNote(t, "bare no", p.Eval.Enabled, "PyYAML reads an unquoted no as a boolean")
+	hftFact(t, "quoted no", p.Ckpt.Enabled, false, plan.Explicit, "save_strategy", 2)
+	p = hftPlan(t, HuggingFace, doc.JSON, `{"eval_strategy": "no"}`, Context{})
+	hftFact(t, "json no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
+}

@@ -304,11 +304,11 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 // eval_sample_packing is false; otherwise the Trainer default false.
 func axoDropLast(root *doc.Node) plan.Fact[bool] {
 	const key = "dataloader_drop_last"
-	if f, ok := BoolAt(root, key); ok && !f.Node.IsNull() {
+	if f, ok := pyBoolAt(root, key); ok && !f.Node.IsNull() {
 		return f
 	}
-	sp, _ := BoolAt(root, "sample_packing")
-	esp, ok := BoolAt(root, "eval_sample_packing")
+	sp, _ := pyBoolAt(root, "sample_packing")
+	esp, ok := pyBoolAt(root, "eval_sample_packing")
 	if ok && esp.Known() && !esp.Value && sp.Known() && sp.Value {
 		return plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: esp.Node,
 			Note: "axolotl drops the last batch when sample_packing is on and eval_sample_packing is false"}
@@ -412,7 +412,7 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "save_strategy", Node: ss,
 			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
 	}
-	lb, lbSet := BoolAt(root, "load_best_model_at_end")
+	lb, lbSet := pyBoolAt(root, "load_best_model_at_end")
 	esp := root.At("early_stopping_patience")
 	wantsBest := lbSet && lb.Known() && lb.Value
 	if esp != nil && !esp.IsNull() {
@@ -522,7 +522,7 @@ func axoTrackers(root *doc.Node) (plan.Fact[[]string], plan.Fact[string]) {
 				continue
 			}
 			if k == s.flag {
-				if b, ok := n.Bool(); ok && b {
+				if b, ok := pyBool(n); ok && b {
 					on, decider = true, n
 				}
 			} else if strings.TrimSpace(n.Value) != "" && s.name != "swanlab" {

@@ -118,7 +118,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 	// Batches.
 	p.Train.PerDeviceBatch = IntOr(root, "per_device_train_batch_size", 8, note)
 	p.Train.GradAccum = IntOr(root, "gradient_accumulation_steps", 1, note)
-	if split, ok := BoolAt(root, "accelerator_config.split_batches"); ok && split.Known() && split.Value {
+	if split, ok := pyBoolAt(root, "accelerator_config.split_batches"); ok && split.Known() && split.Value {
 		// split_batches makes per_device_train_batch_size the size of the batch shared by all
 		// processes: the per-device size is no longer what the key says.
 		p.Train.PerDeviceBatch = plan.Fact[int]{Key: "per_device_train_batch_size", Node: root.At("per_device_train_batch_size"),
@@ -144,7 +144,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 		}
 	}
 	p.Eval.PerDeviceBatch = IntOr(root, "per_device_eval_batch_size", 8, note)
-	p.Eval.DropLast = BoolOr(root, "dataloader_drop_last", false, note)
+	p.Eval.DropLast = pyBoolOr(root, "dataloader_drop_last", false, note)
 	p.Eval.Colocated = plan.Defaulted(true, "eval_strategy", "the Trainer evaluates on the training processes", nil)
 
 	// Input pipeline.
@@ -164,14 +164,14 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 			p.Ckpt.Interval = intervalFrom(save, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"})
 		}
 	}
-	loadBest := BoolOr(root, "load_best_model_at_end", false, note)
+	loadBest := pyBoolOr(root, "load_best_model_at_end", false, note)
 	p.Ckpt.Retention = hfRetention(root, save, loadBest, note)
 	p.Ckpt.BestMetric = hfBestMetric(root, loadBest, save)
-	p.Ckpt.Scope = scopeFrom(BoolOr(root, "save_on_each_node", false, note), plan.EveryHost, plan.PrimaryHost)
+	p.Ckpt.Scope = scopeFrom(pyBoolOr(root, "save_on_each_node", false, note), plan.EveryHost, plan.PrimaryHost)
 
 	// Logging: console logs follow log_on_each_node; the reporting integrations run on the main
 	// process only (Trainer callbacks check is_world_process_zero).
-	p.Logging.ConsoleScope = scopeFrom(BoolOr(root, "log_on_each_node", true, note), plan.EveryHost, plan.PrimaryHost)
+	p.Logging.ConsoleScope = scopeFrom(pyBoolOr(root, "log_on_each_node", true, note), plan.EveryHost, plan.PrimaryHost)
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "report_to", "the Trainer reports from the main process only", nil)
 
 	// Tracking.
@@ -214,6 +214,43 @@ func hfStrategy(root *doc.Node, note, key, old, def string, allowed []string) pl
 
 // yaml11Bool are plain scalars that YAML 1.1 readers (PyYAML) resolve to booleans.
 var yaml11Bool = map[string]bool{"yes": true, "no": true, "on": true, "off": true, "y": true, "n": true}
+
+// pyBool reads a boolean the way PyYAML (YAML 1.1) does, as HfArgumentParser, axolotl and
+// LLaMA-Factory (through OmegaConf) load their files: a plain yes/no/on/off is a boolean too.
+func pyBool(n *doc.Node) (bool, bool) {
+	if v, ok := n.Bool(); ok {
+		return v, true
+	}
+	if n.IsScalar() && n.Type == doc.String && !n.Quoted {
+		switch strings.ToLower(strings.TrimSpace(n.Value)) {
+		case "yes", "on", "y":
+			return true, true
+		case "no", "off", "n":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// pyBoolAt is BoolAt with pyBool's reading.
+func pyBoolAt(root *doc.Node, path string) (plan.Fact[bool], bool) {
+	n := root.At(path)
+	if n == nil {
+		return plan.Fact[bool]{}, false
+	}
+	if v, ok := pyBool(n); ok {
+		return plan.Set(v, path, n), true
+	}
+	return plan.Fact[bool]{Key: path, Node: n}, true
+}
+
+// pyBoolOr is BoolOr with pyBool's reading.
+func pyBoolOr(root *doc.Node, path string, def bool, note string) plan.Fact[bool] {
+	if f, ok := pyBoolAt(root, path); ok && !f.Node.IsNull() {
+		return f
+	}
+	return plan.Defaulted(def, path, note, root.At(path))
+}
 
 // boolFrom turns a known string fact into a bool fact with the same provenance.
 func boolFrom(f plan.Fact[string], pred func(string) bool) plan.Fact[bool] {

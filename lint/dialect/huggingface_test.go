@@ -569,3 +569,13 @@ func TestHFUnquotedNo(t *testing.T) {
 	p = hftPlan(t, HuggingFace, doc.JSON, `{"eval_strategy": "no"}`, Context{})
 	hftFact(t, "json no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
 }
+
+func TestHFYAML11Booleans(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, "save_on_each_node: yes\nlog_on_each_node: off\ndataloader_drop_last: 'yes'\nsave_total_limit: 2\nload_best_model_at_end: on\n", Context{})
+	hftFact(t, "yes", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "save_on_each_node", 1)
+	hftFact(t, "off", p.Logging.ConsoleScope, plan.PrimaryHost, plan.Explicit, "log_on_each_node", 2)
+	hftFact(t, "quoted yes is a string", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 3)
+	hftFact(t, "on", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 4)
+	p = hftPlan(t, Axolotl, doc.YAML, "use_tensorboard: yes\n", Context{})
+	hftFact(t, "axolotl yes", p.Tracking.Trackers, []string{"tensorboard"}, plan.Explicit, "use_tensorboard", 1)
+}

@@ -134,7 +134,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 
 // lfSwanlab: use_swanlab reports to SwanLab through LLaMA-Factory's own callback.
 func lfSwanlab(root *doc.Node, p *plan.Plan) {
-	sw, ok := BoolAt(root, "use_swanlab")
+	sw, ok := pyBoolAt(root, "use_swanlab")
 	if !ok || !sw.Known() || !sw.Value || !p.Tracking.Trackers.Known() {
 		return
 	}

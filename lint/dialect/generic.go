@@ -755,7 +755,14 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 			case f.Value <= 0:
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, k, n)
 			default:
-				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, k, n)
+				kind := plan.KeepLatest
+				// The Trainer spelling keeps the best one too when it reloads the best at the end.
+				if lb := g.child(n.Parent, "load_best_model_at_end"); lb != nil {
+					if b, ok := lb.Bool(); ok && b {
+						kind = plan.KeepBest
+					}
+				}
+				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: kind, N: f.Value}, k, n)
 			}
 		}
 	}

@@ -173,6 +173,11 @@ sampler: distributed
 		t.Errorf("data seed %+v", s)
 	}
 	tcgCheck(t, "keep all", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "max_to_keep", 4)
+
+	d = tcgDoc(t, doc.YAML, "save_total_limit: 2\nload_best_model_at_end: true\n")
+	tcgCheck(t, "trainer keep best", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 1)
+	d = tcgDoc(t, doc.YAML, "save_total_limit: 2\n")
+	tcgCheck(t, "trainer keep latest", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 1)
 }
 
 func TestGenericNeoX(t *testing.T) {

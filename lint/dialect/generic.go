@@ -673,10 +673,26 @@ func genPositive(f plan.Fact[int]) plan.Fact[int] {
 	return f
 }
 
+// genHostList counts a list of host names ("hosts: [node1, node2]"); 0 when n is anything else.
+func genHostList(n *doc.Node) int {
+	if n == nil || n.Kind != doc.Seq || len(n.Children) == 0 {
+		return 0
+	}
+	for _, c := range n.Children {
+		if !c.IsScalar() || c.Type != doc.String {
+			return 0
+		}
+	}
+	return len(n.Children)
+}
+
 func readGenericTopology(p *plan.Plan, g genericReader) {
 	if n, k := g.find(genDistSections, true, "num_hosts", "hosts", "num_nodes", "nnodes", "nodes", "num_machines", "n_nodes", "node_count", "num_workers_hosts"); n != nil {
 		if f := genIntFact(g, n, k); f.Known() && f.Value > 0 {
 			p.Topology.Hosts = f
+		} else if names := genHostList(n); names > 0 {
+			p.Topology.Hosts = plan.Set(names, k, n)
+			p.Topology.Hosts.Note = "= the number of hosts listed"
 		} else {
 			p.Topology.Hosts = plan.Fact[int]{Key: k, Node: n}
 		}

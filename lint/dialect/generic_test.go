@@ -433,6 +433,12 @@ func TestGenericDevices(t *testing.T) {
 	p := Generic.Normalize(d, Context{})
 	tcgCheck(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "devices", 1)
 	tcgCheck(t, "nodes", p.Topology.Hosts, 2, plan.Explicit, "num_nodes", 2)
+	d = tcgDoc(t, doc.YAML, "cluster:\n  hosts: [node-a, node-b, node-c]\n")
+	tcgCheck(t, "host list", Generic.Normalize(d, Context{}).Topology.Hosts, 3, plan.Explicit, "cluster.hosts", 2)
+	d = tcgDoc(t, doc.YAML, "hosts: [1, {a: 2}]\n")
+	if h := Generic.Normalize(d, Context{}).Topology.Hosts; h.Known() {
+		t.Errorf("odd host list counted: %+v", h)
+	}
 	d = tcgDoc(t, doc.YAML, "devices: auto\n")
 	p = Generic.Normalize(d, Context{DevicesPerHost: 4})
 	tcgCheck(t, "auto devices", p.Topology.DevicesPerHost, 4, plan.Context, "--devices-per-host", 0)

@@ -114,6 +114,7 @@ type page struct {
 	Section     string // nav entry to highlight
 	Body        template.HTML
 	Scripts     []string // relative to the site root
+	Checker     bool     // the page runs the checker (preload its module)
 	Root        string   // "../" per folder level: every link is relative, so the site works under any prefix
 	CSP         string
 }
@@ -142,6 +143,9 @@ func (b *builder) loadTemplates() error {
 // render executes a body template, then the layout, and writes the page.
 func (b *builder) render(p page, body string, data any) error {
 	p.Root = strings.Repeat("../", strings.Count(p.Path, "/"))
+	for _, s := range p.Scripts {
+		p.Checker = p.Checker || s == "wasm_exec.js"
+	}
 	p.CSP = CSP
 	var buf bytes.Buffer
 	if body != "" {

@@ -579,3 +579,14 @@ func TestHFYAML11Booleans(t *testing.T) {
 	p = hftPlan(t, Axolotl, doc.YAML, "use_tensorboard: yes\n", Context{})
 	hftFact(t, "axolotl yes", p.Tracking.Trackers, []string{"tensorboard"}, plan.Explicit, "use_tensorboard", 1)
 }
+
+func TestHFTRLLoggingDefault(t *testing.T) {
+	p := hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: m\ndataset_name: d\neval_strategy: steps\n", Context{})
+	hftFact(t, "trl fallback", p.Eval.Interval, plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, plan.Derived, "eval_steps", 3)
+	hftNote(t, "trl fallback", p.Eval.Interval, "logging_steps (10)")
+	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\neval_strategy: steps\n", Context{})
+	hftFact(t, "axolotl fallback depends on the run", p.Eval.Interval, plan.Interval{}, plan.Unknown, "eval_steps", -1)
+	hftFact(t, "axolotl eval on", p.Eval.Enabled, true, plan.Explicit, "eval_strategy", 2)
+	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\neval_strategy: steps\nlogging_steps: 5\n", Context{})
+	hftFact(t, "axolotl fallback", p.Eval.Interval, plan.Interval{Value: 5, Unit: plan.Steps, Text: "5"}, plan.Derived, "eval_steps", 3)
+}

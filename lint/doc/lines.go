@@ -79,24 +79,31 @@ func (x *LineIndex) posOnLine(line, offset int) Pos {
 
 // Offset converts a 1-based line and code-point column back into a byte offset (clamped).
 func (x *LineIndex) Offset(line, col int) int {
+	off, _ := x.offset(line, col)
+	return off
+}
+
+// offset is Offset that also reports whether (line, col) exists: false when it was clamped.
+func (x *LineIndex) offset(line, col int) (int, bool) {
 	if line < 1 {
-		return 0
+		return 0, false
 	}
 	if line > len(x.starts) {
-		return len(x.src)
+		return len(x.src), false
 	}
 	off := x.starts[line-1]
 	end := x.LineEnd(line)
-	if x.ascii {
-		if col < 1 {
-			col = 1
-		}
-		if off+col-1 < end {
-			return off + col - 1
-		}
-		return end
+	if col < 1 {
+		return off, false
 	}
-	for c := 1; c < col && off < end; c++ {
+	if x.ascii {
+		if off+col-1 <= end {
+			return off + col - 1, true
+		}
+		return end, false
+	}
+	c := 1
+	for ; c < col && off < end; c++ {
 		if x.src[off] < utf8.RuneSelf {
 			off++
 			continue
@@ -104,7 +111,7 @@ func (x *LineIndex) Offset(line, col int) int {
 		_, size := utf8.DecodeRune(x.src[off:end])
 		off += size
 	}
-	return off
+	return off, c == col
 }
 
 // LineStart returns the byte offset where a 1-based line's text starts.

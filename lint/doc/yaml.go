@@ -23,7 +23,7 @@ import (
 // Styles: scalars "plain", "single", "double", "literal", "folded"; collections "flow" or "block".
 
 func parseYAML(d *Document, lim Limits) {
-	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim}
+	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim, clamped: -1}
 	dec := yaml.NewDecoder(bytes.NewReader(d.Src))
 	var roots []*Node
 	for {
@@ -64,6 +64,7 @@ type yamlConv struct {
 	nodes, aliases, dups int
 	fatal                bool
 	origin               int                 // offset of the outermost node being converted (an alias's use site)
+	clamped              int                 // the last offset whose yaml.v3 line and column do not exist
 	active               map[*yaml.Node]bool // anchored nodes being expanded: a repeat is a cycle
 
 	// noComment are byte ranges where '#' does not start a comment (quoted scalars, block
@@ -86,8 +87,16 @@ func (c *yamlConv) limit(msg string, off int) {
 	c.d.addProblem("input-limit-exceeded", msg, off, off)
 }
 
-// offset converts a yaml.v3 line and column into a byte offset.
-func (c *yamlConv) offset(line, col int) int { return c.x.Offset(line, col) }
+// offset converts a yaml.v3 line and column into a byte offset. yaml.v3 occasionally places an
+// empty node past the end of the text (line N+1); such positions are marked so that startPos
+// does not trust them.
+func (c *yamlConv) offset(line, col int) int {
+	off, ok := c.x.offset(line, col)
+	if !ok {
+		c.clamped = off
+	}
+	return off
+}
 
 // conv converts y (with path) into a Node under parent. indent is the indentation of the block
 // collection that contains y (-1 at the top), which block scalars with an explicit indentation
@@ -138,7 +147,7 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 			return nil, 0
 		}
 		n.Alias = true
-		st := Pos{Line: y.Line, Col: y.Column, Offset: off}
+		st := c.startPos(y, off, off)
 		n.Span = Span{Start: st, End: c.after(st, end)}
 		return n, end
 	}
@@ -208,7 +217,7 @@ func (c *yamlConv) pos(off int) Pos { return c.x.Pos(off) }
 // (its anchor or tag, if any). yaml.v3 counts lines and columns as LineIndex does (code points,
 // after a BOM), so the common case needs no search.
 func (c *yamlConv) startPos(y *yaml.Node, off, p int) Pos {
-	if p == off {
+	if p == off && off != c.clamped {
 		return Pos{Line: y.Line, Col: y.Column, Offset: off}
 	}
 	return c.x.Pos(p)
@@ -266,7 +275,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 			ks := c.offset(k.Line, k.Column)
 			if start < 0 {
 				start = ks
-				startPos = Pos{Line: k.Line, Col: k.Column, Offset: ks}
+				startPos = c.startPos(k, ks, ks)
 			}
 			mv, mend := c.conv(v, n, n.Path, depth+1, myIndent, aliased)
 			if c.fatal {
@@ -401,7 +410,7 @@ func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (Span, int, s
 		return Span{Start: st, End: c.after(st, end)}, end, k.Value
 	case yaml.AliasNode:
 		end := c.tokenEnd(off + 1)
-		st := Pos{Line: k.Line, Col: k.Column, Offset: off}
+		st := c.startPos(k, off, off)
 		sp := Span{Start: st, End: c.after(st, end)}
 		if k.Alias != nil && k.Alias.Kind == yaml.ScalarNode {
 			return sp, end, k.Alias.Value

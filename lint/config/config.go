@@ -1,0 +1,356 @@
+// Package config reads trainlint's configuration file: `.trainlint.toml`, or the
+// `[tool.trainlint]` table of `pyproject.toml`. A linted file takes the nearest config file in
+// its folder or above (the search stops at a folder holding `.git`, the repository's top, or at
+// the file system root); `extend = "path"` inherits another file's settings. Every file is
+// validated against the JSON Schema in schema.json (completed with the rule set, the frameworks
+// and the generic dialect's mapping concepts), and mistakes are reported with the file, line and
+// key: `.trainlint.toml:3:1: unknown key "fail_on" (did you mean "fail-on"?)`.
+//
+// The package reads the file system; the engine (package lint) does not: drivers turn a Config
+// into lint.Options per linted file (Config.Options).
+package config
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// File names discovery looks for, in order of preference within one folder.
+const (
+	FileName  = ".trainlint.toml"
+	PyProject = "pyproject.toml"
+)
+
+// Config is the merged configuration one linted file sees (its nearest file and everything it
+// extends). Zero values mean "not set".
+type Config struct {
+	// Path is the config file that was found or named (the start of the extend chain); "" when
+	// no file applies.
+	Path string
+	// Chain lists the files read, nearest first.
+	Chain []string
+
+	Select, Ignore []string
+	FailOn         lint.Severity
+	RequireReason  bool
+	// Rules are per-rule settings keyed by rule name.
+	Rules map[string]RuleSettings
+
+	Hosts, DevicesPerHost int
+	Ignores               []IgnoreEntry
+	Files                 []FileEntry
+	// Mapping is concept → dotted key path for the generic dialect.
+	Mapping map[string]string
+	Limits  doc.Limits
+}
+
+// RuleSettings are one rule's [rules.<name>] table.
+type RuleSettings struct {
+	Severity lint.Severity // 0: the rule's own
+	Options  map[string]any
+}
+
+// IgnoreEntry is one [[ignore]] table. Dir is the folder of the config file that defines it:
+// Path is relative to it.
+type IgnoreEntry struct {
+	Dir, Path   string
+	Rules, Keys []string
+}
+
+// FileEntry is one [[files]] table.
+type FileEntry struct {
+	Dir, Path string
+	Framework string
+}
+
+// Options returns the engine options for a file on disk (absolute, or relative to the working
+// folder). Command-line flags are laid over them by the driver.
+func (c *Config) Options(file string) lint.Options {
+	var o lint.Options
+	if c == nil {
+		return o
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		abs = file
+	}
+	o.Select = append([]string(nil), c.Select...)
+	o.Ignore = append([]string(nil), c.Ignore...)
+	o.Hosts, o.DevicesPerHost = c.Hosts, c.DevicesPerHost
+	o.RequireReason = c.RequireReason
+	o.Limits = c.Limits
+	if len(c.Mapping) > 0 {
+		o.Mapping = map[string]string{}
+		for k, v := range c.Mapping {
+			o.Mapping[k] = v
+		}
+	}
+	for name, rs := range c.Rules {
+		if rs.Severity != 0 {
+			if o.Severity == nil {
+				o.Severity = map[string]lint.Severity{}
+			}
+			o.Severity[name] = rs.Severity
+		}
+		if len(rs.Options) > 0 {
+			if o.RuleOptions == nil {
+				o.RuleOptions = map[string]map[string]any{}
+			}
+			o.RuleOptions[name] = rs.Options
+		}
+	}
+	for _, f := range c.Files {
+		if MatchGlob(f.Dir, f.Path, abs) {
+			o.Framework = f.Framework // the last match wins
+		}
+	}
+	for _, ig := range c.Ignores {
+		if ig.Path == "" || MatchGlob(ig.Dir, ig.Path, abs) {
+			o.KeyIgnores = append(o.KeyIgnores, lint.KeyIgnore{Rules: ig.Rules, Keys: ig.Keys})
+		}
+	}
+	return o
+}
+
+// Loader reads config files for one rule set, caching files by path and discovery results by
+// folder (a run over a large tree reads each config file once). It is safe for concurrent use.
+type Loader struct {
+	rules  []*lint.Rule
+	schema *compiledSchema
+
+	mu    sync.Mutex
+	files map[string]result // by absolute config path
+	dirs  map[string]result // by absolute folder: the nearest config (nil = none)
+}
+
+type result struct {
+	c   *Config
+	err error
+}
+
+// NewLoader returns a loader that validates rule names and options against rules.
+func NewLoader(rules []*lint.Rule) *Loader {
+	return &Loader{rules: rules, files: map[string]result{}, dirs: map[string]result{}}
+}
+
+// Load reads the config file at path (a .trainlint.toml-style file, or a pyproject.toml whose
+// [tool.trainlint] table is used) and everything it extends.
+func (l *Loader) Load(p string) (*Config, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	r, ok := l.files[abs]
+	l.mu.Unlock()
+	if ok {
+		return r.c, r.err
+	}
+	c, err := l.resolve(abs, nil, nil)
+	if err == nil && c == nil {
+		err = &Error{File: displayPath(abs), Msg: "has no [tool.trainlint] table"}
+	}
+	l.mu.Lock()
+	l.files[abs] = result{c, err}
+	l.mu.Unlock()
+	return c, err
+}
+
+// ForFile returns the configuration that applies to a file on disk: the nearest config file in
+// its folder or above. nil (and no error) when there is none.
+func (l *Loader) ForFile(file string) (*Config, error) {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, err
+	}
+	return l.ForDir(filepath.Dir(abs))
+}
+
+// ForDir returns the configuration for files in dir (see ForFile).
+func (l *Loader) ForDir(dir string) (*Config, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	r, ok := l.dirs[abs]
+	l.mu.Unlock()
+	if ok {
+		return r.c, r.err
+	}
+	c, err := l.discover(abs)
+	l.mu.Lock()
+	l.dirs[abs] = result{c, err}
+	l.mu.Unlock()
+	return c, err
+}
+
+func (l *Loader) discover(dir string) (*Config, error) {
+	if p := filepath.Join(dir, FileName); isFile(p) {
+		return l.Load(p)
+	}
+	if p := filepath.Join(dir, PyProject); isFile(p) {
+		c, err := l.Load(p)
+		var e *Error
+		if err == nil || !(asError(err, &e) && e.Msg == "has no [tool.trainlint] table") {
+			return c, err
+		}
+	}
+	parent := filepath.Dir(dir)
+	if parent == dir || exists(filepath.Join(dir, ".git")) {
+		return nil, nil // the repository's top or the file system root: no config
+	}
+	return l.ForDir(parent)
+}
+
+// resolve reads one file and, first, the file it extends. stack holds the files being read (to
+// detect cycles); from is the layer whose extend key named this file (for error positions).
+func (l *Loader) resolve(abs string, stack []string, from *layer) (*Config, error) {
+	for _, s := range stack {
+		if s == abs {
+			names := []string{}
+			for _, x := range append(stack, abs) {
+				names = append(names, displayPath(x))
+			}
+			return nil, from.errorAt([]string{"extend"}, false, "extend cycle: "+strings.Join(names, " -> "))
+		}
+	}
+	ly, err := l.readLayer(abs)
+	if err != nil {
+		if from != nil && os.IsNotExist(err) {
+			return nil, from.errorAt([]string{"extend"}, false, "extended file "+quote(displayPath(abs))+" does not exist")
+		}
+		return nil, err
+	}
+	if ly == nil {
+		return nil, nil
+	}
+	c := &Config{}
+	if ly.extend != "" {
+		target := ly.extend
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(ly.dir, filepath.FromSlash(target))
+		}
+		parent, err := l.resolve(filepath.Clean(target), append(stack, abs), ly)
+		if err != nil {
+			return nil, err
+		}
+		if parent == nil {
+			return nil, ly.errorAt([]string{"extend"}, false, "extended file "+quote(displayPath(target))+" has no [tool.trainlint] table")
+		}
+		cp := *parent
+		c = &cp
+		c.Rules = cloneRules(parent.Rules)
+		c.Mapping = cloneMap(parent.Mapping)
+		c.Ignores = append([]IgnoreEntry(nil), parent.Ignores...)
+		c.Files = append([]FileEntry(nil), parent.Files...)
+	}
+	ly.applyTo(c)
+	c.Path = abs
+	c.Chain = append([]string{abs}, c.Chain...)
+	return c, nil
+}
+
+func cloneRules(m map[string]RuleSettings) map[string]RuleSettings {
+	out := map[string]RuleSettings{}
+	for k, v := range m {
+		opts := map[string]any{}
+		for ok, ov := range v.Options {
+			opts[ok] = ov
+		}
+		out[k] = RuleSettings{Severity: v.Severity, Options: opts}
+	}
+	return out
+}
+
+func cloneMap(m map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// displayPath shortens an absolute path to one relative to the working folder when it lies
+// under it, so messages read like the paths users typed.
+func displayPath(abs string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return abs
+	}
+	rel, err := filepath.Rel(wd, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return abs
+	}
+	return rel
+}
+
+// MatchGlob reports whether file (absolute) matches pattern relative to dir. "**" matches any
+// number of folders; a pattern without "/" matches the file's name at any depth (like
+// .gitignore); files outside dir never match.
+func MatchGlob(dir, pattern, file string) bool {
+	rel, err := filepath.Rel(dir, file)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	pattern = strings.TrimPrefix(strings.TrimPrefix(pattern, "./"), "/")
+	if !strings.Contains(pattern, "/") {
+		ok, _ := path.Match(pattern, path.Base(rel))
+		return ok || pattern == "**"
+	}
+	return matchSegments(strings.Split(pattern, "/"), strings.Split(rel, "/"))
+}
+
+func matchSegments(pat, name []string) bool {
+	for len(pat) > 0 {
+		if pat[0] == "**" {
+			for len(pat) > 0 && pat[0] == "**" {
+				pat = pat[1:]
+			}
+			if len(pat) == 0 {
+				return true
+			}
+			for i := range name {
+				if matchSegments(pat, name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(pat[0], name[0]); !ok {
+			return false
+		}
+		pat, name = pat[1:], name[1:]
+	}
+	return len(name) == 0
+}
+
+// validGlob reports whether every segment of a glob is a valid path.Match pattern.
+func validGlob(pattern string) bool {
+	for _, seg := range strings.Split(pattern, "/") {
+		if _, err := path.Match(seg, ""); err != nil {
+			return false
+		}
+	}
+	return true
+}

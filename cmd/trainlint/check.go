@@ -110,7 +110,7 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.StringVar(&c.Framework, "framework", "", "read every file as `NAME` instead of detecting the framework")
 	fs.StringVar(&c.ConfigFile, "config", "", "use this trainlint config `FILE` instead of discovering .trainlint.toml")
 	fs.BoolVar(&c.Fix, "fix", false, "apply safe fixes in place")
-	fs.BoolVar(&c.Diff, "diff", false, "print the fixes as a diff instead of applying them")
+	fs.BoolVar(&c.Diff, "diff", false, "print the fixes as a unified diff and write nothing (exit 1 when there is a diff)")
 	fs.BoolVar(&c.UnsafeFixes, "unsafe-fixes", false, "with --fix or --diff, include unsafe fixes")
 	fs.StringVar(&c.Baseline, "baseline", "", "report only findings not recorded in this baseline `FILE`")
 	fs.StringVar(&c.WriteBaseline, "write-baseline", "", "record the current findings in this baseline `FILE`")
@@ -207,7 +207,7 @@ func (c *checkConfig) resolve(rules []*lint.Rule, stdinPiped bool) error {
 	for _, nyi := range []struct {
 		set  bool
 		name string
-	}{{c.ConfigFile != "", "--config"}, {c.Fix, "--fix"}, {c.Diff, "--diff"}} {
+	}{{c.ConfigFile != "", "--config"}} {
 		if nyi.set {
 			return usagef("%s is not implemented yet", nyi.name)
 		}
@@ -285,7 +285,25 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "trainlint: warning: %s\n", w)
 	}
-	res, sources, errs := lintInputs(inputs, stdin, rs, sameOptions(c.lintOptions()), 0)
+	opts := sameOptions(c.lintOptions())
+	if c.Fix || c.Diff {
+		// Fixing comes first (fix.go): --diff prints the diff and stops; --fix writes the files,
+		// which are then linted as usual so the report shows what is left.
+		sum, errs := runFixes(c, inputs, stdin, rs, opts, stdout)
+		for _, e := range errs {
+			fail(e)
+		}
+		if c.Diff {
+			if code == exitOK && sum.Files > 0 {
+				code = exitFindings
+			}
+			return code, nil
+		}
+		if !c.Quiet {
+			fmt.Fprintf(stderr, "trainlint: applied %d fixes in %d files\n", sum.Fixes, sum.Files)
+		}
+	}
+	res, sources, errs := lintInputs(inputs, stdin, rs, opts, 0)
 	for _, e := range errs {
 		fail(e)
 	}

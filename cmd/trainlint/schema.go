@@ -3,11 +3,32 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/schema"
 )
 
-// runSchema prints JSON Schemas (the config file, per-framework keys) for editors. The schema
-// work replaces this body; until then the command says so and exits 2.
+// schemaNames are the names `trainlint schema` accepts besides the frameworks (the config file's
+// schema is added by the config-file work: it adds its name here and its case to the switch).
+var schemaNames = []string{}
+
+// runSchema prints one JSON Schema for editors: a framework's keys (trainlint schema huggingface)
+// for completion and hover in YAML/JSON configs, or the trainlint config file's. Each name is a
+// case of the switch; frameworks are the default case.
 func runSchema(args []string, stdout, stderr io.Writer) (int, error) {
-	fmt.Fprintln(stderr, "trainlint: schema is not yet available")
-	return exitUsage, nil
+	names := append(append([]string{}, schemaNames...), schema.Names()...)
+	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+		return exitUsage, usagef("schema takes one name: %s", strings.Join(names, ", "))
+	}
+	switch name := args[0]; name {
+	default:
+		b, err := schema.JSON(name)
+		if err != nil {
+			return exitUsage, usagef("unknown schema %q (available: %s)", name, strings.Join(names, ", "))
+		}
+		if _, err := stdout.Write(b); err != nil {
+			return exitUsage, fmt.Errorf("writing the schema: %w", err)
+		}
+	}
+	return exitOK, nil
 }

@@ -1,0 +1,296 @@
+// Package schema turns what the dialects know about each framework's keys (dialect.Key: path,
+// type, default, enum, doc, renames) into JSON Schemas for editors, and answers the questions
+// the key rules ask: is this key known, what type and values does it take, which known key is
+// nearest to a misspelt one.
+//
+// The schemas are JSON Schema draft-07: yaml-language-server (the VS Code YAML extension) and
+// VS Code's JSON support both read it, while their support of 2019-09/2020-12 keywords varies.
+// They are open (no additionalProperties: false): a framework's files legitimately carry keys
+// trainlint does not know (script arguments, model options), so the editor completes and
+// explains known keys without flagging the rest.
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/dialect"
+)
+
+// Draft is the JSON Schema version the schemas declare.
+const Draft = "http://json-schema.org/draft-07/schema#"
+
+// IDBase prefixes the schemas' $id (the site publishes them under /schemas/).
+const IDBase = "https://trainlint.github.io/schemas/"
+
+// extraKeys complete a dialect's Keys with keys the dialect does not read but that are settings
+// of the framework all the same (so that the unknown-key rule does not take them for typos).
+var extraKeys = map[string][]dialect.Key{
+	"huggingface": hfTrainingArguments,
+}
+
+// closed are the frameworks whose top-level key list is complete enough for the unknown-key
+// rule. Only the Trainer qualifies: its keys are one dataclass. Even there the files also hold
+// script arguments (TRL's ModelConfig and ScriptArguments, alignment-handbook's, a project's
+// own), so the rule reports only near misses of Trainer keys, never a key merely absent here.
+var closed = map[string]bool{"huggingface": true}
+
+// Closed reports whether the unknown-key rule may check the framework's top-level keys.
+func Closed(framework string) bool { return closed[framework] }
+
+// Names lists the frameworks that have a schema, in dialect order.
+func Names() []string {
+	var out []string
+	for _, d := range dialect.All() {
+		out = append(out, d.Name)
+	}
+	return out
+}
+
+// Keys returns the keys known for a framework: the dialect's Keys first (they are the
+// authority on the keys it reads), then the framework's extra keys not already listed. Nil for
+// an unknown framework.
+func Keys(framework string) []dialect.Key {
+	d := dialect.ByName(framework)
+	if d == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []dialect.Key
+	for _, k := range d.Keys {
+		if !seen[k.Path] {
+			seen[k.Path] = true
+			out = append(out, k)
+		}
+	}
+	for _, k := range extraKeys[framework] {
+		if !seen[k.Path] {
+			seen[k.Path] = true
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Lookup finds a key of the framework by its dotted path.
+func Lookup(framework, path string) (dialect.Key, bool) {
+	for _, k := range Keys(framework) {
+		if k.Path == path {
+			return k, true
+		}
+	}
+	return dialect.Key{}, false
+}
+
+// TopLevel lists the framework's known top-level key names (the first segment of every path).
+func TopLevel(framework string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, k := range Keys(framework) {
+		top := k.Path
+		if i := strings.IndexAny(top, ".["); i >= 0 {
+			top = top[:i]
+		}
+		if !seen[top] {
+			seen[top] = true
+			out = append(out, top)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Types splits a Key.Type union ("integer|number|null") into JSON Schema type names.
+func Types(t string) []string {
+	var out []string
+	for _, p := range strings.Split(t, "|") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// node is a schema under construction.
+type node struct {
+	Schema      string           `json:"$schema,omitempty"`
+	ID          string           `json:"$id,omitempty"`
+	Title       string           `json:"title,omitempty"`
+	Description string           `json:"description,omitempty"`
+	Type        any              `json:"type,omitempty"`
+	Enum        []any            `json:"enum,omitempty"`
+	Default     any              `json:"default,omitempty"`
+	Deprecated  string           `json:"deprecationMessage,omitempty"`
+	Properties  map[string]*node `json:"properties,omitempty"`
+	Items       *node            `json:"items,omitempty"`
+}
+
+// JSON returns the framework's schema, indented, or an error naming the known frameworks.
+func JSON(framework string) ([]byte, error) {
+	d := dialect.ByName(framework)
+	if d == nil {
+		return nil, fmt.Errorf("unknown framework %q (known: %s)", framework, strings.Join(Names(), ", "))
+	}
+	root := &node{
+		Schema: Draft, ID: IDBase + d.Name + ".json",
+		Title:       "trainlint: " + d.Title + " keys",
+		Description: "Keys of " + d.Title + " configs that trainlint knows, with their defaults (checked against " + d.Version + "). Other keys are allowed.",
+		Type:        "object",
+	}
+	for _, k := range Keys(framework) {
+		add(root, k, d)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(root); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// add places k under root, creating objects for dotted segments and array items for "[]".
+func add(root *node, k dialect.Key, d *dialect.Dialect) {
+	cur := root
+	segs := splitPath(k.Path)
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		if seg == "[]" {
+			if cur.Items == nil {
+				cur.Items = &node{}
+			}
+			cur = cur.Items
+			if !last && cur.Type == nil {
+				cur.Type = "object"
+			}
+			continue
+		}
+		if cur.Properties == nil {
+			cur.Properties = map[string]*node{}
+		}
+		next := cur.Properties[seg]
+		if next == nil {
+			next = &node{}
+			cur.Properties[seg] = next
+		}
+		cur = next
+		if !last && cur.Type == nil && (i+1 >= len(segs) || segs[i+1] != "[]") {
+			cur.Type = "object"
+		}
+		if !last && i+1 < len(segs) && segs[i+1] == "[]" && cur.Type == nil {
+			cur.Type = "array"
+		}
+	}
+	fill(cur, k, d)
+}
+
+// fill sets a leaf's type, enum, default and description.
+func fill(n *node, k dialect.Key, d *dialect.Dialect) {
+	ts := Types(k.Type)
+	if isNoneDefault(k.Default) && !contains(ts, "null") && len(ts) > 0 {
+		ts = append(ts, "null") // an unset Optional may be written as null
+	}
+	switch len(ts) {
+	case 0:
+	case 1:
+		n.Type = ts[0]
+	default:
+		n.Type = ts
+	}
+	for _, e := range k.Enum {
+		n.Enum = append(n.Enum, e)
+	}
+	if len(n.Enum) > 0 && contains(ts, "null") {
+		n.Enum = append(n.Enum, nil)
+	}
+	if v, ok := defaultValue(k.Default, ts); ok {
+		n.Default = v
+	}
+	var desc strings.Builder
+	desc.WriteString(strings.TrimSpace(k.Doc))
+	if k.Default != "" {
+		fmt.Fprintf(&desc, "\n\nDefault: %s (%s).", k.Default, shortVersion(d.Version))
+	}
+	if k.Deprecated != "" {
+		fmt.Fprintf(&desc, "\n\nDeprecated: use %s.", k.Deprecated)
+		n.Deprecated = "renamed to " + k.Deprecated
+	}
+	n.Description = strings.TrimSpace(desc.String())
+}
+
+// splitPath splits "a.b[].c" into ["a", "b", "[]", "c"].
+func splitPath(p string) []string {
+	var out []string
+	for _, part := range strings.Split(p, ".") {
+		for strings.HasSuffix(part, "[]") {
+			base := strings.TrimSuffix(part, "[]")
+			if base != "" {
+				out = append(out, base)
+			}
+			out = append(out, "[]")
+			part = ""
+		}
+		if part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// shortVersion is a dialect's Version without its list of source files ("lightning 2.6.x").
+func shortVersion(v string) string {
+	if i := strings.Index(v, " ("); i > 0 {
+		return v[:i]
+	}
+	return v
+}
+
+func isNoneDefault(s string) bool {
+	switch strings.ToLower(s) {
+	case "none", "null":
+		return true
+	}
+	return false
+}
+
+// defaultValue reads a Key.Default as a JSON value of one of the key's types; defaults that are
+// prose or "none" are left to the description.
+func defaultValue(s string, ts []string) (any, bool) {
+	if s == "" || isNoneDefault(s) {
+		return nil, false
+	}
+	for _, t := range ts {
+		switch t {
+		case "integer":
+			if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+				return v, true
+			}
+		case "number":
+			if v, err := strconv.ParseFloat(s, 64); err == nil {
+				return v, true
+			}
+		case "boolean":
+			if v, err := strconv.ParseBool(s); err == nil {
+				return v, true
+			}
+		}
+	}
+	if contains(ts, "string") {
+		return s, true
+	}
+	return nil, false
+}
+
+func contains(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -360,7 +360,7 @@ func (g genericReader) child(n *doc.Node, name string) *doc.Node {
 // section resolves a (possibly dotted) section name under the root with folded keys.
 func (g genericReader) section(name string) *doc.Node {
 	cur := g.root
-	for _, part := range strings.Split(name, ".") {
+	for part := range strings.SplitSeq(name, ".") {
 		cur = g.child(cur, part)
 		if cur == nil || cur.Kind != doc.Map {
 			return nil
@@ -507,7 +507,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 // at follows a dotted path with folded keys.
 func (g genericReader) at(path string) *doc.Node {
 	cur := g.root
-	for _, part := range strings.Split(path, ".") {
+	for part := range strings.SplitSeq(path, ".") {
 		cur = g.child(cur, part)
 		if cur == nil {
 			return nil

@@ -181,7 +181,7 @@ func (n *Node) Get(key string) *Node {
 // At follows a dotted path of map keys ("trainer.val_check_interval"). Nil-safe.
 func (n *Node) At(dotted string) *Node {
 	cur := n
-	for _, k := range strings.Split(dotted, ".") {
+	for k := range strings.SplitSeq(dotted, ".") {
 		cur = cur.Get(k)
 		if cur == nil {
 			return nil

@@ -87,7 +87,9 @@ func checkSpanText(d *Document) error {
 			}
 			if n.Parent != nil && n.Parent.Kind == Map && d.Format != TOML {
 				k := text(d, n.KeySpan)
-				if k != n.Key && !strings.HasPrefix(k, "\"") && !strings.HasPrefix(k, "'") {
+				// Quoted, complex (flow or block) and alias keys are written differently from
+				// their text.
+				if k != n.Key && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.Contains(k, "\n") {
 					err = fmt.Errorf("%s: key span %q, key %q", n.Path, k, n.Key)
 				}
 			}

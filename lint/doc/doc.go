@@ -102,6 +102,8 @@ type Node struct {
 	Quoted bool
 	// Style is the front-end's spelling detail needed for faithful edits: for YAML "plain",
 	// "single", "double", "literal", "folded", "flow"; for JSON and TOML the same vocabulary.
+	// Collections written by indentation (YAML block mappings and sequences, TOML tables and
+	// arrays of tables) have Style "block".
 	Style string
 
 	// Key is the node's key in its parent map ("" for the root and for sequence items).

@@ -4,7 +4,7 @@ import "testing"
 
 // The fuzz targets check the invariants every front-end promises on any input: no panic (Parse
 // recovers, but a recovered panic is reported as "the parser could not read this file", which
-// the targets treat as a failure), spans inside the source with Start <= End, positions that
+// the targets treat as a failure), spans inside the source with Start <= End and covering the right text, positions that
 // agree with the line index, children inside their parents (aliases aside), and paths that match
 // keys and indexes. Seeds: f.Add below and testdata/fuzz/<target>/.
 
@@ -16,6 +16,9 @@ func fuzzParse(t *testing.T, f Format, src []byte) {
 		}
 	}
 	if err := checkDoc(d); err != nil {
+		t.Fatalf("%v\nsrc: %q", err, src)
+	}
+	if err := checkSpanText(d); err != nil {
 		t.Fatalf("%v\nsrc: %q", err, src)
 	}
 }

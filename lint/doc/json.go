@@ -351,6 +351,15 @@ func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
 		if IsPlaceholder(v) {
 			n.Type = Unknown
 		}
+	case c == 'N' && hasWord(s[p.i:], "NaN"), c == 'I' && hasWord(s[p.i:], "Infinity"), c == '-' && hasWord(s[p.i:], "-Infinity"):
+		// Not JSON, but Python's json module writes and reads these, and training configs are
+		// read by Python: accept them as floats rather than fail the whole file.
+		j := p.i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		n.Kind, n.Type, n.Value, n.Style = Scalar, Float, string(s[p.i:j]), "plain"
+		p.i = j
 	case c == '-' || c >= '0' && c <= '9':
 		t, ok := p.number()
 		if !ok {
@@ -374,8 +383,6 @@ func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
 				p.fail("JSON strings must use double quotes", p.i, p.i+1)
 			case strings.EqualFold(w, "true") || strings.EqualFold(w, "false") || strings.EqualFold(w, "null") || w == "None":
 				p.fail("invalid value "+strconv.Quote(w)+"; JSON spells these true, false and null, in lower case", p.i, j)
-			case w == "NaN" || w == "Infinity":
-				p.fail("invalid value "+strconv.Quote(w)+"; JSON has no NaN or Infinity (write a string or a large number)", p.i, j)
 			case c == '}' || c == ']' || c == ',' || c == ':':
 				p.expected("a value")
 			case w != "":
@@ -552,4 +559,9 @@ func hex4(s []byte, i int) (rune, bool) {
 		}
 	}
 	return r, true
+}
+
+// hasWord reports whether s starts with the word w, not followed by more word bytes.
+func hasWord(s []byte, w string) bool {
+	return len(s) >= len(w) && string(s[:len(w)]) == w && (len(s) == len(w) || !isWordByte(s[len(w)]))
 }

@@ -67,7 +67,7 @@ func TestJSONErrors(t *testing.T) {
 		{"{\"a\": \"x\n\"}", "parse-error", 1, 7, "not closed"},
 		{"", "parse-error", 1, 1, "empty"},
 		{"{} {}", "parse-error", 1, 4, "after the end of the top-level value"},
-		{"[NaN]", "parse-error", 1, 2, "NaN"},
+		{"[nan]", "parse-error", 1, 2, `invalid value "nan"; strings must be in double quotes`},
 		{"// c\n{}", "parse-error", 1, 1, "comments"},
 		{"{\"a\": \"\\x\"}", "parse-error", 1, 8, `invalid escape \\x`},
 		{"{\"a\": 1,\r\n \"a\": 2}", "duplicate-key", 2, 2, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
@@ -102,5 +102,20 @@ func TestJSONHugeNumbers(t *testing.T) {
 	}
 	if d.Root.Get("b").Type != Int || d.Root.Get("b").Value != "99999999999999999999999" {
 		t.Error("huge int text not kept")
+	}
+}
+
+func TestJSONPythonFloats(t *testing.T) {
+	d := mustParse(t, JSON, `{"a": NaN, "b": Infinity, "c": -Infinity}`)
+	if len(d.Problems) != 0 {
+		t.Fatal(d.Problems)
+	}
+	for _, k := range []string{"a", "b", "c"} {
+		if n := d.Root.Get(k); n.Type != Float || text(d, n.Span) != n.Value {
+			t.Errorf("%s: %v %q", k, n.Type, n.Value)
+		}
+	}
+	if v, ok := d.Root.Get("c").Float(); !ok || v > -1e308 {
+		t.Errorf("-Infinity as float: %v %v", v, ok)
 	}
 }

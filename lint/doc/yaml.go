@@ -282,6 +282,12 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 				return 0
 			}
 			last = max(last, mend)
+			if !mergeable(mv) {
+				c.fatal = true
+				c.d.Problems = append(c.d.Problems, Problem{Rule: "parse-error", Span: mv.Span,
+					Message: "the merge key \"<<\" needs a mapping, an alias of one, or a list of them; YAML loaders reject this value"})
+				return 0
+			}
 			c.merge(n, mv, explicit)
 			continue
 		}
@@ -378,6 +384,22 @@ func (c *yamlConv) merge(n, mv *Node, explicit map[string]bool) {
 			n.Children = append(n.Children, e)
 		}
 	}
+}
+
+// mergeable reports whether a merge key's value is a mapping or a sequence of mappings.
+func mergeable(mv *Node) bool {
+	switch mv.Kind {
+	case Map:
+		return true
+	case Seq:
+		for _, s := range mv.Children {
+			if s.Kind != Map {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // rebase gives a moved subtree the paths of its new place.

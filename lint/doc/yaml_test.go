@@ -122,6 +122,7 @@ func TestYAMLErrors(t *testing.T) {
 		{"a: 1\nb: x\x00y\n", "parse-error", 2, 5, "NUL byte"},
 		{"\xff\xfea\x00:\x00", "parse-error", 1, 1, "UTF-16"},
 		{strings.Repeat("[", 20000), "input-limit-exceeded", 1, 1, "nesting is deeper"},
+		{"a: &x 1\nb:\n  <<: *x\n", "parse-error", 3, 7, `merge key "<<" needs a mapping`},
 		{"a: 1\na: 2\n", "duplicate-key", 2, 1, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
 	}
 	for _, c := range cases {
@@ -207,5 +208,42 @@ func TestYAMLCommentsNotInStrings(t *testing.T) {
 	want := []string{" trainlint: disable=TL101 -- reason", " trainlint: disable=TL002", " header"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("comments %q, want %q", got, want)
+	}
+}
+
+func TestYAMLSpansMore(t *testing.T) {
+	cases := []struct{ src, path, key, val string }{
+		{"a: [x\n  y, # c\n  z]\n", "a", "a", "[x\n  y, # c\n  z]"},
+		{"b: {p: \"q\",\n  r: s}\n", "b.r", "r", "s"},
+		{"a:    value   \nb: x # c\n", "a", "a", "value"},
+		{"k:\n  - |1\n    x\n  - >\n   folded\n\n   para\nz: 1\n", "k", "k", "- |1\n    x\n  - >\n   folded\n\n   para"},
+		{"a: \"multi\n  line\"\nb: 'x\n\n  y'\n", "b", "b", "'x\n\n  y'"},
+		{"{é: 1, x: 2}\n", "x", "x", "2"},
+		{"\"q k\": 1\n't': 2\n", "t", "'t'", "2"},
+		{"t: !!map\n  x: 1\n", "t", "t", "x: 1"},
+		{"a: &x\n  b: 1\nc: *x\n", "c", "c", "*x"},
+		{"a:\n  b: |\n    # not a comment\n  c: 1\n", "a.b", "b", "|\n    # not a comment"},
+		{"a: x\n\n\n# trailing comment\n", "a", "a", "x"},
+	}
+	for _, c := range cases {
+		d := mustParse(t, YAML, c.src)
+		if len(d.Problems) != 0 {
+			t.Errorf("%q: %+v", c.src, d.Problems)
+			continue
+		}
+		if err := checkSpanText(d); err != nil {
+			t.Errorf("%q: %v", c.src, err)
+		}
+		n := d.Root.At(c.path)
+		if n == nil {
+			t.Errorf("%q: no %s", c.src, c.path)
+			continue
+		}
+		if got := text(d, n.KeySpan); got != c.key {
+			t.Errorf("%q %s: key %q want %q", c.src, c.path, got, c.key)
+		}
+		if got := text(d, n.Span); got != c.val {
+			t.Errorf("%q %s: value %q want %q", c.src, c.path, got, c.val)
+		}
 	}
 }

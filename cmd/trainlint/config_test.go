@@ -1,0 +1,297 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// End-to-end tests of the config file through run(), with the real rule set.
+
+// checkJSON runs check with JSON output and returns the exit code, the result and stderr.
+func checkJSON(t *testing.T, args ...string) (int, *lint.Result, string) {
+	t.Helper()
+	code, out, errs := cli(t, nil, append([]string{"check", "--format", "json"}, args...)...)
+	res := &lint.Result{}
+	if code != exitUsage {
+		if err := json.Unmarshal([]byte(out), res); err != nil {
+			t.Fatalf("output is not JSON (%v): %s\nstderr: %s", err, out, errs)
+		}
+	}
+	return code, res, errs
+}
+
+// findings renders diagnostics as "file:line CODE severity" for comparison.
+func findings(res *lint.Result) []string {
+	var out []string
+	for _, d := range res.Diagnostics {
+		out = append(out, d.File+":"+itoa(d.Line)+" "+d.Code+" "+d.Severity.String())
+	}
+	return out
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}
+
+func has(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+const hfJSON = `{"per_device_train_batch_size": 16, "per_device_eval_batch_size": 4, "eval_strategy": "steps", "eval_steps": 100, "dataloader_num_workers": 4}` + "\n"
+
+func TestConfigSchemaErrorExits2(t *testing.T) {
+	writeTree(t, map[string]string{
+		".trainlint.toml": "select = [\"TL2\"]\n\nfail_on = \"error\"\n[context]\nhosts = \"four\"\n",
+		"hf.json":         hfJSON,
+	})
+	code, _, stderr := checkJSON(t, ".")
+	if code != exitUsage {
+		t.Fatalf("exit %d, want 2; stderr %s", code, stderr)
+	}
+	for _, want := range []string{
+		"trainlint: .trainlint.toml:3:1: unknown key \"fail_on\" (did you mean \"fail-on\"?)\n",
+		"trainlint: .trainlint.toml:5:9: key \"context.hosts\" must be an integer, not a string\n",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
+
+// TestConfigIgnoreJSON: [[ignore]] silences a JSON file's finding by glob, rule and key path;
+// the same file outside the glob, or another key, keeps it.
+func TestConfigIgnoreJSON(t *testing.T) {
+	writeTree(t, map[string]string{
+		".trainlint.toml": `
+[[ignore]]
+path = "legacy/**/*.json"
+rules = ["eval-batch-smaller-than-train"]
+keys = ["per_device_eval_batch_size"]
+
+[[ignore]]
+path = "other/*.json"
+rules = ["TL202"]
+keys = ["per_device_train_batch_size"]
+`,
+		"legacy/a/hf.json": hfJSON,
+		"new/hf.json":      hfJSON,
+		"other/hf.json":    hfJSON,
+	})
+	code, res, stderr := checkJSON(t, ".")
+	got := findings(res)
+	want := []string{"new/hf.json:1 TL202 warning", "other/hf.json:1 TL202 warning"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") || code != exitFindings {
+		t.Errorf("exit %d, findings\n%s\nwant\n%s\nstderr %s", code, strings.Join(got, "\n"), strings.Join(want, "\n"), stderr)
+	}
+}
+
+// TestConfigFilesFramework: [[files]] overrides detection for matching files only; the flag
+// overrides both.
+func TestConfigFilesFramework(t *testing.T) {
+	writeTree(t, map[string]string{
+		".trainlint.toml": "[[files]]\npath = \"ds/*.json\"\nframework = \"deepspeed\"\n",
+		"ds/hf.json":      hfJSON,
+		"hf.json":         hfJSON,
+	})
+	_, res, _ := checkJSON(t, ".")
+	fw := map[string]string{}
+	for _, f := range res.Files {
+		fw[f.Path] = f.Framework
+	}
+	if fw["ds/hf.json"] != "deepspeed" || fw["hf.json"] != "huggingface" {
+		t.Errorf("frameworks %v", fw)
+	}
+	if got := findings(res); strings.Join(got, ",") != "hf.json:1 TL202 warning" {
+		t.Errorf("findings %v (the deepspeed reading has no per-device eval batch)", got)
+	}
+	_, res, _ = checkJSON(t, "--framework", "huggingface", ".")
+	for _, f := range res.Files {
+		if f.Framework != "huggingface" {
+			t.Errorf("--framework did not override [[files]] for %s: %s", f.Path, f.Framework)
+		}
+	}
+}
+
+// TestConfigMapping: a team's own eval key in seconds, taught through [mapping], makes the
+// generic dialect see a time-based eval interval (TL201).
+func TestConfigMapping(t *testing.T) {
+	cfg := writeTree(t, map[string]string{
+		"cfg/run.yaml":        "trainer:\n  max_steps: 100000\n  my_eval_period: 1800\n  batch_size: 32\n",
+		"plain/run.yaml":      "trainer:\n  max_steps: 100000\n  my_eval_period: 1800\n  batch_size: 32\n",
+		"cfg/.trainlint.toml": "[mapping]\neval.interval_seconds = \"trainer.my_eval_period\"\n",
+	})
+	_ = cfg
+	_, res, stderr := checkJSON(t, ".")
+	got := findings(res)
+	if !has(got, "cfg/run.yaml:3 TL201 warning") {
+		t.Errorf("no TL201 at the mapped key: %v\n%s", got, stderr)
+	}
+	for _, f := range got {
+		if strings.HasPrefix(f, "plain/") && strings.Contains(f, "TL201") {
+			t.Errorf("TL201 without the mapping: %v", got)
+		}
+	}
+}
+
+// TestConfigContextHosts: [context] hosts turns on the multi-host rules; --hosts overrides it.
+func TestConfigContextHosts(t *testing.T) {
+	src := "model_name_or_path: meta-llama/Llama-3.1-70B\nper_device_train_batch_size: 2\nper_device_eval_batch_size: 4\ndataloader_num_workers: 4\neval_strategy: steps\neval_steps: 200\nlog_on_each_node: true\noutput_dir: out\n"
+	writeTree(t, map[string]string{"sft.yaml": src})
+	_, res, _ := checkJSON(t, "sft.yaml")
+	for _, d := range res.Diagnostics {
+		if d.Code == rules.MultiHostLoggingOnAllHosts.Code {
+			t.Fatalf("TL601 without a host count: %+v", d)
+		}
+	}
+	writeTree(t, map[string]string{"sft.yaml": src, ".trainlint.toml": "[context]\nhosts = 4\ndevices-per-host = 8\n"})
+	_, res, _ = checkJSON(t, "sft.yaml")
+	var msg string
+	for _, d := range res.Diagnostics {
+		if d.Code == rules.MultiHostLoggingOnAllHosts.Code {
+			msg = d.Message
+		}
+	}
+	if !strings.Contains(msg, "on 4 hosts") {
+		t.Errorf("TL601 with [context] hosts = 4: %q\n%v", msg, findings(res))
+	}
+	_, res, _ = checkJSON(t, "--hosts", "1", "sft.yaml")
+	for _, d := range res.Diagnostics {
+		if d.Code == rules.MultiHostLoggingOnAllHosts.Code {
+			t.Errorf("--hosts 1 did not override [context] hosts: %+v", d)
+		}
+	}
+}
+
+// optionRule reports its options, so the test sees what the config file set.
+var optionRule = &lint.Rule{
+	Code: "TL997", Name: "test-options", Category: lint.CatStructure, Severity: lint.Info,
+	Title: "Reports its options", Rationale: "test", Fix: "none", Frameworks: []string{"*"},
+	Options: []lint.Option{{Name: "limit", Type: "integer", Default: 3, Doc: "a limit"}, {Name: "label", Type: "string", Default: "x", Doc: "a label"}},
+	Check: func(p *lint.Pass) {
+		p.Report(lint.Finding{Message: "limit " + itoa(p.Int("limit")) + " label " + p.String("label")})
+	},
+}
+
+// TestConfigRuleSeverityAndOptions: [rules.<name>] sets severity (which fail-on then sees) and
+// options, validated against the rule's declared options.
+func TestConfigRuleSeverityAndOptions(t *testing.T) {
+	old := allRules
+	allRules = func() []*lint.Rule { return append([]*lint.Rule{optionRule, rules.ParseError}, lint.Builtin()...) }
+	t.Cleanup(func() { allRules = old })
+
+	writeTree(t, map[string]string{"a.yaml": "a: 1\n"})
+	code, res, _ := checkJSON(t, "a.yaml")
+	if code != exitOK || len(res.Diagnostics) != 1 || res.Diagnostics[0].Message != "limit 3 label x" || res.Diagnostics[0].Severity != lint.Info {
+		t.Fatalf("defaults: exit %d %+v", code, res.Diagnostics)
+	}
+	writeTree(t, map[string]string{"a.yaml": "a: 1\n", ".trainlint.toml": "[rules.test-options]\nseverity = \"error\"\nlimit = 7\nlabel = \"y\"\n"})
+	code, res, _ = checkJSON(t, "a.yaml")
+	if code != exitFindings || len(res.Diagnostics) != 1 || res.Diagnostics[0].Message != "limit 7 label y" || res.Diagnostics[0].Severity != lint.Error {
+		t.Errorf("configured: exit %d %+v", code, res.Diagnostics)
+	}
+	// fail-on in the file; the flag wins over it.
+	writeTree(t, map[string]string{"a.yaml": "a: 1\n", ".trainlint.toml": "fail-on = \"info\"\n"})
+	if code, _, _ = checkJSON(t, "a.yaml"); code != exitFindings {
+		t.Errorf("fail-on = info with an info finding: exit %d, want 1", code)
+	}
+	if code, _, _ = checkJSON(t, "--fail-on", "error", "a.yaml"); code != exitOK {
+		t.Errorf("--fail-on error over the file's info: exit %d, want 0", code)
+	}
+	writeTree(t, map[string]string{"a.yaml": "a: 1\n", ".trainlint.toml": "[rules.test-options]\nlimit = \"7\"\n"})
+	code, _, stderr := checkJSON(t, "a.yaml")
+	if code != exitUsage || !strings.Contains(stderr, `.trainlint.toml:2:9: key "rules.test-options.limit" must be an integer, not a string`) {
+		t.Errorf("mistyped option: exit %d, stderr %s", code, stderr)
+	}
+}
+
+// TestConfigNearestWinsAndFlags: each folder takes its nearest config; --select overrides them;
+// --config replaces discovery.
+func TestConfigNearestWinsAndFlags(t *testing.T) {
+	writeTree(t, map[string]string{
+		".trainlint.toml":   "ignore = [\"TL202\"]\n",
+		"a/hf.json":         hfJSON,
+		"b/.trainlint.toml": "select = [\"TL2\"]\n",
+		"b/hf.json":         hfJSON,
+		"c/pyproject.toml":  "[project]\nname = \"c\"\n[tool.trainlint]\nignore = [\"evaluation\"]\n",
+		"c/hf.json":         hfJSON,
+		"strict.toml":       "select = [\"TL202\"]\n[rules.eval-batch-smaller-than-train]\nseverity = \"error\"\n",
+	})
+	_, res, _ := checkJSON(t, ".")
+	if got := strings.Join(findings(res), ","); got != "b/hf.json:1 TL202 warning" {
+		t.Errorf("nearest config per folder: %s", got)
+	}
+	_, res, _ = checkJSON(t, "--select", "TL202", ".")
+	if got := strings.Join(findings(res), ","); got != "b/hf.json:1 TL202 warning" {
+		// --select replaces select, not the files' ignore lists
+		t.Errorf("--select: %s", got)
+	}
+	_, res, _ = checkJSON(t, "--ignore", "TL1", ".")
+	if got := strings.Join(findings(res), ","); got != "a/hf.json:1 TL202 warning,b/hf.json:1 TL202 warning,c/hf.json:1 TL202 warning" {
+		t.Errorf("--ignore replaces the files' ignore: %s", got)
+	}
+	_, res, _ = checkJSON(t, "--config", "strict.toml", ".")
+	if got := strings.Join(findings(res), ","); got != "a/hf.json:1 TL202 error,b/hf.json:1 TL202 error,c/hf.json:1 TL202 error" {
+		t.Errorf("--config: %s", got)
+	}
+}
+
+// TestConfigRequireReason: require-suppression-reason in the file makes bare suppressions
+// malformed.
+func TestConfigRequireReason(t *testing.T) {
+	src := "per_device_train_batch_size: 16\nper_device_eval_batch_size: 4  # trainlint: disable=TL202\neval_strategy: steps\neval_steps: 100\ndataloader_num_workers: 4\n"
+	writeTree(t, map[string]string{"sft.yaml": src})
+	code, res, _ := checkJSON(t, "sft.yaml")
+	if code != exitOK || len(res.Diagnostics) != 0 {
+		t.Fatalf("bare suppression without the setting: exit %d %v", code, findings(res))
+	}
+	writeTree(t, map[string]string{"sft.yaml": src, ".trainlint.toml": "require-suppression-reason = true\n"})
+	_, res, _ = checkJSON(t, "sft.yaml")
+	if got := strings.Join(findings(res), ","); got != "sft.yaml:2 TL202 warning,sft.yaml:2 TL007 error" && got != "sft.yaml:2 TL007 error,sft.yaml:2 TL202 warning" {
+		t.Errorf("with require-suppression-reason: %s", got)
+	}
+}
+
+func TestSchemaConfigCommand(t *testing.T) {
+	code, out, stderr := cli(t, nil, "schema", "config")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(out)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("config.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Compile("config.json"); err != nil {
+		t.Fatalf("the printed schema does not compile: %v", err)
+	}
+	for _, r := range rules.All() {
+		if !strings.Contains(out, `"`+r.Name+`"`) {
+			t.Errorf("schema has no [rules.%s] table", r.Name)
+		}
+	}
+}
+
+func TestConfigFlagErrorsOneLineEach(t *testing.T) {
+	writeTree(t, map[string]string{"bad.toml": "fail_on = 1\nselect = 2\n", "a.yaml": "a: 1\n"})
+	code, _, stderr := checkJSON(t, "--config", "bad.toml", "a.yaml")
+	want := "trainlint: bad.toml:1:1: unknown key \"fail_on\" (did you mean \"fail-on\"?)\ntrainlint: bad.toml:2:10: key \"select\" must be an array, not an integer\n"
+	if code != exitUsage || stderr != want {
+		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, stderr, want)
+	}
+}

@@ -37,6 +37,28 @@ site:
 serve:
 	$(GO) run ./cmd/trainlint site -o site/dist --serve $(SERVE)
 
+# bench: the engine's stages per framework (Go benchmarks on ../shared/corpus), then the
+# whole-process comparison on the corpus YAML files: trainlint against a bare yaml.v3 parse (the
+# floor) and yamllint, a single-file run, 1k/5k/10k files for scaling and memory; medians and
+# ratios, each target marked met or MISSED (cmd/trainlint-bench). yamllint comes from Debian.
+BENCHTIME ?= 1s
+bench: build
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./lint/ ./lint/doc/ ./cmd/trainlint/
+	$(GO) build -o bin/yamlfloor ./cmd/trainlint-bench/yamlfloor
+	@command -v yamllint >/dev/null || apt-get install -y -q yamllint >/dev/null || echo "yamllint not installed: its comparison is skipped"
+	$(GO) run ./cmd/trainlint-bench -trainlint $(BIN) -floor bin/yamlfloor
+
+# fuzz: every fuzz target of the module for FUZZTIME each (plain `go test` replays the seeds in
+# testdata/fuzz, so `make test` covers them). New crashers land in testdata/fuzz: commit them
+# with the fix.
+FUZZTIME ?= 60s
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
 fmt:
 	gofmt -w cmd lint rules wasm site
 

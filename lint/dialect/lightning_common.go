@@ -636,12 +636,32 @@ func bnEvidence(root *doc.Node) (*doc.Node, string) {
 			}
 			return true
 		}
-		if bnArchRe.MatchString(v) {
+		if bnArchRe.MatchString(v) && !otherNormBeside(n) {
 			hit, why = n, n.Path.String()+": "+v
 		}
 		return true
 	})
 	return hit, why
+}
+
+// otherNormBeside reports whether a sibling norm setting names a norm other than batch norm
+// (resnet50 with norm_layer: group_norm, ConformerEncoder with conv_norm_type: layer_norm): the
+// explicit setting outweighs what the architecture name suggests.
+func otherNormBeside(n *doc.Node) bool {
+	if n.Parent == nil || n.Parent.Kind != doc.Map {
+		return false
+	}
+	for _, k := range []string{"norm", "norm_type", "normalization", "conv_norm_type", "norm_layer"} {
+		s := n.Parent.Get(k)
+		if s == nil || s.Kind != doc.Scalar || s.Type != doc.String {
+			continue
+		}
+		v := strings.TrimSpace(s.Value)
+		if v != "" && !bnNormValues[strings.ToLower(v)] && !bnArchRe.MatchString(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // readBNPresent sets BN.Present from config evidence only.

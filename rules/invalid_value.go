@@ -1,0 +1,152 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/schema"
+)
+
+// InvalidValue reports a value the framework rejects: not one of a key's allowed values
+// (eval_strategy: step), or of a type the key cannot take (a word where a number goes). It only
+// reports what the framework's own parsing would reject: quoted numbers and booleans pass
+// (argparse-based front-ends convert strings), integers where booleans go pass (Python treats
+// them as truth values), and interpolations and nulls of optional keys are left alone.
+var InvalidValue = register(&lint.Rule{
+	Code: "TL004", Name: "invalid-value", Category: lint.CatStructure, Severity: lint.Error,
+	Title:     "A value has the wrong type or is not an allowed value",
+	NeedsPlan: true,
+	Rationale: `A strategy name with a typo, or a word where a number belongs, stops the job when the framework
+parses its arguments: after the queue wait, and on every host. trainlint checks the values of
+the keys it knows against the type and the allowed values the framework declares, so the
+mistake shows up before the job is submitted.`,
+	Fix: `Use one of the values listed in the message (the nearest one is suggested), or a value of the
+expected type.`,
+	Frameworks: []string{fwHF},
+	Check:      checkInvalidValue,
+})
+
+func checkInvalidValue(p *lint.Pass) {
+	fw := p.Plan.Framework
+	root := p.Doc.Root
+	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
+		return
+	}
+	for _, n := range root.Children {
+		if n.Alias {
+			continue
+		}
+		k, ok := schema.Lookup(fw, n.Key)
+		if !ok {
+			continue
+		}
+		if f, bad := valueProblem(p.Doc, n, k); bad {
+			p.Report(f)
+		}
+	}
+}
+
+// valueProblem checks one value against its key.
+func valueProblem(d *doc.Document, n *doc.Node, k dialect.Key) (lint.Finding, bool) {
+	types := schema.Types(k.Type)
+	if n.Kind == doc.Scalar && (n.Type == doc.Unknown || n.Type == doc.Null) {
+		return lint.Finding{}, false // decided later, or an unset optional
+	}
+	if len(k.Enum) > 0 && n.Kind == doc.Scalar && n.Type == doc.String {
+		for _, e := range k.Enum {
+			if n.Value == e {
+				return lint.Finding{}, false
+			}
+		}
+		f := lint.Finding{Node: n, Message: quote(n.Key) + " is " + quote(n.Value) + ": expected one of " + quoteList(k.Enum)}
+		if best, ok := nearestKey(n.Value, k.Enum); ok {
+			f.Message += " (did you mean " + quote(best) + "?)"
+			f.Fix = lint.ReplaceValue(n, requote(d, n, best), lint.Unsafe, "set "+quote(n.Key)+" to "+quote(best))
+		}
+		return f, true
+	}
+	if len(types) == 0 || accepts(types, n) {
+		return lint.Finding{}, false
+	}
+	what := map[doc.Kind]string{doc.Map: "a mapping", doc.Seq: "a list"}[n.Kind]
+	if what == "" {
+		what = quote(n.Value)
+	}
+	return lint.Finding{Node: n, Message: quote(n.Key) + " is " + what + ": expected " + strings.Join(types, " or ")}, true
+}
+
+// accepts reports whether a value fits one of the types, with the leniency of the frameworks'
+// argument parsers (see InvalidValue).
+func accepts(types []string, n *doc.Node) bool {
+	for _, t := range types {
+		switch t {
+		case "object":
+			if n.Kind == doc.Map {
+				return true
+			}
+		case "array":
+			if n.Kind == doc.Seq {
+				return true
+			}
+		}
+		if n.Kind != doc.Scalar {
+			continue
+		}
+		switch t {
+		case "string":
+			return true // any scalar reads as text
+		case "null":
+			if n.Type == doc.Null {
+				return true
+			}
+		case "integer", "number":
+			switch n.Type {
+			case doc.Int, doc.Float:
+				return true
+			case doc.String:
+				if _, err := strconv.ParseFloat(strings.TrimSpace(n.Value), 64); err == nil {
+					return true
+				}
+			}
+		case "boolean":
+			switch n.Type {
+			case doc.Bool, doc.Int:
+				return true
+			case doc.String:
+				switch strings.ToLower(strings.TrimSpace(n.Value)) {
+				case "true", "false", "yes", "no", "on", "off", "1", "0", "y", "n", "t", "f":
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// requote spells a replacement value with the quotes the original value had.
+func requote(d *doc.Document, n *doc.Node, v string) string {
+	s, e := n.Span.Start.Offset, n.Span.End.Offset
+	if s >= 0 && e <= len(d.Src) && s < e {
+		switch d.Src[s] {
+		case '"':
+			return strconv.Quote(v)
+		case '\'':
+			return "'" + strings.ReplaceAll(v, "'", "''") + "'"
+		}
+	}
+	if d.Format == doc.JSON {
+		return strconv.Quote(v)
+	}
+	return v
+}
+
+func quoteList(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = quote(x)
+	}
+	return strings.Join(q, ", ")
+}

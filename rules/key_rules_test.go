@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// corpusFindings lints every corpus file with only the given rules and returns their findings
+// as "path:line:col CODE message" lines.
+func corpusFindings(t *testing.T, codes ...string) []string {
+	t.Helper()
+	dir := filepath.Join("..", "..", "shared", "corpus")
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Skip("no shared corpus:", err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 7 || cols[0] == "local_path" {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		_, diags := lint.LintFile(lint.File{Path: cols[0], Text: text}, All(), lint.Options{Select: codes})
+		for _, d := range diags {
+			out = append(out, d.File+":"+itoa(d.Line)+":"+itoa(d.Column)+" "+d.Code+" "+d.Message)
+		}
+	}
+	if n < 100 {
+		t.Fatalf("read only %d corpus files", n)
+	}
+	return out
+}
+
+// TestKeyRulesOnCorpus: real configs are not flagged by the key rules. The shared corpus has
+// no renamed key, no misspelt Trainer key and no invalid value (checked by hand: its Trainer
+// files carry TRL and alignment-handbook script arguments, which must not be taken for typos).
+func TestKeyRulesOnCorpus(t *testing.T) {
+	for _, l := range corpusFindings(t, "TL003", "TL004", "TL005") {
+		t.Errorf("real config flagged: %s", l)
+	}
+}
+
+// TestKeyRulesSeeCorpusTypos makes sure the corpus test above is not vacuous: the same Trainer
+// files, each with one misspelt key and one bad value appended, are flagged.
+func TestKeyRulesSeeCorpusTypos(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "corpus")
+	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Skip("no shared corpus:", err)
+	}
+	checked := 0
+	for _, line := range strings.Split(string(m), "\n") {
+		cols := strings.Split(line, "\t")
+		if len(cols) < 7 || cols[5] != "hf-trainer" || cols[6] != "yaml" {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(string(text), "\n") {
+			text = append(text, '\n')
+		}
+		text = append(text, "gradient_acumulation_steps: 2\nlogging_strategy: step\n"...)
+		info, diags := lint.LintFile(lint.File{Path: cols[0], Text: text}, All(), lint.Options{Select: []string{"TL003", "TL004"}})
+		if info.Framework != fwHF {
+			continue
+		}
+		checked++
+		got := map[string]bool{}
+		for _, d := range diags {
+			got[d.Code] = true
+		}
+		if !got["TL003"] || !got["TL004"] {
+			t.Errorf("%s: appended typo and bad value not both found: %v", cols[0], got)
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d Trainer files checked", checked)
+	}
+}
+
+func TestNearestKey(t *testing.T) {
+	known := []string{"per_device_train_batch_size", "per_device_eval_batch_size", "seed", "bf16", "fp16", "eval_steps", "save_steps", "use_cpu", "hub_token"}
+	for _, c := range []struct{ in, want string }{
+		{"per_device_eval_batchsize", "per_device_eval_batch_size"},
+		{"per-device-train-batch-size", "per_device_train_batch_size"},
+		{"PER_DEVICE_TRAIN_BATCH_SIZE", "per_device_train_batch_size"},
+		{"seeds", "seed"},
+		{"eval_setps", "eval_steps"}, // a swap is one edit
+		{"bf15", "bf16"},             // one edit from bf16, two from fp16
+		{"use_peft", ""},             // a TRL key, three edits from use_cpu
+		{"eos_token", ""},            // a TRL key, three edits from hub_token
+		{"beta", ""},
+		{"bp16", ""}, // one edit from bf16 and from fp16: a tie is no answer
+	} {
+		got, ok := nearestKey(c.in, known)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("nearestKey(%q) = %q, %v; want %q", c.in, got, ok, c.want)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"a", "", 1}, {"lenght", "length", 1}, {"kitten", "sitting", 3}, {"abc", "abc", 0}, {"ab", "ba", 1}} {
+		if got := editDistance(c.a, c.b, 10); got != c.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+	if got := editDistance("aaaaaaaa", "bbbbbbbb", 2); got != 3 {
+		t.Errorf("limited distance = %d, want limit+1", got)
+	}
+}

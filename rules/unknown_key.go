@@ -1,0 +1,140 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/schema"
+)
+
+// UnknownKey reports a top-level key that is not a setting of the framework but is one typo
+// away from one. Files of the supported frameworks legitimately carry keys trainlint does not
+// know (a training script's own arguments, TRL's model and script arguments), so a key absent
+// from the schema is not reported on its own: only a near miss of a known key is, which is what
+// a typo looks like. Frameworks whose key set is open (Lightning init_args, generic in-house
+// files) are not checked at all (schema.Closed).
+var UnknownKey = register(&lint.Rule{
+	Code: "TL003", Name: "unknown-key", Category: lint.CatStructure, Severity: lint.Warning,
+	Title:     "A key is not a setting of the framework",
+	NeedsPlan: true,
+	Rationale: `A misspelt key is not an error for most training stacks: the Trainer's YAML front-ends either
+stop at start-up or, in scripts that allow extra keys, ignore it. Either way the value written
+down does not take effect and the run uses the default, which is the worst kind of mistake: the
+config looks right. trainlint compares each top-level key with the framework's settings and
+reports keys that are one or two edits away from a known one.`,
+	Fix: `Correct the spelling (the message names the nearest known key). A key that is really an argument
+of your own script can be kept: suppress the finding with a reason.`,
+	Frameworks: []string{fwHF},
+	Check:      checkUnknownKey,
+})
+
+func checkUnknownKey(p *lint.Pass) {
+	fw := p.Plan.Framework
+	root := p.Doc.Root
+	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
+		return
+	}
+	known := schema.TopLevel(fw)
+	isKnown := map[string]bool{}
+	for _, k := range known {
+		isKnown[k] = true
+	}
+	for _, n := range root.Children {
+		if isKnown[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
+			continue
+		}
+		best, ok := nearestKey(n.Key, known)
+		if !ok {
+			continue
+		}
+		f := lint.Finding{Node: n, AtKey: true,
+			Message: quote(n.Key) + " is not a " + frameworkTitle(fw) + " setting (did you mean " + quote(best) + "?)"}
+		if root.Get(best) == nil {
+			// Unsafe: the key may be a script argument that happens to look like a setting.
+			f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))
+		}
+		p.Report(f)
+	}
+}
+
+// nearestKey returns the known key closest to k when it is close enough to be a typo: the same
+// after folding case and dashes, or one edit away (two for keys longer than 8 characters). The
+// budget is tight on purpose: on the shared corpus the script arguments nearest to a Trainer key
+// are three edits away (eos_token/hub_token, use_peft/use_ipex). A tie is no answer.
+func nearestKey(k string, known []string) (string, bool) {
+	fold := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
+	fk := fold(k)
+	budget := 1
+	if len(k) > 8 {
+		budget = 2
+	}
+	type cand struct {
+		key string
+		d   int
+	}
+	var cs []cand
+	for _, c := range known {
+		if fold(c) == fk {
+			return c, true
+		}
+		if d := editDistance(fk, fold(c), budget); d <= budget {
+			cs = append(cs, cand{c, d})
+		}
+	}
+	if len(cs) == 0 {
+		return "", false
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].key < cs[j].key })
+	if len(cs) > 1 && cs[1].d == cs[0].d {
+		return "", false
+	}
+	return cs[0].key, true
+}
+
+// editDistance is the optimal-string-alignment distance (insertions, deletions, substitutions
+// and swaps of neighbours: "lenght" is one edit from "length"). It stops early, returning
+// limit+1, once every alignment costs more than limit.
+func editDistance(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	if d := len(ra) - len(rb); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				v = min(v, prev2[j-2]+1)
+			}
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
+// frameworkTitle names a framework in messages.
+func frameworkTitle(fw string) string {
+	switch fw {
+	case fwHF:
+		return "TrainingArguments"
+	}
+	return fw
+}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -57,17 +59,22 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	if ev.Origin == plan.Default && tr.Origin == plan.Default {
 		return // two defaults: nothing the file says (and no framework's defaults are unequal)
 	}
+	if gran == "per-device" && (granularityUnstated(ev) || granularityUnstated(tr)) {
+		// In-house keys such as train.batch_size/eval.batch_size are compared like for like but
+		// may well be global: do not call them per-device in the message.
+		gran = ""
+	}
 
 	f := lint.Finding{Key: ev.Key}
-	trPart := gran + " train batch " + itoa(tr.Value) + derivedNote(tr)
+	trPart := strings.TrimSpace(gran+" train batch") + " " + itoa(tr.Value) + derivedNote(tr)
 	if tr.Origin == plan.Default {
 		trPart += " (" + keyOr(tr, "the train batch") + " is not set: " + defaultName(tr.Note) + ")"
 	}
 	if ev.Origin == plan.Default {
-		f.Message = notSet(ev, itoa(ev.Value)) + " is smaller than " + keyOr(tr, gran+" train batch") + " " + itoa(tr.Value) + derivedNote(tr)
+		f.Message = notSet(ev, itoa(ev.Value)) + " is smaller than " + keyOr(tr, strings.TrimSpace(gran+" train batch")) + " " + itoa(tr.Value) + derivedNote(tr)
 		place(&f, ev.Node, tr.Node)
 	} else {
-		f.Message = gran + " eval batch " + itoa(ev.Value) + derivedNote(ev) + " is smaller than " + trPart
+		f.Message = strings.TrimSpace(gran+" eval batch") + " " + itoa(ev.Value) + derivedNote(ev) + " is smaller than " + trPart
 		place(&f, ev.Node, tr.Node)
 		if ev.IsExplicit() && ev.Node != nil && ev.Node.IsScalar() {
 			f.Fix = lint.ReplaceValue(ev.Node, itoa(tr.Value), lint.Safe, "set "+keyOr(ev, "the eval batch")+" to "+itoa(tr.Value))
@@ -79,4 +86,10 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	}
 	f.Help = "set " + keyOr(ev, "the eval batch") + " to at least " + itoa(tr.Value) + ": evaluation keeps no activations for backprop, so it fits a batch at least as large as training's"
 	p.Report(f)
+}
+
+// granularityUnstated reports a batch whose key does not say whether it is per device or global
+// (the generic dialect reads such train/eval pairs like for like and says so in the note).
+func granularityUnstated(f plan.Fact[int]) bool {
+	return strings.HasPrefix(f.Note, "granularity not stated")
 }

@@ -520,3 +520,19 @@ func TestGenericHugeMapIsLinear(t *testing.T) {
 		t.Errorf("interval %+v", p.Eval.Interval)
 	}
 }
+
+// In-house retention spellings (MaxText, TF Object Detection, dataclass configs) keep the latest N.
+func TestGenericRetentionSpellings(t *testing.T) {
+	for _, c := range []struct{ src, key string }{
+		{"train:\n  batch_size: 8\nmax_num_checkpoints_to_keep: 3\n", "max_num_checkpoints_to_keep"},
+		{"train:\n  batch_size: 8\n  max_checkpoints_to_keep: 3\n", "train.max_checkpoints_to_keep"},
+		{"checkpoint:\n  every_steps: 100\n  keep_latest: 3\n", "checkpoint.keep_latest"},
+		{"checkpoint:\n  checkpoint_max_to_keep: 3\n", "checkpoint.checkpoint_max_to_keep"},
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
+		r := p.Ckpt.Retention
+		if r.Origin != plan.Explicit || r.Value != (plan.Retention{Kind: plan.KeepLatest, N: 3}) || r.Key != c.key {
+			t.Errorf("%q: retention %+v", c.src, r)
+		}
+	}
+}

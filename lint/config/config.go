@@ -162,6 +162,20 @@ func (l *Loader) Load(p string) (*Config, error) {
 	return c, err
 }
 
+// Parse validates a config file's bytes without touching the file system (for fuzzing and for
+// drivers without one). path names the file in messages and decides whether the bytes are a
+// pyproject.toml; globs are relative to its folder. An extend key is validated but not followed.
+// A pyproject.toml without a [tool.trainlint] table gives (nil, nil).
+func (l *Loader) Parse(path string, src []byte) (*Config, error) {
+	ly, err := l.parseLayer(path, src)
+	if err != nil || ly == nil {
+		return nil, err
+	}
+	c := &Config{Path: path, Chain: []string{path}}
+	ly.applyTo(c)
+	return c, nil
+}
+
 // ForFile returns the configuration that applies to a file on disk: the nearest config file in
 // its folder or above. nil (and no error) when there is none.
 func (l *Loader) ForFile(file string) (*Config, error) {

@@ -50,6 +50,8 @@ func (es Errors) Error() string {
 
 func asError(err error, e **Error) bool { return errors.As(err, e) }
 
+func asErrors(err error, e *Errors) bool { return errors.As(err, e) }
+
 // layer is one config file as read: its trainlint table as plain JSON-like values (validated) and
 // its document tree for positions.
 type layer struct {
@@ -72,6 +74,11 @@ func (l *Loader) readLayer(abs string) (*layer, error) {
 		}
 		return nil, &Error{File: displayPath(abs), Msg: "cannot read config file: " + err.Error()}
 	}
+	return l.parseLayer(abs, src)
+}
+
+// parseLayer validates one file's bytes (see readLayer).
+func (l *Loader) parseLayer(abs string, src []byte) (*layer, error) {
 	ly := &layer{path: abs, dir: filepath.Dir(abs), display: displayPath(abs), rules: l.rules}
 	isPy := filepath.Base(abs) == PyProject
 	var all map[string]any

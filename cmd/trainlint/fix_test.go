@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -211,14 +212,16 @@ func TestSchemaCommand(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
+	type prop struct {
+		Type        any     `json:"type"`
+		Default     any     `json:"default"`
+		Enum        []any   `json:"enum"`
+		Description string  `json:"description"`
+		AnyOf       []*prop `json:"anyOf"`
+	}
 	var s struct {
-		Schema     string `json:"$schema"`
-		Properties map[string]struct {
-			Type        any    `json:"type"`
-			Default     any    `json:"default"`
-			Enum        []any  `json:"enum"`
-			Description string `json:"description"`
-		} `json:"properties"`
+		Schema     string           `json:"$schema"`
+		Properties map[string]*prop `json:"properties"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &s); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, stdout)
@@ -226,11 +229,14 @@ func TestSchemaCommand(t *testing.T) {
 	if s.Schema != "http://json-schema.org/draft-07/schema#" {
 		t.Errorf("$schema %q", s.Schema)
 	}
-	p, ok := s.Properties["per_device_eval_batch_size"]
-	if !ok || p.Type != "integer" || p.Default != float64(8) || !strings.Contains(p.Description, "Default: 8") {
-		t.Errorf("per_device_eval_batch_size: %+v", p)
+	p := s.Properties["per_device_eval_batch_size"]
+	if p == nil || len(p.AnyOf) != 2 || fmt.Sprint(p.AnyOf[0].Type) != "[integer null]" || p.Default != float64(8) || !strings.Contains(p.Description, "Default: 8") {
+		t.Fatalf("per_device_eval_batch_size: %+v", p)
 	}
-	if e := s.Properties["eval_strategy"].Enum; len(e) != 3 {
-		t.Errorf("eval_strategy enum %v", e)
+	if e := s.Properties["eval_strategy"]; e == nil || len(e.AnyOf) == 0 || len(e.AnyOf[0].Enum) != 4 {
+		t.Errorf("eval_strategy: %+v", e)
+	}
+	if code, _, stderr := cli(t, nil, "schema", "huggingface", "extra"); code != exitUsage || !strings.Contains(stderr, "schema takes one name") {
+		t.Errorf("two names: exit %d, %q", code, stderr)
 	}
 }

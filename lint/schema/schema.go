@@ -125,9 +125,16 @@ type node struct {
 	Enum        []any            `json:"enum,omitempty"`
 	Default     any              `json:"default,omitempty"`
 	Deprecated  string           `json:"deprecationMessage,omitempty"`
+	Pattern     string           `json:"pattern,omitempty"`
+	AnyOf       []*node          `json:"anyOf,omitempty"`
 	Properties  map[string]*node `json:"properties,omitempty"`
 	Items       *node            `json:"items,omitempty"`
 }
+
+// placeholderPattern matches the values that are decided later and that every framework's
+// loader resolves before the type matters: OmegaConf/Hydra interpolations, Hydra's mandatory
+// "???" and DeepSpeed's "auto" (doc.Unknown in the parsers).
+const placeholderPattern = `^(\$\{.*\}|\?\?\?|auto)$`
 
 // JSON returns the framework's schema, indented, or an error naming the known frameworks.
 func JSON(framework string) ([]byte, error) {
@@ -155,19 +162,17 @@ func JSON(framework string) ([]byte, error) {
 }
 
 // add places k under root, creating objects for dotted segments and array items for "[]".
+// Only leaves are typed: a section a dialect reads (callbacks, debug) may be written as null, a
+// flag or an interpolation in files it does not govern, and properties only apply to objects.
 func add(root *node, k dialect.Key, d *dialect.Dialect) {
 	cur := root
 	segs := splitPath(k.Path)
-	for i, seg := range segs {
-		last := i == len(segs)-1
+	for _, seg := range segs {
 		if seg == "[]" {
 			if cur.Items == nil {
 				cur.Items = &node{}
 			}
 			cur = cur.Items
-			if !last && cur.Type == nil {
-				cur.Type = "object"
-			}
 			continue
 		}
 		if cur.Properties == nil {
@@ -179,12 +184,6 @@ func add(root *node, k dialect.Key, d *dialect.Dialect) {
 			cur.Properties[seg] = next
 		}
 		cur = next
-		if !last && cur.Type == nil && (i+1 >= len(segs) || segs[i+1] != "[]") {
-			cur.Type = "object"
-		}
-		if !last && i+1 < len(segs) && segs[i+1] == "[]" && cur.Type == nil {
-			cur.Type = "array"
-		}
 	}
 	fill(cur, k, d)
 }
@@ -192,21 +191,30 @@ func add(root *node, k dialect.Key, d *dialect.Dialect) {
 // fill sets a leaf's type, enum, default and description.
 func fill(n *node, k dialect.Key, d *dialect.Dialect) {
 	ts := Types(k.Type)
-	if isNoneDefault(k.Default) && !contains(ts, "null") && len(ts) > 0 {
-		ts = append(ts, "null") // an unset Optional may be written as null
+	if len(ts) > 0 && !contains(ts, "null") {
+		// YAML configs write null for "not set" whatever the type (Hydra sections, Optional
+		// arguments); the loaders then use the default, so an editor must not underline it.
+		ts = append(ts, "null")
+	}
+	// The typed part goes in one schema; when it would reject a placeholder (no string type, or
+	// a list of allowed strings), a second branch of anyOf accepts placeholders.
+	typed := n
+	if len(ts) > 0 && (!contains(ts, "string") || len(k.Enum) > 0) {
+		typed = &node{}
+		n.AnyOf = []*node{typed, {Type: "string", Pattern: placeholderPattern}}
 	}
 	switch len(ts) {
 	case 0:
 	case 1:
-		n.Type = ts[0]
+		typed.Type = ts[0]
 	default:
-		n.Type = ts
+		typed.Type = ts
 	}
 	for _, e := range k.Enum {
-		n.Enum = append(n.Enum, e)
+		typed.Enum = append(typed.Enum, e)
 	}
-	if len(n.Enum) > 0 && contains(ts, "null") {
-		n.Enum = append(n.Enum, nil)
+	if len(typed.Enum) > 0 && contains(ts, "null") {
+		typed.Enum = append(typed.Enum, nil)
 	}
 	if v, ok := defaultValue(k.Default, ts); ok {
 		n.Default = v

@@ -54,7 +54,12 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 		what = "the most recent checkpoint"
 	}
 	f := lint.Finding{Key: r.Key}
-	if r.Origin == plan.Default {
+	if r.Origin == plan.Default && writtenAsUnset(r) {
+		// The file sets the key, but the framework reads the value as unset (axolotl
+		// save_total_limit: 0, which the Trainer would read as keep-all): a choice the user made,
+		// so it stays a warning.
+		f.Message = r.Key + " " + r.Node.Value + " counts as unset: " + defaultName(r.Note) + " " + itoa(n) + " keeps only " + what + ", so the best one can be deleted"
+	} else if r.Origin == plan.Default {
 		f.Message = notSet(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
 		// Nothing in the file chose this policy: lower confidence (a warning would fail CI on
 		// every Lightning file that never configures checkpointing).
@@ -82,10 +87,19 @@ func plannedSaves(pl *plan.Plan) (int, bool) {
 
 func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {
 	switch {
+	case fw == fwAxolotl:
+		// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
+		return "set load_best_model_at_end: true with metric_for_best_model (axolotl passes it only when save_steps is a multiple of eval_steps), or set save_total_limit to at least the number of saves"
 	case hfFamily(fw):
 		return "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove " + keyOr(r, "save_total_limit")
 	case fw == fwLightning || fw == fwNeMo:
 		return "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints"
 	}
 	return "keep every checkpoint (" + keyOr(r, "the retention limit") + " has no best-N mode) and select the best one afterwards from the eval metrics"
+}
+
+// writtenAsUnset reports a defaulted retention whose node is the key itself with a non-null
+// value: the file wrote a value the framework treats as "not set".
+func writtenAsUnset(r plan.Fact[plan.Retention]) bool {
+	return r.Node != nil && r.Node.IsScalar() && !r.Node.IsNull() && r.Node.Value != "" && r.Node.Path.String() == r.Key
 }

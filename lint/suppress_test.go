@@ -175,3 +175,30 @@ func TestKeyUnder(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSuppressions: any comment text is either ignored, a suppression or a malformed one; the
+// engine never panics, and findings about suppressions sit on a comment's line.
+func FuzzSuppressions(f *testing.F) {
+	for _, s := range []string{
+		"a: 1  # trainlint: disable=TL990 -- x\nb: 2\n",
+		"# trainlint: disable-file=rule-a,TL991,TL008 --\na: 1\n",
+		"# trainlint disable=x\n# trainlint: enable\n# trainlint:\n# TRAINLINT: DISABLE=TL990 -- y\na: 1\n",
+		"a: 1 # trainlint: disable=TL990,,TL991 -- -- --\n",
+	} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, src string, requireReason bool) {
+		_, diags := LintFile(File{Path: "c.yaml", Text: []byte(src)}, testRules(), Options{RequireReason: requireReason})
+		d := doc.Parse("c.yaml", []byte(src), doc.YAML, doc.Limits{})
+		lines := map[int]bool{}
+		for _, c := range d.Comments {
+			lines[c.Span.Start.Line] = true
+		}
+		for _, dg := range diags {
+			if (dg.Code == MalformedSuppression.Code || dg.Code == UnusedSuppression.Code) && !lines[dg.Line] {
+				t.Errorf("%s at line %d, which holds no comment", dg.Code, dg.Line)
+			}
+		}
+	})
+}

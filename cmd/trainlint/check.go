@@ -203,15 +203,6 @@ func (c *checkConfig) resolve(rules []*lint.Rule, stdinPiped bool) error {
 	if c.Hosts < 0 || c.DevicesPerHost < 0 {
 		return usagef("--hosts and --devices-per-host must not be negative")
 	}
-	// Settings whose machinery lands later: refuse rather than silently ignore them.
-	for _, nyi := range []struct {
-		set  bool
-		name string
-	}{{c.ConfigFile != "", "--config"}} {
-		if nyi.set {
-			return usagef("%s is not implemented yet", nyi.name)
-		}
-	}
 	if len(c.Paths) == 0 {
 		if !stdinPiped {
 			return usagef("no files to check: give files or folders, or '-' for standard input")
@@ -285,7 +276,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "trainlint: warning: %s\n", w)
 	}
-	opts := sameOptions(c.lintOptions())
+	opts, err := c.configOptions(args, inputs, rs) // config.go: the nearest config file per input
+	if err != nil {
+		return exitUsage, err
+	}
 	if c.Fix || c.Diff {
 		// Fixing comes first (fix.go): --diff prints the diff and stops; --fix writes the files,
 		// which are then linted as usual so the report shows what is left.

@@ -119,7 +119,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"--hosts", "-1", "clean.yaml"}, 2, "must not be negative"},
 		{[]string{"--hosts", "two", "clean.yaml"}, 2, `invalid value "two" for --hosts`},
 		{[]string{"--fix", "-"}, 2, "--fix cannot write standard input back"},
-		{[]string{"--config", "x.toml", "clean.yaml"}, 2, "--config is not implemented yet"},
+		{[]string{"--config", "x.toml", "clean.yaml"}, 2, "cannot read --config file"},
 		{[]string{"version"}, 0, ""},
 		{[]string{"version", "x"}, 2, "no arguments"},
 		{[]string{"explain"}, 2, "explain takes one rule"},

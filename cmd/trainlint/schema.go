@@ -10,7 +10,7 @@ import (
 
 // schemaNames are the names `trainlint schema` accepts besides the frameworks (the config file's
 // schema is added by the config-file work: it adds its name here and its case to the switch).
-var schemaNames = []string{}
+var schemaNames = []string{"config"}
 
 // runSchema prints one JSON Schema for editors: a framework's keys (trainlint schema huggingface)
 // for completion and hover in YAML/JSON configs, or the trainlint config file's. Each name is a
@@ -21,6 +21,10 @@ func runSchema(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitUsage, usagef("schema takes one name: %s", strings.Join(names, ", "))
 	}
 	switch name := args[0]; name {
+	case "config":
+		if err := writeConfigSchema(stdout); err != nil {
+			return exitUsage, fmt.Errorf("writing the schema: %w", err)
+		}
 	default:
 		b, err := schema.JSON(name)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/dialect"
 )
@@ -78,12 +79,27 @@ func Keys(framework string) []dialect.Key {
 
 // Lookup finds a key of the framework by its dotted path.
 func Lookup(framework, path string) (dialect.Key, bool) {
+	k, ok := keyIndex(framework)[path]
+	return k, ok
+}
+
+// keyIndexes caches each framework's keys by path: rules look up every node of a file, and
+// rebuilding Keys per lookup made a file with 100,000 keys take seconds. The keys are fixed once
+// the dialects have registered (at init), so the index never goes stale.
+var keyIndexes sync.Map // framework -> map[string]dialect.Key
+
+func keyIndex(framework string) map[string]dialect.Key {
+	if m, ok := keyIndexes.Load(framework); ok {
+		return m.(map[string]dialect.Key)
+	}
+	m := map[string]dialect.Key{}
 	for _, k := range Keys(framework) {
-		if k.Path == path {
-			return k, true
+		if _, dup := m[k.Path]; !dup {
+			m[k.Path] = k // the first wins, as in Keys
 		}
 	}
-	return dialect.Key{}, false
+	got, _ := keyIndexes.LoadOrStore(framework, m)
+	return got.(map[string]dialect.Key)
 }
 
 // TopLevel lists the framework's known top-level key names (the first segment of every path).

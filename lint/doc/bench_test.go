@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"testing"
+	"time"
 
 	yaml "go.yaml.in/yaml/v3"
 )
@@ -69,13 +71,7 @@ func BenchmarkBareYAMLNode(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, s := range files {
-			dec := yaml.NewDecoder(bytes.NewReader(s))
-			for {
-				var n yaml.Node
-				if err := dec.Decode(&n); err != nil {
-					break
-				}
-			}
+			bareYAML(s)
 		}
 	}
 }
@@ -119,3 +115,50 @@ func BenchmarkParseJSONLarge(b *testing.B) {
 }
 
 var _ = filepath.Join
+
+// TestSpeedRatio compares Parse with a bare yaml.v3 decode of the same corpus bytes, alternating
+// the two and keeping each one's fastest round, which is steadier than separate benchmarks on a
+// shared machine. Run with TRAINLINT_SPEED=1 go test -run SpeedRatio -v ./lint/doc.
+func TestSpeedRatio(t *testing.T) {
+	if os.Getenv("TRAINLINT_SPEED") == "" {
+		t.Skip("set TRAINLINT_SPEED=1 to measure")
+	}
+	files := corpusBytes(&testing.B{}, YAML)
+	bare := func() {
+		for _, s := range files {
+			bareYAML(s)
+		}
+	}
+	ours := func() {
+		for _, s := range files {
+			Parse("x", s, YAML, Limits{})
+		}
+	}
+	best := [2]time.Duration{1 << 62, 1 << 62}
+	for round := 0; round < 30; round++ {
+		for i, fn := range []func(){bare, ours} {
+			runtime.GC()
+			start := time.Now()
+			fn()
+			best[i] = min(best[i], time.Since(start))
+		}
+	}
+	t.Logf("corpus YAML (%d files): bare yaml.v3 %v, Parse %v, ratio %.2f", len(files), best[0], best[1], float64(best[1])/float64(best[0]))
+}
+
+// bareYAML decodes src into yaml.Node values the fastest way yaml.v3 offers: Unmarshal for a
+// single document, a Decoder for a stream (the same choice Parse makes).
+func bareYAML(src []byte) {
+	if !multiDoc(src) {
+		var n yaml.Node
+		_ = yaml.Unmarshal(src, &n)
+		return
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	for {
+		var n yaml.Node
+		if err := dec.Decode(&n); err != nil {
+			return
+		}
+	}
+}

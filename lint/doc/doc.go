@@ -124,6 +124,8 @@ type Node struct {
 	// descendants and merged entries keep the spans of the anchored definition, so they need
 	// not lie inside their parent's span.
 	Alias bool
+
+	flags uint8 // front-end scratch: how a TOML table was defined
 }
 
 // PathElem is one step of a key path: a map key, or a sequence index when IsIndex.

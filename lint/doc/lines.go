@@ -22,7 +22,7 @@ func NewLineIndex(src []byte) *LineIndex {
 	if hasBOM(src) {
 		first = 3
 	}
-	starts := make([]int, 1, 64)
+	starts := make([]int, 1, len(src)/32+16) // configs average 20-40 bytes a line
 	starts[0] = first
 	var high byte
 	for i := first; i < len(src); i++ {

@@ -27,8 +27,7 @@ func parseTOML(d *Document, lim Limits) {
 	if hasBOM(d.Src) {
 		base = 3
 	}
-	b := &tomlBuilder{d: d, x: d.Lines(), src: d.Src, data: d.Src[base:], base: base, lim: lim,
-		flags: map[*Node]uint8{}, index: map[tomlKey]*Node{}}
+	b := &tomlBuilder{d: d, x: d.Lines(), src: d.Src, data: d.Src[base:], base: base, lim: lim}
 	root := b.alloc.new()
 	root.Kind, root.Style = Map, "block"
 	root.Span = Span{Start: b.pos(base), End: b.pos(base)}
@@ -56,11 +55,6 @@ func parseTOML(d *Document, lim Limits) {
 	d.Comments = collectComments(b.x, b.src, b.noComment, false)
 }
 
-type tomlKey struct {
-	parent *Node
-	key    string
-}
-
 const (
 	tomlHeader      uint8 = 1 << iota // defined by a [table] header
 	tomlDotted                        // defined by dotted keys
@@ -77,9 +71,8 @@ type tomlBuilder struct {
 	base int    // offset of data in src
 	lim  Limits
 
-	root        *Node
-	flags       map[*Node]uint8
-	index       map[tomlKey]*Node // last child of a table with a key, for O(1) lookups
+	root  *Node
+	index map[*Node]map[string]*Node // key -> last child, for tables too large to scan
 	nodes, dups int
 	fatal       bool
 	alloc       nodeAlloc
@@ -142,13 +135,38 @@ func (b *tomlBuilder) newChild(parent *Node, kp keyPart, kind Kind) *Node {
 		n.Key = kp.key
 		n.Path = b.alloc.path(parent.Path, PathElem{Key: kp.key})
 		n.KeySpan = b.span(kp.start, kp.end)
-		b.index[tomlKey{parent, kp.key}] = n
+		if m := b.index[parent]; m != nil {
+			m[kp.key] = n
+		}
 	}
 	parent.Children = append(parent.Children, n)
 	return n
 }
 
-func (b *tomlBuilder) lookup(parent *Node, key string) *Node { return b.index[tomlKey{parent, key}] }
+// lookup returns the last child of parent with the key: by a scan in small tables, through an
+// index built on first use in large ones.
+func (b *tomlBuilder) lookup(parent *Node, key string) *Node {
+	if len(parent.Children) <= 16 {
+		for i := len(parent.Children) - 1; i >= 0; i-- {
+			if c := parent.Children[i]; c.Key == key {
+				return c
+			}
+		}
+		return nil
+	}
+	m := b.index[parent]
+	if m == nil {
+		if b.index == nil {
+			b.index = map[*Node]map[string]*Node{}
+		}
+		m = make(map[string]*Node, 2*len(parent.Children))
+		for _, c := range parent.Children {
+			m[c.Key] = c
+		}
+		b.index[parent] = m
+	}
+	return m[key]
+}
 
 // extend grows n and its ancestors to cover [start, end).
 func (b *tomlBuilder) extend(n *Node, start, end int) {
@@ -221,9 +239,9 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 				return b.root
 			}
 			next.Style = "block"
-		case next.Kind == Seq && b.flags[next]&tomlArrayTables != 0 && len(next.Children) > 0:
+		case next.Kind == Seq && next.flags&tomlArrayTables != 0 && len(next.Children) > 0:
 			next = next.Children[len(next.Children)-1]
-		case next.Kind == Map && b.flags[next]&tomlInline == 0:
+		case next.Kind == Map && next.flags&tomlInline == 0:
 		default:
 			b.redefined(dotted(parts[:i+1]), next, kp)
 			next = b.newChild(t, kp, Map)
@@ -238,7 +256,7 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 	existing := b.lookup(t, last.key)
 	if e.Kind == unstable.ArrayTable {
 		seq := existing
-		if seq == nil || seq.Kind != Seq || b.flags[seq]&tomlArrayTables == 0 {
+		if seq == nil || seq.Kind != Seq || seq.flags&tomlArrayTables == 0 {
 			if seq != nil {
 				b.redefined(dotted(parts), seq, last)
 			}
@@ -247,27 +265,27 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 				return b.root
 			}
 			seq.Style = "block"
-			b.flags[seq] |= tomlArrayTables
+			seq.flags |= tomlArrayTables
 		}
 		item := b.newChild(seq, last, Map)
 		if item == nil {
 			return b.root
 		}
 		item.Style = "block"
-		b.flags[item] |= tomlHeader
+		item.flags |= tomlHeader
 		b.extend(item, hs, he)
 		return item
 	}
-	if existing != nil && existing.Kind == Map && b.flags[existing]&(tomlHeader|tomlDotted|tomlInline|tomlValue) == 0 {
+	if existing != nil && existing.Kind == Map && existing.flags&(tomlHeader|tomlDotted|tomlInline|tomlValue) == 0 {
 		// Created implicitly by an earlier [a.b.c]: this header defines it now.
-		b.flags[existing] |= tomlHeader
+		existing.flags |= tomlHeader
 		existing.KeySpan = b.span(last.start, last.end)
 		b.extend(existing, hs, he)
 		return existing
 	}
 	if existing != nil {
 		b.redefined(dotted(parts), existing, last)
-		if existing.Kind == Map && b.flags[existing]&tomlInline == 0 {
+		if existing.Kind == Map && existing.flags&tomlInline == 0 {
 			b.extend(existing, hs, he)
 			return existing
 		}
@@ -277,7 +295,7 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 		return b.root
 	}
 	n.Style = "block"
-	b.flags[n] |= tomlHeader
+	n.flags |= tomlHeader
 	b.extend(n, hs, he)
 	return n
 }
@@ -297,8 +315,8 @@ func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
 				return
 			}
 			next.Style = "block"
-			b.flags[next] |= tomlDotted
-		case next.Kind == Map && b.flags[next]&tomlDotted != 0:
+			next.flags |= tomlDotted
+		case next.Kind == Map && next.flags&tomlDotted != 0:
 		default:
 			b.redefined(dotted(parts[:i+1]), next, kp)
 			next = b.newChild(t, kp, Map)
@@ -306,7 +324,7 @@ func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
 				return
 			}
 			next.Style = "block"
-			b.flags[next] |= tomlDotted
+			next.flags |= tomlDotted
 		}
 		t = next
 	}
@@ -318,7 +336,7 @@ func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
 	if n == nil {
 		return
 	}
-	b.flags[n] |= tomlValue
+	n.flags |= tomlValue
 	end := b.value(n, e.Value(), b.skipSep(last.end))
 	if b.fatal {
 		return
@@ -354,7 +372,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 			return start
 		}
 		n.Style = "flow"
-		b.flags[n] |= tomlInline
+		n.flags |= tomlInline
 		closer := byte(']')
 		if v.Kind == unstable.InlineTable {
 			n.Kind = Map
@@ -379,7 +397,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 				t := n
 				for i, kp := range parts[:len(parts)-1] {
 					next := b.lookup(t, kp.key)
-					if next == nil || next.Kind != Map || b.flags[next]&tomlDotted == 0 {
+					if next == nil || next.Kind != Map || next.flags&tomlDotted == 0 {
 						if next != nil {
 							b.redefined(dotted(parts[:i+1]), next, kp)
 						}
@@ -388,7 +406,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 							return end
 						}
 						next.Style = "block"
-						b.flags[next] |= tomlDotted | tomlInline
+						next.flags |= tomlDotted | tomlInline
 					}
 					t = next
 				}
@@ -400,7 +418,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 				if child == nil {
 					return end
 				}
-				b.flags[child] |= tomlValue
+				child.flags |= tomlValue
 				end = b.value(child, c.Value(), b.skipSep(last.end))
 				for a := t; a != n; a = a.Parent {
 					if a.Span.IsZero() || parts[0].start < a.Span.Start.Offset {

@@ -24,11 +24,11 @@ import (
 
 func parseYAML(d *Document, lim Limits) {
 	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim, clamped: -1}
-	dec := yaml.NewDecoder(bytes.NewReader(d.Src))
+	next := yamlDocs(d.Src)
 	var roots []*Node
 	for {
 		var n yaml.Node
-		err := dec.Decode(&n)
+		err := next(&n)
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				break
@@ -53,6 +53,41 @@ func parseYAML(d *Document, lim Limits) {
 		d.More = roots[1:]
 	}
 	c.comments()
+}
+
+// yamlDocs returns a function that decodes the stream's documents one by one (io.EOF at the
+// end). A file without document markers is decoded from the bytes directly, which saves
+// yaml.v3's reader buffering; a stream goes through a Decoder.
+func yamlDocs(src []byte) func(*yaml.Node) error {
+	if !multiDoc(src) {
+		done := false
+		return func(n *yaml.Node) error {
+			if done {
+				return io.EOF
+			}
+			done = true
+			if err := yaml.Unmarshal(src, n); err != nil {
+				return err
+			}
+			if n.Kind == 0 {
+				return io.EOF
+			}
+			return nil
+		}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	return func(n *yaml.Node) error { return dec.Decode(n) }
+}
+
+// multiDoc reports whether src may hold document markers ("---", "...") or directives ("%"),
+// i.e. whether it may be a stream of several documents.
+func multiDoc(src []byte) bool {
+	for _, m := range []string{"---", "...", "%"} {
+		if bytes.HasPrefix(src, []byte(m)) || bytes.Contains(src, []byte("\n"+m)) || hasBOM(src) && bytes.HasPrefix(src[3:], []byte(m)) {
+			return true
+		}
+	}
+	return bytes.IndexByte(src, '\r') >= 0 // lone CR line breaks: leave them to the Decoder too
 }
 
 type yamlConv struct {
@@ -414,8 +449,9 @@ func rebase(n *Node, path Path) {
 	}
 }
 
+// isMergeKey reports a `<<` key that yaml.v3 resolved as a merge (a quoted "<<" is a string).
 func isMergeKey(k *yaml.Node) bool {
-	return k.Kind == yaml.ScalarNode && k.Tag == "!!merge" || k.Kind == yaml.ScalarNode && k.ShortTag() == "!!merge"
+	return k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge"
 }
 
 // childPath appends e to a parent's path without aliasing sibling paths.
@@ -714,6 +750,7 @@ func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []
 		sortRanges(skip)
 	}
 	var out []Comment
+	var text string // src as one string, made at the first comment: comment texts share it
 	k := 0
 	line := 1 // the 1-based line of the current '#'
 	for i := 0; i < len(src); {
@@ -740,7 +777,10 @@ func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []
 		start := x.posOnLine(line, h)
 		le := x.LineEnd(line)
 		trailing := len(bytes.TrimLeft(src[ls:h], " \t")) > 0
-		out = append(out, Comment{Text: string(src[h+1 : le]), Span: Span{Start: start, End: x.posOnLine(line, le)}, Trailing: trailing})
+		if text == "" {
+			text = string(src)
+		}
+		out = append(out, Comment{Text: text[h+1 : le], Span: Span{Start: start, End: x.posOnLine(line, le)}, Trailing: trailing})
 		i = le
 	}
 	return out
@@ -802,10 +842,10 @@ func (c *yamlConv) bisectErrorLine(msg string) int {
 	}
 	fails := func(l int) bool {
 		prefix := c.src[:c.x.LineEnd(l)]
-		dec := yaml.NewDecoder(bytes.NewReader(prefix))
+		next := yamlDocs(prefix)
 		for {
 			var n yaml.Node
-			err := dec.Decode(&n)
+			err := next(&n)
 			if err == nil {
 				continue
 			}

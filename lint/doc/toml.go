@@ -71,8 +71,8 @@ type tomlBuilder struct {
 	base int    // offset of data in src
 	lim  Limits
 
-	root  *Node
-	index map[*Node]map[string]*Node // key -> last child, for tables too large to scan
+	root        *Node
+	index       map[*Node]map[string]*Node // key -> last child, for tables too large to scan
 	nodes, dups int
 	fatal       bool
 	alloc       nodeAlloc

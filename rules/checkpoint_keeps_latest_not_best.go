@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -71,6 +73,11 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	f.Help = retentionHelp(p.Plan.Framework, r)
 	if r.IsExplicit() && r.Note != "" {
 		f.Help = r.Note + "; " + f.Help // the dialect's reason, e.g. why a keep-best setting was dropped
+	} else if reason := droppedBest(r); reason != "" {
+		// The file asked for keep-best (the finding points there) and the framework dropped it:
+		// the user chose this, so it stays a warning, and the help says why.
+		f.Help = reason + "; meet those conditions so the best checkpoint is kept, or raise " + keyOr(r, "the retention limit") + " to keep every checkpoint"
+		f.Severity = 0
 	}
 	p.Report(f)
 }
@@ -89,7 +96,7 @@ func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {
 	switch {
 	case fw == fwAxolotl:
 		// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
-		return "set load_best_model_at_end: true with metric_for_best_model (axolotl passes it only when save_steps is a multiple of eval_steps), or set save_total_limit to at least the number of saves"
+		return "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves"
 	case hfFamily(fw):
 		return "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove " + keyOr(r, "save_total_limit")
 	case fw == fwLightning || fw == fwNeMo:
@@ -102,4 +109,17 @@ func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {
 // value: the file wrote a value the framework treats as "not set".
 func writtenAsUnset(r plan.Fact[plan.Retention]) bool {
 	return r.Node != nil && r.Node.IsScalar() && !r.Node.IsNull() && r.Node.Value != "" && r.Node.Path.String() == r.Key
+}
+
+// droppedBest is the dialect's reason when a defaulted keep-latest retention points at another
+// key the file set (axolotl's load_best_model_at_end: true, dropped unless save_steps is a
+// multiple of eval_steps): the text after "): " in the note, or "".
+func droppedBest(r plan.Fact[plan.Retention]) string {
+	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path.String() == r.Key {
+		return ""
+	}
+	if _, reason, ok := strings.Cut(r.Note, "): "); ok {
+		return strings.TrimSpace(reason)
+	}
+	return ""
 }

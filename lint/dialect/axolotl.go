@@ -439,7 +439,9 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		}
 		note = "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
 		if origin == plan.Default {
-			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: plan.Default, Key: key, Node: lb.Node, Note: note}
+			// The note names the default first (for messages), then why keep-best was dropped.
+			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: plan.Default, Key: key, Node: lb.Node,
+				Note: "the axolotl default (save_total_limit 4): " + note}
 		}
 	}
 	return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: origin, Key: key, Node: n, Note: note}

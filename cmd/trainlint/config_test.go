@@ -295,3 +295,20 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 		t.Errorf("exit %d, stderr\n%s\nwant\n%s", code, stderr, want)
 	}
 }
+
+// TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml.
+func TestConfigFilesAreNotLinted(t *testing.T) {
+	writeTree(t, map[string]string{
+		".trainlint.toml":    "select = [\"TL2\"]\n",
+		"sub/pyproject.toml": "[project]\nname = \"x\"\n",
+		"hf.json":            hfJSON,
+	})
+	_, res, _ := checkJSON(t, ".")
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "hf.json" {
+		t.Errorf("files linted: %v", paths)
+	}
+}

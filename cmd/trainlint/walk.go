@@ -24,6 +24,11 @@ var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_mo
 // whatever its extension.
 var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".toml": true}
 
+// notConfigs are never linted inside folders: trainlint's own config file and Python's project
+// file (which may hold [tool.trainlint]) are not training configs. Named on the command line,
+// they are linted like any file.
+var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true}
+
 // collectInputs expands the command line into files. A path that cannot be read is reported and
 // skipped, and the others are still linted (the run then exits 2). A file reached twice is
 // linted once. A folder without a single config file is worth a warning (a mistyped path or an
@@ -136,7 +141,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 		switch {
 		case isDir:
 			w.walk(p, absP, stack)
-		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))]:
+		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfigs[name]:
 			w.files = append(w.files, input{Path: p, FSPath: p})
 		}
 	}

@@ -644,7 +644,9 @@ func readGenericData(p *plan.Plan, g genericReader) {
 		}
 		p.Data.Prefetch = f
 	}
-	if n, k := g.find(secs, true, "shard_by_host", "per_host_shards", "shard_files", "per_host_input", "shard_per_host", "host_sharding", "split_by_host", "per_host_pipeline"); n != nil {
+	if n, k := g.find(secs, true, "shard_by_host", "per_host_shards", "shard_files", "per_host_input", "shard_per_host", "host_sharding", "split_by_host", "per_host_pipeline",
+		// JAX calls a host a process (jax.process_index): the same switches, spelled by process.
+		"shard_by_process", "per_process_shards", "shard_per_process", "split_by_process"); n != nil {
 		if b := genBoolNode(g.root, n, k); b.Known() {
 			if b.Value {
 				p.Data.Sharding = plan.Set(plan.PerHostStream, k, n)

@@ -536,3 +536,11 @@ func TestGenericRetentionSpellings(t *testing.T) {
 		}
 	}
 }
+
+// JAX trainers say "process" for a host: shard_by_process is a per-host stream.
+func TestGenericShardByProcess(t *testing.T) {
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, "seed: 42\ndata:\n  shard_by_process: true\n  seed: 42\ntrain:\n  batch_size: 8\n"), Context{Hosts: 4})
+	if s := p.Data.Sharding; s.Origin != plan.Explicit || s.Value != plan.PerHostStream || s.Key != "data.shard_by_process" {
+		t.Errorf("sharding %+v", s)
+	}
+}

@@ -93,6 +93,10 @@ func checkInputNoPrefetch(p *lint.Pass) {
 		f.Key = pf.Key
 	}
 	f.Help = prefetchHelp(torch, w)
+	if p.Plan.Framework == fwTorchtune && noWorkers && !w.IsExplicit() {
+		// The stock recipes build their DataLoader without num_workers and never read the key.
+		f.Help = "the stock torchtune recipes pass no num_workers to their DataLoader: in a recipe that reads " + keyOr(w, "dataloader.num_workers") + " (or your copy of one) set it to a few workers (e.g. 4); check with a profiler that input was the bottleneck"
+	}
 	p.Report(f)
 }
 

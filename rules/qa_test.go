@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// Checks from the held-back QA pass that the txtar archives cannot express (they match
+// messages, not help texts).
+
+func lintText(t *testing.T, path, text string, opts lint.Options) []lint.Diagnostic {
+	t.Helper()
+	_, diags := lint.LintFile(lint.File{Path: path, Text: []byte(text)}, All(), opts)
+	return diags
+}
+
+// The stock torchtune recipes never read dataloader.num_workers, so the help must not simply
+// tell the user to set it.
+func TestQATorchtuneDefaultWorkersHelp(t *testing.T) {
+	src := `output_dir: /tmp/tt
+model:
+  _component_: torchtune.models.llama3_2.llama3_2_1b
+tokenizer:
+  _component_: torchtune.models.llama3.llama3_tokenizer
+  path: /tmp/tokenizer.model
+checkpointer:
+  _component_: torchtune.training.FullModelHFCheckpointer
+  checkpoint_dir: /tmp/model
+  checkpoint_files: [model.safetensors]
+  output_dir: ${output_dir}
+  model_type: LLAMA3_2
+dataset:
+  _component_: torchtune.datasets.alpaca_cleaned_dataset
+seed: 1
+shuffle: True
+batch_size: 4
+epochs: 1
+device: cuda
+dtype: bf16
+`
+	var got *lint.Diagnostic
+	for _, d := range lintText(t, "tt.yaml", src, lint.Options{}) {
+		if d.Code == "TL101" {
+			got = &d
+		}
+	}
+	if got == nil {
+		t.Fatal("no TL101 finding")
+	}
+	if got.Severity != lint.Info || !strings.Contains(got.Help, "stock torchtune recipes pass no num_workers") {
+		t.Errorf("TL101 %s help %q", got.Severity, got.Help)
+	}
+}

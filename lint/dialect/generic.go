@@ -521,11 +521,18 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 	// Time-based spellings first: their unit is in the name.
 	if n, k := g.find(all, true, "eval_every_secs", "eval_interval_seconds", "eval_interval_secs", "eval_throttle_secs",
 		"eval_every_seconds", "eval_secs", "every_secs", "every_seconds", "interval_seconds", "interval_secs", "throttle_secs",
-		"eval_every_minutes", "every_minutes", "eval_interval_minutes", "eval_every_mins"); n != nil {
+		"eval_every_minutes", "every_minutes", "eval_interval_minutes", "eval_every_mins",
+		"eval_every_n_secs", "eval_every_n_seconds", "eval_every_n_minutes", "eval_every_n_mins", "eval_interval_mins",
+		"eval_every_hours", "eval_every_n_hours", "eval_interval_hours"); n != nil {
 		f := genericInterval(g.root, n, k, plan.Seconds)
-		if f.Known() && f.Value.Unit == plan.Seconds && strings.Contains(genNormKey(n.Key), "min") {
+		if f.Known() && f.Value.Unit == plan.Seconds {
 			if v, ok := n.Float(); ok {
-				f.Value.Value = v * 60
+				switch key := genNormKey(n.Key); {
+				case strings.Contains(key, "min"):
+					f.Value.Value = v * 60
+				case strings.Contains(key, "hour"):
+					f.Value.Value = v * 3600
+				}
 			}
 		}
 		p.Eval.Interval = f

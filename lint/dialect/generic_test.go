@@ -544,3 +544,19 @@ func TestGenericShardByProcess(t *testing.T) {
 		t.Errorf("sharding %+v", s)
 	}
 }
+
+// Time-based eval intervals spelled with minutes or hours in the key.
+func TestGenericEvalIntervalMinutesHours(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		secs float64
+	}{
+		{"eval:\n  batch_size: 8\n  eval_every_n_minutes: 30\n", 1800},
+		{"train:\n  batch_size: 8\n  eval_every_hours: 2\n", 7200},
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
+		if iv := p.Eval.Interval; iv.Origin != plan.Explicit || iv.Value.Unit != plan.Seconds || iv.Value.Value != c.secs {
+			t.Errorf("%q: interval %+v", c.src, iv)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -41,11 +42,22 @@ func checkUnknownKey(p *lint.Pass) {
 	for _, k := range known {
 		isKnown[k] = true
 	}
+	type near struct {
+		best string
+		ok   bool
+	}
+	// A key repeated many times (a hostile file has 100,000 copies) is looked up once.
+	seen := map[string]near{}
 	for _, n := range root.Children {
 		if isKnown[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
 			continue
 		}
-		best, ok := nearestKey(n.Key, known)
+		nr, done := seen[n.Key]
+		if !done {
+			nr.best, nr.ok = nearestKey(n.Key, known)
+			seen[n.Key] = nr
+		}
+		best, ok := nr.best, nr.ok
 		if !ok {
 			continue
 		}
@@ -97,10 +109,11 @@ func nearestKey(k string, known []string) (string, bool) {
 // and swaps of neighbours: "lenght" is one edit from "length"). It stops early, returning
 // limit+1, once every alignment costs more than limit.
 func editDistance(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	if d := len(ra) - len(rb); d > limit || -d > limit {
+	// Most known keys differ in length by more than the limit: decide that before allocating.
+	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	ra, rb := []rune(a), []rune(b)
 	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
 	cur := make([]int, len(rb)+1)

@@ -51,6 +51,7 @@ type FixedFile struct {
 	Path    string `json:"path"`
 	Text    string `json:"text"`
 	Applied int    `json:"applied"`
+	Error   string `json:"error,omitempty"`
 }
 
 // RuleInfo is one catalogue entry as rules() returns it.
@@ -83,9 +84,6 @@ type FrameworkInfo struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
 }
-
-// maxFixRounds bounds fix: each round applies the fixes that do not overlap, then re-lints.
-const maxFixRounds = 4
 
 func (r Request) validate() error {
 	for i, f := range r.Files {
@@ -132,30 +130,25 @@ func Lint(r Request) (*lint.Result, error) {
 	return lint.Lint(toFiles(r.Files), rules.All(), r.lintOptions()), nil
 }
 
-// Fix applies the safe fixes of every file, re-linting between rounds, and returns the fixed
-// texts with the final result.
+// Fix applies the safe fixes of every file with lint.FixFile (the code behind the CLI's --fix:
+// apply, re-lint, repeat) and returns the fixed texts with the final result.
 func Fix(r Request) (*FixResult, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
 	all, o := rules.All(), r.lintOptions()
-	out := &FixResult{}
+	out := &FixResult{Files: []FixedFile{}}
 	var files []lint.File
 	for _, f := range toFiles(r.Files) {
-		applied := 0
-		for round := 0; round < maxFixRounds; round++ {
-			_, diags := lint.LintFile(f, all, o)
-			text, n := lint.ApplyFixes(f.Text, f.Path, diags, false)
-			if n == 0 {
-				break
-			}
-			f.Text, applied = text, applied+n
+		fo, err := lint.FixFile(f, all, o, false)
+		ff := FixedFile{Path: f.Path, Text: string(fo.Text), Applied: fo.Applied}
+		if err != nil {
+			// A fix broke the syntax: the text is the last one that parsed.
+			ff.Error = err.Error()
 		}
+		f.Text = fo.Text
 		files = append(files, f)
-		out.Files = append(out.Files, FixedFile{Path: f.Path, Text: string(f.Text), Applied: applied})
-	}
-	if out.Files == nil {
-		out.Files = []FixedFile{}
+		out.Files = append(out.Files, ff)
 	}
 	out.Result = lint.Lint(files, all, o)
 	return out, nil

@@ -1,0 +1,77 @@
+package api_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/wasm/api"
+)
+
+func TestLintRequest(t *testing.T) {
+	res, err := api.Lint(api.Request{Files: []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 1 || res.Files[0].Framework != "huggingface" || res.Files[0].Format != "yaml" {
+		t.Errorf("files = %+v", res.Files)
+	}
+	found := false
+	for _, d := range res.Diagnostics {
+		if d.Rule == "eval-batch-smaller-than-train" && d.Line == 4 && d.Fix != nil {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no eval-batch-smaller-than-train finding with a fix on line 4: %+v", res.Diagnostics)
+	}
+	// The format field overrides the extension.
+	res, _ = api.Lint(api.Request{Files: []api.File{{Path: "noext", Text: `{"a": 1}`, Format: "json"}}})
+	if res.Files[0].Format != "json" {
+		t.Errorf("format override: %+v", res.Files[0])
+	}
+}
+
+func TestFixRequest(t *testing.T) {
+	fr, err := api.Fix(api.Request{Files: []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fr.Files) != 1 || fr.Files[0].Applied == 0 || !strings.Contains(fr.Files[0].Text, "per_device_eval_batch_size: 16\n") {
+		t.Fatalf("fix = %+v", fr.Files)
+	}
+	for _, d := range fr.Result.Diagnostics {
+		if d.Rule == "eval-batch-smaller-than-train" {
+			t.Errorf("still reported after the fix: %s", d.Message)
+		}
+	}
+}
+
+func TestBadRequests(t *testing.T) {
+	for _, req := range []string{`{`, `{"files":[{"path":""}]}`, `{"files":[{"path":"a.yaml","format":"xml"}]}`,
+		`{"files":[],"options":{"framework":"nope"}}`, `{"files":[],"options":{"hosts":-1}}`} {
+		var reply map[string]any
+		if err := json.Unmarshal(api.LintJSON([]byte(req)), &reply); err != nil || reply["error"] == nil {
+			t.Errorf("%s: reply %v (%v), want an error", req, reply, err)
+		}
+	}
+}
+
+func TestRulesCatalogue(t *testing.T) {
+	var rs []api.RuleInfo
+	if err := json.Unmarshal(api.RulesJSON(), &rs); err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, r := range rs {
+		names[r.Name] = true
+		if r.Code == "" || r.URL == "" || r.Title == "" {
+			t.Errorf("incomplete rule %+v", r)
+		}
+	}
+	for _, n := range []string{"parse-error", "eval-batch-smaller-than-train", "internal-error"} {
+		if !names[n] {
+			t.Errorf("rules() lacks %s", n)
+		}
+	}
+}

@@ -19,7 +19,8 @@ import (
 // and key, never a half-linted tree.
 //
 // fail-on is one per run: the flag, else the config that applies to the first path on the
-// command line (usually the repository root's), else the default.
+// command line (usually the repository root's), else the default. That config's select and
+// ignore are also the run's for the baseline step.
 
 // configErrors prints each config mistake on its own "trainlint: " line.
 type configErrors []error
@@ -131,29 +132,36 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 		return nil, errs
 	}
 
-	if !set["fail-on"] {
-		first := fixed
-		if first == nil && len(c.Paths) > 0 {
-			p := c.Paths[0]
-			var err error
-			switch fi, statErr := os.Stat(p); {
-			case p == "-" || statErr != nil:
-				first, err = loader.ForDir(wd)
-			case fi.IsDir():
-				first, err = loader.ForDir(p)
-			default:
-				first, err = loader.ForFile(p)
-			}
-			if err != nil {
-				return nil, err
-			}
+	// The run-level settings (fail-on; the select/ignore the baseline step uses to tell rules
+	// left out from findings fixed) come from the config of the first path on the command line.
+	first := fixed
+	if first == nil && len(c.Paths) > 0 {
+		p := c.Paths[0]
+		var err error
+		switch fi, statErr := os.Stat(p); {
+		case p == "-" || statErr != nil:
+			first, err = loader.ForDir(wd)
+		case fi.IsDir():
+			first, err = loader.ForDir(p)
+		default:
+			first, err = loader.ForFile(p)
 		}
-		if first != nil && first.FailOn != 0 {
-			c.FailOn = first.FailOn
+		if err != nil {
+			return nil, configErrors(flatten(err))
 		}
 	}
-
 	flags := c.lintOptions()
+	if first != nil {
+		if !set["fail-on"] && first.FailOn != 0 {
+			c.FailOn = first.FailOn
+		}
+		if !set["select"] {
+			c.Select = first.Select
+		}
+		if !set["ignore"] {
+			c.Ignore = first.Ignore
+		}
+	}
 	return func(in input) lint.Options {
 		o := configs[in.Path].Options(diskPath(in))
 		if set["select"] {

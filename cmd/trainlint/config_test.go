@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -310,5 +311,21 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	}
 	if strings.Join(paths, ",") != "hf.json" {
 		t.Errorf("files linted: %v", paths)
+	}
+}
+
+// TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its
+// baseline entries are not reported as fixed.
+func TestConfigIgnoreAndBaseline(t *testing.T) {
+	writeTree(t, map[string]string{"hf.json": hfJSON})
+	if code, _, stderr := cli(t, nil, "check", "--write-baseline", "base.json", "hf.json"); code != exitOK {
+		t.Fatalf("writing the baseline: exit %d %s", code, stderr)
+	}
+	if err := os.WriteFile(".trainlint.toml", []byte("ignore = [\"TL202\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, nil, "check", "--baseline", "base.json", "hf.json")
+	if code != exitOK || strings.Contains(stderr, "no longer occur") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }

@@ -4,7 +4,7 @@
 // globalThis.trainlint:
 //
 //	lint(request)  → result         the JSON output contract, as a JS object
-//	fix(request)   → {files: [{path, text, applied}], result}   the texts after their safe fixes
+//	fix(request)   → {files: [{path, text, applied, error?}], result}   the texts after their safe fixes
 //	rules()        → the catalogue
 //	frameworks()   → [{name, title}] of the supported frameworks
 //	lintJSON(string) → string       lint on JSON text (the parity test compares these bytes)

@@ -8,6 +8,7 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -206,7 +207,29 @@ func LintJSON(req []byte) []byte {
 	if err != nil {
 		return errorJSON(err)
 	}
-	return marshal(res)
+	return ResultJSON(res)
+}
+
+// ResultJSON encodes a result byte for byte as `trainlint check --format json` does (two-space
+// indent, no HTML escaping, a trailing newline; a test holds the two together), so the browser,
+// the CLI and the parity test all see one JSON. It does not import lint/report, which would link
+// every output format into the WebAssembly module.
+func ResultJSON(res *lint.Result) []byte {
+	out := *res
+	if out.Files == nil {
+		out.Files = []lint.FileInfo{}
+	}
+	if out.Diagnostics == nil {
+		out.Diagnostics = []lint.Diagnostic{}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&out); err != nil {
+		return errorJSON(err)
+	}
+	return buf.Bytes()
 }
 
 // FixJSON is Fix on JSON bytes.

@@ -1,10 +1,12 @@
 package api_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/lint/report"
 	"github.com/trainlint/trainlint/wasm/api"
 )
 
@@ -72,6 +74,29 @@ func TestRulesCatalogue(t *testing.T) {
 	for _, n := range []string{"parse-error", "eval-batch-smaller-than-train", "internal-error"} {
 		if !names[n] {
 			t.Errorf("rules() lacks %s", n)
+		}
+	}
+}
+
+// TestResultJSONMatchesCLI: lint() in the browser returns the bytes `--format json` prints.
+func TestResultJSONMatchesCLI(t *testing.T) {
+	for _, f := range []api.File{{Path: "configs/sft.yaml", Text: hfPitfall}, {Path: "dup.yaml", Text: "lr: 1\nlr: 2 # a < b & c\n"}} {
+		req := api.Request{Files: []api.File{f}}
+		res, err := api.Lint(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok := report.Get("json")
+		if !ok {
+			t.Fatal("no json reporter")
+		}
+		var cli bytes.Buffer
+		if err := w(&cli, res, report.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(req)
+		if got := api.LintJSON(b); !bytes.Equal(got, cli.Bytes()) {
+			t.Errorf("%s: api.LintJSON differs from --format json\napi: %s\ncli: %s", f.Path, got, cli.Bytes())
 		}
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -64,6 +65,11 @@ func checkInitSeedVaries(p *lint.Pass) {
 		f.Severity = lint.Info
 		f.Message += "; the model starts from pretrained weights, so only newly initialised layers differ"
 		f.Help = "a constant init seed keeps newly initialised layers (heads, adapters) identical on every host"
+		if _, err := strconv.Atoi(strings.TrimSpace(s.Value.Value)); err == nil && s.IsExplicit() {
+			// The file already holds one literal seed: the framework (torchtune's set_seed) adds
+			// the rank itself, so "use a constant seed" would not help.
+			f.Help = "the framework adds the rank to this seed itself, so the file cannot make it constant; make sure newly initialised layers (heads, adapters) are broadcast from one process or loaded from a checkpoint"
+		}
 	}
 	place(&f, s.Node)
 	p.Report(f)

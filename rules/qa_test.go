@@ -53,3 +53,34 @@ dtype: bf16
 		t.Errorf("TL101 %s help %q", got.Severity, got.Help)
 	}
 }
+
+// torchtune adds the rank to a literal seed itself: the help must not ask for a constant seed
+// the file already has.
+func TestQATorchtuneSeedPlusRankHelp(t *testing.T) {
+	src := `model:
+  _component_: torchtune.models.llama3_2.llama3_2_1b
+checkpointer:
+  _component_: torchtune.training.FullModelHFCheckpointer
+  checkpoint_dir: /tmp/model
+  checkpoint_files: [model.safetensors]
+  output_dir: /tmp/out
+  model_type: LLAMA3_2
+dataset:
+  _component_: torchtune.datasets.alpaca_cleaned_dataset
+seed: 42
+batch_size: 4
+epochs: 1
+`
+	var got *lint.Diagnostic
+	for _, d := range lintText(t, "tt.yaml", src, lint.Options{Hosts: 2}) {
+		if d.Code == "TL603" {
+			got = &d
+		}
+	}
+	if got == nil {
+		t.Fatal("no TL603 finding")
+	}
+	if got.Severity != lint.Info || !strings.Contains(got.Help, "adds the rank to this seed itself") {
+		t.Errorf("TL603 %s help %q", got.Severity, got.Help)
+	}
+}

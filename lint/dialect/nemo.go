@@ -168,7 +168,8 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		case loc.Value && glob.Value:
 			p.Logging.Scope = plan.Fact[plan.Scope]{Key: glob.Key, Node: glob.Node, Note: "both rank-0 switches on is an error in exp_manager"}
 		default:
-			f := plan.Fact[plan.Scope]{Value: plan.EveryRank, Origin: plan.Default, Key: "exp_manager.log_global_rank_0_only",
+			// Located at the exp_manager section (when present), where the switch belongs.
+			f := plan.Fact[plan.Scope]{Value: plan.EveryRank, Origin: plan.Default, Key: "exp_manager.log_global_rank_0_only", Node: em,
 				Note: nemoDefault + ": log_global_rank_0_only and log_local_rank_0_only are false, so every rank writes its own nemo_log_globalrank-G_localrank-L.txt"}
 			if glob.IsExplicit() || loc.IsExplicit() {
 				f.Origin = plan.Explicit

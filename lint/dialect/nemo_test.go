@@ -74,7 +74,8 @@ func TestNeMoMegatron(t *testing.T) {
 	}
 	checkFact(t, "workers", p.Data.Workers, 2, plan.Explicit, "model.data.num_workers", 29)
 	checkFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
-	checkFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "exp_manager.log_global_rank_0_only", 0)
+	// A defaulted switch points at the exp_manager section, where it would be set.
+	checkFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "exp_manager.log_global_rank_0_only", 13)
 	checkFact(t, "bn present", p.BN.Present, false, plan.Derived, "model.normalization", 27)
 	if s := p.Seeds.Init; s.Origin != plan.Default || s.Value.Value != "1234" || s.Value.Varies != plan.SameOnEveryHost || s.Key != "model.seed" {
 		t.Errorf("seed %+v", s)

@@ -179,7 +179,7 @@ type nodeAlloc struct {
 
 func (a *nodeAlloc) new() *Node {
 	if len(a.nodes) == 0 {
-		a.nodeSize = min(max(2*a.nodeSize, 8), 512)
+		a.nodeSize = min(max(2*a.nodeSize, 8), 64)
 		a.nodes = make([]Node, a.nodeSize)
 	}
 	n := &a.nodes[0]

@@ -90,6 +90,15 @@ func multiDoc(src []byte) bool {
 	return bytes.IndexByte(src, '\r') >= 0 // lone CR line breaks: leave them to the Decoder too
 }
 
+// release drops y's i-th child once it is converted, so that the garbage collector can reclaim
+// the yaml.v3 tree while ours grows (it matters for files of many megabytes). Nodes inside an
+// anchored node are kept: an alias may convert them again.
+func (c *yamlConv) release(y *yaml.Node, i int, aliased bool) {
+	if !aliased && c.anchored == 0 {
+		y.Content[i] = nil
+	}
+}
+
 type yamlConv struct {
 	d   *Document
 	x   *LineIndex
@@ -97,6 +106,7 @@ type yamlConv struct {
 	lim Limits
 
 	nodes, aliases, dups int
+	anchored             int // anchored nodes being converted (their subtrees are kept)
 	fatal                bool
 	origin               int                 // offset of the outermost node being converted (an alias's use site)
 	clamped              int                 // the last offset whose yaml.v3 line and column do not exist
@@ -142,6 +152,10 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 		return nil, 0
 	}
 	off := c.offset(y.Line, y.Column)
+	if y.Anchor != "" {
+		c.anchored++
+		defer func() { c.anchored-- }()
+	}
 	c.nodes++
 	if c.nodes > c.lim.MaxNodes {
 		c.limit(limitMessage("the document expands to more than "+itoa(c.lim.MaxNodes)+" nodes", "max_nodes"), off)
@@ -346,6 +360,8 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		}
 		child.Index = len(n.Children)
 		n.Children = append(n.Children, child)
+		c.release(y, i, aliased)
+		c.release(y, i+1, aliased)
 	}
 	if flow {
 		return c.flowEnd(p, last, '}')
@@ -504,6 +520,7 @@ func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, sp Pos, depth int, ali
 		child.Index = i
 		last = max(last, vend)
 		n.Children = append(n.Children, child)
+		c.release(y, i, aliased)
 	}
 	if flow {
 		return c.flowEnd(p, last, ']')

@@ -627,6 +627,17 @@ func readGenericSeeds(p *plan.Plan, g genericReader) {
 	} else if n, k := g.find(genDataSections, false, "seed"); n != nil {
 		p.Seeds.Data = genSeedNode(g.root, n, k)
 	}
+	// A switch that offsets the data seed by host (the trainer adds process_index itself) makes a
+	// literal data seed differ from host to host.
+	if d := p.Seeds.Data; d.Known() && d.Value.Varies == plan.SameOnEveryHost {
+		if n, k := g.find(append(append([]string{}, genDataSections...), genSeedSections...), true, "seed_per_host", "per_host_seed", "seed_offset_by_host",
+			"offset_seed_by_host", "seed_by_host", "seed_per_process", "per_process_seed", "seed_offset_by_process", "fold_in_process_index"); n != nil {
+			if b := genBoolNode(g.root, n, k); b.Known() && b.Value {
+				d.Value.Varies, d.Value.Why = plan.VariesByHost, "offset by host ("+k+")"
+				p.Seeds.Data = d
+			}
+		}
+	}
 }
 
 func readGenericData(p *plan.Plan, g genericReader) {

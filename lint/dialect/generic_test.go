@@ -560,3 +560,16 @@ func TestGenericEvalIntervalMinutesHours(t *testing.T) {
 		}
 	}
 }
+
+// A config switch that offsets the data seed by host makes a literal data seed vary by host.
+func TestGenericDataSeedOffsetByHost(t *testing.T) {
+	src := "data:\n  per_host_shards: true\n  shuffle_seed: 17\n  seed_offset_by_host: true\ntrain:\n  batch_size: 8\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{Hosts: 4})
+	if d := p.Seeds.Data; d.Origin != plan.Explicit || d.Value.Varies != plan.VariesByHost || d.Key != "data.shuffle_seed" {
+		t.Errorf("data seed %+v", d)
+	}
+	src = "data:\n  per_host_shards: true\n  shuffle_seed: 17\n  seed_offset_by_host: false\n"
+	if d := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{Hosts: 4}).Seeds.Data; d.Value.Varies != plan.SameOnEveryHost {
+		t.Errorf("data seed with the switch off %+v", d)
+	}
+}

@@ -119,3 +119,17 @@ func TestJSONPythonFloats(t *testing.T) {
 		t.Errorf("-Infinity as float: %v %v", v, ok)
 	}
 }
+
+func TestJSONBOMCRLF(t *testing.T) {
+	d := mustParse(t, JSON, "\ufeff{\r\n  \"a\": \"x\",\r\n  \"b\": [1]\r\n}\r\n")
+	if len(d.Problems) != 0 || !d.CRLF {
+		t.Fatalf("problems %+v crlf %v", d.Problems, d.CRLF)
+	}
+	if d.Root.Span.Start != (Pos{Line: 1, Col: 1, Offset: 3}) {
+		t.Errorf("root starts at %+v, want 1:1 offset 3", d.Root.Span.Start)
+	}
+	b := d.Root.Get("b")
+	if b.KeySpan.Start.Line != 3 || b.KeySpan.Start.Col != 3 || text(d, b.Span) != "[1]" {
+		t.Errorf("b at %+v %q", b.KeySpan.Start, text(d, b.Span))
+	}
+}

@@ -41,10 +41,19 @@ func checkLoggingOnAllHosts(p *lint.Pass) {
 	if s := lg.Scope; s.Known() && (s.Value == plan.EveryHost || s.Value == plan.EveryRank) {
 		f := lint.Finding{Key: s.Key, Help: "log from one host only: " + firstFixLine(p.Plan.Framework)}
 		who := scopeWho(s.Value)
+		what := "metrics and log files"
+		if p.Plan.Framework == fwNeMo {
+			// NeMo's switches only decide who writes nemo_log_*.txt; metrics go through Lightning
+			// loggers, which write from global rank 0 anyway.
+			what = "its own log file"
+			if s.Value == plan.EveryHost {
+				what = "a log file"
+			}
+		}
 		if s.Origin == plan.Default {
-			f.Message = keyOr(s, "the logging scope") + " is not set: with " + defaultName(s.Note) + " " + who + " writes metrics and log files on " + hostsPhrase(p.Plan)
+			f.Message = keyOr(s, "the logging scope") + " is not set: with " + defaultName(s.Note) + " " + who + " writes " + what + " on " + hostsPhrase(p.Plan)
 		} else {
-			f.Message = keyOr(s, "logging scope") + " " + written(s, string(s.Value)) + " makes " + who + " write metrics and log files on " + hostsPhrase(p.Plan)
+			f.Message = keyOr(s, "logging scope") + " " + written(s, string(s.Value)) + " makes " + who + " write " + what + " on " + hostsPhrase(p.Plan)
 		}
 		place(&f, s.Node)
 		p.Report(f)

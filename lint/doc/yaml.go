@@ -914,6 +914,18 @@ func (c *yamlConv) errorColumn(line int, msg string) (int, int) {
 		if i := bytes.Index(text, []byte("*"+name)); i >= 0 {
 			return ls + i, ls + i + 1 + len(name)
 		}
+	case msg == "did not find expected ',' or ']'" || msg == "did not find expected ',' or '}'":
+		open := byte('[')
+		if strings.HasSuffix(msg, "'}'") {
+			open = '{'
+		}
+		if i := bytes.LastIndexByte(text, open); i >= 0 {
+			return ls + i, ls + i + 1
+		}
+	case msg == "did not find expected alphabetic or numeric character":
+		if i := bytes.IndexAny(text, "*&"); i >= 0 {
+			return ls + i, ls + i + 1
+		}
 	case strings.Contains(msg, "mapping values are not allowed"):
 		seen := 0
 		for i := 0; i < len(text); i++ {
@@ -943,6 +955,12 @@ func friendlyYAMLMessage(m string) string {
 		return "expected a key at this indentation; check that this line lines up with its siblings"
 	case m == "found unexpected end of stream":
 		return "the file ends inside a quoted string or a bracketed collection; a closing quote or bracket is missing"
+	case m == "could not find expected ':'":
+		return "expected ':' after a key; each line of a mapping is \"key: value\""
+	case m == "did not find expected '-' indicator":
+		return "expected a '-' list item at this indentation; a list and a mapping cannot share one level"
+	case m == "did not find expected alphabetic or numeric character":
+		return "expected a name after '*' or '&' (an alias or anchor needs one)"
 	case m == "did not find expected ',' or ']'":
 		return "expected ',' or ']' in a bracketed list; the list is not closed"
 	case m == "did not find expected ',' or '}'":

@@ -110,7 +110,10 @@ func TestYAMLErrors(t *testing.T) {
 		msg       string
 	}{
 		{"a:\n  b: 1\n c: 2\n", "parse-error", 3, 2, "expected a key"},
-		{"a: 1\nb: [1, 2\nc: 3\n", "parse-error", 2, 1, "expected ',' or ']'"},
+		{"a: 1\nb: [1, 2\nc: 3\n", "parse-error", 2, 4, "expected ',' or ']' in a bracketed list"},
+		{"- a\nb: 1\n", "parse-error", 2, 1, "expected a '-' list item"},
+		{"a:\n  b: 1\n  c\n", "parse-error", 3, 3, "expected ':' after a key"},
+		{"a: *\n", "parse-error", 1, 4, "expected a name after"},
 		{"a: 1\nb: \"x\n", "parse-error", 2, 1, "closing quote"},
 		{"a: 1\nb: @x\n", "parse-error", 2, 4, "cannot start a value"},
 		{"a: 1\nb: c: d\n", "parse-error", 2, 5, "unexpected ':'"},

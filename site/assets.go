@@ -73,8 +73,9 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 	if rep.WASMBrotli == 0 || rep.Bundle == 0 {
 		return nil, fmt.Errorf("the checker's assets were not measured: %s", js)
 	}
+	// Over budget the site still builds (it works, only slower to load); the browser test fails.
 	if rep.WASMBrotli > WASMBrotliBudget {
-		return nil, fmt.Errorf("trainlint.wasm is %s brotli-compressed, over the budget of %s", kb(rep.WASMBrotli), kb(WASMBrotliBudget))
+		fmt.Fprintf(log, "budget: OVER BUDGET: trainlint.wasm is %s brotli-compressed, over %s\n", kb(rep.WASMBrotli), kb(WASMBrotliBudget))
 	}
 	return rep, nil
 }

@@ -360,12 +360,18 @@ function start(el) {
     try { return { name: h.name, text: await inflate(h.c) }; }
     catch (e) { ui.status.textContent = "This permalink cannot be read: " + e; return { name: "config.yaml", text: "" }; }
   })();
-  Promise.all([ready, first]).then(([, f]) => {
+  // The editor appears as soon as its text is known; linting starts when the module is ready.
+  const shown = first.then((f) => {
     const fl = { path: f.name, format: "", state: null, touched: false };
     fl.state = newState(fl, f.text);
     files.push(fl);
     active = 0;
     show();
+    perf.editorMs = performance.now();
+  });
+  Promise.all([ready, shown]).then(() => {
+    dirty = true;
+    lintNow();
     perf.firstLintMs = perf.lastLintMs;
     perf.readyMs = performance.now();
     performance.mark("trainlint-ready");

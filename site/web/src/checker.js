@@ -252,6 +252,7 @@ function start(el) {
     save();
     const res = globalThis.trainlint.fix(request());
     if (res.error) { ui.status.textContent = "Cannot fix: " + res.error; return; }
+    const broken = res.files.filter((ff) => ff.error);
     res.files.forEach((ff, i) => {
       if (!ff.applied) return;
       const st = i === active ? view.state : files[i].state;
@@ -260,6 +261,7 @@ function start(el) {
       else files[i].state = st.update(tr).state;
     });
     lintNow();
+    if (broken.length) ui.status.textContent += " · not all fixes applied: " + broken.map((ff) => ff.error).join("; ");
   }
 
   // ---- permalinks: #f=<name>&c=<base64url of raw DEFLATE> ----

@@ -300,6 +300,14 @@ func TestBrowserChecker(t *testing.T) {
 		t.Errorf("tabs after opening two files: %q", tabs)
 	}
 
+	// "Apply all safe fixes" fixes every open file, also those in other tabs.
+	if err := chromedp.Do(ctx,
+		chromedp.Click(`#tl-fix-all`),
+		chromedp.WaitNotPresent(`#tl-findings li[data-file="a.yaml"][data-rule="eval-batch-smaller-than-train"]`),
+	); err != nil {
+		t.Fatalf("apply all safe fixes: %v", err)
+	}
+
 	// 5. The rules index filters by severity (and keeps the filter in the query string).
 	wantErr := 0
 	for _, r := range rules.All() {

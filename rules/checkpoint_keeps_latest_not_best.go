@@ -85,11 +85,18 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 // plannedSaves is how many periodic checkpoints the run writes, when the step budget and a
 // step save interval are both known.
 func plannedSaves(pl *plan.Plan) (int, bool) {
-	ms, iv := pl.Train.MaxSteps, pl.Ckpt.Interval
-	if !ms.Known() || ms.Value <= 0 || !iv.Known() || iv.Value.Unit != plan.Steps || iv.Value.Value < 1 {
+	ms, ep, iv := pl.Train.MaxSteps, pl.Train.Epochs, pl.Ckpt.Interval
+	if !iv.Known() || iv.Value.Value <= 0 {
 		return 0, false
 	}
-	return int(float64(ms.Value) / iv.Value.Value), true
+	switch {
+	case ms.Known() && ms.Value > 0 && iv.Value.Unit == plan.Steps && iv.Value.Value >= 1:
+		return int(float64(ms.Value) / iv.Value.Value), true
+	case ep.Known() && ep.Value > 0 && (iv.Value.Unit == plan.Epochs || iv.Value.Unit == plan.EpochFraction):
+		// An epoch-bounded run saving every k epochs (or k times per epoch) writes epochs/k.
+		return int(ep.Value/iv.Value.Value + 1e-9), true
+	}
+	return 0, false
 }
 
 func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {

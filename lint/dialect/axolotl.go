@@ -134,6 +134,13 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 
 	// Evaluation and checkpoints.
 	epochs, _ := axoNumEpochs(root) // 0 when unknown: per-epoch conversions then stay unknown
+	if !p.Train.MaxSteps.Known() && epochs > 0 {
+		if n := root.At("num_epochs"); n != nil && !n.IsNull() {
+			p.Train.Epochs = plan.Set(epochs, "num_epochs", n)
+		} else {
+			p.Train.Epochs = plan.Defaulted(epochs, "num_epochs", axoNote, nil)
+		}
+	}
 	evalData := axoEvalData(root)
 	p.Eval.Enabled, p.Eval.Interval = axoEval(root, evalData, epochs)
 	p.Eval.DropLast = axoDropLast(root)

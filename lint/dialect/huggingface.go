@@ -126,6 +126,10 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 	}
 	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
 		p.Train.MaxSteps = ms
+	} else if ep, ok := FloatAt(root, "num_train_epochs"); !ok {
+		p.Train.Epochs = plan.Defaulted(3.0, "num_train_epochs", note, nil)
+	} else if ep.Known() && ep.Value > 0 {
+		p.Train.Epochs = ep
 	}
 
 	// Evaluation.

@@ -590,3 +590,22 @@ func TestHFTRLLoggingDefault(t *testing.T) {
 	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\neval_strategy: steps\nlogging_steps: 5\n", Context{})
 	hftFact(t, "axolotl fallback", p.Eval.Interval, plan.Interval{Value: 5, Unit: plan.Steps, Text: "5"}, plan.Derived, "eval_steps", 3)
 }
+
+// The run length in epochs: num_train_epochs (default 3) when max_steps does not bound the run.
+func TestHFEpochsFact(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		want   float64
+		origin plan.Origin
+	}{
+		{"per_device_train_batch_size: 8\noutput_dir: o\n", 3, plan.Default},
+		{"per_device_train_batch_size: 8\nnum_train_epochs: 2\n", 2, plan.Explicit},
+		{"per_device_train_batch_size: 8\nnum_train_epochs: 2\nmax_steps: 100\n", 0, plan.Unknown},
+	} {
+		d := doc.Parse("a.yaml", []byte(c.src), doc.YAML, doc.Limits{})
+		p := HuggingFace.Normalize(d, Context{})
+		if e := p.Train.Epochs; e.Origin != c.origin || e.Value != c.want {
+			t.Errorf("%q: epochs %+v", c.src, e)
+		}
+	}
+}

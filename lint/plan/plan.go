@@ -188,6 +188,9 @@ type Train struct {
 	GlobalBatch    Fact[int] // examples per optimizer step across all devices
 	GradAccum      Fact[int]
 	MaxSteps       Fact[int]
+	// Epochs is the run length in epochs when no positive step budget bounds it (HF
+	// num_train_epochs, axolotl num_epochs), so epoch-based save intervals can be counted.
+	Epochs Fact[float64]
 	// TimeBudget is a wall-clock limit on the whole run (max_time): a budget, not an interval.
 	TimeBudget Fact[Interval]
 }

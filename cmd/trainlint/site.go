@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os/exec"
 
 	"github.com/trainlint/trainlint/site"
 )
@@ -33,6 +34,9 @@ func runSite(args []string, stdout, stderr io.Writer) (int, error) {
 	if !*pagesOnly {
 		if root = site.FindRoot("."); root == "" {
 			fmt.Fprintln(stderr, "trainlint: not inside the trainlint source tree: writing the pages without the checker (run `make site` in a checkout for the full site)")
+		} else if missing := missingTools("go", "node", "npm"); missing != "" {
+			fmt.Fprintf(stderr, "trainlint: %s not found: writing the pages without the checker (it needs Go, Node and npm)\n", missing)
+			root = ""
 		}
 	}
 	if _, err := site.Build(site.Options{Out: *out, Root: root, Log: stderr}); err != nil {
@@ -47,4 +51,14 @@ func runSite(args []string, stdout, stderr io.Writer) (int, error) {
 	}
 	fmt.Fprintf(stdout, "serving %s on http://%s/ (Ctrl-C to stop)\n", *out, ln.Addr())
 	return exitUsage, http.Serve(ln, site.Handler(*out))
+}
+
+// missingTools names the first of the commands that is not on PATH ("" when all are).
+func missingTools(names ...string) string {
+	for _, n := range names {
+		if _, err := exec.LookPath(n); err != nil {
+			return n
+		}
+	}
+	return ""
 }

@@ -299,8 +299,9 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 	// ASR/TTS/speaker models: train_ds / validation_ds.
 	if ds := model.Get("train_ds"); isMap(ds) {
 		pre := joinKey(mPrefix, "train_ds")
-		p.Train.PerDeviceBatch = intFact(root, ds, pre, "batch_size", 0, false, "")
-		p.Data.Workers = intFact(root, ds, pre, "num_workers", 0, false, "")
+		lds, lpre := nemoLoaderArgs(ds, pre)
+		p.Train.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, "")
+		p.Data.Workers = intFact(root, lds, lpre, "num_workers", 0, false, "")
 		if f := boolFact(root, ds, pre, "is_tarred", false, false, ""); f.Known() && f.Value {
 			// Tarred datasets shard the tar files between ranks: not a global-index sampler.
 			p.Data.Sharding = plan.Fact[plan.Sharding]{Key: f.Key, Node: f.Node, Note: "tarred datasets are sharded by file between ranks"}
@@ -308,13 +309,26 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		}
 	}
 	if ds := model.Get("validation_ds"); isMap(ds) {
-		p.Eval.PerDeviceBatch = intFact(root, ds, joinKey(mPrefix, "validation_ds"), "batch_size", 0, false, "")
+		lds, lpre := nemoLoaderArgs(ds, joinKey(mPrefix, "validation_ds"))
+		p.Eval.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, "")
 	}
 	if p.Data.Workers.Node == nil {
 		if data := model.Get("data"); isMap(data) {
 			p.Data.Workers = intFact(root, data, joinKey(mPrefix, "data"), "num_workers", 0, false, "")
 		}
 	}
+}
+
+// nemoLoaderArgs is where a dataset section keeps its DataLoader arguments: the section itself
+// (ASR: train_ds.batch_size) or, in the TTS configs, its dataloader_params map
+// (train_ds.dataloader_params.batch_size, passed as DataLoader(**dataloader_params)).
+func nemoLoaderArgs(ds *doc.Node, prefix string) (*doc.Node, string) {
+	if ds.Get("batch_size") == nil {
+		if dp := ds.Get("dataloader_params"); isMap(dp) {
+			return dp, joinKey(prefix, "dataloader_params")
+		}
+	}
+	return ds, prefix
 }
 
 // deriveAccum computes Megatron's gradient accumulation when every factor is known.

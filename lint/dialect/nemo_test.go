@@ -314,4 +314,13 @@ func TestCorpusNeMoFacts(t *testing.T) {
 	if !p.BN.Present.Value || !strings.Contains(p.BN.Evidence, "resnet18") {
 		t.Errorf("padim bn evidence %q", p.BN.Evidence)
 	}
+	// TTS configs keep their DataLoader arguments under dataloader_params.
+	p = load("NVIDIA__NeMo/examples__tts__conf__tacotron2.yaml")
+	if tr, ev := p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch; tr.Value != 48 || ev.Value != 24 || tr.Key != "model.train_ds.dataloader_params.batch_size" ||
+		ev.Key != "model.validation_ds.dataloader_params.batch_size" || !ev.IsExplicit() {
+		t.Errorf("tacotron2 batches: train %+v eval %+v", tr, ev)
+	}
+	if w := p.Data.Workers; w.Value != 4 || w.Key != "model.train_ds.dataloader_params.num_workers" {
+		t.Errorf("tacotron2 workers %+v", w)
+	}
 }

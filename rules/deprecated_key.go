@@ -6,6 +6,7 @@ import (
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/schema"
 )
 
 // DeprecatedKey reports keys a framework renamed or removed. A pure rename gets a safe fix that
@@ -86,15 +87,15 @@ func checkDeprecatedKey(p *lint.Pass) {
 	}
 }
 
-// withDialectRenames adds the renames a dialect records in its Keys (Key.Deprecated) for
-// top-level keys that the table does not list already.
+// withDialectRenames adds the renames the framework's keys record (Key.Deprecated: the dialect's
+// Keys and the schema's catalogue) for top-level keys that the table does not list already.
 func withDialectRenames(fw string, table []deprecation) []deprecation {
 	out := append([]deprecation{}, table...)
 	d := dialect.ByName(fw)
 	if d == nil {
 		return out
 	}
-	for _, k := range d.Keys {
+	for _, k := range schema.Keys(fw) {
 		if k.Deprecated == "" || strings.ContainsAny(k.Path, ".[") {
 			continue
 		}

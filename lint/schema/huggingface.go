@@ -122,10 +122,10 @@ var hfTrainingArguments = []dialect.Key{
 
 	// v4 only (removed in v5).
 	{Path: "overwrite_output_dir", Type: "boolean", Default: "false", Doc: "overwrite output_dir (v4; removed in v5)"},
-	{Path: "per_gpu_train_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_train_batch_size (v4)"},
-	{Path: "per_gpu_eval_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_eval_batch_size (v4)"},
+	{Path: "per_gpu_train_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_train_batch_size (v4)", Deprecated: "per_device_train_batch_size"},
+	{Path: "per_gpu_eval_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_eval_batch_size (v4)", Deprecated: "per_device_eval_batch_size"},
 	{Path: "save_safetensors", Type: "boolean", Default: "true", Doc: "save in safetensors (v4; always on in v5)"},
-	{Path: "no_cuda", Type: "boolean", Default: "false", Doc: "old name of use_cpu (v4)"},
+	{Path: "no_cuda", Type: "boolean", Default: "false", Doc: "old name of use_cpu (v4)", Deprecated: "use_cpu"},
 	{Path: "use_mps_device", Type: "boolean", Default: "false", Doc: "deprecated MPS switch (v4)"},
 	{Path: "jit_mode_eval", Type: "boolean", Default: "false", Doc: "TorchScript for inference (v4)"},
 	{Path: "use_ipex", Type: "boolean", Default: "false", Doc: "Intel extension for PyTorch (v4)"},
@@ -143,9 +143,9 @@ var hfTrainingArguments = []dialect.Key{
 	{Path: "use_legacy_prediction_loop", Type: "boolean", Default: "false", Doc: "legacy prediction loop (v4)"},
 	{Path: "include_inputs_for_metrics", Type: "boolean", Default: "false", Doc: "deprecated: include_for_metrics (v4)"},
 	{Path: "evaluation_strategy", Type: "string|null", Default: "none", Doc: "old name of eval_strategy (v4)", Enum: []string{"no", "steps", "epoch"}},
-	{Path: "push_to_hub_model_id", Type: "string|null", Default: "none", Doc: "old name of hub_model_id (v4)"},
+	{Path: "push_to_hub_model_id", Type: "string|null", Default: "none", Doc: "old name of hub_model_id (v4)", Deprecated: "hub_model_id"},
 	{Path: "push_to_hub_organization", Type: "string|null", Default: "none", Doc: "deprecated: the organisation part of hub_model_id (v4)"},
-	{Path: "push_to_hub_token", Type: "string|null", Default: "none", Doc: "old name of hub_token (v4)"},
+	{Path: "push_to_hub_token", Type: "string|null", Default: "none", Doc: "old name of hub_token (v4)", Deprecated: "hub_token"},
 	{Path: "mp_parameters", Type: "string", Default: "", Doc: "SageMaker model-parallel arguments (v4)"},
 	{Path: "torchdynamo", Type: "string|null", Default: "none", Doc: "deprecated: torch_compile_backend (v4)"},
 	{Path: "ray_scope", Type: "string|null", Default: "last", Doc: "Ray Tune checkpoint scope (v4)"},
@@ -168,4 +168,13 @@ var hfOptimizers = []string{
 	"galore_adafactor_layerwise", "lomo", "adalomo", "grokadamw", "schedule_free_radam",
 	"schedule_free_adamw", "schedule_free_sgd", "apollo_adamw", "apollo_adamw_layerwise",
 	"stable_adamw",
+}
+
+// lightningRemoved are Trainer arguments Lightning 2.0 removed or renamed (upgrade guide "Upgrade
+// from 1.8 to the 2.0"), so that editors show them as deprecated.
+var lightningRemoved = []dialect.Key{
+	{Path: "trainer.replace_sampler_ddp", Type: "boolean", Doc: "renamed use_distributed_sampler in Lightning 2.0", Deprecated: "trainer.use_distributed_sampler"},
+	{Path: "trainer.gpus", Type: "integer|string|array", Doc: "removed in Lightning 2.0: use devices (with accelerator gpu or auto)"},
+	{Path: "trainer.tpu_cores", Type: "integer|array", Doc: "removed in Lightning 2.0: use devices (with accelerator tpu)"},
+	{Path: "trainer.resume_from_checkpoint", Type: "string", Doc: "removed in Lightning 2.0: pass ckpt_path to fit"},
 }

@@ -32,6 +32,7 @@ const IDBase = "https://trainlint.github.io/schemas/"
 // of the framework all the same (so that the unknown-key rule does not take them for typos).
 var extraKeys = map[string][]dialect.Key{
 	"huggingface": hfTrainingArguments,
+	"lightning":   lightningRemoved,
 }
 
 // closed are the frameworks whose top-level key list is complete enough for the unknown-key
@@ -243,6 +244,8 @@ func fill(n *node, k dialect.Key, d *dialect.Dialect) {
 	if k.Deprecated != "" {
 		fmt.Fprintf(&desc, "\n\nDeprecated: use %s.", k.Deprecated)
 		n.Deprecated = "renamed to " + k.Deprecated
+	} else if strings.HasPrefix(k.Doc, "removed in") {
+		n.Deprecated = k.Doc
 	}
 	n.Description = strings.TrimSpace(desc.String())
 }

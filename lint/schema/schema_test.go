@@ -2,6 +2,7 @@ package schema_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -175,5 +176,30 @@ func TestKeysMergeDialectFirst(t *testing.T) {
 	}
 	if !schema.Closed("huggingface") || schema.Closed("lightning") || schema.Closed("generic") {
 		t.Error("only huggingface has a closed key set")
+	}
+}
+
+// Renamed and removed keys are marked for editors (VS Code shows deprecationMessage).
+func TestDeprecatedKeysAreMarked(t *testing.T) {
+	var s struct {
+		Properties map[string]struct {
+			Deprecation string `json:"deprecationMessage"`
+			Properties  map[string]struct {
+				Deprecation string `json:"deprecationMessage"`
+			} `json:"properties"`
+		} `json:"properties"`
+	}
+	for fw, check := range map[string]func() string{
+		"huggingface": func() string { return s.Properties["no_cuda"].Deprecation },
+		"lightning":   func() string { return s.Properties["trainer"].Properties["replace_sampler_ddp"].Deprecation },
+	} {
+		b, _ := schema.JSON(fw)
+		s.Properties = nil
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Fatal(err)
+		}
+		if got := check(); !strings.Contains(got, "renamed to") {
+			t.Errorf("%s: deprecationMessage %q", fw, got)
+		}
 	}
 }

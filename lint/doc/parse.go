@@ -3,6 +3,7 @@ package doc
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -152,10 +153,11 @@ func conflictMarkers(d *Document) bool {
 	return true
 }
 
-// limitMessage words an input-limit-exceeded problem: what was exceeded, and the setting that
-// raises the limit (the [limits] table of the trainlint config file, field of Limits).
+// limitMessage words an input-limit-exceeded problem: what was exceeded, the limit's name, and
+// the setting that raises it (the [limits] table of .trainlint.toml spells names with dashes).
 func limitMessage(what, key string) string {
-	return what + "; the file was not analysed (raise limits." + key + " in .trainlint.toml to analyse it)"
+	return what + "; the file was not analysed (limit limits." + key + "; raise " +
+		strings.ReplaceAll(key, "_", "-") + " under [limits] in .trainlint.toml to analyse it)"
 }
 
 // overrides says what YAML and JSON loaders do with a repeated key: the later value wins.

@@ -12,8 +12,8 @@ var InputLimitExceeded = register(&lint.Rule{
 that a hostile or accidental input (an alias bomb, a generated file of millions of lines) ends
 quickly instead of exhausting memory. A file over a limit gets no other findings, which would
 otherwise go unnoticed; this finding makes the gap visible.`,
-	Fix: `If the file is a genuine config, raise the named limit in .trainlint.toml ([limits]) or on
-the command line; otherwise exclude the file from linting.`,
+	Fix: `If the file is a genuine config, raise the named limit in the [limits] table of
+.trainlint.toml (max-bytes, max-depth, max-aliases); otherwise exclude the file from linting.`,
 	Frameworks: []string{"*"},
 	Check:      reportProblems,
 })

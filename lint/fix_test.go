@@ -1,6 +1,8 @@
 package lint_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -171,5 +173,56 @@ func TestRenameKeyKeepsQuoting(t *testing.T) {
 		if err != nil || string(out.Text) != c.want {
 			t.Errorf("%s %q: got %q (%v), want %q", c.path, c.src, out.Text, err, c.want)
 		}
+	}
+}
+
+// TestFixCorpusIsIdempotent fixes every real config of the shared corpus (unsafe fixes included)
+// and checks that the result still parses (FixFile refuses otherwise), that fixing it again
+// changes nothing, and that the fixed findings are gone.
+func TestFixCorpusIsIdempotent(t *testing.T) {
+	dir := filepath.Join("..", "..", "shared", "corpus")
+	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Skip("no shared corpus:", err)
+	}
+	files, fixed, fixes := 0, 0, 0
+	for _, line := range strings.Split(string(m), "\n") {
+		cols := strings.Split(line, "\t")
+		if len(cols) < 7 || cols[0] == "local_path" {
+			continue
+		}
+		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files++
+		f := lint.File{Path: cols[0], Text: text}
+		out, err := lint.FixFile(f, rules.All(), lint.Options{}, true)
+		if err != nil {
+			t.Errorf("%s: %v", cols[0], err)
+			continue
+		}
+		if !out.Changed() {
+			continue
+		}
+		fixed++
+		fixes += out.Applied
+		if out.Rounds >= lint.MaxFixRounds {
+			t.Errorf("%s: fixes did not converge in %d rounds", cols[0], out.Rounds)
+		}
+		for _, d := range out.Diagnostics {
+			if d.Fix != nil {
+				t.Errorf("%s: a fixable finding is left after fixing: %s %s", cols[0], d.Code, d.Message)
+			}
+		}
+		f.Text = out.Text
+		again, err := lint.FixFile(f, rules.All(), lint.Options{}, true)
+		if err != nil || again.Changed() {
+			t.Errorf("%s: fixing twice changed the text again (%v)", cols[0], err)
+		}
+	}
+	t.Logf("%d corpus files, %d fixed with %d fixes", files, fixed, fixes)
+	if files < 100 {
+		t.Errorf("only %d corpus files", files)
 	}
 }

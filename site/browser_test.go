@@ -18,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -300,10 +302,23 @@ func TestBrowserChecker(t *testing.T) {
 		t.Errorf("tabs after opening two files: %q", tabs)
 	}
 
+	// A file dropped on the editor opens in a tab of its own.
+	dropped := filepath.Join(dir, "dropped.yaml")
+	os.WriteFile(dropped, []byte("per_device_train_batch_size: 32\nper_device_eval_batch_size: 8\neval_strategy: steps\n"), 0o644)
+	if err := chromedp.Do(ctx,
+		chromedp.ScrollIntoView(`#tl-editor`),
+		dropFiles(`#tl-editor`, dropped),
+		chromedp.WaitVisible(`#tl-tabs button:nth-child(4)`),
+		chromedp.WaitVisible(`#tl-findings li[data-file="dropped.yaml"][data-rule="eval-batch-smaller-than-train"]`),
+	); err != nil {
+		t.Fatalf("dropping a file on the editor: %v", err)
+	}
+
 	// "Apply all safe fixes" fixes every open file, also those in other tabs.
 	if err := chromedp.Do(ctx,
 		chromedp.Click(`#tl-fix-all`),
 		chromedp.WaitNotPresent(`#tl-findings li[data-file="a.yaml"][data-rule="eval-batch-smaller-than-train"]`),
+		chromedp.WaitNotPresent(`#tl-findings li[data-file="dropped.yaml"][data-rule="eval-batch-smaller-than-train"]`),
 	); err != nil {
 		t.Fatalf("apply all safe fixes: %v", err)
 	}
@@ -358,4 +373,22 @@ func inflate(c string) (string, error) {
 	}
 	b, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
 	return string(b), err
+}
+
+// dropFiles drags files from outside the page and drops them on the centre of an element.
+func dropFiles(sel string, paths ...string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		pt, err := chromedp.Evaluate[map[string]float64](`(() => { const r = document.querySelector(` + "`" + sel + "`" + `).getBoundingClientRect();
+  return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`)(ctx, t)
+		if err != nil {
+			return err
+		}
+		data := &input.DragData{Items: []*input.DragDataItem{}, Files: paths, DragOperationsMask: 1}
+		for _, typ := range []input.DispatchDragEventType{input.DispatchDragEventTypeDragEnter, input.DispatchDragEventTypeDragOver, input.DispatchDragEventTypeDrop} {
+			if _, err := cdp.Call(ctx, t, input.DispatchDragEvent, input.DispatchDragEventParams{Type: typ, X: pt["x"], Y: pt["y"], Data: data}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -326,13 +326,22 @@ function start(el) {
     }
   }
   ui.picker.addEventListener("change", () => openFiles(ui.picker.files));
-  ui.editor.addEventListener("dragover", (e) => { e.preventDefault(); ui.editor.classList.add("dragging"); });
-  ui.editor.addEventListener("dragleave", () => ui.editor.classList.remove("dragging"));
-  ui.editor.addEventListener("drop", (e) => {
+  // Dropped files open as new tabs. The listeners capture, so CodeMirror does not paste a dropped
+  // file's text into the current one; dragged text still goes to CodeMirror.
+  const hasFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types || []).includes("Files");
+  ui.editor.addEventListener("dragover", (e) => {
+    if (!hasFiles(e)) return;
     e.preventDefault();
+    ui.editor.classList.add("dragging");
+  }, true);
+  ui.editor.addEventListener("dragleave", () => ui.editor.classList.remove("dragging"), true);
+  ui.editor.addEventListener("drop", (e) => {
     ui.editor.classList.remove("dragging");
-    if (e.dataTransfer && e.dataTransfer.files.length) openFiles(e.dataTransfer.files);
-  });
+    if (!hasFiles(e) || !e.dataTransfer.files.length) return;
+    e.preventDefault();
+    e.stopPropagation();
+    openFiles(e.dataTransfer.files);
+  }, true);
   window.addEventListener("hashchange", async () => {
     const h = parseHash(location.hash);
     if (!h) return;

@@ -378,7 +378,7 @@ func inflate(c string) (string, error) {
 // dropFiles drags files from outside the page and drops them on the centre of an element.
 func dropFiles(sel string, paths ...string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		pt, err := chromedp.Evaluate[map[string]float64](`(() => { const r = document.querySelector(` + "`" + sel + "`" + `).getBoundingClientRect();
+		pt, err := chromedp.Evaluate[map[string]float64](`(() => { const r = document.querySelector(`+"`"+sel+"`"+`).getBoundingClientRect();
   return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()`)(ctx, t)
 		if err != nil {
 			return err

@@ -243,3 +243,19 @@ func TestCorpusNormalizeTCG(t *testing.T) {
 		t.Errorf("only %d corpus files normalised", n)
 	}
 }
+
+// In-house configs that share a few key names with TRL scripts (dataset_name, run_name,
+// learning_rate) are not Trainer configs: MaxText's base.yml has exactly those.
+func TestDetectNotHFOnSharedNames(t *testing.T) {
+	src := "run_name: \"\"\nper_device_batch_size: 12.0\ndataset_name: 'c4/en:3.0.1'\neval_split: validation\n" +
+		"learning_rate: 3.e-5\nsteps: 150_001\ndata_shuffle_seed: 0\ninit_weights_seed: 0\ncheckpoint_period: 10_000\n"
+	d := doc.Parse("base.yml", []byte(src), doc.YAML, doc.Limits{})
+	if got := Detect(d).Name; got != "generic" {
+		t.Errorf("maxtext-style base.yml detected as %s", got)
+	}
+	// TRL scripts still detect through their other keys.
+	src = "model_name_or_path: Qwen/Qwen2-0.5B\ndataset_name: trl-lib/tldr\nlearning_rate: 1.0e-6\noutput_dir: out\n"
+	if got := Detect(doc.Parse("grpo.yaml", []byte(src), doc.YAML, doc.Limits{})).Name; got != "huggingface" {
+		t.Errorf("TRL script config detected as %s", got)
+	}
+}

@@ -62,7 +62,7 @@ var (
 		"metric_for_best_model", "num_train_epochs", "lr_scheduler_type", "logging_strategy",
 		"report_to", "model_name_or_path", "hub_model_id", "push_to_hub", "overwrite_output_dir",
 		"dataloader_num_workers", "dataloader_drop_last", "warmup_ratio", "do_eval", "do_train",
-		"hub_strategy", "log_on_each_node", "save_on_each_node", "data_seed", "dataset_name",
+		"hub_strategy", "log_on_each_node", "save_on_each_node", "data_seed",
 		"dataset_mixture", "per_gpu_train_batch_size",
 	}
 	hfWeak = []string{
@@ -70,6 +70,9 @@ var (
 		"output_dir", "seed", "bf16", "fp16", "gradient_checkpointing", "max_steps", "run_name",
 		"weight_decay", "warmup_steps", "optim", "torch_dtype", "attn_implementation",
 		"max_seq_length", "max_length", "remove_unused_columns", "deepspeed", "fsdp",
+		// TRL's script argument, but also a common in-house key (MaxText base.yml has
+		// dataset_name, run_name and learning_rate and is no Trainer config).
+		"dataset_name",
 	}
 )
 

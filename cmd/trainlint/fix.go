@@ -111,7 +111,13 @@ func unifiedDiff(path, a, b string) string {
 	ops := diffLines(x, y)
 	const ctx = 3
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", filepath.ToSlash(path), filepath.ToSlash(path))
+	// Relative paths get git's a/ and b/ prefixes (patch -p1); absolute ones are printed as they
+	// are, since "a//tmp/x" would name a different file (patch -p0).
+	if p := filepath.ToSlash(path); filepath.IsAbs(path) {
+		fmt.Fprintf(&sb, "--- %s\n+++ %s\n", p, p)
+	} else {
+		fmt.Fprintf(&sb, "--- a/%s\n+++ b/%s\n", p, p)
+	}
 	// Group changes into hunks separated by more than 2*ctx unchanged lines.
 	i := 0
 	for i < len(ops) {

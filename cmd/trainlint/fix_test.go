@@ -205,6 +205,9 @@ func TestUnifiedDiff(t *testing.T) {
 	if got := unifiedDiff("f", "", "x\n"); got != "--- a/f\n+++ b/f\n@@ -0,0 +1 @@\n+x\n" {
 		t.Errorf("diff of an added line: %q", got)
 	}
+	if got := unifiedDiff("/tmp/f", "x\n", "y\n"); !strings.HasPrefix(got, "--- /tmp/f\n+++ /tmp/f\n") {
+		t.Errorf("absolute path header: %q", got)
+	}
 }
 
 func TestSchemaCommand(t *testing.T) {

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updateReadme = flag.Bool("update-readme", false, "rewrite the demo output pasted in README.md")
+
+// TestDemoOutputInReadme holds the README to the truth: the output pasted under "make demo" must
+// be what `trainlint check cmd/trainlint/examples` prints today, from the repository root as the
+// Makefile runs it. After a deliberate change, regenerate it with
+// `go test ./cmd/trainlint -run TestDemoOutputInReadme -update-readme`.
+func TestDemoOutputInReadme(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	t.Setenv("NO_COLOR", "1")
+	var out, errb bytes.Buffer
+	code := run([]string{"check", "cmd/trainlint/examples"}, strings.NewReader(""), &out, &errb)
+	if code != 1 {
+		t.Fatalf("exit code %d, want 1 (the examples show pitfalls); stderr:\n%s", code, errb.String())
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const begin, end = "<!-- demo-output:begin -->\n```text\n", "```\n<!-- demo-output:end -->"
+	i := bytes.Index(readme, []byte(begin))
+	j := bytes.Index(readme, []byte(end))
+	if i < 0 || j < i {
+		t.Fatalf("README.md has no demo output block between %q and %q", begin, end)
+	}
+	got := out.String()
+	pasted := string(readme[i+len(begin) : j])
+	if pasted == got {
+		return
+	}
+	if *updateReadme {
+		var b bytes.Buffer
+		b.Write(readme[:i+len(begin)])
+		b.WriteString(got)
+		b.Write(readme[j:])
+		if err := os.WriteFile("README.md", b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("the demo output in README.md is stale; run with -update-readme and review the diff.\n--- README ---\n%s\n--- now ---\n%s", pasted, got)
+}

@@ -24,23 +24,34 @@ import (
 
 func main() {
 	jsonObj := js.Global().Get("JSON")
-	// Requests cross as JSON text: JSON.stringify drops undefined and functions the way a JS
-	// caller expects, and the reply is parsed back into a plain object.
-	request := func(args []js.Value) []byte {
-		if len(args) == 0 || args[0].IsUndefined() || args[0].IsNull() {
-			return []byte("{}")
-		}
-		if args[0].Type() == js.TypeString {
-			return []byte(args[0].String())
-		}
-		return []byte(jsonObj.Call("stringify", args[0]).String())
-	}
+	// Requests cross as JSON text (JSON.stringify drops undefined and functions the way a JS
+	// caller expects; reading the object field by field measured no faster) and replies are
+	// built in Go as JSON, the same bytes the native side produces, then parsed into objects.
 	parse := func(b []byte) any { return jsonObj.Call("parse", string(b)) }
+	call := func(args []js.Value, run func(api.Request) ([]byte, error)) any {
+		var text []byte
+		switch {
+		case len(args) == 0 || args[0].IsUndefined() || args[0].IsNull():
+		case args[0].Type() == js.TypeString:
+			text = []byte(args[0].String())
+		default:
+			text = []byte(jsonObj.Call("stringify", args[0]).String())
+		}
+		req, err := api.Decode(text)
+		if err != nil {
+			return parse(api.ErrorJSON(err))
+		}
+		b, err := run(req)
+		if err != nil {
+			return parse(api.ErrorJSON(err))
+		}
+		return parse(b)
+	}
 
 	tl := js.Global().Get("Object").New()
 	tl.Set("version", lint.Version)
-	tl.Set("lint", js.FuncOf(func(_ js.Value, args []js.Value) any { return parse(api.LintJSON(request(args))) }))
-	tl.Set("fix", js.FuncOf(func(_ js.Value, args []js.Value) any { return parse(api.FixJSON(request(args))) }))
+	tl.Set("lint", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, api.LintBytes) }))
+	tl.Set("fix", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, api.FixBytes) }))
 	tl.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.RulesJSON()) }))
 	tl.Set("frameworks", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.FrameworksJSON()) }))
 	tl.Set("lintJSON", js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -182,32 +182,59 @@ func Frameworks() []FrameworkInfo {
 	return out
 }
 
-// errorJSON is the reply to a request that cannot be read: {"error": "..."}.
-func errorJSON(err error) []byte {
+// ErrorJSON is the reply to a request that cannot be served: {"error": "..."}.
+func ErrorJSON(err error) []byte {
 	b, _ := json.Marshal(map[string]string{"error": err.Error()})
 	return b
 }
 
-func decode(req []byte) (Request, error) {
+// Decode reads a JSON request.
+func Decode(req []byte) (Request, error) {
 	var r Request
+	if len(bytes.TrimSpace(req)) == 0 {
+		return r, nil
+	}
 	if err := json.Unmarshal(req, &r); err != nil {
 		return r, fmt.Errorf("bad request: %v", err)
 	}
 	return r, nil
 }
 
-// LintJSON is Lint on JSON bytes: the exact bytes both the native and the WASM side produce.
-// A request that cannot be read gives {"error": "..."}.
-func LintJSON(req []byte) []byte {
-	r, err := decode(req)
-	if err != nil {
-		return errorJSON(err)
-	}
+// LintBytes lints a request and encodes the result (see ResultJSON).
+func LintBytes(r Request) ([]byte, error) {
 	res, err := Lint(r)
 	if err != nil {
-		return errorJSON(err)
+		return nil, err
 	}
-	return ResultJSON(res)
+	return ResultJSON(res), nil
+}
+
+// FixBytes fixes a request and encodes the outcome.
+func FixBytes(r Request) ([]byte, error) {
+	res, err := Fix(r)
+	if err != nil {
+		return nil, err
+	}
+	return marshal(res), nil
+}
+
+// LintJSON is Lint from JSON bytes to JSON bytes: the exact bytes both the native and the WASM
+// side produce. A request that cannot be read or served gives {"error": "..."}.
+func LintJSON(req []byte) []byte { return viaJSON(req, LintBytes) }
+
+// FixJSON is Fix from JSON bytes to JSON bytes.
+func FixJSON(req []byte) []byte { return viaJSON(req, FixBytes) }
+
+func viaJSON(req []byte, run func(Request) ([]byte, error)) []byte {
+	r, err := Decode(req)
+	if err != nil {
+		return ErrorJSON(err)
+	}
+	b, err := run(r)
+	if err != nil {
+		return ErrorJSON(err)
+	}
+	return b
 }
 
 // ResultJSON encodes a result byte for byte as `trainlint check --format json` does (two-space
@@ -227,22 +254,9 @@ func ResultJSON(res *lint.Result) []byte {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(&out); err != nil {
-		return errorJSON(err)
+		return ErrorJSON(err)
 	}
 	return buf.Bytes()
-}
-
-// FixJSON is Fix on JSON bytes.
-func FixJSON(req []byte) []byte {
-	r, err := decode(req)
-	if err != nil {
-		return errorJSON(err)
-	}
-	res, err := Fix(r)
-	if err != nil {
-		return errorJSON(err)
-	}
-	return marshal(res)
 }
 
 // RulesJSON is Rules as JSON.
@@ -254,7 +268,7 @@ func FrameworksJSON() []byte { return marshal(Frameworks()) }
 func marshal(v any) []byte {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return errorJSON(err)
+		return ErrorJSON(err)
 	}
 	return b
 }

@@ -993,7 +993,11 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 	if f, ok := genIntRef(r, "training.dataloader.num_workers"); ok {
 		p.Data.Workers = f
 	} else {
-		p.Data.Workers = def(0, "training.dataloader.num_workers", r.At("training.dataloader"))
+		at := r.At("training.dataloader")
+		if at == nil {
+			at = sec("training") // point at [training] rather than line 1 when there is no loader table
+		}
+		p.Data.Workers = def(0, "training.dataloader.num_workers", at)
 	}
 	if f, ok := genIntRef(r, "training.dataloader.prefetch_factor"); ok {
 		p.Data.Prefetch = f

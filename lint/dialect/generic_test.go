@@ -373,7 +373,7 @@ func TestGenericTorchtitanTOML(t *testing.T) {
 	tcgCheck(t, "batch", p.Train.PerDeviceBatch, 1, plan.Explicit, "training.local_batch_size", 10)
 	tcgCheck(t, "steps", p.Train.MaxSteps, 1000, plan.Explicit, "", 12)
 	tcgCheck(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "validation.enable", 0)
-	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Default, "training.dataloader.num_workers", 0)
+	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Default, "training.dataloader.num_workers", 9) // at [training]: no [training.dataloader] table
 	tcgCheck(t, "ckpt", p.Ckpt.Enabled, true, plan.Explicit, "", 18)
 	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "", 20)
 	tcgCheck(t, "log scope", p.Logging.Scope, plan.EveryRank, plan.Explicit, "metrics.save_for_all_ranks", 23)

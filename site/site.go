@@ -73,16 +73,10 @@ func Build(o Options) (*Report, error) {
 		return nil, err
 	}
 	rep := &Report{}
-	if o.Root != "" {
-		ar, err := BuildAssets(o.Root, o.Out, o.Log)
-		if err != nil {
-			return nil, err
-		}
-		rep.Assets = ar
-	}
 	if err := b.copyStatic(); err != nil {
 		return nil, err
 	}
+	// Pages first: they run the docs check, which is quick and the likelier to fail.
 	steps := []func() error{b.guidePages, b.rulePages, b.frameworkPages, b.checkerPage, b.landingPage}
 	for _, step := range steps {
 		if err := step(); err != nil {
@@ -91,6 +85,13 @@ func Build(o Options) (*Report, error) {
 	}
 	rep.Pages, rep.Examples = b.pages, b.examples
 	fmt.Fprintf(o.Log, "site: %d pages, %d examples verified, in %s\n", b.pages, b.examples, o.Out)
+	if o.Root != "" {
+		ar, err := BuildAssets(o.Root, o.Out, o.Log)
+		if err != nil {
+			return nil, err
+		}
+		rep.Assets = ar
+	}
 	return rep, nil
 }
 

@@ -164,7 +164,8 @@ func TestBrowserChecker(t *testing.T) {
 	}
 
 	// 1. A permalink opens the checker with the file linted.
-	permalink := base + Permalink("configs/sft.yaml", browserPitfall)
+	// The permalink also carries a launch context: 2 hosts of 8 devices.
+	permalink := base + Permalink("configs/sft.yaml", browserPitfall) + "&h=2&d=8"
 	finding := `#tl-findings li[data-rule="eval-batch-smaller-than-train"]`
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(permalink),
@@ -179,6 +180,9 @@ func TestBrowserChecker(t *testing.T) {
 	}
 	if want := fmt.Sprint(pitfallLine()); line != want {
 		t.Errorf("finding on line %s, want %s", line, want)
+	}
+	if hosts, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('tl-hosts').value + "x" + document.getElementById('tl-devices').value`)); err != nil || hosts != "2x8" {
+		t.Errorf("launch context from the permalink: %q (%v), want hosts 2 and 8 devices", hosts, err)
 	}
 	// The editor shows the diagnostic inline, on that line's text.
 	marked, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('.cm-lintRange-warning')||{}).textContent||""`))
@@ -278,7 +282,7 @@ func TestBrowserChecker(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if q, err := url.ParseQuery(strings.TrimPrefix(hash, "#")); err != nil || q.Get("f") != "configs/sft.yaml" {
+	if q, err := url.ParseQuery(strings.TrimPrefix(hash, "#")); err != nil || q.Get("f") != "configs/sft.yaml" || q.Get("h") != "2" || q.Get("d") != "8" {
 		t.Errorf("fragment after the fix: %q (%v)", hash, err)
 	} else if text, err := inflate(q.Get("c")); err != nil || !strings.Contains(text, "per_device_eval_batch_size: 16") {
 		t.Errorf("fragment after the fix holds %q (%v)", text, err)

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/url"
+	"strconv"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -21,6 +22,8 @@ type Example struct {
 	Format    doc.Format
 	Bad       bool
 	Options   lint.Options
+	// Args is the launch context as command-line flags ("--hosts 4"), shown beside the output.
+	Args string
 }
 
 // shown is an example as its page shows it: the text and the engine's own output for it.
@@ -70,14 +73,30 @@ func (b *builder) lintExample(r *lint.Rule, ex Example) (*shown, error) {
 		out = buf.String()
 	}
 	b.examples++
-	return &shown{Example: ex, Output: out, Count: len(res.Diagnostics), Permalink: Permalink(ex.Path, ex.Text)}, nil
+	return &shown{Example: ex, Output: out, Count: len(res.Diagnostics), Permalink: permalinkFor(ex)}, nil
 }
 
 // Permalink is the checker URL (relative to the site root) that opens with name and text
 // loaded: #f=<name>&c=<base64url, no padding, of the raw DEFLATE of the UTF-8 text>. The page
-// inflates it with DecompressionStream("deflate-raw"), so nothing leaves the browser.
+// inflates it with DecompressionStream("deflate-raw"), so nothing leaves the browser. Optional
+// h, d and fw parameters set hosts, devices per host and the framework.
 func Permalink(name, text string) string {
 	return "check/#f=" + url.QueryEscape(name) + "&c=" + Compress(text)
+}
+
+// permalinkFor carries an example's launch context into the checker too.
+func permalinkFor(ex Example) string {
+	p := Permalink(ex.Path, ex.Text)
+	if ex.Options.Hosts > 0 {
+		p += "&h=" + strconv.Itoa(ex.Options.Hosts)
+	}
+	if ex.Options.DevicesPerHost > 0 {
+		p += "&d=" + strconv.Itoa(ex.Options.DevicesPerHost)
+	}
+	if ex.Options.Framework != "" {
+		p += "&fw=" + url.QueryEscape(ex.Options.Framework)
+	}
+	return p
 }
 
 // Compress is the permalink encoding of a text.

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/rules"
 )
@@ -11,7 +13,7 @@ func ruleExamples(r *lint.Rule) ([]Example, error) {
 	var out []Example
 	for _, ex := range rules.Examples(r.Name) {
 		out = append(out, Example{Framework: ex.Framework, Path: ex.Name, Text: ex.Text, Format: ex.Format,
-			Bad: ex.Kind == "bad", Options: ex.Options()})
+			Bad: ex.Kind == "bad", Options: ex.Options(), Args: strings.Join(ex.Args, " ")})
 	}
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -126,7 +127,7 @@ func TestGuidePages(t *testing.T) {
 // TestRulePagesShowEngineOutput: a rule page shows its examples with the engine's own output.
 func TestRulePagesShowEngineOutput(t *testing.T) {
 	out := buildPages(t)
-	shown := 0
+	shown, withArgs := 0, 0
 	for _, r := range rules.All() {
 		html := read(t, filepath.Join(out, "rules", r.Name, "index.html"))
 		for _, s := range []string{r.Code, "How to suppress", "disable=" + r.Name, "Open in the checker", "Why it matters", "How to fix"} {
@@ -142,11 +143,18 @@ func TestRulePagesShowEngineOutput(t *testing.T) {
 					t.Errorf("rules/%s: the bad example's output or permalink is missing", r.Name)
 				}
 				shown++
+				// A launch context is shown and travels with the permalink.
+				if o := ex.Options(); o.Hosts > 0 {
+					if !strings.Contains(html, "trainlint check "+strings.Join(ex.Args, " ")) || !strings.Contains(html, "&amp;h="+strconv.Itoa(o.Hosts)) {
+						t.Errorf("rules/%s: the bad example's launch context %q is not on the page or in its permalink", r.Name, ex.Args)
+					}
+					withArgs++
+				}
 				break
 			}
 		}
 	}
-	t.Logf("%d rules show a bad example", shown)
+	t.Logf("%d rules show a bad example, %d with a launch context", shown, withArgs)
 }
 
 // TestDocsAreTested: the build fails when an example does not do what its page claims.

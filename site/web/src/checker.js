@@ -280,7 +280,20 @@ function start(el) {
   }
   function parseHash(h) {
     const p = new URLSearchParams(h.replace(/^#/, ""));
-    return p.get("c") !== null ? { name: p.get("f") || "config.yaml", c: p.get("c") } : null;
+    if (p.get("c") === null) return null;
+    return { name: p.get("f") || "config.yaml", c: p.get("c"), hosts: p.get("h"), devices: p.get("d"), fw: p.get("fw") };
+  }
+  // A permalink's launch context (hosts, devices per host, framework) fills the inputs.
+  function applyContext(h) {
+    if (h.hosts) ui.hosts.value = h.hosts;
+    if (h.devices) ui.devices.value = h.devices;
+    if (h.fw && [...ui.framework.options].some((o) => o.value === h.fw)) ui.framework.value = h.fw;
+  }
+  function contextParams(q) {
+    if (num(ui.hosts)) q.set("h", String(num(ui.hosts)));
+    if (num(ui.devices)) q.set("d", String(num(ui.devices)));
+    if (ui.framework.value) q.set("fw", ui.framework.value);
+    return q;
   }
   let hashSeq = 0;
   async function updateHash() {
@@ -289,12 +302,12 @@ function start(el) {
     const f = current();
     const c = await deflate(textOf(active));
     if (seq !== hashSeq) return;
-    const q = new URLSearchParams({ f: f.path, c });
+    const q = contextParams(new URLSearchParams({ f: f.path, c }));
     window.history.replaceState(null, "", "#" + q.toString());
   }
   async function permalink() {
     const f = current();
-    const q = new URLSearchParams({ f: f.path, c: await deflate(textOf(active)) });
+    const q = contextParams(new URLSearchParams({ f: f.path, c: await deflate(textOf(active)) }));
     const url = new URL(`${root}check/index.html#${q}`, location.href).href;
     try { await navigator.clipboard.writeText(url); ui.status.textContent = "Permalink copied."; }
     catch { prompt("Permalink:", url); }
@@ -346,7 +359,8 @@ function start(el) {
     const h = parseHash(location.hash);
     if (!h) return;
     const text = await inflate(h.c);
-    if (textOf(active) === text && current().path === h.name) return;
+    applyContext(h);
+    if (textOf(active) === text && current().path === h.name) { lintNow(); return; }
     addFile(h.name, text, { replaceUntouched: true });
   });
 
@@ -368,11 +382,13 @@ function start(el) {
   const first = (async () => {
     const h = parseHash(location.hash) || parseHash(new URL(ui.example.href, location.href).hash);
     if (!h) return { name: "config.yaml", text: "" };
+    applyContext(h);
     try { return { name: h.name, text: await inflate(h.c) }; }
     catch (e) { ui.status.textContent = "This permalink cannot be read: " + e; return { name: "config.yaml", text: "" }; }
   })();
   // The editor appears as soon as its text is known; linting starts when the module is ready.
   const shown = first.then((f) => {
+    perf.textMs = performance.now();
     const fl = { path: f.name, format: "", state: null, touched: false };
     fl.state = newState(fl, f.text);
     files.push(fl);

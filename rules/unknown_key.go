@@ -87,11 +87,19 @@ func nearestKey(k string, known []string) (string, bool) {
 		d   int
 	}
 	var cs []cand
+	asciiK := isASCII(fk)
 	for _, c := range known {
-		if fold(c) == fk {
+		// Folding ASCII keeps the length, so an ASCII key whose length is off by more than the
+		// budget can neither fold to k nor be within reach: skip it before folding (this loop
+		// runs for every unknown key against every known one).
+		if d := len(c) - len(fk); (d > budget || -d > budget) && asciiK && isASCII(c) {
+			continue
+		}
+		fc := fold(c)
+		if fc == fk {
 			return c, true
 		}
-		if d := editDistance(fk, fold(c), budget); d <= budget {
+		if d := editDistance(fk, fc, budget); d <= budget {
 			cs = append(cs, cand{c, d})
 		}
 	}
@@ -150,4 +158,13 @@ func frameworkTitle(fw string) string {
 		return "TrainingArguments"
 	}
 	return fw
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -55,8 +56,20 @@ func Names() []string {
 
 // Keys returns the keys known for a framework: the dialect's Keys first (they are the
 // authority on the keys it reads), then the framework's extra keys not already listed. Nil for
-// an unknown framework.
+// an unknown framework. The list is built once per framework and shared (rules ask for it on
+// every file): callers must not modify its elements.
 func Keys(framework string) []dialect.Key {
+	if v, ok := keyLists.Load(framework); ok {
+		return v.([]dialect.Key)
+	}
+	out := slices.Clip(keys(framework)) // clipped: an append by a caller copies
+	keyLists.Store(framework, out)
+	return out
+}
+
+var keyLists sync.Map // framework -> []dialect.Key
+
+func keys(framework string) []dialect.Key {
 	d := dialect.ByName(framework)
 	if d == nil {
 		return nil
@@ -104,7 +117,19 @@ func keyIndex(framework string) map[string]dialect.Key {
 }
 
 // TopLevel lists the framework's known top-level key names (the first segment of every path).
+// The list is built once per framework (rules ask for it on every file); callers get a copy.
 func TopLevel(framework string) []string {
+	if v, ok := topLevels.Load(framework); ok {
+		return slices.Clone(v.([]string))
+	}
+	out := topLevel(framework)
+	topLevels.Store(framework, out)
+	return slices.Clone(out)
+}
+
+var topLevels sync.Map // framework -> []string
+
+func topLevel(framework string) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, k := range Keys(framework) {

@@ -397,8 +397,7 @@ function start(el) {
     perf.editorMs = performance.now();
   });
   Promise.all([ready, shown]).then(() => {
-    dirty = true;
-    lintNow();
+    if (dirty) lintNow(); // not yet linted when the module came last
     perf.firstLintMs = perf.lastLintMs;
     perf.readyMs = performance.now();
     performance.mark("trainlint-ready");

@@ -113,17 +113,3 @@ func TestNearestKey(t *testing.T) {
 		}
 	}
 }
-
-func TestEditDistance(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"a", "", 1}, {"lenght", "length", 1}, {"kitten", "sitting", 3}, {"abc", "abc", 0}, {"ab", "ba", 1}} {
-		if got := editDistance(c.a, c.b, 10); got != c.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
-		}
-	}
-	if got := editDistance("aaaaaaaa", "bbbbbbbb", 2); got != 3 {
-		t.Errorf("limited distance = %d, want limit+1", got)
-	}
-}

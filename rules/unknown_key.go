@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/trainlint/trainlint/internal/textdist"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/schema"
@@ -99,7 +100,7 @@ func nearestKey(k string, known []string) (string, bool) {
 		if fc == fk {
 			return c, true
 		}
-		if d := editDistance(fk, fc, budget); d <= budget {
+		if d := textdist.OSA(fk, fc, budget); d <= budget {
 			cs = append(cs, cand{c, d})
 		}
 	}
@@ -111,44 +112,6 @@ func nearestKey(k string, known []string) (string, bool) {
 		return "", false
 	}
 	return cs[0].key, true
-}
-
-// editDistance is the optimal-string-alignment distance (insertions, deletions, substitutions
-// and swaps of neighbours: "lenght" is one edit from "length"). It stops early, returning
-// limit+1, once every alignment costs more than limit.
-func editDistance(a, b string, limit int) int {
-	// Most known keys differ in length by more than the limit: decide that before allocating.
-	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				v = min(v, prev2[j-2]+1)
-			}
-			cur[j] = v
-			rowMin = min(rowMin, v)
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }
 
 // frameworkTitle names a framework in messages.

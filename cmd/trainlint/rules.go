@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"github.com/trainlint/trainlint/internal/textdist"
 	"github.com/trainlint/trainlint/lint"
 )
 
@@ -245,32 +246,12 @@ func closestRule(rs []*lint.Rule, s string) *lint.Rule {
 		if len(s) >= 4 && strings.Contains(r.Name, s) {
 			return r
 		}
-		if d := editDistance(s, r.Name); d < bestD {
+		if d := textdist.Levenshtein(s, r.Name); d < bestD {
 			best, bestD = r, d
 		}
-		if d := editDistance(s, strings.ToLower(r.Code)); d < bestD && d <= 1 {
+		if d := textdist.Levenshtein(s, strings.ToLower(r.Code)); d < bestD && d <= 1 {
 			best, bestD = r, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

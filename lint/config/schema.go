@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/trainlint/trainlint/internal/textdist"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
 )
@@ -371,7 +372,7 @@ func suggest(s string, candidates []string) string {
 			continue
 		}
 		nc := norm(c)
-		d := distance(ns, nc)
+		d := textdist.Levenshtein(ns, nc)
 		if d > limit {
 			continue
 		}
@@ -384,25 +385,4 @@ func suggest(s string, candidates []string) string {
 		}
 	}
 	return best
-}
-
-// distance is the Levenshtein distance in bytes.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -347,13 +347,15 @@ func axoSaveSteps(root *doc.Node, epochs float64) (iv plan.Interval, key string,
 	return iv, "", nil, false, true
 }
 
-// axoEvalSteps is the eval_steps the Trainer gets, as a number comparable with save steps.
-func axoEvalSteps(root *doc.Node, epochs float64) (float64, bool) {
-	if n := root.At("eval_steps"); n != nil && !n.IsNull() {
+// axoStepsValue is the steps number the Trainer gets for save_steps or eval_steps (0 when
+// none): stepsKey when set, else one over perEpochKey's count times the epochs when that is
+// under one epoch, so it compares with the other interval.
+func axoStepsValue(root *doc.Node, stepsKey, perEpochKey string, epochs float64) (float64, bool) {
+	if n := root.At(stepsKey); n != nil && !n.IsNull() {
 		v, ok := n.Float()
 		return v, ok && !n.IsUnknown()
 	}
-	if n := root.At("evals_per_epoch"); n != nil && !n.IsNull() {
+	if n := root.At(perEpochKey); n != nil && !n.IsNull() {
 		k, ok := n.Int()
 		if !ok || n.IsUnknown() || epochs <= 0 {
 			return 0, false
@@ -434,8 +436,8 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		// causal.py: on only with eval data from one source, save_steps and eval_steps both set
 		// and save_steps % eval_steps == 0.
 		_, _, _, saveSet, okS := axoSaveSteps(root, epochs)
-		saveSteps, okSave := axoSaveStepsValue(root, epochs)
-		evalSteps, okE := axoEvalSteps(root, epochs)
+		saveSteps, okSave := axoStepsValue(root, "save_steps", "saves_per_epoch", epochs)
+		evalSteps, okE := axoStepsValue(root, "eval_steps", "evals_per_epoch", epochs)
 		if !okS || !okSave || !okE || !src.known {
 			return plan.Fact[plan.Retention]{Key: key, Node: n}
 		}
@@ -452,24 +454,6 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		}
 	}
 	return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: origin, Key: key, Node: n, Note: note}
-}
-
-// axoSaveStepsValue is the save_steps number passed to the Trainer (0 when none).
-func axoSaveStepsValue(root *doc.Node, epochs float64) (float64, bool) {
-	if n := root.At("save_steps"); n != nil && !n.IsNull() {
-		v, ok := n.Float()
-		return v, ok && !n.IsUnknown()
-	}
-	if n := root.At("saves_per_epoch"); n != nil && !n.IsNull() {
-		k, ok := n.Int()
-		if !ok || n.IsUnknown() || epochs <= 0 {
-			return 0, false
-		}
-		if k > 0 && 1/(float64(k)*epochs) < 1 {
-			return 1 / (float64(k) * epochs), true
-		}
-	}
-	return 0, true
 }
 
 // axoMultiple mirrors Python's a % b == 0 for the floats axolotl compares (fractions of the run

@@ -184,6 +184,20 @@ func genBoolNode(root, n *doc.Node, key string) plan.Fact[bool] {
 	return plan.Fact[bool]{Key: key, Node: n}
 }
 
+// genBoolChoice reads a boolean at n as one of two values (ifFalse, ifTrue), set at key; a
+// value that is not a boolean gives an Unknown fact at n. Unlike genBoolNode the fact has no
+// note about a reference followed.
+func genBoolChoice[T any](root, n *doc.Node, key string, ifFalse, ifTrue T) plan.Fact[T] {
+	f := genBoolNode(root, n, key)
+	if !f.Known() {
+		return plan.Fact[T]{Key: key, Node: n}
+	}
+	if f.Value {
+		return plan.Set(ifTrue, key, n)
+	}
+	return plan.Set(ifFalse, key, n)
+}
+
 // genStrRef reads a scalar as text at a dotted path (not null, not unresolved), following references.
 func genStrRef(root *doc.Node, path string) (plan.Fact[string], bool) {
 	n := root.At(path)
@@ -906,12 +920,8 @@ var genBnBackbone = regexp.MustCompile(`(?i)\b(resnet|resnext|wide_resnet|effici
 func readGenericBN(p *plan.Plan, g genericReader) {
 	secs := []string{"model", "trainer", "train", "training", "distributed", "network", "net"}
 	if n, k := g.find(secs, true, "sync_batchnorm", "sync_bn", "bn_sync", "syncbn", "sync_batch_norm", "use_sync_bn"); n != nil {
-		if f := genBoolNode(g.root, n, k); f.Known() {
-			s := plan.BNSyncNone
-			if f.Value {
-				s = plan.BNSyncPerStep
-			}
-			p.BN.Sync = plan.Set(s, k, n)
+		if f := genBoolChoice(g.root, n, k, plan.BNSyncNone, plan.BNSyncPerStep); f.Known() {
+			p.BN.Sync = f
 		}
 	}
 	if n, k := g.find(secs, true, "norm", "norm_type", "normalization", "norm_layer"); n != nil {
@@ -1169,32 +1179,11 @@ func genApplyMapping(p *plan.Plan, root *doc.Node, m map[string]string) {
 		case "checkpoint.best_metric":
 			p.Ckpt.BestMetric = genStrNode(root, n, path)
 		case "checkpoint.all_hosts":
-			p.Ckpt.Scope = plan.Fact[plan.Scope]{Key: path, Node: n}
-			if f := genBoolNode(root, n, path); f.Known() {
-				s := plan.PrimaryHost
-				if f.Value {
-					s = plan.EveryHost
-				}
-				p.Ckpt.Scope = plan.Set(s, path, n)
-			}
+			p.Ckpt.Scope = genBoolChoice(root, n, path, plan.PrimaryHost, plan.EveryHost)
 		case "logging.all_hosts":
-			p.Logging.Scope = plan.Fact[plan.Scope]{Key: path, Node: n}
-			if f := genBoolNode(root, n, path); f.Known() {
-				s := plan.PrimaryHost
-				if f.Value {
-					s = plan.EveryHost
-				}
-				p.Logging.Scope = plan.Set(s, path, n)
-			}
+			p.Logging.Scope = genBoolChoice(root, n, path, plan.PrimaryHost, plan.EveryHost)
 		case "bn.sync":
-			p.BN.Sync = plan.Fact[plan.BNSync]{Key: path, Node: n}
-			if f := genBoolNode(root, n, path); f.Known() {
-				s := plan.BNSyncNone
-				if f.Value {
-					s = plan.BNSyncPerStep
-				}
-				p.BN.Sync = plan.Set(s, path, n)
-			}
+			p.BN.Sync = genBoolChoice(root, n, path, plan.BNSyncNone, plan.BNSyncPerStep)
 		case "trackers":
 			var tr []string
 			if n.Kind == doc.Seq {

@@ -139,49 +139,57 @@ func genViaNote(via string) string {
 	return "= " + via
 }
 
+// genNode reads n with parse after following same-file references: the fact points at n, where
+// the value is written in this file, and its note names the reference followed. A value parse
+// rejects gives an Unknown fact at n. The typed readers below are parse functions over it.
+func genNode[T any](root, n *doc.Node, key string, parse func(t *doc.Node) (T, bool)) plan.Fact[T] {
+	t, via := genDeref(root, n)
+	if v, ok := parse(t); ok {
+		f := plan.Set(v, key, n)
+		f.Note = genViaNote(via)
+		return f
+	}
+	return plan.Fact[T]{Key: key, Node: n}
+}
+
+// genRef reads the value at a dotted path with one of the typed node readers; ok is false when
+// the key is absent.
+func genRef[T any](root *doc.Node, path string, read func(root, n *doc.Node, key string) plan.Fact[T]) (plan.Fact[T], bool) {
+	n := root.At(path)
+	if n == nil {
+		return plan.Fact[T]{Key: path}, false
+	}
+	return read(root, n, path), true
+}
+
 // genIntNode reads an integer from n (following references); the fact points at n, where the value
 // is written in this file.
 func genIntNode(root, n *doc.Node, key string) plan.Fact[int] {
 	if n == nil {
 		return plan.Fact[int]{Key: key}
 	}
-	t, via := genDeref(root, n)
-	if t.IsScalar() && t.Type != doc.Bool {
-		if v, ok := t.Int(); ok && v >= math.MinInt32 && v <= math.MaxInt32 {
-			f := plan.Set(int(v), key, n)
-			f.Note = genViaNote(via)
-			return f
+	return genNode(root, n, key, func(t *doc.Node) (int, bool) {
+		if t.IsScalar() && t.Type != doc.Bool {
+			if v, ok := t.Int(); ok && v >= math.MinInt32 && v <= math.MaxInt32 {
+				return int(v), true
+			}
 		}
-	}
-	return plan.Fact[int]{Key: key, Node: n}
+		return 0, false
+	})
 }
 
 // genIntRef reads an integer at a dotted path, following same-file references.
 func genIntRef(root *doc.Node, path string) (plan.Fact[int], bool) {
-	n := root.At(path)
-	if n == nil {
-		return plan.Fact[int]{Key: path}, false
-	}
-	return genIntNode(root, n, path), true
+	return genRef(root, path, genIntNode)
 }
 
 // genBoolRef reads a boolean at a dotted path, following same-file references.
 func genBoolRef(root *doc.Node, path string) (plan.Fact[bool], bool) {
-	n := root.At(path)
-	if n == nil {
-		return plan.Fact[bool]{Key: path}, false
-	}
-	return genBoolNode(root, n, path), true
+	return genRef(root, path, genBoolNode)
 }
 
 func genBoolNode(root, n *doc.Node, key string) plan.Fact[bool] {
-	t, via := genDeref(root, n)
-	if v, ok := t.Bool(); ok {
-		f := plan.Set(v, key, n)
-		f.Note = genViaNote(via)
-		return f
-	}
-	return plan.Fact[bool]{Key: key, Node: n}
+	return genNode(root, n, key, (*doc.Node).Bool)
 }
 
 // genBoolChoice reads a boolean at n as one of two values (ifFalse, ifTrue), set at key; a
@@ -200,21 +208,16 @@ func genBoolChoice[T any](root, n *doc.Node, key string, ifFalse, ifTrue T) plan
 
 // genStrRef reads a scalar as text at a dotted path (not null, not unresolved), following references.
 func genStrRef(root *doc.Node, path string) (plan.Fact[string], bool) {
-	n := root.At(path)
-	if n == nil {
-		return plan.Fact[string]{Key: path}, false
-	}
-	return genStrNode(root, n, path), true
+	return genRef(root, path, genStrNode)
 }
 
 func genStrNode(root, n *doc.Node, key string) plan.Fact[string] {
-	t, via := genDeref(root, n)
-	if t.IsScalar() && !t.IsNull() && !t.IsUnknown() {
-		f := plan.Set(t.Value, key, n)
-		f.Note = genViaNote(via)
-		return f
-	}
-	return plan.Fact[string]{Key: key, Node: n}
+	return genNode(root, n, key, func(t *doc.Node) (string, bool) {
+		if t.IsScalar() && !t.IsNull() && !t.IsUnknown() {
+			return t.Value, true
+		}
+		return "", false
+	})
 }
 
 // genSeedNode reads a seed from n. A value derived from the rank varies by host; a plain number is

@@ -68,17 +68,8 @@ func axoEvidence(root *doc.Node) int {
 	if root == nil || root.Kind != doc.Map {
 		return 0
 	}
-	c := 0
-	for _, k := range axoStrongKeys {
-		if root.Get(k) != nil {
-			c++
-		}
-	}
-	for _, k := range axoWeakKeys {
-		if root.Get(k) != nil {
-			c++
-		}
-	}
+	// The names have no dots, so Score's path lookup reads top-level keys.
+	c := Score(root, axoStrongKeys, 1, axoWeakKeys, 1)
 	if axoDatasetList(root) {
 		c++
 	}

@@ -272,18 +272,8 @@ func trainerArgScore(sec *doc.Node, strongPts, weakPts int) int {
 	if !isMap(sec) {
 		return 0
 	}
-	s := 0
-	for _, k := range lightningTrainerStrong {
-		if sec.Get(k) != nil {
-			s += strongPts
-		}
-	}
-	for _, k := range lightningTrainerWeak {
-		if sec.Get(k) != nil {
-			s += weakPts
-		}
-	}
-	return s
+	// The names have no dots, so Score's path lookup reads direct children of sec.
+	return Score(sec, lightningTrainerStrong, strongPts, lightningTrainerWeak, weakPts)
 }
 
 // ckptDefaults are the defaults of a checkpoint callback's parameters: Lightning's

@@ -58,17 +58,8 @@ func lfEvidence(root *doc.Node) int {
 	if root == nil || root.Kind != doc.Map {
 		return 0
 	}
-	c := 0
-	for _, k := range lfStrongKeys {
-		if root.Get(k) != nil {
-			c++
-		}
-	}
-	for _, k := range lfWeakKeys {
-		if root.Get(k) != nil {
-			c++
-		}
-	}
+	// The names have no dots, so Score's path lookup reads top-level keys.
+	c := Score(root, lfStrongKeys, 1, lfWeakKeys, 1)
 	if s := root.Get("stage"); s.IsScalar() {
 		switch s.Value {
 		case "pt", "sft", "rm", "ppo", "dpo", "kto":

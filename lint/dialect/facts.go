@@ -15,68 +15,60 @@ import (
 // IntAt reads an integer at a dotted path under root. ok reports whether the key is present
 // (even if its value is unknown or of another type).
 func IntAt(root *doc.Node, path string) (f plan.Fact[int], ok bool) {
-	n := root.At(path)
-	if n == nil {
-		return f, false
-	}
-	if v, isInt := n.Int(); isInt {
-		return plan.Set(int(v), path, n), true
-	}
-	return plan.Fact[int]{Key: path, Node: n}, true
+	return factAt(root, path, func(n *doc.Node) (int, bool) {
+		v, isInt := n.Int()
+		return int(v), isInt
+	})
 }
 
 // FloatAt reads a number at a dotted path.
 func FloatAt(root *doc.Node, path string) (f plan.Fact[float64], ok bool) {
-	n := root.At(path)
-	if n == nil {
-		return f, false
-	}
-	if v, isNum := n.Float(); isNum {
-		return plan.Set(v, path, n), true
-	}
-	return plan.Fact[float64]{Key: path, Node: n}, true
+	return factAt(root, path, (*doc.Node).Float)
 }
 
 // BoolAt reads a boolean at a dotted path.
 func BoolAt(root *doc.Node, path string) (f plan.Fact[bool], ok bool) {
-	n := root.At(path)
-	if n == nil {
-		return f, false
-	}
-	if v, isBool := n.Bool(); isBool {
-		return plan.Set(v, path, n), true
-	}
-	return plan.Fact[bool]{Key: path, Node: n}, true
+	return factAt(root, path, (*doc.Node).Bool)
 }
 
 // StrAt reads a scalar as text at a dotted path (any scalar type except null and unknown).
 func StrAt(root *doc.Node, path string) (f plan.Fact[string], ok bool) {
+	return factAt(root, path, func(n *doc.Node) (string, bool) {
+		return n.Value, n.IsScalar() && !n.IsNull() && !n.IsUnknown()
+	})
+}
+
+// factAt reads the node at a dotted path with parse: a value parse rejects gives an Unknown
+// fact that keeps the node. ok reports whether the key is present.
+func factAt[T any](root *doc.Node, path string, parse func(n *doc.Node) (T, bool)) (f plan.Fact[T], ok bool) {
 	n := root.At(path)
 	if n == nil {
 		return f, false
 	}
-	if n.IsScalar() && !n.IsNull() && !n.IsUnknown() {
-		return plan.Set(n.Value, path, n), true
+	if v, ok := parse(n); ok {
+		return plan.Set(v, path, n), true
 	}
-	return plan.Fact[string]{Key: path, Node: n}, true
+	return plan.Fact[T]{Key: path, Node: n}, true
 }
 
 // IntOr reads an integer at path, or returns the framework default when the key is absent.
 // A present key with an unknown value (interpolation, "auto") stays Unknown: the default does
 // not apply to a value that will be supplied later.
 func IntOr(root *doc.Node, path string, def int, note string) plan.Fact[int] {
-	if f, ok := IntAt(root, path); ok {
-		if f.Node != nil && f.Node.IsNull() {
-			return plan.Defaulted(def, path, note, f.Node)
-		}
-		return f
-	}
-	return plan.Defaulted(def, path, note, nil)
+	f, ok := IntAt(root, path)
+	return orDefault(f, ok, path, def, note)
 }
 
 // BoolOr reads a boolean at path, or the framework default when the key is absent or null.
 func BoolOr(root *doc.Node, path string, def bool, note string) plan.Fact[bool] {
-	if f, ok := BoolAt(root, path); ok {
+	f, ok := BoolAt(root, path)
+	return orDefault(f, ok, path, def, note)
+}
+
+// orDefault keeps a fact read at path (ok: the key is present) unless the key is absent or
+// null; then it is the framework default, located at the null value if there is one.
+func orDefault[T any](f plan.Fact[T], ok bool, path string, def T, note string) plan.Fact[T] {
+	if ok {
 		if f.Node != nil && f.Node.IsNull() {
 			return plan.Defaulted(def, path, note, f.Node)
 		}

@@ -241,22 +241,13 @@ func pyBool(n *doc.Node) (bool, bool) {
 
 // pyBoolAt is BoolAt with pyBool's reading.
 func pyBoolAt(root *doc.Node, path string) (plan.Fact[bool], bool) {
-	n := root.At(path)
-	if n == nil {
-		return plan.Fact[bool]{}, false
-	}
-	if v, ok := pyBool(n); ok {
-		return plan.Set(v, path, n), true
-	}
-	return plan.Fact[bool]{Key: path, Node: n}, true
+	return factAt(root, path, pyBool)
 }
 
 // pyBoolOr is BoolOr with pyBool's reading.
 func pyBoolOr(root *doc.Node, path string, def bool, note string) plan.Fact[bool] {
-	if f, ok := pyBoolAt(root, path); ok && !f.Node.IsNull() {
-		return f
-	}
-	return plan.Defaulted(def, path, note, root.At(path))
+	f, ok := pyBoolAt(root, path)
+	return orDefault(f, ok, path, def, note)
 }
 
 // boolFrom turns a known string fact into a bool fact with the same provenance.

@@ -146,31 +146,16 @@ func (p *jsonParser) parse() *Node {
 		}
 		n := top.n
 		if n.Kind == Map {
-			if top.state == jsonAfterValue {
-				if p.i < len(p.src) && p.src[p.i] == ',' {
-					p.i++
-					p.ws()
-					if p.failed {
-						break
-					}
-					if p.i < len(p.src) && p.src[p.i] == '}' {
-						p.fail("trailing comma before '}'; JSON does not allow it", p.i-1, p.i)
-						break
-					}
-					if p.i >= len(p.src) || p.src[p.i] != '"' {
-						p.expected("a string key after ','")
-						break
-					}
-				} else if p.i < len(p.src) && p.src[p.i] == '}' {
-					p.close(&stack)
-					continue
-				} else {
-					p.expected("',' or '}' after object member")
-					break
-				}
-			} else if p.i < len(p.src) && p.src[p.i] == '}' {
-				p.close(&stack)
+			step, comma := p.between(&stack, top.state, '}', "object member")
+			if step == jsonStop {
+				break
+			}
+			if step == jsonClosed {
 				continue
+			}
+			if comma && (p.i >= len(p.src) || p.src[p.i] != '"') {
+				p.expected("a string key after ','")
+				break
 			}
 			if p.i >= len(p.src) || p.src[p.i] != '"' {
 				if p.i < len(p.src) && p.src[p.i] == '\'' {
@@ -205,53 +190,24 @@ func (p *jsonParser) parse() *Node {
 			if child == nil {
 				break
 			}
-			// value() may have pushed a frame and moved the backing array.
-			top = &stack[len(stack)-1]
-			if child.Kind != Scalar {
-				top = &stack[len(stack)-2]
-			}
+			top = parentFrame(stack, child)
 			child.Key = key
 			child.KeySpan = keySpan
 			p.checkDup(top, child)
-			child.Index = len(n.Children)
-			n.Children = append(n.Children, child)
-			top.state = jsonAfterValue
+			appendChild(top, child)
 			continue
 		}
 		// array
-		if top.state == jsonAfterValue {
-			if p.i < len(p.src) && p.src[p.i] == ',' {
-				p.i++
-				p.ws()
-				if p.failed {
-					break
-				}
-				if p.i < len(p.src) && p.src[p.i] == ']' {
-					p.fail("trailing comma before ']'; JSON does not allow it", p.i-1, p.i)
-					break
-				}
-			} else if p.i < len(p.src) && p.src[p.i] == ']' {
-				p.close(&stack)
-				continue
-			} else {
-				p.expected("',' or ']' after array element")
-				break
-			}
-		} else if p.i < len(p.src) && p.src[p.i] == ']' {
-			p.close(&stack)
+		if step, _ := p.between(&stack, top.state, ']', "array element"); step == jsonStop {
+			break
+		} else if step == jsonClosed {
 			continue
 		}
 		child := p.value(n, PathElem{Index: len(n.Children), IsIndex: true}, &stack)
 		if child == nil {
 			break
 		}
-		top = &stack[len(stack)-1]
-		if child.Kind != Scalar {
-			top = &stack[len(stack)-2]
-		}
-		child.Index = len(n.Children)
-		n.Children = append(n.Children, child)
-		top.state = jsonAfterValue
+		appendChild(parentFrame(stack, child), child)
 	}
 	if p.failed {
 		return nil
@@ -301,6 +257,64 @@ func (p *jsonParser) checkDup(f *jsonFrame, child *Node) {
 }
 
 // close ends the container on top of the stack at its closing bracket.
+// jsonStep says what comes next in an open object or array.
+type jsonStep uint8
+
+const (
+	jsonMember jsonStep = iota // a member or element follows
+	jsonClosed                 // the container was closed
+	jsonStop                   // a parse error was reported
+)
+
+// between reads what may stand before the next member of the open container, objects and arrays
+// alike: after a member (state jsonAfterValue), a ',' not followed by closer (JSON has no
+// trailing comma) or closer; before the first member, closer or nothing. comma reports whether a
+// ',' was read; what names the members in messages.
+func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what string) (step jsonStep, comma bool) {
+	at := func(c byte) bool { return p.i < len(p.src) && p.src[p.i] == c }
+	if state == jsonAfterValue {
+		switch {
+		case at(','):
+			p.i++
+			p.ws()
+			if p.failed {
+				return jsonStop, true
+			}
+			if at(closer) {
+				p.fail("trailing comma before '"+string(closer)+"'; JSON does not allow it", p.i-1, p.i)
+				return jsonStop, true
+			}
+			return jsonMember, true
+		case at(closer):
+			p.close(stack)
+			return jsonClosed, false
+		}
+		p.expected("',' or '" + string(closer) + "' after " + what)
+		return jsonStop, false
+	}
+	if at(closer) {
+		p.close(stack)
+		return jsonClosed, false
+	}
+	return jsonMember, false
+}
+
+// parentFrame is the frame of the container child was read into: value() pushes a frame for an
+// object or array (and may have moved the stack's backing array), so it is one below the top.
+func parentFrame(stack []jsonFrame, child *Node) *jsonFrame {
+	if child.Kind != Scalar {
+		return &stack[len(stack)-2]
+	}
+	return &stack[len(stack)-1]
+}
+
+// appendChild adds a finished member to its container's node.
+func appendChild(f *jsonFrame, child *Node) {
+	child.Index = len(f.n.Children)
+	f.n.Children = append(f.n.Children, child)
+	f.state = jsonAfterValue
+}
+
 func (p *jsonParser) close(stack *[]jsonFrame) {
 	top := (*stack)[len(*stack)-1]
 	p.i++

@@ -59,6 +59,10 @@ func TestJSONErrors(t *testing.T) {
 	}{
 		{"{\"a\": 1]", "parse-error", 1, 8, `expected ',' or '}' after object member, found '\]'`},
 		{"{\"a\": 1,}", "parse-error", 1, 8, "trailing comma"},
+		{"{\"a\": 1, 2}", "parse-error", 1, 10, `expected a string key after ',', found "2"`},
+		{"{,}", "parse-error", 1, 2, `expected a string key or '\}', found ','`},
+		{"[1,]", "parse-error", 1, 3, `trailing comma before '\]'; JSON does not allow it`},
+		{"[1 2]", "parse-error", 1, 4, `expected ',' or '\]' after array element, found "2"`},
 		{"{'a': 1}", "parse-error", 1, 2, "double quotes"},
 		{"{\"a\": True}", "parse-error", 1, 7, `invalid value "True"`},
 		{"[1,\n 2", "parse-error", 2, 3, "found the end of the file"},

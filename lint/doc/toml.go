@@ -267,14 +267,7 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 			seq.Style = "block"
 			seq.flags |= tomlArrayTables
 		}
-		item := b.newChild(seq, last, Map)
-		if item == nil {
-			return b.root
-		}
-		item.Style = "block"
-		item.flags |= tomlHeader
-		b.extend(item, hs, he)
-		return item
+		return b.headerTable(seq, last, hs, he)
 	}
 	if existing != nil && existing.Kind == Map && existing.flags&(tomlHeader|tomlDotted|tomlInline|tomlValue) == 0 {
 		// Created implicitly by an earlier [a.b.c]: this header defines it now.
@@ -290,7 +283,14 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 			return existing
 		}
 	}
-	n := b.newChild(t, last, Map)
+	return b.headerTable(t, last, hs, he)
+}
+
+// headerTable creates the table a [header] defines under parent (for [[header]], the new item
+// of the array), spanning the header text [hs, he). A limit that stops the parse gives b.root,
+// as header's other early exits do.
+func (b *tomlBuilder) headerTable(parent *Node, kp keyPart, hs, he int) *Node {
+	n := b.newChild(parent, kp, Map)
 	if n == nil {
 		return b.root
 	}

@@ -146,18 +146,28 @@ func (l *Loader) Load(p string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	return l.memo(l.files, abs, func() (*Config, error) {
+		c, err := l.resolve(abs, nil, nil)
+		if err == nil && c == nil {
+			err = &Error{File: displayPath(abs), Msg: "has no [tool.trainlint] table"}
+		}
+		return c, err
+	})
+}
+
+// memo returns the cached result for key in m (l.files or l.dirs), or computes and caches it.
+// The lock is not held while computing: discovery recurses into Load and ForDir, and parallel
+// workers that race on one key compute the same result.
+func (l *Loader) memo(m map[string]result, key string, compute func() (*Config, error)) (*Config, error) {
 	l.mu.Lock()
-	r, ok := l.files[abs]
+	r, ok := m[key]
 	l.mu.Unlock()
 	if ok {
 		return r.c, r.err
 	}
-	c, err := l.resolve(abs, nil, nil)
-	if err == nil && c == nil {
-		err = &Error{File: displayPath(abs), Msg: "has no [tool.trainlint] table"}
-	}
+	c, err := compute()
 	l.mu.Lock()
-	l.files[abs] = result{c, err}
+	m[key] = result{c, err}
 	l.mu.Unlock()
 	return c, err
 }
@@ -192,17 +202,7 @@ func (l *Loader) ForDir(dir string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	r, ok := l.dirs[abs]
-	l.mu.Unlock()
-	if ok {
-		return r.c, r.err
-	}
-	c, err := l.discover(abs)
-	l.mu.Lock()
-	l.dirs[abs] = result{c, err}
-	l.mu.Unlock()
-	return c, err
+	return l.memo(l.dirs, abs, func() (*Config, error) { return l.discover(abs) })
 }
 
 func (l *Loader) discover(dir string) (*Config, error) {

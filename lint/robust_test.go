@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -261,6 +262,43 @@ func TestRobustLimits(t *testing.T) {
 		}
 		if len(limit) != 1 || !strings.Contains(limit[0].Message, c.want) {
 			t.Errorf("%+v: got %v, want one input-limit-exceeded naming %s", c.lim, rulesOf(diags), c.want)
+		}
+	}
+}
+
+// TestRobustPanickingRule: a rule that panics on any input, hostile ones included (nil root,
+// parse errors, limits), becomes one TL009 at a valid position and the other rules still run.
+// The ordinary case is covered by rules.TestPanickingRuleBecomesInternalError; here the
+// diagnostic must also be placeable in documents that have no tree.
+func TestRobustPanickingRule(t *testing.T) {
+	boom := &lint.Rule{Code: "TL998", Name: "test-boom", Category: lint.CatStructure, Severity: lint.Warning,
+		Title: "panics", Frameworks: []string{"*"},
+		Check: func(p *lint.Pass) { panic("boom on " + p.Doc.Path) }}
+	rs := append(rules.All(), boom)
+	for _, h := range hostileInputs(t) {
+		if len(h.src) > 1<<20 {
+			continue // over the size limit: no rule runs (TestRobustEngine covers them)
+		}
+		f := lint.File{Path: "hostile." + string(h.format), Text: h.src, Format: h.format}
+		_, diags := lint.LintFile(f, rs, lint.Options{Limits: h.limits})
+		n := 0
+		for _, d := range diags {
+			if d.Code != lint.InternalError.Code {
+				continue
+			}
+			n++
+			if !strings.Contains(d.Message, "test-boom") || d.Line < 1 || d.Span.End.Offset > len(h.src) {
+				t.Errorf("%s: %+v", h.name, d)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s: %d internal errors, want the one of the panicking rule: %v", h.name, n, rulesOf(diags))
+		}
+		if h.want != "" {
+			re := regexp.MustCompile("^(" + h.want + ")$")
+			if !slices.ContainsFunc(diags, func(d lint.Diagnostic) bool { return re.MatchString(d.Rule) }) {
+				t.Errorf("%s: the other findings are gone after the panic: %v", h.name, rulesOf(diags))
+			}
 		}
 	}
 }

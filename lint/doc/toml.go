@@ -300,6 +300,21 @@ func (b *tomlBuilder) headerTable(parent *Node, kp keyPart, hs, he int) *Node {
 	return n
 }
 
+// leafValue creates the node for the value of a (dotted) key whose last part goes in table t,
+// for key-values at top level and in inline tables alike; a key already there is reported as
+// redefined. nil when a limit stopped the parse.
+func (b *tomlBuilder) leafValue(t *Node, parts []keyPart) *Node {
+	last := parts[len(parts)-1]
+	if prev := b.lookup(t, last.key); prev != nil {
+		b.redefined(dotted(parts), prev, last)
+	}
+	n := b.newChild(t, last, Scalar)
+	if n != nil {
+		n.flags |= tomlValue
+	}
+	return n
+}
+
 // keyValue adds `a.b.c = value` to table t.
 func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
 	parts := b.keyParts(e.Key())
@@ -328,16 +343,11 @@ func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
 		}
 		t = next
 	}
-	last := parts[len(parts)-1]
-	if prev := b.lookup(t, last.key); prev != nil {
-		b.redefined(dotted(parts), prev, last)
-	}
-	n := b.newChild(t, last, Scalar)
+	n := b.leafValue(t, parts)
 	if n == nil {
 		return
 	}
-	n.flags |= tomlValue
-	end := b.value(n, e.Value(), b.skipSep(last.end))
+	end := b.value(n, e.Value(), b.skipSep(parts[len(parts)-1].end))
 	if b.fatal {
 		return
 	}
@@ -410,16 +420,11 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 					}
 					t = next
 				}
-				last := parts[len(parts)-1]
-				if prev := b.lookup(t, last.key); prev != nil {
-					b.redefined(dotted(parts), prev, last)
-				}
-				child := b.newChild(t, last, Scalar)
+				child := b.leafValue(t, parts)
 				if child == nil {
 					return end
 				}
-				child.flags |= tomlValue
-				end = b.value(child, c.Value(), b.skipSep(last.end))
+				end = b.value(child, c.Value(), b.skipSep(parts[len(parts)-1].end))
 				for a := t; a != n; a = a.Parent {
 					if a.Span.IsZero() || parts[0].start < a.Span.Start.Offset {
 						a.Span.Start = b.pos(parts[0].start)

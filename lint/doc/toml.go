@@ -234,21 +234,19 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 		next := b.lookup(t, kp.key)
 		switch {
 		case next == nil:
-			next = b.newChild(t, kp, Map)
+			next = b.blockChild(t, kp, Map, 0)
 			if next == nil {
 				return b.root
 			}
-			next.Style = "block"
 		case next.Kind == Seq && next.flags&tomlArrayTables != 0 && len(next.Children) > 0:
 			next = next.Children[len(next.Children)-1]
 		case next.Kind == Map && next.flags&tomlInline == 0:
 		default:
 			b.redefined(dotted(parts[:i+1]), next, kp)
-			next = b.newChild(t, kp, Map)
+			next = b.blockChild(t, kp, Map, 0)
 			if next == nil {
 				return b.root
 			}
-			next.Style = "block"
 		}
 		t = next
 	}
@@ -260,12 +258,10 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 			if seq != nil {
 				b.redefined(dotted(parts), seq, last)
 			}
-			seq = b.newChild(t, last, Seq)
+			seq = b.blockChild(t, last, Seq, tomlArrayTables)
 			if seq == nil {
 				return b.root
 			}
-			seq.Style = "block"
-			seq.flags |= tomlArrayTables
 		}
 		return b.headerTable(seq, last, hs, he)
 	}
@@ -290,13 +286,23 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 // of the array), spanning the header text [hs, he). A limit that stops the parse gives b.root,
 // as header's other early exits do.
 func (b *tomlBuilder) headerTable(parent *Node, kp keyPart, hs, he int) *Node {
-	n := b.newChild(parent, kp, Map)
+	n := b.blockChild(parent, kp, Map, tomlHeader)
 	if n == nil {
 		return b.root
 	}
-	n.Style = "block"
-	n.flags |= tomlHeader
 	b.extend(n, hs, he)
+	return n
+}
+
+// blockChild adds under parent a table or array of tables that a header or a dotted key defines
+// (Style "block": the node is not itself written as an inline {...}), marked with flags. nil
+// when a limit stopped the parse.
+func (b *tomlBuilder) blockChild(parent *Node, kp keyPart, kind Kind, flags uint8) *Node {
+	n := b.newChild(parent, kp, kind)
+	if n != nil {
+		n.Style = "block"
+		n.flags |= flags
+	}
 	return n
 }
 
@@ -325,21 +331,17 @@ func (b *tomlBuilder) keyValue(t *Node, e *unstable.Node) {
 		next := b.lookup(t, kp.key)
 		switch {
 		case next == nil:
-			next = b.newChild(t, kp, Map)
+			next = b.blockChild(t, kp, Map, tomlDotted)
 			if next == nil {
 				return
 			}
-			next.Style = "block"
-			next.flags |= tomlDotted
 		case next.Kind == Map && next.flags&tomlDotted != 0:
 		default:
 			b.redefined(dotted(parts[:i+1]), next, kp)
-			next = b.newChild(t, kp, Map)
+			next = b.blockChild(t, kp, Map, tomlDotted)
 			if next == nil {
 				return
 			}
-			next.Style = "block"
-			next.flags |= tomlDotted
 		}
 		t = next
 	}
@@ -411,12 +413,10 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 						if next != nil {
 							b.redefined(dotted(parts[:i+1]), next, kp)
 						}
-						next = b.newChild(t, kp, Map)
+						next = b.blockChild(t, kp, Map, tomlDotted|tomlInline)
 						if next == nil {
 							return end
 						}
-						next.Style = "block"
-						next.flags |= tomlDotted | tomlInline
 					}
 					t = next
 				}

@@ -456,14 +456,7 @@ func axoMultiple(a, b float64) bool {
 
 // axoBestMetric: metric_for_best_model, "loss" (the Trainer's choice) when keep-best is on.
 func axoBestMetric(root *doc.Node, ret plan.Fact[plan.Retention]) plan.Fact[string] {
-	const key = "metric_for_best_model"
-	if f, ok := StrAt(root, key); ok && !f.Node.IsNull() {
-		return f
-	}
-	if ret.Known() && ret.Value.Kind == plan.KeepBest {
-		return plan.Defaulted("loss", key, `the Trainer default ("loss" when keeping the best model)`, root.At(key))
-	}
-	return plan.Fact[string]{Key: key, Node: root.At(key)}
+	return trainerBestMetric(root, ret.Known() && ret.Value.Kind == plan.KeepBest)
 }
 
 // axoTrackers builds report_to the way _configure_reporting does, after the setup_*_env_vars

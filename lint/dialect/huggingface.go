@@ -396,11 +396,18 @@ func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool
 // hfBestMetric: metric_for_best_model, which the Trainer sets to "loss" when load_best_model_at_end
 // is on and no metric is given.
 func hfBestMetric(root *doc.Node, loadBest plan.Fact[bool], save plan.Fact[string]) plan.Fact[string] {
+	return trainerBestMetric(root, (loadBest.Known() && loadBest.Value) || (save.Known() && save.Value == "best"))
+}
+
+// trainerBestMetric reads metric_for_best_model for the Trainer family (HF, axolotl): as written,
+// else "loss" when the run keeps the best model (each dialect decides that its own way), else
+// unknown.
+func trainerBestMetric(root *doc.Node, keepsBest bool) plan.Fact[string] {
 	const key = "metric_for_best_model"
-	if f, ok := StrAt(root, key); ok && !(f.Node != nil && f.Node.IsNull()) {
+	if f, ok := StrAt(root, key); ok && !f.Node.IsNull() {
 		return f
 	}
-	if (loadBest.Known() && loadBest.Value) || (save.Known() && save.Value == "best") {
+	if keepsBest {
 		return plan.Defaulted("loss", key, `the Trainer default ("loss" when keeping the best model)`, root.At(key))
 	}
 	return plan.Fact[string]{Key: key, Node: root.At(key)}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/rules"
 )
@@ -180,26 +181,18 @@ func TestRenameKeyKeepsQuoting(t *testing.T) {
 // and checks that the result still parses (FixFile refuses otherwise), that fixing it again
 // changes nothing, and that the fixed findings are gone.
 func TestFixCorpusIsIdempotent(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Skip("no shared corpus:", err)
-	}
+	dir, entries := corpustest.Manifest(t)
 	files, fixed, fixes := 0, 0, 0
-	for _, line := range strings.Split(string(m), "\n") {
-		cols := strings.Split(line, "\t")
-		if len(cols) < 7 || cols[0] == "local_path" {
-			continue
-		}
-		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+	for _, e := range entries {
+		text, err := os.ReadFile(filepath.Join(dir, e.Path))
 		if err != nil {
 			t.Fatal(err)
 		}
 		files++
-		f := lint.File{Path: cols[0], Text: text}
+		f := lint.File{Path: e.Path, Text: text}
 		out, err := lint.FixFile(f, rules.All(), lint.Options{}, true)
 		if err != nil {
-			t.Errorf("%s: %v", cols[0], err)
+			t.Errorf("%s: %v", e.Path, err)
 			continue
 		}
 		if !out.Changed() {
@@ -208,17 +201,17 @@ func TestFixCorpusIsIdempotent(t *testing.T) {
 		fixed++
 		fixes += out.Applied
 		if out.Rounds >= lint.MaxFixRounds {
-			t.Errorf("%s: fixes did not converge in %d rounds", cols[0], out.Rounds)
+			t.Errorf("%s: fixes did not converge in %d rounds", e.Path, out.Rounds)
 		}
 		for _, d := range out.Diagnostics {
 			if d.Fix != nil {
-				t.Errorf("%s: a fixable finding is left after fixing: %s %s", cols[0], d.Code, d.Message)
+				t.Errorf("%s: a fixable finding is left after fixing: %s %s", e.Path, d.Code, d.Message)
 			}
 		}
 		f.Text = out.Text
 		again, err := lint.FixFile(f, rules.All(), lint.Options{}, true)
 		if err != nil || again.Changed() {
-			t.Errorf("%s: fixing twice changed the text again (%v)", cols[0], err)
+			t.Errorf("%s: fixing twice changed the text again (%v)", e.Path, err)
 		}
 	}
 	t.Logf("%d corpus files, %d fixed with %d fixes", files, fixed, fixes)

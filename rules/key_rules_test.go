@@ -1,12 +1,12 @@
 package rules
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint"
 )
 
@@ -14,26 +14,16 @@ import (
 // as "path:line:col CODE message" lines.
 func corpusFindings(t *testing.T, codes ...string) []string {
 	t.Helper()
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Skip("no shared corpus:", err)
-	}
-	defer f.Close()
+	dir, entries := corpustest.Manifest(t)
 	var out []string
-	sc := bufio.NewScanner(f)
 	n := 0
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 7 || cols[0] == "local_path" {
-			continue
-		}
-		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+	for _, e := range entries {
+		text, err := os.ReadFile(filepath.Join(dir, e.Path))
 		if err != nil {
 			t.Fatal(err)
 		}
 		n++
-		_, diags := lint.LintFile(lint.File{Path: cols[0], Text: text}, All(), lint.Options{Select: codes})
+		_, diags := lint.LintFile(lint.File{Path: e.Path, Text: text}, All(), lint.Options{Select: codes})
 		for _, d := range diags {
 			out = append(out, d.File+":"+itoa(d.Line)+":"+itoa(d.Column)+" "+d.Code+" "+d.Message)
 		}
@@ -56,18 +46,13 @@ func TestKeyRulesOnCorpus(t *testing.T) {
 // TestKeyRulesSeeCorpusTypos makes sure the corpus test above is not vacuous: the same Trainer
 // files, each with one misspelt key and one bad value appended, are flagged.
 func TestKeyRulesSeeCorpusTypos(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Skip("no shared corpus:", err)
-	}
+	dir, entries := corpustest.Manifest(t)
 	checked := 0
-	for _, line := range strings.Split(string(m), "\n") {
-		cols := strings.Split(line, "\t")
-		if len(cols) < 7 || cols[5] != "hf-trainer" || cols[6] != "yaml" {
+	for _, e := range entries {
+		if e.Label != "hf-trainer" || e.Format != "yaml" {
 			continue
 		}
-		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+		text, err := os.ReadFile(filepath.Join(dir, e.Path))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +60,7 @@ func TestKeyRulesSeeCorpusTypos(t *testing.T) {
 			text = append(text, '\n')
 		}
 		text = append(text, "gradient_acumulation_steps: 2\nlogging_strategy: step\n"...)
-		info, diags := lint.LintFile(lint.File{Path: cols[0], Text: text}, All(), lint.Options{Select: []string{"TL003", "TL004"}})
+		info, diags := lint.LintFile(lint.File{Path: e.Path, Text: text}, All(), lint.Options{Select: []string{"TL003", "TL004"}})
 		if info.Framework != fwHF {
 			continue
 		}
@@ -85,7 +70,7 @@ func TestKeyRulesSeeCorpusTypos(t *testing.T) {
 			got[d.Code] = true
 		}
 		if !got["TL003"] || !got["TL004"] {
-			t.Errorf("%s: appended typo and bad value not both found: %v", cols[0], got)
+			t.Errorf("%s: appended typo and bad value not both found: %v", e.Path, got)
 		}
 	}
 	if checked < 10 {

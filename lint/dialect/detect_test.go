@@ -1,13 +1,13 @@
 package dialect
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -103,57 +103,14 @@ func tcgDeepSpeedDominates(root *doc.Node) bool {
 	return 2*ds > len(root.Children)
 }
 
-// tcgCorpusDir finds shared/corpus beside the repository root; "" when it is not there.
-func tcgCorpusDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-	c := filepath.Join(dir, "..", "shared", "corpus")
-	if _, err := os.Stat(filepath.Join(c, "MANIFEST.tsv")); err != nil {
-		return ""
-	}
-	return c
-}
-
 // TestCorpusDetection checks the framework detected for every YAML/JSON/TOML file of the corpus.
 // Each file is a subtest named label/path, so `-run 'TestCorpusDetection/torchtune'` narrows it.
 func TestCorpusDetection(t *testing.T) {
-	dir := tcgCorpusDir(t)
-	if dir == "" {
-		t.Skip("shared/corpus not found beside the repository")
-	}
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-
+	dir, entries := corpustest.Manifest(t)
 	total, matched := 0, 0
 	mismatch := map[string][]string{} // label → "path: got x"
-	sc := bufio.NewScanner(f)
-	header := true
-	for sc.Scan() {
-		if header {
-			header = false
-			continue
-		}
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 7 {
-			continue
-		}
-		path, label := cols[0], cols[5]
+	for _, e := range entries {
+		path, label := e.Path, e.Label
 		format, ok := doc.FormatFromPath(path)
 		if !ok {
 			continue // .py and .gin are not YAML/JSON/TOML
@@ -189,9 +146,6 @@ func TestCorpusDetection(t *testing.T) {
 			t.Errorf("detected %q, want %s", got, strings.Join(want, " or "))
 		})
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
 	labels := make([]string, 0, len(mismatch))
 	for l := range mismatch {
 		labels = append(labels, l)
@@ -209,10 +163,7 @@ func TestCorpusDetection(t *testing.T) {
 // TestCorpusNormalizeTCG runs the torchtune, Composer and generic readers on every corpus file,
 // whatever its framework: odd shapes must give unknown facts, never a panic.
 func TestCorpusNormalizeTCG(t *testing.T) {
-	dir := tcgCorpusDir(t)
-	if dir == "" {
-		t.Skip("shared/corpus not found beside the repository")
-	}
+	dir := corpustest.Dir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "*", "*"))
 	if err != nil {
 		t.Fatal(err)

@@ -1,13 +1,13 @@
 package dialect
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -418,24 +418,13 @@ var hftCorpusLabels = map[string]string{
 // compares it with the MANIFEST.tsv label; every file of one of the four frameworks must also
 // normalise without a panic and yield a known per-device train batch unless it is "auto".
 func TestHFCorpusDetection(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "corpus")
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Skipf("corpus not present: %v", err)
-	}
-	defer f.Close()
+	dir, entries := corpustest.Manifest(t)
 	repos := map[string]bool{"huggingface/alignment-handbook": true, "huggingface/trl": true, "hiyouga/LLaMA-Factory": true,
 		"axolotl-ai-cloud/axolotl": true, "microsoft/DeepSpeed": true, "huggingface/accelerate": true}
 	mine := map[string]bool{"huggingface": true, "axolotl": true, "llama-factory": true, "deepspeed": true}
 	counts := map[string]int{}
-	sc := bufio.NewScanner(f)
-	sc.Scan() // header
-	for sc.Scan() {
-		c := strings.Split(sc.Text(), "\t")
-		if len(c) < 7 {
-			continue
-		}
-		path, repo, label := c[0], c[1], c[5]
+	for _, e := range entries {
+		path, repo, label := e.Path, e.Repo, e.Label
 		want, labelled := hftCorpusLabels[label]
 		if !repos[repo] {
 			// Files of other frameworks must not be claimed by these dialects.

@@ -1,12 +1,12 @@
 package dialect
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -191,57 +191,27 @@ var corpusGeneric = map[string]string{
 	"ashleve__lightning-hydra-template/configs__paths__default.yaml":                             "path interpolations only",
 }
 
-func corpusDir(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "corpus")
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
-		t.Skip("corpus not present")
-	}
-	return dir
-}
-
-type corpusEntry struct{ path, repo, label string }
-
-func readManifest(t *testing.T, dir string) []corpusEntry {
-	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []corpusEntry
-	sc := bufio.NewScanner(f)
-	for first := true; sc.Scan(); first = false {
-		cols := strings.Split(sc.Text(), "\t")
-		if first || len(cols) < 6 {
-			continue
-		}
-		out = append(out, corpusEntry{cols[0], cols[1], cols[5]})
-	}
-	return out
-}
-
 func TestCorpusLightningNeMoDetection(t *testing.T) {
-	dir := corpusDir(t)
+	dir, entries := corpustest.Manifest(t)
 	counts := map[string]int{}
-	for _, e := range readManifest(t, dir) {
-		format, ok := doc.FormatFromPath(e.path)
+	for _, e := range entries {
+		format, ok := doc.FormatFromPath(e.Path)
 		if !ok {
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(dir, e.path))
+		src, err := os.ReadFile(filepath.Join(dir, e.Path))
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := doc.Parse(e.path, src, format, doc.Limits{})
+		d := doc.Parse(e.Path, src, format, doc.Limits{})
 		want := ""
-		switch e.label {
+		switch e.Label {
 		case "lightning-cli", "lightning-hydra":
 			want = "lightning"
 		case "nemo":
 			want = "nemo"
 		}
-		if _, generic := corpusGeneric[e.path]; generic {
+		if _, generic := corpusGeneric[e.Path]; generic {
 			want = "generic"
 		}
 		got := Detect(d).Name
@@ -249,12 +219,12 @@ func TestCorpusLightningNeMoDetection(t *testing.T) {
 		case want != "":
 			counts[want]++
 			if got != want {
-				t.Errorf("%s: detected %q, want %q (lightning %d, nemo %d)", e.path, got, want, Lightning.Detect(d), NeMo.Detect(d))
+				t.Errorf("%s: detected %q, want %q (lightning %d, nemo %d)", e.Path, got, want, Lightning.Detect(d), NeMo.Detect(d))
 			}
 			// Normalising a real file never panics and keeps the framework.
 			if want != "generic" {
 				if p := ByName(want).Normalize(d, Context{}); p.Framework != want {
-					t.Errorf("%s: plan framework %q", e.path, p.Framework)
+					t.Errorf("%s: plan framework %q", e.Path, p.Framework)
 				}
 			}
 		default:
@@ -264,10 +234,10 @@ func TestCorpusLightningNeMoDetection(t *testing.T) {
 				continue
 			}
 			if s := Lightning.Detect(d); s >= MinScore {
-				t.Errorf("%s (%s): lightning scores %d", e.path, e.label, s)
+				t.Errorf("%s (%s): lightning scores %d", e.Path, e.Label, s)
 			}
 			if s := NeMo.Detect(d); s >= MinScore {
-				t.Errorf("%s (%s): nemo scores %d", e.path, e.label, s)
+				t.Errorf("%s (%s): nemo scores %d", e.Path, e.Label, s)
 			}
 		}
 	}
@@ -279,7 +249,7 @@ func TestCorpusLightningNeMoDetection(t *testing.T) {
 
 // TestCorpusNeMoFacts pins facts of real NeMo files that the rules depend on.
 func TestCorpusNeMoFacts(t *testing.T) {
-	dir := corpusDir(t)
+	dir := corpustest.Dir(t)
 	load := func(name string) *plan.Plan {
 		src, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -90,23 +91,15 @@ func value(n *doc.Node) any {
 // underline anything in a real config. Every corpus file is validated against the schema of the
 // framework it is detected as.
 func TestCorpusValidatesAgainstItsSchema(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "corpus")
-	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		t.Skip("no shared corpus:", err)
-	}
+	dir, entries := corpustest.Manifest(t)
 	schemas := map[string]*jsonschema.Schema{}
 	checked := 0
-	for _, line := range strings.Split(string(m), "\n") {
-		cols := strings.Split(line, "\t")
-		if len(cols) < 7 || cols[0] == "local_path" {
-			continue
-		}
-		text, err := os.ReadFile(filepath.Join(dir, cols[0]))
+	for _, e := range entries {
+		text, err := os.ReadFile(filepath.Join(dir, e.Path))
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, _ := lint.Analyze(lint.File{Path: cols[0], Text: text}, lint.Options{})
+		a, _ := lint.Analyze(lint.File{Path: e.Path, Text: text}, lint.Options{})
 		if a.Doc.Root == nil || a.Doc.Root.Kind != doc.Map {
 			continue // not a config (the corpus has a few Python files)
 		}
@@ -116,7 +109,7 @@ func TestCorpusValidatesAgainstItsSchema(t *testing.T) {
 		}
 		checked++
 		if err := schemas[fw].Validate(value(a.Doc.Root)); err != nil {
-			t.Errorf("%s (%s): %v", cols[0], fw, err)
+			t.Errorf("%s (%s): %v", e.Path, fw, err)
 		}
 	}
 	if checked < 100 {

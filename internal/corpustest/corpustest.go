@@ -1,0 +1,74 @@
+// Package corpustest gives tests the shared corpus of real configs: the folder shared/corpus
+// beside the repository (never copied into it) and the rows of its MANIFEST.tsv. A test that
+// needs the corpus is skipped when the folder is absent.
+package corpustest
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Entry is one MANIFEST.tsv row.
+type Entry struct {
+	Path     string // the file, relative to the corpus folder
+	Repo     string // owner/name of the repository it comes from
+	Commit   string
+	OrigPath string // its path in that repository
+	Licence  string
+	Label    string // the framework it belongs to ("hf-trainer", "axolotl", ...)
+	Format   string // "yaml", "json", "toml", ...
+}
+
+// Dir returns the corpus folder, relative to the test's working directory (a package folder of
+// this module), or skips the test when it is absent.
+func Dir(t testing.TB) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := wd
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			t.Fatalf("no go.mod above %s", wd)
+		}
+		root = parent
+	}
+	dir, err := filepath.Rel(wd, filepath.Join(root, "..", "shared", "corpus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("corpus not present:", err)
+	}
+	return dir
+}
+
+// Manifest returns the corpus folder and the rows of its MANIFEST.tsv (the header left out), or
+// skips the test when the corpus is absent.
+func Manifest(t testing.TB) (string, []Entry) {
+	t.Helper()
+	dir := Dir(t)
+	m, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Entry
+	for i, line := range strings.Split(string(m), "\n") {
+		c := strings.Split(line, "\t")
+		if i == 0 || len(c) < 7 {
+			continue
+		}
+		out = append(out, Entry{Path: c[0], Repo: c[1], Commit: c[2], OrigPath: c[3], Licence: c[4], Label: c[5], Format: c[6]})
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s/MANIFEST.tsv lists no files", dir)
+	}
+	return dir, out
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/testfs"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/report"
 	"github.com/trainlint/trainlint/rules"
@@ -55,15 +56,7 @@ func useTestRules(t *testing.T) {
 func writeTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfs.Write(t, dir, files)
 	t.Chdir(dir)
 	return dir
 }

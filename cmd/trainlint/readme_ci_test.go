@@ -15,6 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/trainlint/trainlint/internal/testfs"
 	"github.com/trainlint/trainlint/lint/schema"
 )
 
@@ -179,15 +180,7 @@ func ciRepo(t *testing.T, files map[string]string) string {
 	for k, v := range files {
 		all[k] = v
 	}
-	for name, body := range all {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfs.Write(t, dir, all)
 	ciGit(t, dir, "init", "-q")
 	ciGit(t, dir, "add", "-A")
 	ciGit(t, dir, "commit", "-q", "-m", "configs")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/internal/testfs"
 	"github.com/trainlint/trainlint/lint"
 	_ "github.com/trainlint/trainlint/lint/dialect" // registers the dialects [[files]] may name
 )
@@ -33,15 +34,7 @@ func testRules() []*lint.Rule {
 func tree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	root := t.TempDir()
-	for p, content := range files {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfs.Write(t, root, files)
 	return root
 }
 

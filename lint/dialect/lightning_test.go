@@ -30,6 +30,13 @@ func lineOf(n *doc.Node) int {
 // checkFact asserts a fact's value, origin, key and node line (line -1 skips the line check).
 func checkFact[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line int) {
 	t.Helper()
+	assertFact(t, name, f, v, o, key, line, lineOf(f.Node))
+}
+
+// assertFact is the body of checkFact and tcgCheck, which differ only in the line they measure
+// (gotLine): the value (unless Unknown), origin, key ("" skips) and line (-1 skips).
+func assertFact[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line, gotLine int) {
+	t.Helper()
 	if f.Origin != o {
 		t.Errorf("%s: origin %v, want %v (fact %+v)", name, f.Origin, o, f)
 		return
@@ -40,8 +47,8 @@ func checkFact[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o p
 	if key != "" && f.Key != key {
 		t.Errorf("%s: key %q, want %q", name, f.Key, key)
 	}
-	if line >= 0 && lineOf(f.Node) != line {
-		t.Errorf("%s: line %d, want %d", name, lineOf(f.Node), line)
+	if line >= 0 && gotLine != line {
+		t.Errorf("%s: line %d, want %d", name, gotLine, line)
 	}
 }
 

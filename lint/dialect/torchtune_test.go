@@ -39,19 +39,7 @@ func tcgLine[T any](f plan.Fact[T]) int {
 // tcgCheck asserts a fact's value, origin, key and line (line 0 = no node expected; -1 = any).
 func tcgCheck[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line int) {
 	t.Helper()
-	if f.Origin != o {
-		t.Errorf("%s: origin %v, want %v (fact %+v)", name, f.Origin, o, f)
-		return
-	}
-	if o != plan.Unknown && f.Value != v {
-		t.Errorf("%s: value %v, want %v", name, f.Value, v)
-	}
-	if key != "" && f.Key != key {
-		t.Errorf("%s: key %q, want %q", name, f.Key, key)
-	}
-	if line >= 0 && tcgLine(f) != line {
-		t.Errorf("%s: line %d, want %d", name, tcgLine(f), line)
-	}
+	assertFact(t, name, f, v, o, key, line, tcgLine(f))
 }
 
 const ttRecipe = `# Config for multi-device full finetuning

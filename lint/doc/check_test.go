@@ -135,3 +135,31 @@ func rules(d *Document) []string {
 }
 
 func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
+
+// problemCase is a source that must give exactly one problem: its rule, start and message (a
+// regular expression).
+type problemCase struct {
+	src, rule string
+	line, col int
+	msg       string
+}
+
+// checkProblem parses c.src and asserts c's one problem, and that the tree is kept after a
+// duplicate key and dropped after any other problem. It returns the problem, or nil when there
+// was not exactly one.
+func checkProblem(t *testing.T, f Format, c problemCase) *Problem {
+	t.Helper()
+	d := mustParse(t, f, c.src)
+	if len(d.Problems) != 1 {
+		t.Errorf("%.40q: problems %+v", c.src, d.Problems)
+		return nil
+	}
+	p := &d.Problems[0]
+	if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+		t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
+	}
+	if (p.Rule != "duplicate-key") != (d.Root == nil) {
+		t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Rule)
+	}
+	return p
+}

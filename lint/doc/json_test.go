@@ -52,11 +52,7 @@ func TestJSONSpans(t *testing.T) {
 }
 
 func TestJSONErrors(t *testing.T) {
-	cases := []struct {
-		src, rule string
-		line, col int
-		msg       string
-	}{
+	cases := []problemCase{
 		{"{\"a\": 1]", "parse-error", 1, 8, `expected ',' or '}' after object member, found '\]'`},
 		{"{\"a\": 1,}", "parse-error", 1, 8, "trailing comma"},
 		{"{\"a\": 1, 2}", "parse-error", 1, 10, `expected a string key after ',', found "2"`},
@@ -78,18 +74,7 @@ func TestJSONErrors(t *testing.T) {
 		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), "input-limit-exceeded", 1, 1002, `nesting is deeper than 1000 levels.*limits.max_depth`},
 	}
 	for _, c := range cases {
-		d := mustParse(t, JSON, c.src)
-		if len(d.Problems) != 1 {
-			t.Errorf("%.40q: problems %+v", c.src, d.Problems)
-			continue
-		}
-		p := d.Problems[0]
-		if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
-			t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
-		}
-		if (p.Rule != "duplicate-key") != (d.Root == nil) {
-			t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Rule)
-		}
+		checkProblem(t, JSON, c)
 	}
 }
 

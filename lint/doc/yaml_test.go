@@ -104,11 +104,7 @@ func TestYAMLSpans(t *testing.T) {
 }
 
 func TestYAMLErrors(t *testing.T) {
-	cases := []struct {
-		src, rule string
-		line, col int
-		msg       string
-	}{
+	cases := []problemCase{
 		{"a:\n  b: 1\n c: 2\n", "parse-error", 3, 2, "expected a key"},
 		{"a: 1\nb: [1, 2\nc: 3\n", "parse-error", 2, 4, "expected ',' or ']' in a bracketed list"},
 		{"- a\nb: 1\n", "parse-error", 2, 1, "expected a '-' list item"},
@@ -129,18 +125,7 @@ func TestYAMLErrors(t *testing.T) {
 		{"a: 1\na: 2\n", "duplicate-key", 2, 1, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
 	}
 	for _, c := range cases {
-		d := mustParse(t, YAML, c.src)
-		if len(d.Problems) != 1 {
-			t.Errorf("%q: problems %+v", c.src, d.Problems)
-			continue
-		}
-		p := d.Problems[0]
-		if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
-			t.Errorf("%q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
-		}
-		if (p.Rule != "duplicate-key") != (d.Root == nil) {
-			t.Errorf("%q: root %v after %s", c.src, d.Root, p.Rule)
-		}
+		checkProblem(t, YAML, c)
 	}
 }
 

@@ -31,7 +31,16 @@ func corpusBytes(b *testing.B, f Format) [][]byte {
 }
 
 func benchParse(b *testing.B, f Format) {
-	files := corpusBytes(b, f)
+	benchEach(b, corpusBytes(b, f), func(s []byte) {
+		d := Parse("x", s, f, Limits{})
+		if d.Root == nil && len(s) > 0 && len(d.Problems) > 0 {
+			b.Fatal(d.Problems[0].Message)
+		}
+	})
+}
+
+// benchEach runs fn on every file per iteration, reporting throughput over their total size.
+func benchEach(b *testing.B, files [][]byte, fn func(src []byte)) {
 	total := 0
 	for _, s := range files {
 		total += len(s)
@@ -41,10 +50,7 @@ func benchParse(b *testing.B, f Format) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, s := range files {
-			d := Parse("x", s, f, Limits{})
-			if d.Root == nil && len(s) > 0 && len(d.Problems) > 0 {
-				b.Fatal(d.Problems[0].Message)
-			}
+			fn(s)
 		}
 	}
 }
@@ -61,30 +67,11 @@ func BenchmarkParseTOML(b *testing.B) { benchParse(b, TOML) }
 // BenchmarkBareYAMLNode is the baseline for BenchmarkParseYAML: the same bytes decoded by
 // yaml.v3 into yaml.Node and nothing else.
 func BenchmarkBareYAMLNode(b *testing.B) {
-	files := corpusBytes(b, YAML)
-	total := 0
-	for _, s := range files {
-		total += len(s)
-	}
-	b.SetBytes(int64(total))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for _, s := range files {
-			bareYAML(s)
-		}
-	}
+	benchEach(b, corpusBytes(b, YAML), func(s []byte) { bareYAML(s) })
 }
 
 // BenchmarkParseYAMLLarge and BenchmarkBareYAMLNodeLarge compare on one generated 3 MB file.
-func BenchmarkParseYAMLLarge(b *testing.B) {
-	src := bigConfig(YAML, 3<<20)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		Parse("x", src, YAML, Limits{})
-	}
-}
+func BenchmarkParseYAMLLarge(b *testing.B) { benchParseLarge(b, YAML) }
 
 func BenchmarkBareYAMLNodeLarge(b *testing.B) {
 	src := bigConfig(YAML, 3<<20)
@@ -96,21 +83,17 @@ func BenchmarkBareYAMLNodeLarge(b *testing.B) {
 	}
 }
 
-func BenchmarkParseTOMLLarge(b *testing.B) {
-	src := bigConfig(TOML, 3<<20)
-	b.SetBytes(int64(len(src)))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		Parse("x", src, TOML, Limits{})
-	}
-}
+func BenchmarkParseTOMLLarge(b *testing.B) { benchParseLarge(b, TOML) }
 
-func BenchmarkParseJSONLarge(b *testing.B) {
-	src := bigConfig(JSON, 3<<20)
+func BenchmarkParseJSONLarge(b *testing.B) { benchParseLarge(b, JSON) }
+
+// benchParseLarge parses one generated 3 MB file of format f.
+func benchParseLarge(b *testing.B, f Format) {
+	src := bigConfig(f, 3<<20)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		Parse("x", src, JSON, Limits{})
+		Parse("x", src, f, Limits{})
 	}
 }
 

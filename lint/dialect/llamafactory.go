@@ -60,13 +60,21 @@ func lfEvidence(root *doc.Node) int {
 	}
 	// The names have no dots, so Score's path lookup reads top-level keys.
 	c := Score(root, lfStrongKeys, 1, lfWeakKeys, 1)
+	if lfNamesStage(root) {
+		c++
+	}
+	return c
+}
+
+// lfNamesStage reports a top-level stage naming one of LLaMA-Factory's training stages.
+func lfNamesStage(root *doc.Node) bool {
 	if s := root.Get("stage"); s.IsScalar() {
 		switch s.Value {
 		case "pt", "sft", "rm", "ppo", "dpo", "kto":
-			c++
+			return true
 		}
 	}
-	return c
+	return false
 }
 
 func detectLF(d *doc.Document) int {
@@ -75,11 +83,8 @@ func detectLF(d *doc.Document) int {
 		return 0
 	}
 	s := Score(root, lfStrongKeys, 40, lfWeakKeys, 15)
-	if st := root.Get("stage"); st.IsScalar() {
-		switch st.Value {
-		case "pt", "sft", "rm", "ppo", "dpo", "kto":
-			s += 25
-		}
+	if lfNamesStage(root) {
+		s += 25
 	}
 	if s < 40 {
 		return 0 // weak spellings alone (template, max_samples, ...) are not enough

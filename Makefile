@@ -49,15 +49,16 @@ bench: build
 	$(GO) run ./cmd/trainlint-bench -trainlint $(BIN) -floor bin/yamlfloor
 
 # fuzz: every fuzz target of the module for FUZZTIME each (plain `go test` replays the seeds in
-# testdata/fuzz, so `make test` covers them). New crashers land in testdata/fuzz: commit them
-# with the fix.
+# testdata/fuzz, so `make test` covers them). A failing target does not stop the others; the
+# failures are listed at the end. New crashers land in testdata/fuzz: commit them with the fix.
 FUZZTIME ?= 60s
 fuzz:
-	@set -e; for pkg in $$($(GO) list ./...); do \
+	@failed=""; for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) $$pkg || failed="$$failed $$pkg.$$t"; \
 	  done; \
-	done
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz failures:$$failed"; exit 1; fi
 
 fmt:
 	gofmt -w cmd lint rules wasm site

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/corpustest"
 	"github.com/trainlint/trainlint/rules"
 )
 

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/trainlint/trainlint/internal/textdist"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/schema"
+	"github.com/trainlint/trainlint/lint/textdist"
 )
 
 // UnknownKey reports a top-level key that is not a setting of the framework but is one typo

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/trainlint/trainlint/internal/testfs"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/report"
+	"github.com/trainlint/trainlint/lint/testfs"
 	"github.com/trainlint/trainlint/rules"
 )
 

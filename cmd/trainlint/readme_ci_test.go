@@ -15,8 +15,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/trainlint/trainlint/internal/testfs"
 	"github.com/trainlint/trainlint/lint/schema"
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 // The README's "CI, pre-commit and editors" section is copied into users' repositories as is,

@@ -10,8 +10,8 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
-	"github.com/trainlint/trainlint/internal/textdist"
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/textdist"
 )
 
 // ruleEntry is one rule in `trainlint rules --format json`.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/trainlint/trainlint/internal/testfs"
 	"github.com/trainlint/trainlint/lint"
 	_ "github.com/trainlint/trainlint/lint/dialect" // registers the dialects [[files]] may name
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 // testRules are a small rule set with an option of every type, so the tests do not depend on

@@ -14,9 +14,9 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
-	"github.com/trainlint/trainlint/internal/textdist"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/textdist"
 )
 
 // baseSchema is the hand-written part of the config schema. The parts that follow the code (one

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/trainlint/trainlint/internal/corpustest"
+	"github.com/trainlint/trainlint/lint/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )

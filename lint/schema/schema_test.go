@@ -11,8 +11,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/trainlint/trainlint/internal/corpustest"
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/corpustest"
 	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/schema"

@@ -355,6 +355,9 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		last = max(last, ke, vend)
 		child.Key = key
 		child.KeySpan = kspan
+		if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode {
+			child.flags |= yamlComplexKey
+		}
 		if !aliased && k.Kind == yaml.ScalarNode {
 			c.checkDup(n, child, &seen)
 		}
@@ -585,17 +588,18 @@ func (c *yamlConv) skipProps(p int) int {
 	return p
 }
 
-// tokenEnd returns the end of an anchor or alias name starting at p.
+// tokenEnd returns the end of an anchor or alias name starting at p. yaml.v3 (like libyaml)
+// takes only [0-9A-Za-z_-] into the name, so "&a:b" is anchor "a" on the plain scalar ":b".
 func (c *yamlConv) tokenEnd(p int) int {
 	s := c.src
-	for p < len(s) {
-		switch s[p] {
-		case ' ', '\t', '\r', '\n', ',', '[', ']', '{', '}':
-			return p
-		}
+	for p < len(s) && isAnchorChar(s[p]) {
 		p++
 	}
 	return p
+}
+
+func isAnchorChar(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' || b == '-'
 }
 
 func isSpaceOrBreak(b byte) bool { return b == ' ' || b == '\t' || b == '\r' || b == '\n' }

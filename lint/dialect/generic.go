@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -321,7 +322,16 @@ func genericInterval(root, n *doc.Node, key string, defUnit plan.Unit) plan.Fact
 // The generic reader.
 
 // genNormKey folds the spellings of one key: case, and NeoX's interchangeable '-' and '_'.
-func genNormKey(k string) string { return strings.ToLower(strings.ReplaceAll(k, "-", "_")) }
+// Almost every key (and every name the readers look up) is already folded: one scan finds that
+// and returns k itself, where the two library calls scanned it twice (this runs for every lookup).
+func genNormKey(k string) string {
+	for i := 0; i < len(k); i++ {
+		if b := k[i]; b == '-' || b >= 'A' && b <= 'Z' || b >= utf8.RuneSelf {
+			return strings.ToLower(strings.ReplaceAll(k, "-", "_"))
+		}
+	}
+	return k
+}
 
 // genChild returns the child of map n whose folded key equals name (the last one when repeated).
 func genChild(n *doc.Node, name string) *doc.Node {
@@ -353,6 +363,8 @@ type genericReader struct {
 	// idx holds each looked-up map's children by folded key, built on first use: a lookup is
 	// then O(1), so a hostile file with a million top-level keys stays fast.
 	idx map[*doc.Node]map[string]*doc.Node
+	// secs memoises section: every reader resolves the same few dozen section names.
+	secs map[string]*doc.Node
 }
 
 // child is genChild through the index.
@@ -376,8 +388,23 @@ func (g genericReader) child(n *doc.Node, name string) *doc.Node {
 
 // section resolves a (possibly dotted) section name under the root with folded keys.
 func (g genericReader) section(name string) *doc.Node {
+	if g.secs != nil {
+		if n, ok := g.secs[name]; ok {
+			return n
+		}
+		n := g.resolveSection(name)
+		g.secs[name] = n
+		return n
+	}
+	return g.resolveSection(name)
+}
+
+func (g genericReader) resolveSection(name string) *doc.Node {
+	// strings.Cut rather than SplitSeq: the iterator's closures cost more than the lookups here.
 	cur := g.root
-	for part := range strings.SplitSeq(name, ".") {
+	for rest, more := name, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ".")
 		cur = g.child(cur, part)
 		if cur == nil || cur.Kind != doc.Map {
 			return nil
@@ -425,7 +452,7 @@ func normalizeGeneric(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
-	g := genericReader{root: root, idx: map[*doc.Node]map[string]*doc.Node{}}
+	g := genericReader{root: root, idx: map[*doc.Node]map[string]*doc.Node{}, secs: map[string]*doc.Node{}}
 	titan := isTorchtitan(d)
 	neox := !titan && isNeoX(root)
 	switch {

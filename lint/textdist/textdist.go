@@ -20,15 +20,37 @@ func OSA(a, b string, limit int) int {
 	if d := utf8.RuneCountInString(a) - utf8.RuneCountInString(b); d > limit || -d > limit {
 		return limit + 1
 	}
+	// TL003 calls this for every unknown key against every known one: for ASCII (all keys in
+	// practice) runes are bytes, and short strings are copied to the stack, not the heap.
+	if isASCII(a) && isASCII(b) && len(a) <= smallLen && len(b) <= smallLen {
+		var ab, bb [smallLen]byte
+		return distance(ab[:copy(ab[:], a)], bb[:copy(bb[:], b)], true, limit)
+	}
 	return distance([]rune(a), []rune(b), true, limit)
+}
+
+// smallLen is the longest string whose rows fit the stack buffers of OSA and distance.
+const smallLen = 64
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // distance is the dynamic-programming core of both measures; swaps adds the transposition of
 // two neighbours as one edit.
 func distance[T byte | rune](a, b []T, swaps bool, limit int) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	var rows [3 * (smallLen + 1)]int
+	var prev2, prev, cur []int
+	if n := len(b) + 1; n <= smallLen+1 {
+		prev2, prev, cur = rows[:n], rows[n:2*n], rows[2*n:3*n]
+	} else {
+		prev2, prev, cur = make([]int, n), make([]int, n), make([]int, n)
+	}
 	for j := range prev {
 		prev[j] = j
 	}

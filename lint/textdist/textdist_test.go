@@ -1,6 +1,9 @@
 package textdist
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestOSA(t *testing.T) {
 	for _, c := range []struct {
@@ -13,6 +16,14 @@ func TestOSA(t *testing.T) {
 	}
 	if got := OSA("aaaaaaaa", "bbbbbbbb", 2); got != 3 {
 		t.Errorf("limited distance = %d, want limit+1", got)
+	}
+	// Strings longer than the stack buffers take the heap path and measure the same.
+	long := strings.Repeat("ab", 40)
+	if got := OSA(long+"x", "x"+long, 3); got != 2 {
+		t.Errorf("OSA of 81-byte strings = %d, want 2", got)
+	}
+	if got := OSA(long[:63]+"cd", long[:63]+"dc", 3); got != 1 {
+		t.Errorf("OSA of 65-byte strings with a swap = %d, want 1", got)
 	}
 	// Runes, not bytes: "é" against "e" is one substitution.
 	if got := OSA("café", "cafe", 2); got != 1 {

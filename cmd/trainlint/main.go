@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/mattn/go-isatty"
 
@@ -25,7 +26,25 @@ import (
 	"github.com/trainlint/trainlint/rules"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
+func main() {
+	tuneGC()
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// tuneGC lets the heap grow to five times the live data between collections instead of two
+// (GOGC=400): a lint run is short and allocates per file what it drops after the file, so the
+// default spends a quarter of the CPU time of a corpus run collecting. On the 312 corpus YAML files:
+// 87 -> 65 ms wall, 145 -> 107 ms CPU, 21 -> 31 MB peak RSS. The soft memory limit keeps a run
+// over tens of thousands of files from growing past it for the sake of fewer collections.
+// GOGC and GOMEMLIMIT set in the environment win.
+func tuneGC() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(512 << 20)
+	}
+}
 
 // Exit codes.
 const (

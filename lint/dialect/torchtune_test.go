@@ -9,16 +9,11 @@ import (
 )
 
 // tcgDoc parses src for the torchtune/composer/generic tests; it fails the test when the front-end
-// cannot read the text, and skips when the format's front-end has not landed yet.
+// cannot read the text.
 func tcgDoc(t *testing.T, f doc.Format, src string) *doc.Document {
 	t.Helper()
 	d := doc.Parse("test."+string(f), []byte(src), f, doc.Limits{})
 	if d.Root == nil && strings.TrimSpace(src) != "" {
-		for _, p := range d.Problems {
-			if strings.Contains(p.Message, "not yet implemented") {
-				t.Skipf("%s front-end not available yet", f)
-			}
-		}
 		t.Fatalf("parse failed: %+v", d.Problems)
 	}
 	return d

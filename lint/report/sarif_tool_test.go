@@ -48,7 +48,7 @@ func multitool(t *testing.T) string {
 	}
 	multitoolOnce.Do(func() { multitoolDir, multitoolErr = installMultitool(pkg, bin) })
 	if multitoolErr == errNoNPM {
-		t.Skip("npm not found: cannot install @microsoft/sarif-multitool")
+		t.Fatal("npm not found: cannot install @microsoft/sarif-multitool (Node.js and npm are needed for this test)")
 	}
 	if multitoolErr != nil {
 		t.Fatal(multitoolErr)

@@ -1,8 +1,8 @@
 package lint
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
+	"hash/fnv"
 	"path"
 	"path/filepath"
 	"sort"
@@ -52,8 +52,11 @@ func Fingerprints(ds []Diagnostic) []string {
 			out[i] = d.Fingerprint
 			continue
 		}
-		sum := sha256.Sum256([]byte("trainlint/" + strconv.Itoa(FingerprintVersion) + "\x00" + triple + "\x00" + strconv.Itoa(n)))
-		out[i] = hex.EncodeToString(sum[:16])
+		// FNV-1a, 128 bits: a fingerprint tells findings apart, it guards nothing, and
+		// crypto/sha256 was 43 KB of the browser checker's compressed WebAssembly.
+		h := fnv.New128a()
+		h.Write([]byte("trainlint/" + strconv.Itoa(FingerprintVersion) + "\x00" + triple + "\x00" + strconv.Itoa(n)))
+		out[i] = hex.EncodeToString(h.Sum(nil))
 	}
 	return out
 }

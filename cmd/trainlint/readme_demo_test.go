@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/trainlint/trainlint/lint/config"
+	"github.com/trainlint/trainlint/rules"
 )
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite the demo output pasted in README.md")
@@ -49,4 +52,37 @@ func TestDemoOutputInReadme(t *testing.T) {
 		return
 	}
 	t.Errorf("the demo output in README.md is stale; run with -update-readme and review the diff.\n--- README ---\n%s\n--- now ---\n%s", pasted, got)
+}
+
+// TestReadmeConfigExample loads the .trainlint.toml shown in the README's Configuration section
+// through the real loader: a documented config that the schema rejects would send users astray.
+func TestReadmeConfigExample(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := string(readme)
+	i := strings.Index(sec, "## Configuration")
+	if i < 0 {
+		t.Fatal("README.md has no Configuration section")
+	}
+	sec = sec[i:]
+	const open = "```toml\n"
+	j := strings.Index(sec, open)
+	k := strings.Index(sec[j+len(open):], "```")
+	if j < 0 || k < 0 {
+		t.Fatal("the Configuration section has no ```toml block")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".trainlint.toml"), []byte(sec[j+len(open):j+len(open)+k]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := config.NewLoader(rules.All()).ForDir(dir)
+	if err != nil {
+		t.Fatalf("the README's config example does not load: %v", err)
+	}
+	o := c.Options(filepath.Join(dir, "deepspeed", "zero3.json"))
+	if o.Hosts != 4 || o.DevicesPerHost != 8 || o.Limits.MaxBytes != 10485760 || len(o.KeyIgnores) != 1 || o.Mapping["eval.interval_seconds"] != "trainer.eval_every_secs" {
+		t.Errorf("the README's config example reads differently than it says: %+v", o)
+	}
 }

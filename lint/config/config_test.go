@@ -310,6 +310,9 @@ eval.interval_seconds = "trainer.eval_every"
 hosts = "cluster.nodes"
 [limits]
 max-bytes = 1000
+max-depth = 50
+max-aliases = 7
+max-nodes = 9000
 `})
 	// A mixed array and [[ignore]] tables cannot share one file in TOML; the entry above and a
 	// [[ignore]] table together are a parse error, so the table form is tested separately.
@@ -336,6 +339,9 @@ max-bytes = 1000
 		KeyIgnores:    []lint.KeyIgnore{{Keys: []string{"trainer.sync_batchnorm"}}, {Rules: []string{"TL202"}, Keys: []string{"train.batch"}}},
 	}
 	want.Limits.MaxBytes = 1000
+	want.Limits.MaxDepth = 50
+	want.Limits.MaxAliases = 7
+	want.Limits.MaxNodes = 9000
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("options\n got %+v\nwant %+v", o, want)
 	}

@@ -299,6 +299,9 @@ func (ly *layer) applyTo(c *Config) {
 		if n, ok := intOf(lim["max-aliases"]); ok {
 			c.Limits.MaxAliases = n
 		}
+		if n, ok := intOf(lim["max-nodes"]); ok {
+			c.Limits.MaxNodes = n
+		}
 	}
 	if rules, ok := r["rules"].(map[string]any); ok {
 		if c.Rules == nil {

@@ -386,7 +386,8 @@ func TestSchemaDocument(t *testing.T) {
 			t.Errorf("schema lacks %s", want)
 		}
 	}
-	if _, err := NewLoader(testRules()).compiled(); err != nil {
-		t.Fatal(err)
+	// That the document compiles as JSON Schema is TestValidateMatchesLibrary's first step.
+	if NewLoader(testRules()).compiled().doc == nil {
+		t.Fatal("no schema document")
 	}
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -114,24 +113,19 @@ func (l *Loader) parseLayer(abs string, src []byte) (*layer, error) {
 	if err != nil {
 		return nil, &Error{File: ly.display, Msg: "cannot read config values: " + err.Error()}
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
+	var inst any
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if err := dec.Decode(&inst); err != nil {
 		return nil, &Error{File: ly.display, Msg: "cannot read config values: " + err.Error()}
 	}
 	ly.raw, _ = inst.(map[string]any)
 	if ly.raw == nil {
 		ly.raw = map[string]any{}
 	}
-	sch, err := l.compiled()
-	if err != nil {
-		return nil, err
-	}
-	if err := sch.schema.Validate(inst); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			return nil, &Error{File: ly.display, Msg: err.Error()}
-		}
-		return nil, ly.schemaErrors(ve, sch)
+	sch := l.compiled()
+	if ves := validateSchema(sch.doc, inst); len(ves) > 0 {
+		return nil, ly.schemaErrors(ves, sch)
 	}
 	if errs := ly.checkValues(l.rules); len(errs) > 0 {
 		return nil, errs

@@ -1,18 +1,12 @@
 package config
 
 import (
-	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -106,59 +100,33 @@ func jsonType(t string) string {
 	return "string"
 }
 
-// compiledSchema is the schema compiled for validation, with its map kept for suggestions.
+// compiledSchema is the schema document validate interprets (also read for suggestions).
 type compiledSchema struct {
-	schema *jsonschema.Schema
-	doc    map[string]any
+	doc map[string]any
 }
 
-func (l *Loader) compiled() (*compiledSchema, error) {
+// compiled builds the schema document once per loader.
+func (l *Loader) compiled() *compiledSchema {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.schema != nil {
-		return l.schema, nil
+	if l.schema == nil {
+		l.schema = &compiledSchema{doc: schemaMap(l.rules)}
 	}
-	m := schemaMap(l.rules)
-	b, _ := json.Marshal(m)
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource(SchemaURL, inst); err != nil {
-		return nil, err
-	}
-	sch, err := c.Compile(SchemaURL)
-	if err != nil {
-		return nil, fmt.Errorf("config schema does not compile: %w", err)
-	}
-	l.schema = &compiledSchema{schema: sch, doc: m}
-	return l.schema, nil
+	return l.schema
 }
 
-var printer = message.NewPrinter(language.English)
-
-// schemaErrors turns a validation error tree into messages that name the key and its line.
-func (ly *layer) schemaErrors(ve *jsonschema.ValidationError, sch *compiledSchema) Errors {
+// schemaErrors turns the failed keywords into messages that name the key and its line.
+func (ly *layer) schemaErrors(ves []schemaErr, sch *compiledSchema) Errors {
 	var errs Errors
 	seen := map[string]bool{}
-	var walk func(v *jsonschema.ValidationError)
-	walk = func(v *jsonschema.ValidationError) {
-		if len(v.Causes) > 0 {
-			for _, c := range v.Causes {
-				walk(c)
-			}
-			return
-		}
-		for _, e := range ly.describe(v, sch) {
+	for i := range ves {
+		for _, e := range ly.describe(&ves[i], sch) {
 			if k := e.Error(); !seen[k] {
 				seen[k] = true
 				errs = append(errs, e)
 			}
 		}
 	}
-	walk(ve)
 	sort.SliceStable(errs, func(i, j int) bool {
 		if errs[i].Line != errs[j].Line {
 			return errs[i].Line < errs[j].Line
@@ -168,48 +136,44 @@ func (ly *layer) schemaErrors(ve *jsonschema.ValidationError, sch *compiledSchem
 	return errs
 }
 
-func (ly *layer) describe(v *jsonschema.ValidationError, sch *compiledSchema) []*Error {
-	loc := v.InstanceLocation
+func (ly *layer) describe(v *schemaErr, sch *compiledSchema) []*Error {
+	loc := v.loc
 	key := keyName(loc)
-	switch k := v.ErrorKind.(type) {
-	case *kind.AdditionalProperties:
+	switch v.kind {
+	case "additionalProperties":
 		var out []*Error
 		allowed := allowedKeys(sch.doc, loc, ly.raw)
-		for _, p := range k.Properties {
+		for _, p := range v.props {
 			l := append(append([]string{}, loc...), p)
 			out = append(out, ly.errorAt(l, true, unknownKeyMessage(ly.rules, loc, p, allowed)))
 		}
 		return out
-	case *kind.Type:
-		got := k.Got
+	case "type":
+		got := v.got
 		if n, ok := valueAt(ly.raw, loc).(json.Number); ok && got == "number" {
 			if _, err := n.Int64(); err == nil {
 				got = "integer"
 			}
 		}
-		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must be %s, not %s", key, article(strings.Join(k.Want, " or ")), article(got)))}
-	case *kind.Enum:
+		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must be %s, not %s", key, article(strings.Join(v.want, " or ")), article(got)))}
+	case "enum":
 		var want []string
-		for _, w := range k.Want {
+		for _, w := range v.wantAny {
 			want = append(want, fmt.Sprintf("%q", w))
 		}
-		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must be one of %s, not %s", key, strings.Join(want, ", "), render(k.Got)))}
-	case *kind.Minimum:
-		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must be at least %s, not %s", key, k.Want.RatString(), k.Got.RatString()))}
-	case *kind.MinLength:
+		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must be one of %s, not %s", key, strings.Join(want, ", "), render(v.gotAny)))}
+	case "minimum":
+		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must be at least %s, not %s", key, v.wantRat.RatString(), v.gotRat.RatString()))}
+	case "minLength":
 		return []*Error{ly.errorAt(loc, false, fmt.Sprintf("key %q must not be empty", key))}
-	case *kind.Required:
+	case "required":
 		var out []*Error
-		for _, m := range k.Missing {
+		for _, m := range v.props {
 			out = append(out, ly.errorAt(loc, false, fmt.Sprintf("%q needs the key %q", key, m)))
 		}
 		return out
 	}
-	msg := v.ErrorKind.LocalizedString(printer)
-	if key != "" {
-		msg = fmt.Sprintf("key %q: %s", key, msg)
-	}
-	return []*Error{ly.errorAt(loc, false, msg)}
+	panic("config: schema keyword " + v.kind + " has no message")
 }
 
 func unknownKeyMessage(rules []*lint.Rule, loc []string, p string, allowed []string) string {

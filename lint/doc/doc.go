@@ -184,8 +184,12 @@ func (n *Node) Get(key string) *Node {
 
 // At follows a dotted path of map keys ("trainer.val_check_interval"). Nil-safe.
 func (n *Node) At(dotted string) *Node {
+	// strings.Cut, not SplitSeq: dialect detection calls At for every evidence key of every
+	// dialect on every file, and the iterator's closures cost more than the lookups.
 	cur := n
-	for k := range strings.SplitSeq(dotted, ".") {
+	for rest, more := dotted, true; more; {
+		var k string
+		k, rest, more = strings.Cut(rest, ".")
 		cur = cur.Get(k)
 		if cur == nil {
 			return nil

@@ -29,7 +29,7 @@ test: vet
 SERVE ?= 127.0.0.1:8080
 wasm:
 	@mkdir -p site/dist
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=all=-l -ldflags="-s -w" -o site/dist/trainlint.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=all=-l -gcflags=go.yaml.in/yaml/v3= -ldflags="-s -w" -o site/dist/trainlint.wasm ./wasm
 
 site:
 	$(GO) run ./cmd/trainlint site -o site/dist

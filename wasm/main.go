@@ -16,6 +16,7 @@
 package main
 
 import (
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/trainlint/trainlint/lint"
@@ -23,6 +24,11 @@ import (
 )
 
 func main() {
+	// The page lints on every edit and each lint allocates a few hundred KB that is garbage
+	// right after: collecting at five times the live heap instead of twice halves how often a
+	// lint pays for a collection (p90 of 400 lints of a 320-line NeMo config in node:
+	// 7.5 -> 4.6 ms).
+	debug.SetGCPercent(400)
 	jsonObj := js.Global().Get("JSON")
 	// Requests cross as JSON text (JSON.stringify drops undefined and functions the way a JS
 	// caller expects; reading the object field by field measured no faster) and replies are

@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
@@ -38,11 +39,7 @@ func checkUnknownKey(p *lint.Pass) {
 	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
 		return
 	}
-	known := schema.TopLevel(fw)
-	isKnown := map[string]bool{}
-	for _, k := range known {
-		isKnown[k] = true
-	}
+	known, isKnown := topLevelKeys(fw)
 	type near struct {
 		best string
 		ok   bool
@@ -71,6 +68,29 @@ func checkUnknownKey(p *lint.Pass) {
 		p.Report(f)
 	}
 }
+
+// topLevelKeys is schema.TopLevel with a set for membership, built once per framework: the
+// rule runs on every file and the Trainer has a few hundred settings. Callers must not modify
+// either.
+func topLevelKeys(fw string) ([]string, map[string]bool) {
+	if v, ok := topLevelIndex.Load(fw); ok {
+		ix := v.(*keyIndex)
+		return ix.list, ix.set
+	}
+	ix := &keyIndex{list: schema.TopLevel(fw), set: map[string]bool{}}
+	for _, k := range ix.list {
+		ix.set[k] = true
+	}
+	topLevelIndex.Store(fw, ix)
+	return ix.list, ix.set
+}
+
+type keyIndex struct {
+	list []string
+	set  map[string]bool
+}
+
+var topLevelIndex sync.Map // framework -> *keyIndex
 
 // nearestKey returns the known key closest to k when it is close enough to be a typo: the same
 // after folding case and dashes, or one edit away (two for keys longer than 8 characters). The

@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -29,10 +28,10 @@ var Composer = register(&Dialect{
 })
 
 // composerTimeRe is Composer's time string: a number and a unit suffix.
-var composerTimeRe = regexp.MustCompile(`(?i)^\s*(-?[0-9][0-9_]*(?:\.[0-9]+)?(?:e-?[0-9]+)?)\s*(iter|ep|ba|sp|tok|dur|sec)\s*$`)
+var composerTimeRe = lazyRegexp(`(?i)^\s*(-?[0-9][0-9_]*(?:\.[0-9]+)?(?:e-?[0-9]+)?)\s*(iter|ep|ba|sp|tok|dur|sec)\s*$`)
 
 // composerWallClock is Composer's "XhYmZs" timedelta form (any part may be missing).
-var composerWallClock = regexp.MustCompile(`^\s*(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?\s*$`)
+var composerWallClock = lazyRegexp(`^\s*(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?\s*$`)
 
 // parseComposerTime reads a Composer time value. A bare integer takes intUnit. ok is false for
 // values Composer would reject or that have no plan unit (iterations).
@@ -45,7 +44,7 @@ func parseComposerTime(n *doc.Node, intUnit plan.Unit) (plan.Interval, bool) {
 		v, ok := n.Float()
 		return plan.Interval{Value: v, Unit: intUnit, Text: text}, ok
 	}
-	if m := composerTimeRe.FindStringSubmatch(text); m != nil {
+	if m := composerTimeRe().FindStringSubmatch(text); m != nil {
 		v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], "_", ""), 64)
 		if err != nil {
 			return plan.Interval{}, false
@@ -69,7 +68,7 @@ func parseComposerTime(n *doc.Node, intUnit plan.Unit) (plan.Interval, bool) {
 		}
 		return plan.Interval{Value: v, Unit: u, Text: text}, true
 	}
-	if m := composerWallClock.FindStringSubmatch(text); m != nil && text != "" {
+	if m := composerWallClock().FindStringSubmatch(text); m != nil && text != "" {
 		h, _ := strconv.Atoi(m[1])
 		mi, _ := strconv.Atoi(m[2])
 		s, _ := strconv.Atoi(m[3])
@@ -119,7 +118,7 @@ func detectComposer(d *doc.Document) int {
 		[]string{"max_duration", "eval_interval", "save_interval", "train_loader", "eval_loader", "device_eval_batch_size", "variables",
 			"fsdp_config", "console_log_interval", "eval_first", "algorithms", "callbacks", "loggers", "progress_bar", "log_to_console", "icl_seq_len"}, 6)
 	for _, k := range []string{"max_duration", "eval_interval", "save_interval", "console_log_interval"} {
-		if n := c.Get(k); n != nil && n.Type == doc.String && composerTimeRe.MatchString(n.Value) {
+		if n := c.Get(k); n != nil && n.Type == doc.String && composerTimeRe().MatchString(n.Value) {
 			s += 15
 		}
 	}

@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -106,14 +105,14 @@ func IsMappingConcept(name string) bool {
 // genRefPattern matches an OmegaConf reference to another key of the same file ("${batch_size}",
 // "${variables.global_seed}"). Resolvers ("${oc.env:RANK}", "${multiply:...}") contain a colon
 // and are not followed.
-var genRefPattern = regexp.MustCompile(`^\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}$`)
+var genRefPattern = lazyRegexp(`^\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}$`)
 
 // genDeref follows same-file references from n (a bounded number of hops, so a cycle ends). It
 // returns the node that holds the value and the first reference text when one was followed.
 func genDeref(root, n *doc.Node) (*doc.Node, string) {
 	via := ""
 	for hops := 0; hops < 8 && n != nil && n.IsScalar() && n.Type == doc.Unknown; hops++ {
-		m := genRefPattern.FindStringSubmatch(strings.TrimSpace(n.Value))
+		m := genRefPattern().FindStringSubmatch(strings.TrimSpace(n.Value))
 		if m == nil {
 			break
 		}
@@ -250,10 +249,10 @@ func genSeedNode(root, n *doc.Node, key string) plan.Fact[plan.Seed] {
 // Interval spellings.
 
 var (
-	genStepsString = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*(steps?|ba|batch(?:es)?|iters?|iterations?|it)\s*$`)
-	genEpochString = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ep|epochs?)\s*$`)
-	genClockString = regexp.MustCompile(`^\s*(?:(\d+):)?(\d{1,2}):(\d{1,2}):(\d{1,2})\s*$`)
-	genUnitWords   = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\s*$`)
+	genStepsString = lazyRegexp(`(?i)^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*(steps?|ba|batch(?:es)?|iters?|iterations?|it)\s*$`)
+	genEpochString = lazyRegexp(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ep|epochs?)\s*$`)
+	genClockString = lazyRegexp(`^\s*(?:(\d+):)?(\d{1,2}):(\d{1,2}):(\d{1,2})\s*$`)
+	genUnitWords   = lazyRegexp(`(?i)^\s*(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\s*$`)
 )
 
 // genDurationSeconds parses a wall-clock duration as teams write it: Go-style "1h30m", "90s", "30m",
@@ -263,7 +262,7 @@ func genDurationSeconds(s string) (float64, bool) {
 	if s == "" {
 		return 0, false
 	}
-	if m := genUnitWords.FindStringSubmatch(s); m != nil {
+	if m := genUnitWords().FindStringSubmatch(s); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		switch u := strings.ToLower(m[2]); {
 		case strings.HasPrefix(u, "s"):
@@ -276,7 +275,7 @@ func genDurationSeconds(s string) (float64, bool) {
 			return v * 86400, true
 		}
 	}
-	if m := genClockString.FindStringSubmatch(s); m != nil {
+	if m := genClockString().FindStringSubmatch(s); m != nil {
 		d, _ := strconv.Atoi(m[1])
 		h, _ := strconv.Atoi(m[2])
 		mi, _ := strconv.Atoi(m[3])
@@ -304,11 +303,11 @@ func genericInterval(root, n *doc.Node, key string, defUnit plan.Unit) plan.Fact
 	if v, ok := t.Float(); ok {
 		return set(v, defUnit)
 	}
-	if m := genStepsString.FindStringSubmatch(t.Value); m != nil {
+	if m := genStepsString().FindStringSubmatch(t.Value); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		return set(v, plan.Steps)
 	}
-	if m := genEpochString.FindStringSubmatch(t.Value); m != nil {
+	if m := genEpochString().FindStringSubmatch(t.Value); m != nil {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		return set(v, plan.Epochs)
 	}
@@ -945,7 +944,7 @@ func readGenericLogging(p *plan.Plan, g genericReader) {
 	}
 }
 
-var genBnBackbone = regexp.MustCompile(`(?i)\b(resnet|resnext|wide_resnet|efficientnet|mobilenet|regnet|densenet|inception|vgg\d+_bn)`)
+var genBnBackbone = lazyRegexp(`(?i)\b(resnet|resnext|wide_resnet|efficientnet|mobilenet|regnet|densenet|inception|vgg\d+_bn)`)
 
 func readGenericBN(p *plan.Plan, g genericReader) {
 	secs := []string{"model", "trainer", "train", "training", "distributed", "network", "net"}
@@ -966,7 +965,7 @@ func readGenericBN(p *plan.Plan, g genericReader) {
 	}
 	if !p.BN.Present.Known() {
 		if n, k := g.find(secs, true, "backbone", "arch", "architecture", "model_name", "model_type", "name", "type"); n != nil {
-			if s, ok := n.Str(); ok && genBnBackbone.MatchString(s) && (genNormKey(n.Key) != "name" && genNormKey(n.Key) != "type" || genInSection(n, []string{"model", "network", "net", "backbone"})) {
+			if s, ok := n.Str(); ok && genBnBackbone().MatchString(s) && (genNormKey(n.Key) != "name" && genNormKey(n.Key) != "type" || genInSection(n, []string{"model", "network", "net", "backbone"})) {
 				p.BN.Present = plan.Set(true, k, n)
 				p.BN.Evidence = "backbone " + s
 			}

@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -507,7 +506,7 @@ func hfDataSeed(root *doc.Node, initSeed plan.Fact[plan.Seed]) plan.Fact[plan.Se
 }
 
 // bnBackbone matches model names of convolutional families built with batch norm.
-var bnBackbone = regexp.MustCompile(`(?i)(resnet|resnext|efficientnet|mobilenet|regnet|densenet|inception|bit-|vgg\d+_bn|mnasnet|ghostnet|hrnet)`)
+var bnBackbone = lazyRegexp(`(?i)(resnet|resnext|efficientnet|mobilenet|regnet|densenet|inception|bit-|vgg\d+_bn|mnasnet|ghostnet|hrnet)`)
 
 // hfBatchNorm records batch-norm evidence from the model name. Transformer checkpoints (the usual
 // case) use layer norm, so no evidence leaves the fact unknown rather than false.
@@ -516,7 +515,7 @@ func hfBatchNorm(root *doc.Node, p *plan.Plan, key string) {
 	if !n.IsScalar() || n.IsUnknown() || n.IsNull() {
 		return
 	}
-	if m := bnBackbone.FindString(n.Value); m != "" {
+	if m := bnBackbone().FindString(n.Value); m != "" {
 		p.BN.Present = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: n, Note: "the " + m + " family uses batch norm"}
 		p.BN.Evidence = key + " " + n.Value
 	}

@@ -24,7 +24,6 @@ package dialect
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -62,7 +61,7 @@ func keyOf(n *doc.Node, prefix, key string) string {
 	return joinKey(prefix, key)
 }
 
-var refRe = regexp.MustCompile(`^\$\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}$`)
+var refRe = lazyRegexp(`^\$\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}$`)
 
 // resolveRef follows a value that is exactly one same-file absolute interpolation
 // (`${trainer.limit_train_batches}`) to the node it names. It returns n itself when n is not
@@ -74,7 +73,7 @@ func resolveRef(root, n *doc.Node) (*doc.Node, string) {
 		if n == nil || !n.IsUnknown() {
 			return n, via
 		}
-		m := refRe.FindStringSubmatch(strings.TrimSpace(n.Value))
+		m := refRe().FindStringSubmatch(strings.TrimSpace(n.Value))
 		if m == nil {
 			return nil, via
 		}
@@ -88,18 +87,18 @@ func resolveRef(root, n *doc.Node) (*doc.Node, string) {
 
 // dhmsRe is Lightning's duration string: days, then two-digit hours, minutes, seconds. The
 // Timer (max_time) uses exactly this; val_check_interval accepts any integer components.
-var dhmsRe = regexp.MustCompile(`^\s*(\d+):(\d+):(\d+):(\d+)\s*$`)
-var hmsRe = regexp.MustCompile(`^\s*(\d+):(\d+):(\d+)\s*$`)
+var dhmsRe = lazyRegexp(`^\s*(\d+):(\d+):(\d+):(\d+)\s*$`)
+var hmsRe = lazyRegexp(`^\s*(\d+):(\d+):(\d+)\s*$`)
 
 // parseDuration reads a wall-clock duration as Lightning spells it. ok is false when the text is
 // not a duration at all; strict is false for "HH:MM:SS", which reads as a time but which
 // Lightning rejects at start-up (it wants four components).
 func parseDuration(s string) (secs float64, ok, strict bool) {
-	if m := dhmsRe.FindStringSubmatch(s); m != nil {
+	if m := dhmsRe().FindStringSubmatch(s); m != nil {
 		d, h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3]), atoi(m[4])
 		return float64(((d*24+h)*60+mi)*60 + se), true, true
 	}
-	if m := hmsRe.FindStringSubmatch(s); m != nil {
+	if m := hmsRe().FindStringSubmatch(s); m != nil {
 		h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3])
 		return float64((h*60+mi)*60 + se), true, false
 	}
@@ -378,7 +377,7 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 		default:
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
 		}
-	case n.Type == doc.String && !n.Quoted && sexagesimalRe.MatchString(n.Value):
+	case n.Type == doc.String && !n.Quoted && sexagesimalRe().MatchString(n.Value):
 		// PyYAML (behind jsonargparse and OmegaConf) follows YAML 1.1, where an unquoted
 		// 1:00:00:00 is the base-60 integer 216000: Lightning then counts batches, not time.
 		v := sexagesimal(n.Value)
@@ -592,7 +591,7 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 
 // bnArchRe matches architecture names that contain batch norm layers. ConvNeXt (LayerNorm) and
 // ViTs are deliberately absent: no evidence means the rule stays silent.
-var bnArchRe = regexp.MustCompile(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
+var bnArchRe = lazyRegexp(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
 
 // bnKeys are keys whose scalar value names an architecture or a norm layer.
 var bnKeys = map[string]bool{
@@ -621,12 +620,12 @@ func bnEvidence(root *doc.Node) (*doc.Node, string) {
 		low := strings.ToLower(v)
 		switch n.Key {
 		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
-			if bnNormValues[low] || bnArchRe.MatchString(v) {
+			if bnNormValues[low] || bnArchRe().MatchString(v) {
 				hit, why = n, n.Path.String()+": "+v
 			}
 			return true
 		}
-		if bnArchRe.MatchString(v) && !otherNormBeside(n) {
+		if bnArchRe().MatchString(v) && !otherNormBeside(n) {
 			hit, why = n, n.Path.String()+": "+v
 		}
 		return true
@@ -647,7 +646,7 @@ func otherNormBeside(n *doc.Node) bool {
 			continue
 		}
 		v := strings.TrimSpace(s.Value)
-		if v != "" && !bnNormValues[strings.ToLower(v)] && !bnArchRe.MatchString(v) {
+		if v != "" && !bnNormValues[strings.ToLower(v)] && !bnArchRe().MatchString(v) {
 			return true
 		}
 	}
@@ -802,7 +801,7 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 }
 
 // sexagesimalRe is YAML 1.1's base-60 integer (PyYAML's int resolver): 1:30, 1:00:00:00.
-var sexagesimalRe = regexp.MustCompile(`^[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+$`)
+var sexagesimalRe = lazyRegexp(`^[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+$`)
 
 func sexagesimal(s string) int {
 	v := 0

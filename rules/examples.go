@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -82,7 +83,9 @@ type Archive struct {
 var frameworkIDs = []string{"huggingface", "axolotl", "llama-factory", "lightning", "nemo", "deepspeed",
 	"torchtune", "composer", "torchtitan", "accelerate", "gpt-neox", "litgpt", "mmengine", "t5x", "big-vision", "generic"}
 
-var sectionRe = regexp.MustCompile(`^(bad|good)-(.+)\.(yaml|yml|json|toml)$`)
+// The example patterns compile on first use: only the tests, the site and explain read the
+// archives, not a lint run.
+var sectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(bad|good)-(.+)\.(yaml|yml|json|toml)$`) })
 
 // ParseArchive reads a txtar archive of rule examples.
 func ParseArchive(rule string, data []byte) (*Archive, error) {
@@ -161,7 +164,7 @@ func ParseArchive(rule string, data []byte) (*Archive, error) {
 }
 
 func newExample(rule, name, text string, line int) (Example, error) {
-	m := sectionRe.FindStringSubmatch(name)
+	m := sectionRe().FindStringSubmatch(name)
 	if m == nil {
 		return Example{}, fmt.Errorf("%s.txtar:%d: section %q is not named (bad|good)-<framework>[-<suffix>].(yaml|json|toml)", rule, line-1, name)
 	}
@@ -201,8 +204,10 @@ func splitFramework(s string) (fw, suffix string) {
 }
 
 // wantRe finds a `# want "re" ...` annotation at the end of a line.
-var wantRe = regexp.MustCompile(`\s*#\s*want\s+((?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)(?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))*)\s*$`)
-var quotedRe = regexp.MustCompile(`"(?:[^"\\]|\\.)*"|` + "`[^`]*`")
+var wantRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\s*#\s*want\s+((?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)(?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))*)\s*$`)
+})
+var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|` + "`[^`]*`") })
 
 // stripWants removes `# want` annotations, returning the clean text and the expectations.
 func stripWants(rule, text string, start int) (string, []Want, error) {
@@ -210,12 +215,12 @@ func stripWants(rule, text string, start int) (string, []Want, error) {
 	var wants []Want
 	for i, ln := range strings.SplitAfter(text, "\n") {
 		body, nl := strings.CutSuffix(ln, "\n")
-		loc := wantRe.FindStringSubmatchIndex(body)
+		loc := wantRe().FindStringSubmatchIndex(body)
 		if loc == nil {
 			out.WriteString(ln)
 			continue
 		}
-		for _, q := range quotedRe.FindAllString(body[loc[2]:loc[3]], -1) {
+		for _, q := range quotedRe().FindAllString(body[loc[2]:loc[3]], -1) {
 			pat, err := strconv.Unquote(q)
 			if err != nil {
 				return "", nil, fmt.Errorf("%s.txtar:%d: bad want string %s: %v", rule, start+i, q, err)

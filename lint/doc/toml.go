@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -482,7 +483,8 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 	return e
 }
 
-var tomlRune = regexp.MustCompile(`U\+[0-9A-F]{4,6} ('.+?')`)
+// Compiled on first use: only a TOML syntax error needs it.
+var tomlRune = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`U\+[0-9A-F]{4,6} ('.+?')`) })
 
 // syntaxError turns go-toml's error into a parse-error at its highlighted bytes.
 func (b *tomlBuilder) syntaxError(err error) {
@@ -503,7 +505,7 @@ func (b *tomlBuilder) syntaxError(err error) {
 		b.d.addProblem("input-limit-exceeded", "arrays and inline tables are nested deeper than the TOML parser's own limit of 10000 levels, which cannot be raised; the file was not analysed", start, end)
 		return
 	}
-	msg = tomlRune.ReplaceAllString(msg, "$1")
+	msg = tomlRune().ReplaceAllString(msg, "$1")
 	msg = strings.NewReplacer("U+000A", "a line break", "U+000D", "a carriage return", "U+0009", "a tab").Replace(msg)
 	switch {
 	case strings.HasPrefix(msg, "unexpected character ") && strings.HasSuffix(msg, " at start of value"):

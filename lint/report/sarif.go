@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
@@ -399,7 +400,7 @@ func sarifURI(p string) string {
 
 // semver returns v when it is a semantic version (SARIF's semanticVersion must be one).
 func semver(v string) string {
-	if semverRE.MatchString(v) {
+	if semverRE().MatchString(v) {
 		return v
 	}
 	return ""
@@ -420,11 +421,14 @@ func sentence(s string) string {
 	return s + "."
 }
 
+// Compiled on first use: only a SARIF report needs them, not every run.
 var (
-	semverRE = regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
-	mdLink   = regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`)
-	mdCode   = regexp.MustCompile("`([^`]*)`")
-	mdItem   = regexp.MustCompile(`^([-*+]|\d+[.)])\s`)
+	semverRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$`)
+	})
+	mdLink = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[([^\]]+)\]\(([^)\s]+)\)`) })
+	mdCode = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`]*)`") })
+	mdItem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([-*+]|\d+[.)])\s`) })
 )
 
 // plainText renders our Markdown (rationale, fix) as plain text for SARIF's text fields: links
@@ -436,8 +440,8 @@ func plainText(md string) string {
 	if md == "" {
 		return ""
 	}
-	md = mdLink.ReplaceAllString(md, "$1 ($2)")
-	md = mdCode.ReplaceAllString(md, "$1")
+	md = mdLink().ReplaceAllString(md, "$1 ($2)")
+	md = mdCode().ReplaceAllString(md, "$1")
 	md = strings.ReplaceAll(md, "**", "")
 	var paras []string
 	for _, p := range strings.Split(md, "\n\n") {
@@ -448,7 +452,7 @@ func plainText(md string) string {
 			if t == "" {
 				continue
 			}
-			if len(items) == 0 || mdItem.MatchString(t) {
+			if len(items) == 0 || mdItem().MatchString(t) {
 				items = append(items, t)
 			} else {
 				items[len(items)-1] += " " + t

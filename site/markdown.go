@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -16,15 +17,18 @@ import (
 )
 
 // md renders our own Markdown (content/, rule rationale and fix text). Raw HTML stays escaped:
-// everything a page shows is text, links and code.
-var md = goldmark.New(
-	goldmark.WithExtensions(extension.GFM),
-	goldmark.WithParserOptions(parser.WithAutoHeadingID()),
-)
+// everything a page shows is text, links and code. Built on first use: the CLI links this
+// package for `trainlint site`, and a lint run should not pay for a Markdown parser.
+var md = sync.OnceValue(func() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID()),
+	)
+})
 
 func markdown(s string) template.HTML {
 	var buf bytes.Buffer
-	if err := md.Convert([]byte(s), &buf); err != nil {
+	if err := md().Convert([]byte(s), &buf); err != nil {
 		return template.HTML(template.HTMLEscapeString(s))
 	}
 	return template.HTML(buf.String())

@@ -69,7 +69,7 @@ func axoEvidence(root *doc.Node) int {
 		return 0
 	}
 	// The names have no dots, so Score's path lookup reads top-level keys.
-	c := Score(root, axoStrongKeys, 1, axoWeakKeys, 1)
+	c := scoreSets(root, axoStrongSet(), 1, axoWeakSet(), 1)
 	if axoDatasetList(root) {
 		c++
 	}
@@ -94,10 +94,10 @@ func detectAxolotl(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map || axoEvidence(root) < 2 {
 		return 0
 	}
-	if Score(root, axoStrongKeys, 1, nil, 0) == 0 && !axoDatasetList(root) {
+	if scoreSets(root, axoStrongSet(), 1, nil, 0) == 0 && !axoDatasetList(root) {
 		return 0 // shared spellings alone (LitGPT lora_*, Ludwig base_model) are not enough
 	}
-	s := Score(root, axoStrongKeys, 30, axoWeakKeys, 10)
+	s := scoreSets(root, axoStrongSet(), 30, axoWeakSet(), 10)
 	if axoDatasetList(root) {
 		s += 30
 	}

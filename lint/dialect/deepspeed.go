@@ -51,10 +51,10 @@ func detectDS(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map {
 		return 0
 	}
-	if Score(root, dsMegatron, 1, nil, 0) >= 2 {
+	if scoreSets(root, dsMegatronSet(), 1, nil, 0) >= 2 {
 		return 0
 	}
-	s := Score(root, dsStrong, 40, dsWeak, 15)
+	s := scoreSets(root, dsStrongSet(), 40, dsWeakSet(), 15)
 	// fp16/bf16/optimizer/scheduler are blocks in DeepSpeed and scalars or strings elsewhere.
 	for _, k := range []string{"fp16", "bf16", "bfloat16"} {
 		if n := root.Get(k); n != nil && n.Kind == doc.Map && n.Get("enabled") != nil {

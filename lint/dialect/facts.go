@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -92,6 +93,80 @@ func Score(root *doc.Node, strong []string, strongPts int, weak []string, weakPt
 	}
 	return s
 }
+
+// keySet is an evidence list prepared for scoreSets: its plain keys by position (a root's
+// children are then looked up once each, instead of a scan of the children per key) and its
+// dotted keys, still followed with At.
+type keySet struct {
+	plain  map[string]int // key -> bit in the seen mask
+	mult   []int          // how many times the list names the key of each bit
+	dotted []string
+}
+
+// evidenceSet prepares a package-level evidence list on first use.
+func evidenceSet(keys []string) func() *keySet {
+	return sync.OnceValue(func() *keySet {
+		ks := &keySet{plain: map[string]int{}}
+		for _, k := range keys {
+			if strings.Contains(k, ".") {
+				ks.dotted = append(ks.dotted, k)
+				continue
+			}
+			if i, ok := ks.plain[k]; ok {
+				ks.mult[i]++
+				continue
+			}
+			ks.plain[k] = len(ks.mult)
+			ks.mult = append(ks.mult, 1)
+		}
+		if len(ks.mult) > 64 {
+			panic("dialect: an evidence list has more than 64 distinct plain keys")
+		}
+		return ks
+	})
+}
+
+// scoreSets is Score over prepared lists: the same sum, for the lists every file is scored
+// against (detection runs every dialect on every file).
+func scoreSets(root *doc.Node, strong *keySet, strongPts int, weak *keySet, weakPts int) int {
+	return countKeys(root, strong)*strongPts + countKeys(root, weak)*weakPts
+}
+
+// countKeys is how many of the set's keys are present under root (At would find them).
+func countKeys(root *doc.Node, ks *keySet) int {
+	if root == nil || root.Kind != doc.Map || ks == nil {
+		return 0
+	}
+	n := 0
+	var seen uint64
+	for _, c := range root.Children {
+		if i, ok := ks.plain[c.Key]; ok && seen&(1<<i) == 0 {
+			seen |= 1 << i
+			n += ks.mult[i]
+		}
+	}
+	for _, k := range ks.dotted {
+		if root.At(k) != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// The evidence lists every file is scored against, prepared for scoreSets.
+var (
+	hfStrongSet               = evidenceSet(hfStrong)
+	hfWeakSet                 = evidenceSet(hfWeak)
+	axoStrongSet              = evidenceSet(axoStrongKeys)
+	axoWeakSet                = evidenceSet(axoWeakKeys)
+	lfStrongSet               = evidenceSet(lfStrongKeys)
+	lfWeakSet                 = evidenceSet(lfWeakKeys)
+	dsStrongSet               = evidenceSet(dsStrong)
+	dsWeakSet                 = evidenceSet(dsWeak)
+	dsMegatronSet             = evidenceSet(dsMegatron)
+	lightningTrainerStrongSet = evidenceSet(lightningTrainerStrong)
+	lightningTrainerWeakSet   = evidenceSet(lightningTrainerWeak)
+)
 
 // Cap bounds a score to 100.
 func Cap(s int) int {

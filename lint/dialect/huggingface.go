@@ -80,7 +80,7 @@ func detectHF(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map {
 		return 0
 	}
-	s := Score(root, hfStrong, 30, hfWeak, 5)
+	s := scoreSets(root, hfStrongSet(), 30, hfWeakSet(), 5)
 	// LLaMA-Factory and axolotl files carry many Trainer keys too; their own keys decide.
 	if lfEvidence(root) >= 2 || axoEvidence(root) >= 2 {
 		s /= 4

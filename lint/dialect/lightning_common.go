@@ -272,7 +272,7 @@ func trainerArgScore(sec *doc.Node, strongPts, weakPts int) int {
 		return 0
 	}
 	// The names have no dots, so Score's path lookup reads direct children of sec.
-	return Score(sec, lightningTrainerStrong, strongPts, lightningTrainerWeak, weakPts)
+	return scoreSets(sec, lightningTrainerStrongSet(), strongPts, lightningTrainerWeakSet(), weakPts)
 }
 
 // ckptDefaults are the defaults of a checkpoint callback's parameters: Lightning's

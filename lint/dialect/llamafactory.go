@@ -59,7 +59,7 @@ func lfEvidence(root *doc.Node) int {
 		return 0
 	}
 	// The names have no dots, so Score's path lookup reads top-level keys.
-	c := Score(root, lfStrongKeys, 1, lfWeakKeys, 1)
+	c := scoreSets(root, lfStrongSet(), 1, lfWeakSet(), 1)
 	if lfNamesStage(root) {
 		c++
 	}
@@ -82,7 +82,7 @@ func detectLF(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 {
 		return 0
 	}
-	s := Score(root, lfStrongKeys, 40, lfWeakKeys, 15)
+	s := scoreSets(root, lfStrongSet(), 40, lfWeakSet(), 15)
 	if lfNamesStage(root) {
 		s += 25
 	}

@@ -94,7 +94,7 @@ func checkSpanText(d *Document) error {
 				k := text(d, n.KeySpan)
 				// Quoted, complex (flow or block) and alias keys are written differently from
 				// their text.
-				if k != n.Key && n.flags&yamlComplexKey == 0 && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.Contains(k, "\n") {
+				if k != n.Key && n.flags&yamlComplexKey == 0 && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.ContainsAny(k, "\r\n") {
 					err = fmt.Errorf("%s: key span %q, key %q", n.Path, k, n.Key)
 				}
 			}

@@ -361,9 +361,12 @@ type genericReader struct {
 	root *doc.Node
 	// idx holds each looked-up map's children by folded key, built on first use: a lookup is
 	// then O(1), so a hostile file with a million top-level keys stays fast.
-	idx map[*doc.Node]map[string]*doc.Node
+	idx map[*doc.Node]*genIndex
 	// secs memoises section: every reader resolves the same few dozen section names.
 	secs map[string]*doc.Node
+	// top is idx[root], built up front: most lookups are at the top level, and this saves
+	// hashing the root pointer for each.
+	top *genIndex
 }
 
 // child is genChild through the index.
@@ -374,19 +377,59 @@ func (g genericReader) child(n *doc.Node, name string) *doc.Node {
 	if g.idx == nil {
 		return genChild(n, name)
 	}
-	m, ok := g.idx[n]
-	if !ok {
-		m = make(map[string]*doc.Node, len(n.Children))
-		for _, c := range n.Children {
-			m[genNormKey(c.Key)] = c // later duplicates win, as in the formats
+	m := g.top
+	if n != g.root || m == nil {
+		var ok bool
+		if m, ok = g.idx[n]; !ok {
+			m = newGenIndex(n)
+			g.idx[n] = m
 		}
-		g.idx[n] = m
 	}
-	return m[genNormKey(name)]
+	k := genNormKey(name)
+	if s := keyShape(k); m.shape&s != s {
+		return nil
+	}
+	return m.keys[k]
+}
+
+// genIndex is one map's children by folded key, with the union of their keyShape bits: most
+// lookups (every name of every reader in every section) ask for a key the map lacks, and the
+// bit test answers those without hashing the name (it was a third of normalising a file).
+type genIndex struct {
+	keys  map[string]*doc.Node
+	shape uint64
+}
+
+func newGenIndex(n *doc.Node) *genIndex {
+	m := &genIndex{keys: make(map[string]*doc.Node, len(n.Children))}
+	for _, c := range n.Children {
+		k := genNormKey(c.Key)
+		m.keys[k] = c // later duplicates win, as in the formats
+		m.shape |= keyShape(k)
+	}
+	return m
+}
+
+// keyShape is a one-bit-per-property summary of a key: its length (mod 32) and its first
+// byte (mod 32). Equal keys have equal shapes, so a shape bit missing from a map's union means
+// the key is absent.
+func keyShape(k string) uint64 {
+	if k == "" {
+		return 1
+	}
+	return 1<<(len(k)&31) | 1<<(32+k[0]&31)
 }
 
 // section resolves a (possibly dotted) section name under the root with folded keys.
 func (g genericReader) section(name string) *doc.Node {
+	if strings.IndexByte(name, '.') < 0 {
+		// One level: the lookup is as cheap as the memo's (and mostly a shape miss).
+		n := g.child(g.root, name)
+		if n == nil || n.Kind != doc.Map {
+			return nil
+		}
+		return n
+	}
 	if g.secs != nil {
 		if n, ok := g.secs[name]; ok {
 			return n
@@ -451,7 +494,9 @@ func normalizeGeneric(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
-	g := genericReader{root: root, idx: map[*doc.Node]map[string]*doc.Node{}, secs: map[string]*doc.Node{}}
+	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}}
+	g.top = newGenIndex(root)
+	g.idx[root] = g.top
 	titan := isTorchtitan(d)
 	neox := !titan && isNeoX(root)
 	switch {

@@ -265,9 +265,16 @@ function start(el) {
   }
 
   // ---- permalinks: #f=<name>&c=<base64url of raw DEFLATE> ----
+  // pipe writes bytes straight into a (de)compression stream: a Blob's stream() would read the
+  // bytes back through the browser process, which delays the first text while the page loads.
+  function pipe(ts, bytes) {
+    const w = ts.writable.getWriter();
+    w.write(bytes).catch(() => {});
+    w.close().catch(() => {});
+    return new Response(ts.readable).arrayBuffer();
+  }
   async function deflate(text) {
-    const s = new Blob([new TextEncoder().encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-    const b = new Uint8Array(await new Response(s).arrayBuffer());
+    const b = new Uint8Array(await pipe(new CompressionStream("deflate-raw"), new TextEncoder().encode(text)));
     let bin = "";
     for (let i = 0; i < b.length; i += 0x8000) bin += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
     return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -275,8 +282,7 @@ function start(el) {
   async function inflate(c) {
     const bin = atob(c.replace(/-/g, "+").replace(/_/g, "/"));
     const b = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-    const s = new Blob([b]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-    return new TextDecoder().decode(await new Response(s).arrayBuffer());
+    return new TextDecoder().decode(await pipe(new DecompressionStream("deflate-raw"), b));
   }
   function parseHash(h) {
     const p = new URLSearchParams(h.replace(/^#/, ""));

@@ -126,16 +126,9 @@ func applySuppressions(d *doc.Document, diags []Diagnostic, all, active []*Rule,
 	if len(d.Comments) == 0 {
 		return diags
 	}
-	isActive := map[string]bool{}
-	for _, r := range active {
-		isActive[r.Code] = true
-	}
-	commentOnly := map[int]bool{}
-	for _, c := range d.Comments {
-		if !c.Trailing {
-			commentOnly[c.Span.Start.Line] = true
-		}
-	}
+	// The maps below are built on first need: most files have comments but no directive, and
+	// building them for every commented file was most of this function's time.
+	var commentOnly map[int]bool
 
 	type malformed struct {
 		comment doc.Comment
@@ -151,6 +144,14 @@ func applySuppressions(d *doc.Document, diags []Diagnostic, all, active []*Rule,
 		case s != nil:
 			s.target = c.Span.Start.Line
 			if !c.Trailing {
+				if commentOnly == nil {
+					commentOnly = map[int]bool{}
+					for _, c := range d.Comments {
+						if !c.Trailing {
+							commentOnly[c.Span.Start.Line] = true
+						}
+					}
+				}
 				s.target++
 				for commentOnly[s.target] {
 					s.target++
@@ -161,6 +162,10 @@ func applySuppressions(d *doc.Document, diags []Diagnostic, all, active []*Rule,
 	}
 	if len(sups) == 0 && len(bad) == 0 {
 		return diags
+	}
+	isActive := map[string]bool{}
+	for _, r := range active {
+		isActive[r.Code] = true
 	}
 
 	out := diags[:0]

@@ -308,7 +308,10 @@ func (n *Node) Walk(fn func(*Node) bool) {
 	if n == nil {
 		return
 	}
-	stack := []*Node{n}
+	// The stack starts in a local array: walks run on every file (dialect evidence, rules), and
+	// growing a heap slice from one element was most of a walk's own cost.
+	var buf [64]*Node
+	stack := append(buf[:0], n)
 	for len(stack) > 0 {
 		cur := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

@@ -189,6 +189,22 @@ func (a *nodeAlloc) new() *Node {
 	return n
 }
 
+// reserve makes the next blocks hold at least the given numbers of nodes, path elements and
+// child-list slots (capped, so a huge document still grows block by block): a document whose
+// size is known up front then takes one block of each instead of a doubling series whose last
+// block is partly unused.
+func (a *nodeAlloc) reserve(nodes, elems, kids int) {
+	if nodes = min(nodes, 4096); len(a.nodes) < nodes {
+		a.nodes = make([]Node, nodes)
+	}
+	if elems = min(elems, 16384); len(a.elems) < elems {
+		a.elems = make([]PathElem, elems)
+	}
+	if kids = min(kids, 8192); len(a.kids) < kids {
+		a.kids = make([]*Node, kids)
+	}
+}
+
 // path returns p with e appended, in fresh memory.
 func (a *nodeAlloc) path(p Path, e PathElem) Path {
 	n := len(p) + 1

@@ -39,6 +39,7 @@ func parseYAML(d *Document, lim Limits) {
 		if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
 			continue
 		}
+		c.alloc.reserve(yamlSize(n.Content[0], 0))
 		node, _ := c.conv(n.Content[0], nil, nil, 0, -1, false)
 		if c.fatal {
 			d.Root, d.More = nil, nil
@@ -53,6 +54,29 @@ func parseYAML(d *Document, lim Limits) {
 		d.More = roots[1:]
 	}
 	c.comments()
+}
+
+// yamlSize counts what converting y at the given depth takes from a nodeAlloc, aliases not
+// expanded: nodes (one per value; mapping keys are not nodes), path elements (a node at depth d
+// has a path of d elements) and child-list slots (for lists of up to 64 children, which come
+// from the allocator's block).
+func yamlSize(y *yaml.Node, depth int) (nodes, elems, kids int) {
+	nodes, elems = 1, depth
+	if y.Kind != yaml.MappingNode && y.Kind != yaml.SequenceNode {
+		return
+	}
+	step, first := 1, 0
+	if y.Kind == yaml.MappingNode {
+		step, first = 2, 1
+	}
+	if k := len(y.Content) / step; k <= 64 {
+		kids = k
+	}
+	for i := first; i < len(y.Content); i += step {
+		n, e, k := yamlSize(y.Content[i], depth+1)
+		nodes, elems, kids = nodes+n, elems+e, kids+k
+	}
+	return
 }
 
 // yamlDocs returns a function that decodes the stream's documents one by one (io.EOF at the

@@ -104,7 +104,7 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 			}
 			return filepath.Join(wd, name)
 		}
-		p, err := filepath.Abs(in.FSPath)
+		p, err := absIn(wd, in.FSPath)
 		if err != nil {
 			return in.FSPath
 		}

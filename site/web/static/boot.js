@@ -6,12 +6,6 @@
   globalThis.trainlintBoot = { startMs: performance.now() };
   globalThis.trainlintBoot.module = WebAssembly.compileStreaming(fetch(me.dataset.wasm)).then(function (m) {
     globalThis.trainlintBoot.compiledMs = performance.now();
-    // See warm.js: a worker compiles the functions a lint needs while the page is still busy.
-    if (me.dataset.warm && globalThis.Worker) {
-      try {
-        new Worker(me.dataset.warm).postMessage({ module: m, loader: new URL(me.dataset.loader, location.href).href });
-      } catch (e) { /* only slower without it */ }
-    }
     return m;
   });
 })();

@@ -160,22 +160,9 @@ func TestCorpusDetection(t *testing.T) {
 // TestCorpusNormalizeTCG runs the torchtune, Composer and generic readers on every corpus file,
 // whatever its framework: odd shapes must give unknown facts, never a panic.
 func TestCorpusNormalizeTCG(t *testing.T) {
-	dir := corpustest.Dir(t)
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, path := range files {
-		format, ok := doc.FormatFromPath(path)
-		if !ok {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := doc.Parse(path, src, format, doc.Limits{})
+	for _, d := range corpusDocs(t) {
+		path := d.Path
 		for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
 			if dl.Detect != nil {
 				_ = dl.Detect(d)
@@ -206,4 +193,27 @@ func TestDetectNotHFOnSharedNames(t *testing.T) {
 	if got := Detect(doc.Parse("grpo.yaml", []byte(src), doc.YAML, doc.Limits{})).Name; got != "huggingface" {
 		t.Errorf("TRL script config detected as %s", got)
 	}
+}
+
+// corpusDocs parses every YAML/JSON/TOML file of the shared corpus (skipping the test when the
+// corpus is absent), for the tests that run readers over all of it whatever its framework.
+func corpusDocs(t *testing.T) []*doc.Document {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(corpustest.Dir(t), "*", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []*doc.Document
+	for _, path := range files {
+		format, ok := doc.FormatFromPath(path)
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, doc.Parse(path, src, format, doc.Limits{}))
+	}
+	return docs
 }

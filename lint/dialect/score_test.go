@@ -1,11 +1,8 @@
 package dialect
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/trainlint/trainlint/lint/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -40,21 +37,9 @@ func TestScoreSetsMatchScore(t *testing.T) {
 	check("seq", doc.Parse("s.yaml", []byte("- a\n- b\n"), doc.YAML, doc.Limits{}).Root)
 	check("nil", nil)
 
-	files, err := filepath.Glob(filepath.Join(corpustest.Dir(t), "*", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	maps := 0
-	for _, path := range files {
-		format, ok := doc.FormatFromPath(path)
-		if !ok {
-			continue
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := doc.Parse(path, src, format, doc.Limits{})
+	for _, d := range corpusDocs(t) {
+		path := d.Path
 		d.Root.Walk(func(n *doc.Node) bool {
 			if n.Kind == doc.Map {
 				maps++

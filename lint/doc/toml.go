@@ -53,7 +53,7 @@ func parseTOML(d *Document, lim Limits) {
 		return
 	}
 	d.Root = root
-	d.Comments = collectComments(b.x, b.src, b.noComment, false)
+	d.Comments = collectComments(b.x, b.src, "", b.noComment, false)
 }
 
 const (

@@ -23,6 +23,14 @@ import (
 // Styles: scalars "plain", "single", "double", "literal", "folded"; collections "flow" or "block".
 
 func parseYAML(d *Document, lim Limits) {
+	if fastYAML(d, lim) {
+		return
+	}
+	parseYAMLv3(d, lim)
+}
+
+// parseYAMLv3 reads d.Src through yaml.v3: every file the direct reader (yamlfast.go) leaves.
+func parseYAMLv3(d *Document, lim Limits) {
 	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim, clamped: -1}
 	next := yamlDocs(d.Src)
 	var roots []*Node
@@ -156,6 +164,7 @@ type yamlConv struct {
 	noComment [][2]int
 
 	alloc nodeAlloc
+	text  string // src as a string, when the reader made one (comments share it)
 }
 
 // limit records an input-limit-exceeded problem at the given offset and stops the conversion.
@@ -792,13 +801,15 @@ func indentOf(line []byte) (int, bool) {
 // comments collects every `#` comment: a '#' at the start of a line or after whitespace, outside
 // quoted scalars and block scalar contents.
 func (c *yamlConv) comments() {
-	c.d.Comments = collectComments(c.x, c.src, c.noComment, true)
+	c.d.Comments = collectComments(c.x, c.src, c.text, c.noComment, true)
 }
 
 // collectComments finds `#` comments in src, skipping the byte ranges in skip (which need not
 // be sorted). With needSpace (YAML), a '#' starts a comment only at the start of a line or after
 // whitespace; in TOML every '#' outside a string does.
-func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []Comment {
+//
+// text, when not empty, is src as a string, which the comments' texts then share.
+func collectComments(x *LineIndex, src []byte, text string, skip [][2]int, needSpace bool) []Comment {
 	sorted := true
 	for i := 1; i < len(skip); i++ {
 		if skip[i][0] < skip[i-1][0] {
@@ -810,7 +821,6 @@ func collectComments(x *LineIndex, src []byte, skip [][2]int, needSpace bool) []
 		sortRanges(skip)
 	}
 	var out []Comment
-	var text string // src as one string, made at the first comment: comment texts share it
 	k := 0
 	line := 1 // the 1-based line of the current '#'
 	for i := 0; i < len(src); {

@@ -1,0 +1,705 @@
+package doc
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// The direct YAML reader. Most configs keep to a small part of YAML: block mappings and
+// sequences indented with spaces, one-line plain and quoted scalars, and flow collections of
+// those. yaml.v3 reads such a file in about three times the time it takes to walk its bytes once,
+// because it builds a token queue, an event stream and a yaml.Node tree before our converter
+// builds the Document tree from that. fastYAML builds the Document tree straight from the bytes
+// instead, and gives up (returns false, leaving d as it found it) at the first thing outside that
+// part: anchors and aliases, tags, block scalars, multi-line plain or quoted scalars, document
+// markers and directives, tabs, CR line breaks, characters YAML forbids, anything yaml.v3 would
+// reject, and anything past a limit. parseYAML then reads the file through yaml.v3 as before, so
+// every error message, every limit finding and every rare construct comes from one place.
+//
+// The contract is exact agreement: whenever fastYAML accepts a file, the Document (values,
+// types, styles, keys, paths, spans, comments, duplicate-key problems) equals what the yaml.v3
+// path builds, including that path's conventions (an empty value sits at the next token, a
+// collection ends where its last value ends). yamlfast_test.go checks this on the corpus, on
+// hand-written edge cases and under fuzzing. Scalar types are resolved by yaml.v3 itself
+// (yaml.Node.ShortTag), so "yes", "0x1F" or ".inf" mean what they mean to the loaders.
+
+// fastFail is the panic value with which the reader gives up; fastYAML recovers it.
+type fastFail struct{}
+
+type fastReader struct {
+	c    *yamlConv
+	src  []byte
+	str  string // src as a string: values are substrings of it
+	x    *LineIndex
+	i    int // the read position
+	line int // the 1-based line of i
+	ls   int // the offset where that line starts
+
+	stack []*Node // children of the collections being read, innermost last
+
+	// The last column computed (for non-ASCII text): positions on one line are asked for in
+	// increasing order, so each is counted from the previous one, not from the line start.
+	cline, coff, ccol int
+}
+
+// fastYAML reads d.Src into d.Root and d.Comments (and d.Problems for repeated keys) when the
+// file keeps to the subset described above; otherwise it returns false with d unchanged.
+func fastYAML(d *Document, lim Limits) (ok bool) {
+	src := d.Src
+	if hasBOM(src) || multiDoc(src) || !fastText(src) {
+		return false
+	}
+	x := d.Lines()
+	problems := len(d.Problems)
+	c := &yamlConv{d: d, x: x, src: src, lim: lim, clamped: -1}
+	f := &fastReader{c: c, src: src, x: x, line: 1}
+	defer func() {
+		if r := recover(); r != nil {
+			if _, mine := r.(fastFail); !mine {
+				panic(r)
+			}
+			d.Root, d.More, d.Comments = nil, nil, nil
+			d.Problems = d.Problems[:problems]
+			ok = false
+		}
+	}()
+	f.skip()
+	if f.i == len(src) {
+		// Empty, or comments only: no document (as yaml.v3 reads it).
+		c.comments()
+		return true
+	}
+	f.str = string(src)
+	c.text = f.str
+	// Every node but the root follows a ':', a "- " or a ',' (the count also takes those in
+	// values and comments, so it errs on the large side); paths are a few keys deep.
+	nodes := 1 + bytes.Count(src, []byte(":")) + bytes.Count(src, []byte("- ")) + bytes.Count(src, []byte(","))
+	c.alloc.reserve(nodes, 3*nodes, nodes)
+	root, _ := f.block(nil, nil, 0, -1)
+	if f.i < len(src) {
+		f.fail() // content after the root ends: an indentation yaml.v3 rejects
+	}
+	d.Root = root
+	c.comments()
+	return true
+}
+
+// fastText reports whether src holds only characters the reader handles: no tab, no control
+// character, and none of the characters YAML treats as line breaks or forbids (NEL, U+2028,
+// U+2029, C1 controls, U+FEFF, U+FFFE, U+FFFF).
+func fastText(src []byte) bool {
+	for i := 0; i < len(src); {
+		b := src[i]
+		if b < utf8.RuneSelf {
+			if b < 0x20 && b != '\n' || b == 0x7F {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(src[i:])
+		if r >= 0x80 && r <= 0x9F || r == 0x2028 || r == 0x2029 || r == 0xFEFF || r == 0xFFFE || r == 0xFFFF || r == utf8.RuneError {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+func (f *fastReader) fail() {
+	if fastTrace != nil {
+		fastTrace(f.src, f.i)
+	}
+	panic(fastFail{})
+}
+
+// fastTrace, when set (by tests), is told where the reader gives up.
+var fastTrace func(src []byte, at int)
+
+// blank reports whether offset i is a space, a line break or the end.
+func (f *fastReader) blank(i int) bool {
+	return i >= len(f.src) || f.src[i] == ' ' || f.src[i] == '\n'
+}
+
+// skip moves past spaces, line breaks and comments to the next content byte or the end.
+func (f *fastReader) skip() {
+	s := f.src
+	for f.i < len(s) {
+		switch s[f.i] {
+		case ' ':
+			f.i++
+		case '\n':
+			f.i++
+			f.line++
+			f.ls = f.i
+		case '#':
+			if f.i > f.ls && s[f.i-1] != ' ' {
+				f.fail()
+			}
+			j := bytes.IndexByte(s[f.i:], '\n')
+			if j < 0 {
+				f.i = len(s)
+				return
+			}
+			f.i += j
+		default:
+			return
+		}
+	}
+}
+
+// endLine checks that only spaces and a comment follow a value on its line, then skips to the
+// next content.
+func (f *fastReader) endLine() {
+	s := f.src
+	j := f.i
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j < len(s) && s[j] != '\n' && (s[j] != '#' || j == f.i) {
+		f.fail()
+	}
+	f.i = j
+	f.skip()
+}
+
+// pos is the position of offset off on the current line.
+func (f *fastReader) pos(off int) Pos {
+	if f.x.ascii {
+		return Pos{Line: f.line, Col: off - f.ls + 1, Offset: off}
+	}
+	if f.cline != f.line || off < f.coff {
+		f.cline, f.coff, f.ccol = f.line, f.ls, 1
+	}
+	f.ccol += utf8.RuneCount(f.src[f.coff:off])
+	f.coff = off
+	return Pos{Line: f.line, Col: f.ccol, Offset: off}
+}
+
+// node takes a node from the allocator and counts it against the limits.
+func (f *fastReader) node(parent *Node, path Path, depth int) *Node {
+	c := f.c
+	c.nodes++
+	if c.nodes > c.lim.MaxNodes || depth > c.lim.MaxDepth {
+		f.fail()
+	}
+	n := c.alloc.new()
+	n.Parent = parent
+	n.Path = path
+	return n
+}
+
+// children moves the children collected since base into n's own list.
+func (f *fastReader) children(n *Node, base int) {
+	k := f.stack[base:]
+	n.Children = append(f.c.alloc.children(len(k)), k...)
+	clear(k)
+	f.stack = f.stack[:base]
+}
+
+// block reads the node at f.i, which starts a line's content or follows "- ", inside a block
+// collection indented by indent: a block sequence, a block mapping, or a one-line value.
+func (f *fastReader) block(parent *Node, path Path, depth, indent int) (*Node, int) {
+	s := f.src
+	col := f.i - f.ls // the line's text before f.i is spaces and "- " indicators
+	if s[f.i] == '-' && f.blank(f.i+1) {
+		return f.sequence(parent, path, depth, col)
+	}
+	if _, _, ok := f.keyAhead(); ok {
+		return f.mapping(parent, path, depth, col)
+	}
+	n, end := f.inline(parent, path, depth, indent)
+	f.endLine()
+	return n, end
+}
+
+// keyAhead looks for a mapping key at f.i: a one-line plain or quoted scalar followed by ':'
+// and a space or line break. It returns the key's end and the offset of the ':'.
+func (f *fastReader) keyAhead() (end, colon int, ok bool) {
+	s := f.src
+	i := f.i
+	switch s[i] {
+	case '"', '\'':
+		end = f.quotedEnd(i)
+		if end < 0 {
+			return 0, 0, false
+		}
+		j := end
+		for j < len(s) && s[j] == ' ' {
+			j++
+		}
+		if j < len(s) && s[j] == ':' && f.blank(j+1) {
+			return end, j, true
+		}
+		return 0, 0, false
+	}
+	if !plainStart(s, i, false) {
+		return 0, 0, false
+	}
+	for j := i; j < len(s) && s[j] != '\n'; j++ {
+		switch s[j] {
+		case ':':
+			if f.blank(j + 1) {
+				if j-i > 1000 {
+					f.fail() // yaml.v3 takes no key longer than 1024 characters
+				}
+				end = j
+				for end > i && s[end-1] == ' ' {
+					end--
+				}
+				return end, j, true
+			}
+		case '#':
+			if s[j-1] == ' ' {
+				return 0, 0, false
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// plainStart reports whether a plain scalar may start at i: not with an indicator, and not with
+// '-' or '?' followed by a space (those are indicators then). A leading ':' is left to yaml.v3.
+func plainStart(s []byte, i int, flow bool) bool {
+	switch s[i] {
+	case '-':
+		return i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n' && !(flow && isFlowIndicator(s[i+1]))
+	case '?': // "???" is Hydra's mandatory value; in a flow collection '?' starts a key
+		return !flow && i+1 < len(s) && s[i+1] != ' ' && s[i+1] != '\n'
+	case ':', ',', '[', ']', '{', '}', '#', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`', ' ', '\n':
+		return false
+	}
+	return true
+}
+
+func isFlowIndicator(b byte) bool { return b == ',' || b == '[' || b == ']' || b == '{' || b == '}' }
+
+// quotedEnd returns the end of the one-line quoted scalar that opens at i, or -1.
+func (f *fastReader) quotedEnd(i int) int {
+	s := f.src
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\n':
+			return -1
+		case '\\':
+			if q == '"' {
+				j++
+			}
+		case q:
+			if q == '\'' && j+1 < len(s) && s[j+1] == '\'' {
+				j++
+				continue
+			}
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// mapping reads a block mapping whose keys are at column col.
+func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, int) {
+	c := f.c
+	s := f.src
+	n := f.node(parent, path, depth)
+	n.Kind = Map
+	n.Style = "block"
+	base := len(f.stack)
+	var seen map[string]int
+	last := f.i
+	first := true
+	for {
+		kend, colon, ok := f.keyAhead()
+		if !ok {
+			f.fail()
+		}
+		kstart := f.i
+		var key string
+		if q := s[kstart]; q == '"' || q == '\'' {
+			key = f.unquote(kstart, kend)
+			c.noComment = append(c.noComment, [2]int{kstart, kend})
+		} else {
+			key = f.str[kstart:kend]
+			if key == "<<" {
+				f.fail() // a merge key: yaml.v3 expands it
+			}
+		}
+		kspan := Span{Start: f.pos(kstart), End: f.pos(kend)}
+		if first {
+			n.Span.Start = kspan.Start
+			first = false
+		}
+		f.i = colon + 1
+		child, vend := f.value(n, c.childPath(n.Path, PathElem{Key: key}), depth+1, col)
+		last = max(last, kend, vend)
+		child.Key = key
+		child.KeySpan = kspan
+		n.Children = f.stack[base:]
+		c.checkDup(n, child, &seen)
+		child.Index = len(f.stack) - base
+		f.stack = append(f.stack, child)
+		if f.i >= len(s) {
+			break
+		}
+		if nc := f.i - f.ls; nc < col {
+			break
+		} else if nc > col || s[f.i] == '-' && f.blank(f.i+1) {
+			f.fail()
+		}
+	}
+	f.children(n, base)
+	n.Span.End = c.after(n.Span.Start, last)
+	return n, last
+}
+
+// value reads a mapping value after its ':' (at f.i), in a mapping at column col.
+func (f *fastReader) value(parent *Node, path Path, depth, col int) (*Node, int) {
+	s := f.src
+	for f.i < len(s) && s[f.i] == ' ' {
+		f.i++
+	}
+	if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
+		if s[f.i] == '-' && f.blank(f.i+1) {
+			f.fail()
+		}
+		n, end := f.inline(parent, path, depth, col)
+		f.endLine()
+		return n, end
+	}
+	f.skip()
+	if f.i < len(s) {
+		if nc := f.i - f.ls; nc > col || nc == col && s[f.i] == '-' && f.blank(f.i+1) {
+			return f.block(parent, path, depth, col)
+		}
+	}
+	return f.empty(parent, path, depth)
+}
+
+// empty makes the null of a value left out: like yaml.v3's, it sits where the next token starts.
+func (f *fastReader) empty(parent *Node, path Path, depth int) (*Node, int) {
+	n := f.node(parent, path, depth)
+	n.Kind = Scalar
+	n.Type = Null
+	n.Style = "plain"
+	var p Pos
+	if f.i >= len(f.src) {
+		p = f.x.Pos(len(f.src))
+	} else {
+		p = f.pos(f.i)
+	}
+	n.Span = Span{Start: p, End: p}
+	return n, f.i
+}
+
+// sequence reads a block sequence whose '-' indicators are at column col.
+func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, int) {
+	c := f.c
+	s := f.src
+	n := f.node(parent, path, depth)
+	n.Kind = Seq
+	n.Style = "block"
+	start := f.pos(f.i)
+	n.Span.Start = start
+	last := f.i + 1
+	base := len(f.stack)
+	for k := 0; ; k++ {
+		f.i++ // the '-'
+		for f.i < len(s) && s[f.i] == ' ' {
+			f.i++
+		}
+		p := c.childPath(n.Path, PathElem{Index: k, IsIndex: true})
+		var child *Node
+		var end int
+		if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
+			child, end = f.block(n, p, depth+1, col)
+		} else {
+			f.skip()
+			if f.i < len(s) && f.i-f.ls > col {
+				child, end = f.block(n, p, depth+1, col)
+			} else {
+				child, end = f.empty(n, p, depth+1)
+			}
+		}
+		last = max(last, end)
+		child.Index = k
+		f.stack = append(f.stack, child)
+		if f.i >= len(s) {
+			break
+		}
+		nc := f.i - f.ls
+		if nc < col || nc == col && !(s[f.i] == '-' && f.blank(f.i+1)) {
+			break // the enclosing collection goes on, or rejects what follows
+		}
+		if nc > col {
+			f.fail()
+		}
+	}
+	f.children(n, base)
+	n.Span.End = c.after(start, last)
+	return n, last
+}
+
+// inline reads a value that lies on one line (a plain or quoted scalar) or a flow collection,
+// in a block collection indented by indent.
+func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, int) {
+	s := f.src
+	switch s[f.i] {
+	case '"', '\'':
+		return f.quoted(parent, path, depth)
+	case '[', '{':
+		return f.flow(parent, path, depth)
+	}
+	if !plainStart(s, f.i, false) {
+		f.fail()
+	}
+	start := f.i
+	j := start
+	for j < len(s) && s[j] != '\n' {
+		if s[j] == ':' && f.blank(j+1) {
+			f.fail() // "a: b: c" and the like
+		}
+		if s[j] == '#' && s[j-1] == ' ' {
+			break
+		}
+		j++
+	}
+	for s[j-1] == ' ' {
+		j--
+	}
+	f.i = j
+	return f.plain(parent, path, depth, start, j), j
+}
+
+// plain makes the plain scalar written at [start, end) on the current line.
+func (f *fastReader) plain(parent *Node, path Path, depth, start, end int) *Node {
+	n := f.node(parent, path, depth)
+	n.Kind = Scalar
+	n.Style = "plain"
+	n.Value = f.str[start:end]
+	n.Type = plainType(n.Value)
+	if n.Type == String && IsPlaceholder(n.Value) {
+		n.Type = Unknown
+	}
+	n.Span = Span{Start: f.pos(start), End: f.pos(end)}
+	return n
+}
+
+// plainType resolves a plain scalar's type the way yaml.v3 does, by asking it: yaml.v3 only
+// looks further at values that start with a sign, a digit, '.', '<', '~' or a letter of
+// y/n/t/f/o (yes, null, true, false, on); every other one is a string.
+func plainType(v string) Type {
+	if v != "" {
+		switch b := v[0]; {
+		case b >= '0' && b <= '9':
+		case strings.IndexByte("+-.<~yYnNtTfFoO", b) >= 0:
+		default:
+			return String
+		}
+	}
+	y := yaml.Node{Kind: yaml.ScalarNode, Value: v}
+	return yamlType(&y)
+}
+
+// quoted reads a one-line quoted scalar at f.i.
+func (f *fastReader) quoted(parent *Node, path Path, depth int) (*Node, int) {
+	start := f.i
+	end := f.quotedEnd(start)
+	if end < 0 {
+		f.fail()
+	}
+	n := f.node(parent, path, depth)
+	n.Kind = Scalar
+	n.Type = String
+	n.Quoted = true
+	n.Style = "double"
+	if f.src[start] == '\'' {
+		n.Style = "single"
+	}
+	n.Value = f.unquote(start, end)
+	if IsPlaceholder(n.Value) {
+		n.Type = Unknown
+	}
+	n.Span = Span{Start: f.pos(start), End: f.pos(end)}
+	f.c.noComment = append(f.c.noComment, [2]int{start, end})
+	f.i = end
+	return n, end
+}
+
+// unquote returns the value of the quoted scalar written at [start, end), quotes included.
+// Double-quoted escapes other than \\ \" \/ \n \t \r \0 are left to yaml.v3.
+func (f *fastReader) unquote(start, end int) string {
+	body := f.src[start+1 : end-1]
+	if f.src[start] == '\'' {
+		if bytes.IndexByte(body, '\'') < 0 {
+			return f.str[start+1 : end-1]
+		}
+		return string(bytes.ReplaceAll(body, []byte("''"), []byte("'")))
+	}
+	if bytes.IndexByte(body, '\\') < 0 {
+		return f.str[start+1 : end-1]
+	}
+	out := make([]byte, 0, len(body))
+	for i := 0; i < len(body); i++ {
+		b := body[i]
+		if b != '\\' {
+			out = append(out, b)
+			continue
+		}
+		i++
+		switch body[i] {
+		case '\\', '"', '/':
+			out = append(out, body[i])
+		case 'n':
+			out = append(out, '\n')
+		case 't':
+			out = append(out, '\t')
+		case 'r':
+			out = append(out, '\r')
+		case '0':
+			out = append(out, 0)
+		default:
+			f.fail()
+		}
+	}
+	return string(out)
+}
+
+// flow reads a flow sequence or mapping at f.i; it may span lines.
+func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
+	c := f.c
+	s := f.src
+	n := f.node(parent, path, depth)
+	closer := byte(']')
+	n.Kind = Seq
+	if s[f.i] == '{' {
+		closer = '}'
+		n.Kind = Map
+	}
+	n.Style = "flow"
+	start := f.pos(f.i)
+	n.Span.Start = start
+	f.i++
+	base := len(f.stack)
+	var seen map[string]int
+	for k := 0; ; k++ {
+		f.skipFlow()
+		if s[f.i] == closer {
+			break
+		}
+		if n.Kind == Seq {
+			child, _ := f.flowItem(n, c.childPath(n.Path, PathElem{Index: k, IsIndex: true}), depth+1)
+			child.Index = k
+			f.stack = append(f.stack, child)
+		} else {
+			kstart := f.i
+			var key string
+			var kend int
+			if q := s[kstart]; q == '"' || q == '\'' {
+				kend = f.quotedEnd(kstart)
+				if kend < 0 {
+					f.fail()
+				}
+				key = f.unquote(kstart, kend)
+				c.noComment = append(c.noComment, [2]int{kstart, kend})
+			} else {
+				kend = f.flowPlainEnd(kstart, true)
+				key = f.str[kstart:kend]
+				if key == "<<" {
+					f.fail()
+				}
+			}
+			kspan := Span{Start: f.pos(kstart), End: f.pos(kend)}
+			f.i = kend
+			for f.i < len(s) && s[f.i] == ' ' {
+				f.i++
+			}
+			if f.i >= len(s) || s[f.i] != ':' || !f.blank(f.i+1) {
+				f.fail()
+			}
+			f.i++
+			f.skipFlow()
+			if s[f.i] == ',' || s[f.i] == closer {
+				f.fail() // an empty value
+			}
+			child, _ := f.flowItem(n, c.childPath(n.Path, PathElem{Key: key}), depth+1)
+			child.Key = key
+			child.KeySpan = kspan
+			n.Children = f.stack[base:]
+			c.checkDup(n, child, &seen)
+			child.Index = len(f.stack) - base
+			f.stack = append(f.stack, child)
+		}
+		f.skipFlow()
+		switch s[f.i] {
+		case ',':
+			f.i++
+			continue
+		case closer:
+		default:
+			f.fail()
+		}
+		break
+	}
+	f.i++ // the closer
+	f.children(n, base)
+	end := f.i
+	n.Span.End = c.after(start, end)
+	return n, end
+}
+
+// skipFlow is skip inside a flow collection, where the end of the file is an error. Like
+// yaml.v3, it does not check how the lines of a flow collection are indented.
+func (f *fastReader) skipFlow() {
+	f.skip()
+	if f.i >= len(f.src) {
+		f.fail()
+	}
+}
+
+// flowItem reads one entry of a flow sequence or one value of a flow mapping.
+func (f *fastReader) flowItem(parent *Node, path Path, depth int) (*Node, int) {
+	s := f.src
+	switch s[f.i] {
+	case '"', '\'':
+		return f.quoted(parent, path, depth)
+	case '[', '{':
+		return f.flow(parent, path, depth)
+	}
+	start := f.i
+	end := f.flowPlainEnd(start, false)
+	f.i = end
+	return f.plain(parent, path, depth, start, end), end
+}
+
+// flowPlainEnd returns the end of a one-line plain scalar in a flow collection at i. A key
+// (asKey) ends before spaces and a ':'; any other ':' is left to yaml.v3.
+func (f *fastReader) flowPlainEnd(i int, asKey bool) int {
+	s := f.src
+	if !plainStart(s, i, true) {
+		f.fail()
+	}
+	j := i
+	for j < len(s) {
+		b := s[j]
+		if b == '\n' || isFlowIndicator(b) || b == '#' && s[j-1] == ' ' {
+			break
+		}
+		if b == ':' {
+			if !asKey {
+				f.fail()
+			}
+			break
+		}
+		j++
+	}
+	for j > i && s[j-1] == ' ' {
+		j--
+	}
+	if j == i {
+		f.fail()
+	}
+	return j
+}

@@ -1,0 +1,226 @@
+package doc
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The direct YAML reader must build exactly what the yaml.v3 path builds whenever it accepts a
+// file. These tests compare the two on every corpus file, on edge cases and under fuzzing, and
+// check that the reader does accept the shapes configs are written in (else the comparison would
+// pass by never taking the fast path).
+
+// dumpDoc renders everything a Document holds that rules and fixes can see.
+func dumpDoc(d *Document) string {
+	var b strings.Builder
+	sp := func(s Span) string {
+		return fmt.Sprintf("%d:%d@%d-%d:%d@%d", s.Start.Line, s.Start.Col, s.Start.Offset, s.End.Line, s.End.Col, s.End.Offset)
+	}
+	var walk func(n, parent *Node, depth int)
+	walk = func(n, parent *Node, depth int) {
+		if n == nil {
+			fmt.Fprintf(&b, "%*snil\n", depth*2, "")
+			return
+		}
+		fmt.Fprintf(&b, "%*s%s %s %s value=%q quoted=%v key=%q index=%d path=%s keyspan=%s span=%s alias=%v flags=%d parentOK=%v\n",
+			depth*2, "", n.Kind, n.Type, n.Style, n.Value, n.Quoted, n.Key, n.Index, n.Path, sp(n.KeySpan), sp(n.Span), n.Alias, n.flags, n.Parent == parent)
+		for _, ch := range n.Children {
+			walk(ch, n, depth+1)
+		}
+	}
+	walk(d.Root, nil, 0)
+	fmt.Fprintf(&b, "more=%d\n", len(d.More))
+	for _, c := range d.Comments {
+		fmt.Fprintf(&b, "comment %q %s trailing=%v\n", c.Text, sp(c.Span), c.Trailing)
+	}
+	for _, p := range d.Problems {
+		rel := ""
+		if p.Related != nil {
+			rel = sp(*p.Related) + " " + p.RelatedMessage
+		}
+		fmt.Fprintf(&b, "problem %s %q %s %s\n", p.Rule, p.Message, sp(p.Span), rel)
+	}
+	return b.String()
+}
+
+// bothYAML reads src through the direct reader and through yaml.v3 alone. ok is false when the
+// bytes never reach a YAML reader (Parse rejects them first) or the direct reader declines.
+func bothYAML(src []byte, lim Limits) (fast, slow *Document, ok bool) {
+	lim = lim.withDefaults()
+	pre := &Document{Path: "x.yaml", Format: YAML, Src: src}
+	if len(src) > lim.MaxBytes || !checkText(pre) || conflictMarkers(pre) {
+		return nil, nil, false
+	}
+	fast = &Document{Path: "x.yaml", Format: YAML, Src: src}
+	if !fastYAML(fast, lim) {
+		if fast.Root != nil || len(fast.Problems) > 0 || len(fast.Comments) > 0 {
+			panic("fastYAML declined but left state behind")
+		}
+		return nil, nil, false
+	}
+	slow = &Document{Path: "x.yaml", Format: YAML, Src: src}
+	parseYAMLv3(slow, lim)
+	return fast, slow, true
+}
+
+func compareYAML(t testing.TB, name string, src []byte, lim Limits) bool {
+	t.Helper()
+	fast, slow, ok := bothYAML(src, lim)
+	if !ok {
+		return false
+	}
+	if f, s := dumpDoc(fast), dumpDoc(slow); f != s {
+		t.Errorf("%s: the direct reader disagrees with yaml.v3 on\n%s\n%s", name, src, lineDiff(s, f))
+	}
+	return true
+}
+
+// lineDiff shows the first differing lines of two dumps.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d:\n yaml.v3: %s\n direct:  %s", i+1, a, b)
+		}
+	}
+	return "(equal)"
+}
+
+func TestYAMLFastCorpus(t *testing.T) {
+	files := corpusFiles(t, map[Format]bool{YAML: true})
+	var declined []string
+	for p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !compareYAML(t, p, src, Limits{}) {
+			declined = append(declined, filepath.Base(p))
+		}
+	}
+	sort.Strings(declined)
+	t.Logf("direct reader: %d of %d corpus YAML files; yaml.v3 for %v", len(files)-len(declined), len(files), declined)
+	if len(declined)*10 > len(files) {
+		t.Errorf("the direct reader declined %d of %d corpus files (want at most a tenth)", len(declined), len(files))
+	}
+}
+
+// yamlFastCases are shapes configs use; accept marks those the direct reader must take.
+var yamlFastCases = []struct {
+	src    string
+	accept bool
+}{
+	{"", true},
+	{"# only a comment\n", true},
+	{"a: 1\n", true},
+	{"a: 1", true},
+	{"a:\n", true},
+	{"a:", true},
+	{"a: # why\n", true},
+	{"a:\nb: 2\n", true},
+	{"a:\n  # note\nb: 2\n", true},
+	{"a:\n  b:\nc: 1\n", true},
+	{"a:\n  b: 1\n  c:\n    d: [1, 2]\ne: x\n", true},
+	{"model:\n  name: llama  # base\n  lr: 3e-4\n  betas: [0.9, 0.999]\n  flags: {a: 1, b: 'two'}\n", true},
+	{"list:\n- a\n- b\nnext: 1\n", true},
+	{"list:\n  - a\n  -\n  - c\n", true},
+	{"- a\n- b: 1\n  c: 2\n- - x\n  - y\n-\n", true},
+	{"- a:\n  - x\n- b\n", true},
+	{"a: \"q\\\"uote\\n\"\nb: 'it''s'\n\"c d\": 1\n'e': \"\"\n", true},
+	{"a: yes\nb: no\nc: ~\nd: null\ne: 0x1F\nf: .inf\ng: 1_000\nh: 1e3\ni: True\nj: 012\nk: +1\n", true},
+	{"a: ${oc.env:RANK}\nb: ???\nc: auto\nd: \"${x}\"\n", true},
+	{"a: 1\na: 2\nb: {c: 1, c: 2}\n", true},
+	{"files: [\n  a.bin,\n  b.bin,\n]\nnext: 1\n", true},
+	{"m: {a: [1, {b: c}], 'd': \"e\"}\n", true},
+	{"a: [] # empty\nb: {}\n", true},
+	{"a: b#c\nd: e # f\nurl: http://x:8/y\ntime: 12:30\n", true},
+	{"  a: 1\n  b: 2\n", true},
+	{"plain\n", true},
+	{"[1, 2]\n", true},
+	{"é: ü # ß\nx: 'ç'\n", true},
+	{"a: x]\nb: c}\n", true},
+	{"key with spaces: v\n", true},
+	// Left to yaml.v3 (or rejected by it).
+	{"a: &x 1\nb: *x\n", false},
+	{"a: |\n  text\n", false},
+	{"a: >-\n  text\n", false},
+	{"a: !!str 1\n", false},
+	{"---\na: 1\n", false},
+	{"a: 1\r\nb: 2\r\n", false},
+	{"a:\tb\n", false},
+	{"a: b\n  c\n", false},
+	{"a: 'b\n  c'\n", false},
+	{"a: b: c\n", false},
+	{"a: - b\n", false},
+	{"a: 1\n- b\n", false},
+	{"a:\n  - x\n  b: 1\n", false},
+	{"a: 1\n b: 2\n", false},
+	{"<<: {a: 1}\n", false},
+	{"? a\n: b\n", false},
+	{"[a]: b\n", false},
+	{"a: [b: c]\n", false},
+	{"a: {b}\n", false},
+	{"a: [1,,2]\n", false},
+	{"a: \"\\u00e9\"\n", false},
+	{"a: @x\n", false},
+	{"a: [1, 2\n", false},
+	{"a: 'x'y\n", false},
+	{"a: [x\ny]\n", false},
+	{"\ufeffa: 1\n", false},
+}
+
+func TestYAMLFastCases(t *testing.T) {
+	for _, tc := range yamlFastCases {
+		took := compareYAML(t, strconv.Quote(tc.src), []byte(tc.src), Limits{})
+		if tc.accept && !took {
+			t.Errorf("%q: the direct reader declined a shape it must read", tc.src)
+		}
+		if !tc.accept && took {
+			t.Errorf("%q: the direct reader took a file it must leave to yaml.v3", tc.src)
+		}
+	}
+}
+
+// TestYAMLFastLimits: past a limit the direct reader declines, so the limit finding comes from
+// the yaml.v3 path.
+func TestYAMLFastLimits(t *testing.T) {
+	deep := strings.Repeat("[", 50) + strings.Repeat("]", 50)
+	if _, _, ok := bothYAML([]byte(deep), Limits{MaxDepth: 10}); ok {
+		t.Error("took a file nested deeper than max_depth")
+	}
+	many := strings.Repeat("- x\n", 100)
+	if _, _, ok := bothYAML([]byte(many), Limits{MaxNodes: 50}); ok {
+		t.Error("took a file of more than max_nodes nodes")
+	}
+	d := Parse("x.yaml", []byte(many), YAML, Limits{MaxNodes: 50})
+	if len(d.Problems) != 1 || d.Problems[0].Rule != "input-limit-exceeded" {
+		t.Errorf("problems = %v, want one input-limit-exceeded", d.Problems)
+	}
+}
+
+func FuzzYAMLFast(f *testing.F) {
+	for _, tc := range yamlFastCases {
+		f.Add([]byte(tc.src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fast, slow, ok := bothYAML(src, Limits{MaxBytes: 1 << 20, MaxNodes: 200000})
+		if !ok {
+			return
+		}
+		if a, b := dumpDoc(fast), dumpDoc(slow); a != b {
+			t.Fatalf("the direct reader disagrees with yaml.v3 on %q\n%s", src, lineDiff(b, a))
+		}
+	})
+}

@@ -98,6 +98,22 @@ func TestFixFileUnsafeOnlyWhenAsked(t *testing.T) {
 	}
 }
 
+// A value left out is set by writing it after the ':' with a space, keeping the comment.
+func TestFixFileSetsEmptyValue(t *testing.T) {
+	r := testRule("TL992", func(p *lint.Pass) {
+		for _, k := range []string{"seed", "steps"} {
+			if n := p.Doc.Root.Get(k); n != nil && n.Value == "" {
+				p.Report(lint.Finding{Node: n, Message: "m", Fix: lint.ReplaceValue(n, "7", lint.Safe, "set it")})
+			}
+		}
+	})
+	src := "seed:\nsteps: # why\nlr: 1\n"
+	out, err := lint.FixFile(lint.File{Path: "a.yaml", Text: []byte(src)}, []*lint.Rule{r}, lint.Options{}, false)
+	if want := "seed: 7\nsteps: 7 # why\nlr: 1\n"; err != nil || string(out.Text) != want {
+		t.Fatalf("fixed %q (%v), want %q", out.Text, err, want)
+	}
+}
+
 // Two fixes of the same value overlap: one applies per round and the loop re-lints, so both
 // findings are settled after two rounds.
 func TestFixFileOverlappingFixesConverge(t *testing.T) {

@@ -97,9 +97,14 @@ func (p *Pass) String(name string) string {
 }
 
 // ReplaceValue is a fix that replaces a scalar node's value text with newText (written as is).
+// A value left out in YAML ("key:" and a line break) is an empty span right after the ':', so
+// the new text gets the space YAML needs there.
 func ReplaceValue(n *doc.Node, newText string, app Applicability, msg string) *FixSpec {
 	if n == nil {
 		return nil
+	}
+	if n.Kind == doc.Scalar && n.Span.Start.Offset == n.Span.End.Offset && !n.Span.IsZero() {
+		newText = " " + newText
 	}
 	return &FixSpec{Applicability: app, Message: msg, Edits: []TextEdit{{Start: n.Span.Start.Offset, End: n.Span.End.Offset, NewText: newText}}}
 }

@@ -254,6 +254,12 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	n.Path = path
 	n.Alias = aliased
 	p := c.skipProps(off)
+	if y.Kind == yaml.ScalarNode && y.Value == "" && y.Style == 0 && !c.propsAt(off) {
+		// A value left out ("key:" or "-" and a line break): yaml.v3 places it at the end of
+		// the ':' or '-', where a value would be written. Skipping to the next token would put it
+		// on a later line, and a finding about it there.
+		p = off
+	}
 	sp := c.startPos(y, off, p)
 	end := p
 	switch y.Kind {
@@ -634,6 +640,27 @@ func (c *yamlConv) skipProps(p int) int {
 		}
 	}
 	return p
+}
+
+// propsAt reports whether an anchor or a tag is the first thing after p, past whitespace and
+// comments.
+func (c *yamlConv) propsAt(p int) bool {
+	s := c.src
+	for p < len(s) {
+		switch s[p] {
+		case ' ', '\t', '\r', '\n':
+			p++
+		case '#':
+			for p < len(s) && s[p] != '\n' && s[p] != '\r' {
+				p++
+			}
+		case '&', '!':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // tokenEnd returns the end of an anchor or alias name starting at p. yaml.v3 (like libyaml)

@@ -235,3 +235,34 @@ func TestYAMLSpansMore(t *testing.T) {
 		}
 	}
 }
+
+// A value left out sits right after its ':' or '-', on that line, not at the next token (where
+// a finding about it would point at an unrelated key); both YAML readers agree.
+func TestYAMLEmptyValuePosition(t *testing.T) {
+	for _, src := range []string{
+		"a:\nb: 1\n",                // direct reader
+		"a:\nb: 1\nc: &x 2\n",       // yaml.v3 (an anchor)
+		"list:\n  -\n  - 2\nb: 1\n", // seq item left out
+		"list:\n  -\n  - &y 2\n",
+	} {
+		d := mustParse(t, YAML, src)
+		var n *Node
+		if strings.HasPrefix(src, "list") {
+			if l := d.Root.Get("list"); l != nil && len(l.Children) > 0 {
+				n = l.Children[0]
+			}
+		} else {
+			n = d.Root.At("a")
+		}
+		if n == nil || n.Type != Null {
+			t.Fatalf("%q: no null value", src)
+		}
+		want := strings.IndexAny(src, ":-") + 1
+		if strings.HasPrefix(src, "list") {
+			want = strings.Index(src, "-") + 1
+		}
+		if n.Span.Start.Offset != want || n.Span.End != n.Span.Start || n.Span.Start.Line != d.Lines().Pos(want).Line {
+			t.Errorf("%q: empty value at %+v, want offset %d on its key's line", src, n.Span, want)
+		}
+	}
+}

@@ -358,6 +358,7 @@ func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, in
 // value reads a mapping value after its ':' (at f.i), in a mapping at column col.
 func (f *fastReader) value(parent *Node, path Path, depth, col int) (*Node, int) {
 	s := f.src
+	at := f.pos(f.i)
 	for f.i < len(s) && s[f.i] == ' ' {
 		f.i++
 	}
@@ -375,23 +376,17 @@ func (f *fastReader) value(parent *Node, path Path, depth, col int) (*Node, int)
 			return f.block(parent, path, depth, col)
 		}
 	}
-	return f.empty(parent, path, depth)
+	return f.empty(parent, path, depth, at)
 }
 
-// empty makes the null of a value left out: like yaml.v3's, it sits where the next token starts.
-func (f *fastReader) empty(parent *Node, path Path, depth int) (*Node, int) {
+// empty makes the null of a value left out: it sits at at, right after its ':' or '-'.
+func (f *fastReader) empty(parent *Node, path Path, depth int, at Pos) (*Node, int) {
 	n := f.node(parent, path, depth)
 	n.Kind = Scalar
 	n.Type = Null
 	n.Style = "plain"
-	var p Pos
-	if f.i >= len(f.src) {
-		p = f.x.Pos(len(f.src))
-	} else {
-		p = f.pos(f.i)
-	}
-	n.Span = Span{Start: p, End: p}
-	return n, f.i
+	n.Span = Span{Start: at, End: at}
+	return n, at.Offset
 }
 
 // sequence reads a block sequence whose '-' indicators are at column col.
@@ -407,6 +402,7 @@ func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, i
 	base := len(f.stack)
 	for k := 0; ; k++ {
 		f.i++ // the '-'
+		at := f.pos(f.i)
 		for f.i < len(s) && s[f.i] == ' ' {
 			f.i++
 		}
@@ -420,7 +416,7 @@ func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, i
 			if f.i < len(s) && f.i-f.ls > col {
 				child, end = f.block(n, p, depth+1, col)
 			} else {
-				child, end = f.empty(n, p, depth+1)
+				child, end = f.empty(n, p, depth+1, at)
 			}
 		}
 		last = max(last, end)
@@ -529,7 +525,7 @@ func (f *fastReader) quoted(parent *Node, path Path, depth int) (*Node, int) {
 }
 
 // unquote returns the value of the quoted scalar written at [start, end), quotes included.
-// Double-quoted escapes other than \\ \" \/ \n \t \r \0 are left to yaml.v3.
+// Double-quoted escapes other than \\ \" \n \t \r \0 are left to yaml.v3.
 func (f *fastReader) unquote(start, end int) string {
 	body := f.src[start+1 : end-1]
 	if f.src[start] == '\'' {
@@ -550,7 +546,7 @@ func (f *fastReader) unquote(start, end int) string {
 		}
 		i++
 		switch body[i] {
-		case '\\', '"', '/':
+		case '\\', '"':
 			out = append(out, body[i])
 		case 'n':
 			out = append(out, '\n')

@@ -317,16 +317,7 @@ func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, in
 			f.fail()
 		}
 		kstart := f.i
-		var key string
-		if q := s[kstart]; q == '"' || q == '\'' {
-			key = f.unquote(kstart, kend)
-			c.noComment = append(c.noComment, [2]int{kstart, kend})
-		} else {
-			key = f.str[kstart:kend]
-			if key == "<<" {
-				f.fail() // a merge key: yaml.v3 expands it
-			}
-		}
+		key := f.keyText(kstart, kend)
 		kspan := Span{Start: f.pos(kstart), End: f.pos(kend)}
 		if first {
 			n.Span.Start = kspan.Start
@@ -353,6 +344,19 @@ func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, in
 	f.children(n, base)
 	n.Span.End = c.after(n.Span.Start, last)
 	return n, last
+}
+
+// keyText returns the text of the key written at [start, end), noting a quoted key's range.
+func (f *fastReader) keyText(start, end int) string {
+	if q := f.src[start]; q == '"' || q == '\'' {
+		f.c.noComment = append(f.c.noComment, [2]int{start, end})
+		return f.unquote(start, end)
+	}
+	key := f.str[start:end]
+	if key == "<<" {
+		f.fail() // a merge key: yaml.v3 expands it
+	}
+	return key
 }
 
 // value reads a mapping value after its ':' (at f.i), in a mapping at column col.
@@ -591,22 +595,16 @@ func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
 			f.stack = append(f.stack, child)
 		} else {
 			kstart := f.i
-			var key string
 			var kend int
 			if q := s[kstart]; q == '"' || q == '\'' {
 				kend = f.quotedEnd(kstart)
 				if kend < 0 {
 					f.fail()
 				}
-				key = f.unquote(kstart, kend)
-				c.noComment = append(c.noComment, [2]int{kstart, kend})
 			} else {
 				kend = f.flowPlainEnd(kstart, true)
-				key = f.str[kstart:kend]
-				if key == "<<" {
-					f.fail()
-				}
 			}
+			key := f.keyText(kstart, kend)
 			kspan := Span{Start: f.pos(kstart), End: f.pos(kend)}
 			f.i = kend
 			for f.i < len(s) && s[f.i] == ' ' {

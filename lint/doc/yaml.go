@@ -274,6 +274,9 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 		if n.Type == String && IsPlaceholder(n.Value) {
 			n.Type = Unknown
 		}
+		if !aliased && c.badTag(y, p, end) {
+			n.Type = Unknown
+		}
 	case yaml.MappingNode:
 		n.Kind = Map
 		end = c.mapping(n, y, p, depth, aliased)
@@ -297,6 +300,30 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	}
 	n.Span.End = c.after(n.Span.Start, end)
 	return n, end
+}
+
+// badTag reports a scalar whose explicit tag its text does not fit ("!!int abc"): yaml.v3 keeps
+// it silently, but loaders (PyYAML, OmegaConf, yaml.v3 decoding into a value) refuse the file.
+func (c *yamlConv) badTag(y *yaml.Node, start, end int) bool {
+	if y.Tag == "" || y.Tag == "!" {
+		return false
+	}
+	want := y.ShortTag()
+	if want != "!!int" && want != "!!float" {
+		// !!bool and !!null differ between loaders (YAML 1.1's "yes", PyYAML's null of any
+		// text); only numbers are refused by all of them.
+		return false
+	}
+	got := (&yaml.Node{Kind: yaml.ScalarNode, Value: y.Value}).ShortTag()
+	if got == want || want == "!!float" && got == "!!int" {
+		return false
+	}
+	what := "an integer"
+	if want == "!!float" {
+		what = "a number"
+	}
+	c.d.addProblem("parse-error", "value "+strconv.Quote(y.Value)+" is tagged "+want+" but is not "+what+"; YAML loaders refuse this file", start, end)
+	return true
 }
 
 func yamlType(y *yaml.Node) Type {

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -264,5 +265,25 @@ func TestYAMLEmptyValuePosition(t *testing.T) {
 		if n.Span.Start.Offset != want || n.Span.End != n.Span.Start || n.Span.Start.Line != d.Lines().Pos(want).Line {
 			t.Errorf("%q: empty value at %+v, want offset %d on its key's line", src, n.Span, want)
 		}
+	}
+}
+
+// An explicit number tag the text does not fit is a parse-error at the value; fitting ones are
+// not, and !!bool and !!null are left alone (loaders disagree on them).
+func TestYAMLBadTag(t *testing.T) {
+	d := Parse("x.yaml", []byte("a: !!int abc\nb: !!float 3\nc: !!bool yes\nd: !!int 0x1F\ne: !!null ''\nf: !!str 12\ng: !!float 1e-4x\n"), YAML, Limits{})
+	var got []string
+	for _, p := range d.Problems {
+		got = append(got, fmt.Sprintf("%s %d:%d-%d %s", p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Span.End.Col, p.Message))
+	}
+	want := []string{
+		`parse-error 1:10-13 value "abc" is tagged !!int but is not an integer; YAML loaders refuse this file`,
+		`parse-error 7:12-17 value "1e-4x" is tagged !!float but is not a number; YAML loaders refuse this file`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if d.Root == nil || d.Root.Get("a").Type != Unknown || d.Root.Get("d").Type != Int {
+		t.Errorf("types: a %v, d %v", d.Root.Get("a").Type, d.Root.Get("d").Type)
 	}
 }

@@ -117,6 +117,58 @@ func TestYAMLFastCorpus(t *testing.T) {
 	}
 }
 
+// TestYAMLFastRepoExamples compares the readers on the YAML the repository itself holds: every
+// YAML section of the rule archives (rules/testdata, which also feed the site and `explain`) and
+// the bundled examples. Unlike the corpus, these are always present.
+func TestYAMLFastRepoExamples(t *testing.T) {
+	srcs := map[string][]byte{}
+	archives, _ := filepath.Glob(filepath.Join("..", "..", "rules", "testdata", "*.txtar"))
+	for _, a := range archives {
+		b, err := os.ReadFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Sections start at lines "-- NAME --".
+		name := ""
+		var cur []string
+		flush := func() {
+			if strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml") {
+				srcs[filepath.Base(a)+":"+name] = []byte(strings.Join(cur, ""))
+			}
+		}
+		for _, line := range strings.SplitAfter(string(b), "\n") {
+			if l := strings.TrimRight(line, "\n"); strings.HasPrefix(l, "-- ") && strings.HasSuffix(l, " --") {
+				flush()
+				name, cur = strings.TrimSuffix(strings.TrimPrefix(l, "-- "), " --"), nil
+				continue
+			}
+			cur = append(cur, line)
+		}
+		flush()
+	}
+	examples, _ := filepath.Glob(filepath.Join("..", "..", "cmd", "trainlint", "examples", "*.y*ml"))
+	for _, e := range examples {
+		b, err := os.ReadFile(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[e] = b
+	}
+	if len(srcs) < 100 {
+		t.Fatalf("found only %d YAML examples in the repository", len(srcs))
+	}
+	taken := 0
+	for name, src := range srcs {
+		if compareYAML(t, name, src, Limits{}) {
+			taken++
+		}
+	}
+	t.Logf("direct reader: %d of %d repository YAML examples", taken, len(srcs))
+	if taken*10 < len(srcs)*8 {
+		t.Errorf("the direct reader took only %d of %d repository examples", taken, len(srcs))
+	}
+}
+
 // yamlFastCases are shapes configs use; accept marks those the direct reader must take.
 var yamlFastCases = []struct {
 	src    string

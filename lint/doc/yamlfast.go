@@ -39,6 +39,7 @@ type fastReader struct {
 	ls   int // the offset where that line starts
 
 	stack []*Node // children of the collections being read, innermost last
+	ended bool    // the value just read (a block scalar) took its lines: f.i is past them
 
 	// The last column computed (for non-ASCII text): positions on one line are asked for in
 	// increasing order, so each is counted from the previous one, not from the line start.
@@ -154,6 +155,11 @@ func (f *fastReader) skip() {
 // endLine checks that only spaces and a comment follow a value on its line, then skips to the
 // next content.
 func (f *fastReader) endLine() {
+	if f.ended { // a block scalar ends at the next content itself
+		f.ended = false
+		f.skip()
+		return
+	}
 	s := f.src
 	j := f.i
 	for j < len(s) && s[j] == ' ' {
@@ -451,6 +457,8 @@ func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, 
 		return f.quoted(parent, path, depth)
 	case '[', '{':
 		return f.flow(parent, path, depth)
+	case '|', '>':
+		return f.blockScalar(parent, path, depth, indent)
 	}
 	if !plainStart(s, f.i, false) {
 		f.fail()
@@ -471,6 +479,142 @@ func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, 
 	}
 	f.i = j
 	return f.plain(parent, path, depth, start, j), j
+}
+
+// blockScalar reads a literal (|) or folded (>) block scalar whose header is at f.i, in a block
+// collection indented by indent. Its value follows YAML's rules as yaml.v3 applies them: the
+// content indentation is that of the first non-empty line, line breaks are kept (literal) or
+// folded into spaces between lines that do not start with a space (folded), and the chomping
+// indicator decides the final line breaks (clip: one, '-': none, '+': all). An indentation
+// indicator (|2), a header with more than a comment after it, and a leading empty line with more
+// spaces than the first content line are left to yaml.v3, as is a line of only spaces longer
+// than the indentation (content to yaml.v3, but not to the span the other path computes).
+func (f *fastReader) blockScalar(parent *Node, path Path, depth, indent int) (*Node, int) {
+	s := f.src
+	start := f.i
+	literal := s[start] == '|'
+	j := start + 1
+	chomp := 0
+	if j < len(s) && (s[j] == '+' || s[j] == '-') {
+		chomp = 1
+		if s[j] == '-' {
+			chomp = -1
+		}
+		j++
+	}
+	headerEnd := j
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j < len(s) && s[j] == '#' && j > headerEnd {
+		for j < len(s) && s[j] != '\n' {
+			j++
+		}
+	}
+	if j < len(s) && s[j] != '\n' {
+		f.fail() // an indentation indicator, or text after the header
+	}
+	contentStart := j
+	last := headerEnd // the end of the last content line
+	minIndent := max(indent+1, 1)
+
+	// breaks eats, from a line start, the indentation (up to n spaces; n == 0 means any) and
+	// the lines that hold nothing more, counting them; it returns the column reached on the
+	// first line with content and the most spaces seen.
+	line, ls := f.line, f.ls
+	pos := j
+	nextLine := func() {
+		pos++
+		line++
+		ls = pos
+	}
+	breaks := func(n int) (col, trailing, most int) {
+		for {
+			col = 0
+			for pos < len(s) && s[pos] == ' ' && (n == 0 || col < n) {
+				pos++
+				col++
+			}
+			most = max(most, col)
+			if pos >= len(s) || s[pos] != '\n' {
+				return col, trailing, most
+			}
+			trailing++
+			nextLine()
+		}
+	}
+	var value []byte
+	leadingBreak, leadingBlank := false, false
+	col, trailing := 0, 0
+	n := 0
+	if pos < len(s) {
+		nextLine() // the header's line break
+		var most int
+		col, trailing, most = breaks(0)
+		n = max(most, minIndent)
+		if pos < len(s) && most > col && col >= minIndent {
+			f.fail() // a leading empty line indented deeper than the content
+		}
+	}
+	for col == n && pos < len(s) {
+		trailingBlank := s[pos] == ' '
+		if !literal && leadingBreak && !leadingBlank && !trailingBlank {
+			if trailing == 0 {
+				value = append(value, ' ')
+			}
+		} else if leadingBreak {
+			value = append(value, '\n')
+		}
+		leadingBreak = false
+		for ; trailing > 0; trailing-- {
+			value = append(value, '\n')
+		}
+		leadingBlank = trailingBlank
+		e := bytes.IndexByte(s[pos:], '\n')
+		if e < 0 {
+			e = len(s) - pos
+		}
+		text := s[pos : pos+e]
+		if len(bytes.TrimLeft(text, " ")) == 0 {
+			f.fail() // only spaces, more of them than the indentation
+		}
+		value = append(value, text...)
+		pos += e
+		last = pos
+		if pos < len(s) {
+			leadingBreak = true
+			nextLine()
+		}
+		col, trailing, _ = breaks(n)
+	}
+	if chomp != -1 && leadingBreak {
+		value = append(value, '\n')
+	}
+	if chomp == 1 {
+		for ; trailing > 0; trailing-- {
+			value = append(value, '\n')
+		}
+	}
+
+	n0 := f.node(parent, path, depth)
+	n0.Kind = Scalar
+	n0.Type = String
+	n0.Style = "folded"
+	if literal {
+		n0.Style = "literal"
+	}
+	n0.Value = string(value)
+	if IsPlaceholder(n0.Value) {
+		n0.Type = Unknown
+	}
+	sp := f.pos(start)
+	n0.Span = Span{Start: sp, End: f.c.after(sp, last)}
+	if last > contentStart {
+		f.c.noComment = append(f.c.noComment, [2]int{contentStart, last})
+	}
+	f.i, f.line, f.ls = pos, line, ls
+	f.ended = true
+	return n0, last
 }
 
 // plain makes the plain scalar written at [start, end) on the current line.

@@ -831,6 +831,9 @@ func (f *fastReader) flowPlainEnd(i int, asKey bool) int {
 			}
 			break
 		}
+		if b == '?' {
+			f.fail() // yaml.v3 ends a flow plain scalar at '?' and then rejects what follows
+		}
 		j++
 	}
 	for j > i && s[j-1] == ' ' {

@@ -238,6 +238,9 @@ func (f *fastReader) keyAhead() (end, colon int, ok bool) {
 			j++
 		}
 		if j < len(s) && s[j] == ':' && f.blank(j+1) {
+			if j-i > 1000 {
+				f.fail() // yaml.v3 takes no key longer than 1024 characters
+			}
 			return end, j, true
 		}
 		return 0, 0, false

@@ -170,10 +170,12 @@ func TestYAMLFastRepoExamples(t *testing.T) {
 }
 
 // yamlFastCases are shapes configs use; accept marks those the direct reader must take.
-var yamlFastCases = []struct {
+type yamlFastCase struct {
 	src    string
 	accept bool
-}{
+}
+
+var yamlFastCases = []yamlFastCase{
 	{"", true},
 	{"# only a comment\n", true},
 	{"a: 1\n", true},
@@ -248,7 +250,12 @@ var yamlFastCases = []struct {
 }
 
 func TestYAMLFastCases(t *testing.T) {
-	for _, tc := range yamlFastCases {
+	long := strings.Repeat("k", 1100)
+	cases := append(yamlFastCases[:len(yamlFastCases):len(yamlFastCases)],
+		yamlFastCase{long + ": 1\n", false}, // yaml.v3 takes no key over 1,024 characters
+		yamlFastCase{"\"" + long + "\": 1\n", false},
+		yamlFastCase{"a: " + long + "\n", true})
+	for _, tc := range cases {
 		took := compareYAML(t, strconv.Quote(tc.src), []byte(tc.src), Limits{})
 		if tc.accept && !took {
 			t.Errorf("%q: the direct reader declined a shape it must read", tc.src)

@@ -8,23 +8,26 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// The direct YAML reader. Most configs keep to a small part of YAML: block mappings and
-// sequences indented with spaces, one-line plain and quoted scalars, and flow collections of
-// those. yaml.v3 reads such a file in about three times the time it takes to walk its bytes once,
-// because it builds a token queue, an event stream and a yaml.Node tree before our converter
-// builds the Document tree from that. fastYAML builds the Document tree straight from the bytes
-// instead, and gives up (returns false, leaving d as it found it) at the first thing outside that
-// part: anchors and aliases, tags, block scalars, multi-line plain or quoted scalars, document
-// markers and directives, tabs, CR line breaks, characters YAML forbids, anything yaml.v3 would
-// reject, and anything past a limit. parseYAML then reads the file through yaml.v3 as before, so
-// every error message, every limit finding and every rare construct comes from one place.
+// The direct YAML reader. Most configs keep to a part of YAML: block mappings and sequences
+// indented with spaces, one-line plain and quoted scalars, flow collections of those, literal and
+// folded block scalars, and simple anchors and aliases. yaml.v3 reads such a file in about three
+// times the time it takes to walk its bytes once, because it builds a token queue, an event
+// stream and a yaml.Node tree before our converter builds the Document tree from that. fastYAML
+// builds the Document tree straight from the bytes instead, and gives up (returns false, leaving
+// d as it found it) at the first thing outside that part: tags, merge keys, aliases inside
+// anchored nodes, multi-line plain or quoted scalars, indentation indicators, document markers
+// and directives, tabs, CR line breaks, characters YAML forbids, rare escapes, anything yaml.v3
+// would reject, and anything past a limit. parseYAML then reads the file through yaml.v3 as
+// before, so every error message, every limit finding and every rare construct comes from one
+// place.
 //
 // The contract is exact agreement: whenever fastYAML accepts a file, the Document (values,
 // types, styles, keys, paths, spans, comments, duplicate-key problems) equals what the yaml.v3
-// path builds, including that path's conventions (an empty value sits at the next token, a
-// collection ends where its last value ends). yamlfast_test.go checks this on the corpus, on
-// hand-written edge cases and under fuzzing. Scalar types are resolved by yaml.v3 itself
-// (yaml.Node.ShortTag), so "yes", "0x1F" or ".inf" mean what they mean to the loaders.
+// path builds, including that path's conventions (an empty value sits right after its ':' or
+// '-', a collection ends where its last value ends, an alias's copy keeps the definition's
+// spans). yamlfast_test.go checks this on the corpus, on the repository's examples, on edge cases
+// and under fuzzing. Scalar types are resolved by yaml.v3 itself (yaml.Node.ShortTag), so "yes",
+// "0x1F" or ".inf" mean what they mean to the loaders.
 
 // fastFail is the panic value with which the reader gives up; fastYAML recovers it.
 type fastFail struct{}
@@ -39,7 +42,13 @@ type fastReader struct {
 	ls   int // the offset where that line starts
 
 	stack []*Node // children of the collections being read, innermost last
-	ended bool    // the value just read (a block scalar) took its lines: f.i is past them
+
+	// anchors maps each anchor name to its node, nil while that node is being read (an alias
+	// to it then would be a cycle). aliases counts the aliases read, so that an anchored node
+	// knows whether it holds any.
+	anchors map[string]*anchorDef
+	aliases int
+	ended   bool // the value just read (a block scalar) took its lines: f.i is past them
 
 	// The last column computed (for non-ASCII text): positions on one line are asked for in
 	// increasing order, so each is counted from the previous one, not from the line start.
@@ -376,8 +385,11 @@ func (f *fastReader) value(parent *Node, path Path, depth, col int) (*Node, int)
 		f.i++
 	}
 	if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
-		if s[f.i] == '-' && f.blank(f.i+1) {
+		switch {
+		case s[f.i] == '-' && f.blank(f.i+1):
 			f.fail()
+		case s[f.i] == '&':
+			return f.anchor(parent, path, depth, col, true)
 		}
 		n, end := f.inline(parent, path, depth, col)
 		f.endLine()
@@ -422,7 +434,9 @@ func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, i
 		p := c.childPath(n.Path, PathElem{Index: k, IsIndex: true})
 		var child *Node
 		var end int
-		if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
+		if f.i < len(s) && s[f.i] == '&' {
+			child, end = f.anchor(n, p, depth+1, col, false)
+		} else if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
 			child, end = f.block(n, p, depth+1, col)
 		} else {
 			f.skip()
@@ -462,6 +476,8 @@ func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, 
 		return f.flow(parent, path, depth)
 	case '|', '>':
 		return f.blockScalar(parent, path, depth, indent)
+	case '*':
+		return f.alias(parent, path, depth)
 	}
 	if !plainStart(s, f.i, false) {
 		f.fail()
@@ -618,6 +634,112 @@ func (f *fastReader) blockScalar(parent *Node, path Path, depth, indent int) (*N
 	f.i, f.line, f.ls = pos, line, ls
 	f.ended = true
 	return n0, last
+}
+
+// anchorDef is an anchored node as the reader keeps it.
+type anchorDef struct {
+	node   *Node
+	nested bool // the node holds an alias or a block scalar: its copies are left to yaml.v3
+}
+
+// anchorName returns the end of the anchor or alias name that starts after the '&' or '*' at
+// i. The name must be followed by a space, a line break or the end; anything else (yaml.v3 also
+// ends a name at ':' and a few other characters) is left to yaml.v3.
+func (f *fastReader) anchorName(i int) int {
+	end := f.c.tokenEnd(i + 1)
+	if end == i+1 || !f.blank(end) {
+		f.fail()
+	}
+	return end
+}
+
+// anchor reads an anchored value after a mapping's ':' or a sequence's '-' (the '&' at f.i):
+// the value on the same line, or the block collection on the lines below (a mapping value,
+// indentless marks, may also be a sequence at the mapping's own column). An anchored empty
+// value, an anchor on a key, and an anchor with a tag are left to yaml.v3.
+func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless bool) (*Node, int) {
+	s := f.src
+	end := f.anchorName(f.i)
+	name := f.str[f.i+1 : end]
+	if f.anchors == nil {
+		f.anchors = map[string]*anchorDef{}
+	}
+	f.anchors[name] = nil // yaml.v3 binds the name as the node starts
+	before := f.aliases
+	f.i = end
+	for f.i < len(s) && s[f.i] == ' ' {
+		f.i++
+	}
+	var n *Node
+	if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
+		if _, _, key := f.keyAhead(); key || s[f.i] == '-' && f.blank(f.i+1) {
+			f.fail()
+		}
+		n, end = f.inline(parent, path, depth, col)
+		f.endLine()
+	} else {
+		f.skip()
+		if f.i >= len(s) {
+			f.fail()
+		}
+		nc := f.i - f.ls
+		if !(nc > col || indentless && nc == col && s[f.i] == '-' && f.blank(f.i+1)) {
+			f.fail()
+		}
+		n, end = f.block(parent, path, depth, col)
+	}
+	nested := f.aliases != before
+	n.Walk(func(m *Node) bool {
+		nested = nested || m.Style == "literal" || m.Style == "folded"
+		return !nested
+	})
+	f.anchors[name] = &anchorDef{node: n, nested: nested}
+	return n, end
+}
+
+// alias reads an alias (the '*' at f.i) and makes a copy of its anchored node, as yaml.v3
+// expands it: the copy and everything in it are marked Alias, keep the spans of the definition,
+// and take their paths from where the alias is; the copy itself spans the alias.
+func (f *fastReader) alias(parent *Node, path Path, depth int) (*Node, int) {
+	c := f.c
+	start := f.i
+	end := f.anchorName(start)
+	def := f.anchors[f.str[start+1:end]]
+	if def == nil || def.nested {
+		// Undefined, a cycle, or a copy whose spans yaml.v3 computes at the alias (a block
+		// scalar's indentation) or that expands further aliases.
+		f.fail()
+	}
+	f.aliases++
+	c.aliases++
+	if c.aliases > c.lim.MaxAliases {
+		f.fail()
+	}
+	n := f.copyTree(def.node, parent, path, depth)
+	n.Key, n.KeySpan, n.Index = "", Span{}, 0
+	sp := f.pos(start)
+	n.Span = Span{Start: sp, End: f.pos(end)}
+	f.i = end
+	return n, end
+}
+
+// copyTree copies t under parent at path, marking every node of the copy Alias.
+func (f *fastReader) copyTree(t, parent *Node, path Path, depth int) *Node {
+	n := f.node(parent, path, depth)
+	*n = *t
+	n.Parent, n.Path, n.Alias = parent, path, true
+	if t.Children == nil {
+		return n
+	}
+	n.Children = f.c.alloc.children(len(t.Children))
+	for _, ch := range t.Children {
+		el := PathElem{Key: ch.Key}
+		if t.Kind == Seq {
+			el = PathElem{Index: ch.Index, IsIndex: true}
+		}
+		n.Children = append(n.Children, f.copyTree(ch, n, f.c.childPath(path, el), depth+1))
+	}
+	return n
 }
 
 // plain makes the plain scalar written at [start, end) on the current line.

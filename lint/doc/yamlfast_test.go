@@ -207,7 +207,24 @@ var yamlFastCases = []yamlFastCase{
 	{"a: x]\nb: c}\n", true},
 	{"key with spaces: v\n", true},
 	// Left to yaml.v3 (or rejected by it).
-	{"a: &x 1\nb: *x\n", false},
+	{"a: &x 1\nb: *x\n", true},
+	{"name: &name \"TitaNet\"\nrate: &rate 16000\nmodel:\n  sr: *rate\n  n: *name # c\n", true},
+	{"base: &b\n  lr: 1\n  opt: {m: [1, 2]}\nrun:\n  cfg: *b\n  list:\n    - *b\n    - &s [x]\n    - *s\n", true},
+	{"l: &l\n- a\n- b\nm: *l\n", true},
+	{"- &i\n  k: v\n- *i\n", true},
+	{"a: &x 1\nb: &x 2\nc: *x\n", true},
+	{"a: *x\n", false},
+	{"a: &x\n  b: *x\n", false},
+	{"a: &x 1\nb: &x\n  c: *x\n", false},
+	{"a: &x [*y]\n", false},
+	{"a: &x |\n  t\nb: *x\n", false},
+	{"a: &x\nb: 1\n", false},
+	{"- &x a: 1\n", false},
+	{"&x a: 1\n", false},
+	{"a: &x:y 1\n", false},
+	{"a: [&x 1, *x]\n", false},
+	{"a: &x 1\n<<: *x\n", false},
+	{"*x : 1\n", false},
 	{"a: |\n  text\n", true},
 	{"a: >-\n  text\n", true},
 	{"a: |\n  one\n\n   two # not a comment\n  # nor this\n\n\nb: 1\n", true},
@@ -276,6 +293,13 @@ func TestYAMLFastLimits(t *testing.T) {
 	many := strings.Repeat("- x\n", 100)
 	if _, _, ok := bothYAML([]byte(many), Limits{MaxNodes: 50}); ok {
 		t.Error("took a file of more than max_nodes nodes")
+	}
+	aliases := "a: &x 1\nl:\n" + strings.Repeat("  - *x\n", 20)
+	if _, _, ok := bothYAML([]byte(aliases), Limits{MaxAliases: 10}); ok {
+		t.Error("took a file of more than max_aliases alias expansions")
+	}
+	if _, _, ok := bothYAML([]byte(aliases), Limits{MaxAliases: 20}); !ok {
+		t.Error("declined a file within max_aliases")
 	}
 	d := Parse("x.yaml", []byte(many), YAML, Limits{MaxNodes: 50})
 	if len(d.Problems) != 1 || d.Problems[0].Rule != "input-limit-exceeded" {

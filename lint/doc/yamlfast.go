@@ -879,8 +879,8 @@ func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
 			for f.i < len(s) && s[f.i] == ' ' {
 				f.i++
 			}
-			if f.i >= len(s) || s[f.i] != ':' || !f.blank(f.i+1) {
-				f.fail()
+			if f.i >= len(s) || s[f.i] != ':' || !f.blank(f.i+1) || f.i-kstart > 1000 {
+				f.fail() // no ':', or a key longer than yaml.v3 takes
 			}
 			f.i++
 			f.skipFlow()

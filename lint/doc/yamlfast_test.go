@@ -271,7 +271,9 @@ func TestYAMLFastCases(t *testing.T) {
 	cases := append(yamlFastCases[:len(yamlFastCases):len(yamlFastCases)],
 		yamlFastCase{long + ": 1\n", false}, // yaml.v3 takes no key over 1,024 characters
 		yamlFastCase{"\"" + long + "\": 1\n", false},
-		yamlFastCase{"a: " + long + "\n", true})
+		yamlFastCase{"a: " + long + "\n", true},
+		yamlFastCase{"{" + long + ": 1}\n", false},
+		yamlFastCase{"[" + long + "]\n", true})
 	for _, tc := range cases {
 		took := compareYAML(t, strconv.Quote(tc.src), []byte(tc.src), Limits{})
 		if tc.accept && !took {

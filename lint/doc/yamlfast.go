@@ -29,6 +29,10 @@ import (
 // and under fuzzing. Scalar types are resolved by yaml.v3 itself (yaml.Node.ShortTag), so "yes",
 // "0x1F" or ".inf" mean what they mean to the loaders.
 
+// fastMaxDepth keeps the reader well inside yaml.v3's own nesting limit (10,000 levels, which
+// max_depth may be raised past): deeper files get yaml.v3's finding.
+const fastMaxDepth = 5000
+
 // fastFail is the panic value with which the reader gives up; fastYAML recovers it.
 type fastFail struct{}
 
@@ -198,7 +202,7 @@ func (f *fastReader) pos(off int) Pos {
 func (f *fastReader) node(parent *Node, path Path, depth int) *Node {
 	c := f.c
 	c.nodes++
-	if c.nodes > c.lim.MaxNodes || depth > c.lim.MaxDepth {
+	if c.nodes > c.lim.MaxNodes || depth > c.lim.MaxDepth || depth > fastMaxDepth {
 		f.fail()
 	}
 	n := c.alloc.new()

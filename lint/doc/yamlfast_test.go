@@ -292,6 +292,10 @@ func TestYAMLFastLimits(t *testing.T) {
 	if _, _, ok := bothYAML([]byte(deep), Limits{MaxDepth: 10}); ok {
 		t.Error("took a file nested deeper than max_depth")
 	}
+	deeper := strings.Repeat("[", 12000) + strings.Repeat("]", 12000)
+	if _, _, ok := bothYAML([]byte(deeper), Limits{MaxDepth: 20000}); ok {
+		t.Error("took a file nested deeper than yaml.v3's own limit")
+	}
 	many := strings.Repeat("- x\n", 100)
 	if _, _, ok := bothYAML([]byte(many), Limits{MaxNodes: 50}); ok {
 		t.Error("took a file of more than max_nodes nodes")

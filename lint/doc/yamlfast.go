@@ -676,8 +676,8 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 	}
 	var n *Node
 	if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
-		if _, _, key := f.keyAhead(); key || s[f.i] == '-' && f.blank(f.i+1) {
-			f.fail()
+		if _, _, key := f.keyAhead(); key || s[f.i] == '-' && f.blank(f.i+1) || s[f.i] == '*' {
+			f.fail() // an anchor on a key, on a sequence, or on an alias
 		}
 		n, end = f.inline(parent, path, depth, col)
 		f.endLine()

@@ -224,6 +224,7 @@ var yamlFastCases = []yamlFastCase{
 	{"a: &x:y 1\n", false},
 	{"a: [&x 1, *x]\n", false},
 	{"a: &x 1\n<<: *x\n", false},
+	{"a: &x 1\nb: &y *x\n", false},
 	{"*x : 1\n", false},
 	{"a: |\n  text\n", true},
 	{"a: >-\n  text\n", true},

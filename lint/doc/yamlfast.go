@@ -47,8 +47,8 @@ type fastReader struct {
 
 	stack []*Node // children of the collections being read, innermost last
 
-	// anchors maps each anchor name to its node, nil while that node is being read (an alias
-	// to it then would be a cycle). aliases counts the aliases read, so that an anchored node
+	// anchors maps each anchor name to its definition, whose node is nil while it is being read
+	// (an alias to it then is a cycle). aliases counts the aliases read, so that an anchored node
 	// knows whether it holds any.
 	anchors map[string]*anchorDef
 	aliases int
@@ -668,7 +668,10 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 	if f.anchors == nil {
 		f.anchors = map[string]*anchorDef{}
 	}
-	f.anchors[name] = nil // yaml.v3 binds the name as the node starts
+	// yaml.v3 binds the name as the node starts: an alias to it inside is a cycle, and an
+	// anchor of the same name inside rebinds it for good.
+	def := &anchorDef{}
+	f.anchors[name] = def
 	before := f.aliases
 	f.i = end
 	for f.i < len(s) && s[f.i] == ' ' {
@@ -697,7 +700,7 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 		nested = nested || m.Style == "literal" || m.Style == "folded"
 		return !nested
 	})
-	f.anchors[name] = &anchorDef{node: n, nested: nested}
+	def.node, def.nested = n, nested
 	return n, end
 }
 
@@ -709,7 +712,7 @@ func (f *fastReader) alias(parent *Node, path Path, depth int) (*Node, int) {
 	start := f.i
 	end := f.anchorName(start)
 	def := f.anchors[f.str[start+1:end]]
-	if def == nil || def.nested {
+	if def == nil || def.node == nil || def.nested {
 		// Undefined, a cycle, or a copy whose spans yaml.v3 computes at the alias (a block
 		// scalar's indentation) or that expands further aliases.
 		f.fail()

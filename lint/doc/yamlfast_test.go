@@ -213,6 +213,7 @@ var yamlFastCases = []yamlFastCase{
 	{"l: &l\n- a\n- b\nm: *l\n", true},
 	{"- &i\n  k: v\n- *i\n", true},
 	{"a: &x 1\nb: &x 2\nc: *x\n", true},
+	{"a: &x\n  b: &x 1\nc: *x\n", true}, // the inner anchor rebinds the name
 	{"a: *x\n", false},
 	{"a: &x\n  b: *x\n", false},
 	{"a: &x 1\nb: &x\n  c: *x\n", false},

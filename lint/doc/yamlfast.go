@@ -690,8 +690,8 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 			f.fail()
 		}
 		nc := f.i - f.ls
-		if !(nc > col || indentless && nc == col && s[f.i] == '-' && f.blank(f.i+1)) {
-			f.fail()
+		if !(nc > col || indentless && nc == col && s[f.i] == '-' && f.blank(f.i+1)) || s[f.i] == '*' {
+			f.fail() // an anchored empty value, or an anchor on an alias
 		}
 		n, end = f.block(parent, path, depth, col)
 	}

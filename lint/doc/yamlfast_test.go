@@ -226,6 +226,7 @@ var yamlFastCases = []yamlFastCase{
 	{"a: [&x 1, *x]\n", false},
 	{"a: &x 1\n<<: *x\n", false},
 	{"a: &x 1\nb: &y *x\n", false},
+	{"a: &x 1\nb: &y\n  *x\n", false},
 	{"*x : 1\n", false},
 	{"a: |\n  text\n", true},
 	{"a: >-\n  text\n", true},

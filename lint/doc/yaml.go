@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,6 +33,10 @@ func parseYAML(d *Document, lim Limits) {
 // parseYAMLv3 reads d.Src through yaml.v3: every file the direct reader (yamlfast.go) leaves.
 func parseYAMLv3(d *Document, lim Limits) {
 	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim, clamped: -1}
+	c.yx = c.x
+	if hasUnicodeBreak(d.Src) {
+		c.yx = yamlLineIndex(d.Src)
+	}
 	next := yamlDocs(d.Src)
 	var roots []*Node
 	for {
@@ -165,6 +170,42 @@ type yamlConv struct {
 
 	alloc nodeAlloc
 	text  string // src as a string, when the reader made one (comments share it)
+
+	// yx reads yaml.v3's lines and columns: x itself, unless the file holds a character YAML
+	// counts as a line break and editors do not (NEL, U+2028, U+2029).
+	yx *LineIndex
+}
+
+// hasUnicodeBreak reports whether src holds NEL (U+0085), U+2028 or U+2029: YAML 1.1 parsers,
+// yaml.v3 among them, count each as a line break, so their line numbers run ahead of an
+// editor's from there on.
+func hasUnicodeBreak(src []byte) bool {
+	return bytes.Contains(src, []byte("\u0085")) || bytes.Contains(src, []byte("\u2028")) || bytes.Contains(src, []byte("\u2029"))
+}
+
+// yamlLineIndex indexes lines the way yaml.v3 counts them: NEL, U+2028 and U+2029 also end a
+// line. It converts yaml.v3's positions into offsets; positions reported to users still come
+// from the document's own index.
+func yamlLineIndex(src []byte) *LineIndex {
+	x := NewLineIndex(src)
+	var starts []int
+	k := 0
+	for i := x.starts[0]; i < len(src); i++ {
+		for k < len(x.starts) && x.starts[k] <= i {
+			starts = append(starts, x.starts[k])
+			k++
+		}
+		if src[i] == 0xC2 && i+1 < len(src) && src[i+1] == 0x85 {
+			starts = append(starts, i+2)
+		} else if src[i] == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9) {
+			starts = append(starts, i+3)
+		}
+	}
+	for ; k < len(x.starts); k++ {
+		starts = append(starts, x.starts[k])
+	}
+	sort.Ints(starts)
+	return &LineIndex{src: src, starts: slices.Compact(starts), ascii: false}
 }
 
 // limit records an input-limit-exceeded problem at the given offset and stops the conversion.
@@ -184,7 +225,7 @@ func (c *yamlConv) limit(msg string, off int) {
 // empty node past the end of the text (line N+1); such positions are marked so that startPos
 // does not trust them.
 func (c *yamlConv) offset(line, col int) int {
-	off, ok := c.x.offset(line, col)
+	off, ok := c.yx.offset(line, col)
 	if !ok {
 		c.clamped = off
 	}
@@ -254,10 +295,11 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	n.Path = path
 	n.Alias = aliased
 	p := c.skipProps(off)
-	if y.Kind == yaml.ScalarNode && y.Value == "" && y.Style == 0 && !c.propsAt(off) {
+	if y.Kind == yaml.ScalarNode && y.Value == "" && y.Style == 0 && off > 0 && (c.src[off-1] == ':' || c.src[off-1] == '-') && !c.propsAt(off) {
 		// A value left out ("key:" or "-" and a line break): yaml.v3 places it at the end of
 		// the ':' or '-', where a value would be written. Skipping to the next token would put it
-		// on a later line, and a finding about it there.
+		// on a later line, and a finding about it there. (Other empty nodes, such as the key of
+		// a bare '?', keep the next token's position, as their mapping's span does.)
 		p = off
 	}
 	sp := c.startPos(y, off, p)
@@ -347,7 +389,7 @@ func (c *yamlConv) pos(off int) Pos { return c.x.Pos(off) }
 // (its anchor or tag, if any). yaml.v3 counts lines and columns as LineIndex does (code points,
 // after a BOM), so the common case needs no search.
 func (c *yamlConv) startPos(y *yaml.Node, off, p int) Pos {
-	if p == off && off != c.clamped {
+	if p == off && off != c.clamped && c.yx == c.x {
 		return Pos{Line: y.Line, Col: y.Column, Offset: off}
 	}
 	return c.x.Pos(p)

@@ -287,3 +287,26 @@ func TestYAMLBadTag(t *testing.T) {
 		t.Errorf("types: a %v, d %v", d.Root.Get("a").Type, d.Root.Get("d").Type)
 	}
 }
+
+// NEL, U+2028 and U+2029 end a line for yaml.v3 but not in editors: spans still cover the right
+// text and positions count lines as editors do.
+func TestYAMLUnicodeLineBreaks(t *testing.T) {
+	for _, src := range []string{
+		"\u00850",
+		"a: 1\u2028b: 2\n",
+		"x: y\n\u2029\nz: [1, 2]\nw: 'q'\n",
+		"a:\u0085  - 1\u0085  - 2\nb: c # d\n",
+	} {
+		d := mustParse(t, YAML, src)
+		if err := checkDoc(d); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+		if err := checkSpanText(d); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+	d := mustParse(t, YAML, "x: y\n\u2029\nz: [1, 2]\n")
+	if n := d.Root.Get("z"); n == nil || n.Span.Start.Line != 3 || n.Span.Start.Col != 4 {
+		t.Errorf("z at %+v, want line 3 column 4 (editors do not break at U+2029)", n)
+	}
+}

@@ -123,15 +123,8 @@ func fastText(src []byte) bool {
 	return true
 }
 
-func (f *fastReader) fail() {
-	if fastTrace != nil {
-		fastTrace(f.src, f.i)
-	}
-	panic(fastFail{})
-}
-
-// fastTrace, when set (by tests), is told where the reader gives up.
-var fastTrace func(src []byte, at int)
+// fail gives up on the file: fastYAML recovers and the yaml.v3 path reads it.
+func (f *fastReader) fail() { panic(fastFail{}) }
 
 // blank reports whether offset i is a space, a line break or the end.
 func (f *fastReader) blank(i int) bool {

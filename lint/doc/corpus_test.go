@@ -79,7 +79,7 @@ func checkSpanText(d *Document) error {
 			}
 			got := text(d, n.Span)
 			switch {
-			case n.Kind == Scalar && n.Style == "plain" && !strings.ContainsAny(got, "\n\r") && got != n.Value:
+			case n.Kind == Scalar && n.Style == "plain" && !strings.ContainsAny(got, "\n\r\u0085\u2028\u2029") && got != n.Value:
 				err = fmt.Errorf("%s: plain span %q, value %q", n.Path, got, n.Value)
 			case n.Style == "double" && (len(got) < 2 || got[0] != '"' || got[len(got)-1] != '"'),
 				n.Style == "single" && (len(got) < 2 || got[0] != '\'' || got[len(got)-1] != '\''):

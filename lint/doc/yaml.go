@@ -183,6 +183,17 @@ func hasUnicodeBreak(src []byte) bool {
 	return bytes.Contains(src, []byte("\u0085")) || bytes.Contains(src, []byte("\u2028")) || bytes.Contains(src, []byte("\u2029"))
 }
 
+// unicodeBreakLen is the length of the NEL, U+2028 or U+2029 at s[i], or 0.
+func unicodeBreakLen(s []byte, i int) int {
+	switch {
+	case s[i] == 0xC2 && i+1 < len(s) && s[i+1] == 0x85:
+		return 2
+	case s[i] == 0xE2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xA8 || s[i+2] == 0xA9):
+		return 3
+	}
+	return 0
+}
+
 // yamlLineIndex indexes lines the way yaml.v3 counts them: NEL, U+2028 and U+2029 also end a
 // line. It converts yaml.v3's positions into offsets; positions reported to users still come
 // from the document's own index.
@@ -195,10 +206,8 @@ func yamlLineIndex(src []byte) *LineIndex {
 			starts = append(starts, x.starts[k])
 			k++
 		}
-		if src[i] == 0xC2 && i+1 < len(src) && src[i+1] == 0x85 {
-			starts = append(starts, i+2)
-		} else if src[i] == 0xE2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xA8 || src[i+2] == 0xA9) {
-			starts = append(starts, i+3)
+		if n := unicodeBreakLen(src, i); n > 0 {
+			starts = append(starts, i+n)
 		}
 	}
 	for ; k < len(x.starts); k++ {
@@ -804,10 +813,18 @@ func (c *yamlConv) plainEnd(p int, v string) int {
 	s := c.src
 	i, j := p, 0
 	for j < len(v) && i < len(s) {
-		if b := s[i]; b == ' ' || b == '\t' || b == '\r' || b == '\n' {
+		if b := s[i]; b == ' ' || b == '\t' || b == '\r' || b == '\n' || unicodeBreakLen(s, i) > 0 {
 			r := i
 			brk := false
-			for r < len(s) && isSpaceOrBreak(s[r]) {
+			for r < len(s) {
+				if n := unicodeBreakLen(s, r); n > 0 {
+					brk = true
+					r += n
+					continue
+				}
+				if !isSpaceOrBreak(s[r]) {
+					break
+				}
 				if s[r] == '\n' || s[r] == '\r' {
 					brk = true
 				}

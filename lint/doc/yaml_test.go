@@ -293,6 +293,8 @@ func TestYAMLBadTag(t *testing.T) {
 func TestYAMLUnicodeLineBreaks(t *testing.T) {
 	for _, src := range []string{
 		"\u00850",
+		"0\u00850",
+		"a: b\u2028 c\nd: 1\n",
 		"a: 1\u2028b: 2\n",
 		"x: y\n\u2029\nz: [1, 2]\nw: 'q'\n",
 		"a:\u0085  - 1\u0085  - 2\nb: c # d\n",

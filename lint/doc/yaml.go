@@ -484,6 +484,11 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		if c.fatal {
 			return 0
 		}
+		if child.Kind == Scalar && child.Value == "" && child.Span.Start == child.Span.End && child.Span.Start.Offset < ke {
+			// yaml.v3 can mark an empty value before its key ends (a bare '?' key before a
+			// comment and a lone CR); a value cannot come before its key.
+			child.Span = Span{Start: kspan.End, End: kspan.End}
+		}
 		last = max(last, ke, vend)
 		child.Key = key
 		child.KeySpan = kspan

@@ -680,10 +680,14 @@ func (c *yamlConv) flowEnd(open, from int, closer byte) int {
 		case ' ', '\t', '\r', '\n', ',', ':', '?':
 			i++
 		case '#':
-			for i < len(s) && s[i] != '\n' && s[i] != '\r' {
+			for i < len(s) && s[i] != '\n' && s[i] != '\r' && unicodeBreakLen(s, i) == 0 {
 				i++
 			}
 		default:
+			if n := unicodeBreakLen(s, i); n > 0 {
+				i += n
+				continue
+			}
 			// Not a separator: the collection is an implicit one (a `[k: v]` pair); it ends
 			// with its last entry.
 			return from
@@ -709,16 +713,20 @@ func (c *yamlConv) skipProps(p int) int {
 				}
 				continue
 			}
-			for p < len(s) && !isSpaceOrBreak(s[p]) {
+			for p < len(s) && !isSpaceOrBreak(s[p]) && unicodeBreakLen(s, p) == 0 {
 				p++
 			}
 		case ' ', '\t', '\r', '\n':
 			p++
 		case '#':
-			for p < len(s) && s[p] != '\n' && s[p] != '\r' {
+			for p < len(s) && s[p] != '\n' && s[p] != '\r' && unicodeBreakLen(s, p) == 0 {
 				p++
 			}
 		default:
+			if n := unicodeBreakLen(s, p); n > 0 {
+				p += n // NEL, U+2028, U+2029: line breaks to yaml.v3
+				continue
+			}
 			return p
 		}
 	}

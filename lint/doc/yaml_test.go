@@ -294,6 +294,9 @@ func TestYAMLUnicodeLineBreaks(t *testing.T) {
 	for _, src := range []string{
 		"\u00850",
 		"0\u00850",
+		"!\u00850",
+		"a: # c\u2028  1\n",
+		"a: [1, 2\u2028]\nb: {c: 1 # x\u0085}\n",
 		"a: b\u2028 c\nd: 1\n",
 		"a: 1\u2028b: 2\n",
 		"x: y\n\u2029\nz: [1, 2]\nw: 'q'\n",

@@ -84,8 +84,8 @@ func checkSpanText(d *Document) error {
 			case n.Style == "double" && (len(got) < 2 || got[0] != '"' || got[len(got)-1] != '"'),
 				n.Style == "single" && (len(got) < 2 || got[0] != '\'' || got[len(got)-1] != '\''):
 				err = fmt.Errorf("%s: quoted span %q", n.Path, got)
-			case n.Kind == Map && n.Style == "flow" && d.Format == YAML && (got[0] != '{' || got[len(got)-1] != '}') && !implicitPair(n, got),
-				n.Kind == Seq && n.Style == "flow" && (got[0] != '[' || got[len(got)-1] != ']'):
+			case n.Kind == Map && n.Style == "flow" && d.Format == YAML && (got == "" || got[0] != '{' || got[len(got)-1] != '}') && !implicitPair(n, got),
+				n.Kind == Seq && n.Style == "flow" && (got == "" || got[0] != '[' || got[len(got)-1] != ']'):
 				err = fmt.Errorf("%s: flow span %q", n.Path, got)
 			case n.Kind == Scalar && (n.Style == "literal" || n.Style == "folded") && !strings.HasPrefix(got, "|") && !strings.HasPrefix(got, ">"):
 				err = fmt.Errorf("%s: block span %q", n.Path, got)
@@ -105,7 +105,8 @@ func checkSpanText(d *Document) error {
 }
 
 // implicitPair reports a YAML single-pair mapping written inside a flow sequence without braces
-// ("[k: v]"): yaml.v3 gives it flow style, and its span is the pair itself.
+// ("[k: v]"): yaml.v3 gives it flow style, and its span is the pair itself (empty when both the
+// key and the value are, as in "[&a :]").
 func implicitPair(n *Node, text string) bool {
-	return n.Parent != nil && n.Parent.Kind == Seq && n.Parent.Style == "flow" && len(n.Children) == 1 && text[0] != '{'
+	return n.Parent != nil && n.Parent.Kind == Seq && n.Parent.Style == "flow" && len(n.Children) == 1 && (text == "" || text[0] != '{')
 }

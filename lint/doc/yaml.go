@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -210,11 +209,10 @@ func yamlLineIndex(src []byte) *LineIndex {
 			starts = append(starts, i+n)
 		}
 	}
-	for ; k < len(x.starts); k++ {
-		starts = append(starts, x.starts[k])
-	}
-	sort.Ints(starts)
-	return &LineIndex{src: src, starts: slices.Compact(starts), ascii: false}
+	// Merged in order: a break's line starts after the break, so it is already sorted and
+	// never repeats a start of x.
+	starts = append(starts, x.starts[k:]...)
+	return &LineIndex{src: src, starts: starts, ascii: false}
 }
 
 // limit records an input-limit-exceeded problem at the given offset and stops the conversion.

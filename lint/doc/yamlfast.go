@@ -204,6 +204,18 @@ func (f *fastReader) node(parent *Node, path Path, depth int) *Node {
 	return n
 }
 
+// entry adds child, the value of key, to the mapping n whose entries are collected from base,
+// reporting the key if an earlier entry has it. checkDup looks at n.Children, so it sees the
+// entries collected so far.
+func (f *fastReader) entry(n *Node, base int, child *Node, key string, kspan Span, seen *map[string]int) {
+	child.Key = key
+	child.KeySpan = kspan
+	n.Children = f.stack[base:]
+	f.c.checkDup(n, child, seen)
+	child.Index = len(f.stack) - base
+	f.stack = append(f.stack, child)
+}
+
 // children moves the children collected since base into n's own list.
 func (f *fastReader) children(n *Node, base int) {
 	k := f.stack[base:]
@@ -341,12 +353,7 @@ func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, in
 		f.i = colon + 1
 		child, vend := f.value(n, c.childPath(n.Path, PathElem{Key: key}), depth+1, col)
 		last = max(last, kend, vend)
-		child.Key = key
-		child.KeySpan = kspan
-		n.Children = f.stack[base:]
-		c.checkDup(n, child, &seen)
-		child.Index = len(f.stack) - base
-		f.stack = append(f.stack, child)
+		f.entry(n, base, child, key, kspan, &seen)
 		if f.i >= len(s) {
 			break
 		}
@@ -888,12 +895,7 @@ func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
 				f.fail() // an empty value
 			}
 			child, _ := f.flowItem(n, c.childPath(n.Path, PathElem{Key: key}), depth+1)
-			child.Key = key
-			child.KeySpan = kspan
-			n.Children = f.stack[base:]
-			c.checkDup(n, child, &seen)
-			child.Index = len(f.stack) - base
-			f.stack = append(f.stack, child)
+			f.entry(n, base, child, key, kspan, &seen)
 		}
 		f.skipFlow()
 		switch s[f.i] {

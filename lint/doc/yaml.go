@@ -697,7 +697,11 @@ func (c *yamlConv) flowEnd(open, from int, closer byte) int {
 // skipProps skips anchors, tags, whitespace and comments that precede a node's content.
 func (c *yamlConv) skipProps(p int) int {
 	s := c.src
-	for p < len(s) {
+	for {
+		p = c.skipBlank(p)
+		if p >= len(s) {
+			return p
+		}
 		switch s[p] {
 		case '&':
 			p = c.tokenEnd(p + 1)
@@ -714,6 +718,18 @@ func (c *yamlConv) skipProps(p int) int {
 			for p < len(s) && !isSpaceOrBreak(s[p]) && unicodeBreakLen(s, p) == 0 {
 				p++
 			}
+		default:
+			return p
+		}
+	}
+}
+
+// skipBlank skips whitespace, line breaks (NEL, U+2028 and U+2029 too, as yaml.v3 counts them)
+// and comments.
+func (c *yamlConv) skipBlank(p int) int {
+	s := c.src
+	for p < len(s) {
+		switch s[p] {
 		case ' ', '\t', '\r', '\n':
 			p++
 		case '#':
@@ -721,11 +737,11 @@ func (c *yamlConv) skipProps(p int) int {
 				p++
 			}
 		default:
-			if n := unicodeBreakLen(s, p); n > 0 {
-				p += n // NEL, U+2028, U+2029: line breaks to yaml.v3
-				continue
+			n := unicodeBreakLen(s, p)
+			if n == 0 {
+				return p
 			}
-			return p
+			p += n
 		}
 	}
 	return p
@@ -734,22 +750,8 @@ func (c *yamlConv) skipProps(p int) int {
 // propsAt reports whether an anchor or a tag is the first thing after p, past whitespace and
 // comments.
 func (c *yamlConv) propsAt(p int) bool {
-	s := c.src
-	for p < len(s) {
-		switch s[p] {
-		case ' ', '\t', '\r', '\n':
-			p++
-		case '#':
-			for p < len(s) && s[p] != '\n' && s[p] != '\r' {
-				p++
-			}
-		case '&', '!':
-			return true
-		default:
-			return false
-		}
-	}
-	return false
+	p = c.skipBlank(p)
+	return p < len(c.src) && (c.src[p] == '&' || c.src[p] == '!')
 }
 
 // tokenEnd returns the end of an anchor or alias name starting at p. yaml.v3 (like libyaml)

@@ -49,7 +49,7 @@ var torchLoader = map[string]bool{
 func checkInputNoPrefetch(p *lint.Pass) {
 	d := p.Plan.Data
 	w, pf := d.Workers, d.Prefetch
-	torch := torchLoader[p.Plan.Framework] || p.Plan.Variant == fwTorchtitan // torchtitan files are read by the generic dialect
+	torch := torchLoader[p.Plan.Framework]
 
 	workers := w.Known() && w.Value > 0
 	prefetches := pf.Known() && pf.Value > 0 && (!torch || workers)

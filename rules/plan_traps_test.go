@@ -73,7 +73,7 @@ func TestInputNoPrefetchTraps(t *testing.T) {
 			lint.Warning, "pf 2 has no effect without workers"},
 		{"explicit prefetch with default 0 workers is a warning", plan.Plan{Framework: fwHF, Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default"), Prefetch: set(2, "dataloader_prefetch_factor")}},
 			lint.Warning, "dataloader_num_workers is not set: the Trainer default 0 loads batches in the training process, so nothing is prefetched; dataloader_prefetch_factor 2 has no effect without workers"},
-		{"torchtitan read by the generic dialect is torch", plan.Plan{Framework: fwGeneric, Variant: fwTorchtitan, Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
+		{"torchtitan is torch", plan.Plan{Framework: fwTorchtitan, Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
 			lint.Warning, "has no effect without workers"},
 		{"tf.data prefetch without workers works", plan.Plan{Framework: fwGeneric, Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "prefetch")}}, 0, ""},
 		{"prefetch explicit 0", plan.Plan{Framework: fwGeneric, Data: plan.Data{Prefetch: set(0, "input.prefetch")}}, lint.Warning, "input.prefetch 0 turns prefetching off"},

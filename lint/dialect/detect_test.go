@@ -21,9 +21,10 @@ import (
 //     section) → lightning; Hydra fragments with no Lightning evidence (paths, hydra, extras, an
 //     empty callbacks file) may fall back to generic.
 //   - litgpt: generic, unless the Lightning dialect claims it (LitGPT runs on Fabric).
-//   - gpt-neox: Megatron keys plus a few DeepSpeed blocks → generic (variant gpt-neox), unless
-//     DeepSpeed keys are most of the file's top-level keys → deepspeed.
-//   - torchtitan TOML, ludwig → generic; llm-foundry → composer.
+//   - gpt-neox: Megatron keys plus a few DeepSpeed blocks → gpt-neox, unless DeepSpeed keys are
+//     most of the file's top-level keys → deepspeed; the launcher fragments (local_setup*.yml,
+//     slurm_local.yml: paths only) → generic.
+//   - torchtitan TOML → torchtitan; ludwig → generic; llm-foundry → composer.
 //   - .py (big_vision, mmengine, mmdet) and .gin (t5x) files are not linted as YAML/JSON/TOML.
 func tcgExpected(label string, d *doc.Document) []string {
 	switch label {
@@ -59,8 +60,13 @@ func tcgExpected(label string, d *doc.Document) []string {
 		if tcgDeepSpeedDominates(d.Root) {
 			return []string{"deepspeed"}
 		}
-		return []string{"generic"}
-	case "torchtitan", "ludwig":
+		if strings.Contains(d.Path, "local_setup") || strings.Contains(d.Path, "slurm_local") {
+			return []string{"generic"} // launcher fragments: paths and a W&B host, no model or parallelism keys
+		}
+		return []string{"gpt-neox"}
+	case "torchtitan":
+		return []string{"torchtitan"}
+	case "ludwig":
 		return []string{"generic"}
 	}
 	return nil

@@ -42,6 +42,11 @@ type Dialect struct {
 	// Detect scores the evidence that d belongs to this framework: 0 = none; 100 = certain.
 	// Strong evidence (a key only this framework has) scores ≥ 50; weak hits add up.
 	Detect func(d *doc.Document) int
+	// Fallback marks a dialect consulted only when no other dialect claims a file (no score
+	// reaches MinScore): a framework whose files carry no key of their own, recognised by their
+	// shape (torchtitan's sections, NeoX's Megatron keys). Its Detect still says how sure it is;
+	// the highest score among the fallbacks wins, and the generic dialect reads the rest.
+	Fallback bool
 	// Normalize builds the plan. It must never panic on odd shapes (wrong types, nulls,
 	// interpolations): unknown values leave facts Unknown.
 	Normalize func(d *doc.Document, ctx Context) *plan.Plan

@@ -200,9 +200,12 @@ func TestGenericNeoX(t *testing.T) {
 }
 `
 	d := tcgDoc(t, doc.YAML, src)
-	p := Generic.Normalize(d, Context{})
-	if p.Variant != "gpt-neox" {
-		t.Errorf("variant %q", p.Variant)
+	if got := Detect(d); got != GPTNeoX {
+		t.Fatalf("Detect = %s, want gpt-neox", got.Name)
+	}
+	p := GPTNeoX.Normalize(d, Context{})
+	if p.Framework != "gpt-neox" {
+		t.Errorf("framework %q", p.Framework)
 	}
 	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 32, plan.Explicit, "train_micro_batch_size_per_gpu", 6)
 	tcgCheck(t, "accum", p.Train.GradAccum, 1, plan.Explicit, "gradient_accumulation_steps", 7)
@@ -270,6 +273,33 @@ func TestGenericMappingCoversConcepts(t *testing.T) {
 	}
 	if IsMappingConcept("eval.nope") {
 		t.Error("unknown concept accepted")
+	}
+}
+
+// The [mapping] names are the plan's concept names (Key.Concept), with a qualifier for a fixed
+// unit or kind; the old names are aliases of one of them and read the same way.
+func TestMappingNamesAreConcepts(t *testing.T) {
+	concepts := map[string]bool{}
+	for _, dl := range All() {
+		for _, k := range dl.Keys {
+			concepts[k.Concept] = true
+		}
+	}
+	d := tcgDoc(t, doc.YAML, "x: 7\n")
+	for _, e := range mappingTable {
+		base := e.Name
+		for _, q := range []string{"_seconds", "_epochs", "_best"} {
+			base = strings.TrimSuffix(base, q)
+		}
+		if !concepts[base] {
+			t.Errorf("mapping name %q: %q is no Key.Concept of any dialect", e.Name, base)
+		}
+		want := Generic.Normalize(d, Context{Mapping: map[string]string{e.Name: "x"}})
+		for _, a := range e.Aliases {
+			if got := Generic.Normalize(d, Context{Mapping: map[string]string{a: "x"}}); !reflect.DeepEqual(got, want) {
+				t.Errorf("alias %q reads differently from %q", a, e.Name)
+			}
+		}
 	}
 }
 
@@ -363,12 +393,12 @@ enable_wandb = true
 
 func TestGenericTorchtitanTOML(t *testing.T) {
 	d := tcgDoc(t, doc.TOML, titanTOML)
-	if got := Detect(d); got != Generic {
-		t.Fatalf("Detect = %s, want generic", got.Name)
+	if got := Detect(d); got != Torchtitan {
+		t.Fatalf("Detect = %s, want torchtitan", got.Name)
 	}
-	p := Generic.Normalize(d, Context{})
-	if p.Variant != "torchtitan" {
-		t.Fatalf("variant %q", p.Variant)
+	p := Torchtitan.Normalize(d, Context{})
+	if p.Framework != "torchtitan" {
+		t.Fatalf("framework %q", p.Framework)
 	}
 	tcgCheck(t, "batch", p.Train.PerDeviceBatch, 1, plan.Explicit, "training.local_batch_size", 10)
 	tcgCheck(t, "steps", p.Train.MaxSteps, 1000, plan.Explicit, "", 12)
@@ -386,7 +416,7 @@ func TestGenericTorchtitanTOML(t *testing.T) {
 
 	// Defaults when [checkpoint] says nothing about retention, and validation enabled.
 	d = tcgDoc(t, doc.TOML, "[job]\ndump_folder = \"x\"\n[training]\nsteps = 10\n[parallelism]\ntensor_parallel_degree = 1\n[validation]\nenable = true\n[debug]\nseed = 5\n")
-	p = Generic.Normalize(d, Context{})
+	p = Torchtitan.Normalize(d, Context{})
 	tcgCheck(t, "default keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 10}, plan.Default, "checkpoint.keep_latest_k", 0)
 	tcgCheck(t, "default freq", p.Eval.Interval, plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, plan.Default, "validation.freq", -1)
 	tcgCheck(t, "default val batch", p.Eval.PerDeviceBatch, 8, plan.Default, "validation.local_batch_size", -1)

@@ -43,10 +43,22 @@ func ByName(name string) *Dialect {
 // Detect picks the dialect with the highest score (ties go to the earlier one in All); the
 // generic dialect when nothing reaches MinScore.
 func Detect(d *doc.Document) *Dialect {
+	if best := detectAmong(d, false); best != nil {
+		return best
+	}
+	if best := detectAmong(d, true); best != nil {
+		return best
+	}
+	return Generic
+}
+
+// detectAmong is the best-scoring dialect (at least MinScore) among the ordinary dialects, or
+// among the fallbacks.
+func detectAmong(d *doc.Document, fallback bool) *Dialect {
 	var best *Dialect
 	bestScore := 0
 	for _, dl := range All() {
-		if dl == Generic || dl.Detect == nil || !supports(dl, d.Format) {
+		if dl == Generic || dl.Fallback != fallback || dl.Detect == nil || !supports(dl, d.Format) {
 			continue
 		}
 		if s := dl.Detect(d); s > bestScore {
@@ -54,7 +66,7 @@ func Detect(d *doc.Document) *Dialect {
 		}
 	}
 	if best == nil || bestScore < MinScore {
-		return Generic
+		return nil
 	}
 	return best
 }

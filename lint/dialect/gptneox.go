@@ -1,0 +1,45 @@
+package dialect
+
+import (
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// GPTNeoX reads GPT-NeoX configs: JSON-style YAML with Megatron and DeepSpeed keys, where dashes
+// and underscores mix (the generic reader folds them). It states no defaults: NeoX's argument
+// defaults (megatron/neox_arguments/neox_args.py) are merged from several files at launch, so an
+// absent key stays Unknown, as in the generic dialect.
+var GPTNeoX = register(&Dialect{
+	Name:     "gpt-neox",
+	Title:    "GPT-NeoX",
+	Version:  "GPT-NeoX @ea7aefd (megatron/neox_arguments/neox_args.py)",
+	Formats:  []doc.Format{doc.YAML, doc.JSON, doc.TOML},
+	Fallback: true,
+	Detect: func(d *doc.Document) int {
+		if isNeoX(d.Root) {
+			return 50
+		}
+		return 0
+	},
+	Normalize: func(d *doc.Document, ctx Context) *plan.Plan { return readGenericPlan("gpt-neox", d, ctx, nil) },
+	Keys:      neoxKeys,
+})
+
+// neoxKeys are NeoX spellings the generic reader understands (dashes and underscores are
+// interchangeable).
+var neoxKeys = []Key{
+	{Path: "train_micro_batch_size_per_gpu", Type: "integer", Concept: "train.per_device_batch", Doc: "micro batch per GPU"},
+	{Path: "keep_last_n_checkpoints", Type: "integer", Concept: "ckpt.retention", Doc: "keep the latest N checkpoints"},
+	{Path: "checkpoint_factor", Type: "integer", Concept: "ckpt.interval", Doc: "save interval in iterations"},
+}
+
+func isNeoX(root *doc.Node) bool {
+	hits := 0
+	for _, k := range []string{"pipe_parallel_size", "model_parallel_size", "num_layers", "hidden_size", "num_attention_heads",
+		"seq_length", "max_position_embeddings", "pos_emb", "train_iters", "checkpoint_factor", "norm", "tokenizer_type"} {
+		if genChild(root, k) != nil {
+			hits++
+		}
+	}
+	return hits >= 3
+}

@@ -26,17 +26,9 @@ across devices (and hosts) before they are evaluated or checkpointed. trainlint 
 when the config shows batch norm in use (a norm layer type, a known batch-norm backbone) and
 more than one device trains; copying the first device's statistics to the others ("broadcast")
 is reported as info. On several hosts this is an error.`,
-	Fix: `Average the batch-norm statistics across devices before evaluation and checkpointing, or
-synchronise them at every step.
-
-- Lightning and NeMo: ` + "`trainer.sync_batchnorm: true`" + `.
-- MMEngine / MMDetection: ` + "`norm_cfg = dict(type='SyncBN')`" + `, or keep ` + "`BN`" + ` and add ` + "`SyncNormHook`" + `
-  to ` + "`custom_hooks`" + ` (statistics reduced before each evaluation).
-- timm-style scripts: ` + "`dist_bn: reduce`" + `.
-- In-house code: all-reduce the running mean and variance before eval and save, or convert the
-  model with ` + "`torch.nn.SyncBatchNorm.convert_sync_batchnorm`" + `.`,
-	Frameworks: []string{fwLightning, fwNeMo, fwGeneric},
-	Check:      checkBNStatsNotSynced,
+	Fix: fixList(`Average the batch-norm statistics across devices before evaluation and checkpointing, or
+synchronise them at every step.`, "bn.sync", ""),
+	Check: checkBNStatsNotSynced,
 })
 
 func checkBNStatsNotSynced(p *lint.Pass) {
@@ -80,7 +72,7 @@ func checkBNStatsNotSynced(p *lint.Pass) {
 	if f.Node == nil && bn.Evidence != "" {
 		f.Message += " (" + ev + ")"
 	}
-	f.Help = bnHelp(p.Plan.Framework, bn.Sync)
+	f.Help = bnHelp(p.Plan, bn.Sync)
 	p.Report(f)
 }
 
@@ -119,10 +111,9 @@ func defaultSyncText(s plan.BNSync) string {
 	return strconv.Quote(string(s))
 }
 
-func bnHelp(fw string, sync plan.Fact[plan.BNSync]) string {
-	switch fw {
-	case fwLightning, fwNeMo:
-		return "set " + keyOr(sync, "trainer.sync_batchnorm") + ": true, or average the running statistics across devices before each evaluation and checkpoint"
+func bnHelp(p *plan.Plan, sync plan.Fact[plan.BNSync]) string {
+	if h := advice(p, "bn.sync", sync); h != "" {
+		return h
 	}
 	return "average the batch-norm running statistics across devices before evaluation and checkpointing (e.g. SyncNormHook, dist_bn: reduce), or use synchronised batch norm"
 }

@@ -20,21 +20,14 @@ and pick the best checkpoint afterwards, which needs the best ones to still exis
 ends. A policy that keeps only the N most recent checkpoints deletes the best one as soon as N
 newer checkpoints are written.
 
-When the policy is only the framework's default (Lightning's ModelCheckpoint without a monitor,
-axolotl's default limit), the finding is info.
+When the policy is only the framework's default (a checkpoint callback without a monitor, a
+default limit), the finding is info.
 
 Keeping every checkpoint, or the best N by a validation metric, is fine. When the run is too
 short to write more than N checkpoints, nothing is deleted and nothing is reported.`,
-	Fix: `Keep the best checkpoints by a validation metric, or keep them all.
-
-- Hugging Face, axolotl, LLaMA-Factory: add ` + "`load_best_model_at_end: true`" + ` and ` + "`metric_for_best_model`" + `
-  (the best checkpoint is then kept besides the most recent ones), or remove ` + "`save_total_limit`" + `.
-- Lightning and NeMo: give ` + "`ModelCheckpoint`" + ` a ` + "`monitor`" + ` (and ` + "`mode`" + `) so ` + "`save_top_k`" + ` keeps the best k.
-- torchtune (` + "`keep_last_n_checkpoints`" + `), Composer (` + "`save_num_checkpoints_to_keep`" + `), torchtitan
-  (` + "`keep_latest_k`" + `) have no best-N policy: keep every checkpoint (remove the key, or -1/0 as
-  the framework spells "all") and select the best afterwards from the eval logs.`,
-	Frameworks: []string{fwHF, fwAxolotl, fwLlamaFac, fwLightning, fwNeMo, fwTorchtune, fwComposer, fwTorchtitan, fwGeneric},
-	Check:      checkCheckpointKeepsLatest,
+	Fix: fixList(`Keep the best checkpoints by a validation metric, or keep them all.`, "ckpt.retention",
+		""),
+	Check: checkCheckpointKeepsLatest,
 })
 
 func checkCheckpointKeepsLatest(p *lint.Pass) {
@@ -57,20 +50,19 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	}
 	f := lint.Finding{Key: r.Key}
 	if r.Origin == plan.Default && writtenAsUnset(r) {
-		// The file sets the key, but the framework reads the value as unset (axolotl
-		// save_total_limit: 0, which the Trainer would read as keep-all): a choice the user made,
-		// so it stays a warning.
+		// The file sets the key, but the framework reads the value as unset (a limit of 0 that
+		// a front-end replaces with its own default): a choice the user made, so it stays a warning.
 		f.Message = r.Key + " " + r.Node.Value + " counts as unset: " + defaultName(r.Note) + " " + itoa(n) + " keeps only " + what + ", so the best one can be deleted"
 	} else if r.Origin == plan.Default {
 		f.Message = notSet(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
 		// Nothing in the file chose this policy: lower confidence (a warning would fail CI on
-		// every Lightning file that never configures checkpointing).
+		// every file that never configures checkpointing).
 		f.Severity = lint.Info
 	} else {
 		f.Message = keyOr(r, "checkpoint retention") + " " + written(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
 	}
 	place(&f, r.Node)
-	f.Help = retentionHelp(p.Plan.Framework, r)
+	f.Help = retentionHelp(p.Plan, r)
 	if r.IsExplicit() && r.Note != "" {
 		f.Help = r.Note + "; " + f.Help // the dialect's reason, e.g. why a keep-best setting was dropped
 	} else if reason := droppedBest(r); reason != "" {
@@ -99,15 +91,9 @@ func plannedSaves(pl *plan.Plan) (int, bool) {
 	return 0, false
 }
 
-func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {
-	switch {
-	case fw == fwAxolotl:
-		// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
-		return "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves"
-	case hfFamily(fw):
-		return "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove " + keyOr(r, "save_total_limit")
-	case fw == fwLightning || fw == fwNeMo:
-		return "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints"
+func retentionHelp(p *plan.Plan, r plan.Fact[plan.Retention]) string {
+	if h := advice(p, "ckpt.retention", r); h != "" {
+		return h
 	}
 	return "keep every checkpoint (" + keyOr(r, "the retention limit") + " has no best-N mode) and select the best one afterwards from the eval metrics"
 }
@@ -119,8 +105,8 @@ func writtenAsUnset(r plan.Fact[plan.Retention]) bool {
 }
 
 // droppedBest is the dialect's reason when a defaulted keep-latest retention points at another
-// key the file set (axolotl's load_best_model_at_end: true, dropped unless save_steps is a
-// multiple of eval_steps): the text after "): " in the note, or "".
+// key the file set (a load-best switch the front-end drops unless its conditions hold): the
+// text after "): " in the note, or "".
 func droppedBest(r plan.Fact[plan.Retention]) string {
 	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path.String() == r.Key {
 		return ""

@@ -22,14 +22,13 @@ shuffle order and the same augmentations: the global batch holds repeated exampl
 effectively trains on less data than it thinks. The playbook asks for data seeds that differ
 between hosts (while the initialisation seed stays the same).
 
-This is never reported for global-index samplers (PyTorch ` + "`DistributedSampler`" + `, Hugging Face's
-` + "`data_seed`" + `, MMEngine and torchtune samplers): there every rank permutes one shared index list, so
-the seed must be identical on every rank.`,
+This is never reported for global-index samplers (PyTorch's ` + "`DistributedSampler`" + ` and the
+samplers built on it): there every rank permutes one shared index list, so the seed must be
+identical on every rank.`,
 	Fix: `Offset the data seed by host for per-host pipelines, e.g. ` + "`seed + jax.process_index()`" + `, or
 shard the input with a global-index sampler (which needs the same seed everywhere). Keep the
 model-initialisation seed identical on every host.`,
-	Frameworks: []string{fwGeneric},
-	Check:      checkDataSeedIdentical,
+	Check: checkDataSeedIdentical,
 })
 
 func checkDataSeedIdentical(p *lint.Pass) {

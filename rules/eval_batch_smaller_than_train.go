@@ -27,17 +27,10 @@ batch, or the global eval batch with the global train batch. Gradient accumulati
 counted, since each accumulated micro-batch is what occupies memory. When evaluation runs in a
 separate job, or is off, there is nothing to compare.
 
-A missing eval key counts with the framework's default: Hugging Face's Trainer evaluates 8
-examples per device unless told otherwise, which is smaller than many train batches.`,
-	Fix: `Raise the eval batch to at least the train batch.
-
-- Hugging Face, LLaMA-Factory: ` + "`per_device_eval_batch_size`" + ` ≥ ` + "`per_device_train_batch_size`" + `.
-- axolotl: ` + "`eval_batch_size`" + ` ≥ ` + "`micro_batch_size`" + ` (or leave it unset: it then follows the micro batch).
-- torchtune: ` + "`batch_size_val`" + ` ≥ ` + "`batch_size`" + `.
-- Composer / llm-foundry: ` + "`device_eval_batch_size`" + ` ≥ ` + "`device_train_microbatch_size`" + `.
-- Lightning and NeMo: the eval batch of the DataModule or ` + "`model.validation_ds.batch_size`" + `.`,
-	Frameworks: []string{fwHF, fwAxolotl, fwLlamaFac, fwLightning, fwNeMo, fwTorchtune, fwComposer, fwTorchtitan, fwGeneric},
-	Check:      checkEvalBatchSmallerThanTrain,
+A missing eval key counts with the framework's default: a trainer that evaluates 8 examples
+per device unless told otherwise evaluates with a batch smaller than many train batches.`,
+	Fix:   fixList(`Raise the eval batch to at least the train batch.`, "eval.per_device_batch", ""),
+	Check: checkEvalBatchSmallerThanTrain,
 })
 
 func checkEvalBatchSmallerThanTrain(p *lint.Pass) {

@@ -22,14 +22,8 @@ step intervals.
 Epoch-based evaluation is step-regular when the epoch length is fixed, and is not reported. A
 wall-clock limit on the whole run (` + "`max_time`" + `) is a budget, not an evaluation interval: that is
 rule ` + "`training-length-time-based`" + `.`,
-	Fix: `Evaluate every N optimizer steps.
-
-- Lightning and NeMo: ` + "`trainer.val_check_interval: 1000`" + ` (an int counts training batches); set
-  ` + "`trainer.check_val_every_n_epoch: null`" + ` when the interval is longer than an epoch.
-- Composer / llm-foundry: ` + "`eval_interval: 1000ba`" + ` (or whole epochs, ` + "`1ep`" + `).
-- In-house configs: a step key such as ` + "`eval_every_steps`" + ` instead of ` + "`eval_every_secs`" + `.`,
-	Frameworks: []string{fwLightning, fwNeMo, fwComposer, fwGeneric},
-	Check:      checkEvalIntervalTimeBased,
+	Fix:   fixList(`Evaluate every N optimizer steps.`, "eval.interval", ""),
+	Check: checkEvalIntervalTimeBased,
 })
 
 func checkEvalIntervalTimeBased(p *lint.Pass) {
@@ -48,7 +42,7 @@ func checkEvalIntervalTimeBased(p *lint.Pass) {
 	f := lint.Finding{
 		Key:     iv.Key,
 		Message: keyOr(iv, "eval interval") + " " + strconv.Quote(text) + " schedules evaluation by wall-clock time",
-		Help:    timeEvalHelp(p.Plan.Framework, iv),
+		Help:    timeEvalHelp(p.Plan, iv),
 	}
 	if !iv.IsExplicit() {
 		f.Message = notSet(iv, strconv.Quote(text)) + " schedules evaluation by wall-clock time"
@@ -57,12 +51,9 @@ func checkEvalIntervalTimeBased(p *lint.Pass) {
 	p.Report(f)
 }
 
-func timeEvalHelp(fw string, iv plan.Fact[plan.Interval]) string {
-	switch fw {
-	case fwLightning, fwNeMo:
-		return "set " + keyOr(iv, "val_check_interval") + " to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps"
-	case fwComposer:
-		return "set " + keyOr(iv, "eval_interval") + " in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps"
+func timeEvalHelp(p *plan.Plan, iv plan.Fact[plan.Interval]) string {
+	if h := advice(p, "eval.interval", iv); h != "" {
+		return h
 	}
 	return "evaluate every N training steps instead (e.g. eval_every_steps), so every run is evaluated at the same points of training"
 }

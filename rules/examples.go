@@ -24,13 +24,14 @@ import (
 //
 // Archive format (txtar): free text, then sections introduced by lines "-- NAME --".
 //
-//	-- bad-huggingface.yaml --      a file that must produce the annotated findings
+//	-- bad-<fw>.yaml --             a file that must produce the annotated findings
 //	eval_batch: 4  # want "regexp"  expected finding of the archive's rule starting on this line
-//	-- bad-deepspeed.json.want --   expectations for a format without comments: "line:col CODE regexp"
-//	-- bad-nemo-multi.yaml.args --  command-line context: --hosts 4 --devices-per-host 8
-//	-- bad-huggingface.yaml.fixed --  the text after applying the rule's fixes
+//	-- bad-<fw>.json.want --        expectations for a format without comments: "line:col CODE regexp"
+//	-- bad-<fw>-multi.yaml.args --  command-line context: --hosts 4 --devices-per-host 8
+//	-- bad-<fw>.yaml.fixed --       the text after applying the rule's fixes
 //
-// Section names are (bad|good)-<framework>[-<suffix>].<ext>. The txtar split is hand-written
+// Section names are (bad|good)-<framework>[-<suffix>].<ext>, <framework> a registered dialect's
+// id. The txtar split is hand-written
 // rather than imported from golang.org/x/tools: it is twenty lines, it records where each section
 // starts in the archive (so a failing expectation points at archive:line), and it keeps x/tools
 // out of the WASM binary's module graph.
@@ -41,9 +42,9 @@ var testdataFS embed.FS
 // Example is one section of a rule's archive.
 type Example struct {
 	Rule      string // the rule's name (the archive's base name)
-	Name      string // section name: "bad-huggingface.yaml"
+	Name      string // section name: "bad-<framework>.yaml"
 	Kind      string // "bad" or "good"
-	Framework string // framework id from the name ("llama-factory")
+	Framework string // framework id from the name (a dialect's Name)
 	Suffix    string // optional "-<suffix>" part, without the dash
 	Format    doc.Format
 	// Text is the file as a user would write it: `# want` annotations removed, line numbers kept.
@@ -78,10 +79,14 @@ type Archive struct {
 	Examples []Example
 }
 
-// frameworkIDs are the framework names a section may carry; dialects not in this list are
-// accepted when registered (the name is matched longest first, since ids contain dashes).
-var frameworkIDs = []string{"huggingface", "axolotl", "llama-factory", "lightning", "nemo", "deepspeed",
-	"torchtune", "composer", "torchtitan", "accelerate", "gpt-neox", "litgpt", "mmengine", "t5x", "big-vision", "generic"}
+// frameworkIDs are the framework names a section may carry: the registered dialects' ids.
+func frameworkIDs() []string {
+	var ids []string
+	for _, d := range dialect.All() {
+		ids = append(ids, d.Name)
+	}
+	return ids
+}
 
 // The example patterns compile on first use: only the tests, the site and explain read the
 // archives, not a lint run.
@@ -171,7 +176,7 @@ func newExample(rule, name, text string, line int) (Example, error) {
 	ex := Example{Rule: rule, Name: name, Kind: m[1], Source: text, Line: line}
 	ex.Framework, ex.Suffix = splitFramework(m[2])
 	if ex.Framework == "" {
-		return Example{}, fmt.Errorf("%s.txtar:%d: section %q names no known framework (%s)", rule, line-1, name, strings.Join(frameworkIDs, ", "))
+		return Example{}, fmt.Errorf("%s.txtar:%d: section %q names no known framework (%s)", rule, line-1, name, strings.Join(frameworkIDs(), ", "))
 	}
 	ex.Format, _ = doc.FormatFromPath(name)
 	var err error
@@ -185,12 +190,10 @@ func newExample(rule, name, text string, line int) (Example, error) {
 	return ex, nil
 }
 
-// splitFramework splits "llama-factory-v1" into ("llama-factory", "v1"), longest id first.
+// splitFramework splits "<id>-<suffix>" into the framework id and the suffix, longest id first
+// (ids contain dashes).
 func splitFramework(s string) (fw, suffix string) {
-	ids := append([]string{}, frameworkIDs...)
-	for _, d := range dialect.All() {
-		ids = append(ids, d.Name)
-	}
+	ids := frameworkIDs()
 	sort.Slice(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
 	for _, id := range ids {
 		if s == id {

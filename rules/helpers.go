@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -12,22 +13,77 @@ import (
 // Helpers shared by the playbook rules: where to put a finding and how to say where a value
 // came from. They keep the rules short and their messages uniform across frameworks.
 
-// Framework ids, as dialects name them in plan.Plan.Framework.
-const (
-	fwHF         = "huggingface"
-	fwAxolotl    = "axolotl"
-	fwLlamaFac   = "llama-factory"
-	fwLightning  = "lightning"
-	fwNeMo       = "nemo"
-	fwDeepSpeed  = "deepspeed"
-	fwTorchtune  = "torchtune"
-	fwComposer   = "composer"
-	fwTorchtitan = "torchtitan"
-	fwGeneric    = "generic"
-)
+// Rules name no framework: what differs between frameworks (how to fix a finding there, what
+// loads the input, which keys were renamed) comes from the dialect that read the plan.
 
-// hfFamily are the frameworks that forward Hugging Face TrainingArguments keys.
-func hfFamily(fw string) bool { return fw == fwHF || fw == fwAxolotl || fw == fwLlamaFac }
+// advice is the help the plan's framework gives for a finding about concept, with {key} filled
+// in from f; "" when the dialect gives none (the rule then says it in general terms).
+func advice[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
+	if d := dialect.ByName(p.Framework); d != nil {
+		a := d.Advice[concept]
+		return strings.ReplaceAll(a.Help, "{key}", keyOr(f, a.Key))
+	}
+	return ""
+}
+
+// adviceIfDefault is the framework's help for a finding about concept whose fact holds the
+// framework's default, when that differs from advice; "" otherwise.
+func adviceIfDefault[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
+	if d := dialect.ByName(p.Framework); d != nil {
+		a := d.Advice[concept]
+		return strings.ReplaceAll(a.IfDefault, "{key}", keyOr(f, a.Key))
+	}
+	return ""
+}
+
+// loadsWithTorch reports whether the plan's framework feeds its input through a PyTorch
+// DataLoader, where a prefetch factor only applies to worker processes.
+func loadsWithTorch(p *plan.Plan) bool {
+	d := dialect.ByName(p.Framework)
+	return d != nil && d.Loader == dialect.TorchDataLoader
+}
+
+// fixList is a rule page's list of fixes for concept, one line per framework that gives one
+// (dialect.Advice.Doc), frameworks with the same fix on one line, in dialect order: intro, the
+// list, then outro (either may be empty).
+func fixList(intro, concept, outro string) string {
+	type group struct{ names, doc string }
+	var groups []*group
+	byDoc := map[string]*group{}
+	for _, d := range dialect.All() {
+		doc := d.Advice[concept].Doc
+		switch {
+		case doc == "":
+			continue
+		case strings.HasPrefix(doc, "- "): // a block of its own, labelled inside
+			groups = append(groups, &group{doc: doc})
+		case byDoc[doc] != nil:
+			byDoc[doc].names += ", " + d.ListName()
+		default:
+			g := &group{names: d.ListName(), doc: doc}
+			byDoc[doc] = g
+			groups = append(groups, g)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(intro)
+	for i, g := range groups {
+		if i == 0 && intro != "" {
+			b.WriteString("\n\n")
+		} else if i > 0 {
+			b.WriteString("\n")
+		}
+		if g.names == "" {
+			b.WriteString(g.doc)
+		} else {
+			b.WriteString("- " + g.names + ": " + g.doc)
+		}
+	}
+	if outro != "" {
+		b.WriteString("\n\n" + outro)
+	}
+	return b.String()
+}
 
 // place points f at the first candidate node that exists. A map or sequence is reported at its
 // key, so that a finding about a section (or a defaulted fact located by its enclosing section)

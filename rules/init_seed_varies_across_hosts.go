@@ -27,14 +27,8 @@ the same initialisation seed on every host (and a different data seed per host, 
 PyTorch DDP and Horovod broadcast the first process's parameters at start-up, and fine-tuning
 starts from pretrained weights: in those cases the finding is info. With an unknown host count
 the rule is silent.`,
-	Fix: `Use one initialisation seed on every host, and give seeds separate names by purpose.
-
-- Hydra / NeMo / Lightning: a literal seed (` + "`seed: 1234`" + `) rather than ` + "`${oc.env:RANK}`" + ` or a rank expression.
-- MMEngine: keep ` + "`randomness.diff_rank_seed: false`" + ` (vary the data seed through the sampler instead).
-- Megatron: leave ` + "`data_parallel_random_init`" + ` off.
-- JAX: derive the init key from a constant seed, not from ` + "`jax.process_index()`" + `.`,
-	Frameworks: []string{fwNeMo, fwLightning, fwTorchtune, fwGeneric},
-	Check:      checkInitSeedVaries,
+	Fix:   fixList(`Use one initialisation seed on every host, and give seeds separate names by purpose.`, "seeds.init", ""),
+	Check: checkInitSeedVaries,
 })
 
 func checkInitSeedVaries(p *lint.Pass) {
@@ -66,8 +60,8 @@ func checkInitSeedVaries(p *lint.Pass) {
 		f.Message += "; the model starts from pretrained weights, so only newly initialised layers differ"
 		f.Help = "a constant init seed keeps newly initialised layers (heads, adapters) identical on every host"
 		if _, err := strconv.Atoi(strings.TrimSpace(s.Value.Value)); err == nil && s.IsExplicit() {
-			// The file already holds one literal seed: the framework (torchtune's set_seed) adds
-			// the rank itself, so "use a constant seed" would not help.
+			// The file already holds one literal seed: the framework's seeding function adds the
+			// rank itself, so "use a constant seed" would not help.
 			f.Help = "the framework adds the rank to this seed itself, so the file cannot make it constant; make sure newly initialised layers (heads, adapters) are broadcast from one process or loaded from a checkpoint"
 		}
 	}

@@ -18,38 +18,21 @@ instead of hiding behind it. Background loader workers, or a buffer that prepare
 batches while the current one trains, overlap the two. Prefetching is one of the first things
 the playbook suggests once a profiler shows that training is waiting for input.
 
-Hugging Face's Trainer (and the tools that forward its arguments) defaults to
-` + "`dataloader_num_workers: 0`" + `, so a config that never mentions the key loads every batch in the
-training process. trainlint reports that case as info, because a small or pre-tokenised dataset
-may not need workers; an explicit ` + "`0`" + ` is a warning.
+Several trainers default to zero loader workers, so a config that never mentions the key loads
+every batch in the training process. trainlint reports that case as info, because a small or
+pre-tokenised dataset may not need workers; an explicit ` + "`0`" + ` is a warning.
 
 In PyTorch data loaders a prefetch factor only applies to worker processes: with zero workers it
-has no effect (Hugging Face refuses the combination at start-up).`,
-	Fix: `Load batches in background workers, or prefetch them.
-
-- Hugging Face, axolotl, LLaMA-Factory: ` + "`dataloader_num_workers: 4`" + ` (optionally with
-  ` + "`dataloader_prefetch_factor: 2`" + `, which needs workers).
-- Lightning: the DataModule's ` + "`num_workers`" + ` (` + "`data.init_args.num_workers`" + ` in LightningCLI files).
-- NeMo: ` + "`model.train_ds.num_workers`" + ` or ` + "`model.data.num_workers`" + `.
-- torchtune: ` + "`dataloader.num_workers`" + `; Composer: ` + "`train_loader.num_workers`" + `.
-- tf.data-style pipelines: a positive ` + "`prefetch`" + ` (or AUTOTUNE).
-
-Then confirm with a profiler that the step no longer waits for input.`,
-	Frameworks: []string{fwHF, fwAxolotl, fwLlamaFac, fwLightning, fwNeMo, fwTorchtune, fwComposer, fwTorchtitan, fwGeneric},
-	Check:      checkInputNoPrefetch,
+has no effect (some trainers refuse the combination at start-up).`,
+	Fix: fixList(`Load batches in background workers, or prefetch them.`, "data.workers",
+		`Then confirm with a profiler that the step no longer waits for input.`),
+	Check: checkInputNoPrefetch,
 })
-
-// torchLoader lists frameworks whose input comes from a PyTorch DataLoader, where
-// prefetch_factor only applies to worker processes.
-var torchLoader = map[string]bool{
-	fwHF: true, fwAxolotl: true, fwLlamaFac: true, fwLightning: true, fwNeMo: true,
-	fwTorchtune: true, fwComposer: true, fwTorchtitan: true, fwDeepSpeed: true,
-}
 
 func checkInputNoPrefetch(p *lint.Pass) {
 	d := p.Plan.Data
 	w, pf := d.Workers, d.Prefetch
-	torch := torchLoader[p.Plan.Framework]
+	torch := loadsWithTorch(p.Plan)
 
 	workers := w.Known() && w.Value > 0
 	prefetches := pf.Known() && pf.Value > 0 && (!torch || workers)
@@ -93,9 +76,10 @@ func checkInputNoPrefetch(p *lint.Pass) {
 		f.Key = pf.Key
 	}
 	f.Help = prefetchHelp(torch, w)
-	if p.Plan.Framework == fwTorchtune && noWorkers && !w.IsExplicit() {
-		// The stock recipes build their DataLoader without num_workers and never read the key.
-		f.Help = "the stock torchtune recipes pass no num_workers to their DataLoader: in a recipe that reads " + keyOr(w, "dataloader.num_workers") + " (or your copy of one) set it to a few workers (e.g. 4); check with a profiler that input was the bottleneck"
+	if noWorkers && !w.IsExplicit() {
+		if h := adviceIfDefault(p.Plan, "data.workers", w); h != "" {
+			f.Help = h // the framework's default leaves workers off in its own way
+		}
 	}
 	p.Report(f)
 }

@@ -25,7 +25,7 @@ the keys it knows against the type and the allowed values the framework declares
 mistake shows up before the job is submitted.`,
 	Fix: `Use one of the values listed in the message (the nearest one is suggested), or a value of the
 expected type.`,
-	Frameworks: []string{fwHF},
+	Frameworks: closedFrameworks(),
 	Check:      checkInvalidValue,
 })
 

@@ -61,7 +61,7 @@ func TestKeyRulesSeeCorpusTypos(t *testing.T) {
 		}
 		text = append(text, "gradient_acumulation_steps: 2\nlogging_strategy: step\n"...)
 		info, diags := lint.LintFile(lint.File{Path: e.Path, Text: text}, All(), lint.Options{Select: []string{"TL003", "TL004"}})
-		if info.Framework != fwHF {
+		if info.Framework != "huggingface" {
 			continue
 		}
 		checked++

@@ -19,15 +19,10 @@ from or select at the end is not the one you think. The playbook recommends chec
 single host.
 
 Coordinated sharded checkpointing, where each host writes its own shard of one checkpoint
-(Orbax multi-host, ` + "`torch.distributed.checkpoint`" + `, DeepSpeed ZeRO or FSDP sharded state), is the
+(Orbax multi-host, ` + "`torch.distributed.checkpoint`" + `, ZeRO or FSDP sharded state), is the
 correct multi-host pattern and is not reported. With an unknown host count the rule is silent.`,
-	Fix: `Save full checkpoints from one host, on storage every host can read.
-
-- Hugging Face, LLaMA-Factory: remove ` + "`save_on_each_node`" + ` (default false).
-- DeepSpeed: ` + "`checkpoint.use_node_local_storage: false`" + ` with a shared checkpoint directory.
-- In-house code: save where ` + "`process_index == 0`" + `, or use a coordinated sharded checkpointer.`,
-	Frameworks: []string{fwHF, fwLlamaFac, fwDeepSpeed, fwGeneric},
-	Check:      checkCheckpointOnAllHosts,
+	Fix:   fixList(`Save full checkpoints from one host, on storage every host can read.`, "ckpt.scope", ""),
+	Check: checkCheckpointOnAllHosts,
 })
 
 func checkCheckpointOnAllHosts(p *lint.Pass) {
@@ -49,12 +44,8 @@ func checkCheckpointOnAllHosts(p *lint.Pass) {
 	} else {
 		f.Message = keyOr(s, "checkpoint scope") + " " + written(s, string(s.Value)) + " makes " + who + " write full checkpoints on " + hostsPhrase(p.Plan)
 	}
-	switch {
-	case hfFamily(p.Plan.Framework):
-		f.Help = "remove " + keyOr(s, "save_on_each_node") + " (or set it to false) and save to storage every node can read"
-	case p.Plan.Framework == fwDeepSpeed:
-		f.Help = "set " + keyOr(s, "checkpoint.use_node_local_storage") + " to false and save to a directory every node can read"
-	default:
+	f.Help = advice(p.Plan, "ckpt.scope", s)
+	if f.Help == "" {
 		f.Help = "save full checkpoints from one host only (process index 0), or use a coordinated sharded checkpointer"
 	}
 	place(&f, s.Node)

@@ -64,21 +64,21 @@ func runTraps(t *testing.T, r *lint.Rule, traps []trap) {
 
 func TestInputNoPrefetchTraps(t *testing.T) {
 	runTraps(t, InputNoPrefetch, []trap{
-		{"workers explicit 0", plan.Plan{Framework: fwHF, Data: plan.Data{Workers: set(0, "dataloader_num_workers")}},
+		{"workers explicit 0", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: set(0, "dataloader_num_workers")}},
 			lint.Warning, "dataloader_num_workers 0 loads batches in the training process"},
-		{"workers default 0 is info", plan.Plan{Framework: fwHF, Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default (transformers v5)")}},
+		{"workers default 0 is info", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default (transformers v5)")}},
 			lint.Info, "dataloader_num_workers is not set: the Trainer default 0 loads batches"},
-		{"workers > 0", plan.Plan{Framework: fwHF, Data: plan.Data{Workers: set(4, "dataloader_num_workers"), Prefetch: set(0, "p")}}, 0, ""},
-		{"torch prefetch without workers does not help", plan.Plan{Framework: fwHF, Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
+		{"workers > 0", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: set(4, "dataloader_num_workers"), Prefetch: set(0, "p")}}, 0, ""},
+		{"torch prefetch without workers does not help", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
 			lint.Warning, "pf 2 has no effect without workers"},
-		{"explicit prefetch with default 0 workers is a warning", plan.Plan{Framework: fwHF, Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default"), Prefetch: set(2, "dataloader_prefetch_factor")}},
+		{"explicit prefetch with default 0 workers is a warning", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default"), Prefetch: set(2, "dataloader_prefetch_factor")}},
 			lint.Warning, "dataloader_num_workers is not set: the Trainer default 0 loads batches in the training process, so nothing is prefetched; dataloader_prefetch_factor 2 has no effect without workers"},
-		{"torchtitan is torch", plan.Plan{Framework: fwTorchtitan, Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
+		{"torchtitan is torch", plan.Plan{Framework: "torchtitan", Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
 			lint.Warning, "has no effect without workers"},
-		{"tf.data prefetch without workers works", plan.Plan{Framework: fwGeneric, Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "prefetch")}}, 0, ""},
-		{"prefetch explicit 0", plan.Plan{Framework: fwGeneric, Data: plan.Data{Prefetch: set(0, "input.prefetch")}}, lint.Warning, "input.prefetch 0 turns prefetching off"},
-		{"unknown", plan.Plan{Framework: fwGeneric}, 0, ""},
-		{"negative workers are not zero", plan.Plan{Framework: fwGeneric, Data: plan.Data{Workers: set(-1, "w")}}, 0, ""},
+		{"tf.data prefetch without workers works", plan.Plan{Framework: "generic", Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "prefetch")}}, 0, ""},
+		{"prefetch explicit 0", plan.Plan{Framework: "generic", Data: plan.Data{Prefetch: set(0, "input.prefetch")}}, lint.Warning, "input.prefetch 0 turns prefetching off"},
+		{"unknown", plan.Plan{Framework: "generic"}, 0, ""},
+		{"negative workers are not zero", plan.Plan{Framework: "generic", Data: plan.Data{Workers: set(-1, "w")}}, 0, ""},
 	})
 }
 

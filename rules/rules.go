@@ -5,16 +5,52 @@ package rules
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
 )
 
 var registry []*lint.Rule
 
-// register adds a rule to the catalogue; each rule file calls it from init.
+// register adds a rule to the catalogue; each rule file calls it from init. A rule that lists no
+// Frameworks gets those of its testdata archive's bad sections: the frameworks it is shown to
+// fire in.
 func register(r *lint.Rule) *lint.Rule {
+	if r.Frameworks == nil {
+		r.Frameworks = testedFrameworks(r.Name)
+	}
 	registry = append(registry, r)
 	return r
+}
+
+// testedFrameworks are the framework ids of the bad-<framework>[-suffix] sections of a rule's
+// archive, in dialect order (the generic dialect last). Only section headers are read.
+func testedFrameworks(rule string) []string {
+	data, err := testdataFS.ReadFile("testdata/" + rule + ".txtar")
+	if err != nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, ln := range strings.Split(string(data), "\n") {
+		name, ok := strings.CutPrefix(strings.TrimRight(ln, "\r"), "-- bad-")
+		if !ok || !strings.HasSuffix(name, " --") {
+			continue
+		}
+		name = strings.TrimSuffix(name, " --")
+		if i := strings.IndexByte(name, '.'); i > 0 {
+			if fw, _ := splitFramework(name[:i]); fw != "" {
+				seen[fw] = true
+			}
+		}
+	}
+	var out []string
+	for _, d := range dialect.All() {
+		if seen[d.Name] {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 // All returns every rule, the engine's own included, in code order.

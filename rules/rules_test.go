@@ -24,9 +24,8 @@ import (
 //   - a .fixed section equals the text after applying the rule's fixes.
 
 // frameworksCovered are the frameworks for which a rule that lists them needs a bad and a good
-// section of its own (the ones with dialects in this release).
-var frameworksCovered = []string{"huggingface", "axolotl", "llama-factory", "lightning", "nemo",
-	"deepspeed", "torchtune", "composer", "generic"}
+// section of its own: every registered dialect.
+var frameworksCovered = frameworkIDs()
 
 var (
 	codeRe = regexp.MustCompile(`^TL[0-9]{3}$`)

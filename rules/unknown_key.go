@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/schema"
 	"github.com/trainlint/trainlint/lint/textdist"
@@ -14,22 +15,22 @@ import (
 
 // UnknownKey reports a top-level key that is not a setting of the framework but is one typo
 // away from one. Files of the supported frameworks legitimately carry keys trainlint does not
-// know (a training script's own arguments, TRL's model and script arguments), so a key absent
+// know (a training script's own arguments, a fine-tuning tool's model and script arguments), so a key absent
 // from the schema is not reported on its own: only a near miss of a known key is, which is what
-// a typo looks like. Frameworks whose key set is open (Lightning init_args, generic in-house
+// a typo looks like. Frameworks whose key set is open (init_args of arbitrary classes, in-house
 // files) are not checked at all (schema.Closed).
 var UnknownKey = register(&lint.Rule{
 	Code: "TL003", Name: "unknown-key", Category: lint.CatStructure, Severity: lint.Warning,
 	Title:     "A key is not a setting of the framework",
 	NeedsPlan: true,
-	Rationale: `A misspelt key is not an error for most training stacks: the Trainer's YAML front-ends either
+	Rationale: `A misspelt key is not an error for most training stacks: YAML front-ends of trainers either
 stop at start-up or, in scripts that allow extra keys, ignore it. Either way the value written
 down does not take effect and the run uses the default, which is the worst kind of mistake: the
 config looks right. trainlint compares each top-level key with the framework's settings and
 reports keys that are one or two edits away from a known one.`,
 	Fix: `Correct the spelling (the message names the nearest known key). A key that is really an argument
 of your own script can be kept: suppress the finding with a reason.`,
-	Frameworks: []string{fwHF},
+	Frameworks: closedFrameworks(),
 	Check:      checkUnknownKey,
 })
 
@@ -134,13 +135,24 @@ func nearestKey(k string, known []string) (string, bool) {
 	return cs[0].key, true
 }
 
-// frameworkTitle names a framework in messages.
+// frameworkTitle names a framework's set of settings in messages (dialect.Dialect.SettingsName).
 func frameworkTitle(fw string) string {
-	switch fw {
-	case fwHF:
-		return "TrainingArguments"
+	if d := dialect.ByName(fw); d != nil && d.SettingsName != "" {
+		return d.SettingsName
 	}
 	return fw
+}
+
+// closedFrameworks are the frameworks whose dialect lists every top-level setting: the key rules
+// check only those.
+func closedFrameworks() []string {
+	var out []string
+	for _, d := range dialect.All() {
+		if d.Closed {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 func isASCII(s string) bool {

@@ -46,6 +46,18 @@ var Axolotl = register(&Dialect{
 	Detect:    detectAxolotl,
 	Normalize: normalizeAxolotl,
 	Keys:      axoKeys,
+	Loader:    TorchDataLoader,
+	Advice: map[string]Advice{
+		// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
+		"ckpt.retention": {
+			Help: "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves",
+			Doc:  hfAdvice["ckpt.retention"].Doc,
+		},
+		"data.workers": hfAdvice["data.workers"],
+		"eval.per_device_batch": {
+			Doc: "`eval_batch_size` ≥ `micro_batch_size` (or leave it unset: it then follows the micro batch).",
+		},
+	},
 })
 
 var (
@@ -543,7 +555,7 @@ var axoKeys = []Key{
 	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (float = fraction of training)"},
 	{Path: "evals_per_epoch", Type: "integer", Default: "", Concept: "eval.interval", Doc: "evaluations per epoch (exclusive with eval_steps)"},
 	{Path: "eval_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "\"no\", \"epoch\" or \"steps\"; unset: inferred from eval_steps/evals_per_epoch", Enum: []string{"no", "steps", "epoch"}},
-	{Path: "evaluation_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "old name of eval_strategy", Enum: []string{"no", "steps", "epoch"}, Deprecated: "eval_strategy"},
+	{Path: "evaluation_strategy", Type: "string", Default: "", Concept: "eval.enabled", Doc: "old name of eval_strategy", Enum: []string{"no", "steps", "epoch"}, Replacement: "eval_strategy", Rename: "safe"},
 	{Path: "logging_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between logs (unset: 0.5% of the run, between 1 and 10); the eval interval for eval_strategy \"steps\" without eval_steps"},
 	{Path: "sample_packing", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "pack samples; with eval_sample_packing false the last batch is dropped"},
 	{Path: "eval_sample_packing", Type: "boolean", Default: "", Concept: "eval.drop_last", Doc: "pack eval samples too"},

@@ -25,6 +25,17 @@ var Composer = register(&Dialect{
 	Detect:    detectComposer,
 	Normalize: normalizeComposer,
 	Keys:      composerKeys,
+	Loader:    TorchDataLoader,
+	Advice: map[string]Advice{
+		"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},
+		"eval.interval": {
+			Help: "set {key} in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps",
+			Key:  "eval_interval",
+			Doc:  "`eval_interval: 1000ba` (or whole epochs, `1ep`).",
+		},
+		"data.workers":          {Doc: "`train_loader.num_workers`."},
+		"eval.per_device_batch": {Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."},
+	},
 })
 
 // composerTimeRe is Composer's time string: a number and a unit suffix.

@@ -30,6 +30,14 @@ var DeepSpeed = register(&Dialect{
 	Detect:    detectDS,
 	Normalize: normalizeDS,
 	Keys:      dsKeys,
+	Loader:    TorchDataLoader,
+	Advice: map[string]Advice{
+		"ckpt.scope": {
+			Help: "set {key} to false and save to a directory every node can read",
+			Key:  "checkpoint.use_node_local_storage",
+			Doc:  "`checkpoint.use_node_local_storage: false` with a shared checkpoint directory.",
+		},
+	},
 })
 
 var (

@@ -27,9 +27,72 @@ type Key struct {
 	Concept string // the plan field it feeds ("eval.per_device_batch", "seeds.init", ...)
 	Doc     string // one line: what it means
 	Enum    []string
-	// Deprecated names the replacement key when this spelling was renamed.
-	Deprecated string
+
+	// A renamed or removed key. Replacement is the key that took its place (a path like Path,
+	// in the same map); How says what to do instead when that is more than using one key
+	// ("set optim to \"adafactor\""). Since is the version that deprecated the key, Removed the
+	// one that no longer accepts it ("transformers 4.41" and "v5"; "" when unknown or not yet).
+	// Rename is the fix the deprecated-key rule offers: "safe" for a pure rename, "unsafe" when
+	// the replacement is close but not equal in meaning, "" for none. Editors show a key with a
+	// safe rename as renamed.
+	Replacement string
+	How         string
+	Since       string
+	Removed     string
+	Rename      string
 }
+
+// Deprecated is the key's new name when it was renamed (a safe rename), "" otherwise: what the
+// site's framework pages show as "renamed to".
+func (k Key) Deprecated() string {
+	if k.Rename == "safe" {
+		return k.Replacement
+	}
+	return ""
+}
+
+// IsDeprecated reports whether the key is renamed or removed.
+func (k Key) IsDeprecated() bool {
+	return k.Replacement != "" || k.How != "" || k.Since != "" || k.Removed != ""
+}
+
+// DeprecationNote is when the key was deprecated, as a message says it in parentheses:
+// "transformers 4.41; removed in v5", "removed in Lightning 2.0", or the framework's title when
+// the dialect records no version.
+func (k Key) DeprecationNote(d *Dialect) string {
+	switch {
+	case k.Since != "" && k.Removed != "":
+		return k.Since + "; removed in " + k.Removed
+	case k.Removed != "":
+		return "removed in " + k.Removed
+	case k.Since != "":
+		return k.Since
+	}
+	return d.Title
+}
+
+// Advice is how to fix, in one framework, a finding about one concept (the Key.Concept a rule
+// reads: "bn.sync", "ckpt.retention"). Rules take their per-framework help from here, so that
+// no rule names a framework.
+type Advice struct {
+	// Help is the diagnostic's help; "{key}" stands for the fact's key (or Key when the fact
+	// has none).
+	Help string
+	// IfDefault replaces Help when the fact holds the framework's default (the file does not
+	// set it), when that calls for other advice.
+	IfDefault string
+	// Key names the setting in Help when the fact carries no key.
+	Key string
+	// Doc is this framework's line in the rule page's list of fixes (Markdown, no leading "- ").
+	// Further "\n- " lines may follow, for tools read by this dialect.
+	Doc string
+}
+
+// Loader is what feeds a framework's training input.
+type Loader string
+
+// TorchDataLoader: a PyTorch DataLoader, whose prefetch_factor only applies to worker processes.
+const TorchDataLoader Loader = "torch"
 
 // Dialect is one framework's reader.
 type Dialect struct {
@@ -52,6 +115,34 @@ type Dialect struct {
 	Normalize func(d *doc.Document, ctx Context) *plan.Plan
 	// Keys are the keys this dialect reads, with defaults.
 	Keys []Key
+
+	// Label names the framework in lists on rule pages ("Lightning"); Title when empty.
+	Label string
+	// Settings are the framework's other settings: keys the dialect does not read but that exist
+	// all the same (or existed: renamed and removed keys), for editors' schemas, the unknown-key
+	// and invalid-value rules and the deprecated-key rule.
+	Settings []Key
+	// Closed reports that Keys and Settings list every top-level setting, so that the key rules
+	// may call a near miss a typo. SettingsName is what messages call that set
+	// ("TrainingArguments").
+	Closed       bool
+	SettingsName string
+	// Roots are the maps (dotted paths; "" for the file's root) under which Keys' paths apply,
+	// for rules that look keys up by path: LightningCLI repeats trainer: under each subcommand.
+	// Empty means the root only.
+	Roots []string
+	// Loader is what feeds the training input ("" when unknown or several kinds).
+	Loader Loader
+	// Advice is how to fix findings in this framework, by concept.
+	Advice map[string]Advice
+}
+
+// ListName is how rule pages name the framework in lists.
+func (d *Dialect) ListName() string {
+	if d.Label != "" {
+		return d.Label
+	}
+	return d.Title
 }
 
 // MinScore is the least score that claims a file; below it the generic dialect reads it.

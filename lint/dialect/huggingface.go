@@ -43,14 +43,44 @@ const (
 
 // HuggingFace reads TrainingArguments files.
 var HuggingFace = register(&Dialect{
-	Name:      "huggingface",
-	Title:     "Hugging Face Trainer",
-	Version:   hfVersion,
-	Formats:   []doc.Format{doc.YAML, doc.JSON},
-	Detect:    detectHF,
-	Normalize: normalizeHF,
-	Keys:      hfKeys,
+	Name:         "huggingface",
+	Title:        "Hugging Face Trainer",
+	Version:      hfVersion,
+	Formats:      []doc.Format{doc.YAML, doc.JSON},
+	Detect:       detectHF,
+	Normalize:    normalizeHF,
+	Keys:         hfKeys,
+	Label:        "Hugging Face",
+	Settings:     hfTrainingArguments,
+	Closed:       true,
+	SettingsName: "TrainingArguments",
+	Loader:       TorchDataLoader,
+	Advice:       hfAdvice,
 })
+
+// hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
+// LLaMA-Factory) share most of it.
+var hfAdvice = map[string]Advice{
+	"ckpt.retention": {
+		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove {key}",
+		Key:  "save_total_limit",
+		Doc:  "add `load_best_model_at_end: true` and `metric_for_best_model`\n  (the best checkpoint is then kept besides the most recent ones), or remove `save_total_limit`.",
+	},
+	"ckpt.scope": {
+		Help: "remove {key} (or set it to false) and save to storage every node can read",
+		Key:  "save_on_each_node",
+		Doc:  "remove `save_on_each_node` (default false).",
+	},
+	"logging.scope": {
+		Doc: "`log_on_each_node: false` limits console logs to the main process; trackers\n  already log from it.",
+	},
+	"data.workers": {
+		Doc: "`dataloader_num_workers: 4` (optionally with\n  `dataloader_prefetch_factor: 2`, which needs workers).",
+	},
+	"eval.per_device_batch": {
+		Doc: "`per_device_eval_batch_size` ≥ `per_device_train_batch_size`.",
+	},
+}
 
 // hfStrong are TrainingArguments (and TRL script/model) keys that other frameworks do not use at
 // the top level; hfWeak are spellings shared with other frameworks.
@@ -546,7 +576,8 @@ var hfKeys = []Key{
 	{Path: "max_steps", Type: "integer", Default: "-1", Concept: "train.max_steps", Doc: "total optimizer steps; -1 trains for num_train_epochs"},
 	{Path: "num_train_epochs", Type: "number", Default: "3.0", Doc: "epochs to train when max_steps is not positive"},
 	{Path: "eval_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "when to evaluate: never, every eval_steps, or every epoch (no time-based option)", Enum: []string{"no", "steps", "epoch"}},
-	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in v5)", Enum: []string{"no", "steps", "epoch"}, Deprecated: "eval_strategy"},
+	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in v5)", Enum: []string{"no", "steps", "epoch"},
+		Replacement: "eval_strategy", Rename: "safe", Since: "transformers 4.41", Removed: "v5"},
 	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (a float in (0,1) is a fraction of training); unset uses logging_steps"},
 	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs (TRL configs: 10); also the eval interval when eval_steps is unset"},
 	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch (train and eval loaders alike)"},

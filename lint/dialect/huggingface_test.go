@@ -367,7 +367,7 @@ func TestHFKeys(t *testing.T) {
 			dep = &HuggingFace.Keys[i]
 		}
 	}
-	if dep == nil || dep.Deprecated != "eval_strategy" {
+	if dep == nil || dep.Replacement != "eval_strategy" {
 		t.Errorf("evaluation_strategy not marked deprecated: %+v", dep)
 	}
 }

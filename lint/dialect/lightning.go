@@ -32,7 +32,37 @@ var Lightning = register(&Dialect{
 	Detect:    detectLightning,
 	Normalize: normalizeLightning,
 	Keys:      lightningKeys,
+	Label:     "Lightning",
+	Settings:  lightningRemoved,
+	// LightningCLI repeats the Trainer arguments under each subcommand.
+	Roots:  []string{"", "fit", "validate", "test", "predict"},
+	Loader: TorchDataLoader,
+	Advice: lightningAdvice(map[string]Advice{
+		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
+		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
+	}),
 })
+
+// lightningRemoved are Trainer arguments Lightning 2.0 removed or renamed (upgrade guide "Upgrade
+// from 1.8 to the 2.0": PR16171, PR10061, PR16184; replace_sampler_ddp became
+// use_distributed_sampler). gpus → devices is only an unsafe rename: the accelerator then comes
+// from accelerator ("auto" picks the GPUs when there are some), which the old flag implied.
+var lightningRemoved = []Key{
+	{Path: "trainer.replace_sampler_ddp", Type: "boolean", Doc: "renamed use_distributed_sampler in Lightning 2.0",
+		Replacement: "trainer.use_distributed_sampler", Rename: "safe", Since: "Lightning 2.0"},
+	{Path: "trainer.gpus", Type: "integer|string|array", Doc: "removed in Lightning 2.0: use devices (with accelerator gpu or auto)",
+		Replacement: "trainer.devices", Rename: "unsafe", How: "use devices (with accelerator \"gpu\" or \"auto\")", Removed: "Lightning 2.0"},
+	{Path: "trainer.tpu_cores", Type: "integer|array", Doc: "removed in Lightning 2.0: use devices (with accelerator tpu)",
+		How: "use devices (with accelerator \"tpu\")", Removed: "Lightning 2.0"},
+	{Path: "trainer.ipus", Type: "integer", Doc: "removed in Lightning 2.0: use devices (with accelerator ipu)",
+		How: "use devices (with accelerator \"ipu\")", Removed: "Lightning 2.0"},
+	{Path: "trainer.num_processes", Type: "integer", Doc: "removed in Lightning 2.0: use devices",
+		How: "use devices", Removed: "Lightning 2.0"},
+	{Path: "trainer.auto_select_gpus", Type: "boolean", Doc: "removed in Lightning 2.0: use devices: auto",
+		How: "use devices: \"auto\"", Removed: "Lightning 2.0"},
+	{Path: "trainer.resume_from_checkpoint", Type: "string", Doc: "removed in Lightning 2.0: pass ckpt_path to fit",
+		How: "pass ckpt_path to fit (LightningCLI: ckpt_path beside trainer)", Removed: "Lightning 2.0"},
+}
 
 // hasNeMoEvidence reports keys that only NeMo configs have; the NeMo dialect claims those.
 func hasNeMoEvidence(root *doc.Node) bool {

@@ -36,6 +36,34 @@ const lightningVersion = "2.6"
 // lightningDefault is the note of a fact that holds a Lightning default.
 const lightningDefault = "the Lightning default (" + lightningVersion + ")"
 
+// lightningAdvice is how to fix findings in a Lightning Trainer's arguments (Lightning, and NeMo
+// which hands its trainer: section to one), plus the dialect's own advice.
+func lightningAdvice(own map[string]Advice) map[string]Advice {
+	m := map[string]Advice{
+		"bn.sync": {
+			Help: "set {key}: true, or average the running statistics across devices before each evaluation and checkpoint",
+			Key:  "trainer.sync_batchnorm",
+			Doc:  "`trainer.sync_batchnorm: true`.",
+		},
+		"ckpt.retention": {
+			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
+			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k.",
+		},
+		"eval.interval": {
+			Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",
+			Key:  "val_check_interval",
+			Doc:  "`trainer.val_check_interval: 1000` (an int counts training batches); set\n  `trainer.check_val_every_n_epoch: null` when the interval is longer than an epoch.",
+		},
+		"seeds.init": {
+			Doc: "a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.",
+		},
+	}
+	for k, v := range own {
+		m[k] = v
+	}
+	return m
+}
+
 // joinKey spells a key under a section: "trainer" + "devices" → "trainer.devices"; the root
 // section has an empty prefix.
 func joinKey(prefix, key string) string {

@@ -39,6 +39,14 @@ var LlamaFactory = register(&Dialect{
 	Detect:    detectLF,
 	Normalize: normalizeLF,
 	Keys:      lfKeys,
+	Loader:    TorchDataLoader,
+	Advice: map[string]Advice{
+		"ckpt.retention":        hfAdvice["ckpt.retention"],
+		"ckpt.scope":            hfAdvice["ckpt.scope"],
+		"logging.scope":         hfAdvice["logging.scope"],
+		"data.workers":          hfAdvice["data.workers"],
+		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
+	},
 })
 
 var (

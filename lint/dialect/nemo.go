@@ -37,6 +37,16 @@ var NeMo = register(&Dialect{
 	Detect:    detectNeMo,
 	Normalize: normalizeNeMo,
 	Keys:      nemoKeys,
+	Label:     "NeMo",
+	Loader:    TorchDataLoader,
+	Advice: lightningAdvice(map[string]Advice{
+		"logging.scope": {
+			Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
+			Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
+		},
+		"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
+		"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
+	}),
 })
 
 func detectNeMo(d *doc.Document) int {
@@ -155,7 +165,10 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		}
 		p.Ckpt.Scope = plan.Defaulted(scope, "exp_manager.checkpoint_callback_params", why, nil)
 
-		// Logging: per-rank log files unless one of the rank-0 switches is on.
+		// Logging: per-rank log files unless one of the rank-0 switches is on. The switches only
+		// decide who writes nemo_log_*.txt: metrics go through Lightning loggers, which write
+		// from global rank 0 anyway.
+		p.Logging.TextLogsOnly = true
 		loc := boolFact(root, em, "exp_manager", "log_local_rank_0_only", false, true, nemoDefault)
 		glob := boolFact(root, em, "exp_manager", "log_global_rank_0_only", false, true, nemoDefault)
 		switch {

@@ -32,7 +32,7 @@ func All() []*Dialect {
 
 // ByName returns the dialect with the given framework id, or nil.
 func ByName(name string) *Dialect {
-	for _, d := range All() {
+	for _, d := range registry {
 		if d.Name == name {
 			return d
 		}

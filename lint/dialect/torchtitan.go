@@ -23,7 +23,15 @@ var Torchtitan = register(&Dialect{
 	Normalize: func(d *doc.Document, ctx Context) *plan.Plan {
 		return readGenericPlan("torchtitan", d, ctx, readTorchtitan)
 	},
-	Keys: torchtitanKeys,
+	Keys:   torchtitanKeys,
+	Loader: TorchDataLoader,
+	Advice: map[string]Advice{
+		"ckpt.retention": {Doc: "`keep_latest_k` has no best-N policy: keep every checkpoint (`keep_latest_k = 0`) and select\n  the best afterwards from the eval logs."},
+		"logging.scope": {
+			Help: "log from one host only: set [metrics] save_for_all_ranks = false",
+			Doc:  "`[metrics] save_for_all_ranks = false`.",
+		},
+	},
 })
 
 // torchtitanKeys are the job_config.py fields the dialect reads, with their defaults.

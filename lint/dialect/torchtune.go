@@ -19,6 +19,18 @@ var Torchtune = register(&Dialect{
 	Detect:    detectTorchtune,
 	Normalize: normalizeTorchtune,
 	Keys:      torchtuneKeys,
+	Label:     "torchtune",
+	Loader:    TorchDataLoader,
+	Advice: map[string]Advice{
+		"ckpt.retention": {Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."},
+		// The stock recipes build their DataLoader without num_workers and never read the key.
+		"data.workers": {
+			IfDefault: "the stock torchtune recipes pass no num_workers to their DataLoader: in a recipe that reads {key} (or your copy of one) set it to a few workers (e.g. 4); check with a profiler that input was the bottleneck",
+			Key:       "dataloader.num_workers",
+			Doc:       "`dataloader.num_workers`.",
+		},
+		"eval.per_device_batch": {Doc: "`batch_size_val` ≥ `batch_size`."},
+	},
 })
 
 func detectTorchtune(d *doc.Document) int {

@@ -252,6 +252,9 @@ type Logging struct {
 	Scope Fact[Scope]
 	// ConsoleScope is who prints console logs (HF log_on_each_node): info at most.
 	ConsoleScope Fact[Scope]
+	// TextLogsOnly reports that Scope only decides who writes text log files: metrics go through
+	// loggers that write from the first process whatever it says.
+	TextLogsOnly bool
 }
 
 type BatchNorm struct {

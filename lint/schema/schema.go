@@ -29,21 +29,15 @@ const Draft = "http://json-schema.org/draft-07/schema#"
 // IDBase prefixes the schemas' $id (the site publishes them under /schemas/).
 const IDBase = "https://trainlint.github.io/schemas/"
 
-// extraKeys complete a dialect's Keys with keys the dialect does not read but that are settings
-// of the framework all the same (so that the unknown-key rule does not take them for typos).
-var extraKeys = map[string][]dialect.Key{
-	"huggingface": hfTrainingArguments,
-	"lightning":   lightningRemoved,
+// Closed reports whether the unknown-key rule may check the framework's top-level keys: the
+// dialect says its Keys and Settings list every top-level setting (dialect.Dialect.Closed). Only
+// the Trainer qualifies: its keys are one dataclass. Even there the files also hold script
+// arguments (TRL's ModelConfig and ScriptArguments, alignment-handbook's, a project's own), so
+// the rule reports only near misses of known keys, never a key merely absent here.
+func Closed(framework string) bool {
+	d := dialect.ByName(framework)
+	return d != nil && d.Closed
 }
-
-// closed are the frameworks whose top-level key list is complete enough for the unknown-key
-// rule. Only the Trainer qualifies: its keys are one dataclass. Even there the files also hold
-// script arguments (TRL's ModelConfig and ScriptArguments, alignment-handbook's, a project's
-// own), so the rule reports only near misses of Trainer keys, never a key merely absent here.
-var closed = map[string]bool{"huggingface": true}
-
-// Closed reports whether the unknown-key rule may check the framework's top-level keys.
-func Closed(framework string) bool { return closed[framework] }
 
 // Names lists the frameworks that have a schema, in dialect order.
 func Names() []string {
@@ -55,7 +49,7 @@ func Names() []string {
 }
 
 // Keys returns the keys known for a framework: the dialect's Keys first (they are the
-// authority on the keys it reads), then the framework's extra keys not already listed. Nil for
+// authority on the keys it reads), then its Settings not already listed. Nil for
 // an unknown framework. The list is built once per framework and shared (rules ask for it on
 // every file): callers must not modify its elements.
 func Keys(framework string) []dialect.Key {
@@ -82,7 +76,7 @@ func keys(framework string) []dialect.Key {
 			out = append(out, k)
 		}
 	}
-	for _, k := range extraKeys[framework] {
+	for _, k := range d.Settings {
 		if !seen[k.Path] {
 			seen[k.Path] = true
 			out = append(out, k)
@@ -266,9 +260,9 @@ func fill(n *node, k dialect.Key, d *dialect.Dialect) {
 	if k.Default != "" {
 		fmt.Fprintf(&desc, "\n\nDefault: %s (%s).", k.Default, shortVersion(d.Version))
 	}
-	if k.Deprecated != "" {
-		fmt.Fprintf(&desc, "\n\nDeprecated: use %s.", k.Deprecated)
-		n.Deprecated = "renamed to " + k.Deprecated
+	if k.Replacement != "" && k.Rename == "safe" {
+		fmt.Fprintf(&desc, "\n\nDeprecated: use %s.", k.Replacement)
+		n.Deprecated = "renamed to " + k.Replacement
 	} else if strings.HasPrefix(k.Doc, "removed in") {
 		n.Deprecated = k.Doc
 	}

@@ -1,6 +1,4 @@
-package schema
-
-import "github.com/trainlint/trainlint/lint/dialect"
+package dialect
 
 // hfTrainingArguments is every field of transformers' TrainingArguments, so that the unknown-key
 // rule can tell a misspelt Trainer setting from a key the dialect simply does not read. It is
@@ -8,8 +6,11 @@ import "github.com/trainlint/trainlint/lint/dialect"
 //   - v5: huggingface/transformers src/transformers/training_args.py @00349ae (defaults here);
 //   - v4 (4.5x): the same file @fd79833; fields removed in v5 say so in Doc.
 //
-// The dialect's own Keys (lint/dialect/huggingface.go) take precedence for the keys it reads.
-var hfTrainingArguments = []dialect.Key{
+// They are the Hugging Face dialect's Settings: its own Keys (huggingface.go) take precedence for
+// the keys it reads. Renamed and removed fields carry their deprecation (Key.Replacement, How,
+// Since, Removed), checked against training_args.py: v4 (@fd79833) marks them deprecated ("will
+// be removed in version 5") and v5 (@00349ae) no longer has them.
+var hfTrainingArguments = []Key{
 	{Path: "output_dir", Type: "string|null", Default: "trainer_output", Doc: "where checkpoints and predictions are written"},
 	{Path: "per_device_train_batch_size", Type: "integer", Default: "8", Doc: "training batch per device"},
 	{Path: "num_train_epochs", Type: "number", Default: "3.0", Doc: "epochs to train when max_steps is not positive"},
@@ -122,10 +123,10 @@ var hfTrainingArguments = []dialect.Key{
 
 	// v4 only (removed in v5).
 	{Path: "overwrite_output_dir", Type: "boolean", Default: "false", Doc: "overwrite output_dir (v4; removed in v5)"},
-	{Path: "per_gpu_train_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_train_batch_size (v4)", Deprecated: "per_device_train_batch_size"},
-	{Path: "per_gpu_eval_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_eval_batch_size (v4)", Deprecated: "per_device_eval_batch_size"},
+	{Path: "per_gpu_train_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_train_batch_size (v4)", Replacement: "per_device_train_batch_size", Rename: "safe", Since: "transformers v4", Removed: "v5"},
+	{Path: "per_gpu_eval_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_eval_batch_size (v4)", Replacement: "per_device_eval_batch_size", Rename: "safe", Since: "transformers v4", Removed: "v5"},
 	{Path: "save_safetensors", Type: "boolean", Default: "true", Doc: "save in safetensors (v4; always on in v5)"},
-	{Path: "no_cuda", Type: "boolean", Default: "false", Doc: "old name of use_cpu (v4)", Deprecated: "use_cpu"},
+	{Path: "no_cuda", Type: "boolean", Default: "false", Doc: "old name of use_cpu (v4)", Replacement: "use_cpu", Rename: "safe", Since: "transformers 4.34", Removed: "v5"},
 	{Path: "use_mps_device", Type: "boolean", Default: "false", Doc: "deprecated MPS switch (v4)"},
 	{Path: "jit_mode_eval", Type: "boolean", Default: "false", Doc: "TorchScript for inference (v4)"},
 	{Path: "use_ipex", Type: "boolean", Default: "false", Doc: "Intel extension for PyTorch (v4)"},
@@ -135,22 +136,22 @@ var hfTrainingArguments = []dialect.Key{
 	{Path: "tpu_num_cores", Type: "integer|null", Default: "none", Doc: "TPU cores (v4)"},
 	{Path: "tpu_metrics_debug", Type: "boolean", Default: "false", Doc: "TPU debug metrics (v4)"},
 	{Path: "past_index", Type: "integer", Default: "-1", Doc: "output index used as past state (v4)"},
-	{Path: "fsdp_min_num_params", Type: "integer", Default: "0", Doc: "deprecated: fsdp_config min_num_params (v4)"},
-	{Path: "fsdp_transformer_layer_cls_to_wrap", Type: "string|null", Default: "none", Doc: "deprecated: fsdp_config transformer_layer_cls_to_wrap (v4)"},
+	{Path: "fsdp_min_num_params", Type: "integer", Default: "0", Doc: "deprecated: fsdp_config min_num_params (v4)", How: "set min_num_params in fsdp_config", Since: "transformers v4", Removed: "v5"},
+	{Path: "fsdp_transformer_layer_cls_to_wrap", Type: "string|null", Default: "none", Doc: "deprecated: fsdp_config transformer_layer_cls_to_wrap (v4)", How: "set transformer_layer_cls_to_wrap in fsdp_config", Since: "transformers v4", Removed: "v5"},
 	{Path: "tp_size", Type: "integer|null", Default: "0", Doc: "tensor parallel size (v4)"},
-	{Path: "adafactor", Type: "boolean", Default: "false", Doc: "deprecated: optim adafactor (v4)"},
+	{Path: "adafactor", Type: "boolean", Default: "false", Doc: "deprecated: optim adafactor (v4)", How: "set optim to \"adafactor\"", Since: "transformers v4", Removed: "v5"},
 	{Path: "group_by_length", Type: "boolean", Default: "false", Doc: "group samples of similar length (v4; v5 train_sampling_strategy)"},
 	{Path: "use_legacy_prediction_loop", Type: "boolean", Default: "false", Doc: "legacy prediction loop (v4)"},
 	{Path: "include_inputs_for_metrics", Type: "boolean", Default: "false", Doc: "deprecated: include_for_metrics (v4)"},
-	{Path: "evaluation_strategy", Type: "string|null", Default: "none", Doc: "old name of eval_strategy (v4)", Enum: []string{"no", "steps", "epoch"}},
-	{Path: "push_to_hub_model_id", Type: "string|null", Default: "none", Doc: "old name of hub_model_id (v4)", Deprecated: "hub_model_id"},
-	{Path: "push_to_hub_organization", Type: "string|null", Default: "none", Doc: "deprecated: the organisation part of hub_model_id (v4)"},
-	{Path: "push_to_hub_token", Type: "string|null", Default: "none", Doc: "old name of hub_token (v4)", Deprecated: "hub_token"},
+	{Path: "evaluation_strategy", Type: "string|null", Default: "none", Doc: "old name of eval_strategy (v4)", Enum: []string{"no", "steps", "epoch"}, Replacement: "eval_strategy", Rename: "safe", Since: "transformers 4.41", Removed: "v5"},
+	{Path: "push_to_hub_model_id", Type: "string|null", Default: "none", Doc: "old name of hub_model_id (v4)", Replacement: "hub_model_id", Rename: "safe", Since: "transformers v4", Removed: "v5"},
+	{Path: "push_to_hub_organization", Type: "string|null", Default: "none", Doc: "deprecated: the organisation part of hub_model_id (v4)", How: "give hub_model_id as \"organization/name\"", Since: "transformers v4", Removed: "v5"},
+	{Path: "push_to_hub_token", Type: "string|null", Default: "none", Doc: "old name of hub_token (v4)", Replacement: "hub_token", Rename: "safe", Since: "transformers v4", Removed: "v5"},
 	{Path: "mp_parameters", Type: "string", Default: "", Doc: "SageMaker model-parallel arguments (v4)"},
 	{Path: "torchdynamo", Type: "string|null", Default: "none", Doc: "deprecated: torch_compile_backend (v4)"},
 	{Path: "ray_scope", Type: "string|null", Default: "last", Doc: "Ray Tune checkpoint scope (v4)"},
-	{Path: "dispatch_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config dispatch_batches (v4)"},
-	{Path: "split_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config split_batches (v4)"},
+	{Path: "dispatch_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config dispatch_batches (v4)", How: "set dispatch_batches in accelerator_config", Since: "transformers v4", Removed: "v5"},
+	{Path: "split_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config split_batches (v4)", How: "set split_batches in accelerator_config", Since: "transformers v4", Removed: "v5"},
 	{Path: "include_tokens_per_second", Type: "boolean", Default: "false", Doc: "tokens per second in speed metrics (v4)"},
 }
 
@@ -168,13 +169,4 @@ var hfOptimizers = []string{
 	"galore_adafactor_layerwise", "lomo", "adalomo", "grokadamw", "schedule_free_radam",
 	"schedule_free_adamw", "schedule_free_sgd", "apollo_adamw", "apollo_adamw_layerwise",
 	"stable_adamw",
-}
-
-// lightningRemoved are Trainer arguments Lightning 2.0 removed or renamed (upgrade guide "Upgrade
-// from 1.8 to the 2.0"), so that editors show them as deprecated.
-var lightningRemoved = []dialect.Key{
-	{Path: "trainer.replace_sampler_ddp", Type: "boolean", Doc: "renamed use_distributed_sampler in Lightning 2.0", Deprecated: "trainer.use_distributed_sampler"},
-	{Path: "trainer.gpus", Type: "integer|string|array", Doc: "removed in Lightning 2.0: use devices (with accelerator gpu or auto)"},
-	{Path: "trainer.tpu_cores", Type: "integer|array", Doc: "removed in Lightning 2.0: use devices (with accelerator tpu)"},
-	{Path: "trainer.resume_from_checkpoint", Type: "string", Doc: "removed in Lightning 2.0: pass ckpt_path to fit"},
 }

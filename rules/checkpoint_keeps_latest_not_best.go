@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -52,7 +50,7 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	if r.Origin == plan.Default && writtenAsUnset(r) {
 		// The file sets the key, but the framework reads the value as unset (a limit of 0 that
 		// a front-end replaces with its own default): a choice the user made, so it stays a warning.
-		f.Message = r.Key + " " + r.Node.Value + " counts as unset: " + defaultName(r.Note) + " " + itoa(n) + " keeps only " + what + ", so the best one can be deleted"
+		f.Message = r.Key + " " + r.Node.Value + " counts as unset: " + defaultName(r) + " " + itoa(n) + " keeps only " + what + ", so the best one can be deleted"
 	} else if r.Origin == plan.Default {
 		f.Message = notSet(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
 		// Nothing in the file chose this policy: lower confidence (a warning would fail CI on
@@ -105,14 +103,10 @@ func writtenAsUnset(r plan.Fact[plan.Retention]) bool {
 }
 
 // droppedBest is the dialect's reason when a defaulted keep-latest retention points at another
-// key the file set (a load-best switch the front-end drops unless its conditions hold): the
-// text after "): " in the note, or "".
+// key the file set (a load-best switch the front-end drops unless its conditions hold), or "".
 func droppedBest(r plan.Fact[plan.Retention]) string {
 	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path.String() == r.Key {
 		return ""
 	}
-	if _, reason, ok := strings.Cut(r.Note, "): "); ok {
-		return strings.TrimSpace(reason)
-	}
-	return ""
+	return r.Value.DroppedBest
 }

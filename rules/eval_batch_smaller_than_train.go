@@ -52,7 +52,7 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	if ev.Origin == plan.Default && tr.Origin == plan.Default {
 		return // two defaults: nothing the file says (and no framework's defaults are unequal)
 	}
-	if gran == "per-device" && (granularityUnstated(ev) || granularityUnstated(tr)) {
+	if gran == "per-device" && (e.Granularity == plan.Unstated || t.Granularity == plan.Unstated) {
 		// In-house keys such as train.batch_size/eval.batch_size are compared like for like but
 		// may well be global: do not call them per-device in the message.
 		gran = ""
@@ -61,7 +61,7 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	f := lint.Finding{Key: ev.Key}
 	trPart := strings.TrimSpace(gran+" train batch") + " " + itoa(tr.Value) + derivedNote(tr)
 	if tr.Origin == plan.Default {
-		trPart += " (" + keyOr(tr, "the train batch") + " is not set: " + defaultName(tr.Note) + ")"
+		trPart += " (" + keyOr(tr, "the train batch") + " is not set: " + defaultName(tr) + ")"
 	}
 	if ev.Origin == plan.Default {
 		f.Message = notSet(ev, itoa(ev.Value)) + " is smaller than " + keyOr(tr, strings.TrimSpace(gran+" train batch")) + " " + itoa(tr.Value) + derivedNote(tr)
@@ -79,10 +79,4 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	}
 	f.Help = "set " + keyOr(ev, "the eval batch") + " to at least " + itoa(tr.Value) + ": evaluation keeps no activations for backprop, so it fits a batch at least as large as training's"
 	p.Report(f)
-}
-
-// granularityUnstated reports a batch whose key does not say whether it is per device or global
-// (the generic dialect reads such train/eval pairs like for like and says so in the note).
-func granularityUnstated(f plan.Fact[int]) bool {
-	return strings.HasPrefix(f.Note, "granularity not stated")
 }

@@ -107,23 +107,13 @@ func related(n, at *doc.Node, msg string) []lint.RelatedNode {
 	return []lint.RelatedNode{{Node: n, AtKey: n.Kind != doc.Scalar && !n.KeySpan.IsZero(), Message: msg}}
 }
 
-// defaultName turns a fact's Note ("the Trainer default (transformers 4.57)") into the words
-// that precede the value in a message ("the Trainer default"). Notes that are not of the form
-// "[the] X default" (explanations, derivations) give "the default": they read badly before a
-// value, and the rule's help explains the rest.
-func defaultName(note string) string {
-	note = strings.TrimSpace(note)
-	if i := strings.IndexAny(note, "(:;,"); i > 0 {
-		note = strings.TrimSpace(note[:i])
-	}
-	low := strings.ToLower(note)
-	if !strings.HasSuffix(low, "default") || len(strings.Fields(note)) > 4 {
+// defaultName is how a message names whose default a Default fact holds ("the Trainer
+// default"), from the dialect's typed provenance (plan.Fact.By).
+func defaultName[T any](f plan.Fact[T]) string {
+	if f.By == "" {
 		return "the default"
 	}
-	if !strings.HasPrefix(low, "the ") {
-		note = "the " + note
-	}
-	return note
+	return f.By
 }
 
 // keyOr returns the fact's framework key, or a plain description when the dialect gave none.
@@ -149,7 +139,7 @@ func written[T any](f plan.Fact[T], v string) string {
 // notSet says that a fact holds a framework default: "dataloader_num_workers is not set: the
 // Trainer default 0".
 func notSet[T any](f plan.Fact[T], v string) string {
-	return keyOr(f, "the setting") + " is not set: " + defaultName(f.Note) + " " + v
+	return keyOr(f, "the setting") + " is not set: " + defaultName(f) + " " + v
 }
 
 // derivedNote renders a derived fact's provenance for a message: " (= global_batch_size /

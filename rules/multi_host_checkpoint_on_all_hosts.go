@@ -40,7 +40,7 @@ func checkCheckpointOnAllHosts(p *lint.Pass) {
 	who := scopeWho(s.Value)
 	f := lint.Finding{Key: s.Key}
 	if s.Origin == plan.Default {
-		f.Message = keyOr(s, "the checkpoint scope") + " is not set: with " + defaultName(s.Note) + " " + who + " writes full checkpoints on " + hostsPhrase(p.Plan)
+		f.Message = keyOr(s, "the checkpoint scope") + " is not set: with " + defaultName(s) + " " + who + " writes full checkpoints on " + hostsPhrase(p.Plan)
 	} else {
 		f.Message = keyOr(s, "checkpoint scope") + " " + written(s, string(s.Value)) + " makes " + who + " write full checkpoints on " + hostsPhrase(p.Plan)
 	}

@@ -47,7 +47,7 @@ func checkLoggingOnAllHosts(p *lint.Pass) {
 			}
 		}
 		if s.Origin == plan.Default {
-			f.Message = keyOr(s, "the logging scope") + " is not set: with " + defaultName(s.Note) + " " + who + " writes " + what + " on " + hostsPhrase(p.Plan)
+			f.Message = keyOr(s, "the logging scope") + " is not set: with " + defaultName(s) + " " + who + " writes " + what + " on " + hostsPhrase(p.Plan)
 		} else {
 			f.Message = keyOr(s, "logging scope") + " " + written(s, string(s.Value)) + " makes " + who + " write " + what + " on " + hostsPhrase(p.Plan)
 		}

@@ -14,8 +14,8 @@ import (
 func set[T any](v T, key string) plan.Fact[T] {
 	return plan.Fact[T]{Value: v, Origin: plan.Explicit, Key: key}
 }
-func def[T any](v T, key, note string) plan.Fact[T] {
-	return plan.Fact[T]{Value: v, Origin: plan.Default, Key: key, Note: note}
+func def[T any](v T, key, by string) plan.Fact[T] {
+	return plan.Fact[T]{Value: v, Origin: plan.Default, Key: key, By: by}
 }
 func derived[T any](v T, key, note string) plan.Fact[T] {
 	return plan.Fact[T]{Value: v, Origin: plan.Derived, Key: key, Note: note}
@@ -66,7 +66,7 @@ func TestInputNoPrefetchTraps(t *testing.T) {
 	runTraps(t, InputNoPrefetch, []trap{
 		{"workers explicit 0", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: set(0, "dataloader_num_workers")}},
 			lint.Warning, "dataloader_num_workers 0 loads batches in the training process"},
-		{"workers default 0 is info", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default (transformers v5)")}},
+		{"workers default 0 is info", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: def(0, "dataloader_num_workers", "the Trainer default")}},
 			lint.Info, "dataloader_num_workers is not set: the Trainer default 0 loads batches"},
 		{"workers > 0", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: set(4, "dataloader_num_workers"), Prefetch: set(0, "p")}}, 0, ""},
 		{"torch prefetch without workers does not help", plan.Plan{Framework: "huggingface", Data: plan.Data{Workers: set(0, "w"), Prefetch: set(2, "pf")}},
@@ -108,7 +108,7 @@ func TestEvalBatchTraps(t *testing.T) {
 			GlobalBatch: derived(1024, "t", "= t × ga × 8 devices")}}, 0, ""},
 		{"per device decides before global", plan.Plan{Eval: plan.Eval{PerDeviceBatch: set(8, "e"), GlobalBatch: derived(64, "e", "")},
 			Train: plan.Train{PerDeviceBatch: set(8, "t"), GlobalBatch: derived(512, "t", "with accumulation")}}, 0, ""},
-		{"eval default smaller than explicit train", plan.Plan{Eval: plan.Eval{PerDeviceBatch: def(8, "per_device_eval_batch_size", "the Trainer default (transformers v5)")},
+		{"eval default smaller than explicit train", plan.Plan{Eval: plan.Eval{PerDeviceBatch: def(8, "per_device_eval_batch_size", "the Trainer default")},
 			Train: plan.Train{PerDeviceBatch: set(32, "per_device_train_batch_size")}},
 			lint.Warning, "per_device_eval_batch_size is not set: the Trainer default 8 is smaller than per_device_train_batch_size 32"},
 		{"train default larger than explicit eval", plan.Plan{Eval: plan.Eval{PerDeviceBatch: set(4, "e")}, Train: plan.Train{PerDeviceBatch: def(8, "t", "the Trainer default")}},
@@ -132,7 +132,7 @@ func TestCheckpointRetentionTraps(t *testing.T) {
 		{"latest 1", plan.Plan{Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 1)}}, lint.Warning, "keeps only the most recent checkpoint"},
 		{"keep all", plan.Plan{Ckpt: plan.Checkpoint{Retention: ret(plan.KeepAll, 0)}}, 0, ""},
 		{"best N", plan.Plan{Ckpt: plan.Checkpoint{Retention: ret(plan.KeepBest, 3)}}, 0, ""},
-		{"default latest is info", plan.Plan{Ckpt: plan.Checkpoint{Retention: def(plan.Retention{Kind: plan.KeepLatest, N: 1}, "save_top_k", "the Lightning default (2.6): no monitor")}},
+		{"default latest is info", plan.Plan{Ckpt: plan.Checkpoint{Retention: def(plan.Retention{Kind: plan.KeepLatest, N: 1}, "save_top_k", "the Lightning default")}},
 			lint.Info, "save_top_k is not set: the Lightning default 1 keeps only"},
 		{"short run writes no more than N", plan.Plan{Train: plan.Train{MaxSteps: set(1000, "max_steps")},
 			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: steps(500)}}, 0, ""},
@@ -167,7 +167,7 @@ func TestMultiHostTraps(t *testing.T) {
 	single := plan.Topology{Hosts: set(1, "num_nodes")}
 	runTraps(t, MultiHostLoggingOnAllHosts, []trap{
 		{"every rank", plan.Plan{Topology: hosts(4), Logging: plan.Logging{Scope: set(plan.EveryRank, "log_all_ranks")}}, lint.Warning, "every process write metrics"},
-		{"default every rank", plan.Plan{Topology: hosts(4), Logging: plan.Logging{Scope: def(plan.EveryRank, "exp_manager.log_global_rank_0_only", "the NeMo exp_manager default (2.6): ...")}},
+		{"default every rank", plan.Plan{Topology: hosts(4), Logging: plan.Logging{Scope: def(plan.EveryRank, "exp_manager.log_global_rank_0_only", "the NeMo exp_manager default")}},
 			lint.Warning, "is not set: with the NeMo exp_manager default every process writes"},
 		{"primary", plan.Plan{Topology: hosts(4), Logging: plan.Logging{Scope: set(plan.PrimaryHost, "s")}}, 0, ""},
 		{"unknown hosts", plan.Plan{Logging: plan.Logging{Scope: set(plan.EveryHost, "s")}}, 0, ""},
@@ -203,18 +203,14 @@ func TestMultiHostTraps(t *testing.T) {
 	})
 }
 
+// Messages name whose default a fact holds from its typed provenance, never from its note.
 func TestDefaultName(t *testing.T) {
-	for note, want := range map[string]string{
-		"the Trainer default (transformers v5)":   "the Trainer default",
-		"the Lightning default (2.6): no monitor": "the Lightning default",
-		"Lightning default":                       "the Lightning default",
-		"":                                        "the default",
-		"the recipe's DataLoader uses torch's default of 0": "the default",
-		"unset: axolotl passes save_total_limit 4":          "the default",
-		"= global_batch_size / micro_batch_size":            "the default",
-	} {
-		if got := defaultName(note); got != want {
-			t.Errorf("defaultName(%q) = %q, want %q", note, got, want)
-		}
+	if got := defaultName(def(8, "k", "the Trainer default")); got != "the Trainer default" {
+		t.Errorf("defaultName = %q", got)
+	}
+	f := def(8, "k", "")
+	f.Note = "the Trainer default (transformers v5)" // a note is never parsed
+	if got := defaultName(f); got != "the default" {
+		t.Errorf("defaultName without By = %q, want \"the default\"", got)
 	}
 }

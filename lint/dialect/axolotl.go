@@ -32,9 +32,9 @@ import (
 const axoVersion = "axolotl @067b021 (src/axolotl/utils/schemas, core/builders) on transformers v5"
 
 // axoNote is the note on axolotl's own defaults; axoTrainerNote on Trainer defaults it keeps.
-const (
-	axoNote        = "the axolotl default (axolotl @067b021)"
-	axoTrainerNote = "the Trainer default (transformers v5, kept by axolotl)"
+var (
+	axoNote        = plan.Why{By: "the axolotl default", Note: "axolotl @067b021"}
+	axoTrainerNote = plan.Why{By: "the Trainer default", Note: "transformers v5, kept by axolotl"}
 )
 
 // Axolotl reads axolotl training configs.
@@ -147,17 +147,17 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	evalData := axoEvalData(root)
 	p.Eval.Enabled, p.Eval.Interval = axoEval(root, evalData, epochs)
 	p.Eval.DropLast = axoDropLast(root)
-	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", "the Trainer evaluates on the training processes", nil)
+	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", plan.Because("the Trainer evaluates on the training processes"), nil)
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
 	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
-	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", "the Trainer default (false; axolotl does not forward save_on_each_node)", nil)
+	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", plan.Why{By: "the Trainer default", Note: "false; axolotl does not forward save_on_each_node"}, nil)
 
 	// Input pipeline.
 	p.Data.Workers = IntOr(root, "dataloader_num_workers", 0, axoTrainerNote)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, axoTrainerNote)
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "datasets",
-		"the Trainer's sampler gives each rank a slice of one seeded global permutation", nil)
+		plan.Because("the Trainer's sampler gives each rank a slice of one seeded global permutation"), nil)
 
 	// Seeds: seed goes to the Trainer only when set; data_seed is not forwarded.
 	p.Seeds.Init = hfSeed(root, "seed", 42, axoTrainerNote, hfPretrained(root, "base_model"))
@@ -165,12 +165,12 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 		v := s.Value
 		v.Broadcast = false
 		p.Seeds.Data = plan.Fact[plan.Seed]{Value: v, Origin: plan.Default, Key: "seed", Node: s.Node,
-			Note: "the Trainer default (axolotl sets no data_seed: the sampler uses seed " + v.Value + ")"}
+			By: "the Trainer default", Note: "axolotl sets no data_seed: the sampler uses seed " + v.Value}
 	}
 
 	// Logging and tracking.
-	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", "the Trainer default (true; axolotl does not forward log_on_each_node)", nil)
-	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "wandb_project", "the Trainer reports from the main process only", nil)
+	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", plan.Why{By: "the Trainer default", Note: "true; axolotl does not forward log_on_each_node"}, nil)
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "wandb_project", plan.Because("the Trainer reports from the main process only"), nil)
 	p.Tracking.Trackers, p.Tracking.RunName = axoTrackers(root)
 
 	hfBatchNorm(root, p, "base_model")
@@ -205,7 +205,7 @@ func axoEvalBatch(root *doc.Node, micro plan.Fact[int]) plan.Fact[int] {
 	if !micro.Known() {
 		return plan.Fact[int]{Key: key, Node: root.At(key)}
 	}
-	return plan.Defaulted(micro.Value, key, "the axolotl default (micro_batch_size, "+strconv.Itoa(micro.Value)+")", root.At(key))
+	return plan.Defaulted(micro.Value, key, plan.Why{By: "the axolotl default", Note: "micro_batch_size, " + strconv.Itoa(micro.Value)}, root.At(key))
 }
 
 // axoNumEpochs reads num_epochs (default 1.0); ok is false when it is written but unknown.
@@ -261,11 +261,12 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 		return plan.Fact[bool]{Key: "val_set_size", Node: src.node}, none
 	}
 	if !src.has {
-		note := "val_set_size 0 and no test_datasets: axolotl sets eval_strategy \"no\""
+		f := plan.Fact[bool]{Value: false, Origin: src.origin, Key: "val_set_size", Node: src.node,
+			Note: "val_set_size 0 and no test_datasets: axolotl sets eval_strategy \"no\""}
 		if src.node == nil {
-			note = "the axolotl default (val_set_size 0 and no test_datasets: eval_strategy \"no\")"
+			f.By, f.Note = "the axolotl default", "val_set_size 0 and no test_datasets: eval_strategy \"no\""
 		}
-		return plan.Fact[bool]{Value: false, Origin: src.origin, Key: "val_set_size", Node: src.node, Note: note}, none
+		return f, none
 	}
 	if n := root.At("eval_steps"); n != nil && !n.IsNull() {
 		if iv, ok := hfStepsValue(n); ok {
@@ -288,7 +289,7 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 			}
 		}
 	}
-	if f := hfStrategy(root, "", "eval_strategy", "evaluation_strategy", "", []string{"no", "steps", "epoch"}); f.Node != nil && !f.Node.IsNull() {
+	if f := hfStrategy(root, plan.Why{}, "eval_strategy", "evaluation_strategy", "", []string{"no", "steps", "epoch"}); f.Node != nil && !f.Node.IsNull() {
 		if !f.Known() {
 			return plan.Fact[bool]{Key: f.Key, Node: f.Node}, none
 		}
@@ -307,7 +308,7 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 		at = src.node
 	}
 	return plan.Fact[bool]{Value: false, Origin: plan.Default, Key: "eval_strategy", Node: at,
-		Note: "the Trainer default (eval_strategy \"no\": axolotl schedules evals only from eval_steps, evals_per_epoch under one epoch, or eval_strategy)"}, none
+		By: "the Trainer default", Note: "eval_strategy \"no\": axolotl schedules evals only from eval_steps, evals_per_epoch under one epoch, or eval_strategy"}, none
 }
 
 // axoDropLast: dataloader_drop_last when set; axolotl turns it on for sample packing when
@@ -379,7 +380,7 @@ func axoSave(root *doc.Node, epochs float64) (plan.Fact[bool], plan.Fact[plan.In
 	if set {
 		return plan.Set(true, key, n), plan.Set(iv, key, n)
 	}
-	if f := hfStrategy(root, "", "save_strategy", "", "", []string{"no", "steps", "epoch", "best"}); f.Node != nil && !f.Node.IsNull() {
+	if f := hfStrategy(root, plan.Why{}, "save_strategy", "", "", []string{"no", "steps", "epoch", "best"}); f.Node != nil && !f.Node.IsNull() {
 		if !f.Known() {
 			return plan.Fact[bool]{Key: f.Key, Node: f.Node}, plan.Fact[plan.Interval]{Key: f.Key, Node: f.Node}
 		}
@@ -394,7 +395,7 @@ func axoSave(root *doc.Node, epochs float64) (plan.Fact[bool], plan.Fact[plan.In
 			return plan.Set(true, f.Key, f.Node), plan.Fact[plan.Interval]{Key: f.Key, Node: f.Node}
 		}
 	}
-	note := "the axolotl default (save every epoch when save_steps, saves_per_epoch and save_strategy are unset)"
+	note := plan.Why{By: "the axolotl default", Note: "save every epoch when save_steps, saves_per_epoch and save_strategy are unset"}
 	return plan.Defaulted(true, "save_strategy", note, nil),
 		plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, "save_strategy", note, nil)
 }
@@ -408,16 +409,16 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: e.Origin, Key: e.Key, Node: e.Node}
 	}
 	n := root.At(key)
-	limit, origin, note := 4, plan.Default, "the axolotl default (save_total_limit 4)"
+	limit, origin, why := 4, plan.Default, plan.Why{By: "the axolotl default", Note: "save_total_limit 4"}
 	if n != nil && !n.IsNull() {
 		v, ok := n.Int()
 		if !ok || n.IsUnknown() {
 			return plan.Fact[plan.Retention]{Key: key, Node: n}
 		}
 		if v > 0 {
-			limit, origin, note = int(v), plan.Explicit, ""
+			limit, origin, why = int(v), plan.Explicit, plan.Why{}
 		} else {
-			note = "the axolotl default (save_total_limit 4; 0 counts as unset)"
+			why = plan.Why{By: "the axolotl default", Note: "save_total_limit 4; 0 counts as unset"}
 		}
 	}
 	if ss := root.At("save_strategy"); ss.IsScalar() && strings.EqualFold(strings.TrimSpace(ss.Value), "best") && root.At("save_steps") == nil && root.At("saves_per_epoch") == nil {
@@ -449,14 +450,15 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "load_best_model_at_end", Node: lb.Node,
 				Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
 		}
-		note = "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
+		const dropped = "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
 		if origin == plan.Default {
-			// The note names the default first (for messages), then why keep-best was dropped.
-			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: plan.Default, Key: key, Node: lb.Node,
-				Note: "the axolotl default (save_total_limit 4): " + note}
+			// The fact points at load_best_model_at_end, and says why keep-best was dropped.
+			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit, DroppedBest: dropped}, Origin: plan.Default, Key: key, Node: lb.Node,
+				By: "the axolotl default", Note: "save_total_limit 4"}
 		}
+		why = plan.Because(dropped)
 	}
-	return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: origin, Key: key, Node: n, Note: note}
+	return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: origin, Key: key, Node: n, Note: why.Note, By: why.By}
 }
 
 // axoMultiple mirrors Python's a % b == 0 for the floats axolotl compares (fractions of the run
@@ -539,7 +541,7 @@ func axoTrackers(root *doc.Node) (plan.Fact[[]string], plan.Fact[string]) {
 	if first != nil {
 		key = first.Key
 	}
-	return plan.Defaulted(out, key, "the axolotl default (no tracker without wandb_project, use_tensorboard, use_mlflow, ...)", first), runName
+	return plan.Defaulted(out, key, plan.Why{By: "the axolotl default", Note: "no tracker without wandb_project, use_tensorboard, use_mlflow, ..."}, first), runName
 }
 
 var axoKeys = []Key{

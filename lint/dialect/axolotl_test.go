@@ -38,7 +38,7 @@ func TestAxolotlExample(t *testing.T) {
 	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "save_strategy", 0)
 	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Default, "save_strategy", 0)
 	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 4}, plan.Default, "save_total_limit", 0)
-	hftNote(t, "retention", p.Ckpt.Retention, "the axolotl default (save_total_limit 4)")
+	hftNote(t, "retention", p.Ckpt.Retention, "the axolotl default (save_total_limit 4")
 	hftFact(t, "best metric", p.Ckpt.BestMetric, "", plan.Unknown, "metric_for_best_model", 0)
 	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Default, "wandb_project", -1)
 	if n := p.Tracking.Trackers.Node; n == nil || n.KeySpan.Start.Line != 9 {
@@ -113,7 +113,8 @@ func TestAxolotlRetention(t *testing.T) {
 		{name: "best dropped when save is not a multiple of eval", src: "val_set_size: 0.1\nsave_steps: 120\neval_steps: 50\nsave_total_limit: 2\nload_best_model_at_end: true\n",
 			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", note: "dropped by axolotl"},
 		{name: "best dropped without save_steps", src: "val_set_size: 0.1\neval_steps: 50\nload_best_model_at_end: true\n",
-			want: plan.Retention{Kind: plan.KeepLatest, N: 4}, origin: plan.Default, key: "save_total_limit", note: "dropped by axolotl"},
+			want:   plan.Retention{Kind: plan.KeepLatest, N: 4, DroppedBest: "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"},
+			origin: plan.Default, key: "save_total_limit", note: "the axolotl default (save_total_limit 4"},
 		{name: "best from per-epoch values", src: "val_set_size: 0.1\nsaves_per_epoch: 2\nevals_per_epoch: 4\nload_best_model_at_end: true\n",
 			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
 		{name: "early stopping turns keep-best on", src: "val_set_size: 0.1\nsave_steps: 100\neval_steps: 100\nearly_stopping_patience: 3\n",

@@ -139,8 +139,8 @@ func detectComposer(d *doc.Document) int {
 	return Cap(s)
 }
 
-const (
-	cmpNote = "the llm-foundry default (config_utils.py @8c8dd48)"
+var (
+	cmpNote = plan.Why{By: "the llm-foundry default", Note: "config_utils.py @8c8dd48"}
 )
 
 func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
@@ -171,7 +171,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	if n := r.Get("device_eval_batch_size"); n != nil {
 		p.Eval.PerDeviceBatch = genIntNode(r, n, "device_eval_batch_size")
 	} else if micro.Known() {
-		p.Eval.PerDeviceBatch = plan.Defaulted(micro.Value, "device_eval_batch_size", "the llm-foundry default (device_train_microbatch_size)", micro.Node)
+		p.Eval.PerDeviceBatch = plan.Defaulted(micro.Value, "device_eval_batch_size", plan.Why{By: "the llm-foundry default", Note: "device_train_microbatch_size"}, micro.Node)
 	}
 
 	// Length and time budget.
@@ -200,7 +200,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: "eval_interval", Node: n}
 		}
 	} else if hasEval && training {
-		p.Eval.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, "eval_interval", "the Composer default (every epoch)", nil)
+		p.Eval.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, "eval_interval", plan.Why{By: "the Composer default", Note: "every epoch"}, nil)
 	}
 	switch {
 	case hasEval && training:
@@ -214,10 +214,10 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		}
 		p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: at, Note: "evaluators are configured"}
 	case training:
-		p.Eval.Enabled = plan.Defaulted(false, "eval_loader", "the llm-foundry default (no eval_loader or icl_tasks: nothing is evaluated)", nil)
+		p.Eval.Enabled = plan.Defaulted(false, "eval_loader", plan.Why{By: "the llm-foundry default", Note: "no eval_loader or icl_tasks: nothing is evaluated"}, nil)
 	}
 	if training {
-		p.Eval.Colocated = plan.Defaulted(true, "eval_loader", "the Composer default (evaluation runs inside the training run)", nil)
+		p.Eval.Colocated = plan.Defaulted(true, "eval_loader", plan.Why{By: "the Composer default", Note: "evaluation runs inside the training run"}, nil)
 	}
 	if f, ok := genBoolRef(r, "eval_loader.drop_last"); ok {
 		p.Eval.DropLast = f
@@ -251,14 +251,14 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	if !p.Seeds.Data.Known() && p.Seeds.Data.Node == nil {
 		if name, ok := r.At("train_loader.name").Str(); ok && name == "text" {
 			p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "9176", Varies: plan.SameOnEveryHost,
-				Why: "StreamingDataset's default shuffle seed"}, "train_loader.dataset.shuffle_seed", "the StreamingDataset default", r.At("train_loader.dataset"))
+				Why: "StreamingDataset's default shuffle seed"}, "train_loader.dataset.shuffle_seed", plan.Why{By: "the StreamingDataset default"}, r.At("train_loader.dataset"))
 		}
 	}
 
 	// Data: StreamingDataset partitions one global sample order across ranks (finetuning
 	// loaders use a DistributedSampler): the data seed must be the same everywhere.
 	if r.Get("train_loader") != nil {
-		p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_loader", "the Composer default (one sample order split across ranks)", r.Get("train_loader"))
+		p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_loader", plan.Why{By: "the Composer default", Note: "one sample order split across ranks"}, r.Get("train_loader"))
 	}
 	if f, ok := genIntRef(r, "train_loader.num_workers"); ok {
 		p.Data.Workers = f
@@ -267,9 +267,9 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		p.Data.Prefetch = f
 	} else if p.Data.Workers.Known() {
 		if p.Data.Workers.Value > 0 {
-			p.Data.Prefetch = plan.Defaulted(2, "train_loader.prefetch_factor", "the torch default (with workers)", r.Get("train_loader"))
+			p.Data.Prefetch = plan.Defaulted(2, "train_loader.prefetch_factor", plan.Why{By: "the torch default", Note: "with workers"}, r.Get("train_loader"))
 		} else {
-			p.Data.Prefetch = plan.Defaulted(0, "train_loader.prefetch_factor", "the torch default (none without workers)", r.Get("train_loader"))
+			p.Data.Prefetch = plan.Defaulted(0, "train_loader.prefetch_factor", plan.Why{By: "the torch default", Note: "none without workers"}, r.Get("train_loader"))
 		}
 	}
 
@@ -277,7 +277,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	if n := r.Get("save_folder"); n != nil && !n.IsNull() {
 		p.Ckpt.Enabled = plan.Set(true, "save_folder", n)
 	} else if training {
-		p.Ckpt.Enabled = plan.Defaulted(false, "save_folder", "the llm-foundry default (no save_folder: no checkpoints are written)", n)
+		p.Ckpt.Enabled = plan.Defaulted(false, "save_folder", plan.Why{By: "the llm-foundry default", Note: "no save_folder: no checkpoints are written"}, n)
 	}
 	if n := r.Get("save_interval"); n != nil {
 		t, via := genDeref(r, n)
@@ -303,7 +303,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, f.Key, n)
 		}
 	} else if p.Ckpt.Enabled.Value {
-		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_num_checkpoints_to_keep", "the Composer default (-1: every checkpoint is kept)", nil)
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_num_checkpoints_to_keep", plan.Why{By: "the Composer default", Note: "-1: every checkpoint is kept"}, nil)
 	}
 	if f, ok := genStrRef(r, "fsdp_config.state_dict_type"); ok && f.Known() {
 		sc := plan.PrimaryHost
@@ -312,12 +312,12 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		}
 		p.Ckpt.Scope = plan.Set(sc, f.Key, f.Node)
 	} else if p.Ckpt.Enabled.Value {
-		p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "fsdp_config.state_dict_type", "the Composer default (full state dict written by rank 0)", r.Get("fsdp_config"))
+		p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "fsdp_config.state_dict_type", plan.Why{By: "the Composer default", Note: "full state dict written by rank 0"}, r.Get("fsdp_config"))
 	}
 
 	// Logging and tracking: Composer's loggers report from rank 0.
 	if training || r.Get("loggers") != nil {
-		p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "loggers", "the Composer default (loggers report from rank 0)", r.Get("loggers"))
+		p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "loggers", plan.Why{By: "the Composer default", Note: "loggers report from rank 0"}, r.Get("loggers"))
 	}
 	if n := r.Get("loggers"); n != nil && n.Kind == doc.Map {
 		var names []string
@@ -328,7 +328,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	} else if n != nil && n.IsNull() {
 		p.Tracking.Trackers = plan.Set([]string{}, "loggers", n)
 	} else if training {
-		p.Tracking.Trackers = plan.Defaulted([]string{}, "loggers", "the Composer default (no loggers)", nil)
+		p.Tracking.Trackers = plan.Defaulted([]string{}, "loggers", plan.Why{By: "the Composer default", Note: "no loggers"}, nil)
 	}
 	if f, ok := genStrRef(r, "run_name"); ok && f.Known() && f.Value != "" {
 		p.Tracking.RunName = f

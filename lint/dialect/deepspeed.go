@@ -19,7 +19,7 @@ import (
 
 const dsVersion = "DeepSpeed 0.19.6 @edaa722 (deepspeed/runtime/constants.py, runtime/config.py)"
 
-const dsNote = "the DeepSpeed default (0.19.6)"
+var dsNote = plan.Why{By: "the DeepSpeed default", Note: "0.19.6"}
 
 // DeepSpeed reads DeepSpeed config files.
 var DeepSpeed = register(&Dialect{
@@ -103,12 +103,12 @@ func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
 		if hasMB {
 			at = mb.Node
 		}
-		p.Train.GradAccum = plan.Defaulted(1, "gradient_accumulation_steps", "the DeepSpeed default (1 when only one batch key is given)", at)
+		p.Train.GradAccum = plan.Defaulted(1, "gradient_accumulation_steps", plan.Why{By: "the DeepSpeed default", Note: "1 when only one batch key is given"}, at)
 	}
 
 	// Checkpoints: every rank writes its own shard once; use_node_local_storage puts the
 	// model states on every node's local disk instead.
-	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote+": each rank writes its shard once"), plan.EveryHost, plan.Sharded)
+	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote.Plus("each rank writes its shard once")), plan.EveryHost, plan.Sharded)
 
 	p.Tracking.Trackers = dsMonitors(root)
 	ApplyContext(p, ctx)

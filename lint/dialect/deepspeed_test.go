@@ -42,7 +42,7 @@ func TestDeepSpeedDefaultsAndAuto(t *testing.T) {
 	p := hftPlan(t, DeepSpeed, doc.JSON, `{"train_batch_size": 16, "zero_optimization": {"stage": 1}}`, Context{})
 	hftFact(t, "single batch key", p.Train.GradAccum, 1, plan.Default, "gradient_accumulation_steps", 1)
 	hftFact(t, "ckpt scope", p.Ckpt.Scope, plan.Sharded, plan.Default, "checkpoint.use_node_local_storage", 0)
-	hftNote(t, "ckpt scope", p.Ckpt.Scope, "DeepSpeed default (0.19.6)")
+	hftNote(t, "ckpt scope", p.Ckpt.Scope, "DeepSpeed default (0.19.6")
 	hftFact(t, "no monitors", p.Tracking.Trackers, nil, plan.Unknown, "", 0)
 
 	p = hftPlan(t, DeepSpeed, doc.JSON, `{

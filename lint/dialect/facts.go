@@ -54,20 +54,20 @@ func factAt[T any](root *doc.Node, path string, parse func(n *doc.Node) (T, bool
 // IntOr reads an integer at path, or returns the framework default when the key is absent.
 // A present key with an unknown value (interpolation, "auto") stays Unknown: the default does
 // not apply to a value that will be supplied later.
-func IntOr(root *doc.Node, path string, def int, note string) plan.Fact[int] {
+func IntOr(root *doc.Node, path string, def int, note plan.Why) plan.Fact[int] {
 	f, ok := IntAt(root, path)
 	return orDefault(f, ok, path, def, note)
 }
 
 // BoolOr reads a boolean at path, or the framework default when the key is absent or null.
-func BoolOr(root *doc.Node, path string, def bool, note string) plan.Fact[bool] {
+func BoolOr(root *doc.Node, path string, def bool, note plan.Why) plan.Fact[bool] {
 	f, ok := BoolAt(root, path)
 	return orDefault(f, ok, path, def, note)
 }
 
 // orDefault keeps a fact read at path (ok: the key is present) unless the key is absent or
 // null; then it is the framework default, located at the null value if there is one.
-func orDefault[T any](f plan.Fact[T], ok bool, path string, def T, note string) plan.Fact[T] {
+func orDefault[T any](f plan.Fact[T], ok bool, path string, def T, note plan.Why) plan.Fact[T] {
 	if ok {
 		if f.Node != nil && f.Node.IsNull() {
 			return plan.Defaulted(def, path, note, f.Node)

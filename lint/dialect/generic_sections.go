@@ -76,6 +76,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		p.Eval.PerDeviceBatch = genIntFact(g, en, genPathOf(en))
 		p.Train.PerDeviceBatch.Note = "granularity not stated; read like for like with " + genPathOf(en)
 		p.Eval.PerDeviceBatch.Note = "granularity not stated; read like for like with " + genPathOf(tn)
+		p.Train.Granularity, p.Eval.Granularity = plan.Unstated, plan.Unstated
 		return
 	}
 }

@@ -30,16 +30,15 @@ import (
 const hfVersion = "transformers v5 (src/transformers/training_args.py @00349ae)"
 
 // hfNote is the note on facts defaulted by the Trainer.
-const hfNote = "the Trainer default (transformers v5)"
+var hfNote = plan.Why{By: "the Trainer default", Note: "transformers v5"}
 
 // TRL's config classes (SFTConfig, DPOConfig, GRPOConfig, ... via trl/trainer/base_config.py,
 // huggingface/trl @f2cd577, 1.10.0.dev0) subclass TrainingArguments and log every 10 steps
 // instead of 500, which is also the eval interval when eval_steps is unset. TRL's CLI and
 // alignment-handbook's scripts parse recipes into these classes.
-const (
-	trlLoggingSteps = 10
-	trlNote         = "the TRL default (trl 1.10: logging_steps 10)"
-)
+const trlLoggingSteps = 10
+
+var trlNote = plan.Why{By: "the TRL default", Note: "trl 1.10: logging_steps 10"}
 
 // HuggingFace reads TrainingArguments files.
 var HuggingFace = register(&Dialect{
@@ -146,7 +145,7 @@ func hfTRLStyle(root *doc.Node) bool {
 // readTrainerArgs fills the plan from TrainingArguments keys at the top level of root. It is
 // shared with LLaMA-Factory, which forwards these keys unchanged; note names whose default applies.
 // Seeds are left to the caller (their default and the pretrained-model key differ).
-func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
+func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	// Batches.
 	p.Train.PerDeviceBatch = IntOr(root, "per_device_train_batch_size", 8, note)
 	p.Train.GradAccum = IntOr(root, "gradient_accumulation_steps", 1, note)
@@ -181,13 +180,13 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 	}
 	p.Eval.PerDeviceBatch = IntOr(root, "per_device_eval_batch_size", 8, note)
 	p.Eval.DropLast = pyBoolOr(root, "dataloader_drop_last", false, note)
-	p.Eval.Colocated = plan.Defaulted(true, "eval_strategy", "the Trainer evaluates on the training processes", nil)
+	p.Eval.Colocated = plan.Defaulted(true, "eval_strategy", plan.Because("the Trainer evaluates on the training processes"), nil)
 
 	// Input pipeline.
 	p.Data.Workers = IntOr(root, "dataloader_num_workers", 0, note)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, note)
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_sampling_strategy",
-		"the Trainer's sampler gives each rank a slice of one seeded global permutation", nil)
+		plan.Because("the Trainer's sampler gives each rank a slice of one seeded global permutation"), nil)
 
 	// Checkpoints.
 	save := hfStrategy(root, note, "save_strategy", "", "steps", []string{"no", "steps", "epoch", "best"})
@@ -208,11 +207,11 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 	// Logging: console logs follow log_on_each_node; the reporting integrations run on the main
 	// process only (Trainer callbacks check is_world_process_zero).
 	p.Logging.ConsoleScope = scopeFrom(pyBoolOr(root, "log_on_each_node", true, note), plan.EveryHost, plan.PrimaryHost)
-	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "report_to", "the Trainer reports from the main process only", nil)
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "report_to", plan.Because("the Trainer reports from the main process only"), nil)
 
 	// Tracking.
 	p.Tracking.Trackers = hfReportTo(root, "report_to",
-		`the Trainer default (transformers v5: "none"; v4 reported to every installed integration)`)
+		plan.Why{By: "the Trainer default", Note: `transformers v5: "none"; v4 reported to every installed integration`})
 	if rn, ok := StrAt(root, "run_name"); ok {
 		p.Tracking.RunName = rn
 	}
@@ -220,7 +219,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note string) {
 
 // hfStrategy reads a strategy string (eval_strategy, save_strategy); old names the deprecated
 // spelling ("" for none). A value outside allowed stays Unknown: the invalid-value rule reports it.
-func hfStrategy(root *doc.Node, note, key, old, def string, allowed []string) plan.Fact[string] {
+func hfStrategy(root *doc.Node, note plan.Why, key, old, def string, allowed []string) plan.Fact[string] {
 	k := key
 	n := root.Get(key)
 	if n == nil && old != "" {
@@ -274,7 +273,7 @@ func pyBoolAt(root *doc.Node, path string) (plan.Fact[bool], bool) {
 }
 
 // pyBoolOr is BoolOr with pyBool's reading.
-func pyBoolOr(root *doc.Node, path string, def bool, note string) plan.Fact[bool] {
+func pyBoolOr(root *doc.Node, path string, def bool, note plan.Why) plan.Fact[bool] {
 	f, ok := pyBoolAt(root, path)
 	return orDefault(f, ok, path, def, note)
 }
@@ -282,19 +281,19 @@ func pyBoolOr(root *doc.Node, path string, def bool, note string) plan.Fact[bool
 // boolFrom turns a known string fact into a bool fact with the same provenance.
 func boolFrom(f plan.Fact[string], pred func(string) bool) plan.Fact[bool] {
 	if !f.Known() {
-		return plan.Fact[bool]{Key: f.Key, Node: f.Node, Note: f.Note}
+		return plan.Fact[bool]{Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
 	}
-	return plan.Fact[bool]{Value: pred(f.Value), Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	return plan.Fact[bool]{Value: pred(f.Value), Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
 }
 
 // intervalFrom gives an interval the provenance of the fact that decides it.
 func intervalFrom(f plan.Fact[string], iv plan.Interval) plan.Fact[plan.Interval] {
-	return plan.Fact[plan.Interval]{Value: iv, Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	return plan.Fact[plan.Interval]{Value: iv, Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
 }
 
 // scopeFrom maps a boolean "on every node" fact to a scope fact.
 func scopeFrom(f plan.Fact[bool], ifTrue, ifFalse plan.Scope) plan.Fact[plan.Scope] {
-	out := plan.Fact[plan.Scope]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	out := plan.Fact[plan.Scope]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
 	if !f.Known() {
 		return out
 	}
@@ -330,7 +329,7 @@ func hfStepsValue(n *doc.Node) (plan.Interval, bool) {
 }
 
 // hfStepsInterval reads a steps key (save_steps, logging_steps) with its default.
-func hfStepsInterval(root *doc.Node, key string, def float64, note string) plan.Fact[plan.Interval] {
+func hfStepsInterval(root *doc.Node, key string, def float64, note plan.Why) plan.Fact[plan.Interval] {
 	n := root.At(key)
 	if n == nil || n.IsNull() {
 		return plan.Defaulted(plan.Interval{Value: def, Unit: plan.Steps, Text: strconv.FormatFloat(def, 'f', -1, 64)}, key, note, n)
@@ -343,7 +342,7 @@ func hfStepsInterval(root *doc.Node, key string, def float64, note string) plan.
 
 // hfStepsWithFallback reads eval_steps; when it is unset (or 0) the Trainer uses logging_steps,
 // whose default is logDef (0: a default that depends on the run, so unknown).
-func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note string, logDef float64) plan.Fact[plan.Interval] {
+func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note plan.Why, logDef float64) plan.Fact[plan.Interval] {
 	n := root.At("eval_steps")
 	if n != nil && !n.IsNull() {
 		// 0 counts as unset, like None.
@@ -371,7 +370,7 @@ func hfStepsWithFallback(root *doc.Node, strategy plan.Fact[string], note string
 
 // hfPrefetch: dataloader_prefetch_factor as written; when absent, torch's DataLoader prefetches 2
 // batches per worker, and nothing without workers (the Trainer refuses a factor with 0 workers).
-func hfPrefetch(root *doc.Node, workers plan.Fact[int], note string) plan.Fact[int] {
+func hfPrefetch(root *doc.Node, workers plan.Fact[int], note plan.Why) plan.Fact[int] {
 	const key = "dataloader_prefetch_factor"
 	if f, ok := IntAt(root, key); ok && !(f.Node != nil && f.Node.IsNull()) {
 		return f
@@ -380,17 +379,17 @@ func hfPrefetch(root *doc.Node, workers plan.Fact[int], note string) plan.Fact[i
 		return plan.Fact[int]{Key: key}
 	}
 	if workers.Value > 0 {
-		return plan.Defaulted(2, key, "the torch DataLoader default (2 batches per worker)", root.At(key))
+		return plan.Defaulted(2, key, plan.Why{By: "the torch DataLoader default", Note: "2 batches per worker"}, root.At(key))
 	}
-	return plan.Defaulted(0, key, note+": no prefetch without loader workers", root.At(key))
+	return plan.Defaulted(0, key, note.Plus("no prefetch without loader workers"), root.At(key))
 }
 
 // hfRetention: save_total_limit N keeps the N most recent checkpoints; with load_best_model_at_end
 // the best one is kept as well; unset (or ≤ 0) keeps all; save_strategy "best" saves only improvements.
-func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool], note string) plan.Fact[plan.Retention] {
+func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool], note plan.Why) plan.Fact[plan.Retention] {
 	const key = "save_total_limit"
 	if save.Known() && save.Value == "no" {
-		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: save.Origin, Key: save.Key, Node: save.Node, Note: save.Note}
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: save.Origin, Key: save.Key, Node: save.Node, Note: save.Note, By: save.By}
 	}
 	n := root.At(key)
 	limit, hasLimit := 0, false
@@ -406,7 +405,7 @@ func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool
 			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
 	}
 	if n == nil || n.IsNull() {
-		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, note+": no limit, every checkpoint is kept", n)
+		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, note.Plus("no limit, every checkpoint is kept"), n)
 	}
 	if !hasLimit {
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
@@ -437,13 +436,13 @@ func trainerBestMetric(root *doc.Node, keepsBest bool) plan.Fact[string] {
 		return f
 	}
 	if keepsBest {
-		return plan.Defaulted("loss", key, `the Trainer default ("loss" when keeping the best model)`, root.At(key))
+		return plan.Defaulted("loss", key, plan.Why{By: "the Trainer default", Note: `"loss" when keeping the best model`}, root.At(key))
 	}
 	return plan.Fact[string]{Key: key, Node: root.At(key)}
 }
 
 // hfReportTo reads report_to: "none", "all", one integration, or a list of them.
-func hfReportTo(root *doc.Node, key, defNote string) plan.Fact[[]string] {
+func hfReportTo(root *doc.Node, key string, defNote plan.Why) plan.Fact[[]string] {
 	n := root.At(key)
 	if n == nil || n.IsNull() {
 		return plan.Defaulted([]string{}, key, defNote, n)
@@ -487,7 +486,7 @@ func hfPretrained(root *doc.Node, key string) bool {
 
 // hfSeed reads a seed set with set_seed on every rank: the same value everywhere unless the value
 // is an expression derived from the rank.
-func hfSeed(root *doc.Node, key string, def int, note string, pretrained bool) plan.Fact[plan.Seed] {
+func hfSeed(root *doc.Node, key string, def int, note plan.Why, pretrained bool) plan.Fact[plan.Seed] {
 	n := root.At(key)
 	base := plan.Seed{Broadcast: true, Pretrained: pretrained}
 	if n == nil || n.IsNull() {
@@ -522,7 +521,7 @@ func hfSeed(root *doc.Node, key string, def int, note string, pretrained bool) p
 func hfDataSeed(root *doc.Node, initSeed plan.Fact[plan.Seed]) plan.Fact[plan.Seed] {
 	const key = "data_seed"
 	if n := root.At(key); n != nil && !n.IsNull() {
-		f := hfSeed(root, key, 0, "", initSeed.Value.Pretrained)
+		f := hfSeed(root, key, 0, plan.Because(""), initSeed.Value.Pretrained)
 		f.Value.Broadcast = false
 		return f
 	}
@@ -532,7 +531,7 @@ func hfDataSeed(root *doc.Node, initSeed plan.Fact[plan.Seed]) plan.Fact[plan.Se
 	s := initSeed.Value
 	s.Broadcast = false
 	return plan.Fact[plan.Seed]{Value: s, Origin: plan.Default, Key: key, Node: initSeed.Node,
-		Note: "the Trainer default (data_seed unset: the sampler uses seed " + s.Value + ")"}
+		By: "the Trainer default", Note: "data_seed unset: the sampler uses seed " + s.Value}
 }
 
 // bnBackbone matches model names of convolutional families built with batch norm.

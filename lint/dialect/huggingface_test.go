@@ -58,12 +58,23 @@ func hftFact[T any](t *testing.T, name string, f plan.Fact[T], want T, origin pl
 	}
 }
 
-// hftNote asserts that a fact's note mentions want.
+// hftNote asserts that a fact's provenance (whose default, then the note) mentions want.
 func hftNote[T any](t *testing.T, name string, f plan.Fact[T], want string) {
 	t.Helper()
-	if !strings.Contains(f.Note, want) {
-		t.Errorf("%s: note %q does not mention %q", name, f.Note, want)
+	if w := whyText(f); !strings.Contains(w, want) {
+		t.Errorf("%s: provenance %q does not mention %q", name, w, want)
 	}
+}
+
+// whyText spells a fact's provenance as one text: "the Trainer default (transformers v5)".
+func whyText[T any](f plan.Fact[T]) string {
+	switch {
+	case f.By == "":
+		return f.Note
+	case f.Note == "":
+		return f.By
+	}
+	return f.By + " (" + f.Note + ")"
 }
 
 func sameSeed(v string, pretrained bool) plan.Seed {

@@ -265,20 +265,20 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 
 	// Loggers are rank-zero-only in Lightning (Logger.log_metrics is @rank_zero_only).
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, joinKey(sh.trPrefix, "logger"),
-		note+": loggers write from global rank 0 only", nil)
+		note.Plus("loggers write from global rank 0 only"), nil)
 	ApplyContext(p, ctx)
 	return p
 }
 
 // readTrainerCommon reads the Trainer arguments Lightning and NeMo share.
-func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
 	readEvalInterval(p, root, tr, prefix, note)
 	readEvalEnabled(p, root, tr, prefix, note)
 	readTopology(p, root, tr, prefix)
 	readBNSync(p, root, tr, prefix, note)
 	readTimeBudget(p, tr, prefix)
 	p.Train.GradAccum = intFact(root, tr, prefix, "accumulate_grad_batches", 1, true, note)
-	if f := intFact(root, tr, prefix, "max_steps", 0, false, ""); f.Known() && f.Value > 0 {
+	if f := intFact(root, tr, prefix, "max_steps", 0, false, plan.Because("")); f.Known() && f.Value > 0 {
 		p.Train.MaxSteps = f
 	} else if f.Node != nil {
 		p.Train.MaxSteps = plan.Fact[int]{Key: f.Key, Node: f.Node}
@@ -288,9 +288,9 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 	us := boolFact(root, tr, prefix, "use_distributed_sampler", true, true, note)
 	if us.Known() && us.Value {
 		p.Data.Sharding = plan.Fact[plan.Sharding]{Value: plan.GlobalIndexSampler, Origin: us.Origin, Key: us.Key, Node: us.Node,
-			Note: note + ": DistributedSampler over one global index"}
+			Note: note.Plus("DistributedSampler over one global index").Note, By: note.By}
 		if us.Origin == plan.Explicit {
-			p.Data.Sharding.Note = ""
+			p.Data.Sharding.Note, p.Data.Sharding.By = "", ""
 		}
 		p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "PL_GLOBAL_SEED", Varies: plan.SameOnEveryHost,
 			Why: "DistributedSampler is seeded with PL_GLOBAL_SEED (0 when unset) on every rank"},
@@ -345,7 +345,7 @@ func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Nod
 	return nil, nil, "", false
 }
 
-func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
+func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why) {
 	tr := sh.tr
 	var enabled plan.Fact[bool]
 	if tr != nil {
@@ -362,20 +362,20 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under
 		// Hydra the callbacks come from another config group, so nothing is assumed there.)
-		defs.note = note + ": the Trainer adds a ModelCheckpoint without a monitor"
+		defs.note = note.Plus("the Trainer adds a ModelCheckpoint without a monitor")
 		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
 		alignCkptWithEval(p, nil, nil)
 	}
 	if p.Ckpt.Enabled.Known() || ok {
-		scope, why := plan.PrimaryHost, note+": checkpoints are written from global rank 0"
+		scope, why := plan.PrimaryHost, note.Plus("checkpoints are written from global rank 0")
 		if tr != nil && strings.Contains(strings.ToLower(scalarText(tr.Get("strategy"))), "deepspeed") {
-			scope, why = plan.Sharded, "DeepSpeed strategies save sharded checkpoints from every rank"
+			scope, why = plan.Sharded, plan.Because("DeepSpeed strategies save sharded checkpoints from every rank")
 		}
 		p.Ckpt.Scope = plan.Defaulted(scope, joinKey(sh.trPrefix, "strategy"), why, nil)
 	}
 }
 
-func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
+func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why) {
 	// Hydra projects (lightning-hydra-template) instantiate loggers from a top-level `logger`
 	// group: null means none. A logger group file holds {name: {_target_: ...Logger}} at its root.
 	if sh.hydra {
@@ -419,7 +419,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 			return // Hydra projects configure loggers in their own group
 		}
 		p.Tracking.Trackers = plan.Defaulted([]string{"TensorBoardLogger"}, k,
-			note+": TensorBoardLogger, or CSVLogger when tensorboard is not installed", n)
+			note.Plus("TensorBoardLogger, or CSVLogger when tensorboard is not installed"), n)
 	case n.Kind == doc.Scalar && n.Type == doc.Bool:
 		v, _ := n.Bool()
 		if !v {
@@ -452,7 +452,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 	}
 }
 
-func readLightningSeeds(p *plan.Plan, root *doc.Node, sh lightningShape, note string) {
+func readLightningSeeds(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why) {
 	broadcast := broadcastsInit(sh.tr)
 	sk := joinKey(sectionKey(root), "seed_everything")
 	if n := root.Get("seed_everything"); n != nil || sh.variant == "lightning-cli" {
@@ -503,7 +503,7 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 	first := func(keys ...string) plan.Fact[int] {
 		for _, k := range keys {
 			if sec.Get(k) != nil {
-				return intFact(root, sec, prefix, k, 0, false, "")
+				return intFact(root, sec, prefix, k, 0, false, plan.Because(""))
 			}
 		}
 		return plan.Fact[int]{}

@@ -34,7 +34,7 @@ import (
 const lightningVersion = "2.6"
 
 // lightningDefault is the note of a fact that holds a Lightning default.
-const lightningDefault = "the Lightning default (" + lightningVersion + ")"
+var lightningDefault = plan.Why{By: "the Lightning default", Note: lightningVersion}
 
 // lightningAdvice is how to fix findings in a Lightning Trainer's arguments (Lightning, and NeMo
 // which hands its trainer: section to one), plus the dialect's own advice.
@@ -229,7 +229,7 @@ func intValue(n *doc.Node) (int, bool) {
 
 // intFact reads an integer at key under sec; def applies when the key is absent or null (use
 // hasDef=false for no default). A present value of another type or a placeholder is Unknown.
-func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note string) plan.Fact[int] {
+func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note plan.Why) plan.Fact[int] {
 	n := sec.Get(key)
 	k := keyOf(n, prefix, key)
 	if n == nil || n.IsNull() {
@@ -250,7 +250,7 @@ func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note
 }
 
 // boolFact reads a boolean at key under sec, with a default when absent or null.
-func boolFact(root, sec *doc.Node, prefix, key string, def bool, hasDef bool, note string) plan.Fact[bool] {
+func boolFact(root, sec *doc.Node, prefix, key string, def bool, hasDef bool, note plan.Why) plan.Fact[bool] {
 	n := sec.Get(key)
 	k := keyOf(n, prefix, key)
 	if n == nil || n.IsNull() {
@@ -309,12 +309,12 @@ type ckptDefaults struct {
 	saveTopK     int
 	monitor      string // "" = None
 	everyNEpochs int    // the effective value when no trigger is given
-	note         string
+	note         plan.Why
 }
 
 // readEvalInterval fills Eval.Interval from a Lightning trainer section: val_check_interval
 // (int batches, float epoch fraction, time string/dict) and check_val_every_n_epoch.
-func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
 	vci := tr.Get("val_check_interval")
 	cve := tr.Get("check_val_every_n_epoch")
 	vKey := keyOf(vci, prefix, "val_check_interval")
@@ -346,7 +346,7 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 		case cve != nil:
 			return plan.Set(iv, cKey, cve)
 		}
-		return plan.Defaulted(iv, vKey, note+": validate at the end of every epoch", vci)
+		return plan.Defaulted(iv, vKey, note.Plus("validate at the end of every epoch"), vci)
 	}
 
 	if vci == nil || vci.IsNull() {
@@ -424,11 +424,11 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 }
 
 // readEvalEnabled: limit_val_batches 0 (or 0.0) turns validation off; anything else keeps it.
-func readEvalEnabled(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+func readEvalEnabled(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
 	n := tr.Get("limit_val_batches")
 	k := keyOf(n, prefix, "limit_val_batches")
 	if n == nil || n.IsNull() {
-		p.Eval.Enabled = plan.Defaulted(true, k, note+": all validation batches", n)
+		p.Eval.Enabled = plan.Defaulted(true, k, note.Plus("all validation batches"), n)
 		return
 	}
 	r, _ := resolveRef(root, n)
@@ -443,7 +443,7 @@ func readEvalEnabled(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
 // An absent num_nodes stays Unknown: configs commonly leave the node count to the launcher.
 func readTopology(p *plan.Plan, root, tr *doc.Node, prefix string) {
 	nn := tr.Get("num_nodes")
-	p.Topology.Hosts = intFact(root, tr, prefix, "num_nodes", 0, false, "")
+	p.Topology.Hosts = intFact(root, tr, prefix, "num_nodes", 0, false, plan.Because(""))
 	if f := p.Topology.Hosts; f.Known() && f.Value < 1 {
 		p.Topology.Hosts = plan.Fact[int]{Key: f.Key, Node: nn}
 	}
@@ -484,9 +484,9 @@ func readTopology(p *plan.Plan, root, tr *doc.Node, prefix string) {
 }
 
 // readBNSync reads trainer.sync_batchnorm (default false).
-func readBNSync(p *plan.Plan, root, tr *doc.Node, prefix, note string) {
+func readBNSync(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
 	f := boolFact(root, tr, prefix, "sync_batchnorm", false, true, note)
-	out := plan.Fact[plan.BNSync]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	out := plan.Fact[plan.BNSync]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
 	if f.Known() {
 		out.Value = plan.BNSyncNone
 		if f.Value {
@@ -532,7 +532,7 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 		if monExplicit {
 			p.Ckpt.BestMetric = plan.Set("", monKey, monN)
 		} else {
-			p.Ckpt.BestMetric = plan.Defaulted("", monKey, d.note+": no monitor", at)
+			p.Ckpt.BestMetric = plan.Defaulted("", monKey, d.note.Plus("no monitor"), at)
 		}
 	case monExplicit:
 		p.Ckpt.BestMetric = plan.Set(monitor, monKey, monN)
@@ -561,7 +561,7 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 		}
 		n := d.note
 		if extra != "" {
-			n += ": " + extra
+			n = n.Plus(extra)
 		}
 		return plan.Defaulted(r, kKey, n, at)
 	}
@@ -613,7 +613,7 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 	}
 	if !set && d.everyNEpochs > 0 {
 		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: float64(d.everyNEpochs), Unit: plan.Epochs},
-			joinKey(prefix, "every_n_epochs"), d.note+": a checkpoint at the end of every epoch", at)
+			joinKey(prefix, "every_n_epochs"), d.note.Plus("a checkpoint at the end of every epoch"), at)
 	}
 }
 

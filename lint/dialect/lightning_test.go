@@ -136,12 +136,12 @@ model:
 `)
 	note := "the Lightning default (2.6)"
 	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "trainer.val_check_interval", 0)
-	if !strings.HasPrefix(p.Eval.Interval.Note, note) {
+	if !strings.HasPrefix(whyText(p.Eval.Interval), "the Lightning default (2.6") {
 		t.Errorf("eval interval note %q", p.Eval.Interval.Note)
 	}
 	checkFact(t, "eval enabled", p.Eval.Enabled, true, plan.Default, "trainer.limit_val_batches", 0)
 	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "trainer.sync_batchnorm", 0)
-	if p.BN.Sync.Note != note {
+	if whyText(p.BN.Sync) != note {
 		t.Errorf("bn sync note %q", p.BN.Sync.Note)
 	}
 	checkFact(t, "grad accum", p.Train.GradAccum, 1, plan.Default, "trainer.accumulate_grad_batches", 0)

@@ -25,10 +25,10 @@ import (
 const lfVersion = "LLaMA-Factory @ff6d4d1 (src/llamafactory/hparams, src/llamafactory/v1/config) on transformers v5"
 
 // lfNote is the note on Trainer defaults that LLaMA-Factory passes through.
-const lfNote = "the Trainer default (transformers v5, kept by LLaMA-Factory)"
+var lfNote = plan.Why{By: "the Trainer default", Note: "transformers v5, kept by LLaMA-Factory"}
 
 // lfV1Note is the note on LLaMA-Factory v1 defaults.
-const lfV1Note = "the LLaMA-Factory v1 default"
+var lfV1Note = plan.Why{By: "the LLaMA-Factory v1 default"}
 
 // LlamaFactory reads LLaMA-Factory training configs.
 var LlamaFactory = register(&Dialect{
@@ -162,11 +162,11 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 		p.Train.MaxSteps = ms
 	}
 	// The v1 trainer runs no evaluation during training.
-	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", "the LLaMA-Factory v1 default (its trainer has no periodic evaluation)", root.At("eval_dataset"))
+	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", plan.Why{By: "the LLaMA-Factory v1 default", Note: "its trainer has no periodic evaluation"}, root.At("eval_dataset"))
 
 	p.Data.Workers = IntOr(root, "batching_workers", 16, lfV1Note)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, lfV1Note)
-	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "seed", "the LLaMA-Factory v1 default (a StatefulDistributedSampler seeded with seed)", nil)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "seed", plan.Why{By: "the LLaMA-Factory v1 default", Note: "a StatefulDistributedSampler seeded with seed"}, nil)
 
 	// model defaults to a pretrained checkpoint (Qwen/Qwen3-4B-Instruct-2507), so weights are
 	// always loaded.
@@ -195,7 +195,7 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 	n := root.At("save_total_limit")
 	switch {
 	case n == nil || n.IsNull():
-		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_total_limit", lfV1Note+" (no limit: every checkpoint is kept)", n)
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "save_total_limit", lfV1Note.Plus("no limit: every checkpoint is kept"), n)
 	default:
 		if v, ok := n.Int(); ok && v > 0 {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "save_total_limit", n)
@@ -220,7 +220,7 @@ func lfDeriveV1(root *doc.Node, p *plan.Plan) {
 			return
 		}
 		dp = f.Value
-	} else if cp := IntOr(root, "cp_size", 1, ""); !cp.Known() || cp.Value <= 0 || devices%cp.Value != 0 {
+	} else if cp := IntOr(root, "cp_size", 1, plan.Because("")); !cp.Known() || cp.Value <= 0 || devices%cp.Value != 0 {
 		return
 	} else {
 		dp = devices / cp.Value

@@ -25,8 +25,8 @@ import (
 	"github.com/trainlint/trainlint/lint/plan"
 )
 
-const nemoDefault = "the NeMo exp_manager default (2.6)"
-const nemoModelDefault = "the NeMo Megatron default (2.6)"
+var nemoDefault = plan.Why{By: "the NeMo exp_manager default", Note: "2.6"}
+var nemoModelDefault = plan.Why{By: "the NeMo Megatron default", Note: "2.6"}
 
 // NeMo is the NVIDIA NeMo 1.x (Hydra YAML) dialect.
 var NeMo = register(&Dialect{
@@ -159,9 +159,9 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 			no := false
 			alignCkptWithEval(p, params, &no)
 		}
-		scope, why := plan.PrimaryHost, "NeMo saves through Lightning from global rank 0"
+		scope, why := plan.PrimaryHost, plan.Because("NeMo saves through Lightning from global rank 0")
 		if model != nil && model.Get("dist_ckpt_format") != nil {
-			scope, why = plan.Sharded, "Megatron distributed checkpoints: every rank writes its shard"
+			scope, why = plan.Sharded, plan.Because("Megatron distributed checkpoints: every rank writes its shard")
 		}
 		p.Ckpt.Scope = plan.Defaulted(scope, "exp_manager.checkpoint_callback_params", why, nil)
 
@@ -183,9 +183,9 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		default:
 			// Located at the exp_manager section (when present), where the switch belongs.
 			f := plan.Fact[plan.Scope]{Value: plan.EveryRank, Origin: plan.Default, Key: "exp_manager.log_global_rank_0_only", Node: em,
-				Note: nemoDefault + ": log_global_rank_0_only and log_local_rank_0_only are false, so every rank writes its own nemo_log_globalrank-G_localrank-L.txt"}
+				By: nemoDefault.By, Note: nemoDefault.Plus("log_global_rank_0_only and log_local_rank_0_only are false, so every rank writes its own nemo_log_globalrank-G_localrank-L.txt").Note}
 			if glob.IsExplicit() || loc.IsExplicit() {
-				f.Origin = plan.Explicit
+				f.Origin, f.By = plan.Explicit, ""
 				f.Node = glob.Node
 				if f.Node == nil {
 					f.Node, f.Key = loc.Node, loc.Key
@@ -211,7 +211,7 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		// Megatron configs turn off Lightning's sampler and use Megatron batch samplers, which
 		// split one global index by data-parallel rank.
 		p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, joinKey(mPrefix, "data.dataloader_type"),
-			nemoModelDefault+": Megatron batch samplers slice one global index by data-parallel rank", nil)
+			nemoModelDefault.Plus("Megatron batch samplers slice one global index by data-parallel rank"), nil)
 	}
 	readBNPresent(p, root)
 	ApplyContext(p, ctx)
@@ -271,14 +271,14 @@ func readNeMoTracking(p *plan.Plan, root, em *doc.Node) {
 
 func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron bool, tr *doc.Node) {
 	if megatron {
-		micro := intFact(root, model, mPrefix, "micro_batch_size", 0, false, "")
+		micro := intFact(root, model, mPrefix, "micro_batch_size", 0, false, plan.Because(""))
 		p.Train.PerDeviceBatch = micro
 		if micro.Known() {
 			e := micro
 			e.Origin, e.Note = plan.Derived, "= "+micro.Key+": Megatron evaluates with the micro batch"
 			p.Eval.PerDeviceBatch = e
 		}
-		p.Train.GlobalBatch = intFact(root, model, mPrefix, "global_batch_size", 0, false, "")
+		p.Train.GlobalBatch = intFact(root, model, mPrefix, "global_batch_size", 0, false, plan.Because(""))
 		// Gradient accumulation is derived: global / (micro × data-parallel size), where
 		// data-parallel size = devices × nodes / (tensor × pipeline × context parallel).
 		// trainer.accumulate_grad_batches must stay 1 for these models, so it says nothing.
@@ -299,7 +299,7 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		if data := model.Get("data"); isMap(data) {
 			dp := joinKey(mPrefix, "data")
 			p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
-			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, "")
+			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, plan.Because(""))
 		}
 		// Normalisation of Megatron transformers is LayerNorm/RMSNorm: evidence of no BN.
 		if n := model.Get("normalization"); n != nil {
@@ -313,9 +313,9 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 	if ds := model.Get("train_ds"); isMap(ds) {
 		pre := joinKey(mPrefix, "train_ds")
 		lds, lpre := nemoLoaderArgs(ds, pre)
-		p.Train.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, "")
-		p.Data.Workers = intFact(root, lds, lpre, "num_workers", 0, false, "")
-		if f := boolFact(root, ds, pre, "is_tarred", false, false, ""); f.Known() && f.Value {
+		p.Train.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
+		p.Data.Workers = intFact(root, lds, lpre, "num_workers", 0, false, plan.Because(""))
+		if f := boolFact(root, ds, pre, "is_tarred", false, false, plan.Because("")); f.Known() && f.Value {
 			// Tarred datasets shard the tar files between ranks: not a global-index sampler.
 			p.Data.Sharding = plan.Fact[plan.Sharding]{Key: f.Key, Node: f.Node, Note: "tarred datasets are sharded by file between ranks"}
 			p.Seeds.Data = plan.Fact[plan.Seed]{}
@@ -323,11 +323,11 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 	}
 	if ds := model.Get("validation_ds"); isMap(ds) {
 		lds, lpre := nemoLoaderArgs(ds, joinKey(mPrefix, "validation_ds"))
-		p.Eval.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, "")
+		p.Eval.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
 	}
 	if p.Data.Workers.Node == nil {
 		if data := model.Get("data"); isMap(data) {
-			p.Data.Workers = intFact(root, data, joinKey(mPrefix, "data"), "num_workers", 0, false, "")
+			p.Data.Workers = intFact(root, data, joinKey(mPrefix, "data"), "num_workers", 0, false, plan.Because(""))
 		}
 	}
 }
@@ -353,7 +353,7 @@ func deriveAccum(root, model *doc.Node, mPrefix string, p *plan.Plan) (plan.Fact
 	}
 	par := 1
 	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
-		f := intFact(root, model, mPrefix, k, 1, true, "")
+		f := intFact(root, model, mPrefix, k, 1, true, plan.Because(""))
 		if !f.Known() || f.Value < 1 {
 			return plan.Fact[int]{}, false
 		}

@@ -69,7 +69,7 @@ func TestNeMoMegatron(t *testing.T) {
 	// CallbackParams save after each validation (save_on_train_epoch_end False, every_n_epochs 1).
 	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Derived, "exp_manager.checkpoint_callback_params.every_n_epochs", -1)
 	checkFact(t, "drop last", p.Eval.DropLast, true, plan.Default, "model.data.validation_drop_last", 0)
-	if !strings.Contains(p.Eval.DropLast.Note, "NeMo") {
+	if !strings.Contains(whyText(p.Eval.DropLast), "NeMo") {
 		t.Errorf("drop last note %q", p.Eval.DropLast.Note)
 	}
 	checkFact(t, "workers", p.Data.Workers, 2, plan.Explicit, "model.data.num_workers", 29)
@@ -107,7 +107,7 @@ model:
 `)
 	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 3}, plan.Default, "exp_manager.checkpoint_callback_params.save_top_k", -1)
 	checkFact(t, "best metric", p.Ckpt.BestMetric, "val_loss", plan.Default, "exp_manager.checkpoint_callback_params.monitor", -1)
-	if !strings.Contains(p.Ckpt.Retention.Note, "NeMo exp_manager default") {
+	if !strings.Contains(whyText(p.Ckpt.Retention), "NeMo exp_manager default") {
 		t.Errorf("retention note %q", p.Ckpt.Retention.Note)
 	}
 	checkFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "model.train_ds.batch_size", 8)

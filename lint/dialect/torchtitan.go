@@ -69,7 +69,7 @@ func isTorchtitan(d *doc.Document) bool {
 
 func readTorchtitan(p *plan.Plan, g genericReader) {
 	r := g.root
-	const note = "the torchtitan default (job_config.py @238fa99)"
+	note := plan.Why{By: "the torchtitan default", Note: "job_config.py @238fa99"}
 	sec := func(name string) *doc.Node { return r.Get(name) }
 	def := func(v int, key string, at *doc.Node) plan.Fact[int] { return plan.Defaulted(v, key, note, at) }
 
@@ -118,9 +118,9 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 	if f, ok := genIntRef(r, "training.dataloader.prefetch_factor"); ok {
 		p.Data.Prefetch = f
 	} else if p.Data.Workers.Known() && p.Data.Workers.Value == 0 {
-		p.Data.Prefetch = plan.Defaulted(0, "training.dataloader.prefetch_factor", "the torchtitan default (none without workers)", r.At("training.dataloader"))
+		p.Data.Prefetch = plan.Defaulted(0, "training.dataloader.prefetch_factor", plan.Why{By: "the torchtitan default", Note: "none without workers"}, r.At("training.dataloader"))
 	}
-	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "training.dataset", "the torchtitan default (the dataset is split by data-parallel rank)", nil)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "training.dataset", plan.Why{By: "the torchtitan default", Note: "the dataset is split by data-parallel rank"}, nil)
 	// [checkpoint]
 	if f, ok := genBoolRef(r, "checkpoint.enable"); ok {
 		p.Ckpt.Enabled = f
@@ -147,7 +147,7 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 	} else {
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepLatest, N: 10}, "checkpoint.keep_latest_k", note, sec("checkpoint"))
 	}
-	p.Ckpt.Scope = plan.Defaulted(plan.Sharded, "checkpoint", "the torchtitan default (torch.distributed.checkpoint writes coordinated shards)", sec("checkpoint"))
+	p.Ckpt.Scope = plan.Defaulted(plan.Sharded, "checkpoint", plan.Why{By: "the torchtitan default", Note: "torch.distributed.checkpoint writes coordinated shards"}, sec("checkpoint"))
 	// [metrics]
 	if f, ok := genBoolRef(r, "metrics.save_for_all_ranks"); ok {
 		if f.Known() {
@@ -158,7 +158,7 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 			p.Logging.Scope = plan.Set(sc, f.Key, f.Node)
 		}
 	} else {
-		p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metrics.save_for_all_ranks", "the torchtitan default (false: rank 0 only)", sec("metrics"))
+		p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metrics.save_for_all_ranks", plan.Why{By: "the torchtitan default", Note: "false: rank 0 only"}, sec("metrics"))
 	}
 	var tr []string
 	var at *doc.Node
@@ -173,7 +173,7 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 	if len(tr) > 0 {
 		p.Tracking.Trackers = plan.Set(tr, "metrics", at)
 	} else {
-		p.Tracking.Trackers = plan.Defaulted([]string{}, "metrics.enable_wandb", "the torchtitan default (no tracker enabled)", sec("metrics"))
+		p.Tracking.Trackers = plan.Defaulted([]string{}, "metrics.enable_wandb", plan.Why{By: "the torchtitan default", Note: "no tracker enabled"}, sec("metrics"))
 	}
 	if n := r.At("debug.seed"); n != nil {
 		p.Seeds.Init = genSeedNode(r, n, "debug.seed")

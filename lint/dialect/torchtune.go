@@ -56,7 +56,7 @@ func detectTorchtune(d *doc.Document) int {
 	return Cap(s)
 }
 
-const ttNote = "the torchtune default (none)"
+var ttNote = plan.Why{By: "the torchtune default", Note: "none"}
 
 func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "torchtune"}
@@ -102,7 +102,7 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	} else if p.Train.PerDeviceBatch.Known() {
 		// cfg.get("batch_size_val", cfg.batch_size)
 		p.Eval.PerDeviceBatch = plan.Defaulted(p.Train.PerDeviceBatch.Value, k("batch_size_val"),
-			"the torchtune default (batch_size)", p.Train.PerDeviceBatch.Node)
+			plan.Why{By: "the torchtune default", Note: "batch_size"}, p.Train.PerDeviceBatch.Node)
 	}
 
 	// Periodic validation: only when run_val_every_n_steps is an integer (and dataset_val is set;
@@ -111,19 +111,19 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	valEvery := at("run_val_every_n_steps")
 	switch {
 	case valEvery == nil || valEvery.IsNull():
-		p.Eval.Enabled = plan.Defaulted(false, valKey, "the torchtune default (none: the recipe never validates during training)", valEvery)
+		p.Eval.Enabled = plan.Defaulted(false, valKey, plan.Why{By: "the torchtune default", Note: "none: the recipe never validates during training"}, valEvery)
 	default:
 		f := genIntNode(r, valEvery, valKey)
 		if f.Known() && f.Value > 0 {
 			p.Eval.Enabled = plan.Set(true, f.Key, f.Node)
 			p.Eval.Interval = plan.Set(plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: valEvery.Value}, f.Key, f.Node)
-			p.Eval.Interval.Note = f.Note
+			p.Eval.Interval.Note, p.Eval.Interval.By = f.Note, f.By
 		} else {
 			p.Eval.Enabled = plan.Fact[bool]{Key: valKey, Node: valEvery}
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: valKey, Node: valEvery}
 		}
 	}
-	p.Eval.Colocated = plan.Defaulted(true, valKey, "the torchtune default (validation runs inside the training loop)", nil)
+	p.Eval.Colocated = plan.Defaulted(true, valKey, plan.Why{By: "the torchtune default", Note: "validation runs inside the training loop"}, nil)
 
 	// Data: StatefulDistributedSampler(seed=0) splits one permutation by rank. The shipped recipe
 	// passes no num_workers to its StatefulDataLoader, so torch's default of 0 applies unless a
@@ -131,18 +131,18 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	if f, ok := genIntRef(r, "dataloader.num_workers"); ok {
 		p.Data.Workers = f
 	} else {
-		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", "the torch default (the recipe passes no num_workers to its DataLoader)", r.Get("dataloader"))
+		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", plan.Why{By: "the torch default", Note: "the recipe passes no num_workers to its DataLoader"}, r.Get("dataloader"))
 	}
 	if f, ok := genIntRef(r, "dataloader.prefetch_factor"); ok {
 		p.Data.Prefetch = f
 	} else if p.Data.Workers.Known() {
 		if p.Data.Workers.Value > 0 {
-			p.Data.Prefetch = plan.Defaulted(2, "dataloader.prefetch_factor", "the torch default (with workers)", r.Get("dataloader"))
+			p.Data.Prefetch = plan.Defaulted(2, "dataloader.prefetch_factor", plan.Why{By: "the torch default", Note: "with workers"}, r.Get("dataloader"))
 		} else {
-			p.Data.Prefetch = plan.Defaulted(0, "dataloader.prefetch_factor", "the torch default (none without workers)", r.Get("dataloader"))
+			p.Data.Prefetch = plan.Defaulted(0, "dataloader.prefetch_factor", plan.Why{By: "the torch default", Note: "none without workers"}, r.Get("dataloader"))
 		}
 	}
-	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "shuffle", "the torchtune default (StatefulDistributedSampler splits one permutation by rank)", nil)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "shuffle", plan.Why{By: "the torchtune default", Note: "StatefulDistributedSampler splits one permutation by rank"}, nil)
 
 	// Seeds: set_seed seeds every rank with seed + rank; a null seed is drawn on rank 0 and
 	// broadcast first. The model weights come from the checkpointer, so the init seed matters little.
@@ -166,18 +166,18 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		p.Seeds.Init = plan.Set(is, seedKey, seedNodeV)
 	}
 	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: "0", Varies: plan.SameOnEveryHost,
-		Why: "StatefulDistributedSampler seed is hard-coded to 0"}, seedKey, "the torchtune default (sampler seed hard-coded to 0)", nil)
+		Why: "StatefulDistributedSampler seed is hard-coded to 0"}, seedKey, plan.Why{By: "the torchtune default", Note: "sampler seed hard-coded to 0"}, nil)
 
 	// Checkpoints: saved at the end of every epoch unless save_every_n_steps (some recipes).
 	ckpt := at("checkpointer")
-	p.Ckpt.Enabled = plan.Defaulted(true, k("checkpointer"), "the torchtune default (saves at the end of every epoch)", ckpt)
+	p.Ckpt.Enabled = plan.Defaulted(true, k("checkpointer"), plan.Why{By: "the torchtune default", Note: "saves at the end of every epoch"}, ckpt)
 	if n := at("save_every_n_steps"); n != nil && !n.IsNull() {
 		p.Ckpt.Interval = genericInterval(r, n, k("save_every_n_steps"), plan.Steps)
 	} else if n := at("save_every_n_epochs"); n != nil && !n.IsNull() {
 		p.Ckpt.Interval = genericInterval(r, n, k("save_every_n_epochs"), plan.Epochs)
 	} else {
 		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1 epoch"}, k("save_every_n_steps"),
-			"the torchtune default (once per epoch)", nil)
+			plan.Why{By: "the torchtune default", Note: "once per epoch"}, nil)
 	}
 	keepKey := k("checkpointer.keep_last_n_checkpoints")
 	if n := r.At(keepKey); n != nil && !n.IsNull() {
@@ -191,20 +191,20 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, f.Key, n)
 		}
 	} else {
-		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, keepKey, "the torchtune default (none: every checkpoint is kept)", ckpt)
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, keepKey, plan.Why{By: "the torchtune default", Note: "none: every checkpoint is kept"}, ckpt)
 	}
-	scope := plan.Defaulted(plan.PrimaryHost, k("checkpointer"), "the torchtune default (rank 0 writes the gathered checkpoint)", ckpt)
+	scope := plan.Defaulted(plan.PrimaryHost, k("checkpointer"), plan.Why{By: "the torchtune default", Note: "rank 0 writes the gathered checkpoint"}, ckpt)
 	if f, ok := genBoolRef(r, "enable_async_checkpointing"); ok && f.Known() && f.Value {
 		scope = plan.Set(plan.Sharded, f.Key, f.Node)
 	}
 	p.Ckpt.Scope = scope
 
 	// Logging: the metric logger is built on rank 0 only (hard-coded).
-	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metric_logger", "the torchtune default (metrics logged on rank 0 only)", r.Get("metric_logger"))
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metric_logger", plan.Why{By: "the torchtune default", Note: "metrics logged on rank 0 only"}, r.Get("metric_logger"))
 	readTorchtuneTracking(p, r)
 
 	// torchtune trains transformer LLMs: no batch norm.
-	p.BN.Present = plan.Defaulted(false, "model", "the torchtune default (RMSNorm/LayerNorm models)", r.Get("model"))
+	p.BN.Present = plan.Defaulted(false, "model", plan.Why{By: "the torchtune default", Note: "RMSNorm/LayerNorm models"}, r.Get("model"))
 
 	// Training length: epochs × max_steps_per_epoch when both are written.
 	if e, ok := genIntRef(r, k("epochs")); ok && e.Known() {

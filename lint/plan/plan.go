@@ -50,9 +50,32 @@ type Fact[T any] struct {
 	// Node is where the value was written (Explicit), or the node that best locates a
 	// defaulted/derived fact (e.g. the enclosing section); nil when nothing in the file does.
 	Node *doc.Node
-	// Note says in a few words why a default or derived value holds, for messages:
-	// "the Trainer default (transformers 4.57)", "= global_batch_size / micro_batch_size".
+	// Note says in a few words why a value holds: for a derived fact the derivation, as messages
+	// show it ("= global_batch_size / micro_batch_size"); for a default where it was checked or
+	// what it depends on ("transformers v5").
 	Note string
+	// By names whose default a Default fact holds, as a message says it before the value ("the
+	// Trainer default"); "" reads "the default".
+	By string
+}
+
+// Why says why a Default fact holds: whose default it is and a note.
+type Why struct {
+	By   string // "the Trainer default"; "" for a default of no one in particular
+	Note string // "transformers v5"
+}
+
+// Because is a Why with only a note.
+func Because(note string) Why { return Why{Note: note} }
+
+// Plus adds a clause to the note.
+func (w Why) Plus(more string) Why {
+	if w.Note == "" {
+		w.Note = more
+	} else {
+		w.Note += "; " + more
+	}
+	return w
 }
 
 // Known reports whether the fact has a value.
@@ -66,9 +89,9 @@ func Set[T any](v T, key string, n *doc.Node) Fact[T] {
 	return Fact[T]{Value: v, Origin: Explicit, Key: key, Node: n}
 }
 
-// Defaulted returns a defaulted fact; at locates it (may be nil).
-func Defaulted[T any](v T, key, note string, at *doc.Node) Fact[T] {
-	return Fact[T]{Value: v, Origin: Default, Key: key, Node: at, Note: note}
+// Defaulted returns a defaulted fact; why says whose default it is; at locates it (may be nil).
+func Defaulted[T any](v T, key string, why Why, at *doc.Node) Fact[T] {
+	return Fact[T]{Value: v, Origin: Default, Key: key, Node: at, Note: why.Note, By: why.By}
 }
 
 // Unit is the unit of an interval.
@@ -105,6 +128,9 @@ const (
 type Retention struct {
 	Kind RetentionKind
 	N    int
+	// DroppedBest says why the framework drops a keep-best setting the file asked for (the fact
+	// then points at that setting); "" otherwise.
+	DroppedBest string
 }
 
 // Scope is which hosts/ranks do something (log, write checkpoints).
@@ -193,7 +219,20 @@ type Train struct {
 	Epochs Fact[float64]
 	// TimeBudget is a wall-clock limit on the whole run (max_time): a budget, not an interval.
 	TimeBudget Fact[Interval]
+	// Granularity says whether PerDeviceBatch is known to be per device.
+	Granularity Granularity
 }
+
+// Granularity is whether a per-device batch fact is known to count one device's examples.
+type Granularity string
+
+const (
+	// PerDevice: the key says it is per device (the zero value).
+	PerDevice Granularity = ""
+	// Unstated: the key does not say (train.batch_size beside eval.batch_size): the train and
+	// eval values are read like for like, and may well be global.
+	Unstated Granularity = "unstated"
+)
 
 type Eval struct {
 	// Enabled is whether periodic evaluation runs during training.
@@ -204,6 +243,8 @@ type Eval struct {
 	// Colocated is whether eval runs on the training job's devices (false for a separate eval job).
 	Colocated Fact[bool]
 	DropLast  Fact[bool]
+	// Granularity says whether PerDeviceBatch is known to be per device.
+	Granularity Granularity
 }
 
 type Topology struct {

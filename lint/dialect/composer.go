@@ -41,9 +41,6 @@ var Composer = register(&Dialect{
 // composerTimeRe is Composer's time string: a number and a unit suffix.
 var composerTimeRe = lazyRegexp(`(?i)^\s*(-?[0-9][0-9_]*(?:\.[0-9]+)?(?:e-?[0-9]+)?)\s*(iter|ep|ba|sp|tok|dur|sec)\s*$`)
 
-// composerWallClock is Composer's "XhYmZs" timedelta form (any part may be missing).
-var composerWallClock = lazyRegexp(`^\s*(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?\s*$`)
-
 // parseComposerTime reads a Composer time value. A bare integer takes intUnit. ok is false for
 // values Composer would reject or that have no plan unit (iterations).
 func parseComposerTime(n *doc.Node, intUnit plan.Unit) (plan.Interval, bool) {
@@ -79,11 +76,9 @@ func parseComposerTime(n *doc.Node, intUnit plan.Unit) (plan.Interval, bool) {
 		}
 		return plan.Interval{Value: v, Unit: u, Text: text}, true
 	}
-	if m := composerWallClock().FindStringSubmatch(text); m != nil && text != "" {
-		h, _ := strconv.Atoi(m[1])
-		mi, _ := strconv.Atoi(m[2])
-		s, _ := strconv.Atoi(m[3])
-		return plan.Interval{Value: float64(h*3600 + mi*60 + s), Unit: plan.Seconds, Text: text}, true
+	// Composer's wall clock is "XhYmZs" (any part may be missing).
+	if secs, form, ok := durationSeconds(text); ok && form == formHMS {
+		return plan.Interval{Value: secs, Unit: plan.Seconds, Text: text}, true
 	}
 	return plan.Interval{}, false
 }
@@ -181,10 +176,10 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 			switch iv.Unit {
 			case plan.Seconds:
 				p.Train.TimeBudget = plan.Set(iv, "max_duration", n)
-				p.Train.TimeBudget.Note = genViaNote(via)
+				p.Train.TimeBudget.Note = viaNote(via)
 			case plan.Steps:
 				p.Train.MaxSteps = plan.Set(int(iv.Value), "max_duration", n)
-				p.Train.MaxSteps.Note = genViaNote(via)
+				p.Train.MaxSteps.Note = viaNote(via)
 			}
 		}
 	}
@@ -195,7 +190,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		t, via := genDeref(r, n)
 		if iv, ok := parseComposerTime(t, plan.Epochs); ok && iv.Value > 0 {
 			p.Eval.Interval = plan.Set(iv, "eval_interval", n)
-			p.Eval.Interval.Note = genViaNote(via)
+			p.Eval.Interval.Note = viaNote(via)
 		} else {
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: "eval_interval", Node: n}
 		}
@@ -283,7 +278,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		t, via := genDeref(r, n)
 		if iv, ok := parseComposerTime(t, plan.Epochs); ok {
 			p.Ckpt.Interval = plan.Set(iv, "save_interval", n)
-			p.Ckpt.Interval.Note = genViaNote(via)
+			p.Ckpt.Interval.Note = viaNote(via)
 		} else {
 			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: "save_interval", Node: n}
 		}

@@ -460,8 +460,6 @@ func readGenericLogging(p *plan.Plan, g genericReader) {
 	}
 }
 
-var genBnBackbone = lazyRegexp(`(?i)\b(resnet|resnext|wide_resnet|efficientnet|mobilenet|regnet|densenet|inception|vgg\d+_bn)`)
-
 func readGenericBN(p *plan.Plan, g genericReader) {
 	secs := []string{"model", "trainer", "train", "training", "distributed", "network", "net"}
 	if n, k := g.find(secs, true, "sync_batchnorm", "sync_bn", "bn_sync", "syncbn", "sync_batch_norm", "use_sync_bn"); n != nil {
@@ -471,17 +469,17 @@ func readGenericBN(p *plan.Plan, g genericReader) {
 	}
 	if n, k := g.find(secs, true, "norm", "norm_type", "normalization", "norm_layer"); n != nil {
 		s, _ := n.Str()
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "batch", "batchnorm", "batch_norm", "bn", "batchnorm2d", "syncbn", "sync_bn":
+		switch {
+		case isBNNorm(s):
 			p.BN.Present = plan.Set(true, k, n)
 			p.BN.Evidence = k + ": " + s
-		case "layer", "layernorm", "layer_norm", "ln", "group", "groupnorm", "gn", "rmsnorm", "none", "instance":
+		case isOtherNorm(s):
 			p.BN.Present = plan.Set(false, k, n)
 		}
 	}
 	if !p.BN.Present.Known() {
 		if n, k := g.find(secs, true, "backbone", "arch", "architecture", "model_name", "model_type", "name", "type"); n != nil {
-			if s, ok := n.Str(); ok && genBnBackbone().MatchString(s) && (genNormKey(n.Key) != "name" && genNormKey(n.Key) != "type" || genInSection(n, []string{"model", "network", "net", "backbone"})) {
+			if s, ok := n.Str(); ok && bnFamily(s) != "" && (genNormKey(n.Key) != "name" && genNormKey(n.Key) != "type" || genInSection(n, []string{"model", "network", "net", "backbone"})) {
 				p.BN.Present = plan.Set(true, k, n)
 				p.BN.Evidence = "backbone " + s
 			}

@@ -534,9 +534,6 @@ func hfDataSeed(root *doc.Node, initSeed plan.Fact[plan.Seed]) plan.Fact[plan.Se
 		By: "the Trainer default", Note: "data_seed unset: the sampler uses seed " + s.Value}
 }
 
-// bnBackbone matches model names of convolutional families built with batch norm.
-var bnBackbone = lazyRegexp(`(?i)(resnet|resnext|efficientnet|mobilenet|regnet|densenet|inception|bit-|vgg\d+_bn|mnasnet|ghostnet|hrnet)`)
-
 // hfBatchNorm records batch-norm evidence from the model name. Transformer checkpoints (the usual
 // case) use layer norm, so no evidence leaves the fact unknown rather than false.
 func hfBatchNorm(root *doc.Node, p *plan.Plan, key string) {
@@ -544,7 +541,7 @@ func hfBatchNorm(root *doc.Node, p *plan.Plan, key string) {
 	if !n.IsScalar() || n.IsUnknown() || n.IsNull() {
 		return
 	}
-	if m := bnBackbone().FindString(n.Value); m != "" {
+	if m := bnFamily(n.Value); m != "" {
 		p.BN.Present = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: key, Node: n, Note: "the " + m + " family uses batch norm"}
 		p.BN.Evidence = key + " " + n.Value
 	}

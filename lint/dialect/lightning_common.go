@@ -89,96 +89,6 @@ func keyOf(n *doc.Node, prefix, key string) string {
 	return joinKey(prefix, key)
 }
 
-var refRe = lazyRegexp(`^\$\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}$`)
-
-// resolveRef follows a value that is exactly one same-file absolute interpolation
-// (`${trainer.limit_train_batches}`) to the node it names. It returns n itself when n is not
-// such a reference, and nil when the reference cannot be resolved (a resolver such as
-// ${oc.env:RANK}, a relative reference, a key defined in another file, a cycle).
-func resolveRef(root, n *doc.Node) (*doc.Node, string) {
-	via := ""
-	for hops := 0; hops < 8; hops++ {
-		if n == nil || !n.IsUnknown() {
-			return n, via
-		}
-		m := refRe().FindStringSubmatch(strings.TrimSpace(n.Value))
-		if m == nil {
-			return nil, via
-		}
-		if via == "" {
-			via = n.Value
-		}
-		n = root.At(m[1])
-	}
-	return nil, via
-}
-
-// dhmsRe is Lightning's duration string: days, then two-digit hours, minutes, seconds. The
-// Timer (max_time) uses exactly this; val_check_interval accepts any integer components.
-var dhmsRe = lazyRegexp(`^\s*(\d+):(\d+):(\d+):(\d+)\s*$`)
-var hmsRe = lazyRegexp(`^\s*(\d+):(\d+):(\d+)\s*$`)
-
-// parseDuration reads a wall-clock duration as Lightning spells it. ok is false when the text is
-// not a duration at all; strict is false for "HH:MM:SS", which reads as a time but which
-// Lightning rejects at start-up (it wants four components).
-func parseDuration(s string) (secs float64, ok, strict bool) {
-	if m := dhmsRe().FindStringSubmatch(s); m != nil {
-		d, h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3]), atoi(m[4])
-		return float64(((d*24+h)*60+mi)*60 + se), true, true
-	}
-	if m := hmsRe().FindStringSubmatch(s); m != nil {
-		h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3])
-		return float64((h*60+mi)*60 + se), true, false
-	}
-	return 0, false, false
-}
-
-func atoi(s string) int {
-	n, err := strconv.Atoi(s)
-	if err != nil || n > 1<<30 {
-		return 0
-	}
-	return n
-}
-
-// timedeltaUnits are the keyword arguments of datetime.timedelta, in seconds.
-var timedeltaUnits = map[string]float64{
-	"weeks": 7 * 86400, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1,
-	"milliseconds": 1e-3, "microseconds": 1e-6,
-}
-
-// timedeltaMap reads a dict of timedelta kwargs ({minutes: 30}); a Hydra `_target_:
-// datetime.timedelta` entry is allowed. ok is false when the map is not such a dict; complete
-// is false when a component is not a number (an interpolation), leaving the total unknown.
-func timedeltaMap(n *doc.Node) (secs float64, text string, ok, complete bool) {
-	if n == nil || n.Kind != doc.Map || len(n.Children) == 0 {
-		return 0, "", false, false
-	}
-	complete = true
-	var parts []string
-	for _, c := range n.Children {
-		if c.Key == "_target_" {
-			continue
-		}
-		unit, known := timedeltaUnits[c.Key]
-		if !known {
-			return 0, "", false, false
-		}
-		v, isNum := c.Float()
-		if !isNum || c.Type == doc.String {
-			complete = false
-			parts = append(parts, c.Key+": "+c.Value)
-			continue
-		}
-		secs += v * unit
-		parts = append(parts, c.Key+": "+c.Value)
-	}
-	if len(parts) == 0 {
-		return 0, "", false, false
-	}
-	return secs, "{" + strings.Join(parts, ", ") + "}", true, complete
-}
-
 // durationFact reads a time value (string, dict) at n as an Interval in seconds.
 func durationFact(n *doc.Node, key string) (plan.Fact[plan.Interval], bool) {
 	if n == nil {
@@ -198,8 +108,11 @@ func durationFact(n *doc.Node, key string) (plan.Fact[plan.Interval], bool) {
 		if n.Type != doc.String {
 			return plan.Fact[plan.Interval]{Key: key, Node: n}, true
 		}
-		secs, ok, strict := parseDuration(n.Value)
-		if !ok {
+		// Lightning's Timer reads "DD:HH:MM:SS"; "HH:MM:SS" reads as a time but is rejected at
+		// start-up. Other spellings are not durations to Lightning.
+		secs, form, ok := durationSeconds(n.Value)
+		strict := form == formClockDays
+		if !ok || (form != formClockDays && form != formClock) {
 			return plan.Fact[plan.Interval]{Key: key, Node: n}, true
 		}
 		f := plan.Set(plan.Interval{Value: secs, Unit: plan.Seconds, Text: n.Value}, key, n)
@@ -209,71 +122,6 @@ func durationFact(n *doc.Node, key string) (plan.Fact[plan.Interval], bool) {
 		return f, true
 	}
 	return plan.Fact[plan.Interval]{Key: key, Node: n}, true
-}
-
-// isMap reports whether n is a non-nil map.
-func isMap(n *doc.Node) bool { return n != nil && n.Kind == doc.Map }
-
-// intValue reads a strictly typed integer (YAML int, or a float without fraction); quoted
-// strings and placeholders give ok=false.
-func intValue(n *doc.Node) (int, bool) {
-	if n == nil || n.Kind != doc.Scalar || (n.Type != doc.Int && n.Type != doc.Float) {
-		return 0, false
-	}
-	v, ok := n.Int()
-	if !ok || v > math.MaxInt32 || v < math.MinInt32 {
-		return 0, false
-	}
-	return int(v), true
-}
-
-// intFact reads an integer at key under sec; def applies when the key is absent or null (use
-// hasDef=false for no default). A present value of another type or a placeholder is Unknown.
-func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note plan.Why) plan.Fact[int] {
-	n := sec.Get(key)
-	k := keyOf(n, prefix, key)
-	if n == nil || n.IsNull() {
-		if hasDef {
-			return plan.Defaulted(def, k, note, n)
-		}
-		return plan.Fact[int]{Key: k, Node: n}
-	}
-	r, via := resolveRef(root, n)
-	if v, ok := intValue(r); ok {
-		f := plan.Set(v, k, n)
-		if via != "" {
-			f.Note = "via " + via
-		}
-		return f
-	}
-	return plan.Fact[int]{Key: k, Node: n}
-}
-
-// boolFact reads a boolean at key under sec, with a default when absent or null.
-func boolFact(root, sec *doc.Node, prefix, key string, def bool, hasDef bool, note plan.Why) plan.Fact[bool] {
-	n := sec.Get(key)
-	k := keyOf(n, prefix, key)
-	if n == nil || n.IsNull() {
-		if hasDef {
-			return plan.Defaulted(def, k, note, n)
-		}
-		return plan.Fact[bool]{Key: k, Node: n}
-	}
-	r, _ := resolveRef(root, n)
-	if r != nil && r.Kind == doc.Scalar && r.Type == doc.Bool {
-		if v, ok := r.Bool(); ok {
-			return plan.Set(v, k, n)
-		}
-	}
-	return plan.Fact[bool]{Key: k, Node: n}
-}
-
-// strValue is a scalar's text when it is a real string/number (not null, not a placeholder).
-func strValue(n *doc.Node) (string, bool) {
-	if n == nil || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() {
-		return "", false
-	}
-	return n.Value, true
 }
 
 // lightningTrainerKeys are Trainer arguments that hardly any other framework spells the same
@@ -356,7 +204,7 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix string, note plan
 	n, via := resolveRef(root, vci)
 	withVia := func(f plan.Fact[plan.Interval]) plan.Fact[plan.Interval] {
 		if via != "" && f.Note == "" {
-			f.Note = "via " + via
+			f.Note = viaNote(via)
 		}
 		f.Key, f.Node = vKey, vci
 		return f
@@ -614,80 +462,6 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 	if !set && d.everyNEpochs > 0 {
 		p.Ckpt.Interval = plan.Defaulted(plan.Interval{Value: float64(d.everyNEpochs), Unit: plan.Epochs},
 			joinKey(prefix, "every_n_epochs"), d.note.Plus("a checkpoint at the end of every epoch"), at)
-	}
-}
-
-// bnArchRe matches architecture names that contain batch norm layers. ConvNeXt (LayerNorm) and
-// ViTs are deliberately absent: no evidence means the rule stays silent.
-var bnArchRe = lazyRegexp(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
-
-// bnKeys are keys whose scalar value names an architecture or a norm layer.
-var bnKeys = map[string]bool{
-	"_target_": true, "class_path": true, "backbone": true, "arch": true, "architecture": true,
-	"model_name": true, "encoder_name": true, "backbone_name": true, "net": true, "model": true,
-	"encoder": true, "type": true, "model_type": true, "norm": true, "norm_layer": true,
-	"norm_type": true, "normalization": true, "conv_norm_type": true, "name": true,
-}
-
-// bnNormValues are the values of a norm key that mean batch norm.
-var bnNormValues = map[string]bool{"batch": true, "bn": true, "batchnorm": true, "batch_norm": true, "syncbn": true, "bn2d": true, "bn1d": true}
-
-// bnEvidence scans the config for batch-norm evidence: an architecture known to use batch norm
-// named in a model/backbone/class key, or a norm setting of "batch". The first hit wins.
-func bnEvidence(root *doc.Node) (*doc.Node, string) {
-	var hit *doc.Node
-	var why string
-	root.Walk(func(n *doc.Node) bool {
-		if hit != nil {
-			return false
-		}
-		if n.Kind != doc.Scalar || n.Type != doc.String || !bnKeys[n.Key] {
-			return true
-		}
-		v := strings.TrimSpace(n.Value)
-		low := strings.ToLower(v)
-		switch n.Key {
-		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
-			if bnNormValues[low] || bnArchRe().MatchString(v) {
-				hit, why = n, n.Path.String()+": "+v
-			}
-			return true
-		}
-		if bnArchRe().MatchString(v) && !otherNormBeside(n) {
-			hit, why = n, n.Path.String()+": "+v
-		}
-		return true
-	})
-	return hit, why
-}
-
-// otherNormBeside reports whether a sibling norm setting names a norm other than batch norm
-// (resnet50 with norm_layer: group_norm, ConformerEncoder with conv_norm_type: layer_norm): the
-// explicit setting outweighs what the architecture name suggests.
-func otherNormBeside(n *doc.Node) bool {
-	if n.Parent == nil || n.Parent.Kind != doc.Map {
-		return false
-	}
-	for _, k := range []string{"norm", "norm_type", "normalization", "conv_norm_type", "norm_layer"} {
-		s := n.Parent.Get(k)
-		if s == nil || s.Kind != doc.Scalar || s.Type != doc.String {
-			continue
-		}
-		v := strings.TrimSpace(s.Value)
-		if v != "" && !bnNormValues[strings.ToLower(v)] && !bnArchRe().MatchString(v) {
-			return true
-		}
-	}
-	return false
-}
-
-// readBNPresent sets BN.Present from config evidence only.
-func readBNPresent(p *plan.Plan, root *doc.Node) {
-	if n, why := bnEvidence(root); n != nil {
-		p.BN.Present = plan.Set(true, n.Path.String(), n)
-		p.BN.Present.Origin = plan.Derived
-		p.BN.Present.Note = "= batch norm named in the config"
-		p.BN.Evidence = why
 	}
 }
 

@@ -187,7 +187,7 @@ func TestLightningValCheckIntervalSpellings(t *testing.T) {
 		{"dict minutes", "val_check_interval:\n    minutes: 30", plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "{minutes: 30}"}, plan.Explicit, "trainer.val_check_interval", ""},
 		{"dict hours and minutes", "val_check_interval: {hours: 2, minutes: 30}", plan.Interval{Value: 9000, Unit: plan.Seconds, Text: "{hours: 2, minutes: 30}"}, plan.Explicit, "", ""},
 		{"hydra timedelta target", "val_check_interval:\n    _target_: datetime.timedelta\n    hours: 1", plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "", ""},
-		{"same-file reference", "limit_train_batches: 100\n  val_check_interval: ${trainer.limit_train_batches}", plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "trainer.val_check_interval", "via ${trainer.limit_train_batches}"},
+		{"same-file reference", "limit_train_batches: 100\n  val_check_interval: ${trainer.limit_train_batches}", plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "trainer.val_check_interval", "= ${trainer.limit_train_batches}"},
 		{"env interpolation", "val_check_interval: ${oc.env:VAL_EVERY}", plan.Interval{}, plan.Unknown, "trainer.val_check_interval", ""},
 		{"mandatory", "val_check_interval: ???", plan.Interval{}, plan.Unknown, "", ""},
 		{"dangling reference", "val_check_interval: ${trainer.nope}", plan.Interval{}, plan.Unknown, "", ""},

@@ -1,0 +1,103 @@
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// The reading kit, part 5: batch-norm evidence, one word list for every dialect.
+
+// bnArchRe matches architecture names that contain batch norm layers: the one word list every
+// dialect uses. ConvNeXt (LayerNorm) and ViTs are deliberately absent: no evidence means the rule
+// stays silent. A family name must start a word ("se_resnet50", "timm/resnet50", not "seresnet").
+var bnArchRe = lazyRegexp(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|ghostnet|hrnet|bit-|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
+
+// bnFamily is the batch-norm architecture family a model name names ("resnet"), or "".
+func bnFamily(name string) string {
+	if m := bnArchRe().FindStringSubmatch(name); m != nil {
+		return m[2]
+	}
+	return ""
+}
+
+// isBNNorm reports whether a norm setting's value means batch norm; isOtherNorm whether it names
+// another norm (layer, group, RMS, none), which outweighs an architecture name.
+func isBNNorm(v string) bool { return bnNormValues[strings.ToLower(strings.TrimSpace(v))] }
+
+func isOtherNorm(v string) bool { return otherNormValues[strings.ToLower(strings.TrimSpace(v))] }
+
+var otherNormValues = map[string]bool{"layer": true, "layernorm": true, "layer_norm": true, "ln": true, "group": true,
+	"groupnorm": true, "group_norm": true, "gn": true, "rmsnorm": true, "none": true, "instance": true}
+
+// bnKeys are keys whose scalar value names an architecture or a norm layer.
+var bnKeys = map[string]bool{
+	"_target_": true, "class_path": true, "backbone": true, "arch": true, "architecture": true,
+	"model_name": true, "encoder_name": true, "backbone_name": true, "net": true, "model": true,
+	"encoder": true, "type": true, "model_type": true, "norm": true, "norm_layer": true,
+	"norm_type": true, "normalization": true, "conv_norm_type": true, "name": true,
+}
+
+// bnNormValues are the values of a norm key that mean batch norm.
+var bnNormValues = map[string]bool{"batch": true, "bn": true, "batchnorm": true, "batch_norm": true, "batchnorm2d": true,
+	"syncbn": true, "sync_bn": true, "bn2d": true, "bn1d": true}
+
+// bnEvidence scans the config for batch-norm evidence: an architecture known to use batch norm
+// named in a model/backbone/class key, or a norm setting of "batch". The first hit wins.
+func bnEvidence(root *doc.Node) (*doc.Node, string) {
+	var hit *doc.Node
+	var why string
+	root.Walk(func(n *doc.Node) bool {
+		if hit != nil {
+			return false
+		}
+		if n.Kind != doc.Scalar || n.Type != doc.String || !bnKeys[n.Key] {
+			return true
+		}
+		v := strings.TrimSpace(n.Value)
+		low := strings.ToLower(v)
+		switch n.Key {
+		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
+			if bnNormValues[low] || bnArchRe().MatchString(v) {
+				hit, why = n, n.Path.String()+": "+v
+			}
+			return true
+		}
+		if bnArchRe().MatchString(v) && !otherNormBeside(n) {
+			hit, why = n, n.Path.String()+": "+v
+		}
+		return true
+	})
+	return hit, why
+}
+
+// otherNormBeside reports whether a sibling norm setting names a norm other than batch norm
+// (resnet50 with norm_layer: group_norm, ConformerEncoder with conv_norm_type: layer_norm): the
+// explicit setting outweighs what the architecture name suggests.
+func otherNormBeside(n *doc.Node) bool {
+	if n.Parent == nil || n.Parent.Kind != doc.Map {
+		return false
+	}
+	for _, k := range []string{"norm", "norm_type", "normalization", "conv_norm_type", "norm_layer"} {
+		s := n.Parent.Get(k)
+		if s == nil || s.Kind != doc.Scalar || s.Type != doc.String {
+			continue
+		}
+		v := strings.TrimSpace(s.Value)
+		if v != "" && !bnNormValues[strings.ToLower(v)] && !bnArchRe().MatchString(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// readBNPresent sets BN.Present from config evidence only.
+func readBNPresent(p *plan.Plan, root *doc.Node) {
+	if n, why := bnEvidence(root); n != nil {
+		p.BN.Present = plan.Set(true, n.Path.String(), n)
+		p.BN.Present.Origin = plan.Derived
+		p.BN.Present.Note = "= batch norm named in the config"
+		p.BN.Evidence = why
+	}
+}

@@ -1,0 +1,94 @@
+package dialect
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// The reading kit, part 1: one resolver for same-file interpolations, used by every dialect.
+
+// refPattern matches an OmegaConf node interpolation that names another key of the same file by
+// its absolute dotted path: "${batch_size}", "${trainer.limit_train_batches}", "${a.0}". The
+// segments are OmegaConf's interpolation keys (omegaconf/grammar/OmegaConfGrammarParser.g4:
+// dashes and digits are allowed). Resolvers ("${oc.env:RANK}", "${multiply:...}") contain a colon,
+// relative references a leading dot: neither is followed.
+var refPattern = lazyRegexp(`^\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}$`)
+
+// selectPath finds a dotted path the way OmegaConf selects an interpolation's target
+// (_select_one): a segment is a key of a map, or, on a list, an index ("${a.0}" is a's first item).
+func selectPath(root *doc.Node, path string) *doc.Node {
+	cur := root
+	for rest, more := path, true; more && cur != nil; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, ".")
+		if cur.Kind == doc.Seq {
+			i, err := strconv.Atoi(seg)
+			if err != nil {
+				return nil
+			}
+			cur = cur.Item(i)
+			continue
+		}
+		cur = cur.Get(seg)
+	}
+	return cur
+}
+
+// resolve follows n while it is exactly one same-file interpolation (a bounded number of hops,
+// so a cycle ends). t is the node that holds the value: n itself when n is no reference. via is
+// the first reference followed. ok is false when a reference could not be followed (a resolver,
+// a relative reference, a key defined in another file, a cycle); t is then the last reference.
+// also are sections tried when the path is not found from the root (llm-foundry resolves a bare
+// ${name} against its variables section).
+func resolve(root, n *doc.Node, also ...string) (t *doc.Node, via string, ok bool) {
+	for hops := 0; hops < 8; hops++ {
+		if !n.IsUnknown() {
+			return n, via, true
+		}
+		m := refPattern().FindStringSubmatch(strings.TrimSpace(n.Value))
+		if m == nil {
+			return n, via, false
+		}
+		next := selectPath(root, m[1])
+		for _, sec := range also {
+			if next == nil {
+				next = selectPath(root, sec+"."+m[1])
+			}
+		}
+		if next == nil || next == n {
+			return n, via, false
+		}
+		if via == "" {
+			via = strings.TrimSpace(n.Value)
+		}
+		n = next
+	}
+	return n, via, false
+}
+
+// genDeref is resolve for the readers of the generic family (generic, torchtitan, GPT-NeoX,
+// torchtune, Composer): an unresolved reference gives the reference itself, which no typed
+// reader accepts, and a bare name may live in llm-foundry's variables section.
+func genDeref(root, n *doc.Node) (*doc.Node, string) {
+	t, via, _ := resolve(root, n, "variables")
+	return t, via
+}
+
+// resolveRef is resolve for the Lightning-family readers: nil when a reference cannot be followed.
+func resolveRef(root, n *doc.Node) (*doc.Node, string) {
+	t, via, ok := resolve(root, n)
+	if !ok {
+		return nil, via
+	}
+	return t, via
+}
+
+// viaNote is the note of a fact read through a reference: "= ${batch_size}".
+func viaNote(via string) string {
+	if via == "" {
+		return ""
+	}
+	return "= " + via
+}

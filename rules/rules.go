@@ -1,6 +1,3 @@
-// Package rules is trainlint's rule catalogue: one file per rule, each a lint.Rule value with its
-// metadata beside its Check, registered from its own file (adding a rule touches that file and
-// its testdata archive, nothing else). Codes and names are stable public identifiers.
 package rules
 
 import (

@@ -26,41 +26,6 @@ saves_per_epoch: 1
 bf16: auto
 `
 
-func TestAxolotlExample(t *testing.T) {
-	p := hftPlan(t, Axolotl, doc.YAML, axoLora, Context{})
-	hftFact(t, "train batch", p.Train.PerDeviceBatch, 2, plan.Explicit, "micro_batch_size", 12)
-	hftFact(t, "accum", p.Train.GradAccum, 2, plan.Explicit, "gradient_accumulation_steps", 11)
-	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Default, "eval_batch_size", 0)
-	hftNote(t, "eval batch", p.Eval.PerDeviceBatch, "micro_batch_size")
-	hftFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "evals_per_epoch", 14)
-	hftFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 0.25, Unit: plan.EpochFraction, Text: "evals_per_epoch: 4"}, plan.Explicit, "evals_per_epoch", 14)
-	// saves_per_epoch 1 over 1 epoch gives save_steps 1.0, which axolotl ignores: it saves per epoch.
-	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "save_strategy", 0)
-	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Default, "save_strategy", 0)
-	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 4}, plan.Default, "save_total_limit", 0)
-	hftNote(t, "retention", p.Ckpt.Retention, "the axolotl default (save_total_limit 4")
-	hftFact(t, "best metric", p.Ckpt.BestMetric, "", plan.Unknown, "metric_for_best_model", 0)
-	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Default, "wandb_project", -1)
-	if n := p.Tracking.Trackers.Node; n == nil || n.KeySpan.Start.Line != 9 {
-		t.Errorf("trackers: not located at wandb_project (line 9): %+v", n)
-	}
-	hftFact(t, "run name", p.Tracking.RunName, "", plan.Unknown, "", -1)
-	want := sameSeed("42", true)
-	hftFact(t, "init seed", p.Seeds.Init, want, plan.Default, "seed", 0)
-	hftNote(t, "init seed", p.Seeds.Init, "Trainer default")
-	want.Broadcast = false
-	hftFact(t, "data seed", p.Seeds.Data, want, plan.Default, "seed", 0)
-	hftFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader_num_workers", 0)
-	hftFact(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "dataloader_prefetch_factor", 0)
-	hftFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
-	hftFact(t, "drop last", p.Eval.DropLast, false, plan.Default, "dataloader_drop_last", 0)
-	hftFact(t, "ckpt scope", p.Ckpt.Scope, plan.PrimaryHost, plan.Default, "save_on_each_node", 0)
-	hftFact(t, "console scope", p.Logging.ConsoleScope, plan.EveryHost, plan.Default, "log_on_each_node", 0)
-	if got := Detect(hftDoc(t, doc.YAML, axoLora)); got != Axolotl {
-		t.Errorf("detected %s", got.Name)
-	}
-}
-
 func TestAxolotlEval(t *testing.T) {
 	cases := []struct {
 		name, src string

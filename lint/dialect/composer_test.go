@@ -44,53 +44,6 @@ loggers:
   mlflow: {}
 `
 
-func TestComposerPretrain(t *testing.T) {
-	d := tcgDoc(t, doc.YAML, composerPretrain)
-	if got := Detect(d); got != Composer {
-		t.Fatalf("Detect = %v, want composer", got.Name)
-	}
-	p := Composer.Normalize(d, Context{})
-	tcgCheck(t, "global", p.Train.GlobalBatch, 256, plan.Explicit, "global_train_batch_size", 22)
-	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 16, plan.Explicit, "device_train_microbatch_size", 25)
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "device_eval_batch_size", 24)
-	tcgCheck(t, "max steps", p.Train.MaxSteps, 4800, plan.Explicit, "max_duration", 20)
-	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500ba"}, plan.Explicit, "eval_interval", 21)
-	tcgCheck(t, "eval enabled", p.Eval.Enabled, true, plan.Derived, "eval_loader", 16)
-	tcgCheck(t, "eval drop last", p.Eval.DropLast, false, plan.Explicit, "eval_loader.drop_last", 18)
-	s := p.Seeds.Init
-	if s.Origin != plan.Explicit || s.Value.Value != "17" || s.Value.Varies != plan.SameOnEveryHost || tcgLine(s) != 23 || s.Note != "= ${variables.global_seed}" {
-		t.Errorf("init seed %+v", s)
-	}
-	ds := p.Seeds.Data
-	if ds.Origin != plan.Explicit || ds.Value.Value != "17" || ds.Value.Varies != plan.SameOnEveryHost || tcgLine(ds) != 13 {
-		t.Errorf("data seed %+v", ds)
-	}
-	tcgCheck(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "train_loader", 8)
-	tcgCheck(t, "workers", p.Data.Workers, 8, plan.Explicit, "train_loader.num_workers", 15)
-	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "train_loader.prefetch_factor", -1)
-	tcgCheck(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Explicit, "save_folder", 27)
-	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 30, Unit: plan.Seconds, Text: "30sec"}, plan.Explicit, "save_interval", 28)
-	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit, "save_num_checkpoints_to_keep", 29)
-	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.Sharded, plan.Explicit, "fsdp_config.state_dict_type", 32)
-	tcgCheck(t, "log scope", p.Logging.Scope, plan.PrimaryHost, plan.Default, "loggers", 33)
-	if tr := p.Tracking.Trackers; tr.Origin != plan.Explicit || len(tr.Value) != 2 || tr.Value[0] != "wandb" || tr.Value[1] != "mlflow" {
-		t.Errorf("trackers %+v", tr)
-	}
-	// run_name points at an empty variable: unknown, but located.
-	if p.Tracking.RunName.Known() {
-		t.Errorf("run name %+v", p.Tracking.RunName)
-	}
-	if p.Train.TimeBudget.Known() {
-		t.Errorf("time budget %+v", p.Train.TimeBudget)
-	}
-
-	// With the topology known, accumulation is derived: 256 / (16 devices × 16) = 1.
-	p = Composer.Normalize(d, Context{Hosts: 2, DevicesPerHost: 8})
-	tcgCheck(t, "grad accum", p.Train.GradAccum, 1, plan.Derived, "device_train_microbatch_size", 25)
-	p = Composer.Normalize(d, Context{Hosts: 1, DevicesPerHost: 4})
-	tcgCheck(t, "grad accum 4", p.Train.GradAccum, 4, plan.Derived, "", -1)
-}
-
 func TestComposerDefaultsAndUnits(t *testing.T) {
 	src := `train_loader:
   name: finetuning

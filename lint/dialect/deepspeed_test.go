@@ -7,37 +7,6 @@ import (
 	"github.com/trainlint/trainlint/lint/plan"
 )
 
-func TestDeepSpeedJSON(t *testing.T) {
-	src := `{
-  "train_batch_size": 32,
-  "train_micro_batch_size_per_gpu": 2,
-  "steps_per_print": 10,
-  "zero_optimization": {"stage": 2},
-  "checkpoint": {"use_node_local_storage": true},
-  "tensorboard": {"enabled": true, "output_path": "tb"},
-  "wandb": {"enabled": false}
-}`
-	p := hftPlan(t, DeepSpeed, doc.JSON, src, Context{})
-	hftFact(t, "global", p.Train.GlobalBatch, 32, plan.Explicit, "train_batch_size", 2)
-	hftFact(t, "micro", p.Train.PerDeviceBatch, 2, plan.Explicit, "train_micro_batch_size_per_gpu", 3)
-	hftFact(t, "accum without devices", p.Train.GradAccum, 0, plan.Unknown, "", -1)
-	hftFact(t, "ckpt scope", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "checkpoint.use_node_local_storage", 6)
-	hftFact(t, "trackers", p.Tracking.Trackers, []string{"tensorboard"}, plan.Explicit, "tensorboard", 7)
-	hftFact(t, "no eval facts", p.Eval.PerDeviceBatch, 0, plan.Unknown, "", -1)
-	hftFact(t, "no seed facts", p.Seeds.Init, plan.Seed{}, plan.Unknown, "", -1)
-	if got := Detect(hftDoc(t, doc.JSON, src)); got != DeepSpeed {
-		t.Errorf("detected %s", got.Name)
-	}
-
-	// With the device count, DeepSpeed's own arithmetic gives the accumulation: 32 / 2 / 8 = 2.
-	p = hftPlan(t, DeepSpeed, doc.JSON, src, Context{Hosts: 2, DevicesPerHost: 4})
-	hftFact(t, "derived accum", p.Train.GradAccum, 2, plan.Derived, "gradient_accumulation_steps", 2)
-	p = hftPlan(t, DeepSpeed, doc.JSON, `{"train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2}`, Context{Hosts: 1, DevicesPerHost: 8})
-	hftFact(t, "derived global", p.Train.GlobalBatch, 64, plan.Derived, "train_batch_size", 1)
-	p = hftPlan(t, DeepSpeed, doc.JSON, `{"train_batch_size": 64, "gradient_accumulation_steps": 2}`, Context{Hosts: 1, DevicesPerHost: 8})
-	hftFact(t, "derived micro", p.Train.PerDeviceBatch, 4, plan.Derived, "train_micro_batch_size_per_gpu", 1)
-}
-
 func TestDeepSpeedDefaultsAndAuto(t *testing.T) {
 	p := hftPlan(t, DeepSpeed, doc.JSON, `{"train_batch_size": 16, "zero_optimization": {"stage": 1}}`, Context{})
 	hftFact(t, "single batch key", p.Train.GradAccum, 1, plan.Default, "gradient_accumulation_steps", 1)

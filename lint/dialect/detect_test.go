@@ -24,22 +24,15 @@ import (
 //   - gpt-neox: Megatron keys plus a few DeepSpeed blocks → gpt-neox, unless DeepSpeed keys are
 //     most of the file's top-level keys → deepspeed; the launcher fragments (local_setup*.yml,
 //     slurm_local.yml: paths only) → generic.
-//   - torchtitan TOML → torchtitan; ludwig → generic; llm-foundry → composer.
+//   - ludwig → generic; llm-foundry → composer; a label that is a dialect id (axolotl,
+//     deepspeed, nemo, torchtune, torchtitan) → that dialect.
 //   - .py (big_vision, mmengine, mmdet) and .gin (t5x) files are not linted as YAML/JSON/TOML.
 func tcgExpected(label string, d *doc.Document) []string {
 	switch label {
 	case "hf-trainer":
 		return []string{"huggingface"}
-	case "axolotl":
-		return []string{"axolotl"}
 	case "llamafactory":
 		return []string{"llama-factory"}
-	case "deepspeed":
-		return []string{"deepspeed"}
-	case "nemo":
-		return []string{"nemo"}
-	case "torchtune":
-		return []string{"torchtune"}
 	case "llm-foundry":
 		return []string{"composer"}
 	case "lightning-cli":
@@ -64,10 +57,11 @@ func tcgExpected(label string, d *doc.Document) []string {
 			return []string{"generic"} // launcher fragments: paths and a W&B host, no model or parallelism keys
 		}
 		return []string{"gpt-neox"}
-	case "torchtitan":
-		return []string{"torchtitan"}
 	case "ludwig":
 		return []string{"generic"}
+	}
+	if ByName(label) != nil {
+		return []string{label} // the label is the dialect's id
 	}
 	return nil
 }

@@ -1,7 +1,3 @@
-// Package dialect knows how each training framework spells the settings trainlint cares about.
-// A Dialect is a value: it scores how likely a Document belongs to its framework (Detect) and
-// normalises it into a plan.Plan (Normalize), filling in the framework's defaults for keys
-// nobody wrote down. Adding a framework is one file here plus its testdata.
 package dialect
 
 import (

@@ -180,51 +180,6 @@ sampler: distributed
 	tcgCheck(t, "trainer keep latest", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 1)
 }
 
-func TestGenericNeoX(t *testing.T) {
-	src := `{
-  "pipe_parallel_size": 1,
-  "model_parallel_size": 1,
-  "num_layers": 12,
-  "hidden_size": 768,
-  "train_micro_batch_size_per_gpu": 32,
-  "gradient_accumulation_steps": 1,
-  "eval-interval": 1000,
-  "eval_iters": 10,
-  "checkpoint_factor": 10000,
-  "keep-last-n-checkpoints": 4,
-  "seed": 1234,
-  "num_workers": 2,
-  "norm": "layernorm",
-  "use_wandb": True,
-  "wandb_project": "neox",
-}
-`
-	d := tcgDoc(t, doc.YAML, src)
-	if got := Detect(d); got != GPTNeoX {
-		t.Fatalf("Detect = %s, want gpt-neox", got.Name)
-	}
-	p := GPTNeoX.Normalize(d, Context{})
-	if p.Framework != "gpt-neox" {
-		t.Errorf("framework %q", p.Framework)
-	}
-	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 32, plan.Explicit, "train_micro_batch_size_per_gpu", 6)
-	tcgCheck(t, "accum", p.Train.GradAccum, 1, plan.Explicit, "gradient_accumulation_steps", 7)
-	tcgCheck(t, "eval", p.Eval.Interval, plan.Interval{Value: 1000, Unit: plan.Steps, Text: "1000"}, plan.Explicit, "eval-interval", 8)
-	tcgCheck(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 10000, Unit: plan.Steps, Text: "10000"}, plan.Explicit, "checkpoint_factor", 10)
-	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 4}, plan.Explicit, "keep-last-n-checkpoints", 11)
-	tcgCheck(t, "workers", p.Data.Workers, 2, plan.Explicit, "num_workers", 13)
-	tcgCheck(t, "bn", p.BN.Present, false, plan.Explicit, "norm", 14)
-	if s := p.Seeds.Init; s.Value.Value != "1234" {
-		t.Errorf("seed %+v", s)
-	}
-	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "wandb" {
-		t.Errorf("trackers %v", tr)
-	}
-	if p.Eval.PerDeviceBatch.Known() {
-		t.Errorf("eval_iters is a count, not a batch: %+v", p.Eval.PerDeviceBatch)
-	}
-}
-
 func TestGenericMapping(t *testing.T) {
 	src := `trainer:
   eval_every_secs2: 300
@@ -362,67 +317,6 @@ func TestGenericIsFallback(t *testing.T) {
 		if k.Path == "" || k.Type == "" || k.Doc == "" {
 			t.Errorf("incomplete key %+v", k)
 		}
-	}
-}
-
-const titanTOML = `[job]
-dump_folder = "./outputs"
-description = "Llama 3 8B training"
-
-[model]
-name = "llama3"
-flavor = "8B"
-
-[training]
-local_batch_size = 1
-seq_len = 8192
-steps = 1000
-
-[parallelism]
-data_parallel_shard_degree = -1
-
-[checkpoint]
-enable = true
-interval = 500
-keep_latest_k = 3
-
-[metrics]
-save_for_all_ranks = true
-enable_wandb = true
-`
-
-func TestGenericTorchtitanTOML(t *testing.T) {
-	d := tcgDoc(t, doc.TOML, titanTOML)
-	if got := Detect(d); got != Torchtitan {
-		t.Fatalf("Detect = %s, want torchtitan", got.Name)
-	}
-	p := Torchtitan.Normalize(d, Context{})
-	if p.Framework != "torchtitan" {
-		t.Fatalf("framework %q", p.Framework)
-	}
-	tcgCheck(t, "batch", p.Train.PerDeviceBatch, 1, plan.Explicit, "training.local_batch_size", 10)
-	tcgCheck(t, "steps", p.Train.MaxSteps, 1000, plan.Explicit, "", 12)
-	tcgCheck(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "validation.enable", 0)
-	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Default, "training.dataloader.num_workers", 9) // at [training]: no [training.dataloader] table
-	tcgCheck(t, "ckpt", p.Ckpt.Enabled, true, plan.Explicit, "", 18)
-	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "", 20)
-	tcgCheck(t, "log scope", p.Logging.Scope, plan.EveryRank, plan.Explicit, "metrics.save_for_all_ranks", 23)
-	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "wandb" {
-		t.Errorf("trackers %v", tr)
-	}
-	if p.Seeds.Init.Known() {
-		t.Errorf("seed %+v", p.Seeds.Init)
-	}
-
-	// Defaults when [checkpoint] says nothing about retention, and validation enabled.
-	d = tcgDoc(t, doc.TOML, "[job]\ndump_folder = \"x\"\n[training]\nsteps = 10\n[parallelism]\ntensor_parallel_degree = 1\n[validation]\nenable = true\n[debug]\nseed = 5\n")
-	p = Torchtitan.Normalize(d, Context{})
-	tcgCheck(t, "default keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 10}, plan.Default, "checkpoint.keep_latest_k", 0)
-	tcgCheck(t, "default freq", p.Eval.Interval, plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, plan.Default, "validation.freq", -1)
-	tcgCheck(t, "default val batch", p.Eval.PerDeviceBatch, 8, plan.Default, "validation.local_batch_size", -1)
-	tcgCheck(t, "default train batch", p.Train.PerDeviceBatch, 8, plan.Default, "training.local_batch_size", -1)
-	if s := p.Seeds.Init; s.Value.Value != "5" || s.Key != "debug.seed" {
-		t.Errorf("seed %+v", s)
 	}
 }
 

@@ -28,44 +28,6 @@ eval_strategy: steps
 eval_steps: 500
 `
 
-func TestLlamaFactoryV0(t *testing.T) {
-	p := hftPlan(t, LlamaFactory, doc.YAML, lfSFT, Context{})
-	if p.Variant != "v0" {
-		t.Errorf("variant %q", p.Variant)
-	}
-	hftFact(t, "train batch", p.Train.PerDeviceBatch, 1, plan.Explicit, "per_device_train_batch_size", 13)
-	hftFact(t, "accum", p.Train.GradAccum, 8, plan.Explicit, "gradient_accumulation_steps", 14)
-	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 1, plan.Explicit, "per_device_eval_batch_size", 16)
-	hftFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "eval_strategy", 17)
-	hftFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "eval_steps", 18)
-	hftFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "save_steps", 11)
-	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Default, "save_total_limit", 0)
-	hftNote(t, "retention", p.Ckpt.Retention, "LLaMA-Factory")
-	hftFact(t, "trackers", p.Tracking.Trackers, []string{}, plan.Explicit, "report_to", 12)
-	hftFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader_num_workers", 0)
-	hftNote(t, "workers", p.Data.Workers, "transformers v5")
-	hftFact(t, "init seed", p.Seeds.Init, sameSeed("42", true), plan.Default, "seed", 0)
-	hftFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
-	if got := Detect(hftDoc(t, doc.YAML, lfSFT)); got != LlamaFactory {
-		t.Errorf("detected %s", got.Name)
-	}
-
-	// val_size provides eval data; only eval_strategy schedules evaluation.
-	p = hftPlan(t, LlamaFactory, doc.YAML, "stage: sft\nfinetuning_type: lora\nval_size: 0.1\n", Context{})
-	hftFact(t, "no eval_strategy", p.Eval.Enabled, false, plan.Default, "eval_strategy", 0)
-	hftNote(t, "no eval_strategy", p.Eval.Enabled, "Trainer default")
-
-	p = hftPlan(t, LlamaFactory, doc.YAML, "stage: sft\nfinetuning_type: lora\nreport_to: none\nuse_swanlab: true\n", Context{})
-	hftFact(t, "swanlab", p.Tracking.Trackers, []string{"swanlab"}, plan.Explicit, "use_swanlab", 4)
-	p = hftPlan(t, LlamaFactory, doc.YAML, "stage: sft\nreport_to: [wandb, swanlab]\nuse_swanlab: true\n", Context{})
-	hftFact(t, "swanlab once", p.Tracking.Trackers, []string{"wandb", "swanlab"}, plan.Explicit, "report_to", 2)
-	p = hftPlan(t, LlamaFactory, doc.YAML, "stage: sft\nper_device_train_batch_size: ${BS}\nseed: ${oc.env:NODE_RANK}\n", Context{})
-	hftFact(t, "interpolated batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 2)
-	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost {
-		t.Errorf("rank seed: %+v", s)
-	}
-}
-
 func TestLlamaFactoryV1(t *testing.T) {
 	src := `model: Qwen/Qwen3-0.6B
 model_class: llm

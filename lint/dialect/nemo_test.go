@@ -52,42 +52,6 @@ model:
     num_workers: 2
 `
 
-func TestNeMoMegatron(t *testing.T) {
-	p := nemoPlan(t, nemoMegatron)
-	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "trainer.val_check_interval", 9)
-	checkFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "trainer.limit_val_batches", 10)
-	checkFact(t, "hosts", p.Topology.Hosts, 2, plan.Explicit, "trainer.num_nodes", 4)
-	checkFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "trainer.devices", 3)
-	checkFact(t, "micro", p.Train.PerDeviceBatch, 4, plan.Explicit, "model.micro_batch_size", 23)
-	checkFact(t, "eval micro", p.Eval.PerDeviceBatch, 4, plan.Derived, "model.micro_batch_size", 23)
-	checkFact(t, "global", p.Train.GlobalBatch, 256, plan.Explicit, "model.global_batch_size", 24)
-	// 16 GPUs / TP 2 = 8 data-parallel ranks; 256 / (4 × 8) = 8.
-	checkFact(t, "grad accum", p.Train.GradAccum, 8, plan.Derived, "model.global_batch_size", 24)
-	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 10}, plan.Explicit, "exp_manager.checkpoint_callback_params.save_top_k", 20)
-	checkFact(t, "best metric", p.Ckpt.BestMetric, "val_loss", plan.Explicit, "exp_manager.checkpoint_callback_params.monitor", 19)
-	checkFact(t, "ckpt enabled", p.Ckpt.Enabled, true, plan.Default, "exp_manager.create_checkpoint_callback", 0)
-	// CallbackParams save after each validation (save_on_train_epoch_end False, every_n_epochs 1).
-	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Derived, "exp_manager.checkpoint_callback_params.every_n_epochs", -1)
-	checkFact(t, "drop last", p.Eval.DropLast, true, plan.Default, "model.data.validation_drop_last", 0)
-	if !strings.Contains(whyText(p.Eval.DropLast), "NeMo") {
-		t.Errorf("drop last note %q", p.Eval.DropLast.Note)
-	}
-	checkFact(t, "workers", p.Data.Workers, 2, plan.Explicit, "model.data.num_workers", 29)
-	checkFact(t, "sharding", p.Data.Sharding, plan.GlobalIndexSampler, plan.Default, "", 0)
-	// A defaulted switch points at the exp_manager section, where it would be set.
-	checkFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "exp_manager.log_global_rank_0_only", 13)
-	checkFact(t, "bn present", p.BN.Present, false, plan.Derived, "model.normalization", 27)
-	if s := p.Seeds.Init; s.Origin != plan.Default || s.Value.Value != "1234" || s.Value.Varies != plan.SameOnEveryHost || s.Key != "model.seed" {
-		t.Errorf("seed %+v", s)
-	}
-	if tr := p.Tracking.Trackers; !tr.IsExplicit() || strings.Join(tr.Value, ",") != "tensorboard,wandb" {
-		t.Errorf("trackers %+v", tr)
-	}
-	if rn := p.Tracking.RunName; rn.Value != "gpt-run" || rn.Key != "exp_manager.wandb_logger_kwargs.name" {
-		t.Errorf("run name %+v", rn)
-	}
-}
-
 func TestNeMoDefaultsAndSwitches(t *testing.T) {
 	// exp_manager present but empty of checkpoint params: the CallbackParams dataclass defaults.
 	p := nemoPlan(t, `

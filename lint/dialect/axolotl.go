@@ -51,7 +51,7 @@ var Axolotl = register(&Dialect{
 		// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
 		"ckpt.retention": {
 			Help: "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves",
-			Doc:  hfAdvice["ckpt.retention"].Doc,
+			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
 		"eval.per_device_batch": {

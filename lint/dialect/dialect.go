@@ -79,8 +79,9 @@ type Advice struct {
 	IfDefault string
 	// Key names the setting in Help when the fact carries no key.
 	Key string
-	// Doc is this framework's line in the rule page's list of fixes (Markdown, no leading "- ").
-	// Further "\n- " lines may follow, for tools read by this dialect.
+	// Doc is this framework's line in the rule page's list of fixes (Markdown, without the
+	// "- <framework>: " the page adds). A Doc that starts with "- " is a block of list items
+	// labelled inside, shown as written (the generic dialect's advice for tools it reads).
 	Doc string
 }
 

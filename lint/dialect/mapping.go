@@ -207,14 +207,6 @@ func mappingByName(name string) *mappingEntry {
 // IsMappingConcept reports whether name is one of MappingConcepts.
 func IsMappingConcept(name string) bool { return mappingByName(name) != nil }
 
-// MappingDoc says what a mapped key of the named concept (or alias) holds; "" for an unknown name.
-func MappingDoc(name string) string {
-	if e := mappingByName(name); e != nil {
-		return e.Doc
-	}
-	return ""
-}
-
 // genApplyMapping reads the mapped keys into the plan. Names are applied in sorted order, so
 // that two names touching one field give the same plan every run.
 func genApplyMapping(p *plan.Plan, root *doc.Node, m map[string]string) {

@@ -48,6 +48,12 @@
 //  3. If the shared corpus has files of the framework, their MANIFEST.tsv label is the id (or
 //     TestCorpusDetection maps it in tcgExpected).
 //
+// A dialect written against the earlier API ports mechanically: a default's note becomes a
+// plan.Why (plan.Defaulted(v, key, plan.Why{By: "the X default", Note: "v1.2"}, at), or
+// plan.Because(text) when it is no one's default in particular, and why.Plus(more) for
+// note+": more"); Key.Deprecated: "new" becomes Replacement: "new", Rename: "safe"; help texts
+// that a rule switched on the framework id become the dialect's Advice.
+//
 // The id then works everywhere: --framework <id>, [[files]] framework = "<id>", the JSON output,
 // `trainlint schema <id>`, rule testdata sections named bad-<id>.yaml, and the rule pages, whose
 // framework lists and fix lists are derived from the dialects and the rules' testdata.

@@ -77,17 +77,25 @@ func orDefault[T any](f plan.Fact[T], ok bool, path string, def T, note plan.Why
 	return plan.Defaulted(def, path, note, nil)
 }
 
-// genNode reads n with parse after following same-file references: the fact points at n, where
-// the value is written in this file, and its note names the reference followed. A value parse
-// rejects gives an Unknown fact at n. The typed readers below are parse functions over it.
-func genNode[T any](root, n *doc.Node, key string, parse func(t *doc.Node) (T, bool)) plan.Fact[T] {
-	t, via := genDeref(root, n)
+// readNode reads n with parse after following same-file references (resolve; also are the extra
+// sections a bare name may live in): the fact points at n, where the value is written in this
+// file, and its note names the reference followed. A value parse rejects, or a reference that
+// cannot be followed, gives an Unknown fact at n. Every reader that follows references is a parse
+// function over it.
+func readNode[T any](root, n *doc.Node, key string, parse func(t *doc.Node) (T, bool), also ...string) plan.Fact[T] {
+	t, via, _ := resolve(root, n, also...)
 	if v, ok := parse(t); ok {
 		f := plan.Set(v, key, n)
 		f.Note = viaNote(via)
 		return f
 	}
 	return plan.Fact[T]{Key: key, Node: n}
+}
+
+// genNode is readNode for the generic family, whose bare names may live in llm-foundry's
+// variables section (genDeref).
+func genNode[T any](root, n *doc.Node, key string, parse func(t *doc.Node) (T, bool)) plan.Fact[T] {
+	return readNode(root, n, key, parse, "variables")
 }
 
 // genRef reads the value at a dotted path with one of the typed node readers; ok is false when
@@ -199,6 +207,14 @@ func intValue(n *doc.Node) (int, bool) {
 	return int(v), true
 }
 
+// boolValue reads a strictly typed boolean (a YAML/JSON boolean, not a string).
+func boolValue(n *doc.Node) (bool, bool) {
+	if n == nil || n.Kind != doc.Scalar || n.Type != doc.Bool {
+		return false, false
+	}
+	return n.Bool()
+}
+
 // intFact reads an integer at key under sec; def applies when the key is absent or null (use
 // hasDef=false for no default). A present value of another type or a placeholder is Unknown.
 func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note plan.Why) plan.Fact[int] {
@@ -210,15 +226,7 @@ func intFact(root, sec *doc.Node, prefix, key string, def int, hasDef bool, note
 		}
 		return plan.Fact[int]{Key: k, Node: n}
 	}
-	r, via := resolveRef(root, n)
-	if v, ok := intValue(r); ok {
-		f := plan.Set(v, k, n)
-		if via != "" {
-			f.Note = viaNote(via)
-		}
-		return f
-	}
-	return plan.Fact[int]{Key: k, Node: n}
+	return readNode(root, n, k, intValue)
 }
 
 // boolFact reads a boolean at key under sec, with a default when absent or null.
@@ -231,13 +239,7 @@ func boolFact(root, sec *doc.Node, prefix, key string, def bool, hasDef bool, no
 		}
 		return plan.Fact[bool]{Key: k, Node: n}
 	}
-	r, _ := resolveRef(root, n)
-	if r != nil && r.Kind == doc.Scalar && r.Type == doc.Bool {
-		if v, ok := r.Bool(); ok {
-			return plan.Set(v, k, n)
-		}
-	}
-	return plan.Fact[bool]{Key: k, Node: n}
+	return readNode(root, n, k, boolValue)
 }
 
 // strValue is a scalar's text when it is a real string/number (not null, not a placeholder).

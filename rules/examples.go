@@ -193,9 +193,7 @@ func newExample(rule, name, text string, line int) (Example, error) {
 // splitFramework splits "<id>-<suffix>" into the framework id and the suffix, longest id first
 // (ids contain dashes).
 func splitFramework(s string) (fw, suffix string) {
-	ids := frameworkIDs()
-	sort.Slice(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
-	for _, id := range ids {
+	for _, id := range idsLongestFirst() {
 		if s == id {
 			return id, ""
 		}
@@ -205,6 +203,14 @@ func splitFramework(s string) (fw, suffix string) {
 	}
 	return "", ""
 }
+
+// idsLongestFirst are the framework ids, longest first, computed once (the registry is complete
+// once package dialect is initialised).
+var idsLongestFirst = sync.OnceValue(func() []string {
+	ids := frameworkIDs()
+	sort.SliceStable(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
+	return ids
+})
 
 // wantRe finds a `# want "re" ...` annotation at the end of a line.
 var wantRe = sync.OnceValue(func() *regexp.Regexp {

@@ -1,8 +1,8 @@
 package rules
 
 import (
+	"bytes"
 	"sort"
-	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -29,17 +29,24 @@ func testedFrameworks(rule string) []string {
 		return nil
 	}
 	seen := map[string]bool{}
-	for _, ln := range strings.Split(string(data), "\n") {
-		name, ok := strings.CutPrefix(strings.TrimRight(ln, "\r"), "-- bad-")
-		if !ok || !strings.HasSuffix(name, " --") {
-			continue
-		}
-		name = strings.TrimSuffix(name, " --")
-		if i := strings.IndexByte(name, '.'); i > 0 {
-			if fw, _ := splitFramework(name[:i]); fw != "" {
+	header := func(text []byte) { // text follows "-- bad-" at the start of a line
+		if j := bytes.IndexAny(text, ".\n"); j > 0 && text[j] == '.' {
+			if fw, _ := splitFramework(string(text[:j])); fw != "" {
 				seen[fw] = true
 			}
 		}
+	}
+	if rest, ok := bytes.CutPrefix(data, []byte("-- bad-")); ok {
+		header(rest)
+	}
+	for text := data; ; {
+		// Section headers only: "-- bad-<framework>[-suffix].<ext>[.args|.want|.fixed] --".
+		i := bytes.Index(text, []byte("\n-- bad-"))
+		if i < 0 {
+			break
+		}
+		text = text[i+len("\n-- bad-"):]
+		header(text)
 	}
 	var out []string
 	for _, d := range dialect.All() {

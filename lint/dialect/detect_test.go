@@ -157,13 +157,13 @@ func TestCorpusDetection(t *testing.T) {
 	}
 }
 
-// TestCorpusNormalizeTCG runs the torchtune, Composer and generic readers on every corpus file,
+// TestCorpusNormalizeTCG runs the torchtune, Composer, generic, torchtitan and GPT-NeoX readers on every
 // whatever its framework: odd shapes must give unknown facts, never a panic.
 func TestCorpusNormalizeTCG(t *testing.T) {
 	n := 0
 	for _, d := range corpusDocs(t) {
 		path := d.Path
-		for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
+		for _, dl := range []*Dialect{Torchtune, Composer, Generic, Torchtitan, GPTNeoX} {
 			if dl.Detect != nil {
 				_ = dl.Detect(d)
 			}

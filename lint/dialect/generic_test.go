@@ -334,7 +334,7 @@ func TestGenericJSON(t *testing.T) {
 
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.
 func FuzzTCGNormalize(f *testing.F) {
-	for _, s := range []string{ttRecipe, composerPretrain, genericInHouse, "a: ${a}\n", "variables: {x: ${variables.x}}\nseed: ${x}\n"} {
+	for _, s := range []string{ttRecipe, composerPretrain, genericInHouse, "a: ${a}\n", "variables: {x: ${variables.x}}\nseed: ${x}\n", "a: [1, [2]]\nb: ${a.1.0}\nc: ${a.9}\n"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
@@ -343,7 +343,7 @@ func FuzzTCGNormalize(f *testing.F) {
 		for _, c := range MappingConcepts {
 			m[c] = "a.b"
 		}
-		for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
+		for _, dl := range []*Dialect{Torchtune, Composer, Generic, Torchtitan, GPTNeoX} {
 			if dl.Detect != nil {
 				_ = dl.Detect(d)
 			}
@@ -371,7 +371,7 @@ func TestGenericDevices(t *testing.T) {
 // The documented keys are what `trainlint schema` and the framework pages are built from.
 func TestTCGKeysDocumented(t *testing.T) {
 	types := map[string]bool{"integer": true, "number": true, "string": true, "boolean": true, "object": true, "array": true}
-	for _, dl := range []*Dialect{Torchtune, Composer, Generic} {
+	for _, dl := range []*Dialect{Torchtune, Composer, Generic, Torchtitan, GPTNeoX} {
 		if dl.Version == "" || dl.Title == "" || len(dl.Formats) == 0 {
 			t.Errorf("%s: version/title/formats missing", dl.Name)
 		}

@@ -157,8 +157,8 @@ func TestCorpusDetection(t *testing.T) {
 	}
 }
 
-// TestCorpusNormalizeTCG runs the torchtune, Composer, generic, torchtitan and GPT-NeoX readers on every
-// whatever its framework: odd shapes must give unknown facts, never a panic.
+// TestCorpusNormalizeTCG runs the torchtune, Composer, generic, torchtitan and GPT-NeoX readers on
+// every corpus file, whatever its framework: odd shapes must give unknown facts, never a panic.
 func TestCorpusNormalizeTCG(t *testing.T) {
 	n := 0
 	for _, d := range corpusDocs(t) {

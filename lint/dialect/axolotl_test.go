@@ -55,9 +55,9 @@ func TestAxolotlEval(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := hftPlan(t, Axolotl, doc.YAML, c.src, Context{})
-			hftFact(t, "enabled", p.Eval.Enabled, c.enabled, c.origin, c.key, c.line)
+			wantFact(t, "enabled", p.Eval.Enabled, c.enabled, c.origin, c.key, c.line)
 			if c.interval.Origin != plan.Unknown {
-				hftFact(t, "interval", p.Eval.Interval, c.interval.Value, c.interval.Origin, c.interval.Key, -1)
+				wantFact(t, "interval", p.Eval.Interval, c.interval.Value, c.interval.Origin, c.interval.Key, -1)
 			}
 		})
 	}
@@ -91,18 +91,18 @@ func TestAxolotlRetention(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := hftPlan(t, Axolotl, doc.YAML, c.src, Context{})
-			hftFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, -1)
+			wantFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, -1)
 			if c.note != "" {
 				hftNote(t, "retention", p.Ckpt.Retention, c.note)
 			}
 		})
 	}
 	p := hftPlan(t, Axolotl, doc.YAML, "save_steps: 0.25\n", Context{})
-	hftFact(t, "save ratio", p.Ckpt.Interval, plan.Interval{Value: 0.25, Unit: plan.Ratio, Text: "0.25"}, plan.Explicit, "save_steps", 1)
+	wantFact(t, "save ratio", p.Ckpt.Interval, plan.Interval{Value: 0.25, Unit: plan.Ratio, Text: "0.25"}, plan.Explicit, "save_steps", 1)
 	p = hftPlan(t, Axolotl, doc.YAML, "saves_per_epoch: 4\nnum_epochs: 2\n", Context{})
-	hftFact(t, "saves per epoch", p.Ckpt.Interval, plan.Interval{Value: 0.25, Unit: plan.EpochFraction, Text: "saves_per_epoch: 4"}, plan.Explicit, "saves_per_epoch", 1)
+	wantFact(t, "saves per epoch", p.Ckpt.Interval, plan.Interval{Value: 0.25, Unit: plan.EpochFraction, Text: "saves_per_epoch: 4"}, plan.Explicit, "saves_per_epoch", 1)
 	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\nsave_steps: 100\neval_steps: 100\nload_best_model_at_end: true\n", Context{})
-	hftFact(t, "best metric", p.Ckpt.BestMetric, "loss", plan.Default, "metric_for_best_model", 0)
+	wantFact(t, "best metric", p.Ckpt.BestMetric, "loss", plan.Default, "metric_for_best_model", 0)
 }
 
 func TestAxolotlBatchesSeedsTracking(t *testing.T) {
@@ -118,47 +118,47 @@ wandb_name: run-1
 use_tensorboard: true
 base_model: microsoft/resnet-50
 `, Context{Hosts: 2, DevicesPerHost: 4})
-	hftFact(t, "accum", p.Train.GradAccum, 8, plan.Derived, "gradient_accumulation_steps", 2)
-	hftFact(t, "global", p.Train.GlobalBatch, 256, plan.Derived, "micro_batch_size", 1)
-	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "eval_batch_size", 3)
-	hftFact(t, "seed", p.Seeds.Init, sameSeed("7", true), plan.Explicit, "seed", 4)
-	hftFact(t, "drop last", p.Eval.DropLast, true, plan.Derived, "dataloader_drop_last", 6)
-	hftFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
-	hftFact(t, "trackers", p.Tracking.Trackers, []string{"wandb", "tensorboard"}, plan.Explicit, "", -1)
-	hftFact(t, "run name", p.Tracking.RunName, "run-1", plan.Explicit, "wandb_name", 9)
-	hftFact(t, "bn", p.BN.Present, true, plan.Derived, "base_model", 11)
+	wantFact(t, "accum", p.Train.GradAccum, 8, plan.Derived, "gradient_accumulation_steps", 2)
+	wantFact(t, "global", p.Train.GlobalBatch, 256, plan.Derived, "micro_batch_size", 1)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "eval_batch_size", 3)
+	wantFact(t, "seed", p.Seeds.Init, sameSeed("7", true), plan.Explicit, "seed", 4)
+	wantFact(t, "drop last", p.Eval.DropLast, true, plan.Derived, "dataloader_drop_last", 6)
+	wantFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
+	wantFact(t, "trackers", p.Tracking.Trackers, []string{"wandb", "tensorboard"}, plan.Explicit, "", -1)
+	wantFact(t, "run name", p.Tracking.RunName, "run-1", plan.Explicit, "wandb_name", 9)
+	wantFact(t, "bn", p.BN.Present, true, plan.Derived, "base_model", 11)
 
 	p = hftPlan(t, Axolotl, doc.YAML, "wandb_project: p\nwandb_mode: disabled\nmlflow_experiment_name: e\n", Context{})
-	hftFact(t, "wandb disabled", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "mlflow_experiment_name", 3)
+	wantFact(t, "wandb disabled", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "mlflow_experiment_name", 3)
 	p = hftPlan(t, Axolotl, doc.YAML, "swanlab_project: p\n", Context{})
-	hftFact(t, "swanlab needs use_swanlab", p.Tracking.Trackers, []string{}, plan.Default, "swanlab_project", 1)
+	wantFact(t, "swanlab needs use_swanlab", p.Tracking.Trackers, []string{}, plan.Default, "swanlab_project", 1)
 	p = hftPlan(t, Axolotl, doc.YAML, "use_swanlab: true\nswanlab_project: p\n", Context{})
-	hftFact(t, "swanlab", p.Tracking.Trackers, []string{"swanlab"}, plan.Explicit, "use_swanlab", 1)
+	wantFact(t, "swanlab", p.Tracking.Trackers, []string{"swanlab"}, plan.Explicit, "use_swanlab", 1)
 	p = hftPlan(t, Axolotl, doc.YAML, "wandb_project: ${oc.env:PROJECT}\n", Context{})
-	hftFact(t, "interpolated project", p.Tracking.Trackers, nil, plan.Unknown, "wandb_project", 1)
+	wantFact(t, "interpolated project", p.Tracking.Trackers, nil, plan.Unknown, "wandb_project", 1)
 
 	p = hftPlan(t, Axolotl, doc.YAML, "micro_batch_size: two\nseed: ${oc.env:LOCAL_RANK}\ngradient_accumulation_steps: [1]\n", Context{})
-	hftFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "micro_batch_size", 1)
-	hftFact(t, "eval batch follows", p.Eval.PerDeviceBatch, 0, plan.Unknown, "eval_batch_size", 0)
-	hftFact(t, "accum", p.Train.GradAccum, 0, plan.Unknown, "gradient_accumulation_steps", 3)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "micro_batch_size", 1)
+	wantFact(t, "eval batch follows", p.Eval.PerDeviceBatch, 0, plan.Unknown, "eval_batch_size", 0)
+	wantFact(t, "accum", p.Train.GradAccum, 0, plan.Unknown, "gradient_accumulation_steps", 3)
 	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || s.Origin != plan.Explicit {
 		t.Errorf("rank seed: %+v", s)
 	}
 	p = hftPlan(t, Axolotl, doc.YAML, "micro_batch_size: 4\n", Context{})
-	hftFact(t, "default accum", p.Train.GradAccum, 1, plan.Default, "gradient_accumulation_steps", 0)
-	hftFact(t, "no hosts", p.Train.GlobalBatch, 0, plan.Unknown, "", -1)
+	wantFact(t, "default accum", p.Train.GradAccum, 1, plan.Default, "gradient_accumulation_steps", 0)
+	wantFact(t, "no hosts", p.Train.GlobalBatch, 0, plan.Unknown, "", -1)
 	p = hftPlan(t, Axolotl, doc.YAML, "{}\n", Context{})
-	hftFact(t, "empty: micro", p.Train.PerDeviceBatch, 1, plan.Default, "micro_batch_size", 0)
+	wantFact(t, "empty: micro", p.Train.PerDeviceBatch, 1, plan.Default, "micro_batch_size", 0)
 	hftNote(t, "empty: micro", p.Train.PerDeviceBatch, "axolotl")
-	hftFact(t, "empty: eval batch", p.Eval.PerDeviceBatch, 1, plan.Default, "eval_batch_size", 0)
+	wantFact(t, "empty: eval batch", p.Eval.PerDeviceBatch, 1, plan.Default, "eval_batch_size", 0)
 }
 
 func TestAxolotlTrackerModes(t *testing.T) {
 	p := hftPlan(t, Axolotl, doc.YAML, "use_swanlab: true\nswanlab_project: p\nswanlab_mode: disabled\nswanlab_experiment_name: e1\n", Context{})
-	hftFact(t, "swanlab disabled", p.Tracking.Trackers, []string{}, plan.Default, "use_swanlab", 1)
+	wantFact(t, "swanlab disabled", p.Tracking.Trackers, []string{}, plan.Default, "use_swanlab", 1)
 	p = hftPlan(t, Axolotl, doc.YAML, "use_swanlab: true\nswanlab_project: p\nswanlab_experiment_name: e1\n", Context{})
-	hftFact(t, "swanlab run", p.Tracking.RunName, "e1", plan.Explicit, "swanlab_experiment_name", 3)
+	wantFact(t, "swanlab run", p.Tracking.RunName, "e1", plan.Explicit, "swanlab_experiment_name", 3)
 	p = hftPlan(t, Axolotl, doc.YAML, "use_wandb: false\nuse_mlflow: true\nmlflow_run_name: r\n", Context{})
-	hftFact(t, "mlflow", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "use_mlflow", 2)
-	hftFact(t, "mlflow run", p.Tracking.RunName, "r", plan.Explicit, "mlflow_run_name", 3)
+	wantFact(t, "mlflow", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "use_mlflow", 2)
+	wantFact(t, "mlflow run", p.Tracking.RunName, "r", plan.Explicit, "mlflow_run_name", 3)
 }

@@ -59,14 +59,14 @@ device_train_microbatch_size: auto
 		t.Fatalf("Detect = %v", got.Name)
 	}
 	p := Composer.Normalize(d, Context{})
-	if f := p.Train.PerDeviceBatch; f.Known() || tcgLine(f) != 8 {
+	if f := p.Train.PerDeviceBatch; f.Known() || factLine(f) != 8 {
 		t.Errorf("auto microbatch should be unknown at line 8: %+v", f)
 	}
 	if p.Eval.PerDeviceBatch.Known() {
 		t.Errorf("eval batch cannot default from auto: %+v", p.Eval.PerDeviceBatch)
 	}
-	tcgCheck(t, "budget", p.Train.TimeBudget, plan.Interval{Value: 7200, Unit: plan.Seconds, Text: "2h"}, plan.Explicit, "max_duration", 6)
-	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, plan.Default, "eval_interval", 0)
+	wantFact(t, "budget", p.Train.TimeBudget, plan.Interval{Value: 7200, Unit: plan.Seconds, Text: "2h"}, plan.Explicit, "max_duration", 6)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, plan.Default, "eval_interval", 0)
 	s := p.Seeds.Init
 	if s.Origin != plan.Default || s.Value.Value != "17" || s.Value.Varies != plan.SameOnEveryHost {
 		t.Errorf("default seed %+v", s)
@@ -74,8 +74,8 @@ device_train_microbatch_size: auto
 	if p.Seeds.Data.Known() {
 		t.Errorf("finetuning loader data seed should be unknown: %+v", p.Seeds.Data)
 	}
-	tcgCheck(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "", -1)
-	tcgCheck(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Default, "save_folder", 0)
+	wantFact(t, "prefetch", p.Data.Prefetch, 0, plan.Default, "", -1)
+	wantFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Default, "save_folder", 0)
 	if p.Ckpt.Retention.Known() || p.Ckpt.Interval.Known() {
 		t.Errorf("no checkpoints: retention/interval should be unknown")
 	}
@@ -86,9 +86,9 @@ device_train_microbatch_size: auto
 	// eval_interval: a bare integer is epochs; no evaluators + training = eval disabled.
 	d = tcgDoc(t, doc.YAML, "train_loader: {name: text}\nmax_duration: 1ep\neval_interval: 2\ndevice_train_microbatch_size: 4\n")
 	p = Composer.Normalize(d, Context{})
-	tcgCheck(t, "int interval", p.Eval.Interval, plan.Interval{Value: 2, Unit: plan.Epochs, Text: "2"}, plan.Explicit, "eval_interval", 3)
-	tcgCheck(t, "no evaluators", p.Eval.Enabled, false, plan.Default, "eval_loader", 0)
-	tcgCheck(t, "eval batch default", p.Eval.PerDeviceBatch, 4, plan.Default, "device_eval_batch_size", 4)
+	wantFact(t, "int interval", p.Eval.Interval, plan.Interval{Value: 2, Unit: plan.Epochs, Text: "2"}, plan.Explicit, "eval_interval", 3)
+	wantFact(t, "no evaluators", p.Eval.Enabled, false, plan.Default, "eval_loader", 0)
+	wantFact(t, "eval batch default", p.Eval.PerDeviceBatch, 4, plan.Default, "device_eval_batch_size", 4)
 	if ds := p.Seeds.Data; ds.Origin != plan.Default || ds.Value.Value != "9176" {
 		t.Errorf("streaming default data seed %+v", ds)
 	}
@@ -98,7 +98,7 @@ func TestComposerBareVariable(t *testing.T) {
 	// Older llm-foundry files write ${global_seed} for a key of the variables section.
 	d := tcgDoc(t, doc.YAML, "variables:\n  global_seed: 5\ntrain_loader: {name: text}\nseed: ${global_seed}\n")
 	p := Composer.Normalize(d, Context{})
-	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Value != "5" || tcgLine(s) != 4 || s.Note != "= ${global_seed}" {
+	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Value != "5" || factLine(s) != 4 || s.Note != "= ${global_seed}" {
 		t.Errorf("seed %+v", s)
 	}
 	// Eval-only configs get no periodic-eval facts.
@@ -107,7 +107,7 @@ func TestComposerBareVariable(t *testing.T) {
 	if p.Eval.Enabled.Known() || p.Eval.Interval.Known() || p.Seeds.Init.Known() {
 		t.Errorf("eval-only config got training facts: %+v", p)
 	}
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "device_eval_batch_size", 2)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "device_eval_batch_size", 2)
 }
 
 func TestComposerTimeStrings(t *testing.T) {
@@ -176,11 +176,11 @@ parameters:
 	if p.Variant != "mcli" {
 		t.Errorf("variant %q", p.Variant)
 	}
-	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 8, plan.Explicit, "device_train_microbatch_size", 17)
-	tcgCheck(t, "eval", p.Eval.PerDeviceBatch, 4, plan.Explicit, "device_eval_batch_size", 18)
-	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Explicit, "train_loader.prefetch_factor", 15)
-	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, plan.Explicit, "eval_interval", 20)
-	if s := p.Seeds.Init; s.Value.Value != "3" || tcgLine(s) != 12 {
+	wantFact(t, "micro", p.Train.PerDeviceBatch, 8, plan.Explicit, "device_train_microbatch_size", 17)
+	wantFact(t, "eval", p.Eval.PerDeviceBatch, 4, plan.Explicit, "device_eval_batch_size", 18)
+	wantFact(t, "prefetch", p.Data.Prefetch, 2, plan.Explicit, "train_loader.prefetch_factor", 15)
+	wantFact(t, "interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, plan.Explicit, "eval_interval", 20)
+	if s := p.Seeds.Init; s.Value.Value != "3" || factLine(s) != 12 {
 		t.Errorf("seed %+v", s)
 	}
 	// An mcli file with empty parameters is still a Composer run.
@@ -209,9 +209,9 @@ func TestComposerOddShapes(t *testing.T) {
 	}
 	// keep -1 means all; 0 keeps none.
 	d := tcgDoc(t, doc.YAML, "save_folder: x\nsave_num_checkpoints_to_keep: -1\n")
-	tcgCheck(t, "keep all", Composer.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "", 2)
+	wantFact(t, "keep all", Composer.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "", 2)
 	d = tcgDoc(t, doc.YAML, "save_folder: x\nsave_num_checkpoints_to_keep: 0\n")
-	tcgCheck(t, "keep none", Composer.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepNone}, plan.Explicit, "", 2)
+	wantFact(t, "keep none", Composer.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepNone}, plan.Explicit, "", 2)
 }
 
 func TestComposerJSON(t *testing.T) {
@@ -223,7 +223,7 @@ func TestComposerJSON(t *testing.T) {
 		t.Fatalf("Detect = %v", got.Name)
 	}
 	p := Composer.Normalize(d, Context{})
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Explicit, "device_eval_batch_size", 2)
-	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100ba"}, plan.Explicit, "eval_interval", 2)
-	tcgCheck(t, "workers", p.Data.Workers, 2, plan.Explicit, "train_loader.num_workers", 3)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Explicit, "device_eval_batch_size", 2)
+	wantFact(t, "interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100ba"}, plan.Explicit, "eval_interval", 2)
+	wantFact(t, "workers", p.Data.Workers, 2, plan.Explicit, "train_loader.num_workers", 3)
 }

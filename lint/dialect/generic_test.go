@@ -50,40 +50,40 @@ func TestGenericInHouse(t *testing.T) {
 	if p.Framework != "generic" || p.Variant != "" {
 		t.Errorf("framework %q variant %q", p.Framework, p.Variant)
 	}
-	tcgCheck(t, "train batch", p.Train.PerDeviceBatch, 256, plan.Explicit, "train.batch_size", 7)
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 128, plan.Explicit, "eval.batch_size", 11)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 256, plan.Explicit, "train.batch_size", 7)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 128, plan.Explicit, "eval.batch_size", 11)
 	if !strings.Contains(p.Eval.PerDeviceBatch.Note, "like for like") {
 		t.Errorf("eval batch note %q", p.Eval.PerDeviceBatch.Note)
 	}
-	tcgCheck(t, "max steps", p.Train.MaxSteps, 100000, plan.Explicit, "train.max_steps", 8)
-	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "30m"}, plan.Explicit, "eval.eval_every", 12)
-	tcgCheck(t, "eval enabled", p.Eval.Enabled, true, plan.Derived, "", 12)
-	tcgCheck(t, "drop last", p.Eval.DropLast, true, plan.Explicit, "eval.drop_remainder", 13)
-	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Value != "7" || s.Value.Varies != plan.SameOnEveryHost || tcgLine(s) != 9 {
+	wantFact(t, "max steps", p.Train.MaxSteps, 100000, plan.Explicit, "train.max_steps", 8)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1800, Unit: plan.Seconds, Text: "30m"}, plan.Explicit, "eval.eval_every", 12)
+	wantFact(t, "eval enabled", p.Eval.Enabled, true, plan.Derived, "", 12)
+	wantFact(t, "drop last", p.Eval.DropLast, true, plan.Explicit, "eval.drop_remainder", 13)
+	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Value != "7" || s.Value.Varies != plan.SameOnEveryHost || factLine(s) != 9 {
 		t.Errorf("init seed %+v", s)
 	}
-	if s := p.Seeds.Data; s.Origin != plan.Explicit || s.Value.Varies != plan.VariesByHost || !strings.Contains(s.Value.Why, "RANK") || tcgLine(s) != 15 {
+	if s := p.Seeds.Data; s.Origin != plan.Explicit || s.Value.Varies != plan.VariesByHost || !strings.Contains(s.Value.Why, "RANK") || factLine(s) != 15 {
 		t.Errorf("data seed %+v", s)
 	}
-	tcgCheck(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 16)
-	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Explicit, "data.prefetch", 17)
-	tcgCheck(t, "sharding", p.Data.Sharding, plan.PerHostStream, plan.Explicit, "data.shard_by_host", 18)
-	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "checkpoint.keep", 20)
-	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 5000, Unit: plan.Steps, Text: "5000"}, plan.Explicit, "checkpoint.save_every_steps", 21)
-	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "checkpoint.checkpoint_all_hosts", 22)
-	tcgCheck(t, "log scope", p.Logging.Scope, plan.EveryHost, plan.Explicit, "logging.log_all_hosts", 24)
-	tcgCheck(t, "hosts", p.Topology.Hosts, 4, plan.Explicit, "distributed.num_hosts", 27)
-	tcgCheck(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "distributed.gpus_per_node", 28)
-	tcgCheck(t, "bn present", p.BN.Present, true, plan.Explicit, "model.backbone", 4)
-	tcgCheck(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Explicit, "model.sync_bn", 5)
-	if tr := p.Tracking.Trackers; len(tr.Value) != 1 || tr.Value[0] != "wandb" || tcgLine(tr) != 25 {
+	wantFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 16)
+	wantFact(t, "prefetch", p.Data.Prefetch, 2, plan.Explicit, "data.prefetch", 17)
+	wantFact(t, "sharding", p.Data.Sharding, plan.PerHostStream, plan.Explicit, "data.shard_by_host", 18)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "checkpoint.keep", 20)
+	wantFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 5000, Unit: plan.Steps, Text: "5000"}, plan.Explicit, "checkpoint.save_every_steps", 21)
+	wantFact(t, "ckpt scope", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "checkpoint.checkpoint_all_hosts", 22)
+	wantFact(t, "log scope", p.Logging.Scope, plan.EveryHost, plan.Explicit, "logging.log_all_hosts", 24)
+	wantFact(t, "hosts", p.Topology.Hosts, 4, plan.Explicit, "distributed.num_hosts", 27)
+	wantFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "distributed.gpus_per_node", 28)
+	wantFact(t, "bn present", p.BN.Present, true, plan.Explicit, "model.backbone", 4)
+	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Explicit, "model.sync_bn", 5)
+	if tr := p.Tracking.Trackers; len(tr.Value) != 1 || tr.Value[0] != "wandb" || factLine(tr) != 25 {
 		t.Errorf("trackers %+v", tr)
 	}
-	tcgCheck(t, "run name", p.Tracking.RunName, "resnet-baseline", plan.Explicit, "experiment.name", 2)
+	wantFact(t, "run name", p.Tracking.RunName, "resnet-baseline", plan.Explicit, "experiment.name", 2)
 
 	// The file's own hosts win over the launch context; devices too.
 	p = Generic.Normalize(d, Context{Hosts: 1, DevicesPerHost: 2})
-	tcgCheck(t, "hosts explicit", p.Topology.Hosts, 4, plan.Explicit, "", 27)
+	wantFact(t, "hosts explicit", p.Topology.Hosts, 4, plan.Explicit, "", 27)
 }
 
 func TestGenericConservative(t *testing.T) {
@@ -110,7 +110,7 @@ model:
 	if p.Eval.Enabled.Known() || p.Data.Workers.Known() || p.Seeds.Init.Known() || p.Ckpt.Retention.Known() {
 		t.Errorf("defaults assumed: %+v", p)
 	}
-	tcgCheck(t, "context hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
+	wantFact(t, "context hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
 }
 
 func TestGenericIntervals(t *testing.T) {
@@ -136,7 +136,7 @@ func TestGenericIntervals(t *testing.T) {
 	for _, c := range cases {
 		d := tcgDoc(t, doc.YAML, c.src)
 		p := Generic.Normalize(d, Context{})
-		tcgCheck(t, c.src, p.Eval.Interval, c.want, plan.Explicit, c.key, 1+strings.Count(c.key, "."))
+		wantFact(t, c.src, p.Eval.Interval, c.want, plan.Explicit, c.key, 1+strings.Count(c.key, "."))
 	}
 	for _, src := range []string{"eval_every: soon\n", "eval_every: ${oc.env:EVERY}\n", "eval_every: [1]\n", "eval_every: true\n"} {
 		d := tcgDoc(t, doc.YAML, src)
@@ -157,12 +157,12 @@ sampler: distributed
 `
 	d := tcgDoc(t, doc.YAML, src)
 	p := Generic.Normalize(d, Context{})
-	if s := p.Seeds.Data; s.Value.Varies != plan.VariesByHost || tcgLine(s) != 2 {
+	if s := p.Seeds.Data; s.Value.Varies != plan.VariesByHost || factLine(s) != 2 {
 		t.Errorf("data seed %+v", s)
 	}
-	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "checkpointing.keep_best_n", 4)
-	tcgCheck(t, "metric", p.Ckpt.BestMetric, "val/acc", plan.Explicit, "checkpointing.best_metric", 5)
-	tcgCheck(t, "sampler", p.Data.Sharding, plan.GlobalIndexSampler, plan.Explicit, "sampler", 6)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "checkpointing.keep_best_n", 4)
+	wantFact(t, "metric", p.Ckpt.BestMetric, "val/acc", plan.Explicit, "checkpointing.best_metric", 5)
+	wantFact(t, "sampler", p.Data.Sharding, plan.GlobalIndexSampler, plan.Explicit, "sampler", 6)
 
 	d = tcgDoc(t, doc.YAML, "init_seed: 0\nmodel_seed: 3\ndata_seed: 1\nmax_to_keep: 0\n")
 	p = Generic.Normalize(d, Context{})
@@ -172,12 +172,12 @@ sampler: distributed
 	if s := p.Seeds.Data; s.Value.Value != "1" || s.Value.Varies != plan.SameOnEveryHost {
 		t.Errorf("data seed %+v", s)
 	}
-	tcgCheck(t, "keep all", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "max_to_keep", 4)
+	wantFact(t, "keep all", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Explicit, "max_to_keep", 4)
 
 	d = tcgDoc(t, doc.YAML, "save_total_limit: 2\nload_best_model_at_end: true\n")
-	tcgCheck(t, "trainer keep best", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 1)
+	wantFact(t, "trainer keep best", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 1)
 	d = tcgDoc(t, doc.YAML, "save_total_limit: 2\n")
-	tcgCheck(t, "trainer keep latest", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 1)
+	wantFact(t, "trainer keep latest", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 1)
 }
 
 func TestGenericMapping(t *testing.T) {
@@ -200,11 +200,11 @@ team:
 		"data.workers":          "not.there",
 	}}
 	p := Generic.Normalize(d, ctx)
-	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 300, Unit: plan.Seconds, Text: "300"}, plan.Explicit, "trainer.eval_every_secs2", 2)
-	tcgCheck(t, "train", p.Train.PerDeviceBatch, 16, plan.Explicit, "trainer.bs", 3)
-	tcgCheck(t, "eval", p.Eval.PerDeviceBatch, 8, plan.Explicit, "trainer.ebs", 4)
-	tcgCheck(t, "hosts", p.Topology.Hosts, 2, plan.Explicit, "team.hosts_n", 8)
-	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || tcgLine(s) != 6 {
+	wantFact(t, "interval", p.Eval.Interval, plan.Interval{Value: 300, Unit: plan.Seconds, Text: "300"}, plan.Explicit, "trainer.eval_every_secs2", 2)
+	wantFact(t, "train", p.Train.PerDeviceBatch, 16, plan.Explicit, "trainer.bs", 3)
+	wantFact(t, "eval", p.Eval.PerDeviceBatch, 8, plan.Explicit, "trainer.ebs", 4)
+	wantFact(t, "hosts", p.Topology.Hosts, 2, plan.Explicit, "team.hosts_n", 8)
+	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || factLine(s) != 6 {
 		t.Errorf("seed %+v", s)
 	}
 	if p.Data.Workers.Known() || p.Data.Workers.Node != nil {
@@ -326,10 +326,10 @@ func TestGenericJSON(t *testing.T) {
  "seed": 3, "checkpoint": {"max_to_keep": 2}}`
 	d := tcgDoc(t, doc.JSON, src)
 	p := Generic.Normalize(d, Context{})
-	tcgCheck(t, "train", p.Train.PerDeviceBatch, 16, plan.Explicit, "training.per_device_batch_size", 1)
-	tcgCheck(t, "eval", p.Eval.PerDeviceBatch, 8, plan.Explicit, "evaluation.per_device_eval_batch_size", 2)
-	tcgCheck(t, "interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "training.eval_every_steps", 1)
-	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.max_to_keep", 3)
+	wantFact(t, "train", p.Train.PerDeviceBatch, 16, plan.Explicit, "training.per_device_batch_size", 1)
+	wantFact(t, "eval", p.Eval.PerDeviceBatch, 8, plan.Explicit, "evaluation.per_device_eval_batch_size", 2)
+	wantFact(t, "interval", p.Eval.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "training.eval_every_steps", 1)
+	wantFact(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.max_to_keep", 3)
 }
 
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.
@@ -355,17 +355,17 @@ func FuzzTCGNormalize(f *testing.F) {
 func TestGenericDevices(t *testing.T) {
 	d := tcgDoc(t, doc.YAML, "devices: 8\nnum_nodes: 2\n")
 	p := Generic.Normalize(d, Context{})
-	tcgCheck(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "devices", 1)
-	tcgCheck(t, "nodes", p.Topology.Hosts, 2, plan.Explicit, "num_nodes", 2)
+	wantFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "devices", 1)
+	wantFact(t, "nodes", p.Topology.Hosts, 2, plan.Explicit, "num_nodes", 2)
 	d = tcgDoc(t, doc.YAML, "cluster:\n  hosts: [node-a, node-b, node-c]\n")
-	tcgCheck(t, "host list", Generic.Normalize(d, Context{}).Topology.Hosts, 3, plan.Explicit, "cluster.hosts", 2)
+	wantFact(t, "host list", Generic.Normalize(d, Context{}).Topology.Hosts, 3, plan.Explicit, "cluster.hosts", 2)
 	d = tcgDoc(t, doc.YAML, "hosts: [1, {a: 2}]\n")
 	if h := Generic.Normalize(d, Context{}).Topology.Hosts; h.Known() {
 		t.Errorf("odd host list counted: %+v", h)
 	}
 	d = tcgDoc(t, doc.YAML, "devices: auto\n")
 	p = Generic.Normalize(d, Context{DevicesPerHost: 4})
-	tcgCheck(t, "auto devices", p.Topology.DevicesPerHost, 4, plan.Context, "--devices-per-host", 0)
+	wantFact(t, "auto devices", p.Topology.DevicesPerHost, 4, plan.Context, "--devices-per-host", 0)
 }
 
 // The documented keys are what `trainlint schema` and the framework pages are built from.
@@ -405,19 +405,19 @@ logger_name: csv
 seed: 1337
 `)
 	p := Generic.Normalize(d, Context{})
-	tcgCheck(t, "micro", p.Train.PerDeviceBatch, 4, plan.Explicit, "train.micro_batch_size", 3)
-	tcgCheck(t, "global", p.Train.GlobalBatch, 16, plan.Explicit, "train.global_batch_size", 2)
-	tcgCheck(t, "save", p.Ckpt.Interval, plan.Interval{Value: 800, Unit: plan.Steps, Text: "800"}, plan.Explicit, "train.save_interval", 4)
-	tcgCheck(t, "eval", p.Eval.Interval, plan.Interval{Value: 25, Unit: plan.Steps, Text: "25"}, plan.Explicit, "eval.interval", 6)
+	wantFact(t, "micro", p.Train.PerDeviceBatch, 4, plan.Explicit, "train.micro_batch_size", 3)
+	wantFact(t, "global", p.Train.GlobalBatch, 16, plan.Explicit, "train.global_batch_size", 2)
+	wantFact(t, "save", p.Ckpt.Interval, plan.Interval{Value: 800, Unit: plan.Steps, Text: "800"}, plan.Explicit, "train.save_interval", 4)
+	wantFact(t, "eval", p.Eval.Interval, plan.Interval{Value: 25, Unit: plan.Steps, Text: "25"}, plan.Explicit, "eval.interval", 6)
 	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "csv" {
 		t.Errorf("trackers %v", tr)
 	}
 	// Ludwig: trainer.eval_steps is a count of eval batches, never an interval.
 	d = tcgDoc(t, doc.YAML, "trainer:\n  batch_size: 64\n  eval_batch_size: 32\n  eval_steps: 10\n  steps_per_checkpoint: 500\n")
 	p = Generic.Normalize(d, Context{})
-	tcgCheck(t, "train", p.Train.PerDeviceBatch, 64, plan.Explicit, "trainer.batch_size", 2)
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 32, plan.Explicit, "trainer.eval_batch_size", 3)
-	tcgCheck(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "trainer.steps_per_checkpoint", 5)
+	wantFact(t, "train", p.Train.PerDeviceBatch, 64, plan.Explicit, "trainer.batch_size", 2)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 32, plan.Explicit, "trainer.eval_batch_size", 3)
+	wantFact(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "trainer.steps_per_checkpoint", 5)
 	if p.Eval.Interval.Known() {
 		t.Errorf("eval_steps read as an interval: %+v", p.Eval.Interval)
 	}

@@ -3,7 +3,6 @@ package dialect
 import (
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -31,31 +30,6 @@ func hftPlan(t *testing.T, dl *Dialect, format doc.Format, src string, ctx Conte
 		t.Fatalf("Normalize returned %+v", p)
 	}
 	return p
-}
-
-// hftFact asserts a fact's origin, value (unless Unknown), key ("" skips) and line (-1 skips;
-// 0 means no node).
-func hftFact[T any](t *testing.T, name string, f plan.Fact[T], want T, origin plan.Origin, key string, line int) {
-	t.Helper()
-	if f.Origin != origin {
-		t.Errorf("%s: origin %v, want %v (value %v, key %q, note %q)", name, f.Origin, origin, f.Value, f.Key, f.Note)
-		return
-	}
-	if origin != plan.Unknown && !reflect.DeepEqual(f.Value, want) {
-		t.Errorf("%s: value %#v, want %#v", name, f.Value, want)
-	}
-	if key != "" && f.Key != key {
-		t.Errorf("%s: key %q, want %q", name, f.Key, key)
-	}
-	if line >= 0 {
-		got := 0
-		if f.Node != nil {
-			got = f.Node.Span.Start.Line
-		}
-		if got != line {
-			t.Errorf("%s: line %d, want %d", name, got, line)
-		}
-	}
 }
 
 // hftNote asserts that a fact's provenance (whose default, then the note) mentions want.
@@ -106,18 +80,18 @@ func TestHFEvalIntervals(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := hftPlan(t, HuggingFace, doc.YAML, c.src, Context{})
-			hftFact(t, "interval", p.Eval.Interval, c.want, c.origin, c.key, c.line)
+			wantFact(t, "interval", p.Eval.Interval, c.want, c.origin, c.key, c.line)
 		})
 	}
 	p := hftPlan(t, HuggingFace, doc.YAML, "eval_strategy: \"no\"\n", Context{})
-	hftFact(t, "enabled no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
+	wantFact(t, "enabled no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
 	p = hftPlan(t, HuggingFace, doc.YAML, "evaluation_strategy: steps\n", Context{})
-	hftFact(t, "enabled deprecated", p.Eval.Enabled, true, plan.Explicit, "evaluation_strategy", 1)
+	wantFact(t, "enabled deprecated", p.Eval.Enabled, true, plan.Explicit, "evaluation_strategy", 1)
 	p = hftPlan(t, HuggingFace, doc.YAML, "eval_strategy: step\n", Context{})
-	hftFact(t, "enabled misspelt", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 1)
+	wantFact(t, "enabled misspelt", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 1)
 	// The new spelling wins when both are written.
 	p = hftPlan(t, HuggingFace, doc.YAML, "evaluation_strategy: epoch\neval_strategy: \"no\"\n", Context{})
-	hftFact(t, "both spellings", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 2)
+	wantFact(t, "both spellings", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 2)
 }
 
 func TestHFRetention(t *testing.T) {
@@ -145,17 +119,17 @@ func TestHFRetention(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := hftPlan(t, HuggingFace, doc.YAML, c.src, Context{})
-			hftFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, c.line)
+			wantFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, c.line)
 			if c.metric.Origin != plan.Unknown {
-				hftFact(t, "best metric", p.Ckpt.BestMetric, c.metric.Value, c.metric.Origin, c.metric.Key, -1)
+				wantFact(t, "best metric", p.Ckpt.BestMetric, c.metric.Value, c.metric.Origin, c.metric.Key, -1)
 			}
 		})
 	}
 	p := hftPlan(t, HuggingFace, doc.YAML, "save_strategy: \"no\"\n", Context{})
-	hftFact(t, "ckpt disabled", p.Ckpt.Enabled, false, plan.Explicit, "save_strategy", 1)
-	hftFact(t, "no interval", p.Ckpt.Interval, plan.Interval{}, plan.Unknown, "", -1)
+	wantFact(t, "ckpt disabled", p.Ckpt.Enabled, false, plan.Explicit, "save_strategy", 1)
+	wantFact(t, "no interval", p.Ckpt.Interval, plan.Interval{}, plan.Unknown, "", -1)
 	p = hftPlan(t, HuggingFace, doc.YAML, "save_strategy: epoch\n", Context{})
-	hftFact(t, "epoch saves", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "save_strategy", 1)
+	wantFact(t, "epoch saves", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "save_strategy", 1)
 }
 
 func TestHFSeedsAndPlaceholders(t *testing.T) {
@@ -171,17 +145,17 @@ report_to: ${TRACKER}
 	if s := p.Seeds.Data; s.Origin != plan.Default || s.Value.Varies != plan.VariesByHost || s.Value.Broadcast {
 		t.Errorf("data seed follows a rank-derived seed: %+v", s)
 	}
-	hftFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 2)
-	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 0, plan.Unknown, "per_device_eval_batch_size", 3)
-	hftFact(t, "workers", p.Data.Workers, 0, plan.Unknown, "dataloader_num_workers", 4)
-	hftFact(t, "prefetch", p.Data.Prefetch, 0, plan.Unknown, "dataloader_prefetch_factor", 0)
-	hftFact(t, "trackers", p.Tracking.Trackers, nil, plan.Unknown, "report_to", 5)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 2)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 0, plan.Unknown, "per_device_eval_batch_size", 3)
+	wantFact(t, "workers", p.Data.Workers, 0, plan.Unknown, "dataloader_num_workers", 4)
+	wantFact(t, "prefetch", p.Data.Prefetch, 0, plan.Unknown, "dataloader_prefetch_factor", 0)
+	wantFact(t, "trackers", p.Tracking.Trackers, nil, plan.Unknown, "report_to", 5)
 
 	p = hftPlan(t, HuggingFace, doc.YAML, "seed: ${SEED}\ndataloader_num_workers: 2\n", Context{})
 	if s := p.Seeds.Init; s.Origin != plan.Explicit || s.Value.Varies != plan.VariationUnknown || s.Value.Value != "${SEED}" {
 		t.Errorf("interpolated seed: %+v", s)
 	}
-	hftFact(t, "prefetch with workers", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
+	wantFact(t, "prefetch with workers", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
 	hftNote(t, "prefetch with workers", p.Data.Prefetch, "2 batches per worker")
 }
 
@@ -195,15 +169,15 @@ log_on_each_node: sometimes
 dataloader_drop_last: 1
 save_strategy: 7
 `, Context{})
-	hftFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
-	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 0, plan.Unknown, "per_device_eval_batch_size", 2)
-	hftFact(t, "eval enabled", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 3)
-	hftFact(t, "seed", p.Seeds.Init, plan.Seed{}, plan.Unknown, "seed", 4)
-	hftFact(t, "data seed", p.Seeds.Data, plan.Seed{}, plan.Unknown, "data_seed", -1)
-	hftFact(t, "trackers", p.Tracking.Trackers, nil, plan.Unknown, "report_to", 5)
-	hftFact(t, "console scope", p.Logging.ConsoleScope, "", plan.Unknown, "log_on_each_node", 6)
-	hftFact(t, "drop last", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 7)
-	hftFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Unknown, "save_strategy", 8)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 0, plan.Unknown, "per_device_eval_batch_size", 2)
+	wantFact(t, "eval enabled", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 3)
+	wantFact(t, "seed", p.Seeds.Init, plan.Seed{}, plan.Unknown, "seed", 4)
+	wantFact(t, "data seed", p.Seeds.Data, plan.Seed{}, plan.Unknown, "data_seed", -1)
+	wantFact(t, "trackers", p.Tracking.Trackers, nil, plan.Unknown, "report_to", 5)
+	wantFact(t, "console scope", p.Logging.ConsoleScope, "", plan.Unknown, "log_on_each_node", 6)
+	wantFact(t, "drop last", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 7)
+	wantFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Unknown, "save_strategy", 8)
 
 	// Odd roots never panic and leave nothing explicit.
 	for _, src := range []string{"- a\n- b\n", "just a string\n", "{}\n", "[]\n", "null\n"} {
@@ -235,21 +209,21 @@ func TestHFTrackersAndContext(t *testing.T) {
 		"report_to:\n- trackio\n": {"trackio"},
 	} {
 		p := hftPlan(t, HuggingFace, doc.YAML, src, Context{})
-		hftFact(t, src, p.Tracking.Trackers, want, plan.Explicit, "report_to", -1)
+		wantFact(t, src, p.Tracking.Trackers, want, plan.Explicit, "report_to", -1)
 	}
 
 	p := hftPlan(t, HuggingFace, doc.YAML, "per_device_train_batch_size: 16\ngradient_accumulation_steps: 2\n", Context{Hosts: 2, DevicesPerHost: 8})
-	hftFact(t, "hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
-	hftFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Context, "--devices-per-host", 0)
-	hftFact(t, "global batch", p.Train.GlobalBatch, 512, plan.Derived, "per_device_train_batch_size", 1)
+	wantFact(t, "hosts", p.Topology.Hosts, 2, plan.Context, "--hosts", 0)
+	wantFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Context, "--devices-per-host", 0)
+	wantFact(t, "global batch", p.Train.GlobalBatch, 512, plan.Derived, "per_device_train_batch_size", 1)
 
 	p = hftPlan(t, HuggingFace, doc.YAML, "per_device_train_batch_size: 64\naccelerator_config:\n  split_batches: true\n", Context{})
-	hftFact(t, "split batches", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
+	wantFact(t, "split batches", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
 
 	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: microsoft/resnet-50\n", Context{})
-	hftFact(t, "bn", p.BN.Present, true, plan.Derived, "model_name_or_path", 1)
+	wantFact(t, "bn", p.BN.Present, true, plan.Derived, "model_name_or_path", 1)
 	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: Qwen/Qwen2.5-0.5B\ndataset_name: trl-lib/Capybara\n", Context{})
-	hftFact(t, "no bn evidence", p.BN.Present, false, plan.Unknown, "", -1)
+	wantFact(t, "no bn evidence", p.BN.Present, false, plan.Unknown, "", -1)
 	if p.Variant != "trl" {
 		t.Errorf("variant %q, want trl", p.Variant)
 	}
@@ -263,11 +237,11 @@ func TestHFJSON(t *testing.T) {
   "report_to": ["wandb"],
   "save_total_limit": 2
 }`, Context{})
-	hftFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "per_device_train_batch_size", 2)
-	hftFact(t, "eval batch", p.Eval.PerDeviceBatch, 16, plan.Explicit, "per_device_eval_batch_size", 3)
-	hftFact(t, "eval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "eval_strategy", 4)
-	hftFact(t, "trackers", p.Tracking.Trackers, []string{"wandb"}, plan.Explicit, "report_to", 5)
-	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 6)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "per_device_train_batch_size", 2)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 16, plan.Explicit, "per_device_eval_batch_size", 3)
+	wantFact(t, "eval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "eval_strategy", 4)
+	wantFact(t, "trackers", p.Tracking.Trackers, []string{"wandb"}, plan.Explicit, "report_to", 5)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 6)
 	if got := Detect(hftDoc(t, doc.JSON, `{"per_device_train_batch_size": 4, "eval_strategy": "steps", "num_train_epochs": 1}`)); got != HuggingFace {
 		t.Errorf("JSON Trainer args detected as %s", got.Name)
 	}
@@ -464,32 +438,32 @@ func FuzzHFDialects(f *testing.F) {
 
 func TestHFUnquotedNo(t *testing.T) {
 	p := hftPlan(t, HuggingFace, doc.YAML, "eval_strategy: no\nsave_strategy: 'no'\n", Context{})
-	hftFact(t, "bare no", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 1)
+	wantFact(t, "bare no", p.Eval.Enabled, false, plan.Unknown, "eval_strategy", 1)
 	hftNote(t, "bare no", p.Eval.Enabled, "PyYAML reads an unquoted no as a boolean")
-	hftFact(t, "quoted no", p.Ckpt.Enabled, false, plan.Explicit, "save_strategy", 2)
+	wantFact(t, "quoted no", p.Ckpt.Enabled, false, plan.Explicit, "save_strategy", 2)
 	p = hftPlan(t, HuggingFace, doc.JSON, `{"eval_strategy": "no"}`, Context{})
-	hftFact(t, "json no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
+	wantFact(t, "json no", p.Eval.Enabled, false, plan.Explicit, "eval_strategy", 1)
 }
 
 func TestHFYAML11Booleans(t *testing.T) {
 	p := hftPlan(t, HuggingFace, doc.YAML, "save_on_each_node: yes\nlog_on_each_node: off\ndataloader_drop_last: 'yes'\nsave_total_limit: 2\nload_best_model_at_end: on\n", Context{})
-	hftFact(t, "yes", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "save_on_each_node", 1)
-	hftFact(t, "off", p.Logging.ConsoleScope, plan.PrimaryHost, plan.Explicit, "log_on_each_node", 2)
-	hftFact(t, "quoted yes is a string", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 3)
-	hftFact(t, "on", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 4)
+	wantFact(t, "yes", p.Ckpt.Scope, plan.EveryHost, plan.Explicit, "save_on_each_node", 1)
+	wantFact(t, "off", p.Logging.ConsoleScope, plan.PrimaryHost, plan.Explicit, "log_on_each_node", 2)
+	wantFact(t, "quoted yes is a string", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 3)
+	wantFact(t, "on", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 4)
 	p = hftPlan(t, Axolotl, doc.YAML, "use_tensorboard: yes\n", Context{})
-	hftFact(t, "axolotl yes", p.Tracking.Trackers, []string{"tensorboard"}, plan.Explicit, "use_tensorboard", 1)
+	wantFact(t, "axolotl yes", p.Tracking.Trackers, []string{"tensorboard"}, plan.Explicit, "use_tensorboard", 1)
 }
 
 func TestHFTRLLoggingDefault(t *testing.T) {
 	p := hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: m\ndataset_name: d\neval_strategy: steps\n", Context{})
-	hftFact(t, "trl fallback", p.Eval.Interval, plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, plan.Derived, "eval_steps", 3)
+	wantFact(t, "trl fallback", p.Eval.Interval, plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, plan.Derived, "eval_steps", 3)
 	hftNote(t, "trl fallback", p.Eval.Interval, "logging_steps (10)")
 	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\neval_strategy: steps\n", Context{})
-	hftFact(t, "axolotl fallback depends on the run", p.Eval.Interval, plan.Interval{}, plan.Unknown, "eval_steps", -1)
-	hftFact(t, "axolotl eval on", p.Eval.Enabled, true, plan.Explicit, "eval_strategy", 2)
+	wantFact(t, "axolotl fallback depends on the run", p.Eval.Interval, plan.Interval{}, plan.Unknown, "eval_steps", -1)
+	wantFact(t, "axolotl eval on", p.Eval.Enabled, true, plan.Explicit, "eval_strategy", 2)
 	p = hftPlan(t, Axolotl, doc.YAML, "val_set_size: 0.1\neval_strategy: steps\nlogging_steps: 5\n", Context{})
-	hftFact(t, "axolotl fallback", p.Eval.Interval, plan.Interval{Value: 5, Unit: plan.Steps, Text: "5"}, plan.Derived, "eval_steps", 3)
+	wantFact(t, "axolotl fallback", p.Eval.Interval, plan.Interval{Value: 5, Unit: plan.Steps, Text: "5"}, plan.Derived, "eval_steps", 3)
 }
 
 // The run length in epochs: num_train_epochs (default 3) when max_steps does not bound the run.

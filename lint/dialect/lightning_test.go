@@ -19,39 +19,6 @@ func parseYAMLDoc(t *testing.T, src string) *doc.Document {
 	return d
 }
 
-// lineOf is the 1-based line of a fact's node, 0 when it has none.
-func lineOf(n *doc.Node) int {
-	if n == nil {
-		return 0
-	}
-	return n.Span.Start.Line
-}
-
-// checkFact asserts a fact's value, origin, key and node line (line -1 skips the line check).
-func checkFact[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line int) {
-	t.Helper()
-	assertFact(t, name, f, v, o, key, line, lineOf(f.Node))
-}
-
-// assertFact is the body of checkFact and tcgCheck, which differ only in the line they measure
-// (gotLine): the value (unless Unknown), origin, key ("" skips) and line (-1 skips).
-func assertFact[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line, gotLine int) {
-	t.Helper()
-	if f.Origin != o {
-		t.Errorf("%s: origin %v, want %v (fact %+v)", name, f.Origin, o, f)
-		return
-	}
-	if o != plan.Unknown && f.Value != v {
-		t.Errorf("%s: value %v, want %v", name, f.Value, v)
-	}
-	if key != "" && f.Key != key {
-		t.Errorf("%s: key %q, want %q", name, f.Key, key)
-	}
-	if line >= 0 && gotLine != line {
-		t.Errorf("%s: line %d, want %d", name, gotLine, line)
-	}
-}
-
 func lightningPlan(t *testing.T, src string) *plan.Plan {
 	t.Helper()
 	d := parseYAMLDoc(t, src)
@@ -96,7 +63,7 @@ func TestLightningValCheckIntervalSpellings(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := lightningPlan(t, "trainer:\n  "+c.yaml+"\n")
-			checkFact(t, "eval interval", p.Eval.Interval, c.want, c.origin, c.key, -1)
+			wantFact(t, "eval interval", p.Eval.Interval, c.want, c.origin, c.key, -1)
 			if c.noteHas != "" && !strings.Contains(p.Eval.Interval.Note, c.noteHas) {
 				t.Errorf("note %q lacks %q", p.Eval.Interval.Note, c.noteHas)
 			}
@@ -141,9 +108,9 @@ func TestLightningTopologyAndEvalEnabled(t *testing.T) {
 func TestLightningContextFillsTopology(t *testing.T) {
 	d := parseYAMLDoc(t, "trainer:\n  devices: 8\n")
 	p := Lightning.Normalize(d, Context{Hosts: 4, DevicesPerHost: 2})
-	checkFact(t, "hosts", p.Topology.Hosts, 4, plan.Context, "--hosts", 0)
+	wantFact(t, "hosts", p.Topology.Hosts, 4, plan.Context, "--hosts", 0)
 	// An explicit value wins over the context.
-	checkFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "trainer.devices", 2)
+	wantFact(t, "devices", p.Topology.DevicesPerHost, 8, plan.Explicit, "trainer.devices", 2)
 }
 
 func TestLightningCheckpointRetention(t *testing.T) {
@@ -170,7 +137,7 @@ trainer:
     - class_path: lightning.pytorch.callbacks.ModelCheckpoint
       init_args:
         `+c.init+"\n")
-			checkFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, "trainer.callbacks[0].init_args.save_top_k", -1)
+			wantFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, "trainer.callbacks[0].init_args.save_top_k", -1)
 			if c.metric != "" && p.Ckpt.BestMetric.Value != c.metric {
 				t.Errorf("best metric %+v", p.Ckpt.BestMetric)
 			}
@@ -199,7 +166,7 @@ trainer:
     - class_path: lightning.pytorch.callbacks.ModelCheckpoint
       init_args:
         `+c.yaml+"\n")
-			checkFact(t, "ckpt interval", p.Ckpt.Interval, c.want, c.origin, "", -1)
+			wantFact(t, "ckpt interval", p.Ckpt.Interval, c.want, c.origin, "", -1)
 		})
 	}
 }
@@ -236,11 +203,11 @@ data:
 	if p.Variant != "hydra" {
 		t.Errorf("variant %q", p.Variant)
 	}
-	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 0.5, Unit: plan.EpochFraction, Text: "0.5"}, plan.Explicit, "trainer.val_check_interval", 8)
-	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "callbacks.model_checkpoint.save_top_k", 14)
-	checkFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 21)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 0.5, Unit: plan.EpochFraction, Text: "0.5"}, plan.Explicit, "trainer.val_check_interval", 8)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "callbacks.model_checkpoint.save_top_k", 14)
+	wantFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "data.num_workers", 21)
 	// The template's DataModule divides batch_size by the world size: a global batch.
-	checkFact(t, "global batch", p.Train.GlobalBatch, 128, plan.Explicit, "data.batch_size", 20)
+	wantFact(t, "global batch", p.Train.GlobalBatch, 128, plan.Explicit, "data.batch_size", 20)
 	if p.Train.PerDeviceBatch.Known() {
 		t.Errorf("hydra batch_size is not per device: %+v", p.Train.PerDeviceBatch)
 	}
@@ -265,9 +232,9 @@ sync_batchnorm: True
 		t.Fatalf("trainer group detected %q", got.Name)
 	}
 	p = Lightning.Normalize(d, Context{})
-	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncPerStep, plan.Explicit, "sync_batchnorm", 7)
-	checkFact(t, "devices", p.Topology.DevicesPerHost, 4, plan.Explicit, "devices", 5)
-	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "val_check_interval", 0)
+	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncPerStep, plan.Explicit, "sync_batchnorm", 7)
+	wantFact(t, "devices", p.Topology.DevicesPerHost, 4, plan.Explicit, "devices", 5)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 1, Unit: plan.Epochs}, plan.Default, "val_check_interval", 0)
 	// Under Hydra the callbacks and loggers live in other groups: nothing is assumed here.
 	if p.Ckpt.Retention.Known() || p.Tracking.Trackers.Known() {
 		t.Errorf("hydra trainer group must not assume callbacks/loggers: %+v %+v", p.Ckpt.Retention, p.Tracking.Trackers)
@@ -282,10 +249,10 @@ model_checkpoint:
   monitor: "val/acc"
   mode: "max"
 `)
-	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 1}, plan.Default, "model_checkpoint.save_top_k", 5)
-	checkFact(t, "best metric", p.Ckpt.BestMetric, "val/acc", plan.Explicit, "model_checkpoint.monitor", 5)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 1}, plan.Default, "model_checkpoint.save_top_k", 4) // the section, at its key
+	wantFact(t, "best metric", p.Ckpt.BestMetric, "val/acc", plan.Explicit, "model_checkpoint.monitor", 5)
 	// The save point follows validation, whose interval this file does not know.
-	checkFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{}, plan.Unknown, "", -1)
+	wantFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{}, plan.Unknown, "", -1)
 }
 
 func TestLightningSeeds(t *testing.T) {
@@ -405,10 +372,10 @@ fit:
 		t.Fatalf("detected %q", got.Name)
 	}
 	p := Lightning.Normalize(d, Context{})
-	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "fit.trainer.val_check_interval", 5)
-	checkFact(t, "devices", p.Topology.DevicesPerHost, 2, plan.Explicit, "fit.trainer.devices", 4)
-	checkFact(t, "workers", p.Data.Workers, 6, plan.Explicit, "fit.data.init_args.num_workers", 8)
-	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "fit.trainer.sync_batchnorm", 0)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "fit.trainer.val_check_interval", 5)
+	wantFact(t, "devices", p.Topology.DevicesPerHost, 2, plan.Explicit, "fit.trainer.devices", 4)
+	wantFact(t, "workers", p.Data.Workers, 6, plan.Explicit, "fit.data.init_args.num_workers", 8)
+	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "fit.trainer.sync_batchnorm", 0)
 	if s := p.Seeds.Init; !s.IsExplicit() || s.Key != "fit.seed_everything" || s.Value.Value != "3" {
 		t.Errorf("seed %+v", s)
 	}

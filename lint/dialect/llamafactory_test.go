@@ -45,29 +45,29 @@ max_steps: 10
 	if p.Variant != "v1" {
 		t.Errorf("variant %q", p.Variant)
 	}
-	hftFact(t, "micro", p.Train.PerDeviceBatch, 2, plan.Explicit, "micro_batch_size", 7)
-	hftFact(t, "global", p.Train.GlobalBatch, 32, plan.Explicit, "global_batch_size", 8)
+	wantFact(t, "micro", p.Train.PerDeviceBatch, 2, plan.Explicit, "micro_batch_size", 7)
+	wantFact(t, "global", p.Train.GlobalBatch, 32, plan.Explicit, "global_batch_size", 8)
 	// 8 devices / cp_size 2 = 4 data-parallel ranks: 32 / (2 × 4) = 4.
-	hftFact(t, "accum", p.Train.GradAccum, 4, plan.Derived, "global_batch_size", 8)
-	hftFact(t, "max steps", p.Train.MaxSteps, 10, plan.Explicit, "max_steps", 11)
-	hftFact(t, "eval", p.Eval.Enabled, false, plan.Default, "eval_dataset", 0)
+	wantFact(t, "accum", p.Train.GradAccum, 4, plan.Derived, "global_batch_size", 8)
+	wantFact(t, "max steps", p.Train.MaxSteps, 10, plan.Explicit, "max_steps", 11)
+	wantFact(t, "eval", p.Eval.Enabled, false, plan.Default, "eval_dataset", 0)
 	hftNote(t, "eval", p.Eval.Enabled, "its trainer has no periodic evaluation")
-	hftFact(t, "workers", p.Data.Workers, 16, plan.Default, "batching_workers", 0)
-	hftFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
-	hftFact(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "save_steps", 9)
-	hftFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "save_total_limit", 10)
-	hftFact(t, "seed", p.Seeds.Init, sameSeed("42", true), plan.Default, "seed", 0)
+	wantFact(t, "workers", p.Data.Workers, 16, plan.Default, "batching_workers", 0)
+	wantFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader_prefetch_factor", 0)
+	wantFact(t, "ckpt", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "save_steps", 9)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "save_total_limit", 10)
+	wantFact(t, "seed", p.Seeds.Init, sameSeed("42", true), plan.Default, "seed", 0)
 	if got := Detect(hftDoc(t, doc.YAML, src)); got != LlamaFactory {
 		t.Errorf("detected %s", got.Name)
 	}
 
 	p = hftPlan(t, LlamaFactory, doc.YAML, "model: m\nmodel_class: llm\nmicro_batch_size: 4\n", Context{Hosts: 2, DevicesPerHost: 4})
-	hftFact(t, "default global", p.Train.GlobalBatch, 32, plan.Derived, "global_batch_size", 3)
-	hftFact(t, "default accum", p.Train.GradAccum, 1, plan.Derived, "global_batch_size", 3)
-	hftFact(t, "default retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Default, "save_total_limit", 0)
-	hftFact(t, "no save keys", p.Ckpt.Enabled, false, plan.Unknown, "", -1)
+	wantFact(t, "default global", p.Train.GlobalBatch, 32, plan.Derived, "global_batch_size", 3)
+	wantFact(t, "default accum", p.Train.GradAccum, 1, plan.Derived, "global_batch_size", 3)
+	wantFact(t, "default retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Default, "save_total_limit", 0)
+	wantFact(t, "no save keys", p.Ckpt.Enabled, false, plan.Unknown, "", -1)
 
 	p = hftPlan(t, LlamaFactory, doc.YAML, "model: m\nmodel_class: llm\nmicro_batch_size: 4\nglobal_batch_size: auto\n", Context{Hosts: 1, DevicesPerHost: 4})
-	hftFact(t, "auto global", p.Train.GlobalBatch, 0, plan.Unknown, "global_batch_size", 4)
-	hftFact(t, "auto accum", p.Train.GradAccum, 0, plan.Unknown, "", -1)
+	wantFact(t, "auto global", p.Train.GlobalBatch, 0, plan.Unknown, "global_batch_size", 4)
+	wantFact(t, "auto accum", p.Train.GradAccum, 0, plan.Unknown, "", -1)
 }

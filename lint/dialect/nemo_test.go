@@ -69,19 +69,19 @@ model:
   encoder:
     _target_: nemo.collections.asr.modules.ConvASREncoder
 `)
-	checkFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 3}, plan.Default, "exp_manager.checkpoint_callback_params.save_top_k", -1)
-	checkFact(t, "best metric", p.Ckpt.BestMetric, "val_loss", plan.Default, "exp_manager.checkpoint_callback_params.monitor", -1)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 3}, plan.Default, "exp_manager.checkpoint_callback_params.save_top_k", -1)
+	wantFact(t, "best metric", p.Ckpt.BestMetric, "val_loss", plan.Default, "exp_manager.checkpoint_callback_params.monitor", -1)
 	if !strings.Contains(whyText(p.Ckpt.Retention), "NeMo exp_manager default") {
 		t.Errorf("retention note %q", p.Ckpt.Retention.Note)
 	}
-	checkFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "model.train_ds.batch_size", 8)
-	checkFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "model.validation_ds.batch_size", 11)
-	checkFact(t, "workers", p.Data.Workers, 4, plan.Explicit, "model.train_ds.num_workers", 9)
-	checkFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "trainer.sync_batchnorm", 0)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 32, plan.Explicit, "model.train_ds.batch_size", 8)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "model.validation_ds.batch_size", 11)
+	wantFact(t, "workers", p.Data.Workers, 4, plan.Explicit, "model.train_ds.num_workers", 9)
+	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "trainer.sync_batchnorm", 0)
 	if !p.BN.Present.Known() || !p.BN.Present.Value || !strings.Contains(p.BN.Evidence, "ConvASREncoder") {
 		t.Errorf("bn present %+v %q", p.BN.Present, p.BN.Evidence)
 	}
-	checkFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "", -1)
+	wantFact(t, "logging scope", p.Logging.Scope, plan.EveryRank, plan.Default, "", -1)
 	if tr := p.Tracking.Trackers; tr.Origin != plan.Default || strings.Join(tr.Value, ",") != "tensorboard" {
 		t.Errorf("trackers default %+v", tr)
 	}
@@ -102,7 +102,7 @@ model:
 	}
 	for _, c := range cases {
 		p := nemoPlan(t, "trainer: {devices: 1}\nexp_manager:\n  exp_dir: null\n  "+c.yaml+"\n")
-		checkFact(t, c.yaml, p.Logging.Scope, c.scope, c.origin, "", -1)
+		wantFact(t, c.yaml, p.Logging.Scope, c.scope, c.origin, "", -1)
 	}
 
 	// Checkpoint callback off; time budget per run; time-based validation.
@@ -115,12 +115,12 @@ exp_manager:
   max_time_per_run: 00:03:50:00
   create_tensorboard_logger: false
 `)
-	checkFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Explicit, "exp_manager.create_checkpoint_callback", 5)
+	wantFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Explicit, "exp_manager.create_checkpoint_callback", 5)
 	if p.Ckpt.Retention.Known() {
 		t.Errorf("retention with the callback off: %+v", p.Ckpt.Retention)
 	}
-	checkFact(t, "time budget", p.Train.TimeBudget, plan.Interval{Value: 3*3600 + 50*60, Unit: plan.Seconds, Text: "00:03:50:00"}, plan.Explicit, "exp_manager.max_time_per_run", 6)
-	checkFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 900, Unit: plan.Seconds, Text: "00:00:15:00"}, plan.Explicit, "trainer.val_check_interval", 2)
+	wantFact(t, "time budget", p.Train.TimeBudget, plan.Interval{Value: 3*3600 + 50*60, Unit: plan.Seconds, Text: "00:03:50:00"}, plan.Explicit, "exp_manager.max_time_per_run", 6)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 900, Unit: plan.Seconds, Text: "00:00:15:00"}, plan.Explicit, "trainer.val_check_interval", 2)
 	if tr := p.Tracking.Trackers; !tr.IsExplicit() || len(tr.Value) != 0 {
 		t.Errorf("no trackers: %+v", tr)
 	}

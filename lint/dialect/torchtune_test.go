@@ -19,24 +19,6 @@ func tcgDoc(t *testing.T, f doc.Format, src string) *doc.Document {
 	return d
 }
 
-// tcgLine returns the 1-based line of a fact's node (its key when it has one: a section's value
-// starts on the line below its key), 0 when it has none.
-func tcgLine[T any](f plan.Fact[T]) int {
-	if f.Node == nil {
-		return 0
-	}
-	if !f.Node.KeySpan.IsZero() {
-		return f.Node.KeySpan.Start.Line
-	}
-	return f.Node.Span.Start.Line
-}
-
-// tcgCheck asserts a fact's value, origin, key and line (line 0 = no node expected; -1 = any).
-func tcgCheck[T comparable](t *testing.T, name string, f plan.Fact[T], v T, o plan.Origin, key string, line int) {
-	t.Helper()
-	assertFact(t, name, f, v, o, key, line, tcgLine(f))
-}
-
 const ttRecipe = `# Config for multi-device full finetuning
 output_dir: /tmp/torchtune/llama3_1_8B/full
 tokenizer:
@@ -93,17 +75,17 @@ max_steps_per_epoch: 50
 		t.Fatalf("Detect = %v", got.Name)
 	}
 	p := Torchtune.Normalize(d, Context{})
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "batch_size_val", 5)
-	tcgCheck(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "run_val_every_n_steps", 8)
-	tcgCheck(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "run_val_every_n_steps", 8)
-	tcgCheck(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "save_every_n_steps", 9)
-	tcgCheck(t, "workers", p.Data.Workers, 4, plan.Explicit, "dataloader.num_workers", 11)
-	tcgCheck(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader.prefetch_factor", -1)
-	tcgCheck(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "checkpointer.keep_last_n_checkpoints", 14)
-	tcgCheck(t, "ckpt scope", p.Ckpt.Scope, plan.Sharded, plan.Explicit, "enable_async_checkpointing", 18)
-	tcgCheck(t, "run name", p.Tracking.RunName, "qwen-sft", plan.Explicit, "metric_logger.name", 17)
-	tcgCheck(t, "max steps", p.Train.MaxSteps, 100, plan.Derived, "max_steps_per_epoch", 20)
-	if s := p.Seeds.Init; s.Value.Value != "42" || s.Value.Varies != plan.VariesByHost || tcgLine(s) != 3 {
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 4, plan.Explicit, "batch_size_val", 5)
+	wantFact(t, "eval enabled", p.Eval.Enabled, true, plan.Explicit, "run_val_every_n_steps", 8)
+	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "run_val_every_n_steps", 8)
+	wantFact(t, "ckpt interval", p.Ckpt.Interval, plan.Interval{Value: 500, Unit: plan.Steps, Text: "500"}, plan.Explicit, "save_every_n_steps", 9)
+	wantFact(t, "workers", p.Data.Workers, 4, plan.Explicit, "dataloader.num_workers", 11)
+	wantFact(t, "prefetch", p.Data.Prefetch, 2, plan.Default, "dataloader.prefetch_factor", -1)
+	wantFact(t, "retention", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "checkpointer.keep_last_n_checkpoints", 14)
+	wantFact(t, "ckpt scope", p.Ckpt.Scope, plan.Sharded, plan.Explicit, "enable_async_checkpointing", 18)
+	wantFact(t, "run name", p.Tracking.RunName, "qwen-sft", plan.Explicit, "metric_logger.name", 17)
+	wantFact(t, "max steps", p.Train.MaxSteps, 100, plan.Derived, "max_steps_per_epoch", 20)
+	if s := p.Seeds.Init; s.Value.Value != "42" || s.Value.Varies != plan.VariesByHost || factLine(s) != 3 {
 		t.Errorf("init seed %+v", s)
 	}
 	if tr := p.Tracking.Trackers.Value; len(tr) != 1 || tr[0] != "wandb" {
@@ -140,13 +122,13 @@ func TestTorchtuneOddShapes(t *testing.T) {
 	// A self-reference ends, and the eval batch stays unknown but located.
 	d := tcgDoc(t, doc.YAML, "epochs: 1\nbatch_size: 4\nbatch_size_val: ${batch_size_val}\n")
 	p := Torchtune.Normalize(d, Context{})
-	if p.Eval.PerDeviceBatch.Known() || tcgLine(p.Eval.PerDeviceBatch) != 3 {
+	if p.Eval.PerDeviceBatch.Known() || factLine(p.Eval.PerDeviceBatch) != 3 {
 		t.Errorf("self reference: %+v", p.Eval.PerDeviceBatch)
 	}
 	// Wrong-typed run_val_every_n_steps: enabled is unknown, not false.
 	d = tcgDoc(t, doc.YAML, "epochs: 1\nbatch_size: 4\nrun_val_every_n_steps: often\n")
 	p = Torchtune.Normalize(d, Context{})
-	if p.Eval.Enabled.Known() || tcgLine(p.Eval.Enabled) != 3 {
+	if p.Eval.Enabled.Known() || factLine(p.Eval.Enabled) != 3 {
 		t.Errorf("odd interval: %+v", p.Eval.Enabled)
 	}
 }
@@ -182,7 +164,7 @@ batch_size: 8
 	if p.Variant != "eval" {
 		t.Errorf("variant %q", p.Variant)
 	}
-	tcgCheck(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "batch_size", 7)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 8, plan.Explicit, "batch_size", 7)
 	if p.Train.PerDeviceBatch.Known() || p.Eval.Enabled.Known() || p.Ckpt.Retention.Known() || p.Data.Workers.Known() || p.Seeds.Init.Known() {
 		t.Errorf("training facts on an eval recipe: %+v", p)
 	}
@@ -206,10 +188,10 @@ metric_logger:
 	if p.Variant != "async" {
 		t.Errorf("variant %q", p.Variant)
 	}
-	tcgCheck(t, "batch", p.Train.PerDeviceBatch, 16, plan.Explicit, "training.batch_size", 6)
-	tcgCheck(t, "save", p.Ckpt.Interval, plan.Interval{Value: 250, Unit: plan.Steps, Text: "250"}, plan.Explicit, "training.save_every_n_steps", 7)
-	tcgCheck(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "training.checkpointer.keep_last_n_checkpoints", 11)
-	if s := p.Seeds.Init; s.Key != "training.seed" || s.Value.Value != "null" || tcgLine(s) != 8 {
+	wantFact(t, "batch", p.Train.PerDeviceBatch, 16, plan.Explicit, "training.batch_size", 6)
+	wantFact(t, "save", p.Ckpt.Interval, plan.Interval{Value: 250, Unit: plan.Steps, Text: "250"}, plan.Explicit, "training.save_every_n_steps", 7)
+	wantFact(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "training.checkpointer.keep_last_n_checkpoints", 11)
+	if s := p.Seeds.Init; s.Key != "training.seed" || s.Value.Value != "null" || factLine(s) != 8 {
 		t.Errorf("seed %+v", s)
 	}
 }

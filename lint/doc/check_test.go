@@ -117,29 +117,43 @@ func checkDoc(d *Document) error {
 // text returns the source text a span covers.
 func text(d *Document, s Span) string { return string(d.Src[s.Start.Offset:s.End.Offset]) }
 
+// parse reads src as every document test does: a YAML file is read twice, by default (the
+// direct reader, which passes what it declines to yaml.v3) and with the direct reader switched
+// off (Options.NoDirectYAML). The test fails unless the switch made yaml.v3 read the file and
+// the two Documents agree in everything dumpDoc shows. It returns the default Document; as the
+// two are equal, every assertion a test makes on it holds on the yaml.v3 path too.
+func parse(t testing.TB, path string, src []byte, f Format, lim Limits) *Document {
+	t.Helper()
+	d := Parse(path, src, f, lim)
+	if f != YAML {
+		return d
+	}
+	v3 := ParseWith(path, src, f, Options{Limits: lim, NoDirectYAML: true})
+	if v3.YAMLReader != YAMLv3 && d.YAMLReader != YAMLNone {
+		t.Errorf("%s: with NoDirectYAML the %s reader read the file, want yaml.v3", path, v3.YAMLReader)
+	}
+	if a, b := dumpDoc(d), dumpDoc(v3); a != b {
+		t.Errorf("%s: the %s reader and yaml.v3 alone read it differently (%s)", path, d.YAMLReader, lineDiff(b, a))
+	}
+	return d
+}
+
 func mustParse(t *testing.T, f Format, src string) *Document {
 	t.Helper()
-	d := Parse("t."+string(f), []byte(src), f, Limits{})
+	d := parse(t, "t."+string(f), []byte(src), f, Limits{})
 	if err := checkDoc(d); err != nil {
 		t.Fatalf("invariant: %v\nsrc:\n%s", err, src)
 	}
 	return d
 }
 
-func rules(d *Document) []string {
-	var out []string
-	for _, p := range d.Problems {
-		out = append(out, p.Rule)
-	}
-	return out
-}
-
 func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
 
-// problemCase is a source that must give exactly one problem: its rule, start and message (a
+// problemCase is a source that must give exactly one problem: its kind, start and message (a
 // regular expression).
 type problemCase struct {
-	src, rule string
+	src       string
+	kind      ProblemKind
 	line, col int
 	msg       string
 }
@@ -155,11 +169,11 @@ func checkProblem(t *testing.T, f Format, c problemCase) *Problem {
 		return nil
 	}
 	p := &d.Problems[0]
-	if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
-		t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
+	if p.Kind != c.kind || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+		t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.kind, c.line, c.col, c.msg)
 	}
-	if (p.Rule != "duplicate-key") != (d.Root == nil) {
-		t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Rule)
+	if (p.Kind != DuplicateKey) != (d.Root == nil) {
+		t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Kind)
 	}
 	return p
 }

@@ -332,10 +332,38 @@ type Comment struct {
 	Trailing bool
 }
 
+// ProblemKind says what a front-end found wrong with the bytes. Each kind is reported by one
+// rule (the rules package ties them together), so a rule's name is never compared as a string.
+type ProblemKind uint8
+
+const (
+	// Syntax: the bytes are not valid YAML, JSON or TOML, or not a text file at all; the
+	// document has no tree (rule parse-error).
+	Syntax ProblemKind = iota + 1
+	// DuplicateKey: a mapping repeats a key; the tree is kept (rule duplicate-key).
+	DuplicateKey
+	// LimitExceeded: the file is past a parser limit and was not analysed (rule
+	// input-limit-exceeded).
+	LimitExceeded
+)
+
+// String names the kind for test output and debugging.
+func (k ProblemKind) String() string {
+	switch k {
+	case Syntax:
+		return "syntax"
+	case DuplicateKey:
+		return "duplicate-key"
+	case LimitExceeded:
+		return "limit-exceeded"
+	}
+	return "problem(" + strconv.Itoa(int(k)) + ")"
+}
+
 // Problem is something a front-end found wrong with the bytes themselves. The engine turns each
-// into a diagnostic of the named rule (parse-error, duplicate-key, input-limit-exceeded).
+// into a diagnostic of the rule that reports its kind.
 type Problem struct {
-	Rule    string // rule name: "parse-error", "duplicate-key", "input-limit-exceeded"
+	Kind    ProblemKind
 	Message string
 	Span    Span
 	// Related is an optional second location (the first occurrence of a duplicate key).
@@ -357,8 +385,44 @@ type Document struct {
 	Problems []Problem
 	// CRLF reports whether the file's lines end in \r\n (edits keep the file's style).
 	CRLF bool
+	// YAMLReader says which YAML reader built the tree (YAMLNone for other formats and for
+	// bytes refused before any reader ran).
+	YAMLReader YAMLReader
 
 	lines *LineIndex
+}
+
+// HasSyntaxError reports whether a front-end found the bytes unreadable (a Syntax problem).
+func (d *Document) HasSyntaxError() bool {
+	for _, p := range d.Problems {
+		if p.Kind == Syntax {
+			return true
+		}
+	}
+	return false
+}
+
+// YAMLReader names the reader that read a YAML document.
+type YAMLReader uint8
+
+const (
+	// YAMLNone: not read as YAML (another format, or bytes refused before any reader ran).
+	YAMLNone YAMLReader = iota
+	// YAMLDirect: the direct reader (yamlfast.go) built the tree.
+	YAMLDirect
+	// YAMLv3: go.yaml.in/yaml/v3 read the file, because the direct reader declined it or
+	// Options.NoDirectYAML switched it off.
+	YAMLv3
+)
+
+func (r YAMLReader) String() string {
+	switch r {
+	case YAMLDirect:
+		return "direct"
+	case YAMLv3:
+		return "yaml.v3"
+	}
+	return "none"
 }
 
 // Lines returns the document's line index (built on first use).
@@ -367,6 +431,16 @@ func (d *Document) Lines() *LineIndex {
 		d.lines = NewLineIndex(d.Src)
 	}
 	return d.lines
+}
+
+// Options steer Parse.
+type Options struct {
+	Limits Limits
+	// NoDirectYAML switches the direct YAML reader (yamlfast.go) off, so that yaml.v3 reads
+	// every YAML file. The two build the same Document whenever the direct reader accepts a
+	// file; the switch keeps the yaml.v3 path tested on common files and rules the direct
+	// reader out when a result looks wrong.
+	NoDirectYAML bool
 }
 
 // Limits bound what a front-end accepts, so that hostile input ends quickly with a finding.

@@ -1,10 +1,3 @@
-// Package lint is trainlint's engine: a pure function from files and options to one Result.
-// It reads no file system, opens no network and starts no goroutine inside one file's lint, so
-// the same code runs natively and in the browser (WebAssembly). Drivers (the CLI, the WASM
-// module, the site generator, tests) pass the rule set in; the engine never imports rules.
-//
-// Data flow: bytes → doc.Document (spans) → dialect.Detect → Normalize → plan.Plan → rules →
-// diagnostics → suppressions/selection → Result.
 package lint
 
 import (

@@ -34,7 +34,10 @@ func dumpDoc(d *Document) string {
 		}
 	}
 	walk(d.Root, nil, 0)
-	fmt.Fprintf(&b, "more=%d\n", len(d.More))
+	fmt.Fprintf(&b, "more=%d crlf=%v\n", len(d.More), d.CRLF)
+	for _, m := range d.More {
+		walk(m, nil, 0)
+	}
 	for _, c := range d.Comments {
 		fmt.Fprintf(&b, "comment %q %s trailing=%v\n", c.Text, sp(c.Span), c.Trailing)
 	}

@@ -297,7 +297,11 @@ func TestReadmeCI(t *testing.T) {
 	prose, blocks := ciSection(t)
 	bin := ciBuild(t)
 
-	ghYAML := ciPick(t, blocks, "GitHub Actions workflow", "yaml", func(s string) bool { return strings.Contains(s, "\njobs:") })
+	// The workflow that installs trainlint with go install (a section may show others, such as
+	// one using a published action).
+	ghYAML := ciPick(t, blocks, "GitHub Actions workflow", "yaml", func(s string) bool {
+		return strings.Contains(s, "\njobs:") && strings.Contains(s, ciInstall)
+	})
 	glYAML := ciPick(t, blocks, "GitLab CI job", "yaml", func(s string) bool { return strings.Contains(s, "script:") })
 	pcYAML := ciPick(t, blocks, "pre-commit config", "yaml", func(s string) bool { return strings.HasPrefix(s, "repos:") })
 	ciFiles := map[string]string{

@@ -14,12 +14,10 @@ import (
 
 var updateReadme = flag.Bool("update-readme", false, "rewrite the demo output pasted in README.md")
 
-// TestDemoOutputInReadme holds the README to the truth: the demo output it shows must be what
-// `trainlint check cmd/trainlint/examples` prints today, from the repository root as the
-// Makefile runs it. The README shows a part of it: every finding of the example files it shows,
-// exactly and in order, then a line "…" for the other files' findings, then the summary line.
-// Which files are shown is read from the README (the findings' paths). After a deliberate change,
-// regenerate it with `go test ./cmd/trainlint -run TestDemoOutputInReadme -update-readme`.
+// TestDemoOutputInReadme holds the README to the truth: the output pasted under "make demo" must
+// be what `trainlint check cmd/trainlint/examples` prints today, from the repository root as the
+// Makefile runs it. After a deliberate change, regenerate it with
+// `go test ./cmd/trainlint -run TestDemoOutputInReadme -update-readme`.
 func TestDemoOutputInReadme(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 	t.Setenv("NO_COLOR", "1")
@@ -39,6 +37,7 @@ func TestDemoOutputInReadme(t *testing.T) {
 		t.Fatalf("README.md has no demo output block between %q and %q", begin, end)
 	}
 	pasted := string(readme[i+len(begin) : j])
+	// The README shows an excerpt (demoExcerpt): the findings of the files it shows, in full.
 	want := demoExcerpt(t, out.String(), demoFilesShown(pasted))
 	if pasted == want {
 		return
@@ -82,8 +81,9 @@ func demoFilesShown(pasted string) map[string]bool {
 	return files
 }
 
-// demoExcerpt cuts the README's excerpt from the full output: the finding blocks of the shown
-// files, "…" where others are left out, and the summary line.
+// demoExcerpt cuts the README's excerpt from the full output: every finding block of the shown
+// files, exactly and in order, then a line "…" for the other files' findings, then the summary
+// line. Which files are shown is read from the README (demoFilesShown).
 func demoExcerpt(t *testing.T, full string, files map[string]bool) string {
 	t.Helper()
 	blocks := strings.Split(strings.TrimSuffix(full, "\n"), "\n\n")

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -83,5 +84,39 @@ func TestReadmeSize(t *testing.T) {
 	}
 	if len(b) > 15<<10 {
 		t.Errorf("README.md is %d bytes, over 15 KiB: move records into package documentation or the site", len(b))
+	}
+}
+
+// TestReadmeLinks: every relative link of the README names a file or folder of the repository,
+// and every in-page link a heading.
+func TestReadmeLinks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for _, l := range strings.Split(string(b), "\n") {
+		if h, ok := strings.CutPrefix(l, "## "); ok {
+			anchors[strings.ReplaceAll(strings.ToLower(h), " ", "-")] = true
+		}
+	}
+	links := regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(string(b), -1)
+	if len(links) == 0 {
+		t.Fatal("no links found: the pattern is wrong")
+	}
+	for _, m := range links {
+		target := m[1]
+		switch {
+		case strings.HasPrefix(target, "https://"), strings.HasPrefix(target, "http://"):
+		case strings.HasPrefix(target, "#"):
+			if !anchors[target[1:]] {
+				t.Errorf("link %q names no heading", target)
+			}
+		default:
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(target))); err != nil {
+				t.Errorf("link %q: %v", target, err)
+			}
+		}
 	}
 }

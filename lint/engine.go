@@ -1,10 +1,3 @@
-// Package lint is trainlint's engine: a pure function from files and options to one Result.
-// It reads no file system, opens no network and starts no goroutine inside one file's lint, so
-// the same code runs natively and in the browser (WebAssembly). Drivers (the CLI, the WASM
-// module, the site generator, tests) pass the rule set in; the engine never imports rules.
-//
-// Data flow: bytes → doc.Document (spans) → dialect.Detect → Normalize → plan.Plan → rules →
-// diagnostics → suppressions/selection → Result.
 package lint
 
 import (
@@ -38,7 +31,10 @@ type Options struct {
 	// RuleOptions set rule options, keyed by rule name then option name.
 	RuleOptions map[string]map[string]any
 	Limits      doc.Limits
-	Mapping     map[string]string
+	// NoDirectYAML makes yaml.v3 read every YAML file (doc.Options.NoDirectYAML): the two
+	// readers give the same result, and tests run the rule archives both ways.
+	NoDirectYAML bool
+	Mapping      map[string]string
 	// RequireReason makes a suppression comment without "-- reason" malformed (TL007).
 	RequireReason bool
 	// KeyIgnores silence findings by rule and key path (the config file's [[ignore]] entries
@@ -98,7 +94,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	if format == "" {
 		format = doc.YAML
 	}
-	a.Doc = doc.Parse(f.Path, f.Text, format, o.Limits)
+	a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)
 	}

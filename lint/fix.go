@@ -58,16 +58,8 @@ func FixFile(f File, rules []*Rule, o Options, unsafe bool) (FixOutcome, error) 
 
 // parses reports whether f parses without a syntax error (the check a fixed text must pass).
 func parses(f File, o Options) bool {
-	a, _ := Analyze(f, Options{Framework: o.Framework, Limits: o.Limits})
-	if a.Doc.Root == nil {
-		return false
-	}
-	for _, p := range a.Doc.Problems {
-		if p.Rule == "parse-error" {
-			return false
-		}
-	}
-	return true
+	a, _ := Analyze(f, Options{Framework: o.Framework, Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
+	return a.Doc.Root != nil && !a.Doc.HasSyntaxError()
 }
 
 func fixNames(diags []Diagnostic, unsafe bool) string {

@@ -5,12 +5,10 @@ import (
 	"math/rand"
 	"os"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -35,7 +33,7 @@ type hostile struct {
 	want string
 }
 
-func hostileInputs(t *testing.T) []hostile {
+func hostileInputs(t testing.TB) []hostile {
 	t.Helper()
 	const deep = 100000
 	var hs []hostile
@@ -182,18 +180,9 @@ func TestRobustEngine(t *testing.T) {
 			if h.want != "" {
 				want = regexp.MustCompile("^(" + h.want + ")$")
 			}
-			var worst time.Duration
-			var worstAlloc uint64
 			for _, fw := range append([]string{""}, dialectNames()...) {
-				var m0, m1 runtime.MemStats
-				runtime.ReadMemStats(&m0)
-				start := time.Now()
 				f := lint.File{Path: "hostile." + string(h.format), Text: h.src, Format: h.format}
 				info, diags := lint.LintFile(f, rs, lint.Options{Framework: fw, Limits: h.limits, Hosts: 2, DevicesPerHost: 8})
-				el := time.Since(start)
-				runtime.ReadMemStats(&m1)
-				worst = max(worst, el)
-				worstAlloc = max(worstAlloc, m1.TotalAlloc-m0.TotalAlloc)
 				name := fw
 				if name == "" {
 					name = "detected " + info.Framework
@@ -219,7 +208,23 @@ func TestRobustEngine(t *testing.T) {
 					t.Errorf("%s: no %s finding among %d: %v", name, h.want, len(diags), rulesOf(diags))
 				}
 			}
-			t.Logf("%d bytes, %d dialects: slowest %v, most allocated %.1f MiB", len(h.src), len(dialectNames())+1, worst.Round(time.Microsecond), float64(worstAlloc)/(1<<20))
+		})
+	}
+}
+
+// BenchmarkHostile lints each input of TestRobustEngine with the framework detected: how long a
+// hostile file takes to end in its finding (the times the robustness notes in the lint package
+// documentation quote). Run with -benchtime 3x: some inputs take a large part of a second.
+func BenchmarkHostile(b *testing.B) {
+	rs := rules.All()
+	for _, h := range hostileInputs(b) {
+		b.Run(h.name, func(b *testing.B) {
+			f := lint.File{Path: "hostile." + string(h.format), Text: h.src, Format: h.format}
+			b.SetBytes(int64(len(h.src)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				lint.LintFile(f, rs, lint.Options{Limits: h.limits, Hosts: 2, DevicesPerHost: 8})
+			}
 		})
 	}
 }

@@ -70,10 +70,10 @@ const SiteURL = "https://trainlint.github.io"
 
 // Option is one tunable of a rule, set in the config file under [rules.<name>].
 type Option struct {
-	Name    string
-	Type    string // "integer", "number", "boolean", "string"
-	Default any
-	Doc     string
+	Name    string `json:"name"`
+	Type    string `json:"type"` // "integer", "number", "boolean", "string"
+	Default any    `json:"default"`
+	Doc     string `json:"doc"`
 }
 
 // Rule is one check: metadata beside the code. Rules hold no state; Check reports through the Pass.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 var registry []*lint.Rule
@@ -75,11 +76,24 @@ func ByName(s string) *lint.Rule {
 	return nil
 }
 
-// reportProblems reports the front-end's problems of one kind (parse-error, duplicate-key,
-// input-limit-exceeded) as findings of rule p.Rule.
+// problemKinds ties each rule that reports the front-end's problems to the kind it reports
+// (filled in init: the rules' own initialisers refer to reportProblems).
+var problemKinds map[*lint.Rule]doc.ProblemKind
+
+func init() {
+	problemKinds = map[*lint.Rule]doc.ProblemKind{
+		ParseError: doc.Syntax, DuplicateKey: doc.DuplicateKey, InputLimitExceeded: doc.LimitExceeded,
+	}
+}
+
+// reportProblems reports the front-end's problems of p.Rule's kind as its findings.
 func reportProblems(p *lint.Pass) {
+	kind, ok := problemKinds[p.Rule]
+	if !ok {
+		panic("rule " + p.Rule.Name + " reports document problems but has no problem kind")
+	}
 	for _, pr := range p.Doc.Problems {
-		if pr.Rule != p.Rule.Name {
+		if pr.Kind != kind {
 			continue
 		}
 		f := lint.Finding{Span: pr.Span, Message: pr.Message}

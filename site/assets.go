@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-// Budgets of the checker (see README): the module must stay small enough to load quickly.
+// Budgets of the checker (see the package documentation): the module must stay small enough to load quickly.
 const (
 	// WASMBrotliBudget is the most the WebAssembly module may weigh brotli-compressed.
 	WASMBrotliBudget = 1_200_000

@@ -1,12 +1,3 @@
-// Package site builds trainlint's static guidance site: the landing page, a guide page per
-// playbook section, the rules index and one page per rule (examples linted by the engine at
-// build time), one page per framework, and the in-browser checker that runs the same engine
-// compiled to WebAssembly.
-//
-// The pages come from Markdown in content/, the rule catalogue (rules.All) and the dialects
-// (dialect.All); nothing in them is typed twice. Building fails when a documented example does
-// not behave as its page says (a bad example without its rule's finding, a good one with an
-// error or warning), so the docs are tested by every build.
 package site
 
 import (

@@ -1,12 +1,3 @@
-// Command trainlint-bench is the whole-process comparison behind `make bench`: it runs the built
-// trainlint binary, a bare YAML parse (yamlfloor, the floor) and yamllint on the same YAML files
-// of the shared corpus, repeats each run, and prints medians, ratios and whether each
-// performance target is met. It also times a single-file run (the pre-commit case) and a scaling
-// series of 1k, 5k and 10k files copied into a temporary folder, with each run's peak memory
-// (max RSS from getrusage) and CPU time over wall time (how much of the machine it used).
-//
-// It measures whole processes on purpose: start-up, reading, walking and rendering are part of
-// what a user waits for. The Go benchmarks (go test -bench) cover the engine's stages.
 package main
 
 import (

@@ -129,12 +129,11 @@ func TestConfigFilesFramework(t *testing.T) {
 // TestConfigMapping: a team's own eval key in seconds, taught through [mapping], makes the
 // generic dialect see a time-based eval interval (TL201).
 func TestConfigMapping(t *testing.T) {
-	cfg := writeTree(t, map[string]string{
+	writeTree(t, map[string]string{
 		"cfg/run.yaml":        "trainer:\n  max_steps: 100000\n  my_eval_period: 1800\n  batch_size: 32\n",
 		"plain/run.yaml":      "trainer:\n  max_steps: 100000\n  my_eval_period: 1800\n  batch_size: 32\n",
 		"cfg/.trainlint.toml": "[mapping]\neval.interval_seconds = \"trainer.my_eval_period\"\n",
 	})
-	_ = cfg
 	_, res, stderr := checkJSON(t, ".")
 	got := findings(res)
 	if !has(got, "cfg/run.yaml:3 TL201 warning") {

@@ -492,28 +492,23 @@ func TestRulesJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	var entries []map[string]any
-	if err := json.Unmarshal([]byte(out), &entries); err != nil {
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.DisallowUnknownFields()
+	var entries []lint.RuleInfo
+	if err := dec.Decode(&entries); err != nil {
 		t.Fatal(err)
 	}
-	if len(entries) != len(rules.All()) {
-		t.Errorf("%d entries, want %d", len(entries), len(rules.All()))
+	want, _ := json.Marshal(lint.Catalogue(rules.All()))
+	if !reflect.DeepEqual(decodeJSON(t, []byte(out)), decodeJSON(t, want)) {
+		t.Errorf("rules --format json is not the catalogue of rules.All():\n%s", out)
 	}
-	keys := []string{"category", "code", "name", "severity", "title", "url"}
 	found := false
 	for _, e := range entries {
-		var got []string
-		for k, v := range e {
-			got = append(got, k)
-			if s, ok := v.(string); !ok || s == "" {
-				t.Errorf("%v: field %q empty", e["code"], k)
-			}
+		if e.Code == "" || e.Name == "" || e.Title == "" || e.Category == "" || e.URL == "" || e.Severity == 0 {
+			t.Errorf("incomplete entry %+v", e)
 		}
-		if len(got) != len(keys) {
-			t.Errorf("%v has fields %v, want %v", e["code"], got, keys)
-		}
-		if e["code"] == "TL001" {
-			found = e["name"] == "parse-error" && e["severity"] == "error" && e["url"] == "https://trainlint.github.io/rules/parse-error/"
+		if e.Code == "TL001" {
+			found = e.Name == "parse-error" && e.Severity == lint.Error && e.URL == "https://trainlint.github.io/rules/parse-error/"
 		}
 	}
 	if !found {

@@ -19,8 +19,8 @@ import (
 	"github.com/trainlint/trainlint/lint/testfs"
 )
 
-// The README's "CI, pre-commit and editors" section is copied into users' repositories as is,
-// so TestReadmeCI holds it to the truth: the YAML blocks must parse into the structure GitHub
+// The README's "Use in CI", "Pre-commit" and "Editors" sections are copied into users'
+// repositories as is, so TestReadmeCI holds them to the truth: the YAML blocks must parse into the structure GitHub
 // Actions, GitLab CI and pre-commit read, and the trainlint commands in them are run (with a
 // binary built from this tree standing in for `go install ...@latest`) in a git repository
 // holding a config with a pitfall, then the files they write are decoded the way the upload
@@ -50,25 +50,34 @@ eval_steps: 500
 
 type ciBlock struct{ Lang, Body string }
 
-// ciSection returns the fenced blocks of the README's CI section and its prose.
-func ciSection(t *testing.T) (string, []ciBlock) {
+// ciHeadings are the README sections TestReadmeCI reads.
+var ciHeadings = []string{"## Use in CI", "## Pre-commit", "## Editors"}
+
+// readmeSection returns the text of the README's section under heading, up to the next one.
+func readmeSection(t *testing.T, heading string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const heading = "\n## CI, pre-commit and editors\n"
 	s := string(b)
-	i := strings.Index(s, heading)
+	i := strings.Index(s, "\n"+heading+"\n")
 	if i < 0 {
-		t.Fatalf("README.md has no %q section", strings.TrimSpace(heading))
+		t.Fatalf("README.md has no %q section", heading)
 	}
-	s = s[i+len(heading):]
+	s = s[i+len(heading)+2:]
 	if j := strings.Index(s, "\n## "); j >= 0 {
 		s = s[:j]
 	}
-	if strings.Contains(s, "CI_SECTION") {
-		t.Fatal("the CI section is still the CI_SECTION placeholder")
+	return s
+}
+
+// ciSection returns the text of the CI, pre-commit and editor sections and their fenced blocks.
+func ciSection(t *testing.T) (string, []ciBlock) {
+	t.Helper()
+	var s string
+	for _, h := range ciHeadings {
+		s += readmeSection(t, h)
 	}
 	var blocks []ciBlock
 	var cur *ciBlock
@@ -85,7 +94,7 @@ func ciSection(t *testing.T) (string, []ciBlock) {
 		}
 	}
 	if cur != nil {
-		t.Fatal("unclosed code block in the CI section")
+		t.Fatal("unclosed code block in the CI sections")
 	}
 	return s, blocks
 }
@@ -100,7 +109,7 @@ func ciPick(t *testing.T, blocks []ciBlock, what, lang string, match func(string
 		}
 	}
 	if len(found) != 1 {
-		t.Fatalf("want 1 %s block (```%s) in the CI section, found %d", what, lang, len(found))
+		t.Fatalf("want 1 %s block (```%s) in the CI sections, found %d", what, lang, len(found))
 	}
 	return found[0]
 }
@@ -288,7 +297,11 @@ func TestReadmeCI(t *testing.T) {
 	prose, blocks := ciSection(t)
 	bin := ciBuild(t)
 
-	ghYAML := ciPick(t, blocks, "GitHub Actions workflow", "yaml", func(s string) bool { return strings.Contains(s, "\njobs:") })
+	// The workflow that installs trainlint with go install (a section may show others, such as
+	// one using a published action).
+	ghYAML := ciPick(t, blocks, "GitHub Actions workflow", "yaml", func(s string) bool {
+		return strings.Contains(s, "\njobs:") && strings.Contains(s, ciInstall)
+	})
 	glYAML := ciPick(t, blocks, "GitLab CI job", "yaml", func(s string) bool { return strings.Contains(s, "script:") })
 	pcYAML := ciPick(t, blocks, "pre-commit config", "yaml", func(s string) bool { return strings.HasPrefix(s, "repos:") })
 	ciFiles := map[string]string{
@@ -589,7 +602,7 @@ func TestReadmeCI(t *testing.T) {
 			ids[h.ID] = true
 			// Every hook should be discoverable from the README, even if commented as an option.
 			if !strings.Contains(prose, h.ID) {
-				t.Errorf("hook %q of .pre-commit-hooks.yaml is not mentioned in the CI section", h.ID)
+				t.Errorf("hook %q of .pre-commit-hooks.yaml is not mentioned in the README", h.ID)
 			}
 		}
 		if len(cfg.Repos) != 1 || cfg.Repos[0].Repo != "https://github.com/trainlint/trainlint" || cfg.Repos[0].Rev == "" || len(cfg.Repos[0].Hooks) == 0 {
@@ -606,11 +619,15 @@ func TestReadmeCI(t *testing.T) {
 		sh := ciPick(t, blocks, "schema commands", "sh", func(s string) bool { return strings.Contains(s, "trainlint schema") })
 		modeline := ciPick(t, blocks, "schema modeline", "yaml", func(s string) bool { return strings.HasPrefix(s, "# yaml-language-server: $schema=") })
 
-		// Every framework name the prose lists is one `trainlint schema` accepts, and none is
-		// missing.
+		// The Editors section sends readers to the Frameworks table for the names `trainlint
+		// schema` accepts, and that table lists every one of them.
+		if !strings.Contains(readmeSection(t, "## Editors"), "(#frameworks)") {
+			t.Error("the Editors section does not link the Frameworks table for the schema names")
+		}
+		frameworks := readmeSection(t, "## Frameworks")
 		for _, name := range schema.Names() {
-			if !strings.Contains(prose, "`"+name+"`") {
-				t.Errorf("schema %q is not listed in the CI section", name)
+			if !strings.Contains(frameworks, "| `"+name+"` |") {
+				t.Errorf("schema %q is not an id in the README's Frameworks table", name)
 			}
 		}
 
@@ -657,7 +674,7 @@ func TestReadmeCI(t *testing.T) {
 		// The TOML directive: the config file with it still loads, and its path exists.
 		m := regexp.MustCompile("`(#:schema (\\S+))`").FindStringSubmatch(prose)
 		if m == nil {
-			t.Fatal("no `#:schema PATH` line for .trainlint.toml in the CI section")
+			t.Fatal("no `#:schema PATH` line for .trainlint.toml in the Editors section")
 		}
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(m[2]))); err != nil {
 			t.Errorf("the #:schema path: %v", err)

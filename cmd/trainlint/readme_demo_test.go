@@ -36,22 +36,77 @@ func TestDemoOutputInReadme(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("README.md has no demo output block between %q and %q", begin, end)
 	}
-	got := out.String()
 	pasted := string(readme[i+len(begin) : j])
-	if pasted == got {
+	// The README shows an excerpt (demoExcerpt): the findings of the files it shows, in full.
+	want := demoExcerpt(t, out.String(), demoFilesShown(pasted))
+	if pasted == want {
 		return
 	}
 	if *updateReadme {
 		var b bytes.Buffer
 		b.Write(readme[:i+len(begin)])
-		b.WriteString(got)
+		b.WriteString(want)
 		b.Write(readme[j:])
 		if err := os.WriteFile("README.md", b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("the demo output in README.md is stale; run with -update-readme and review the diff.\n--- README ---\n%s\n--- now ---\n%s", pasted, got)
+	t.Errorf("the demo output in README.md is stale; run with -update-readme and review the diff.\n--- README ---\n%s\n--- now ---\n%s", pasted, want)
+}
+
+// demoDefaultFile is the example the README shows when it shows none yet.
+const demoDefaultFile = "cmd/trainlint/examples/hf-sft.yaml"
+
+// demoFile is the file a finding block of the text output is about ("" for other blocks).
+func demoFile(block string) string {
+	f, _, ok := strings.Cut(block, ":")
+	if !ok || strings.ContainsAny(f, " \n") {
+		return ""
+	}
+	return f
+}
+
+// demoFilesShown lists the files whose findings the pasted excerpt shows.
+func demoFilesShown(pasted string) map[string]bool {
+	files := map[string]bool{}
+	for _, b := range strings.Split(pasted, "\n\n") {
+		if f := demoFile(b); f != "" {
+			files[f] = true
+		}
+	}
+	if len(files) == 0 {
+		files[demoDefaultFile] = true
+	}
+	return files
+}
+
+// demoExcerpt cuts the README's excerpt from the full output: every finding block of the shown
+// files, exactly and in order, then a line "…" for the other files' findings, then the summary
+// line. Which files are shown is read from the README (demoFilesShown).
+func demoExcerpt(t *testing.T, full string, files map[string]bool) string {
+	t.Helper()
+	blocks := strings.Split(strings.TrimSuffix(full, "\n"), "\n\n")
+	if len(blocks) < 2 || demoFile(blocks[len(blocks)-1]) != "" {
+		t.Fatalf("the demo output does not end in a summary line:\n%s", full)
+	}
+	var kept []string
+	left := false
+	for _, b := range blocks[:len(blocks)-1] {
+		if files[demoFile(b)] {
+			kept = append(kept, b)
+		} else {
+			left = true
+		}
+	}
+	if len(kept) == 0 {
+		t.Fatalf("the demo output has no findings for %v", files)
+	}
+	if left {
+		kept = append(kept, "…")
+	}
+	kept = append(kept, blocks[len(blocks)-1])
+	return strings.Join(kept, "\n\n") + "\n"
 }
 
 // TestReadmeConfigExample loads the .trainlint.toml shown in the README's Configuration section

@@ -14,16 +14,6 @@ import (
 	"github.com/trainlint/trainlint/lint/textdist"
 )
 
-// ruleEntry is one rule in `trainlint rules --format json`.
-type ruleEntry struct {
-	Code     string `json:"code"`
-	Name     string `json:"name"`
-	Category string `json:"category"`
-	Severity string `json:"severity"`
-	Title    string `json:"title"`
-	URL      string `json:"url"`
-}
-
 func runRules(args []string, stdout io.Writer) (int, error) {
 	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -41,14 +31,10 @@ func runRules(args []string, stdout io.Writer) (int, error) {
 	rs := allRules()
 	switch *format {
 	case "json":
-		entries := make([]ruleEntry, 0, len(rs))
-		for _, r := range rs {
-			entries = append(entries, ruleEntry{r.Code, r.Name, r.Category, r.Severity.String(), r.Title, r.URL()})
-		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if err := enc.Encode(entries); err != nil {
+		if err := enc.Encode(lint.Catalogue(rs)); err != nil {
 			return exitUsage, err
 		}
 	case "text":

@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"testing"
@@ -97,16 +96,19 @@ func benchParseLarge(b *testing.B, f Format) {
 	}
 }
 
-var _ = filepath.Join
+// BenchmarkParseYAMLNoDirect is BenchmarkParseYAML with the direct reader switched off: what the
+// direct reader saves over yaml.v3 on the same files.
+func BenchmarkParseYAMLNoDirect(b *testing.B) {
+	benchEach(b, corpusBytes(b, YAML), func(s []byte) {
+		ParseWith("x", s, YAML, Options{NoDirectYAML: true})
+	})
+}
 
-// TestSpeedRatio compares Parse with a bare yaml.v3 decode of the same corpus bytes, alternating
-// the two and keeping each one's fastest round, which is steadier than separate benchmarks on a
-// shared machine. Run with TRAINLINT_SPEED=1 go test -run SpeedRatio -v ./lint/doc.
-func TestSpeedRatio(t *testing.T) {
-	if os.Getenv("TRAINLINT_SPEED") == "" {
-		t.Skip("set TRAINLINT_SPEED=1 to measure")
-	}
-	files := corpusBytes(&testing.B{}, YAML)
+// BenchmarkParseOverBareYAML times Parse and a bare yaml.v3 decode of the corpus YAML in
+// alternating rounds and reports the ratio of their fastest rounds (parse/bare), which is
+// steadier on a shared machine than comparing two separate benchmarks. Run with -benchtime 30x.
+func BenchmarkParseOverBareYAML(b *testing.B) {
+	files := corpusBytes(b, YAML)
 	bare := func() {
 		for _, s := range files {
 			bareYAML(s)
@@ -118,15 +120,18 @@ func TestSpeedRatio(t *testing.T) {
 		}
 	}
 	best := [2]time.Duration{1 << 62, 1 << 62}
-	for round := 0; round < 30; round++ {
-		for i, fn := range []func(){bare, ours} {
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for j, fn := range []func(){bare, ours} {
 			runtime.GC()
 			start := time.Now()
 			fn()
-			best[i] = min(best[i], time.Since(start))
+			best[j] = min(best[j], time.Since(start))
 		}
 	}
-	t.Logf("corpus YAML (%d files): bare yaml.v3 %v, Parse %v, ratio %.2f", len(files), best[0], best[1], float64(best[1])/float64(best[0]))
+	b.ReportMetric(float64(best[1])/float64(best[0]), "parse/bare")
+	b.ReportMetric(float64(best[0].Microseconds()), "bare-µs")
+	b.ReportMetric(float64(best[1].Microseconds()), "parse-µs")
 }
 
 // bareYAML decodes src into yaml.Node values the fastest way yaml.v3 offers: Unmarshal for a

@@ -3,6 +3,7 @@ package doc
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -117,29 +118,85 @@ func checkDoc(d *Document) error {
 // text returns the source text a span covers.
 func text(d *Document, s Span) string { return string(d.Src[s.Start.Offset:s.End.Offset]) }
 
+// parse reads src as every document test does: a YAML file is read twice, by default (the
+// direct reader, which passes what it declines to yaml.v3) and with the direct reader switched
+// off (Options.NoDirectYAML). The test fails unless the switch made yaml.v3 read the file and
+// the two Documents agree in everything dumpDoc shows. It returns the default Document; as the
+// two are equal, every assertion a test makes on it holds on the yaml.v3 path too.
+func parse(t testing.TB, path string, src []byte, f Format, lim Limits) *Document {
+	t.Helper()
+	d := Parse(path, src, f, lim)
+	if f != YAML {
+		return d
+	}
+	v3 := ParseWith(path, src, f, Options{Limits: lim, NoDirectYAML: true})
+	if v3.YAMLReader != YAMLv3 && d.YAMLReader != YAMLNone {
+		t.Errorf("%s: with NoDirectYAML the %s reader read the file, want yaml.v3", path, v3.YAMLReader)
+	}
+	if !sameDoc(d, v3) {
+		t.Errorf("%s: the %s reader and yaml.v3 alone read it differently (%s)", path, d.YAMLReader, lineDiff(dumpDoc(v3), dumpDoc(d)))
+	}
+	return d
+}
+
+// sameDoc reports whether two Documents agree in everything dumpDoc shows, without rendering
+// them (the robust tests read files of hundreds of thousands of nodes).
+func sameDoc(a, b *Document) bool {
+	if a.CRLF != b.CRLF || len(a.More) != len(b.More) || !slices.Equal(a.Comments, b.Comments) || len(a.Problems) != len(b.Problems) {
+		return false
+	}
+	for i, p := range a.Problems {
+		q := b.Problems[i]
+		if p.Kind != q.Kind || p.Message != q.Message || p.Span != q.Span || p.RelatedMessage != q.RelatedMessage ||
+			(p.Related == nil) != (q.Related == nil) || p.Related != nil && *p.Related != *q.Related {
+			return false
+		}
+	}
+	if !sameNode(a.Root, b.Root, nil, nil) {
+		return false
+	}
+	for i := range a.More {
+		if !sameNode(a.More[i], b.More[i], nil, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameNode(x, y, px, py *Node) bool {
+	if x == nil || y == nil {
+		return x == y
+	}
+	if x.Kind != y.Kind || x.Type != y.Type || x.Style != y.Style || x.Value != y.Value || x.Quoted != y.Quoted ||
+		x.Key != y.Key || x.Index != y.Index || !slices.Equal(x.Path, y.Path) || x.KeySpan != y.KeySpan ||
+		x.Span != y.Span || x.Alias != y.Alias || x.flags != y.flags || (x.Parent == px) != (y.Parent == py) ||
+		len(x.Children) != len(y.Children) {
+		return false
+	}
+	for i := range x.Children {
+		if !sameNode(x.Children[i], y.Children[i], x, y) {
+			return false
+		}
+	}
+	return true
+}
+
 func mustParse(t *testing.T, f Format, src string) *Document {
 	t.Helper()
-	d := Parse("t."+string(f), []byte(src), f, Limits{})
+	d := parse(t, "t."+string(f), []byte(src), f, Limits{})
 	if err := checkDoc(d); err != nil {
 		t.Fatalf("invariant: %v\nsrc:\n%s", err, src)
 	}
 	return d
 }
 
-func rules(d *Document) []string {
-	var out []string
-	for _, p := range d.Problems {
-		out = append(out, p.Rule)
-	}
-	return out
-}
-
 func regexpMatch(re, s string) bool { return regexp.MustCompile(re).MatchString(s) }
 
-// problemCase is a source that must give exactly one problem: its rule, start and message (a
+// problemCase is a source that must give exactly one problem: its kind, start and message (a
 // regular expression).
 type problemCase struct {
-	src, rule string
+	src       string
+	kind      ProblemKind
 	line, col int
 	msg       string
 }
@@ -155,11 +212,42 @@ func checkProblem(t *testing.T, f Format, c problemCase) *Problem {
 		return nil
 	}
 	p := &d.Problems[0]
-	if p.Rule != c.rule || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
-		t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.rule, c.line, c.col, c.msg)
+	if p.Kind != c.kind || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+		t.Errorf("%.40q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.kind, c.line, c.col, c.msg)
 	}
-	if (p.Rule != "duplicate-key") != (d.Root == nil) {
-		t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Rule)
+	if (p.Kind != DuplicateKey) != (d.Root == nil) {
+		t.Errorf("%.40q: root %v after %s", c.src, d.Root, p.Kind)
 	}
 	return p
+}
+
+// TestSameDocSeesDifferences: the comparison behind every two-reader check notices a change in
+// any part of a Document it compares.
+func TestSameDocSeesDifferences(t *testing.T) {
+	src := []byte("a: 1 # c\nb: [x, {y: 2}]\na: 3\n")
+	fresh := func() *Document { return Parse("x.yaml", src, YAML, Limits{}) }
+	if d := fresh(); d.Root == nil || len(d.Problems) != 1 || len(d.Comments) != 1 || !sameDoc(d, fresh()) {
+		t.Fatalf("want a tree, one duplicate-key problem, one comment, and equal parses: %+v", d)
+	}
+	for name, change := range map[string]func(d *Document){
+		"value":          func(d *Document) { d.Root.Children[0].Value = "2" },
+		"deep span":      func(d *Document) { d.Root.Children[1].Children[1].Children[0].Span.End.Col++ },
+		"key span":       func(d *Document) { d.Root.Children[1].KeySpan.Start.Offset++ },
+		"path":           func(d *Document) { d.Root.Children[1].Children[0].Path[1].Index = 5 },
+		"type":           func(d *Document) { d.Root.Children[0].Type = String },
+		"style":          func(d *Document) { d.Root.Children[1].Style = "block" },
+		"parent":         func(d *Document) { d.Root.Children[1].Children[0].Parent = d.Root },
+		"children":       func(d *Document) { d.Root.Children = d.Root.Children[:1] },
+		"comment":        func(d *Document) { d.Comments[0].Trailing = false },
+		"problem":        func(d *Document) { d.Problems[0].Message += "!" },
+		"related":        func(d *Document) { d.Problems[0].Related.Start.Line++ },
+		"more documents": func(d *Document) { d.More = append(d.More, d.Root) },
+		"line endings":   func(d *Document) { d.CRLF = true },
+	} {
+		d := fresh()
+		change(d)
+		if sameDoc(d, fresh()) || sameDoc(fresh(), d) {
+			t.Errorf("%s: a changed Document compares equal", name)
+		}
+	}
 }

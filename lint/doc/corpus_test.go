@@ -51,9 +51,9 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := Parse(p, src, f, Limits{})
+		d := parse(t, p, src, f, Limits{})
 		for _, pr := range d.Problems {
-			t.Errorf("%s:%d:%d: %s: %s", p, pr.Span.Start.Line, pr.Span.Start.Col, pr.Rule, pr.Message)
+			t.Errorf("%s:%d:%d: %s: %s", p, pr.Span.Start.Line, pr.Span.Start.Col, pr.Kind, pr.Message)
 		}
 		if d.Root == nil && len(d.Problems) == 0 && len(src) > 0 {
 			t.Logf("%s: empty document", p)

@@ -9,7 +9,7 @@ import "testing"
 // keys and indexes. Seeds: f.Add below and testdata/fuzz/<target>/.
 
 func fuzzParse(t *testing.T, f Format, src []byte) {
-	d := Parse("fuzz."+string(f), src, f, Limits{MaxBytes: 1 << 20, MaxNodes: 200000})
+	d := parse(t, "fuzz."+string(f), src, f, Limits{MaxBytes: 1 << 20, MaxNodes: 200000})
 	for _, p := range d.Problems {
 		if p.Message == "the parser could not read this file" {
 			t.Fatalf("panic while parsing %q", src)

@@ -65,7 +65,7 @@ func (p *jsonParser) fail(msg string, start, end int) {
 		return
 	}
 	p.failed = true
-	p.d.Problems = append(p.d.Problems, Problem{Rule: "parse-error", Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
+	p.d.Problems = append(p.d.Problems, Problem{Kind: Syntax, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
 }
 
 func (p *jsonParser) limit(msg string) {
@@ -73,7 +73,7 @@ func (p *jsonParser) limit(msg string) {
 		return
 	}
 	p.failed = true
-	p.d.addProblem("input-limit-exceeded", msg, p.i, p.i)
+	p.d.addProblem(LimitExceeded, msg, p.i, p.i)
 }
 
 // ws skips whitespace, counting lines the way LineIndex does.

@@ -14,17 +14,22 @@ import (
 // Before any format parser runs, the bytes must be UTF-8 text: a UTF-16 byte order mark, a NUL
 // byte or an invalid UTF-8 sequence is a parse-error at its position. A UTF-8 BOM is accepted
 // and skipped (see LineIndex for how positions treat it).
-func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
-	lim = lim.withDefaults()
+func Parse(path string, src []byte, f Format, lim Limits) *Document {
+	return ParseWith(path, src, f, Options{Limits: lim})
+}
+
+// ParseWith is Parse with options beyond the limits (see Options).
+func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
+	lim := o.Limits.withDefaults()
 	d = &Document{Path: path, Format: f, Src: src}
 	defer func() {
 		if r := recover(); r != nil {
 			d.Root, d.More = nil, nil
-			d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "the parser could not read this file", Span: d.Lines().Span(0, 0)})
+			d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "the parser could not read this file", Span: d.Lines().Span(0, 0)})
 		}
 	}()
 	if len(src) > lim.MaxBytes {
-		d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
+		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
 			Message: limitMessage("file is "+humanBytes(len(src))+", over the size limit of "+humanBytes(lim.MaxBytes), "max_bytes"),
 			// A fixed position: indexing the lines of a file that is not read would cost time.
 			Span: Span{Start: Pos{Line: 1, Col: 1}, End: Pos{Line: 1, Col: 1}}})
@@ -38,13 +43,13 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 	}
 	switch f {
 	case YAML:
-		parseYAML(d, lim)
+		parseYAML(d, lim, o.NoDirectYAML)
 	case JSON:
 		parseJSON(d, lim)
 	case TOML:
 		parseTOML(d, lim)
 	default:
-		d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
+		d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}
 	return d
 }
@@ -54,18 +59,18 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 func checkText(d *Document) bool {
 	src := d.Src
 	if len(src) >= 2 && (src[0] == 0xFF && src[1] == 0xFE || src[0] == 0xFE && src[1] == 0xFF) {
-		d.addProblem("parse-error", "file is UTF-16 or UTF-32 text (it starts with a byte order mark); save it as UTF-8", 0, 0)
+		d.addProblem(Syntax, "file is UTF-16 or UTF-32 text (it starts with a byte order mark); save it as UTF-8", 0, 0)
 		return false
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		p := d.Lines().Pos(i)
-		d.addProblem("parse-error", "file contains a NUL byte at line "+itoa(p.Line)+" column "+itoa(p.Col)+"; it looks binary, not a text config", i, i+1)
+		d.addProblem(Syntax, "file contains a NUL byte at line "+itoa(p.Line)+" column "+itoa(p.Col)+"; it looks binary, not a text config", i, i+1)
 		return false
 	}
 	if !utf8.Valid(src) {
 		i := firstInvalidUTF8(src)
 		p := d.Lines().Pos(i)
-		d.addProblem("parse-error", "file is not UTF-8 text: invalid byte "+hexByte(src[i])+" at line "+itoa(p.Line)+" column "+itoa(p.Col), i, i+1)
+		d.addProblem(Syntax, "file is not UTF-8 text: invalid byte "+hexByte(src[i])+" at line "+itoa(p.Line)+" column "+itoa(p.Col), i, i+1)
 		return false
 	}
 	return true
@@ -92,8 +97,8 @@ func hexByte(b byte) string {
 }
 
 // addProblem records a problem spanning the byte offsets [start, end).
-func (d *Document) addProblem(rule, msg string, start, end int) {
-	d.Problems = append(d.Problems, Problem{Rule: rule, Message: msg, Span: d.Lines().Span(start, end)})
+func (d *Document) addProblem(kind ProblemKind, msg string, start, end int) {
+	d.Problems = append(d.Problems, Problem{Kind: kind, Message: msg, Span: d.Lines().Span(start, end)})
 }
 
 // maxDupProblems caps the duplicate-key problems of one file: past it the findings stop helping.
@@ -111,7 +116,7 @@ func (d *Document) addDuplicate(key string, first, second Span, how string, coun
 		msg += " (further repeated keys in this file are not reported)"
 	}
 	f := first
-	d.Problems = append(d.Problems, Problem{Rule: "duplicate-key", Message: msg, Span: second,
+	d.Problems = append(d.Problems, Problem{Kind: DuplicateKey, Message: msg, Span: second,
 		Related: &f, RelatedMessage: "first occurrence of " + strconv.Quote(key)})
 }
 
@@ -149,7 +154,7 @@ func conflictMarkers(d *Document) bool {
 		end = len(src) - i
 	}
 	p := d.Lines().Pos(i)
-	d.addProblem("parse-error", "file contains an unresolved git merge conflict (marker \"<<<<<<<\" on line "+itoa(p.Line)+"); resolve it before linting", i, i+end)
+	d.addProblem(Syntax, "file contains an unresolved git merge conflict (marker \"<<<<<<<\" on line "+itoa(p.Line)+"); resolve it before linting", i, i+end)
 	return true
 }
 

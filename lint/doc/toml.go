@@ -95,7 +95,7 @@ func (b *tomlBuilder) span(start, end int) Span { return Span{Start: b.pos(start
 func (b *tomlBuilder) limit(msg string, off int) {
 	if !b.fatal {
 		b.fatal = true
-		b.d.addProblem("input-limit-exceeded", msg, off, off)
+		b.d.addProblem(LimitExceeded, msg, off, off)
 	}
 }
 
@@ -214,7 +214,7 @@ func (b *tomlBuilder) redefined(_ string, first *Node, kp keyPart) {
 		msg += " (further repeated keys in this file are not reported)"
 	}
 	f := first.KeySpan
-	b.d.Problems = append(b.d.Problems, Problem{Rule: "duplicate-key", Message: msg, Span: second,
+	b.d.Problems = append(b.d.Problems, Problem{Kind: DuplicateKey, Message: msg, Span: second,
 		Related: &f, RelatedMessage: "first definition of " + strconv.Quote(what)})
 }
 
@@ -502,7 +502,7 @@ func (b *tomlBuilder) syntaxError(err error) {
 	start = max(b.base, min(start, len(b.src)))
 	end = max(start, min(end, len(b.src)))
 	if strings.Contains(msg, "nested more than the maximum") {
-		b.d.addProblem("input-limit-exceeded", "arrays and inline tables are nested deeper than the TOML parser's own limit of 10000 levels, which cannot be raised; the file was not analysed", start, end)
+		b.d.addProblem(LimitExceeded, "arrays and inline tables are nested deeper than the TOML parser's own limit of 10000 levels, which cannot be raised; the file was not analysed", start, end)
 		return
 	}
 	msg = tomlRune().ReplaceAllString(msg, "$1")
@@ -526,7 +526,7 @@ func (b *tomlBuilder) syntaxError(err error) {
 			}
 		}
 	}
-	b.d.addProblem("parse-error", msg, start, end)
+	b.d.addProblem(Syntax, msg, start, end)
 }
 
 // isHeader reports whether the key part at off is inside a [table] header line.

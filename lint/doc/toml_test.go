@@ -74,26 +74,26 @@ func TestTOMLSpans(t *testing.T) {
 
 func TestTOMLErrorsAndDuplicates(t *testing.T) {
 	cases := []problemCase{
-		{"a = 1\na = 2\n", "duplicate-key", 2, 1, `key "a" is repeated; TOML does not allow this`},
-		{"[t]\nx = 1\n[t]\n", "duplicate-key", 3, 2, `table "t" is defined twice`},
-		{"a.b = 1\n[a]\n", "duplicate-key", 2, 2, `table "a" is defined twice`},
-		{"a = 1\n[a.b]\n", "duplicate-key", 2, 2, `key "a" is repeated`},
-		{"[t]\na = {x = 1}\na.y = 2\n", "duplicate-key", 3, 1, `key "t.a" is repeated`},
-		{"a = []\n[[a]]\n", "duplicate-key", 2, 3, `key "a" is repeated`},
-		{"a = \nb = 1\n", "parse-error", 1, 5, "expected a value, found a line break"},
-		{"a = \"x\n", "parse-error", 1, 5, "not closed before the end of the line"},
-		{"[a\n", "parse-error", 1, 3, `expected '\]' to close table name`},
-		{"a = 1 b = 2\n", "parse-error", 1, 7, "expected a line break after the value"},
-		{"a = " + strings.Repeat("[", 100000), "input-limit-exceeded", 1, 10005, "nested deeper"},
-		{"a = " + strings.Repeat("[", 1500) + strings.Repeat("]", 1500), "input-limit-exceeded", 1, 1005, "nesting is deeper than 1000 levels"},
-		{"[" + strings.Repeat("a.", 2000) + "a]", "input-limit-exceeded", 1, 2002, "nesting is deeper than 1000 levels"},
+		{"a = 1\na = 2\n", DuplicateKey, 2, 1, `key "a" is repeated; TOML does not allow this`},
+		{"[t]\nx = 1\n[t]\n", DuplicateKey, 3, 2, `table "t" is defined twice`},
+		{"a.b = 1\n[a]\n", DuplicateKey, 2, 2, `table "a" is defined twice`},
+		{"a = 1\n[a.b]\n", DuplicateKey, 2, 2, `key "a" is repeated`},
+		{"[t]\na = {x = 1}\na.y = 2\n", DuplicateKey, 3, 1, `key "t.a" is repeated`},
+		{"a = []\n[[a]]\n", DuplicateKey, 2, 3, `key "a" is repeated`},
+		{"a = \nb = 1\n", Syntax, 1, 5, "expected a value, found a line break"},
+		{"a = \"x\n", Syntax, 1, 5, "not closed before the end of the line"},
+		{"[a\n", Syntax, 1, 3, `expected '\]' to close table name`},
+		{"a = 1 b = 2\n", Syntax, 1, 7, "expected a line break after the value"},
+		{"a = " + strings.Repeat("[", 100000), LimitExceeded, 1, 10005, "nested deeper"},
+		{"a = " + strings.Repeat("[", 1500) + strings.Repeat("]", 1500), LimitExceeded, 1, 1005, "nesting is deeper than 1000 levels"},
+		{"[" + strings.Repeat("a.", 2000) + "a]", LimitExceeded, 1, 2002, "nesting is deeper than 1000 levels"},
 	}
 	for _, c := range cases {
 		p := checkProblem(t, TOML, c)
 		if p == nil {
 			continue
 		}
-		if p.Rule == "duplicate-key" && (p.Related == nil || p.Related.Start.Line != 1 && p.Related.Start.Line != 2) {
+		if p.Kind == DuplicateKey && (p.Related == nil || p.Related.Start.Line != 1 && p.Related.Start.Line != 2) {
 			t.Errorf("%.40q: related %+v", c.src, p.Related)
 		}
 	}

@@ -22,10 +22,12 @@ import (
 //
 // Styles: scalars "plain", "single", "double", "literal", "folded"; collections "flow" or "block".
 
-func parseYAML(d *Document, lim Limits) {
-	if fastYAML(d, lim) {
+func parseYAML(d *Document, lim Limits, noDirect bool) {
+	if !noDirect && fastYAML(d, lim) {
+		d.YAMLReader = YAMLDirect
 		return
 	}
+	d.YAMLReader = YAMLv3
 	parseYAMLv3(d, lim)
 }
 
@@ -225,7 +227,7 @@ func (c *yamlConv) limit(msg string, off int) {
 		// Inside an expansion: report where the outermost alias is written, not the anchor.
 		off = c.origin
 	}
-	c.d.addProblem("input-limit-exceeded", msg, off, off)
+	c.d.addProblem(LimitExceeded, msg, off, off)
 }
 
 // offset converts a yaml.v3 line and column into a byte offset. yaml.v3 occasionally places an
@@ -274,12 +276,12 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 		t := y.Alias
 		if t == nil {
 			c.fatal = true
-			c.d.addProblem("parse-error", "alias "+strconv.Quote("*"+y.Value)+" refers to an undefined anchor", off, end)
+			c.d.addProblem(Syntax, "alias "+strconv.Quote("*"+y.Value)+" refers to an undefined anchor", off, end)
 			return nil, 0
 		}
 		if c.active[t] {
 			c.fatal = true
-			c.d.addProblem("parse-error", "alias "+strconv.Quote("*"+y.Value)+" is used inside its own anchor's value; a recursive structure cannot be a config", off, end)
+			c.d.addProblem(Syntax, "alias "+strconv.Quote("*"+y.Value)+" is used inside its own anchor's value; a recursive structure cannot be a config", off, end)
 			return nil, 0
 		}
 		if c.active == nil {
@@ -371,7 +373,7 @@ func (c *yamlConv) badTag(y *yaml.Node, start, end int) bool {
 	if want == "!!float" {
 		what = "a number"
 	}
-	c.d.addProblem("parse-error", "value "+strconv.Quote(y.Value)+" is tagged "+want+" but is not "+what+"; YAML loaders refuse this file", start, end)
+	c.d.addProblem(Syntax, "value "+strconv.Quote(y.Value)+" is tagged "+want+" but is not "+what+"; YAML loaders refuse this file", start, end)
 	return true
 }
 
@@ -463,7 +465,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 			last = max(last, mend)
 			if !mergeable(mv) {
 				c.fatal = true
-				c.d.Problems = append(c.d.Problems, Problem{Rule: "parse-error", Span: mv.Span,
+				c.d.Problems = append(c.d.Problems, Problem{Kind: Syntax, Span: mv.Span,
 					Message: "the merge key \"<<\" needs a mapping, an alias of one, or a list of them; YAML loaders reject this value"})
 				return 0
 			}
@@ -997,7 +999,7 @@ func (c *yamlConv) syntaxError(err error) {
 		if line > 0 {
 			off = c.x.LineStart(line)
 		}
-		c.d.addProblem("input-limit-exceeded", "nesting is deeper than the YAML parser's own limit of "+
+		c.d.addProblem(LimitExceeded, "nesting is deeper than the YAML parser's own limit of "+
 			strings.TrimPrefix(msg, "exceeded max depth of ")+" levels, which cannot be raised; the file was not analysed", off, off)
 		return
 	}
@@ -1011,7 +1013,7 @@ func (c *yamlConv) syntaxError(err error) {
 		line = c.x.NumLines()
 	}
 	start, end := c.errorColumn(line, msg)
-	c.d.addProblem("parse-error", friendlyYAMLMessage(msg), start, end)
+	c.d.addProblem(Syntax, friendlyYAMLMessage(msg), start, end)
 }
 
 // splitYAMLError strips yaml.v3's "yaml: " and "line N: " prefixes.

@@ -106,24 +106,24 @@ func TestYAMLSpans(t *testing.T) {
 
 func TestYAMLErrors(t *testing.T) {
 	cases := []problemCase{
-		{"a:\n  b: 1\n c: 2\n", "parse-error", 3, 2, "expected a key"},
-		{"a: 1\nb: [1, 2\nc: 3\n", "parse-error", 2, 4, "expected ',' or ']' in a bracketed list"},
-		{"- a\nb: 1\n", "parse-error", 2, 1, "expected a '-' list item"},
-		{"a:\n  b: 1\n  c\n", "parse-error", 3, 3, "expected ':' after a key"},
-		{"a: *\n", "parse-error", 1, 4, "expected a name after"},
-		{"a: 1\nb: \"x\n", "parse-error", 2, 1, "closing quote"},
-		{"a: 1\nb: @x\n", "parse-error", 2, 4, "cannot start a value"},
-		{"a: 1\nb: c: d\n", "parse-error", 2, 5, "unexpected ':'"},
-		{"a: 1\n\tb: 1\n", "parse-error", 2, 1, "tab"},
-		{"a: &x [*x]\n", "parse-error", 1, 8, "inside its own anchor"},
-		{"a: 1\nb: *nope\n", "parse-error", 2, 4, `alias "\*nope" refers to an anchor that is not defined`},
-		{"a: 1\n<<<<<<< HEAD\na: 1\n=======\na: 2\n>>>>>>> branch\n", "parse-error", 2, 1, "merge conflict"},
-		{"a: 1\nb: \xff\n", "parse-error", 2, 4, "not UTF-8 text: invalid byte 0xff at line 2 column 4"},
-		{"a: 1\nb: x\x00y\n", "parse-error", 2, 5, "NUL byte"},
-		{"\xff\xfea\x00:\x00", "parse-error", 1, 1, "UTF-16"},
-		{strings.Repeat("[", 20000), "input-limit-exceeded", 1, 1, "nesting is deeper"},
-		{"a: &x 1\nb:\n  <<: *x\n", "parse-error", 3, 7, `merge key "<<" needs a mapping`},
-		{"a: 1\na: 2\n", "duplicate-key", 2, 1, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
+		{"a:\n  b: 1\n c: 2\n", Syntax, 3, 2, "expected a key"},
+		{"a: 1\nb: [1, 2\nc: 3\n", Syntax, 2, 4, "expected ',' or ']' in a bracketed list"},
+		{"- a\nb: 1\n", Syntax, 2, 1, "expected a '-' list item"},
+		{"a:\n  b: 1\n  c\n", Syntax, 3, 3, "expected ':' after a key"},
+		{"a: *\n", Syntax, 1, 4, "expected a name after"},
+		{"a: 1\nb: \"x\n", Syntax, 2, 1, "closing quote"},
+		{"a: 1\nb: @x\n", Syntax, 2, 4, "cannot start a value"},
+		{"a: 1\nb: c: d\n", Syntax, 2, 5, "unexpected ':'"},
+		{"a: 1\n\tb: 1\n", Syntax, 2, 1, "tab"},
+		{"a: &x [*x]\n", Syntax, 1, 8, "inside its own anchor"},
+		{"a: 1\nb: *nope\n", Syntax, 2, 4, `alias "\*nope" refers to an anchor that is not defined`},
+		{"a: 1\n<<<<<<< HEAD\na: 1\n=======\na: 2\n>>>>>>> branch\n", Syntax, 2, 1, "merge conflict"},
+		{"a: 1\nb: \xff\n", Syntax, 2, 4, "not UTF-8 text: invalid byte 0xff at line 2 column 4"},
+		{"a: 1\nb: x\x00y\n", Syntax, 2, 5, "NUL byte"},
+		{"\xff\xfea\x00:\x00", Syntax, 1, 1, "UTF-16"},
+		{strings.Repeat("[", 20000), LimitExceeded, 1, 1, "nesting is deeper"},
+		{"a: &x 1\nb:\n  <<: *x\n", Syntax, 3, 7, `merge key "<<" needs a mapping`},
+		{"a: 1\na: 2\n", DuplicateKey, 2, 1, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
 	}
 	for _, c := range cases {
 		checkProblem(t, YAML, c)
@@ -271,14 +271,14 @@ func TestYAMLEmptyValuePosition(t *testing.T) {
 // An explicit number tag the text does not fit is a parse-error at the value; fitting ones are
 // not, and !!bool and !!null are left alone (loaders disagree on them).
 func TestYAMLBadTag(t *testing.T) {
-	d := Parse("x.yaml", []byte("a: !!int abc\nb: !!float 3\nc: !!bool yes\nd: !!int 0x1F\ne: !!null ''\nf: !!str 12\ng: !!float 1e-4x\n"), YAML, Limits{})
+	d := parse(t, "x.yaml", []byte("a: !!int abc\nb: !!float 3\nc: !!bool yes\nd: !!int 0x1F\ne: !!null ''\nf: !!str 12\ng: !!float 1e-4x\n"), YAML, Limits{})
 	var got []string
 	for _, p := range d.Problems {
-		got = append(got, fmt.Sprintf("%s %d:%d-%d %s", p.Rule, p.Span.Start.Line, p.Span.Start.Col, p.Span.End.Col, p.Message))
+		got = append(got, fmt.Sprintf("%s %d:%d-%d %s", p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Span.End.Col, p.Message))
 	}
 	want := []string{
-		`parse-error 1:10-13 value "abc" is tagged !!int but is not an integer; YAML loaders refuse this file`,
-		`parse-error 7:12-17 value "1e-4x" is tagged !!float but is not a number; YAML loaders refuse this file`,
+		`syntax 1:10-13 value "abc" is tagged !!int but is not an integer; YAML loaders refuse this file`,
+		`syntax 7:12-17 value "1e-4x" is tagged !!float but is not a number; YAML loaders refuse this file`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

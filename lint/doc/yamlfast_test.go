@@ -34,7 +34,10 @@ func dumpDoc(d *Document) string {
 		}
 	}
 	walk(d.Root, nil, 0)
-	fmt.Fprintf(&b, "more=%d\n", len(d.More))
+	fmt.Fprintf(&b, "more=%d crlf=%v\n", len(d.More), d.CRLF)
+	for _, m := range d.More {
+		walk(m, nil, 0)
+	}
 	for _, c := range d.Comments {
 		fmt.Fprintf(&b, "comment %q %s trailing=%v\n", c.Text, sp(c.Span), c.Trailing)
 	}
@@ -43,7 +46,7 @@ func dumpDoc(d *Document) string {
 		if p.Related != nil {
 			rel = sp(*p.Related) + " " + p.RelatedMessage
 		}
-		fmt.Fprintf(&b, "problem %s %q %s %s\n", p.Rule, p.Message, sp(p.Span), rel)
+		fmt.Fprintf(&b, "problem %s %q %s %s\n", p.Kind, p.Message, sp(p.Span), rel)
 	}
 	return b.String()
 }
@@ -121,6 +124,52 @@ func TestYAMLFastCorpus(t *testing.T) {
 // YAML section of the rule archives (rules/testdata, which also feed the site and `explain`) and
 // the bundled examples. Unlike the corpus, these are always present.
 func TestYAMLFastRepoExamples(t *testing.T) {
+	srcs := repoYAML(t)
+	taken := 0
+	for name, src := range srcs {
+		if compareYAML(t, name, src, Limits{}) {
+			taken++
+		}
+	}
+	t.Logf("direct reader: %d of %d repository YAML examples", taken, len(srcs))
+	if taken*10 < len(srcs)*8 {
+		t.Errorf("the direct reader took only %d of %d repository examples", taken, len(srcs))
+	}
+}
+
+// TestYAMLReaderSwitch counts which reader Parse used on each YAML example of the repository,
+// with the direct reader on (the default) and switched off (Options.NoDirectYAML): on, it takes
+// most files and yaml.v3 the rest; off, yaml.v3 takes every one. Bytes refused before any reader
+// runs (a NUL byte, invalid UTF-8) and other formats name no reader.
+func TestYAMLReaderSwitch(t *testing.T) {
+	srcs := repoYAML(t)
+	on, off := map[YAMLReader]int{}, map[YAMLReader]int{}
+	for name, src := range srcs {
+		on[ParseWith(name, src, YAML, Options{}).YAMLReader]++
+		off[ParseWith(name, src, YAML, Options{NoDirectYAML: true}).YAMLReader]++
+	}
+	t.Logf("%d repository YAML examples; default: direct %d, yaml.v3 %d; NoDirectYAML: direct %d, yaml.v3 %d",
+		len(srcs), on[YAMLDirect], on[YAMLv3], off[YAMLDirect], off[YAMLv3])
+	read := len(srcs) - on[YAMLNone]
+	if on[YAMLDirect]*10 < read*8 || on[YAMLv3] == 0 || on[YAMLNone] > 2 {
+		t.Errorf("default: %v; want the direct reader on at least 80%% of %d files and yaml.v3 on the rest", on, read)
+	}
+	if off[YAMLv3] != read || off[YAMLNone] != on[YAMLNone] {
+		t.Errorf("NoDirectYAML: %v; want yaml.v3 on all %d files the default read", off, read)
+	}
+	for _, f := range []Format{JSON, TOML} {
+		if r := ParseWith("x", []byte("{}"), f, Options{}).YAMLReader; r != YAMLNone {
+			t.Errorf("%s file: YAMLReader %s, want none", f, r)
+		}
+	}
+	if r := Parse("x.yaml", []byte("a: \x00\n"), YAML, Limits{}).YAMLReader; r != YAMLNone {
+		t.Errorf("bytes refused before any reader: YAMLReader %s, want none", r)
+	}
+}
+
+// repoYAML returns the YAML sections of the rule archives and the bundled examples, by name.
+func repoYAML(t *testing.T) map[string][]byte {
+	t.Helper()
 	srcs := map[string][]byte{}
 	archives, _ := filepath.Glob(filepath.Join("..", "..", "rules", "testdata", "*.txtar"))
 	for _, a := range archives {
@@ -157,16 +206,7 @@ func TestYAMLFastRepoExamples(t *testing.T) {
 	if len(srcs) < 100 {
 		t.Fatalf("found only %d YAML examples in the repository", len(srcs))
 	}
-	taken := 0
-	for name, src := range srcs {
-		if compareYAML(t, name, src, Limits{}) {
-			taken++
-		}
-	}
-	t.Logf("direct reader: %d of %d repository YAML examples", taken, len(srcs))
-	if taken*10 < len(srcs)*8 {
-		t.Errorf("the direct reader took only %d of %d repository examples", taken, len(srcs))
-	}
+	return srcs
 }
 
 // yamlFastCases are shapes configs use; accept marks those the direct reader must take.
@@ -311,7 +351,7 @@ func TestYAMLFastLimits(t *testing.T) {
 		t.Error("declined a file within max_aliases")
 	}
 	d := Parse("x.yaml", []byte(many), YAML, Limits{MaxNodes: 50})
-	if len(d.Problems) != 1 || d.Problems[0].Rule != "input-limit-exceeded" {
+	if len(d.Problems) != 1 || d.Problems[0].Kind != LimitExceeded {
 		t.Errorf("problems = %v, want one input-limit-exceeded", d.Problems)
 	}
 }

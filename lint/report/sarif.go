@@ -150,7 +150,7 @@ func writeSARIF(w io.Writer, res *lint.Result, o Options) error {
 		ColumnKind: "unicodeCodePoints",
 	}
 	ruleIndex := map[string]int{}
-	for _, r := range o.Rules {
+	for _, r := range lint.Catalogue(o.Rules) {
 		if _, dup := ruleIndex[r.Code]; dup {
 			continue
 		}
@@ -226,7 +226,8 @@ func writeSARIF(w io.Writer, res *lint.Result, o Options) error {
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
-func sarifRuleOf(r *lint.Rule) sarifRule {
+// sarifRuleOf describes a catalogue entry as a SARIF reportingDescriptor.
+func sarifRuleOf(r lint.RuleInfo) sarifRule {
 	rationale := plainText(r.Rationale)
 	fix := plainText(r.Fix)
 	var md strings.Builder
@@ -236,8 +237,8 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 	if r.Rationale != "" {
 		md.WriteString("**Why:** " + strings.TrimSpace(r.Rationale) + "\n\n")
 	}
-	md.WriteString("[" + r.Name + "](" + r.URL() + ")")
-	if pb := r.PlaybookLink(); pb != "" {
+	md.WriteString("[" + r.Name + "](" + r.URL + ")")
+	if pb := r.Playbook; pb != "" {
 		md.WriteString(" · [Deep Learning Tuning Playbook](" + pb + ")")
 	}
 	var txt strings.Builder
@@ -247,12 +248,12 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 	if rationale != "" {
 		txt.WriteString("Why: " + rationale + "\n\n")
 	}
-	txt.WriteString("See " + r.URL())
+	txt.WriteString("See " + r.URL)
 	sr := sarifRule{
 		ID: r.Code, Name: r.Name,
 		ShortDescription:     &sarifText{Text: sentence(r.Title)},
 		Help:                 &sarifText{Text: txt.String(), Markdown: md.String()},
-		HelpURI:              r.URL(),
+		HelpURI:              r.URL,
 		DefaultConfiguration: sarifConfiguration{Level: sarifLevel(r.Severity)},
 		Properties:           &sarifProperties{Tags: []string{r.Category}},
 	}

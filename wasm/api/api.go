@@ -55,31 +55,6 @@ type FixedFile struct {
 	Error   string `json:"error,omitempty"`
 }
 
-// RuleInfo is one catalogue entry as rules() returns it.
-type RuleInfo struct {
-	Code       string        `json:"code"`
-	Name       string        `json:"name"`
-	Title      string        `json:"title"`
-	Category   string        `json:"category"`
-	Severity   lint.Severity `json:"severity"`
-	Anchor     string        `json:"anchor,omitempty"`
-	Playbook   string        `json:"playbook,omitempty"`
-	URL        string        `json:"url"`
-	Rationale  string        `json:"rationale"`
-	Fix        string        `json:"fix"`
-	Frameworks []string      `json:"frameworks"`
-	Options    []OptionInfo  `json:"options"`
-	Off        bool          `json:"off,omitempty"`
-}
-
-// OptionInfo is one rule option.
-type OptionInfo struct {
-	Name    string `json:"name"`
-	Type    string `json:"type"`
-	Default any    `json:"default"`
-	Doc     string `json:"doc"`
-}
-
 // FrameworkInfo names one dialect (the checker's framework menu).
 type FrameworkInfo struct {
 	Name  string `json:"name"`
@@ -155,23 +130,8 @@ func Fix(r Request) (*FixResult, error) {
 	return out, nil
 }
 
-// Rules returns the catalogue.
-func Rules() []RuleInfo {
-	var out []RuleInfo
-	for _, r := range rules.All() {
-		ri := RuleInfo{Code: r.Code, Name: r.Name, Title: r.Title, Category: r.Category, Severity: r.Severity,
-			Anchor: r.Anchor, Playbook: r.PlaybookLink(), URL: r.URL(), Rationale: r.Rationale, Fix: r.Fix,
-			Frameworks: r.Frameworks, Options: []OptionInfo{}, Off: r.Off}
-		if ri.Frameworks == nil {
-			ri.Frameworks = []string{}
-		}
-		for _, o := range r.Options {
-			ri.Options = append(ri.Options, OptionInfo{Name: o.Name, Type: o.Type, Default: o.Default, Doc: o.Doc})
-		}
-		out = append(out, ri)
-	}
-	return out
-}
+// Rules returns the catalogue, in the shape `trainlint rules --format json` prints.
+func Rules() []lint.RuleInfo { return lint.Catalogue(rules.All()) }
 
 // Frameworks lists the dialects, generic last.
 func Frameworks() []FrameworkInfo {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/report"
 	"github.com/trainlint/trainlint/wasm/api"
 )
@@ -60,7 +61,7 @@ func TestBadRequests(t *testing.T) {
 }
 
 func TestRulesCatalogue(t *testing.T) {
-	var rs []api.RuleInfo
+	var rs []lint.RuleInfo
 	if err := json.Unmarshal(api.RulesJSON(), &rs); err != nil {
 		t.Fatal(err)
 	}

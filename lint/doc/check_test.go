@@ -48,7 +48,8 @@ func checkDoc(d *Document) error {
 			if err != nil {
 				return false
 			}
-			what := "node " + n.Path.String()
+			path := n.Path()
+			what := "node " + path.String()
 			if e := checkSpan(what, n.Span); e != nil {
 				err = e
 				return false
@@ -66,11 +67,11 @@ func checkDoc(d *Document) error {
 				return false
 			}
 			if n.Parent != nil {
-				if len(n.Path) != len(n.Parent.Path)+1 {
-					err = fmt.Errorf("%s: path length %d under parent %d", what, len(n.Path), len(n.Parent.Path))
+				if len(path) != n.Depth() || n.Depth() != n.Parent.Depth()+1 {
+					err = fmt.Errorf("%s: path length %d, depth %d under parent %d", what, len(path), n.Depth(), n.Parent.Depth())
 					return false
 				}
-				last := n.Path[len(n.Path)-1]
+				last := path[len(path)-1]
 				if n.Parent.Kind == Map && (last.IsIndex || last.Key != n.Key) {
 					err = fmt.Errorf("%s: path elem %+v vs key %q", what, last, n.Key)
 					return false

@@ -90,16 +90,30 @@ func (t Type) String() string {
 }
 
 // Node is one value of the tree.
+//
+// A node costs a fixed size whatever its depth: it keeps its key (or index) and its parent, and
+// its key path is built on demand by Path. (Nodes used to hold a full copy of their path, so a
+// tree's memory grew with nodes × depth: 200 branches of 990-deep brackets, 396 KB of input,
+// took 3.4 GB.) The small fields are packed together for the same reason; see the package doc
+// for the measured cost.
 type Node struct {
 	Kind Kind
 	Type Type // scalars only
+	// Quoted reports whether the scalar was written quoted (its type is then String unless it is
+	// an interpolation).
+	Quoted bool
+	// Alias reports that the node is a copy of a YAML anchored node, reached through an alias
+	// (`*name`) or a merge key (`<<: *name`). The alias node itself spans the `*name` token; its
+	// descendants and merged entries keep the spans of the anchored definition, so they need
+	// not lie inside their parent's span.
+	Alias bool
+
+	flags uint8  // front-end scratch: how a TOML table was defined
+	depth uint16 // number of ancestors (the root is 0); see Depth
 
 	// Value is a scalar's value as text, with quotes and escapes resolved ("true", "16", "1e-4",
 	// "${oc.env:RANK}"). For maps and sequences it is empty.
 	Value string
-	// Quoted reports whether the scalar was written quoted (its type is then String unless it is
-	// an interpolation).
-	Quoted bool
 	// Style is the front-end's spelling detail needed for faithful edits: for YAML "plain",
 	// "single", "double", "literal", "folded", "flow"; for JSON and TOML the same vocabulary.
 	// Collections written by indentation (YAML block mappings and sequences, TOML tables and
@@ -110,22 +124,63 @@ type Node struct {
 	Key string
 	// Index is the node's position in its parent (map entries and sequence items alike).
 	Index int
-	// Path is the key path from the root: map keys and sequence indexes.
-	Path Path
 
 	KeySpan Span // span of the key token (maps' children only); zero otherwise
 	Span    Span // span of the value
 
 	Parent   *Node
 	Children []*Node // map entries in source order (each with Key) or sequence items
+}
 
-	// Alias reports that the node is a copy of a YAML anchored node, reached through an alias
-	// (`*name`) or a merge key (`<<: *name`). The alias node itself spans the `*name` token; its
-	// descendants and merged entries keep the spans of the anchored definition, so they need
-	// not lie inside their parent's span.
-	Alias bool
+// Path returns the key path from the root to n: map keys and sequence indexes, built from the
+// parents (a fresh slice of Depth elements; nil for a root). Nil-safe.
+func (n *Node) Path() Path {
+	if n == nil || n.Parent == nil {
+		return nil
+	}
+	d := 0
+	for a := n; a.Parent != nil; a = a.Parent {
+		d++
+	}
+	p := make(Path, d)
+	for a := n; a.Parent != nil; a = a.Parent {
+		d--
+		if a.Parent.Kind == Seq {
+			p[d] = PathElem{Index: a.Index, IsIndex: true}
+		} else {
+			p[d] = PathElem{Key: a.Key}
+		}
+	}
+	return p
+}
 
-	flags uint8 // front-end scratch: how a TOML table was defined
+// Depth returns the number of ancestors of n (0 for a root, len(n.Path()) otherwise) without
+// building the path. Nil-safe.
+func (n *Node) Depth() int {
+	if n == nil {
+		return 0
+	}
+	if n.depth < maxStoredDepth {
+		return int(n.depth)
+	}
+	d := 0
+	for a := n; a.Parent != nil; a = a.Parent {
+		d++
+	}
+	return d
+}
+
+// maxStoredDepth is the largest depth a node stores; deeper nodes (only with a raised
+// limits.max_depth) count their ancestors instead.
+const maxStoredDepth = 1<<16 - 1
+
+// setParent makes parent n's parent and records n's depth.
+func (n *Node) setParent(parent *Node) {
+	n.Parent = parent
+	n.depth = 0
+	if parent != nil {
+		n.depth = uint16(min(int(parent.depth)+1, maxStoredDepth))
+	}
 }
 
 // PathElem is one step of a key path: a map key, or a sequence index when IsIndex.
@@ -386,6 +441,15 @@ var DefaultLimits = Limits{
 	MaxNodes:   2_000_000,
 }
 
+// aliasBudget is how many nodes a YAML file of size bytes may expand to, aliases included: its
+// size (a file without aliases has fewer nodes than bytes) plus a twentieth of MaxNodes (100,000
+// by default, far more than the anchors of real configs expand to). Without it a few KB could
+// expand to MaxNodes: a 990-deep anchor aliased 2,000 times, 7 KB, would be two million nodes.
+// Memory per file is thus bounded by its size, whatever the aliases and the nesting.
+func aliasBudget(size int, l Limits) int {
+	return size + l.MaxNodes/20
+}
+
 // withDefaults fills zero fields from DefaultLimits.
 func (l Limits) withDefaults() Limits {
 	if l.MaxBytes <= 0 {
@@ -394,6 +458,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultLimits.MaxDepth
 	}
+	// Nodes store their depth in 16 bits; deeper nesting is no config (and the YAML library
+	// refuses far less).
+	l.MaxDepth = min(l.MaxDepth, maxStoredDepth-1)
 	if l.MaxAliases <= 0 {
 		l.MaxAliases = DefaultLimits.MaxAliases
 	}

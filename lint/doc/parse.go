@@ -168,13 +168,12 @@ func overrides(first, second Span) string {
 	return "the value on line " + itoa(second.Start.Line) + " silently overrides the one on line " + itoa(first.Start.Line)
 }
 
-// nodeAlloc hands out nodes, paths and child lists from blocks that grow with the document, so
-// that a small file costs a few allocations and a large one one allocation per many nodes. Paths
-// and child lists are handed out with their capacity clipped, so appending to one copies it
-// instead of overwriting a neighbour.
+// nodeAlloc hands out nodes and child lists from blocks that grow with the document, so that a
+// small file costs a few allocations and a large one one allocation per many nodes. Child lists
+// are handed out with their capacity clipped, so appending to one copies it instead of
+// overwriting a neighbour.
 type nodeAlloc struct {
 	nodes    []Node
-	elems    []PathElem
 	kids     []*Node
 	nodeSize int
 }
@@ -189,33 +188,17 @@ func (a *nodeAlloc) new() *Node {
 	return n
 }
 
-// reserve makes the next blocks hold at least the given numbers of nodes, path elements and
-// child-list slots (capped, so a huge document still grows block by block): a document whose
-// size is known up front then takes one block of each instead of a doubling series whose last
-// block is partly unused.
-func (a *nodeAlloc) reserve(nodes, elems, kids int) {
+// reserve makes the next blocks hold at least the given numbers of nodes and child-list slots
+// (capped, so a huge document still grows block by block): a document whose size is known up
+// front then takes one block of each instead of a doubling series whose last block is partly
+// unused.
+func (a *nodeAlloc) reserve(nodes, kids int) {
 	if nodes = min(nodes, 4096); len(a.nodes) < nodes {
 		a.nodes = make([]Node, nodes)
-	}
-	if elems = min(elems, 16384); len(a.elems) < elems {
-		a.elems = make([]PathElem, elems)
 	}
 	if kids = min(kids, 8192); len(a.kids) < kids {
 		a.kids = make([]*Node, kids)
 	}
-}
-
-// path returns p with e appended, in fresh memory.
-func (a *nodeAlloc) path(p Path, e PathElem) Path {
-	n := len(p) + 1
-	if len(a.elems) < n {
-		a.elems = make([]PathElem, max(n, 4*a.nodeSize, 32))
-	}
-	q := a.elems[:n:n]
-	a.elems = a.elems[n:]
-	copy(q, p)
-	q[n-1] = e
-	return q
 }
 
 // children returns an empty child list with room for n entries.

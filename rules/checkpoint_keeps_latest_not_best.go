@@ -115,14 +115,14 @@ func retentionHelp(fw string, r plan.Fact[plan.Retention]) string {
 // writtenAsUnset reports a defaulted retention whose node is the key itself with a non-null
 // value: the file wrote a value the framework treats as "not set".
 func writtenAsUnset(r plan.Fact[plan.Retention]) bool {
-	return r.Node != nil && r.Node.IsScalar() && !r.Node.IsNull() && r.Node.Value != "" && r.Node.Path.String() == r.Key
+	return r.Node != nil && r.Node.IsScalar() && !r.Node.IsNull() && r.Node.Value != "" && r.Node.Path().String() == r.Key
 }
 
 // droppedBest is the dialect's reason when a defaulted keep-latest retention points at another
 // key the file set (axolotl's load_best_model_at_end: true, dropped unless save_steps is a
 // multiple of eval_steps): the text after "): " in the note, or "".
 func droppedBest(r plan.Fact[plan.Retention]) string {
-	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path.String() == r.Key {
+	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path().String() == r.Key {
 		return ""
 	}
 	if _, reason, ok := strings.Cut(r.Note, "): "); ok {

@@ -25,6 +25,7 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 	var errs []error
 	for _, in := range ins {
 		var text []byte
+		var size int64
 		var err error
 		if in.Stdin {
 			if !c.Diff {
@@ -35,13 +36,16 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 				errs = append(errs, fmt.Errorf("cannot read standard input: no standard input"))
 				continue
 			}
-			text, err = io.ReadAll(stdin)
+			text, size, err = readLimited(stdin, -1, maxBytes(opts(in)))
 		} else {
-			text, err = os.ReadFile(in.FSPath)
+			text, size, err = readInput(in.FSPath, opts(in))
 		}
 		if err != nil {
 			errs = append(errs, readError(in.Path, err))
 			continue
+		}
+		if size > int64(len(text)) {
+			continue // over the size limit: the lint that follows reports it
 		}
 		out, err := lint.FixFile(lint.File{Path: in.Path, Text: text}, rules, opts(in), c.UnsafeFixes)
 		if err != nil {

@@ -483,7 +483,7 @@ func genPathOf(n *doc.Node) string {
 	if n == nil {
 		return ""
 	}
-	return n.Path.String()
+	return n.Path().String()
 }
 
 func normalizeGeneric(d *doc.Document, ctx Context) *plan.Plan {

@@ -109,7 +109,7 @@ func detectLightning(d *doc.Document) int {
 				litModule = true
 			}
 		}
-		return len(n.Path) < 4
+		return n.Depth() < 4
 	})
 	if libHit {
 		s += 60
@@ -186,7 +186,7 @@ func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 				cli = true
 			}
 		}
-		return len(n.Path) < 5
+		return n.Depth() < 5
 	})
 	for _, c := range d.Comments {
 		if strings.Contains(c.Text, "@package") {
@@ -302,7 +302,7 @@ func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Nod
 			hit = n
 			return false
 		}
-		return len(n.Path) < 3
+		return n.Depth() < 3
 	})
 	if hit != nil {
 		return hit, hit, sectionKey(hit), true
@@ -372,7 +372,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 				}
 			}
 			if len(names) > 0 {
-				p.Tracking.Trackers = plan.Set(names, first.Path.String(), first)
+				p.Tracking.Trackers = plan.Set(names, first.Path().String(), first)
 				return
 			}
 		}
@@ -415,7 +415,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 	for _, it := range items {
 		for _, c := range []*doc.Node{it.At("init_args.name"), it.Get("name")} {
 			if s, ok := strValue(c); ok && s != "" {
-				p.Tracking.RunName = plan.Set(s, c.Path.String(), c)
+				p.Tracking.RunName = plan.Set(s, c.Path().String(), c)
 				return
 			}
 		}

@@ -50,13 +50,13 @@ func sectionKey(n *doc.Node) string {
 	if n == nil {
 		return ""
 	}
-	return n.Path.String()
+	return n.Path().String()
 }
 
 // keyOf is the key path of a node, or prefix.key when the node is absent.
 func keyOf(n *doc.Node, prefix, key string) string {
-	if n != nil && len(n.Path) > 0 {
-		return n.Path.String()
+	if n != nil && n.Depth() > 0 {
+		return n.Path().String()
 	}
 	return joinKey(prefix, key)
 }
@@ -621,12 +621,12 @@ func bnEvidence(root *doc.Node) (*doc.Node, string) {
 		switch n.Key {
 		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
 			if bnNormValues[low] || bnArchRe().MatchString(v) {
-				hit, why = n, n.Path.String()+": "+v
+				hit, why = n, n.Path().String()+": "+v
 			}
 			return true
 		}
 		if bnArchRe().MatchString(v) && !otherNormBeside(n) {
-			hit, why = n, n.Path.String()+": "+v
+			hit, why = n, n.Path().String()+": "+v
 		}
 		return true
 	})
@@ -656,7 +656,7 @@ func otherNormBeside(n *doc.Node) bool {
 // readBNPresent sets BN.Present from config evidence only.
 func readBNPresent(p *plan.Plan, root *doc.Node) {
 	if n, why := bnEvidence(root); n != nil {
-		p.BN.Present = plan.Set(true, n.Path.String(), n)
+		p.BN.Present = plan.Set(true, n.Path().String(), n)
 		p.BN.Present.Origin = plan.Derived
 		p.BN.Present.Note = "= batch norm named in the config"
 		p.BN.Evidence = why

@@ -24,10 +24,7 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 		}
 	}()
 	if len(src) > lim.MaxBytes {
-		d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
-			Message: limitMessage("file is "+humanBytes(len(src))+", over the size limit of "+humanBytes(lim.MaxBytes), "max_bytes"),
-			// A fixed position: indexing the lines of a file that is not read would cost time.
-			Span: Span{Start: Pos{Line: 1, Col: 1}, End: Pos{Line: 1, Col: 1}}})
+		oversize(d, int64(len(src)), lim)
 		return d
 	}
 	if !checkText(d) || conflictMarkers(d) {
@@ -47,6 +44,27 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 		d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}
 	return d
+}
+
+// Oversize is the Document of a file that was not read because it is size bytes long, over
+// lim.MaxBytes: no tree, one input-limit-exceeded problem. A driver that stops reading at the
+// limit (the CLI reads at most MaxBytes+1 bytes) calls it instead of Parse; a size of exactly
+// MaxBytes+1 is worded "over the limit", since that is all the driver knows.
+func Oversize(path string, size int64, f Format, lim Limits) *Document {
+	d := &Document{Path: path, Format: f}
+	oversize(d, size, lim.withDefaults())
+	return d
+}
+
+func oversize(d *Document, size int64, lim Limits) {
+	what := "file is " + humanBytes(int(min(size, 1<<50))) + ", over the size limit of " + humanBytes(lim.MaxBytes)
+	if size == int64(lim.MaxBytes)+1 {
+		what = "file is over the size limit of " + humanBytes(lim.MaxBytes)
+	}
+	d.Problems = append(d.Problems, Problem{Rule: "input-limit-exceeded",
+		Message: limitMessage(what, "max_bytes"),
+		// A fixed position: indexing the lines of a file that is not read would cost time.
+		Span: Span{Start: Pos{Line: 1, Col: 1}, End: Pos{Line: 1, Col: 1}}})
 }
 
 // checkText reports bytes that cannot be a text config: UTF-16/32 (by its BOM), NUL bytes and

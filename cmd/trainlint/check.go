@@ -346,7 +346,7 @@ func writeOutputFile(o outputSpec, res *lint.Result, ro report.Options) error {
 	if err := w(&buf, res, ro); err != nil {
 		return fmt.Errorf("writing %s output: %w", o.Format, err)
 	}
-	if err := os.WriteFile(o.File, buf.Bytes(), 0o644); err != nil {
+	if err := writeOutput(o.File, buf.Bytes()); err != nil { // safewrite.go: never through a link
 		return fmt.Errorf("cannot write %s output: %w", o.Format, err)
 	}
 	return nil

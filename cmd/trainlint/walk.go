@@ -15,6 +15,10 @@ type input struct {
 	Path   string // as reported (the argument, or the argument joined with the path under it)
 	FSPath string // where to read it ("" for standard input)
 	Stdin  bool
+	// Root is the tree the input was found in: the folder walked, or a named file's folder.
+	// --fix never writes outside it (or outside the repository holding the file) through a
+	// symbolic link.
+	Root string
 }
 
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
@@ -65,7 +69,7 @@ func collectInputs(paths []string, stdinFilename string) (ins []input, errs []er
 			continue
 		}
 		if !fi.IsDir() {
-			add(input{Path: filepath.Clean(p), FSPath: p})
+			add(input{Path: filepath.Clean(p), FSPath: p, Root: filepath.Dir(p)})
 			continue
 		}
 		files, werrs := walkDir(p)
@@ -74,6 +78,7 @@ func collectInputs(paths []string, stdinFilename string) (ins []input, errs []er
 			warnings = append(warnings, fmt.Sprintf("no .yaml, .yml, .json or .toml files to check in %q (or all are ignored)", p))
 		}
 		for _, f := range files {
+			f.Root = p
 			add(f)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -102,5 +104,81 @@ func TestRobustOversizeNotRead(t *testing.T) {
 	code, stdout, stderr = cliWithin(t, 60*time.Second, zeros{}, "check", "-")
 	if code != exitFindings || !strings.Contains(stdout, "file is over the size limit of 10 MiB") {
 		t.Errorf("endless stdin: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// oneLineDuplicates is a one-line JSON object of about size bytes whose key "lr" is repeated
+// dups+1 times across the line (each repetition is a duplicate-key finding with an excerpt and
+// a related location).
+func oneLineDuplicates(size, dups int) []byte {
+	var b strings.Builder
+	b.WriteString(`{"model_name_or_path": "x"`)
+	pad := size / (dups + 1)
+	for i := 0; i <= dups; i++ {
+		b.WriteString(`, "lr": 0.1, "pad` + strconv.Itoa(i) + `": "` + strings.Repeat("é", pad/2) + `"`)
+	}
+	b.WriteString("}")
+	return []byte(b.String())
+}
+
+// TestRobustTextExcerptCost: the text format draws a window of a long line, not the line: a
+// 5 MB one-line JSON with 19 repeated keys took 47 s and gigabytes. What the text report
+// allocates beyond the JSON report of the same run is measured (times are logged); the bound,
+// twice the file's size, is loose and still far below one copy of the line per excerpt.
+func TestRobustTextExcerptCost(t *testing.T) {
+	src := oneLineDuplicates(5<<20, 19)
+	writeTree(t, map[string]string{"one.json": string(src)})
+	measure := func(format string) (uint64, string) {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		code, stdout, stderr := cliWithin(t, 5*time.Minute, nil, "check", "--format", format, "one.json")
+		took := time.Since(start)
+		runtime.ReadMemStats(&after)
+		alloc := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s report of a %d-byte one-line JSON with 19 repeated keys: %v, %.1f MB allocated, %d bytes of output", format, len(src), took.Round(time.Millisecond), float64(alloc)/1e6, len(stdout))
+		if code != exitFindings {
+			t.Fatalf("%s: exit %d, stderr %q", format, code, stderr)
+		}
+		return alloc, stdout
+	}
+	base, _ := measure("json")
+	alloc, stdout := measure("text")
+	if n := strings.Count(stdout, "duplicate-key]"); n != 19 {
+		t.Fatalf("%d duplicate-key findings, want 19", n)
+	}
+	if len(stdout) > 200_000 {
+		t.Errorf("%d bytes of output: the excerpts are not windows", len(stdout))
+	}
+	if extra := int64(alloc) - int64(base); extra > int64(2*len(src)) {
+		t.Errorf("the text report allocated %d bytes more than the JSON one, over %d", extra, 2*len(src))
+	}
+}
+
+// TestRobustNoInjection: file names and values with ESC, BEL, CR, newlines and bidi controls
+// reach the text and github formats escaped, so a hostile file can neither drive the terminal
+// nor write a workflow command of its own into a GitHub Actions log.
+func TestRobustNoInjection(t *testing.T) {
+	name := "x\x1b[2J\a\n::error file=evil::pwned\u202e.json"
+	writeTree(t, map[string]string{
+		name: `{"per_device_train_batch_size": 8, "per_device_eval_batch_size": "\u001b]0;title\u0007\n::error::pwned\r\u202eevil", "eval_strategy": "steps\u001b[31m"}`,
+	})
+	for _, format := range []string{"text", "github"} {
+		code, stdout, stderr := cliWithin(t, 30*time.Second, nil, "check", "--format", format, "--select", "ALL", ".")
+		if code == exitUsage {
+			t.Fatalf("%s: exit 2: %s", format, stderr)
+		}
+		for i, line := range strings.Split(stdout+stderr, "\n") {
+			if strings.ContainsAny(line, "\x1b\a\r\u202e") {
+				t.Errorf("%s: line %d holds a control character: %q", format, i+1, line)
+			}
+			if strings.HasPrefix(line, "::error::") || strings.HasPrefix(line, "::error file=evil") {
+				t.Errorf("%s: line %d is a workflow command of the file's making: %q", format, i+1, line)
+			}
+		}
+		if !strings.Contains(stdout, `x\x1b[2J\a\n`) || !strings.Contains(stdout, `pwned\u202e.json`) {
+			t.Errorf("%s: the file name is not shown escaped:\n%s", format, stdout)
+		}
 	}
 }

@@ -17,15 +17,16 @@ import (
 // EscapeLine escapes the control characters of s (C0 including tab and newline, DEL, C1), the
 // bidirectional controls, the Unicode line and paragraph separators, and invalid UTF-8, so that
 // s prints as one inert line.
-func EscapeLine(s string) string { return escape(s, false) }
+func EscapeLine(s string) string { return escape(s, "") }
 
 // EscapeText is EscapeLine that keeps newlines: for text of several lines.
-func EscapeText(s string) string { return escape(s, true) }
+func EscapeText(s string) string { return escape(s, "\n") }
 
-func escape(s string, keepNewlines bool) string {
+// escape escapes s but for the (ASCII) characters in keep.
+func escape(s string, keep string) string {
 	clean := true
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 && !(keepNewlines && c == '\n') || c >= 0x7f {
+		if c := s[i]; c < 0x20 && strings.IndexByte(keep, c) < 0 || c >= 0x7f {
 			clean = false
 			break
 		}
@@ -37,8 +38,8 @@ func escape(s string, keepNewlines bool) string {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case r == '\n' && keepNewlines:
-			b.WriteByte('\n')
+		case r < utf8.RuneSelf && strings.IndexByte(keep, byte(r)) >= 0:
+			b.WriteByte(byte(r))
 		case r == utf8.RuneError && size == 1:
 			b.WriteString(`\x` + hex2(s[i]))
 		case unsafeRune(r):

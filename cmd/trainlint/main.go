@@ -117,7 +117,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if errors.As(err, &ue) {
 			fmt.Fprintf(stderr, "trainlint: %s\nRun 'trainlint --help' for usage.\n", ue.msg)
 		} else {
-			fmt.Fprintf(stderr, "trainlint: %s\n", err)
+			fmt.Fprintf(stderr, "trainlint: %s\n", errorText(err))
 		}
 		return exitUsage
 	}

@@ -182,3 +182,24 @@ func TestRobustNoInjection(t *testing.T) {
 		}
 	}
 }
+
+// TestRobustErrorsEscaped: the CLI's own error messages quote repository data too (here a config
+// file's key, and the name of a file that cannot be read); they reach the terminal escaped.
+func TestRobustErrorsEscaped(t *testing.T) {
+	writeTree(t, map[string]string{
+		".trainlint.toml": "\"bad\\u001b[2J\\nkey\" = 1\n",
+		"a.yaml":          "a: 1\n",
+	})
+	code, _, stderr := cliWithin(t, 30*time.Second, nil, "check", "a.yaml", "missing\x1b]0;x\a.yaml")
+	if code != exitUsage {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if strings.ContainsAny(stderr, "\x1b\a") {
+		t.Errorf("stderr holds a control character: %q", stderr)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+		if !strings.HasPrefix(line, "trainlint: ") {
+			t.Errorf("a line of stderr does not start with \"trainlint: \" (a newline of the file's making?): %q", line)
+		}
+	}
+}

@@ -8,6 +8,19 @@
 //
 // The package reads the file system; the engine (package lint) does not: drivers turn a Config
 // into lint.Options per linted file (Config.Options).
+//
+// A repository's config file is the repository's to write, so it is read as untrusted input:
+// only regular files are read (a FIFO or /dev/zero named by extend would block or never end),
+// at most 1 MiB of each, and extend may name only files inside the repository of the config
+// file the chain starts from (with symbolic links resolved; outside any repository, inside that
+// file's folder). Before, `extend = "/dev/zero"` grew to 16 GB in two minutes, a FIFO blocked
+// forever, and `extend = "/etc/shadow"` read the file and echoed its key names in errors.
+//
+// Globs ([[ignore]] and [[files]] paths) match in time proportional to the pattern's segments
+// times the path's: "**" is matched by keeping the set of pattern positions reached, not by
+// backtracking. An 80-byte pattern of "**/a/" segments on a 40-deep path took over 300 s for one
+// match (the CLI run on such a tree was stopped at 60 s); now 88 µs
+// (BenchmarkMatchGlobPathological) and 0.01 s for the CLI run.
 package config
 
 import (

@@ -37,7 +37,8 @@ import (
 // path, so a symbolic link there is replaced, never followed (a committed report.txt ->
 // ../x.sh stays a link to an untouched x.sh), and the report gets mode 0644, not the old file's.
 // Only a path that is (or links to) a device or a named pipe, such as /dev/stdout, is written
-// to directly.
+// to directly, and an existing file in a folder the user cannot write is written in place
+// without following links.
 
 // temps are the temporary files being written, removed on an interrupt.
 var temps struct {
@@ -163,6 +164,18 @@ func writeFix(path, root string, orig, data []byte) error {
 	return nil
 }
 
+func writeNoFollow(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|noFollow, 0)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // readUpTo reads at most n bytes of a regular file.
 func readUpTo(path string, n int) ([]byte, error) {
 	f, _, err := openRegular(path)
@@ -222,6 +235,11 @@ func writeOutput(name string, data []byte) error {
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".trainlint-*")
 	if err != nil {
+		if li, lerr := os.Lstat(name); errors.Is(err, fs.ErrPermission) && lerr == nil && li.Mode().IsRegular() {
+			// A file the user may write in a folder they may not: written in place, without
+			// following a link (one swapped in since the Lstat makes the open fail).
+			return writeNoFollow(name, data)
+		}
 		return err
 	}
 	trackTemp(tmp.Name(), true)

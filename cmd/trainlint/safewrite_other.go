@@ -16,6 +16,8 @@ func writable(path string) bool {
 	return true
 }
 
+const noFollow = 0
+
 func linkCount(fs.FileInfo) uint64 { return 1 }
 
 func keepOwner(*os.File, fs.FileInfo) error { return nil }

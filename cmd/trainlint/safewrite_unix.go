@@ -9,6 +9,9 @@ import (
 	"time"
 )
 
+// noFollow makes an open fail on a symbolic link.
+const noFollow = syscall.O_NOFOLLOW
+
 // writable reports whether the user may write path (access(2) with W_OK).
 func writable(path string) bool { return syscall.Access(path, 2) == nil }
 

@@ -41,6 +41,7 @@ func TestWriteSafety(t *testing.T) {
 	t.Run("edited meanwhile", fixEditedMeanwhile)
 	t.Run("interrupt", fixInterrupt)
 	t.Run("output through a symlink", outputSymlink)
+	t.Run("output in a read-only folder", outputReadOnlyFolder)
 }
 
 // runAsNobody runs the tests matching run in a copy of the test binary as uid/gid 65534.
@@ -286,6 +287,23 @@ func outputSymlink(t *testing.T) {
 	}
 	if fi, _ := os.Stat(filepath.Join(dir, "x.sh")); fi.Mode().Perm() != 0o755 {
 		t.Errorf("x.sh mode %v", fi.Mode().Perm())
+	}
+	noTemps(t, dir)
+}
+
+// outputReadOnlyFolder: an existing report the user may write, in a folder they may not, is
+// written in place; a new one there is a clear error.
+func outputReadOnlyFolder(t *testing.T) {
+	dir := writeTree(t, map[string]string{"a.yaml": "a: 1\n", "out/report.json": "old\n"})
+	os.Chmod(filepath.Join(dir, "out"), 0o555)
+	t.Cleanup(func() { os.Chmod(filepath.Join(dir, "out"), 0o755) })
+	code, _, stderr := cli(t, nil, "check", "--output", "json=out/report.json", "a.yaml")
+	if code != exitOK || !strings.Contains(readFile(t, "out/report.json"), `"version": 1`) {
+		t.Errorf("existing report: exit %d, stderr %q", code, stderr)
+	}
+	code, _, stderr = cli(t, nil, "check", "--output", "json=out/new.json", "a.yaml")
+	if code != exitUsage || !strings.Contains(stderr, "cannot write json output") || !strings.Contains(stderr, "permission denied") {
+		t.Errorf("new report: exit %d, stderr %q", code, stderr)
 	}
 	noTemps(t, dir)
 }

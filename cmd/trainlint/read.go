@@ -85,6 +85,17 @@ func readInput(path string, o lint.Options) (text []byte, size int64, err error)
 	return readLimited(f, fi.Size(), maxBytes(o))
 }
 
+// readSmall reads a small file of the tree (.gitignore, .git/info/exclude) the same careful
+// way: a FIFO or a link to /dev/zero there would otherwise block the walk or never end. A file
+// over 1 MiB is an error (and its ignore rules are not read).
+func readSmall(path string) ([]byte, error) {
+	text, size, err := readInput(path, lint.Options{Limits: doc.Limits{MaxBytes: 1 << 20}})
+	if err == nil && size > int64(len(text)) {
+		err = fmt.Errorf("%s is larger than 1 MiB", path)
+	}
+	return text, err
+}
+
 // maxBytes is the size limit that applies to a file.
 func maxBytes(o lint.Options) int {
 	if o.Limits.MaxBytes > 0 {

@@ -203,3 +203,19 @@ func TestRobustErrorsEscaped(t *testing.T) {
 		}
 	}
 }
+
+// TestRobustHostileIgnoreFiles: a .gitignore that is a FIFO or a link to /dev/zero (a cloned
+// repository can hold either) neither blocks the walk nor grows without bound; it is skipped.
+func TestRobustHostileIgnoreFiles(t *testing.T) {
+	dir := writeTree(t, map[string]string{"fifo/a.yaml": "a: 1\n", "zero/b.yaml": "b: 1\n"})
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo", ".gitignore"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "zero", ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cliWithin(t, 30*time.Second, nil, "check", "--format", "json", "fifo", "zero")
+	if code != exitOK || !strings.Contains(stdout, `"fifo/a.yaml"`) || !strings.Contains(stdout, `"zero/b.yaml"`) {
+		t.Errorf("exit %d, stdout %s, stderr %s", code, stdout, stderr)
+	}
+}

@@ -119,7 +119,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 		w.errs = append(w.errs, readError(dir, err))
 		return
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
+	if data, err := readSmall(filepath.Join(dir, ".gitignore")); err == nil {
 		stack = append(stack[:len(stack):len(stack)], parseIgnore(absDir, data))
 	}
 	for _, e := range entries {
@@ -174,7 +174,7 @@ func parentIgnores(dir string) ignoreStack {
 		return nil
 	}
 	var stack ignoreStack
-	if data, err := os.ReadFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
+	if data, err := readSmall(filepath.Join(top, ".git", "info", "exclude")); err == nil {
 		stack = append(stack, parseIgnore(filepath.ToSlash(top), data))
 	}
 	rel, err := filepath.Rel(top, dir)
@@ -183,7 +183,7 @@ func parentIgnores(dir string) ignoreStack {
 	}
 	d := top
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
-		if data, err := os.ReadFile(filepath.Join(d, ".gitignore")); err == nil {
+		if data, err := readSmall(filepath.Join(d, ".gitignore")); err == nil {
 			stack = append(stack, parseIgnore(filepath.ToSlash(d), data))
 		}
 		d = filepath.Join(d, part)

@@ -13,7 +13,8 @@
 // only regular files are read (a FIFO or /dev/zero named by extend would block or never end),
 // at most 1 MiB of each, and extend may name only files inside the repository of the config
 // file the chain starts from (with symbolic links resolved; outside any repository, inside that
-// file's folder). Before, `extend = "/dev/zero"` grew to 16 GB in two minutes, a FIFO blocked
+// file's folder); a discovered config file that is a link out of its repository is not read
+// either. Before, `extend = "/dev/zero"` grew to 16 GB in two minutes, a FIFO blocked
 // forever, and `extend = "/etc/shadow"` read the file and echoed its key names in errors.
 //
 // Globs ([[ignore]] and [[files]] paths) match in time proportional to the pattern's segments
@@ -219,6 +220,13 @@ func (l *Loader) ForDir(dir string) (*Config, error) {
 }
 
 func (l *Loader) discover(dir string) (*Config, error) {
+	for _, name := range []string{FileName, PyProject} {
+		// A discovered config file is the repository's: a link out of it (to /etc/shadow, say)
+		// is not followed, as extend would not be.
+		if p := filepath.Join(dir, name); isFile(p) && !within(p, extendBoundary(p)) {
+			return nil, &Error{File: displayPath(p), Msg: "is a symbolic link to a file outside the repository; trainlint does not read it (pass a config file with --config)"}
+		}
+	}
 	if p := filepath.Join(dir, FileName); isFile(p) {
 		return l.Load(p)
 	}

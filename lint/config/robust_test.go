@@ -142,3 +142,27 @@ func TestExtendHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestDiscoveredLinkOut: a discovered .trainlint.toml that links out of the repository is not
+// read (its errors would echo the target's key names).
+func TestDiscoveredLinkOut(t *testing.T) {
+	root := tree(t, map[string]string{
+		"repo/.git/HEAD": "ref: x\n",
+		"secret.toml":    "password = \"hunter2\"\n",
+		"repo/in/x.yaml": "",
+	})
+	if err := os.Symlink(filepath.Join(root, "secret.toml"), filepath.Join(root, "repo", "in", ".trainlint.toml")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := NewLoader(testRules()).ForDir(filepath.Join(root, "repo", "in"))
+	if err == nil || !strings.Contains(err.Error(), "is a symbolic link to a file outside the repository") || strings.Contains(err.Error(), "password") {
+		t.Errorf("error %v", err)
+	}
+	// A link inside the repository is read.
+	os.Remove(filepath.Join(root, "repo", "in", ".trainlint.toml"))
+	os.WriteFile(filepath.Join(root, "repo", "shared.toml"), []byte("select = [\"TL2\"]\n"), 0o644)
+	os.Symlink(filepath.Join(root, "repo", "shared.toml"), filepath.Join(root, "repo", "in", ".trainlint.toml"))
+	if c, err := NewLoader(testRules()).ForDir(filepath.Join(root, "repo", "in")); err != nil || c == nil || len(c.Select) != 1 {
+		t.Errorf("link inside the repository: %v %+v", err, c)
+	}
+}

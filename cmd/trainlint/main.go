@@ -20,7 +20,7 @@
 // /dev/stdin as a path blocked forever; now each is refused at once. A sparse 1 TiB file is
 // reported without being read. At most 12 MiB of input is linted at once across the workers:
 // eight 4 MB files of two million numbers each with eight workers (GOMAXPROCS=8) took 4.9 GB
-// and 86 s, now 1.4 GB and 27 s.
+// and 86 s, now 1.4 GB and 15-27 s (the machine was shared).
 //
 // Writes (safewrite.go): --fix replaces a file atomically and keeps its mode and owner; it
 // leaves alone, with a message, a symbolic link to a file outside the tree, a read-only file, a

@@ -185,9 +185,10 @@ func (n *Node) Depth() int {
 	if n == nil {
 		return 0
 	}
-	if n.depth < maxStoredDepth {
+	if n.depth < maxStoredDepth && (n.depth > 0 || n.Parent == nil) {
 		return int(n.depth)
 	}
+	// Past the stored range, or a node whose front-end set Parent without setParent.
 	d := 0
 	for a := n; a.Parent != nil; a = a.Parent {
 		d++

@@ -17,6 +17,10 @@ type File struct {
 	Text []byte
 	// Format overrides detection by extension ("" = by extension).
 	Format doc.Format
+	// Size, when larger than len(Text), is the size of a file the driver stopped reading at the
+	// size limit (Text is empty or its beginning): the file is reported over the limit, not
+	// parsed.
+	Size int64
 }
 
 // Options steer one lint run.
@@ -94,7 +98,11 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	if format == "" {
 		format = doc.YAML
 	}
-	a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
+	if f.Size > int64(len(f.Text)) {
+		a.Doc = doc.Oversize(f.Path, f.Size, format, o.Limits)
+	} else {
+		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
+	}
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)
 	}
@@ -191,7 +199,7 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 	}
 	key := f.Key
 	if key == "" && f.Node != nil {
-		key = f.Node.Path.String()
+		key = f.Node.Path().String()
 	}
 	sev := f.Severity
 	if sev == 0 {

@@ -3,6 +3,7 @@ package lint_test
 import (
 	"bytes"
 	"encoding/json"
+	"runtime/metrics"
 	"slices"
 	"testing"
 
@@ -73,6 +74,20 @@ func checkDiagnostics(t *testing.T, src []byte, diags []lint.Diagnostic) {
 	}
 }
 
+// heapAllocs is the number of bytes allocated since the program started.
+func heapAllocs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// lintBudget is what linting src may allocate: a fixed part that holds the YAML alias allowance
+// of the default limits (100,000 nodes, about 25 MB once the dialects and rules have walked
+// them) and 2,000 bytes per byte of input. A blow-up like issue 15's (nodes that each held a
+// copy of their key path: 8,700 bytes a byte for deep brackets, far more for aliases of a deep
+// anchor) fails the fuzzer instead of passing it.
+func lintBudget(src []byte) uint64 { return 64<<20 + 2000*uint64(len(src)) }
+
 // FuzzLint: any bytes, read as any format with any dialect forced (or detected), end in
 // diagnostics that hold the invariants above, the same on a second run, and render as JSON.
 func FuzzLint(f *testing.F) {
@@ -82,7 +97,11 @@ func FuzzLint(f *testing.F) {
 		fw, format := fuzzInput(fwByte, formatByte)
 		in := lint.File{Path: "fuzz." + string(format), Text: src, Format: format}
 		o := lint.Options{Framework: fw, Hosts: int(fwByte % 4), DevicesPerHost: int(formatByte % 9)}
+		before := heapAllocs()
 		info, diags := lint.LintFile(in, rs, o)
+		if got := heapAllocs() - before; got > lintBudget(src) {
+			t.Fatalf("linting %d bytes allocated %d bytes, over the budget of %d\nsrc: %q", len(src), got, lintBudget(src), src)
+		}
 		if fw != "" && info.Framework != fw {
 			t.Fatalf("framework %q, want the forced %q", info.Framework, fw)
 		}

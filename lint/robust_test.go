@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,9 @@ type hostile struct {
 	limits doc.Limits
 	// want matches the rule of some diagnostic ("" = any result, including none).
 	want string
+	// perByte, when set, bounds what one lint of the input may allocate: perByte bytes per
+	// byte of input plus 64 MB (which holds the YAML alias allowance of the default limits).
+	perByte int
 }
 
 func hostileInputs(t testing.TB) []hostile {
@@ -63,6 +67,21 @@ func hostileInputs(t testing.TB) []hostile {
 	add("deep toml", doc.TOML, "a = "+strings.Repeat("[", deep)+strings.Repeat("]", deep), "input-limit-exceeded")
 	add("deep toml keys", doc.TOML, strings.Repeat("a.", deep)+"a = 1\n", "input-limit-exceeded")
 	add("nesting at the limit json", doc.JSON, strings.Repeat(`{"trainer":`, 990)+`{"batch_size": 8, "seed": 1}`+strings.Repeat("}", 990), "")
+	// Issue 15: memory grew with nodes × depth (each node held its own copy of its key path):
+	// 200 branches of 990-deep brackets, 396 KB in any format, took 3.4 GB, and so did a
+	// 2.8 KB YAML file aliasing a 990-deep anchor 200 times. Now the first takes ~45 MB, and
+	// the aliases count against a node budget of the file's size plus 100,000.
+	branches := "[" + strings.TrimSuffix(strings.Repeat(strings.Repeat("[", 990)+strings.Repeat("]", 990)+",", 200), ",") + "]"
+	anchor := func(n int) string {
+		return "a: &a " + strings.Repeat("[", 990) + strings.Repeat("]", 990) + "\nb: [" + strings.TrimSuffix(strings.Repeat("*a, ", n), ", ") + "]\n"
+	}
+	hs = append(hs,
+		hostile{name: "200 branches 990 deep yaml", format: doc.YAML, src: []byte(branches), perByte: 400},
+		hostile{name: "200 branches 990 deep json", format: doc.JSON, src: []byte(branches), perByte: 400},
+		hostile{name: "200 branches 990 deep toml", format: doc.TOML, src: []byte("a = " + branches + "\n"), perByte: 400},
+		hostile{name: "990-deep anchor aliased 200 times", format: doc.YAML, src: []byte(anchor(200)), want: "input-limit-exceeded", perByte: 400},
+		hostile{name: "990-deep anchor aliased 40 times", format: doc.YAML, src: []byte(anchor(40)), perByte: 400},
+	)
 	add("nesting at the limit yaml", doc.YAML, strings.Repeat("{training: ", 990)+"{batch_size: 8, eval_steps: 0}"+strings.Repeat("}", 990), "")
 
 	// 30 MB files and a 20 MB line: over the default size limit, a clear finding at once.
@@ -180,9 +199,14 @@ func TestRobustEngine(t *testing.T) {
 			if h.want != "" {
 				want = regexp.MustCompile("^(" + h.want + ")$")
 			}
+			var worstAlloc uint64
 			for _, fw := range append([]string{""}, dialectNames()...) {
+				var m0, m1 runtime.MemStats
+				runtime.ReadMemStats(&m0)
 				f := lint.File{Path: "hostile." + string(h.format), Text: h.src, Format: h.format}
 				info, diags := lint.LintFile(f, rs, lint.Options{Framework: fw, Limits: h.limits, Hosts: 2, DevicesPerHost: 8})
+				runtime.ReadMemStats(&m1)
+				worstAlloc = max(worstAlloc, m1.TotalAlloc-m0.TotalAlloc)
 				name := fw
 				if name == "" {
 					name = "detected " + info.Framework
@@ -207,6 +231,9 @@ func TestRobustEngine(t *testing.T) {
 				if want != nil && !matched {
 					t.Errorf("%s: no %s finding among %d: %v", name, h.want, len(diags), rulesOf(diags))
 				}
+			}
+			if bound := uint64(h.perByte*len(h.src) + 64<<20); h.perByte > 0 && worstAlloc > bound {
+				t.Errorf("allocated %d bytes for %d bytes of input, over %d", worstAlloc, len(h.src), bound)
 			}
 		})
 	}

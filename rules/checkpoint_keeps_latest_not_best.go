@@ -99,13 +99,13 @@ func retentionHelp(p *plan.Plan, r plan.Fact[plan.Retention]) string {
 // writtenAsUnset reports a defaulted retention whose node is the key itself with a non-null
 // value: the file wrote a value the framework treats as "not set".
 func writtenAsUnset(r plan.Fact[plan.Retention]) bool {
-	return r.Node != nil && r.Node.IsScalar() && !r.Node.IsNull() && r.Node.Value != "" && r.Node.Path.String() == r.Key
+	return r.Node != nil && r.Node.IsScalar() && !r.Node.IsNull() && r.Node.Value != "" && r.Node.Path().String() == r.Key
 }
 
 // droppedBest is the dialect's reason when a defaulted keep-latest retention points at another
 // key the file set (a load-best switch the front-end drops unless its conditions hold), or "".
 func droppedBest(r plan.Fact[plan.Retention]) string {
-	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path.String() == r.Key {
+	if r.Origin != plan.Default || r.Node == nil || !r.Node.IsScalar() || r.Node.Path().String() == r.Key {
 		return ""
 	}
 	return r.Value.DroppedBest

@@ -266,7 +266,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 
 	code := exitOK
 	fail := func(err error) {
-		fmt.Fprintf(stderr, "trainlint: %s\n", err)
+		fmt.Fprintf(stderr, "trainlint: %s\n", errorText(err))
 		code = exitUsage
 	}
 	inputs, errs, warnings := collectInputs(c.Paths, c.StdinFilename)
@@ -274,7 +274,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 		fail(e)
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(stderr, "trainlint: warning: %s\n", w)
+		fmt.Fprintf(stderr, "trainlint: warning: %s\n", report.EscapeLine(w))
 	}
 	opts, err := c.configOptions(args, inputs, rs) // config.go: the nearest config file per input
 	if err != nil {
@@ -346,7 +346,7 @@ func writeOutputFile(o outputSpec, res *lint.Result, ro report.Options) error {
 	if err := w(&buf, res, ro); err != nil {
 		return fmt.Errorf("writing %s output: %w", o.Format, err)
 	}
-	if err := os.WriteFile(o.File, buf.Bytes(), 0o644); err != nil {
+	if err := writeOutput(o.File, buf.Bytes()); err != nil { // safewrite.go: never through a link
 		return fmt.Errorf("cannot write %s output: %w", o.Format, err)
 	}
 	return nil

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -17,14 +16,18 @@ type fixSummary struct {
 
 // runFixes is the fixing step of check (--fix, --diff). Each file is fixed in memory by
 // lint.FixFile (fix, re-lint, repeat); --diff prints a unified diff of the result and writes
-// nothing, --fix replaces the file atomically. Standard input cannot be written back, so --fix
+// nothing, --fix replaces the file atomically (safewrite.go says when it refuses to). Standard input cannot be written back, so --fix
 // refuses it (--diff shows its diff). Errors (unwritable file, a fix that breaks parsing) are
 // returned per file and the other files are still fixed.
 func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFunc, stdout io.Writer) (fixSummary, []error) {
 	var sum fixSummary
 	var errs []error
+	if c.Fix && !c.Diff {
+		defer cleanupOnInterrupt()()
+	}
 	for _, in := range ins {
 		var text []byte
+		var size int64
 		var err error
 		if in.Stdin {
 			if !c.Diff {
@@ -35,13 +38,16 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 				errs = append(errs, fmt.Errorf("cannot read standard input: no standard input"))
 				continue
 			}
-			text, err = io.ReadAll(stdin)
+			text, size, err = readLimited(stdin, -1, maxBytes(opts(in)))
 		} else {
-			text, err = os.ReadFile(in.FSPath)
+			text, size, err = readInput(in.FSPath, opts(in))
 		}
 		if err != nil {
 			errs = append(errs, readError(in.Path, err))
 			continue
+		}
+		if size > int64(len(text)) {
+			continue // over the size limit: the lint that follows reports it
 		}
 		out, err := lint.FixFile(lint.File{Path: in.Path, Text: text}, rules, opts(in), c.UnsafeFixes)
 		if err != nil {
@@ -57,50 +63,13 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 			io.WriteString(stdout, unifiedDiff(in.Path, string(text), string(out.Text)))
 			continue
 		}
-		if err := writeAtomic(in.FSPath, out.Text); err != nil {
-			errs = append(errs, fmt.Errorf("cannot write the fixes to %s: %v", in.Path, err))
+		if err := writeFix(in.FSPath, in.Root, text, out.Text); err != nil {
+			errs = append(errs, fmt.Errorf("cannot write the fixes to %q: %v", in.Path, err))
 			sum.Fixes -= out.Applied
 			sum.Files--
 		}
 	}
 	return sum, errs
-}
-
-// writeAtomic replaces path's content: a temporary file in the same folder (so the rename stays
-// on one file system) is written, synced and renamed over the original, keeping its mode. A
-// symbolic link is followed, so the link stays a link. A crash leaves either the old or the new
-// file, never half of one.
-func writeAtomic(path string, data []byte) (err error) {
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".trainlint-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(fi.Mode().Perm()); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // unifiedDiff renders a unified diff (3 lines of context) of a file before and after fixing, in

@@ -159,36 +159,6 @@ func TestUnsafeFixesFlag(t *testing.T) {
 	}
 }
 
-func TestFixReadOnlyFolderIsAnError(t *testing.T) {
-	if os.Geteuid() == 0 {
-		t.Skip("root can write anywhere")
-	}
-	dir := writeTree(t, map[string]string{"ro/sft.yaml": sftRecipe})
-	os.Chmod(filepath.Join(dir, "ro"), 0o555)
-	t.Cleanup(func() { os.Chmod(filepath.Join(dir, "ro"), 0o755) })
-	code, _, stderr := cli(t, nil, "check", "--fix", "ro/sft.yaml")
-	if code != exitUsage || !strings.Contains(stderr, "cannot write the fixes") {
-		t.Errorf("exit %d, stderr %q", code, stderr)
-	}
-}
-
-func TestWriteAtomicKeepsModeAndContent(t *testing.T) {
-	dir := t.TempDir()
-	p := filepath.Join(dir, "a.yaml")
-	os.WriteFile(p, []byte("old\n"), 0o600)
-	if err := writeAtomic(p, []byte("new\n")); err != nil {
-		t.Fatal(err)
-	}
-	fi, _ := os.Stat(p)
-	if readFile(t, p) != "new\n" || fi.Mode().Perm() != 0o600 {
-		t.Errorf("content %q mode %v", readFile(t, p), fi.Mode().Perm())
-	}
-	entries, _ := os.ReadDir(dir)
-	if len(entries) != 1 {
-		t.Errorf("folder holds %d entries, want 1", len(entries))
-	}
-}
-
 func TestUnifiedDiff(t *testing.T) {
 	a := "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n13\n14\n15\n"
 	b := strings.Replace(strings.Replace(a, "2\n", "two\n", 1), "14\n", "fourteen\n", 1)

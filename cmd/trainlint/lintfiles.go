@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 	"sync"
@@ -34,6 +33,7 @@ func sameOptions(o lint.Options) optionsFunc { return func(input) lint.Options {
 func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFunc, workers int) (*lint.Result, map[string][]byte, []error) {
 	outs := make([]outcome, len(ins))
 	var stdinText []byte
+	var stdinSize int64
 	for i, in := range ins {
 		if !in.Stdin {
 			continue
@@ -42,12 +42,13 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 		if stdin == nil {
 			err = fmt.Errorf("no standard input")
 		} else {
-			stdinText, err = io.ReadAll(stdin)
+			stdinText, stdinSize, err = readLimited(stdin, -1, maxBytes(opts(in)))
 		}
 		if err != nil {
 			outs[i].err = fmt.Errorf("cannot read standard input: %v", err)
 		}
 	}
+	budget := newByteBudget(inflightBytes)
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -61,7 +62,7 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				outs[i] = lintOne(ins[i], stdinText, rules, opts, outs[i].err)
+				outs[i] = lintOne(ins[i], stdinText, stdinSize, rules, opts, outs[i].err, budget)
 			}
 		}()
 	}
@@ -95,21 +96,30 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 	return res, sources, errs
 }
 
-func lintOne(in input, stdinText []byte, rules []*lint.Rule, opts optionsFunc, readErr error) outcome {
+// lintOne reads and lints one input. The file's size is taken from the budget of bytes in flight
+// before it is read and given back once its lint is done (see inflightBytes).
+func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, opts optionsFunc, readErr error, budget *byteBudget) outcome {
 	if readErr != nil {
 		return outcome{err: readErr}
 	}
-	text := stdinText
+	o := opts(in)
+	text, size := stdinText, stdinSize
 	if !in.Stdin {
-		var err error
-		text, err = os.ReadFile(in.FSPath)
+		f, fi, err := openRegular(in.FSPath)
+		if err != nil {
+			return outcome{err: readError(in.Path, err)}
+		}
+		took := budget.acquire(min(fi.Size(), int64(maxBytes(o))), inflightBytes)
+		defer budget.release(took)
+		text, size, err = readLimited(f, fi.Size(), maxBytes(o))
+		f.Close()
 		if err != nil {
 			return outcome{err: readError(in.Path, err)}
 		}
 	}
-	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text}, rules, opts(in))
+	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)
 	out := outcome{info: info, diags: diags}
-	if len(diags) > 0 {
+	if len(diags) > 0 && size <= int64(len(text)) {
 		out.src = text
 	}
 	return out

@@ -15,6 +15,10 @@ type input struct {
 	Path   string // as reported (the argument, or the argument joined with the path under it)
 	FSPath string // where to read it ("" for standard input)
 	Stdin  bool
+	// Root is the tree the input was found in: the folder walked, or a named file's folder.
+	// --fix never writes outside it (or outside the repository holding the file) through a
+	// symbolic link.
+	Root string
 }
 
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
@@ -65,7 +69,7 @@ func collectInputs(paths []string, stdinFilename string) (ins []input, errs []er
 			continue
 		}
 		if !fi.IsDir() {
-			add(input{Path: filepath.Clean(p), FSPath: p})
+			add(input{Path: filepath.Clean(p), FSPath: p, Root: filepath.Dir(p)})
 			continue
 		}
 		files, werrs := walkDir(p)
@@ -74,6 +78,7 @@ func collectInputs(paths []string, stdinFilename string) (ins []input, errs []er
 			warnings = append(warnings, fmt.Sprintf("no .yaml, .yml, .json or .toml files to check in %q (or all are ignored)", p))
 		}
 		for _, f := range files {
+			f.Root = p
 			add(f)
 		}
 	}
@@ -114,7 +119,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 		w.errs = append(w.errs, readError(dir, err))
 		return
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, ".gitignore")); err == nil {
+	if data, err := readSmall(filepath.Join(dir, ".gitignore")); err == nil {
 		stack = append(stack[:len(stack):len(stack)], parseIgnore(absDir, data))
 	}
 	for _, e := range entries {
@@ -169,7 +174,7 @@ func parentIgnores(dir string) ignoreStack {
 		return nil
 	}
 	var stack ignoreStack
-	if data, err := os.ReadFile(filepath.Join(top, ".git", "info", "exclude")); err == nil {
+	if data, err := readSmall(filepath.Join(top, ".git", "info", "exclude")); err == nil {
 		stack = append(stack, parseIgnore(filepath.ToSlash(top), data))
 	}
 	rel, err := filepath.Rel(top, dir)
@@ -178,7 +183,7 @@ func parentIgnores(dir string) ignoreStack {
 	}
 	d := top
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
-		if data, err := os.ReadFile(filepath.Join(d, ".gitignore")); err == nil {
+		if data, err := readSmall(filepath.Join(d, ".gitignore")); err == nil {
 			stack = append(stack, parseIgnore(filepath.ToSlash(d), data))
 		}
 		d = filepath.Join(d, part)

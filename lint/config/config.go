@@ -16,6 +16,20 @@
 // stays the reference in tests (TestValidateMatchesLibrary: identical failures on 4,000
 // generated configs), and TestSchemaKeywordsKnown fails if the schema starts using a keyword the
 // interpreter lacks.
+//
+// A repository's config file is the repository's to write, so it is read as untrusted input:
+// only regular files are read (a FIFO or /dev/zero named by extend would block or never end),
+// at most 1 MiB of each, and extend may name only files inside the repository of the config
+// file the chain starts from (with symbolic links resolved; outside any repository, inside that
+// file's folder); a discovered config file that is a link out of its repository is not read
+// either. Before, `extend = "/dev/zero"` grew to 16 GB in two minutes, a FIFO blocked
+// forever, and `extend = "/etc/shadow"` read the file and echoed its key names in errors.
+//
+// Globs ([[ignore]] and [[files]] paths) match in time proportional to the pattern's segments
+// times the path's: "**" is matched by keeping the set of pattern positions reached, not by
+// backtracking. An 80-byte pattern of "**/a/" segments on a 40-deep path took over 300 s for one
+// match (the CLI run on such a tree was stopped at 60 s); now 88 µs
+// (BenchmarkMatchGlobPathological) and 0.01 s for the CLI run.
 package config
 
 import (
@@ -214,6 +228,13 @@ func (l *Loader) ForDir(dir string) (*Config, error) {
 }
 
 func (l *Loader) discover(dir string) (*Config, error) {
+	for _, name := range []string{FileName, PyProject} {
+		// A discovered config file is the repository's: a link out of it (to /etc/shadow, say)
+		// is not followed, as extend would not be.
+		if p := filepath.Join(dir, name); isFile(p) && !within(p, extendBoundary(p)) {
+			return nil, &Error{File: displayPath(p), Msg: "is a symbolic link to a file outside the repository; trainlint does not read it (pass a config file with --config)"}
+		}
+	}
 	if p := filepath.Join(dir, FileName); isFile(p) {
 		return l.Load(p)
 	}
@@ -258,6 +279,10 @@ func (l *Loader) resolve(abs string, stack []string, from *layer) (*Config, erro
 		target := ly.extend
 		if !filepath.IsAbs(target) {
 			target = filepath.Join(ly.dir, filepath.FromSlash(target))
+		}
+		if b := extendBoundary(append(stack, abs)[0]); !within(target, b) {
+			return nil, ly.errorAt([]string{"extend"}, false, "extended file "+quote(displayPath(target))+" is outside "+quote(displayPath(b))+
+				"; extend may name only files in the repository of the config file (pass another file with --config)")
 		}
 		parent, err := l.resolve(filepath.Clean(target), append(stack, abs), ly)
 		if err != nil {
@@ -340,31 +365,46 @@ func MatchGlob(dir, pattern, file string) bool {
 	return matchSegments(strings.Split(pattern, "/"), strings.Split(rel, "/"))
 }
 
+// matchSegments matches path segments against pattern segments, where "**" stands for any
+// number of segments (none included) and every other segment is a path.Match pattern. It reads
+// the name once, keeping the set of pattern positions reached so far (a position per segment
+// of the pattern), so its time is len(pat) × len(name) segment matches whatever the pattern:
+// the backtracking version it replaces took 55 s for an 80-byte pattern of ** and one-letter
+// segments on a 40-deep path (see TestGlobLinear and BenchmarkMatchGlobPathological).
 func matchSegments(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for len(pat) > 0 && pat[0] == "**" {
-				pat = pat[1:]
+	cur := make([]bool, len(pat)+1)
+	next := make([]bool, len(pat)+1)
+	cur[0] = true
+	skipStars(cur, pat)
+	for _, seg := range name {
+		clear(next)
+		alive := false
+		for i, p := range pat {
+			if !cur[i] {
+				continue
 			}
-			if len(pat) == 0 {
-				return true
+			if p == "**" {
+				next[i], alive = true, true // ** takes this segment and may take more
+			} else if ok, _ := path.Match(p, seg); ok {
+				next[i+1], alive = true, true
 			}
-			for i := range name {
-				if matchSegments(pat, name[i:]) {
-					return true
-				}
-			}
+		}
+		if !alive {
 			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
+		skipStars(next, pat)
+		cur, next = next, cur
 	}
-	return len(name) == 0
+	return cur[len(pat)]
+}
+
+// skipStars lets every reached "**" also match no segment.
+func skipStars(reached []bool, pat []string) {
+	for i, p := range pat {
+		if reached[i] && p == "**" {
+			reached[i+1] = true
+		}
+	}
 }
 
 // validGlob reports whether every segment of a glob is a valid path.Match pattern.

@@ -124,6 +124,7 @@ strict = true
 [mapping]
 "train.batch_size" = "trainer.bs"
 `,
+		".git/HEAD": "ref: refs/heads/main\n", // a repository: extend may reach anywhere inside it
 		"team/proj/.trainlint.toml": `
 extend = "../mid.toml"
 fail-on = "info"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -66,10 +67,14 @@ type layer struct {
 // readLayer reads and validates one file. It returns (nil, nil) for a pyproject.toml without a
 // [tool.trainlint] table, and an error wrapping os.ErrNotExist when the file does not exist.
 func (l *Loader) readLayer(abs string) (*layer, error) {
-	src, err := os.ReadFile(abs)
+	src, err := readConfigFile(abs)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return nil, err
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
 		return nil, &Error{File: displayPath(abs), Msg: "cannot read config file: " + err.Error()}
 	}

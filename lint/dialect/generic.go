@@ -217,7 +217,7 @@ func genPathOf(n *doc.Node) string {
 	if n == nil {
 		return ""
 	}
-	return n.Path.String()
+	return n.Path().String()
 }
 
 // readGenericPlan is the generic reader under framework id fw: pre (optional) first fills what a

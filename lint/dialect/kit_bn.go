@@ -60,12 +60,12 @@ func bnEvidence(root *doc.Node) (*doc.Node, string) {
 		switch n.Key {
 		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
 			if bnNormValues[low] || bnArchRe().MatchString(v) {
-				hit, why = n, n.Path.String()+": "+v
+				hit, why = n, n.Path().String()+": "+v
 			}
 			return true
 		}
 		if bnArchRe().MatchString(v) && !otherNormBeside(n) {
-			hit, why = n, n.Path.String()+": "+v
+			hit, why = n, n.Path().String()+": "+v
 		}
 		return true
 	})
@@ -95,7 +95,7 @@ func otherNormBeside(n *doc.Node) bool {
 // readBNPresent sets BN.Present from config evidence only.
 func readBNPresent(p *plan.Plan, root *doc.Node) {
 	if n, why := bnEvidence(root); n != nil {
-		p.BN.Present = plan.Set(true, n.Path.String(), n)
+		p.BN.Present = plan.Set(true, n.Path().String(), n)
 		p.BN.Present.Origin = plan.Derived
 		p.BN.Present.Note = "= batch norm named in the config"
 		p.BN.Evidence = why

@@ -139,7 +139,7 @@ func detectLightning(d *doc.Document) int {
 				litModule = true
 			}
 		}
-		return len(n.Path) < 4
+		return n.Depth() < 4
 	})
 	if libHit {
 		s += 60
@@ -216,7 +216,7 @@ func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 				cli = true
 			}
 		}
-		return len(n.Path) < 5
+		return n.Depth() < 5
 	})
 	for _, c := range d.Comments {
 		if strings.Contains(c.Text, "@package") {
@@ -332,7 +332,7 @@ func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Nod
 			hit = n
 			return false
 		}
-		return len(n.Path) < 3
+		return n.Depth() < 3
 	})
 	if hit != nil {
 		return hit, hit, sectionKey(hit), true
@@ -402,7 +402,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 				}
 			}
 			if len(names) > 0 {
-				p.Tracking.Trackers = plan.Set(names, first.Path.String(), first)
+				p.Tracking.Trackers = plan.Set(names, first.Path().String(), first)
 				return
 			}
 		}
@@ -445,7 +445,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 	for _, it := range items {
 		for _, c := range []*doc.Node{it.At("init_args.name"), it.Get("name")} {
 			if s, ok := strValue(c); ok && s != "" {
-				p.Tracking.RunName = plan.Set(s, c.Path.String(), c)
+				p.Tracking.RunName = plan.Set(s, c.Path().String(), c)
 				return
 			}
 		}

@@ -78,13 +78,13 @@ func sectionKey(n *doc.Node) string {
 	if n == nil {
 		return ""
 	}
-	return n.Path.String()
+	return n.Path().String()
 }
 
 // keyOf is the key path of a node, or prefix.key when the node is absent.
 func keyOf(n *doc.Node, prefix, key string) string {
-	if n != nil && len(n.Path) > 0 {
-		return n.Path.String()
+	if n != nil && n.Depth() > 0 {
+		return n.Path().String()
 	}
 	return joinKey(prefix, key)
 }

@@ -249,7 +249,7 @@ func readNeMoTracking(p *plan.Plan, root, em *doc.Node) {
 	case explicit:
 		p.Tracking.Trackers = plan.Set(names, "exp_manager", em)
 		if at != nil {
-			p.Tracking.Trackers.Key, p.Tracking.Trackers.Node = at.Path.String(), at
+			p.Tracking.Trackers.Key, p.Tracking.Trackers.Node = at.Path().String(), at
 		}
 	default:
 		p.Tracking.Trackers = plan.Defaulted(names, "exp_manager.create_tensorboard_logger", nemoDefault, em)
@@ -257,7 +257,7 @@ func readNeMoTracking(p *plan.Plan, root, em *doc.Node) {
 	for _, k := range []string{"wandb_logger_kwargs.name", "name"} {
 		if n := em.At(k); n != nil {
 			if s, ok := strValue(n); ok && s != "" {
-				p.Tracking.RunName = plan.Set(s, n.Path.String(), n)
+				p.Tracking.RunName = plan.Set(s, n.Path().String(), n)
 				return
 			}
 		}
@@ -304,7 +304,7 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		// Normalisation of Megatron transformers is LayerNorm/RMSNorm: evidence of no BN.
 		if n := model.Get("normalization"); n != nil {
 			if s, ok := strValue(n); ok && strings.Contains(strings.ToLower(s), "norm") && !strings.Contains(strings.ToLower(s), "batch") {
-				p.BN.Present = plan.Fact[bool]{Value: false, Origin: plan.Derived, Key: n.Path.String(), Node: n, Note: "= " + s + " normalisation"}
+				p.BN.Present = plan.Fact[bool]{Value: false, Origin: plan.Derived, Key: n.Path().String(), Node: n, Note: "= " + s + " normalisation"}
 			}
 		}
 		return

@@ -43,7 +43,7 @@ func TestScoreSetsMatchScore(t *testing.T) {
 		d.Root.Walk(func(n *doc.Node) bool {
 			if n.Kind == doc.Map {
 				maps++
-				check(path+" "+n.Path.String(), n)
+				check(path+" "+n.Path().String(), n)
 			}
 			return true
 		})

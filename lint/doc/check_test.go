@@ -49,7 +49,8 @@ func checkDoc(d *Document) error {
 			if err != nil {
 				return false
 			}
-			what := "node " + n.Path.String()
+			path := n.Path()
+			what := "node " + path.String()
 			if e := checkSpan(what, n.Span); e != nil {
 				err = e
 				return false
@@ -67,11 +68,11 @@ func checkDoc(d *Document) error {
 				return false
 			}
 			if n.Parent != nil {
-				if len(n.Path) != len(n.Parent.Path)+1 {
-					err = fmt.Errorf("%s: path length %d under parent %d", what, len(n.Path), len(n.Parent.Path))
+				if len(path) != n.Depth() || n.Depth() != n.Parent.Depth()+1 {
+					err = fmt.Errorf("%s: path length %d, depth %d under parent %d", what, len(path), n.Depth(), n.Parent.Depth())
 					return false
 				}
-				last := n.Path[len(n.Path)-1]
+				last := path[len(path)-1]
 				if n.Parent.Kind == Map && (last.IsIndex || last.Key != n.Key) {
 					err = fmt.Errorf("%s: path elem %+v vs key %q", what, last, n.Key)
 					return false
@@ -168,7 +169,7 @@ func sameNode(x, y, px, py *Node) bool {
 		return x == y
 	}
 	if x.Kind != y.Kind || x.Type != y.Type || x.Style != y.Style || x.Value != y.Value || x.Quoted != y.Quoted ||
-		x.Key != y.Key || x.Index != y.Index || !slices.Equal(x.Path, y.Path) || x.KeySpan != y.KeySpan ||
+		x.Key != y.Key || x.Index != y.Index || !slices.Equal(x.Path(), y.Path()) || x.KeySpan != y.KeySpan ||
 		x.Span != y.Span || x.Alias != y.Alias || x.flags != y.flags || (x.Parent == px) != (y.Parent == py) ||
 		len(x.Children) != len(y.Children) {
 		return false
@@ -233,7 +234,7 @@ func TestSameDocSeesDifferences(t *testing.T) {
 		"value":          func(d *Document) { d.Root.Children[0].Value = "2" },
 		"deep span":      func(d *Document) { d.Root.Children[1].Children[1].Children[0].Span.End.Col++ },
 		"key span":       func(d *Document) { d.Root.Children[1].KeySpan.Start.Offset++ },
-		"path":           func(d *Document) { d.Root.Children[1].Children[0].Path[1].Index = 5 },
+		"path":           func(d *Document) { d.Root.Children[1].Children[0].Parent = d.Root.Children[0] },
 		"type":           func(d *Document) { d.Root.Children[0].Type = String },
 		"style":          func(d *Document) { d.Root.Children[1].Style = "block" },
 		"parent":         func(d *Document) { d.Root.Children[1].Children[0].Parent = d.Root },

@@ -80,22 +80,22 @@ func checkSpanText(d *Document) error {
 			got := text(d, n.Span)
 			switch {
 			case n.Kind == Scalar && n.Style == "plain" && !strings.ContainsAny(got, "\n\r\u0085\u2028\u2029") && got != n.Value:
-				err = fmt.Errorf("%s: plain span %q, value %q", n.Path, got, n.Value)
+				err = fmt.Errorf("%s: plain span %q, value %q", n.Path(), got, n.Value)
 			case n.Style == "double" && (len(got) < 2 || got[0] != '"' || got[len(got)-1] != '"'),
 				n.Style == "single" && (len(got) < 2 || got[0] != '\'' || got[len(got)-1] != '\''):
-				err = fmt.Errorf("%s: quoted span %q", n.Path, got)
+				err = fmt.Errorf("%s: quoted span %q", n.Path(), got)
 			case n.Kind == Map && n.Style == "flow" && d.Format == YAML && (got == "" || got[0] != '{' || got[len(got)-1] != '}') && !implicitPair(n, got),
 				n.Kind == Seq && n.Style == "flow" && (got == "" || got[0] != '[' || got[len(got)-1] != ']'):
-				err = fmt.Errorf("%s: flow span %q", n.Path, got)
+				err = fmt.Errorf("%s: flow span %q", n.Path(), got)
 			case n.Kind == Scalar && (n.Style == "literal" || n.Style == "folded") && !strings.HasPrefix(got, "|") && !strings.HasPrefix(got, ">"):
-				err = fmt.Errorf("%s: block span %q", n.Path, got)
+				err = fmt.Errorf("%s: block span %q", n.Path(), got)
 			}
 			if n.Parent != nil && n.Parent.Kind == Map && d.Format != TOML {
 				k := text(d, n.KeySpan)
 				// Quoted, complex (flow or block) and alias keys are written differently from
 				// their text.
 				if k != n.Key && n.flags&yamlComplexKey == 0 && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.ContainsAny(k, "\r\n") {
-					err = fmt.Errorf("%s: key span %q, key %q", n.Path, k, n.Key)
+					err = fmt.Errorf("%s: key span %q, key %q", n.Path(), k, n.Key)
 				}
 			}
 			return err == nil

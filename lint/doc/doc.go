@@ -57,6 +57,31 @@
 // BenchmarkBareYAMLNode); before the direct reader, parse took 36.8 ms. BenchmarkParseYAMLNoDirect
 // gives the yaml.v3 path's cost on the same files, and BenchmarkParseOverBareYAML reports the
 // parse/bare ratio from alternating rounds. The whole-process numbers are in cmd/trainlint-bench.
+//
+// # Memory
+//
+// A file's tree takes memory in proportion to its size, whatever its nesting and its aliases
+// (issue 15). A node has a fixed size (192 bytes on 64-bit platforms): it keeps its key or index,
+// its depth and its parent, and Node.Path builds the key path on demand; nodes used to hold a
+// full copy of their path, so memory grew with nodes × depth. YAML aliases are expanded as
+// copies, and the copies count against a node budget of the file's size plus a twentieth of
+// limits.max_nodes (100,000 nodes by default), so a few KB cannot expand into millions of nodes.
+// Measured with TestRobustMemoryBounded (parse only, bytes allocated; 2-core machine shared
+// with other builds, 2026-12-01), before → after:
+//
+//	200 branches of 990-deep [[[…]]], 396 KB   YAML 3,458 MB 5.5 s → 44 MB 38 ms
+//	                                           JSON 3,458 MB 1.4 s → 44 MB 30 ms
+//	                                           TOML 3,494 MB 1.9 s → 73 MB 49 ms
+//	990-deep anchor aliased 200 times, 2.8 KB  3,499 MB 1.6 s → 24 MB 15 ms (input-limit-exceeded)
+//	990-deep anchor aliased 40 times, 2.2 KB     728 MB 0.3 s → 10 MB 5 ms
+//	1,999,000 one-digit numbers, 4 MB          YAML 695 MB → 533 MB, JSON 675 → 513, TOML 984 → 748
+//
+// The tree of the last case keeps 303 bytes a node before and 221 after (the rest of the
+// allocation is the parser's own garbage). Through the CLI (peak RSS, /usr/bin/time): the deep
+// branches 3.4 GB and 21-31 s → 57-75 MB and 0.15-0.34 s, the aliased anchor 3.4 GB and 52 s
+// → 36 MB and 0.16 s, the 4 MB of numbers 618 MB → 478 MB. The fuzz targets fail an input that
+// allocates more than 8 MB plus 1,000 bytes per byte of it, so the next blow-up of this kind is
+// a fuzzing failure.
 package doc
 
 import (
@@ -142,16 +167,30 @@ func (t Type) String() string {
 }
 
 // Node is one value of the tree.
+//
+// A node costs a fixed size whatever its depth: it keeps its key (or index) and its parent, and
+// its key path is built on demand by Path. (Nodes used to hold a full copy of their path, so a
+// tree's memory grew with nodes × depth: 200 branches of 990-deep brackets, 396 KB of input,
+// took 3.4 GB.) The small fields are packed together for the same reason; see the package doc
+// for the measured cost.
 type Node struct {
 	Kind Kind
 	Type Type // scalars only
+	// Quoted reports whether the scalar was written quoted (its type is then String unless it is
+	// an interpolation).
+	Quoted bool
+	// Alias reports that the node is a copy of a YAML anchored node, reached through an alias
+	// (`*name`) or a merge key (`<<: *name`). The alias node itself spans the `*name` token; its
+	// descendants and merged entries keep the spans of the anchored definition, so they need
+	// not lie inside their parent's span.
+	Alias bool
+
+	flags uint8  // front-end scratch: how a TOML table was defined
+	depth uint16 // number of ancestors (the root is 0); see Depth
 
 	// Value is a scalar's value as text, with quotes and escapes resolved ("true", "16", "1e-4",
 	// "${oc.env:RANK}"). For maps and sequences it is empty.
 	Value string
-	// Quoted reports whether the scalar was written quoted (its type is then String unless it is
-	// an interpolation).
-	Quoted bool
 	// Style is the front-end's spelling detail needed for faithful edits: for YAML "plain",
 	// "single", "double", "literal", "folded", "flow"; for JSON and TOML the same vocabulary.
 	// Collections written by indentation (YAML block mappings and sequences, TOML tables and
@@ -162,22 +201,64 @@ type Node struct {
 	Key string
 	// Index is the node's position in its parent (map entries and sequence items alike).
 	Index int
-	// Path is the key path from the root: map keys and sequence indexes.
-	Path Path
 
 	KeySpan Span // span of the key token (maps' children only); zero otherwise
 	Span    Span // span of the value
 
 	Parent   *Node
 	Children []*Node // map entries in source order (each with Key) or sequence items
+}
 
-	// Alias reports that the node is a copy of a YAML anchored node, reached through an alias
-	// (`*name`) or a merge key (`<<: *name`). The alias node itself spans the `*name` token; its
-	// descendants and merged entries keep the spans of the anchored definition, so they need
-	// not lie inside their parent's span.
-	Alias bool
+// Path returns the key path from the root to n: map keys and sequence indexes, built from the
+// parents (a fresh slice of Depth elements; nil for a root). Nil-safe.
+func (n *Node) Path() Path {
+	if n == nil || n.Parent == nil {
+		return nil
+	}
+	d := 0
+	for a := n; a.Parent != nil; a = a.Parent {
+		d++
+	}
+	p := make(Path, d)
+	for a := n; a.Parent != nil; a = a.Parent {
+		d--
+		if a.Parent.Kind == Seq {
+			p[d] = PathElem{Index: a.Index, IsIndex: true}
+		} else {
+			p[d] = PathElem{Key: a.Key}
+		}
+	}
+	return p
+}
 
-	flags uint8 // front-end scratch: how a TOML table was defined
+// Depth returns the number of ancestors of n (0 for a root, len(n.Path()) otherwise) without
+// building the path. Nil-safe.
+func (n *Node) Depth() int {
+	if n == nil {
+		return 0
+	}
+	if n.depth < maxStoredDepth && (n.depth > 0 || n.Parent == nil) {
+		return int(n.depth)
+	}
+	// Past the stored range, or a node whose front-end set Parent without setParent.
+	d := 0
+	for a := n; a.Parent != nil; a = a.Parent {
+		d++
+	}
+	return d
+}
+
+// maxStoredDepth is the largest depth a node stores; deeper nodes (only with a raised
+// limits.max_depth) count their ancestors instead.
+const maxStoredDepth = 1<<16 - 1
+
+// setParent makes parent n's parent and records n's depth.
+func (n *Node) setParent(parent *Node) {
+	n.Parent = parent
+	n.depth = 0
+	if parent != nil {
+		n.depth = uint16(min(int(parent.depth)+1, maxStoredDepth))
+	}
 }
 
 // PathElem is one step of a key path: a map key, or a sequence index when IsIndex.
@@ -512,6 +593,15 @@ var DefaultLimits = Limits{
 	MaxNodes:   2_000_000,
 }
 
+// aliasBudget is how many nodes a YAML file of size bytes may expand to, aliases included: its
+// size (a file without aliases has fewer nodes than bytes) plus a twentieth of MaxNodes (100,000
+// by default, far more than the anchors of real configs expand to). Without it a few KB could
+// expand to MaxNodes: a 990-deep anchor aliased 2,000 times, 7 KB, would be two million nodes.
+// Memory per file is thus bounded by its size, whatever the aliases and the nesting.
+func aliasBudget(size int, l Limits) int {
+	return size + l.MaxNodes/20
+}
+
 // withDefaults fills zero fields from DefaultLimits.
 func (l Limits) withDefaults() Limits {
 	if l.MaxBytes <= 0 {
@@ -520,6 +610,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultLimits.MaxDepth
 	}
+	// Nodes store their depth in 16 bits; deeper nesting is no config (and the YAML library
+	// refuses far less).
+	l.MaxDepth = min(l.MaxDepth, maxStoredDepth-1)
 	if l.MaxAliases <= 0 {
 		l.MaxAliases = DefaultLimits.MaxAliases
 	}

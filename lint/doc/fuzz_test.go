@@ -1,6 +1,10 @@
 package doc
 
-import "testing"
+import (
+	"runtime/metrics"
+	"strings"
+	"testing"
+)
 
 // The fuzz targets check the invariants every front-end promises on any input: no panic (Parse
 // recovers, but a recovered panic is reported as "the parser could not read this file", which
@@ -8,7 +12,27 @@ import "testing"
 // agree with the line index, children inside their parents (aliases aside), and paths that match
 // keys and indexes. Seeds: f.Add below and testdata/fuzz/<target>/.
 
+// heapAllocs is the number of bytes allocated since the program started.
+func heapAllocs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// parseBudget is what parsing src may allocate: a fixed part (the alias allowance of the fuzz
+// limits, 10,000 nodes, fits in it) and 1,000 bytes per byte of input, about ten times what
+// the worst known shapes take (110-135 bytes a byte, see TestRobustMemoryBounded). Nodes that
+// each held a copy of their path took 8,700 bytes a byte (200 branches of 990-deep brackets)
+// and aliases of a deep anchor hundreds of thousands (728 MB for a 2 KB file), so the fuzzers
+// now fail on such a blow-up instead of passing it.
+func parseBudget(src []byte) uint64 { return 8<<20 + 1000*uint64(len(src)) }
+
 func fuzzParse(t *testing.T, f Format, src []byte) {
+	before := heapAllocs()
+	Parse("fuzz."+string(f), src, f, Limits{MaxBytes: 1 << 20, MaxNodes: 200000})
+	if got := heapAllocs() - before; got > parseBudget(src) {
+		t.Fatalf("parsing %d bytes allocated %d bytes, over the budget of %d\nsrc: %q", len(src), got, parseBudget(src), src)
+	}
 	d := parse(t, "fuzz."+string(f), src, f, Limits{MaxBytes: 1 << 20, MaxNodes: 200000})
 	for _, p := range d.Problems {
 		if p.Message == "the parser could not read this file" {
@@ -31,6 +55,11 @@ func FuzzParseYAML(f *testing.F) {
 		"\ufeffa: \"q\\\"\" # c\r\nb: 'it''s'\r\n",
 		"a: &a [*a]\n",
 		"? [x]\n: y\n",
+		// Issue 15's blow-up: a 990-deep anchor aliased 40 times (728 MB before paths were
+		// shared and aliases counted against the node budget), and the same in small.
+		"a: &a " + strings.Repeat("[", 990) + strings.Repeat("]", 990) + "\nb: [" + strings.Repeat("*a, ", 39) + "*a]\n",
+		"a: &a " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\nb: [" + strings.Repeat("*a, ", 39) + "*a]\n",
+		strings.Repeat("[", 200) + strings.Repeat("]", 200),
 	} {
 		f.Add([]byte(s))
 	}

@@ -137,7 +137,7 @@ func (p *jsonParser) parse() *Node {
 		return nil
 	}
 	var stack []jsonFrame
-	root := p.value(nil, PathElem{}, &stack)
+	root := p.value(nil, &stack)
 	for len(stack) > 0 && !p.failed {
 		top := &stack[len(stack)-1]
 		p.ws()
@@ -186,7 +186,7 @@ func (p *jsonParser) parse() *Node {
 				break
 			}
 			keySpan := Span{Start: p.x.posOnLine(kline, ks), End: p.x.posOnLine(kline, ke)}
-			child := p.value(n, PathElem{Key: key}, &stack)
+			child := p.value(n, &stack)
 			if child == nil {
 				break
 			}
@@ -203,7 +203,7 @@ func (p *jsonParser) parse() *Node {
 		} else if step == jsonClosed {
 			continue
 		}
-		child := p.value(n, PathElem{Index: len(n.Children), IsIndex: true}, &stack)
+		child := p.value(n, &stack)
 		if child == nil {
 			break
 		}
@@ -324,7 +324,7 @@ func (p *jsonParser) close(stack *[]jsonFrame) {
 
 // value reads the value at p.i. A scalar is complete on return; for an object or array the node
 // is returned open, with its frame pushed on the stack.
-func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
+func (p *jsonParser) value(parent *Node, stack *[]jsonFrame) *Node {
 	s := p.src
 	if p.i >= len(s) {
 		p.expected("a value")
@@ -336,10 +336,7 @@ func (p *jsonParser) value(parent *Node, e PathElem, stack *[]jsonFrame) *Node {
 		return nil
 	}
 	n := p.alloc.new()
-	n.Parent = parent
-	if parent != nil {
-		n.Path = p.alloc.path(parent.Path, e)
-	}
+	n.setParent(parent)
 	start := p.i
 	n.Span.Start = p.pos(start)
 	switch c := s[p.i]; {

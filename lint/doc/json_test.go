@@ -46,7 +46,7 @@ func TestJSONSpans(t *testing.T) {
 	if v, ok := e.Item(2).Float(); !ok || v != -0.5 {
 		t.Errorf("item float %v %v", v, ok)
 	}
-	if got := d.Root.At("train").Get("lr").Path.String(); got != "train.lr" {
+	if got := d.Root.At("train").Get("lr").Path().String(); got != "train.lr" {
 		t.Errorf("path %q", got)
 	}
 }

@@ -29,10 +29,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 		}
 	}()
 	if len(src) > lim.MaxBytes {
-		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("file is "+humanBytes(len(src))+", over the size limit of "+humanBytes(lim.MaxBytes), "max_bytes"),
-			// A fixed position: indexing the lines of a file that is not read would cost time.
-			Span: Span{Start: Pos{Line: 1, Col: 1}, End: Pos{Line: 1, Col: 1}}})
+		oversize(d, int64(len(src)), lim)
 		return d
 	}
 	if !checkText(d) || conflictMarkers(d) {
@@ -52,6 +49,27 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 		d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}
 	return d
+}
+
+// Oversize is the Document of a file that was not read because it is size bytes long, over
+// lim.MaxBytes: no tree, one input-limit-exceeded problem. A driver that stops reading at the
+// limit (the CLI reads at most MaxBytes+1 bytes) calls it instead of Parse; a size of exactly
+// MaxBytes+1 is worded "over the limit", since that is all the driver knows.
+func Oversize(path string, size int64, f Format, lim Limits) *Document {
+	d := &Document{Path: path, Format: f}
+	oversize(d, size, lim.withDefaults())
+	return d
+}
+
+func oversize(d *Document, size int64, lim Limits) {
+	what := "file is " + humanBytes(int(min(size, 1<<50))) + ", over the size limit of " + humanBytes(lim.MaxBytes)
+	if size == int64(lim.MaxBytes)+1 {
+		what = "file is over the size limit of " + humanBytes(lim.MaxBytes)
+	}
+	d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
+		Message: limitMessage(what, "max_bytes"),
+		// A fixed position: indexing the lines of a file that is not read would cost time.
+		Span: Span{Start: Pos{Line: 1, Col: 1}, End: Pos{Line: 1, Col: 1}}})
 }
 
 // checkText reports bytes that cannot be a text config: UTF-16/32 (by its BOM), NUL bytes and
@@ -173,13 +191,12 @@ func overrides(first, second Span) string {
 	return "the value on line " + itoa(second.Start.Line) + " silently overrides the one on line " + itoa(first.Start.Line)
 }
 
-// nodeAlloc hands out nodes, paths and child lists from blocks that grow with the document, so
-// that a small file costs a few allocations and a large one one allocation per many nodes. Paths
-// and child lists are handed out with their capacity clipped, so appending to one copies it
-// instead of overwriting a neighbour.
+// nodeAlloc hands out nodes and child lists from blocks that grow with the document, so that a
+// small file costs a few allocations and a large one one allocation per many nodes. Child lists
+// are handed out with their capacity clipped, so appending to one copies it instead of
+// overwriting a neighbour.
 type nodeAlloc struct {
 	nodes    []Node
-	elems    []PathElem
 	kids     []*Node
 	nodeSize int
 }
@@ -194,33 +211,17 @@ func (a *nodeAlloc) new() *Node {
 	return n
 }
 
-// reserve makes the next blocks hold at least the given numbers of nodes, path elements and
-// child-list slots (capped, so a huge document still grows block by block): a document whose
-// size is known up front then takes one block of each instead of a doubling series whose last
-// block is partly unused.
-func (a *nodeAlloc) reserve(nodes, elems, kids int) {
+// reserve makes the next blocks hold at least the given numbers of nodes and child-list slots
+// (capped, so a huge document still grows block by block): a document whose size is known up
+// front then takes one block of each instead of a doubling series whose last block is partly
+// unused.
+func (a *nodeAlloc) reserve(nodes, kids int) {
 	if nodes = min(nodes, 4096); len(a.nodes) < nodes {
 		a.nodes = make([]Node, nodes)
-	}
-	if elems = min(elems, 16384); len(a.elems) < elems {
-		a.elems = make([]PathElem, elems)
 	}
 	if kids = min(kids, 8192); len(a.kids) < kids {
 		a.kids = make([]*Node, kids)
 	}
-}
-
-// path returns p with e appended, in fresh memory.
-func (a *nodeAlloc) path(p Path, e PathElem) Path {
-	n := len(p) + 1
-	if len(a.elems) < n {
-		a.elems = make([]PathElem, max(n, 4*a.nodeSize, 32))
-	}
-	q := a.elems[:n:n]
-	a.elems = a.elems[n:]
-	copy(q, p)
-	q[n-1] = e
-	return q
 }
 
 // children returns an empty child list with room for n entries.

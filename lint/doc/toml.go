@@ -125,19 +125,16 @@ func (b *tomlBuilder) newChild(parent *Node, kp keyPart, kind Kind) *Node {
 		b.limit(limitMessage("the file has more than "+itoa(b.lim.MaxNodes)+" values", "max_nodes"), kp.start)
 		return nil
 	}
-	if len(parent.Path)+1 > b.lim.MaxDepth {
+	if parent.Depth()+1 > b.lim.MaxDepth {
 		b.limit(limitMessage("nesting is deeper than "+itoa(b.lim.MaxDepth)+" levels", "max_depth"), kp.start)
 		return nil
 	}
 	n := b.alloc.new()
 	n.Kind = kind
-	n.Parent = parent
+	n.setParent(parent)
 	n.Index = len(parent.Children)
-	if parent.Kind == Seq {
-		n.Path = b.alloc.path(parent.Path, PathElem{Index: n.Index, IsIndex: true})
-	} else {
+	if parent.Kind != Seq {
 		n.Key = kp.key
-		n.Path = b.alloc.path(parent.Path, PathElem{Key: kp.key})
 		n.KeySpan = b.span(kp.start, kp.end)
 		if m := b.index[parent]; m != nil {
 			m[kp.key] = n
@@ -201,7 +198,7 @@ func dotted(parts []keyPart) string {
 // redefined reports a TOML key or table defined twice.
 func (b *tomlBuilder) redefined(_ string, first *Node, kp keyPart) {
 	second := b.span(kp.start, kp.end)
-	what := first.Path.String()
+	what := first.Path().String()
 	msg := "key " + strconv.Quote(what) + " is repeated; TOML does not allow this, so the file does not load"
 	if first.Kind == Map && first.Style == "block" && kp.start > 0 && b.isHeader(kp.start) {
 		msg = "table " + strconv.Quote(what) + " is defined twice; TOML does not allow this, so the file does not load"
@@ -383,7 +380,7 @@ func (b *tomlBuilder) skipSep(i int) int {
 func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 	switch v.Kind {
 	case unstable.Array, unstable.InlineTable:
-		if len(n.Path) > b.lim.MaxDepth {
+		if n.Depth() > b.lim.MaxDepth {
 			b.limit(limitMessage("nesting is deeper than "+itoa(b.lim.MaxDepth)+" levels", "max_depth"), start)
 			return start
 		}

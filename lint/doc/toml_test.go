@@ -57,8 +57,8 @@ func TestTOMLSpans(t *testing.T) {
 		t.Errorf("inline %q", got)
 	}
 	dd := inl.At("b.c").Item(1).Get("d")
-	if dd.Type != Unknown || dd.Path.String() != "data[1].inl.b.c[1].d" || text(d, dd.Span) != `"${x}"` {
-		t.Errorf("d: %v %s %q", dd.Type, dd.Path, text(d, dd.Span))
+	if dd.Type != Unknown || dd.Path().String() != "data[1].inl.b.c[1].d" || text(d, dd.Span) != `"${x}"` {
+		t.Errorf("d: %v %s %q", dd.Type, dd.Path(), text(d, dd.Span))
 	}
 	if p := data.Item(1).Get("path"); p.Value != "multi # no\r\n" && p.Value != "multi # no\n" {
 		t.Errorf("multi-line value %q", p.Value)

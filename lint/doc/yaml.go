@@ -53,8 +53,8 @@ func parseYAMLv3(d *Document, lim Limits) {
 		if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
 			continue
 		}
-		c.alloc.reserve(yamlSize(n.Content[0], 0))
-		node, _ := c.conv(n.Content[0], nil, nil, 0, -1, false)
+		c.alloc.reserve(yamlSize(n.Content[0]))
+		node, _ := c.conv(n.Content[0], nil, 0, -1, false)
 		if c.fatal {
 			d.Root, d.More = nil, nil
 			return
@@ -70,12 +70,11 @@ func parseYAMLv3(d *Document, lim Limits) {
 	c.comments()
 }
 
-// yamlSize counts what converting y at the given depth takes from a nodeAlloc, aliases not
-// expanded: nodes (one per value; mapping keys are not nodes), path elements (a node at depth d
-// has a path of d elements) and child-list slots (for lists of up to 64 children, which come
-// from the allocator's block).
-func yamlSize(y *yaml.Node, depth int) (nodes, elems, kids int) {
-	nodes, elems = 1, depth
+// yamlSize counts what converting y takes from a nodeAlloc, aliases not expanded: nodes (one
+// per value; mapping keys are not nodes) and child-list slots (for lists of up to 64 children,
+// which come from the allocator's block).
+func yamlSize(y *yaml.Node) (nodes, kids int) {
+	nodes = 1
 	if y.Kind != yaml.MappingNode && y.Kind != yaml.SequenceNode {
 		return
 	}
@@ -87,8 +86,8 @@ func yamlSize(y *yaml.Node, depth int) (nodes, elems, kids int) {
 		kids = k
 	}
 	for i := first; i < len(y.Content); i += step {
-		n, e, k := yamlSize(y.Content[i], depth+1)
-		nodes, elems, kids = nodes+n, elems+e, kids+k
+		n, k := yamlSize(y.Content[i])
+		nodes, kids = nodes+n, kids+k
 	}
 	return
 }
@@ -245,7 +244,7 @@ func (c *yamlConv) offset(line, col int) int {
 // collection that contains y (-1 at the top), which block scalars with an explicit indentation
 // indicator are relative to. aliased marks copies reached through an alias. It returns the node
 // and the end offset of y's text where it is written (for an alias, the end of `*name`).
-func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int, aliased bool) (*Node, int) {
+func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased bool) (*Node, int) {
 	if c.fatal {
 		return nil, 0
 	}
@@ -257,6 +256,11 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	c.nodes++
 	if c.nodes > c.lim.MaxNodes {
 		c.limit(limitMessage("the document expands to more than "+itoa(c.lim.MaxNodes)+" nodes", "max_nodes"), off)
+		return nil, 0
+	}
+	if c.nodes > aliasBudget(len(c.src), c.lim) {
+		c.limit(limitMessage("aliases expand the document to more than "+itoa(aliasBudget(len(c.src), c.lim))+
+			" nodes (its size in bytes plus a twentieth of max_nodes)", "max_nodes"), off)
 		return nil, 0
 	}
 	if depth > c.lim.MaxDepth {
@@ -288,7 +292,7 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 			c.active = map[*yaml.Node]bool{}
 		}
 		c.active[t] = true
-		n, _ := c.conv(t, parent, path, depth, indent, true)
+		n, _ := c.conv(t, parent, depth, indent, true)
 		delete(c.active, t)
 		if n == nil {
 			return nil, 0
@@ -300,8 +304,7 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, path Path, depth, indent int
 	}
 
 	n := c.alloc.new()
-	n.Parent = parent
-	n.Path = path
+	n.setParent(parent)
 	n.Alias = aliased
 	p := c.skipProps(off)
 	if y.Kind == yaml.ScalarNode && y.Value == "" && y.Style == 0 && off > 0 && (c.src[off-1] == ':' || c.src[off-1] == '-') && !c.propsAt(off) {
@@ -458,7 +461,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 				start = ks
 				startPos = c.startPos(k, ks, ks)
 			}
-			mv, mend := c.conv(v, n, n.Path, depth+1, myIndent, aliased)
+			mv, mend := c.conv(v, n, depth+1, myIndent, aliased)
 			if c.fatal {
 				return 0
 			}
@@ -480,7 +483,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 			start = kspan.Start.Offset
 			startPos = kspan.Start
 		}
-		child, vend := c.conv(v, n, c.childPath(n.Path, PathElem{Key: key}), depth+1, myIndent, aliased)
+		child, vend := c.conv(v, n, depth+1, myIndent, aliased)
 		if c.fatal {
 			return 0
 		}
@@ -569,9 +572,8 @@ func (c *yamlConv) merge(n, mv *Node, explicit map[string]bool) {
 				continue
 			}
 			explicit[e.Key] = true // an earlier source wins over a later one
-			e.Parent = n
 			e.Index = len(n.Children)
-			rebase(e, c.childPath(n.Path, PathElem{Key: e.Key}))
+			rebase(e, n)
 			n.Children = append(n.Children, e)
 		}
 	}
@@ -593,15 +595,11 @@ func mergeable(mv *Node) bool {
 	return false
 }
 
-// rebase gives a moved subtree the paths of its new place.
-func rebase(n *Node, path Path) {
-	n.Path = path
+// rebase moves n under parent and gives its subtree the depths of its new place.
+func rebase(n, parent *Node) {
+	n.setParent(parent)
 	for _, ch := range n.Children {
-		el := PathElem{Key: ch.Key}
-		if n.Kind == Seq {
-			el = PathElem{Index: ch.Index, IsIndex: true}
-		}
-		rebase(ch, path.Append(el))
+		rebase(ch, n)
 	}
 }
 
@@ -609,9 +607,6 @@ func rebase(n *Node, path Path) {
 func isMergeKey(k *yaml.Node) bool {
 	return k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge"
 }
-
-// childPath appends e to a parent's path without aliasing sibling paths.
-func (c *yamlConv) childPath(p Path, e PathElem) Path { return c.alloc.path(p, e) }
 
 // keySpan returns the span of a mapping key, its end offset and its text.
 func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (Span, int, string) {
@@ -632,7 +627,7 @@ func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (Span, int, s
 		return sp, end, ""
 	}
 	// A complex key (a mapping or sequence used as a key): no text to look it up by.
-	kn, end := c.conv(k, nil, nil, 0, indent, aliased)
+	kn, end := c.conv(k, nil, 0, indent, aliased)
 	if kn == nil {
 		st := c.pos(off)
 		return Span{Start: st, End: st}, off, ""
@@ -653,7 +648,7 @@ func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, sp Pos, depth int, ali
 	n.Children = c.alloc.children(len(y.Content))
 	last := p + 1
 	for i, v := range y.Content {
-		child, vend := c.conv(v, n, c.childPath(n.Path, PathElem{Index: i, IsIndex: true}), depth+1, myIndent, aliased)
+		child, vend := c.conv(v, n, depth+1, myIndent, aliased)
 		if c.fatal {
 			return 0
 		}

@@ -89,7 +89,7 @@ func TestYAMLSpans(t *testing.T) {
 	if got := text(d, seq.Item(1).Span); got != "{x: 1}" {
 		t.Errorf("anchored flow map: %q", got)
 	}
-	if got := seq.Item(1).Get("x").Path.String(); got != "nested[1].x" {
+	if got := seq.Item(1).Get("x").Path().String(); got != "nested[1].x" {
 		t.Errorf("path %q", got)
 	}
 	var cm []string
@@ -140,7 +140,7 @@ func TestYAMLMergeAndAliases(t *testing.T) {
 	if v, _ := x.Get("lr").Int(); v != 3 {
 		t.Errorf("explicit key must win over merged: lr=%d", v)
 	}
-	if v, _ := x.Get("wd").Int(); v != 2 || !x.Get("wd").Alias || x.Get("wd").Path.String() != "x.wd" {
+	if v, _ := x.Get("wd").Int(); v != 2 || !x.Get("wd").Alias || x.Get("wd").Path().String() != "x.wd" {
 		t.Errorf("merged wd: %+v", x.Get("wd"))
 	}
 	if len(x.Children) != 2 {
@@ -150,7 +150,7 @@ func TestYAMLMergeAndAliases(t *testing.T) {
 		t.Errorf("merged key span should point at the anchor's entry: %+v", x.Get("wd").KeySpan)
 	}
 	y := d.Root.Get("y")
-	if text(d, y.Span) != "*b" || y.Kind != Map || y.At("lr").Value != "1" || y.Get("lr").Path.String() != "y.lr" {
+	if text(d, y.Span) != "*b" || y.Kind != Map || y.At("lr").Value != "1" || y.Get("lr").Path().String() != "y.lr" {
 		t.Errorf("alias y: %q %v", text(d, y.Span), y.Kind)
 	}
 	z := d.Root.Get("z")

@@ -89,10 +89,10 @@ func fastYAML(d *Document, lim Limits) (ok bool) {
 	f.str = string(src)
 	c.text = f.str
 	// Every node but the root follows a ':', a "- " or a ',' (the count also takes those in
-	// values and comments, so it errs on the large side); paths are a few keys deep.
+	// values and comments, so it errs on the large side).
 	nodes := 1 + bytes.Count(src, []byte(":")) + bytes.Count(src, []byte("- ")) + bytes.Count(src, []byte(","))
-	c.alloc.reserve(nodes, 3*nodes, nodes)
-	root, _ := f.block(nil, nil, 0, -1)
+	c.alloc.reserve(nodes, nodes)
+	root, _ := f.block(nil, 0, -1)
 	if f.i < len(src) {
 		f.fail() // content after the root ends: an indentation yaml.v3 rejects
 	}
@@ -192,15 +192,14 @@ func (f *fastReader) pos(off int) Pos {
 }
 
 // node takes a node from the allocator and counts it against the limits.
-func (f *fastReader) node(parent *Node, path Path, depth int) *Node {
+func (f *fastReader) node(parent *Node, depth int) *Node {
 	c := f.c
 	c.nodes++
-	if c.nodes > c.lim.MaxNodes || depth > c.lim.MaxDepth || depth > fastMaxDepth {
+	if c.nodes > c.lim.MaxNodes || c.nodes > aliasBudget(len(c.src), c.lim) || depth > c.lim.MaxDepth || depth > fastMaxDepth {
 		f.fail()
 	}
 	n := c.alloc.new()
-	n.Parent = parent
-	n.Path = path
+	n.setParent(parent)
 	return n
 }
 
@@ -226,16 +225,16 @@ func (f *fastReader) children(n *Node, base int) {
 
 // block reads the node at f.i, which starts a line's content or follows "- ", inside a block
 // collection indented by indent: a block sequence, a block mapping, or a one-line value.
-func (f *fastReader) block(parent *Node, path Path, depth, indent int) (*Node, int) {
+func (f *fastReader) block(parent *Node, depth, indent int) (*Node, int) {
 	s := f.src
 	col := f.i - f.ls // the line's text before f.i is spaces and "- " indicators
 	if s[f.i] == '-' && f.blank(f.i+1) {
-		return f.sequence(parent, path, depth, col)
+		return f.sequence(parent, depth, col)
 	}
 	if _, _, ok := f.keyAhead(); ok {
-		return f.mapping(parent, path, depth, col)
+		return f.mapping(parent, depth, col)
 	}
-	n, end := f.inline(parent, path, depth, indent)
+	n, end := f.inline(parent, depth, indent)
 	f.endLine()
 	return n, end
 }
@@ -328,10 +327,10 @@ func (f *fastReader) quotedEnd(i int) int {
 }
 
 // mapping reads a block mapping whose keys are at column col.
-func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, int) {
+func (f *fastReader) mapping(parent *Node, depth, col int) (*Node, int) {
 	c := f.c
 	s := f.src
-	n := f.node(parent, path, depth)
+	n := f.node(parent, depth)
 	n.Kind = Map
 	n.Style = "block"
 	base := len(f.stack)
@@ -351,7 +350,7 @@ func (f *fastReader) mapping(parent *Node, path Path, depth, col int) (*Node, in
 			first = false
 		}
 		f.i = colon + 1
-		child, vend := f.value(n, c.childPath(n.Path, PathElem{Key: key}), depth+1, col)
+		child, vend := f.value(n, depth+1, col)
 		last = max(last, kend, vend)
 		f.entry(n, base, child, key, kspan, &seen)
 		if f.i >= len(s) {
@@ -382,7 +381,7 @@ func (f *fastReader) keyText(start, end int) string {
 }
 
 // value reads a mapping value after its ':' (at f.i), in a mapping at column col.
-func (f *fastReader) value(parent *Node, path Path, depth, col int) (*Node, int) {
+func (f *fastReader) value(parent *Node, depth, col int) (*Node, int) {
 	s := f.src
 	at := f.pos(f.i)
 	for f.i < len(s) && s[f.i] == ' ' {
@@ -393,24 +392,24 @@ func (f *fastReader) value(parent *Node, path Path, depth, col int) (*Node, int)
 		case s[f.i] == '-' && f.blank(f.i+1):
 			f.fail()
 		case s[f.i] == '&':
-			return f.anchor(parent, path, depth, col, true)
+			return f.anchor(parent, depth, col, true)
 		}
-		n, end := f.inline(parent, path, depth, col)
+		n, end := f.inline(parent, depth, col)
 		f.endLine()
 		return n, end
 	}
 	f.skip()
 	if f.i < len(s) {
 		if nc := f.i - f.ls; nc > col || nc == col && s[f.i] == '-' && f.blank(f.i+1) {
-			return f.block(parent, path, depth, col)
+			return f.block(parent, depth, col)
 		}
 	}
-	return f.empty(parent, path, depth, at)
+	return f.empty(parent, depth, at)
 }
 
 // empty makes the null of a value left out: it sits at at, right after its ':' or '-'.
-func (f *fastReader) empty(parent *Node, path Path, depth int, at Pos) (*Node, int) {
-	n := f.node(parent, path, depth)
+func (f *fastReader) empty(parent *Node, depth int, at Pos) (*Node, int) {
+	n := f.node(parent, depth)
 	n.Kind = Scalar
 	n.Type = Null
 	n.Style = "plain"
@@ -419,10 +418,10 @@ func (f *fastReader) empty(parent *Node, path Path, depth int, at Pos) (*Node, i
 }
 
 // sequence reads a block sequence whose '-' indicators are at column col.
-func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, int) {
+func (f *fastReader) sequence(parent *Node, depth, col int) (*Node, int) {
 	c := f.c
 	s := f.src
-	n := f.node(parent, path, depth)
+	n := f.node(parent, depth)
 	n.Kind = Seq
 	n.Style = "block"
 	start := f.pos(f.i)
@@ -435,19 +434,18 @@ func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, i
 		for f.i < len(s) && s[f.i] == ' ' {
 			f.i++
 		}
-		p := c.childPath(n.Path, PathElem{Index: k, IsIndex: true})
 		var child *Node
 		var end int
 		if f.i < len(s) && s[f.i] == '&' {
-			child, end = f.anchor(n, p, depth+1, col, false)
+			child, end = f.anchor(n, depth+1, col, false)
 		} else if f.i < len(s) && s[f.i] != '\n' && s[f.i] != '#' {
-			child, end = f.block(n, p, depth+1, col)
+			child, end = f.block(n, depth+1, col)
 		} else {
 			f.skip()
 			if f.i < len(s) && f.i-f.ls > col {
-				child, end = f.block(n, p, depth+1, col)
+				child, end = f.block(n, depth+1, col)
 			} else {
-				child, end = f.empty(n, p, depth+1, at)
+				child, end = f.empty(n, depth+1, at)
 			}
 		}
 		last = max(last, end)
@@ -471,17 +469,17 @@ func (f *fastReader) sequence(parent *Node, path Path, depth, col int) (*Node, i
 
 // inline reads a value that lies on one line (a plain or quoted scalar) or a flow collection,
 // in a block collection indented by indent.
-func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, int) {
+func (f *fastReader) inline(parent *Node, depth, indent int) (*Node, int) {
 	s := f.src
 	switch s[f.i] {
 	case '"', '\'':
-		return f.quoted(parent, path, depth)
+		return f.quoted(parent, depth)
 	case '[', '{':
-		return f.flow(parent, path, depth)
+		return f.flow(parent, depth)
 	case '|', '>':
-		return f.blockScalar(parent, path, depth, indent)
+		return f.blockScalar(parent, depth, indent)
 	case '*':
-		return f.alias(parent, path, depth)
+		return f.alias(parent, depth)
 	}
 	if !plainStart(s, f.i, false) {
 		f.fail()
@@ -501,7 +499,7 @@ func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, 
 		j--
 	}
 	f.i = j
-	return f.plain(parent, path, depth, start, j), j
+	return f.plain(parent, depth, start, j), j
 }
 
 // blockScalar reads a literal (|) or folded (>) block scalar whose header is at f.i, in a block
@@ -512,7 +510,7 @@ func (f *fastReader) inline(parent *Node, path Path, depth, indent int) (*Node, 
 // indicator (|2), a header with more than a comment after it, and a leading empty line with more
 // spaces than the first content line are left to yaml.v3, as is a line of only spaces longer
 // than the indentation (content to yaml.v3, but not to the span the other path computes).
-func (f *fastReader) blockScalar(parent *Node, path Path, depth, indent int) (*Node, int) {
+func (f *fastReader) blockScalar(parent *Node, depth, indent int) (*Node, int) {
 	s := f.src
 	start := f.i
 	literal := s[start] == '|'
@@ -619,7 +617,7 @@ func (f *fastReader) blockScalar(parent *Node, path Path, depth, indent int) (*N
 		}
 	}
 
-	n0 := f.node(parent, path, depth)
+	n0 := f.node(parent, depth)
 	n0.Kind = Scalar
 	n0.Type = String
 	n0.Style = "folded"
@@ -661,7 +659,7 @@ func (f *fastReader) anchorName(i int) int {
 // the value on the same line, or the block collection on the lines below (a mapping value,
 // indentless marks, may also be a sequence at the mapping's own column). An anchored empty
 // value, an anchor on a key, and an anchor with a tag are left to yaml.v3.
-func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless bool) (*Node, int) {
+func (f *fastReader) anchor(parent *Node, depth, col int, indentless bool) (*Node, int) {
 	s := f.src
 	end := f.anchorName(f.i)
 	name := f.str[f.i+1 : end]
@@ -682,7 +680,7 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 		if _, _, key := f.keyAhead(); key || s[f.i] == '-' && f.blank(f.i+1) || s[f.i] == '*' {
 			f.fail() // an anchor on a key, on a sequence, or on an alias
 		}
-		n, end = f.inline(parent, path, depth, col)
+		n, end = f.inline(parent, depth, col)
 		f.endLine()
 	} else {
 		f.skip()
@@ -693,7 +691,7 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 		if !(nc > col || indentless && nc == col && s[f.i] == '-' && f.blank(f.i+1)) || s[f.i] == '*' {
 			f.fail() // an anchored empty value, or an anchor on an alias
 		}
-		n, end = f.block(parent, path, depth, col)
+		n, end = f.block(parent, depth, col)
 	}
 	nested := f.aliases != before
 	n.Walk(func(m *Node) bool {
@@ -707,7 +705,7 @@ func (f *fastReader) anchor(parent *Node, path Path, depth, col int, indentless 
 // alias reads an alias (the '*' at f.i) and makes a copy of its anchored node, as yaml.v3
 // expands it: the copy and everything in it are marked Alias, keep the spans of the definition,
 // and take their paths from where the alias is; the copy itself spans the alias.
-func (f *fastReader) alias(parent *Node, path Path, depth int) (*Node, int) {
+func (f *fastReader) alias(parent *Node, depth int) (*Node, int) {
 	c := f.c
 	start := f.i
 	end := f.anchorName(start)
@@ -722,7 +720,7 @@ func (f *fastReader) alias(parent *Node, path Path, depth int) (*Node, int) {
 	if c.aliases > c.lim.MaxAliases {
 		f.fail()
 	}
-	n := f.copyTree(def.node, parent, path, depth)
+	n := f.copyTree(def.node, parent, depth)
 	n.Key, n.KeySpan, n.Index = "", Span{}, 0
 	sp := f.pos(start)
 	n.Span = Span{Start: sp, End: f.pos(end)}
@@ -730,28 +728,25 @@ func (f *fastReader) alias(parent *Node, path Path, depth int) (*Node, int) {
 	return n, end
 }
 
-// copyTree copies t under parent at path, marking every node of the copy Alias.
-func (f *fastReader) copyTree(t, parent *Node, path Path, depth int) *Node {
-	n := f.node(parent, path, depth)
+// copyTree copies t under parent, marking every node of the copy Alias.
+func (f *fastReader) copyTree(t, parent *Node, depth int) *Node {
+	n := f.node(parent, depth)
 	*n = *t
-	n.Parent, n.Path, n.Alias = parent, path, true
+	n.Alias = true
+	n.setParent(parent)
 	if t.Children == nil {
 		return n
 	}
 	n.Children = f.c.alloc.children(len(t.Children))
 	for _, ch := range t.Children {
-		el := PathElem{Key: ch.Key}
-		if t.Kind == Seq {
-			el = PathElem{Index: ch.Index, IsIndex: true}
-		}
-		n.Children = append(n.Children, f.copyTree(ch, n, f.c.childPath(path, el), depth+1))
+		n.Children = append(n.Children, f.copyTree(ch, n, depth+1))
 	}
 	return n
 }
 
 // plain makes the plain scalar written at [start, end) on the current line.
-func (f *fastReader) plain(parent *Node, path Path, depth, start, end int) *Node {
-	n := f.node(parent, path, depth)
+func (f *fastReader) plain(parent *Node, depth, start, end int) *Node {
+	n := f.node(parent, depth)
 	n.Kind = Scalar
 	n.Style = "plain"
 	n.Value = f.str[start:end]
@@ -780,13 +775,13 @@ func plainType(v string) Type {
 }
 
 // quoted reads a one-line quoted scalar at f.i.
-func (f *fastReader) quoted(parent *Node, path Path, depth int) (*Node, int) {
+func (f *fastReader) quoted(parent *Node, depth int) (*Node, int) {
 	start := f.i
 	end := f.quotedEnd(start)
 	if end < 0 {
 		f.fail()
 	}
-	n := f.node(parent, path, depth)
+	n := f.node(parent, depth)
 	n.Kind = Scalar
 	n.Type = String
 	n.Quoted = true
@@ -844,10 +839,10 @@ func (f *fastReader) unquote(start, end int) string {
 }
 
 // flow reads a flow sequence or mapping at f.i; it may span lines.
-func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
+func (f *fastReader) flow(parent *Node, depth int) (*Node, int) {
 	c := f.c
 	s := f.src
-	n := f.node(parent, path, depth)
+	n := f.node(parent, depth)
 	closer := byte(']')
 	n.Kind = Seq
 	if s[f.i] == '{' {
@@ -866,7 +861,7 @@ func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
 			break
 		}
 		if n.Kind == Seq {
-			child, _ := f.flowItem(n, c.childPath(n.Path, PathElem{Index: k, IsIndex: true}), depth+1)
+			child, _ := f.flowItem(n, depth+1)
 			child.Index = k
 			f.stack = append(f.stack, child)
 		} else {
@@ -894,7 +889,7 @@ func (f *fastReader) flow(parent *Node, path Path, depth int) (*Node, int) {
 			if s[f.i] == ',' || s[f.i] == closer {
 				f.fail() // an empty value
 			}
-			child, _ := f.flowItem(n, c.childPath(n.Path, PathElem{Key: key}), depth+1)
+			child, _ := f.flowItem(n, depth+1)
 			f.entry(n, base, child, key, kspan, &seen)
 		}
 		f.skipFlow()
@@ -925,18 +920,18 @@ func (f *fastReader) skipFlow() {
 }
 
 // flowItem reads one entry of a flow sequence or one value of a flow mapping.
-func (f *fastReader) flowItem(parent *Node, path Path, depth int) (*Node, int) {
+func (f *fastReader) flowItem(parent *Node, depth int) (*Node, int) {
 	s := f.src
 	switch s[f.i] {
 	case '"', '\'':
-		return f.quoted(parent, path, depth)
+		return f.quoted(parent, depth)
 	case '[', '{':
-		return f.flow(parent, path, depth)
+		return f.flow(parent, depth)
 	}
 	start := f.i
 	end := f.flowPlainEnd(start, false)
 	f.i = end
-	return f.plain(parent, path, depth, start, end), end
+	return f.plain(parent, depth, start, end), end
 }
 
 // flowPlainEnd returns the end of a one-line plain scalar in a flow collection at i. A key

@@ -27,8 +27,8 @@ func dumpDoc(d *Document) string {
 			fmt.Fprintf(&b, "%*snil\n", depth*2, "")
 			return
 		}
-		fmt.Fprintf(&b, "%*s%s %s %s value=%q quoted=%v key=%q index=%d path=%s keyspan=%s span=%s alias=%v flags=%d parentOK=%v\n",
-			depth*2, "", n.Kind, n.Type, n.Style, n.Value, n.Quoted, n.Key, n.Index, n.Path, sp(n.KeySpan), sp(n.Span), n.Alias, n.flags, n.Parent == parent)
+		fmt.Fprintf(&b, "%*s%s %s %s value=%q quoted=%v key=%q index=%d path=%s depth=%d keyspan=%s span=%s alias=%v flags=%d parentOK=%v\n",
+			depth*2, "", n.Kind, n.Type, n.Style, n.Value, n.Quoted, n.Key, n.Index, n.Path(), n.depth, sp(n.KeySpan), sp(n.Span), n.Alias, n.flags, n.Parent == parent)
 		for _, ch := range n.Children {
 			walk(ch, n, depth+1)
 		}

@@ -29,7 +29,7 @@ func writeGitHub(w io.Writer, res *lint.Result, _ Options) error {
 		case lint.Info:
 			cmd = "notice"
 		}
-		props := []string{"file=" + ghProperty(lint.NormalizePath(d.File))}
+		props := []string{"file=" + ghProperty(EscapeLine(lint.NormalizePath(d.File)))}
 		if d.Line > 0 {
 			props = append(props, "line="+itoa(d.Line))
 			if d.Column > 0 {
@@ -41,13 +41,16 @@ func writeGitHub(w io.Writer, res *lint.Result, _ Options) error {
 				props = append(props, "endColumn="+itoa(d.EndColumn))
 			}
 		}
-		props = append(props, "title="+ghProperty(d.Code+" "+d.Rule))
-		msg := d.Message
+		props = append(props, "title="+ghProperty(EscapeLine(d.Code+" "+d.Rule)))
+		// Control characters are spelled out (escape.go): the log viewer would obey an ESC
+		// sequence. Line breaks are left to ghData, which encodes them (%0A), so they cannot
+		// end the command.
+		msg := escape(d.Message, "\r\n")
 		if d.Help != "" {
-			msg += "\n" + d.Help
+			msg += "\n" + escape(d.Help, "\r\n")
 		}
 		if d.URL != "" {
-			msg += "\n" + d.URL
+			msg += "\n" + EscapeLine(d.URL)
 		}
 		bw.WriteString("::" + cmd + " " + strings.Join(props, ",") + "::" + ghData(msg) + "\n")
 	}

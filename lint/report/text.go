@@ -36,7 +36,7 @@ const (
 func writeText(w io.Writer, res *lint.Result, o Options) error {
 	bw := bufio.NewWriter(w)
 	p := palette(o.Color)
-	indexes := map[string]*doc.LineIndex{}
+	indexes := map[string]*excerptSource{}
 	filesWith := map[string]bool{}
 	var counts [4]int // by severity
 	for _, d := range res.Diagnostics {
@@ -48,14 +48,14 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 		if o.Quiet {
 			continue
 		}
-		lines := func(file string) *doc.LineIndex {
+		lines := func(file string) *excerptSource {
 			src, ok := o.Sources[file]
 			if !ok {
 				return nil
 			}
 			x := indexes[file]
 			if x == nil {
-				x = doc.NewLineIndex(src)
+				x = &excerptSource{x: doc.NewLineIndex(src)}
 				indexes[file] = x
 			}
 			return x
@@ -64,23 +64,23 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 			writeExcerpt(bw, p, x, d)
 		}
 		for _, r := range d.Related {
-			fmt.Fprintf(bw, "  %s %s:%d:%d: %s\n", p.paint(bold, "note:"), r.File, r.Line, r.Column, r.Message)
+			fmt.Fprintf(bw, "  %s %s:%d:%d: %s\n", p.paint(bold, "note:"), EscapeLine(r.File), r.Line, r.Column, EscapeLine(r.Message))
 			if x := lines(r.File); x != nil {
 				writeRelated(bw, p, x, r)
 			}
 		}
 		if d.Help != "" {
-			fmt.Fprintf(bw, "  %s %s\n", p.paint(cyanBold, "help:"), indentRest(d.Help, "        "))
+			fmt.Fprintf(bw, "  %s %s\n", p.paint(cyanBold, "help:"), indentRest(EscapeText(d.Help), "        "))
 		}
 		if d.Fix != nil {
 			how := "safe, apply with --fix"
 			if d.Fix.Applicability != lint.Safe {
 				how = "unsafe, apply with --fix --unsafe-fixes"
 			}
-			fmt.Fprintf(bw, "  %s %s (%s)\n", p.paint(greenBold, "fix:"), d.Fix.Message, how)
+			fmt.Fprintf(bw, "  %s %s (%s)\n", p.paint(greenBold, "fix:"), EscapeLine(d.Fix.Message), how)
 		}
 		if d.URL != "" {
-			fmt.Fprintf(bw, "  %s %s\n", p.paint(dim, "see:"), d.URL)
+			fmt.Fprintf(bw, "  %s %s\n", p.paint(dim, "see:"), EscapeLine(d.URL))
 		}
 		bw.WriteByte('\n')
 	}
@@ -92,8 +92,8 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 
 func writeHeader(w *bufio.Writer, p palette, d lint.Diagnostic) {
 	tag := d.Severity.String() + "[" + d.Code + " " + d.Rule + "]"
-	fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, d.File+":"+strconv.Itoa(d.Line)+":"+strconv.Itoa(d.Column)),
-		p.paint(severityColor(d.Severity), tag), p.paint(bold, d.Message))
+	fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, EscapeLine(d.File)+":"+strconv.Itoa(d.Line)+":"+strconv.Itoa(d.Column)),
+		p.paint(severityColor(d.Severity), EscapeLine(tag)), p.paint(bold, EscapeLine(d.Message)))
 }
 
 // summary is the closing line: "3 findings (1 error, 2 warnings) in 2 of 5 files".
@@ -128,7 +128,8 @@ func indentRest(s, indent string) string {
 }
 
 // writeExcerpt draws the span's lines with a gutter of line numbers and the span underlined.
-func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnostic) {
+func writeExcerpt(w *bufio.Writer, p palette, src *excerptSource, d lint.Diagnostic) {
+	x := src.x
 	first, last := d.Line, d.EndLine
 	endCol := d.EndColumn
 	if last < first {
@@ -137,7 +138,10 @@ func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnosti
 	// An exclusive end at the start of a line belongs to the line before it.
 	if last > first && endCol <= 1 {
 		last--
-		endCol = utf8.RuneCount(x.Line(last)) + 1
+		endCol = toLineEnd
+		if text := x.Line(last); len(text) <= longLine {
+			endCol = utf8.RuneCount(text) + 1
+		}
 	}
 	if first < 1 || first > x.NumLines() {
 		return
@@ -164,7 +168,10 @@ func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnosti
 			fmt.Fprintf(w, "  %s %s\n", p.paint(blueBold, pad[:gw-1]+"…"), bar)
 		}
 		text := x.Line(l)
-		from, to := 1, utf8.RuneCount(text)+1
+		from, to := 1, toLineEnd
+		if len(text) <= longLine {
+			to = utf8.RuneCount(text) + 1
+		}
 		if l == first {
 			from = d.Column
 		} else {
@@ -173,7 +180,7 @@ func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnosti
 		if l == last {
 			to = endCol
 		}
-		shown, ul := renderLine(text, from, to, l == first, last > first)
+		shown, ul := src.render(l, text, from, to, l == first, last > first)
 		fmt.Fprintf(w, "  %s %s %s\n", p.paint(blueBold, fmt.Sprintf("%*d", gw, l)), bar, shown)
 		if ul != "" {
 			fmt.Fprintf(w, "  %s %s %s\n", pad, bar, p.paint(mark, ul))
@@ -184,13 +191,17 @@ func writeExcerpt(w *bufio.Writer, p palette, x *doc.LineIndex, d lint.Diagnosti
 // writeRelated draws a related location's line, marking from its column to the end of the
 // line's text with dashes (a related location has no end; the rest of the line is the value or
 // the entry it points at).
-func writeRelated(w *bufio.Writer, p palette, x *doc.LineIndex, r lint.Related) {
+func writeRelated(w *bufio.Writer, p palette, src *excerptSource, r lint.Related) {
+	x := src.x
 	if r.Line < 1 || r.Line > x.NumLines() {
 		return
 	}
 	text := x.Line(r.Line)
-	to := utf8.RuneCount(bytes.TrimRight(text, " \t")) + 1
-	shown, ul := renderLine(text, r.Column, to, false, false)
+	to := toLineEnd
+	if len(text) <= longLine {
+		to = utf8.RuneCount(bytes.TrimRight(text, " \t")) + 1
+	}
+	shown, ul := src.render(r.Line, text, r.Column, to, false, false)
 	ul = strings.ReplaceAll(ul, "~", "-")
 	gw := len(strconv.Itoa(r.Line))
 	bar := p.paint(blueBold, "|")
@@ -199,14 +210,12 @@ func writeRelated(w *bufio.Writer, p palette, x *doc.LineIndex, r lint.Related) 
 }
 
 func firstNonSpace(b []byte) int {
-	col := 1
-	for _, r := range string(b) {
-		if r != ' ' && r != '\t' {
-			return col
+	for i, c := range b {
+		if c != ' ' && c != '\t' {
+			return i + 1 // spaces and tabs are one byte and one column each
 		}
-		col++
 	}
-	return col
+	return len(b) + 1
 }
 
 // cell is one code point as drawn: its text and its display width.
@@ -233,6 +242,11 @@ func renderLine(text []byte, from, to int, caret, multi bool) (string, string) {
 			c = cell{strings.Repeat(" ", n), n}
 		case r == utf8.RuneError && size == 1, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0:
 			c = cell{"\uFFFD", 1}
+		case isBidi(r) || r == 0x2028 || r == 0x2029:
+			// Shown, not obeyed: a bidirectional control would reorder the excerpt (Trojan
+			// Source), and the reader should see that the file holds one.
+			s := "<U+" + strings.ToUpper(strconv.FormatInt(int64(r), 16)) + ">"
+			c = cell{s, len(s)}
 		default:
 			c = cell{string(r), runewidth.RuneWidth(r)}
 		}
@@ -356,4 +370,133 @@ func (p palette) paint(style, s string) string {
 		return s
 	}
 	return "\x1b[" + style + "m" + s + "\x1b[0m"
+}
+
+// Long lines. An excerpt costs what it shows: a line longer than longLine bytes (minified JSON
+// can be one 57 MB line) is not expanded whole for every finding on it; only a window of about
+// maxLineWidth columns around the span is, found from the span's byte offset. Rendering the
+// whole line each time took 13-32 s and 2.7 GB for a 57 MB one-line JSON, and 47 s for 19
+// repeated keys on a 5 MB line (see TestTextExcerptCost).
+const (
+	longLine = 4096
+	// toLineEnd is an end column past any line: the span runs to the end of the line.
+	toLineEnd = 1 << 30
+	// maxWindowRunes bounds the code points a window reads each way, whatever their display
+	// width (a run of zero-width characters would otherwise never fill it).
+	maxWindowRunes = 4 * maxLineWidth
+)
+
+// excerptSource is one file's line index and a cursor that turns columns into byte offsets. The
+// findings of a file come sorted by line and column, so the cursor mostly moves forward along a
+// line and converting every column of a line costs one pass over it, not one pass per finding.
+type excerptSource struct {
+	x                   *doc.LineIndex
+	curLine, curCol, at int
+}
+
+// offset is the byte offset in text (line l's text) of column col (clamped to the line's end).
+func (s *excerptSource) offset(l int, text []byte, col int) int {
+	off, c := 0, 1
+	if s.curLine == l && s.curCol <= col {
+		off, c = s.at, s.curCol
+	}
+	for ; c < col && off < len(text); c++ {
+		if text[off] < utf8.RuneSelf {
+			off++
+			continue
+		}
+		_, size := utf8.DecodeRune(text[off:])
+		off += size
+	}
+	s.curLine, s.curCol, s.at = l, c, off
+	return off
+}
+
+// render is renderLine for line l, on a window of the line when it is long.
+func (s *excerptSource) render(l int, text []byte, from, to int, caret, multi bool) (string, string) {
+	if len(text) <= longLine {
+		return renderLine(text, from, to, caret, multi)
+	}
+	fromOff := s.offset(l, text, max(from, 1))
+	lo := back(text, fromOff, maxLineWidth/4)
+	hi := forward(text, lo, maxLineWidth)
+	if hi == len(text) {
+		lo = back(text, lo, maxLineWidth-width(text[lo:hi]))
+	}
+	win := text[lo:hi]
+	relFrom := from
+	if from >= 1 {
+		relFrom = utf8.RuneCount(text[lo:fromOff]) + 1
+	}
+	relTo := to
+	switch {
+	case to > from && to >= toLineEnd:
+		relTo = toLineEnd
+	case to > from:
+		if toOff := s.offset(l, text, to); toOff > hi {
+			relTo = toLineEnd
+		} else {
+			relTo = utf8.RuneCount(text[lo:toOff]) + 1
+		}
+	case to >= 1:
+		relTo = to - from + relFrom
+	}
+	shown, ul := renderLine(win, relFrom, relTo, caret, multi)
+	if lo > 0 {
+		shown = "…" + shown
+		if ul != "" {
+			ul = " " + ul
+		}
+	}
+	if hi < len(text) {
+		shown += "…"
+	}
+	return shown, ul
+}
+
+// cellWidth is the display width renderLine gives r.
+func cellWidth(r rune) int {
+	switch {
+	case r == '\t':
+		return tabWidth
+	case r < 0x20 || r >= 0x7f && r < 0xa0:
+		return 1
+	case isBidi(r) || r == 0x2028 || r == 0x2029:
+		return 8
+	}
+	return runewidth.RuneWidth(r)
+}
+
+// back returns the offset where a window ending at off and w columns wide starts.
+func back(text []byte, off, w int) int {
+	for n := 0; off > 0 && w > 0 && n < maxWindowRunes; n++ {
+		r, size := utf8.DecodeLastRune(text[:off])
+		off -= size
+		w -= cellWidth(r)
+	}
+	return off
+}
+
+// forward returns the offset where a window starting at off and w columns wide ends.
+func forward(text []byte, off, w int) int {
+	for n := 0; off < len(text) && n < maxWindowRunes; n++ {
+		r, size := utf8.DecodeRune(text[off:])
+		if cw := cellWidth(r); cw <= w {
+			w -= cw
+		} else {
+			break
+		}
+		off += size
+	}
+	return off
+}
+
+func width(b []byte) int {
+	w := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		w += cellWidth(r)
+		b = b[size:]
+	}
+	return w
 }

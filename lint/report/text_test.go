@@ -194,3 +194,51 @@ func FuzzTextExcerpt(f *testing.F) {
 		}
 	})
 }
+
+// textOf renders one finding of file f at 1-based line and columns [col, endCol) on src.
+func textOf(t *testing.T, src string, line, col, endCol int) string {
+	t.Helper()
+	res := lint.NewResult()
+	res.Diagnostics = []lint.Diagnostic{{Code: "TL001", Rule: "parse-error", Severity: lint.Error, File: "f",
+		Message: "m", Line: line, Column: col, EndLine: line, EndColumn: endCol}}
+	var b bytes.Buffer
+	if err := writeText(&b, res, Options{Sources: map[string][]byte{"f": []byte(src)}}); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestTextBidiShown: a bidirectional control in the excerpt is shown as <U+202E>, not obeyed,
+// and the underline still sits under the span.
+func TestTextBidiShown(t *testing.T) {
+	out := textOf(t, "a: \"x\u202ey\"\n", 1, 4, 9)
+	if strings.Contains(out, "\u202e") || !strings.Contains(out, "1 | a: \"x<U+202E>y\"\n    |    ^"+strings.Repeat("~", 11)+"\n") {
+		t.Errorf("excerpt:\n%s", out)
+	}
+}
+
+// TestTextLongLineWindow: on a long line the excerpt is a window around the span, with the
+// same underline as a short line would get, whatever the line's length.
+func TestTextLongLineWindow(t *testing.T) {
+	for _, n := range []int{10_000, 1_000_000} {
+		pre := strings.Repeat("é", n)
+		src := "{\"pad\": \"" + pre + "\", \"lr\": 0.5, \"post\": \"" + strings.Repeat("ü", n) + "\"}"
+		col := 9 + n + 3 + 1 // the "lr" key
+		out := textOf(t, src, 1, col, col+4)
+		lines := strings.Split(out, "\n")
+		if len(lines) < 3 || len(out) > 2000 {
+			t.Fatalf("%d: excerpt of %d bytes:\n%s", n, len(out), out)
+		}
+		shown, ul := lines[1], lines[2]
+		at := strings.Index(shown, `"lr"`)
+		if !strings.HasPrefix(shown, "  1 | …") || !strings.HasSuffix(shown, "…") || at < 0 {
+			t.Fatalf("%d: window %q", n, shown)
+		}
+		// The caret is under the key's opening quote: same display column.
+		if c := strings.Index(ul, "^"); c < 0 || runewidthOf(shown[:at]) != c || !strings.HasPrefix(ul[c:], "^~~~") {
+			t.Errorf("%d: underline %q under %q", n, ul, shown)
+		}
+	}
+}
+
+func runewidthOf(s string) int { return len([]rune(s)) }

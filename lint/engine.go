@@ -22,7 +22,7 @@ import (
 type File struct {
 	Path string
 	Text []byte
-	// Format overrides detection by extension ("" = by extension).
+	// Format overrides detection ("" = by extension, else by content: doc.Sniff).
 	Format doc.Format
 }
 
@@ -94,6 +94,9 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	format := f.Format
 	if format == "" {
 		format, _ = doc.FormatFromPath(f.Path)
+	}
+	if format == "" {
+		format = doc.Sniff(f.Text) // a name that does not say: standard input, a pasted text
 	}
 	if format == "" {
 		format = doc.YAML

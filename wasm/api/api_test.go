@@ -100,3 +100,36 @@ func TestResultJSONMatchesCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestAutoFormat: the checker's "auto" format reads pasted text as what it looks like, even under
+// the editor's default name config.yaml; without a format, a path with no known extension is
+// read by its content too. Pasted TOML used to be read as YAML and reported clean.
+func TestAutoFormat(t *testing.T) {
+	const inhouse = "[distributed]\nhosts = 16\n\n[checkpoint]\nkeep = 3\ncheckpoint_all_hosts = true\n"
+	for _, c := range []struct {
+		file       api.File
+		wantFormat string
+	}{
+		{api.File{Path: "config.yaml", Text: inhouse, Format: "auto"}, "toml"},
+		{api.File{Path: "pasted", Text: inhouse}, "toml"},
+		{api.File{Path: "config.yaml", Text: "{\"train_batch_size\": 8}", Format: "auto"}, "json"},
+		{api.File{Path: "config.json", Text: "lr: 1\n", Format: "auto"}, "yaml"},
+		{api.File{Path: "config.toml", Text: "# only a comment\n", Format: "auto"}, "toml"},
+	} {
+		res, err := api.Lint(api.Request{Files: []api.File{c.file}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Files[0].Format; got != c.wantFormat {
+			t.Errorf("%s (format %q): read as %q, want %q", c.file.Path, c.file.Format, got, c.wantFormat)
+		}
+	}
+	res, _ := api.Lint(api.Request{Files: []api.File{{Path: "config.yaml", Text: inhouse, Format: "auto"}}})
+	found := false
+	for _, d := range res.Diagnostics {
+		found = found || d.Rule == "multi-host-checkpoint-on-all-hosts"
+	}
+	if !found {
+		t.Errorf("pasted TOML with checkpoint_all_hosts on 16 hosts: no multi-host-checkpoint-on-all-hosts finding: %+v", res.Diagnostics)
+	}
+}

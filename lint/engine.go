@@ -142,6 +142,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 		}
 		diags = append(diags, runRule(r, a, o)...)
 	}
+	info.NeedsHosts = needsHosts(active, a)
 	diags = applySuppressions(a.Doc, diags, rules, active, o)
 	for i := range diags {
 		if sev, ok := o.Severity[diags[i].Rule]; ok && diags[i].Code != InternalError.Code {

@@ -55,3 +55,25 @@ func TestStdinFormatFromContent(t *testing.T) {
 		}
 	}
 }
+
+// TestNeedsHostsNote: when multi-host rules cannot run for want of a host count, the text
+// output says so once, after the summary; with --hosts it does not, nor in --quiet mode. The
+// JSON output carries the codes per file (files[].needs_hosts).
+func TestNeedsHostsNote(t *testing.T) {
+	_, out, _ := cli(t, nil, examplesDir)
+	if n := strings.Count(out, "multi-host rule"); n != 1 {
+		t.Errorf("the note appears %d times, want once:\n%s", n, out)
+	}
+	if !strings.Contains(out, "\nnote: 3 multi-host rules need --hosts N (4 files do not state their host count;") {
+		t.Errorf("no or wrong note after the summary:\n%s", out[max(0, len(out)-400):])
+	}
+	for _, args := range [][]string{{"--hosts", "2", examplesDir}, {"--quiet", examplesDir}} {
+		if _, out, _ := cli(t, nil, args...); strings.Contains(out, "multi-host rule") {
+			t.Errorf("%v: unexpected note:\n%s", args, out)
+		}
+	}
+	_, res := decode(t, nil, filepath.Join(examplesDir, "deepspeed-zero2.json"))
+	if got := res.Files[0].NeedsHosts; !reflect.DeepEqual(got, []string{"TL602"}) {
+		t.Errorf("deepspeed-zero2.json needs_hosts = %v, want [TL602]", got)
+	}
+}

@@ -86,8 +86,37 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 	}
 	if !o.Quiet {
 		bw.WriteString(p.paint(bold, summary(counts, len(filesWith), len(res.Files))) + "\n")
+		if note := NeedsHostsNote(res); note != "" {
+			fmt.Fprintf(bw, "%s %s\n", p.paint(bold, "note:"), note)
+		}
 	}
 	return bw.Flush()
+}
+
+// NeedsHostsNote is the line that says, once per run, which multi-host rules did not run because
+// files do not state their host count: "2 multi-host rules need --hosts N (3 files do not state
+// their host count)". Empty when every selected multi-host rule could decide.
+func NeedsHostsNote(res *lint.Result) string {
+	codes := map[string]bool{}
+	files := 0
+	for _, f := range res.Files {
+		if len(f.NeedsHosts) > 0 {
+			files++
+		}
+		for _, c := range f.NeedsHosts {
+			codes[c] = true
+		}
+	}
+	if files == 0 {
+		return ""
+	}
+	verb := "do not state their"
+	if files == 1 {
+		verb = "does not state its"
+	}
+	rules := plural(len(codes), "multi-host rule needs", "multi-host rules need")
+	return fmt.Sprintf("%s --hosts N (%s %s host count; or set hosts under [context] in .trainlint.toml)",
+		rules, plural(files, "file", "files"), verb)
 }
 
 func writeHeader(w *bufio.Writer, p palette, d lint.Diagnostic) {

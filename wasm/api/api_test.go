@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -131,5 +132,29 @@ func TestAutoFormat(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("pasted TOML with checkpoint_all_hosts on 16 hosts: no multi-host-checkpoint-on-all-hosts finding: %+v", res.Diagnostics)
+	}
+}
+
+// TestNeedsHosts: the checker learns from lint() which multi-host rules could not run for want
+// of a host count (files[].needs_hosts), and that a host count clears it.
+func TestNeedsHosts(t *testing.T) {
+	f := api.File{Path: "ds.json", Text: `{"train_micro_batch_size_per_gpu": 4, "zero_optimization": {"stage": 2}, "checkpoint": {"use_node_local_storage": true}}`}
+	for _, c := range []struct {
+		hosts int
+		want  any
+	}{{0, []any{"TL602"}}, {2, nil}} {
+		var reply struct {
+			Files []map[string]any `json:"files"`
+		}
+		b, _ := json.Marshal(api.Request{Files: []api.File{f}, Options: api.Options{Hosts: c.hosts}})
+		if err := json.Unmarshal(api.LintJSON(b), &reply); err != nil {
+			t.Fatal(err)
+		}
+		if reply.Files[0]["framework"] != "deepspeed" {
+			t.Fatalf("the fixture is not read as DeepSpeed: %v", reply.Files[0])
+		}
+		if got := reply.Files[0]["needs_hosts"]; !reflect.DeepEqual(got, c.want) {
+			t.Errorf("hosts %d: needs_hosts = %v, want %v", c.hosts, got, c.want)
+		}
 	}
 }

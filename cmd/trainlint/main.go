@@ -61,10 +61,11 @@ var allRules = rules.All
 const usageText = `trainlint checks training configs against the Deep Learning Tuning Playbook.
 
 Usage:
-  trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected)
+  trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected;
+                                           check with no path lints the current folder)
   trainlint rules [--format json]          list the rules
   trainlint explain RULE                   show a rule's documentation
-  trainlint schema [NAME]                  print JSON Schemas for editors
+  trainlint schema [NAME]                  print JSON Schemas for editors (no name: list them)
   trainlint site [-o DIR]                  build the static site
   trainlint version                        print the version
 

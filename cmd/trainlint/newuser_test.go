@@ -77,3 +77,201 @@ func TestNeedsHostsNote(t *testing.T) {
 		t.Errorf("deepspeed-zero2.json needs_hosts = %v, want [TL602]", got)
 	}
 }
+
+const hfWarn = "per_device_train_batch_size: 16\nper_device_eval_batch_size: 4\neval_strategy: steps\neval_steps: 500\ndataloader_num_workers: 4\n" // only TL202, fixable
+
+// TestCheckDefaultsToCurrentFolder: `check` with no path lints the working folder; with
+// --stdin-filename and something piped in it reads standard input.
+func TestCheckDefaultsToCurrentFolder(t *testing.T) {
+	writeTree(t, map[string]string{"configs/sft.yaml": hfWarn})
+	code, res := decode(t, nil)
+	if code != 1 || !reflect.DeepEqual(paths(res), []string{"configs/sft.yaml"}) {
+		t.Errorf("check with no path: exit %d, files %v", code, paths(res))
+	}
+	code, res = decode(t, strings.NewReader("a: 1\n"), "--stdin-filename", "piped.yaml")
+	if code != 0 || !reflect.DeepEqual(paths(res), []string{"piped.yaml"}) {
+		t.Errorf("check --stdin-filename with piped input: exit %d, files %v", code, paths(res))
+	}
+}
+
+func TestShortFlags(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn})
+	code, out, stderr := cli(t, nil, "check", "-f", "json", "-o", "junit=j.xml", "sft.yaml")
+	if code != 1 || !strings.HasPrefix(out, "{\n  \"version\": 1,") {
+		t.Errorf("-f json: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if b, err := os.ReadFile("j.xml"); err != nil || !strings.Contains(string(b), "<testsuites") {
+		t.Errorf("-o junit=j.xml: %v %q", err, b)
+	}
+	_, help, _ := cli(t, nil, "check", "--help")
+	if !strings.Contains(help, "-f, --format FORMAT") || !strings.Contains(help, "-o, --output FORMAT=FILE") || strings.Contains(help, "--f ") {
+		t.Errorf("help does not pair the short flags with the long ones:\n%s", help)
+	}
+}
+
+// TestSuggestions: mistyped flags and selectors get the nearest valid one; a catalogue rule not
+// implemented yet is named as such by --select and explain.
+func TestSuggestions(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn})
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--formt", "json", "sft.yaml"}, "unknown flag --formt (did you mean --format?)"},
+		{[]string{"--fail-onn", "error", "sft.yaml"}, "(did you mean --fail-on?)"},
+		{[]string{"--select", "eval-batch-smaller", "sft.yaml"}, `unknown rule selector "eval-batch-smaller" in --select (did you mean eval-batch-smaller-than-train?)`},
+		{[]string{"--ignore", "evaluaton", "sft.yaml"}, "(did you mean evaluation?)"},
+		{[]string{"--select", "TL2022", "sft.yaml"}, "(did you mean TL202?)"},
+		{[]string{"--select", "TL204", "sft.yaml"}, "--select TL204: TL204 periodic-eval-disabled is in the catalogue but not implemented yet"},
+		{[]string{"--ignore", "periodic-eval-disabled", "sft.yaml"}, "periodic-eval-disabled is in the catalogue but not implemented yet"},
+		{[]string{"explain", "TL204"}, "TL204 periodic-eval-disabled is in the catalogue but not implemented yet"},
+		{[]string{"explain", "periodic-eval-disabled"}, "TL204 periodic-eval-disabled is in the catalogue but not implemented yet"},
+		{[]string{"--hosts", "abc", "sft.yaml"}, `invalid value "abc" for --hosts: want a whole number`},
+		{[]string{"--devices-per-host", "8x", "sft.yaml"}, `invalid value "8x" for --devices-per-host`},
+		{[]string{"--color", "sometimes", "sft.yaml"}, `unknown --color "sometimes" (want auto, always or never)`},
+	} {
+		code, out, stderr := cli(t, nil, c.args...)
+		if code != 2 || out != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, stderr, c.want)
+		}
+	}
+	// Nothing close: no suggestion.
+	if _, _, stderr := cli(t, nil, "--zzzzzz", "sft.yaml"); strings.Contains(stderr, "did you mean") {
+		t.Errorf("a suggestion for --zzzzzz: %q", stderr)
+	}
+}
+
+// TestCatalogue holds the catalogue data to the implemented rules: a rule implemented under a
+// catalogue code has the catalogue's name, and codes are unique.
+func TestCatalogue(t *testing.T) {
+	codes, names := map[string]string{}, map[string]bool{}
+	for _, e := range catalogue {
+		if codes[e.Code] != "" || names[e.Name] {
+			t.Errorf("catalogue repeats %s %s", e.Code, e.Name)
+		}
+		codes[e.Code], names[e.Name] = e.Name, true
+	}
+	implemented := 0
+	for _, r := range allRules() {
+		if name, ok := codes[r.Code]; ok {
+			implemented++
+			if name != r.Name {
+				t.Errorf("%s is %q in the catalogue but implemented as %q", r.Code, name, r.Name)
+			}
+		}
+		if _, ok := plannedRule(allRules(), r.Code); ok {
+			t.Errorf("%s is implemented but called planned", r.Code)
+		}
+	}
+	if implemented < 10 || len(catalogue) < 50 {
+		t.Errorf("%d implemented rules found in a catalogue of %d", implemented, len(catalogue))
+	}
+}
+
+// TestExitZero: --exit-zero and --fail-on never exit 0 on findings, never on a usage error, an
+// unreadable path or an internal error.
+func TestExitZero(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn})
+	for _, args := range [][]string{{"--exit-zero", "sft.yaml"}, {"--fail-on", "never", "sft.yaml"}, {"--fail-on=NEVER", "sft.yaml"}} {
+		if code, out, _ := cli(t, nil, args...); code != 0 || !strings.Contains(out, "TL202") {
+			t.Errorf("%v: exit %d, want 0 with the finding reported:\n%s", args, code, out)
+		}
+	}
+	if code, _, _ := cli(t, nil, "--exit-zero", "missing.yaml"); code != 2 {
+		t.Errorf("--exit-zero on a missing file: exit %d, want 2", code)
+	}
+	if code, _, _ := cli(t, nil, "--exit-zero", "--select", "nope", "sft.yaml"); code != 2 {
+		t.Errorf("--exit-zero with a usage error: exit %d, want 2", code)
+	}
+}
+
+// TestColorFlag: --color always colours a pipe, FORCE_COLOR too (unless NO_COLOR or --no-color),
+// and --color never / --no-color keep a terminal plain.
+func TestColorFlag(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn})
+	for _, c := range []struct {
+		noColor, force string
+		args           []string
+		want           bool
+	}{
+		{"", "", []string{"sft.yaml"}, false},
+		{"", "", []string{"--color", "always", "sft.yaml"}, true},
+		{"1", "", []string{"--color=always", "sft.yaml"}, true},
+		{"", "1", []string{"sft.yaml"}, true},
+		{"1", "1", []string{"sft.yaml"}, false},
+		{"", "1", []string{"--no-color", "sft.yaml"}, false},
+		{"", "1", []string{"--color", "never", "sft.yaml"}, false},
+	} {
+		t.Setenv("NO_COLOR", c.noColor)
+		t.Setenv("FORCE_COLOR", c.force)
+		t.Setenv("GITHUB_ACTIONS", "")
+		var out, errb strings.Builder
+		run(c.args, nil, &out, &errb)
+		if got := strings.Contains(out.String(), "\x1b["); got != c.want {
+			t.Errorf("NO_COLOR=%q FORCE_COLOR=%q %v: coloured %v, want %v", c.noColor, c.force, c.args, got, c.want)
+		}
+	}
+}
+
+// TestBaselineCounts: --write-baseline says how many findings it recorded, --baseline how many
+// it hid, and a folder walk does not lint the baseline file as a config.
+func TestBaselineCounts(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn})
+	code, _, stderr := cli(t, nil, "check", "--write-baseline", "baseline.json")
+	if code != 0 || !strings.Contains(stderr, "recorded 1 finding in baseline baseline.json") {
+		t.Errorf("--write-baseline: exit %d, stderr %q", code, stderr)
+	}
+	os.WriteFile("new.yaml", []byte(hfWarn), 0o644)
+	code, res := decode(t, nil, "--baseline", "baseline.json")
+	if code != 1 || len(res.Diagnostics) != 1 || res.Diagnostics[0].File != "new.yaml" {
+		t.Errorf("--baseline: exit %d, %+v", code, res.Diagnostics)
+	}
+	if !reflect.DeepEqual(paths(res), []string{"new.yaml", "sft.yaml"}) {
+		t.Errorf("files linted %v: the baseline itself must not be one", paths(res))
+	}
+	_, _, stderr = cli(t, nil, "check", "--baseline", "baseline.json", "--quiet")
+	if !strings.Contains(stderr, "baseline baseline.json hid 1 finding; 1 new reported") {
+		t.Errorf("--baseline stderr %q", stderr)
+	}
+}
+
+func TestCountWording(t *testing.T) {
+	for _, c := range []struct {
+		fixes, files int
+		want         string
+	}{{1, 1, "applied 1 fix in 1 file"}, {3, 2, "applied 3 fixes in 2 files"}, {2, 1, "applied 2 fixes in 1 file"}, {0, 0, "no fixes to apply"}} {
+		if got := fixesApplied(c.fixes, c.files); got != c.want {
+			t.Errorf("fixesApplied(%d, %d) = %q, want %q", c.fixes, c.files, got, c.want)
+		}
+	}
+	writeTree(t, map[string]string{"sft.yaml": hfWarn})
+	if _, _, stderr := cli(t, nil, "check", "--fix", "sft.yaml"); !strings.Contains(stderr, "applied 1 fix in 1 file\n") {
+		t.Errorf("--fix stderr %q", stderr)
+	}
+}
+
+func TestSchemaListsNames(t *testing.T) {
+	code, out, stderr := cli(t, nil, "schema")
+	if code != 0 || stderr != "" {
+		t.Fatalf("schema: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"Usage: trainlint schema NAME", "\n  config ", "the .trainlint.toml config file", "\n  huggingface ", "Hugging Face"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("schema output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestUnreadablePathIsNotAPass: a missing file prints no "no findings" line, only the error and
+// that nothing was checked (exit 2); next to readable files, the report is followed by a reminder.
+func TestUnreadablePathIsNotAPass(t *testing.T) {
+	writeTree(t, map[string]string{"a.yaml": "a: 1\n"})
+	code, out, stderr := cli(t, nil, "check", "missing.yaml")
+	if code != 2 || out != "" || !strings.Contains(stderr, `cannot read "missing.yaml"`) || !strings.Contains(stderr, "nothing was checked") {
+		t.Errorf("missing file: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	code, out, stderr = cli(t, nil, "check", "missing.yaml", "a.yaml")
+	if code != 2 || !strings.Contains(out, "no findings in 1 file") || !strings.HasSuffix(stderr, "1 path could not be read (see above), so the run exits 2\n") {
+		t.Errorf("missing and readable: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}

@@ -83,6 +83,9 @@ func runExplain(args []string, stdout io.Writer) (int, error) {
 	}
 	rs := allRules()
 	r := findRule(rs, args[0])
+	if cn, ok := plannedRule(rs, args[0]); r == nil && ok {
+		return exitUsage, notImplementedError(cn)
+	}
 	if r == nil {
 		msg := fmt.Sprintf("unknown rule %q", args[0])
 		if s := closestRule(rs, args[0]); s != nil {

@@ -111,7 +111,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		io.WriteString(stdout, usageText)
 	default:
-		code, err = runCheck(args, stdin, stdout, stderr)
+		if err = mistypedCommand(args[0]); err == nil {
+			code, err = runCheck(args, stdin, stdout, stderr)
+		}
 	}
 	if err != nil {
 		var ue *usageError

@@ -129,15 +129,21 @@ func TestSuggestions(t *testing.T) {
 		{[]string{"--hosts", "abc", "sft.yaml"}, `invalid value "abc" for --hosts: want a whole number`},
 		{[]string{"--devices-per-host", "8x", "sft.yaml"}, `invalid value "8x" for --devices-per-host`},
 		{[]string{"--color", "sometimes", "sft.yaml"}, `unknown --color "sometimes" (want auto, always or never)`},
+		{[]string{"chekc", "sft.yaml"}, `unknown command "chekc" (did you mean 'trainlint check'?)`},
+		{[]string{"rule"}, "(did you mean 'trainlint rules'?)"},
 	} {
 		code, out, stderr := cli(t, nil, c.args...)
 		if code != 2 || out != "" || !strings.Contains(stderr, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, stderr, c.want)
 		}
 	}
-	// Nothing close: no suggestion.
+	// Nothing close: no suggestion; a file named like a command is linted.
 	if _, _, stderr := cli(t, nil, "--zzzzzz", "sft.yaml"); strings.Contains(stderr, "did you mean") {
 		t.Errorf("a suggestion for --zzzzzz: %q", stderr)
+	}
+	os.WriteFile("rule", []byte("a: 1\n"), 0o644)
+	if code, out, stderr := cli(t, nil, "rule"); code != 0 || !strings.Contains(out, "no findings in 1 file") {
+		t.Errorf("a file named rule: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -81,4 +82,23 @@ func selectorError(rs []*lint.Rule, flagName, s string) error {
 // notImplementedError is explain's answer for a catalogue rule that does not exist yet.
 func notImplementedError(codeName string) error {
 	return fmt.Errorf("%s is in the catalogue but not implemented yet; 'trainlint rules' lists the rules that run", codeName)
+}
+
+// commands are the subcommands, for mistypedCommand.
+var commands = []string{"check", "rules", "explain", "schema", "site", "lsp", "version", "completion", "help"}
+
+// mistypedCommand catches `trainlint chekc`: a first argument that is no path on disk, looks like
+// a word rather than a file name, and is close to a command is a usage error with the command
+// suggested, not "cannot read". Anything else is left to check (a path to lint).
+func mistypedCommand(arg string) error {
+	if arg == "" || arg == "-" || strings.HasPrefix(arg, "-") || strings.ContainsAny(arg, "./\\") {
+		return nil
+	}
+	if _, err := os.Lstat(arg); err == nil {
+		return nil
+	}
+	if c := closest(arg, commands); c != "" {
+		return usagef("unknown command %q (did you mean 'trainlint %s'?)", arg, c)
+	}
+	return nil
 }

@@ -174,7 +174,7 @@ func sniffJSONValue(t, rest []byte, comments bool) Format {
 		json = c == '"' || c == '{' || c == '[' || c == ']' || c == '-' || c >= '0' && c <= '9' ||
 			bytes.HasPrefix(after, []byte("true")) || bytes.HasPrefix(after, []byte("false")) || bytes.HasPrefix(after, []byte("null"))
 	}
-	if !json || comments || sniffHashComment(rest) {
+	if !json || comments || sniffHashComment(t) || sniffHashComment(rest) {
 		return YAML
 	}
 	return JSON

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -90,17 +91,24 @@ func TestSniffExamplesAndCorpus(t *testing.T) {
 	}
 }
 
-// FuzzSniff: any bytes give an answer without panicking, and an answer other than YAML or ""
-// comes from the first meaningful line alone.
+// FuzzSniff: any bytes give a known answer without panicking; blank lines in front change
+// nothing; JSON is answered only for text that starts with { or [ and has no # outside strings.
 func FuzzSniff(f *testing.F) {
 	for _, s := range []string{"", "[a]\nb = 1\n", "{\"a\": 1}", "a: 1", "\"unterminated", "['x", "[[a]]", "a.\"b\" = 1"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		switch Sniff(src) {
+		got := Sniff(src)
+		switch got {
 		case "", YAML, JSON, TOML:
 		default:
 			t.Fatalf("unknown format for %q", src)
+		}
+		if again := Sniff(append([]byte("\n  \n"), src...)); again != got && !bytes.HasPrefix(src, []byte("\ufeff")) {
+			t.Errorf("%q: %q, but %q after blank lines", src, got, again)
+		}
+		if trimmed := bytes.TrimSpace(src); got == JSON && (trimmed[0] != '{' && trimmed[0] != '[' || sniffHashComment(trimmed)) {
+			t.Fatalf("JSON for %q", src)
 		}
 	})
 }

@@ -247,9 +247,6 @@ func (c *checkConfig) resolve(rules []*lint.Rule, stdinPiped bool) error {
 	default:
 		return usagef("unknown --color %q (want auto, always or never)", c.Color)
 	}
-	if c.ExitZero {
-		c.FailOn = failNever
-	}
 	if len(c.Paths) == 0 {
 		c.Paths = defaultPaths(c.StdinFilename, stdinPiped)
 	}
@@ -402,7 +399,16 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	if code != exitOK {
 		return code, nil
 	}
-	return exitCode(res, c.FailOn), nil
+	return exitCode(res, c.failOn()), nil
+}
+
+// failOn is the run's threshold: --exit-zero wins over --fail-on and the config file's fail-on
+// (which config.go may have set after the flags were read).
+func (c *checkConfig) failOn() lint.Severity {
+	if c.ExitZero {
+		return failNever
+	}
+	return c.FailOn
 }
 
 // dropOwnFiles leaves out of a walked folder the files this run reads or writes for itself: the

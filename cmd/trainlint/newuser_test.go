@@ -6,6 +6,7 @@ package main
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -279,5 +280,42 @@ func TestUnreadablePathIsNotAPass(t *testing.T) {
 	code, out, stderr = cli(t, nil, "check", "missing.yaml", "a.yaml")
 	if code != 2 || !strings.Contains(out, "no findings in 1 file") || !strings.HasSuffix(stderr, "1 path could not be read (see above), so the run exits 2\n") {
 		t.Errorf("missing and readable: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
+
+// TestExitZeroBeatsConfigFailOn: a config file's fail-on does not undo --exit-zero.
+func TestExitZeroBeatsConfigFailOn(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn, ".trainlint.toml": "fail-on = \"info\"\n"})
+	if code, _, stderr := cli(t, nil, "--exit-zero", "sft.yaml"); code != 0 {
+		t.Errorf("--exit-zero with fail-on = \"info\" in the config: exit %d; stderr %q", code, stderr)
+	}
+	if code, _, _ := cli(t, nil, "sft.yaml"); code != 1 {
+		t.Errorf("without --exit-zero: exit %d, want 1", code)
+	}
+}
+
+// TestTestToolsNamesMissingTool: make test's tool check, run by a user who is not root on a
+// machine without chromium, stops before any test with the line that installs it.
+func TestTestToolsNamesMissingTool(t *testing.T) {
+	bin := t.TempDir()
+	for _, tool := range []string{"bash", "sed", "uname", "sha256sum", "cut", "cat", "mkdir", "mktemp", "rm", "mv", "dirname", "node", "npm", "pre-commit", "git"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Fatalf("%s not found: install it (make test's tool check installs node, npm and pre-commit)", tool)
+		}
+		if err := os.Symlink(p, filepath.Join(bin, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Not root, whoever runs the test.
+	if err := os.WriteFile(filepath.Join(bin, "id"), []byte("#!/bin/sh\necho 1000\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	script, _ := filepath.Abs(filepath.Join("..", "..", ".ci", "test-tools"))
+	cmd := exec.Command(filepath.Join(bin, "bash"), script)
+	cmd.Env = []string{"PATH=" + bin}
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "chromium not found; it is needed for the browser tests of the checker. Install it: apt-get install chromium") {
+		t.Errorf("test-tools without chromium: %v\n%s", err, out)
 	}
 }

@@ -33,7 +33,7 @@ func runRules(args []string, stdout io.Writer) (int, error) {
 			fmt.Fprintln(stdout, "Usage: trainlint rules [--format text|json]")
 			return exitOK, nil
 		}
-		return exitUsage, usagef("%s", err)
+		return exitUsage, usagef("%s", flagError(err, fs))
 	}
 	if fs.NArg() > 0 {
 		return exitUsage, usagef("rules takes no arguments, got %q", fs.Arg(0))

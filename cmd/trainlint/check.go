@@ -372,11 +372,6 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 		fail(e)
 	}
 	unread += len(errs)
-	if unread > 0 && len(res.Files) == 0 && c.Format == "text" {
-		// Nothing was linted: "no findings in 0 files" would read as a pass.
-		fmt.Fprintf(stderr, "trainlint: nothing was checked\n")
-		return exitUsage, nil
-	}
 	if res, err = c.applyBaseline(res, bl, rs, stderr); err != nil {
 		fail(err)
 	}
@@ -386,6 +381,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 		if err := writeOutputFile(o, res, ro); err != nil {
 			fail(err)
 		}
+	}
+	if unread > 0 && len(res.Files) == 0 && c.Format == "text" {
+		// Nothing was linted: "no findings in 0 files" would read as a pass.
+		fmt.Fprintf(stderr, "trainlint: nothing was checked\n")
+		return exitUsage, nil
 	}
 	w, _ := report.Get(c.Format)
 	ro.Color = c.color(stdout)

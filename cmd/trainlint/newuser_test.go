@@ -273,9 +273,12 @@ func TestSchemaListsNames(t *testing.T) {
 // that nothing was checked (exit 2); next to readable files, the report is followed by a reminder.
 func TestUnreadablePathIsNotAPass(t *testing.T) {
 	writeTree(t, map[string]string{"a.yaml": "a: 1\n"})
-	code, out, stderr := cli(t, nil, "check", "missing.yaml")
+	code, out, stderr := cli(t, nil, "check", "missing.yaml", "-o", "json=report.json")
 	if code != 2 || out != "" || !strings.Contains(stderr, `cannot read "missing.yaml"`) || !strings.Contains(stderr, "nothing was checked") {
 		t.Errorf("missing file: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+	if b, err := os.ReadFile("report.json"); err != nil || !strings.Contains(string(b), `"files": []`) {
+		t.Errorf("the --output report of a run that checked nothing: %v %s", err, b)
 	}
 	code, out, stderr = cli(t, nil, "check", "missing.yaml", "a.yaml")
 	if code != 2 || !strings.Contains(out, "no findings in 1 file") || !strings.HasSuffix(stderr, "1 path could not be read (see above), so the run exits 2\n") {

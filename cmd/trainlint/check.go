@@ -372,7 +372,10 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 		fail(e)
 	}
 	unread += len(errs)
-	if res, err = c.applyBaseline(res, bl, rs, stderr); err != nil {
+	if unread > 0 && c.WriteBaseline != "" {
+		// A baseline of part of the tree would forget the findings of the rest: keep the old one.
+		fail(fmt.Errorf("baseline %s not written: %s could not be read", c.WriteBaseline, countNoun(unread, "path", "paths")))
+	} else if res, err = c.applyBaseline(res, bl, rs, stderr); err != nil {
 		fail(err)
 	}
 

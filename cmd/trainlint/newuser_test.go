@@ -322,3 +322,13 @@ func TestTestToolsNamesMissingTool(t *testing.T) {
 		t.Errorf("test-tools without chromium: %v\n%s", err, out)
 	}
 }
+
+// TestWriteBaselineNeedsEveryPath: a run that could not read a path does not overwrite the
+// baseline with a partial one.
+func TestWriteBaselineNeedsEveryPath(t *testing.T) {
+	writeTree(t, map[string]string{"sft.yaml": hfWarn, "baseline.json": "keep me\n"})
+	code, _, stderr := cli(t, nil, "--write-baseline", "baseline.json", "sft.yaml", "missing.yaml")
+	if b, _ := os.ReadFile("baseline.json"); code != 2 || string(b) != "keep me\n" || !strings.Contains(stderr, "baseline baseline.json not written: 1 path could not be read") {
+		t.Errorf("exit %d, baseline %q, stderr %q", code, b, stderr)
+	}
+}

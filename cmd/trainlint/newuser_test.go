@@ -15,7 +15,7 @@ import (
 )
 
 // examplesDir is the bundled examples folder, from this package's folder.
-var examplesDir = filepath.Join("..", "..", "cmd", "trainlint", "examples")
+var examplesDir = "examples"
 
 // codesOf runs check with JSON output and returns "CODE:line" per finding; stdin "" means no
 // standard input.

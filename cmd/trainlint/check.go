@@ -201,9 +201,21 @@ func flagError(err error, fs *flag.FlagSet) string {
 		return unknownFlag(fs, strings.TrimPrefix(name, "-"))
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return "--" + strings.TrimPrefix(name, "-") + " needs a value"
+		return dashed(strings.TrimPrefix(name, "-")) + " needs a value"
 	}
-	return strings.Replace(msg, " for flag -", " for --", 1)
+	if before, after, ok := strings.Cut(msg, " for flag -"); ok {
+		name, rest, _ := strings.Cut(after, ":")
+		return before + " for " + dashed(strings.TrimPrefix(name, "-")) + ":" + rest
+	}
+	return msg
+}
+
+// dashed spells a flag as the help does: -f for the one-letter ones, --format for the others.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // resolve applies the environment and validates the configuration against the rule set and the

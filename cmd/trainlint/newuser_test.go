@@ -130,6 +130,8 @@ func TestSuggestions(t *testing.T) {
 		{[]string{"--hosts", "abc", "sft.yaml"}, `invalid value "abc" for --hosts: want a whole number`},
 		{[]string{"--devices-per-host", "8x", "sft.yaml"}, `invalid value "8x" for --devices-per-host`},
 		{[]string{"--color", "sometimes", "sft.yaml"}, `unknown --color "sometimes" (want auto, always or never)`},
+		{[]string{"-o", "sarif", "sft.yaml"}, `invalid value "sarif" for -o: want FORMAT=FILE`},
+		{[]string{"sft.yaml", "-f"}, "trainlint: -f needs a value"},
 		{[]string{"chekc", "sft.yaml"}, `unknown command "chekc" (did you mean 'trainlint check'?)`},
 		{[]string{"rule"}, "(did you mean 'trainlint rules'?)"},
 	} {

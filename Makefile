@@ -33,7 +33,7 @@ TESTFLAGS ?=
 test: vet
 	@.ci/test-tools
 	@echo "== go test ./... (one line per package as it finishes; the browser and WASM parity tests take a few minutes)"
-	$(GO) test -count=1 $(TESTFLAGS) ./...
+	$(strip $(GO) test -count=1 $(TESTFLAGS) ./...)
 
 # The guidance site and its in-browser checker. `site` writes site/dist: the pages, the engine
 # compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it

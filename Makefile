@@ -12,16 +12,28 @@ build:
 	$(GO) build -o $(BIN) ./cmd/trainlint
 
 # The examples are meant to fail the lint (each shows a pitfall), so demo ignores exit code 1
-# but not 2 (a usage or internal error).
+# but not 2 (a usage or internal error). DEMO_FLAGS is the launch context the examples are meant
+# for and that some of them (DeepSpeed JSON, torchtune) cannot state: 2 hosts of 8 GPUs. The
+# README shows this command and its output (TestDemoOutputInReadme reads DEMO_FLAGS from here).
+DEMO_FLAGS = --hosts 2 --devices-per-host 8
 demo: build
-	@$(BIN) check $(EXAMPLES); rc=$$?; if [ $$rc -ge 2 ]; then exit $$rc; fi
+	@echo "trainlint check $(DEMO_FLAGS) $(EXAMPLES)"
+	@$(BIN) check $(DEMO_FLAGS) $(EXAMPLES); rc=$$?; if [ $$rc -ge 2 ]; then exit $$rc; fi
 
 vet:
+	@echo "== go vet ./... and gofmt"
 	$(GO) vet ./...
 	@out=$$(gofmt -l cmd lint rules wasm site 2>/dev/null); if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
 
+# test: vet, then the tools the tests need (.ci/test-tools names a missing one with the apt-get
+# line that installs it, installs it when run as root, and announces each npm download), then
+# every package: go test prints one line per package as it finishes (the slowest, site and
+# wasm/api, run the browser and the WASM parity tests). TESTFLAGS adds flags (-v, -run X).
+TESTFLAGS ?=
 test: vet
-	$(GO) test -count=1 ./...
+	@.ci/test-tools
+	@echo "== go test ./... (one line per package as it finishes; the browser and WASM parity tests take a few minutes)"
+	$(strip $(GO) test -count=1 $(TESTFLAGS) ./...)
 
 # The guidance site and its in-browser checker. `site` writes site/dist: the pages, the engine
 # compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it

@@ -27,6 +27,12 @@ type FileInfo struct {
 	Path      string `json:"path"`
 	Format    string `json:"format"`
 	Framework string `json:"framework"`
+	// NeedsHosts lists the codes of the selected multi-host rules that did not run because the
+	// file's host count is unknown (pass --hosts, or hosts under [context]); omitted when empty.
+	// An addition to version 1: the fields above are unchanged, and a reader that ignores it
+	// reads what it read before. Without it a file that could not be checked for multi-host
+	// pitfalls looks exactly like one that passed them.
+	NeedsHosts []string `json:"needs_hosts,omitempty"`
 }
 
 // Diagnostic is one finding. Lines and columns are 1-based; columns count code points; the end is

@@ -25,6 +25,11 @@
 //     them; rules.All includes them so every driver, page and selector treats them like any
 //     rule. Parse, duplicate-key and limit findings are ordinary rules reading the front-end's
 //     problems by their kind (doc.ProblemKind), never by a rule name.
+//   - files[].needs_hosts is an optional addition to the JSON output (still version 1): the codes
+//     of the multi-host rules that could not decide because the file's host count is unknown.
+//     Existing fields are unchanged and the key is omitted when empty; without it, a file nobody
+//     could check for multi-host pitfalls looked exactly like one that passed them, in the CLI
+//     and in the browser checker alike.
 //   - One catalogue type, RuleInfo, is what `trainlint rules --format json`, the WASM rules()
 //     and SARIF's rule descriptors are built from.
 //   - Rule examples are embedded in the rules package: the same archives drive the rule tests,

@@ -15,7 +15,7 @@ import (
 type File struct {
 	Path string
 	Text []byte
-	// Format overrides detection by extension ("" = by extension).
+	// Format overrides detection ("" = by extension, else by content: doc.Sniff).
 	Format doc.Format
 	// Size, when larger than len(Text), is the size of a file the driver stopped reading at the
 	// size limit (Text is empty or its beginning): the file is reported over the limit, not
@@ -96,6 +96,9 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 		format, _ = doc.FormatFromPath(f.Path)
 	}
 	if format == "" {
+		format = doc.Sniff(f.Text) // a name that does not say: standard input, a pasted text
+	}
+	if format == "" {
 		format = doc.YAML
 	}
 	if f.Size > int64(len(f.Text)) {
@@ -143,6 +146,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 		}
 		diags = append(diags, runRule(r, a, o)...)
 	}
+	info.NeedsHosts = needsHosts(active, a)
 	diags = applySuppressions(a.Doc, diags, rules, active, o)
 	for i := range diags {
 		if sev, ok := o.Severity[diags[i].Rule]; ok && diags[i].Code != InternalError.Code {

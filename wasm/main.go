@@ -10,6 +10,11 @@
 //	lintJSON(string) → string       lint on JSON text (the parity test compares these bytes)
 //	version        → trainlint's version
 //
+// A file of a request may carry format "auto" (read the text as what it looks like, whatever the
+// path says) besides "yaml", "json", "toml". A result's files[i].needs_hosts, when present, lists
+// the multi-host rules that could not run because the host count is unknown: the page can say
+// "2 multi-host rules need the host count" next to the hosts field.
+//
 // A request that cannot be read gives {error: "..."} instead of a result. When the module is
 // ready it calls globalThis.trainlintReady() if the page defined it. All the work is done by
 // package api, which the native build shares.

@@ -47,7 +47,7 @@ func (c *checkConfig) applyBaseline(res *lint.Result, b *baseline.Baseline, rule
 			return res, fmt.Errorf("cannot write baseline: %w", err)
 		}
 		b = baseline.New(res)
-		fmt.Fprintf(stderr, "trainlint: wrote baseline %s (%s)\n", c.WriteBaseline, baselineCount(len(b.Entries), "finding"))
+		fmt.Fprintf(stderr, "trainlint: recorded %s in baseline %s; they are left out of this report\n", baselineCount(len(b.Entries), "finding"), c.WriteBaseline)
 	}
 	if b == nil {
 		return res, nil
@@ -71,7 +71,12 @@ func (c *checkConfig) applyBaseline(res *lint.Result, b *baseline.Baseline, rule
 		fmt.Fprintf(stderr, "trainlint: %s recorded in %s %s; run with --write-baseline %s to update the baseline\n",
 			baselineCount(len(gone), "finding"), c.Baseline, verb, c.Baseline)
 	}
-	return baseline.Filter(res, b), nil
+	kept := baseline.Filter(res, b)
+	if c.WriteBaseline == "" {
+		hidden := len(res.Diagnostics) - len(kept.Diagnostics)
+		fmt.Fprintf(stderr, "trainlint: baseline %s hid %s; %d new reported\n", c.Baseline, baselineCount(hidden, "finding"), len(kept.Diagnostics))
+	}
+	return kept, nil
 }
 
 func baselineCount(n int, word string) string {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -39,6 +41,8 @@ type checkConfig struct {
 
 	StdinFilename string
 	NoColor       bool
+	Color         string // --color: auto, always or never
+	ExitZero      bool
 	Quiet         bool
 }
 
@@ -85,10 +89,40 @@ func (s severityFlag) String() string {
 	if s.v == nil {
 		return ""
 	}
+	if *s.v == failNever {
+		return "never"
+	}
 	return s.v.String()
 }
 
+// failNever is --fail-on never (and --exit-zero): above every severity, so no finding fails.
+const failNever = lint.Error + 1
+
+// countFlag parses --hosts and --devices-per-host: a whole number, 0 for unknown. The flag
+// package's own int flag answers "parse error" for "abc".
+type countFlag struct{ v *int }
+
+func (c countFlag) String() string {
+	if c.v == nil {
+		return "0"
+	}
+	return strconv.Itoa(*c.v)
+}
+
+func (c countFlag) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return errors.New("want a whole number (0 = unknown)")
+	}
+	*c.v = n
+	return nil
+}
+
 func (s severityFlag) Set(v string) error {
+	if strings.EqualFold(strings.TrimSpace(v), "never") {
+		*s.v = failNever
+		return nil
+	}
 	sev, err := lint.ParseSeverity(v)
 	if err != nil {
 		return err
@@ -101,12 +135,15 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVar(&c.Format, "format", "text", "print the report in `FORMAT`: "+strings.Join(report.Names(), ", "))
+	fs.StringVar(&c.Format, "f", "text", "short for --format")
 	fs.Var(outputFlag{&c.Outputs}, "output", "also write the report in another format to a file: `FORMAT=FILE` (repeatable)")
+	fs.Var(outputFlag{&c.Outputs}, "o", "short for --output")
 	fs.Var(listFlag{&c.Select}, "select", "run only these `RULES` (codes, names, categories, prefixes such as TL2; comma-separated, repeatable)")
 	fs.Var(listFlag{&c.Ignore}, "ignore", "skip these `RULES` (same selectors as --select)")
-	fs.Var(severityFlag{&c.FailOn}, "fail-on", "exit 1 on findings at or above `SEVERITY`: error, warning or info")
-	fs.IntVar(&c.Hosts, "hosts", 0, "launch context: the run uses `N` hosts (0 = unknown)")
-	fs.IntVar(&c.DevicesPerHost, "devices-per-host", 0, "launch context: `N` accelerators per host (0 = unknown)")
+	fs.Var(severityFlag{&c.FailOn}, "fail-on", "exit 1 on findings at or above `SEVERITY`: error, warning, info or never")
+	fs.BoolVar(&c.ExitZero, "exit-zero", false, "exit 0 whatever the findings (same as --fail-on never; usage and read errors still exit 2)")
+	fs.Var(countFlag{&c.Hosts}, "hosts", "launch context: the run uses `N` hosts (0 = unknown)")
+	fs.Var(countFlag{&c.DevicesPerHost}, "devices-per-host", "launch context: `N` accelerators per host (0 = unknown)")
 	fs.StringVar(&c.Framework, "framework", "", "read every file as `NAME` instead of detecting the framework")
 	fs.StringVar(&c.ConfigFile, "config", "", "use this trainlint config `FILE` instead of discovering .trainlint.toml")
 	fs.BoolVar(&c.Fix, "fix", false, "apply safe fixes in place")
@@ -115,7 +152,8 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.StringVar(&c.Baseline, "baseline", "", "report only findings not recorded in this baseline `FILE`")
 	fs.StringVar(&c.WriteBaseline, "write-baseline", "", "record the current findings in this baseline `FILE`")
 	fs.StringVar(&c.StdinFilename, "stdin-filename", "", "report standard input as the file `NAME` (which also sets its format)")
-	fs.BoolVar(&c.NoColor, "no-color", false, "never colour the output (NO_COLOR does the same)")
+	fs.StringVar(&c.Color, "color", "auto", "colour the text output `WHEN`: auto (on a terminal; NO_COLOR turns it off, FORCE_COLOR on), always or never")
+	fs.BoolVar(&c.NoColor, "no-color", false, "never colour the output, same as --color never (NO_COLOR does the same)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "one line per finding, no excerpt or summary (text format)")
 	return fs
 }
@@ -137,7 +175,7 @@ func parseCheckArgs(args []string) (*checkConfig, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, flag.ErrHelp
 			}
-			return nil, usagef("%s", flagError(err))
+			return nil, usagef("%s", flagError(err, fs))
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -148,23 +186,36 @@ func parseCheckArgs(args []string) (*checkConfig, error) {
 	}
 	c.Paths = append(c.Paths, tail...)
 	fs.Visit(func(f *flag.Flag) {
-		if f.Name == "format" {
+		if f.Name == "format" || f.Name == "f" {
 			c.FormatSet = true
 		}
 	})
 	return c, nil
 }
 
-// flagError words the flag package's errors with the double-dash spelling the help uses.
-func flagError(err error) string {
+// flagError words the flag package's errors with the double-dash spelling the help uses, and
+// suggests the nearest flag for an unknown one.
+func flagError(err error, fs *flag.FlagSet) string {
 	msg := err.Error()
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		return "unknown flag --" + strings.TrimPrefix(name, "-")
+		return unknownFlag(fs, strings.TrimPrefix(name, "-"))
 	}
 	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
-		return "--" + strings.TrimPrefix(name, "-") + " needs a value"
+		return dashed(strings.TrimPrefix(name, "-")) + " needs a value"
 	}
-	return strings.Replace(msg, " for flag -", " for --", 1)
+	if before, after, ok := strings.Cut(msg, " for flag -"); ok {
+		name, rest, _ := strings.Cut(after, ":")
+		return before + " for " + dashed(strings.TrimPrefix(name, "-")) + ":" + rest
+	}
+	return msg
+}
+
+// dashed spells a flag as the help does: -f for the one-letter ones, --format for the others.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // resolve applies the environment and validates the configuration against the rule set and the
@@ -189,7 +240,7 @@ func (c *checkConfig) resolve(rules []*lint.Rule, stdinPiped bool) error {
 	}{{"--select", c.Select}, {"--ignore", c.Ignore}} {
 		for _, s := range sel.list {
 			if !lint.KnownSelector(rules, s) {
-				return usagef("unknown rule selector %q in %s (a code such as TL202, a name, a category or a prefix such as TL2; see 'trainlint rules')", s, sel.flag)
+				return selectorError(rules, sel.flag, s)
 			}
 		}
 	}
@@ -203,11 +254,13 @@ func (c *checkConfig) resolve(rules []*lint.Rule, stdinPiped bool) error {
 	if c.Hosts < 0 || c.DevicesPerHost < 0 {
 		return usagef("--hosts and --devices-per-host must not be negative")
 	}
+	switch c.Color {
+	case "auto", "always", "never":
+	default:
+		return usagef("unknown --color %q (want auto, always or never)", c.Color)
+	}
 	if len(c.Paths) == 0 {
-		if !stdinPiped {
-			return usagef("no files to check: give files or folders, or '-' for standard input")
-		}
-		c.Paths = []string{"-"}
+		c.Paths = defaultPaths(c.StdinFilename, stdinPiped)
 	}
 	stdinUses := 0
 	for _, p := range c.Paths {
@@ -232,14 +285,41 @@ func (c *checkConfig) lintOptions() lint.Options {
 	}
 }
 
-// color reports whether the terminal output is coloured: only on a terminal, never with
-// --no-color, NO_COLOR (any non-empty value, see no-color.org) or TERM=dumb.
-func (c *checkConfig) color(stdout io.Writer) bool {
-	return colorEnabled(c.NoColor, os.Getenv("NO_COLOR"), os.Getenv("TERM"), isTerminal(stdout))
+// defaultPaths is what check lints when no path is given: standard input when it is named with
+// --stdin-filename and something is piped in, else the working folder (as ruff and eslint do).
+func defaultPaths(stdinFilename string, stdinPiped bool) []string {
+	if stdinFilename != "" && stdinPiped {
+		return []string{"-"}
+	}
+	return []string{"."}
 }
 
-func colorEnabled(noColorFlag bool, noColorEnv, term string, terminal bool) bool {
-	return terminal && !noColorFlag && noColorEnv == "" && term != "dumb"
+// color reports whether the terminal output is coloured. --no-color and --color never|always
+// decide; with --color auto (the default), NO_COLOR (any non-empty value, no-color.org) turns
+// it off, FORCE_COLOR (non-empty and not 0 or false, force-color.org) turns it on even when
+// piped (CI logs that render ANSI), and otherwise only a terminal other than TERM=dumb gets it.
+func (c *checkConfig) color(stdout io.Writer) bool {
+	mode := c.Color
+	if c.NoColor {
+		mode = "never"
+	}
+	return colorEnabled(mode, os.Getenv("NO_COLOR"), os.Getenv("FORCE_COLOR"), os.Getenv("TERM"), isTerminal(stdout))
+}
+
+func colorEnabled(mode, noColorEnv, forceColorEnv, term string, terminal bool) bool {
+	switch mode {
+	case "never":
+		return false
+	case "always":
+		return true
+	}
+	if noColorEnv != "" {
+		return false
+	}
+	if f := strings.ToLower(forceColorEnv); f != "" && f != "0" && f != "false" {
+		return true
+	}
+	return terminal && term != "dumb"
 }
 
 // runCheck is the check command, one step after the other: read the command line into a
@@ -270,6 +350,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 		code = exitUsage
 	}
 	inputs, errs, warnings := collectInputs(c.Paths, c.StdinFilename)
+	inputs = c.dropOwnFiles(inputs)
+	unread := len(errs)
 	for _, e := range errs {
 		fail(e)
 	}
@@ -294,32 +376,108 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 			return code, nil
 		}
 		if !c.Quiet {
-			fmt.Fprintf(stderr, "trainlint: applied %d fixes in %d files\n", sum.Fixes, sum.Files)
+			fmt.Fprintf(stderr, "trainlint: %s\n", fixesApplied(sum.Fixes, sum.Files))
 		}
 	}
 	res, sources, errs := lintInputs(inputs, stdin, rs, opts, 0)
 	for _, e := range errs {
 		fail(e)
 	}
-	if res, err = c.applyBaseline(res, bl, rs, stderr); err != nil {
+	unread += len(errs)
+	if unread > 0 && c.WriteBaseline != "" {
+		// A baseline of part of the tree would forget the findings of the rest: keep the old one.
+		fail(fmt.Errorf("baseline %s not written: %s could not be read", c.WriteBaseline, countNoun(unread, "path", "paths")))
+	} else if res, err = c.applyBaseline(res, bl, rs, stderr); err != nil {
 		fail(err)
 	}
 
-	ro := report.Options{Sources: sources, Rules: rs, Quiet: c.Quiet}
+	ro := report.Options{Sources: sources, Rules: rs, Quiet: c.Quiet, FailOn: c.FailOn}
 	for _, o := range c.Outputs {
 		if err := writeOutputFile(o, res, ro); err != nil {
 			fail(err)
 		}
+	}
+	if unread > 0 && len(res.Files) == 0 && c.Format == "text" {
+		// Nothing was linted: "no findings in 0 files" would read as a pass.
+		fmt.Fprintf(stderr, "trainlint: nothing was checked\n")
+		return exitUsage, nil
 	}
 	w, _ := report.Get(c.Format)
 	ro.Color = c.color(stdout)
 	if err := w(stdout, res, ro); err != nil {
 		return exitUsage, fmt.Errorf("writing %s output: %w", c.Format, err)
 	}
+	if unread > 0 && c.Format == "text" && !c.Quiet {
+		// The read errors were printed before a report that may be long: say it again at the end.
+		fmt.Fprintf(stderr, "trainlint: %s could not be read (see above), so the run exits 2\n", countNoun(unread, "path", "paths"))
+	}
 	if code != exitOK {
 		return code, nil
 	}
-	return exitCode(res, c.FailOn), nil
+	return exitCode(res, c.failOn()), nil
+}
+
+// failOn is the run's threshold: --exit-zero wins over --fail-on and the config file's fail-on
+// (which config.go may have set after the flags were read).
+func (c *checkConfig) failOn() lint.Severity {
+	if c.ExitZero {
+		return failNever
+	}
+	return c.FailOn
+}
+
+// dropOwnFiles leaves out of a walked folder the files this run reads or writes for itself: the
+// baseline (a .json file that `check --baseline b.json` would otherwise lint as a config) and
+// the --output reports. Named on the command line, they are linted like any file.
+func (c *checkConfig) dropOwnFiles(ins []input) []input {
+	wd, _ := os.Getwd()
+	own := map[string]bool{}
+	for _, f := range []string{c.Baseline, c.WriteBaseline} {
+		if f != "" {
+			own[absOrSelf(wd, f)] = true
+		}
+	}
+	for _, o := range c.Outputs {
+		own[absOrSelf(wd, o.File)] = true
+	}
+	if len(own) == 0 {
+		return ins
+	}
+	named := map[string]bool{}
+	for _, p := range c.Paths {
+		named[filepath.Clean(p)] = true
+	}
+	out := ins[:0]
+	for _, in := range ins {
+		if !in.Stdin && own[absOrSelf(wd, in.FSPath)] && !named[in.Path] {
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+func absOrSelf(wd, p string) string {
+	if a, err := absIn(wd, p); err == nil {
+		return a
+	}
+	return p
+}
+
+// fixesApplied is the line --fix prints: "applied 1 fix in 1 file", "no fixes to apply".
+func fixesApplied(fixes, files int) string {
+	if fixes == 0 {
+		return "no fixes to apply"
+	}
+	return "applied " + countNoun(fixes, "fix", "fixes") + " in " + countNoun(files, "file", "files")
+}
+
+// countNoun is "1 file", "2 files".
+func countNoun(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // exitCode is 1 when a finding is at or above failOn, 0 otherwise; an internal-error finding
@@ -352,16 +510,28 @@ func writeOutputFile(o outputSpec, res *lint.Result, ro report.Options) error {
 	return nil
 }
 
+// shortFor maps check's one-letter flags to the long flags they stand for.
+var shortFor = map[string]string{"f": "format", "o": "output"}
+
 func printCheckHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: trainlint [check] [flags] [PATH|-]...\n\n")
 	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml, and .gitignore\n")
-	fmt.Fprintf(w, "is respected). '-' reads standard input. Flags may come before or after paths. A path that\n")
-	fmt.Fprintf(w, "cannot be read is reported and the others are still linted; the run then exits 2.\n\nFlags:\n")
+	fmt.Fprintf(w, "is respected); with no path, the current folder. '-' reads standard input. Flags may come\n")
+	fmt.Fprintf(w, "before or after paths. A path that cannot be read is reported and the others are still\n")
+	fmt.Fprintf(w, "linted; the run then exits 2.\n\nFlags:\n")
 	fs := newCheckFlags(&checkConfig{FailOn: lint.Warning})
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fs.VisitAll(func(f *flag.Flag) {
+		if shortFor[f.Name] != "" {
+			return // shown with its long form
+		}
 		arg, usage := flag.UnquoteUsage(f)
 		name := "--" + f.Name
+		for short, long := range shortFor {
+			if long == f.Name {
+				name = "-" + short + ", " + name
+			}
+		}
 		if arg != "" {
 			name += " " + arg
 		}

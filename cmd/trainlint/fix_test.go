@@ -50,7 +50,7 @@ func TestFixWritesSafeFixesInPlace(t *testing.T) {
 	if got := readFile(t, "sft.yaml"); got != sftFixed {
 		t.Fatalf("fixed file:\n%s\nwant:\n%s", got, sftFixed)
 	}
-	if !strings.Contains(stderr, "applied 2 fixes in 1 files") {
+	if !strings.Contains(stderr, "applied 2 fixes in 1 file\n") {
 		t.Errorf("stderr %q does not count the fixes", stderr)
 	}
 	fi, err := os.Stat("sft.yaml")
@@ -69,7 +69,7 @@ func TestFixWritesSafeFixesInPlace(t *testing.T) {
 	}
 	// A second --fix changes nothing.
 	_, _, stderr = cli(t, nil, "check", "--fix", "sft.yaml")
-	if got := readFile(t, "sft.yaml"); got != sftFixed || !strings.Contains(stderr, "applied 0 fixes in 0 files") {
+	if got := readFile(t, "sft.yaml"); got != sftFixed || !strings.Contains(stderr, "no fixes to apply") {
 		t.Errorf("second --fix changed the file or applied fixes: %q\n%s", stderr, got)
 	}
 }

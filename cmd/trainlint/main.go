@@ -79,10 +79,11 @@ var allRules = rules.All
 const usageText = `trainlint checks training configs against the Deep Learning Tuning Playbook.
 
 Usage:
-  trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected)
+  trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected;
+                                           check with no path lints the current folder)
   trainlint rules [--format json]          list the rules
   trainlint explain RULE                   show a rule's documentation
-  trainlint schema [NAME]                  print JSON Schemas for editors
+  trainlint schema [NAME]                  print JSON Schemas for editors (no name: list them)
   trainlint site [-o DIR]                  build the static site
   trainlint version                        print the version
 
@@ -128,7 +129,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		io.WriteString(stdout, usageText)
 	default:
-		code, err = runCheck(args, stdin, stdout, stderr)
+		if err = mistypedCommand(args[0]); err == nil {
+			code, err = runCheck(args, stdin, stdout, stderr)
+		}
 	}
 	if err != nil {
 		var ue *usageError

@@ -99,7 +99,6 @@ func TestExitCodes(t *testing.T) {
 		// An unreadable path does not stop the others from being linted, but the run exits 2.
 		{[]string{"missing.yaml", "clean.yaml"}, 2, `cannot read "missing.yaml"`},
 		{[]string{}, 2, "Usage:"},
-		{[]string{"check"}, 2, "no files to check"},
 		{[]string{"--bogus", "clean.yaml"}, 2, "unknown flag --bogus"},
 		{[]string{"clean.yaml", "--format"}, 2, "--format needs a value"},
 		{[]string{"--format", "xml", "clean.yaml"}, 2, `unknown format "xml"`},
@@ -118,7 +117,6 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"explain"}, 2, "explain takes one rule"},
 		{[]string{"explain", "no-such-rule"}, 2, `unknown rule "no-such-rule"`},
 		{[]string{"rules", "--format", "yaml"}, 2, `unknown format "yaml" for rules`},
-		{[]string{"schema"}, 2, "schema takes one name"},
 		{[]string{"schema", "caffe"}, 2, `unknown schema "caffe"`},
 		{[]string{"help"}, 0, ""},
 		{[]string{"check", "--help"}, 0, ""},
@@ -649,20 +647,25 @@ func TestRenderMarkdown(t *testing.T) {
 
 func TestColorEnabled(t *testing.T) {
 	for _, c := range []struct {
-		flag     bool
-		env      string
-		term     string
-		terminal bool
-		want     bool
+		mode, noColor, force, term string
+		terminal                   bool
+		want                       bool
 	}{
-		{false, "", "xterm-256color", true, true},
-		{false, "", "xterm", false, false},
-		{true, "", "xterm", true, false},
-		{false, "1", "xterm", true, false},
-		{false, "", "dumb", true, false},
+		{"auto", "", "", "xterm-256color", true, true},
+		{"auto", "", "", "xterm", false, false},
+		{"never", "", "", "xterm", true, false}, // also --no-color
+		{"auto", "1", "", "xterm", true, false},
+		{"auto", "", "", "dumb", true, false},
+		{"always", "", "", "xterm", false, true},
+		{"always", "1", "", "dumb", false, true}, // the flag beats the environment
+		{"never", "", "1", "xterm", true, false},
+		{"auto", "", "1", "", false, true}, // FORCE_COLOR: CI logs that render ANSI
+		{"auto", "", "0", "xterm", false, false},
+		{"auto", "", "false", "xterm", false, false},
+		{"auto", "1", "1", "xterm", true, false}, // NO_COLOR wins over FORCE_COLOR
 	} {
-		if got := colorEnabled(c.flag, c.env, c.term, c.terminal); got != c.want {
-			t.Errorf("colorEnabled(%v, %q, %q, %v) = %v", c.flag, c.env, c.term, c.terminal, got)
+		if got := colorEnabled(c.mode, c.noColor, c.force, c.term, c.terminal); got != c.want {
+			t.Errorf("colorEnabled(%q, NO_COLOR=%q, FORCE_COLOR=%q, TERM=%q, terminal %v) = %v", c.mode, c.noColor, c.force, c.term, c.terminal, got)
 		}
 	}
 }

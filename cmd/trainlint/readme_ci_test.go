@@ -559,8 +559,15 @@ func TestReadmeCI(t *testing.T) {
 				}
 			}
 		}
-		if failed == 0 || failed != len(issues) || !bytes.Contains(b, []byte("TL202")) {
-			t.Errorf("JUnit: %d failed cases for %d Code Quality issues, TL202 present: %v", failed, len(issues), bytes.Contains(b, []byte("TL202")))
+		// Info findings pass in JUnit (below the default --fail-on); the others fail.
+		failing := 0
+		for _, is := range issues {
+			if is.Severity != "info" {
+				failing++
+			}
+		}
+		if failed == 0 || failed != failing || !bytes.Contains(b, []byte("TL202")) {
+			t.Errorf("JUnit: %d failed cases for %d Code Quality issues above info, TL202 present: %v", failed, failing, bytes.Contains(b, []byte("TL202")))
 		}
 
 		clean := ciRepo(t, map[string]string{"configs/sft.yaml": ciClean, "wandb/run.yaml": ciClean})

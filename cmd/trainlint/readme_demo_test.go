@@ -15,20 +15,29 @@ import (
 var updateReadme = flag.Bool("update-readme", false, "rewrite the demo output pasted in README.md")
 
 // TestDemoOutputInReadme holds the README to the truth: the output pasted under "make demo" must
-// be what `trainlint check cmd/trainlint/examples` prints today, from the repository root as the
-// Makefile runs it. After a deliberate change, regenerate it with
-// `go test ./cmd/trainlint -run TestDemoOutputInReadme -update-readme`.
+// be what `trainlint check $(DEMO_FLAGS) cmd/trainlint/examples` prints today, from the
+// repository root as the Makefile runs it, and the README must show that command (the launch
+// context is on the command line, not in a hidden config file). After a deliberate change,
+// regenerate it with `go test ./cmd/trainlint -run TestDemoOutputInReadme -update-readme`.
 func TestDemoOutputInReadme(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 	t.Setenv("NO_COLOR", "1")
+	flags := demoFlags(t)
+	if hidden, err := filepath.Glob("cmd/trainlint/examples/.*"); err != nil || len(hidden) > 0 {
+		t.Errorf("the examples folder has hidden files %v: the demo must not depend on what users do not see", hidden)
+	}
 	var out, errb bytes.Buffer
-	code := run([]string{"check", "cmd/trainlint/examples"}, strings.NewReader(""), &out, &errb)
+	code := run(append(append([]string{"check"}, flags...), "cmd/trainlint/examples"), strings.NewReader(""), &out, &errb)
 	if code != 1 {
 		t.Fatalf("exit code %d, want 1 (the examples show pitfalls); stderr:\n%s", code, errb.String())
 	}
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
+	}
+	command := strings.Join(append(append([]string{"trainlint check"}, flags...), "cmd/trainlint/examples"), " ")
+	if !bytes.Contains(bytes.Join(bytes.Fields(readme), []byte(" ")), []byte(command)) {
+		t.Errorf("README.md does not show the command make demo runs: %q", command)
 	}
 	const begin, end = "<!-- demo-output:begin -->\n```text\n", "```\n<!-- demo-output:end -->"
 	i := bytes.Index(readme, []byte(begin))
@@ -107,6 +116,22 @@ func demoExcerpt(t *testing.T, full string, files map[string]bool) string {
 	}
 	kept = append(kept, blocks[len(blocks)-1])
 	return strings.Join(kept, "\n\n") + "\n"
+}
+
+// demoFlags reads DEMO_FLAGS from the Makefile (run from the repository root).
+func demoFlags(t *testing.T) []string {
+	t.Helper()
+	mk, err := os.ReadFile("Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(mk), "\n") {
+		if v, ok := strings.CutPrefix(l, "DEMO_FLAGS = "); ok {
+			return strings.Fields(v)
+		}
+	}
+	t.Fatal("the Makefile has no DEMO_FLAGS line")
+	return nil
 }
 
 // TestReadmeConfigExample loads the .trainlint.toml shown in the README's Configuration section

@@ -23,7 +23,7 @@ func runRules(args []string, stdout io.Writer) (int, error) {
 			fmt.Fprintln(stdout, "Usage: trainlint rules [--format text|json]")
 			return exitOK, nil
 		}
-		return exitUsage, usagef("%s", err)
+		return exitUsage, usagef("%s", flagError(err, fs))
 	}
 	if fs.NArg() > 0 {
 		return exitUsage, usagef("rules takes no arguments, got %q", fs.Arg(0))
@@ -69,6 +69,9 @@ func runExplain(args []string, stdout io.Writer) (int, error) {
 	}
 	rs := allRules()
 	r := findRule(rs, args[0])
+	if cn, ok := plannedRule(rs, args[0]); r == nil && ok {
+		return exitUsage, notImplementedError(cn)
+	}
 	if r == nil {
 		msg := fmt.Sprintf("unknown rule %q", args[0])
 		if s := closestRule(rs, args[0]); s != nil {

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/schema"
 )
 
@@ -17,6 +19,10 @@ var schemaNames = []string{"config"}
 // case of the switch; frameworks are the default case.
 func runSchema(args []string, stdout, stderr io.Writer) (int, error) {
 	names := append(append([]string{}, schemaNames...), schema.Names()...)
+	if len(args) == 0 {
+		listSchemas(stdout, names)
+		return exitOK, nil
+	}
 	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
 		return exitUsage, usagef("schema takes one name: %s", strings.Join(names, ", "))
 	}
@@ -35,4 +41,21 @@ func runSchema(args []string, stdout, stderr io.Writer) (int, error) {
 		}
 	}
 	return exitOK, nil
+}
+
+// listSchemas answers `trainlint schema` with no name: the names, each with what it describes.
+func listSchemas(w io.Writer, names []string) {
+	fmt.Fprintln(w, "Usage: trainlint schema NAME (a JSON Schema for editors). Names:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, n := range names {
+		what := "the keys of " + n + " configs"
+		if d := dialect.ByName(n); d != nil && d.Title != "" {
+			what = "the keys of " + d.Title + " configs"
+		}
+		if n == "config" {
+			what = "the .trainlint.toml config file"
+		}
+		fmt.Fprintf(tw, "  %s\t%s\n", n, what)
+	}
+	tw.Flush()
 }

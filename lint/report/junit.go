@@ -11,12 +11,12 @@ import (
 func init() { Register("junit", writeJUnit) }
 
 // JUnit XML, the dialect CI servers read (Jenkins, GitLab, Azure Pipelines, CircleCI): one
-// testsuite per linted file, one testcase per finding, each with a <failure> whose type is the
-// severity, and one passing testcase for a file with no findings, so that clean files show up
-// as passed rather than missing. Every finding is a failure, info included: the report shows
-// what the result holds, and --select/--ignore/--fail-on decide what the result holds and
-// whether the job fails. Testcase names hold the rule and key path but no line, so a CI's test
-// history follows a finding when lines move.
+// testsuite per linted file, one testcase per finding, and one passing testcase for a file with
+// no findings, so that clean files show up as passed rather than missing. A finding at or above
+// --fail-on (warning by default) carries a <failure> whose type is the severity; one below it
+// (info, by default) is a passing testcase with the finding in <system-out>, so the test report
+// fails exactly when the run does (JUnit has no "warning" outcome). Testcase names hold the rule
+// and key path but no line, so a CI's test history follows a finding when lines move.
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
@@ -51,6 +51,7 @@ type junitCase struct {
 	File      string        `xml:"file,attr,omitempty"`
 	Line      int           `xml:"line,attr,omitempty"`
 	Failure   *junitFailure `xml:"failure,omitempty"`
+	SystemOut string        `xml:"system-out,omitempty"`
 }
 
 type junitFailure struct {
@@ -59,7 +60,8 @@ type junitFailure struct {
 	Details string `xml:",chardata"`
 }
 
-func writeJUnit(w io.Writer, res *lint.Result, _ Options) error {
+func writeJUnit(w io.Writer, res *lint.Result, o Options) error {
+	threshold := o.failureThreshold()
 	out := junitSuites{Name: "trainlint"}
 	index := map[string]int{}
 	suite := func(path string) *junitSuite {
@@ -102,9 +104,14 @@ func writeJUnit(w io.Writer, res *lint.Result, _ Options) error {
 		if d.URL != "" {
 			details.WriteString(d.URL + "\n")
 		}
-		s.Cases = append(s.Cases, junitCase{Name: name, Classname: s.Name, File: s.Name, Line: d.Line,
-			Failure: &junitFailure{Message: d.Message, Type: d.Severity.String(), Details: details.String()}})
-		s.Failures++
+		c := junitCase{Name: name, Classname: s.Name, File: s.Name, Line: d.Line}
+		if d.Severity >= threshold {
+			c.Failure = &junitFailure{Message: d.Message, Type: d.Severity.String(), Details: details.String()}
+			s.Failures++
+		} else {
+			c.SystemOut = details.String()
+		}
+		s.Cases = append(s.Cases, c)
 	}
 	for i := range out.Suites {
 		s := &out.Suites[i]

@@ -34,6 +34,19 @@ type Options struct {
 	Rules []*lint.Rule
 	// Quiet asks for one line per finding: no excerpt, no guidance, no summary (text format).
 	Quiet bool
+	// FailOn is the run's --fail-on (0: the default, warning). JUnit marks findings at or above
+	// it as failures; a threshold above error (--fail-on never, --exit-zero) keeps warning's, since
+	// the report still shows what needs attention when the exit code does not.
+	FailOn lint.Severity
+}
+
+// failureThreshold is the severity at which a finding counts as a failure in formats that
+// have only pass and fail (JUnit).
+func (o Options) failureThreshold() lint.Severity {
+	if o.FailOn < lint.Info || o.FailOn > lint.Error {
+		return lint.Warning
+	}
+	return o.FailOn
 }
 
 // Writer renders a result.

@@ -48,7 +48,7 @@ func multitool(t *testing.T) string {
 	}
 	multitoolOnce.Do(func() { multitoolDir, multitoolErr = installMultitool(pkg, bin) })
 	if multitoolErr == errNoNPM {
-		t.Fatal("npm not found: cannot install @microsoft/sarif-multitool (Node.js and npm are needed for this test)")
+		t.Fatal("npm not found: the SARIF validator @microsoft/sarif-multitool comes from npm; install it: apt-get install nodejs npm (make test checks its tools first)")
 	}
 	if multitoolErr != nil {
 		t.Fatal(multitoolErr)

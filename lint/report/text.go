@@ -38,11 +38,17 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 	p := palette(o.Color)
 	indexes := map[string]*excerptSource{}
 	filesWith := map[string]bool{}
-	var counts [4]int // by severity
+	var counts [4]int    // by severity
+	var safe, unsafe int // findings with a fix, by applicability
 	for _, d := range res.Diagnostics {
 		filesWith[d.File] = true
 		if d.Severity >= lint.Info && d.Severity <= lint.Error {
 			counts[d.Severity]++
+		}
+		if d.Fix != nil && d.Fix.Applicability == lint.Safe {
+			safe++
+		} else if d.Fix != nil {
+			unsafe++
 		}
 		writeHeader(bw, p, d)
 		if o.Quiet {
@@ -85,9 +91,38 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 		bw.WriteByte('\n')
 	}
 	if !o.Quiet {
-		bw.WriteString(p.paint(bold, summary(counts, len(filesWith), len(res.Files))) + "\n")
+		bw.WriteString(p.paint(bold, summary(counts, len(filesWith), len(res.Files))+fixable(safe, unsafe)) + "\n")
+		if note := NeedsHostsNote(res); note != "" {
+			fmt.Fprintf(bw, "%s %s\n", p.paint(bold, "note:"), note)
+		}
 	}
 	return bw.Flush()
+}
+
+// NeedsHostsNote is the line that says, once per run, which multi-host rules did not run because
+// files do not state their host count: "2 multi-host rules need --hosts N (3 files do not state
+// their host count)". Empty when every selected multi-host rule could decide.
+func NeedsHostsNote(res *lint.Result) string {
+	codes := map[string]bool{}
+	files := 0
+	for _, f := range res.Files {
+		if len(f.NeedsHosts) > 0 {
+			files++
+		}
+		for _, c := range f.NeedsHosts {
+			codes[c] = true
+		}
+	}
+	if files == 0 {
+		return ""
+	}
+	verb := "do not state their"
+	if files == 1 {
+		verb = "does not state its"
+	}
+	rules := plural(len(codes), "multi-host rule needs", "multi-host rules need")
+	return fmt.Sprintf("%s --hosts N (%s %s host count; or set hosts under [context] in .trainlint.toml)",
+		rules, plural(files, "file", "files"), verb)
 }
 
 func writeHeader(w *bufio.Writer, p palette, d lint.Diagnostic) {
@@ -114,6 +149,20 @@ func summary(counts [4]int, withFindings, files int) string {
 	}
 	return fmt.Sprintf("%s (%s) in %d of %s", plural(total, "finding", "findings"), strings.Join(parts, ", "),
 		withFindings, plural(files, "file", "files"))
+}
+
+// fixable ends the summary with what --fix can do: ", 4 fixable with --fix (1 more with
+// --unsafe-fixes)"; empty when no finding has a fix.
+func fixable(safe, unsafe int) string {
+	switch {
+	case safe > 0 && unsafe > 0:
+		return fmt.Sprintf(", %d fixable with --fix (%d more with --fix --unsafe-fixes)", safe, unsafe)
+	case safe > 0:
+		return fmt.Sprintf(", %d fixable with --fix", safe)
+	case unsafe > 0:
+		return fmt.Sprintf(", %d fixable with --fix --unsafe-fixes", unsafe)
+	}
+	return ""
 }
 
 func plural(n int, one, many string) string {

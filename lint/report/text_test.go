@@ -107,7 +107,7 @@ a.yaml:4:1: info[TL703 train-steps-in-search-space] multi-line
   9 |   d: 3
     |   ~~~~
 
-3 findings (1 error, 1 warning, 1 info) in 1 of 2 files
+3 findings (1 error, 1 warning, 1 info) in 1 of 2 files, 1 fixable with --fix
 `
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)

@@ -4,7 +4,9 @@
 //
 // A request is the WASM contract's {files: [{path, text}], options: {hosts, devicesPerHost,
 // framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml") to override
-// detection by extension, which the checker's format menu uses.
+// detection by extension, which the checker's format menu uses, or "auto" to read the text as
+// what its content looks like whatever the path says (doc.Sniff). Without a format, a path with
+// no known extension is also read by its content.
 package api
 
 import (
@@ -67,9 +69,9 @@ func (r Request) validate() error {
 			return fmt.Errorf("files[%d] has no path", i)
 		}
 		switch doc.Format(f.Format) {
-		case "", doc.YAML, doc.JSON, doc.TOML:
+		case "", formatAuto, doc.YAML, doc.JSON, doc.TOML:
 		default:
-			return fmt.Errorf("files[%d] has unknown format %q (want yaml, json or toml)", i, f.Format)
+			return fmt.Errorf("files[%d] has unknown format %q (want auto, yaml, json or toml)", i, f.Format)
 		}
 	}
 	if fw := r.Options.Framework; fw != "" && fw != "auto" && dialect.ByName(fw) == nil {
@@ -90,10 +92,20 @@ func (r Request) lintOptions() lint.Options {
 		Select: r.Options.Select, Ignore: r.Options.Ignore}
 }
 
+// formatAuto is the checker's "auto" format: read the text as what it looks like, whatever the
+// path's extension says (a pasted config keeps the editor's default name, config.yaml).
+const formatAuto doc.Format = "auto"
+
 func toFiles(fs []File) []lint.File {
 	out := make([]lint.File, len(fs))
 	for i, f := range fs {
-		out[i] = lint.File{Path: f.Path, Text: []byte(f.Text), Format: doc.Format(f.Format)}
+		text := []byte(f.Text)
+		format := doc.Format(f.Format)
+		if format == formatAuto {
+			// Text with nothing to go by (empty, only comments) falls back to the extension.
+			format = doc.Sniff(text)
+		}
+		out[i] = lint.File{Path: f.Path, Text: text, Format: format}
 	}
 	return out
 }

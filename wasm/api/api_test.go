@@ -3,6 +3,7 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -98,6 +99,63 @@ func TestResultJSONMatchesCLI(t *testing.T) {
 		b, _ := json.Marshal(req)
 		if got := api.LintJSON(b); !bytes.Equal(got, cli.Bytes()) {
 			t.Errorf("%s: api.LintJSON differs from --format json\napi: %s\ncli: %s", f.Path, got, cli.Bytes())
+		}
+	}
+}
+
+// TestAutoFormat: the checker's "auto" format reads pasted text as what it looks like, even under
+// the editor's default name config.yaml; without a format, a path with no known extension is
+// read by its content too. Pasted TOML used to be read as YAML and reported clean.
+func TestAutoFormat(t *testing.T) {
+	const inhouse = "[distributed]\nhosts = 16\n\n[checkpoint]\nkeep = 3\ncheckpoint_all_hosts = true\n"
+	for _, c := range []struct {
+		file       api.File
+		wantFormat string
+	}{
+		{api.File{Path: "config.yaml", Text: inhouse, Format: "auto"}, "toml"},
+		{api.File{Path: "pasted", Text: inhouse}, "toml"},
+		{api.File{Path: "config.yaml", Text: "{\"train_batch_size\": 8}", Format: "auto"}, "json"},
+		{api.File{Path: "config.json", Text: "lr: 1\n", Format: "auto"}, "yaml"},
+		{api.File{Path: "config.toml", Text: "# only a comment\n", Format: "auto"}, "toml"},
+	} {
+		res, err := api.Lint(api.Request{Files: []api.File{c.file}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Files[0].Format; got != c.wantFormat {
+			t.Errorf("%s (format %q): read as %q, want %q", c.file.Path, c.file.Format, got, c.wantFormat)
+		}
+	}
+	res, _ := api.Lint(api.Request{Files: []api.File{{Path: "config.yaml", Text: inhouse, Format: "auto"}}})
+	found := false
+	for _, d := range res.Diagnostics {
+		found = found || d.Rule == "multi-host-checkpoint-on-all-hosts"
+	}
+	if !found {
+		t.Errorf("pasted TOML with checkpoint_all_hosts on 16 hosts: no multi-host-checkpoint-on-all-hosts finding: %+v", res.Diagnostics)
+	}
+}
+
+// TestNeedsHosts: the checker learns from lint() which multi-host rules could not run for want
+// of a host count (files[].needs_hosts), and that a host count clears it.
+func TestNeedsHosts(t *testing.T) {
+	f := api.File{Path: "ds.json", Text: `{"train_micro_batch_size_per_gpu": 4, "zero_optimization": {"stage": 2}, "checkpoint": {"use_node_local_storage": true}}`}
+	for _, c := range []struct {
+		hosts int
+		want  any
+	}{{0, []any{"TL602"}}, {2, nil}} {
+		var reply struct {
+			Files []map[string]any `json:"files"`
+		}
+		b, _ := json.Marshal(api.Request{Files: []api.File{f}, Options: api.Options{Hosts: c.hosts}})
+		if err := json.Unmarshal(api.LintJSON(b), &reply); err != nil {
+			t.Fatal(err)
+		}
+		if reply.Files[0]["framework"] != "deepspeed" {
+			t.Fatalf("the fixture is not read as DeepSpeed: %v", reply.Files[0])
+		}
+		if got := reply.Files[0]["needs_hosts"]; !reflect.DeepEqual(got, c.want) {
+			t.Errorf("hosts %d: needs_hosts = %v, want %v", c.hosts, got, c.want)
 		}
 	}
 }

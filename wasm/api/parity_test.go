@@ -106,7 +106,7 @@ func decodeAny(t *testing.T, what string, b []byte) any {
 // from the object-returning lint, fix and rules.
 func TestParity(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Fatal("node is required for the WASM parity test (Node 20+)")
+		t.Fatal("node not found: the WASM parity test runs the module under Node.js 20+; install it: apt-get install nodejs (make test checks its tools first)")
 	}
 	dir := t.TempDir()
 	wasmPath := filepath.Join(dir, "trainlint.wasm")

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// ensureDebianTool returns the path of a command, installing its Debian package when it is
+// missing and this is root (CI); otherwise the test fails rather than skipping.
+func ensureDebianTool(t *testing.T, command, pkg string) string {
+	t.Helper()
+	if p, err := exec.LookPath(command); err == nil {
+		return p
+	}
+	if os.Geteuid() != 0 {
+		t.Fatalf("%s is missing and this is not root: install it with `apt-get install -y %s`", command, pkg)
+	}
+	for _, args := range [][]string{{"update", "-qq"}, {"install", "-y", "-qq", pkg}} {
+		cmd := exec.Command("apt-get", args...)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("apt-get %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	p, err := exec.LookPath(command)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var (
+	stampedOnce sync.Once
+	stampedDir  string
+	stampedErr  error
+)
+
+// stampedBinary builds trainlint the way the Makefile does, with the commit and build date
+// linked in, into a folder that the shells find on PATH.
+func stampedBinary(t *testing.T) string {
+	t.Helper()
+	stampedOnce.Do(func() {
+		stampedDir, stampedErr = os.MkdirTemp("", "trainlint-completion-")
+		if stampedErr != nil {
+			return
+		}
+		cmd := exec.Command("go", "build", "-buildvcs=false", "-ldflags",
+			"-X main.commit=0123456789abcdef0123456789abcdef01234567 -X main.modified=true -X main.date=2026-12-01T09:00:00Z",
+			"-o", filepath.Join(stampedDir, "trainlint"), ".")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			stampedErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if stampedErr != nil {
+		t.Fatal(stampedErr)
+	}
+	return stampedDir
+}
+
+// TestMain removes the folder of the binary stampedBinary built once for the package's tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if stampedDir != "" {
+		os.RemoveAll(stampedDir)
+	}
+	os.Exit(code)
+}
+
+// Every subcommand of the usage text is offered by the completion scripts.
+func TestCompletionCoversSubcommands(t *testing.T) {
+	re := regexp.MustCompile(`(?m)^  trainlint (\[?[a-z]+)`)
+	offered := map[string]bool{}
+	for _, s := range subcommands {
+		offered[s.name] = true
+	}
+	n := 0
+	for _, m := range re.FindAllStringSubmatch(usageText, -1) {
+		name := strings.TrimPrefix(m[1], "[")
+		n++
+		if !offered[name] {
+			t.Errorf("subcommand %q of the usage is not in the completion's list", name)
+		}
+	}
+	if n < 7 {
+		t.Errorf("found only %d subcommands in the usage text", n)
+	}
+}
+
+func TestVersionStamped(t *testing.T) {
+	dir := stampedBinary(t)
+	out, err := exec.Command(filepath.Join(dir, "trainlint"), "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"commit:  0123456789abcdef0123456789abcdef01234567 (with uncommitted changes)\n",
+		"built:   2026-12-01T09:00:00Z\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("version lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestCompletionUsage(t *testing.T) {
+	for _, args := range [][]string{{"completion"}, {"completion", "tcsh"}, {"completion", "bash", "zsh"}} {
+		if code, _, _ := cli(t, nil, args...); code != exitUsage {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// shellOut runs a script in a shell with the stamped trainlint first on PATH.
+func shellOut(t *testing.T, shell string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(shell, args...)
+	cmd.Env = append(os.Environ(), "PATH="+stampedBinary(t)+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %q: %v\n%s", shell, args, err, out)
+	}
+	return string(out)
+}
+
+func TestCompletionBash(t *testing.T) {
+	bash := ensureDebianTool(t, "bash", "bash")
+	if out := shellOut(t, bash, "-c", "source <(trainlint completion bash); complete -p trainlint"); !strings.Contains(out, "-F _trainlint") || !strings.Contains(out, " trainlint") {
+		t.Fatalf("complete -p: %s", out)
+	}
+	// What the completion function offers for a command line, the cursor on its last word.
+	complete := func(line string) []string {
+		words := strings.Fields(line)
+		if strings.HasSuffix(line, " ") {
+			words = append(words, "")
+		}
+		script := "source <(trainlint completion bash); COMP_WORDS=("
+		for _, w := range words {
+			script += "'" + w + "' "
+		}
+		script += "); COMP_CWORD=" + strconv.Itoa(len(words)-1) + "; _trainlint; printf '%s\\n' \"${COMPREPLY[@]}\""
+		return strings.Fields(shellOut(t, bash, "-c", script))
+	}
+	for _, c := range []struct {
+		line string
+		want []string
+	}{
+		{"trainlint ch", []string{"check"}},
+		{"trainlint comp", []string{"completion"}},
+		{"trainlint check --select TL20", []string{"TL201", "TL202"}},
+		{"trainlint check --ignore TL101,TL20", []string{"TL101,TL201", "TL101,TL202"}},
+		{"trainlint configs/ --select eval-b", []string{"eval-batch-smaller-than-train"}},
+		{"trainlint check --format sa", []string{"sarif"}},
+		{"trainlint check --fail-on w", []string{"warning"}},
+		{"trainlint check --framework hugg", []string{"huggingface"}},
+		{"trainlint check --no-c", []string{"--no-color"}},
+		{"trainlint explain TL60", []string{"TL601", "TL602", "TL603", "TL604"}},
+		{"trainlint schema con", []string{"config"}},
+		{"trainlint completion f", []string{"fish"}},
+	} {
+		got := complete(c.line)
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%q completes to %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// The zsh script parses, and registers its function when sourced after compinit.
+func TestCompletionZsh(t *testing.T) {
+	zsh := ensureDebianTool(t, "zsh", "zsh")
+	shellOut(t, zsh, "-f", "-c", "trainlint completion zsh > $HOME/_trainlint && zsh -n $HOME/_trainlint")
+	out := shellOut(t, zsh, "-f", "-c", "autoload -Uz compinit && compinit -u -d $HOME/.zcompdump; source <(trainlint completion zsh); print -r -- \"registered=$_comps[trainlint]\"; whence -w _trainlint _trainlint_check _trainlint_rules")
+	for _, want := range []string{"registered=_trainlint", "_trainlint: function", "_trainlint_check: function", "_trainlint_rules: function"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("zsh output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// The fish script parses, and fish's own completion engine offers the rules, formats and
+// subcommands from it.
+func TestCompletionFish(t *testing.T) {
+	fish := ensureDebianTool(t, "fish", "fish")
+	shellOut(t, fish, "-c", "trainlint completion fish > $HOME/trainlint.fish; and fish -n $HOME/trainlint.fish")
+	complete := func(line string) string {
+		return shellOut(t, fish, "--no-config", "-c", "trainlint completion fish | source; complete -C '"+line+"'")
+	}
+	for _, c := range []struct{ line, want, not string }{
+		{"trainlint ch", "check\tlint files and folders", ""},
+		{"trainlint check --select TL20", "TL202\teval-batch-smaller-than-train", "TL101"},
+		{"trainlint check --select TL101,TL20", "TL101,TL202", ""},
+		{"trainlint --format sa", "sarif\t", "text\t"},
+		{"trainlint check --fail-on ", "warning", ""},
+		{"trainlint explain eval-b", "eval-batch-smaller-than-train", ""},
+		{"trainlint rules --format ", "json", "sarif"},
+	} {
+		out := complete(c.line)
+		if !strings.Contains(out, c.want) || (c.not != "" && strings.Contains(out, c.not)) {
+			t.Errorf("fish completes %q to:\n%s\nwant %q, not %q", c.line, out, c.want, c.not)
+		}
+	}
+}

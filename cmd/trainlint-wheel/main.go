@@ -43,7 +43,8 @@
 // github.com/trainlint/trainlint-pre-commit, tagged vVERSION. Users who prefer no extra
 // repository can write a `repo: local` hook with `language: python` and
 // `additional_dependencies: [trainlint==VERSION]` (pre-commit supplies a placeholder package for
-// local hooks); the README shows the mirror.
+// local hooks); the README shows the mirror. The tests run both through pre-commit with Go
+// off PATH and pip offline.
 package main
 
 import (

@@ -92,3 +92,57 @@ func TestPreCommitPythonHook(t *testing.T) {
 		t.Errorf("pre-commit could not install the hook:\n%s", out)
 	}
 }
+
+// TestPreCommitLocalHook is the variant without the mirror repository: a `repo: local` hook
+// with `language: python` and the wheel as an additional dependency (a user writes
+// `trainlint==VERSION`; here pip finds it in the dist folder). pre-commit gives local python
+// hooks a placeholder setup.py of its own, so nothing of trainlint's repository is needed.
+func TestPreCommitLocalHook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("creates a virtualenv through pre-commit")
+	}
+	res := built(t)
+	hostWheel(t, res)
+	preCommit, err := exec.LookPath("pre-commit")
+	if err != nil {
+		t.Fatal("pre-commit is not on PATH: .ci/run installs Debian's pre-commit")
+	}
+	example, err := os.ReadFile(filepath.Join("..", "trainlint", "examples", "hf-sft.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := t.TempDir()
+	os.WriteFile(filepath.Join(proj, "sft.yaml"), example, 0o644)
+	os.WriteFile(filepath.Join(proj, ".pre-commit-config.yaml"), []byte(`repos:
+  - repo: local
+    hooks:
+      - id: trainlint
+        name: trainlint
+        entry: trainlint check
+        language: python
+        types_or: [yaml, json, toml]
+        additional_dependencies: [trainlint==`+res.version+`]
+`), 0o644)
+	git(t, proj, "init", "-q")
+	git(t, proj, "add", "-A")
+	var path []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
+			path = append(path, d)
+		}
+	}
+	cmd := exec.Command(preCommit, "run", "--files", "sft.yaml", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = pipEnv("PIP_FIND_LINKS="+filepath.Dir(res.wheels[0])+" /usr/share/python-wheels",
+		"PRE_COMMIT_HOME="+t.TempDir(), "PATH="+strings.Join(path, string(os.PathListSeparator)),
+		"NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GITHUB_ACTIONS=")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the local python hook passed on a config with a pitfall:\n%s", out)
+	}
+	for _, want := range []string{"TL202", "sft.yaml", "Failed"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("hook output lacks %q:\n%s", want, out)
+		}
+	}
+}

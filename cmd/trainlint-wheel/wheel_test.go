@@ -466,3 +466,24 @@ func isGlibc() bool {
 	out, err := exec.Command("ldd", "--version").CombinedOutput()
 	return err == nil && (bytes.Contains(out, []byte("GLIBC")) || bytes.Contains(out, []byte("GNU libc")))
 }
+
+// The GitHub Action downloads the bare binaries by the names dist gives them.
+func TestActionDownloadsDistNames(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", ".github", "actions", "trainlint", "action.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The action builds the name as trainlint-$version-$os-$arch, plus .exe on Windows.
+	if !bytes.Contains(b, []byte(`asset="trainlint-$version-$os-$arch"`)) || !bytes.Contains(b, []byte(`asset="$asset.exe"`)) {
+		t.Fatal("action.yml no longer names the asset trainlint-$version-$os-$arch[.exe]")
+	}
+	for _, c := range []struct{ goos, goarch, want string }{
+		{"linux", "amd64", "trainlint-1.2.3-linux-amd64"},
+		{"darwin", "arm64", "trainlint-1.2.3-darwin-arm64"},
+		{"windows", "amd64", "trainlint-1.2.3-windows-amd64.exe"},
+	} {
+		if got := binaryName("1.2.3", c.goos, c.goarch); got != c.want {
+			t.Errorf("binaryName(%s/%s) = %s, the action downloads %s", c.goos, c.goarch, got, c.want)
+		}
+	}
+}

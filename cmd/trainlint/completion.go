@@ -152,15 +152,12 @@ _trainlint() {
     if [[ $cur == "=" ]]; then cur=""; elif [[ $prev == "=" && $COMP_CWORD -ge 2 ]]; then prev=${COMP_WORDS[COMP_CWORD-2]}; fi
     local rules=%[2]q
     case $cmd in
-        "")
-            if [[ $cur != -* ]]; then
-                COMPREPLY=($(compgen -W %[3]q -- "$cur"))
-                return
-            fi ;;
         explain) COMPREPLY=($(compgen -W "$rules" -- "$cur")); return ;;
         schema) COMPREPLY=($(compgen -W %[4]q -- "$cur")); return ;;
         completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")); return ;;
-        rules) COMPREPLY=($(compgen -W "--format text json" -- "$cur")); return ;;
+        rules)
+            if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text json" -- "$cur")); else COMPREPLY=($(compgen -W "--format" -- "$cur")); fi
+            return ;;
         site) COMPREPLY=($(compgen -W "-o --serve --pages-only" -- "$cur")); return ;;
         version|help) COMPREPLY=(); return ;;
     esac
@@ -178,6 +175,8 @@ _trainlint() {
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W %[8]q -- "$cur"))
+    elif [[ -z $cmd ]]; then
+        COMPREPLY=($(compgen -W %[3]q -- "$cur"))
     fi
 }
 complete -o default -F _trainlint trainlint

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -258,6 +259,11 @@ func TestActionMetadata(t *testing.T) {
 	for _, st := range a.Runs.Steps {
 		if strings.HasPrefix(st.Uses, "github/codeql-action/upload-sarif@") {
 			upload = true
+			// CodeQL Action v3 is deprecated in December 2026 (github.blog changelog, 2025-10-28).
+			major, _ := strconv.Atoi(strings.SplitN(strings.TrimPrefix(st.Uses, "github/codeql-action/upload-sarif@v"), ".", 2)[0])
+			if major < 4 {
+				t.Errorf("%s: use upload-sarif v4 or later", st.Uses)
+			}
 			if !strings.Contains(st.If, "always()") {
 				t.Errorf("upload-sarif `if: %s` lacks always(): it would be skipped after a failure", st.If)
 			}

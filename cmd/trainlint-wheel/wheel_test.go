@@ -47,6 +47,9 @@ func built(t *testing.T) *distResult {
 	t.Helper()
 	distOnce.Do(func() {
 		distDir, distErr = os.MkdirTemp("", "trainlint-dist-")
+		// A fixed build date, as a reproducible release build sets it; the tests find it in the
+		// zip members and in `trainlint version`.
+		os.Setenv("SOURCE_DATE_EPOCH", "1764579600") // 2025-12-01T09:00:00Z
 		if distErr == nil {
 			distRes, distErr = dist(config{root: filepath.Join("..", ".."), out: distDir, goCmd: "go"})
 		}
@@ -111,6 +114,9 @@ func checkWheel(t *testing.T, path string, tg target, version string, res *distR
 		}
 		members[f.Name] = b
 		order = append(order, f.Name)
+		if !f.Modified.Equal(res.date) {
+			t.Errorf("%s is dated %v, want the build date %v", f.Name, f.Modified, res.date)
+		}
 		switch {
 		case f.Name == script:
 			if f.Mode().Perm() != 0o755 || !f.Mode().IsRegular() {
@@ -211,6 +217,18 @@ func checkWheel(t *testing.T, path string, tg target, version string, res *distR
 		t.Error("the wheel's binary differs from the bare binary of the same platform")
 	}
 	checkBinary(t, members[script], tg)
+
+	// The same inputs give the same bytes (with SOURCE_DATE_EPOCH, a rebuilt release matches
+	// its published SHA256SUMS).
+	w := &wheel{version: version, platform: tg.platform, binary: members[script], exe: tg.exe(),
+		license: members[info+"LICENSE"], modTime: res.date}
+	var again bytes.Buffer
+	if err := w.write(&again); err != nil {
+		t.Fatal(err)
+	}
+	if whole, _ := os.ReadFile(path); !bytes.Equal(whole, again.Bytes()) {
+		t.Error("writing the wheel again from the same inputs gives different bytes")
+	}
 }
 
 // headerFields reads an email-header style file (METADATA, WHEEL) up to its body.

@@ -23,6 +23,7 @@ var (
 // buildVersion is what `trainlint version` prints.
 type buildVersion struct {
 	Version  string // trainlint's release, as in the JSON output's tool.version
+	Path     string // the module path
 	Module   string // the module version Go recorded: vX.Y.Z from `go install …@vX.Y.Z`, "(devel)" from a checkout
 	Commit   string // full revision, or "" when unknown
 	Modified bool   // built from a working tree with uncommitted changes
@@ -31,12 +32,12 @@ type buildVersion struct {
 }
 
 func currentVersion() buildVersion {
-	v := buildVersion{Version: lint.Version, Commit: commit, Modified: modified == "true", Date: date, DateKind: "built"}
+	v := buildVersion{Version: lint.Version, Path: "github.com/trainlint/trainlint", Commit: commit, Modified: modified == "true", Date: date, DateKind: "built"}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return v
 	}
-	v.Module = bi.Main.Version
+	v.Path, v.Module = bi.Main.Path, bi.Main.Version
 	var vcsRev, vcsTime string
 	for _, s := range bi.Settings {
 		switch s.Key {
@@ -65,7 +66,7 @@ func writeVersion(w io.Writer, v buildVersion) {
 	if module == "" {
 		module = "unknown"
 	}
-	fmt.Fprintf(w, "module:  github.com/trainlint/trainlint %s\n", module)
+	fmt.Fprintf(w, "module:  %s %s\n", v.Path, module)
 	switch {
 	case v.Commit == "":
 		fmt.Fprintf(w, "commit:  unknown (built without version control information)\n")

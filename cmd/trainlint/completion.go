@@ -20,6 +20,7 @@ var subcommands = []struct{ name, doc string }{
 	{"explain", "show a rule's documentation"},
 	{"schema", "print JSON Schemas for editors"},
 	{"site", "build the static site"},
+	{"lsp", "language server on stdio"}, // the architecture's CLI contract; issue 14 adds it
 	{"version", "print the version"},
 	{"completion", "print a shell completion script"},
 	{"help", "show the usage"},
@@ -159,7 +160,7 @@ _trainlint() {
             if [[ $prev == --format ]]; then COMPREPLY=($(compgen -W "text json" -- "$cur")); else COMPREPLY=($(compgen -W "--format" -- "$cur")); fi
             return ;;
         site) COMPREPLY=($(compgen -W "-o --serve --pages-only" -- "$cur")); return ;;
-        version|help) COMPREPLY=(); return ;;
+        version|help|lsp) COMPREPLY=(); return ;;
     esac
     case $prev in
         --format) COMPREPLY=($(compgen -W %[5]q -- "$cur")); return ;;
@@ -254,7 +255,7 @@ func writeZshCompletion(w io.Writer, d completionData) {
         completion) compadd -- bash zsh fish ;;
         rules) _arguments '--format=[output format]:format:(text json)' ;;
         site) _arguments '-o[output folder]:folder:_files -/' '--serve[serve on ADDRESS]:address:' ;;
-        version|help) ;;
+        version|help|lsp) ;;
         *) _trainlint_check ;;
     esac
 }
@@ -322,5 +323,5 @@ func writeFishCompletion(w io.Writer, d completionData) {
 	fmt.Fprintf(w, "complete -c trainlint -n '__fish_seen_subcommand_from completion' -f -a 'bash zsh fish'\n")
 	fmt.Fprintf(w, "complete -c trainlint -n '__fish_seen_subcommand_from rules' -l format -x -a 'text json'\n")
 	fmt.Fprintf(w, "complete -c trainlint -n '__fish_seen_subcommand_from site' -s o -r -a '(__fish_complete_directories)'\n")
-	fmt.Fprintf(w, "complete -c trainlint -n '__fish_seen_subcommand_from version help' -f\n")
+	fmt.Fprintf(w, "complete -c trainlint -n '__fish_seen_subcommand_from version help lsp' -f\n")
 }

@@ -32,6 +32,10 @@
 // (SOURCE_DATE_EPOCH when set, which also dates the zip members) are linked into the binaries
 // for `trainlint version`.
 //
+// Measured at 0.1.0 with Go 1.26.8: binaries 11.0 MB (linux/arm64) to 12.3 MB (windows), wheels
+// 4.4 MB (aarch64) to 5.0 MB (win_amd64); `make dist` takes 21 s with a warm build cache and
+// about 10 minutes cold on a busy 2-core machine (five cross-builds of the whole tool).
+//
 // # pre-commit without Go
 //
 // pre-commit installs a `language: python` hook by creating a virtualenv and running

@@ -91,6 +91,20 @@ func TestPreCommitPythonHook(t *testing.T) {
 	if strings.Contains(string(out), "An unexpected error") || strings.Contains(string(out), "CalledProcessError") {
 		t.Errorf("pre-commit could not install the hook:\n%s", out)
 	}
+
+	// trainlint-fix applies the safe fix (the eval batch raised to the train batch) and fails,
+	// as pre-commit does for a hook that changed files.
+	cmd = exec.Command(preCommit, "try-repo", repo, "trainlint-fix", "--files", "sft.yaml", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = env
+	out, err = cmd.CombinedOutput()
+	fixed, _ := os.ReadFile(filepath.Join(proj, "sft.yaml"))
+	if !strings.Contains(string(fixed), "per_device_eval_batch_size: 16") {
+		t.Errorf("trainlint-fix did not raise the eval batch (%v):\n%s\n%s", err, fixed, out)
+	}
+	if err == nil || !strings.Contains(string(out), "files were modified by this hook") {
+		t.Errorf("trainlint-fix should fail after changing files (%v):\n%s", err, out)
+	}
 }
 
 // TestPreCommitLocalHook is the variant without the mirror repository: a `repo: local` hook

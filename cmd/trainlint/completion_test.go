@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -184,6 +185,90 @@ func TestCompletionZsh(t *testing.T) {
 	for _, want := range []string{"registered=_trainlint", "_trainlint: function", "_trainlint_check: function", "_trainlint_rules: function"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("zsh output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// zshDriver types command lines into an interactive zsh on a pseudo-terminal (zsh/zpty), presses
+// Tab on each, and records what the completion functions hand to compadd, one "== N" line
+// after the matches of the N-th command line. Each line waits for a marker the shell computes
+// (so the echo of the typed command cannot match it early).
+const zshDriver = `zmodload zsh/zpty
+out=$1; shift
+: > $out
+zpty z zsh -f -i
+zpty -w z "autoload -Uz compinit && compinit -u -D"
+zpty -w z "source <(trainlint completion zsh)"
+zpty -w z 'compadd() { local -a __m; builtin compadd -O __m "$@"; print -rl -- $__m >> '$out'; builtin compadd "$@" }'
+zpty -w z "bindkey '^I' complete-word"
+zpty -w z 'print READY$((6*7))'
+zpty -r z line '*READY42*' || exit 3
+n=0
+for l in "$@"; do
+  (( n++ ))
+  zpty -n -w z "$l"$'\t'
+  zpty -n -w z $'\C-u'
+  zpty -w z "print -r -- '== $n' >> $out; print DONE\$(( $n * 1000 + 1 ))"
+  zpty -r z line "*DONE$(( n * 1000 + 1 ))*" || exit 4
+done
+zpty -d z
+`
+
+// The zsh completion offers subcommands, rules, formats and rule lists when Tab is pressed in
+// a real interactive zsh.
+func TestCompletionZshCompletes(t *testing.T) {
+	zsh := ensureDebianTool(t, "zsh", "zsh")
+	dir := t.TempDir()
+	driver := filepath.Join(dir, "driver.zsh")
+	os.WriteFile(driver, []byte(zshDriver), 0o644)
+	cases := []struct {
+		line string
+		want []string
+		not  string
+	}{
+		{"trainlint ch", []string{"check"}, "rules"},
+		{"trainlint check --select TL20", []string{"TL201", "TL202"}, "TL101"},
+		{"trainlint --format sa", []string{"sarif"}, "text"},
+		{"trainlint check --fail-on w", []string{"warning"}, "error"},
+		{"trainlint explain TL60", []string{"TL601", "TL602", "TL603", "TL604"}, "TL202"},
+		{"trainlint check --ignore TL101,TL20", []string{"TL201", "TL202"}, "TL301"},
+		{"trainlint completion f", []string{"fish"}, "bash"},
+	}
+	args := []string{"-f", driver, filepath.Join(dir, "out.txt")}
+	for _, c := range cases {
+		args = append(args, c.line)
+	}
+	cmd := exec.Command("timeout", append([]string{"60", zsh}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+stampedBinary(t)+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("zsh driver: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "out.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := map[int][]string{}
+	n := 1
+	for _, l := range strings.Split(string(b), "\n") {
+		if k, ok := strings.CutPrefix(l, "== "); ok {
+			n, _ = strconv.Atoi(k)
+			n++
+			continue
+		}
+		if l != "" {
+			groups[n] = append(groups[n], l)
+		}
+	}
+	for i, c := range cases {
+		got := groups[i+1]
+		for _, w := range c.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("zsh: %q offers %q, want %q among them", c.line, got, w)
+			}
+		}
+		if slices.Contains(got, c.not) {
+			t.Errorf("zsh: %q offers %q, which includes %q", c.line, got, c.not)
 		}
 	}
 }

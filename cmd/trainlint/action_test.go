@@ -391,7 +391,9 @@ func TestActionRelease(t *testing.T) {
 		switch req.URL.Path {
 		case "/acme/trainlint/releases/latest":
 			http.Redirect(w, req, "/acme/trainlint/releases/tag/v9.8.7", http.StatusFound)
-		case "/acme/trainlint/releases/tag/v9.8.7":
+		case "/acme/empty/releases/latest":
+			http.Redirect(w, req, "/acme/empty/releases", http.StatusFound)
+		case "/acme/trainlint/releases/tag/v9.8.7", "/acme/empty/releases":
 			w.Write([]byte("release page"))
 		case "/acme/trainlint/releases/download/v9.8.7/trainlint-9.8.7-linux-amd64":
 			if tamper {
@@ -424,6 +426,13 @@ func TestActionRelease(t *testing.T) {
 		t.Errorf("the installed binary is not the released one:\n%s", r.logs.String())
 	}
 	checkSARIF(t, r.outputs["check"]["sarif-file"])
+
+	// No release yet: latest lands on the releases page, and the action says so.
+	noRelease := newActionRun(t, map[string]string{"version": "latest", "repository": "acme/empty"}, "GITHUB_SERVER_URL="+srv.URL)
+	noRelease.run()
+	if noRelease.failedAt != "install" || !strings.Contains(noRelease.logs.String(), "no trainlint release 'latest'") {
+		t.Errorf("a repository without releases was not reported (failed at %q):\n%s", noRelease.failedAt, noRelease.logs.String())
+	}
 
 	tamper = true
 	r = newActionRun(t, map[string]string{"version": "v9.8.7", "repository": "acme/trainlint"}, "GITHUB_SERVER_URL="+srv.URL)

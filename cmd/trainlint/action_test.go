@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"go.yaml.in/yaml/v3"
@@ -384,10 +385,8 @@ func TestActionRelease(t *testing.T) {
 	}
 	sum := sha256.Sum256(binary)
 	sums := hex.EncodeToString(sum[:]) + "  trainlint-9.8.7-linux-amd64\n" + strings.Repeat("0", 64) + "  trainlint-9.8.7-darwin-arm64\n"
-	tamper := false
-	var requests []string
+	var tamper atomic.Bool // read by the server's goroutines
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		requests = append(requests, req.URL.Path)
 		switch req.URL.Path {
 		case "/acme/trainlint/releases/latest":
 			http.Redirect(w, req, "/acme/trainlint/releases/tag/v9.8.7", http.StatusFound)
@@ -396,7 +395,7 @@ func TestActionRelease(t *testing.T) {
 		case "/acme/trainlint/releases/tag/v9.8.7", "/acme/empty/releases":
 			w.Write([]byte("release page"))
 		case "/acme/trainlint/releases/download/v9.8.7/trainlint-9.8.7-linux-amd64":
-			if tamper {
+			if tamper.Load() {
 				w.Write(append(append([]byte{}, binary...), 0))
 				return
 			}
@@ -434,7 +433,7 @@ func TestActionRelease(t *testing.T) {
 		t.Errorf("a repository without releases was not reported (failed at %q):\n%s", noRelease.failedAt, noRelease.logs.String())
 	}
 
-	tamper = true
+	tamper.Store(true)
 	r = newActionRun(t, map[string]string{"version": "v9.8.7", "repository": "acme/trainlint"}, "GITHUB_SERVER_URL="+srv.URL)
 	r.run()
 	if r.failedAt != "install" || !strings.Contains(r.logs.String(), "checksum of trainlint-9.8.7-linux-amd64 does not match") {

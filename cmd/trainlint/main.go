@@ -7,7 +7,8 @@
 //	trainlint explain RULE                   a rule's documentation in the terminal
 //	trainlint schema [NAME]                  JSON Schemas for editors
 //	trainlint site [-o DIR]                  build the static site
-//	trainlint version
+//	trainlint version                         version, commit and build date
+//	trainlint completion bash|zsh|fish        shell completion script
 //
 // Exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 usage error,
 // unreadable path or internal error.
@@ -40,7 +41,6 @@ import (
 
 	"github.com/mattn/go-isatty"
 
-	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/rules"
 )
 
@@ -85,7 +85,8 @@ Usage:
   trainlint explain RULE                   show a rule's documentation
   trainlint schema [NAME]                  print JSON Schemas for editors (no name: list them)
   trainlint site [-o DIR]                  build the static site
-  trainlint version                        print the version
+  trainlint version                        print the version, commit and build date
+  trainlint completion bash|zsh|fish       print a shell completion script
 
 Run 'trainlint check --help' for the flags of check.
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage error, unreadable path or internal error.
@@ -125,7 +126,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = usagef("version takes no arguments")
 			break
 		}
-		fmt.Fprintf(stdout, "trainlint %s\n", lint.Version)
+		writeVersion(stdout, currentVersion())
+	case "completion":
+		code, err = runCompletion(args[1:], stdout)
 	case "help", "-h", "-help", "--help":
 		io.WriteString(stdout, usageText)
 	default:

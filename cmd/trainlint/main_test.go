@@ -544,8 +544,13 @@ func TestExplain(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	code, out, _ := cli(t, nil, "version")
-	if code != 0 || out != "trainlint "+lint.Version+"\n" {
+	if code != 0 || !strings.HasPrefix(out, "trainlint "+lint.Version+"\n") {
 		t.Errorf("version: exit %d, %q", code, out)
+	}
+	for _, want := range []string{"\nmodule:  github.com/trainlint/trainlint ", "\ncommit:  ", "\ngo:      go"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("version lacks %q:\n%s", want, out)
+		}
 	}
 }
 

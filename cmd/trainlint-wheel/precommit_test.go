@@ -1,0 +1,162 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
+		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// TestPreCommitPythonHook runs the mirror repository's language: python hook the way a user's
+// pre-commit would: `pre-commit try-repo` clones it, creates a virtualenv and pip-installs it,
+// which pulls in the trainlint wheel; then the hook lints a config with a pitfall. Go is taken
+// off PATH to show the hook needs none. pip stays offline: the wheels come from the dist
+// folder, and setuptools and wheel (the mirror's build backend) from Debian's
+// /usr/share/python-wheels, which python3-virtualenv (a dependency of Debian's pre-commit)
+// installs; a user's pip gets all of them from PyPI.
+func TestPreCommitPythonHook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("creates a virtualenv through pre-commit")
+	}
+	res := built(t)
+	hostWheel(t, res) // this platform has a wheel to install
+	preCommit, err := exec.LookPath("pre-commit")
+	if err != nil {
+		t.Fatal("pre-commit is not on PATH: .ci/run installs Debian's pre-commit")
+	}
+	wheels := "/usr/share/python-wheels"
+	if m, _ := filepath.Glob(filepath.Join(wheels, "setuptools-*.whl")); len(m) == 0 {
+		t.Fatalf("no setuptools wheel in %s (Debian's python3-setuptools-whl)", wheels)
+	}
+
+	repo := t.TempDir()
+	entries, err := os.ReadDir(res.mirror)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(res.mirror, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(repo, e.Name()), b, 0o644)
+	}
+	git(t, repo, "init", "-q")
+	git(t, repo, "add", "-A")
+	git(t, repo, "commit", "-q", "-m", "mirror")
+
+	example, err := os.ReadFile(filepath.Join("..", "trainlint", "examples", "hf-sft.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := t.TempDir()
+	os.WriteFile(filepath.Join(proj, "sft.yaml"), example, 0o644)
+	git(t, proj, "init", "-q")
+	git(t, proj, "add", "-A")
+
+	// PATH without Go: the hook must not need it.
+	var path []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
+			path = append(path, d)
+		}
+	}
+	env := pipEnv("PIP_FIND_LINKS="+filepath.Dir(res.wheels[0])+" "+wheels,
+		"PRE_COMMIT_HOME="+t.TempDir(), "PATH="+strings.Join(path, string(os.PathListSeparator)),
+		"NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GITHUB_ACTIONS=")
+	cmd := exec.Command(preCommit, "try-repo", repo, "trainlint", "--files", "sft.yaml", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the python hook passed on a config with a pitfall:\n%s", out)
+	}
+	for _, want := range []string{"TL202", "eval-batch-smaller-than-train", "sft.yaml", "Failed"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("hook output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(string(out), "An unexpected error") || strings.Contains(string(out), "CalledProcessError") {
+		t.Errorf("pre-commit could not install the hook:\n%s", out)
+	}
+
+	// trainlint-fix applies the safe fix (the eval batch raised to the train batch) and fails,
+	// as pre-commit does for a hook that changed files.
+	cmd = exec.Command(preCommit, "try-repo", repo, "trainlint-fix", "--files", "sft.yaml", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = env
+	out, err = cmd.CombinedOutput()
+	fixed, _ := os.ReadFile(filepath.Join(proj, "sft.yaml"))
+	if !strings.Contains(string(fixed), "per_device_eval_batch_size: 16") {
+		t.Errorf("trainlint-fix did not raise the eval batch (%v):\n%s\n%s", err, fixed, out)
+	}
+	if err == nil || !strings.Contains(string(out), "files were modified by this hook") {
+		t.Errorf("trainlint-fix should fail after changing files (%v):\n%s", err, out)
+	}
+}
+
+// TestPreCommitLocalHook is the variant without the mirror repository: a `repo: local` hook
+// with `language: python` and the wheel as an additional dependency (a user writes
+// `trainlint==VERSION`; here pip finds it in the dist folder). pre-commit gives local python
+// hooks a placeholder setup.py of its own, so nothing of trainlint's repository is needed.
+func TestPreCommitLocalHook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("creates a virtualenv through pre-commit")
+	}
+	res := built(t)
+	hostWheel(t, res)
+	preCommit, err := exec.LookPath("pre-commit")
+	if err != nil {
+		t.Fatal("pre-commit is not on PATH: .ci/run installs Debian's pre-commit")
+	}
+	example, err := os.ReadFile(filepath.Join("..", "trainlint", "examples", "hf-sft.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj := t.TempDir()
+	os.WriteFile(filepath.Join(proj, "sft.yaml"), example, 0o644)
+	os.WriteFile(filepath.Join(proj, ".pre-commit-config.yaml"), []byte(`repos:
+  - repo: local
+    hooks:
+      - id: trainlint
+        name: trainlint
+        entry: trainlint check
+        language: python
+        types_or: [yaml, json, toml]
+        additional_dependencies: [trainlint==`+res.version+`]
+`), 0o644)
+	git(t, proj, "init", "-q")
+	git(t, proj, "add", "-A")
+	var path []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
+			path = append(path, d)
+		}
+	}
+	cmd := exec.Command(preCommit, "run", "--files", "sft.yaml", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = pipEnv("PIP_FIND_LINKS="+filepath.Dir(res.wheels[0])+" /usr/share/python-wheels",
+		"PRE_COMMIT_HOME="+t.TempDir(), "PATH="+strings.Join(path, string(os.PathListSeparator)),
+		"NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GITHUB_ACTIONS=")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("the local python hook passed on a config with a pitfall:\n%s", out)
+	}
+	for _, want := range []string{"TL202", "sft.yaml", "Failed"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("hook output lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"context"
+	"io"
+
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/config"
+)
+
+// runLSP is `trainlint lsp`: the language server on standard input and output (package lsp).
+// It lints with check's own pieces: the rule set, the nearest config file per file (fileOptions)
+// and the engine's entry point.
+func runLSP(args []string, stdin io.Reader, stdout io.Writer) (int, error) {
+	for _, a := range args {
+		// Editors' launchers often pass --stdio; it is the only transport there is.
+		if a != "--stdio" {
+			return exitUsage, usagef("lsp takes no arguments (it talks LSP on standard input and output)")
+		}
+	}
+	rs := allRules()
+	eng := lsp.Engine{
+		Rules:   rs,
+		Version: lint.Version,
+		Config: func() lsp.ConfigSource {
+			loader := config.NewLoader(rs)
+			return func(path string) (lint.Options, error) { return fileOptions(loader, path) }
+		},
+	}
+	if err := lsp.Serve(context.Background(), stdin, stdout, eng, lsp.Options{}); err != nil {
+		return exitUsage, err
+	}
+	return exitOK, nil
+}

@@ -18,6 +18,12 @@ import (
 // analysis parses and normalises an open document the way the lint does (same options), for the
 // features that read its tree: hover, completion, definition.
 func (s *server) analysis(u uri.URI) (lint.Analysis, *document, encoding) {
+	return s.analysisBlanking(u, -1)
+}
+
+// analysisBlanking is analysis with one line (0-based; -1 none) blanked out: completion reads
+// the file without the half-typed word under the cursor, which would often not parse.
+func (s *server) analysisBlanking(u uri.URI, blank int) (lint.Analysis, *document, encoding) {
 	s.mu.Lock()
 	d := s.docs[u]
 	cfg, enc := s.cfg, s.enc
@@ -35,7 +41,23 @@ func (s *server) analysis(u uri.URI) (lint.Analysis, *document, encoding) {
 			opts = o
 		}
 	}
-	a, _ := lint.Analyze(lint.File{Path: d.path, Text: t.src, Format: d.format}, opts)
+	src := t.src
+	if l := t.line(blank); l != nil {
+		src = append([]byte(nil), src...)
+		start := t.starts[blank]
+		for i := range l {
+			src[start+i] = ' '
+		}
+	}
+	a, _ := lint.Analyze(lint.File{Path: d.path, Text: src, Format: d.format}, opts)
+	if (a.Doc == nil || a.Doc.Root == nil || a.Dialect == dialect.Generic) && opts.Framework == "" {
+		s.mu.Lock()
+		fw := d.framework
+		s.mu.Unlock()
+		if dl := dialect.ByName(fw); dl != nil {
+			a.Dialect = dl
+		}
+	}
 	snap := *d
 	snap.text = t
 	return a, &snap, enc
@@ -202,7 +224,7 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 // Completion offers the detected framework's keys that belong where the cursor is (and are not
 // written yet), each inserted with its default; in a value position, a key's allowed values.
 func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
-	a, d, enc := s.analysis(p.TextDocument.URI)
+	a, d, enc := s.analysisBlanking(p.TextDocument.URI, int(p.Position.Line))
 	if d == nil || a.Dialect == nil {
 		return nil, nil
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/config"
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -138,6 +139,9 @@ type document struct {
 	format  doc.Format
 	version int32
 	text    *text
+	// framework is the last framework detected in this document (other than generic): completion
+	// and hover keep using it while a half-typed line stops the file from parsing.
+	framework string
 }
 
 // published is what the last lint said about one file: the engine's diagnostics (with their
@@ -553,6 +557,13 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 			texts[p] = &published{version: v, text: t, format: f, path: p, diags: []lint.Diagnostic{}}
 		}
 		res := s.eng.Lint(files, s.eng.Rules, opts)
+		for _, fi := range res.Files {
+			if fi.Path == d.path && fi.Framework != "" && fi.Framework != dialect.Generic.Name {
+				s.mu.Lock()
+				d.framework = fi.Framework
+				s.mu.Unlock()
+			}
+		}
 		for _, diag := range res.Diagnostics {
 			if pub := texts[diag.File]; pub != nil {
 				pub.diags = append(pub.diags, diag)

@@ -18,8 +18,8 @@ const (
 	utf32Runes
 )
 
-// text is one document's bytes with the offsets where its lines start. Lines end at "\n" (a
-// "\r\n" line keeps its "\r" as its last character, which is what LSP clients expect).
+// text is one document's bytes with the offsets where its lines start. Lines end at "\n" or
+// "\r\n" (a lone "\r" is left inside its line: the engine's parsers do the same).
 type text struct {
 	src    []byte
 	starts []int
@@ -35,7 +35,7 @@ func newText(src []byte) *text {
 	return &text{src: src, starts: starts}
 }
 
-// line returns the bytes of line i (0-based) without its "\n".
+// line returns the bytes of line i (0-based) without its line ending ("\n" or "\r\n").
 func (t *text) line(i int) []byte {
 	if i < 0 || i >= len(t.starts) {
 		return nil
@@ -43,6 +43,9 @@ func (t *text) line(i int) []byte {
 	end := len(t.src)
 	if i+1 < len(t.starts) {
 		end = t.starts[i+1] - 1
+		if end > t.starts[i] && t.src[end-1] == '\r' {
+			end--
+		}
 	}
 	return t.src[t.starts[i]:end]
 }
@@ -74,10 +77,7 @@ func (t *text) offset(p protocol.Position, enc encoding) int {
 		case utf32Runes:
 			n++
 		default:
-			n += utf16.RuneLen(r)
-			if r == utf8.RuneError && size == 1 {
-				n += 0 // an invalid byte counts as one unit, like U+FFFD
-			}
+			n += max(utf16.RuneLen(r), 1) // an invalid byte counts as one unit, like U+FFFD
 		}
 		if n > want { // inside a surrogate pair or a multi-byte character: stay before it
 			break

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
@@ -28,7 +29,11 @@ func runLSP(args []string, stdin io.Reader, stdout io.Writer) (int, error) {
 			return func(path string) (lint.Options, error) { return fileOptions(loader, path) }
 		},
 	}
-	if err := lsp.Serve(context.Background(), stdin, stdout, eng, lsp.Options{}); err != nil {
+	err := lsp.Serve(context.Background(), stdin, stdout, eng, lsp.Options{})
+	if errors.Is(err, lsp.ErrNoShutdown) {
+		return 1, nil // what the protocol asks of a server told to exit without shutdown
+	}
+	if err != nil {
 		return exitUsage, err
 	}
 	return exitOK, nil

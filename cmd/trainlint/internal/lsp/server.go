@@ -60,7 +60,8 @@ type Options struct {
 // Serve runs a language server on in/out (standard input and output for `trainlint lsp`) until
 // the client sends exit or closes the stream. It returns nil after a clean shutdown.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine, opts Options) error {
-	stream := jsonrpc2.NewStream(&stdio{in: in, out: out})
+	rw := &stdio{in: in, out: out}
+	stream := jsonrpc2.NewStream(rw)
 	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s := newServer(eng, protocol.ClientDispatcher(conn), opts)
 	s.conn = conn
@@ -80,19 +81,25 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine, opts Op
 	select {
 	case <-conn.Done():
 	case <-s.exited:
-		conn.Close()
 	case <-ctx.Done():
-		conn.Close()
 	}
 	s.stop()
+	// No graceful Close: it waits for the read loop, which may sit in a read of standard input
+	// that only the client can end. Closing the input ends it where that is possible (pipes in
+	// tests); the process exits in any case.
+	rw.Close()
 	if s.isShutdown() {
 		return nil
 	}
 	if err := conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) {
 		return err
 	}
-	return errors.New("the client closed the connection without shutdown")
+	return ErrNoShutdown
 }
+
+// ErrNoShutdown is Serve's error when the client left (exit, or the stream closed) without asking
+// for shutdown first; the protocol wants exit code 1 then.
+var ErrNoShutdown = errors.New("the client left without shutdown")
 
 // stdio joins standard input and output into the ReadWriteCloser jsonrpc2 reads and writes.
 type stdio struct {

@@ -32,7 +32,7 @@ func (s *server) analysisBlanking(u uri.URI, blank int) (lint.Analysis, *documen
 		t = d.text
 	}
 	s.mu.Unlock()
-	if d == nil {
+	if d == nil || d.format == "" {
 		return lint.Analysis{}, nil, enc
 	}
 	var opts lint.Options

@@ -560,3 +560,34 @@ func TestPositionEncodings(t *testing.T) {
 		t.Errorf("line 1 col 4: %+v", p)
 	}
 }
+
+func TestFormatsTheEngineDoesNotReadAreLeftAlone(t *testing.T) {
+	dir := t.TempDir()
+	gin := filepath.Join(dir, "train.gin")
+	os.WriteFile(gin, []byte("train.num_steps = 1000\nMODEL = @Transformer()\n"), 0o644)
+	path := copyExample(t, dir, "hf-sft.yaml")
+	s := start(t, dir)
+	gu := uri.File(gin)
+	if err := s.server.DidOpen(s.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: gu, LanguageID: "gin", Version: 1, Text: "train.num_steps = 1000\nMODEL = @Transformer()\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	u := s.open(path)
+	deadline := time.After(10 * time.Second)
+	for done := false; !done; {
+		select {
+		case p := <-s.rec.diags:
+			if p.URI == gu {
+				t.Fatalf("a gin file was linted as another format: %s", codes(p.Diagnostics))
+			}
+			done = p.URI == u && find(p.Diagnostics, "TL202") != nil
+		case <-deadline:
+			t.Fatal("no diagnostics for the YAML file")
+		}
+	}
+	res, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: gu}, Position: protocol.Position{Line: 0, Character: 7}}})
+	if err != nil || res != nil {
+		t.Errorf("hover in a gin file: %v %v", res, err)
+	}
+}

@@ -457,13 +457,16 @@ func newDocument(u uri.URI, lang string, version int32, src []byte) *document {
 	if f, ok := doc.FormatFromPath(d.path); ok {
 		d.format = f
 	} else {
+		// A name without a known extension (an untitled buffer, "Dockerfile.yaml.j2"): the
+		// editor's language decides. Formats the engine does not read yet (gin and Python
+		// configs, which editors may send) stay "" and are not linted.
 		switch strings.ToLower(lang) {
+		case "yaml":
+			d.format = doc.YAML
 		case "json", "jsonc":
 			d.format = doc.JSON
 		case "toml":
 			d.format = doc.TOML
-		default:
-			d.format = doc.YAML
 		}
 	}
 	return d
@@ -528,7 +531,7 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 	d := s.docs[u]
 	cfg := s.cfg
 	s.mu.Unlock()
-	if d == nil {
+	if d == nil || d.format == "" {
 		return nil
 	}
 	runs := [][]string{{d.path}}

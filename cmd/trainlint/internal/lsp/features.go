@@ -229,8 +229,9 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		return nil, nil
 	}
 	off := d.text.offset(p.Position, enc)
-	ln := int(p.Position.Line)
-	lineStart := d.text.starts[min(ln, len(d.text.starts)-1)]
+	at := d.text.position(off, enc) // the position clamped into the document
+	ln := int(at.Line)
+	lineStart := d.text.starts[ln]
 	prefix := string(d.text.src[lineStart:off])
 	// The word being typed (replaced by the completion).
 	ws := len(prefix)
@@ -238,7 +239,7 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		ws--
 	}
 	word := strings.Trim(prefix[ws:], `"`)
-	replace := protocol.Range{Start: d.text.position(lineStart+ws, enc), End: p.Position}
+	replace := protocol.Range{Start: d.text.position(lineStart+ws, enc), End: at}
 
 	parent, isValue, key := completionContext(d.format, d.text, ln, prefix[:ws], a.Doc, off)
 	items := []protocol.CompletionItem{}
@@ -262,12 +263,14 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	}
 	present := map[string]bool{}
 	if a.Doc != nil && a.Doc.Root != nil {
-		var n *doc.Node = a.Doc.Root
+		n := a.Doc.Root
 		if parent != "" {
 			n = n.At(parent)
 		}
-		for _, c := range n.Children {
-			present[c.Key] = true
+		if n != nil {
+			for _, c := range n.Children {
+				present[c.Key] = true
+			}
 		}
 	}
 	for i := range a.Dialect.Keys {

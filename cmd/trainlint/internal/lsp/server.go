@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -69,8 +70,18 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine, opts Op
 	// before the hover that follows it. Linting runs on timers, off the loop, so a slow lint
 	// never holds up typing.
 	h := protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
-	conn.Go(ctx, func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-		res, err := h(ctx, req)
+	conn.Go(ctx, func(ctx context.Context, req *jsonrpc2.Request) (res any, err error) {
+		// A bug in one feature answers that request with an error; it must not take the
+		// server (and every other feature) down with it, as a panic in a handler would.
+		defer func() {
+			if r := recover(); r != nil {
+				res, err = nil, nil
+				if req.IsCall() {
+					err = jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("trainlint: %s failed: %v", req.Method(), r))
+				}
+			}
+		}()
+		res, err = h(ctx, req)
 		if !req.IsCall() && err != nil {
 			// An unknown or failed notification must not end the connection (jsonrpc2
 			// treats a notification's error as fatal); the client cannot be told anyway.
@@ -486,9 +497,16 @@ func (s *server) schedule(u uri.URI, delay time.Duration) {
 		s.mu.Lock()
 		stopped := s.stopped
 		s.mu.Unlock()
-		if !stopped {
-			s.lintAndPublish(context.Background(), u)
+		if stopped {
+			return
 		}
+		defer func() {
+			if r := recover(); r != nil {
+				s.client.ShowMessage(context.Background(), &protocol.ShowMessageParams{Type: protocol.MessageTypeError,
+					Message: fmt.Sprintf("trainlint: linting %s failed: %v (a bug in trainlint; please report it with the file)", u, r)})
+			}
+		}()
+		s.lintAndPublish(context.Background(), u)
 	})
 }
 

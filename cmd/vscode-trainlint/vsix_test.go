@@ -18,7 +18,10 @@ import (
 // TestVSIX builds the extension the way `make vsix` does (a stripped trainlint binary bundled)
 // and checks the package: a valid manifest with the activation events and the trainlint.path
 // setting, the bundled JavaScript (vscode-languageclient inside, vscode left to the editor), and a
-// bundled binary that runs. It also runs the extension's Node unit tests (src/select.test.js).
+// bundled binary that runs. It also runs the extension's Node tests: src/select.test.js (binary and
+// file choice) and src/extension.test.js (activate() against fakes of VS Code's API and of
+// vscode-languageclient: the command started, the documents covered, the middleware that sends
+// only training configs).
 // In CI (CI set) a missing node or npm is a failure, never a skip.
 func TestVSIX(t *testing.T) {
 	if testing.Short() {
@@ -27,8 +30,9 @@ func TestVSIX(t *testing.T) {
 	node := need(t, "node")
 	npmCI(t, need(t, "npm"))
 
-	if out, err := exec.Command(node, "--test", filepath.Join("src", "select.test.js")).CombinedOutput(); err != nil {
-		t.Fatalf("node --test src/select.test.js: %v\n%s", err, out)
+	tests := []string{filepath.Join("src", "select.test.js"), filepath.Join("src", "extension.test.js")}
+	if out, err := exec.Command(node, append([]string{"--test"}, tests...)...).CombinedOutput(); err != nil {
+		t.Fatalf("node --test %s: %v\n%s", strings.Join(tests, " "), err, out)
 	}
 
 	tmp := t.TempDir()

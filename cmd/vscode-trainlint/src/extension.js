@@ -4,8 +4,7 @@
 'use strict';
 
 const vscode = require('vscode');
-const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
-const { DidOpenTextDocumentNotification } = require('vscode-languageclient');
+const { LanguageClient, TransportKind, DidOpenTextDocumentNotification } = require('vscode-languageclient/node');
 const { findBinary, looksLikeTrainingConfig, DOCUMENT_SELECTOR } = require('./select');
 
 /** @type {LanguageClient | undefined} */

@@ -25,16 +25,17 @@ func (s *server) analysis(u uri.URI) (lint.Analysis, *document, encoding) {
 // the file without the half-typed word under the cursor, which would often not parse.
 func (s *server) analysisBlanking(u uri.URI, blank int) (lint.Analysis, *document, encoding) {
 	s.mu.Lock()
-	d := s.docs[u]
 	cfg, enc := s.cfg, s.enc
-	var t *text
-	if d != nil {
-		t = d.text
+	var d *document
+	if live := s.docs[u]; live != nil {
+		snap := *live // a snapshot: the lint goroutine updates the live document
+		d = &snap
 	}
 	s.mu.Unlock()
 	if d == nil || d.format == "" {
 		return lint.Analysis{}, nil, enc
 	}
+	t := d.text
 	var opts lint.Options
 	if d.onDisk {
 		if o, err := cfg(d.path); err == nil {
@@ -51,16 +52,11 @@ func (s *server) analysisBlanking(u uri.URI, blank int) (lint.Analysis, *documen
 	}
 	a, _ := lint.Analyze(lint.File{Path: d.path, Text: src, Format: d.format}, opts)
 	if (a.Doc == nil || a.Doc.Root == nil || a.Dialect == dialect.Generic) && opts.Framework == "" {
-		s.mu.Lock()
-		fw := d.framework
-		s.mu.Unlock()
-		if dl := dialect.ByName(fw); dl != nil {
+		if dl := dialect.ByName(d.framework); dl != nil {
 			a.Dialect = dl
 		}
 	}
-	snap := *d
-	snap.text = t
-	return a, &snap, enc
+	return a, d, enc
 }
 
 // nodeAt returns the deepest node whose key or value span holds off, and whether off is on the

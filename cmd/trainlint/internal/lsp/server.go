@@ -65,7 +65,6 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, eng Engine, opts Op
 	stream := jsonrpc2.NewStream(rw)
 	conn := jsonrpc2.NewConn(stream, jsonrpc2.WithCodec(codec{}))
 	s := newServer(eng, protocol.ClientDispatcher(conn), opts)
-	s.conn = conn
 	// Requests are handled in the order they arrive, on the read loop: a didChange is applied
 	// before the hover that follows it. Linting runs on timers, off the loop, so a slow lint
 	// never holds up typing.
@@ -177,7 +176,6 @@ type server struct {
 
 	eng    Engine
 	client protocol.Client
-	conn   jsonrpc2.Conn
 	delay  time.Duration
 
 	mu         sync.Mutex
@@ -654,13 +652,11 @@ func (s *server) current(u uri.URI) (*published, *document) {
 	s.mu.Lock()
 	d := s.docs[u]
 	pub := s.results[u]
+	fresh := d != nil && pub != nil && pub.version == d.version && pub.text == d.text
 	s.mu.Unlock()
 	if d == nil {
 		return nil, nil
 	}
-	s.mu.Lock()
-	fresh := pub != nil && pub.version == d.version && pub.text == d.text
-	s.mu.Unlock()
 	if !fresh {
 		s.lintMu.Lock()
 		pub = s.lintDoc(u)[u]

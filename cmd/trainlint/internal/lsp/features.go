@@ -127,7 +127,7 @@ func keyDoc(d *dialect.Dialect, k *dialect.Key) string {
 	if k.Default != "" {
 		def = "`" + k.Default + "`"
 	}
-	fmt.Fprintf(&b, "Default: %s, from %s (%s)\n\n", def, d.Title, d.Version)
+	fmt.Fprintf(&b, "Default: %s. Source: %s, %s\n\n", def, d.Title, d.Version)
 	if k.Type != "" {
 		fmt.Fprintf(&b, "Type: %s", k.Type)
 		if len(k.Enum) > 0 {

@@ -591,3 +591,67 @@ func TestFormatsTheEngineDoesNotReadAreLeftAlone(t *testing.T) {
 		t.Errorf("hover in a gin file: %v %v", res, err)
 	}
 }
+
+func TestPyprojectConfigApplies(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte("[project]\nname = \"x\"\n\n[tool.trainlint]\nselect = [\"TL301\"]\n"), 0o644)
+	path := copyExample(t, dir, "hf-sft.yaml")
+	s := start(t, dir)
+	u := s.open(path)
+	if got := codes(s.wait(u, func(ds []protocol.Diagnostic) bool { return len(ds) > 0 })); got != "TL301" {
+		t.Errorf("[tool.trainlint] select = TL301 gives %s", got)
+	}
+}
+
+func TestWorkspaceFolderAddedLater(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(b, "zero3.json"), []byte("{\"zero_optimization\": {\"stage\": 3}}\n"), 0o644)
+	cfg := filepath.Join(a, "sft.yaml")
+	os.WriteFile(cfg, []byte("deepspeed: "+filepath.Join(b, "zero3.json")+"\n"), 0o644)
+	s := start(t, a)
+	u := s.open(cfg)
+	def := func() bool {
+		res, err := s.server.Definition(s.ctx, &protocol.DefinitionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 0, Character: 14}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc, ok := res.(*protocol.Location)
+		return ok && loc != nil
+	}
+	if def() {
+		t.Fatal("a file outside the workspace was offered")
+	}
+	if err := s.server.DidChangeWorkspaceFolders(s.ctx, &protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{
+		Added: []protocol.WorkspaceFolder{{URI: uri.File(b), Name: "b"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if !def() {
+		t.Error("the added folder is not part of the workspace")
+	}
+	s.server.DidChangeWorkspaceFolders(s.ctx, &protocol.DidChangeWorkspaceFoldersParams{Event: protocol.WorkspaceFoldersChangeEvent{
+		Removed: []protocol.WorkspaceFolder{{URI: uri.File(b), Name: "b"}}}})
+	if def() {
+		t.Error("the removed folder is still part of the workspace")
+	}
+}
+
+// A client that does not watch files still reloads the config when the user saves it in the
+// editor.
+func TestConfigReloadOnSave(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	cfgPath := filepath.Join(dir, ".trainlint.toml")
+	os.WriteFile(cfgPath, []byte("# empty\n"), 0o644)
+	path := copyExample(t, dir, "hf-sft.yaml")
+	s := start(t, dir)
+	u := s.open(path)
+	s.wait(u, has("TL202"))
+	cu := s.open(cfgPath)
+	os.WriteFile(cfgPath, []byte("ignore = [\"eval-batch-smaller-than-train\"]\n"), 0o644)
+	if err := s.server.DidSave(s.ctx, &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: cu}}); err != nil {
+		t.Fatal(err)
+	}
+	s.wait(u, hasNot("TL202"))
+}

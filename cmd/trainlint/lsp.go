@@ -28,6 +28,10 @@ func runLSP(args []string, stdin io.Reader, stdout io.Writer) (int, error) {
 			loader := config.NewLoader(rs)
 			return func(path string) (lint.Options, error) { return fileOptions(loader, path) }
 		},
+		CheckConfig: func(path string, src []byte) error {
+			_, err := config.NewLoader(rs).Parse(path, src)
+			return err
+		},
 	}
 	err := lsp.Serve(context.Background(), stdin, stdout, eng, lsp.Options{})
 	if errors.Is(err, lsp.ErrNoShutdown) {

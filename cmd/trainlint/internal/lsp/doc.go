@@ -25,7 +25,7 @@
 //     exactly as for check; the server asks the client to watch both names and reloads them on
 //     change (workspace/didChangeWatchedFiles) or when one open in the editor is saved. A broken
 //     config file gets its mistakes as diagnostics at their lines, and files are linted with the
-//     defaults meanwhile.
+//     defaults meanwhile; a config file open in the editor is checked as it is typed.
 //   - Multi-root workspaces: every workspace folder (and later added ones) counts as "inside
 //     the workspace" for definitions; config discovery is per file, so each folder's own config
 //     applies to its files.

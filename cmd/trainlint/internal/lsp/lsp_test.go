@@ -23,7 +23,10 @@ import (
 // testEngine is what cmd/trainlint gives the server: every rule, config discovery per file.
 func testEngine() Engine {
 	rs := rules.All()
-	return Engine{Rules: rs, Version: "test", Config: func() ConfigSource {
+	return Engine{Rules: rs, Version: "test", CheckConfig: func(path string, src []byte) error {
+		_, err := config.NewLoader(rs).Parse(path, src)
+		return err
+	}, Config: func() ConfigSource {
 		loader := config.NewLoader(rs)
 		return func(path string) (lint.Options, error) {
 			cfg, err := loader.ForFile(path)
@@ -654,4 +657,22 @@ func TestConfigReloadOnSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.wait(u, hasNot("TL202"))
+}
+
+// An open config file is checked as it is typed, before it is saved.
+func TestConfigFileCheckedAsTyped(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	cfgPath := filepath.Join(dir, ".trainlint.toml")
+	os.WriteFile(cfgPath, []byte("fail-on = \"error\"\n"), 0o644)
+	s := start(t, dir)
+	cu := s.open(cfgPath)
+	s.wait(cu, func(ds []protocol.Diagnostic) bool { return len(ds) == 0 })
+	s.change(cu, "fail-on = \"error\"\nselcet = [\"TL202\"]\n")
+	ds := s.wait(cu, func(ds []protocol.Diagnostic) bool { return len(ds) > 0 })
+	if msg := string(ds[0].Message.(protocol.String)); ds[0].Range.Start.Line != 1 || !strings.Contains(msg, "selcet") || !strings.Contains(msg, "select") {
+		t.Errorf("config mistake: line %d, %q", ds[0].Range.Start.Line, msg)
+	}
+	s.change(cu, "fail-on = \"error\"\nselect = [\"TL202\"]\n")
+	s.wait(cu, func(ds []protocol.Diagnostic) bool { return len(ds) == 0 })
 }

@@ -32,6 +32,9 @@ type Engine struct {
 	Runs RunFinder
 	// Lint lints one run; nil means lint.Lint (the engine's entry point the CLI also uses).
 	Lint func(files []lint.File, rules []*lint.Rule, o lint.Options) *lint.Result
+	// CheckConfig validates a config file's text as it is being edited (nil: config files are
+	// checked only as they are loaded from disk).
+	CheckConfig func(path string, src []byte) error
 	// Version is shown to the client as the server's version.
 	Version string
 }
@@ -328,7 +331,6 @@ func (s *server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 	s.mu.Unlock()
 	if isConfigFile(d.path) {
 		s.reloadConfig()
-		return nil
 	}
 	s.schedule(td.URI, 0)
 	return nil
@@ -357,11 +359,8 @@ func (s *server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		}
 	}
 	d.version = p.TextDocument.Version
-	config := isConfigFile(d.path)
 	s.mu.Unlock()
-	if !config {
-		s.schedule(p.TextDocument.URI, s.delay)
-	}
+	s.schedule(p.TextDocument.URI, s.delay)
 	return nil
 }
 
@@ -371,7 +370,6 @@ func (s *server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentPar
 	s.mu.Unlock()
 	if d != nil && isConfigFile(d.path) {
 		s.reloadConfig()
-		return nil
 	}
 	s.schedule(p.TextDocument.URI, 0)
 	return nil
@@ -387,7 +385,7 @@ func (s *server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 		delete(s.timers, p.TextDocument.URI)
 	}
 	s.mu.Unlock()
-	if d != nil && !isConfigFile(d.path) {
+	if d != nil {
 		// The findings of a closed file go with it (as in most linters' servers).
 		s.client.PublishDiagnostics(ctx, &protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
 	}
@@ -437,10 +435,8 @@ func (s *server) reloadConfig() {
 	s.mu.Lock()
 	s.cfg = s.eng.Config()
 	var open []uri.URI
-	for u, d := range s.docs {
-		if !isConfigFile(d.path) {
-			open = append(open, u)
-		}
+	for u := range s.docs {
+		open = append(open, u)
 	}
 	s.mu.Unlock()
 	s.lintMu.Lock()
@@ -630,6 +626,17 @@ func mergeDiags(a, b []lint.Diagnostic) []lint.Diagnostic {
 func (s *server) lintAndPublish(ctx context.Context, u uri.URI) {
 	s.lintMu.Lock()
 	defer s.lintMu.Unlock()
+	s.mu.Lock()
+	d := s.docs[u]
+	var t *text
+	if d != nil {
+		t = d.text
+	}
+	s.mu.Unlock()
+	if d != nil && isConfigFile(d.path) {
+		s.checkConfigDoc(ctx, u, d.path, t)
+		return
+	}
 	for fu, pub := range s.lintDoc(u) {
 		s.mu.Lock()
 		_, open := s.docs[fu]
@@ -665,10 +672,26 @@ func (s *server) current(u uri.URI) (*published, *document) {
 	return pub, d
 }
 
-// publishConfigError shows a broken config file's mistakes on the config file itself (each with
-// its line), so the user sees why their settings do not apply; the document is then linted with
-// the defaults.
-func (s *server) publishConfigError(err error) {
+// checkConfigDoc validates an open config file's text as typed: its mistakes at their lines,
+// or none.
+func (s *server) checkConfigDoc(ctx context.Context, u uri.URI, path string, t *text) {
+	if s.eng.CheckConfig == nil {
+		return
+	}
+	ds := []protocol.Diagnostic{}
+	if err := s.eng.CheckConfig(path, t.src); err != nil {
+		for p, more := range s.configDiagnostics(err, func(string) *text { return t }) {
+			if p == path || p == "" {
+				ds = append(ds, more...)
+			}
+		}
+	}
+	s.client.PublishDiagnostics(ctx, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: ds})
+}
+
+// configDiagnostics turns config mistakes into diagnostics by file (absolute path; "" for an
+// error without a file). textOf gives each file's text for positions.
+func (s *server) configDiagnostics(err error, textOf func(string) *text) map[string][]protocol.Diagnostic {
 	var many config.Errors
 	var one *config.Error
 	switch {
@@ -676,19 +699,22 @@ func (s *server) publishConfigError(err error) {
 	case errors.As(err, &one):
 		many = config.Errors{one}
 	default:
-		s.client.ShowMessage(context.Background(), &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "trainlint: " + err.Error()})
-		return
+		return map[string][]protocol.Diagnostic{"": {{Severity: protocol.DiagnosticSeverityError, Source: protocol.NewOptional("trainlint"),
+			Code: protocol.String("config"), Message: protocol.String(err.Error())}}}
 	}
+	s.mu.Lock()
+	enc := s.enc
+	s.mu.Unlock()
 	byFile := map[string][]protocol.Diagnostic{}
 	for _, e := range many {
 		p, _ := filepath.Abs(e.File)
-		t, _, _, _ := s.readFile(p)
+		t := textOf(p)
 		var r protocol.Range
 		if t != nil && e.Line > 0 {
-			r.Start = t.posFromLineCol(e.Line, e.Col, s.enc)
+			r.Start = t.posFromLineCol(e.Line, e.Col, enc)
 			r.End = r.Start
 			if l := t.line(int(r.Start.Line)); l != nil {
-				r.End = t.position(t.starts[r.Start.Line]+len(l), s.enc)
+				r.End = t.position(t.starts[r.Start.Line]+len(l), enc)
 			}
 		}
 		byFile[p] = append(byFile[p], protocol.Diagnostic{
@@ -696,9 +722,31 @@ func (s *server) publishConfigError(err error) {
 			Code: protocol.String("config"), Message: protocol.String(e.Msg),
 		})
 	}
+	return byFile
+}
+
+// publishConfigError shows a broken config file's mistakes on the config file itself (each with
+// its line), so the user sees why their settings do not apply; the document is then linted with
+// the defaults.
+func (s *server) publishConfigError(err error) {
+	byFile := s.configDiagnostics(err, func(p string) *text {
+		t, _, _, _ := s.readFile(p)
+		return t
+	})
+	if ds := byFile[""]; len(ds) > 0 {
+		s.client.ShowMessage(context.Background(), &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "trainlint: " + err.Error()})
+		delete(byFile, "")
+	}
 	for p, ds := range byFile {
 		u := s.uriFor(p)
 		s.mu.Lock()
+		_, open := s.docs[u]
+		if open && s.eng.CheckConfig != nil {
+			// The editor has this config open: its own text is checked as typed
+			// (checkConfigDoc), which the file on disk must not overwrite.
+			s.mu.Unlock()
+			continue
+		}
 		s.configErrs[u] = true
 		s.mu.Unlock()
 		s.client.PublishDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: ds})

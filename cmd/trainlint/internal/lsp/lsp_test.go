@@ -68,11 +68,17 @@ type session struct {
 // start runs a server in-process over a pipe and initializes it with the given folders.
 func start(t *testing.T, folders ...string) *session {
 	t.Helper()
+	return startWith(t, 5*time.Millisecond, nil, folders...)
+}
+
+// startWith is start with a debounce delay and the client's position encodings.
+func startWith(t *testing.T, delay time.Duration, encodings []protocol.PositionEncodingKind, folders ...string) *session {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	a, b := net.Pipe()
 	s := &session{t: t, ctx: ctx, rec: &recorder{diags: make(chan *protocol.PublishDiagnosticsParams, 64)},
 		done: make(chan error, 1), texts: map[uri.URI]string{}, vers: map[uri.URI]int32{}}
-	go func() { s.done <- Serve(ctx, a, a, testEngine(), Options{Delay: 5 * time.Millisecond}) }()
+	go func() { s.done <- Serve(ctx, a, a, testEngine(), Options{Delay: delay}) }()
 	_, conn, server := protocol.NewClient(ctx, s.rec, jsonrpc2.NewStream(b))
 	s.server = server
 	t.Cleanup(func() {
@@ -87,6 +93,9 @@ func start(t *testing.T, folders ...string) *session {
 	}
 	params := &protocol.InitializeParams{}
 	params.WorkspaceFolders = protocol.NewNullable(wf)
+	if encodings != nil {
+		params.Capabilities.General = &protocol.GeneralClientCapabilities{PositionEncodings: encodings}
+	}
 	res, err := server.Initialize(ctx, params)
 	if err != nil {
 		t.Fatalf("initialize: %v", err)
@@ -675,4 +684,75 @@ func TestConfigFileCheckedAsTyped(t *testing.T) {
 	}
 	s.change(cu, "fail-on = \"error\"\nselect = [\"TL202\"]\n")
 	s.wait(cu, func(ds []protocol.Diagnostic) bool { return len(ds) == 0 })
+}
+
+// Typing re-lints once the typing pauses, not once per keystroke.
+func TestChangesAreDebounced(t *testing.T) {
+	dir := t.TempDir()
+	path := copyExample(t, dir, "hf-sft.yaml")
+	s := startWith(t, 300*time.Millisecond, nil, dir)
+	u := s.open(path)
+	s.wait(u, has("TL202"))
+	orig := s.texts[u]
+	// Twenty keystrokes, well inside the delay of each other.
+	for i := range 20 {
+		s.change(u, orig+"# typing "+strings.Repeat("x", i)+"\n")
+		time.Sleep(5 * time.Millisecond)
+	}
+	final := s.vers[u]
+	var versions []int32
+	deadline := time.After(10 * time.Second)
+	for done := false; !done; {
+		select {
+		case p := <-s.rec.diags:
+			if p.URI == u {
+				v, _ := p.Version.Get()
+				versions = append(versions, v)
+				done = v == final
+			}
+		case <-deadline:
+			t.Fatalf("no publication for the last version %d; got %v", final, versions)
+		}
+	}
+	if len(versions) > 2 {
+		t.Errorf("%d lints for 20 quick changes (versions %v): not debounced", len(versions), versions)
+	}
+}
+
+// A client that counts in UTF-8 gets byte offsets; others UTF-16 units.
+func TestPositionEncodingNegotiated(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sft.yaml")
+	// One line, so that the finding on the value 4 comes after "é😀": 6 bytes, 3 UTF-16 units.
+	line := `{model_name_or_path: "é😀", eval_strategy: steps, per_device_train_batch_size: 16, per_device_eval_batch_size: 4}`
+	os.WriteFile(path, []byte(line+"\n"), 0o644)
+	at := strings.Index(line, ": 4}") + 2
+	for _, c := range []struct {
+		offer []protocol.PositionEncodingKind
+		char  int
+	}{{[]protocol.PositionEncodingKind{"utf-8", "utf-16"}, at}, {nil, at - 3}} {
+		s := startWith(t, 5*time.Millisecond, c.offer, dir)
+		u := s.open(path)
+		d := find(s.wait(u, has("TL202")), "TL202")
+		if d.Range.Start.Line != 0 || int(d.Range.Start.Character) != c.char || int(d.Range.End.Character) != c.char+1 {
+			t.Errorf("encodings offered %v: range %+v, want 0:%d-%d", c.offer, d.Range, c.char, c.char+1)
+		}
+		h, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: d.Range.Start}})
+		if err != nil || h == nil || !strings.Contains(h.Contents.(*protocol.MarkupContent).Value, "TL202") {
+			t.Errorf("encodings offered %v: hover at the finding: %v %v", c.offer, h, err)
+		}
+		var fix *protocol.CodeAction
+		for _, a := range s.actions(u, *d) {
+			if strings.HasPrefix(a.Title, "set ") {
+				fix = a
+			}
+		}
+		if fix == nil {
+			t.Fatalf("encodings offered %v: no fix", c.offer)
+		}
+		if e := fix.Edit.Changes[u][0]; e.Range != d.Range || e.NewText != "16" {
+			t.Errorf("encodings offered %v: fix edit %+v", c.offer, e)
+		}
+	}
 }

@@ -91,6 +91,14 @@ local ok, err = pcall(function()
   -- Neovim sends the edit to the server (didChange); the finding goes as the user types.
   check(vim.wait(15000, function() return find('TL202') == nil and find('TL101') ~= nil end, 50),
     'TL202 gone after the fix, the other findings still there')
+
+  -- Typing: delete the 6 of 16 with a normal-mode command; the finding comes back for "1".
+  vim.cmd('normal! 9G$x')
+  check(vim.api.nvim_buf_get_lines(bufnr, 8, 9, false)[1] == 'per_device_eval_batch_size: 1', 'typed over the value')
+  check(vim.wait(15000, function()
+    local again = find('TL202')
+    return again ~= nil and again.message:find('eval batch 1 ', 1, true) ~= nil
+  end, 50), 'TL202 is back as typed, for the new value')
   vim.lsp.stop_client(client_id)
   vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 50)
 end)

@@ -471,6 +471,12 @@ func TestDefinition(t *testing.T) {
 	if got := def(u, 0, 3); got != "" {
 		t.Errorf("a plain key goes to %q", got)
 	}
+	// trainlint's own include: extend in .trainlint.toml.
+	write("configs/base.toml", "fail-on = \"error\"\n")
+	tl := s.open(write(".trainlint.toml", "extend = \"configs/base.toml\"\n"))
+	if got := def(tl, 0, 12); got != "configs/base.toml" {
+		t.Errorf("extend goes to %q", got)
+	}
 	v := s.open(train)
 	for _, c := range []struct {
 		line, char uint32

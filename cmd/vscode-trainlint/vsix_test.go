@@ -129,7 +129,11 @@ func TestVSIX(t *testing.T) {
 		}
 	}
 
-	// The bundled binary runs.
+	// The bundled binary is executable in the package (VS Code keeps the mode when it unpacks)
+	// and runs.
+	if f := files["extension/bin/trainlint"]; f == nil || f.Mode()&0o111 == 0 {
+		t.Errorf("extension/bin/trainlint is missing or not executable in the .vsix")
+	}
 	out := filepath.Join(tmp, "bundled")
 	if err := os.WriteFile(out, read("extension/bin/trainlint"), 0o755); err != nil {
 		t.Fatal(err)

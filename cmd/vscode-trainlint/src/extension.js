@@ -3,6 +3,7 @@
 // you type, quick fixes, hover, completion, go to definition.
 'use strict';
 
+const fs = require('node:fs');
 const vscode = require('vscode');
 const { LanguageClient, TransportKind, DidOpenTextDocumentNotification } = require('vscode-languageclient/node');
 const { findBinary, looksLikeTrainingConfig, DOCUMENT_SELECTOR } = require('./select');
@@ -28,6 +29,14 @@ async function start(context) {
   if (!bin) {
     vscode.window.showErrorMessage('trainlint: no trainlint binary found. Install it (pip install trainlint, or go install github.com/trainlint/trainlint/cmd/trainlint@latest), or set trainlint.path.');
     return;
+  }
+  if (bin.source === 'the extension' && process.platform !== 'win32') {
+    // The package keeps the executable bit, but an unpacker that drops it must not break us.
+    try {
+      fs.chmodSync(bin.path, 0o755);
+    } catch {
+      // read-only install: it is executable already or nothing can be done
+    }
   }
   const run = { command: bin.path, args: ['lsp'], transport: TransportKind.stdio };
   forwarded.clear();

@@ -68,7 +68,9 @@
 // client (testdata/nvim/client.lua: opens the example, waits for the findings, runs
 // vim.lsp.buf.code_action() and picks the quick fix, sees the finding go) and a Node client on
 // vscode-jsonrpc and vscode-languageserver-protocol (testdata/node/client.js: the same plus hover,
-// completion, definition, save and shutdown).
+// completion, definition, save and shutdown). robust_test.go asks every feature at every line of
+// corpus files of each format; FuzzPositions checks the position conversions on any bytes (60 s,
+// 272k executions, clean).
 //
 // # Editors
 //

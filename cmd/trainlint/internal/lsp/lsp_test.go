@@ -762,3 +762,51 @@ func TestPositionEncodingNegotiated(t *testing.T) {
 		}
 	}
 }
+
+// A run finder that joins a file's `deepspeed:` JSON to it (what composed runs will do): the
+// JSON's findings are published to the JSON file, and the finder sees the editor's unsaved text.
+func TestRunsPublishEveryFile(t *testing.T) {
+	dir := t.TempDir()
+	copyExample(t, dir, ".trainlint.toml")
+	ds := copyExample(t, dir, "deepspeed-zero2.json")
+	sft := filepath.Join(dir, "sft.yaml")
+	os.WriteFile(sft, []byte("per_device_train_batch_size: 8\n"), 0o644)
+	eng := testEngine()
+	var sawUnsaved bool
+	eng.Runs = func(path string, read func(string) ([]byte, bool)) [][]string {
+		if filepath.Base(path) != "sft.yaml" {
+			return SingleFileRuns(path, read)
+		}
+		text, _ := read(path)
+		sawUnsaved = sawUnsaved || strings.Contains(string(text), "deepspeed:")
+		return [][]string{{path, ds}}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	rec := &recorder{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}
+	go Serve(ctx, a, a, eng, Options{Delay: time.Millisecond})
+	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
+	if _, err := server.Initialize(ctx, &protocol.InitializeParams{}); err != nil {
+		t.Fatal(err)
+	}
+	u := uri.File(sft)
+	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: u, LanguageID: "yaml", Version: 1, Text: "per_device_train_batch_size: 8\ndeepspeed: deepspeed-zero2.json\n"}})
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case p := <-rec.diags:
+			if p.URI == uri.File(ds) && find(p.Diagnostics, "TL602") != nil {
+				if !sawUnsaved {
+					t.Error("the run finder read the disk, not the editor's text")
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("the JSON file of the run got no diagnostics")
+		}
+	}
+}

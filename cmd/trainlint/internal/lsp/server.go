@@ -45,12 +45,16 @@ type Engine struct {
 type ConfigSource func(path string) (lint.Options, error)
 
 // RunFinder returns the runs (the files one training launch reads, linted together) that include
-// path: each run lists its files, path among them. Composed runs (Hydra defaults, `deepspeed:`
-// files; issue 11) plug in here; until then every file is a run of one (SingleFileRuns).
-type RunFinder func(path string) [][]string
+// path: each run lists its files, path among them. read gives a file's current text (the
+// editor's, unsaved, for open files; else the disk's), so a defaults list being typed counts.
+// Composed runs (Hydra defaults, `deepspeed:` files; issue 11) plug in here; until then every
+// file is a run of one (SingleFileRuns).
+type RunFinder func(path string, read func(path string) ([]byte, bool)) [][]string
 
 // SingleFileRuns makes every file a run of its own.
-func SingleFileRuns(path string) [][]string { return [][]string{{path}} }
+func SingleFileRuns(path string, _ func(string) ([]byte, bool)) [][]string {
+	return [][]string{{path}}
+}
 
 // DefaultDelay is how long the server waits after the last change before it lints (typing a
 // word re-lints once, not once per key).
@@ -549,7 +553,13 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 	runs := [][]string{{d.path}}
 	var opts lint.Options
 	if d.onDisk {
-		runs = s.eng.Runs(d.path)
+		runs = s.eng.Runs(d.path, func(p string) ([]byte, bool) {
+			t, _, _, ok := s.readFile(p)
+			if !ok {
+				return nil, false
+			}
+			return t.src, true
+		})
 		o, err := cfg(d.path)
 		if err != nil {
 			s.publishConfigError(err)

@@ -38,9 +38,9 @@
 // # Library
 //
 // The protocol types and the JSON-RPC transport are go.lsp.dev/protocol and go.lsp.dev/jsonrpc2
-// (v1, 2026): maintained, generated from the official LSP meta-model (the whole 3.17 surface,
-// positionEncoding and codeDescription included), and light (their only other module,
-// go-json-experiment/json, was already in the build). github.com/tliron/glsp, the other common
+// (v1, 2026, with their go.lsp.dev/uri): maintained, generated from the official LSP meta-model
+// (the whole 3.17 surface, positionEncoding and codeDescription included), and light (their one
+// other import, go-json-experiment/json, was already in the build). github.com/tliron/glsp, the other common
 // choice, stops at LSP 3.16, has had no release since 2024, and brings a logging framework,
 // websockets and terminal libraries with it. The server builds its connection itself rather than
 // through protocol.NewServer, whose handlers run concurrently: here requests are handled in the

@@ -486,9 +486,9 @@ func (s *server) relativeTo(p, dir string) []string {
 }
 
 // hydraTarget resolves an entry of a Hydra defaults list (`- trainer: gpu`, `- override
-// /model: big`, `- base`): the option file of the group, looked up from the referring file's
-// folder and then from each folder above it inside the workspace (an absolute `/group` is
-// relative to the config root, which is one of them).
+// /model: big`, `- base`): the option file of the group, next to the referring file for a
+// relative entry, and for an absolute one (`/model`) in the nearest folder above it inside the
+// workspace that has it (the config root is one of them).
 func (s *server) hydraTarget(n *doc.Node, onKey bool, dir string) []string {
 	if len(n.Path) < 2 || n.Path[0].IsIndex || n.Path[0].Key != "defaults" || !n.Path[1].IsIndex {
 		return nil
@@ -512,7 +512,13 @@ func (s *server) hydraTarget(n *doc.Node, onKey bool, dir string) []string {
 		group = strings.TrimPrefix(strings.TrimSpace(group), w)
 	}
 	group, _, _ = strings.Cut(group, "@")
+	// A relative group is relative to the referring config (its folder); an absolute one
+	// ("/trainer") to the config root, which is the folder or one above it (Hydra 1.1 to 1.3,
+	// "The Defaults List": "The path is relative to the containing config. It can be made
+	// absolute by prefixing it with a /").
+	absolute := strings.HasPrefix(group, "/") || strings.HasPrefix(option, "/")
 	group = strings.TrimPrefix(group, "/")
+	option = strings.TrimPrefix(option, "/")
 	option, _, _ = strings.Cut(option, "@")
 	rel := filepath.Join(filepath.FromSlash(group), filepath.FromSlash(option))
 	if filepath.Ext(rel) == "" {
@@ -525,7 +531,7 @@ func (s *server) hydraTarget(n *doc.Node, onKey bool, dir string) []string {
 		if alt := strings.TrimSuffix(rel, ".yaml") + ".yml"; alt != rel {
 			out = append(out, filepath.Join(cur, alt))
 		}
-		if cur == root || root == "" || filepath.Dir(cur) == cur {
+		if !absolute || cur == root || root == "" || filepath.Dir(cur) == cur {
 			break
 		}
 	}

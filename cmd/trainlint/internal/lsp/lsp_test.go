@@ -451,6 +451,7 @@ func TestDefinition(t *testing.T) {
 	os.WriteFile(filepath.Join(outside, "secret.json"), []byte("{}"), 0o644)
 	sft := write("recipes/sft.yaml", "per_device_train_batch_size: 8\ndeepspeed: ds/zero2.json\nother: "+filepath.Join(outside, "secret.json")+"\n")
 	train := write("configs/train.yaml", "defaults:\n  - base\n  - trainer: gpu\n  - override /model: big\n  - _self_\nseed: 3\ndeepspeed: "+filepath.Join(outside, "secret.json")+"\n")
+	exp := write("configs/experiment/x.yaml", "defaults:\n  - override /trainer: gpu\n  - trainer: gpu\n")
 	s := start(t, dir)
 	def := func(u uri.URI, line, char uint32) string {
 		res, err := s.server.Definition(s.ctx, &protocol.DefinitionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
@@ -485,6 +486,15 @@ func TestDefinition(t *testing.T) {
 		if got := def(v, c.line, c.char); got != c.want {
 			t.Errorf("line %d: goes to %q, want %q", c.line, got, c.want)
 		}
+	}
+	// In a group file: an absolute group is found at the config root above it; a relative one
+	// would be experiment/trainer/gpu.yaml, which does not exist.
+	e := s.open(exp)
+	if got := def(e, 1, 24); got != "configs/trainer/gpu.yaml" {
+		t.Errorf("absolute group: goes to %q", got)
+	}
+	if got := def(e, 2, 14); got != "" {
+		t.Errorf("relative group resolved outside its folder: %q", got)
 	}
 }
 

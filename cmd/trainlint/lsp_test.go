@@ -63,4 +63,8 @@ func TestLSPSubcommand(t *testing.T) {
 	if code := run([]string{"lsp", "--port", "1"}, nil, &stdout, &stderr); code != exitUsage {
 		t.Errorf("lsp with arguments: code %d, want 2", code)
 	}
+	stdout.Reset()
+	if code := run([]string{"lsp", "--help"}, nil, &stdout, &stderr); code != exitOK || !strings.HasPrefix(stdout.String(), "Usage: trainlint lsp") {
+		t.Errorf("lsp --help: code %d, %q", code, stdout.String())
+	}
 }

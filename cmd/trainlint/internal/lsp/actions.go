@@ -95,23 +95,21 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	if pub == nil {
 		return nil, nil
 	}
-	if len(p.Context.Only) > 0 {
-		want := false
-		for _, k := range p.Context.Only {
-			if k == protocol.CodeActionKindQuickFix || strings.HasPrefix(string(protocol.CodeActionKindQuickFix), string(k)+".") || k == "" {
-				want = true
-			}
-		}
-		if !want {
-			return nil, nil
-		}
-	}
 	s.mu.Lock()
 	enc := s.enc
 	s.mu.Unlock()
 	quick := protocol.CodeActionKindQuickFix
 	var out []protocol.CommandOrCodeAction
 	var suppress []protocol.CommandOrCodeAction
+	if wants(p.Context.Only, FixAllKind) && (len(p.Context.Only) > 0 || p.Context.TriggerKind != protocol.CodeActionTriggerKindAutomatic) {
+		// Asked for explicitly (fix-all on save asks for source.fixAll), or from a menu.
+		if a := s.fixAllAction(pub, d, enc); a != nil {
+			out = append(out, a)
+		}
+	}
+	if !wants(p.Context.Only, quick) {
+		return out, nil
+	}
 	for _, diag := range pub.diags {
 		ld := s.diagnostic(pub, diag, enc)
 		if !overlaps(ld.Range, p.Range) && !named(p.Context.Diagnostics, ld) {
@@ -134,6 +132,57 @@ func (s *server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		}
 	}
 	return append(out, suppress...), nil
+}
+
+// FixAllKind is the kind of the action that applies every safe fix of a file, as `trainlint
+// check --fix` does (editors run source.fixAll actions on save when asked to).
+const FixAllKind protocol.CodeActionKind = "source.fixAll.trainlint"
+
+// wants reports whether a code action of kind passes the client's filter: no filter, the kind
+// itself, or a parent kind ("source.fixAll" covers "source.fixAll.trainlint").
+func wants(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
+	if len(only) == 0 {
+		return true
+	}
+	for _, k := range only {
+		if k == kind || strings.HasPrefix(string(kind), string(k)+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// fixAllAction applies every safe fix of the file with the engine's fixer (lint.FixFile, the one
+// `check --fix` uses: fix, re-lint, repeat, never a text that stops parsing), as one edit.
+func (s *server) fixAllAction(pub *published, d *document, enc encoding) protocol.CommandOrCodeAction {
+	safe := false
+	for _, diag := range pub.diags {
+		if diag.Fix != nil && diag.Fix.Applicability == lint.Safe {
+			safe = true
+		}
+	}
+	if !safe {
+		return nil
+	}
+	s.mu.Lock()
+	cfg := s.cfg
+	s.mu.Unlock()
+	var opts lint.Options
+	if d.onDisk {
+		if o, err := cfg(pub.path); err == nil {
+			opts = o
+		}
+	}
+	res, err := lint.FixFile(lint.File{Path: pub.path, Text: pub.text.src, Format: pub.format}, s.eng.Rules, opts, false)
+	if err != nil || !res.Changed() || string(res.Text) == string(pub.text.src) {
+		return nil
+	}
+	kind := FixAllKind
+	whole := pub.text.rangeOf(0, len(pub.text.src), enc)
+	return &protocol.CodeAction{
+		Title: fmt.Sprintf("apply the %d safe trainlint fixes of this file", res.Applied), Kind: &kind,
+		Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: {{Range: whole, NewText: string(res.Text)}}}},
+	}
 }
 
 // named reports whether the client's context lists this diagnostic (same code and range).

@@ -11,7 +11,9 @@
 //     "suppress with reason" action that inserts `# trainlint: disable=RULE -- TODO: say why this
 //     is fine here` on the line above (YAML and TOML; JSON has no comments, so it gets no such
 //     action: its findings are silenced by [[ignore]] in the config file). The action is offered
-//     only after the edited text has been linted and still parses with the finding gone.
+//     only after the edited text has been linted and still parses with the finding gone. A
+//     source action (source.fixAll.trainlint, which editors can run on save) applies every safe
+//     fix of the file with the engine's fixer, as `trainlint check --fix` does.
 //   - Hover on a key: what it means, its type, its default and where the default comes from (the
 //     dialect's framework and the version its key table was checked against); on a finding: its
 //     rule's documentation with links to the rule's page and the playbook section.

@@ -820,3 +820,40 @@ func TestRunsPublishEveryFile(t *testing.T) {
 		}
 	}
 }
+
+// source.fixAll applies every safe fix of the file, as check --fix does.
+func TestFixAll(t *testing.T) {
+	dir := t.TempDir()
+	path := copyExample(t, dir, "hf-sft.yaml")
+	s := start(t, dir)
+	u := s.open(path)
+	s.wait(u, has("TL202"))
+	ask := func(only ...protocol.CodeActionKind) []protocol.CommandOrCodeAction {
+		res, err := s.server.CodeAction(s.ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+			Context: protocol.CodeActionContext{Only: only, TriggerKind: protocol.CodeActionTriggerKindAutomatic}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if got := ask(protocol.CodeActionKindQuickFix); len(got) != 0 {
+		t.Errorf("quick fixes at 0:0 (no finding there): %d", len(got))
+	}
+	got := ask("source.fixAll")
+	if len(got) != 1 {
+		t.Fatalf("source.fixAll: %d actions", len(got))
+	}
+	a := got[0].(*protocol.CodeAction)
+	if *a.Kind != FixAllKind {
+		t.Errorf("kind %q", *a.Kind)
+	}
+	fixed := s.apply(u, a.Edit)
+	if !strings.Contains(fixed, "per_device_eval_batch_size: 16") || !strings.HasPrefix(fixed, "# Supervised fine-tuning") {
+		t.Fatalf("fixed text:\n%s", fixed)
+	}
+	s.change(u, fixed)
+	s.wait(u, hasNot("TL202"))
+	if got := ask("source.fixAll"); len(got) != 0 {
+		t.Errorf("nothing left to fix, yet %d actions", len(got))
+	}
+}

@@ -278,7 +278,7 @@ func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 				Change:    &full,
 				Save:      &protocol.SaveOptions{IncludeText: boolp(false)},
 			},
-			CodeActionProvider: &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}},
+			CodeActionProvider: &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, FixAllKind}},
 			HoverProvider:      protocol.Boolean(true),
 			DefinitionProvider: protocol.Boolean(true),
 			CompletionProvider: &protocol.CompletionOptions{},

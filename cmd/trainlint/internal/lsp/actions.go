@@ -180,9 +180,16 @@ func (s *server) fixAllAction(pub *published, d *document, enc encoding) protoco
 	kind := FixAllKind
 	whole := pub.text.rangeOf(0, len(pub.text.src), enc)
 	return &protocol.CodeAction{
-		Title: fmt.Sprintf("apply the %d safe trainlint fixes of this file", res.Applied), Kind: &kind,
+		Title: fixAllTitle(res.Applied), Kind: &kind,
 		Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: {{Range: whole, NewText: string(res.Text)}}}},
 	}
+}
+
+func fixAllTitle(n int) string {
+	if n == 1 {
+		return "apply the safe trainlint fix of this file"
+	}
+	return fmt.Sprintf("apply the %d safe trainlint fixes of this file", n)
 }
 
 // named reports whether the client's context lists this diagnostic (same code and range).

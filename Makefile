@@ -4,7 +4,7 @@ GO      ?= go
 BIN     ?= bin/trainlint
 EXAMPLES = cmd/trainlint/examples
 
-.PHONY: all build test demo vet fmt bench fuzz clean wasm site serve dist
+.PHONY: all build test demo vet fmt bench fuzz clean wasm site serve dist vsix
 
 all: build
 
@@ -63,13 +63,21 @@ site:
 serve:
 	$(GO) run ./cmd/trainlint site -o site/dist --serve $(SERVE)
 
+# vsix: the VS Code extension (cmd/vscode-trainlint: vscode-languageclient bundled by esbuild,
+# packaged offline by @vscode/vsce) with a stripped trainlint binary for this machine inside, so
+# it works without trainlint on PATH: bin/trainlint.vsix. `code --install-extension` installs it.
+VSIX ?= bin/trainlint.vsix
+vsix:
+	$(GO) build -trimpath -ldflags="-s -w" -o bin/vsix/trainlint ./cmd/trainlint
+	cd cmd/vscode-trainlint && npm ci --no-audit --no-fund && node build.mjs --binary $(abspath bin/vsix/trainlint) --out $(abspath $(VSIX))
+
 # bench: the engine's stages per framework (Go benchmarks on ../shared/corpus), then the
 # whole-process comparison on the corpus YAML files: trainlint against a bare yaml.v3 parse (the
 # floor) and yamllint, a single-file run, 1k/5k/10k files for scaling and memory; medians and
 # ratios, each target marked met or MISSED (cmd/trainlint-bench). yamllint comes from Debian.
 BENCHTIME ?= 1s
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./lint/ ./lint/doc/ ./cmd/trainlint/
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) ./lint/ ./lint/doc/ ./cmd/trainlint/ ./cmd/trainlint/internal/lsp/
 	$(GO) build -o bin/yamlfloor ./cmd/trainlint-bench/yamlfloor
 	@command -v yamllint >/dev/null || apt-get install -y -q yamllint >/dev/null || echo "yamllint not installed: its comparison is skipped"
 	$(GO) run ./cmd/trainlint-bench -trainlint $(BIN) -floor bin/yamlfloor

@@ -117,7 +117,7 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 		cfg := fixed
 		if fixed == nil {
 			var err error
-			cfg, err = loader.ForFile(diskPath(in))
+			cfg, err = nearestConfig(loader, diskPath(in))
 			if err != nil {
 				if msg := err.Error(); !seen[msg] {
 					seen[msg] = true
@@ -181,6 +181,22 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 		}
 		return o
 	}, nil
+}
+
+// nearestConfig is the config file that applies to a file on disk (nil when none does): the
+// discovery step check and the language server share.
+func nearestConfig(loader *config.Loader, file string) (*config.Config, error) {
+	return loader.ForFile(file)
+}
+
+// fileOptions gives a file on disk the options `trainlint check FILE` lints it with when no flag
+// is given: its nearest config file's. The language server lints every file this way.
+func fileOptions(loader *config.Loader, file string) (lint.Options, error) {
+	cfg, err := nearestConfig(loader, file)
+	if err != nil {
+		return lint.Options{}, err
+	}
+	return cfg.Options(file), nil
 }
 
 // writeConfigSchema prints the config file's JSON Schema (`trainlint schema config`).

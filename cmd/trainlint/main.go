@@ -7,6 +7,7 @@
 //	trainlint explain RULE                   a rule's documentation in the terminal
 //	trainlint schema [NAME]                  JSON Schemas for editors
 //	trainlint site [-o DIR]                  build the static site
+//	trainlint lsp                            language server on stdio (editors)
 //	trainlint version                         version, commit and build date
 //	trainlint completion bash|zsh|fish        shell completion script
 //
@@ -85,6 +86,7 @@ Usage:
   trainlint explain RULE                   show a rule's documentation
   trainlint schema [NAME]                  print JSON Schemas for editors (no name: list them)
   trainlint site [-o DIR]                  build the static site
+  trainlint lsp                            run the language server on stdio (editors)
   trainlint version                        print the version, commit and build date
   trainlint completion bash|zsh|fish       print a shell completion script
 
@@ -121,6 +123,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code, err = runSchema(args[1:], stdout, stderr)
 	case "site":
 		code, err = runSite(args[1:], stdout, stderr)
+	case "lsp":
+		code, err = runLSP(args[1:], stdin, stdout)
 	case "version", "--version", "-version":
 		if len(args) > 1 {
 			err = usagef("version takes no arguments")

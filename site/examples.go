@@ -5,8 +5,11 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"fmt"
+	"html/template"
 	"net/url"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -29,6 +32,7 @@ type Example struct {
 // shown is an example as its page shows it: the text and the engine's own output for it.
 type shown struct {
 	Example
+	Highlighted template.HTML // Text, highlighted for its format
 	Output    string
 	Count     int
 	Permalink string // the checker opened on this text (relative to the site root)
@@ -73,7 +77,7 @@ func (b *builder) lintExample(r *lint.Rule, ex Example) (*shown, error) {
 		out = buf.String()
 	}
 	b.examples++
-	return &shown{Example: ex, Output: out, Count: len(res.Diagnostics), Permalink: permalinkFor(ex)}, nil
+	return &shown{Example: ex, Highlighted: highlight(langOf(ex.Path, ex.Format), ex.Text), Output: out, Count: len(res.Diagnostics), Permalink: permalinkFor(ex)}, nil
 }
 
 // Permalink is the checker URL (relative to the site root) that opens with name and text
@@ -106,4 +110,16 @@ func Compress(text string) string {
 	w.Write([]byte(text))
 	w.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// langOf names the highlighting of an example: its format, else its file extension.
+func langOf(path string, f doc.Format) string {
+	if f != "" {
+		return string(f)
+	}
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if ext == "yml" {
+		return "yaml"
+	}
+	return ext
 }

@@ -249,7 +249,7 @@ func (b *browser) resetRequests() {
 // jsDo runs JavaScript statements as a step.
 func jsDo(stmts string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := chromedp.Evaluate[bool]("(() => { " + stmts + "; return true; })()")(ctx, t)
+		_, err := chromedp.Evaluate[bool]("(() => { "+stmts+"; return true; })()")(ctx, t)
 		return err
 	})
 }

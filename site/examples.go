@@ -33,9 +33,9 @@ type Example struct {
 type shown struct {
 	Example
 	Highlighted template.HTML // Text, highlighted for its format
-	Output    string
-	Count     int
-	Permalink string // the checker opened on this text (relative to the site root)
+	Output      string
+	Count       int
+	Permalink   string // the checker opened on this text (relative to the site root)
 }
 
 // exampleSource returns a rule's examples. It is a variable so tests can feed the docs check

@@ -22,12 +22,12 @@ type ruleView struct {
 	PlaybookTitle string
 	Source        string // the rule's testdata archive (its tests and examples) on GitHub
 	Severity      string
-	Frameworks []fwRef
-	AllFW      bool
-	Playbook   string
-	Guide      *guidePage
-	Examples   []exampleView
-	Checker    string // permalink, relative to the site root
+	Frameworks    []fwRef
+	AllFW         bool
+	Playbook      string
+	Guide         *guidePage
+	Examples      []exampleView
+	Checker       string // permalink, relative to the site root
 }
 
 type exampleView struct {

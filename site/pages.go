@@ -236,7 +236,7 @@ func (b *builder) landingPage() error {
 		return err
 	}
 	checker := b.checkerData()
-	checker.Lazy = true
+	checker.Lazy = b.checker
 	data := struct {
 		Intro   any
 		Guide   []*guidePage

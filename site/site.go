@@ -85,6 +85,9 @@ func Build(o Options) (*Report, error) {
 	}
 	rep.Pages, rep.Examples = b.pages, b.examples
 	fmt.Fprintf(o.Log, "site: %d pages, %d examples verified, in %s\n", b.pages, b.examples, o.Out)
+	if o.Root == "" {
+		fmt.Fprintf(o.Log, "site: incomplete: the checker page has no checker: %s\n", MissingAssets)
+	}
 	if o.Root != "" {
 		ar, err := BuildAssets(o.Root, o.Out, o.Log)
 		if err != nil {

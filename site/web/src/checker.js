@@ -75,6 +75,9 @@ function start(el) {
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
         bracketMatching(), lintGutter(), syntaxHighlighting(classHighlighter),
+        // Long lines wrap and the editor grows with its text: a region that scrolls inside the
+        // page would need a keyboard stop of its own, and on a phone most lines are long.
+        EditorView.lineWrapping,
         highlightSpecialChars({ addSpecialChars: bidiControls }),
         language.of(languageFor(formatOf(f))),
         // Tab indents; Escape lets the next Tab (within two seconds) leave the editor, also when

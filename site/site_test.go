@@ -278,7 +278,7 @@ func TestCodeBlocks(t *testing.T) {
 		}
 	}
 	for in, want := range map[string]string{
-		"a: 'x' # c\n":           `<span class="tok-propertyName">a</span><span class="tok-punctuation">:</span> <span class="tok-string">&#39;x&#39;</span> <span class="tok-comment"># c</span>` + "\n",
+		"a: 'x' # c\n":          `<span class="tok-propertyName">a</span><span class="tok-punctuation">:</span> <span class="tok-string">&#39;x&#39;</span> <span class="tok-comment"># c</span>` + "\n",
 		`{"k": [1, true, "s"]}`: `{<span class="tok-propertyName">&#34;k&#34;</span>: [<span class="tok-number">1</span>, <span class="tok-atom">true</span>, <span class="tok-string">&#34;s&#34;</span>]}`,
 	} {
 		lang := "yaml"

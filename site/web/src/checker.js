@@ -256,7 +256,7 @@ function start(el) {
       if (d.fix) {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "fix";
+        b.className = "fix button secondary";
         b.textContent = "apply fix";
         b.title = d.fix.message + (d.fix.applicability === "safe" ? "" : " (review the change: not marked safe)");
         b.addEventListener("click", () => applyFix(d));

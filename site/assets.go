@@ -25,8 +25,8 @@ const (
 	// The module does not meet those yet (see the package documentation for what is left), so
 	// the browser test holds it to these ceilings, today's sizes plus room for the readers being
 	// added, and fails on any growth past them.
-	WASMBrotliCeiling = 1_100_000
-	WASMGzipCeiling   = 1_520_000
+	WASMBrotliCeiling = 1_080_000
+	WASMGzipCeiling   = 1_480_000
 )
 
 // AssetReport gives the sizes of the checker's assets.

@@ -596,7 +596,7 @@ func (r *jr) str() string {
 	}
 	if r.i < len(r.s) && r.s[r.i] == '"' && utf8.Valid(r.s[start:r.i]) {
 		r.i++
-		return string(r.s[start:r.i-1])
+		return string(r.s[start : r.i-1])
 	}
 	r.i = start
 	var b []byte

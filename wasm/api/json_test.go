@@ -170,3 +170,16 @@ func TestDecodeLikeStdlib(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecodeRequest: any bytes give a request or an error, never a panic, and whatever is
+// accepted is also valid JSON to encoding/json.
+func FuzzDecodeRequest(f *testing.F) {
+	for _, s := range []string{`{"files":[{"path":"a.yaml","text":"x: 1\n"}],"options":{"hosts":2}}`, `{"a":"\ud83d\ude00"}`, `[[[[`, `{"files":[null]}`, `"\u"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := decodeRequest(b); err == nil && !json.Valid(b) {
+			t.Errorf("accepted invalid JSON %q", b)
+		}
+	})
+}

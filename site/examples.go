@@ -83,7 +83,9 @@ func (b *builder) lintExample(r *lint.Rule, ex Example) (*shown, error) {
 // Permalink is the checker URL (relative to the site root) that opens with name and text
 // loaded: #f=<name>&c=<base64url, no padding, of the raw DEFLATE of the UTF-8 text>. The page
 // inflates it with DecompressionStream("deflate-raw"), so nothing leaves the browser. Optional
-// h, d and fw parameters set hosts, devices per host and the framework.
+// h, d and fw parameters set hosts, devices per host and the framework. The checker writes one
+// f and c pair per open file (in tab order) and t=<index> for the active one; it inflates with
+// a 10 MB limit applied while inflating, and says a link is broken rather than open it empty.
 func Permalink(name, text string) string {
 	return "check/#f=" + url.QueryEscape(name) + "&c=" + Compress(text)
 }

@@ -135,6 +135,13 @@
       });
     };
     ["pointerdown", "keydown", "dragover", "change"].forEach(function (t) { checker.addEventListener(t, start); });
+    // A file dropped before the editor exists must not make the browser leave the page for it.
+    checker.addEventListener("dragover", function (e) { if (!window.trainlint) e.preventDefault(); });
+    checker.addEventListener("drop", function (e) {
+      if (window.trainlint) return;
+      e.preventDefault();
+      $("tl-status").textContent = "Loading the checker… drop the file again in a moment.";
+    });
   }
   var examples = $("tl-examples");
   if (examples) {

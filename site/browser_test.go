@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
@@ -611,7 +612,25 @@ func TestBrowserAccessibility(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("axe-core: %d page checks (%d pages at 2 widths, plus the checker with a file open), serious or critical violations reported above", total, len(pages))
+	// The dark theme too, on the pages with the most colour: the checker, a rule page, the home.
+	b.do("dark theme", chromedp.EmulateViewport(1280, 900), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+		return err
+	}))
+	for _, c := range []check{{"index.html", "body"}, {"rules/eval-batch-smaller-than-train/index.html", "body"}, {Permalink("configs/sft.yaml", browserPitfall), ready}} {
+		b.do("opening "+c.page, chromedp.Navigate(b.base+c.page), chromedp.WaitReady(c.wait))
+		if bg := eval[string](b, `getComputedStyle(document.body).backgroundColor`); bg != "rgb(21, 23, 26)" {
+			t.Errorf("%s: the dark theme is not applied (background %s)", c.page, bg)
+		}
+		if _, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](string(axe)+";true")); err != nil {
+			t.Fatalf("injecting axe-core: %v", err)
+		}
+		total++
+		for _, v := range eval[[]string](b, axeRun) {
+			t.Errorf("%s, dark: %s", c.page, v)
+		}
+	}
+	t.Logf("axe-core: %d page checks (%d pages at 2 widths, plus the checker with a file open, plus 3 in the dark theme), serious or critical violations reported above", total, len(pages))
 }
 
 // TestBrowserSite: search, the theme button, the mobile menu, copy buttons and the 404 page.

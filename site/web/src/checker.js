@@ -393,8 +393,10 @@ function start(el) {
     for (const f of h.files) {
       try { out.push({ name: f.name, text: await inflate(f.c) }); }
       catch (e) {
-        notice(`This link is broken: the file "${f.name}" cannot be read (${e.message}). ` +
-          "Links are often cut short when copied; copy the whole address again.");
+        notice(e instanceof RangeError
+          ? `This link is not opened: the file "${f.name}" is too large (${e.message}).`
+          : `This link is broken: the file "${f.name}" cannot be read (${e.message}). ` +
+            "Links are often cut short when copied; copy the whole address again.");
         ui.notice.dataset.kind = "broken";
         return null;
       }

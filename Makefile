@@ -53,9 +53,11 @@ test: vet
 # compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it
 # prints the size budgets. `serve` builds it and serves it on 127.0.0.1 only.
 SERVE ?= 127.0.0.1:8080
+# wasm: the module alone, built as the site builds it (site.WASMBuildFlags: stripped, no
+# inlining; then its data section packed into one segment, see site/wasmpack.go).
 wasm:
 	@mkdir -p site/dist
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=all=-l -gcflags=go.yaml.in/yaml/v3= -ldflags="-s -w" -o site/dist/trainlint.wasm ./wasm
+	$(GO) run ./site/internal/buildwasm site/dist/trainlint.wasm
 
 site:
 	$(GO) run ./cmd/trainlint site -o site/dist

@@ -43,11 +43,13 @@ vet:
 # line that installs it, installs it when run as root, and announces each npm download), then
 # every package: go test prints one line per package as it finishes (the slowest, site and
 # wasm/api, run the browser and the WASM parity tests). TESTFLAGS adds flags (-v, -run X).
+# The wheel package cross-builds five binaries and installs one into a venv: 5-6 minutes on an
+# idle 2-core machine, more under load, past go test's default 10-minute package timeout.
 TESTFLAGS ?=
 test: vet
 	@.ci/test-tools
 	@echo "== go test ./... (one line per package as it finishes; the browser and WASM parity tests take a few minutes)"
-	$(strip $(GO) test -count=1 $(TESTFLAGS) ./...)
+	$(strip $(GO) test -count=1 -timeout 40m $(TESTFLAGS) ./...)
 
 # The guidance site and its in-browser checker. `site` writes site/dist: the pages, the engine
 # compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it

@@ -219,6 +219,10 @@ func (w *jw) result(r *lint.Result) {
 			w.str(f.Format)
 			w.key("framework")
 			w.str(f.Framework)
+			if len(f.NeedsHosts) > 0 {
+				w.key("needs_hosts")
+				w.strings(f.NeedsHosts)
+			}
 			w.close('}')
 		}
 		w.close(']')

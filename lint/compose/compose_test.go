@@ -124,11 +124,11 @@ func problems(r *Run) string {
 
 func TestComposeProblems(t *testing.T) {
 	fs := mapFS(map[string]string{
-		"c/main.yaml": "defaults:\n  - trainer: missing\n  - optional local: none\n  - a\n  - /../../etc/passwd\n  - ../outside\nx: 1\n",
-		"c/a.yaml":    "defaults:\n  - b\n",
-		"c/b.yaml":    "defaults:\n  - a\n",
+		"c/main.yaml":            "defaults:\n  - trainer: missing\n  - optional local: none\n  - a\n  - /../../etc/passwd\n  - ../outside\nx: 1\n",
+		"c/a.yaml":               "defaults:\n  - b\n",
+		"c/b.yaml":               "defaults:\n  - a\n",
 		"c/trainer/default.yaml": "devices: 1\n",
-		"outside.yaml": "secret: 1\n",
+		"outside.yaml":           "secret: 1\n",
 	})
 	r := Compose(fs, "c/main.yaml", []string{"nokey.deep=3", "garbage"}, Limits{})
 	got := problems(r)

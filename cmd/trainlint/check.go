@@ -44,6 +44,8 @@ type checkConfig struct {
 	Color         string // --color: auto, always or never
 	ExitZero      bool
 	Quiet         bool
+	// Overrides are Hydra command-line overrides for the runs of the named configs (runs.go).
+	Overrides []string
 }
 
 // outputSpec is one --output FORMAT=FILE.
@@ -154,6 +156,7 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.StringVar(&c.StdinFilename, "stdin-filename", "", "report standard input as the file `NAME` (which also sets its format)")
 	fs.StringVar(&c.Color, "color", "auto", "colour the text output `WHEN`: auto (on a terminal; NO_COLOR turns it off, FORCE_COLOR on), always or never")
 	fs.BoolVar(&c.NoColor, "no-color", false, "never colour the output, same as --color never (NO_COLOR does the same)")
+	fs.Var(appendFlag{&c.Overrides}, "override", "compose the named Hydra config with this `OVERRIDE` (experiment=x, trainer.devices=8, +key=v, ~key; repeatable)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "one line per finding, no excerpt or summary (text format)")
 	return fs
 }
@@ -382,6 +385,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	res, sources, errs := lintInputs(inputs, stdin, rs, opts, 0)
 	for _, e := range errs {
 		fail(e)
+	}
+	if len(errs) == 0 {
+		lintRuns(res, sources, inputs, c.Overrides, rs, opts) // runs.go: Hydra runs across files
 	}
 	unread += len(errs)
 	if unread > 0 && c.WriteBaseline != "" {

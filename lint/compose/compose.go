@@ -108,6 +108,7 @@ type composer struct {
 	appended []groupChoice
 	// found are the overrides met in defaults lists during the last pass.
 	found    map[string]string
+	seen     map[string]bool // groups met in defaults lists during the last pass
 	stack    []string
 	pre      []Problem // problems of the overrides themselves (found before any pass)
 	nodes    int
@@ -141,6 +142,7 @@ func Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
 	for pass := 0; pass < 8; pass++ {
 		c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
 		c.found = map[string]string{}
+		c.seen = map[string]bool{}
 		c.nodes = 0
 		c.stopped = false
 		c.stack = c.stack[:0]
@@ -160,6 +162,19 @@ func Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
 	}
 	run = c.run
 	run.Problems = append(run.Problems, c.pre...)
+	for _, o := range overrides {
+		g, _, _ := strings.Cut(strings.TrimSpace(o), "=")
+		if strings.HasPrefix(g, "+") || strings.HasPrefix(g, "~") {
+			continue
+		}
+		g = strings.TrimPrefix(g, "/")
+		if i := strings.IndexByte(g, '@'); i >= 0 {
+			g = g[:i]
+		}
+		if c.fixed[g] && !c.seen[g] {
+			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has (Hydra needs \"+"+strings.TrimSpace(o)+"\")")
+		}
+	}
 	for _, v := range values {
 		c.applyValue(root, v)
 	}
@@ -337,9 +352,24 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		if s == "" || item.IsNull() {
 			return
 		}
-		// A config of the same directory (not a group): its package is its own.
+		// A config (CONFIG_GROUP/)?NAME(@PACKAGE)?, relative to the containing config's folder
+		// (absolute with a leading /); its package is its own unless one is given.
+		pkg := ""
+		if i := strings.IndexByte(s, '@'); i >= 0 {
+			s, pkg = s[:i], s[i+1:]
+		}
 		name := joinGroup(cdir, s)
-		c.load(root, name, path.Dir(name), "", item, file, false)
+		if strings.HasPrefix(s, "/") {
+			name = strings.TrimPrefix(s, "/")
+		}
+		g := path.Dir(name)
+		if g == "." {
+			g = ""
+		}
+		if pkg != "" {
+			pkg = resolvePackage(pkg, parentPkg, g)
+		}
+		c.load(root, name, g, pkg, item, file, false)
 		return
 	}
 	if item.Kind != doc.Map || len(item.Children) != 1 {
@@ -385,6 +415,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			}
 		}
 	}
+	c.seen[group] = true
 	if override {
 		if len(options) > 0 {
 			c.found[group] = options[0]

@@ -205,3 +205,21 @@ func TestDiscover(t *testing.T) {
 		t.Errorf("fragments %v", frags)
 	}
 }
+
+func TestComposeGroupOverrideNotInDefaults(t *testing.T) {
+	m := map[string]string{"conf/optim/adam.yaml": "lr: 1\n"}
+	for k, v := range tree {
+		m[k] = v
+	}
+	r := Compose(mapFS(m), "conf/train.yaml", []string{"optim=adam"}, Limits{})
+	if !strings.Contains(problems(r), `chooses group "optim", which no defaults list of the run has`) {
+		t.Errorf("problems:\n%s", problems(r))
+	}
+	if r.Doc.Root.Get("optim") != nil {
+		t.Error("a group no defaults list names was composed")
+	}
+	r = Compose(mapFS(tree), "conf/train.yaml", []string{"trainer=ddp"}, Limits{})
+	if p := problems(r); p != "" {
+		t.Errorf("unexpected problems:\n%s", p)
+	}
+}

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
+)
+
+// appendFlag collects a repeatable flag whose values are kept whole (an override may hold
+// commas: tags=[a,b]).
+type appendFlag struct{ v *[]string }
+
+func (a appendFlag) String() string {
+	if a.v == nil {
+		return ""
+	}
+	return strings.Join(*a.v, " ")
+}
+
+func (a appendFlag) Set(s string) error { *a.v = append(*a.v, s); return nil }
+
+// lintRuns finds the Hydra runs among the inputs (lint/compose: a primary config and each of its
+// experiments) and lints them: group option files and primaries keep only their structural
+// findings from the file-by-file lint, and each run's findings are placed in the files that set
+// the values (deduplicated across runs). With --override, every named config file with a
+// defaults list at the root of a config directory is a run with those overrides instead. The file system is read only below each
+// input's root (the folder walked, or a named file's folder), never above it.
+func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, overrides []string, rs []*lint.Rule, opts optionsFunc) {
+	trees := map[string]*runTree{}
+	var order []string
+	for _, in := range ins {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) {
+			continue
+		}
+		rel, err := filepath.Rel(in.Root, in.FSPath)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		t := trees[in.Root]
+		if t == nil {
+			t = &runTree{root: in.Root, shown: map[string]string{}, rel: map[string]string{}, byRel: map[string]input{}}
+			trees[in.Root] = t
+			order = append(order, in.Root)
+		}
+		t.files = append(t.files, rel)
+		t.shown[rel] = in.Path
+		t.rel[in.Path] = rel
+		t.byRel[rel] = in
+		if t.prefix == "" {
+			t.prefix = strings.TrimSuffix(filepath.ToSlash(in.Path), rel)
+		}
+	}
+	sort.Strings(order)
+	structural := map[string]bool{}
+	for _, r := range rs {
+		if r.Category == lint.CatStructure {
+			structural[r.Code] = true
+		}
+	}
+	for _, root := range order {
+		t := trees[root]
+		sort.Strings(t.files)
+		fsys := os.DirFS(root)
+		specs, fragments := compose.Discover(fsys, t.files)
+		if len(overrides) > 0 {
+			// The primaries found are the runs, composed with the overrides (their experiments
+			// are not added: the overrides say what is launched).
+			var with []compose.Spec
+			for _, s := range specs {
+				if len(s.Overrides) == 0 {
+					with = append(with, compose.Spec{Primary: s.Primary, Overrides: overrides})
+				}
+			}
+			specs = with
+		}
+		if len(specs) == 0 {
+			continue
+		}
+		roots := map[string]bool{}
+		for _, s := range specs {
+			roots[s.Primary] = true
+		}
+		// Fragments and primaries keep their structural findings alone.
+		keep := res.Diagnostics[:0]
+		for _, d := range res.Diagnostics {
+			rel := t.rel[d.File]
+			if rel != "" && (fragments[rel] || roots[rel]) && !structural[d.Code] {
+				continue
+			}
+			keep = append(keep, d)
+		}
+		res.Diagnostics = keep
+		var perRun [][]lint.Diagnostic
+		var names []string
+		for _, s := range specs {
+			o := opts(t.byRel[s.Primary])
+			run := compose.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+			ds := lint.LintRun(run, rs, o)
+			for i := range ds {
+				ds[i].File = t.show(ds[i].File)
+				for j := range ds[i].Related {
+					ds[i].Related[j].File = t.show(ds[i].Related[j].File)
+				}
+			}
+			for _, d := range run.Files {
+				if _, ok := sources[t.show(d.Path)]; !ok {
+					sources[t.show(d.Path)] = d.Src
+				}
+			}
+			perRun = append(perRun, ds)
+			names = append(names, s.Name())
+		}
+		res.Diagnostics = append(res.Diagnostics, lint.DedupeRuns(perRun, names)...)
+	}
+	lint.SortDiagnostics(res.Diagnostics)
+}
+
+// runTree is the YAML inputs found under one root.
+type runTree struct {
+	root   string
+	files  []string          // slash paths relative to root
+	shown  map[string]string // relative path → reported path
+	rel    map[string]string // reported path → relative path
+	byRel  map[string]input
+	prefix string // what the reported paths put before the relative path
+}
+
+// show is the reported path of a file of the tree (a file no input named, such as a group
+// option outside the paths given, gets the tree's prefix).
+func (t *runTree) show(rel string) string {
+	if s, ok := t.shown[rel]; ok {
+		return s
+	}
+	return t.prefix + rel
+}
+
+func isYAMLPath(p string) bool {
+	e := strings.ToLower(filepath.Ext(p))
+	return e == ".yaml" || e == ".yml"
+}

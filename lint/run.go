@@ -270,6 +270,7 @@ func StructuralOnly(rules []*Rule) []*Rule {
 // reported once (DedupeRuns).
 func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o Options) *Result {
 	res := NewResult()
+	fsys = &memoFS{FS: fsys, m: map[string][]byte{}}
 	found, fragments := compose.Discover(fsys, files)
 	if specs == nil {
 		specs = found
@@ -294,8 +295,9 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	}
 	var perRun [][]Diagnostic
 	var names []string
+	cache := compose.NewCache()
 	for _, s := range specs {
-		run := compose.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
 		perRun = append(perRun, LintRun(run, rules, o))
 		names = append(names, s.Name())
 	}
@@ -303,3 +305,23 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	SortDiagnostics(res.Diagnostics)
 	return res
 }
+
+// memoFS keeps the bytes of the files read through it, so that discovery, the file-by-file
+// lint and the compositions read each file once.
+type memoFS struct {
+	fs.FS
+	m map[string][]byte
+}
+
+func (m *memoFS) ReadFile(name string) ([]byte, error) {
+	if b, ok := m.m[name]; ok {
+		return b, nil
+	}
+	b, err := fs.ReadFile(m.FS, name)
+	if err == nil {
+		m.m[name] = b
+	}
+	return b, err
+}
+
+func (m *memoFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(m.FS, name) }

@@ -2,8 +2,10 @@ package lint_test
 
 import (
 	"bufio"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -49,26 +51,132 @@ func rebuildTree(t testing.TB, repo string) (string, []string) {
 	return tmp, files
 }
 
-func TestRunsLightningHydraTemplateExplore(t *testing.T) {
-	tmp, files := rebuildTree(t, "ashleve/lightning-hydra-template")
-	res := lint.LintTree(os.DirFS(tmp), files, nil, rules.All(), lint.Options{})
+const lhtRepo = "ashleve/lightning-hydra-template"
+
+// TestRunsLightningHydraTemplate lints lightning-hydra-template's configs, rebuilt from the
+// corpus, as runs: the group option callbacks/model_checkpoint.yaml alone looks like a
+// ModelCheckpoint without a monitor (TL301), but every run composes it with
+// callbacks/default.yaml, which sets the monitor, so the finding is gone.
+func TestRunsLightningHydraTemplate(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	fsys := os.DirFS(tmp)
+	const ckpt = "configs/callbacks/model_checkpoint.yaml"
+	text, err := os.ReadFile(filepath.Join(tmp, ckpt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, alone := lint.LintFile(lint.File{Path: ckpt, Text: text}, rules.All(), lint.Options{})
+	if !hasCode(alone, "TL301") {
+		t.Fatalf("the file alone no longer gets TL301, so this test proves nothing: %v", alone)
+	}
+	res := lint.LintTree(fsys, files, nil, rules.All(), lint.Options{})
 	for _, d := range res.Diagnostics {
-		t.Logf("%s:%d %s %s %s", d.File, d.Line, d.Code, d.Key, d.Message)
-		for _, r := range d.Related {
-			t.Logf("   note %s:%d %s", r.File, r.Line, r.Message)
+		if d.File == ckpt && d.Code == "TL301" {
+			t.Errorf("%s:%d still gets %s %s", d.File, d.Line, d.Code, d.Message)
 		}
+	}
+	// The composed monitor is callbacks/default.yaml's, with its line.
+	run := compose.Compose(fsys, "configs/train.yaml", nil, compose.Limits{})
+	mon := run.Doc.Root.At("callbacks.model_checkpoint.monitor")
+	if mon == nil || mon.Value != "val/acc" || run.Origin(mon).File != "configs/callbacks/default.yaml" || mon.Span.Start.Line != 11 {
+		t.Errorf("monitor %+v from %+v", mon, run.Origin(mon))
+	}
+	// The runs found: train.yaml, its experiment, eval.yaml; the missing data/mnist.yaml (not
+	// in the corpus) is one unresolved-reference per referring line, not one per run.
+	var unresolved []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			unresolved = append(unresolved, d.File+":"+itoa(d.Line))
+		}
+	}
+	if strings.Join(unresolved, " ") != "configs/eval.yaml:5 configs/train.yaml:7" {
+		t.Errorf("unresolved references %v", unresolved)
 	}
 }
 
-func TestRunsExplore2(t *testing.T) {
-	tmp, files := rebuildTree(t, "ashleve/lightning-hydra-template")
-	for _, ov := range [][]string{{"debug=default"}, {"trainer=ddp"}, {"experiment=example", "trainer.devices=8", "+trainer.foo=1", "~seed"}} {
-		res := lint.LintTree(os.DirFS(tmp), files, []compose.Spec{{Primary: "configs/train.yaml", Overrides: ov}}, rules.All(), lint.Options{})
-		for _, d := range res.Diagnostics {
-			t.Logf("%v %s:%d %s %s %s", ov, d.File, d.Line, d.Code, d.Key, d.Message)
-			for _, r := range d.Related {
-				t.Logf("   note %s:%d %s", r.File, r.Line, r.Message)
+// TestRunsCrossFilePositions: a run that chooses debug=default reports debug/default.yaml's
+// num_workers: 0 at its own file and line, and a value set by an override says so.
+func TestRunsCrossFilePositions(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	fsys := os.DirFS(tmp)
+	specs := []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"debug=default"}}}
+	res := lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	d := find(res.Diagnostics, "TL101")
+	if d == nil || d.File != "configs/debug/default.yaml" || d.Line != 34 || d.Column != 16 || d.Key != "data.num_workers" {
+		t.Fatalf("TL101 at %+v, want configs/debug/default.yaml:34:16 data.num_workers", d)
+	}
+	// Without the debug group, no run sets num_workers: nothing to report.
+	res = lint.LintTree(fsys, files, nil, rules.All(), lint.Options{Select: []string{"TL101"}})
+	if d := find(res.Diagnostics, "TL101"); d != nil {
+		t.Errorf("TL101 without debug=default: %+v", d)
+	}
+	specs = []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"+data.num_workers=0"}}}
+	res = lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	d = find(res.Diagnostics, "TL101")
+	if d == nil || d.File != "configs/train.yaml" || !strings.Contains(d.Message, "(set by override +data.num_workers=0)") {
+		t.Errorf("override finding %+v", d)
+	}
+}
+
+// TestRunsDedupe: the same finding in a file shared by two runs is reported once, naming both.
+func TestRunsDedupe(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	specs := []compose.Spec{
+		{Primary: "configs/train.yaml", Overrides: []string{"debug=default"}},
+		{Primary: "configs/train.yaml", Overrides: []string{"debug=default", "experiment=example"}},
+	}
+	res := lint.LintTree(os.DirFS(tmp), files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	var n int
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL101" {
+			n++
+			if len(d.Related) != 1 || !strings.Contains(d.Related[0].Message, "found in 2 runs") || d.Related[0].File != d.File {
+				t.Errorf("related %+v", d.Related)
 			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d TL101 findings, want 1", n)
+	}
+}
+
+func hasCode(ds []lint.Diagnostic, code string) bool { return find(ds, code) != nil }
+
+func find(ds []lint.Diagnostic, code string) *lint.Diagnostic {
+	for i := range ds {
+		if ds[i].Code == code {
+			return &ds[i]
+		}
+	}
+	return nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// BenchmarkTreeAsRuns and BenchmarkTreeFileByFile lint lightning-hydra-template's configs
+// (rebuilt from the corpus) as runs and file by file; the numbers are in lint/compose's doc.
+func BenchmarkTreeAsRuns(b *testing.B) {
+	tmp, files := rebuildTree(b, lhtRepo)
+	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	b.ResetTimer()
+	for range b.N {
+		lint.LintTree(fsys, files, nil, rs, lint.Options{})
+	}
+}
+
+func BenchmarkTreeFileByFile(b *testing.B) {
+	tmp, files := rebuildTree(b, lhtRepo)
+	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	b.ResetTimer()
+	for range b.N {
+		for _, f := range files {
+			text, err := fs.ReadFile(fsys, f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
 		}
 	}
 }

@@ -123,9 +123,22 @@ type groupChoice struct{ group, option string }
 // command-line overrides. It reads nothing outside fsys and never fails: what cannot be
 // resolved is a Problem.
 func Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	return NewCache().Compose(fsys, primary, overrides, lim)
+}
+
+// Cache keeps the files parsed by the compositions that share it (the runs of one tree read
+// the same group files): each file is read and parsed once. Not safe for concurrent use.
+type Cache struct{ parsed map[string]*doc.Document }
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
+
+// Compose is Compose with the cache's parsed files (the fs.FS and limits must be the same for
+// every call on one cache).
+func (k *Cache) Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: map[string]*doc.Document{},
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{}}
 	var run *Run
 	var values []valueOverride

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/compose"
@@ -179,4 +180,30 @@ func BenchmarkTreeFileByFile(b *testing.B) {
 			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
 		}
 	}
+}
+
+// BenchmarkTreeRunsOverFiles alternates the two ways in each round and reports their ratio
+// (runs/files), which a machine shared with other builds measures more steadily than two
+// separate benchmarks.
+func BenchmarkTreeRunsOverFiles(b *testing.B) {
+	tmp, files := rebuildTree(b, lhtRepo)
+	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	var runs, single time.Duration
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		lint.LintTree(fsys, files, nil, rs, lint.Options{})
+		t1 := time.Now()
+		for _, f := range files {
+			text, _ := fs.ReadFile(fsys, f)
+			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
+		}
+		t2 := time.Now()
+		runs += t1.Sub(t0)
+		single += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(runs)/float64(single), "runs/files")
+	b.ReportMetric(float64(runs.Microseconds())/float64(b.N), "runs-µs/op")
+	b.ReportMetric(float64(single.Microseconds())/float64(b.N), "files-µs/op")
 }

@@ -44,4 +44,16 @@
 // error), found with the stack of configs being composed, so it never loops. Limits bound a
 // composition: files per run (500), nesting of defaults lists (32) and nodes of the composed
 // tree (1,000,000 by default); past one, the rest is not composed and a Limit problem says so.
+//
+// # Cost
+//
+// lint.LintTree reads each file once (its fs.FS is wrapped in a memo), and the runs of a tree
+// share one Cache, so a group file is parsed once whatever the number of runs that compose it;
+// what a run adds is the copy of its composed tree, one dialect pass and the rules on it.
+// lightning-hydra-template's configs rebuilt from the corpus (33 files, 3 runs found: train,
+// train + experiment=example, eval), BenchmarkTreeRunsOverFiles in package lint, which
+// alternates the two ways each round: as runs 3.7-4.1 ms, file by file 2.6-2.8 ms, ratio
+// 1.32-1.59 over three 3 s rounds (2-core Xeon shared with other builds, load average ~10,
+// go1.26, 2026-12-01). The target is at most 2× on a 200-file tree; the largest real
+// Hydra tree in the corpus is this one, so the 200-file case is not measured yet.
 package compose

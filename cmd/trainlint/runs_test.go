@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// hydraTree is a small Hydra config directory: a primary, groups and an experiment.
+var hydraTree = map[string]string{
+	"conf/train.yaml": "defaults:\n  - _self_\n  - callbacks: default\n  - data: small\n  - debug: null\n  - experiment: null\nseed: 1\n",
+	"conf/callbacks/default.yaml": "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n",
+	"conf/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n",
+	"conf/data/small.yaml":  "batch_size: 32\n",
+	"conf/debug/slow.yaml":  "# @package _global_\ndata:\n  num_workers: 0\n",
+	"conf/experiment/x.yaml": "# @package _global_\nseed: 2\n",
+}
+
+func TestCheckFolderLintsRuns(t *testing.T) {
+	dir := writeTree(t, hydraTree)
+	t.Chdir(dir)
+	// Alone, the group option gets TL301; as part of the runs, callbacks/default.yaml sets its
+	// monitor, and the fragment keeps only its structural checks.
+	_, out, _ := cli(t, nil, "check", "--format", "json", "conf/callbacks/model_checkpoint.yaml")
+	if !strings.Contains(out, `"TL301"`) {
+		t.Fatalf("the file alone should get TL301:\n%s", out)
+	}
+	code, out, errs := cli(t, nil, "check", "--format", "json", "conf")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code != "TL006" {
+			t.Errorf("unexpected finding %s:%d %s %s", d.File, d.Line, d.Code, d.Message)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
+
+func TestCheckOverride(t *testing.T) {
+	dir := writeTree(t, hydraTree)
+	t.Chdir(dir)
+	code, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL101,TL006", "conf/train.yaml",
+		"--override", "debug=slow", "--override", "+trainer.devices=8", "--override", "data.batch_size=[1,2]")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, filepath.ToSlash(d.File)+":"+itoa(d.Line)+" "+d.Code)
+	}
+	// The finding is in the debug option that set num_workers, a file not named on the command
+	// line; the comma inside the last override is kept whole (no finding for it).
+	if strings.Join(got, ",") != "conf/debug/slow.yaml:3 TL101" {
+		t.Errorf("findings %v (exit %d)\n%s", got, code, out)
+	}
+	_, text, _ := cli(t, nil, "check", "--select", "TL101", "conf/train.yaml", "--override", "debug=slow")
+	if !strings.Contains(text, "conf/debug/slow.yaml:3:16") || !strings.Contains(text, "num_workers: 0") {
+		t.Errorf("text output without the other file's position or excerpt:\n%s", text)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "conf", "debug", "slow.yaml")); err != nil {
+		t.Fatal(err)
+	}
+}

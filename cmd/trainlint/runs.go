@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -65,7 +67,11 @@ func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, override
 	for _, root := range order {
 		t := trees[root]
 		sort.Strings(t.files)
-		fsys := os.DirFS(root)
+		fsys, closeFS, err := openTreeFS(root, maxBytes(opts(t.byRel[t.files[0]])))
+		if err != nil {
+			continue // the files were linted one by one already
+		}
+		defer closeFS()
 		specs, fragments := compose.Discover(fsys, t.files)
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
@@ -119,6 +125,49 @@ func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, override
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 }
+
+// treeFS is the file system a composition reads: os.Root confines it to the tree (no "..", no
+// symbolic link out of it), and files that are not regular or are over the size limit are not
+// read (a run that refers to one gets an unresolved reference).
+type treeFS struct {
+	fs.FS
+	root *os.Root
+	max  int64
+}
+
+func openTreeFS(root string, max int) (*treeFS, func(), error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &treeFS{FS: r.FS(), root: r, max: int64(max)}, func() { r.Close() }, nil
+}
+
+func (t *treeFS) ReadFile(name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
+	}
+	// Non-blocking open, as for the inputs (read.go): a FIFO named like a config never hangs.
+	f, err := t.root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	if fi.Size() > t.max {
+		return nil, fmt.Errorf("%s is over the size limit", name)
+	}
+	b, _, err := readLimited(f, fi.Size(), int(t.max))
+	return b, err
+}
+
+func (t *treeFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(t.FS, name) }
 
 // runTree is the YAML inputs found under one root.
 type runTree struct {

@@ -70,3 +70,34 @@ func TestCheckOverride(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRunsStayInTree: a defaults list that names a file through a symbolic link out of the
+// tree, or a config over the size limit, is an unresolved reference, never read.
+func TestRunsStayInTree(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.yaml"), []byte("data:\n  num_workers: 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"conf/train.yaml":    "defaults:\n  - _self_\n  - data: big\n  - data@x: leak\nseed: 1\n",
+		"conf/data/ok.yaml":  "batch_size: 1\n",
+		"conf/data/big.yaml": "num_workers: 0\n" + strings.Repeat("# padding\n", 200),
+		".trainlint.toml":    "[limits]\nmax-bytes = 1000\n",
+	})
+	if err := os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(dir, "conf", "data", "leak.yaml")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL101,TL006", "conf/train.yaml", "--override", "seed=2")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Code+" "+d.Message)
+	}
+	j := strings.Join(got, "\n")
+	if strings.Contains(j, "TL101") || !strings.Contains(j, `option "big" of group "data" not found`) || !strings.Contains(j, `option "leak" of group "data" not found`) {
+		t.Errorf("findings:\n%s", j)
+	}
+}

@@ -112,6 +112,7 @@ type composer struct {
 	stack    []string
 	pre      []Problem // problems of the overrides themselves (found before any pass)
 	nodes    int
+	loads    int // configs merged in this pass (a config included twice counts twice)
 	stopped  bool
 	problems map[string]bool
 }
@@ -157,6 +158,7 @@ func (k *Cache) Compose(fsys fs.FS, primary string, overrides []string, lim Limi
 		c.found = map[string]string{}
 		c.seen = map[string]bool{}
 		c.nodes = 0
+		c.loads = 0
 		c.stopped = false
 		c.stack = c.stack[:0]
 		c.problems = map[string]bool{}
@@ -275,6 +277,13 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 	}
 	if len(c.stack) >= c.lim.MaxDepth {
 		c.problem(Limit, from, refSpan, "defaults lists nest deeper than "+itoa(c.lim.MaxDepth)+" levels; the rest was not composed")
+		return
+	}
+	// A config may be included many times (a diamond of defaults lists doubles at each level),
+	// so the merges are counted, not only the distinct files.
+	if c.loads++; c.loads > 20*c.lim.MaxFiles {
+		c.problem(Limit, from, refSpan, "the run merges configs more than "+itoa(20*c.lim.MaxFiles)+" times; the rest was not composed")
+		c.stopped = true
 		return
 	}
 	d, ok := c.parse(p)

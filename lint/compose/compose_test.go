@@ -223,3 +223,17 @@ func TestComposeGroupOverrideNotInDefaults(t *testing.T) {
 		t.Errorf("unexpected problems:\n%s", p)
 	}
 }
+
+// TestComposeDiamondBounded: each config includes the next one twice, 40 levels deep: 2^40
+// merges if nothing counted them.
+func TestComposeDiamondBounded(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 40; i++ {
+		files["c/n"+itoa(i)+".yaml"] = "defaults:\n  - n" + itoa(i+1) + "\n  - n" + itoa(i+1) + "\nv" + itoa(i) + ": 1\n"
+	}
+	files["c/n40.yaml"] = "leaf: 1\n"
+	r := Compose(mapFS(files), "c/n0.yaml", nil, Limits{MaxDepth: 64})
+	if !strings.Contains(problems(r), "merges configs more than 10000 times") {
+		t.Errorf("no merge-count problem:\n%s", problems(r))
+	}
+}

@@ -42,7 +42,8 @@
 // that cannot be applied are Unresolved problems at the reference (the engine reports them as
 // unresolved-reference, TL006, info); a defaults list that includes itself is a Cycle (an
 // error), found with the stack of configs being composed, so it never loops. Limits bound a
-// composition: files per run (500), nesting of defaults lists (32) and nodes of the composed
+// composition: files per run (500), merges per run (20 × the files limit: a diamond of defaults
+// lists doubles them at each level), nesting of defaults lists (32) and nodes of the composed
 // tree (1,000,000 by default); past one, the rest is not composed and a Limit problem says so.
 //
 // # Cost

@@ -101,3 +101,41 @@ func TestRunsStayInTree(t *testing.T) {
 		t.Errorf("findings:\n%s", j)
 	}
 }
+
+// TestRunsRelatedInOtherFile: the trainer option says 4 devices without synced batch norm, the
+// model option says the backbone uses batch norm. Neither file alone shows the pitfall; the run
+// reports it at the trainer's line with the model's line as a related location in its own
+// file, in the text, JSON and SARIF outputs.
+func TestRunsRelatedInOtherFile(t *testing.T) {
+	writeTree(t, map[string]string{
+		"conf/train.yaml":        "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nseed: 1\n",
+		"conf/model/resnet.yaml": "_target_: src.models.Classifier\nnet:\n  backbone: resnet50\n",
+		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: ddp\nsync_batchnorm: false\n",
+	})
+	for _, f := range []string{"conf/model/resnet.yaml", "conf/trainer/gpu.yaml"} {
+		if _, out, _ := cli(t, nil, "check", "--select", "TL501", "--framework", "lightning", "--format", "json", f); strings.Contains(out, "TL501") {
+			t.Fatalf("%s alone already gets TL501, so this test proves nothing:\n%s", f, out)
+		}
+	}
+	_, out, _ := cli(t, nil, "check", "--select", "TL501", "--format", "json", "conf")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err, out)
+	}
+	if len(res.Diagnostics) != 1 {
+		t.Fatalf("want one TL501:\n%s", out)
+	}
+	d := res.Diagnostics[0]
+	if d.File != filepath.Join("conf", "trainer", "gpu.yaml") || d.Line != 5 || len(d.Related) != 1 ||
+		d.Related[0].File != filepath.Join("conf", "model", "resnet.yaml") || d.Related[0].Line != 3 {
+		t.Errorf("finding %+v", d)
+	}
+	_, text, _ := cli(t, nil, "check", "--select", "TL501", "conf")
+	if !strings.Contains(text, "conf/trainer/gpu.yaml:5:17: warning[TL501") || !strings.Contains(text, "note: conf/model/resnet.yaml:3:13: batch norm in use") {
+		t.Errorf("text:\n%s", text)
+	}
+	_, sarif, _ := cli(t, nil, "check", "--select", "TL501", "--format", "sarif", "conf")
+	if !strings.Contains(sarif, `"relatedLocations"`) || !strings.Contains(sarif, `"uri": "conf/model/resnet.yaml"`) {
+		t.Errorf("sarif:\n%s", sarif)
+	}
+}

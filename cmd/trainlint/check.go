@@ -365,10 +365,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	if err != nil {
 		return exitUsage, err
 	}
+	// Hydra runs across files (runs.go): their fragments are linted alone for structure only,
+	// so --fix never applies a fix that only the file alone called for.
+	runs := planRuns(inputs, c.Overrides, opts)
 	if c.Fix || c.Diff {
 		// Fixing comes first (fix.go): --diff prints the diff and stops; --fix writes the files,
 		// which are then linted as usual so the report shows what is left.
-		sum, errs := runFixes(c, inputs, stdin, rs, opts, stdout)
+		sum, errs := runFixes(c, inputs, stdin, rs, runs.options(rs, opts), stdout)
 		for _, e := range errs {
 			fail(e)
 		}
@@ -382,13 +385,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 			fmt.Fprintf(stderr, "trainlint: %s\n", fixesApplied(sum.Fixes, sum.Files))
 		}
 	}
-	res, sources, errs := lintInputs(inputs, stdin, rs, opts, 0)
+	res, sources, errs := lintInputs(inputs, stdin, rs, runs.options(rs, opts), 0)
 	for _, e := range errs {
 		fail(e)
 	}
-	if len(errs) == 0 {
-		lintRuns(res, sources, inputs, c.Overrides, rs, opts) // runs.go: Hydra runs across files
-	}
+	runs.lint(res, sources, rs, opts)
 	unread += len(errs)
 	if unread > 0 && c.WriteBaseline != "" {
 		// A baseline of part of the tree would forget the findings of the rest: keep the old one.

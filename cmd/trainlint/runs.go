@@ -25,13 +25,21 @@ func (a appendFlag) String() string {
 
 func (a appendFlag) Set(s string) error { *a.v = append(*a.v, s); return nil }
 
-// lintRuns finds the Hydra runs among the inputs (lint/compose: a primary config and each of its
-// experiments) and lints them: group option files and primaries keep only their structural
-// findings from the file-by-file lint, and each run's findings are placed in the files that set
-// the values (deduplicated across runs). With --override, every named config file with a
-// defaults list at the root of a config directory is a run with those overrides instead. The file system is read only below each
-// input's root (the folder walked, or a named file's folder), never above it.
-func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, overrides []string, rs []*lint.Rule, opts optionsFunc) {
+// runPlan is what planRuns found: per input root, the runs and the fragments.
+type runPlan struct {
+	trees []*runTree
+	// partOfRun are the reported paths of fragments and primaries: the file-by-file lint runs
+	// only the structural rules on them (so a suppression meant for a run's finding is not
+	// reported unused there), and the runs report the rest.
+	partOfRun map[string]bool
+}
+
+// planRuns finds the Hydra runs among the inputs (lint/compose: a primary config and each of its
+// experiments; with --override, the primaries found, composed with the overrides instead). The
+// file system is read only below each input's root (the folder walked, or a named file's
+// folder), through os.Root and within the size limit, never above it.
+func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
+	rp := &runPlan{partOfRun: map[string]bool{}}
 	trees := map[string]*runTree{}
 	var order []string
 	for _, in := range ins {
@@ -58,20 +66,14 @@ func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, override
 		}
 	}
 	sort.Strings(order)
-	structural := map[string]bool{}
-	for _, r := range rs {
-		if r.Category == lint.CatStructure {
-			structural[r.Code] = true
-		}
-	}
 	for _, root := range order {
 		t := trees[root]
 		sort.Strings(t.files)
-		fsys, closeFS, err := openTreeFS(root, maxBytes(opts(t.byRel[t.files[0]])))
+		fsys, err := openTreeFS(root, maxBytes(opts(t.byRel[t.files[0]])))
 		if err != nil {
-			continue // the files were linted one by one already
+			continue // the files are linted one by one
 		}
-		defer closeFS()
+		t.fsys = fsys
 		specs, fragments := compose.Discover(fsys, t.files)
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
@@ -85,27 +87,51 @@ func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, override
 			specs = with
 		}
 		if len(specs) == 0 {
+			fsys.close()
 			continue
 		}
-		roots := map[string]bool{}
+		t.specs = specs
 		for _, s := range specs {
-			roots[s.Primary] = true
+			rp.partOfRun[t.show(s.Primary)] = true
 		}
-		// Fragments and primaries keep their structural findings alone.
-		keep := res.Diagnostics[:0]
-		for _, d := range res.Diagnostics {
-			rel := t.rel[d.File]
-			if rel != "" && (fragments[rel] || roots[rel]) && !structural[d.Code] {
-				continue
-			}
-			keep = append(keep, d)
+		for f := range fragments {
+			rp.partOfRun[t.show(f)] = true
 		}
-		res.Diagnostics = keep
+		rp.trees = append(rp.trees, t)
+	}
+	return rp
+}
+
+// options narrows the file-by-file lint of fragments and primaries to the structural rules.
+func (rp *runPlan) options(rs []*lint.Rule, opts optionsFunc) optionsFunc {
+	if len(rp.partOfRun) == 0 {
+		return opts
+	}
+	var semantic []string
+	for _, r := range rs {
+		if r.Category != lint.CatStructure {
+			semantic = append(semantic, r.Code)
+		}
+	}
+	return func(in input) lint.Options {
+		o := opts(in)
+		if rp.partOfRun[in.Path] {
+			o.Ignore = append(append([]string(nil), o.Ignore...), semantic...)
+		}
+		return o
+	}
+}
+
+// lint lints the runs: each run's findings are placed in the files that set the values, and a
+// finding shared by several runs is reported once (lint.DedupeRuns).
+func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.Rule, opts optionsFunc) {
+	for _, t := range rp.trees {
 		var perRun [][]lint.Diagnostic
 		var names []string
-		for _, s := range specs {
+		cache := compose.NewCache()
+		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
-			run := compose.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+			run := cache.Compose(t.fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
 			ds := lint.LintRun(run, rs, o)
 			for i := range ds {
 				ds[i].File = t.show(ds[i].File)
@@ -121,6 +147,7 @@ func lintRuns(res *lint.Result, sources map[string][]byte, ins []input, override
 			perRun = append(perRun, ds)
 			names = append(names, s.Name())
 		}
+		t.fsys.close()
 		res.Diagnostics = append(res.Diagnostics, lint.DedupeRuns(perRun, names)...)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
@@ -135,13 +162,15 @@ type treeFS struct {
 	max  int64
 }
 
-func openTreeFS(root string, max int) (*treeFS, func(), error) {
+func openTreeFS(root string, max int) (*treeFS, error) {
 	r, err := os.OpenRoot(root)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return &treeFS{FS: r.FS(), root: r, max: int64(max)}, func() { r.Close() }, nil
+	return &treeFS{FS: r.FS(), root: r, max: int64(max)}, nil
 }
+
+func (t *treeFS) close() { t.root.Close() }
 
 func (t *treeFS) ReadFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
@@ -177,6 +206,8 @@ type runTree struct {
 	rel    map[string]string // reported path → relative path
 	byRel  map[string]input
 	prefix string // what the reported paths put before the relative path
+	fsys   *treeFS
+	specs  []compose.Spec
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group

@@ -139,3 +139,17 @@ func TestRunsRelatedInOtherFile(t *testing.T) {
 		t.Errorf("sarif:\n%s", sarif)
 	}
 }
+
+// TestRunsSuppressionInFragment: a suppression in a group file silences the run's finding there,
+// and the file's own structural lint does not call it unused.
+func TestRunsSuppressionInFragment(t *testing.T) {
+	writeTree(t, map[string]string{
+		"conf/train.yaml":        "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nseed: 1\n",
+		"conf/model/resnet.yaml": "_target_: src.models.Classifier\nnet:\n  backbone: resnet50\n",
+		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: ddp\nsync_batchnorm: false # trainlint: disable=TL501 -- stats synced by our callback\n",
+	})
+	code, out, errs := cli(t, nil, "check", "--quiet", "conf")
+	if code != 0 || strings.TrimSpace(out) != "" {
+		t.Errorf("exit %d, findings:\n%s%s", code, out, errs)
+	}
+}

@@ -27,4 +27,17 @@ var (
 )
 
 // Builtin returns the engine's own rules.
-func Builtin() []*Rule { return []*Rule{MalformedSuppression, UnusedSuppression, InternalError} }
+func Builtin() []*Rule {
+	return []*Rule{UnresolvedReference, MalformedSuppression, UnusedSuppression, InternalError}
+}
+
+// UnresolvedReference is a reference a run cannot follow: a missing group option or file, a
+// reference outside the repository, an override that names nothing. The facts behind it are
+// unknown, so the rules stay silent about them.
+var UnresolvedReference = &Rule{
+	Code: "TL006", Name: "unresolved-reference", Category: CatStructure, Severity: Info,
+	Title:      "A composed run refers to something that cannot be found",
+	Rationale:  "A defaults-list entry, an included file or an override that names nothing cannot be composed, so trainlint does not know the values it would have set and says so instead of guessing.",
+	Fix:        "Check the name against the config directory, or ignore the finding when the file is created at launch time (a machine-local config, say).",
+	Frameworks: []string{"*"},
+}

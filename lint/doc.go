@@ -51,6 +51,19 @@
 //   - Selection: rules that are off by default run only when selected by code or name, never by
 //     a prefix or category, so --select TL5 does not surprise anyone with an advisory rule.
 //
+// # Runs
+//
+// LintFile lints one file and is unchanged by runs. LintRun lints a composed run (lint/compose):
+// the non-structural rules see the composed tree, and each finding is placed in the file of the
+// node it blames (its spans are that file's), other files' nodes becoming related locations
+// with their own file; a value set by a command-line override says so in the message. Each
+// file's suppression comments apply to the findings placed in it. Structural rules stay with
+// each file's own lint, and group option files (fragments) get only those: the rest reaches
+// them through the runs that include them. DedupeRuns keeps one finding per (file, line, rule,
+// message) across runs, noting the runs when there are several. LintTree does all of it for a
+// tree given as an fs.FS (the engine opens nothing itself). Composed findings carry no fix yet:
+// edits are computed for one file and are not mapped across files.
+//
 // # Robustness
 //
 // Hostile input never panics or hangs: alias bombs and cycles, nesting 100,000 deep in YAML,

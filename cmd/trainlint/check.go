@@ -44,6 +44,8 @@ type checkConfig struct {
 	Color         string // --color: auto, always or never
 	ExitZero      bool
 	Quiet         bool
+	// Overrides are Hydra command-line overrides for the runs of the named configs (runs.go).
+	Overrides []string
 }
 
 // outputSpec is one --output FORMAT=FILE.
@@ -154,6 +156,7 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.StringVar(&c.StdinFilename, "stdin-filename", "", "report standard input as the file `NAME` (which also sets its format)")
 	fs.StringVar(&c.Color, "color", "auto", "colour the text output `WHEN`: auto (on a terminal; NO_COLOR turns it off, FORCE_COLOR on), always or never")
 	fs.BoolVar(&c.NoColor, "no-color", false, "never colour the output, same as --color never (NO_COLOR does the same)")
+	fs.Var(appendFlag{&c.Overrides}, "override", "compose the named Hydra config with this `OVERRIDE` (experiment=x, trainer.devices=8, +key=v, ~key; repeatable)")
 	fs.BoolVar(&c.Quiet, "quiet", false, "one line per finding, no excerpt or summary (text format)")
 	return fs
 }
@@ -362,10 +365,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	if err != nil {
 		return exitUsage, err
 	}
+	// Hydra runs across files (runs.go): their fragments are linted alone for structure only,
+	// so --fix never applies a fix that only the file alone called for.
+	runs := planRuns(inputs, c.Overrides, opts)
 	if c.Fix || c.Diff {
 		// Fixing comes first (fix.go): --diff prints the diff and stops; --fix writes the files,
 		// which are then linted as usual so the report shows what is left.
-		sum, errs := runFixes(c, inputs, stdin, rs, opts, stdout)
+		sum, errs := runFixes(c, inputs, stdin, rs, runs.options(rs, opts), stdout)
 		for _, e := range errs {
 			fail(e)
 		}
@@ -379,10 +385,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 			fmt.Fprintf(stderr, "trainlint: %s\n", fixesApplied(sum.Fixes, sum.Files))
 		}
 	}
-	res, sources, errs := lintInputs(inputs, stdin, rs, opts, 0)
+	res, sources, errs := lintInputs(inputs, stdin, rs, runs.options(rs, opts), 0)
 	for _, e := range errs {
 		fail(e)
 	}
+	runs.lint(res, sources, rs, opts)
 	unread += len(errs)
 	if unread > 0 && c.WriteBaseline != "" {
 		// A baseline of part of the tree would forget the findings of the rest: keep the old one.

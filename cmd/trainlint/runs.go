@@ -1,0 +1,225 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
+)
+
+// appendFlag collects a repeatable flag whose values are kept whole (an override may hold
+// commas: tags=[a,b]).
+type appendFlag struct{ v *[]string }
+
+func (a appendFlag) String() string {
+	if a.v == nil {
+		return ""
+	}
+	return strings.Join(*a.v, " ")
+}
+
+func (a appendFlag) Set(s string) error { *a.v = append(*a.v, s); return nil }
+
+// runPlan is what planRuns found: per input root, the runs and the fragments.
+type runPlan struct {
+	trees []*runTree
+	// partOfRun are the reported paths of fragments and primaries: the file-by-file lint runs
+	// only the structural rules on them (so a suppression meant for a run's finding is not
+	// reported unused there), and the runs report the rest.
+	partOfRun map[string]bool
+}
+
+// planRuns finds the Hydra runs among the inputs (lint/compose: a primary config and each of its
+// experiments; with --override, the primaries found, composed with the overrides instead). The
+// file system is read only below each input's root (the folder walked, or a named file's
+// folder), through os.Root and within the size limit, never above it.
+func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
+	rp := &runPlan{partOfRun: map[string]bool{}}
+	trees := map[string]*runTree{}
+	var order []string
+	for _, in := range ins {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) {
+			continue
+		}
+		rel, err := filepath.Rel(in.Root, in.FSPath)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		rel = filepath.ToSlash(rel)
+		t := trees[in.Root]
+		if t == nil {
+			t = &runTree{root: in.Root, shown: map[string]string{}, rel: map[string]string{}, byRel: map[string]input{}}
+			trees[in.Root] = t
+			order = append(order, in.Root)
+		}
+		t.files = append(t.files, rel)
+		t.shown[rel] = in.Path
+		t.rel[in.Path] = rel
+		t.byRel[rel] = in
+		if t.prefix == "" {
+			t.prefix = strings.TrimSuffix(filepath.ToSlash(in.Path), rel)
+		}
+	}
+	sort.Strings(order)
+	for _, root := range order {
+		t := trees[root]
+		sort.Strings(t.files)
+		fsys, err := openTreeFS(root, maxBytes(opts(t.byRel[t.files[0]])))
+		if err != nil {
+			continue // the files are linted one by one
+		}
+		t.fsys = fsys
+		specs, fragments := compose.Discover(fsys, t.files)
+		if len(overrides) > 0 {
+			// The primaries found are the runs, composed with the overrides (their experiments
+			// are not added: the overrides say what is launched).
+			var with []compose.Spec
+			for _, s := range specs {
+				if len(s.Overrides) == 0 {
+					with = append(with, compose.Spec{Primary: s.Primary, Overrides: overrides})
+				}
+			}
+			specs = with
+		}
+		if len(specs) == 0 {
+			fsys.close()
+			continue
+		}
+		t.specs = specs
+		for _, s := range specs {
+			rp.partOfRun[t.show(s.Primary)] = true
+		}
+		for f := range fragments {
+			rp.partOfRun[t.show(f)] = true
+		}
+		rp.trees = append(rp.trees, t)
+	}
+	return rp
+}
+
+// options narrows the file-by-file lint of fragments and primaries to the structural rules.
+func (rp *runPlan) options(rs []*lint.Rule, opts optionsFunc) optionsFunc {
+	if len(rp.partOfRun) == 0 {
+		return opts
+	}
+	var semantic []string
+	for _, r := range rs {
+		if r.Category != lint.CatStructure {
+			semantic = append(semantic, r.Code)
+		}
+	}
+	return func(in input) lint.Options {
+		o := opts(in)
+		if rp.partOfRun[in.Path] {
+			o.Ignore = append(append([]string(nil), o.Ignore...), semantic...)
+		}
+		return o
+	}
+}
+
+// lint lints the runs: each run's findings are placed in the files that set the values, and a
+// finding shared by several runs is reported once (lint.DedupeRuns).
+func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.Rule, opts optionsFunc) {
+	for _, t := range rp.trees {
+		var perRun [][]lint.Diagnostic
+		var names []string
+		cache := compose.NewCache()
+		for _, s := range t.specs {
+			o := opts(t.byRel[s.Primary])
+			run := cache.Compose(t.fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+			ds := lint.LintRun(run, rs, o)
+			for i := range ds {
+				ds[i].File = t.show(ds[i].File)
+				for j := range ds[i].Related {
+					ds[i].Related[j].File = t.show(ds[i].Related[j].File)
+				}
+			}
+			for _, d := range run.Files {
+				if _, ok := sources[t.show(d.Path)]; !ok {
+					sources[t.show(d.Path)] = d.Src
+				}
+			}
+			perRun = append(perRun, ds)
+			names = append(names, s.Name())
+		}
+		t.fsys.close()
+		res.Diagnostics = append(res.Diagnostics, lint.DedupeRuns(perRun, names)...)
+	}
+	lint.SortDiagnostics(res.Diagnostics)
+}
+
+// treeFS is the file system a composition reads: os.Root confines it to the tree (no "..", no
+// symbolic link out of it), and files that are not regular or are over the size limit are not
+// read (a run that refers to one gets an unresolved reference).
+type treeFS struct {
+	fs.FS
+	root *os.Root
+	max  int64
+}
+
+func openTreeFS(root string, max int) (*treeFS, error) {
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, err
+	}
+	return &treeFS{FS: r.FS(), root: r, max: int64(max)}, nil
+}
+
+func (t *treeFS) close() { t.root.Close() }
+
+func (t *treeFS) ReadFile(name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
+	}
+	// Non-blocking open, as for the inputs (read.go): a FIFO named like a config never hangs.
+	f, err := t.root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|openFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, notRegular(fi.Mode())
+	}
+	if fi.Size() > t.max {
+		return nil, fmt.Errorf("%s is over the size limit", name)
+	}
+	b, _, err := readLimited(f, fi.Size(), int(t.max))
+	return b, err
+}
+
+func (t *treeFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(t.FS, name) }
+
+// runTree is the YAML inputs found under one root.
+type runTree struct {
+	root   string
+	files  []string          // slash paths relative to root
+	shown  map[string]string // relative path → reported path
+	rel    map[string]string // reported path → relative path
+	byRel  map[string]input
+	prefix string // what the reported paths put before the relative path
+	fsys   *treeFS
+	specs  []compose.Spec
+}
+
+// show is the reported path of a file of the tree (a file no input named, such as a group
+// option outside the paths given, gets the tree's prefix).
+func (t *runTree) show(rel string) string {
+	if s, ok := t.shown[rel]; ok {
+		return s
+	}
+	return t.prefix + rel
+}
+
+func isYAMLPath(p string) bool {
+	e := strings.ToLower(filepath.Ext(p))
+	return e == ".yaml" || e == ".yml"
+}

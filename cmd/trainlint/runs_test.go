@@ -1,0 +1,155 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// hydraTree is a small Hydra config directory: a primary, groups and an experiment.
+var hydraTree = map[string]string{
+	"conf/train.yaml":                      "defaults:\n  - _self_\n  - callbacks: default\n  - data: small\n  - debug: null\n  - experiment: null\nseed: 1\n",
+	"conf/callbacks/default.yaml":          "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n",
+	"conf/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n",
+	"conf/data/small.yaml":                 "batch_size: 32\n",
+	"conf/debug/slow.yaml":                 "# @package _global_\ndata:\n  num_workers: 0\n",
+	"conf/experiment/x.yaml":               "# @package _global_\nseed: 2\n",
+}
+
+func TestCheckFolderLintsRuns(t *testing.T) {
+	dir := writeTree(t, hydraTree)
+	t.Chdir(dir)
+	// Alone, the group option gets TL301; as part of the runs, callbacks/default.yaml sets its
+	// monitor, and the fragment keeps only its structural checks.
+	_, out, _ := cli(t, nil, "check", "--format", "json", "conf/callbacks/model_checkpoint.yaml")
+	if !strings.Contains(out, `"TL301"`) {
+		t.Fatalf("the file alone should get TL301:\n%s", out)
+	}
+	code, out, errs := cli(t, nil, "check", "--format", "json", "conf")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code != "TL006" {
+			t.Errorf("unexpected finding %s:%d %s %s", d.File, d.Line, d.Code, d.Message)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
+
+func TestCheckOverride(t *testing.T) {
+	dir := writeTree(t, hydraTree)
+	t.Chdir(dir)
+	code, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL101,TL006", "conf/train.yaml",
+		"--override", "debug=slow", "--override", "+trainer.devices=8", "--override", "data.batch_size=[1,2]")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, filepath.ToSlash(d.File)+":"+itoa(d.Line)+" "+d.Code)
+	}
+	// The finding is in the debug option that set num_workers, a file not named on the command
+	// line; the comma inside the last override is kept whole (no finding for it).
+	if strings.Join(got, ",") != "conf/debug/slow.yaml:3 TL101" {
+		t.Errorf("findings %v (exit %d)\n%s", got, code, out)
+	}
+	_, text, _ := cli(t, nil, "check", "--select", "TL101", "conf/train.yaml", "--override", "debug=slow")
+	if !strings.Contains(text, "conf/debug/slow.yaml:3:16") || !strings.Contains(text, "num_workers: 0") {
+		t.Errorf("text output without the other file's position or excerpt:\n%s", text)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "conf", "debug", "slow.yaml")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRunsStayInTree: a defaults list that names a file through a symbolic link out of the
+// tree, or a config over the size limit, is an unresolved reference, never read.
+func TestRunsStayInTree(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.yaml"), []byte("data:\n  num_workers: 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := writeTree(t, map[string]string{
+		"conf/train.yaml":    "defaults:\n  - _self_\n  - data: big\n  - data@x: leak\nseed: 1\n",
+		"conf/data/ok.yaml":  "batch_size: 1\n",
+		"conf/data/big.yaml": "num_workers: 0\n" + strings.Repeat("# padding\n", 200),
+		".trainlint.toml":    "[limits]\nmax-bytes = 1000\n",
+	})
+	if err := os.Symlink(filepath.Join(outside, "secret.yaml"), filepath.Join(dir, "conf", "data", "leak.yaml")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL101,TL006", "conf/train.yaml", "--override", "seed=2")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Code+" "+d.Message)
+	}
+	j := strings.Join(got, "\n")
+	if strings.Contains(j, "TL101") || !strings.Contains(j, `option "big" of group "data" not found`) || !strings.Contains(j, `option "leak" of group "data" not found`) {
+		t.Errorf("findings:\n%s", j)
+	}
+}
+
+// TestRunsRelatedInOtherFile: the trainer option says 4 devices without synced batch norm, the
+// model option says the backbone uses batch norm. Neither file alone shows the pitfall; the run
+// reports it at the trainer's line with the model's line as a related location in its own
+// file, in the text, JSON and SARIF outputs.
+func TestRunsRelatedInOtherFile(t *testing.T) {
+	writeTree(t, map[string]string{
+		"conf/train.yaml":        "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nseed: 1\n",
+		"conf/model/resnet.yaml": "_target_: src.models.Classifier\nnet:\n  backbone: resnet50\n",
+		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: ddp\nsync_batchnorm: false\n",
+	})
+	for _, f := range []string{"conf/model/resnet.yaml", "conf/trainer/gpu.yaml"} {
+		if _, out, _ := cli(t, nil, "check", "--select", "TL501", "--framework", "lightning", "--format", "json", f); strings.Contains(out, "TL501") {
+			t.Fatalf("%s alone already gets TL501, so this test proves nothing:\n%s", f, out)
+		}
+	}
+	_, out, _ := cli(t, nil, "check", "--select", "TL501", "--format", "json", "conf")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err, out)
+	}
+	if len(res.Diagnostics) != 1 {
+		t.Fatalf("want one TL501:\n%s", out)
+	}
+	d := res.Diagnostics[0]
+	if d.File != filepath.Join("conf", "trainer", "gpu.yaml") || d.Line != 5 || len(d.Related) != 1 ||
+		d.Related[0].File != filepath.Join("conf", "model", "resnet.yaml") || d.Related[0].Line != 3 {
+		t.Errorf("finding %+v", d)
+	}
+	_, text, _ := cli(t, nil, "check", "--select", "TL501", "conf")
+	if !strings.Contains(text, "conf/trainer/gpu.yaml:5:17: warning[TL501") || !strings.Contains(text, "note: conf/model/resnet.yaml:3:13: batch norm in use") {
+		t.Errorf("text:\n%s", text)
+	}
+	_, sarif, _ := cli(t, nil, "check", "--select", "TL501", "--format", "sarif", "conf")
+	if !strings.Contains(sarif, `"relatedLocations"`) || !strings.Contains(sarif, `"uri": "conf/model/resnet.yaml"`) {
+		t.Errorf("sarif:\n%s", sarif)
+	}
+}
+
+// TestRunsSuppressionInFragment: a suppression in a group file silences the run's finding there,
+// and the file's own structural lint does not call it unused.
+func TestRunsSuppressionInFragment(t *testing.T) {
+	writeTree(t, map[string]string{
+		"conf/train.yaml":        "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nseed: 1\n",
+		"conf/model/resnet.yaml": "_target_: src.models.Classifier\nnet:\n  backbone: resnet50\n",
+		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: ddp\nsync_batchnorm: false # trainlint: disable=TL501 -- stats synced by our callback\n",
+	})
+	code, out, errs := cli(t, nil, "check", "--quiet", "conf")
+	if code != 0 || strings.TrimSpace(out) != "" {
+		t.Errorf("exit %d, findings:\n%s%s", code, out, errs)
+	}
+}

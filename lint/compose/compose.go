@@ -1,0 +1,632 @@
+package compose
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// Limits bound one composition (the composed tree is bounded like a file).
+type Limits struct {
+	MaxFiles int // files loaded into one run (default 500)
+	MaxDepth int // nesting of defaults lists (default 32)
+	MaxNodes int // nodes of the composed tree (default 1,000,000)
+	Doc      doc.Limits
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxFiles <= 0 {
+		l.MaxFiles = 500
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = 32
+	}
+	if l.MaxNodes <= 0 {
+		l.MaxNodes = 1_000_000
+	}
+	return l
+}
+
+// ProblemKind says what went wrong while composing.
+type ProblemKind uint8
+
+const (
+	// Unresolved: a missing group option or config, a reference outside the root, a bad
+	// override (reported as unresolved-reference, info).
+	Unresolved ProblemKind = iota + 1
+	// Cycle: a defaults list includes itself (an error: Hydra refuses it).
+	Cycle
+	// Limit: the composition went past a limit; the rest was not composed.
+	Limit
+)
+
+// Problem is a composition finding, located in the file that holds the reference.
+type Problem struct {
+	Kind    ProblemKind
+	File    string // "" for a command-line override
+	Span    doc.Span
+	Message string
+}
+
+// Origin says where a node of the composed tree was set.
+type Origin struct {
+	File     string // the file (path as given to Compose, joined with the config dir)
+	Override string // the command-line override that set it ("" when a file did)
+}
+
+// Run is one composed launch.
+type Run struct {
+	Primary   string   // the primary config's path
+	Overrides []string // command-line overrides, as given
+	// Doc is the composed tree: Path is the primary config, Root the merged values. Every node
+	// is a copy whose spans are those of the file in its Origin.
+	Doc *doc.Document
+	// Files are the files the run read, in load order (each parsed once).
+	Files    []*doc.Document
+	Problems []Problem
+	origin   map[*doc.Node]Origin
+	// Choices are the final group choices (group path → option), for messages and tests.
+	Choices map[string]string
+}
+
+// Origin returns where n was set; for nodes of no file (maps created to hold a package) the
+// nearest ancestor that has one.
+func (r *Run) Origin(n *doc.Node) Origin {
+	for a := n; a != nil; a = a.Parent {
+		if o, ok := r.origin[a]; ok {
+			return o
+		}
+	}
+	return Origin{File: r.Primary}
+}
+
+// File returns the parsed file of the run with this path, or nil.
+func (r *Run) File(p string) *doc.Document {
+	for _, d := range r.Files {
+		if d.Path == p {
+			return d
+		}
+	}
+	return nil
+}
+
+// composer is the state of one Compose call.
+type composer struct {
+	fsys    fs.FS
+	dir     string // config directory inside fsys ("." for the root)
+	lim     Limits
+	run     *Run
+	parsed  map[string]*doc.Document
+	choices map[string]string // group → option ("" = none)
+	// fixed are the groups whose choice the command line set: defaults-list overrides never
+	// change them.
+	fixed    map[string]bool
+	deleted  map[string]bool
+	appended []groupChoice
+	// found are the overrides met in defaults lists during the last pass.
+	found    map[string]string
+	seen     map[string]bool // groups met in defaults lists during the last pass
+	stack    []string
+	pre      []Problem // problems of the overrides themselves (found before any pass)
+	nodes    int
+	loads    int // configs merged in this pass (a config included twice counts twice)
+	stopped  bool
+	problems map[string]bool
+}
+
+type groupChoice struct{ group, option string }
+
+// Compose composes a Hydra run statically: primary is a config file path inside fsys (slash
+// separated, like every fs.FS path), its folder is the config directory, overrides are Hydra
+// command-line overrides. It reads nothing outside fsys and never fails: what cannot be
+// resolved is a Problem.
+func Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	return NewCache().Compose(fsys, primary, overrides, lim)
+}
+
+// Cache keeps the files parsed by the compositions that share it (the runs of one tree read
+// the same group files): each file is read and parsed once. Not safe for concurrent use.
+type Cache struct{ parsed map[string]*doc.Document }
+
+// NewCache returns an empty cache.
+func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
+
+// Compose is Compose with the cache's parsed files (the fs.FS and limits must be the same for
+// every call on one cache).
+func (k *Cache) Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	lim = lim.withDefaults()
+	primary = path.Clean(primary)
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
+		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{}}
+	var run *Run
+	var values []valueOverride
+	for _, o := range overrides {
+		if v, ok := c.parseOverride(o); ok {
+			values = append(values, v)
+		}
+	}
+	var root *doc.Node
+	// Overrides found in defaults lists (an experiment's `override /trainer: ddp`) change the
+	// choices of groups listed before them, so the tree is composed again until the choices
+	// settle (Hydra collects them the same way before it merges). Bounded: each pass can only
+	// set choices that the command line did not.
+	for pass := 0; pass < 8; pass++ {
+		c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
+		c.found = map[string]string{}
+		c.seen = map[string]bool{}
+		c.nodes = 0
+		c.loads = 0
+		c.stopped = false
+		c.stack = c.stack[:0]
+		c.problems = map[string]bool{}
+		root = newMap(nil, "")
+		c.load(root, strings.TrimSuffix(path.Base(primary), path.Ext(primary)), "", "", nil, "", true)
+		changed := false
+		for g, opt := range c.found {
+			if !c.fixed[g] && c.choices[g] != opt {
+				c.choices[g] = opt
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	run = c.run
+	run.Problems = append(run.Problems, c.pre...)
+	for _, o := range overrides {
+		g, _, _ := strings.Cut(strings.TrimSpace(o), "=")
+		if strings.HasPrefix(g, "+") || strings.HasPrefix(g, "~") {
+			continue
+		}
+		g = strings.TrimPrefix(g, "/")
+		if i := strings.IndexByte(g, '@'); i >= 0 {
+			g = g[:i]
+		}
+		if c.fixed[g] && !c.seen[g] {
+			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has (Hydra needs \"+"+strings.TrimSpace(o)+"\")")
+		}
+	}
+	for _, v := range values {
+		c.applyValue(root, v)
+	}
+	run.Choices = c.choices
+	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root}
+	if d := c.parsed[primary]; d != nil {
+		run.Doc.Src = d.Src
+		run.Doc.Comments = d.Comments
+		run.Doc.Format = d.Format
+	}
+	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
+	return run
+}
+
+func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string) {
+	if c.run == nil {
+		c.pre = append(c.pre, Problem{Kind: k, File: file, Span: span, Message: msg})
+		return
+	}
+	key := file + "\x00" + msg
+	if c.problems[key] {
+		return
+	}
+	c.problems[key] = true
+	c.run.Problems = append(c.run.Problems, Problem{Kind: k, File: file, Span: span, Message: msg})
+}
+
+// parse reads and parses one config file once (nil when it does not exist or is unreadable).
+func (c *composer) parse(p string) (*doc.Document, bool) {
+	if d, ok := c.parsed[p]; ok {
+		return d, d != nil
+	}
+	if !fs.ValidPath(p) {
+		c.parsed[p] = nil
+		return nil, false
+	}
+	b, err := fs.ReadFile(c.fsys, p)
+	if err != nil {
+		c.parsed[p] = nil
+		return nil, false
+	}
+	d := doc.ParseWith(p, b, doc.YAML, doc.Options{Limits: c.lim.Doc})
+	c.parsed[p] = d
+	return d, true
+}
+
+// configPath resolves a config name inside the config dir (".yaml" appended); ok is false for a
+// name that leaves the directory tree (absolute paths, "..").
+func (c *composer) configPath(rel string) (string, bool) {
+	if strings.HasPrefix(rel, "/") || strings.Contains(rel, "..") || strings.Contains(rel, "\\") {
+		return "", false
+	}
+	p := path.Join(c.dir, rel)
+	if !fs.ValidPath(p) {
+		return "", false
+	}
+	if path.Ext(p) != ".yaml" && path.Ext(p) != ".yml" {
+		p += ".yaml"
+	}
+	return p, true
+}
+
+// load merges the config name (relative to the config dir, without extension) into root at
+// its package. group is its group ("" for a primary or a non-group config at the root), pkg
+// the package the defaults list gave (absolute; "" = the config's own). from/fromSpan locate
+// the reference for problems.
+func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, from string, primary bool) {
+	if c.stopped {
+		return
+	}
+	p, ok := c.configPath(name)
+	refSpan := doc.Span{}
+	if ref != nil {
+		refSpan = ref.Span
+	}
+	if !ok {
+		c.problem(Unresolved, from, refSpan, "config "+quote(name)+" is outside the config directory and was not read")
+		return
+	}
+	for _, s := range c.stack {
+		if s == p {
+			c.problem(Cycle, from, refSpan, "defaults list cycle: "+strings.Join(append(append([]string{}, c.stack...), p), " → "))
+			return
+		}
+	}
+	if len(c.stack) >= c.lim.MaxDepth {
+		c.problem(Limit, from, refSpan, "defaults lists nest deeper than "+itoa(c.lim.MaxDepth)+" levels; the rest was not composed")
+		return
+	}
+	// A config may be included many times (a diamond of defaults lists doubles at each level),
+	// so the merges are counted, not only the distinct files.
+	if c.loads++; c.loads > 20*c.lim.MaxFiles {
+		c.problem(Limit, from, refSpan, "the run merges configs more than "+itoa(20*c.lim.MaxFiles)+" times; the rest was not composed")
+		c.stopped = true
+		return
+	}
+	d, ok := c.parse(p)
+	if !ok {
+		what := "config " + quote(name)
+		if group != "" {
+			what = "option " + quote(path.Base(name)) + " of group " + quote(group)
+		}
+		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist)")
+		return
+	}
+	if c.run.File(p) == nil {
+		if len(c.run.Files) >= c.lim.MaxFiles {
+			c.problem(Limit, from, refSpan, "the run reads more than "+itoa(c.lim.MaxFiles)+" files; the rest was not composed")
+			c.stopped = true
+			return
+		}
+		c.run.Files = append(c.run.Files, d)
+	}
+	if d.Root == nil || d.Root.Kind != doc.Map {
+		return // a parse error (reported on the file itself) or an empty file
+	}
+	c.stack = append(c.stack, p)
+	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
+
+	// The package: the defaults list's, else the header's, else the group.
+	if pkg == "" {
+		pkg = group
+		if h, ok := header(d); ok {
+			switch h {
+			case "_global_":
+				pkg = ""
+			case "_group_":
+				pkg = group
+			default:
+				pkg = h
+			}
+		}
+	}
+	if pkg == "_global_" {
+		pkg = ""
+	}
+	// The config's own group directory, against which its defaults list's names resolve.
+	cdir := path.Dir(name)
+	if cdir == "." {
+		cdir = ""
+	}
+
+	defaults := d.Root.Get("defaults")
+	selfDone := false
+	mergeSelf := func() {
+		selfDone = true
+		target := c.packageNode(root, pkg, p)
+		for _, ch := range d.Root.Children {
+			if ch.Key == "defaults" && ch == defaults {
+				continue
+			}
+			c.mergeEntry(target, ch, Origin{File: p})
+		}
+	}
+	if defaults != nil && defaults.Kind == doc.Seq {
+		for _, item := range defaults.Children {
+			c.entry(root, item, cdir, pkg, p, mergeSelf, &selfDone, primary)
+		}
+		if primary {
+			for _, a := range c.appended {
+				c.loadGroup(root, a.group, a.option, "", nil, p)
+			}
+		}
+	}
+	// Hydra 1.1+ merges a config's own values after its defaults when _self_ is not listed.
+	if !selfDone {
+		mergeSelf()
+	}
+}
+
+// entry handles one item of a defaults list.
+func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mergeSelf func(), selfDone *bool, primary bool) {
+	if item.Kind == doc.Scalar {
+		s, _ := item.Str()
+		s = strings.TrimSpace(s)
+		if s == "_self_" {
+			if !*selfDone {
+				mergeSelf()
+			}
+			return
+		}
+		if s == "" || item.IsNull() {
+			return
+		}
+		// A config (CONFIG_GROUP/)?NAME(@PACKAGE)?, relative to the containing config's folder
+		// (absolute with a leading /); its package is its own unless one is given.
+		pkg := ""
+		if i := strings.IndexByte(s, '@'); i >= 0 {
+			s, pkg = s[:i], s[i+1:]
+		}
+		name := joinGroup(cdir, s)
+		if strings.HasPrefix(s, "/") {
+			name = strings.TrimPrefix(s, "/")
+		}
+		g := path.Dir(name)
+		if g == "." {
+			g = ""
+		}
+		if pkg != "" {
+			pkg = resolvePackage(pkg, parentPkg, g)
+		}
+		c.load(root, name, g, pkg, item, file, false)
+		return
+	}
+	if item.Kind != doc.Map || len(item.Children) != 1 {
+		c.problem(Unresolved, file, item.Span, "defaults list entry is not understood and was skipped")
+		return
+	}
+	kv := item.Children[0]
+	key := strings.TrimSpace(kv.Key)
+	optional, override := false, false
+	for {
+		switch {
+		case strings.HasPrefix(key, "optional "):
+			optional, key = true, strings.TrimSpace(key[len("optional "):])
+			continue
+		case strings.HasPrefix(key, "override "):
+			override, key = true, strings.TrimSpace(key[len("override "):])
+			continue
+		}
+		break
+	}
+	pkg := ""
+	if i := strings.IndexByte(key, '@'); i >= 0 {
+		key, pkg = key[:i], key[i+1:]
+	}
+	group := key
+	if strings.HasPrefix(group, "/") {
+		group = strings.TrimPrefix(group, "/")
+	} else {
+		group = joinGroup(cdir, group)
+	}
+	var options []string
+	isNull := kv.IsNull()
+	switch kv.Kind {
+	case doc.Scalar:
+		if !isNull {
+			s, _ := kv.Str()
+			options = []string{s}
+		}
+	case doc.Seq:
+		for _, o := range kv.Children {
+			if s, ok := o.Str(); ok {
+				options = append(options, s)
+			}
+		}
+	}
+	c.seen[group] = true
+	if override {
+		if len(options) > 0 {
+			c.found[group] = options[0]
+		} else if isNull {
+			c.found[group] = ""
+		}
+		return
+	}
+	if c.deleted[group] {
+		return
+	}
+	if ch, ok := c.choices[group]; ok {
+		if ch == "" {
+			options = nil
+		} else {
+			options = []string{ch}
+		}
+	}
+	if pkg != "" {
+		pkg = resolvePackage(pkg, parentPkg, group)
+	}
+	for _, opt := range options {
+		if opt == "???" {
+			continue // mandatory choice left to the command line: nothing to compose
+		}
+		if optional {
+			if p, ok := c.configPath(joinGroup(group, opt)); !ok || !c.exists(p) {
+				continue
+			}
+		}
+		c.loadGroup(root, group, opt, pkg, kv, file)
+	}
+}
+
+func (c *composer) exists(p string) bool {
+	_, ok := c.parse(p)
+	return ok
+}
+
+func (c *composer) loadGroup(root *doc.Node, group, option, pkg string, ref *doc.Node, from string) {
+	c.load(root, joinGroup(group, option), group, pkg, ref, from, false)
+}
+
+func joinGroup(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// resolvePackage turns a defaults-list package (relative to the containing config's package;
+// "_global_" prefix absolute, "_here_" the parent's, "_group_" the group's) into an absolute
+// dotted package. "" is the root (marked "_global_" so that the caller does not fall back).
+func resolvePackage(pkg, parent, group string) string {
+	switch {
+	case pkg == "_global_":
+		return "_global_"
+	case strings.HasPrefix(pkg, "_global_."):
+		return strings.TrimPrefix(pkg, "_global_.")
+	case pkg == "_here_":
+		if parent == "" {
+			return "_global_"
+		}
+		return parent
+	}
+	pkg = strings.ReplaceAll(pkg, "_group_", strings.ReplaceAll(group, "/", "."))
+	if parent == "" {
+		return pkg
+	}
+	return parent + "." + pkg
+}
+
+// header returns the `# @package X` directive among the comments before the first key.
+func header(d *doc.Document) (string, bool) {
+	first := 0
+	if d.Root != nil && len(d.Root.Children) > 0 {
+		first = d.Root.Children[0].KeySpan.Start.Offset
+	}
+	for _, cm := range d.Comments {
+		if first > 0 && cm.Span.Start.Offset > first {
+			break
+		}
+		t := strings.TrimSpace(cm.Text)
+		if rest, ok := strings.CutPrefix(t, "@package"); ok {
+			return strings.TrimSpace(rest), true
+		}
+	}
+	return "", false
+}
+
+// packageNode returns the map at a dotted package, creating maps on the way (their origin is
+// the file whose content needed them).
+func (c *composer) packageNode(root *doc.Node, pkg, file string) *doc.Node {
+	n := root
+	if pkg == "" {
+		return n
+	}
+	pkg = strings.ReplaceAll(pkg, "/", ".")
+	for _, k := range strings.Split(pkg, ".") {
+		ch := n.Get(k)
+		if ch == nil || ch.Kind != doc.Map {
+			nm := newMap(n, k)
+			c.run.origin[nm] = Origin{File: file}
+			setChild(n, k, nm)
+			ch = nm
+		}
+		n = ch
+	}
+	return n
+}
+
+func newMap(parent *doc.Node, key string) *doc.Node {
+	return &doc.Node{Kind: doc.Map, Style: "block", Key: key, Parent: parent}
+}
+
+// setChild puts ch under key in the map n, replacing an existing entry in place.
+func setChild(n *doc.Node, key string, ch *doc.Node) {
+	ch.Parent, ch.Key = n, key
+	for i, old := range n.Children {
+		if old.Key == key {
+			ch.Index = i
+			n.Children[i] = ch
+			return
+		}
+	}
+	ch.Index = len(n.Children)
+	n.Children = append(n.Children, ch)
+}
+
+// mergeEntry merges the map entry src (of a file) into dst, OmegaConf style: maps merge key by
+// key, anything else replaces.
+func (c *composer) mergeEntry(dst, src *doc.Node, o Origin) {
+	cur := dst.Get(src.Key)
+	if cur != nil && cur.Kind == doc.Map && src.Kind == doc.Map {
+		if !src.KeySpan.IsZero() && cur.KeySpan.IsZero() {
+			cur.KeySpan = src.KeySpan
+		}
+		for _, ch := range src.Children {
+			c.mergeEntry(cur, ch, o)
+		}
+		return
+	}
+	setChild(dst, src.Key, c.copyTree(src, o))
+}
+
+// copyTree copies a file's subtree into the composed tree, recording each node's origin.
+func (c *composer) copyTree(n *doc.Node, o Origin) *doc.Node {
+	c.nodes++
+	if c.nodes > c.lim.MaxNodes && !c.stopped {
+		c.stopped = true
+		c.problem(Limit, o.File, n.Span, "the composed run has more than "+itoa(c.lim.MaxNodes)+" values; the rest was not composed")
+	}
+	cp := &doc.Node{Kind: n.Kind, Type: n.Type, Quoted: n.Quoted, Alias: n.Alias, Value: n.Value, Style: n.Style,
+		Key: n.Key, Index: n.Index, KeySpan: n.KeySpan, Span: n.Span}
+	c.run.origin[cp] = o
+	if c.stopped {
+		return cp
+	}
+	if len(n.Children) > 0 {
+		cp.Children = make([]*doc.Node, 0, len(n.Children))
+		for _, ch := range n.Children {
+			if c.stopped {
+				break
+			}
+			k := c.copyTree(ch, o)
+			k.Parent = cp
+			cp.Children = append(cp.Children, k)
+		}
+	}
+	return cp
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+		n /= 10
+	}
+	if neg {
+		b = append([]byte{'-'}, b...)
+	}
+	return string(b)
+}

@@ -1,0 +1,239 @@
+package compose
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+func mapFS(files map[string]string) fstest.MapFS {
+	m := fstest.MapFS{}
+	for k, v := range files {
+		m[k] = &fstest.MapFile{Data: []byte(v)}
+	}
+	return m
+}
+
+// val returns the composed value at a dotted path and the file:line that set it.
+func val(t *testing.T, r *Run, dotted string) (string, string) {
+	t.Helper()
+	n := r.Doc.Root.At(dotted)
+	if n == nil {
+		return "<absent>", ""
+	}
+	o := r.Origin(n)
+	where := o.File + ":" + itoa(n.Span.Start.Line)
+	if o.Override != "" {
+		where = "override " + o.Override
+	}
+	return n.Value, where
+}
+
+func expect(t *testing.T, r *Run, dotted, want, wantWhere string) {
+	t.Helper()
+	got, where := val(t, r, dotted)
+	if got != want || where != wantWhere {
+		t.Errorf("%s = %q from %s, want %q from %s", dotted, got, where, want, wantWhere)
+	}
+}
+
+var tree = map[string]string{
+	"conf/train.yaml": `# @package _global_
+defaults:
+  - _self_
+  - trainer: default
+  - callbacks: default
+  - model@net: small
+  - optional local: default
+  - experiment: null
+seed: 1
+trainer:
+  max_epochs: 99
+`,
+	"conf/trainer/default.yaml": "max_epochs: 10\ndevices: 1\naccelerator: cpu\n",
+	"conf/trainer/ddp.yaml":     "defaults:\n  - default\ndevices: 4\nstrategy: ddp\n",
+	"conf/callbacks/default.yaml": `defaults:
+  - model_checkpoint
+  - _self_
+model_checkpoint:
+  monitor: val/acc
+`,
+	"conf/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  monitor: null\n  save_top_k: 1\n",
+	"conf/model/small.yaml":                "width: 8\n",
+	"conf/experiment/big.yaml": `# @package _global_
+defaults:
+  - override /trainer: ddp
+seed: 7
+trainer:
+  max_epochs: 3
+`,
+}
+
+func TestComposeOrderAndPackages(t *testing.T) {
+	r := Compose(mapFS(tree), "conf/train.yaml", nil, Limits{})
+	if len(r.Problems) != 0 {
+		t.Fatalf("problems: %+v", r.Problems)
+	}
+	// _self_ first: the group's value wins over the primary's own.
+	expect(t, r, "trainer.max_epochs", "10", "conf/trainer/default.yaml:1")
+	// _self_ last in callbacks/default.yaml: its monitor wins over model_checkpoint.yaml's.
+	expect(t, r, "callbacks.model_checkpoint.monitor", "val/acc", "conf/callbacks/default.yaml:5")
+	expect(t, r, "callbacks.model_checkpoint.save_top_k", "1", "conf/callbacks/model_checkpoint.yaml:3")
+	// group@pkg moves the option's keys.
+	expect(t, r, "net.width", "8", "conf/model/small.yaml:1")
+	if r.Doc.Root.Get("model") != nil {
+		t.Error("model@net also composed at model")
+	}
+	expect(t, r, "seed", "1", "conf/train.yaml:9")
+}
+
+func TestComposeExperimentOverride(t *testing.T) {
+	r := Compose(mapFS(tree), "conf/train.yaml", []string{"experiment=big", "trainer.devices=8", "+extra.x=1", "~seed"}, Limits{})
+	if len(r.Problems) != 0 {
+		t.Fatalf("problems: %+v", r.Problems)
+	}
+	if r.Choices["trainer"] != "ddp" {
+		t.Errorf("trainer choice %q, want ddp (the experiment's override)", r.Choices["trainer"])
+	}
+	expect(t, r, "trainer.strategy", "ddp", "conf/trainer/ddp.yaml:4")
+	expect(t, r, "trainer.max_epochs", "3", "conf/experiment/big.yaml:6")
+	expect(t, r, "trainer.devices", "8", "override trainer.devices=8")
+	expect(t, r, "extra.x", "1", "override +extra.x=1")
+	expect(t, r, "seed", "<absent>", "")
+	// The composed tree's paths are the run's keys.
+	if p := r.Doc.Root.At("trainer.devices").Path().String(); p != "trainer.devices" {
+		t.Errorf("path %q", p)
+	}
+}
+
+func TestComposeCommandLineBeatsDefaultsOverride(t *testing.T) {
+	r := Compose(mapFS(tree), "conf/train.yaml", []string{"experiment=big", "trainer=default"}, Limits{})
+	expect(t, r, "trainer.strategy", "<absent>", "")
+	expect(t, r, "trainer.devices", "1", "conf/trainer/default.yaml:2")
+}
+
+func problems(r *Run) string {
+	var b []string
+	for _, p := range r.Problems {
+		b = append(b, p.File+":"+itoa(p.Span.Start.Line)+" "+p.Message)
+	}
+	return strings.Join(b, "\n")
+}
+
+func TestComposeProblems(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"c/main.yaml":            "defaults:\n  - trainer: missing\n  - optional local: none\n  - a\n  - /../../etc/passwd\n  - ../outside\nx: 1\n",
+		"c/a.yaml":               "defaults:\n  - b\n",
+		"c/b.yaml":               "defaults:\n  - a\n",
+		"c/trainer/default.yaml": "devices: 1\n",
+		"outside.yaml":           "secret: 1\n",
+	})
+	r := Compose(fs, "c/main.yaml", []string{"nokey.deep=3", "garbage"}, Limits{})
+	got := problems(r)
+	for _, want := range []string{
+		`c/main.yaml:2 option "missing" of group "trainer" not found`,
+		`c/b.yaml:2 defaults list cycle: c/main.yaml → c/a.yaml → c/b.yaml → c/a.yaml`,
+		`c/main.yaml:6 config "../outside" is outside the config directory`,
+		`override "garbage" is not key=value`,
+		`override "nokey.deep=3" sets "nokey.deep", which the run does not have`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing problem %q in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "local") {
+		t.Errorf("an optional missing option is a problem:\n%s", got)
+	}
+	for _, d := range r.Files {
+		if strings.Contains(d.Path, "outside") || strings.Contains(d.Path, "etc") {
+			t.Errorf("read %s outside the config directory", d.Path)
+		}
+	}
+	var cyc int
+	for _, p := range r.Problems {
+		if p.Kind == Cycle {
+			cyc++
+		}
+	}
+	if cyc != 1 {
+		t.Errorf("%d cycle problems, want 1", cyc)
+	}
+	if r.Doc.Root.At("x") == nil {
+		t.Error("the primary's own values were lost")
+	}
+}
+
+func TestComposeLimits(t *testing.T) {
+	files := map[string]string{}
+	// A chain of 50 configs each including the next: past MaxDepth, never a hang.
+	for i := 0; i < 50; i++ {
+		files["c/n"+itoa(i)+".yaml"] = "defaults:\n  - n" + itoa(i+1) + "\nv" + itoa(i) + ": 1\n"
+	}
+	r := Compose(mapFS(files), "c/n0.yaml", nil, Limits{MaxDepth: 10})
+	if !strings.Contains(problems(r), "nest deeper than 10") {
+		t.Errorf("no depth problem:\n%s", problems(r))
+	}
+	big := strings.Repeat("k: 1\n", 1) + "m:\n" + strings.Repeat("  - 1\n", 200)
+	r = Compose(mapFS(map[string]string{"c/a.yaml": big}), "c/a.yaml", nil, Limits{MaxNodes: 50})
+	if !strings.Contains(problems(r), "more than 50 values") {
+		t.Errorf("no node problem:\n%s", problems(r))
+	}
+	n := 0
+	r.Doc.Root.Walk(func(*doc.Node) bool { n++; return true })
+	if n > 60 {
+		t.Errorf("composed tree has %d nodes past a limit of 50", n)
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	fs := mapFS(tree)
+	var files []string
+	for k := range tree {
+		files = append(files, k)
+	}
+	runs, frags := Discover(fs, files)
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Name())
+	}
+	if got := strings.Join(names, "|"); got != "conf/train.yaml|conf/train.yaml experiment=big" {
+		t.Errorf("runs %q", got)
+	}
+	if !frags["conf/callbacks/default.yaml"] || !frags["conf/experiment/big.yaml"] || frags["conf/train.yaml"] {
+		t.Errorf("fragments %v", frags)
+	}
+}
+
+func TestComposeGroupOverrideNotInDefaults(t *testing.T) {
+	m := map[string]string{"conf/optim/adam.yaml": "lr: 1\n"}
+	for k, v := range tree {
+		m[k] = v
+	}
+	r := Compose(mapFS(m), "conf/train.yaml", []string{"optim=adam"}, Limits{})
+	if !strings.Contains(problems(r), `chooses group "optim", which no defaults list of the run has`) {
+		t.Errorf("problems:\n%s", problems(r))
+	}
+	if r.Doc.Root.Get("optim") != nil {
+		t.Error("a group no defaults list names was composed")
+	}
+	r = Compose(mapFS(tree), "conf/train.yaml", []string{"trainer=ddp"}, Limits{})
+	if p := problems(r); p != "" {
+		t.Errorf("unexpected problems:\n%s", p)
+	}
+}
+
+// TestComposeDiamondBounded: each config includes the next one twice, 40 levels deep: 2^40
+// merges if nothing counted them.
+func TestComposeDiamondBounded(t *testing.T) {
+	files := map[string]string{}
+	for i := 0; i < 40; i++ {
+		files["c/n"+itoa(i)+".yaml"] = "defaults:\n  - n" + itoa(i+1) + "\n  - n" + itoa(i+1) + "\nv" + itoa(i) + ": 1\n"
+	}
+	files["c/n40.yaml"] = "leaf: 1\n"
+	r := Compose(mapFS(files), "c/n0.yaml", nil, Limits{MaxDepth: 64})
+	if !strings.Contains(problems(r), "merges configs more than 10000 times") {
+		t.Errorf("no merge-count problem:\n%s", problems(r))
+	}
+}

@@ -1,0 +1,151 @@
+package compose
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+func readDir(fsys fs.FS, p string) ([]fs.DirEntry, error) { return fs.ReadDir(fsys, p) }
+
+// Spec names one run to compose: a primary config and its overrides.
+type Spec struct {
+	Primary   string
+	Overrides []string
+}
+
+// Name is the run's name in messages: the primary config, with its overrides.
+func (s Spec) Name() string {
+	if len(s.Overrides) == 0 {
+		return s.Primary
+	}
+	return s.Primary + " " + strings.Join(s.Overrides, " ")
+}
+
+// Discover finds the Hydra runs among the YAML files of fsys (slash paths): a primary config is
+// a file with a top-level defaults list whose folder has config-group folders; each
+// experiment/*.yaml beside it is a run too (primary + experiment=<name>) when the primary's
+// defaults list names the experiment group. Fragments are the other files of those config
+// directories (group options): they get structural checks alone.
+func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]bool) {
+	fragments = map[string]bool{}
+	inSet := map[string]bool{}
+	for _, f := range files {
+		inSet[f] = true
+	}
+	var roots []string
+	for _, f := range files {
+		if !isYAML(f) {
+			continue
+		}
+		dir := path.Dir(f)
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil || !hasDefaultsList(b) {
+			continue
+		}
+		if !hasGroupDir(fsys, dir, b) {
+			continue
+		}
+		roots = append(roots, f)
+	}
+	sort.Strings(roots)
+	rootDirs := map[string]bool{}
+	for _, r := range roots {
+		rootDirs[path.Dir(r)] = true
+	}
+	for _, r := range roots {
+		runs = append(runs, Spec{Primary: r})
+		b, _ := fs.ReadFile(fsys, r)
+		if !strings.Contains(string(b), "experiment") {
+			continue
+		}
+		ents, err := fs.ReadDir(fsys, path.Join(path.Dir(r), "experiment"))
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if e.IsDir() || !isYAML(e.Name()) {
+				continue
+			}
+			name := strings.TrimSuffix(e.Name(), path.Ext(e.Name()))
+			runs = append(runs, Spec{Primary: r, Overrides: []string{"experiment=" + name}})
+		}
+	}
+	// Fragments: files under a root's directory that are not roots themselves.
+	isRoot := map[string]bool{}
+	for _, r := range roots {
+		isRoot[r] = true
+	}
+	for _, f := range files {
+		if isRoot[f] || !isYAML(f) {
+			continue
+		}
+		for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			if rootDirs[path.Dir(d)] {
+				fragments[f] = true
+				break
+			}
+		}
+	}
+	return runs, fragments
+}
+
+func isYAML(p string) bool {
+	e := strings.ToLower(path.Ext(p))
+	return e == ".yaml" || e == ".yml"
+}
+
+// hasDefaultsList reports whether a YAML text has a top-level `defaults:` key.
+func hasDefaultsList(b []byte) bool {
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "defaults:") {
+			return true
+		}
+	}
+	return false
+}
+
+// hasGroupDir reports whether the directory holds a folder named by a group of the defaults
+// list (a `group: option` entry), which tells a primary config from a group option that has
+// its own defaults list (callbacks/default.yaml lists configs of its own folder).
+func hasGroupDir(fsys fs.FS, dir string, b []byte) bool {
+	ents, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return false
+	}
+	dirs := map[string]bool{}
+	for _, e := range ents {
+		if e.IsDir() {
+			dirs[e.Name()] = true
+		}
+	}
+	inList := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "defaults:") {
+			inList = true
+			continue
+		}
+		if !inList {
+			continue
+		}
+		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
+			break
+		}
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+		k, _, ok := strings.Cut(t, ":")
+		if !ok {
+			continue
+		}
+		k = strings.TrimSpace(k)
+		k = strings.TrimPrefix(strings.TrimPrefix(k, "optional "), "override ")
+		k = strings.TrimPrefix(strings.TrimSpace(k), "/")
+		if i := strings.IndexAny(k, "@/"); i >= 0 {
+			k = k[:i]
+		}
+		if dirs[k] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,132 @@
+package compose
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// valueOverride is a command-line override of a value (not of a group choice).
+type valueOverride struct {
+	text   string // as given
+	key    string // dotted path
+	add    bool   // +key=v: the key need not exist
+	force  bool   // ++key=v
+	delete bool   // ~key
+	value  *doc.Node
+}
+
+// parseOverride reads one Hydra command-line override. Group choices (`experiment=x`,
+// `+group=x`, `~group`) are recorded in the composer; value overrides are returned.
+func (c *composer) parseOverride(o string) (valueOverride, bool) {
+	v := valueOverride{text: o}
+	s := strings.TrimSpace(o)
+	switch {
+	case strings.HasPrefix(s, "++"):
+		v.force, s = true, s[2:]
+	case strings.HasPrefix(s, "+"):
+		v.add, s = true, s[1:]
+	case strings.HasPrefix(s, "~"):
+		v.delete, s = true, s[1:]
+	}
+	key, val, hasVal := strings.Cut(s, "=")
+	key = strings.TrimSpace(key)
+	if key == "" || (!hasVal && !v.delete) {
+		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" is not key=value and was ignored")
+		return v, false
+	}
+	if strings.Contains(key, "@") { // group@pkg=option: the package is not needed to choose
+		key = key[:strings.IndexByte(key, '@')]
+	}
+	group := strings.TrimPrefix(key, "/")
+	if c.isGroup(group) {
+		switch {
+		case v.delete:
+			c.deleted[group] = true
+			c.fixed[group] = true
+		case v.add && !c.fixed[group]:
+			c.appended = append(c.appended, groupChoice{group, strings.TrimSpace(val)})
+		default:
+			c.choices[group] = strings.TrimSpace(val)
+			if strings.TrimSpace(val) == "null" {
+				c.choices[group] = ""
+			}
+			c.fixed[group] = true
+		}
+		return v, false
+	}
+	v.key = key
+	if hasVal {
+		d := doc.ParseWith("override", []byte(val), doc.YAML, doc.Options{})
+		if d.Root == nil || len(d.Problems) > 0 {
+			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" has a value that cannot be read and was ignored")
+			return v, false
+		}
+		v.value = d.Root
+	}
+	return v, true
+}
+
+// isGroup reports whether name is a config group: a folder of the config directory.
+func (c *composer) isGroup(name string) bool {
+	p, ok := c.configPath(name)
+	if !ok {
+		return false
+	}
+	p = strings.TrimSuffix(p, ".yaml")
+	ents, err := readDir(c.fsys, p)
+	return err == nil && len(ents) > 0
+}
+
+// applyValue applies a value override to the composed tree.
+func (c *composer) applyValue(root *doc.Node, v valueOverride) {
+	keys := strings.Split(v.key, ".")
+	n := root
+	for i, k := range keys {
+		last := i == len(keys)-1
+		ch := n.Get(k)
+		if last {
+			if v.delete {
+				if ch == nil {
+					c.problem(Unresolved, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set")
+					return
+				}
+				removeChild(n, k)
+				return
+			}
+			if ch == nil && !v.add && !v.force {
+				// Hydra refuses this at start-up; the value is still applied so that the rules
+				// see what the user meant, and the finding says why it will not run.
+				c.problem(Unresolved, "", doc.Span{}, "override "+quote(v.text)+" sets "+quote(v.key)+", which the run does not have (Hydra needs \"+"+v.text+"\")")
+			}
+			cp := c.copyTree(v.value, Origin{File: c.run.Primary, Override: v.text})
+			// The value's spans are those of the override text, not of a file: clear them so
+			// that findings fall back to the run's primary config.
+			cp.Walk(func(x *doc.Node) bool { x.Span, x.KeySpan = doc.Span{}, doc.Span{}; return true })
+			setChild(n, k, cp)
+			return
+		}
+		if ch == nil || ch.Kind != doc.Map {
+			if v.delete {
+				c.problem(Unresolved, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set")
+				return
+			}
+			nm := newMap(n, k)
+			c.run.origin[nm] = Origin{File: c.run.Primary, Override: v.text}
+			setChild(n, k, nm)
+			ch = nm
+		}
+		n = ch
+	}
+}
+
+func removeChild(n *doc.Node, key string) {
+	out := n.Children[:0]
+	for _, ch := range n.Children {
+		if ch.Key != key {
+			ch.Index = len(out)
+			out = append(out, ch)
+		}
+	}
+	n.Children = out
+}

@@ -1,0 +1,327 @@
+package lint
+
+import (
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// LintRun lints one composed run (lint/compose): the rules that are not structural run on the
+// composed tree, and each finding is placed in the file that set the value it blames, with the
+// other files as related locations. Structural checks (parse errors, duplicate and unknown
+// keys) belong to each file's own lint (LintFile with StructuralOnly), so a file shared by
+// several runs reports them once. Composition problems are unresolved-reference findings at
+// the reference. Fixes are not offered on composed findings: an edit is only safe in the file
+// it was computed for, and this slice does not map edits across files.
+func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
+	var diags []Diagnostic
+	active := Selected(rules, o.Select, o.Ignore)
+	unresolvedOn := false
+	for _, r := range active {
+		if r == UnresolvedReference {
+			unresolvedOn = true
+		}
+	}
+	if unresolvedOn {
+		for _, p := range run.Problems {
+			diags = append(diags, problemDiagnostic(run, p))
+		}
+	}
+	if run.Doc == nil || run.Doc.Root == nil {
+		return diags
+	}
+	a := Analysis{Doc: run.Doc}
+	if o.Framework != "" {
+		a.Dialect = dialect.ByName(o.Framework)
+	}
+	if a.Dialect == nil {
+		a.Dialect = dialect.Detect(a.Doc)
+	}
+	if a.Dialect == nil {
+		a.Dialect = dialect.Generic
+	}
+	var normErr error
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				normErr = fmt.Errorf("the %s dialect panicked: %v", a.Dialect.Name, r)
+				a.Plan = nil
+			}
+		}()
+		a.Plan = a.Dialect.Normalize(a.Doc, dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping})
+	}()
+	if normErr != nil {
+		diags = append(diags, internalError(a.Doc, "dialect "+a.Dialect.Name, normErr))
+	}
+	var semantic []*Rule
+	for _, r := range active {
+		if r.Category == CatStructure || r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
+			continue
+		}
+		semantic = append(semantic, r)
+	}
+	for _, r := range semantic {
+		diags = append(diags, runRunRule(r, a, run, o)...)
+	}
+	// Suppressions and key ignores, per file: a comment silences the findings placed in its own
+	// file. Malformed and unused suppressions are the file lint's to report (a comment can
+	// target a finding that only some runs make), so they are not reported here.
+	byFile := map[string][]Diagnostic{}
+	var order []string
+	for _, d := range diags {
+		if _, ok := byFile[d.File]; !ok {
+			order = append(order, d.File)
+		}
+		byFile[d.File] = append(byFile[d.File], d)
+	}
+	var noMeta []*Rule
+	for _, r := range active {
+		if r != MalformedSuppression && r != UnusedSuppression {
+			noMeta = append(noMeta, r)
+		}
+	}
+	var out []Diagnostic
+	for _, f := range order {
+		ds := byFile[f]
+		if fd := run.File(f); fd != nil {
+			ds = applySuppressions(fd, ds, rules, noMeta, o)
+		} else {
+			ds = applyKeyIgnores(ds, rules, o.KeyIgnores)
+		}
+		out = append(out, ds...)
+	}
+	for i := range out {
+		if sev, ok := o.Severity[out[i].Rule]; ok && out[i].Code != InternalError.Code {
+			out[i].Severity = sev
+		}
+	}
+	SortDiagnostics(out)
+	return out
+}
+
+func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
+	sev := Info
+	if p.Kind == compose.Cycle || p.Kind == compose.Limit {
+		sev = Error
+	}
+	file := p.File
+	msg := p.Message
+	if file == "" {
+		file = run.Primary
+	}
+	d := &doc.Document{Path: file}
+	if fd := run.File(file); fd != nil {
+		d = fd
+	}
+	f := Finding{Span: p.Span, Message: msg, Severity: sev}
+	diag := toDiagnostic(UnresolvedReference, d, f)
+	diag.Fix = nil
+	return diag
+}
+
+func runRunRule(r *Rule, a Analysis, run *compose.Run, o Options) (out []Diagnostic) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			out = append(out, internalError(a.Doc, "rule "+r.Name, fmt.Errorf("%v", rec)))
+		}
+	}()
+	opts := map[string]any{}
+	for _, opt := range r.Options {
+		opts[opt.Name] = opt.Default
+	}
+	for k, v := range o.RuleOptions[r.Name] {
+		opts[k] = v
+	}
+	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts}
+	p.report = func(f Finding) { out = append(out, runDiagnostic(r, run, f)) }
+	r.Check(p)
+	return out
+}
+
+// runDiagnostic places a finding of the composed tree: in the file of its node (or of its first
+// related node when it has none), other files' nodes as related locations with their file.
+func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
+	anchor := f.Node
+	if anchor == nil {
+		for _, rel := range f.Related {
+			if rel.Node != nil {
+				anchor = rel.Node
+				break
+			}
+		}
+	}
+	o := compose.Origin{File: run.Primary}
+	if anchor != nil {
+		o = run.Origin(anchor)
+	}
+	d := run.File(o.File)
+	if d == nil {
+		d = run.Doc
+	}
+	g := f
+	g.Related = nil
+	g.Fix = nil
+	if f.Node == nil && anchor != nil && !anchor.Span.IsZero() {
+		g.Node = anchor
+	}
+	if o.Override != "" {
+		g.Message += " (set by override " + o.Override + ")"
+		if g.Node != nil && g.Node.Span.IsZero() {
+			g.Node = nil
+			g.Span = doc.Span{}
+		}
+	}
+	diag := toDiagnostic(r, d, g)
+	if g.Node == nil && f.Node == nil && anchor == nil {
+		// Nothing locates the finding: it rests on absent keys of the whole run.
+		diag.Message = f.Message
+	}
+	for _, rel := range f.Related {
+		s := rel.Span
+		file := diag.File
+		if rel.Node != nil {
+			ro := run.Origin(rel.Node)
+			file = ro.File
+			if rel.AtKey && !rel.Node.KeySpan.IsZero() {
+				s = rel.Node.KeySpan
+			} else {
+				s = rel.Node.Span
+			}
+			if ro.Override != "" {
+				diag.Related = append(diag.Related, Related{File: file, Line: 1, Column: 1, Message: rel.Message + " (set by override " + ro.Override + ")"})
+				continue
+			}
+		}
+		if s.IsZero() {
+			continue
+		}
+		diag.Related = append(diag.Related, Related{File: file, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message})
+	}
+	return diag
+}
+
+// DedupeRuns merges the findings of several runs: a finding in a file that several runs include
+// is kept once per distinct (file, line, rule, message), with a related note naming the runs
+// when there are several.
+func DedupeRuns(perRun [][]Diagnostic, names []string) []Diagnostic {
+	type key struct {
+		file, rule, msg string
+		line            int
+	}
+	idx := map[key]int{}
+	runsOf := map[key][]string{}
+	var out []Diagnostic
+	for i, ds := range perRun {
+		for _, d := range ds {
+			k := key{d.File, d.Rule, d.Message, d.Line}
+			if _, ok := idx[k]; !ok {
+				idx[k] = len(out)
+				out = append(out, d)
+			}
+			runsOf[k] = append(runsOf[k], names[i])
+		}
+	}
+	for k, i := range idx {
+		rs := dedupStrings(runsOf[k])
+		if len(rs) > 1 {
+			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
+				Message: fmt.Sprintf("found in %d runs: %s", len(rs), strings.Join(rs, "; "))})
+		}
+	}
+	SortDiagnostics(out)
+	return out
+}
+
+func dedupStrings(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// StructuralOnly returns the structural rules among rules (for group option files linted
+// alone: parse, duplicate, unknown and deprecated keys, suppressions).
+func StructuralOnly(rules []*Rule) []*Rule {
+	var out []*Rule
+	for _, r := range rules {
+		if r.Category == CatStructure {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// LintTree lints the files of a tree (slash paths inside fsys, which the driver supplies: the
+// engine opens nothing itself) as runs: the runs are specs, or discovered when specs is nil
+// (compose.Discover); the files of a config directory that are not runs are fragments and get
+// the structural rules alone; every other file is linted alone, exactly as Lint does. A run's
+// findings are placed in the files that set the values; findings shared by several runs are
+// reported once (DedupeRuns).
+func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o Options) *Result {
+	res := NewResult()
+	fsys = &memoFS{FS: fsys, m: map[string][]byte{}}
+	found, fragments := compose.Discover(fsys, files)
+	if specs == nil {
+		specs = found
+	}
+	roots := map[string]bool{}
+	for _, s := range specs {
+		roots[s.Primary] = true
+	}
+	structural := StructuralOnly(rules)
+	for _, f := range files {
+		text, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			continue
+		}
+		rs := rules
+		if fragments[f] || roots[f] {
+			rs = structural
+		}
+		info, diags := LintFile(File{Path: f, Text: text}, rs, o)
+		res.Files = append(res.Files, info)
+		res.Diagnostics = append(res.Diagnostics, diags...)
+	}
+	var perRun [][]Diagnostic
+	var names []string
+	cache := compose.NewCache()
+	for _, s := range specs {
+		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+		perRun = append(perRun, LintRun(run, rules, o))
+		names = append(names, s.Name())
+	}
+	res.Diagnostics = append(res.Diagnostics, DedupeRuns(perRun, names)...)
+	SortDiagnostics(res.Diagnostics)
+	return res
+}
+
+// memoFS keeps the bytes of the files read through it, so that discovery, the file-by-file
+// lint and the compositions read each file once.
+type memoFS struct {
+	fs.FS
+	m map[string][]byte
+}
+
+func (m *memoFS) ReadFile(name string) ([]byte, error) {
+	if b, ok := m.m[name]; ok {
+		return b, nil
+	}
+	b, err := fs.ReadFile(m.FS, name)
+	if err == nil {
+		m.m[name] = b
+	}
+	return b, err
+}
+
+func (m *memoFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(m.FS, name) }

@@ -1,0 +1,209 @@
+package lint_test
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// rebuildTree rebuilds a corpus repository's tree (its original paths, from MANIFEST.tsv) in a
+// temporary folder and returns the folder and the files' slash paths inside it.
+func rebuildTree(t testing.TB, repo string) (string, []string) {
+	t.Helper()
+	dir := corpusDir(t)
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tmp := t.TempDir()
+	var files []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 4 || cols[1] != repo {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(cols[0])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(tmp, filepath.FromSlash(cols[3]))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, cols[3])
+	}
+	if len(files) == 0 {
+		t.Fatalf("no files of %s in the corpus manifest", repo)
+	}
+	return tmp, files
+}
+
+const lhtRepo = "ashleve/lightning-hydra-template"
+
+// TestRunsLightningHydraTemplate lints lightning-hydra-template's configs, rebuilt from the
+// corpus, as runs: the group option callbacks/model_checkpoint.yaml alone looks like a
+// ModelCheckpoint without a monitor (TL301), but every run composes it with
+// callbacks/default.yaml, which sets the monitor, so the finding is gone.
+func TestRunsLightningHydraTemplate(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	fsys := os.DirFS(tmp)
+	const ckpt = "configs/callbacks/model_checkpoint.yaml"
+	text, err := os.ReadFile(filepath.Join(tmp, ckpt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, alone := lint.LintFile(lint.File{Path: ckpt, Text: text}, rules.All(), lint.Options{})
+	if !hasCode(alone, "TL301") {
+		t.Fatalf("the file alone no longer gets TL301, so this test proves nothing: %v", alone)
+	}
+	res := lint.LintTree(fsys, files, nil, rules.All(), lint.Options{})
+	for _, d := range res.Diagnostics {
+		if d.File == ckpt && d.Code == "TL301" {
+			t.Errorf("%s:%d still gets %s %s", d.File, d.Line, d.Code, d.Message)
+		}
+	}
+	// The composed monitor is callbacks/default.yaml's, with its line.
+	run := compose.Compose(fsys, "configs/train.yaml", nil, compose.Limits{})
+	mon := run.Doc.Root.At("callbacks.model_checkpoint.monitor")
+	if mon == nil || mon.Value != "val/acc" || run.Origin(mon).File != "configs/callbacks/default.yaml" || mon.Span.Start.Line != 11 {
+		t.Errorf("monitor %+v from %+v", mon, run.Origin(mon))
+	}
+	// The runs found: train.yaml, its experiment, eval.yaml; the missing data/mnist.yaml (not
+	// in the corpus) is one unresolved-reference per referring line, not one per run.
+	var unresolved []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			unresolved = append(unresolved, d.File+":"+itoa(d.Line))
+		}
+	}
+	if strings.Join(unresolved, " ") != "configs/eval.yaml:5 configs/train.yaml:7" {
+		t.Errorf("unresolved references %v", unresolved)
+	}
+}
+
+// TestRunsCrossFilePositions: a run that chooses debug=default reports debug/default.yaml's
+// num_workers: 0 at its own file and line, and a value set by an override says so.
+func TestRunsCrossFilePositions(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	fsys := os.DirFS(tmp)
+	specs := []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"debug=default"}}}
+	res := lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	d := find(res.Diagnostics, "TL101")
+	if d == nil || d.File != "configs/debug/default.yaml" || d.Line != 34 || d.Column != 16 || d.Key != "data.num_workers" {
+		t.Fatalf("TL101 at %+v, want configs/debug/default.yaml:34:16 data.num_workers", d)
+	}
+	// Without the debug group, no run sets num_workers: nothing to report.
+	res = lint.LintTree(fsys, files, nil, rules.All(), lint.Options{Select: []string{"TL101"}})
+	if d := find(res.Diagnostics, "TL101"); d != nil {
+		t.Errorf("TL101 without debug=default: %+v", d)
+	}
+	specs = []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"+data.num_workers=0"}}}
+	res = lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	d = find(res.Diagnostics, "TL101")
+	if d == nil || d.File != "configs/train.yaml" || !strings.Contains(d.Message, "(set by override +data.num_workers=0)") {
+		t.Errorf("override finding %+v", d)
+	}
+}
+
+// TestRunsDedupe: the same finding in a file shared by two runs is reported once, naming both.
+func TestRunsDedupe(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	specs := []compose.Spec{
+		{Primary: "configs/train.yaml", Overrides: []string{"debug=default"}},
+		{Primary: "configs/train.yaml", Overrides: []string{"debug=default", "experiment=example"}},
+	}
+	res := lint.LintTree(os.DirFS(tmp), files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	var n int
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL101" {
+			n++
+			if len(d.Related) != 1 || !strings.Contains(d.Related[0].Message, "found in 2 runs") || d.Related[0].File != d.File {
+				t.Errorf("related %+v", d.Related)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d TL101 findings, want 1", n)
+	}
+}
+
+func hasCode(ds []lint.Diagnostic, code string) bool { return find(ds, code) != nil }
+
+func find(ds []lint.Diagnostic, code string) *lint.Diagnostic {
+	for i := range ds {
+		if ds[i].Code == code {
+			return &ds[i]
+		}
+	}
+	return nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// BenchmarkTreeAsRuns and BenchmarkTreeFileByFile lint lightning-hydra-template's configs
+// (rebuilt from the corpus) as runs and file by file; the numbers are in lint/compose's doc.
+func BenchmarkTreeAsRuns(b *testing.B) {
+	tmp, files := rebuildTree(b, lhtRepo)
+	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	b.ResetTimer()
+	for range b.N {
+		lint.LintTree(fsys, files, nil, rs, lint.Options{})
+	}
+}
+
+func BenchmarkTreeFileByFile(b *testing.B) {
+	tmp, files := rebuildTree(b, lhtRepo)
+	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	b.ResetTimer()
+	for range b.N {
+		for _, f := range files {
+			text, err := fs.ReadFile(fsys, f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
+		}
+	}
+}
+
+// BenchmarkTreeRunsOverFiles alternates the two ways in each round and reports their ratio
+// (runs/files), which a machine shared with other builds measures more steadily than two
+// separate benchmarks.
+func BenchmarkTreeRunsOverFiles(b *testing.B) {
+	tmp, files := rebuildTree(b, lhtRepo)
+	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	var runs, single time.Duration
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		lint.LintTree(fsys, files, nil, rs, lint.Options{})
+		t1 := time.Now()
+		for _, f := range files {
+			text, _ := fs.ReadFile(fsys, f)
+			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
+		}
+		t2 := time.Now()
+		runs += t1.Sub(t0)
+		single += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(runs)/float64(single), "runs/files")
+	b.ReportMetric(float64(runs.Microseconds())/float64(b.N), "runs-µs/op")
+	b.ReportMetric(float64(single.Microseconds())/float64(b.N), "files-µs/op")
+}

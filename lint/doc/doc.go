@@ -19,6 +19,11 @@ const (
 	YAML Format = "yaml"
 	JSON Format = "json"
 	TOML Format = "toml"
+	// Gin is Google's gin-config language (T5X): `configurable.param = value` bindings.
+	Gin Format = "gin"
+	// Python is a Python config file (ml_collections get_config(), MMEngine module variables),
+	// read by static evaluation, never executed.
+	Python Format = "python"
 )
 
 // Pos is a point in the source.
@@ -124,6 +129,10 @@ type Node struct {
 	// descendants and merged entries keep the spans of the anchored definition, so they need
 	// not lie inside their parent's span.
 	Alias bool
+	// Use is, for a value reached through a reference (a gin `%MACRO`, a Python name bound
+	// earlier), the span of the reference where it is used; the node's own spans are those of
+	// the definition, so findings and fixes land where the value is written.
+	Use Span
 
 	flags uint8 // front-end scratch: how a TOML table was defined
 }
@@ -343,6 +352,13 @@ type Problem struct {
 	RelatedMessage string
 }
 
+// FileRef is one reference to another file or module.
+type FileRef struct {
+	Kind   string // "include" (gin), "import" (gin or Python), "base" (MMEngine _base_ / read_base)
+	Target string // the path or dotted module name as written
+	Span   Span
+}
+
 // Document is one parsed file.
 type Document struct {
 	Path   string
@@ -357,6 +373,10 @@ type Document struct {
 	Problems []Problem
 	// CRLF reports whether the file's lines end in \r\n (edits keep the file's style).
 	CRLF bool
+	// Refs are the other files and modules this one names: gin `include` and `import`, Python
+	// imports and MMEngine `_base_` entries. Composition resolves them; a lone file keeps them
+	// for detection.
+	Refs []FileRef
 
 	lines *LineIndex
 }
@@ -413,6 +433,10 @@ func FormatFromPath(path string) (Format, bool) {
 		return JSON, true
 	case strings.HasSuffix(p, ".toml"):
 		return TOML, true
+	case strings.HasSuffix(p, ".gin"):
+		return Gin, true
+	case strings.HasSuffix(p, ".py"):
+		return Python, true
 	}
 	return "", false
 }

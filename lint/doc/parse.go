@@ -43,6 +43,10 @@ func Parse(path string, src []byte, f Format, lim Limits) (d *Document) {
 		parseJSON(d, lim)
 	case TOML:
 		parseTOML(d, lim)
+	case Gin:
+		parseGin(d, lim)
+	case Python:
+		parsePython(d, lim)
 	default:
 		d.Problems = append(d.Problems, Problem{Rule: "parse-error", Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}

@@ -354,7 +354,7 @@ func writeOutputFile(o outputSpec, res *lint.Result, ro report.Options) error {
 
 func printCheckHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: trainlint [check] [flags] [PATH|-]...\n\n")
-	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml, and .gitignore\n")
+	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml, *.gin, *.py configs, and .gitignore\n")
 	fmt.Fprintf(w, "is respected). '-' reads standard input. Flags may come before or after paths. A path that\n")
 	fmt.Fprintf(w, "cannot be read is reported and the others are still linted; the run then exits 2.\n\nFlags:\n")
 	fs := newCheckFlags(&checkConfig{FailOn: lint.Warning})

@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // outcome is what is kept of one linted file: its info and findings, and its bytes only when
@@ -19,6 +22,8 @@ type outcome struct {
 	diags []lint.Diagnostic
 	src   []byte
 	err   error
+	// skip: a walked .py file that is not a config (a script, a helper module).
+	skip bool
 }
 
 // optionsFunc gives the lint options of one input (the config file that applies can differ from
@@ -85,6 +90,9 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 			errs = append(errs, out.err)
 			continue
 		}
+		if out.skip {
+			continue
+		}
 		res.Files = append(res.Files, out.info)
 		res.Diagnostics = append(res.Diagnostics, out.diags...)
 		if out.src != nil {
@@ -105,6 +113,12 @@ func lintOne(in input, stdinText []byte, rules []*lint.Rule, opts optionsFunc, r
 		text, err = os.ReadFile(in.FSPath)
 		if err != nil {
 			return outcome{err: readError(in.Path, err)}
+		}
+	}
+	if in.Walked && strings.EqualFold(filepath.Ext(in.Path), ".py") {
+		o := opts(in)
+		if !doc.IsPythonConfig(doc.Parse(in.Path, text, doc.Python, o.Limits)) {
+			return outcome{skip: true}
 		}
 	}
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text}, rules, opts(in))

@@ -23,7 +23,8 @@ import (
 // macros `%NAME`: resolved to a copy of the macro's value whose spans are the definition's
 // (findings and fixes land where the value is written) with Node.Use at the `%NAME`; a macro
 // this file does not define, and `%gin.REQUIRED`, are Unknown scalars. A binding repeated in
-// one file is a duplicate-key problem (gin keeps the later one).
+// one file is a duplicate-key problem (gin keeps the later one), unless the first binding was
+// %gin.REQUIRED.
 
 func parseGin(d *Document, lim Limits) {
 	base := 0
@@ -319,7 +320,11 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 	v.Key = last.text
 	v.KeySpan = g.x.Span(last.start, last.end)
 	if old := parent.Get(last.text); old != nil {
-		g.dup(last.text, old, v.KeySpan)
+		// `X = %gin.REQUIRED` then `X = value` declares a required binding and supplies it
+		// (T5X's runs/export.gin does): not a mistake.
+		if !(old.IsUnknown() && old.Value == "%gin.REQUIRED") {
+			g.dup(last.text, old, v.KeySpan)
+		}
 		removeChild(parent, old)
 	}
 	parent.Children = append(parent.Children, v)

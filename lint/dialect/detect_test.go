@@ -24,7 +24,8 @@ import (
 //   - gpt-neox: Megatron keys plus a few DeepSpeed blocks → generic (variant gpt-neox), unless
 //     DeepSpeed keys are most of the file's top-level keys → deepspeed.
 //   - torchtitan TOML, ludwig → generic; llm-foundry → composer.
-//   - .py (big_vision, mmengine, mmdet) and .gin (t5x) files are not linted as YAML/JSON/TOML.
+//   - .gin (t5x-gin) → t5x; .py: big_vision → big_vision, mmengine and mmdet → mmengine
+//     (codeconfigs_test.go checks them file by file).
 func tcgExpected(label string, d *doc.Document) []string {
 	switch label {
 	case "hf-trainer":
@@ -62,6 +63,12 @@ func tcgExpected(label string, d *doc.Document) []string {
 		return []string{"generic"}
 	case "torchtitan", "ludwig":
 		return []string{"generic"}
+	case "t5x-gin":
+		return []string{"t5x"}
+	case "big_vision":
+		return []string{"big_vision"}
+	case "mmengine", "mmdet":
+		return []string{"mmengine"}
 	}
 	return nil
 }

@@ -202,4 +202,3 @@ func normalizeBigVision(d *doc.Document, ctx Context) *plan.Plan {
 	ApplyContext(p, ctx)
 	return p
 }
-

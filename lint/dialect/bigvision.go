@@ -34,7 +34,7 @@ const bvVersion = "big_vision @0127fb6 (big_vision/train.py, input_pipeline.py, 
 
 // BigVision reads big_vision get_config() files.
 var BigVision = register(&Dialect{
-	Name:      "big_vision",
+	Name:      "big-vision",
 	Title:     "big_vision (ml_collections)",
 	Version:   bvVersion,
 	Formats:   []doc.Format{doc.Python},
@@ -134,7 +134,7 @@ func bvSteps(n *doc.Node, prefix, key string) plan.Fact[plan.Interval] {
 }
 
 func normalizeBigVision(d *doc.Document, ctx Context) *plan.Plan {
-	p := &plan.Plan{Framework: "big_vision"}
+	p := &plan.Plan{Framework: "big-vision"}
 	root := d.Root
 	bs, _ := IntAt(root, "input.batch_size")
 	p.Train.GlobalBatch = bs

@@ -12,7 +12,7 @@ import (
 )
 
 // codeLabels maps the corpus labels of gin and Python files to the dialect that must read them.
-var codeLabels = map[string]string{"t5x-gin": "t5x", "big_vision": "big_vision", "mmengine": "mmengine", "mmdet": "mmengine"}
+var codeLabels = map[string]string{"t5x-gin": "t5x", "big_vision": "big-vision", "mmengine": "mmengine", "mmdet": "mmengine"}
 
 // TestCodeConfigsCorpus reads every .gin and .py file of the corpus: no problem, and the
 // framework MANIFEST.tsv names.
@@ -98,7 +98,7 @@ func TestT5XExample(t *testing.T) {
 
 func TestBigVisionViT(t *testing.T) {
 	_, p := corpusPlan(t, "py/google-research__big_vision/big_vision__configs__vit_i1k.py", Context{})
-	if p.Framework != "big_vision" {
+	if p.Framework != "big-vision" {
 		t.Fatal(p.Framework)
 	}
 	if b := p.Train.GlobalBatch; b.Value != 4096 || b.Node.Span.Start.Line != 91 {

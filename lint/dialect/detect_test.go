@@ -66,7 +66,7 @@ func tcgExpected(label string, d *doc.Document) []string {
 	case "t5x-gin":
 		return []string{"t5x"}
 	case "big_vision":
-		return []string{"big_vision"}
+		return []string{"big-vision"}
 	case "mmengine", "mmdet":
 		return []string{"mmengine"}
 	}

@@ -119,7 +119,7 @@ MODEL_DIR = %gin.REQUIRED
 func TestGinErrors(t *testing.T) {
 	for _, c := range []problemCase{
 		{src: "a.b = \n", rule: "parse-error", line: 1, col: 7, msg: `gin: expected a value, found end of line`},
-		{src: "a.b = [1, 2\nc.d = 3\n", rule: "parse-error", line: 3, col: 1, msg: `unclosed bracket`},
+		{src: "a.b = [1, 2\nc.d = 3\n", rule: "parse-error", line: 1, col: 7, msg: `^gin: "\[" is never closed$`},
 		{src: "x = 1\n  y = 2\n", rule: "parse-error", line: 2, col: 3, msg: `unexpected indentation`},
 		{src: "a.b = foo\n", rule: "parse-error", line: 1, col: 7, msg: `"foo" is not a value`},
 		{src: "a.b = 'x\n", rule: "parse-error", line: 1, col: 7, msg: `unterminated string`},

@@ -35,7 +35,7 @@ func parseGin(d *Document, lim Limits) {
 	x := d.Lines()
 	d.Comments = pyComments(x, d.Src, cms)
 	if err != nil {
-		d.addProblem("parse-error", err.msg, err.off, min(err.off+1, len(d.Src)))
+		d.addProblem("parse-error", "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return
 	}
 	g := &ginParser{d: d, toks: toks, lim: lim, x: x}

@@ -76,6 +76,7 @@ type pyLexer struct {
 	comments  [][2]int // comment byte ranges (with '#')
 	codeOnLn  bool     // some token precedes on the current line
 	brackets  []byte
+	opened    []int // offsets of the open brackets
 }
 
 func (l *pyLexer) fail(off int, msg string) {
@@ -214,7 +215,8 @@ func (l *pyLexer) run() {
 		}
 	}
 	if l.depth > 0 {
-		l.fail(len(src), "unexpected end of file: unclosed bracket")
+		at := l.opened[len(l.opened)-1]
+		l.fail(at, strconv.Quote(string(src[at]))+" is never closed")
 	}
 	if len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
 		l.emit(pyNewline, len(src), len(src), "")
@@ -410,6 +412,7 @@ func (l *pyLexer) op() {
 			l.fail(l.i, "brackets nested deeper than "+strconv.Itoa(l.maxDepth)+" levels")
 		}
 		l.brackets = append(l.brackets, c)
+		l.opened = append(l.opened, l.i)
 	case ')', ']', '}':
 		want := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
 		if l.depth == 0 || l.brackets[len(l.brackets)-1] != want {
@@ -417,6 +420,7 @@ func (l *pyLexer) op() {
 		}
 		l.depth--
 		l.brackets = l.brackets[:len(l.brackets)-1]
+		l.opened = l.opened[:len(l.opened)-1]
 	case '+', '-', '*', '/', '%', '@', '&', '|', '^', '~', '<', '>', '=', '.', ',', ':', ';', '!':
 	default:
 		r, _ := utf8.DecodeRune(rest)

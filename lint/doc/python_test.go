@@ -171,7 +171,7 @@ func TestPythonNotAConfig(t *testing.T) {
 
 func TestPythonErrors(t *testing.T) {
 	for _, c := range []problemCase{
-		{src: "x = (1,\n", rule: "parse-error", line: 2, col: 1, msg: `python: unexpected end of file: unclosed bracket`},
+		{src: "x = (1,\n", rule: "parse-error", line: 1, col: 5, msg: `^python: "\(" is never closed$`},
 		{src: "x = 1 +\n", rule: "parse-error", line: 1, col: 8, msg: `python: expected an expression, found end of line`},
 		{src: "def f(:)\n  pass\n", rule: "parse-error", line: 1, col: 7, msg: `python: expected a parameter name`},
 		{src: "if x:\npass\n", rule: "parse-error", line: 2, col: 1, msg: `expected an indented block`},

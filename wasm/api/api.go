@@ -3,7 +3,7 @@
 // call exactly the code the browser runs.
 //
 // A request is the WASM contract's {files: [{path, text}], options: {hosts, devicesPerHost,
-// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml") to override
+// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml", "gin", "python") to override
 // detection by extension, which the checker's format menu uses.
 package api
 
@@ -92,9 +92,9 @@ func (r Request) validate() error {
 			return fmt.Errorf("files[%d] has no path", i)
 		}
 		switch doc.Format(f.Format) {
-		case "", doc.YAML, doc.JSON, doc.TOML:
+		case "", doc.YAML, doc.JSON, doc.TOML, doc.Gin, doc.Python:
 		default:
-			return fmt.Errorf("files[%d] has unknown format %q (want yaml, json or toml)", i, f.Format)
+			return fmt.Errorf("files[%d] has unknown format %q (want yaml, json, toml, gin or python)", i, f.Format)
 		}
 	}
 	if fw := r.Options.Framework; fw != "" && fw != "auto" && dialect.ByName(fw) == nil {

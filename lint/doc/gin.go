@@ -38,7 +38,7 @@ func parseGin(d *Document, lim Limits) {
 		d.addProblem("parse-error", "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return
 	}
-	g := &ginParser{d: d, toks: toks, lim: lim, x: x}
+	g := &ginParser{d: d, toks: toks, lim: lim, x: x, src: string(d.Src)}
 	root := &Node{Kind: Map, Style: "block"}
 	g.root = root
 	ok := g.file()
@@ -65,6 +65,9 @@ type ginParser struct {
 	dups  int
 	refs  []*Node // %MACRO placeholders, resolved after the whole file is read
 	fatal bool
+	src   string // the source as a string (names are slices of it)
+	// reusable buffers: a selector's parts, a block line's full key path
+	keyBuf, paramBuf, refBuf, pathBuf []selPart
 }
 
 type ginStop struct{}
@@ -217,8 +220,9 @@ type selPart struct {
 	start, end int
 }
 
-func (g *ginParser) selector() []selPart {
-	var parts []selPart
+func (g *ginParser) selector(buf *[]selPart) []selPart {
+	parts := (*buf)[:0]
+	defer func() { *buf = parts[:0] }()
 	t := g.next()
 	if t.kind != pyName {
 		g.failTok(t, "a configurable name")
@@ -234,8 +238,8 @@ func (g *ginParser) selector() []selPart {
 			if n.kind != pyName {
 				g.failTok(n, "a name after the scope")
 			}
-			cur.text += "/" + n.text
 			cur.end = n.end
+			cur.text = g.src[cur.start:cur.end] // adjacent tokens: the scoped name as written
 			continue
 		}
 		if g.isOp(".") {
@@ -258,7 +262,7 @@ func (g *ginParser) binding() {
 	if start.kind == pyOp {
 		g.failTok(start, "a binding")
 	}
-	parts := g.selector()
+	parts := g.selector(&g.keyBuf)
 	switch {
 	case g.isOp("="):
 		g.next()
@@ -286,10 +290,12 @@ func (g *ginParser) binding() {
 				g.next()
 				continue
 			}
-			param := g.selector()
+			prefix := append(g.pathBuf[:0], parts...)
+			param := g.selector(&g.paramBuf)
 			g.expectOp("=")
 			v := g.value(0)
-			all := append(append([]selPart(nil), parts...), param...)
+			all := append(prefix, param...)
+			g.pathBuf = all[:0]
 			g.bind(all, v)
 			g.expectNewline()
 		}
@@ -387,7 +393,7 @@ func (g *ginParser) value(depth int) *Node {
 		if g.d.Src[t.body-1] == '"' {
 			style = "double"
 		}
-		if t.prefix != "" || g.peek().kind == pyString {
+		if t.prefix != 0 || g.peek().kind == pyString {
 			style = "python" // prefixed (r'...') or concatenated: not one plain literal
 		}
 		for g.peek().kind == pyString {
@@ -417,7 +423,7 @@ func (g *ginParser) value(depth int) *Node {
 			}
 			return g.number(n, t.start)
 		case "@":
-			parts := g.selector()
+			parts := g.selector(&g.refBuf)
 			end := parts[len(parts)-1].end
 			if g.isOp("(") {
 				g.next()
@@ -425,7 +431,7 @@ func (g *ginParser) value(depth int) *Node {
 			}
 			return g.scalar(Unknown, string(g.d.Src[t.start:end]), t.start, end, "reference")
 		case "%":
-			parts := g.selector()
+			parts := g.selector(&g.refBuf)
 			end := parts[len(parts)-1].end
 			name := string(g.d.Src[parts[0].start:end])
 			n := g.scalar(Unknown, "%"+name, t.start, end, "macro")
@@ -588,8 +594,10 @@ func copyNode(n *Node, budget *int) *Node {
 	return &c
 }
 
-// finishTree sets Parent, Index and Path on every node below root (iteratively).
+// finishTree sets Parent, Index and Path on every node below root (iteratively); paths come
+// from one pool.
 func finishTree(root *Node) {
+	var a nodeAlloc
 	stack := []*Node{root}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
@@ -600,9 +608,9 @@ func finishTree(root *Node) {
 			if n.Kind == Seq {
 				c.Key = ""
 				c.KeySpan = Span{}
-				c.Path = n.Path.Append(PathElem{Index: i, IsIndex: true})
+				c.Path = a.path(n.Path, PathElem{Index: i, IsIndex: true})
 			} else {
-				c.Path = n.Path.Append(PathElem{Key: c.Key})
+				c.Path = a.path(n.Path, PathElem{Key: c.Key})
 			}
 			stack = append(stack, c)
 		}

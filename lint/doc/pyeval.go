@@ -115,8 +115,10 @@ func (ev *pyEval) grow(n int) {
 
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return &pyVal{k: pvOpaque, s0: e.s, e0: e.e} }
 
-func newDict() *pyDict { return &pyDict{index: map[string]int{}} }
+func newDict() *pyDict { return &pyDict{} }
 
+// dictKey is a hashable value's identity ("s"+text for strings, numbers by value, so 1 == 1.0
+// == True as in Python); ok is false for unhashable or unknown values.
 func dictKey(k *pyVal) (string, bool) {
 	switch k.k {
 	case pvStr:
@@ -139,58 +141,122 @@ func dictKey(k *pyVal) (string, bool) {
 	return "", false
 }
 
-func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
-	key, ok := dictKey(k)
-	if !ok {
-		return nil, false
+// hashable reports whether a value can be a dict key here.
+func hashable(k *pyVal) bool {
+	switch k.k {
+	case pvStr, pvInt, pvBool, pvNone, pvFloat:
+		return true
 	}
-	i, ok := d.index[key]
-	if !ok {
-		return nil, false
-	}
-	return d.vals[i], true
+	return false
 }
 
-func (d *pyDict) set(k, v *pyVal, ks, ke int) {
-	key, ok := dictKey(k)
-	if !ok {
-		return
+// sameKey compares two hashable keys as Python would.
+func sameKey(a, b *pyVal) bool {
+	if a.k == pvStr || b.k == pvStr {
+		return a.k == b.k && a.s == b.s
 	}
-	if i, ok := d.index[key]; ok {
-		d.vals[i] = v
-		d.kspan[i] = [2]int{ks, ke}
-		return
+	if a.k == pvNone || b.k == pvNone {
+		return a.k == b.k
 	}
-	d.index[key] = len(d.keys)
-	d.keys = append(d.keys, k)
-	d.vals = append(d.vals, v)
-	d.kspan = append(d.kspan, [2]int{ks, ke})
+	x, y, _ := numbers(a, b)
+	return x == y
 }
 
-func (d *pyDict) del(k *pyVal) {
-	key, ok := dictKey(k)
-	if !ok {
+// find is the position of key k: a scan for small dicts (most config sections), an index past
+// pyDictIndexed keys.
+func (d *pyDict) find(k *pyVal) int {
+	if d.index != nil {
+		key, _ := dictKey(k)
+		if i, ok := d.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, x := range d.keys {
+		if sameKey(x, k) {
+			return i
+		}
+	}
+	return -1
+}
+
+const pyDictIndexed = 16
+
+func (d *pyDict) reindex() {
+	if len(d.keys) < pyDictIndexed {
+		d.index = nil
 		return
 	}
-	i, ok := d.index[key]
-	if !ok {
-		return
-	}
-	d.keys = append(d.keys[:i], d.keys[i+1:]...)
-	d.vals = append(d.vals[:i], d.vals[i+1:]...)
-	d.kspan = append(d.kspan[:i], d.kspan[i+1:]...)
-	d.index = map[string]int{}
+	d.index = make(map[string]int, len(d.keys))
 	for j, kk := range d.keys {
 		s, _ := dictKey(kk)
 		d.index[s] = j
 	}
 }
 
-func (d *pyDict) copy() *pyDict {
-	c := &pyDict{keys: append([]*pyVal(nil), d.keys...), vals: append([]*pyVal(nil), d.vals...), kspan: append([][2]int(nil), d.kspan...), index: make(map[string]int, len(d.index))}
-	for k, v := range d.index {
-		c.index[k] = v
+func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
+	if !hashable(k) {
+		return nil, false
 	}
+	if i := d.find(k); i >= 0 {
+		return d.vals[i], true
+	}
+	return nil, false
+}
+
+// getStr looks a string key up without making a value for it.
+func (d *pyDict) getStr(name string) (*pyVal, bool) {
+	if d.index != nil {
+		if i, ok := d.index["s"+name]; ok {
+			return d.vals[i], true
+		}
+		return nil, false
+	}
+	for i, x := range d.keys {
+		if x.k == pvStr && x.s == name {
+			return d.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+func (d *pyDict) set(k, v *pyVal, ks, ke int) {
+	if !hashable(k) {
+		return
+	}
+	if i := d.find(k); i >= 0 {
+		d.vals[i] = v
+		d.kspan[i] = [2]int{ks, ke}
+		return
+	}
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	d.kspan = append(d.kspan, [2]int{ks, ke})
+	if d.index != nil {
+		s, _ := dictKey(k)
+		d.index[s] = len(d.keys) - 1
+	} else if len(d.keys) >= pyDictIndexed {
+		d.reindex()
+	}
+}
+
+func (d *pyDict) del(k *pyVal) {
+	if !hashable(k) {
+		return
+	}
+	i := d.find(k)
+	if i < 0 {
+		return
+	}
+	d.keys = append(d.keys[:i], d.keys[i+1:]...)
+	d.vals = append(d.vals[:i], d.vals[i+1:]...)
+	d.kspan = append(d.kspan[:i], d.kspan[i+1:]...)
+	d.reindex()
+}
+
+func (d *pyDict) copy() *pyDict {
+	c := &pyDict{keys: append([]*pyVal(nil), d.keys...), vals: append([]*pyVal(nil), d.vals...), kspan: append([][2]int(nil), d.kspan...)}
+	c.reindex()
 	return c
 }
 
@@ -520,9 +586,15 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case "num":
 		return ev.number(e)
 	case "str":
+		if len(e.toks) == 1 {
+			if e.toks[0].is(pfxBytes) {
+				return ev.opaque(e)
+			}
+			return strVal(e.toks[0].text, e.s, e.e)
+		}
 		var b strings.Builder
 		for _, t := range e.toks {
-			if containsByte(t.prefix, 'b') {
+			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
 			b.WriteString(t.text)
@@ -584,7 +656,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
-			if v, ok := obj.dict.get(strVal(e.name, 0, 0)); ok {
+			if v, ok := obj.dict.getStr(e.name); ok {
 				return v
 			}
 			if pyDictMethods[e.name] {
@@ -1128,15 +1200,15 @@ func pyFloatRepr(f float64) string {
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	var b strings.Builder
 	for _, t := range e.toks {
-		if !containsByte(t.prefix, 'f') {
-			if containsByte(t.prefix, 'b') {
+		if !t.is(pfxFormat) {
+			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
 			b.WriteString(t.text)
 			continue
 		}
-		raw := containsByte(t.prefix, 'r')
-		body := ev.src[t.body : t.end-t.quote]
+		raw := t.is(pfxRaw)
+		body := ev.src[t.body : t.end-int(t.quote)]
 		lit := func(s []byte) {
 			if raw {
 				b.Write(s)

@@ -26,15 +26,23 @@ const (
 	pyDedent
 )
 
+// pyTok is kept small (48 bytes): a file of tokens is the biggest allocation of a read.
 type pyTok struct {
-	kind       pyTokKind
-	start, end int    // byte offsets in the source
 	text       string // name, operator, number text; a string's decoded value
-	// strings only
-	prefix string // lower-cased prefix letters ("", "r", "f", "rb", ...)
-	body   int    // offset of the first byte after the opening quote(s)
-	quote  int    // length of the quote: 1 or 3
+	start, end int    // byte offsets in the source
+	body       int    // strings: offset of the first byte after the opening quote(s)
+	kind       pyTokKind
+	quote      uint8 // strings: length of the quote, 1 or 3
+	prefix     uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
 }
+
+const (
+	pfxRaw uint8 = 1 << iota
+	pfxBytes
+	pfxFormat
+)
+
+func (t *pyTok) is(flag uint8) bool { return t.prefix&flag != 0 }
 
 type pySyntaxError struct {
 	msg string
@@ -52,6 +60,11 @@ func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *
 // f-string's replacement field), where leading spaces are not indentation.
 func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
 	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart}
+	// One string of the source: token texts are slices of it, not an allocation each; and room
+	// for about one token per five bytes, so the token list rarely grows.
+	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
+	l.text, l.base = string(src[base:]), base
+	l.toks = make([]pyTok, 0, (len(src)-base)/6+8)
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*pySyntaxError); ok {
@@ -67,6 +80,8 @@ func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, co
 
 type pyLexer struct {
 	src       []byte
+	text      string // src[base:] as a string
+	base      int
 	i         int
 	toks      []pyTok
 	indents   []int
@@ -200,7 +215,7 @@ func (l *pyLexer) run() {
 				}
 				break
 			}
-			name := string(src[s:l.i])
+			name := l.sub(s, l.i)
 			if l.i < len(src) && (src[l.i] == '\'' || src[l.i] == '"') && isStrPrefix(name) {
 				l.str(s, strings.ToLower(name))
 				continue
@@ -276,7 +291,7 @@ func (l *pyLexer) number() {
 	if l.i < len(src) && (isPyIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') {
 		l.fail(l.i, "invalid number literal")
 	}
-	l.emit(pyNumber, s, l.i, string(src[s:l.i]))
+	l.emit(pyNumber, s, l.i, l.sub(s, l.i))
 }
 
 func isHex(c byte) bool {
@@ -311,13 +326,24 @@ func (l *pyLexer) str(s int, prefix string) {
 		}
 		l.i++
 	}
-	content := string(src[body:l.i])
+	content := l.sub(body, l.i)
 	l.i += ql
 	text := content
 	if !raw && !strings.Contains(prefix, "f") {
 		text = pyUnescape(content)
 	}
-	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, text: text, prefix: prefix, body: body, quote: ql})
+	var flags uint8
+	for i := 0; i < len(prefix); i++ {
+		switch prefix[i] {
+		case 'r':
+			flags |= pfxRaw
+		case 'b':
+			flags |= pfxBytes
+		case 'f':
+			flags |= pfxFormat
+		}
+	}
+	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, text: text, prefix: flags, body: body, quote: uint8(ql)})
 	l.codeOnLn = true
 }
 
@@ -390,6 +416,10 @@ func (l *pyLexer) op() {
 	src := l.src
 	s := l.i
 	rest := src[l.i:]
+	// Brackets and separators never start a longer operator (but "." may start "...").
+	if c := rest[0]; c == ',' || c == ':' && (len(rest) < 2 || rest[1] != '=') || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == ';' || c == '.' && (len(rest) < 3 || rest[1] != '.') {
+		goto single
+	}
 	for _, o := range pyOps3 {
 		if len(o) == 3 && len(rest) >= 3 && string(rest[:3]) == o {
 			l.i += 3
@@ -404,6 +434,7 @@ func (l *pyLexer) op() {
 			return
 		}
 	}
+single:
 	c := src[l.i]
 	switch c {
 	case '(', '[', '{':
@@ -427,8 +458,11 @@ func (l *pyLexer) op() {
 		l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
 	}
 	l.i++
-	l.emit(pyOp, s, l.i, string(c))
+	l.emit(pyOp, s, l.i, l.sub(s, l.i))
 }
+
+// sub is src[a:b] as a string, without a copy.
+func (l *pyLexer) sub(a, b int) string { return l.text[a-l.base : b-l.base] }
 
 // pyComments turns comment ranges into Comments (Trailing when code precedes on the line).
 func pyComments(x *LineIndex, src []byte, rs [][2]int) []Comment {

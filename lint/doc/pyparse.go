@@ -730,7 +730,12 @@ func (p *pyParser) namedExpr() *pyExpr {
 // expr reads a full expression: lambda, conditional, or, and, not, comparisons, operators.
 func (p *pyParser) expr() *pyExpr {
 	p.enter()
-	defer p.leave()
+	x := p.expr1()
+	p.leave()
+	return x
+}
+
+func (p *pyParser) expr1() *pyExpr {
 	if p.isKw("lambda") {
 		t := p.next()
 		fn := &pyFunc{name: "<lambda>"}
@@ -826,30 +831,43 @@ func (p *pyParser) comparison() *pyExpr {
 	return x
 }
 
-var pyBinLevels = [][]string{{"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}}
-
-func (p *pyParser) bitOr() *pyExpr { return p.binary(0) }
-
-func (p *pyParser) binary(level int) *pyExpr {
-	if level == len(pyBinLevels) {
-		return p.unary()
+// binPrec is a binary operator's precedence (higher binds tighter); 0 for other tokens.
+func binPrec(op string) int {
+	switch op {
+	case "|":
+		return 1
+	case "^":
+		return 2
+	case "&":
+		return 3
+	case "<<", ">>":
+		return 4
+	case "+", "-":
+		return 5
+	case "*", "/", "//", "%", "@":
+		return 6
 	}
-	x := p.binary(level + 1)
+	return 0
+}
+
+func (p *pyParser) bitOr() *pyExpr { return p.binary(1) }
+
+// binary reads operators of precedence min and above by precedence climbing (left-assoc).
+func (p *pyParser) binary(min int) *pyExpr {
+	x := p.unary()
 	for {
 		t := p.peek()
-		found := false
-		if t.kind == pyOp {
-			for _, o := range pyBinLevels[level] {
-				if t.text == o {
-					found = true
-				}
-			}
+		if t.kind != pyOp {
+			return x
 		}
-		if !found {
+		prec := binPrec(t.text)
+		if prec == 0 || prec < min {
 			return x
 		}
 		p.next()
-		y := p.binary(level + 1)
+		p.enter()
+		y := p.binary(prec + 1)
+		p.leave()
 		x = &pyExpr{op: "bin", name: t.text, s: x.s, e: y.e, kids: []*pyExpr{x, y}}
 	}
 }
@@ -1045,7 +1063,7 @@ func (p *pyParser) atom() *pyExpr {
 		}
 		x := &pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks}
 		for _, s := range toks {
-			if containsByte(s.prefix, 'f') {
+			if s.is(pfxFormat) {
 				x.op = "fstr"
 			}
 		}

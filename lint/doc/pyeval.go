@@ -91,6 +91,7 @@ type pyEval struct {
 	maxSize int
 	refs    *[]FileRef
 	lines   *LineIndex
+	fields  map[int]*pyExpr // parsed f-string fields by offset
 }
 
 const (
@@ -1301,6 +1302,26 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 // subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does
 // not parse.
 func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
+	// Fields are parsed once: a helper called in a loop evaluates its f-strings many times.
+	if x, ok := ev.fields[s]; ok {
+		if x == nil {
+			return nil
+		}
+		return ev.eval(x, env)
+	}
+	if ev.fields == nil {
+		ev.fields = map[int]*pyExpr{}
+	}
+	x := ev.parseField(s, e)
+	ev.fields[s] = x
+	if x == nil {
+		return nil
+	}
+	return ev.eval(x, env)
+}
+
+// parseField parses the expression of an f-string field in src[s:e]; nil when it does not.
+func (ev *pyEval) parseField(s, e int) *pyExpr {
 	if strings.HasSuffix(strings.TrimSpace(string(ev.src[s:e])), "=") {
 		return nil // f"{x=}" self-documenting form
 	}
@@ -1324,10 +1345,7 @@ func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
 			x = nil
 		}
 	}()
-	if x == nil {
-		return nil
-	}
-	return ev.eval(x, env)
+	return x
 }
 
 func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
@@ -1402,6 +1420,7 @@ func pyBuiltin(name string) bool { return pyBuiltins[name] }
 type pyArgs struct {
 	pos   []*pyVal
 	kw    []string
+	kwKey []*pyVal // kw as string values
 	kwv   []*pyVal
 	kwpos [][2]int
 	ok    bool
@@ -1430,7 +1449,8 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		}
 		a.pos = append(a.pos, ev.eval(k, env))
 	}
-	for _, kw := range e.kw {
+	for j := range e.kw {
+		kw := &e.kw[j]
 		v := ev.eval(kw.val, env)
 		if kw.name == "" {
 			if v.k != pvDict {
@@ -1443,12 +1463,17 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 					continue
 				}
 				a.kw = append(a.kw, k.s)
+				a.kwKey = append(a.kwKey, k)
 				a.kwv = append(a.kwv, v.dict.vals[i])
 				a.kwpos = append(a.kwpos, v.dict.kspan[i])
 			}
 			continue
 		}
+		if kw.key == nil {
+			kw.key = strVal(kw.name, 0, 0)
+		}
 		a.kw = append(a.kw, kw.name)
+		a.kwKey = append(a.kwKey, kw.key)
 		a.kwv = append(a.kwv, v)
 		a.kwpos = append(a.kwpos, [2]int{kw.ns, kw.ne})
 	}
@@ -1534,8 +1559,8 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e)
 		}
 	}
-	for i, k := range a.kw {
-		d.set(strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+	for i := range a.kw {
+		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 	}
 	ev.grow(len(d.keys))
 	return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}

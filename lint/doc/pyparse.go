@@ -27,6 +27,7 @@ type pyKw struct {
 	name   string // "" for **x
 	ns, ne int
 	val    *pyExpr
+	key    *pyVal // name as a string value, made once (values are never mutated)
 }
 
 type pyFor struct {

@@ -105,6 +105,7 @@ type pyBuilder struct {
 	over     bool
 	// module-level assignment positions, for KeySpans of variables
 	varSpans map[string][2]int
+	alloc    nodeAlloc
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -164,7 +165,8 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		b.over = true
 		return nil
 	}
-	n := &Node{Span: b.x.Span(v.s0, v.e0)}
+	n := b.alloc.new()
+	n.Span = b.x.Span(v.s0, v.e0)
 	switch v.k {
 	case pvNone:
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"

@@ -1437,6 +1437,16 @@ func (a *pyArgs) get(name string) (*pyVal, bool) {
 
 func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	a := pyArgs{ok: true}
+	if n := len(e.kids) - 1; n > 0 {
+		a.pos = make([]*pyVal, 0, n)
+	}
+	if n := len(e.kw); n > 0 {
+		// One block for the keyword lists (** may add more; append then grows them).
+		a.kw = make([]string, 0, n)
+		vals := make([]*pyVal, 0, 2*n)
+		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
+		a.kwpos = make([][2]int, 0, n)
+	}
 	for _, k := range e.kids[1:] {
 		if k.op == "star" {
 			xs, ok := ev.iterate(ev.eval(k.kids[0], env))

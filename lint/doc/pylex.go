@@ -409,8 +409,6 @@ func pyUnescape(s string) string {
 	return b.String()
 }
 
-var pyOps3 = []string{"**=", "//=", ">>=", "<<=", "...", "!="}
-var pyOps2 = []string{"**", "//", "<<", ">>", "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@="}
 
 func (l *pyLexer) op() {
 	src := l.src
@@ -420,17 +418,24 @@ func (l *pyLexer) op() {
 	if c := rest[0]; c == ',' || c == ':' && (len(rest) < 2 || rest[1] != '=') || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == ';' || c == '.' && (len(rest) < 3 || rest[1] != '.') {
 		goto single
 	}
-	for _, o := range pyOps3 {
-		if len(o) == 3 && len(rest) >= 3 && string(rest[:3]) == o {
-			l.i += 3
-			l.emit(pyOp, s, l.i, o)
-			return
+	if len(rest) >= 2 {
+		n := 0
+		switch l.sub(s, s+2) {
+		case "**", "//", "<<", ">>":
+			n = 2
+			if len(rest) >= 3 && rest[2] == '=' {
+				n = 3 // **= //= <<= >>=
+			}
+		case "..":
+			if len(rest) >= 3 && rest[2] == '.' {
+				n = 3
+			}
+		case "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=":
+			n = 2
 		}
-	}
-	for _, o := range pyOps2 {
-		if len(rest) >= 2 && string(rest[:2]) == o {
-			l.i += 2
-			l.emit(pyOp, s, l.i, o)
+		if n > 0 {
+			l.i += n
+			l.emit(pyOp, s, l.i, l.sub(s, l.i))
 			return
 		}
 	}

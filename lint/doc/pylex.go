@@ -409,7 +409,6 @@ func pyUnescape(s string) string {
 	return b.String()
 }
 
-
 func (l *pyLexer) op() {
 	src := l.src
 	s := l.i

@@ -676,7 +676,7 @@ func TestEmptyFolderWarns(t *testing.T) {
 	useTestRules(t)
 	writeTree(t, map[string]string{"docs/readme.md": "# x\n", "a.yaml": "a: 1\n"})
 	code, out, stderr := cli(t, nil, "docs", "a.yaml")
-	if code != 0 || out != "no findings in 1 file\n" || !strings.Contains(stderr, `warning: no .yaml, .yml, .json or .toml files to check in "docs"`) {
+	if code != 0 || out != "no findings in 1 file\n" || !strings.Contains(stderr, `warning: no .yaml, .yml, .json, .toml, .gin or .py files to check in "docs"`) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }

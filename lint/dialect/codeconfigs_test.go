@@ -159,8 +159,7 @@ func parseText(t *testing.T, path, src string) (*doc.Document, *plan.Plan) {
 }
 
 func TestMMEngineBatchNorm(t *testing.T) {
-	const model = `_base_ = ['../_base_/default_runtime.py']
-norm_cfg = dict(type='BN', requires_grad=True)
+	const model = `norm_cfg = dict(type='BN', requires_grad=True)
 model = dict(
     type='RetinaNet',
     backbone=dict(type='ResNet', depth=50, norm_cfg=norm_cfg),
@@ -200,13 +199,31 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepBest || p.Ckpt.BestMetric.Value != "auto" {
 		t.Errorf("save_best: %+v", r)
 	}
-	_, p = parseText(t, "a.py", strings.Replace(fill("BN", "False", ""), "_base_", "custom_hooks = [dict(type='SyncNormHook')]\n_base_", 1))
+	_, p = parseText(t, "a.py", "custom_hooks = [dict(type='SyncNormHook')]\n"+fill("BN", "False", ""))
 	if p.BN.Sync.Value != plan.BNSyncBeforeUse {
 		t.Errorf("SyncNormHook: %+v", p.BN.Sync)
 	}
 	_, p = parseText(t, "a.py", "sync_bn = 'torch'\n"+fill("BN", "False", ""))
 	if p.BN.Sync.Value != plan.BNSyncPerStep {
 		t.Errorf("sync_bn: %+v", p.BN.Sync)
+	}
+}
+
+// A file built on base files may get any key it leaves out from them: no default is assumed for
+// the dicts it merges, and batch-norm sync is unknown (sync_bn or a hook may be in a base).
+func TestMMEngineInherits(t *testing.T) {
+	src := `_base_ = ['./retinanet_r50_fpn_1x_coco.py']
+model = dict(neck=dict(norm_cfg=dict(type='BN')))
+train_dataloader = dict(batch_size=4)
+val_dataloader = dict(_delete_=True, batch_size=1, num_workers=2)
+default_hooks = dict(checkpoint=dict(interval=2))
+`
+	_, p := parseText(t, "a.py", src)
+	if p.Data.Workers.Known() || p.Ckpt.Retention.Known() || p.Seeds.Init.Known() || p.BN.Sync.Known() {
+		t.Errorf("defaults assumed under _base_: workers %+v retention %+v seed %+v sync %+v", p.Data.Workers, p.Ckpt.Retention, p.Seeds.Init, p.BN.Sync)
+	}
+	if !p.BN.Present.Value || p.Eval.PerDeviceBatch.Value != 1 || p.Ckpt.Interval.Value.Value != 2 {
+		t.Errorf("explicit facts stay: %+v %+v %+v", p.BN.Present, p.Eval.PerDeviceBatch, p.Ckpt.Interval)
 	}
 }
 

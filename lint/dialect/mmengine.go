@@ -112,9 +112,35 @@ var (
 	mmFrozenByDefault = map[string]bool{"ResNet": true, "ResNetV1d": true, "ResNeXt": true, "mmdet.ResNet": true}
 )
 
+// mmInherits reports whether the file builds on base files (`_base_ = [...]` or a
+// `with read_base():` import): MMEngine merges each top-level dict into the base's dict of the
+// same name (unless it says `_delete_=True`), so a key this file leaves out may be set there and
+// no default can be assumed for it.
+func mmInherits(d *doc.Document) bool {
+	if d.Root.Get("_base_") != nil {
+		return true
+	}
+	for _, r := range d.Refs {
+		if r.Kind == "base" {
+			return true
+		}
+	}
+	return false
+}
+
+// mmMerged reports whether the dict n may receive keys from a base file.
+func mmMerged(inherits bool, n *doc.Node) bool {
+	if !inherits {
+		return false
+	}
+	del, _ := n.Get("_delete_").Bool()
+	return !del
+}
+
 func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "mmengine"}
 	root := d.Root
+	inherits := mmInherits(d)
 
 	if f, ok := IntAt(root, "train_dataloader.batch_size"); ok {
 		p.Train.PerDeviceBatch = f
@@ -123,9 +149,15 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		p.Eval.PerDeviceBatch = f
 	}
 	if dl := root.Get("train_dataloader"); dl != nil && dl.Kind == doc.Map {
-		p.Data.Workers = IntOr(root, "train_dataloader.num_workers", 0, "the PyTorch DataLoader default (num_workers 0)")
-		if p.Data.Workers.Origin == plan.Default {
-			p.Data.Workers.Node = dl
+		if mmMerged(inherits, dl) {
+			if f, ok := IntAt(root, "train_dataloader.num_workers"); ok {
+				p.Data.Workers = f
+			}
+		} else {
+			p.Data.Workers = IntOr(root, "train_dataloader.num_workers", 0, "the PyTorch DataLoader default (num_workers 0)")
+			if p.Data.Workers.Origin == plan.Default {
+				p.Data.Workers.Node = dl
+			}
 		}
 	}
 
@@ -142,7 +174,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			if v, ok := n.Float(); ok {
 				p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "train_cfg.val_interval", Node: n}
 			}
-		} else {
+		} else if !mmMerged(inherits, tc) {
 			p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(def), Unit: unit, Text: strconv.Itoa(def)}, Origin: plan.Default, Key: "train_cfg.val_interval", Node: tc, Note: "the MMEngine default (val_interval " + strconv.Itoa(def) + ")"}
 		}
 		if unit == plan.Steps {
@@ -185,7 +217,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 					p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "default_hooks.checkpoint.max_keep_ckpts", n)
 				}
 			}
-		} else {
+		} else if !mmMerged(inherits, ck) {
 			p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "default_hooks.checkpoint.max_keep_ckpts", "the MMEngine default (max_keep_ckpts -1: all)", ck)
 		}
 	}
@@ -203,13 +235,13 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		} else if ok {
 			p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", drs)
 		}
-	} else {
+	} else if !inherits {
 		p.Seeds.Init = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", "the MMEngine default (diff_rank_seed False)", nil)
 	}
 	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost, Why: "DefaultSampler syncs its seed across ranks"}, "train_dataloader.sampler", "MMEngine's DefaultSampler", nil)
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_dataloader.sampler", "MMEngine's DefaultSampler", nil)
 
-	mmBatchNorm(p, root)
+	mmBatchNorm(p, root, inherits)
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", "MMEngine logs on rank 0", nil)
 	ApplyContext(p, ctx)
 	return p
@@ -217,7 +249,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 
 // mmBatchNorm finds the batch-norm layers a config trains (norm_cfg dicts) and how their
 // statistics are synchronised.
-func mmBatchNorm(p *plan.Plan, root *doc.Node) {
+func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 	var unsynced, synced *doc.Node
 	root.Walk(func(n *doc.Node) bool {
 		if n.Key != "norm_cfg" || n.Kind != doc.Map {
@@ -274,6 +306,10 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node) {
 				return
 			}
 		}
+	}
+	if inherits {
+		// sync_bn or a SyncNormHook may come from a base file: not known here.
+		return
 	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path.String()+".type", unsynced)
 }

@@ -316,7 +316,7 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 				g.dup(p.text, c, g.x.Span(parts[0].start, p.end))
 				removeChild(parent, c)
 			}
-			c = &Node{Kind: Map, Style: "block", Key: p.text, KeySpan: g.x.Span(p.start, p.end), Span: g.x.Span(parts[min(i, len(parts)-1)].start, p.end)}
+			c = &Node{Kind: Map, Style: "block", Key: p.text, KeySpan: g.x.Span(p.start, p.end), Span: g.x.Span(parts[min(i, len(parts)-1)].start, p.end), Children: make([]*Node, 0, 4)}
 			parent.Children = append(parent.Children, c)
 			g.count()
 		}
@@ -598,7 +598,8 @@ func copyNode(n *Node, budget *int) *Node {
 // from one pool.
 func finishTree(root *Node) {
 	var a nodeAlloc
-	stack := []*Node{root}
+	stack := make([]*Node, 1, 64)
+	stack[0] = root
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]

@@ -64,7 +64,7 @@ func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, co
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
 	l.text, l.base = string(src[base:]), base
-	l.toks = make([]pyTok, 0, (len(src)-base)/6+8)
+	l.toks = make([]pyTok, 0, tokenEstimate(src[base:]))
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*pySyntaxError); ok {
@@ -480,4 +480,21 @@ func pyComments(x *LineIndex, src []byte, rs [][2]int) []Comment {
 		out = append(out, Comment{Text: string(src[r[0]+1 : r[1]]), Span: x.Span(r[0], r[1]), Trailing: trailing})
 	}
 	return out
+}
+
+// tokenEstimate guesses how many tokens src holds (code bytes outside comments over 4), so the
+// token list is allocated once without zeroing room for the licence header's words.
+func tokenEstimate(src []byte) int {
+	code, inComment := 0, false
+	for _, c := range src {
+		switch {
+		case c == '\n':
+			inComment = false
+		case c == '#':
+			inComment = true
+		case !inComment && c > ' ':
+			code++
+		}
+	}
+	return code/4 + 8
 }

@@ -13,11 +13,14 @@
 // budget of 2,000,000, 64 nested calls, 1 MiB strings and the usual node and depth limits give
 // input-limit-exceeded; syntax errors are parse-error at their position.
 //
-// Cost (BenchmarkCodeVsYAML, CPU time per KiB with each format's garbage collection, corpus
-// files, interleaved rounds on the shared 2-core machine, 2026-12-01): YAML 27-29 µs/KiB, gin
-// 48-54 µs/KiB (1.7-1.9×), Python 104-118 µs/KiB (about 4×: lexing, parsing and evaluating
-// get_config, helpers and comprehensions). Wall-clock MB/s (BenchmarkParseGin/Python) swing
-// several fold between runs there; read the CPU benchmark.
+// Cost (BenchmarkCodeVsYAML: CPU time per KiB including each format's garbage collection, all
+// corpus files of the format, interleaved rounds, -cpu 1, on the shared 2-core machine,
+// 2026-12-01; six runs): YAML 23-31 µs/KiB, gin 39-54 µs/KiB (1.7-1.9× YAML), Python 90-128
+// µs/KiB (about 4× YAML: lexing, parsing, then evaluating get_config, its helpers and
+// comprehensions). Reading gin and Python therefore costs more per KiB than the tuned YAML
+// reader; the files are small (1.3 KiB and 3.4 KiB on average), so a file still reads in well
+// under a millisecond. Wall-clock MB/s (BenchmarkParseGin/Python) swing several fold between runs
+// on that machine; read the CPU benchmark.
 //
 // Positions are 1-based lines and 1-based columns counted in Unicode code points, plus a 0-based
 // byte offset; an End position is exclusive (the first code point after the span).

@@ -18,8 +18,8 @@
 // 2026-12-01; six runs): YAML 23-31 µs/KiB, gin 39-54 µs/KiB (1.7-1.9× YAML), Python 90-128
 // µs/KiB (about 4× YAML: lexing, parsing, then evaluating get_config, its helpers and
 // comprehensions). Reading gin and Python therefore costs more per KiB than the tuned YAML
-// reader; the files are small (1.3 KiB and 3.4 KiB on average), so a file still reads in well
-// under a millisecond. Wall-clock MB/s (BenchmarkParseGin/Python) swing several fold between runs
+// reader; the files are small (1.3 KiB and 3.4 KiB on average): a typical one reads in under
+// half a millisecond of CPU, the largest Python config (8 KiB) in about one. Wall-clock MB/s (BenchmarkParseGin/Python) swing several fold between runs
 // on that machine; read the CPU benchmark.
 //
 // Positions are 1-based lines and 1-based columns counted in Unicode code points, plus a 0-based

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -117,7 +118,10 @@ func lintOne(in input, stdinText []byte, rules []*lint.Rule, opts optionsFunc, r
 	}
 	if in.Walked && strings.EqualFold(filepath.Ext(in.Path), ".py") {
 		o := opts(in)
-		if !doc.IsPythonConfig(doc.Parse(in.Path, text, doc.Python, o.Limits)) {
+		// A walked .py is linted when it reads as a config of a framework trainlint knows: a
+		// helper module or script with a dict in it is not an in-house config.
+		d := doc.Parse(in.Path, text, doc.Python, o.Limits)
+		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic {
 			return outcome{skip: true}
 		}
 	}

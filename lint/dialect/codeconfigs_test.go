@@ -69,7 +69,7 @@ func TestT5XPretrainRun(t *testing.T) {
 		t.Errorf("eval interval %+v", iv)
 	}
 	// BATCH_SIZE = 128 through %BATCH_SIZE: the fact points at the macro's definition.
-	if b := p.Train.GlobalBatch; b.Value != 128 || b.Node.Span.Start.Line != 32 || b.Node.Use.Start.Line != 74 {
+	if b := p.Train.GlobalBatch; b.Value != 128 || b.Node.Span.Start.Line != 32 || b.Node.Use == nil || b.Node.Use.Start.Line != 74 {
 		t.Errorf("train batch %+v", b)
 	}
 	if b := p.Eval.GlobalBatch; b.Value != 128 {

@@ -85,7 +85,7 @@ MODEL_DIR = %gin.REQUIRED
 	}
 	// A macro reference resolves to the definition's value and span, with the use kept.
 	ts := get("train_script.train.total_steps")
-	if v, ok := ts.Int(); !ok || v != 1000 || ts.Span.Start.Line != 7 || ts.Use.Start.Line != 13 || !ts.Alias {
+	if v, ok := ts.Int(); !ok || v != 1000 || ts.Span.Start.Line != 7 || ts.Use == nil || ts.Use.Start.Line != 13 || !ts.Alias {
 		t.Errorf("total_steps: %+v", ts)
 	}
 	// Chains of macros resolve too.

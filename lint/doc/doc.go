@@ -150,8 +150,9 @@ type Node struct {
 	Alias bool
 	// Use is, for a value reached through a reference (a gin `%MACRO`, a Python name bound
 	// earlier), the span of the reference where it is used; the node's own spans are those of
-	// the definition, so findings and fixes land where the value is written.
-	Use Span
+	// the definition, so findings and fixes land where the value is written. A pointer: most
+	// nodes have none, and every node of every format carries the field.
+	Use *Span
 
 	flags uint8 // front-end scratch: how a TOML table was defined
 }

@@ -567,7 +567,7 @@ func (g *ginParser) resolveMacros() {
 		*ref = *cp
 		ref.Key, ref.KeySpan = key, keySpan
 		ref.Alias = true
-		ref.Use = use
+		ref.Use = &use
 	}
 }
 

@@ -16,16 +16,26 @@ import (
 // registry: TestReadmeTables fails when either is stale (a rule or a framework added, renamed or
 // retitled), and `go test ./cmd/trainlint -run TestReadmeTables -update-readme` rewrites them.
 
-// rulesTable renders the catalogue as the README's Rules table.
+// rulesTable renders the catalogue as the README's Rules table: one row per category, each rule
+// as its code and name (its page has the rest), so the README stays short as rules are added.
 func rulesTable(cat []lint.RuleInfo) string {
 	var b strings.Builder
-	b.WriteString("| code | rule | severity | what it finds |\n|---|---|---|---|\n")
+	b.WriteString("| category | rules |\n|---|---|\n")
+	var order []string
+	byCat := map[string][]string{}
 	for _, r := range cat {
-		title := r.Title
-		if r.Off {
-			title += " (off by default)"
+		c := string(r.Category)
+		if _, ok := byCat[c]; !ok {
+			order = append(order, c)
 		}
-		b.WriteString("| " + r.Code + " | `" + r.Name + "` | " + r.Severity.String() + " | " + cell(title) + " |\n")
+		name := r.Code + " `" + r.Name + "`"
+		if r.Off {
+			name += " (off by default)"
+		}
+		byCat[c] = append(byCat[c], name)
+	}
+	for _, c := range order {
+		b.WriteString("| " + cell(c) + " | " + cell(strings.Join(byCat[c], ", ")) + " |\n")
 	}
 	return b.String()
 }

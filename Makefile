@@ -43,19 +43,23 @@ vet:
 # line that installs it, installs it when run as root, and announces each npm download), then
 # every package: go test prints one line per package as it finishes (the slowest, site and
 # wasm/api, run the browser and the WASM parity tests). TESTFLAGS adds flags (-v, -run X).
+# The wheel package cross-builds five binaries and installs one into a venv: 5-6 minutes on an
+# idle 2-core machine, more under load, past go test's default 10-minute package timeout.
 TESTFLAGS ?=
 test: vet
 	@.ci/test-tools
 	@echo "== go test ./... (one line per package as it finishes; the browser and WASM parity tests take a few minutes)"
-	$(strip $(GO) test -count=1 $(TESTFLAGS) ./...)
+	$(strip $(GO) test -count=1 -timeout 40m $(TESTFLAGS) ./...)
 
 # The guidance site and its in-browser checker. `site` writes site/dist: the pages, the engine
 # compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it
 # prints the size budgets. `serve` builds it and serves it on 127.0.0.1 only.
 SERVE ?= 127.0.0.1:8080
+# wasm: the module alone, built as the site builds it (site.WASMBuildFlags: stripped, no
+# inlining; then its data section packed into one segment, see site/wasmpack.go).
 wasm:
 	@mkdir -p site/dist
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -gcflags=all=-l -gcflags=go.yaml.in/yaml/v3= -ldflags="-s -w" -o site/dist/trainlint.wasm ./wasm
+	$(GO) run ./site/internal/buildwasm site/dist/trainlint.wasm
 
 site:
 	$(GO) run ./cmd/trainlint site -o site/dist

@@ -2,9 +2,7 @@ package rules
 
 import (
 	"embed"
-	"flag"
 	"fmt"
-	"io"
 	"path"
 	"regexp"
 	"sort"
@@ -341,28 +339,70 @@ func (e *Example) Lint() (lint.FileInfo, []lint.Diagnostic) {
 
 // ParseArgs reads the launch-context arguments an example may carry: --hosts N,
 // --devices-per-host N, --framework NAME, --select LIST, --ignore LIST (comma-separated), and
-// --require-suppression-reason (the config file's require-suppression-reason = true).
+// --require-suppression-reason (the config file's require-suppression-reason = true). Values
+// follow their flag or an `=`; one dash works too. It is hand-written rather than package flag,
+// whose package initialisation alone cost the WebAssembly module 9 KB brotli-compressed.
 func ParseArgs(args []string) (lint.Options, error) {
 	var o lint.Options
-	fs := flag.NewFlagSet("args", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.IntVar(&o.Hosts, "hosts", 0, "")
-	fs.IntVar(&o.DevicesPerHost, "devices-per-host", 0, "")
-	fs.StringVar(&o.Framework, "framework", "", "")
-	fs.BoolVar(&o.RequireReason, "require-suppression-reason", false, "")
-	sel := fs.String("select", "", "")
-	ign := fs.String("ignore", "", "")
-	if err := fs.Parse(args); err != nil {
-		return o, err
-	}
-	if fs.NArg() > 0 {
-		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	var sel, ign string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" || a == "--" {
+			return o, fmt.Errorf("unexpected argument %q", a)
+		}
+		name, val, hasVal := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "=")
+		value := func() (string, error) {
+			if hasVal {
+				return val, nil
+			}
+			if i+1 >= len(args) {
+				return "", fmt.Errorf("flag needs an argument: -%s", name)
+			}
+			i++
+			return args[i], nil
+		}
+		var err error
+		var v string
+		switch name {
+		case "hosts", "devices-per-host":
+			if v, err = value(); err == nil {
+				n, perr := strconv.Atoi(v)
+				if perr != nil {
+					return o, fmt.Errorf("invalid value %q for flag -%s: parse error", v, name)
+				}
+				if name == "hosts" {
+					o.Hosts = n
+				} else {
+					o.DevicesPerHost = n
+				}
+			}
+		case "framework":
+			o.Framework, err = value()
+		case "select":
+			sel, err = value()
+		case "ignore":
+			ign, err = value()
+		case "require-suppression-reason":
+			o.RequireReason = true
+			if hasVal {
+				b, perr := strconv.ParseBool(val)
+				if perr != nil {
+					return o, fmt.Errorf("invalid boolean value %q for -%s: parse error", val, name)
+				}
+				o.RequireReason = b
+			}
+		default:
+			return o, fmt.Errorf("flag provided but not defined: -%s", name)
+		}
+		if err != nil {
+			return o, err
+		}
 	}
 	if o.Hosts < 0 || o.DevicesPerHost < 0 {
 		return o, fmt.Errorf("--hosts and --devices-per-host must not be negative")
 	}
-	o.Select = splitList(*sel)
-	o.Ignore = splitList(*ign)
+	o.Select = splitList(sel)
+	o.Ignore = splitList(ign)
 	return o, nil
 }
 

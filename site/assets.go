@@ -13,19 +13,26 @@ import (
 	"strings"
 )
 
-// Budgets of the checker (see the package documentation): the module must stay small enough to load quickly.
+// Budgets of the checker's module (issue 15): GitHub Pages serves gzip, browsers that ask for it
+// get brotli elsewhere. The site build prints the sizes against them and the browser test fails
+// past them.
 const (
-	// WASMBrotliBudget is the most the WebAssembly module may weigh brotli-compressed. Raised
-	// from 1,200,000 when the checker learnt gin and Python configs (issue 12): the two readers
-	// and five dialects add about 102 KB brotli (Python reader 69 KB, gin 17 KB; measured
-	// 2026-12-01, module 1,246,845 bytes). The lead decides whether this budget stands.
-	WASMBrotliBudget = 1_260_000
+	// WASMBrotliBudget is the most the WebAssembly module may weigh brotli-compressed (quality 11).
+	WASMBrotliBudget = 1_000_000
+	// WASMGzipBudget is the most it may weigh gzipped (zlib level 6, as served on the fly).
+	WASMGzipBudget = 1_300_000
+
+	// The module does not meet those yet (see the package documentation for what is left), so
+	// the browser test holds it to these ceilings, today's sizes plus room for the readers being
+	// added, and fails on any growth past them.
+	WASMBrotliCeiling = 1_080_000
+	WASMGzipCeiling   = 1_480_000
 )
 
 // AssetReport gives the sizes of the checker's assets.
 type AssetReport struct {
-	WASM, WASMBrotli     int
-	Bundle, BundleBrotli int
+	WASM, WASMBrotli, WASMGzip       int
+	Bundle, BundleBrotli, BundleGzip int
 }
 
 // BuildAssets builds the checker into out from the source tree at root: trainlint.wasm (the
@@ -64,38 +71,51 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	var sizes map[string]struct{ Raw, Brotli int }
+	var sizes map[string]struct{ Raw, Brotli, Gzip int }
 	if err := json.Unmarshal([]byte(js), &sizes); err != nil {
 		return nil, fmt.Errorf("reading the bundle sizes: %v: %s", err, js)
 	}
 	rep := &AssetReport{}
 	w, b := sizes[absWASM], sizes[filepath.Join(absOut, "checker.js")]
-	rep.WASM, rep.WASMBrotli, rep.Bundle, rep.BundleBrotli = w.Raw, w.Brotli, b.Raw, b.Brotli
-	fmt.Fprintf(log, "budget: trainlint.wasm %s raw, %s brotli (budget %s)\n", kb(rep.WASM), kb(rep.WASMBrotli), kb(WASMBrotliBudget))
-	fmt.Fprintf(log, "budget: checker.js %s raw, %s brotli\n", kb(rep.Bundle), kb(rep.BundleBrotli))
+	rep.WASM, rep.WASMBrotli, rep.WASMGzip = w.Raw, w.Brotli, w.Gzip
+	rep.Bundle, rep.BundleBrotli, rep.BundleGzip = b.Raw, b.Brotli, b.Gzip
 	if rep.WASMBrotli == 0 || rep.Bundle == 0 {
 		return nil, fmt.Errorf("the checker's assets were not measured: %s", js)
 	}
-	// Over budget the site still builds (it works, only slower to load); the browser test fails.
-	if rep.WASMBrotli > WASMBrotliBudget {
-		fmt.Fprintf(log, "budget: OVER BUDGET: trainlint.wasm is %s brotli-compressed, over %s\n", kb(rep.WASMBrotli), kb(WASMBrotliBudget))
+	for _, line := range rep.Budget() {
+		fmt.Fprintln(log, "budget: "+line)
 	}
 	return rep, nil
 }
 
 // WASMBuildFlags are the `go build` flags of the module (the parity test and `make wasm` use the
 // same): stripped, since the names are not needed in the browser, and without inlining, which
-// saves about an eighth of the compressed size, except in the YAML parser, where most of a lint's
-// time goes: inlining it costs 23 KB brotli for 4-8% off a lint in node (median of 400 lints
-// of a 329-line axolotl config: 2.35 -> 2.16 ms).
-var WASMBuildFlags = []string{"-trimpath", "-gcflags=all=-l", "-gcflags=go.yaml.in/yaml/v3=", "-ldflags=-s -w"}
+// saves about an eighth of the compressed size. The YAML parser used to be inlined for speed
+// (23 KB brotli); since the direct YAML reader (lint/doc/yamlfast.go) reads most configs, yaml.v3
+// only sees the rest, and the first lint stays within its budget without it.
+var WASMBuildFlags = []string{"-trimpath", "-gcflags=all=-l", "-ldflags=-s -w"}
 
-// BuildWASM compiles the js/wasm module.
+// BuildWASM compiles the js/wasm module and packs its data section (PackWASMData).
 func BuildWASM(root, dst string) error {
-	abs, _ := filepath.Abs(dst)
-	args := append(append([]string{"build"}, WASMBuildFlags...), "-o", abs, "./wasm")
-	_, err := run(root, []string{"GOOS=js", "GOARCH=wasm"}, "go", args...)
-	return err
+	abs, err := filepath.Abs(dst)
+	if err != nil {
+		return err
+	}
+	tmp := abs + ".unpacked"
+	defer os.Remove(tmp)
+	args := append(append([]string{"build"}, WASMBuildFlags...), "-o", tmp, "./wasm")
+	if _, err := run(root, []string{"GOOS=js", "GOARCH=wasm"}, "go", args...); err != nil {
+		return err
+	}
+	b, err := os.ReadFile(tmp)
+	if err != nil {
+		return err
+	}
+	packed, err := PackWASMData(b)
+	if err != nil {
+		return fmt.Errorf("packing %s: %w", dst, err)
+	}
+	return os.WriteFile(abs, packed, 0o644)
 }
 
 // npmCI installs the locked packages, unless node_modules already holds exactly this lock.
@@ -127,6 +147,23 @@ func run(dir string, env []string, name string, args ...string) (string, error) 
 		return "", fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, stderr.String())
 	}
 	return stdout.String(), nil
+}
+
+// Budget describes the module's sizes against the budgets, one line each, marked met or OVER
+// BUDGET. Over budget the site still builds (it works, only slower to load); the browser test
+// fails.
+func (r *AssetReport) Budget() []string {
+	mark := func(n, budget int) string {
+		if n > budget {
+			return "OVER BUDGET"
+		}
+		return "met"
+	}
+	return []string{
+		fmt.Sprintf("trainlint.wasm %d bytes raw, %d brotli (budget %d: %s), %d gzip (budget %d: %s)",
+			r.WASM, r.WASMBrotli, WASMBrotliBudget, mark(r.WASMBrotli, WASMBrotliBudget), r.WASMGzip, WASMGzipBudget, mark(r.WASMGzip, WASMGzipBudget)),
+		fmt.Sprintf("assets/checker.js %d bytes raw, %d brotli, %d gzip", r.Bundle, r.BundleBrotli, r.BundleGzip),
+	}
 }
 
 func kb(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }

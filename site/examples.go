@@ -5,8 +5,11 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"fmt"
+	"html/template"
 	"net/url"
+	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -29,9 +32,10 @@ type Example struct {
 // shown is an example as its page shows it: the text and the engine's own output for it.
 type shown struct {
 	Example
-	Output    string
-	Count     int
-	Permalink string // the checker opened on this text (relative to the site root)
+	Highlighted template.HTML // Text, highlighted for its format
+	Output      string
+	Count       int
+	Permalink   string // the checker opened on this text (relative to the site root)
 }
 
 // exampleSource returns a rule's examples. It is a variable so tests can feed the docs check
@@ -73,13 +77,15 @@ func (b *builder) lintExample(r *lint.Rule, ex Example) (*shown, error) {
 		out = buf.String()
 	}
 	b.examples++
-	return &shown{Example: ex, Output: out, Count: len(res.Diagnostics), Permalink: permalinkFor(ex)}, nil
+	return &shown{Example: ex, Highlighted: highlight(langOf(ex.Path, ex.Format), ex.Text), Output: out, Count: len(res.Diagnostics), Permalink: permalinkFor(ex)}, nil
 }
 
 // Permalink is the checker URL (relative to the site root) that opens with name and text
 // loaded: #f=<name>&c=<base64url, no padding, of the raw DEFLATE of the UTF-8 text>. The page
 // inflates it with DecompressionStream("deflate-raw"), so nothing leaves the browser. Optional
-// h, d and fw parameters set hosts, devices per host and the framework.
+// h, d and fw parameters set hosts, devices per host and the framework. The checker writes one
+// f and c pair per open file (in tab order) and t=<index> for the active one; it inflates with
+// a 10 MB limit applied while inflating, and says a link is broken rather than open it empty.
 func Permalink(name, text string) string {
 	return "check/#f=" + url.QueryEscape(name) + "&c=" + Compress(text)
 }
@@ -106,4 +112,16 @@ func Compress(text string) string {
 	w.Write([]byte(text))
 	w.Close()
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// langOf names the highlighting of an example: its format, else its file extension.
+func langOf(path string, f doc.Format) string {
+	if f != "" {
+		return string(f)
+	}
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
+	if ext == "yml" {
+		return "yaml"
+	}
+	return ext
 }

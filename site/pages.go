@@ -2,10 +2,12 @@ package site
 
 import (
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/site/ruledoc"
 )
 
 // fwRef names a framework; Known is false for one a rule lists before its dialect exists (no page).
@@ -15,14 +17,17 @@ type fwRef struct {
 }
 
 type ruleView struct {
-	Rule       *lint.Rule
-	Severity   string
-	Frameworks []fwRef
-	AllFW      bool
-	Playbook   string
-	Guide      *guidePage
-	Examples   []exampleView
-	Checker    string // permalink, relative to the site root
+	Rule          *lint.Rule
+	Sections      []ruledoc.Section
+	PlaybookTitle string
+	Source        string // the rule's testdata archive (its tests and examples) on GitHub
+	Severity      string
+	Frameworks    []fwRef
+	AllFW         bool
+	Playbook      string
+	Guide         *guidePage
+	Examples      []exampleView
+	Checker       string // permalink, relative to the site root
 }
 
 type exampleView struct {
@@ -32,7 +37,8 @@ type exampleView struct {
 
 func (b *builder) ruleView(r *lint.Rule) (*ruleView, error) {
 	v := &ruleView{Rule: r, Severity: r.Severity.String(), Playbook: r.PlaybookLink(), Guide: b.guideFor(r.Category),
-		Checker: "check/"}
+		Checker: "check/", Sections: ruledoc.Sections(r), PlaybookTitle: b.sectionTitle(r.Anchor),
+		Source: SourceURL + "/blob/main/rules/testdata/" + r.Name + ".txtar"}
 	for _, f := range r.Frameworks {
 		if f == "*" {
 			v.AllFW = true
@@ -103,10 +109,11 @@ func (b *builder) rulePages() error {
 }
 
 type guideView struct {
-	Page       *guidePage
-	Rules      []*lint.Rule
-	Playbook   string
-	Prev, Next *guidePage
+	Page          *guidePage
+	Rules         []*lint.Rule
+	Playbook      string
+	PlaybookTitle string
+	Prev, Next    *guidePage
 }
 
 func (b *builder) guidePages() error {
@@ -114,7 +121,7 @@ func (b *builder) guidePages() error {
 		return err
 	}
 	for i, g := range b.guide {
-		v := guideView{Page: g, Rules: b.rulesIn(g.Category), Playbook: lint.PlaybookURL + "#" + g.Anchor}
+		v := guideView{Page: g, Rules: b.rulesIn(g.Category), Playbook: lint.PlaybookURL + "#" + g.Anchor, PlaybookTitle: b.sectionTitle(g.Anchor)}
 		if i > 0 {
 			v.Prev = b.guide[i-1]
 		}
@@ -167,15 +174,44 @@ func (b *builder) frameworkPages() error {
 type checkerView struct {
 	Frameworks []fwRef
 	Assets     bool   // the WebAssembly module and bundle were built
+	Missing    string // what to do when they were not
+	Lazy       bool   // load the module only when the checker is used (the landing page)
 	Example    string // permalink opened by the "try an example" link
+	DemoText   string
+	Examples   []checkerExample
 }
 
+// checkerExample is one entry of the checker's example menu: a bad example of one framework.
+type checkerExample struct{ Title, Permalink string }
+
 func (b *builder) checkerData() checkerView {
-	v := checkerView{Assets: b.checker, Example: Permalink("configs/sft.yaml", demoConfig)}
+	v := checkerView{Assets: b.checker, Example: Permalink("configs/sft.yaml", demoConfig), DemoText: demoConfig,
+		Missing: MissingAssets}
 	for _, d := range b.dialects {
 		v.Frameworks = append(v.Frameworks, fwRef{d.Name, d.Title, true})
+		if ex, ok := b.frameworkExample(d.Name); ok {
+			// The menu sets the fragment only: the page is already the checker.
+			p := permalinkFor(ex)
+			v.Examples = append(v.Examples, checkerExample{d.Title, p[strings.Index(p, "#"):]})
+		}
 	}
 	return v
+}
+
+// frameworkExample is the first bad example written for a framework, in catalogue order.
+func (b *builder) frameworkExample(fw string) (Example, bool) {
+	for _, r := range b.rules {
+		exs, err := exampleSource(r)
+		if err != nil {
+			continue
+		}
+		for _, ex := range exs {
+			if ex.Bad && ex.Framework == fw {
+				return ex, true
+			}
+		}
+	}
+	return Example{}, false
 }
 
 func (b *builder) checkerScripts() []string {
@@ -195,15 +231,44 @@ func (b *builder) landingPage() error {
 	if err != nil {
 		return err
 	}
+	ci, err := embedded.ReadFile("content/ci-github.yml")
+	if err != nil {
+		return err
+	}
+	checker := b.checkerData()
+	checker.Lazy = b.checker
 	data := struct {
 		Intro   any
 		Guide   []*guidePage
 		Checker checkerView
+		CI      string
 		Rules   int
 		FWs     int
-	}{markdown(d.Body), b.guide, b.checkerData(), len(b.rules), len(b.dialects)}
+	}{markdown(d.Body), b.guide, checker, string(ci), len(b.rules), len(b.dialects)}
+	// The landing page loads the checker's module only when it is used (assets/site.js).
 	return b.render(page{Path: "index.html", Title: "Lint deep-learning training configs", Description: strings.TrimSpace(d.Meta["summary"]),
-		Section: "home", Scripts: b.checkerScripts()}, "landing", data)
+		Section: "home"}, "landing", data)
+}
+
+// notFoundPage is 404.html, which GitHub Pages serves for any missing path: since that path can
+// be anywhere, its links are absolute from the site's root rather than relative.
+func (b *builder) notFoundPage() error {
+	root := "/"
+	if u, err := url.Parse(lint.SiteURL); err == nil && u.Path != "" {
+		root = strings.TrimSuffix(u.Path, "/") + "/"
+	}
+	return b.render(page{Path: "404.html", Title: "Page not found", Description: "There is no page at this address.", Root: root}, "notfound", nil)
+}
+
+// sectionTitle names a playbook section by its heading rather than its slug. GitHub makes the
+// anchor from the heading (lowercase, spaces to dashes); the playbook's headings are plain words
+// in sentence case ("Setting up periodic evaluations"), so the words of the slug are the heading.
+func (b *builder) sectionTitle(anchor string) string {
+	words := strings.ReplaceAll(anchor, "-", " ")
+	if words == "" {
+		return ""
+	}
+	return strings.ToUpper(words[:1]) + words[1:]
 }
 
 // demoConfig is the example the checker offers: a Hugging Face Trainer run with a few pitfalls.

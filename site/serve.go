@@ -4,12 +4,32 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
 )
 
-// Handler serves a built site. Go's file server already sends application/wasm for .wasm, which
+// Handler serves a built site as GitHub Pages does: a missing path gets 404.html with status 404.
+// Go's file server already sends application/wasm for .wasm, which
 // WebAssembly.instantiateStreaming requires.
 func Handler(dir string) http.Handler {
-	return http.FileServer(http.Dir(dir))
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		name := path.Clean("/" + r.URL.Path)
+		if strings.HasSuffix(r.URL.Path, "/") {
+			name = path.Join(name, "index.html")
+		}
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+			if b, err := os.ReadFile(filepath.Join(dir, "404.html")); err == nil {
+				w.Header().Set("Content-Type", "text/html; charset=utf-8")
+				w.WriteHeader(http.StatusNotFound)
+				w.Write(b)
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	})
 }
 
 // Listen opens a loopback listener ("127.0.0.1:8080" when addr is empty). Other addresses are

@@ -18,7 +18,7 @@ import (
 	"github.com/trainlint/trainlint/rules"
 )
 
-//go:embed templates/*.html content/*.md content/guide/*.md web/static/*
+//go:embed templates/*.html content/*.md content/*.yml content/guide/*.md web/static/*
 var embedded embed.FS
 
 // CSP allows only same-origin resources, plus compiling WebAssembly. The checker promises that
@@ -68,7 +68,7 @@ func Build(o Options) (*Report, error) {
 		return nil, err
 	}
 	// Pages first: they run the docs check, which is quick and the likelier to fail.
-	steps := []func() error{b.guidePages, b.rulePages, b.frameworkPages, b.checkerPage, b.landingPage}
+	steps := []func() error{b.guidePages, b.rulePages, b.frameworkPages, b.checkerPage, b.landingPage, b.notFoundPage, b.searchIndex}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, err
@@ -76,6 +76,9 @@ func Build(o Options) (*Report, error) {
 	}
 	rep.Pages, rep.Examples = b.pages, b.examples
 	fmt.Fprintf(o.Log, "site: %d pages, %d examples verified, in %s\n", b.pages, b.examples, o.Out)
+	if o.Root == "" {
+		fmt.Fprintf(o.Log, "site: incomplete: the checker page has no checker: %s\n", MissingAssets)
+	}
 	if o.Root != "" {
 		ar, err := BuildAssets(o.Root, o.Out, o.Log)
 		if err != nil {
@@ -109,7 +112,16 @@ type page struct {
 	Checker     bool     // the page runs the checker (preload its module)
 	Root        string   // "../" per folder level: every link is relative, so the site works under any prefix
 	CSP         string
+	Version     string
+	Source      string
 }
+
+// SourceURL is trainlint's repository, linked from every page.
+const SourceURL = "https://github.com/trainlint/trainlint"
+
+// MissingAssets says what a build without the checker's assets lacks and how to get them.
+const MissingAssets = "trainlint.wasm (the engine compiled to WebAssembly), wasm_exec.js and assets/checker.js " +
+	"(the editor) are built from the source tree with Go and Node: run `make site` in a checkout of " + SourceURL + "."
 
 func (b *builder) loadTemplates() error {
 	t := template.New("site").Funcs(template.FuncMap{
@@ -134,7 +146,10 @@ func (b *builder) loadTemplates() error {
 
 // render executes a body template, then the layout, and writes the page.
 func (b *builder) render(p page, body string, data any) error {
-	p.Root = strings.Repeat("../", strings.Count(p.Path, "/"))
+	if p.Root == "" {
+		p.Root = strings.Repeat("../", strings.Count(p.Path, "/"))
+	}
+	p.Version, p.Source = lint.Version, SourceURL
 	for _, s := range p.Scripts {
 		p.Checker = p.Checker || s == "wasm_exec.js"
 	}
@@ -147,7 +162,7 @@ func (b *builder) render(p page, body string, data any) error {
 		}{p.Root, data}); err != nil {
 			return fmt.Errorf("%s: %w", p.Path, err)
 		}
-		p.Body = template.HTML(buf.String())
+		p.Body = template.HTML(polishHTML(buf.String()))
 		buf.Reset()
 	}
 	if err := b.tmpl.ExecuteTemplate(&buf, "layout", p); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"net/url"
 	"os"
@@ -218,5 +219,160 @@ func TestPermalink(t *testing.T) {
 	got, err := io.ReadAll(flate.NewReader(bytes.NewReader(raw)))
 	if err != nil || string(got) != text {
 		t.Errorf("round trip = %q, %v", got, err)
+	}
+}
+
+// TestRulePageLayout: the summary and the fix come first, examples sit in one collapsible block
+// per framework after the explanation, and the playbook link is titled by its section.
+func TestRulePageLayout(t *testing.T) {
+	out := buildPages(t)
+	for _, r := range rules.All() {
+		html := read(t, filepath.Join(out, "rules", r.Name, "index.html"))
+		at := func(s string) int {
+			i := strings.Index(html, s)
+			if i < 0 {
+				t.Errorf("rules/%s: no %q", r.Name, s)
+			}
+			return i
+		}
+		lede, fix, why, ex, sup := at(`class="lede"`), at(`<h2 id="fix">`), at(`<h2 id="why">`), at(`<h2 id="examples">`), at(`<h2 id="suppress">`)
+		if !(lede < fix && fix < why && why < ex && ex < sup) {
+			t.Errorf("rules/%s: order lede %d, fix %d, why %d, examples %d, suppress %d", r.Name, lede, fix, why, ex, sup)
+		}
+		fws := map[string]bool{}
+		for _, e := range rules.Examples(r.Name) {
+			fws[e.Framework] = true
+		}
+		if n := strings.Count(html, `<details class="example"`); n != len(fws) {
+			t.Errorf("rules/%s: %d example blocks for %d frameworks", r.Name, n, len(fws))
+		}
+		if r.Anchor != "" && strings.Contains(html, ">"+r.Anchor+"</a>") {
+			t.Errorf("rules/%s: the playbook link is titled by its slug %q", r.Name, r.Anchor)
+		}
+	}
+	html := read(t, filepath.Join(out, "rules", "eval-batch-smaller-than-train", "index.html"))
+	if !strings.Contains(html, ">Setting up periodic evaluations</a>") {
+		t.Error("TL202's playbook link is not titled by its section")
+	}
+}
+
+// TestCodeBlocks: every code block can be reached with the keyboard, and configs and snippets
+// are highlighted with the editor's token classes.
+func TestCodeBlocks(t *testing.T) {
+	out := buildPages(t)
+	pre := regexp.MustCompile(`<pre[ >]`)
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		html := read(t, p)
+		if n, m := len(pre.FindAllString(html, -1)), strings.Count(html, `<pre tabindex="0"`); n != m {
+			t.Errorf("%s: %d of %d code blocks cannot take the focus", p, n-m, n)
+		}
+		return nil
+	})
+	html := read(t, filepath.Join(out, "rules", "eval-batch-smaller-than-train", "index.html"))
+	for _, want := range []string{`<span class="tok-propertyName">per_device_eval_batch_size</span>`, `<span class="tok-number">4</span>`, `class="tok-comment"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("rule page: no %s", want)
+		}
+	}
+	for in, want := range map[string]string{
+		"a: 'x' # c\n":          `<span class="tok-propertyName">a</span><span class="tok-punctuation">:</span> <span class="tok-string">&#39;x&#39;</span> <span class="tok-comment"># c</span>` + "\n",
+		`{"k": [1, true, "s"]}`: `{<span class="tok-propertyName">&#34;k&#34;</span>: [<span class="tok-number">1</span>, <span class="tok-atom">true</span>, <span class="tok-string">&#34;s&#34;</span>]}`,
+	} {
+		lang := "yaml"
+		if strings.HasPrefix(in, "{") {
+			lang = "json"
+		}
+		if got := string(highlight(lang, in)); got != want {
+			t.Errorf("highlight(%s, %q) =\n%s\nwant\n%s", lang, in, got, want)
+		}
+	}
+	if got := string(highlight("toml", "[x]\nk = \"<v>\"\n")); got != `<span class="tok-heading">[x]</span>`+"\n"+`<span class="tok-propertyName">k</span> = <span class="tok-string">&#34;&lt;v&gt;&#34;</span>`+"\n" {
+		t.Errorf("toml: %s", got)
+	}
+}
+
+// TestFrameworkPages: a framework page lists keys, types, defaults and meaning, never the names
+// of trainlint's internal plan fields.
+func TestFrameworkPages(t *testing.T) {
+	out := buildPages(t)
+	for _, d := range dialect.All() {
+		html := read(t, filepath.Join(out, "frameworks", d.Name, "index.html"))
+		paths := map[string]bool{}
+		for _, k := range d.Keys {
+			paths[k.Path] = true
+		}
+		for _, k := range d.Keys {
+			// A generic key may be spelled like the field it feeds ("eval.enabled"): that is a key.
+			if k.Concept != "" && !paths[k.Concept] && strings.Contains(html, "<code>"+k.Concept+"</code>") {
+				t.Errorf("frameworks/%s shows the internal field %q", d.Name, k.Concept)
+				break
+			}
+		}
+	}
+}
+
+// TestSearchIndexAnd404: search.json lists every rule and framework; 404.html links from the
+// site's root, since it is served at any missing path.
+func TestSearchIndexAnd404(t *testing.T) {
+	out := buildPages(t)
+	var ix []searchEntry
+	if err := json.Unmarshal([]byte(read(t, filepath.Join(out, "search.json"))), &ix); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, e := range ix {
+		seen[e.URL] = true
+	}
+	for _, r := range rules.All() {
+		if !seen["rules/"+r.Name+"/index.html"] {
+			t.Errorf("search.json lacks rule %s", r.Name)
+		}
+	}
+	for _, d := range dialect.All() {
+		if !seen["frameworks/"+d.Name+"/index.html"] {
+			t.Errorf("search.json lacks framework %s", d.Name)
+		}
+	}
+	if b, _ := os.Stat(filepath.Join(out, "search.json")); b.Size() > 16<<10 {
+		t.Errorf("search.json is %d bytes: keep the index small", b.Size())
+	}
+	nf := read(t, filepath.Join(out, "404.html"))
+	if !strings.Contains(nf, `href="/rules/index.html"`) || !strings.Contains(nf, `href="/assets/style.css"`) {
+		t.Error("404.html does not link from the site's root")
+	}
+}
+
+// TestCISnippet: the home page's CI workflow is content/ci-github.yml, and so is the README's
+// GitHub Actions workflow (TestReadmeCI runs that one for real), so the two cannot drift apart.
+func TestCISnippet(t *testing.T) {
+	ci, err := embedded.ReadFile("content/ci-github.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := read(t, filepath.Join("..", "README.md"))
+	i := strings.Index(readme, "\n## Use in CI\n")
+	if i < 0 {
+		t.Fatal("README.md has no CI section")
+	}
+	sec := readme[i+1:]
+	if j := strings.Index(sec[3:], "\n## "); j >= 0 {
+		sec = sec[:j+3]
+	}
+	var workflow string
+	for _, blk := range strings.Split(sec, "```yaml\n")[1:] {
+		body, _, _ := strings.Cut(blk, "```")
+		if strings.Contains(body, "\njobs:") {
+			workflow = body
+		}
+	}
+	if workflow != string(ci) {
+		t.Errorf("the README's GitHub Actions workflow differs from site/content/ci-github.yml (the home page's):\nREADME:\n%s\nsite:\n%s", workflow, ci)
+	}
+	out := buildPages(t)
+	if home := read(t, filepath.Join(out, "index.html")); !strings.Contains(home, "upload-sarif") || strings.Count(home, "jobs") < 1 {
+		t.Error("the home page does not show the CI workflow")
 	}
 }

@@ -29,7 +29,6 @@ func TestLSPSubcommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "deepspeed-zero2.json"), b, 0o644)
-	// The launch context the example does not state (the examples folder has no config file).
 	os.WriteFile(filepath.Join(dir, ".trainlint.toml"), []byte("[context]\nhosts = 2\ndevices-per-host = 8\n"), 0o644)
 	text, _ := os.ReadFile(filepath.Join(dir, "deepspeed-zero2.json"))
 	quoted := strings.ReplaceAll(strings.ReplaceAll(string(text), `"`, `\"`), "\n", `\n`)

@@ -524,10 +524,15 @@ func TestExplain(t *testing.T) {
 	for _, want := range []string{"TL990 test-warning\nTest warning\n", "severity:   warning", "category:   tracking",
 		"frameworks: all", "page:       https://trainlint.github.io/rules/test-warning/", "Why it matters\n  Fires on `warn_me`.\n\n  Second paragraph.\n",
 		"How to fix it\n  Remove `warn_me`.\n",
-		"Options (set under [rules.test-warning] in .trainlint.toml)\n  k (integer, default 8)\n      How many times.\n"} {
+		"How to suppress it\n", "# trainlint: disable=test-warning -- reason",
+		"Options\n  - `k` (integer, default `8`): How many times.\n", "    [rules.test-warning]\n    k = 8\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("explain output lacks %q:\n%s", want, out)
 		}
+	}
+	// The order of the rule's page (site/ruledoc): the fix first.
+	if fix, why := strings.Index(out, "How to fix it"), strings.Index(out, "Why it matters"); fix > why {
+		t.Errorf("explain shows why (%d) before the fix (%d)", why, fix)
 	}
 	if code != 0 {
 		t.Errorf("exit %d", code)

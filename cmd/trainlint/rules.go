@@ -12,6 +12,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/textdist"
+	"github.com/trainlint/trainlint/site/ruledoc"
 )
 
 func runRules(args []string, stdout io.Writer) (int, error) {
@@ -113,16 +114,9 @@ func writeExplain(w io.Writer, r *lint.Rule) {
 		fmt.Fprintf(w, "\n%s\n", title)
 		io.WriteString(w, renderMarkdown(md, "  ", 80))
 	}
-	section("Why it matters", r.Rationale)
-	section("How to fix it", r.Fix)
-	if len(r.Options) > 0 {
-		fmt.Fprintf(w, "\nOptions (set under [rules.%s] in .trainlint.toml)\n", r.Name)
-		for _, o := range r.Options {
-			fmt.Fprintf(w, "  %s (%s, default %v)\n", o.Name, o.Type, o.Default)
-			if o.Doc != "" {
-				io.WriteString(w, renderMarkdown(o.Doc, "      ", 80))
-			}
-		}
+	// The same sections, in the same order, as the rule's page on the site (site/ruledoc).
+	for _, s := range ruledoc.Sections(r) {
+		section(s.Title, s.Markdown)
 	}
 	writeExamples(w, r)
 }

@@ -33,9 +33,9 @@ func runSite(args []string, stdout, stderr io.Writer) (int, error) {
 	root := ""
 	if !*pagesOnly {
 		if root = site.FindRoot("."); root == "" {
-			fmt.Fprintln(stderr, "trainlint: not inside the trainlint source tree: writing the pages without the checker (run `make site` in a checkout for the full site)")
+			fmt.Fprintln(stderr, "trainlint: not inside the trainlint source tree: writing the pages without the in-browser checker")
 		} else if missing := missingTools("go", "node", "npm"); missing != "" {
-			fmt.Fprintf(stderr, "trainlint: %s not found: writing the pages without the checker (it needs Go, Node and npm)\n", missing)
+			fmt.Fprintf(stderr, "trainlint: %s not found: writing the pages without the in-browser checker (it needs Go, Node and npm)\n", missing)
 			root = ""
 		}
 	}

@@ -24,6 +24,15 @@ func TestSitePagesOnly(t *testing.T) {
 	if !strings.Contains(stderr.String(), "pages") {
 		t.Errorf("no build summary on stderr: %q", stderr.String())
 	}
+	// What is missing, and how to get it, is said on stderr and on the checker page.
+	for _, want := range []string{"incomplete", "trainlint.wasm", "make site"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("stderr does not say %q: %q", want, stderr.String())
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "check", "index.html")); !strings.Contains(string(b), "not part of this build") || strings.Contains(string(b), "trainlint.wasm\"") {
+		t.Errorf("the checker page of a pages-only build does not say what is missing")
+	}
 }
 
 func TestSiteUsage(t *testing.T) {

@@ -11,7 +11,6 @@ package api
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -156,8 +155,12 @@ func Frameworks() []FrameworkInfo {
 
 // ErrorJSON is the reply to a request that cannot be served: {"error": "..."}.
 func ErrorJSON(err error) []byte {
-	b, _ := json.Marshal(map[string]string{"error": err.Error()})
-	return b
+	w := &jw{html: true}
+	w.open('{')
+	w.key("error")
+	w.str(err.Error())
+	w.close('}')
+	return w.b
 }
 
 // Decode reads a JSON request.
@@ -166,8 +169,9 @@ func Decode(req []byte) (Request, error) {
 	if len(bytes.TrimSpace(req)) == 0 {
 		return r, nil
 	}
-	if err := json.Unmarshal(req, &r); err != nil {
-		return r, fmt.Errorf("bad request: %v", err)
+	r, err := decodeRequest(req)
+	if err != nil {
+		return Request{}, fmt.Errorf("bad request: %v", err)
 	}
 	return r, nil
 }
@@ -187,7 +191,9 @@ func FixBytes(r Request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return marshal(res), nil
+	w := &jw{html: true}
+	w.fixResult(res)
+	return w.b, nil
 }
 
 // LintJSON is Lint from JSON bytes to JSON bytes: the exact bytes both the native and the WASM
@@ -221,26 +227,23 @@ func ResultJSON(res *lint.Result) []byte {
 	if out.Diagnostics == nil {
 		out.Diagnostics = []lint.Diagnostic{}
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(&out); err != nil {
-		return ErrorJSON(err)
-	}
-	return buf.Bytes()
+	w := &jw{pretty: true}
+	w.result(&out)
+	return append(w.b, '\n')
 }
 
 // RulesJSON is Rules as JSON.
-func RulesJSON() []byte { return marshal(Rules()) }
-
-// FrameworksJSON is Frameworks as JSON.
-func FrameworksJSON() []byte { return marshal(Frameworks()) }
-
-func marshal(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
+func RulesJSON() []byte {
+	w := &jw{html: true}
+	if err := w.rules(Rules()); err != nil {
 		return ErrorJSON(err)
 	}
-	return b
+	return w.b
+}
+
+// FrameworksJSON is Frameworks as JSON.
+func FrameworksJSON() []byte {
+	w := &jw{html: true}
+	w.frameworks(Frameworks())
+	return w.b
 }

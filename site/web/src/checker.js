@@ -1,17 +1,27 @@
 // The in-browser checker: CodeMirror 6 on the outside, trainlint compiled to WebAssembly inside
 // (globalThis.trainlint, see wasm/main.go). Everything runs in this page: after the module has
 // loaded, nothing is sent anywhere, and the page's Content-Security-Policy enforces that.
-import { EditorState, Compartment } from "@codemirror/state";
+import { EditorState, Compartment, Prec } from "@codemirror/state";
 import {
-  EditorView, lineNumbers, keymap, highlightActiveLine, highlightActiveLineGutter, drawSelection,
+  EditorView, lineNumbers, keymap, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars,
 } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { syntaxHighlighting, defaultHighlightStyle, StreamLanguage, bracketMatching } from "@codemirror/language";
+import { syntaxHighlighting, StreamLanguage, bracketMatching } from "@codemirror/language";
+import { classHighlighter } from "@lezer/highlight";
 import { yaml } from "@codemirror/lang-yaml";
 import { json } from "@codemirror/lang-json";
 import { toml } from "@codemirror/legacy-modes/mode/toml";
 import { python } from "@codemirror/legacy-modes/mode/python";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
+
+// Control and invisible characters are drawn as visible marks: on top of CodeMirror's default set,
+// every bidirectional embedding, override and isolate (U+202A-U+202E, U+2066-U+2069), so text
+// that reads differently from how it runs cannot hide in a shared permalink.
+const bidiControls = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+// A permalink carries at most this much text once inflated (the engine's own file limit); the
+// limit is applied while inflating, so a small link that inflates to gigabytes stops at once.
+const maxPermalinkBytes = 10 << 20;
 
 const el = document.getElementById("checker");
 if (el) start(el);
@@ -23,8 +33,20 @@ function start(el) {
     path: $("tl-path"), format: $("tl-format"), framework: $("tl-framework"), hosts: $("tl-hosts"),
     devices: $("tl-devices"), picker: $("tl-files"), tabs: $("tl-tabs"), editor: $("tl-editor"),
     status: $("tl-status"), findings: $("tl-findings"), fixAll: $("tl-fix-all"), permalink: $("tl-permalink"),
-    example: $("tl-example"),
+    example: $("tl-example"), notice: $("tl-notice"), detail: $("tl-detail"),
   };
+  // The status line is a polite live region: it changes (and is read out) only when what it says
+  // changes, the counts of findings and files, not on every keystroke. Timing goes to the
+  // detail line, which is not announced.
+  function setStatus(text) {
+    if (ui.status.textContent !== text) ui.status.textContent = text;
+  }
+  // A notice (a broken permalink, fixes with nothing to do) stays until the text changes.
+  function notice(text) {
+    ui.notice.textContent = text;
+    ui.notice.hidden = !text;
+    ui.notice.dataset.kind = "";
+  }
   const perf = (globalThis.trainlintPerf = { lints: 0 });
 
   // ---- files and the editor ----
@@ -54,11 +76,18 @@ function start(el) {
       doc: text,
       extensions: [
         lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
-        bracketMatching(), lintGutter(), syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        bracketMatching(), lintGutter(), syntaxHighlighting(classHighlighter),
+        // Long lines wrap and the editor grows with its text: a region that scrolls inside the
+        // page would need a keyboard stop of its own, and on a phone most lines are long.
+        EditorView.lineWrapping,
+        highlightSpecialChars({ addSpecialChars: bidiControls }),
         language.of(languageFor(formatOf(f))),
+        // Tab indents; Escape lets the next Tab (within two seconds) leave the editor, also when
+        // Escape first collapses a selection (the default keymap takes that Escape otherwise).
+        Prec.highest(keymap.of([{ key: "Escape", run: (v) => { v.setTabFocusMode(2000); return false; } }])),
         keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
-        EditorView.updateListener.of((u) => { if (u.docChanged) schedule(); }),
-        EditorView.contentAttributes.of({ "aria-label": "configuration text" }),
+        EditorView.updateListener.of((u) => { if (u.docChanged) { notice(""); schedule(); } }),
+        EditorView.contentAttributes.of({ "aria-label": "configuration text", "aria-describedby": "tl-hint" }),
       ],
     });
   }
@@ -93,18 +122,38 @@ function start(el) {
     dirty = true;
     lintNow();
   }
+  // Open files are a list of buttons (the file's name selects it, × closes it), shown once two
+  // or more files are open.
   function renderTabs() {
     ui.tabs.textContent = "";
+    ui.tabs.hidden = files.length < 2;
     if (files.length < 2) return;
     files.forEach((f, i) => {
+      const li = document.createElement("li");
       const b = document.createElement("button");
       b.type = "button";
-      b.setAttribute("role", "tab");
-      b.setAttribute("aria-selected", String(i === active));
+      b.className = "file";
+      b.setAttribute("aria-current", String(i === active));
       b.textContent = f.path;
       b.addEventListener("click", () => select(i));
-      ui.tabs.append(b);
+      const x = document.createElement("button");
+      x.type = "button";
+      x.className = "close";
+      x.textContent = "×";
+      x.setAttribute("aria-label", "close " + f.path);
+      x.addEventListener("click", () => closeFile(i));
+      li.append(b, x);
+      ui.tabs.append(li);
     });
+  }
+  function closeFile(i) {
+    if (files.length < 2) return;
+    save();
+    files.splice(i, 1);
+    if (active > i || active >= files.length) active = Math.max(0, active - 1);
+    show();
+    const next = ui.tabs.querySelector('button[aria-current="true"]') || ui.editor;
+    if (next.focus) next.focus();
   }
   function select(i) {
     if (i === active) return;
@@ -139,7 +188,7 @@ function start(el) {
     perf.lints++;
     perf.lastLintMs = ms;
     if (res.error) {
-      ui.status.textContent = "Cannot lint: " + res.error;
+      setStatus("Cannot lint: " + res.error);
       return;
     }
     result = res;
@@ -148,8 +197,8 @@ function start(el) {
     renderFindings();
     const info = res.files[active] || {};
     const n = res.diagnostics.length;
-    ui.status.textContent = `${n} finding${n === 1 ? "" : "s"} in ${res.files.length} file${res.files.length === 1 ? "" : "s"}` +
-      ` · ${info.path} read as ${info.format}, framework ${info.framework} · linted in ${ms.toFixed(1)} ms`;
+    setStatus(`${n} finding${n === 1 ? "" : "s"} in ${res.files.length} file${res.files.length === 1 ? "" : "s"}`);
+    ui.detail.textContent = `${info.path} read as ${info.format}, framework ${info.framework} · linted in ${ms.toFixed(1)} ms`;
     ui.status.dataset.state = "ready";
     updateHash();
   }
@@ -209,7 +258,7 @@ function start(el) {
       if (d.fix) {
         const b = document.createElement("button");
         b.type = "button";
-        b.className = "fix";
+        b.className = "fix button secondary";
         b.textContent = "apply fix";
         b.title = d.fix.message + (d.fix.applicability === "safe" ? "" : " (review the change: not marked safe)");
         b.addEventListener("click", () => applyFix(d));
@@ -253,22 +302,27 @@ function start(el) {
   function fixAll() {
     save();
     const res = globalThis.trainlint.fix(request());
-    if (res.error) { ui.status.textContent = "Cannot fix: " + res.error; return; }
+    if (res.error) { notice("Cannot fix: " + res.error); return; }
     const broken = res.files.filter((ff) => ff.error);
+    let applied = 0;
     res.files.forEach((ff, i) => {
       if (!ff.applied) return;
+      applied += ff.applied;
       const st = i === active ? view.state : files[i].state;
       const tr = { changes: { from: 0, to: st.doc.length, insert: ff.text } };
       if (i === active) view.dispatch(tr);
       else files[i].state = st.update(tr).state;
     });
     lintNow();
-    if (broken.length) ui.status.textContent += " · not all fixes applied: " + broken.map((ff) => ff.error).join("; ");
+    let msg = applied ? `Applied ${applied} fix${applied === 1 ? "" : "es"}.` : "Nothing to fix: no finding has a safe fix.";
+    if (broken.length) msg += " Not all fixes applied: " + broken.map((ff) => ff.error).join("; ");
+    notice(msg);
   }
 
-  // ---- permalinks: #f=<name>&c=<base64url of raw DEFLATE> ----
-  // pipe writes bytes straight into a (de)compression stream: a Blob's stream() would read the
-  // bytes back through the browser process, which delays the first text while the page loads.
+  // ---- permalinks: #f=<name>&c=<base64url of raw DEFLATE>, repeated for every open file;
+  // t=<index> is the active one. h, d and fw carry the launch context. ----
+  // pipe writes bytes straight into a compression stream: a Blob's stream() would read the bytes
+  // back through the browser process, which delays the first text while the page loads.
   function pipe(ts, bytes) {
     const w = ts.writable.getWriter();
     w.write(bytes).catch(() => {});
@@ -281,15 +335,75 @@ function start(el) {
     for (let i = 0; i < b.length; i += 0x8000) bin += String.fromCharCode.apply(null, b.subarray(i, i + 0x8000));
     return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   }
+  // inflate decodes a c parameter, refusing more than maxPermalinkBytes of text. The input goes in
+  // by small pieces and the output is counted as it comes: a stream given everything at once
+  // inflates all of it before the first byte can be read. DEFLATE expands a byte at most about
+  // a thousandfold, so a 1 KB piece never yields more than about a megabyte past the limit.
   async function inflate(c) {
-    const bin = atob(c.replace(/-/g, "+").replace(/_/g, "/"));
+    let bin;
+    try { bin = atob(c.replace(/-/g, "+").replace(/_/g, "/")); } catch { throw new Error("it is not valid base64url"); }
     const b = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-    return new TextDecoder().decode(await pipe(new DecompressionStream("deflate-raw"), b));
+    const ds = new DecompressionStream("deflate-raw");
+    const w = ds.writable.getWriter();
+    const r = ds.readable.getReader();
+    let stop = false;
+    const feed = (async () => {
+      for (let i = 0; i < b.length && !stop; i += 1024) await w.write(b.subarray(i, i + 1024));
+      if (!stop) await w.close();
+    })();
+    feed.catch(() => {});
+    const parts = [];
+    let total = 0;
+    try {
+      for (;;) {
+        const { value, done } = await r.read();
+        if (done) break;
+        total += value.length;
+        if (total > maxPermalinkBytes) {
+          stop = true;
+          r.cancel().catch(() => {});
+          w.abort().catch(() => {});
+          throw new RangeError(`its text is larger than ${maxPermalinkBytes >> 20} MB once inflated`);
+        }
+        parts.push(value);
+      }
+      await feed;
+    } catch (e) {
+      if (e instanceof RangeError) throw e;
+      throw new Error("it is truncated or not compressed as trainlint writes it");
+    }
+    const out = new Uint8Array(total);
+    let o = 0;
+    for (const p of parts) { out.set(p, o); o += p.length; }
+    try { return new TextDecoder("utf-8", { fatal: true }).decode(out); } catch { throw new Error("its text is not UTF-8"); }
   }
+  // parseHash returns the files of a fragment ({name, c} each), or null when there is none.
   function parseHash(h) {
     const p = new URLSearchParams(h.replace(/^#/, ""));
-    if (p.get("c") === null) return null;
-    return { name: p.get("f") || "config.yaml", c: p.get("c"), hosts: p.get("h"), devices: p.get("d"), fw: p.get("fw") };
+    const cs = p.getAll("c");
+    if (cs.length === 0) return null;
+    const names = p.getAll("f");
+    return {
+      files: cs.map((c, i) => ({ name: names[i] || "config.yaml", c })),
+      active: parseInt(p.get("t") || "0", 10) || 0,
+      hosts: p.get("h"), devices: p.get("d"), fw: p.get("fw"),
+    };
+  }
+  // readHash inflates every file of a fragment; a broken one is reported, never linted as empty.
+  async function readHash(h) {
+    const out = [];
+    for (const f of h.files) {
+      try { out.push({ name: f.name, text: await inflate(f.c) }); }
+      catch (e) {
+        notice(e instanceof RangeError
+          ? `This link is not opened: the file "${f.name}" is too large (${e.message}).`
+          : `This link is broken: the file "${f.name}" cannot be read (${e.message}). ` +
+            "Links are often cut short when copied; copy the whole address again.");
+        ui.notice.dataset.kind = "broken";
+        return null;
+      }
+    }
+    return out;
   }
   // A permalink's launch context (hosts, devices per host, framework) fills the inputs.
   function applyContext(h) {
@@ -297,28 +411,46 @@ function start(el) {
     if (h.devices) ui.devices.value = h.devices;
     if (h.fw && [...ui.framework.options].some((o) => o.value === h.fw)) ui.framework.value = h.fw;
   }
-  function contextParams(q) {
+  async function hashParams() {
+    save();
+    const q = new URLSearchParams();
+    for (let i = 0; i < files.length; i++) {
+      q.append("f", files[i].path);
+      q.append("c", await deflate(textOf(i)));
+    }
+    if (files.length > 1 && active > 0) q.set("t", String(active));
     if (num(ui.hosts)) q.set("h", String(num(ui.hosts)));
     if (num(ui.devices)) q.set("d", String(num(ui.devices)));
     if (ui.framework.value) q.set("fw", ui.framework.value);
     return q;
   }
   let hashSeq = 0;
+  let ownHash = "";
   async function updateHash() {
     if (!el.matches("#checker") || !location.pathname.endsWith("/check/") && !location.pathname.endsWith("/check/index.html")) return;
+    if (!ui.notice.hidden && ui.notice.dataset.kind === "broken") return; // keep the broken link in the address bar
     const seq = ++hashSeq;
-    const f = current();
-    const c = await deflate(textOf(active));
+    const q = await hashParams();
     if (seq !== hashSeq) return;
-    const q = contextParams(new URLSearchParams({ f: f.path, c }));
-    window.history.replaceState(null, "", "#" + q.toString());
+    ownHash = "#" + q.toString();
+    window.history.replaceState(null, "", ownHash);
   }
   async function permalink() {
-    const f = current();
-    const q = contextParams(new URLSearchParams({ f: f.path, c: await deflate(textOf(active)) }));
+    const q = await hashParams();
     const url = new URL(`${root}check/index.html#${q}`, location.href).href;
-    try { await navigator.clipboard.writeText(url); ui.status.textContent = "Permalink copied."; }
+    try { await navigator.clipboard.writeText(url); notice("Permalink copied: it holds every open file."); }
     catch { prompt("Permalink:", url); }
+  }
+  // openFiles replaces the open files with a permalink's.
+  function openAll(list, activeIndex) {
+    files.length = 0;
+    for (const f of list) {
+      const fl = { path: f.name, format: "", state: null, touched: false };
+      fl.state = newState(fl, f.text);
+      files.push(fl);
+    }
+    active = Math.min(Math.max(0, activeIndex), files.length - 1);
+    show();
   }
 
   // ---- controls ----
@@ -364,12 +496,17 @@ function start(el) {
     openFiles(e.dataTransfer.files);
   }, true);
   window.addEventListener("hashchange", async () => {
+    if (location.hash === ownHash) return;
     const h = parseHash(location.hash);
-    if (!h) return;
-    const text = await inflate(h.c);
+    if (!h) {
+      if (location.hash.length > 1) { notice("This link is broken: it holds no file (no c= part)."); ui.notice.dataset.kind = "broken"; }
+      return;
+    }
+    const list = await readHash(h);
+    if (!list) return;
+    notice("");
     applyContext(h);
-    if (textOf(active) === text && current().path === h.name) { lintNow(); return; }
-    addFile(h.name, text, { replaceUntouched: true });
+    openAll(list, h.active);
   });
 
   // ---- start: load the module and the first file concurrently ----
@@ -386,22 +523,26 @@ function start(el) {
     : WebAssembly.instantiateStreaming(fetch(root + "trainlint.wasm"), go.importObject).then((r) => r.instance);
   instance
     .then((inst) => { perf.compiledMs = boot && boot.compiledMs || performance.now(); return go.run(inst); })
-    .catch((err) => { ui.status.textContent = "The checker could not start: " + err; });
+    .catch((err) => { setStatus("The checker could not start: " + err); });
   const first = (async () => {
-    const h = parseHash(location.hash) || parseHash(new URL(ui.example.href, location.href).hash);
-    if (!h) return { name: "config.yaml", text: "" };
-    applyContext(h);
-    try { return { name: h.name, text: await inflate(h.c) }; }
-    catch (e) { ui.status.textContent = "This permalink cannot be read: " + e; return { name: "config.yaml", text: "" }; }
+    const fallback = [{ name: "config.yaml", text: "" }];
+    const h = parseHash(location.hash);
+    if (!h && location.hash.length > 1 && /(^#|&)(f|c)=/.test(location.hash)) {
+      notice("This link is broken: it holds no file (no c= part). Links are often cut short when copied.");
+      ui.notice.dataset.kind = "broken";
+      return { list: fallback, active: 0 };
+    }
+    const use = h || parseHash(new URL(ui.example.href, location.href).hash);
+    if (!use) return { list: fallback, active: 0 };
+    applyContext(use);
+    const list = await readHash(use);
+    return list ? { list, active: use.active } : { list: fallback, active: 0 };
   })();
   // The editor appears as soon as its text is known; linting starts when the module is ready.
   const shown = first.then((f) => {
     perf.textMs = performance.now();
-    const fl = { path: f.name, format: "", state: null, touched: false };
-    fl.state = newState(fl, f.text);
-    files.push(fl);
-    active = 0;
-    show();
+    openAll(f.list, f.active);
+    if (el.dataset.focus === "true") view.focus();
     perf.editorMs = performance.now();
   });
   Promise.all([ready, shown]).then(() => {

@@ -202,18 +202,21 @@ func (s *session) apply(u uri.URI, e *protocol.WorkspaceEdit) string {
 	return string(src)
 }
 
-// contextConfig is the .trainlint.toml the tests put beside the examples: the launch context
-// the files do not state (the examples folder no longer holds one: the demo passes the flags).
-const contextConfig = "[context]\nhosts = 2\ndevices-per-host = 8\n"
+// exampleContext is the launch context of make demo, as a config file.
+const exampleContext = "[context]\nhosts = 2\ndevices-per-host = 8\n"
 
 func copyExample(t *testing.T, dir, name string) string {
 	t.Helper()
-	b, err := []byte(contextConfig), error(nil)
-	if name != ".trainlint.toml" {
-		b, err = os.ReadFile(filepath.Join("..", "..", "examples", name))
-	}
-	if err != nil {
-		t.Fatal(err)
+	var b []byte
+	if name == ".trainlint.toml" {
+		// The examples state no launch context (make demo passes --hosts); the tests that need
+		// several hosts get it from a config file, as a repository would give it.
+		b = []byte(exampleContext)
+	} else {
+		var err error
+		if b, err = os.ReadFile(filepath.Join("..", "..", "examples", name)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, b, 0o644); err != nil {

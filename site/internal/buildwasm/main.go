@@ -1,0 +1,23 @@
+// Command buildwasm builds the checker's WebAssembly module exactly as the site build does
+// (site.BuildWASM: site.WASMBuildFlags, then the data section packed): `make wasm` runs it.
+//
+//	go run ./site/internal/buildwasm site/dist/trainlint.wasm
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/trainlint/trainlint/site"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: buildwasm OUT.wasm (from the module root)")
+		os.Exit(2)
+	}
+	if err := site.BuildWASM(".", os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "buildwasm:", err)
+		os.Exit(1)
+	}
+}

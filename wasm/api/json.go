@@ -1,0 +1,804 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// The API reads requests and writes replies with the small JSON code in this file rather than
+// encoding/json: encoding/json and the reflection behind it were 55 KB of the WebAssembly
+// module brotli-compressed (80 KB gzipped), about a twentieth of it, for five fixed shapes.
+// The output is byte for byte what encoding/json writes for the same values (TestJSONLikeStdlib
+// fills every field of every reply type by reflection and compares, so a field added to
+// lint.Result without a line here fails that test).
+
+// ---- writing ----
+
+type jw struct {
+	b      []byte
+	indent int // current depth; pretty output when pretty is set
+	pretty bool
+	html   bool // escape <, > and & as json.Marshal does (ResultJSON's encoder turns that off)
+	first  []bool
+}
+
+func (w *jw) nl() {
+	if w.pretty {
+		w.b = append(w.b, '\n')
+		for i := 0; i < w.indent; i++ {
+			w.b = append(w.b, ' ', ' ')
+		}
+	}
+}
+
+func (w *jw) open(c byte) {
+	w.b = append(w.b, c)
+	w.indent++
+	w.first = append(w.first, true)
+}
+
+func (w *jw) close(c byte) {
+	w.indent--
+	empty := w.first[len(w.first)-1]
+	w.first = w.first[:len(w.first)-1]
+	if !empty {
+		w.nl()
+	}
+	w.b = append(w.b, c)
+}
+
+func (w *jw) sep() {
+	if w.first[len(w.first)-1] {
+		w.first[len(w.first)-1] = false
+	} else {
+		w.b = append(w.b, ',')
+	}
+	w.nl()
+}
+
+// key starts a member of the current object.
+func (w *jw) key(k string) {
+	w.sep()
+	w.str(k)
+	w.b = append(w.b, ':')
+	if w.pretty {
+		w.b = append(w.b, ' ')
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+// str writes a string as encoding/json does: quotes, backslashes and control characters
+// escaped, invalid UTF-8 as U+FFFD, U+2028 and U+2029 escaped, and <, > and & when w.html.
+func (w *jw) str(s string) {
+	w.b = append(w.b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				w.b = append(w.b, '\\', c)
+			case w.html && (c == '<' || c == '>' || c == '&'):
+				w.b = append(w.b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			case c >= 0x20:
+				w.b = append(w.b, c)
+			case c == '\b':
+				w.b = append(w.b, '\\', 'b')
+			case c == '\f':
+				w.b = append(w.b, '\\', 'f')
+			case c == '\n':
+				w.b = append(w.b, '\\', 'n')
+			case c == '\r':
+				w.b = append(w.b, '\\', 'r')
+			case c == '\t':
+				w.b = append(w.b, '\\', 't')
+			default:
+				w.b = append(w.b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			w.b = append(w.b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			w.b = append(w.b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			w.b = append(w.b, s[i:i+size]...)
+		}
+		i += size
+	}
+	w.b = append(w.b, '"')
+}
+
+func (w *jw) int(n int) { w.b = strconv.AppendInt(w.b, int64(n), 10) }
+
+func (w *jw) bool(v bool) { w.b = strconv.AppendBool(w.b, v) }
+
+// float writes a float64 as encoding/json does.
+func (w *jw) float(f float64) error {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return fmt.Errorf("unsupported value: %v", f)
+	}
+	abs := math.Abs(f)
+	fmtc := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		fmtc = 'e'
+	}
+	start := len(w.b)
+	w.b = strconv.AppendFloat(w.b, f, fmtc, -1, 64)
+	if fmtc == 'e' {
+		// clean up e-09 to e-9
+		n := len(w.b) - start
+		if n >= 4 && w.b[len(w.b)-4] == 'e' && w.b[len(w.b)-3] == '-' && w.b[len(w.b)-2] == '0' {
+			w.b[len(w.b)-2] = w.b[len(w.b)-1]
+			w.b = w.b[:len(w.b)-1]
+		}
+	}
+	return nil
+}
+
+// any writes the values an option default can hold.
+func (w *jw) any(v any) error {
+	switch x := v.(type) {
+	case nil:
+		w.b = append(w.b, "null"...)
+	case string:
+		w.str(x)
+	case bool:
+		w.bool(x)
+	case int:
+		w.int(x)
+	case int64:
+		w.b = strconv.AppendInt(w.b, x, 10)
+	case float64:
+		return w.float(x)
+	case []string:
+		if x == nil {
+			w.b = append(w.b, "null"...)
+			return nil
+		}
+		w.open('[')
+		for _, s := range x {
+			w.sep()
+			w.str(s)
+		}
+		w.close(']')
+	default:
+		return fmt.Errorf("json: unsupported type %T", v)
+	}
+	return nil
+}
+
+func (w *jw) strings(xs []string) {
+	if xs == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('[')
+	for _, s := range xs {
+		w.sep()
+		w.str(s)
+	}
+	w.close(']')
+}
+
+func (w *jw) result(r *lint.Result) {
+	if r == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('{')
+	w.key("version")
+	w.int(r.Version)
+	w.key("tool")
+	w.open('{')
+	w.key("name")
+	w.str(r.Tool.Name)
+	w.key("version")
+	w.str(r.Tool.Version)
+	w.close('}')
+	w.key("files")
+	if r.Files == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for _, f := range r.Files {
+			w.sep()
+			w.open('{')
+			w.key("path")
+			w.str(f.Path)
+			w.key("format")
+			w.str(f.Format)
+			w.key("framework")
+			w.str(f.Framework)
+			if len(f.NeedsHosts) > 0 {
+				w.key("needs_hosts")
+				w.strings(f.NeedsHosts)
+			}
+			w.close('}')
+		}
+		w.close(']')
+	}
+	w.key("diagnostics")
+	if r.Diagnostics == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for i := range r.Diagnostics {
+			w.sep()
+			w.diagnostic(&r.Diagnostics[i])
+		}
+		w.close(']')
+	}
+	w.close('}')
+}
+
+func (w *jw) diagnostic(d *lint.Diagnostic) {
+	w.open('{')
+	w.key("code")
+	w.str(d.Code)
+	w.key("rule")
+	w.str(d.Rule)
+	w.key("category")
+	w.str(d.Category)
+	w.key("severity")
+	w.str(d.Severity.String())
+	w.key("file")
+	w.str(d.File)
+	w.key("line")
+	w.int(d.Line)
+	w.key("column")
+	w.int(d.Column)
+	w.key("end_line")
+	w.int(d.EndLine)
+	w.key("end_column")
+	w.int(d.EndColumn)
+	if d.Key != "" {
+		w.key("key")
+		w.str(d.Key)
+	}
+	w.key("message")
+	w.str(d.Message)
+	w.key("help")
+	w.str(d.Help)
+	w.key("url")
+	w.str(d.URL)
+	if len(d.Related) > 0 {
+		w.key("related")
+		w.open('[')
+		for _, r := range d.Related {
+			w.sep()
+			w.open('{')
+			w.key("file")
+			w.str(r.File)
+			w.key("line")
+			w.int(r.Line)
+			w.key("column")
+			w.int(r.Column)
+			w.key("message")
+			w.str(r.Message)
+			w.close('}')
+		}
+		w.close(']')
+	}
+	if d.Fix != nil {
+		w.key("fix")
+		w.open('{')
+		w.key("applicability")
+		w.str(string(d.Fix.Applicability))
+		w.key("message")
+		w.str(d.Fix.Message)
+		w.key("edits")
+		if d.Fix.Edits == nil {
+			w.b = append(w.b, "null"...)
+		} else {
+			w.open('[')
+			for _, e := range d.Fix.Edits {
+				w.sep()
+				w.open('{')
+				w.key("file")
+				w.str(e.File)
+				w.key("line")
+				w.int(e.Line)
+				w.key("column")
+				w.int(e.Column)
+				w.key("end_line")
+				w.int(e.EndLine)
+				w.key("end_column")
+				w.int(e.EndColumn)
+				w.key("new_text")
+				w.str(e.NewText)
+				w.close('}')
+			}
+			w.close(']')
+		}
+		w.close('}')
+	}
+	w.close('}')
+}
+
+func (w *jw) fixResult(r *FixResult) {
+	w.open('{')
+	w.key("files")
+	if r.Files == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.open('[')
+		for _, f := range r.Files {
+			w.sep()
+			w.open('{')
+			w.key("path")
+			w.str(f.Path)
+			w.key("text")
+			w.str(f.Text)
+			w.key("applied")
+			w.int(f.Applied)
+			if f.Error != "" {
+				w.key("error")
+				w.str(f.Error)
+			}
+			w.close('}')
+		}
+		w.close(']')
+	}
+	w.key("result")
+	w.result(r.Result)
+	w.close('}')
+}
+
+func (w *jw) rules(rs []lint.RuleInfo) error {
+	if rs == nil {
+		w.b = append(w.b, "null"...)
+		return nil
+	}
+	w.open('[')
+	for _, r := range rs {
+		w.sep()
+		w.open('{')
+		w.key("code")
+		w.str(r.Code)
+		w.key("name")
+		w.str(r.Name)
+		w.key("title")
+		w.str(r.Title)
+		w.key("category")
+		w.str(r.Category)
+		w.key("severity")
+		w.str(r.Severity.String())
+		if r.Anchor != "" {
+			w.key("anchor")
+			w.str(r.Anchor)
+		}
+		if r.Playbook != "" {
+			w.key("playbook")
+			w.str(r.Playbook)
+		}
+		w.key("url")
+		w.str(r.URL)
+		w.key("rationale")
+		w.str(r.Rationale)
+		w.key("fix")
+		w.str(r.Fix)
+		w.key("frameworks")
+		w.strings(r.Frameworks)
+		w.key("options")
+		if r.Options == nil {
+			w.b = append(w.b, "null"...)
+		} else {
+			w.open('[')
+			for _, o := range r.Options {
+				w.sep()
+				w.open('{')
+				w.key("name")
+				w.str(o.Name)
+				w.key("type")
+				w.str(o.Type)
+				w.key("default")
+				if err := w.any(o.Default); err != nil {
+					return err
+				}
+				w.key("doc")
+				w.str(o.Doc)
+				w.close('}')
+			}
+			w.close(']')
+		}
+		if r.Off {
+			w.key("off")
+			w.bool(true)
+		}
+		w.close('}')
+	}
+	w.close(']')
+	return nil
+}
+
+func (w *jw) frameworks(fs []FrameworkInfo) {
+	if fs == nil {
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.open('[')
+	for _, f := range fs {
+		w.sep()
+		w.open('{')
+		w.key("name")
+		w.str(f.Name)
+		w.key("title")
+		w.str(f.Title)
+		w.close('}')
+	}
+	w.close(']')
+}
+
+// ---- reading ----
+
+// jr is a JSON reader for requests: standard JSON (RFC 8259) into strings, float64, bool, nil,
+// []any and map[string]any. Depth is limited; a request is a few levels deep.
+type jr struct {
+	s   []byte
+	i   int
+	err error
+}
+
+const maxRequestDepth = 64
+
+func (r *jr) fail(msg string) {
+	if r.err == nil {
+		r.err = fmt.Errorf("%s at offset %d", msg, r.i)
+	}
+}
+
+func (r *jr) ws() {
+	for r.i < len(r.s) && (r.s[r.i] == ' ' || r.s[r.i] == '\t' || r.s[r.i] == '\n' || r.s[r.i] == '\r') {
+		r.i++
+	}
+}
+
+func (r *jr) value(depth int) any {
+	if depth > maxRequestDepth {
+		r.fail("nested too deeply")
+		return nil
+	}
+	r.ws()
+	if r.i >= len(r.s) {
+		r.fail("unexpected end of JSON input")
+		return nil
+	}
+	switch c := r.s[r.i]; {
+	case c == '{':
+		r.i++
+		m := map[string]any{}
+		r.ws()
+		if r.i < len(r.s) && r.s[r.i] == '}' {
+			r.i++
+			return m
+		}
+		for r.err == nil {
+			r.ws()
+			if r.i >= len(r.s) || r.s[r.i] != '"' {
+				r.fail("expected a string key")
+				return nil
+			}
+			k := r.str()
+			r.ws()
+			if r.i >= len(r.s) || r.s[r.i] != ':' {
+				r.fail("expected ':'")
+				return nil
+			}
+			r.i++
+			m[k] = r.value(depth + 1)
+			r.ws()
+			if r.i < len(r.s) && r.s[r.i] == ',' {
+				r.i++
+				continue
+			}
+			if r.i < len(r.s) && r.s[r.i] == '}' {
+				r.i++
+				return m
+			}
+			r.fail("expected ',' or '}'")
+		}
+		return nil
+	case c == '[':
+		r.i++
+		var a []any
+		r.ws()
+		if r.i < len(r.s) && r.s[r.i] == ']' {
+			r.i++
+			return []any{}
+		}
+		for r.err == nil {
+			a = append(a, r.value(depth+1))
+			r.ws()
+			if r.i < len(r.s) && r.s[r.i] == ',' {
+				r.i++
+				continue
+			}
+			if r.i < len(r.s) && r.s[r.i] == ']' {
+				r.i++
+				return a
+			}
+			r.fail("expected ',' or ']'")
+		}
+		return nil
+	case c == '"':
+		return r.str()
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []struct {
+			text string
+			v    any
+		}{{"true", true}, {"false", false}, {"null", nil}} {
+			if len(r.s)-r.i >= len(lit.text) && string(r.s[r.i:r.i+len(lit.text)]) == lit.text {
+				r.i += len(lit.text)
+				return lit.v
+			}
+		}
+		r.fail("invalid literal")
+		return nil
+	case c == '-' || (c >= '0' && c <= '9'):
+		start := r.i
+		if c == '-' {
+			r.i++
+		}
+		digits := func() int {
+			n := 0
+			for r.i < len(r.s) && r.s[r.i] >= '0' && r.s[r.i] <= '9' {
+				r.i++
+				n++
+			}
+			return n
+		}
+		if r.i < len(r.s) && r.s[r.i] == '0' {
+			r.i++
+		} else if digits() == 0 {
+			r.fail("invalid number")
+			return nil
+		}
+		if r.i < len(r.s) && r.s[r.i] == '.' {
+			r.i++
+			if digits() == 0 {
+				r.fail("invalid number")
+				return nil
+			}
+		}
+		if r.i < len(r.s) && (r.s[r.i] == 'e' || r.s[r.i] == 'E') {
+			r.i++
+			if r.i < len(r.s) && (r.s[r.i] == '+' || r.s[r.i] == '-') {
+				r.i++
+			}
+			if digits() == 0 {
+				r.fail("invalid number")
+				return nil
+			}
+		}
+		f, err := strconv.ParseFloat(string(r.s[start:r.i]), 64)
+		if err != nil {
+			r.fail("number out of range")
+		}
+		return f
+	}
+	r.fail(fmt.Sprintf("invalid character %q", r.s[r.i]))
+	return nil
+}
+
+// str reads a string whose opening quote is at r.i.
+func (r *jr) str() string {
+	r.i++
+	start := r.i
+	// fast path: no escapes, valid UTF-8
+	for r.i < len(r.s) && r.s[r.i] != '"' && r.s[r.i] != '\\' && r.s[r.i] >= 0x20 {
+		r.i++
+	}
+	if r.i < len(r.s) && r.s[r.i] == '"' && utf8.Valid(r.s[start:r.i]) {
+		r.i++
+		return string(r.s[start : r.i-1])
+	}
+	r.i = start
+	var b []byte
+	for r.i < len(r.s) {
+		c := r.s[r.i]
+		switch {
+		case c == '"':
+			r.i++
+			return string(b)
+		case c < 0x20:
+			r.fail("control character in a string")
+			return ""
+		case c == '\\':
+			if r.i+1 >= len(r.s) {
+				r.fail("unexpected end of JSON input")
+				return ""
+			}
+			r.i++
+			switch e := r.s[r.i]; e {
+			case '"', '\\', '/':
+				b = append(b, e)
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				x := r.hex4()
+				if x < 0 {
+					return ""
+				}
+				rn := rune(x)
+				if utf16.IsSurrogate(rn) {
+					rn = utf8.RuneError
+					if r.i+2 < len(r.s) && r.s[r.i+1] == '\\' && r.s[r.i+2] == 'u' {
+						save := r.i
+						r.i += 2
+						if y := r.hex4(); y >= 0 {
+							if d := utf16.DecodeRune(rune(x), rune(y)); d != utf8.RuneError {
+								rn = d
+							} else {
+								r.i = save
+							}
+						} else {
+							return ""
+						}
+					}
+				}
+				b = utf8.AppendRune(b, rn)
+			default:
+				r.fail("invalid escape")
+				return ""
+			}
+			r.i++
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			r.i++
+		default:
+			rn, size := utf8.DecodeRune(r.s[r.i:])
+			if rn == utf8.RuneError && size == 1 {
+				b = append(b, "\uFFFD"...)
+			} else {
+				b = append(b, r.s[r.i:r.i+size]...)
+			}
+			r.i += size
+		}
+	}
+	r.fail("unexpected end of JSON input")
+	return ""
+}
+
+// hex4 reads the four hex digits after `\u` (r.i is at the u) and leaves r.i on the last one.
+func (r *jr) hex4() int {
+	if r.i+4 >= len(r.s) {
+		r.fail("unexpected end of JSON input")
+		return -1
+	}
+	v, err := strconv.ParseUint(string(r.s[r.i+1:r.i+5]), 16, 32)
+	if err != nil {
+		r.fail("invalid \\u escape")
+		return -1
+	}
+	r.i += 4
+	return int(v)
+}
+
+// decodeRequest reads a request. Unknown members are ignored, as encoding/json would.
+func decodeRequest(b []byte) (Request, error) {
+	var req Request
+	r := &jr{s: b}
+	v := r.value(0)
+	r.ws()
+	if r.err == nil && r.i != len(r.s) {
+		r.fail("invalid character after top-level value")
+	}
+	if r.err != nil {
+		return req, r.err
+	}
+	if v == nil {
+		return req, nil
+	}
+	top, ok := v.(map[string]any)
+	if !ok {
+		return req, errors.New("a request is an object")
+	}
+	str := func(m map[string]any, k, where string) (string, error) {
+		switch x := m[k].(type) {
+		case nil:
+			return "", nil
+		case string:
+			return x, nil
+		}
+		return "", fmt.Errorf("%s.%s is not a string", where, k)
+	}
+	num := func(m map[string]any, k string) (int, error) {
+		switch x := m[k].(type) {
+		case nil:
+			return 0, nil
+		case float64:
+			if x != math.Trunc(x) || math.Abs(x) > 1<<31 {
+				return 0, fmt.Errorf("options.%s is not an integer", k)
+			}
+			return int(x), nil
+		}
+		return 0, fmt.Errorf("options.%s is not a number", k)
+	}
+	strs := func(m map[string]any, k string) ([]string, error) {
+		switch x := m[k].(type) {
+		case nil:
+			return nil, nil
+		case []any:
+			out := make([]string, 0, len(x))
+			for _, e := range x {
+				s, ok := e.(string)
+				if !ok {
+					return nil, fmt.Errorf("options.%s holds a non-string", k)
+				}
+				out = append(out, s)
+			}
+			return out, nil
+		}
+		return nil, fmt.Errorf("options.%s is not an array", k)
+	}
+	switch fs := top["files"].(type) {
+	case nil:
+	case []any:
+		for i, e := range fs {
+			m, ok := e.(map[string]any)
+			if !ok {
+				if e == nil {
+					req.Files = append(req.Files, File{})
+					continue
+				}
+				return req, fmt.Errorf("files[%d] is not an object", i)
+			}
+			var f File
+			var err error
+			where := fmt.Sprintf("files[%d]", i)
+			if f.Path, err = str(m, "path", where); err != nil {
+				return req, err
+			}
+			if f.Text, err = str(m, "text", where); err != nil {
+				return req, err
+			}
+			if f.Format, err = str(m, "format", where); err != nil {
+				return req, err
+			}
+			req.Files = append(req.Files, f)
+		}
+	default:
+		return req, errors.New("files is not an array")
+	}
+	switch o := top["options"].(type) {
+	case nil:
+	case map[string]any:
+		var err error
+		if req.Options.Hosts, err = num(o, "hosts"); err != nil {
+			return req, err
+		}
+		if req.Options.DevicesPerHost, err = num(o, "devicesPerHost"); err != nil {
+			return req, err
+		}
+		if req.Options.Framework, err = str(o, "framework", "options"); err != nil {
+			return req, err
+		}
+		if req.Options.Select, err = strs(o, "select"); err != nil {
+			return req, err
+		}
+		if req.Options.Ignore, err = strs(o, "ignore"); err != nil {
+			return req, err
+		}
+	default:
+		return req, errors.New("options is not an object")
+	}
+	return req, nil
+}

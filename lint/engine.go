@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -231,6 +232,12 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 			continue
 		}
 		diag.Related = append(diag.Related, Related{File: d.Path, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message})
+	}
+	if f.Node != nil && f.Node.Use != nil {
+		// A value reached through a reference (gin %MACRO): the finding points at the
+		// definition; the use is where the reader meets it.
+		u := *f.Node.Use
+		diag.Related = append(diag.Related, Related{File: d.Path, Line: u.Start.Line, Column: u.Start.Col, Message: "used here as " + strconv.Quote(string(d.Src[u.Start.Offset:u.End.Offset]))})
 	}
 	if f.Fix != nil && len(f.Fix.Edits) > 0 {
 		fx := &Fix{Applicability: f.Fix.Applicability, Message: f.Fix.Message}

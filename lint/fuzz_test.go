@@ -18,7 +18,7 @@ import (
 // (they trigger every rule and every fix) and testdata/fuzz/<target>/ (committed, replayed by
 // plain go test). `make fuzz` runs them for FUZZTIME each.
 
-var fuzzFormats = []doc.Format{doc.YAML, doc.JSON, doc.TOML}
+var fuzzFormats = []doc.Format{doc.YAML, doc.JSON, doc.TOML, doc.Gin, doc.Python}
 
 // fuzzInput picks the framework ("" = detect) and format from two fuzzed bytes.
 func fuzzInput(fw, format uint8) (string, doc.Format) {

@@ -88,7 +88,7 @@ func frameworkIDs() []string {
 
 // The example patterns compile on first use: only the tests, the site and explain read the
 // archives, not a lint run.
-var sectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(bad|good)-(.+)\.(yaml|yml|json|toml)$`) })
+var sectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(bad|good)-(.+)\.(yaml|yml|json|toml|gin|py)$`) })
 
 // ParseArchive reads a txtar archive of rule examples.
 func ParseArchive(rule string, data []byte) (*Archive, error) {
@@ -169,7 +169,7 @@ func ParseArchive(rule string, data []byte) (*Archive, error) {
 func newExample(rule, name, text string, line int) (Example, error) {
 	m := sectionRe().FindStringSubmatch(name)
 	if m == nil {
-		return Example{}, fmt.Errorf("%s.txtar:%d: section %q is not named (bad|good)-<framework>[-<suffix>].(yaml|json|toml)", rule, line-1, name)
+		return Example{}, fmt.Errorf("%s.txtar:%d: section %q is not named (bad|good)-<framework>[-<suffix>].(yaml|json|toml|gin|py)", rule, line-1, name)
 	}
 	ex := Example{Rule: rule, Name: name, Kind: m[1], Source: text, Line: line}
 	ex.Framework, ex.Suffix = splitFramework(m[2])

@@ -522,10 +522,10 @@ var shortFor = map[string]string{"f": "format", "o": "output"}
 
 func printCheckHelp(w io.Writer) {
 	fmt.Fprintf(w, "Usage: trainlint [check] [flags] [PATH|-]...\n\n")
-	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml, and .gitignore\n")
-	fmt.Fprintf(w, "is respected); with no path, the current folder. '-' reads standard input. Flags may come\n")
-	fmt.Fprintf(w, "before or after paths. A path that cannot be read is reported and the others are still\n")
-	fmt.Fprintf(w, "linted; the run then exits 2.\n\nFlags:\n")
+	fmt.Fprintf(w, "Lints files and folders (folders are walked for *.yaml, *.yml, *.json, *.toml, *.gin and\n")
+	fmt.Fprintf(w, "*.py configs, and .gitignore is respected); with no path, the current folder. '-' reads\n")
+	fmt.Fprintf(w, "standard input. Flags may come before or after paths. A path that cannot be read is\n")
+	fmt.Fprintf(w, "reported and the others are still linted; the run then exits 2.\n\nFlags:\n")
 	fs := newCheckFlags(&checkConfig{FailOn: lint.Warning})
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fs.VisitAll(func(f *flag.Flag) {

@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // outcome is what is kept of one linted file: its info and findings, and its bytes only when
@@ -18,6 +22,8 @@ type outcome struct {
 	diags []lint.Diagnostic
 	src   []byte
 	err   error
+	// skip: a walked .py file that is not a config (a script, a helper module).
+	skip bool
 }
 
 // optionsFunc gives the lint options of one input (the config file that applies can differ from
@@ -86,6 +92,9 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 			errs = append(errs, out.err)
 			continue
 		}
+		if out.skip {
+			continue
+		}
 		res.Files = append(res.Files, out.info)
 		res.Diagnostics = append(res.Diagnostics, out.diags...)
 		if out.src != nil {
@@ -115,6 +124,14 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 		f.Close()
 		if err != nil {
 			return outcome{err: readError(in.Path, err)}
+		}
+	}
+	if in.Walked && strings.EqualFold(filepath.Ext(in.Path), ".py") {
+		// A walked .py is linted when it reads as a config of a framework trainlint knows: a
+		// helper module or script with a dict in it is not an in-house config.
+		d := doc.Parse(in.Path, text, doc.Python, o.Limits)
+		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic {
+			return outcome{skip: true}
 		}
 	}
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)

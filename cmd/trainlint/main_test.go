@@ -684,7 +684,31 @@ func TestEmptyFolderWarns(t *testing.T) {
 	useTestRules(t)
 	writeTree(t, map[string]string{"docs/readme.md": "# x\n", "a.yaml": "a: 1\n"})
 	code, out, stderr := cli(t, nil, "docs", "a.yaml")
-	if code != 0 || out != "no findings in 1 file\n" || !strings.Contains(stderr, `warning: no .yaml, .yml, .json or .toml files to check in "docs"`) {
+	if code != 0 || out != "no findings in 1 file\n" || !strings.Contains(stderr, `warning: no .yaml, .yml, .json, .toml, .gin or .py files to check in "docs"`) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
+
+// Folders are walked for .gin and .py configs; a .py that is not a config of a known framework
+// (a script, a helper module with a dict) is skipped without a word, a broken config is not.
+func TestWalkCodeConfigs(t *testing.T) {
+	writeTree(t, map[string]string{
+		"configs/retinanet.py": "_base_ = ['./base.py']\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
+		"configs/t5.gin":       "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n",
+		"configs/broken.py":    "def get_config(:\n",
+		"tools/util.py":        "COLORS = {'red': 1}\nbatch_size = 1\n",
+		"tools/train.py":       "import argparse\n\ndef main():\n    pass\n",
+	})
+	code, out, stderr := cli(t, nil, "--format", "json", ".")
+	if code != 1 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{`"path": "configs/retinanet.py"`, `"framework": "mmengine"`, `"path": "configs/t5.gin"`, `"framework": "t5x"`, `"path": "configs/broken.py"`, `"rule": "parse-error"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "tools/") || stderr != "" {
+		t.Errorf("non-config .py files reported: %s\nstderr %q", out, stderr)
 	}
 }

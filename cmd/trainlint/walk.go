@@ -19,6 +19,9 @@ type input struct {
 	// --fix never writes outside it (or outside the repository holding the file) through a
 	// symbolic link.
 	Root string
+	// Walked marks a file found in a folder (not named on the command line): a .py file that is
+	// not a config is then skipped quietly.
+	Walked bool
 }
 
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
@@ -27,7 +30,9 @@ var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_mo
 
 // walkedExt are the extensions linted inside folders; a file named on the command line is linted
 // whatever its extension.
-var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".toml": true}
+// .gin files are T5X configs; .py files are linted only when they read as configs (get_config,
+// MMEngine variables), see lintOne.
+var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".toml": true, ".gin": true, ".py": true}
 
 // notConfigs are never linted inside folders: trainlint's own config file and Python's project
 // file (which may hold [tool.trainlint]) are not training configs. Named on the command line,
@@ -75,7 +80,7 @@ func collectInputs(paths []string, stdinFilename string) (ins []input, errs []er
 		files, werrs := walkDir(p)
 		errs = append(errs, werrs...)
 		if len(files) == 0 && len(werrs) == 0 {
-			warnings = append(warnings, fmt.Sprintf("no .yaml, .yml, .json or .toml files to check in %q (or all are ignored)", p))
+			warnings = append(warnings, fmt.Sprintf("no .yaml, .yml, .json, .toml, .gin or .py files to check in %q (or all are ignored)", p))
 		}
 		for _, f := range files {
 			f.Root = p
@@ -149,7 +154,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 		case isDir:
 			w.walk(p, absP, stack)
 		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfigs[name]:
-			w.files = append(w.files, input{Path: p, FSPath: p})
+			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true})
 		}
 	}
 }

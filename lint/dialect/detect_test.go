@@ -26,7 +26,8 @@ import (
 //     slurm_local.yml: paths only) → generic.
 //   - ludwig → generic; llm-foundry → composer; a label that is a dialect id (axolotl,
 //     deepspeed, nemo, torchtune, torchtitan) → that dialect.
-//   - .py (big_vision, mmengine, mmdet) and .gin (t5x) files are not linted as YAML/JSON/TOML.
+//   - .gin (t5x-gin) → t5x; .py: big_vision → big-vision, mmengine and mmdet → mmengine
+//     (codeconfigs_test.go checks them file by file).
 func tcgExpected(label string, d *doc.Document) []string {
 	switch label {
 	case "hf-trainer":
@@ -59,6 +60,12 @@ func tcgExpected(label string, d *doc.Document) []string {
 		return []string{"gpt-neox"}
 	case "ludwig":
 		return []string{"generic"}
+	case "t5x-gin":
+		return []string{"t5x"}
+	case "big_vision":
+		return []string{"big-vision"}
+	case "mmengine", "mmdet":
+		return []string{"mmengine"}
 	}
 	if ByName(label) != nil {
 		return []string{label} // the label is the dialect's id

@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite the .plan sections of testdata/
 // Dialect golden tests: testdata/<framework>.txtar holds configs and the Plan each one gives,
 // every fact with its origin, key and line. Sections:
 //
-//	-- NAME.yaml --         a config (the extension picks the format: yaml, yml, json, toml)
+//	-- NAME.yaml --         a config (the extension picks the format: yaml, yml, json, toml, gin, py)
 //	-- NAME.yaml.args --    optional: --hosts N --devices-per-host N (launch context), --framework
 //	                        (read by the archive's dialect without detection, as the CLI's flag)
 //	-- NAME.yaml.plan --    the expected plan (written by -update)
@@ -65,7 +65,7 @@ func runGolden(t *testing.T, file, fw string) {
 		}
 		format, ok := doc.FormatFromPath(s.name)
 		if !ok {
-			t.Errorf("%s: section %q is no yaml/json/toml file", file, s.name)
+			t.Errorf("%s: section %q is no yaml/json/toml/gin/py file", file, s.name)
 			continue
 		}
 		inputs++

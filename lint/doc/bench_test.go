@@ -63,6 +63,12 @@ func BenchmarkParseJSON(b *testing.B) { benchParse(b, JSON) }
 // BenchmarkParseTOML parses every TOML file of the corpus into a Document.
 func BenchmarkParseTOML(b *testing.B) { benchParse(b, TOML) }
 
+// The 32 gin (T5X) and 23 Python (big_vision, MMEngine) configs of the corpus: parse and, for
+// Python, the static evaluation too, per byte against BenchmarkParseYAML.
+func BenchmarkParseGin(b *testing.B) { benchParse(b, Gin) }
+
+func BenchmarkParsePython(b *testing.B) { benchParse(b, Python) }
+
 // BenchmarkBareYAMLNode is the baseline for BenchmarkParseYAML: the same bytes decoded by
 // yaml.v3 into yaml.Node and nothing else.
 func BenchmarkBareYAMLNode(b *testing.B) {

@@ -91,7 +91,9 @@ func checkDoc(d *Document) error {
 						return false
 					}
 				}
-				if !n.Alias && !n.Parent.Alias {
+				// Python values are made by statements anywhere in the file (config.x = 1 after
+				// config = dict()), so only the other formats nest spans.
+				if !n.Alias && !n.Parent.Alias && d.Format != Python {
 					ps := n.Parent.Span
 					for _, s := range []Span{n.Span, n.KeySpan} {
 						if s.IsZero() {

@@ -94,7 +94,9 @@ func checkSpanText(d *Document) error {
 				k := text(d, n.KeySpan)
 				// Quoted, complex (flow or block) and alias keys are written differently from
 				// their text.
-				if k != n.Key && n.flags&yamlComplexKey == 0 && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.ContainsAny(k, "\r\n") {
+				// A Python key may be computed (an f-string, a variable, config[name]).
+				computed := d.Format == Python
+				if k != n.Key && !computed && n.flags&yamlComplexKey == 0 && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.ContainsAny(k, "\r\n") {
 					err = fmt.Errorf("%s: key span %q, key %q", n.Path(), k, n.Key)
 				}
 			}

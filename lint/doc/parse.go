@@ -45,6 +45,10 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 		parseJSON(d, lim)
 	case TOML:
 		parseTOML(d, lim)
+	case Gin:
+		parseGin(d, lim)
+	case Python:
+		parsePython(d, lim)
 	default:
 		d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}

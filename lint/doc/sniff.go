@@ -4,19 +4,23 @@ import "bytes"
 
 // Sniff guesses a config's format from its content, for input whose name does not say: standard
 // input without --stdin-filename, the checker's "auto" format, a file named without a known
-// extension. It looks only at the first meaningful line (blank lines and # comments are
-// skipped), so it costs next to nothing on a large file, and returns "" when the text has no
-// meaningful line; callers then read YAML.
+// extension. It looks at the first meaningful line (blank lines and # comments are skipped) and,
+// only when that line is an import or an assignment, at most 200 lines after it, so it costs
+// next to nothing on a large file; it returns "" when the text has no meaningful line, and
+// callers then read YAML.
 //
-// The first meaningful line decides:
+// The first meaningful line decides, tested in this order:
+//   - `---`, `%YAML`: YAML;
 //   - `[name]` or `[[name]]` alone on a line: TOML (to YAML a one-element list, to JSON an error);
-//   - `key = value`: TOML (YAML would read a plain string, JSON an error);
 //   - `{` or `[` opening a JSON value: JSON, unless the text has # comments (JSON has none, and
 //     YAML reads JSON with comments);
-//   - anything else (`key: value`, `- item`, `---`, a `{a: 1}` flow map): YAML.
-//
-// Further formats hook into sniffers: a gin or Python reader adds its line test there, before
-// sniffTOMLLine, since gin's `Class.param = value` has TOML's shape and must be told apart first.
+//   - gin and Python (sniffCode, sniff_code.go): gin's `include`, Python's def, class, decorators
+//     and docstrings; an import, or a `key = value` line that has TOML's shape, by markers in the
+//     lines after it (gin: `from __gin__`, scoped keys, %MACRO and @reference values; Python:
+//     calls such as dict(...), None/True/False, statements). An import with no marker is Python;
+//   - `key = value` with no gin or Python marker: TOML (YAML would read a plain string, JSON an
+//     error);
+//   - anything else (`key: value`, `- item`, `{a: 1}` flow map): YAML.
 func Sniff(src []byte) Format {
 	src = bytes.TrimPrefix(src, []byte("\ufeff"))
 	comments := false
@@ -51,7 +55,7 @@ func Sniff(src []byte) Format {
 type sniffer func(t, rest []byte, comments bool) Format
 
 // sniffers run in order; the first to recognise the line wins, and YAML is the fallback.
-var sniffers = []sniffer{sniffYAMLMarker, sniffTOMLHeader, sniffJSONValue, sniffTOMLLine}
+var sniffers = []sniffer{sniffYAMLMarker, sniffTOMLHeader, sniffJSONValue, sniffCode, sniffTOMLLine}
 
 // sniffYAMLMarker recognises what only YAML starts with: a document marker or directive.
 func sniffYAMLMarker(t, _ []byte, _ bool) Format {

@@ -46,6 +46,23 @@ func TestSniff(t *testing.T) {
 		{"comparison is not toml", "a == b\n", YAML},
 		{"lone bracket", "{", JSON},
 		{"crlf toml", "[a]\r\nb = 1\r\n", TOML},
+		{"toml with a python-looking string", "name = \"f(x)\"\nok = true\n", TOML},
+		{"toml that python reads the same", "gpu_ids = [0, 1]\n", TOML},
+		{"gin dynamic registration", "from __gin__ import dynamic_registration\nfrom t5x import utils\n\nutils.SaveCheckpointConfig.keep = 5\n", Gin},
+		{"gin include", "include 't5x/configs/runs/pretrain.gin'\nBATCH_SIZE = 128\n", Gin},
+		{"gin legacy import then binding", "from t5x import utils\ntrain.total_steps = 1000\ntrain/utils.DatasetConfig.batch_size = 128\n", Gin},
+		{"gin binding first", "train.total_steps = 1000\nutils.SaveCheckpointConfig.period = 1000\nMODEL = @models.EncoderDecoderModel()\n", Gin},
+		{"gin scoped key first", "train/utils.DatasetConfig.batch_size = 128\n", Gin},
+		{"gin macro value", "BATCH_SIZE = %gin.REQUIRED\n", Gin},
+		{"gin dotted key with None", "utils.SaveCheckpointConfig.keep = None\n", Gin},
+		{"python docstring", "r\"\"\"Pre-training ViT.\"\"\"\nimport ml_collections as mlc\n", Python},
+		{"python def", "def get_config():\n  return {}\n", Python},
+		{"python import then def", "import ml_collections\n\n\ndef get_config():\n  return ml_collections.ConfigDict()\n", Python},
+		{"python imports only", "import os\nfrom a import b\n", Python},
+		{"mmengine dict call", "optimizer = dict(type='SGD', lr=0.1)\n", Python},
+		{"mmengine string first, dict later", "default_scope = 'mmdet'\n\ndefault_hooks = dict(\n    timer=dict(type='IterTimerHook'))\n", Python},
+		{"mmengine base list", "_base_ = ['a.py']\nmodel = dict(type='RetinaNet')\n", Python},
+		{"python None", "resume = None\n", Python},
 	}
 	for _, c := range cases {
 		if got := Sniff([]byte(c.src)); got != c.want {
@@ -55,12 +72,12 @@ func TestSniff(t *testing.T) {
 }
 
 // TestSniffExamplesAndCorpus holds the sniffer to real files: every bundled example and every
-// YAML, JSON and TOML file of the corpus is recognised as a format that reads it without a
+// YAML, JSON, TOML, gin and Python file of the corpus is recognised as a format that reads it without a
 // problem, the one its extension names or, for GPT-NeoX's JSON-styled .yml files, JSON. The one
 // exception is a .yml file in JSON style with a trailing comma, which only YAML accepts: without
 // its name it is taken for the broken JSON it looks like, and the parse error says so.
 func TestSniffExamplesAndCorpus(t *testing.T) {
-	files := corpusFiles(t, map[Format]bool{YAML: true, JSON: true, TOML: true})
+	files := corpusFiles(t, map[Format]bool{YAML: true, JSON: true, TOML: true, Gin: true, Python: true})
 	examples, _ := filepath.Glob(filepath.Join("..", "..", "cmd", "trainlint", "examples", "*"))
 	if len(examples) < 5 {
 		t.Fatalf("found %d examples", len(examples))
@@ -100,7 +117,7 @@ func FuzzSniff(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		got := Sniff(src)
 		switch got {
-		case "", YAML, JSON, TOML:
+		case "", YAML, JSON, TOML, Gin, Python:
 		default:
 			t.Fatalf("unknown format for %q", src)
 		}

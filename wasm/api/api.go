@@ -3,10 +3,10 @@
 // call exactly the code the browser runs.
 //
 // A request is the WASM contract's {files: [{path, text}], options: {hosts, devicesPerHost,
-// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml") to override
-// detection by extension, which the checker's format menu uses, or "auto" to read the text as
-// what its content looks like whatever the path says (doc.Sniff). Without a format, a path with
-// no known extension is also read by its content.
+// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml", "gin",
+// "python") to override detection by extension, which the checker's format menu uses, or "auto"
+// to read the text as what its content looks like whatever the path says (doc.Sniff). Without a
+// format, a path with no known extension is also read by its content.
 package api
 
 import (
@@ -68,9 +68,9 @@ func (r Request) validate() error {
 			return fmt.Errorf("files[%d] has no path", i)
 		}
 		switch doc.Format(f.Format) {
-		case "", formatAuto, doc.YAML, doc.JSON, doc.TOML:
+		case "", formatAuto, doc.YAML, doc.JSON, doc.TOML, doc.Gin, doc.Python:
 		default:
-			return fmt.Errorf("files[%d] has unknown format %q (want auto, yaml, json or toml)", i, f.Format)
+			return fmt.Errorf("files[%d] has unknown format %q (want auto, yaml, json, toml, gin or python)", i, f.Format)
 		}
 	}
 	if fw := r.Options.Framework; fw != "" && fw != "auto" && dialect.ByName(fw) == nil {

@@ -11,6 +11,7 @@ import { classHighlighter } from "@lezer/highlight";
 import { yaml } from "@codemirror/lang-yaml";
 import { json } from "@codemirror/lang-json";
 import { toml } from "@codemirror/legacy-modes/mode/toml";
+import { python } from "@codemirror/legacy-modes/mode/python";
 import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
 
 // Control and invisible characters are drawn as visible marks: on top of CodeMirror's default set,
@@ -59,14 +60,15 @@ function start(el) {
 
   function formatOf(f) {
     if (f.format) return f.format;
-    const m = /\.(ya?ml|json|toml)$/i.exec(f.path);
+    const m = /\.(ya?ml|json|toml|gin|py)$/i.exec(f.path);
     if (!m) return "yaml";
     const ext = m[1].toLowerCase();
-    return ext === "yml" ? "yaml" : ext;
+    return ext === "yml" ? "yaml" : ext === "py" ? "python" : ext;
   }
   function languageFor(fmt) {
     if (fmt === "json") return json();
     if (fmt === "toml") return StreamLanguage.define(toml);
+    if (fmt === "gin" || fmt === "python") return StreamLanguage.define(python);
     return yaml();
   }
   function newState(f, text) {

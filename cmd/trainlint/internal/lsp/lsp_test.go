@@ -599,34 +599,45 @@ func TestPositionEncodings(t *testing.T) {
 	}
 }
 
-func TestFormatsTheEngineDoesNotReadAreLeftAlone(t *testing.T) {
+// A gin config is linted like any other format; a Python file that is not a config (a script)
+// is left alone, as the CLI leaves the .py files it walks.
+func TestGinLintedPythonScriptLeftAlone(t *testing.T) {
 	dir := t.TempDir()
+	const ginText = "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n"
+	const script = "import argparse\n\ndef main():\n    cfg = dict(batch_size=4)\n    print(cfg)\n"
 	gin := filepath.Join(dir, "train.gin")
-	os.WriteFile(gin, []byte("train.num_steps = 1000\nMODEL = @Transformer()\n"), 0o644)
-	path := copyExample(t, dir, "hf-sft.yaml")
+	py := filepath.Join(dir, "tool.py")
+	os.WriteFile(gin, []byte(ginText), 0o644)
+	os.WriteFile(py, []byte(script), 0o644)
 	s := start(t, dir)
-	gu := uri.File(gin)
-	if err := s.server.DidOpen(s.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
-		URI: gu, LanguageID: "gin", Version: 1, Text: "train.num_steps = 1000\nMODEL = @Transformer()\n"}}); err != nil {
-		t.Fatal(err)
+	gu, pu := uri.File(gin), uri.File(py)
+	for _, doc := range []protocol.TextDocumentItem{{URI: pu, LanguageID: "python", Version: 1, Text: script}, {URI: gu, LanguageID: "gin", Version: 1, Text: ginText}} {
+		if err := s.server.DidOpen(s.ctx, &protocol.DidOpenTextDocumentParams{TextDocument: doc}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	u := s.open(path)
 	deadline := time.After(10 * time.Second)
 	for done := false; !done; {
 		select {
 		case p := <-s.rec.diags:
-			if p.URI == gu {
-				t.Fatalf("a gin file was linted as another format: %s", codes(p.Diagnostics))
+			if p.URI == pu {
+				t.Fatalf("a Python script was linted: %s", codes(p.Diagnostics))
 			}
-			done = p.URI == u && find(p.Diagnostics, "TL202") != nil
+			if p.URI == gu {
+				d := find(p.Diagnostics, "TL202")
+				if d == nil || d.Range.Start.Line != 2 {
+					t.Fatalf("gin file: want TL202 on line 3, got %s", codes(p.Diagnostics))
+				}
+				done = true
+			}
 		case <-deadline:
-			t.Fatal("no diagnostics for the YAML file")
+			t.Fatal("no diagnostics for the gin file")
 		}
 	}
 	res, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-		TextDocument: protocol.TextDocumentIdentifier{URI: gu}, Position: protocol.Position{Line: 0, Character: 7}}})
+		TextDocument: protocol.TextDocumentIdentifier{URI: pu}, Position: protocol.Position{Line: 3, Character: 10}}})
 	if err != nil || res != nil {
-		t.Errorf("hover in a gin file: %v %v", res, err)
+		t.Errorf("hover in a Python script: %v %v", res, err)
 	}
 }
 
@@ -865,5 +876,29 @@ func TestFixAll(t *testing.T) {
 	s.wait(u, hasNot("TL202"))
 	if got := ask("source.fixAll"); len(got) != 0 {
 		t.Errorf("nothing left to fix, yet %d actions", len(got))
+	}
+}
+
+// An editor opens every Python file: only one that reads as a config of a known framework gets
+// a format (and is linted); a .gin file always does, and so does an untitled gin buffer.
+func TestCodeConfigFormats(t *testing.T) {
+	for _, c := range []struct {
+		path, lang, text string
+		want             doc.Format
+	}{
+		{"/w/tool.py", "python", "import argparse\n\ndef main():\n    print(dict(a=1))\n", ""},
+		{"/w/helpers.py", "python", "def helper(x):\n    return x + 1\n", ""},
+		{"/w/retinanet.py", "python", "_base_ = ['../_base_/default_runtime.py']\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n", doc.Python},
+		{"/w/vit.py", "python", "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.input = dict(batch_size=4096, prefetch=8)\n  config.total_steps = 90_000\n  return config\n", doc.Python},
+		{"/w/train.gin", "gin", "train.total_steps = 1000\n", doc.Gin},
+		{"untitled:Untitled-1", "gin", "train.total_steps = 1000\n", doc.Gin},
+	} {
+		u := uri.URI(c.path)
+		if !strings.Contains(c.path, ":") {
+			u = uri.File(c.path)
+		}
+		if got := newDocument(u, c.lang, 1, []byte(c.text)).format; got != c.want {
+			t.Errorf("%s: format %q, want %q", c.path, got, c.want)
+		}
 	}
 }

@@ -467,8 +467,7 @@ func newDocument(u uri.URI, lang string, version int32, src []byte) *document {
 		d.format = f
 	} else {
 		// A name without a known extension (an untitled buffer, "Dockerfile.yaml.j2"): the
-		// editor's language decides. Formats the engine does not read yet (gin and Python
-		// configs, which editors may send) stay "" and are not linted.
+		// editor's language decides.
 		switch strings.ToLower(lang) {
 		case "yaml":
 			d.format = doc.YAML
@@ -476,9 +475,24 @@ func newDocument(u uri.URI, lang string, version int32, src []byte) *document {
 			d.format = doc.JSON
 		case "toml":
 			d.format = doc.TOML
+		case "gin":
+			d.format = doc.Gin
+		case "python":
+			d.format = doc.Python
 		}
 	}
+	if d.format == doc.Python && !isPythonConfig(d.path, src) {
+		d.format = "" // a script or helper module, not a config: left alone, as the CLI does
+	}
 	return d
+}
+
+// isPythonConfig reports whether a Python file reads as a config of a framework trainlint knows
+// (get_config, MMEngine module variables), the test the CLI applies to the .py files it walks:
+// an editor opens every Python file, and a script or helper module is not a config.
+func isPythonConfig(path string, src []byte) bool {
+	d := doc.Parse(path, src, doc.Python, doc.Limits{})
+	return doc.IsPythonConfig(d) && (d.Root == nil || dialect.Detect(d) != dialect.Generic)
 }
 
 // schedule lints a document after delay, replacing a lint already waiting for it.

@@ -1,0 +1,292 @@
+package dialect
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/corpustest"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// codeLabels maps the corpus labels of gin and Python files to the dialect that must read them.
+var codeLabels = map[string]string{"t5x-gin": "t5x", "big_vision": "big-vision", "mmengine": "mmengine", "mmdet": "mmengine"}
+
+// TestCodeConfigsCorpus reads every .gin and .py file of the corpus: no problem, and the
+// framework MANIFEST.tsv names.
+func TestCodeConfigsCorpus(t *testing.T) {
+	dir, entries := corpustest.Manifest(t)
+	n := 0
+	for _, e := range entries {
+		if e.Format != "gin" && e.Format != "py" {
+			continue
+		}
+		n++
+		want, ok := codeLabels[e.Label]
+		if !ok {
+			t.Errorf("%s: label %q has no dialect", e.Path, e.Label)
+			continue
+		}
+		d := readCorpus(t, dir, e.Path)
+		for _, p := range d.Problems {
+			t.Errorf("%s:%d: %s: %s", e.Path, p.Span.Start.Line, p.Kind, p.Message)
+		}
+		if got := Detect(d); got.Name != want {
+			t.Errorf("%s: detected %s, want %s", e.Path, got.Name, want)
+		}
+	}
+	if n != 55 {
+		t.Errorf("want 55 gin and Python corpus files, found %d", n)
+	}
+}
+
+func readCorpus(t *testing.T, dir, rel string) *doc.Document {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := doc.FormatFromPath(rel)
+	return doc.Parse(rel, src, f, doc.Limits{})
+}
+
+func corpusPlan(t *testing.T, rel string, ctx Context) (*doc.Document, *plan.Plan) {
+	t.Helper()
+	dir := corpustest.Dir(t)
+	d := readCorpus(t, dir, rel)
+	dl := Detect(d)
+	return d, dl.Normalize(d, ctx)
+}
+
+func TestT5XPretrainRun(t *testing.T) {
+	_, p := corpusPlan(t, "google-research__t5x/t5x__configs__runs__pretrain.gin", Context{})
+	if p.Framework != "t5x" {
+		t.Fatal(p.Framework)
+	}
+	if iv := p.Eval.Interval; !iv.IsExplicit() || iv.Value.Value != 1000 || iv.Value.Unit != plan.Steps || iv.Key != "train_script.train.eval_period" {
+		t.Errorf("eval interval %+v", iv)
+	}
+	// BATCH_SIZE = 128 through %BATCH_SIZE: the fact points at the macro's definition.
+	if b := p.Train.GlobalBatch; b.Value != 128 || b.Node.Span.Start.Line != 32 || b.Node.Use == nil || b.Node.Use.Start.Line != 74 {
+		t.Errorf("train batch %+v", b)
+	}
+	if b := p.Eval.GlobalBatch; b.Value != 128 {
+		t.Errorf("eval batch %+v", b)
+	}
+	if r := p.Ckpt.Retention; !r.IsExplicit() || r.Value.Kind != plan.KeepAll {
+		t.Errorf("keep None keeps all: %+v", r)
+	}
+	if s := p.Seeds.Init; !s.IsExplicit() || s.Value.Varies != plan.SameOnEveryHost {
+		t.Errorf("random_seed None is broadcast: %+v", s)
+	}
+	if p.Seeds.Data.Known() || p.Data.Sharding.Known() || p.Data.Prefetch.Known() {
+		t.Error("data seed, sharding and prefetch stay unknown for T5X")
+	}
+}
+
+func TestT5XExample(t *testing.T) {
+	_, p := corpusPlan(t, "google-research__t5x/t5x__examples__t5__t5_1_1__examples__base_wmt_from_scratch.gin", Context{})
+	if p.Eval.Interval.Value.Value != 500 || p.Ckpt.Interval.Value.Value != 5000 || p.Train.GlobalBatch.Value != 128 {
+		t.Errorf("%+v %+v %+v", p.Eval.Interval, p.Ckpt.Interval, p.Train.GlobalBatch)
+	}
+	if s := p.Seeds.Init; s.Value.Value != "0" || s.Value.Varies != plan.SameOnEveryHost {
+		t.Errorf("seed %+v", s)
+	}
+}
+
+func TestBigVisionViT(t *testing.T) {
+	_, p := corpusPlan(t, "py/google-research__big_vision/big_vision__configs__vit_i1k.py", Context{})
+	if p.Framework != "big-vision" {
+		t.Fatal(p.Framework)
+	}
+	if b := p.Train.GlobalBatch; b.Value != 4096 || b.Node.Span.Start.Line != 91 {
+		t.Errorf("batch %+v", b)
+	}
+	if f := p.Data.Prefetch; f.Value != 8 || !f.IsExplicit() {
+		t.Errorf("prefetch %+v", f)
+	}
+	if iv := p.Eval.Interval; iv.Value.Value != 2500 || iv.Value.Unit != plan.Steps {
+		t.Errorf("eval %+v", iv)
+	}
+	if e := p.Eval.GlobalBatch; e.Value != 4096 || e.Origin != plan.Default {
+		t.Errorf("eval batch falls back to the train batch: %+v", e)
+	}
+	if r := p.Ckpt.Retention; r.Known() || !p.Ckpt.Enabled.Value || p.Ckpt.Interval.Value.Value != 1000 {
+		t.Errorf("retention stays unknown: %+v", r)
+	}
+	if s := p.Seeds.Init; s.Value.Value != "0" || !s.IsExplicit() {
+		t.Errorf("seed %+v", s)
+	}
+}
+
+func TestBigVisionSavePredictions(t *testing.T) {
+	// givt's save_pred_sampling evaluator (batch 512 over a 512-example split) writes samples; it
+	// is not the eval batch.
+	_, p := corpusPlan(t, "py/google-research__big_vision/big_vision__configs__proj__givt__givt_imagenet2012.py", Context{})
+	if e := p.Eval.GlobalBatch; e.Value != 8192 || e.Origin != plan.Default {
+		t.Errorf("eval batch %+v", e)
+	}
+}
+
+func TestMMEngineCorpus(t *testing.T) {
+	_, p := corpusPlan(t, "py/open-mmlab__mmdetection/configs___base___datasets__coco_detection.py", Context{})
+	if p.Framework != "mmengine" || p.Train.PerDeviceBatch.Value != 2 || p.Eval.PerDeviceBatch.Value != 1 || p.Data.Workers.Value != 2 {
+		t.Errorf("%s %+v %+v %+v", p.Framework, p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch, p.Data.Workers)
+	}
+	_, p = corpusPlan(t, "py/open-mmlab__mmdetection/configs___base___default_runtime.py", Context{})
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepAll || r.Origin != plan.Default {
+		t.Errorf("retention %+v", r)
+	}
+	if iv := p.Ckpt.Interval; iv.Value.Value != 1 || iv.Value.Unit != plan.Epochs {
+		t.Errorf("ckpt interval %+v", iv)
+	}
+	_, p = corpusPlan(t, "py/open-mmlab__mmdetection/configs___base___schedules__schedule_1x.py", Context{})
+	if iv := p.Eval.Interval; iv.Value.Value != 1 || iv.Value.Unit != plan.Epochs || !iv.IsExplicit() {
+		t.Errorf("val interval %+v", iv)
+	}
+}
+
+func parseText(t *testing.T, path, src string) (*doc.Document, *plan.Plan) {
+	t.Helper()
+	f, _ := doc.FormatFromPath(path)
+	d := doc.Parse(path, []byte(src), f, doc.Limits{})
+	if len(d.Problems) > 0 {
+		t.Fatalf("%+v", d.Problems)
+	}
+	return d, Detect(d).Normalize(d, Context{Hosts: 2, DevicesPerHost: 8})
+}
+
+func TestMMEngineBatchNorm(t *testing.T) {
+	const model = `norm_cfg = dict(type='BN', requires_grad=True)
+model = dict(
+    type='RetinaNet',
+    backbone=dict(type='ResNet', depth=50, norm_cfg=norm_cfg),
+    neck=dict(type='FPN', norm_cfg=dict(type='%s')),
+)
+randomness = dict(seed=0, diff_rank_seed=%s)
+default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep_ckpts=3%s))
+`
+	fill := func(norm, drs, best string) string {
+		s := strings.Replace(model, "%s", norm, 1)
+		s = strings.Replace(s, "%s", drs, 1)
+		return strings.Replace(s, "%s", best, 1)
+	}
+	_, p := parseText(t, "a.py", fill("BN", "True", ""))
+	if p.Framework != "mmengine" {
+		t.Fatal(p.Framework)
+	}
+	// The top-level norm_cfg variable is BN and not under a frozen backbone; the backbone's own
+	// copy is frozen by ResNet's norm_eval default.
+	if !p.BN.Present.Value || p.BN.Sync.Value != plan.BNSyncNone {
+		t.Errorf("bn %+v %+v", p.BN.Present, p.BN.Sync)
+	}
+	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || !s.Value.Broadcast {
+		t.Errorf("diff_rank_seed: %+v", s)
+	}
+	if s := p.Seeds.Data; s.Value.Varies != plan.SameOnEveryHost {
+		t.Errorf("the sampler seed stays synced: %+v", s)
+	}
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepLatest || r.Value.N != 3 {
+		t.Errorf("retention %+v", r)
+	}
+	_, p = parseText(t, "a.py", fill("SyncBN", "False", ", save_best='auto'"))
+	if p.BN.Sync.Value != plan.BNSyncNone {
+		// norm_cfg (BN, top level) still unsynced
+		t.Errorf("sync %+v", p.BN.Sync)
+	}
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepBest || p.Ckpt.BestMetric.Value != "auto" {
+		t.Errorf("save_best: %+v", r)
+	}
+	_, p = parseText(t, "a.py", "custom_hooks = [dict(type='SyncNormHook')]\n"+fill("BN", "False", ""))
+	if p.BN.Sync.Value != plan.BNSyncBeforeUse {
+		t.Errorf("SyncNormHook: %+v", p.BN.Sync)
+	}
+	_, p = parseText(t, "a.py", "sync_bn = 'torch'\n"+fill("BN", "False", ""))
+	if p.BN.Sync.Value != plan.BNSyncPerStep {
+		t.Errorf("sync_bn: %+v", p.BN.Sync)
+	}
+}
+
+// A file built on base files may get any key it leaves out from them: no default is assumed for
+// the dicts it merges, and batch-norm sync is unknown (sync_bn or a hook may be in a base).
+func TestMMEngineInherits(t *testing.T) {
+	src := `_base_ = ['./retinanet_r50_fpn_1x_coco.py']
+model = dict(neck=dict(norm_cfg=dict(type='BN')))
+train_dataloader = dict(batch_size=4)
+val_dataloader = dict(_delete_=True, batch_size=1, num_workers=2)
+default_hooks = dict(checkpoint=dict(interval=2))
+`
+	_, p := parseText(t, "a.py", src)
+	if p.Data.Workers.Known() || p.Ckpt.Retention.Known() || p.Seeds.Init.Known() || p.BN.Sync.Known() {
+		t.Errorf("defaults assumed under _base_: workers %+v retention %+v seed %+v sync %+v", p.Data.Workers, p.Ckpt.Retention, p.Seeds.Init, p.BN.Sync)
+	}
+	if !p.BN.Present.Value || p.Eval.PerDeviceBatch.Value != 1 || p.Ckpt.Interval.Value.Value != 2 {
+		t.Errorf("explicit facts stay: %+v %+v %+v", p.BN.Present, p.Eval.PerDeviceBatch, p.Ckpt.Interval)
+	}
+}
+
+func TestScenic(t *testing.T) {
+	src := `import ml_collections
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.experiment_name = 'imagenet-vit'
+  config.batch_size = 4096
+  config.eval_batch_size = 1024
+  config.num_training_epochs = 90
+  config.log_eval_steps = 1000
+  config.rng_seed = 42
+  config.checkpoint = True
+  return config
+`
+	_, p := parseText(t, "imagenet_vit_config.py", src)
+	if p.Framework != "scenic" {
+		t.Fatal(p.Framework)
+	}
+	if p.Eval.GlobalBatch.Value != 1024 || p.Train.GlobalBatch.Value != 4096 || p.Eval.Interval.Value.Value != 1000 {
+		t.Errorf("%+v", p.Eval)
+	}
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepLatest || r.Value.N != 3 || r.Origin != plan.Default {
+		t.Errorf("scenic keeps the latest 3: %+v", r)
+	}
+	if c := p.Ckpt.Interval; c.Value.Value != 1000 || c.Origin != plan.Default {
+		t.Errorf("checkpoint_steps defaults to log_eval_steps: %+v", c)
+	}
+}
+
+func TestTimm(t *testing.T) {
+	src := `aa: rand-m9-mstd0.5-inc1
+batch_size: 256
+checkpoint_hist: 3
+dist_bn: ''
+epochs: 100
+model: resnet50
+seed: 0
+sync_bn: false
+validation_batch_size: 64
+workers: 0
+`
+	_, p := parseText(t, "args.yaml", src)
+	if p.Framework != "timm" {
+		t.Fatal(p.Framework)
+	}
+	if p.Eval.PerDeviceBatch.Value != 64 || p.Train.PerDeviceBatch.Value != 256 || p.Data.Workers.Value != 0 {
+		t.Errorf("%+v %+v", p.Eval, p.Data)
+	}
+	if !p.BN.Present.Value || p.BN.Sync.Value != plan.BNSyncNone || p.BN.Sync.Key != "dist_bn" {
+		t.Errorf("bn %+v %+v", p.BN.Present, p.BN.Sync)
+	}
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepBest || r.Value.N != 3 {
+		t.Errorf("retention %+v", r)
+	}
+	_, p = parseText(t, "args.yaml", "model: efficientnet_b0\ncheckpoint_hist: 10\n")
+	if p.BN.Sync.Value != plan.BNSyncBeforeUse || p.BN.Sync.Origin != plan.Default || p.Train.PerDeviceBatch.Value != 128 || p.Data.Workers.Value != 4 {
+		t.Errorf("defaults: %+v %+v", p.BN.Sync, p.Train.PerDeviceBatch)
+	}
+	_, p = parseText(t, "args.yaml", "model: resnet50\ncheckpoint_hist: 10\nsync_bn: true\n")
+	if p.BN.Sync.Value != plan.BNSyncPerStep {
+		t.Errorf("sync_bn %+v", p.BN.Sync)
+	}
+}

@@ -1,0 +1,316 @@
+package dialect
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// MMEngine Python configs (MMDetection, MMPretrain, MMSegmentation; old style with `_base_` and
+// new style with `with read_base():`), checked against open-mmlab/mmengine v0.10.7:
+//
+//   - mmengine/runner/loops.py:43-44 EpochBasedTrainLoop(val_begin=1, val_interval=1) (epochs);
+//     loops.py:219-220 IterBasedTrainLoop(val_begin=1, val_interval=1000) (iterations).
+//   - mmengine/hooks/checkpoint_hook.py:131-148 CheckpointHook(interval=-1, by_epoch=True,
+//     max_keep_ckpts=-1, save_last=True, save_best=None, rule=None, ...): max_keep_ckpts keeps
+//     the most recent N (-1: all); save_best additionally keeps the best one.
+//   - mmengine/runner/runner.py:698-719 set_randomness(seed, diff_rank_seed=False,
+//     deterministic=False): seed None draws one seed and syncs it to every rank;
+//     diff_rank_seed=True adds the rank (a different init seed per rank, but DDP broadcasts
+//     rank 0's parameters). runner.py:1389 `sampler_seed = None if diff_rank_seed else seed`
+//     and dataset/sampler.py:54-55 DefaultSampler: a None seed is sync_random_seed(), so the
+//     sampler permutes identically on every rank either way.
+//   - mmengine/runner/runner.py:884-887 cfg.sync_bn ('torch' or 'mmcv') converts every BN layer
+//     to SyncBatchNorm; hooks/sync_buffer_hook.py SyncBuffersHook and MMDetection's SyncNormHook
+//     average the norm statistics across ranks before evaluation.
+//   - runner.build_dataloader passes the dataloader dict to torch's DataLoader: num_workers
+//     defaults to 0 there.
+//
+// Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
+// `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
+// default, so a backbone's norm_cfg counts only with norm_eval=False; norm_cfg of necks and heads
+// always counts. Batch sizes are per GPU (the `8xb32` in file names means 8 GPUs × 32).
+
+const mmVersion = "MMEngine v0.10.7 (runner/loops.py, hooks/checkpoint_hook.py, runner/runner.py)"
+
+// MMEngine reads MMEngine/OpenMMLab Python configs.
+var MMEngine = register(&Dialect{
+	Name:      "mmengine",
+	Title:     "MMEngine (MMDetection, MMPretrain, MMSegmentation)",
+	Version:   mmVersion,
+	Formats:   []doc.Format{doc.Python},
+	Detect:    detectMMEngine,
+	Normalize: normalizeMMEngine,
+	Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
+	Keys: []Key{
+		{Path: "train_cfg.val_interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "evaluate every N epochs (EpochBasedTrainLoop) or iterations (IterBasedTrainLoop, default 1000)"},
+		{Path: "train_cfg.max_epochs", Type: "integer", Concept: "train.epochs", Doc: "training length in epochs"},
+		{Path: "train_cfg.max_iters", Type: "integer", Concept: "train.max_steps", Doc: "training length in iterations"},
+		{Path: "train_dataloader.batch_size", Type: "integer", Concept: "train.per_device_batch", Doc: "train batch per GPU"},
+		{Path: "train_dataloader.num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader worker processes"},
+		{Path: "val_dataloader.batch_size", Type: "integer", Concept: "eval.per_device_batch", Doc: "eval batch per GPU"},
+		{Path: "default_hooks.checkpoint.interval", Type: "integer", Default: "-1", Concept: "ckpt.interval", Doc: "save every N epochs (by_epoch) or iterations"},
+		{Path: "default_hooks.checkpoint.max_keep_ckpts", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints; -1 keeps all"},
+		{Path: "default_hooks.checkpoint.save_best", Type: "string", Default: "none", Concept: "ckpt.best_metric", Doc: "metric whose best checkpoint is kept ('auto' for the first metric)"},
+		{Path: "randomness.seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "seed; none draws one and syncs it to every rank"},
+		{Path: "randomness.diff_rank_seed", Type: "boolean", Default: "false", Concept: "seeds.init", Doc: "add the rank to the seed"},
+		{Path: "sync_bn", Type: "string", Default: "none", Concept: "bn.sync", Doc: "'torch' or 'mmcv': convert every BN layer to SyncBatchNorm", Enum: []string{"torch", "mmcv"}},
+		{Path: "custom_hooks", Type: "array", Concept: "bn.sync", Doc: "SyncNormHook / SyncBuffersHook average norm statistics before evaluation"},
+	},
+})
+
+var mmKeys = []string{"_base_", "default_scope", "train_cfg", "val_cfg", "test_cfg", "default_hooks", "custom_hooks",
+	"train_dataloader", "val_dataloader", "test_dataloader", "val_evaluator", "optim_wrapper", "param_scheduler",
+	"env_cfg", "randomness", "auto_scale_lr", "log_processor", "visualizer", "vis_backends", "load_from", "resume",
+	"log_level", "work_dir", "gpu_ids", "dist_params", "launcher", "train_pipeline", "test_pipeline", "dataset_type", "data_root",
+	"model", "optimizer", "data", "lr_config", "checkpoint_config", "log_config", "runner", "evaluation", "workflow"}
+
+func detectMMEngine(d *doc.Document) int {
+	if d.Format != doc.Python || d.Root == nil {
+		return 0
+	}
+	s := 0
+	if d.Root.Style == "module" {
+		// Module variables as the config is MMEngine's layout (ml_collections returns a dict from
+		// get_config instead).
+		s += 20
+	}
+	for _, r := range d.Refs {
+		if r.Kind == "base" {
+			s += 40
+			break
+		}
+	}
+	for _, r := range d.Refs {
+		t := r.Target
+		if strings.HasPrefix(t, "mmengine") || strings.HasPrefix(t, "mmdet") || strings.HasPrefix(t, "mmpretrain") || strings.HasPrefix(t, "mmseg") || strings.HasPrefix(t, "mmcv") || strings.HasPrefix(t, "mmpose") {
+			s += 40
+			break
+		}
+	}
+	for _, k := range mmKeys {
+		if d.Root.Get(k) != nil {
+			s += 10
+		}
+	}
+	// Registry dicts (`dict(type='SGD', ...)`) are how OpenMMLab configs name every component.
+	for _, c := range d.Root.Children {
+		if c.Kind == doc.Map && c.Get("type") != nil {
+			s += 10
+			break
+		}
+	}
+	return Cap(s)
+}
+
+// mmBNTypes are norm_cfg types that are batch norm; mmSyncTypes the synchronised ones.
+var (
+	mmBNTypes   = map[string]bool{"BN": true, "BN1d": true, "BN2d": true, "BN3d": true, "SyncBN": true, "MMSyncBN": true, "NaiveSyncBN": true, "naiveSyncBN": true}
+	mmSyncTypes = map[string]bool{"SyncBN": true, "MMSyncBN": true, "NaiveSyncBN": true, "naiveSyncBN": true}
+	// mmFrozenByDefault are backbones whose norm_eval defaults to True (BN statistics frozen).
+	mmFrozenByDefault = map[string]bool{"ResNet": true, "ResNetV1d": true, "ResNeXt": true, "mmdet.ResNet": true}
+)
+
+// mmInherits reports whether the file builds on base files (`_base_ = [...]` or a
+// `with read_base():` import): MMEngine merges each top-level dict into the base's dict of the
+// same name (unless it says `_delete_=True`), so a key this file leaves out may be set there and
+// no default can be assumed for it.
+func mmInherits(d *doc.Document) bool {
+	if d.Root.Get("_base_") != nil {
+		return true
+	}
+	for _, r := range d.Refs {
+		if r.Kind == "base" {
+			return true
+		}
+	}
+	return false
+}
+
+// mmMerged reports whether the dict n may receive keys from a base file.
+func mmMerged(inherits bool, n *doc.Node) bool {
+	if !inherits {
+		return false
+	}
+	del, _ := n.Get("_delete_").Bool()
+	return !del
+}
+
+func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "mmengine"}
+	root := d.Root
+	inherits := mmInherits(d)
+
+	if f, ok := IntAt(root, "train_dataloader.batch_size"); ok {
+		p.Train.PerDeviceBatch = f
+	}
+	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
+		p.Eval.PerDeviceBatch = f
+	}
+	if dl := root.Get("train_dataloader"); dl != nil && dl.Kind == doc.Map {
+		if mmMerged(inherits, dl) {
+			if f, ok := IntAt(root, "train_dataloader.num_workers"); ok {
+				p.Data.Workers = f
+			}
+		} else {
+			p.Data.Workers = IntOr(root, "train_dataloader.num_workers", 0, plan.Why{By: "the PyTorch DataLoader default", Note: "num_workers 0"})
+			if p.Data.Workers.Origin == plan.Default {
+				p.Data.Workers.Node = dl
+			}
+		}
+	}
+
+	// The loop: epochs unless it is iteration-based.
+	if tc := root.Get("train_cfg"); tc != nil && tc.Kind == doc.Map {
+		unit, def := plan.Epochs, 1
+		typ, _ := tc.Get("type").Str()
+		if strings.Contains(typ, "IterBased") {
+			unit, def = plan.Steps, 1000
+		} else if b, ok := tc.Get("by_epoch").Bool(); ok && !b {
+			unit, def = plan.Steps, 1000
+		}
+		if n := tc.Get("val_interval"); n != nil {
+			if v, ok := n.Float(); ok {
+				p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "train_cfg.val_interval", Node: n}
+			}
+		} else if !mmMerged(inherits, tc) {
+			p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(def), Unit: unit, Text: strconv.Itoa(def)}, Origin: plan.Default, Key: "train_cfg.val_interval", Node: tc, By: "the MMEngine default", Note: "val_interval " + strconv.Itoa(def)}
+		}
+		if unit == plan.Steps {
+			if f, ok := IntAt(tc, "max_iters"); ok {
+				f.Key = "train_cfg.max_iters"
+				p.Train.MaxSteps = f
+			}
+		} else if f, ok := FloatAt(tc, "max_epochs"); ok {
+			f.Key = "train_cfg.max_epochs"
+			p.Train.Epochs = f
+		}
+	}
+
+	// Checkpoints.
+	if ck := root.At("default_hooks.checkpoint"); ck != nil && ck.Kind == doc.Map {
+		byEpoch := true
+		if b, ok := ck.Get("by_epoch").Bool(); ok {
+			byEpoch = b
+		}
+		if n := ck.Get("interval"); n != nil {
+			if v, ok := n.Float(); ok && v > 0 {
+				unit := plan.Epochs
+				if !byEpoch {
+					unit = plan.Steps
+				}
+				p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "default_hooks.checkpoint.interval", Node: n}
+			}
+		}
+		best := ck.Get("save_best")
+		if best != nil && !best.IsNull() {
+			if s, ok := best.Str(); ok && !best.IsUnknown() {
+				p.Ckpt.BestMetric = plan.Set(s, "default_hooks.checkpoint.save_best", best)
+			}
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, "default_hooks.checkpoint.save_best", best)
+		} else if n := ck.Get("max_keep_ckpts"); n != nil {
+			if v, ok := n.Int(); ok {
+				if v > 0 {
+					p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "default_hooks.checkpoint.max_keep_ckpts", n)
+				} else {
+					p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "default_hooks.checkpoint.max_keep_ckpts", n)
+				}
+			}
+		} else if !mmMerged(inherits, ck) {
+			p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "default_hooks.checkpoint.max_keep_ckpts", plan.Why{By: "the MMEngine default", Note: "max_keep_ckpts -1: all"}, ck)
+		}
+	}
+
+	// Seeds: one seed synced to every rank unless diff_rank_seed; the sampler seed is synced
+	// whatever diff_rank_seed says.
+	rnd := root.Get("randomness")
+	seedVal := ""
+	if s := rnd.Get("seed"); s != nil && !s.IsNull() && !s.IsUnknown() {
+		seedVal = s.Value
+	}
+	if drs := rnd.Get("diff_rank_seed"); drs != nil {
+		if b, ok := drs.Bool(); ok && b {
+			p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.VariesByHost, Why: "randomness.diff_rank_seed adds the rank to the seed", Broadcast: true}, "randomness.diff_rank_seed", drs)
+		} else if ok {
+			p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", drs)
+		}
+	} else if !inherits {
+		p.Seeds.Init = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", plan.Why{By: "the MMEngine default", Note: "diff_rank_seed False"}, nil)
+	}
+	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost, Why: "DefaultSampler syncs its seed across ranks"}, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
+	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
+
+	mmBatchNorm(p, root, inherits)
+	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("MMEngine logs on rank 0"), nil)
+	ApplyContext(p, ctx)
+	return p
+}
+
+// mmBatchNorm finds the batch-norm layers a config trains (norm_cfg dicts) and how their
+// statistics are synchronised.
+func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
+	var unsynced, synced *doc.Node
+	root.Walk(func(n *doc.Node) bool {
+		if n.Key != "norm_cfg" || n.Kind != doc.Map {
+			return true
+		}
+		t := n.Get("type")
+		typ, ok := t.Str()
+		if !ok || t.IsUnknown() || !mmBNTypes[typ] {
+			return false
+		}
+		if owner := n.Parent; owner != nil && owner.Kind == doc.Map {
+			frozen := false
+			if ne, ok := owner.Get("norm_eval").Bool(); ok {
+				frozen = ne
+			} else if ot, ok := owner.Get("type").Str(); ok && mmFrozenByDefault[ot] {
+				frozen = true
+			}
+			if frozen {
+				return false
+			}
+		}
+		if mmSyncTypes[typ] {
+			if synced == nil {
+				synced = t
+			}
+		} else if unsynced == nil {
+			unsynced = t
+		}
+		return false
+	})
+	if unsynced == nil && synced == nil {
+		return
+	}
+	first := unsynced
+	if first == nil {
+		first = synced
+	}
+	p.BN.Present = plan.Set(true, first.Parent.Path().String(), first)
+	p.BN.Evidence = first.Parent.Path().String() + " type " + strconv.Quote(first.Value)
+	if n := root.Get("sync_bn"); n != nil {
+		if s, ok := n.Str(); ok && (s == "torch" || s == "mmcv") {
+			p.BN.Sync = plan.Set(plan.BNSyncPerStep, "sync_bn", n)
+			return
+		}
+	}
+	if unsynced == nil {
+		p.BN.Sync = plan.Set(plan.BNSyncPerStep, synced.Parent.Path().String()+".type", synced)
+		return
+	}
+	if hooks := root.Get("custom_hooks"); hooks != nil && hooks.Kind == doc.Seq {
+		for _, h := range hooks.Children {
+			if t, ok := h.Get("type").Str(); ok && (t == "SyncNormHook" || t == "SyncBuffersHook") {
+				p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
+				return
+			}
+		}
+	}
+	if inherits {
+		// sync_bn or a SyncNormHook may come from a base file: not known here.
+		return
+	}
+	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
+}

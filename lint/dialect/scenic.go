@@ -1,0 +1,101 @@
+package dialect
+
+import (
+	"strconv"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// scenic ml_collections configs, checked against google-research/scenic @4a38d47 (no release
+// tags), scenic/train_lib/classification_trainer.py:311-321:
+//
+//	log_eval_steps = config.get('log_eval_steps') or steps_per_epoch
+//	checkpoint_steps = config.get('checkpoint_steps') or log_eval_steps
+//	max_checkpoint_keep = config.get('max_checkpoint_keep', 3)
+//	eval_batch_size = config.get('eval_batch_size', config.batch_size)
+//
+// and train_utils.py:615 save_checkpoint(..., max_to_keep=3): flax keeps the max_to_keep most
+// recent checkpoints, not the best ones. config.batch_size is the global batch. Other scenic
+// trainers read the same keys. Seeds (config.rng_seed) and the input pipeline are left unknown.
+
+const scenicVersion = "scenic @4a38d47 (scenic/train_lib/classification_trainer.py, train_utils.py)"
+
+// Scenic reads scenic get_config() files.
+var Scenic = register(&Dialect{
+	Name:      "scenic",
+	Title:     "scenic (ml_collections)",
+	Version:   scenicVersion,
+	Formats:   []doc.Format{doc.Python},
+	Detect:    detectScenic,
+	Normalize: normalizeScenic,
+	Keys: []Key{
+		{Path: "batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
+		{Path: "eval_batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch; defaults to batch_size"},
+		{Path: "log_eval_steps", Type: "integer", Default: "steps per epoch", Concept: "eval.interval", Doc: "evaluate every N steps"},
+		{Path: "checkpoint_steps", Type: "integer", Default: "log_eval_steps", Concept: "ckpt.interval", Doc: "checkpoint every N steps"},
+		{Path: "max_checkpoint_keep", Type: "integer", Default: "3", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints"},
+		{Path: "num_training_steps", Type: "integer", Concept: "train.max_steps", Doc: "training length (or num_training_epochs)"},
+		{Path: "rng_seed", Type: "integer", Concept: "", Doc: "random seed"},
+	},
+})
+
+func detectScenic(d *doc.Document) int {
+	if d.Format != doc.Python || d.Root == nil {
+		return 0
+	}
+	mlc, own := mlcImports(d, "scenic")
+	s := 0
+	if own {
+		s += 60
+	}
+	if mlc {
+		s += 10
+	}
+	root := d.Root
+	for _, k := range []string{"log_eval_steps", "num_training_epochs", "num_training_steps", "rng_seed", "log_summary_steps", "checkpoint_steps", "dataset_configs", "max_checkpoint_keep"} {
+		if root.Get(k) != nil {
+			s += 10
+		}
+	}
+	if root.Get("input") != nil {
+		s -= 20 // big_vision's layout
+	}
+	return Cap(max(s, 0))
+}
+
+func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
+	p := &plan.Plan{Framework: "scenic"}
+	root := d.Root
+	bs, _ := IntAt(root, "batch_size")
+	p.Train.GlobalBatch = bs
+	if f, ok := IntAt(root, "num_training_steps"); ok {
+		p.Train.MaxSteps = f
+	}
+	if f, ok := IntAt(root, "eval_batch_size"); ok {
+		p.Eval.GlobalBatch = f
+	} else if bs.Known() {
+		p.Eval.GlobalBatch = plan.Defaulted(bs.Value, "eval_batch_size", plan.Because("scenic uses batch_size"), nil)
+	}
+	evalSteps, _ := IntAt(root, "log_eval_steps")
+	if evalSteps.Known() && evalSteps.Value > 0 {
+		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(evalSteps.Value), Unit: plan.Steps, Text: strconv.Itoa(evalSteps.Value)}, Origin: plan.Explicit, Key: "log_eval_steps", Node: evalSteps.Node}
+	}
+	if ck, ok := IntAt(root, "checkpoint_steps"); ok && ck.Known() && ck.Value > 0 {
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(ck.Value), Unit: plan.Steps, Text: strconv.Itoa(ck.Value)}, Origin: plan.Explicit, Key: "checkpoint_steps", Node: ck.Node}
+	} else if !ok && p.Eval.Interval.Known() {
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: p.Eval.Interval.Value, Origin: plan.Default, Key: "checkpoint_steps", Note: "scenic checkpoints every log_eval_steps"}
+	}
+	if b, ok := BoolAt(root, "checkpoint"); ok && b.Known() {
+		p.Ckpt.Enabled = b
+	}
+	if f, ok := IntAt(root, "max_checkpoint_keep"); ok {
+		if f.Known() && f.Value > 0 {
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, "max_checkpoint_keep", f.Node)
+		}
+	} else {
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepLatest, N: 3}, "max_checkpoint_keep", plan.Why{By: "the scenic default", Note: "max_checkpoint_keep 3"}, nil)
+	}
+	ApplyContext(p, ctx)
+	return p
+}

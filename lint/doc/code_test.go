@@ -1,0 +1,188 @@
+package doc
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCorpusCode reads every gin and Python file of the corpus: none may give a parse error or
+// hit a limit, every span keeps the invariants, and every file yields a tree.
+func TestCorpusCode(t *testing.T) {
+	files := corpusFiles(t, map[Format]bool{Gin: true, Python: true})
+	count := map[Format]int{}
+	for p, f := range files {
+		count[f]++
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := Parse(p, src, f, Limits{})
+		for _, pr := range d.Problems {
+			t.Errorf("%s:%d:%d: %s: %s", p, pr.Span.Start.Line, pr.Span.Start.Col, pr.Kind, pr.Message)
+		}
+		if d.Root == nil {
+			t.Errorf("%s: no tree", p)
+			continue
+		}
+		if err := checkDoc(d); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+		if err := checkSpanText(d); err != nil {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	t.Logf("corpus files: %v", count)
+	if count[Gin] != 32 || count[Python] != 23 {
+		t.Errorf("want 32 gin and 23 Python corpus files, found %v", count)
+	}
+}
+
+func TestGinBindings(t *testing.T) {
+	src := `from __gin__ import dynamic_registration
+import __main__ as train_script
+from t5x import utils
+include 't5x/configs/runs/pretrain.gin'  # defines %MODEL
+
+BATCH_SIZE = 128
+TRAIN_STEPS = 1_000
+FEATURES = {"inputs": 256, "targets": (1, -2.5e-3)}
+DEFAULT = %BATCH_SIZE
+
+train_script.train:
+  eval_period = 1000   # trainlint: disable=TL201
+  total_steps = %TRAIN_STEPS
+  partitioner = @partitioning.PjitPartitioner()
+  trainer_cls = @trainer.Trainer
+  model = %MODEL
+
+train/utils.DatasetConfig.batch_size = %DEFAULT
+utils.SaveCheckpointConfig.keep = None
+utils.SaveCheckpointConfig.period = [
+    1,
+    2,  # trailing comma
+]
+MODEL_DIR = %gin.REQUIRED
+`
+	d := mustParse(t, Gin, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	if err := checkSpanText(d); err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) *Node {
+		t.Helper()
+		n := d.Root.At(path)
+		if n == nil {
+			t.Fatalf("no %s", path)
+		}
+		return n
+	}
+	if n := get("train_script.train.eval_period"); n.Value != "1000" || n.Type != Int || text(d, n.KeySpan) != "eval_period" || n.Span.Start.Line != 12 {
+		t.Errorf("eval_period: %+v", n)
+	}
+	// A macro reference resolves to the definition's value and span, with the use kept.
+	ts := get("train_script.train.total_steps")
+	if v, ok := ts.Int(); !ok || v != 1000 || ts.Span.Start.Line != 7 || ts.Use == nil || ts.Use.Start.Line != 13 || !ts.Alias {
+		t.Errorf("total_steps: %+v", ts)
+	}
+	// Chains of macros resolve too.
+	bs := get("train/utils.DatasetConfig.batch_size")
+	if bs.Value != "128" || bs.Span.Start.Line != 6 || text(d, bs.KeySpan) != "batch_size" || text(d, bs.Parent.KeySpan) != "DatasetConfig" || text(d, bs.Parent.Parent.KeySpan) != "train/utils" {
+		t.Errorf("batch_size: %+v %q", bs, text(d, bs.KeySpan))
+	}
+	if get("train_script.train.partitioner").Value != "@partitioning.PjitPartitioner()" || !get("train_script.train.partitioner").IsUnknown() {
+		t.Error("reference")
+	}
+	if m := get("train_script.train.model"); !m.IsUnknown() || m.Value != "%MODEL" {
+		t.Errorf("an undefined macro stays unknown: %+v", m)
+	}
+	if !get("MODEL_DIR").IsUnknown() || !get("utils.SaveCheckpointConfig.keep").IsNull() {
+		t.Error("REQUIRED / None")
+	}
+	if n := get("FEATURES.targets"); n.Kind != Seq || len(n.Children) != 2 || n.Children[1].Value != "-2.5e-3" {
+		t.Errorf("tuple: %+v", n)
+	}
+	if n := get("utils.SaveCheckpointConfig.period"); n.Kind != Seq || len(n.Children) != 2 {
+		t.Errorf("multi-line list: %+v", n)
+	}
+	if len(d.Refs) != 4 || d.Refs[3].Kind != "include" || d.Refs[3].Target != "t5x/configs/runs/pretrain.gin" || d.Refs[0].Target != "__gin__.dynamic_registration" {
+		t.Errorf("refs: %+v", d.Refs)
+	}
+	if len(d.Comments) != 3 || !d.Comments[1].Trailing || !strings.Contains(d.Comments[1].Text, "trainlint: disable=TL201") {
+		t.Errorf("comments: %+v", d.Comments)
+	}
+}
+
+func TestGinErrors(t *testing.T) {
+	for _, c := range []problemCase{
+		{src: "a.b = \n", kind: Syntax, line: 1, col: 7, msg: `gin: expected a value, found end of line`},
+		{src: "a.b = [1, 2\nc.d = 3\n", kind: Syntax, line: 1, col: 7, msg: `^gin: "\[" is never closed$`},
+		{src: "x = 1\n  y = 2\n", kind: Syntax, line: 2, col: 3, msg: `unexpected indentation`},
+		{src: "a.b = foo\n", kind: Syntax, line: 1, col: 7, msg: `"foo" is not a value`},
+		{src: "a.b = 'x\n", kind: Syntax, line: 1, col: 7, msg: `unterminated string`},
+		{src: "a.b = 1\na.b = 2\n", kind: DuplicateKey, line: 2, col: 3, msg: `key "b" is repeated; gin keeps the later binding`},
+		{src: "X = %gin.REQUIRED\nX = 1\nX = 2\n", kind: DuplicateKey, line: 3, col: 1, msg: `key "X" is repeated`},
+		{src: "a.b = 01\n", kind: Syntax, line: 1, col: 7, msg: `leading zeros`},
+		{src: "a.b: 1\n", kind: Syntax, line: 1, col: 6, msg: `end of line after the block`},
+	} {
+		checkProblem(t, Gin, c)
+	}
+}
+
+func TestGinDepthLimit(t *testing.T) {
+	src := "a.b = " + strings.Repeat("[", 50) + strings.Repeat("]", 50) + "\n"
+	d := Parse("x.gin", []byte(src), Gin, Limits{MaxDepth: 20})
+	if len(d.Problems) != 1 || d.Root != nil {
+		t.Fatalf("%+v", d.Problems)
+	}
+}
+
+// addCorpusSeeds seeds a fuzz target with the corpus files of one format, read at test time
+// (the corpus is never copied into the repository).
+func addCorpusSeeds(f *testing.F, want Format) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(dir); err != nil {
+		return
+	}
+	_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		if fm, ok := FormatFromPath(p); ok && fm == want {
+			if src, err := os.ReadFile(p); err == nil {
+				f.Add(src)
+			}
+		}
+		return nil
+	})
+}
+
+func FuzzParseGin(f *testing.F) {
+	for _, s := range []string{
+		"a.b = 1\n",
+		"from __gin__ import dynamic_registration\ninclude 'x.gin'\nM = {'a': (1, -2.0)}\ns/c.p:\n  q = %M\n  r = @f()\n",
+		"A = %B\nB = %A\nx.y = %A\n",
+		"x.y = [\n  1,  # c\n]\n",
+	} {
+		f.Add([]byte(s))
+	}
+	addCorpusSeeds(f, Gin)
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzParse(t, Gin, src) })
+}
+
+func FuzzParsePython(f *testing.F) {
+	for _, s := range []string{
+		"x = dict(a=1, b=[1, 2])\n",
+		"def get_config(arg=None):\n  c = {}\n  c['x'] = f'{arg}-{1+1}'\n  return c\n",
+		"_base_ = ['a.py']\nmodel = dict(_delete_=True)\n",
+		"with read_base():\n    from .a import *\n",
+		"def f(n):\n  return f(n)\nx = f(1)\n",
+	} {
+		f.Add([]byte(s))
+	}
+	addCorpusSeeds(f, Python)
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzParse(t, Python, src) })
+}

@@ -1,0 +1,2084 @@
+package doc
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Static evaluation of a Python config over a safe subset: literals, names, assignments
+// (including attribute and item assignment on dicts and ConfigDicts), dict()/ConfigDict(),
+// displays, arithmetic and string operations, f-strings, comprehensions, `if` on known values,
+// `for` over known sequences, functions defined in the file (get_config and its helpers),
+// big_vision's parse_arg with its defaults. Everything else is an opaque value that keeps the
+// span of the expression that made it: the Document shows it as an Unknown scalar, so rules stay
+// silent on it. Nothing is imported or executed; work is bounded by a step budget, a call depth
+// and size limits, past which the file is input-limit-exceeded.
+
+type pvKind uint8
+
+const (
+	pvNone pvKind = iota
+	pvBool
+	pvInt
+	pvFloat
+	pvStr
+	pvList
+	pvTuple
+	pvDict
+	pvOpaque
+	pvFunc
+	pvModule
+	pvBuiltin
+)
+
+type pyVal struct {
+	k    pvKind
+	b    bool
+	i    int64
+	f    float64
+	s    string
+	list *pyList
+	dict *pyDict
+	fn   *pyFunc
+	env  *pyEnv
+	name string // module path, builtin name
+	recv *pyVal // bound receiver of a builtin method
+	s0   int    // span of the expression that made the value
+	e0   int
+}
+
+type pyList struct{ items []*pyVal }
+
+type pyDict struct {
+	keys  []*pyVal
+	vals  []*pyVal
+	kspan [][2]int
+	index map[string]int
+}
+
+type pyEnv struct {
+	vars   map[string]*pyVal
+	order  []string
+	parent *pyEnv
+}
+
+func (e *pyEnv) get(name string) (*pyVal, bool) {
+	for x := e; x != nil; x = x.parent {
+		if v, ok := x.vars[name]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (e *pyEnv) set(name string, v *pyVal) {
+	if _, ok := e.vars[name]; !ok {
+		e.order = append(e.order, name)
+	}
+	e.vars[name] = v
+}
+
+type pyLimitStop struct{ msg, key string }
+
+type pyEval struct {
+	src     []byte
+	steps   int
+	max     int
+	depth   int
+	size    int // total items and string bytes made
+	maxSize int
+	refs    *[]FileRef
+	lines   *LineIndex
+	fields  map[int]*pyExpr // parsed f-string fields by offset
+}
+
+const (
+	pyMaxSteps = 2_000_000
+	pyMaxCalls = 64
+	pyMaxStr   = 1 << 20
+)
+
+func (ev *pyEval) step() {
+	ev.steps++
+	if ev.steps > ev.max {
+		panic(pyLimitStop{"evaluating it would take more than " + itoa(ev.max) + " steps", "max_nodes"})
+	}
+}
+
+func (ev *pyEval) grow(n int) {
+	ev.size += n
+	if ev.size > ev.maxSize {
+		panic(pyLimitStop{"its values grow past " + itoa(ev.maxSize) + " items", "max_nodes"})
+	}
+}
+
+func (ev *pyEval) opaque(e *pyExpr) *pyVal { return &pyVal{k: pvOpaque, s0: e.s, e0: e.e} }
+
+func newDict() *pyDict { return &pyDict{} }
+
+// dictKey is a hashable value's identity ("s"+text for strings, numbers by value, so 1 == 1.0
+// == True as in Python); ok is false for unhashable or unknown values.
+func dictKey(k *pyVal) (string, bool) {
+	switch k.k {
+	case pvStr:
+		return "s" + k.s, true
+	case pvInt:
+		return "i" + strconv.FormatInt(k.i, 10), true
+	case pvBool:
+		if k.b {
+			return "i1", true
+		}
+		return "i0", true
+	case pvNone:
+		return "n", true
+	case pvFloat:
+		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
+			return "i" + strconv.FormatInt(int64(k.f), 10), true
+		}
+		return "f" + strconv.FormatFloat(k.f, 'g', -1, 64), true
+	}
+	return "", false
+}
+
+// hashable reports whether a value can be a dict key here.
+func hashable(k *pyVal) bool {
+	switch k.k {
+	case pvStr, pvInt, pvBool, pvNone, pvFloat:
+		return true
+	}
+	return false
+}
+
+// sameKey compares two hashable keys as Python would.
+func sameKey(a, b *pyVal) bool {
+	if a.k == pvStr || b.k == pvStr {
+		return a.k == b.k && a.s == b.s
+	}
+	if a.k == pvNone || b.k == pvNone {
+		return a.k == b.k
+	}
+	x, y, _ := numbers(a, b)
+	return x == y
+}
+
+// find is the position of key k: a scan for small dicts (most config sections), an index past
+// pyDictIndexed keys.
+func (d *pyDict) find(k *pyVal) int {
+	if d.index != nil {
+		key, _ := dictKey(k)
+		if i, ok := d.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, x := range d.keys {
+		if sameKey(x, k) {
+			return i
+		}
+	}
+	return -1
+}
+
+const pyDictIndexed = 16
+
+func (d *pyDict) reindex() {
+	if len(d.keys) < pyDictIndexed {
+		d.index = nil
+		return
+	}
+	d.index = make(map[string]int, len(d.keys))
+	for j, kk := range d.keys {
+		s, _ := dictKey(kk)
+		d.index[s] = j
+	}
+}
+
+func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
+	if !hashable(k) {
+		return nil, false
+	}
+	if i := d.find(k); i >= 0 {
+		return d.vals[i], true
+	}
+	return nil, false
+}
+
+// getStr looks a string key up without making a value for it.
+func (d *pyDict) getStr(name string) (*pyVal, bool) {
+	if d.index != nil {
+		if i, ok := d.index["s"+name]; ok {
+			return d.vals[i], true
+		}
+		return nil, false
+	}
+	for i, x := range d.keys {
+		if x.k == pvStr && x.s == name {
+			return d.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+func (d *pyDict) set(k, v *pyVal, ks, ke int) {
+	if !hashable(k) {
+		return
+	}
+	if i := d.find(k); i >= 0 {
+		d.vals[i] = v
+		d.kspan[i] = [2]int{ks, ke}
+		return
+	}
+	d.keys = append(d.keys, k)
+	d.vals = append(d.vals, v)
+	d.kspan = append(d.kspan, [2]int{ks, ke})
+	if d.index != nil {
+		s, _ := dictKey(k)
+		d.index[s] = len(d.keys) - 1
+	} else if len(d.keys) >= pyDictIndexed {
+		d.reindex()
+	}
+}
+
+func (d *pyDict) del(k *pyVal) {
+	if !hashable(k) {
+		return
+	}
+	i := d.find(k)
+	if i < 0 {
+		return
+	}
+	d.keys = append(d.keys[:i], d.keys[i+1:]...)
+	d.vals = append(d.vals[:i], d.vals[i+1:]...)
+	d.kspan = append(d.kspan[:i], d.kspan[i+1:]...)
+	d.reindex()
+}
+
+func (d *pyDict) copy() *pyDict {
+	c := &pyDict{keys: append([]*pyVal(nil), d.keys...), vals: append([]*pyVal(nil), d.vals...), kspan: append([][2]int(nil), d.kspan...)}
+	c.reindex()
+	return c
+}
+
+func strVal(s string, a, b int) *pyVal    { return &pyVal{k: pvStr, s: s, s0: a, e0: b} }
+func intVal(i int64, a, b int) *pyVal     { return &pyVal{k: pvInt, i: i, s0: a, e0: b} }
+func boolVal(v bool, a, b int) *pyVal     { return &pyVal{k: pvBool, b: v, s0: a, e0: b} }
+func floatVal(f float64, a, b int) *pyVal { return &pyVal{k: pvFloat, f: f, s0: a, e0: b} }
+func noneVal(a, b int) *pyVal             { return &pyVal{k: pvNone, s0: a, e0: b} }
+
+// truth returns a value's truth and whether it is known.
+func truth(v *pyVal) (bool, bool) {
+	switch v.k {
+	case pvNone:
+		return false, true
+	case pvBool:
+		return v.b, true
+	case pvInt:
+		return v.i != 0, true
+	case pvFloat:
+		return v.f != 0, true
+	case pvStr:
+		return v.s != "", true
+	case pvList, pvTuple:
+		return len(v.list.items) > 0, true
+	case pvDict:
+		return len(v.dict.keys) > 0, true
+	case pvFunc, pvModule, pvBuiltin:
+		return true, true
+	}
+	return false, false
+}
+
+type pyFlow uint8
+
+const (
+	flowNext pyFlow = iota
+	flowReturn
+	flowBreak
+	flowContinue
+)
+
+// exec runs statements in env; ret receives a return value.
+func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
+	for _, st := range stmts {
+		ev.step()
+		switch st.kind {
+		case "expr":
+			ev.eval(st.value, env)
+		case "assign":
+			v := ev.eval(st.value, env)
+			for _, t := range st.targets {
+				ev.assign(t, v, env)
+			}
+		case "ann":
+		case "aug":
+			t := st.targets[0]
+			cur := ev.eval(t, env)
+			v := ev.binop(st.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
+			if cur.k == pvList && st.op == "+" {
+				// list += x extends in place.
+				if nv := v; nv.k == pvList {
+					cur.list.items = nv.list.items
+					continue
+				}
+			}
+			ev.assign(t, v, env)
+		case "def":
+			env.set(st.fn.name, &pyVal{k: pvFunc, fn: st.fn, env: env, s0: st.s, e0: st.e})
+		case "if":
+			c := ev.eval(st.value, env)
+			if b, ok := truth(c); ok {
+				body := st.orelse
+				if b {
+					body = st.body
+				}
+				if f := ev.exec(body, env, ret); f != flowNext {
+					return f
+				}
+			} else {
+				ev.taint(st.body, env)
+				ev.taint(st.orelse, env)
+			}
+		case "for":
+			it := ev.eval(st.value, env)
+			items, ok := ev.iterate(it)
+			if !ok {
+				ev.taint(st.body, env)
+				ev.taint(st.orelse, env)
+				continue
+			}
+			broke := false
+			for _, x := range items {
+				ev.assign(st.targets[0], x, env)
+				f := ev.exec(st.body, env, ret)
+				if f == flowReturn {
+					return f
+				}
+				if f == flowBreak {
+					broke = true
+					break
+				}
+			}
+			if !broke {
+				if f := ev.exec(st.orelse, env, ret); f != flowNext {
+					return f
+				}
+			}
+		case "while":
+			// Loops whose end depends on state are not evaluated: what they assign is unknown.
+			ev.taint(st.body, env)
+			ev.taint(st.orelse, env)
+		case "with":
+			for _, item := range st.targets {
+				ev.eval(item, env)
+			}
+			if f := ev.exec(st.body, env, ret); f != flowNext {
+				return f
+			}
+		case "try":
+			if f := ev.exec(st.body, env, ret); f != flowNext {
+				return f
+			}
+			if f := ev.exec(st.orelse, env, ret); f != flowNext {
+				return f
+			}
+			for _, h := range st.extra {
+				ev.taint(h, env)
+			}
+		case "import":
+			for i, mod := range st.names {
+				name := st.alias[i]
+				if name == "" {
+					name, _, _ = strings.Cut(mod, ".")
+					env.set(name, &pyVal{k: pvModule, name: name, s0: st.s, e0: st.e})
+				} else {
+					env.set(name, &pyVal{k: pvModule, name: mod, s0: st.s, e0: st.e})
+				}
+				if env.parent == nil {
+					*ev.refs = append(*ev.refs, FileRef{Kind: "import", Target: mod, Span: ev.lines.Span(st.s, st.e)})
+				}
+			}
+		case "from":
+			for i, n := range st.names {
+				if n == "*" {
+					kind := "import"
+					if strings.HasPrefix(st.mod, ".") {
+						kind = "base"
+					}
+					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
+					continue
+				}
+				name := st.alias[i]
+				if name == "" {
+					name = n
+				}
+				env.set(name, &pyVal{k: pvModule, name: strings.TrimRight(st.mod, ".") + "." + n, s0: st.s, e0: st.e})
+			}
+			if env.parent == nil && !containsStar(st.names) {
+				kind := "import"
+				if strings.HasPrefix(st.mod, ".") {
+					kind = "base"
+				}
+				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
+			}
+		case "return":
+			if st.value != nil {
+				*ret = ev.eval(st.value, env)
+			} else {
+				*ret = noneVal(st.s, st.s)
+			}
+			return flowReturn
+		case "break":
+			return flowBreak
+		case "continue":
+			return flowContinue
+		case "del":
+		}
+	}
+	return flowNext
+}
+
+func containsStar(names []string) bool {
+	for _, n := range names {
+		if n == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// taint makes what a skipped block would assign unknown: names and the keys of dicts it sets.
+func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
+	for _, st := range stmts {
+		ev.step()
+		switch st.kind {
+		case "assign", "aug":
+			for _, t := range st.targets {
+				ev.assignOpaque(t, env, st)
+			}
+		case "if", "for", "while", "with", "try":
+			if st.kind == "for" {
+				ev.assignOpaque(st.targets[0], env, st)
+			}
+			ev.taint(st.body, env)
+			ev.taint(st.orelse, env)
+			for _, h := range st.extra {
+				ev.taint(h, env)
+			}
+		case "def":
+			env.set(st.fn.name, &pyVal{k: pvOpaque, s0: st.s, e0: st.e})
+		}
+	}
+}
+
+func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
+	switch t.op {
+	case "tuple", "list":
+		for _, k := range t.kids {
+			ev.assignOpaque(k, env, st)
+		}
+		return
+	case "star":
+		ev.assignOpaque(t.kids[0], env, st)
+		return
+	}
+	end := t.e
+	if st.value != nil {
+		end = st.value.e
+	}
+	ev.assign(t, &pyVal{k: pvOpaque, s0: st.s, e0: end}, env)
+}
+
+func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
+	switch t.op {
+	case "name":
+		env.set(t.name, v)
+	case "attr":
+		obj := ev.eval(t.kids[0], env)
+		if obj.k == pvDict {
+			obj.dict.set(strVal(t.name, 0, 0), v, t.e-len(t.name), t.e)
+		}
+	case "index":
+		obj := ev.eval(t.kids[0], env)
+		key := ev.eval(t.kids[1], env)
+		switch obj.k {
+		case pvDict:
+			obj.dict.set(key, v, t.kids[1].s, t.kids[1].e)
+		case pvList:
+			if key.k == pvInt {
+				i := key.i
+				if i < 0 {
+					i += int64(len(obj.list.items))
+				}
+				if i >= 0 && i < int64(len(obj.list.items)) {
+					obj.list.items[i] = v
+				}
+			}
+		}
+	case "tuple", "list":
+		items, ok := ev.iterate(v)
+		star := -1
+		for i, k := range t.kids {
+			if k.op == "star" {
+				star = i
+			}
+		}
+		if !ok || star < 0 && len(items) != len(t.kids) || star >= 0 && len(items) < len(t.kids)-1 {
+			for _, k := range t.kids {
+				if k.op == "star" {
+					k = k.kids[0]
+				}
+				ev.assign(k, &pyVal{k: pvOpaque, s0: v.s0, e0: v.e0}, env)
+			}
+			return
+		}
+		if star < 0 {
+			for i, k := range t.kids {
+				ev.assign(k, items[i], env)
+			}
+			return
+		}
+		rest := len(items) - (len(t.kids) - 1)
+		for i := 0; i < star; i++ {
+			ev.assign(t.kids[i], items[i], env)
+		}
+		ev.assign(t.kids[star].kids[0], &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), items[star:star+rest]...)}, s0: v.s0, e0: v.e0}, env)
+		for i := star + 1; i < len(t.kids); i++ {
+			ev.assign(t.kids[i], items[rest+i-1], env)
+		}
+	case "star":
+		ev.assign(t.kids[0], v, env)
+	}
+}
+
+// iterate lists what a for loop would see; ok is false when it is not known.
+func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
+	switch v.k {
+	case pvList, pvTuple:
+		return append([]*pyVal(nil), v.list.items...), true
+	case pvDict:
+		return append([]*pyVal(nil), v.dict.keys...), true
+	case pvStr:
+		if len(v.s) > 10000 {
+			return nil, false
+		}
+		var out []*pyVal
+		for _, r := range v.s {
+			out = append(out, strVal(string(r), v.s0, v.e0))
+		}
+		ev.grow(len(out))
+		return out, true
+	}
+	return nil, false
+}
+
+func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
+	ev.step()
+	switch e.op {
+	case "const":
+		switch e.name {
+		case "True":
+			return boolVal(true, e.s, e.e)
+		case "False":
+			return boolVal(false, e.s, e.e)
+		}
+		return noneVal(e.s, e.e)
+	case "num":
+		return ev.number(e)
+	case "str":
+		if len(e.toks) == 1 {
+			if e.toks[0].is(pfxBytes) {
+				return ev.opaque(e)
+			}
+			return strVal(e.toks[0].text, e.s, e.e)
+		}
+		var b strings.Builder
+		for _, t := range e.toks {
+			if t.is(pfxBytes) {
+				return ev.opaque(e)
+			}
+			b.WriteString(t.text)
+		}
+		ev.grow(b.Len() / 64)
+		return strVal(b.String(), e.s, e.e)
+	case "fstr":
+		return ev.fstring(e, env)
+	case "name":
+		if v, ok := env.get(e.name); ok {
+			return v
+		}
+		if b := pyBuiltin(e.name); b {
+			return &pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e}
+		}
+		return ev.opaque(e)
+	case "list", "tuple", "set":
+		var items []*pyVal
+		for _, k := range e.kids {
+			if k.op == "star" {
+				x := ev.eval(k.kids[0], env)
+				xs, ok := ev.iterate(x)
+				if !ok {
+					return ev.opaque(e)
+				}
+				items = append(items, xs...)
+				continue
+			}
+			items = append(items, ev.eval(k, env))
+		}
+		ev.grow(len(items))
+		kind := pvList
+		if e.op == "tuple" {
+			kind = pvTuple
+		}
+		return &pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	case "dict":
+		d := newDict()
+		for i, k := range e.keys {
+			if k == nil {
+				x := ev.eval(e.kids[i], env)
+				if x.k != pvDict {
+					return ev.opaque(e)
+				}
+				for j, kk := range x.dict.keys {
+					d.set(kk, x.dict.vals[j], x.dict.kspan[j][0], x.dict.kspan[j][1])
+				}
+				continue
+			}
+			kv := ev.eval(k, env)
+			if _, ok := dictKey(kv); !ok {
+				return ev.opaque(e)
+			}
+			d.set(kv, ev.eval(e.kids[i], env), k.s, k.e)
+		}
+		ev.grow(len(d.keys))
+		return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+	case "attr":
+		obj := ev.eval(e.kids[0], env)
+		switch obj.k {
+		case pvDict:
+			if v, ok := obj.dict.getStr(e.name); ok {
+				return v
+			}
+			if pyDictMethods[e.name] {
+				return &pyVal{k: pvBuiltin, name: "dict." + e.name, recv: obj, s0: e.s, e0: e.e}
+			}
+			return ev.opaque(e)
+		case pvModule:
+			return &pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e}
+		case pvStr, pvList:
+			return &pyVal{k: pvBuiltin, name: map[pvKind]string{pvStr: "str.", pvList: "list."}[obj.k] + e.name, recv: obj, s0: e.s, e0: e.e}
+		}
+		return ev.opaque(e)
+	case "index":
+		obj := ev.eval(e.kids[0], env)
+		if e.kids[1].op == "slice" {
+			return ev.slice(obj, e.kids[1], env, e)
+		}
+		key := ev.eval(e.kids[1], env)
+		switch obj.k {
+		case pvDict:
+			if v, ok := obj.dict.get(key); ok {
+				return v
+			}
+		case pvList, pvTuple:
+			if key.k == pvInt {
+				i := key.i
+				if i < 0 {
+					i += int64(len(obj.list.items))
+				}
+				if i >= 0 && i < int64(len(obj.list.items)) {
+					return obj.list.items[i]
+				}
+			}
+		case pvStr:
+			if key.k == pvInt {
+				i := key.i
+				if i < 0 {
+					i += int64(len(obj.s))
+				}
+				if i >= 0 && i < int64(len(obj.s)) && isASCIIString(obj.s) {
+					return strVal(obj.s[i:i+1], e.s, e.e)
+				}
+			}
+		}
+		return ev.opaque(e)
+	case "bin":
+		return ev.binop(e.name, ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
+	case "unary":
+		x := ev.eval(e.kids[0], env)
+		switch {
+		case e.name == "-" && x.k == pvInt && x.i != math.MinInt64:
+			return intVal(-x.i, e.s, e.e)
+		case e.name == "-" && x.k == pvFloat:
+			return floatVal(-x.f, e.s, e.e)
+		case e.name == "+" && (x.k == pvInt || x.k == pvFloat):
+			y := *x
+			y.s0, y.e0 = e.s, e.e
+			return &y
+		case e.name == "~" && x.k == pvInt:
+			return intVal(^x.i, e.s, e.e)
+		}
+		return ev.opaque(e)
+	case "not":
+		if b, ok := truth(ev.eval(e.kids[0], env)); ok {
+			return boolVal(!b, e.s, e.e)
+		}
+		return ev.opaque(e)
+	case "and", "or":
+		x := ev.eval(e.kids[0], env)
+		b, ok := truth(x)
+		if !ok {
+			return ev.opaque(e)
+		}
+		if b == (e.op == "or") {
+			return x
+		}
+		return ev.eval(e.kids[1], env)
+	case "ifexp":
+		c := ev.eval(e.kids[0], env)
+		b, ok := truth(c)
+		if !ok {
+			return ev.opaque(e)
+		}
+		if b {
+			return ev.eval(e.kids[1], env)
+		}
+		return ev.eval(e.kids[2], env)
+	case "cmp":
+		left := ev.eval(e.kids[0], env)
+		for i, op := range e.ops {
+			right := ev.eval(e.kids[i+1], env)
+			r, ok := compare(op, left, right)
+			if !ok {
+				return ev.opaque(e)
+			}
+			if !r {
+				return boolVal(false, e.s, e.e)
+			}
+			left = right
+		}
+		return boolVal(true, e.s, e.e)
+	case "call":
+		return ev.call(e, env)
+	case "comp":
+		return ev.comprehension(e, env)
+	case "lambda":
+		return &pyVal{k: pvFunc, fn: e.fn, env: env, s0: e.s, e0: e.e}
+	case "walrus":
+		v := ev.eval(e.kids[0], env)
+		env.set(e.name, v)
+		return v
+	}
+	return ev.opaque(e)
+}
+
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func (ev *pyEval) number(e *pyExpr) *pyVal {
+	text := strings.ReplaceAll(e.name, "_", "")
+	low := strings.ToLower(text)
+	if strings.HasSuffix(low, "j") {
+		return ev.opaque(e)
+	}
+	if !strings.ContainsAny(low, ".e") || strings.HasPrefix(low, "0x") {
+		if v, err := strconv.ParseInt(low, 0, 64); err == nil {
+			return intVal(v, e.s, e.e)
+		}
+		if strings.Trim(low, "0") == "" {
+			return intVal(0, e.s, e.e)
+		}
+		return ev.opaque(e)
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return ev.opaque(e)
+	}
+	return floatVal(f, e.s, e.e)
+}
+
+func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
+	n := 0
+	switch obj.k {
+	case pvList, pvTuple:
+		n = len(obj.list.items)
+	case pvStr:
+		if !isASCIIString(obj.s) {
+			return ev.opaque(e)
+		}
+		n = len(obj.s)
+	default:
+		return ev.opaque(e)
+	}
+	bound := func(x *pyExpr, def int) (int, bool) {
+		if x == nil {
+			return def, true
+		}
+		v := ev.eval(x, env)
+		if v.k != pvInt {
+			return 0, false
+		}
+		i := int(max(min(v.i, int64(n)), -int64(n)))
+		if i < 0 {
+			i += n
+		}
+		return i, true
+	}
+	if sl.kids[2] != nil {
+		return ev.opaque(e)
+	}
+	a, ok1 := bound(sl.kids[0], 0)
+	b, ok2 := bound(sl.kids[1], n)
+	if !ok1 || !ok2 {
+		return ev.opaque(e)
+	}
+	if b < a {
+		b = a
+	}
+	if obj.k == pvStr {
+		return strVal(obj.s[a:b], e.s, e.e)
+	}
+	return &pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...)}, s0: e.s, e0: e.e}
+}
+
+func compare(op string, a, b *pyVal) (bool, bool) {
+	switch op {
+	case "is", "is not":
+		if a.k == pvNone || b.k == pvNone {
+			if a.k == pvOpaque || b.k == pvOpaque {
+				return false, false
+			}
+			return (a.k == b.k) == (op == "is"), true
+		}
+		if a.k == pvBool && b.k == pvBool {
+			return (a.b == b.b) == (op == "is"), true
+		}
+		return false, false
+	case "in", "not in":
+		var found, known bool
+		switch b.k {
+		case pvStr:
+			if a.k == pvStr {
+				found, known = strings.Contains(b.s, a.s), true
+			}
+		case pvList, pvTuple:
+			known = true
+			for _, x := range b.list.items {
+				eq, ok := equal(a, x)
+				if !ok {
+					known = false
+					break
+				}
+				if eq {
+					found = true
+					break
+				}
+			}
+		case pvDict:
+			if _, ok := dictKey(a); ok {
+				_, found = b.dict.get(a)
+				known = true
+			}
+		}
+		return found == (op == "in"), known
+	case "==", "!=":
+		eq, ok := equal(a, b)
+		return eq == (op == "=="), ok
+	}
+	// Ordering.
+	if x, y, ok := numbers(a, b); ok {
+		switch op {
+		case "<":
+			return x < y, true
+		case ">":
+			return x > y, true
+		case "<=":
+			return x <= y, true
+		case ">=":
+			return x >= y, true
+		}
+	}
+	if a.k == pvStr && b.k == pvStr {
+		c := strings.Compare(a.s, b.s)
+		switch op {
+		case "<":
+			return c < 0, true
+		case ">":
+			return c > 0, true
+		case "<=":
+			return c <= 0, true
+		case ">=":
+			return c >= 0, true
+		}
+	}
+	return false, false
+}
+
+func numbers(a, b *pyVal) (float64, float64, bool) {
+	num := func(v *pyVal) (float64, bool) {
+		switch v.k {
+		case pvInt:
+			return float64(v.i), true
+		case pvFloat:
+			return v.f, true
+		case pvBool:
+			if v.b {
+				return 1, true
+			}
+			return 0, true
+		}
+		return 0, false
+	}
+	x, ok1 := num(a)
+	y, ok2 := num(b)
+	return x, y, ok1 && ok2
+}
+
+func equal(a, b *pyVal) (bool, bool) {
+	if a.k == pvOpaque || b.k == pvOpaque || a.k == pvModule || b.k == pvModule || a.k == pvFunc || b.k == pvFunc || a.k == pvBuiltin || b.k == pvBuiltin {
+		return false, false
+	}
+	if x, y, ok := numbers(a, b); ok {
+		return x == y, true
+	}
+	if a.k != b.k {
+		if (a.k == pvList || a.k == pvTuple) && (b.k == pvList || b.k == pvTuple) {
+			return false, true
+		}
+		return false, true
+	}
+	switch a.k {
+	case pvNone:
+		return true, true
+	case pvStr:
+		return a.s == b.s, true
+	case pvList, pvTuple:
+		if len(a.list.items) != len(b.list.items) {
+			return false, true
+		}
+		for i := range a.list.items {
+			eq, ok := equal(a.list.items[i], b.list.items[i])
+			if !ok || !eq {
+				return eq, ok
+			}
+		}
+		return true, true
+	}
+	return false, false
+}
+
+func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
+	if a.k == pvOpaque || b.k == pvOpaque {
+		return ev.opaque(e)
+	}
+	if a.k == pvInt && b.k == pvInt {
+		x, y := a.i, b.i
+		switch op {
+		case "+":
+			if r := x + y; (r > x) == (y > 0) {
+				return intVal(r, e.s, e.e)
+			}
+		case "-":
+			if r := x - y; (r < x) == (y > 0) {
+				return intVal(r, e.s, e.e)
+			}
+		case "*":
+			if x == 0 || y == 0 {
+				return intVal(0, e.s, e.e)
+			}
+			if r := x * y; r/y == x && !(x == -1 && y == math.MinInt64) && !(y == -1 && x == math.MinInt64) {
+				return intVal(r, e.s, e.e)
+			}
+		case "//":
+			if y != 0 && !(x == math.MinInt64 && y == -1) {
+				q := x / y
+				if (x%y != 0) && ((x < 0) != (y < 0)) {
+					q--
+				}
+				return intVal(q, e.s, e.e)
+			}
+		case "%":
+			if y != 0 && !(x == math.MinInt64 && y == -1) {
+				m := x % y
+				if m != 0 && (m < 0) != (y < 0) {
+					m += y
+				}
+				return intVal(m, e.s, e.e)
+			}
+		case "/":
+			if y != 0 {
+				return floatVal(float64(x)/float64(y), e.s, e.e)
+			}
+		case "**":
+			if y >= 0 && y < 64 {
+				r := int64(1)
+				for i := int64(0); i < y; i++ {
+					n := r * x
+					if x != 0 && n/x != r {
+						return ev.opaque(e)
+					}
+					r = n
+				}
+				return intVal(r, e.s, e.e)
+			}
+		case "<<":
+			if y >= 0 && y < 63 && x>>(62-y) == 0 && x >= 0 {
+				return intVal(x<<y, e.s, e.e)
+			}
+		case ">>":
+			if y >= 0 {
+				return intVal(x>>min(y, 63), e.s, e.e)
+			}
+		case "&":
+			return intVal(x&y, e.s, e.e)
+		case "|":
+			return intVal(x|y, e.s, e.e)
+		case "^":
+			return intVal(x^y, e.s, e.e)
+		}
+		return ev.opaque(e)
+	}
+	if x, y, ok := numbers(a, b); ok && a.k != pvBool && b.k != pvBool {
+		var r float64
+		switch op {
+		case "+":
+			r = x + y
+		case "-":
+			r = x - y
+		case "*":
+			r = x * y
+		case "/":
+			if y == 0 {
+				return ev.opaque(e)
+			}
+			r = x / y
+		case "//":
+			if y == 0 {
+				return ev.opaque(e)
+			}
+			r = math.Floor(x / y)
+		case "**":
+			r = math.Pow(x, y)
+		default:
+			return ev.opaque(e)
+		}
+		if math.IsNaN(r) || math.IsInf(r, 0) {
+			return ev.opaque(e)
+		}
+		return floatVal(r, e.s, e.e)
+	}
+	switch {
+	case op == "+" && a.k == pvStr && b.k == pvStr:
+		if len(a.s)+len(b.s) > pyMaxStr {
+			panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
+		}
+		ev.grow((len(a.s) + len(b.s)) / 64)
+		return strVal(a.s+b.s, e.s, e.e)
+	case op == "+" && (a.k == pvList && b.k == pvList || a.k == pvTuple && b.k == pvTuple):
+		ev.grow(len(a.list.items) + len(b.list.items))
+		items := append(append([]*pyVal(nil), a.list.items...), b.list.items...)
+		return &pyVal{k: a.k, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	case op == "*" && (a.k == pvStr || a.k == pvList || a.k == pvTuple) && b.k == pvInt,
+		op == "*" && a.k == pvInt && (b.k == pvStr || b.k == pvList || b.k == pvTuple):
+		seq, n := a, b.i
+		if a.k == pvInt {
+			seq, n = b, a.i
+		}
+		if n < 0 {
+			n = 0
+		}
+		if seq.k == pvStr {
+			if int64(len(seq.s))*n > pyMaxStr {
+				panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
+			}
+			ev.grow(int(int64(len(seq.s))*n) / 64)
+			return strVal(strings.Repeat(seq.s, int(n)), e.s, e.e)
+		}
+		if int64(len(seq.list.items))*n > int64(ev.maxSize) {
+			panic(pyLimitStop{"a list grows past " + itoa(ev.maxSize) + " items", "max_nodes"})
+		}
+		ev.grow(len(seq.list.items) * int(n))
+		var items []*pyVal
+		for i := int64(0); i < n; i++ {
+			items = append(items, seq.list.items...)
+		}
+		return &pyVal{k: seq.k, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	case op == "|" && a.k == pvDict && b.k == pvDict:
+		d := a.dict.copy()
+		for i, k := range b.dict.keys {
+			d.set(k, b.dict.vals[i], b.dict.kspan[i][0], b.dict.kspan[i][1])
+		}
+		return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+	case op == "%" && a.k == pvStr:
+		return ev.percent(a, b, e)
+	}
+	return ev.opaque(e)
+}
+
+// percent formats "..%s.." % x for %s and %d with known values; anything else is opaque.
+func (ev *pyEval) percent(a, b *pyVal, e *pyExpr) *pyVal {
+	args := []*pyVal{b}
+	if b.k == pvTuple {
+		args = b.list.items
+	}
+	var out strings.Builder
+	k := 0
+	s := a.s
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			out.WriteByte(s[i])
+			continue
+		}
+		if i+1 >= len(s) {
+			return ev.opaque(e)
+		}
+		i++
+		switch s[i] {
+		case '%':
+			out.WriteByte('%')
+		case 's', 'd', 'i':
+			if k >= len(args) {
+				return ev.opaque(e)
+			}
+			t, ok := pyStr(args[k])
+			if !ok || s[i] != 's' && args[k].k != pvInt {
+				return ev.opaque(e)
+			}
+			out.WriteString(t)
+			k++
+		default:
+			return ev.opaque(e)
+		}
+		if out.Len() > pyMaxStr {
+			return ev.opaque(e)
+		}
+	}
+	if k != len(args) {
+		return ev.opaque(e)
+	}
+	return strVal(out.String(), e.s, e.e)
+}
+
+// pyStr is str(v) for values whose text is known.
+func pyStr(v *pyVal) (string, bool) {
+	switch v.k {
+	case pvStr:
+		return v.s, true
+	case pvInt:
+		return strconv.FormatInt(v.i, 10), true
+	case pvFloat:
+		return pyFloatRepr(v.f), true
+	case pvBool:
+		if v.b {
+			return "True", true
+		}
+		return "False", true
+	case pvNone:
+		return "None", true
+	}
+	return "", false
+}
+
+func pyFloatRepr(f float64) string {
+	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
+		return strconv.FormatFloat(f, 'f', 1, 64)
+	}
+	s := strconv.FormatFloat(f, 'g', -1, 64)
+	if strings.Contains(s, "e") {
+		// Python writes 1e-05, Go 1e-05 too; Python keeps two exponent digits at least.
+		return s
+	}
+	return s
+}
+
+func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
+	var b strings.Builder
+	for _, t := range e.toks {
+		if !t.is(pfxFormat) {
+			if t.is(pfxBytes) {
+				return ev.opaque(e)
+			}
+			b.WriteString(t.text)
+			continue
+		}
+		raw := t.is(pfxRaw)
+		body := ev.src[t.body : t.end-int(t.quote)]
+		lit := func(s []byte) {
+			if raw {
+				b.Write(s)
+			} else {
+				b.WriteString(pyUnescape(string(s)))
+			}
+		}
+		start := 0
+		for i := 0; i < len(body); i++ {
+			c := body[i]
+			if c == '}' && i+1 < len(body) && body[i+1] == '}' {
+				lit(body[start:i])
+				b.WriteByte('}')
+				i++
+				start = i + 1
+				continue
+			}
+			if c != '{' {
+				continue
+			}
+			if i+1 < len(body) && body[i+1] == '{' {
+				lit(body[start:i])
+				b.WriteByte('{')
+				i++
+				start = i + 1
+				continue
+			}
+			lit(body[start:i])
+			// Find the field's end: the matching '}' outside brackets and strings.
+			depth, j := 0, i+1
+			exprEnd := -1
+			var quote byte
+			for ; j < len(body); j++ {
+				ch := body[j]
+				if quote != 0 {
+					if ch == quote {
+						quote = 0
+					}
+					continue
+				}
+				switch ch {
+				case '\'', '"':
+					quote = ch
+				case '(', '[', '{':
+					depth++
+				case ')', ']':
+					depth--
+				case '}':
+					if depth == 0 {
+						goto done
+					}
+					depth--
+				case '!':
+					if depth == 0 && exprEnd < 0 && j+1 < len(body) && body[j+1] != '=' {
+						exprEnd = j
+					}
+				case ':':
+					if depth == 0 && exprEnd < 0 {
+						exprEnd = j
+					}
+				}
+			}
+			return ev.opaque(e)
+		done:
+			if exprEnd < 0 {
+				exprEnd = j
+			}
+			abs := t.body + i + 1
+			v := ev.subExpr(abs, t.body+exprEnd, env)
+			if v == nil || exprEnd != j {
+				// Conversions and format specs are not evaluated.
+				return ev.opaque(e)
+			}
+			s, ok := pyStr(v)
+			if !ok {
+				return ev.opaque(e)
+			}
+			b.WriteString(s)
+			if b.Len() > pyMaxStr {
+				return ev.opaque(e)
+			}
+			i = j
+			start = j + 1
+		}
+		lit(body[start:])
+	}
+	return strVal(b.String(), e.s, e.e)
+}
+
+// subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does
+// not parse.
+func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
+	// Fields are parsed once: a helper called in a loop evaluates its f-strings many times.
+	if x, ok := ev.fields[s]; ok {
+		if x == nil {
+			return nil
+		}
+		return ev.eval(x, env)
+	}
+	if ev.fields == nil {
+		ev.fields = map[int]*pyExpr{}
+	}
+	x := ev.parseField(s, e)
+	ev.fields[s] = x
+	if x == nil {
+		return nil
+	}
+	return ev.eval(x, env)
+}
+
+// parseField parses the expression of an f-string field in src[s:e]; nil when it does not.
+func (ev *pyEval) parseField(s, e int) *pyExpr {
+	if strings.HasSuffix(strings.TrimSpace(string(ev.src[s:e])), "=") {
+		return nil // f"{x=}" self-documenting form
+	}
+	toks, _, err := pyLexFrom(ev.src[:e], s, 200, false)
+	if err != nil {
+		return nil
+	}
+	p := &pyParser{src: ev.src, toks: toks, max: 200}
+	var x *pyExpr
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				if _, ok := r.(pyParseStop); !ok {
+					panic(r)
+				}
+				x = nil
+			}
+		}()
+		x = p.exprList()
+		if k := p.peek().kind; k != pyNewline && k != pyEOF {
+			x = nil
+		}
+	}()
+	return x
+}
+
+func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
+	scope := &pyEnv{vars: map[string]*pyVal{}, parent: env}
+	var items []*pyVal
+	d := newDict()
+	known := true
+	var loop func(k int)
+	loop = func(k int) {
+		if !known {
+			return
+		}
+		if k == len(e.fors) {
+			if e.name == "dict" {
+				kv := ev.eval(e.kids[0], scope)
+				if _, ok := dictKey(kv); !ok {
+					known = false
+					return
+				}
+				d.set(kv, ev.eval(e.kids[1], scope), e.kids[0].s, e.kids[0].e)
+				ev.grow(1)
+				return
+			}
+			items = append(items, ev.eval(e.kids[0], scope))
+			ev.grow(1)
+			return
+		}
+		f := e.fors[k]
+		xs, ok := ev.iterate(ev.eval(f.iter, scope))
+		if !ok {
+			known = false
+			return
+		}
+		for _, x := range xs {
+			ev.assign(f.target, x, scope)
+			pass := true
+			for _, c := range f.conds {
+				b, ok := truth(ev.eval(c, scope))
+				if !ok {
+					known = false
+					return
+				}
+				if !b {
+					pass = false
+					break
+				}
+			}
+			if pass {
+				loop(k + 1)
+			}
+		}
+	}
+	loop(0)
+	if !known {
+		return ev.opaque(e)
+	}
+	switch e.name {
+	case "dict":
+		return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+	case "gen":
+		return &pyVal{k: pvTuple, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	}
+	return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+}
+
+var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}
+
+var pyBuiltins = map[string]bool{"dict": true, "list": true, "tuple": true, "set": true, "frozenset": true, "len": true, "range": true, "int": true, "float": true, "str": true, "bool": true, "min": true, "max": true, "sum": true, "abs": true, "round": true, "sorted": true, "reversed": true, "enumerate": true, "zip": true, "print": true, "any": true, "all": true}
+
+func pyBuiltin(name string) bool { return pyBuiltins[name] }
+
+type pyArgs struct {
+	pos   []*pyVal
+	kw    []string
+	kwKey []*pyVal // kw as string values
+	kwv   []*pyVal
+	kwpos [][2]int
+	ok    bool
+}
+
+func (a *pyArgs) get(name string) (*pyVal, bool) {
+	for i, k := range a.kw {
+		if k == name {
+			return a.kwv[i], true
+		}
+	}
+	return nil, false
+}
+
+func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
+	a := pyArgs{ok: true}
+	if n := len(e.kids) - 1; n > 0 {
+		a.pos = make([]*pyVal, 0, n)
+	}
+	if n := len(e.kw); n > 0 {
+		// One block for the keyword lists (** may add more; append then grows them).
+		a.kw = make([]string, 0, n)
+		vals := make([]*pyVal, 0, 2*n)
+		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
+		a.kwpos = make([][2]int, 0, n)
+	}
+	for _, k := range e.kids[1:] {
+		if k.op == "star" {
+			xs, ok := ev.iterate(ev.eval(k.kids[0], env))
+			if !ok {
+				a.ok = false
+				continue
+			}
+			a.pos = append(a.pos, xs...)
+			continue
+		}
+		a.pos = append(a.pos, ev.eval(k, env))
+	}
+	for j := range e.kw {
+		kw := &e.kw[j]
+		v := ev.eval(kw.val, env)
+		if kw.name == "" {
+			if v.k != pvDict {
+				a.ok = false
+				continue
+			}
+			for i, k := range v.dict.keys {
+				if k.k != pvStr {
+					a.ok = false
+					continue
+				}
+				a.kw = append(a.kw, k.s)
+				a.kwKey = append(a.kwKey, k)
+				a.kwv = append(a.kwv, v.dict.vals[i])
+				a.kwpos = append(a.kwpos, v.dict.kspan[i])
+			}
+			continue
+		}
+		if kw.key == nil {
+			kw.key = strVal(kw.name, 0, 0)
+		}
+		a.kw = append(a.kw, kw.name)
+		a.kwKey = append(a.kwKey, kw.key)
+		a.kwv = append(a.kwv, v)
+		a.kwpos = append(a.kwpos, [2]int{kw.ns, kw.ne})
+	}
+	return a
+}
+
+// lastName is the final dotted component of a callee (ConfigDict for ml_collections.ConfigDict).
+func lastName(v *pyVal, e *pyExpr) string {
+	switch {
+	case v.k == pvModule:
+		n := v.name
+		if i := strings.LastIndexByte(n, '.'); i >= 0 {
+			return n[i+1:]
+		}
+		return n
+	case e.op == "attr":
+		return e.name
+	case e.op == "name":
+		return e.name
+	}
+	return ""
+}
+
+func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
+	fnv := ev.eval(e.kids[0], env)
+	a := ev.args(e, env)
+	if !a.ok {
+		return ev.opaque(e)
+	}
+	switch fnv.k {
+	case pvFunc:
+		return ev.callFunc(fnv, a, e)
+	case pvBuiltin:
+		return ev.builtin(fnv, a, e)
+	case pvModule:
+		switch lastName(fnv, e.kids[0]) {
+		case "ConfigDict", "FrozenConfigDict", "Config", "ConfigDictBase":
+			return ev.makeDict(a, e)
+		case "parse_arg":
+			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
+			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
+			// a tuple spec (default, converter) gives its first element.
+			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr && a.pos[0].s == "") && strings.Contains(fnv.name, "common") {
+				d := newDict()
+				for i, k := range a.kw {
+					if k == "lazy" {
+						continue
+					}
+					v := a.kwv[i]
+					if v.k == pvTuple && len(v.list.items) > 0 {
+						v = v.list.items[0]
+					}
+					d.set(strVal(k, 0, 0), v, a.kwpos[i][0], a.kwpos[i][1])
+				}
+				return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+			}
+		case "read_base":
+			return noneVal(e.s, e.e)
+		}
+	}
+	return ev.opaque(e)
+}
+
+func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
+	d := newDict()
+	if len(a.pos) > 1 {
+		return ev.opaque(e)
+	}
+	if len(a.pos) == 1 {
+		src := a.pos[0]
+		switch src.k {
+		case pvDict:
+			d = src.dict.copy()
+		case pvList, pvTuple:
+			for _, it := range src.list.items {
+				if (it.k != pvList && it.k != pvTuple) || len(it.list.items) != 2 {
+					return ev.opaque(e)
+				}
+				d.set(it.list.items[0], it.list.items[1], it.s0, it.e0)
+			}
+		case pvNone:
+		default:
+			return ev.opaque(e)
+		}
+	}
+	for i := range a.kw {
+		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+	}
+	ev.grow(len(d.keys))
+	return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+}
+
+func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
+	ev.depth++
+	defer func() { ev.depth-- }()
+	if ev.depth > pyMaxCalls {
+		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
+	}
+	fn := fnv.fn
+	scope := &pyEnv{vars: map[string]*pyVal{}, parent: fnv.env}
+	used := make([]bool, len(a.kw))
+	pi := 0
+	for _, p := range fn.params {
+		switch p.star {
+		case 1:
+			rest := []*pyVal{}
+			if pi < len(a.pos) {
+				rest = a.pos[pi:]
+				pi = len(a.pos)
+			}
+			scope.set(p.name, &pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e})
+			continue
+		case 2:
+			d := newDict()
+			for i, k := range a.kw {
+				if !used[i] {
+					d.set(strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+					used[i] = true
+				}
+			}
+			scope.set(p.name, &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
+			continue
+		}
+		if pi < len(a.pos) {
+			scope.set(p.name, a.pos[pi])
+			pi++
+			continue
+		}
+		found := false
+		for i, k := range a.kw {
+			if k == p.name && !used[i] {
+				scope.set(p.name, a.kwv[i])
+				used[i] = true
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		if p.def != nil {
+			// Defaults are evaluated where the function is defined.
+			scope.set(p.name, ev.eval(p.def, fnv.env))
+			continue
+		}
+		return ev.opaque(e)
+	}
+	if fn.expr != nil {
+		return ev.eval(fn.expr, scope)
+	}
+	var ret *pyVal
+	ev.exec(fn.body, scope, &ret)
+	if ret == nil {
+		return noneVal(e.s, e.e)
+	}
+	return ret
+}
+
+func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
+	one := func() (*pyVal, bool) {
+		if len(a.pos) == 1 && len(a.kw) == 0 {
+			return a.pos[0], true
+		}
+		return nil, false
+	}
+	switch fnv.name {
+	case "dict":
+		return ev.makeDict(a, e)
+	case "list", "tuple", "set", "frozenset", "sorted", "reversed":
+		if len(a.pos) == 0 && len(a.kw) == 0 {
+			return &pyVal{k: pvList, list: &pyList{}, s0: e.s, e0: e.e}
+		}
+		x, ok := one()
+		if !ok {
+			return ev.opaque(e)
+		}
+		items, ok := ev.iterate(x)
+		if !ok {
+			return ev.opaque(e)
+		}
+		switch fnv.name {
+		case "sorted":
+			var sortErr bool
+			sort.SliceStable(items, func(i, j int) bool {
+				r, ok := compare("<", items[i], items[j])
+				if !ok {
+					sortErr = true
+				}
+				return r
+			})
+			if sortErr {
+				return ev.opaque(e)
+			}
+		case "reversed":
+			for i, j := 0, len(items)-1; i < j; i, j = i+1, j-1 {
+				items[i], items[j] = items[j], items[i]
+			}
+		case "set", "frozenset":
+			return ev.opaque(e) // order is not Python's
+		}
+		kind := pvList
+		if fnv.name == "tuple" {
+			kind = pvTuple
+		}
+		return &pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	case "len":
+		x, ok := one()
+		if !ok {
+			return ev.opaque(e)
+		}
+		switch x.k {
+		case pvStr:
+			return intVal(int64(len([]rune(x.s))), e.s, e.e)
+		case pvList, pvTuple:
+			return intVal(int64(len(x.list.items)), e.s, e.e)
+		case pvDict:
+			return intVal(int64(len(x.dict.keys)), e.s, e.e)
+		}
+	case "range":
+		if len(a.kw) > 0 || len(a.pos) == 0 || len(a.pos) > 3 {
+			return ev.opaque(e)
+		}
+		var n [3]int64
+		for i, p := range a.pos {
+			if p.k != pvInt {
+				return ev.opaque(e)
+			}
+			n[i] = p.i
+		}
+		start, stop, stepv := int64(0), n[0], int64(1)
+		if len(a.pos) >= 2 {
+			start, stop = n[0], n[1]
+		}
+		if len(a.pos) == 3 {
+			stepv = n[2]
+		}
+		if stepv == 0 {
+			return ev.opaque(e)
+		}
+		var items []*pyVal
+		for i := start; (stepv > 0 && i < stop) || (stepv < 0 && i > stop); i += stepv {
+			ev.step()
+			ev.grow(1)
+			items = append(items, intVal(i, e.s, e.e))
+		}
+		return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	case "int", "float", "str", "bool", "abs", "round":
+		x, ok := one()
+		if !ok {
+			if len(a.pos) == 0 && len(a.kw) == 0 {
+				switch fnv.name {
+				case "int":
+					return intVal(0, e.s, e.e)
+				case "float":
+					return floatVal(0, e.s, e.e)
+				case "str":
+					return strVal("", e.s, e.e)
+				case "bool":
+					return boolVal(false, e.s, e.e)
+				}
+			}
+			return ev.opaque(e)
+		}
+		switch fnv.name {
+		case "int":
+			switch x.k {
+			case pvInt:
+				return intVal(x.i, e.s, e.e)
+			case pvFloat:
+				if math.Abs(x.f) < 1<<62 {
+					return intVal(int64(x.f), e.s, e.e)
+				}
+			case pvBool:
+				if x.b {
+					return intVal(1, e.s, e.e)
+				}
+				return intVal(0, e.s, e.e)
+			case pvStr:
+				if v, err := strconv.ParseInt(strings.ReplaceAll(strings.TrimSpace(x.s), "_", ""), 10, 64); err == nil {
+					return intVal(v, e.s, e.e)
+				}
+			}
+		case "float":
+			switch x.k {
+			case pvInt:
+				return floatVal(float64(x.i), e.s, e.e)
+			case pvFloat:
+				return floatVal(x.f, e.s, e.e)
+			case pvStr:
+				if v, err := strconv.ParseFloat(strings.TrimSpace(x.s), 64); err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
+					return floatVal(v, e.s, e.e)
+				}
+			}
+		case "str":
+			if s, ok := pyStr(x); ok {
+				return strVal(s, e.s, e.e)
+			}
+		case "bool":
+			if b, ok := truth(x); ok {
+				return boolVal(b, e.s, e.e)
+			}
+		case "abs":
+			if x.k == pvInt && x.i != math.MinInt64 {
+				if x.i < 0 {
+					return intVal(-x.i, e.s, e.e)
+				}
+				return intVal(x.i, e.s, e.e)
+			}
+			if x.k == pvFloat {
+				return floatVal(math.Abs(x.f), e.s, e.e)
+			}
+		case "round":
+			if x.k == pvInt {
+				return intVal(x.i, e.s, e.e)
+			}
+			if x.k == pvFloat && math.Abs(x.f) < 1<<62 {
+				return intVal(int64(math.RoundToEven(x.f)), e.s, e.e)
+			}
+		}
+	case "min", "max", "sum", "any", "all":
+		items := a.pos
+		if len(items) == 1 {
+			xs, ok := ev.iterate(items[0])
+			if !ok {
+				return ev.opaque(e)
+			}
+			items = xs
+		}
+		if len(a.kw) > 0 {
+			return ev.opaque(e)
+		}
+		switch fnv.name {
+		case "any", "all":
+			want := fnv.name == "any"
+			for _, x := range items {
+				b, ok := truth(x)
+				if !ok {
+					return ev.opaque(e)
+				}
+				if b == want {
+					return boolVal(want, e.s, e.e)
+				}
+			}
+			return boolVal(!want, e.s, e.e)
+		case "sum":
+			acc := intVal(0, e.s, e.e)
+			for _, x := range items {
+				acc = ev.binop("+", acc, x, e)
+				if acc.k == pvOpaque {
+					return acc
+				}
+			}
+			return acc
+		}
+		if len(items) == 0 {
+			return ev.opaque(e)
+		}
+		best := items[0]
+		for _, x := range items[1:] {
+			r, ok := compare("<", x, best)
+			if !ok {
+				return ev.opaque(e)
+			}
+			if r == (fnv.name == "min") {
+				best = x
+			}
+		}
+		return best
+	case "print":
+		return noneVal(e.s, e.e)
+	}
+	if fnv.recv != nil {
+		return ev.method(fnv, a, e)
+	}
+	return ev.opaque(e)
+}
+
+func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
+	r := fnv.recv
+	_, name, _ := strings.Cut(fnv.name, ".")
+	switch r.k {
+	case pvDict:
+		d := r.dict
+		switch name {
+		case "get":
+			if len(a.pos) >= 1 && len(a.pos) <= 2 && len(a.kw) == 0 {
+				if _, ok := dictKey(a.pos[0]); !ok {
+					return ev.opaque(e)
+				}
+				if v, ok := d.get(a.pos[0]); ok {
+					return v
+				}
+				if len(a.pos) == 2 {
+					return a.pos[1]
+				}
+				return noneVal(e.s, e.e)
+			}
+		case "update":
+			if len(a.pos) == 1 && a.pos[0].k == pvDict {
+				s := a.pos[0].dict
+				for i, k := range s.keys {
+					d.set(k, s.vals[i], s.kspan[i][0], s.kspan[i][1])
+				}
+			} else if len(a.pos) > 0 {
+				return ev.opaque(e)
+			}
+			for i, k := range a.kw {
+				d.set(strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+			}
+			return noneVal(e.s, e.e)
+		case "copy", "copy_and_resolve_references", "to_dict":
+			return &pyVal{k: pvDict, dict: d.copy(), s0: r.s0, e0: r.e0}
+		case "keys":
+			return &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.keys...)}, s0: e.s, e0: e.e}
+		case "values":
+			return &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.vals...)}, s0: e.s, e0: e.e}
+		case "items":
+			var items []*pyVal
+			for i, k := range d.keys {
+				items = append(items, &pyVal{k: pvTuple, list: &pyList{items: []*pyVal{k, d.vals[i]}}, s0: e.s, e0: e.e})
+			}
+			ev.grow(len(items))
+			return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		case "pop":
+			if len(a.pos) >= 1 {
+				v, ok := d.get(a.pos[0])
+				if ok {
+					d.del(a.pos[0])
+					return v
+				}
+				if len(a.pos) == 2 {
+					return a.pos[1]
+				}
+			}
+		case "setdefault":
+			if len(a.pos) >= 1 {
+				if v, ok := d.get(a.pos[0]); ok {
+					return v
+				}
+				v := noneVal(e.s, e.e)
+				if len(a.pos) == 2 {
+					v = a.pos[1]
+				}
+				d.set(a.pos[0], v, a.pos[0].s0, a.pos[0].e0)
+				return v
+			}
+		case "lock", "unlock":
+			return noneVal(e.s, e.e)
+		}
+	case pvList:
+		switch name {
+		case "append":
+			if len(a.pos) == 1 {
+				ev.grow(1)
+				r.list.items = append(r.list.items, a.pos[0])
+				return noneVal(e.s, e.e)
+			}
+		case "extend":
+			if len(a.pos) == 1 {
+				xs, ok := ev.iterate(a.pos[0])
+				if ok {
+					ev.grow(len(xs))
+					r.list.items = append(r.list.items, xs...)
+					return noneVal(e.s, e.e)
+				}
+			}
+		case "copy":
+			return &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), r.list.items...)}, s0: r.s0, e0: r.e0}
+		}
+	case pvStr:
+		s := r.s
+		strArg := func(i int) (string, bool) {
+			if i < len(a.pos) && a.pos[i].k == pvStr {
+				return a.pos[i].s, true
+			}
+			return "", false
+		}
+		switch name {
+		case "format":
+			return ev.format(s, a, e)
+		case "join":
+			if len(a.pos) == 1 {
+				xs, ok := ev.iterate(a.pos[0])
+				if !ok {
+					return ev.opaque(e)
+				}
+				parts := make([]string, len(xs))
+				total := 0
+				for i, x := range xs {
+					if x.k != pvStr {
+						return ev.opaque(e)
+					}
+					parts[i] = x.s
+					total += len(x.s) + len(s)
+				}
+				if total > pyMaxStr {
+					return ev.opaque(e)
+				}
+				return strVal(strings.Join(parts, s), e.s, e.e)
+			}
+		case "replace":
+			x, ok1 := strArg(0)
+			y, ok2 := strArg(1)
+			if ok1 && ok2 && len(a.pos) == 2 && x != "" {
+				if n := strings.Count(s, x); len(s)+n*(len(y)-len(x)) <= pyMaxStr {
+					return strVal(strings.ReplaceAll(s, x, y), e.s, e.e)
+				}
+			}
+		case "lower":
+			return strVal(strings.ToLower(s), e.s, e.e)
+		case "upper":
+			return strVal(strings.ToUpper(s), e.s, e.e)
+		case "strip", "lstrip", "rstrip":
+			if len(a.pos) == 0 {
+				f := map[string]func(string) string{"strip": strings.TrimSpace, "lstrip": func(x string) string { return strings.TrimLeft(x, " \t\n\r\f\v") }, "rstrip": func(x string) string { return strings.TrimRight(x, " \t\n\r\f\v") }}[name]
+				return strVal(f(s), e.s, e.e)
+			}
+		case "startswith", "endswith":
+			if x, ok := strArg(0); ok && len(a.pos) == 1 {
+				if name == "startswith" {
+					return boolVal(strings.HasPrefix(s, x), e.s, e.e)
+				}
+				return boolVal(strings.HasSuffix(s, x), e.s, e.e)
+			}
+		case "split":
+			if x, ok := strArg(0); ok && len(a.pos) == 1 && x != "" {
+				var items []*pyVal
+				for _, part := range strings.Split(s, x) {
+					items = append(items, strVal(part, e.s, e.e))
+				}
+				ev.grow(len(items))
+				return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+			}
+		}
+	}
+	return ev.opaque(e)
+}
+
+// format is str.format with automatic, numbered and named fields and no format specs.
+func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
+	var out strings.Builder
+	auto := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '}' {
+			if i+1 < len(s) && s[i+1] == '}' {
+				i++
+			}
+			out.WriteByte('}')
+			continue
+		}
+		if c != '{' {
+			out.WriteByte(c)
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == '{' {
+			out.WriteByte('{')
+			i++
+			continue
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return ev.opaque(e)
+		}
+		field := s[i+1 : i+j]
+		i += j
+		var v *pyVal
+		switch {
+		case field == "":
+			if auto >= len(a.pos) {
+				return ev.opaque(e)
+			}
+			v = a.pos[auto]
+			auto++
+		case field[0] >= '0' && field[0] <= '9':
+			n, err := strconv.Atoi(field)
+			if err != nil || n >= len(a.pos) {
+				return ev.opaque(e)
+			}
+			v = a.pos[n]
+		default:
+			x, ok := a.get(field)
+			if !ok {
+				return ev.opaque(e)
+			}
+			v = x
+		}
+		t, ok := pyStr(v)
+		if !ok {
+			return ev.opaque(e)
+		}
+		out.WriteString(t)
+		if out.Len() > pyMaxStr {
+			return ev.opaque(e)
+		}
+	}
+	return strVal(out.String(), e.s, e.e)
+}

@@ -1,0 +1,500 @@
+package doc
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A tokenizer for the Python-like syntax that both gin and Python configs are written in:
+// names, numbers, strings (with the r/b/u/f prefixes and triple quotes), operators, and the
+// NEWLINE/INDENT/DEDENT structure Python derives from line breaks and indentation (no line
+// breaks inside brackets; a backslash joins lines). Comments are kept apart for suppressions.
+// It never panics: the first thing it cannot read is an error with its byte offset.
+
+type pyTokKind uint8
+
+const (
+	pyEOF pyTokKind = iota
+	pyName
+	pyNumber
+	pyString
+	pyOp
+	pyNewline
+	pyIndent
+	pyDedent
+)
+
+// pyTok is kept small (48 bytes): a file of tokens is the biggest allocation of a read.
+type pyTok struct {
+	text       string // name, operator, number text; a string's decoded value
+	start, end int    // byte offsets in the source
+	body       int    // strings: offset of the first byte after the opening quote(s)
+	kind       pyTokKind
+	quote      uint8 // strings: length of the quote, 1 or 3
+	prefix     uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
+}
+
+const (
+	pfxRaw uint8 = 1 << iota
+	pfxBytes
+	pfxFormat
+)
+
+func (t *pyTok) is(flag uint8) bool { return t.prefix&flag != 0 }
+
+type pySyntaxError struct {
+	msg string
+	off int
+}
+
+func (e *pySyntaxError) Error() string { return e.msg }
+
+// pyLex tokenizes src[base:]. maxDepth bounds bracket nesting.
+func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	return pyLexFrom(src, base, maxDepth, true)
+}
+
+// pyLexFrom tokenizes src[base:]; lineStart false reads an expression inside a line (an
+// f-string's replacement field), where leading spaces are not indentation.
+func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart}
+	// One string of the source: token texts are slices of it, not an allocation each; and room
+	// for about one token per five bytes, so the token list rarely grows.
+	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
+	l.text, l.base = string(src[base:]), base
+	l.toks = make([]pyTok, 0, tokenEstimate(src[base:]))
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*pySyntaxError); ok {
+				x = e
+				return
+			}
+			panic(r)
+		}
+	}()
+	l.run()
+	return l.toks, l.comments, nil
+}
+
+type pyLexer struct {
+	src       []byte
+	text      string // src[base:] as a string
+	base      int
+	i         int
+	toks      []pyTok
+	indents   []int
+	depth     int
+	maxDepth  int
+	lineStart bool
+	comments  [][2]int // comment byte ranges (with '#')
+	codeOnLn  bool     // some token precedes on the current line
+	brackets  []byte
+	opened    []int // offsets of the open brackets
+}
+
+func (l *pyLexer) fail(off int, msg string) {
+	panic(&pySyntaxError{msg: msg, off: off})
+}
+
+func (l *pyLexer) emit(k pyTokKind, s, e int, text string) {
+	l.toks = append(l.toks, pyTok{kind: k, start: s, end: e, text: text})
+	if k != pyNewline && k != pyIndent && k != pyDedent {
+		l.codeOnLn = true
+	}
+}
+
+func (l *pyLexer) run() {
+	src := l.src
+	for {
+		if l.lineStart && l.depth == 0 {
+			// Measure indentation; blank and comment-only lines do not count.
+			col, j := 0, l.i
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+				if src[j] == '\t' {
+					col = (col/8 + 1) * 8
+				} else if src[j] == ' ' {
+					col++
+				}
+				j++
+			}
+			l.i = j
+			if j >= len(src) {
+				break
+			}
+			if src[j] == '#' || src[j] == '\n' || src[j] == '\r' {
+				l.lineStart = false
+				goto body
+			}
+			if src[j] == '\\' && j+1 < len(src) && (src[j+1] == '\n' || src[j+1] == '\r') {
+				l.lineStart = false
+				goto body
+			}
+			top := l.indents[len(l.indents)-1]
+			switch {
+			case col > top:
+				if len(l.indents) > l.maxDepth {
+					panic(&pySyntaxError{msg: "nesting deeper than " + strconv.Itoa(l.maxDepth) + " levels", off: j})
+				}
+				l.indents = append(l.indents, col)
+				l.emit(pyIndent, j, j, "")
+			case col < top:
+				for col < l.indents[len(l.indents)-1] {
+					l.indents = l.indents[:len(l.indents)-1]
+					l.emit(pyDedent, j, j, "")
+				}
+				if col != l.indents[len(l.indents)-1] {
+					l.fail(j, "unindent does not match any outer indentation level")
+				}
+			}
+			l.lineStart = false
+		}
+	body:
+		if l.i >= len(src) {
+			break
+		}
+		c := src[l.i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\f':
+			l.i++
+		case c == '\n' || c == '\r':
+			s := l.i
+			if c == '\r' && l.i+1 < len(src) && src[l.i+1] == '\n' {
+				l.i++
+			}
+			l.i++
+			if l.depth == 0 && l.codeOnLn && len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
+				l.emit(pyNewline, s, s, "")
+			}
+			if l.depth == 0 {
+				l.codeOnLn = false
+				l.lineStart = true
+			}
+		case c == '#':
+			s := l.i
+			for l.i < len(src) && src[l.i] != '\n' && src[l.i] != '\r' {
+				l.i++
+			}
+			l.comments = append(l.comments, [2]int{s, l.i})
+		case c == '\\':
+			j := l.i + 1
+			if j < len(src) && src[j] == '\r' {
+				j++
+			}
+			if j < len(src) && src[j] == '\n' {
+				j++
+			}
+			if j == l.i+1 {
+				l.fail(l.i, "unexpected character after line continuation")
+			}
+			l.i = j
+		case isPyIdentStart(c) || c >= utf8.RuneSelf:
+			s := l.i
+			if c >= utf8.RuneSelf {
+				r, n := utf8.DecodeRune(src[l.i:])
+				if !unicode.IsLetter(r) {
+					l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
+				}
+				l.i += n
+			} else {
+				l.i++
+			}
+			for l.i < len(src) {
+				b := src[l.i]
+				if isPyIdentStart(b) || (b >= '0' && b <= '9') {
+					l.i++
+					continue
+				}
+				if b >= utf8.RuneSelf {
+					r, n := utf8.DecodeRune(src[l.i:])
+					if unicode.IsLetter(r) || unicode.IsDigit(r) {
+						l.i += n
+						continue
+					}
+				}
+				break
+			}
+			name := l.sub(s, l.i)
+			if l.i < len(src) && (src[l.i] == '\'' || src[l.i] == '"') && isStrPrefix(name) {
+				l.str(s, strings.ToLower(name))
+				continue
+			}
+			l.emit(pyName, s, l.i, name)
+		case c >= '0' && c <= '9' || c == '.' && l.i+1 < len(src) && src[l.i+1] >= '0' && src[l.i+1] <= '9':
+			l.number()
+		case c == '\'' || c == '"':
+			l.str(l.i, "")
+		default:
+			l.op()
+		}
+	}
+	if l.depth > 0 {
+		at := l.opened[len(l.opened)-1]
+		l.fail(at, strconv.Quote(string(src[at]))+" is never closed")
+	}
+	if len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
+		l.emit(pyNewline, len(src), len(src), "")
+	}
+	for len(l.indents) > 1 {
+		l.indents = l.indents[:len(l.indents)-1]
+		l.emit(pyDedent, len(src), len(src), "")
+	}
+	l.emit(pyEOF, len(src), len(src), "")
+}
+
+func isPyIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isStrPrefix(s string) bool {
+	switch strings.ToLower(s) {
+	case "r", "u", "b", "f", "br", "rb", "fr", "rf":
+		return true
+	}
+	return false
+}
+
+func (l *pyLexer) number() {
+	src := l.src
+	s := l.i
+	if src[l.i] == '0' && l.i+1 < len(src) && strings.IndexByte("xXoObB", src[l.i+1]) >= 0 {
+		l.i += 2
+		for l.i < len(src) && (isHex(src[l.i]) || src[l.i] == '_') {
+			l.i++
+		}
+	} else {
+		digits := func() {
+			for l.i < len(src) && (src[l.i] >= '0' && src[l.i] <= '9' || src[l.i] == '_') {
+				l.i++
+			}
+		}
+		digits()
+		if l.i < len(src) && src[l.i] == '.' {
+			l.i++
+			digits()
+		}
+		if l.i < len(src) && (src[l.i] == 'e' || src[l.i] == 'E') {
+			j := l.i + 1
+			if j < len(src) && (src[j] == '+' || src[j] == '-') {
+				j++
+			}
+			if j < len(src) && src[j] >= '0' && src[j] <= '9' {
+				l.i = j
+				digits()
+			}
+		}
+		if l.i < len(src) && (src[l.i] == 'j' || src[l.i] == 'J') {
+			l.i++
+		}
+	}
+	if l.i < len(src) && (isPyIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') {
+		l.fail(l.i, "invalid number literal")
+	}
+	l.emit(pyNumber, s, l.i, l.sub(s, l.i))
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// str reads a string literal whose prefix starts at s and whose quote is at l.i.
+func (l *pyLexer) str(s int, prefix string) {
+	src := l.src
+	q := src[l.i]
+	ql := 1
+	if l.i+2 < len(src) && src[l.i+1] == q && src[l.i+2] == q {
+		ql = 3
+	}
+	l.i += ql
+	body := l.i
+	raw := strings.Contains(prefix, "r")
+	for {
+		if l.i >= len(src) {
+			l.fail(s, "unterminated string literal")
+		}
+		c := src[l.i]
+		if c == '\\' {
+			l.i += 2
+			continue
+		}
+		if ql == 1 && (c == '\n' || c == '\r') {
+			l.fail(s, "unterminated string literal")
+		}
+		if c == q && (ql == 1 || l.i+2 < len(src) && src[l.i+1] == q && src[l.i+2] == q) {
+			break
+		}
+		l.i++
+	}
+	content := l.sub(body, l.i)
+	l.i += ql
+	text := content
+	if !raw && !strings.Contains(prefix, "f") {
+		text = pyUnescape(content)
+	}
+	var flags uint8
+	for i := 0; i < len(prefix); i++ {
+		switch prefix[i] {
+		case 'r':
+			flags |= pfxRaw
+		case 'b':
+			flags |= pfxBytes
+		case 'f':
+			flags |= pfxFormat
+		}
+	}
+	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, text: text, prefix: flags, body: body, quote: uint8(ql)})
+	l.codeOnLn = true
+}
+
+// pyUnescape resolves Python's backslash escapes; an escape it does not know stays as written,
+// as Python keeps it.
+func pyUnescape(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 >= len(s) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := s[i]; e {
+		case '\n':
+		case '\r':
+			if i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case '\\', '\'', '"':
+			b.WriteByte(e)
+		case '0':
+			b.WriteByte(0)
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'f':
+			b.WriteByte(12)
+		case 'v':
+			b.WriteByte(11)
+		case 'x', 'u', 'U':
+			n := 2
+			if e == 'u' {
+				n = 4
+			} else if e == 'U' {
+				n = 8
+			}
+			if i+1+n <= len(s) {
+				if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil && utf8.ValidRune(rune(v)) {
+					b.WriteRune(rune(v))
+					i += n
+					continue
+				}
+			}
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
+func (l *pyLexer) op() {
+	src := l.src
+	s := l.i
+	rest := src[l.i:]
+	// Brackets and separators never start a longer operator (but "." may start "...").
+	if c := rest[0]; c == ',' || c == ':' && (len(rest) < 2 || rest[1] != '=') || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == ';' || c == '.' && (len(rest) < 3 || rest[1] != '.') {
+		goto single
+	}
+	if len(rest) >= 2 {
+		n := 0
+		switch l.sub(s, s+2) {
+		case "**", "//", "<<", ">>":
+			n = 2
+			if len(rest) >= 3 && rest[2] == '=' {
+				n = 3 // **= //= <<= >>=
+			}
+		case "..":
+			if len(rest) >= 3 && rest[2] == '.' {
+				n = 3
+			}
+		case "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=":
+			n = 2
+		}
+		if n > 0 {
+			l.i += n
+			l.emit(pyOp, s, l.i, l.sub(s, l.i))
+			return
+		}
+	}
+single:
+	c := src[l.i]
+	switch c {
+	case '(', '[', '{':
+		l.depth++
+		if l.depth > l.maxDepth {
+			l.fail(l.i, "brackets nested deeper than "+strconv.Itoa(l.maxDepth)+" levels")
+		}
+		l.brackets = append(l.brackets, c)
+		l.opened = append(l.opened, l.i)
+	case ')', ']', '}':
+		want := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
+		if l.depth == 0 || l.brackets[len(l.brackets)-1] != want {
+			l.fail(l.i, "unmatched "+strconv.Quote(string(c)))
+		}
+		l.depth--
+		l.brackets = l.brackets[:len(l.brackets)-1]
+		l.opened = l.opened[:len(l.opened)-1]
+	case '+', '-', '*', '/', '%', '@', '&', '|', '^', '~', '<', '>', '=', '.', ',', ':', ';', '!':
+	default:
+		r, _ := utf8.DecodeRune(rest)
+		l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
+	}
+	l.i++
+	l.emit(pyOp, s, l.i, l.sub(s, l.i))
+}
+
+// sub is src[a:b] as a string, without a copy.
+func (l *pyLexer) sub(a, b int) string { return l.text[a-l.base : b-l.base] }
+
+// pyComments turns comment ranges into Comments (Trailing when code precedes on the line).
+func pyComments(x *LineIndex, src []byte, rs [][2]int) []Comment {
+	out := make([]Comment, 0, len(rs))
+	for _, r := range rs {
+		ls := r[0]
+		for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
+			ls--
+		}
+		trailing := strings.TrimSpace(strings.TrimPrefix(string(src[ls:r[0]]), "\ufeff")) != ""
+		out = append(out, Comment{Text: string(src[r[0]+1 : r[1]]), Span: x.Span(r[0], r[1]), Trailing: trailing})
+	}
+	return out
+}
+
+// tokenEstimate guesses how many tokens src holds (code bytes outside comments over 4), so the
+// token list is allocated once without zeroing room for the licence header's words.
+func tokenEstimate(src []byte) int {
+	code, inComment := 0, false
+	for _, c := range src {
+		switch {
+		case c == '\n':
+			inComment = false
+		case c == '#':
+			inComment = true
+		case !inComment && c > ' ':
+			code++
+		}
+	}
+	return code/4 + 8
+}

@@ -1,0 +1,1211 @@
+package doc
+
+import (
+	"strconv"
+)
+
+// A parser for the Python that configs are written in: every statement and expression form of
+// Python 3.12 that a config file plausibly uses (assignments of all kinds, def with defaults,
+// decorators, if/for/while/with/try, imports, lambda, comprehensions, f-strings, walrus,
+// starred arguments, slices). class, match and async are parsed only as far as needed to skip
+// them (their bodies are never evaluated). The tree is evaluated by pyeval.go, never executed.
+
+type pyExpr struct {
+	op   string // "name" "num" "str" "fstr" "const" "list" "tuple" "set" "dict" "call" "attr" "index" "slice" "bin" "unary" "not" "and" "or" "cmp" "ifexp" "lambda" "comp" "star" "dstar" "walrus" "ellipsis"
+	s, e int
+	name string // name, attribute, operator, constant (True/False/None), comprehension kind
+	toks []pyTok
+	kids []*pyExpr // operands, items, dict values, call: func then positional args
+	keys []*pyExpr // dict keys (nil for **x entries)
+	kw   []pyKw    // call keywords
+	ops  []string  // comparison operators
+	fors []pyFor   // comprehensions
+	fn   *pyFunc   // lambda
+}
+
+type pyKw struct {
+	name   string // "" for **x
+	ns, ne int
+	val    *pyExpr
+	key    *pyVal // name as a string value, made once (values are never mutated)
+}
+
+type pyFor struct {
+	target *pyExpr
+	iter   *pyExpr
+	conds  []*pyExpr
+}
+
+type pyParam struct {
+	name string
+	def  *pyExpr
+	star int // 1 *args, 2 **kwargs
+}
+
+type pyFunc struct {
+	name   string
+	params []pyParam
+	body   []*pyStmt
+	expr   *pyExpr // lambda body
+}
+
+type pyStmt struct {
+	kind    string // "expr" "assign" "aug" "ann" "def" "if" "for" "while" "with" "try" "import" "from" "return" "pass" "break" "continue" "skip"
+	s, e    int
+	targets []*pyExpr
+	value   *pyExpr
+	op      string
+	body    []*pyStmt
+	orelse  []*pyStmt
+	extra   [][]*pyStmt // try: handlers and finally
+	fn      *pyFunc
+	mod     string   // import/from: module (with leading dots)
+	names   []string // import/from: names ("*" for star); "name as alias" split into names/alias
+	alias   []string
+}
+
+type pyParser struct {
+	src   []byte
+	toks  []pyTok
+	i     int
+	depth int
+	max   int
+}
+
+type pyParseStop struct{ err *pySyntaxError }
+
+func (p *pyParser) peek() pyTok { return p.toks[p.i] }
+func (p *pyParser) next() pyTok {
+	t := p.toks[p.i]
+	if t.kind != pyEOF {
+		p.i++
+	}
+	return t
+}
+func (p *pyParser) isOp(s string) bool {
+	t := p.toks[p.i]
+	return t.kind == pyOp && t.text == s
+}
+func (p *pyParser) isKw(s string) bool {
+	t := p.toks[p.i]
+	return t.kind == pyName && t.text == s
+}
+
+func (p *pyParser) fail(off int, msg string) {
+	panic(pyParseStop{&pySyntaxError{msg: msg, off: off}})
+}
+
+func (p *pyParser) failTok(t pyTok, want string) {
+	what := "end of file"
+	switch t.kind {
+	case pyNewline:
+		what = "end of line"
+	case pyIndent:
+		what = "unexpected indentation"
+	case pyDedent:
+		what = "end of block"
+	case pyString:
+		what = "a string"
+	case pyName, pyNumber, pyOp:
+		what = strconv.Quote(t.text)
+	}
+	p.fail(t.start, "python: expected "+want+", found "+what)
+}
+
+func (p *pyParser) expectOp(s string) pyTok {
+	if !p.isOp(s) {
+		p.failTok(p.peek(), strconv.Quote(s))
+	}
+	return p.next()
+}
+
+func (p *pyParser) enter() {
+	p.depth++
+	if p.depth > p.max {
+		p.fail(p.peek().start, "python: nesting deeper than "+itoa(p.max)+" levels")
+	}
+}
+
+func (p *pyParser) leave() { p.depth-- }
+
+var pyKeywords = map[string]bool{"and": true, "as": true, "assert": true, "async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true, "else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true, "import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true, "True": true, "False": true, "None": true}
+
+// parseModule parses the whole file.
+func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
+	defer func() {
+		if r := recover(); r != nil {
+			if s, ok := r.(pyParseStop); ok {
+				err = s.err
+				return
+			}
+			panic(r)
+		}
+	}()
+	for p.peek().kind != pyEOF {
+		if p.peek().kind == pyNewline {
+			p.next()
+			continue
+		}
+		stmts = append(stmts, p.statement()...)
+	}
+	return stmts, nil
+}
+
+func (p *pyParser) block() []*pyStmt {
+	p.expectOp(":")
+	if p.peek().kind != pyNewline {
+		return p.simpleLine()
+	}
+	p.next()
+	if t := p.next(); t.kind != pyIndent {
+		p.failTok(t, "an indented block")
+	}
+	p.enter()
+	defer p.leave()
+	var out []*pyStmt
+	for {
+		t := p.peek()
+		if t.kind == pyDedent {
+			p.next()
+			return out
+		}
+		if t.kind == pyEOF {
+			return out
+		}
+		if t.kind == pyNewline {
+			p.next()
+			continue
+		}
+		out = append(out, p.statement()...)
+	}
+}
+
+func (p *pyParser) statement() []*pyStmt {
+	t := p.peek()
+	if t.kind == pyIndent {
+		p.fail(t.start, "python: unexpected indentation")
+	}
+	if t.kind == pyName {
+		switch t.text {
+		case "def":
+			return []*pyStmt{p.funcDef()}
+		case "if":
+			return []*pyStmt{p.ifStmt()}
+		case "for":
+			p.next()
+			target := p.targetList()
+			if !p.isKw("in") {
+				p.failTok(p.peek(), `"in"`)
+			}
+			p.next()
+			iter := p.exprList()
+			st := &pyStmt{kind: "for", s: t.start, targets: []*pyExpr{target}, value: iter}
+			st.body = p.block()
+			if p.isKw("else") {
+				p.next()
+				st.orelse = p.block()
+			}
+			return []*pyStmt{st}
+		case "while":
+			p.next()
+			cond := p.namedExpr()
+			st := &pyStmt{kind: "while", s: t.start, value: cond}
+			st.body = p.block()
+			if p.isKw("else") {
+				p.next()
+				st.orelse = p.block()
+			}
+			return []*pyStmt{st}
+		case "with":
+			p.next()
+			st := &pyStmt{kind: "with", s: t.start}
+			paren := false
+			if p.isOp("(") {
+				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
+				save := p.i
+				p.next()
+				paren = true
+				for !p.isOp(")") {
+					st.targets = append(st.targets, p.withItem())
+					if !p.isOp(",") {
+						break
+					}
+					p.next()
+				}
+				if !p.isOp(")") || p.toks[p.i+1].kind != pyOp || p.toks[p.i+1].text != ":" {
+					p.i, paren = save, false
+					st.targets = nil
+				} else {
+					p.next()
+				}
+			}
+			if !paren {
+				for {
+					st.targets = append(st.targets, p.withItem())
+					if !p.isOp(",") {
+						break
+					}
+					p.next()
+				}
+			}
+			st.body = p.block()
+			return []*pyStmt{st}
+		case "try":
+			p.next()
+			st := &pyStmt{kind: "try", s: t.start}
+			st.body = p.block()
+			for p.isKw("except") {
+				p.next()
+				if p.isOp("*") {
+					p.next()
+				}
+				if !p.isOp(":") {
+					p.expr()
+					if p.isKw("as") {
+						p.next()
+						p.next()
+					}
+				}
+				st.extra = append(st.extra, p.block())
+			}
+			if p.isKw("else") {
+				p.next()
+				st.orelse = p.block()
+			}
+			if p.isKw("finally") {
+				p.next()
+				st.extra = append(st.extra, p.block())
+			}
+			return []*pyStmt{st}
+		case "class":
+			p.next()
+			if p.next().kind != pyName {
+				p.fail(t.start, "python: expected a class name")
+			}
+			if p.isOp("(") {
+				p.next()
+				p.callArgs(&pyExpr{kids: []*pyExpr{nil}})
+				p.expectOp(")")
+			}
+			body := p.block()
+			_ = body
+			return []*pyStmt{{kind: "skip", s: t.start}}
+		case "async":
+			p.next()
+			return p.statement()
+		case "match":
+			// A soft keyword: `match x:` opens a block; `match = 1` is an assignment.
+			if n := p.toks[p.i+1]; n.kind == pyName || n.kind == pyNumber || n.kind == pyString || n.kind == pyOp && (n.text == "(" || n.text == "[" || n.text == "{" || n.text == "-") {
+				save := p.i
+				p.next()
+				if p.tryMatch() {
+					return []*pyStmt{{kind: "skip", s: t.start}}
+				}
+				p.i = save
+			}
+		}
+	}
+	if t.kind == pyOp && t.text == "@" {
+		for p.isOp("@") {
+			p.next()
+			p.namedExpr()
+			if p.peek().kind != pyNewline {
+				p.failTok(p.peek(), "end of line after the decorator")
+			}
+			p.next()
+		}
+		st := p.statement()
+		if len(st) == 1 && st[0].kind == "def" {
+			// A decorated function is not the function itself: never call it.
+			st[0].kind = "skip"
+		}
+		return st
+	}
+	return p.simpleLine()
+}
+
+// tryMatch skips a match statement's subject and block of cases (never evaluated).
+func (p *pyParser) tryMatch() (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, stop := r.(pyParseStop); !stop {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	p.exprList()
+	if !p.isOp(":") || p.toks[p.i+1].kind != pyNewline {
+		return false
+	}
+	p.next()
+	p.next()
+	if p.next().kind != pyIndent {
+		return false
+	}
+	depth := 1
+	for depth > 0 {
+		t := p.next()
+		switch t.kind {
+		case pyIndent:
+			depth++
+		case pyDedent:
+			depth--
+		case pyEOF:
+			return true
+		}
+	}
+	return true
+}
+
+func (p *pyParser) withItem() *pyExpr {
+	e := p.expr()
+	if p.isKw("as") {
+		p.next()
+		p.target()
+	}
+	return e
+}
+
+func (p *pyParser) ifStmt() *pyStmt {
+	t := p.next()
+	cond := p.namedExpr()
+	st := &pyStmt{kind: "if", s: t.start, value: cond}
+	st.body = p.block()
+	if p.isKw("elif") {
+		st.orelse = []*pyStmt{p.ifStmt()}
+	} else if p.isKw("else") {
+		p.next()
+		st.orelse = p.block()
+	}
+	return st
+}
+
+func (p *pyParser) funcDef() *pyStmt {
+	t := p.next()
+	name := p.next()
+	if name.kind != pyName {
+		p.failTok(name, "a function name")
+	}
+	p.expectOp("(")
+	fn := &pyFunc{name: name.text}
+	fn.params = p.params(")")
+	p.expectOp(")")
+	if p.isOp("->") {
+		p.next()
+		p.expr()
+	}
+	fn.body = p.block()
+	return &pyStmt{kind: "def", s: t.start, e: name.end, fn: fn}
+}
+
+// params reads a parameter list up to the closing token (")" for def, ":" for lambda).
+func (p *pyParser) params(closer string) []pyParam {
+	var out []pyParam
+	for !p.isOp(closer) {
+		star := 0
+		if p.isOp("*") {
+			p.next()
+			star = 1
+		} else if p.isOp("**") {
+			p.next()
+			star = 2
+		} else if p.isOp("/") {
+			p.next()
+			if !p.isOp(",") {
+				break
+			}
+			p.next()
+			continue
+		}
+		if star == 1 && (p.isOp(",") || p.isOp(closer)) {
+			// A bare * separates keyword-only parameters.
+		} else {
+			n := p.next()
+			if n.kind != pyName {
+				p.failTok(n, "a parameter name")
+			}
+			par := pyParam{name: n.text, star: star}
+			if closer == ")" && p.isOp(":") {
+				p.next()
+				p.expr()
+			}
+			if p.isOp("=") {
+				p.next()
+				par.def = p.expr()
+			}
+			out = append(out, par)
+		}
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+	}
+	return out
+}
+
+func (p *pyParser) endLine() {
+	t := p.peek()
+	switch {
+	case t.kind == pyNewline:
+		p.next()
+	case t.kind == pyEOF || t.kind == pyDedent:
+	default:
+		p.failTok(t, "end of line")
+	}
+}
+
+// simpleLine reads `stmt; stmt; ...` NEWLINE.
+func (p *pyParser) simpleLine() []*pyStmt {
+	var out []*pyStmt
+	for {
+		out = append(out, p.simple())
+		if p.isOp(";") {
+			p.next()
+			if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
+				break
+			}
+			continue
+		}
+		break
+	}
+	p.endLine()
+	return out
+}
+
+func (p *pyParser) simple() *pyStmt {
+	t := p.peek()
+	if t.kind == pyName {
+		switch t.text {
+		case "pass", "break", "continue":
+			p.next()
+			return &pyStmt{kind: t.text, s: t.start, e: t.end}
+		case "return":
+			p.next()
+			st := &pyStmt{kind: "return", s: t.start}
+			if !p.atLineEnd() {
+				st.value = p.exprList()
+			}
+			return st
+		case "import":
+			p.next()
+			st := &pyStmt{kind: "import", s: t.start}
+			for {
+				mod, _ := p.dottedName()
+				alias := ""
+				if p.isKw("as") {
+					p.next()
+					alias = p.next().text
+				}
+				st.names = append(st.names, mod)
+				st.alias = append(st.alias, alias)
+				if !p.isOp(",") {
+					break
+				}
+				p.next()
+			}
+			st.e = p.toks[p.i-1].end
+			return st
+		case "from":
+			p.next()
+			st := &pyStmt{kind: "from", s: t.start}
+			mod := ""
+			for p.isOp(".") || p.isOp("...") {
+				mod += p.next().text
+			}
+			if !p.isKw("import") {
+				m, _ := p.dottedName()
+				mod += m
+			}
+			st.mod = mod
+			if !p.isKw("import") {
+				p.failTok(p.peek(), `"import"`)
+			}
+			p.next()
+			paren := p.isOp("(")
+			if paren {
+				p.next()
+			}
+			for {
+				if paren && p.isOp(")") {
+					break
+				}
+				if p.isOp("*") {
+					p.next()
+					st.names = append(st.names, "*")
+					st.alias = append(st.alias, "")
+				} else {
+					n := p.next()
+					if n.kind != pyName {
+						p.failTok(n, "a name to import")
+					}
+					alias := ""
+					if p.isKw("as") {
+						p.next()
+						alias = p.next().text
+					}
+					st.names = append(st.names, n.text)
+					st.alias = append(st.alias, alias)
+				}
+				if !p.isOp(",") {
+					break
+				}
+				p.next()
+			}
+			if paren {
+				p.expectOp(")")
+			}
+			st.e = p.toks[p.i-1].end
+			return st
+		case "del", "global", "nonlocal", "assert", "raise":
+			p.next()
+			if !p.atLineEnd() {
+				p.exprList()
+				if t.text == "assert" && p.isOp(",") {
+					p.next()
+					p.expr()
+				}
+				if t.text == "raise" && p.isKw("from") {
+					p.next()
+					p.expr()
+				}
+			}
+			kind := "skip"
+			if t.text == "del" {
+				kind = "del"
+			}
+			return &pyStmt{kind: kind, s: t.start}
+		}
+	}
+	first := p.starExprList()
+	switch {
+	case p.isOp("="):
+		st := &pyStmt{kind: "assign", s: t.start, targets: []*pyExpr{first}}
+		for p.isOp("=") {
+			p.next()
+			v := p.assignValue()
+			st.targets = append(st.targets, v)
+		}
+		st.value = st.targets[len(st.targets)-1]
+		st.targets = st.targets[:len(st.targets)-1]
+		for _, tg := range st.targets {
+			p.checkTarget(tg)
+		}
+		return st
+	case p.isOp(":") && !p.atLineEnd():
+		p.next()
+		p.expr()
+		st := &pyStmt{kind: "ann", s: t.start, targets: []*pyExpr{first}}
+		if p.isOp("=") {
+			p.next()
+			st.value = p.assignValue()
+			st.kind = "assign"
+		}
+		p.checkTarget(first)
+		return st
+	case p.peek().kind == pyOp && len(p.peek().text) >= 2 && p.peek().text[len(p.peek().text)-1] == '=' && p.peek().text != "==" && p.peek().text != "<=" && p.peek().text != ">=" && p.peek().text != "!=":
+		op := p.next().text
+		p.checkTarget(first)
+		return &pyStmt{kind: "aug", s: t.start, targets: []*pyExpr{first}, op: op[:len(op)-1], value: p.assignValue()}
+	}
+	return &pyStmt{kind: "expr", s: t.start, value: first}
+}
+
+func (p *pyParser) assignValue() *pyExpr {
+	if p.isKw("yield") {
+		t := p.next()
+		if !p.atLineEnd() {
+			p.exprList()
+		}
+		return &pyExpr{op: "opaque", s: t.start, e: p.toks[p.i-1].end}
+	}
+	return p.starExprList()
+}
+
+func (p *pyParser) checkTarget(e *pyExpr) {
+	switch e.op {
+	case "name", "attr", "index":
+		return
+	case "tuple", "list":
+		for _, k := range e.kids {
+			p.checkTarget(k)
+		}
+		return
+	case "star":
+		p.checkTarget(e.kids[0])
+		return
+	}
+	p.fail(e.s, "python: cannot assign to this expression")
+}
+
+func (p *pyParser) atLineEnd() bool {
+	t := p.peek()
+	return t.kind == pyNewline || t.kind == pyEOF || t.kind == pyDedent || t.kind == pyOp && t.text == ";"
+}
+
+func (p *pyParser) dottedName() (string, int) {
+	t := p.next()
+	if t.kind != pyName {
+		p.failTok(t, "a module name")
+	}
+	name := t.text
+	for p.isOp(".") {
+		p.next()
+		n := p.next()
+		if n.kind != pyName {
+			p.failTok(n, "a name")
+		}
+		name += "." + n.text
+	}
+	return name, t.start
+}
+
+// target reads one assignment target of a for loop or comprehension (no comparisons).
+func (p *pyParser) target() *pyExpr {
+	if p.isOp("*") {
+		t := p.next()
+		x := p.bitOr()
+		return &pyExpr{op: "star", s: t.start, e: x.e, kids: []*pyExpr{x}}
+	}
+	return p.bitOr()
+}
+
+func (p *pyParser) targetList() *pyExpr {
+	first := p.target()
+	if !p.isOp(",") {
+		return first
+	}
+	tu := &pyExpr{op: "tuple", s: first.s, kids: []*pyExpr{first}}
+	for p.isOp(",") {
+		p.next()
+		if p.isKw("in") || p.isOp("=") {
+			break
+		}
+		tu.kids = append(tu.kids, p.target())
+	}
+	tu.e = tu.kids[len(tu.kids)-1].e
+	return tu
+}
+
+// exprList reads `a, b, c` (a tuple when there is a comma).
+func (p *pyParser) exprList() *pyExpr { return p.list(p.expr) }
+
+func (p *pyParser) starExprList() *pyExpr { return p.list(p.starOrNamed) }
+
+func (p *pyParser) list(item func() *pyExpr) *pyExpr {
+	first := item()
+	if !p.isOp(",") {
+		return first
+	}
+	tu := &pyExpr{op: "tuple", s: first.s, kids: []*pyExpr{first}}
+	for p.isOp(",") {
+		p.next()
+		if p.atLineEnd() || p.isOp("=") || p.isOp(")") || p.isOp("]") || p.isOp("}") || p.isOp(":") {
+			break
+		}
+		tu.kids = append(tu.kids, item())
+	}
+	tu.e = p.toks[p.i-1].end
+	return tu
+}
+
+func (p *pyParser) starOrNamed() *pyExpr {
+	if p.isOp("*") {
+		t := p.next()
+		x := p.bitOr()
+		return &pyExpr{op: "star", s: t.start, e: x.e, kids: []*pyExpr{x}}
+	}
+	return p.namedExpr()
+}
+
+func (p *pyParser) namedExpr() *pyExpr {
+	if p.peek().kind == pyName && p.toks[p.i+1].kind == pyOp && p.toks[p.i+1].text == ":=" {
+		t := p.next()
+		p.next()
+		v := p.expr()
+		return &pyExpr{op: "walrus", s: t.start, e: v.e, name: t.text, kids: []*pyExpr{v}}
+	}
+	return p.expr()
+}
+
+// expr reads a full expression: lambda, conditional, or, and, not, comparisons, operators.
+func (p *pyParser) expr() *pyExpr {
+	p.enter()
+	x := p.expr1()
+	p.leave()
+	return x
+}
+
+func (p *pyParser) expr1() *pyExpr {
+	if p.isKw("lambda") {
+		t := p.next()
+		fn := &pyFunc{name: "<lambda>"}
+		fn.params = p.params(":")
+		p.expectOp(":")
+		fn.expr = p.expr()
+		return &pyExpr{op: "lambda", s: t.start, e: fn.expr.e, fn: fn}
+	}
+	x := p.orTest()
+	if p.isKw("if") {
+		p.next()
+		cond := p.orTest()
+		if !p.isKw("else") {
+			p.failTok(p.peek(), `"else"`)
+		}
+		p.next()
+		alt := p.expr()
+		return &pyExpr{op: "ifexp", s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}}
+	}
+	return x
+}
+
+func (p *pyParser) orTest() *pyExpr {
+	x := p.andTest()
+	for p.isKw("or") {
+		p.next()
+		y := p.andTest()
+		x = &pyExpr{op: "or", s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+	}
+	return x
+}
+
+func (p *pyParser) andTest() *pyExpr {
+	x := p.notTest()
+	for p.isKw("and") {
+		p.next()
+		y := p.notTest()
+		x = &pyExpr{op: "and", s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+	}
+	return x
+}
+
+func (p *pyParser) notTest() *pyExpr {
+	if p.isKw("not") {
+		t := p.next()
+		p.enter()
+		defer p.leave()
+		x := p.notTest()
+		return &pyExpr{op: "not", s: t.start, e: x.e, kids: []*pyExpr{x}}
+	}
+	return p.comparison()
+}
+
+func (p *pyParser) comparison() *pyExpr {
+	x := p.bitOr()
+	var c *pyExpr
+	for {
+		op := ""
+		t := p.peek()
+		switch {
+		case t.kind == pyOp && (t.text == "<" || t.text == ">" || t.text == "==" || t.text == ">=" || t.text == "<=" || t.text == "!="):
+			op = t.text
+			p.next()
+		case p.isKw("in"):
+			op = "in"
+			p.next()
+		case p.isKw("not") && p.toks[p.i+1].kind == pyName && p.toks[p.i+1].text == "in":
+			op = "not in"
+			p.next()
+			p.next()
+		case p.isKw("is"):
+			p.next()
+			op = "is"
+			if p.isKw("not") {
+				p.next()
+				op = "is not"
+			}
+		}
+		if op == "" {
+			break
+		}
+		if c == nil {
+			c = &pyExpr{op: "cmp", s: x.s, kids: []*pyExpr{x}}
+		}
+		y := p.bitOr()
+		c.kids = append(c.kids, y)
+		c.ops = append(c.ops, op)
+		c.e = y.e
+	}
+	if c != nil {
+		return c
+	}
+	return x
+}
+
+// binPrec is a binary operator's precedence (higher binds tighter); 0 for other tokens.
+func binPrec(op string) int {
+	switch op {
+	case "|":
+		return 1
+	case "^":
+		return 2
+	case "&":
+		return 3
+	case "<<", ">>":
+		return 4
+	case "+", "-":
+		return 5
+	case "*", "/", "//", "%", "@":
+		return 6
+	}
+	return 0
+}
+
+func (p *pyParser) bitOr() *pyExpr { return p.binary(1) }
+
+// binary reads operators of precedence min and above by precedence climbing (left-assoc).
+func (p *pyParser) binary(min int) *pyExpr {
+	x := p.unary()
+	for {
+		t := p.peek()
+		if t.kind != pyOp {
+			return x
+		}
+		prec := binPrec(t.text)
+		if prec == 0 || prec < min {
+			return x
+		}
+		p.next()
+		p.enter()
+		y := p.binary(prec + 1)
+		p.leave()
+		x = &pyExpr{op: "bin", name: t.text, s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+	}
+}
+
+func (p *pyParser) unary() *pyExpr {
+	t := p.peek()
+	if t.kind == pyOp && (t.text == "-" || t.text == "+" || t.text == "~") {
+		p.next()
+		p.enter()
+		defer p.leave()
+		x := p.unary()
+		return &pyExpr{op: "unary", name: t.text, s: t.start, e: x.e, kids: []*pyExpr{x}}
+	}
+	return p.power()
+}
+
+func (p *pyParser) power() *pyExpr {
+	if p.isKw("await") {
+		p.next()
+	}
+	x := p.primary()
+	if p.isOp("**") {
+		p.next()
+		p.enter()
+		defer p.leave()
+		y := p.unary()
+		return &pyExpr{op: "bin", name: "**", s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+	}
+	return x
+}
+
+func (p *pyParser) primary() *pyExpr {
+	x := p.atom()
+	for {
+		switch {
+		case p.isOp("."):
+			p.next()
+			n := p.next()
+			if n.kind != pyName {
+				p.failTok(n, "an attribute name")
+			}
+			x = &pyExpr{op: "attr", name: n.text, s: x.s, e: n.end, kids: []*pyExpr{x}}
+		case p.isOp("("):
+			p.next()
+			c := &pyExpr{op: "call", s: x.s, kids: []*pyExpr{x}}
+			p.callArgs(c)
+			c.e = p.expectOp(")").end
+			x = c
+		case p.isOp("["):
+			p.next()
+			p.enter()
+			idx := p.subscript()
+			p.leave()
+			e := p.expectOp("]").end
+			x = &pyExpr{op: "index", s: x.s, e: e, kids: []*pyExpr{x, idx}}
+		default:
+			return x
+		}
+	}
+}
+
+func (p *pyParser) subscript() *pyExpr {
+	first := p.sliceItem()
+	if !p.isOp(",") {
+		return first
+	}
+	tu := &pyExpr{op: "tuple", s: first.s, kids: []*pyExpr{first}}
+	for p.isOp(",") {
+		p.next()
+		if p.isOp("]") {
+			break
+		}
+		tu.kids = append(tu.kids, p.sliceItem())
+	}
+	tu.e = p.toks[p.i-1].end
+	return tu
+}
+
+func (p *pyParser) sliceItem() *pyExpr {
+	s := p.peek().start
+	var parts [3]*pyExpr
+	isSlice := false
+	for k := 0; k < 3; k++ {
+		if !p.isOp(":") && !p.isOp("]") && !p.isOp(",") {
+			if k == 0 {
+				parts[k] = p.starOrNamed()
+			} else {
+				parts[k] = p.expr()
+			}
+		}
+		if k < 2 && p.isOp(":") {
+			p.next()
+			isSlice = true
+			continue
+		}
+		break
+	}
+	if !isSlice {
+		if parts[0] == nil {
+			p.failTok(p.peek(), "an index")
+		}
+		return parts[0]
+	}
+	return &pyExpr{op: "slice", s: s, e: p.toks[p.i-1].end, kids: parts[:]}
+}
+
+// callArgs reads arguments up to ")" into c (positional in kids after the function).
+func (p *pyParser) callArgs(c *pyExpr) {
+	p.enter()
+	defer p.leave()
+	for !p.isOp(")") {
+		switch {
+		case p.isOp("*"):
+			t := p.next()
+			x := p.expr()
+			c.kids = append(c.kids, &pyExpr{op: "star", s: t.start, e: x.e, kids: []*pyExpr{x}})
+		case p.isOp("**"):
+			p.next()
+			x := p.expr()
+			c.kw = append(c.kw, pyKw{val: x})
+		case p.peek().kind == pyName && p.toks[p.i+1].kind == pyOp && p.toks[p.i+1].text == "=":
+			n := p.next()
+			p.next()
+			c.kw = append(c.kw, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
+		default:
+			x := p.namedExpr()
+			if p.isKw("for") || p.isKw("async") {
+				x = p.comprehension("gen", x, nil, x.s)
+				x.e = p.peek().start
+			}
+			c.kids = append(c.kids, x)
+		}
+		if !p.isOp(",") {
+			break
+		}
+		p.next()
+	}
+}
+
+func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
+	c := &pyExpr{op: "comp", name: kind, s: s, kids: []*pyExpr{elt, val}}
+	for p.isKw("for") || p.isKw("async") {
+		if p.isKw("async") {
+			p.next()
+		}
+		p.next()
+		f := pyFor{target: p.targetList()}
+		if !p.isKw("in") {
+			p.failTok(p.peek(), `"in"`)
+		}
+		p.next()
+		f.iter = p.orTest()
+		for p.isKw("if") {
+			p.next()
+			f.conds = append(f.conds, p.orTestNoCond())
+		}
+		c.fors = append(c.fors, f)
+	}
+	return c
+}
+
+func (p *pyParser) orTestNoCond() *pyExpr {
+	if p.isKw("lambda") {
+		return p.expr()
+	}
+	return p.orTest()
+}
+
+func (p *pyParser) atom() *pyExpr {
+	t := p.next()
+	switch t.kind {
+	case pyName:
+		if pyKeywords[t.text] {
+			switch t.text {
+			case "True", "False", "None":
+				return &pyExpr{op: "const", name: t.text, s: t.start, e: t.end}
+			case "yield":
+				x := &pyExpr{op: "opaque", s: t.start, e: t.end}
+				if !p.isOp(")") {
+					x.e = p.exprList().e
+				}
+				return x
+			}
+			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(t.text))
+		}
+		return &pyExpr{op: "name", name: t.text, s: t.start, e: t.end}
+	case pyNumber:
+		return &pyExpr{op: "num", name: t.text, s: t.start, e: t.end}
+	case pyString:
+		toks := []pyTok{t}
+		for p.peek().kind == pyString {
+			toks = append(toks, p.next())
+		}
+		x := &pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks}
+		for _, s := range toks {
+			if s.is(pfxFormat) {
+				x.op = "fstr"
+			}
+		}
+		return x
+	case pyOp:
+		switch t.text {
+		case "...":
+			return &pyExpr{op: "ellipsis", s: t.start, e: t.end}
+		case "(":
+			if p.isOp(")") {
+				e := p.next()
+				return &pyExpr{op: "tuple", s: t.start, e: e.end}
+			}
+			p.enter()
+			first := p.starOrNamed()
+			if p.isKw("yield") {
+				p.fail(p.peek().start, "python: yield is not supported here")
+			}
+			if p.isKw("for") || p.isKw("async") {
+				c := p.comprehension("gen", first, nil, t.start)
+				c.e = p.expectOp(")").end
+				p.leave()
+				return c
+			}
+			if p.isOp(")") {
+				e := p.next()
+				p.leave()
+				if first.op == "star" {
+					p.fail(first.s, "python: cannot use starred expression here")
+				}
+				// Parentheses keep the inner expression (its span widened to them).
+				cp := *first
+				cp.s, cp.e = t.start, e.end
+				if first.op == "tuple" || first.op == "str" || first.op == "fstr" {
+					return &cp
+				}
+				return first
+			}
+			tu := &pyExpr{op: "tuple", s: t.start, kids: []*pyExpr{first}}
+			for p.isOp(",") {
+				p.next()
+				if p.isOp(")") {
+					break
+				}
+				tu.kids = append(tu.kids, p.starOrNamed())
+			}
+			tu.e = p.expectOp(")").end
+			p.leave()
+			return tu
+		case "[":
+			p.enter()
+			defer p.leave()
+			l := &pyExpr{op: "list", s: t.start}
+			if p.isOp("]") {
+				l.e = p.next().end
+				return l
+			}
+			first := p.starOrNamed()
+			if p.isKw("for") || p.isKw("async") {
+				c := p.comprehension("list", first, nil, t.start)
+				c.e = p.expectOp("]").end
+				return c
+			}
+			l.kids = append(l.kids, first)
+			for p.isOp(",") {
+				p.next()
+				if p.isOp("]") {
+					break
+				}
+				l.kids = append(l.kids, p.starOrNamed())
+			}
+			l.e = p.expectOp("]").end
+			return l
+		case "{":
+			p.enter()
+			defer p.leave()
+			d := &pyExpr{op: "dict", s: t.start}
+			if p.isOp("}") {
+				d.e = p.next().end
+				return d
+			}
+			if p.isOp("**") {
+				p.next()
+				d.keys = append(d.keys, nil)
+				d.kids = append(d.kids, p.bitOr())
+			} else {
+				k := p.starOrNamed()
+				if p.isOp(":") {
+					p.next()
+					v := p.expr()
+					if p.isKw("for") || p.isKw("async") {
+						c := p.comprehension("dict", k, v, t.start)
+						c.e = p.expectOp("}").end
+						return c
+					}
+					d.keys = append(d.keys, k)
+					d.kids = append(d.kids, v)
+				} else {
+					// A set display or set comprehension.
+					if p.isKw("for") || p.isKw("async") {
+						c := p.comprehension("set", k, nil, t.start)
+						c.e = p.expectOp("}").end
+						return c
+					}
+					d.op = "set"
+					d.kids = append(d.kids, k)
+				}
+			}
+			for p.isOp(",") {
+				p.next()
+				if p.isOp("}") {
+					break
+				}
+				if d.op == "set" {
+					d.kids = append(d.kids, p.starOrNamed())
+					continue
+				}
+				if p.isOp("**") {
+					p.next()
+					d.keys = append(d.keys, nil)
+					d.kids = append(d.kids, p.bitOr())
+					continue
+				}
+				k := p.expr()
+				p.expectOp(":")
+				d.keys = append(d.keys, k)
+				d.kids = append(d.kids, p.expr())
+			}
+			d.e = p.expectOp("}").end
+			return d
+		}
+	}
+	p.failTok(t, "an expression")
+	return nil
+}
+
+func containsByte(s string, b byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == b {
+			return true
+		}
+	}
+	return false
+}

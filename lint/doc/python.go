@@ -1,0 +1,266 @@
+package doc
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// The Python front-end: a parser of ours (pyparse.go; no served pure-Go library parses the
+// corpus, see the package documentation) and a static evaluator (pyeval.go). The Document's
+// root is
+//
+//   - what `get_config()` returns when the file defines it (ml_collections: big_vision, scenic),
+//     called with its parameters' defaults; root Style "get_config";
+//   - otherwise the module's variables in order of first assignment (MMEngine configs: `model`,
+//     `train_dataloader`, `_base_`, ...), leaving out modules, functions and imported names;
+//     root Style "module".
+//
+// Spans: a value's Span is the expression that made it (the literal `4096` in
+// `config.input.batch_size = 4096`, the `dict(...)` call of a section); a key's KeySpan is the
+// attribute name, the keyword of `dict(k=...)`, the key of a `{...}` display, or the variable.
+// Values the evaluator cannot know are Unknown scalars with Style "opaque" and their source text.
+
+func parsePython(d *Document, lim Limits) {
+	base := 0
+	if hasBOM(d.Src) {
+		base = 3
+	}
+	x := d.Lines()
+	toks, cms, lerr := pyLex(d.Src, base, lim.MaxDepth)
+	d.Comments = pyComments(x, d.Src, cms)
+	if lerr != nil {
+		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
+		return
+	}
+	p := &pyParser{src: d.Src, toks: toks, max: lim.MaxDepth}
+	stmts, perr := p.parseModule()
+	if perr != nil {
+		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
+		return
+	}
+	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x}
+	env := &pyEnv{vars: map[string]*pyVal{}}
+	var result *pyVal
+	style := "module"
+	stop := func() (stopped bool) {
+		defer func() {
+			if r := recover(); r != nil {
+				s, ok := r.(pyLimitStop)
+				if !ok {
+					panic(r)
+				}
+				d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
+					Message: limitMessage("python: "+s.msg, s.key), Span: x.Span(base, base)})
+				stopped = true
+			}
+		}()
+		var ret *pyVal
+		ev.exec(stmts, env, &ret)
+		if g, ok := env.vars["get_config"]; ok && g.k == pvFunc {
+			style = "get_config"
+			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
+			result = ev.callFunc(g, pyArgs{ok: true}, call)
+		}
+		return false
+	}()
+	if stop {
+		return
+	}
+	b := &pyBuilder{d: d, x: x, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
+	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
+	if style == "get_config" {
+		if result != nil && result.k == pvDict {
+			b.fill(root, result.dict, 0, nil)
+		}
+	} else {
+		for _, name := range env.order {
+			v := env.vars[name]
+			switch v.k {
+			case pvModule, pvFunc, pvBuiltin:
+				continue
+			}
+			n := b.node(v, 1, nil)
+			if n == nil {
+				break
+			}
+			n.Key = name
+			n.KeySpan = b.keySpan(name, v)
+			root.Children = append(root.Children, n)
+		}
+	}
+	if b.over {
+		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
+			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
+		return
+	}
+	finishTree(root)
+	d.Root = root
+}
+
+type pyBuilder struct {
+	d        *Document
+	x        *LineIndex
+	budget   int
+	maxDepth int
+	over     bool
+	// module-level assignment positions, for KeySpans of variables
+	varSpans map[string][2]int
+	alloc    nodeAlloc
+}
+
+// keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
+func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
+	if b.varSpans == nil {
+		b.varSpans = map[string][2]int{}
+		src := b.d.Src
+		for i := 0; i < len(src); i++ {
+			if i > 0 && src[i-1] != '\n' {
+				continue
+			}
+			j := i
+			for j < len(src) && (isPyIdentStart(src[j]) || j > i && src[j] >= '0' && src[j] <= '9') {
+				j++
+			}
+			if j == i {
+				continue
+			}
+			k := j
+			for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+				k++
+			}
+			if k < len(src) && (src[k] == '=' && (k+1 >= len(src) || src[k+1] != '=') || src[k] == ':') {
+				n := string(src[i:j])
+				if _, ok := b.varSpans[n]; !ok {
+					b.varSpans[n] = [2]int{i, j}
+				}
+			}
+		}
+	}
+	if s, ok := b.varSpans[name]; ok {
+		return b.x.Span(s[0], s[1])
+	}
+	return b.x.Span(v.s0, v.s0)
+}
+
+func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
+	for i, k := range d.keys {
+		key, ok := pyStr(k)
+		if !ok {
+			continue
+		}
+		c := b.node(d.vals[i], depth+1, append(path, d))
+		if c == nil {
+			return
+		}
+		c.Key = key
+		c.KeySpan = b.x.Span(d.kspan[i][0], d.kspan[i][1])
+		n.Children = append(n.Children, c)
+	}
+}
+
+// node turns a value into a Node (nil when a limit is passed).
+func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
+	b.budget--
+	if b.budget < 0 || depth > b.maxDepth {
+		b.over = true
+		return nil
+	}
+	n := b.alloc.new()
+	n.Span = b.x.Span(v.s0, v.e0)
+	switch v.k {
+	case pvNone:
+		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"
+	case pvBool:
+		n.Kind, n.Type, n.Style = Scalar, Bool, "plain"
+		n.Value = strconv.FormatBool(v.b)
+	case pvInt:
+		n.Kind, n.Type, n.Style = Scalar, Int, "plain"
+		n.Value = strconv.FormatInt(v.i, 10)
+	case pvFloat:
+		n.Kind, n.Type, n.Style = Scalar, Float, "plain"
+		n.Value = pyFloatRepr(v.f)
+	case pvStr:
+		n.Kind, n.Type, n.Style, n.Quoted = Scalar, String, "single", true
+		if t := b.d.Src[v.s0:v.e0]; len(t) < 2 || t[0] != t[len(t)-1] || (t[0] != '"' && t[0] != '\'') {
+			// Computed (a + b, .format(), an f-string) or prefixed (r'...'): not a plain literal.
+			n.Style = "python"
+		} else if t[0] == '"' {
+			n.Style = "double"
+		}
+		n.Value = v.s
+	case pvList, pvTuple:
+		n.Kind, n.Style = Seq, "flow"
+		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' {
+			n.Style = "python"
+		}
+		for _, it := range v.list.items {
+			c := b.node(it, depth+1, path)
+			if c == nil {
+				return nil
+			}
+			n.Children = append(n.Children, c)
+		}
+	case pvDict:
+		for _, p := range path {
+			if p == v.dict {
+				// A dict that contains itself: show the cycle as unknown.
+				return b.opaque(n, v)
+			}
+		}
+		n.Kind, n.Style = Map, "python"
+		b.fill(n, v.dict, depth, path)
+		if b.over {
+			return nil
+		}
+	case pvModule:
+		// An imported name (new-style MMEngine `type=RetinaNet`): unknown, named by its path.
+		n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "reference", v.name
+		return n
+	default:
+		return b.opaque(n, v)
+	}
+	if n.Kind == Scalar && n.Type != String && (v.e0 > len(b.d.Src) || string(b.d.Src[v.s0:v.e0]) != n.Value) {
+		// True/False/None and computed values (4 * 1024) are not written as their Value.
+		n.Style = "python"
+	}
+	return n
+}
+
+func (b *pyBuilder) opaque(n *Node, v *pyVal) *Node {
+	n.Kind, n.Type, n.Style = Scalar, Unknown, "opaque"
+	if v.e0 > v.s0 && v.e0 <= len(b.d.Src) {
+		t := string(b.d.Src[v.s0:v.e0])
+		if len(t) > 120 {
+			t = t[:120] + "…"
+		}
+		n.Value = t
+	}
+	return n
+}
+
+// IsPythonConfig reports whether a parsed Python document looks like a training config (so a
+// folder walk lints it): it defines get_config, names MMEngine bases, or has a module variable
+// that is a dict. Scripts, modules of helpers and tests are skipped quietly.
+func IsPythonConfig(d *Document) bool {
+	if d == nil || d.Format != Python {
+		return false
+	}
+	for _, r := range d.Refs {
+		if r.Kind == "base" {
+			return true
+		}
+	}
+	if d.Root == nil {
+		// Unreadable: report it when it reads like a config, so a broken config is not skipped.
+		return len(d.Problems) > 0 && (bytes.Contains(d.Src, []byte("get_config")) || bytes.Contains(d.Src, []byte("_base_")) || bytes.Contains(d.Src, []byte("ConfigDict")))
+	}
+	if d.Root.Style == "get_config" {
+		return true
+	}
+	for _, c := range d.Root.Children {
+		if c.Key == "_base_" || c.Kind == Map {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,251 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+func pyGet(t *testing.T, d *Document, path string) *Node {
+	t.Helper()
+	n := d.Root.At(path)
+	if n == nil {
+		t.Fatalf("no %s", path)
+	}
+	return n
+}
+
+func TestPythonGetConfig(t *testing.T) {
+	src := `import ml_collections as mlc
+import big_vision.configs.common as bvcc
+
+BASE = {'small': 256, 'big': 4096}
+
+def get_config(arg=None):
+  arg = bvcc.parse_arg(arg, variant='B/16', size='big', runlocal=False)
+  config = mlc.ConfigDict()
+  config.seed = 0
+  config.input = dict()
+  config.input.batch_size = BASE[arg.size]  # trainlint: disable=TL202 -- fine
+  config.input.prefetch = 8 if not arg.runlocal else 1
+  config.total_steps = 10 * 1_000
+  config.name = f'vit-{arg.variant}-{config.seed}'
+  config.evals = {}
+  for name in ['val', 'v2']:
+    config.evals[name] = dict(type='classification', log_steps=1000, batch_size=config.input.batch_size // 2)
+  config.layers = [i * 2 for i in range(3) if i != 1]
+  config.opaque = some_module.fn(3)
+  if arg.unknown_flag:
+    config.tainted = 1
+  def helper(x, scale=2):
+    return x * scale
+  config.helped = helper(21)
+  return config
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	if err := checkSpanText(d); err != nil {
+		t.Fatal(err)
+	}
+	if d.Root.Style != "get_config" || !IsPythonConfig(d) {
+		t.Errorf("root style %q", d.Root.Style)
+	}
+	bs := pyGet(t, d, "input.batch_size")
+	if v, _ := bs.Int(); v != 4096 || text(d, bs.KeySpan) != "batch_size" || bs.KeySpan.Start.Line != 11 || bs.Span.Start.Line != 4 {
+		t.Errorf("batch_size: %+v", bs)
+	}
+	if v, _ := pyGet(t, d, "input.prefetch").Int(); v != 8 {
+		t.Error("prefetch")
+	}
+	if n := pyGet(t, d, "total_steps"); n.Value != "10000" || n.Style != "python" {
+		t.Errorf("total_steps %+v", n)
+	}
+	if n := pyGet(t, d, "name"); n.Value != "vit-B/16-0" {
+		t.Errorf("f-string: %q", n.Value)
+	}
+	if n := pyGet(t, d, "evals.v2.batch_size"); n.Value != "2048" {
+		t.Errorf("loop: %+v", n)
+	}
+	if n := pyGet(t, d, "layers"); len(n.Children) != 2 || n.Children[1].Value != "4" {
+		t.Errorf("comprehension: %+v", n)
+	}
+	if n := pyGet(t, d, "opaque"); !n.IsUnknown() || n.Value != "some_module.fn(3)" {
+		t.Errorf("opaque: %+v", n)
+	}
+	if n := pyGet(t, d, "helped"); n.Value != "42" {
+		t.Errorf("helper: %+v", n)
+	}
+	if n := d.Root.Get("tainted"); n == nil || !n.IsUnknown() {
+		t.Errorf("a key set under an unknown condition must be unknown: %+v", n)
+	}
+	if len(d.Comments) != 1 || !d.Comments[0].Trailing {
+		t.Errorf("comments %+v", d.Comments)
+	}
+	if len(d.Refs) != 2 || d.Refs[0].Target != "ml_collections" {
+		t.Errorf("refs %+v", d.Refs)
+	}
+}
+
+func TestPythonMMEngine(t *testing.T) {
+	src := `_base_ = ['../_base_/default_runtime.py', '../_base_/schedules/schedule_1x.py']
+norm_cfg = dict(type='SyncBN', requires_grad=True)
+model = dict(
+    type='RetinaNet',
+    backbone=dict(type='ResNet', depth=50, norm_cfg=norm_cfg),
+    neck=dict(type='FPN', in_channels=[256, 512], out_channels=256))
+train_dataloader = dict(batch_size=2, num_workers=2, persistent_workers=True)
+val_dataloader = dict(batch_size=1, dataset=dict(pipeline=[dict(type='Resize', scale=(1333, 800))]))
+default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep_ckpts=3))
+optim_wrapper = dict(optimizer=dict(lr=0.02 * 2, weight_decay=1e-4), _delete_=True)
+randomness = dict(seed=42, diff_rank_seed=True)
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	if d.Root.Style != "module" || !IsPythonConfig(d) {
+		t.Fatal("style")
+	}
+	n := pyGet(t, d, "model.backbone.norm_cfg.type")
+	if n.Value != "SyncBN" || n.Span.Start.Line != 2 || text(d, n.Span) != "'SyncBN'" {
+		t.Errorf("norm_cfg: %+v", n)
+	}
+	if k := pyGet(t, d, "default_hooks.checkpoint.max_keep_ckpts"); text(d, k.KeySpan) != "max_keep_ckpts" || text(d, k.Span) != "3" {
+		t.Errorf("max_keep_ckpts: %+v", k)
+	}
+	if k := pyGet(t, d, "model"); text(d, k.KeySpan) != "model" || k.KeySpan.Start.Line != 3 {
+		t.Errorf("model key: %+v", k)
+	}
+	if v, _ := pyGet(t, d, "optim_wrapper.optimizer.lr").Float(); v != 0.04 {
+		t.Errorf("lr %v", v)
+	}
+	if b, _ := pyGet(t, d, "optim_wrapper._delete_").Bool(); !b {
+		t.Error("_delete_")
+	}
+	if n := pyGet(t, d, "_base_"); len(n.Children) != 2 {
+		t.Error("_base_")
+	}
+}
+
+func TestPythonReadBase(t *testing.T) {
+	src := `from mmengine.config import read_base
+
+with read_base():
+    from .._base_.default_runtime import *
+    from .._base_.models.retinanet import model as base_model
+
+from mmdet.models import RetinaNet
+train_cfg = dict(type=RetinaNet, max_epochs=12)
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	var bases []string
+	for _, r := range d.Refs {
+		if r.Kind == "base" {
+			bases = append(bases, r.Target)
+		}
+	}
+	if strings.Join(bases, " ") != ".._base_.default_runtime .._base_.models.retinanet" {
+		t.Errorf("bases %v", bases)
+	}
+	if n := pyGet(t, d, "train_cfg.type"); !n.IsUnknown() || n.Value != "mmdet.models.RetinaNet" {
+		t.Errorf("imported class: %+v", n)
+	}
+	if d.Root.Get("RetinaNet") != nil || d.Root.Get("base_model") != nil {
+		t.Error("imported names are not config keys")
+	}
+	if !IsPythonConfig(d) {
+		t.Error("a read_base file is a config")
+	}
+}
+
+func TestPythonNotAConfig(t *testing.T) {
+	d := mustParse(t, Python, "import argparse\n\ndef main():\n    print('hi')\n\nif __name__ == '__main__':\n    main()\n")
+	if len(d.Problems) != 0 || IsPythonConfig(d) {
+		t.Errorf("a script is not a config: %+v", d.Problems)
+	}
+}
+
+func TestPythonErrors(t *testing.T) {
+	for _, c := range []problemCase{
+		{src: "x = (1,\n", kind: Syntax, line: 1, col: 5, msg: `^python: "\(" is never closed$`},
+		{src: "x = 1 +\n", kind: Syntax, line: 1, col: 8, msg: `python: expected an expression, found end of line`},
+		{src: "def f(:)\n  pass\n", kind: Syntax, line: 1, col: 7, msg: `python: expected a parameter name`},
+		{src: "if x:\npass\n", kind: Syntax, line: 2, col: 1, msg: `expected an indented block`},
+		{src: "x = 'abc\n", kind: Syntax, line: 1, col: 5, msg: `unterminated string`},
+		{src: "1 = x\n", kind: Syntax, line: 1, col: 1, msg: `cannot assign`},
+		{src: "def f(n):\n  return f(n)\nx = f(1)\n", kind: LimitExceeded, line: 1, col: 1, msg: `calls nest deeper than 64`},
+		{src: "x = 'a' * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
+		{src: "x = [0] * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
+		{src: "x = [i for i in range(10**9)]\n", kind: LimitExceeded, line: 1, col: 1, msg: `more than`},
+	} {
+		checkProblem(t, Python, c)
+	}
+}
+
+func TestPythonSyntaxCoverage(t *testing.T) {
+	// Forms a config may use that are parsed (and mostly left opaque).
+	src := `from __future__ import annotations
+import a.b.c as d, e
+x: int = 1
+y = z = [*range(3), 4]
+a, *b = 1, 2, 3
+t = lambda q, *r, k=1, **kw: q
+s = {1, 2}
+g = sum(i for i in (1, 2))
+w = (n := 5) + n
+sl = 'abcdef'[1:3]
+cond = 1 < 2 <= 3 and not False or None
+bits = ~1 | 2 & 3 ^ 4 << 1 >> 1
+power = -2 ** 2
+call = f(*args, **kw)
+dd = {**{'a': 1}, 'b': 2}
+x += 1
+@decorator(1)
+def deco():
+  pass
+class C(object):
+  attr = 1
+try:
+  import foo
+except (ImportError, ValueError) as err:
+  foo = None
+finally:
+  pass
+while False:
+  break
+with open('x') as fh, other():
+  pass
+match = 3
+assert x, 'msg'
+del y
+global q
+r = b'bytes'
+u = u'\u00e9\N{BULLET}'
+rs = r'\d+'
+fl = 1.5e-3 + .5 + 3.
+hx = 0x1F + 0o7 + 0b1
+cx = 1j
+ell = ...
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	for path, want := range map[string]string{"x": "2", "a": "1", "b[1]": "3", "g": "3", "w": "10", "sl": "bc", "cond": "true", "power": "-4", "dd.b": "2", "hx": "39", "rs": `\d+`, "fl": "3.5015", "match": "3"} {
+		if n := d.Root.At(path); path == "b[1]" {
+			n = d.Root.Get("b").Item(1)
+			if n == nil || n.Value != want {
+				t.Errorf("%s = %+v, want %s", path, n, want)
+			}
+		} else if n == nil || n.Value != want {
+			t.Errorf("%s = %+v, want %s", path, n, want)
+		}
+	}
+	if n := d.Root.Get("bits"); n == nil || n.Value != "-2" {
+		t.Errorf("bits %+v", n)
+	}
+}

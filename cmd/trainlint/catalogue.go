@@ -41,7 +41,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
 	{"TL302", "checkpoint-best-metric-missing"},
-	{"TL303", "checkpoint-not-aligned-with-eval"},
 	{"TL304", "checkpointing-disabled"},
 	{"TL305", "early-stopping-enabled"},
 	{"TL306", "training-length-time-based"},
@@ -73,7 +72,7 @@ var catalogue = []struct{ Code, Name string }{
 }
 
 // plannedRule returns the catalogue entry that s names (a code in any case, or a name) when no
-// implemented rule has it: "TL204 periodic-eval-disabled". ok is false for anything else.
+// implemented rule has it: "TL703 train-steps-in-search-space". ok is false for anything else.
 func plannedRule(rs []*lint.Rule, s string) (codeName string, ok bool) {
 	s = strings.TrimSpace(s)
 	for _, e := range catalogue {

@@ -60,6 +60,10 @@ var HuggingFace = register(&Dialect{
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
+	"ckpt.align": {
+		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
+		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",
+	},
 	"ckpt.retention": {
 		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove {key}",
 		Key:  "save_total_limit",
@@ -202,6 +206,15 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	loadBest := pyBoolOr(root, "load_best_model_at_end", false, note)
 	p.Ckpt.Retention = hfRetention(root, save, loadBest, note)
 	p.Ckpt.BestMetric = hfBestMetric(root, loadBest, save)
+	if !(save.Known() && save.Value == "best") {
+		// TrainingArguments._validate_args (transformers @00349ae, src/transformers/training_args.py,
+		// "load_best_model_at_end requires compatible save and eval strategies"): unless
+		// save_strategy is "best", load_best_model_at_end raises a ValueError when eval_strategy
+		// differs from save_strategy, or, with "steps", when save_steps % eval_steps != 0
+		// (eval_steps having fallen back to logging_steps when unset).
+		p.Ckpt.LoadBest = loadBest
+		p.Ckpt.AlignCheck = hfAlignCheck
+	}
 	p.Ckpt.Scope = scopeFrom(pyBoolOr(root, "save_on_each_node", false, note), plan.EveryHost, plan.PrimaryHost)
 
 	// Logging: console logs follow log_on_each_node; the reporting integrations run on the main
@@ -216,6 +229,10 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 		p.Tracking.RunName = rn
 	}
 }
+
+// hfAlignCheck is the gist of the Trainer's start-up error for load_best_model_at_end with
+// misaligned save and eval schedules (TrainingArguments._validate_args, transformers @00349ae).
+const hfAlignCheck = "the Trainer refuses to start"
 
 // hfStrategy reads a strategy string (eval_strategy, save_strategy); old names the deprecated
 // spelling ("" for none). A value outside allowed stays Unknown: the invalid-value rule reports it.

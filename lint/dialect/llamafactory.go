@@ -42,6 +42,7 @@ var LlamaFactory = register(&Dialect{
 	Loader:    TorchDataLoader,
 	Advice: map[string]Advice{
 		"ckpt.retention":        hfAdvice["ckpt.retention"],
+		"ckpt.align":            hfAdvice["ckpt.align"],
 		"ckpt.scope":            hfAdvice["ckpt.scope"],
 		"logging.scope":         hfAdvice["logging.scope"],
 		"data.workers":          hfAdvice["data.workers"],

@@ -286,6 +286,13 @@ type Checkpoint struct {
 	Retention  Fact[Retention]
 	BestMetric Fact[string]
 	Scope      Fact[Scope]
+	// LoadBest is whether the best checkpoint is reloaded when training ends, which makes the
+	// framework rank every saved checkpoint by an eval metric (HF load_best_model_at_end).
+	LoadBest Fact[bool]
+	// AlignCheck is what the framework says when it refuses to start because LoadBest is on and
+	// the save schedule does not match the eval schedule (different strategies, or a save
+	// interval that is not a multiple of the eval interval); "" when it has no such check.
+	AlignCheck string
 }
 
 type Logging struct {

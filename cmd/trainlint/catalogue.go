@@ -32,7 +32,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL201", "eval-interval-time-based"},
 	{"TL202", "eval-batch-smaller-than-train"},
 	{"TL203", "eval-partial-batch-dropped"},
-	{"TL204", "periodic-eval-disabled"},
 	{"TL205", "eval-subsample-unchecked"},
 	{"TL206", "eval-sample-too-small"},
 	{"TL207", "eval-predictions-not-saved"},

@@ -54,6 +54,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"eval.enabled": {
+			Help: "hold out eval data with val_set_size (e.g. 0.05) or test_datasets, and set evals_per_epoch or eval_steps",
+			Doc:  "`val_set_size` (e.g. 0.05) or `test_datasets`, with `evals_per_epoch` or `eval_steps`.",
+		},
 		"eval.per_device_batch": {
 			Doc: "`eval_batch_size` ≥ `micro_batch_size` (or leave it unset: it then follows the micro batch).",
 		},

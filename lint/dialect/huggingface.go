@@ -60,6 +60,10 @@ var HuggingFace = register(&Dialect{
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
+	"eval.enabled": {
+		Help: `set eval_strategy: "steps" with eval_steps, and pass an eval dataset to the Trainer`,
+		Doc:  "`eval_strategy: \"steps\"` with `eval_steps`, and an eval dataset.",
+	},
 	"ckpt.align": {
 		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
 		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",

@@ -49,6 +49,10 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
 			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k.",
 		},
+		"eval.enabled": {
+			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
+			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
+		},
 		"eval.interval": {
 			Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",
 			Key:  "val_check_interval",

@@ -41,8 +41,12 @@ var LlamaFactory = register(&Dialect{
 	Keys:      lfKeys,
 	Loader:    TorchDataLoader,
 	Advice: map[string]Advice{
-		"ckpt.retention":        hfAdvice["ckpt.retention"],
-		"ckpt.align":            hfAdvice["ckpt.align"],
+		"ckpt.retention": hfAdvice["ckpt.retention"],
+		"ckpt.align":     hfAdvice["ckpt.align"],
+		"eval.enabled": {
+			Help: `set val_size (or eval_dataset) with eval_strategy: "steps" and eval_steps`,
+			Doc:  "`val_size` (or `eval_dataset`) with `eval_strategy: \"steps\"` and `eval_steps`.",
+		},
 		"ckpt.scope":            hfAdvice["ckpt.scope"],
 		"logging.scope":         hfAdvice["logging.scope"],
 		"data.workers":          hfAdvice["data.workers"],

@@ -30,8 +30,8 @@ model is evaluated by a separate job), and a suppression comment says so.`,
 
 func checkPeriodicEvalDisabled(p *lint.Pass) {
 	e := p.Plan.Eval.Enabled
-	if !e.Known() || e.Value {
-		return
+	if !e.Known() || e.Value || p.Plan.Eval.Unavailable {
+		return // on, unknown, or nothing the config could turn on
 	}
 	const outcome = ", so there is no validation curve and no eval metric to pick the best checkpoint by"
 	f := lint.Finding{Key: e.Key}

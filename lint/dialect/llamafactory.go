@@ -168,6 +168,7 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 	}
 	// The v1 trainer runs no evaluation during training.
 	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", plan.Why{By: "the LLaMA-Factory v1 default", Note: "its trainer has no periodic evaluation"}, root.At("eval_dataset"))
+	p.Eval.Unavailable = true
 
 	p.Data.Workers = IntOr(root, "batching_workers", 16, lfV1Note)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, lfV1Note)

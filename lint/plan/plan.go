@@ -236,7 +236,10 @@ const (
 
 type Eval struct {
 	// Enabled is whether periodic evaluation runs during training.
-	Enabled        Fact[bool]
+	Enabled Fact[bool]
+	// Unavailable reports that the framework (or this variant of it) has no periodic evaluation
+	// a config could turn on: rules that advise turning it on stay silent.
+	Unavailable    bool
 	Interval       Fact[Interval]
 	PerDeviceBatch Fact[int]
 	GlobalBatch    Fact[int]

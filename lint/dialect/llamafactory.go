@@ -43,6 +43,7 @@ var LlamaFactory = register(&Dialect{
 	Advice: map[string]Advice{
 		"ckpt.retention": hfAdvice["ckpt.retention"],
 		"ckpt.align":     hfAdvice["ckpt.align"],
+		"ckpt.direction": hfAdvice["ckpt.direction"],
 		"eval.enabled": {
 			Help: `set val_size (or eval_dataset) with eval_strategy: "steps" and eval_steps`,
 			Doc:  "`val_size` (or `eval_dataset`) with `eval_strategy: \"steps\"` and `eval_steps`.",

@@ -292,6 +292,9 @@ type Checkpoint struct {
 	// LoadBest is whether the best checkpoint is reloaded when training ends, which makes the
 	// framework rank every saved checkpoint by an eval metric (HF load_best_model_at_end).
 	LoadBest Fact[bool]
+	// HigherIsBetter is the direction BestMetric is ranked in: true when the largest value counts
+	// as the best (HF greater_is_better, Lightning mode "max").
+	HigherIsBetter Fact[bool]
 	// AlignCheck is what the framework says when it refuses to start because LoadBest is on and
 	// the save schedule does not match the eval schedule (different strategies, or a save
 	// interval that is not a multiple of the eval interval); "" when it has no such check.

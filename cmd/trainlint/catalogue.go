@@ -40,7 +40,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
 	{"TL302", "checkpoint-best-metric-missing"},
-	{"TL304", "checkpointing-disabled"},
 	{"TL305", "early-stopping-enabled"},
 	{"TL306", "training-length-time-based"},
 	{"TL307", "checkpoint-interval-time-based"},

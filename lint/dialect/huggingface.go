@@ -60,6 +60,10 @@ var HuggingFace = register(&Dialect{
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
+	"ckpt.enabled": {
+		Help: `set save_strategy: "steps" with save_steps a multiple of eval_steps`,
+		Doc:  "`save_strategy: \"steps\"` with `save_steps` a multiple of `eval_steps`.",
+	},
 	"ckpt.direction": {
 		Help: `greater_is_better defaults to true unless metric_for_best_model ends in "loss": set it to false for a loss or error rate, true for a score`,
 		Doc:  "`greater_is_better: false` for a loss or error rate, `true` for a score (unset, it is true\n  unless `metric_for_best_model` ends in \"loss\").",

@@ -54,6 +54,11 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Key:  "mode",
 			Doc:  "`mode: min` for a loss or error rate, `mode: max` for a score (the default is `min`).",
 		},
+		"ckpt.enabled": {
+			Help: "remove {key}: false (a ModelCheckpoint is then added) and give the checkpoint callback a monitor",
+			Key:  "trainer.enable_checkpointing",
+			Doc:  "remove `trainer.enable_checkpointing: false`, and give `ModelCheckpoint` a `monitor`.",
+		},
 		"eval.enabled": {
 			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
 			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",

@@ -39,7 +39,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL209", "eval-batch-much-larger-than-train"},
 	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
-	{"TL302", "checkpoint-best-metric-missing"},
 	{"TL305", "early-stopping-enabled"},
 	{"TL306", "training-length-time-based"},
 	{"TL307", "checkpoint-interval-time-based"},

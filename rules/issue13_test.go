@@ -49,3 +49,23 @@ func TestAlignmentErrorHelpQuotesTrainer(t *testing.T) {
 	}
 	t.Error("no TL303")
 }
+
+// The k option of eval-batch-much-larger-than-train comes from the config file.
+func TestEvalBatchMuchLargerOption(t *testing.T) {
+	src := "model_name_or_path: m\nper_device_train_batch_size: 2\nper_device_eval_batch_size: 20\neval_strategy: steps\neval_steps: 10\noutput_dir: o\n"
+	count := func(o lint.Options) int {
+		n := 0
+		for _, d := range lintText(t, "hf.yaml", src, o) {
+			if d.Code == "TL209" {
+				n++
+			}
+		}
+		return n
+	}
+	if got := count(lint.Options{}); got != 1 {
+		t.Errorf("default k 8: %d findings for 20 vs 2, want 1", got)
+	}
+	if got := count(lint.Options{RuleOptions: map[string]map[string]any{"eval-batch-much-larger-than-train": {"k": 16}}}); got != 0 {
+		t.Errorf("k 16: %d findings for 20 vs 2, want 0", got)
+	}
+}

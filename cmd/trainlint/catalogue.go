@@ -36,7 +36,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL206", "eval-sample-too-small"},
 	{"TL207", "eval-predictions-not-saved"},
 	{"TL208", "train-eval-data-overlap"},
-	{"TL209", "eval-batch-much-larger-than-train"},
 	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
 	{"TL305", "early-stopping-enabled"},

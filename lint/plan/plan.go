@@ -219,6 +219,9 @@ type Train struct {
 	Epochs Fact[float64]
 	// TimeBudget is a wall-clock limit on the whole run (max_time): a budget, not an interval.
 	TimeBudget Fact[Interval]
+	// TimeBudgetPerJob reports that TimeBudget ends one job of a run that resumes in the next
+	// (NeMo exp_manager.max_time_per_run), not the run itself.
+	TimeBudgetPerJob bool
 	// Granularity says whether PerDeviceBatch is known to be per device.
 	Granularity Granularity
 }

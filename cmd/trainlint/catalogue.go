@@ -38,7 +38,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL208", "train-eval-data-overlap"},
 	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
-	{"TL305", "early-stopping-enabled"},
 	{"TL307", "checkpoint-interval-time-based"},
 	{"TL308", "checkpoint-too-sparse"},
 	{"TL309", "final-step-not-saved-or-evaluated"},

@@ -160,6 +160,12 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
 	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, axoTrainerNote, false)
+	// core/builders/causal.py (@067b021) adds EarlyStoppingCallback when early_stopping_patience is truthy.
+	if esp := root.At("early_stopping_patience"); esp != nil && !esp.IsNull() {
+		if v, ok := esp.Int(); ok {
+			p.Ckpt.EarlyStopping = plan.Set(v > 0, "early_stopping_patience", esp)
+		}
+	}
 	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", plan.Why{By: "the Trainer default", Note: "false; axolotl does not forward save_on_each_node"}, nil)
 
 	// Input pipeline.

@@ -298,6 +298,9 @@ type Checkpoint struct {
 	// HigherIsBetter is the direction BestMetric is ranked in: true when the largest value counts
 	// as the best (HF greater_is_better, Lightning mode "max").
 	HigherIsBetter Fact[bool]
+	// EarlyStopping is whether training stops once the best metric stops improving (axolotl
+	// early_stopping_patience, a Lightning EarlyStopping callback); only what the file says.
+	EarlyStopping Fact[bool]
 	// AlignCheck is what the framework says when it refuses to start because LoadBest is on and
 	// the save schedule does not match the eval schedule (different strategies, or a save
 	// interval that is not a multiple of the eval interval); "" when it has no such check.

@@ -62,6 +62,11 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	} else {
 		f.Message = keyOr(r, "checkpoint retention") + " " + written(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
 	}
+	if m := c.BestMetric; m.Known() && m.Value == "" && m.Key != "" {
+		// The policy is keep-latest because nothing is monitored: blame the missing metric, the
+		// one setting that makes the same limit keep the best checkpoints.
+		f.Message = m.Key + " is not set, so " + keyOr(r, "checkpoint retention") + " " + itoa(n) + " keeps only " + what + " and the best one can be deleted"
+	}
 	place(&f, r.Node)
 	f.Help = retentionHelp(p.Plan, r)
 	if more := loadBestNeeds(p.Plan); more != "" {

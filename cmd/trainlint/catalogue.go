@@ -36,7 +36,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL206", "eval-sample-too-small"},
 	{"TL207", "eval-predictions-not-saved"},
 	{"TL208", "train-eval-data-overlap"},
-	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
 	{"TL307", "checkpoint-interval-time-based"},
 	{"TL308", "checkpoint-too-sparse"},

@@ -131,6 +131,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
 		p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 		lfSwanlab(root, p)
+		lfEvalData(root, p)
 		hfBatchNorm(root, p, "model_name_or_path")
 	}
 	ApplyContext(p, ctx)
@@ -140,6 +141,37 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		deriveGlobalBatch(p)
 	}
 	return p
+}
+
+// lfEvalData: eval data is val_size (a fraction or count, > 1e-6) or eval_dataset. get_train_args
+// (src/llamafactory/hparams/parser.py @003a2ac) raises "Please specify dataset for evaluation."
+// when do_eval is on without either, and TrainingArguments turns do_eval on whenever
+// eval_strategy is not "no" (transformers @00349ae, __post_init__).
+func lfEvalData(root *doc.Node, p *plan.Plan) {
+	p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please specify dataset for evaluation.")`
+	if ed := root.At("eval_dataset"); ed != nil && !ed.IsNull() {
+		if ed.IsScalar() && !ed.IsUnknown() && strings.TrimSpace(ed.Value) == "" {
+			p.Eval.Data = plan.Set(false, "eval_dataset", ed)
+			return
+		}
+		if ed.IsUnknown() {
+			p.Eval.Data = plan.Fact[bool]{Key: "eval_dataset", Node: ed}
+			return
+		}
+		p.Eval.Data = plan.Set(true, "eval_dataset", ed)
+		return
+	}
+	vs := root.At("val_size")
+	if vs == nil || vs.IsNull() {
+		p.Eval.Data = plan.Defaulted(false, "val_size", plan.Why{By: "the LLaMA-Factory default", Note: "0.0, and no eval_dataset"}, vs)
+		return
+	}
+	v, ok := vs.Float()
+	if !ok || vs.IsUnknown() {
+		p.Eval.Data = plan.Fact[bool]{Key: "val_size", Node: vs}
+		return
+	}
+	p.Eval.Data = plan.Set(v > 1e-6, "val_size", vs)
 }
 
 // lfSwanlab: use_swanlab reports to SwanLab through LLaMA-Factory's own callback.

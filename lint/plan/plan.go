@@ -240,6 +240,12 @@ const (
 type Eval struct {
 	// Enabled is whether periodic evaluation runs during training.
 	Enabled Fact[bool]
+	// Data is whether the file provides evaluation data (held-out split or eval dataset), where
+	// the framework reads it from the config; unknown when data comes from elsewhere (a script).
+	Data Fact[bool]
+	// DataCheck is what the framework does when evaluation is on without eval data (its start-up
+	// refusal); "" when it is not known to check.
+	DataCheck string
 	// Unavailable reports that the framework (or this variant of it) has no periodic evaluation
 	// a config could turn on: rules that advise turning it on stay silent.
 	Unavailable    bool

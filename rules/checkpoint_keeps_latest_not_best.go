@@ -33,6 +33,9 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	if c.Enabled.Known() && !c.Enabled.Value {
 		return
 	}
+	if e := p.Plan.Eval.Enabled; e.Known() && !e.Value {
+		return // no periodic evaluation, no metric to keep the best by: periodic-eval-disabled reports it
+	}
 	r := c.Retention
 	if !r.Known() || r.Value.Kind != plan.KeepLatest || r.Value.N <= 0 {
 		return
@@ -59,8 +62,16 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	} else {
 		f.Message = keyOr(r, "checkpoint retention") + " " + written(r, itoa(n)) + " keeps only " + what + ", so the best one can be deleted"
 	}
+	if m := c.BestMetric; m.Known() && m.Value == "" && m.Key != "" {
+		// The policy is keep-latest because nothing is monitored: blame the missing metric, the
+		// one setting that makes the same limit keep the best checkpoints.
+		f.Message = m.Key + " is not set, so " + keyOr(r, "checkpoint retention") + " " + itoa(n) + " keeps only " + what + " and the best one can be deleted"
+	}
 	place(&f, r.Node)
 	f.Help = retentionHelp(p.Plan, r)
+	if more := loadBestNeeds(p.Plan); more != "" {
+		f.Help += "; " + more
+	}
 	if r.IsExplicit() && r.Note != "" {
 		f.Help = r.Note + "; " + f.Help // the dialect's reason, e.g. why a keep-best setting was dropped
 	} else if reason := droppedBest(r); reason != "" {
@@ -87,6 +98,29 @@ func plannedSaves(pl *plan.Plan) (int, bool) {
 		return int(ep.Value/iv.Value.Value + 1e-9), true
 	}
 	return 0, false
+}
+
+// loadBestNeeds says what else must change before the framework accepts a best-model reload
+// (the advice of this rule), when its start-up check would refuse the file's schedules: "" when
+// they are aligned, or the framework has no such check.
+func loadBestNeeds(pl *plan.Plan) string {
+	c, e := pl.Ckpt, pl.Eval
+	if c.AlignCheck == "" || !c.LoadBest.Known() || c.LoadBest.Value || !c.Interval.Known() || !e.Interval.Known() {
+		return ""
+	}
+	sv, ev := c.Interval, e.Interval
+	lb := keyOr(c.LoadBest, "a best-model reload")
+	switch {
+	case sv.Value.Unit != ev.Value.Unit && !(isStepLike(sv.Value.Unit) && isStepLike(ev.Value.Unit)):
+		return lb + " also needs saving and evaluating on the same strategy (steps or epochs), or " + c.AlignCheck
+	case sv.Value.Unit != ev.Value.Unit:
+		return lb + " also needs " + keyOr(sv, "the save interval") + " and " + keyOr(ev, "the eval interval") + " written the same way (both steps or both ratios), or " + c.AlignCheck
+	case sv.Value.Unit == plan.Steps || sv.Value.Unit == plan.Ratio:
+		if !multipleOf(sv.Value.Value, ev.Value.Value) {
+			return lb + " also needs " + intervalPhrase(sv) + " to be a multiple of " + intervalPhrase(ev) + ", or " + c.AlignCheck
+		}
+	}
+	return ""
 }
 
 func retentionHelp(p *plan.Plan, r plan.Fact[plan.Retention]) string {

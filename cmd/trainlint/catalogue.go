@@ -32,23 +32,14 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL201", "eval-interval-time-based"},
 	{"TL202", "eval-batch-smaller-than-train"},
 	{"TL203", "eval-partial-batch-dropped"},
-	{"TL204", "periodic-eval-disabled"},
 	{"TL205", "eval-subsample-unchecked"},
 	{"TL206", "eval-sample-too-small"},
 	{"TL207", "eval-predictions-not-saved"},
 	{"TL208", "train-eval-data-overlap"},
-	{"TL209", "eval-batch-much-larger-than-train"},
-	{"TL210", "eval-without-eval-data"},
 	{"TL301", "checkpoint-keeps-latest-not-best"},
-	{"TL302", "checkpoint-best-metric-missing"},
-	{"TL303", "checkpoint-not-aligned-with-eval"},
-	{"TL304", "checkpointing-disabled"},
-	{"TL305", "early-stopping-enabled"},
-	{"TL306", "training-length-time-based"},
 	{"TL307", "checkpoint-interval-time-based"},
 	{"TL308", "checkpoint-too-sparse"},
 	{"TL309", "final-step-not-saved-or-evaluated"},
-	{"TL310", "best-metric-direction-wrong"},
 	{"TL401", "experiment-tracking-missing"},
 	{"TL402", "experiment-metadata-incomplete"},
 	{"TL501", "bn-stats-not-synced"},
@@ -73,7 +64,7 @@ var catalogue = []struct{ Code, Name string }{
 }
 
 // plannedRule returns the catalogue entry that s names (a code in any case, or a name) when no
-// implemented rule has it: "TL204 periodic-eval-disabled". ok is false for anything else.
+// implemented rule has it: "TL703 train-steps-in-search-space". ok is false for anything else.
 func plannedRule(rs []*lint.Rule, s string) (codeName string, ok bool) {
 	s = strings.TrimSpace(s)
 	for _, e := range catalogue {

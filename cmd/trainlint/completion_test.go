@@ -154,14 +154,14 @@ func TestCompletionBash(t *testing.T) {
 	}{
 		{"trainlint ch", []string{"check"}},
 		{"trainlint comp", []string{"completion"}},
-		{"trainlint check --select TL20", []string{"TL201", "TL202"}},
-		{"trainlint --select TL20", []string{"TL201", "TL202"}},
+		{"trainlint check --select TL20", []string{"TL201", "TL202", "TL204", "TL209"}},
+		{"trainlint --select TL20", []string{"TL201", "TL202", "TL204", "TL209"}},
 		{"trainlint --format j", []string{"json", "junit"}},
 		{"trainlint --hosts 4 ch", []string{"check"}},
 		{"trainlint rules --format ", []string{"text", "json"}},
 		{"trainlint rules --f", []string{"--format"}},
-		{"trainlint check --ignore TL101,TL20", []string{"TL101,TL201", "TL101,TL202"}},
-		{"trainlint configs/ --select eval-b", []string{"eval-batch-smaller-than-train"}},
+		{"trainlint check --ignore TL101,TL20", []string{"TL101,TL201", "TL101,TL202", "TL101,TL204", "TL101,TL209"}},
+		{"trainlint configs/ --select eval-b", []string{"eval-batch-smaller-than-train", "eval-batch-much-larger-than-train"}},
 		{"trainlint check --format sa", []string{"sarif"}},
 		{"trainlint check --fail-on w", []string{"warning"}},
 		{"trainlint check --framework hugg", []string{"huggingface"}},
@@ -199,7 +199,7 @@ out=$1; shift
 zpty z zsh -f -i
 zpty -w z "autoload -Uz compinit && compinit -u -D"
 zpty -w z "source <(trainlint completion zsh)"
-zpty -w z 'compadd() { local -a __m; builtin compadd -O __m "$@"; print -rl -- $__m >> '$out'; builtin compadd "$@" }'
+zpty -w z 'compadd() { local -a __m; builtin compadd -O __m "$@"; print -rl -- $__m >> '$out'; print -n CADD$((6*7)); builtin compadd "$@" }'
 zpty -w z "bindkey '^I' complete-word"
 zpty -w z 'print READY$((6*7))'
 zpty -r z line '*READY42*' || exit 3
@@ -207,6 +207,9 @@ n=0
 for l in "$@"; do
   (( n++ ))
   zpty -n -w z "$l"$'\t'
+  # Wait until the completion ran: zle skips completing when more input is already queued,
+  # which happened on a loaded machine when ^U followed too fast.
+  zpty -r z line '*CADD42*' || exit 5
   zpty -n -w z $'\C-u'
   zpty -w z "print -r -- '== $n' >> $out; print DONE\$(( $n * 1000 + 1 ))"
   zpty -r z line "*DONE$(( n * 1000 + 1 ))*" || exit 4

@@ -13,7 +13,7 @@ import (
 // hydraTree is a small Hydra config directory: a primary, groups and an experiment.
 var hydraTree = map[string]string{
 	"conf/train.yaml":                      "defaults:\n  - _self_\n  - callbacks: default\n  - data: small\n  - debug: null\n  - experiment: null\nseed: 1\n",
-	"conf/callbacks/default.yaml":          "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n",
+	"conf/callbacks/default.yaml":          "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n  mode: max\n",
 	"conf/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n",
 	"conf/data/small.yaml":                 "batch_size: 32\n",
 	"conf/debug/slow.yaml":                 "# @package _global_\ndata:\n  num_workers: 0\n",

@@ -54,6 +54,14 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"ckpt.direction": {
+			Help: `axolotl forwards greater_is_better only when it is true, and the Trainer then counts any metric not ending in "loss" as higher-is-better: rank by a metric whose name ends in "loss", or by a score`,
+			Doc:  "axolotl forwards `greater_is_better` only when true: for a lower-is-better metric, pick one whose\n  name ends in \"loss\" (e.g. `eval_loss`); for a score, `greater_is_better: true`.",
+		},
+		"eval.enabled": {
+			Help: "hold out eval data with val_set_size (e.g. 0.05) or test_datasets, and set evals_per_epoch or eval_steps",
+			Doc:  "`val_set_size` (e.g. 0.05) or `test_datasets`, with `evals_per_epoch` or `eval_steps`.",
+		},
 		"eval.per_device_batch": {
 			Doc: "`eval_batch_size` ≥ `micro_batch_size` (or leave it unset: it then follows the micro batch).",
 		},
@@ -151,6 +159,13 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
 	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
+	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, axoTrainerNote, false)
+	// core/builders/causal.py (@067b021) adds EarlyStoppingCallback when early_stopping_patience is truthy.
+	if esp := root.At("early_stopping_patience"); esp != nil && !esp.IsNull() {
+		if v, ok := esp.Int(); ok {
+			p.Ckpt.EarlyStopping = plan.Set(v > 0, "early_stopping_patience", esp)
+		}
+	}
 	p.Ckpt.Scope = plan.Defaulted(plan.PrimaryHost, "save_on_each_node", plan.Why{By: "the Trainer default", Note: "false; axolotl does not forward save_on_each_node"}, nil)
 
 	// Input pipeline.

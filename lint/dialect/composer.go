@@ -27,6 +27,7 @@ var Composer = register(&Dialect{
 	Keys:      composerKeys,
 	Loader:    TorchDataLoader,
 	Advice: map[string]Advice{
+		"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
 		"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},
 		"eval.interval": {
 			Help: "set {key} in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps",

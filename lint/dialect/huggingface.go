@@ -60,6 +60,22 @@ var HuggingFace = register(&Dialect{
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
+	"ckpt.enabled": {
+		Help: `set save_strategy: "steps" with save_steps a multiple of eval_steps`,
+		Doc:  "`save_strategy: \"steps\"` with `save_steps` a multiple of `eval_steps`.",
+	},
+	"ckpt.direction": {
+		Help: `greater_is_better defaults to true unless metric_for_best_model ends in "loss": set it to false for a loss or error rate, true for a score`,
+		Doc:  "`greater_is_better: false` for a loss or error rate, `true` for a score (unset, it is true\n  unless `metric_for_best_model` ends in \"loss\").",
+	},
+	"eval.enabled": {
+		Help: `set eval_strategy: "steps" with eval_steps, and pass an eval dataset to the Trainer`,
+		Doc:  "`eval_strategy: \"steps\"` with `eval_steps`, and an eval dataset.",
+	},
+	"ckpt.align": {
+		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
+		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",
+	},
 	"ckpt.retention": {
 		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove {key}",
 		Key:  "save_total_limit",
@@ -202,6 +218,16 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	loadBest := pyBoolOr(root, "load_best_model_at_end", false, note)
 	p.Ckpt.Retention = hfRetention(root, save, loadBest, note)
 	p.Ckpt.BestMetric = hfBestMetric(root, loadBest, save)
+	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, note, true)
+	if !(save.Known() && save.Value == "best") {
+		// TrainingArguments._validate_args (transformers @00349ae, src/transformers/training_args.py,
+		// "load_best_model_at_end requires compatible save and eval strategies"): unless
+		// save_strategy is "best", load_best_model_at_end raises a ValueError when eval_strategy
+		// differs from save_strategy, or, with "steps", when save_steps % eval_steps != 0
+		// (eval_steps having fallen back to logging_steps when unset).
+		p.Ckpt.LoadBest = loadBest
+		p.Ckpt.AlignCheck = hfAlignCheck
+	}
 	p.Ckpt.Scope = scopeFrom(pyBoolOr(root, "save_on_each_node", false, note), plan.EveryHost, plan.PrimaryHost)
 
 	// Logging: console logs follow log_on_each_node; the reporting integrations run on the main
@@ -216,6 +242,10 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 		p.Tracking.RunName = rn
 	}
 }
+
+// hfAlignCheck is the gist of the Trainer's start-up error for load_best_model_at_end with
+// misaligned save and eval schedules (TrainingArguments._validate_args, transformers @00349ae).
+const hfAlignCheck = "the Trainer refuses to start"
 
 // hfStrategy reads a strategy string (eval_strategy, save_strategy); old names the deprecated
 // spelling ("" for none). A value outside allowed stays Unknown: the invalid-value rule reports it.
@@ -439,6 +469,39 @@ func trainerBestMetric(root *doc.Node, keepsBest bool) plan.Fact[string] {
 		return plan.Defaulted("loss", key, plan.Why{By: "the Trainer default", Note: `"loss" when keeping the best model`}, root.At(key))
 	}
 	return plan.Fact[string]{Key: key, Node: root.At(key)}
+}
+
+// trainerDirection reads greater_is_better. Unset (None), TrainingArguments.__post_init__
+// (transformers @00349ae, src/transformers/training_args.py, "Auto-derived Values") sets it to
+// `not metric_for_best_model.endswith("loss")`. passesFalse is false for front-ends that only
+// forward a true value (axolotl: core/builders/causal.py `if self.cfg.greater_is_better:`), where
+// an explicit false leaves the Trainer's derived default in force.
+func trainerDirection(root *doc.Node, metric plan.Fact[string], note plan.Why, passesFalse bool) plan.Fact[bool] {
+	const key = "greater_is_better"
+	derived := func(why plan.Why, at *doc.Node) plan.Fact[bool] {
+		if !metric.Known() || metric.Value == "" {
+			return plan.Fact[bool]{Key: key, Node: at}
+		}
+		higher := !strings.HasSuffix(metric.Value, "loss")
+		w := `true unless metric_for_best_model ends in "loss"`
+		if !higher {
+			w = `false for a metric_for_best_model ending in "loss"`
+		}
+		return plan.Defaulted(higher, key, plan.Why{By: "the Trainer default", Note: why.Note}.Plus(w), at)
+	}
+	n := root.At(key)
+	if n == nil || n.IsNull() {
+		return derived(note, n)
+	}
+	f, ok := pyBoolAt(root, key)
+	if !ok || !f.Known() {
+		return plan.Fact[bool]{Key: key, Node: n}
+	}
+	if !f.Value && !passesFalse {
+		d := derived(plan.Because("axolotl passes greater_is_better only when it is true"), n)
+		return d
+	}
+	return f
 }
 
 // hfReportTo reads report_to: "none", "all", one integration, or a list of them.

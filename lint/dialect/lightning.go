@@ -298,6 +298,27 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note pla
 	}
 }
 
+// findEarlyStopping returns the first EarlyStopping callback (a CLI callbacks item with
+// class_path, or a node with _target_ ...EarlyStopping near the top), or nil.
+func findEarlyStopping(root *doc.Node, sh lightningShape) *doc.Node {
+	isES := func(n *doc.Node) bool {
+		return n != nil && n.Kind == doc.Map && (strings.HasSuffix(scalarText(n.Get("class_path")), "EarlyStopping") ||
+			strings.HasSuffix(scalarText(n.Get("_target_")), "EarlyStopping"))
+	}
+	var hit *doc.Node
+	root.Walk(func(n *doc.Node) bool {
+		if hit != nil {
+			return false
+		}
+		if isES(n) {
+			hit = n
+			return false
+		}
+		return n.Depth() < 4
+	})
+	return hit
+}
+
 // findModelCheckpoint locates the first ModelCheckpoint: a CLI callbacks item (class_path +
 // init_args), a Hydra node with _target_ ...ModelCheckpoint, or a Hydra callbacks override
 // entry named model_checkpoint. params may be nil when the callback takes every default.
@@ -347,6 +368,9 @@ func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Nod
 
 func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why) {
 	tr := sh.tr
+	if es := findEarlyStopping(root, sh); es != nil {
+		p.Ckpt.EarlyStopping = plan.Set(true, sectionKey(es), es)
+	}
 	var enabled plan.Fact[bool]
 	if tr != nil {
 		enabled = boolFact(root, tr, sh.trPrefix, "enable_checkpointing", true, true, note)

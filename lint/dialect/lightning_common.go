@@ -49,6 +49,20 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
 			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k.",
 		},
+		"ckpt.direction": {
+			Help: `set {key} to "min" for a loss or error rate and "max" for a score (the default is "min")`,
+			Key:  "mode",
+			Doc:  "`mode: min` for a loss or error rate, `mode: max` for a score (the default is `min`).",
+		},
+		"ckpt.enabled": {
+			Help: "remove {key}: false (a ModelCheckpoint is then added) and give the checkpoint callback a monitor",
+			Key:  "trainer.enable_checkpointing",
+			Doc:  "remove `trainer.enable_checkpointing: false`, and give `ModelCheckpoint` a `monitor`.",
+		},
+		"eval.enabled": {
+			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
+			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
+		},
 		"eval.interval": {
 			Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",
 			Key:  "val_check_interval",
@@ -386,6 +400,24 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 		p.Ckpt.BestMetric = plan.Set(monitor, monKey, monN)
 	default:
 		p.Ckpt.BestMetric = plan.Defaulted(monitor, monKey, d.note, at)
+	}
+
+	// Direction: mode "min" (the default, callbacks/model_checkpoint.py ModelCheckpoint.__init__
+	// at @7f0c343; NeMo's checkpoint_callback_params keep it) or "max".
+	if monKnown && monitor != "" {
+		modeN := get("mode")
+		modeKey := keyOf(modeN, prefix, "mode")
+		switch {
+		case modeN == nil || modeN.IsNull():
+			p.Ckpt.HigherIsBetter = plan.Defaulted(false, modeKey, d.note.Plus(`mode "min"`), at)
+		default:
+			r, _ := resolveRef(root, modeN)
+			if s, ok := strValue(r); ok && (s == "min" || s == "max") {
+				p.Ckpt.HigherIsBetter = plan.Set(s == "max", modeKey, modeN)
+			} else {
+				p.Ckpt.HigherIsBetter = plan.Fact[bool]{Key: modeKey, Node: modeN}
+			}
+		}
 	}
 
 	// Retention from save_top_k and the monitor.

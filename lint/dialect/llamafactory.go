@@ -41,7 +41,13 @@ var LlamaFactory = register(&Dialect{
 	Keys:      lfKeys,
 	Loader:    TorchDataLoader,
 	Advice: map[string]Advice{
-		"ckpt.retention":        hfAdvice["ckpt.retention"],
+		"ckpt.retention": hfAdvice["ckpt.retention"],
+		"ckpt.align":     hfAdvice["ckpt.align"],
+		"ckpt.direction": hfAdvice["ckpt.direction"],
+		"eval.enabled": {
+			Help: `set val_size (or eval_dataset) with eval_strategy: "steps" and eval_steps`,
+			Doc:  "`val_size` (or `eval_dataset`) with `eval_strategy: \"steps\"` and `eval_steps`.",
+		},
 		"ckpt.scope":            hfAdvice["ckpt.scope"],
 		"logging.scope":         hfAdvice["logging.scope"],
 		"data.workers":          hfAdvice["data.workers"],
@@ -125,6 +131,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
 		p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 		lfSwanlab(root, p)
+		lfEvalData(root, p)
 		hfBatchNorm(root, p, "model_name_or_path")
 	}
 	ApplyContext(p, ctx)
@@ -134,6 +141,37 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		deriveGlobalBatch(p)
 	}
 	return p
+}
+
+// lfEvalData: eval data is val_size (a fraction or count, > 1e-6) or eval_dataset. get_train_args
+// (src/llamafactory/hparams/parser.py @003a2ac) raises "Please specify dataset for evaluation."
+// when do_eval is on without either, and TrainingArguments turns do_eval on whenever
+// eval_strategy is not "no" (transformers @00349ae, __post_init__).
+func lfEvalData(root *doc.Node, p *plan.Plan) {
+	p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please specify dataset for evaluation.")`
+	if ed := root.At("eval_dataset"); ed != nil && !ed.IsNull() {
+		if ed.IsScalar() && !ed.IsUnknown() && strings.TrimSpace(ed.Value) == "" {
+			p.Eval.Data = plan.Set(false, "eval_dataset", ed)
+			return
+		}
+		if ed.IsUnknown() {
+			p.Eval.Data = plan.Fact[bool]{Key: "eval_dataset", Node: ed}
+			return
+		}
+		p.Eval.Data = plan.Set(true, "eval_dataset", ed)
+		return
+	}
+	vs := root.At("val_size")
+	if vs == nil || vs.IsNull() {
+		p.Eval.Data = plan.Defaulted(false, "val_size", plan.Why{By: "the LLaMA-Factory default", Note: "0.0, and no eval_dataset"}, vs)
+		return
+	}
+	v, ok := vs.Float()
+	if !ok || vs.IsUnknown() {
+		p.Eval.Data = plan.Fact[bool]{Key: "val_size", Node: vs}
+		return
+	}
+	p.Eval.Data = plan.Set(v > 1e-6, "val_size", vs)
 }
 
 // lfSwanlab: use_swanlab reports to SwanLab through LLaMA-Factory's own callback.
@@ -163,6 +201,7 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 	}
 	// The v1 trainer runs no evaluation during training.
 	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", plan.Why{By: "the LLaMA-Factory v1 default", Note: "its trainer has no periodic evaluation"}, root.At("eval_dataset"))
+	p.Eval.Unavailable = true
 
 	p.Data.Workers = IntOr(root, "batching_workers", 16, lfV1Note)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, lfV1Note)

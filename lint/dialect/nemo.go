@@ -201,6 +201,9 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		if n := em.Get("max_time_per_run"); n != nil && !n.IsNull() {
 			f, _ := durationFact(n, keyOf(n, "exp_manager", "max_time_per_run"))
 			p.Train.TimeBudget = f
+			// exp_manager's StatelessTimer stops the job after this time so that a scheduler can
+			// start the next one, which resumes from the checkpoint it saved.
+			p.Train.TimeBudgetPerJob = true
 		}
 	}
 

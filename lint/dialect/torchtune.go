@@ -22,6 +22,10 @@ var Torchtune = register(&Dialect{
 	Label:     "torchtune",
 	Loader:    TorchDataLoader,
 	Advice: map[string]Advice{
+		"eval.enabled": {
+			Help: "set {key} to a number of steps and give the recipe a dataset_val",
+			Doc:  "`run_val_every_n_steps` with a `dataset_val` (recipes that support validation).",
+		},
 		"ckpt.retention": {Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."},
 		// The stock recipes build their DataLoader without num_workers and never read the key.
 		"data.workers": {

@@ -219,6 +219,9 @@ type Train struct {
 	Epochs Fact[float64]
 	// TimeBudget is a wall-clock limit on the whole run (max_time): a budget, not an interval.
 	TimeBudget Fact[Interval]
+	// TimeBudgetPerJob reports that TimeBudget ends one job of a run that resumes in the next
+	// (NeMo exp_manager.max_time_per_run), not the run itself.
+	TimeBudgetPerJob bool
 	// Granularity says whether PerDeviceBatch is known to be per device.
 	Granularity Granularity
 }
@@ -236,7 +239,16 @@ const (
 
 type Eval struct {
 	// Enabled is whether periodic evaluation runs during training.
-	Enabled        Fact[bool]
+	Enabled Fact[bool]
+	// Data is whether the file provides evaluation data (held-out split or eval dataset), where
+	// the framework reads it from the config; unknown when data comes from elsewhere (a script).
+	Data Fact[bool]
+	// DataCheck is what the framework does when evaluation is on without eval data (its start-up
+	// refusal); "" when it is not known to check.
+	DataCheck string
+	// Unavailable reports that the framework (or this variant of it) has no periodic evaluation
+	// a config could turn on: rules that advise turning it on stay silent.
+	Unavailable    bool
 	Interval       Fact[Interval]
 	PerDeviceBatch Fact[int]
 	GlobalBatch    Fact[int]
@@ -286,6 +298,19 @@ type Checkpoint struct {
 	Retention  Fact[Retention]
 	BestMetric Fact[string]
 	Scope      Fact[Scope]
+	// LoadBest is whether the best checkpoint is reloaded when training ends, which makes the
+	// framework rank every saved checkpoint by an eval metric (HF load_best_model_at_end).
+	LoadBest Fact[bool]
+	// HigherIsBetter is the direction BestMetric is ranked in: true when the largest value counts
+	// as the best (HF greater_is_better, Lightning mode "max").
+	HigherIsBetter Fact[bool]
+	// EarlyStopping is whether training stops once the best metric stops improving (axolotl
+	// early_stopping_patience, a Lightning EarlyStopping callback); only what the file says.
+	EarlyStopping Fact[bool]
+	// AlignCheck is what the framework says when it refuses to start because LoadBest is on and
+	// the save schedule does not match the eval schedule (different strategies, or a save
+	// interval that is not a multiple of the eval interval); "" when it has no such check.
+	AlignCheck string
 }
 
 type Logging struct {

@@ -87,3 +87,15 @@ func TestDeepSpeedSectionsByVersion(t *testing.T) {
 		t.Errorf("at 0.18.2:\n%s", got)
 	}
 }
+
+// TestLogLevelDetailIsValid: "detail" is one of transformers' log levels (utils/logging.py
+// log_levels), so log_level: detail is never an invalid value; a misspelt level still is.
+func TestLogLevelDetailIsValid(t *testing.T) {
+	base := "output_dir: out\nper_device_train_batch_size: 8\nlearning_rate: 1.0e-05\neval_strategy: steps\n"
+	if got := lintAt(t, "a.yaml", base+"log_level: detail\nlog_level_replica: detail\n", nil); len(got) != 0 {
+		t.Errorf("log_level: detail flagged: %v", got)
+	}
+	if got := lintAt(t, "a.yaml", base+"log_level: detial\n", nil); len(got) != 1 {
+		t.Errorf("log_level: detial not flagged once: %v", got)
+	}
+}

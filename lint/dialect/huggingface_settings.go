@@ -155,7 +155,9 @@ var hfTrainingArguments = []Key{
 	{Path: "include_tokens_per_second", Type: "boolean", Default: "false", Doc: "tokens per second in speed metrics (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
 }
 
-var hfLogLevels = []string{"debug", "info", "warning", "error", "critical", "passive"}
+// hfLogLevels are TrainingArguments' trainer_log_levels: transformers.utils.logging.log_levels
+// ("detail" is DEBUG with file names and line numbers) plus "passive".
+var hfLogLevels = []string{"detail", "debug", "info", "warning", "error", "critical", "passive"}
 
 // hfOptimizers is OptimizerNames of both versions (v5 dropped adamw_hf, added stable_adamw).
 var hfOptimizers = []string{

@@ -13,7 +13,7 @@ import (
 	"github.com/trainlint/trainlint/lint/corpustest"
 )
 
-// mutate applies one edit of testdata/mutants.tsv to a corpus file's text; ok is false when
+// mutate applies one edit of lint/testdata/mutants.tsv to a corpus file's text; ok is false when
 // the edit does not apply (the test then fails: a mutant that tests nothing).
 func mutate(path, text, op, a, b string) (string, bool) {
 	json := strings.HasSuffix(path, ".json")
@@ -61,7 +61,7 @@ func mutate(path, text, op, a, b string) (string, bool) {
 	return "", false
 }
 
-// TestMutants lints real corpus configs with one labelled edit each (testdata/mutants.tsv,
+// TestMutants lints real corpus configs with one labelled edit each (lint/testdata/mutants.tsv,
 // labels from the frameworks' source) and measures, per framework, how many of the edits the
 // framework refuses, ignores or no longer has are reported (a key-rule finding at warning or
 // error that the unedited file does not get), and that the valid edits are not. The rates are
@@ -69,7 +69,7 @@ func mutate(path, text, op, a, b string) (string, bool) {
 // of a detection rate below what this commit measured.
 func TestMutants(t *testing.T) {
 	dir, _ := corpustest.Manifest(t)
-	f, err := os.Open(filepath.Join("testdata", "mutants.tsv"))
+	f, err := os.Open(filepath.Join("..", "lint", "testdata", "mutants.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -36,16 +37,12 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		if m == nil || m.Kind != doc.Map {
 			continue
 		}
-		if !kb.SectionExists(sec, target) {
+		ks := sectionKeys(d.Knowledge, kb, sec, target)
+		if !ks.exists {
 			continue // no model for this section at the target version, or not certainly
 		}
-		known := kb.SectionAt(sec, target)
-		sort.Strings(known)
-		closed := path != "" && kb.Forbids(target)
-		set := map[string]bool{}
-		for _, k := range known {
-			set[k] = true
-		}
+		known, set := ks.list, ks.set
+		closed := path != "" && ks.forbids
 		for _, n := range m.Children {
 			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
 				continue
@@ -69,6 +66,31 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 			p.Report(f)
 		}
 	}
+}
+
+// sectionKeySet is one section's keys at one target version, built once (the rule runs on
+// every file; callers must not modify it).
+type sectionKeySet struct {
+	exists, forbids bool
+	list            []string
+	set             map[string]bool
+}
+
+var sectionKeyCache sync.Map // framework \x00 section \x00 target -> *sectionKeySet
+
+func sectionKeys(fw string, kb *dialect.Knowledge, sec, target string) *sectionKeySet {
+	id := fw + "\x00" + sec + "\x00" + target
+	if v, ok := sectionKeyCache.Load(id); ok {
+		return v.(*sectionKeySet)
+	}
+	ks := &sectionKeySet{exists: kb.SectionExists(sec, target), forbids: kb.Forbids(target), set: map[string]bool{}}
+	ks.list = kb.SectionAt(sec, target)
+	sort.Strings(ks.list)
+	for _, k := range ks.list {
+		ks.set[k] = true
+	}
+	sectionKeyCache.Store(id, ks)
+	return ks
 }
 
 // targetOf is the version the file is linted for and how messages name it: the dialect's title

@@ -45,6 +45,17 @@ type Options struct {
 	// KeyIgnores silence findings by rule and key path (the config file's [[ignore]] entries
 	// that match this file; the way to silence files without comments, such as JSON).
 	KeyIgnores []KeyIgnore
+	// Targets are the framework versions the file is linted for, by package ("transformers",
+	// "trl", "deepspeed"): from the config file's [target], else the repository's pins (the CLI
+	// reads them; the engine is pure). A framework without one is linted for the newest release
+	// in the knowledge tables.
+	Targets map[string]Target
+}
+
+// Target is the version of one framework a file is linted for, and where it was read.
+type Target struct {
+	Version string // "4.46", "0.14.4"
+	Source  string // "requirements.txt" or ".trainlint.toml [target]": messages say "<Source> pins <Version>"
 }
 
 // Lint lints files in order and returns the combined result, diagnostics sorted by file, line
@@ -171,7 +182,7 @@ func runRule(r *Rule, a Analysis, o Options) (out []Diagnostic) {
 	for k, v := range o.RuleOptions[r.Name] {
 		opts[k] = v
 	}
-	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts}
+	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts, Targets: o.Targets}
 	p.report = func(f Finding) { out = append(out, toDiagnostic(r, a.Doc, f)) }
 	r.Check(p)
 	return out

@@ -13,6 +13,8 @@ type Pass struct {
 	Plan *plan.Plan
 	// Options are the rule's options with defaults applied.
 	Options map[string]any
+	// Targets are the framework versions the run targets (Options.Targets); nil means the newest.
+	Targets map[string]Target
 
 	report func(Finding)
 }

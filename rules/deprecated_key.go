@@ -39,9 +39,6 @@ func checkDeprecatedKey(p *lint.Pass) {
 			deps = append(deps, k)
 		}
 	}
-	if len(deps) == 0 {
-		return
-	}
 	roots := d.Roots
 	if len(roots) == 0 {
 		roots = []string{""}
@@ -57,6 +54,7 @@ func checkDeprecatedKey(p *lint.Pass) {
 		for _, k := range deps {
 			reportDeprecation(p, d, base, k)
 		}
+		checkAlongside(p, d, base)
 	}
 }
 
@@ -78,8 +76,12 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if i := strings.LastIndexByte(nw, '.'); i >= 0 {
 		nw = nw[i+1:]
 	}
-	since := k.DeprecationNote(d)
-	f := lint.Finding{Node: n, AtKey: true}
+	skip, atTarget, sev := deprecationAtTarget(p, d, k)
+	if skip {
+		return // the target version predates the deprecation
+	}
+	since := k.DeprecationNote(d) + atTarget
+	f := lint.Finding{Node: n, AtKey: true, Severity: sev}
 	use := k.How
 	if use == "" {
 		use = "use " + nw

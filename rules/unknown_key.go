@@ -30,13 +30,17 @@ config looks right. trainlint compares each top-level key with the framework's s
 reports keys that are one or two edits away from a known one.`,
 	Fix: `Correct the spelling (the message names the nearest known key). A key that is really an argument
 of your own script can be kept: suppress the finding with a reason.`,
-	Frameworks: closedFrameworks(),
+	Frameworks: keyFrameworks(),
 	Check:      checkUnknownKey,
 })
 
 func checkUnknownKey(p *lint.Pass) {
 	fw := p.Plan.Framework
 	root := p.Doc.Root
+	if d := dialect.ByName(fw); d != nil && d.Knowledge != "" && len(d.Sections) > 0 {
+		checkKnowledgeSections(p, d)
+		return
+	}
 	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
 		return
 	}
@@ -141,6 +145,18 @@ func frameworkTitle(fw string) string {
 		return d.SettingsName
 	}
 	return fw
+}
+
+// keyFrameworks are the frameworks the unknown-key rule checks: the closed ones and those whose
+// sections come from the knowledge table.
+func keyFrameworks() []string {
+	var out []string
+	for _, d := range dialect.All() {
+		if d.Closed || d.Knowledge != "" && len(d.Sections) > 0 {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }
 
 // closedFrameworks are the frameworks whose dialect lists every top-level setting: the key rules

@@ -163,7 +163,7 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 		}
 	}
 	return func(in input) lint.Options {
-		o := configs[in.Path].Options(diskPath(in))
+		o := withPins(configs[in.Path].Options(diskPath(in)), diskPath(in))
 		if set["select"] {
 			o.Select = flags.Select
 		}
@@ -196,7 +196,7 @@ func fileOptions(loader *config.Loader, file string) (lint.Options, error) {
 	if err != nil {
 		return lint.Options{}, err
 	}
-	return cfg.Options(file), nil
+	return withPins(cfg.Options(file), file), nil
 }
 
 // writeConfigSchema prints the config file's JSON Schema (`trainlint schema config`).

@@ -70,6 +70,9 @@ type Config struct {
 	// Mapping is concept → dotted key path for the generic dialect.
 	Mapping map[string]string
 	Limits  doc.Limits
+	// Target is [target]: package -> the version its files are linted for ("transformers" =
+	// "4.46"), over the repository's own pins.
+	Target map[string]string
 }
 
 // RuleSettings are one rule's [rules.<name>] table.
@@ -112,6 +115,12 @@ func (c *Config) Options(file string) lint.Options {
 		for k, v := range c.Mapping {
 			o.Mapping[k] = v
 		}
+	}
+	for pkg, v := range c.Target {
+		if o.Targets == nil {
+			o.Targets = map[string]lint.Target{}
+		}
+		o.Targets[pkg] = lint.Target{Version: v, Source: filepath.Base(c.Path) + " [target] sets " + v}
 	}
 	for name, rs := range c.Rules {
 		if rs.Severity != 0 {
@@ -295,6 +304,7 @@ func (l *Loader) resolve(abs string, stack []string, from *layer) (*Config, erro
 		c = &cp
 		c.Rules = cloneRules(parent.Rules)
 		c.Mapping = cloneMap(parent.Mapping)
+		c.Target = cloneMap(parent.Target)
 		c.Ignores = append([]IgnoreEntry(nil), parent.Ignores...)
 		c.Files = append([]FileEntry(nil), parent.Files...)
 	}

@@ -328,6 +328,16 @@ func (ly *layer) applyTo(c *Config) {
 		fw, _ := m["framework"].(string)
 		c.Files = append(c.Files, FileEntry{Dir: ly.dir, Path: p, Framework: fw})
 	}
+	if m, ok := r["target"].(map[string]any); ok {
+		if c.Target == nil {
+			c.Target = map[string]string{}
+		}
+		for k, v := range m {
+			if s, ok := v.(string); ok {
+				c.Target[k] = s
+			}
+		}
+	}
 	if m, ok := r["mapping"].(map[string]any); ok {
 		if c.Mapping == nil {
 			c.Mapping = map[string]string{}

@@ -31,6 +31,22 @@ var DeepSpeed = register(&Dialect{
 	Normalize: normalizeDS,
 	Keys:      dsKeys,
 	Loader:    TorchDataLoader,
+	// Checked in deepspeedai/DeepSpeed at v0.19.5: get_zero_config (runtime/zero/config.py) builds
+	// DeepSpeedZeroConfig(**param_dict["zero_optimization"]), whose offload_param and
+	// offload_optimizer fields are the offload models; get_bfloat16_config and
+	// get_float16_config (runtime/precision_config.py) build the precision models from "bf16"
+	// (else "bfloat16") and "fp16". All derive from DeepSpeedConfigModel (extra="forbid").
+	Knowledge: "deepspeed",
+	Package:   "deepspeed",
+	Sections: map[string]string{
+		"":                                    "",
+		"zero_optimization":                   "zero_optimization",
+		"zero_optimization.offload_param":     "zero_optimization.offload_param",
+		"zero_optimization.offload_optimizer": "zero_optimization.offload_optimizer",
+		"bf16":                                "bf16",
+		"bfloat16":                            "bf16",
+		"fp16":                                "fp16",
+	},
 	Advice: map[string]Advice{
 		"ckpt.scope": {
 			Help: "set {key} to false and save to a directory every node can read",

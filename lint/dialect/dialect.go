@@ -128,6 +128,17 @@ type Dialect struct {
 	// for rules that look keys up by path: LightningCLI repeats trainer: under each subcommand.
 	// Empty means the root only.
 	Roots []string
+	// Knowledge names the framework's entry in the knowledge table extracted from its source
+	// (KnowledgeOf; "" for none), and Package the package whose version targets it ("deepspeed").
+	// Sections says which of the table's sections the unknown-key rule checks in a file: config
+	// path -> table section (DeepSpeed: "zero_optimization.offload_param" is read by the model of
+	// that name); "" maps the root.
+	Knowledge string
+	Package   string
+	// Alongside are packages whose configs extend this framework's and share its files (TRL for
+	// the Trainer): their renamed and removed keys come from the knowledge table.
+	Alongside []string
+	Sections  map[string]string
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.

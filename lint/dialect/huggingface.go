@@ -55,6 +55,11 @@ var HuggingFace = register(&Dialect{
 	SettingsName: "TrainingArguments",
 	Loader:       TorchDataLoader,
 	Advice:       hfAdvice,
+	Package:      "transformers",
+	// TRL's configs extend TrainingArguments and are written in the same files: the
+	// deprecated-key rule checks TRL's renamed and removed keys (knowledge table) when the
+	// repository pins TRL.
+	Alongside: []string{"trl"},
 })
 
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,

@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""Extract framework knowledge from source at release tags (generator only; never run at lint time).
+
+Reads a framework's git directory (brought locally, not committed) with `git show TAG:path`,
+parses the Python with the standard `ast` module and prints the intermediate extraction as JSON:
+for every tag, every class it knows, the fields with their default, alias, deprecation and the
+file and line they were read at. main.go renders that JSON into lint/dialect/knowledge.tsv.
+
+    extract.py trl GITDIR TAG... > trl.json
+    extract.py deepspeed GITDIR TAG... > deepspeed.json
+"""
+import ast
+import json
+import re
+import subprocess
+import sys
+
+TRL_CLASSES = [
+    ("trl/trainer/sft_config.py", "SFTConfig"),
+    ("trl/trainer/dpo_config.py", "DPOConfig"),
+    ("trl/trainer/grpo_config.py", "GRPOConfig"),
+    ("trl/trainer/kto_config.py", "KTOConfig"),
+    ("trl/trainer/orpo_config.py", "ORPOConfig"),
+    ("trl/trainer/reward_config.py", "RewardConfig"),
+]
+# Paths moved between releases (TRL 1.x keeps some configs under trl/experimental).
+TRL_ALT = ["trl/experimental/{base}/{base}_config.py"]
+
+DS_CLASSES = [
+    ("deepspeed/runtime/zero/config.py", "DeepSpeedZeroConfig", "zero_optimization"),
+    ("deepspeed/runtime/zero/offload_config.py", "DeepSpeedZeroOffloadParamConfig", "zero_optimization.offload_param"),
+    ("deepspeed/runtime/zero/offload_config.py", "DeepSpeedZeroOffloadOptimizerConfig", "zero_optimization.offload_optimizer"),
+    ("deepspeed/runtime/precision_config.py", "DeepSpeedBF16Config", "bf16"),
+    ("deepspeed/runtime/precision_config.py", "DeepSpeedFP16Config", "fp16"),
+]
+DS_GETTERS = {"get_scalar_param", "get_list_param", "get_dict_param"}
+
+
+def git(gitdir, *args):
+    return subprocess.run(["git", "--git-dir=" + gitdir] + list(args), check=True,
+                          capture_output=True).stdout
+
+
+def show(gitdir, tag, path):
+    try:
+        return git(gitdir, "show", tag + ":" + path).decode()
+    except subprocess.CalledProcessError:
+        return None
+
+
+def src(node):
+    return ast.unparse(node)
+
+
+def literal(node):
+    try:
+        return ast.literal_eval(node)
+    except Exception:
+        return None
+
+
+def kw(call, name):
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    return None
+
+
+def help_text(call):
+    md = kw(call, "metadata")
+    if isinstance(md, ast.Dict):
+        for k, v in zip(md.keys, md.values):
+            if literal(k) == "help":
+                h = literal(v)
+                return h if isinstance(h, str) else None
+    return None
+
+
+def fields(cls, path):
+    """Annotated assignments of a class body: dataclass or pydantic fields."""
+    out = []
+    for st in cls.body:
+        if not isinstance(st, ast.AnnAssign) or not isinstance(st.target, ast.Name):
+            continue
+        name = st.target.id
+        if name.startswith("_") or name == "model_config":
+            continue
+        f = {"name": name, "line": st.lineno, "type": src(st.annotation)}
+        v = st.value
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in ("field", "Field"):
+            d = kw(v, "default")
+            if d is None and v.args:
+                d = v.args[0]
+            if d is not None:
+                f["default"] = src(d)
+            elif kw(v, "default_factory") is not None:
+                f["default"] = src(kw(v, "default_factory")) + "()"
+            a = kw(v, "alias")
+            if a is not None and isinstance(literal(a), str):
+                f["alias"] = literal(a)
+            extra = kw(v, "json_schema_extra")
+            if isinstance(extra, ast.Dict):
+                for k, x in zip(extra.keys, extra.values):
+                    if literal(k) == "deprecated" and literal(x) is True:
+                        f["deprecated"] = True
+                    if literal(k) == "new_param" and isinstance(literal(x), str):
+                        f["replacement"] = literal(x)
+            h = help_text(v)
+            if h and re.search(r"\bdeprecated\b", h, re.I):
+                f["deprecated"] = True
+                m = re.search(r"[Uu]se `(\w+)`", h)
+                if m and m.group(1) != name:
+                    f["replacement"] = m.group(1)
+        elif v is not None:
+            f["default"] = src(v)
+        out.append(f)
+    return out
+
+
+def find_class(tree, name):
+    for n in tree.body:
+        if isinstance(n, ast.ClassDef) and n.name == name:
+            return n
+    return None
+
+
+def enums(tree, path):
+    """str Enum classes of a module: name -> values (for Literal/enum-typed fields)."""
+    out = {}
+    for n in tree.body:
+        if isinstance(n, ast.ClassDef) and any(src(b) in ("Enum", "str, Enum", "str") or src(b).endswith("Enum") for b in n.bases):
+            vals = []
+            for st in n.body:
+                if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+                    v = literal(st.value)
+                    if isinstance(v, (str, int)) and not isinstance(v, bool):
+                        vals.append(v)
+            if vals:
+                out[n.name] = {"values": vals, "file": path, "line": n.lineno}
+    return out
+
+
+def resolve_module(path, level, module):
+    """The file a relative import (from ..x.y import Z) at path names."""
+    parts = path.split("/")[:-1]
+    if level > 1:
+        parts = parts[:-(level - 1)]
+    return "/".join(parts + (module.split(".") if module else [])) + ".py"
+
+
+def class_fields(gitdir, tag, path, cname, depth=0):
+    """Fields of a class and of its bases within the same package (a subclass overrides): TRL 1.x
+    configs inherit shared fields from _BaseConfig. Bases outside the package
+    (transformers.TrainingArguments) are not followed. Each field records its file."""
+    text = show(gitdir, tag, path)
+    if text is None or depth > 5:
+        return None, None
+    tree = ast.parse(text)
+    cls = find_class(tree, cname)
+    if cls is None:
+        return None, None
+    merged = {}
+    for b in cls.bases:
+        if not isinstance(b, ast.Name):
+            continue
+        bpath = None
+        if find_class(tree, b.id) is not None:
+            bpath = path
+        else:
+            for st in tree.body:
+                if isinstance(st, ast.ImportFrom) and st.level > 0 and any(a.name == b.id for a in st.names):
+                    bpath = resolve_module(path, st.level, st.module)
+        if bpath:
+            bf, _ = class_fields(gitdir, tag, bpath, b.id, depth + 1)
+            for f in bf or []:
+                merged[f["name"]] = f
+    for f in fields(cls, path):
+        f["file"] = path
+        merged[f["name"]] = f
+    return list(merged.values()), cls
+
+
+def trl(gitdir, tags):
+    res = []
+    for tag in tags:
+        entry = {"tag": tag, "classes": []}
+        for path, cname in TRL_CLASSES:
+            fs, cls = class_fields(gitdir, tag, path, cname)
+            if cls is None or not fields(cls, path):
+                # A shim left behind when the config moved (TRL 1.x experimental trainers).
+                base = path.split("/")[-1][:-len("_config.py")]
+                for alt in TRL_ALT:
+                    p = alt.format(base=base)
+                    fs, cls = class_fields(gitdir, tag, p, cname)
+                    if cls is not None:
+                        path = p
+                        break
+            if cls is None:
+                continue
+            entry["classes"].append({"class": cname, "file": path, "line": cls.lineno, "fields": fs})
+        res.append(entry)
+    return {"framework": "trl", "tags": res}
+
+
+def ds_constants(gitdir, tag):
+    """Module-level string constants of every deepspeed/ module (name -> value)."""
+    files = [p for p in git(gitdir, "ls-tree", "-r", "--name-only", tag, "deepspeed/").decode().split()
+             if p.endswith(".py")]
+    consts, trees = {}, {}
+    batch = "".join(tag + ":" + p + "\n" for p in files).encode()
+    out = subprocess.run(["git", "--git-dir=" + gitdir, "cat-file", "--batch"], input=batch,
+                         check=True, capture_output=True).stdout
+    i = 0
+    for p in files:
+        nl = out.index(b"\n", i)
+        size = int(out[i:nl].split()[2])
+        body = out[nl + 1:nl + 1 + size]
+        i = nl + 1 + size + 1
+        try:
+            t = ast.parse(body.decode())
+        except (SyntaxError, UnicodeDecodeError):
+            continue
+        trees[p] = t
+        for st in t.body:
+            if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+                v = literal(st.value)
+                if isinstance(v, str) and KEY.match(v):
+                    consts.setdefault(st.targets[0].id, set()).add(v)
+    return consts, trees
+
+
+# Names under which DeepSpeed passes the whole config dict around.
+ROOT_NAMES = {"param_dict", "ds_config", "config_dict"}
+KEY = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def ds_toplevel(consts, trees):
+    """Keys read from the root of the config: param_dict[X], param_dict.get(X), X in param_dict,
+    get_*_param(param_dict, X, ...), where param_dict is the whole config."""
+    keys = {}
+
+    def resolve(x):
+        """The key strings x may stand for: a literal, or a constant of any deepspeed module
+        (a name defined twice yields both values: the set errs on the side of known keys)."""
+        if isinstance(x, ast.Constant) and isinstance(x.value, str):
+            return {x.value} if KEY.match(x.value) else set()
+        if isinstance(x, ast.Name):
+            return bound.get(x.id) or consts.get(x.id, set())
+        if isinstance(x, ast.Attribute):
+            return consts.get(x.attr, set())
+        return set()
+
+    def is_pd(x):
+        return isinstance(x, ast.Name) and x.id in ROOT_NAMES or (
+            isinstance(x, ast.Call) and isinstance(x.func, ast.Attribute) and x.func.attr == "keys"
+            and isinstance(x.func.value, ast.Name) and x.func.value.id in ROOT_NAMES)
+
+    def key_args(args):
+        """Key-like arguments of a helper called with the root dict (not its *_DEFAULT values)."""
+        out = set()
+        for a in args:
+            if isinstance(a, ast.Name) and not a.id.endswith("_DEFAULT"):
+                out |= consts.get(a.id, set())
+        return out
+
+    for p in sorted(trees):
+        # Names bound by a loop or comprehension over a literal tuple of keys
+        # ({k: param_dict.get(k, {}) for k in ("tensorboard", "wandb")}).
+        bound = {}
+        for n in ast.walk(trees[p]):
+            if isinstance(n, (ast.comprehension, ast.For)) and isinstance(n.target, ast.Name) \
+                    and isinstance(n.iter, (ast.Tuple, ast.List)):
+                vals = set()
+                for e in n.iter.elts:
+                    vals |= resolve(e)
+                bound[n.target.id] = vals
+        for n in ast.walk(trees[p]):
+            k = set()
+            if isinstance(n, ast.Subscript) and is_pd(n.value):
+                k = resolve(n.slice)
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get" \
+                    and is_pd(n.func.value) and n.args:
+                k = resolve(n.args[0])
+            elif isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in DS_GETTERS \
+                    and len(n.args) >= 2 and is_pd(n.args[0]):
+                k = resolve(n.args[1])
+            elif isinstance(n, ast.Call) and n.args and is_pd(n.args[0]):
+                # A helper given the root dict and the key to read: get_x(param_dict, SOME_KEY).
+                k = key_args(n.args[1:] + [x.value for x in n.keywords])
+            elif isinstance(n, (ast.FunctionDef)) and n.args.args and n.args.args[0].arg in ROOT_NAMES:
+                # def get_x(param_dict, key=SOME_KEY): the key is a parameter's default.
+                k = key_args(n.args.defaults)
+            elif isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.In, ast.NotIn)) \
+                    and is_pd(n.comparators[0]):
+                k = resolve(n.left)
+            for key in sorted(k):
+                if key not in keys:
+                    keys[key] = {"name": key, "file": p, "line": n.lineno}
+    return [keys[k] for k in sorted(keys)]
+
+
+def ds_extra(trees):
+    t = trees.get("deepspeed/runtime/config_utils.py")
+    if t is None:
+        return None
+    for n in ast.walk(t):
+        if isinstance(n, ast.keyword) and n.arg == "extra":
+            return {"policy": literal(n.value), "file": "deepspeed/runtime/config_utils.py", "line": n.value.lineno}
+        if isinstance(n, ast.Assign) and any(isinstance(x, ast.Name) and x.id == "extra" for x in n.targets):
+            return {"policy": literal(n.value), "file": "deepspeed/runtime/config_utils.py", "line": n.lineno}
+    return None
+
+
+def deepspeed(gitdir, tags):
+    res = []
+    for tag in tags:
+        consts, trees = ds_constants(gitdir, tag)
+        entry = {"tag": tag, "toplevel": ds_toplevel(consts, trees), "extra": ds_extra(trees), "classes": []}
+        for path, cname, section in DS_CLASSES:
+            t = trees.get(path)
+            cls = find_class(t, cname) if t else None
+            if cls is None:
+                continue
+            entry["classes"].append({"class": cname, "section": section, "file": path, "line": cls.lineno,
+                                     "fields": fields(cls, path)})
+        res.append(entry)
+    return {"framework": "deepspeed", "tags": res}
+
+
+def main():
+    fw, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
+    out = {"trl": trl, "deepspeed": deepspeed}[fw](gitdir, tags)
+    json.dump(out, sys.stdout, indent=1, sort_keys=True)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

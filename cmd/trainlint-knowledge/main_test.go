@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestTableUpToDate fails when lint/dialect/knowledge.tsv is not what the committed extraction
+// renders to (run `go run ./cmd/trainlint-knowledge` from the repository root).
+func TestTableUpToDate(t *testing.T) {
+	exs, err := load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := render(exs)
+	got, err := os.ReadFile("../../lint/dialect/knowledge.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want {
+		t.Fatal("lint/dialect/knowledge.tsv is stale: run go run ./cmd/trainlint-knowledge")
+	}
+}
+
+// TestRenderRanges checks the merge of tags into since/removed on facts read in the sources.
+func TestRenderRanges(t *testing.T) {
+	exs, err := load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := render(exs)
+	for _, want := range []string{
+		// SFTConfig.max_seq_length exists at v0.19.0 (deprecated for max_length) and is gone at v0.20.0.
+		"trl\tSFTConfig\tmax_seq_length\tNone\t\tv0.20.0\tmax_length\ttrl/trainer/sft_config.py:",
+		// DeepSpeed's config models forbid unknown keys at every tag read.
+		"deepspeed\t\t@extra\tforbid\t\t\t\tdeepspeed/runtime/config_utils.py:110@v0.19.5",
+		// zero_optimization is read from the root of the config at every tag.
+		"deepspeed\t\tzero_optimization\t\t\t\t\tdeepspeed/",
+		// The precision models appear in 0.18.
+		"deepspeed\tbf16\tenabled\t",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// The repository's pins: the framework versions a file is linted for when the config file's
+// [target] does not say (knowledge.md). The engine is pure, so the driver reads them: from the
+// linted file's folder upwards, the nearest folder whose pin files name the package wins.
+
+// pinPackages are the packages whose versions the knowledge tables distinguish.
+var pinPackages = []string{"transformers", "trl", "deepspeed"}
+
+// pinFiles are read in this order in each folder; the first that pins a package wins.
+var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "environment.yml"}
+
+var pinCache sync.Map // folder -> map[string]lint.Target
+
+// withPins fills o.Targets with the pins found from file upwards for packages [target] left open.
+func withPins(o lint.Options, file string) lint.Options {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return o
+	}
+	dir := filepath.Dir(abs)
+	for _, pkg := range pinPackages {
+		if _, ok := o.Targets[pkg]; ok {
+			continue
+		}
+		for d := dir; ; d = filepath.Dir(d) {
+			if t, ok := folderPins(d)[pkg]; ok {
+				if o.Targets == nil {
+					o.Targets = map[string]lint.Target{}
+				} else if len(o.Targets) > 0 {
+					o.Targets = cloneTargets(o.Targets)
+				}
+				o.Targets[pkg] = t
+				break
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return o
+}
+
+func cloneTargets(m map[string]lint.Target) map[string]lint.Target {
+	out := make(map[string]lint.Target, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// folderPins reads one folder's pin files once.
+func folderPins(dir string) map[string]lint.Target {
+	if v, ok := pinCache.Load(dir); ok {
+		return v.(map[string]lint.Target)
+	}
+	out := map[string]lint.Target{}
+	names := append([]string(nil), pinFiles...)
+	if reqs, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt")); len(reqs) > 0 {
+		sort.Strings(reqs)
+		for _, r := range reqs {
+			names = append(names, filepath.Base(r))
+		}
+	}
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || len(data) > 8<<20 {
+			continue
+		}
+		for pkg, v := range parsePins(name, string(data)) {
+			if _, ok := out[pkg]; !ok {
+				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
+			}
+		}
+	}
+	pinCache.Store(dir, out)
+	return out
+}
+
+var (
+	// pkg==1.2.3, pkg~=1.2, pkg===1.2 in requirement lists (requirements.txt, pyproject's
+	// dependencies, setup.cfg's install_requires, environment.yml's pip list); a lower bound
+	// (>=) is not a pin. Extras (pkg[torch]==) are allowed.
+	reqPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:===?|~=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
+	// Poetry's [tool.poetry.dependencies]: pkg = "4.46.0" or "^4.46" or {version = "4.46"}.
+	poetryPin = regexp.MustCompile(`(?m)^([A-Za-z0-9_.\-]+)\s*=\s*(?:\{[^}\n]*version\s*=\s*)?"[=^~]*([0-9]+(?:\.[0-9]+)*)"`)
+	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x".
+	lockPin = regexp.MustCompile(`(?m)^name = "([A-Za-z0-9_.\-]+)"\s*\nversion = "([0-9]+(?:\.[0-9]+)*)`)
+)
+
+// parsePins returns package -> pinned version for the packages trainlint tracks.
+func parsePins(name, text string) map[string]string {
+	out := map[string]string{}
+	add := func(ms [][]string) {
+		for _, m := range ms {
+			pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
+			for _, want := range pinPackages {
+				if pkg == want {
+					if _, ok := out[pkg]; !ok {
+						out[pkg] = m[2]
+					}
+				}
+			}
+		}
+	}
+	if strings.HasSuffix(name, ".lock") {
+		add(lockPin.FindAllStringSubmatch(text, -1))
+		return out
+	}
+	add(reqPin.FindAllStringSubmatch(text, -1))
+	if name == "pyproject.toml" {
+		add(poetryPin.FindAllStringSubmatch(text, -1))
+	}
+	return out
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/config"
+)
+
+func TestParsePins(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       map[string]string
+	}{
+		{"requirements.txt", "torch>=2.1\ntransformers==4.46.3\ntrl[vllm]~=0.23\nsentence-transformers==3.0.1\n", map[string]string{"transformers": "4.46.3", "trl": "0.23"}},
+		{"requirements.txt", "transformers>=4.40\n", map[string]string{}}, // a lower bound is not a pin
+		{"pyproject.toml", "[project]\ndependencies = [\"deepspeed==0.14.4\", \"transformers>=4\"]\n", map[string]string{"deepspeed": "0.14.4"}},
+		{"pyproject.toml", "[tool.poetry.dependencies]\ntransformers = \"^4.46.0\"\ntrl = {version = \"0.19.1\"}\n", map[string]string{"transformers": "4.46.0", "trl": "0.19.1"}},
+		{"environment.yml", "dependencies:\n  - pip:\n    - transformers==4.51.0\n", map[string]string{"transformers": "4.51.0"}},
+		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
+	} {
+		if got := parsePins(c.name, c.text); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %q: got %v, want %v", c.name, c.text, got, c.want)
+		}
+	}
+}
+
+// TestTargetsFromPinsAndConfig: the nearest folder's pins apply from the linted file upwards,
+// and the config file's [target] wins over them.
+func TestTargetsFromPinsAndConfig(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "recipes", "sft")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(p, s string) {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(root, "requirements.txt"), "transformers==4.46.0\ntrl==0.19.1\n")
+	file := filepath.Join(sub, "config.yaml")
+	write(file, "output_dir: out\n")
+	o := withPins(lint.Options{}, file)
+	if got := o.Targets["transformers"]; got != (lint.Target{Version: "4.46.0", Source: "requirements.txt pins 4.46.0"}) {
+		t.Errorf("transformers target %+v", got)
+	}
+	write(filepath.Join(root, ".trainlint.toml"), "[target]\ntransformers = \"5.0\"\n")
+	o, err := fileOptions(config.NewLoader(allRules()), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := o.Targets["transformers"]; got.Version != "5.0" || got.Source != ".trainlint.toml [target] sets 5.0" {
+		t.Errorf("transformers target with [target]: %+v", got)
+	}
+	if got := o.Targets["trl"]; got.Version != "0.19.1" {
+		t.Errorf("trl target falls back to the pins: %+v", got)
+	}
+}

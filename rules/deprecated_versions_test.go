@@ -1,0 +1,101 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// lintAt lints one file with the key rules at the given targets and returns "line SEV message".
+func lintAt(t *testing.T, path, text string, targets map[string]lint.Target) []string {
+	t.Helper()
+	_, diags := lint.LintFile(lint.File{Path: path, Text: []byte(text)}, All(),
+		lint.Options{Select: []string{"TL003", "TL004", "TL005"}, Targets: targets})
+	var out []string
+	for _, d := range diags {
+		out = append(out, itoa(d.Line)+" "+d.Severity.String()+" "+d.Message)
+	}
+	return out
+}
+
+const hfOld = "output_dir: out\nevaluation_strategy: steps\noverwrite_output_dir: true\nmax_seq_length: 2048\nlearning_rate: 1.0e-05\n"
+
+// TestDeprecationByTargetVersion: the same keys read differently at the version the repository
+// pins: still working at 4.46 (info, and it says so), gone at 5.x and at the newest.
+func TestDeprecationByTargetVersion(t *testing.T) {
+	newest := strings.Join(lintAt(t, "a.yaml", hfOld, nil), "\n")
+	for _, want := range []string{
+		`2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in v5): use "eval_strategy"`,
+		`3 warning "overwrite_output_dir" is deprecated (removed in v5)`,
+	} {
+		if !strings.Contains(newest, want) {
+			t.Errorf("newest: want %q in\n%s", want, newest)
+		}
+	}
+	if strings.Contains(newest, "max_seq_length") {
+		t.Errorf("max_seq_length reported without a TRL pin (a common script argument):\n%s", newest)
+	}
+	old := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
+		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}), "\n")
+	if !strings.Contains(old, `2 info "evaluation_strategy" is deprecated (transformers 4.41; removed in v5; requirements.txt pins 4.46.3, where it still works)`) ||
+		!strings.Contains(old, `3 info "overwrite_output_dir" is deprecated (removed in v5; requirements.txt pins 4.46.3, where it still works)`) ||
+		strings.Contains(old, "warning") {
+		t.Errorf("at 4.46.3:\n%s", old)
+	}
+	// Before the deprecation the key is not deprecated at all.
+	if got := lintAt(t, "a.yaml", "output_dir: out\nevaluation_strategy: steps\n", map[string]lint.Target{
+		"transformers": {Version: "4.40.2", Source: "requirements.txt pins 4.40.2"}}); len(got) != 0 {
+		t.Errorf("at 4.40.2: %v", got)
+	}
+	v5 := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
+		"transformers": {Version: "5.2.0", Source: "uv.lock pins 5.2.0"}}), "\n")
+	if !strings.Contains(v5, `3 warning "overwrite_output_dir" is deprecated (removed in v5; uv.lock pins 5.2.0)`) {
+		t.Errorf("at 5.2.0:\n%s", v5)
+	}
+}
+
+// TestTRLRenamesByPinnedVersion: SFTConfig.max_seq_length is in TRL 0.19 and gone from 0.20
+// (trl/trainer/sft_config.py, knowledge table); max_prompt_length left the configs by 0.29.
+func TestTRLRenamesByPinnedVersion(t *testing.T) {
+	at := func(v string) string {
+		return strings.Join(lintAt(t, "a.yaml", "output_dir: out\nmax_seq_length: 2048\nmax_prompt_length: 512\nper_device_train_batch_size: 8\nlearning_rate: 1.0e-05\neval_strategy: steps\n",
+			map[string]lint.Target{"trl": {Version: v, Source: "requirements.txt pins " + v}}), "\n")
+	}
+	if got := at("0.19.1"); got != "" {
+		t.Errorf("trl 0.19.1: %s", got)
+	}
+	got := at("0.23.0")
+	if !strings.Contains(got, `2 warning "max_seq_length" is not a TRL setting in 0.23.0 (removed in TRL 0.20.0; requirements.txt pins 0.23.0): use "max_length"`) ||
+		strings.Contains(got, "max_prompt_length") {
+		t.Errorf("trl 0.23.0:\n%s", got)
+	}
+	if got := at("1.9.0"); !strings.Contains(got, `3 warning "max_prompt_length" is not a TRL setting in 1.9.0 (removed in TRL 0.29.0`) {
+		t.Errorf("trl 1.9.0:\n%s", got)
+	}
+}
+
+// TestDeepSpeedSectionsByVersion: the bf16 model (and its closed key set) exists from 0.18; at
+// 0.16 the fp16 loss-scale keys under bf16 are read by hand and ignored, so nothing is said.
+func TestDeepSpeedSectionsByVersion(t *testing.T) {
+	cfg := `{"train_micro_batch_size_per_gpu": 1, "zero_optimization": {"stage": 2}, "bf16": {"enabled": true, "loss_scale": 0}}`
+	if got := lintAt(t, "ds.json", cfg, map[string]lint.Target{"deepspeed": {Version: "0.16.5", Source: "requirements.txt pins 0.16.5"}}); len(got) != 0 {
+		t.Errorf("at 0.16.5: %v", got)
+	}
+	got := strings.Join(lintAt(t, "ds.json", cfg, map[string]lint.Target{"deepspeed": {Version: "0.18.2", Source: "requirements.txt pins 0.18.2"}}), "\n")
+	if !strings.Contains(got, `"loss_scale" is not a bf16 setting: DeepSpeed 0.18.2 (requirements.txt pins 0.18.2) refuses it at start-up`) {
+		t.Errorf("at 0.18.2:\n%s", got)
+	}
+}
+
+// TestLogLevelDetailIsValid: "detail" is one of transformers' log levels (utils/logging.py
+// log_levels), so log_level: detail is never an invalid value; a misspelt level still is.
+func TestLogLevelDetailIsValid(t *testing.T) {
+	base := "output_dir: out\nper_device_train_batch_size: 8\nlearning_rate: 1.0e-05\neval_strategy: steps\n"
+	if got := lintAt(t, "a.yaml", base+"log_level: detail\nlog_level_replica: detail\n", nil); len(got) != 0 {
+		t.Errorf("log_level: detail flagged: %v", got)
+	}
+	if got := lintAt(t, "a.yaml", base+"log_level: detial\n", nil); len(got) != 1 {
+		t.Errorf("log_level: detial not flagged once: %v", got)
+	}
+}

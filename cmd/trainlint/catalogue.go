@@ -69,11 +69,10 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL703", "train-steps-in-search-space"},
 	{"TL704", "batch-size-in-search-space"},
 	{"TL705", "gradient-accumulation-used"},
-	{"TL706", "precision-settings-conflict"},
 }
 
 // plannedRule returns the catalogue entry that s names (a code in any case, or a name) when no
-// implemented rule has it: "TL204 periodic-eval-disabled". ok is false for anything else.
+// implemented rule has it: "TL703 train-steps-in-search-space". ok is false for anything else.
 func plannedRule(rs []*lint.Rule, s string) (codeName string, ok bool) {
 	s = strings.TrimSpace(s)
 	for _, e := range catalogue {

@@ -54,6 +54,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"precision": {
+			Help: "axolotl turns fp16 off when bf16 is on: remove {key} or set it to false",
+			Doc:  "remove `fp16` or set it to false: with `bf16: true` axolotl trains in bf16 and ignores it.",
+		},
 		"eval.per_device_batch": {
 			Doc: "`eval_batch_size` ≥ `micro_batch_size` (or leave it unset: it then follows the micro batch).",
 		},
@@ -172,6 +176,8 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", plan.Why{By: "the Trainer default", Note: "true; axolotl does not forward log_on_each_node"}, nil)
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "wandb_project", plan.Because("the Trainer reports from the main process only"), nil)
 	p.Tracking.Trackers, p.Tracking.RunName = axoTrackers(root)
+
+	p.Precision = axoPrecision(root)
 
 	hfBatchNorm(root, p, "base_model")
 	ApplyContext(p, ctx)
@@ -589,4 +595,24 @@ var axoKeys = []Key{
 	{Path: "swanlab_project", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "SwanLab project (required with use_swanlab)"},
 	{Path: "swanlab_experiment_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "SwanLab run name"},
 	{Path: "swanlab_mode", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "\"disabled\" turns SwanLab off", Enum: []string{"cloud", "local", "offline", "disabled"}},
+}
+
+// axoPrecision reads fp16 and bf16 (or its alias bfloat16). axolotl resolves the pair itself
+// rather than refusing it (axolotl v0.18.0): resolve_dtype in src/axolotl/utils/config/__init__.py
+// turns fp16 off when bf16 is on (on CUDA), and _configure_precision_settings in
+// src/axolotl/core/builders/base.py passes the Trainer fp16 = fp16 and not bf16. bf16: auto
+// (decided by the GPU) and bf16: full (bf16 weights, bf16 eval) stay unknown and true.
+func axoPrecision(root *doc.Node) plan.Precision {
+	pr := plan.Precision{BothOn: plan.KeepsBF16}
+	pr.FP16 = pyBoolOr(root, "fp16", false, axoNote)
+	key := "bf16"
+	if root.Get(key) == nil && root.Get("bfloat16") != nil {
+		key = "bfloat16"
+	}
+	if n := root.Get(key); n != nil && n.IsScalar() && strings.EqualFold(strings.TrimSpace(n.Value), "full") {
+		pr.BF16 = plan.Set(true, key, n)
+	} else {
+		pr.BF16 = pyBoolOr(root, key, false, axoNote)
+	}
+	return pr
 }

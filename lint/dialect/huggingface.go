@@ -79,6 +79,10 @@ var hfAdvice = map[string]Advice{
 	"eval.per_device_batch": {
 		Doc: "`per_device_eval_batch_size` ≥ `per_device_train_batch_size`.",
 	},
+	"precision": {
+		Help: `the Trainer raises "At most one of fp16 and bf16 can be True, but not both"`,
+		Doc:  "set `fp16: false` or `bf16: false` (the Trainer refuses both: \"At most one of fp16 and bf16\n  can be True, but not both\", transformers v5).",
+	},
 }
 
 // hfStrong are TrainingArguments (and TRL script/model) keys that other frameworks do not use at
@@ -215,6 +219,11 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	if rn, ok := StrAt(root, "run_name"); ok {
 		p.Tracking.RunName = rn
 	}
+
+	// Precision: TrainingArguments._validate_args raises "At most one of fp16 and bf16 can be
+	// True, but not both" (transformers @00349ae, src/transformers/training_args.py).
+	p.Precision.FP16 = pyBoolOr(root, "fp16", false, note)
+	p.Precision.BF16 = pyBoolOr(root, "bf16", false, note)
 }
 
 // hfStrategy reads a strategy string (eval_strategy, save_strategy); old names the deprecated

@@ -46,6 +46,7 @@ var LlamaFactory = register(&Dialect{
 		"logging.scope":         hfAdvice["logging.scope"],
 		"data.workers":          hfAdvice["data.workers"],
 		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
+		"precision":             hfAdvice["precision"],
 	},
 })
 

@@ -64,7 +64,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL606", "multi-host-data-not-sharded"},
 	{"TL607", "seed-not-set"},
 	{"TL608", "sampler-seed-varies-across-ranks"},
-	{"TL701", "batch-size-inconsistent"},
 	{"TL702", "warmup-too-long"},
 	{"TL703", "train-steps-in-search-space"},
 	{"TL704", "batch-size-in-search-space"},

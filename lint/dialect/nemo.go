@@ -40,6 +40,10 @@ var NeMo = register(&Dialect{
 	Label:     "NeMo",
 	Loader:    TorchDataLoader,
 	Advice: lightningAdvice(map[string]Advice{
+		"batch.arithmetic": {
+			Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",
+			Doc:  "make `model.global_batch_size` a multiple of `model.micro_batch_size` × data-parallel size\n  (devices × nodes / (tensor × pipeline × context parallel size)).",
+		},
 		"logging.scope": {
 			Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
 			Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
@@ -282,6 +286,12 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		// Gradient accumulation is derived: global / (micro × data-parallel size), where
 		// data-parallel size = devices × nodes / (tensor × pipeline × context parallel).
 		// trainer.accumulate_grad_batches must stay 1 for these models, so it says nothing.
+		// The micro-batch calculator asserts "global batch size (G) is not divisible by micro
+		// batch size (M) times data parallel size (D)" (megatron_init.initialize_model_parallel_for_nemo
+		// sets up a constant calculator without decrease_batch_size_if_needed; data-parallel size =
+		// world size / (tensor × pipeline × context parallel) in fake_initialize_model_parallel).
+		p.Schedule.GlobalBatchDivides = true
+		p.Schedule.ModelParallel = nemoModelParallel(root, model, mPrefix)
 		if g, ok := deriveAccum(root, model, mPrefix, p); ok {
 			p.Train.GradAccum = g
 		} else {
@@ -342,6 +352,29 @@ func nemoLoaderArgs(ds *doc.Node, prefix string) (*doc.Node, string) {
 		}
 	}
 	return ds, prefix
+}
+
+// nemoModelParallel is tensor × pipeline × context parallel size, unknown when any is unknown.
+func nemoModelParallel(root, model *doc.Node, mPrefix string) plan.Fact[int] {
+	par, explicit := 1, false
+	var at *doc.Node
+	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
+		f := intFact(root, model, mPrefix, k, 1, true, nemoModelDefault)
+		if !f.Known() || f.Value < 1 {
+			return plan.Fact[int]{Key: f.Key, Node: f.Node}
+		}
+		if f.IsExplicit() && at == nil {
+			at = f.Node
+		}
+		explicit = explicit || f.IsExplicit()
+		par *= f.Value
+	}
+	f := plan.Fact[int]{Value: par, Origin: plan.Derived, Key: joinKey(mPrefix, "tensor_model_parallel_size"), Node: at,
+		Note: "= tensor × pipeline × context parallel size"}
+	if !explicit {
+		f.Origin, f.By, f.Note = plan.Default, nemoModelDefault.By, "no model parallelism"
+	}
+	return f
 }
 
 // deriveAccum computes Megatron's gradient accumulation when every factor is known.

@@ -337,10 +337,11 @@ type Schedule struct {
 	// At most one is known.
 	WarmupSteps Fact[int]
 	WarmupRatio Fact[float64]
-	// DataParallel is the data-parallel size when the file fixes it (devices / model-parallel
-	// sizes); GlobalBatchDivides says that GlobalBatch must be a multiple of
-	// PerDeviceBatch × DataParallel (Megatron's num-microbatches calculator).
-	DataParallel       Fact[int]
+	// ModelParallel is the number of devices one model replica spans (tensor × pipeline ×
+	// context parallel sizes) when the file fixes it: the data-parallel size is the device count
+	// divided by it. GlobalBatchDivides says that the framework requires GlobalBatch to be a
+	// multiple of PerDeviceBatch × data-parallel size (Megatron's micro-batch calculator).
+	ModelParallel      Fact[int]
 	GlobalBatchDivides bool
 	// BatchAsserted says the framework asserts GlobalBatch = PerDeviceBatch × GradAccum × data
 	// parallel size at start-up (DeepSpeed's _batch_assertion).

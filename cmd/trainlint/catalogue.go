@@ -28,7 +28,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL104", "input-data-not-colocated"},
 	{"TL105", "input-host-sync-every-step"},
 	{"TL106", "input-online-preprocessing"},
-	{"TL107", "streaming-without-max-steps"},
 	{"TL201", "eval-interval-time-based"},
 	{"TL202", "eval-batch-smaller-than-train"},
 	{"TL203", "eval-partial-batch-dropped"},

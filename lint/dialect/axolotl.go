@@ -54,6 +54,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"data.streaming": {
+			Help: "set max_steps: axolotl refuses streaming datasets and pretraining_dataset without it (\"Trainer cannot infer dataset length for iterable datasets\")",
+			Doc:  "set `max_steps` with `streaming: true` or a `pretraining_dataset` (axolotl refuses either without it).",
+		},
 		"precision": {
 			Help: "axolotl turns fp16 off when bf16 is on: remove {key} or set it to false",
 			Doc:  "remove `fp16` or set it to false: with `bf16: true` axolotl trains in bf16 and ignores it.",
@@ -178,6 +182,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Tracking.Trackers, p.Tracking.RunName = axoTrackers(root)
 
 	p.Precision = axoPrecision(root)
+	p.Schedule.Streaming = axoStreaming(root)
 
 	hfBatchNorm(root, p, "base_model")
 	ApplyContext(p, ctx)
@@ -615,4 +620,20 @@ func axoPrecision(root *doc.Node) plan.Precision {
 		pr.BF16 = pyBoolOr(root, key, false, axoNote)
 	}
 	return pr
+}
+
+// axoStreaming: axolotl v0.18.0 src/axolotl/utils/schemas/validation.py refuses streaming: true
+// without max_steps (check_streaming_w_max_steps, "max_steps must be set when using streaming
+// datasets") and an (iterable) pretraining_dataset without max_steps
+// (check_pretraining_w_max_steps).
+func axoStreaming(root *doc.Node) plan.Fact[bool] {
+	f := hfStreaming(root, "streaming")
+	if f.Known() && f.Value {
+		return f
+	}
+	if n := root.Get("pretraining_dataset"); n != nil && !n.IsNull() {
+		return plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: "pretraining_dataset", Node: n,
+			Note: "a pretraining_dataset is streamed"}
+	}
+	return f
 }

@@ -79,6 +79,10 @@ var hfAdvice = map[string]Advice{
 	"eval.per_device_batch": {
 		Doc: "`per_device_eval_batch_size` ≥ `per_device_train_batch_size`.",
 	},
+	"data.streaming": {
+		Help: `set max_steps to a positive number of optimizer steps: without a dataset length the Trainer raises "args.max_steps must be set to a positive value if dataloader does not have a length"`,
+		Doc:  "set `max_steps` (the Trainer cannot size an epoch of a streamed dataset and stops at start-up).",
+	},
 	"precision": {
 		Help: `the Trainer raises "At most one of fp16 and bf16 can be True, but not both"`,
 		Doc:  "set `fp16: false` or `bf16: false` (the Trainer refuses both: \"At most one of fp16 and bf16\n  can be True, but not both\", transformers v5).",
@@ -131,9 +135,24 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 	hfBatchNorm(root, p, "model_name_or_path")
+	// TRL's ScriptArguments.dataset_streaming and DatasetMixtureConfig.streaming (trl v1.9.0
+	// trl/scripts/utils.py) load an IterableDataset; Trainer.set_initial_training_values then
+	// raises "args.max_steps must be set to a positive value if dataloader does not have a
+	// length" unless max_steps > 0 (transformers src/transformers/trainer.py @000945a).
+	p.Schedule.Streaming = hfStreaming(root, "dataset_streaming", "dataset_mixture.streaming")
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p
+}
+
+// hfStreaming reads the first of keys that is present as a PyYAML boolean, default false.
+func hfStreaming(root *doc.Node, keys ...string) plan.Fact[bool] {
+	for _, k := range keys {
+		if f, ok := pyBoolAt(root, k); ok && !f.Node.IsNull() {
+			return f
+		}
+	}
+	return plan.Fact[bool]{}
 }
 
 // hfTRLStyle reports keys of TRL's script/model arguments (also used by alignment-handbook).

@@ -47,6 +47,10 @@ var LlamaFactory = register(&Dialect{
 		"data.workers":          hfAdvice["data.workers"],
 		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
 		"precision":             hfAdvice["precision"],
+		"data.streaming": {
+			Help: "set max_steps to a positive number of optimizer steps: LLaMA-Factory stops with \"Please specify `max_steps` in streaming mode.\"",
+			Doc:  "set `max_steps` with `streaming: true` (LLaMA-Factory refuses streaming without it).",
+		},
 	},
 })
 
@@ -126,6 +130,10 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
 		p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 		lfSwanlab(root, p)
+		// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
+		// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
+		// max_steps <= 0 without a dataset length.
+		p.Schedule.Streaming = hfStreaming(root, "streaming")
 		hfBatchNorm(root, p, "model_name_or_path")
 	}
 	ApplyContext(p, ctx)

@@ -63,7 +63,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL606", "multi-host-data-not-sharded"},
 	{"TL607", "seed-not-set"},
 	{"TL608", "sampler-seed-varies-across-ranks"},
-	{"TL702", "warmup-too-long"},
 	{"TL703", "train-steps-in-search-space"},
 	{"TL704", "batch-size-in-search-space"},
 	{"TL705", "gradient-accumulation-used"},

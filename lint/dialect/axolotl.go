@@ -54,6 +54,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"schedule.warmup": {
+			Help: "shorten warmup_steps or warmup_ratio, or remove both: axolotl's default warms up for 3 % of the steps, at most 100",
+			Doc:  "a smaller `warmup_steps` or `warmup_ratio`, or neither (the default is 3 % of the steps, at most 100).",
+		},
 		"data.streaming": {
 			Help: "set max_steps: axolotl refuses streaming datasets and pretraining_dataset without it (\"Trainer cannot infer dataset length for iterable datasets\")",
 			Doc:  "set `max_steps` with `streaming: true` or a `pretraining_dataset` (axolotl refuses either without it).",
@@ -183,6 +187,14 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 
 	p.Precision = axoPrecision(root)
 	p.Schedule.Streaming = axoStreaming(root)
+	// Warmup (axolotl v0.18.0 core/builders/base.py _configure_warmup_and_logging): warmup_steps
+	// wins, else warmup_ratio × total steps; the default min(3 %, 100 steps) is never long.
+	// validation.py refuses both set at once.
+	if ws, ok := IntAt(root, "warmup_steps"); ok && ws.Known() && ws.Value > 0 {
+		p.Schedule.WarmupSteps = ws
+	} else if wr, ok := FloatAt(root, "warmup_ratio"); ok && wr.Known() && wr.Value > 0 && !hasValue(root, "warmup_steps") {
+		p.Schedule.WarmupRatio = wr
+	}
 
 	hfBatchNorm(root, p, "base_model")
 	ApplyContext(p, ctx)
@@ -636,4 +648,10 @@ func axoStreaming(root *doc.Node) plan.Fact[bool] {
 			Note: "a pretraining_dataset is streamed"}
 	}
 	return f
+}
+
+// hasValue reports a key present with a non-null value.
+func hasValue(root *doc.Node, key string) bool {
+	n := root.Get(key)
+	return n != nil && !n.IsNull()
 }

@@ -79,6 +79,10 @@ var hfAdvice = map[string]Advice{
 	"eval.per_device_batch": {
 		Doc: "`per_device_eval_batch_size` ≥ `per_device_train_batch_size`.",
 	},
+	"schedule.warmup": {
+		Help: "shorten warmup to a few per cent of training: warmup_steps as a step count, or as a fraction below 1 (transformers v5; warmup_ratio in v4)",
+		Doc:  "a smaller `warmup_steps` (a step count, or a fraction below 1 in transformers v5;\n  `warmup_ratio` in v4).",
+	},
 	"data.streaming": {
 		Help: `set max_steps to a positive number of optimizer steps: without a dataset length the Trainer raises "args.max_steps must be set to a positive value if dataloader does not have a length"`,
 		Doc:  "set `max_steps` (the Trainer cannot size an epoch of a streamed dataset and stops at start-up).",
@@ -243,6 +247,31 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	// True, but not both" (transformers @00349ae, src/transformers/training_args.py).
 	p.Precision.FP16 = pyBoolOr(root, "fp16", false, note)
 	p.Precision.BF16 = pyBoolOr(root, "bf16", false, note)
+	p.Schedule.WarmupSteps, p.Schedule.WarmupRatio = hfWarmup(root)
+}
+
+// hfWarmup reads warmup_steps and warmup_ratio (transformers @00349ae training_args.py):
+// get_warmup_steps takes warmup_steps >= 1 as steps and a float below 1 as a fraction of the
+// training steps; the deprecated warmup_ratio is copied into warmup_steps in __post_init__. v4
+// used warmup_ratio only when warmup_steps was 0, so with both set to non-zero values the
+// meaning depends on the version and both stay unknown. Absent keys (default 0) give no fact.
+func hfWarmup(root *doc.Node) (plan.Fact[int], plan.Fact[float64]) {
+	var steps plan.Fact[int]
+	var ratio plan.Fact[float64]
+	ws, hasWS := FloatAt(root, "warmup_steps")
+	wr, hasWR := FloatAt(root, "warmup_ratio")
+	wsOn := hasWS && ws.Known() && ws.Value > 0
+	wrOn := hasWR && wr.Known() && wr.Value > 0
+	switch {
+	case wsOn && wrOn:
+	case wrOn:
+		ratio = wr
+	case wsOn && ws.Value >= 1:
+		steps = plan.Set(int(ws.Value), ws.Key, ws.Node)
+	case wsOn:
+		ratio = ws
+	}
+	return steps, ratio
 }
 
 // hfStrategy reads a strategy string (eval_strategy, save_strategy); old names the deprecated

@@ -62,7 +62,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL605", "seeds-not-separated-by-purpose"},
 	{"TL606", "multi-host-data-not-sharded"},
 	{"TL607", "seed-not-set"},
-	{"TL608", "sampler-seed-varies-across-ranks"},
 	{"TL703", "train-steps-in-search-space"},
 	{"TL704", "batch-size-in-search-space"},
 	{"TL705", "gradient-accumulation-used"},

@@ -54,7 +54,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL502", "ghost-bn-per-device-exceeds-virtual"},
 	{"TL503", "bn-stat-batch-large"},
 	{"TL504", "bn-consider-layernorm"},
-	{"TL505", "bn-per-device-batch-too-small"},
 	{"TL601", "multi-host-logging-on-all-hosts"},
 	{"TL602", "multi-host-checkpoint-on-all-hosts"},
 	{"TL603", "init-seed-varies-across-hosts"},

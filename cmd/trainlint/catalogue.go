@@ -16,7 +16,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL003", "unknown-key"},
 	{"TL004", "invalid-value"},
 	{"TL005", "deprecated-key"},
-	{"TL006", "unresolved-reference"},
 	{"TL007", "malformed-suppression"},
 	{"TL008", "unused-suppression"},
 	{"TL009", "internal-error"},

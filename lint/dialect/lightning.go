@@ -35,8 +35,9 @@ var Lightning = register(&Dialect{
 	Label:     "Lightning",
 	Settings:  lightningRemoved,
 	// LightningCLI repeats the Trainer arguments under each subcommand.
-	Roots:  []string{"", "fit", "validate", "test", "predict"},
-	Loader: TorchDataLoader,
+	Roots:        []string{"", "fit", "validate", "test", "predict"},
+	Loader:       TorchDataLoader,
+	Interpolates: true,
 	Advice: lightningAdvice(map[string]Advice{
 		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
 		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},

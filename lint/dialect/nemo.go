@@ -30,15 +30,16 @@ var nemoModelDefault = plan.Why{By: "the NeMo Megatron default", Note: "2.6"}
 
 // NeMo is the NVIDIA NeMo 1.x (Hydra YAML) dialect.
 var NeMo = register(&Dialect{
-	Name:      "nemo",
-	Title:     "NVIDIA NeMo 1.x",
-	Version:   "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
-	Formats:   []doc.Format{doc.YAML, doc.JSON},
-	Detect:    detectNeMo,
-	Normalize: normalizeNeMo,
-	Keys:      nemoKeys,
-	Label:     "NeMo",
-	Loader:    TorchDataLoader,
+	Name:         "nemo",
+	Title:        "NVIDIA NeMo 1.x",
+	Version:      "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
+	Formats:      []doc.Format{doc.YAML, doc.JSON},
+	Detect:       detectNeMo,
+	Normalize:    normalizeNeMo,
+	Keys:         nemoKeys,
+	Label:        "NeMo",
+	Loader:       TorchDataLoader,
+	Interpolates: true,
 	Advice: lightningAdvice(map[string]Advice{
 		"batch.arithmetic": {
 			Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",

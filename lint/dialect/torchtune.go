@@ -12,15 +12,16 @@ import (
 // recipes/full_finetune_distributed.py @015b39c and torchtune/training/seed.py @4f52318 (the corpus
 // configs are @bd2a0fc).
 var Torchtune = register(&Dialect{
-	Name:      "torchtune",
-	Title:     "torchtune recipe",
-	Version:   "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
-	Formats:   []doc.Format{doc.YAML},
-	Detect:    detectTorchtune,
-	Normalize: normalizeTorchtune,
-	Keys:      torchtuneKeys,
-	Label:     "torchtune",
-	Loader:    TorchDataLoader,
+	Name:         "torchtune",
+	Title:        "torchtune recipe",
+	Version:      "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
+	Formats:      []doc.Format{doc.YAML},
+	Detect:       detectTorchtune,
+	Normalize:    normalizeTorchtune,
+	Keys:         torchtuneKeys,
+	Label:        "torchtune",
+	Loader:       TorchDataLoader,
+	Interpolates: true,
 	Advice: map[string]Advice{
 		"ckpt.retention": {Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."},
 		// The stock recipes build their DataLoader without num_workers and never read the key.

@@ -47,7 +47,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL308", "checkpoint-too-sparse"},
 	{"TL309", "final-step-not-saved-or-evaluated"},
 	{"TL310", "best-metric-direction-wrong"},
-	{"TL401", "experiment-tracking-missing"},
 	{"TL402", "experiment-metadata-incomplete"},
 	{"TL501", "bn-stats-not-synced"},
 	{"TL502", "ghost-bn-per-device-exceeds-virtual"},

@@ -54,6 +54,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"tracking.trackers": {
+			Help: "set wandb_project, use_tensorboard: true or use_mlflow: true (with mlflow_tracking_uri)",
+			Doc:  "`wandb_project`, `use_tensorboard: true` or `use_mlflow: true`.",
+		},
 		"schedule.warmup": {
 			Help: "shorten warmup_steps or warmup_ratio, or remove both: axolotl's default warms up for 3 % of the steps, at most 100",
 			Doc:  "a smaller `warmup_steps` or `warmup_ratio`, or neither (the default is 3 % of the steps, at most 100).",

@@ -60,6 +60,10 @@ var HuggingFace = register(&Dialect{
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
+	"tracking.trackers": {
+		Help: "set report_to to a tracker (tensorboard, wandb, mlflow, trackio, ...); transformers v5 reports nowhere by default",
+		Doc:  "`report_to: tensorboard` (or wandb, mlflow, trackio, ...): since v5 the default is `none`.",
+	},
 	"ckpt.retention": {
 		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove {key}",
 		Key:  "save_total_limit",

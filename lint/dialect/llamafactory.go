@@ -47,6 +47,7 @@ var LlamaFactory = register(&Dialect{
 		"data.workers":          hfAdvice["data.workers"],
 		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
 		"precision":             hfAdvice["precision"],
+		"tracking.trackers":     hfAdvice["tracking.trackers"],
 		"schedule.warmup":       hfAdvice["schedule.warmup"],
 		"data.streaming": {
 			Help: "set max_steps to a positive number of optimizer steps: LLaMA-Factory stops with \"Please specify `max_steps` in streaming mode.\"",

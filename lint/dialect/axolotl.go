@@ -70,8 +70,11 @@ var Axolotl = register(&Dialect{
 			Help: "axolotl turns fp16 off when bf16 is on: remove {key} or set it to false",
 			Doc:  "remove `fp16` or set it to false: with `bf16: true` axolotl trains in bf16 and ignores it.",
 		},
+		// validation.py (v0.18.0) warns "eval_batch_size != micro_batch_size. This can lead to VRAM
+		// instability." whenever both are set and differ: the fix sets them equal.
 		"eval.per_device_batch": {
-			Doc: "`eval_batch_size` ≥ `micro_batch_size` (or leave it unset: it then follows the micro batch).",
+			Help: "set {key} equal to micro_batch_size, or remove it (it then follows the micro batch): axolotl warns whenever the two differ",
+			Doc:  "`eval_batch_size` equal to `micro_batch_size`, or unset (it then follows the micro batch;\n  axolotl warns when the two differ).",
 		},
 	},
 })

@@ -311,6 +311,12 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 			dp := joinKey(mPrefix, "data")
 			p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
 			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, plan.Because(""))
+			// Megatron SFT/PEFT configs (tuning/conf/megatron_gpt_finetuning_config.yaml) put the
+			// loader arguments under data.train_ds: MegatronGPTSFTModel builds its train loader
+			// with cfg.data.train_ds.num_workers (build_data_loader).
+			if ds := data.Get("train_ds"); p.Data.Workers.Node == nil && isMap(ds) {
+				p.Data.Workers = intFact(root, ds, joinKey(dp, "train_ds"), "num_workers", 0, false, plan.Because(""))
+			}
 		}
 		// Normalisation of Megatron transformers is LayerNorm/RMSNorm: evidence of no BN.
 		if n := model.Get("normalization"); n != nil {

@@ -25,7 +25,6 @@ var catalogue = []struct{ Code, Name string }{
 	{"TL102", "input-single-worker"},
 	{"TL103", "input-unused-features-kept"},
 	{"TL104", "input-data-not-colocated"},
-	{"TL105", "input-host-sync-every-step"},
 	{"TL106", "input-online-preprocessing"},
 	{"TL201", "eval-interval-time-based"},
 	{"TL202", "eval-batch-smaller-than-train"},

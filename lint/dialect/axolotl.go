@@ -53,7 +53,8 @@ var Axolotl = register(&Dialect{
 			Help: "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves",
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
-		"data.workers": hfAdvice["data.workers"],
+		"data.workers":       hfAdvice["data.workers"],
+		"logging.sync_every": hfAdvice["logging.sync_every"],
 		"tracking.trackers": {
 			Help: "set wandb_project, use_tensorboard: true or use_mlflow: true (with mlflow_tracking_uri)",
 			Doc:  "`wandb_project`, `use_tensorboard: true` or `use_mlflow: true`.",
@@ -194,6 +195,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 
 	p.Precision = axoPrecision(root)
 	p.Schedule.Streaming = axoStreaming(root)
+	p.Logging.SyncEvery = hfLogSync(root) // an explicit logging_steps reaches the Trainer unchanged
 	// Warmup (axolotl v0.18.0 core/builders/base.py _configure_warmup_and_logging): warmup_steps
 	// wins, else warmup_ratio × total steps; the default min(3 %, 100 steps) is never long.
 	// validation.py refuses both set at once.

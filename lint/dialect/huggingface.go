@@ -60,6 +60,10 @@ var HuggingFace = register(&Dialect{
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
+	"logging.sync_every": {
+		Help: "set {key} to 10 or more: at every logging step the Trainer all-gathers the loss and reads it on the host",
+		Doc:  "`logging_steps: 10` or more (the Trainer gathers the loss across processes at every logging step).",
+	},
 	"tracking.trackers": {
 		Help: "set report_to to a tracker (tensorboard, wandb, mlflow, trackio, ...); transformers v5 reports nowhere by default",
 		Doc:  "`report_to: tensorboard` (or wandb, mlflow, trackio, ...): since v5 the default is `none`.",
@@ -252,6 +256,22 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	p.Precision.FP16 = pyBoolOr(root, "fp16", false, note)
 	p.Precision.BF16 = pyBoolOr(root, "bf16", false, note)
 	p.Schedule.WarmupSteps, p.Schedule.WarmupRatio = hfWarmup(root)
+	p.Logging.SyncEvery = hfLogSync(root)
+}
+
+// hfLogSync: at every logging step the Trainer all-gathers the accumulated loss and calls
+// .item() on it (_maybe_log_save_evaluate: self._nested_gather(tr_loss).mean().item()), a
+// device-to-host sync. Only an explicit integer logging_steps with the steps strategy counts;
+// a float below 1 is a fraction of the run.
+func hfLogSync(root *doc.Node) plan.Fact[int] {
+	if s := root.Get("logging_strategy"); s != nil && !s.IsNull() && strings.TrimSpace(s.Value) != "steps" {
+		return plan.Fact[int]{}
+	}
+	f, ok := FloatAt(root, "logging_steps")
+	if !ok || !f.Known() || f.Value < 1 || f.Value != math.Trunc(f.Value) {
+		return plan.Fact[int]{}
+	}
+	return plan.Set(int(f.Value), f.Key, f.Node)
 }
 
 // hfWarmup reads warmup_steps and warmup_ratio (transformers @00349ae training_args.py):

@@ -47,6 +47,7 @@ var LlamaFactory = register(&Dialect{
 		"data.workers":          hfAdvice["data.workers"],
 		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
 		"precision":             hfAdvice["precision"],
+		"logging.sync_every":    hfAdvice["logging.sync_every"],
 		"tracking.trackers":     hfAdvice["tracking.trackers"],
 		"schedule.warmup":       hfAdvice["schedule.warmup"],
 		"data.streaming": {

@@ -299,6 +299,9 @@ type Logging struct {
 	// TextLogsOnly reports that Scope only decides who writes text log files: metrics go through
 	// loggers that write from the first process whatever it says.
 	TextLogsOnly bool
+	// SyncEvery is how often (in optimizer steps) training metrics are pulled from the devices
+	// to the host, when the framework does that at every logging step.
+	SyncEvery Fact[int]
 }
 
 type BatchNorm struct {

@@ -23,7 +23,10 @@ The playbook's multi-host advice is to be deliberate about which seeds are share
 per host. A per-rank seed is right for per-host input streams and for dropout or augmentation; for
 the sampler's permutation it must be one value. Samplers that synchronise their seed across ranks
 themselves are not reported. Adapted from the Deep Learning Tuning Playbook (Godbole, Dahl,
-Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.`,
+Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.
+
+The rule needs to know that more than one process trains: a host or device count in the file, or
+` + "`--hosts`/`--devices-per-host`" + `.`,
 	Fix:   fixList(`Seed the sampler with one literal value on every rank; vary per-rank randomness elsewhere.`, "seeds.sampler", ""),
 	Check: checkSamplerSeedVaries,
 })
@@ -33,8 +36,8 @@ func checkSamplerSeedVaries(p *lint.Pass) {
 	if !sh.Known() || sh.Value != plan.GlobalIndexSampler || !s.Known() || s.Value.Varies != plan.VariesByHost || s.Node == nil {
 		return
 	}
-	if d, ok := p.Plan.Topology.Devices(); ok && d == 1 {
-		return // one process: nothing to shard
+	if _, ok := deviceCount(p.Plan.Topology); !ok {
+		return // one process, or a device count nobody stated (--hosts, --devices-per-host)
 	}
 	msg := "sampler seed " + strconv.Quote(s.Value.Value) + " differs from rank to rank"
 	if s.Note != "" {

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/trainlint/trainlint/lint/dialect"
+
 // The engine's own rules: findings the engine makes itself rather than a rule's Check. Drivers
 // include them through rules.All() like any other rule.
 var (
@@ -31,13 +33,40 @@ func Builtin() []*Rule {
 	return []*Rule{UnresolvedReference, MalformedSuppression, UnusedSuppression, InternalError}
 }
 
-// UnresolvedReference is a reference a run cannot follow: a missing group option or file, a
-// reference outside the repository, an override that names nothing. The facts behind it are
-// unknown, so the rules stay silent about them.
+// UnresolvedReference is a reference trainlint cannot follow: in a composed run, a missing group
+// option or file, a reference outside the repository, an override that names nothing (reported
+// by the run composer); in one file, an OmegaConf ${a.b} that names no key of a section the file
+// defines (checkUnresolvedRef). The facts behind it are unknown, so the rules stay silent about
+// them.
 var UnresolvedReference = &Rule{
 	Code: "TL006", Name: "unresolved-reference", Category: CatStructure, Severity: Info,
-	Title:      "A composed run refers to something that cannot be found",
-	Rationale:  "A defaults-list entry, an included file or an override that names nothing cannot be composed, so trainlint does not know the values it would have set and says so instead of guessing.",
-	Fix:        "Check the name against the config directory, or ignore the finding when the file is created at launch time (a machine-local config, say).",
+	Title:     "A reference cannot be resolved",
+	NeedsPlan: true,
+	Rationale: "A defaults-list entry, an included file or an override that names nothing cannot be composed, " +
+		"and an interpolation such as `${trainer.devices}` that names a key the file does not have fails " +
+		"when OmegaConf reads the value. trainlint does not know the values such references would have set, " +
+		"so the checks that need them ran with unknown values and stayed silent; it says so instead of guessing.\n\n" +
+		"Only interpolations into a section the file itself defines are checked in a single file: " +
+		"`${paths.output_dir}` in a Hydra group file without a `paths` section names the composed config, and " +
+		"resolvers (`${oc.env:RANK}`) and relative references (`${.key}`) are left alone.",
+	Fix: "Check the name against the config directory or define the key in the file, correct a misspelt " +
+		"path, or, when the value comes from elsewhere (a command-line override, a file created at launch " +
+		"time), suppress the finding on that line.",
 	Frameworks: []string{"*"},
+	Check:      checkUnresolvedRef,
+}
+
+func checkUnresolvedRef(p *Pass) {
+	d := dialect.ByName(p.Plan.Framework)
+	if d == nil || !d.Interpolates || p.Doc == nil {
+		return
+	}
+	for _, u := range dialect.UnresolvedRefs(p.Doc.Root, d.RefSections...) {
+		p.Report(Finding{
+			Node:    u.Node,
+			Message: "${" + u.Ref + "} names no key of this file",
+			Key:     u.Node.Path().String(),
+			Help:    "define " + u.Ref + " in the file or fix the path; checks that need this value ran without it",
+		})
+	}
 }

@@ -78,5 +78,8 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 		f.Related = nil // a defaulted train batch is not "set" anywhere
 	}
 	f.Help = "set " + keyOr(ev, "the eval batch") + " to at least " + itoa(tr.Value) + ": evaluation keeps no activations for backprop, so it fits a batch at least as large as training's"
+	if h := advice(p.Plan, "eval.per_device_batch", ev); h != "" {
+		f.Help = h // the framework asks for something more specific (equal batches, say)
+	}
 	p.Report(f)
 }

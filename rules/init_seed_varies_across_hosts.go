@@ -55,6 +55,10 @@ func checkInitSeedVaries(p *lint.Pass) {
 		f.Severity = lint.Info
 		f.Message += "; harmless here: the first process's initial parameters are broadcast to all"
 		f.Help = "nothing breaks, since initial parameters are broadcast; a constant init seed still makes runs reproducible"
+		if d := p.Plan.Seeds.Data; d.Known() && d.Value.Varies == plan.VariesByHost && d.Node == s.Node {
+			// The same seed also seeds the sampler: that is sampler-seed-varies-across-ranks.
+			f.Help = "initial parameters are broadcast, so the init seed is harmless; the same seed also seeds the data sampler, which is not (sampler-seed-varies-across-ranks)"
+		}
 	case s.Value.Pretrained:
 		f.Severity = lint.Info
 		f.Message += "; the model starts from pretrained weights, so only newly initialised layers differ"

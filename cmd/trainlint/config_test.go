@@ -51,7 +51,7 @@ func has(list []string, s string) bool {
 	return false
 }
 
-const hfJSON = `{"per_device_train_batch_size": 16, "per_device_eval_batch_size": 4, "eval_strategy": "steps", "eval_steps": 100, "dataloader_num_workers": 4}` + "\n"
+const hfJSON = `{"per_device_train_batch_size": 16, "per_device_eval_batch_size": 4, "eval_strategy": "steps", "eval_steps": 100, "dataloader_num_workers": 4, "report_to": "tensorboard"}` + "\n"
 
 func TestConfigSchemaErrorExits2(t *testing.T) {
 	writeTree(t, map[string]string{
@@ -251,7 +251,7 @@ func TestConfigNearestWinsAndFlags(t *testing.T) {
 // TestConfigRequireReason: require-suppression-reason in the file makes bare suppressions
 // malformed.
 func TestConfigRequireReason(t *testing.T) {
-	src := "per_device_train_batch_size: 16\nper_device_eval_batch_size: 4  # trainlint: disable=TL202\neval_strategy: steps\neval_steps: 100\ndataloader_num_workers: 4\n"
+	src := "per_device_train_batch_size: 16\nper_device_eval_batch_size: 4  # trainlint: disable=TL202\neval_strategy: steps\neval_steps: 100\ndataloader_num_workers: 4\nreport_to: tensorboard\n"
 	writeTree(t, map[string]string{"sft.yaml": src})
 	code, res, _ := checkJSON(t, "sft.yaml")
 	if code != exitOK || len(res.Diagnostics) != 0 {

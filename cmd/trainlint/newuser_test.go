@@ -79,7 +79,7 @@ func TestNeedsHostsNote(t *testing.T) {
 	}
 }
 
-const hfWarn = "per_device_train_batch_size: 16\nper_device_eval_batch_size: 4\neval_strategy: steps\neval_steps: 500\ndataloader_num_workers: 4\n" // only TL202, fixable
+const hfWarn = "per_device_train_batch_size: 16\nper_device_eval_batch_size: 4\neval_strategy: steps\neval_steps: 500\ndataloader_num_workers: 4\nreport_to: tensorboard\n" // only TL202, fixable
 
 // TestCheckDefaultsToCurrentFolder: `check` with no path lints the working folder; with
 // --stdin-filename and something piped in it reads standard input.

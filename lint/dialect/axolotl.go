@@ -62,8 +62,28 @@ var Axolotl = register(&Dialect{
 			Help: "hold out eval data with val_set_size (e.g. 0.05) or test_datasets, and set evals_per_epoch or eval_steps",
 			Doc:  "`val_set_size` (e.g. 0.05) or `test_datasets`, with `evals_per_epoch` or `eval_steps`.",
 		},
+		"logging.sync_every": hfAdvice["logging.sync_every"],
+		"tracking.trackers": {
+			Help: "set wandb_project, use_tensorboard: true or use_mlflow: true (with mlflow_tracking_uri)",
+			Doc:  "`wandb_project`, `use_tensorboard: true` or `use_mlflow: true`.",
+		},
+		"schedule.warmup": {
+			Help: "shorten warmup_steps or warmup_ratio, or remove both: axolotl's default warms up for 3 % of the steps, at most 100",
+			Doc:  "a smaller `warmup_steps` or `warmup_ratio`, or neither (the default is 3 % of the steps, at most 100).",
+		},
+		"data.streaming": {
+			Help: "set max_steps: axolotl refuses streaming datasets and pretraining_dataset without it (\"Trainer cannot infer dataset length for iterable datasets\")",
+			Doc:  "set `max_steps` with `streaming: true` or a `pretraining_dataset` (axolotl refuses either without it).",
+		},
+		"precision": {
+			Help: "axolotl turns fp16 off when bf16 is on: remove {key} or set it to false",
+			Doc:  "remove `fp16` or set it to false: with `bf16: true` axolotl trains in bf16 and ignores it.",
+		},
+		// validation.py (v0.18.0) warns "eval_batch_size != micro_batch_size. This can lead to VRAM
+		// instability." whenever both are set and differ: the fix sets them equal.
 		"eval.per_device_batch": {
-			Doc: "`eval_batch_size` ≥ `micro_batch_size` (or leave it unset: it then follows the micro batch).",
+			Help: "set {key} equal to micro_batch_size, or remove it (it then follows the micro batch): axolotl warns whenever the two differ",
+			Doc:  "`eval_batch_size` equal to `micro_batch_size`, or unset (it then follows the micro batch;\n  axolotl warns when the two differ).",
 		},
 	},
 })
@@ -187,6 +207,18 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Logging.ConsoleScope = plan.Defaulted(plan.EveryHost, "log_on_each_node", plan.Why{By: "the Trainer default", Note: "true; axolotl does not forward log_on_each_node"}, nil)
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "wandb_project", plan.Because("the Trainer reports from the main process only"), nil)
 	p.Tracking.Trackers, p.Tracking.RunName = axoTrackers(root)
+
+	p.Precision = axoPrecision(root)
+	p.Schedule.Streaming = axoStreaming(root)
+	p.Logging.SyncEvery = hfLogSync(root) // an explicit logging_steps reaches the Trainer unchanged
+	// Warmup (axolotl v0.18.0 core/builders/base.py _configure_warmup_and_logging): warmup_steps
+	// wins, else warmup_ratio × total steps; the default min(3 %, 100 steps) is never long.
+	// validation.py refuses both set at once.
+	if ws, ok := IntAt(root, "warmup_steps"); ok && ws.Known() && ws.Value > 0 {
+		p.Schedule.WarmupSteps = ws
+	} else if wr, ok := FloatAt(root, "warmup_ratio"); ok && wr.Known() && wr.Value > 0 && !hasValue(root, "warmup_steps") {
+		p.Schedule.WarmupRatio = wr
+	}
 
 	hfBatchNorm(root, p, "base_model")
 	ApplyContext(p, ctx)
@@ -604,4 +636,46 @@ var axoKeys = []Key{
 	{Path: "swanlab_project", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "SwanLab project (required with use_swanlab)"},
 	{Path: "swanlab_experiment_name", Type: "string", Default: "", Concept: "tracking.run_name", Doc: "SwanLab run name"},
 	{Path: "swanlab_mode", Type: "string", Default: "", Concept: "tracking.trackers", Doc: "\"disabled\" turns SwanLab off", Enum: []string{"cloud", "local", "offline", "disabled"}},
+}
+
+// axoPrecision reads fp16 and bf16 (or its alias bfloat16). axolotl resolves the pair itself
+// rather than refusing it (axolotl v0.18.0): resolve_dtype in src/axolotl/utils/config/__init__.py
+// turns fp16 off when bf16 is on (on CUDA), and _configure_precision_settings in
+// src/axolotl/core/builders/base.py passes the Trainer fp16 = fp16 and not bf16. bf16: auto
+// (decided by the GPU) and bf16: full (bf16 weights, bf16 eval) stay unknown and true.
+func axoPrecision(root *doc.Node) plan.Precision {
+	pr := plan.Precision{BothOn: plan.KeepsBF16}
+	pr.FP16 = pyBoolOr(root, "fp16", false, axoNote)
+	key := "bf16"
+	if root.Get(key) == nil && root.Get("bfloat16") != nil {
+		key = "bfloat16"
+	}
+	if n := root.Get(key); n != nil && n.IsScalar() && strings.EqualFold(strings.TrimSpace(n.Value), "full") {
+		pr.BF16 = plan.Set(true, key, n)
+	} else {
+		pr.BF16 = pyBoolOr(root, key, false, axoNote)
+	}
+	return pr
+}
+
+// axoStreaming: axolotl v0.18.0 src/axolotl/utils/schemas/validation.py refuses streaming: true
+// without max_steps (check_streaming_w_max_steps, "max_steps must be set when using streaming
+// datasets") and an (iterable) pretraining_dataset without max_steps
+// (check_pretraining_w_max_steps).
+func axoStreaming(root *doc.Node) plan.Fact[bool] {
+	f := hfStreaming(root, "streaming")
+	if f.Known() && f.Value {
+		return f
+	}
+	if n := root.Get("pretraining_dataset"); n != nil && !n.IsNull() {
+		return plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: "pretraining_dataset", Node: n,
+			Note: "a pretraining_dataset is streamed"}
+	}
+	return f
+}
+
+// hasValue reports a key present with a non-null value.
+func hasValue(root *doc.Node, key string) bool {
+	n := root.Get(key)
+	return n != nil && !n.IsNull()
 }

@@ -18,14 +18,16 @@ import (
 // seed_all(seed) on every rank before the model is built; device_eval_batch_size falls back to the
 // train microbatch).
 var Composer = register(&Dialect{
-	Name:      "composer",
-	Title:     "Composer / llm-foundry",
-	Version:   "composer 0.3x (core/time.py @50db85a); llm-foundry v0.2x (utils/config_utils.py @8c8dd48)",
-	Formats:   []doc.Format{doc.YAML, doc.JSON},
-	Detect:    detectComposer,
-	Normalize: normalizeComposer,
-	Keys:      composerKeys,
-	Loader:    TorchDataLoader,
+	Name:         "composer",
+	Title:        "Composer / llm-foundry",
+	Version:      "composer 0.3x (core/time.py @50db85a); llm-foundry v0.2x (utils/config_utils.py @8c8dd48)",
+	Formats:      []doc.Format{doc.YAML, doc.JSON},
+	Detect:       detectComposer,
+	Normalize:    normalizeComposer,
+	Keys:         composerKeys,
+	Loader:       TorchDataLoader,
+	Interpolates: true,
+	RefSections:  []string{"variables", "parameters", "parameters.variables"},
 	Advice: map[string]Advice{
 		"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
 		"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},

@@ -48,6 +48,14 @@ var DeepSpeed = register(&Dialect{
 		"fp16":                                "fp16",
 	},
 	Advice: map[string]Advice{
+		"batch.arithmetic": {
+			Help: "DeepSpeed asserts train_batch_size = train_micro_batch_size_per_gpu × gradient_accumulation_steps × data-parallel world size at start-up; set two of them (or \"auto\" under the HF Trainer) and let DeepSpeed derive the third",
+			Doc:  "give two of `train_batch_size`, `train_micro_batch_size_per_gpu`,\n  `gradient_accumulation_steps` and let DeepSpeed derive the third (it asserts\n  batch = micro × accumulation × world size at start-up).",
+		},
+		"precision": {
+			Help: `DeepSpeed asserts "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
+			Doc:  "set `fp16.enabled` or `bf16.enabled` to false (DeepSpeed asserts that at most one is on).",
+		},
 		"ckpt.scope": {
 			Help: "set {key} to false and save to a directory every node can read",
 			Key:  "checkpoint.use_node_local_storage",
@@ -127,6 +135,18 @@ func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
 	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote.Plus("each rank writes its shard once")), plan.EveryHost, plan.Sharded)
 
 	p.Tracking.Trackers = dsMonitors(root)
+
+	// Precision: DeepSpeedConfig asserts "bfloat16 and fp16 modes cannot be simultaneously
+	// enabled" (DeepSpeed v0.16.4 deepspeed/runtime/config.py:834; later versions assert the same on float16_config/bfloat16_config); bf16 is
+	// also read under its old name bfloat16 (runtime/constants.py BFLOAT16_OLD). "auto" is
+	// filled in by the HF integration and stays unknown.
+	p.Precision.FP16 = dsEnabled(root, "fp16")
+	p.Precision.BF16 = dsEnabled(root, "bf16")
+	if root.Get("bf16") == nil && root.Get("bfloat16") != nil {
+		p.Precision.BF16 = dsEnabled(root, "bfloat16")
+	}
+	// _batch_assertion: train_batch_size == micro × accumulation × data-parallel world size.
+	p.Schedule.BatchAsserted = true
 	ApplyContext(p, ctx)
 	dsDerive(p)
 	return p
@@ -165,6 +185,19 @@ func dsDerive(p *plan.Plan) {
 			Key: "train_batch_size", Node: t.PerDeviceBatch.Node,
 			Note: "= train_micro_batch_size_per_gpu × gradient_accumulation_steps × " + strconv.Itoa(devices) + " devices"}
 	}
+}
+
+// dsEnabled reads <block>.enabled; an absent block or key is DeepSpeed's default false.
+func dsEnabled(root *doc.Node, block string) plan.Fact[bool] {
+	key := block + ".enabled"
+	b := root.Get(block)
+	if b == nil || b.IsNull() {
+		return plan.Defaulted(false, key, dsNote, nil)
+	}
+	if b.Kind != doc.Map {
+		return plan.Fact[bool]{Key: key, Node: b}
+	}
+	return BoolOr(root, key, false, dsNote)
 }
 
 // dsMonitors lists enabled monitor blocks. With no block at all the host framework (usually the

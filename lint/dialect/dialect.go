@@ -143,6 +143,12 @@ type Dialect struct {
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.
 	Advice map[string]Advice
+	// Interpolates reports that the framework loads its files with OmegaConf, so ${a.b} names
+	// another key (Hydra, NeMo, torchtune, llm-foundry); elsewhere it is literal text.
+	// RefSections are sections a ${name} is also looked up in (llm-foundry's variables, and the
+	// parameters section of its MosaicML platform files).
+	Interpolates bool
+	RefSections  []string
 }
 
 // ListName is how rule pages name the framework in lists.

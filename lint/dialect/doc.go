@@ -12,6 +12,8 @@
 //     invalid-value and deprecated-key rules are built from these (Closed, SettingsName, Roots).
 //   - Advice, by concept: the help a finding gets in this framework and its line on rule pages.
 //   - Loader: what feeds the input (a PyTorch DataLoader, where prefetch needs workers).
+//   - Interpolates (and RefSections): the framework loads files with OmegaConf, so ${a.b} names a
+//     key; UnresolvedRefs (kit_interp.go) lists those that point into the file but find nothing.
 //   - Fallback: recognised by shape only, consulted when no other dialect claims a file
 //     (torchtitan, GPT-NeoX); Generic reads whatever is left.
 //

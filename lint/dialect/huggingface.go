@@ -81,6 +81,14 @@ var hfAdvice = map[string]Advice{
 		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
 		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",
 	},
+	"logging.sync_every": {
+		Help: "set {key} to 10 or more: at every logging step the Trainer all-gathers the loss and reads it on the host",
+		Doc:  "`logging_steps: 10` or more (the Trainer gathers the loss across processes at every logging step).",
+	},
+	"tracking.trackers": {
+		Help: "set report_to to a tracker (tensorboard, wandb, mlflow, trackio, ...); transformers v5 reports nowhere by default",
+		Doc:  "`report_to: tensorboard` (or wandb, mlflow, trackio, ...): since v5 the default is `none`.",
+	},
 	"ckpt.retention": {
 		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove {key}",
 		Key:  "save_total_limit",
@@ -99,6 +107,18 @@ var hfAdvice = map[string]Advice{
 	},
 	"eval.per_device_batch": {
 		Doc: "`per_device_eval_batch_size` ≥ `per_device_train_batch_size`.",
+	},
+	"schedule.warmup": {
+		Help: "shorten warmup to a few per cent of training: warmup_steps as a step count, or as a fraction below 1 (transformers v5; warmup_ratio in v4)",
+		Doc:  "a smaller `warmup_steps` (a step count, or a fraction below 1 in transformers v5;\n  `warmup_ratio` in v4).",
+	},
+	"data.streaming": {
+		Help: `set max_steps to a positive number of optimizer steps: without a dataset length the Trainer raises "args.max_steps must be set to a positive value if dataloader does not have a length"`,
+		Doc:  "set `max_steps` (the Trainer cannot size an epoch of a streamed dataset and stops at start-up).",
+	},
+	"precision": {
+		Help: `the Trainer raises "At most one of fp16 and bf16 can be True, but not both"`,
+		Doc:  "set `fp16: false` or `bf16: false` (the Trainer refuses both: \"At most one of fp16 and bf16\n  can be True, but not both\", transformers v5).",
 	},
 }
 
@@ -148,9 +168,24 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 	hfBatchNorm(root, p, "model_name_or_path")
+	// TRL's ScriptArguments.dataset_streaming and DatasetMixtureConfig.streaming (trl v1.9.0
+	// trl/scripts/utils.py) load an IterableDataset; Trainer.set_initial_training_values then
+	// raises "args.max_steps must be set to a positive value if dataloader does not have a
+	// length" unless max_steps > 0 (transformers src/transformers/trainer.py @000945a).
+	p.Schedule.Streaming = hfStreaming(root, "dataset_streaming", "dataset_mixture.streaming")
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p
+}
+
+// hfStreaming reads the first of keys that is present as a PyYAML boolean, default false.
+func hfStreaming(root *doc.Node, keys ...string) plan.Fact[bool] {
+	for _, k := range keys {
+		if f, ok := pyBoolAt(root, k); ok && !f.Node.IsNull() {
+			return f
+		}
+	}
+	return plan.Fact[bool]{}
 }
 
 // hfTRLStyle reports keys of TRL's script/model arguments (also used by alignment-handbook).
@@ -246,6 +281,52 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	if rn, ok := StrAt(root, "run_name"); ok {
 		p.Tracking.RunName = rn
 	}
+
+	// Precision: TrainingArguments._validate_args raises "At most one of fp16 and bf16 can be
+	// True, but not both" (transformers @00349ae, src/transformers/training_args.py).
+	p.Precision.FP16 = pyBoolOr(root, "fp16", false, note)
+	p.Precision.BF16 = pyBoolOr(root, "bf16", false, note)
+	p.Schedule.WarmupSteps, p.Schedule.WarmupRatio = hfWarmup(root)
+	p.Logging.SyncEvery = hfLogSync(root)
+}
+
+// hfLogSync: at every logging step the Trainer all-gathers the accumulated loss and calls
+// .item() on it (_maybe_log_save_evaluate: self._nested_gather(tr_loss).mean().item()), a
+// device-to-host sync. Only an explicit integer logging_steps with the steps strategy counts;
+// a float below 1 is a fraction of the run.
+func hfLogSync(root *doc.Node) plan.Fact[int] {
+	if s := root.Get("logging_strategy"); s != nil && !s.IsNull() && strings.TrimSpace(s.Value) != "steps" {
+		return plan.Fact[int]{}
+	}
+	f, ok := FloatAt(root, "logging_steps")
+	if !ok || !f.Known() || f.Value < 1 || f.Value != math.Trunc(f.Value) {
+		return plan.Fact[int]{}
+	}
+	return plan.Set(int(f.Value), f.Key, f.Node)
+}
+
+// hfWarmup reads warmup_steps and warmup_ratio (transformers @00349ae training_args.py):
+// get_warmup_steps takes warmup_steps >= 1 as steps and a float below 1 as a fraction of the
+// training steps; the deprecated warmup_ratio is copied into warmup_steps in __post_init__. v4
+// used warmup_ratio only when warmup_steps was 0, so with both set to non-zero values the
+// meaning depends on the version and both stay unknown. Absent keys (default 0) give no fact.
+func hfWarmup(root *doc.Node) (plan.Fact[int], plan.Fact[float64]) {
+	var steps plan.Fact[int]
+	var ratio plan.Fact[float64]
+	ws, hasWS := FloatAt(root, "warmup_steps")
+	wr, hasWR := FloatAt(root, "warmup_ratio")
+	wsOn := hasWS && ws.Known() && ws.Value > 0
+	wrOn := hasWR && wr.Known() && wr.Value > 0
+	switch {
+	case wsOn && wrOn:
+	case wrOn:
+		ratio = wr
+	case wsOn && ws.Value >= 1:
+		steps = plan.Set(int(ws.Value), ws.Key, ws.Node)
+	case wsOn:
+		ratio = ws
+	}
+	return steps, ratio
 }
 
 // hfAlignCheck is the gist of the Trainer's start-up error for load_best_model_at_end with

@@ -85,6 +85,51 @@ func resolveRef(root, n *doc.Node) (*doc.Node, string) {
 	return t, via
 }
 
+// anyRef matches every same-file interpolation inside a string: "${paths.log_dir}/ckpt" names
+// paths.log_dir. Resolvers (a colon) and relative references (a leading dot) do not match.
+var anyRef = lazyRegexp(`\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}`)
+
+// Unresolved is an interpolation whose target is not in the file.
+type Unresolved struct {
+	Node *doc.Node
+	Ref  string // the dotted path, "paths.log_dir"
+}
+
+// UnresolvedRefs lists, in document order, the ${a.b} interpolations of root that point into a
+// section the file defines (a is a key of the root, or of a section in also) but name no key
+// there, looked up as resolve does (from the root, then under also). A reference whose first
+// segment the file does not define at all (${paths.output_dir} in a Hydra group file) is left
+// alone: it names the composed config's keys. So is every reference of a file with a Hydra
+// defaults list, which is composed with other files.
+func UnresolvedRefs(root *doc.Node, also ...string) []Unresolved {
+	if !isMap(root) {
+		return nil
+	}
+	if d := root.Get("defaults"); d != nil && d.Kind == doc.Seq {
+		return nil
+	}
+	var out []Unresolved
+	root.Walk(func(n *doc.Node) bool {
+		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
+			return true
+		}
+		for _, m := range anyRef().FindAllStringSubmatch(n.Value, -1) {
+			first, _, _ := strings.Cut(m[1], ".")
+			found := selectPath(root, m[1]) != nil
+			owns := root.Get(first) != nil
+			for _, sec := range also {
+				found = found || selectPath(root, sec+"."+m[1]) != nil
+				owns = owns || selectPath(root, sec+"."+first) != nil
+			}
+			if owns && !found {
+				out = append(out, Unresolved{Node: n, Ref: m[1]})
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // viaNote is the note of a fact read through a reference: "= ${batch_size}".
 func viaNote(via string) string {
 	if via == "" {

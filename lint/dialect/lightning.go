@@ -35,11 +35,16 @@ var Lightning = register(&Dialect{
 	Label:     "Lightning",
 	Settings:  lightningRemoved,
 	// LightningCLI repeats the Trainer arguments under each subcommand.
-	Roots:  []string{"", "fit", "validate", "test", "predict"},
-	Loader: TorchDataLoader,
+	Roots:        []string{"", "fit", "validate", "test", "predict"},
+	Loader:       TorchDataLoader,
+	Interpolates: true,
 	Advice: lightningAdvice(map[string]Advice{
 		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
 		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
+		"seeds.sampler": {
+			Help: "set {key} to one literal value on every rank; per-rank randomness for augmentation comes from seed_everything(..., workers=True) or the rank in your code",
+			Doc:  "a literal `seed_everything` (or Hydra `seed`): Lightning seeds the DistributedSampler with it\n  through `PL_GLOBAL_SEED`.",
+		},
 	}),
 })
 
@@ -260,6 +265,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	readLightningCheckpoint(p, root, sh, note)
 	readLightningTracking(p, root, sh, note)
 	readLightningSeeds(p, root, sh, note)
+	lightningSamplerSeed(p, sh, note)
 	readLightningData(p, root, sh)
 	readBNPresent(p, root)
 
@@ -506,6 +512,28 @@ func readLightningSeeds(p *plan.Plan, root *doc.Node, sh lightningShape, note pl
 	if n := root.Get("seed"); n != nil && !n.IsNull() {
 		p.Seeds.Init = seedFact(n, sectionKey(n), broadcast)
 	}
+}
+
+// lightningSamplerSeed: seed_everything(seed) exports the seed as PL_GLOBAL_SEED, and the
+// Trainer seeds the DistributedSampler it injects with int(os.getenv("PL_GLOBAL_SEED", 0))
+// (_get_distributed_sampler in trainer/connectors/data_connector.py, unchanged from 1.x to 2.6).
+// A seed derived from the rank therefore gives every rank its own sampler permutation. A Hydra
+// file without its trainer section keeps the Trainer default use_distributed_sampler: true.
+func lightningSamplerSeed(p *plan.Plan, sh lightningShape, note plan.Why) {
+	init := p.Seeds.Init
+	if !init.IsExplicit() || init.Value.Varies != plan.VariesByHost || init.Value.Value == "" {
+		return
+	}
+	if !p.Data.Sharding.Known() && p.Data.Sharding.Node == nil && sh.tr == nil && sh.hydra {
+		p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "trainer.use_distributed_sampler",
+			note.Plus("DistributedSampler over one global index"), nil)
+	}
+	if s := p.Data.Sharding; !s.Known() || s.Value != plan.GlobalIndexSampler {
+		return
+	}
+	p.Seeds.Data = plan.Fact[plan.Seed]{Value: plan.Seed{Value: init.Value.Value, Varies: plan.VariesByHost,
+		Why: "seed_everything exports it as PL_GLOBAL_SEED, which seeds the DistributedSampler on each rank"},
+		Origin: plan.Derived, Key: init.Key, Node: init.Node, Note: init.Value.Why}
 }
 
 // readLightningData reads DataModule arguments: per-device batch sizes and loader workers.

@@ -52,6 +52,14 @@ var LlamaFactory = register(&Dialect{
 		"logging.scope":         hfAdvice["logging.scope"],
 		"data.workers":          hfAdvice["data.workers"],
 		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
+		"precision":             hfAdvice["precision"],
+		"logging.sync_every":    hfAdvice["logging.sync_every"],
+		"tracking.trackers":     hfAdvice["tracking.trackers"],
+		"schedule.warmup":       hfAdvice["schedule.warmup"],
+		"data.streaming": {
+			Help: "set max_steps to a positive number of optimizer steps: LLaMA-Factory stops with \"Please specify `max_steps` in streaming mode.\"",
+			Doc:  "set `max_steps` with `streaming: true` (LLaMA-Factory refuses streaming without it).",
+		},
 	},
 })
 
@@ -132,6 +140,10 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 		lfSwanlab(root, p)
 		lfEvalData(root, p)
+		// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
+		// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
+		// max_steps <= 0 without a dataset length.
+		p.Schedule.Streaming = hfStreaming(root, "streaming")
 		hfBatchNorm(root, p, "model_name_or_path")
 	}
 	ApplyContext(p, ctx)

@@ -30,16 +30,21 @@ var nemoModelDefault = plan.Why{By: "the NeMo Megatron default", Note: "2.6"}
 
 // NeMo is the NVIDIA NeMo 1.x (Hydra YAML) dialect.
 var NeMo = register(&Dialect{
-	Name:      "nemo",
-	Title:     "NVIDIA NeMo 1.x",
-	Version:   "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
-	Formats:   []doc.Format{doc.YAML, doc.JSON},
-	Detect:    detectNeMo,
-	Normalize: normalizeNeMo,
-	Keys:      nemoKeys,
-	Label:     "NeMo",
-	Loader:    TorchDataLoader,
+	Name:         "nemo",
+	Title:        "NVIDIA NeMo 1.x",
+	Version:      "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
+	Formats:      []doc.Format{doc.YAML, doc.JSON},
+	Detect:       detectNeMo,
+	Normalize:    normalizeNeMo,
+	Keys:         nemoKeys,
+	Label:        "NeMo",
+	Loader:       TorchDataLoader,
+	Interpolates: true,
 	Advice: lightningAdvice(map[string]Advice{
+		"batch.arithmetic": {
+			Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",
+			Doc:  "make `model.global_batch_size` a multiple of `model.micro_batch_size` × data-parallel size\n  (devices × nodes / (tensor × pipeline × context parallel size)).",
+		},
 		"logging.scope": {
 			Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
 			Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
@@ -285,6 +290,12 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		// Gradient accumulation is derived: global / (micro × data-parallel size), where
 		// data-parallel size = devices × nodes / (tensor × pipeline × context parallel).
 		// trainer.accumulate_grad_batches must stay 1 for these models, so it says nothing.
+		// The micro-batch calculator asserts "global batch size (G) is not divisible by micro
+		// batch size (M) times data parallel size (D)" (megatron_init.initialize_model_parallel_for_nemo
+		// sets up a constant calculator without decrease_batch_size_if_needed; data-parallel size =
+		// world size / (tensor × pipeline × context parallel) in fake_initialize_model_parallel).
+		p.Schedule.GlobalBatchDivides = true
+		p.Schedule.ModelParallel = nemoModelParallel(root, model, mPrefix)
 		if g, ok := deriveAccum(root, model, mPrefix, p); ok {
 			p.Train.GradAccum = g
 		} else {
@@ -303,6 +314,12 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 			dp := joinKey(mPrefix, "data")
 			p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
 			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, plan.Because(""))
+			// Megatron SFT/PEFT configs (tuning/conf/megatron_gpt_finetuning_config.yaml) put the
+			// loader arguments under data.train_ds: MegatronGPTSFTModel builds its train loader
+			// with cfg.data.train_ds.num_workers (build_data_loader).
+			if ds := data.Get("train_ds"); p.Data.Workers.Node == nil && isMap(ds) {
+				p.Data.Workers = intFact(root, ds, joinKey(dp, "train_ds"), "num_workers", 0, false, plan.Because(""))
+			}
 		}
 		// Normalisation of Megatron transformers is LayerNorm/RMSNorm: evidence of no BN.
 		if n := model.Get("normalization"); n != nil {
@@ -345,6 +362,29 @@ func nemoLoaderArgs(ds *doc.Node, prefix string) (*doc.Node, string) {
 		}
 	}
 	return ds, prefix
+}
+
+// nemoModelParallel is tensor × pipeline × context parallel size, unknown when any is unknown.
+func nemoModelParallel(root, model *doc.Node, mPrefix string) plan.Fact[int] {
+	par, explicit := 1, false
+	var at *doc.Node
+	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
+		f := intFact(root, model, mPrefix, k, 1, true, nemoModelDefault)
+		if !f.Known() || f.Value < 1 {
+			return plan.Fact[int]{Key: f.Key, Node: f.Node}
+		}
+		if f.IsExplicit() && at == nil {
+			at = f.Node
+		}
+		explicit = explicit || f.IsExplicit()
+		par *= f.Value
+	}
+	f := plan.Fact[int]{Value: par, Origin: plan.Derived, Key: joinKey(mPrefix, "tensor_model_parallel_size"), Node: at,
+		Note: "= tensor × pipeline × context parallel size"}
+	if !explicit {
+		f.Origin, f.By, f.Note = plan.Default, nemoModelDefault.By, "no model parallelism"
+	}
+	return f
 }
 
 // deriveAccum computes Megatron's gradient accumulation when every factor is known.

@@ -12,15 +12,16 @@ import (
 // recipes/full_finetune_distributed.py @015b39c and torchtune/training/seed.py @4f52318 (the corpus
 // configs are @bd2a0fc).
 var Torchtune = register(&Dialect{
-	Name:      "torchtune",
-	Title:     "torchtune recipe",
-	Version:   "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
-	Formats:   []doc.Format{doc.YAML},
-	Detect:    detectTorchtune,
-	Normalize: normalizeTorchtune,
-	Keys:      torchtuneKeys,
-	Label:     "torchtune",
-	Loader:    TorchDataLoader,
+	Name:         "torchtune",
+	Title:        "torchtune recipe",
+	Version:      "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
+	Formats:      []doc.Format{doc.YAML},
+	Detect:       detectTorchtune,
+	Normalize:    normalizeTorchtune,
+	Keys:         torchtuneKeys,
+	Label:        "torchtune",
+	Loader:       TorchDataLoader,
+	Interpolates: true,
 	Advice: map[string]Advice{
 		"eval.enabled": {
 			Help: "set {key} to a number of steps and give the recipe a dataset_val",
@@ -210,7 +211,12 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// torchtune trains transformer LLMs: no batch norm.
 	p.BN.Present = plan.Defaulted(false, "model", plan.Why{By: "the torchtune default", Note: "RMSNorm/LayerNorm models"}, r.Get("model"))
 
-	// Training length: epochs × max_steps_per_epoch when both are written.
+	// Training length: epochs × max_steps_per_epoch when both are written. The recipes save at
+	// the end of every epoch (the last one is the final save), whatever caps an epoch, so the
+	// epoch count also tells how many checkpoints a run writes: a 1-epoch run writes one.
+	if e, ok := genIntRef(r, k("epochs")); ok && e.Known() && e.Value > 0 {
+		p.Train.Epochs = plan.Fact[float64]{Value: float64(e.Value), Origin: e.Origin, Key: e.Key, Node: e.Node, Note: e.Note, By: e.By}
+	}
 	if e, ok := genIntRef(r, k("epochs")); ok && e.Known() {
 		if m, ok := genIntRef(r, k("max_steps_per_epoch")); ok && m.Known() && m.Value > 0 {
 			p.Train.MaxSteps = plan.Fact[int]{Value: e.Value * m.Value, Origin: plan.Derived, Key: m.Key, Node: m.Node,

@@ -207,6 +207,9 @@ type Plan struct {
 	Logging  Logging
 	BN       BatchNorm
 	Tracking Tracking
+	// Precision and Schedule are read by the batch-and-schedule rules.
+	Precision Precision
+	Schedule  Schedule
 }
 
 type Train struct {
@@ -321,6 +324,9 @@ type Logging struct {
 	// TextLogsOnly reports that Scope only decides who writes text log files: metrics go through
 	// loggers that write from the first process whatever it says.
 	TextLogsOnly bool
+	// SyncEvery is how often (in optimizer steps) training metrics are pulled from the devices
+	// to the host, when the framework does that at every logging step.
+	SyncEvery Fact[int]
 }
 
 type BatchNorm struct {
@@ -333,4 +339,42 @@ type BatchNorm struct {
 type Tracking struct {
 	Trackers Fact[[]string]
 	RunName  Fact[string]
+}
+
+// Precision is the mixed-precision mode a file asks for.
+type Precision struct {
+	FP16 Fact[bool]
+	BF16 Fact[bool]
+	// BothOn is what the framework does when fp16 and bf16 are both on.
+	BothOn BothOn
+}
+
+// BothOn is a framework's answer to fp16 and bf16 both on.
+type BothOn string
+
+const (
+	// RefusesBoth: the framework stops at start-up (the zero value).
+	RefusesBoth BothOn = ""
+	// KeepsBF16: the framework silently trains in bf16 and ignores fp16.
+	KeepsBF16 BothOn = "bf16"
+)
+
+// Schedule is the learning-rate warmup and what the batch arithmetic needs beyond Train.
+type Schedule struct {
+	// WarmupSteps is warmup in optimizer steps; WarmupRatio is warmup as a fraction of the run.
+	// At most one is known.
+	WarmupSteps Fact[int]
+	WarmupRatio Fact[float64]
+	// ModelParallel is the number of devices one model replica spans (tensor × pipeline ×
+	// context parallel sizes) when the file fixes it: the data-parallel size is the device count
+	// divided by it. GlobalBatchDivides says that the framework requires GlobalBatch to be a
+	// multiple of PerDeviceBatch × data-parallel size (Megatron's micro-batch calculator).
+	ModelParallel      Fact[int]
+	GlobalBatchDivides bool
+	// BatchAsserted says the framework asserts GlobalBatch = PerDeviceBatch × GradAccum × data
+	// parallel size at start-up (DeepSpeed's _batch_assertion).
+	BatchAsserted bool
+	// Streaming is whether the training data is an iterable (streamed) dataset whose length the
+	// trainer cannot know.
+	Streaming Fact[bool]
 }

@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// PrecisionSettingsConflict reports fp16 and bf16 mixed precision both switched on.
+var PrecisionSettingsConflict = register(&lint.Rule{
+	Code: "TL706", Name: "precision-settings-conflict", Category: lint.CatBatchSchedule, Severity: lint.Error,
+	Anchor:    "choosing-the-batch-size",
+	Title:     "fp16 and bf16 mixed precision are both switched on",
+	NeedsPlan: true,
+	Rationale: `A run trains in one half-precision format: float16 (with loss scaling) or bfloat16. A file
+that switches both on says two contradictory things. Most frameworks refuse it at start-up, after
+the job has been queued and the nodes allocated; one quietly trains in bf16 and drops fp16, so
+the file no longer says what the run does.
+
+The format changes the memory a batch needs, the throughput and the numerical behaviour, and
+so which batch sizes are feasible and how results compare between runs: the playbook's advice
+on choosing the batch size assumes these are settled before the batch size is tuned. Adapted
+from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no
+endorsement implied.`,
+	Fix: fixList(`Keep one of the two. bfloat16 needs no loss scaling and is the usual choice where the hardware
+supports it (Ampere and newer GPUs, TPUs); keep fp16 on older GPUs. The fix sets fp16 to false:
+safe where the framework already trains in bf16, unsafe elsewhere (on a GPU without bf16 you
+want the opposite).`, "precision", ""),
+	Check: checkPrecisionSettingsConflict,
+})
+
+func checkPrecisionSettingsConflict(p *lint.Pass) {
+	pr := p.Plan.Precision
+	fp, bf := pr.FP16, pr.BF16
+	if !fp.IsExplicit() || !bf.IsExplicit() || !fp.Value || !bf.Value {
+		return
+	}
+	f := lint.Finding{
+		Key:     fp.Key,
+		Message: fp.Key + " and " + bf.Key + " are both on",
+		Related: related(bf.Node, fp.Node, bf.Key+" is on here"),
+	}
+	place(&f, fp.Node)
+	app := lint.Unsafe
+	switch pr.BothOn {
+	case plan.KeepsBF16:
+		f.Severity = lint.Warning
+		f.Message += ": " + p.Plan.Framework + " trains in bf16 and ignores " + fp.Key
+		f.Help = "remove " + fp.Key + " or set it to false, so the file says what the run does"
+		if h := advice(p.Plan, "precision", fp); h != "" {
+			f.Help = h
+		}
+		app = lint.Safe
+	default:
+		f.Message += ": the run stops at start-up"
+		f.Help = "keep one: set " + fp.Key + " to false for bf16 (Ampere or newer GPUs, TPUs), or " + bf.Key + " to false for fp16"
+		if h := advice(p.Plan, "precision", fp); h != "" {
+			f.Help += " (" + h + ")"
+		}
+	}
+	if n := fp.Node; n != nil && n.Kind == doc.Scalar {
+		f.Fix = lint.ReplaceValue(n, "false", app, "set "+fp.Key+" to false")
+	}
+	p.Report(f)
+}

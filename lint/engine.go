@@ -169,7 +169,14 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 	return info, diags
 }
 
-func runRule(r *Rule, a Analysis, o Options) (out []Diagnostic) {
+func runRule(r *Rule, a Analysis, o Options) []Diagnostic {
+	return checkRule(r, a, o, func(f Finding) Diagnostic { return toDiagnostic(r, a.Doc, f) })
+}
+
+// checkRule runs one rule with its options on an analysis, turning each finding into a
+// diagnostic with diag (a single file's positions, or a composed run's); a rule that panics
+// becomes an internal-error finding and the run goes on.
+func checkRule(r *Rule, a Analysis, o Options, diag func(Finding) Diagnostic) (out []Diagnostic) {
 	defer func() {
 		if rec := recover(); rec != nil {
 			out = append(out, internalError(a.Doc, "rule "+r.Name, fmt.Errorf("%v", rec)))
@@ -183,7 +190,7 @@ func runRule(r *Rule, a Analysis, o Options) (out []Diagnostic) {
 		opts[k] = v
 	}
 	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts, Targets: o.Targets}
-	p.report = func(f Finding) { out = append(out, toDiagnostic(r, a.Doc, f)) }
+	p.report = func(f Finding) { out = append(out, diag(f)) }
 	r.Check(p)
 	return out
 }

@@ -124,23 +124,8 @@ func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
 	return diag
 }
 
-func runRunRule(r *Rule, a Analysis, run *compose.Run, o Options) (out []Diagnostic) {
-	defer func() {
-		if rec := recover(); rec != nil {
-			out = append(out, internalError(a.Doc, "rule "+r.Name, fmt.Errorf("%v", rec)))
-		}
-	}()
-	opts := map[string]any{}
-	for _, opt := range r.Options {
-		opts[opt.Name] = opt.Default
-	}
-	for k, v := range o.RuleOptions[r.Name] {
-		opts[k] = v
-	}
-	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts}
-	p.report = func(f Finding) { out = append(out, runDiagnostic(r, run, f)) }
-	r.Check(p)
-	return out
+func runRunRule(r *Rule, a Analysis, run *compose.Run, o Options) []Diagnostic {
+	return checkRule(r, a, o, func(f Finding) Diagnostic { return runDiagnostic(r, run, f) })
 }
 
 // runDiagnostic places a finding of the composed tree: in the file of its node (or of its first

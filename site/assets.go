@@ -22,11 +22,13 @@ const (
 	// WASMGzipBudget is the most it may weigh gzipped (zlib level 6, as served on the fly).
 	WASMGzipBudget = 1_300_000
 
-	// The module does not meet those yet (see the package documentation for what is left), so
-	// the browser test holds it to these ceilings, today's sizes plus room for the readers being
-	// added, and fails on any growth past them.
-	WASMBrotliCeiling = 1_080_000
-	WASMGzipCeiling   = 1_480_000
+	// The module does not meet those (see the package documentation for what is left), so the
+	// browser test holds it to these ceilings and fails on growth past them. Measured 2026-12-01
+	// after the gin and Python readers, Hydra composition, the knowledge tables and 19 new
+	// rules landed together: 1,174,333 bytes brotli and 1,630,759 gzip (8.2 MB raw), from
+	// 993,852 and 1,372,750 before them; the ceilings leave about 2 % above that.
+	WASMBrotliCeiling = 1_200_000
+	WASMGzipCeiling   = 1_670_000
 )
 
 // AssetReport gives the sizes of the checker's assets.

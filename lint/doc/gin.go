@@ -38,7 +38,7 @@ func parseGin(d *Document, lim Limits) {
 		d.addProblem(Syntax, "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return
 	}
-	g := &ginParser{d: d, toks: toks, lim: lim, x: x, src: string(d.Src)}
+	g := &ginParser{pyCursor: pyCursor{toks: toks}, d: d, lim: lim, x: x, src: string(d.Src)}
 	root := &Node{Kind: Map, Style: "block"}
 	g.root = root
 	ok := g.file()
@@ -55,9 +55,8 @@ func parseGin(d *Document, lim Limits) {
 }
 
 type ginParser struct {
+	pyCursor
 	d     *Document
-	toks  []pyTok
-	i     int
 	lim   Limits
 	x     *LineIndex
 	root  *Node
@@ -71,20 +70,6 @@ type ginParser struct {
 }
 
 type ginStop struct{}
-
-func (g *ginParser) peek() pyTok { return g.toks[g.i] }
-func (g *ginParser) next() pyTok {
-	t := g.toks[g.i]
-	if t.kind != pyEOF {
-		g.i++
-	}
-	return t
-}
-
-func (g *ginParser) isOp(s string) bool {
-	t := g.toks[g.i]
-	return t.kind == pyOp && t.text == s
-}
 
 func (g *ginParser) fail(off int, msg string) {
 	end := off + 1

@@ -1329,7 +1329,7 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 	if err != nil {
 		return nil
 	}
-	p := &pyParser{src: ev.src, toks: toks, max: 200}
+	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: ev.src, max: 200}
 	var x *pyExpr
 	func() {
 		defer func() {

@@ -36,6 +36,28 @@ type pyTok struct {
 	prefix     uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
 }
 
+// pyCursor walks a token stream; the gin and Python parsers both read pyLex's tokens through it.
+// The stream always ends with a pyEOF token, which next never passes.
+type pyCursor struct {
+	toks []pyTok
+	i    int
+}
+
+func (c *pyCursor) peek() pyTok { return c.toks[c.i] }
+
+func (c *pyCursor) next() pyTok {
+	t := c.toks[c.i]
+	if t.kind != pyEOF {
+		c.i++
+	}
+	return t
+}
+
+func (c *pyCursor) isOp(s string) bool {
+	t := c.toks[c.i]
+	return t.kind == pyOp && t.text == s
+}
+
 const (
 	pfxRaw uint8 = 1 << iota
 	pfxBytes

@@ -65,27 +65,14 @@ type pyStmt struct {
 }
 
 type pyParser struct {
+	pyCursor
 	src   []byte
-	toks  []pyTok
-	i     int
 	depth int
 	max   int
 }
 
 type pyParseStop struct{ err *pySyntaxError }
 
-func (p *pyParser) peek() pyTok { return p.toks[p.i] }
-func (p *pyParser) next() pyTok {
-	t := p.toks[p.i]
-	if t.kind != pyEOF {
-		p.i++
-	}
-	return t
-}
-func (p *pyParser) isOp(s string) bool {
-	t := p.toks[p.i]
-	return t.kind == pyOp && t.text == s
-}
 func (p *pyParser) isKw(s string) bool {
 	t := p.toks[p.i]
 	return t.kind == pyName && t.text == s

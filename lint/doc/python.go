@@ -32,7 +32,7 @@ func parsePython(d *Document, lim Limits) {
 		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
 		return
 	}
-	p := &pyParser{src: d.Src, toks: toks, max: lim.MaxDepth}
+	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth}
 	stmts, perr := p.parseModule()
 	if perr != nil {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))

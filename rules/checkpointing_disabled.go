@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/trainlint/trainlint/lint"
-	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // CheckpointingDisabled reports a run that writes no periodic checkpoints. Severity policy as
@@ -31,24 +30,10 @@ func checkCheckpointingDisabled(p *lint.Pass) {
 	if !e.Known() || e.Value {
 		return
 	}
-	const outcome = ", so a crash loses the run and no earlier checkpoint can be picked"
-	f := lint.Finding{Key: e.Key}
-	switch {
-	case e.Origin == plan.Default && writesKey(e):
-		f.Message = keyOr(e, "checkpointing") + " " + nodeText(e.Node) + " means no checkpoints during training" + outcome
-	case e.Origin == plan.Default:
-		f.Message = keyOr(e, "checkpointing") + " is not set: " + defaultName(e) + " writes no checkpoints during training" + outcome
-		f.Severity = lint.Info
-	default:
-		f.Message = keyOr(e, "checkpointing") + " " + written(e, "false") + " turns off checkpoints during training" + outcome
-	}
-	place(&f, e.Node)
-	f.Help = advice(p.Plan, "ckpt.enabled", e)
-	if f.Help == "" {
-		f.Help = "save a checkpoint every fixed number of steps, at the steps where evaluation runs"
-	}
-	if e.Note != "" && e.Origin != plan.Default {
-		f.Help = e.Note + "; " + f.Help
-	}
-	p.Report(f)
+	p.Report(switchedOff(p.Plan, e, switchOff{
+		name: "checkpointing", noun: "checkpoints", byDefault: "writes no checkpoints",
+		outcome:  ", so a crash loses the run and no earlier checkpoint can be picked",
+		concept:  "ckpt.enabled",
+		fallback: "save a checkpoint every fixed number of steps, at the steps where evaluation runs",
+	}))
 }

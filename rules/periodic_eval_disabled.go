@@ -33,26 +33,47 @@ func checkPeriodicEvalDisabled(p *lint.Pass) {
 	if !e.Known() || e.Value || p.Plan.Eval.Unavailable {
 		return // on, unknown, or nothing the config could turn on
 	}
-	const outcome = ", so there is no validation curve and no eval metric to pick the best checkpoint by"
+	p.Report(switchedOff(p.Plan, e, switchOff{
+		name: "evaluation", noun: "evaluation", byDefault: "runs no evaluation",
+		outcome:  ", so there is no validation curve and no eval metric to pick the best checkpoint by",
+		concept:  "eval.enabled",
+		fallback: "evaluate on a held-out set every fixed number of steps",
+	}))
+}
+
+// switchOff words a finding about something periodic (evaluation, checkpointing) that the
+// config turns off, or leaves off by the framework's default.
+type switchOff struct {
+	name      string // the setting, when the fact has no key of its own: "evaluation"
+	noun      string // what does not happen during training: "evaluation", "checkpoints"
+	byDefault string // what the default does: "runs no evaluation"
+	outcome   string // ", so ..."
+	concept   string // the dialect advice to use as help
+	fallback  string // help when the dialect has none
+}
+
+// switchedOff reports e (a known false "enabled" fact): a warning when the file turns the thing
+// off (or writes a value the framework reads as unset), info when only the default does.
+func switchedOff(pl *plan.Plan, e plan.Fact[bool], w switchOff) lint.Finding {
 	f := lint.Finding{Key: e.Key}
 	switch {
 	case e.Origin == plan.Default && writesKey(e):
-		f.Message = keyOr(e, "evaluation") + " " + nodeText(e.Node) + " means no evaluation during training" + outcome
+		f.Message = keyOr(e, w.name) + " " + nodeText(e.Node) + " means no " + w.noun + " during training" + w.outcome
 	case e.Origin == plan.Default:
-		f.Message = keyOr(e, "evaluation") + " is not set: " + defaultName(e) + " runs no evaluation during training" + outcome
+		f.Message = keyOr(e, w.name) + " is not set: " + defaultName(e) + " " + w.byDefault + " during training" + w.outcome
 		f.Severity = lint.Info
 	default:
-		f.Message = keyOr(e, "evaluation") + " " + written(e, "false") + " turns off evaluation during training" + outcome
+		f.Message = keyOr(e, w.name) + " " + written(e, "false") + " turns off " + w.noun + " during training" + w.outcome
 	}
 	place(&f, e.Node)
-	f.Help = advice(p.Plan, "eval.enabled", e)
+	f.Help = advice(pl, w.concept, e)
 	if f.Help == "" {
-		f.Help = "evaluate on a held-out set every fixed number of steps"
+		f.Help = w.fallback
 	}
 	if e.Note != "" && e.Origin != plan.Default {
 		f.Help = e.Note + "; " + f.Help
 	}
-	p.Report(f)
+	return f
 }
 
 // writesKey reports a defaulted fact whose node is its own key written as a scalar (a value the

@@ -21,7 +21,13 @@ import (
 // openRegular opens path for reading, refusing anything but a regular file (symbolic links are
 // followed). The open does not block on a FIFO (see openFlags).
 func openRegular(path string) (*os.File, fs.FileInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	return openRegularWith(os.OpenFile, path)
+}
+
+// openRegularWith is openRegular through another opener with os.OpenFile's signature, such as
+// an os.Root's OpenFile (which keeps the open inside a tree).
+func openRegularWith(open func(string, int, fs.FileMode) (*os.File, error), path string) (*os.File, fs.FileInfo, error) {
+	f, err := open(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
 		return nil, nil, err
 	}

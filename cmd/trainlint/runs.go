@@ -177,18 +177,11 @@ func (t *treeFS) ReadFile(name string) ([]byte, error) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
 	}
 	// Non-blocking open, as for the inputs (read.go): a FIFO named like a config never hangs.
-	f, err := t.root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|openFlags, 0)
+	f, fi, err := openRegularWith(t.root.OpenFile, filepath.FromSlash(name))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, notRegular(fi.Mode())
-	}
 	if fi.Size() > t.max {
 		return nil, fmt.Errorf("%s is over the size limit", name)
 	}

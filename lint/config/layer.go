@@ -143,18 +143,9 @@ func (l *Loader) parseLayer(abs string, src []byte) (*layer, error) {
 func (ly *layer) node(loc []string) *doc.Node {
 	n := ly.tree
 	for _, k := range append(append([]string{}, ly.prefix...), loc...) {
-		if n == nil {
+		if n = n.Step(k); n == nil {
 			return nil
 		}
-		if n.Kind == doc.Seq {
-			i, err := strconv.Atoi(k)
-			if err != nil {
-				return nil
-			}
-			n = n.Item(i)
-			continue
-		}
-		n = n.Get(k)
 	}
 	return n
 }

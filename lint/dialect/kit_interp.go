@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -23,15 +22,7 @@ func selectPath(root *doc.Node, path string) *doc.Node {
 	for rest, more := path, true; more && cur != nil; {
 		var seg string
 		seg, rest, more = strings.Cut(rest, ".")
-		if cur.Kind == doc.Seq {
-			i, err := strconv.Atoi(seg)
-			if err != nil {
-				return nil
-			}
-			cur = cur.Item(i)
-			continue
-		}
-		cur = cur.Get(seg)
+		cur = cur.Step(seg)
 	}
 	return cur
 }

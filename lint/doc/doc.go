@@ -386,6 +386,19 @@ func (n *Node) Item(i int) *Node {
 	return n.Children[i]
 }
 
+// Step is one step of a path that may cross sequences: a map's child by key, a sequence's item
+// by its decimal index ("0"), nil otherwise. Nil-safe.
+func (n *Node) Step(seg string) *Node {
+	if n != nil && n.Kind == Seq {
+		i, err := strconv.Atoi(seg)
+		if err != nil {
+			return nil
+		}
+		return n.Item(i)
+	}
+	return n.Get(seg)
+}
+
 // IsScalar reports whether n is a scalar (nil-safe).
 func (n *Node) IsScalar() bool { return n != nil && n.Kind == Scalar }
 

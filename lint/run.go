@@ -53,7 +53,14 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 				a.Plan = nil
 			}
 		}()
-		a.Plan = a.Dialect.Normalize(a.Doc, dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping})
+		a.Plan = a.Dialect.Normalize(a.Doc, runContext(run, o))
+		// Files the run's keys name (a DeepSpeed config): the values the framework would
+		// refuse given the recipe become the plan's mismatches.
+		for _, j := range run.Joined {
+			if j.Role == compose.RoleDeepSpeed && a.Plan != nil {
+				dialect.JoinDeepSpeed(a.Dialect, a.Plan, a.Doc.Root, j.Ref, j.Doc)
+			}
+		}
 	}()
 	if normErr != nil {
 		diags = append(diags, internalError(a.Doc, "dialect "+a.Dialect.Name, normErr))
@@ -102,6 +109,16 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	}
 	SortDiagnostics(out)
 	return out
+}
+
+// runContext is the launch context of a run: the options' (--hosts, --devices-per-host, the
+// config file), completed by the run's launcher config where the options say nothing.
+func runContext(run *compose.Run, o Options) dialect.Context {
+	ctx := dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping}
+	if run.Launcher != nil {
+		dialect.LauncherContext(&ctx, run.Launcher.Root)
+	}
+	return ctx
 }
 
 func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
@@ -259,10 +276,22 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	found, fragments := compose.Discover(fsys, files)
 	if specs == nil {
 		specs = found
+		skip := map[string]bool{}
+		for f := range fragments {
+			skip[f] = true
+		}
+		for _, s := range found {
+			skip[s.Primary] = true
+		}
+		specs = append(specs, compose.DiscoverJoined(fsys, files, skip)...)
 	}
+	// Composed runs' primaries get the structural rules alone (the runs report the rest); a
+	// Single run's file is linted whole, and its run adds what the files it joins bring.
 	roots := map[string]bool{}
 	for _, s := range specs {
-		roots[s.Primary] = true
+		if !s.Single {
+			roots[s.Primary] = true
+		}
 	}
 	structural := StructuralOnly(rules)
 	for _, f := range files {
@@ -282,13 +311,49 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	var names []string
 	cache := compose.NewCache()
 	for _, s := range specs {
-		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+		run := ComposeSpec(cache, fsys, s, o)
 		perRun = append(perRun, LintRun(run, rules, o))
 		names = append(names, s.Name())
 	}
-	res.Diagnostics = append(res.Diagnostics, DedupeRuns(perRun, names)...)
+	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names), res.Diagnostics)...)
 	SortDiagnostics(res.Diagnostics)
 	return res
+}
+
+// ComposeSpec composes the run a spec names: a Hydra composition (or the file alone for a
+// Single spec), then the files its keys name and its launcher config.
+func ComposeSpec(cache *compose.Cache, fsys fs.FS, s compose.Spec, o Options) *compose.Run {
+	lim := compose.Limits{Doc: o.Limits}
+	var run *compose.Run
+	if s.Single {
+		run = cache.Single(fsys, s.Primary, lim)
+	} else {
+		run = cache.Compose(fsys, s.Primary, s.Overrides, lim)
+	}
+	cache.Join(fsys, run, lim)
+	cache.Launch(fsys, run, s.Launcher, lim)
+	return run
+}
+
+// DropKnown leaves out of a run's findings those that the file-by-file lint already made
+// (same file, line, rule and message): a run of one file repeats its file's findings, and
+// only what the files it joins add is new.
+func DropKnown(runDiags, known []Diagnostic) []Diagnostic {
+	type key struct {
+		file, rule, msg string
+		line            int
+	}
+	seen := map[key]bool{}
+	for _, d := range known {
+		seen[key{d.File, d.Rule, d.Message, d.Line}] = true
+	}
+	out := runDiags[:0:0]
+	for _, d := range runDiags {
+		if !seen[key{d.File, d.Rule, d.Message, d.Line}] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // memoFS keeps the bytes of the files read through it, so that discovery, the file-by-file

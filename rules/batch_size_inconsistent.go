@@ -37,6 +37,7 @@ func checkBatchSizeInconsistent(p *lint.Pass) {
 	if s.GlobalBatchDivides {
 		checkBatchDivides(p)
 	}
+	reportMismatches(p, "batch")
 }
 
 // positive reports an explicit, positive integer fact.

@@ -30,6 +30,7 @@ want the opposite).`, "precision", ""),
 })
 
 func checkPrecisionSettingsConflict(p *lint.Pass) {
+	reportMismatches(p, "precision")
 	pr := p.Plan.Precision
 	fp, bf := pr.FP16, pr.BF16
 	if !fp.IsExplicit() || !bf.IsExplicit() || !fp.Value || !bf.Value {

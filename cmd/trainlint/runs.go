@@ -86,13 +86,25 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			}
 			specs = with
 		}
+		// Recipes whose keys name other files (deepspeed: ds.json) are runs of their own: the
+		// file is linted whole, and its run adds what the files it names bring.
+		skip := map[string]bool{}
+		for f := range fragments {
+			skip[f] = true
+		}
+		for _, s := range specs {
+			skip[s.Primary] = true
+		}
+		specs = append(specs, compose.DiscoverJoined(fsys, t.files, skip)...)
 		if len(specs) == 0 {
 			fsys.close()
 			continue
 		}
 		t.specs = specs
 		for _, s := range specs {
-			rp.partOfRun[t.show(s.Primary)] = true
+			if !s.Single {
+				rp.partOfRun[t.show(s.Primary)] = true
+			}
 		}
 		for f := range fragments {
 			rp.partOfRun[t.show(f)] = true
@@ -131,7 +143,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		cache := compose.NewCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
-			run := cache.Compose(t.fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			ds := lint.LintRun(run, rs, o)
 			for i := range ds {
 				ds[i].File = t.show(ds[i].File)
@@ -148,7 +160,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			names = append(names, s.Name())
 		}
 		t.fsys.close()
-		res.Diagnostics = append(res.Diagnostics, lint.DedupeRuns(perRun, names)...)
+		res.Diagnostics = append(res.Diagnostics, lint.DropKnown(lint.DedupeRuns(perRun, names), res.Diagnostics)...)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 }

@@ -67,6 +67,11 @@ type Run struct {
 	// Files are the files the run read, in load order (each parsed once).
 	Files    []*doc.Document
 	Problems []Problem
+	// Joined are the files that keys of the run name (a DeepSpeed JSON), read by Cache.Join.
+	Joined []Joined
+	// Launcher is the launcher config the run is started with (an accelerate config file),
+	// read by Cache.Launch; nil when none is known.
+	Launcher *doc.Document
 	origin   map[*doc.Node]Origin
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string

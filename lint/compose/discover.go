@@ -13,14 +13,54 @@ func readDir(fsys fs.FS, p string) ([]fs.DirEntry, error) { return fs.ReadDir(fs
 type Spec struct {
 	Primary   string
 	Overrides []string
+	// Launcher is the launcher config the run starts with (an accelerate config file, slash
+	// path inside the file system), "" when none is declared.
+	Launcher string
+	// Single marks a run of one file that is not composed (a recipe whose keys name other
+	// files: Cache.Single, then Cache.Join).
+	Single bool
 }
 
 // Name is the run's name in messages: the primary config, with its overrides.
 func (s Spec) Name() string {
-	if len(s.Overrides) == 0 {
-		return s.Primary
+	n := s.Primary
+	if len(s.Overrides) > 0 {
+		n += " " + strings.Join(s.Overrides, " ")
 	}
-	return s.Primary + " " + strings.Join(s.Overrides, " ")
+	if s.Launcher != "" {
+		n += " (launcher " + s.Launcher + ")"
+	}
+	return n
+}
+
+// DiscoverJoined finds the files among files (slash paths of fsys) that are not parts of
+// composed runs (skip) and whose keys name other files (FileKeys: a recipe's deepspeed:): each
+// is a Single run, so that the files it names join it.
+func DiscoverJoined(fsys fs.FS, files []string, skip map[string]bool) []Spec {
+	var out []Spec
+	for _, f := range files {
+		if skip[f] || !isYAML(f) {
+			continue
+		}
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil || !mentionsFileKey(b) {
+			continue
+		}
+		out = append(out, Spec{Primary: f, Single: true})
+	}
+	return out
+}
+
+// mentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:
+// a top-level `deepspeed:` or a `config:` near a DeepSpeed strategy.
+func mentionsFileKey(b []byte) bool {
+	s := string(b)
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "deepspeed:") {
+			return true
+		}
+	}
+	return strings.Contains(s, "DeepSpeedStrategy") && strings.Contains(s, "config:")
 }
 
 // Discover finds the Hydra runs among the YAML files of fsys (slash paths): a primary config is

@@ -210,6 +210,28 @@ type Plan struct {
 	// Precision and Schedule are read by the batch-and-schedule rules.
 	Precision Precision
 	Schedule  Schedule
+	// Mismatches are settings that two files of one run give different values where the
+	// framework requires them equal (a recipe and the DeepSpeed file it names): the framework
+	// refuses the run at start-up. Empty for a file linted alone.
+	Mismatches []Mismatch
+}
+
+// Mismatch is one setting a joined file gives a value the framework refuses, because another
+// file of the run (or that file's default) says otherwise.
+type Mismatch struct {
+	// Concept says which kind of setting it is: "batch", "precision", or "" for any other
+	// (an optimizer or clipping value): rules report the kinds they own.
+	Concept string
+	// Key and Node are the value the framework refuses (in the joined file); Message says what
+	// differs, Help how to fix it.
+	Key     string
+	Node    *doc.Node
+	Message string
+	Help    string
+	// Other locates the setting it must equal (nil when that is a default), OtherNote says
+	// what is there ("per_device_train_batch_size is 8 here").
+	Other     *doc.Node
+	OtherNote string
 }
 
 type Train struct {

@@ -1,0 +1,152 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// copyCorpus copies one corpus file (its local path in the corpus) to dst inside tmp.
+func copyCorpus(t testing.TB, tmp, local, dst string) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(corpusDir(t), filepath.FromSlash(local)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(tmp, filepath.FromSlash(dst))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const (
+	lfRepo   = "hiyouga/LLaMA-Factory"
+	lfRecipe = "examples/train_full/qwen3_full_sft.yaml" // deepspeed: examples/deepspeed/ds_z3_config.json
+	lfDS     = "examples/deepspeed/ds_z3_config.json"
+	// A real DeepSpeed config with explicit values: micro batch 3, global 24, fp16 on, lr 3e-5.
+	dsExplicit = "microsoft__DeepSpeed/tests__model__BingBertSquad__deepspeed_bsz24_fp16_config.json"
+)
+
+func findAt(ds []lint.Diagnostic, code, file string) []lint.Diagnostic {
+	var out []lint.Diagnostic
+	for _, d := range ds {
+		if d.Code == code && d.File == file {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// TestJoinDeepSpeedAuto: LLaMA-Factory's full SFT recipe names its ZeRO-3 file, whose batch and
+// precision values are all "auto": the file joins the recipe's run and nothing contradicts.
+func TestJoinDeepSpeedAuto(t *testing.T) {
+	tmp, files := rebuildTree(t, lfRepo)
+	fsys := os.DirFS(tmp)
+	specs := compose.DiscoverJoined(fsys, files, nil)
+	var single *compose.Spec
+	for i := range specs {
+		if specs[i].Primary == lfRecipe {
+			single = &specs[i]
+		}
+	}
+	if single == nil || !single.Single {
+		t.Fatalf("%s is not found as a run of its own: %v", lfRecipe, specs)
+	}
+	run := lint.ComposeSpec(compose.NewCache(), fsys, *single, lint.Options{})
+	if len(run.Joined) != 1 || run.Joined[0].Doc.Path != lfDS {
+		t.Fatalf("joined %v, want %s", run.Joined, lfDS)
+	}
+	res := lint.LintTree(fsys, files, nil, rules.All(), lint.Options{})
+	for _, d := range res.Diagnostics {
+		if d.File == lfDS && (d.Code == "TL701" || d.Code == "TL706") {
+			t.Errorf("all-auto DeepSpeed file gets %s %s", d.Code, d.Message)
+		}
+	}
+}
+
+// TestJoinDeepSpeedMismatch: the same recipe (per_device_train_batch_size 1, bf16 true, fp16
+// unset) with a DeepSpeed file that fixes micro batch 3 and fp16 on: the Trainer refuses both
+// at start-up. TL701 and TL706 sit at the DeepSpeed values, with the recipe's lines related.
+func TestJoinDeepSpeedMismatch(t *testing.T) {
+	tmp, files := rebuildTree(t, lfRepo)
+	copyCorpus(t, tmp, dsExplicit, lfDS)
+	fsys := os.DirFS(tmp)
+	res := lint.LintTree(fsys, files, nil, rules.All(), lint.Options{})
+
+	b := findAt(res.Diagnostics, "TL701", lfDS)
+	if len(b) != 1 {
+		t.Fatalf("TL701 in %s: %v", lfDS, b)
+	}
+	d := b[0]
+	if d.Line != 3 || !strings.Contains(d.Message, "train_micro_batch_size_per_gpu 3") || !strings.Contains(d.Message, "per_device_train_batch_size 1") {
+		t.Errorf("TL701 %d %q", d.Line, d.Message)
+	}
+	if len(d.Related) == 0 || d.Related[0].File != lfRecipe || d.Related[0].Line != 29 {
+		t.Errorf("TL701 related %+v, want %s:29 (per_device_train_batch_size)", d.Related, lfRecipe)
+	}
+	p := findAt(res.Diagnostics, "TL706", lfDS)
+	if len(p) != 1 {
+		t.Fatalf("TL706 in %s: %v", lfDS, p)
+	}
+	if p[0].Line != 15 || !strings.Contains(p[0].Message, "fp16.enabled true") {
+		t.Errorf("TL706 %d %q", p[0].Line, p[0].Message)
+	}
+	// fp16 is not set in the recipe: the related location is the deepspeed: key that names the file.
+	if len(p[0].Related) == 0 || p[0].Related[0].File != lfRecipe || p[0].Related[0].Line != 9 ||
+		!strings.Contains(p[0].Related[0].Message, "not set") {
+		t.Errorf("TL706 related %+v", p[0].Related)
+	}
+	// train_batch_size needs the device count: without one, nothing is said about it.
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "train_batch_size 24") {
+			t.Errorf("train_batch_size compared without a device count: %s", d.Message)
+		}
+	}
+}
+
+// TestJoinMissingFile: a recipe whose DeepSpeed file is not in the tree gets TL006 at the key,
+// and nothing is guessed about the file.
+func TestJoinMissingFile(t *testing.T) {
+	tmp, files := rebuildTree(t, lfRepo)
+	if err := os.Remove(filepath.Join(tmp, filepath.FromSlash(lfDS))); err != nil {
+		t.Fatal(err)
+	}
+	var kept []string
+	for _, f := range files {
+		if f != lfDS {
+			kept = append(kept, f)
+		}
+	}
+	res := lint.LintTree(os.DirFS(tmp), kept, nil, rules.All(), lint.Options{})
+	u := findAt(res.Diagnostics, "TL006", lfRecipe)
+	found := false
+	for _, d := range u {
+		if d.Line == 9 && strings.Contains(d.Message, "ds_z3_config.json") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no TL006 at %s:9 for the missing DeepSpeed file: %v", lfRecipe, u)
+	}
+}
+
+// TestJoinOutsideRoot: a deepspeed path that leaves the tree is never read.
+func TestJoinOutsideRoot(t *testing.T) {
+	tmp := t.TempDir()
+	if err := os.WriteFile(filepath.Join(tmp, "sft.yaml"), []byte("per_device_train_batch_size: 2\ndeepspeed: ../../etc/ds.json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := lint.LintTree(os.DirFS(tmp), []string{"sft.yaml"}, nil, rules.All(), lint.Options{})
+	u := findAt(res.Diagnostics, "TL006", "sft.yaml")
+	if len(u) != 1 || u[0].Line != 2 || !strings.Contains(u[0].Message, "outside the folder") {
+		t.Errorf("TL006 %v", u)
+	}
+}

@@ -104,6 +104,18 @@ func TestJoinDeepSpeedMismatch(t *testing.T) {
 		!strings.Contains(p[0].Related[0].Message, "not set") {
 		t.Errorf("TL706 related %+v", p[0].Related)
 	}
+	// The learning rate differs too: not a batch or precision value, so rejected-at-startup.
+	// Two recipes of the tree name the file with other learning rates: one finding each.
+	var r []lint.Diagnostic
+	for _, d := range findAt(res.Diagnostics, "TL011", lfDS) {
+		if strings.Contains(d.Message, "learning_rate 1e-05") {
+			r = append(r, d)
+		}
+	}
+	if len(r) != 1 || r[0].Line != 8 || !strings.Contains(r[0].Message, "optimizer.params.lr 3e-5") ||
+		len(r[0].Related) == 0 || r[0].Related[0].File != lfRecipe || r[0].Related[0].Line != 31 {
+		t.Errorf("TL011 %+v", r)
+	}
 	// train_batch_size needs the device count: without one, nothing is said about it.
 	for _, d := range res.Diagnostics {
 		if strings.Contains(d.Message, "train_batch_size 24") {

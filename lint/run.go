@@ -67,7 +67,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	}
 	var semantic []*Rule
 	for _, r := range active {
-		if r.Category == CatStructure || r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
+		if (r.Category == CatStructure && !r.Composed) || r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
 			continue
 		}
 		semantic = append(semantic, r)

@@ -108,9 +108,21 @@ func (j *dsJoin) add(concept, key string, n *doc.Node, msg string, other *doc.No
 			otherNote += "; the recipe names " + j.file + " here"
 		}
 	}
+	help := "set " + key + " to \"auto\" in " + j.file + " so it takes the Trainer's value, or make the two equal"
+	if concept == "" {
+		// Not a batch or precision value: a start-up refusal of its own (rejected-at-startup).
+		r := plan.Rejection{Node: n, Key: key, Message: msg,
+			Says:    "Please correct the following DeepSpeed config values that mismatch TrainingArguments values",
+			Package: "transformers", Source: "HfTrainerDeepSpeedConfig.trainer_config_finalize", Help: help}
+		if other != nil {
+			r.Related = []plan.Related{{Node: other, Message: otherNote}}
+		}
+		j.p.Rejections = append(j.p.Rejections, r)
+		return
+	}
 	j.p.Mismatches = append(j.p.Mismatches, plan.Mismatch{
 		Concept: concept, Key: key, Node: n, Message: msg + ": " + dsRefuses,
-		Help:  "set " + key + " to \"auto\" in " + j.file + " so it takes the Trainer's value, or make the two equal",
+		Help:  help,
 		Other: other, OtherNote: otherNote,
 	})
 }

@@ -162,3 +162,21 @@ func TestJoinOutsideRoot(t *testing.T) {
 		t.Errorf("TL006 %v", u)
 	}
 }
+
+// TestJoinLightningStrategyConfig: a LightningCLI config whose DeepSpeedStrategy names a real
+// DeepSpeed file that sets gradient_accumulation_steps: Lightning refuses it at set-up
+// (rejected-at-startup at the DeepSpeed key, the strategy's config line related).
+func TestJoinLightningStrategyConfig(t *testing.T) {
+	tmp := t.TempDir()
+	copyCorpus(t, tmp, "microsoft__DeepSpeed/tests__model__Megatron_GPT2__ds_config_func_bs8_zero2_gas3.json", "ds/zero2.json")
+	cfg := "trainer:\n  accelerator: gpu\n  devices: 4\n  max_epochs: 3\n  strategy:\n    class_path: lightning.pytorch.strategies.DeepSpeedStrategy\n    init_args:\n      config: ds/zero2.json\nmodel:\n  learning_rate: 0.001\n"
+	if err := os.WriteFile(filepath.Join(tmp, "config.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := lint.LintTree(os.DirFS(tmp), []string{"config.yaml", "ds/zero2.json"}, nil, rules.All(), lint.Options{})
+	r := findAt(res.Diagnostics, "TL011", "ds/zero2.json")
+	if len(r) != 1 || !strings.Contains(r[0].Message, "gradient_accumulation_steps") || len(r[0].Related) == 0 ||
+		r[0].Related[0].File != "config.yaml" || r[0].Related[0].Line != 8 {
+		t.Fatalf("TL011 %+v\nall: %+v", r, res.Diagnostics)
+	}
+}

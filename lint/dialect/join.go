@@ -43,7 +43,14 @@ var trainerKeys = map[string]bool{"huggingface": true, "llama-factory": true}
 // that the Trainer refuses, given the recipe root. Frameworks whose recipe is not handed to
 // the Trainer add nothing (what they do with the file is not modelled).
 func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, ref *doc.Node, ds *doc.Document) {
-	if d == nil || p == nil || ds == nil || ds.Root == nil || ds.Root.Kind != doc.Map || !trainerRecipes[d.Name] {
+	if d == nil || p == nil || ds == nil || ds.Root == nil || ds.Root.Kind != doc.Map {
+		return
+	}
+	if d.Name == "lightning" {
+		lightningDeepSpeed(p, ref, ds)
+		return
+	}
+	if !trainerRecipes[d.Name] {
 		return
 	}
 	if recipe == nil || recipe.Kind != doc.Map {
@@ -324,4 +331,27 @@ func LauncherContext(ctx *Context, root *doc.Node) {
 	if ctx.DevicesPerHost == 0 && procs > 0 && procs%hosts == 0 {
 		ctx.DevicesPerHost, ctx.DevicesKey, ctx.DevicesNode = procs/hosts, "num_processes", procsNode
 	}
+}
+
+// lightningDeepSpeed: Lightning's DeepSpeedStrategy (Lightning-AI/pytorch-lightning @015e167,
+// src/lightning/pytorch/strategies/deepspeed.py, _format_batch_size_and_grad_accum_config)
+// raises a MisconfigurationException when its config holds gradient_accumulation_steps at all
+// (whatever the value, "auto" included): the Trainer's accumulate_grad_batches sets it. It
+// fills train_micro_batch_size_per_gpu and gradient_clipping only when they are absent, and
+// adds fp16/bf16 blocks only when the config has none, so a config's own values win without a
+// refusal: those are not reported.
+func lightningDeepSpeed(p *plan.Plan, ref *doc.Node, ds *doc.Document) {
+	n := ds.Root.Get("gradient_accumulation_steps")
+	if n == nil {
+		return
+	}
+	r := plan.Rejection{Node: n, Key: "gradient_accumulation_steps",
+		Message: "gradient_accumulation_steps is set in " + path.Base(ds.Path) + ", the DeepSpeed config of a Lightning DeepSpeedStrategy",
+		Says:    "Do not set `gradient_accumulation_steps` in the DeepSpeed config",
+		Package: "lightning", Source: "DeepSpeedStrategy._format_batch_size_and_grad_accum_config",
+		Help: "remove gradient_accumulation_steps from the DeepSpeed config and set trainer.accumulate_grad_batches instead"}
+	if ref != nil && ref.Kind != doc.Map {
+		r.Related = []plan.Related{{Node: ref, Message: "the strategy's config names the file here"}}
+	}
+	p.Rejections = append(p.Rejections, r)
 }

@@ -50,6 +50,17 @@ type Options struct {
 	// reads them; the engine is pure). A framework without one is linted for the newest release
 	// in the knowledge tables.
 	Targets map[string]Target
+	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
+	// (the driver turns them into paths of the tree it lints): they replace discovery.
+	Runs []DeclaredRun
+}
+
+// DeclaredRun is one run a config file declares: a primary config, Hydra overrides and a
+// launcher config (file system paths; Launcher "" for none).
+type DeclaredRun struct {
+	Config    string
+	Overrides []string
+	Launcher  string
 }
 
 // Target is the version of one framework a file is linted for, and where it was read.

@@ -180,3 +180,43 @@ func TestJoinLightningStrategyConfig(t *testing.T) {
 		t.Fatalf("TL011 %+v\nall: %+v", r, res.Diagnostics)
 	}
 }
+
+// TestLauncherContext: the same recipe and explicit DeepSpeed file, launched with accelerate's
+// multi-node template (num_machines 2, num_processes 8): the run has 2 hosts of 4 devices, so
+// the global batch the Trainer computes (1 × 2 × 8 = 16) is compared with train_batch_size 24,
+// with the launcher's lines related.
+func TestLauncherContext(t *testing.T) {
+	tmp, files := rebuildTree(t, lfRepo)
+	copyCorpus(t, tmp, dsExplicit, lfDS)
+	const launcher = "accelerate/multi_node.yaml"
+	copyCorpus(t, tmp, "huggingface__accelerate/examples__config_yaml_templates__multi_node.yaml", launcher)
+	fsys := os.DirFS(tmp)
+	spec := compose.Spec{Primary: lfRecipe, Single: true, Launcher: launcher}
+	run := lint.ComposeSpec(compose.NewCache(), fsys, spec, lint.Options{})
+	if run.Launcher == nil || run.Launcher.Path != launcher || len(run.Problems) != 0 {
+		t.Fatalf("launcher %v, problems %v", run.Launcher, run.Problems)
+	}
+	res := lint.LintTree(fsys, files, []compose.Spec{spec}, rules.All(), lint.Options{})
+	var got *lint.Diagnostic
+	for i, d := range res.Diagnostics {
+		if d.Code == "TL701" && d.File == lfDS && d.Line == 2 {
+			got = &res.Diagnostics[i]
+		}
+	}
+	if got == nil || !strings.Contains(got.Message, "train_batch_size 24") || !strings.Contains(got.Message, "16") {
+		t.Fatalf("no TL701 on train_batch_size: %+v", res.Diagnostics)
+	}
+	var lines []string
+	for _, r := range got.Related {
+		lines = append(lines, r.File+":"+itoa(r.Line))
+	}
+	want := lfRecipe + ":29," + launcher + ":12," + launcher + ":10"
+	if strings.Join(lines, ",") != want {
+		t.Errorf("related %v, want %s", lines, want)
+	}
+	// A launcher outside the tree is never read.
+	out := lint.ComposeSpec(compose.NewCache(), fsys, compose.Spec{Primary: lfRecipe, Single: true, Launcher: "../multi_node.yaml"}, lint.Options{})
+	if out.Launcher != nil || len(out.Problems) != 1 || !strings.Contains(out.Problems[0].Message, "outside") {
+		t.Errorf("outside launcher: %v %v", out.Launcher, out.Problems)
+	}
+}

@@ -173,7 +173,10 @@ func reportMismatches(p *lint.Pass, concept string) {
 		if m.Concept != concept || m.Node == nil {
 			continue
 		}
-		f := lint.Finding{Key: m.Key, Message: m.Message, Help: m.Help, Related: related(m.Other, m.Node, m.OtherNote)}
+		f := lint.Finding{Key: m.Key, Message: m.Message, Help: m.Help}
+		for _, r := range m.Related {
+			f.Related = append(f.Related, related(r.Node, m.Node, r.Message)...)
+		}
 		place(&f, m.Node)
 		p.Report(f)
 	}

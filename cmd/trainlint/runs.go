@@ -96,6 +96,10 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			skip[s.Primary] = true
 		}
 		specs = append(specs, compose.DiscoverJoined(fsys, t.files, skip)...)
+		// Runs the config file declares ([[runs]]) replace the ones found.
+		if declared := t.declaredRuns(opts); declared != nil {
+			specs = declared
+		}
 		if len(specs) == 0 {
 			fsys.close()
 			continue
@@ -222,6 +226,52 @@ func (t *runTree) show(rel string) string {
 		return s
 	}
 	return t.prefix + rel
+}
+
+// declaredRuns are the [[runs]] of the config files that apply to the tree's files, as specs
+// with paths of the tree (nil when none declares any). A run whose config is not inside the
+// tree is left out (the tree's file system cannot read it); a launcher outside it stays as
+// written, so that the run reports it unresolved.
+func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
+	root, err := filepath.Abs(t.root)
+	if err != nil {
+		return nil
+	}
+	rel := func(p string) (string, bool) {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return "", false
+		}
+		r, err := filepath.Rel(root, a)
+		if err != nil {
+			return "", false
+		}
+		r = filepath.ToSlash(r)
+		return r, r != ".." && !strings.HasPrefix(r, "../")
+	}
+	var out []compose.Spec
+	seen := map[string]bool{}
+	for _, f := range t.files {
+		for _, d := range opts(t.byRel[f]).Runs {
+			cfg, ok := rel(d.Config)
+			if !ok {
+				continue
+			}
+			s := compose.Spec{Primary: cfg, Overrides: d.Overrides}
+			if d.Launcher != "" {
+				s.Launcher, _ = rel(d.Launcher)
+			}
+			key := s.Name()
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			b, err := t.fsys.ReadFile(cfg)
+			s.Single = err == nil && !compose.IsComposed(b)
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func isYAMLPath(p string) bool {

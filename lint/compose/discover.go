@@ -136,6 +136,10 @@ func isYAML(p string) bool {
 	return e == ".yaml" || e == ".yml"
 }
 
+// IsComposed reports whether a config text is composed by Hydra (it has a top-level defaults
+// list); a declared run of any other file is a Single run.
+func IsComposed(b []byte) bool { return hasDefaultsList(b) }
+
 // hasDefaultsList reports whether a YAML text has a top-level `defaults:` key.
 func hasDefaultsList(b []byte) bool {
 	for _, line := range strings.Split(string(b), "\n") {

@@ -115,6 +115,17 @@ func (j *dsJoin) add(concept, key string, n *doc.Node, msg string, other *doc.No
 			otherNote += "; the recipe names " + j.file + " here"
 		}
 	}
+	rel := []plan.Related{{Node: other, Message: otherNote}}
+	if concept == "batch" && key == "train_batch_size" {
+		// The device count comes from the launch context: point at it when a file set it.
+		topo := j.p.Topology
+		if n := topo.DevicesPerHost.Node; n != nil {
+			rel = append(rel, plan.Related{Node: n, Message: topo.DevicesPerHost.Key + " gives " + itoa(topo.DevicesPerHost.Value) + " devices per host"})
+		}
+		if n := topo.Hosts.Node; n != nil {
+			rel = append(rel, plan.Related{Node: n, Message: topo.Hosts.Key + " gives " + itoa(topo.Hosts.Value) + " hosts"})
+		}
+	}
 	help := "set " + key + " to \"auto\" in " + j.file + " so it takes the Trainer's value, or make the two equal"
 	if concept == "" {
 		// Not a batch or precision value: a start-up refusal of its own (rejected-at-startup).
@@ -122,15 +133,15 @@ func (j *dsJoin) add(concept, key string, n *doc.Node, msg string, other *doc.No
 			Says:    "Please correct the following DeepSpeed config values that mismatch TrainingArguments values",
 			Package: "transformers", Source: "HfTrainerDeepSpeedConfig.trainer_config_finalize", Help: help}
 		if other != nil {
-			r.Related = []plan.Related{{Node: other, Message: otherNote}}
+			r.Related = rel
 		}
 		j.p.Rejections = append(j.p.Rejections, r)
 		return
 	}
 	j.p.Mismatches = append(j.p.Mismatches, plan.Mismatch{
 		Concept: concept, Key: key, Node: n, Message: msg + ": " + dsRefuses,
-		Help:  help,
-		Other: other, OtherNote: otherNote,
+		Help:    help,
+		Related: rel,
 	})
 }
 
@@ -329,7 +340,7 @@ func LauncherContext(ctx *Context, root *doc.Node) {
 		ctx.Hosts, ctx.HostsKey, ctx.HostsNode = hosts, "num_machines", hostsNode
 	}
 	if ctx.DevicesPerHost == 0 && procs > 0 && procs%hosts == 0 {
-		ctx.DevicesPerHost, ctx.DevicesKey, ctx.DevicesNode = procs/hosts, "num_processes", procsNode
+		ctx.DevicesPerHost, ctx.DevicesKey, ctx.DevicesNode = procs/hosts, "num_processes / num_machines", procsNode
 	}
 }
 

@@ -234,10 +234,9 @@ type Mismatch struct {
 	Node    *doc.Node
 	Message string
 	Help    string
-	// Other locates the setting it must equal (nil when that is a default), OtherNote says
-	// what is there ("per_device_train_batch_size is 8 here").
-	Other     *doc.Node
-	OtherNote string
+	// Related are the settings it must agree with, each with a note ("per_device_train_batch_size
+	// is 8 here"); the reference that names the joined file when the setting is a default.
+	Related []Related
 }
 
 // Rejection is one start-up check the file fails, as the framework's source makes it.

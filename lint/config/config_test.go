@@ -401,8 +401,8 @@ func TestSchemaDocument(t *testing.T) {
 // an extending file keeps its parent's runs.
 func TestRuns(t *testing.T) {
 	root := tree(t, map[string]string{
-		".git/HEAD":       "",
-		".trainlint.toml": "[[runs]]\nconfig = \"configs/train.yaml\"\noverrides = [\"experiment=mnist_ddp\", \"trainer.devices=8\"]\n\n[[runs]]\nconfig = \"recipes/sft.yaml\"\nlauncher = \"accelerate/multinode.yaml\"\n",
+		".git/HEAD":           "",
+		".trainlint.toml":     "[[runs]]\nconfig = \"configs/train.yaml\"\noverrides = [\"experiment=mnist_ddp\", \"trainer.devices=8\"]\n\n[[runs]]\nconfig = \"recipes/sft.yaml\"\nlauncher = \"accelerate/multinode.yaml\"\n",
 		"sub/.trainlint.toml": "extend = \"../.trainlint.toml\"\n",
 		"sub/x.yaml":          "",
 	})

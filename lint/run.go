@@ -35,6 +35,14 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	if run.Doc == nil || run.Doc.Root == nil {
 		return diags
 	}
+	if unresolvedOn && len(run.Files) > 0 && run.Doc != run.Files[0] {
+		// Interpolations across the composed tree (a Single run's file is checked alone by
+		// its file lint): a reference to no key of the run, an environment variable without a
+		// default. Their values are unknown, so the dialects' readers leave the facts unknown.
+		for _, u := range dialect.UnresolvedInRun(run.Doc.Root) {
+			diags = append(diags, runDiagnostic(UnresolvedReference, run, unresolvedFinding(u)))
+		}
+	}
 	a := Analysis{Doc: run.Doc}
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)
@@ -119,6 +127,17 @@ func runContext(run *compose.Run, o Options) dialect.Context {
 		dialect.LauncherContext(&ctx, run.Launcher.Root)
 	}
 	return ctx
+}
+
+func unresolvedFinding(u dialect.Unresolved) Finding {
+	if u.Env {
+		return Finding{Node: u.Node, Key: u.Node.Path().String(), Severity: Info,
+			Message: "environment variable " + u.Ref + " has no default: its value is the launching shell's",
+			Help:    "give a default (${oc.env:" + u.Ref + ",value}) if the checks should use one; checks that need this value ran without it"}
+	}
+	return Finding{Node: u.Node, Key: u.Node.Path().String(), Severity: Info,
+		Message: "${" + u.Ref + "} names no key of the composed run",
+		Help:    "define " + u.Ref + " in one of the run's files or fix the path; checks that need this value ran without it"}
 }
 
 func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {

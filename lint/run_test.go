@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/trainlint/trainlint/lint"
@@ -83,14 +84,20 @@ func TestRunsLightningHydraTemplate(t *testing.T) {
 		t.Errorf("monitor %+v from %+v", mon, run.Origin(mon))
 	}
 	// The runs found: train.yaml, its experiment, eval.yaml; the missing data/mnist.yaml (not
-	// in the corpus) is one unresolved-reference per referring line, not one per run.
+	// in the corpus) is one unresolved-reference per referring line, not one per run. Every
+	// run composes paths/default.yaml, whose root_dir is ${oc.env:PROJECT_ROOT} without a
+	// default: one finding, naming the three runs. Every ${paths...} reference resolves.
 	var unresolved []string
 	for _, d := range res.Diagnostics {
 		if d.Code == "TL006" {
 			unresolved = append(unresolved, d.File+":"+itoa(d.Line))
+			if d.File == "configs/paths/default.yaml" && (!strings.Contains(d.Message, "PROJECT_ROOT has no default") ||
+				len(d.Related) != 1 || !strings.Contains(d.Related[0].Message, "found in 3 runs")) {
+				t.Errorf("env finding %+v", d)
+			}
 		}
 	}
-	if strings.Join(unresolved, " ") != "configs/eval.yaml:5 configs/train.yaml:7" {
+	if strings.Join(unresolved, " ") != "configs/eval.yaml:5 configs/paths/default.yaml:4 configs/train.yaml:7" {
 		t.Errorf("unresolved references %v", unresolved)
 	}
 }
@@ -206,4 +213,34 @@ func BenchmarkTreeRunsOverFiles(b *testing.B) {
 	b.ReportMetric(float64(runs)/float64(single), "runs/files")
 	b.ReportMetric(float64(runs.Microseconds())/float64(b.N), "runs-µs/op")
 	b.ReportMetric(float64(single.Microseconds())/float64(b.N), "files-µs/op")
+}
+
+// TestRunsInterpolationAcrossFiles: a ${trainer.max_steps} set in another file of the run
+// resolves (no finding); one that names no key of the run is TL006 at the reference's file and
+// line; an ${oc.env:X,default} has a default and is fine.
+func TestRunsInterpolationAcrossFiles(t *testing.T) {
+	fsys := fstestMap(map[string]string{
+		"conf/train.yaml":           "defaults:\n  - trainer: default\n  - model: net\n  - _self_\nseed: ${oc.env:SEED,1}\n",
+		"conf/trainer/default.yaml": "max_steps: 1000\nmax_epochs: -1\n",
+		"conf/model/net.yaml":       "scheduler:\n  total_steps: ${trainer.max_steps}\n  warmup_steps: ${trainer.warmup}\n",
+	})
+	run := compose.Compose(fsys, "conf/train.yaml", nil, compose.Limits{})
+	ds := lint.LintRun(run, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range ds {
+		if d.Code == "TL006" {
+			got = append(got, d.File+":"+itoa(d.Line)+" "+d.Message)
+		}
+	}
+	if strings.Join(got, "|") != "conf/model/net.yaml:3 ${trainer.warmup} names no key of the composed run" {
+		t.Errorf("TL006 %q", got)
+	}
+}
+
+func fstestMap(files map[string]string) fstest.MapFS {
+	m := fstest.MapFS{}
+	for p, s := range files {
+		m[p] = &fstest.MapFile{Data: []byte(s)}
+	}
+	return m
 }

@@ -124,6 +124,14 @@ func TestRunsCrossFilePositions(t *testing.T) {
 	if d == nil || d.File != "configs/train.yaml" || !strings.Contains(d.Message, "(set by override +data.num_workers=0)") {
 		t.Errorf("override finding %+v", d)
 	}
+	// An interpolation is followed across the composed tree: data.num_workers is ${loaders},
+	// a key another source of the run sets to 0; the finding sits where num_workers was set.
+	specs = []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"+loaders=0", "data.num_workers=${loaders}"}}}
+	res = lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101", "TL006"}})
+	d = find(res.Diagnostics, "TL101")
+	if d == nil || !strings.Contains(d.Message, "data.num_workers 0") || !strings.Contains(d.Message, "data.num_workers=${loaders}") {
+		t.Errorf("TL101 through an interpolation: %+v", res.Diagnostics)
+	}
 }
 
 // TestRunsDedupe: the same finding in a file shared by two runs is reported once, naming both.

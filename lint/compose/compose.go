@@ -214,7 +214,7 @@ func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string
 		c.pre = append(c.pre, Problem{Kind: k, File: file, Span: span, Message: msg})
 		return
 	}
-	key := file + "\x00" + msg
+	key := file + "\x00" + itoa(span.Start.Line) + "\x00" + msg
 	if c.problems[key] {
 		return
 	}

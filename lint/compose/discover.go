@@ -74,7 +74,7 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 	for _, f := range files {
 		inSet[f] = true
 	}
-	var roots []string
+	var roots, maybe []string
 	for _, f := range files {
 		if !isYAML(f) {
 			continue
@@ -85,12 +85,33 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 			continue
 		}
 		if !hasGroupDir(fsys, dir, b) {
+			if choosesGroups(b) {
+				maybe = append(maybe, f)
+			}
 			continue
 		}
 		roots = append(roots, f)
 	}
-	sort.Strings(roots)
 	rootDirs := map[string]bool{}
+	for _, r := range roots {
+		rootDirs[path.Dir(r)] = true
+	}
+	// A config that chooses group options (NeMo's `- .@model.encoder: base` or `- optional
+	// tp_overlap@...:`) whose groups are not in the tree is a primary too, unless it lies
+	// inside another primary's config directory (a group option with a defaults list of its own).
+	for _, f := range maybe {
+		inside := false
+		for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			if rootDirs[path.Dir(d)] {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			roots = append(roots, f)
+		}
+	}
+	sort.Strings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
 	}
@@ -146,6 +167,31 @@ func hasDefaultsList(b []byte) bool {
 		if strings.HasPrefix(line, "defaults:") {
 			return true
 		}
+	}
+	return false
+}
+
+// choosesGroups reports whether a defaults list has a `group: option` entry that is not an
+// override (an experiment's `override /trainer: ddp` changes another config's choice).
+func choosesGroups(b []byte) bool {
+	inList := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "defaults:") {
+			inList = true
+			continue
+		}
+		if !inList {
+			continue
+		}
+		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
+			break
+		}
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+		k, _, ok := strings.Cut(t, ":")
+		if !ok || strings.HasPrefix(k, "#") || strings.HasPrefix(strings.TrimSpace(k), "override ") {
+			continue
+		}
+		return true
 	}
 	return false
 }

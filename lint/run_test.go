@@ -306,3 +306,70 @@ func TestRunsNeMo(t *testing.T) {
 		t.Errorf("megatron_t5 findings %v: want TL006 at lines 2 and 3", t5)
 	}
 }
+
+// synthHydraTree is a 200-file Hydra tree synthesised from lightning-hydra-template's configs
+// (the corpus holds no real Hydra tree that large): the template's 33 files, 20 experiments
+// (copies of experiment/example.yaml: 22 runs with train.yaml and eval.yaml), and copies of the
+// group options under new names until the tree has 200 files, as a repository with many
+// models, trainers and loggers to choose from looks.
+func synthHydraTree(t testing.TB) (string, []string) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	read := func(p string) []byte {
+		b, err := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	write := func(p string, b []byte) {
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(p)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	ex := read("configs/experiment/example.yaml")
+	for i := 1; i < 20; i++ {
+		write("configs/experiment/example_"+itoa(i)+".yaml", ex)
+	}
+	var options []string
+	for _, f := range files {
+		if strings.Count(f, "/") == 2 && !strings.Contains(f, "/experiment/") && !strings.Contains(f, "/hydra/") {
+			options = append(options, f)
+		}
+	}
+	sort.Strings(options)
+	for i := 0; len(files) < 200; i++ {
+		src := options[i%len(options)]
+		write(strings.TrimSuffix(src, ".yaml")+"_v"+itoa(i/len(options)+1)+".yaml", read(src))
+	}
+	sort.Strings(files)
+	return tmp, files
+}
+
+// BenchmarkTree200RunsOverFiles is BenchmarkTreeRunsOverFiles on the 200-file synthesised
+// tree with all its 22 runs (the bound: at most 2× the file-by-file lint).
+func BenchmarkTree200RunsOverFiles(b *testing.B) {
+	tmp, files := synthHydraTree(b)
+	fsys := os.DirFS(tmp)
+	if specs, _ := compose.Discover(fsys, files); len(specs) != 22 || len(files) != 200 {
+		b.Fatalf("%d files, %d runs", len(files), len(specs))
+	}
+	rs := rules.All()
+	var runs, single time.Duration
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		lint.LintTree(fsys, files, nil, rs, lint.Options{})
+		t1 := time.Now()
+		for _, f := range files {
+			text, _ := fs.ReadFile(fsys, f)
+			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
+		}
+		t2 := time.Now()
+		runs += t1.Sub(t0)
+		single += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(runs)/float64(single), "runs/files")
+	b.ReportMetric(float64(runs.Microseconds())/float64(b.N), "runs-µs/op")
+	b.ReportMetric(float64(single.Microseconds())/float64(b.N), "files-µs/op")
+}

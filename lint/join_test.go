@@ -220,3 +220,40 @@ func TestLauncherContext(t *testing.T) {
 		t.Errorf("outside launcher: %v %v", out.Launcher, out.Problems)
 	}
 }
+
+// TestLauncherDeepSpeedFile: accelerate's sequence-parallelism example launcher names its
+// DeepSpeed file (beside it) through deepspeed_config_file; launched with LLaMA-Factory's recipe
+// (gradient_accumulation_steps 2), the file's gradient_accumulation_steps 1 is refused (TL701).
+// The same launcher with mixed_precision set is refused by accelerate (TL011 at that line).
+func TestLauncherDeepSpeedFile(t *testing.T) {
+	tmp, files := rebuildTree(t, lfRepo)
+	const launcher = "accelerate/sp-alst.accelerate-config.yml"
+	const dsFile = "accelerate/sp-alst.ds-config.json"
+	copyCorpus(t, tmp, "huggingface__accelerate/examples__alst_ulysses_sequence_parallelism__sp-alst.accelerate-config.yml", launcher)
+	copyCorpus(t, tmp, "huggingface__accelerate/examples__alst_ulysses_sequence_parallelism__sp-alst.ds-config.json", dsFile)
+	fsys := os.DirFS(tmp)
+	spec := compose.Spec{Primary: lfRecipe, Single: true, Launcher: launcher}
+	res := lint.LintTree(fsys, files, []compose.Spec{spec}, rules.All(), lint.Options{})
+	ga := findAt(res.Diagnostics, "TL701", dsFile)
+	if len(ga) != 1 || ga[0].Line != 8 || !strings.Contains(ga[0].Message, "gradient_accumulation_steps 1") ||
+		len(ga[0].Related) == 0 || ga[0].Related[0].File != lfRecipe || ga[0].Related[0].Line != 30 {
+		t.Fatalf("TL701 %+v", ga)
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL011" {
+			t.Errorf("the example launcher is refused: %s:%d %s", d.File, d.Line, d.Message)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(launcher)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(launcher)), append(b, "\nmixed_precision: bf16\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res = lint.LintTree(os.DirFS(tmp), files, []compose.Spec{spec}, rules.All(), lint.Options{})
+	r := findAt(res.Diagnostics, "TL011", launcher)
+	if len(r) != 1 || !strings.Contains(r[0].Message, "mixed_precision") || !strings.Contains(r[0].Message, "accelerate 1.14.0") {
+		t.Errorf("TL011 %+v\n%+v", r, res.Diagnostics)
+	}
+}

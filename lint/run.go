@@ -64,10 +64,17 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 		a.Plan = a.Dialect.Normalize(a.Doc, runContext(run, o))
 		// Files the run's keys name (a DeepSpeed config): the values the framework would
 		// refuse given the recipe become the plan's mismatches.
+		var launchDS *doc.Document
 		for _, j := range run.Joined {
 			if j.Role == compose.RoleDeepSpeed && a.Plan != nil {
 				dialect.JoinDeepSpeed(a.Dialect, a.Plan, a.Doc.Root, j.Ref, j.Doc)
+				if run.Launcher != nil && run.Origin(j.Ref).File == run.Launcher.Path {
+					launchDS = j.Doc
+				}
 			}
+		}
+		if run.Launcher != nil {
+			dialect.LauncherRejections(a.Plan, run.Launcher.Root, launchDS)
 		}
 	}()
 	if normErr != nil {

@@ -366,3 +366,53 @@ func lightningDeepSpeed(p *plan.Plan, ref *doc.Node, ds *doc.Document) {
 	}
 	p.Rejections = append(p.Rejections, r)
 }
+
+// accelerateIgnored are the deepspeed_config keys of an accelerate config file that
+// DeepSpeedPlugin._deepspeed_config_checks refuses next to a deepspeed_config_file (accelerate
+// v1.14.0, src/accelerate/utils/dataclasses.py; launch.py passes the keys of deepspeed_config,
+// and mixed_precision when the config file sets it, in ACCELERATE_CONFIG_DS_FIELDS).
+var accelerateIgnored = []string{"gradient_accumulation_steps", "gradient_clipping", "zero_stage",
+	"offload_optimizer_device", "offload_param_device", "offload_param_nvme_path",
+	"offload_optimizer_nvme_path", "zero3_save_16bit_model"}
+
+// LauncherRejections adds the start-up checks an accelerate config file fails when it names a
+// DeepSpeed config file (deepspeed_config.deepspeed_config_file with distributed_type
+// DEEPSPEED), checked in accelerate v1.14.0: DeepSpeedPlugin raises "When using
+// `deepspeed_config_file`, the following accelerate config variables will be ignored" when the
+// config file also sets one of accelerateIgnored under deepspeed_config, or mixed_precision
+// (launch.py counts it when it comes from the config file rather than --mixed_precision), and
+// "Please specify the ZeRO optimization config in the DeepSpeed config." when the DeepSpeed
+// file has no zero_optimization section. ds is the DeepSpeed file (nil when it was not read).
+func LauncherRejections(p *plan.Plan, launcher *doc.Node, ds *doc.Document) {
+	if p == nil || launcher == nil || launcher.Kind != doc.Map {
+		return
+	}
+	if dt := launcher.Get("distributed_type"); dt == nil || !strings.EqualFold(strings.TrimSpace(dt.Value), "DEEPSPEED") {
+		return
+	}
+	dc := launcher.Get("deepspeed_config")
+	file := dc.Get("deepspeed_config_file")
+	if file == nil || !file.IsScalar() || file.IsNull() || strings.EqualFold(strings.TrimSpace(file.Value), "none") {
+		return
+	}
+	reject := func(n *doc.Node, key, msg, says, help string) {
+		p.Rejections = append(p.Rejections, plan.Rejection{Node: n, Key: key, Message: msg, Says: says, Help: help,
+			Package: "accelerate", Read: "1.14.0", Source: "DeepSpeedPlugin (accelerate/utils/dataclasses.py)",
+			Related: []plan.Related{{Node: file, Message: "deepspeed_config_file names the DeepSpeed config here"}}})
+	}
+	const says = "When using `deepspeed_config_file`, the following accelerate config variables will be ignored"
+	for _, k := range accelerateIgnored {
+		if n := dc.Get(k); n != nil {
+			reject(n, "deepspeed_config."+k, "deepspeed_config."+k+" is set next to deepspeed_config_file", says,
+				"remove "+k+" from the accelerate config and set it in the DeepSpeed file")
+		}
+	}
+	if n := launcher.Get("mixed_precision"); n != nil && !n.IsNull() {
+		reject(n, "mixed_precision", "mixed_precision is set in an accelerate config that names a deepspeed_config_file", says,
+			"remove mixed_precision from the accelerate config and set fp16/bf16 in the DeepSpeed file (or pass --mixed_precision)")
+	}
+	if ds != nil && ds.Root != nil && ds.Root.Kind == doc.Map && ds.Root.Get("zero_optimization") == nil {
+		reject(file, "deepspeed_config.deepspeed_config_file", path.Base(ds.Path)+" has no zero_optimization section",
+			"Please specify the ZeRO optimization config in the DeepSpeed config.", "add a zero_optimization section (with its stage) to the DeepSpeed file")
+	}
+}

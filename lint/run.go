@@ -67,7 +67,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 		var launchDS *doc.Document
 		for _, j := range run.Joined {
 			if j.Role == compose.RoleDeepSpeed && a.Plan != nil {
-				dialect.JoinDeepSpeed(a.Dialect, a.Plan, a.Doc.Root, j.Ref, j.Doc)
+				dialect.JoinDeepSpeed(a.Dialect, a.Plan, a.Doc.Root, j.Key, j.Ref, j.Doc)
 				if run.Launcher != nil && run.Origin(j.Ref).File == run.Launcher.Path {
 					launchDS = j.Doc
 				}

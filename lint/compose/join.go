@@ -16,6 +16,9 @@ const RoleDeepSpeed = "deepspeed"
 type FileKey struct {
 	Path string
 	Role string
+	// Strategy marks a key of Lightning's strategy: it names a file only when the strategy is
+	// DeepSpeed's (its class_path or _target_ names DeepSpeedStrategy).
+	Strategy bool
 }
 
 // FileKeys are the keys that name another file of a run:
@@ -27,14 +30,17 @@ type FileKey struct {
 // A launcher's deepspeed_config.deepspeed_config_file (accelerate) is read by Launch.
 var FileKeys = []FileKey{
 	{Path: "deepspeed", Role: RoleDeepSpeed},
-	{Path: "trainer.strategy.init_args.config", Role: RoleDeepSpeed},
-	{Path: "trainer.strategy.config", Role: RoleDeepSpeed},
+	{Path: "trainer.strategy.init_args.config", Role: RoleDeepSpeed, Strategy: true},
+	{Path: "trainer.strategy.config", Role: RoleDeepSpeed, Strategy: true},
 }
 
 // Joined is a file that a key of the run names: it joins the run as a file of its own (its
 // values are not merged into the composed tree: the framework reads it separately).
 type Joined struct {
 	Role string
+	// Key is the dotted path of the key that names the file (FileKeys' Path, or
+	// "deepspeed_config.deepspeed_config_file" in a launcher).
+	Key string
 	// Ref is the key's value in the composed tree (or in the launcher file): where a problem
 	// with the file, and a finding that needs the reference, are placed.
 	Ref *doc.Node
@@ -78,14 +84,24 @@ func (k *Cache) Join(fsys fs.FS, run *Run, lim Limits) {
 		if n == nil {
 			continue
 		}
-		k.joinRef(fsys, run, fk.Role, n, lim)
+		if fk.Strategy {
+			st := run.Doc.Root.At("trainer.strategy")
+			cls := st.Get("class_path")
+			if cls == nil {
+				cls = st.Get("_target_")
+			}
+			if cls == nil || !strings.Contains(cls.Value, "DeepSpeedStrategy") {
+				continue
+			}
+		}
+		k.joinRef(fsys, run, fk.Role, fk.Path, n, lim)
 	}
 }
 
-func (k *Cache) joinRef(fsys fs.FS, run *Run, role string, n *doc.Node, lim Limits) {
+func (k *Cache) joinRef(fsys fs.FS, run *Run, role, key string, n *doc.Node, lim Limits) {
 	from := run.Origin(n).File
 	if n.Kind == doc.Map {
-		run.Joined = append(run.Joined, Joined{Role: role, Ref: n, Doc: &doc.Document{Path: from, Format: run.Doc.Format, Root: n}})
+		run.Joined = append(run.Joined, Joined{Role: role, Key: key, Ref: n, Doc: &doc.Document{Path: from, Format: run.Doc.Format, Root: n}})
 		return
 	}
 	if n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() {
@@ -118,7 +134,7 @@ func (k *Cache) joinRef(fsys fs.FS, run *Run, role string, n *doc.Node, lim Limi
 			}
 			run.origin[d.Root] = Origin{File: p}
 		}
-		run.Joined = append(run.Joined, Joined{Role: role, Ref: n, Doc: d})
+		run.Joined = append(run.Joined, Joined{Role: role, Key: key, Ref: n, Doc: d})
 		return
 	}
 	msg := role + " file " + quote(name)
@@ -212,6 +228,6 @@ func (k *Cache) Launch(fsys fs.FS, run *Run, launcher string, lim Limits) {
 	}
 	run.origin[d.Root] = Origin{File: d.Path}
 	if n := d.Root.At("deepspeed_config.deepspeed_config_file"); n != nil {
-		k.joinRef(fsys, run, RoleDeepSpeed, n, lim)
+		k.joinRef(fsys, run, RoleDeepSpeed, "deepspeed_config.deepspeed_config_file", n, lim)
 	}
 }

@@ -42,15 +42,21 @@ var trainerKeys = map[string]bool{"huggingface": true, "llama-factory": true}
 // JoinDeepSpeed adds to p the values of the DeepSpeed config ds (named by the recipe at ref)
 // that the Trainer refuses, given the recipe root. Frameworks whose recipe is not handed to
 // the Trainer add nothing (what they do with the file is not modelled).
-func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, ref *doc.Node, ds *doc.Document) {
+//
+// key is the path of the key that named the file: a recipe's deepspeed (or a launcher's
+// deepspeed_config_file) for the Trainer, a strategy's config for Lightning; a key the
+// framework does not read adds nothing.
+func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *doc.Node, ds *doc.Document) {
 	if d == nil || p == nil || ds == nil || ds.Root == nil || ds.Root.Kind != doc.Map {
 		return
 	}
 	if d.Name == "lightning" {
-		lightningDeepSpeed(p, ref, ds)
+		if strings.HasPrefix(key, "trainer.strategy.") {
+			lightningDeepSpeed(p, ref, ds)
+		}
 		return
 	}
-	if !trainerRecipes[d.Name] {
+	if !trainerRecipes[d.Name] || (key != "deepspeed" && key != "deepspeed_config.deepspeed_config_file") {
 		return
 	}
 	if recipe == nil || recipe.Kind != doc.Map {

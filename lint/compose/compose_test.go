@@ -261,7 +261,7 @@ func TestJoin(t *testing.T) {
 		{"root.yaml", "", "recipes/ds/z3.json", ""},
 		{"inline.yaml", "", "inline.yaml", ""},
 		{"out.yaml", "", "", "outside the folder checked"},
-		{"missing.yaml", "", "", "not found (looked for nowhere.json)"},
+		{"missing.yaml", "", "", "not found in the folder checked"},
 		{"interp.yaml", "", "", ""},
 		{"ddp.yaml", "", "", ""},
 		{"lds.yaml", "", "recipes/ds/z3.json", ""},

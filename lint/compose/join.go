@@ -141,7 +141,7 @@ func (k *Cache) joinRef(fsys fs.FS, run *Run, role, key string, n *doc.Node, lim
 	if len(tried) == 0 {
 		msg += " is outside the folder checked and was not read; its settings are unknown"
 	} else {
-		msg += " not found (looked for " + strings.Join(tried, " and ") + "); its settings are unknown"
+		msg += " not found in the folder checked (looked from its top and from the folder of the file that names it); its settings are unknown"
 	}
 	run.Problems = append(run.Problems, Problem{Kind: Unresolved, File: from, Span: n.Span, Message: msg})
 }

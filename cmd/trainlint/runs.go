@@ -176,6 +176,9 @@ type treeFS struct {
 	fs.FS
 	root *os.Root
 	max  int64
+	// memo keeps the files read, so that discovery (Hydra primaries, recipes that name other
+	// files) and the compositions read each file once.
+	memo map[string][]byte
 }
 
 func openTreeFS(root string, max int) (*treeFS, error) {
@@ -183,12 +186,23 @@ func openTreeFS(root string, max int) (*treeFS, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &treeFS{FS: r.FS(), root: r, max: int64(max)}, nil
+	return &treeFS{FS: r.FS(), root: r, max: int64(max), memo: map[string][]byte{}}, nil
 }
 
-func (t *treeFS) close() { t.root.Close() }
+func (t *treeFS) close() { t.root.Close(); t.memo = nil }
 
 func (t *treeFS) ReadFile(name string) ([]byte, error) {
+	if b, ok := t.memo[name]; ok {
+		return b, nil
+	}
+	b, err := t.readFile(name)
+	if err == nil && t.memo != nil {
+		t.memo[name] = b
+	}
+	return b, err
+}
+
+func (t *treeFS) readFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
 	}

@@ -190,6 +190,17 @@ func TestDeclaredRunsWithLauncher(t *testing.T) {
 	if !found {
 		t.Errorf("no TL701 with the launcher's device count:\n%s", out)
 	}
+	// Text output notes the other files' lines; SARIF carries them as relatedLocations.
+	_, text, _ := cli(t, nil, "check", "--select", "TL701", ".")
+	for _, want := range []string{"examples/deepspeed/ds_z3_config.json:2:23", "note: recipes/sft.yaml:29:30", "note: accelerate/multinode.yaml:12:16"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text output lacks %q:\n%s", want, text)
+		}
+	}
+	_, sarif, _ := cli(t, nil, "check", "--format", "sarif", "--select", "TL701", ".")
+	if !strings.Contains(sarif, "relatedLocations") || !strings.Contains(sarif, "accelerate/multinode.yaml") {
+		t.Errorf("SARIF without the launcher as a related location:\n%s", sarif)
+	}
 	// Without the declaration, the device count is unknown: no train_batch_size finding.
 	if err := os.Remove(filepath.Join(dir, ".trainlint.toml")); err != nil {
 		t.Fatal(err)

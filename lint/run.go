@@ -106,7 +106,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 
 func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
 	sev := Info
-	if p.Kind == compose.Cycle || p.Kind == compose.Limit {
+	if p.Kind == compose.Cycle || p.Kind == compose.Limit || p.Kind == compose.Refused {
 		sev = Error
 	}
 	file := p.File

@@ -43,7 +43,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	trees := map[string]*runTree{}
 	var order []string
 	for _, in := range ins {
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) {
 			continue
 		}
 		rel, err := filepath.Rel(in.Root, in.FSPath)

@@ -53,8 +53,13 @@ func IsCodeConfig(p string) bool {
 }
 
 func codeFormat(p string) doc.Format {
-	if strings.ToLower(path.Ext(p)) == ".gin" {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".gin":
 		return doc.Gin
+	case ".yaml", ".yml":
+		return doc.YAML // an MMEngine base may be YAML or JSON (Config._file2dict)
+	case ".json":
+		return doc.JSON
 	}
 	return doc.Python
 }
@@ -219,12 +224,16 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				continue
 			}
 			complete = complete && ok
+			var dup []string
 			for _, ch := range append([]*doc.Node(nil), sub.Children...) {
 				if prev := base.Get(ch.Key); prev != nil {
-					c.problem(Refused, p, it.Span, "MMEngine refuses a key set by two bases: "+quote(ch.Key)+" is in "+c.run.Origin(prev).File+" and "+bp)
+					dup = append(dup, quote(ch.Key))
 					continue
 				}
 				setChild(base, ch.Key, ch)
+			}
+			if len(dup) > 0 {
+				c.problem(Refused, p, it.Span, "MMEngine refuses a key that two bases set: "+strings.Join(dup, ", ")+" set again by "+bp)
 			}
 		}
 	}
@@ -277,6 +286,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		}
 		return base, complete
 	}
+	c.substituteBase(own, base, complete, p)
 	for _, ch := range append([]*doc.Node(nil), own.Children...) {
 		if ch.Key == mmBaseKey {
 			if p == c.run.Primary && !complete {
@@ -284,7 +294,6 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			}
 			continue
 		}
-		c.substituteBase(ch, base, complete, p)
 		c.mmMerge(base, ch, p)
 	}
 	return base, complete
@@ -294,6 +303,9 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 // with a copy of the bases' x.
 func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string) {
 	for i, ch := range n.Children {
+		if n.Parent == nil && ch.Key == mmBaseKey {
+			continue
+		}
 		target, ok := baseRef(ch, c.parsed[file])
 		if !ok {
 			c.substituteBase(ch, base, complete, file)

@@ -633,6 +633,10 @@ type Options struct {
 	// file; the switch keeps the yaml.v3 path tested on common files and rules the direct
 	// reader out when a result looks wrong.
 	NoDirectYAML bool
+	// ConfigArg is the string an ml_collections config file receives after the colon of
+	// `--config file.py:ARG` (big_vision, scenic): get_config is called with it instead of its
+	// parameters' defaults ("" = not given).
+	ConfigArg string
 }
 
 // Limits bound what a front-end accepts, so that hostile input ends quickly with a finding.

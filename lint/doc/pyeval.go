@@ -1526,19 +1526,10 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
-			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr && a.pos[0].s == "") && strings.Contains(fnv.name, "common") {
-				d := newDict()
-				for i, k := range a.kw {
-					if k == "lazy" {
-						continue
-					}
-					v := a.kwv[i]
-					if v.k == pvTuple && len(v.list.items) > 0 {
-						v = v.list.items[0]
-					}
-					d.set(strVal(k, 0, 0), v, a.kwpos[i][0], a.kwpos[i][1])
+			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.name, "common") {
+				if d := ev.parseArg(a, e); d != nil {
+					return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
 				}
-				return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
 			}
 		case "read_base":
 			return noneVal(e.s, e.e)
@@ -2081,4 +2072,146 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 		}
 	}
 	return strVal(out.String(), e.s, e.e)
+}
+
+// parseArg is big_vision.configs.common.parse_arg (big_vision @0127fb6 configs/common.py:29)
+// on a known argument string (None or "" give every spec default): "a=1,b" sets a to 1 and b
+// to True; a lone value names a spec entry (then True) or is the first entry's value. Values
+// convert as parse_arg does: by the default's type (bool strictly: true/false/""), or by the
+// converter of a (default, int|float|str) tuple; with lazy=True keys outside the spec are
+// auto-typed. Anything parse_arg would refuse (an unknown key without lazy, a value its
+// converter rejects) returns nil: the call stays unknown. Converted values span the call.
+func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
+	arg := ""
+	if a.pos[0].k == pvStr {
+		arg = a.pos[0].s
+	}
+	lazy := false
+	type entry struct {
+		name string
+		def  *pyVal
+		conv string // "bool", "int", "float", "str"; "" when unknown
+		ks   [2]int
+	}
+	var spec []entry
+	for i, k := range a.kw {
+		v := a.kwv[i]
+		if k == "lazy" {
+			lazy, _ = truth(v)
+			continue
+		}
+		en := entry{name: k, def: v, ks: a.kwpos[i]}
+		switch v.k {
+		case pvTuple, pvList:
+			if len(v.list.items) != 2 {
+				return nil
+			}
+			en.def = v.list.items[0]
+			if t := v.list.items[1]; t.k == pvBuiltin && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
+				en.conv = t.name
+			}
+		case pvBool:
+			en.conv = "bool"
+		case pvInt:
+			en.conv = "int"
+		case pvFloat:
+			en.conv = "float"
+		case pvStr:
+			en.conv = "str"
+		}
+		spec = append(spec, en)
+	}
+	if arg != "" && !strings.ContainsAny(arg, ",=") {
+		in := len(spec) == 0
+		for _, en := range spec {
+			if en.name == arg {
+				in = true
+			}
+		}
+		if in {
+			arg += "=True"
+		} else {
+			arg = spec[0].name + "=" + arg
+		}
+	}
+	raw := map[string]string{}
+	var order []string
+	for _, part := range strings.Split(arg, ",") {
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			v = "True"
+		}
+		if _, seen := raw[k]; !seen {
+			order = append(order, k)
+		}
+		raw[k] = v
+	}
+	d := newDict()
+	for _, en := range spec {
+		s, given := raw[en.name]
+		delete(raw, en.name)
+		if !given {
+			d.set(strVal(en.name, 0, 0), en.def, en.ks[0], en.ks[1])
+			continue
+		}
+		v := convertArg(s, en.conv, e)
+		if v == nil {
+			return nil
+		}
+		d.set(strVal(en.name, 0, 0), v, en.ks[0], en.ks[1])
+	}
+	for _, k := range order {
+		s, left := raw[k]
+		if !left {
+			continue
+		}
+		if !lazy {
+			return nil // parse_arg raises "Unhandled config args remain"
+		}
+		d.set(strVal(k, 0, 0), autotypeArg(s, e), e.s, e.s)
+	}
+	return d
+}
+
+func convertArg(s, conv string, e *pyExpr) *pyVal {
+	switch conv {
+	case "bool":
+		switch strings.ToLower(s) {
+		case "true":
+			return boolVal(true, e.s, e.e)
+		case "false", "":
+			return boolVal(false, e.s, e.e)
+		}
+	case "int":
+		if i, err := strconv.ParseInt(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10, 64); err == nil {
+			return intVal(i, e.s, e.e)
+		}
+	case "float":
+		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+			return floatVal(f, e.s, e.e)
+		}
+	case "str":
+		return strVal(s, e.s, e.e)
+	}
+	return nil
+}
+
+// autotypeArg is parse_arg's autotype: bool, int, float, else the string.
+func autotypeArg(s string, e *pyExpr) *pyVal {
+	switch strings.ToLower(s) {
+	case "true":
+		return boolVal(true, e.s, e.e)
+	case "false":
+		return boolVal(false, e.s, e.e)
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return intVal(i, e.s, e.e)
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return floatVal(f, e.s, e.e)
+	}
+	return strVal(s, e.s, e.e)
 }

@@ -10,7 +10,9 @@ import (
 // root is
 //
 //   - what `get_config()` returns when the file defines it (ml_collections: big_vision, scenic),
-//     called with its parameters' defaults; root Style "get_config";
+//     called with its parameters' defaults, or with Options.ConfigArg (`--config f.py:ARG`);
+//     root Style "get_config"; no tree when what it returns is unknown (a call the evaluator
+//     does not model, an argument big_vision's parse_arg refuses), so no rule guesses;
 //   - otherwise the module's variables in order of first assignment (MMEngine configs: `model`,
 //     `train_dataloader`, `_base_`, ...), leaving out modules, functions and imported names;
 //     root Style "module".
@@ -20,7 +22,7 @@ import (
 // attribute name, the keyword of `dict(k=...)`, the key of a `{...}` display, or the variable.
 // Values the evaluator cannot know are Unknown scalars with Style "opaque" and their source text.
 
-func parsePython(d *Document, lim Limits) {
+func parsePython(d *Document, lim Limits, configArg string) {
 	base := 0
 	if hasBOM(d.Src) {
 		base = 3
@@ -59,7 +61,13 @@ func parsePython(d *Document, lim Limits) {
 		if g, ok := env.vars["get_config"]; ok && g.k == pvFunc {
 			style = "get_config"
 			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
-			result = ev.callFunc(g, pyArgs{ok: true}, call)
+			args := pyArgs{ok: true}
+			if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
+				// ml_collections' config_flags passes the text after the file's colon as the
+				// one argument; it spans the definition (it is written on the command line).
+				args.pos = []*pyVal{strVal(configArg, g.s0, g.s0)}
+			}
+			result = ev.callFunc(g, args, call)
 		}
 		return false
 	}()
@@ -69,9 +77,13 @@ func parsePython(d *Document, lim Limits) {
 	b := &pyBuilder{d: d, x: x, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
-		if result != nil && result.k == pvDict {
-			b.fill(root, result.dict, 0, nil)
+		if result == nil || result.k != pvDict {
+			// get_config returns what this reader cannot know (a call it does not model, an
+			// argument big_vision's parse_arg refuses): no tree, so no rule takes the missing
+			// keys for defaults.
+			return
 		}
+		b.fill(root, result.dict, 0, nil)
 	} else {
 		for _, name := range env.order {
 			v := env.vars[name]

@@ -31,7 +31,12 @@ func parseGin(d *Document, lim Limits) {
 	if hasBOM(d.Src) {
 		base = 3
 	}
-	toks, cms, err := pyLex(d.Src, base, lim.MaxDepth)
+	arena := getPyArena() // for its token list
+	defer arena.release()
+	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks)
+	if cap(toks) > cap(arena.toks) {
+		arena.toks = toks[:0]
+	}
 	x := d.Lines()
 	d.Comments = pyComments(x, d.Src, cms)
 	if err != nil {

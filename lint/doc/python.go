@@ -28,13 +28,18 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		base = 3
 	}
 	x := d.Lines()
-	toks, cms, lerr := pyLex(d.Src, base, lim.MaxDepth)
+	arena := getPyArena()
+	defer arena.release()
+	toks, cms, lerr := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks)
+	if cap(toks) > cap(arena.toks) {
+		arena.toks = toks[:0]
+	}
 	d.Comments = pyComments(x, d.Src, cms)
 	if lerr != nil {
 		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
 		return
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth}
+	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
 	stmts, perr := p.parseModule()
 	if perr != nil {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))

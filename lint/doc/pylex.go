@@ -81,16 +81,21 @@ func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *
 // pyLexFrom tokenizes src[base:]; lineStart false reads an expression inside a line (an
 // f-string's replacement field), where leading spaces are not indentation.
 func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexInto(src, base, maxDepth, lineStart, nil)
+	return pyLexInto(src, base, maxDepth, lineStart, nil, nil)
 }
 
 // pyLexInto is pyLexFrom writing the tokens into buf when it is large enough.
-func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+// text, when not nil, receives the lexer's string copy of src[base:] (token texts are slices
+// of it), for comments to slice too.
+func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
 	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
 	l.text, l.base = string(src[base:]), base
+	if text != nil {
+		*text = l.text
+	}
 	if cap(buf) >= (len(src)-base)/4+8 {
 		l.toks = buf[:0] // surely large enough: no need to count
 	} else if est := tokenEstimate(src[base:]); cap(buf) >= est {
@@ -482,7 +487,13 @@ single:
 		l.brackets = append(l.brackets, c)
 		l.opened = append(l.opened, l.i)
 	case ')', ']', '}':
-		want := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
+		want := byte('(')
+		switch c {
+		case ']':
+			want = '['
+		case '}':
+			want = '{'
+		}
 		if l.depth == 0 || l.brackets[len(l.brackets)-1] != want {
 			l.fail(l.i, "unmatched "+strconv.Quote(string(c)))
 		}
@@ -502,14 +513,13 @@ single:
 func (l *pyLexer) sub(a, b int) string { return l.text[a-l.base : b-l.base] }
 
 // pyComments turns comment ranges into Comments (Trailing when code precedes on the line).
-func pyComments(x *LineIndex, src []byte, rs [][2]int) []Comment {
+func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []Comment {
 	if len(rs) == 0 {
 		return nil
 	}
 	out := make([]Comment, 0, len(rs))
-	// One copy of the source from the first comment on: each comment's text is a slice of it.
-	first := rs[0][0]
-	text := string(src[first:])
+	// Each comment's text is a slice of the lexer's copy of the source (text, from base on).
+	first := base
 	for _, r := range rs {
 		// Trailing: something other than blanks (and a byte-order mark) before it on its line.
 		trailing := false

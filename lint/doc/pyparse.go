@@ -80,6 +80,8 @@ type pyParser struct {
 type pyArena struct {
 	exprs  [][]pyExpr
 	ei, ej int
+	stmts  [][]pyStmt
+	si, sj int
 	ptrs   [][]*pyExpr
 	pi, pj int
 	toks   []pyTok
@@ -105,12 +107,12 @@ func getPyArena() *pyArena {
 
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
 func (a *pyArena) release() {
-	a.ei, a.ej, a.pi, a.pj = 0, 0, 0, 0
+	a.ei, a.ej, a.pi, a.pj, a.si, a.sj = 0, 0, 0, 0, 0, 0
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
-	if len(a.exprs) > 64 {
-		a.exprs, a.ptrs = nil, nil
+	if len(a.exprs) > 64 || len(a.stmts) > 64 {
+		a.exprs, a.ptrs, a.stmts = nil, nil, nil
 	}
 	pyArenas.Lock()
 	if len(pyArenas.free) < 4 {
@@ -132,6 +134,31 @@ func (a *pyArena) expr() *pyExpr {
 	}
 }
 
+func (a *pyArena) stmt() *pyStmt {
+	for {
+		if a.si == len(a.stmts) {
+			a.stmts = append(a.stmts, make([]pyStmt, 64))
+		}
+		if c := a.stmts[a.si]; a.sj < len(c) {
+			a.sj++
+			return &c[a.sj-1]
+		}
+		a.si, a.sj = a.si+1, 0
+	}
+}
+
+// mkStmt is mk for statements.
+func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
+	var st *pyStmt
+	if p.arena == nil {
+		st = new(pyStmt)
+	} else {
+		st = p.arena.stmt()
+	}
+	*st = x
+	return st
+}
+
 func (a *pyArena) list(n int) []*pyExpr {
 	for {
 		if a.pi == len(a.ptrs) {
@@ -147,11 +174,13 @@ func (a *pyArena) list(n int) []*pyExpr {
 
 // mk returns a copy of x (from the arena when the parser has one).
 func (p *pyParser) mk(x pyExpr) *pyExpr {
+	var e *pyExpr
 	if p.arena == nil {
-		return &x
+		e = new(pyExpr)
+	} else {
+		e = p.arena.expr()
 	}
-	e := p.arena.expr()
-	*e = x
+	*e = x // x itself stays on the stack
 	return e
 }
 
@@ -289,7 +318,7 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			p.next()
 			iter := p.exprList()
-			st := &pyStmt{kind: "for", s: t.start, targets: []*pyExpr{target}, value: iter}
+			st := p.mkStmt(pyStmt{kind: "for", s: t.start, targets: p.kids1(target), value: iter})
 			st.body = p.block()
 			if p.isKw("else") {
 				p.next()
@@ -299,7 +328,7 @@ func (p *pyParser) statement() []*pyStmt {
 		case "while":
 			p.next()
 			cond := p.namedExpr()
-			st := &pyStmt{kind: "while", s: t.start, value: cond}
+			st := p.mkStmt(pyStmt{kind: "while", s: t.start, value: cond})
 			st.body = p.block()
 			if p.isKw("else") {
 				p.next()
@@ -308,7 +337,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return []*pyStmt{st}
 		case "with":
 			p.next()
-			st := &pyStmt{kind: "with", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "with", s: t.start})
 			paren := false
 			if p.isOp("(") {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
@@ -342,7 +371,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return []*pyStmt{st}
 		case "try":
 			p.next()
-			st := &pyStmt{kind: "try", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "try", s: t.start})
 			st.body = p.block()
 			for p.isKw("except") {
 				p.next()
@@ -460,7 +489,7 @@ func (p *pyParser) withItem() *pyExpr {
 func (p *pyParser) ifStmt() *pyStmt {
 	t := p.next()
 	cond := p.namedExpr()
-	st := &pyStmt{kind: "if", s: t.start, value: cond}
+	st := p.mkStmt(pyStmt{kind: "if", s: t.start, value: cond})
 	st.body = p.block()
 	if p.isKw("elif") {
 		st.orelse = []*pyStmt{p.ifStmt()}
@@ -486,7 +515,7 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.expr()
 	}
 	fn.body = p.block()
-	return &pyStmt{kind: "def", s: t.start, e: name.end, fn: fn}
+	return p.mkStmt(pyStmt{kind: "def", s: t.start, e: name.end, fn: fn})
 }
 
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
@@ -569,17 +598,17 @@ func (p *pyParser) simple() *pyStmt {
 		switch t.text {
 		case "pass", "break", "continue":
 			p.next()
-			return &pyStmt{kind: t.text, s: t.start, e: t.end}
+			return p.mkStmt(pyStmt{kind: t.text, s: t.start, e: t.end})
 		case "return":
 			p.next()
-			st := &pyStmt{kind: "return", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "return", s: t.start})
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
 			return st
 		case "import":
 			p.next()
-			st := &pyStmt{kind: "import", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "import", s: t.start})
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
@@ -598,7 +627,7 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case "from":
 			p.next()
-			st := &pyStmt{kind: "from", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "from", s: t.start})
 			mod := ""
 			for p.isOp(".") || p.isOp("...") {
 				mod += p.next().text
@@ -664,13 +693,13 @@ func (p *pyParser) simple() *pyStmt {
 			if t.text == "del" {
 				kind = "del"
 			}
-			return &pyStmt{kind: kind, s: t.start}
+			return p.mkStmt(pyStmt{kind: kind, s: t.start})
 		}
 	}
 	first := p.starExprList()
 	switch {
 	case p.isOp("="):
-		st := &pyStmt{kind: "assign", s: t.start, targets: []*pyExpr{first}}
+		st := p.mkStmt(pyStmt{kind: "assign", s: t.start, targets: p.kids1(first)})
 		for p.isOp("=") {
 			p.next()
 			v := p.assignValue()
@@ -685,7 +714,7 @@ func (p *pyParser) simple() *pyStmt {
 	case p.isOp(":") && !p.atLineEnd():
 		p.next()
 		p.expr()
-		st := &pyStmt{kind: "ann", s: t.start, targets: []*pyExpr{first}}
+		st := p.mkStmt(pyStmt{kind: "ann", s: t.start, targets: p.kids1(first)})
 		if p.isOp("=") {
 			p.next()
 			st.value = p.assignValue()
@@ -696,9 +725,9 @@ func (p *pyParser) simple() *pyStmt {
 	case p.peek().kind == pyOp && len(p.peek().text) >= 2 && p.peek().text[len(p.peek().text)-1] == '=' && p.peek().text != "==" && p.peek().text != "<=" && p.peek().text != ">=" && p.peek().text != "!=":
 		op := p.next().text
 		p.checkTarget(first)
-		return &pyStmt{kind: "aug", s: t.start, targets: []*pyExpr{first}, op: op[:len(op)-1], value: p.assignValue()}
+		return p.mkStmt(pyStmt{kind: "aug", s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
 	}
-	return &pyStmt{kind: "expr", s: t.start, value: first}
+	return p.mkStmt(pyStmt{kind: "expr", s: t.start, value: first})
 }
 
 func (p *pyParser) assignValue() *pyExpr {
@@ -1148,10 +1177,12 @@ func (p *pyParser) atom() *pyExpr {
 	case pyNumber:
 		return p.mk(pyExpr{op: "num", name: t.text, s: t.start, e: t.end})
 	case pyString:
-		toks := []pyTok{t}
+		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
+		first := p.i - 1
 		for p.peek().kind == pyString {
-			toks = append(toks, p.next())
+			p.next()
 		}
+		toks := p.toks[first:p.i:p.i]
 		x := p.mk(pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks})
 		for _, s := range toks {
 			if s.is(pfxFormat) {

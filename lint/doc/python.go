@@ -28,13 +28,14 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		base = 3
 	}
 	x := d.Lines()
+	var text string
 	arena := getPyArena()
 	defer arena.release()
-	toks, cms, lerr := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks)
+	toks, cms, lerr := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
 	if cap(toks) > cap(arena.toks) {
 		arena.toks = toks[:0]
 	}
-	d.Comments = pyComments(x, d.Src, cms)
+	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if lerr != nil {
 		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
 		return

@@ -19,22 +19,22 @@
 // walked .py that is not a config (a script, a helper module) is skipped quietly by the CLI.
 //
 // Cost (BenchmarkCodeVsYAML: CPU time per KiB including each format's garbage collection, all
-// corpus files of the format, interleaved rounds, -cpu 1, on the shared 2-core machine under a
-// load average of 13-17, go1.26, 2026-12-01; four runs each): YAML 22-24 µs/KiB, gin 40-43
-// µs/KiB (1.8-1.9× YAML), Python 90-99 µs/KiB (about 4× YAML: lexing, parsing, then evaluating
-// get_config, its helpers and comprehensions). Before the token list, expressions and operand
-// lists came from a reused pyArena and comments stopped copying their line (the state just
-// before, same session): gin 43-46, Python 94-99, YAML 20-23 µs/KiB; bytes per read of the
-// whole corpus went from 845 KB to 546 KB (gin) and 3.88 MB to 3.14 MB (Python), and wall time
-// (BenchmarkParseGin, alternated with the old code) from 7.1-8.5 ms to 3.1-4.8 ms; Python's wall
-// time is within the noise (23-31 ms either way). The target, no more per KiB than
-// YAML, is not met: what is left is the work itself (a Python file is lexed, parsed and then
-// executed; a gin file's spans and nested key paths), not allocation. The files are small (1.3
-// KiB and 3.4 KiB on average): a typical one reads in under half a millisecond of CPU, the
-// largest Python config (8 KiB) in about one. A forced collection alone costs 0.1-0.4 ms per
-// round, which weighs about 3-9 µs/KiB on the 42 KiB of gin and 0.5 on YAML's 795 KiB, so part
-// of gin's gap is the benchmark's. Wall-clock MB/s swing several fold between runs on that
-// machine; read the CPU benchmark.
+// corpus files of the format, interleaved rounds, -cpu 1; go1.26 on the shared 2-core machine,
+// 2026-12-01, load average 22-28, so absolute numbers run high and the ratio to YAML is what to
+// read). Three rounds alternating the test binary of this code with that of 8fd6d61 (before the
+// reader reused a pyArena for tokens, expressions, statements and operand lists, sliced string
+// tokens and comments from one copy of the source, and stopped copying each parser expression
+// through the heap): YAML 26-35 µs/KiB either way; gin 48-60 µs/KiB (1.73-1.84× YAML; before
+// 50-71, 2.02-2.10×); Python 84-111 µs/KiB (3.22-3.28× YAML; before 108-156, 4.45-4.64×). Bytes
+// allocated per pass over the corpus: gin 503 KB (was 845 KB), Python 1.85 MB and 21.6k
+// allocations (was 3.88 MB, 30.8k). The target, no more per KiB than YAML, is not met:
+// what is left is mostly the work itself (a Python file is lexed, parsed, then executed:
+// get_config, its helpers and comprehensions build values that become the tree; gin's nested
+// key paths and spans), and on gin's 42 KiB the benchmark's forced collection alone (0.1-0.4
+// ms a round) weighs 3-9 µs/KiB against 0.5 on YAML's 795 KiB. The files are small (1.3 KiB
+// and 3.4 KiB on average): a typical one reads in under half a millisecond of CPU, the largest
+// Python config (8 KiB) in about one. Wall-clock MB/s (BenchmarkParseGin/Python) swing several
+// fold between runs on that machine; read the CPU benchmark.
 //
 // Positions are 1-based lines and 1-based columns counted in Unicode code points, plus a 0-based
 // byte offset; an End position is exclusive (the first code point after the span).

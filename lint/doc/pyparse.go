@@ -82,6 +82,8 @@ type pyArena struct {
 	ei, ej int
 	stmts  [][]pyStmt
 	si, sj int
+	vals   [][]pyVal
+	vi, vj int
 	ptrs   [][]*pyExpr
 	pi, pj int
 	toks   []pyTok
@@ -107,12 +109,12 @@ func getPyArena() *pyArena {
 
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
 func (a *pyArena) release() {
-	a.ei, a.ej, a.pi, a.pj, a.si, a.sj = 0, 0, 0, 0, 0, 0
+	a.ei, a.ej, a.pi, a.pj, a.si, a.sj, a.vi, a.vj = 0, 0, 0, 0, 0, 0, 0, 0
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
-	if len(a.exprs) > 64 || len(a.stmts) > 64 {
-		a.exprs, a.ptrs, a.stmts = nil, nil, nil
+	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 {
+		a.exprs, a.ptrs, a.stmts, a.vals = nil, nil, nil, nil
 	}
 	pyArenas.Lock()
 	if len(pyArenas.free) < 4 {
@@ -144,6 +146,19 @@ func (a *pyArena) stmt() *pyStmt {
 			return &c[a.sj-1]
 		}
 		a.si, a.sj = a.si+1, 0
+	}
+}
+
+func (a *pyArena) val() *pyVal {
+	for {
+		if a.vi == len(a.vals) {
+			a.vals = append(a.vals, make([]pyVal, 256))
+		}
+		if c := a.vals[a.vi]; a.vj < len(c) {
+			a.vj++
+			return &c[a.vj-1]
+		}
+		a.vi, a.vj = a.vi+1, 0
 	}
 }
 

@@ -46,7 +46,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
 		return
 	}
-	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x}
+	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
 	env := &pyEnv{vars: map[string]*pyVal{}}
 	var result *pyVal
 	style := "module"

@@ -39,7 +39,9 @@ type Options struct {
 	// NoDirectYAML makes yaml.v3 read every YAML file (doc.Options.NoDirectYAML): the two
 	// readers give the same result, and tests run the rule archives both ways.
 	NoDirectYAML bool
-	Mapping      map[string]string
+	// ConfigArg is passed to an ml_collections config's get_config (doc.Options.ConfigArg).
+	ConfigArg string
+	Mapping   map[string]string
 	// RequireReason makes a suppression comment without "-- reason" malformed (TL007).
 	RequireReason bool
 	// KeyIgnores silence findings by rule and key path (the config file's [[ignore]] entries
@@ -127,7 +129,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	if f.Size > int64(len(f.Text)) {
 		a.Doc = doc.Oversize(f.Path, f.Size, format, o.Limits)
 	} else {
-		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
+		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML, ConfigArg: o.ConfigArg})
 	}
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)

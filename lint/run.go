@@ -149,7 +149,7 @@ func unresolvedFinding(u dialect.Unresolved) Finding {
 
 func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
 	sev := Info
-	if p.Kind == compose.Cycle || p.Kind == compose.Limit {
+	if p.Kind == compose.Cycle || p.Kind == compose.Limit || p.Kind == compose.Refused {
 		sev = Error
 	}
 	file := p.File

@@ -43,19 +43,23 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	trees := map[string]*runTree{}
 	var order []string
 	for _, in := range ins {
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) {
 			continue
 		}
-		rel, err := filepath.Rel(in.Root, in.FSPath)
+		root := in.Root
+		if !in.Walked && compose.IsCodeConfig(in.FSPath) {
+			root = codeTreeRoot(in.FSPath, root) // code.go's bases live beside and above the file
+		}
+		rel, err := filepath.Rel(root, in.FSPath)
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		t := trees[in.Root]
+		t := trees[root]
 		if t == nil {
-			t = &runTree{root: in.Root, shown: map[string]string{}, rel: map[string]string{}, byRel: map[string]input{}}
-			trees[in.Root] = t
-			order = append(order, in.Root)
+			t = &runTree{root: root, shown: map[string]string{}, rel: map[string]string{}, byRel: map[string]input{}}
+			trees[root] = t
+			order = append(order, root)
 		}
 		t.files = append(t.files, rel)
 		t.shown[rel] = in.Path
@@ -77,9 +81,13 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		specs, fragments := compose.Discover(fsys, t.files)
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
-			// are not added: the overrides say what is launched).
+			// are not added: the overrides say what is launched). Code configs take none.
 			var with []compose.Spec
 			for _, s := range specs {
+				if compose.IsCodeConfig(s.Primary) {
+					with = append(with, s)
+					continue
+				}
 				if len(s.Overrides) == 0 {
 					with = append(with, compose.Spec{Primary: s.Primary, Overrides: overrides})
 				}
@@ -291,4 +299,41 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 func isYAMLPath(p string) bool {
 	e := strings.ToLower(filepath.Ext(p))
 	return e == ".yaml" || e == ".yml"
+}
+
+// codeTreeRoot is the tree a code config named on the command line is composed in: its bases
+// are found relative to it, usually above its folder (MMDetection's `../_base_/`), and T5X's
+// includes from the repository's top. It is the repository that holds the file (the nearest
+// folder with .git) when that is inside the working directory, else the working directory when
+// the file is inside it, else the file's own folder (fallback). Nothing above it is read.
+func codeTreeRoot(fsPath, fallback string) string {
+	abs, err := filepath.Abs(fsPath)
+	if err != nil {
+		return fallback
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return fallback
+	}
+	if r, err := filepath.Rel(cwd, abs); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return fallback
+	}
+	root := cwd
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi != nil {
+			root = d
+			break
+		}
+		if d == cwd || d == filepath.Dir(d) {
+			break
+		}
+	}
+	if filepath.IsAbs(fsPath) {
+		return root
+	}
+	r, err := filepath.Rel(cwd, root)
+	if err != nil {
+		return fallback
+	}
+	return r
 }

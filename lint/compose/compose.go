@@ -41,6 +41,9 @@ const (
 	Cycle
 	// Limit: the composition went past a limit; the rest was not composed.
 	Limit
+	// Refused: the framework refuses the composition (MMEngine: two bases set one key, a dict
+	// over a base value that is not a dict); an error at the reference.
+	Refused
 )
 
 // Problem is a composition finding, located in the file that holds the reference.
@@ -142,6 +145,9 @@ func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
 // Compose is Compose with the cache's parsed files (the fs.FS and limits must be the same for
 // every call on one cache).
 func (k *Cache) Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	if IsCodeConfig(primary) {
+		return k.composeCode(fsys, primary, overrides, lim) // code.go
+	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
 	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
@@ -596,7 +602,7 @@ func (c *composer) copyTree(n *doc.Node, o Origin) *doc.Node {
 		c.problem(Limit, o.File, n.Span, "the composed run has more than "+itoa(c.lim.MaxNodes)+" values; the rest was not composed")
 	}
 	cp := &doc.Node{Kind: n.Kind, Type: n.Type, Quoted: n.Quoted, Alias: n.Alias, Value: n.Value, Style: n.Style,
-		Key: n.Key, Index: n.Index, KeySpan: n.KeySpan, Span: n.Span}
+		Key: n.Key, Index: n.Index, KeySpan: n.KeySpan, Span: n.Span, Use: n.Use}
 	c.run.origin[cp] = o
 	if c.stopped {
 		return cp

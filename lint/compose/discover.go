@@ -63,7 +63,8 @@ func mentionsFileKey(b []byte) bool {
 	return strings.Contains(s, "DeepSpeedStrategy") && strings.Contains(s, "config:")
 }
 
-// Discover finds the Hydra runs among the YAML files of fsys (slash paths): a primary config is
+// Discover finds the runs among the files of fsys (slash paths); code configs' runs and
+// fragments are code.go's (discoverCode). Hydra: a primary config is
 // a file with a top-level defaults list whose folder has config-group folders; each
 // experiment/*.yaml beside it is a run too (primary + experiment=<name>) when the primary's
 // defaults list names the experiment group. Fragments are the other files of those config
@@ -149,6 +150,7 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 			}
 		}
 	}
+	runs = discoverCode(fsys, files, runs, fragments) // code.go
 	return runs, fragments
 }
 

@@ -63,6 +63,17 @@
 // `- .@model.encoder: megatron_model_base_config`), by a defaults list that chooses group
 // options in a file that lies in no other primary's config directory.
 //
+// # Configs written as code
+//
+// A primary config ending in .py or .gin is composed by code.go in its framework's order:
+// MMEngine `_base_` chains (Python, YAML or JSON bases; `_delete_=True`; `{{_base_.x}}` and
+// `_base_.x` as whole values) and `with read_base():` imports, and gin `include` applied at its
+// line with macros taking the run's last binding. Discover makes a run of each Python config
+// that names bases and each gin file with an include; the files they read are fragments. What
+// MMEngine refuses (a key two bases set, a dict over a base value that is not a dict) is a
+// Refused problem. The MMEngine side replays MMEngine v0.10.7's own config tests
+// (TestMMEngineOwnConfigTests, on the fetched repository).
+//
 // # Problems, limits
 //
 // A missing group option or config, a reference outside the config directory and an override

@@ -401,7 +401,7 @@ def axolotl(gitdir, tags):
         if not classes:
             raise SystemExit("axolotl %s: no %s" % (tag, name))
         root = classes[-1][1]
-        entry = class_entry(rd, classes, "", name, path, root.lineno)
+        entry = class_entry(rd, classes, name, name, path, root.lineno)
         dep = deprecations(classes)
         for f in entry["fields"]:
             if f["name"] in dep:
@@ -416,8 +416,9 @@ def axolotl(gitdir, tags):
             for n in t.body if t else []:
                 if isinstance(n, ast.ClassDef) and n.name.endswith("Args"):
                     rd.walk(p, n.name, set(), pclasses)
-        plug = class_entry(rd, pclasses, "@plugins", "plugins", AXO_PLUGINS, 0)
-        entry_tag = {"tag": tag, "classes": [entry, plug], "extra": extra_policy(classes, path),
+        # Rendered into the same section, before the core schema (whose facts win on a shared name).
+        plug = class_entry(rd, pclasses, name, "plugins", AXO_PLUGINS, 0)
+        entry_tag = {"tag": tag, "classes": [plug, entry], "extra": extra_policy(classes, path),
                      "checks": axo_checks(classes, None)}
         res.append(entry_tag)
     return {"framework": "axolotl", "tags": res}

@@ -7,7 +7,8 @@
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
 //     python3 extract.py trl GITDIR v0.19.0 v0.22.0 ... > testdata/trl.json
 //     (extract_finetune.py does the same for axolotl's pydantic schema and LLaMA-Factory's
-//     hparams dataclasses, with enum values and validators' start-up refusals)
+//     hparams dataclasses, with enum values and validators' start-up refusals, rendered into
+//     their own table lint/dialect/knowledge_finetune.tsv: finetune.go)
 //  2. this command renders those files into the table, merging the tags into version ranges:
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //
@@ -176,8 +177,13 @@ func clean(s string, max int) string {
 }
 
 func load(dir string) ([]extraction, error) {
+	return loadFiles(dir, []string{"trl.json", "deepspeed.json"})
+}
+
+// loadFiles reads extractions in the order given.
+func loadFiles(dir string, names []string) ([]extraction, error) {
 	var exs []extraction
-	for _, name := range []string{"trl.json", "deepspeed.json", "axolotl.json", "llamafactory.json"} {
+	for _, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
@@ -202,11 +208,22 @@ func main() {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}
-	out := []byte(render(exs))
-	if old, err := os.ReadFile(outFile); err == nil && bytes.Equal(old, out) {
+	writeTable(outFile, render(exs))
+	fex, err := loadFiles(dataDir, finetuneFiles)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	writeTable(finetuneOut, render(fex))
+}
+
+// writeTable replaces a table when its text changed.
+func writeTable(file, text string) {
+	out := []byte(text)
+	if old, err := os.ReadFile(file); err == nil && bytes.Equal(old, out) {
 		return
 	}
-	if err := os.WriteFile(outFile, out, 0o644); err != nil {
+	if err := os.WriteFile(file, out, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}

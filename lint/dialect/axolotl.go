@@ -223,6 +223,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	}
 
 	hfBatchNorm(root, p, "base_model")
+	axoRejections(root, p)
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // The knowledge table's "@enum" and "@check" sections (cmd/trainlint-knowledge's
@@ -40,26 +41,148 @@ func (k *Knowledge) EnumAt(key, target string) []string {
 	return uniq
 }
 
-// Check is one start-up refusal.
-type Check struct {
-	Cond    string // the condition (EvalCond)
-	Message string // what the framework says
-	Source  string // file:line@tag
+// Rejections are the table's start-up refusals ("@check" rows) that the file's root fails, as
+// plan.Rejections of package pkg, in a stable order. skip names validators whose refusal a
+// playbook rule reports from the plan's facts. The version range is the tags read: from the
+// first tag that has the check to the last (a release after the last tag read that has it is
+// not claimed, unless that is the newest tag read).
+func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool) []plan.Rejection {
+	if k == nil || root == nil || root.Kind != doc.Map {
+		return nil
+	}
+	ids := make([]string, 0, len(k.Sections["@check"]))
+	for id := range k.Sections["@check"] {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var out []plan.Rejection
+	for _, id := range ids {
+		f := k.Sections["@check"][id]
+		name, _, _ := strings.Cut(id, "#")
+		if skip[name] {
+			continue
+		}
+		failed, at, ok := EvalCond(f.Default, root)
+		if !ok || !failed {
+			continue
+		}
+		where, read, _ := strings.Cut(f.Source, "@")
+		r := plan.Rejection{Node: at, Package: pkg, Says: f.Replacement, Read: strings.TrimPrefix(read, "v"),
+			Since: strings.TrimPrefix(f.Since, "v"), Source: name + " (" + where + ")",
+			Message: condText(f.Default)}
+		if f.Removed != "" {
+			r.Until = strings.TrimPrefix(read, "v") + ".0.1"
+		}
+		if at != nil {
+			r.Key = at.Key
+		} else {
+			r.Node = root
+		}
+		for _, key := range condKeys(f.Default) {
+			if n := root.Get(key); n != nil && n != at && !n.IsNull() {
+				r.Related = append(r.Related, plan.Related{Node: n, Message: key + " is read by the same check"})
+			}
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
-// ChecksAt are the start-up refusals the framework makes at the target version, in a stable
-// order. A check counts only when the tags read on both sides of the target have it: between
-// them the table cannot say whether the release in use makes it.
-func (k *Knowledge) ChecksAt(target string) []Check {
-	lo, hi := k.bracket(target)
-	var out []Check
-	for _, f := range k.Sections["@check"] {
-		if k.hasAt(f, lo) && k.hasAt(f, hi) {
-			out = append(out, Check{Cond: f.Default, Message: f.Replacement, Source: f.Source})
+// condKeys are the keys a condition reads, in order.
+func condKeys(cond string) []string {
+	var out []string
+	for i := 0; i+2 < len(cond); i++ {
+		if (cond[i] == 'T' || cond[i] == 'N' || cond[i] == 'E') && cond[i+1] == ':' && (i == 0 || strings.ContainsRune("(,", rune(cond[i-1]))) {
+			j := i + 2
+			for j < len(cond) && !strings.ContainsRune("=,)", rune(cond[j])) {
+				j++
+			}
+			out = append(out, cond[i+2:j])
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Source < out[j].Source })
 	return out
+}
+
+// condText says a condition in words: "warmup_steps and warmup_ratio are both set",
+// "streaming is set without max_steps".
+func condText(cond string) string {
+	var set, unset, other []string
+	parts := []string{cond}
+	if strings.HasPrefix(cond, "&(") && strings.HasSuffix(cond, ")") {
+		parts = splitTop(cond[2 : len(cond)-1])
+	}
+	for _, p := range parts {
+		switch {
+		case strings.HasPrefix(p, "T:"):
+			set = append(set, p[2:])
+		case strings.HasPrefix(p, "!(N:") && strings.HasSuffix(p, ")") && !strings.ContainsAny(p[4:len(p)-1], ",()"):
+			set = append(set, p[4:len(p)-1])
+		case strings.HasPrefix(p, "N:"):
+			unset = append(unset, p[2:])
+		case strings.HasPrefix(p, "!(T:") && strings.HasSuffix(p, ")") && !strings.ContainsAny(p[4:len(p)-1], ",()"):
+			unset = append(unset, p[4:len(p)-1])
+		case strings.HasPrefix(p, "E:"):
+			k, v, _ := strings.Cut(p[2:], "=")
+			other = append(other, k+" is "+quoteVals(v))
+		case strings.HasPrefix(p, "!(E:") && strings.HasSuffix(p, ")"):
+			k, v, _ := strings.Cut(p[4:len(p)-1], "=")
+			other = append(other, k+" is not "+quoteVals(v))
+		default:
+			other = append(other, "the values of "+strings.Join(condKeys(p), ", "))
+		}
+	}
+	var words []string
+	switch len(set) {
+	case 0:
+	case 1:
+		words = append(words, set[0]+" is set")
+	case 2:
+		words = append(words, set[0]+" and "+set[1]+" are both set")
+	default:
+		words = append(words, strings.Join(set, ", ")+" are all set")
+	}
+	words = append(words, other...)
+	if len(unset) > 0 {
+		if len(words) == 0 {
+			words = append(words, "neither "+strings.Join(unset, " nor ")+" is set")
+			if len(unset) == 1 {
+				words[0] = unset[0] + " is not set"
+			}
+		} else {
+			words[len(words)-1] += " without " + strings.Join(unset, " or ")
+		}
+	}
+	return strings.Join(words, ", ")
+}
+
+func quoteVals(v string) string {
+	vs := strings.Split(v, "|")
+	for i, x := range vs {
+		if x != "true" && x != "false" {
+			vs[i] = `"` + x + `"`
+		}
+	}
+	return strings.Join(vs, " or ")
+}
+
+// splitTop splits a condition list at its top-level commas.
+func splitTop(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
 }
 
 // Gone reports a key the section had at an older tag but not at the target version: the

@@ -169,20 +169,37 @@ def value_text(v):
     return None
 
 
-def cond(node, key_of):
+NODEFAULT = object()
+
+
+def with_default(atom, k, value, defaults):
+    """An atom on a dataclass field: when the file leaves the key out, the field holds its
+    default, so the atom's value then is value (computed here). A:k is "absent from the file"."""
+    if defaults is None:
+        return atom
+    if defaults.get(k, NODEFAULT) is NODEFAULT:
+        return None
+    if atom.startswith("N:"):
+        return atom if value else "&(" + atom + ",!(A:" + k + "))"
+    return "|(" + atom + ",A:" + k + ")" if value else atom
+
+
+def cond(node, key_of, defaults=None):
     """Encode a condition, or None when any part of it is not a plain test of file keys.
-    key_of(expr) names the key an expression reads (data.get("k"), a validator's argument)."""
+    key_of(expr) names the key an expression reads (data.get("k"), a validator's argument,
+    self.k). defaults (dataclass fields: key -> default value) gives an absent key's value."""
     if isinstance(node, ast.BoolOp):
-        parts = [cond(v, key_of) for v in node.values]
+        parts = [cond(v, key_of, defaults) for v in node.values]
         if any(p is None for p in parts):
             return None
         return ("&(" if isinstance(node.op, ast.And) else "|(") + ",".join(parts) + ")"
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        p = cond(node.operand, key_of)
+        p = cond(node.operand, key_of, defaults)
         return None if p is None else "!(" + p + ")"
+    dv = lambda k: (defaults or {}).get(k)  # noqa: E731
     k = key_of(node)
     if k:
-        return "T:" + k
+        return with_default("T:" + k, k, bool(dv(k)), defaults)
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
         k = key_of(node.left)
         if not k:
@@ -190,12 +207,23 @@ def cond(node, key_of):
         op, right = node.ops[0], node.comparators[0]
         if isinstance(op, (ast.Is, ast.IsNot)) and isinstance(right, ast.Constant):
             if right.value is None:
-                c = "N:" + k
+                c = with_default("N:" + k, k, dv(k) is None, defaults)
             elif right.value is True or right.value is False:
-                c = "E:" + k + "=" + value_text(right.value)
+                c = with_default("E:" + k + "=" + value_text(right.value), k, dv(k) is right.value, defaults)
             else:
                 return None
+            if c is None:
+                return None
             return c if isinstance(op, ast.Is) else "!(" + c + ")"
+        if isinstance(op, (ast.Gt, ast.Lt)):
+            v = literal(right)
+            if not isinstance(v, (int, float)) or isinstance(v, bool) or value_text(v) is None:
+                return None
+            d = dv(k)
+            if defaults is not None and not (isinstance(d, (int, float)) and not isinstance(d, bool)):
+                return None
+            static = d is not None and (d > v if isinstance(op, ast.Gt) else d < v)
+            return with_default(("G:" if isinstance(op, ast.Gt) else "L:") + k + "=" + value_text(v), k, static, defaults)
         if isinstance(op, (ast.Eq, ast.NotEq, ast.In, ast.NotIn)):
             v = literal(right)
             vs = list(v) if isinstance(op, (ast.In, ast.NotIn)) and isinstance(v, (list, tuple, set)) else [v]
@@ -205,7 +233,9 @@ def cond(node, key_of):
             # Booleans and numbers compare by Python equality (True == 1): keep strings only.
             if not vs or any(t is None for t in texts) or not all(isinstance(x, str) for x in vs):
                 return None
-            c = "E:" + k + "=" + "|".join(texts)
+            c = with_default("E:" + k + "=" + "|".join(texts), k, dv(k) in vs, defaults)
+            if c is None:
+                return None
             return c if isinstance(op, (ast.Eq, ast.In)) else "!(" + c + ")"
     return None
 
@@ -306,30 +336,54 @@ def axo_checks(classes, defaults):
 
             def key_of(e, fkey=fkey, aname=aname):
                 return fkey if isinstance(e, ast.Name) and e.id == aname else None
-        guards = []  # negated conditions of earlier `if G: return`
-        for st in fn.body:
-            if isinstance(st, ast.If) and len(st.body) == 1 and isinstance(st.body[0], ast.Raise) and not st.orelse:
-                c = cond(st.test, key_of)
-                msg = message(st.body[0])
-                if c is None or not msg:
-                    continue
-                if guards:
-                    c = "&(" + ",".join(guards + [c]) + ")"
-                keys = set(re.findall(r"[TNE]:([a-z0-9_]+)", c))
-                if keys & assigned:
-                    continue
-                out.append({"name": fn.name, "cond": c, "message": msg, "file": path, "line": st.lineno})
-                continue
-            if isinstance(st, ast.If) and isinstance(st.body[-1], ast.Return) and not st.orelse \
-                    and not any(isinstance(n, ast.Return) for b in st.body[:-1] for n in ast.walk(b)):
-                g = cond(st.test, key_of)
-                if g is None:
-                    break
-                guards.append("!(" + g + ")")
-                continue
-            if any(isinstance(n, ast.Return) for n in ast.walk(st)):
-                break  # flow this reading cannot follow
+        scan(fn.body, key_of, None, assigned, fn.name, path, out, [])
     return out
+
+
+def is_refusal(st):
+    return isinstance(st, ast.Assert) or (isinstance(st, ast.If) and len(st.body) == 1
+                                          and isinstance(st.body[0], ast.Raise) and not st.orelse)
+
+
+def scan(body, key_of, defaults, assigned, name, path, out, guards):
+    """The refusals of a function body, in order: `if C: raise`, `assert C, msg`, and the
+    same nested under an `if G:` that holds nothing else; an earlier `if G: return` adds
+    not-G to the later ones. Stops at any other flow it cannot follow (a return elsewhere)."""
+    guards = list(guards)
+    for st in body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue  # a local helper: its returns are its own
+        if is_refusal(st):
+            if isinstance(st, ast.Assert):
+                c = cond(st.test, key_of, defaults)
+                c = None if c is None else "!(" + c + ")"
+                msg = literal(st.msg) if st.msg is not None else None
+            else:
+                c = cond(st.test, key_of, defaults)
+                msg = message(st.body[0])
+            if c is None or not isinstance(msg, str) or not msg:
+                continue
+            if guards:
+                c = "&(" + ",".join(guards + [c]) + ")"
+            keys = set(re.findall(r"[TNEGLA]:([a-z0-9_]+)", c))
+            if keys & assigned:
+                continue
+            out.append({"name": name, "cond": c, "message": msg, "file": path, "line": st.lineno})
+            continue
+        if isinstance(st, ast.If) and not st.orelse and all(is_refusal(x) for x in st.body):
+            g = cond(st.test, key_of, defaults)
+            if g is not None:
+                scan(st.body, key_of, defaults, assigned, name, path, out, guards + [g])
+            continue
+        if isinstance(st, ast.If) and isinstance(st.body[-1], ast.Return) and not st.orelse \
+                and not any(isinstance(n, ast.Return) for b in st.body[:-1] for n in ast.walk(b)):
+            g = cond(st.test, key_of, defaults)
+            if g is None:
+                break
+            guards.append("!(" + g + ")")
+            continue
+        if any(isinstance(n, ast.Return) for n in ast.walk(st)):
+            break  # flow this reading cannot follow
 
 
 def deprecations(classes):
@@ -440,14 +494,106 @@ def llamafactory(gitdir, tags):
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "parse_dict":
                 entry["extra"]["line"] = n.lineno
                 break
+        post = []
         for path, name in LF_CLASSES:
             classes = []
             rd.walk(path, name, set(), classes)
             if not classes:
                 continue
+            if name in LF_TRAIN:
+                post += post_inits(classes)
             entry["classes"].append(class_entry(rd, classes, "", name, path, classes[-1][1].lineno))
+        entry["checks"] = lf_checks(entry, post, ptree)
         res.append(entry)
     return {"framework": "llamafactory", "tags": res}
+
+
+# The classes get_train_args parses (parser.py _TRAIN_ARGS; EvaluationArguments is for `eval`).
+LF_TRAIN = {"ModelArguments", "DataArguments", "TrainingArguments", "FinetuningArguments", "GeneratingArguments"}
+
+
+def post_inits(classes):
+    """The __post_init__ methods that run when the last class of classes (its MRO, bases first)
+    is built: its own, or the first base's that has one, and those it calls by name
+    (Base.__post_init__(self)); super() leads out of the package and is not followed."""
+    by = {cls.name: (p, cls) for p, cls in classes}
+
+    def own(name):
+        p, cls = by[name]
+        for fn in cls.body:
+            if isinstance(fn, ast.FunctionDef) and fn.name == "__post_init__":
+                return p, fn
+        return None
+
+    def first(name, depth=0):
+        if name not in by or depth > 12:
+            return None
+        o = own(name)
+        if o:
+            return name, o
+        for b in by[name][1].bases:
+            if isinstance(b, ast.Name):
+                r = first(b.id, depth + 1)
+                if r:
+                    return r
+        return None
+
+    out, todo, seen = [], [classes[-1][1].name], set()
+    while todo:
+        r = first(todo.pop(0))
+        if r is None or r[0] in seen:
+            continue
+        seen.add(r[0])
+        name, (p, fn) = r
+        out.append((p, name + ".__post_init__", fn))
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "__post_init__" \
+                    and isinstance(n.func.value, ast.Name) and n.func.value.id in by:
+                todo.append(n.func.value.id)
+    return out
+
+
+LF_ARGS = {"self", "model_args", "data_args", "finetuning_args", "generating_args", "training_args"}
+
+
+def lf_checks(entry, classes, ptree):
+    # classes: (file, name, function) of the __post_init__ methods that run (post_inits).
+    """Refusals of LLaMA-Factory's argument dataclasses (__post_init__) and of parser.py's
+    _verify_model_args and get_train_args whose conditions read only LLaMA-Factory's own fields
+    (their defaults are known; the Trainer's are not read here). A check is dropped when any of
+    these functions assigns a field its condition reads."""
+    defaults = {}
+    for c in entry["classes"]:
+        for f in c["fields"]:
+            d = f.get("default")
+            v = NODEFAULT
+            if d is not None and not d.endswith("()"):
+                try:
+                    v = ast.literal_eval(d)
+                except Exception:
+                    v = NODEFAULT
+            defaults[f["name"]] = v
+
+    def key_of(e):
+        if isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id in LF_ARGS \
+                and e.attr in defaults and KEYRE.match(e.attr):
+            return e.attr
+        return None
+
+    fns = list(classes)
+    for n in ptree.body:
+        if isinstance(n, ast.FunctionDef) and n.name in ("_verify_model_args", "get_train_args"):
+            fns.append(("src/llamafactory/hparams/parser.py", n.name, n))
+    assigned = set()
+    for _, _, fn in fns:
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, (ast.Store, ast.Del)) \
+                    and isinstance(n.value, ast.Name) and n.value.id in LF_ARGS:
+                assigned.add(n.attr)
+    out = []
+    for path, name, fn in fns:
+        scan(fn.body, key_of, defaults, assigned, name, path, out, [])
+    return out
 
 
 def main():

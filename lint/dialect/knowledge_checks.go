@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -43,9 +44,8 @@ func (k *Knowledge) EnumAt(key, target string) []string {
 
 // Rejections are the table's start-up refusals ("@check" rows) that the file's root fails, as
 // plan.Rejections of package pkg, in a stable order. skip names validators whose refusal a
-// playbook rule reports from the plan's facts. The version range is the tags read: from the
-// first tag that has the check to the last (a release after the last tag read that has it is
-// not claimed, unless that is the newest tag read).
+// playbook rule reports from the plan's facts. Only checks the newest tag read makes are
+// listed, from the first tag read that has them (Since) on.
 func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool) []plan.Rejection {
 	if k == nil || root == nil || root.Kind != doc.Map {
 		return nil
@@ -59,7 +59,9 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 	for _, id := range ids {
 		f := k.Sections["@check"][id]
 		name, _, _ := strings.Cut(id, "#")
-		if skip[name] {
+		if skip[name] || f.Removed != "" {
+			// A check the newest release read no longer makes is left out: without a pin the
+			// rule reports for the newest.
 			continue
 		}
 		failed, at, ok := EvalCond(f.Default, root)
@@ -70,9 +72,6 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 		r := plan.Rejection{Node: at, Package: pkg, Says: f.Replacement, Read: strings.TrimPrefix(read, "v"),
 			Since: strings.TrimPrefix(f.Since, "v"), Source: name + " (" + where + ")",
 			Message: condText(f.Default)}
-		if f.Removed != "" {
-			r.Until = strings.TrimPrefix(read, "v") + ".0.1"
-		}
 		if at != nil {
 			r.Key = at.Key
 		} else {
@@ -92,7 +91,7 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 func condKeys(cond string) []string {
 	var out []string
 	for i := 0; i+2 < len(cond); i++ {
-		if (cond[i] == 'T' || cond[i] == 'N' || cond[i] == 'E') && cond[i+1] == ':' && (i == 0 || strings.ContainsRune("(,", rune(cond[i-1]))) {
+		if strings.IndexByte("TNEAGL", cond[i]) >= 0 && cond[i+1] == ':' && (i == 0 || strings.ContainsRune("(,", rune(cond[i-1]))) {
 			j := i + 2
 			for j < len(cond) && !strings.ContainsRune("=,)", rune(cond[j])) {
 				j++
@@ -106,6 +105,7 @@ func condKeys(cond string) []string {
 // condText says a condition in words: "warmup_steps and warmup_ratio are both set",
 // "streaming is set without max_steps".
 func condText(cond string) string {
+	cond = dropAbsent(cond)
 	var set, unset, other []string
 	parts := []string{cond}
 	if strings.HasPrefix(cond, "&(") && strings.HasSuffix(cond, ")") {
@@ -123,10 +123,10 @@ func condText(cond string) string {
 			unset = append(unset, p[4:len(p)-1])
 		case strings.HasPrefix(p, "E:"):
 			k, v, _ := strings.Cut(p[2:], "=")
-			other = append(other, k+" is "+quoteVals(v))
+			other = append(other, k+" is "+quoteVals(v, false))
 		case strings.HasPrefix(p, "!(E:") && strings.HasSuffix(p, ")"):
 			k, v, _ := strings.Cut(p[4:len(p)-1], "=")
-			other = append(other, k+" is not "+quoteVals(v))
+			other = append(other, k+" is "+quoteVals(v, true))
 		default:
 			other = append(other, "the values of "+strings.Join(condKeys(p), ", "))
 		}
@@ -155,14 +155,43 @@ func condText(cond string) string {
 	return strings.Join(words, ", ")
 }
 
-func quoteVals(v string) string {
+// quoteVals says "x", not "x", one of "x", "y" or none of "x", "y".
+func quoteVals(v string, not bool) string {
 	vs := strings.Split(v, "|")
 	for i, x := range vs {
 		if x != "true" && x != "false" {
 			vs[i] = `"` + x + `"`
 		}
 	}
-	return strings.Join(vs, " or ")
+	switch {
+	case len(vs) == 1 && not:
+		return "not " + vs[0]
+	case len(vs) == 1:
+		return vs[0]
+	case not:
+		return "none of " + strings.Join(vs, ", ")
+	}
+	return "one of " + strings.Join(vs, ", ")
+}
+
+// dropAbsent removes the "or absent" alternatives that stand for a field's default
+// ("|(E:stage=sft,A:stage)" reads as "E:stage=sft"): words say what the value is.
+func dropAbsent(cond string) string {
+	for {
+		i := strings.Index(cond, ",A:")
+		if i < 0 {
+			return cond
+		}
+		j := i + 3
+		for j < len(cond) && cond[j] != ')' && cond[j] != ',' {
+			j++
+		}
+		cond = cond[:i] + cond[j:]
+		// "|(X)" with a single alternative left is X.
+		if k := strings.LastIndex(cond[:i], "|("); k >= 0 && i < len(cond) && cond[i] == ')' && !strings.ContainsAny(cond[k+2:i], "(,") {
+			cond = cond[:k] + cond[k+2:i] + cond[i+1:]
+		}
+	}
 }
 
 // splitTop splits a condition list at its top-level commas.
@@ -207,8 +236,9 @@ func (k *Knowledge) Gone(section, key, target string) (Fact, bool) {
 }
 
 // EvalCond evaluates a check's condition on the file's root map, as the validator does on the
-// dict it is given: T:key (truthy), N:key (absent or null), E:key=v1|v2 (equal to one of the
-// values: strings, or true/false for `is True`/`is False`), !(c), &(c,...), |(c,...). ok is
+// dict it is given: T:key (truthy), N:key (absent or null), A:key (absent: a dataclass field
+// then holds its default), E:key=v1|v2 (equal to one of the values: strings, or true/false for
+// `is True`/`is False`), G:key=x and L:key=x (a number above or below x), !(c), &(c,...), |(c,...). ok is
 // false when a value it reads is decided later (an interpolation) or the text is malformed:
 // then nothing is claimed. at is the first key the condition reads that the file sets.
 func EvalCond(cond string, root *doc.Node) (result bool, at *doc.Node, ok bool) {
@@ -285,6 +315,25 @@ func (e *condEval) eval(s string) (bool, string, bool) {
 		return pyTruthy(n), rest, true
 	case 'N':
 		return n == nil || n.IsNull(), rest, true
+	case 'A':
+		return n == nil, rest, true
+	case 'G', 'L':
+		lim, err := strconv.ParseFloat(want, 64)
+		if err != nil {
+			return false, "", false
+		}
+		if n == nil || n.IsNull() {
+			return false, rest, true
+		}
+		v, ok := n.Float()
+		if !ok || n.Kind != doc.Scalar || (n.Type != doc.Int && n.Type != doc.Float) {
+			e.unknown = true // a string or a structure: the comparison would not be numeric
+			return false, rest, true
+		}
+		if atom[0] == 'G' {
+			return v > lim, rest, true
+		}
+		return v < lim, rest, true
 	case 'E':
 		if n == nil || !n.IsScalar() || n.IsNull() {
 			return false, rest, true

@@ -53,3 +53,15 @@ func TestCondText(t *testing.T) {
 		}
 	}
 }
+
+func TestCondTextDefaults(t *testing.T) {
+	for cond, want := range map[string]string{
+		"!(|(E:finetuning_type=lora|oft|freeze|full,A:finetuning_type))":                                                `finetuning_type is none of "lora", "oft", "freeze", "full"`,
+		"&(!(|(E:finetuning_type=lora,A:finetuning_type)),T:use_dora)":                                                  `use_dora is set, finetuning_type is not "lora"`,
+		"&(E:stage=ppo,|(E:reward_model_type=lora,A:reward_model_type),!(|(E:finetuning_type=lora,A:finetuning_type)))": `stage is "ppo", reward_model_type is "lora", finetuning_type is not "lora"`,
+	} {
+		if got := condText(cond); got != want {
+			t.Errorf("condText(%q) = %q, want %q", cond, got, want)
+		}
+	}
+}

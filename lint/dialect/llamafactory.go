@@ -151,6 +151,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		// max_steps <= 0 without a dataset length.
 		p.Schedule.Streaming = hfStreaming(root, "streaming")
 		hfBatchNorm(root, p, "model_name_or_path")
+		lfRejections(root, p)
 	}
 	ApplyContext(p, ctx)
 	if p.Variant == "v1" {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -39,6 +40,7 @@ func checkDeprecatedKey(p *lint.Pass) {
 			deps = append(deps, k)
 		}
 	}
+	deps = append(deps, tableDeprecations(p, d, deps)...)
 	roots := d.Roots
 	if len(roots) == 0 {
 		roots = []string{""}
@@ -108,4 +110,35 @@ func quoteUse(use, new string) string {
 		return "use " + quote(new)
 	}
 	return use
+}
+
+// tableDeprecations are the root keys the knowledge table marks deprecated at the target version
+// (a field the source warns about: "X is deprecated, use Y") that the dialect does not list
+// itself. The warning does not show that the new key takes the same values (eval_table_size
+// points at generate_samples, a boolean), so no fix is offered.
+func tableDeprecations(p *lint.Pass, d *dialect.Dialect, have []dialect.Key) []dialect.Key {
+	sec := d.Sections[""]
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil || sec == "" || d.SkipVariant != "" && p.Plan.Variant == d.SkipVariant {
+		return nil
+	}
+	listed := map[string]bool{}
+	for _, k := range have {
+		listed[k.Path] = true
+	}
+	target, _ := targetOf(p, d, kb)
+	var out []dialect.Key
+	for _, s := range strings.Split(sec, ",") {
+		for key, f := range kb.Sections[s] {
+			// A field marked deprecated with no key named in its place may still be read (the
+			// Trainer's overwrite_output_dir, kept by a framework that still uses it): left alone.
+			if f.Replacement == "" || f.Replacement == "-" || listed[key] || !kb.Has(f, target) {
+				continue
+			}
+			listed[key] = true
+			out = append(out, dialect.Key{Path: key, Replacement: f.Replacement})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -127,18 +128,37 @@ func tableDeprecations(p *lint.Pass, d *dialect.Dialect, have []dialect.Key) []d
 		listed[k.Path] = true
 	}
 	target, _ := targetOf(p, d, kb)
+	id := d.Name + "\x00" + target
+	if v, ok := tableDeprecationCache.Load(id); ok {
+		return unlisted(v.([]dialect.Key), listed)
+	}
 	var out []dialect.Key
 	for _, s := range strings.Split(sec, ",") {
 		for key, f := range kb.Sections[s] {
 			// A field marked deprecated with no key named in its place may still be read (the
 			// Trainer's overwrite_output_dir, kept by a framework that still uses it): left alone.
-			if f.Replacement == "" || f.Replacement == "-" || listed[key] || !kb.Has(f, target) {
+			if f.Replacement == "" || f.Replacement == "-" || !kb.Has(f, target) {
 				continue
 			}
-			listed[key] = true
 			out = append(out, dialect.Key{Path: key, Replacement: f.Replacement})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	tableDeprecationCache.Store(id, out)
+	return unlisted(out, listed)
+}
+
+// tableDeprecationCache holds each dialect's table deprecations per target version (the rule
+// runs on every file; reading them walks every key of the table).
+var tableDeprecationCache sync.Map
+
+// unlisted are the keys not in listed.
+func unlisted(ks []dialect.Key, listed map[string]bool) []dialect.Key {
+	var out []dialect.Key
+	for _, k := range ks {
+		if !listed[k.Path] {
+			out = append(out, k)
+		}
+	}
 	return out
 }

@@ -462,14 +462,24 @@ def axolotl(gitdir, tags):
                 f["deprecated"] = True
                 if dep[f["name"]]:
                     f["replacement"] = dep[f["name"]]
-        # Plugins' args models join the root schema when the plugin is listed.
-        plugin_files = sorted(p for p in _ls(gitdir, tag, AXO_PLUGINS) if p.endswith("/args.py"))
+        # Plugins' args models join the root schema when the plugin is listed: each plugin's
+        # get_input_args returns the dotted name of its model.
         pclasses = []
-        for p in plugin_files:
+        for p in sorted(x for x in _ls(gitdir, tag, AXO_PLUGINS) if x.endswith(".py")):
             t = rd.tree(p)
-            for n in t.body if t else []:
-                if isinstance(n, ast.ClassDef) and n.name.endswith("Args"):
-                    rd.walk(p, n.name, set(), pclasses)
+            for fn in ast.walk(t) if t else []:
+                if not (isinstance(fn, ast.FunctionDef) and fn.name == "get_input_args"):
+                    continue
+                for r in ast.walk(fn):
+                    v = literal(r.value) if isinstance(r, ast.Return) and r.value is not None else None
+                    if not isinstance(v, str) or "." not in v:
+                        continue
+                    mod, cname = v.rsplit(".", 1)
+                    base = "src/" + mod.replace(".", "/")
+                    for cand in (base + ".py", base + "/__init__.py"):
+                        if rd.tree(cand) is not None:
+                            rd.walk(cand, cname, set(), pclasses)
+                            break
         # Rendered into the same section, before the core schema (whose facts win on a shared name).
         plug = class_entry(rd, pclasses, name, "plugins", AXO_PLUGINS, 0)
         entry_tag = {"tag": tag, "classes": [plug, entry], "extra": extra_policy(classes, path),

@@ -39,6 +39,10 @@ type Knowledge struct {
 	Framework string
 	Tags      []string                   // the release tags read, oldest first
 	Sections  map[string]map[string]Fact // section -> key -> fact
+
+	checksOnce sync.Once // liveChecks
+	checks     []liveCheck
+	enums      sync.Map // target -> key -> allowed values (EnumAt)
 }
 
 var (

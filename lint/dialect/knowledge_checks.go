@@ -20,26 +20,60 @@ import (
 
 // EnumAt is the closed set of values the framework's type allows for a root key at the target
 // version, nil when the table has none (an open type). Between two tags read, the values of
-// both count.
+// both count. The sets are built once per target version.
 func (k *Knowledge) EnumAt(key, target string) []string {
-	var out []string
-	prefix := key + "#"
+	if v, ok := k.enums.Load(target); ok {
+		return v.(map[string][]string)[key]
+	}
+	m := map[string][]string{}
 	for id, f := range k.Sections["@enum"] {
-		if strings.HasPrefix(id, prefix) && k.Has(f, target) {
-			out = append(out, strings.Split(f.Default, "|")...)
+		if name, _, _ := strings.Cut(id, "#"); k.Has(f, target) {
+			m[name] = append(m[name], strings.Split(f.Default, "|")...)
 		}
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	sort.Strings(out)
-	uniq := out[:1]
-	for _, v := range out[1:] {
-		if v != uniq[len(uniq)-1] {
-			uniq = append(uniq, v)
+	for name, vals := range m {
+		sort.Strings(vals)
+		uniq := vals[:1]
+		for _, v := range vals[1:] {
+			if v != uniq[len(uniq)-1] {
+				uniq = append(uniq, v)
+			}
 		}
+		m[name] = uniq
 	}
-	return uniq
+	k.enums.Store(target, m)
+	return m[key]
+}
+
+// liveCheck is a compiled "@check" row the newest tag read has.
+type liveCheck struct {
+	name string
+	fact Fact
+	cond *cond
+}
+
+// liveChecks compiles the checks once per table, in a stable order. A check the newest release
+// read no longer makes is left out: without a pin the rule reports for the newest.
+func (k *Knowledge) liveChecks() []liveCheck {
+	k.checksOnce.Do(func() {
+		ids := make([]string, 0, len(k.Sections["@check"]))
+		for id, f := range k.Sections["@check"] {
+			if f.Removed == "" {
+				ids = append(ids, id)
+			}
+		}
+		sort.Strings(ids)
+		for _, id := range ids {
+			f := k.Sections["@check"][id]
+			c, ok := compileCond(f.Default)
+			if !ok {
+				continue
+			}
+			name, _, _ := strings.Cut(id, "#")
+			k.checks = append(k.checks, liveCheck{name: name, fact: f, cond: c})
+		}
+	})
+	return k.checks
 }
 
 // Rejections are the table's start-up refusals ("@check" rows) that the file's root fails, as
@@ -50,24 +84,17 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 	if k == nil || root == nil || root.Kind != doc.Map {
 		return nil
 	}
-	ids := make([]string, 0, len(k.Sections["@check"]))
-	for id := range k.Sections["@check"] {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
 	var out []plan.Rejection
-	for _, id := range ids {
-		f := k.Sections["@check"][id]
-		name, _, _ := strings.Cut(id, "#")
-		if skip[name] || f.Removed != "" {
-			// A check the newest release read no longer makes is left out: without a pin the
-			// rule reports for the newest.
+	for _, ch := range k.liveChecks() {
+		f := ch.fact
+		if skip[ch.name] {
 			continue
 		}
-		failed, at, ok := EvalCond(f.Default, root)
+		failed, at, ok := ch.cond.evalRoot(root)
 		if !ok || !failed {
 			continue
 		}
+		name := ch.name
 		where, read, _ := strings.Cut(f.Source, "@")
 		r := plan.Rejection{Node: at, Package: pkg, Says: f.Replacement, Read: strings.TrimPrefix(read, "v"),
 			Since: strings.TrimPrefix(f.Since, "v"), Source: name + " (" + where + ")",
@@ -238,13 +265,80 @@ func (k *Knowledge) Gone(section, key, target string) (Fact, bool) {
 // EvalCond evaluates a check's condition on the file's root map, as the validator does on the
 // dict it is given: T:key (truthy), N:key (absent or null), A:key (absent: a dataclass field
 // then holds its default), E:key=v1|v2 (equal to one of the values: strings, or true/false for
-// `is True`/`is False`), G:key=x and L:key=x (a number above or below x), !(c), &(c,...), |(c,...). ok is
-// false when a value it reads is decided later (an interpolation) or the text is malformed:
-// then nothing is claimed. at is the first key the condition reads that the file sets.
+// `is True`/`is False`), G:key=x and L:key=x (a number above or below x), !(c), &(c,...), |(c,...).
+// ok is false when a value it reads is decided later (an interpolation) or the text is
+// malformed: then nothing is claimed. at is the first key the condition reads that the file sets.
 func EvalCond(cond string, root *doc.Node) (result bool, at *doc.Node, ok bool) {
+	c, good := compileCond(cond)
+	if !good {
+		return false, nil, false
+	}
+	return c.evalRoot(root)
+}
+
+// cond is a compiled condition: an operator over kids ('!', '&', '|') or an atom.
+type cond struct {
+	op   byte // '!', '&', '|', or the atom's letter
+	kids []*cond
+	key  string
+	want []string
+	num  float64
+}
+
+func compileCond(s string) (*cond, bool) {
+	c, rest, ok := parseCond(s)
+	return c, ok && rest == ""
+}
+
+func parseCond(s string) (*cond, string, bool) {
+	if len(s) >= 2 && s[1] == '(' && (s[0] == '!' || s[0] == '&' || s[0] == '|') {
+		c := &cond{op: s[0]}
+		rest := s[2:]
+		for {
+			k, r, ok := parseCond(rest)
+			if !ok || r == "" {
+				return nil, "", false
+			}
+			c.kids = append(c.kids, k)
+			if r[0] == ')' {
+				rest = r[1:]
+				break
+			}
+			if r[0] != ',' || c.op == '!' {
+				return nil, "", false
+			}
+			rest = r[1:]
+		}
+		return c, rest, true
+	}
+	end := strings.IndexAny(s, ",)")
+	if end < 0 {
+		end = len(s)
+	}
+	atom, rest := s[:end], s[end:]
+	if len(atom) < 3 || atom[1] != ':' || strings.IndexByte("TNAEGL", atom[0]) < 0 {
+		return nil, "", false
+	}
+	key, want, _ := strings.Cut(atom[2:], "=")
+	c := &cond{op: atom[0], key: key}
+	switch c.op {
+	case 'E':
+		c.want = strings.Split(want, "|")
+	case 'G', 'L':
+		f, err := strconv.ParseFloat(want, 64)
+		if err != nil {
+			return nil, "", false
+		}
+		c.num = f
+	}
+	return c, rest, true
+}
+
+// evalRoot evaluates the condition on a file's root map.
+func (c *cond) evalRoot(root *doc.Node) (bool, *doc.Node, bool) {
 	e := condEval{root: root}
-	v, rest, good := e.eval(cond)
-	if !good || rest != "" || e.unknown {
+	v := e.eval(c)
+	if e.unknown {
 		return false, nil, false
 	}
 	return v, e.at, true
@@ -256,102 +350,70 @@ type condEval struct {
 	unknown bool
 }
 
-func (e *condEval) eval(s string) (bool, string, bool) {
-	if len(s) >= 2 && s[1] == '(' && (s[0] == '!' || s[0] == '&' || s[0] == '|') {
-		op, rest := s[0], s[2:]
-		var vals []bool
-		for {
-			v, r, ok := e.eval(rest)
-			if !ok || r == "" {
-				return false, "", false
+// eval evaluates c; "and" and "or" stop at the first operand that decides, like Python.
+func (e *condEval) eval(c *cond) bool {
+	switch c.op {
+	case '!':
+		return !e.eval(c.kids[0])
+	case '&':
+		for _, k := range c.kids {
+			if !e.eval(k) {
+				return false
 			}
-			vals = append(vals, v)
-			if r[0] == ')' {
-				rest = r[1:]
-				break
-			}
-			if r[0] != ',' || op == '!' {
-				return false, "", false
-			}
-			rest = r[1:]
 		}
-		switch op {
-		case '!':
-			return !vals[0], rest, true
-		case '&':
-			for _, v := range vals {
-				if !v {
-					return false, rest, true
-				}
+		return true
+	case '|':
+		for _, k := range c.kids {
+			if e.eval(k) {
+				return true
 			}
-			return true, rest, true
-		default:
-			for _, v := range vals {
-				if v {
-					return true, rest, true
-				}
-			}
-			return false, rest, true
 		}
+		return false
 	}
-	end := strings.IndexAny(s, ",)")
-	if end < 0 {
-		end = len(s)
-	}
-	atom, rest := s[:end], s[end:]
-	if len(atom) < 3 || atom[1] != ':' {
-		return false, "", false
-	}
-	key, want, _ := strings.Cut(atom[2:], "=")
-	n := e.root.Get(key)
+	n := e.root.Get(c.key)
 	if n != nil && !n.IsNull() && e.at == nil {
 		e.at = n
 	}
 	if n.IsUnknown() {
 		e.unknown = true
 	}
-	switch atom[0] {
+	switch c.op {
 	case 'T':
-		return pyTruthy(n), rest, true
+		return pyTruthy(n)
 	case 'N':
-		return n == nil || n.IsNull(), rest, true
+		return n == nil || n.IsNull()
 	case 'A':
-		return n == nil, rest, true
+		return n == nil
 	case 'G', 'L':
-		lim, err := strconv.ParseFloat(want, 64)
-		if err != nil {
-			return false, "", false
-		}
 		if n == nil || n.IsNull() {
-			return false, rest, true
+			return false
 		}
 		v, ok := n.Float()
 		if !ok || n.Kind != doc.Scalar || (n.Type != doc.Int && n.Type != doc.Float) {
 			e.unknown = true // a string or a structure: the comparison would not be numeric
-			return false, rest, true
+			return false
 		}
-		if atom[0] == 'G' {
-			return v > lim, rest, true
+		if c.op == 'G' {
+			return v > c.num
 		}
-		return v < lim, rest, true
-	case 'E':
-		if n == nil || !n.IsScalar() || n.IsNull() {
-			return false, rest, true
-		}
-		for _, w := range strings.Split(want, "|") {
-			if w == "true" || w == "false" {
-				if b, ok := pyBool(n); ok && (n.Type == doc.Bool || !n.Quoted) && b == (w == "true") {
-					return true, rest, true
-				}
-				continue
-			}
-			if n.Type == doc.String && n.Value == w {
-				return true, rest, true
-			}
-		}
-		return false, rest, true
+		return v < c.num
 	}
-	return false, "", false
+	// 'E'
+	if n == nil || !n.IsScalar() || n.IsNull() {
+		return false
+	}
+	for _, w := range c.want {
+		if w == "true" || w == "false" {
+			if b, ok := pyBool(n); ok && (n.Type == doc.Bool || !n.Quoted) && b == (w == "true") {
+				return true
+			}
+			continue
+		}
+		if n.Type == doc.String && n.Value == w {
+			return true
+		}
+	}
+	return false
 }
 
 // pyTruthy is Python's truth value of a loaded YAML/JSON value (absent and null are false).

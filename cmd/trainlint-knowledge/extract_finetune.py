@@ -240,6 +240,75 @@ def cond(node, key_of, defaults=None):
     return None
 
 
+def split_top(s):
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(s):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(s[start:i])
+            start = i + 1
+    return out + [s[start:]]
+
+
+def cond_keys(c):
+    return re.findall(r"(?:^|[(,])[TNEAGL]:([a-z0-9_]+)", c)
+
+
+def quote_vals(v, neg):
+    vs = ['"' + x + '"' if x not in ("true", "false") else x for x in v.split("|")]
+    if len(vs) == 1:
+        return ("not " if neg else "") + vs[0]
+    return ("none of " if neg else "one of ") + ", ".join(vs)
+
+
+def cond_text(c):
+    """A condition in words, for messages: "warmup_steps and warmup_ratio are both set",
+    "use_dora is set, finetuning_type is not "lora"" (the "or absent" alternatives that stand
+    for a field's default are left out: words say what the value is)."""
+    c = re.sub(r",A:[a-z0-9_]+", "", c)
+    c = re.sub(r"\|\(([^(),]+)\)", r"\1", c)
+    parts = split_top(c[2:-1]) if c.startswith("&(") and c.endswith(")") else [c]
+    sets, unset, other = [], [], []
+    for p in parts:
+        m = re.fullmatch(r"!\(([TN]):([a-z0-9_]+)\)", p)
+        if p.startswith("T:") and re.fullmatch(r"T:[a-z0-9_]+", p):
+            sets.append(p[2:])
+        elif m and m.group(1) == "N":
+            sets.append(m.group(2))
+        elif re.fullmatch(r"N:[a-z0-9_]+", p):
+            unset.append(p[2:])
+        elif m and m.group(1) == "T":
+            unset.append(m.group(2))
+        elif re.fullmatch(r"E:[a-z0-9_]+=[^(),]+", p):
+            k, v = p[2:].split("=", 1)
+            other.append(k + " is " + quote_vals(v, False))
+        elif re.fullmatch(r"!\(E:[a-z0-9_]+=[^(),]+\)", p):
+            k, v = p[4:-1].split("=", 1)
+            other.append(k + " is " + quote_vals(v, True))
+        elif re.fullmatch(r"[GL]:[a-z0-9_]+=[^(),]+", p):
+            k, v = p[2:].split("=", 1)
+            other.append(k + (" is above " if p[0] == "G" else " is below ") + v)
+        else:
+            other.append("the values of " + ", ".join(cond_keys(p)))
+    words = []
+    if len(sets) == 1:
+        words.append(sets[0] + " is set")
+    elif len(sets) == 2:
+        words.append(sets[0] + " and " + sets[1] + " are both set")
+    elif sets:
+        words.append(", ".join(sets) + " are all set")
+    words += other
+    if unset:
+        if not words:
+            words.append(unset[0] + " is not set" if len(unset) == 1 else "neither " + " nor ".join(unset) + " is set")
+        else:
+            words[-1] += " without " + " or ".join(unset)
+    return ", ".join(words)
+
+
 def message(raise_node):
     """The text of `raise X("...")` (f-strings keep their literal parts)."""
     exc = raise_node.exc
@@ -368,7 +437,7 @@ def scan(body, key_of, defaults, assigned, name, path, out, guards):
             keys = set(re.findall(r"[TNEGLA]:([a-z0-9_]+)", c))
             if keys & assigned:
                 continue
-            out.append({"name": name, "cond": c, "message": msg, "file": path, "line": st.lineno})
+            out.append({"name": name, "cond": c, "words": cond_text(c), "message": msg, "file": path, "line": st.lineno})
             continue
         if isinstance(st, ast.If) and not st.orelse and all(is_refusal(x) for x in st.body):
             g = cond(st.test, key_of, defaults)

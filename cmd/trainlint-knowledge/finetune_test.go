@@ -38,7 +38,9 @@ func TestRenderFinetune(t *testing.T) {
 		// RemappedParameters: model_type is the alias of type_of_model.
 		"axolotl\tAxolotlInputConfig\tmodel_type\tNone\t",
 		// check_warmup refuses warmup_steps with warmup_ratio.
-		"axolotl\t@check\tcheck_warmup#&(T:warmup_steps,T:warmup_ratio)\t&(T:warmup_steps,T:warmup_ratio)\t\t\twarmup_steps and warmup_ratio are mutually exclusive\t",
+		"axolotl\t@check\tcheck_warmup#&(T:warmup_steps,T:warmup_ratio)\t&(T:warmup_steps,T:warmup_ratio) warmup_steps and warmup_ratio are both set\t\t\twarmup_steps and warmup_ratio are mutually exclusive\t",
+		// FinetuningArguments.__post_init__: finetuning_type defaults to "lora" when absent (A:).
+		"llamafactory\t@check\tFinetuningArguments.__post_init__#&(!(|(E:finetuning_type=lora,A:finetuning_type)),T:use_dora)\t&(!(|(E:finetuning_type=lora,A:finetuning_type)),T:use_dora) use_dora is set, finetuning_type is not \"lora\"\t",
 		// rl is typed RLType; ebft joined at v0.16.0.
 		"axolotl\t@enum\trl#dpo|ebft|gdpo|grpo|ipo|kto|orpo|simpo\tdpo|ebft|gdpo|grpo|ipo|kto|orpo|simpo\tv0.16.0\t\t",
 		// HfArgumentParser.parse_dict refuses unknown keys.

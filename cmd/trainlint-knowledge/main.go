@@ -39,11 +39,13 @@ type field struct {
 }
 
 // check is a start-up refusal read from a validator (extract_finetune.py): the condition on
-// the file's keys (see lint/dialect's evalCond) and the framework's message. Rendered as an
-// "@check" row: key = validator name + "#" + line, default = condition, replacement = message.
+// the file's keys (see lint/dialect's EvalCond), in words, and the framework's message. Rendered
+// as an "@check" row: key = validator name + "#" + condition, default = condition + " " + words,
+// replacement = message.
 type check struct {
 	Name    string `json:"name"`
 	Cond    string `json:"cond"`
+	Words   string `json:"words"` // the condition said in words, for messages
 	Message string `json:"message"`
 	File    string `json:"file"`
 	Line    int    `json:"line"`
@@ -119,7 +121,7 @@ func render(exs []extraction) string {
 			for _, c := range t.Checks {
 				// The message sits in the replacement cell; the condition identifies the check
 				// across tags (the validator's name and line move between releases).
-				see(i, "@check", c.Name+"#"+c.Cond, c.Cond, clean(c.Message, 200), fmt.Sprintf("%s:%d@%s", c.File, c.Line, t.Tag), false)
+				see(i, "@check", c.Name+"#"+c.Cond, c.Cond+" "+c.Words, clean(c.Message, 200), fmt.Sprintf("%s:%d@%s", c.File, c.Line, t.Tag), false)
 			}
 			for _, c := range t.Classes {
 				sec := c.Section

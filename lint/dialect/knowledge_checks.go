@@ -14,7 +14,7 @@ import (
 // from the frameworks' validators, each over the tags it was read at.
 //
 //	@enum   key#values   values ("a|b|c")
-//	@check  name#cond    cond   since removed message   provenance
+//	@check  name#cond    cond words   since removed message   provenance
 //
 // A condition tests keys of the file the way the validator's Python does (see EvalCond).
 
@@ -47,9 +47,9 @@ func (k *Knowledge) EnumAt(key, target string) []string {
 
 // liveCheck is a compiled "@check" row the newest tag read has.
 type liveCheck struct {
-	name string
-	fact Fact
-	cond *cond
+	name, text, words string // validator, condition, the condition in words
+	fact              Fact
+	cond              *cond
 }
 
 // liveChecks compiles the checks once per table, in a stable order. A check the newest release
@@ -65,12 +65,13 @@ func (k *Knowledge) liveChecks() []liveCheck {
 		sort.Strings(ids)
 		for _, id := range ids {
 			f := k.Sections["@check"][id]
-			c, ok := compileCond(f.Default)
+			text, words, _ := strings.Cut(f.Default, " ")
+			c, ok := compileCond(text)
 			if !ok {
 				continue
 			}
 			name, _, _ := strings.Cut(id, "#")
-			k.checks = append(k.checks, liveCheck{name: name, fact: f, cond: c})
+			k.checks = append(k.checks, liveCheck{name: name, text: text, words: words, fact: f, cond: c})
 		}
 	})
 	return k.checks
@@ -98,13 +99,13 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 		where, read, _ := strings.Cut(f.Source, "@")
 		r := plan.Rejection{Node: at, Package: pkg, Says: f.Replacement, Read: strings.TrimPrefix(read, "v"),
 			Since: strings.TrimPrefix(f.Since, "v"), Source: name + " (" + where + ")",
-			Message: condText(f.Default)}
+			Message: ch.words}
 		if at != nil {
 			r.Key = at.Key
 		} else {
 			r.Node = root
 		}
-		for _, key := range condKeys(f.Default) {
+		for _, key := range condKeys(ch.text) {
 			if n := root.Get(key); n != nil && n != at && !n.IsNull() {
 				r.Related = append(r.Related, plan.Related{Node: n, Message: key + " is read by the same check"})
 			}
@@ -127,118 +128,6 @@ func condKeys(cond string) []string {
 		}
 	}
 	return out
-}
-
-// condText says a condition in words: "warmup_steps and warmup_ratio are both set",
-// "streaming is set without max_steps".
-func condText(cond string) string {
-	cond = dropAbsent(cond)
-	var set, unset, other []string
-	parts := []string{cond}
-	if strings.HasPrefix(cond, "&(") && strings.HasSuffix(cond, ")") {
-		parts = splitTop(cond[2 : len(cond)-1])
-	}
-	for _, p := range parts {
-		switch {
-		case strings.HasPrefix(p, "T:"):
-			set = append(set, p[2:])
-		case strings.HasPrefix(p, "!(N:") && strings.HasSuffix(p, ")") && !strings.ContainsAny(p[4:len(p)-1], ",()"):
-			set = append(set, p[4:len(p)-1])
-		case strings.HasPrefix(p, "N:"):
-			unset = append(unset, p[2:])
-		case strings.HasPrefix(p, "!(T:") && strings.HasSuffix(p, ")") && !strings.ContainsAny(p[4:len(p)-1], ",()"):
-			unset = append(unset, p[4:len(p)-1])
-		case strings.HasPrefix(p, "E:"):
-			k, v, _ := strings.Cut(p[2:], "=")
-			other = append(other, k+" is "+quoteVals(v, false))
-		case strings.HasPrefix(p, "!(E:") && strings.HasSuffix(p, ")"):
-			k, v, _ := strings.Cut(p[4:len(p)-1], "=")
-			other = append(other, k+" is "+quoteVals(v, true))
-		default:
-			other = append(other, "the values of "+strings.Join(condKeys(p), ", "))
-		}
-	}
-	var words []string
-	switch len(set) {
-	case 0:
-	case 1:
-		words = append(words, set[0]+" is set")
-	case 2:
-		words = append(words, set[0]+" and "+set[1]+" are both set")
-	default:
-		words = append(words, strings.Join(set, ", ")+" are all set")
-	}
-	words = append(words, other...)
-	if len(unset) > 0 {
-		if len(words) == 0 {
-			words = append(words, "neither "+strings.Join(unset, " nor ")+" is set")
-			if len(unset) == 1 {
-				words[0] = unset[0] + " is not set"
-			}
-		} else {
-			words[len(words)-1] += " without " + strings.Join(unset, " or ")
-		}
-	}
-	return strings.Join(words, ", ")
-}
-
-// quoteVals says "x", not "x", one of "x", "y" or none of "x", "y".
-func quoteVals(v string, not bool) string {
-	vs := strings.Split(v, "|")
-	for i, x := range vs {
-		if x != "true" && x != "false" {
-			vs[i] = `"` + x + `"`
-		}
-	}
-	switch {
-	case len(vs) == 1 && not:
-		return "not " + vs[0]
-	case len(vs) == 1:
-		return vs[0]
-	case not:
-		return "none of " + strings.Join(vs, ", ")
-	}
-	return "one of " + strings.Join(vs, ", ")
-}
-
-// dropAbsent removes the "or absent" alternatives that stand for a field's default
-// ("|(E:stage=sft,A:stage)" reads as "E:stage=sft"): words say what the value is.
-func dropAbsent(cond string) string {
-	for {
-		i := strings.Index(cond, ",A:")
-		if i < 0 {
-			return cond
-		}
-		j := i + 3
-		for j < len(cond) && cond[j] != ')' && cond[j] != ',' {
-			j++
-		}
-		cond = cond[:i] + cond[j:]
-		// "|(X)" with a single alternative left is X.
-		if k := strings.LastIndex(cond[:i], "|("); k >= 0 && i < len(cond) && cond[i] == ')' && !strings.ContainsAny(cond[k+2:i], "(,") {
-			cond = cond[:k] + cond[k+2:i] + cond[i+1:]
-		}
-	}
-}
-
-// splitTop splits a condition list at its top-level commas.
-func splitTop(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
 }
 
 // Gone reports a key the section had at an older tag but not at the target version: the

@@ -39,29 +39,3 @@ func TestEvalCond(t *testing.T) {
 		}
 	}
 }
-
-func TestCondText(t *testing.T) {
-	for cond, want := range map[string]string{
-		"&(T:warmup_steps,T:warmup_ratio)":                   "warmup_steps and warmup_ratio are both set",
-		"&(T:streaming,!(T:max_steps))":                      "streaming is set without max_steps",
-		"&(N:datasets,N:pretraining_dataset)":                "neither datasets nor pretraining_dataset is set",
-		"&(E:save_strategy=best,!(T:metric_for_best_model))": "save_strategy is \"best\" without metric_for_best_model",
-		"!(N:rpo_alpha)":                                     "rpo_alpha is set",
-	} {
-		if got := condText(cond); got != want {
-			t.Errorf("condText(%q) = %q, want %q", cond, got, want)
-		}
-	}
-}
-
-func TestCondTextDefaults(t *testing.T) {
-	for cond, want := range map[string]string{
-		"!(|(E:finetuning_type=lora|oft|freeze|full,A:finetuning_type))":                                                `finetuning_type is none of "lora", "oft", "freeze", "full"`,
-		"&(!(|(E:finetuning_type=lora,A:finetuning_type)),T:use_dora)":                                                  `use_dora is set, finetuning_type is not "lora"`,
-		"&(E:stage=ppo,|(E:reward_model_type=lora,A:reward_model_type),!(|(E:finetuning_type=lora,A:finetuning_type)))": `stage is "ppo", reward_model_type is "lora", finetuning_type is not "lora"`,
-	} {
-		if got := condText(cond); got != want {
-			t.Errorf("condText(%q) = %q, want %q", cond, got, want)
-		}
-	}
-}

@@ -54,6 +54,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"eval.drop_last": {
+			Help: "set {key}: false, or eval_sample_packing: true (with sample_packing on and eval_sample_packing false, axolotl turns dataloader_drop_last on)",
+			Doc:  "`dataloader_drop_last: false`; with `sample_packing`, leave `eval_sample_packing` on (axolotl\n  drops the last batch when it is false).",
+		},
 		"ckpt.direction": {
 			Help: `axolotl forwards greater_is_better only when it is true, and the Trainer then counts any metric not ending in "loss" as higher-is-better: rank by a metric whose name ends in "loss", or by a score`,
 			Doc:  "axolotl forwards `greater_is_better` only when true: for a lower-is-better metric, pick one whose\n  name ends in \"loss\" (e.g. `eval_loss`); for a score, `greater_is_better: true`.",

@@ -36,7 +36,12 @@ var Composer = register(&Dialect{
 			Key:  "eval_interval",
 			Doc:  "`eval_interval: 1000ba` (or whole epochs, `1ep`).",
 		},
-		"data.workers":          {Doc: "`train_loader.num_workers`."},
+		"data.workers":   {Doc: "`train_loader.num_workers`."},
+		"eval.drop_last": {Help: "set {key} to false", Doc: "`eval_loader.drop_last: false`."},
+		"ckpt.interval": {
+			Help: "set {key} in batches (e.g. \"1000ba\"), a multiple of eval_interval, so checkpoints land on the steps that are evaluated",
+			Doc:  "`save_interval: 1000ba`, a multiple of `eval_interval`.",
+		},
 		"eval.per_device_batch": {Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."},
 	},
 })

@@ -19,6 +19,10 @@ var hfAdvice = map[string]Advice{
 		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
 		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",
 	},
+	"eval.drop_last": {
+		Help: "set {key} to false: the Trainer passes it to the eval loader as well as the train loader",
+		Doc:  "`dataloader_drop_last: false` (the Trainer applies it to the eval loader too).",
+	},
 	"logging.sync_every": {
 		Help: "set {key} to 10 or more: at every logging step the Trainer all-gathers the loss and reads it on the host",
 		Doc:  "`logging_steps: 10` or more (the Trainer gathers the loss across processes at every logging step).",

@@ -63,6 +63,10 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
 			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
 		},
+		"ckpt.interval": {
+			Help: "replace {key} with every_n_train_steps equal to the validation interval (the three are mutually exclusive)",
+			Doc:  "`every_n_train_steps` equal to `val_check_interval` instead of `train_time_interval` (ModelCheckpoint\n  accepts only one of the three).",
+		},
 		"eval.interval": {
 			Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",
 			Key:  "val_check_interval",

@@ -51,6 +51,12 @@ var NeMo = register(&Dialect{
 		},
 		"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
 		"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
+		// Megatron GPT weights the padded samples out of the loss (num_valid_tokens_in_ub); some
+		// multimodal models (Neva) raise NotImplementedError for false, hence no fix.
+		"eval.drop_last": {
+			Help: "set {key}: false where the model supports it (GPT pretraining configs also set pad_samples_to_global_batch_size: true; some multimodal models refuse it)",
+			Doc:  "`model.data.validation_drop_last: false` (GPT pretraining, with `pad_samples_to_global_batch_size:\n  true`) or `model.data.validation_ds.drop_last: false` (SFT), where the model supports it (some\n  multimodal models refuse it).",
+		},
 	}),
 })
 
@@ -312,7 +318,19 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		}
 		if data := model.Get("data"); isMap(data) {
 			dp := joinKey(mPrefix, "data")
-			p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
+			// Which key drops the partial validation batch depends on the model class (NeMo
+			// v2.4.0): GPT-family models read data.validation_drop_last (default true,
+			// MegatronGPTModel.setup_validation_data), T5/BART/BERT a model-level drop_last
+			// (default true), SFT/PEFT models data.validation_ds.drop_last (no default,
+			// MegatronGPTSFTModel.build_data_loader). A file does not name its class, so only
+			// what it writes is read.
+			if vds := data.Get("validation_ds"); isMap(vds) {
+				if n := vds.Get("drop_last"); n != nil && !n.IsNull() {
+					p.Eval.DropLast = boolFact(root, vds, joinKey(dp, "validation_ds"), "drop_last", false, false, nemoModelDefault)
+				}
+			} else if n := data.Get("validation_drop_last"); n != nil && !n.IsNull() {
+				p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
+			}
 			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, plan.Because(""))
 			// Megatron SFT/PEFT configs (tuning/conf/megatron_gpt_finetuning_config.yaml) put the
 			// loader arguments under data.train_ds: MegatronGPTSFTModel builds its train loader

@@ -181,6 +181,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Eval.DropLast = axoDropLast(root)
 	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", plan.Because("the Trainer evaluates on the training processes"), nil)
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
+	trainerAtEnd(p)
 	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
 	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, axoTrainerNote, false)

@@ -1,5 +1,21 @@
 package dialect
 
+import "github.com/trainlint/trainlint/lint/plan"
+
+// trainerAtEnd states what the Trainer does after the last step (DefaultFlowCallback.on_step_end,
+// transformers trainer_callback.py @55093b7, unchanged in the v5 tree): once global_step
+// reaches max_steps it sets should_save unless save_strategy is "no" or "best", but evaluates
+// only when global_step is a multiple of eval_steps. With the epoch strategies the epoch-end
+// handler runs after the last step anyway, so only step intervals get a fact.
+func trainerAtEnd(p *plan.Plan) {
+	if iv := p.Eval.Interval; iv.Known() && iv.Value.Unit == plan.Steps {
+		p.Eval.AtEnd = plan.Defaulted(false, iv.Key, plan.Because("the Trainer evaluates only at multiples of eval_steps, not after the last step"), iv.Node)
+	}
+	if iv := p.Ckpt.Interval; iv.Known() && iv.Value.Unit == plan.Steps {
+		p.Ckpt.AtEnd = plan.Defaulted(true, iv.Key, plan.Because("the Trainer saves after the last step"), iv.Node)
+	}
+}
+
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{

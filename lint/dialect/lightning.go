@@ -261,6 +261,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 
 	if tr != nil {
 		readTrainerCommon(p, root, tr, sh.trPrefix, note)
+		lightningEvalAtEnd(p, tr)
 	}
 	readLightningCheckpoint(p, root, sh, note)
 	readLightningTracking(p, root, sh, note)
@@ -388,6 +389,7 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 	case ok:
 		readCheckpointParams(p, root, params, prefix, at, defs)
 		alignCkptWithEval(p, params, nil)
+		lightningCkptAtEnd(p, params)
 	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value:
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under

@@ -133,6 +133,7 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	tr := root.Get("trainer")
 	if isMap(tr) {
 		readTrainerCommon(p, root, tr, "trainer", note)
+		lightningEvalAtEnd(p, tr) // NeMoModelCheckpoint.on_train_end saves last.ckpt "as validation isn't always run based on the interval"
 	} else {
 		tr = nil
 	}

@@ -224,6 +224,12 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 
+	// After the last step the recipes save once more (the final save) but validate only at
+	// multiples of run_val_every_n_steps (recipes/full_finetune_distributed.py @bd2a0fc).
+	if iv := p.Eval.Interval; iv.Known() && iv.Value.Unit == plan.Steps {
+		p.Eval.AtEnd = plan.Defaulted(false, iv.Key, plan.Because("the torchtune recipes validate only at multiples of run_val_every_n_steps, not after the last step"), iv.Node)
+	}
+	p.Ckpt.AtEnd = plan.Defaulted(true, k("checkpointer"), plan.Because("the torchtune recipes save after the last epoch"), r.Get("checkpointer"))
 	ApplyContext(p, ctx)
 	deriveTorchtuneGlobal(p)
 	return p

@@ -260,6 +260,9 @@ type Eval struct {
 	DropLast  Fact[bool]
 	// Granularity says whether PerDeviceBatch is known to be per device.
 	Granularity Granularity
+	// AtEnd is whether the framework evaluates after the last training step whatever the
+	// interval says; unknown where its source was not checked.
+	AtEnd Fact[bool]
 }
 
 type Topology struct {
@@ -314,6 +317,9 @@ type Checkpoint struct {
 	// the save schedule does not match the eval schedule (different strategies, or a save
 	// interval that is not a multiple of the eval interval); "" when it has no such check.
 	AlignCheck string
+	// AtEnd is whether the framework saves a checkpoint after the last training step whatever
+	// the interval says; unknown where its source was not checked.
+	AtEnd Fact[bool]
 }
 
 type Logging struct {

@@ -1,0 +1,48 @@
+package dialect
+
+import (
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// What Lightning does after the last training step (checked at 2.6.5): validation runs only
+// where _should_check_val_fx says so (loops/training_epoch_loop.py): with
+// check_val_every_n_epoch null, when the total batch count is a multiple of val_check_interval;
+// reaching max_steps neither sets should_stop nor runs a last validation. ModelCheckpoint
+// saves with every_n_train_steps only when global_step is a multiple of it
+// (on_train_batch_end); its on_train_end (added in 2.5.5) writes last.ckpt when save_last is
+// on, so with save_last the answer depends on the version and stays unknown.
+
+// lightningEvalAtEnd states that validation does not run after the last step when
+// val_check_interval counts batches across epochs. Only without gradient accumulation: the
+// interval counts batches while max_steps counts optimizer steps.
+func lightningEvalAtEnd(p *plan.Plan, tr *doc.Node) {
+	iv := p.Eval.Interval
+	if !iv.IsExplicit() || iv.Value.Unit != plan.Steps {
+		return
+	}
+	if cve := tr.Get("check_val_every_n_epoch"); cve == nil || !cve.IsNull() {
+		return // counted within each epoch: the last step's batch index depends on the epoch length
+	}
+	if ga := p.Train.GradAccum; !ga.Known() || ga.Value != 1 {
+		return
+	}
+	p.Eval.AtEnd = plan.Defaulted(false, iv.Key,
+		plan.Because("Lightning validates only when the batch count is a multiple of val_check_interval, not after the last step"), iv.Node)
+}
+
+// lightningCkptAtEnd states that ModelCheckpoint writes nothing after the last step when it
+// saves every_n_train_steps without save_last.
+func lightningCkptAtEnd(p *plan.Plan, params *doc.Node) {
+	iv := p.Ckpt.Interval
+	if !iv.IsExplicit() || iv.Value.Unit != plan.Steps || params == nil {
+		return
+	}
+	if sl := params.Get("save_last"); sl != nil && !sl.IsNull() {
+		if on, ok := sl.Bool(); !ok || on {
+			return // true or "link": last.ckpt at the end from 2.5.5 on
+		}
+	}
+	p.Ckpt.AtEnd = plan.Defaulted(false, iv.Key,
+		plan.Because("ModelCheckpoint saves only at multiples of every_n_train_steps, and without save_last nothing after the last step"), iv.Node)
+}

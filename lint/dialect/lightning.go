@@ -281,6 +281,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
 	readEvalInterval(p, root, tr, prefix, note)
 	readEvalEnabled(p, root, tr, prefix, note)
+	readEvalSubset(p, root, tr, prefix)
 	readTopology(p, root, tr, prefix)
 	readBNSync(p, root, tr, prefix, note)
 	readTimeBudget(p, tr, prefix)

@@ -263,6 +263,10 @@ type Eval struct {
 	// AtEnd is whether the framework evaluates after the last training step whatever the
 	// interval says; unknown where its source was not checked.
 	AtEnd Fact[bool]
+	// Subset is how much of the eval set each periodic evaluation reads when the config limits
+	// it: batches (Unit Steps), a fraction of the set (Ratio) or examples (Samples). Unknown
+	// when every evaluation reads the whole set.
+	Subset Fact[Interval]
 }
 
 type Topology struct {

@@ -46,3 +46,29 @@ func lightningCkptAtEnd(p *plan.Plan, params *doc.Node) {
 	p.Ckpt.AtEnd = plan.Defaulted(false, iv.Key,
 		plan.Because("ModelCheckpoint saves only at multiples of every_n_train_steps, and without save_last nothing after the last step"), iv.Node)
 }
+
+// readEvalSubset reads trainer.limit_val_batches (Lightning 2.6.5 Trainer: an int counts
+// batches, a float is a fraction of the loader; 1.0, the default, is all of it, 0 turns
+// validation off). The same batches are read at every validation run, and nothing validates
+// the rest at the end of training.
+func readEvalSubset(p *plan.Plan, root, tr *doc.Node, prefix string) {
+	n := tr.Get("limit_val_batches")
+	if n == nil || n.IsNull() {
+		return
+	}
+	r, _ := resolveRef(root, n)
+	if r == nil || !r.IsScalar() {
+		return
+	}
+	k := keyOf(n, prefix, "limit_val_batches")
+	switch r.Type {
+	case doc.Int:
+		if v, ok := intValue(r); ok && v > 0 {
+			p.Eval.Subset = plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: n.Value}, k, n)
+		}
+	case doc.Float:
+		if v, ok := r.Float(); ok && v > 0 && v < 1 {
+			p.Eval.Subset = plan.Set(plan.Interval{Value: v, Unit: plan.Ratio, Text: n.Value}, k, n)
+		}
+	}
+}

@@ -133,8 +133,13 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// Data: StatefulDistributedSampler(seed=0) splits one permutation by rank. The shipped recipe
 	// passes no num_workers to its StatefulDataLoader, so torch's default of 0 applies unless a
 	// (dev/GRPO) recipe reads dataloader.num_workers.
+	// The async GRPO recipe (recipes/dev/async_grpo_full_finetune_distributed.py @bd2a0fc) feeds
+	// its trainers from Ray actors (orchestration.*) through a replay buffer: no loader workers
+	// to count.
 	if f, ok := genIntRef(r, "dataloader.num_workers"); ok {
 		p.Data.Workers = f
+	} else if isMap(r.Get("orchestration")) {
+		p.Data.Workers = plan.Fact[int]{Key: "dataloader.num_workers", Note: "data reaches the trainers from Ray actors (orchestration)"}
 	} else {
 		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", plan.Why{By: "the torch default", Note: "the recipe passes no num_workers to its DataLoader"}, r.Get("dataloader"))
 	}

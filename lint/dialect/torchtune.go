@@ -141,7 +141,7 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	} else if isMap(r.Get("orchestration")) {
 		p.Data.Workers = plan.Fact[int]{Key: "dataloader.num_workers", Note: "data reaches the trainers from Ray actors (orchestration)"}
 	} else {
-		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", plan.Why{By: "the torch default", Note: "the recipe passes no num_workers to its DataLoader"}, r.Get("dataloader"))
+		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", plan.Why{By: "the stock recipes do not read it; the torch default", Note: "the recipe passes no num_workers to its DataLoader"}, r.Get("dataloader"))
 	}
 	if f, ok := genIntRef(r, "dataloader.prefetch_factor"); ok {
 		p.Data.Prefetch = f

@@ -262,6 +262,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	if tr != nil {
 		readTrainerCommon(p, root, tr, sh.trPrefix, note)
 		lightningEvalAtEnd(p, tr)
+		lightningPrecision(p, root, tr, sh.trPrefix)
 	}
 	readLightningCheckpoint(p, root, sh, note)
 	readLightningTracking(p, root, sh, note)

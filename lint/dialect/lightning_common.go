@@ -63,6 +63,10 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
 			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
 		},
+		"precision": {
+			Help: `Lightning adds the mode of trainer.precision to the DeepSpeed config, and DeepSpeed refuses both: "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
+			Doc:  "`trainer.precision` matching the DeepSpeed config's `fp16`/`bf16` section (Lightning adds the\n  precision's mode to the config; DeepSpeed refuses both).",
+		},
 		"ckpt.interval": {
 			Help: "replace {key} with every_n_train_steps equal to the validation interval (the three are mutually exclusive)",
 			Doc:  "`every_n_train_steps` equal to `val_check_interval` instead of `train_time_interval` (ModelCheckpoint\n  accepts only one of the three).",

@@ -392,6 +392,7 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		readCheckpointParams(p, root, params, prefix, at, defs)
 		alignCkptWithEval(p, params, nil)
 		lightningCkptAtEnd(p, params)
+		lightningUnaligned(p)
 	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value:
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under

@@ -72,3 +72,13 @@ func readEvalSubset(p *plan.Plan, root, tr *doc.Node, prefix string) {
 		}
 	}
 }
+
+// lightningUnaligned: ModelCheckpoint ranks a step-triggered save by monitor_candidates, which
+// still hold the last validation's metrics (callbacks/model_checkpoint.py, on_train_batch_end,
+// Lightning 2.6.5); only before the first validation is the save deferred (2.5.5 and later) or
+// warned about (earlier). A save between validations is thus ranked by a stale metric.
+func lightningUnaligned(p *plan.Plan) {
+	if m := p.Ckpt.BestMetric; m.Known() && m.Value != "" {
+		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks checkpoints saved between validations by the previous validation's " + m.Value
+	}
+}

@@ -170,6 +170,7 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 			// CallbackParams.save_on_train_epoch_end defaults to False: save after validation.
 			no := false
 			alignCkptWithEval(p, params, &no)
+			lightningUnaligned(p) // NeMoModelCheckpoint is a ModelCheckpoint
 		}
 		scope, why := plan.PrimaryHost, plan.Because("NeMo saves through Lightning from global rank 0")
 		if model != nil && model.Get("dist_ckpt_format") != nil {

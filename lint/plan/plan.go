@@ -324,6 +324,9 @@ type Checkpoint struct {
 	// AtEnd is whether the framework saves a checkpoint after the last training step whatever
 	// the interval says; unknown where its source was not checked.
 	AtEnd Fact[bool]
+	// Unaligned is what becomes of a checkpoint saved between two evaluations, as a message
+	// ends (", so ..."), where the framework does something other than leave it unscored.
+	Unaligned string
 }
 
 type Logging struct {

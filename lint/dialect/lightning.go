@@ -398,6 +398,11 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under
 		// Hydra the callbacks come from another config group, so nothing is assumed there.)
 		defs.note = note.Plus("the Trainer adds a ModelCheckpoint without a monitor")
+		if strings.HasPrefix(scalarText(root.At("model.class_path")), "anomalib.") {
+			// anomalib's Engine._setup_anomalib_callbacks adds its own ModelCheckpoint, with no
+			// monitor, when trainer.callbacks has none (src/anomalib/engine/engine.py).
+			defs.note = plan.Because("anomalib's Engine adds a ModelCheckpoint without a monitor when trainer.callbacks has none")
+		}
 		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
 		alignCkptWithEval(p, nil, nil)
 	}

@@ -46,8 +46,8 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Doc:  "`trainer.sync_batchnorm: true`.",
 		},
 		"ckpt.retention": {
-			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
-			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k.",
+			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints (with none in trainer.callbacks, add one: the ModelCheckpoint the Trainer or anomalib's Engine adds has no monitor)",
+			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k; with no\n  `ModelCheckpoint` in `trainer.callbacks`, add one (the Trainer's default and anomalib's Engine's have no monitor).",
 		},
 		"ckpt.direction": {
 			Help: `set {key} to "min" for a loss or error rate and "max" for a score (the default is "min")`,

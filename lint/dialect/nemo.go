@@ -49,6 +49,10 @@ var NeMo = register(&Dialect{
 			Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
 			Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
 		},
+		"ckpt.retention": {
+			Help: "give exp_manager.checkpoint_callback_params a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
+			Doc:  "`exp_manager.checkpoint_callback_params.monitor` (and `mode`) so `save_top_k` keeps the best k.",
+		},
 		"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
 		"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
 		// Megatron GPT weights the padded samples out of the loss (num_valid_tokens_in_ub); some

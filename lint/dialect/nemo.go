@@ -353,11 +353,23 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		}
 		return
 	}
-	// ASR/TTS/speaker models: train_ds / validation_ds.
-	if ds := model.Get("train_ds"); isMap(ds) {
-		pre := joinKey(mPrefix, "train_ds")
+	// ASR/TTS/speaker models: train_ds / validation_ds. speechlm2 keeps them in a top-level data
+	// section (examples/speechlm2/salm_train.py builds DataModule(cfg.data), whose loaders read
+	// cfg.train_ds and cfg.validation_ds, NeMo v2.4.0).
+	dsRoot, dsPre := model, mPrefix
+	if data := root.Get("data"); model.Get("train_ds") == nil && model.Get("validation_ds") == nil && isMap(data) &&
+		(isMap(data.Get("train_ds")) || isMap(data.Get("validation_ds"))) {
+		dsRoot, dsPre = data, "data"
+	}
+	if ds := dsRoot.Get("train_ds"); isMap(ds) {
+		pre := joinKey(dsPre, "train_ds")
 		lds, lpre := nemoLoaderArgs(ds, pre)
 		p.Train.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
+		if bs := ds.Get("batch_sampler"); p.Train.PerDeviceBatch.Node == nil && isMap(bs) {
+			// TTS (VITS): DistributedBucketSampler(**train_ds.batch_sampler) makes each rank's
+			// batches (nemo/collections/tts/models/vits.py train_dataloader, v2.4.0).
+			p.Train.PerDeviceBatch = intFact(root, bs, joinKey(pre, "batch_sampler"), "batch_size", 0, false, plan.Because(""))
+		}
 		p.Data.Workers = intFact(root, lds, lpre, "num_workers", 0, false, plan.Because(""))
 		if f := boolFact(root, ds, pre, "is_tarred", false, false, plan.Because("")); f.Known() && f.Value {
 			// Tarred datasets shard the tar files between ranks: not a global-index sampler.
@@ -365,8 +377,8 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 			p.Seeds.Data = plan.Fact[plan.Seed]{}
 		}
 	}
-	if ds := model.Get("validation_ds"); isMap(ds) {
-		lds, lpre := nemoLoaderArgs(ds, joinKey(mPrefix, "validation_ds"))
+	if ds := dsRoot.Get("validation_ds"); isMap(ds) {
+		lds, lpre := nemoLoaderArgs(ds, joinKey(dsPre, "validation_ds"))
 		p.Eval.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
 	}
 	if p.Data.Workers.Node == nil {

@@ -215,6 +215,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 
 	p.Precision = axoPrecision(root)
 	p.Schedule.Streaming = axoStreaming(root)
+	p.Data.Remote = axoRemote(root, hfStreaming(root, "streaming"))
 	p.Logging.SyncEvery = hfLogSync(root) // an explicit logging_steps reaches the Trainer unchanged
 	// Warmup (axolotl v0.18.0 core/builders/base.py _configure_warmup_and_logging): warmup_steps
 	// wins, else warmup_ratio × total steps; the default min(3 %, 100 steps) is never long.

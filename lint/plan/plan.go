@@ -300,6 +300,10 @@ type Data struct {
 	Workers  Fact[int] // background loader workers (0 = load in the training process)
 	Prefetch Fact[int] // prefetch depth (batches); 0 = off
 	Sharding Fact[Sharding]
+	// Remote is the remote location (an s3://, gs://, http(s)://, hdfs://... URL) the training
+	// data is read from as it trains, with nothing staged on local storage first; unknown when
+	// the data is local, downloaded to a cache before training, or not in the file.
+	Remote Fact[string]
 }
 
 type Checkpoint struct {

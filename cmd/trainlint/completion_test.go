@@ -166,7 +166,7 @@ func TestCompletionBash(t *testing.T) {
 		{"trainlint check --fail-on w", []string{"warning"}},
 		{"trainlint check --framework hugg", []string{"huggingface"}},
 		{"trainlint check --no-c", []string{"--no-color"}},
-		{"trainlint explain TL60", []string{"TL601", "TL602", "TL603", "TL604", "TL608"}},
+		{"trainlint explain TL60", []string{"TL601", "TL602", "TL603", "TL604", "TL606", "TL608"}},
 		{"trainlint schema con", []string{"config"}},
 		{"trainlint completion f", []string{"fish"}},
 	} {
@@ -233,7 +233,7 @@ func TestCompletionZshCompletes(t *testing.T) {
 		{"trainlint check --select TL20", []string{"TL201", "TL202"}, "TL101"},
 		{"trainlint --format sa", []string{"sarif"}, "text"},
 		{"trainlint check --fail-on w", []string{"warning"}, "error"},
-		{"trainlint explain TL60", []string{"TL601", "TL602", "TL603", "TL604", "TL608"}, "TL202"},
+		{"trainlint explain TL60", []string{"TL601", "TL602", "TL603", "TL604", "TL606", "TL608"}, "TL202"},
 		{"trainlint check --ignore TL101,TL20", []string{"TL201", "TL202"}, "TL301"},
 		{"trainlint completion f", []string{"fish"}, "bash"},
 	}

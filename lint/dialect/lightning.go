@@ -39,6 +39,10 @@ var Lightning = register(&Dialect{
 	Loader:       TorchDataLoader,
 	Interpolates: true,
 	Advice: lightningAdvice(map[string]Advice{
+		"data.sharding": {
+			Help: "remove {key}: false (the default true wraps each loader in a DistributedSampler), or give the DataModule's loaders a DistributedSampler",
+			Doc:  "remove `trainer.use_distributed_sampler: false`, or give the DataModule's loaders a `DistributedSampler`.",
+		},
 		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
 		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
 		"seeds.sampler": {
@@ -263,6 +267,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 		readTrainerCommon(p, root, tr, sh.trPrefix, note)
 		lightningEvalAtEnd(p, tr)
 		lightningPrecision(p, root, tr, sh.trPrefix)
+		lightningUnsharded(p, tr, sh.trPrefix)
 	}
 	readLightningCheckpoint(p, root, sh, note)
 	readLightningTracking(p, root, sh, note)

@@ -82,3 +82,20 @@ func lightningUnaligned(p *plan.Plan) {
 		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks checkpoints saved between validations by the previous validation's " + m.Value
 	}
 }
+
+// lightningUnsharded: with use_distributed_sampler false the Trainer wraps no loader in a
+// DistributedSampler (trainer/connectors/data_connector.py _requires_distributed_sampler,
+// Lightning 2.6.5), so every rank iterates the whole dataset unless the DataModule's own
+// loaders shard by rank. NeMo is not read here: its Megatron and Lhotse loaders shard by rank
+// with the switch off.
+func lightningUnsharded(p *plan.Plan, tr *doc.Node, prefix string) {
+	n := tr.Get("use_distributed_sampler")
+	if n == nil || n.Type != doc.Bool {
+		return
+	}
+	if on, _ := n.Bool(); on {
+		return
+	}
+	p.Data.Sharding = plan.Fact[plan.Sharding]{Value: plan.NotSharded, Origin: plan.Explicit, Key: keyOf(n, prefix, "use_distributed_sampler"), Node: n,
+		Note: "the Trainer adds no DistributedSampler; unless the DataModule's loaders shard by rank themselves"}
+}

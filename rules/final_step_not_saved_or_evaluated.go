@@ -65,17 +65,27 @@ func reportFinalGap(p *lint.Pass, ms plan.Fact[int], iv plan.Fact[plan.Interval]
 	}
 	ivText := keyOr(iv, "the "+what+" interval") + " " + itoa(every)
 	if !iv.IsExplicit() {
-		ivText = notSet(iv, itoa(every)) + ","
+		ivText = notSet(iv, itoa(every))
 	}
 	f := lint.Finding{Key: ms.Key}
-	f.Message = keyOr(ms, "the step budget") + " " + itoa(ms.Value) + derivedNote(ms) + " is not a multiple of " + ivText +
-		" so the final model is never " + done + ": the last " + itoa(rest) + " steps run after the last " + what
+	budget := keyOr(ms, "the step budget") + " " + itoa(ms.Value)
+	if ms.Origin == plan.Derived {
+		budget = "the step budget " + itoa(ms.Value) + derivedNote(ms) // the key holds only a factor of it
+	}
+	f.Message = budget + " is not a multiple of " + ivText +
+		", so the final model is never " + done + ": the last " + itoa(rest) + " steps run after the last " + what
 	place(&f, ms.Node)
 	f.Related = related(iv.Node, f.Node, what+" interval set here")
 	lower, higher := ms.Value-rest, ms.Value-rest+every
 	f.Help = "set " + keyOr(ms, "the step budget") + " to a multiple of " + itoa(every) + " (" + itoa(higher)
 	if lower > 0 {
 		f.Help += " or " + itoa(lower)
+	}
+	if ms.Origin == plan.Derived {
+		f.Help = "make the step budget" + derivedNote(ms) + " a multiple of " + itoa(every) + " (" + itoa(higher)
+		if lower > 0 {
+			f.Help += " or " + itoa(lower)
+		}
 	}
 	f.Help += "), or " + verbFor(done) + " the final model after training"
 	if atEnd.Note != "" {

@@ -65,7 +65,7 @@ func reportFinalGap(p *lint.Pass, ms plan.Fact[int], iv plan.Fact[plan.Interval]
 	}
 	ivText := keyOr(iv, "the "+what+" interval") + " " + itoa(every)
 	if !iv.IsExplicit() {
-		ivText = notSet(iv, itoa(every))
+		ivText += " (not set: " + defaultName(iv) + ")"
 	}
 	f := lint.Finding{Key: ms.Key}
 	budget := keyOr(ms, "the step budget") + " " + itoa(ms.Value)

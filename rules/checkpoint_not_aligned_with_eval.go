@@ -94,7 +94,11 @@ func checkCheckpointNotAligned(p *lint.Pass) {
 		}
 		f.Related = related(c.LoadBest.Node, f.Node, "best-model reload turned on here")
 	} else {
-		f.Message += ", so saved checkpoints in between carry no eval metric"
+		if c.Unaligned != "" {
+			f.Message += c.Unaligned
+		} else {
+			f.Message += ", so saved checkpoints in between carry no eval metric"
+		}
 		if !sv.IsExplicit() || !ev.IsExplicit() {
 			f.Severity = lint.Info // a default schedule nobody chose
 		}

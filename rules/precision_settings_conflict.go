@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -42,7 +44,7 @@ func checkPrecisionSettingsConflict(p *lint.Pass) {
 	}
 	f := lint.Finding{
 		Key:     fp.Key,
-		Message: fp.Key + " and " + bf.Key + " are both on",
+		Message: onText(fp) + " and " + onText(bf) + " are both on",
 		Related: related(bf.Node, fp.Node, bf.Key+" is on here"),
 	}
 	place(&f, fp.Node)
@@ -63,8 +65,17 @@ func checkPrecisionSettingsConflict(p *lint.Pass) {
 			f.Help += " (" + h + ")"
 		}
 	}
-	if n := fp.Node; n != nil && n.Kind == doc.Scalar {
+	if n := fp.Node; n != nil && n.Kind == doc.Scalar && n.Type == doc.Bool { // never "16-mixed" → false
 		f.Fix = lint.ReplaceValue(n, "false", app, "set "+fp.Key+" to false")
 	}
 	p.Report(f)
+}
+
+// onText names a precision switch in a message: its key, with the value when that names a
+// precision rather than a truth value ("trainer.precision \"bf16-mixed\"", not fp16 "yes").
+func onText(f plan.Fact[bool]) string {
+	if n := f.Node; n != nil && n.Kind == doc.Scalar && n.Type != doc.Bool && strings.ContainsAny(n.Value, "0123456789") {
+		return f.Key + " " + written(f, n.Value)
+	}
+	return f.Key
 }

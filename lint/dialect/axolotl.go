@@ -56,6 +56,10 @@ var Axolotl = register(&Dialect{
 			Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 		},
 		"data.workers": hfAdvice["data.workers"],
+		"eval.drop_last": {
+			Help: "set {key}: false, or eval_sample_packing: true (with sample_packing on and eval_sample_packing false, axolotl turns dataloader_drop_last on)",
+			Doc:  "`dataloader_drop_last: false`; with `sample_packing`, leave `eval_sample_packing` on (axolotl\n  drops the last batch when it is false).",
+		},
 		"ckpt.direction": {
 			Help: `axolotl forwards greater_is_better only when it is true, and the Trainer then counts any metric not ending in "loss" as higher-is-better: rank by a metric whose name ends in "loss", or by a score`,
 			Doc:  "axolotl forwards `greater_is_better` only when true: for a lower-is-better metric, pick one whose\n  name ends in \"loss\" (e.g. `eval_loss`); for a score, `greater_is_better: true`.",
@@ -179,6 +183,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Eval.DropLast = axoDropLast(root)
 	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", plan.Because("the Trainer evaluates on the training processes"), nil)
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
+	trainerAtEnd(p)
 	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
 	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, axoTrainerNote, false)
@@ -212,6 +217,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 
 	p.Precision = axoPrecision(root)
 	p.Schedule.Streaming = axoStreaming(root)
+	p.Data.Remote = axoRemote(root, hfStreaming(root, "streaming"))
 	p.Logging.SyncEvery = hfLogSync(root) // an explicit logging_steps reaches the Trainer unchanged
 	// Warmup (axolotl v0.18.0 core/builders/base.py _configure_warmup_and_logging): warmup_steps
 	// wins, else warmup_ratio × total steps; the default min(3 %, 100 steps) is never long.

@@ -36,7 +36,12 @@ var Composer = register(&Dialect{
 			Key:  "eval_interval",
 			Doc:  "`eval_interval: 1000ba` (or whole epochs, `1ep`).",
 		},
-		"data.workers":          {Doc: "`train_loader.num_workers`."},
+		"data.workers":   {Doc: "`train_loader.num_workers`."},
+		"eval.drop_last": {Help: "set {key} to false", Doc: "`eval_loader.drop_last: false`."},
+		"ckpt.interval": {
+			Help: "set {key} in batches (e.g. \"1000ba\"), a multiple of eval_interval, so checkpoints land on the steps that are evaluated",
+			Doc:  "`save_interval: 1000ba`, a multiple of `eval_interval`.",
+		},
 		"eval.per_device_batch": {Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."},
 	},
 })
@@ -219,6 +224,13 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	if f, ok := genBoolRef(r, "eval_loader.drop_last"); ok {
 		p.Eval.DropLast = f
+	}
+	// eval_subset_num_batches: -1 (the default) evaluates every batch; N > 0 the first N at
+	// every evaluation, the one at the end of training included (the Trainer gives it to every
+	// evaluator as subset_num_batches, composer/trainer/trainer.py v0.32.1).
+	if f, ok := genIntRef(r, "eval_subset_num_batches"); ok && f.Known() && f.Value > 0 {
+		p.Eval.Subset = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: f.Node.Value},
+			Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
 	}
 
 	// Seeds. train.py seeds every rank with the same seed before building the model.

@@ -241,6 +241,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	readGenericEval(p, g)
 	readGenericSeeds(p, g)
 	readGenericData(p, g)
+	readGenericRemote(p, g)
 	readGenericTopology(p, g)
 	readGenericCheckpoint(p, g)
 	readGenericLogging(p, g)

@@ -210,6 +210,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 		p.Ckpt.AlignCheck = hfAlignCheck
 	}
 	p.Ckpt.Scope = scopeFrom(pyBoolOr(root, "save_on_each_node", false, note), plan.EveryHost, plan.PrimaryHost)
+	trainerAtEnd(p)
 
 	// Logging: console logs follow log_on_each_node; the reporting integrations run on the main
 	// process only (Trainer callbacks check is_world_process_zero).

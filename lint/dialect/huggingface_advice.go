@@ -1,5 +1,21 @@
 package dialect
 
+import "github.com/trainlint/trainlint/lint/plan"
+
+// trainerAtEnd states what the Trainer does after the last step (DefaultFlowCallback.on_step_end,
+// transformers trainer_callback.py @55093b7, unchanged in the v5 tree): once global_step
+// reaches max_steps it sets should_save unless save_strategy is "no" or "best", but evaluates
+// only when global_step is a multiple of eval_steps. With the epoch strategies the epoch-end
+// handler runs after the last step anyway, so only step intervals get a fact.
+func trainerAtEnd(p *plan.Plan) {
+	if iv := p.Eval.Interval; iv.Known() && iv.Value.Unit == plan.Steps {
+		p.Eval.AtEnd = plan.Defaulted(false, iv.Key, plan.Because("the Trainer evaluates only at multiples of eval_steps, not after the last step"), iv.Node)
+	}
+	if iv := p.Ckpt.Interval; iv.Known() && iv.Value.Unit == plan.Steps {
+		p.Ckpt.AtEnd = plan.Defaulted(true, iv.Key, plan.Because("the Trainer saves after the last step"), iv.Node)
+	}
+}
+
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
 var hfAdvice = map[string]Advice{
@@ -18,6 +34,10 @@ var hfAdvice = map[string]Advice{
 	"ckpt.align": {
 		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
 		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",
+	},
+	"eval.drop_last": {
+		Help: "set {key} to false: the Trainer passes it to the eval loader as well as the train loader",
+		Doc:  "`dataloader_drop_last: false` (the Trainer applies it to the eval loader too).",
 	},
 	"logging.sync_every": {
 		Help: "set {key} to 10 or more: at every logging step the Trainer all-gathers the loss and reads it on the host",

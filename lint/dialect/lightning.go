@@ -39,6 +39,10 @@ var Lightning = register(&Dialect{
 	Loader:       TorchDataLoader,
 	Interpolates: true,
 	Advice: lightningAdvice(map[string]Advice{
+		"data.sharding": {
+			Help: "remove {key}: false (the default true wraps each loader in a DistributedSampler), or give the DataModule's loaders a DistributedSampler",
+			Doc:  "remove `trainer.use_distributed_sampler: false`, or give the DataModule's loaders a `DistributedSampler`.",
+		},
 		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
 		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
 		"seeds.sampler": {
@@ -261,6 +265,9 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 
 	if tr != nil {
 		readTrainerCommon(p, root, tr, sh.trPrefix, note)
+		lightningEvalAtEnd(p, tr)
+		lightningPrecision(p, root, tr, sh.trPrefix)
+		lightningUnsharded(p, tr, sh.trPrefix)
 	}
 	readLightningCheckpoint(p, root, sh, note)
 	readLightningTracking(p, root, sh, note)
@@ -280,6 +287,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
 	readEvalInterval(p, root, tr, prefix, note)
 	readEvalEnabled(p, root, tr, prefix, note)
+	readEvalSubset(p, root, tr, prefix)
 	readTopology(p, root, tr, prefix)
 	readBNSync(p, root, tr, prefix, note)
 	readTimeBudget(p, tr, prefix)
@@ -388,11 +396,18 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 	case ok:
 		readCheckpointParams(p, root, params, prefix, at, defs)
 		alignCkptWithEval(p, params, nil)
+		lightningCkptAtEnd(p, params)
+		lightningUnaligned(p)
 	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value:
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under
 		// Hydra the callbacks come from another config group, so nothing is assumed there.)
 		defs.note = note.Plus("the Trainer adds a ModelCheckpoint without a monitor")
+		if strings.HasPrefix(scalarText(root.At("model.class_path")), "anomalib.") {
+			// anomalib's Engine._setup_anomalib_callbacks adds its own ModelCheckpoint, with no
+			// monitor, when trainer.callbacks has none (src/anomalib/engine/engine.py).
+			defs.note = plan.Because("anomalib's Engine adds a ModelCheckpoint without a monitor when trainer.callbacks has none")
+		}
 		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
 		alignCkptWithEval(p, nil, nil)
 	}

@@ -46,8 +46,8 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 			Doc:  "`trainer.sync_batchnorm: true`.",
 		},
 		"ckpt.retention": {
-			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
-			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k.",
+			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints (with none in trainer.callbacks, add one: the ModelCheckpoint the Trainer or anomalib's Engine adds has no monitor)",
+			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k; with no\n  `ModelCheckpoint` in `trainer.callbacks`, add one (the Trainer's default and anomalib's Engine's have no monitor).",
 		},
 		"ckpt.direction": {
 			Help: `set {key} to "min" for a loss or error rate and "max" for a score (the default is "min")`,
@@ -62,6 +62,14 @@ func lightningAdvice(own map[string]Advice) map[string]Advice {
 		"eval.enabled": {
 			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
 			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
+		},
+		"precision": {
+			Help: `Lightning adds the mode of trainer.precision to the DeepSpeed config, and DeepSpeed refuses both: "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
+			Doc:  "`trainer.precision` matching the DeepSpeed config's `fp16`/`bf16` section (Lightning adds the\n  precision's mode to the config; DeepSpeed refuses both).",
+		},
+		"ckpt.interval": {
+			Help: "replace {key} with every_n_train_steps equal to the validation interval (the three are mutually exclusive)",
+			Doc:  "`every_n_train_steps` equal to `val_check_interval` instead of `train_time_interval` (ModelCheckpoint\n  accepts only one of the three).",
 		},
 		"eval.interval": {
 			Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",

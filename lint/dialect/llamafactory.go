@@ -59,6 +59,7 @@ var LlamaFactory = register(&Dialect{
 		"data.workers":          hfAdvice["data.workers"],
 		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
 		"precision":             hfAdvice["precision"],
+		"eval.drop_last":        hfAdvice["eval.drop_last"],
 		"logging.sync_every":    hfAdvice["logging.sync_every"],
 		"tracking.trackers":     hfAdvice["tracking.trackers"],
 		"schedule.warmup":       hfAdvice["schedule.warmup"],

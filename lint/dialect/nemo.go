@@ -49,8 +49,18 @@ var NeMo = register(&Dialect{
 			Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
 			Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
 		},
+		"ckpt.retention": {
+			Help: "give exp_manager.checkpoint_callback_params a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
+			Doc:  "`exp_manager.checkpoint_callback_params.monitor` (and `mode`) so `save_top_k` keeps the best k.",
+		},
 		"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
 		"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
+		// Megatron GPT weights the padded samples out of the loss (num_valid_tokens_in_ub); some
+		// multimodal models (Neva) raise NotImplementedError for false, hence no fix.
+		"eval.drop_last": {
+			Help: "set {key}: false where the model supports it (GPT pretraining configs also set pad_samples_to_global_batch_size: true; some multimodal models refuse it)",
+			Doc:  "`model.data.validation_drop_last: false` (GPT pretraining, with `pad_samples_to_global_batch_size:\n  true`) or `model.data.validation_ds.drop_last: false` (SFT), where the model supports it (some\n  multimodal models refuse it).",
+		},
 	}),
 })
 
@@ -127,6 +137,7 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	tr := root.Get("trainer")
 	if isMap(tr) {
 		readTrainerCommon(p, root, tr, "trainer", note)
+		lightningEvalAtEnd(p, tr) // NeMoModelCheckpoint.on_train_end saves last.ckpt "as validation isn't always run based on the interval"
 	} else {
 		tr = nil
 	}
@@ -163,6 +174,7 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 			// CallbackParams.save_on_train_epoch_end defaults to False: save after validation.
 			no := false
 			alignCkptWithEval(p, params, &no)
+			lightningUnaligned(p) // NeMoModelCheckpoint is a ModelCheckpoint
 		}
 		scope, why := plan.PrimaryHost, plan.Because("NeMo saves through Lightning from global rank 0")
 		if model != nil && model.Get("dist_ckpt_format") != nil {
@@ -312,7 +324,19 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		}
 		if data := model.Get("data"); isMap(data) {
 			dp := joinKey(mPrefix, "data")
-			p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
+			// Which key drops the partial validation batch depends on the model class (NeMo
+			// v2.4.0): GPT-family models read data.validation_drop_last (default true,
+			// MegatronGPTModel.setup_validation_data), T5/BART/BERT a model-level drop_last
+			// (default true), SFT/PEFT models data.validation_ds.drop_last (no default,
+			// MegatronGPTSFTModel.build_data_loader). A file does not name its class, so only
+			// what it writes is read.
+			if vds := data.Get("validation_ds"); isMap(vds) {
+				if n := vds.Get("drop_last"); n != nil && !n.IsNull() {
+					p.Eval.DropLast = boolFact(root, vds, joinKey(dp, "validation_ds"), "drop_last", false, false, nemoModelDefault)
+				}
+			} else if n := data.Get("validation_drop_last"); n != nil && !n.IsNull() {
+				p.Eval.DropLast = boolFact(root, data, dp, "validation_drop_last", true, true, nemoModelDefault)
+			}
 			p.Data.Workers = intFact(root, data, dp, "num_workers", 0, false, plan.Because(""))
 			// Megatron SFT/PEFT configs (tuning/conf/megatron_gpt_finetuning_config.yaml) put the
 			// loader arguments under data.train_ds: MegatronGPTSFTModel builds its train loader
@@ -329,11 +353,23 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		}
 		return
 	}
-	// ASR/TTS/speaker models: train_ds / validation_ds.
-	if ds := model.Get("train_ds"); isMap(ds) {
-		pre := joinKey(mPrefix, "train_ds")
+	// ASR/TTS/speaker models: train_ds / validation_ds. speechlm2 keeps them in a top-level data
+	// section (examples/speechlm2/salm_train.py builds DataModule(cfg.data), whose loaders read
+	// cfg.train_ds and cfg.validation_ds, NeMo v2.4.0).
+	dsRoot, dsPre := model, mPrefix
+	if data := root.Get("data"); model.Get("train_ds") == nil && model.Get("validation_ds") == nil && isMap(data) &&
+		(isMap(data.Get("train_ds")) || isMap(data.Get("validation_ds"))) {
+		dsRoot, dsPre = data, "data"
+	}
+	if ds := dsRoot.Get("train_ds"); isMap(ds) {
+		pre := joinKey(dsPre, "train_ds")
 		lds, lpre := nemoLoaderArgs(ds, pre)
 		p.Train.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
+		if bs := ds.Get("batch_sampler"); p.Train.PerDeviceBatch.Node == nil && isMap(bs) {
+			// TTS (VITS): DistributedBucketSampler(**train_ds.batch_sampler) makes each rank's
+			// batches (nemo/collections/tts/models/vits.py train_dataloader, v2.4.0).
+			p.Train.PerDeviceBatch = intFact(root, bs, joinKey(pre, "batch_sampler"), "batch_size", 0, false, plan.Because(""))
+		}
 		p.Data.Workers = intFact(root, lds, lpre, "num_workers", 0, false, plan.Because(""))
 		if f := boolFact(root, ds, pre, "is_tarred", false, false, plan.Because("")); f.Known() && f.Value {
 			// Tarred datasets shard the tar files between ranks: not a global-index sampler.
@@ -341,8 +377,8 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 			p.Seeds.Data = plan.Fact[plan.Seed]{}
 		}
 	}
-	if ds := model.Get("validation_ds"); isMap(ds) {
-		lds, lpre := nemoLoaderArgs(ds, joinKey(mPrefix, "validation_ds"))
+	if ds := dsRoot.Get("validation_ds"); isMap(ds) {
+		lds, lpre := nemoLoaderArgs(ds, joinKey(dsPre, "validation_ds"))
 		p.Eval.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
 	}
 	if p.Data.Workers.Node == nil {

@@ -101,6 +101,12 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 	} else if p.Eval.Enabled.Value {
 		p.Eval.Interval = plan.Defaulted(plan.Interval{Value: 10, Unit: plan.Steps, Text: "10"}, "validation.freq", note, sec("validation"))
 	}
+	// validation.steps: -1 (the default) reads the whole validation set, N > 0 N batches
+	// (torchtitan/config/job_config.py @6404b93: "validation steps must be positive or -1").
+	if f, ok := genIntRef(r, "validation.steps"); ok && f.Known() && f.Value > 0 {
+		p.Eval.Subset = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: f.Node.Value},
+			Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note}
+	}
 	if f, ok := genIntRef(r, "validation.local_batch_size"); ok {
 		p.Eval.PerDeviceBatch = f
 	} else if p.Eval.Enabled.Value {

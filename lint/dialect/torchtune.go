@@ -133,10 +133,15 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// Data: StatefulDistributedSampler(seed=0) splits one permutation by rank. The shipped recipe
 	// passes no num_workers to its StatefulDataLoader, so torch's default of 0 applies unless a
 	// (dev/GRPO) recipe reads dataloader.num_workers.
+	// The async GRPO recipe (recipes/dev/async_grpo_full_finetune_distributed.py @bd2a0fc) feeds
+	// its trainers from Ray actors (orchestration.*) through a replay buffer: no loader workers
+	// to count.
 	if f, ok := genIntRef(r, "dataloader.num_workers"); ok {
 		p.Data.Workers = f
+	} else if isMap(r.Get("orchestration")) {
+		p.Data.Workers = plan.Fact[int]{Key: "dataloader.num_workers", Note: "data reaches the trainers from Ray actors (orchestration)"}
 	} else {
-		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", plan.Why{By: "the torch default", Note: "the recipe passes no num_workers to its DataLoader"}, r.Get("dataloader"))
+		p.Data.Workers = plan.Defaulted(0, "dataloader.num_workers", plan.Why{By: "the stock recipes do not read it; the torch default", Note: "the recipe passes no num_workers to its DataLoader"}, r.Get("dataloader"))
 	}
 	if f, ok := genIntRef(r, "dataloader.prefetch_factor"); ok {
 		p.Data.Prefetch = f
@@ -224,6 +229,12 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 
+	// After the last step the recipes save once more (the final save) but validate only at
+	// multiples of run_val_every_n_steps (recipes/full_finetune_distributed.py @bd2a0fc).
+	if iv := p.Eval.Interval; iv.Known() && iv.Value.Unit == plan.Steps {
+		p.Eval.AtEnd = plan.Defaulted(false, iv.Key, plan.Because("the torchtune recipes validate only at multiples of run_val_every_n_steps, not after the last step"), iv.Node)
+	}
+	p.Ckpt.AtEnd = plan.Defaulted(true, k("checkpointer"), plan.Because("the torchtune recipes save after the last epoch"), r.Get("checkpointer"))
 	ApplyContext(p, ctx)
 	deriveTorchtuneGlobal(p)
 	return p

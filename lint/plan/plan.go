@@ -327,6 +327,13 @@ type Eval struct {
 	DropLast  Fact[bool]
 	// Granularity says whether PerDeviceBatch is known to be per device.
 	Granularity Granularity
+	// AtEnd is whether the framework evaluates after the last training step whatever the
+	// interval says; unknown where its source was not checked.
+	AtEnd Fact[bool]
+	// Subset is how much of the eval set each periodic evaluation reads when the config limits
+	// it: batches (Unit Steps), a fraction of the set (Ratio) or examples (Samples). Unknown
+	// when every evaluation reads the whole set.
+	Subset Fact[Interval]
 }
 
 type Topology struct {
@@ -360,6 +367,10 @@ type Data struct {
 	Workers  Fact[int] // background loader workers (0 = load in the training process)
 	Prefetch Fact[int] // prefetch depth (batches); 0 = off
 	Sharding Fact[Sharding]
+	// Remote is the remote location (an s3://, gs://, http(s)://, hdfs://... URL) the training
+	// data is read from as it trains, with nothing staged on local storage first; unknown when
+	// the data is local, downloaded to a cache before training, or not in the file.
+	Remote Fact[string]
 }
 
 type Checkpoint struct {
@@ -381,6 +392,12 @@ type Checkpoint struct {
 	// the save schedule does not match the eval schedule (different strategies, or a save
 	// interval that is not a multiple of the eval interval); "" when it has no such check.
 	AlignCheck string
+	// AtEnd is whether the framework saves a checkpoint after the last training step whatever
+	// the interval says; unknown where its source was not checked.
+	AtEnd Fact[bool]
+	// Unaligned is what becomes of a checkpoint saved between two evaluations, as a message
+	// ends (", so ..."), where the framework does something other than leave it unscored.
+	Unaligned string
 }
 
 type Logging struct {

@@ -1,0 +1,105 @@
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// remoteSchemes are URL schemes of storage that is read over the network.
+var remoteSchemes = []string{"s3://", "s3a://", "gs://", "gcs://", "hdfs://", "http://", "https://", "az://", "abfs://", "abfss://", "oss://", "r2://", "ais://"}
+
+// remoteURL reports whether s is a URL of remote storage.
+func remoteURL(s string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, p := range remoteSchemes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstRemote returns the first scalar under n (n itself, or the items of a sequence) that is a
+// remote URL, with its node.
+func firstRemote(n *doc.Node) (string, *doc.Node) {
+	if n == nil {
+		return "", nil
+	}
+	if n.IsScalar() {
+		if s, ok := strValue(n); ok && remoteURL(s) {
+			return s, n
+		}
+		return "", nil
+	}
+	if n.Kind == doc.Seq {
+		for _, c := range n.Children {
+			if s, at := firstRemote(c); at != nil {
+				return s, at
+			}
+		}
+	}
+	return "", nil
+}
+
+// cacheKeys are sibling keys that stage or cache remote data on local storage.
+var cacheKeys = []string{"cache_dir", "local", "local_dir", "local_path", "cache", "cache_path", "staging_dir", "download_dir", "local_cache"}
+
+// stagedLocally reports whether the map holding a data path also names a local cache.
+func stagedLocally(parent *doc.Node) bool {
+	if !isMap(parent) {
+		return false
+	}
+	for _, k := range cacheKeys {
+		if c := parent.Get(k); c != nil && !c.IsNull() {
+			return true
+		}
+	}
+	return false
+}
+
+// readGenericRemote: a training-data path (in a data section, or a train_* key at the top)
+// that is a remote URL, with no local cache named beside it.
+func readGenericRemote(p *plan.Plan, g genericReader) {
+	n, _ := g.find(nil, true, "train_data", "train_data_path", "train_path", "train_files", "train_file", "train_urls", "train_url", "train_data_dir")
+	if n == nil {
+		n, _ = g.find(genDataSections, false, "train_data", "train_path", "train_files", "train_urls", "path", "paths", "data_path", "dataset_path", "data_dir", "urls", "url")
+	}
+	if n == nil {
+		return
+	}
+	u, at := firstRemote(n)
+	if at == nil || stagedLocally(n.Parent) {
+		return
+	}
+	p.Data.Remote = plan.Set(u, genPathOf(at), at)
+}
+
+// axoRemote: axolotl streams a pretraining_dataset, and the datasets when streaming is on, with
+// datasets.load_dataset(..., streaming=True); a path on S3, GCS, Azure or an https URL is then
+// read through fsspec as training runs, with nothing downloaded first
+// (utils/data/shared.py load_dataset_with_config, v0.18.0).
+func axoRemote(root *doc.Node, streaming plan.Fact[bool]) plan.Fact[string] {
+	lists := []string{"pretraining_dataset"}
+	if streaming.IsExplicit() && streaming.Value {
+		lists = append(lists, "datasets")
+	}
+	for _, l := range lists {
+		n := root.Get(l)
+		items := []*doc.Node{n}
+		if n != nil && n.Kind == doc.Seq {
+			items = n.Children
+		}
+		for _, it := range items {
+			path := it
+			if isMap(it) {
+				path = it.Get("path")
+			}
+			if u, at := firstRemote(path); at != nil {
+				return plan.Fact[string]{Value: u, Origin: plan.Explicit, Key: genPathOf(at), Node: at, Note: "streamed by datasets.load_dataset"}
+			}
+		}
+	}
+	return plan.Fact[string]{}
+}

@@ -1,0 +1,101 @@
+package dialect
+
+import (
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// What Lightning does after the last training step (checked at 2.6.5): validation runs only
+// where _should_check_val_fx says so (loops/training_epoch_loop.py): with
+// check_val_every_n_epoch null, when the total batch count is a multiple of val_check_interval;
+// reaching max_steps neither sets should_stop nor runs a last validation. ModelCheckpoint
+// saves with every_n_train_steps only when global_step is a multiple of it
+// (on_train_batch_end); its on_train_end (added in 2.5.5) writes last.ckpt when save_last is
+// on, so with save_last the answer depends on the version and stays unknown.
+
+// lightningEvalAtEnd states that validation does not run after the last step when
+// val_check_interval counts batches across epochs. Only without gradient accumulation: the
+// interval counts batches while max_steps counts optimizer steps.
+func lightningEvalAtEnd(p *plan.Plan, tr *doc.Node) {
+	iv := p.Eval.Interval
+	if !iv.IsExplicit() || iv.Value.Unit != plan.Steps {
+		return
+	}
+	if cve := tr.Get("check_val_every_n_epoch"); cve == nil || !cve.IsNull() {
+		return // counted within each epoch: the last step's batch index depends on the epoch length
+	}
+	if ga := p.Train.GradAccum; !ga.Known() || ga.Value != 1 {
+		return
+	}
+	p.Eval.AtEnd = plan.Defaulted(false, iv.Key,
+		plan.Because("Lightning validates only when the batch count is a multiple of val_check_interval, not after the last step"), iv.Node)
+}
+
+// lightningCkptAtEnd states that ModelCheckpoint writes nothing after the last step when it
+// saves every_n_train_steps without save_last.
+func lightningCkptAtEnd(p *plan.Plan, params *doc.Node) {
+	iv := p.Ckpt.Interval
+	if !iv.IsExplicit() || iv.Value.Unit != plan.Steps || params == nil {
+		return
+	}
+	if sl := params.Get("save_last"); sl != nil && !sl.IsNull() {
+		if on, ok := sl.Bool(); !ok || on {
+			return // true or "link": last.ckpt at the end from 2.5.5 on
+		}
+	}
+	p.Ckpt.AtEnd = plan.Defaulted(false, iv.Key,
+		plan.Because("ModelCheckpoint saves only at multiples of every_n_train_steps, and without save_last nothing after the last step"), iv.Node)
+}
+
+// readEvalSubset reads trainer.limit_val_batches (Lightning 2.6.5 Trainer: an int counts
+// batches, a float is a fraction of the loader; 1.0, the default, is all of it, 0 turns
+// validation off). The same batches are read at every validation run, and nothing validates
+// the rest at the end of training.
+func readEvalSubset(p *plan.Plan, root, tr *doc.Node, prefix string) {
+	n := tr.Get("limit_val_batches")
+	if n == nil || n.IsNull() {
+		return
+	}
+	r, _ := resolveRef(root, n)
+	if r == nil || !r.IsScalar() {
+		return
+	}
+	k := keyOf(n, prefix, "limit_val_batches")
+	switch r.Type {
+	case doc.Int:
+		if v, ok := intValue(r); ok && v > 0 {
+			p.Eval.Subset = plan.Set(plan.Interval{Value: float64(v), Unit: plan.Steps, Text: n.Value}, k, n)
+		}
+	case doc.Float:
+		if v, ok := r.Float(); ok && v > 0 && v < 1 {
+			p.Eval.Subset = plan.Set(plan.Interval{Value: v, Unit: plan.Ratio, Text: n.Value}, k, n)
+		}
+	}
+}
+
+// lightningUnaligned: ModelCheckpoint ranks a step-triggered save by monitor_candidates, which
+// still hold the last validation's metrics (callbacks/model_checkpoint.py, on_train_batch_end,
+// Lightning 2.6.5); only before the first validation is the save deferred (2.5.5 and later) or
+// warned about (earlier). A save between validations is thus ranked by a stale metric.
+func lightningUnaligned(p *plan.Plan) {
+	if m := p.Ckpt.BestMetric; m.Known() && m.Value != "" {
+		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks checkpoints saved between validations by the previous validation's " + m.Value
+	}
+}
+
+// lightningUnsharded: with use_distributed_sampler false the Trainer wraps no loader in a
+// DistributedSampler (trainer/connectors/data_connector.py _requires_distributed_sampler,
+// Lightning 2.6.5), so every rank iterates the whole dataset unless the DataModule's own
+// loaders shard by rank. NeMo is not read here: its Megatron and Lhotse loaders shard by rank
+// with the switch off.
+func lightningUnsharded(p *plan.Plan, tr *doc.Node, prefix string) {
+	n := tr.Get("use_distributed_sampler")
+	if n == nil || n.Type != doc.Bool {
+		return
+	}
+	if on, _ := n.Bool(); on {
+		return
+	}
+	p.Data.Sharding = plan.Fact[plan.Sharding]{Value: plan.NotSharded, Origin: plan.Explicit, Key: keyOf(n, prefix, "use_distributed_sampler"), Node: n,
+		Note: "the Trainer adds no DistributedSampler; unless the DataModule's loaders shard by rank themselves"}
+}

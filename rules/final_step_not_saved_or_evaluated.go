@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// FinalStepNotSavedOrEvaluated reports a step budget that ends between two evaluations or two
+// saves, where the framework does not evaluate or save after the last step by itself. It needs
+// the framework's end-of-training behaviour as a known fact (Eval.AtEnd, Ckpt.AtEnd): where that
+// was not checked in the framework's source the rule stays silent.
+var FinalStepNotSavedOrEvaluated = register(&lint.Rule{
+	Code: "TL309", Name: "final-step-not-saved-or-evaluated", Category: lint.CatCheckpoints, Severity: lint.Warning,
+	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
+	Title:     "The final step is not saved or not evaluated",
+	NeedsPlan: true,
+	Rationale: `A run's last steps are often its best: the learning rate has decayed, and a fixed step budget
+was chosen so that training ends there. When the step budget is not a multiple of the eval
+interval, and the framework evaluates only at multiples of it, the final model is never scored;
+when it is not a multiple of the save interval, and the framework does not save at the end by
+itself, the final model is never written at all. Either way the retrospective choice of the
+best checkpoint that the playbook recommends cannot consider the end of training.
+
+The rule reports only where the framework's behaviour at the end of training was checked in its
+source: some frameworks save (or evaluate) after the last step whatever the interval, and then
+only the other half is reported.
+
+Adapted from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0);
+no endorsement implied.`,
+	Fix: `Make the step budget a multiple of the eval interval and of the save interval (or pick intervals
+that divide it), or evaluate and save the final model explicitly after training.`,
+	Check: checkFinalStepNotSavedOrEvaluated,
+})
+
+func checkFinalStepNotSavedOrEvaluated(p *lint.Pass) {
+	ms := p.Plan.Train.MaxSteps
+	if !ms.Known() || ms.Value <= 0 {
+		return
+	}
+	e, c := p.Plan.Eval, p.Plan.Ckpt
+	if on := e.Enabled; on.Known() && on.Value && !e.Unavailable {
+		reportFinalGap(p, ms, e.Interval, e.AtEnd, "evaluated", "evaluation")
+	}
+	if on := c.Enabled; on.Known() && on.Value {
+		reportFinalGap(p, ms, c.Interval, c.AtEnd, "saved", "checkpoint")
+	}
+}
+
+// reportFinalGap reports when the step budget ms is not a multiple of the step interval iv and
+// the framework is known not to act after the last step by itself (atEnd false).
+func reportFinalGap(p *lint.Pass, ms plan.Fact[int], iv plan.Fact[plan.Interval], atEnd plan.Fact[bool], done, what string) {
+	if !atEnd.Known() || atEnd.Value || !iv.Known() || iv.Value.Unit != plan.Steps {
+		return
+	}
+	n := iv.Value.Value
+	if n < 1 || n != math.Trunc(n) || n > math.MaxInt32 {
+		return
+	}
+	every := int(n)
+	rest := ms.Value % every
+	if rest == 0 {
+		return
+	}
+	ivText := keyOr(iv, "the "+what+" interval") + " " + itoa(every)
+	if !iv.IsExplicit() {
+		ivText += " (not set: " + defaultName(iv) + ")"
+	}
+	f := lint.Finding{Key: ms.Key}
+	budget := keyOr(ms, "the step budget") + " " + itoa(ms.Value)
+	if ms.Origin == plan.Derived {
+		budget = "the step budget " + itoa(ms.Value) + derivedNote(ms) // the key holds only a factor of it
+	}
+	f.Message = budget + " is not a multiple of " + ivText +
+		", so the final model is never " + done + ": the last " + itoa(rest) + " steps run after the last " + what
+	place(&f, ms.Node)
+	f.Related = related(iv.Node, f.Node, what+" interval set here")
+	lower, higher := ms.Value-rest, ms.Value-rest+every
+	f.Help = "set " + keyOr(ms, "the step budget") + " to a multiple of " + itoa(every) + " (" + itoa(higher)
+	if lower > 0 {
+		f.Help += " or " + itoa(lower)
+	}
+	if ms.Origin == plan.Derived {
+		f.Help = "make the step budget" + derivedNote(ms) + " a multiple of " + itoa(every) + " (" + itoa(higher)
+		if lower > 0 {
+			f.Help += " or " + itoa(lower)
+		}
+	}
+	f.Help += "), or " + verbFor(done) + " the final model after training"
+	if atEnd.Note != "" {
+		f.Help += ": " + atEnd.Note
+	}
+	p.Report(f)
+}
+
+func verbFor(done string) string {
+	if done == "saved" {
+		return "save"
+	}
+	return "evaluate"
+}

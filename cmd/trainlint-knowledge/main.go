@@ -10,6 +10,20 @@
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //
 // TestTableUpToDate fails when the committed table is not what step 2 renders.
+//
+// transformers: huggingface/transformers is too large to fetch here (1.33 GB), so its tags were
+// read from a fork that carries the upstream release tags (github 8b-is/transformers; each tag's
+// src/transformers/__init__.py says the version, and the commit is the upstream "Release: vX"
+// commit): every minor release from v4.40.0 to v5.15.0 (v5.10.1 for 5.10, which has no .0 tag),
+// 34 tags. Read: TrainingArguments' fields (default, annotation, deprecation from the help text
+// and the replacement it names), the values of each field that __post_init__ converts to an enum
+// (SchedulerType, OptimizerNames, IntervalStrategy, SaveStrategy, HubStrategy, DebugOption,
+// FSDPOption) or that declares choices (log_level through trainer_log_levels, which adds
+// "passive" to utils/logging.py's log_levels). Releases after v5.15.0 (PyPI has 5.23) were not
+// available in source: the table says nothing about them, and a target newer than the newest tag
+// read is linted as that tag.
+//
+//	python3 extract.py transformers GITDIR v4.40.0 v4.41.0 ... v4.57.0 v5.0.0 ... v5.15.0 > testdata/transformers.json
 package main
 
 import (
@@ -45,9 +59,19 @@ type topKey struct {
 	Line int    `json:"line"`
 }
 
+// enum is the values a field accepts at one tag (transformers: the enum class its annotation
+// names, or its choices), rendered as the section "<Class>:<field>" with one row per value.
+type enum struct {
+	Section string   `json:"section"`
+	Values  []string `json:"values"`
+	File    string   `json:"file"`
+	Line    int      `json:"line"`
+}
+
 type tagEntry struct {
 	Tag      string   `json:"tag"`
 	Classes  []class  `json:"classes"`
+	Enums    []enum   `json:"enums"`
 	TopLevel []topKey `json:"toplevel"`
 	Extra    *struct {
 		Policy string `json:"policy"`
@@ -98,6 +122,11 @@ func render(exs []extraction) string {
 			for _, k := range t.TopLevel {
 				see(i, "", k.Name, "", "", fmt.Sprintf("%s:%d@%s", k.File, k.Line, t.Tag), false)
 			}
+			for _, e := range t.Enums {
+				for _, v := range e.Values {
+					see(i, e.Section, v, "", "", fmt.Sprintf("%s:%d@%s", e.File, e.Line, t.Tag), false)
+				}
+			}
 			for _, c := range t.Classes {
 				sec := c.Section
 				if sec == "" {
@@ -112,6 +141,11 @@ func render(exs []extraction) string {
 					see(i, sec, f.Name, f.Default, f.Replacement, prov, f.Deprecated)
 					if f.Alias != "" {
 						see(i, sec, f.Alias, f.Default, f.Replacement, prov, f.Deprecated)
+					}
+					if f.Deprecated && ex.Framework == "transformers" {
+						// The tags at which the source marks the field deprecated, as a
+						// section of their own: since is when the deprecation came.
+						see(i, sec+"@deprecated", f.Name, "", f.Replacement, prov, true)
 					}
 				}
 			}
@@ -148,7 +182,7 @@ func clean(s string) string {
 
 func load(dir string) ([]extraction, error) {
 	var exs []extraction
-	for _, name := range []string{"trl.json", "deepspeed.json"} {
+	for _, name := range []string{"trl.json", "deepspeed.json", "transformers.json"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err

@@ -26,8 +26,8 @@ const hfOld = "output_dir: out\nevaluation_strategy: steps\noverwrite_output_dir
 func TestDeprecationByTargetVersion(t *testing.T) {
 	newest := strings.Join(lintAt(t, "a.yaml", hfOld, nil), "\n")
 	for _, want := range []string{
-		`2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in v5): use "eval_strategy"`,
-		`3 warning "overwrite_output_dir" is deprecated (removed in v5)`,
+		`2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51): use "eval_strategy"`,
+		`3 warning "overwrite_output_dir" is deprecated (removed in transformers 5.0)`,
 	} {
 		if !strings.Contains(newest, want) {
 			t.Errorf("newest: want %q in\n%s", want, newest)
@@ -38,8 +38,8 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 	}
 	old := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
 		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}), "\n")
-	if !strings.Contains(old, `2 info "evaluation_strategy" is deprecated (transformers 4.41; removed in v5; requirements.txt pins 4.46.3, where it still works)`) ||
-		!strings.Contains(old, `3 info "overwrite_output_dir" is deprecated (removed in v5; requirements.txt pins 4.46.3, where it still works)`) ||
+	if !strings.Contains(old, `2 info "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51; requirements.txt pins 4.46.3, where it still works)`) ||
+		!strings.Contains(old, `3 info "overwrite_output_dir" is deprecated (removed in transformers 5.0; requirements.txt pins 4.46.3, where it still works)`) ||
 		strings.Contains(old, "warning") {
 		t.Errorf("at 4.46.3:\n%s", old)
 	}
@@ -50,7 +50,11 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 	}
 	v5 := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
 		"transformers": {Version: "5.2.0", Source: "uv.lock pins 5.2.0"}}), "\n")
-	if !strings.Contains(v5, `3 warning "overwrite_output_dir" is deprecated (removed in v5; uv.lock pins 5.2.0)`) {
+	// evaluation_strategy left in 4.51, before v5 (training_args.py at v4.50.0 and v4.51.0).
+	if !strings.Contains(v5, `2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51; uv.lock pins 5.2.0)`) {
+		t.Errorf("at 5.2.0:\n%s", v5)
+	}
+	if !strings.Contains(v5, `3 warning "overwrite_output_dir" is deprecated (removed in transformers 5.0; uv.lock pins 5.2.0)`) {
 		t.Errorf("at 5.2.0:\n%s", v5)
 	}
 }

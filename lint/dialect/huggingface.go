@@ -56,6 +56,7 @@ var HuggingFace = register(&Dialect{
 	Loader:       TorchDataLoader,
 	Advice:       hfAdvice,
 	Package:      "transformers",
+	Knowledge:    "transformers",
 	// TRL's configs extend TrainingArguments and are written in the same files: the
 	// deprecated-key rule checks TRL's renamed and removed keys (knowledge table) when the
 	// repository pins TRL.
@@ -662,8 +663,8 @@ var hfKeys = []Key{
 	{Path: "max_steps", Type: "integer", Default: "-1", Concept: "train.max_steps", Doc: "total optimizer steps; -1 trains for num_train_epochs"},
 	{Path: "num_train_epochs", Type: "number", Default: "3.0", Doc: "epochs to train when max_steps is not positive"},
 	{Path: "eval_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "when to evaluate: never, every eval_steps, or every epoch (no time-based option)", Enum: []string{"no", "steps", "epoch"}},
-	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in v5)", Enum: []string{"no", "steps", "epoch"},
-		Replacement: "eval_strategy", Rename: "safe", Since: "transformers 4.41", Removed: "v5"},
+	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in 4.51)", Enum: []string{"no", "steps", "epoch"},
+		Replacement: "eval_strategy", Rename: "safe"},
 	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (a float in (0,1) is a fraction of training); unset uses logging_steps"},
 	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs (TRL configs: 10); also the eval interval when eval_steps is unset"},
 	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch (train and eval loaders alike)"},

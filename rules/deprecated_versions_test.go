@@ -103,3 +103,23 @@ func TestLogLevelDetailIsValid(t *testing.T) {
 		t.Errorf("log_level: detial not flagged once: %v", got)
 	}
 }
+
+// TestTRLTorchDtypeRename: ModelConfig.torch_dtype is deprecated for dtype (dtype since 0.23)
+// and gone from 0.27 (trl/trainer/model_config.py): a safe rename where the pinned TRL has dtype,
+// nothing where it still has torch_dtype.
+func TestTRLTorchDtypeRename(t *testing.T) {
+	const text = "model_name_or_path: Qwen/Qwen2.5-0.5B\ntorch_dtype: bfloat16\noutput_dir: out\nlearning_rate: 1.0e-05\n"
+	at := func(v string) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003", "TL004", "TL005"},
+			Targets: map[string]lint.Target{"trl": {Version: v, Source: "requirements.txt pins " + v}}})
+		return diags
+	}
+	if d := at("0.26.0"); len(d) != 0 {
+		t.Errorf("trl 0.26.0 still has torch_dtype: %+v", d)
+	}
+	d := at("1.9.0")
+	if len(d) != 1 || !strings.Contains(d[0].Message, `"torch_dtype" is not a TRL setting in 1.9.0 (removed in TRL 0.27.0; requirements.txt pins 1.9.0): use "dtype"`) ||
+		d[0].Fix == nil || d[0].Fix.Applicability != lint.Safe || d[0].Fix.Edits[0].NewText != "dtype" {
+		t.Errorf("trl 1.9.0: want a safe rename to dtype, got %+v", d)
+	}
+}

@@ -23,6 +23,10 @@ TRL_CLASSES = [
     ("trl/trainer/kto_config.py", "KTOConfig"),
     ("trl/trainer/orpo_config.py", "ORPOConfig"),
     ("trl/trainer/reward_config.py", "RewardConfig"),
+    # The model and script arguments TRL's CLI parses beside the trainer config (and
+    # alignment-handbook's scripts extend): torch_dtype became dtype here.
+    ("trl/trainer/model_config.py", "ModelConfig"),
+    ("trl/scripts/utils.py", "ScriptArguments"),
 ]
 # Paths moved between releases (TRL 1.x keeps some configs under trl/experimental).
 TRL_ALT = ["trl/experimental/{base}/{base}_config.py"]
@@ -175,10 +179,45 @@ def class_fields(gitdir, tag, path, cname, depth=0):
             bf, _ = class_fields(gitdir, tag, bpath, b.id, depth + 1)
             for f in bf or []:
                 merged[f["name"]] = f
-    for f in fields(cls, path):
+    deps = post_init_deprecations(cls)
+    own = fields(cls, path)
+    for f in own:
         f["file"] = path
         merged[f["name"]] = f
+    for f in own:
+        if f.get("replacement") and f["replacement"] not in merged:
+            del f["replacement"]  # the help names a class or a trainer, not a key
+        if f["name"] in deps:
+            f["deprecated"] = True
+            r = deps[f["name"]]
+            if r and r != f["name"] and r in merged:  # a key, not a class the warning names
+                f["replacement"] = r
     return list(merged.values()), cls
+
+
+POST_INIT_DEP = re.compile(r"`(\w+)` (?:is|are) deprecated(?:.*?[Uu]se `(\w+)`)?")
+
+
+def post_init_deprecations(cls):
+    """Fields __post_init__ warns about ("`torch_dtype` is deprecated ..., please use `dtype`
+    instead"): name -> the replacement it names ("" for none)."""
+    out = {}
+    for fn in cls.body:
+        if not isinstance(fn, ast.FunctionDef) or fn.name != "__post_init__":
+            continue
+        for n in ast.walk(fn):
+            if not isinstance(n, ast.Call) or not n.args:
+                continue
+            a = n.args[0]
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                text = a.value
+            elif isinstance(a, ast.JoinedStr):
+                text = "".join(v.value for v in a.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+            else:
+                continue
+            for m in POST_INIT_DEP.finditer(text):
+                out.setdefault(m.group(1), m.group(2) or "")
+    return out
 
 
 def trl(gitdir, tags):
@@ -407,8 +446,8 @@ def transformers(gitdir, tags):
 def main():
     fw, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
     out = {"trl": trl, "deepspeed": deepspeed, "transformers": transformers}[fw](gitdir, tags)
-    if fw == "transformers":
-        # 34 tags of some 150 fields: one field or enum per line keeps the file reviewable.
+    if fw in ("transformers", "trl"):
+        # Tens of tags of some 150 fields: one field or enum per line keeps the file reviewable.
         sys.stdout.write(compact(out))
         return
     json.dump(out, sys.stdout, indent=1, sort_keys=True)
@@ -426,7 +465,7 @@ def compact(out):
             lines.append(",\n".join("   " + x for x in fl))
             lines.append("  ]}" + ("," if j < len(t["classes"]) - 1 else ""))
         lines.append(' ], "enums": [')
-        el = [json.dumps(e, sort_keys=True) for e in t["enums"]]
+        el = [json.dumps(e, sort_keys=True) for e in t.get("enums", [])]
         lines.append(",\n".join("  " + x for x in el))
         lines.append(" ]}" + ("," if i < len(out["tags"]) - 1 else ""))
     lines.append("]}")

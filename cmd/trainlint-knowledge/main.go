@@ -5,7 +5,7 @@
 //
 //  1. extract.py (Python's ast module; generator only) reads each framework's git directory at
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
-//     python3 extract.py trl GITDIR v0.19.0 v0.22.0 ... > testdata/trl.json
+//     python3 extract.py trl GITDIR v0.19.0 v0.20.0 ... v1.9.0 > testdata/trl.json (every minor release)
 //  2. this command renders those files into the table, merging the tags into version ranges:
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //

@@ -115,6 +115,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	// length" unless max_steps > 0 (transformers src/transformers/trainer.py @000945a).
 	p.Schedule.Streaming = hfStreaming(root, "dataset_streaming", "dataset_mixture.streaming")
 	hfRejections(root, p)
+	hfTRLDefaults(p)
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p

@@ -3,6 +3,8 @@ package dialect
 import (
 	"slices"
 	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // The hand-kept TrainingArguments table lists exactly the fields transformers' source has at
@@ -66,5 +68,23 @@ func TestHFVersionFacts(t *testing.T) {
 	}
 	if vals, _ := kb.ValuesAt(hfSection, "lr_scheduler_type", "4.46"); vals["greedy"] {
 		t.Error("greedy is a scheduler in 4.46")
+	}
+}
+
+// TRL recipes train in bf16 unless they ask for fp16; plain Trainer files default to neither.
+func TestTRLBF16Default(t *testing.T) {
+	bf16 := func(text string) (bool, string) {
+		d := doc.Parse("a.yaml", []byte(text), doc.YAML, doc.Limits{})
+		p := HuggingFace.Normalize(d, Context{})
+		return p.Precision.BF16.Value, p.Precision.BF16.By
+	}
+	if v, by := bf16("dataset_name: trl-lib/Capybara\nper_device_train_batch_size: 8\n"); !v || by != "the TRL default" {
+		t.Errorf("TRL recipe: bf16 %v by %q", v, by)
+	}
+	if v, _ := bf16("dataset_name: trl-lib/Capybara\nfp16: true\n"); v {
+		t.Error("TRL recipe with fp16: bf16 on")
+	}
+	if v, by := bf16("per_device_train_batch_size: 8\neval_strategy: steps\n"); v || by != "the Trainer default" {
+		t.Errorf("Trainer file: bf16 %v by %q", v, by)
 	}
 }

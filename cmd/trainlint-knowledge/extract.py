@@ -443,9 +443,35 @@ def transformers(gitdir, tags):
     return {"framework": "transformers", "tags": res}
 
 
+# alignment-handbook: every dataclass of its configs module (its script arguments and the TRL
+# configs it extends with chat_template and the like); TRL's own fields come from the trl
+# extraction. Older releases kept the arguments in the same file under other class names.
+AH_CONFIGS = "src/alignment/configs.py"
+
+
+def alignment_handbook(gitdir, tags):
+    res = []
+    for tag in tags:
+        entry = {"tag": tag, "classes": []}
+        text = show(gitdir, tag, AH_CONFIGS)
+        if text is not None:
+            tree = ast.parse(text)
+            for n in tree.body:
+                if isinstance(n, ast.ClassDef) and any(isinstance(d, ast.Name) and d.id == "dataclass" or
+                                                       isinstance(d, ast.Call) and src(d.func) == "dataclass"
+                                                       for d in n.decorator_list):
+                    fs = fields(n, AH_CONFIGS)
+                    for f in fs:
+                        f["file"] = AH_CONFIGS
+                    entry["classes"].append({"class": n.name, "file": AH_CONFIGS, "line": n.lineno, "fields": fs})
+        res.append(entry)
+    return {"framework": "alignment-handbook", "tags": res}
+
+
 def main():
     fw, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
-    out = {"trl": trl, "deepspeed": deepspeed, "transformers": transformers}[fw](gitdir, tags)
+    out = {"trl": trl, "deepspeed": deepspeed, "transformers": transformers,
+           "alignment-handbook": alignment_handbook}[fw](gitdir, tags)
     if fw in ("transformers", "trl"):
         # Tens of tags of some 150 fields: one field or enum per line keeps the file reviewable.
         sys.stdout.write(compact(out))

@@ -14,8 +14,10 @@
 // transformers: huggingface/transformers is too large to fetch here (1.33 GB), so its tags were
 // read from a fork that carries the upstream release tags (github 8b-is/transformers; each tag's
 // src/transformers/__init__.py says the version, and the commit is the upstream "Release: vX"
-// commit): every minor release from v4.40.0 to v5.15.0 (v5.10.1 for 5.10, which has no .0 tag),
-// 34 tags. Read: TrainingArguments' fields (default, annotation, deprecation from the help text
+// commit): the first and the last release of every minor version from v4.40.0 to v5.15.0
+// (v5.10.1 for 5.10, which has no .0 tag), 57 tags: patch releases do change arguments
+// (average_tokens_across_devices arrived in v4.46.3), so a pinned patch between two tags read is
+// judged by both. Read: TrainingArguments' fields (default, annotation, deprecation from the help text
 // and the replacement it names), the values of each field that __post_init__ converts to an enum
 // (SchedulerType, OptimizerNames, IntervalStrategy, SaveStrategy, HubStrategy, DebugOption,
 // FSDPOption) or that declares choices (log_level through trainer_log_levels, which adds
@@ -23,7 +25,13 @@
 // available in source: the table says nothing about them, and a target newer than the newest tag
 // read is linted as that tag.
 //
-//	python3 extract.py transformers GITDIR v4.40.0 v4.41.0 ... v4.57.0 v5.0.0 ... v5.15.0 > testdata/transformers.json
+//	python3 extract.py transformers GITDIR v4.40.0 v4.40.2 v4.41.0 ... v5.14.1 v5.15.0 > testdata/transformers.json
+//
+// alignment-handbook: the dataclasses of src/alignment/configs.py (its script arguments and
+// the TRL configs it extends, e.g. with chat_template) at its three release tags and at 925acdf,
+// the commit the shared corpus was taken from (it has no later tag):
+//
+//	python3 extract.py alignment-handbook GITDIR v0.1.0 v0.2.0 v0.3.0 925acdf > testdata/alignment-handbook.json
 package main
 
 import (
@@ -182,7 +190,7 @@ func clean(s string) string {
 
 func load(dir string) ([]extraction, error) {
 	var exs []extraction
-	for _, name := range []string{"trl.json", "deepspeed.json", "transformers.json"} {
+	for _, name := range []string{"trl.json", "deepspeed.json", "transformers.json", "alignment-handbook.json"} {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err

@@ -57,10 +57,10 @@ var HuggingFace = register(&Dialect{
 	Advice:       hfAdvice,
 	Package:      "transformers",
 	Knowledge:    "transformers",
-	// TRL's configs extend TrainingArguments and are written in the same files: the
-	// deprecated-key rule checks TRL's renamed and removed keys (knowledge table) when the
-	// repository pins TRL.
-	Alongside: []string{"trl"},
+	// TRL's configs (and alignment-handbook's, over TRL's) extend TrainingArguments and are
+	// written in the same files: their keys are no typos, and the deprecated-key rule checks
+	// TRL's renamed and removed keys (knowledge table) when the repository pins TRL.
+	Alongside: []string{"trl", "alignment-handbook"},
 })
 
 // hfStrong are TrainingArguments (and TRL script/model) keys that other frameworks do not use at

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -33,12 +34,7 @@ func checkDeprecatedKey(p *lint.Pass) {
 	if d == nil || root == nil || root.Kind != doc.Map {
 		return
 	}
-	var deps []dialect.Key
-	for _, k := range schema.Keys(d.Name) {
-		if k.IsDeprecated() && !strings.Contains(k.Path, "[") {
-			deps = append(deps, k)
-		}
-	}
+	deps := deprecatedKeys(d.Name)
 	roots := d.Roots
 	if len(roots) == 0 {
 		roots = []string{""}
@@ -57,6 +53,25 @@ func checkDeprecatedKey(p *lint.Pass) {
 		checkAlongside(p, d, base)
 	}
 }
+
+// deprecatedKeys are a framework's renamed and removed keys (not list items), built once: the
+// rule runs on every file and the Trainer's table marks some forty keys. Callers must not modify
+// the list.
+func deprecatedKeys(fw string) []dialect.Key {
+	if v, ok := deprecatedCache.Load(fw); ok {
+		return v.([]dialect.Key)
+	}
+	var deps []dialect.Key
+	for _, k := range schema.Keys(fw) {
+		if k.IsDeprecated() && !strings.Contains(k.Path, "[") {
+			deps = append(deps, k)
+		}
+	}
+	got, _ := deprecatedCache.LoadOrStore(fw, deps)
+	return got.([]dialect.Key)
+}
+
+var deprecatedCache sync.Map // framework -> []dialect.Key
 
 // reportDeprecation reports key k (a path under base) when the file sets it. Messages name the
 // keys as written in their map, so a Trainer argument under a subcommand reads the same.

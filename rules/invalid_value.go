@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -89,12 +90,12 @@ func versionedValue(p *lint.Pass, d *dialect.Dialect, n *doc.Node) (f lint.Findi
 		return f, false, false
 	}
 	target, _ := targetOf(p, d, kb)
-	at, _ := kb.ValuesAt(d.SettingsName, n.Key, target)
+	at := valuesAt(d.Knowledge, kb, d.SettingsName, n.Key, target)
 	if len(at) == 0 {
 		return f, false, true // no closed set of values at the target version
 	}
 	k, _ := schema.Lookup(d.Name, n.Key)
-	split := len(k.Words) > 0
+	split := dialect.SplitsWords(d.Name, n.Key)
 	pinned := ""
 	if t, ok := p.Targets[d.Package]; ok && t.Version != "" && t.Source != "" {
 		pinned = "; " + t.Source
@@ -127,6 +128,20 @@ func versionedValue(p *lint.Pass, d *dialect.Dialect, n *doc.Node) (f lint.Findi
 	}
 	return f, false, true
 }
+
+// valuesAt is Knowledge.ValuesAt, built once per key and target (the rule runs on every file;
+// callers must not modify the set).
+func valuesAt(fw string, kb *dialect.Knowledge, section, key, target string) map[string]bool {
+	id := fw + "\x00" + section + "\x00" + key + "\x00" + target
+	if v, ok := valuesCache.Load(id); ok {
+		return v.(map[string]bool)
+	}
+	at, _ := kb.ValuesAt(section, key, target)
+	got, _ := valuesCache.LoadOrStore(id, at)
+	return got.(map[string]bool)
+}
+
+var valuesCache sync.Map // framework \x00 section \x00 key \x00 target -> set of values
 
 // orderedValues lists a set of values in the order the key documents them (the source's
 // declaration order), then any others sorted.

@@ -23,9 +23,6 @@ type Key struct {
 	Concept string // the plan field it feeds ("eval.per_device_batch", "seeds.init", ...)
 	Doc     string // one line: what it means
 	Enum    []string
-	// Words are the allowed words of a value that is a space-separated list of them (or a list):
-	// the Trainer's debug and fsdp. Editors' schemas leave such a value open.
-	Words []string
 
 	// A renamed or removed key. Replacement is the key that took its place (a path like Path,
 	// in the same map); How says what to do instead when that is more than using one key

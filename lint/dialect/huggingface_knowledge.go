@@ -65,11 +65,17 @@ func applyHFKnowledge(ks []Key, kb *Knowledge) {
 		switch {
 		case len(vals) == 0:
 		case hfWordLists[k.Path]:
-			k.Words, k.Enum = sortedStrings(vals), nil
+			k.Enum = nil // a list of words: editors' schemas leave it open, invalid-value checks each
 		case !sameSet(k.Enum, vals):
 			k.Enum = sortedStrings(vals)
 		}
 	}
+}
+
+// SplitsWords reports whether a framework reads a key's value as a space-separated list of
+// allowed words (or a list of them), each checked on its own.
+func SplitsWords(framework, key string) bool {
+	return framework == HuggingFace.Name && hfWordLists[key]
 }
 
 // hfWordLists are the keys whose string value __post_init__ splits into words and converts one

@@ -123,3 +123,17 @@ func TestTRLTorchDtypeRename(t *testing.T) {
 		t.Errorf("trl 1.9.0: want a safe rename to dtype, got %+v", d)
 	}
 }
+
+// TestKeyNotYetAtPinnedVersion: a TrainingArguments field newer than the pinned transformers is
+// refused by its parser there (train_sampling_strategy arrived in 5.2, training_args.py).
+func TestKeyNotYetAtPinnedVersion(t *testing.T) {
+	const text = "output_dir: out\ntrain_sampling_strategy: group_by_length\nper_device_train_batch_size: 8\neval_strategy: steps\n"
+	got := strings.Join(lintAt(t, "a.yaml", text, map[string]lint.Target{
+		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}), "\n")
+	if got != `2 warning "train_sampling_strategy" is not a TrainingArguments setting in transformers 4.46.3 (added in transformers 5.2; requirements.txt pins 4.46.3)` {
+		t.Errorf("at 4.46.3: %q", got)
+	}
+	if got := lintAt(t, "a.yaml", text, nil); len(got) != 0 {
+		t.Errorf("newest: %v", got)
+	}
+}

@@ -49,6 +49,9 @@ func checkUnknownKey(p *lint.Pass) {
 	if d := dialect.ByName(fw); d != nil && len(d.Alongside) > 0 {
 		known, isKnown = withAlongside(d, known, isKnown)
 	}
+	if d := dialect.ByName(fw); d != nil {
+		checkNotYet(p, d, root)
+	}
 	type near struct {
 		best string
 		ok   bool
@@ -144,6 +147,33 @@ func nearestKey(k string, known []string) (string, bool) {
 		return "", false
 	}
 	return cs[0].key, true
+}
+
+// checkNotYet reports keys of the dialect's settings that the pinned version does not have yet
+// (the knowledge table's since): the framework's parser refuses them there
+// (train_sampling_strategy under transformers 4.46). Without a pin the newest version has them.
+func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
+	t, ok := p.Targets[d.Package]
+	if d.Knowledge == "" || d.SettingsName == "" || !ok || len(dialect.ParseVersion(t.Version)) == 0 {
+		return
+	}
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil {
+		return
+	}
+	sec := kb.Sections[d.SettingsName]
+	tv := dialect.ParseVersion(t.Version)
+	for _, n := range root.Children {
+		f, ok := sec[n.Key]
+		if !ok || n.Alias || f.Since == "" || kb.Has(f, t.Version) || dialect.CompareVersions(tv, dialect.ParseVersion(f.Since)) >= 0 {
+			continue
+		}
+		msg := quote(n.Key) + " is not a " + d.SettingsName + " setting in " + d.Package + " " + t.Version + " (" + kb.Lifetime(f, t.Version, d.Package)
+		if t.Source != "" {
+			msg += "; " + t.Source
+		}
+		p.Report(lint.Finding{Node: n, AtKey: true, Message: msg + ")"})
+	}
 }
 
 // withAlongside adds the keys of the packages that extend the dialect's settings (TRL's configs,

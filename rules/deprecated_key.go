@@ -101,7 +101,10 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if use == "" {
 		use = "use " + nw
 	}
-	f.Message = quote(old) + " is deprecated (" + since + "): " + quoteUse(use, nw)
+	f.Message = quote(old) + " is deprecated (" + since + ")"
+	if k.How != "" || nw != "" {
+		f.Message += ": " + quoteUse(use, nw)
+	}
 	if nw != "" && m.Get(nw) != nil {
 		f.Message = quote(old) + " is deprecated (" + since + ") and " + quote(nw) + " is also set: delete " + quote(old)
 		f.Related = related(m.Get(nw), n, quote(nw)+" set here")

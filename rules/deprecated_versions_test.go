@@ -137,3 +137,12 @@ func TestKeyNotYetAtPinnedVersion(t *testing.T) {
 		t.Errorf("newest: %v", got)
 	}
 }
+
+// A key the source deprecates without naming a replacement reads as deprecated, with no empty
+// "use" (TrainingArguments.local_rank, deprecated from 5.0).
+func TestDeprecatedWithoutReplacement(t *testing.T) {
+	got := lintAt(t, "a.yaml", "output_dir: out\nper_device_train_batch_size: 8\neval_strategy: steps\nlocal_rank: -1\n", nil)
+	if len(got) != 1 || got[0] != `4 warning "local_rank" is deprecated (transformers 5.0)` {
+		t.Errorf("%q", got)
+	}
+}

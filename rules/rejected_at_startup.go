@@ -15,6 +15,7 @@ var RejectedAtStartup = register(&lint.Rule{
 	Code: "TL011", Name: "rejected-at-startup", Category: lint.CatStructure, Severity: lint.Error,
 	Title:     "The framework would refuse the file when the job starts",
 	NeedsPlan: true,
+	Composed:  true,
 	Rationale: `Frameworks check their settings against each other when a job starts: a logging interval of
 zero, a fractional step count above one, a scheduler that needs evaluations while none run, a
 prefetch depth without loader workers. The job then stops with an error, but only after it

@@ -12,6 +12,11 @@ type Context struct {
 	// Mapping teaches the generic dialect a team's own key names: concept → dotted key path
 	// (e.g. "eval.interval_seconds" → "trainer.eval_every_secs"). See the config file's [mapping].
 	Mapping map[string]string
+	// HostsKey/HostsNode and DevicesKey/DevicesNode locate the hosts and devices when a
+	// launcher config of the run set them (an accelerate config's num_machines); empty and nil
+	// for the command line's --hosts and --devices-per-host.
+	HostsKey, DevicesKey   string
+	HostsNode, DevicesNode *doc.Node
 }
 
 // Key documents one key a dialect reads: the site's framework pages, `trainlint schema` and the

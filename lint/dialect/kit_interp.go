@@ -83,7 +83,9 @@ var anyRef = lazyRegexp(`\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-
 // Unresolved is an interpolation whose target is not in the file.
 type Unresolved struct {
 	Node *doc.Node
-	Ref  string // the dotted path, "paths.log_dir"
+	Ref  string // the dotted path, "paths.log_dir"; the variable's name when Env
+	// Env marks an environment variable without a default (UnresolvedInRun).
+	Env bool
 }
 
 // UnresolvedRefs lists, in document order, the ${a.b} interpolations of root that point into a
@@ -127,4 +129,41 @@ func viaNote(via string) string {
 		return ""
 	}
 	return "= " + via
+}
+
+// envRef matches an OmegaConf environment resolver: "${oc.env:RANK}", "${oc.env:X,default}"
+// (group 1 the variable, group 2 the default with its comma, "" when none). The older
+// "${env:X}" resolver was removed in OmegaConf 2.1 and is not matched.
+var envRef = lazyRegexp(`\$\{\s*oc\.env\s*:\s*([^,}\s]+)\s*(,[^}]*)?\}`)
+
+// UnresolvedInRun lists the interpolations of a composed run (root is the whole composed
+// config, so every key a reference may name is there) whose value cannot be known: a ${a.b}
+// that names no key of the run, and an ${oc.env:X} without a default (Env; its value is the
+// launching shell's). References whose first segment is hydra (Hydra's own config, which the
+// run does not hold) are left alone, as are resolvers other than oc.env.
+func UnresolvedInRun(root *doc.Node) []Unresolved {
+	if !isMap(root) {
+		return nil
+	}
+	var out []Unresolved
+	root.Walk(func(n *doc.Node) bool {
+		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
+			return true
+		}
+		for _, m := range anyRef().FindAllStringSubmatch(n.Value, -1) {
+			if first, _, _ := strings.Cut(m[1], "."); first == "hydra" {
+				continue
+			}
+			if selectPath(root, m[1]) == nil {
+				out = append(out, Unresolved{Node: n, Ref: m[1]})
+			}
+		}
+		for _, m := range envRef().FindAllStringSubmatch(n.Value, -1) {
+			if m[2] == "" {
+				out = append(out, Unresolved{Node: n, Ref: m[1], Env: true})
+			}
+		}
+		return true
+	})
+	return out
 }

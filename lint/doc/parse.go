@@ -48,7 +48,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 	case Gin:
 		parseGin(d, lim)
 	case Python:
-		parsePython(d, lim)
+		parsePython(d, lim, o.ConfigArg)
 	default:
 		d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}

@@ -210,12 +210,33 @@ type Plan struct {
 	// Precision and Schedule are read by the batch-and-schedule rules.
 	Precision Precision
 	Schedule  Schedule
+	// Mismatches are settings that two files of one run give different values where the
+	// framework requires them equal (a recipe and the DeepSpeed file it names): the framework
+	// refuses the run at start-up. Empty for a file linted alone.
+	Mismatches []Mismatch
 
 	// Rejections are the framework's start-up checks that this file fails: the job would stop
 	// before training. A check that a playbook rule already reads from the facts above (fp16 with
 	// bf16, save and eval schedules under load_best_model_at_end, the batch arithmetic) is not
 	// listed here: that rule reports it.
 	Rejections []Rejection
+}
+
+// Mismatch is one setting a joined file gives a value the framework refuses, because another
+// file of the run (or that file's default) says otherwise.
+type Mismatch struct {
+	// Concept says which kind of setting it is: "batch", "precision", or "" for any other
+	// (an optimizer or clipping value): rules report the kinds they own.
+	Concept string
+	// Key and Node are the value the framework refuses (in the joined file); Message says what
+	// differs, Help how to fix it.
+	Key     string
+	Node    *doc.Node
+	Message string
+	Help    string
+	// Related are the settings it must agree with, each with a note ("per_device_train_batch_size
+	// is 8 here"); the reference that names the joined file when the setting is a default.
+	Related []Related
 }
 
 // Rejection is one start-up check the file fails, as the framework's source makes it.

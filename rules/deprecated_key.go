@@ -35,13 +35,8 @@ func checkDeprecatedKey(p *lint.Pass) {
 	if d == nil || root == nil || root.Kind != doc.Map {
 		return
 	}
-	var deps []dialect.Key
-	for _, k := range schema.Keys(d.Name) {
-		if k.IsDeprecated() && !strings.Contains(k.Path, "[") {
-			deps = append(deps, k)
-		}
-	}
-	deps = append(deps, tableDeprecations(p, d, deps)...)
+	deps := deprecatedKeys(d.Name)
+	deps = append(deps[:len(deps):len(deps)], tableDeprecations(p, d, deps)...) // a copy: deps is shared
 	roots := d.Roots
 	if len(roots) == 0 {
 		roots = []string{""}
@@ -60,6 +55,25 @@ func checkDeprecatedKey(p *lint.Pass) {
 		checkAlongside(p, d, base)
 	}
 }
+
+// deprecatedKeys are a framework's renamed and removed keys (not list items), built once: the
+// rule runs on every file and the Trainer's table marks some forty keys. Callers must not modify
+// the list.
+func deprecatedKeys(fw string) []dialect.Key {
+	if v, ok := deprecatedCache.Load(fw); ok {
+		return v.([]dialect.Key)
+	}
+	var deps []dialect.Key
+	for _, k := range schema.Keys(fw) {
+		if k.IsDeprecated() && !strings.Contains(k.Path, "[") {
+			deps = append(deps, k)
+		}
+	}
+	got, _ := deprecatedCache.LoadOrStore(fw, deps)
+	return got.([]dialect.Key)
+}
+
+var deprecatedCache sync.Map // framework -> []dialect.Key
 
 // reportDeprecation reports key k (a path under base) when the file sets it. Messages name the
 // keys as written in their map, so a Trainer argument under a subcommand reads the same.
@@ -89,7 +103,10 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if use == "" {
 		use = "use " + nw
 	}
-	f.Message = quote(old) + " is deprecated (" + since + "): " + quoteUse(use, nw)
+	f.Message = quote(old) + " is deprecated (" + since + ")"
+	if k.How != "" || nw != "" {
+		f.Message += ": " + quoteUse(use, nw)
+	}
 	if nw != "" && m.Get(nw) != nil {
 		f.Message = quote(old) + " is deprecated (" + since + ") and " + quote(nw) + " is also set: delete " + quote(old)
 		f.Related = related(m.Get(nw), n, quote(nw)+" set here")

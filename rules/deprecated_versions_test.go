@@ -26,8 +26,8 @@ const hfOld = "output_dir: out\nevaluation_strategy: steps\noverwrite_output_dir
 func TestDeprecationByTargetVersion(t *testing.T) {
 	newest := strings.Join(lintAt(t, "a.yaml", hfOld, nil), "\n")
 	for _, want := range []string{
-		`2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in v5): use "eval_strategy"`,
-		`3 warning "overwrite_output_dir" is deprecated (removed in v5)`,
+		`2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51): use "eval_strategy"`,
+		`3 warning "overwrite_output_dir" is deprecated (removed in transformers 5.0)`,
 	} {
 		if !strings.Contains(newest, want) {
 			t.Errorf("newest: want %q in\n%s", want, newest)
@@ -38,8 +38,8 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 	}
 	old := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
 		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}), "\n")
-	if !strings.Contains(old, `2 info "evaluation_strategy" is deprecated (transformers 4.41; removed in v5; requirements.txt pins 4.46.3, where it still works)`) ||
-		!strings.Contains(old, `3 info "overwrite_output_dir" is deprecated (removed in v5; requirements.txt pins 4.46.3, where it still works)`) ||
+	if !strings.Contains(old, `2 info "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51; requirements.txt pins 4.46.3, where it still works)`) ||
+		!strings.Contains(old, `3 info "overwrite_output_dir" is deprecated (removed in transformers 5.0; requirements.txt pins 4.46.3, where it still works)`) ||
 		strings.Contains(old, "warning") {
 		t.Errorf("at 4.46.3:\n%s", old)
 	}
@@ -50,7 +50,11 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 	}
 	v5 := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
 		"transformers": {Version: "5.2.0", Source: "uv.lock pins 5.2.0"}}), "\n")
-	if !strings.Contains(v5, `3 warning "overwrite_output_dir" is deprecated (removed in v5; uv.lock pins 5.2.0)`) {
+	// evaluation_strategy left in 4.51, before v5 (training_args.py at v4.50.0 and v4.51.0).
+	if !strings.Contains(v5, `2 warning "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51; uv.lock pins 5.2.0)`) {
+		t.Errorf("at 5.2.0:\n%s", v5)
+	}
+	if !strings.Contains(v5, `3 warning "overwrite_output_dir" is deprecated (removed in transformers 5.0; uv.lock pins 5.2.0)`) {
 		t.Errorf("at 5.2.0:\n%s", v5)
 	}
 }
@@ -97,5 +101,48 @@ func TestLogLevelDetailIsValid(t *testing.T) {
 	}
 	if got := lintAt(t, "a.yaml", base+"log_level: detial\n", nil); len(got) != 1 {
 		t.Errorf("log_level: detial not flagged once: %v", got)
+	}
+}
+
+// TestTRLTorchDtypeRename: ModelConfig.torch_dtype is deprecated for dtype (dtype since 0.23)
+// and gone from 0.27 (trl/trainer/model_config.py): a safe rename where the pinned TRL has dtype,
+// nothing where it still has torch_dtype.
+func TestTRLTorchDtypeRename(t *testing.T) {
+	const text = "model_name_or_path: Qwen/Qwen2.5-0.5B\ntorch_dtype: bfloat16\noutput_dir: out\nlearning_rate: 1.0e-05\n"
+	at := func(v string) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003", "TL004", "TL005"},
+			Targets: map[string]lint.Target{"trl": {Version: v, Source: "requirements.txt pins " + v}}})
+		return diags
+	}
+	if d := at("0.26.0"); len(d) != 0 {
+		t.Errorf("trl 0.26.0 still has torch_dtype: %+v", d)
+	}
+	d := at("1.9.0")
+	if len(d) != 1 || !strings.Contains(d[0].Message, `"torch_dtype" is not a TRL setting in 1.9.0 (removed in TRL 0.27.0; requirements.txt pins 1.9.0): use "dtype"`) ||
+		d[0].Fix == nil || d[0].Fix.Applicability != lint.Safe || d[0].Fix.Edits[0].NewText != "dtype" {
+		t.Errorf("trl 1.9.0: want a safe rename to dtype, got %+v", d)
+	}
+}
+
+// TestKeyNotYetAtPinnedVersion: a TrainingArguments field newer than the pinned transformers is
+// refused by its parser there (train_sampling_strategy arrived in 5.2, training_args.py).
+func TestKeyNotYetAtPinnedVersion(t *testing.T) {
+	const text = "output_dir: out\ntrain_sampling_strategy: group_by_length\nper_device_train_batch_size: 8\neval_strategy: steps\n"
+	got := strings.Join(lintAt(t, "a.yaml", text, map[string]lint.Target{
+		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}), "\n")
+	if got != `2 warning "train_sampling_strategy" is not a TrainingArguments setting in transformers 4.46.3 (added in transformers 5.2; requirements.txt pins 4.46.3)` {
+		t.Errorf("at 4.46.3: %q", got)
+	}
+	if got := lintAt(t, "a.yaml", text, nil); len(got) != 0 {
+		t.Errorf("newest: %v", got)
+	}
+}
+
+// A key the source deprecates without naming a replacement reads as deprecated, with no empty
+// "use" (TrainingArguments.local_rank, deprecated from 5.0).
+func TestDeprecatedWithoutReplacement(t *testing.T) {
+	got := lintAt(t, "a.yaml", "output_dir: out\nper_device_train_batch_size: 8\neval_strategy: steps\nlocal_rank: -1\n", nil)
+	if len(got) != 1 || got[0] != `4 warning "local_rank" is deprecated (transformers 5.0)` {
+		t.Errorf("%q", got)
 	}
 }

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -42,6 +44,7 @@ func checkInvalidValue(p *lint.Pass) {
 	if !schema.Closed(fw) {
 		return
 	}
+	d := dialect.ByName(fw)
 	for _, n := range root.Children {
 		if n.Alias {
 			continue
@@ -50,10 +53,122 @@ func checkInvalidValue(p *lint.Pass) {
 		if !ok {
 			continue
 		}
+		if f, bad, done := versionedValue(p, d, n); done {
+			if bad {
+				p.Report(f)
+			}
+			continue
+		}
 		if f, bad := valueProblem(p.Doc, n, k); bad {
 			p.Report(f)
 		}
 	}
+}
+
+// versionedValue checks a value against the values the knowledge table lists for its key at the
+// target version (the allowed values of an enum change between releases: optim lost adamw_hf
+// in transformers 4.50, lr_scheduler_type gained greedy in 5.4). done is false when the table
+// lists no values for the key, or the value is not text (the type check then applies).
+func versionedValue(p *lint.Pass, d *dialect.Dialect, n *doc.Node) (f lint.Finding, bad, done bool) {
+	if d == nil || d.Knowledge == "" || d.SettingsName == "" {
+		return f, false, false
+	}
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil {
+		return f, false, false
+	}
+	section := d.SettingsName + ":" + n.Key
+	all := kb.Sections[section]
+	if len(all) == 0 {
+		return f, false, false
+	}
+	var words []*doc.Node
+	switch {
+	case n.Kind == doc.Scalar && n.Type == doc.String:
+		words = []*doc.Node{n}
+	case n.Kind == doc.Seq:
+		for _, c := range n.Children {
+			if c.Kind != doc.Scalar || c.Type != doc.String {
+				return f, false, false
+			}
+			words = append(words, c)
+		}
+	default:
+		return f, false, false
+	}
+	target, _ := targetOf(p, d, kb)
+	at := valuesAt(d.Knowledge, kb, d.SettingsName, n.Key, target)
+	if len(at) == 0 {
+		return f, false, true // no closed set of values at the target version
+	}
+	k, _ := schema.Lookup(d.Name, n.Key)
+	split := dialect.SplitsWords(d.Name, n.Key)
+	pinned := ""
+	if t, ok := p.Targets[d.Package]; ok && t.Version != "" && t.Source != "" {
+		pinned = "; " + t.Source
+	}
+	for _, w := range words {
+		vals := []string{w.Value}
+		if split {
+			vals = strings.Fields(w.Value)
+		}
+		for _, v := range vals {
+			if at[v] {
+				continue
+			}
+			allowed := orderedValues(at, k.Enum)
+			f = lint.Finding{Node: w, Help: "use one of " + quoteList(allowed)}
+			if fact, ok := all[v]; ok {
+				f.Message = quote(n.Key) + " is " + quote(v) + ": " + kb.Lifetime(fact, target, d.Package) + pinned
+			} else {
+				f.Message = quote(n.Key) + " is " + quote(v) + ": expected one of " + quoteList(allowed)
+				f.Help = ""
+			}
+			if best, ok := nearestKey(v, allowed); ok {
+				f.Message += " (did you mean " + quote(best) + "?)"
+				if !split && w == n {
+					f.Fix = lint.ReplaceValue(n, requote(p.Doc, n, best), lint.Unsafe, "set "+quote(n.Key)+" to "+quote(best))
+				}
+			}
+			return f, true, true
+		}
+	}
+	return f, false, true
+}
+
+// valuesAt is Knowledge.ValuesAt, built once per key and target (the rule runs on every file;
+// callers must not modify the set).
+func valuesAt(fw string, kb *dialect.Knowledge, section, key, target string) map[string]bool {
+	id := fw + "\x00" + section + "\x00" + key + "\x00" + target
+	if v, ok := valuesCache.Load(id); ok {
+		return v.(map[string]bool)
+	}
+	at, _ := kb.ValuesAt(section, key, target)
+	got, _ := valuesCache.LoadOrStore(id, at)
+	return got.(map[string]bool)
+}
+
+var valuesCache sync.Map // framework \x00 section \x00 key \x00 target -> set of values
+
+// orderedValues lists a set of values in the order the key documents them (the source's
+// declaration order), then any others sorted.
+func orderedValues(set map[string]bool, order []string) []string {
+	out := make([]string, 0, len(set))
+	seen := map[string]bool{}
+	for _, v := range order {
+		if set[v] && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	var rest []string
+	for v := range set {
+		if !seen[v] {
+			rest = append(rest, v)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
 }
 
 // valueProblem checks one value against its key.

@@ -63,24 +63,22 @@ func checkRejectedAtStartup(p *lint.Pass) {
 }
 
 // rejectionVersion is the version a rejection is reported for: the pinned target of its
-// package when there is one (ok is false when that version does not make the check), else the
-// newest version the check was read at.
+// package when there is one, else the newest version the check was read at; ok is false when
+// that version does not make the check.
 func rejectionVersion(p *lint.Pass, r plan.Rejection) (ver, pinnedBy string, ok bool) {
-	t, has := p.Targets[r.Package]
-	if r.Package == "" || !has || t.Version == "" {
-		return r.Read, "", true
+	ver = r.Read
+	if t, has := p.Targets[r.Package]; r.Package != "" && has && len(dialect.ParseVersion(t.Version)) > 0 {
+		ver, pinnedBy = t.Version, t.Source
 	}
-	tv := dialect.ParseVersion(t.Version)
-	if len(tv) == 0 {
-		return r.Read, "", true
+	if v := dialect.ParseVersion(ver); len(v) > 0 {
+		if s := dialect.ParseVersion(r.Since); len(s) > 0 && dialect.CompareVersions(v, s) < 0 {
+			return "", "", false
+		}
+		if u := dialect.ParseVersion(r.Until); len(u) > 0 && dialect.CompareVersions(v, u) >= 0 {
+			return "", "", false
+		}
 	}
-	if s := dialect.ParseVersion(r.Since); len(s) > 0 && dialect.CompareVersions(tv, s) < 0 {
-		return "", "", false
-	}
-	if u := dialect.ParseVersion(r.Until); len(u) > 0 && dialect.CompareVersions(tv, u) >= 0 {
-		return "", "", false
-	}
-	return t.Version, t.Source, true
+	return ver, pinnedBy, true
 }
 
 // rejectionWho is "transformers 4.46 stops at start-up (requirements.txt pins 4.46)".

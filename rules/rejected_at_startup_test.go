@@ -61,3 +61,19 @@ func TestRejectedAtStartupVersionRange(t *testing.T) {
 		}
 	}
 }
+
+// Without a pinned version a check is reported only when the newest version read makes it.
+func TestRejectedAtStartupNewestOnly(t *testing.T) {
+	w := *RejectedAtStartup
+	w.Check = func(p *lint.Pass) {
+		p.Plan.Rejections = []plan.Rejection{
+			{Node: p.Doc.Root.Get("a"), Message: "gone", Package: "pkg", Until: "5.0", Read: "5.15"},
+			{Node: p.Doc.Root.Get("a"), Message: "kept", Package: "pkg", Since: "5.4", Read: "5.15"},
+		}
+		RejectedAtStartup.Check(p)
+	}
+	_, diags := lint.LintFile(lint.File{Path: "x.yaml", Text: []byte("a: 1\n")}, []*lint.Rule{&w}, lint.Options{Framework: "generic"})
+	if len(diags) != 1 || diags[0].Message != "kept: pkg 5.15 stops at start-up" {
+		t.Fatalf("want only the check the newest version makes, got %+v", diags)
+	}
+}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -45,6 +46,12 @@ func checkUnknownKey(p *lint.Pass) {
 		return
 	}
 	known, isKnown := topLevelKeys(fw)
+	if d := dialect.ByName(fw); d != nil && len(d.Alongside) > 0 {
+		known, isKnown = withAlongside(d, known, isKnown)
+	}
+	if d := dialect.ByName(fw); d != nil {
+		checkNotYet(p, d, root)
+	}
 	type near struct {
 		best string
 		ok   bool
@@ -58,6 +65,9 @@ func checkUnknownKey(p *lint.Pass) {
 		nr, done := seen[n.Key]
 		if !done {
 			nr.best, nr.ok = nearestKey(n.Key, known)
+			if !nr.ok {
+				nr.best, nr.ok = missingWord(n.Key, known)
+			}
 			seen[n.Key] = nr
 		}
 		best, ok := nr.best, nr.ok
@@ -134,6 +144,126 @@ func nearestKey(k string, known []string) (string, bool) {
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].key < cs[j].key })
 	if len(cs) > 1 && cs[1].d == cs[0].d {
+		return "", false
+	}
+	return cs[0].key, true
+}
+
+// checkNotYet reports keys of the dialect's settings that the pinned version does not have yet
+// (the knowledge table's since): the framework's parser refuses them there
+// (train_sampling_strategy under transformers 4.46). Without a pin the newest version has them.
+func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
+	t, ok := p.Targets[d.Package]
+	if d.Knowledge == "" || d.SettingsName == "" || !ok || len(dialect.ParseVersion(t.Version)) == 0 {
+		return
+	}
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil {
+		return
+	}
+	sec := kb.Sections[d.SettingsName]
+	tv := dialect.ParseVersion(t.Version)
+	for _, n := range root.Children {
+		f, ok := sec[n.Key]
+		if !ok || n.Alias || f.Since == "" || kb.Has(f, t.Version) || dialect.CompareVersions(tv, dialect.ParseVersion(f.Since)) >= 0 {
+			continue
+		}
+		msg := quote(n.Key) + " is not a " + d.SettingsName + " setting in " + d.Package + " " + t.Version + " (" + kb.Lifetime(f, t.Version, d.Package)
+		if t.Source != "" {
+			msg += "; " + t.Source
+		}
+		p.Report(lint.Finding{Node: n, AtKey: true, Message: msg + ")"})
+	}
+}
+
+// withAlongside adds the keys of the packages that extend the dialect's settings (TRL's configs,
+// model and script arguments over TrainingArguments) at any version read: their own spelling is
+// no typo of a Trainer key, and a near miss of one of them is a typo too. Built once.
+func withAlongside(d *dialect.Dialect, known []string, isKnown map[string]bool) ([]string, map[string]bool) {
+	if v, ok := alongsideIndex.Load(d.Name); ok {
+		ix := v.(*keyIndex)
+		return ix.list, ix.set
+	}
+	ix := &keyIndex{list: append([]string(nil), known...), set: map[string]bool{}}
+	for k := range isKnown {
+		ix.set[k] = true
+	}
+	for _, pkg := range d.Alongside {
+		kb := dialect.KnowledgeOf(pkg)
+		if kb == nil {
+			continue
+		}
+		for sec, keys := range kb.Sections {
+			if strings.ContainsAny(sec, "@:") {
+				continue // deprecation ranges and allowed values, not keys
+			}
+			for k := range keys {
+				if k != "" && k[0] != '@' && !ix.set[k] {
+					ix.set[k] = true
+					ix.list = append(ix.list, k)
+				}
+			}
+		}
+	}
+	sort.Strings(ix.list[len(known):])
+	got, _ := alongsideIndex.LoadOrStore(d.Name, ix)
+	ix = got.(*keyIndex)
+	return ix.list, ix.set
+}
+
+var alongsideIndex sync.Map // framework -> *keyIndex
+
+// missingWord finds the known key that k misses by a word, the way people misremember long
+// keys rather than mistype them: a dropped word (dataloader_workers for dataloader_num_workers;
+// the shortest dropped word wins a tie, so persistent_workers does not compete), a truncated
+// word (gradient_checkpoint), or leading words left out of a key of three words or more
+// (eval_batch_size for per_device_eval_batch_size). Keys of one word, and ties, give no answer.
+func missingWord(k string, known []string) (string, bool) {
+	kw := strings.Split(strings.ToLower(k), "_")
+	if len(kw) < 2 {
+		return "", false
+	}
+	type cand struct {
+		key  string
+		cost int
+	}
+	var cs []cand
+	for _, c := range known {
+		cw := strings.Split(c, "_")
+		switch {
+		case len(cw) == len(kw)+1:
+			for skip := range cw {
+				if slices.Equal(kw, slices.Delete(slices.Clone(cw), skip, skip+1)) {
+					cs = append(cs, cand{c, len(cw[skip])})
+					break
+				}
+			}
+		case len(cw) == len(kw):
+			// One word cut short by at least three letters, the rest equal.
+			diff := -1
+			for i := range cw {
+				if cw[i] != kw[i] {
+					if diff >= 0 {
+						diff = -2
+						break
+					}
+					diff = i
+				}
+			}
+			if diff >= 0 && len(kw[diff]) >= 4 && len(cw[diff]) >= len(kw[diff])+3 && strings.HasPrefix(cw[diff], kw[diff]) {
+				cs = append(cs, cand{c, 100})
+			}
+		case len(kw) >= 3 && len(cw) > len(kw) && slices.Equal(kw, cw[len(cw)-len(kw):]):
+			cs = append(cs, cand{c, 200})
+		}
+	}
+	if len(cs) == 0 {
+		return "", false
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		return cs[i].cost < cs[j].cost || cs[i].cost == cs[j].cost && cs[i].key < cs[j].key
+	})
+	if len(cs) > 1 && cs[1].cost == cs[0].cost {
 		return "", false
 	}
 	return cs[0].key, true

@@ -8,6 +8,7 @@ file and line they were read at. main.go renders that JSON into lint/dialect/kno
 
     extract.py trl GITDIR TAG... > trl.json
     extract.py deepspeed GITDIR TAG... > deepspeed.json
+    extract.py transformers GITDIR TAG... > transformers.json
 """
 import ast
 import json
@@ -22,6 +23,10 @@ TRL_CLASSES = [
     ("trl/trainer/kto_config.py", "KTOConfig"),
     ("trl/trainer/orpo_config.py", "ORPOConfig"),
     ("trl/trainer/reward_config.py", "RewardConfig"),
+    # The model and script arguments TRL's CLI parses beside the trainer config (and
+    # alignment-handbook's scripts extend): torch_dtype became dtype here.
+    ("trl/trainer/model_config.py", "ModelConfig"),
+    ("trl/scripts/utils.py", "ScriptArguments"),
 ]
 # Paths moved between releases (TRL 1.x keeps some configs under trl/experimental).
 TRL_ALT = ["trl/experimental/{base}/{base}_config.py"]
@@ -174,10 +179,45 @@ def class_fields(gitdir, tag, path, cname, depth=0):
             bf, _ = class_fields(gitdir, tag, bpath, b.id, depth + 1)
             for f in bf or []:
                 merged[f["name"]] = f
-    for f in fields(cls, path):
+    deps = post_init_deprecations(cls)
+    own = fields(cls, path)
+    for f in own:
         f["file"] = path
         merged[f["name"]] = f
+    for f in own:
+        if f.get("replacement") and f["replacement"] not in merged:
+            del f["replacement"]  # the help names a class or a trainer, not a key
+        if f["name"] in deps:
+            f["deprecated"] = True
+            r = deps[f["name"]]
+            if r and r != f["name"] and r in merged:  # a key, not a class the warning names
+                f["replacement"] = r
     return list(merged.values()), cls
+
+
+POST_INIT_DEP = re.compile(r"`(\w+)` (?:is|are) deprecated(?:.*?[Uu]se `(\w+)`)?")
+
+
+def post_init_deprecations(cls):
+    """Fields __post_init__ warns about ("`torch_dtype` is deprecated ..., please use `dtype`
+    instead"): name -> the replacement it names ("" for none)."""
+    out = {}
+    for fn in cls.body:
+        if not isinstance(fn, ast.FunctionDef) or fn.name != "__post_init__":
+            continue
+        for n in ast.walk(fn):
+            if not isinstance(n, ast.Call) or not n.args:
+                continue
+            a = n.args[0]
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                text = a.value
+            elif isinstance(a, ast.JoinedStr):
+                text = "".join(v.value for v in a.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+            else:
+                continue
+            for m in POST_INIT_DEP.finditer(text):
+                out.setdefault(m.group(1), m.group(2) or "")
+    return out
 
 
 def trl(gitdir, tags):
@@ -327,11 +367,135 @@ def deepspeed(gitdir, tags):
     return {"framework": "deepspeed", "tags": res}
 
 
+# transformers: TrainingArguments and the enums its fields are converted to in __post_init__
+# (SchedulerType(self.lr_scheduler_type), OptimizerNames(self.optim), DebugOption(s) for each
+# word of debug, IntervalStrategy/SaveStrategy/HubStrategy), and trainer_log_levels, which
+# get_process_log_level indexes with log_level and log_level_replica.
+HF_ARGS = "src/transformers/training_args.py"
+HF_ENUM_FILES = [HF_ARGS, "src/transformers/trainer_utils.py", "src/transformers/debug_utils.py"]
+HF_LOGGING = "src/transformers/utils/logging.py"
+HF_DEPRECATED = re.compile(r"\bdeprecated\b|\bwill be removed\b", re.I)
+HF_REPLACEMENT = re.compile(r"[Uu]se `-*(\w+)`|`-*(\w+)` is preferred|[Uu]se (\w+) instead")
+
+
+def hf_log_levels(gitdir, tag):
+    text = show(gitdir, tag, HF_LOGGING)
+    for st in ast.parse(text).body:
+        if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "log_levels" for t in st.targets):
+            keys = [literal(k) for k in st.value.keys]
+            return {"values": keys + ["passive"], "file": HF_LOGGING, "line": st.lineno}
+    return None
+
+
+def transformers(gitdir, tags):
+    res = []
+    for tag in tags:
+        enum_defs = {}
+        for path in HF_ENUM_FILES:
+            text = show(gitdir, tag, path)
+            if text is not None:
+                for name, e in enums(ast.parse(text), path).items():
+                    enum_defs.setdefault(name, e)
+        text = show(gitdir, tag, HF_ARGS)
+        tree = ast.parse(text)
+        cls = find_class(tree, "TrainingArguments")
+        fs = fields(cls, HF_ARGS)
+        levels = hf_log_levels(gitdir, tag)
+        out_enums = []
+        for st, f in zip([x for x in cls.body if isinstance(x, ast.AnnAssign) and isinstance(x.target, ast.Name)
+                          and not x.target.id.startswith("_")], fs):
+            v = st.value
+            h = help_text(v) if isinstance(v, ast.Call) else None
+            # Deprecation is read from the help text only ("Deprecated. Use `eval_strategy`
+            # instead", "will be removed in version 5"); a rename the help does not name is
+            # left without a replacement.
+            f.pop("deprecated", None)
+            f.pop("replacement", None)
+            if h and HF_DEPRECATED.search(h):
+                f["deprecated"] = True
+                m = HF_REPLACEMENT.search(h)
+                r = m and next(g for g in m.groups() if g)
+                if r and r != f["name"] and r in {y["name"] for y in fs}:
+                    f["replacement"] = r
+            # Allowed values: an enum class named in the annotation, or the choices metadata.
+            names = {n.id for n in ast.walk(st.annotation) if isinstance(n, ast.Name)}
+            vals = None
+            for n in sorted(names):
+                if n in enum_defs and n not in ("Enum",):
+                    vals = enum_defs[n]
+                    break
+            md = kw(v, "metadata") if isinstance(v, ast.Call) else None
+            if vals is None and isinstance(md, ast.Dict):
+                for k, x in zip(md.keys, md.values):
+                    if literal(k) != "choices":
+                        continue
+                    if isinstance(literal(x), list):
+                        vals = {"values": literal(x), "file": HF_ARGS, "line": x.lineno}
+                    elif "trainer_log_levels" in src(x) and levels:
+                        vals = levels
+            if vals is not None:
+                out_enums.append({"section": "TrainingArguments:" + f["name"], "values": vals["values"],
+                                  "file": vals["file"], "line": vals["line"]})
+        for f in fs:
+            f["file"] = HF_ARGS
+        res.append({"tag": tag, "classes": [{"class": "TrainingArguments", "file": HF_ARGS, "line": cls.lineno,
+                                              "fields": fs}], "enums": out_enums})
+    return {"framework": "transformers", "tags": res}
+
+
+# alignment-handbook: every dataclass of its configs module (its script arguments and the TRL
+# configs it extends with chat_template and the like); TRL's own fields come from the trl
+# extraction. Older releases kept the arguments in the same file under other class names.
+AH_CONFIGS = "src/alignment/configs.py"
+
+
+def alignment_handbook(gitdir, tags):
+    res = []
+    for tag in tags:
+        entry = {"tag": tag, "classes": []}
+        text = show(gitdir, tag, AH_CONFIGS)
+        if text is not None:
+            tree = ast.parse(text)
+            for n in tree.body:
+                if isinstance(n, ast.ClassDef) and any(isinstance(d, ast.Name) and d.id == "dataclass" or
+                                                       isinstance(d, ast.Call) and src(d.func) == "dataclass"
+                                                       for d in n.decorator_list):
+                    fs = fields(n, AH_CONFIGS)
+                    for f in fs:
+                        f["file"] = AH_CONFIGS
+                    entry["classes"].append({"class": n.name, "file": AH_CONFIGS, "line": n.lineno, "fields": fs})
+        res.append(entry)
+    return {"framework": "alignment-handbook", "tags": res}
+
+
 def main():
     fw, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
-    out = {"trl": trl, "deepspeed": deepspeed}[fw](gitdir, tags)
+    out = {"trl": trl, "deepspeed": deepspeed, "transformers": transformers,
+           "alignment-handbook": alignment_handbook}[fw](gitdir, tags)
+    if fw in ("transformers", "trl"):
+        # Tens of tags of some 150 fields: one field or enum per line keeps the file reviewable.
+        sys.stdout.write(compact(out))
+        return
     json.dump(out, sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")
+
+
+def compact(out):
+    lines = ['{"framework": %s, "tags": [' % json.dumps(out["framework"])]
+    for i, t in enumerate(out["tags"]):
+        lines.append(' {"tag": %s, "classes": [' % json.dumps(t["tag"]))
+        for j, c in enumerate(t["classes"]):
+            head = {k: v for k, v in c.items() if k != "fields"}
+            lines.append("  " + json.dumps(head, sort_keys=True)[:-1] + ', "fields": [')
+            fl = [json.dumps(f, sort_keys=True, ensure_ascii=False) for f in c["fields"]]
+            lines.append(",\n".join("   " + x for x in fl))
+            lines.append("  ]}" + ("," if j < len(t["classes"]) - 1 else ""))
+        lines.append(' ], "enums": [')
+        el = [json.dumps(e, sort_keys=True) for e in t.get("enums", [])]
+        lines.append(",\n".join("  " + x for x in el))
+        lines.append(" ]}" + ("," if i < len(out["tags"]) - 1 else ""))
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":

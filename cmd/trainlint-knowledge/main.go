@@ -5,7 +5,7 @@
 //
 //  1. extract.py (Python's ast module; generator only) reads each framework's git directory at
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
-//     python3 extract.py trl GITDIR v0.19.0 v0.22.0 ... > testdata/trl.json
+//     python3 extract.py trl GITDIR v0.19.0 v0.20.0 ... v1.9.0 > testdata/trl.json (every minor release)
 //     (extract_finetune.py does the same for axolotl's pydantic schema and LLaMA-Factory's
 //     hparams dataclasses, with enum values and validators' start-up refusals, rendered into
 //     their own table lint/dialect/knowledge_finetune.tsv: finetune.go)
@@ -13,6 +13,45 @@
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //
 // TestTableUpToDate fails when the committed table is not what step 2 renders.
+//
+// transformers: huggingface/transformers is too large to fetch here (1.33 GB), so its tags were
+// read from a fork that carries the upstream release tags (github 8b-is/transformers; each tag's
+// src/transformers/__init__.py says the version, and the commit is the upstream "Release: vX"
+// commit): the first and the last release of every minor version from v4.40.0 to v5.15.0
+// (v5.10.1 for 5.10, which has no .0 tag), 57 tags: patch releases do change arguments
+// (average_tokens_across_devices arrived in v4.46.3), so a pinned patch between two tags read is
+// judged by both. Read: TrainingArguments' fields (default, annotation, deprecation from the help text
+// and the replacement it names), the values of each field that __post_init__ converts to an enum
+// (SchedulerType, OptimizerNames, IntervalStrategy, SaveStrategy, HubStrategy, DebugOption,
+// FSDPOption) or that declares choices (log_level through trainer_log_levels, which adds
+// "passive" to utils/logging.py's log_levels). Releases after v5.15.0 (PyPI has 5.23) were not
+// available in source: the table says nothing about them, and a target newer than the newest tag
+// read is linted as that tag.
+//
+//	python3 extract.py transformers GITDIR v4.40.0 v4.40.2 v4.41.0 ... v5.14.1 v5.15.0 > testdata/transformers.json
+//
+// alignment-handbook: the dataclasses of src/alignment/configs.py (its script arguments and
+// the TRL configs it extends, e.g. with chat_template) at its three release tags and at 925acdf,
+// the commit the shared corpus was taken from (it has no later tag):
+//
+//	python3 extract.py alignment-handbook GITDIR v0.1.0 v0.2.0 v0.3.0 925acdf > testdata/alignment-handbook.json
+//
+// # Measured (HF and TRL, this table)
+//
+// lint/testdata/mutants.tsv holds 79 labelled edits of real recipes from the shared corpus
+// (alignment-handbook, TRL's CLI example) for Hugging Face/TRL, each labelled from the source at
+// a named release: misspelt keys, keys removed at the target version, enum values by version
+// (optim, lr_scheduler_type, debug, log_level, the strategies), wrong types and start-up
+// contradictions. 59 of the 60 edits the frameworks refuse, ignore or no longer have are reported
+// (98%; the one missed is eval_batch_size for per_device_eval_batch_size, a tie with the removed
+// per_gpu_eval_batch_size), and none of the 19 valid edits is (TestMutants). At the versions
+// its repositories pin the corpus gets no structure finding; at the newest, alignment-handbook's
+// overwrite_output_dir (gone in transformers 5.0) and warmup_ratio (gone in 5.15) are reported,
+// since its setup.py asks for transformers>=4.53.3 (TestKeyRulesOnCorpus). The table is 77,733
+// bytes (10.6 KB gzip; 39,359 before transformers, alignment-handbook and every TRL minor were
+// added); the WebAssembly module went from 1,176,660 to 1,195,760 bytes brotli (quality 11;
+// +19.1 KB) and from 8,206,274 to 8,354,958 raw, most of it the start-up checks' code rather
+// than the table.
 package main
 
 import (
@@ -64,9 +103,19 @@ type topKey struct {
 	Line int    `json:"line"`
 }
 
+// enum is the values a field accepts at one tag (transformers: the enum class its annotation
+// names, or its choices), rendered as the section "<Class>:<field>" with one row per value.
+type enum struct {
+	Section string   `json:"section"`
+	Values  []string `json:"values"`
+	File    string   `json:"file"`
+	Line    int      `json:"line"`
+}
+
 type tagEntry struct {
 	Tag      string   `json:"tag"`
 	Classes  []class  `json:"classes"`
+	Enums    []enum   `json:"enums"`
 	TopLevel []topKey `json:"toplevel"`
 	Checks   []check  `json:"checks"`
 	Extra    *struct {
@@ -118,6 +167,11 @@ func render(exs []extraction) string {
 			for _, k := range t.TopLevel {
 				see(i, "", k.Name, "", "", fmt.Sprintf("%s:%d@%s", k.File, k.Line, t.Tag), false)
 			}
+			for _, e := range t.Enums {
+				for _, v := range e.Values {
+					see(i, e.Section, v, "", "", fmt.Sprintf("%s:%d@%s", e.File, e.Line, t.Tag), false)
+				}
+			}
 			for _, c := range t.Checks {
 				// The message sits in the replacement cell; the condition identifies the check
 				// across tags (the validator's name and line move between releases).
@@ -140,6 +194,11 @@ func render(exs []extraction) string {
 					}
 					if f.Alias != "" {
 						see(i, sec, f.Alias, f.Default, f.Replacement, prov, f.Deprecated)
+					}
+					if f.Deprecated && ex.Framework == "transformers" {
+						// The tags at which the source marks the field deprecated, as a
+						// section of their own: since is when the deprecation came.
+						see(i, sec+"@deprecated", f.Name, "", f.Replacement, prov, true)
 					}
 				}
 			}
@@ -179,7 +238,7 @@ func clean(s string, max int) string {
 }
 
 func load(dir string) ([]extraction, error) {
-	return loadFiles(dir, []string{"trl.json", "deepspeed.json"})
+	return loadFiles(dir, []string{"trl.json", "deepspeed.json", "transformers.json", "alignment-handbook.json"})
 }
 
 // loadFiles reads extractions in the order given.

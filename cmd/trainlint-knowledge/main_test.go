@@ -39,6 +39,12 @@ func TestRenderRanges(t *testing.T) {
 		"deepspeed\t\tzero_optimization\t\t\t\t\tdeepspeed/",
 		// The precision models appear in 0.18.
 		"deepspeed\tbf16\tenabled\t",
+		// transformers: evaluation_strategy is deprecated for eval_strategy in 4.41 and gone in 4.51;
+		// adamw_hf leaves OptimizerNames in 4.50; "detail" is a log level at every tag.
+		"transformers\tTrainingArguments\tevaluation_strategy\tNone\t\tv4.51.0\teval_strategy\t",
+		"transformers\tTrainingArguments@deprecated\tevaluation_strategy\t\tv4.41.0\tv4.51.0\teval_strategy\t",
+		"transformers\tTrainingArguments:optim\tadamw_hf\t\t\tv4.50.0\t\t",
+		"transformers\tTrainingArguments:log_level\tdetail\t\t\t\t\t",
 	} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q", want)

@@ -56,10 +56,11 @@ var HuggingFace = register(&Dialect{
 	Loader:       TorchDataLoader,
 	Advice:       hfAdvice,
 	Package:      "transformers",
-	// TRL's configs extend TrainingArguments and are written in the same files: the
-	// deprecated-key rule checks TRL's renamed and removed keys (knowledge table) when the
-	// repository pins TRL.
-	Alongside: []string{"trl"},
+	Knowledge:    "transformers",
+	// TRL's configs (and alignment-handbook's, over TRL's) extend TrainingArguments and are
+	// written in the same files: their keys are no typos, and the deprecated-key rule checks
+	// TRL's renamed and removed keys (knowledge table) when the repository pins TRL.
+	Alongside: []string{"trl", "alignment-handbook"},
 })
 
 // hfStrong are TrainingArguments (and TRL script/model) keys that other frameworks do not use at
@@ -114,6 +115,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	// length" unless max_steps > 0 (transformers src/transformers/trainer.py @000945a).
 	p.Schedule.Streaming = hfStreaming(root, "dataset_streaming", "dataset_mixture.streaming")
 	hfRejections(root, p)
+	hfTRLDefaults(p)
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p
@@ -663,8 +665,8 @@ var hfKeys = []Key{
 	{Path: "max_steps", Type: "integer", Default: "-1", Concept: "train.max_steps", Doc: "total optimizer steps; -1 trains for num_train_epochs"},
 	{Path: "num_train_epochs", Type: "number", Default: "3.0", Doc: "epochs to train when max_steps is not positive"},
 	{Path: "eval_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "when to evaluate: never, every eval_steps, or every epoch (no time-based option)", Enum: []string{"no", "steps", "epoch"}},
-	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in v5)", Enum: []string{"no", "steps", "epoch"},
-		Replacement: "eval_strategy", Rename: "safe", Since: "transformers 4.41", Removed: "v5"},
+	{Path: "evaluation_strategy", Type: "string", Default: "no", Concept: "eval.enabled", Doc: "old name of eval_strategy (renamed in transformers 4.41, removed in 4.51)", Enum: []string{"no", "steps", "epoch"},
+		Replacement: "eval_strategy", Rename: "safe"},
 	{Path: "eval_steps", Type: "integer|number", Default: "", Concept: "eval.interval", Doc: "steps between evaluations (a float in (0,1) is a fraction of training); unset uses logging_steps"},
 	{Path: "logging_steps", Type: "integer|number", Default: "500", Concept: "eval.interval", Doc: "steps between logs (TRL configs: 10); also the eval interval when eval_steps is unset"},
 	{Path: "dataloader_drop_last", Type: "boolean", Default: "false", Concept: "eval.drop_last", Doc: "drop the last incomplete batch (train and eval loaders alike)"},

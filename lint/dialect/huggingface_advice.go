@@ -48,9 +48,9 @@ var hfAdvice = map[string]Advice{
 		Doc:  "`report_to: tensorboard` (or wandb, mlflow, trackio, ...): since v5 the default is `none`.",
 	},
 	"ckpt.retention": {
-		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest, or remove {key}",
+		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest (it needs save_strategy equal to eval_strategy, not \"no\", and save_steps a multiple of eval_steps, or the Trainer refuses to start), or remove {key}",
 		Key:  "save_total_limit",
-		Doc:  "add `load_best_model_at_end: true` and `metric_for_best_model`\n  (the best checkpoint is then kept besides the most recent ones), or remove `save_total_limit`.",
+		Doc:  "add `load_best_model_at_end: true` and `metric_for_best_model`\n  (the best checkpoint is then kept besides the most recent ones; `save_strategy` must then equal\n  `eval_strategy`, with `save_steps` a multiple of `eval_steps`), or remove `save_total_limit`.",
 	},
 	"ckpt.scope": {
 		Help: "remove {key} (or set it to false) and save to storage every node can read",

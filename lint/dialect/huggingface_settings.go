@@ -7,9 +7,11 @@ package dialect
 //   - v4 (4.5x): the same file @fd79833; fields removed in v5 say so in Doc.
 //
 // They are the Hugging Face dialect's Settings: its own Keys (huggingface.go) take precedence for
-// the keys it reads. Renamed and removed fields carry their deprecation (Key.Replacement, How,
-// Since, Removed), checked against training_args.py: v4 (@fd79833) marks them deprecated ("will
-// be removed in version 5") and v5 (@00349ae) no longer has them.
+// the keys it reads. When each field was deprecated and removed, and the values of enum-typed
+// fields by version, come from the knowledge table (huggingface_knowledge.go); what is kept here
+// is the type, the doc line and, for renamed or removed fields, what to use instead (Replacement
+// with Rename "safe" for a pure rename, or How). TestHFSettingsMatchSource holds the key set to
+// the table's (every TrainingArguments field of v4.40.0 to v5.15.0).
 var hfTrainingArguments = []Key{
 	{Path: "output_dir", Type: "string|null", Default: "trainer_output", Doc: "where checkpoints and predictions are written"},
 	{Path: "per_device_train_batch_size", Type: "integer", Default: "8", Doc: "training batch per device"},
@@ -120,39 +122,44 @@ var hfTrainingArguments = []Key{
 	{Path: "warmup_ratio", Type: "number|null", Default: "none", Doc: "warmup as a fraction of training (deprecated in v5 in favour of a fractional warmup_steps)"},
 	{Path: "logging_dir", Type: "string|null", Default: "none", Doc: "TensorBoard log folder (deprecated in v5)"},
 	{Path: "local_rank", Type: "integer", Default: "-1", Doc: "set by the launcher"},
+	{Path: "dataloader_in_order", Type: "boolean", Default: "true", Doc: "keep the loader's batch order with several workers (v5.15)"},
+	{Path: "dataloader_multiprocessing_context", Type: "string|null", Default: "none", Doc: "multiprocessing start method of the loader workers (v5.15)"},
+	{Path: "ddp_static_graph", Type: "boolean|null", Default: "none", Doc: "DDP static_graph (v5.6)"},
+	{Path: "trackio_bucket_id", Type: "string|null", Default: "none", Doc: "Trackio bucket (v5.6)"},
+	{Path: "trackio_static_space_id", Type: "string|null", Default: "none", Doc: "static Trackio Space (v5.6)"},
 
 	// v4 only (removed in v5): the fields of @fd79833 that @00349ae no longer has.
-	{Path: "overwrite_output_dir", Type: "boolean", Default: "false", Doc: "overwrite output_dir (v4; removed in v5)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "per_gpu_train_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_train_batch_size (v4)", Replacement: "per_device_train_batch_size", Rename: "safe", Since: "transformers v4", Removed: "v5"},
-	{Path: "per_gpu_eval_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_eval_batch_size (v4)", Replacement: "per_device_eval_batch_size", Rename: "safe", Since: "transformers v4", Removed: "v5"},
-	{Path: "save_safetensors", Type: "boolean", Default: "true", Doc: "save in safetensors (v4; always on in v5)", How: "delete it: transformers 5 always saves safetensors", Removed: "v5"},
-	{Path: "no_cuda", Type: "boolean", Default: "false", Doc: "old name of use_cpu (v4)", Replacement: "use_cpu", Rename: "safe", Since: "transformers 4.34", Removed: "v5"},
-	{Path: "use_mps_device", Type: "boolean", Default: "false", Doc: "deprecated MPS switch (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "jit_mode_eval", Type: "boolean", Default: "false", Doc: "TorchScript for inference (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "use_ipex", Type: "boolean", Default: "false", Doc: "Intel extension for PyTorch (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "fp16_opt_level", Type: "string", Default: "O1", Doc: "Apex AMP level (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "half_precision_backend", Type: "string", Default: "auto", Doc: "half-precision backend (v4)", Enum: []string{"auto", "apex", "cpu_amp"}, How: "delete it: transformers 5 has no half-precision backend choice", Removed: "v5"},
-	{Path: "fp16_backend", Type: "string", Default: "auto", Doc: "old name of half_precision_backend (v4)", Enum: []string{"auto", "apex", "cpu_amp"}, How: "delete it: transformers 5 has no half-precision backend choice", Removed: "v5"},
-	{Path: "tpu_num_cores", Type: "integer|null", Default: "none", Doc: "TPU cores (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "tpu_metrics_debug", Type: "boolean", Default: "false", Doc: "TPU debug metrics (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "past_index", Type: "integer", Default: "-1", Doc: "output index used as past state (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "fsdp_min_num_params", Type: "integer", Default: "0", Doc: "deprecated: fsdp_config min_num_params (v4)", How: "set min_num_params in fsdp_config", Since: "transformers v4", Removed: "v5"},
-	{Path: "fsdp_transformer_layer_cls_to_wrap", Type: "string|null", Default: "none", Doc: "deprecated: fsdp_config transformer_layer_cls_to_wrap (v4)", How: "set transformer_layer_cls_to_wrap in fsdp_config", Since: "transformers v4", Removed: "v5"},
-	{Path: "tp_size", Type: "integer|null", Default: "0", Doc: "tensor parallel size (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "adafactor", Type: "boolean", Default: "false", Doc: "deprecated: optim adafactor (v4)", How: "set optim to \"adafactor\"", Since: "transformers v4", Removed: "v5"},
-	{Path: "group_by_length", Type: "boolean", Default: "false", Doc: "group samples of similar length (v4; v5 train_sampling_strategy)", How: "set train_sampling_strategy to \"group_by_length\"", Removed: "v5"},
-	{Path: "use_legacy_prediction_loop", Type: "boolean", Default: "false", Doc: "legacy prediction loop (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "include_inputs_for_metrics", Type: "boolean", Default: "false", Doc: "deprecated: include_for_metrics (v4)", How: "set include_for_metrics to [\"inputs\"]", Removed: "v5"},
-	{Path: "evaluation_strategy", Type: "string|null", Default: "none", Doc: "old name of eval_strategy (v4)", Enum: []string{"no", "steps", "epoch"}, Replacement: "eval_strategy", Rename: "safe", Since: "transformers 4.41", Removed: "v5"},
-	{Path: "push_to_hub_model_id", Type: "string|null", Default: "none", Doc: "old name of hub_model_id (v4)", Replacement: "hub_model_id", Rename: "safe", Since: "transformers v4", Removed: "v5"},
-	{Path: "push_to_hub_organization", Type: "string|null", Default: "none", Doc: "deprecated: the organisation part of hub_model_id (v4)", How: "give hub_model_id as \"organization/name\"", Since: "transformers v4", Removed: "v5"},
-	{Path: "push_to_hub_token", Type: "string|null", Default: "none", Doc: "old name of hub_token (v4)", Replacement: "hub_token", Rename: "safe", Since: "transformers v4", Removed: "v5"},
-	{Path: "mp_parameters", Type: "string", Default: "", Doc: "SageMaker model-parallel arguments (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "torchdynamo", Type: "string|null", Default: "none", Doc: "deprecated: torch_compile_backend (v4)", How: "set torch_compile_backend", Removed: "v5"},
-	{Path: "ray_scope", Type: "string|null", Default: "last", Doc: "Ray Tune checkpoint scope (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
-	{Path: "dispatch_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config dispatch_batches (v4)", How: "set dispatch_batches in accelerator_config", Since: "transformers v4", Removed: "v5"},
-	{Path: "split_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config split_batches (v4)", How: "set split_batches in accelerator_config", Since: "transformers v4", Removed: "v5"},
-	{Path: "include_tokens_per_second", Type: "boolean", Default: "false", Doc: "tokens per second in speed metrics (v4)", How: "delete it: transformers 5 no longer has it", Removed: "v5"},
+	{Path: "overwrite_output_dir", Type: "boolean", Default: "false", Doc: "overwrite output_dir (v4; removed in v5)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "per_gpu_train_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_train_batch_size (v4)", Replacement: "per_device_train_batch_size", Rename: "safe"},
+	{Path: "per_gpu_eval_batch_size", Type: "integer|null", Default: "none", Doc: "old name of per_device_eval_batch_size (v4)", Replacement: "per_device_eval_batch_size", Rename: "safe"},
+	{Path: "save_safetensors", Type: "boolean", Default: "true", Doc: "save in safetensors (v4; always on in v5)", How: "delete it: transformers 5 always saves safetensors"},
+	{Path: "no_cuda", Type: "boolean", Default: "false", Doc: "old name of use_cpu (v4)", Replacement: "use_cpu", Rename: "safe"},
+	{Path: "use_mps_device", Type: "boolean", Default: "false", Doc: "deprecated MPS switch (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "jit_mode_eval", Type: "boolean", Default: "false", Doc: "TorchScript for inference (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "use_ipex", Type: "boolean", Default: "false", Doc: "Intel extension for PyTorch (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "fp16_opt_level", Type: "string", Default: "O1", Doc: "Apex AMP level (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "half_precision_backend", Type: "string", Default: "auto", Doc: "half-precision backend (v4)", Enum: []string{"auto", "apex", "cpu_amp"}, How: "delete it: transformers 5 has no half-precision backend choice"},
+	{Path: "fp16_backend", Type: "string", Default: "auto", Doc: "old name of half_precision_backend (v4)", Enum: []string{"auto", "apex", "cpu_amp"}, How: "delete it: transformers 5 has no half-precision backend choice"},
+	{Path: "tpu_num_cores", Type: "integer|null", Default: "none", Doc: "TPU cores (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "tpu_metrics_debug", Type: "boolean", Default: "false", Doc: "TPU debug metrics (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "past_index", Type: "integer", Default: "-1", Doc: "output index used as past state (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "fsdp_min_num_params", Type: "integer", Default: "0", Doc: "deprecated: fsdp_config min_num_params (v4)", How: "set min_num_params in fsdp_config"},
+	{Path: "fsdp_transformer_layer_cls_to_wrap", Type: "string|null", Default: "none", Doc: "deprecated: fsdp_config transformer_layer_cls_to_wrap (v4)", How: "set transformer_layer_cls_to_wrap in fsdp_config"},
+	{Path: "tp_size", Type: "integer|null", Default: "0", Doc: "tensor parallel size (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "adafactor", Type: "boolean", Default: "false", Doc: "deprecated: optim adafactor (v4)", How: "set optim to \"adafactor\""},
+	{Path: "group_by_length", Type: "boolean", Default: "false", Doc: "group samples of similar length (v4; v5 train_sampling_strategy)", How: "set train_sampling_strategy to \"group_by_length\""},
+	{Path: "use_legacy_prediction_loop", Type: "boolean", Default: "false", Doc: "legacy prediction loop (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "include_inputs_for_metrics", Type: "boolean", Default: "false", Doc: "deprecated: include_for_metrics (v4)", How: "set include_for_metrics to [\"inputs\"]"},
+	{Path: "evaluation_strategy", Type: "string|null", Default: "none", Doc: "old name of eval_strategy (renamed in 4.41, removed in 4.51)", Enum: []string{"no", "steps", "epoch"}, Replacement: "eval_strategy", Rename: "safe"},
+	{Path: "push_to_hub_model_id", Type: "string|null", Default: "none", Doc: "old name of hub_model_id (v4)", Replacement: "hub_model_id", Rename: "safe"},
+	{Path: "push_to_hub_organization", Type: "string|null", Default: "none", Doc: "deprecated: the organisation part of hub_model_id (v4)", How: "give hub_model_id as \"organization/name\""},
+	{Path: "push_to_hub_token", Type: "string|null", Default: "none", Doc: "old name of hub_token (v4)", Replacement: "hub_token", Rename: "safe"},
+	{Path: "mp_parameters", Type: "string", Default: "", Doc: "SageMaker model-parallel arguments (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "torchdynamo", Type: "string|null", Default: "none", Doc: "deprecated: torch_compile_backend (v4)", How: "set torch_compile_backend"},
+	{Path: "ray_scope", Type: "string|null", Default: "last", Doc: "Ray Tune checkpoint scope (v4)", How: "delete it: transformers 5 no longer has it"},
+	{Path: "dispatch_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config dispatch_batches (v4)", How: "set dispatch_batches in accelerator_config"},
+	{Path: "split_batches", Type: "boolean|null", Default: "none", Doc: "deprecated: accelerator_config split_batches (v4)", How: "set split_batches in accelerator_config"},
+	{Path: "include_tokens_per_second", Type: "boolean", Default: "false", Doc: "tokens per second in speed metrics (v4)", How: "delete it: transformers 5 no longer has it"},
 }
 
 // hfLogLevels are TrainingArguments' trainer_log_levels: transformers.utils.logging.log_levels

@@ -1,0 +1,90 @@
+package dialect
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// The hand-kept TrainingArguments table lists exactly the fields transformers' source has at
+// some tag read (knowledge.tsv): a field added or dropped upstream shows up here.
+func TestHFSettingsMatchSource(t *testing.T) {
+	kb := KnowledgeOf("transformers")
+	if kb == nil {
+		t.Fatal("no transformers knowledge")
+	}
+	src := kb.Sections[hfSection]
+	hand := map[string]bool{}
+	for _, k := range hfTrainingArguments {
+		hand[k.Path] = true
+		if _, ok := src[k.Path]; !ok {
+			t.Errorf("%s: in huggingface_settings.go but not a TrainingArguments field at any tag read", k.Path)
+		}
+	}
+	for key := range src {
+		if !hand[key] {
+			t.Errorf("%s: a TrainingArguments field (%s) missing from huggingface_settings.go", key, src[key].Source)
+		}
+	}
+}
+
+// Version facts come from the source, not from the hand table.
+func TestHFVersionFacts(t *testing.T) {
+	get := func(path string) Key {
+		for _, ks := range [][]Key{HuggingFace.Keys, HuggingFace.Settings} {
+			for _, k := range ks {
+				if k.Path == path {
+					return k
+				}
+			}
+		}
+		t.Fatalf("no key %s", path)
+		return Key{}
+	}
+	for _, c := range []struct{ path, since, removed string }{
+		{"evaluation_strategy", "transformers 4.41", "transformers 4.51"},
+		{"overwrite_output_dir", "", "transformers 5.0"},
+		{"warmup_ratio", "transformers 5.0", "transformers 5.15"},
+		{"group_by_length", "", "transformers 5.2"},
+		{"no_cuda", "transformers 4.40 or earlier", "transformers 5.0"},
+		{"eval_strategy", "", ""},
+	} {
+		k := get(c.path)
+		if k.Since != c.since || k.Removed != c.removed {
+			t.Errorf("%s: since %q removed %q, want %q %q", c.path, k.Since, k.Removed, c.since, c.removed)
+		}
+	}
+	if e := get("log_level").Enum; !slices.Contains(e, "detail") || !slices.Contains(e, "passive") {
+		t.Errorf("log_level values %v lack detail or passive", e)
+	}
+	if e := get("optim").Enum; slices.Contains(e, "adamw_hf") || !slices.Contains(e, "adamw_torch_fused") {
+		t.Errorf("optim values at the newest tag: %v", e)
+	}
+	kb := KnowledgeOf("transformers")
+	vals, ok := kb.ValuesAt(hfSection, "optim", "4.46")
+	if !ok || !vals["adamw_hf"] || !vals["adamw_apex_fused"] {
+		t.Errorf("optim at 4.46 lacks adamw_hf or adamw_apex_fused: %v", vals)
+	}
+	if vals, _ := kb.ValuesAt(hfSection, "lr_scheduler_type", "4.46"); vals["greedy"] {
+		t.Error("greedy is a scheduler in 4.46")
+	}
+}
+
+// TRL recipes train in bf16 unless they ask for fp16; plain Trainer files default to neither.
+func TestTRLBF16Default(t *testing.T) {
+	bf16 := func(text string) (bool, string) {
+		d := doc.Parse("a.yaml", []byte(text), doc.YAML, doc.Limits{})
+		p := HuggingFace.Normalize(d, Context{})
+		return p.Precision.BF16.Value, p.Precision.BF16.By
+	}
+	if v, by := bf16("dataset_name: trl-lib/Capybara\nper_device_train_batch_size: 8\n"); !v || by != "the TRL default" {
+		t.Errorf("TRL recipe: bf16 %v by %q", v, by)
+	}
+	if v, _ := bf16("dataset_name: trl-lib/Capybara\nfp16: true\n"); v {
+		t.Error("TRL recipe with fp16: bf16 on")
+	}
+	if v, by := bf16("per_device_train_batch_size: 8\neval_strategy: steps\n"); v || by != "the Trainer default" {
+		t.Errorf("Trainer file: bf16 %v by %q", v, by)
+	}
+}

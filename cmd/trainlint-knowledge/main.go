@@ -6,6 +6,7 @@
 //  1. extract.py (Python's ast module; generator only) reads each framework's git directory at
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
 //     python3 extract.py trl GITDIR v0.19.0 v0.22.0 ... > testdata/trl.json
+//     python3 extract_lightning.py GITDIR 2.0.0 2.1.0 ... > testdata/lightning.json (lightning.go)
 //  2. this command renders those files into the table, merging the tags into version ranges:
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //
@@ -173,11 +174,22 @@ func main() {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}
-	out := []byte(render(exs))
-	if old, err := os.ReadFile(outFile); err == nil && bytes.Equal(old, out) {
+	write(outFile, render(exs))
+	lex, err := loadLightning(dataDir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	write(lightningOut, renderLightning(lex))
+}
+
+// write replaces a table when its text changed.
+func write(file, text string) {
+	out := []byte(text)
+	if old, err := os.ReadFile(file); err == nil && bytes.Equal(old, out) {
 		return
 	}
-	if err := os.WriteFile(outFile, out, 0o644); err != nil {
+	if err := os.WriteFile(file, out, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}

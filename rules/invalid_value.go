@@ -25,13 +25,29 @@ the keys it knows against the type and the allowed values the framework declares
 mistake shows up before the job is submitted.`,
 	Fix: `Use one of the values listed in the message (the nearest one is suggested), or a value of the
 expected type.`,
-	Frameworks: closedFrameworks(),
+	Frameworks: valueFrameworks(),
 	Check:      checkInvalidValue,
 })
+
+// valueFrameworks are the closed frameworks and those whose dialect checks values of its
+// closed argument maps (dialect.Dialect.Problems).
+func valueFrameworks() []string {
+	out := closedFrameworks()
+	for _, d := range dialect.All() {
+		if !d.Closed && d.Problems != nil {
+			out = append(out, d.Name)
+		}
+	}
+	return out
+}
 
 func checkInvalidValue(p *lint.Pass) {
 	fw := p.Plan.Framework
 	root := p.Doc.Root
+	if d := dialect.ByName(fw); d != nil && d.KeyMaps != nil && d.Problems != nil {
+		checkMapValues(p, d)
+		return
+	}
 	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
 		return
 	}

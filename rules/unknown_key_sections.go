@@ -97,11 +97,70 @@ func sectionKeys(fw string, kb *dialect.Knowledge, sec, target string) *sectionK
 // and the version ("... 0.14.4 (requirements.txt pins 0.14.4)"), or the newest tag read.
 func targetOf(p *lint.Pass, d *dialect.Dialect, kb *dialect.Knowledge) (string, string) {
 	if t, ok := p.Targets[d.Package]; ok && t.Version != "" {
-		where := d.Title + " " + t.Version
+		where := d.ListName() + " " + t.Version
 		if t.Source != "" {
 			where += " (" + t.Source + ")"
 		}
 		return t.Version, where
 	}
-	return "", d.Title + " " + strings.TrimPrefix(kb.Newest(), "v")
+	return "", d.ListName() + " " + strings.TrimPrefix(kb.Newest(), "v")
+}
+
+// checkKeyMaps is the unknown-key rule for the closed argument maps a dialect finds in a file
+// (dialect.KeyMap: LightningCLI's trainer: and callbacks' init_args, Hydra _target_ maps of the
+// framework's classes): every key that is not a parameter of the signature at the target
+// version is reported, since the job stops at start-up.
+func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil || p.Doc.Root == nil {
+		return
+	}
+	target, where := targetOf(p, d, kb)
+	for _, m := range d.KeyMaps(p.Doc) {
+		if m.Node == nil || m.Node.Kind != doc.Map {
+			continue
+		}
+		ks := sectionKeys(d.Knowledge, kb, m.Section, target)
+		if !ks.exists {
+			continue
+		}
+		for _, n := range m.Node.Children {
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] {
+				continue
+			}
+			f := lint.Finding{Node: n, AtKey: true,
+				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up (" + where + ")"}
+			if best, near := nearestKey(n.Key, ks.list); near {
+				f.Message += " (did you mean " + quote(best) + "?)"
+				if m.Node.Get(best) == nil {
+					f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))
+				}
+			}
+			p.Report(f)
+		}
+	}
+}
+
+// checkMapValues is the invalid-value rule for those maps: the values the dialect's checks
+// (the parameters' declared types, the constructors' checks) find the framework refuses at the
+// target version.
+func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil || p.Doc.Root == nil {
+		return
+	}
+	target, where := targetOf(p, d, kb)
+	for _, pr := range d.Problems(d.KeyMaps(p.Doc), kb, target) {
+		if pr.Startup || pr.Node == nil {
+			continue
+		}
+		f := lint.Finding{Node: pr.Node, AtKey: pr.AtKey, Message: pr.Message + " (" + where + ")"}
+		if pr.Node.Kind == doc.Scalar && len(pr.Choices) > 0 {
+			if best, ok := nearestKey(pr.Node.Value, pr.Choices); ok {
+				f.Message += " (did you mean " + quote(best) + "?)"
+				f.Fix = lint.ReplaceValue(pr.Node, requote(p.Doc, pr.Node, best), lint.Unsafe, "set "+quote(pr.Node.Key)+" to "+quote(best))
+			}
+		}
+		p.Report(f)
+	}
 }

@@ -139,6 +139,11 @@ type Dialect struct {
 	// the Trainer): their renamed and removed keys come from the knowledge table.
 	Alongside []string
 	Sections  map[string]string
+	// KeyMaps finds the closed argument maps of a file whose places its shape decides (see
+	// KeyMap), and Problems checks their values at a target version; both nil for frameworks
+	// without them.
+	KeyMaps  func(d *doc.Document) []KeyMap
+	Problems func(maps []KeyMap, kb *Knowledge, target string) []Problem
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.

@@ -14,6 +14,12 @@ import (
 //go:embed knowledge.tsv
 var knowledgeTSV string
 
+// knowledgeLightningTSV is Lightning's table (constructor signatures, value sets and checks),
+// rendered by the same command from its own extraction.
+//
+//go:embed knowledge_lightning.tsv
+var knowledgeLightningTSV string
+
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
@@ -33,6 +39,10 @@ type Knowledge struct {
 	Framework string
 	Tags      []string                   // the release tags read, oldest first
 	Sections  map[string]map[string]Fact // section -> key -> fact
+	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
+	// by section and key, one Fact per value with its own range: such a fact may change
+	// between tags (an annotation that gains a type).
+	Facts map[string][]Fact
 }
 
 var (
@@ -43,7 +53,7 @@ var (
 // KnowledgeOf returns the extracted knowledge of a framework ("trl", "deepspeed"), nil when the
 // table has none. The table is parsed once, on first use.
 func KnowledgeOf(framework string) *Knowledge {
-	knowledgeOnce.Do(func() { knowledgeAll = parseKnowledge(knowledgeTSV) })
+	knowledgeOnce.Do(func() { knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeLightningTSV) })
 	return knowledgeAll[framework]
 }
 
@@ -52,7 +62,7 @@ func parseKnowledge(text string) map[string]*Knowledge {
 	get := func(fw string) *Knowledge {
 		k := out[fw]
 		if k == nil {
-			k = &Knowledge{Framework: fw, Sections: map[string]map[string]Fact{}}
+			k = &Knowledge{Framework: fw, Sections: map[string]map[string]Fact{}, Facts: map[string][]Fact{}}
 			out[fw] = k
 		}
 		return k
@@ -75,7 +85,35 @@ func parseKnowledge(text string) map[string]*Knowledge {
 			sec = map[string]Fact{}
 			k.Sections[c[1]] = sec
 		}
-		sec[c[2]] = Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
+		f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
+		sec[c[2]] = f
+		if strings.HasPrefix(c[1], "@") || strings.HasPrefix(c[2], "@") {
+			k.Facts[c[1]+"\x00"+c[2]] = append(k.Facts[c[1]+"\x00"+c[2]], f)
+		}
+	}
+	return out
+}
+
+// FactAt is the fact of a "@" row (a type, a value set, a check) that holds at the target
+// version: the one at the newest tag read at or before it.
+func (k *Knowledge) FactAt(section, key, target string) (Fact, bool) {
+	lo, _ := k.bracket(target)
+	for _, f := range k.Facts[section+"\x00"+key] {
+		if k.hasAt(f, lo) {
+			return f, true
+		}
+	}
+	return Fact{}, false
+}
+
+// FactsAt are the "@" rows of a section and key that hold at the target version.
+func (k *Knowledge) FactsAt(section, key, target string) []Fact {
+	lo, _ := k.bracket(target)
+	var out []Fact
+	for _, f := range k.Facts[section+"\x00"+key] {
+		if k.hasAt(f, lo) {
+			out = append(out, f)
+		}
 	}
 	return out
 }

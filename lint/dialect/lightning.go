@@ -38,6 +38,12 @@ var Lightning = register(&Dialect{
 	Roots:        []string{"", "fit", "validate", "test", "predict"},
 	Loader:       TorchDataLoader,
 	Interpolates: true,
+	// Trainer, ModelCheckpoint and EarlyStopping signatures and checks extracted from Lightning's
+	// source (knowledge_lightning.tsv); see lightning_checks.go.
+	Knowledge: "lightning",
+	Package:   "lightning",
+	KeyMaps:   lightningKeyMaps,
+	Problems:  lightningProblems,
 	Advice: lightningAdvice(map[string]Advice{
 		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
 		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
@@ -268,6 +274,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	lightningSamplerSeed(p, sh, note)
 	readLightningData(p, root, sh)
 	readBNPresent(p, root)
+	lightningRejections(d, p)
 
 	// Loggers are rank-zero-only in Lightning (Logger.log_metrics is @rank_zero_only).
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, joinKey(sh.trPrefix, "logger"),

@@ -44,7 +44,7 @@ func valueFrameworks() []string {
 func checkInvalidValue(p *lint.Pass) {
 	fw := p.Plan.Framework
 	root := p.Doc.Root
-	if d := dialect.ByName(fw); d != nil && d.KeyMaps != nil && d.Problems != nil {
+	if d := dialect.ByName(fw); d != nil && d.Knowledge != "" && d.Problems != nil {
 		checkMapValues(p, d)
 		return
 	}

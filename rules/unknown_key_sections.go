@@ -150,7 +150,11 @@ func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
-	for _, pr := range d.Problems(d.KeyMaps(p.Doc), kb, target) {
+	var maps []dialect.KeyMap
+	if d.KeyMaps != nil {
+		maps = d.KeyMaps(p.Doc)
+	}
+	for _, pr := range d.Problems(p.Doc, maps, kb, target) {
 		if pr.Startup || pr.Node == nil {
 			continue
 		}

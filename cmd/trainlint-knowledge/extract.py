@@ -321,8 +321,13 @@ def deepspeed(gitdir, tags):
             cls = find_class(t, cname) if t else None
             if cls is None:
                 continue
+            fs = fields(cls, path)
+            # The values of enum-typed fields (ZeroStageEnum, OffloadDeviceEnum): pydantic refuses others.
+            es = enums(t, path)
+            ev = {f["name"]: dict(es[f["type"]], values=sorted(set(es[f["type"]]["values"]), key=str))
+                  for f in fs if f.get("type") in es}
             entry["classes"].append({"class": cname, "section": section, "file": path, "line": cls.lineno,
-                                     "fields": fields(cls, path)})
+                                     "fields": fs, "enums": ev})
         res.append(entry)
     return {"framework": "deepspeed", "tags": res}
 

@@ -38,6 +38,12 @@ type class struct {
 	Section string  `json:"section"`
 	File    string  `json:"file"`
 	Fields  []field `json:"fields"`
+	// Enums are the allowed values of enum-typed fields (DeepSpeed's ZeroStageEnum), by field.
+	Enums map[string]struct {
+		Values []any  `json:"values"`
+		File   string `json:"file"`
+		Line   int    `json:"line"`
+	} `json:"enums"`
 }
 
 type topKey struct {
@@ -114,6 +120,13 @@ func render(exs []extraction) string {
 					if f.Alias != "" {
 						see(i, sec, f.Alias, f.Default, f.Replacement, prov, f.Deprecated)
 					}
+				}
+				for name, e := range c.Enums {
+					vals := make([]string, len(e.Values))
+					for j, v := range e.Values {
+						vals[j] = fmt.Sprint(v)
+					}
+					see(i, "@enum:"+sec, name, strings.Join(vals, "|"), "", fmt.Sprintf("%s:%d@%s", e.File, e.Line, t.Tag), false)
 				}
 			}
 		}

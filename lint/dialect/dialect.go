@@ -140,10 +140,10 @@ type Dialect struct {
 	Alongside []string
 	Sections  map[string]string
 	// KeyMaps finds the closed argument maps of a file whose places its shape decides (see
-	// KeyMap), and Problems checks their values at a target version; both nil for frameworks
-	// without them.
+	// KeyMap); Problems checks values at a target version (of those maps, or of the file's
+	// Sections); nil for frameworks without them.
 	KeyMaps  func(d *doc.Document) []KeyMap
-	Problems func(maps []KeyMap, kb *Knowledge, target string) []Problem
+	Problems func(d *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.

@@ -114,7 +114,7 @@ func lightningRejections(d *doc.Document, p *plan.Plan) {
 	if kb == nil {
 		return
 	}
-	for _, pr := range lightningProblems(lightningKeyMaps(d), kb, "") {
+	for _, pr := range lightningProblems(d, lightningKeyMaps(d), kb, "") {
 		if !pr.Startup || pr.Node == nil {
 			continue
 		}
@@ -125,7 +125,7 @@ func lightningRejections(d *doc.Document, p *plan.Plan) {
 }
 
 // lightningProblems checks the values of the maps at the target version.
-func lightningProblems(maps []KeyMap, kb *Knowledge, target string) []Problem {
+func lightningProblems(_ *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem {
 	var out []Problem
 	for _, m := range maps {
 		c := &lightningChecker{kb: kb, target: target, m: m}

@@ -160,11 +160,29 @@ func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
 		}
 		f := lint.Finding{Node: pr.Node, AtKey: pr.AtKey, Message: pr.Message + " (" + where + ")"}
 		if pr.Node.Kind == doc.Scalar && len(pr.Choices) > 0 {
-			if best, ok := nearestKey(pr.Node.Value, pr.Choices); ok {
+			best, ok := nearestKey(pr.Node.Value, pr.Choices)
+			if !ok {
+				best, ok = prefixChoice(pr.Node.Value, pr.Choices)
+			}
+			if ok {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				f.Fix = lint.ReplaceValue(pr.Node, requote(p.Doc, pr.Node, best), lint.Unsafe, "set "+quote(pr.Node.Key)+" to "+quote(best))
 			}
 		}
 		p.Report(f)
 	}
+}
+
+// prefixChoice is the one choice a value spells out or cuts short, ignoring case (minimum for
+// min, maximum for max, nor for norm); "" and false when none or several do.
+func prefixChoice(v string, choices []string) (string, bool) {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	best, n := "", 0
+	for _, c := range choices {
+		lc := strings.ToLower(c)
+		if lc != "" && lv != "" && (strings.HasPrefix(lv, lc) || strings.HasPrefix(lc, lv)) {
+			best, n = c, n+1
+		}
+	}
+	return best, n == 1
 }

@@ -46,3 +46,24 @@ func TestLightningRanges(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepSpeedEnumValues: the values of DeepSpeed's enum-typed fields are rows of a
+// "<section>:<field>" section, read at every tag.
+func TestDeepSpeedEnumValues(t *testing.T) {
+	exs, err := load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := render(exs)
+	for _, want := range []string{
+		"deepspeed\tzero_optimization:stage\t3\t\t\t\t\tdeepspeed/runtime/zero/config.py:81@v0.19.5",
+		"deepspeed\tzero_optimization.offload_optimizer:device\tnvme\t\t\t\t\tdeepspeed/runtime/zero/offload_config.py:14@v0.19.5",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+	if strings.Contains(table, "deepspeed\tzero_optimization:stage\t4\t") {
+		t.Error("ZeroStageEnum has no 4")
+	}
+}

@@ -6,7 +6,6 @@
 //  1. extract.py (Python's ast module; generator only) reads each framework's git directory at
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
 //     python3 extract.py trl GITDIR v0.19.0 v0.22.0 ... > testdata/trl.json
-//     python3 extract_lightning.py GITDIR 2.0.0 2.1.0 ... > testdata/lightning.json (lightning.go)
 //  2. this command renders those files into the table, merging the tags into version ranges:
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //
@@ -38,12 +37,6 @@ type class struct {
 	Section string  `json:"section"`
 	File    string  `json:"file"`
 	Fields  []field `json:"fields"`
-	// Enums are the allowed values of enum-typed fields (DeepSpeed's ZeroStageEnum), by field.
-	Enums map[string]struct {
-		Values []any  `json:"values"`
-		File   string `json:"file"`
-		Line   int    `json:"line"`
-	} `json:"enums"`
 }
 
 type topKey struct {
@@ -52,9 +45,19 @@ type topKey struct {
 	Line int    `json:"line"`
 }
 
+// enum is the values a field accepts at one tag (transformers: the enum class its annotation
+// names, or its choices), rendered as the section "<Class>:<field>" with one row per value.
+type enum struct {
+	Section string   `json:"section"`
+	Values  []string `json:"values"`
+	File    string   `json:"file"`
+	Line    int      `json:"line"`
+}
+
 type tagEntry struct {
 	Tag      string   `json:"tag"`
 	Classes  []class  `json:"classes"`
+	Enums    []enum   `json:"enums"`
 	TopLevel []topKey `json:"toplevel"`
 	Extra    *struct {
 		Policy string `json:"policy"`
@@ -105,6 +108,11 @@ func render(exs []extraction) string {
 			for _, k := range t.TopLevel {
 				see(i, "", k.Name, "", "", fmt.Sprintf("%s:%d@%s", k.File, k.Line, t.Tag), false)
 			}
+			for _, e := range t.Enums {
+				for _, v := range e.Values {
+					see(i, e.Section, v, "", "", fmt.Sprintf("%s:%d@%s", e.File, e.Line, t.Tag), false)
+				}
+			}
 			for _, c := range t.Classes {
 				sec := c.Section
 				if sec == "" {
@@ -120,13 +128,6 @@ func render(exs []extraction) string {
 					if f.Alias != "" {
 						see(i, sec, f.Alias, f.Default, f.Replacement, prov, f.Deprecated)
 					}
-				}
-				for name, e := range c.Enums {
-					vals := make([]string, len(e.Values))
-					for j, v := range e.Values {
-						vals[j] = fmt.Sprint(v)
-					}
-					see(i, "@enum:"+sec, name, strings.Join(vals, "|"), "", fmt.Sprintf("%s:%d@%s", e.File, e.Line, t.Tag), false)
 				}
 			}
 		}

@@ -9,8 +9,9 @@ import (
 )
 
 // dsProblems checks the values of DeepSpeed's pydantic sections against the enums their fields
-// are typed with, as extracted from the source (knowledge.tsv "@enum:" rows: ZeroStageEnum for
-// zero_optimization.stage, OffloadDeviceEnum for the offload devices). Pydantic refuses any other
+// are typed with, as extracted from the source (knowledge.tsv sections "<section>:<field>", one
+// row per value: ZeroStageEnum for zero_optimization.stage, OffloadDeviceEnum for the offload
+// devices). Pydantic refuses any other
 // value when DeepSpeedConfig is built, before training. Only values certain to be refused are
 // reported: an integer stage outside the enum, a device word outside it (a float or numeric
 // string pydantic may coerce, and interpolations, are left alone).
@@ -34,14 +35,11 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 			continue
 		}
 		for _, n := range m.Children {
-			e, ok := kb.FactAt("@enum:"+sec, n.Key, target)
-			if !ok || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() {
+			vals := kb.SectionAt(sec+":"+n.Key, target)
+			if len(vals) == 0 || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() || contains(vals, n.Value) {
 				continue
 			}
-			vals := strings.Split(e.Default, "|")
-			if contains(vals, n.Value) {
-				continue
-			}
+			sort.Strings(vals)
 			switch {
 			case n.Type == doc.Int:
 			case n.Type == doc.String && !isNumeric(n.Value) && !strings.Contains(n.Value, "${"):

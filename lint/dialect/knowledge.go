@@ -42,7 +42,7 @@ type Knowledge struct {
 	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
 	// by section and key, one Fact per value with its own range: such a fact may change
 	// between tags (an annotation that gains a type).
-	Facts map[string][]Fact
+	Facts map[[2]string][]Fact // {section, key} -> facts
 }
 
 var (
@@ -62,7 +62,7 @@ func parseKnowledge(text string) map[string]*Knowledge {
 	get := func(fw string) *Knowledge {
 		k := out[fw]
 		if k == nil {
-			k = &Knowledge{Framework: fw, Sections: map[string]map[string]Fact{}, Facts: map[string][]Fact{}}
+			k = &Knowledge{Framework: fw, Sections: map[string]map[string]Fact{}, Facts: map[[2]string][]Fact{}}
 			out[fw] = k
 		}
 		return k
@@ -88,7 +88,8 @@ func parseKnowledge(text string) map[string]*Knowledge {
 		f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
 		sec[c[2]] = f
 		if strings.HasPrefix(c[1], "@") || strings.HasPrefix(c[2], "@") {
-			k.Facts[c[1]+"\x00"+c[2]] = append(k.Facts[c[1]+"\x00"+c[2]], f)
+			id := [2]string{c[1], c[2]}
+			k.Facts[id] = append(k.Facts[id], f)
 		}
 	}
 	return out
@@ -98,7 +99,7 @@ func parseKnowledge(text string) map[string]*Knowledge {
 // version: the one at the newest tag read at or before it.
 func (k *Knowledge) FactAt(section, key, target string) (Fact, bool) {
 	lo, _ := k.bracket(target)
-	for _, f := range k.Facts[section+"\x00"+key] {
+	for _, f := range k.Facts[[2]string{section, key}] {
 		if k.hasAt(f, lo) {
 			return f, true
 		}
@@ -106,16 +107,16 @@ func (k *Knowledge) FactAt(section, key, target string) (Fact, bool) {
 	return Fact{}, false
 }
 
-// FactsAt are the "@" rows of a section and key that hold at the target version.
-func (k *Knowledge) FactsAt(section, key, target string) []Fact {
+// FactWith is the "@" row of a section and key with the given value (a check's if test) that
+// holds at the target version.
+func (k *Knowledge) FactWith(section, key, value, target string) (Fact, bool) {
 	lo, _ := k.bracket(target)
-	var out []Fact
-	for _, f := range k.Facts[section+"\x00"+key] {
-		if k.hasAt(f, lo) {
-			out = append(out, f)
+	for _, f := range k.Facts[[2]string{section, key}] {
+		if f.Default == value && k.hasAt(f, lo) {
+			return f, true
 		}
 	}
-	return out
+	return Fact{}, false
 }
 
 // Newest is the newest tag read.

@@ -17,6 +17,7 @@ package dialect
 import (
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -30,6 +31,16 @@ func lightningClass(ref, name string) bool {
 		strings.HasSuffix(ref, "."+name)
 }
 
+// lightningRemovedArgs are the Trainer arguments lightningRemoved lists (deprecated-key reports
+// them), by name; built once.
+var lightningRemovedArgs = sync.OnceValue(func() map[string]bool {
+	skip := map[string]bool{}
+	for _, k := range lightningRemoved {
+		skip[strings.TrimPrefix(k.Path, "trainer.")] = true
+	}
+	return skip
+})
+
 // lightningKeyMaps finds the Trainer arguments and the ModelCheckpoint / EarlyStopping
 // arguments a file passes to Lightning's own classes.
 func lightningKeyMaps(d *doc.Document) []KeyMap {
@@ -38,10 +49,7 @@ func lightningKeyMaps(d *doc.Document) []KeyMap {
 		return nil
 	}
 	sh := shapeOf(d, root)
-	skip := map[string]bool{}
-	for _, k := range lightningRemoved {
-		skip[strings.TrimPrefix(k.Path, "trainer.")] = true
-	}
+	skip := lightningRemovedArgs()
 	var out []KeyMap
 	cli := sh.variant == "lightning-cli"
 	if tr := root.Get("trainer"); cli && isMap(tr) {
@@ -128,7 +136,7 @@ func lightningRejections(d *doc.Document, p *plan.Plan) {
 func lightningProblems(_ *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem {
 	var out []Problem
 	for _, m := range maps {
-		c := &lightningChecker{kb: kb, target: target, m: m}
+		c := &lightningChecker{kb: kb, target: target, m: m, checks: "@check:" + m.Section}
 		c.types()
 		switch m.Section {
 		case "Trainer":
@@ -147,6 +155,7 @@ type lightningChecker struct {
 	kb     *Knowledge
 	target string
 	m      KeyMap
+	checks string // the table section of m's checks
 	out    []Problem
 }
 
@@ -157,12 +166,7 @@ func (c *lightningChecker) has(function, test string) bool {
 }
 
 func (c *lightningChecker) check(function, test string) (Fact, bool) {
-	for _, f := range c.kb.FactsAt("@check:"+c.m.Section, function, c.target) {
-		if f.Default == test {
-			return f, true
-		}
-	}
-	return Fact{}, false
+	return c.kb.FactWith(c.checks, function, test, c.target)
 }
 
 func (c *lightningChecker) get(key string) *doc.Node {

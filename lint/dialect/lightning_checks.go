@@ -41,6 +41,19 @@ var lightningRemovedArgs = sync.OnceValue(func() map[string]bool {
 	return skip
 })
 
+// hydraDirectives are keys Hydra reads itself at the top of a config (a group file's defaults
+// list), not arguments of the _target_ (Hydra's own _target_, _partial_, ... start with "_").
+var hydraDirectives = map[string]bool{"defaults": true}
+
+// lightningHydraTrainerSkip is both: the Trainer's removed arguments and Hydra's directives.
+var lightningHydraTrainerSkip = sync.OnceValue(func() map[string]bool {
+	skip := map[string]bool{"defaults": true}
+	for k := range lightningRemovedArgs() {
+		skip[k] = true
+	}
+	return skip
+})
+
 // lightningKeyMaps finds the Trainer arguments and the ModelCheckpoint / EarlyStopping
 // arguments a file passes to Lightning's own classes.
 func lightningKeyMaps(d *doc.Document) []KeyMap {
@@ -94,9 +107,9 @@ func lightningKeyMaps(d *doc.Document) []KeyMap {
 		t := scalarText(n.Get("_target_"))
 		for _, cls := range []string{"Trainer", "ModelCheckpoint", "EarlyStopping"} {
 			if t != cls && lightningClass(t, cls) {
-				km := KeyMap{Node: n, At: n, Section: cls, Name: cls, By: "Hydra's instantiate"}
+				km := KeyMap{Node: n, At: n, Section: cls, Name: cls, By: "Hydra's instantiate", Skip: hydraDirectives}
 				if cls == "Trainer" {
-					km.Skip = skip
+					km.Skip = lightningHydraTrainerSkip()
 				}
 				out = append(out, km)
 			}

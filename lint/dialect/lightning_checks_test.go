@@ -69,6 +69,15 @@ func TestLightningChecksInTable(t *testing.T) {
 	}
 }
 
+// TestHydraDefaultsNotAnArgument: a trainer group file's defaults list is Hydra's, not the Trainer's.
+func TestHydraDefaultsNotAnArgument(t *testing.T) {
+	d := doc.Parse("x.yaml", []byte("defaults:\n  - default\n_target_: lightning.pytorch.Trainer\nstrategy: ddp\n"), doc.YAML, doc.Limits{})
+	ms := lightningKeyMaps(d)
+	if len(ms) != 1 || !ms[0].Skip["defaults"] || !ms[0].Skip["gpus"] {
+		t.Fatalf("maps %+v: want one Trainer map that skips defaults and the removed gpus", ms)
+	}
+}
+
 // TestLightningKeyMapsOpen: user classes and Hydra maps without a Lightning _target_ stay open.
 func TestLightningKeyMapsOpen(t *testing.T) {
 	for _, c := range []struct{ src, section string }{

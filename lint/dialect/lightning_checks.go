@@ -193,6 +193,11 @@ func (c *lightningChecker) get(key string) *doc.Node {
 	return n
 }
 
+// decided reports a key the file sets to a value only known when the job runs (an interpolation).
+func (c *lightningChecker) decided(key string) bool {
+	return c.m.Node != nil && c.m.Node.Get(key) != nil && c.get(key) == nil
+}
+
 func (c *lightningChecker) bad(n *doc.Node, msg string, choices ...string) {
 	c.out = append(c.out, Problem{Node: n, Message: msg, Choices: choices})
 }
@@ -299,8 +304,10 @@ func truthy(n *doc.Node) bool {
 
 func (c *lightningChecker) trainer() {
 	q := strconv.Quote
-	fastDev := truthy(c.get("fast_dev_run"))
-	overfit := false
+	// An interpolated fast_dev_run or overfit_batches may be on: the limits they replace are
+	// then not checked.
+	fastDev := truthy(c.get("fast_dev_run")) || c.decided("fast_dev_run")
+	overfit := c.decided("overfit_batches")
 	if v, _, ok := number(c.get("overfit_batches")); ok && v > 0 {
 		overfit = true
 	}

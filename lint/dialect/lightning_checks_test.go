@@ -69,6 +69,16 @@ func TestLightningChecksInTable(t *testing.T) {
 	}
 }
 
+// TestLightningLimitsUnderInterpolatedDebugFlags: an interpolated fast_dev_run may replace the
+// limits, so they are not judged.
+func TestLightningLimitsUnderInterpolatedDebugFlags(t *testing.T) {
+	kb := KnowledgeOf("lightning")
+	d := doc.Parse("x.yaml", []byte("_target_: lightning.pytorch.Trainer\nfast_dev_run: ${debug}\nlimit_val_batches: 2.5\n"), doc.YAML, doc.Limits{})
+	if ps := lightningProblems(d, lightningKeyMaps(d), kb, ""); len(ps) != 0 {
+		t.Errorf("problems %+v under an interpolated fast_dev_run", ps)
+	}
+}
+
 // TestHydraDefaultsNotAnArgument: a trainer group file's defaults list is Hydra's, not the Trainer's.
 func TestHydraDefaultsNotAnArgument(t *testing.T) {
 	d := doc.Parse("x.yaml", []byte("defaults:\n  - default\n_target_: lightning.pytorch.Trainer\nstrategy: ddp\n"), doc.YAML, doc.Limits{})

@@ -129,7 +129,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 				continue
 			}
 			f := lint.Finding{Node: n, AtKey: true,
-				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up (" + where + ")"}
+				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
 			if best, near := nearestKey(n.Key, ks.list); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {
@@ -158,7 +158,7 @@ func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
 		if pr.Startup || pr.Node == nil {
 			continue
 		}
-		f := lint.Finding{Node: pr.Node, AtKey: pr.AtKey, Message: pr.Message + " (" + where + ")"}
+		f := lint.Finding{Node: pr.Node, AtKey: pr.AtKey, Message: pr.Message + " " + inParens(where)}
 		if pr.Node.Kind == doc.Scalar && len(pr.Choices) > 0 {
 			best, ok := nearestKey(pr.Node.Value, pr.Choices)
 			if !ok {
@@ -185,4 +185,13 @@ func prefixChoice(v string, choices []string) (string, bool) {
 		}
 	}
 	return best, n == 1
+}
+
+// inParens puts a target ("Name 2.5.0 (requirements.txt pins 2.5.0)") in one pair of
+// parentheses: "(Name 2.5.0, requirements.txt pins 2.5.0)".
+func inParens(where string) string {
+	if i := strings.Index(where, " ("); i >= 0 && strings.HasSuffix(where, ")") {
+		where = where[:i] + ", " + where[i+2:len(where)-1]
+	}
+	return "(" + where + ")"
 }

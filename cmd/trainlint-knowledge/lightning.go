@@ -9,7 +9,12 @@ import (
 	"strings"
 )
 
-// Lightning's extraction (extract_lightning.py) has its own shape: constructor signatures with
+// Lightning's extraction (extract_lightning.py, run at every 2.x release tag: patch releases add
+// arguments, model_registry in 2.5.1 and save_on_exception in 2.5.3),
+//
+//	python3 extract_lightning.py GITDIR 2.0.0 2.0.1 ... 2.6.4 2.6.5 > testdata/lightning.json
+//
+// has its own shape: constructor signatures with
 // annotations, the value sets the constructors test against, and the checks they make. It is
 // rendered into its own table, lint/dialect/knowledge_lightning.tsv, in the rows of
 // knowledge.tsv:

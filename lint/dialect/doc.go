@@ -31,7 +31,7 @@
 // (packages whose configs extend its settings). Size: the table adds about 100 KB to the
 // WebAssembly module (6,778,975 -> 6,878,948 bytes; 22 KB gzip), as data rather than code.
 //
-// knowledge_lightning.tsv holds Lightning's (2.0.0-2.6.5, extract_lightning.py): the
+// knowledge_lightning.tsv holds Lightning's (every release tag 2.0.0-2.6.5, extract_lightning.py): the
 // Trainer.__init__, ModelCheckpoint.__init__ and EarlyStopping.__init__ signatures with their
 // annotations (type aliases expanded), the value sets the constructors test (mode_dict,
 // GradClipAlgorithmType) and every raise of the constructors and the start-up helpers they call,

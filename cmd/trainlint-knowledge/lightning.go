@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -87,6 +88,24 @@ func loadLightning(dir string) (*lightningExtraction, error) {
 	return &ex, nil
 }
 
+// typeName is a capitalised name in an annotation: typing's constructs, or a class.
+var typeName = regexp.MustCompile(`\b[A-Z]\w*`)
+
+// checkable reports an annotation made only of builtins and typing's Optional, Union, Literal,
+// List, Dict, Tuple: one naming a class (Accelerator, Logger, Path) admits values the dialect
+// cannot judge (a class_path mapping, a path), so its row is left out of the table, which then
+// says nothing about the parameter's type, as the check needs.
+func checkable(ann string) bool {
+	for _, m := range typeName.FindAllString(ann, -1) {
+		switch m {
+		case "Optional", "Union", "Literal", "List", "Dict", "Tuple", "None", "True", "False":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // cell keeps a value on one table cell, whole (annotations and messages are not shortened:
 // the dialect reads them).
 func cell(s string) string {
@@ -135,7 +154,7 @@ func renderLightning(ex *lightningExtraction) string {
 				if ann == "" {
 					ann = p.Annotation
 				}
-				if ann != "" {
+				if ann != "" && checkable(ann) {
 					see(i, s.Section, "@type:"+p.Name, cell(ann), "", prov, true)
 				}
 			}

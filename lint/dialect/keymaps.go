@@ -197,19 +197,19 @@ func (t pyType) admits(n *doc.Node) bool {
 // describe names what an annotation admits, for messages: "an integer or a number or null".
 func (t pyType) describe() string {
 	var parts []string
-	for _, k := range []string{"int", "float", "bool", "str", "list", "dict", "none"} {
-		if t.kinds[k] {
-			parts = append(parts, map[string]string{"int": "an integer", "float": "a number", "bool": "a boolean",
-				"str": "a string", "list": "a list", "dict": "a mapping", "none": "null"}[k])
+	for _, k := range [...]struct{ kind, text string }{{"int", "an integer"}, {"float", "a number"}, {"bool", "a boolean"},
+		{"str", "a string"}, {"list", "a list"}, {"dict", "a mapping"}, {"none", "null"}} {
+		if t.kinds[k.kind] {
+			parts = append(parts, k.text)
 		}
 	}
-	if len(t.literals) > 0 {
-		var uniq []string
-		for _, l := range t.literals {
-			if !contains(uniq, l) {
-				uniq = append(uniq, l)
-			}
+	var uniq []string
+	for _, l := range t.literals {
+		if !contains(uniq, l) {
+			uniq = append(uniq, l)
 		}
+	}
+	if len(uniq) > 0 {
 		parts = append(parts, "one of "+strings.Join(quoteAll(uniq), ", "))
 	}
 	return strings.Join(parts, " or ")

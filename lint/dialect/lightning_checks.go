@@ -17,7 +17,6 @@ package dialect
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -32,27 +31,22 @@ func lightningClass(ref, name string) bool {
 }
 
 // lightningRemovedArgs are the Trainer arguments lightningRemoved lists (deprecated-key reports
-// them), by name; built once.
-var lightningRemovedArgs = sync.OnceValue(func() map[string]bool {
-	skip := map[string]bool{}
+// them), by name; lightningHydraTrainerSkip adds Hydra's directives to them.
+var lightningRemovedArgs, lightningHydraTrainerSkip = lightningSkips()
+
+func lightningSkips() (removed, hydra map[string]bool) {
+	removed, hydra = map[string]bool{}, map[string]bool{"defaults": true}
 	for _, k := range lightningRemoved {
-		skip[strings.TrimPrefix(k.Path, "trainer.")] = true
+		removed[strings.TrimPrefix(k.Path, "trainer.")] = true
+		hydra[strings.TrimPrefix(k.Path, "trainer.")] = true
 	}
-	return skip
-})
+	return removed, hydra
+}
 
 // hydraDirectives are keys Hydra reads itself at the top of a config (a group file's defaults
 // list), not arguments of the _target_ (Hydra's own _target_, _partial_, ... start with "_").
 var hydraDirectives = map[string]bool{"defaults": true}
 
-// lightningHydraTrainerSkip is both: the Trainer's removed arguments and Hydra's directives.
-var lightningHydraTrainerSkip = sync.OnceValue(func() map[string]bool {
-	skip := map[string]bool{"defaults": true}
-	for k := range lightningRemovedArgs() {
-		skip[k] = true
-	}
-	return skip
-})
 
 // lightningKeyMaps finds the Trainer arguments and the ModelCheckpoint / EarlyStopping
 // arguments a file passes to Lightning's own classes.
@@ -62,7 +56,7 @@ func lightningKeyMaps(d *doc.Document) []KeyMap {
 		return nil
 	}
 	sh := shapeOf(d, root)
-	skip := lightningRemovedArgs()
+	skip := lightningRemovedArgs
 	var out []KeyMap
 	cli := sh.variant == "lightning-cli"
 	if tr := root.Get("trainer"); cli && isMap(tr) {
@@ -109,7 +103,7 @@ func lightningKeyMaps(d *doc.Document) []KeyMap {
 			if t != cls && lightningClass(t, cls) {
 				km := KeyMap{Node: n, At: n, Section: cls, Name: cls, By: "Hydra's instantiate", Skip: hydraDirectives}
 				if cls == "Trainer" {
-					km.Skip = lightningHydraTrainerSkip()
+					km.Skip = lightningHydraTrainerSkip
 				}
 				out = append(out, km)
 			}

@@ -47,7 +47,6 @@ func lightningSkips() (removed, hydra map[string]bool) {
 // list), not arguments of the _target_ (Hydra's own _target_, _partial_, ... start with "_").
 var hydraDirectives = map[string]bool{"defaults": true}
 
-
 // lightningKeyMaps finds the Trainer arguments and the ModelCheckpoint / EarlyStopping
 // arguments a file passes to Lightning's own classes.
 func lightningKeyMaps(d *doc.Document) []KeyMap {

@@ -34,6 +34,10 @@ expected type.`,
 func checkInvalidValue(p *lint.Pass) {
 	fw := p.Plan.Framework
 	root := p.Doc.Root
+	if d := dialect.ByName(fw); d != nil && d.Knowledge != "" && d.Problems != nil {
+		checkMapValues(p, d)
+		return
+	}
 	if root == nil || root.Kind != doc.Map {
 		return
 	}
@@ -297,12 +301,13 @@ func checkKnowledgeEnums(p *lint.Pass, d *dialect.Dialect) {
 	}
 }
 
-// valueFrameworks are the frameworks whose values the rule checks: the closed ones and those
-// whose value sets come from the knowledge table.
+// valueFrameworks are the frameworks whose values the rule checks: the closed ones, those whose
+// value sets come from the knowledge table, and those whose dialect checks the values of its
+// closed argument maps (dialect.Dialect.Problems).
 func valueFrameworks() []string {
 	out := closedFrameworks()
 	for _, d := range dialect.All() {
-		if d.Checks && d.Knowledge != "" && !d.Closed {
+		if !d.Closed && (d.Problems != nil || d.Checks && d.Knowledge != "") {
 			out = append(out, d.Name)
 		}
 	}

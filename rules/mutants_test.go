@@ -30,6 +30,28 @@ func mutate(path, text, op, a, b string) (string, bool) {
 			return "", false
 		}
 		return strings.Replace(text, old, b, 1), true
+	case "set":
+		// The value of the first KEY (at any depth): YAML "KEY: value" (a trailing comment
+		// goes), JSON "KEY": value.
+		re := regexp.MustCompile(`(?m)^([ \t-]*` + regexp.QuoteMeta(a) + `:)[ \t]*[^\n]*$`)
+		if json {
+			re = regexp.MustCompile(`("` + regexp.QuoteMeta(a) + `"\s*:)\s*[^,}\n]*`)
+		}
+		loc := re.FindStringSubmatchIndex(text)
+		if loc == nil {
+			return "", false
+		}
+		return text[:loc[3]] + " " + b + text[loc[1]:], true
+	case "after":
+		// YAML: a new line KEY: VALUE (b is KEY=VALUE) after the first line of key a, at its indent.
+		key, val, ok := strings.Cut(b, "=")
+		re := regexp.MustCompile(`(?m)^([ \t]*)` + regexp.QuoteMeta(a) + `:[^\n]*\n`)
+		loc := re.FindStringSubmatchIndex(text)
+		if json || !ok || loc == nil {
+			return "", false
+		}
+		indent := text[loc[2]:loc[3]]
+		return text[:loc[1]] + indent + key + ": " + val + "\n" + text[loc[1]:], true
 	case "add":
 		if !json {
 			// A top-level key: set it (replace the value when the file has it).
@@ -147,7 +169,7 @@ func TestMutants(t *testing.T) {
 		}
 	}
 	// Measured at this commit; raise them as rules learn more, never lower them.
-	floor := map[string]int{"deepspeed": 100, "huggingface": 98, "axolotl": 96, "llama-factory": 100}
+	floor := map[string]int{"deepspeed": 100, "huggingface": 98, "axolotl": 96, "llama-factory": 100, "lightning": 100}
 	var fws []string
 	for fw := range per {
 		fws = append(fws, fw)

@@ -38,6 +38,10 @@ of your own script can be kept: suppress the finding with a reason.`,
 func checkUnknownKey(p *lint.Pass) {
 	fw := p.Plan.Framework
 	root := p.Doc.Root
+	if d := dialect.ByName(fw); d != nil && d.Knowledge != "" && d.KeyMaps != nil {
+		checkKeyMaps(p, d)
+		return
+	}
 	if d := dialect.ByName(fw); d != nil && d.Knowledge != "" && len(d.Sections) > 0 {
 		checkKnowledgeSections(p, d)
 		return
@@ -282,7 +286,7 @@ func frameworkTitle(fw string) string {
 func keyFrameworks() []string {
 	var out []string
 	for _, d := range dialect.All() {
-		if d.Closed || d.Knowledge != "" && len(d.Sections) > 0 {
+		if d.Closed || d.Knowledge != "" && (len(d.Sections) > 0 || d.KeyMaps != nil) {
 			out = append(out, d.Name)
 		}
 	}

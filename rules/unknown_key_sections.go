@@ -135,13 +135,103 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 // and the version ("... 0.14.4 (requirements.txt pins 0.14.4)"), or the newest tag read.
 func targetOf(p *lint.Pass, d *dialect.Dialect, kb *dialect.Knowledge) (string, string) {
 	if t, ok := p.Targets[d.Package]; ok && t.Version != "" {
-		where := d.Title + " " + t.Version
+		where := d.ListName() + " " + t.Version
 		if t.Source != "" {
 			where += " (" + t.Source + ")"
 		}
 		return t.Version, where
 	}
-	return "", d.Title + " " + strings.TrimPrefix(kb.Newest(), "v")
+	return "", d.ListName() + " " + strings.TrimPrefix(kb.Newest(), "v")
+}
+
+// checkKeyMaps is the unknown-key rule for the closed argument maps a dialect finds in a file
+// (dialect.KeyMap: LightningCLI's trainer: and callbacks' init_args, Hydra _target_ maps of the
+// framework's classes): every key that is not a parameter of the signature at the target
+// version is reported, since the job stops at start-up.
+func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil || p.Doc.Root == nil {
+		return
+	}
+	target, where := targetOf(p, d, kb)
+	for _, m := range d.KeyMaps(p.Doc) {
+		if m.Node == nil || m.Node.Kind != doc.Map {
+			continue
+		}
+		ks := sectionKeys(d, kb, m.Section, target, false)
+		if !ks.exists {
+			continue
+		}
+		for _, n := range m.Node.Children {
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] {
+				continue
+			}
+			f := lint.Finding{Node: n, AtKey: true,
+				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
+			if best, near := nearestKey(n.Key, ks.list); near {
+				f.Message += " (did you mean " + quote(best) + "?)"
+				if m.Node.Get(best) == nil {
+					f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))
+				}
+			}
+			p.Report(f)
+		}
+	}
+}
+
+// checkMapValues is the invalid-value rule for those maps: the values the dialect's checks
+// (the parameters' declared types, the constructors' checks) find the framework refuses at the
+// target version.
+func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil || p.Doc.Root == nil {
+		return
+	}
+	target, where := targetOf(p, d, kb)
+	var maps []dialect.KeyMap
+	if d.KeyMaps != nil {
+		maps = d.KeyMaps(p.Doc)
+	}
+	for _, pr := range d.Problems(p.Doc, maps, kb, target) {
+		if pr.Startup || pr.Node == nil {
+			continue
+		}
+		f := lint.Finding{Node: pr.Node, AtKey: pr.AtKey, Message: pr.Message + " " + inParens(where)}
+		if pr.Node.Kind == doc.Scalar && len(pr.Choices) > 0 {
+			best, ok := nearestKey(pr.Node.Value, pr.Choices)
+			if !ok {
+				best, ok = prefixChoice(pr.Node.Value, pr.Choices)
+			}
+			if ok {
+				f.Message += " (did you mean " + quote(best) + "?)"
+				f.Fix = lint.ReplaceValue(pr.Node, requote(p.Doc, pr.Node, best), lint.Unsafe, "set "+quote(pr.Node.Key)+" to "+quote(best))
+			}
+		}
+		p.Report(f)
+	}
+}
+
+// prefixChoice is the one choice a value spells out or cuts short, ignoring case (minimum for
+// min, maximum for max, nor for norm); "" and false when none or several do.
+func prefixChoice(v string, choices []string) (string, bool) {
+	lv := strings.ToLower(strings.TrimSpace(v))
+	best, n := "", 0
+	for _, c := range choices {
+		lc := strings.ToLower(c)
+		if lc != "" && lv != "" && (strings.HasPrefix(lv, lc) || strings.HasPrefix(lc, lv)) {
+			best, n = c, n+1
+		}
+	}
+	return best, n == 1
+}
+
+// inParens puts a target ("Name 2.5.0 (requirements.txt pins 2.5.0)") in one pair of
+// parentheses: "(Name 2.5.0, requirements.txt pins 2.5.0)".
+func inParens(where string) string {
+	if i := strings.Index(where, " ("); i >= 0 && strings.HasSuffix(where, ")") {
+		where = where[:i] + ", " + where[i+2:len(where)-1]
+	}
+	return "(" + where + ")"
 }
 
 // hasAnyKey reports whether the map sets any of the keys.

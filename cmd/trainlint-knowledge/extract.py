@@ -355,14 +355,24 @@ def deepspeed(gitdir, tags):
     res = []
     for tag in tags:
         consts, trees = ds_constants(gitdir, tag)
-        entry = {"tag": tag, "toplevel": ds_toplevel(consts, trees), "extra": ds_extra(trees), "classes": []}
+        entry = {"tag": tag, "toplevel": ds_toplevel(consts, trees), "extra": ds_extra(trees), "classes": [],
+                 "enums": []}
         for path, cname, section in DS_CLASSES:
             t = trees.get(path)
             cls = find_class(t, cname) if t else None
             if cls is None:
                 continue
+            fs = fields(cls, path)
             entry["classes"].append({"class": cname, "section": section, "file": path, "line": cls.lineno,
-                                     "fields": fields(cls, path)})
+                                     "fields": fs})
+            # The values of enum-typed fields (ZeroStageEnum, OffloadDeviceEnum): pydantic refuses
+            # others. Rendered as the section "<section>:<field>", one row per value.
+            es = enums(t, path)
+            for f in fs:
+                if f.get("type") in es:
+                    e = es[f["type"]]
+                    entry["enums"].append({"section": section + ":" + f["name"], "file": e["file"], "line": e["line"],
+                                           "values": sorted({str(v) for v in e["values"]})})
         res.append(entry)
     return {"framework": "deepspeed", "tags": res}
 

@@ -276,6 +276,12 @@ func main() {
 		os.Exit(1)
 	}
 	writeTable(finetuneOut, render(fex))
+	lex, err := loadLightning(dataDir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	writeTable(lightningOut, renderLightning(lex))
 }
 
 // writeTable replaces a table when its text changed.

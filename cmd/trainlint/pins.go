@@ -16,7 +16,8 @@ import (
 // linted file's folder upwards, the nearest folder whose pin files name the package wins.
 
 // pinPackages are the packages whose versions the knowledge tables distinguish.
-var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory"}
+// pytorch-lightning pins count for lightning (the same source and version numbers since 2.0).
+var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning"}
 
 // pinFiles are read in this order in each folder; the first that pins a package wins.
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "environment.yml"}
@@ -105,6 +106,9 @@ func parsePins(name, text string) map[string]string {
 	add := func(ms [][]string) {
 		for _, m := range ms {
 			pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
+			if pkg == "pytorch-lightning" {
+				pkg = "lightning"
+			}
 			for _, want := range pinPackages {
 				if pkg == want {
 					if _, ok := out[pkg]; !ok {

@@ -20,6 +20,8 @@ func TestParsePins(t *testing.T) {
 		{"pyproject.toml", "[project]\ndependencies = [\"deepspeed==0.14.4\", \"transformers>=4\"]\n", map[string]string{"deepspeed": "0.14.4"}},
 		{"pyproject.toml", "[tool.poetry.dependencies]\ntransformers = \"^4.46.0\"\ntrl = {version = \"0.19.1\"}\n", map[string]string{"transformers": "4.46.0", "trl": "0.19.1"}},
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers==4.51.0\n", map[string]string{"transformers": "4.51.0"}},
+		{"requirements.txt", "pytorch-lightning==2.1.3\nlightning-utilities==0.11\n", map[string]string{"lightning": "2.1.3"}}, // the same versions as lightning
+		{"requirements.txt", "lightning[extra]==2.5.1\n", map[string]string{"lightning": "2.5.1"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
 	} {

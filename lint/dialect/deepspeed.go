@@ -38,15 +38,8 @@ var DeepSpeed = register(&Dialect{
 	// (else "bfloat16") and "fp16". All derive from DeepSpeedConfigModel (extra="forbid").
 	Knowledge: "deepspeed",
 	Package:   "deepspeed",
-	Sections: map[string]string{
-		"":                                    "",
-		"zero_optimization":                   "zero_optimization",
-		"zero_optimization.offload_param":     "zero_optimization.offload_param",
-		"zero_optimization.offload_optimizer": "zero_optimization.offload_optimizer",
-		"bf16":                                "bf16",
-		"bfloat16":                            "bf16",
-		"fp16":                                "fp16",
-	},
+	Problems:  dsProblems,
+	Sections:  dsSections,
 	Advice: map[string]Advice{
 		"batch.arithmetic": {
 			Help: "DeepSpeed asserts train_batch_size = train_micro_batch_size_per_gpu × gradient_accumulation_steps × data-parallel world size at start-up; set two of them (or \"auto\" under the HF Trainer) and let DeepSpeed derive the third",
@@ -63,6 +56,17 @@ var DeepSpeed = register(&Dialect{
 		},
 	},
 })
+
+// dsSections maps the config paths read by a pydantic model to the knowledge table's sections.
+var dsSections = map[string]string{
+	"":                                    "",
+	"zero_optimization":                   "zero_optimization",
+	"zero_optimization.offload_param":     "zero_optimization.offload_param",
+	"zero_optimization.offload_optimizer": "zero_optimization.offload_optimizer",
+	"bf16":                                "bf16",
+	"bfloat16":                            "bf16",
+	"fp16":                                "fp16",
+}
 
 var (
 	dsStrong = []string{"zero_optimization", "train_micro_batch_size_per_gpu", "zero_allow_untested_optimizer",

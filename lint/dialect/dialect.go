@@ -156,6 +156,11 @@ type Dialect struct {
 	// whose files another parser reads, so that neither they nor Sections apply to it.
 	Checks      bool
 	SkipVariant string
+	// KeyMaps finds the closed argument maps of a file whose places its shape decides (see
+	// KeyMap); Problems checks values at a target version (of those maps, or of the file's
+	// Sections); nil for frameworks without them.
+	KeyMaps  func(d *doc.Document) []KeyMap
+	Problems func(d *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.

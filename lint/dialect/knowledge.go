@@ -20,6 +20,12 @@ var knowledgeTSV string
 //go:embed knowledge_finetune.tsv
 var knowledgeFinetuneTSV string
 
+// knowledgeLightningTSV is Lightning's table (constructor signatures, value sets and checks),
+// rendered by the same command from its own extraction.
+//
+//go:embed knowledge_lightning.tsv
+var knowledgeLightningTSV string
+
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
@@ -43,6 +49,10 @@ type Knowledge struct {
 	checksOnce sync.Once // liveChecks
 	checks     []liveCheck
 	enums      sync.Map // target -> key -> allowed values (EnumAt)
+	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
+	// by section and key, one Fact per value with its own range: such a fact may change
+	// between tags (an annotation that gains a type).
+	Facts map[[2]string][]Fact // {section, key} -> facts
 }
 
 var (
@@ -53,7 +63,7 @@ var (
 // KnowledgeOf returns the extracted knowledge of a framework ("trl", "deepspeed"), nil when the
 // table has none. The table is parsed once, on first use.
 func KnowledgeOf(framework string) *Knowledge {
-	knowledgeOnce.Do(func() { knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV) })
+	knowledgeOnce.Do(func() { knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV) })
 	return knowledgeAll[framework]
 }
 
@@ -62,7 +72,7 @@ func parseKnowledge(text string) map[string]*Knowledge {
 	get := func(fw string) *Knowledge {
 		k := out[fw]
 		if k == nil {
-			k = &Knowledge{Framework: fw, Sections: map[string]map[string]Fact{}}
+			k = &Knowledge{Framework: fw, Sections: map[string]map[string]Fact{}, Facts: map[[2]string][]Fact{}}
 			out[fw] = k
 		}
 		return k
@@ -85,9 +95,38 @@ func parseKnowledge(text string) map[string]*Knowledge {
 			sec = map[string]Fact{}
 			k.Sections[c[1]] = sec
 		}
-		sec[c[2]] = Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
+		f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
+		sec[c[2]] = f
+		if strings.HasPrefix(c[1], "@") || strings.HasPrefix(c[2], "@") {
+			id := [2]string{c[1], c[2]}
+			k.Facts[id] = append(k.Facts[id], f)
+		}
 	}
 	return out
+}
+
+// FactAt is the fact of a "@" row (a type, a value set, a check) that holds at the target
+// version: the one at the newest tag read at or before it.
+func (k *Knowledge) FactAt(section, key, target string) (Fact, bool) {
+	lo, _ := k.bracket(target)
+	for _, f := range k.Facts[[2]string{section, key}] {
+		if k.hasAt(f, lo) {
+			return f, true
+		}
+	}
+	return Fact{}, false
+}
+
+// FactWith is the "@" row of a section and key with the given value (a check's if test) that
+// holds at the target version.
+func (k *Knowledge) FactWith(section, key, value, target string) (Fact, bool) {
+	lo, _ := k.bracket(target)
+	for _, f := range k.Facts[[2]string{section, key}] {
+		if f.Default == value && k.hasAt(f, lo) {
+			return f, true
+		}
+	}
+	return Fact{}, false
 }
 
 // Newest is the newest tag read.

@@ -38,6 +38,12 @@ var Lightning = register(&Dialect{
 	Roots:        []string{"", "fit", "validate", "test", "predict"},
 	Loader:       TorchDataLoader,
 	Interpolates: true,
+	// Trainer, ModelCheckpoint and EarlyStopping signatures and checks extracted from Lightning's
+	// source (knowledge_lightning.tsv); see lightning_checks.go.
+	Knowledge: "lightning",
+	Package:   "lightning",
+	KeyMaps:   lightningKeyMaps,
+	Problems:  lightningProblems,
 	Advice: lightningAdvice(map[string]Advice{
 		"data.sharding": {
 			Help: "remove {key}: false (the default true wraps each loader in a DistributedSampler), or give the DataModule's loaders a DistributedSampler",
@@ -275,6 +281,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	lightningSamplerSeed(p, sh, note)
 	readLightningData(p, root, sh)
 	readBNPresent(p, root)
+	lightningRejections(d, p)
 
 	// Loggers are rank-zero-only in Lightning (Logger.log_metrics is @rank_zero_only).
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, joinKey(sh.trPrefix, "logger"),

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Extract PyTorch Lightning knowledge from its source at release tags (generator only).
+
+Reads Lightning-AI/pytorch-lightning's git directory with `git show TAG:path`, parses the Python
+with the standard `ast` module and prints, for every tag:
+  - the signatures of Trainer.__init__, ModelCheckpoint.__init__ and EarlyStopping.__init__:
+    each parameter's name, annotation as written, annotation with the module's type aliases
+    expanded (_PRECISION_INPUT -> Literal[...]), default and line;
+  - the value sets the constructors test against (mode_dict of both callbacks,
+    GradClipAlgorithmType);
+  - every `raise` the constructors and the start-up helpers they call make, with the `if` test
+    that guards it and the message, file and line: the checks a config can fail at start-up.
+
+    extract_lightning.py GITDIR TAG... > testdata/lightning.json
+
+main.go renders that JSON into lint/dialect/knowledge_lightning.tsv.
+"""
+import ast
+import json
+import re
+import subprocess
+import sys
+
+PT = "src/lightning/pytorch/"
+FAB = "src/lightning/fabric/"
+
+SIGNATURES = [
+    ("Trainer", PT + "trainer/trainer.py", "Trainer"),
+    ("ModelCheckpoint", PT + "callbacks/model_checkpoint.py", "ModelCheckpoint"),
+    ("EarlyStopping", PT + "callbacks/early_stopping.py", "EarlyStopping"),
+]
+
+# (section, file, class or "" for a module function, function): where construction-time checks live.
+CHECKS = [
+    ("Trainer", PT + "trainer/trainer.py", "Trainer", "__init__"),
+    ("Trainer", PT + "trainer/setup.py", "", "_init_debugging_flags"),
+    ("Trainer", PT + "trainer/setup.py", "", "_determine_batch_limits"),
+    ("Trainer", PT + "trainer/setup.py", "", "_parse_time_interval_seconds"),
+    ("Trainer", PT + "trainer/connectors/data_connector.py", "_DataConnector", "on_trainer_init"),
+    ("Trainer", FAB + "connector.py", "", "_convert_precision_to_unified_args"),
+    ("ModelCheckpoint", PT + "callbacks/model_checkpoint.py", "ModelCheckpoint", "__init__"),
+    ("ModelCheckpoint", PT + "callbacks/model_checkpoint.py", "ModelCheckpoint", "__validate_init_configuration"),
+    ("ModelCheckpoint", PT + "callbacks/model_checkpoint.py", "ModelCheckpoint", "__init_monitor_mode"),
+    ("EarlyStopping", PT + "callbacks/early_stopping.py", "EarlyStopping", "__init__"),
+]
+
+
+def show(gitdir, tag, path):
+    try:
+        return subprocess.run(["git", "--git-dir=" + gitdir, "show", tag + ":" + path], check=True,
+                              capture_output=True).stdout.decode()
+    except subprocess.CalledProcessError:
+        return None
+
+
+_trees = {}
+
+
+def tree(gitdir, tag, path):
+    k = (tag, path)
+    if k not in _trees:
+        text = show(gitdir, tag, path)
+        _trees[k] = ast.parse(text) if text is not None else None
+    return _trees[k]
+
+
+def module_file(gitdir, tag, module):
+    """The file of an absolute lightning.* module (a package's __init__.py)."""
+    base = "src/" + module.replace(".", "/")
+    for p in (base + ".py", base + "/__init__.py"):
+        if tree(gitdir, tag, p) is not None:
+            return p
+    return None
+
+
+def alias(gitdir, tag, path, name, depth=0):
+    """The expression a module-level name of path stands for, following `from X import name`."""
+    t = tree(gitdir, tag, path)
+    if t is None or depth > 6:
+        return None, None
+    for st in t.body:
+        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name) \
+                and st.targets[0].id == name:
+            return st.value, path
+        if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.target.id == name and st.value is not None:
+            return st.value, path
+    for st in ast.walk(t):
+        if isinstance(st, ast.ImportFrom) and st.level == 0 and st.module and st.module.startswith("lightning") \
+                and any(a.name == name and a.asname is None for a in st.names):
+            f = module_file(gitdir, tag, st.module)
+            if f:
+                return alias(gitdir, tag, f, name, depth + 1)
+    return None, None
+
+
+class Expand(ast.NodeTransformer):
+    """Replaces private type aliases (_PRECISION_INPUT, _LITERAL_WARN) by what they stand for."""
+
+    def __init__(self, gitdir, tag, path, depth=0):
+        self.gitdir, self.tag, self.path, self.depth = gitdir, tag, path, depth
+
+    def visit_Name(self, node):
+        if re.fullmatch(r"_[A-Z][A-Z0-9_]*", node.id):
+            v, p = alias(self.gitdir, self.tag, self.path, node.id)
+            if v is not None and self.depth < 6 and isinstance(v, (ast.Subscript, ast.Name, ast.BinOp)):
+                return Expand(self.gitdir, self.tag, p, self.depth + 1).visit(ast.parse(ast.unparse(v), mode="eval").body)
+        return node
+
+
+def find(t, cls, fn):
+    body = t.body
+    if cls:
+        c = next((n for n in t.body if isinstance(n, ast.ClassDef) and n.name == cls), None)
+        if c is None:
+            return None, None
+        body = c.body
+        if fn is None:
+            return c, None
+    else:
+        c = None
+    f = next((n for n in body if isinstance(n, ast.FunctionDef) and n.name == fn), None)
+    return c, f
+
+
+def signature(gitdir, tag, path, cls):
+    t = tree(gitdir, tag, path)
+    if t is None:
+        return None
+    c, f = find(t, cls, "__init__")
+    if f is None:
+        return None
+    a = f.args
+    params = []
+    pos = a.args[1:]  # self
+    pdefs = [None] * (len(pos) - len(a.defaults)) + list(a.defaults)
+    for arg, d in list(zip(pos, pdefs)) + list(zip(a.kwonlyargs, a.kw_defaults)):
+        p = {"name": arg.arg, "line": arg.lineno}
+        if arg.annotation is not None:
+            p["annotation"] = ast.unparse(arg.annotation)
+            x = ast.unparse(Expand(gitdir, tag, path).visit(ast.parse(p["annotation"], mode="eval").body))
+            if x != p["annotation"]:
+                p["expanded"] = x
+        if d is not None:
+            p["default"] = ast.unparse(d)
+        else:
+            p["required"] = True
+        params.append(p)
+    return {"class": cls, "file": path, "line": f.lineno, "params": params}
+
+
+def enums(gitdir, tag):
+    out = []
+
+    def dict_keys(d):
+        return [k.value for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+
+    # ModelCheckpoint.__init_monitor_mode: mode_dict = {"min": ..., "max": ...}
+    p = PT + "callbacks/model_checkpoint.py"
+    t = tree(gitdir, tag, p)
+    if t is not None:
+        _, f = find(t, "ModelCheckpoint", "__init_monitor_mode")
+        for n in ast.walk(f) if f else []:
+            if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "mode_dict" \
+                    and isinstance(n.value, ast.Dict):
+                out.append({"section": "ModelCheckpoint", "name": "mode", "values": dict_keys(n.value),
+                            "file": p, "line": n.lineno})
+    # EarlyStopping.mode_dict (class attribute).
+    p = PT + "callbacks/early_stopping.py"
+    t = tree(gitdir, tag, p)
+    c, _ = find(t, "EarlyStopping", None) if t is not None else (None, None)
+    for n in c.body if c else []:
+        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "mode_dict" \
+                and isinstance(n.value, ast.Dict):
+            out.append({"section": "EarlyStopping", "name": "mode", "values": dict_keys(n.value),
+                        "file": p, "line": n.lineno})
+    # GradClipAlgorithmType: the Trainer lower-cases gradient_clip_algorithm and tests membership.
+    p = PT + "utilities/enums.py"
+    t = tree(gitdir, tag, p)
+    c, _ = find(t, "GradClipAlgorithmType", None) if t is not None else (None, None)
+    if c is not None:
+        vals = [n.value.value for n in c.body if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+                and isinstance(n.value.value, str)]
+        out.append({"section": "Trainer", "name": "gradient_clip_algorithm", "values": vals, "file": p,
+                    "line": c.lineno, "fold": "lower"})
+    return out
+
+
+def raises(node, test_stack, out, section, path):
+    """Every raise under node with the if tests that guard it (innermost last)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If):
+            for st in child.body:
+                raises_in(st, test_stack + [ast.unparse(child.test)], out, section, path)
+            for st in child.orelse:
+                raises_in(st, test_stack + ["not (" + ast.unparse(child.test) + ")"], out, section, path)
+        elif isinstance(child, (ast.FunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        else:
+            raises_in(child, test_stack, out, section, path)
+
+
+def raises_in(st, test_stack, out, section, path):
+    if isinstance(st, ast.Raise) and st.exc is not None:
+        exc = st.exc
+        msg = ""
+        kind = ast.unparse(exc.func) if isinstance(exc, ast.Call) else ast.unparse(exc)
+        if isinstance(exc, ast.Call) and exc.args:
+            msg = ast.unparse(exc.args[0])
+        out.append({"section": section, "test": " and ".join(test_stack) if test_stack else "", "exception": kind,
+                    "message": msg, "file": path, "line": st.lineno})
+        return
+    if isinstance(st, ast.If):
+        raises(ast.Module(body=[st], type_ignores=[]), test_stack, out, section, path)
+        return
+    raises(st, test_stack, out, section, path)
+
+
+def checks(gitdir, tag):
+    out = []
+    for section, path, cls, fn in CHECKS:
+        t = tree(gitdir, tag, path)
+        if t is None:
+            continue
+        _, f = find(t, cls, fn)
+        if f is None:
+            continue
+        found = []
+        raises(f, [], found, section, path)
+        for r in found:
+            r["function"] = (cls + "." if cls else "") + fn
+        out.extend(found)
+    return out
+
+
+def main():
+    gitdir, tags = sys.argv[1], sys.argv[2:]
+    res = []
+    for tag in tags:
+        entry = {"tag": tag, "signatures": [], "enums": enums(gitdir, tag), "checks": checks(gitdir, tag)}
+        for section, path, cls in SIGNATURES:
+            s = signature(gitdir, tag, path, cls)
+            if s is not None:
+                s["section"] = section
+                entry["signatures"].append(s)
+        res.append(entry)
+    json.dump({"framework": "lightning", "tags": res}, sys.stdout, indent=1, sort_keys=True)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestLightningTableUpToDate fails when lint/dialect/knowledge_lightning.tsv is not what the
+// committed extraction renders to (run `go run ./cmd/trainlint-knowledge`).
+func TestLightningTableUpToDate(t *testing.T) {
+	ex, err := loadLightning("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../../" + lightningOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != renderLightning(ex) {
+		t.Fatal(lightningOut + " is stale: run go run ./cmd/trainlint-knowledge")
+	}
+}
+
+// TestLightningRanges checks facts read in Lightning's source and their version ranges.
+func TestLightningRanges(t *testing.T) {
+	ex, err := loadLightning("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := renderLightning(ex)
+	for _, want := range []string{
+		// Time-based val_check_interval arrived in 2.6.0 (#21071).
+		"lightning\tTrainer\t@type:val_check_interval\tOptional[Union[int, float]]\t\t2.6.0\t",
+		"lightning\tTrainer\t@type:val_check_interval\tOptional[Union[int, float, str, timedelta, dict[str, int]]]\t2.6.0\t\t",
+		// precision's alias expanded through accelerator_connector -> fabric connector -> precision.py.
+		"lightning\tTrainer\t@type:precision\tUnion[Literal[64, 32, 16], Literal['16-mixed', 'bf16-mixed', '32-true', '64-true'], Literal['64', '32', '16', 'bf16']]\t\t2.1.0\t",
+		// ModelCheckpoint's checks, with their if tests.
+		"lightning\t@check:ModelCheckpoint\tModelCheckpoint.__validate_init_configuration\tself.monitor is None and self.save_top_k not in (-1, 0, 1)\t\t\t",
+		"lightning\t@enum:Trainer\tgradient_clip_algorithm\tvalue|norm\t\t\tlower\t",
+		"lightning\tEarlyStopping\tmonitor\t@required\t",
+		"lightning\tTrainer\tmodel_registry\tNone\t2.5.1\t\t", // a patch release added it
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+}
+
+// TestDeepSpeedEnumValues: the values of DeepSpeed's enum-typed fields are rows of a
+// "<section>:<field>" section, read at every tag.
+func TestDeepSpeedEnumValues(t *testing.T) {
+	exs, err := load("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := render(exs)
+	for _, want := range []string{
+		"deepspeed\tzero_optimization:stage\t3\t\t\t\t\tdeepspeed/runtime/zero/config.py:81@v0.19.5",
+		"deepspeed\tzero_optimization.offload_optimizer:device\tnvme\t\t\t\t\tdeepspeed/runtime/zero/offload_config.py:14@v0.19.5",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+	if strings.Contains(table, "deepspeed\tzero_optimization:stage\t4\t") {
+		t.Error("ZeroStageEnum has no 4")
+	}
+}

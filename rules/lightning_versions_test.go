@@ -1,0 +1,40 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// TestLightningByVersion: Lightning's argument maps are judged at the version the repository
+// pins: model_registry (Trainer, 2.6.0 on) and a "DD:HH:MM:SS" val_check_interval (2.6.0 on) are
+// refused by 2.5.0 and accepted by the newest release read; the message names the pin.
+func TestLightningByVersion(t *testing.T) {
+	src := "seed_everything: 1\ntrainer:\n  val_check_interval: \"01:00:00:00\"\n  model_registry: reg\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: val_loss\n        save_last: link\n"
+	run := func(targets map[string]lint.Target) []string {
+		_, diags := lint.LintFile(lint.File{Path: "cli.yaml", Text: []byte(src)}, All(), lint.Options{Select: []string{"TL003", "TL004", "TL011"}, Targets: targets})
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code+" "+d.Message)
+		}
+		return out
+	}
+	if got := run(nil); len(got) != 0 {
+		t.Errorf("newest: want no findings, got %q", got)
+	}
+	got := strings.Join(run(map[string]lint.Target{"lightning": {Version: "2.5.0", Source: "requirements.txt pins 2.5.0"}}), "\n")
+	for _, want := range []string{
+		`TL003 "model_registry" is not a Trainer argument: LightningCLI refuses it at start-up (Lightning 2.5.0, requirements.txt pins 2.5.0)`,
+		`TL004 "val_check_interval" is "01:00:00:00": Trainer declares an integer or a number or null (Lightning 2.5.0, requirements.txt pins 2.5.0)`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("at 2.5.0: want %q in\n%s", want, got)
+		}
+	}
+	// save_last: link is a Literal of ModelCheckpoint from 2.2.0; 2.1 declares Optional[bool].
+	got = strings.Join(run(map[string]lint.Target{"lightning": {Version: "2.1.3", Source: "uv.lock pins 2.1.3"}}), "\n")
+	if !strings.Contains(got, `TL004 "save_last" is "link"`) {
+		t.Errorf("at 2.1.3: want save_last link refused in\n%s", got)
+	}
+}

@@ -804,13 +804,13 @@ func TestRunsPublishEveryFile(t *testing.T) {
 	os.WriteFile(sft, []byte("per_device_train_batch_size: 8\n"), 0o644)
 	eng := testEngine()
 	var sawUnsaved bool
-	eng.Runs = func(path string, read func(string) ([]byte, bool)) [][]string {
+	eng.Runs = func(path string, read func(string) ([]byte, bool)) []Run {
 		if filepath.Base(path) != "sft.yaml" {
 			return SingleFileRuns(path, read)
 		}
 		text, _ := read(path)
 		sawUnsaved = sawUnsaved || strings.Contains(string(text), "deepspeed:")
-		return [][]string{{path, ds}}
+		return []Run{{Files: []string{path, ds}}}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

@@ -7,7 +7,6 @@
 //	fix(request)   → {files: [{path, text, applied, error?}], result}   the texts after their safe fixes
 //	rules()        → the catalogue
 //	frameworks()   → [{name, title}] of the supported frameworks
-//	targets()      → [{package, versions}]: the versions options.targets can choose (the version selector)
 //	lintJSON(string) → string       lint on JSON text (the parity test compares these bytes)
 //	version        → trainlint's version
 //
@@ -15,7 +14,8 @@
 // folders) are linted as runs, each finding in the file that set the value with the other
 // files as related locations, and options.overrides (["experiment=x", "trainer.devices=8"])
 // compose those runs as the CLI's --override does. options.targets ({"transformers": "4.46"})
-// are the framework versions to lint for; absent, the newest.
+// are the framework versions to lint for; absent, the newest (the page's version selectors list
+// api.Targets, written into the page by the site build).
 //
 // A file of a request may carry format "auto" (read the text as what it looks like, whatever the
 // path says) besides "yaml", "json", "toml". A result's files[i].needs_hosts, when present, lists
@@ -72,7 +72,6 @@ func main() {
 	tl.Set("fix", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, api.FixBytes) }))
 	tl.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.RulesJSON()) }))
 	tl.Set("frameworks", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.FrameworksJSON()) }))
-	tl.Set("targets", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.TargetsJSON()) }))
 	tl.Set("lintJSON", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 {
 			return string(api.LintJSON(nil))

@@ -177,23 +177,6 @@ func Fix(r Request) (*FixResult, error) {
 // Rules returns the catalogue, in the shape `trainlint rules --format json` prints.
 func Rules() []lint.RuleInfo { return lint.Catalogue(rules.All()) }
 
-// TargetsJSON is Targets as JSON.
-func TargetsJSON() []byte {
-	w := &jw{html: true}
-	w.open('[')
-	for _, t := range Targets() {
-		w.sep()
-		w.open('{')
-		w.key("package")
-		w.str(t.Package)
-		w.key("versions")
-		w.strings(t.Versions)
-		w.close('}')
-	}
-	w.close(']')
-	return w.b
-}
-
 // Frameworks lists the dialects, generic last.
 func Frameworks() []FrameworkInfo {
 	var out []FrameworkInfo

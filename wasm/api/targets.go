@@ -83,14 +83,10 @@ func targetsOf(m map[string]string) (map[string]lint.Target, error) {
 	if len(m) == 0 {
 		return nil, nil
 	}
-	known := map[string]bool{}
-	for _, t := range Targets() {
-		known[t.Package] = true
-	}
 	out := map[string]lint.Target{}
 	for pkg, v := range m {
 		v = strings.TrimSpace(v)
-		if !known[pkg] {
+		if !versioned(pkg) {
 			return nil, fmt.Errorf("options.targets: unknown package %q", pkg)
 		}
 		if v == "" || v == "newest" {
@@ -102,4 +98,20 @@ func targetsOf(m map[string]string) (map[string]lint.Target, error) {
 		out[pkg] = lint.Target{Version: v, Source: "the checker targets " + v}
 	}
 	return out, nil
+}
+
+// versioned reports whether some dialect's findings depend on the package's version (it is the
+// dialect's package or one its configs extend): the packages Targets lists.
+func versioned(pkg string) bool {
+	for _, d := range dialect.All() {
+		if pkg != "" && d.Package == pkg {
+			return true
+		}
+		for _, a := range d.Alongside {
+			if a == pkg {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -208,6 +208,13 @@ document.getElementById("tl-editor").dispatchEvent(ev);
 		t.Errorf("tabs after closing the experiment: %q", got)
 	}
 
+	// On the landing page, a folder chosen before the module loads opens once it has.
+	b.do("a folder on the landing page", chromedp.Navigate(base+"index.html"), chromedp.WaitVisible(`#tl-start`),
+		chromedp.SetUploadFiles(`#tl-folder`, []string{dir}), chromedp.WaitVisible(ready), chromedp.WaitVisible(wrong))
+	if got := tabs(); !strings.HasPrefix(got, "configs/train.yaml,") || strings.Count(got, ",") != 4 {
+		t.Errorf("tabs of the folder chosen on the landing page: %q", got)
+	}
+
 	// 7. Accessibility of the run view (tabs, overrides, version selectors, related buttons).
 	axe, err := os.ReadFile(filepath.Join(FindRoot("."), "site", "web", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {

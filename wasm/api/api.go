@@ -3,7 +3,9 @@
 // call exactly the code the browser runs.
 //
 // A request is the WASM contract's {files: [{path, text}], options: {hosts, devicesPerHost,
-// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml", "gin",
+// framework, select, ignore}}, extended compatibly with options.overrides (Hydra overrides of
+// the runs among the files) and options.targets ({package: version}); its files are linted as
+// one tree, so the Hydra runs among them are linted as runs. A file may also carry "format" ("yaml", "json", "toml", "gin",
 // "python") to override detection by extension, which the checker's format menu uses, or "auto"
 // to read the text as what its content looks like whatever the path says (doc.Sniff). Without a
 // format, a path with no known extension is also read by its content.

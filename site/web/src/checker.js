@@ -663,6 +663,11 @@ function start(el) {
     if (el.dataset.focus === "true") view.focus();
     perf.editorMs = performance.now();
   });
+  // Files or a folder chosen on the landing page before the checker had loaded open now.
+  if (el.dataset.lazy === "true") shown.then(() => {
+    if (ui.folder && ui.folder.files.length) ui.folder.dispatchEvent(new Event("change"));
+    else if (ui.picker.files.length) openFiles(ui.picker.files);
+  });
   Promise.all([ready, shown]).then(() => {
     if (dirty) lintNow(); // not yet linted when the module came last
     perf.firstLintMs = perf.lastLintMs;

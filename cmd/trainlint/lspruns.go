@@ -16,6 +16,11 @@ import (
 // its config directory (configs/trainer/ddp.yaml, configs/experiment/sub/x.yaml).
 const runSearchDepth = 3
 
+// maxRunCandidates bounds the YAML files of one folder read as possible primary configs on
+// each re-lint: a folder with more (a data set, generated configs) is not a config directory
+// a person edits by hand, and reading them all on every keystroke would stall the editor.
+const maxRunCandidates = 200
+
 // editorRuns is the language server's run finder: the Hydra runs (lint/compose, as check
 // discovers them) whose composition reads the edited file. It looks in the file's folder and
 // up to runSearchDepth folders above for primary configs, composes each run found there
@@ -52,7 +57,7 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 			top = append(top, e.Name())
 		}
 	}
-	if len(top) == 0 {
+	if len(top) == 0 || len(top) > maxRunCandidates {
 		return nil
 	}
 	root, err := os.OpenRoot(dir)

@@ -68,6 +68,13 @@ func TestEditorRuns(t *testing.T) {
 	if got := editorRuns(slow, unsaved); len(got) != 2 || got[0].Files[0] != p("conf/train.yaml") {
 		t.Errorf("with the unsaved defaults list: %+v", got)
 	}
+	// A folder with more YAML files than a config directory has is not searched.
+	for i := 0; i <= maxRunCandidates; i++ {
+		os.WriteFile(filepath.Join(dir, "conf", "gen"+itoa(i)+".yaml"), []byte("x: 1\n"), 0o644)
+	}
+	if got := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead); len(got) != 1 || len(got[0].Files) != 1 {
+		t.Errorf("runs searched in a folder of %d YAML files: %+v", maxRunCandidates+1, got)
+	}
 	for _, f := range []string{"conf/plain.yaml", "conf/data/small.yaml.json"} {
 		if got := editorRuns(p(f), diskRead); len(got) != 1 || len(got[0].Files) != 1 {
 			t.Errorf("%s: %+v", f, got)

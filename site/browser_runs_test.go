@@ -90,6 +90,9 @@ func TestBrowserRuns(t *testing.T) {
 	if got := eval[string](b, `(document.querySelector('`+rel+`')||{}).textContent||""`); got != "configs/callbacks/default.yaml:6" {
 		t.Errorf("related location %q, want configs/callbacks/default.yaml:6", got)
 	}
+	if got := eval[string](b, `(document.querySelector('`+wrong+` .related-note')||{}).textContent||""`); got != "(metric named here: configs/callbacks/default.yaml:6)" {
+		t.Errorf("related note %q", got)
+	}
 	b.do("jumping to the related location", chromedp.Click(rel))
 	if cur := eval[string](b, `document.querySelector('#tl-tabs button[aria-current="true"]').textContent`); cur != "configs/callbacks/default.yaml" {
 		t.Errorf("the related location opened %q", cur)

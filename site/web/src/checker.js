@@ -285,10 +285,12 @@ function start(el) {
         rel.type = "button";
         rel.className = "loc related";
         rel.textContent = `${r.file}:${r.line}`;
-        rel.title = r.message;
-        rel.setAttribute("aria-label", `${r.file}:${r.line}, ${r.message}`);
+        rel.title = "jump to the line";
         rel.addEventListener("click", () => jump({ file: r.file, line: r.line, column: r.column, end_line: r.line, end_column: r.column }));
-        li.append(" ", rel);
+        const note = document.createElement("span");
+        note.className = "related-note";
+        note.append(`(${r.message}: `, rel, ")");
+        li.append(" ", note);
       }
       if (d.fix) {
         const b = document.createElement("button");

@@ -9,66 +9,96 @@ import (
 	"time"
 
 	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // LintFiles lints files a driver holds in memory (the browser checker's tabs, the language
-// server's unsaved buffers) the way LintTree lints a tree on disk: the Hydra runs among them
-// are found (compose.Discover); with overrides, the primaries found are composed with them
-// instead (their experiments are not added: the overrides say what is launched, as with the
-// CLI's --override). The files of a config directory get the structural rules alone and the
-// runs report the rest, at the file and line that set each value. Paths are slash paths
-// relative to one root; a file whose path cannot be part of a tree (absolute, "..", empty) and
-// the second of two files with the same path are linted alone. With no run among the files
-// the result is exactly Lint's.
+// server's unsaved buffers) the way LintTree lints a tree on disk, through LintTree itself:
+// the runs among them are found (compose.Discover); with overrides, the Hydra primaries found
+// are composed with them instead (their experiments are not added: the overrides say what is
+// launched, as with the CLI's --override). The files of a config directory get the structural
+// rules alone and the runs report the rest, at the file and line that set each value. Paths
+// are slash paths relative to one root. A file that cannot be part of a tree is linted alone,
+// as Lint lints it: a path that is not a valid fs.FS path (absolute, ".."), the second of two
+// files with the same path, a format other than its extension's (the checker's format menu),
+// a file over the size limit. The result lists the files in the order given.
 func LintFiles(files []File, overrides []string, rules []*Rule, o Options) *Result {
-	fsys, specs, fragments := planFiles(files, overrides)
-	if len(specs) == 0 {
-		return Lint(files, rules, o)
+	fsys, paths, alone := treeOf(files)
+	var specs []compose.Spec
+	if len(overrides) > 0 {
+		specs = withOverrides(fsys, paths, overrides)
 	}
-	return lintRuns(fsys, files, specs, fragments, rules, o)
+	res := NewResult()
+	if len(paths) > 0 {
+		res = LintTree(fsys, paths, specs, rules, o)
+	}
+	info := map[string]FileInfo{}
+	for _, fi := range res.Files {
+		info[fi.Path] = fi
+	}
+	res.Files = res.Files[:0:0]
+	for i, f := range files {
+		if alone[i] {
+			fi, diags := LintFile(f, rules, o)
+			res.Files = append(res.Files, fi)
+			res.Diagnostics = append(res.Diagnostics, diags...)
+		} else if fi, ok := info[f.Path]; ok {
+			res.Files = append(res.Files, fi)
+		}
+	}
+	SortDiagnostics(res.Diagnostics)
+	return res
 }
 
-// RunParts reports which of files (by index) LintFiles would lint as part of a run, the
+// RunParts reports which of files (by index) LintFiles lints as part of a Hydra run, the
 // primaries and the group files of their config directories: their own lint is structural
 // only, so a driver that fixes files one by one (the browser's fix) offers only those fixes.
 func RunParts(files []File, overrides []string) []bool {
-	_, specs, fragments := planFiles(files, overrides)
-	out := make([]bool, len(files))
-	if len(specs) == 0 {
-		return out
+	fsys, paths, alone := treeOf(files)
+	specs, fragments := compose.Discover(fsys, paths)
+	if len(overrides) > 0 {
+		specs = withOverrides(fsys, paths, overrides)
 	}
+	out := make([]bool, len(files))
 	roots := map[string]bool{}
 	for _, s := range specs {
 		roots[s.Primary] = true
 	}
 	for i, f := range files {
-		out[i] = fragments[f.Path] || roots[f.Path]
+		out[i] = !alone[i] && len(specs) > 0 && (fragments[f.Path] || roots[f.Path])
 	}
 	return out
 }
 
-// planFiles finds the runs among in-memory files (see LintFiles).
-func planFiles(files []File, overrides []string) (memFS, []compose.Spec, map[string]bool) {
+// treeOf puts the files that can be part of a tree into an in-memory file system; alone marks
+// the others (see LintFiles).
+func treeOf(files []File) (memFS, []string, []bool) {
 	fsys := memFS{}
 	var paths []string
-	for _, f := range files {
-		if _, dup := fsys[f.Path]; dup || !fs.ValidPath(f.Path) || f.Path == "." || f.Size > int64(len(f.Text)) {
+	alone := make([]bool, len(files))
+	for i, f := range files {
+		ext, _ := doc.FormatFromPath(f.Path)
+		_, dup := fsys[f.Path]
+		if dup || !fs.ValidPath(f.Path) || f.Path == "." || f.Size > int64(len(f.Text)) || (f.Format != "" && f.Format != ext) {
+			alone[i] = true
 			continue
 		}
 		fsys[f.Path] = f.Text
 		paths = append(paths, f.Path)
 	}
-	specs, fragments := compose.Discover(fsys, paths)
-	if len(overrides) > 0 {
-		var with []compose.Spec
-		for _, s := range specs {
-			if len(s.Overrides) == 0 {
-				with = append(with, compose.Spec{Primary: s.Primary, Overrides: overrides})
-			}
+	return fsys, paths, alone
+}
+
+// withOverrides is the runs overrides launch: each Hydra primary found, composed with them.
+func withOverrides(fsys fs.FS, paths, overrides []string) []compose.Spec {
+	found, _ := compose.Discover(fsys, paths)
+	var specs []compose.Spec
+	for _, s := range found {
+		if len(s.Overrides) == 0 {
+			specs = append(specs, compose.Spec{Primary: s.Primary, Overrides: overrides})
 		}
-		specs = with
 	}
-	return fsys, specs, fragments
+	return specs
 }
 
 // memFS is a read-only fs.FS over in-memory texts (slash path → bytes); folders are the

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/rules"
 )
 
@@ -75,6 +76,8 @@ func TestLintFilesPlain(t *testing.T) {
 		{Path: "/abs/ds.json", Text: []byte(`{"train_batch_size": 32, "zero_optimization": {"stage": 2}}`)},
 		{Path: "../up.yaml", Text: []byte("seed: 1\n")},
 		{Path: "sft.yaml", Text: []byte("seed: [\n")},
+		{Path: "ds.yaml", Text: []byte(`{"train_batch_size": 32, "gradient_accumulation_steps": 1}`), Format: doc.JSON},
+		{Path: "zz.yaml", Text: []byte("seed: 2\n")},
 	}
 	got := resultJSON(t, lint.LintFiles(files, []string{"trainer.devices=8"}, rules.All(), lint.Options{}))
 	want := resultJSON(t, lint.Lint(files, rules.All(), lint.Options{}))

@@ -254,37 +254,27 @@ func StructuralOnly(rules []*Rule) []*Rule {
 // findings are placed in the files that set the values; findings shared by several runs are
 // reported once (DedupeRuns).
 func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o Options) *Result {
+	res := NewResult()
 	fsys = &memoFS{FS: fsys, m: map[string][]byte{}}
 	found, fragments := compose.Discover(fsys, files)
 	if specs == nil {
 		specs = found
 	}
-	var in []File
-	for _, f := range files {
-		text, err := fs.ReadFile(fsys, f)
-		if err != nil {
-			continue
-		}
-		in = append(in, File{Path: f, Text: text})
-	}
-	return lintRuns(fsys, in, specs, fragments, rules, o)
-}
-
-// lintRuns lints files (each alone: the structural rules only for fragments and primaries) and
-// the runs specs (composed from fsys), the shared part of LintTree and LintFiles.
-func lintRuns(fsys fs.FS, files []File, specs []compose.Spec, fragments map[string]bool, rules []*Rule, o Options) *Result {
-	res := NewResult()
 	roots := map[string]bool{}
 	for _, s := range specs {
 		roots[s.Primary] = true
 	}
 	structural := StructuralOnly(rules)
 	for _, f := range files {
+		text, err := fs.ReadFile(fsys, f)
+		if err != nil {
+			continue
+		}
 		rs := rules
-		if fragments[f.Path] || roots[f.Path] {
+		if fragments[f] || roots[f] {
 			rs = structural
 		}
-		info, diags := LintFile(f, rs, o)
+		info, diags := LintFile(File{Path: f, Text: text}, rs, o)
 		res.Files = append(res.Files, info)
 		res.Diagnostics = append(res.Diagnostics, diags...)
 	}

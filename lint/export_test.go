@@ -12,3 +12,6 @@ func RunRules(rules []*Rule, a Analysis, o Options) int {
 	}
 	return n
 }
+
+// MemFS is the in-memory file system LintFiles composes runs from.
+func MemFS(m map[string][]byte) memFS { return memFS(m) }

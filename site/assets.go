@@ -26,9 +26,11 @@ const (
 	// browser test holds it to these ceilings and fails on growth past them. Measured 2026-12-01
 	// after the gin and Python readers, Hydra composition, the knowledge tables and 18 new
 	// rules landed together: 1,174,333 bytes brotli and 1,630,759 gzip (8.2 MB raw), from
-	// 993,852 and 1,372,750 before them; the ceilings leave about 2 % above that.
-	WASMBrotliCeiling = 1_200_000
-	WASMGzipCeiling   = 1_670_000
+	// 993,852 and 1,372,750 before them; the ceilings leave about 2 % above that. Composed
+	// runs in the checker (issue 11: the request's files linted as runs, lint/compose linked
+	// in) took it to 1,209,851 and 1,684,227 (+33 KB, +53 KB); the ceilings moved with it.
+	WASMBrotliCeiling = 1_235_000
+	WASMGzipCeiling   = 1_720_000
 )
 
 // AssetReport gives the sizes of the checker's assets.

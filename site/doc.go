@@ -25,9 +25,16 @@
 // The check page starts fetching and compiling the module in its head (boot.js); the landing
 // page loads nothing of it until its checker is used (a click, a key, a drop: site.js). The
 // module lints a small file of each format before it says it is ready, so the user's first
-// lint does not pay for compiling the engine's functions. Permalinks carry every open file;
-// they inflate with a 10 MB limit applied while inflating, and a broken or truncated link says
-// so (also on hashchange) instead of opening an empty file. Bidirectional and other invisible
+// lint does not pay for compiling the engine's functions. The open files are one request, so
+// the tabs are the files of a run (a Hydra primary with its group files and experiments): a
+// finding is listed in the file that set the value, its related locations in other files jump
+// there, and the overrides field and the version selector per framework (transformers, TRL,
+// DeepSpeed; newest by default, the versions listed by wasm/api.Targets) feed the request.
+// Choosing a folder (the folder input) or dropping one opens its YAML, JSON and TOML files as
+// a run, the primary first, hidden and tool folders skipped, at most 300 files and 10 MB.
+// Permalinks carry every open file, the overrides (o=) and the versions (v=package:version);
+// their files together inflate with a 10 MB limit applied while inflating, and a broken or
+// truncated link says so (also on hashchange) instead of opening an empty file. Bidirectional and other invisible
 // control characters are drawn visibly. The status line is a polite live region that changes
 // only when the counts change; timing goes to a line that is not announced.
 //

@@ -8,6 +8,7 @@ import (
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/site/ruledoc"
+	"github.com/trainlint/trainlint/wasm/api"
 )
 
 // fwRef names a framework; Known is false for one a rule lists before its dialect exists (no page).
@@ -173,12 +174,15 @@ func (b *builder) frameworkPages() error {
 
 type checkerView struct {
 	Frameworks []fwRef
-	Assets     bool   // the WebAssembly module and bundle were built
-	Missing    string // what to do when they were not
-	Lazy       bool   // load the module only when the checker is used (the landing page)
-	Example    string // permalink opened by the "try an example" link
-	DemoText   string
-	Examples   []checkerExample
+	// Targets are the version selectors: per package, the versions newest first (the
+	// selector's first entry, "newest", leaves the target open as the CLI does).
+	Targets  []api.TargetInfo
+	Assets   bool   // the WebAssembly module and bundle were built
+	Missing  string // what to do when they were not
+	Lazy     bool   // load the module only when the checker is used (the landing page)
+	Example  string // permalink opened by the "try an example" link
+	DemoText string
+	Examples []checkerExample
 }
 
 // checkerExample is one entry of the checker's example menu: a bad example of one framework.
@@ -187,6 +191,13 @@ type checkerExample struct{ Title, Permalink string }
 func (b *builder) checkerData() checkerView {
 	v := checkerView{Assets: b.checker, Example: Permalink("configs/sft.yaml", demoConfig), DemoText: demoConfig,
 		Missing: MissingAssets}
+	for _, t := range api.Targets() {
+		vs := make([]string, len(t.Versions))
+		for i, x := range t.Versions {
+			vs[len(vs)-1-i] = x
+		}
+		v.Targets = append(v.Targets, api.TargetInfo{Package: t.Package, Versions: vs})
+	}
 	for _, d := range b.dialects {
 		v.Frameworks = append(v.Frameworks, fwRef{d.Name, d.Title, true})
 		if ex, ok := b.frameworkExample(d.Name); ok {

@@ -10,6 +10,13 @@
 //	lintJSON(string) → string       lint on JSON text (the parity test compares these bytes)
 //	version        → trainlint's version
 //
+// A request's files are one tree: the Hydra runs among them (a primary config with its group
+// folders) are linted as runs, each finding in the file that set the value with the other
+// files as related locations, and options.overrides (["experiment=x", "trainer.devices=8"])
+// compose those runs as the CLI's --override does. options.targets ({"transformers": "4.46"})
+// are the framework versions to lint for; absent, the newest (the page's version selectors list
+// api.Targets, written into the page by the site build).
+//
 // A file of a request may carry format "auto" (read the text as what it looks like, whatever the
 // path says) besides "yaml", "json", "toml". A result's files[i].needs_hosts, when present, lists
 // the multi-host rules that could not run because the host count is unknown: the page can say

@@ -37,6 +37,7 @@ func runLSP(args []string, stdin io.Reader, stdout io.Writer) (int, error) {
 	eng := lsp.Engine{
 		Rules:   rs,
 		Version: lint.Version,
+		Runs:    editorRuns,
 		Config: func() lsp.ConfigSource {
 			loader := config.NewLoader(rs)
 			return func(path string) (lint.Options, error) { return fileOptions(loader, path) }

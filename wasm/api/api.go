@@ -3,7 +3,9 @@
 // call exactly the code the browser runs.
 //
 // A request is the WASM contract's {files: [{path, text}], options: {hosts, devicesPerHost,
-// framework, select, ignore}}; a file may also carry "format" ("yaml", "json", "toml", "gin",
+// framework, select, ignore}}, extended compatibly with options.overrides (Hydra overrides of
+// the runs among the files) and options.targets ({package: version}); its files are linted as
+// one tree, so the Hydra runs among them are linted as runs. A file may also carry "format" ("yaml", "json", "toml", "gin",
 // "python") to override detection by extension, which the checker's format menu uses, or "auto"
 // to read the text as what its content looks like whatever the path says (doc.Sniff). Without a
 // format, a path with no known extension is also read by its content.
@@ -35,14 +37,19 @@ type File struct {
 	Format string `json:"format,omitempty"`
 }
 
-// Options mirror the CLI flags a browser user can set.
+// Options mirror the CLI flags a browser user can set. Overrides are Hydra command-line
+// overrides of the runs among the files (the CLI's --override); Targets are the framework
+// versions to lint for, by package ({"transformers": "4.46"}; absent, "" or "newest": the
+// newest, as Targets lists them).
 type Options struct {
-	Hosts          int      `json:"hosts,omitempty"`
-	DevicesPerHost int      `json:"devicesPerHost,omitempty"`
-	Framework      string   `json:"framework,omitempty"`
-	ConfigArg      string   `json:"configArg,omitempty"` // get_config's argument (CLI --config-arg)
-	Select         []string `json:"select,omitempty"`
-	Ignore         []string `json:"ignore,omitempty"`
+	Hosts          int               `json:"hosts,omitempty"`
+	DevicesPerHost int               `json:"devicesPerHost,omitempty"`
+	Framework      string            `json:"framework,omitempty"`
+	ConfigArg      string            `json:"configArg,omitempty"` // get_config's argument (CLI --config-arg)
+	Select         []string          `json:"select,omitempty"`
+	Ignore         []string          `json:"ignore,omitempty"`
+	Overrides      []string          `json:"overrides,omitempty"`
+	Targets        map[string]string `json:"targets,omitempty"`
 }
 
 // FixResult is what fix(request) returns: the fixed texts and the result of linting them.
@@ -82,7 +89,13 @@ func (r Request) validate() error {
 	if r.Options.Hosts < 0 || r.Options.DevicesPerHost < 0 {
 		return fmt.Errorf("hosts and devicesPerHost must not be negative")
 	}
-	return nil
+	for i, o := range r.Options.Overrides {
+		if strings.TrimSpace(o) == "" {
+			return fmt.Errorf("options.overrides[%d] is empty", i)
+		}
+	}
+	_, err := targetsOf(r.Options.Targets)
+	return err
 }
 
 func (r Request) lintOptions() lint.Options {
@@ -90,8 +103,18 @@ func (r Request) lintOptions() lint.Options {
 	if fw == "auto" {
 		fw = ""
 	}
+	targets, _ := targetsOf(r.Options.Targets) // validate said it is fine
 	return lint.Options{Hosts: r.Options.Hosts, DevicesPerHost: r.Options.DevicesPerHost, Framework: fw,
-		ConfigArg: r.Options.ConfigArg, Select: r.Options.Select, Ignore: r.Options.Ignore}
+		ConfigArg: r.Options.ConfigArg, Select: r.Options.Select, Ignore: r.Options.Ignore, Targets: targets}
+}
+
+// overrides are the request's overrides, trimmed.
+func (r Request) overrides() []string {
+	var out []string
+	for _, o := range r.Options.Overrides {
+		out = append(out, strings.TrimSpace(o))
+	}
+	return out
 }
 
 // formatAuto is the checker's "auto" format: read the text as what it looks like, whatever the
@@ -112,25 +135,37 @@ func toFiles(fs []File) []lint.File {
 	return out
 }
 
-// Lint runs the engine with every rule on the request.
+// Lint runs the engine with every rule on the request. The files are one tree (lint.LintFiles):
+// the Hydra runs among them are linted as runs, each finding in the file that set the value it
+// blames with the other files as related locations; files that compose nothing are linted
+// one by one, as before runs existed.
 func Lint(r Request) (*lint.Result, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
-	return lint.Lint(toFiles(r.Files), rules.All(), r.lintOptions()), nil
+	return lint.LintFiles(toFiles(r.Files), r.overrides(), rules.All(), r.lintOptions()), nil
 }
 
 // Fix applies the safe fixes of every file with lint.FixFile (the code behind the CLI's --fix:
-// apply, re-lint, repeat) and returns the fixed texts with the final result.
+// apply, re-lint, repeat) and returns the fixed texts with the final result. Composed findings
+// carry no fixes; the files a run composes get only their structural fixes, as their file
+// lint reports only structural findings.
 func Fix(r Request) (*FixResult, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
 	all, o := rules.All(), r.lintOptions()
+	in := toFiles(r.Files)
+	parts := lint.RunParts(in, r.overrides())
+	structural := lint.StructuralOnly(all)
 	out := &FixResult{Files: []FixedFile{}}
 	var files []lint.File
-	for _, f := range toFiles(r.Files) {
-		fo, err := lint.FixFile(f, all, o, false)
+	for i, f := range in {
+		rs := all
+		if parts[i] {
+			rs = structural
+		}
+		fo, err := lint.FixFile(f, rs, o, false)
 		ff := FixedFile{Path: f.Path, Text: string(fo.Text), Applied: fo.Applied}
 		if err != nil {
 			// A fix broke the syntax: the text is the last one that parsed.
@@ -140,7 +175,7 @@ func Fix(r Request) (*FixResult, error) {
 		files = append(files, f)
 		out.Files = append(out.Files, ff)
 	}
-	out.Result = lint.Lint(files, all, o)
+	out.Result = lint.LintFiles(files, r.overrides(), all, o)
 	return out, nil
 }
 

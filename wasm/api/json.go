@@ -800,6 +800,21 @@ func decodeRequest(b []byte) (Request, error) {
 		if req.Options.Ignore, err = strs(o, "ignore"); err != nil {
 			return req, err
 		}
+		if req.Options.Overrides, err = strs(o, "overrides"); err != nil {
+			return req, err
+		}
+		switch t := o["targets"].(type) {
+		case nil:
+		case map[string]any:
+			req.Options.Targets = map[string]string{}
+			for pkg := range t {
+				if req.Options.Targets[pkg], err = str(t, pkg, "options.targets"); err != nil {
+					return req, err
+				}
+			}
+		default:
+			return req, errors.New("options.targets is not an object")
+		}
 	default:
 		return req, errors.New("options is not an object")
 	}

@@ -26,6 +26,14 @@ func fill(v reflect.Value, n *int) {
 				fill(v.Field(i), n)
 			}
 		}
+	case reflect.Map:
+		v.Set(reflect.MakeMap(v.Type()))
+		for i := 0; i < 2; i++ {
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(k, n)
+			fill(e, n)
+			v.SetMapIndex(k, e)
+		}
 	case reflect.Slice:
 		v.Set(reflect.MakeSlice(v.Type(), 2, 2))
 		for i := 0; i < 2; i++ {
@@ -155,7 +163,8 @@ func TestDecodeLikeStdlib(t *testing.T) {
 		}
 	}
 	for _, s := range []string{`{"files":[{"path":"a\ud83d\ude00\u00e9\/\n","text":"\ud800x"}],"options":{"hosts":2,"devicesPerHost":8,"select":["a"],"x":{"y":[1,2,null]}}}`,
-		`{}`, `null`, ` {"files": [] } `, `{"options":{"framework":"\u0041"}}`} {
+		`{}`, `null`, ` {"files": [] } `, `{"options":{"framework":"\u0041"}}`,
+		`{"options":{"overrides":["experiment=x","+a.b=[1,2]"],"targets":{"trl":"0.19.0","transformers":"","x\u00e9":"1"}}}`} {
 		got, err := decodeRequest([]byte(s))
 		var want Request
 		werr := json.Unmarshal([]byte(s), &want)
@@ -164,7 +173,8 @@ func TestDecodeLikeStdlib(t *testing.T) {
 		}
 	}
 	for _, s := range []string{`{`, `{"files":`, `[1]`, `{"files":{}}`, `{"files":[1]}`, `{"options":{"hosts":"2"}}`, `{"options":{"hosts":2.5}}`,
-		`{"a":1}x`, `{"a":tru}`, `{"a":"\x"}`, `{"a":"` + "\x01" + `"}`, `{"a":01}`, `{"a":-}`, `{'a':1}`, `{"options":{"select":[1]}}`} {
+		`{"a":1}x`, `{"a":tru}`, `{"a":"\x"}`, `{"a":"` + "\x01" + `"}`, `{"a":01}`, `{"a":-}`, `{'a':1}`, `{"options":{"select":[1]}}`,
+		`{"options":{"targets":{"trl":1}}}`, `{"options":{"targets":[]}}`, `{"options":{"overrides":[null]}}`} {
 		if _, err := decodeRequest([]byte(s)); err == nil {
 			t.Errorf("%s: accepted", s)
 		}

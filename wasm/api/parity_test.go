@@ -38,7 +38,10 @@ func craftedRequests() []api.Request {
 		{Files: []api.File{{Path: "cfg.toml", Text: "[training]\nseed = 1\nbatch_size = 8\n"}}},
 		{Files: []api.File{{Path: "noext", Text: "x: 1\n", Format: "yaml"}, {Path: "b.yaml", Text: "\t- tab\n"}}},
 		{Files: []api.File{}},
-		{Files: []api.File{{Path: "", Text: "x: 1"}}}, // error reply
+		{Files: hydraRun()},
+		{Files: hydraRun(), Options: api.Options{Overrides: []string{"trainer=ddp", "+data.pin_memory=true"}, Hosts: 2}},
+		{Files: []api.File{{Path: "sft.yaml", Text: "output_dir: out\noverwrite_output_dir: true\n"}}, Options: api.Options{Targets: map[string]string{"transformers": "4.46", "trl": "0.19.0"}}},
+		{Files: []api.File{{Path: "", Text: "x: 1"}}},                                                // error reply
 		{Files: []api.File{{Path: "a.yaml", Text: "x: 1"}}, Options: api.Options{Framework: "nope"}}, // error reply
 	}
 }

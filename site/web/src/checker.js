@@ -19,9 +19,17 @@ import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
 // that reads differently from how it runs cannot hide in a shared permalink.
 const bidiControls = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
 
-// A permalink carries at most this much text once inflated (the engine's own file limit); the
-// limit is applied while inflating, so a small link that inflates to gigabytes stops at once.
+// A permalink carries at most this much text once inflated, all its files together (the
+// engine's own file limit); the limit is applied while inflating, so a small link that inflates
+// to gigabytes stops at once. An opened folder is held to the same total.
 const maxPermalinkBytes = 10 << 20;
+// An opened or dropped folder: the config files it may hold (a run is a few dozen files; a
+// repository checkout with thousands is refused with a message) and the entries walked to find
+// them, so dropping a home folder stops early.
+const maxFolderFiles = 300;
+const maxFolderEntries = 20000;
+const configFile = /\.(ya?ml|json|toml)$/i;
+const skippedFolder = /^(\..*|node_modules|__pycache__|venv|site-packages|wandb|outputs|logs)$/;
 
 const el = document.getElementById("checker");
 if (el) start(el);
@@ -32,6 +40,7 @@ function start(el) {
   const ui = {
     path: $("tl-path"), format: $("tl-format"), framework: $("tl-framework"), hosts: $("tl-hosts"),
     devices: $("tl-devices"), picker: $("tl-files"), tabs: $("tl-tabs"), editor: $("tl-editor"),
+    overrides: $("tl-overrides"), folder: $("tl-folder"), versions: [...el.querySelectorAll("select.tl-version")],
     status: $("tl-status"), findings: $("tl-findings"), fixAll: $("tl-fix-all"), permalink: $("tl-permalink"),
     example: $("tl-example"), notice: $("tl-notice"), detail: $("tl-detail"),
   };
@@ -167,10 +176,25 @@ function start(el) {
     const n = parseInt(input.value, 10);
     return Number.isFinite(n) && n > 0 ? n : 0;
   }
+  // Overrides are typed as on Hydra's command line, separated by spaces.
+  function overrides() {
+    return ui.overrides ? ui.overrides.value.split(/\s+/).filter(Boolean) : [];
+  }
+  // The version selectors' choices: {package: version}, without those left at "newest".
+  function targets() {
+    const t = {};
+    for (const s of ui.versions) if (s.value) t[s.dataset.package] = s.value;
+    return t;
+  }
   function request() {
+    const o = overrides();
+    const t = targets();
     return {
       files: files.map((f, i) => ({ path: f.path, text: textOf(i), format: f.format || undefined })),
-      options: { hosts: num(ui.hosts), devicesPerHost: num(ui.devices), framework: ui.framework.value || undefined },
+      options: {
+        hosts: num(ui.hosts), devicesPerHost: num(ui.devices), framework: ui.framework.value || undefined,
+        overrides: o.length ? o : undefined, targets: Object.keys(t).length ? t : undefined,
+      },
     };
   }
   function schedule() {
@@ -255,6 +279,19 @@ function start(el) {
       msg.className = "msg";
       msg.textContent = d.message;
       li.append(sev, " ", loc, " ", msg, " ", rule);
+      // Related locations, often in another file of the run: each jumps to its file and line.
+      for (const r of d.related || []) {
+        const rel = document.createElement("button");
+        rel.type = "button";
+        rel.className = "loc related";
+        rel.textContent = `${r.file}:${r.line}`;
+        rel.title = "jump to the line";
+        rel.addEventListener("click", () => jump({ file: r.file, line: r.line, column: r.column, end_line: r.line, end_column: r.column }));
+        const note = document.createElement("span");
+        note.className = "related-note";
+        note.append(`(${r.message}: `, rel, ")");
+        li.append(" ", note);
+      }
       if (d.fix) {
         const b = document.createElement("button");
         b.type = "button";
@@ -339,7 +376,7 @@ function start(el) {
   // by small pieces and the output is counted as it comes: a stream given everything at once
   // inflates all of it before the first byte can be read. DEFLATE expands a byte at most about
   // a thousandfold, so a 1 KB piece never yields more than about a megabyte past the limit.
-  async function inflate(c) {
+  async function inflate(c, limit = maxPermalinkBytes) {
     let bin;
     try { bin = atob(c.replace(/-/g, "+").replace(/_/g, "/")); } catch { throw new Error("it is not valid base64url"); }
     const b = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
@@ -359,7 +396,7 @@ function start(el) {
         const { value, done } = await r.read();
         if (done) break;
         total += value.length;
-        if (total > maxPermalinkBytes) {
+        if (total > limit) {
           stop = true;
           r.cancel().catch(() => {});
           w.abort().catch(() => {});
@@ -377,7 +414,8 @@ function start(el) {
     for (const p of parts) { out.set(p, o); o += p.length; }
     try { return new TextDecoder("utf-8", { fatal: true }).decode(out); } catch { throw new Error("its text is not UTF-8"); }
   }
-  // parseHash returns the files of a fragment ({name, c} each), or null when there is none.
+  // parseHash returns the files of a fragment ({name, c} each), or null when there is none. o
+  // holds the overrides (as typed), v a framework's version (package:version, repeated).
   function parseHash(h) {
     const p = new URLSearchParams(h.replace(/^#/, ""));
     const cs = p.getAll("c");
@@ -386,14 +424,20 @@ function start(el) {
     return {
       files: cs.map((c, i) => ({ name: names[i] || "config.yaml", c })),
       active: parseInt(p.get("t") || "0", 10) || 0,
-      hosts: p.get("h"), devices: p.get("d"), fw: p.get("fw"),
+      hosts: p.get("h"), devices: p.get("d"), fw: p.get("fw"), overrides: p.get("o"), versions: p.getAll("v"),
     };
   }
   // readHash inflates every file of a fragment; a broken one is reported, never linted as empty.
+  // The files share one budget of maxPermalinkBytes.
   async function readHash(h) {
     const out = [];
+    let left = maxPermalinkBytes;
     for (const f of h.files) {
-      try { out.push({ name: f.name, text: await inflate(f.c) }); }
+      try {
+        const text = await inflate(f.c, left);
+        left -= new TextEncoder().encode(text).length;
+        out.push({ name: f.name, text });
+      }
       catch (e) {
         notice(e instanceof RangeError
           ? `This link is not opened: the file "${f.name}" is too large (${e.message}).`
@@ -405,11 +449,17 @@ function start(el) {
     }
     return out;
   }
-  // A permalink's launch context (hosts, devices per host, framework) fills the inputs.
+  // A permalink's launch context (hosts, devices per host, framework, overrides, versions) fills
+  // the inputs; a version the selector does not offer is left at newest.
   function applyContext(h) {
     if (h.hosts) ui.hosts.value = h.hosts;
     if (h.devices) ui.devices.value = h.devices;
     if (h.fw && [...ui.framework.options].some((o) => o.value === h.fw)) ui.framework.value = h.fw;
+    if (ui.overrides) ui.overrides.value = h.overrides || "";
+    for (const s of ui.versions) {
+      const want = (h.versions || []).map((v) => v.split(":")).find((pv) => pv[0] === s.dataset.package);
+      s.value = want && [...s.options].some((o) => o.value === want[1]) ? want[1] : "";
+    }
   }
   async function hashParams() {
     save();
@@ -422,6 +472,8 @@ function start(el) {
     if (num(ui.hosts)) q.set("h", String(num(ui.hosts)));
     if (num(ui.devices)) q.set("d", String(num(ui.devices)));
     if (ui.framework.value) q.set("fw", ui.framework.value);
+    if (overrides().length) q.set("o", overrides().join(" "));
+    for (const [pkg, v] of Object.entries(targets())) q.append("v", pkg + ":" + v);
     return q;
   }
   let hashSeq = 0;
@@ -468,7 +520,7 @@ function start(el) {
     view.dispatch({ effects: language.reconfigure(languageFor(formatOf(f))) });
     lintNow();
   });
-  for (const c of [ui.framework, ui.hosts, ui.devices]) c.addEventListener("change", lintNow);
+  for (const c of [ui.framework, ui.hosts, ui.devices, ui.overrides, ...ui.versions]) if (c) c.addEventListener("change", lintNow);
   ui.fixAll.addEventListener("click", fixAll);
   ui.permalink.addEventListener("click", permalink);
   async function openFiles(list) {
@@ -479,6 +531,70 @@ function start(el) {
     }
   }
   ui.picker.addEventListener("change", () => openFiles(ui.picker.files));
+
+  // ---- folders: the config files of a folder open together as one run (the engine finds the
+  // Hydra primaries among them; their group files and experiments come with them) ----
+  // openFolder takes [{path, file}] with paths relative to the folder chosen or dropped.
+  async function openFolder(entries, name) {
+    const list = entries.filter((e) => configFile.test(e.path) && !e.path.split("/").slice(0, -1).some((d) => skippedFolder.test(d)));
+    if (!list.length) { notice(`The folder "${name}" holds no YAML, JSON or TOML file.`); return; }
+    if (list.length > maxFolderFiles) {
+      notice(`The folder "${name}" holds ${list.length} config files; the checker opens at most ${maxFolderFiles}: open its config folder instead.`);
+      return;
+    }
+    const size = list.reduce((n, e) => n + e.file.size, 0);
+    if (size > maxPermalinkBytes) {
+      notice(`The folder "${name}" holds ${(size / (1 << 20)).toFixed(1)} MB of config files; the checker opens at most ${maxPermalinkBytes >> 20} MB.`);
+      return;
+    }
+    list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const texts = [];
+    for (const e of list) texts.push({ name: e.path, text: await e.file.text() });
+    // The run's primary config is the first tab: the shallowest YAML file with a defaults list.
+    const depth = (p) => p.split("/").length;
+    let first = -1;
+    texts.forEach((t, i) => {
+      if (/\.ya?ml$/i.test(t.name) && /^defaults:/m.test(t.text) && (first < 0 || depth(t.name) < depth(texts[first].name))) first = i;
+    });
+    if (first > 0) texts.unshift(texts.splice(first, 1)[0]);
+    notice("");
+    openAll(texts, 0);
+  }
+  // A folder chosen with the folder input: paths come as "<folder>/<path inside it>".
+  if (ui.folder) ui.folder.addEventListener("change", () => {
+    const fs = [...ui.folder.files];
+    const top = fs.length ? fs[0].webkitRelativePath.split("/")[0] : "";
+    openFolder(fs.map((f) => ({ path: f.webkitRelativePath.split("/").slice(1).join("/") || f.name, file: f })), top);
+    ui.folder.value = "";
+  });
+  // walkEntry lists a dropped folder's files (FileSystemEntry API), skipping hidden and tool
+  // folders and stopping after maxFolderEntries entries.
+  async function walkEntry(entry) {
+    const out = [];
+    let seen = 0;
+    async function walk(e, prefix) {
+      if (++seen > maxFolderEntries) return;
+      if (e.isFile) {
+        if (configFile.test(e.name)) out.push({ path: prefix + e.name, file: await new Promise((res, rej) => e.file(res, rej)) });
+        return;
+      }
+      if (!e.isDirectory || (prefix !== null && skippedFolder.test(e.name))) return;
+      const reader = e.createReader();
+      const inner = prefix === null ? "" : prefix + e.name + "/";
+      for (;;) {
+        const batch = await new Promise((res, rej) => reader.readEntries(res, rej));
+        if (!batch.length || seen > maxFolderEntries) break;
+        for (const c of batch) await walk(c, inner);
+      }
+    }
+    await walk(entry, null);
+    if (seen > maxFolderEntries) throw new RangeError(`more than ${maxFolderEntries} entries`);
+    return out;
+  }
+  async function dropFolder(entry) {
+    try { await openFolder(await walkEntry(entry), entry.name); }
+    catch (e) { notice(`The folder "${entry.name}" cannot be opened: ${e.message || e}.`); }
+  }
   // Dropped files open as new tabs. The listeners capture, so CodeMirror does not paste a dropped
   // file's text into the current one; dragged text still goes to CodeMirror.
   const hasFiles = (e) => e.dataTransfer && Array.from(e.dataTransfer.types || []).includes("Files");
@@ -493,7 +609,11 @@ function start(el) {
     if (!hasFiles(e) || !e.dataTransfer.files.length) return;
     e.preventDefault();
     e.stopPropagation();
-    openFiles(e.dataTransfer.files);
+    // A dropped folder loads a run; its entry must be taken during the event.
+    const entries = [...(e.dataTransfer.items || [])].map((it) => it.webkitGetAsEntry && it.webkitGetAsEntry());
+    const dir = entries.find((x) => x && x.isDirectory);
+    if (dir) dropFolder(dir);
+    else openFiles(e.dataTransfer.files);
   }, true);
   window.addEventListener("hashchange", async () => {
     if (location.hash === ownHash) return;
@@ -544,6 +664,11 @@ function start(el) {
     openAll(f.list, f.active);
     if (el.dataset.focus === "true") view.focus();
     perf.editorMs = performance.now();
+  });
+  // Files or a folder chosen on the landing page before the checker had loaded open now.
+  if (el.dataset.lazy === "true") shown.then(() => {
+    if (ui.folder && ui.folder.files.length) ui.folder.dispatchEvent(new Event("change"));
+    else if (ui.picker.files.length) openFiles(ui.picker.files);
   });
   Promise.all([ready, shown]).then(() => {
     if (dirty) lintNow(); // not yet linted when the module came last

@@ -266,7 +266,7 @@ func (s *server) suppresses(pub *published, src []byte, diag lint.Diagnostic) bo
 	if o, err := cfg(pub.path); err == nil {
 		opts = o
 	}
-	res := s.eng.Lint([]lint.File{{Path: pub.path, Text: src, Format: pub.format}}, s.eng.Rules, opts)
+	res := s.eng.Lint([]lint.File{{Path: pub.path, Text: src, Format: pub.format}}, nil, s.eng.Rules, opts)
 	for _, d := range res.Diagnostics {
 		if d.Rule == "parse-error" || d.Rule == diag.Rule && d.Message == diag.Message {
 			return false

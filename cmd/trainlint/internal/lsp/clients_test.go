@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 // TestRealClients drives the built `trainlint lsp` with real editors' clients: Neovim's built-in
@@ -32,6 +34,7 @@ func TestRealClients(t *testing.T) {
 		for _, name := range []string{"hf-sft.yaml", "deepspeed-zero2.json", ".trainlint.toml"} {
 			copyExample(t, dir, name)
 		}
+		testfs.Write(t, dir, hydraWorkspace)
 		return dir, filepath.Join(dir, "hf-sft.yaml")
 	}
 
@@ -72,6 +75,15 @@ func TestRealClients(t *testing.T) {
 			t.Error("the node client saved the fixed file, but the disk does not have the fix")
 		}
 	})
+}
+
+// hydraWorkspace is a Hydra config directory for the Node client's composed-run check: the
+// checkpoint's mode: min in its group file is overridden by callbacks/default.yaml's mode: max,
+// which composes after it; the client deletes that line in the editor.
+var hydraWorkspace = map[string]string{
+	"conf/train.yaml":                      "defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n",
+	"conf/callbacks/default.yaml":          "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n  mode: max\n",
+	"conf/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n  mode: min\n",
 }
 
 // need returns a tool's path; a missing tool fails the test in CI and skips it elsewhere.

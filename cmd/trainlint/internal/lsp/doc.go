@@ -33,9 +33,14 @@
 //     applies to its files.
 //
 // Files are linted as runs: RunFinder returns the runs that include the edited file and the
-// server lints each and publishes every file's findings to that file. Until composed runs
-// (Hydra defaults, `deepspeed:` files) land, every file is a run of one (SingleFileRuns);
-// cmd/trainlint passes the finder in.
+// server lints each (Engine.Lint, by default LintRun: lint.LintFiles, what check does with a
+// tree) and publishes every file's findings to that file, each distinct finding once when
+// several runs share a file. The files of a run are read through the editor: an open file's
+// unsaved text overrides the disk, for the composition as for the lint. cmd/trainlint passes
+// its finder in (editorRuns): the Hydra runs (lint/compose) of the primary configs in the
+// edited file's folder or up to three folders above whose composition reads the file, an
+// experiment's run with its experiment=<name> override; a file no run reads is a run of one
+// (SingleFileRuns). A group file's own structural checks come with each run, as with check.
 //
 // # Library
 //
@@ -50,7 +55,7 @@
 // on timers off the read loop.
 //
 // The server reuses cmd/trainlint's pieces, never copies them: the rule set, config discovery
-// (fileOptions, through Engine.Config) and the engine's entry point (lint.Lint).
+// (fileOptions, through Engine.Config) and the engine's entry points (lint.Lint, lint.LintFiles).
 //
 // Positions: LSP counts UTF-16 code units unless the client offers UTF-8 (then UTF-8 bytes);
 // the engine counts code points and keeps byte offsets, which the server converts per line.

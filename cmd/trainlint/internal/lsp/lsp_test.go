@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -804,13 +805,13 @@ func TestRunsPublishEveryFile(t *testing.T) {
 	os.WriteFile(sft, []byte("per_device_train_batch_size: 8\n"), 0o644)
 	eng := testEngine()
 	var sawUnsaved bool
-	eng.Runs = func(path string, read func(string) ([]byte, bool)) [][]string {
+	eng.Runs = func(path string, read func(string) ([]byte, bool)) []Run {
 		if filepath.Base(path) != "sft.yaml" {
 			return SingleFileRuns(path, read)
 		}
 		text, _ := read(path)
 		sawUnsaved = sawUnsaved || strings.Contains(string(text), "deepspeed:")
-		return [][]string{{path, ds}}
+		return []Run{{Files: []string{path, ds}}}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -900,5 +901,44 @@ func TestCodeConfigFormats(t *testing.T) {
 		if got := newDocument(u, c.lang, 1, []byte(c.text)).format; got != c.want {
 			t.Errorf("%s: format %q, want %q", c.path, got, c.want)
 		}
+	}
+}
+
+// LintRun lints a run's files (absolute paths, the primary first) as a tree relative to the
+// primary's folder and gives every path back as it came: the finding's file, its related
+// location's file, the result's files.
+func TestLintRunPaths(t *testing.T) {
+	dir := t.TempDir()
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	files := []lint.File{
+		{Path: p("conf/train.yaml"), Text: []byte("defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n")},
+		{Path: p("conf/callbacks/default.yaml"), Text: []byte("defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n")},
+		{Path: p("conf/callbacks/model_checkpoint.yaml"), Text: []byte("model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n  mode: min\n")},
+	}
+	res := LintRun(files, nil, rules.All(), lint.Options{})
+	var d *lint.Diagnostic
+	for i := range res.Diagnostics {
+		if res.Diagnostics[i].Code == "TL310" {
+			d = &res.Diagnostics[i]
+		}
+	}
+	if d == nil || d.File != files[2].Path || len(d.Related) != 1 || d.Related[0].File != files[1].Path {
+		t.Fatalf("TL310 %+v, want it in %s with %s related", d, files[2].Path, files[1].Path)
+	}
+	for i, f := range res.Files {
+		if f.Path != files[i].Path {
+			t.Errorf("result file %d is %q, want %q", i, f.Path, files[i].Path)
+		}
+	}
+	// With an override the run changes; a run of one file without overrides is lint.Lint's.
+	res = LintRun(files, []string{"callbacks.model_checkpoint.mode=max"}, rules.All(), lint.Options{})
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL310" {
+			t.Errorf("TL310 with mode=max: %+v", d)
+		}
+	}
+	alone := LintRun(files[2:], nil, rules.All(), lint.Options{})
+	if got, want := alone, lint.Lint(files[2:], rules.All(), lint.Options{}); len(got.Diagnostics) == 0 || !reflect.DeepEqual(got, want) {
+		t.Errorf("the group file alone: %+v, want lint.Lint's %+v", got.Diagnostics, want.Diagnostics)
 	}
 }

@@ -30,8 +30,10 @@ type Engine struct {
 	Config func() ConfigSource
 	// Runs finds the runs that include a file; nil means SingleFileRuns.
 	Runs RunFinder
-	// Lint lints one run; nil means lint.Lint (the engine's entry point the CLI also uses).
-	Lint func(files []lint.File, rules []*lint.Rule, o lint.Options) *lint.Result
+	// Lint lints one run: its files (the primary config first, each with the editor's text
+	// where it is open) and its overrides. Nil means LintRun (lint.LintFiles, what check does
+	// with a tree).
+	Lint func(files []lint.File, overrides []string, rules []*lint.Rule, o lint.Options) *lint.Result
 	// CheckConfig validates a config file's text as it is being edited (nil: config files are
 	// checked only as they are loaded from disk).
 	CheckConfig func(path string, src []byte) error
@@ -44,16 +46,64 @@ type Engine struct {
 // (a config.Errors with positions when the file could be read).
 type ConfigSource func(path string) (lint.Options, error)
 
-// RunFinder returns the runs (the files one training launch reads, linted together) that include
-// path: each run lists its files, path among them. read gives a file's current text (the
-// editor's, unsaved, for open files; else the disk's), so a defaults list being typed counts.
-// Composed runs (Hydra defaults, `deepspeed:` files; issue 11) plug in here; until then every
-// file is a run of one (SingleFileRuns).
-type RunFinder func(path string, read func(path string) ([]byte, bool)) [][]string
+// Run is one training run that includes the edited file: the files one launch reads, its
+// primary config first, and the Hydra overrides it is composed with (an experiment's run is
+// the primary with experiment=<name>).
+type Run struct {
+	Files     []string
+	Overrides []string
+}
+
+// RunFinder returns the runs that include path (path among each run's files). read gives a
+// file's current text (the editor's, unsaved, for open files; else the disk's), so a defaults
+// list being typed counts. cmd/trainlint composes Hydra runs (lint/compose); a file no run
+// includes is a run of one (SingleFileRuns).
+type RunFinder func(path string, read func(path string) ([]byte, bool)) []Run
 
 // SingleFileRuns makes every file a run of its own.
-func SingleFileRuns(path string, _ func(string) ([]byte, bool)) [][]string {
-	return [][]string{{path}}
+func SingleFileRuns(path string, _ func(string) ([]byte, bool)) []Run {
+	return []Run{{Files: []string{path}}}
+}
+
+// LintRun lints one run's files with lint.LintFiles, as check lints a tree: the paths are made
+// relative to the primary's folder (the config directory) for the composition and given back
+// absolute in the result. A run of one file without overrides is lint.Lint's.
+func LintRun(files []lint.File, overrides []string, rules []*lint.Rule, o lint.Options) *lint.Result {
+	if len(files) < 2 && len(overrides) == 0 {
+		return lint.Lint(files, rules, o)
+	}
+	root := filepath.Dir(files[0].Path)
+	abs := map[string]string{} // relative slash path -> the path given
+	in := make([]lint.File, len(files))
+	for i, f := range files {
+		in[i] = f
+		if r, err := filepath.Rel(root, f.Path); err == nil && filepath.IsLocal(r) {
+			in[i].Path = filepath.ToSlash(r)
+			abs[in[i].Path] = f.Path
+		}
+	}
+	back := func(p *string) {
+		if a, ok := abs[*p]; ok {
+			*p = a
+		}
+	}
+	res := lint.LintFiles(in, overrides, rules, o)
+	for i := range res.Files {
+		back(&res.Files[i].Path)
+	}
+	for i := range res.Diagnostics {
+		d := &res.Diagnostics[i]
+		back(&d.File)
+		for j := range d.Related {
+			back(&d.Related[j].File)
+		}
+		if d.Fix != nil {
+			for j := range d.Fix.Edits {
+				back(&d.Fix.Edits[j].File)
+			}
+		}
+	}
+	return res
 }
 
 // DefaultDelay is how long the server waits after the last change before it lints (typing a
@@ -207,7 +257,7 @@ func newServer(eng Engine, client protocol.Client, opts Options) *server {
 		eng.Runs = SingleFileRuns
 	}
 	if eng.Lint == nil {
-		eng.Lint = lint.Lint
+		eng.Lint = LintRun
 	}
 	if eng.Config == nil {
 		eng.Config = func() ConfigSource { return func(string) (lint.Options, error) { return lint.Options{}, nil } }
@@ -564,7 +614,7 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 	if d == nil || d.format == "" {
 		return nil
 	}
-	runs := [][]string{{d.path}}
+	runs := []Run{{Files: []string{d.path}}}
 	var opts lint.Options
 	if d.onDisk {
 		runs = s.eng.Runs(d.path, func(p string) ([]byte, bool) {
@@ -585,7 +635,7 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 	for _, run := range runs {
 		var files []lint.File
 		texts := map[string]*published{}
-		for _, p := range run {
+		for _, p := range run.Files {
 			var t *text
 			var v int32
 			var f doc.Format
@@ -602,7 +652,10 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 			files = append(files, lint.File{Path: p, Text: t.src, Format: f})
 			texts[p] = &published{version: v, text: t, format: f, path: p, diags: []lint.Diagnostic{}}
 		}
-		res := s.eng.Lint(files, s.eng.Rules, opts)
+		if len(files) == 0 {
+			continue
+		}
+		res := s.eng.Lint(files, run.Overrides, s.eng.Rules, opts)
 		for _, fi := range res.Files {
 			if fi.Path == d.path && fi.Framework != "" && fi.Framework != dialect.Generic.Name {
 				s.mu.Lock()

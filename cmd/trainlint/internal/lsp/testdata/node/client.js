@@ -7,7 +7,9 @@
 // It opens FILE (a copy of cmd/trainlint/examples/hf-sft.yaml inside WORKSPACE, next to
 // deepspeed-zero2.json), waits for the findings, checks hover, completion and go to definition,
 // applies the quick fix of TL202 as VS Code would (the code action's workspace edit, then a
-// didChange), and checks the finding is gone. Exit code 0 means every check passed.
+// didChange), and checks the finding is gone. Then it edits a Hydra group file of WORKSPACE/conf
+// without saving and checks the run's finding in another file is published on that file. Exit
+// code 0 means every check passed.
 'use strict';
 
 const { spawn } = require('node:child_process');
@@ -155,6 +157,23 @@ async function main() {
     const saved = await waitFor(uri, lacksCode('TL202'), 'findings after save');
     check(saved.diagnostics.some((x) => x.code === 'TL101'), 'other findings stay after the fix', JSON.stringify(saved.diagnostics.map((x) => x.code)));
   }
+
+  // A composed run (Hydra, the workspace's conf/): editing callbacks/default.yaml without
+  // saving re-lints the runs that include it, and the finding this makes in another file of the
+  // run, model_checkpoint.yaml's mode, is published on that file, pointing back at the edit.
+  const defFile = path.join(workspace, 'conf', 'callbacks', 'default.yaml');
+  const defUri = pathToFileURL(defFile).href;
+  const ckptUri = pathToFileURL(path.join(workspace, 'conf', 'callbacks', 'model_checkpoint.yaml')).href;
+  const defText = fs.readFileSync(defFile, 'utf8');
+  await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: defUri, languageId: 'yaml', version: 1, text: defText } });
+  const clean = await waitFor(defUri, () => true, 'the Hydra group file linted');
+  check(!clean.diagnostics.some((x) => x.code === 'TL310') && !(latest.get(ckptUri) || { diagnostics: [] }).diagnostics.some((x) => x.code === 'TL310'), 'the run as saved has no TL310', JSON.stringify(clean.diagnostics.map((x) => x.code)));
+  await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: defUri, version: 2 }, contentChanges: [{ text: defText.replace('  mode: max\n', '') }] });
+  const ck = await waitFor(ckptUri, hasCode('TL310'), 'TL310 published on model_checkpoint.yaml');
+  const d3 = ck.diagnostics.find((x) => x.code === 'TL310');
+  check(d3.range.start.line === 4, 'TL310 is on model_checkpoint.yaml line 5', JSON.stringify(d3.range));
+  check((d3.relatedInformation || []).some((r) => r.location.uri === defUri), 'TL310 points at the monitor in the edited file', JSON.stringify(d3.relatedInformation));
+  check(fs.readFileSync(defFile, 'utf8') === defText, 'the unsaved edit did not reach the disk');
 
   await conn.sendRequest(ShutdownRequest.type);
   await conn.sendNotification(ExitNotification.type);

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// runSearchDepth is how many folders above an edited YAML file the language server looks for
+// the Hydra primary configs that may include it: a group option sits one or two levels below
+// its config directory (configs/trainer/ddp.yaml, configs/experiment/sub/x.yaml).
+const runSearchDepth = 3
+
+// maxRunCandidates bounds the YAML files of one folder read as possible primary configs on
+// each re-lint: a folder with more (a data set, generated configs) is not a config directory
+// a person edits by hand, and reading them all on every keystroke would stall the editor.
+const maxRunCandidates = 200
+
+// editorRuns is the language server's run finder: the Hydra runs (lint/compose, as check
+// discovers them) whose composition reads the edited file. It looks in the file's folder and
+// up to runSearchDepth folders above for primary configs, composes each run found there
+// (experiments included) through the editor's texts, and keeps those that read the file; the
+// nearest folder with such runs wins. A file no run reads is a run of one.
+func editorRuns(path string, read func(string) ([]byte, bool)) []lsp.Run {
+	if !isYAMLPath(path) {
+		return lsp.SingleFileRuns(path, read)
+	}
+	dir := filepath.Dir(path)
+	for i := 0; i <= runSearchDepth; i++ {
+		if runs := runsIn(dir, path, read); len(runs) > 0 {
+			return runs
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			break
+		}
+		dir = up
+	}
+	return lsp.SingleFileRuns(path, read)
+}
+
+// runsIn composes the runs of the primary configs directly in dir and returns those that read
+// path.
+func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var top []string
+	for _, e := range ents {
+		if !e.IsDir() && isYAMLPath(e.Name()) {
+			top = append(top, e.Name())
+		}
+	}
+	if len(top) == 0 || len(top) > maxRunCandidates {
+		return nil
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	fsys := &editorFS{FS: root.FS(), root: root, dir: dir, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
+	specs, _ := compose.Discover(fsys, top)
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil
+	}
+	rel = filepath.ToSlash(rel)
+	var out []lsp.Run
+	cache := compose.NewCache()
+	for _, s := range specs {
+		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{})
+		if run.File(rel) == nil {
+			continue
+		}
+		r := lsp.Run{Overrides: s.Overrides, Files: []string{filepath.Join(dir, filepath.FromSlash(s.Primary))}}
+		var others []string
+		for _, d := range run.Files {
+			if d.Path != s.Primary {
+				others = append(others, filepath.Join(dir, filepath.FromSlash(d.Path)))
+			}
+		}
+		sort.Strings(others)
+		r.Files = append(r.Files, others...)
+		out = append(out, r)
+	}
+	return out
+}
+
+// editorFS is a config directory as the editor sees it: files read through the server (the
+// editor's unsaved text where a file is open), folders listed from the disk. os.Root confines
+// it to the directory (no "..", no symbolic link out of it), and a file that is not regular or
+// is over the size limit is not read, as for check's trees.
+type editorFS struct {
+	fs.FS
+	root *os.Root
+	dir  string
+	read func(string) ([]byte, bool)
+	max  int64
+}
+
+func (e *editorFS) ReadFile(name string) ([]byte, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
+	}
+	fi, err := e.root.Stat(filepath.FromSlash(name))
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > e.max {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
+	}
+	b, ok := e.read(filepath.Join(e.dir, filepath.FromSlash(name)))
+	if !ok || int64(len(b)) > e.max {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	}
+	return b, nil
+}
+
+func (e *editorFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(e.FS, name) }

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+)
+
+// editorTree is hydraTree with the checkpoint's mode in the group file and the direction
+// that fits its monitor set in callbacks/default.yaml, which composes after it.
+func editorTree() map[string]string {
+	t := map[string]string{}
+	for k, v := range hydraTree {
+		t[k] = v
+	}
+	t["conf/callbacks/model_checkpoint.yaml"] = "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n  mode: min\n"
+	t["conf/plain.yaml"] = "per_device_train_batch_size: 8\n"
+	return t
+}
+
+func diskRead(p string) ([]byte, bool) {
+	b, err := os.ReadFile(p)
+	return b, err == nil
+}
+
+// TestEditorRuns: the language server's run finder returns the runs whose composition reads
+// the edited file (the primary first, experiments with their override), reads through the
+// editor (an unsaved defaults list counts) and leaves files no run reads to a run of one.
+func TestEditorRuns(t *testing.T) {
+	dir := writeTree(t, editorTree())
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	runs := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead)
+	if len(runs) != 2 {
+		t.Fatalf("runs %+v, want train.yaml and its experiment", runs)
+	}
+	for i, r := range runs {
+		if r.Files[0] != p("conf/train.yaml") || !strings.Contains(strings.Join(r.Files, " "), p("conf/callbacks/model_checkpoint.yaml")) {
+			t.Errorf("run %d files %v", i, r.Files)
+		}
+	}
+	if strings.Join(runs[0].Overrides, " ") != "" || strings.Join(runs[1].Overrides, " ") != "experiment=x" {
+		t.Errorf("overrides %v, %v", runs[0].Overrides, runs[1].Overrides)
+	}
+	if exp := editorRuns(p("conf/experiment/x.yaml"), diskRead); len(exp) != 1 || strings.Join(exp[0].Overrides, " ") != "experiment=x" {
+		t.Errorf("the experiment's runs: %+v", exp)
+	}
+	// debug/slow.yaml is in no run (debug: null) until the editor's unsaved train.yaml picks it.
+	slow := p("conf/debug/slow.yaml")
+	if got := editorRuns(slow, diskRead); len(got) != 1 || len(got[0].Files) != 1 || got[0].Files[0] != slow {
+		t.Errorf("a file no run reads: %+v", got)
+	}
+	unsaved := func(path string) ([]byte, bool) {
+		if path == p("conf/train.yaml") {
+			return []byte(strings.Replace(hydraTree["conf/train.yaml"], "debug: null", "debug: slow", 1)), true
+		}
+		return diskRead(path)
+	}
+	if got := editorRuns(slow, unsaved); len(got) != 2 || got[0].Files[0] != p("conf/train.yaml") {
+		t.Errorf("with the unsaved defaults list: %+v", got)
+	}
+	// A folder with more YAML files than a config directory has is not searched.
+	for i := 0; i <= maxRunCandidates; i++ {
+		os.WriteFile(filepath.Join(dir, "conf", "gen"+itoa(i)+".yaml"), []byte("x: 1\n"), 0o644)
+	}
+	if got := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead); len(got) != 1 || len(got[0].Files) != 1 {
+		t.Errorf("runs searched in a folder of %d YAML files: %+v", maxRunCandidates+1, got)
+	}
+	for _, f := range []string{"conf/plain.yaml", "conf/data/small.yaml.json"} {
+		if got := editorRuns(p(f), diskRead); len(got) != 1 || len(got[0].Files) != 1 {
+			t.Errorf("%s: %+v", f, got)
+		}
+	}
+}
+
+type lspRecorder struct {
+	protocol.UnimplementedClient
+	diags chan *protocol.PublishDiagnosticsParams
+}
+
+func (r *lspRecorder) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
+	r.diags <- p
+	return nil
+}
+
+func (r *lspRecorder) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
+	return nil
+}
+
+// TestLSPLintsRuns: `trainlint lsp` lints an edited group file through the runs that include
+// it. The editor's unsaved callbacks/default.yaml drops `mode: max`, so the checkpoint's
+// `mode: min` in model_checkpoint.yaml now ranks the monitor of default.yaml the wrong way:
+// the finding is published on model_checkpoint.yaml (another file than the one edited), with
+// default.yaml as its related location, while the disk still says mode: max.
+func TestLSPLintsRuns(t *testing.T) {
+	dir := writeTree(t, editorTree())
+	rs := allRules()
+	eng := lsp.Engine{Rules: rs, Runs: editorRuns}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	rec := &lspRecorder{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}
+	go lsp.Serve(ctx, a, a, eng, lsp.Options{Delay: time.Millisecond})
+	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
+	if _, err := server.Initialize(ctx, &protocol.InitializeParams{}); err != nil {
+		t.Fatal(err)
+	}
+	def := filepath.Join(dir, "conf", "callbacks", "default.yaml")
+	ckpt := uri.File(filepath.Join(dir, "conf", "callbacks", "model_checkpoint.yaml"))
+	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: uri.File(def), LanguageID: "yaml", Version: 1,
+		Text: strings.Replace(hydraTree["conf/callbacks/default.yaml"], "  mode: max\n", "", 1)}})
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case p := <-rec.diags:
+			if p.URI != ckpt {
+				continue
+			}
+			for _, d := range p.Diagnostics {
+				if c, ok := d.Code.(protocol.String); ok && string(c) == "TL310" {
+					if d.Range.Start.Line != 4 {
+						t.Errorf("TL310 at line %d, want 5", d.Range.Start.Line+1)
+					}
+					if len(d.RelatedInformation) == 0 || d.RelatedInformation[0].Location.URI != uri.File(def) {
+						t.Errorf("TL310 related %+v, want default.yaml", d.RelatedInformation)
+					}
+					return
+				}
+			}
+		case <-deadline:
+			t.Fatal("model_checkpoint.yaml got no TL310 from the run")
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package lint_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// treeFiles reads a rebuilt tree's files into memory, as the browser and the editor hold them.
+func treeFiles(t *testing.T, dir string, paths []string) []lint.File {
+	t.Helper()
+	var out []lint.File
+	for _, p := range paths {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, lint.File{Path: p, Text: b})
+	}
+	return out
+}
+
+func resultJSON(t *testing.T, r *lint.Result) string {
+	t.Helper()
+	b, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestLintFilesMatchesTree: lightning-hydra-template's configs held in memory lint exactly as
+// the tree on disk does (the same runs, the same findings at the same files and lines).
+func TestLintFilesMatchesTree(t *testing.T) {
+	tmp, paths := rebuildTree(t, lhtRepo)
+	mem := lint.LintFiles(treeFiles(t, tmp, paths), nil, rules.All(), lint.Options{})
+	disk := lint.LintTree(os.DirFS(tmp), paths, nil, rules.All(), lint.Options{})
+	if got, want := resultJSON(t, mem), resultJSON(t, disk); got != want {
+		t.Errorf("in memory:\n%s\non disk:\n%s", got, want)
+	}
+	for _, d := range mem.Diagnostics {
+		if d.File == "configs/callbacks/model_checkpoint.yaml" && d.Code == "TL301" {
+			t.Errorf("the group file alone's TL301 is back: %+v", d)
+		}
+	}
+}
+
+// TestLintFilesOverrides: overrides compose the primaries found with them, and a finding from
+// a group file the override chose is placed in that file.
+func TestLintFilesOverrides(t *testing.T) {
+	tmp, paths := rebuildTree(t, lhtRepo)
+	files := treeFiles(t, tmp, paths)
+	o := lint.Options{Select: []string{"TL101"}}
+	if d := find(lint.LintFiles(files, nil, rules.All(), o).Diagnostics, "TL101"); d != nil {
+		t.Fatalf("TL101 without the override: %+v", d)
+	}
+	res := lint.LintFiles(files, []string{"debug=default"}, rules.All(), o)
+	d := find(res.Diagnostics, "TL101")
+	if d == nil || d.File != "configs/debug/default.yaml" || d.Line != 34 {
+		t.Fatalf("TL101 at %+v, want configs/debug/default.yaml:34", d)
+	}
+}
+
+// TestLintFilesPlain: files with no composition lint as Lint lints them, including paths that
+// cannot be part of a tree and a path given twice.
+func TestLintFilesPlain(t *testing.T) {
+	files := []lint.File{
+		{Path: "sft.yaml", Text: []byte("per_device_train_batch_size: 16\nper_device_eval_batch_size: 4\neval_strategy: steps\neval_steps: 100\n")},
+		{Path: "/abs/ds.json", Text: []byte(`{"train_batch_size": 32, "zero_optimization": {"stage": 2}}`)},
+		{Path: "../up.yaml", Text: []byte("seed: 1\n")},
+		{Path: "sft.yaml", Text: []byte("seed: [\n")},
+		{Path: "ds.yaml", Text: []byte(`{"train_batch_size": 32, "gradient_accumulation_steps": 1}`), Format: doc.JSON},
+		{Path: "zz.yaml", Text: []byte("seed: 2\n")},
+	}
+	got := resultJSON(t, lint.LintFiles(files, []string{"trainer.devices=8"}, rules.All(), lint.Options{}))
+	want := resultJSON(t, lint.Lint(files, rules.All(), lint.Options{}))
+	if got != want {
+		t.Errorf("LintFiles:\n%s\nLint:\n%s", got, want)
+	}
+	if !strings.Contains(got, "TL202") || !strings.Contains(got, "parse-error") {
+		t.Errorf("expected findings missing: %s", got)
+	}
+}
+
+// TestMemFS holds the in-memory file system to io/fs's rules (testing/fstest checks ReadFile,
+// ReadDir, Open and Stat against each other).
+func TestMemFS(t *testing.T) {
+	m := lint.MemFS(map[string][]byte{
+		"configs/train.yaml":          []byte("defaults:\n  - trainer: gpu\n"),
+		"configs/trainer/gpu.yaml":    []byte("devices: 1\n"),
+		"configs/trainer/ddp.yaml":    []byte("devices: 4\n"),
+		"README.yaml":                 []byte(""),
+		"configs/experiment/a/b.yaml": []byte("x: 1\n"),
+	})
+	if err := fstest.TestFS(m, "configs/train.yaml", "configs/trainer/gpu.yaml", "configs/trainer/ddp.yaml", "README.yaml", "configs/experiment/a/b.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.ReadFile("../configs/train.yaml"); err == nil {
+		t.Error("read a path outside the root")
+	}
+}

@@ -1,0 +1,193 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/wasm/api"
+)
+
+// hydraRun is a Hydra primary with its group files, as the checker's tabs hold them.
+func hydraRun() []api.File {
+	return []api.File{
+		{Path: "configs/train.yaml", Text: "defaults:\n  - data: mnist\n  - trainer: default\n  - callbacks: default\n  - _self_\n\nseed: 12345\n"},
+		{Path: "configs/data/mnist.yaml", Text: "_target_: src.data.mnist_datamodule.MNISTDataModule\nbatch_size: 128\nnum_workers: 0\n"},
+		{Path: "configs/trainer/default.yaml", Text: "_target_: lightning.pytorch.trainer.Trainer\nmax_epochs: 10\ncheck_val_every_n_epoch: 1\n"},
+		{Path: "configs/trainer/ddp.yaml", Text: "defaults:\n  - default\n\nstrategy: ddp\naccelerator: gpu\ndevices: 4\nnum_nodes: 1\n"},
+		{Path: "configs/callbacks/default.yaml", Text: "defaults:\n  - model_checkpoint\n  - _self_\n\nmodel_checkpoint:\n  monitor: val/acc\n  save_top_k: 1\n"},
+		{Path: "configs/callbacks/model_checkpoint.yaml", Text: "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  dirpath: ckpts\n  monitor: null\n  save_top_k: 1\n  mode: min\n"},
+	}
+}
+
+func find(ds []lint.Diagnostic, code, file string) *lint.Diagnostic {
+	for i := range ds {
+		if ds[i].Code == code && (file == "" || ds[i].File == file) {
+			return &ds[i]
+		}
+	}
+	return nil
+}
+
+// TestLintRunRequest: a request's files are one run. The group file alone looks like a
+// ModelCheckpoint without a monitor (TL301); in the run the monitor comes from
+// callbacks/default.yaml, and the wrong direction for it (TL310) is reported in the file that
+// sets mode, with the monitor's file and line as a related location.
+func TestLintRunRequest(t *testing.T) {
+	const ckpt = "configs/callbacks/model_checkpoint.yaml"
+	files := hydraRun()
+	var alone api.File
+	for _, f := range files {
+		if f.Path == ckpt {
+			alone = f
+		}
+	}
+	res, err := api.Lint(api.Request{Files: []api.File{alone}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if find(res.Diagnostics, "TL301", ckpt) == nil {
+		t.Fatalf("the group file alone no longer gets TL301, so this test proves nothing: %+v", res.Diagnostics)
+	}
+	res, err = api.Lint(api.Request{Files: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != len(files) {
+		t.Errorf("%d files in the result, want %d", len(res.Files), len(files))
+	}
+	if d := find(res.Diagnostics, "TL301", ""); d != nil {
+		t.Errorf("TL301 in the run: %+v", d)
+	}
+	d := find(res.Diagnostics, "TL310", "")
+	if d == nil || d.File != ckpt || d.Line != 6 {
+		t.Fatalf("TL310 %+v, want it at %s:6", d, ckpt)
+	}
+	if len(d.Related) != 1 || d.Related[0].File != "configs/callbacks/default.yaml" || d.Related[0].Line != 6 {
+		t.Errorf("TL310 related %+v, want configs/callbacks/default.yaml:6", d.Related)
+	}
+	if d := find(res.Diagnostics, "TL101", ""); d == nil || d.File != "configs/data/mnist.yaml" || d.Line != 3 {
+		t.Errorf("TL101 %+v, want configs/data/mnist.yaml:3", d)
+	}
+	// An override changes the run: the value it sets is the run's, and says where it came from.
+	res, err = api.Lint(api.Request{Files: files, Options: api.Options{Overrides: []string{" data.num_workers=4 "}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(res.Diagnostics, "TL101", ""); d != nil {
+		t.Errorf("TL101 with data.num_workers=4: %+v", d)
+	}
+	res, err = api.Lint(api.Request{Files: files, Options: api.Options{Overrides: []string{"callbacks.model_checkpoint.mode=max"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(res.Diagnostics, "TL310", ""); d != nil {
+		t.Errorf("TL310 with mode=max: %+v", d)
+	}
+	res, err = api.Lint(api.Request{Files: files, Options: api.Options{Overrides: []string{"data=imagenet"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(res.Diagnostics, "TL006", ""); d == nil || !strings.Contains(d.Message, "imagenet") {
+		t.Errorf("an override naming a missing option: %+v", res.Diagnostics)
+	}
+}
+
+// TestFixRunRequest: fixing a run's files applies only structural fixes to them (composed
+// findings carry none), and the result is the run's.
+func TestFixRunRequest(t *testing.T) {
+	files := hydraRun()
+	out, err := api.Fix(api.Request{Files: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range out.Files {
+		if f.Text != files[i].Text || f.Applied != 0 {
+			t.Errorf("%s changed by fix: %d applied\n%s", f.Path, f.Applied, f.Text)
+		}
+	}
+	if find(out.Result.Diagnostics, "TL310", "") == nil {
+		t.Errorf("the fixed run lost its TL310: %+v", out.Result.Diagnostics)
+	}
+}
+
+// TestTargetsRequest: the version a request targets changes what a removed key means.
+func TestTargetsRequest(t *testing.T) {
+	f := []api.File{{Path: "sft.yaml", Text: "output_dir: out\noverwrite_output_dir: true\nper_device_train_batch_size: 8\n"}}
+	res, err := api.Lint(api.Request{Files: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := find(res.Diagnostics, "TL005", "")
+	if d == nil || d.Severity != lint.Warning || strings.Contains(d.Message, "still works") {
+		t.Fatalf("newest: %+v", d)
+	}
+	for _, v := range []string{"", "newest"} {
+		res, _ = api.Lint(api.Request{Files: f, Options: api.Options{Targets: map[string]string{"transformers": v}}})
+		if got := find(res.Diagnostics, "TL005", ""); got == nil || got.Message != d.Message {
+			t.Errorf("target %q: %+v, want the newest's", v, got)
+		}
+	}
+	res, err = api.Lint(api.Request{Files: f, Options: api.Options{Targets: map[string]string{"transformers": "4.46"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d = find(res.Diagnostics, "TL005", "")
+	if d == nil || d.Severity != lint.Info || !strings.Contains(d.Message, "the checker targets 4.46, where it still works") {
+		t.Errorf("4.46: %+v", d)
+	}
+	for _, bad := range []map[string]string{{"pytorch": "2.0"}, {"trl": "latest"}} {
+		if _, err := api.Lint(api.Request{Files: f, Options: api.Options{Targets: bad}}); err == nil {
+			t.Errorf("targets %v accepted", bad)
+		}
+	}
+}
+
+// TestTargetsList: the selector's versions come from the knowledge table's tags and the
+// settings' deprecation versions, oldest first.
+func TestTargetsList(t *testing.T) {
+	got := map[string][]string{}
+	for _, ti := range api.Targets() {
+		got[ti.Package] = ti.Versions
+	}
+	for pkg, want := range map[string][]string{"transformers": {"4.41", "5.0"}, "trl": {"0.19.0", "1.0.0"}, "deepspeed": {"0.14.0"}} {
+		vs := strings.Join(got[pkg], " ")
+		for _, v := range want {
+			if !strings.Contains(" "+vs+" ", " "+v+" ") {
+				t.Errorf("%s versions %q lack %s", pkg, vs, v)
+			}
+		}
+	}
+	// Every version listed is accepted in a request.
+	for pkg, vs := range got {
+		for _, v := range vs {
+			if _, err := api.Lint(api.Request{Files: []api.File{{Path: "a.yaml", Text: "x: 1\n"}}, Options: api.Options{Targets: map[string]string{pkg: v}}}); err != nil {
+				t.Errorf("%s %s: %v", pkg, v, err)
+			}
+		}
+	}
+}
+
+// TestDecodeRunOptions: overrides and targets cross as JSON; wrong shapes are clear errors.
+func TestDecodeRunOptions(t *testing.T) {
+	r, err := api.Decode([]byte(`{"files":[],"options":{"overrides":["experiment=x","+a=1"],"targets":{"trl":"0.19.0","deepspeed":""}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Options.Overrides, " ") != "experiment=x +a=1" || r.Options.Targets["trl"] != "0.19.0" || len(r.Options.Targets) != 2 {
+		t.Errorf("decoded %+v", r.Options)
+	}
+	for req, want := range map[string]string{
+		`{"options":{"overrides":"x=1"}}`:      "options.overrides is not an array",
+		`{"options":{"overrides":[1]}}`:        "options.overrides holds a non-string",
+		`{"options":{"targets":["trl"]}}`:      "options.targets is not an object",
+		`{"options":{"targets":{"trl":0.19}}}`: "options.targets.trl is not a string",
+	} {
+		if _, err := api.Decode([]byte(req)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", req, err, want)
+		}
+	}
+	if got := string(api.LintJSON([]byte(`{"files":[{"path":"a.yaml","text":"x: 1"}],"options":{"overrides":[" "]}}`))); !strings.Contains(got, "options.overrides[0] is empty") {
+		t.Errorf("empty override: %s", got)
+	}
+}

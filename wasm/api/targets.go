@@ -1,0 +1,117 @@
+package api
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+)
+
+// TargetInfo is one framework package the checker's version selector offers: the versions
+// at which trainlint's knowledge of it changes, oldest first. Choosing none lints for the
+// newest release, as the CLI does without [target] or pins.
+type TargetInfo struct {
+	Package  string   `json:"package"`
+	Versions []string `json:"versions"`
+}
+
+// Targets lists the packages whose version changes findings and the versions that make a
+// difference: the release tags the knowledge table was read at (TRL, DeepSpeed) and the
+// versions the dialects' settings name as deprecating or removing a key (transformers 4.41,
+// 5.0). Between two of them a finding reads the same, so the list is what a selector needs.
+func Targets() []TargetInfo {
+	vs := map[string]map[string]bool{}
+	add := func(pkg string, v []int) {
+		if pkg == "" || len(v) == 0 {
+			return
+		}
+		if len(v) == 1 {
+			v = append(v, 0) // "v5" is 5.0
+		}
+		if vs[pkg] == nil {
+			vs[pkg] = map[string]bool{}
+		}
+		parts := make([]string, len(v))
+		for i, n := range v {
+			parts[i] = strconv.Itoa(n)
+		}
+		vs[pkg][strings.Join(parts, ".")] = true
+	}
+	last := func(note string) []int {
+		f := strings.Fields(note)
+		if len(f) == 0 {
+			return nil
+		}
+		return dialect.ParseVersion(f[len(f)-1])
+	}
+	for _, d := range dialect.All() {
+		for _, pkg := range append([]string{d.Package}, d.Alongside...) {
+			if k := dialect.KnowledgeOf(pkg); k != nil {
+				for _, t := range k.Tags {
+					add(pkg, dialect.ParseVersion(t))
+				}
+			}
+		}
+		for _, ks := range [][]dialect.Key{d.Keys, d.Settings} {
+			for _, k := range ks {
+				add(d.Package, last(k.Since))
+				add(d.Package, last(k.Removed))
+			}
+		}
+	}
+	var out []TargetInfo
+	for pkg, set := range vs {
+		t := TargetInfo{Package: pkg}
+		for v := range set {
+			t.Versions = append(t.Versions, v)
+		}
+		sort.Slice(t.Versions, func(i, j int) bool {
+			return dialect.CompareVersions(dialect.ParseVersion(t.Versions[i]), dialect.ParseVersion(t.Versions[j])) < 0
+		})
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Package < out[j].Package })
+	return out
+}
+
+// targetsOf turns a request's {package: version} into the engine's targets; the source names
+// the checker, so a message reads "...; the checker targets 4.46, where it still works".
+func targetsOf(m map[string]string) (map[string]lint.Target, error) {
+	if len(m) == 0 {
+		return nil, nil
+	}
+	out := map[string]lint.Target{}
+	for pkg, v := range m {
+		v = strings.TrimSpace(v)
+		if !versioned(pkg) {
+			return nil, fmt.Errorf("options.targets: unknown package %q", pkg)
+		}
+		if v == "" || v == "newest" {
+			continue
+		}
+		if len(dialect.ParseVersion(v)) == 0 {
+			return nil, fmt.Errorf("options.targets.%s: %q is not a version", pkg, v)
+		}
+		out[pkg] = lint.Target{Version: v, Source: "the checker targets " + v}
+	}
+	return out, nil
+}
+
+// versioned reports whether some dialect's findings depend on the package's version (it is the
+// dialect's package or one its configs extend): the packages Targets lists.
+func versioned(pkg string) bool {
+	for _, d := range dialect.All() {
+		if pkg != "" && d.Package == pkg {
+			return true
+		}
+		for _, a := range d.Alongside {
+			if a == pkg {
+				return true
+			}
+		}
+	}
+	return false
+}

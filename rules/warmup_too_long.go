@@ -14,7 +14,7 @@ var WarmupTooLong = register(&lint.Rule{
 	NeedsPlan: true,
 	Options: []lint.Option{
 		{Name: "warning_fraction", Type: "number", Default: 0.10, Doc: "warn when warmup is longer than this fraction of the training steps"},
-		{Name: "info_fraction", Type: "number", Default: 0.10, Doc: "note warmup longer than this fraction (info); at the default, equal to warning_fraction, no info is given: set 0.05 to hear about warmups between 5 and 10 %"},
+		{Name: "info_fraction", Type: "number", Default: 0.05, Doc: "note warmup longer than this fraction (info)"},
 	},
 	Rationale: `Warmup exists to get the model through the unstable first steps at a high learning rate; the
 playbook treats its length as something to pick so that the peak learning rate is reached safely,
@@ -23,10 +23,8 @@ done at the peak rate. Every step spent warming up is a step the decay schedule 
 a warmup that reaches the end of the step budget the run never trains at its configured learning
 rate at all, and curves of runs with different budgets stop being comparable.
 
-The rule reports warmup that reaches the step budget as an error and warmup above
-` + "`warning_fraction`" + ` (10 %) of it as a warning. Warmup above ` + "`info_fraction`" + ` is info; its default
-equals the warning threshold, because a 10 % warmup is a common recipe value and was the bulk of
-the findings on real configs: set it to 0.05 to be told about warmups between 5 and 10 %.
+The rule reports warmup that reaches the step budget as an error, warmup above
+` + "`warning_fraction`" + ` (10 %) of it as a warning and above ` + "`info_fraction`" + ` (5 %) as info.
 A ratio is compared directly; a step count needs a step budget in the file (` + "`max_steps`" + `) and is
 not judged against epoch-based runs, whose length depends on the data. Adapted from the Deep
 Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.`,

@@ -26,9 +26,11 @@ const (
 	// browser test holds it to these ceilings and fails on growth past them. Measured 2026-12-01
 	// after the gin and Python readers, Hydra composition, the knowledge tables and 18 new
 	// rules landed together: 1,174,333 bytes brotli and 1,630,759 gzip (8.2 MB raw), from
-	// 993,852 and 1,372,750 before them; the ceilings leave about 2 % above that.
-	WASMBrotliCeiling = 1_200_000
-	WASMGzipCeiling   = 1_670_000
+	// 993,852 and 1,372,750 before them; the ceilings leave about 2 % above that. With the
+	// transformers/TRL knowledge by version and TrainingArguments' start-up checks (issue 10,
+	// branch w10a) merged onto main of the same day: 1,199,472 brotli and 1,671,470 gzip.
+	WASMBrotliCeiling = 1_225_000
+	WASMGzipCeiling   = 1_705_000
 )
 
 // AssetReport gives the sizes of the checker's assets.

@@ -158,9 +158,13 @@ func TestTargetsList(t *testing.T) {
 			}
 		}
 	}
-	// Every version listed is accepted in a request.
+	// Every version listed is accepted in a request, and is a release number (a commit read for
+	// an unreleased head is not one).
 	for pkg, vs := range got {
 		for _, v := range vs {
+			if !strings.Contains(v, ".") {
+				t.Errorf("%s lists %q, not a release number", pkg, v)
+			}
 			if _, err := api.Lint(api.Request{Files: []api.File{{Path: "a.yaml", Text: "x: 1\n"}}, Options: api.Options{Targets: map[string]string{pkg: v}}}); err != nil {
 				t.Errorf("%s %s: %v", pkg, v, err)
 			}

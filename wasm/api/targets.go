@@ -51,6 +51,9 @@ func Targets() []TargetInfo {
 		for _, pkg := range append([]string{d.Package}, d.Alongside...) {
 			if k := dialect.KnowledgeOf(pkg); k != nil {
 				for _, t := range k.Tags {
+					if !strings.Contains(t, ".") {
+						continue // a commit read for an unreleased head (alignment-handbook's main), not a version
+					}
 					add(pkg, dialect.ParseVersion(t))
 				}
 			}

@@ -101,7 +101,7 @@ func (k *Cache) composeCode(fsys fs.FS, primary string, overrides []string, lim 
 		}
 	}
 	if complete {
-		removeKey(root, mmBaseKey)
+		removeChild(root, mmBaseKey)
 	}
 	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
 	return run
@@ -364,7 +364,7 @@ func (c *composer) mmMerge(dst, src *doc.Node, file string) {
 				return
 			}
 		}
-		removeKey(src, mmDeleteKey)
+		removeChild(src, mmDeleteKey)
 	}
 	setChild(dst, src.Key, src)
 }
@@ -390,17 +390,6 @@ func (c *composer) recopy(n *doc.Node) *doc.Node {
 		cp.Children = append(cp.Children, k)
 	}
 	return cp
-}
-
-func removeKey(n *doc.Node, key string) {
-	out := n.Children[:0]
-	for _, ch := range n.Children {
-		if ch.Key != key {
-			ch.Index = len(out)
-			out = append(out, ch)
-		}
-	}
-	n.Children = out
 }
 
 // moduleFile turns a relative module of `from <module> import` into its file inside the tree:

@@ -120,6 +120,8 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 	}
 }
 
+// removeChild drops every child of n named key and renumbers the rest (overrides that delete a
+// key, and the base and delete markers a code config composes away).
 func removeChild(n *doc.Node, key string) {
 	out := n.Children[:0]
 	for _, ch := range n.Children {

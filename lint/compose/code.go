@@ -108,23 +108,7 @@ func (k *Cache) composeCode(fsys fs.FS, primary string, overrides []string, lim 
 }
 
 // parseCode reads and parses a code config once (nil, false when it cannot be read).
-func (c *composer) parseCode(p string) (*doc.Document, bool) {
-	if d, ok := c.parsed[p]; ok {
-		return d, d != nil
-	}
-	if !fs.ValidPath(p) {
-		c.parsed[p] = nil
-		return nil, false
-	}
-	b, err := fs.ReadFile(c.fsys, p)
-	if err != nil {
-		c.parsed[p] = nil
-		return nil, false
-	}
-	d := doc.ParseWith(p, b, codeFormat(p), doc.Options{Limits: c.lim.Doc})
-	c.parsed[p] = d
-	return d, true
-}
+func (c *composer) parseCode(p string) (*doc.Document, bool) { return c.parseAs(p, codeFormat(p)) }
 
 // enter does the checks every load shares: a cycle, the depth, the merge and file limits, the
 // file's existence. It returns the parsed file (nil when the load must stop; the problem is

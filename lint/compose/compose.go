@@ -229,7 +229,11 @@ func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string
 }
 
 // parse reads and parses one config file once (nil when it does not exist or is unreadable).
-func (c *composer) parse(p string) (*doc.Document, bool) {
+func (c *composer) parse(p string) (*doc.Document, bool) { return c.parseAs(p, doc.YAML) }
+
+// parseAs reads and parses one file in format f once, caching the result (nil when the file
+// does not exist or is unreadable) by path for every later load of it.
+func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 	if d, ok := c.parsed[p]; ok {
 		return d, d != nil
 	}
@@ -242,7 +246,7 @@ func (c *composer) parse(p string) (*doc.Document, bool) {
 		c.parsed[p] = nil
 		return nil, false
 	}
-	d := doc.ParseWith(p, b, doc.YAML, doc.Options{Limits: c.lim.Doc})
+	d := doc.ParseWith(p, b, f, doc.Options{Limits: c.lim.Doc})
 	c.parsed[p] = d
 	return d, true
 }

@@ -176,6 +176,20 @@ func hasDefaultsList(b []byte) bool {
 // choosesGroups reports whether a defaults list has a `group: option` entry that is not an
 // override (an experiment's `override /trainer: ddp` changes another config's choice).
 func choosesGroups(b []byte) bool {
+	for _, k := range defaultsKeys(b) {
+		if strings.HasPrefix(k, "#") || strings.HasPrefix(strings.TrimSpace(k), "override ") {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// defaultsKeys returns, in order, the text before the colon of each entry of the top-level
+// defaults list that has one (`- trainer: ddp` gives "trainer", `- override /x: y` gives
+// "override /x"; entries without a colon are left out).
+func defaultsKeys(b []byte) []string {
+	var keys []string
 	inList := false
 	for _, line := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(line, "defaults:") {
@@ -190,12 +204,11 @@ func choosesGroups(b []byte) bool {
 		}
 		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
 		k, _, ok := strings.Cut(t, ":")
-		if !ok || strings.HasPrefix(k, "#") || strings.HasPrefix(strings.TrimSpace(k), "override ") {
-			continue
+		if ok {
+			keys = append(keys, k)
 		}
-		return true
 	}
-	return false
+	return keys
 }
 
 // hasGroupDir reports whether the directory holds a folder named by a group of the defaults
@@ -212,23 +225,7 @@ func hasGroupDir(fsys fs.FS, dir string, b []byte) bool {
 			dirs[e.Name()] = true
 		}
 	}
-	inList := false
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "defaults:") {
-			inList = true
-			continue
-		}
-		if !inList {
-			continue
-		}
-		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
-			break
-		}
-		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
-		k, _, ok := strings.Cut(t, ":")
-		if !ok {
-			continue
-		}
+	for _, k := range defaultsKeys(b) {
 		k = strings.TrimSpace(k)
 		k = strings.TrimPrefix(strings.TrimPrefix(k, "optional "), "override ")
 		k = strings.TrimPrefix(strings.TrimSpace(k), "/")

@@ -204,6 +204,13 @@ func BenchmarkTreeFileByFile(b *testing.B) {
 func BenchmarkTreeRunsOverFiles(b *testing.B) {
 	tmp, files := rebuildTree(b, lhtRepo)
 	fsys := os.DirFS(tmp)
+	benchRunsOverFiles(b, fsys, files)
+}
+
+// benchRunsOverFiles alternates LintTree over the files' runs with LintFile on each file in
+// every round and reports their ratio (runs/files) and each side's time per round.
+func benchRunsOverFiles(b *testing.B, fsys fs.FS, files []string) {
+	b.Helper()
 	rs := rules.All()
 	var runs, single time.Duration
 	b.ResetTimer()
@@ -354,22 +361,5 @@ func BenchmarkTree200RunsOverFiles(b *testing.B) {
 	if specs, _ := compose.Discover(fsys, files); len(specs) != 22 || len(files) != 200 {
 		b.Fatalf("%d files, %d runs", len(files), len(specs))
 	}
-	rs := rules.All()
-	var runs, single time.Duration
-	b.ResetTimer()
-	for range b.N {
-		t0 := time.Now()
-		lint.LintTree(fsys, files, nil, rs, lint.Options{})
-		t1 := time.Now()
-		for _, f := range files {
-			text, _ := fs.ReadFile(fsys, f)
-			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
-		}
-		t2 := time.Now()
-		runs += t1.Sub(t0)
-		single += t2.Sub(t1)
-	}
-	b.ReportMetric(float64(runs)/float64(single), "runs/files")
-	b.ReportMetric(float64(runs.Microseconds())/float64(b.N), "runs-µs/op")
-	b.ReportMetric(float64(single.Microseconds())/float64(b.N), "files-µs/op")
+	benchRunsOverFiles(b, fsys, files)
 }

@@ -605,6 +605,10 @@ const (
 	// YAMLv3: go.yaml.in/yaml/v3 read the file, because the direct reader declined it or
 	// Options.NoDirectYAML switched it off.
 	YAMLv3
+	// YAMLDeclined: the direct reader declined the file in a build without yaml.v3 (the
+	// WebAssembly module, built with the trainlint_lite tag; see yaml_lite.go). The Document
+	// holds only a parse problem saying so, and the checker loads the full module instead.
+	YAMLDeclined
 )
 
 func (r YAMLReader) String() string {
@@ -613,6 +617,8 @@ func (r YAMLReader) String() string {
 		return "direct"
 	case YAMLv3:
 		return "yaml.v3"
+	case YAMLDeclined:
+		return "declined"
 	}
 	return "none"
 }

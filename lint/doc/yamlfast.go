@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"unicode/utf8"
-
 )
 
 // The direct YAML reader. Most configs keep to a part of YAML: block mappings and sequences
@@ -756,7 +755,6 @@ func (f *fastReader) plain(parent *Node, depth, start, end int) *Node {
 	n.Span = Span{Start: f.pos(start), End: f.pos(end)}
 	return n
 }
-
 
 // quoted reads a one-line quoted scalar at f.i.
 func (f *fastReader) quoted(parent *Node, depth int) (*Node, int) {

@@ -11,6 +11,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/trainlint/trainlint/rules"
 )
 
 // Budgets of the checker's module (issue 15): GitHub Pages serves gzip, browsers that ask for it
@@ -90,22 +92,41 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 	return rep, nil
 }
 
-// WASMBuildFlags are the `go build` flags of the module (the parity test and `make wasm` use the
-// same): stripped, since the names are not needed in the browser, and without inlining, which
-// saves about an eighth of the compressed size. The YAML parser used to be inlined for speed
-// (23 KB brotli); since the direct YAML reader (lint/doc/yamlfast.go) reads most configs, yaml.v3
-// only sees the rest, and the first lint stays within its budget without it.
+// WASMBuildFlags are the `go build` flags of the full module (the parity test and `make wasm`
+// use the same): stripped, since the names are not needed in the browser, and without inlining,
+// which saves about an eighth of the compressed size. The YAML parser used to be inlined for
+// speed (23 KB brotli); since the direct YAML reader (lint/doc/yamlfast.go) reads most configs,
+// yaml.v3 only sees the rest, and the first lint stays within its budget without it.
 var WASMBuildFlags = []string{"-trimpath", "-gcflags=all=-l", "-ldflags=-s -w"}
 
-// BuildWASM compiles the js/wasm module and packs its data section (PackWASMData).
+// WASMLiteFlags are the flags of the light module, the one the checker loads first: the full
+// module's, with the trainlint_lite tag (no yaml.v3, no rule archives: see the package
+// documentation) and the rule archives' framework table the light build reads instead of them.
+func WASMLiteFlags() []string {
+	return []string{"-trimpath", "-gcflags=all=-l", "-tags=trainlint_lite", "-ldflags=-s -w " + rules.LiteFrameworksFlag()}
+}
+
+// FullWASM is the full module's file name beside trainlint.wasm (the light one): the checker
+// loads it only when a YAML file needs yaml.v3.
+const FullWASM = "trainlint-full.wasm"
+
+// BuildWASM compiles the light js/wasm module into dst and the full one beside it (FullWASM),
+// and packs their data sections (PackWASMData).
 func BuildWASM(root, dst string) error {
+	if err := buildWASM(root, dst, WASMLiteFlags()); err != nil {
+		return err
+	}
+	return buildWASM(root, filepath.Join(filepath.Dir(dst), FullWASM), WASMBuildFlags)
+}
+
+func buildWASM(root, dst string, flags []string) error {
 	abs, err := filepath.Abs(dst)
 	if err != nil {
 		return err
 	}
 	tmp := abs + ".unpacked"
 	defer os.Remove(tmp)
-	args := append(append([]string{"build"}, WASMBuildFlags...), "-o", tmp, "./wasm")
+	args := append(append([]string{"build"}, flags...), "-o", tmp, "./wasm")
 	if _, err := run(root, []string{"GOOS=js", "GOARCH=wasm"}, "go", args...); err != nil {
 		return err
 	}

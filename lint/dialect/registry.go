@@ -1,9 +1,7 @@
 package dialect
 
 import (
-	"regexp"
 	"sort"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -81,11 +79,4 @@ func supports(dl *Dialect, f doc.Format) bool {
 		}
 	}
 	return false
-}
-
-// lazyRegexp compiles a pattern on first use rather than at program start: every run of the
-// CLI loads this package, and most runs need the patterns of one dialect or none (`trainlint
-// version`, a config error, a file of another framework).
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

@@ -3,7 +3,6 @@ package dialect
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -66,8 +65,8 @@ func durationSeconds(s string) (secs float64, form durationForm, ok bool) {
 			return v * 86400, formWords, true
 		}
 	}
-	if d, err := time.ParseDuration(strings.ReplaceAll(s, " ", "")); err == nil && d > 0 {
-		return d.Seconds(), formGo, true
+	if d, ok := goDuration(strings.ReplaceAll(s, " ", "")); ok && d > 0 {
+		return durationSecondsOf(d), formGo, true
 	}
 	return 0, 0, false
 }

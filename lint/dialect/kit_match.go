@@ -393,3 +393,117 @@ func isComposerTime(s string) bool {
 	_, _, ok := composerTime(s)
 	return ok
 }
+
+// goDuration is time.ParseDuration without package time (whose parser and formatter weigh
+// more than this in the WebAssembly module): a signed sequence of decimal numbers, each with a
+// unit (ns, us, µs, ms, s, m, h), or "0"; the result in nanoseconds, with ParseDuration's
+// rounding of fractions and its overflow errors (TestGoDurationLikeTime, FuzzGoDuration).
+func goDuration(s string) (int64, bool) {
+	neg := false
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "0" {
+		return 0, true
+	}
+	if s == "" {
+		return 0, false
+	}
+	const limit = 1 << 63
+	var d uint64
+	for s != "" {
+		if !(s[0] == '.' || isDigit(s[0])) {
+			return 0, false
+		}
+		var v, f uint64
+		scale := 1.0
+		n := 0
+		for ; n < len(s) && isDigit(s[n]); n++ {
+			if v > limit/10 {
+				return 0, false
+			}
+			v = v*10 + uint64(s[n]-'0')
+			if v > limit {
+				return 0, false
+			}
+		}
+		pre, post := n > 0, false
+		s = s[n:]
+		if s != "" && s[0] == '.' {
+			s = s[1:]
+			overflow := false
+			n = 0
+			for ; n < len(s) && isDigit(s[n]); n++ {
+				if overflow {
+					continue
+				}
+				if f > (limit-1)/10 {
+					overflow = true
+					continue
+				}
+				y := f*10 + uint64(s[n]-'0')
+				if y > limit {
+					overflow = true
+					continue
+				}
+				f = y
+				scale *= 10
+			}
+			post = n > 0
+			s = s[n:]
+		}
+		if !pre && !post {
+			return 0, false
+		}
+		n = 0
+		for n < len(s) && s[n] != '.' && !isDigit(s[n]) {
+			n++
+		}
+		var unit uint64
+		switch s[:n] {
+		case "ns":
+			unit = 1
+		case "us", "\u00b5s", "\u03bcs":
+			unit = 1e3
+		case "ms":
+			unit = 1e6
+		case "s":
+			unit = 1e9
+		case "m":
+			unit = 60e9
+		case "h":
+			unit = 3600e9
+		default:
+			return 0, false
+		}
+		s = s[n:]
+		if v > limit/unit {
+			return 0, false
+		}
+		v *= unit
+		if f > 0 {
+			v += uint64(float64(f) * (float64(unit) / scale))
+			if v > limit {
+				return 0, false
+			}
+		}
+		d += v
+		if d > limit {
+			return 0, false
+		}
+	}
+	if neg {
+		return -int64(d), true
+	}
+	if d > limit-1 {
+		return 0, false
+	}
+	return int64(d), true
+}
+
+// durationSecondsOf is time.Duration.Seconds.
+func durationSecondsOf(d int64) float64 {
+	sec, nsec := d/1e9, d%1e9
+	return float64(sec) + float64(nsec)/1e9
+}

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The hand-written matchers of kit_match.go replace these regular expressions, which the
@@ -97,4 +98,35 @@ func checkMatchers(t *testing.T, s string) {
 	if got := anyRef(s); strings.Join(got, "\x00") != strings.Join(want, "\x00") || len(got) != len(want) {
 		t.Errorf("anyRef(%q) = %q; regexp: %q", s, got, want)
 	}
+}
+
+var durationSamples = []string{
+	"", "0", "-0", "+0", "00", "1s", "-1s", "+1.5h", "1h30m", "1h0.5m", "500ms", ".5s", "5.s", ".s", "1", "1x", "1µs", "1μs",
+	"1us", "1ns", "1.0000000000000000000001s", "9223372036854775807ns", "9223372036854775808ns", "-9223372036854775808ns",
+	"2562047h", "2562048h", "1e3s", "1h-1m", "1..5s", "0.000000001s", "1.9999999999999999999999999999h", "3m2562047h",
+	"18446744073709551616ns", "0.1234567890123456789012345678901234567890s",
+}
+
+func checkDuration(t *testing.T, s string) {
+	want, err := time.ParseDuration(s)
+	got, ok := goDuration(s)
+	if ok != (err == nil) || ok && got != int64(want) {
+		t.Errorf("goDuration(%q) = %d, %v; time.ParseDuration: %d, %v", s, got, ok, want, err)
+	}
+	if ok && durationSecondsOf(got) != want.Seconds() {
+		t.Errorf("durationSecondsOf(%d) = %v, want %v", got, durationSecondsOf(got), want.Seconds())
+	}
+}
+
+func TestGoDurationLikeTime(t *testing.T) {
+	for _, s := range durationSamples {
+		checkDuration(t, s)
+	}
+}
+
+func FuzzGoDuration(f *testing.F) {
+	for _, s := range durationSamples {
+		f.Add(s)
+	}
+	f.Fuzz(checkDuration)
 }

@@ -576,6 +576,11 @@ type Document struct {
 	// YAMLReader says which YAML reader built the tree (YAMLNone for other formats and for
 	// bytes refused before any reader ran).
 	YAMLReader YAMLReader
+	// Declined is set by the light build (tag trainlint_lite: the browser checker's first
+	// module, see lite.go) on a file it has no reader for: YAML its direct reader declines,
+	// gin and Python. The Document then holds one parse problem saying so, and the checker
+	// lints the file with the full module. Never set in a full build.
+	Declined bool
 	// Refs are the other files and modules this one names: gin `include` and `import`, Python
 	// imports and MMEngine `_base_` entries. Composition resolves them; a lone file keeps them
 	// for detection.
@@ -605,10 +610,6 @@ const (
 	// YAMLv3: go.yaml.in/yaml/v3 read the file, because the direct reader declined it or
 	// Options.NoDirectYAML switched it off.
 	YAMLv3
-	// YAMLDeclined: the direct reader declined the file in a build without yaml.v3 (the
-	// WebAssembly module, built with the trainlint_lite tag; see yaml_lite.go). The Document
-	// holds only a parse problem saying so, and the checker loads the full module instead.
-	YAMLDeclined
 )
 
 func (r YAMLReader) String() string {
@@ -617,8 +618,6 @@ func (r YAMLReader) String() string {
 		return "direct"
 	case YAMLv3:
 		return "yaml.v3"
-	case YAMLDeclined:
-		return "declined"
 	}
 	return "none"
 }

@@ -2,6 +2,8 @@
 
 package doc
 
+// yaml.v3 reads what the direct reader declines; the light build (lite.go) has no yaml.v3.
+
 import (
 	"bytes"
 	"errors"

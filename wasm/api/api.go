@@ -201,12 +201,12 @@ func FixResultJSON(res *FixResult) []byte {
 	return w.b
 }
 
-// NeedsFullModule reports whether a file of the result was a YAML file that the light module
-// (built with the trainlint_lite tag, no yaml.v3) could not read: the page then lints again
-// with the full module. Always false in a full build.
+// NeedsFullModule reports whether the light module (built with the trainlint_lite tag: no
+// yaml.v3, no gin or Python reader) could not read a file of the result: the page then lints
+// again with the full module. Always false in a full build.
 func NeedsFullModule(res *lint.Result) bool {
 	for _, f := range res.Files {
-		if f.YAMLReader == doc.YAMLDeclined {
+		if f.Declined {
 			return true
 		}
 	}

@@ -39,6 +39,8 @@ func craftedRequests() []api.Request {
 		{Files: []api.File{{Path: "ds.json", Text: `{"train_batch_size": 32, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2}`}}},
 		{Files: []api.File{{Path: "bad.json", Text: `{"a": 1,, }`}}},
 		{Files: []api.File{{Path: "cfg.toml", Text: "[training]\nseed = 1\nbatch_size = 8\n"}}},
+		{Files: []api.File{{Path: "configs/retinanet.py", Text: "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n"}}},
+		{Files: []api.File{{Path: "t5.gin", Text: "train.eval_period = 1000\nutils.SaveCheckpointConfig.period = 1000\n"}}},
 		{Files: []api.File{{Path: "noext", Text: "x: 1\n", Format: "yaml"}, {Path: "b.yaml", Text: "\t- tab\n"}}},
 		{Files: []api.File{}},
 		{Files: []api.File{{Path: "", Text: "x: 1"}}}, // error reply
@@ -166,7 +168,7 @@ func parity(t *testing.T, flags []string, lite bool) {
 		}
 		var mark struct{ NeedsFullModule bool }
 		json.Unmarshal([]byte(got.Answers[i].Lint), &mark)
-		if res, err := api.Lint(r); lite && err == nil && readByYAMLv3(res) {
+		if res, err := api.Lint(r); lite && err == nil && lightCannotRead(r, res) {
 			declined++
 			if !mark.NeedsFullModule {
 				t.Errorf("%s: the light module cannot read this YAML but did not ask for the full module: %s", name, got.Answers[i].Lint)
@@ -208,12 +210,17 @@ func parity(t *testing.T, flags []string, lite bool) {
 	t.Logf("%d requests, %d findings, byte-identical; %d handed to the full module", len(reqs), findings, declined)
 }
 
-// readByYAMLv3 reports whether a file of the result was read by yaml.v3 (the direct reader
-// declined it): what the light module cannot read.
-func readByYAMLv3(res *lint.Result) bool {
-	for _, f := range res.Files {
-		if f.YAMLReader == doc.YAMLv3 {
+// lightCannotRead reports whether a file of the request is one the light module has no reader
+// for: gin, Python, or YAML the direct reader declines (yaml.v3 reads it natively).
+func lightCannotRead(r api.Request, res *lint.Result) bool {
+	for i, f := range res.Files {
+		switch doc.Format(f.Format) {
+		case doc.Gin, doc.Python:
 			return true
+		case doc.YAML:
+			if doc.Parse(f.Path, []byte(r.Files[i].Text), doc.YAML, doc.Limits{}).YAMLReader == doc.YAMLv3 {
+				return true
+			}
 		}
 	}
 	return false

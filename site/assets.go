@@ -24,23 +24,23 @@ const (
 	// WASMGzipBudget is the most it may weigh gzipped (zlib level 6, as served on the fly).
 	WASMGzipBudget = 1_300_000
 
-	// The module does not meet those (see the package documentation for what is left), so the
-	// browser test holds it to these ceilings and fails on growth past them. Measured 2026-12-01
-	// after the gin and Python readers, Hydra composition, the knowledge tables and 18 new
-	// rules landed together: 1,174,333 bytes brotli and 1,630,759 gzip (8.2 MB raw), from
-	// 993,852 and 1,372,750 before them; the ceilings leave about 2 % above that.
-	WASMBrotliCeiling = 1_200_000
-	WASMGzipCeiling   = 1_670_000
+	// The budgets hold the light module, the one the checker loads (trainlint.wasm; the full one,
+	// trainlint-full.wasm, loads only for files it cannot read): the browser test fails past
+	// them. Measured 2026-12-01: 871,724 bytes brotli and 1,197,293 gzip (see the package
+	// documentation for what takes how much).
+	WASMBrotliCeiling = WASMBrotliBudget
+	WASMGzipCeiling   = WASMGzipBudget
 )
 
 // AssetReport gives the sizes of the checker's assets.
 type AssetReport struct {
-	WASM, WASMBrotli, WASMGzip       int
+	WASM, WASMBrotli, WASMGzip       int // the light module, trainlint.wasm
+	Full, FullBrotli, FullGzip       int // the full module, FullWASM
 	Bundle, BundleBrotli, BundleGzip int
 }
 
 // BuildAssets builds the checker into out from the source tree at root: trainlint.wasm (the
-// engine for js/wasm), wasm_exec.js (Go's loader, copied from GOROOT/lib/wasm, so it always
+// engine for js/wasm, light) and trainlint-full.wasm (see BuildWASM), wasm_exec.js (Go's loader, copied from GOROOT/lib/wasm, so it always
 // matches the compiler), and assets/checker.js (CodeMirror and the page logic, bundled by
 // esbuild after `npm ci`). Nothing generated is committed: everything comes from sources here.
 func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
@@ -71,7 +71,8 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 	}
 	absOut, _ := filepath.Abs(filepath.Join(out, "assets"))
 	absWASM, _ := filepath.Abs(wasm)
-	js, err := run(web, nil, "node", "build.mjs", absOut, absWASM)
+	absFull := filepath.Join(filepath.Dir(absWASM), FullWASM)
+	js, err := run(web, nil, "node", "build.mjs", absOut, absWASM, absFull)
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +81,9 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 		return nil, fmt.Errorf("reading the bundle sizes: %v: %s", err, js)
 	}
 	rep := &AssetReport{}
-	w, b := sizes[absWASM], sizes[filepath.Join(absOut, "checker.js")]
+	w, f, b := sizes[absWASM], sizes[absFull], sizes[filepath.Join(absOut, "checker.js")]
 	rep.WASM, rep.WASMBrotli, rep.WASMGzip = w.Raw, w.Brotli, w.Gzip
+	rep.Full, rep.FullBrotli, rep.FullGzip = f.Raw, f.Brotli, f.Gzip
 	rep.Bundle, rep.BundleBrotli, rep.BundleGzip = b.Raw, b.Brotli, b.Gzip
 	if rep.WASMBrotli == 0 || rep.Bundle == 0 {
 		return nil, fmt.Errorf("the checker's assets were not measured: %s", js)
@@ -185,6 +187,7 @@ func (r *AssetReport) Budget() []string {
 	return []string{
 		fmt.Sprintf("trainlint.wasm %d bytes raw, %d brotli (budget %d: %s), %d gzip (budget %d: %s)",
 			r.WASM, r.WASMBrotli, WASMBrotliBudget, mark(r.WASMBrotli, WASMBrotliBudget), r.WASMGzip, WASMGzipBudget, mark(r.WASMGzip, WASMGzipBudget)),
+		fmt.Sprintf("%s %d bytes raw, %d brotli, %d gzip (loaded only for gin, Python and YAML the light module declines)", FullWASM, r.Full, r.FullBrotli, r.FullGzip),
 		fmt.Sprintf("assets/checker.js %d bytes raw, %d brotli, %d gzip", r.Bundle, r.BundleBrotli, r.BundleGzip),
 	}
 }

@@ -39,7 +39,9 @@ type Options struct {
 	// NoDirectYAML makes yaml.v3 read every YAML file (doc.Options.NoDirectYAML): the two
 	// readers give the same result, and tests run the rule archives both ways.
 	NoDirectYAML bool
-	Mapping      map[string]string
+	// ConfigArg is passed to an ml_collections config's get_config (doc.Options.ConfigArg).
+	ConfigArg string
+	Mapping   map[string]string
 	// RequireReason makes a suppression comment without "-- reason" malformed (TL007).
 	RequireReason bool
 	// KeyIgnores silence findings by rule and key path (the config file's [[ignore]] entries
@@ -50,6 +52,17 @@ type Options struct {
 	// reads them; the engine is pure). A framework without one is linted for the newest release
 	// in the knowledge tables.
 	Targets map[string]Target
+	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
+	// (the driver turns them into paths of the tree it lints): they replace discovery.
+	Runs []DeclaredRun
+}
+
+// DeclaredRun is one run a config file declares: a primary config, Hydra overrides and a
+// launcher config (file system paths; Launcher "" for none).
+type DeclaredRun struct {
+	Config    string
+	Overrides []string
+	Launcher  string
 }
 
 // Target is the version of one framework a file is linted for, and where it was read.
@@ -116,7 +129,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	if f.Size > int64(len(f.Text)) {
 		a.Doc = doc.Oversize(f.Path, f.Size, format, o.Limits)
 	} else {
-		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
+		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML, ConfigArg: o.ConfigArg})
 	}
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)

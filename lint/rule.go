@@ -96,7 +96,11 @@ type Rule struct {
 	Off bool
 	// NeedsPlan: skip the rule when the file could not be parsed or normalised.
 	NeedsPlan bool
-	Check     func(*Pass)
+	// Composed marks a structure rule that also runs on composed runs (LintRun): its facts may
+	// come from several files of the run (a start-up check between a recipe and its DeepSpeed
+	// file). Other structure rules run on each file alone.
+	Composed bool
+	Check    func(*Pass)
 }
 
 // URL is the rule's page on the site.

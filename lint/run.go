@@ -35,6 +35,14 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	if run.Doc == nil || run.Doc.Root == nil {
 		return diags
 	}
+	if unresolvedOn && len(run.Files) > 0 && run.Doc != run.Files[0] {
+		// Interpolations across the composed tree (a Single run's file is checked alone by
+		// its file lint): a reference to no key of the run, an environment variable without a
+		// default. Their values are unknown, so the dialects' readers leave the facts unknown.
+		for _, u := range dialect.UnresolvedInRun(run.Doc.Root) {
+			diags = append(diags, runDiagnostic(UnresolvedReference, run, unresolvedFinding(u)))
+		}
+	}
 	a := Analysis{Doc: run.Doc}
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)
@@ -53,14 +61,28 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 				a.Plan = nil
 			}
 		}()
-		a.Plan = a.Dialect.Normalize(a.Doc, dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping})
+		a.Plan = a.Dialect.Normalize(a.Doc, runContext(run, o))
+		// Files the run's keys name (a DeepSpeed config): the values the framework would
+		// refuse given the recipe become the plan's mismatches.
+		var launchDS *doc.Document
+		for _, j := range run.Joined {
+			if j.Role == compose.RoleDeepSpeed && a.Plan != nil {
+				dialect.JoinDeepSpeed(a.Dialect, a.Plan, a.Doc.Root, j.Key, j.Ref, j.Doc)
+				if run.Launcher != nil && run.Origin(j.Ref).File == run.Launcher.Path {
+					launchDS = j.Doc
+				}
+			}
+		}
+		if run.Launcher != nil {
+			dialect.LauncherRejections(a.Plan, run.Launcher.Root, launchDS)
+		}
 	}()
 	if normErr != nil {
 		diags = append(diags, internalError(a.Doc, "dialect "+a.Dialect.Name, normErr))
 	}
 	var semantic []*Rule
 	for _, r := range active {
-		if r.Category == CatStructure || r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
+		if (r.Category == CatStructure && !r.Composed) || r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
 			continue
 		}
 		semantic = append(semantic, r)
@@ -104,9 +126,30 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	return out
 }
 
+// runContext is the launch context of a run: the options' (--hosts, --devices-per-host, the
+// config file), completed by the run's launcher config where the options say nothing.
+func runContext(run *compose.Run, o Options) dialect.Context {
+	ctx := dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping}
+	if run.Launcher != nil {
+		dialect.LauncherContext(&ctx, run.Launcher.Root)
+	}
+	return ctx
+}
+
+func unresolvedFinding(u dialect.Unresolved) Finding {
+	if u.Env {
+		return Finding{Node: u.Node, Key: u.Node.Path().String(), Severity: Info,
+			Message: "environment variable " + u.Ref + " has no default: its value is the launching shell's",
+			Help:    "give a default (${oc.env:" + u.Ref + ",value}) if the checks should use one; checks that need this value ran without it"}
+	}
+	return Finding{Node: u.Node, Key: u.Node.Path().String(), Severity: Info,
+		Message: "${" + u.Ref + "} names no key of the composed run",
+		Help:    "define " + u.Ref + " in one of the run's files or fix the path; checks that need this value ran without it"}
+}
+
 func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
 	sev := Info
-	if p.Kind == compose.Cycle || p.Kind == compose.Limit {
+	if p.Kind == compose.Cycle || p.Kind == compose.Limit || p.Kind == compose.Refused {
 		sev = Error
 	}
 	file := p.File
@@ -259,10 +302,22 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	found, fragments := compose.Discover(fsys, files)
 	if specs == nil {
 		specs = found
+		skip := map[string]bool{}
+		for f := range fragments {
+			skip[f] = true
+		}
+		for _, s := range found {
+			skip[s.Primary] = true
+		}
+		specs = append(specs, compose.DiscoverJoined(fsys, files, skip)...)
 	}
+	// Composed runs' primaries get the structural rules alone (the runs report the rest); a
+	// Single run's file is linted whole, and its run adds what the files it joins bring.
 	roots := map[string]bool{}
 	for _, s := range specs {
-		roots[s.Primary] = true
+		if !s.Single {
+			roots[s.Primary] = true
+		}
 	}
 	structural := StructuralOnly(rules)
 	for _, f := range files {
@@ -282,13 +337,49 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	var names []string
 	cache := compose.NewCache()
 	for _, s := range specs {
-		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+		run := ComposeSpec(cache, fsys, s, o)
 		perRun = append(perRun, LintRun(run, rules, o))
 		names = append(names, s.Name())
 	}
-	res.Diagnostics = append(res.Diagnostics, DedupeRuns(perRun, names)...)
+	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names), res.Diagnostics)...)
 	SortDiagnostics(res.Diagnostics)
 	return res
+}
+
+// ComposeSpec composes the run a spec names: a Hydra composition (or the file alone for a
+// Single spec), then the files its keys name and its launcher config.
+func ComposeSpec(cache *compose.Cache, fsys fs.FS, s compose.Spec, o Options) *compose.Run {
+	lim := compose.Limits{Doc: o.Limits}
+	var run *compose.Run
+	if s.Single {
+		run = cache.Single(fsys, s.Primary, lim)
+	} else {
+		run = cache.Compose(fsys, s.Primary, s.Overrides, lim)
+	}
+	cache.Join(fsys, run, lim)
+	cache.Launch(fsys, run, s.Launcher, lim)
+	return run
+}
+
+// DropKnown leaves out of a run's findings those that the file-by-file lint already made
+// (same file, line, rule and message): a run of one file repeats its file's findings, and
+// only what the files it joins add is new.
+func DropKnown(runDiags, known []Diagnostic) []Diagnostic {
+	type key struct {
+		file, rule, msg string
+		line            int
+	}
+	seen := map[key]bool{}
+	for _, d := range known {
+		seen[key{d.File, d.Rule, d.Message, d.Line}] = true
+	}
+	out := runDiags[:0:0]
+	for _, d := range runDiags {
+		if !seen[key{d.File, d.Rule, d.Message, d.Line}] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // memoFS keeps the bytes of the files read through it, so that discovery, the file-by-file

@@ -5,9 +5,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/trainlint/trainlint/lint"
@@ -83,14 +85,20 @@ func TestRunsLightningHydraTemplate(t *testing.T) {
 		t.Errorf("monitor %+v from %+v", mon, run.Origin(mon))
 	}
 	// The runs found: train.yaml, its experiment, eval.yaml; the missing data/mnist.yaml (not
-	// in the corpus) is one unresolved-reference per referring line, not one per run.
+	// in the corpus) is one unresolved-reference per referring line, not one per run. Every
+	// run composes paths/default.yaml, whose root_dir is ${oc.env:PROJECT_ROOT} without a
+	// default: one finding, naming the three runs. Every ${paths...} reference resolves.
 	var unresolved []string
 	for _, d := range res.Diagnostics {
 		if d.Code == "TL006" {
 			unresolved = append(unresolved, d.File+":"+itoa(d.Line))
+			if d.File == "configs/paths/default.yaml" && (!strings.Contains(d.Message, "PROJECT_ROOT has no default") ||
+				len(d.Related) != 1 || !strings.Contains(d.Related[0].Message, "found in 3 runs")) {
+				t.Errorf("env finding %+v", d)
+			}
 		}
 	}
-	if strings.Join(unresolved, " ") != "configs/eval.yaml:5 configs/train.yaml:7" {
+	if strings.Join(unresolved, " ") != "configs/eval.yaml:5 configs/paths/default.yaml:4 configs/train.yaml:7" {
 		t.Errorf("unresolved references %v", unresolved)
 	}
 }
@@ -116,6 +124,14 @@ func TestRunsCrossFilePositions(t *testing.T) {
 	d = find(res.Diagnostics, "TL101")
 	if d == nil || d.File != "configs/train.yaml" || !strings.Contains(d.Message, "(set by override +data.num_workers=0)") {
 		t.Errorf("override finding %+v", d)
+	}
+	// An interpolation is followed across the composed tree: data.num_workers is ${loaders},
+	// a key another source of the run sets to 0; the finding sits where num_workers was set.
+	specs = []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"+loaders=0", "data.num_workers=${loaders}"}}}
+	res = lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101", "TL006"}})
+	d = find(res.Diagnostics, "TL101")
+	if d == nil || !strings.Contains(d.Message, "data.num_workers 0") || !strings.Contains(d.Message, "data.num_workers=${loaders}") {
+		t.Errorf("TL101 through an interpolation: %+v", res.Diagnostics)
 	}
 }
 
@@ -188,6 +204,156 @@ func BenchmarkTreeFileByFile(b *testing.B) {
 func BenchmarkTreeRunsOverFiles(b *testing.B) {
 	tmp, files := rebuildTree(b, lhtRepo)
 	fsys := os.DirFS(tmp)
+	rs := rules.All()
+	var runs, single time.Duration
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		lint.LintTree(fsys, files, nil, rs, lint.Options{})
+		t1 := time.Now()
+		for _, f := range files {
+			text, _ := fs.ReadFile(fsys, f)
+			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
+		}
+		t2 := time.Now()
+		runs += t1.Sub(t0)
+		single += t2.Sub(t1)
+	}
+	b.ReportMetric(float64(runs)/float64(single), "runs/files")
+	b.ReportMetric(float64(runs.Microseconds())/float64(b.N), "runs-µs/op")
+	b.ReportMetric(float64(single.Microseconds())/float64(b.N), "files-µs/op")
+}
+
+// TestRunsInterpolationAcrossFiles: a ${trainer.max_steps} set in another file of the run
+// resolves (no finding); one that names no key of the run is TL006 at the reference's file and
+// line; an ${oc.env:X,default} has a default and is fine.
+func TestRunsInterpolationAcrossFiles(t *testing.T) {
+	fsys := fstestMap(map[string]string{
+		"conf/train.yaml":           "defaults:\n  - trainer: default\n  - model: net\n  - _self_\nseed: ${oc.env:SEED,1}\n",
+		"conf/trainer/default.yaml": "max_steps: 1000\nmax_epochs: -1\n",
+		"conf/model/net.yaml":       "scheduler:\n  total_steps: ${trainer.max_steps}\n  warmup_steps: ${trainer.warmup}\n",
+	})
+	run := compose.Compose(fsys, "conf/train.yaml", nil, compose.Limits{})
+	ds := lint.LintRun(run, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range ds {
+		if d.Code == "TL006" {
+			got = append(got, d.File+":"+itoa(d.Line)+" "+d.Message)
+		}
+	}
+	if strings.Join(got, "|") != "conf/model/net.yaml:3 ${trainer.warmup} names no key of the composed run" {
+		t.Errorf("TL006 %q", got)
+	}
+}
+
+func fstestMap(files map[string]string) fstest.MapFS {
+	m := fstest.MapFS{}
+	for p, s := range files {
+		m[p] = &fstest.MapFile{Data: []byte(s)}
+	}
+	return m
+}
+
+// TestRunsNeMo lints NeMo's example configs, rebuilt from the corpus, as runs: the five
+// language-modeling configs with defaults lists are primaries. megatron_gpt_config.yaml lists
+// _self_ and an optional tp_overlap option given no value (nothing to compose): its run reports
+// what the file alone reports. megatron_t5_config.yaml composes megatron_model_base_config.yaml
+// (absent from the corpus) at model.encoder and model.decoder: TL006 at each entry, and no
+// finding rests on the missing values.
+func TestRunsNeMo(t *testing.T) {
+	tmp, files := rebuildTree(t, "NVIDIA/NeMo")
+	fsys := os.DirFS(tmp)
+	const conf = "examples/nlp/language_modeling/conf/"
+	specs, _ := compose.Discover(fsys, files)
+	var names []string
+	for _, s := range specs {
+		if strings.HasPrefix(s.Primary, conf) {
+			names = append(names, strings.TrimPrefix(s.Primary, conf))
+		}
+	}
+	want := "megatron_bart_config.yaml megatron_gpt_config.yaml megatron_retro_config.yaml megatron_t5_config.yaml megatron_ul2_config.yaml"
+	if strings.Join(names, " ") != want {
+		t.Fatalf("runs %v, want %s", names, want)
+	}
+	res := lint.LintTree(fsys, files, nil, rules.All(), lint.Options{})
+	byFile := func(ds []lint.Diagnostic, f string) []string {
+		var out []string
+		for _, d := range ds {
+			if d.File == f {
+				out = append(out, d.Code+":"+itoa(d.Line)+" "+d.Message)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	gpt := conf + "megatron_gpt_config.yaml"
+	text, err := os.ReadFile(filepath.Join(tmp, gpt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, alone := lint.LintFile(lint.File{Path: gpt, Text: text}, rules.All(), lint.Options{})
+	if a, r := byFile(alone, gpt), byFile(res.Diagnostics, gpt); strings.Join(a, "\n") != strings.Join(r, "\n") {
+		t.Errorf("megatron_gpt as a run:\n%s\nalone:\n%s", strings.Join(r, "\n"), strings.Join(a, "\n"))
+	}
+	t5 := byFile(res.Diagnostics, conf+"megatron_t5_config.yaml")
+	var unresolved int
+	for _, d := range t5 {
+		if strings.HasPrefix(d, "TL006:2 ") || strings.HasPrefix(d, "TL006:3 ") {
+			unresolved++
+		}
+	}
+	if unresolved != 2 {
+		t.Errorf("megatron_t5 findings %v: want TL006 at lines 2 and 3", t5)
+	}
+}
+
+// synthHydraTree is a 200-file Hydra tree synthesised from lightning-hydra-template's configs
+// (the corpus holds no real Hydra tree that large): the template's 33 files, 20 experiments
+// (copies of experiment/example.yaml: 22 runs with train.yaml and eval.yaml), and copies of the
+// group options under new names until the tree has 200 files, as a repository with many
+// models, trainers and loggers to choose from looks.
+func synthHydraTree(t testing.TB) (string, []string) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	read := func(p string) []byte {
+		b, err := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	write := func(p string, b []byte) {
+		if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(p)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, p)
+	}
+	ex := read("configs/experiment/example.yaml")
+	for i := 1; i < 20; i++ {
+		write("configs/experiment/example_"+itoa(i)+".yaml", ex)
+	}
+	var options []string
+	for _, f := range files {
+		if strings.Count(f, "/") == 2 && !strings.Contains(f, "/experiment/") && !strings.Contains(f, "/hydra/") {
+			options = append(options, f)
+		}
+	}
+	sort.Strings(options)
+	for i := 0; len(files) < 200; i++ {
+		src := options[i%len(options)]
+		write(strings.TrimSuffix(src, ".yaml")+"_v"+itoa(i/len(options)+1)+".yaml", read(src))
+	}
+	sort.Strings(files)
+	return tmp, files
+}
+
+// BenchmarkTree200RunsOverFiles is BenchmarkTreeRunsOverFiles on the 200-file synthesised
+// tree with all its 22 runs (the bound: at most 2× the file-by-file lint).
+func BenchmarkTree200RunsOverFiles(b *testing.B) {
+	tmp, files := synthHydraTree(b)
+	fsys := os.DirFS(tmp)
+	if specs, _ := compose.Discover(fsys, files); len(specs) != 22 || len(files) != 200 {
+		b.Fatalf("%d files, %d runs", len(files), len(specs))
+	}
 	rs := rules.All()
 	var runs, single time.Duration
 	b.ResetTimer()

@@ -20,6 +20,11 @@ it does not, typically after the job has waited in the queue and loaded the mode
 arithmetic is wrong, at least one of the numbers in the file is not the batch the run would train
 with.
 
+A run of several files is checked as a whole: where the trainer hands its batch settings to a
+distributed-engine config file the recipe names, and refuses that file's own values when they
+differ (anything but "auto"), the finding sits at the refused value, with the recipe's setting
+and the launcher's device count as related locations.
+
 The rule checks only what the file and the launch context fix: when the device count is unknown
 (no ` + "`--hosts`/`--devices-per-host`" + `, no device keys) it checks divisibility alone, and it
 stays silent about values filled in later ("auto"). Adapted from the Deep Learning Tuning Playbook
@@ -37,6 +42,7 @@ func checkBatchSizeInconsistent(p *lint.Pass) {
 	if s.GlobalBatchDivides {
 		checkBatchDivides(p)
 	}
+	reportMismatches(p, "batch")
 }
 
 // positive reports an explicit, positive integer fact.

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -39,6 +41,7 @@ func checkDeprecatedKey(p *lint.Pass) {
 			deps = append(deps, k)
 		}
 	}
+	deps = append(deps, tableDeprecations(p, d, deps)...)
 	roots := d.Roots
 	if len(roots) == 0 {
 		roots = []string{""}
@@ -108,4 +111,54 @@ func quoteUse(use, new string) string {
 		return "use " + quote(new)
 	}
 	return use
+}
+
+// tableDeprecations are the root keys the knowledge table marks deprecated at the target version
+// (a field the source warns about: "X is deprecated, use Y") that the dialect does not list
+// itself. The warning does not show that the new key takes the same values (eval_table_size
+// points at generate_samples, a boolean), so no fix is offered.
+func tableDeprecations(p *lint.Pass, d *dialect.Dialect, have []dialect.Key) []dialect.Key {
+	sec := d.Sections[""]
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil || sec == "" || d.SkipVariant != "" && p.Plan.Variant == d.SkipVariant {
+		return nil
+	}
+	listed := map[string]bool{}
+	for _, k := range have {
+		listed[k.Path] = true
+	}
+	target, _ := targetOf(p, d, kb)
+	id := d.Name + "\x00" + target
+	if v, ok := tableDeprecationCache.Load(id); ok {
+		return unlisted(v.([]dialect.Key), listed)
+	}
+	var out []dialect.Key
+	for _, s := range strings.Split(sec, ",") {
+		for key, f := range kb.Sections[s] {
+			// A field marked deprecated with no key named in its place may still be read (the
+			// Trainer's overwrite_output_dir, kept by a framework that still uses it): left alone.
+			if f.Replacement == "" || f.Replacement == "-" || !kb.Has(f, target) {
+				continue
+			}
+			out = append(out, dialect.Key{Path: key, Replacement: f.Replacement})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	tableDeprecationCache.Store(id, out)
+	return unlisted(out, listed)
+}
+
+// tableDeprecationCache holds each dialect's table deprecations per target version (the rule
+// runs on every file; reading them walks every key of the table).
+var tableDeprecationCache sync.Map
+
+// unlisted are the keys not in listed.
+func unlisted(ks []dialect.Key, listed map[string]bool) []dialect.Key {
+	var out []dialect.Key
+	for _, k := range ks {
+		if !listed[k.Path] {
+			out = append(out, k)
+		}
+	}
+	return out
 }

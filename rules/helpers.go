@@ -164,3 +164,20 @@ func multiHost(p *plan.Plan) (hosts int, ok bool) {
 func hostsPhrase(p *plan.Plan) string { return strconv.Itoa(p.Topology.Hosts.Value) + " hosts" }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// reportMismatches reports the plan's mismatches of one concept: a value of a file joined to
+// the run that the framework refuses because another file of the run says otherwise. The
+// finding sits at the refused value; the setting it must equal is related.
+func reportMismatches(p *lint.Pass, concept string) {
+	for _, m := range p.Plan.Mismatches {
+		if m.Concept != concept || m.Node == nil {
+			continue
+		}
+		f := lint.Finding{Key: m.Key, Message: m.Message, Help: m.Help}
+		for _, r := range m.Related {
+			f.Related = append(f.Related, related(r.Node, m.Node, r.Message)...)
+		}
+		place(&f, m.Node)
+		p.Report(f)
+	}
+}

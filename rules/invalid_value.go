@@ -25,14 +25,21 @@ the keys it knows against the type and the allowed values the framework declares
 mistake shows up before the job is submitted.`,
 	Fix: `Use one of the values listed in the message (the nearest one is suggested), or a value of the
 expected type.`,
-	Frameworks: closedFrameworks(),
+	Frameworks: valueFrameworks(),
 	Check:      checkInvalidValue,
 })
 
 func checkInvalidValue(p *lint.Pass) {
 	fw := p.Plan.Framework
 	root := p.Doc.Root
-	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
+	if root == nil || root.Kind != doc.Map {
+		return
+	}
+	if d := dialect.ByName(fw); d != nil && d.Checks && d.Knowledge != "" {
+		checkKnowledgeEnums(p, d)
+		return
+	}
+	if !schema.Closed(fw) {
 		return
 	}
 	for _, n := range root.Children {
@@ -149,4 +156,40 @@ func quoteList(xs []string) string {
 		q[i] = quote(x)
 	}
 	return strings.Join(q, ", ")
+}
+
+// checkKnowledgeEnums checks the root's string values against the closed value sets the
+// knowledge table read from the framework's types (a pydantic Literal or enum refuses any other
+// value when the config is validated), at the target version.
+func checkKnowledgeEnums(p *lint.Pass, d *dialect.Dialect) {
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil {
+		return
+	}
+	target, where := targetOf(p, d, kb)
+	for _, n := range p.Doc.Root.Children {
+		if n.Alias || n.Kind != doc.Scalar || n.Type != doc.String {
+			continue
+		}
+		vals := kb.EnumAt(n.Key, target)
+		if vals == nil {
+			continue
+		}
+		if f, bad := valueProblem(p.Doc, n, dialect.Key{Path: n.Key, Enum: vals}); bad {
+			f.Message = strings.Replace(f.Message, ": expected one of", " ("+where+" refuses it at start-up): expected one of", 1)
+			p.Report(f)
+		}
+	}
+}
+
+// valueFrameworks are the frameworks whose values the rule checks: the closed ones and those
+// whose value sets come from the knowledge table.
+func valueFrameworks() []string {
+	out := closedFrameworks()
+	for _, d := range dialect.All() {
+		if d.Checks && d.Knowledge != "" && !d.Closed {
+			out = append(out, d.Name)
+		}
+	}
+	return out
 }

@@ -76,7 +76,7 @@ func TestMutants(t *testing.T) {
 	defer f.Close()
 	type tally struct{ bad, caught, valid, clean int }
 	per := map[string]*tally{}
-	codes := []string{"TL003", "TL004", "TL005"}
+	codes := []string{"TL003", "TL004", "TL005", "TL011"}
 	count := func(path, text string, targets map[string]lint.Target) int {
 		_, diags := lint.LintFile(lint.File{Path: path, Text: []byte(text)}, All(), lint.Options{Select: codes, Targets: targets})
 		n := 0
@@ -139,7 +139,7 @@ func TestMutants(t *testing.T) {
 		}
 	}
 	// Measured at this commit; raise them as rules learn more, never lower them.
-	floor := map[string]int{"deepspeed": 100, "huggingface": 70}
+	floor := map[string]int{"deepspeed": 100, "huggingface": 70, "axolotl": 96, "llama-factory": 100}
 	var fws []string
 	for fw := range per {
 		fws = append(fws, fw)

@@ -10,12 +10,16 @@ import (
 var PrecisionSettingsConflict = register(&lint.Rule{
 	Code: "TL706", Name: "precision-settings-conflict", Category: lint.CatBatchSchedule, Severity: lint.Error,
 	Anchor:    "choosing-the-batch-size",
-	Title:     "fp16 and bf16 mixed precision are both switched on",
+	Title:     "The fp16 and bf16 settings contradict each other",
 	NeedsPlan: true,
 	Rationale: `A run trains in one half-precision format: float16 (with loss scaling) or bfloat16. A file
 that switches both on says two contradictory things. Most frameworks refuse it at start-up, after
 the job has been queued and the nodes allocated; one quietly trains in bf16 and drops fp16, so
 the file no longer says what the run does.
+
+The files of one run must agree too: a distributed-engine config file whose fp16 or bf16 block
+says otherwise than the trainer's settings (anything but "auto") is refused at start-up; the
+finding sits at that file's value, with the trainer's setting related.
 
 The format changes the memory a batch needs, the throughput and the numerical behaviour, and
 so which batch sizes are feasible and how results compare between runs: the playbook's advice
@@ -30,6 +34,7 @@ want the opposite).`, "precision", ""),
 })
 
 func checkPrecisionSettingsConflict(p *lint.Pass) {
+	reportMismatches(p, "precision")
 	pr := p.Plan.Precision
 	fp, bf := pr.FP16, pr.BF16
 	if !fp.IsExplicit() || !bf.IsExplicit() || !fp.Value || !bf.Value {

@@ -6,6 +6,9 @@
 //  1. extract.py (Python's ast module; generator only) reads each framework's git directory at
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
 //     python3 extract.py trl GITDIR v0.19.0 v0.22.0 ... > testdata/trl.json
+//     (extract_finetune.py does the same for axolotl's pydantic schema and LLaMA-Factory's
+//     hparams dataclasses, with enum values and validators' start-up refusals, rendered into
+//     their own table lint/dialect/knowledge_finetune.tsv: finetune.go)
 //  2. this command renders those files into the table, merging the tags into version ranges:
 //     go run ./cmd/trainlint-knowledge (from the repository root).
 //
@@ -30,6 +33,22 @@ type field struct {
 	Deprecated  bool   `json:"deprecated"`
 	Replacement string `json:"replacement"`
 	File        string `json:"file"` // where the field is declared (a base class's file); the class's when empty
+	// Enum is the closed set of values the field's type allows (extract_finetune.py; rendered as
+	// an "@enum" row whose default cell is the values joined by "|").
+	Enum []string `json:"enum"`
+}
+
+// check is a start-up refusal read from a validator (extract_finetune.py): the condition on
+// the file's keys (see lint/dialect's EvalCond), in words, and the framework's message. Rendered
+// as an "@check" row: key = validator name + "#" + condition, default = condition + " " + words,
+// replacement = message.
+type check struct {
+	Name    string `json:"name"`
+	Cond    string `json:"cond"`
+	Words   string `json:"words"` // the condition said in words, for messages
+	Message string `json:"message"`
+	File    string `json:"file"`
+	Line    int    `json:"line"`
 }
 
 type class struct {
@@ -49,6 +68,7 @@ type tagEntry struct {
 	Tag      string   `json:"tag"`
 	Classes  []class  `json:"classes"`
 	TopLevel []topKey `json:"toplevel"`
+	Checks   []check  `json:"checks"`
 	Extra    *struct {
 		Policy string `json:"policy"`
 		File   string `json:"file"`
@@ -98,6 +118,11 @@ func render(exs []extraction) string {
 			for _, k := range t.TopLevel {
 				see(i, "", k.Name, "", "", fmt.Sprintf("%s:%d@%s", k.File, k.Line, t.Tag), false)
 			}
+			for _, c := range t.Checks {
+				// The message sits in the replacement cell; the condition identifies the check
+				// across tags (the validator's name and line move between releases).
+				see(i, "@check", c.Name+"#"+c.Cond, c.Cond+" "+c.Words, clean(c.Message, 200), fmt.Sprintf("%s:%d@%s", c.File, c.Line, t.Tag), false)
+			}
 			for _, c := range t.Classes {
 				sec := c.Section
 				if sec == "" {
@@ -110,6 +135,9 @@ func render(exs []extraction) string {
 					}
 					prov := fmt.Sprintf("%s:%d@%s", file, f.Line, t.Tag)
 					see(i, sec, f.Name, f.Default, f.Replacement, prov, f.Deprecated)
+					if len(f.Enum) > 0 {
+						see(i, "@enum", f.Name+"#"+strings.Join(f.Enum, "|"), strings.Join(f.Enum, "|"), "", prov, false)
+					}
 					if f.Alias != "" {
 						see(i, sec, f.Alias, f.Default, f.Replacement, prov, f.Deprecated)
 					}
@@ -130,25 +158,34 @@ func render(exs []extraction) string {
 			if r.deprecated && repl == "" {
 				repl = "-" // deprecated, no single replacement
 			}
+			def := clean(r.def, 60)
+			if strings.HasPrefix(r.section, "@") {
+				def = clean(r.def, 1000) // value lists and conditions are read whole
+			}
 			fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ex.Framework, r.section, r.key,
-				clean(r.def), since, removed, repl, r.prov)
+				def, since, removed, repl, r.prov)
 		}
 	}
 	return b.String()
 }
 
-// clean keeps a default on one table cell.
-func clean(s string) string {
+// clean keeps a default on one table cell of at most max bytes.
+func clean(s string, max int) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 60 {
-		s = s[:57] + "..."
+	if len(s) > max {
+		s = s[:max-3] + "..."
 	}
 	return strings.ReplaceAll(s, "\t", " ")
 }
 
 func load(dir string) ([]extraction, error) {
+	return loadFiles(dir, []string{"trl.json", "deepspeed.json"})
+}
+
+// loadFiles reads extractions in the order given.
+func loadFiles(dir string, names []string) ([]extraction, error) {
 	var exs []extraction
-	for _, name := range []string{"trl.json", "deepspeed.json"} {
+	for _, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
@@ -173,11 +210,22 @@ func main() {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}
-	out := []byte(render(exs))
-	if old, err := os.ReadFile(outFile); err == nil && bytes.Equal(old, out) {
+	writeTable(outFile, render(exs))
+	fex, err := loadFiles(dataDir, finetuneFiles)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	writeTable(finetuneOut, render(fex))
+}
+
+// writeTable replaces a table when its text changed.
+func writeTable(file, text string) {
+	out := []byte(text)
+	if old, err := os.ReadFile(file); err == nil && bytes.Equal(old, out) {
 		return
 	}
-	if err := os.WriteFile(outFile, out, 0o644); err != nil {
+	if err := os.WriteFile(file, out, 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}

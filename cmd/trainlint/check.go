@@ -32,6 +32,7 @@ type checkConfig struct {
 
 	Hosts, DevicesPerHost int
 	Framework             string
+	ConfigArg             string
 
 	ConfigFile    string
 	Fix, Diff     bool
@@ -147,6 +148,7 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.Var(countFlag{&c.Hosts}, "hosts", "launch context: the run uses `N` hosts (0 = unknown)")
 	fs.Var(countFlag{&c.DevicesPerHost}, "devices-per-host", "launch context: `N` accelerators per host (0 = unknown)")
 	fs.StringVar(&c.Framework, "framework", "", "read every file as `NAME` instead of detecting the framework")
+	fs.StringVar(&c.ConfigArg, "config-arg", "", "call the get_config of ml_collections configs (big_vision, scenic) with this `ARG`, as `--config file.py:ARG` does")
 	fs.StringVar(&c.ConfigFile, "config", "", "use this trainlint config `FILE` instead of discovering .trainlint.toml")
 	fs.BoolVar(&c.Fix, "fix", false, "apply safe fixes in place")
 	fs.BoolVar(&c.Diff, "diff", false, "print the fixes as a unified diff and write nothing (exit 1 when there is a diff)")
@@ -283,6 +285,7 @@ func (c *checkConfig) lintOptions() lint.Options {
 		Hosts:          c.Hosts,
 		DevicesPerHost: c.DevicesPerHost,
 		Framework:      c.Framework,
+		ConfigArg:      c.ConfigArg,
 		Select:         c.Select,
 		Ignore:         c.Ignore,
 	}

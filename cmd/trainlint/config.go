@@ -179,6 +179,9 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 		if set["framework"] {
 			o.Framework = flags.Framework
 		}
+		if set["config-arg"] {
+			o.ConfigArg = flags.ConfigArg
+		}
 		return o
 	}, nil
 }

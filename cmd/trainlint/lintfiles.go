@@ -129,7 +129,7 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 	if in.Walked && strings.EqualFold(filepath.Ext(in.Path), ".py") {
 		// A walked .py is linted when it reads as a config of a framework trainlint knows: a
 		// helper module or script with a dict in it is not an in-house config.
-		d := doc.Parse(in.Path, text, doc.Python, o.Limits)
+		d := doc.ParseWith(in.Path, text, doc.Python, doc.Options{Limits: o.Limits, ConfigArg: o.ConfigArg})
 		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic {
 			return outcome{skip: true}
 		}

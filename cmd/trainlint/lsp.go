@@ -13,9 +13,10 @@ import (
 const lspHelp = `Usage: trainlint lsp
 
 Runs the trainlint language server on standard input and output, for editors: findings as you
-type, quick fixes, hover, completion and go to definition in YAML, JSON and TOML training configs.
-The nearest .trainlint.toml (or [tool.trainlint] in pyproject.toml) applies to each file, as for
-check. Start it from the editor's LSP client; see the README's Editors section.
+type, quick fixes, hover, completion and go to definition in YAML, JSON, TOML, gin and Python
+training configs. The nearest .trainlint.toml (or [tool.trainlint] in pyproject.toml) applies
+to each file, as for check. Start it from the editor's LSP client; see the README's Editors
+section.
 `
 
 // runLSP is `trainlint lsp`: the language server on standard input and output (package lsp).

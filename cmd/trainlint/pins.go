@@ -16,7 +16,7 @@ import (
 // linted file's folder upwards, the nearest folder whose pin files name the package wins.
 
 // pinPackages are the packages whose versions the knowledge tables distinguish.
-var pinPackages = []string{"transformers", "trl", "deepspeed"}
+var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory"}
 
 // pinFiles are read in this order in each folder; the first that pins a package wins.
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "environment.yml"}

@@ -21,6 +21,7 @@ func TestParsePins(t *testing.T) {
 		{"pyproject.toml", "[tool.poetry.dependencies]\ntransformers = \"^4.46.0\"\ntrl = {version = \"0.19.1\"}\n", map[string]string{"transformers": "4.46.0", "trl": "0.19.1"}},
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers==4.51.0\n", map[string]string{"transformers": "4.51.0"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
+		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
 	} {
 		if got := parsePins(c.name, c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s %q: got %v, want %v", c.name, c.text, got, c.want)

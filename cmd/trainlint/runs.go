@@ -43,19 +43,23 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	trees := map[string]*runTree{}
 	var order []string
 	for _, in := range ins {
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) {
 			continue
 		}
-		rel, err := filepath.Rel(in.Root, in.FSPath)
+		root := in.Root
+		if !in.Walked && compose.IsCodeConfig(in.FSPath) {
+			root = codeTreeRoot(in.FSPath, root) // code.go's bases live beside and above the file
+		}
+		rel, err := filepath.Rel(root, in.FSPath)
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
 		rel = filepath.ToSlash(rel)
-		t := trees[in.Root]
+		t := trees[root]
 		if t == nil {
-			t = &runTree{root: in.Root, shown: map[string]string{}, rel: map[string]string{}, byRel: map[string]input{}}
-			trees[in.Root] = t
-			order = append(order, in.Root)
+			t = &runTree{root: root, shown: map[string]string{}, rel: map[string]string{}, byRel: map[string]input{}}
+			trees[root] = t
+			order = append(order, root)
 		}
 		t.files = append(t.files, rel)
 		t.shown[rel] = in.Path
@@ -77,14 +81,32 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		specs, fragments := compose.Discover(fsys, t.files)
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
-			// are not added: the overrides say what is launched).
+			// are not added: the overrides say what is launched). Code configs take none.
 			var with []compose.Spec
 			for _, s := range specs {
+				if compose.IsCodeConfig(s.Primary) {
+					with = append(with, s)
+					continue
+				}
 				if len(s.Overrides) == 0 {
 					with = append(with, compose.Spec{Primary: s.Primary, Overrides: overrides})
 				}
 			}
 			specs = with
+		}
+		// Recipes whose keys name other files (deepspeed: ds.json) are runs of their own: the
+		// file is linted whole, and its run adds what the files it names bring.
+		skip := map[string]bool{}
+		for f := range fragments {
+			skip[f] = true
+		}
+		for _, s := range specs {
+			skip[s.Primary] = true
+		}
+		specs = append(specs, compose.DiscoverJoined(fsys, t.files, skip)...)
+		// Runs the config file declares ([[runs]]) replace the ones found.
+		if declared := t.declaredRuns(opts); declared != nil {
+			specs = declared
 		}
 		if len(specs) == 0 {
 			fsys.close()
@@ -92,7 +114,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		}
 		t.specs = specs
 		for _, s := range specs {
-			rp.partOfRun[t.show(s.Primary)] = true
+			if !s.Single {
+				rp.partOfRun[t.show(s.Primary)] = true
+			}
 		}
 		for f := range fragments {
 			rp.partOfRun[t.show(f)] = true
@@ -131,7 +155,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		cache := compose.NewCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
-			run := cache.Compose(t.fsys, s.Primary, s.Overrides, compose.Limits{Doc: o.Limits})
+			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			ds := lint.LintRun(run, rs, o)
 			for i := range ds {
 				ds[i].File = t.show(ds[i].File)
@@ -148,7 +172,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			names = append(names, s.Name())
 		}
 		t.fsys.close()
-		res.Diagnostics = append(res.Diagnostics, lint.DedupeRuns(perRun, names)...)
+		res.Diagnostics = append(res.Diagnostics, lint.DropKnown(lint.DedupeRuns(perRun, names), res.Diagnostics)...)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 }
@@ -160,6 +184,9 @@ type treeFS struct {
 	fs.FS
 	root *os.Root
 	max  int64
+	// memo keeps the files read, so that discovery (Hydra primaries, recipes that name other
+	// files) and the compositions read each file once.
+	memo map[string][]byte
 }
 
 func openTreeFS(root string, max int) (*treeFS, error) {
@@ -167,12 +194,23 @@ func openTreeFS(root string, max int) (*treeFS, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &treeFS{FS: r.FS(), root: r, max: int64(max)}, nil
+	return &treeFS{FS: r.FS(), root: r, max: int64(max), memo: map[string][]byte{}}, nil
 }
 
-func (t *treeFS) close() { t.root.Close() }
+func (t *treeFS) close() { t.root.Close(); t.memo = nil }
 
 func (t *treeFS) ReadFile(name string) ([]byte, error) {
+	if b, ok := t.memo[name]; ok {
+		return b, nil
+	}
+	b, err := t.readFile(name)
+	if err == nil && t.memo != nil {
+		t.memo[name] = b
+	}
+	return b, err
+}
+
+func (t *treeFS) readFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
 	}
@@ -212,7 +250,90 @@ func (t *runTree) show(rel string) string {
 	return t.prefix + rel
 }
 
+// declaredRuns are the [[runs]] of the config files that apply to the tree's files, as specs
+// with paths of the tree (nil when none declares any). A run whose config is not inside the
+// tree is left out (the tree's file system cannot read it); a launcher outside it stays as
+// written, so that the run reports it unresolved.
+func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
+	root, err := filepath.Abs(t.root)
+	if err != nil {
+		return nil
+	}
+	rel := func(p string) (string, bool) {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			return "", false
+		}
+		r, err := filepath.Rel(root, a)
+		if err != nil {
+			return "", false
+		}
+		r = filepath.ToSlash(r)
+		return r, r != ".." && !strings.HasPrefix(r, "../")
+	}
+	var out []compose.Spec
+	seen := map[string]bool{}
+	for _, f := range t.files {
+		for _, d := range opts(t.byRel[f]).Runs {
+			cfg, ok := rel(d.Config)
+			if !ok {
+				continue
+			}
+			s := compose.Spec{Primary: cfg, Overrides: d.Overrides}
+			if d.Launcher != "" {
+				s.Launcher, _ = rel(d.Launcher)
+			}
+			key := s.Name()
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			b, err := t.fsys.ReadFile(cfg)
+			s.Single = err == nil && !compose.IsComposed(b)
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 func isYAMLPath(p string) bool {
 	e := strings.ToLower(filepath.Ext(p))
 	return e == ".yaml" || e == ".yml"
+}
+
+// codeTreeRoot is the tree a code config named on the command line is composed in: its bases
+// are found relative to it, usually above its folder (MMDetection's `../_base_/`), and T5X's
+// includes from the repository's top. It is the repository that holds the file (the nearest
+// folder with .git) when that is inside the working directory, else the working directory when
+// the file is inside it, else the file's own folder (fallback). Nothing above it is read.
+func codeTreeRoot(fsPath, fallback string) string {
+	abs, err := filepath.Abs(fsPath)
+	if err != nil {
+		return fallback
+	}
+	cwd, err := os.Getwd()
+	if err != nil {
+		return fallback
+	}
+	if r, err := filepath.Rel(cwd, abs); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return fallback
+	}
+	root := cwd
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi != nil {
+			root = d
+			break
+		}
+		if d == cwd || d == filepath.Dir(d) {
+			break
+		}
+	}
+	if filepath.IsAbs(fsPath) {
+		return root
+	}
+	r, err := filepath.Rel(cwd, root)
+	if err != nil {
+		return fallback
+	}
+	return r
 }

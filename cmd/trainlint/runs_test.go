@@ -153,3 +153,60 @@ func TestRunsSuppressionInFragment(t *testing.T) {
 		t.Errorf("exit %d, findings:\n%s%s", code, out, errs)
 	}
 }
+
+// TestDeclaredRunsWithLauncher: [[runs]] in .trainlint.toml names a recipe and an accelerate
+// launcher (real files from the corpus): the launcher's 2 machines and 8 processes reach the
+// recipe's run, whose DeepSpeed file's train_batch_size 24 is not the Trainer's 1 × 2 × 8.
+func TestDeclaredRunsWithLauncher(t *testing.T) {
+	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
+	read := func(p string) string {
+		b, err := os.ReadFile(filepath.Join(corpus, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	dir := writeTree(t, map[string]string{
+		"recipes/sft.yaml":                     read("hiyouga__LLaMA-Factory/examples__train_full__qwen3_full_sft.yaml"),
+		"examples/deepspeed/ds_z3_config.json": read("microsoft__DeepSpeed/tests__model__BingBertSquad__deepspeed_bsz24_fp16_config.json"),
+		"accelerate/multinode.yaml":            read("huggingface__accelerate/examples__config_yaml_templates__multi_node.yaml"),
+		".trainlint.toml":                      "[[runs]]\nconfig = \"recipes/sft.yaml\"\nlauncher = \"accelerate/multinode.yaml\"\n",
+	})
+	t.Chdir(dir)
+	_, out, errs := cli(t, nil, "check", "--format", "json", ".")
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	found := false
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL701" && strings.Contains(d.Message, "train_batch_size 24") && strings.Contains(d.Message, "8 devices") {
+			found = true
+			if len(d.Related) < 2 || filepath.ToSlash(d.Related[1].File) != "accelerate/multinode.yaml" {
+				t.Errorf("related %+v", d.Related)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no TL701 with the launcher's device count:\n%s", out)
+	}
+	// Text output notes the other files' lines; SARIF carries them as relatedLocations.
+	_, text, _ := cli(t, nil, "check", "--select", "TL701", ".")
+	for _, want := range []string{"examples/deepspeed/ds_z3_config.json:2:23", "note: recipes/sft.yaml:29:30", "note: accelerate/multinode.yaml:12:16"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("text output lacks %q:\n%s", want, text)
+		}
+	}
+	_, sarif, _ := cli(t, nil, "check", "--format", "sarif", "--select", "TL701", ".")
+	if !strings.Contains(sarif, "relatedLocations") || !strings.Contains(sarif, "accelerate/multinode.yaml") {
+		t.Errorf("SARIF without the launcher as a related location:\n%s", sarif)
+	}
+	// Without the declaration, the device count is unknown: no train_batch_size finding.
+	if err := os.Remove(filepath.Join(dir, ".trainlint.toml")); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ = cli(t, nil, "check", "--format", "json", ".")
+	if strings.Contains(out, "train_batch_size 24") {
+		t.Errorf("train_batch_size compared without a launcher:\n%s", out)
+	}
+}

@@ -41,6 +41,9 @@ const (
 	Cycle
 	// Limit: the composition went past a limit; the rest was not composed.
 	Limit
+	// Refused: the framework refuses the composition (MMEngine: two bases set one key, a dict
+	// over a base value that is not a dict); an error at the reference.
+	Refused
 )
 
 // Problem is a composition finding, located in the file that holds the reference.
@@ -67,6 +70,11 @@ type Run struct {
 	// Files are the files the run read, in load order (each parsed once).
 	Files    []*doc.Document
 	Problems []Problem
+	// Joined are the files that keys of the run name (a DeepSpeed JSON), read by Cache.Join.
+	Joined []Joined
+	// Launcher is the launcher config the run is started with (an accelerate config file),
+	// read by Cache.Launch; nil when none is known.
+	Launcher *doc.Document
 	origin   map[*doc.Node]Origin
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string
@@ -137,6 +145,9 @@ func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
 // Compose is Compose with the cache's parsed files (the fs.FS and limits must be the same for
 // every call on one cache).
 func (k *Cache) Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	if IsCodeConfig(primary) {
+		return k.composeCode(fsys, primary, overrides, lim) // code.go
+	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
 	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
@@ -209,7 +220,7 @@ func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string
 		c.pre = append(c.pre, Problem{Kind: k, File: file, Span: span, Message: msg})
 		return
 	}
-	key := file + "\x00" + msg
+	key := file + "\x00" + itoa(span.Start.Line) + "\x00" + msg
 	if c.problems[key] {
 		return
 	}
@@ -591,7 +602,7 @@ func (c *composer) copyTree(n *doc.Node, o Origin) *doc.Node {
 		c.problem(Limit, o.File, n.Span, "the composed run has more than "+itoa(c.lim.MaxNodes)+" values; the rest was not composed")
 	}
 	cp := &doc.Node{Kind: n.Kind, Type: n.Type, Quoted: n.Quoted, Alias: n.Alias, Value: n.Value, Style: n.Style,
-		Key: n.Key, Index: n.Index, KeySpan: n.KeySpan, Span: n.Span}
+		Key: n.Key, Index: n.Index, KeySpan: n.KeySpan, Span: n.Span, Use: n.Use}
 	c.run.origin[cp] = o
 	if c.stopped {
 		return cp

@@ -237,3 +237,51 @@ func TestComposeDiamondBounded(t *testing.T) {
 		t.Errorf("no merge-count problem:\n%s", problems(r))
 	}
 }
+
+// TestJoin: the files keys name join a run from the root, else from the naming file's folder;
+// a Lightning strategy's config only when the strategy is DeepSpeed's; an inline config joins
+// as it is; a path out of the root or to nothing is a problem at the key.
+func TestJoin(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"recipes/sft.yaml":   "deepspeed: ds/z3.json\n",
+		"recipes/ds/z3.json": "{\"zero_optimization\": {\"stage\": 3}}\n",
+		"root.yaml":          "deepspeed: recipes/ds/z3.json\n",
+		"inline.yaml":        "deepspeed:\n  zero_optimization:\n    stage: 2\n",
+		"out.yaml":           "deepspeed: ../../etc/ds.json\n",
+		"missing.yaml":       "deepspeed: nowhere.json\n",
+		"interp.yaml":        "deepspeed: ${oc.env:DS}\n",
+		"ddp.yaml":           "trainer:\n  strategy:\n    class_path: lightning.pytorch.strategies.FSDPStrategy\n    init_args:\n      config: recipes/ds/z3.json\n",
+		"lds.yaml":           "trainer:\n  strategy:\n    _target_: lightning.pytorch.strategies.DeepSpeedStrategy\n    config: recipes/ds/z3.json\n",
+		"accelerate/ds.yaml": "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ../recipes/ds/z3.json\n",
+	})
+	for _, tc := range []struct {
+		file, launcher, joined, problem string
+	}{
+		{"recipes/sft.yaml", "", "recipes/ds/z3.json", ""},
+		{"root.yaml", "", "recipes/ds/z3.json", ""},
+		{"inline.yaml", "", "inline.yaml", ""},
+		{"out.yaml", "", "", "outside the folder checked"},
+		{"missing.yaml", "", "", "not found in the folder checked"},
+		{"interp.yaml", "", "", ""},
+		{"ddp.yaml", "", "", ""},
+		{"lds.yaml", "", "recipes/ds/z3.json", ""},
+		{"root.yaml", "accelerate/ds.yaml", "recipes/ds/z3.json recipes/ds/z3.json", ""},
+		{"root.yaml", "nope.yaml", "recipes/ds/z3.json", "launcher config \"nope.yaml\" not found"},
+	} {
+		k := NewCache()
+		run := k.Single(fsys, tc.file, Limits{})
+		k.Join(fsys, run, Limits{})
+		k.Launch(fsys, run, tc.launcher, Limits{})
+		var got []string
+		for _, j := range run.Joined {
+			got = append(got, j.Doc.Path)
+		}
+		if strings.Join(got, " ") != tc.joined {
+			t.Errorf("%s: joined %v, want %q", tc.file, got, tc.joined)
+		}
+		p := problems(run)
+		if (tc.problem == "") != (p == "") || !strings.Contains(p, tc.problem) {
+			t.Errorf("%s: problems %q, want %q", tc.file, p, tc.problem)
+		}
+	}
+}

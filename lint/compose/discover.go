@@ -13,17 +13,58 @@ func readDir(fsys fs.FS, p string) ([]fs.DirEntry, error) { return fs.ReadDir(fs
 type Spec struct {
 	Primary   string
 	Overrides []string
+	// Launcher is the launcher config the run starts with (an accelerate config file, slash
+	// path inside the file system), "" when none is declared.
+	Launcher string
+	// Single marks a run of one file that is not composed (a recipe whose keys name other
+	// files: Cache.Single, then Cache.Join).
+	Single bool
 }
 
 // Name is the run's name in messages: the primary config, with its overrides.
 func (s Spec) Name() string {
-	if len(s.Overrides) == 0 {
-		return s.Primary
+	n := s.Primary
+	if len(s.Overrides) > 0 {
+		n += " " + strings.Join(s.Overrides, " ")
 	}
-	return s.Primary + " " + strings.Join(s.Overrides, " ")
+	if s.Launcher != "" {
+		n += " (launcher " + s.Launcher + ")"
+	}
+	return n
 }
 
-// Discover finds the Hydra runs among the YAML files of fsys (slash paths): a primary config is
+// DiscoverJoined finds the files among files (slash paths of fsys) that are not parts of
+// composed runs (skip) and whose keys name other files (FileKeys: a recipe's deepspeed:): each
+// is a Single run, so that the files it names join it.
+func DiscoverJoined(fsys fs.FS, files []string, skip map[string]bool) []Spec {
+	var out []Spec
+	for _, f := range files {
+		if skip[f] || !isYAML(f) {
+			continue
+		}
+		b, err := fs.ReadFile(fsys, f)
+		if err != nil || !mentionsFileKey(b) {
+			continue
+		}
+		out = append(out, Spec{Primary: f, Single: true})
+	}
+	return out
+}
+
+// mentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:
+// a top-level `deepspeed:` or a `config:` near a DeepSpeed strategy.
+func mentionsFileKey(b []byte) bool {
+	s := string(b)
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "deepspeed:") {
+			return true
+		}
+	}
+	return strings.Contains(s, "DeepSpeedStrategy") && strings.Contains(s, "config:")
+}
+
+// Discover finds the runs among the files of fsys (slash paths); code configs' runs and
+// fragments are code.go's (discoverCode). Hydra: a primary config is
 // a file with a top-level defaults list whose folder has config-group folders; each
 // experiment/*.yaml beside it is a run too (primary + experiment=<name>) when the primary's
 // defaults list names the experiment group. Fragments are the other files of those config
@@ -34,7 +75,7 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 	for _, f := range files {
 		inSet[f] = true
 	}
-	var roots []string
+	var roots, maybe []string
 	for _, f := range files {
 		if !isYAML(f) {
 			continue
@@ -45,12 +86,33 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 			continue
 		}
 		if !hasGroupDir(fsys, dir, b) {
+			if choosesGroups(b) {
+				maybe = append(maybe, f)
+			}
 			continue
 		}
 		roots = append(roots, f)
 	}
-	sort.Strings(roots)
 	rootDirs := map[string]bool{}
+	for _, r := range roots {
+		rootDirs[path.Dir(r)] = true
+	}
+	// A config that chooses group options (NeMo's `- .@model.encoder: base` or `- optional
+	// tp_overlap@...:`) whose groups are not in the tree is a primary too, unless it lies
+	// inside another primary's config directory (a group option with a defaults list of its own).
+	for _, f := range maybe {
+		inside := false
+		for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+			if rootDirs[path.Dir(d)] {
+				inside = true
+				break
+			}
+		}
+		if !inside {
+			roots = append(roots, f)
+		}
+	}
+	sort.Strings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
 	}
@@ -88,6 +150,7 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 			}
 		}
 	}
+	runs = discoverCode(fsys, files, runs, fragments) // code.go
 	return runs, fragments
 }
 
@@ -96,12 +159,41 @@ func isYAML(p string) bool {
 	return e == ".yaml" || e == ".yml"
 }
 
+// IsComposed reports whether a config text is composed by Hydra (it has a top-level defaults
+// list); a declared run of any other file is a Single run.
+func IsComposed(b []byte) bool { return hasDefaultsList(b) }
+
 // hasDefaultsList reports whether a YAML text has a top-level `defaults:` key.
 func hasDefaultsList(b []byte) bool {
 	for _, line := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(line, "defaults:") {
 			return true
 		}
+	}
+	return false
+}
+
+// choosesGroups reports whether a defaults list has a `group: option` entry that is not an
+// override (an experiment's `override /trainer: ddp` changes another config's choice).
+func choosesGroups(b []byte) bool {
+	inList := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "defaults:") {
+			inList = true
+			continue
+		}
+		if !inList {
+			continue
+		}
+		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
+			break
+		}
+		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+		k, _, ok := strings.Cut(t, ":")
+		if !ok || strings.HasPrefix(k, "#") || strings.HasPrefix(strings.TrimSpace(k), "override ") {
+			continue
+		}
+		return true
 	}
 	return false
 }

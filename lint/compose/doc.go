@@ -32,9 +32,47 @@
 // composed again until the choices settle (at most 8 passes; each pass can only adopt choices
 // the command line did not fix).
 //
-// Not modelled yet: OmegaConf interpolation across the tree (values `${...}` stay Unknown, so
-// rules treat them as no fact), Hydra 1.0's `_self_` order, config search paths and
-// `hydra.searchpath`, structured configs from Python, packages in `group@pkg=opt` overrides.
+// Interpolations are not rewritten: the composed tree keeps `${a.b}` as written, and the
+// dialects' readers follow a reference through the composed root (lint/dialect's resolver), so
+// a `${trainer.max_steps}` set in another file of the run is read. lint.LintRun reports, at
+// the reference, a `${a.b}` that names no key of the run and an `${oc.env:X}` without a
+// default (unresolved-reference, TL006): their values are unknown and the readers leave the
+// facts unknown. Other resolvers stay symbolic.
+//
+// Not modelled yet: Hydra 1.0's `_self_` order, config search paths and `hydra.searchpath`,
+// structured configs from Python, packages in `group@pkg=opt` overrides.
+//
+// # Files named by keys, launchers, single runs
+//
+// Cache.Join reads the files a run's keys name (FileKeys: the HF family's `deepspeed:`,
+// Lightning's DeepSpeedStrategy `config`) into Run.Joined, from the root of the file system
+// (where a launch usually runs) and then from the folder of the file that wrote the key; a
+// config written inline under the key joins as it is. Cache.Launch reads a launcher config
+// (an accelerate config file, declared by the run: accelerate itself reads only --config_file
+// or the one under HF_HOME, never a file beside the recipe) and the DeepSpeed file its
+// deepspeed_config.deepspeed_config_file names. The joined files are not merged into the tree:
+// the framework reads them separately, and the engine compares them with the recipe (the HF
+// Trainer's DeepSpeed consistency check, lint/dialect's JoinDeepSpeed). A recipe that names
+// files but is no Hydra config is a Single run (Cache.Single): the file as parsed, plus what it
+// joins; DiscoverJoined finds such recipes. Paths that leave the file system, absent files and
+// absent launchers are Unresolved problems at the key.
+//
+// Runs may also be declared (Spec, from the config file's [[runs]]: config, overrides,
+// launcher), which replaces discovery. Discover finds Hydra primaries by a config-group folder
+// named in their defaults list, or, for configs whose groups are not in the tree (NeMo's
+// `- .@model.encoder: megatron_model_base_config`), by a defaults list that chooses group
+// options in a file that lies in no other primary's config directory.
+//
+// # Configs written as code
+//
+// A primary config ending in .py or .gin is composed by code.go in its framework's order:
+// MMEngine `_base_` chains (Python, YAML or JSON bases; `_delete_=True`; `{{_base_.x}}` and
+// `_base_.x` as whole values) and `with read_base():` imports, and gin `include` applied at its
+// line with macros taking the run's last binding. Discover makes a run of each Python config
+// that names bases and each gin file with an include; the files they read are fragments. What
+// MMEngine refuses (a key two bases set, a dict over a base value that is not a dict) is a
+// Refused problem. The MMEngine side replays MMEngine v0.10.7's own config tests
+// (TestMMEngineOwnConfigTests, on the fetched repository).
 //
 // # Problems, limits
 //
@@ -53,8 +91,14 @@
 // what a run adds is the copy of its composed tree, one dialect pass and the rules on it.
 // lightning-hydra-template's configs rebuilt from the corpus (33 files, 3 runs found: train,
 // train + experiment=example, eval), BenchmarkTreeRunsOverFiles in package lint, which
-// alternates the two ways each round: as runs 3.7-4.1 ms, file by file 2.6-2.8 ms, ratio
-// 1.32-1.59 over three 3 s rounds (2-core Xeon shared with other builds, load average ~10,
-// go1.26, 2026-12-01). The issue's target is at most 2× on a 200-file tree; the largest real
-// Hydra tree in the corpus is this one, so the 200-file case is not measured yet.
+// alternates the two ways each round: ratio runs/files 1.32-1.59 over three 3 s rounds when
+// the package was written, 1.11-1.58 after joined files, launchers and the run-wide
+// interpolation check were added (three 3 s rounds; as runs 6.5-20 ms, file by file 5.1-12.9
+// ms: the machine was at load average ~20).
+//
+// A 200-file Hydra tree with all its runs (BenchmarkTree200RunsOverFiles): the corpus holds no
+// real Hydra tree that large, so it is synthesised from lightning-hydra-template's files (its
+// 33, 19 more experiments, copies of group options under new names; 22 runs): as runs 40-45
+// ms, file by file 26-30 ms, ratio 1.52-1.60 over three 3 s rounds, within the issue's 2×
+// (2-core Xeon shared with other builds, load average ~20, go1.26, 2026-12-01).
 package compose

@@ -73,6 +73,17 @@ type Config struct {
 	// Target is [target]: package -> the version its files are linted for ("transformers" =
 	// "4.46"), over the repository's own pins.
 	Target map[string]string
+	// Runs are the [[runs]] tables: composed runs declared (composition.md), which replace the
+	// runs found automatically.
+	Runs []RunEntry
+}
+
+// RunEntry is one [[runs]] table. Dir is the folder of the config file that defines it: Config
+// and Launcher are relative to it.
+type RunEntry struct {
+	Dir, Config string
+	Overrides   []string
+	Launcher    string
 }
 
 // RuleSettings are one rule's [rules.<name>] table.
@@ -115,6 +126,13 @@ func (c *Config) Options(file string) lint.Options {
 		for k, v := range c.Mapping {
 			o.Mapping[k] = v
 		}
+	}
+	for _, r := range c.Runs {
+		d := lint.DeclaredRun{Config: filepath.Join(r.Dir, filepath.FromSlash(r.Config)), Overrides: append([]string(nil), r.Overrides...)}
+		if r.Launcher != "" {
+			d.Launcher = filepath.Join(r.Dir, filepath.FromSlash(r.Launcher))
+		}
+		o.Runs = append(o.Runs, d)
 	}
 	for pkg, v := range c.Target {
 		if o.Targets == nil {
@@ -307,6 +325,7 @@ func (l *Loader) resolve(abs string, stack []string, from *layer) (*Config, erro
 		c.Target = cloneMap(parent.Target)
 		c.Ignores = append([]IgnoreEntry(nil), parent.Ignores...)
 		c.Files = append([]FileEntry(nil), parent.Files...)
+		c.Runs = append([]RunEntry(nil), parent.Runs...)
 	}
 	ly.applyTo(c)
 	c.Path = abs

@@ -225,6 +225,10 @@ func TestSchemaErrors(t *testing.T) {
 			[]string{`3:13: key "files[0].framework" must be one of `}},
 		{"files entry missing framework", "[[files]]\npath = \"*.yaml\"\n",
 			[]string{`1:1: "files[0]" needs the key "framework"`}},
+		{"runs entry missing config", "[[runs]]\noverrides = [\"experiment=x\"]\n",
+			[]string{`1:1: "runs[0]" needs the key "config"`}},
+		{"unknown key in [[runs]]", "[[runs]]\nconfig = \"conf/train.yaml\"\nlaunch = \"a.yaml\"\n",
+			[]string{`3:1: unknown key "runs[0].launch" (did you mean "launcher"?)`}},
 		{"unknown key in [[ignore]]", "[[ignore]]\npath = \"*.json\"\n\n[[ignore]]\npaths = \"x\"\n",
 			[]string{`5:1: unknown key "ignore[1].paths" (did you mean "path"?)`}},
 		{"unknown selector", "select = [\"TL2\", \"eval-batch\"]\n",
@@ -390,5 +394,29 @@ func TestSchemaDocument(t *testing.T) {
 	// That the document compiles as JSON Schema is TestValidateMatchesLibrary's first step.
 	if NewLoader(testRules()).compiled().doc == nil {
 		t.Fatal("no schema document")
+	}
+}
+
+// TestRuns: [[runs]] tables become declared runs with paths from the config file's folder, and
+// an extending file keeps its parent's runs.
+func TestRuns(t *testing.T) {
+	root := tree(t, map[string]string{
+		".git/HEAD":           "",
+		".trainlint.toml":     "[[runs]]\nconfig = \"configs/train.yaml\"\noverrides = [\"experiment=mnist_ddp\", \"trainer.devices=8\"]\n\n[[runs]]\nconfig = \"recipes/sft.yaml\"\nlauncher = \"accelerate/multinode.yaml\"\n",
+		"sub/.trainlint.toml": "extend = \"../.trainlint.toml\"\n",
+		"sub/x.yaml":          "",
+	})
+	l := NewLoader(testRules())
+	c, err := l.ForFile(filepath.Join(root, "sub", "x.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := c.Options(filepath.Join(root, "sub", "x.yaml"))
+	want := []lint.DeclaredRun{
+		{Config: filepath.Join(root, "configs", "train.yaml"), Overrides: []string{"experiment=mnist_ddp", "trainer.devices=8"}},
+		{Config: filepath.Join(root, "recipes", "sft.yaml"), Launcher: filepath.Join(root, "accelerate", "multinode.yaml")},
+	}
+	if !reflect.DeepEqual(o.Runs, want) {
+		t.Errorf("runs %+v\nwant %+v", o.Runs, want)
 	}
 }

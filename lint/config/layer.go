@@ -319,6 +319,12 @@ func (ly *layer) applyTo(c *Config) {
 		fw, _ := m["framework"].(string)
 		c.Files = append(c.Files, FileEntry{Dir: ly.dir, Path: p, Framework: fw})
 	}
+	for _, x := range asList(r["runs"]) {
+		m, _ := x.(map[string]any)
+		cfg, _ := m["config"].(string)
+		la, _ := m["launcher"].(string)
+		c.Runs = append(c.Runs, RunEntry{Dir: ly.dir, Config: cfg, Overrides: strings_(m["overrides"]), Launcher: la})
+	}
 	if m, ok := r["target"].(map[string]any); ok {
 		if c.Target == nil {
 			c.Target = map[string]string{}

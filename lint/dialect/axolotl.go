@@ -47,6 +47,8 @@ var Axolotl = register(&Dialect{
 	Normalize: normalizeAxolotl,
 	Keys:      axoKeys,
 	Loader:    TorchDataLoader,
+	// knowledge_finetune.tsv: AxolotlInputConfig (v0.8.0-v0.18.0) ignores unknown keys.
+	Knowledge: "axolotl", Package: "axolotl", Sections: map[string]string{"": "AxolotlInputConfig"}, Checks: true,
 	Advice: map[string]Advice{
 		// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
 		"ckpt.retention": {
@@ -221,6 +223,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	}
 
 	hfBatchNorm(root, p, "base_model")
+	axoRejections(root, p)
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p

@@ -40,6 +40,7 @@ var BigVision = register(&Dialect{
 	Formats:   []doc.Format{doc.Python},
 	Detect:    detectBigVision,
 	Normalize: normalizeBigVision,
+	Advice:    bigVisionAdvice,
 	Keys: []Key{
 		{Path: "input.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
 		{Path: "input.prefetch", Type: "integer", Default: "2", Concept: "data.prefetch", Doc: "tf.data prefetch depth (batches)"},

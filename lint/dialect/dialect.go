@@ -12,6 +12,11 @@ type Context struct {
 	// Mapping teaches the generic dialect a team's own key names: concept → dotted key path
 	// (e.g. "eval.interval_seconds" → "trainer.eval_every_secs"). See the config file's [mapping].
 	Mapping map[string]string
+	// HostsKey/HostsNode and DevicesKey/DevicesNode locate the hosts and devices when a
+	// launcher config of the run set them (an accelerate config's num_machines); empty and nil
+	// for the command line's --hosts and --devices-per-host.
+	HostsKey, DevicesKey   string
+	HostsNode, DevicesNode *doc.Node
 }
 
 // Key documents one key a dialect reads: the site's framework pages, `trainlint schema` and the
@@ -139,6 +144,18 @@ type Dialect struct {
 	// the Trainer): their renamed and removed keys come from the knowledge table.
 	Alongside []string
 	Sections  map[string]string
+	// KnownFrom names dialects whose Keys and Settings are settings at the root too (the
+	// Trainer's TrainingArguments, which LLaMA-Factory parses alongside its own classes).
+	KnownFrom []string
+	// OpenWith are keys whose presence means the file is parsed with classes the table does not
+	// have (LLaMA-Factory under USE_MCA=1 parses mcore_adapter's TrainingArguments): with any of
+	// them the root is not checked.
+	OpenWith []string
+	// Checks says that the table's "@enum" and "@check" rows (closed value sets, start-up
+	// refusals) apply to the root of this dialect's files; SkipVariant names a plan variant
+	// whose files another parser reads, so that neither they nor Sections apply to it.
+	Checks      bool
+	SkipVariant string
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.

@@ -31,6 +31,23 @@
 // (packages whose configs extend its settings). Size: the table adds about 100 KB to the
 // WebAssembly module (6,778,975 -> 6,878,948 bytes; 22 KB gzip), as data rather than code.
 //
+// knowledge_finetune.tsv is axolotl's and LLaMA-Factory's part (same format, its own file so
+// that extractions merge apart): AxolotlInputConfig and the models it combines, with the
+// plugins' args models, at v0.8.0-v0.18.0 (extra policy "ignore": a misspelt key is dropped
+// without a word), and the argument dataclasses HfArgumentParser.parse_dict is given at
+// v0.8.3-v0.9.5 (extra keys refused; the Trainer's own arguments are the Hugging Face dialect's,
+// Dialect.KnownFrom). Two more sections: "@enum" (the closed value sets of Literal- and
+// enum-typed keys, which pydantic enforces: invalid-value) and "@check" (start-up refusals read
+// from validators and __post_init__ methods, as conditions on the file's keys that EvalCond
+// evaluates the way the Python does: rejected-at-startup, via plan.Rejections). The extractor
+// keeps only conditions that test the file's own keys (with a dataclass field's default when
+// the key is absent) and drops any whose keys an earlier validator rewrites, so a check it keeps
+// is one the file alone decides. Size on the module (site build, gzip -9): the table's text
+// adds 115 KB raw and 16 KB gzip (8,293,313 -> 8,408,001 bytes; 1,625,488 -> 1,641,718), the code
+// that reads it (conditions, value sets, removals, the rules' use) about 16 KB gzip more. The
+// site's browser test measured 1,205,754 bytes brotli and 1,673,718 gzip for the whole module,
+// past its ceilings of 1,200,000 and 1,670,000 (1,174,333 and 1,630,759 before this work).
+//
 // Every fact of the plan says where it came from (plan.Origin), the key and node it was read at,
 // and, for a default, whose default it is (plan.Why: By "the Trainer default", Note "transformers
 // v5"). Rules never parse notes: what they need to branch on is a typed field (plan.Granularity,

@@ -44,10 +44,10 @@ var Generic = register(&Dialect{
 // explicitly (a value written in the file is what the framework will use). Dialects call it last.
 func ApplyContext(p *plan.Plan, ctx Context) {
 	if ctx.Hosts > 0 && !p.Topology.Hosts.IsExplicit() {
-		p.Topology.Hosts = plan.Fact[int]{Value: ctx.Hosts, Origin: plan.Context, Key: "--hosts"}
+		p.Topology.Hosts = plan.Fact[int]{Value: ctx.Hosts, Origin: plan.Context, Key: orStr(ctx.HostsKey, "--hosts"), Node: ctx.HostsNode}
 	}
 	if ctx.DevicesPerHost > 0 && !p.Topology.DevicesPerHost.IsExplicit() {
-		p.Topology.DevicesPerHost = plan.Fact[int]{Value: ctx.DevicesPerHost, Origin: plan.Context, Key: "--devices-per-host"}
+		p.Topology.DevicesPerHost = plan.Fact[int]{Value: ctx.DevicesPerHost, Origin: plan.Context, Key: orStr(ctx.DevicesKey, "--devices-per-host"), Node: ctx.DevicesNode}
 	}
 }
 

@@ -113,6 +113,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	// raises "args.max_steps must be set to a positive value if dataloader does not have a
 	// length" unless max_steps > 0 (transformers src/transformers/trainer.py @000945a).
 	p.Schedule.Streaming = hfStreaming(root, "dataset_streaming", "dataset_mixture.streaming")
+	hfRejections(root, p)
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p

@@ -81,7 +81,9 @@ func resolveRef(root, n *doc.Node) (*doc.Node, string) {
 // Unresolved is an interpolation whose target is not in the file.
 type Unresolved struct {
 	Node *doc.Node
-	Ref  string // the dotted path, "paths.log_dir"
+	Ref  string // the dotted path, "paths.log_dir"; the variable's name when Env
+	// Env marks an environment variable without a default (UnresolvedInRun).
+	Env bool
 }
 
 // UnresolvedRefs lists, in document order, the ${a.b} interpolations of root that point into a
@@ -125,4 +127,40 @@ func viaNote(via string) string {
 		return ""
 	}
 	return "= " + via
+}
+
+// envRefs (kit_match.go) matches an OmegaConf environment resolver: "${oc.env:RANK}", "${oc.env:X,default}"
+// (group 1 the variable, group 2 the default with its comma, "" when none). The older
+// "${env:X}" resolver was removed in OmegaConf 2.1 and is not matched.
+
+// UnresolvedInRun lists the interpolations of a composed run (root is the whole composed
+// config, so every key a reference may name is there) whose value cannot be known: a ${a.b}
+// that names no key of the run, and an ${oc.env:X} without a default (Env; its value is the
+// launching shell's). References whose first segment is hydra (Hydra's own config, which the
+// run does not hold) are left alone, as are resolvers other than oc.env.
+func UnresolvedInRun(root *doc.Node) []Unresolved {
+	if !isMap(root) {
+		return nil
+	}
+	var out []Unresolved
+	root.Walk(func(n *doc.Node) bool {
+		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
+			return true
+		}
+		for _, path := range anyRef(n.Value) {
+			if first, _, _ := strings.Cut(path, "."); first == "hydra" {
+				continue
+			}
+			if selectPath(root, path) == nil {
+				out = append(out, Unresolved{Node: n, Ref: path})
+			}
+		}
+		for _, m := range envRefs(n.Value) {
+			if m[1] == "" {
+				out = append(out, Unresolved{Node: n, Ref: m[0], Env: true})
+			}
+		}
+		return true
+	})
+	return out
 }

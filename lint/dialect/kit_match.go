@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"strings"
 	"unicode/utf8"
 )
 
@@ -506,4 +507,61 @@ func goDuration(s string) (int64, bool) {
 func durationSecondsOf(d int64) float64 {
 	sec, nsec := d/1e9, d%1e9
 	return float64(sec) + float64(nsec)/1e9
+}
+
+// envRefs is FindAllStringSubmatch of `\$\{\s*oc\.env\s*:\s*([^,}\s]+)\s*(,[^}]*)?\}`: for
+// every OmegaConf environment resolver in s, left to right, the variable and the default with
+// its comma ("" when none).
+func envRefs(s string) [][2]string {
+	var out [][2]string
+	skip := func(j int) int {
+		for j < len(s) && isSpace(s[j]) {
+			j++
+		}
+		return j
+	}
+	at := func(i int) (m [2]string, end int, ok bool) {
+		if !strings.HasPrefix(s[i:], "${") {
+			return m, 0, false
+		}
+		j := skip(i + 2)
+		if !strings.HasPrefix(s[j:], "oc.env") {
+			return m, 0, false
+		}
+		j = skip(j + len("oc.env"))
+		if j >= len(s) || s[j] != ':' {
+			return m, 0, false
+		}
+		j = skip(j + 1)
+		k := j
+		for k < len(s) && s[k] != ',' && s[k] != '}' && !isSpace(s[k]) {
+			k++
+		}
+		if k == j {
+			return m, 0, false
+		}
+		m[0] = s[j:k]
+		k = skip(k)
+		if k < len(s) && s[k] == ',' {
+			if c := strings.IndexByte(s[k:], '}'); c >= 0 {
+				m[1] = s[k : k+c]
+				return m, k + c + 1, true
+			}
+			return m, 0, false
+		}
+		if k < len(s) && s[k] == '}' {
+			return m, k + 1, true
+		}
+		return m, 0, false
+	}
+	for i := 0; i < len(s); {
+		if m, end, ok := at(i); ok {
+			out = append(out, m)
+			i = end
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return out
 }

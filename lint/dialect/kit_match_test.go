@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ var (
 	reBN     = regexp.MustCompile(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|ghostnet|hrnet|bit-|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
 	reRank   = regexp.MustCompile(`(?i)(\bRANK\b|LOCAL_RANK|NODE_RANK|GLOBAL_RANK|WORLD_RANK|process_index|process_id|host_id|\brank\b|SLURM_PROCID|SLURM_NODEID|OMPI_COMM_WORLD_RANK|PMI_RANK)`)
 	reRef    = regexp.MustCompile(`^\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}$`)
+	reEnvRef = regexp.MustCompile(`\$\{\s*oc\.env\s*:\s*([^,}\s]+)\s*(,[^}]*)?\}`)
 	reAnyRef = regexp.MustCompile(`\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}`)
 )
 
@@ -38,6 +40,8 @@ var matchSamples = []string{
 	"host_id", "SLURM_PROCID", "ompi_comm_world_rank", "PMI_RANK", "x_rank", "rank", "(rank)", "node_rank*2", "ranks",
 	"${a}", "${ a.b }", "${a.0}", "${a-b.c_d}", "${.a}", "${a:b}", "${a.}", "${a..b}", "${1a}", "${_a}", "x ${a} y ${b.c}",
 	"${a", "${a}}", "$${a}", "${${a}}", "${ a\t}", "${a.-b}", "${a.b-}", "${é}",
+	"${oc.env:RANK}", "${oc.env:X,0}", "${ oc.env : X , 1 }", "${oc.env:X,}", "${oc.env:}", "${oc.env:A B}", "${oc.env:X,a\nb}",
+	"${oc.env:X", "${oc.env:X,1", "a ${oc.env:A} b ${oc.env:B,2}", "${env:X}", "${oc.envX}", "${oc.env:é}", "${oc.env:X,${y}}",
 }
 
 func TestMatchersLikeRegexps(t *testing.T) {
@@ -90,6 +94,13 @@ func checkMatchers(t *testing.T, s string) {
 	}
 	if path, ok := refPattern(s); ok != (reRef.FindStringSubmatch(s) != nil) || path != group(reRef.FindStringSubmatch(s), 1) {
 		t.Errorf("refPattern(%q) = %q, %v; regexp: %q", s, path, ok, reRef.FindStringSubmatch(s))
+	}
+	var wantEnv [][2]string
+	for _, m := range reEnvRef.FindAllStringSubmatch(s, -1) {
+		wantEnv = append(wantEnv, [2]string{m[1], m[2]})
+	}
+	if got := envRefs(s); fmt.Sprint(got) != fmt.Sprint(wantEnv) || len(got) != len(wantEnv) {
+		t.Errorf("envRefs(%q) = %q; regexp: %q", s, got, wantEnv)
 	}
 	var want []string
 	for _, m := range reAnyRef.FindAllStringSubmatch(s, -1) {

@@ -40,6 +40,12 @@ var LlamaFactory = register(&Dialect{
 	Normalize: normalizeLF,
 	Keys:      lfKeys,
 	Loader:    TorchDataLoader,
+	// knowledge_finetune.tsv: HfArgumentParser.parse_dict refuses keys of none of the classes
+	// (v0.8.3-v0.9.5); the Trainer's own arguments are the Hugging Face dialect's settings.
+	// Files with Megatron-core parallelism keys (examples/megatron at v0.9.5) run with USE_MCA=1.
+	Knowledge: "llamafactory", Package: "llamafactory", KnownFrom: []string{"huggingface"}, SkipVariant: "v1",
+	OpenWith: []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
+	Sections: map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},
 	Advice: map[string]Advice{
 		"ckpt.retention": hfAdvice["ckpt.retention"],
 		"ckpt.align":     hfAdvice["ckpt.align"],
@@ -145,6 +151,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		// max_steps <= 0 without a dataset length.
 		p.Schedule.Streaming = hfStreaming(root, "streaming")
 		hfBatchNorm(root, p, "model_name_or_path")
+		lfRejections(root, p)
 	}
 	ApplyContext(p, ctx)
 	if p.Variant == "v1" {

@@ -44,6 +44,7 @@ var MMEngine = register(&Dialect{
 	Detect:    detectMMEngine,
 	Normalize: normalizeMMEngine,
 	Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
+	Advice:    mmAdvice,
 	Keys: []Key{
 		{Path: "train_cfg.val_interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "evaluate every N epochs (EpochBasedTrainLoop) or iterations (IterBasedTrainLoop, default 1000)"},
 		{Path: "train_cfg.max_epochs", Type: "integer", Concept: "train.epochs", Doc: "training length in epochs"},

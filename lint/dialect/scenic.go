@@ -29,6 +29,7 @@ var Scenic = register(&Dialect{
 	Formats:   []doc.Format{doc.Python},
 	Detect:    detectScenic,
 	Normalize: normalizeScenic,
+	Advice:    scenicAdvice,
 	Keys: []Key{
 		{Path: "batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
 		{Path: "eval_batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch; defaults to batch_size"},

@@ -43,6 +43,7 @@ var T5X = register(&Dialect{
 	Formats:   []doc.Format{doc.Gin},
 	Detect:    detectT5X,
 	Normalize: normalizeT5X,
+	Advice:    t5xAdvice,
 	Keys: []Key{
 		{Path: "train.eval_period", Type: "integer", Concept: "eval.interval", Doc: "evaluate every N training steps (also spelt train_script.train.eval_period)"},
 		{Path: "train.eval_steps", Type: "integer", Concept: "", Doc: "number of eval batches per evaluation (not an interval)"},
@@ -166,11 +167,17 @@ func normalizeT5X(d *doc.Document, ctx Context) *plan.Plan {
 		if f := t5xInt(sc, "period", key+".period"); f.Known() {
 			p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: strconv.Itoa(f.Value)}, Origin: plan.Explicit, Key: f.Key, Node: f.Node}
 		}
+		// checkpointer_cls = @checkpoints.SaveBestCheckpointer keeps the latest checkpoint plus
+		// the keep best by its metric_name_to_monitor (checkpoints.py:1462 @cc342d4).
+		kind := plan.KeepLatest
+		if c := sc.Get("checkpointer_cls"); c != nil && strings.HasSuffix(strings.TrimSuffix(c.Value, "()"), "SaveBestCheckpointer") {
+			kind = plan.KeepBest
+		}
 		if k := sc.Get("keep"); k != nil {
 			if k.IsNull() {
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, key+".keep", k)
 			} else if v, ok := k.Int(); ok && v > 0 {
-				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, key+".keep", k)
+				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: kind, N: int(v)}, key+".keep", k)
 			}
 		} else {
 			p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key+".keep", plan.Why{By: "the T5X default", Note: "keep None: every checkpoint"}, nil)

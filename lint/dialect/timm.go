@@ -21,6 +21,12 @@ import (
 //     metric, plus model_best.
 //   - :377 --workers 4; :383 --no-prefetcher False (a CUDA prefetcher of one batch).
 //
+// The loader (:443-449): `--config FILE` is yaml.safe_load'ed and passed to
+// parser.set_defaults(**cfg) before the command line is parsed, so the file's values replace
+// train.py's defaults, flags given on the command line still win, and argparse checks nothing:
+// a key train.py does not define, or one written with hyphens (batch-size), becomes an unused
+// attribute and the default holds (which is what this dialect reads: only the underscore
+// names), and an empty file (None) makes set_defaults raise a TypeError at start-up.
 // Keys are written with underscores (argparse dest names). Batch norm is believed present for
 // the model families that use it (resnet, resnext, efficientnet, mobilenet, regnet, densenet);
 // other models leave it unknown.
@@ -37,6 +43,7 @@ var Timm = register(&Dialect{
 	Formats:   []doc.Format{doc.YAML},
 	Detect:    detectTimm,
 	Normalize: normalizeTimm,
+	Advice:    timmAdvice,
 	Keys: []Key{
 		{Path: "batch_size", Type: "integer", Default: "128", Concept: "train.per_device_batch", Doc: "train batch per process"},
 		{Path: "validation_batch_size", Type: "integer", Default: "none", Concept: "eval.per_device_batch", Doc: "eval batch per process; none uses batch_size"},

@@ -186,3 +186,30 @@ func FuzzParsePython(f *testing.F) {
 	addCorpusSeeds(f, Python)
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzParse(t, Python, src) })
 }
+
+// TestArenaReuse: the memory pyArena keeps between files (expressions, operand lists, tokens)
+// carries nothing from one file into the next: every corpus gin and Python file reads to the
+// same tree whatever was read before it.
+func TestArenaReuse(t *testing.T) {
+	var srcs [][]byte
+	var formats []Format
+	for p, f := range corpusFiles(t, map[Format]bool{Gin: true, Python: true}) {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs, formats = append(srcs, b), append(formats, f)
+	}
+	if len(srcs) < 40 {
+		t.Fatalf("only %d corpus files", len(srcs))
+	}
+	first := make([]string, len(srcs))
+	for i := range srcs {
+		first[i] = dumpDoc(Parse("x", srcs[i], formats[i], Limits{}))
+	}
+	for i := len(srcs) - 1; i >= 0; i-- {
+		if got := dumpDoc(Parse("x", srcs[i], formats[i], Limits{})); got != first[i] {
+			t.Fatalf("file %d reads differently after other files", i)
+		}
+	}
+}

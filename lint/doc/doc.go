@@ -19,13 +19,23 @@
 // walked .py that is not a config (a script, a helper module) is skipped quietly by the CLI.
 //
 // Cost (BenchmarkCodeVsYAML: CPU time per KiB including each format's garbage collection, all
-// corpus files of the format, interleaved rounds, -cpu 1, on the shared 2-core machine,
-// 2026-12-01; six runs): YAML 23-31 µs/KiB, gin 39-54 µs/KiB (1.7-1.9× YAML), Python 90-128
-// µs/KiB (about 4× YAML: lexing, parsing, then evaluating get_config, its helpers and
-// comprehensions). Reading gin and Python therefore costs more per KiB than the tuned YAML
-// reader; the files are small (1.3 KiB and 3.4 KiB on average): a typical one reads in under
-// half a millisecond of CPU, the largest Python config (8 KiB) in about one. Wall-clock MB/s (BenchmarkParseGin/Python) swing several fold between runs
-// on that machine; read the CPU benchmark.
+// corpus files of the format, interleaved rounds, -cpu 1; go1.26 on the shared 2-core machine,
+// 2026-12-01, load average 22-28, so the numbers are noisy). Five rounds alternating the test
+// binary of this code with that of 8fd6d61, before the reader took its tokens, expressions,
+// statements, operand lists and values from a reused pyArena, sliced strings and comments from
+// one copy of the source and stopped copying every parser expression through the heap: Python
+// 66-76 µs/KiB (was 96-107), gin 43-51 (was 43-51: unchanged), YAML 24-28 (21-25 in the old
+// binary's rounds, same code). Against YAML: Python 2.7-2.8× (was 4.2-4.6×), gin 1.7-1.8× (was
+// 2.0-2.1×, mostly YAML's share of the noise). Bytes per pass over the corpus: Python 1.30 MB
+// and 16.7k allocations (was 3.88 MB, 30.8k), gin 503 KB (was 845 KB). The issue's target, no
+// more per KiB than YAML, is not met: what is left is mostly the work itself (a Python file is
+// lexed, parsed, then executed: get_config, its helpers and comprehensions build values that
+// become the tree; gin's nested key paths and spans), and on gin's 42 KiB the benchmark's forced
+// collection alone (0.1-0.4 ms a round) weighs 3-9 µs/KiB against 0.5 on YAML's 795 KiB. The
+// files are small (1.3 KiB and 3.4 KiB on average): a typical one reads in under half a
+// millisecond of CPU, the largest Python config (8 KiB) in about one. Wall-clock MB/s
+// (BenchmarkParseGin/Python) swing several fold between runs on that machine; read the CPU
+// benchmark.
 //
 // Positions are 1-based lines and 1-based columns counted in Unicode code points, plus a 0-based
 // byte offset; an End position is exclusive (the first code point after the span).
@@ -638,6 +648,10 @@ type Options struct {
 	// file; the switch keeps the yaml.v3 path tested on common files and rules the direct
 	// reader out when a result looks wrong.
 	NoDirectYAML bool
+	// ConfigArg is the string an ml_collections config file receives after the colon of
+	// `--config file.py:ARG` (big_vision, scenic): get_config is called with it instead of its
+	// parameters' defaults ("" = not given).
+	ConfigArg string
 }
 
 // Limits bound what a front-end accepts, so that hostile input ends quickly with a finding.

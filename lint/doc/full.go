@@ -6,4 +6,4 @@ package doc
 
 func readGin(d *Document, lim Limits) { parseGin(d, lim) }
 
-func readPython(d *Document, lim Limits) { parsePython(d, lim) }
+func readPython(d *Document, lim Limits, configArg string) { parsePython(d, lim, configArg) }

@@ -31,9 +31,15 @@ func parseGin(d *Document, lim Limits) {
 	if hasBOM(d.Src) {
 		base = 3
 	}
-	toks, cms, err := pyLex(d.Src, base, lim.MaxDepth)
+	var text string
+	arena := getPyArena() // for its token list
+	defer arena.release()
+	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
+	if cap(toks) > cap(arena.toks) {
+		arena.toks = toks[:0]
+	}
 	x := d.Lines()
-	d.Comments = pyComments(x, d.Src, cms)
+	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if err != nil {
 		d.addProblem(Syntax, "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return

@@ -91,6 +91,7 @@ type pyEval struct {
 	maxSize int
 	refs    *[]FileRef
 	lines   *LineIndex
+	arena   *pyArena        // where values come from (nil: the heap)
 	fields  map[int]*pyExpr // parsed f-string fields by offset
 }
 
@@ -114,7 +115,7 @@ func (ev *pyEval) grow(n int) {
 	}
 }
 
-func (ev *pyEval) opaque(e *pyExpr) *pyVal { return &pyVal{k: pvOpaque, s0: e.s, e0: e.e} }
+func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
 func newDict() *pyDict { return &pyDict{} }
 
@@ -267,6 +268,33 @@ func boolVal(v bool, a, b int) *pyVal     { return &pyVal{k: pvBool, b: v, s0: a
 func floatVal(f float64, a, b int) *pyVal { return &pyVal{k: pvFloat, f: f, s0: a, e0: b} }
 func noneVal(a, b int) *pyVal             { return &pyVal{k: pvNone, s0: a, e0: b} }
 
+// val returns a copy of v from the evaluator's arena (the heap without one); the constructors
+// below are the free ones through it. Values never outlive parsePython: the tree copies them.
+func (ev *pyEval) val(v pyVal) *pyVal {
+	var p *pyVal
+	if ev.arena == nil {
+		p = new(pyVal)
+	} else {
+		p = ev.arena.val()
+	}
+	*p = v
+	return p
+}
+
+func (ev *pyEval) strVal(s string, a, b int) *pyVal {
+	return ev.val(pyVal{k: pvStr, s: s, s0: a, e0: b})
+}
+func (ev *pyEval) intVal(i int64, a, b int) *pyVal {
+	return ev.val(pyVal{k: pvInt, i: i, s0: a, e0: b})
+}
+func (ev *pyEval) boolVal(v bool, a, b int) *pyVal {
+	return ev.val(pyVal{k: pvBool, b: v, s0: a, e0: b})
+}
+func (ev *pyEval) floatVal(f float64, a, b int) *pyVal {
+	return ev.val(pyVal{k: pvFloat, f: f, s0: a, e0: b})
+}
+func (ev *pyEval) noneVal(a, b int) *pyVal { return ev.val(pyVal{k: pvNone, s0: a, e0: b}) }
+
 // truth returns a value's truth and whether it is known.
 func truth(v *pyVal) (bool, bool) {
 	switch v.k {
@@ -325,7 +353,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			}
 			ev.assign(t, v, env)
 		case "def":
-			env.set(st.fn.name, &pyVal{k: pvFunc, fn: st.fn, env: env, s0: st.s, e0: st.e})
+			env.set(st.fn.name, ev.val(pyVal{k: pvFunc, fn: st.fn, env: env, s0: st.s, e0: st.e}))
 		case "if":
 			c := ev.eval(st.value, env)
 			if b, ok := truth(c); ok {
@@ -391,9 +419,9 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				name := st.alias[i]
 				if name == "" {
 					name, _, _ = strings.Cut(mod, ".")
-					env.set(name, &pyVal{k: pvModule, name: name, s0: st.s, e0: st.e})
+					env.set(name, ev.val(pyVal{k: pvModule, name: name, s0: st.s, e0: st.e}))
 				} else {
-					env.set(name, &pyVal{k: pvModule, name: mod, s0: st.s, e0: st.e})
+					env.set(name, ev.val(pyVal{k: pvModule, name: mod, s0: st.s, e0: st.e}))
 				}
 				if env.parent == nil {
 					*ev.refs = append(*ev.refs, FileRef{Kind: "import", Target: mod, Span: ev.lines.Span(st.s, st.e)})
@@ -413,7 +441,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				if name == "" {
 					name = n
 				}
-				env.set(name, &pyVal{k: pvModule, name: strings.TrimRight(st.mod, ".") + "." + n, s0: st.s, e0: st.e})
+				env.set(name, ev.val(pyVal{k: pvModule, name: strings.TrimRight(st.mod, ".") + "." + n, s0: st.s, e0: st.e}))
 			}
 			if env.parent == nil && !containsStar(st.names) {
 				kind := "import"
@@ -426,7 +454,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			if st.value != nil {
 				*ret = ev.eval(st.value, env)
 			} else {
-				*ret = noneVal(st.s, st.s)
+				*ret = ev.noneVal(st.s, st.s)
 			}
 			return flowReturn
 		case "break":
@@ -467,7 +495,7 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 				ev.taint(h, env)
 			}
 		case "def":
-			env.set(st.fn.name, &pyVal{k: pvOpaque, s0: st.s, e0: st.e})
+			env.set(st.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		}
 	}
 }
@@ -487,7 +515,7 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 	if st.value != nil {
 		end = st.value.e
 	}
-	ev.assign(t, &pyVal{k: pvOpaque, s0: st.s, e0: end}, env)
+	ev.assign(t, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: end}), env)
 }
 
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
@@ -497,7 +525,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	case "attr":
 		obj := ev.eval(t.kids[0], env)
 		if obj.k == pvDict {
-			obj.dict.set(strVal(t.name, 0, 0), v, t.e-len(t.name), t.e)
+			obj.dict.set(ev.strVal(t.name, 0, 0), v, t.e-len(t.name), t.e)
 		}
 	case "index":
 		obj := ev.eval(t.kids[0], env)
@@ -529,7 +557,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				if k.op == "star" {
 					k = k.kids[0]
 				}
-				ev.assign(k, &pyVal{k: pvOpaque, s0: v.s0, e0: v.e0}, env)
+				ev.assign(k, ev.val(pyVal{k: pvOpaque, s0: v.s0, e0: v.e0}), env)
 			}
 			return
 		}
@@ -543,7 +571,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 		for i := 0; i < star; i++ {
 			ev.assign(t.kids[i], items[i], env)
 		}
-		ev.assign(t.kids[star].kids[0], &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), items[star:star+rest]...)}, s0: v.s0, e0: v.e0}, env)
+		ev.assign(t.kids[star].kids[0], ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), items[star:star+rest]...)}, s0: v.s0, e0: v.e0}), env)
 		for i := star + 1; i < len(t.kids); i++ {
 			ev.assign(t.kids[i], items[rest+i-1], env)
 		}
@@ -565,7 +593,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 		}
 		var out []*pyVal
 		for _, r := range v.s {
-			out = append(out, strVal(string(r), v.s0, v.e0))
+			out = append(out, ev.strVal(string(r), v.s0, v.e0))
 		}
 		ev.grow(len(out))
 		return out, true
@@ -579,11 +607,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case "const":
 		switch e.name {
 		case "True":
-			return boolVal(true, e.s, e.e)
+			return ev.boolVal(true, e.s, e.e)
 		case "False":
-			return boolVal(false, e.s, e.e)
+			return ev.boolVal(false, e.s, e.e)
 		}
-		return noneVal(e.s, e.e)
+		return ev.noneVal(e.s, e.e)
 	case "num":
 		return ev.number(e)
 	case "str":
@@ -591,7 +619,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			if e.toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			return strVal(e.toks[0].text, e.s, e.e)
+			return ev.strVal(e.toks[0].text, e.s, e.e)
 		}
 		var b strings.Builder
 		for _, t := range e.toks {
@@ -601,7 +629,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			b.WriteString(t.text)
 		}
 		ev.grow(b.Len() / 64)
-		return strVal(b.String(), e.s, e.e)
+		return ev.strVal(b.String(), e.s, e.e)
 	case "fstr":
 		return ev.fstring(e, env)
 	case "name":
@@ -609,7 +637,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return v
 		}
 		if b := pyBuiltin(e.name); b {
-			return &pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case "list", "tuple", "set":
@@ -631,7 +659,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		if e.op == "tuple" {
 			kind = pvTuple
 		}
-		return &pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case "dict":
 		d := newDict()
 		for i, k := range e.keys {
@@ -652,7 +680,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			d.set(kv, ev.eval(e.kids[i], env), k.s, k.e)
 		}
 		ev.grow(len(d.keys))
-		return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "attr":
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
@@ -661,13 +689,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 			if pyDictMethods[e.name] {
-				return &pyVal{k: pvBuiltin, name: "dict." + e.name, recv: obj, s0: e.s, e0: e.e}
+				return ev.val(pyVal{k: pvBuiltin, name: "dict." + e.name, recv: obj, s0: e.s, e0: e.e})
 			}
 			return ev.opaque(e)
 		case pvModule:
-			return &pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e})
 		case pvStr, pvList:
-			return &pyVal{k: pvBuiltin, name: map[pvKind]string{pvStr: "str.", pvList: "list."}[obj.k] + e.name, recv: obj, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvBuiltin, name: map[pvKind]string{pvStr: "str.", pvList: "list."}[obj.k] + e.name, recv: obj, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case "index":
@@ -698,7 +726,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 					i += int64(len(obj.s))
 				}
 				if i >= 0 && i < int64(len(obj.s)) && isASCIIString(obj.s) {
-					return strVal(obj.s[i:i+1], e.s, e.e)
+					return ev.strVal(obj.s[i:i+1], e.s, e.e)
 				}
 			}
 		}
@@ -709,20 +737,20 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		x := ev.eval(e.kids[0], env)
 		switch {
 		case e.name == "-" && x.k == pvInt && x.i != math.MinInt64:
-			return intVal(-x.i, e.s, e.e)
+			return ev.intVal(-x.i, e.s, e.e)
 		case e.name == "-" && x.k == pvFloat:
-			return floatVal(-x.f, e.s, e.e)
+			return ev.floatVal(-x.f, e.s, e.e)
 		case e.name == "+" && (x.k == pvInt || x.k == pvFloat):
 			y := *x
 			y.s0, y.e0 = e.s, e.e
 			return &y
 		case e.name == "~" && x.k == pvInt:
-			return intVal(^x.i, e.s, e.e)
+			return ev.intVal(^x.i, e.s, e.e)
 		}
 		return ev.opaque(e)
 	case "not":
 		if b, ok := truth(ev.eval(e.kids[0], env)); ok {
-			return boolVal(!b, e.s, e.e)
+			return ev.boolVal(!b, e.s, e.e)
 		}
 		return ev.opaque(e)
 	case "and", "or":
@@ -754,17 +782,17 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return ev.opaque(e)
 			}
 			if !r {
-				return boolVal(false, e.s, e.e)
+				return ev.boolVal(false, e.s, e.e)
 			}
 			left = right
 		}
-		return boolVal(true, e.s, e.e)
+		return ev.boolVal(true, e.s, e.e)
 	case "call":
 		return ev.call(e, env)
 	case "comp":
 		return ev.comprehension(e, env)
 	case "lambda":
-		return &pyVal{k: pvFunc, fn: e.fn, env: env, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: pvFunc, fn: e.fn, env: env, s0: e.s, e0: e.e})
 	case "walrus":
 		v := ev.eval(e.kids[0], env)
 		env.set(e.name, v)
@@ -790,10 +818,10 @@ func (ev *pyEval) number(e *pyExpr) *pyVal {
 	}
 	if !strings.ContainsAny(low, ".e") || strings.HasPrefix(low, "0x") {
 		if v, err := strconv.ParseInt(low, 0, 64); err == nil {
-			return intVal(v, e.s, e.e)
+			return ev.intVal(v, e.s, e.e)
 		}
 		if strings.Trim(low, "0") == "" {
-			return intVal(0, e.s, e.e)
+			return ev.intVal(0, e.s, e.e)
 		}
 		return ev.opaque(e)
 	}
@@ -801,7 +829,7 @@ func (ev *pyEval) number(e *pyExpr) *pyVal {
 	if err != nil {
 		return ev.opaque(e)
 	}
-	return floatVal(f, e.s, e.e)
+	return ev.floatVal(f, e.s, e.e)
 }
 
 func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
@@ -843,9 +871,9 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 		b = a
 	}
 	if obj.k == pvStr {
-		return strVal(obj.s[a:b], e.s, e.e)
+		return ev.strVal(obj.s[a:b], e.s, e.e)
 	}
-	return &pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...)}, s0: e.s, e0: e.e}
+	return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...)}, s0: e.s, e0: e.e})
 }
 
 func compare(op string, a, b *pyVal) (bool, bool) {
@@ -983,18 +1011,18 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		switch op {
 		case "+":
 			if r := x + y; (r > x) == (y > 0) {
-				return intVal(r, e.s, e.e)
+				return ev.intVal(r, e.s, e.e)
 			}
 		case "-":
 			if r := x - y; (r < x) == (y > 0) {
-				return intVal(r, e.s, e.e)
+				return ev.intVal(r, e.s, e.e)
 			}
 		case "*":
 			if x == 0 || y == 0 {
-				return intVal(0, e.s, e.e)
+				return ev.intVal(0, e.s, e.e)
 			}
 			if r := x * y; r/y == x && !(x == -1 && y == math.MinInt64) && !(y == -1 && x == math.MinInt64) {
-				return intVal(r, e.s, e.e)
+				return ev.intVal(r, e.s, e.e)
 			}
 		case "//":
 			if y != 0 && !(x == math.MinInt64 && y == -1) {
@@ -1002,7 +1030,7 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 				if (x%y != 0) && ((x < 0) != (y < 0)) {
 					q--
 				}
-				return intVal(q, e.s, e.e)
+				return ev.intVal(q, e.s, e.e)
 			}
 		case "%":
 			if y != 0 && !(x == math.MinInt64 && y == -1) {
@@ -1010,11 +1038,11 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 				if m != 0 && (m < 0) != (y < 0) {
 					m += y
 				}
-				return intVal(m, e.s, e.e)
+				return ev.intVal(m, e.s, e.e)
 			}
 		case "/":
 			if y != 0 {
-				return floatVal(float64(x)/float64(y), e.s, e.e)
+				return ev.floatVal(float64(x)/float64(y), e.s, e.e)
 			}
 		case "**":
 			if y >= 0 && y < 64 {
@@ -1026,22 +1054,22 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 					}
 					r = n
 				}
-				return intVal(r, e.s, e.e)
+				return ev.intVal(r, e.s, e.e)
 			}
 		case "<<":
 			if y >= 0 && y < 63 && x>>(62-y) == 0 && x >= 0 {
-				return intVal(x<<y, e.s, e.e)
+				return ev.intVal(x<<y, e.s, e.e)
 			}
 		case ">>":
 			if y >= 0 {
-				return intVal(x>>min(y, 63), e.s, e.e)
+				return ev.intVal(x>>min(y, 63), e.s, e.e)
 			}
 		case "&":
-			return intVal(x&y, e.s, e.e)
+			return ev.intVal(x&y, e.s, e.e)
 		case "|":
-			return intVal(x|y, e.s, e.e)
+			return ev.intVal(x|y, e.s, e.e)
 		case "^":
-			return intVal(x^y, e.s, e.e)
+			return ev.intVal(x^y, e.s, e.e)
 		}
 		return ev.opaque(e)
 	}
@@ -1072,7 +1100,7 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		if math.IsNaN(r) || math.IsInf(r, 0) {
 			return ev.opaque(e)
 		}
-		return floatVal(r, e.s, e.e)
+		return ev.floatVal(r, e.s, e.e)
 	}
 	switch {
 	case op == "+" && a.k == pvStr && b.k == pvStr:
@@ -1080,11 +1108,11 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 			panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
 		}
 		ev.grow((len(a.s) + len(b.s)) / 64)
-		return strVal(a.s+b.s, e.s, e.e)
+		return ev.strVal(a.s+b.s, e.s, e.e)
 	case op == "+" && (a.k == pvList && b.k == pvList || a.k == pvTuple && b.k == pvTuple):
 		ev.grow(len(a.list.items) + len(b.list.items))
 		items := append(append([]*pyVal(nil), a.list.items...), b.list.items...)
-		return &pyVal{k: a.k, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: a.k, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case op == "*" && (a.k == pvStr || a.k == pvList || a.k == pvTuple) && b.k == pvInt,
 		op == "*" && a.k == pvInt && (b.k == pvStr || b.k == pvList || b.k == pvTuple):
 		seq, n := a, b.i
@@ -1099,7 +1127,7 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 				panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
 			}
 			ev.grow(int(int64(len(seq.s))*n) / 64)
-			return strVal(strings.Repeat(seq.s, int(n)), e.s, e.e)
+			return ev.strVal(strings.Repeat(seq.s, int(n)), e.s, e.e)
 		}
 		if int64(len(seq.list.items))*n > int64(ev.maxSize) {
 			panic(pyLimitStop{"a list grows past " + itoa(ev.maxSize) + " items", "max_nodes"})
@@ -1109,13 +1137,13 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		for i := int64(0); i < n; i++ {
 			items = append(items, seq.list.items...)
 		}
-		return &pyVal{k: seq.k, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: seq.k, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case op == "|" && a.k == pvDict && b.k == pvDict:
 		d := a.dict.copy()
 		for i, k := range b.dict.keys {
 			d.set(k, b.dict.vals[i], b.dict.kspan[i][0], b.dict.kspan[i][1])
 		}
-		return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case op == "%" && a.k == pvStr:
 		return ev.percent(a, b, e)
 	}
@@ -1163,7 +1191,7 @@ func (ev *pyEval) percent(a, b *pyVal, e *pyExpr) *pyVal {
 	if k != len(args) {
 		return ev.opaque(e)
 	}
-	return strVal(out.String(), e.s, e.e)
+	return ev.strVal(out.String(), e.s, e.e)
 }
 
 // pyStr is str(v) for values whose text is known.
@@ -1296,7 +1324,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		lit(body[start:])
 	}
-	return strVal(b.String(), e.s, e.e)
+	return ev.strVal(b.String(), e.s, e.e)
 }
 
 // subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does
@@ -1404,11 +1432,11 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	}
 	switch e.name {
 	case "dict":
-		return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "gen":
-		return &pyVal{k: pvTuple, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: pvTuple, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	}
-	return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+	return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
 }
 
 var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}
@@ -1480,7 +1508,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 			continue
 		}
 		if kw.key == nil {
-			kw.key = strVal(kw.name, 0, 0)
+			kw.key = ev.strVal(kw.name, 0, 0)
 		}
 		a.kw = append(a.kw, kw.name)
 		a.kwKey = append(a.kwKey, kw.key)
@@ -1526,22 +1554,13 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
-			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr && a.pos[0].s == "") && strings.Contains(fnv.name, "common") {
-				d := newDict()
-				for i, k := range a.kw {
-					if k == "lazy" {
-						continue
-					}
-					v := a.kwv[i]
-					if v.k == pvTuple && len(v.list.items) > 0 {
-						v = v.list.items[0]
-					}
-					d.set(strVal(k, 0, 0), v, a.kwpos[i][0], a.kwpos[i][1])
+			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.name, "common") {
+				if d := ev.parseArg(a, e); d != nil {
+					return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 				}
-				return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
 			}
 		case "read_base":
-			return noneVal(e.s, e.e)
+			return ev.noneVal(e.s, e.e)
 		}
 	}
 	return ev.opaque(e)
@@ -1573,7 +1592,7 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 	}
 	ev.grow(len(d.keys))
-	return &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}
+	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
 func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
@@ -1594,17 +1613,17 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				rest = a.pos[pi:]
 				pi = len(a.pos)
 			}
-			scope.set(p.name, &pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e})
+			scope.set(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
 			continue
 		case 2:
 			d := newDict()
 			for i, k := range a.kw {
 				if !used[i] {
-					d.set(strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+					d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 					used[i] = true
 				}
 			}
-			scope.set(p.name, &pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
+			scope.set(p.name, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}))
 			continue
 		}
 		if pi < len(a.pos) {
@@ -1637,7 +1656,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	var ret *pyVal
 	ev.exec(fn.body, scope, &ret)
 	if ret == nil {
-		return noneVal(e.s, e.e)
+		return ev.noneVal(e.s, e.e)
 	}
 	return ret
 }
@@ -1654,7 +1673,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		return ev.makeDict(a, e)
 	case "list", "tuple", "set", "frozenset", "sorted", "reversed":
 		if len(a.pos) == 0 && len(a.kw) == 0 {
-			return &pyVal{k: pvList, list: &pyList{}, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvList, list: &pyList{}, s0: e.s, e0: e.e})
 		}
 		x, ok := one()
 		if !ok {
@@ -1688,7 +1707,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if fnv.name == "tuple" {
 			kind = pvTuple
 		}
-		return &pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case "len":
 		x, ok := one()
 		if !ok {
@@ -1696,11 +1715,11 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		}
 		switch x.k {
 		case pvStr:
-			return intVal(int64(len([]rune(x.s))), e.s, e.e)
+			return ev.intVal(int64(len([]rune(x.s))), e.s, e.e)
 		case pvList, pvTuple:
-			return intVal(int64(len(x.list.items)), e.s, e.e)
+			return ev.intVal(int64(len(x.list.items)), e.s, e.e)
 		case pvDict:
-			return intVal(int64(len(x.dict.keys)), e.s, e.e)
+			return ev.intVal(int64(len(x.dict.keys)), e.s, e.e)
 		}
 	case "range":
 		if len(a.kw) > 0 || len(a.pos) == 0 || len(a.pos) > 3 {
@@ -1727,22 +1746,22 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		for i := start; (stepv > 0 && i < stop) || (stepv < 0 && i > stop); i += stepv {
 			ev.step()
 			ev.grow(1)
-			items = append(items, intVal(i, e.s, e.e))
+			items = append(items, ev.intVal(i, e.s, e.e))
 		}
-		return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+		return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case "int", "float", "str", "bool", "abs", "round":
 		x, ok := one()
 		if !ok {
 			if len(a.pos) == 0 && len(a.kw) == 0 {
 				switch fnv.name {
 				case "int":
-					return intVal(0, e.s, e.e)
+					return ev.intVal(0, e.s, e.e)
 				case "float":
-					return floatVal(0, e.s, e.e)
+					return ev.floatVal(0, e.s, e.e)
 				case "str":
-					return strVal("", e.s, e.e)
+					return ev.strVal("", e.s, e.e)
 				case "bool":
-					return boolVal(false, e.s, e.e)
+					return ev.boolVal(false, e.s, e.e)
 				}
 			}
 			return ev.opaque(e)
@@ -1751,56 +1770,56 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case "int":
 			switch x.k {
 			case pvInt:
-				return intVal(x.i, e.s, e.e)
+				return ev.intVal(x.i, e.s, e.e)
 			case pvFloat:
 				if math.Abs(x.f) < 1<<62 {
-					return intVal(int64(x.f), e.s, e.e)
+					return ev.intVal(int64(x.f), e.s, e.e)
 				}
 			case pvBool:
 				if x.b {
-					return intVal(1, e.s, e.e)
+					return ev.intVal(1, e.s, e.e)
 				}
-				return intVal(0, e.s, e.e)
+				return ev.intVal(0, e.s, e.e)
 			case pvStr:
 				if v, err := strconv.ParseInt(strings.ReplaceAll(strings.TrimSpace(x.s), "_", ""), 10, 64); err == nil {
-					return intVal(v, e.s, e.e)
+					return ev.intVal(v, e.s, e.e)
 				}
 			}
 		case "float":
 			switch x.k {
 			case pvInt:
-				return floatVal(float64(x.i), e.s, e.e)
+				return ev.floatVal(float64(x.i), e.s, e.e)
 			case pvFloat:
-				return floatVal(x.f, e.s, e.e)
+				return ev.floatVal(x.f, e.s, e.e)
 			case pvStr:
 				if v, err := strconv.ParseFloat(strings.TrimSpace(x.s), 64); err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
-					return floatVal(v, e.s, e.e)
+					return ev.floatVal(v, e.s, e.e)
 				}
 			}
 		case "str":
 			if s, ok := pyStr(x); ok {
-				return strVal(s, e.s, e.e)
+				return ev.strVal(s, e.s, e.e)
 			}
 		case "bool":
 			if b, ok := truth(x); ok {
-				return boolVal(b, e.s, e.e)
+				return ev.boolVal(b, e.s, e.e)
 			}
 		case "abs":
 			if x.k == pvInt && x.i != math.MinInt64 {
 				if x.i < 0 {
-					return intVal(-x.i, e.s, e.e)
+					return ev.intVal(-x.i, e.s, e.e)
 				}
-				return intVal(x.i, e.s, e.e)
+				return ev.intVal(x.i, e.s, e.e)
 			}
 			if x.k == pvFloat {
-				return floatVal(math.Abs(x.f), e.s, e.e)
+				return ev.floatVal(math.Abs(x.f), e.s, e.e)
 			}
 		case "round":
 			if x.k == pvInt {
-				return intVal(x.i, e.s, e.e)
+				return ev.intVal(x.i, e.s, e.e)
 			}
 			if x.k == pvFloat && math.Abs(x.f) < 1<<62 {
-				return intVal(int64(math.RoundToEven(x.f)), e.s, e.e)
+				return ev.intVal(int64(math.RoundToEven(x.f)), e.s, e.e)
 			}
 		}
 	case "min", "max", "sum", "any", "all":
@@ -1824,12 +1843,12 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 					return ev.opaque(e)
 				}
 				if b == want {
-					return boolVal(want, e.s, e.e)
+					return ev.boolVal(want, e.s, e.e)
 				}
 			}
-			return boolVal(!want, e.s, e.e)
+			return ev.boolVal(!want, e.s, e.e)
 		case "sum":
-			acc := intVal(0, e.s, e.e)
+			acc := ev.intVal(0, e.s, e.e)
 			for _, x := range items {
 				acc = ev.binop("+", acc, x, e)
 				if acc.k == pvOpaque {
@@ -1853,7 +1872,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		}
 		return best
 	case "print":
-		return noneVal(e.s, e.e)
+		return ev.noneVal(e.s, e.e)
 	}
 	if fnv.recv != nil {
 		return ev.method(fnv, a, e)
@@ -1879,7 +1898,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				if len(a.pos) == 2 {
 					return a.pos[1]
 				}
-				return noneVal(e.s, e.e)
+				return ev.noneVal(e.s, e.e)
 			}
 		case "update":
 			if len(a.pos) == 1 && a.pos[0].k == pvDict {
@@ -1891,22 +1910,22 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return ev.opaque(e)
 			}
 			for i, k := range a.kw {
-				d.set(strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+				d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 			}
-			return noneVal(e.s, e.e)
+			return ev.noneVal(e.s, e.e)
 		case "copy", "copy_and_resolve_references", "to_dict":
-			return &pyVal{k: pvDict, dict: d.copy(), s0: r.s0, e0: r.e0}
+			return ev.val(pyVal{k: pvDict, dict: d.copy(), s0: r.s0, e0: r.e0})
 		case "keys":
-			return &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.keys...)}, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.keys...)}, s0: e.s, e0: e.e})
 		case "values":
-			return &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.vals...)}, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.vals...)}, s0: e.s, e0: e.e})
 		case "items":
 			var items []*pyVal
 			for i, k := range d.keys {
-				items = append(items, &pyVal{k: pvTuple, list: &pyList{items: []*pyVal{k, d.vals[i]}}, s0: e.s, e0: e.e})
+				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{k, d.vals[i]}}, s0: e.s, e0: e.e}))
 			}
 			ev.grow(len(items))
-			return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+			return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
 		case "pop":
 			if len(a.pos) >= 1 {
 				v, ok := d.get(a.pos[0])
@@ -1923,7 +1942,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				if v, ok := d.get(a.pos[0]); ok {
 					return v
 				}
-				v := noneVal(e.s, e.e)
+				v := ev.noneVal(e.s, e.e)
 				if len(a.pos) == 2 {
 					v = a.pos[1]
 				}
@@ -1931,7 +1950,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return v
 			}
 		case "lock", "unlock":
-			return noneVal(e.s, e.e)
+			return ev.noneVal(e.s, e.e)
 		}
 	case pvList:
 		switch name {
@@ -1939,7 +1958,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			if len(a.pos) == 1 {
 				ev.grow(1)
 				r.list.items = append(r.list.items, a.pos[0])
-				return noneVal(e.s, e.e)
+				return ev.noneVal(e.s, e.e)
 			}
 		case "extend":
 			if len(a.pos) == 1 {
@@ -1947,11 +1966,11 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				if ok {
 					ev.grow(len(xs))
 					r.list.items = append(r.list.items, xs...)
-					return noneVal(e.s, e.e)
+					return ev.noneVal(e.s, e.e)
 				}
 			}
 		case "copy":
-			return &pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), r.list.items...)}, s0: r.s0, e0: r.e0}
+			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), r.list.items...)}, s0: r.s0, e0: r.e0})
 		}
 	case pvStr:
 		s := r.s
@@ -1982,40 +2001,40 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				if total > pyMaxStr {
 					return ev.opaque(e)
 				}
-				return strVal(strings.Join(parts, s), e.s, e.e)
+				return ev.strVal(strings.Join(parts, s), e.s, e.e)
 			}
 		case "replace":
 			x, ok1 := strArg(0)
 			y, ok2 := strArg(1)
 			if ok1 && ok2 && len(a.pos) == 2 && x != "" {
 				if n := strings.Count(s, x); len(s)+n*(len(y)-len(x)) <= pyMaxStr {
-					return strVal(strings.ReplaceAll(s, x, y), e.s, e.e)
+					return ev.strVal(strings.ReplaceAll(s, x, y), e.s, e.e)
 				}
 			}
 		case "lower":
-			return strVal(strings.ToLower(s), e.s, e.e)
+			return ev.strVal(strings.ToLower(s), e.s, e.e)
 		case "upper":
-			return strVal(strings.ToUpper(s), e.s, e.e)
+			return ev.strVal(strings.ToUpper(s), e.s, e.e)
 		case "strip", "lstrip", "rstrip":
 			if len(a.pos) == 0 {
 				f := map[string]func(string) string{"strip": strings.TrimSpace, "lstrip": func(x string) string { return strings.TrimLeft(x, " \t\n\r\f\v") }, "rstrip": func(x string) string { return strings.TrimRight(x, " \t\n\r\f\v") }}[name]
-				return strVal(f(s), e.s, e.e)
+				return ev.strVal(f(s), e.s, e.e)
 			}
 		case "startswith", "endswith":
 			if x, ok := strArg(0); ok && len(a.pos) == 1 {
 				if name == "startswith" {
-					return boolVal(strings.HasPrefix(s, x), e.s, e.e)
+					return ev.boolVal(strings.HasPrefix(s, x), e.s, e.e)
 				}
-				return boolVal(strings.HasSuffix(s, x), e.s, e.e)
+				return ev.boolVal(strings.HasSuffix(s, x), e.s, e.e)
 			}
 		case "split":
 			if x, ok := strArg(0); ok && len(a.pos) == 1 && x != "" {
 				var items []*pyVal
 				for _, part := range strings.Split(s, x) {
-					items = append(items, strVal(part, e.s, e.e))
+					items = append(items, ev.strVal(part, e.s, e.e))
 				}
 				ev.grow(len(items))
-				return &pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e}
+				return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
 			}
 		}
 	}
@@ -2080,5 +2099,147 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e)
 		}
 	}
-	return strVal(out.String(), e.s, e.e)
+	return ev.strVal(out.String(), e.s, e.e)
+}
+
+// parseArg is big_vision.configs.common.parse_arg (big_vision @0127fb6 configs/common.py:29)
+// on a known argument string (None or "" give every spec default): "a=1,b" sets a to 1 and b
+// to True; a lone value names a spec entry (then True) or is the first entry's value. Values
+// convert as parse_arg does: by the default's type (bool strictly: true/false/""), or by the
+// converter of a (default, int|float|str) tuple; with lazy=True keys outside the spec are
+// auto-typed. Anything parse_arg would refuse (an unknown key without lazy, a value its
+// converter rejects) returns nil: the call stays unknown. Converted values span the call.
+func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
+	arg := ""
+	if a.pos[0].k == pvStr {
+		arg = a.pos[0].s
+	}
+	lazy := false
+	type entry struct {
+		name string
+		def  *pyVal
+		conv string // "bool", "int", "float", "str"; "" when unknown
+		ks   [2]int
+	}
+	var spec []entry
+	for i, k := range a.kw {
+		v := a.kwv[i]
+		if k == "lazy" {
+			lazy, _ = truth(v)
+			continue
+		}
+		en := entry{name: k, def: v, ks: a.kwpos[i]}
+		switch v.k {
+		case pvTuple, pvList:
+			if len(v.list.items) != 2 {
+				return nil
+			}
+			en.def = v.list.items[0]
+			if t := v.list.items[1]; t.k == pvBuiltin && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
+				en.conv = t.name
+			}
+		case pvBool:
+			en.conv = "bool"
+		case pvInt:
+			en.conv = "int"
+		case pvFloat:
+			en.conv = "float"
+		case pvStr:
+			en.conv = "str"
+		}
+		spec = append(spec, en)
+	}
+	if arg != "" && !strings.ContainsAny(arg, ",=") {
+		in := len(spec) == 0
+		for _, en := range spec {
+			if en.name == arg {
+				in = true
+			}
+		}
+		if in {
+			arg += "=True"
+		} else {
+			arg = spec[0].name + "=" + arg
+		}
+	}
+	raw := map[string]string{}
+	var order []string
+	for _, part := range strings.Split(arg, ",") {
+		if part == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(part, "=")
+		if !ok {
+			v = "True"
+		}
+		if _, seen := raw[k]; !seen {
+			order = append(order, k)
+		}
+		raw[k] = v
+	}
+	d := newDict()
+	for _, en := range spec {
+		s, given := raw[en.name]
+		delete(raw, en.name)
+		if !given {
+			d.set(ev.strVal(en.name, 0, 0), en.def, en.ks[0], en.ks[1])
+			continue
+		}
+		v := convertArg(s, en.conv, e)
+		if v == nil {
+			return nil
+		}
+		d.set(ev.strVal(en.name, 0, 0), v, en.ks[0], en.ks[1])
+	}
+	for _, k := range order {
+		s, left := raw[k]
+		if !left {
+			continue
+		}
+		if !lazy {
+			return nil // parse_arg raises "Unhandled config args remain"
+		}
+		d.set(ev.strVal(k, 0, 0), autotypeArg(s, e), e.s, e.s)
+	}
+	return d
+}
+
+func convertArg(s, conv string, e *pyExpr) *pyVal {
+	switch conv {
+	case "bool":
+		switch strings.ToLower(s) {
+		case "true":
+			return boolVal(true, e.s, e.e)
+		case "false", "":
+			return boolVal(false, e.s, e.e)
+		}
+	case "int":
+		if i, err := strconv.ParseInt(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10, 64); err == nil {
+			return intVal(i, e.s, e.e)
+		}
+	case "float":
+		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+			return floatVal(f, e.s, e.e)
+		}
+	case "str":
+		return strVal(s, e.s, e.e)
+	}
+	return nil
+}
+
+// autotypeArg is parse_arg's autotype: bool, int, float, else the string.
+func autotypeArg(s string, e *pyExpr) *pyVal {
+	switch strings.ToLower(s) {
+	case "true":
+		return boolVal(true, e.s, e.e)
+	case "false":
+		return boolVal(false, e.s, e.e)
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return intVal(i, e.s, e.e)
+	}
+	if f, err := strconv.ParseFloat(s, 64); err == nil {
+		return floatVal(f, e.s, e.e)
+	}
+	return strVal(s, e.s, e.e)
 }

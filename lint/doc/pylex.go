@@ -81,12 +81,28 @@ func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *
 // pyLexFrom tokenizes src[base:]; lineStart false reads an expression inside a line (an
 // f-string's replacement field), where leading spaces are not indentation.
 func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	return pyLexInto(src, base, maxDepth, lineStart, nil, nil)
+}
+
+// pyLexInto is pyLexFrom writing the tokens into buf when it is large enough.
+// text, when not nil, receives the lexer's string copy of src[base:] (token texts are slices
+// of it), for comments to slice too.
+func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
 	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
 	l.text, l.base = string(src[base:]), base
-	l.toks = make([]pyTok, 0, tokenEstimate(src[base:]))
+	if text != nil {
+		*text = l.text
+	}
+	if cap(buf) >= (len(src)-base)/4+8 {
+		l.toks = buf[:0] // surely large enough: no need to count
+	} else if est := tokenEstimate(src[base:]); cap(buf) >= est {
+		l.toks = buf[:0]
+	} else {
+		l.toks = make([]pyTok, 0, est)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*pySyntaxError); ok {
@@ -471,7 +487,13 @@ single:
 		l.brackets = append(l.brackets, c)
 		l.opened = append(l.opened, l.i)
 	case ')', ']', '}':
-		want := map[byte]byte{')': '(', ']': '[', '}': '{'}[c]
+		want := byte('(')
+		switch c {
+		case ']':
+			want = '['
+		case '}':
+			want = '{'
+		}
 		if l.depth == 0 || l.brackets[len(l.brackets)-1] != want {
 			l.fail(l.i, "unmatched "+strconv.Quote(string(c)))
 		}
@@ -491,15 +513,27 @@ single:
 func (l *pyLexer) sub(a, b int) string { return l.text[a-l.base : b-l.base] }
 
 // pyComments turns comment ranges into Comments (Trailing when code precedes on the line).
-func pyComments(x *LineIndex, src []byte, rs [][2]int) []Comment {
+func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []Comment {
+	if len(rs) == 0 {
+		return nil
+	}
 	out := make([]Comment, 0, len(rs))
+	// Each comment's text is a slice of the lexer's copy of the source (text, from base on).
+	first := base
 	for _, r := range rs {
-		ls := r[0]
-		for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
-			ls--
+		// Trailing: something other than blanks (and a byte-order mark) before it on its line.
+		trailing := false
+		for ls := r[0]; ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r'; ls-- {
+			if c := src[ls-1]; c != ' ' && c != '\t' && c != '\f' && c != '\v' {
+				if ls >= 3 && src[ls-3] == 0xEF && src[ls-2] == 0xBB && c == 0xBF {
+					ls -= 2
+					continue
+				}
+				trailing = true
+				break
+			}
 		}
-		trailing := strings.TrimSpace(strings.TrimPrefix(string(src[ls:r[0]]), "\ufeff")) != ""
-		out = append(out, Comment{Text: string(src[r[0]+1 : r[1]]), Span: x.Span(r[0], r[1]), Trailing: trailing})
+		out = append(out, Comment{Text: text[r[0]+1-first : r[1]-first], Span: x.Span(r[0], r[1]), Trailing: trailing})
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package doc
 
 import (
 	"strconv"
+	"sync"
 )
 
 // A parser for the Python that configs are written in: every statement and expression form of
@@ -69,6 +70,152 @@ type pyParser struct {
 	src   []byte
 	depth int
 	max   int
+	arena *pyArena // where expressions come from (nil: the heap)
+}
+
+// pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
+// lists and tokens, taken in chunks and reused for the next file (pyArenas), since none of it
+// outlives parsePython (the Document holds copies). A config makes thousands of small
+// expressions; allocating each, and collecting them, cost more than the parse itself.
+type pyArena struct {
+	exprs  [][]pyExpr
+	ei, ej int
+	stmts  [][]pyStmt
+	si, sj int
+	vals   [][]pyVal
+	vi, vj int
+	ptrs   [][]*pyExpr
+	pi, pj int
+	toks   []pyTok
+}
+
+// pyArenas keeps a few arenas between files (one per file linted at the same time; a
+// sync.Pool would drop them at every garbage collection, which a lint run triggers often).
+var pyArenas struct {
+	sync.Mutex
+	free []*pyArena
+}
+
+func getPyArena() *pyArena {
+	pyArenas.Lock()
+	defer pyArenas.Unlock()
+	if n := len(pyArenas.free); n > 0 {
+		a := pyArenas.free[n-1]
+		pyArenas.free = pyArenas.free[:n-1]
+		return a
+	}
+	return new(pyArena)
+}
+
+// release returns the arena for reuse (its contents are dead: nothing may use them after).
+func (a *pyArena) release() {
+	a.ei, a.ej, a.pi, a.pj, a.si, a.sj, a.vi, a.vj = 0, 0, 0, 0, 0, 0, 0, 0
+	if cap(a.toks) > 1<<16 {
+		a.toks = nil // a huge file's token list is not kept
+	}
+	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 {
+		a.exprs, a.ptrs, a.stmts, a.vals = nil, nil, nil, nil
+	}
+	pyArenas.Lock()
+	if len(pyArenas.free) < 4 {
+		pyArenas.free = append(pyArenas.free, a)
+	}
+	pyArenas.Unlock()
+}
+
+func (a *pyArena) expr() *pyExpr {
+	for {
+		if a.ei == len(a.exprs) {
+			a.exprs = append(a.exprs, make([]pyExpr, 256))
+		}
+		if c := a.exprs[a.ei]; a.ej < len(c) {
+			a.ej++
+			return &c[a.ej-1]
+		}
+		a.ei, a.ej = a.ei+1, 0
+	}
+}
+
+func (a *pyArena) stmt() *pyStmt {
+	for {
+		if a.si == len(a.stmts) {
+			a.stmts = append(a.stmts, make([]pyStmt, 64))
+		}
+		if c := a.stmts[a.si]; a.sj < len(c) {
+			a.sj++
+			return &c[a.sj-1]
+		}
+		a.si, a.sj = a.si+1, 0
+	}
+}
+
+func (a *pyArena) val() *pyVal {
+	for {
+		if a.vi == len(a.vals) {
+			a.vals = append(a.vals, make([]pyVal, 256))
+		}
+		if c := a.vals[a.vi]; a.vj < len(c) {
+			a.vj++
+			return &c[a.vj-1]
+		}
+		a.vi, a.vj = a.vi+1, 0
+	}
+}
+
+// mkStmt is mk for statements.
+func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
+	var st *pyStmt
+	if p.arena == nil {
+		st = new(pyStmt)
+	} else {
+		st = p.arena.stmt()
+	}
+	*st = x
+	return st
+}
+
+func (a *pyArena) list(n int) []*pyExpr {
+	for {
+		if a.pi == len(a.ptrs) {
+			a.ptrs = append(a.ptrs, make([]*pyExpr, 512))
+		}
+		if c := a.ptrs[a.pi]; a.pj+n <= len(c) {
+			a.pj += n
+			return c[a.pj-n : a.pj : a.pj]
+		}
+		a.pi, a.pj = a.pi+1, 0
+	}
+}
+
+// mk returns a copy of x (from the arena when the parser has one).
+func (p *pyParser) mk(x pyExpr) *pyExpr {
+	var e *pyExpr
+	if p.arena == nil {
+		e = new(pyExpr)
+	} else {
+		e = p.arena.expr()
+	}
+	*e = x // x itself stays on the stack
+	return e
+}
+
+// kids1 and kids2 are operand lists (capacity exact: an append copies).
+func (p *pyParser) kids1(x *pyExpr) []*pyExpr {
+	if p.arena == nil {
+		return []*pyExpr{x}
+	}
+	k := p.arena.list(1)
+	k[0] = x
+	return k
+}
+
+func (p *pyParser) kids2(x, y *pyExpr) []*pyExpr {
+	if p.arena == nil {
+		return []*pyExpr{x, y}
+	}
+	k := p.arena.list(2)
+	k[0], k[1] = x, y
+	return k
 }
 
 type pyParseStop struct{ err *pySyntaxError }
@@ -186,7 +333,7 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			p.next()
 			iter := p.exprList()
-			st := &pyStmt{kind: "for", s: t.start, targets: []*pyExpr{target}, value: iter}
+			st := p.mkStmt(pyStmt{kind: "for", s: t.start, targets: p.kids1(target), value: iter})
 			st.body = p.block()
 			if p.isKw("else") {
 				p.next()
@@ -196,7 +343,7 @@ func (p *pyParser) statement() []*pyStmt {
 		case "while":
 			p.next()
 			cond := p.namedExpr()
-			st := &pyStmt{kind: "while", s: t.start, value: cond}
+			st := p.mkStmt(pyStmt{kind: "while", s: t.start, value: cond})
 			st.body = p.block()
 			if p.isKw("else") {
 				p.next()
@@ -205,7 +352,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return []*pyStmt{st}
 		case "with":
 			p.next()
-			st := &pyStmt{kind: "with", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "with", s: t.start})
 			paren := false
 			if p.isOp("(") {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
@@ -239,7 +386,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return []*pyStmt{st}
 		case "try":
 			p.next()
-			st := &pyStmt{kind: "try", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "try", s: t.start})
 			st.body = p.block()
 			for p.isKw("except") {
 				p.next()
@@ -271,7 +418,7 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			if p.isOp("(") {
 				p.next()
-				p.callArgs(&pyExpr{kids: []*pyExpr{nil}})
+				p.callArgs(p.mk(pyExpr{kids: []*pyExpr{nil}}))
 				p.expectOp(")")
 			}
 			body := p.block()
@@ -357,7 +504,7 @@ func (p *pyParser) withItem() *pyExpr {
 func (p *pyParser) ifStmt() *pyStmt {
 	t := p.next()
 	cond := p.namedExpr()
-	st := &pyStmt{kind: "if", s: t.start, value: cond}
+	st := p.mkStmt(pyStmt{kind: "if", s: t.start, value: cond})
 	st.body = p.block()
 	if p.isKw("elif") {
 		st.orelse = []*pyStmt{p.ifStmt()}
@@ -383,7 +530,7 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.expr()
 	}
 	fn.body = p.block()
-	return &pyStmt{kind: "def", s: t.start, e: name.end, fn: fn}
+	return p.mkStmt(pyStmt{kind: "def", s: t.start, e: name.end, fn: fn})
 }
 
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
@@ -466,17 +613,17 @@ func (p *pyParser) simple() *pyStmt {
 		switch t.text {
 		case "pass", "break", "continue":
 			p.next()
-			return &pyStmt{kind: t.text, s: t.start, e: t.end}
+			return p.mkStmt(pyStmt{kind: t.text, s: t.start, e: t.end})
 		case "return":
 			p.next()
-			st := &pyStmt{kind: "return", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "return", s: t.start})
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
 			return st
 		case "import":
 			p.next()
-			st := &pyStmt{kind: "import", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "import", s: t.start})
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
@@ -495,7 +642,7 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case "from":
 			p.next()
-			st := &pyStmt{kind: "from", s: t.start}
+			st := p.mkStmt(pyStmt{kind: "from", s: t.start})
 			mod := ""
 			for p.isOp(".") || p.isOp("...") {
 				mod += p.next().text
@@ -561,13 +708,13 @@ func (p *pyParser) simple() *pyStmt {
 			if t.text == "del" {
 				kind = "del"
 			}
-			return &pyStmt{kind: kind, s: t.start}
+			return p.mkStmt(pyStmt{kind: kind, s: t.start})
 		}
 	}
 	first := p.starExprList()
 	switch {
 	case p.isOp("="):
-		st := &pyStmt{kind: "assign", s: t.start, targets: []*pyExpr{first}}
+		st := p.mkStmt(pyStmt{kind: "assign", s: t.start, targets: p.kids1(first)})
 		for p.isOp("=") {
 			p.next()
 			v := p.assignValue()
@@ -582,7 +729,7 @@ func (p *pyParser) simple() *pyStmt {
 	case p.isOp(":") && !p.atLineEnd():
 		p.next()
 		p.expr()
-		st := &pyStmt{kind: "ann", s: t.start, targets: []*pyExpr{first}}
+		st := p.mkStmt(pyStmt{kind: "ann", s: t.start, targets: p.kids1(first)})
 		if p.isOp("=") {
 			p.next()
 			st.value = p.assignValue()
@@ -593,9 +740,9 @@ func (p *pyParser) simple() *pyStmt {
 	case p.peek().kind == pyOp && len(p.peek().text) >= 2 && p.peek().text[len(p.peek().text)-1] == '=' && p.peek().text != "==" && p.peek().text != "<=" && p.peek().text != ">=" && p.peek().text != "!=":
 		op := p.next().text
 		p.checkTarget(first)
-		return &pyStmt{kind: "aug", s: t.start, targets: []*pyExpr{first}, op: op[:len(op)-1], value: p.assignValue()}
+		return p.mkStmt(pyStmt{kind: "aug", s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
 	}
-	return &pyStmt{kind: "expr", s: t.start, value: first}
+	return p.mkStmt(pyStmt{kind: "expr", s: t.start, value: first})
 }
 
 func (p *pyParser) assignValue() *pyExpr {
@@ -604,7 +751,7 @@ func (p *pyParser) assignValue() *pyExpr {
 		if !p.atLineEnd() {
 			p.exprList()
 		}
-		return &pyExpr{op: "opaque", s: t.start, e: p.toks[p.i-1].end}
+		return p.mk(pyExpr{op: "opaque", s: t.start, e: p.toks[p.i-1].end})
 	}
 	return p.starExprList()
 }
@@ -652,7 +799,7 @@ func (p *pyParser) target() *pyExpr {
 	if p.isOp("*") {
 		t := p.next()
 		x := p.bitOr()
-		return &pyExpr{op: "star", s: t.start, e: x.e, kids: []*pyExpr{x}}
+		return p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.bitOr()
 }
@@ -662,7 +809,7 @@ func (p *pyParser) targetList() *pyExpr {
 	if !p.isOp(",") {
 		return first
 	}
-	tu := &pyExpr{op: "tuple", s: first.s, kids: []*pyExpr{first}}
+	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
 	for p.isOp(",") {
 		p.next()
 		if p.isKw("in") || p.isOp("=") {
@@ -684,7 +831,7 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 	if !p.isOp(",") {
 		return first
 	}
-	tu := &pyExpr{op: "tuple", s: first.s, kids: []*pyExpr{first}}
+	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
 	for p.isOp(",") {
 		p.next()
 		if p.atLineEnd() || p.isOp("=") || p.isOp(")") || p.isOp("]") || p.isOp("}") || p.isOp(":") {
@@ -700,7 +847,7 @@ func (p *pyParser) starOrNamed() *pyExpr {
 	if p.isOp("*") {
 		t := p.next()
 		x := p.bitOr()
-		return &pyExpr{op: "star", s: t.start, e: x.e, kids: []*pyExpr{x}}
+		return p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.namedExpr()
 }
@@ -710,7 +857,7 @@ func (p *pyParser) namedExpr() *pyExpr {
 		t := p.next()
 		p.next()
 		v := p.expr()
-		return &pyExpr{op: "walrus", s: t.start, e: v.e, name: t.text, kids: []*pyExpr{v}}
+		return p.mk(pyExpr{op: "walrus", s: t.start, e: v.e, name: t.text, kids: p.kids1(v)})
 	}
 	return p.expr()
 }
@@ -730,7 +877,7 @@ func (p *pyParser) expr1() *pyExpr {
 		fn.params = p.params(":")
 		p.expectOp(":")
 		fn.expr = p.expr()
-		return &pyExpr{op: "lambda", s: t.start, e: fn.expr.e, fn: fn}
+		return p.mk(pyExpr{op: "lambda", s: t.start, e: fn.expr.e, fn: fn})
 	}
 	x := p.orTest()
 	if p.isKw("if") {
@@ -741,7 +888,7 @@ func (p *pyParser) expr1() *pyExpr {
 		}
 		p.next()
 		alt := p.expr()
-		return &pyExpr{op: "ifexp", s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}}
+		return p.mk(pyExpr{op: "ifexp", s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}})
 	}
 	return x
 }
@@ -751,7 +898,7 @@ func (p *pyParser) orTest() *pyExpr {
 	for p.isKw("or") {
 		p.next()
 		y := p.andTest()
-		x = &pyExpr{op: "or", s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+		x = p.mk(pyExpr{op: "or", s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -761,7 +908,7 @@ func (p *pyParser) andTest() *pyExpr {
 	for p.isKw("and") {
 		p.next()
 		y := p.notTest()
-		x = &pyExpr{op: "and", s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+		x = p.mk(pyExpr{op: "and", s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -772,7 +919,7 @@ func (p *pyParser) notTest() *pyExpr {
 		p.enter()
 		defer p.leave()
 		x := p.notTest()
-		return &pyExpr{op: "not", s: t.start, e: x.e, kids: []*pyExpr{x}}
+		return p.mk(pyExpr{op: "not", s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.comparison()
 }
@@ -806,7 +953,7 @@ func (p *pyParser) comparison() *pyExpr {
 			break
 		}
 		if c == nil {
-			c = &pyExpr{op: "cmp", s: x.s, kids: []*pyExpr{x}}
+			c = p.mk(pyExpr{op: "cmp", s: x.s, kids: p.kids1(x)})
 		}
 		y := p.bitOr()
 		c.kids = append(c.kids, y)
@@ -856,7 +1003,7 @@ func (p *pyParser) binary(min int) *pyExpr {
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = &pyExpr{op: "bin", name: t.text, s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+		x = p.mk(pyExpr{op: "bin", name: t.text, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
@@ -867,7 +1014,7 @@ func (p *pyParser) unary() *pyExpr {
 		p.enter()
 		defer p.leave()
 		x := p.unary()
-		return &pyExpr{op: "unary", name: t.text, s: t.start, e: x.e, kids: []*pyExpr{x}}
+		return p.mk(pyExpr{op: "unary", name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.power()
 }
@@ -882,7 +1029,7 @@ func (p *pyParser) power() *pyExpr {
 		p.enter()
 		defer p.leave()
 		y := p.unary()
-		return &pyExpr{op: "bin", name: "**", s: x.s, e: y.e, kids: []*pyExpr{x, y}}
+		return p.mk(pyExpr{op: "bin", name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -897,10 +1044,10 @@ func (p *pyParser) primary() *pyExpr {
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
-			x = &pyExpr{op: "attr", name: n.text, s: x.s, e: n.end, kids: []*pyExpr{x}}
+			x = p.mk(pyExpr{op: "attr", name: n.text, s: x.s, e: n.end, kids: p.kids1(x)})
 		case p.isOp("("):
 			p.next()
-			c := &pyExpr{op: "call", s: x.s, kids: []*pyExpr{x}}
+			c := p.mk(pyExpr{op: "call", s: x.s, kids: p.kids1(x)})
 			p.callArgs(c)
 			c.e = p.expectOp(")").end
 			x = c
@@ -910,7 +1057,7 @@ func (p *pyParser) primary() *pyExpr {
 			idx := p.subscript()
 			p.leave()
 			e := p.expectOp("]").end
-			x = &pyExpr{op: "index", s: x.s, e: e, kids: []*pyExpr{x, idx}}
+			x = p.mk(pyExpr{op: "index", s: x.s, e: e, kids: p.kids2(x, idx)})
 		default:
 			return x
 		}
@@ -922,7 +1069,7 @@ func (p *pyParser) subscript() *pyExpr {
 	if !p.isOp(",") {
 		return first
 	}
-	tu := &pyExpr{op: "tuple", s: first.s, kids: []*pyExpr{first}}
+	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
 	for p.isOp(",") {
 		p.next()
 		if p.isOp("]") {
@@ -959,7 +1106,7 @@ func (p *pyParser) sliceItem() *pyExpr {
 		}
 		return parts[0]
 	}
-	return &pyExpr{op: "slice", s: s, e: p.toks[p.i-1].end, kids: parts[:]}
+	return p.mk(pyExpr{op: "slice", s: s, e: p.toks[p.i-1].end, kids: parts[:]})
 }
 
 // callArgs reads arguments up to ")" into c (positional in kids after the function).
@@ -971,7 +1118,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		case p.isOp("*"):
 			t := p.next()
 			x := p.expr()
-			c.kids = append(c.kids, &pyExpr{op: "star", s: t.start, e: x.e, kids: []*pyExpr{x}})
+			c.kids = append(c.kids, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
 		case p.isOp("**"):
 			p.next()
 			x := p.expr()
@@ -996,7 +1143,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := &pyExpr{op: "comp", name: kind, s: s, kids: []*pyExpr{elt, val}}
+	c := p.mk(pyExpr{op: "comp", name: kind, s: s, kids: p.kids2(elt, val)})
 	for p.isKw("for") || p.isKw("async") {
 		if p.isKw("async") {
 			p.next()
@@ -1031,9 +1178,9 @@ func (p *pyParser) atom() *pyExpr {
 		if pyKeywords[t.text] {
 			switch t.text {
 			case "True", "False", "None":
-				return &pyExpr{op: "const", name: t.text, s: t.start, e: t.end}
+				return p.mk(pyExpr{op: "const", name: t.text, s: t.start, e: t.end})
 			case "yield":
-				x := &pyExpr{op: "opaque", s: t.start, e: t.end}
+				x := p.mk(pyExpr{op: "opaque", s: t.start, e: t.end})
 				if !p.isOp(")") {
 					x.e = p.exprList().e
 				}
@@ -1041,15 +1188,17 @@ func (p *pyParser) atom() *pyExpr {
 			}
 			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(t.text))
 		}
-		return &pyExpr{op: "name", name: t.text, s: t.start, e: t.end}
+		return p.mk(pyExpr{op: "name", name: t.text, s: t.start, e: t.end})
 	case pyNumber:
-		return &pyExpr{op: "num", name: t.text, s: t.start, e: t.end}
+		return p.mk(pyExpr{op: "num", name: t.text, s: t.start, e: t.end})
 	case pyString:
-		toks := []pyTok{t}
+		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
+		first := p.i - 1
 		for p.peek().kind == pyString {
-			toks = append(toks, p.next())
+			p.next()
 		}
-		x := &pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks}
+		toks := p.toks[first:p.i:p.i]
+		x := p.mk(pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks})
 		for _, s := range toks {
 			if s.is(pfxFormat) {
 				x.op = "fstr"
@@ -1059,11 +1208,11 @@ func (p *pyParser) atom() *pyExpr {
 	case pyOp:
 		switch t.text {
 		case "...":
-			return &pyExpr{op: "ellipsis", s: t.start, e: t.end}
+			return p.mk(pyExpr{op: "ellipsis", s: t.start, e: t.end})
 		case "(":
 			if p.isOp(")") {
 				e := p.next()
-				return &pyExpr{op: "tuple", s: t.start, e: e.end}
+				return p.mk(pyExpr{op: "tuple", s: t.start, e: e.end})
 			}
 			p.enter()
 			first := p.starOrNamed()
@@ -1090,7 +1239,7 @@ func (p *pyParser) atom() *pyExpr {
 				}
 				return first
 			}
-			tu := &pyExpr{op: "tuple", s: t.start, kids: []*pyExpr{first}}
+			tu := p.mk(pyExpr{op: "tuple", s: t.start, kids: p.kids1(first)})
 			for p.isOp(",") {
 				p.next()
 				if p.isOp(")") {
@@ -1104,7 +1253,7 @@ func (p *pyParser) atom() *pyExpr {
 		case "[":
 			p.enter()
 			defer p.leave()
-			l := &pyExpr{op: "list", s: t.start}
+			l := p.mk(pyExpr{op: "list", s: t.start})
 			if p.isOp("]") {
 				l.e = p.next().end
 				return l
@@ -1128,7 +1277,7 @@ func (p *pyParser) atom() *pyExpr {
 		case "{":
 			p.enter()
 			defer p.leave()
-			d := &pyExpr{op: "dict", s: t.start}
+			d := p.mk(pyExpr{op: "dict", s: t.start})
 			if p.isOp("}") {
 				d.e = p.next().end
 				return d

@@ -10,7 +10,9 @@ import (
 // root is
 //
 //   - what `get_config()` returns when the file defines it (ml_collections: big_vision, scenic),
-//     called with its parameters' defaults; root Style "get_config";
+//     called with its parameters' defaults, or with Options.ConfigArg (`--config f.py:ARG`);
+//     root Style "get_config"; no tree when what it returns is unknown (a call the evaluator
+//     does not model, an argument big_vision's parse_arg refuses), so no rule guesses;
 //   - otherwise the module's variables in order of first assignment (MMEngine configs: `model`,
 //     `train_dataloader`, `_base_`, ...), leaving out modules, functions and imported names;
 //     root Style "module".
@@ -20,25 +22,31 @@ import (
 // attribute name, the keyword of `dict(k=...)`, the key of a `{...}` display, or the variable.
 // Values the evaluator cannot know are Unknown scalars with Style "opaque" and their source text.
 
-func parsePython(d *Document, lim Limits) {
+func parsePython(d *Document, lim Limits, configArg string) {
 	base := 0
 	if hasBOM(d.Src) {
 		base = 3
 	}
 	x := d.Lines()
-	toks, cms, lerr := pyLex(d.Src, base, lim.MaxDepth)
-	d.Comments = pyComments(x, d.Src, cms)
+	var text string
+	arena := getPyArena()
+	defer arena.release()
+	toks, cms, lerr := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
+	if cap(toks) > cap(arena.toks) {
+		arena.toks = toks[:0]
+	}
+	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if lerr != nil {
 		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
 		return
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth}
+	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
 	stmts, perr := p.parseModule()
 	if perr != nil {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
 		return
 	}
-	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x}
+	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
 	env := &pyEnv{vars: map[string]*pyVal{}}
 	var result *pyVal
 	style := "module"
@@ -59,7 +67,13 @@ func parsePython(d *Document, lim Limits) {
 		if g, ok := env.vars["get_config"]; ok && g.k == pvFunc {
 			style = "get_config"
 			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
-			result = ev.callFunc(g, pyArgs{ok: true}, call)
+			args := pyArgs{ok: true}
+			if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
+				// ml_collections' config_flags passes the text after the file's colon as the
+				// one argument; it spans the definition (it is written on the command line).
+				args.pos = []*pyVal{strVal(configArg, g.s0, g.s0)}
+			}
+			result = ev.callFunc(g, args, call)
 		}
 		return false
 	}()
@@ -69,9 +83,13 @@ func parsePython(d *Document, lim Limits) {
 	b := &pyBuilder{d: d, x: x, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
-		if result != nil && result.k == pvDict {
-			b.fill(root, result.dict, 0, nil)
+		if result == nil || result.k != pvDict {
+			// get_config returns what this reader cannot know (a call it does not model, an
+			// argument big_vision's parse_arg refuses): no tree, so no rule takes the missing
+			// keys for defaults.
+			return
 		}
+		b.fill(root, result.dict, 0, nil)
 	} else {
 		for _, name := range env.order {
 			v := env.vars[name]

@@ -249,3 +249,56 @@ ell = ...
 		t.Errorf("bits %+v", n)
 	}
 }
+
+// TestPythonConfigArg: --config file.py:ARG calls get_config with ARG, and big_vision's
+// parse_arg reads it as big_vision does (configs/common.py @0127fb6): named values, a lone
+// value for the first entry or a flag, converters from the defaults, and what parse_arg
+// refuses leaves the values unknown.
+func TestPythonConfigArg(t *testing.T) {
+	src := `import big_vision.configs.common as bvcc
+import ml_collections as mlc
+
+def get_config(arg=None):
+  arg = bvcc.parse_arg(arg, res=(224, int), variant='B/16', runlocal=False, lr=0.1)
+  config = mlc.ConfigDict()
+  config.res = arg.res
+  config.variant = arg.variant
+  config.batch_size = 32 if arg.runlocal else 4096
+  config.lr = arg.lr
+  return config
+`
+	for _, c := range []struct{ arg, want string }{
+		{"", "224 B/16 4096 0.1"},
+		{"runlocal", "224 B/16 32 0.1"},
+		{"128", "128 B/16 4096 0.1"},
+		{"variant=L/16,res=384,runlocal=False,lr=3e-4", "384 L/16 4096 0.0003"},
+		{"res=big", "? ? ? ?"},      // int('big') raises: nothing is known
+		{"unknown=1", "? ? ? ?"},    // "Unhandled config args remain"
+		{"runlocal=yes", "? ? ? ?"}, // strict bool
+	} {
+		d := ParseWith("c.py", []byte(src), Python, Options{ConfigArg: c.arg})
+		if len(d.Problems) != 0 {
+			t.Fatalf("%q: problems %+v", c.arg, d.Problems)
+		}
+		var got []string
+		for _, k := range []string{"res", "variant", "batch_size", "lr"} {
+			n := d.Root.At(k)
+			switch {
+			case n == nil:
+				got = append(got, "<nil>")
+			case n.IsUnknown():
+				got = append(got, "?")
+			default:
+				got = append(got, n.Value)
+			}
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("config arg %q: %s, want %s", c.arg, strings.Join(got, " "), c.want)
+		}
+	}
+	// scenic-style: the argument is get_config's own parameter.
+	d := ParseWith("s.py", []byte("def get_config(runlocal=''):\n  return dict(batch_size=8 if runlocal else 1024)\n"), Python, Options{ConfigArg: "1"})
+	if v := d.Root.At("batch_size"); v == nil || v.Value != "8" {
+		t.Errorf("scenic-style argument: %+v", v)
+	}
+}

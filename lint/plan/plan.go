@@ -210,6 +210,73 @@ type Plan struct {
 	// Precision and Schedule are read by the batch-and-schedule rules.
 	Precision Precision
 	Schedule  Schedule
+	// Mismatches are settings that two files of one run give different values where the
+	// framework requires them equal (a recipe and the DeepSpeed file it names): the framework
+	// refuses the run at start-up. Empty for a file linted alone.
+	Mismatches []Mismatch
+
+	// Rejections are the framework's start-up checks that this file fails: the job would stop
+	// before training. A check that a playbook rule already reads from the facts above (fp16 with
+	// bf16, save and eval schedules under load_best_model_at_end, the batch arithmetic) is not
+	// listed here: that rule reports it.
+	Rejections []Rejection
+}
+
+// Mismatch is one setting a joined file gives a value the framework refuses, because another
+// file of the run (or that file's default) says otherwise.
+type Mismatch struct {
+	// Concept says which kind of setting it is: "batch", "precision", or "" for any other
+	// (an optimizer or clipping value): rules report the kinds they own.
+	Concept string
+	// Key and Node are the value the framework refuses (in the joined file); Message says what
+	// differs, Help how to fix it.
+	Key     string
+	Node    *doc.Node
+	Message string
+	Help    string
+	// Related are the settings it must agree with, each with a note ("per_device_train_batch_size
+	// is 8 here"); the reference that names the joined file when the setting is a default.
+	Related []Related
+}
+
+// Rejection is one start-up check the file fails, as the framework's source makes it.
+type Rejection struct {
+	// Node is the setting blamed, Key its framework spelling (dotted path).
+	Node *doc.Node
+	Key  string
+	// Related are the other settings the check reads, each with a short note.
+	Related []Related
+	// Message says what is wrong, short and lowercase, values quoted:
+	// `logging_steps is 0 with logging_strategy "steps"`.
+	Message string
+	// Says is what the framework would say (its error text, shortened if long).
+	Says string
+	// Package is the distribution whose target version decides ("transformers", "deepspeed");
+	// Since and Until bound the versions that make the check (Until excluded; "" leaves that
+	// side open); Read is the newest version it was verified at in the source, named in the
+	// message when no version is pinned.
+	Package, Since, Until, Read string
+	// Source is where the check lives: "TrainingArguments.__post_init__".
+	Source string
+	// Help says how to fix it; "" for the rule's general advice.
+	Help string
+	// Fix, when set, replaces a value; only where the edit keeps the file valid.
+	Fix *Fix
+}
+
+// Related is a second location a finding points at.
+type Related struct {
+	Node    *doc.Node
+	Message string
+}
+
+// Fix replaces Node's value with Value (the text as the file should say it). Safe says the
+// edit is certain to be what the user meant.
+type Fix struct {
+	Node    *doc.Node
+	Value   string
+	Safe    bool
+	Message string
 }
 
 type Train struct {

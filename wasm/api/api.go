@@ -7,6 +7,8 @@
 // "python") to override detection by extension, which the checker's format menu uses, or "auto"
 // to read the text as what its content looks like whatever the path says (doc.Sniff). Without a
 // format, a path with no known extension is also read by its content.
+// options.configArg (not in the contract's list: an addition for ml_collections configs) is
+// the CLI's --config-arg.
 package api
 
 import (
@@ -38,6 +40,7 @@ type Options struct {
 	Hosts          int      `json:"hosts,omitempty"`
 	DevicesPerHost int      `json:"devicesPerHost,omitempty"`
 	Framework      string   `json:"framework,omitempty"`
+	ConfigArg      string   `json:"configArg,omitempty"` // get_config's argument (CLI --config-arg)
 	Select         []string `json:"select,omitempty"`
 	Ignore         []string `json:"ignore,omitempty"`
 }
@@ -88,7 +91,7 @@ func (r Request) lintOptions() lint.Options {
 		fw = ""
 	}
 	return lint.Options{Hosts: r.Options.Hosts, DevicesPerHost: r.Options.DevicesPerHost, Framework: fw,
-		Select: r.Options.Select, Ignore: r.Options.Ignore}
+		ConfigArg: r.Options.ConfigArg, Select: r.Options.Select, Ignore: r.Options.Ignore}
 }
 
 // formatAuto is the checker's "auto" format: read the text as what it looks like, whatever the

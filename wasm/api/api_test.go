@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -180,5 +181,37 @@ func TestLintCodeConfigs(t *testing.T) {
 	}
 	if got["configs/retinanet.py"] != 3*100+34 || got["noext"] != 3*100+45 {
 		t.Errorf("eval-batch findings at %v", got)
+	}
+}
+
+// options.configArg is the CLI's --config-arg: get_config runs with it.
+func TestConfigArgOption(t *testing.T) {
+	py := "import big_vision.configs.common as bvcc\nimport ml_collections as mlc\n\ndef get_config(arg=None):\n  arg = bvcc.parse_arg(arg, runlocal=False)\n  config = mlc.ConfigDict()\n  config.seed = 0\n  config.total_epochs = 90\n  config.input = dict(batch_size=4096, prefetch=8)\n  config.log_training_steps = 50\n  if not arg.runlocal:\n    config.ckpt_steps = 1000\n  return config\n"
+	count := func(raw string) int {
+		req, err := api.Decode([]byte(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := api.Lint(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL304" {
+				n++
+			}
+		}
+		return n
+	}
+	files := `"files":[{"path":"cfg.py","text":` + strconv.Quote(py) + `}]`
+	if n := count(`{` + files + `}`); n != 0 {
+		t.Errorf("default argument: %d TL304", n)
+	}
+	if n := count(`{` + files + `,"options":{"configArg":"runlocal"}}`); n != 1 {
+		t.Errorf("configArg runlocal: %d TL304, want 1", n)
+	}
+	if _, err := api.Decode([]byte(`{` + files + `,"options":{"configArg":3}}`)); err == nil {
+		t.Error("a configArg that is not a string must be refused")
 	}
 }

@@ -791,6 +791,9 @@ func decodeRequest(b []byte) (Request, error) {
 		if req.Options.Framework, err = str(o, "framework", "options"); err != nil {
 			return req, err
 		}
+		if req.Options.ConfigArg, err = str(o, "configArg", "options"); err != nil {
+			return req, err
+		}
 		if req.Options.Select, err = strs(o, "select"); err != nil {
 			return req, err
 		}

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// codeTree is a small hand-made MMEngine tree in MMDetection's layout: a dataset base whose
+// eval batch (1) is below its train batch (2), and a leaf that lists it; and a gin pair where
+// the including file supplies the macro the included one uses.
+var codeTree = map[string]string{
+	"configs/_base_/datasets/data.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1, num_workers=2)\n",
+	"configs/_base_/runtime.py":       "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n",
+	"configs/det/leaf.py":             "_base_ = ['../_base_/datasets/data.py', '../_base_/runtime.py']\nmodel = dict(type='RetinaNet')\n",
+	"configs/det/broken.py":           "_base_ = '../_base_/missing.py'\nmodel = dict(type='RetinaNet')\n",
+}
+
+// TestCodeRunsCLI: folders and named files compose MMEngine runs; a finding whose values are
+// set in a base is reported there, once; a named leaf finds its bases above its folder; a
+// missing base is TL006 at the _base_ line; --override leaves code runs alone.
+func TestCodeRunsCLI(t *testing.T) {
+	writeTree(t, codeTree)
+	const data = "configs/_base_/datasets/data.py"
+	_, res, errs := checkJSON(t, ".")
+	got := strings.Join(findings(res), " ")
+	if got != data+":2 TL202 warning configs/det/broken.py:1 TL006 info" {
+		t.Errorf("folder: %s\n%s", got, errs)
+	}
+	// The base alone is a fragment of the leaf's run: linted structurally, the run reports it.
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL202" && len(d.Related) == 0 {
+			t.Errorf("TL202 has no related location (the train batch): %+v", d)
+		}
+	}
+	// Named alone, from the repository's top and from inside configs/.
+	os.Mkdir(".git", 0o755)
+	_, res, _ = checkJSON(t, "configs/det/leaf.py")
+	if got := strings.Join(findings(res), " "); got != data+":2 TL202 warning" {
+		t.Errorf("named leaf: %s", got)
+	}
+	if err := os.Chdir("configs"); err != nil {
+		t.Fatal(err)
+	}
+	_, res, _ = checkJSON(t, "det/leaf.py")
+	if got := strings.Join(findings(res), " "); got != "_base_/datasets/data.py:2 TL202 warning" {
+		t.Errorf("named leaf from configs/: %s", got)
+	}
+	os.Chdir("..")
+	_, res, _ = checkJSON(t, "--override", "trainer.devices=8", ".")
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "override") {
+			t.Errorf("an override reached a code run: %s", d.Message)
+		}
+	}
+}

@@ -1,0 +1,322 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/testfs"
+	"github.com/trainlint/trainlint/rules"
+)
+
+// mmdetTree rebuilds MMDetection's three corpus bases (configs/_base_/...) and adds two small
+// hand-made files in MMDetection's layout: a model base with batch norm and a leaf config that
+// lists the four bases and changes a few values (a dict merged key by key, one replaced with
+// _delete_=True, a plain value).
+func mmdetTree(t *testing.T) (string, []string) {
+	tmp, files := rebuildTree(t, "open-mmlab/mmdetection")
+	own := map[string]string{
+		"configs/_base_/models/tiny_r50.py": `model = dict(
+    type='RetinaNet',
+    backbone=dict(type='ResNet', depth=50, norm_cfg=dict(type='BN', requires_grad=True), norm_eval=False))
+`,
+		"configs/tiny/tiny_r50_1x_coco.py": `_base_ = [
+    '../_base_/models/tiny_r50.py', '../_base_/datasets/coco_detection.py',
+    '../_base_/schedules/schedule_1x.py', '../_base_/default_runtime.py'
+]
+train_dataloader = dict(batch_size=1, sampler=dict(_delete_=True, type='InfiniteSampler'))
+optim_wrapper = dict(optimizer=dict(lr=0.01))
+default_hooks = dict(checkpoint=dict(max_keep_ckpts=3))
+`,
+	}
+	testfs.Write(t, tmp, own)
+	for f := range own {
+		files = append(files, f)
+	}
+	return tmp, files
+}
+
+// TestCodeRunMMDetection composes a leaf config with MMDetection's real bases the way MMEngine
+// does and checks where each value of the run comes from.
+func TestCodeRunMMDetection(t *testing.T) {
+	tmp, _ := mmdetTree(t)
+	const leaf = "configs/tiny/tiny_r50_1x_coco.py"
+	run := compose.Compose(os.DirFS(tmp), leaf, nil, compose.Limits{})
+	if len(run.Problems) != 0 {
+		t.Fatalf("problems: %+v", run.Problems)
+	}
+	if len(run.Files) != 5 {
+		t.Errorf("files read: %d, want 5", len(run.Files))
+	}
+	root := run.Doc.Root
+	if root.Get("_base_") != nil {
+		t.Error("the composed run still has _base_: the dialect would take it as partial")
+	}
+	for _, c := range []struct {
+		key, value, file string
+		line             int
+	}{
+		{"optim_wrapper.optimizer.lr", "0.01", leaf, 6},                                            // the leaf's value, merged into the base's dict
+		{"optim_wrapper.optimizer.momentum", "0.9", "configs/_base_/schedules/schedule_1x.py", 22}, // kept from the base
+		{"optim_wrapper.type", "OptimWrapper", "configs/_base_/schedules/schedule_1x.py", 21},
+		{"train_dataloader.batch_size", "1", leaf, 5},
+		{"train_dataloader.num_workers", "2", "configs/_base_/datasets/coco_detection.py", 30},
+		{"train_dataloader.sampler.type", "InfiniteSampler", leaf, 5},
+		{"default_hooks.checkpoint.interval", "1", "configs/_base_/default_runtime.py", 8},
+		{"default_hooks.checkpoint.max_keep_ckpts", "3", leaf, 7},
+		{"model.backbone.norm_cfg.type", "BN", "configs/_base_/models/tiny_r50.py", 3},
+	} {
+		n := root.At(c.key)
+		if n == nil {
+			t.Errorf("%s: absent from the run", c.key)
+			continue
+		}
+		if n.Value != c.value || run.Origin(n).File != c.file || n.Span.Start.Line != c.line {
+			t.Errorf("%s = %q from %s:%d, want %q from %s:%d", c.key, n.Value, run.Origin(n).File, n.Span.Start.Line, c.value, c.file, c.line)
+		}
+	}
+	// _delete_=True replaced the base's sampler: its shuffle is gone, and so is _delete_.
+	if s := root.At("train_dataloader.sampler"); s == nil || s.Get("shuffle") != nil || s.Get("_delete_") != nil || len(s.Children) != 1 {
+		t.Errorf("sampler after _delete_: %+v", s)
+	}
+}
+
+// TestCodeRunFindingsPlacedInBases lints the tree: the batch-norm finding rests on the leaf's
+// batch and the model base's norm_cfg (a related location in that file); a run that keeps the
+// dataset base's batches reports eval batch 1 < train batch 2 at the base's own lines, where
+// the values are written; the base files alone are not linted as runs of their own.
+func TestCodeRunFindingsPlacedInBases(t *testing.T) {
+	tmp, files := mmdetTree(t)
+	testfs.Write(t, tmp, map[string]string{"configs/tiny/plain.py": "_base_ = ['../_base_/datasets/coco_detection.py', '../_base_/default_runtime.py']\n"})
+	files = append(files, "configs/tiny/plain.py")
+	const data = "configs/_base_/datasets/coco_detection.py"
+	text, err := os.ReadFile(filepath.Join(tmp, data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := lint.LintTree(os.DirFS(tmp), files, nil, rules.All(), lint.Options{})
+	var bn, eval *lint.Diagnostic
+	for i, d := range res.Diagnostics {
+		switch {
+		case d.Code == "TL505" && d.File == "configs/tiny/tiny_r50_1x_coco.py":
+			bn = &res.Diagnostics[i]
+		case d.Code == "TL202":
+			eval = &res.Diagnostics[i]
+			if d.File != data || d.Line != 42 {
+				t.Errorf("TL202 at %s:%d, want %s:42 (val_dataloader.batch_size)", d.File, d.Line, data)
+			}
+		case d.Code == "TL006":
+			t.Errorf("unexpected unresolved reference %s:%d %s", d.File, d.Line, d.Message)
+		}
+	}
+	if bn == nil {
+		t.Fatalf("no TL505 on the leaf config: %v", res.Diagnostics)
+	}
+	rel := false
+	for _, r := range bn.Related {
+		if r.File == "configs/_base_/models/tiny_r50.py" && r.Line == 3 {
+			rel = true
+		}
+	}
+	if !rel {
+		t.Errorf("TL505 has no related location at the model base's norm_cfg: %+v", bn.Related)
+	}
+	if eval == nil {
+		t.Fatal("plain.py's run (train batch 2, eval batch 1, both in the dataset base) has no TL202")
+	}
+	// The finding is one per line whatever the number of runs, and only plain.py's run makes
+	// it (the other run's train batch is 1).
+	if n := strings.Count(text2(res.Diagnostics, "TL202"), data); n != 1 {
+		t.Errorf("TL202 reported %d times", n)
+	}
+	_ = text
+}
+
+func text2(ds []lint.Diagnostic, code string) string {
+	var b strings.Builder
+	for _, d := range ds {
+		if d.Code == code {
+			b.WriteString(d.File + ":" + itoa(d.Line) + " ")
+		}
+	}
+	return b.String()
+}
+
+// TestCodeRunMMEngineProblems: what MMEngine refuses or cannot read is a finding at the
+// reference, never read past and never a crash.
+func TestCodeRunMMEngineProblems(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/a.py":       "_base_ = ['./b.py', './c.py']\nx = dict(k=1)\n",
+		"cfg/b.py":       "x = dict(k=0)\ny = 1\n",
+		"cfg/c.py":       "y = 2\n",
+		"cfg/cycle.py":   "_base_ = './cycle2.py'\n",
+		"cfg/cycle2.py":  "_base_ = './cycle.py'\n",
+		"cfg/missing.py": "_base_ = ['./nope.py', '../../outside.py', 'mmdet::retinanet/x.py']\nm = 1\n",
+		"cfg/notdict.py": "_base_ = './c.py'\ny = dict(a=1)\n",
+		"cfg/delete.py":  "_base_ = './b.py'\nx = dict(_delete_=True, j=2)\ny = dict(_delete_=True, a=1)\n",
+		"cfg/refs.py":    "_base_ = './b.py'\nz = dict(a=_base_.x.k, b={{_base_.y}}, c=_base_.y + 1, d=_base_.nothing)\n",
+	})
+	fsys := os.DirFS(tmp)
+	kinds := func(r *compose.Run) string {
+		var s []string
+		for _, p := range r.Problems {
+			s = append(s, map[compose.ProblemKind]string{compose.Unresolved: "unresolved", compose.Cycle: "cycle", compose.Limit: "limit", compose.Refused: "refused"}[p.Kind]+"@"+p.File+":"+itoa(p.Span.Start.Line))
+		}
+		return strings.Join(s, " ")
+	}
+	r := compose.Compose(fsys, "cfg/a.py", nil, compose.Limits{})
+	if got := kinds(r); got != "refused@cfg/a.py:1" || !strings.Contains(r.Problems[0].Message, `"y"`) {
+		t.Errorf("duplicate key among bases: %s %+v", got, r.Problems)
+	}
+	r = compose.Compose(fsys, "cfg/cycle.py", nil, compose.Limits{})
+	if got := kinds(r); got != "cycle@cfg/cycle2.py:1" {
+		t.Errorf("cycle: %s", got)
+	}
+	r = compose.Compose(fsys, "cfg/missing.py", nil, compose.Limits{})
+	if got := kinds(r); got != "unresolved@cfg/missing.py:1 unresolved@cfg/missing.py:1 unresolved@cfg/missing.py:1" {
+		t.Errorf("missing bases: %s", got)
+	}
+	if r.Doc.Root.Get("_base_") == nil || r.Doc.Root.At("m").Value != "1" {
+		t.Error("a run with a missing base must keep _base_ (the dialect then knows it is partial) and its own values")
+	}
+	r = compose.Compose(fsys, "cfg/notdict.py", nil, compose.Limits{})
+	if got := kinds(r); got != "refused@cfg/notdict.py:2" {
+		t.Errorf("dict over a non-dict: %s", got)
+	}
+	r = compose.Compose(fsys, "cfg/delete.py", nil, compose.Limits{})
+	if x := r.Doc.Root.Get("x"); len(r.Problems) != 0 || x.Get("k") != nil || x.At("j").Value != "2" || x.Get("_delete_") != nil {
+		t.Errorf("_delete_: %s %+v", kinds(r), x)
+	}
+	r = compose.Compose(fsys, "cfg/refs.py", nil, compose.Limits{})
+	z := r.Doc.Root.Get("z")
+	if a := z.Get("a"); a.Value != "0" || r.Origin(a).File != "cfg/b.py" {
+		t.Errorf("_base_.x.k = %+v from %s", a, r.Origin(a).File)
+	}
+	if b := z.Get("b"); b.Value != "1" || r.Origin(b).File != "cfg/b.py" || b.Key != "b" {
+		t.Errorf("{{_base_.y}} = %+v", b)
+	}
+	if c := z.Get("c"); !c.IsUnknown() {
+		t.Errorf("_base_.y + 1 is not known statically: %+v", c)
+	}
+	if got := kinds(r); got != "unresolved@cfg/refs.py:2" {
+		t.Errorf("_base_.nothing: %s", got)
+	}
+	// The engine reports them: refusals and cycles as errors, the rest as info.
+	res := lint.LintTree(fsys, []string{"cfg/a.py", "cfg/b.py", "cfg/c.py", "cfg/cycle.py", "cfg/cycle2.py", "cfg/missing.py"}, nil, rules.All(), lint.Options{})
+	sev := map[string]string{}
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			sev[d.File+":"+itoa(d.Line)] += d.Severity.String() + " "
+		}
+	}
+	if sev["cfg/a.py:1"] != "error " || !strings.Contains(sev["cfg/cycle2.py:1"], "error") || sev["cfg/missing.py:1"] != "info info info " {
+		t.Errorf("severities %v", sev)
+	}
+}
+
+// TestCodeRunReadBase: new-style MMEngine configs import their bases' variables; the file's own
+// assignment replaces an imported one, and one it changes in place is unknown in the run.
+func TestCodeRunReadBase(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"configs/_base_/data.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1)\n_private = 1\n",
+		"configs/_base_/rt.py":   "default_hooks = dict(checkpoint=dict(interval=1))\n",
+		"configs/det/leaf.py": `from mmengine.config import read_base
+
+with read_base():
+    from .._base_.data import *
+    from .._base_.rt import default_hooks as hooks
+
+train_dataloader.batch_size = 8
+val_dataloader = dict(batch_size=4)
+`,
+	})
+	r := compose.Compose(os.DirFS(tmp), "configs/det/leaf.py", nil, compose.Limits{})
+	if len(r.Problems) != 0 {
+		t.Fatalf("problems %+v", r.Problems)
+	}
+	root := r.Doc.Root
+	if v := root.At("val_dataloader.batch_size"); v == nil || v.Value != "4" || r.Origin(v).File != "configs/det/leaf.py" {
+		t.Errorf("val_dataloader: %+v", v)
+	}
+	if v := root.Get("train_dataloader"); v == nil || !v.IsUnknown() {
+		t.Errorf("train_dataloader is changed in place by the leaf: it must be unknown, got %+v", v)
+	}
+	if root.Get("_private") != nil || root.At("hooks.checkpoint.interval") == nil || root.Get("default_hooks") != nil {
+		t.Errorf("imported names: %v", keys(root))
+	}
+	for _, ref := range r.Doc.Refs {
+		if ref.Kind == "base" {
+			t.Errorf("a complete run keeps base ref %+v", ref)
+		}
+	}
+}
+
+func keys(n *doc.Node) []string {
+	var s []string
+	for _, c := range n.Children {
+		s = append(s, c.Key)
+	}
+	return s
+}
+
+// TestCodeRunGin: gin applies statements in order, so an include takes effect at its line, and
+// a macro takes the run's last binding. Checked on a hand-made pair, then on T5X's configs
+// rebuilt from the corpus (a WMT example that includes the T5 1.1 base and runs/pretrain.gin).
+func TestCodeRunGin(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"a.gin":     "f.x = 1\ninclude 'sub/b.gin'\nf.z = 3\nN = 5\n",
+		"sub/b.gin": "f.x = 2\nf.z = 2\nf.n = %N\nN = 4\ng.m = %M\n",
+	})
+	r := compose.Compose(os.DirFS(tmp), "a.gin", nil, compose.Limits{})
+	if len(r.Problems) != 0 {
+		t.Fatalf("problems %+v", r.Problems)
+	}
+	root := r.Doc.Root
+	for key, want := range map[string]string{"f.x": "2 sub/b.gin", "f.z": "3 a.gin", "f.n": "5 a.gin", "N": "5 a.gin"} {
+		n := root.At(key)
+		if n == nil || n.Value+" "+r.Origin(n).File != want {
+			t.Errorf("%s = %+v", key, n)
+		}
+	}
+	if m := root.At("g.m"); m == nil || !m.IsUnknown() {
+		t.Errorf("an undefined macro stays unknown: %+v", m)
+	}
+
+	t5, _ := rebuildTree(t, "google-research/t5x")
+	const ex = "t5x/examples/t5/t5_1_1/examples/base_wmt_from_scratch.gin"
+	r = compose.Compose(os.DirFS(t5), ex, nil, compose.Limits{})
+	for _, p := range r.Problems {
+		t.Errorf("problem %+v", p)
+	}
+	if len(r.Files) < 3 {
+		t.Errorf("files %d", len(r.Files))
+	}
+	root = r.Doc.Root
+	// runs/pretrain.gin binds total_steps = %TRAIN_STEPS and leaves TRAIN_STEPS %gin.REQUIRED;
+	// the example supplies it.
+	ts := root.At("train_script.train.total_steps")
+	if ts == nil || ts.Value != "50000" || r.Origin(ts).File != ex {
+		t.Errorf("total_steps %+v from %s", ts, r.Origin(ts).File)
+	}
+	// The example's batch_size block comes after the include: it wins over pretrain.gin's.
+	bs := root.Lookup("train/utils", "DatasetConfig", "batch_size")
+	if bs == nil || bs.Value != "128" || r.Origin(bs).File != ex || bs.Span.Start.Line != 19 {
+		t.Errorf("batch_size %+v", bs)
+	}
+	// The example rebinds eval_period after the include (500 over pretrain.gin's 1000); the
+	// checkpoint keep setting is only in runs/pretrain.gin, and points there.
+	if ep := root.At("train_script.train.eval_period"); ep == nil || ep.Value != "500" || r.Origin(ep).File != ex || ep.Span.Start.Line != 40 {
+		t.Errorf("eval_period %+v", ep)
+	}
+	keep := root.Lookup("utils", "SaveCheckpointConfig", "keep")
+	if keep == nil || !keep.IsNull() || r.Origin(keep).File != "t5x/configs/runs/pretrain.gin" || keep.Span.Start.Line != 100 {
+		t.Errorf("keep %+v", keep)
+	}
+}

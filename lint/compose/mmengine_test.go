@@ -1,0 +1,130 @@
+package compose
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// mmengineMirror is MMEngine's repository as the `fetch` tool brings it (a bare git directory).
+const mmengineMirror = "/work/.mirror/open-mmlab+mmengine/repo"
+
+// mmengineTestConfigs extracts MMEngine's own config test data (tests/data/config) at v0.10.7,
+// the version whose Config the composer follows, into a temporary folder.
+func mmengineTestConfigs(t *testing.T) string {
+	t.Helper()
+	if _, err := os.Stat(mmengineMirror); err != nil {
+		t.Skipf("MMEngine's repository is not fetched here (%v): its own config tests cannot be replayed", err)
+	}
+	tmp := t.TempDir()
+	cmd := exec.Command("sh", "-c", "git --git-dir="+mmengineMirror+" archive v0.10.7 tests/data/config | tar -x -C "+tmp)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("extracting v0.10.7 tests/data/config: %v %s", err, out)
+	}
+	return filepath.Join(tmp, "tests", "data", "config")
+}
+
+func flat(n *doc.Node) string {
+	if n == nil {
+		return "<nil>"
+	}
+	switch n.Kind {
+	case doc.Map:
+		var s []string
+		for _, c := range n.Children {
+			s = append(s, c.Key+":"+flat(c))
+		}
+		return "{" + strings.Join(s, ",") + "}"
+	case doc.Seq:
+		var s []string
+		for _, c := range n.Children {
+			s = append(s, flat(c))
+		}
+		return "[" + strings.Join(s, ",") + "]"
+	}
+	if n.IsUnknown() {
+		return "?"
+	}
+	return n.Value
+}
+
+// TestMMEngineOwnConfigTests replays the expectations of MMEngine v0.10.7's
+// tests/test_config/test_config.py on its own test configs: merging, _delete_, bases in YAML
+// and JSON, {{_base_.x}} substitution, the errors it raises, and a new-style (read_base) config.
+func TestMMEngineOwnConfigTests(t *testing.T) {
+	dir := mmengineTestConfigs(t)
+	fsys := os.DirFS(dir)
+	get := func(file string) *Run {
+		r := Compose(fsys, file, nil, Limits{})
+		if r.Doc.Root == nil {
+			t.Fatalf("%s: no tree", file)
+		}
+		return r
+	}
+	noProblems := func(r *Run) {
+		for _, p := range r.Problems {
+			t.Errorf("%s: problem %+v", r.Primary, p)
+		}
+	}
+	// _merge_delete
+	r := get("py_config/test_merge_delete.py")
+	noProblems(r)
+	for k, want := range map[string]string{"item1": "{a:0}", "item2": "{a:0,b:0}", "item3": "true", "item4": "test"} {
+		if got := flat(r.Doc.Root.Get(k)); got != want {
+			t.Errorf("test_merge_delete %s = %s, want %s", k, got, want)
+		}
+	}
+	// _merge_from_multiple_bases: Python, YAML and JSON bases.
+	r = get("py_config/test_merge_from_multiple_bases.py")
+	noProblems(r)
+	for k, want := range map[string]string{"item1": "[1,2]", "item2": "{a:0}", "item3": "false", "item4": "test",
+		"item5": "{a:0,b:1}", "item6": "[{a:0},{b:1}]", "item7": "{a:[0,1,2],b:{c:[3.1,4.2,5.3]}}"} {
+		if got := flat(r.Doc.Root.Get(k)); got != want {
+			t.Errorf("test_merge_from_multiple_bases %s = %s, want %s", k, got, want)
+		}
+	}
+	// The errors MMEngine raises (KeyError, TypeError) are refusals.
+	for _, f := range []string{"py_config/test_merge_from_multiple_error.py", "py_config/test_merge_from_base_error.py"} {
+		r = get(f)
+		if len(r.Problems) != 1 || r.Problems[0].Kind != Refused {
+			t.Errorf("%s: problems %+v, want one refusal", f, r.Problems)
+		}
+	}
+	// test_pre_substitute_base_vars (item21/22 need {{fileBasename}}, a predefined variable
+	// this reader does not substitute, so only the base references are checked).
+	r = get("py_config/test_pre_substitute_base_vars.py")
+	noProblems(r)
+	for k, want := range map[string]string{"item23": "[3.1,4.2,5.3]", "item24": "[3.1,4.2,5.3]"} {
+		if got := flat(r.Doc.Root.Get(k)); got != want {
+			t.Errorf("test_pre_substitute_base_vars %s = %s, want %s", k, got, want)
+		}
+	}
+	i25 := r.Doc.Root.Get("item25")
+	if got := flat(i25.Get("a")) + flat(i25.Get("b")) + flat(i25.Get("c").Item(1)); got != "{b:[3.1,4.2,5.3]}[[3.1,4.2,5.3]][{a:0},{b:1}]" {
+		t.Errorf("item25 = %s", flat(i25))
+	}
+	if n := r.Doc.Root.At("item23"); n == nil || r.Origin(n.Children[0]).File != "py_config/base4.py" {
+		t.Errorf("item23 should point at base4.py, where it is written")
+	}
+	// A new-style config: names imported from three bases; param_scheduler is changed in place
+	// (unknown), the dataloaders are the file's own.
+	r = get("lazy_module_config/toy_model.py")
+	noProblems(r)
+	root := r.Doc.Root
+	if ps := root.Get("param_scheduler"); ps == nil || !ps.IsUnknown() {
+		t.Errorf("param_scheduler = %s, want unknown", flat(ps))
+	}
+	if lr := root.At("optim_wrapper.optimizer.lr"); lr == nil || lr.Value != "0.1" || r.Origin(lr).File != "lazy_module_config/_base_/scheduler.py" {
+		t.Errorf("lr %+v", lr)
+	}
+	if s := root.At("randomness.seed"); s == nil || !s.IsNull() || r.Origin(s).File != "lazy_module_config/_base_/default_runtime.py" {
+		t.Errorf("randomness.seed %+v", s)
+	}
+	if b := root.At("train_dataloader.batch_size"); b == nil || b.Value != "3" || r.Origin(b).File != "lazy_module_config/toy_model.py" {
+		t.Errorf("batch_size %+v", b)
+	}
+}

@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"strconv"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// RejectedAtStartup reports the framework's own start-up checks that the file fails, as the
+// dialect read them from the framework's source (plan.Rejection). A check that a playbook rule
+// names is reported by that rule instead; dialects do not list it here.
+var RejectedAtStartup = register(&lint.Rule{
+	Code: "TL011", Name: "rejected-at-startup", Category: lint.CatStructure, Severity: lint.Error,
+	Title:     "The framework would refuse the file when the job starts",
+	NeedsPlan: true,
+	Composed:  true,
+	Rationale: `Frameworks check their settings against each other when a job starts: a logging interval of
+zero, a fractional step count above one, a scheduler that needs evaluations while none run, a
+prefetch depth without loader workers. The job then stops with an error, but only after it
+waited in the queue, the nodes were allocated and often the model was downloaded and loaded.
+
+trainlint makes the same checks before the job is queued, from the framework's source at a
+named version: the message says what the framework would say and which version makes the check.
+When the repository pins an older version that does not check, the finding is not reported.`,
+	Fix: `Change the setting the message names so that the check passes; the help says how. A check that
+exists only in some versions is reported for the version the repository pins (` + "`[target]`" + ` in
+the config file, else requirements or lock files), else for the newest release read.`,
+	Check: checkRejectedAtStartup,
+})
+
+func checkRejectedAtStartup(p *lint.Pass) {
+	for _, r := range p.Plan.Rejections {
+		ver, pinned, ok := rejectionVersion(p, r)
+		if !ok {
+			continue
+		}
+		f := lint.Finding{Key: r.Key, Message: r.Message + ": " + rejectionWho(r, ver, pinned)}
+		if r.Says != "" {
+			f.Message += ": " + strconv.Quote(r.Says)
+		}
+		place(&f, r.Node)
+		f.Help = r.Help
+		if f.Help == "" {
+			f.Help = "change the setting so the check passes"
+		}
+		if r.Source != "" {
+			f.Help += " (the check: " + r.Source + ")"
+		}
+		for _, rel := range r.Related {
+			f.Related = append(f.Related, related(rel.Node, f.Node, rel.Message)...)
+		}
+		if fx := r.Fix; fx != nil && fx.Node != nil && fx.Node.IsScalar() {
+			app := lint.Unsafe
+			if fx.Safe {
+				app = lint.Safe
+			}
+			f.Fix = lint.ReplaceValue(fx.Node, fx.Value, app, fx.Message)
+		}
+		p.Report(f)
+	}
+}
+
+// rejectionVersion is the version a rejection is reported for: the pinned target of its
+// package when there is one (ok is false when that version does not make the check), else the
+// newest version the check was read at.
+func rejectionVersion(p *lint.Pass, r plan.Rejection) (ver, pinnedBy string, ok bool) {
+	t, has := p.Targets[r.Package]
+	if r.Package == "" || !has || t.Version == "" {
+		return r.Read, "", true
+	}
+	tv := dialect.ParseVersion(t.Version)
+	if len(tv) == 0 {
+		return r.Read, "", true
+	}
+	if s := dialect.ParseVersion(r.Since); len(s) > 0 && dialect.CompareVersions(tv, s) < 0 {
+		return "", "", false
+	}
+	if u := dialect.ParseVersion(r.Until); len(u) > 0 && dialect.CompareVersions(tv, u) >= 0 {
+		return "", "", false
+	}
+	return t.Version, t.Source, true
+}
+
+// rejectionWho is "transformers 4.46 stops at start-up (requirements.txt pins 4.46)".
+func rejectionWho(r plan.Rejection, ver, pinnedBy string) string {
+	who := r.Package
+	if who == "" {
+		who = "the framework"
+	}
+	if ver != "" {
+		who += " " + ver
+	}
+	who += " stops at start-up"
+	if pinnedBy != "" {
+		who += " (" + pinnedBy + " pins " + ver + ")"
+	}
+	return who
+}

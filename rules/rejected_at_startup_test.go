@@ -1,0 +1,63 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// A start-up check is reported for the version the repository pins, and not at all when the
+// pinned version predates the check or comes after it was dropped.
+func TestRejectedAtStartupFollowsTarget(t *testing.T) {
+	const text = "logging_strategy: steps\nlogging_steps: 0\nlearning_rate: 2.0e-05\nper_device_train_batch_size: 8\noutput_dir: out\n"
+	lintAt := func(targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL011"}, Framework: "huggingface", Targets: targets})
+		return diags
+	}
+	diags := lintAt(nil)
+	if len(diags) != 1 || diags[0].Line != 2 || diags[0].Severity != lint.Error {
+		t.Fatalf("newest: want one error on line 2, got %+v", diags)
+	}
+	diags = lintAt(map[string]lint.Target{"transformers": {Version: "4.46", Source: "requirements.txt"}})
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "transformers 4.46 stops at start-up (requirements.txt pins 4.46)") {
+		t.Fatalf("pinned 4.46: want the pinned version named, got %+v", diags)
+	}
+	if h := diags[0].Help; !strings.Contains(h, "TrainingArguments.__post_init__") {
+		t.Errorf("help does not name the check: %q", h)
+	}
+}
+
+func TestRejectedAtStartupVersionRange(t *testing.T) {
+	w := *RejectedAtStartup
+	w.Check = func(p *lint.Pass) {
+		p.Plan.Rejections = []plan.Rejection{{Node: p.Doc.Root.Get("a"), Key: "a", Message: "a is 1", Says: "a must not be 1",
+			Package: "pkg", Since: "4.45", Until: "5.0", Read: "4.57.6", Source: "Args.check"}}
+		RejectedAtStartup.Check(p)
+	}
+	for _, c := range []struct {
+		target string
+		want   string // "" for no finding
+	}{
+		{"", `a is 1: pkg 4.57.6 stops at start-up: "a must not be 1"`},
+		{"4.40", ""},
+		{"4.45.0", `a is 1: pkg 4.45.0 stops at start-up (pyproject.toml pins 4.45.0): "a must not be 1"`},
+		{"5.0", ""},
+		{"5.2.1", ""},
+		{"not-a-version", `a is 1: pkg 4.57.6 stops at start-up: "a must not be 1"`},
+	} {
+		var targets map[string]lint.Target
+		if c.target != "" {
+			targets = map[string]lint.Target{"pkg": {Version: c.target, Source: "pyproject.toml"}}
+		}
+		_, diags := lint.LintFile(lint.File{Path: "x.yaml", Text: []byte("a: 1\n")}, []*lint.Rule{&w}, lint.Options{Framework: "generic", Targets: targets})
+		switch {
+		case c.want == "" && len(diags) != 0:
+			t.Errorf("target %q: want nothing, got %+v", c.target, diags)
+		case c.want != "" && (len(diags) != 1 || diags[0].Message != c.want):
+			t.Errorf("target %q: want %q, got %+v", c.target, c.want, diags)
+		}
+	}
+}

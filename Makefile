@@ -55,8 +55,9 @@ test: vet
 # compiled to WebAssembly, Go's wasm_exec.js and the CodeMirror bundle (npm ci + esbuild); it
 # prints the size budgets. `serve` builds it and serves it on 127.0.0.1 only.
 SERVE ?= 127.0.0.1:8080
-# wasm: the module alone, built as the site builds it (site.WASMBuildFlags: stripped, no
-# inlining; then its data section packed into one segment, see site/wasmpack.go).
+# wasm: the modules alone, built as the site builds them: trainlint.wasm light (site.WASMLiteFlags)
+# and trainlint-full.wasm beside it (site.WASMBuildFlags: stripped, no inlining; then their data
+# sections packed into one segment, see site/wasmpack.go).
 wasm:
 	@mkdir -p site/dist
 	$(GO) run ./site/internal/buildwasm site/dist/trainlint.wasm

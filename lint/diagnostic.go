@@ -33,6 +33,9 @@ type FileInfo struct {
 	// reads what it read before. Without it a file that could not be checked for multi-host
 	// pitfalls looks exactly like one that passed them.
 	NeedsHosts []string `json:"needs_hosts,omitempty"`
+	// Declined marks a file the light WebAssembly module has no reader for (doc.Document's
+	// Declined; not part of the output): the checker lints it with the full module.
+	Declined bool `json:"-"`
 }
 
 // Diagnostic is one finding. Lines and columns are 1-based; columns count code points; the end is

@@ -159,7 +159,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 // diagnostic for this file and the other rules still run.
 func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 	a, normErr := Analyze(f, o)
-	info := FileInfo{Path: f.Path, Format: string(a.Doc.Format), Framework: a.Dialect.Name}
+	info := FileInfo{Path: f.Path, Format: string(a.Doc.Format), Framework: a.Dialect.Name, Declined: a.Doc.Declined}
 	active := Selected(rules, o.Select, o.Ignore)
 	var diags []Diagnostic
 	if normErr != nil {

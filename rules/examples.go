@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"embed"
 	"fmt"
 	"path"
 	"regexp"
@@ -33,9 +32,6 @@ import (
 // rather than imported from golang.org/x/tools: it is twenty lines, it records where each section
 // starts in the archive (so a failing expectation points at archive:line), and it keeps x/tools
 // out of the WASM binary's module graph.
-
-//go:embed testdata/*.txtar
-var testdataFS embed.FS
 
 // Example is one section of a rule's archive.
 type Example struct {
@@ -86,9 +82,21 @@ func frameworkIDs() []string {
 	return ids
 }
 
-// The example patterns compile on first use: only the tests, the site and explain read the
-// archives, not a lint run.
-var sectionRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(bad|good)-(.+)\.(yaml|yml|json|toml|gin|py)$`) })
+// lazyRe is a pattern compiled on first use: only the tests, the site and explain read the
+// archives, not a lint run. Unlike a sync.OnceValue closure made at package initialisation, it
+// leaves regexp out of a binary that never asks for the pattern (the WebAssembly module).
+type lazyRe struct {
+	once    sync.Once
+	pattern string
+	re      *regexp.Regexp
+}
+
+func (l *lazyRe) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.pattern) })
+	return l.re
+}
+
+var sectionRe = &lazyRe{pattern: `^(bad|good)-(.+)\.(yaml|yml|json|toml|gin|py)$`}
 
 // ParseArchive reads a txtar archive of rule examples.
 func ParseArchive(rule string, data []byte) (*Archive, error) {
@@ -167,7 +175,7 @@ func ParseArchive(rule string, data []byte) (*Archive, error) {
 }
 
 func newExample(rule, name, text string, line int) (Example, error) {
-	m := sectionRe().FindStringSubmatch(name)
+	m := sectionRe.get().FindStringSubmatch(name)
 	if m == nil {
 		return Example{}, fmt.Errorf("%s.txtar:%d: section %q is not named (bad|good)-<framework>[-<suffix>].(yaml|json|toml|gin|py)", rule, line-1, name)
 	}
@@ -211,10 +219,8 @@ var idsLongestFirst = sync.OnceValue(func() []string {
 })
 
 // wantRe finds a `# want "re" ...` annotation at the end of a line.
-var wantRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\s*#\s*want\s+((?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)(?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))*)\s*$`)
-})
-var quotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"(?:[^"\\]|\\.)*"|` + "`[^`]*`") })
+var wantRe = &lazyRe{pattern: `\s*#\s*want\s+((?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)(?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))*)\s*$`}
+var quotedRe = &lazyRe{pattern: `"(?:[^"\\]|\\.)*"|` + "`[^`]*`"}
 
 // stripWants removes `# want` annotations, returning the clean text and the expectations.
 func stripWants(rule, text string, start int) (string, []Want, error) {
@@ -222,12 +228,12 @@ func stripWants(rule, text string, start int) (string, []Want, error) {
 	var wants []Want
 	for i, ln := range strings.SplitAfter(text, "\n") {
 		body, nl := strings.CutSuffix(ln, "\n")
-		loc := wantRe().FindStringSubmatchIndex(body)
+		loc := wantRe.get().FindStringSubmatchIndex(body)
 		if loc == nil {
 			out.WriteString(ln)
 			continue
 		}
-		for _, q := range quotedRe().FindAllString(body[loc[2]:loc[3]], -1) {
+		for _, q := range quotedRe.get().FindAllString(body[loc[2]:loc[3]], -1) {
 			pat, err := strconv.Unquote(q)
 			if err != nil {
 				return "", nil, fmt.Errorf("%s.txtar:%d: bad want string %s: %v", rule, start+i, q, err)

@@ -13,10 +13,11 @@ var registry []*lint.Rule
 
 // register adds a rule to the catalogue; each rule file calls it from init. A rule that lists no
 // Frameworks gets those of its testdata archive's bad sections: the frameworks it is shown to
-// fire in.
+// fire in (archiveFrameworks: read from the embedded archives, or in the light WebAssembly build,
+// which has no archives, from the table the site's build derived from them).
 func register(r *lint.Rule) *lint.Rule {
 	if r.Frameworks == nil {
-		r.Frameworks = testedFrameworks(r.Name)
+		r.Frameworks = archiveFrameworks(r.Name)
 	}
 	registry = append(registry, r)
 	return r

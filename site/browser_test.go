@@ -296,6 +296,9 @@ func TestBrowserChecker(t *testing.T) {
 	if got := b.requested("/trainlint.wasm"); len(got) != 1 {
 		t.Errorf("the checker page requested the module %d times, want once", len(got))
 	}
+	if got := b.requested("/" + FullWASM); len(got) != 0 {
+		t.Errorf("the checker loaded %s for YAML the light module reads", FullWASM)
+	}
 	if line := eval[string](b, `document.querySelector('`+finding+`').dataset.line`); line != fmt.Sprint(pitfallLine()) {
 		t.Errorf("finding on line %s, want %d", line, pitfallLine())
 	}
@@ -333,6 +336,18 @@ func TestBrowserChecker(t *testing.T) {
 	}
 	if role := eval[string](b, `document.getElementById('tl-status').getAttribute('role')`); role != "status" {
 		t.Errorf("the status line has role %q, want status (polite)", role)
+	}
+
+	// YAML the light module's direct reader declines (a document marker) loads the full
+	// module once, which lints it as the CLI does.
+	b.resetRequests()
+	b.do("YAML for the full module", chromedp.Navigate(base+Permalink("configs/sft.yaml", "---\n"+browserPitfall)),
+		chromedp.WaitVisible(ready), chromedp.WaitVisible(finding))
+	if got := b.requested("/" + FullWASM); len(got) != 1 {
+		t.Errorf("YAML with a document marker requested %s %d times, want once", FullWASM, len(got))
+	}
+	if n := eval[int](b, `document.querySelectorAll('#tl-findings li[data-rule="parse-error"]').length`); n != 0 {
+		t.Errorf("the light module's parse-error is still listed after the full module linted the file")
 	}
 
 	// 2. The finding links to its rule page.

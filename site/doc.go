@@ -40,50 +40,64 @@
 //
 // # Budgets and measurements
 //
-// After the merges of 2026-12-01 (gin and Python readers, Hydra composition, knowledge tables,
-// 18 new rules) the module measured 1,174,333 bytes brotli and 1,630,759 gzip (8.2 MB raw):
-// both budgets are missed again, by 17 % and 25 %. The figures below are from before those
-// merges; the largest known saving left is the yaml.v3 fallback (about -87 KB brotli).
+// The checker loads a light module, trainlint.wasm, built with the trainlint_lite tag
+// (WASMLiteFlags): the engine without yaml.v3, without the gin and Python readers and without
+// the rules' testdata archives. The direct YAML reader reads nearly every YAML config (310 of
+// 312 corpus files), and JSON and TOML are read as in the CLI. A file the light module cannot
+// read (gin, Python, YAML with tags, merge keys, document markers, tabs or a syntax error) gets
+// a parse problem and its reply is marked needsFullModule; the page then loads
+// trainlint-full.wasm once, which replaces the light one, and lints again, so every finding is
+// the CLI's (TestParity, TestParityLite, and TestBrowserChecker with a "---" document).
 //
-// Measured on this project's machine (2 CPUs, shared with seven other builds) on 2026-12-01
-// with Go 1.26.8 and Debian's Chromium, by `make site` (sizes) and TestBrowserBudgets (seven
-// cold loads, the HTTP cache disabled; the timings below from a run at load 0.85 per CPU):
+// Sizes on 2026-12-01 (Go 1.26.8, `make site`; brotli quality 11, gzip level 6), budgets 1.0 MB
+// brotli and 1.3 MB gzip, held by TestBrowserBudgets:
 //
-//	module size, brotli q11   1,147,814 -> 993,852 bytes    budget 1,000,000  met (6 KB to spare)
-//	module size, gzip -6      1,606,662 -> 1,372,750 bytes  budget 1,300,000  missed by 6%
-//	first lint, median        31-56 ms (README, before) -> 5.8 ms (runs 5.1-9.4)  budget 15 ms  met
-//	ready, cold, median       343 ms (runs 296-491)                         budget 300 ms  missed
-//	lint of a 320-line NeMo config in the page, median of 200: 2.0 ms
+//	                                                  brotli     gzip       raw
+//	before (one module, everything)                   1,174,333  1,630,759  8.2 MB
+//	yaml.v3 out (plainType types plain scalars)         -100 KB    -147 KB
+//	rule archives out (frameworks linked with -X)        -23 KB     -23 KB
+//	regexp out (kit_match.go, dropCodePoints)             -68 KB     -98 KB
+//	gin and Python readers out                           -78 KB    -117 KB
+//	light module, trainlint.wasm                        871,724  1,197,293  6.1 MB  met
+//	full module, trainlint-full.wasm                  1,178,955  1,634,567  8.2 MB  on demand
+//	after merging main (w10c, w12 and others):
+//	light module                                        899,766  1,236,268  6.3 MB  met
+//	full module                                       1,211,439  1,683,830  8.5 MB  on demand
 //
-// The first lint is fast because the module lints a small file of each format before it says
-// it is ready (without that: first lint 29.5 ms and ready 390 ms in the same conditions). The
-// cold start is compile (off the main thread, done about 240 ms after navigation), Go's start-up
-// and package initialisation with the warm-up (about 70 ms), then the first lint (6 ms) and drawing
-// its findings (about 25 ms, nearly all in CodeMirror's setDiagnostics, whose first dispatch
-// lays the new editor out). Starting Go from the head as soon as the module is compiled was
-// tried and was slower (440 ms): it only delays the editor bundle on the same thread.
+// (Each step measured on top of the ones above it; the rest of the difference is yaml.v3's
+// converter and time's duration parser, also out of the light module.) Head-room
+// after the merge: 100 KB brotli and 64 KB gzip. What the light module holds, gzip of each package's code alone
+// (the code section is 787 KB of the gzip total, the data section 400 KB, of which Go's
+// function-name and pc tables for stack traces are the largest part):
 //
-// Timings are judged only when the load is at most 1.5 per CPU (on this machine it was 4-8 for
-// most of the session: they then measure the other processes). While ready misses 300 ms the
-// test holds it to readyCeilingMs; the sizes are held to WASMBrotliCeiling and WASMGzipCeiling,
-// which leave room for the readers being added, and printed against the budgets.
+//	runtime 289 KB, lint/dialect 145 KB (its init, the dialects' tables built by code, is 48 KB
+//	raw), lint/doc 51 KB, rules 49 KB, internal/strconv 21 KB, go-toml 20 KB, lint 20 KB,
+//	fmt 19 KB, wasm/api 17 KB (its JSON reader about 6 KB), reflect 16 KB, strings 15 KB
 //
-// Where the module's size went (raw 6.48 MB with 82,631 data segments, now 6.89 MB with one):
+// To keep it small: no regexp, time parsing, encoding/json decoding or text/template in what a
+// lint reaches (each pulls tens of KB; package regexp with the Unicode tables it initialises was
+// 98 KB gzip); no package-level sync.OnceValue closure or map literal that names such a package
+// (its initialiser links it even when nothing calls it); large tables as embedded text
+// (knowledge.tsv), not Go literals. Check with `GOOS=js GOARCH=wasm go list -tags
+// trainlint_lite -deps ./wasm` and `-ldflags=-dumpdep`, which shows who reaches what.
+// Tried and not kept: wasm-opt -Oz and -O1 (binaryen 108; larger compressed), GOWASM=satconv,signext
+// (no change).
 //
-//	data section packed into one segment (PackWASMData)     -90 KB brotli  -140 KB gzip
-//	yaml.v3 no longer inlined (the direct reader reads most)  -13 KB         -16 KB
-//	wasm/api without encoding/json (json.go)                  -43 KB         -64 KB
-//	rules.ParseArgs without package flag                      -9 KB          -13 KB
+// Timings (TestBrowserBudgets: seven cold loads, the HTTP cache disabled; judged only when the
+// load is at most 1.5 per CPU). Before the light module, at load 0.85 per CPU: ready 343 ms
+// median (runs 296-491, budget 300 ms), first lint 5.8 ms (budget 15 ms), a 320-line NeMo
+// config linted in 2.0 ms. The cold start is compile (off the main thread), Go's start-up and
+// package initialisation with the warm-up, the first lint and drawing its findings (about 25 ms,
+// nearly all in CodeMirror's setDiagnostics). The module lints a small file of each format
+// before it says it is ready, so the user's first lint does not pay for compiling the engine's
+// functions (without that: first lint 29.5 ms and ready 390 ms). Starting Go from the head as
+// soon as the module is compiled was tried and was slower (440 ms).
 //
-// What remains, brotli-compressed code by package: runtime 240 KB, lint/dialect 83 KB,
-// yaml.v3 66 KB, lint/doc 52 KB, regexp with regexp/syntax 55 KB, reflect 29 KB, time 29 KB,
-// rules 20 KB, go-toml 18 KB, fmt 17 KB; the data section is about 365 KB, of which the
-// function-name and pc tables Go keeps for stack traces are 289 KB raw. The largest optional
-// piece is the yaml.v3 fallback for what the direct reader declines: building without it
-// measured -87 KB brotli and -124 KB gzip, since it alone links regexp (and the unicode
-// script tables), time parsing and the reflection decoder. That and static data for the
-// dialects' key tables (their init code is 16 KB raw) are engine changes, left to their owners. Tried and not kept: wasm-opt -Oz (binaryen 108;
-// 2% larger compressed), GOWASM=satconv,signext (no change).
+// With the light module (after merging main), at load 2.2 per CPU, so not judged: ready 318 ms
+// median (runs 299-454), first lint 6.3 ms, the 320-line NeMo config in 1.5 ms; at 3.9 per CPU
+// ready was 701 ms. Its code section is 28% smaller than the full module's, which is what the
+// browser compiles before Go starts. No quiet-machine figure yet: run TestBrowserBudgets when
+// `uptime` shows a load under 3 on this 2-core machine.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

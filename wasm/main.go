@@ -45,8 +45,25 @@ func main() {
 	// Requests cross as JSON text (JSON.stringify drops undefined and functions the way a JS
 	// caller expects; reading the object field by field measured no faster) and replies are
 	// built in Go as JSON, the same bytes the native side produces, then parsed into objects.
-	parse := func(b []byte) any { return jsonObj.Call("parse", string(b)) }
-	call := func(args []js.Value, run func(api.Request) ([]byte, error)) any {
+	parse := func(b []byte) js.Value { return jsonObj.Call("parse", string(b)) }
+	// lint and fix in the light module (trainlint.wasm, no yaml.v3) mark a reply whose YAML
+	// the direct reader declined with needsFullModule: the page loads trainlint-full.wasm and
+	// lints again (site/web/src/checker.js). The mark is not part of the result's JSON.
+	lintReq := func(r api.Request) ([]byte, bool, error) {
+		res, err := api.Lint(r)
+		if err != nil {
+			return nil, false, err
+		}
+		return api.ResultJSON(res), api.NeedsFullModule(res), nil
+	}
+	fixReq := func(r api.Request) ([]byte, bool, error) {
+		res, err := api.Fix(r)
+		if err != nil {
+			return nil, false, err
+		}
+		return api.FixResultJSON(res), api.NeedsFullModule(res.Result), nil
+	}
+	call := func(args []js.Value, run func(api.Request) ([]byte, bool, error)) any {
 		var text []byte
 		switch {
 		case len(args) == 0 || args[0].IsUndefined() || args[0].IsNull():
@@ -59,17 +76,21 @@ func main() {
 		if err != nil {
 			return parse(api.ErrorJSON(err))
 		}
-		b, err := run(req)
+		b, full, err := run(req)
 		if err != nil {
 			return parse(api.ErrorJSON(err))
 		}
-		return parse(b)
+		v := parse(b)
+		if full {
+			v.Set("needsFullModule", true)
+		}
+		return v
 	}
 
 	tl := js.Global().Get("Object").New()
 	tl.Set("version", lint.Version)
-	tl.Set("lint", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, api.LintBytes) }))
-	tl.Set("fix", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, api.FixBytes) }))
+	tl.Set("lint", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, lintReq) }))
+	tl.Set("fix", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(args, fixReq) }))
 	tl.Set("rules", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.RulesJSON()) }))
 	tl.Set("frameworks", js.FuncOf(func(js.Value, []js.Value) any { return parse(api.FrameworksJSON()) }))
 	tl.Set("lintJSON", js.FuncOf(func(_ js.Value, args []js.Value) any {

@@ -46,8 +46,7 @@ var Composer = register(&Dialect{
 	},
 })
 
-// composerTimeRe is Composer's time string: a number and a unit suffix.
-var composerTimeRe = lazyRegexp(`(?i)^\s*(-?[0-9][0-9_]*(?:\.[0-9]+)?(?:e-?[0-9]+)?)\s*(iter|ep|ba|sp|tok|dur|sec)\s*$`)
+// composerTime (kit_match.go) reads Composer's time string: a number and a unit suffix.
 
 // parseComposerTime reads a Composer time value. A bare integer takes intUnit. ok is false for
 // values Composer would reject or that have no plan unit (iterations).
@@ -60,13 +59,13 @@ func parseComposerTime(n *doc.Node, intUnit plan.Unit) (plan.Interval, bool) {
 		v, ok := n.Float()
 		return plan.Interval{Value: v, Unit: intUnit, Text: text}, ok
 	}
-	if m := composerTimeRe().FindStringSubmatch(text); m != nil {
-		v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], "_", ""), 64)
+	if num, unit, ok := composerTime(text); ok {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(num, "_", ""), 64)
 		if err != nil {
 			return plan.Interval{}, false
 		}
 		var u plan.Unit
-		switch strings.ToLower(m[2]) {
+		switch strings.ToLower(unit) {
 		case "ep":
 			u = plan.Epochs
 		case "ba":
@@ -132,7 +131,7 @@ func detectComposer(d *doc.Document) int {
 		[]string{"max_duration", "eval_interval", "save_interval", "train_loader", "eval_loader", "device_eval_batch_size", "variables",
 			"fsdp_config", "console_log_interval", "eval_first", "algorithms", "callbacks", "loggers", "progress_bar", "log_to_console", "icl_seq_len"}, 6)
 	for _, k := range []string{"max_duration", "eval_interval", "save_interval", "console_log_interval"} {
-		if n := c.Get(k); n != nil && n.Type == doc.String && composerTimeRe().MatchString(n.Value) {
+		if n := c.Get(k); n != nil && n.Type == doc.String && isComposerTime(n.Value) {
 			s += 15
 		}
 	}

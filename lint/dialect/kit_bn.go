@@ -9,17 +9,13 @@ import (
 
 // The reading kit, part 5: batch-norm evidence, one word list for every dialect.
 
-// bnArchRe matches architecture names that contain batch norm layers: the one word list every
+// bnArch (kit_match.go) matches architecture names that contain batch norm layers: the one word list every
 // dialect uses. ConvNeXt (LayerNorm) and ViTs are deliberately absent: no evidence means the rule
 // stays silent. A family name must start a word ("se_resnet50", "timm/resnet50", not "seresnet").
-var bnArchRe = lazyRegexp(`(?i)(^|[^a-z])(resnet|resnext|wide_resnet|wide-resnet|efficientnet|mobilenet|densenet|vgg\d*_bn|regnet|inception|mnasnet|shufflenet|ghostnet|hrnet|bit-|batchnorm|batch_norm|syncbn|conformerencoder|convasrencoder|quartznet|citrinet|jasper|titanet|darknet|cspdarknet)`)
 
 // bnFamily is the batch-norm architecture family a model name names ("resnet"), or "".
 func bnFamily(name string) string {
-	if m := bnArchRe().FindStringSubmatch(name); m != nil {
-		return m[2]
-	}
-	return ""
+	return bnArch(name)
 }
 
 // isBNNorm reports whether a norm setting's value means batch norm; isOtherNorm whether it names
@@ -59,12 +55,12 @@ func bnEvidence(root *doc.Node) (*doc.Node, string) {
 		low := strings.ToLower(v)
 		switch n.Key {
 		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
-			if bnNormValues[low] || bnArchRe().MatchString(v) {
+			if bnNormValues[low] || bnArch(v) != "" {
 				hit, why = n, n.Path().String()+": "+v
 			}
 			return true
 		}
-		if bnArchRe().MatchString(v) && !otherNormBeside(n) {
+		if bnArch(v) != "" && !otherNormBeside(n) {
 			hit, why = n, n.Path().String()+": "+v
 		}
 		return true
@@ -85,7 +81,7 @@ func otherNormBeside(n *doc.Node) bool {
 			continue
 		}
 		v := strings.TrimSpace(s.Value)
-		if v != "" && !bnNormValues[strings.ToLower(v)] && !bnArchRe().MatchString(v) {
+		if v != "" && !bnNormValues[strings.ToLower(v)] && bnArch(v) == "" {
 			return true
 		}
 	}

@@ -108,12 +108,10 @@ func Cap(s int) int {
 	return s
 }
 
-var rankRef = lazyRegexp(`(?i)(\bRANK\b|LOCAL_RANK|NODE_RANK|GLOBAL_RANK|WORLD_RANK|process_index|process_id|host_id|\brank\b|SLURM_PROCID|SLURM_NODEID|OMPI_COMM_WORLD_RANK|PMI_RANK)`)
-
 // VariesByHost reports whether a seed expression is derived from the process or host index
 // (`${oc.env:RANK}`, `seed + rank`, `jax.process_index()`), and names what it refers to.
 func VariesByHost(expr string) (bool, string) {
-	if m := rankRef().FindString(expr); m != "" {
+	if m := rankRef(expr); m != "" {
 		return true, "derived from " + strings.TrimSpace(m)
 	}
 	return false, ""

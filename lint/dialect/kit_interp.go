@@ -8,12 +8,11 @@ import (
 
 // The reading kit, part 1: one resolver for same-file interpolations, used by every dialect.
 
-// refPattern matches an OmegaConf node interpolation that names another key of the same file by
+// refPattern (kit_match.go) matches an OmegaConf node interpolation that names another key of the same file by
 // its absolute dotted path: "${batch_size}", "${trainer.limit_train_batches}", "${a.0}". The
 // segments are OmegaConf's interpolation keys (omegaconf/grammar/OmegaConfGrammarParser.g4:
 // dashes and digits are allowed). Resolvers ("${oc.env:RANK}", "${multiply:...}") contain a colon,
 // relative references a leading dot: neither is followed.
-var refPattern = lazyRegexp(`^\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}$`)
 
 // selectPath finds a dotted path the way OmegaConf selects an interpolation's target
 // (_select_one): a segment is a key of a map, or, on a list, an index ("${a.0}" is a's first item).
@@ -38,14 +37,14 @@ func resolve(root, n *doc.Node, also ...string) (t *doc.Node, via string, ok boo
 		if !n.IsUnknown() {
 			return n, via, true
 		}
-		m := refPattern().FindStringSubmatch(strings.TrimSpace(n.Value))
-		if m == nil {
+		path, ok := refPattern(strings.TrimSpace(n.Value))
+		if !ok {
 			return n, via, false
 		}
-		next := selectPath(root, m[1])
+		next := selectPath(root, path)
 		for _, sec := range also {
 			if next == nil {
-				next = selectPath(root, sec+"."+m[1])
+				next = selectPath(root, sec+"."+path)
 			}
 		}
 		if next == nil || next == n {
@@ -76,9 +75,8 @@ func resolveRef(root, n *doc.Node) (*doc.Node, string) {
 	return t, via
 }
 
-// anyRef matches every same-file interpolation inside a string: "${paths.log_dir}/ckpt" names
+// anyRef (kit_match.go) matches every same-file interpolation inside a string: "${paths.log_dir}/ckpt" names
 // paths.log_dir. Resolvers (a colon) and relative references (a leading dot) do not match.
-var anyRef = lazyRegexp(`\$\{\s*([A-Za-z_][A-Za-z0-9_\-]*(?:\.[A-Za-z_0-9][A-Za-z0-9_\-]*)*)\s*\}`)
 
 // Unresolved is an interpolation whose target is not in the file.
 type Unresolved struct {
@@ -106,16 +104,16 @@ func UnresolvedRefs(root *doc.Node, also ...string) []Unresolved {
 		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
 			return true
 		}
-		for _, m := range anyRef().FindAllStringSubmatch(n.Value, -1) {
-			first, _, _ := strings.Cut(m[1], ".")
-			found := selectPath(root, m[1]) != nil
+		for _, path := range anyRef(n.Value) {
+			first, _, _ := strings.Cut(path, ".")
+			found := selectPath(root, path) != nil
 			owns := root.Get(first) != nil
 			for _, sec := range also {
-				found = found || selectPath(root, sec+"."+m[1]) != nil
+				found = found || selectPath(root, sec+"."+path) != nil
 				owns = owns || selectPath(root, sec+"."+first) != nil
 			}
 			if owns && !found {
-				out = append(out, Unresolved{Node: n, Ref: m[1]})
+				out = append(out, Unresolved{Node: n, Ref: path})
 			}
 		}
 		return true
@@ -131,10 +129,9 @@ func viaNote(via string) string {
 	return "= " + via
 }
 
-// envRef matches an OmegaConf environment resolver: "${oc.env:RANK}", "${oc.env:X,default}"
+// envRefs (kit_match.go) matches an OmegaConf environment resolver: "${oc.env:RANK}", "${oc.env:X,default}"
 // (group 1 the variable, group 2 the default with its comma, "" when none). The older
 // "${env:X}" resolver was removed in OmegaConf 2.1 and is not matched.
-var envRef = lazyRegexp(`\$\{\s*oc\.env\s*:\s*([^,}\s]+)\s*(,[^}]*)?\}`)
 
 // UnresolvedInRun lists the interpolations of a composed run (root is the whole composed
 // config, so every key a reference may name is there) whose value cannot be known: a ${a.b}
@@ -150,17 +147,17 @@ func UnresolvedInRun(root *doc.Node) []Unresolved {
 		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
 			return true
 		}
-		for _, m := range anyRef().FindAllStringSubmatch(n.Value, -1) {
-			if first, _, _ := strings.Cut(m[1], "."); first == "hydra" {
+		for _, path := range anyRef(n.Value) {
+			if first, _, _ := strings.Cut(path, "."); first == "hydra" {
 				continue
 			}
-			if selectPath(root, m[1]) == nil {
-				out = append(out, Unresolved{Node: n, Ref: m[1]})
+			if selectPath(root, path) == nil {
+				out = append(out, Unresolved{Node: n, Ref: path})
 			}
 		}
-		for _, m := range envRef().FindAllStringSubmatch(n.Value, -1) {
-			if m[2] == "" {
-				out = append(out, Unresolved{Node: n, Ref: m[1], Env: true})
+		for _, m := range envRefs(n.Value) {
+			if m[1] == "" {
+				out = append(out, Unresolved{Node: n, Ref: m[0], Env: true})
 			}
 		}
 		return true

@@ -3,7 +3,6 @@ package dialect
 import (
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -13,13 +12,8 @@ import (
 // every dialect. A dialect that accepts only some spellings checks the form (Lightning's Timer
 // wants DD:HH:MM:SS; Composer's wall clock is XhYmZs).
 
-var (
-	genStepsString = lazyRegexp(`(?i)^\s*(\d+(?:\.\d+)?(?:e\d+)?)\s*(steps?|ba|batch(?:es)?|iters?|iterations?|it)\s*$`)
-	genEpochString = lazyRegexp(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ep|epochs?)\s*$`)
-	clockString    = lazyRegexp(`^\s*(?:(\d+):)?(\d+):(\d+):(\d+)\s*$`)
-	hmsString      = lazyRegexp(`^\s*(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?\s*$`)
-	unitWords      = lazyRegexp(`(?i)^\s*(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?)\s*$`)
-)
+// The spellings (stepsString, epochString, clockString, hmsString, unitWords) are matched in
+// kit_match.go.
 
 // durationForm is how a duration is spelled.
 type durationForm uint8
@@ -40,27 +34,27 @@ func durationSeconds(s string) (secs float64, form durationForm, ok bool) {
 	if s == "" {
 		return 0, 0, false
 	}
-	if m := clockString().FindStringSubmatch(s); m != nil {
-		d, h, mi, se := atoi(m[1]), atoi(m[2]), atoi(m[3]), atoi(m[4])
+	if m, ok := clockString(s); ok {
+		d, h, mi, se := atoi(m[0]), atoi(m[1]), atoi(m[2]), atoi(m[3])
 		form = formClock
-		if m[1] != "" {
+		if m[0] != "" {
 			form = formClockDays
 		}
 		return float64(((d*24+h)*60+mi)*60 + se), form, true
 	}
-	if m := hmsString().FindStringSubmatch(s); m != nil {
+	if m, ok := hmsString(s); ok {
 		var total float64
 		for i, unit := range []float64{3600, 60, 1} {
-			if m[i+1] != "" {
-				v, _ := strconv.ParseFloat(m[i+1], 64)
+			if m[i] != "" {
+				v, _ := strconv.ParseFloat(m[i], 64)
 				total += v * unit
 			}
 		}
 		return total, formHMS, true
 	}
-	if m := unitWords().FindStringSubmatch(s); m != nil {
-		v, _ := strconv.ParseFloat(m[1], 64)
-		switch u := strings.ToLower(m[2]); {
+	if num, unit, ok := unitWords(s); ok {
+		v, _ := strconv.ParseFloat(num, 64)
+		switch u := strings.ToLower(unit); {
 		case strings.HasPrefix(u, "s"):
 			return v, formWords, true
 		case u == "m" || strings.HasPrefix(u, "min"):
@@ -71,8 +65,8 @@ func durationSeconds(s string) (secs float64, form durationForm, ok bool) {
 			return v * 86400, formWords, true
 		}
 	}
-	if d, err := time.ParseDuration(strings.ReplaceAll(s, " ", "")); err == nil && d > 0 {
-		return d.Seconds(), formGo, true
+	if d, ok := goDuration(strings.ReplaceAll(s, " ", "")); ok && d > 0 {
+		return durationSecondsOf(d), formGo, true
 	}
 	return 0, 0, false
 }
@@ -98,12 +92,12 @@ func genericInterval(root, n *doc.Node, key string, defUnit plan.Unit) plan.Fact
 	if v, ok := t.Float(); ok {
 		return set(v, defUnit)
 	}
-	if m := genStepsString().FindStringSubmatch(t.Value); m != nil {
-		v, _ := strconv.ParseFloat(m[1], 64)
+	if num, ok := stepsString(t.Value); ok {
+		v, _ := strconv.ParseFloat(num, 64)
 		return set(v, plan.Steps)
 	}
-	if m := genEpochString().FindStringSubmatch(t.Value); m != nil {
-		v, _ := strconv.ParseFloat(m[1], 64)
+	if num, ok := epochString(t.Value); ok {
+		v, _ := strconv.ParseFloat(num, 64)
 		return set(v, plan.Epochs)
 	}
 	if secs, ok := genDurationSeconds(t.Value); ok {

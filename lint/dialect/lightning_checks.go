@@ -205,8 +205,45 @@ func (c *lightningChecker) refuse(n *doc.Node, function, test, msg, help string)
 		Source: function, Says: c.says(f.Replacement), Help: help})
 }
 
-// fieldRef is a placeholder of a check's f-string message: {self._every_n_epochs}, {mode!r}.
-var fieldRef = lazyRegexp(`\{(?:self\.)?_?(\w+)(?:!r)?\}`)
+// replaceFieldRefs replaces each placeholder of a check's f-string message ({self._every_n_epochs},
+// {mode!r}: an optional "self." and one leading "_", a word, an optional "!r") with repl of its
+// word. A matcher rather than a pattern, so that package regexp stays out of the checker's light
+// module (site package documentation).
+func replaceFieldRefs(msg string, repl func(word string) string) string {
+	var b strings.Builder
+	for i := 0; i < len(msg); {
+		j := i
+		if msg[i] == '{' {
+			j++
+			j += len(prefixOf(msg[j:], "self."))
+			if j < len(msg) && msg[j] == '_' && j+1 < len(msg) && isWordByte(msg[j+1]) {
+				j++
+			}
+			w := j
+			for j < len(msg) && isWordByte(msg[j]) {
+				j++
+			}
+			word := msg[w:j]
+			j += len(prefixOf(msg[j:], "!r"))
+			if word != "" && j < len(msg) && msg[j] == '}' {
+				b.WriteString(repl(word))
+				i = j + 1
+				continue
+			}
+		}
+		b.WriteByte(msg[i])
+		i++
+	}
+	return b.String()
+}
+
+// prefixOf is p when s starts with it, else "".
+func prefixOf(s, p string) string {
+	if strings.HasPrefix(s, p) {
+		return p
+	}
+	return ""
+}
 
 // says renders a check's message (an f-string as written in the source) with the file's values.
 func (c *lightningChecker) says(msg string) string {
@@ -214,8 +251,7 @@ func (c *lightningChecker) says(msg string) string {
 		msg = msg[1:]
 	}
 	msg = strings.Trim(msg, `'"`)
-	return fieldRef().ReplaceAllStringFunc(msg, func(m string) string {
-		k := fieldRef().FindStringSubmatch(m)[1]
+	return replaceFieldRefs(msg, func(k string) string {
 		if n := c.get(k); n != nil && n.Kind == doc.Scalar {
 			if n.IsNull() {
 				return "None"
@@ -275,7 +311,7 @@ func number(n *doc.Node) (float64, bool, bool) {
 		v, ok := n.Float()
 		return v, false, ok
 	case doc.String:
-		if !n.Quoted && sexagesimalRe().MatchString(n.Value) {
+		if !n.Quoted && sexagesimal60(n.Value) {
 			return float64(sexagesimal(n.Value)), true, true
 		}
 	}

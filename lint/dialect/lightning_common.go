@@ -275,7 +275,7 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix string, note plan
 		default:
 			p.Eval.Interval = plan.Fact[plan.Interval]{Key: vKey, Node: vci}
 		}
-	case n.Type == doc.String && !n.Quoted && sexagesimalRe().MatchString(n.Value):
+	case n.Type == doc.String && !n.Quoted && sexagesimal60(n.Value):
 		// PyYAML (behind jsonargparse and OmegaConf) follows YAML 1.1, where an unquoted
 		// 1:00:00:00 is the base-60 integer 216000: Lightning then counts batches, not time.
 		v := sexagesimal(n.Value)
@@ -642,8 +642,8 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	}
 }
 
-// sexagesimalRe is YAML 1.1's base-60 integer (PyYAML's int resolver): 1:30, 1:00:00:00.
-var sexagesimalRe = lazyRegexp(`^[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+$`)
+// sexagesimal60 (kit_match.go) is YAML 1.1's base-60 integer (PyYAML's int resolver): 1:30,
+// 1:00:00:00.
 
 func sexagesimal(s string) int {
 	v := 0

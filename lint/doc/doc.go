@@ -586,6 +586,11 @@ type Document struct {
 	// YAMLReader says which YAML reader built the tree (YAMLNone for other formats and for
 	// bytes refused before any reader ran).
 	YAMLReader YAMLReader
+	// Declined is set by the light build (tag trainlint_lite: the browser checker's first
+	// module, see lite.go) on a file it has no reader for: YAML its direct reader declines,
+	// gin and Python. The Document then holds one parse problem saying so, and the checker
+	// lints the file with the full module. Never set in a full build.
+	Declined bool
 	// Refs are the other files and modules this one names: gin `include` and `import`, Python
 	// imports and MMEngine `_base_` entries. Composition resolves them; a lone file keeps them
 	// for detection.

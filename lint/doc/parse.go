@@ -46,9 +46,9 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 	case TOML:
 		parseTOML(d, lim)
 	case Gin:
-		parseGin(d, lim)
+		readGin(d, lim)
 	case Python:
-		parsePython(d, lim, o.ConfigArg)
+		readPython(d, lim, o.ConfigArg)
 	default:
 		d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}

@@ -2,10 +2,9 @@ package doc
 
 import (
 	"errors"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -480,8 +479,50 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 	return e
 }
 
-// Compiled on first use: only a TOML syntax error needs it.
-var tomlRune = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`U\+[0-9A-F]{4,6} ('.+?')`) })
+// dropCodePoints rewrites go-toml's "U+0041 'A'" as "'A'": what the regular expression
+// `U\+[0-9A-F]{4,6} ('.+?')` replaced by its group did, without linking package regexp into the
+// WebAssembly module (TestDropCodePointsLikeRegexp).
+func dropCodePoints(msg string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i+1 < len(msg); i++ {
+		if msg[i] != 'U' || msg[i+1] != '+' {
+			continue
+		}
+		j := i + 2
+		for j < len(msg) && j-(i+2) < 6 && (msg[j] >= '0' && msg[j] <= '9' || msg[j] >= 'A' && msg[j] <= 'F') {
+			j++
+		}
+		if n := j - (i + 2); n < 4 || j+2 >= len(msg) || msg[j] != ' ' || msg[j+1] != '\'' {
+			continue
+		}
+		// '.+?': at least one character other than a line break, up to the first quote after it.
+		q := j + 2
+		if msg[q] == '\n' {
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(msg[q:])
+		end := -1
+		for k := q + size; k < len(msg) && msg[k] != '\n'; k++ {
+			if msg[k] == '\'' {
+				end = k + 1
+				break
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		b.WriteString(msg[last:i])
+		b.WriteString(msg[j+1 : end])
+		last = end
+		i = end - 1
+	}
+	if last == 0 {
+		return msg
+	}
+	b.WriteString(msg[last:])
+	return b.String()
+}
 
 // syntaxError turns go-toml's error into a parse-error at its highlighted bytes.
 func (b *tomlBuilder) syntaxError(err error) {
@@ -502,7 +543,7 @@ func (b *tomlBuilder) syntaxError(err error) {
 		b.d.addProblem(LimitExceeded, "arrays and inline tables are nested deeper than the TOML parser's own limit of 10000 levels, which cannot be raised; the file was not analysed", start, end)
 		return
 	}
-	msg = tomlRune().ReplaceAllString(msg, "$1")
+	msg = dropCodePoints(msg)
 	msg = strings.NewReplacer("U+000A", "a line break", "U+000D", "a carriage return", "U+0009", "a tab").Replace(msg)
 	switch {
 	case strings.HasPrefix(msg, "unexpected character ") && strings.HasSuffix(msg, " at start of value"):

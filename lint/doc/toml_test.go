@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -97,4 +98,31 @@ func TestTOMLErrorsAndDuplicates(t *testing.T) {
 			t.Errorf("%.40q: related %+v", c.src, p.Related)
 		}
 	}
+}
+
+var codePointRe = regexp.MustCompile(`U\+[0-9A-F]{4,6} ('.+?')`)
+
+var codePointSamples = []string{
+	"", "U+0041 'A'", "invalid character U+000A 'a' at start", "U+0041 'A' and U+0042 'B'", "U+41 'A'", "U+0000000 'x'",
+	"U+00411 'x'", "U+004G 'x'", "U+0041 ''", "U+0041 '''", "U+0041 'a\n'", "U+0041 'ab", "U+0041  'a'", "U+0041 '\xff'",
+	"UU+0041 'é' x", "U+0041 'a'U+0042 'b'", "U+0041 'U+0042 'b''", "U+0041 'é'", "U+0041 '",
+}
+
+func TestDropCodePointsLikeRegexp(t *testing.T) {
+	for _, s := range codePointSamples {
+		if got, want := dropCodePoints(s), codePointRe.ReplaceAllString(s, "$1"); got != want {
+			t.Errorf("dropCodePoints(%q) = %q, the regexp gives %q", s, got, want)
+		}
+	}
+}
+
+func FuzzDropCodePoints(f *testing.F) {
+	for _, s := range codePointSamples {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := dropCodePoints(s), codePointRe.ReplaceAllString(s, "$1"); got != want {
+			t.Errorf("dropCodePoints(%q) = %q, the regexp gives %q", s, got, want)
+		}
+	})
 }

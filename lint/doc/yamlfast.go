@@ -2,10 +2,7 @@ package doc
 
 import (
 	"bytes"
-	"strings"
 	"unicode/utf8"
-
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // The direct YAML reader. Most configs keep to a part of YAML: block mappings and sequences
@@ -26,8 +23,9 @@ import (
 // path builds, including that path's conventions (an empty value sits right after its ':' or
 // '-', a collection ends where its last value ends, an alias's copy keeps the definition's
 // spans). yamlfast_test.go checks this on the corpus, on the repository's examples, on edge cases
-// and under fuzzing. Scalar types are resolved by yaml.v3 itself (yaml.Node.ShortTag), so "yes",
-// "0x1F" or ".inf" mean what they mean to the loaders.
+// and under fuzzing. Scalar types are resolved as yaml.v3 resolves them (plainType, held to
+// yaml.Node.ShortTag by TestPlainTypeLikeYAMLv3 and FuzzPlainType), so "0x1F" or ".inf" mean
+// what they mean to the loaders.
 
 // fastMaxDepth keeps the reader well inside yaml.v3's own nesting limit (10,000 levels, which
 // max_depth may be raised past): deeper files get yaml.v3's finding.
@@ -756,22 +754,6 @@ func (f *fastReader) plain(parent *Node, depth, start, end int) *Node {
 	}
 	n.Span = Span{Start: f.pos(start), End: f.pos(end)}
 	return n
-}
-
-// plainType resolves a plain scalar's type the way yaml.v3 does, by asking it: yaml.v3 only
-// looks further at values that start with a sign, a digit, '.', '<', '~' or a letter of
-// y/n/t/f/o (yes, null, true, false, on); every other one is a string.
-func plainType(v string) Type {
-	if v != "" {
-		switch b := v[0]; {
-		case b >= '0' && b <= '9':
-		case strings.IndexByte("+-.<~yYnNtTfFoO", b) >= 0:
-		default:
-			return String
-		}
-	}
-	y := yaml.Node{Kind: yaml.ScalarNode, Value: v}
-	return yamlType(&y)
 }
 
 // quoted reads a one-line quoted scalar at f.i.

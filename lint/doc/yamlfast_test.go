@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	yaml "go.yaml.in/yaml/v3"
 )
 
 // The direct YAML reader must build exactly what the yaml.v3 path builds whenever it accepts a
@@ -367,6 +369,41 @@ func FuzzYAMLFast(f *testing.F) {
 		}
 		if a, b := dumpDoc(fast), dumpDoc(slow); a != b {
 			t.Fatalf("the direct reader disagrees with yaml.v3 on %q\n%s", src, lineDiff(b, a))
+		}
+	})
+}
+
+// plainTypeSamples are values at the edges of yaml.v3's plain-scalar resolution.
+var plainTypeSamples = []string{
+	"", "~", "null", "NULL", "nULL", "true", "True", "tRUE", "yes", "no", "on", "off", "y", "n", "<<", "<",
+	".inf", "-.Inf", "+.INF", ".nan", "-.nan", ".", ".5", ".e3", "._5", ".0x1p3", ".inf5", ".Infinity",
+	"0", "-0", "+0", "00", "012", "09", "0.", "1.", "1.5", "1e3", "1E+3", "1e", "1e+", "-1.5e-3", "+.5", "+.", "-",
+	"+", "1_000", "1__0", "_1", "1_", "0x1F", "0X1f", "-0x1F", "0x", "0b101", "0B101", "-0b101", "0b", "0b2",
+	"0o17", "0O17", "-0o17", "0o8", "0o", "0b1111111111111111111111111111111111111111111111111111111111111111",
+	"0o1777777777777777777777", "-0b1111111111111111111111111111111111111111111111111111111111111111",
+	"18446744073709551615", "18446744073709551616", "-9223372036854775808", "-9223372036854775809",
+	"1e400", "-1e400", "1_000.5", "1_0e1_0", "0x1p-2", "0x1.8p1", "inf", "+inf", "-Infinity", "nan", "NaN",
+	"2001-12-14", "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43.10", "2002-12-14x", "1:20", "1,000",
+	"12e3e4", "1.2.3", "--1", "+-1", "0.1_5", "1 ", " 1", "१२", "٣", "1\u00a0",
+}
+
+// TestPlainTypeLikeYAMLv3: the direct reader types plain scalars without yaml.v3 (the WebAssembly
+// module has no yaml.v3), and must type every one as yaml.v3 does.
+func TestPlainTypeLikeYAMLv3(t *testing.T) {
+	for _, v := range plainTypeSamples {
+		if got, want := plainType(v), yamlType(&yaml.Node{Kind: yaml.ScalarNode, Value: v}); got != want {
+			t.Errorf("plainType(%q) = %v, yaml.v3 says %v", v, got, want)
+		}
+	}
+}
+
+func FuzzPlainType(f *testing.F) {
+	for _, v := range plainTypeSamples {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if got, want := plainType(v), yamlType(&yaml.Node{Kind: yaml.ScalarNode, Value: v}); got != want {
+			t.Errorf("plainType(%q) = %v, yaml.v3 says %v", v, got, want)
 		}
 	})
 }

@@ -229,9 +229,26 @@ func FixBytes(r Request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return FixResultJSON(res), nil
+}
+
+// FixResultJSON encodes what Fix returns.
+func FixResultJSON(res *FixResult) []byte {
 	w := &jw{html: true}
 	w.fixResult(res)
-	return w.b, nil
+	return w.b
+}
+
+// NeedsFullModule reports whether the light module (built with the trainlint_lite tag: no
+// yaml.v3, no gin or Python reader) could not read a file of the result: the page then lints
+// again with the full module. Always false in a full build.
+func NeedsFullModule(res *lint.Result) bool {
+	for _, f := range res.Files {
+		if f.Declined {
+			return true
+		}
+	}
+	return false
 }
 
 // LintJSON is Lint from JSON bytes to JSON bytes: the exact bytes both the native and the WASM

@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/site"
 	"github.com/trainlint/trainlint/wasm/api"
 )
 
@@ -36,6 +39,8 @@ func craftedRequests() []api.Request {
 		{Files: []api.File{{Path: "ds.json", Text: `{"train_batch_size": 32, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2}`}}},
 		{Files: []api.File{{Path: "bad.json", Text: `{"a": 1,, }`}}},
 		{Files: []api.File{{Path: "cfg.toml", Text: "[training]\nseed = 1\nbatch_size = 8\n"}}},
+		{Files: []api.File{{Path: "configs/retinanet.py", Text: "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n"}}},
+		{Files: []api.File{{Path: "t5.gin", Text: "train.eval_period = 1000\nutils.SaveCheckpointConfig.period = 1000\n"}}},
 		{Files: []api.File{{Path: "noext", Text: "x: 1\n", Format: "yaml"}, {Path: "b.yaml", Text: "\t- tab\n"}}},
 		{Files: []api.File{}},
 		{Files: hydraRun()},
@@ -78,9 +83,10 @@ func corpusRequests(t *testing.T) []api.Request {
 }
 
 // buildWASM builds the module the site ships (the flags of site.WASMBuildFlags and `make wasm`).
-func buildWASM(t *testing.T, out string) {
+func buildWASM(t *testing.T, out string, flags []string) {
 	t.Helper()
-	cmd := exec.Command("go", "build", "-trimpath", "-gcflags=all=-l", "-ldflags=-s -w", "-o", out, "github.com/trainlint/trainlint/wasm")
+	args := append(append([]string{"build"}, flags...), "-o", out, "github.com/trainlint/trainlint/wasm")
+	cmd := exec.Command("go", args...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("building the wasm module: %v\n%s", err, b)
@@ -107,13 +113,23 @@ func decodeAny(t *testing.T, what string, b []byte) any {
 // TestParity lints the same requests natively and in WebAssembly (under Node, through Go's own
 // go_js_wasm_exec runner) and requires byte-identical JSON from lintJSON, and the same values
 // from the object-returning lint, fix and rules.
-func TestParity(t *testing.T) {
+// TestParity runs the full module (trainlint-full.wasm) on every request: byte-identical to
+// the native answers.
+func TestParity(t *testing.T) { parity(t, site.WASMBuildFlags, false) }
+
+// TestParityLite runs the light module the checker loads first (trainlint.wasm: no yaml.v3, no
+// rule archives): byte-identical to the native answers, except for requests with a YAML file
+// the direct reader declines, which it must mark needsFullModule (the page then lints with the
+// full module).
+func TestParityLite(t *testing.T) { parity(t, site.WASMLiteFlags(), true) }
+
+func parity(t *testing.T, flags []string, lite bool) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Fatal("node not found: the WASM parity test runs the module under Node.js 20+; install it: apt-get install nodejs (make test checks its tools first)")
 	}
 	dir := t.TempDir()
 	wasmPath := filepath.Join(dir, "trainlint.wasm")
-	buildWASM(t, wasmPath)
+	buildWASM(t, wasmPath, flags)
 
 	reqs := append(craftedRequests(), corpusRequests(t)...)
 	in, err := json.Marshal(reqs)
@@ -145,13 +161,25 @@ func TestParity(t *testing.T) {
 	if len(got.Answers) != len(reqs) {
 		t.Fatalf("wasm answered %d requests, want %d", len(got.Answers), len(reqs))
 	}
-	findings, errorsSeen := 0, 0
+	findings, errorsSeen, declined := 0, 0, 0
 	for i, r := range reqs {
 		b, _ := json.Marshal(r)
 		native := api.LintJSON(b)
 		name := fmt.Sprintf("request %d", i)
 		if len(r.Files) > 0 {
 			name = r.Files[0].Path
+		}
+		var mark struct{ NeedsFullModule bool }
+		json.Unmarshal([]byte(got.Answers[i].Lint), &mark)
+		if res, err := api.Lint(r); lite && err == nil && lightCannotRead(r, res) {
+			declined++
+			if !mark.NeedsFullModule {
+				t.Errorf("%s: the light module cannot read this YAML but did not ask for the full module: %s", name, got.Answers[i].Lint)
+			}
+			continue
+		}
+		if mark.NeedsFullModule {
+			t.Errorf("%s: needsFullModule on a reply that does not need it", name)
 		}
 		if !bytes.Equal(native, []byte(got.Answers[i].LintJSON)) {
 			t.Errorf("%s: lintJSON differs\nnative: %s\nwasm:   %s", name, native, got.Answers[i].LintJSON)
@@ -179,5 +207,24 @@ func TestParity(t *testing.T) {
 	if errorsSeen != 2 {
 		t.Errorf("want 2 error replies for the 2 malformed requests, got %d", errorsSeen)
 	}
-	t.Logf("%d requests, %d findings, byte-identical", len(reqs), findings)
+	if lite && declined == 0 {
+		t.Error("no request had YAML the light module declines: its hand-over to the full module is untested")
+	}
+	t.Logf("%d requests, %d findings, byte-identical; %d handed to the full module", len(reqs), findings, declined)
+}
+
+// lightCannotRead reports whether a file of the request is one the light module has no reader
+// for: gin, Python, or YAML the direct reader declines (yaml.v3 reads it natively).
+func lightCannotRead(r api.Request, res *lint.Result) bool {
+	for i, f := range res.Files {
+		switch doc.Format(f.Format) {
+		case doc.Gin, doc.Python:
+			return true
+		case doc.YAML:
+			if doc.Parse(f.Path, []byte(r.Files[i].Text), doc.YAML, doc.Limits{}).YAMLReader == doc.YAMLv3 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -1,5 +1,6 @@
-// Command buildwasm builds the checker's WebAssembly module exactly as the site build does
-// (site.BuildWASM: site.WASMBuildFlags, then the data section packed): `make wasm` runs it.
+// Command buildwasm builds the checker's WebAssembly modules exactly as the site build does
+// (site.BuildWASM: the light module at the path given, trainlint-full.wasm beside it, their data
+// sections packed): `make wasm` runs it.
 //
 //	go run ./site/internal/buildwasm site/dist/trainlint.wasm
 package main

@@ -630,8 +630,32 @@ function start(el) {
   });
 
   // ---- start: load the module and the first file concurrently ----
+  // trainlint.wasm is the light module (no yaml.v3: see site/doc.go). When it marks a reply
+  // needsFullModule (a YAML file its direct reader declined), trainlint-full.wasm is loaded once,
+  // replaces globalThis.trainlint when it starts, and the files are linted again by it.
+  let full = null;
+  function loadFull() {
+    if (full) return;
+    perf.fullStartMs = performance.now();
+    const fullGo = new globalThis.Go();
+    full = WebAssembly.instantiateStreaming(fetch(root + "trainlint-full.wasm"), fullGo.importObject)
+      .then((r) => {
+        globalThis.trainlintReady = () => { perf.fullMs = performance.now(); lintNow(); };
+        return fullGo.run(r.instance);
+      })
+      .catch((err) => { setStatus("The checker's full YAML reader could not load: " + err); });
+  }
+  function watchLight() {
+    const light = globalThis.trainlint;
+    const watch = (name) => (req) => {
+      const res = light[name](req);
+      if (res && res.needsFullModule) loadFull();
+      return res;
+    };
+    globalThis.trainlint = Object.assign({}, light, { lint: watch("lint"), fix: watch("fix") });
+  }
   const ready = new Promise((resolve) => {
-    globalThis.trainlintReady = () => { perf.moduleMs = performance.now(); resolve(); };
+    globalThis.trainlintReady = () => { perf.moduleMs = performance.now(); watchLight(); resolve(); };
   });
   const go = new globalThis.Go();
   const boot = globalThis.trainlintBoot;

@@ -1,0 +1,9 @@
+//go:build !trainlint_lite
+
+package doc
+
+// The full build reads every format (lite.go says what the light build leaves out).
+
+func readGin(d *Document, lim Limits) { parseGin(d, lim) }
+
+func readPython(d *Document, lim Limits, configArg string) { parsePython(d, lim, configArg) }

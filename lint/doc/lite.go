@@ -1,0 +1,23 @@
+//go:build trainlint_lite
+
+package doc
+
+// The light build (tag trainlint_lite) is the browser checker's first WebAssembly module. It
+// leaves out yaml.v3 (and with it regexp, the Unicode tables and reflection-based decoding) and
+// the gin and Python readers: together more than a quarter of the module. The direct YAML
+// reader reads nearly every YAML config (310 of 312 corpus files), and JSON and TOML are read
+// as in the full build. A file the light build cannot read gets one parse problem and
+// Document.Declined, and the checker lints it again with the full module (trainlint-full.wasm),
+// so the user sees the CLI's findings once that has loaded.
+
+func parseYAMLv3(d *Document, lim Limits) { decline(d, "this YAML") }
+
+func readGin(d *Document, lim Limits) { decline(d, "a gin file") }
+
+func readPython(d *Document, lim Limits, configArg string) { decline(d, "a Python config") }
+
+func decline(d *Document, what string) {
+	d.Declined = true
+	d.Root, d.More, d.Comments = nil, nil, nil
+	d.addProblem(Syntax, what+" needs the checker's full reader, which is loading", 0, 0)
+}

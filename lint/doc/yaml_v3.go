@@ -1,0 +1,648 @@
+//go:build !trainlint_lite
+
+package doc
+
+// yaml.v3 reads what the direct reader declines; the light build (lite.go) has no yaml.v3.
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// parseYAMLv3 reads d.Src through yaml.v3: every file the direct reader (yamlfast.go) leaves.
+func parseYAMLv3(d *Document, lim Limits) {
+	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim, clamped: -1}
+	c.yx = c.x
+	if hasUnicodeBreak(d.Src) {
+		c.yx = yamlLineIndex(d.Src)
+	}
+	next := yamlDocs(d.Src)
+	var roots []*Node
+	for {
+		var n yaml.Node
+		err := next(&n)
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			c.syntaxError(err)
+			return
+		}
+		if n.Kind != yaml.DocumentNode || len(n.Content) == 0 {
+			continue
+		}
+		c.alloc.reserve(yamlSize(n.Content[0]))
+		node, _ := c.conv(n.Content[0], nil, 0, -1, false)
+		if c.fatal {
+			d.Root, d.More = nil, nil
+			return
+		}
+		roots = append(roots, node)
+	}
+	if len(roots) > 0 {
+		d.Root = roots[0]
+	}
+	if len(roots) > 1 {
+		d.More = roots[1:]
+	}
+	c.comments()
+}
+
+// yamlSize counts what converting y takes from a nodeAlloc, aliases not expanded: nodes (one
+// per value; mapping keys are not nodes) and child-list slots (for lists of up to 64 children,
+// which come from the allocator's block).
+func yamlSize(y *yaml.Node) (nodes, kids int) {
+	nodes = 1
+	if y.Kind != yaml.MappingNode && y.Kind != yaml.SequenceNode {
+		return
+	}
+	step, first := 1, 0
+	if y.Kind == yaml.MappingNode {
+		step, first = 2, 1
+	}
+	if k := len(y.Content) / step; k <= 64 {
+		kids = k
+	}
+	for i := first; i < len(y.Content); i += step {
+		n, k := yamlSize(y.Content[i])
+		nodes, kids = nodes+n, kids+k
+	}
+	return
+}
+
+// yamlDocs returns a function that decodes the stream's documents one by one (io.EOF at the
+// end). A file without document markers is decoded from the bytes directly, which saves
+// yaml.v3's reader buffering; a stream goes through a Decoder.
+func yamlDocs(src []byte) func(*yaml.Node) error {
+	if !multiDoc(src) {
+		done := false
+		return func(n *yaml.Node) error {
+			if done {
+				return io.EOF
+			}
+			done = true
+			if err := yaml.Unmarshal(src, n); err != nil {
+				return err
+			}
+			if n.Kind == 0 {
+				return io.EOF
+			}
+			return nil
+		}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	return func(n *yaml.Node) error { return dec.Decode(n) }
+}
+
+// release drops y's i-th child once it is converted, so that the garbage collector can reclaim
+// the yaml.v3 tree while ours grows (it matters for files of many megabytes). Nodes inside an
+// anchored node are kept: an alias may convert them again.
+func (c *yamlConv) release(y *yaml.Node, i int, aliased bool) {
+	if !aliased && c.anchored == 0 {
+		y.Content[i] = nil
+	}
+}
+
+// conv converts y (with path) into a Node under parent. indent is the indentation of the block
+// collection that contains y (-1 at the top), which block scalars with an explicit indentation
+// indicator are relative to. aliased marks copies reached through an alias. It returns the node
+// and the end offset of y's text where it is written (for an alias, the end of `*name`).
+func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased bool) (*Node, int) {
+	if c.fatal {
+		return nil, 0
+	}
+	off := c.offset(y.Line, y.Column)
+	if y.Anchor != "" {
+		c.anchored++
+		defer func() { c.anchored-- }()
+	}
+	c.nodes++
+	if c.nodes > c.lim.MaxNodes {
+		c.limit(limitMessage("the document expands to more than "+itoa(c.lim.MaxNodes)+" nodes", "max_nodes"), off)
+		return nil, 0
+	}
+	if c.nodes > aliasBudget(len(c.src), c.lim) {
+		c.limit(limitMessage("aliases expand the document to more than "+itoa(aliasBudget(len(c.src), c.lim))+
+			" nodes (its size in bytes plus a twentieth of max_nodes)", "max_nodes"), off)
+		return nil, 0
+	}
+	if depth > c.lim.MaxDepth {
+		c.limit(limitMessage("nesting is deeper than "+itoa(c.lim.MaxDepth)+" levels", "max_depth"), off)
+		return nil, 0
+	}
+	if !aliased {
+		c.origin = off
+	}
+	if y.Kind == yaml.AliasNode {
+		end := c.tokenEnd(off + 1)
+		c.aliases++
+		if c.aliases > c.lim.MaxAliases {
+			c.limit(limitMessage("aliases are expanded more than "+itoa(c.lim.MaxAliases)+" times", "max_aliases"), off)
+			return nil, 0
+		}
+		t := y.Alias
+		if t == nil {
+			c.fatal = true
+			c.d.addProblem(Syntax, "alias "+strconv.Quote("*"+y.Value)+" refers to an undefined anchor", off, end)
+			return nil, 0
+		}
+		if c.active[t] {
+			c.fatal = true
+			c.d.addProblem(Syntax, "alias "+strconv.Quote("*"+y.Value)+" is used inside its own anchor's value; a recursive structure cannot be a config", off, end)
+			return nil, 0
+		}
+		if c.active == nil {
+			c.active = map[any]bool{}
+		}
+		c.active[t] = true
+		n, _ := c.conv(t, parent, depth, indent, true)
+		delete(c.active, t)
+		if n == nil {
+			return nil, 0
+		}
+		n.Alias = true
+		st := c.startPos(y, off, off)
+		n.Span = Span{Start: st, End: c.after(st, end)}
+		return n, end
+	}
+
+	n := c.alloc.new()
+	n.setParent(parent)
+	n.Alias = aliased
+	p := c.skipProps(off)
+	if y.Kind == yaml.ScalarNode && y.Value == "" && y.Style == 0 && off > 0 && (c.src[off-1] == ':' || c.src[off-1] == '-') && !c.propsAt(off) {
+		// A value left out ("key:" or "-" and a line break): yaml.v3 places it at the end of
+		// the ':' or '-', where a value would be written. Skipping to the next token would put it
+		// on a later line, and a finding about it there. (Other empty nodes, such as the key of
+		// a bare '?', keep the next token's position, as their mapping's span does.)
+		p = off
+	}
+	sp := c.startPos(y, off, p)
+	end := p
+	switch y.Kind {
+	case yaml.ScalarNode:
+		n.Kind = Scalar
+		n.Value = y.Value
+		var style string
+		style, end = c.scalarEnd(y, p, indent, aliased)
+		n.Style = style
+		n.Quoted = style == "single" || style == "double"
+		n.Type = yamlType(y)
+		if n.Type == String && IsPlaceholder(n.Value) {
+			n.Type = Unknown
+		}
+		if !aliased && c.badTag(y, p, end) {
+			n.Type = Unknown
+		}
+	case yaml.MappingNode:
+		n.Kind = Map
+		end = c.mapping(n, y, p, depth, aliased)
+	case yaml.SequenceNode:
+		n.Kind = Seq
+		end = c.sequence(n, y, p, sp, depth, aliased)
+	default:
+		// A document node cannot appear inside a document; treat it as an empty value.
+		n.Kind = Scalar
+		n.Type = Null
+		n.Style = "plain"
+	}
+	if c.fatal {
+		return nil, 0
+	}
+	if n.Kind != Map || n.Style == "flow" {
+		n.Span.Start = sp
+	}
+	if end < n.Span.Start.Offset {
+		end = n.Span.Start.Offset
+	}
+	n.Span.End = c.after(n.Span.Start, end)
+	return n, end
+}
+
+// badTag reports a scalar whose explicit tag its text does not fit ("!!int abc"): yaml.v3 keeps
+// it silently, but loaders (PyYAML, OmegaConf, yaml.v3 decoding into a value) refuse the file.
+func (c *yamlConv) badTag(y *yaml.Node, start, end int) bool {
+	if y.Tag == "" || y.Tag == "!" {
+		return false
+	}
+	want := y.ShortTag()
+	if want != "!!int" && want != "!!float" {
+		// !!bool and !!null differ between loaders (YAML 1.1's "yes", PyYAML's null of any
+		// text); only numbers are refused by all of them.
+		return false
+	}
+	got := (&yaml.Node{Kind: yaml.ScalarNode, Value: y.Value}).ShortTag()
+	if got == want || want == "!!float" && got == "!!int" {
+		return false
+	}
+	what := "an integer"
+	if want == "!!float" {
+		what = "a number"
+	}
+	c.d.addProblem(Syntax, "value "+strconv.Quote(y.Value)+" is tagged "+want+" but is not "+what+"; YAML loaders refuse this file", start, end)
+	return true
+}
+
+func yamlType(y *yaml.Node) Type {
+	switch y.ShortTag() {
+	case "!!int":
+		return Int
+	case "!!float":
+		return Float
+	case "!!bool":
+		return Bool
+	case "!!null":
+		return Null
+	}
+	return String
+}
+
+// startPos is the position of a node's content at p; off is where yaml.v3 says the node starts
+// (its anchor or tag, if any). yaml.v3 counts lines and columns as LineIndex does (code points,
+// after a BOM), so the common case needs no search.
+func (c *yamlConv) startPos(y *yaml.Node, off, p int) Pos {
+	if p == off && off != c.clamped && c.yx == c.x {
+		return Pos{Line: y.Line, Col: y.Column, Offset: off}
+	}
+	return c.x.Pos(p)
+}
+
+func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool) int {
+	flow := y.Style&yaml.FlowStyle != 0
+	n.Style = "block"
+	if flow {
+		n.Style = "flow"
+	}
+	pairs := len(y.Content) / 2
+	n.Children = c.alloc.children(pairs)
+	// The indentation of this block mapping: its first key's column.
+	myIndent := -1
+	if pairs > 0 && !flow {
+		myIndent = y.Content[0].Column - 1
+	}
+	hasMerge := false
+	for i := 0; i < len(y.Content)-1; i += 2 {
+		if isMergeKey(y.Content[i]) {
+			hasMerge = true
+			break
+		}
+	}
+	// explicit holds the keys written in this mapping; merged entries never override them.
+	var explicit map[string]bool
+	if hasMerge {
+		explicit = map[string]bool{}
+		for i := 0; i < len(y.Content)-1; i += 2 {
+			if k := y.Content[i]; !isMergeKey(k) && k.Kind == yaml.ScalarNode {
+				explicit[k.Value] = true
+			}
+		}
+	}
+	var seen map[string]int // key -> index of its first occurrence, for large mappings
+	last := p
+	start := -1
+	var startPos Pos
+	for i := 0; i+1 < len(y.Content); i += 2 {
+		k, v := y.Content[i], y.Content[i+1]
+		if isMergeKey(k) {
+			ks := c.offset(k.Line, k.Column)
+			if start < 0 {
+				start = ks
+				startPos = c.startPos(k, ks, ks)
+			}
+			mv, mend := c.conv(v, n, depth+1, myIndent, aliased)
+			if c.fatal {
+				return 0
+			}
+			last = max(last, mend)
+			if !mergeable(mv) {
+				c.fatal = true
+				c.d.Problems = append(c.d.Problems, Problem{Kind: Syntax, Span: mv.Span,
+					Message: "the merge key \"<<\" needs a mapping, an alias of one, or a list of them; YAML loaders reject this value"})
+				return 0
+			}
+			c.merge(n, mv, explicit)
+			continue
+		}
+		kspan, ke, key := c.keySpan(k, myIndent, aliased)
+		if c.fatal {
+			return 0
+		}
+		if start < 0 {
+			start = kspan.Start.Offset
+			startPos = kspan.Start
+		}
+		child, vend := c.conv(v, n, depth+1, myIndent, aliased)
+		if c.fatal {
+			return 0
+		}
+		if child.Kind == Scalar && child.Value == "" && child.Span.Start == child.Span.End && child.Span.Start.Offset < ke {
+			// yaml.v3 can mark an empty value before its key ends (a bare '?' key before a
+			// comment and a lone CR); a value cannot come before its key.
+			child.Span = Span{Start: kspan.End, End: kspan.End}
+		}
+		last = max(last, ke, vend)
+		child.Key = key
+		child.KeySpan = kspan
+		if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode {
+			child.flags |= yamlComplexKey
+		}
+		if !aliased && k.Kind == yaml.ScalarNode {
+			c.checkDup(n, child, &seen)
+		}
+		child.Index = len(n.Children)
+		n.Children = append(n.Children, child)
+		c.release(y, i, aliased)
+		c.release(y, i+1, aliased)
+	}
+	if flow {
+		return c.flowEnd(p, last, '}')
+	}
+	if start < 0 {
+		startPos = c.pos(p)
+	}
+	n.Span.Start = startPos
+	return last
+}
+
+// isMergeKey reports a `<<` key that yaml.v3 resolved as a merge (a quoted "<<" is a string).
+func isMergeKey(k *yaml.Node) bool {
+	return k.Kind == yaml.ScalarNode && k.Value == "<<" && k.ShortTag() == "!!merge"
+}
+
+// keySpan returns the span of a mapping key, its end offset and its text.
+func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (Span, int, string) {
+	off := c.offset(k.Line, k.Column)
+	switch k.Kind {
+	case yaml.ScalarNode:
+		p := c.skipProps(off)
+		_, end := c.scalarEnd(k, p, indent, aliased)
+		st := c.startPos(k, off, p)
+		return Span{Start: st, End: c.after(st, end)}, end, k.Value
+	case yaml.AliasNode:
+		end := c.tokenEnd(off + 1)
+		st := c.startPos(k, off, off)
+		sp := Span{Start: st, End: c.after(st, end)}
+		if k.Alias != nil && k.Alias.Kind == yaml.ScalarNode {
+			return sp, end, k.Alias.Value
+		}
+		return sp, end, ""
+	}
+	// A complex key (a mapping or sequence used as a key): no text to look it up by.
+	kn, end := c.conv(k, nil, 0, indent, aliased)
+	if kn == nil {
+		st := c.pos(off)
+		return Span{Start: st, End: st}, off, ""
+	}
+	return kn.Span, end, ""
+}
+
+func (c *yamlConv) sequence(n *Node, y *yaml.Node, p int, sp Pos, depth int, aliased bool) int {
+	flow := y.Style&yaml.FlowStyle != 0
+	n.Style = "block"
+	if flow {
+		n.Style = "flow"
+	}
+	myIndent := -1
+	if !flow {
+		myIndent = sp.Col - 1
+	}
+	n.Children = c.alloc.children(len(y.Content))
+	last := p + 1
+	for i, v := range y.Content {
+		child, vend := c.conv(v, n, depth+1, myIndent, aliased)
+		if c.fatal {
+			return 0
+		}
+		child.Index = i
+		last = max(last, vend)
+		n.Children = append(n.Children, child)
+		c.release(y, i, aliased)
+	}
+	if flow {
+		return c.flowEnd(p, last, ']')
+	}
+	return last
+}
+
+// scalarEnd returns a scalar's style and the end offset of its text, which starts at p.
+func (c *yamlConv) scalarEnd(y *yaml.Node, p, indent int, aliased bool) (string, int) {
+	s := c.src
+	switch {
+	case y.Style&yaml.DoubleQuotedStyle != 0 && p < len(s) && s[p] == '"':
+		i := p + 1
+		for i < len(s) {
+			if s[i] == '\\' {
+				i += 2
+				continue
+			}
+			if s[i] == '"' {
+				i++
+				break
+			}
+			i++
+		}
+		i = min(i, len(s))
+		if !aliased {
+			c.noComment = append(c.noComment, [2]int{p, i})
+		}
+		return "double", i
+	case y.Style&yaml.SingleQuotedStyle != 0 && p < len(s) && s[p] == '\'':
+		i := p + 1
+		for i < len(s) {
+			if s[i] == '\'' {
+				if i+1 < len(s) && s[i+1] == '\'' {
+					i += 2
+					continue
+				}
+				i++
+				break
+			}
+			i++
+		}
+		if !aliased {
+			c.noComment = append(c.noComment, [2]int{p, i})
+		}
+		return "single", i
+	case y.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 && p < len(s) && (s[p] == '|' || s[p] == '>'):
+		style := "literal"
+		if s[p] == '>' {
+			style = "folded"
+		}
+		return style, c.blockEnd(p, indent, aliased)
+	}
+	return "plain", c.plainEnd(p, y.Value)
+}
+
+// bisectErrorLine finds the first line L such that the file cut after line L fails with the
+// same message: that is where the parser meets the problem. It gives up (0) on large files.
+func (c *yamlConv) bisectErrorLine(msg string) int {
+	if len(c.src) > 1<<20 {
+		return 0
+	}
+	fails := func(l int) bool {
+		prefix := c.src[:c.x.LineEnd(l)]
+		next := yamlDocs(prefix)
+		for {
+			var n yaml.Node
+			err := next(&n)
+			if err == nil {
+				continue
+			}
+			if errors.Is(err, io.EOF) {
+				return false
+			}
+			_, m := splitYAMLError(err.Error())
+			return m == msg
+		}
+	}
+	lo, hi := 1, c.x.NumLines()
+	if !fails(hi) {
+		return 0
+	}
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return lo
+}
+
+// syntaxError turns a yaml.v3 error into a parse-error (or input-limit-exceeded) problem with
+// the best position available: yaml.v3 gives at most a line, and often the line where the
+// enclosing construct began, so the line is found by parsing growing prefixes of the file.
+func (c *yamlConv) syntaxError(err error) {
+	c.d.Root, c.d.More = nil, nil
+	line, msg := splitYAMLError(err.Error())
+	if strings.HasPrefix(msg, "exceeded max depth of ") {
+		off := 0
+		if line > 0 {
+			off = c.x.LineStart(line)
+		}
+		c.d.addProblem(LimitExceeded, "nesting is deeper than the YAML parser's own limit of "+
+			strings.TrimPrefix(msg, "exceeded max depth of ")+" levels, which cannot be raised; the file was not analysed", off, off)
+		return
+	}
+	if l := c.bisectErrorLine(msg); l > 0 {
+		line = l
+	}
+	if line < 1 {
+		line = 1
+	}
+	if line > c.x.NumLines() {
+		line = c.x.NumLines()
+	}
+	start, end := c.errorColumn(line, msg)
+	c.d.addProblem(Syntax, friendlyYAMLMessage(msg), start, end)
+}
+
+// splitYAMLError strips yaml.v3's "yaml: " and "line N: " prefixes.
+func splitYAMLError(s string) (int, string) {
+	s = strings.TrimPrefix(s, "yaml: ")
+	line := 0
+	if strings.HasPrefix(s, "line ") {
+		rest := s[len("line "):]
+		if i := strings.Index(rest, ": "); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil {
+				line = n
+				s = rest[i+2:]
+			}
+		}
+	}
+	return line, s
+}
+
+// errorColumn picks the span on an error's line: the offending character when the message
+// names one, else the line's text from its first non-blank character.
+func (c *yamlConv) errorColumn(line int, msg string) (int, int) {
+	ls, le := c.x.LineStart(line), c.x.LineEnd(line)
+	text := c.src[ls:le]
+	first := 0
+	for first < len(text) && (text[first] == ' ') {
+		first++
+	}
+	switch {
+	case strings.Contains(msg, "cannot start any token"):
+		if i := bytes.IndexByte(text, '\t'); i >= 0 && i <= first {
+			return ls + i, ls + i + 1
+		}
+		if first < len(text) {
+			for i := first; i < len(text); i++ {
+				if b := text[i]; (b == '@' || b == '`' || b == '\t') && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t') {
+					return ls + i, ls + i + 1
+				}
+			}
+		}
+	case strings.HasPrefix(msg, "unknown anchor '"):
+		name := strings.TrimSuffix(strings.TrimPrefix(msg, "unknown anchor '"), "' referenced")
+		if i := bytes.Index(text, []byte("*"+name)); i >= 0 {
+			return ls + i, ls + i + 1 + len(name)
+		}
+	case msg == "did not find expected ',' or ']'" || msg == "did not find expected ',' or '}'":
+		open := byte('[')
+		if strings.HasSuffix(msg, "'}'") {
+			open = '{'
+		}
+		if i := bytes.LastIndexByte(text, open); i >= 0 {
+			return ls + i, ls + i + 1
+		}
+	case msg == "did not find expected alphabetic or numeric character":
+		if i := bytes.IndexAny(text, "*&"); i >= 0 {
+			return ls + i, ls + i + 1
+		}
+	case strings.Contains(msg, "mapping values are not allowed"):
+		seen := 0
+		for i := 0; i < len(text); i++ {
+			if text[i] == ':' && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\t') {
+				seen++
+				if seen == 2 {
+					return ls + i, ls + i + 1
+				}
+			}
+		}
+	}
+	end := le
+	for end > ls+first && (c.src[end-1] == ' ' || c.src[end-1] == '\t') {
+		end--
+	}
+	return ls + first, end
+}
+
+// friendlyYAMLMessage rewords yaml.v3's most common messages for people who edit configs.
+func friendlyYAMLMessage(m string) string {
+	switch {
+	case m == "mapping values are not allowed in this context":
+		return "unexpected ':' here; a value that contains \": \" must be quoted, and a nested mapping must start on its own line"
+	case m == "found character that cannot start any token":
+		return "found a character that cannot start a value (YAML is indented with spaces, not tabs; values starting with '@' or '`' must be quoted)"
+	case m == "did not find expected key":
+		return "expected a key at this indentation; check that this line lines up with its siblings"
+	case m == "found unexpected end of stream":
+		return "the file ends inside a quoted string or a bracketed collection; a closing quote or bracket is missing"
+	case m == "could not find expected ':'":
+		return "expected ':' after a key; each line of a mapping is \"key: value\""
+	case m == "did not find expected '-' indicator":
+		return "expected a '-' list item at this indentation; a list and a mapping cannot share one level"
+	case m == "did not find expected alphabetic or numeric character":
+		return "expected a name after '*' or '&' (an alias or anchor needs one)"
+	case m == "did not find expected ',' or ']'":
+		return "expected ',' or ']' in a bracketed list; the list is not closed"
+	case m == "did not find expected ',' or '}'":
+		return "expected ',' or '}' in a braced mapping; the mapping is not closed"
+	case strings.HasPrefix(m, "did not find expected "):
+		return "expected " + strings.TrimPrefix(m, "did not find expected ")
+	case strings.HasPrefix(m, "unknown anchor '"):
+		name := strings.TrimSuffix(strings.TrimPrefix(m, "unknown anchor '"), "' referenced")
+		return "alias " + strconv.Quote("*"+name) + " refers to an anchor that is not defined before it"
+	case strings.HasPrefix(m, "found unknown escape character"):
+		return "unknown escape sequence in a double-quoted string; use single quotes for backslashes"
+	}
+	return m
+}

@@ -1,0 +1,42 @@
+//go:build trainlint_lite
+
+package rules
+
+import (
+	"errors"
+	"io/fs"
+	"strings"
+)
+
+// The light WebAssembly build has no testdata archives: no lint reads them, only the tests, the
+// site and explain, which use the full build. What a lint needs of them, each rule's tested
+// frameworks (the catalogue and the "needs --hosts" notice use them), comes in liteFrameworks,
+// linked in by the site's module build (-X, see LiteFrameworks in archives.go).
+
+var liteFrameworks string
+
+// noArchives stands in for the embedded archives: it holds none.
+type noArchives struct{}
+
+func (noArchives) ReadFile(string) ([]byte, error)       { return nil, errNoArchives }
+func (noArchives) ReadDir(string) ([]fs.DirEntry, error) { return nil, errNoArchives }
+
+var (
+	testdataFS    noArchives
+	errNoArchives = errors.New("the light build has no rule archives")
+)
+
+func archiveFrameworks(rule string) []string {
+	if liteFrameworks == "" {
+		panic("rules: a trainlint_lite build needs " + "-X github.com/trainlint/trainlint/rules.liteFrameworks (rules.LiteFrameworksFlag)")
+	}
+	for _, entry := range strings.Split(liteFrameworks, ";") {
+		if name, fws, _ := strings.Cut(entry, "="); name == rule {
+			if fws == "" {
+				return nil
+			}
+			return strings.Split(fws, ",")
+		}
+	}
+	return nil
+}

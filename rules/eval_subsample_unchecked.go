@@ -16,6 +16,8 @@ var EvalSubsampleUnchecked = register(&lint.Rule{
 	Anchor:    "choosing-a-sample-for-periodic-evaluation",
 	Title:     "Periodic evaluation reads only part of the eval set",
 	NeedsPlan: true,
+	Options: []lint.Option{{Name: "min_examples", Type: "integer", Default: 0,
+		Doc: "stay silent when each evaluation is known to read at least this many examples (a batch limit counts batches × eval batch per device × devices, the devices as 1 when unknown); 0 reports every subset"}},
 	Rationale: `Evaluating on a fixed subset keeps periodic evaluation cheap, and the playbook accepts that, with
 conditions: the subset must be large enough that its noise is well below the differences being
 compared, it must be the same subset every time, and the checkpoints that are kept should also be
@@ -24,7 +26,9 @@ config that limits every evaluation to a few batches, with nothing scoring the w
 the choice of the best checkpoint to that noise.
 
 Reported as info when the config caps the batches (or the fraction) each evaluation reads. Run a
-full evaluation of the selected checkpoints afterwards, or raise the limit.
+full evaluation of the selected checkpoints afterwards, or raise the limit. The option
+` + "`min_examples`" + ` is the sample floor: a subset known to hold at least that many examples is
+large enough for you, and is not reported.
 
 Adapted from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0);
 no endorsement implied.`,
@@ -56,9 +60,33 @@ func checkEvalSubsampleUnchecked(p *lint.Pass) {
 	default:
 		return
 	}
+	if floor := p.Int("min_examples"); floor > 0 && subsetExamples(p.Plan, s.Value) >= floor {
+		return
+	}
 	f := lint.Finding{Key: s.Key}
 	f.Message = keyOr(s, "the eval limit") + " " + written(s, s.Value.Text) + " limits every evaluation to " + part + " of the eval set, and nothing evaluates the rest"
 	place(&f, s.Node)
 	f.Help = "score the checkpoints you keep on the full eval set after training, or raise " + keyOr(s, "the limit") + " so each evaluation reads the whole set"
 	p.Report(f)
+}
+
+// subsetExamples is the fewest examples a limited evaluation is known to read: the limit itself
+// when it counts examples; batches × eval batch per device × devices (the devices as 1 when
+// unknown) when it counts batches; 0 when it cannot be told (a fraction of a set of unknown size).
+func subsetExamples(pl *plan.Plan, limit plan.Interval) int {
+	switch limit.Unit {
+	case plan.Samples:
+		return int(limit.Value)
+	case plan.Steps:
+		b := pl.Eval.PerDeviceBatch
+		if !b.Known() || b.Value <= 0 {
+			return 0
+		}
+		devices := 1
+		if n, ok := pl.Topology.Devices(); ok && n > 0 {
+			devices = n
+		}
+		return int(limit.Value) * b.Value * devices
+	}
+	return 0
 }

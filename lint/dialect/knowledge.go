@@ -26,6 +26,12 @@ var knowledgeFinetuneTSV string
 //go:embed knowledge_lightning.tsv
 var knowledgeLightningTSV string
 
+// knowledgeNemoTSV is NeMo's exp_manager table (ExpManagerConfig and the dataclasses of its
+// fields), rendered by the same command.
+//
+//go:embed knowledge_nemo.tsv
+var knowledgeNemoTSV string
+
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
@@ -63,7 +69,9 @@ var (
 // KnowledgeOf returns the extracted knowledge of a framework ("trl", "deepspeed"), nil when the
 // table has none. The table is parsed once, on first use.
 func KnowledgeOf(framework string) *Knowledge {
-	knowledgeOnce.Do(func() { knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV) })
+	knowledgeOnce.Do(func() {
+		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeNemoTSV)
+	})
 	return knowledgeAll[framework]
 }
 

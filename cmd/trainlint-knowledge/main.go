@@ -282,12 +282,12 @@ func main() {
 		os.Exit(1)
 	}
 	writeTable(lightningOut, renderLightning(lex))
-	nex, err := loadFiles(dataDir, nemoFiles)
+	oex, err := loadFiles(dataDir, omegaconfFiles)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}
-	writeTable(nemoOut, render(nex))
+	writeTable(omegaconfOut, render(oex))
 }
 
 // writeTable replaces a table when its text changed.

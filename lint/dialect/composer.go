@@ -28,6 +28,16 @@ var Composer = register(&Dialect{
 	Loader:       TorchDataLoader,
 	Interpolates: true,
 	RefSections:  []string{"variables", "parameters", "parameters.variables"},
+	// llm-foundry's train script (llmfoundry/utils/config_utils.py make_dataclass_and_log_config,
+	// every minor tag read from v0.10.0 to v0.21.0) raises "Unused parameters [...] found in cfg"
+	// for a top-level key that is not a TrainConfig field ("variables" is one: the place for the
+	// user's own). Eval configs (EvalConfig: a "models" list) and mcli run files (their
+	// parameters may be either) are not checked.
+	Knowledge:   "llm-foundry",
+	Package:     "llm-foundry",
+	Sections:    map[string]string{"": "TrainConfig"},
+	OpenWith:    []string{"models"},
+	SkipVariant: "mcli",
 	Advice: map[string]Advice{
 		"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
 		"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},

@@ -26,11 +26,12 @@ var knowledgeFinetuneTSV string
 //go:embed knowledge_lightning.tsv
 var knowledgeLightningTSV string
 
-// knowledgeNemoTSV is NeMo's exp_manager table (ExpManagerConfig and the dataclasses of its
-// fields), rendered by the same command.
+// knowledgeOmegaconfTSV is the table of the dataclasses NeMo's exp_manager (ExpManagerConfig and
+// those of its fields) and llm-foundry's train script (TrainConfig) check a file against,
+// rendered by the same command.
 //
-//go:embed knowledge_nemo.tsv
-var knowledgeNemoTSV string
+//go:embed knowledge_omegaconf.tsv
+var knowledgeOmegaconfTSV string
 
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
@@ -70,7 +71,7 @@ var (
 // table has none. The table is parsed once, on first use.
 func KnowledgeOf(framework string) *Knowledge {
 	knowledgeOnce.Do(func() {
-		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeNemoTSV)
+		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeOmegaconfTSV)
 	})
 	return knowledgeAll[framework]
 }

@@ -1,12 +1,21 @@
 #!/usr/bin/env python3
-"""Read NeMo's exp_manager configuration dataclasses at release tags (generator only).
+"""Read the configuration dataclasses of frameworks that check an OmegaConf file against them
+(NeMo's exp_manager, llm-foundry's TrainConfig) at release tags (generator only).
+
+nemo:
 
 exp_manager() (nemo/utils/exp_manager.py) builds OmegaConf.structured(ExpManagerConfig) and
 merges the file's exp_manager: section into it; a structured config is in struct mode, so a key
 the dataclass does not declare stops the job at start-up, at every level whose field is typed
 with a dataclass (CallbackParams, EarlyStoppingParams, ...). Fields typed Dict stay open.
 
-    python3 extract_nemo.py GITDIR v1.20.0 ... v2.4.0 > testdata/nemo.json
+    python3 extract_omegaconf.py nemo GITDIR v1.20.0 ... v2.5.0rc0 > testdata/nemo.json
+
+llm-foundry: make_dataclass_and_log_config (llmfoundry/utils/config_utils.py, from v0.10.0)
+raises "Unused parameter(s) ... found in cfg" for every top-level key of the train YAML that is
+not a TrainConfig field (after its transforms, which only add fields); nested sections are dicts.
+
+    python3 extract_omegaconf.py llm-foundry GITDIR v0.10.0 ... v0.21.0 > testdata/llm-foundry.json
 
 Each class is written as its own section, named by the class; a field typed with one of the
 classes read is listed with "type" so that the dialect can map config paths to sections.
@@ -60,6 +69,16 @@ def default_of(value):
     return value
 
 
+def read_foundry(gitdir, tag):
+    path = "llmfoundry/utils/config_utils.py"
+    src = show(gitdir, tag, path)
+    fs = dataclasses(src)["TrainConfig"]
+    fields = [{"name": n, "line": l, "default": default_of(v), "type": a} for n, l, a, v in fs]
+    line = next(i for i, l in enumerate(src.splitlines(), 1) if "extraneous_keys = " in l)
+    return {"tag": tag, "classes": [{"class": "TrainConfig", "file": path, "fields": fields}],
+            "extra": {"policy": "forbid", "file": path, "line": line}}
+
+
 def read(gitdir, tag):
     src = show(gitdir, tag, FILE)
     classes = {name: (FILE, fs) for name, fs in dataclasses(src).items()}
@@ -93,8 +112,9 @@ def read(gitdir, tag):
 
 
 def main():
-    gitdir, tags = sys.argv[1], sys.argv[2:]
-    json.dump({"framework": "nemo", "tags": [read(gitdir, t) for t in tags]}, sys.stdout, indent=1, sort_keys=True)
+    fw, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
+    reader = {"nemo": read, "llm-foundry": read_foundry}[fw]
+    json.dump({"framework": fw, "tags": [reader(gitdir, t) for t in tags]}, sys.stdout, indent=1, sort_keys=True)
     print()
 
 

@@ -45,7 +45,7 @@ var NeMo = register(&Dialect{
 	// config is in struct mode, so a key its dataclass lacks raises at start-up, at each level
 	// typed with a dataclass (the Dict-typed *_kwargs of TensorBoard, W&B and Neptune stay open).
 	Knowledge: "nemo",
-	Package:   "nemo_toolkit",
+	Package:   "nemo-toolkit",
 	Sections:  nemoSections,
 	Advice: lightningAdvice(map[string]Advice{
 		"batch.arithmetic": {

@@ -2,14 +2,14 @@
 """Read the configuration dataclasses of frameworks that check an OmegaConf file against them
 (NeMo's exp_manager, llm-foundry's TrainConfig) at release tags (generator only).
 
-nemo:
+nemo-toolkit (NeMo on PyPI: nemo_toolkit):
 
 exp_manager() (nemo/utils/exp_manager.py) builds OmegaConf.structured(ExpManagerConfig) and
 merges the file's exp_manager: section into it; a structured config is in struct mode, so a key
 the dataclass does not declare stops the job at start-up, at every level whose field is typed
 with a dataclass (CallbackParams, EarlyStoppingParams, ...). Fields typed Dict stay open.
 
-    python3 extract_omegaconf.py nemo GITDIR v1.20.0 ... v2.5.0rc0 > testdata/nemo.json
+    python3 extract_omegaconf.py nemo-toolkit GITDIR v1.20.0 ... v2.5.0rc0 > testdata/nemo.json
 
 llm-foundry: make_dataclass_and_log_config (llmfoundry/utils/config_utils.py, from v0.10.0)
 raises "Unused parameter(s) ... found in cfg" for every top-level key of the train YAML that is
@@ -113,7 +113,7 @@ def read(gitdir, tag):
 
 def main():
     fw, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
-    reader = {"nemo": read, "llm-foundry": read_foundry}[fw]
+    reader = {"nemo-toolkit": read, "llm-foundry": read_foundry}[fw]
     json.dump({"framework": fw, "tags": [reader(gitdir, t) for t in tags]}, sys.stdout, indent=1, sort_keys=True)
     print()
 

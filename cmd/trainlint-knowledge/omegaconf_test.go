@@ -23,15 +23,15 @@ func TestOmegaconfTableUpToDate(t *testing.T) {
 	}
 	for _, want := range []string{
 		// exp_manager merges the section into OmegaConf.structured(ExpManagerConfig).
-		"nemo\t\t@extra\tforbid\t\t\t\tnemo/utils/exp_manager.py:573@v2.5.0rc0",
-		"nemo\tExpManagerConfig\tresume_if_exists\tFalse\t",
+		"nemo-toolkit\t\t@extra\tforbid\t\t\t\tnemo/utils/exp_manager.py:573@v2.5.0rc0",
+		"nemo-toolkit\tExpManagerConfig\tresume_if_exists\tFalse\t",
 		// resume_from_checkpoint joined ExpManagerConfig at v1.21.0.
-		"nemo\tExpManagerConfig\tresume_from_checkpoint\tNone\tv1.21.0\t",
-		"nemo\tCallbackParams\tsave_top_k\t3\t",
+		"nemo-toolkit\tExpManagerConfig\tresume_from_checkpoint\tNone\tv1.21.0\t",
+		"nemo-toolkit\tCallbackParams\tsave_top_k\t3\t",
 		// async_save joined CallbackParams at v2.0.0.
-		"nemo\tCallbackParams\tasync_save\tFalse\tv2.0.0\t",
-		"nemo\tEarlyStoppingParams\tpatience\t10\t",
-		"nemo\tMLFlowParams\tlog_model\tFalse\tv1.21.0\t\t\tnemo/utils/loggers/mlflow_logger.py:",
+		"nemo-toolkit\tCallbackParams\tasync_save\tFalse\tv2.0.0\t",
+		"nemo-toolkit\tEarlyStoppingParams\tpatience\t10\t",
+		"nemo-toolkit\tMLFlowParams\tlog_model\tFalse\tv1.21.0\t\t\tnemo/utils/loggers/mlflow_logger.py:",
 		// make_dataclass_and_log_config raises on top-level keys that are not TrainConfig fields.
 		"llm-foundry\t\t@extra\tforbid\t\t\t\tllmfoundry/utils/config_utils.py:351@v0.21.0",
 		"llm-foundry\tTrainConfig\tvariables\t",

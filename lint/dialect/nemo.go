@@ -44,7 +44,7 @@ var NeMo = register(&Dialect{
 	// merges the file's exp_manager: into OmegaConf.structured(ExpManagerConfig); a structured
 	// config is in struct mode, so a key its dataclass lacks raises at start-up, at each level
 	// typed with a dataclass (the Dict-typed *_kwargs of TensorBoard, W&B and Neptune stay open).
-	Knowledge: "nemo",
+	Knowledge: "nemo-toolkit",
 	Package:   "nemo-toolkit",
 	Sections:  nemoSections,
 	Advice: lightningAdvice(map[string]Advice{

@@ -57,12 +57,16 @@ func corpusFindingsAt(t *testing.T, targets map[string]lint.Target, codes ...str
 //     gives bf16 the fp16 loss-scale keys: DeepSpeedBF16Config (0.18 on) forbids them, and the
 //     same file at v0.19.5 keeps only "enabled".
 //
-// At transformers 4.53.3 and DeepSpeed 0.16.5 nothing is flagged above info.
+// At transformers 4.53.3 and DeepSpeed 0.16.5 nothing is flagged above info, but for one file
+// that every llm-foundry version refuses: scripts/train/yamls/finetune/1b_local_data_sft.yaml at
+// 8c8dd48 (0.22.0.dev0) keeps a YAML anchor under a top-level "dataset" key, which is not a
+// TrainConfig field, so make_dataclass_and_log_config raises "Unused parameters ['dataset']".
 func TestKeyRulesOnCorpus(t *testing.T) {
 	expected := func(l string) bool {
 		return strings.HasPrefix(l, "huggingface__alignment-handbook/") && (strings.Contains(l, ` TL005 "overwrite_output_dir" is deprecated (removed in transformers 5.0)`) ||
 			strings.Contains(l, ` TL005 "warmup_ratio" is deprecated (transformers 5.0; removed in transformers 5.15)`)) ||
-			strings.HasPrefix(l, "microsoft__DeepSpeed/tests__torch_compile__ds_config_z2.json:") && strings.Contains(l, "is not a bf16 setting: DeepSpeed 0.19.5 refuses it at start-up")
+			strings.HasPrefix(l, "microsoft__DeepSpeed/tests__torch_compile__ds_config_z2.json:") && strings.Contains(l, "is not a bf16 setting: DeepSpeed 0.19.5 refuses it at start-up") ||
+			foundryDataset(l)
 	}
 	n := 0
 	for _, l := range corpusFindings(t, "TL003", "TL004", "TL005") {
@@ -71,16 +75,24 @@ func TestKeyRulesOnCorpus(t *testing.T) {
 		}
 		n++
 	}
-	if n != 13+22+5 {
-		t.Errorf("%d findings at the newest versions, want the 40 listed above (13 overwrite_output_dir, 22 warmup_ratio, 5 DeepSpeed)", n)
+	if n != 13+22+5+1 {
+		t.Errorf("%d findings at the newest versions, want the 41 listed above (13 overwrite_output_dir, 22 warmup_ratio, 5 DeepSpeed, 1 llm-foundry)", n)
 	}
 	old := map[string]lint.Target{
 		"transformers": {Version: "4.53.3", Source: "setup.py asks for 4.53.3"},
 		"deepspeed":    {Version: "0.16.5", Source: "version.txt 0.16.5"},
 	}
 	for _, l := range corpusFindingsAt(t, old, "TL003", "TL004", "TL005") {
-		t.Errorf("real config flagged at its own versions: %s", l)
+		if !foundryDataset(l) {
+			t.Errorf("real config flagged at its own versions: %s", l)
+		}
 	}
+}
+
+// foundryDataset is the one corpus finding every version of its framework agrees with (see
+// TestKeyRulesOnCorpus).
+func foundryDataset(l string) bool {
+	return strings.HasPrefix(l, "mosaicml__llm-foundry/scripts__train__yamls__finetune__1b_local_data_sft.yaml:39:1 TL003 \"dataset\" is not a ")
 }
 
 // TestKeyRulesSeeCorpusTypos makes sure the corpus test above is not vacuous: the same Trainer

@@ -282,6 +282,12 @@ func main() {
 		os.Exit(1)
 	}
 	writeTable(lightningOut, renderLightning(lex))
+	oex, err := loadFiles(dataDir, omegaconfFiles)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	writeTable(omegaconfOut, render(oex))
 }
 
 // writeTable replaces a table when its text changed.

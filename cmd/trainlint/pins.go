@@ -16,8 +16,9 @@ import (
 // linted file's folder upwards, the nearest folder whose pin files name the package wins.
 
 // pinPackages are the packages whose versions the knowledge tables distinguish.
-// pytorch-lightning pins count for lightning (the same source and version numbers since 2.0).
-var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning"}
+// pytorch-lightning pins count for lightning (the same source and version numbers since 2.0);
+// NeMo is published as nemo_toolkit (normalized: nemo-toolkit).
+var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry"}
 
 // pinFiles are read in this order in each folder; the first that pins a package wins.
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "environment.yml"}

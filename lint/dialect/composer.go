@@ -28,6 +28,13 @@ var Composer = register(&Dialect{
 	Loader:       TorchDataLoader,
 	Interpolates: true,
 	RefSections:  []string{"variables", "parameters", "parameters.variables"},
+	// llm-foundry's train script (llmfoundry/utils/config_utils.py make_dataclass_and_log_config,
+	// every minor tag read from v0.10.0 to v0.21.0) raises "Unused parameters [...] found in cfg"
+	// for a top-level key that is not a TrainConfig field ("variables" is one: the place for the
+	// user's own). composerKeyMaps says which map of a file it reads.
+	Knowledge: "llm-foundry",
+	Package:   "llm-foundry",
+	KeyMaps:   composerKeyMaps,
 	Advice: map[string]Advice{
 		"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
 		"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},
@@ -378,4 +385,27 @@ var composerKeys = []Key{
 	{Path: "run_name", Type: "string", Concept: "tracking.run_name", Doc: "run name (else $RUN_NAME)"},
 	{Path: "console_log_interval", Type: "string", Default: "1ba", Doc: "console logging interval"},
 	{Path: "variables", Type: "object", Doc: "values referenced elsewhere as ${variables.name}"},
+}
+
+// composerKeyMaps is the map llm-foundry's train script checks against TrainConfig: the root of
+// a train YAML, or the parameters of an mcli run whose command trains on them (mcli writes them
+// to /mnt/config/parameters.yaml). Eval YAMLs (a "models" list: EvalConfig, whose own transform
+// admits more top-level keys) and other mcli runs are not checked.
+func composerKeyMaps(d *doc.Document) []KeyMap {
+	r := d.Root
+	if r == nil || r.Kind != doc.Map {
+		return nil
+	}
+	m := r
+	if isMCLI(r) {
+		c, _ := r.Get("command").Str()
+		m = r.Get("parameters")
+		if m == nil || !strings.Contains(c, "train.py /mnt/config/parameters.yaml") {
+			return nil
+		}
+	}
+	if m.Kind != doc.Map || m.Get("models") != nil {
+		return nil
+	}
+	return []KeyMap{{Node: m, At: m, Section: "TrainConfig", Name: "TrainConfig", By: "llm-foundry's train script"}}
 }

@@ -26,6 +26,13 @@ var knowledgeFinetuneTSV string
 //go:embed knowledge_lightning.tsv
 var knowledgeLightningTSV string
 
+// knowledgeOmegaconfTSV is the table of the dataclasses NeMo's exp_manager (ExpManagerConfig and
+// those of its fields) and llm-foundry's train script (TrainConfig) check a file against,
+// rendered by the same command.
+//
+//go:embed knowledge_omegaconf.tsv
+var knowledgeOmegaconfTSV string
+
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
@@ -63,7 +70,9 @@ var (
 // KnowledgeOf returns the extracted knowledge of a framework ("trl", "deepspeed"), nil when the
 // table has none. The table is parsed once, on first use.
 func KnowledgeOf(framework string) *Knowledge {
-	knowledgeOnce.Do(func() { knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV) })
+	knowledgeOnce.Do(func() {
+		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeOmegaconfTSV)
+	})
 	return knowledgeAll[framework]
 }
 

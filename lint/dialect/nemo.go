@@ -40,6 +40,13 @@ var NeMo = register(&Dialect{
 	Label:        "NeMo",
 	Loader:       TorchDataLoader,
 	Interpolates: true,
+	// exp_manager() (nemo/utils/exp_manager.py, every tag read from v1.20.0 to v2.5.0rc0)
+	// merges the file's exp_manager: into OmegaConf.structured(ExpManagerConfig); a structured
+	// config is in struct mode, so a key its dataclass lacks raises at start-up, at each level
+	// typed with a dataclass (the Dict-typed *_kwargs of TensorBoard, W&B and Neptune stay open).
+	Knowledge: "nemo-toolkit",
+	Package:   "nemo-toolkit",
+	Sections:  nemoSections,
 	Advice: lightningAdvice(map[string]Advice{
 		"batch.arithmetic": {
 			Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",
@@ -493,4 +500,19 @@ var nemoKeys = []Key{
 	{Path: "model.train_ds.batch_size", Type: "integer", Default: "", Concept: "train.per_device_batch", Doc: "ASR/TTS per-device train batch"},
 	{Path: "model.train_ds.num_workers", Type: "integer", Default: "", Concept: "data.workers", Doc: "ASR/TTS loader workers"},
 	{Path: "model.validation_ds.batch_size", Type: "integer", Default: "", Concept: "eval.per_device_batch", Doc: "ASR/TTS per-device eval batch"},
+}
+
+// nemoSections maps the exp_manager paths read by a dataclass to the knowledge table's sections
+// (the field's type at every tag read).
+var nemoSections = map[string]string{
+	"exp_manager":                                "ExpManagerConfig",
+	"exp_manager.checkpoint_callback_params":     "CallbackParams",
+	"exp_manager.early_stopping_callback_params": "EarlyStoppingParams",
+	"exp_manager.step_timing_kwargs":             "StepTimingParams",
+	"exp_manager.ema":                            "EMAParams",
+	"exp_manager.mlflow_logger_kwargs":           "MLFlowParams",
+	"exp_manager.dllogger_logger_kwargs":         "DLLoggerParams",
+	"exp_manager.clearml_logger_kwargs":          "ClearMLParams",
+	"exp_manager.straggler_detection_params":     "StragglerDetectionParams",
+	"exp_manager.fault_tolerance":                "FaultToleranceParams",
 }

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestOmegaconfTableUpToDate fails when lint/dialect/knowledge_omegaconf.tsv is not what the committed
+// NeMo and llm-foundry extraction renders to, and checks facts read in their source.
+func TestOmegaconfTableUpToDate(t *testing.T) {
+	exs, err := loadFiles("testdata", omegaconfFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../../" + omegaconfOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := render(exs)
+	if string(got) != table {
+		t.Fatal(omegaconfOut + " is stale: run go run ./cmd/trainlint-knowledge")
+	}
+	for _, want := range []string{
+		// exp_manager merges the section into OmegaConf.structured(ExpManagerConfig).
+		"nemo-toolkit\t\t@extra\tforbid\t\t\t\tnemo/utils/exp_manager.py:573@v2.5.0rc0",
+		"nemo-toolkit\tExpManagerConfig\tresume_if_exists\tFalse\t",
+		// resume_from_checkpoint joined ExpManagerConfig at v1.21.0.
+		"nemo-toolkit\tExpManagerConfig\tresume_from_checkpoint\tNone\tv1.21.0\t",
+		"nemo-toolkit\tCallbackParams\tsave_top_k\t3\t",
+		// async_save joined CallbackParams at v2.0.0.
+		"nemo-toolkit\tCallbackParams\tasync_save\tFalse\tv2.0.0\t",
+		"nemo-toolkit\tEarlyStoppingParams\tpatience\t10\t",
+		"nemo-toolkit\tMLFlowParams\tlog_model\tFalse\tv1.21.0\t\t\tnemo/utils/loggers/mlflow_logger.py:",
+		// make_dataclass_and_log_config raises on top-level keys that are not TrainConfig fields.
+		"llm-foundry\t\t@extra\tforbid\t\t\t\tllmfoundry/utils/config_utils.py:351@v0.21.0",
+		"llm-foundry\tTrainConfig\tvariables\t",
+		"llm-foundry\tTrainConfig\tsave_num_checkpoints_to_keep\t-1\t",
+		// tp_config joined TrainConfig at v0.13.0.
+		"llm-foundry\tTrainConfig\ttp_config\tNone\tv0.13.0\t",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ var BigVision = register(&Dialect{
 	Version:   bvVersion,
 	Formats:   []doc.Format{doc.Python},
 	Detect:    detectBigVision,
-	Normalize: normalizeBigVision,
+	Normalize: normBigVision,
 	Advice:    bigVisionAdvice,
 	Keys: []Key{
 		{Path: "input.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},

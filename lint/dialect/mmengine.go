@@ -42,7 +42,7 @@ var MMEngine = register(&Dialect{
 	Version:   mmVersion,
 	Formats:   []doc.Format{doc.Python},
 	Detect:    detectMMEngine,
-	Normalize: normalizeMMEngine,
+	Normalize: normMMEngine,
 	Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
 	Advice:    mmAdvice,
 	Keys: []Key{

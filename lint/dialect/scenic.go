@@ -28,7 +28,7 @@ var Scenic = register(&Dialect{
 	Version:   scenicVersion,
 	Formats:   []doc.Format{doc.Python},
 	Detect:    detectScenic,
-	Normalize: normalizeScenic,
+	Normalize: normScenic,
 	Advice:    scenicAdvice,
 	Keys: []Key{
 		{Path: "batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},

@@ -38,7 +38,7 @@ var BigVision = register(&Dialect{
 	Title:     "big_vision (ml_collections)",
 	Version:   bvVersion,
 	Formats:   []doc.Format{doc.Python},
-	Detect:    detectBigVision,
+	Detect:    detBigVision,
 	Normalize: normBigVision,
 	Advice:    bigVisionAdvice,
 	Keys: []Key{

@@ -10,4 +10,9 @@ var (
 	normMMEngine  = normalizeMMEngine
 	normScenic    = normalizeScenic
 	normT5X       = normalizeT5X
+
+	detBigVision = detectBigVision
+	detMMEngine  = detectMMEngine
+	detScenic    = detectScenic
+	detT5X       = detectT5X
 )

@@ -17,7 +17,15 @@ var (
 	normMMEngine  = declineCode
 	normScenic    = declineCode
 	normT5X       = declineCode
+
+	// Their files have no tree here (declined), so nothing is detected as one of them.
+	detBigVision = detectNothing
+	detMMEngine  = detectNothing
+	detScenic    = detectNothing
+	detT5X       = detectNothing
 )
+
+func detectNothing(*doc.Document) int { return 0 }
 
 func declineCode(d *doc.Document, _ Context) *plan.Plan {
 	d.Declined = true

@@ -41,7 +41,7 @@ var MMEngine = register(&Dialect{
 	Title:     "MMEngine (MMDetection, MMPretrain, MMSegmentation)",
 	Version:   mmVersion,
 	Formats:   []doc.Format{doc.Python},
-	Detect:    detectMMEngine,
+	Detect:    detMMEngine,
 	Normalize: normMMEngine,
 	Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
 	Advice:    mmAdvice,

@@ -27,7 +27,7 @@ var Scenic = register(&Dialect{
 	Title:     "scenic (ml_collections)",
 	Version:   scenicVersion,
 	Formats:   []doc.Format{doc.Python},
-	Detect:    detectScenic,
+	Detect:    detScenic,
 	Normalize: normScenic,
 	Advice:    scenicAdvice,
 	Keys: []Key{

@@ -41,7 +41,7 @@ var T5X = register(&Dialect{
 	Title:     "T5X (gin)",
 	Version:   t5xVersion,
 	Formats:   []doc.Format{doc.Gin},
-	Detect:    detectT5X,
+	Detect:    detT5X,
 	Normalize: normT5X,
 	Advice:    t5xAdvice,
 	Keys: []Key{

@@ -400,4 +400,4 @@ func (m *memoFS) ReadFile(name string) ([]byte, error) {
 	return b, err
 }
 
-func (m *memoFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(m.FS, name) }
+func (m *memoFS) ReadDir(name string) ([]fs.DirEntry, error) { return readDir(m.FS, name) }

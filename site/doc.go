@@ -63,6 +63,33 @@
 //	after merging main (w10c, w12 and others):
 //	light module                                        899,766  1,236,268  6.3 MB  met
 //	full module                                       1,211,439  1,683,830  8.5 MB  on demand
+//	after the day's merges (Lightning, transformers/TRL, axolotl knowledge and start-up checks,
+//	composed runs in wasm/api and lint, six rules), ec69fa1:
+//	light module                                      1,030,753  1,427,449  7.2 MB  OVER
+//	code configs not composed in the light module       -12 KB     -16 KB   (code_lite.go)
+//	no Python or gin dialect reader in it                -6 KB     -12 KB   (code_lite.go)
+//	folders listed without fs.ReadDir's fallback         -4 KB      -7 KB   (readdir_lite.go)
+//	no Python or gin dialect detection in it             -3 KB      -4 KB
+//	light module                                      1,005,331  1,388,648  7.0 MB  OVER
+//	full module (unchanged)                           1,323,177  1,853,428  9.3 MB  on demand
+//
+// (brotli and gzip of these lines by node's zlib, as the site test measures; `gzip -6` gives
+// 1,430,672 before and 1,392,415 after.) What grew from 6bf3316 to ec69fa1, gzip of each
+// package's code alone (from the code section and the "name" section of a build without -s -w):
+// lint/dialect +43 KB (Lightning's Trainer and callback checks, the HF/TRL start-up checks, the
+// DeepSpeed join: straight-line code, no table), lint/compose +38 KB (new: the Hydra and code
+// composers), time +17 KB, lint +15 KB (LintRun, LintTree, DedupeRuns, the in-memory tree),
+// rules +13 KB, slices +4 KB (a sort instantiated for fs.DirEntry), io/fs and path +4 KB, and
+// 58 KB more in the data section (names and pc tables of that code). After the steps above:
+// lint/dialect 188 KB, rules 68 KB, lint/doc 51 KB, lint 35 KB, lint/compose 25 KB, go-toml
+// 20 KB, time 18 KB.
+//
+// Still over by 5 KB brotli and 89 KB gzip. time (18 KB of code, formatting only) is linked
+// because lint and compose take an io/fs.FS: its File's Stat and its DirEntry's Info give a
+// FileInfo whose ModTime is a time.Time, and fmt's Stringer and GoStringer keep Time's String
+// and GoString (hence Format) as soon as fs.FS or fs.ReadDirFS is converted or asserted at
+// all. Taking it out needs compose and lint to take their own interface (ReadFile, and a
+// ReadDir giving names and whether each is a folder) with an adapter for os.DirFS in cmd.
 //
 // (Each step measured on top of the ones above it; the rest of the difference is yaml.v3's
 // converter and time's duration parser, also out of the light module.) Head-room

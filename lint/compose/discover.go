@@ -7,8 +7,6 @@ import (
 	"strings"
 )
 
-func readDir(fsys fs.FS, p string) ([]fs.DirEntry, error) { return fs.ReadDir(fsys, p) }
-
 // Spec names one run to compose: a primary config and its overrides.
 type Spec struct {
 	Primary   string
@@ -122,7 +120,7 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 		if !strings.Contains(string(b), "experiment") {
 			continue
 		}
-		ents, err := fs.ReadDir(fsys, path.Join(path.Dir(r), "experiment"))
+		ents, err := readDir(fsys, path.Join(path.Dir(r), "experiment"))
 		if err != nil {
 			continue
 		}
@@ -215,7 +213,7 @@ func defaultsKeys(b []byte) []string {
 // list (a `group: option` entry), which tells a primary config from a group option that has
 // its own defaults list (callbacks/default.yaml lists configs of its own folder).
 func hasGroupDir(fsys fs.FS, dir string, b []byte) bool {
-	ents, err := fs.ReadDir(fsys, dir)
+	ents, err := readDir(fsys, dir)
 	if err != nil {
 		return false
 	}

@@ -38,8 +38,8 @@ var BigVision = register(&Dialect{
 	Title:     "big_vision (ml_collections)",
 	Version:   bvVersion,
 	Formats:   []doc.Format{doc.Python},
-	Detect:    detectBigVision,
-	Normalize: normalizeBigVision,
+	Detect:    detBigVision,
+	Normalize: normBigVision,
 	Advice:    bigVisionAdvice,
 	Keys: []Key{
 		{Path: "input.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},

@@ -41,8 +41,8 @@ var MMEngine = register(&Dialect{
 	Title:     "MMEngine (MMDetection, MMPretrain, MMSegmentation)",
 	Version:   mmVersion,
 	Formats:   []doc.Format{doc.Python},
-	Detect:    detectMMEngine,
-	Normalize: normalizeMMEngine,
+	Detect:    detMMEngine,
+	Normalize: normMMEngine,
 	Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
 	Advice:    mmAdvice,
 	Keys: []Key{

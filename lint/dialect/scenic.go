@@ -27,8 +27,8 @@ var Scenic = register(&Dialect{
 	Title:     "scenic (ml_collections)",
 	Version:   scenicVersion,
 	Formats:   []doc.Format{doc.Python},
-	Detect:    detectScenic,
-	Normalize: normalizeScenic,
+	Detect:    detScenic,
+	Normalize: normScenic,
 	Advice:    scenicAdvice,
 	Keys: []Key{
 		{Path: "batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},

@@ -41,8 +41,8 @@ var T5X = register(&Dialect{
 	Title:     "T5X (gin)",
 	Version:   t5xVersion,
 	Formats:   []doc.Format{doc.Gin},
-	Detect:    detectT5X,
-	Normalize: normalizeT5X,
+	Detect:    detT5X,
+	Normalize: normT5X,
 	Advice:    t5xAdvice,
 	Keys: []Key{
 		{Path: "train.eval_period", Type: "integer", Concept: "eval.interval", Doc: "evaluate every N training steps (also spelt train_script.train.eval_period)"},

@@ -1,0 +1,540 @@
+//go:build !trainlint_lite
+
+package compose
+
+import (
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// composeCode composes the run of a Python or gin primary config.
+func (k *Cache) composeCode(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	lim = lim.withDefaults()
+	primary = path.Clean(primary)
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed, problems: map[string]bool{}}
+	c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
+	for _, o := range overrides {
+		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" was not applied: overrides compose Hydra runs, not "+string(codeFormat(primary))+" configs")
+	}
+	var root *doc.Node
+	complete := true
+	if codeFormat(primary) == doc.Gin {
+		root = newMap(nil, "")
+		complete = c.ginLoad(root, primary, "", doc.Span{})
+		c.ginMacros(root)
+	} else {
+		root, complete = c.mmLoad(primary, "", doc.Span{})
+		if root == nil {
+			root = newMap(nil, "")
+		}
+	}
+	run := c.run
+	run.Doc = &doc.Document{Path: primary, Format: codeFormat(primary), Root: root}
+	if d := c.parsed[primary]; d != nil {
+		run.Doc.Src, run.Doc.Comments = d.Src, d.Comments
+		if d.Root != nil {
+			root.Style, root.Span = d.Root.Style, d.Root.Span
+		}
+		for _, r := range d.Refs {
+			// A complete composition has no base left to read: the dialect sees a whole run.
+			if complete && (r.Kind == "base" || r.Kind == "include") {
+				continue
+			}
+			run.Doc.Refs = append(run.Doc.Refs, r)
+		}
+	}
+	if complete {
+		removeChild(root, mmBaseKey)
+	}
+	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
+	return run
+}
+
+// parseCode reads and parses a code config once (nil, false when it cannot be read).
+func (c *composer) parseCode(p string) (*doc.Document, bool) { return c.parseAs(p, codeFormat(p)) }
+
+// enter does the checks every load shares: a cycle, the depth, the merge and file limits, the
+// file's existence. It returns the parsed file (nil when the load must stop; the problem is
+// recorded) and pushes it on the stack (the caller pops with leave).
+func (c *composer) enter(p, what, from string, ref doc.Span) *doc.Document {
+	if c.stopped {
+		return nil
+	}
+	for _, s := range c.stack {
+		if s == p {
+			c.problem(Cycle, from, ref, what+" cycle: "+strings.Join(append(append([]string{}, c.stack...), p), " → "))
+			return nil
+		}
+	}
+	if len(c.stack) >= c.lim.MaxDepth {
+		c.problem(Limit, from, ref, what+"s nest deeper than "+itoa(c.lim.MaxDepth)+" levels; the rest was not composed")
+		return nil
+	}
+	if c.loads++; c.loads > 20*c.lim.MaxFiles {
+		c.problem(Limit, from, ref, "the run merges configs more than "+itoa(20*c.lim.MaxFiles)+" times; the rest was not composed")
+		c.stopped = true
+		return nil
+	}
+	d, ok := c.parseCode(p)
+	if !ok {
+		c.problem(Unresolved, from, ref, what+" "+quote(p)+" not found")
+		return nil
+	}
+	if c.run.File(p) == nil {
+		if len(c.run.Files) >= c.lim.MaxFiles {
+			c.problem(Limit, from, ref, "the run reads more than "+itoa(c.lim.MaxFiles)+" files; the rest was not composed")
+			c.stopped = true
+			return nil
+		}
+		c.run.Files = append(c.run.Files, d)
+	}
+	c.stack = append(c.stack, p)
+	return d
+}
+
+func (c *composer) leave() { c.stack = c.stack[:len(c.stack)-1] }
+
+// inTree joins rel to dir; ok is false when the result leaves the tree (absolute, "..").
+func inTree(dir, rel string) (string, bool) {
+	if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "\\") || strings.Contains(rel, ":") {
+		return "", false
+	}
+	p := path.Join(dir, rel)
+	if p == ".." || strings.HasPrefix(p, "../") || !fs.ValidPath(p) {
+		return "", false
+	}
+	return p, true
+}
+
+// mmLoad composes the MMEngine config p: its module variables with its bases merged in, as a
+// fresh map of the run. complete is false when a base could not be read.
+func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complete bool) {
+	d := c.enter(p, "base config", from, ref)
+	if d == nil {
+		return nil, false
+	}
+	defer c.leave()
+	if d.Root == nil || d.Root.Kind != doc.Map {
+		return nil, false // a parse error, reported on the file itself
+	}
+	complete = true
+	dir := path.Dir(p)
+	base := newMap(nil, "")
+	c.run.origin[base] = Origin{File: p}
+	// Old style: `_base_` names files relative to this one.
+	if b := d.Root.Get(mmBaseKey); b != nil {
+		items := []*doc.Node{b}
+		if b.Kind == doc.Seq {
+			items = b.Children
+		}
+		for _, it := range items {
+			s, ok := it.Str()
+			if !ok || it.IsUnknown() {
+				c.problem(Unresolved, p, it.Span, "_base_ entry is not a path this static reader can know; its config was not read")
+				complete = false
+				continue
+			}
+			if strings.Contains(s, "::") {
+				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is a config of an installed package; it was not read")
+				complete = false
+				continue
+			}
+			bp, ok := inTree(dir, s)
+			if !ok {
+				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is outside the tree and was not read")
+				complete = false
+				continue
+			}
+			sub, ok := c.mmLoad(bp, p, it.Span)
+			if sub == nil {
+				complete = false
+				continue
+			}
+			complete = complete && ok
+			var dup []string
+			for _, ch := range append([]*doc.Node(nil), sub.Children...) {
+				if prev := base.Get(ch.Key); prev != nil {
+					dup = append(dup, quote(ch.Key))
+					continue
+				}
+				setChild(base, ch.Key, ch)
+			}
+			if len(dup) > 0 {
+				c.problem(Refused, p, it.Span, "MMEngine refuses a key that two bases set: "+strings.Join(dup, ", ")+" set again by "+bp)
+			}
+		}
+	}
+	// New style: `with read_base(): from .x import *` makes the module's variables this file's.
+	newStyle := false
+	for _, r := range d.Refs {
+		if r.Kind != "base" {
+			continue
+		}
+		newStyle = true
+		bp, ok := moduleFile(dir, r.Target)
+		if !ok {
+			c.problem(Unresolved, p, r.Span, "base module "+quote(r.Target)+" is an installed package's config or outside the tree; it was not read")
+			complete = false
+			continue
+		}
+		sub, ok := c.mmLoad(bp, p, r.Span)
+		if sub == nil {
+			complete = false
+			continue
+		}
+		complete = complete && ok
+		names, star := importedNames(d.Src, r.Span)
+		for _, ch := range append([]*doc.Node(nil), sub.Children...) {
+			as, ok := names[ch.Key]
+			if !ok && !(star && !strings.HasPrefix(ch.Key, "_")) {
+				continue
+			}
+			if as == "" {
+				as = ch.Key
+			}
+			setChild(base, as, ch)
+		}
+	}
+	own := c.copyTree(d.Root, Origin{File: p})
+	if newStyle {
+		changed := changedInPlace(d.Src)
+		for _, ch := range append([]*doc.Node(nil), base.Children...) {
+			if own.Get(ch.Key) != nil {
+				continue // the file's own assignment replaces the import
+			}
+			if changed[ch.Key] {
+				u := &doc.Node{Kind: doc.Scalar, Type: doc.Unknown, Style: "opaque", Value: ch.Key, Key: ch.Key, KeySpan: ch.KeySpan, Span: ch.Span}
+				c.run.origin[u] = Origin{File: p}
+				setChild(base, ch.Key, u)
+			}
+		}
+		for _, ch := range append([]*doc.Node(nil), own.Children...) {
+			setChild(base, ch.Key, ch)
+		}
+		return base, complete
+	}
+	c.substituteBase(own, base, complete, p)
+	for _, ch := range append([]*doc.Node(nil), own.Children...) {
+		if ch.Key == mmBaseKey {
+			if p == c.run.Primary && !complete {
+				setChild(base, ch.Key, ch) // kept: the dialect knows the run is partial
+			}
+			continue
+		}
+		c.mmMerge(base, ch, p)
+	}
+	return base, complete
+}
+
+// substituteBase replaces, in the file's value n, whole values `_base_.x` and `{{_base_.x}}`
+// with a copy of the bases' x.
+func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string) {
+	for i, ch := range n.Children {
+		if n.Parent == nil && ch.Key == mmBaseKey {
+			continue
+		}
+		target, ok := baseRef(ch, c.parsed[file])
+		if !ok {
+			c.substituteBase(ch, base, complete, file)
+			continue
+		}
+		v := base
+		for _, k := range strings.Split(target, ".") {
+			v = v.Step(k)
+		}
+		if v == nil {
+			if complete {
+				c.problem(Unresolved, file, ch.Span, "_base_."+target+" is not set by the bases")
+			}
+			continue
+		}
+		cp := c.recopy(v)
+		cp.Key, cp.KeySpan, cp.Index, cp.Parent = ch.Key, ch.KeySpan, i, n
+		n.Children[i] = cp
+	}
+}
+
+// baseRef recognises `_base_.a.b` (an opaque value) and `{{_base_.a.b}}` (read by Python as
+// a set of a set: a sequence holding a sequence holding it).
+func baseRef(n *doc.Node, d *doc.Document) (string, bool) {
+	if n.Kind == doc.Seq && len(n.Children) == 1 && n.Children[0].Kind == doc.Seq && len(n.Children[0].Children) == 1 &&
+		d != nil && n.Span.Start.Offset+2 <= len(d.Src) && string(d.Src[n.Span.Start.Offset:n.Span.Start.Offset+2]) == "{{" {
+		n = n.Children[0].Children[0]
+	}
+	if !n.IsUnknown() || n.Style != "opaque" {
+		return "", false
+	}
+	t, ok := strings.CutPrefix(n.Value, mmBaseKey+".")
+	if !ok || t == "" {
+		return "", false
+	}
+	for _, r := range t {
+		if !(r == '.' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return "", false
+		}
+	}
+	return t, true
+}
+
+// mmMerge merges the file's entry src into dst as Config._merge_a_into_b does.
+func (c *composer) mmMerge(dst, src *doc.Node, file string) {
+	cur := dst.Get(src.Key)
+	if src.Kind == doc.Map && cur != nil {
+		del, _ := src.Get(mmDeleteKey).Bool()
+		if !del {
+			if cur.Kind != doc.Map {
+				c.problem(Refused, file, src.KeySpan, "MMEngine refuses "+quote(src.Key)+": it is a dict here but not in the base ("+c.run.Origin(cur).File+"); `_delete_=True` replaces it")
+			} else {
+				for _, ch := range append([]*doc.Node(nil), src.Children...) {
+					c.mmMerge(cur, ch, file)
+				}
+				return
+			}
+		}
+		removeChild(src, mmDeleteKey)
+	}
+	setChild(dst, src.Key, src)
+}
+
+// recopy copies a node of the composed tree, keeping each node's origin.
+func (c *composer) recopy(n *doc.Node) *doc.Node {
+	c.nodes++
+	cp := &doc.Node{Kind: n.Kind, Type: n.Type, Quoted: n.Quoted, Alias: n.Alias, Value: n.Value, Style: n.Style,
+		Key: n.Key, Index: n.Index, KeySpan: n.KeySpan, Span: n.Span, Use: n.Use}
+	if o, ok := c.run.origin[n]; ok {
+		c.run.origin[cp] = o
+	}
+	if c.nodes > c.lim.MaxNodes {
+		if !c.stopped {
+			c.stopped = true
+			c.problem(Limit, c.run.Origin(n).File, n.Span, "the composed run has more than "+itoa(c.lim.MaxNodes)+" values; the rest was not composed")
+		}
+		return cp
+	}
+	for _, ch := range n.Children {
+		k := c.recopy(ch)
+		k.Parent = cp
+		cp.Children = append(cp.Children, k)
+	}
+	return cp
+}
+
+// moduleFile turns a relative module of `from <module> import` into its file inside the tree:
+// one leading dot is the file's own folder, each further dot a folder up.
+func moduleFile(dir, mod string) (string, bool) {
+	level := len(mod) - len(strings.TrimLeft(mod, "."))
+	if level == 0 {
+		return "", false
+	}
+	rest := mod[level:]
+	if rest == "" {
+		return "", false
+	}
+	rel := strings.Repeat("../", level-1) + strings.ReplaceAll(rest, ".", "/") + ".py"
+	return inTree(dir, rel)
+}
+
+// importedNames reads the names of `from m import a, b as c` in the statement's text: name →
+// alias ("" for none); star for `import *`.
+func importedNames(src []byte, s doc.Span) (map[string]string, bool) {
+	names := map[string]string{}
+	if s.End.Offset > len(src) || s.Start.Offset > s.End.Offset {
+		return names, false
+	}
+	t := string(src[s.Start.Offset:s.End.Offset])
+	i := strings.Index(t, " import ")
+	if i < 0 {
+		return names, false
+	}
+	list := strings.NewReplacer("(", " ", ")", " ", "\\", " ", "\n", " ", "\r", " ").Replace(t[i+len(" import "):])
+	star := false
+	for _, part := range strings.Split(list, ",") {
+		f := strings.Fields(part)
+		switch {
+		case len(f) == 1 && f[0] == "*":
+			star = true
+		case len(f) == 1:
+			names[f[0]] = ""
+		case len(f) == 3 && f[1] == "as":
+			names[f[0]] = f[2]
+		}
+	}
+	return names, star
+}
+
+// changedInPlace lists the names a file changes in place at the start of a line: `x.a = `,
+// `x[...] = `, `x.update(...)`, `x += ...`.
+func changedInPlace(src []byte) map[string]bool {
+	out := map[string]bool{}
+	for _, line := range strings.Split(string(src), "\n") {
+		t := strings.TrimLeft(line, " \t")
+		j := 0
+		for j < len(t) && (t[j] == '_' || t[j] >= 'a' && t[j] <= 'z' || t[j] >= 'A' && t[j] <= 'Z' || j > 0 && t[j] >= '0' && t[j] <= '9') {
+			j++
+		}
+		if j == 0 || j == len(t) {
+			continue
+		}
+		rest := strings.TrimLeft(t[j:], " \t")
+		if strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "[") || len(rest) > 1 && rest[1] == '=' && strings.ContainsRune("+-*/|&", rune(rest[0])) {
+			out[t[:j]] = true
+		}
+	}
+	return out
+}
+
+// ginLoad applies the gin file p to root in gin's order and reports whether every include was
+// read.
+func (c *composer) ginLoad(root *doc.Node, p, from string, ref doc.Span) bool {
+	d := c.enter(p, "include", from, ref)
+	if d == nil {
+		return false
+	}
+	defer c.leave()
+	if d.Root == nil {
+		return false
+	}
+	complete := true
+	type event struct {
+		off  int
+		inc  *doc.FileRef
+		leaf *doc.Node
+	}
+	var evs []event
+	for i := range d.Refs {
+		if d.Refs[i].Kind == "include" {
+			evs = append(evs, event{off: d.Refs[i].Span.Start.Offset, inc: &d.Refs[i]})
+		}
+	}
+	var walk func(n *doc.Node)
+	walk = func(n *doc.Node) {
+		for _, ch := range n.Children {
+			if ch.Kind == doc.Map && ch.Style == "block" {
+				walk(ch)
+				continue
+			}
+			evs = append(evs, event{off: ch.KeySpan.Start.Offset, leaf: ch})
+		}
+	}
+	walk(d.Root)
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].off < evs[j].off })
+	o := Origin{File: p}
+	for _, ev := range evs {
+		if c.stopped {
+			return false
+		}
+		if ev.inc != nil {
+			ip, ok := c.ginInclude(p, ev.inc.Target)
+			if !ok {
+				c.problem(Unresolved, p, ev.inc.Span, "include "+quote(ev.inc.Target)+" is outside the tree and was not read")
+				complete = false
+				continue
+			}
+			if ip == "" {
+				c.problem(Unresolved, p, ev.inc.Span, "include "+quote(ev.inc.Target)+" not found in the tree")
+				complete = false
+				continue
+			}
+			complete = c.ginLoad(root, ip, p, ev.inc.Span) && complete
+			continue
+		}
+		// The binding's key path: its block ancestors below the root.
+		var chain []*doc.Node
+		for a := ev.leaf.Parent; a != nil && a != d.Root; a = a.Parent {
+			chain = append(chain, a)
+		}
+		dst := root
+		for i := len(chain) - 1; i >= 0; i-- {
+			a := chain[i]
+			nx := dst.Get(a.Key)
+			if nx == nil || nx.Kind != doc.Map || nx.Style != "block" {
+				nx = newMap(dst, a.Key)
+				nx.KeySpan, nx.Span = a.KeySpan, a.Span
+				c.run.origin[nx] = o
+				setChild(dst, a.Key, nx)
+			}
+			dst = nx
+		}
+		setChild(dst, ev.leaf.Key, c.copyTree(ev.leaf, o))
+	}
+	return complete
+}
+
+// ginInclude finds an included file: at the root of the tree, then below each folder from the
+// including file's up. ok is false for a name that leaves the tree; "" when none exists.
+func (c *composer) ginInclude(from, target string) (string, bool) {
+	if _, ok := inTree(".", target); !ok {
+		return "", false
+	}
+	dirs := []string{"."}
+	var up []string
+	for d := path.Dir(from); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		up = append(up, d)
+	}
+	dirs = append(dirs, up...)
+	for _, dir := range dirs {
+		if p, ok := inTree(dir, target); ok && c.existsCode(p) {
+			return p, true
+		}
+	}
+	return "", true
+}
+
+func (c *composer) existsCode(p string) bool {
+	_, ok := c.parseCode(p)
+	return ok
+}
+
+// ginMacros resolves macro uses against the run's final bindings: a `%NAME` no file could
+// resolve alone, and one a file resolved to its own binding that a later file rebinds.
+func (c *composer) ginMacros(root *doc.Node) {
+	var walk func(n *doc.Node)
+	walk = func(n *doc.Node) {
+		for i, ch := range n.Children {
+			if ch.Kind == doc.Map && ch.Style == "block" {
+				walk(ch)
+				continue
+			}
+			name := ""
+			if ch.IsUnknown() && ch.Style == "macro" {
+				name = strings.TrimPrefix(ch.Value, "%")
+			} else if ch.Use != nil {
+				if d := c.parsed[c.run.Origin(ch).File]; d != nil && ch.Use.End.Offset <= len(d.Src) {
+					name = strings.TrimPrefix(string(d.Src[ch.Use.Start.Offset:ch.Use.End.Offset]), "%")
+				}
+			}
+			if name == "" || name == "gin.REQUIRED" {
+				walk(ch)
+				continue
+			}
+			def := root.Get(name)
+			for seen := 0; def != nil && def.IsUnknown() && def.Style == "macro" && seen < 100; seen++ {
+				def = root.Get(strings.TrimPrefix(def.Value, "%"))
+			}
+			if def == nil || def == ch || (def.IsUnknown() && def.Style == "macro") {
+				continue
+			}
+			if ch.Use != nil && def.Span == ch.Span && c.run.Origin(def).File == c.run.Origin(ch).File {
+				continue // already the final binding
+			}
+			useFile := c.run.Origin(ch).File
+			use := ch.Span
+			if ch.Use != nil {
+				use = *ch.Use
+			}
+			cp := c.recopy(def)
+			cp.Key, cp.KeySpan, cp.Index, cp.Parent = ch.Key, ch.KeySpan, i, n
+			if c.run.Origin(def).File == useFile {
+				cp.Use = &use
+			} else {
+				cp.Use = nil
+			}
+			n.Children[i] = cp
+		}
+	}
+	walk(root)
+}

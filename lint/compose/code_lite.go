@@ -1,0 +1,20 @@
+//go:build trainlint_lite
+
+package compose
+
+import (
+	"io/fs"
+	"path"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// composeCode in the light build (the browser checker's first WebAssembly module) composes no
+// code config: that module has no gin or Python reader, so the primary, which the same request
+// lints as a file, is declined there and the reply is marked needsFullModule; the full module
+// then composes the run (code_full.go). The run says so too: its document is Declined.
+func (k *Cache) composeCode(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+	primary = path.Clean(primary)
+	d := &doc.Document{Path: primary, Format: codeFormat(primary), Declined: true}
+	return &Run{Primary: primary, Overrides: overrides, Doc: d, origin: map[*doc.Node]Origin{}}
+}

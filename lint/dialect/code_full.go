@@ -1,0 +1,18 @@
+//go:build !trainlint_lite
+
+package dialect
+
+// The readers of the dialects whose configs are code (Python, gin). The light WebAssembly
+// module (tag trainlint_lite) has no Python or gin reader and links a stand-in instead
+// (code_lite.go).
+var (
+	normBigVision = normalizeBigVision
+	normMMEngine  = normalizeMMEngine
+	normScenic    = normalizeScenic
+	normT5X       = normalizeT5X
+
+	detBigVision = detectBigVision
+	detMMEngine  = detectMMEngine
+	detScenic    = detectScenic
+	detT5X       = detectT5X
+)

@@ -171,13 +171,7 @@ func renderLightning(ex *lightningExtraction) string {
 	sort.Strings(order)
 	for _, id := range order {
 		r := rows[id]
-		since, removed := "", ""
-		if r.first > 0 {
-			since = tags[r.first]
-		}
-		if r.last < len(tags)-1 {
-			removed = tags[r.last+1]
-		}
+		since, removed := tagRange(tags, r.first, r.last)
 		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ex.Framework, r.section, r.key, r.val, since, removed, r.extra, r.prov)
 	}
 	return b.String()

@@ -206,13 +206,7 @@ func render(exs []extraction) string {
 		sort.Strings(order)
 		for _, id := range order {
 			r := rows[id]
-			since, removed := "", ""
-			if r.first > 0 {
-				since = tags[r.first]
-			}
-			if r.last < len(tags)-1 {
-				removed = tags[r.last+1]
-			}
+			since, removed := tagRange(tags, r.first, r.last)
 			repl := r.repl
 			if r.deprecated && repl == "" {
 				repl = "-" // deprecated, no single replacement
@@ -300,4 +294,17 @@ func writeTable(file, text string) {
 		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
 		os.Exit(1)
 	}
+}
+
+// tagRange says when a row read at tags[first..last] (every tag between them) came and went: since
+// is its first tag unless that is the oldest read, removed the tag after its last unless that is
+// the newest.
+func tagRange(tags []string, first, last int) (since, removed string) {
+	if first > 0 {
+		since = tags[first]
+	}
+	if last < len(tags)-1 {
+		removed = tags[last+1]
+	}
+	return since, removed
 }

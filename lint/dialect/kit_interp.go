@@ -100,10 +100,7 @@ func UnresolvedRefs(root *doc.Node, also ...string) []Unresolved {
 		return nil
 	}
 	var out []Unresolved
-	root.Walk(func(n *doc.Node) bool {
-		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
-			return true
-		}
+	walkInterpolated(root, func(n *doc.Node) {
 		for _, path := range anyRef(n.Value) {
 			first, _, _ := strings.Cut(path, ".")
 			found := selectPath(root, path) != nil
@@ -116,9 +113,18 @@ func UnresolvedRefs(root *doc.Node, also ...string) []Unresolved {
 				out = append(out, Unresolved{Node: n, Ref: path})
 			}
 		}
-		return true
 	})
 	return out
+}
+
+// walkInterpolated calls f on every scalar under root whose value holds an interpolation.
+func walkInterpolated(root *doc.Node, f func(n *doc.Node)) {
+	root.Walk(func(n *doc.Node) bool {
+		if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
+			f(n)
+		}
+		return true
+	})
 }
 
 // viaNote is the note of a fact read through a reference: "= ${batch_size}".
@@ -143,10 +149,7 @@ func UnresolvedInRun(root *doc.Node) []Unresolved {
 		return nil
 	}
 	var out []Unresolved
-	root.Walk(func(n *doc.Node) bool {
-		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
-			return true
-		}
+	walkInterpolated(root, func(n *doc.Node) {
 		for _, path := range anyRef(n.Value) {
 			if first, _, _ := strings.Cut(path, "."); first == "hydra" {
 				continue
@@ -160,7 +163,6 @@ func UnresolvedInRun(root *doc.Node) []Unresolved {
 				out = append(out, Unresolved{Node: n, Ref: m[0], Env: true})
 			}
 		}
-		return true
 	})
 	return out
 }

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // The direct YAML reader must build exactly what the yaml.v3 path builds whenever it accepts a
@@ -385,25 +383,4 @@ var plainTypeSamples = []string{
 	"1e400", "-1e400", "1_000.5", "1_0e1_0", "0x1p-2", "0x1.8p1", "inf", "+inf", "-Infinity", "nan", "NaN",
 	"2001-12-14", "2001-12-14t21:59:43.10-05:00", "2001-12-14 21:59:43.10", "2002-12-14x", "1:20", "1,000",
 	"12e3e4", "1.2.3", "--1", "+-1", "0.1_5", "1 ", " 1", "१२", "٣", "1\u00a0",
-}
-
-// TestPlainTypeLikeYAMLv3: the direct reader types plain scalars without yaml.v3 (the WebAssembly
-// module has no yaml.v3), and must type every one as yaml.v3 does.
-func TestPlainTypeLikeYAMLv3(t *testing.T) {
-	for _, v := range plainTypeSamples {
-		if got, want := plainType(v), yamlType(&yaml.Node{Kind: yaml.ScalarNode, Value: v}); got != want {
-			t.Errorf("plainType(%q) = %v, yaml.v3 says %v", v, got, want)
-		}
-	}
-}
-
-func FuzzPlainType(f *testing.F) {
-	for _, v := range plainTypeSamples {
-		f.Add(v)
-	}
-	f.Fuzz(func(t *testing.T, v string) {
-		if got, want := plainType(v), yamlType(&yaml.Node{Kind: yaml.ScalarNode, Value: v}); got != want {
-			t.Errorf("plainType(%q) = %v, yaml.v3 says %v", v, got, want)
-		}
-	})
 }

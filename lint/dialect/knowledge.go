@@ -56,6 +56,9 @@ type Knowledge struct {
 	checksOnce sync.Once // liveChecks
 	checks     []liveCheck
 	enums      sync.Map // target -> key -> allowed values (EnumAt)
+	// sectionMemo caches SectionExists and SectionAt by section and target: every linted file
+	// asks the same few questions, and each answer walks a section's facts and the tag list.
+	sectionMemo sync.Map // sectionQuery -> sectionAnswer
 	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
 	// by section and key, one Fact per value with its own range: such a fact may change
 	// between tags (an annotation that gains a type).
@@ -159,8 +162,27 @@ func (k *Knowledge) Forbids(target string) bool {
 // A section may name several, comma-separated: the union of their keys (LLaMA-Factory parses
 // the file with several argument classes at once).
 func (k *Knowledge) SectionExists(section, target string) bool {
+	return k.section(section, target).exists
+}
+
+// sectionQuery and sectionAnswer are one memoised section lookup (Knowledge.section).
+type sectionQuery struct{ section, target string }
+
+type sectionAnswer struct {
+	exists bool
+	keys   []string
+}
+
+// section answers SectionExists and SectionAt for one section and target, once.
+func (k *Knowledge) section(section, target string) sectionAnswer {
+	q := sectionQuery{section, target}
+	if v, ok := k.sectionMemo.Load(q); ok {
+		return v.(sectionAnswer)
+	}
 	lo, hi := k.bracket(target)
 	var atLo, atHi bool
+	var keys []string
+	seen := map[string]bool{}
 	for _, sec := range strings.Split(section, ",") {
 		for key, f := range k.Sections[sec] {
 			if key[0] == '@' {
@@ -168,9 +190,15 @@ func (k *Knowledge) SectionExists(section, target string) bool {
 			}
 			atLo = atLo || k.hasAt(f, lo)
 			atHi = atHi || k.hasAt(f, hi)
+			if !seen[key] && k.Has(f, target) {
+				seen[key] = true
+				keys = append(keys, key)
+			}
 		}
 	}
-	return atLo && atHi
+	a := sectionAnswer{exists: atLo && atHi, keys: keys}
+	k.sectionMemo.Store(q, a)
+	return a
 }
 
 // Has reports whether the fact holds at the target version ("" = the newest tag). Between two
@@ -184,17 +212,11 @@ func (k *Knowledge) Has(f Fact, target string) bool {
 // SectionAt is the keys of a section that hold at the target version (nil when the section's
 // model does not exist there).
 func (k *Knowledge) SectionAt(section, target string) []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, sec := range strings.Split(section, ",") {
-		for key, f := range k.Sections[sec] {
-			if key[0] != '@' && !seen[key] && k.Has(f, target) {
-				seen[key] = true
-				out = append(out, key)
-			}
-		}
+	keys := k.section(section, target).keys
+	if keys == nil {
+		return nil
 	}
-	return out
+	return append([]string(nil), keys...) // the caller's to sort or extend
 }
 
 // hasAt reports whether the fact holds at tag index i.

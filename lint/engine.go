@@ -195,12 +195,15 @@ func checkRule(r *Rule, a Analysis, o Options, diag func(Finding) Diagnostic) (o
 			out = append(out, internalError(a.Doc, "rule "+r.Name, fmt.Errorf("%v", rec)))
 		}
 	}()
-	opts := map[string]any{}
-	for _, opt := range r.Options {
-		opts[opt.Name] = opt.Default
-	}
-	for k, v := range o.RuleOptions[r.Name] {
-		opts[k] = v
+	var opts map[string]any // read-only for rules; nil (reads give zero values) when none are set
+	if len(r.Options) > 0 || len(o.RuleOptions[r.Name]) > 0 {
+		opts = make(map[string]any, len(r.Options))
+		for _, opt := range r.Options {
+			opts[opt.Name] = opt.Default
+		}
+		for k, v := range o.RuleOptions[r.Name] {
+			opts[k] = v
+		}
 	}
 	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts, Targets: o.Targets}
 	p.report = func(f Finding) { out = append(out, diag(f)) }

@@ -510,46 +510,59 @@ func (p *jsonParser) str() (string, bool) {
 				p.fail("the string that starts here is not closed; a '\"' is missing", start, start+1)
 				return "", false
 			}
-			e := s[i+1]
-			i += 2
-			switch e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				r, ok := hex4(s, i)
-				if !ok {
-					p.fail("invalid \\u escape; it needs four hex digits", i-2, min(i+4, len(s)))
-					return "", false
+			nb, next, ok := AppendJSONEscape(b, s, i+1)
+			if !ok {
+				if s[i+1] == 'u' {
+					p.fail("invalid \\u escape; it needs four hex digits", i, min(i+6, len(s)))
+				} else {
+					p.fail("invalid escape \\"+string(rune(s[i+1]))+" in a string", i, i+2)
 				}
-				i += 4
-				if utf16.IsSurrogate(r) {
-					if r2, ok := hex4(s, i+2); ok && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
-						if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-							r = d
-							i += 6
-						}
-					}
-				}
-				b = utf8.AppendRune(b, r)
-			default:
-				p.fail("invalid escape \\"+string(rune(e))+" in a string", i-2, i)
 				return "", false
 			}
+			b, i = nb, next
 		default:
 			b = append(b, c)
 			i++
 		}
 	}
+}
+
+// AppendJSONEscape decodes the JSON escape whose letter is s[i] (the byte after the backslash)
+// onto b and returns the index after it. A \u escape of a UTF-16 high surrogate takes the low
+// surrogate escape after it when the two form a pair; a lone surrogate becomes U+FFFD. ok is
+// false for an unknown letter or a \u without four hex digits; the caller words the error.
+// The request reader of the WebAssembly API decodes its strings with it too.
+func AppendJSONEscape(b, s []byte, i int) (out []byte, next int, ok bool) {
+	switch e := s[i]; e {
+	case '"', '\\', '/':
+		return append(b, e), i + 1, true
+	case 'b':
+		return append(b, '\b'), i + 1, true
+	case 'f':
+		return append(b, '\f'), i + 1, true
+	case 'n':
+		return append(b, '\n'), i + 1, true
+	case 'r':
+		return append(b, '\r'), i + 1, true
+	case 't':
+		return append(b, '\t'), i + 1, true
+	case 'u':
+		r, ok := hex4(s, i+1)
+		if !ok {
+			return b, i, false
+		}
+		i += 5
+		if utf16.IsSurrogate(r) && i+1 < len(s) && s[i] == '\\' && s[i+1] == 'u' {
+			if r2, ok := hex4(s, i+2); ok {
+				if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
+					r = d
+					i += 6
+				}
+			}
+		}
+		return utf8.AppendRune(b, r), i, true
+	}
+	return b, i, false
 }
 
 func hex4(s []byte, i int) (rune, bool) {

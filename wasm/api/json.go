@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // The API reads requests and writes replies with the small JSON code in this file rather than
@@ -618,48 +618,16 @@ func (r *jr) str() string {
 				r.fail("unexpected end of JSON input")
 				return ""
 			}
-			r.i++
-			switch e := r.s[r.i]; e {
-			case '"', '\\', '/':
-				b = append(b, e)
-			case 'b':
-				b = append(b, '\b')
-			case 'f':
-				b = append(b, '\f')
-			case 'n':
-				b = append(b, '\n')
-			case 'r':
-				b = append(b, '\r')
-			case 't':
-				b = append(b, '\t')
-			case 'u':
-				x := r.hex4()
-				if x < 0 {
-					return ""
+			nb, next, ok := doc.AppendJSONEscape(b, r.s, r.i+1)
+			if !ok {
+				if r.s[r.i+1] == 'u' {
+					r.fail("invalid \\u escape")
+				} else {
+					r.fail("invalid escape")
 				}
-				rn := rune(x)
-				if utf16.IsSurrogate(rn) {
-					rn = utf8.RuneError
-					if r.i+2 < len(r.s) && r.s[r.i+1] == '\\' && r.s[r.i+2] == 'u' {
-						save := r.i
-						r.i += 2
-						if y := r.hex4(); y >= 0 {
-							if d := utf16.DecodeRune(rune(x), rune(y)); d != utf8.RuneError {
-								rn = d
-							} else {
-								r.i = save
-							}
-						} else {
-							return ""
-						}
-					}
-				}
-				b = utf8.AppendRune(b, rn)
-			default:
-				r.fail("invalid escape")
 				return ""
 			}
-			r.i++
+			b, r.i = nb, next
 		case c < utf8.RuneSelf:
 			b = append(b, c)
 			r.i++
@@ -675,21 +643,6 @@ func (r *jr) str() string {
 	}
 	r.fail("unexpected end of JSON input")
 	return ""
-}
-
-// hex4 reads the four hex digits after `\u` (r.i is at the u) and leaves r.i on the last one.
-func (r *jr) hex4() int {
-	if r.i+4 >= len(r.s) {
-		r.fail("unexpected end of JSON input")
-		return -1
-	}
-	v, err := strconv.ParseUint(string(r.s[r.i+1:r.i+5]), 16, 32)
-	if err != nil {
-		r.fail("invalid \\u escape")
-		return -1
-	}
-	r.i += 4
-	return int(v)
 }
 
 // decodeRequest reads a request. Unknown members are ignored, as encoding/json would.

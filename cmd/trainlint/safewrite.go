@@ -165,7 +165,13 @@ func writeFix(path, root string, orig, data []byte) error {
 }
 
 func writeNoFollow(name string, data []byte) error {
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_TRUNC|noFollow, 0)
+	return writeOpened(name, os.O_WRONLY|os.O_TRUNC|noFollow, data)
+}
+
+// writeOpened opens an existing file with flag, writes data to it and closes it, returning the
+// first error.
+func writeOpened(name string, flag int, data []byte) error {
+	f, err := os.OpenFile(name, flag, 0)
 	if err != nil {
 		return err
 	}
@@ -223,15 +229,7 @@ func writeOutput(name string, data []byte) error {
 	defer cleanupOnInterrupt()()
 	if fi, err := os.Stat(name); err == nil && !fi.Mode().IsRegular() && !fi.IsDir() {
 		// A device or a pipe (/dev/stdout, /dev/null, a FIFO): written to, never replaced.
-		f, err := os.OpenFile(name, os.O_WRONLY, 0)
-		if err != nil {
-			return err
-		}
-		_, err = f.Write(data)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		return err
+		return writeOpened(name, os.O_WRONLY, data)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".trainlint-*")
 	if err != nil {

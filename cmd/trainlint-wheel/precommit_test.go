@@ -67,12 +67,7 @@ func TestPreCommitPythonHook(t *testing.T) {
 	git(t, proj, "add", "-A")
 
 	// PATH without Go: the hook must not need it.
-	var path []string
-	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
-			path = append(path, d)
-		}
-	}
+	path := pathWithoutGo()
 	env := pipEnv("PIP_FIND_LINKS="+filepath.Dir(res.wheels[0])+" "+wheels,
 		"PRE_COMMIT_HOME="+t.TempDir(), "PATH="+strings.Join(path, string(os.PathListSeparator)),
 		"NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null", "GITHUB_ACTIONS=")
@@ -139,12 +134,7 @@ func TestPreCommitLocalHook(t *testing.T) {
 `), 0o644)
 	git(t, proj, "init", "-q")
 	git(t, proj, "add", "-A")
-	var path []string
-	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
-			path = append(path, d)
-		}
-	}
+	path := pathWithoutGo()
 	cmd := exec.Command(preCommit, "run", "--files", "sft.yaml", "--color", "never", "--verbose")
 	cmd.Dir = proj
 	cmd.Env = pipEnv("PIP_FIND_LINKS="+filepath.Dir(res.wheels[0])+" /usr/share/python-wheels",
@@ -159,4 +149,16 @@ func TestPreCommitLocalHook(t *testing.T) {
 			t.Errorf("hook output lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// pathWithoutGo is PATH's folders minus those holding a go binary, so that a hook run with it
+// shows it does not need Go.
+func pathWithoutGo() []string {
+	var path []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(d, "go")); err != nil {
+			path = append(path, d)
+		}
+	}
+	return path
 }

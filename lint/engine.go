@@ -150,7 +150,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 				a.Plan = nil
 			}
 		}()
-		a.Plan = a.Dialect.Normalize(a.Doc, dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping})
+		a.Plan = a.Dialect.Normalize(a.Doc, o.dialectContext())
 	}()
 	return a, normErr
 }

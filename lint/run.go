@@ -129,7 +129,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 // runContext is the launch context of a run: the options' (--hosts, --devices-per-host, the
 // config file), completed by the run's launcher config where the options say nothing.
 func runContext(run *compose.Run, o Options) dialect.Context {
-	ctx := dialect.Context{Hosts: o.Hosts, DevicesPerHost: o.DevicesPerHost, Mapping: o.Mapping}
+	ctx := o.dialectContext()
 	if run.Launcher != nil {
 		dialect.LauncherContext(&ctx, run.Launcher.Root)
 	}

@@ -23,6 +23,9 @@ TRL_CLASSES = [
     ("trl/trainer/kto_config.py", "KTOConfig"),
     ("trl/trainer/orpo_config.py", "ORPOConfig"),
     ("trl/trainer/reward_config.py", "RewardConfig"),
+    # PPOConfig extends OnPolicyConfig (trl/trainer/utils.py) up to v0.25 and _BaseConfig under
+    # trl/experimental/ppo from v0.26.
+    ("trl/trainer/ppo_config.py", "PPOConfig"),
     # The model and script arguments TRL's CLI parses beside the trainer config (and
     # alignment-handbook's scripts extend): torch_dtype became dtype here.
     ("trl/trainer/model_config.py", "ModelConfig"),
@@ -181,9 +184,17 @@ def class_fields(gitdir, tag, path, cname, depth=0):
                 merged[f["name"]] = f
     deps = post_init_deprecations(cls)
     own = fields(cls, path)
+    inherits = calls_super_post_init(cls)
     for f in own:
         f["file"] = path
+        base = merged.get(f["name"])
+        if base and base.get("derived") and inherits:
+            # Redeclared here, still filled in by the base's __post_init__, which this one calls.
+            f["derived"] = base["derived"]
         merged[f["name"]] = f
+    for name, expr in post_init_defaults(cls).items():
+        if name in merged:
+            merged[name] = dict(merged[name], derived=expr)
     for f in own:
         if f.get("replacement") and f["replacement"] not in merged:
             del f["replacement"]  # the help names a class or a trainer, not a key
@@ -193,6 +204,37 @@ def class_fields(gitdir, tag, path, cname, depth=0):
             if r and r != f["name"] and r in merged:  # a key, not a class the warning names
                 f["replacement"] = r
     return list(merged.values()), cls
+
+
+def calls_super_post_init(cls):
+    """Whether the bases' __post_init__ runs: the class has none of its own, or its own calls
+    super().__post_init__()."""
+    for fn in cls.body:
+        if isinstance(fn, ast.FunctionDef) and fn.name == "__post_init__":
+            return any(isinstance(n, ast.Call) and src(n.func) == "super().__post_init__" for n in ast.walk(fn))
+    return True
+
+
+def post_init_defaults(cls):
+    """Defaults __post_init__ fills in for fields left None: `self.bf16 = not (self.fp16) if
+    self.bf16 is None else self.bf16` gives bf16 -> "not fp16" (the expression, self. dropped).
+    Only that exact shape counts: a field whose effective default is anything else is left to
+    its declared default."""
+    out = {}
+    for fn in cls.body:
+        if not isinstance(fn, ast.FunctionDef) or fn.name != "__post_init__":
+            continue
+        for st in fn.body:
+            if not (isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.value, ast.IfExp)):
+                continue
+            t, e = st.targets[0], st.value
+            if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"):
+                continue
+            same = "self." + t.attr
+            if src(e.test) != same + " is None" or src(e.orelse) != same:
+                continue
+            out[t.attr] = re.sub(r"\bself\.", "", src(e.body))
+    return out
 
 
 POST_INIT_DEP = re.compile(r"`(\w+)` (?:is|are) deprecated(?:.*?[Uu]se `(\w+)`)?")

@@ -45,6 +45,15 @@ func TestRenderRanges(t *testing.T) {
 		"transformers\tTrainingArguments@deprecated\tevaluation_strategy\t\tv4.41.0\tv4.51.0\teval_strategy\t",
 		"transformers\tTrainingArguments:optim\tadamw_hf\t\t\tv4.50.0\t\t",
 		"transformers\tTrainingArguments:log_level\tdetail\t\t\t\t\t",
+		// TRL's own defaults over the Trainer's, by class and version: __post_init__ makes bf16
+		// "not fp16" at every tag; gradient_checkpointing defaults to True from v0.22.0;
+		// RewardConfig's learning rate is its own from v0.24.0, PPOConfig's from v0.29.0.
+		"trl\t@default:SFTConfig\tbf16\tnot fp16\t\t\t\t",
+		"trl\t@default:SFTConfig\tgradient_checkpointing\tTrue\tv0.22.0\t\t\t",
+		"trl\t@default:SFTConfig\tlearning_rate\t2e-05\t\t\t\t",
+		"trl\t@default:DPOConfig\tlearning_rate\t1e-06\t\t\t\t",
+		"trl\t@default:RewardConfig\tlearning_rate\t0.0001\tv0.24.0\t\t\t",
+		"trl\t@default:PPOConfig\tlearning_rate\t3e-06\tv0.29.0\t\t\t",
 	} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q", want)

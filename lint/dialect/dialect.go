@@ -17,6 +17,10 @@ type Context struct {
 	// for the command line's --hosts and --devices-per-host.
 	HostsKey, DevicesKey   string
 	HostsNode, DevicesNode *doc.Node
+	// Targets are the framework versions the file is linted for, by package ("trl": "0.21"),
+	// from lint.Options.Targets; a package without one is read at the newest tag in the
+	// knowledge tables. Defaults that changed between releases (TRL's) are read at it.
+	Targets map[string]string
 }
 
 // Key documents one key a dialect reads: the site's framework pages, `trainlint schema` and the

@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite the .plan sections of testdata/
 //
 //	-- NAME.yaml --         a config (the extension picks the format: yaml, yml, json, toml, gin, py)
 //	-- NAME.yaml.args --    optional: --hosts N --devices-per-host N (launch context), --framework
-//	                        (read by the archive's dialect without detection, as the CLI's flag)
+//	                        (read by the archive's dialect without detection, as the CLI's flag),
+//	                        --target PACKAGE=VERSION (the framework version it is read for)
 //	-- NAME.yaml.plan --    the expected plan (written by -update)
 //
 // The config must be detected as the archive's framework. A changed fact shows as the lines of
@@ -145,6 +146,17 @@ func parseArgs(t *testing.T, args string) (ctx Context, forced bool) {
 		}
 		if i+1 >= len(f) {
 			t.Fatalf("args %q: %s needs a value", args, f[i])
+		}
+		if f[i] == "--target" { // --target trl=0.23: the version the file is read for
+			pkg, ver, ok := strings.Cut(f[i+1], "=")
+			if !ok {
+				t.Fatalf("args %q: --target needs PACKAGE=VERSION", args)
+			}
+			if ctx.Targets == nil {
+				ctx.Targets = map[string]string{}
+			}
+			ctx.Targets[pkg] = ver
+			continue
 		}
 		v, err := strconv.Atoi(f[i+1])
 		if err != nil {

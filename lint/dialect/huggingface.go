@@ -115,7 +115,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	// length" unless max_steps > 0 (transformers src/transformers/trainer.py @000945a).
 	p.Schedule.Streaming = hfStreaming(root, "dataset_streaming", "dataset_mixture.streaming")
 	hfRejections(root, p)
-	hfTRLDefaults(p)
+	hfTRLDefaults(d, p, ctx)
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p
@@ -231,6 +231,8 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	p.Precision.FP16 = pyBoolOr(root, "fp16", false, note)
 	p.Precision.BF16 = pyBoolOr(root, "bf16", false, note)
 	p.Schedule.WarmupSteps, p.Schedule.WarmupRatio = hfWarmup(root)
+	lr, ok := FloatAt(root, "learning_rate")
+	p.Schedule.LearningRate = orDefault(lr, ok, "learning_rate", 5e-5, note)
 	p.Logging.SyncEvery = hfLogSync(root)
 }
 

@@ -3,8 +3,6 @@ package dialect
 import (
 	"slices"
 	"strings"
-
-	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // The version facts of TrainingArguments come from transformers' own source at its release tags
@@ -131,19 +129,4 @@ func sortedStrings(xs []string) []string {
 	out := slices.Clone(xs)
 	slices.Sort(out)
 	return out
-}
-
-// hfTRLDefaults: TRL's configs set bf16 = not fp16 when bf16 is unset (SFTConfig, DPOConfig, ...
-// __post_init__ at v0.19.0; _BaseConfig.__post_init__ in trl/trainer/base_config.py at v1.9.0),
-// so a TRL recipe that says nothing trains in bf16. The other TRL defaults that differ from the
-// Trainer's (learning_rate 2e-5 for SFTConfig and 1e-6 for DPO/GRPO/KTO/ORPO, gradient_checkpointing
-// true from v0.22.0, logging_steps 10) are in the knowledge table by class and version; the plan
-// has no field for the first two, and logging_steps is read in readTrainerArgs.
-func hfTRLDefaults(p *plan.Plan) {
-	if p.Variant != "trl" || p.Precision.BF16.Origin != plan.Default || !p.Precision.FP16.Known() {
-		return
-	}
-	fp := p.Precision.FP16
-	p.Precision.BF16 = plan.Defaulted(!fp.Value, "bf16",
-		plan.Why{By: "the TRL default", Note: "trl 0.19-1.9: bf16 = not fp16 when unset"}, p.Precision.BF16.Node)
 }

@@ -21,7 +21,7 @@ import (
 //	gradient_accumulation_steps     gradient_accumulation_steps
 //	train_batch_size                world_size × per_device_train_batch_size × accumulation (idem)
 //	gradient_clipping               max_grad_norm (1.0)
-//	optimizer.params.lr             learning_rate (5e-5); scheduler.params.warmup_max_lr too
+//	optimizer.params.lr             learning_rate (5e-5; a TRL config class's own, trl_defaults.go); scheduler.params.warmup_max_lr too
 //	optimizer.params.betas          [adam_beta1, adam_beta2] (0.9, 0.999)
 //	optimizer.params.eps            adam_epsilon (1e-8)
 //	optimizer.params.weight_decay   weight_decay (0.0)
@@ -84,8 +84,10 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 	j.precision(d, recipe)
 	if trainerKeys[d.Name] {
 		j.trainerNumber(recipe, "gradient_clipping", "max_grad_norm", 1.0)
-		j.trainerNumber(recipe, "optimizer.params.lr", "learning_rate", 5e-5)
-		j.trainerNumber(recipe, "scheduler.params.warmup_max_lr", "learning_rate", 5e-5)
+		// The recipe's learning rate, or the default its TRL config class gives (unknown, so
+		// not compared, when the recipe could be classes with different defaults).
+		j.floatFact("optimizer.params.lr", p.Schedule.LearningRate)
+		j.floatFact("scheduler.params.warmup_max_lr", p.Schedule.LearningRate)
 		j.trainerNumber(recipe, "optimizer.params.eps", "adam_epsilon", 1e-8)
 		j.trainerNumber(recipe, "optimizer.params.weight_decay", "weight_decay", 0.0)
 		j.betas(recipe)
@@ -164,6 +166,23 @@ func (j *dsJoin) intFact(concept, key string, f plan.Fact[int]) {
 		why = f.Key + " is not set: " + byOr(f.By) + " " + itoa(f.Value)
 	}
 	j.number(concept, key, float64(f.Value), f.Key+" "+itoa(f.Value), at, why)
+}
+
+// floatFact compares a DeepSpeed number with a known plan fact of the recipe (an optimizer
+// value: a start-up refusal of its own).
+func (j *dsJoin) floatFact(key string, f plan.Fact[float64]) {
+	if !f.Known() {
+		return
+	}
+	note := f.Key + " is " + fmtNum(f.Value) + " here"
+	var at *doc.Node
+	if f.IsExplicit() {
+		at = f.Node
+		note = f.Key + " is " + f.Node.Value + " here"
+	} else {
+		note = f.Key + " is not set: " + byOr(f.By) + " " + fmtNum(f.Value)
+	}
+	j.number("", key, f.Value, f.Key+" "+fmtNum(f.Value), at, note)
 }
 
 // number compares a numeric DeepSpeed value with want (Python's == on int and float).

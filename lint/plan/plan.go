@@ -445,6 +445,9 @@ const (
 
 // Schedule is the learning-rate warmup and what the batch arithmetic needs beyond Train.
 type Schedule struct {
+	// LearningRate is the (peak) learning rate the optimizer is given (HF learning_rate, whose
+	// default depends on the TRL config class and version).
+	LearningRate Fact[float64]
 	// WarmupSteps is warmup in optimizer steps; WarmupRatio is warmup as a fraction of the run.
 	// At most one is known.
 	WarmupSteps Fact[int]

@@ -6,6 +6,10 @@
 //  1. extract.py (Python's ast module; generator only) reads each framework's git directory at
 //     release tags and writes the intermediate extraction, committed as testdata/<framework>.json:
 //     python3 extract.py trl GITDIR v0.19.0 v0.20.0 ... v1.9.0 > testdata/trl.json (every minor release)
+//     (SFT, DPO, GRPO, KTO, ORPO, Reward and PPO configs, ModelConfig, ScriptArguments; a
+//     TrainingArguments field a TRL class redeclares is also rendered as an "@default:<Class>"
+//     row, one per value with its range, holding what the run gets when the file leaves it out:
+//     the declared default, or what __post_init__ puts in place of None, e.g. bf16 "not fp16")
 //     (extract_finetune.py does the same for axolotl's pydantic schema and LLaMA-Factory's
 //     hparams dataclasses, with enum values and validators' start-up refusals, rendered into
 //     their own table lint/dialect/knowledge_finetune.tsv: finetune.go)

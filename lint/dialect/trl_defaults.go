@@ -44,22 +44,37 @@ func trlClasses(d *doc.Document, kb *Knowledge, target string) trlChoice {
 			cands = append(cands, c.class)
 		}
 	}
-	// Keys that only some classes have at the target (a key no class has is a Trainer key, a
-	// model or script argument, or a removed one, and says nothing).
+	// Keys that only some classes have at the target narrow them; a key no class has (a model
+	// or script argument, a removed key) says nothing, nor does a TrainingArguments field that
+	// a class redeclares (every class has it, through the Trainer's arguments).
+	all, trainer := cands, KnowledgeOf("transformers").Sections[hfSection]
 	keyed := false
 	for _, kv := range root.Children {
 		k := kv.Key
-		var has []string
-		for _, c := range cands {
+		if _, ok := trainer[k]; ok {
+			continue
+		}
+		has := map[string]bool{}
+		for _, c := range all {
 			if f, ok := kb.Sections[c][k]; ok && kb.Has(f, target) {
-				has = append(has, c)
+				has[c] = true
 			}
 		}
-		if len(has) == 0 || len(has) == len(cands) {
+		if len(has) == 0 || len(has) == len(all) {
 			continue
 		}
 		keyed = true
-		cands = has
+		var left []string
+		for _, c := range cands {
+			if has[c] {
+				left = append(left, c)
+			}
+		}
+		cands = left
+	}
+	if len(cands) == 0 {
+		// Keys of different trainers: any class may be meant, so only what all agree on holds.
+		return trlChoice{classes: all}
 	}
 	why := "the keys say"
 	if !keyed {

@@ -14,6 +14,8 @@ with a dataclass (CallbackParams, EarlyStoppingParams, ...). Fields typed Dict s
 llm-foundry: make_dataclass_and_log_config (llmfoundry/utils/config_utils.py, from v0.10.0)
 raises "Unused parameter(s) ... found in cfg" for every top-level key of the train YAML that is
 not a TrainConfig field (after its transforms, which only add fields); nested sections are dicts.
+The eval script makes the same check against EvalConfig's fields, after a transform that (from
+v0.11.0) moves a top-level model, tokenizer, model_name and load_path into the models list.
 
     python3 extract_omegaconf.py llm-foundry GITDIR v0.10.0 ... v0.21.0 > testdata/llm-foundry.json
 
@@ -69,14 +71,48 @@ def default_of(value):
     return value
 
 
+# The eval script: scripts/eval/eval.py up to v0.10, llmfoundry/command_utils/eval.py after.
+FOUNDRY_EVAL = ["llmfoundry/command_utils/eval.py", "scripts/eval/eval.py"]
+
+
+def toplevel_transform(gitdir, tag):
+    """The keys allow_toplevel_keys (the eval script's transform, from v0.11.0) takes from the
+    top of the file into its models list when the file has a top-level model: the string keys
+    it pops, as a pseudo-class "EvalConfig@toplevel"."""
+    for path in FOUNDRY_EVAL:
+        src = show(gitdir, tag, path)
+        if src is None:
+            continue
+        for node in ast.parse(src).body:
+            if not (isinstance(node, ast.FunctionDef) and node.name == "allow_toplevel_keys"):
+                continue
+            fields, seen = [], set()
+            for n in ast.walk(node):
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "pop" \
+                        and n.args and isinstance(n.args[0], ast.Constant) and isinstance(n.args[0].value, str) \
+                        and n.args[0].value not in seen:
+                    seen.add(n.args[0].value)
+                    fields.append({"name": n.args[0].value, "line": n.lineno, "default": "", "type": ""})
+            fields.sort(key=lambda f: f["line"])
+            return {"class": "EvalConfig@toplevel", "file": path, "fields": fields}
+    return None
+
+
 def read_foundry(gitdir, tag):
     path = "llmfoundry/utils/config_utils.py"
     src = show(gitdir, tag, path)
-    fs = dataclasses(src)["TrainConfig"]
-    fields = [{"name": n, "line": l, "default": default_of(v), "type": a} for n, l, a, v in fs]
+    classes = []
+    # TrainConfig (the train script's) and EvalConfig (the eval script's: the same
+    # make_dataclass_and_log_config check against EVAL_CONFIG_KEYS).
+    for name in ("TrainConfig", "EvalConfig"):
+        fs = dataclasses(src)[name]
+        fields = [{"name": n, "line": l, "default": default_of(v), "type": a} for n, l, a, v in fs]
+        classes.append({"class": name, "file": path, "fields": fields})
+    t = toplevel_transform(gitdir, tag)
+    if t is not None:
+        classes.append(t)
     line = next(i for i, l in enumerate(src.splitlines(), 1) if "extraneous_keys = " in l)
-    return {"tag": tag, "classes": [{"class": "TrainConfig", "file": path, "fields": fields}],
-            "extra": {"policy": "forbid", "file": path, "line": line}}
+    return {"tag": tag, "classes": classes, "extra": {"policy": "forbid", "file": path, "line": line}}
 
 
 def read(gitdir, tag):

@@ -31,7 +31,8 @@ var Composer = register(&Dialect{
 	// llm-foundry's train script (llmfoundry/utils/config_utils.py make_dataclass_and_log_config,
 	// every minor tag read from v0.10.0 to v0.21.0) raises "Unused parameters [...] found in cfg"
 	// for a top-level key that is not a TrainConfig field ("variables" is one: the place for the
-	// user's own). composerKeyMaps says which map of a file it reads.
+	// user's own); the eval script makes the same check against EvalConfig. composerKeyMaps says
+	// which map of a file each reads.
 	Knowledge: "llm-foundry",
 	Package:   "llm-foundry",
 	KeyMaps:   composerKeyMaps,
@@ -387,25 +388,49 @@ var composerKeys = []Key{
 	{Path: "variables", Type: "object", Doc: "values referenced elsewhere as ${variables.name}"},
 }
 
-// composerKeyMaps is the map llm-foundry's train script checks against TrainConfig: the root of
-// a train YAML, or the parameters of an mcli run whose command trains on them (mcli writes them
-// to /mnt/config/parameters.yaml). Eval YAMLs (a "models" list: EvalConfig, whose own transform
-// admits more top-level keys) and other mcli runs are not checked.
+// composerKeyMaps is the map llm-foundry's train or eval script checks against its config
+// dataclass: the root of a train YAML (TrainConfig) or of an eval YAML (EvalConfig), or the
+// parameters of an mcli run whose command trains or evaluates on them (mcli writes them to
+// /mnt/config/parameters.yaml). Both scripts call make_dataclass_and_log_config, which refuses
+// a top-level key the dataclass lacks (every minor tag v0.10.0-v0.21.0). Other mcli runs are not
+// checked.
 func composerKeyMaps(d *doc.Document) []KeyMap {
 	r := d.Root
 	if r == nil || r.Kind != doc.Map {
 		return nil
 	}
-	m := r
+	m, eval := r, false
 	if isMCLI(r) {
 		c, _ := r.Get("command").Str()
 		m = r.Get("parameters")
-		if m == nil || !strings.Contains(c, "train.py /mnt/config/parameters.yaml") {
+		switch {
+		case strings.Contains(c, "train.py /mnt/config/parameters.yaml"):
+		case strings.Contains(c, "eval.py /mnt/config/parameters.yaml"):
+			eval = true
+		default:
 			return nil
 		}
 	}
-	if m.Kind != doc.Map || m.Get("models") != nil {
+	if m == nil || m.Kind != doc.Map {
 		return nil
 	}
+	if eval || foundryEvalYAML(m) {
+		// The eval script's transform (allow_toplevel_keys, from v0.11.0) moves a top-level
+		// model, tokenizer, model_name and load_path into the models list, and only when
+		// model is there: without it, they are unused parameters too.
+		sec := "EvalConfig"
+		if m.Get("model") != nil {
+			sec += ",EvalConfig@toplevel"
+		}
+		return []KeyMap{{Node: m, At: m, Section: sec, Name: "EvalConfig", By: "llm-foundry's eval script"}}
+	}
 	return []KeyMap{{Node: m, At: m, Section: "TrainConfig", Name: "TrainConfig", By: "llm-foundry's train script"}}
+}
+
+// foundryEvalYAML reports an llm-foundry eval YAML: a models list (EvalConfig's required field,
+// which TrainConfig lacks), or, in the train-style form the eval script also reads, a model with
+// icl_tasks (which the eval script requires) and no train_loader (which the train script
+// requires).
+func foundryEvalYAML(m *doc.Node) bool {
+	return m.Get("models") != nil || m.Get("model") != nil && m.Get("icl_tasks") != nil && m.Get("train_loader") == nil
 }

@@ -169,7 +169,7 @@ func TestMutants(t *testing.T) {
 		}
 	}
 	// Measured at this commit; raise them as rules learn more, never lower them.
-	floor := map[string]int{"deepspeed": 100, "huggingface": 98, "axolotl": 96, "llama-factory": 100, "lightning": 100, "nemo": 100, "llm-foundry": 100}
+	floor := map[string]int{"deepspeed": 100, "huggingface": 98, "axolotl": 96, "llama-factory": 100, "lightning": 100, "nemo": 100, "llm-foundry": 100, "torchtune": 100}
 	var fws []string
 	for fw := range per {
 		fws = append(fws, fw)

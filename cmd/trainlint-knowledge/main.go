@@ -100,6 +100,7 @@ type class struct {
 	Class   string  `json:"class"`
 	Section string  `json:"section"`
 	File    string  `json:"file"`
+	Line    int     `json:"line"`
 	Fields  []field `json:"fields"`
 }
 
@@ -203,6 +204,11 @@ func render(exs []extraction) string {
 				sec := c.Section
 				if sec == "" {
 					sec = c.Class
+				}
+				if ex.Framework == "torchtune" {
+					// The callable is closed at this tag, whatever keywords it takes (a model
+					// builder may take none): "@closed" says the section exists.
+					see(i, sec, "@closed", "", "", fmt.Sprintf("%s:%d@%s", c.File, c.Line, t.Tag), false)
 				}
 				for _, f := range c.Fields {
 					file := c.File
@@ -313,6 +319,12 @@ func main() {
 		os.Exit(1)
 	}
 	writeTable(omegaconfOut, render(oex))
+	tex, err := loadFiles(dataDir, torchtuneFiles)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	writeTable(torchtuneOut, render(tex))
 }
 
 // writeTable replaces a table when its text changed.

@@ -33,6 +33,12 @@ var knowledgeLightningTSV string
 //go:embed knowledge_omegaconf.tsv
 var knowledgeOmegaconfTSV string
 
+// knowledgeTorchtuneTSV is the table of the torchtune builders recipe configs name in
+// `_component_` and that take no **kwargs: their keyword arguments by version (torchtune.go).
+//
+//go:embed knowledge_torchtune.tsv
+var knowledgeTorchtuneTSV string
+
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
@@ -74,7 +80,7 @@ var (
 // table has none. The table is parsed once, on first use.
 func KnowledgeOf(framework string) *Knowledge {
 	knowledgeOnce.Do(func() {
-		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeOmegaconfTSV)
+		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeOmegaconfTSV + knowledgeTorchtuneTSV)
 	})
 	return knowledgeAll[framework]
 }
@@ -185,10 +191,14 @@ func (k *Knowledge) section(section, target string) sectionAnswer {
 	seen := map[string]bool{}
 	for _, sec := range strings.Split(section, ",") {
 		for key, f := range k.Sections[sec] {
-			if key[0] == '@' {
+			if key[0] == '@' && key != "@closed" {
 				continue
 			}
 			atLo = atLo || k.hasAt(f, lo)
+			if key[0] == '@' {
+				atHi = atHi || k.hasAt(f, hi)
+				continue // a closed section with no keys at all (a torchtune builder that takes none)
+			}
 			atHi = atHi || k.hasAt(f, hi)
 			if !seen[key] && k.Has(f, target) {
 				seen[key] = true

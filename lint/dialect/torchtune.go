@@ -22,6 +22,12 @@ var Torchtune = register(&Dialect{
 	Label:        "torchtune",
 	Loader:       TorchDataLoader,
 	Interpolates: true,
+	// config.instantiate calls a `_component_` with the node's other keys as keyword arguments:
+	// a key the callable does not take stops the recipe with a TypeError. knowledge_torchtune.tsv
+	// holds the builders torchtune's own configs name that take no **kwargs (torchtuneKeyMaps).
+	Knowledge: "torchtune",
+	Package:   "torchtune",
+	KeyMaps:   torchtuneKeyMaps,
 	Advice: map[string]Advice{
 		"eval.enabled": {
 			Help: "set {key} to a number of steps and give the recipe a dataset_val",
@@ -289,4 +295,36 @@ var torchtuneKeys = []Key{
 	{Path: "metric_logger.name", Type: "string", Concept: "tracking.run_name", Doc: "run name (W&B)"},
 	{Path: "log_every_n_steps", Type: "integer", Default: "1", Doc: "metric logging interval (rank 0 only)"},
 	{Path: "cudnn_deterministic_mode", Type: "string|integer", Default: "none", Doc: "torch deterministic debug mode"},
+}
+
+// torchtuneKeyMaps are the maps of a recipe config that name a torchtune callable in
+// `_component_`: config.instantiate (torchtune/config/_instantiate.py at v0.4.0-v0.6.1 and
+// bd2a0fc) passes every other key of the map to it as a keyword argument, merged with what the
+// recipe passes itself, so a key the callable does not take is a TypeError at start-up. Only the
+// callables in the knowledge table (closed signatures) are checked; the rule skips the others.
+// The multi-dataset dev recipe pops its own keys from each dataset map first (name, weight,
+// streaming, shuffle, parallel_method, num_workers, transform), so a dataset map's keys are not
+// checked; the transform map inside it is.
+func torchtuneKeyMaps(d *doc.Document) []KeyMap {
+	if d.Root == nil {
+		return nil
+	}
+	var out []KeyMap
+	d.Root.Walk(func(n *doc.Node) bool {
+		if n.Kind != doc.Map {
+			return true
+		}
+		c := n.Get("_component_")
+		if c == nil || c.Kind != doc.Scalar || c.IsUnknown() {
+			return true
+		}
+		path := strings.TrimSpace(c.Value)
+		if !strings.HasPrefix(path, "torchtune.") || strings.HasPrefix(path, "torchtune.datasets.") && !strings.Contains(path, "transform") {
+			return true
+		}
+		name := path[strings.LastIndex(path, ".")+1:]
+		out = append(out, KeyMap{Node: n, At: n, Section: path, Name: name, By: "torchtune's config.instantiate"})
+		return true
+	})
+	return out
 }

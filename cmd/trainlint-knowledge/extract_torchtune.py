@@ -96,9 +96,9 @@ class Resolver:
             init = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"), None)
             if init is None:
                 return None
-            return params(init, path, skip_self=True)
+            return dict(params(init, path, skip_self=True), callee=node.name + ".__init__()")
         if isinstance(node, ast.FunctionDef):
-            return params(node, path, skip_self=False)
+            return dict(params(node, path, skip_self=False), callee=node.name + "()")
         v = node.value
         if isinstance(v, ast.Name):  # an alias: llama3_3_70b = llama3_1_70b
             return self.signature(mod, v.id, depth + 1)
@@ -109,7 +109,8 @@ class Resolver:
                 return None
             bound = {k.arg for k in v.keywords}
             ps = [p for p in base["params"] if p["name"] not in bound]
-            return {"params": ps, "kwargs": base["kwargs"], "file": base["file"], "line": node.lineno}
+            return {"params": ps, "kwargs": base["kwargs"], "file": base["file"], "line": node.lineno,
+                    "callee": base["callee"]}
         return None
 
 
@@ -130,7 +131,8 @@ def params(fn, path, skip_self):
             continue  # not passable by keyword
         out.append({"name": p.arg, "line": p.lineno, "default": "@required" if d is None else ast.unparse(d)})
     for p, d in zip(a.kwonlyargs, a.kw_defaults):
-        out.append({"name": p.arg, "line": p.lineno, "default": "@required" if d is None else ast.unparse(d)})
+        out.append({"name": p.arg, "line": p.lineno, "default": "@required" if d is None else ast.unparse(d),
+                    "kwonly": True})
     return {"params": out, "kwargs": a.kwarg is not None, "file": path, "line": fn.lineno}
 
 
@@ -142,8 +144,15 @@ def read(gitdir, rev, name):
         sig = r.signature(mod, fn)
         if sig is None or sig["kwargs"]:
             continue  # open, or not told: the dialect leaves it unchecked
-        fields = [{"name": p["name"], "line": p["line"], "default": p["default"], "file": sig["file"]}
-                  for p in sig["params"]]
+        # A required parameter's row says what Python says when the call lacks it (TypeError:
+        # "lora_llama3_1_8b() missing 1 required positional argument: 'lora_attn_modules'").
+        fields = []
+        for p in sig["params"]:
+            f = {"name": p["name"], "line": p["line"], "default": p["default"], "file": sig["file"]}
+            if p["default"] == "@required":
+                kind = "keyword-only" if p.get("kwonly") else "positional"
+                f["callee"] = "%s missing 1 required %s argument: '%s'" % (sig["callee"], kind, p["name"])
+            fields.append(f)
         classes.append({"class": comp, "file": sig["file"], "line": sig["line"], "fields": fields})
     return {"tag": name, "classes": classes}
 

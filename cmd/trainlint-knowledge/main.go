@@ -73,7 +73,10 @@ type field struct {
 	Line    int    `json:"line"`
 	Default string `json:"default"`
 	// Derived is what __post_init__ puts in place of a None default (TRL's bf16: "not fp16").
-	Derived     string `json:"derived"`
+	Derived string `json:"derived"`
+	// Missing is what Python says when a call lacks this required parameter (torchtune's
+	// builders), rendered as an "@required:<section>" row.
+	Missing     string `json:"callee"`
 	Alias       string `json:"alias"`
 	Deprecated  bool   `json:"deprecated"`
 	Replacement string `json:"replacement"`
@@ -217,6 +220,9 @@ func render(exs []extraction) string {
 					}
 					prov := fmt.Sprintf("%s:%d@%s", file, f.Line, t.Tag)
 					see(i, sec, f.Name, f.Default, f.Replacement, prov, f.Deprecated)
+					if f.Missing != "" {
+						see(i, "@required:"+sec, f.Name, "", f.Missing, prov, false)
+					}
 					if ex.Framework == "trl" && trainerFields[f.Name] {
 						// A TrainingArguments default the TRL class overrides, as the
 						// run gets it (bf16: "not fp16"), by version: "@default:<Class>".

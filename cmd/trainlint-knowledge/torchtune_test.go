@@ -31,6 +31,8 @@ func TestTorchtuneTableUpToDate(t *testing.T) {
 		"torchtune\ttorchtune.training.FullModelHFCheckpointer\tshould_load_recipe_state\tFalse\tv0.6.0\t",
 		"torchtune\ttorchtune.training.FullModelHFCheckpointer\tkeep_last_n_checkpoints\tNone\tv0.7.0-bd2a0fc\t",
 		"torchtune\ttorchtune.training.setup_torch_profiler\txpu\tTrue\tv0.6.0\t",
+		// output_dir is required up to v0.6.1 and optional on main; Python's words when missing.
+		"torchtune\t@required:torchtune.training.FullModelHFCheckpointer\toutput_dir\t\t\tv0.7.0-bd2a0fc\tFullModelHFCheckpointer.__init__() missing 1 required positional argument: 'output_dir'\t",
 	} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q", want)

@@ -76,6 +76,7 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
+	torchtuneRejections(d, p)
 	// Async GRPO recipes nest the trainer's keys under `training:`; k spells a trainer key's path.
 	pre := ""
 	if t := r.Get("training"); t != nil && t.Kind == doc.Map && r.Get("batch_size") == nil {
@@ -327,4 +328,45 @@ func torchtuneKeyMaps(d *doc.Document) []KeyMap {
 		return true
 	})
 	return out
+}
+
+// torchtuneRejections: a model, tokenizer or checkpointer map (the root's model:, tokenizer:,
+// checkpointer:) that lacks a parameter its builder requires stops the recipe with Python's
+// TypeError. The recipes instantiate those maps with
+// nothing of their own but resume_from_checkpoint or should_load_recipe_state (recipes/*.py and
+// recipes/dev/*.py at v0.4.0-v0.6.1 and bd2a0fc), so what the map lacks is missing; the
+// "@required:<component>" rows say since and until which version each parameter is required.
+// A map with a merge key (<<) is left alone: the merged map may supply it.
+func torchtuneRejections(d *doc.Document, p *plan.Plan) {
+	kb := KnowledgeOf("torchtune")
+	if kb == nil {
+		return
+	}
+	for _, m := range torchtuneKeyMaps(d) {
+		name := m.Section[strings.LastIndex(m.Section, ".")+1:]
+		switch m.Node.Path().String() {
+		case "model", "tokenizer", "checkpointer":
+		default:
+			continue // other maps get arguments from the recipe (a tensor-parallel plan its model)
+		}
+		req := kb.Sections["@required:"+m.Section]
+		keys := make([]string, 0, len(req))
+		for k := range req {
+			keys = append(keys, k)
+		}
+		keys = sortedStrings(keys)
+		comp := m.Node.Get("_component_")
+		at := m.Node.Path().String()
+		for _, k := range keys {
+			if m.Node.Get(k) != nil || m.Node.Get("<<") != nil {
+				continue
+			}
+			f := req[k]
+			p.Rejections = append(p.Rejections, plan.Rejection{Node: comp, Key: comp.Path().String(),
+				Message: name + " requires " + k + ", which " + at + " does not set",
+				Says:    "TypeError: " + f.Replacement, Package: "torchtune",
+				Since: f.Since, Until: f.Removed, Read: strings.TrimPrefix(kb.Newest(), "v"),
+				Source: m.Section, Help: "set " + at + "." + k})
+		}
+	}
 }

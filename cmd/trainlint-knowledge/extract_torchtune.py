@@ -9,12 +9,14 @@ the recipe starts. Only callables without **kwargs are closed: a dataset builder
 **load_dataset_kwargs to datasets.load_dataset, or a logger that takes **kwargs, stays open and is
 not written out.
 
-The components read are every torchtune.* `_component_` named by torchtune's own configs
-(recipes/configs/**.yaml) at the tag, resolved through the package's imports to the def (a
-function's parameters), the class (its __init__'s), or a functools.partial of one (its
-parameters less those the partial binds).
+The components read are the torchtune.* `_component_` paths named by the config files given
+with --configs (the shared corpus's torchtune configs: the table is embedded in the WebAssembly
+module, so it holds what real configs use rather than every builder), or without --configs every
+one named by torchtune's own configs (recipes/configs/**.yaml) at the tag; each is resolved
+through the package's imports to the def (a function's parameters), the class (its __init__'s),
+or a functools.partial of one (its parameters less those the partial binds).
 
-    extract_torchtune.py GITDIR v0.4.0 v0.5.0 v0.6.0 v0.6.1 bd2a0fc=v0.7.0-bd2a0fc > testdata/torchtune.json
+    extract_torchtune.py --configs ../shared/corpus/pytorch__torchtune/*.yaml -- GITDIR v0.4.0 v0.5.0 v0.6.0 v0.6.1 bd2a0fc=v0.7.0-bd2a0fc > testdata/torchtune.json
 
 A REV=NAME argument reads a commit under a tag-like name (main after 0.6.1 says 0.7.0 in
 version.txt and has no release tag).
@@ -136,10 +138,10 @@ def params(fn, path, skip_self):
     return {"params": out, "kwargs": a.kwarg is not None, "file": path, "line": fn.lineno}
 
 
-def read(gitdir, rev, name):
+def read(gitdir, rev, name, names=None):
     r = Resolver(gitdir, rev)
     classes = []
-    for comp in components(gitdir, rev):
+    for comp in (sorted(names) if names is not None else components(gitdir, rev)):
         mod, _, fn = comp.rpartition(".")
         sig = r.signature(mod, fn)
         if sig is None or sig["kwargs"]:
@@ -158,11 +160,19 @@ def read(gitdir, rev, name):
 
 
 def main():
-    gitdir, revs = sys.argv[1], sys.argv[2:]
+    args, names = sys.argv[1:], None
+    if args and args[0] == "--configs":
+        end = args.index("--")
+        names = set()
+        for path in args[1:end]:
+            with open(path) as f:
+                names.update(COMPONENT.findall(f.read()))
+        args = args[end + 1:]
+    gitdir, revs = args[0], args[1:]
     tags = []
     for r in revs:
         rev, _, name = r.partition("=")
-        tags.append(read(gitdir, rev, name or rev))
+        tags.append(read(gitdir, rev, name or rev, names))
     json.dump({"framework": "torchtune", "tags": tags}, sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")
 

@@ -69,13 +69,15 @@
 // out of the table, since no check can judge them.
 //
 // knowledge_torchtune.tsv holds torchtune's (extract_torchtune.py): every torchtune.* callable
-// torchtune's own recipe configs name in `_component_` at v0.4.0-v0.6.1 and at bd2a0fc (main,
-// named v0.7.0-bd2a0fc: the corpus's commit), resolved through the package's imports to its def,
+// the shared corpus's torchtune configs name in `_component_`, read at v0.4.0-v0.6.1 and at
+// bd2a0fc (main, named v0.7.0-bd2a0fc: the corpus's commit), resolved through the package's imports to its def,
 // class __init__ or functools.partial, with the keywords it takes. Only callables without
 // **kwargs are written (with an "@closed" row, so a builder that takes nothing is closed too):
 // config.instantiate passes a component map's other keys as keyword arguments, so an unknown one
 // is a TypeError at start-up (unknown-key, through the dialect's KeyMaps); datasets forwarding
-// **load_dataset_kwargs, loggers and torch.optim classes stay open.
+// **load_dataset_kwargs, loggers and torch.optim classes stay open. A model:, tokenizer: or
+// checkpointer: map that lacks a required parameter is a start-up refusal too (plan.Rejections,
+// "@required:<path>" rows with Python's TypeError text and the versions that require it).
 //
 // Every fact of the plan says where it came from (plan.Origin), the key and node it was read at,
 // and, for a default, whose default it is (plan.Why: By "the Trainer default", Note "transformers

@@ -98,6 +98,24 @@ def toplevel_transform(gitdir, tag):
     return None
 
 
+def eval_requires_icl_tasks(gitdir, tag):
+    """The eval script's make_dataclass_and_log_config(..., icl_tasks_required=True) makes a
+    file without icl_tasks stop ("icl_tasks must be specified in the config"): a pseudo-class
+    "EvalConfig@required" with that field, at the tags that pass True."""
+    for path in FOUNDRY_EVAL:
+        src = show(gitdir, tag, path)
+        if src is None:
+            continue
+        for n in ast.walk(ast.parse(src)):
+            if isinstance(n, ast.Call) and ast.unparse(n.func) == "make_dataclass_and_log_config":
+                for k in n.keywords:
+                    if k.arg == "icl_tasks_required" and isinstance(k.value, ast.Constant) and k.value.value is True:
+                        return {"class": "EvalConfig@required", "file": path,
+                                "fields": [{"name": "icl_tasks", "line": k.value.lineno, "default": "", "type": ""}]}
+        return None
+    return None
+
+
 def read_foundry(gitdir, tag):
     path = "llmfoundry/utils/config_utils.py"
     src = show(gitdir, tag, path)
@@ -108,9 +126,9 @@ def read_foundry(gitdir, tag):
         fs = dataclasses(src)[name]
         fields = [{"name": n, "line": l, "default": default_of(v), "type": a} for n, l, a, v in fs]
         classes.append({"class": name, "file": path, "fields": fields})
-    t = toplevel_transform(gitdir, tag)
-    if t is not None:
-        classes.append(t)
+    for t in (toplevel_transform(gitdir, tag), eval_requires_icl_tasks(gitdir, tag)):
+        if t is not None:
+            classes.append(t)
     line = next(i for i, l in enumerate(src.splitlines(), 1) if "extraneous_keys = " in l)
     return {"tag": tag, "classes": classes, "extra": {"policy": "forbid", "file": path, "line": line}}
 

@@ -12,13 +12,16 @@ package main
 // IPLEpochStopperParams and two fields no release tag has yet: left out, so the rule stays
 // silent about them). llm-foundry checks its top-level keys from v0.10.0: the train script's
 // against TrainConfig, the eval script's against EvalConfig, with the keys its allow_toplevel_keys
-// transform (from v0.11.0) moves into the models list as the pseudo-class EvalConfig@toplevel.
+// transform (from v0.11.0) moves into the models list as the pseudo-class EvalConfig@toplevel,
+// and icl_tasks as "EvalConfig@required" at the tags whose eval script passes
+// icl_tasks_required=True (v0.10, v0.11).
 //
 // Measured (this table): lint/testdata/mutants.tsv has 30 NeMo edits of corpus configs (20 that
-// exp_manager refuses, among them two keys newer than a pinned version, and 10 valid ones) and 42
-// llm-foundry edits (25 refused, 17 valid; 15 of them on the eval YAMLs hf_eval.yaml and
-// mcli-1b-eval.yaml): all 20 NeMo refusals and all 25 llm-foundry ones are reported, and no valid
-// edit is (before EvalConfig was read, eval files were not checked: 17 of 18). The
+// exp_manager refuses, among them two keys newer than a pinned version, and 10 valid ones) and 44
+// llm-foundry edits (27 refused, 17 valid; 17 of them on the eval YAMLs hf_eval.yaml and
+// mcli-1b-eval.yaml, two caught only by the eval script's start-up checks: model with models,
+// model without a tokenizer): all 20 NeMo refusals and all 27 llm-foundry ones are reported, and
+// no valid edit is (before EvalConfig was read, eval files were not checked: 17 of 18). The
 // corpus gains one finding, which llm-foundry agrees with at every version read:
 // 1b_local_data_sft.yaml's top-level "dataset" (a YAML anchor) is not a TrainConfig field. The
 // table is 18,602 bytes (2.9 KB gzip); the WebAssembly module went from 9,269,832 to 9,299,038

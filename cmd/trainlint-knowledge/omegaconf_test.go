@@ -42,6 +42,8 @@ func TestOmegaconfTableUpToDate(t *testing.T) {
 		// what goes with it from v0.11.0.
 		"llm-foundry\tEvalConfig\tmodels\tMISSING\t\t",
 		"llm-foundry\tEvalConfig@toplevel\tload_path\t\tv0.11.0\t",
+		// The eval script requires icl_tasks up to v0.11.0 (icl_tasks_required=True).
+		"llm-foundry\tEvalConfig@required\ticl_tasks\t\t\tv0.12.0\t",
 	} {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q", want)

@@ -160,6 +160,7 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
+	foundryEvalRejections(d, p)
 	if r != d.Root {
 		p.Variant = "mcli"
 	}

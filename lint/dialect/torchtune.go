@@ -339,34 +339,35 @@ func torchtuneKeyMaps(d *doc.Document) []KeyMap {
 // A map with a merge key (<<) is left alone: the merged map may supply it.
 func torchtuneRejections(d *doc.Document, p *plan.Plan) {
 	kb := KnowledgeOf("torchtune")
-	if kb == nil {
+	if kb == nil || d.Root == nil || d.Root.Kind != doc.Map {
 		return
 	}
-	for _, m := range torchtuneKeyMaps(d) {
-		name := m.Section[strings.LastIndex(m.Section, ".")+1:]
-		switch m.Node.Path().String() {
-		case "model", "tokenizer", "checkpointer":
-		default:
-			continue // other maps get arguments from the recipe (a tensor-parallel plan its model)
+	// Other maps get arguments from the recipe (a tensor-parallel plan its model).
+	for _, at := range [...]string{"model", "tokenizer", "checkpointer"} {
+		m := d.Root.Get(at)
+		comp := m.Get("_component_")
+		if m == nil || m.Kind != doc.Map || comp == nil || comp.Kind != doc.Scalar || comp.IsUnknown() || m.Get("<<") != nil {
+			continue
 		}
-		req := kb.Sections["@required:"+m.Section]
+		path := strings.TrimSpace(comp.Value)
+		req := kb.Sections["@required:"+path]
+		if len(req) == 0 {
+			continue
+		}
+		name := path[strings.LastIndex(path, ".")+1:]
 		keys := make([]string, 0, len(req))
 		for k := range req {
-			keys = append(keys, k)
-		}
-		keys = sortedStrings(keys)
-		comp := m.Node.Get("_component_")
-		at := m.Node.Path().String()
-		for _, k := range keys {
-			if m.Node.Get(k) != nil || m.Node.Get("<<") != nil {
-				continue
+			if m.Get(k) == nil {
+				keys = append(keys, k)
 			}
+		}
+		for _, k := range sortedStrings(keys) {
 			f := req[k]
-			p.Rejections = append(p.Rejections, plan.Rejection{Node: comp, Key: comp.Path().String(),
+			p.Rejections = append(p.Rejections, plan.Rejection{Node: comp, Key: at + "._component_",
 				Message: name + " requires " + k + ", which " + at + " does not set",
 				Says:    "TypeError: " + f.Replacement, Package: "torchtune",
 				Since: f.Since, Until: f.Removed, Read: strings.TrimPrefix(kb.Newest(), "v"),
-				Source: m.Section, Help: "set " + at + "." + k})
+				Source: path, Help: "set " + at + "." + k})
 		}
 	}
 }

@@ -48,33 +48,35 @@ func trlClasses(d *doc.Document, kb *Knowledge, target string) trlChoice {
 	// or script argument, a removed key) says nothing, nor does a TrainingArguments field that
 	// a class redeclares (every class has it, through the Trainer's arguments).
 	all, trainer := cands, KnowledgeOf("transformers").Sections[hfSection]
-	keyed := false
+	keyed, left := false, uint(1)<<len(all)-1 // bit i: all[i] is still possible
 	for _, kv := range root.Children {
 		k := kv.Key
 		if _, ok := trainer[k]; ok {
 			continue
 		}
-		has := map[string]bool{}
-		for _, c := range all {
+		var has uint
+		for i, c := range all {
 			if f, ok := kb.Sections[c][k]; ok && kb.Has(f, target) {
-				has[c] = true
+				has |= 1 << i
 			}
 		}
-		if len(has) == 0 || len(has) == len(all) {
+		if has == 0 || has == uint(1)<<len(all)-1 {
 			continue
 		}
 		keyed = true
-		var left []string
-		for _, c := range cands {
-			if has[c] {
-				left = append(left, c)
-			}
-		}
-		cands = left
+		left &= has
 	}
-	if len(cands) == 0 {
+	if left == 0 {
 		// Keys of different trainers: any class may be meant, so only what all agree on holds.
 		return trlChoice{classes: all}
+	}
+	if keyed {
+		cands = nil
+		for i, c := range all {
+			if left&(1<<i) != 0 {
+				cands = append(cands, c)
+			}
+		}
 	}
 	why := "the keys say"
 	if !keyed {

@@ -50,3 +50,34 @@ func TestJoinDeepSpeedTRLLearningRate(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinDeepSpeedTRLVersion: a reward-model recipe that leaves learning_rate out runs at
+// RewardConfig's 1e-4 from trl 0.24 and at the Trainer's 5e-5 before it, so the same
+// DeepSpeed file (optimizer.params.lr 1e-4) is refused for a repository that pins trl 0.23
+// and accepted at the newest release.
+func TestJoinDeepSpeedTRLVersion(t *testing.T) {
+	const recipe = "recipes/qwen/reward/config.yaml"
+	text := "model_name_or_path: Qwen/Qwen2.5-0.5B\ndataset_name: trl-lib/ultrafeedback_binarized\nmax_length: 2048\n" +
+		"output_dir: runs/rm\ndeepspeed: recipes/ds.json\n"
+	ds := `{"train_micro_batch_size_per_gpu": "auto", "optimizer": {"type": "AdamW", "params": {"lr": 1e-4}}}` + "\n"
+	fsys := fstest.MapFS{recipe: {Data: []byte(text)}, "recipes/ds.json": {Data: []byte(ds)}}
+	for _, c := range []struct {
+		trl    string
+		refuse bool
+	}{{"", false}, {"0.24", false}, {"0.23", true}} {
+		o := lint.Options{}
+		if c.trl != "" {
+			o.Targets = map[string]lint.Target{"trl": {Version: c.trl, Source: "requirements.txt"}}
+		}
+		res := lint.LintTree(fsys, []string{recipe, "recipes/ds.json"}, nil, rules.All(), o)
+		var got []string
+		for _, d := range findAt(res.Diagnostics, "TL011", "recipes/ds.json") {
+			if strings.Contains(d.Message, "optimizer.params.lr") {
+				got = append(got, d.Message)
+			}
+		}
+		if c.refuse != (len(got) == 1) || c.refuse && !strings.Contains(got[0], "learning_rate 5e-05") {
+			t.Errorf("trl %q: %q", c.trl, got)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -91,7 +92,12 @@ func rejectionWho(r plan.Rejection, ver, pinnedBy string) string {
 		who += " " + ver
 	}
 	who += " stops at start-up"
-	if pinnedBy != "" {
+	switch {
+	case strings.Contains(pinnedBy, ver):
+		// The CLI's sources name the version already ("requirements.txt pins 4.46",
+		// ".trainlint.toml [target] sets 4.46").
+		who += " (" + pinnedBy + ")"
+	case pinnedBy != "":
 		who += " (" + pinnedBy + " pins " + ver + ")"
 	}
 	return who

@@ -158,6 +158,10 @@ func TestTargetsList(t *testing.T) {
 			}
 		}
 	}
+	// torchtune's main after 0.6.1 is read as v0.7.0-bd2a0fc; 0.7.0 was never released.
+	if vs := " " + strings.Join(got["torchtune"], " ") + " "; !strings.Contains(vs, " 0.6.1 ") || strings.Contains(vs, " 0.7.0 ") {
+		t.Errorf("torchtune versions %q: want 0.6.1 and no unreleased 0.7.0", vs)
+	}
 	// Every version listed is accepted in a request, and is a release number (a commit read for
 	// an unreleased head is not one).
 	for pkg, vs := range got {

@@ -51,8 +51,8 @@ func Targets() []TargetInfo {
 		for _, pkg := range append([]string{d.Package}, d.Alongside...) {
 			if k := dialect.KnowledgeOf(pkg); k != nil {
 				for _, t := range k.Tags {
-					if !strings.Contains(t, ".") {
-						continue // a commit read for an unreleased head (alignment-handbook's main), not a version
+					if !strings.Contains(t, ".") || strings.Contains(t, "-") {
+						continue // a commit read for an unreleased head (alignment-handbook's main, torchtune's v0.7.0-bd2a0fc), not a release
 					}
 					add(pkg, dialect.ParseVersion(t))
 				}

@@ -52,32 +52,77 @@ type pyVal struct {
 type pyList struct{ items []*pyVal }
 
 type pyDict struct {
-	keys  []*pyVal
-	vals  []*pyVal
-	kspan [][2]int
+	ents  []pyEnt
 	index map[string]int
 }
 
+// pyEnt is one entry of a dict: key, value and the key's span. One slice of entries, not three
+// parallel slices, so a growing dict grows once.
+type pyEnt struct {
+	k, v   *pyVal
+	ks, ke int
+}
+
+// pyEnv is a scope: its names in order of first assignment and their values. A function's
+// scope holds a handful of names, so a scan beats a map; a module with many variables gets an
+// index past pyEnvIndexed names.
 type pyEnv struct {
-	vars   map[string]*pyVal
-	order  []string
+	names  []string
+	vals   []*pyVal
+	index  map[string]int
 	parent *pyEnv
+}
+
+const pyEnvIndexed = 24
+
+// local is the position of name in this scope alone, or -1.
+func (e *pyEnv) local(name string) int {
+	if e.index != nil {
+		if i, ok := e.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range e.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// lookup is name's value in this scope alone.
+func (e *pyEnv) lookup(name string) (*pyVal, bool) {
+	if i := e.local(name); i >= 0 {
+		return e.vals[i], true
+	}
+	return nil, false
 }
 
 func (e *pyEnv) get(name string) (*pyVal, bool) {
 	for x := e; x != nil; x = x.parent {
-		if v, ok := x.vars[name]; ok {
-			return v, true
+		if i := x.local(name); i >= 0 {
+			return x.vals[i], true
 		}
 	}
 	return nil, false
 }
 
 func (e *pyEnv) set(name string, v *pyVal) {
-	if _, ok := e.vars[name]; !ok {
-		e.order = append(e.order, name)
+	if i := e.local(name); i >= 0 {
+		e.vals[i] = v
+		return
 	}
-	e.vars[name] = v
+	e.names = append(e.names, name)
+	e.vals = append(e.vals, v)
+	if e.index != nil {
+		e.index[name] = len(e.names) - 1
+	} else if len(e.names) > pyEnvIndexed {
+		e.index = make(map[string]int, 2*len(e.names))
+		for i, n := range e.names {
+			e.index[n] = i
+		}
+	}
 }
 
 type pyLimitStop struct{ msg, key string }
@@ -115,9 +160,25 @@ func (ev *pyEval) grow(n int) {
 	}
 }
 
+// ptrs is an empty value list with room for n, from the arena when there is one.
+func (ev *pyEval) ptrs(n int) []*pyVal {
+	if ev.arena == nil {
+		return make([]*pyVal, 0, n)
+	}
+	return ev.arena.argv.take(n)
+}
+
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
-func newDict() *pyDict { return &pyDict{} }
+// newDict is an empty dict with room for n entries, from the arena when there is one.
+func (ev *pyEval) newDict(n int) *pyDict {
+	if ev.arena == nil {
+		return &pyDict{ents: make([]pyEnt, 0, n)}
+	}
+	d := ev.arena.dict()
+	d.ents = ev.arena.entries(n)
+	return d
+}
 
 // dictKey is a hashable value's identity ("s"+text for strings, numbers by value, so 1 == 1.0
 // == True as in Python); ok is false for unhashable or unknown values.
@@ -174,8 +235,8 @@ func (d *pyDict) find(k *pyVal) int {
 		}
 		return -1
 	}
-	for i, x := range d.keys {
-		if sameKey(x, k) {
+	for i := range d.ents {
+		if sameKey(d.ents[i].k, k) {
 			return i
 		}
 	}
@@ -185,13 +246,13 @@ func (d *pyDict) find(k *pyVal) int {
 const pyDictIndexed = 16
 
 func (d *pyDict) reindex() {
-	if len(d.keys) < pyDictIndexed {
+	if len(d.ents) < pyDictIndexed {
 		d.index = nil
 		return
 	}
-	d.index = make(map[string]int, len(d.keys))
-	for j, kk := range d.keys {
-		s, _ := dictKey(kk)
+	d.index = make(map[string]int, len(d.ents))
+	for j := range d.ents {
+		s, _ := dictKey(d.ents[j].k)
 		d.index[s] = j
 	}
 }
@@ -201,7 +262,7 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 		return nil, false
 	}
 	if i := d.find(k); i >= 0 {
-		return d.vals[i], true
+		return d.ents[i].v, true
 	}
 	return nil, false
 }
@@ -210,13 +271,13 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
 	if d.index != nil {
 		if i, ok := d.index["s"+name]; ok {
-			return d.vals[i], true
+			return d.ents[i].v, true
 		}
 		return nil, false
 	}
-	for i, x := range d.keys {
-		if x.k == pvStr && x.s == name {
-			return d.vals[i], true
+	for i := range d.ents {
+		if x := d.ents[i].k; x.k == pvStr && x.s == name {
+			return d.ents[i].v, true
 		}
 	}
 	return nil, false
@@ -227,17 +288,15 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 		return
 	}
 	if i := d.find(k); i >= 0 {
-		d.vals[i] = v
-		d.kspan[i] = [2]int{ks, ke}
+		d.ents[i].v = v
+		d.ents[i].ks, d.ents[i].ke = ks, ke
 		return
 	}
-	d.keys = append(d.keys, k)
-	d.vals = append(d.vals, v)
-	d.kspan = append(d.kspan, [2]int{ks, ke})
+	d.ents = append(d.ents, pyEnt{k: k, v: v, ks: ks, ke: ke})
 	if d.index != nil {
 		s, _ := dictKey(k)
-		d.index[s] = len(d.keys) - 1
-	} else if len(d.keys) >= pyDictIndexed {
+		d.index[s] = len(d.ents) - 1
+	} else if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
 }
@@ -250,16 +309,33 @@ func (d *pyDict) del(k *pyVal) {
 	if i < 0 {
 		return
 	}
-	d.keys = append(d.keys[:i], d.keys[i+1:]...)
-	d.vals = append(d.vals[:i], d.vals[i+1:]...)
-	d.kspan = append(d.kspan[:i], d.kspan[i+1:]...)
+	d.ents = append(d.ents[:i], d.ents[i+1:]...)
 	d.reindex()
 }
 
-func (d *pyDict) copy() *pyDict {
-	c := &pyDict{keys: append([]*pyVal(nil), d.keys...), vals: append([]*pyVal(nil), d.vals...), kspan: append([][2]int(nil), d.kspan...)}
+// copyDict is a shallow copy of d (room for one more entry, the usual next step).
+func (ev *pyEval) copyDict(d *pyDict) *pyDict {
+	c := ev.newDict(len(d.ents) + 1)
+	c.ents = append(c.ents, d.ents...)
 	c.reindex()
 	return c
+}
+
+// keys and vals list a dict's keys and values in order (fresh slices).
+func (d *pyDict) keys() []*pyVal {
+	out := make([]*pyVal, len(d.ents))
+	for i := range d.ents {
+		out[i] = d.ents[i].k
+	}
+	return out
+}
+
+func (d *pyDict) vals() []*pyVal {
+	out := make([]*pyVal, len(d.ents))
+	for i := range d.ents {
+		out[i] = d.ents[i].v
+	}
+	return out
 }
 
 func strVal(s string, a, b int) *pyVal    { return &pyVal{k: pvStr, s: s, s0: a, e0: b} }
@@ -311,7 +387,7 @@ func truth(v *pyVal) (bool, bool) {
 	case pvList, pvTuple:
 		return len(v.list.items) > 0, true
 	case pvDict:
-		return len(v.dict.keys) > 0, true
+		return len(v.dict.ents) > 0, true
 	case pvFunc, pvModule, pvBuiltin:
 		return true, true
 	}
@@ -586,7 +662,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	case pvList, pvTuple:
 		return append([]*pyVal(nil), v.list.items...), true
 	case pvDict:
-		return append([]*pyVal(nil), v.dict.keys...), true
+		return v.dict.keys(), true
 	case pvStr:
 		if len(v.s) > 10000 {
 			return nil, false
@@ -661,15 +737,15 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case "dict":
-		d := newDict()
+		d := ev.newDict(len(e.keys))
 		for i, k := range e.keys {
 			if k == nil {
 				x := ev.eval(e.kids[i], env)
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
-				for j, kk := range x.dict.keys {
-					d.set(kk, x.dict.vals[j], x.dict.kspan[j][0], x.dict.kspan[j][1])
+				for _, en := range x.dict.ents {
+					d.set(en.k, en.v, en.ks, en.ke)
 				}
 				continue
 			}
@@ -679,7 +755,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			d.set(kv, ev.eval(e.kids[i], env), k.s, k.e)
 		}
-		ev.grow(len(d.keys))
+		ev.grow(len(d.ents))
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "attr":
 		obj := ev.eval(e.kids[0], env)
@@ -1139,9 +1215,9 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		}
 		return ev.val(pyVal{k: seq.k, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case op == "|" && a.k == pvDict && b.k == pvDict:
-		d := a.dict.copy()
-		for i, k := range b.dict.keys {
-			d.set(k, b.dict.vals[i], b.dict.kspan[i][0], b.dict.kspan[i][1])
+		d := ev.copyDict(a.dict)
+		for _, en := range b.dict.ents {
+			d.set(en.k, en.v, en.ks, en.ke)
 		}
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case op == "%" && a.k == pvStr:
@@ -1377,9 +1453,9 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 }
 
 func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
-	scope := &pyEnv{vars: map[string]*pyVal{}, parent: env}
+	scope := &pyEnv{parent: env}
 	var items []*pyVal
-	d := newDict()
+	d := ev.newDict(0)
 	known := true
 	var loop func(k int)
 	loop = func(k int) {
@@ -1466,14 +1542,19 @@ func (a *pyArgs) get(name string) (*pyVal, bool) {
 func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	a := pyArgs{ok: true}
 	if n := len(e.kids) - 1; n > 0 {
-		a.pos = make([]*pyVal, 0, n)
+		a.pos = ev.ptrs(n)
 	}
 	if n := len(e.kw); n > 0 {
-		// One block for the keyword lists (** may add more; append then grows them).
-		a.kw = make([]string, 0, n)
-		vals := make([]*pyVal, 0, 2*n)
+		// ** may add more; append then moves a list to the heap.
+		if ev.arena == nil {
+			a.kw = make([]string, 0, n)
+			a.kwpos = make([][2]int, 0, n)
+		} else {
+			a.kw = ev.arena.argn.take(n)
+			a.kwpos = ev.arena.args2.take(n)
+		}
+		vals := ev.ptrs(2 * n)
 		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
-		a.kwpos = make([][2]int, 0, n)
 	}
 	for _, k := range e.kids[1:] {
 		if k.op == "star" {
@@ -1495,15 +1576,15 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 				a.ok = false
 				continue
 			}
-			for i, k := range v.dict.keys {
-				if k.k != pvStr {
+			for _, en := range v.dict.ents {
+				if en.k.k != pvStr {
 					a.ok = false
 					continue
 				}
-				a.kw = append(a.kw, k.s)
-				a.kwKey = append(a.kwKey, k)
-				a.kwv = append(a.kwv, v.dict.vals[i])
-				a.kwpos = append(a.kwpos, v.dict.kspan[i])
+				a.kw = append(a.kw, en.k.s)
+				a.kwKey = append(a.kwKey, en.k)
+				a.kwv = append(a.kwv, en.v)
+				a.kwpos = append(a.kwpos, [2]int{en.ks, en.ke})
 			}
 			continue
 		}
@@ -1567,7 +1648,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 }
 
 func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
-	d := newDict()
+	var d *pyDict
 	if len(a.pos) > 1 {
 		return ev.opaque(e)
 	}
@@ -1575,8 +1656,9 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		src := a.pos[0]
 		switch src.k {
 		case pvDict:
-			d = src.dict.copy()
+			d = ev.copyDict(src.dict)
 		case pvList, pvTuple:
+			d = ev.newDict(len(src.list.items) + len(a.kw))
 			for _, it := range src.list.items {
 				if (it.k != pvList && it.k != pvTuple) || len(it.list.items) != 2 {
 					return ev.opaque(e)
@@ -1588,10 +1670,13 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e)
 		}
 	}
+	if d == nil {
+		d = ev.newDict(len(a.kw))
+	}
 	for i := range a.kw {
 		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 	}
-	ev.grow(len(d.keys))
+	ev.grow(len(d.ents))
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
@@ -1602,7 +1687,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
 	}
 	fn := fnv.fn
-	scope := &pyEnv{vars: map[string]*pyVal{}, parent: fnv.env}
+	scope := &pyEnv{parent: fnv.env, names: make([]string, 0, len(fn.params)+4), vals: make([]*pyVal, 0, len(fn.params)+4)}
 	used := make([]bool, len(a.kw))
 	pi := 0
 	for _, p := range fn.params {
@@ -1616,7 +1701,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			scope.set(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
 			continue
 		case 2:
-			d := newDict()
+			d := ev.newDict(len(a.kw))
 			for i, k := range a.kw {
 				if !used[i] {
 					d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
@@ -1719,7 +1804,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case pvList, pvTuple:
 			return ev.intVal(int64(len(x.list.items)), e.s, e.e)
 		case pvDict:
-			return ev.intVal(int64(len(x.dict.keys)), e.s, e.e)
+			return ev.intVal(int64(len(x.dict.ents)), e.s, e.e)
 		}
 	case "range":
 		if len(a.kw) > 0 || len(a.pos) == 0 || len(a.pos) > 3 {
@@ -1903,8 +1988,8 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case "update":
 			if len(a.pos) == 1 && a.pos[0].k == pvDict {
 				s := a.pos[0].dict
-				for i, k := range s.keys {
-					d.set(k, s.vals[i], s.kspan[i][0], s.kspan[i][1])
+				for _, en := range s.ents {
+					d.set(en.k, en.v, en.ks, en.ke)
 				}
 			} else if len(a.pos) > 0 {
 				return ev.opaque(e)
@@ -1914,15 +1999,15 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			}
 			return ev.noneVal(e.s, e.e)
 		case "copy", "copy_and_resolve_references", "to_dict":
-			return ev.val(pyVal{k: pvDict, dict: d.copy(), s0: r.s0, e0: r.e0})
+			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
 		case "keys":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.keys...)}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: d.keys()}, s0: e.s, e0: e.e})
 		case "values":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.vals...)}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: d.vals()}, s0: e.s, e0: e.e})
 		case "items":
 			var items []*pyVal
-			for i, k := range d.keys {
-				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{k, d.vals[i]}}, s0: e.s, e0: e.e}))
+			for _, en := range d.ents {
+				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{en.k, en.v}}, s0: e.s, e0: e.e}))
 			}
 			ev.grow(len(items))
 			return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
@@ -2177,7 +2262,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 		}
 		raw[k] = v
 	}
-	d := newDict()
+	d := ev.newDict(len(spec))
 	for _, en := range spec {
 		s, given := raw[en.name]
 		delete(raw, en.name)

@@ -86,7 +86,46 @@ type pyArena struct {
 	vi, vj int
 	ptrs   [][]*pyExpr
 	pi, pj int
-	toks   []pyTok
+	dicts  [][]pyDict
+	di, dj int
+	ents   [][]pyEnt
+	ni, nj int
+	// call arguments: positional and keyword values, keyword names and spans
+	argv  pyChunks[*pyVal]
+	argn  pyChunks[string]
+	args2 pyChunks[[2]int]
+	toks  []pyTok
+}
+
+// pyChunks hands out short slices carved from reused blocks of 512 elements.
+type pyChunks[T any] struct {
+	blocks [][]T
+	i, j   int
+}
+
+// take is an empty slice with room for n (longer lists come from the heap); appending past n
+// moves it to the heap, never into a neighbour.
+func (c *pyChunks[T]) take(n int) []T {
+	if n > 128 {
+		return make([]T, 0, n)
+	}
+	for {
+		if c.i == len(c.blocks) {
+			c.blocks = append(c.blocks, make([]T, 512))
+		}
+		if b := c.blocks[c.i]; c.j+n <= len(b) {
+			c.j += n
+			return b[c.j-n : c.j-n : c.j]
+		}
+		c.i, c.j = c.i+1, 0
+	}
+}
+
+func (c *pyChunks[T]) reset() {
+	c.i, c.j = 0, 0
+	if len(c.blocks) > 64 {
+		c.blocks = nil
+	}
 }
 
 // pyArenas keeps a few arenas between files (one per file linted at the same time; a
@@ -110,11 +149,15 @@ func getPyArena() *pyArena {
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
 func (a *pyArena) release() {
 	a.ei, a.ej, a.pi, a.pj, a.si, a.sj, a.vi, a.vj = 0, 0, 0, 0, 0, 0, 0, 0
+	a.di, a.dj, a.ni, a.nj = 0, 0, 0, 0
+	a.argv.reset()
+	a.argn.reset()
+	a.args2.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
-	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 {
-		a.exprs, a.ptrs, a.stmts, a.vals = nil, nil, nil, nil
+	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 || len(a.dicts) > 64 || len(a.ents) > 64 {
+		a.exprs, a.ptrs, a.stmts, a.vals, a.dicts, a.ents = nil, nil, nil, nil, nil, nil
 	}
 	pyArenas.Lock()
 	if len(pyArenas.free) < 4 {
@@ -184,6 +227,39 @@ func (a *pyArena) list(n int) []*pyExpr {
 			return c[a.pj-n : a.pj : a.pj]
 		}
 		a.pi, a.pj = a.pi+1, 0
+	}
+}
+
+func (a *pyArena) dict() *pyDict {
+	for {
+		if a.di == len(a.dicts) {
+			a.dicts = append(a.dicts, make([]pyDict, 64))
+		}
+		if c := a.dicts[a.di]; a.dj < len(c) {
+			a.dj++
+			d := &c[a.dj-1]
+			*d = pyDict{}
+			return d
+		}
+		a.di, a.dj = a.di+1, 0
+	}
+}
+
+// entries is an empty entry list with room for n (a dict that outgrows it moves to the heap).
+func (a *pyArena) entries(n int) []pyEnt {
+	n = max(n, 4)
+	if n > 256 {
+		return make([]pyEnt, 0, n)
+	}
+	for {
+		if a.ni == len(a.ents) {
+			a.ents = append(a.ents, make([]pyEnt, 1024))
+		}
+		if c := a.ents[a.ni]; a.nj+n <= len(c) {
+			a.nj += n
+			return c[a.nj-n : a.nj-n : a.nj]
+		}
+		a.ni, a.nj = a.ni+1, 0
 	}
 }
 

@@ -47,7 +47,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
-	env := &pyEnv{vars: map[string]*pyVal{}}
+	env := &pyEnv{}
 	var result *pyVal
 	style := "module"
 	stop := func() (stopped bool) {
@@ -64,7 +64,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}()
 		var ret *pyVal
 		ev.exec(stmts, env, &ret)
-		if g, ok := env.vars["get_config"]; ok && g.k == pvFunc {
+		if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
 			style = "get_config"
 			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
 			args := pyArgs{ok: true}
@@ -89,10 +89,19 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			// keys for defaults.
 			return
 		}
+		b.alloc.reserve(countValues(result, 4096), 0)
 		b.fill(root, result.dict, 0, nil)
 	} else {
-		for _, name := range env.order {
-			v := env.vars[name]
+		total := 0
+		for _, v := range env.vals {
+			if total < 4096 {
+				total += countValues(v, 4096-total)
+			}
+		}
+		b.alloc.reserve(total, 0)
+		root.Children = b.alloc.children(len(env.names))
+		for i, name := range env.names {
+			v := env.vals[i]
 			switch v.k {
 			case pvModule, pvFunc, pvBuiltin:
 				continue
@@ -160,18 +169,44 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 	return b.x.Span(v.s0, v.s0)
 }
 
+// countValues is how many nodes v makes (dicts, lists and scalars), counting no further than
+// limit: the builder takes one block of nodes for them (a dict that contains itself only runs
+// into the limit).
+func countValues(v *pyVal, limit int) int {
+	n := 1
+	switch v.k {
+	case pvList, pvTuple:
+		for _, it := range v.list.items {
+			if n >= limit {
+				break
+			}
+			n += countValues(it, limit-n)
+		}
+	case pvDict:
+		for i := range v.dict.ents {
+			if n >= limit {
+				break
+			}
+			n += countValues(v.dict.ents[i].v, limit-n)
+		}
+	}
+	return n
+}
+
 func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
-	for i, k := range d.keys {
-		key, ok := pyStr(k)
+	n.Children = b.alloc.children(len(d.ents))
+	for i := range d.ents {
+		en := &d.ents[i]
+		key, ok := pyStr(en.k)
 		if !ok {
 			continue
 		}
-		c := b.node(d.vals[i], depth+1, append(path, d))
+		c := b.node(en.v, depth+1, append(path, d))
 		if c == nil {
 			return
 		}
 		c.Key = key
-		c.KeySpan = b.x.Span(d.kspan[i][0], d.kspan[i][1])
+		c.KeySpan = b.x.Span(en.ks, en.ke)
 		n.Children = append(n.Children, c)
 	}
 }
@@ -211,6 +246,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' {
 			n.Style = "python"
 		}
+		n.Children = b.alloc.children(len(v.list.items))
 		for _, it := range v.list.items {
 			c := b.node(it, depth+1, path)
 			if c == nil {

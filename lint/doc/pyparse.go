@@ -940,10 +940,46 @@ func (p *pyParser) namedExpr() *pyExpr {
 
 // expr reads a full expression: lambda, conditional, or, and, not, comparisons, operators.
 func (p *pyParser) expr() *pyExpr {
+	if p.leafAhead() {
+		return p.atom()
+	}
 	p.enter()
 	x := p.expr1()
 	p.leave()
 	return x
+}
+
+// leafAhead reports whether the expression ahead is a lone name, number or string followed by
+// a delimiter (`,` `)` `]` `}` `:` `=` or the end of the line): every level of the chain from
+// expr1 down to atom would hand it back unchanged, and most operands in configs are such
+// leaves, so expr reads them with atom directly. Keywords other than True/False/None, and the
+// last level before the nesting limit, take the chain, which reports them as it always has.
+func (p *pyParser) leafAhead() bool {
+	t := &p.toks[p.i]
+	switch t.kind {
+	case pyName:
+		if pyKeywords[t.text] && t.text != "True" && t.text != "False" && t.text != "None" {
+			return false
+		}
+	case pyNumber, pyString:
+	default:
+		return false
+	}
+	if p.depth+1 > p.max {
+		return false
+	}
+	n := &p.toks[p.i+1]
+	if n.kind == pyNewline {
+		return true
+	}
+	if n.kind != pyOp || len(n.text) != 1 {
+		return false
+	}
+	switch n.text[0] {
+	case ',', ')', ']', '}', ':', '=':
+		return true
+	}
+	return false
 }
 
 func (p *pyParser) expr1() *pyExpr {

@@ -520,6 +520,7 @@ func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []
 	out := make([]Comment, 0, len(rs))
 	// Each comment's text is a slice of the lexer's copy of the source (text, from base on).
 	first := base
+	lc := lineCursor{x: x}
 	for _, r := range rs {
 		// Trailing: something other than blanks (and a byte-order mark) before it on its line.
 		trailing := false
@@ -533,7 +534,7 @@ func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []
 				break
 			}
 		}
-		out = append(out, Comment{Text: text[r[0]+1-first : r[1]-first], Span: x.Span(r[0], r[1]), Trailing: trailing})
+		out = append(out, Comment{Text: text[r[0]+1-first : r[1]-first], Span: lc.span(r[0], r[1]), Trailing: trailing})
 	}
 	return out
 }

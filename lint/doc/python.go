@@ -80,7 +80,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	if stop {
 		return
 	}
-	b := &pyBuilder{d: d, x: x, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
 		if result == nil || result.k != pvDict {
@@ -133,6 +133,7 @@ type pyBuilder struct {
 	// module-level assignment positions, for KeySpans of variables
 	varSpans map[string][2]int
 	alloc    nodeAlloc
+	lc       lineCursor
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -164,9 +165,9 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 		}
 	}
 	if s, ok := b.varSpans[name]; ok {
-		return b.x.Span(s[0], s[1])
+		return b.lc.span(s[0], s[1])
 	}
-	return b.x.Span(v.s0, v.s0)
+	return b.lc.span(v.s0, v.s0)
 }
 
 // countValues is how many nodes v makes (dicts, lists and scalars), counting no further than
@@ -206,7 +207,7 @@ func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 			return
 		}
 		c.Key = key
-		c.KeySpan = b.x.Span(en.ks, en.ke)
+		c.KeySpan = b.lc.span(en.ks, en.ke)
 		n.Children = append(n.Children, c)
 	}
 }
@@ -219,7 +220,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		return nil
 	}
 	n := b.alloc.new()
-	n.Span = b.x.Span(v.s0, v.e0)
+	n.Span = b.lc.span(v.s0, v.e0)
 	switch v.k {
 	case pvNone:
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"
@@ -317,4 +318,40 @@ func IsPythonConfig(d *Document) bool {
 		}
 	}
 	return false
+}
+
+// lineCursor converts offsets to positions like LineIndex.Pos, remembering the line it found
+// last: the readers ask for spans mostly in source order, so the next offset is usually on
+// that line or a few lines further, found by stepping instead of a binary search. Any other
+// offset takes LineIndex.Pos. The positions are the same either way.
+type lineCursor struct {
+	x    *LineIndex
+	line int // 0-based index into x.starts of the last line found
+}
+
+func (c *lineCursor) pos(off int) Pos {
+	x := c.x
+	st := x.starts
+	l := c.line
+	if off < 0 || off > len(x.src) || l >= len(st) || st[l] > off {
+		p := x.Pos(off)
+		if p.Line >= 1 && p.Line <= len(st) && st[p.Line-1] <= p.Offset {
+			c.line = p.Line - 1
+		}
+		return p
+	}
+	for k := 0; l+1 < len(st) && st[l+1] <= off; k++ {
+		if k == 8 {
+			p := x.Pos(off)
+			c.line = p.Line - 1
+			return p
+		}
+		l++
+	}
+	c.line = l
+	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
+}
+
+func (c *lineCursor) span(start, end int) Span {
+	return Span{Start: c.pos(start), End: c.pos(end)}
 }

@@ -302,3 +302,34 @@ def get_config(arg=None):
 		t.Errorf("scenic-style argument: %+v", v)
 	}
 }
+
+// TestLineCursor: the readers' line cursor gives LineIndex.Pos's positions for offsets asked in
+// any order (in order, backwards, far jumps, out of range), with a BOM, CRLF, lone CR and
+// multi-byte characters.
+func TestLineCursor(t *testing.T) {
+	srcs := []string{
+		"",
+		"a = 1\nb = 2\n",
+		"\xef\xbb\xbfx = 'é'\r\ny = [1,\r\n  2]\rz = 3\n\n\n# ü\nw = 4",
+		strings.Repeat("k = 1\n", 200) + "last = 'ß'",
+	}
+	for _, src := range srcs {
+		x := NewLineIndex([]byte(src))
+		var offs []int
+		for i := -2; i <= len(src)+2; i++ {
+			offs = append(offs, i)
+		}
+		for i := len(src) + 2; i >= -2; i -= 3 {
+			offs = append(offs, i)
+		}
+		for i := 0; i < 300; i++ {
+			offs = append(offs, (i*7919)%(len(src)+5)-2)
+		}
+		c := lineCursor{x: x}
+		for _, off := range offs {
+			if got, want := c.pos(off), x.Pos(off); got != want {
+				t.Fatalf("%q: offset %d: cursor %+v, LineIndex %+v", src, off, got, want)
+			}
+		}
+	}
+}

@@ -96,8 +96,10 @@ func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text
 	if text != nil {
 		*text = l.text
 	}
-	if cap(buf) >= (len(src)-base)/4+8 {
-		l.toks = buf[:0] // surely large enough: no need to count
+	if cap(buf) >= (len(src)-base)/8+8 {
+		// A reused list about the file's size: lex into it (a file of unusually short tokens
+		// grows it once) rather than count the tokens first, which was a full extra scan.
+		l.toks = buf[:0]
 	} else if est := tokenEstimate(src[base:]); cap(buf) >= est {
 		l.toks = buf[:0]
 	} else {

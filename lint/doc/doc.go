@@ -536,6 +536,10 @@ const (
 	// LimitExceeded: the file is past a parser limit and was not analysed (rule
 	// input-limit-exceeded).
 	LimitExceeded
+	// Refused: the framework would refuse the file as it is loaded (an ml_collections
+	// get_config whose parse_arg rejects the config argument); the document has no tree
+	// (rule rejected-at-startup).
+	Refused
 )
 
 // String names the kind for test output and debugging.
@@ -547,6 +551,8 @@ func (k ProblemKind) String() string {
 		return "duplicate-key"
 	case LimitExceeded:
 		return "limit-exceeded"
+	case Refused:
+		return "refused"
 	}
 	return "problem(" + strconv.Itoa(int(k)) + ")"
 }

@@ -138,6 +138,15 @@ type pyEval struct {
 	lines   *LineIndex
 	arena   *pyArena        // where values come from (nil: the heap)
 	fields  map[int]*pyExpr // parsed f-string fields by offset
+	// refused is the first argument big_vision's parse_arg refused: Python raises there, so
+	// the config does not load (parsePython reports it and builds no tree).
+	refused *pyRefusal
+}
+
+// pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
+type pyRefusal struct {
+	msg  string
+	s, e int
 }
 
 const (
@@ -1636,8 +1645,12 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
 			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.name, "common") {
-				if d := ev.parseArg(a, e); d != nil {
+				d, why := ev.parseArg(a, e)
+				if d != nil {
 					return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
+				}
+				if why != "" && ev.refused == nil {
+					ev.refused = &pyRefusal{msg: why, s: e.s, e: e.e}
 				}
 			}
 		case "read_base":
@@ -2192,9 +2205,11 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 // to True; a lone value names a spec entry (then True) or is the first entry's value. Values
 // convert as parse_arg does: by the default's type (bool strictly: true/false/""), or by the
 // converter of a (default, int|float|str) tuple; with lazy=True keys outside the spec are
-// auto-typed. Anything parse_arg would refuse (an unknown key without lazy, a value its
-// converter rejects) returns nil: the call stays unknown. Converted values span the call.
-func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
+// auto-typed. What parse_arg refuses (an unknown key without lazy, a value its converter
+// rejects) returns nil and why, in our words with Python's exception; a spec this reader cannot
+// follow (a converter it does not know) returns nil and "": the call stays unknown. Converted
+// values span the call.
+func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) (*pyDict, string) {
 	arg := ""
 	if a.pos[0].k == pvStr {
 		arg = a.pos[0].s
@@ -2203,7 +2218,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 	type entry struct {
 		name string
 		def  *pyVal
-		conv string // "bool", "int", "float", "str"; "" when unknown
+		conv string // "bool" (strict), "pybool" (bool()), "int", "float", "str", "none"; "" when unknown
 		ks   [2]int
 	}
 	var spec []entry
@@ -2217,11 +2232,14 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 		switch v.k {
 		case pvTuple, pvList:
 			if len(v.list.items) != 2 {
-				return nil
+				return nil, ""
 			}
 			en.def = v.list.items[0]
 			if t := v.list.items[1]; t.k == pvBuiltin && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
 				en.conv = t.name
+				if t.name == "bool" {
+					en.conv = "pybool" // the converter itself: bool("false") is True
+				}
 			}
 		case pvBool:
 			en.conv = "bool"
@@ -2231,6 +2249,8 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 			en.conv = "float"
 		case pvStr:
 			en.conv = "str"
+		case pvNone:
+			en.conv = "none" // type(None) converts nothing
 		}
 		spec = append(spec, en)
 	}
@@ -2270,46 +2290,103 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 			d.set(ev.strVal(en.name, 0, 0), en.def, en.ks[0], en.ks[1])
 			continue
 		}
-		v := convertArg(s, en.conv, e)
+		v, why := convertArg(s, en.conv, e)
 		if v == nil {
-			return nil
+			if why != "" {
+				why = "parse_arg refuses the config argument " + strconv.Quote(a.pos[0].s) + ": " + en.name + " " + why
+			}
+			return nil, why
 		}
 		d.set(ev.strVal(en.name, 0, 0), v, en.ks[0], en.ks[1])
 	}
+	var left []string
 	for _, k := range order {
-		s, left := raw[k]
-		if !left {
+		s, ok := raw[k]
+		if !ok {
 			continue
 		}
 		if !lazy {
-			return nil // parse_arg raises "Unhandled config args remain"
+			left = append(left, pyRepr(k)+": "+pyRepr(s))
+			continue
 		}
 		d.set(ev.strVal(k, 0, 0), autotypeArg(s, e), e.s, e.s)
 	}
-	return d
+	if len(left) > 0 {
+		// parse_arg raises ValueError(f'Unhandled config args remain: {raw_kv}').
+		var names []string
+		for _, en := range spec {
+			names = append(names, en.name)
+		}
+		known := "it has no options"
+		if len(names) > 0 {
+			known = "its options are " + strings.Join(names, ", ")
+		}
+		return nil, "parse_arg refuses the config argument " + strconv.Quote(a.pos[0].s) + ": " + known +
+			" (ValueError: Unhandled config args remain: {" + strings.Join(left, ", ") + "})"
+	}
+	return d, ""
 }
 
-func convertArg(s, conv string, e *pyExpr) *pyVal {
+// pyRepr is Python's repr of a str, as parse_arg's error messages show keys and values.
+func pyRepr(s string) string {
+	q := byte('\'')
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == rune(q):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(`\x` + strconv.FormatInt(int64(r)|0x100, 16)[1:])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// convertArg converts a parse_arg value as the spec entry's converter does; a nil value comes
+// with why the converter refuses it (after the option's name), or "" when conv is unknown.
+func convertArg(s, conv string, e *pyExpr) (*pyVal, string) {
 	switch conv {
 	case "bool":
+		// get_type_with_default's strict_bool: assert x.lower() in {'true', 'false', ''}.
 		switch strings.ToLower(s) {
 		case "true":
-			return boolVal(true, e.s, e.e)
+			return boolVal(true, e.s, e.e), ""
 		case "false", "":
-			return boolVal(false, e.s, e.e)
+			return boolVal(false, e.s, e.e), ""
 		}
+		return nil, "takes true, false or nothing (AssertionError in strict_bool)"
+	case "pybool":
+		return boolVal(s != "", e.s, e.e), ""
 	case "int":
 		if i, err := strconv.ParseInt(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10, 64); err == nil {
-			return intVal(i, e.s, e.e)
+			return intVal(i, e.s, e.e), ""
 		}
+		return nil, "takes an int (ValueError: invalid literal for int() with base 10: " + pyRepr(s) + ")"
 	case "float":
 		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
-			return floatVal(f, e.s, e.e)
+			return floatVal(f, e.s, e.e), ""
 		}
+		return nil, "takes a float (ValueError: could not convert string to float: " + pyRepr(s) + ")"
 	case "str":
-		return strVal(s, e.s, e.e)
+		return strVal(s, e.s, e.e), ""
+	case "none":
+		return nil, "takes no value: its default is None (TypeError: NoneType takes no arguments)"
 	}
-	return nil
+	return nil, ""
 }
 
 // autotypeArg is parse_arg's autotype: bool, int, float, else the string.

@@ -12,7 +12,8 @@ import (
 //   - what `get_config()` returns when the file defines it (ml_collections: big_vision, scenic),
 //     called with its parameters' defaults, or with Options.ConfigArg (`--config f.py:ARG`);
 //     root Style "get_config"; no tree when what it returns is unknown (a call the evaluator
-//     does not model, an argument big_vision's parse_arg refuses), so no rule guesses;
+//     does not model), so no rule guesses; an argument big_vision's parse_arg refuses is a
+//     Refused problem at the parse_arg call, saying why (Python raises there), and no tree;
 //   - otherwise the module's variables in order of first assignment (MMEngine configs: `model`,
 //     `train_dataloader`, `_base_`, ...), leaving out modules, functions and imported names;
 //     root Style "module".
@@ -80,13 +81,17 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	if stop {
 		return
 	}
+	if r := ev.refused; r != nil {
+		// Python raises at the parse_arg call: there is no config to read.
+		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
+		return
+	}
 	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
 		if result == nil || result.k != pvDict {
-			// get_config returns what this reader cannot know (a call it does not model, an
-			// argument big_vision's parse_arg refuses): no tree, so no rule takes the missing
-			// keys for defaults.
+			// get_config returns what this reader cannot know (a call it does not model): no
+			// tree, so no rule takes the missing keys for defaults.
 			return
 		}
 		b.alloc.reserve(countValues(result, 4096), 0)

@@ -253,7 +253,7 @@ ell = ...
 // TestPythonConfigArg: --config file.py:ARG calls get_config with ARG, and big_vision's
 // parse_arg reads it as big_vision does (configs/common.py @0127fb6): named values, a lone
 // value for the first entry or a flag, converters from the defaults, and what parse_arg
-// refuses leaves the values unknown.
+// refuses is a Refused problem at the parse_arg call with no tree (TestPythonConfigArgRefused).
 func TestPythonConfigArg(t *testing.T) {
 	src := `import big_vision.configs.common as bvcc
 import ml_collections as mlc
@@ -272,9 +272,6 @@ def get_config(arg=None):
 		{"runlocal", "224 B/16 32 0.1"},
 		{"128", "128 B/16 4096 0.1"},
 		{"variant=L/16,res=384,runlocal=False,lr=3e-4", "384 L/16 4096 0.0003"},
-		{"res=big", "? ? ? ?"},      // int('big') raises: nothing is known
-		{"unknown=1", "? ? ? ?"},    // "Unhandled config args remain"
-		{"runlocal=yes", "? ? ? ?"}, // strict bool
 	} {
 		d := ParseWith("c.py", []byte(src), Python, Options{ConfigArg: c.arg})
 		if len(d.Problems) != 0 {
@@ -331,5 +328,63 @@ func TestLineCursor(t *testing.T) {
 				t.Fatalf("%q: offset %d: cursor %+v, LineIndex %+v", src, off, got, want)
 			}
 		}
+	}
+}
+
+// TestPythonConfigArgRefused: an argument big_vision's parse_arg refuses (configs/common.py
+// @0127fb6: ValueError for keys outside the spec without lazy and for values int() or float()
+// reject, AssertionError in strict_bool, TypeError from type(None)) makes Python raise at the
+// parse_arg call, so the file gives a Refused problem there saying why, and no tree. A
+// (default, bool) spec converts with bool() itself, which refuses nothing.
+func TestPythonConfigArgRefused(t *testing.T) {
+	src := `import big_vision.configs.common as bvcc
+
+def get_config(arg=None):
+  arg = bvcc.parse_arg(arg, res=(224, int), runlocal=False, lr=0.1, init=None, flag=(False, bool))
+  config = dict(res=arg.res, lr=arg.lr, flag=arg.flag)
+  return config
+`
+	call := strings.Index(src, "bvcc.parse_arg")
+	end := call + strings.Index(src[call:], "\n")
+	for _, c := range []struct{ arg, want string }{
+		{"res=big", `parse_arg refuses the config argument "res=big": res takes an int (ValueError: invalid literal for int() with base 10: 'big')`},
+		{"big", `parse_arg refuses the config argument "big": res takes an int (ValueError: invalid literal for int() with base 10: 'big')`},
+		{"lr=fast", `parse_arg refuses the config argument "lr=fast": lr takes a float (ValueError: could not convert string to float: 'fast')`},
+		{"runlocal=yes", `parse_arg refuses the config argument "runlocal=yes": runlocal takes true, false or nothing (AssertionError in strict_bool)`},
+		{"init=ckpt", `parse_arg refuses the config argument "init=ckpt": init takes no value: its default is None (TypeError: NoneType takes no arguments)`},
+		{"unknown=1,res=3,x", `parse_arg refuses the config argument "unknown=1,res=3,x": its options are res, runlocal, lr, init, flag (ValueError: Unhandled config args remain: {'unknown': '1', 'x': 'True'})`},
+	} {
+		d := ParseWith("c.py", []byte(src), Python, Options{ConfigArg: c.arg})
+		if d.Root != nil {
+			t.Errorf("%q: a refused argument must leave no tree", c.arg)
+		}
+		if len(d.Problems) != 1 || d.Problems[0].Kind != Refused {
+			t.Fatalf("%q: problems %+v, want one refused", c.arg, d.Problems)
+		}
+		p := d.Problems[0]
+		if p.Message != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.arg, p.Message, c.want)
+		}
+		if p.Span.Start.Offset != call || p.Span.End.Offset != end || p.Span.Start.Line != 4 {
+			t.Errorf("%q: span %+v, want the parse_arg call at bytes %d-%d on line 4", c.arg, p.Span, call, end)
+		}
+	}
+	for arg, want := range map[string]string{"flag=false": "true", "flag=": "false", "runlocal=": ""} {
+		d := ParseWith("c.py", []byte(src), Python, Options{ConfigArg: arg})
+		if len(d.Problems) != 0 || d.Root == nil {
+			t.Fatalf("%q: problems %+v", arg, d.Problems)
+		}
+		if want != "" {
+			if n := d.Root.Get("flag"); n == nil || n.Value != want {
+				t.Errorf("%q: flag %+v, want %s (bool() of the text)", arg, n, want)
+			}
+		}
+	}
+	// lazy=True takes keys outside the spec, auto-typed.
+	lazy := strings.Replace(src, "parse_arg(arg, ", "parse_arg(arg, lazy=True, ", 1)
+	lazy = strings.Replace(lazy, "flag=arg.flag)", "flag=arg.flag, extra=arg.extra)", 1)
+	d := ParseWith("c.py", []byte(lazy), Python, Options{ConfigArg: "extra=3"})
+	if n := d.Root.Get("extra"); len(d.Problems) != 0 || n == nil || n.Value != "3" || n.Type != Int {
+		t.Errorf("lazy: problems %+v, extra %+v", d.Problems, n)
 	}
 }

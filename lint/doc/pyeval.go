@@ -141,6 +141,8 @@ type pyEval struct {
 	// refused is the first argument big_vision's parse_arg refused: Python raises there, so
 	// the config does not load (parsePython reports it and builds no tree).
 	refused *pyRefusal
+	// predef rewrites MMEngine's predefined variables in string literals (nil: not rewritten).
+	predef *pyPredef
 }
 
 // pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
@@ -700,6 +702,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case "num":
 		return ev.number(e)
 	case "str":
+		if ev.predef != nil {
+			if v := ev.predefStr(e); v != nil {
+				return v
+			}
+		}
 		if len(e.toks) == 1 {
 			if e.toks[0].is(pfxBytes) {
 				return ev.opaque(e)
@@ -1312,6 +1319,15 @@ func pyFloatRepr(f float64) string {
 }
 
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
+	if ev.predef != nil {
+		for _, t := range e.toks {
+			if ev.predef.predefIn(ev.src[t.body : t.end-int(t.quote)]) {
+				// MMEngine rewrites the text before Python reads the f-string's fields and
+				// braces: not followed here.
+				return ev.opaque(e)
+			}
+		}
+	}
 	var b strings.Builder
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {

@@ -48,6 +48,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
+	ev.predef = mmPredefined(stmts, d.Path)
 	env := &pyEnv{}
 	var result *pyVal
 	style := "module"
@@ -86,7 +87,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
 		if result == nil || result.k != pvDict {
@@ -139,6 +140,7 @@ type pyBuilder struct {
 	varSpans map[string][2]int
 	alloc    nodeAlloc
 	lc       lineCursor
+	predef   *pyPredef // MMEngine's predefined variables were rewritten in string literals
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -240,8 +242,9 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		n.Value = pyFloatRepr(v.f)
 	case pvStr:
 		n.Kind, n.Type, n.Style, n.Quoted = Scalar, String, "single", true
-		if t := b.d.Src[v.s0:v.e0]; len(t) < 2 || t[0] != t[len(t)-1] || (t[0] != '"' && t[0] != '\'') {
-			// Computed (a + b, .format(), an f-string) or prefixed (r'...'): not a plain literal.
+		if t := b.d.Src[v.s0:v.e0]; len(t) < 2 || t[0] != t[len(t)-1] || (t[0] != '"' && t[0] != '\'') || b.predef.predefIn(t) {
+			// Computed (a + b, .format(), an f-string, a rewritten {{fileBasename}}) or
+			// prefixed (r'...'): not a plain literal.
 			n.Style = "python"
 		} else if t[0] == '"' {
 			n.Style = "double"

@@ -388,3 +388,83 @@ def get_config(arg=None):
 		t.Errorf("lazy: problems %+v, extra %+v", d.Problems, n)
 	}
 }
+
+// TestMMEnginePredefinedVars: MMEngine (v0.10.7 Config._substitute_predefined_vars) rewrites
+// {{fileDirname}}, {{fileBasename}}, {{fileBasenameNoExtension}} and {{fileExtname}} in an
+// old-style config's text before Python reads it, with the file's own names; lazy-import
+// configs and ml_collections configs are not rewritten.
+func TestMMEnginePredefinedVars(t *testing.T) {
+	old := `_base_ = ['../_base_/default_runtime.py']
+item1 = '{{fileBasename}}'
+item2 = '{{ fileDirname}}'
+item3 = 'abc_{{ fileBasenameNoExtension }}'
+item4 = "{{fileExtname}}"
+work_dir = './work_dirs/' + '{{fileBasenameNoExtension}}'
+raw = r'{{ fileBasename }}\n'
+esc = '{{ fileBasename }}\t|'
+other = '{{ fileName }} {{fileBasename'
+fstr = f'{{{{fileBasename}}}}'
+plain = 'x'
+`
+	values := func(path, src string) map[string]string {
+		d := Parse(path, []byte(src), Python, Limits{})
+		if d.Root == nil || len(d.Problems) > 0 {
+			t.Fatalf("%s: problems %+v", path, d.Problems)
+		}
+		out := map[string]string{}
+		for _, c := range d.Root.Children {
+			v := c.Value
+			if c.IsUnknown() {
+				v = "?"
+			}
+			out[c.Key] = v
+			if c.Key == "item1" && c.Style != "python" {
+				t.Errorf("%s: a rewritten literal is not written as its value: style %q", path, c.Style)
+			}
+			if c.Key == "plain" && c.Style != "single" {
+				t.Errorf("%s: plain style %q", path, c.Style)
+			}
+		}
+		return out
+	}
+	for path, want := range map[string][5]string{
+		"configs/retinanet/retinanet_r50_fpn_1x_coco.py": {"retinanet_r50_fpn_1x_coco.py", "configs/retinanet", "retinanet_r50_fpn_1x_coco", ".py", "./work_dirs/retinanet_r50_fpn_1x_coco"},
+		"cfg.py":             {"cfg.py", ".", "cfg", ".py", "./work_dirs/cfg"},
+		`win\dir\a.b.py`:     {"a.b.py", "win/dir", "a.b", ".py", "./work_dirs/a.b"},
+		"/abs/.hidden":       {".hidden", "/abs", ".hidden", "", "./work_dirs/.hidden"},
+		"/top.py":            {"top.py", "/", "top", ".py", "./work_dirs/top"},
+	} {
+		got := values(path, old)
+		if got["item1"] != want[0] || got["item2"] != want[1] || got["item3"] != "abc_"+want[2] || got["item4"] != want[3] || got["work_dir"] != want[4] {
+			t.Errorf("%s: %v, want %v", path, got, want)
+		}
+		if got["raw"] != want[0]+`\n` || got["esc"] != want[0]+"\t|" || got["other"] != "{{ fileName }} {{fileBasename" || got["fstr"] != "?" || got["plain"] != "x" {
+			t.Errorf("%s: raw %q, esc %q, other %q, fstr %q, plain %q", path, got["raw"], got["esc"], got["other"], got["fstr"], got["plain"])
+		}
+	}
+	// Without _base_ the file is still old style (Config._is_lazy_import finds nothing lazy);
+	// an import of the standard library does not make it lazy.
+	if got := values("a/x.py", "import os\nitem = '{{fileBasename}}'\n"); got["item"] != "x.py" {
+		t.Errorf("old style without bases: %v", got)
+	}
+	// Lazy import (read_base, a relative import, a non-standard module before any _base_) and
+	// ml_collections configs keep the text as written.
+	for _, src := range []string{
+		"from mmengine.config import read_base\nwith read_base():\n    from .._base_.default_runtime import *\nitem = '{{fileBasename}}'\n",
+		"from .base import *\nitem = '{{fileBasename}}'\n",
+		"from mmdet.models import RetinaNet\n_base_ = 'x.py'\nitem = '{{fileBasename}}'\n",
+		"import torch\nitem = '{{fileBasename}}'\n",
+	} {
+		if got := values("a/x.py", src); got["item"] != "{{fileBasename}}" {
+			t.Errorf("lazy-import config rewritten: %v\n%s", got, src)
+		}
+	}
+	d := Parse("a/x.py", []byte("def get_config():\n  return dict(item='{{fileBasename}}')\n"), Python, Limits{})
+	if n := d.Root.Get("item"); n == nil || n.Value != "{{fileBasename}}" {
+		t.Errorf("ml_collections config rewritten: %+v", n)
+	}
+	// _base_ first, then a non-standard import: _is_lazy_import stops at _base_.
+	if got := values("a/x.py", "_base_ = 'b.py'\nimport torch\nitem = '{{fileBasename}}'\n"); got["item"] != "x.py" {
+		t.Errorf("_base_ before an import: %v", got)
+	}
+}

@@ -1716,8 +1716,19 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
 	}
 	fn := fnv.fn
-	scope := &pyEnv{parent: fnv.env, names: make([]string, 0, len(fn.params)+4), vals: make([]*pyVal, 0, len(fn.params)+4)}
-	used := make([]bool, len(a.kw))
+	scope := &pyEnv{parent: fnv.env}
+	if n := len(fn.params) + 4; ev.arena != nil {
+		scope.names, scope.vals = ev.arena.argn.take(n), ev.ptrs(n)
+	} else {
+		scope.names, scope.vals = make([]string, 0, n), make([]*pyVal, 0, n)
+	}
+	var usedBuf [16]bool
+	used := usedBuf[:0]
+	if len(a.kw) <= len(usedBuf) {
+		used = usedBuf[:len(a.kw)]
+	} else {
+		used = make([]bool, len(a.kw))
+	}
 	pi := 0
 	for _, p := range fn.params {
 		switch p.star {

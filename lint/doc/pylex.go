@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -212,10 +213,16 @@ func (l *pyLexer) run() {
 				l.lineStart = true
 			}
 		case c == '#':
+			// The comment runs to the line break (vectorised searches, not a loop per byte).
 			s := l.i
-			for l.i < len(src) && src[l.i] != '\n' && src[l.i] != '\r' {
-				l.i++
+			end := len(src)
+			if j := bytes.IndexByte(src[s:], '\n'); j >= 0 {
+				end = s + j
 			}
+			if j := bytes.IndexByte(src[s:end], '\r'); j >= 0 {
+				end = s + j
+			}
+			l.i = end
 			l.comments = append(l.comments, [2]int{s, l.i})
 		case c == '\\':
 			j := l.i + 1
@@ -352,6 +359,18 @@ func (l *pyLexer) str(s int, prefix string) {
 	for {
 		if l.i >= len(src) {
 			l.fail(s, "unterminated string literal")
+		}
+		if ql == 3 {
+			// A docstring is long: jump to the next quote or backslash (vectorised searches)
+			// instead of a loop per byte.
+			k := bytes.IndexByte(src[l.i:], q)
+			if k < 0 {
+				l.fail(s, "unterminated string literal")
+			}
+			if b := bytes.IndexByte(src[l.i:l.i+k], '\\'); b >= 0 {
+				k = b
+			}
+			l.i += k
 		}
 		c := src[l.i]
 		if c == '\\' {

@@ -429,10 +429,10 @@ plain = 'x'
 	}
 	for path, want := range map[string][5]string{
 		"configs/retinanet/retinanet_r50_fpn_1x_coco.py": {"retinanet_r50_fpn_1x_coco.py", "configs/retinanet", "retinanet_r50_fpn_1x_coco", ".py", "./work_dirs/retinanet_r50_fpn_1x_coco"},
-		"cfg.py":             {"cfg.py", ".", "cfg", ".py", "./work_dirs/cfg"},
-		`win\dir\a.b.py`:     {"a.b.py", "win/dir", "a.b", ".py", "./work_dirs/a.b"},
-		"/abs/.hidden":       {".hidden", "/abs", ".hidden", "", "./work_dirs/.hidden"},
-		"/top.py":            {"top.py", "/", "top", ".py", "./work_dirs/top"},
+		"cfg.py":         {"cfg.py", ".", "cfg", ".py", "./work_dirs/cfg"},
+		`win\dir\a.b.py`: {"a.b.py", "win/dir", "a.b", ".py", "./work_dirs/a.b"},
+		"/abs/.hidden":   {".hidden", "/abs", ".hidden", "", "./work_dirs/.hidden"},
+		"/top.py":        {"top.py", "/", "top", ".py", "./work_dirs/top"},
 	} {
 		got := values(path, old)
 		if got["item1"] != want[0] || got["item2"] != want[1] || got["item3"] != "abc_"+want[2] || got["item4"] != want[3] || got["work_dir"] != want[4] {

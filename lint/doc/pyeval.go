@@ -692,16 +692,26 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	ev.step()
 	switch e.op {
 	case "const":
-		switch e.name {
-		case "True":
-			return ev.boolVal(true, e.s, e.e)
-		case "False":
-			return ev.boolVal(false, e.s, e.e)
+		if e.cv == nil {
+			switch e.name {
+			case "True":
+				e.cv = ev.boolVal(true, e.s, e.e)
+			case "False":
+				e.cv = ev.boolVal(false, e.s, e.e)
+			default:
+				e.cv = ev.noneVal(e.s, e.e)
+			}
 		}
-		return ev.noneVal(e.s, e.e)
+		return e.cv
 	case "num":
-		return ev.number(e)
+		if e.cv == nil {
+			e.cv = ev.number(e)
+		}
+		return e.cv
 	case "str":
+		if e.cv != nil {
+			return e.cv
+		}
 		if ev.predef != nil {
 			if v := ev.predefStr(e); v != nil {
 				return v
@@ -711,7 +721,8 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			if e.toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			return ev.strVal(e.toks[0].text, e.s, e.e)
+			e.cv = ev.strVal(e.toks[0].text, e.s, e.e)
+			return e.cv
 		}
 		var b strings.Builder
 		for _, t := range e.toks {

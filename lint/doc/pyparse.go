@@ -22,6 +22,10 @@ type pyExpr struct {
 	ops  []string  // comparison operators
 	fors []pyFor   // comprehensions
 	fn   *pyFunc   // lambda
+	// cv is the value of a constant (a number, True/False/None, a one-part string), made
+	// once: a helper called in a loop evaluates the same literals every time, and values are
+	// never changed in place.
+	cv *pyVal
 }
 
 type pyKw struct {

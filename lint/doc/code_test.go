@@ -111,6 +111,12 @@ MODEL_DIR = %gin.REQUIRED
 	if len(d.Refs) != 4 || d.Refs[3].Kind != "include" || d.Refs[3].Target != "t5x/configs/runs/pretrain.gin" || d.Refs[0].Target != "__gin__.dynamic_registration" {
 		t.Errorf("refs: %+v", d.Refs)
 	}
+	// A dotted module written with spaces names the same module (the name is rebuilt, not
+	// sliced from the source).
+	sp := Parse("s.gin", []byte("import t5x .models as m\nfrom __gin__ import dynamic_registration\nimport a.b . c\n"), Gin, Limits{})
+	if len(sp.Refs) != 3 || sp.Refs[0].Target != "t5x.models" || sp.Refs[1].Target != "__gin__.dynamic_registration" || sp.Refs[2].Target != "a.b.c" || sp.Refs[2].Span.End.Col != 15 {
+		t.Errorf("spaced refs: %+v", sp.Refs)
+	}
 	if len(d.Comments) != 3 || !d.Comments[1].Trailing || !strings.Contains(d.Comments[1].Text, "trainlint: disable=TL201") {
 		t.Errorf("comments: %+v", d.Comments)
 	}

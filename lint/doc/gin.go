@@ -195,16 +195,25 @@ func (g *ginParser) dotted() (string, int, int) {
 	}
 	s, e := t.start, t.end
 	var b strings.Builder
-	b.WriteString(t.text)
+	adjacent := true // written without spaces: the name is a slice of the source
 	for g.isOp(".") {
-		g.next()
+		dot := g.next()
 		n := g.next()
 		if n.kind != pyName {
 			g.failTok(n, "a name")
 		}
-		b.WriteByte('.')
-		b.WriteString(n.text)
+		if adjacent && (dot.start != e || n.start != dot.end) {
+			adjacent = false
+			b.WriteString(g.src[s-g.base : e-g.base])
+		}
+		if !adjacent {
+			b.WriteByte('.')
+			b.WriteString(n.text)
+		}
 		e = n.end
+	}
+	if adjacent {
+		return g.src[s-g.base : e-g.base], s, e
 	}
 	return b.String(), s, e
 }

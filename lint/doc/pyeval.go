@@ -143,6 +143,9 @@ type pyEval struct {
 	refused *pyRefusal
 	// predef rewrites MMEngine's predefined variables in string literals (nil: not rewritten).
 	predef *pyPredef
+	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
+	// it only leaves the call unknown.
+	inTry int
 }
 
 // pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
@@ -492,7 +495,10 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				return f
 			}
 		case "try":
-			if f := ev.exec(st.body, env, ret); f != flowNext {
+			ev.inTry++
+			f := ev.exec(st.body, env, ret)
+			ev.inTry--
+			if f != flowNext {
 				return f
 			}
 			if f := ev.exec(st.orelse, env, ret); f != flowNext {
@@ -1676,7 +1682,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 				if d != nil {
 					return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 				}
-				if why != "" && ev.refused == nil {
+				if why != "" && ev.refused == nil && ev.inTry == 0 {
 					ev.refused = &pyRefusal{msg: why, s: e.s, e: e.e}
 				}
 			}

@@ -380,6 +380,11 @@ def get_config(arg=None):
 			}
 		}
 	}
+	// Inside try, a handler may catch parse_arg's error: the call is only unknown.
+	guarded := "import big_vision.configs.common as bvcc\n\ndef get_config(arg=None):\n  try:\n    arg = bvcc.parse_arg(arg, res=224)\n  except ValueError:\n    arg = None\n  return dict(batch_size=8)\n"
+	if d := ParseWith("c.py", []byte(guarded), Python, Options{ConfigArg: "res=big"}); len(d.Problems) != 0 || d.Root == nil {
+		t.Errorf("a refusal inside try: problems %+v, tree %v", d.Problems, d.Root != nil)
+	}
 	// lazy=True takes keys outside the spec, auto-typed.
 	lazy := strings.Replace(src, "parse_arg(arg, ", "parse_arg(arg, lazy=True, ", 1)
 	lazy = strings.Replace(lazy, "flag=arg.flag)", "flag=arg.flag, extra=arg.extra)", 1)

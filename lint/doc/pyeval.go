@@ -54,6 +54,9 @@ type pyList struct{ items []*pyVal }
 type pyDict struct {
 	ents  []pyEnt
 	index map[string]int
+	// partial: an entry this reader could not follow was written (a key it cannot know,
+	// an update from an unknown value), so the dict is unknown in the tree.
+	partial bool
 }
 
 // pyEnt is one entry of a dict: key, value and the key's span. One slice of entries, not three
@@ -331,6 +334,7 @@ func (d *pyDict) del(k *pyVal) {
 func (ev *pyEval) copyDict(d *pyDict) *pyDict {
 	c := ev.newDict(len(d.ents) + 1)
 	c.ents = append(c.ents, d.ents...)
+	c.partial = d.partial
 	c.reindex()
 	return c
 }
@@ -625,6 +629,10 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 		key := ev.eval(t.kids[1], env)
 		switch obj.k {
 		case pvDict:
+			if !hashable(key) {
+				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
+				return
+			}
 			obj.dict.set(key, v, t.kids[1].s, t.kids[1].e)
 		case pvList:
 			if key.k == pvInt {
@@ -780,6 +788,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				for _, en := range x.dict.ents {
 					d.set(en.k, en.v, en.ks, en.ke)
 				}
+				d.partial = d.partial || x.dict.partial
 				continue
 			}
 			kv := ev.eval(k, env)
@@ -1252,6 +1261,7 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		for _, en := range b.dict.ents {
 			d.set(en.k, en.v, en.ks, en.ke)
 		}
+		d.partial = d.partial || b.dict.partial
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case op == "%" && a.k == pvStr:
 		return ev.percent(a, b, e)
@@ -1614,7 +1624,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		kw := &e.kw[j]
 		v := ev.eval(kw.val, env)
 		if kw.name == "" {
-			if v.k != pvDict {
+			if v.k != pvDict || v.dict.partial {
 				a.ok = false
 				continue
 			}
@@ -2048,7 +2058,9 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				for _, en := range s.ents {
 					d.set(en.k, en.v, en.ks, en.ke)
 				}
+				d.partial = d.partial || s.partial
 			} else if len(a.pos) > 0 {
+				d.partial = true // updated from what this reader cannot know
 				return ev.opaque(e)
 			}
 			for i, k := range a.kw {

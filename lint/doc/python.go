@@ -90,7 +90,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
-		if result == nil || result.k != pvDict {
+		if result == nil || result.k != pvDict || result.dict.partial {
 			// get_config returns what this reader cannot know (a call it does not model): no
 			// tree, so no rule takes the missing keys for defaults.
 			return
@@ -264,6 +264,9 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 			n.Children = append(n.Children, c)
 		}
 	case pvDict:
+		if v.dict.partial {
+			return b.opaque(n, v)
+		}
 		for _, p := range path {
 			if p == v.dict {
 				// A dict that contains itself: show the cycle as unknown.

@@ -473,3 +473,40 @@ plain = 'x'
 		t.Errorf("_base_ before an import: %v", got)
 	}
 }
+
+// TestPythonPartialDict: a dict written with a key this reader cannot know (an f-string with a
+// format spec, a call it does not model) or updated from an unknown value is unknown in the
+// tree, not a dict that lacks the entry: big_vision's flexivit config fills `evals` with
+// `c.evals[f'test{s:02d}'] = ...`, which used to read as an empty dict. Copies, `**` and `|`
+// carry it; a get_config whose config is such a dict gives no tree.
+func TestPythonPartialDict(t *testing.T) {
+	src := `import somewhere
+evals = {}
+for s in (1, 2):
+  evals[f'test{s:02d}'] = dict(type='classification')
+known = {}
+known['a'] = 1
+upd = dict(a=1)
+upd.update(somewhere.more())
+cp = dict(evals)
+spread = {**evals, 'b': 2}
+merged = known | evals
+after = dict(**evals)
+`
+	d := Parse("m.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	for _, k := range []string{"evals", "upd", "cp", "spread", "merged", "after"} {
+		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s: %+v, want unknown", k, n)
+		}
+	}
+	if n := d.Root.At("known.a"); n == nil || n.Value != "1" {
+		t.Errorf("known.a: %+v", n)
+	}
+	g := Parse("g.py", []byte("def get_config():\n  c = {}\n  c['seed'] = 0\n  c[name()] = 1\n  return c\n"), Python, Limits{})
+	if g.Root != nil || len(g.Problems) != 0 {
+		t.Errorf("get_config returning a partial dict: tree %v, problems %+v", g.Root != nil, g.Problems)
+	}
+}

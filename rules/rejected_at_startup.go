@@ -6,17 +6,19 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // RejectedAtStartup reports the framework's own start-up checks that the file fails, as the
 // dialect read them from the framework's source (plan.Rejection). A check that a playbook rule
-// names is reported by that rule instead; dialects do not list it here.
+// names is reported by that rule instead; dialects do not list it here. A file the front-end
+// could not load because the framework refuses it as it is read (doc.Refused: a config function
+// that rejects the argument it is given) has no plan; its problem is reported here too.
 var RejectedAtStartup = register(&lint.Rule{
 	Code: "TL011", Name: "rejected-at-startup", Category: lint.CatStructure, Severity: lint.Error,
-	Title:     "The framework would refuse the file when the job starts",
-	NeedsPlan: true,
-	Composed:  true,
+	Title:    "The framework would refuse the file when the job starts",
+	Composed: true,
 	Rationale: `Frameworks check their settings against each other when a job starts: a logging interval of
 zero, a fractional step count above one, a scheduler that needs evaluations while none run, a
 prefetch depth without loader workers. The job then stops with an error, but only after it
@@ -32,6 +34,15 @@ the config file, else requirements or lock files), else for the newest release r
 })
 
 func checkRejectedAtStartup(p *lint.Pass) {
+	if p.Plan == nil {
+		for _, pr := range p.Doc.Problems {
+			if pr.Kind == doc.Refused {
+				p.Report(lint.Finding{Span: pr.Span, Message: pr.Message,
+					Help: "give the config an argument it accepts: the options the message lists, each with a value of its type"})
+			}
+		}
+		return
+	}
 	for _, r := range p.Plan.Rejections {
 		ver, pinned, ok := rejectionVersion(p, r)
 		if !ok {

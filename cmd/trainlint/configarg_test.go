@@ -24,7 +24,8 @@ def get_config(arg=None):
 `
 
 // TestConfigArg: --config-arg is what `--config cfg.py:ARG` passes to get_config; an argument
-// big_vision's parse_arg would refuse leaves the config unknown, so no rule guesses.
+// big_vision's parse_arg would refuse is rejected-at-startup at the parse_arg call, and no other
+// rule guesses.
 func TestConfigArg(t *testing.T) {
 	writeTree(t, map[string]string{"cfg.py": bigVisionConfig})
 	if code, out, errOut := cli(t, nil, "check", "--quiet", "cfg.py"); code != 0 || strings.Contains(out, "TL304") {
@@ -34,7 +35,9 @@ func TestConfigArg(t *testing.T) {
 	if !strings.Contains(out, "cfg.py:") || !strings.Contains(out, "TL304") {
 		t.Errorf("--config-arg runlocal: exit %d\n%s", code, out)
 	}
-	if _, out, _ := cli(t, nil, "check", "--quiet", "--config-arg", "nonsense=1", "cfg.py"); strings.Contains(out, "TL304") {
-		t.Errorf("an argument parse_arg refuses must leave the config unknown:\n%s", out)
+	code, out, _ = cli(t, nil, "check", "--quiet", "--config-arg", "nonsense=1", "cfg.py")
+	if code != 1 || strings.Contains(out, "TL304") || !strings.Contains(out, "cfg.py:6:9") || !strings.Contains(out, "TL011") ||
+		!strings.Contains(out, `parse_arg refuses the config argument "nonsense=1"`) {
+		t.Errorf("an argument parse_arg refuses must be rejected-at-startup at the parse_arg call, and nothing else:\n%s", out)
 	}
 }

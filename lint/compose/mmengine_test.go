@@ -128,3 +128,48 @@ func TestMMEngineOwnConfigTests(t *testing.T) {
 		t.Errorf("batch_size %+v", b)
 	}
 }
+
+// TestMMEnginePredefinedVarsInRun: each file of an MMEngine run is rewritten with its own names
+// (Config._file2dict substitutes before it reads the file's bases, and reads each base with
+// _file2dict): a base's {{fileBasenameNoExtension}} is the base's name, the file's is the
+// file's, and each value points into the file that wrote it.
+func TestMMEnginePredefinedVarsInRun(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"configs/_base_/default_runtime.py": "work_dir = './work_dirs/{{ fileBasenameNoExtension }}'\nlog_dir = '{{fileDirname}}/logs'\nname = '{{fileBasename}}'\n",
+		"configs/retinanet/retina_1x.py":    "_base_ = ['../_base_/default_runtime.py']\nname = '{{fileBasename}}'\ntag = 'x{{fileExtname}}'\n",
+	})
+	r := Compose(fsys, "configs/retinanet/retina_1x.py", nil, Limits{})
+	if r.Doc.Root == nil {
+		t.Fatal("no tree")
+	}
+	for _, p := range r.Problems {
+		t.Errorf("problem %+v", p)
+	}
+	for k, want := range map[string][2]string{
+		"work_dir": {"./work_dirs/default_runtime", "configs/_base_/default_runtime.py"},
+		"log_dir":  {"configs/_base_/logs", "configs/_base_/default_runtime.py"},
+		"name":     {"retina_1x.py", "configs/retinanet/retina_1x.py"},
+		"tag":      {"x.py", "configs/retinanet/retina_1x.py"},
+	} {
+		n := r.Doc.Root.Get(k)
+		if n == nil || n.Value != want[0] || r.Origin(n).File != want[1] {
+			t.Errorf("%s = %+v (from %s), want %q from %s", k, n, r.Origin(n).File, want[0], want[1])
+		}
+	}
+}
+
+// TestMMEngineOwnPredefinedVar replays MMEngine v0.10.7's _predefined_vars test on its own
+// py_config/test_predefined_var.py; item2, the folder, is the run's relative one here where
+// MMEngine gives the absolute path.
+func TestMMEngineOwnPredefinedVar(t *testing.T) {
+	dir := mmengineTestConfigs(t)
+	r := Compose(os.DirFS(dir), "py_config/test_predefined_var.py", nil, Limits{})
+	if r.Doc.Root == nil {
+		t.Fatal("no tree")
+	}
+	for k, want := range map[string]string{"item1": "test_predefined_var.py", "item2": "py_config", "item3": "abc_test_predefined_var"} {
+		if got := flat(r.Doc.Root.Get(k)); got != want {
+			t.Errorf("%s = %s, want %s", k, got, want)
+		}
+	}
+}

@@ -111,6 +111,12 @@ MODEL_DIR = %gin.REQUIRED
 	if len(d.Refs) != 4 || d.Refs[3].Kind != "include" || d.Refs[3].Target != "t5x/configs/runs/pretrain.gin" || d.Refs[0].Target != "__gin__.dynamic_registration" {
 		t.Errorf("refs: %+v", d.Refs)
 	}
+	// A dotted module written with spaces names the same module (the name is rebuilt, not
+	// sliced from the source).
+	sp := Parse("s.gin", []byte("import t5x .models as m\nfrom __gin__ import dynamic_registration\nimport a.b . c\n"), Gin, Limits{})
+	if len(sp.Refs) != 3 || sp.Refs[0].Target != "t5x.models" || sp.Refs[1].Target != "__gin__.dynamic_registration" || sp.Refs[2].Target != "a.b.c" || sp.Refs[2].Span.End.Col != 15 {
+		t.Errorf("spaced refs: %+v", sp.Refs)
+	}
 	if len(d.Comments) != 3 || !d.Comments[1].Trailing || !strings.Contains(d.Comments[1].Text, "trainlint: disable=TL201") {
 		t.Errorf("comments: %+v", d.Comments)
 	}
@@ -180,11 +186,40 @@ func FuzzParsePython(f *testing.F) {
 		"_base_ = ['a.py']\nmodel = dict(_delete_=True)\n",
 		"with read_base():\n    from .a import *\n",
 		"def f(n):\n  return f(n)\nx = f(1)\n",
+		"_base_ = 'a.py'\nw = './w/{{ fileBasenameNoExtension }}'\nd = r'{{fileDirname}}\\n' '{{fileExtname}}'\nf = f'{{{{fileBasename}}}}'\n",
 	} {
 		f.Add([]byte(s))
 	}
 	addCorpusSeeds(f, Python)
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzParse(t, Python, src) })
+}
+
+// FuzzParsePythonConfigArg reads an ml_collections config with a --config-arg string: big_vision's
+// parse_arg either converts it or refuses it with a Refused problem at a real span, never a
+// panic.
+func FuzzParsePythonConfigArg(f *testing.F) {
+	cfg := "import big_vision.configs.common as bvcc\ndef get_config(arg=None):\n  arg = bvcc.parse_arg(arg, res=(224, int), runlocal=False, lr=0.1, init=None, flag=(False, bool))\n  return dict(res=arg.res, lr=arg.lr)\n"
+	for _, a := range []string{"", "runlocal", "128", "res=big", "unknown=1,x", "lr=1e-3,flag=", "init=x", "a=b=c,,=,res= 7 "} {
+		f.Add([]byte(cfg), a)
+	}
+	f.Add([]byte(strings.Replace(cfg, "parse_arg(arg, ", "parse_arg(arg, lazy=True, ", 1)), "k=v,n=3")
+	f.Fuzz(func(t *testing.T, src []byte, arg string) {
+		d := ParseWith("c.py", src, Python, Options{Limits: Limits{MaxBytes: 1 << 20, MaxNodes: 200000}, ConfigArg: arg})
+		for _, p := range d.Problems {
+			if p.Message == "the parser could not read this file" {
+				t.Fatalf("panic while parsing %q with %q", src, arg)
+			}
+			if p.Kind == Refused && (d.Root != nil || p.Span.End.Offset > len(src) || p.Span.Start.Offset > p.Span.End.Offset || !strings.Contains(p.Message, "parse_arg refuses")) {
+				t.Fatalf("refusal %+v (tree %v) for %q with %q", p, d.Root != nil, src, arg)
+			}
+		}
+		if err := checkDoc(d); err != nil {
+			t.Fatalf("%v\nsrc: %q arg %q", err, src, arg)
+		}
+		if err := checkSpanText(d); err != nil {
+			t.Fatalf("%v\nsrc: %q arg %q", err, src, arg)
+		}
+	})
 }
 
 // TestArenaReuse: the memory pyArena keeps between files (expressions, operand lists, tokens)

@@ -44,8 +44,10 @@ func parseGin(d *Document, lim Limits) {
 		d.addProblem(Syntax, "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return
 	}
-	g := &ginParser{pyCursor: pyCursor{toks: toks}, d: d, lim: lim, x: x, src: string(d.Src)}
-	root := &Node{Kind: Map, Style: "block"}
+	g := &ginParser{pyCursor: pyCursor{toks: toks}, d: d, lim: lim, x: x, lc: lineCursor{x: x}, src: text, base: base}
+	g.alloc.reserve(ginNodeEstimate(toks), 0)
+	root := g.alloc.new()
+	root.Kind, root.Style = Map, "block"
 	g.root = root
 	ok := g.file()
 	if !ok {
@@ -70,7 +72,10 @@ type ginParser struct {
 	dups  int
 	refs  []*Node // %MACRO placeholders, resolved after the whole file is read
 	fatal bool
-	src   string // the source as a string (names are slices of it)
+	lc    lineCursor
+	src   string // the lexer's copy of the source from base on (names are slices of it)
+	base  int
+	alloc nodeAlloc
 	// reusable buffers: a selector's parts, a block line's full key path
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
 }
@@ -151,7 +156,7 @@ func (g *ginParser) file() (ok bool) {
 		case t.kind == pyName && t.text == "include" && g.toks[g.i+1].kind == pyString:
 			g.next()
 			s := g.next()
-			g.d.Refs = append(g.d.Refs, FileRef{Kind: "include", Target: s.text, Span: g.x.Span(s.start, s.end)})
+			g.d.Refs = append(g.d.Refs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
 			g.expectNewline()
 		case t.kind == pyName && (t.text == "import" || t.text == "from") && g.toks[g.i+1].kind == pyName:
 			g.importStmt()
@@ -178,7 +183,7 @@ func (g *ginParser) importStmt() {
 		g.next()
 		_, _, e = g.dotted()
 	}
-	g.d.Refs = append(g.d.Refs, FileRef{Kind: "import", Target: mod, Span: g.x.Span(s, e)})
+	g.d.Refs = append(g.d.Refs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
 	g.expectNewline()
 }
 
@@ -190,16 +195,25 @@ func (g *ginParser) dotted() (string, int, int) {
 	}
 	s, e := t.start, t.end
 	var b strings.Builder
-	b.WriteString(t.text)
+	adjacent := true // written without spaces: the name is a slice of the source
 	for g.isOp(".") {
-		g.next()
+		dot := g.next()
 		n := g.next()
 		if n.kind != pyName {
 			g.failTok(n, "a name")
 		}
-		b.WriteByte('.')
-		b.WriteString(n.text)
+		if adjacent && (dot.start != e || n.start != dot.end) {
+			adjacent = false
+			b.WriteString(g.src[s-g.base : e-g.base])
+		}
+		if !adjacent {
+			b.WriteByte('.')
+			b.WriteString(n.text)
+		}
 		e = n.end
+	}
+	if adjacent {
+		return g.src[s-g.base : e-g.base], s, e
 	}
 	return b.String(), s, e
 }
@@ -230,7 +244,7 @@ func (g *ginParser) selector(buf *[]selPart) []selPart {
 				g.failTok(n, "a name after the scope")
 			}
 			cur.end = n.end
-			cur.text = g.src[cur.start:cur.end] // adjacent tokens: the scoped name as written
+			cur.text = g.src[cur.start-g.base : cur.end-g.base] // adjacent tokens: the scoped name as written
 			continue
 		}
 		if g.isOp(".") {
@@ -245,7 +259,9 @@ func (g *ginParser) selector(buf *[]selPart) []selPart {
 		}
 		break
 	}
-	return append(parts, cur)
+	// The buffer keeps the grown array (the deferred reset sees this append).
+	parts = append(parts, cur)
+	return parts
 }
 
 func (g *ginParser) binding() {
@@ -304,10 +320,11 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 		c := parent.Get(p.text)
 		if c == nil || c.Kind != Map {
 			if c != nil {
-				g.dup(p.text, c, g.x.Span(parts[0].start, p.end))
+				g.dup(p.text, c, g.lc.span(parts[0].start, p.end))
 				removeChild(parent, c)
 			}
-			c = &Node{Kind: Map, Style: "block", Key: p.text, KeySpan: g.x.Span(p.start, p.end), Span: g.x.Span(parts[min(i, len(parts)-1)].start, p.end), Children: make([]*Node, 0, 4)}
+			c = g.alloc.new()
+			*c = Node{Kind: Map, Style: "block", Key: p.text, KeySpan: g.lc.span(p.start, p.end), Span: g.lc.span(parts[min(i, len(parts)-1)].start, p.end), Children: g.alloc.children(4)}
 			parent.Children = append(parent.Children, c)
 			g.count()
 		}
@@ -315,7 +332,7 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 	}
 	last := parts[len(parts)-1]
 	v.Key = last.text
-	v.KeySpan = g.x.Span(last.start, last.end)
+	v.KeySpan = g.lc.span(last.start, last.end)
 	if old := parent.Get(last.text); old != nil {
 		// `X = %gin.REQUIRED` then `X = value` declares a required binding and supplies it
 		// (T5X's runs/export.gin does): not a mistake.
@@ -356,7 +373,7 @@ func (g *ginParser) count() {
 	if g.nodes > g.lim.MaxNodes {
 		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
 			Message: limitMessage("file has more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"),
-			Span:    g.x.Span(g.peek().start, g.peek().start)})
+			Span:    g.lc.span(g.peek().start, g.peek().start)})
 		g.fatal = true
 		panic(ginStop{})
 	}
@@ -364,7 +381,24 @@ func (g *ginParser) count() {
 
 func (g *ginParser) scalar(t Type, val string, s, e int, style string) *Node {
 	g.count()
-	return &Node{Kind: Scalar, Type: t, Value: val, Style: style, Span: g.x.Span(s, e)}
+	n := g.alloc.new()
+	*n = Node{Kind: Scalar, Type: t, Value: val, Style: style, Span: g.lc.span(s, e)}
+	return n
+}
+
+// ginNodeEstimate guesses a file's node count from its tokens (a node per binding and per
+// item, and one per bracket), so the nodes come in one block.
+func ginNodeEstimate(toks []pyTok) int {
+	n := 4
+	for i := range toks {
+		if t := &toks[i]; t.kind == pyOp && len(t.text) == 1 {
+			switch t.text[0] {
+			case '=', ',', '[', '(', '{':
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // value reads one gin value.
@@ -372,7 +406,7 @@ func (g *ginParser) value(depth int) *Node {
 	if depth > g.lim.MaxDepth {
 		t := g.peek()
 		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("values nested deeper than "+itoa(g.lim.MaxDepth)+" levels", "max_depth"), Span: g.x.Span(t.start, t.start)})
+			Message: limitMessage("values nested deeper than "+itoa(g.lim.MaxDepth)+" levels", "max_depth"), Span: g.lc.span(t.start, t.start)})
 		g.fatal = true
 		panic(ginStop{})
 	}
@@ -435,7 +469,8 @@ func (g *ginParser) value(depth int) *Node {
 			if t.text == "(" {
 				closer = ")"
 			}
-			n := &Node{Kind: Seq, Style: "flow"}
+			n := g.alloc.new()
+			n.Kind, n.Style = Seq, "flow"
 			g.count()
 			tuple := t.text == "["
 			for !g.isOp(closer) {
@@ -454,13 +489,14 @@ func (g *ginParser) value(depth int) *Node {
 				// A parenthesised value, not a tuple.
 				return n.Children[0]
 			}
-			n.Span = g.x.Span(t.start, e.end)
+			n.Span = g.lc.span(t.start, e.end)
 			if t.text == "(" {
 				n.Style = "python" // a tuple
 			}
 			return n
 		case "{":
-			n := &Node{Kind: Map, Style: "flow"}
+			n := g.alloc.new()
+			n.Kind, n.Style = Map, "flow"
 			g.count()
 			for !g.isOp("}") {
 				k := g.value(depth + 1)
@@ -485,7 +521,7 @@ func (g *ginParser) value(depth int) *Node {
 				}
 			}
 			e := g.next()
-			n.Span = g.x.Span(t.start, e.end)
+			n.Span = g.lc.span(t.start, e.end)
 			return n
 		}
 	}

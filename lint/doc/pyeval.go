@@ -52,32 +52,80 @@ type pyVal struct {
 type pyList struct{ items []*pyVal }
 
 type pyDict struct {
-	keys  []*pyVal
-	vals  []*pyVal
-	kspan [][2]int
+	ents  []pyEnt
 	index map[string]int
+	// partial: an entry this reader could not follow was written (a key it cannot know,
+	// an update from an unknown value), so the dict is unknown in the tree.
+	partial bool
 }
 
+// pyEnt is one entry of a dict: key, value and the key's span. One slice of entries, not three
+// parallel slices, so a growing dict grows once.
+type pyEnt struct {
+	k, v   *pyVal
+	ks, ke int
+}
+
+// pyEnv is a scope: its names in order of first assignment and their values. A function's
+// scope holds a handful of names, so a scan beats a map; a module with many variables gets an
+// index past pyEnvIndexed names.
 type pyEnv struct {
-	vars   map[string]*pyVal
-	order  []string
+	names  []string
+	vals   []*pyVal
+	index  map[string]int
 	parent *pyEnv
+}
+
+const pyEnvIndexed = 24
+
+// local is the position of name in this scope alone, or -1.
+func (e *pyEnv) local(name string) int {
+	if e.index != nil {
+		if i, ok := e.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range e.names {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// lookup is name's value in this scope alone.
+func (e *pyEnv) lookup(name string) (*pyVal, bool) {
+	if i := e.local(name); i >= 0 {
+		return e.vals[i], true
+	}
+	return nil, false
 }
 
 func (e *pyEnv) get(name string) (*pyVal, bool) {
 	for x := e; x != nil; x = x.parent {
-		if v, ok := x.vars[name]; ok {
-			return v, true
+		if i := x.local(name); i >= 0 {
+			return x.vals[i], true
 		}
 	}
 	return nil, false
 }
 
 func (e *pyEnv) set(name string, v *pyVal) {
-	if _, ok := e.vars[name]; !ok {
-		e.order = append(e.order, name)
+	if i := e.local(name); i >= 0 {
+		e.vals[i] = v
+		return
 	}
-	e.vars[name] = v
+	e.names = append(e.names, name)
+	e.vals = append(e.vals, v)
+	if e.index != nil {
+		e.index[name] = len(e.names) - 1
+	} else if len(e.names) > pyEnvIndexed {
+		e.index = make(map[string]int, 2*len(e.names))
+		for i, n := range e.names {
+			e.index[n] = i
+		}
+	}
 }
 
 type pyLimitStop struct{ msg, key string }
@@ -93,6 +141,20 @@ type pyEval struct {
 	lines   *LineIndex
 	arena   *pyArena        // where values come from (nil: the heap)
 	fields  map[int]*pyExpr // parsed f-string fields by offset
+	// refused is the first argument big_vision's parse_arg refused: Python raises there, so
+	// the config does not load (parsePython reports it and builds no tree).
+	refused *pyRefusal
+	// predef rewrites MMEngine's predefined variables in string literals (nil: not rewritten).
+	predef *pyPredef
+	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
+	// it only leaves the call unknown.
+	inTry int
+}
+
+// pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
+type pyRefusal struct {
+	msg  string
+	s, e int
 }
 
 const (
@@ -115,9 +177,25 @@ func (ev *pyEval) grow(n int) {
 	}
 }
 
+// ptrs is an empty value list with room for n, from the arena when there is one.
+func (ev *pyEval) ptrs(n int) []*pyVal {
+	if ev.arena == nil {
+		return make([]*pyVal, 0, n)
+	}
+	return ev.arena.argv.take(n)
+}
+
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
-func newDict() *pyDict { return &pyDict{} }
+// newDict is an empty dict with room for n entries, from the arena when there is one.
+func (ev *pyEval) newDict(n int) *pyDict {
+	if ev.arena == nil {
+		return &pyDict{ents: make([]pyEnt, 0, n)}
+	}
+	d := ev.arena.dict()
+	d.ents = ev.arena.entries(n)
+	return d
+}
 
 // dictKey is a hashable value's identity ("s"+text for strings, numbers by value, so 1 == 1.0
 // == True as in Python); ok is false for unhashable or unknown values.
@@ -174,8 +252,8 @@ func (d *pyDict) find(k *pyVal) int {
 		}
 		return -1
 	}
-	for i, x := range d.keys {
-		if sameKey(x, k) {
+	for i := range d.ents {
+		if sameKey(d.ents[i].k, k) {
 			return i
 		}
 	}
@@ -185,13 +263,13 @@ func (d *pyDict) find(k *pyVal) int {
 const pyDictIndexed = 16
 
 func (d *pyDict) reindex() {
-	if len(d.keys) < pyDictIndexed {
+	if len(d.ents) < pyDictIndexed {
 		d.index = nil
 		return
 	}
-	d.index = make(map[string]int, len(d.keys))
-	for j, kk := range d.keys {
-		s, _ := dictKey(kk)
+	d.index = make(map[string]int, len(d.ents))
+	for j := range d.ents {
+		s, _ := dictKey(d.ents[j].k)
 		d.index[s] = j
 	}
 }
@@ -201,7 +279,7 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 		return nil, false
 	}
 	if i := d.find(k); i >= 0 {
-		return d.vals[i], true
+		return d.ents[i].v, true
 	}
 	return nil, false
 }
@@ -210,13 +288,13 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
 	if d.index != nil {
 		if i, ok := d.index["s"+name]; ok {
-			return d.vals[i], true
+			return d.ents[i].v, true
 		}
 		return nil, false
 	}
-	for i, x := range d.keys {
-		if x.k == pvStr && x.s == name {
-			return d.vals[i], true
+	for i := range d.ents {
+		if x := d.ents[i].k; x.k == pvStr && x.s == name {
+			return d.ents[i].v, true
 		}
 	}
 	return nil, false
@@ -227,17 +305,15 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 		return
 	}
 	if i := d.find(k); i >= 0 {
-		d.vals[i] = v
-		d.kspan[i] = [2]int{ks, ke}
+		d.ents[i].v = v
+		d.ents[i].ks, d.ents[i].ke = ks, ke
 		return
 	}
-	d.keys = append(d.keys, k)
-	d.vals = append(d.vals, v)
-	d.kspan = append(d.kspan, [2]int{ks, ke})
+	d.ents = append(d.ents, pyEnt{k: k, v: v, ks: ks, ke: ke})
 	if d.index != nil {
 		s, _ := dictKey(k)
-		d.index[s] = len(d.keys) - 1
-	} else if len(d.keys) >= pyDictIndexed {
+		d.index[s] = len(d.ents) - 1
+	} else if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
 }
@@ -250,16 +326,34 @@ func (d *pyDict) del(k *pyVal) {
 	if i < 0 {
 		return
 	}
-	d.keys = append(d.keys[:i], d.keys[i+1:]...)
-	d.vals = append(d.vals[:i], d.vals[i+1:]...)
-	d.kspan = append(d.kspan[:i], d.kspan[i+1:]...)
+	d.ents = append(d.ents[:i], d.ents[i+1:]...)
 	d.reindex()
 }
 
-func (d *pyDict) copy() *pyDict {
-	c := &pyDict{keys: append([]*pyVal(nil), d.keys...), vals: append([]*pyVal(nil), d.vals...), kspan: append([][2]int(nil), d.kspan...)}
+// copyDict is a shallow copy of d (room for one more entry, the usual next step).
+func (ev *pyEval) copyDict(d *pyDict) *pyDict {
+	c := ev.newDict(len(d.ents) + 1)
+	c.ents = append(c.ents, d.ents...)
+	c.partial = d.partial
 	c.reindex()
 	return c
+}
+
+// keys and vals list a dict's keys and values in order (fresh slices).
+func (d *pyDict) keys() []*pyVal {
+	out := make([]*pyVal, len(d.ents))
+	for i := range d.ents {
+		out[i] = d.ents[i].k
+	}
+	return out
+}
+
+func (d *pyDict) vals() []*pyVal {
+	out := make([]*pyVal, len(d.ents))
+	for i := range d.ents {
+		out[i] = d.ents[i].v
+	}
+	return out
 }
 
 func strVal(s string, a, b int) *pyVal    { return &pyVal{k: pvStr, s: s, s0: a, e0: b} }
@@ -311,7 +405,7 @@ func truth(v *pyVal) (bool, bool) {
 	case pvList, pvTuple:
 		return len(v.list.items) > 0, true
 	case pvDict:
-		return len(v.dict.keys) > 0, true
+		return len(v.dict.ents) > 0, true
 	case pvFunc, pvModule, pvBuiltin:
 		return true, true
 	}
@@ -405,7 +499,10 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				return f
 			}
 		case "try":
-			if f := ev.exec(st.body, env, ret); f != flowNext {
+			ev.inTry++
+			f := ev.exec(st.body, env, ret)
+			ev.inTry--
+			if f != flowNext {
 				return f
 			}
 			if f := ev.exec(st.orelse, env, ret); f != flowNext {
@@ -532,6 +629,10 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 		key := ev.eval(t.kids[1], env)
 		switch obj.k {
 		case pvDict:
+			if !hashable(key) {
+				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
+				return
+			}
 			obj.dict.set(key, v, t.kids[1].s, t.kids[1].e)
 		case pvList:
 			if key.k == pvInt {
@@ -586,7 +687,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	case pvList, pvTuple:
 		return append([]*pyVal(nil), v.list.items...), true
 	case pvDict:
-		return append([]*pyVal(nil), v.dict.keys...), true
+		return v.dict.keys(), true
 	case pvStr:
 		if len(v.s) > 10000 {
 			return nil, false
@@ -605,21 +706,37 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	ev.step()
 	switch e.op {
 	case "const":
-		switch e.name {
-		case "True":
-			return ev.boolVal(true, e.s, e.e)
-		case "False":
-			return ev.boolVal(false, e.s, e.e)
+		if e.cv == nil {
+			switch e.name {
+			case "True":
+				e.cv = ev.boolVal(true, e.s, e.e)
+			case "False":
+				e.cv = ev.boolVal(false, e.s, e.e)
+			default:
+				e.cv = ev.noneVal(e.s, e.e)
+			}
 		}
-		return ev.noneVal(e.s, e.e)
+		return e.cv
 	case "num":
-		return ev.number(e)
+		if e.cv == nil {
+			e.cv = ev.number(e)
+		}
+		return e.cv
 	case "str":
+		if e.cv != nil {
+			return e.cv
+		}
+		if ev.predef != nil {
+			if v := ev.predefStr(e); v != nil {
+				return v
+			}
+		}
 		if len(e.toks) == 1 {
 			if e.toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			return ev.strVal(e.toks[0].text, e.s, e.e)
+			e.cv = ev.strVal(e.toks[0].text, e.s, e.e)
+			return e.cv
 		}
 		var b strings.Builder
 		for _, t := range e.toks {
@@ -661,16 +778,17 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case "dict":
-		d := newDict()
+		d := ev.newDict(len(e.keys))
 		for i, k := range e.keys {
 			if k == nil {
 				x := ev.eval(e.kids[i], env)
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
-				for j, kk := range x.dict.keys {
-					d.set(kk, x.dict.vals[j], x.dict.kspan[j][0], x.dict.kspan[j][1])
+				for _, en := range x.dict.ents {
+					d.set(en.k, en.v, en.ks, en.ke)
 				}
+				d.partial = d.partial || x.dict.partial
 				continue
 			}
 			kv := ev.eval(k, env)
@@ -679,7 +797,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			d.set(kv, ev.eval(e.kids[i], env), k.s, k.e)
 		}
-		ev.grow(len(d.keys))
+		ev.grow(len(d.ents))
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "attr":
 		obj := ev.eval(e.kids[0], env)
@@ -1139,10 +1257,11 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		}
 		return ev.val(pyVal{k: seq.k, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case op == "|" && a.k == pvDict && b.k == pvDict:
-		d := a.dict.copy()
-		for i, k := range b.dict.keys {
-			d.set(k, b.dict.vals[i], b.dict.kspan[i][0], b.dict.kspan[i][1])
+		d := ev.copyDict(a.dict)
+		for _, en := range b.dict.ents {
+			d.set(en.k, en.v, en.ks, en.ke)
 		}
+		d.partial = d.partial || b.dict.partial
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case op == "%" && a.k == pvStr:
 		return ev.percent(a, b, e)
@@ -1227,6 +1346,15 @@ func pyFloatRepr(f float64) string {
 }
 
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
+	if ev.predef != nil {
+		for _, t := range e.toks {
+			if ev.predef.predefIn(ev.src[t.body : t.end-int(t.quote)]) {
+				// MMEngine rewrites the text before Python reads the f-string's fields and
+				// braces: not followed here.
+				return ev.opaque(e)
+			}
+		}
+	}
 	var b strings.Builder
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {
@@ -1377,9 +1505,9 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 }
 
 func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
-	scope := &pyEnv{vars: map[string]*pyVal{}, parent: env}
+	scope := &pyEnv{parent: env}
 	var items []*pyVal
-	d := newDict()
+	d := ev.newDict(0)
 	known := true
 	var loop func(k int)
 	loop = func(k int) {
@@ -1466,14 +1594,19 @@ func (a *pyArgs) get(name string) (*pyVal, bool) {
 func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	a := pyArgs{ok: true}
 	if n := len(e.kids) - 1; n > 0 {
-		a.pos = make([]*pyVal, 0, n)
+		a.pos = ev.ptrs(n)
 	}
 	if n := len(e.kw); n > 0 {
-		// One block for the keyword lists (** may add more; append then grows them).
-		a.kw = make([]string, 0, n)
-		vals := make([]*pyVal, 0, 2*n)
+		// ** may add more; append then moves a list to the heap.
+		if ev.arena == nil {
+			a.kw = make([]string, 0, n)
+			a.kwpos = make([][2]int, 0, n)
+		} else {
+			a.kw = ev.arena.argn.take(n)
+			a.kwpos = ev.arena.args2.take(n)
+		}
+		vals := ev.ptrs(2 * n)
 		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
-		a.kwpos = make([][2]int, 0, n)
 	}
 	for _, k := range e.kids[1:] {
 		if k.op == "star" {
@@ -1491,19 +1624,19 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		kw := &e.kw[j]
 		v := ev.eval(kw.val, env)
 		if kw.name == "" {
-			if v.k != pvDict {
+			if v.k != pvDict || v.dict.partial {
 				a.ok = false
 				continue
 			}
-			for i, k := range v.dict.keys {
-				if k.k != pvStr {
+			for _, en := range v.dict.ents {
+				if en.k.k != pvStr {
 					a.ok = false
 					continue
 				}
-				a.kw = append(a.kw, k.s)
-				a.kwKey = append(a.kwKey, k)
-				a.kwv = append(a.kwv, v.dict.vals[i])
-				a.kwpos = append(a.kwpos, v.dict.kspan[i])
+				a.kw = append(a.kw, en.k.s)
+				a.kwKey = append(a.kwKey, en.k)
+				a.kwv = append(a.kwv, en.v)
+				a.kwpos = append(a.kwpos, [2]int{en.ks, en.ke})
 			}
 			continue
 		}
@@ -1555,8 +1688,12 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
 			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.name, "common") {
-				if d := ev.parseArg(a, e); d != nil {
+				d, why := ev.parseArg(a, e)
+				if d != nil {
 					return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
+				}
+				if why != "" && ev.refused == nil && ev.inTry == 0 {
+					ev.refused = &pyRefusal{msg: why, s: e.s, e: e.e}
 				}
 			}
 		case "read_base":
@@ -1567,7 +1704,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 }
 
 func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
-	d := newDict()
+	var d *pyDict
 	if len(a.pos) > 1 {
 		return ev.opaque(e)
 	}
@@ -1575,8 +1712,9 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		src := a.pos[0]
 		switch src.k {
 		case pvDict:
-			d = src.dict.copy()
+			d = ev.copyDict(src.dict)
 		case pvList, pvTuple:
+			d = ev.newDict(len(src.list.items) + len(a.kw))
 			for _, it := range src.list.items {
 				if (it.k != pvList && it.k != pvTuple) || len(it.list.items) != 2 {
 					return ev.opaque(e)
@@ -1588,10 +1726,13 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e)
 		}
 	}
+	if d == nil {
+		d = ev.newDict(len(a.kw))
+	}
 	for i := range a.kw {
 		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 	}
-	ev.grow(len(d.keys))
+	ev.grow(len(d.ents))
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
@@ -1602,8 +1743,19 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
 	}
 	fn := fnv.fn
-	scope := &pyEnv{vars: map[string]*pyVal{}, parent: fnv.env}
-	used := make([]bool, len(a.kw))
+	scope := &pyEnv{parent: fnv.env}
+	if n := len(fn.params) + 4; ev.arena != nil {
+		scope.names, scope.vals = ev.arena.argn.take(n), ev.ptrs(n)
+	} else {
+		scope.names, scope.vals = make([]string, 0, n), make([]*pyVal, 0, n)
+	}
+	var usedBuf [16]bool
+	used := usedBuf[:0]
+	if len(a.kw) <= len(usedBuf) {
+		used = usedBuf[:len(a.kw)]
+	} else {
+		used = make([]bool, len(a.kw))
+	}
 	pi := 0
 	for _, p := range fn.params {
 		switch p.star {
@@ -1616,7 +1768,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			scope.set(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
 			continue
 		case 2:
-			d := newDict()
+			d := ev.newDict(len(a.kw))
 			for i, k := range a.kw {
 				if !used[i] {
 					d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
@@ -1719,7 +1871,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case pvList, pvTuple:
 			return ev.intVal(int64(len(x.list.items)), e.s, e.e)
 		case pvDict:
-			return ev.intVal(int64(len(x.dict.keys)), e.s, e.e)
+			return ev.intVal(int64(len(x.dict.ents)), e.s, e.e)
 		}
 	case "range":
 		if len(a.kw) > 0 || len(a.pos) == 0 || len(a.pos) > 3 {
@@ -1903,10 +2055,12 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case "update":
 			if len(a.pos) == 1 && a.pos[0].k == pvDict {
 				s := a.pos[0].dict
-				for i, k := range s.keys {
-					d.set(k, s.vals[i], s.kspan[i][0], s.kspan[i][1])
+				for _, en := range s.ents {
+					d.set(en.k, en.v, en.ks, en.ke)
 				}
+				d.partial = d.partial || s.partial
 			} else if len(a.pos) > 0 {
+				d.partial = true // updated from what this reader cannot know
 				return ev.opaque(e)
 			}
 			for i, k := range a.kw {
@@ -1914,15 +2068,15 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			}
 			return ev.noneVal(e.s, e.e)
 		case "copy", "copy_and_resolve_references", "to_dict":
-			return ev.val(pyVal{k: pvDict, dict: d.copy(), s0: r.s0, e0: r.e0})
+			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
 		case "keys":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.keys...)}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: d.keys()}, s0: e.s, e0: e.e})
 		case "values":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), d.vals...)}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: d.vals()}, s0: e.s, e0: e.e})
 		case "items":
 			var items []*pyVal
-			for i, k := range d.keys {
-				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{k, d.vals[i]}}, s0: e.s, e0: e.e}))
+			for _, en := range d.ents {
+				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{en.k, en.v}}, s0: e.s, e0: e.e}))
 			}
 			ev.grow(len(items))
 			return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
@@ -2107,9 +2261,11 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 // to True; a lone value names a spec entry (then True) or is the first entry's value. Values
 // convert as parse_arg does: by the default's type (bool strictly: true/false/""), or by the
 // converter of a (default, int|float|str) tuple; with lazy=True keys outside the spec are
-// auto-typed. Anything parse_arg would refuse (an unknown key without lazy, a value its
-// converter rejects) returns nil: the call stays unknown. Converted values span the call.
-func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
+// auto-typed. What parse_arg refuses (an unknown key without lazy, a value its converter
+// rejects) returns nil and why, in our words with Python's exception; a spec this reader cannot
+// follow (a converter it does not know) returns nil and "": the call stays unknown. Converted
+// values span the call.
+func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) (*pyDict, string) {
 	arg := ""
 	if a.pos[0].k == pvStr {
 		arg = a.pos[0].s
@@ -2118,7 +2274,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 	type entry struct {
 		name string
 		def  *pyVal
-		conv string // "bool", "int", "float", "str"; "" when unknown
+		conv string // "bool" (strict), "pybool" (bool()), "int", "float", "str", "none"; "" when unknown
 		ks   [2]int
 	}
 	var spec []entry
@@ -2132,11 +2288,14 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 		switch v.k {
 		case pvTuple, pvList:
 			if len(v.list.items) != 2 {
-				return nil
+				return nil, ""
 			}
 			en.def = v.list.items[0]
 			if t := v.list.items[1]; t.k == pvBuiltin && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
 				en.conv = t.name
+				if t.name == "bool" {
+					en.conv = "pybool" // the converter itself: bool("false") is True
+				}
 			}
 		case pvBool:
 			en.conv = "bool"
@@ -2146,6 +2305,8 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 			en.conv = "float"
 		case pvStr:
 			en.conv = "str"
+		case pvNone:
+			en.conv = "none" // type(None) converts nothing
 		}
 		spec = append(spec, en)
 	}
@@ -2177,7 +2338,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 		}
 		raw[k] = v
 	}
-	d := newDict()
+	d := ev.newDict(len(spec))
 	for _, en := range spec {
 		s, given := raw[en.name]
 		delete(raw, en.name)
@@ -2185,46 +2346,103 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) *pyDict {
 			d.set(ev.strVal(en.name, 0, 0), en.def, en.ks[0], en.ks[1])
 			continue
 		}
-		v := convertArg(s, en.conv, e)
+		v, why := convertArg(s, en.conv, e)
 		if v == nil {
-			return nil
+			if why != "" {
+				why = "parse_arg refuses the config argument " + strconv.Quote(a.pos[0].s) + ": " + en.name + " " + why
+			}
+			return nil, why
 		}
 		d.set(ev.strVal(en.name, 0, 0), v, en.ks[0], en.ks[1])
 	}
+	var left []string
 	for _, k := range order {
-		s, left := raw[k]
-		if !left {
+		s, ok := raw[k]
+		if !ok {
 			continue
 		}
 		if !lazy {
-			return nil // parse_arg raises "Unhandled config args remain"
+			left = append(left, pyRepr(k)+": "+pyRepr(s))
+			continue
 		}
 		d.set(ev.strVal(k, 0, 0), autotypeArg(s, e), e.s, e.s)
 	}
-	return d
+	if len(left) > 0 {
+		// parse_arg raises ValueError(f'Unhandled config args remain: {raw_kv}').
+		var names []string
+		for _, en := range spec {
+			names = append(names, en.name)
+		}
+		known := "it has no options"
+		if len(names) > 0 {
+			known = "its options are " + strings.Join(names, ", ")
+		}
+		return nil, "parse_arg refuses the config argument " + strconv.Quote(a.pos[0].s) + ": " + known +
+			" (ValueError: Unhandled config args remain: {" + strings.Join(left, ", ") + "})"
+	}
+	return d, ""
 }
 
-func convertArg(s, conv string, e *pyExpr) *pyVal {
+// pyRepr is Python's repr of a str, as parse_arg's error messages show keys and values.
+func pyRepr(s string) string {
+	q := byte('\'')
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for _, r := range s {
+		switch {
+		case r == '\\' || r == rune(q):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			b.WriteString(`\x` + strconv.FormatInt(int64(r)|0x100, 16)[1:])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
+}
+
+// convertArg converts a parse_arg value as the spec entry's converter does; a nil value comes
+// with why the converter refuses it (after the option's name), or "" when conv is unknown.
+func convertArg(s, conv string, e *pyExpr) (*pyVal, string) {
 	switch conv {
 	case "bool":
+		// get_type_with_default's strict_bool: assert x.lower() in {'true', 'false', ''}.
 		switch strings.ToLower(s) {
 		case "true":
-			return boolVal(true, e.s, e.e)
+			return boolVal(true, e.s, e.e), ""
 		case "false", "":
-			return boolVal(false, e.s, e.e)
+			return boolVal(false, e.s, e.e), ""
 		}
+		return nil, "takes true, false or nothing (AssertionError in strict_bool)"
+	case "pybool":
+		return boolVal(s != "", e.s, e.e), ""
 	case "int":
 		if i, err := strconv.ParseInt(strings.TrimSpace(strings.ReplaceAll(s, "_", "")), 10, 64); err == nil {
-			return intVal(i, e.s, e.e)
+			return intVal(i, e.s, e.e), ""
 		}
+		return nil, "takes an int (ValueError: invalid literal for int() with base 10: " + pyRepr(s) + ")"
 	case "float":
 		if f, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
-			return floatVal(f, e.s, e.e)
+			return floatVal(f, e.s, e.e), ""
 		}
+		return nil, "takes a float (ValueError: could not convert string to float: " + pyRepr(s) + ")"
 	case "str":
-		return strVal(s, e.s, e.e)
+		return strVal(s, e.s, e.e), ""
+	case "none":
+		return nil, "takes no value: its default is None (TypeError: NoneType takes no arguments)"
 	}
-	return nil
+	return nil, ""
 }
 
 // autotypeArg is parse_arg's autotype: bool, int, float, else the string.

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode"
@@ -96,8 +97,10 @@ func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text
 	if text != nil {
 		*text = l.text
 	}
-	if cap(buf) >= (len(src)-base)/4+8 {
-		l.toks = buf[:0] // surely large enough: no need to count
+	if cap(buf) >= (len(src)-base)/8+8 {
+		// A reused list about the file's size: lex into it (a file of unusually short tokens
+		// grows it once) rather than count the tokens first, which was a full extra scan.
+		l.toks = buf[:0]
 	} else if est := tokenEstimate(src[base:]); cap(buf) >= est {
 		l.toks = buf[:0]
 	} else {
@@ -210,10 +213,16 @@ func (l *pyLexer) run() {
 				l.lineStart = true
 			}
 		case c == '#':
+			// The comment runs to the line break (vectorised searches, not a loop per byte).
 			s := l.i
-			for l.i < len(src) && src[l.i] != '\n' && src[l.i] != '\r' {
-				l.i++
+			end := len(src)
+			if j := bytes.IndexByte(src[s:], '\n'); j >= 0 {
+				end = s + j
 			}
+			if j := bytes.IndexByte(src[s:end], '\r'); j >= 0 {
+				end = s + j
+			}
+			l.i = end
 			l.comments = append(l.comments, [2]int{s, l.i})
 		case c == '\\':
 			j := l.i + 1
@@ -350,6 +359,18 @@ func (l *pyLexer) str(s int, prefix string) {
 	for {
 		if l.i >= len(src) {
 			l.fail(s, "unterminated string literal")
+		}
+		if ql == 3 {
+			// A docstring is long: jump to the next quote or backslash (vectorised searches)
+			// instead of a loop per byte.
+			k := bytes.IndexByte(src[l.i:], q)
+			if k < 0 {
+				l.fail(s, "unterminated string literal")
+			}
+			if b := bytes.IndexByte(src[l.i:l.i+k], '\\'); b >= 0 {
+				k = b
+			}
+			l.i += k
 		}
 		c := src[l.i]
 		if c == '\\' {
@@ -520,6 +541,7 @@ func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []
 	out := make([]Comment, 0, len(rs))
 	// Each comment's text is a slice of the lexer's copy of the source (text, from base on).
 	first := base
+	lc := lineCursor{x: x}
 	for _, r := range rs {
 		// Trailing: something other than blanks (and a byte-order mark) before it on its line.
 		trailing := false
@@ -533,7 +555,7 @@ func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []
 				break
 			}
 		}
-		out = append(out, Comment{Text: text[r[0]+1-first : r[1]-first], Span: x.Span(r[0], r[1]), Trailing: trailing})
+		out = append(out, Comment{Text: text[r[0]+1-first : r[1]-first], Span: lc.span(r[0], r[1]), Trailing: trailing})
 	}
 	return out
 }

@@ -22,6 +22,10 @@ type pyExpr struct {
 	ops  []string  // comparison operators
 	fors []pyFor   // comprehensions
 	fn   *pyFunc   // lambda
+	// cv is the value of a constant (a number, True/False/None, a one-part string), made
+	// once: a helper called in a loop evaluates the same literals every time, and values are
+	// never changed in place.
+	cv *pyVal
 }
 
 type pyKw struct {
@@ -86,7 +90,46 @@ type pyArena struct {
 	vi, vj int
 	ptrs   [][]*pyExpr
 	pi, pj int
-	toks   []pyTok
+	dicts  [][]pyDict
+	di, dj int
+	ents   [][]pyEnt
+	ni, nj int
+	// call arguments: positional and keyword values, keyword names and spans
+	argv  pyChunks[*pyVal]
+	argn  pyChunks[string]
+	args2 pyChunks[[2]int]
+	toks  []pyTok
+}
+
+// pyChunks hands out short slices carved from reused blocks of 512 elements.
+type pyChunks[T any] struct {
+	blocks [][]T
+	i, j   int
+}
+
+// take is an empty slice with room for n (longer lists come from the heap); appending past n
+// moves it to the heap, never into a neighbour.
+func (c *pyChunks[T]) take(n int) []T {
+	if n > 128 {
+		return make([]T, 0, n)
+	}
+	for {
+		if c.i == len(c.blocks) {
+			c.blocks = append(c.blocks, make([]T, 512))
+		}
+		if b := c.blocks[c.i]; c.j+n <= len(b) {
+			c.j += n
+			return b[c.j-n : c.j-n : c.j]
+		}
+		c.i, c.j = c.i+1, 0
+	}
+}
+
+func (c *pyChunks[T]) reset() {
+	c.i, c.j = 0, 0
+	if len(c.blocks) > 64 {
+		c.blocks = nil
+	}
 }
 
 // pyArenas keeps a few arenas between files (one per file linted at the same time; a
@@ -110,11 +153,15 @@ func getPyArena() *pyArena {
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
 func (a *pyArena) release() {
 	a.ei, a.ej, a.pi, a.pj, a.si, a.sj, a.vi, a.vj = 0, 0, 0, 0, 0, 0, 0, 0
+	a.di, a.dj, a.ni, a.nj = 0, 0, 0, 0
+	a.argv.reset()
+	a.argn.reset()
+	a.args2.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
-	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 {
-		a.exprs, a.ptrs, a.stmts, a.vals = nil, nil, nil, nil
+	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 || len(a.dicts) > 64 || len(a.ents) > 64 {
+		a.exprs, a.ptrs, a.stmts, a.vals, a.dicts, a.ents = nil, nil, nil, nil, nil, nil
 	}
 	pyArenas.Lock()
 	if len(pyArenas.free) < 4 {
@@ -184,6 +231,39 @@ func (a *pyArena) list(n int) []*pyExpr {
 			return c[a.pj-n : a.pj : a.pj]
 		}
 		a.pi, a.pj = a.pi+1, 0
+	}
+}
+
+func (a *pyArena) dict() *pyDict {
+	for {
+		if a.di == len(a.dicts) {
+			a.dicts = append(a.dicts, make([]pyDict, 64))
+		}
+		if c := a.dicts[a.di]; a.dj < len(c) {
+			a.dj++
+			d := &c[a.dj-1]
+			*d = pyDict{}
+			return d
+		}
+		a.di, a.dj = a.di+1, 0
+	}
+}
+
+// entries is an empty entry list with room for n (a dict that outgrows it moves to the heap).
+func (a *pyArena) entries(n int) []pyEnt {
+	n = max(n, 4)
+	if n > 256 {
+		return make([]pyEnt, 0, n)
+	}
+	for {
+		if a.ni == len(a.ents) {
+			a.ents = append(a.ents, make([]pyEnt, 1024))
+		}
+		if c := a.ents[a.ni]; a.nj+n <= len(c) {
+			a.nj += n
+			return c[a.nj-n : a.nj-n : a.nj]
+		}
+		a.ni, a.nj = a.ni+1, 0
 	}
 }
 
@@ -864,10 +944,46 @@ func (p *pyParser) namedExpr() *pyExpr {
 
 // expr reads a full expression: lambda, conditional, or, and, not, comparisons, operators.
 func (p *pyParser) expr() *pyExpr {
+	if p.leafAhead() {
+		return p.atom()
+	}
 	p.enter()
 	x := p.expr1()
 	p.leave()
 	return x
+}
+
+// leafAhead reports whether the expression ahead is a lone name, number or string followed by
+// a delimiter (`,` `)` `]` `}` `:` `=` or the end of the line): every level of the chain from
+// expr1 down to atom would hand it back unchanged, and most operands in configs are such
+// leaves, so expr reads them with atom directly. Keywords other than True/False/None, and the
+// last level before the nesting limit, take the chain, which reports them as it always has.
+func (p *pyParser) leafAhead() bool {
+	t := &p.toks[p.i]
+	switch t.kind {
+	case pyName:
+		if pyKeywords[t.text] && t.text != "True" && t.text != "False" && t.text != "None" {
+			return false
+		}
+	case pyNumber, pyString:
+	default:
+		return false
+	}
+	if p.depth+1 > p.max {
+		return false
+	}
+	n := &p.toks[p.i+1]
+	if n.kind == pyNewline {
+		return true
+	}
+	if n.kind != pyOp || len(n.text) != 1 {
+		return false
+	}
+	switch n.text[0] {
+	case ',', ')', ']', '}', ':', '=':
+		return true
+	}
+	return false
 }
 
 func (p *pyParser) expr1() *pyExpr {

@@ -12,7 +12,8 @@ import (
 //   - what `get_config()` returns when the file defines it (ml_collections: big_vision, scenic),
 //     called with its parameters' defaults, or with Options.ConfigArg (`--config f.py:ARG`);
 //     root Style "get_config"; no tree when what it returns is unknown (a call the evaluator
-//     does not model, an argument big_vision's parse_arg refuses), so no rule guesses;
+//     does not model), so no rule guesses; an argument big_vision's parse_arg refuses is a
+//     Refused problem at the parse_arg call, saying why (Python raises there), and no tree;
 //   - otherwise the module's variables in order of first assignment (MMEngine configs: `model`,
 //     `train_dataloader`, `_base_`, ...), leaving out modules, functions and imported names;
 //     root Style "module".
@@ -47,7 +48,8 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
-	env := &pyEnv{vars: map[string]*pyVal{}}
+	ev.predef = mmPredefined(stmts, d.Path)
+	env := &pyEnv{}
 	var result *pyVal
 	style := "module"
 	stop := func() (stopped bool) {
@@ -64,7 +66,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}()
 		var ret *pyVal
 		ev.exec(stmts, env, &ret)
-		if g, ok := env.vars["get_config"]; ok && g.k == pvFunc {
+		if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
 			style = "get_config"
 			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
 			args := pyArgs{ok: true}
@@ -80,19 +82,32 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	if stop {
 		return
 	}
-	b := &pyBuilder{d: d, x: x, budget: lim.MaxNodes, maxDepth: lim.MaxDepth}
+	if r := ev.refused; r != nil {
+		// Python raises at the parse_arg call: there is no config to read.
+		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
+		return
+	}
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
-		if result == nil || result.k != pvDict {
-			// get_config returns what this reader cannot know (a call it does not model, an
-			// argument big_vision's parse_arg refuses): no tree, so no rule takes the missing
-			// keys for defaults.
+		if result == nil || result.k != pvDict || result.dict.partial {
+			// get_config returns what this reader cannot know (a call it does not model): no
+			// tree, so no rule takes the missing keys for defaults.
 			return
 		}
+		b.alloc.reserve(countValues(result, 4096), 0)
 		b.fill(root, result.dict, 0, nil)
 	} else {
-		for _, name := range env.order {
-			v := env.vars[name]
+		total := 0
+		for _, v := range env.vals {
+			if total < 4096 {
+				total += countValues(v, 4096-total)
+			}
+		}
+		b.alloc.reserve(total, 0)
+		root.Children = b.alloc.children(len(env.names))
+		for i, name := range env.names {
+			v := env.vals[i]
 			switch v.k {
 			case pvModule, pvFunc, pvBuiltin:
 				continue
@@ -124,6 +139,8 @@ type pyBuilder struct {
 	// module-level assignment positions, for KeySpans of variables
 	varSpans map[string][2]int
 	alloc    nodeAlloc
+	lc       lineCursor
+	predef   *pyPredef // MMEngine's predefined variables were rewritten in string literals
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -155,23 +172,49 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 		}
 	}
 	if s, ok := b.varSpans[name]; ok {
-		return b.x.Span(s[0], s[1])
+		return b.lc.span(s[0], s[1])
 	}
-	return b.x.Span(v.s0, v.s0)
+	return b.lc.span(v.s0, v.s0)
+}
+
+// countValues is how many nodes v makes (dicts, lists and scalars), counting no further than
+// limit: the builder takes one block of nodes for them (a dict that contains itself only runs
+// into the limit).
+func countValues(v *pyVal, limit int) int {
+	n := 1
+	switch v.k {
+	case pvList, pvTuple:
+		for _, it := range v.list.items {
+			if n >= limit {
+				break
+			}
+			n += countValues(it, limit-n)
+		}
+	case pvDict:
+		for i := range v.dict.ents {
+			if n >= limit {
+				break
+			}
+			n += countValues(v.dict.ents[i].v, limit-n)
+		}
+	}
+	return n
 }
 
 func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
-	for i, k := range d.keys {
-		key, ok := pyStr(k)
+	n.Children = b.alloc.children(len(d.ents))
+	for i := range d.ents {
+		en := &d.ents[i]
+		key, ok := pyStr(en.k)
 		if !ok {
 			continue
 		}
-		c := b.node(d.vals[i], depth+1, append(path, d))
+		c := b.node(en.v, depth+1, append(path, d))
 		if c == nil {
 			return
 		}
 		c.Key = key
-		c.KeySpan = b.x.Span(d.kspan[i][0], d.kspan[i][1])
+		c.KeySpan = b.lc.span(en.ks, en.ke)
 		n.Children = append(n.Children, c)
 	}
 }
@@ -184,7 +227,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		return nil
 	}
 	n := b.alloc.new()
-	n.Span = b.x.Span(v.s0, v.e0)
+	n.Span = b.lc.span(v.s0, v.e0)
 	switch v.k {
 	case pvNone:
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"
@@ -199,8 +242,9 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		n.Value = pyFloatRepr(v.f)
 	case pvStr:
 		n.Kind, n.Type, n.Style, n.Quoted = Scalar, String, "single", true
-		if t := b.d.Src[v.s0:v.e0]; len(t) < 2 || t[0] != t[len(t)-1] || (t[0] != '"' && t[0] != '\'') {
-			// Computed (a + b, .format(), an f-string) or prefixed (r'...'): not a plain literal.
+		if t := b.d.Src[v.s0:v.e0]; len(t) < 2 || t[0] != t[len(t)-1] || (t[0] != '"' && t[0] != '\'') || b.predef.predefIn(t) {
+			// Computed (a + b, .format(), an f-string, a rewritten {{fileBasename}}) or
+			// prefixed (r'...'): not a plain literal.
 			n.Style = "python"
 		} else if t[0] == '"' {
 			n.Style = "double"
@@ -211,6 +255,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' {
 			n.Style = "python"
 		}
+		n.Children = b.alloc.children(len(v.list.items))
 		for _, it := range v.list.items {
 			c := b.node(it, depth+1, path)
 			if c == nil {
@@ -219,6 +264,9 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 			n.Children = append(n.Children, c)
 		}
 	case pvDict:
+		if v.dict.partial {
+			return b.opaque(n, v)
+		}
 		for _, p := range path {
 			if p == v.dict {
 				// A dict that contains itself: show the cycle as unknown.
@@ -281,4 +329,40 @@ func IsPythonConfig(d *Document) bool {
 		}
 	}
 	return false
+}
+
+// lineCursor converts offsets to positions like LineIndex.Pos, remembering the line it found
+// last: the readers ask for spans mostly in source order, so the next offset is usually on
+// that line or a few lines further, found by stepping instead of a binary search. Any other
+// offset takes LineIndex.Pos. The positions are the same either way.
+type lineCursor struct {
+	x    *LineIndex
+	line int // 0-based index into x.starts of the last line found
+}
+
+func (c *lineCursor) pos(off int) Pos {
+	x := c.x
+	st := x.starts
+	l := c.line
+	if off < 0 || off > len(x.src) || l >= len(st) || st[l] > off {
+		p := x.Pos(off)
+		if p.Line >= 1 && p.Line <= len(st) && st[p.Line-1] <= p.Offset {
+			c.line = p.Line - 1
+		}
+		return p
+	}
+	for k := 0; l+1 < len(st) && st[l+1] <= off; k++ {
+		if k == 8 {
+			p := x.Pos(off)
+			c.line = p.Line - 1
+			return p
+		}
+		l++
+	}
+	c.line = l
+	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
+}
+
+func (c *lineCursor) span(start, end int) Span {
+	return Span{Start: c.pos(start), End: c.pos(end)}
 }

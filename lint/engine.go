@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -250,7 +251,7 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 	}
 	help := f.Help
 	if help == "" {
-		help = firstParagraph(r.Fix)
+		help = ruleHelp(r)
 	}
 	diag := Diagnostic{
 		Code: r.Code, Rule: r.Name, Category: r.Category, Severity: sev, File: d.Path,
@@ -303,6 +304,23 @@ func fallbackSpan(d *doc.Document) doc.Span {
 	x := d.Lines()
 	return x.Span(0, x.LineEnd(1))
 }
+
+// ruleHelp is the first paragraph of the rule's Fix, the help of a finding that gives none;
+// kept per rule, since a rule may report on many files.
+func ruleHelp(r *Rule) string {
+	if v, ok := ruleHelps.Load(r); ok {
+		if h := v.(*ruleHelpEntry); h.fix == r.Fix {
+			return h.help
+		}
+	}
+	h := &ruleHelpEntry{fix: r.Fix, help: firstParagraph(r.Fix)}
+	ruleHelps.Store(r, h)
+	return h.help
+}
+
+type ruleHelpEntry struct{ fix, help string }
+
+var ruleHelps sync.Map // *Rule -> *ruleHelpEntry
 
 func firstParagraph(md string) string {
 	md = strings.TrimSpace(md)

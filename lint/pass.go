@@ -21,8 +21,9 @@ type Pass struct {
 	// The engine reuses one Pass for every rule of a file (runRules): findings are placed in
 	// the file (toDiagnostic) or, for a composed run, in the file that set the value
 	// (runDiagnostic), and appended to out.
-	run *compose.Run
-	out []Diagnostic
+	run  *compose.Run
+	out  []Diagnostic
+	memo map[any]any // Memo's values for this file
 }
 
 // Finding is what a rule reports; the engine turns it into a Diagnostic.
@@ -70,6 +71,22 @@ func (p *Pass) Report(f Finding) {
 		return
 	}
 	p.out = append(p.out, toDiagnostic(p.Rule, p.Doc, f))
+}
+
+// Memo returns what compute returns for key, computing it once per file (or composed run):
+// facts several rules derive from the file alike, such as the argument maps a dialect finds in
+// it, are found once. key must be comparable and name what is computed; the value is shared,
+// so callers must not modify it.
+func (p *Pass) Memo(key any, compute func() any) any {
+	if v, ok := p.memo[key]; ok {
+		return v
+	}
+	if p.memo == nil {
+		p.memo = map[any]any{}
+	}
+	v := compute()
+	p.memo[key] = v
+	return v
 }
 
 // option is a rule option: the config file's value, else the rule's default.

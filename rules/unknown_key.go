@@ -115,9 +115,14 @@ var topLevelIndex sync.Map // framework -> *keyIndex
 // after folding case and dashes, or one edit away (two for keys longer than 8 characters). The
 // budget is tight on purpose: on the shared corpus the script arguments nearest to a Trainer key
 // are three edits away (eos_token/hub_token, use_peft/use_ipex). A tie is no answer.
+//
+// This runs for every unknown key against every known one (several hundred for the largest
+// key sets), so ASCII keys, nearly all of them, are compared without folding copies, and only
+// those a count of their characters leaves within reach get the edit distance: an edit changes
+// that count by at most two (a transposition by none), so keys whose counts differ by more
+// than twice the budget are further than the budget.
 func nearestKey(k string, known []string) (string, bool) {
-	fold := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
-	fk := fold(k)
+	fk := foldKey(k)
 	budget := 1
 	if len(k) > 8 {
 		budget = 2
@@ -128,16 +133,32 @@ func nearestKey(k string, known []string) (string, bool) {
 	}
 	var cs []cand
 	asciiK := isASCII(fk)
-	for _, c := range known {
-		// Folding ASCII keeps the length, so an ASCII key whose length is off by more than the
-		// budget can neither fold to k nor be within reach: skip it before folding (this loop
-		// runs for every unknown key against every known one).
-		if d := len(c) - len(fk); (d > budget || -d > budget) && asciiK && isASCII(c) {
-			continue
+	var counts [utf8.RuneSelf]int16 // of fk's bytes, when ASCII
+	if asciiK {
+		for i := 0; i < len(fk); i++ {
+			counts[fk[i]]++
 		}
-		fc := fold(c)
-		if fc == fk {
-			return c, true
+	}
+	for _, c := range known {
+		var fc string
+		if asciiK && isASCII(c) {
+			// Folding ASCII keeps the length, so a key whose length is off by more than the
+			// budget can neither fold to k nor be within reach.
+			if d := len(c) - len(fk); d > budget || -d > budget {
+				continue
+			}
+			if len(c) == len(fk) && foldsTo(c, fk) {
+				return c, true
+			}
+			if countDistance(&counts, len(fk), c) > 2*budget {
+				continue
+			}
+			fc = foldKey(c)
+		} else {
+			fc = foldKey(c)
+			if fc == fk {
+				return c, true
+			}
 		}
 		if d := textdist.OSA(fk, fc, budget); d <= budget {
 			cs = append(cs, cand{c, d})
@@ -151,6 +172,49 @@ func nearestKey(k string, known []string) (string, bool) {
 		return "", false
 	}
 	return cs[0].key, true
+}
+
+// foldKey is how nearestKey compares keys: lower case, dashes as underscores.
+func foldKey(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
+
+// foldByte is foldKey for one ASCII byte.
+func foldByte(b byte) byte {
+	switch {
+	case 'A' <= b && b <= 'Z':
+		return b + ('a' - 'A')
+	case b == '-':
+		return '_'
+	}
+	return b
+}
+
+// foldsTo reports whether the ASCII key c folds to fk (of the same length).
+func foldsTo(c, fk string) bool {
+	for i := 0; i < len(c); i++ {
+		if foldByte(c[i]) != fk[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// countDistance is the sum, over every byte value, of the difference between how often it
+// occurs in a folded key (counts, n bytes) and in the ASCII key c folded. counts is restored.
+func countDistance(counts *[utf8.RuneSelf]int16, n int, c string) int {
+	d := n
+	for i := 0; i < len(c); i++ {
+		b := foldByte(c[i])
+		if counts[b] > 0 {
+			d--
+		} else {
+			d++
+		}
+		counts[b]--
+	}
+	for i := 0; i < len(c); i++ {
+		counts[foldByte(c[i])]++
+	}
+	return d
 }
 
 // checkNotYet reports keys of the dialect's settings that the pinned version does not have yet

@@ -27,12 +27,7 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
-	paths := make([]string, 0, len(d.Sections))
-	for path := range d.Sections {
-		paths = append(paths, path)
-	}
-	sort.Strings(paths)
-	for _, path := range paths {
+	for _, path := range sectionPaths(d) {
 		sec := d.Sections[path]
 		m := root
 		if path != "" {
@@ -94,6 +89,23 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 	}
 }
 
+// sectionPaths is the dialect's section paths in order, sorted once (the rule runs on every
+// file; callers must not modify it).
+func sectionPaths(d *dialect.Dialect) []string {
+	if v, ok := sectionPathCache.Load(d); ok {
+		return v.([]string)
+	}
+	paths := make([]string, 0, len(d.Sections))
+	for path := range d.Sections {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	v, _ := sectionPathCache.LoadOrStore(d, paths)
+	return v.([]string)
+}
+
+var sectionPathCache sync.Map // *dialect.Dialect -> []string
+
 // sectionKeySet is one section's keys at one target version, built once (the rule runs on
 // every file; callers must not modify it).
 type sectionKeySet struct {
@@ -154,7 +166,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
-	for _, m := range d.KeyMaps(p.Doc) {
+	for _, m := range keyMapsOf(p, d) {
 		if m.Node == nil || m.Node.Kind != doc.Map {
 			continue
 		}
@@ -179,6 +191,14 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 	}
 }
 
+// keyMapsOf is the dialect's argument maps of the file, found once for the rules that read them
+// (unknown-key and invalid-value; callers must not modify them).
+func keyMapsOf(p *lint.Pass, d *dialect.Dialect) []dialect.KeyMap {
+	return p.Memo(keyMapsMemo{d}, func() any { return d.KeyMaps(p.Doc) }).([]dialect.KeyMap)
+}
+
+type keyMapsMemo struct{ d *dialect.Dialect }
+
 // checkMapValues is the invalid-value rule for those maps: the values the dialect's checks
 // (the parameters' declared types, the constructors' checks) find the framework refuses at the
 // target version.
@@ -190,7 +210,7 @@ func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
 	target, where := targetOf(p, d, kb)
 	var maps []dialect.KeyMap
 	if d.KeyMaps != nil {
-		maps = d.KeyMaps(p.Doc)
+		maps = keyMapsOf(p, d)
 	}
 	for _, pr := range d.Problems(p.Doc, maps, kb, target) {
 		if pr.Startup || pr.Node == nil {

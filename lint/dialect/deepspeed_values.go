@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -20,21 +21,18 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 	if !isMap(root) {
 		return nil
 	}
-	paths := make([]string, 0, len(dsSections))
-	for path := range dsSections {
-		if path != "" {
-			paths = append(paths, path)
-		}
-	}
-	sort.Strings(paths)
+	ix := dsValueIndexOf(kb)
 	var out []Problem
-	for _, path := range paths {
+	for _, path := range ix.paths {
 		sec := dsSections[path]
 		m := root.At(path)
 		if !isMap(m) || !kb.SectionExists(sec, target) {
 			continue
 		}
 		for _, n := range m.Children {
+			if !ix.valued[[2]string{sec, n.Key}] && strings.IndexByte(n.Key, ',') < 0 {
+				continue // the table lists no values for the key (a comma would name sections)
+			}
 			vals := kb.SectionAt(sec+":"+n.Key, target)
 			if len(vals) == 0 || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() || contains(vals, n.Value) {
 				continue
@@ -51,4 +49,36 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 		}
 	}
 	return out
+}
+
+// dsValueIndex is what dsProblems needs of the table on every file, built once: the sections'
+// paths in order, and the {section, key} pairs the table lists values for (most keys have
+// none, and asking the table about each built a "section:key" name per key and file).
+type dsValueIndex struct {
+	paths  []string
+	valued map[[2]string]bool
+}
+
+var dsValueIndexes sync.Map // *Knowledge -> *dsValueIndex
+
+func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
+	if v, ok := dsValueIndexes.Load(kb); ok {
+		return v.(*dsValueIndex)
+	}
+	ix := &dsValueIndex{valued: map[[2]string]bool{}}
+	for path := range dsSections {
+		if path != "" {
+			ix.paths = append(ix.paths, path)
+		}
+	}
+	sort.Strings(ix.paths)
+	for name := range kb.Sections {
+		for i := 0; i < len(name); i++ {
+			if name[i] == ':' {
+				ix.valued[[2]string{name[:i], name[i+1:]}] = true
+			}
+		}
+	}
+	v, _ := dsValueIndexes.LoadOrStore(kb, ix)
+	return v.(*dsValueIndex)
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -44,9 +45,63 @@ func nearestKeyPlain(k string, known []string) (string, bool) {
 	return cs[0].key, true
 }
 
-// TestNearestKeyBounds compares nearestKey with its plain definition on every framework's
-// settings and their misspellings: dropped, added, changed and swapped characters (one to three
-// edits), case and dash changes, and non-ASCII letters.
+// missingWordPlain is missingWord as first written (each known key split, and a word dropped
+// by copying), which missingWordIn must match.
+func missingWordPlain(k string, known []string) (string, bool) {
+	kw := strings.Split(strings.ToLower(k), "_")
+	if len(kw) < 2 {
+		return "", false
+	}
+	type cand struct {
+		key  string
+		cost int
+	}
+	var cs []cand
+	for _, c := range known {
+		cw := strings.Split(c, "_")
+		switch {
+		case len(cw) == len(kw)+1:
+			for skip := range cw {
+				if slices.Equal(kw, slices.Delete(slices.Clone(cw), skip, skip+1)) {
+					cs = append(cs, cand{c, len(cw[skip])})
+					break
+				}
+			}
+		case len(cw) == len(kw):
+			diff := -1
+			for i := range cw {
+				if cw[i] != kw[i] {
+					if diff >= 0 {
+						diff = -2
+						break
+					}
+					diff = i
+				}
+			}
+			if diff >= 0 && len(kw[diff]) >= 4 && len(cw[diff]) >= len(kw[diff])+3 && strings.HasPrefix(cw[diff], kw[diff]) {
+				cs = append(cs, cand{c, 100})
+			}
+		case len(kw) >= 3 && len(cw) > len(kw) && slices.Equal(kw, cw[len(cw)-len(kw):]):
+			cs = append(cs, cand{c, 200})
+		}
+	}
+	if len(cs) == 0 {
+		return "", false
+	}
+	sort.Slice(cs, func(i, j int) bool {
+		return cs[i].cost < cs[j].cost || cs[i].cost == cs[j].cost && cs[i].key < cs[j].key
+	})
+	if len(cs) > 1 && cs[1].cost == cs[0].cost {
+		return "", false
+	}
+	return cs[0].key, true
+}
+
+// TestNearestKeyBounds compares nearestKey, nearestIn and missingWordIn with their plain
+// definitions on every framework's settings (with keys that fold alike and a non-ASCII key
+// that folds to ASCII added) and their misspellings: dropped, added, changed and swapped
+// characters (one to three edits), case and dash changes, non-ASCII letters, and dropped or
+// cut words.
 func TestNearestKeyBounds(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	alphabet := "abcdefghijklmnopqrstuvwxyz_-0123456789ABCZé"
@@ -61,7 +116,19 @@ func TestNearestKeyBounds(t *testing.T) {
 			}
 			r := []rune(k)
 			i := rng.IntN(len(r))
-			switch rng.IntN(6) {
+			switch rng.IntN(8) {
+			case 6: // a word dropped
+				w := strings.Split(k, "_")
+				if len(w) > 1 {
+					j := rng.IntN(len(w))
+					return strings.Join(append(w[:j:j], w[j+1:]...), "_")
+				}
+			case 7: // a word cut short
+				w := strings.Split(k, "_")
+				if j := rng.IntN(len(w)); len(w[j]) > 4 {
+					w[j] = w[j][:4]
+				}
+				return strings.Join(w, "_")
 			case 0:
 				r = append(r[:i], r[i+1:]...)
 			case 1:
@@ -81,13 +148,15 @@ func TestNearestKeyBounds(t *testing.T) {
 		}
 		return k
 	}
-	checked, found := 0, 0
+	checked, found, words := 0, 0, 0
 	for _, d := range dialect.All() {
 		known := schema.TopLevel(d.Name)
 		if len(known) == 0 {
 			continue
 		}
-		known = append(known, "café_rate", "dataloader-workers")
+		known = append(known, "café_rate", "dataloader-workers", "Kelvin_\u212a", "max-steps", "MAX_STEPS")
+		ix := newNearIndex(known)
+		split := splitWords(known)
 		for _, k := range known {
 			for range 4 {
 				in := mutate(k)
@@ -96,14 +165,25 @@ func TestNearestKeyBounds(t *testing.T) {
 				if got != want || ok != wok {
 					t.Fatalf("%s: nearestKey(%q) = %q, %v; the plain definition says %q, %v", d.Name, in, got, ok, want, wok)
 				}
+				if got, ok := nearestIn(in, ix); got != want || ok != wok {
+					t.Fatalf("%s: nearestIn(%q) = %q, %v; the plain definition says %q, %v", d.Name, in, got, ok, want, wok)
+				}
+				mw, mok := missingWordIn(in, known, split)
+				if pw, pok := missingWordPlain(in, known); mw != pw || mok != pok {
+					t.Fatalf("%s: missingWordIn(%q) = %q, %v; the plain definition says %q, %v", d.Name, in, mw, mok, pw, pok)
+				}
 				checked++
 				if ok {
 					found++
 				}
+				if mok {
+					words++
+				}
 			}
 		}
 	}
-	if checked < 1000 || found < checked/4 {
-		t.Errorf("only %d keys compared, %d with an answer", checked, found)
+	if checked < 1000 || found < checked/4 || words < 50 {
+		t.Errorf("only %d keys compared, %d with a near key and %d with a missing word", checked, found, words)
 	}
+	t.Logf("%d keys compared, %d with a near key and %d with a missing word", checked, found, words)
 }

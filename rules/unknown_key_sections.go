@@ -40,13 +40,13 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		if !ks.exists {
 			continue // no model for this section at the target version, or not certainly
 		}
-		known, set := ks.list, ks.set
+		set := ks.set
 		closed := (path != "" || sec != "") && ks.forbids
 		for _, n := range m.Children {
 			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
 				continue
 			}
-			best, near := nearestKey(n.Key, known)
+			best, near := nearestIn(n.Key, ks.near)
 			var gone dialect.Fact
 			removed := false
 			if d.Checks || closed {
@@ -112,6 +112,7 @@ type sectionKeySet struct {
 	exists, forbids bool
 	list            []string
 	set             map[string]bool
+	near            *nearIndex // list's, for nearestIn
 }
 
 var sectionKeyCache sync.Map // framework \x00 section \x00 target -> *sectionKeySet
@@ -139,6 +140,7 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 		}
 	}
 	ks.list = uniq
+	ks.near = newNearIndex(ks.list)
 	sectionKeyCache.Store(id, ks)
 	return ks
 }
@@ -180,7 +182,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			}
 			f := lint.Finding{Node: n, AtKey: true,
 				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
-			if best, near := nearestKey(n.Key, ks.list); near {
+			if best, near := nearestIn(n.Key, ks.near); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {
 					f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))

@@ -15,7 +15,7 @@ import (
 // The engine's stages on the real configs of the shared corpus, grouped by the dialect each file
 // is detected as: parse (bytes to Document), normalise (Document to Plan), rules (every built-in
 // rule on the Plan) and the whole of LintFile. Per-file costs: ns/op covers all the files of the
-// group, and files/op says how many that is. BenchmarkLintFile also reports cpu-ns/op, the
+// group, and files/op says how many that is. Each also reports cpu-ns/op, the
 // process's CPU time per op, which a machine shared with other jobs disturbs far less than the
 // wall time (compare both; lint's package documentation keeps the speed record). The
 // whole-process comparison with a bare YAML parse and yamllint is `make bench`
@@ -85,12 +85,14 @@ func BenchmarkParse(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(size(fs))
 			b.ReportAllocs()
+			cpu := processCPU()
 			for b.Loop() {
 				for _, f := range fs {
 					doc.Parse(f.path, f.src, f.format, doc.Limits{})
 				}
 			}
 			b.ReportMetric(float64(len(fs)), "files/op")
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -108,6 +110,7 @@ func BenchmarkNormalize(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(size(fs))
 			b.ReportAllocs()
+			cpu := processCPU()
 			for b.Loop() {
 				for i, d := range docs {
 					if d.Root != nil {
@@ -116,6 +119,7 @@ func BenchmarkNormalize(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(len(fs)), "files/op")
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
@@ -132,6 +136,7 @@ func BenchmarkRules(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(size(fs))
 			b.ReportAllocs()
+			cpu := processCPU()
 			findings := 0
 			for b.Loop() {
 				findings = 0
@@ -140,6 +145,7 @@ func BenchmarkRules(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(len(fs)), "files/op")
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(findings), "findings/op")
 		})
 	}

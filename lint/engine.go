@@ -249,14 +249,15 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 	if sev == 0 {
 		sev = r.Severity
 	}
+	rt := textsOf(r)
 	help := f.Help
 	if help == "" {
-		help = ruleHelp(r)
+		help = rt.help
 	}
 	diag := Diagnostic{
 		Code: r.Code, Rule: r.Name, Category: r.Category, Severity: sev, File: d.Path,
 		Line: span.Start.Line, Column: span.Start.Col, EndLine: span.End.Line, EndColumn: span.End.Col,
-		Key: key, Message: f.Message, Help: help, URL: r.URL(), Span: span,
+		Key: key, Message: f.Message, Help: help, URL: rt.url, Span: span,
 	}
 	for _, rel := range f.Related {
 		s := rel.Span
@@ -305,22 +306,23 @@ func fallbackSpan(d *doc.Document) doc.Span {
 	return x.Span(0, x.LineEnd(1))
 }
 
-// ruleHelp is the first paragraph of the rule's Fix, the help of a finding that gives none;
-// kept per rule, since a rule may report on many files.
-func ruleHelp(r *Rule) string {
-	if v, ok := ruleHelps.Load(r); ok {
-		if h := v.(*ruleHelpEntry); h.fix == r.Fix {
-			return h.help
+// ruleTexts are what every diagnostic of a rule carries: its page and the help of a finding
+// that gives none (the first paragraph of the rule's Fix). They are kept per rule, since a rule
+// may report on many files, with the name and Fix they were made from.
+type ruleTexts struct{ name, fix, url, help string }
+
+func textsOf(r *Rule) *ruleTexts {
+	if v, ok := ruleTextCache.Load(r); ok {
+		if t := v.(*ruleTexts); t.name == r.Name && t.fix == r.Fix {
+			return t
 		}
 	}
-	h := &ruleHelpEntry{fix: r.Fix, help: firstParagraph(r.Fix)}
-	ruleHelps.Store(r, h)
-	return h.help
+	t := &ruleTexts{name: r.Name, fix: r.Fix, url: r.URL(), help: firstParagraph(r.Fix)}
+	ruleTextCache.Store(r, t)
+	return t
 }
 
-type ruleHelpEntry struct{ fix, help string }
-
-var ruleHelps sync.Map // *Rule -> *ruleHelpEntry
+var ruleTextCache sync.Map // *Rule -> *ruleTexts
 
 func firstParagraph(md string) string {
 	md = strings.TrimSpace(md)

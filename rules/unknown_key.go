@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -195,7 +196,32 @@ type nearIndex struct {
 
 type nearEntry struct {
 	key, folded string
-	pos         int // in list: the first of several keys folding to the same wins
+	pos         int    // in list: the first of several keys folding to the same wins
+	chars       uint64 // charBits(folded), for ASCII keys
+}
+
+// charBits has a bit set for each byte value an ASCII key has (letters, digits and "_" each
+// their own; the other bytes share the rest). An edit sets or clears at most two bits, so two
+// keys whose sets differ in more than twice the budget are further apart than the budget: a
+// test cheaper than countDistance, which it precedes.
+func charBits(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << charBit(s[i])
+	}
+	return m
+}
+
+func charBit(b byte) uint {
+	switch {
+	case 'a' <= b && b <= 'z':
+		return uint(b - 'a')
+	case '0' <= b && b <= '9':
+		return 26 + uint(b-'0')
+	case b == '_':
+		return 36
+	}
+	return 37 + uint(b)%27
 }
 
 func newNearIndex(list []string) *nearIndex {
@@ -206,6 +232,7 @@ func newNearIndex(list []string) *nearIndex {
 			ix.other = append(ix.other, e)
 			continue
 		}
+		e.chars = charBits(e.folded)
 		for len(ix.byLen) <= len(c) {
 			ix.byLen = append(ix.byLen, nil)
 		}
@@ -252,9 +279,10 @@ func nearestIn(k string, ix *nearIndex) (string, bool) {
 	for i := 0; i < len(fk); i++ {
 		counts[fk[i]]++
 	}
+	chars := charBits(fk)
 	for l := lo; l <= hi; l++ {
 		for _, e := range ix.byLen[l] {
-			if countDistance(&counts, len(fk), e.folded) > 2*budget {
+			if bits.OnesCount64(chars^e.chars) > 2*budget || countDistance(&counts, len(fk), e.folded) > 2*budget {
 				continue
 			}
 			if d := textdist.OSA(fk, e.folded, budget); d <= budget {

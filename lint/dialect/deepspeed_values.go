@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,14 +30,16 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 		if !isMap(m) || !kb.SectionExists(sec, target) {
 			continue
 		}
+		valued := ix.valued[sec]
 		for _, n := range m.Children {
-			if !ix.valued[[2]string{sec, n.Key}] && strings.IndexByte(n.Key, ',') < 0 {
+			if !valued[n.Key] && strings.IndexByte(n.Key, ',') < 0 {
 				continue // the table lists no values for the key (a comma would name sections)
 			}
-			vals := kb.SectionAt(sec+":"+n.Key, target)
+			vals := kb.section(sec+":"+n.Key, target).keys // shared: copied before sorting
 			if len(vals) == 0 || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() || contains(vals, n.Value) {
 				continue
 			}
+			vals = slices.Clone(vals)
 			sort.Strings(vals)
 			switch {
 			case n.Type == doc.Int:
@@ -56,7 +59,7 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 // none, and asking the table about each built a "section:key" name per key and file).
 type dsValueIndex struct {
 	paths  []string
-	valued map[[2]string]bool
+	valued map[string]map[string]bool // section -> keys
 }
 
 var dsValueIndexes sync.Map // *Knowledge -> *dsValueIndex
@@ -65,7 +68,7 @@ func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
 	if v, ok := dsValueIndexes.Load(kb); ok {
 		return v.(*dsValueIndex)
 	}
-	ix := &dsValueIndex{valued: map[[2]string]bool{}}
+	ix := &dsValueIndex{valued: map[string]map[string]bool{}}
 	for path := range dsSections {
 		if path != "" {
 			ix.paths = append(ix.paths, path)
@@ -75,7 +78,11 @@ func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
 	for name := range kb.Sections {
 		for i := 0; i < len(name); i++ {
 			if name[i] == ':' {
-				ix.valued[[2]string{name[:i], name[i+1:]}] = true
+				sec, key := name[:i], name[i+1:]
+				if ix.valued[sec] == nil {
+					ix.valued[sec] = map[string]bool{}
+				}
+				ix.valued[sec][key] = true
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -27,7 +28,8 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
-	for _, path := range sectionPaths(d) {
+	ds := sectionsOf(d)
+	for i, path := range ds.paths {
 		sec := d.Sections[path]
 		m := root
 		if path != "" {
@@ -36,7 +38,16 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		if m == nil || m.Kind != doc.Map || path == "" && hasAnyKey(m, d.OpenWith) {
 			continue
 		}
-		ks := sectionKeys(d, kb, sec, target, path == "")
+		var ks *sectionKeySet
+		if target == "" {
+			ks = ds.newest[i].Load()
+		}
+		if ks == nil {
+			ks = sectionKeys(d, kb, sec, target, path == "")
+			if target == "" {
+				ds.newest[i].Store(ks)
+			}
+		}
 		if !ks.exists {
 			continue // no model for this section at the target version, or not certainly
 		}
@@ -89,22 +100,30 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 	}
 }
 
-// sectionPaths is the dialect's section paths in order, sorted once (the rule runs on every
-// file; callers must not modify it).
-func sectionPaths(d *dialect.Dialect) []string {
-	if v, ok := sectionPathCache.Load(d); ok {
-		return v.([]string)
-	}
-	paths := make([]string, 0, len(d.Sections))
-	for path := range d.Sections {
-		paths = append(paths, path)
-	}
-	sort.Strings(paths)
-	v, _ := sectionPathCache.LoadOrStore(d, paths)
-	return v.([]string)
+// dialectSections is what checkKnowledgeSections reads of a dialect on every file: its section
+// paths in order, sorted once, and for the newest version (no target) the key set
+// sectionKeys gives for each path, kept after the first file that asks, so that no cache key is
+// built per section and file. Callers must not modify it.
+type dialectSections struct {
+	paths  []string
+	newest []atomic.Pointer[sectionKeySet] // by path
 }
 
-var sectionPathCache sync.Map // *dialect.Dialect -> []string
+func sectionsOf(d *dialect.Dialect) *dialectSections {
+	if v, ok := sectionsCache.Load(d); ok {
+		return v.(*dialectSections)
+	}
+	ds := &dialectSections{paths: make([]string, 0, len(d.Sections))}
+	for path := range d.Sections {
+		ds.paths = append(ds.paths, path)
+	}
+	sort.Strings(ds.paths)
+	ds.newest = make([]atomic.Pointer[sectionKeySet], len(ds.paths))
+	v, _ := sectionsCache.LoadOrStore(d, ds)
+	return v.(*dialectSections)
+}
+
+var sectionsCache sync.Map // *dialect.Dialect -> *dialectSections
 
 // sectionKeySet is one section's keys at one target version, built once (the rule runs on
 // every file; callers must not modify it).
@@ -155,7 +174,21 @@ func targetOf(p *lint.Pass, d *dialect.Dialect, kb *dialect.Knowledge) (string, 
 		}
 		return t.Version, where
 	}
-	return "", d.ListName() + " " + strings.TrimPrefix(kb.Newest(), "v")
+	if v, ok := newestWhere.Load(d); ok && v.(*whereText).kb == kb {
+		return "", v.(*whereText).where
+	}
+	w := &whereText{kb: kb, where: d.ListName() + " " + strings.TrimPrefix(kb.Newest(), "v")}
+	newestWhere.Store(d, w)
+	return "", w.where
+}
+
+// newestWhere is targetOf's text for the newest version, by dialect and the table it was read
+// from (built once: the rules ask on every file).
+var newestWhere sync.Map // *dialect.Dialect -> *whereText
+
+type whereText struct {
+	kb    *dialect.Knowledge
+	where string
 }
 
 // checkKeyMaps is the unknown-key rule for the closed argument maps a dialect finds in a file

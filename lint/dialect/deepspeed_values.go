@@ -27,13 +27,23 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 	for _, path := range ix.paths {
 		sec := dsSections[path]
 		m := root.At(path)
-		if !isMap(m) || !kb.SectionExists(sec, target) {
+		if !isMap(m) {
 			continue
 		}
 		valued := ix.valued[sec]
+		exists := 0 // the section's model at the target: asked at the first key with values
 		for _, n := range m.Children {
 			if !valued[n.Key] && strings.IndexByte(n.Key, ',') < 0 {
 				continue // the table lists no values for the key (a comma would name sections)
+			}
+			if exists == 0 {
+				exists = -1
+				if kb.SectionExists(sec, target) {
+					exists = 1
+				}
+			}
+			if exists < 0 {
+				break
 			}
 			vals := kb.section(sec+":"+n.Key, target).keys // shared: copied before sorting
 			if len(vals) == 0 || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() || contains(vals, n.Value) {

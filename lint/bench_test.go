@@ -170,3 +170,29 @@ func BenchmarkLintFile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLintFilePinned is BenchmarkLintFile/all-data with the frameworks pinned to older
+// releases, as a repository's requirements.txt pins them: the knowledge rules then read their
+// tables at those versions instead of the newest.
+func BenchmarkLintFilePinned(b *testing.B) {
+	groups, _ := benchCorpus(b)
+	rs := rules.All()
+	fs := groups["all-data"]
+	o := lint.Options{Targets: map[string]lint.Target{
+		"transformers": {Version: "4.46", Source: "requirements.txt"},
+		"trl":          {Version: "0.19", Source: "requirements.txt"},
+		"deepspeed":    {Version: "0.14.4", Source: "requirements.txt"},
+		"lightning":    {Version: "2.0", Source: "requirements.txt"},
+		"axolotl":      {Version: "0.6.0", Source: "requirements.txt"},
+	}}
+	b.SetBytes(size(fs))
+	b.ReportAllocs()
+	cpu := processCPU()
+	for b.Loop() {
+		for _, f := range fs {
+			lint.LintFile(lint.File{Path: f.path, Text: f.src}, rs, o)
+		}
+	}
+	b.ReportMetric(float64(len(fs)), "files/op")
+	b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+}

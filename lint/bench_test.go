@@ -13,8 +13,8 @@ import (
 )
 
 // The engine's stages on the real configs of the shared corpus, grouped by the dialect each file
-// is detected as: parse (bytes to Document), normalise (Document to Plan), rules (every built-in
-// rule on the Plan) and the whole of LintFile. Per-file costs: ns/op covers all the files of the
+// is detected as: parse (bytes to Document), detect (which dialect reads it), normalise
+// (Document to Plan), rules (every built-in rule on the Plan) and the whole of LintFile. Per-file costs: ns/op covers all the files of the
 // group, and files/op says how many that is. Each also reports cpu-ns/op, the
 // process's CPU time per op, which a machine shared with other jobs disturbs far less than the
 // wall time (compare both; lint's package documentation keeps the speed record). The
@@ -89,6 +89,32 @@ func BenchmarkParse(b *testing.B) {
 			for b.Loop() {
 				for _, f := range fs {
 					doc.Parse(f.path, f.src, f.format, doc.Limits{})
+				}
+			}
+			b.ReportMetric(float64(len(fs)), "files/op")
+			b.ReportMetric(float64(processCPU()-cpu)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+func BenchmarkDetect(b *testing.B) {
+	groups, names := benchCorpus(b)
+	for _, name := range names {
+		fs := groups[name]
+		docs := make([]*doc.Document, len(fs))
+		for i, f := range fs {
+			a, _ := lint.Analyze(lint.File{Path: f.path, Text: f.src}, lint.Options{})
+			docs[i] = a.Doc
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(size(fs))
+			b.ReportAllocs()
+			cpu := processCPU()
+			for b.Loop() {
+				for _, d := range docs {
+					if d.Root != nil {
+						dialect.Detect(d)
+					}
 				}
 			}
 			b.ReportMetric(float64(len(fs)), "files/op")

@@ -3,10 +3,13 @@ package lint
 import (
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -165,12 +168,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 	if normErr != nil {
 		diags = append(diags, internalError(a.Doc, "dialect "+a.Dialect.Name, normErr))
 	}
-	for _, r := range active {
-		if r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
-			continue
-		}
-		diags = append(diags, runRule(r, a, o)...)
-	}
+	diags = runRules(active, a, nil, o, diags)
 	info.NeedsHosts = needsHosts(active, a)
 	diags = applySuppressions(a.Doc, diags, rules, active, o)
 	for i := range diags {
@@ -182,33 +180,40 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 	return info, diags
 }
 
-func runRule(r *Rule, a Analysis, o Options) []Diagnostic {
-	return checkRule(r, a, o, func(f Finding) Diagnostic { return toDiagnostic(r, a.Doc, f) })
+// runRules runs the rules that can run on the analysis (a Check, and a plan when they need
+// one) and appends their diagnostics to out. Findings of a composed run (run not nil) are placed
+// by runDiagnostic, a single file's by toDiagnostic. A rule that panics becomes an
+// internal-error finding and the next rule runs.
+//
+// This is the hot path of every lint (about 55 rules on every file), so it allocates nothing per
+// rule: one Pass serves every rule in turn, reporting is a method rather than a closure, options
+// are read through the Pass's accessors instead of a map built per rule, and one deferred
+// recover guards a run of rules (runFrom) instead of one per rule.
+func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diagnostic) []Diagnostic {
+	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, run: run, out: out}
+	for i := 0; i < len(rules); i++ {
+		i = p.runFrom(rules, i, o.RuleOptions)
+	}
+	return p.out
 }
 
-// checkRule runs one rule with its options on an analysis, turning each finding into a
-// diagnostic with diag (a single file's positions, or a composed run's); a rule that panics
-// becomes an internal-error finding and the run goes on.
-func checkRule(r *Rule, a Analysis, o Options, diag func(Finding) Diagnostic) (out []Diagnostic) {
+// runFrom runs rules[i:] and returns len(rules), or the index of a rule that panicked (reported
+// as internal-error against it: the Pass still names it).
+func (p *Pass) runFrom(rules []*Rule, i int, options map[string]map[string]any) (at int) {
 	defer func() {
 		if rec := recover(); rec != nil {
-			out = append(out, internalError(a.Doc, "rule "+r.Name, fmt.Errorf("%v", rec)))
+			p.out = append(p.out, internalError(p.Doc, "rule "+p.Rule.Name, fmt.Errorf("%v", rec)))
 		}
 	}()
-	var opts map[string]any // read-only for rules; nil (reads give zero values) when none are set
-	if len(r.Options) > 0 || len(o.RuleOptions[r.Name]) > 0 {
-		opts = make(map[string]any, len(r.Options))
-		for _, opt := range r.Options {
-			opts[opt.Name] = opt.Default
+	for at = i; at < len(rules); at++ {
+		r := rules[at]
+		if r.Check == nil || (r.NeedsPlan && p.Plan == nil) {
+			continue
 		}
-		for k, v := range o.RuleOptions[r.Name] {
-			opts[k] = v
-		}
+		p.Rule, p.Options = r, options[r.Name]
+		r.Check(p)
 	}
-	p := &Pass{Rule: r, Doc: a.Doc, Plan: a.Plan, Options: opts, Targets: o.Targets}
-	p.report = func(f Finding) { out = append(out, diag(f)) }
-	r.Check(p)
-	return out
+	return at
 }
 
 func internalError(d *doc.Document, who string, err error) Diagnostic {
@@ -244,14 +249,15 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 	if sev == 0 {
 		sev = r.Severity
 	}
+	rt := textsOf(r)
 	help := f.Help
 	if help == "" {
-		help = firstParagraph(r.Fix)
+		help = rt.help
 	}
 	diag := Diagnostic{
 		Code: r.Code, Rule: r.Name, Category: r.Category, Severity: sev, File: d.Path,
 		Line: span.Start.Line, Column: span.Start.Col, EndLine: span.End.Line, EndColumn: span.End.Col,
-		Key: key, Message: f.Message, Help: help, URL: r.URL(), Span: span,
+		Key: key, Message: f.Message, Help: help, URL: rt.url, Span: span,
 	}
 	for _, rel := range f.Related {
 		s := rel.Span
@@ -300,6 +306,24 @@ func fallbackSpan(d *doc.Document) doc.Span {
 	return x.Span(0, x.LineEnd(1))
 }
 
+// ruleTexts are what every diagnostic of a rule carries: its page and the help of a finding
+// that gives none (the first paragraph of the rule's Fix). They are kept per rule, since a rule
+// may report on many files, with the name and Fix they were made from.
+type ruleTexts struct{ name, fix, url, help string }
+
+func textsOf(r *Rule) *ruleTexts {
+	if v, ok := ruleTextCache.Load(r); ok {
+		if t := v.(*ruleTexts); t.name == r.Name && t.fix == r.Fix {
+			return t
+		}
+	}
+	t := &ruleTexts{name: r.Name, fix: r.Fix, url: r.URL(), help: firstParagraph(r.Fix)}
+	ruleTextCache.Store(r, t)
+	return t
+}
+
+var ruleTextCache sync.Map // *Rule -> *ruleTexts
+
 func firstParagraph(md string) string {
 	md = strings.TrimSpace(md)
 	if i := strings.Index(md, "\n\n"); i >= 0 {
@@ -313,7 +337,12 @@ func firstParagraph(md string) string {
 // "TL"). With no select, every rule that is not off by default runs; a rule that is off runs
 // only when selected by code or name.
 func Selected(rules []*Rule, sel, ign []string) []*Rule {
-	var out []*Rule
+	if len(sel) == 0 && len(ign) == 0 && !slices.ContainsFunc(rules, func(r *Rule) bool { return r.Off }) {
+		// The usual case, asked once per file: every rule (capped, so that a caller's append
+		// copies).
+		return rules[:len(rules):len(rules)]
+	}
+	out := make([]*Rule, 0, len(rules))
 	for _, r := range rules {
 		on := !r.Off
 		if len(sel) > 0 {

@@ -3,14 +3,7 @@ package lint
 // RunRules runs the active rules on an analysis without the parse, normalise and suppression
 // stages around them, so the benchmarks can time the rules alone.
 func RunRules(rules []*Rule, a Analysis, o Options) int {
-	n := 0
-	for _, r := range Selected(rules, o.Select, o.Ignore) {
-		if r.Check == nil || (r.NeedsPlan && a.Plan == nil) {
-			continue
-		}
-		n += len(runRule(r, a, o))
-	}
-	return n
+	return len(runRules(Selected(rules, o.Select, o.Ignore), a, nil, o, nil))
 }
 
 // MemFS is the in-memory file system LintFiles composes runs from.

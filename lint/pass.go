@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -11,12 +12,18 @@ type Pass struct {
 	Doc  *doc.Document
 	// Plan is nil when the file could not be parsed (rules with NeedsPlan are then not run).
 	Plan *plan.Plan
-	// Options are the rule's options with defaults applied.
+	// Options are the options the config file sets for the rule (nil when it sets none): read
+	// them with Int, Float, Bool and String, which fall back to the rule's defaults.
 	Options map[string]any
 	// Targets are the framework versions the run targets (Options.Targets); nil means the newest.
 	Targets map[string]Target
 
-	report func(Finding)
+	// The engine reuses one Pass for every rule of a file (runRules): findings are placed in
+	// the file (toDiagnostic) or, for a composed run, in the file that set the value
+	// (runDiagnostic), and appended to out.
+	run  *compose.Run
+	out  []Diagnostic
+	memo map[any]any // Memo's values for this file
 }
 
 // Finding is what a rule reports; the engine turns it into a Diagnostic.
@@ -58,11 +65,41 @@ type TextEdit struct {
 }
 
 // Report records a finding.
-func (p *Pass) Report(f Finding) { p.report(f) }
+func (p *Pass) Report(f Finding) {
+	if p.run != nil {
+		p.out = append(p.out, runDiagnostic(p.Rule, p.run, f))
+		return
+	}
+	p.out = append(p.out, toDiagnostic(p.Rule, p.Doc, f))
+}
+
+// Memo returns what compute returns for key, computing it once per file (or composed run):
+// facts several rules derive from the file alike, such as the argument maps a dialect finds in
+// it, are found once. key must be comparable and name what is computed; the value is shared,
+// so callers must not modify it.
+func (p *Pass) Memo(key any, compute func() any) any {
+	if v, ok := p.memo[key]; ok {
+		return v
+	}
+	if p.memo == nil {
+		p.memo = map[any]any{}
+	}
+	v := compute()
+	p.memo[key] = v
+	return v
+}
+
+// option is a rule option: the config file's value, else the rule's default.
+func (p *Pass) option(name string) any {
+	if v, ok := p.Options[name]; ok {
+		return v
+	}
+	return p.Rule.OptionDefault(name)
+}
 
 // Int returns an integer option (with its default).
 func (p *Pass) Int(name string) int {
-	switch v := p.Options[name].(type) {
+	switch v := p.option(name).(type) {
 	case int:
 		return v
 	case int64:
@@ -75,7 +112,7 @@ func (p *Pass) Int(name string) int {
 
 // Float returns a number option.
 func (p *Pass) Float(name string) float64 {
-	switch v := p.Options[name].(type) {
+	switch v := p.option(name).(type) {
 	case int:
 		return float64(v)
 	case int64:
@@ -88,13 +125,13 @@ func (p *Pass) Float(name string) float64 {
 
 // Bool returns a boolean option.
 func (p *Pass) Bool(name string) bool {
-	v, _ := p.Options[name].(bool)
+	v, _ := p.option(name).(bool)
 	return v
 }
 
 // String returns a string option.
 func (p *Pass) String(name string) string {
-	v, _ := p.Options[name].(string)
+	v, _ := p.option(name).(string)
 	return v
 }
 

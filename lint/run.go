@@ -87,9 +87,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 		}
 		semantic = append(semantic, r)
 	}
-	for _, r := range semantic {
-		diags = append(diags, runRunRule(r, a, run, o)...)
-	}
+	diags = runRules(semantic, a, run, o, diags)
 	// Suppressions and key ignores, per file: a comment silences the findings placed in its own
 	// file. Malformed and unused suppressions are the file lint's to report (a comment can
 	// target a finding that only some runs make), so they are not reported here.
@@ -165,10 +163,6 @@ func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
 	diag := toDiagnostic(UnresolvedReference, d, f)
 	diag.Fix = nil
 	return diag
-}
-
-func runRunRule(r *Rule, a Analysis, run *compose.Run, o Options) []Diagnostic {
-	return checkRule(r, a, o, func(f Finding) Diagnostic { return runDiagnostic(r, run, f) })
 }
 
 // runDiagnostic places a finding of the composed tree: in the file of its node (or of its first

@@ -35,8 +35,7 @@ func checkDeprecatedKey(p *lint.Pass) {
 	if d == nil || root == nil || root.Kind != doc.Map {
 		return
 	}
-	deps := deprecatedKeys(d.Name)
-	deps = append(deps[:len(deps):len(deps)], tableDeprecations(p, d, deps)...) // a copy: deps is shared
+	deps := deprecationsFor(p, d)
 	roots := d.Roots
 	if len(roots) == 0 {
 		roots = []string{""}
@@ -130,25 +129,39 @@ func quoteUse(use, new string) string {
 	return use
 }
 
-// tableDeprecations are the root keys the knowledge table marks deprecated at the target version
-// (a field the source warns about: "X is deprecated, use Y") that the dialect does not list
-// itself. The warning does not show that the new key takes the same values (eval_table_size
-// points at generate_samples, a boolean), so no fix is offered.
-func tableDeprecations(p *lint.Pass, d *dialect.Dialect, have []dialect.Key) []dialect.Key {
+// deprecationsFor is the dialect's deprecated keys followed by the root keys the knowledge table
+// marks deprecated at the target version (a field the source warns about: "X is deprecated, use
+// Y") that the dialect does not list itself. The warning does not show that the new key takes
+// the same values (eval_table_size points at generate_samples, a boolean), so no fix is offered
+// for the latter. Built once per dialect and target (the rule runs on every file; callers must
+// not modify it).
+func deprecationsFor(p *lint.Pass, d *dialect.Dialect) []dialect.Key {
+	deps := deprecatedKeys(d.Name)
 	sec := d.Sections[""]
 	kb := dialect.KnowledgeOf(d.Knowledge)
 	if kb == nil || sec == "" || d.SkipVariant != "" && p.Plan.Variant == d.SkipVariant {
-		return nil
-	}
-	listed := map[string]bool{}
-	for _, k := range have {
-		listed[k.Path] = true
+		return deps
 	}
 	target, _ := targetOf(p, d, kb)
 	id := d.Name + "\x00" + target
-	if v, ok := tableDeprecationCache.Load(id); ok {
-		return unlisted(v.([]dialect.Key), listed)
+	if v, ok := deprecationsCache.Load(id); ok {
+		return v.([]dialect.Key)
 	}
+	listed := map[string]bool{}
+	for _, k := range deps {
+		listed[k.Path] = true
+	}
+	all := append(deps[:len(deps):len(deps)], unlisted(tableDeprecations(kb, sec, target), listed)...)
+	got, _ := deprecationsCache.LoadOrStore(id, all)
+	return got.([]dialect.Key)
+}
+
+// deprecationsCache holds deprecationsFor's lists by dialect and target version.
+var deprecationsCache sync.Map
+
+// tableDeprecations reads the deprecations with a replacement of the table's root sections (sec,
+// comma-separated) that hold at the target version, by key.
+func tableDeprecations(kb *dialect.Knowledge, sec, target string) []dialect.Key {
 	var out []dialect.Key
 	for _, s := range strings.Split(sec, ",") {
 		for key, f := range kb.Sections[s] {
@@ -161,13 +174,8 @@ func tableDeprecations(p *lint.Pass, d *dialect.Dialect, have []dialect.Key) []d
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	tableDeprecationCache.Store(id, out)
-	return unlisted(out, listed)
+	return out
 }
-
-// tableDeprecationCache holds each dialect's table deprecations per target version (the rule
-// runs on every file; reading them walks every key of the table).
-var tableDeprecationCache sync.Map
 
 // unlisted are the keys not in listed.
 func unlisted(ks []dialect.Key, listed map[string]bool) []dialect.Key {

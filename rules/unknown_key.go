@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -49,10 +50,11 @@ func checkUnknownKey(p *lint.Pass) {
 	if !schema.Closed(fw) || root == nil || root.Kind != doc.Map {
 		return
 	}
-	known, isKnown := topLevelKeys(fw)
+	ix := topLevelKeys(fw)
 	if d := dialect.ByName(fw); d != nil && len(d.Alongside) > 0 {
-		known, isKnown = withAlongside(d, known, isKnown)
+		ix = withAlongside(d, ix)
 	}
+	isKnown := ix.set
 	if d := dialect.ByName(fw); d != nil {
 		checkNotYet(p, d, root)
 	}
@@ -68,9 +70,9 @@ func checkUnknownKey(p *lint.Pass) {
 		}
 		nr, done := seen[n.Key]
 		if !done {
-			nr.best, nr.ok = nearestKey(n.Key, known)
+			nr.best, nr.ok = nearestIn(n.Key, ix.near)
 			if !nr.ok {
-				nr.best, nr.ok = missingWord(n.Key, known)
+				nr.best, nr.ok = missingWordIn(n.Key, ix.list, ix.words)
 			}
 			seen[n.Key] = nr
 		}
@@ -90,23 +92,32 @@ func checkUnknownKey(p *lint.Pass) {
 
 // topLevelKeys is schema.TopLevel with a set for membership, built once per framework: the
 // rule runs on every file and the Trainer has a few hundred settings. Callers must not modify
-// either.
-func topLevelKeys(fw string) ([]string, map[string]bool) {
+// it.
+func topLevelKeys(fw string) *keyIndex {
 	if v, ok := topLevelIndex.Load(fw); ok {
-		ix := v.(*keyIndex)
-		return ix.list, ix.set
+		return v.(*keyIndex)
 	}
 	ix := &keyIndex{list: schema.TopLevel(fw), set: map[string]bool{}}
 	for _, k := range ix.list {
 		ix.set[k] = true
 	}
+	ix.prepare()
 	topLevelIndex.Store(fw, ix)
-	return ix.list, ix.set
+	return ix
 }
 
+// keyIndex is a list of known keys with what the rule asks of it on every file prepared once:
+// membership, nearestIn's index and missingWordIn's words.
 type keyIndex struct {
-	list []string
-	set  map[string]bool
+	list  []string
+	set   map[string]bool
+	near  *nearIndex
+	words [][]string
+}
+
+func (ix *keyIndex) prepare() {
+	ix.near = newNearIndex(ix.list)
+	ix.words = splitWords(ix.list)
 }
 
 var topLevelIndex sync.Map // framework -> *keyIndex
@@ -115,9 +126,14 @@ var topLevelIndex sync.Map // framework -> *keyIndex
 // after folding case and dashes, or one edit away (two for keys longer than 8 characters). The
 // budget is tight on purpose: on the shared corpus the script arguments nearest to a Trainer key
 // are three edits away (eos_token/hub_token, use_peft/use_ipex). A tie is no answer.
+//
+// This runs for every unknown key against every known one (several hundred for the largest
+// key sets), so ASCII keys, nearly all of them, are compared without folding copies, and only
+// those a count of their characters leaves within reach get the edit distance: an edit changes
+// that count by at most two (a transposition by none), so keys whose counts differ by more
+// than twice the budget are further than the budget.
 func nearestKey(k string, known []string) (string, bool) {
-	fold := func(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
-	fk := fold(k)
+	fk := foldKey(k)
 	budget := 1
 	if len(k) > 8 {
 		budget = 2
@@ -128,16 +144,32 @@ func nearestKey(k string, known []string) (string, bool) {
 	}
 	var cs []cand
 	asciiK := isASCII(fk)
-	for _, c := range known {
-		// Folding ASCII keeps the length, so an ASCII key whose length is off by more than the
-		// budget can neither fold to k nor be within reach: skip it before folding (this loop
-		// runs for every unknown key against every known one).
-		if d := len(c) - len(fk); (d > budget || -d > budget) && asciiK && isASCII(c) {
-			continue
+	var counts [utf8.RuneSelf]int16 // of fk's bytes, when ASCII
+	if asciiK {
+		for i := 0; i < len(fk); i++ {
+			counts[fk[i]]++
 		}
-		fc := fold(c)
-		if fc == fk {
-			return c, true
+	}
+	for _, c := range known {
+		var fc string
+		if asciiK && isASCII(c) {
+			// Folding ASCII keeps the length, so a key whose length is off by more than the
+			// budget can neither fold to k nor be within reach.
+			if d := len(c) - len(fk); d > budget || -d > budget {
+				continue
+			}
+			if len(c) == len(fk) && foldsTo(c, fk) {
+				return c, true
+			}
+			if countDistance(&counts, len(fk), c) > 2*budget {
+				continue
+			}
+			fc = foldKey(c)
+		} else {
+			fc = foldKey(c)
+			if fc == fk {
+				return c, true
+			}
 		}
 		if d := textdist.OSA(fk, fc, budget); d <= budget {
 			cs = append(cs, cand{c, d})
@@ -151,6 +183,169 @@ func nearestKey(k string, known []string) (string, bool) {
 		return "", false
 	}
 	return cs[0].key, true
+}
+
+// nearIndex is a list of known keys prepared for nearestIn, which answers exactly as
+// nearestKey does on the list: the ASCII keys by length (a key further in length than the
+// budget is out of reach), folded once.
+type nearIndex struct {
+	list  []string
+	byLen [][]nearEntry // ASCII keys by length
+	other []nearEntry   // the keys that are not ASCII
+}
+
+type nearEntry struct {
+	key, folded string
+	pos         int    // in list: the first of several keys folding to the same wins
+	chars       uint64 // charBits(folded), for ASCII keys
+}
+
+// charBits has a bit set for each byte value an ASCII key has (letters, digits and "_" each
+// their own; the other bytes share the rest). An edit sets or clears at most two bits, so two
+// keys whose sets differ in more than twice the budget are further apart than the budget: a
+// test cheaper than countDistance, which it precedes.
+func charBits(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << charBit(s[i])
+	}
+	return m
+}
+
+func charBit(b byte) uint {
+	switch {
+	case 'a' <= b && b <= 'z':
+		return uint(b - 'a')
+	case '0' <= b && b <= '9':
+		return 26 + uint(b-'0')
+	case b == '_':
+		return 36
+	}
+	return 37 + uint(b)%27
+}
+
+func newNearIndex(list []string) *nearIndex {
+	ix := &nearIndex{list: list}
+	for i, c := range list {
+		e := nearEntry{key: c, folded: foldKey(c), pos: i}
+		if !isASCII(c) {
+			ix.other = append(ix.other, e)
+			continue
+		}
+		e.chars = charBits(e.folded)
+		for len(ix.byLen) <= len(c) {
+			ix.byLen = append(ix.byLen, nil)
+		}
+		ix.byLen[len(c)] = append(ix.byLen[len(c)], e)
+	}
+	return ix
+}
+
+// nearestIn is nearestKey(k, ix.list).
+func nearestIn(k string, ix *nearIndex) (string, bool) {
+	fk := foldKey(k)
+	if !isASCII(fk) {
+		return nearestKey(k, ix.list)
+	}
+	budget := 1
+	if len(k) > 8 {
+		budget = 2
+	}
+	lo, hi := max(len(fk)-budget, 0), min(len(fk)+budget, len(ix.byLen)-1)
+	// nearestKey returns the first key in list order that folds to k.
+	exact := -1
+	var best string
+	for _, e := range ix.other {
+		if e.folded == fk && (exact < 0 || e.pos < exact) {
+			exact, best = e.pos, e.key
+		}
+	}
+	if len(fk) < len(ix.byLen) {
+		for _, e := range ix.byLen[len(fk)] {
+			if e.folded == fk && (exact < 0 || e.pos < exact) {
+				exact, best = e.pos, e.key
+			}
+		}
+	}
+	if exact >= 0 {
+		return best, true
+	}
+	type cand struct {
+		key string
+		d   int
+	}
+	var cs []cand
+	var counts [utf8.RuneSelf]int16
+	for i := 0; i < len(fk); i++ {
+		counts[fk[i]]++
+	}
+	chars := charBits(fk)
+	for l := lo; l <= hi; l++ {
+		for _, e := range ix.byLen[l] {
+			if bits.OnesCount64(chars^e.chars) > 2*budget || countDistance(&counts, len(fk), e.folded) > 2*budget {
+				continue
+			}
+			if d := textdist.OSA(fk, e.folded, budget); d <= budget {
+				cs = append(cs, cand{e.key, d})
+			}
+		}
+	}
+	for _, e := range ix.other {
+		if d := textdist.OSA(fk, e.folded, budget); d <= budget {
+			cs = append(cs, cand{e.key, d})
+		}
+	}
+	if len(cs) == 0 {
+		return "", false
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].key < cs[j].key })
+	if len(cs) > 1 && cs[1].d == cs[0].d {
+		return "", false
+	}
+	return cs[0].key, true
+}
+
+// foldKey is how nearestKey compares keys: lower case, dashes as underscores.
+func foldKey(s string) string { return strings.ReplaceAll(strings.ToLower(s), "-", "_") }
+
+// foldByte is foldKey for one ASCII byte.
+func foldByte(b byte) byte {
+	switch {
+	case 'A' <= b && b <= 'Z':
+		return b + ('a' - 'A')
+	case b == '-':
+		return '_'
+	}
+	return b
+}
+
+// foldsTo reports whether the ASCII key c folds to fk (of the same length).
+func foldsTo(c, fk string) bool {
+	for i := 0; i < len(c); i++ {
+		if foldByte(c[i]) != fk[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// countDistance is the sum, over every byte value, of the difference between how often it
+// occurs in a folded key (counts, n bytes) and in the ASCII key c folded. counts is restored.
+func countDistance(counts *[utf8.RuneSelf]int16, n int, c string) int {
+	d := n
+	for i := 0; i < len(c); i++ {
+		b := foldByte(c[i])
+		if counts[b] > 0 {
+			d--
+		} else {
+			d++
+		}
+		counts[b]--
+	}
+	for i := 0; i < len(c); i++ {
+		counts[foldByte(c[i])]++
+	}
+	return d
 }
 
 // checkNotYet reports keys of the dialect's settings that the pinned version does not have yet
@@ -183,13 +378,13 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 // withAlongside adds the keys of the packages that extend the dialect's settings (TRL's configs,
 // model and script arguments over TrainingArguments) at any version read: their own spelling is
 // no typo of a Trainer key, and a near miss of one of them is a typo too. Built once.
-func withAlongside(d *dialect.Dialect, known []string, isKnown map[string]bool) ([]string, map[string]bool) {
+func withAlongside(d *dialect.Dialect, base *keyIndex) *keyIndex {
 	if v, ok := alongsideIndex.Load(d.Name); ok {
-		ix := v.(*keyIndex)
-		return ix.list, ix.set
+		return v.(*keyIndex)
 	}
+	known := base.list
 	ix := &keyIndex{list: append([]string(nil), known...), set: map[string]bool{}}
-	for k := range isKnown {
+	for k := range base.set {
 		ix.set[k] = true
 	}
 	for _, pkg := range d.Alongside {
@@ -210,9 +405,9 @@ func withAlongside(d *dialect.Dialect, known []string, isKnown map[string]bool) 
 		}
 	}
 	sort.Strings(ix.list[len(known):])
+	ix.prepare()
 	got, _ := alongsideIndex.LoadOrStore(d.Name, ix)
-	ix = got.(*keyIndex)
-	return ix.list, ix.set
+	return got.(*keyIndex)
 }
 
 var alongsideIndex sync.Map // framework -> *keyIndex
@@ -223,6 +418,21 @@ var alongsideIndex sync.Map // framework -> *keyIndex
 // word (gradient_checkpoint), or leading words left out of a key of three words or more
 // (eval_batch_size for per_device_eval_batch_size). Keys of one word, and ties, give no answer.
 func missingWord(k string, known []string) (string, bool) {
+	return missingWordIn(k, known, splitWords(known))
+}
+
+// splitWords is each key's words (split at "_"), for missingWordIn.
+func splitWords(keys []string) [][]string {
+	out := make([][]string, len(keys))
+	for i, c := range keys {
+		out[i] = strings.Split(c, "_")
+	}
+	return out
+}
+
+// missingWordIn is missingWord with the known keys' words split beforehand (words[i] are
+// known[i]'s).
+func missingWordIn(k string, known []string, words [][]string) (string, bool) {
 	kw := strings.Split(strings.ToLower(k), "_")
 	if len(kw) < 2 {
 		return "", false
@@ -232,12 +442,12 @@ func missingWord(k string, known []string) (string, bool) {
 		cost int
 	}
 	var cs []cand
-	for _, c := range known {
-		cw := strings.Split(c, "_")
+	for i, c := range known {
+		cw := words[i]
 		switch {
 		case len(cw) == len(kw)+1:
 			for skip := range cw {
-				if slices.Equal(kw, slices.Delete(slices.Clone(cw), skip, skip+1)) {
+				if equalSkipping(kw, cw, skip) {
 					cs = append(cs, cand{c, len(cw[skip])})
 					break
 				}
@@ -271,6 +481,20 @@ func missingWord(k string, known []string) (string, bool) {
 		return "", false
 	}
 	return cs[0].key, true
+}
+
+// equalSkipping reports whether kw equals cw without its word at skip (len(cw) == len(kw)+1).
+func equalSkipping(kw, cw []string, skip int) bool {
+	for i, w := range kw {
+		j := i
+		if i >= skip {
+			j = i + 1
+		}
+		if cw[j] != w {
+			return false
+		}
+	}
+	return true
 }
 
 // frameworkTitle names a framework's set of settings in messages (dialect.Dialect.SettingsName).

@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -27,12 +28,8 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
-	paths := make([]string, 0, len(d.Sections))
-	for path := range d.Sections {
-		paths = append(paths, path)
-	}
-	sort.Strings(paths)
-	for _, path := range paths {
+	ds := sectionsOf(d)
+	for i, path := range ds.paths {
 		sec := d.Sections[path]
 		m := root
 		if path != "" {
@@ -41,17 +38,26 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		if m == nil || m.Kind != doc.Map || path == "" && hasAnyKey(m, d.OpenWith) {
 			continue
 		}
-		ks := sectionKeys(d, kb, sec, target, path == "")
+		var ks *sectionKeySet
+		if target == "" {
+			ks = ds.newest[i].Load()
+		}
+		if ks == nil {
+			ks = sectionKeys(d, kb, sec, target, path == "")
+			if target == "" {
+				ds.newest[i].Store(ks)
+			}
+		}
 		if !ks.exists {
 			continue // no model for this section at the target version, or not certainly
 		}
-		known, set := ks.list, ks.set
+		set := ks.set
 		closed := (path != "" || sec != "") && ks.forbids
 		for _, n := range m.Children {
 			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
 				continue
 			}
-			best, near := nearestKey(n.Key, known)
+			best, near := nearestIn(n.Key, ks.near)
 			var gone dialect.Fact
 			removed := false
 			if d.Checks || closed {
@@ -94,12 +100,38 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 	}
 }
 
+// dialectSections is what checkKnowledgeSections reads of a dialect on every file: its section
+// paths in order, sorted once, and for the newest version (no target) the key set
+// sectionKeys gives for each path, kept after the first file that asks, so that no cache key is
+// built per section and file. Callers must not modify it.
+type dialectSections struct {
+	paths  []string
+	newest []atomic.Pointer[sectionKeySet] // by path
+}
+
+func sectionsOf(d *dialect.Dialect) *dialectSections {
+	if v, ok := sectionsCache.Load(d); ok {
+		return v.(*dialectSections)
+	}
+	ds := &dialectSections{paths: make([]string, 0, len(d.Sections))}
+	for path := range d.Sections {
+		ds.paths = append(ds.paths, path)
+	}
+	sort.Strings(ds.paths)
+	ds.newest = make([]atomic.Pointer[sectionKeySet], len(ds.paths))
+	v, _ := sectionsCache.LoadOrStore(d, ds)
+	return v.(*dialectSections)
+}
+
+var sectionsCache sync.Map // *dialect.Dialect -> *dialectSections
+
 // sectionKeySet is one section's keys at one target version, built once (the rule runs on
 // every file; callers must not modify it).
 type sectionKeySet struct {
 	exists, forbids bool
 	list            []string
 	set             map[string]bool
+	near            *nearIndex // list's, for nearestIn
 }
 
 var sectionKeyCache sync.Map // framework \x00 section \x00 target -> *sectionKeySet
@@ -127,6 +159,7 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 		}
 	}
 	ks.list = uniq
+	ks.near = newNearIndex(ks.list)
 	sectionKeyCache.Store(id, ks)
 	return ks
 }
@@ -141,7 +174,21 @@ func targetOf(p *lint.Pass, d *dialect.Dialect, kb *dialect.Knowledge) (string, 
 		}
 		return t.Version, where
 	}
-	return "", d.ListName() + " " + strings.TrimPrefix(kb.Newest(), "v")
+	if v, ok := newestWhere.Load(d); ok && v.(*whereText).kb == kb {
+		return "", v.(*whereText).where
+	}
+	w := &whereText{kb: kb, where: d.ListName() + " " + strings.TrimPrefix(kb.Newest(), "v")}
+	newestWhere.Store(d, w)
+	return "", w.where
+}
+
+// newestWhere is targetOf's text for the newest version, by dialect and the table it was read
+// from (built once: the rules ask on every file).
+var newestWhere sync.Map // *dialect.Dialect -> *whereText
+
+type whereText struct {
+	kb    *dialect.Knowledge
+	where string
 }
 
 // checkKeyMaps is the unknown-key rule for the closed argument maps a dialect finds in a file
@@ -154,7 +201,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
-	for _, m := range d.KeyMaps(p.Doc) {
+	for _, m := range keyMapsOf(p, d) {
 		if m.Node == nil || m.Node.Kind != doc.Map {
 			continue
 		}
@@ -168,7 +215,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			}
 			f := lint.Finding{Node: n, AtKey: true,
 				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
-			if best, near := nearestKey(n.Key, ks.list); near {
+			if best, near := nearestIn(n.Key, ks.near); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {
 					f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))
@@ -178,6 +225,14 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 		}
 	}
 }
+
+// keyMapsOf is the dialect's argument maps of the file, found once for the rules that read them
+// (unknown-key and invalid-value; callers must not modify them).
+func keyMapsOf(p *lint.Pass, d *dialect.Dialect) []dialect.KeyMap {
+	return p.Memo(keyMapsMemo{d}, func() any { return d.KeyMaps(p.Doc) }).([]dialect.KeyMap)
+}
+
+type keyMapsMemo struct{ d *dialect.Dialect }
 
 // checkMapValues is the invalid-value rule for those maps: the values the dialect's checks
 // (the parameters' declared types, the constructors' checks) find the framework refuses at the
@@ -190,7 +245,7 @@ func checkMapValues(p *lint.Pass, d *dialect.Dialect) {
 	target, where := targetOf(p, d, kb)
 	var maps []dialect.KeyMap
 	if d.KeyMaps != nil {
-		maps = d.KeyMaps(p.Doc)
+		maps = keyMapsOf(p, d)
 	}
 	for _, pr := range d.Problems(p.Doc, maps, kb, target) {
 		if pr.Startup || pr.Node == nil {

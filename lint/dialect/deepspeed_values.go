@@ -1,9 +1,11 @@
 package dialect
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -20,25 +22,34 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 	if !isMap(root) {
 		return nil
 	}
-	paths := make([]string, 0, len(dsSections))
-	for path := range dsSections {
-		if path != "" {
-			paths = append(paths, path)
-		}
-	}
-	sort.Strings(paths)
+	ix := dsValueIndexOf(kb)
 	var out []Problem
-	for _, path := range paths {
+	for _, path := range ix.paths {
 		sec := dsSections[path]
 		m := root.At(path)
-		if !isMap(m) || !kb.SectionExists(sec, target) {
+		if !isMap(m) {
 			continue
 		}
+		valued := ix.valued[sec]
+		exists := 0 // the section's model at the target: asked at the first key with values
 		for _, n := range m.Children {
-			vals := kb.SectionAt(sec+":"+n.Key, target)
+			if !valued[n.Key] && strings.IndexByte(n.Key, ',') < 0 {
+				continue // the table lists no values for the key (a comma would name sections)
+			}
+			if exists == 0 {
+				exists = -1
+				if kb.SectionExists(sec, target) {
+					exists = 1
+				}
+			}
+			if exists < 0 {
+				break
+			}
+			vals := kb.section(sec+":"+n.Key, target).keys // shared: copied before sorting
 			if len(vals) == 0 || n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() || contains(vals, n.Value) {
 				continue
 			}
+			vals = slices.Clone(vals)
 			sort.Strings(vals)
 			switch {
 			case n.Type == doc.Int:
@@ -51,4 +62,40 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 		}
 	}
 	return out
+}
+
+// dsValueIndex is what dsProblems needs of the table on every file, built once: the sections'
+// paths in order, and the {section, key} pairs the table lists values for (most keys have
+// none, and asking the table about each built a "section:key" name per key and file).
+type dsValueIndex struct {
+	paths  []string
+	valued map[string]map[string]bool // section -> keys
+}
+
+var dsValueIndexes sync.Map // *Knowledge -> *dsValueIndex
+
+func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
+	if v, ok := dsValueIndexes.Load(kb); ok {
+		return v.(*dsValueIndex)
+	}
+	ix := &dsValueIndex{valued: map[string]map[string]bool{}}
+	for path := range dsSections {
+		if path != "" {
+			ix.paths = append(ix.paths, path)
+		}
+	}
+	sort.Strings(ix.paths)
+	for name := range kb.Sections {
+		for i := 0; i < len(name); i++ {
+			if name[i] == ':' {
+				sec, key := name[:i], name[i+1:]
+				if ix.valued[sec] == nil {
+					ix.valued[sec] = map[string]bool{}
+				}
+				ix.valued[sec][key] = true
+			}
+		}
+	}
+	v, _ := dsValueIndexes.LoadOrStore(kb, ix)
+	return v.(*dsValueIndex)
 }

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -52,6 +53,20 @@ type pyType struct {
 // Names it does not know (classes, timedelta, Path) make it admit anything: the check then
 // stays silent rather than guess how a loader converts a value into them.
 func parsePyType(s string) pyType {
+	if v, ok := pyTypes.Load(s); ok {
+		return v.(pyType)
+	}
+	t := readPyType(s)
+	pyTypes.Store(s, t)
+	return t
+}
+
+// pyTypes are the annotations read so far (they come from the knowledge table, so there are a
+// few hundred at most, and every Lightning file's arguments are checked against them); a
+// pyType is never modified once read.
+var pyTypes sync.Map // annotation -> pyType
+
+func readPyType(s string) pyType {
 	t := pyType{kinds: map[string]bool{}}
 	p := &pyParser{s: s}
 	p.typ(&t, false)

@@ -33,6 +33,17 @@ type keySet struct {
 	plain  map[string]int // key -> bit in the seen mask
 	mult   []int          // how many times the list names the key of each bit
 	dotted []string
+	// sigs has the bit keySig of each plain key set: a child whose bit is clear is no key
+	// of the list, without hashing its name (most of a file's keys are in no dialect's list).
+	sigs [4]uint64
+}
+
+// keySig is a key's bit in keySet.sigs: its length and first and last bytes, mixed.
+func keySig(k string) uint8 {
+	if k == "" {
+		return 0
+	}
+	return uint8(len(k)*31 + int(k[0])*7 + int(k[len(k)-1]))
 }
 
 // evidenceSet prepares a package-level evidence list on first use.
@@ -50,6 +61,8 @@ func evidenceSet(keys []string) func() *keySet {
 			}
 			ks.plain[k] = len(ks.mult)
 			ks.mult = append(ks.mult, 1)
+			sig := keySig(k)
+			ks.sigs[sig>>6] |= 1 << (sig & 63)
 		}
 		if len(ks.mult) > 64 {
 			panic("dialect: an evidence list has more than 64 distinct plain keys")
@@ -72,6 +85,9 @@ func countKeys(root *doc.Node, ks *keySet) int {
 	n := 0
 	var seen uint64
 	for _, c := range root.Children {
+		if sig := keySig(c.Key); ks.sigs[sig>>6]&(1<<(sig&63)) == 0 {
+			continue
+		}
 		if i, ok := ks.plain[c.Key]; ok && seen&(1<<i) == 0 {
 			seen |= 1 << i
 			n += ks.mult[i]

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // knowledgeTSV is the framework knowledge extracted from the frameworks' own source at release
@@ -65,6 +66,12 @@ type Knowledge struct {
 	// sectionMemo caches SectionExists and SectionAt by section and target: every linted file
 	// asks the same few questions, and each answer walks a section's facts and the tag list.
 	sectionMemo sync.Map // sectionQuery -> sectionAnswer
+	// lastBracket is bracket's last answer and tagVersions the tags read as versions: a file
+	// linted for a pinned version asks the same question for every key it checks (Has), and
+	// each answer parsed every tag.
+	lastBracket     atomic.Pointer[bracketAnswer]
+	tagVersionsOnce sync.Once
+	tagVersions     [][]int
 	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
 	// by section and key, one Fact per value with its own range: such a fact may change
 	// between tags (an annotation that gains a type).
@@ -253,10 +260,19 @@ func (k *Knowledge) bracket(target string) (int, int) {
 	if target == "" {
 		return n, n
 	}
+	if b := k.lastBracket.Load(); b != nil && b.target == target {
+		return b.lo, b.hi
+	}
+	k.tagVersionsOnce.Do(func() {
+		k.tagVersions = make([][]int, len(k.Tags))
+		for i, t := range k.Tags {
+			k.tagVersions[i] = ParseVersion(t)
+		}
+	})
 	tv := ParseVersion(target)
 	lo, hi := -1, -1
-	for i, t := range k.Tags {
-		c := CompareVersions(ParseVersion(t), tv)
+	for i := range k.Tags {
+		c := CompareVersions(k.tagVersions[i], tv)
 		if c <= 0 {
 			lo = i
 		}
@@ -270,7 +286,13 @@ func (k *Knowledge) bracket(target string) (int, int) {
 	if hi < 0 {
 		hi = n
 	}
+	k.lastBracket.Store(&bracketAnswer{target, lo, hi})
 	return lo, hi
+}
+
+type bracketAnswer struct {
+	target string
+	lo, hi int
 }
 
 // ParseVersion reads "v0.19.5", "4.46", "5.0.0rc1" into its numeric parts (a pre-release

@@ -281,7 +281,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	lightningSamplerSeed(p, sh, note)
 	readLightningData(p, root, sh)
 	readBNPresent(p, root)
-	lightningRejections(d, p)
+	lightningRejections(d, root, sh, p)
 
 	// Loggers are rank-zero-only in Lightning (Logger.log_metrics is @rank_zero_only).
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, joinKey(sh.trPrefix, "logger"),

@@ -54,10 +54,34 @@ func lightningKeyMaps(d *doc.Document) []KeyMap {
 	if !isMap(root) {
 		return nil
 	}
-	sh := shapeOf(d, root)
+	return lightningKeyMapsOf(root, lightningCLI(root))
+}
+
+// lightningCLI is shapeOf's test for a LightningCLI file alone (variant "lightning-cli"): a
+// seed_everything key, or a class_path or init_args scalar in the first levels. The rules ask
+// it of every Lightning file and need nothing else of the shape.
+func lightningCLI(root *doc.Node) bool {
+	if root.Get("seed_everything") != nil {
+		return true
+	}
+	found := false
+	root.Walk(func(n *doc.Node) bool {
+		if found {
+			return false
+		}
+		if n.Kind == doc.Scalar && (n.Key == "class_path" || n.Key == "init_args") {
+			found = true
+			return false
+		}
+		return n.Depth() < 5
+	})
+	return found
+}
+
+// lightningKeyMapsOf is lightningKeyMaps for a map root whose shape is known.
+func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 	skip := lightningRemovedArgs
 	var out []KeyMap
-	cli := sh.variant == "lightning-cli"
 	if tr := root.Get("trainer"); cli && isMap(tr) {
 		cp := scalarText(tr.Get("class_path"))
 		switch {
@@ -123,12 +147,13 @@ func lightningKeyMaps(d *doc.Document) []KeyMap {
 
 // lightningRejections lists the combinations Lightning's constructors refuse (read at the
 // newest version; each carries its check's version range) for the rejected-at-startup rule.
-func lightningRejections(d *doc.Document, p *plan.Plan) {
+// root is the file's map root (cliBase) and sh its shape, which normalizeLightning has found.
+func lightningRejections(d *doc.Document, root *doc.Node, sh lightningShape, p *plan.Plan) {
 	kb := KnowledgeOf("lightning")
 	if kb == nil {
 		return
 	}
-	for _, pr := range lightningProblems(d, lightningKeyMaps(d), kb, "") {
+	for _, pr := range lightningProblems(d, lightningKeyMapsOf(root, sh.variant == "lightning-cli"), kb, "") {
 		if !pr.Startup || pr.Node == nil {
 			continue
 		}

@@ -117,13 +117,16 @@ const FullWASM = "trainlint-full.wasm"
 // BuildWASM compiles the light js/wasm module into dst and the full one beside it (FullWASM),
 // and packs their data sections (PackWASMData).
 func BuildWASM(root, dst string) error {
-	if err := buildWASM(root, dst, WASMLiteFlags()); err != nil {
+	if err := BuildWASMModule(root, dst, WASMLiteFlags()); err != nil {
 		return err
 	}
-	return buildWASM(root, filepath.Join(filepath.Dir(dst), FullWASM), WASMBuildFlags)
+	return BuildWASMModule(root, filepath.Join(filepath.Dir(dst), FullWASM), WASMBuildFlags)
 }
 
-func buildWASM(root, dst string, flags []string) error {
+// BuildWASMModule builds ./wasm of the module at root with flags into dst as the site ships it:
+// its data section packed (PackWASMData) and its function table thinned (ThinWASMSymtab). The
+// parity tests run what it builds.
+func BuildWASMModule(root, dst string, flags []string) error {
 	abs, err := filepath.Abs(dst)
 	if err != nil {
 		return err
@@ -142,7 +145,11 @@ func buildWASM(root, dst string, flags []string) error {
 	if err != nil {
 		return fmt.Errorf("packing %s: %w", dst, err)
 	}
-	return os.WriteFile(abs, packed, 0o644)
+	thin, _, err := ThinWASMSymtab(packed)
+	if err != nil {
+		return fmt.Errorf("thinning %s's function table: %w", dst, err)
+	}
+	return os.WriteFile(abs, thin, 0o644)
 }
 
 // npmCI installs the locked packages, unless node_modules already holds exactly this lock.

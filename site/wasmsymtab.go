@@ -124,7 +124,7 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 	if md < 0 {
 		return st, errors.New("pclntab: no moduledata points at the header")
 	}
-	type span struct{ lo, hi int } // indices into mem
+	type span struct{ lo, hi int }   // indices into mem
 	elem := [6]int{1, 4, 1, 1, 1, 8} // cutab is []uint32, ftab []functab
 	slice := func(k int) (span, error) {
 		p, n := word(md+8+24*k), word(md+16+24*k)

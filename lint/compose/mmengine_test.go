@@ -57,7 +57,7 @@ func flat(n *doc.Node) string {
 // and JSON, {{_base_.x}} substitution, the errors it raises, and a new-style (read_base) config.
 func TestMMEngineOwnConfigTests(t *testing.T) {
 	dir := mmengineTestConfigs(t)
-	fsys := os.DirFS(dir)
+	fsys := FromFS(os.DirFS(dir))
 	get := func(file string) *Run {
 		r := Compose(fsys, file, nil, Limits{})
 		if r.Doc.Root == nil {

@@ -23,8 +23,10 @@
 // "2 multi-host rules need the host count" next to the hosts field.
 //
 // A request that cannot be read gives {error: "..."} instead of a result. When the module is
-// ready it calls globalThis.trainlintReady() if the page defined it. All the work is done by
-// package api, which the native build shares.
+// ready it calls globalThis.trainlintReady() if the page defined it; globalThis.trainlintGoPerf
+// then holds when its main started (goMainMs: the runtime started and the packages initialised)
+// and its warm-up's start and end (goWarmStartMs, goWarmEndMs), in performance.now() time. All
+// the work is done by package api, which the native build shares.
 package main
 
 import (
@@ -36,6 +38,13 @@ import (
 )
 
 func main() {
+	// When main starts, the runtime has started and every package is initialised: the page
+	// reads these timestamps (performance.now) to split its start-up (site/doc.go).
+	clock := js.Global().Get("performance")
+	now := func() js.Value { return clock.Call("now") }
+	perf := js.Global().Get("Object").New()
+	perf.Set("goMainMs", now())
+	js.Global().Set("trainlintGoPerf", perf)
 	// The page lints on every edit and each lint allocates a few hundred KB that is garbage
 	// right after: collecting at five times the live heap instead of twice halves how often a
 	// lint pays for a collection (p90 of 400 lints of a 320-line NeMo config in node:
@@ -100,7 +109,9 @@ func main() {
 		return string(api.LintJSON([]byte(args[0].String())))
 	}))
 	js.Global().Set("trainlint", tl)
+	perf.Set("goWarmStartMs", now())
 	warmUp()
+	perf.Set("goWarmEndMs", now())
 	if ready := js.Global().Get("trainlintReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}

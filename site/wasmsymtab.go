@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -20,11 +21,12 @@ import (
 //     cuOffset 0, and the line and file tables, the file names and the compilation-unit table
 //     are zeroed (tables shared with a pcsp or pcdata table are kept);
 //   - names: a function outside the runtime is named without its import path ("dialect.Detect"
-//     rather than "github.com/trainlint/trainlint/lint/dialect.Detect"): its nameOff moves to
-//     that suffix of the same string and the path's bytes are zeroed. Names the runtime tests
-//     are kept whole: "runtime." (isSystemGoroutine, showframe), "internal/runtime/" and
-//     "reflect." (preemption and reflect's stubs, reflect's method names in its panics), and no
-//     shortened name may begin with one of these, so every function is classified as before.
+//     rather than "github.com/trainlint/trainlint/lint/dialect.Detect"), and a generic one's
+//     type arguments are "[...]" as tracebacks print them anyway: the shorter name is written
+//     over the old one and the rest zeroed. The names the runtime tests keep their import path:
+//     "runtime." (isSystemGoroutine, showframe), "internal/runtime/" and "reflect." (preemption
+//     and reflect's stubs, reflect's method names in its panics), and no shortened name may
+//     begin with one of these, so every function is classified as before.
 //
 // Nothing moves: the memory keeps its size and every offset, and the zeros compress to almost
 // nothing. Panics still unwind and are still recovered the same way (recovery walks pcsp and
@@ -220,25 +222,39 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 		funcs = append(funcs, fn{f, int(le.Uint32(mem[f+4:]))})
 	}
 
-	// Names: keep the runtime's whole, point the others past their import path.
-	keepName := make([]bool, names.hi-names.lo)
+	// Names: rewritten in place, shorter, each followed by zeros up to its old end.
+	offs := make([]int, 0, len(funcs))
 	for _, f := range funcs {
-		if f.nameOff < 0 || f.nameOff >= len(keepName) {
+		if f.nameOff < 0 || f.nameOff >= names.hi-names.lo {
 			return st, errors.New("pclntab: name offset past funcnametab")
 		}
-		end := bytes.IndexByte(mem[names.lo+f.nameOff:names.hi], 0)
+		offs = append(offs, f.nameOff)
+	}
+	slices.Sort(offs)
+	offs = slices.Compact(offs)
+	keepName := make([]bool, names.hi-names.lo)
+	next := 0 // where the previous name ended: names never overlap
+	for _, off := range offs {
+		if off < next {
+			return st, errors.New("pclntab: function names overlap")
+		}
+		end := bytes.IndexByte(mem[names.lo+off:names.hi], 0)
 		if end < 0 {
 			return st, errors.New("pclntab: unterminated function name")
 		}
-		name := string(mem[names.lo+f.nameOff : names.lo+f.nameOff+end])
-		cut := shortNameAt(name)
-		off := f.nameOff + cut
-		le.PutUint32(mem[f.at+4:], uint32(off))
-		for i := off; i <= f.nameOff+end; i++ {
+		name := string(mem[names.lo+off : names.lo+off+end])
+		short := name[shortNameAt(name):]
+		if p := printedName(short); len(p) < len(short) {
+			short = p // not "x.[2]T": "[...]" is longer than "[2]"
+		}
+		copy(mem[names.lo+off:], short)
+		mem[names.lo+off+len(short)] = 0
+		for i := off; i <= off+len(short); i++ {
 			keepName[i] = true
 		}
+		next = off + end + 1
 		st.NameBytes += end
-		st.ShortNameBytes += end - cut
+		st.ShortNameBytes += len(short)
 	}
 	for _, f := range funcs {
 		for _, o := range []int{20, 24, 32, 36} { // pcfile, pcln, cuOffset, startLine
@@ -265,6 +281,17 @@ type symtabStats struct {
 	NameBytes, ShortNameBytes int // function names before and after
 	PCTab, NameTab, FileTab   int // table sizes (unchanged)
 	Zeroed                    int // bytes set to zero
+}
+
+// printedName is name as the runtime prints it (funcNameForPrint): a generic function's type
+// arguments, the shapes it was instantiated for, become "[...]".
+func printedName(name string) string {
+	i := strings.IndexByte(name, '[')
+	j := strings.LastIndexByte(name, ']')
+	if i < 0 || j <= i {
+		return name
+	}
+	return name[:i] + "[...]" + name[j+1:]
 }
 
 // keptNamePrefixes are the names the runtime compares against (see thinSymtab).

@@ -31,6 +31,19 @@ func TestShortNameAt(t *testing.T) {
 			t.Errorf("short name of %q = %q, want %q", name, got, want)
 		}
 	}
+	for name, want := range map[string]string{
+		"slices.SortFunc[go.shape.[]github.com/a/b.T,go.shape.struct {}]": "slices.SortFunc[...]",
+		"b.(*T[github.com/c/d.U]).m":                                      "b.(*T[...]).m",
+		"atomic.(*Pointer[go.shape.struct { x [4]int }]).Load":            "atomic.(*Pointer[...]).Load",
+		"slices.SortFunc[...]":                                            "slices.SortFunc[...]",
+		"dialect.Detect":                                                  "dialect.Detect",
+		"x.f]":                                                            "x.f]",
+		"type:.eq.[2]interface {}":                                        "type:.eq.[...]interface {}", // longer: not used
+	} {
+		if got := printedName(name); got != want {
+			t.Errorf("printed name of %q = %q, want %q", name, got, want)
+		}
+	}
 }
 
 // buildProbe builds testdata/thinprobe for js/wasm with the full module's flags, packed, and

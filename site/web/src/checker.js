@@ -56,7 +56,7 @@ function start(el) {
     ui.notice.hidden = !text;
     ui.notice.dataset.kind = "";
   }
-  const perf = (globalThis.trainlintPerf = { lints: 0, scriptMs: performance.now() });
+  const perf = (globalThis.trainlintPerf = { lints: 0, bundleStartMs: globalThis.trainlintBundleStartMs, scriptMs: performance.now() });
 
   // ---- files and the editor ----
   const language = new Compartment();

@@ -166,10 +166,12 @@
 // 240 KB instead of 1.7 MB), and only a YAML file is warmed before ready (JSON and TOML when
 // the page is idle). Interleaved in one site at load 3.9 (nine loads each): three files warmed
 // 591 ms median, YAML only 521 ms, none 477 ms but a first lint of 29-54 ms (over its budget).
-// Starting Go from the head as soon as the module is compiled was tried earlier and was slower
-// (440 ms). Still to try, on a quiet machine: the bundle as an ES module (lazily compiled, off
-// the main thread) instead of an eagerly compiled IIFE, and less runtime code at start-up
-// (internal/godebug's metrics registration compiles runtime.initMetrics, 23 KB).
+// Tried and not kept: the bundle as an ES module (type="module", modulepreload) instead of an
+// IIFE, no faster (interleaved: 516 against 484 ms median at load 3.9, 551 against 536 at 5.3);
+// starting Go from the head as soon as the module is compiled, slower (440 ms, earlier). Still
+// to try on a quiet machine: less runtime code at start-up (internal/godebug, which time's init
+// needs, registers a metric and so compiles runtime.initMetrics, 23 KB) and a smaller
+// lint/dialect init (the Advice maps as data).
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

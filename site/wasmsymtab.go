@@ -177,6 +177,7 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 	}
 	keepPC := make([]bool, pctab.hi-pctab.lo)
 	keepPC[0] = true
+	marked := map[uint32]bool{} // tables already kept, by start
 	mark := func(off uint32) error {
 		if off == 0 {
 			return nil
@@ -184,9 +185,10 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 		if int(off) >= len(keepPC) {
 			return fmt.Errorf("pclntab: table offset %d past pctab", off)
 		}
-		if keepPC[off] {
+		if marked[off] {
 			return nil
 		}
+		marked[off] = true
 		end, err := tableEnd(int(off))
 		if err != nil {
 			return err

@@ -76,8 +76,8 @@
 //	light module                                      1,009,510  1,393,926  7.1 MB  OVER
 //	function table thinned (wasmsymtab.go)              -66 KB     -79 KB
 //	time out: trees read through compose.FS             -18 KB     -27 KB
-//	knowledge parsed per framework, names [...]          +0 KB      +0 KB
-//	light module                                        924,682  1,288,229  6.9 MB  met
+//	knowledge per framework, names [...], warm-ups        +0 KB      +0 KB
+//	light module                                        924,243  1,289,006  6.9 MB  met
 //	full module                                       1,242,700  1,750,262  9.3 MB  on demand
 //
 // (brotli and gzip of these lines by node's zlib, as the site test measures; `gzip -6` gives

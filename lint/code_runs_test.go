@@ -45,7 +45,7 @@ default_hooks = dict(checkpoint=dict(max_keep_ckpts=3))
 func TestCodeRunMMDetection(t *testing.T) {
 	tmp, _ := mmdetTree(t)
 	const leaf = "configs/tiny/tiny_r50_1x_coco.py"
-	run := compose.Compose(os.DirFS(tmp), leaf, nil, compose.Limits{})
+	run := compose.Compose(compose.FromFS(os.DirFS(tmp)), leaf, nil, compose.Limits{})
 	if len(run.Problems) != 0 {
 		t.Fatalf("problems: %+v", run.Problems)
 	}
@@ -98,7 +98,7 @@ func TestCodeRunFindingsPlacedInBases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := lint.LintTree(os.DirFS(tmp), files, nil, rules.All(), lint.Options{})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), files, nil, rules.All(), lint.Options{})
 	var bn, eval *lint.Diagnostic
 	for i, d := range res.Diagnostics {
 		switch {
@@ -161,7 +161,7 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 		"cfg/delete.py":  "_base_ = './b.py'\nx = dict(_delete_=True, j=2)\ny = dict(_delete_=True, a=1)\n",
 		"cfg/refs.py":    "_base_ = './b.py'\nz = dict(a=_base_.x.k, b={{_base_.y}}, c=_base_.y + 1, d=_base_.nothing)\n",
 	})
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	kinds := func(r *compose.Run) string {
 		var s []string
 		for _, p := range r.Problems {
@@ -236,7 +236,7 @@ train_dataloader.batch_size = 8
 val_dataloader = dict(batch_size=4)
 `,
 	})
-	r := compose.Compose(os.DirFS(tmp), "configs/det/leaf.py", nil, compose.Limits{})
+	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "configs/det/leaf.py", nil, compose.Limits{})
 	if len(r.Problems) != 0 {
 		t.Fatalf("problems %+v", r.Problems)
 	}
@@ -274,7 +274,7 @@ func TestCodeRunGin(t *testing.T) {
 		"a.gin":     "f.x = 1\ninclude 'sub/b.gin'\nf.z = 3\nN = 5\n",
 		"sub/b.gin": "f.x = 2\nf.z = 2\nf.n = %N\nN = 4\ng.m = %M\n",
 	})
-	r := compose.Compose(os.DirFS(tmp), "a.gin", nil, compose.Limits{})
+	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "a.gin", nil, compose.Limits{})
 	if len(r.Problems) != 0 {
 		t.Fatalf("problems %+v", r.Problems)
 	}
@@ -291,7 +291,7 @@ func TestCodeRunGin(t *testing.T) {
 
 	t5, _ := rebuildTree(t, "google-research/t5x")
 	const ex = "t5x/examples/t5/t5_1_1/examples/base_wmt_from_scratch.gin"
-	r = compose.Compose(os.DirFS(t5), ex, nil, compose.Limits{})
+	r = compose.Compose(compose.FromFS(os.DirFS(t5)), ex, nil, compose.Limits{})
 	for _, p := range r.Problems {
 		t.Errorf("problem %+v", p)
 	}

@@ -61,7 +61,7 @@
 // each file's own lint, and group option files (fragments) get only those: the rest reaches
 // them through the runs that include them. DedupeRuns keeps one finding per (file, line, rule,
 // message) across runs, noting the runs when there are several. LintTree does all of it for a
-// tree given as an fs.FS (the engine opens nothing itself). Composed findings carry no fix yet:
+// tree given as a compose.FS (the engine opens nothing itself). Composed findings carry no fix yet:
 // edits are computed for one file and are not mapped across files.
 //
 // # Speed

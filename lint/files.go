@@ -1,12 +1,9 @@
 package lint
 
 import (
-	"io"
 	"io/fs"
-	"path"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -90,7 +87,7 @@ func treeOf(files []File) (memFS, []string, []bool) {
 }
 
 // withOverrides is the runs overrides launch: each Hydra primary found, composed with them.
-func withOverrides(fsys fs.FS, paths, overrides []string) []compose.Spec {
+func withOverrides(fsys compose.FS, paths, overrides []string) []compose.Spec {
 	found, _ := compose.Discover(fsys, paths)
 	var specs []compose.Spec
 	for _, s := range found {
@@ -101,31 +98,18 @@ func withOverrides(fsys fs.FS, paths, overrides []string) []compose.Spec {
 	return specs
 }
 
-// memFS is a read-only fs.FS over in-memory texts (slash path → bytes); folders are the
-// prefixes of the paths. It implements what composition reads: ReadFile and ReadDir.
+// memFS is a read-only compose.FS over in-memory texts (slash path → bytes); folders are the
+// prefixes of the paths.
 type memFS map[string][]byte
-
-func (m memFS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
-	}
-	if b, ok := m[name]; ok {
-		return &memFile{info: memInfo{name: path.Base(name), size: int64(len(b))}, data: b}, nil
-	}
-	if ents, err := m.ReadDir(name); err == nil {
-		return &memFile{info: memInfo{name: path.Base(name), dir: true}, ents: ents}, nil
-	}
-	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-}
 
 func (m memFS) ReadFile(name string) ([]byte, error) {
 	if b, ok := m[name]; ok && fs.ValidPath(name) {
-		return append([]byte(nil), b...), nil // fs.ReadFileFS: the caller may modify it
+		return b, nil
 	}
 	return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
 }
 
-func (m memFS) ReadDir(name string) ([]fs.DirEntry, error) {
+func (m memFS) ReadDir(name string) ([]compose.Entry, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
 	}
@@ -134,8 +118,8 @@ func (m memFS) ReadDir(name string) ([]fs.DirEntry, error) {
 		prefix = ""
 	}
 	seen := map[string]bool{}
-	var out []fs.DirEntry
-	for p, b := range m {
+	var out []compose.Entry
+	for p := range m {
 		rest, ok := strings.CutPrefix(p, prefix)
 		if !ok || rest == "" {
 			continue
@@ -145,77 +129,11 @@ func (m memFS) ReadDir(name string) ([]fs.DirEntry, error) {
 			continue
 		}
 		seen[child] = true
-		info := memInfo{name: child, dir: isDir}
-		if !isDir {
-			info.size = int64(len(b))
-		}
-		out = append(out, info)
+		out = append(out, compose.Entry{Name: child, Dir: isDir})
 	}
 	if len(out) == 0 && name != "." {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
-}
-
-// memInfo is a file's or folder's fs.FileInfo and its fs.DirEntry. (fs.FileInfoToDirEntry
-// would do, but its entries' String method, fs.FormatDirEntry, added 13 KB to the
-// WebAssembly module.)
-type memInfo struct {
-	name string
-	dir  bool
-	size int64
-}
-
-func (i memInfo) Type() fs.FileMode          { return i.Mode().Type() }
-func (i memInfo) Info() (fs.FileInfo, error) { return i, nil }
-
-func (i memInfo) Name() string       { return i.name }
-func (i memInfo) Size() int64        { return i.size }
-func (i memInfo) ModTime() time.Time { return time.Time{} }
-func (i memInfo) IsDir() bool        { return i.dir }
-func (i memInfo) Sys() any           { return nil }
-func (i memInfo) Mode() fs.FileMode {
-	if i.dir {
-		return fs.ModeDir | 0o555
-	}
-	return 0o444
-}
-
-// memFile is an open file or folder of a memFS.
-type memFile struct {
-	info memInfo
-	data []byte
-	off  int
-	ents []fs.DirEntry
-}
-
-func (f *memFile) Stat() (fs.FileInfo, error) { return f.info, nil }
-func (f *memFile) Close() error               { return nil }
-func (f *memFile) Read(p []byte) (int, error) {
-	if f.info.dir {
-		return 0, &fs.PathError{Op: "read", Path: f.info.name, Err: fs.ErrInvalid}
-	}
-	if f.off >= len(f.data) {
-		return 0, io.EOF
-	}
-	n := copy(p, f.data[f.off:])
-	f.off += n
-	return n, nil
-}
-
-// ReadDir reads a folder's entries (fs.ReadDirFile).
-func (f *memFile) ReadDir(n int) ([]fs.DirEntry, error) {
-	if !f.info.dir {
-		return nil, &fs.PathError{Op: "readdir", Path: f.info.name, Err: fs.ErrInvalid}
-	}
-	rest := f.ents[f.off:]
-	if n > 0 && len(rest) == 0 {
-		return nil, io.EOF
-	}
-	if n > 0 && n < len(rest) {
-		rest = rest[:n]
-	}
-	f.off += len(rest)
-	return rest, nil
 }

@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/rules"
 )
@@ -41,7 +43,7 @@ func resultJSON(t *testing.T, r *lint.Result) string {
 func TestLintFilesMatchesTree(t *testing.T) {
 	tmp, paths := rebuildTree(t, lhtRepo)
 	mem := lint.LintFiles(treeFiles(t, tmp, paths), nil, rules.All(), lint.Options{})
-	disk := lint.LintTree(os.DirFS(tmp), paths, nil, rules.All(), lint.Options{})
+	disk := lint.LintTree(compose.FromFS(os.DirFS(tmp)), paths, nil, rules.All(), lint.Options{})
 	if got, want := resultJSON(t, mem), resultJSON(t, disk); got != want {
 		t.Errorf("in memory:\n%s\non disk:\n%s", got, want)
 	}
@@ -89,20 +91,33 @@ func TestLintFilesPlain(t *testing.T) {
 	}
 }
 
-// TestMemFS holds the in-memory file system to io/fs's rules (testing/fstest checks ReadFile,
-// ReadDir, Open and Stat against each other).
+// TestMemFS holds the in-memory file system to io/fs's: every file and folder reads and lists
+// as testing/fstest's MapFS of the same files does (through compose.FromFS), folders sorted by
+// name, and paths io/fs refuses are refused.
 func TestMemFS(t *testing.T) {
-	m := lint.MemFS(map[string][]byte{
+	files := map[string][]byte{
 		"configs/train.yaml":          []byte("defaults:\n  - trainer: gpu\n"),
 		"configs/trainer/gpu.yaml":    []byte("devices: 1\n"),
 		"configs/trainer/ddp.yaml":    []byte("devices: 4\n"),
 		"README.yaml":                 []byte(""),
 		"configs/experiment/a/b.yaml": []byte("x: 1\n"),
-	})
-	if err := fstest.TestFS(m, "configs/train.yaml", "configs/trainer/gpu.yaml", "configs/trainer/ddp.yaml", "README.yaml", "configs/experiment/a/b.yaml"); err != nil {
-		t.Fatal(err)
 	}
-	if _, err := m.ReadFile("../configs/train.yaml"); err == nil {
-		t.Error("read a path outside the root")
+	m := lint.MemFS(files)
+	ref := fstest.MapFS{}
+	for p, b := range files {
+		ref[p] = &fstest.MapFile{Data: b}
+	}
+	want := compose.FromFS(ref)
+	for _, p := range []string{".", "configs", "configs/trainer", "configs/experiment", "configs/experiment/a", "configs/train.yaml", "README.yaml", "nope", "configs/nope.yaml", "../configs/train.yaml", "/configs", "configs/", "./configs"} {
+		gotB, gotErr := m.ReadFile(p)
+		wantB, wantErr := want.ReadFile(p)
+		if string(gotB) != string(wantB) || (gotErr == nil) != (wantErr == nil) {
+			t.Errorf("ReadFile(%q) = %q, %v; io/fs gives %q, %v", p, gotB, gotErr, wantB, wantErr)
+		}
+		gotE, gotErr := m.ReadDir(p)
+		wantE, wantErr := want.ReadDir(p)
+		if !reflect.DeepEqual(gotE, wantE) || (gotErr == nil) != (wantErr == nil) {
+			t.Errorf("ReadDir(%q) = %v, %v; io/fs gives %v, %v", p, gotE, gotErr, wantE, wantErr)
+		}
 	}
 }

@@ -49,7 +49,7 @@ func findAt(ds []lint.Diagnostic, code, file string) []lint.Diagnostic {
 // precision values are all "auto": the file joins the recipe's run and nothing contradicts.
 func TestJoinDeepSpeedAuto(t *testing.T) {
 	tmp, files := rebuildTree(t, lfRepo)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	specs := compose.DiscoverJoined(fsys, files, nil)
 	var single *compose.Spec
 	for i := range specs {
@@ -78,7 +78,7 @@ func TestJoinDeepSpeedAuto(t *testing.T) {
 func TestJoinDeepSpeedMismatch(t *testing.T) {
 	tmp, files := rebuildTree(t, lfRepo)
 	copyCorpus(t, tmp, dsExplicit, lfDS)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	res := lint.LintTree(fsys, files, nil, rules.All(), lint.Options{})
 
 	b := findAt(res.Diagnostics, "TL701", lfDS)
@@ -137,7 +137,7 @@ func TestJoinMissingFile(t *testing.T) {
 			kept = append(kept, f)
 		}
 	}
-	res := lint.LintTree(os.DirFS(tmp), kept, nil, rules.All(), lint.Options{})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), kept, nil, rules.All(), lint.Options{})
 	u := findAt(res.Diagnostics, "TL006", lfRecipe)
 	found := false
 	for _, d := range u {
@@ -156,7 +156,7 @@ func TestJoinOutsideRoot(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "sft.yaml"), []byte("per_device_train_batch_size: 2\ndeepspeed: ../../etc/ds.json\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := lint.LintTree(os.DirFS(tmp), []string{"sft.yaml"}, nil, rules.All(), lint.Options{})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"sft.yaml"}, nil, rules.All(), lint.Options{})
 	u := findAt(res.Diagnostics, "TL006", "sft.yaml")
 	if len(u) != 1 || u[0].Line != 2 || !strings.Contains(u[0].Message, "outside the folder") {
 		t.Errorf("TL006 %v", u)
@@ -173,7 +173,7 @@ func TestJoinLightningStrategyConfig(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "config.yaml"), []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res := lint.LintTree(os.DirFS(tmp), []string{"config.yaml", "ds/zero2.json"}, nil, rules.All(), lint.Options{})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"config.yaml", "ds/zero2.json"}, nil, rules.All(), lint.Options{})
 	r := findAt(res.Diagnostics, "TL011", "ds/zero2.json")
 	if len(r) != 1 || !strings.Contains(r[0].Message, "gradient_accumulation_steps") || len(r[0].Related) == 0 ||
 		r[0].Related[0].File != "config.yaml" || r[0].Related[0].Line != 8 {
@@ -190,7 +190,7 @@ func TestLauncherContext(t *testing.T) {
 	copyCorpus(t, tmp, dsExplicit, lfDS)
 	const launcher = "accelerate/multi_node.yaml"
 	copyCorpus(t, tmp, "huggingface__accelerate/examples__config_yaml_templates__multi_node.yaml", launcher)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	spec := compose.Spec{Primary: lfRecipe, Single: true, Launcher: launcher}
 	run := lint.ComposeSpec(compose.NewCache(), fsys, spec, lint.Options{})
 	if run.Launcher == nil || run.Launcher.Path != launcher || len(run.Problems) != 0 {
@@ -231,7 +231,7 @@ func TestLauncherDeepSpeedFile(t *testing.T) {
 	const dsFile = "accelerate/sp-alst.ds-config.json"
 	copyCorpus(t, tmp, "huggingface__accelerate/examples__alst_ulysses_sequence_parallelism__sp-alst.accelerate-config.yml", launcher)
 	copyCorpus(t, tmp, "huggingface__accelerate/examples__alst_ulysses_sequence_parallelism__sp-alst.ds-config.json", dsFile)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	spec := compose.Spec{Primary: lfRecipe, Single: true, Launcher: launcher}
 	res := lint.LintTree(fsys, files, []compose.Spec{spec}, rules.All(), lint.Options{})
 	ga := findAt(res.Diagnostics, "TL701", dsFile)
@@ -251,7 +251,7 @@ func TestLauncherDeepSpeedFile(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(launcher)), append(b, "\nmixed_precision: bf16\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res = lint.LintTree(os.DirFS(tmp), files, []compose.Spec{spec}, rules.All(), lint.Options{})
+	res = lint.LintTree(compose.FromFS(os.DirFS(tmp)), files, []compose.Spec{spec}, rules.All(), lint.Options{})
 	r := findAt(res.Diagnostics, "TL011", launcher)
 	if len(r) != 1 || !strings.Contains(r[0].Message, "mixed_precision") || !strings.Contains(r[0].Message, "accelerate 1.14.0") {
 		t.Errorf("TL011 %+v\n%+v", r, res.Diagnostics)

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/rules"
 )
 
@@ -31,7 +32,7 @@ func TestJoinDeepSpeedTRLLearningRate(t *testing.T) {
 	}{{"1e-6", false}, {"5e-5", true}} {
 		ds := `{"train_micro_batch_size_per_gpu": "auto", "optimizer": {"type": "AdamW", "params": {"lr": ` + c.lr + `}}}` + "\n"
 		fsys := fstest.MapFS{recipe: {Data: []byte(text)}, "recipes/ds.json": {Data: []byte(ds)}}
-		res := lint.LintTree(fsys, []string{recipe, "recipes/ds.json"}, nil, rules.All(), lint.Options{})
+		res := lint.LintTree(compose.FromFS(fsys), []string{recipe, "recipes/ds.json"}, nil, rules.All(), lint.Options{})
 		var got []lint.Diagnostic
 		for _, d := range findAt(res.Diagnostics, "TL011", "recipes/ds.json") {
 			if strings.Contains(d.Message, "optimizer.params.lr") {
@@ -69,7 +70,7 @@ func TestJoinDeepSpeedTRLVersion(t *testing.T) {
 		if c.trl != "" {
 			o.Targets = map[string]lint.Target{"trl": {Version: c.trl, Source: "requirements.txt"}}
 		}
-		res := lint.LintTree(fsys, []string{recipe, "recipes/ds.json"}, nil, rules.All(), o)
+		res := lint.LintTree(compose.FromFS(fsys), []string{recipe, "recipes/ds.json"}, nil, rules.All(), o)
 		var got []string
 		for _, d := range findAt(res.Diagnostics, "TL011", "recipes/ds.json") {
 			if strings.Contains(d.Message, "optimizer.params.lr") {

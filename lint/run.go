@@ -2,7 +2,6 @@ package lint
 
 import (
 	"fmt"
-	"io/fs"
 	"sort"
 	"strings"
 
@@ -290,7 +289,7 @@ func StructuralOnly(rules []*Rule) []*Rule {
 // the structural rules alone; every other file is linted alone, exactly as Lint does. A run's
 // findings are placed in the files that set the values; findings shared by several runs are
 // reported once (DedupeRuns).
-func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o Options) *Result {
+func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Rule, o Options) *Result {
 	res := NewResult()
 	fsys = &memoFS{FS: fsys, m: map[string][]byte{}}
 	found, fragments := compose.Discover(fsys, files)
@@ -315,7 +314,7 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 	}
 	structural := StructuralOnly(rules)
 	for _, f := range files {
-		text, err := fs.ReadFile(fsys, f)
+		text, err := fsys.ReadFile(f)
 		if err != nil {
 			continue
 		}
@@ -342,7 +341,7 @@ func LintTree(fsys fs.FS, files []string, specs []compose.Spec, rules []*Rule, o
 
 // ComposeSpec composes the run a spec names: a Hydra composition (or the file alone for a
 // Single spec), then the files its keys name and its launcher config.
-func ComposeSpec(cache *compose.Cache, fsys fs.FS, s compose.Spec, o Options) *compose.Run {
+func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Options) *compose.Run {
 	lim := compose.Limits{Doc: o.Limits}
 	var run *compose.Run
 	if s.Single {
@@ -379,7 +378,7 @@ func DropKnown(runDiags, known []Diagnostic) []Diagnostic {
 // memoFS keeps the bytes of the files read through it, so that discovery, the file-by-file
 // lint and the compositions read each file once.
 type memoFS struct {
-	fs.FS
+	compose.FS
 	m map[string][]byte
 }
 
@@ -387,11 +386,9 @@ func (m *memoFS) ReadFile(name string) ([]byte, error) {
 	if b, ok := m.m[name]; ok {
 		return b, nil
 	}
-	b, err := fs.ReadFile(m.FS, name)
+	b, err := m.FS.ReadFile(name)
 	if err == nil {
 		m.m[name] = b
 	}
 	return b, err
 }
-
-func (m *memoFS) ReadDir(name string) ([]fs.DirEntry, error) { return readDir(m.FS, name) }

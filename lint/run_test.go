@@ -2,7 +2,6 @@ package lint_test
 
 import (
 	"bufio"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -62,7 +61,7 @@ const lhtRepo = "ashleve/lightning-hydra-template"
 // callbacks/default.yaml, which sets the monitor, so the finding is gone.
 func TestRunsLightningHydraTemplate(t *testing.T) {
 	tmp, files := rebuildTree(t, lhtRepo)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	const ckpt = "configs/callbacks/model_checkpoint.yaml"
 	text, err := os.ReadFile(filepath.Join(tmp, ckpt))
 	if err != nil {
@@ -107,7 +106,7 @@ func TestRunsLightningHydraTemplate(t *testing.T) {
 // num_workers: 0 at its own file and line, and a value set by an override says so.
 func TestRunsCrossFilePositions(t *testing.T) {
 	tmp, files := rebuildTree(t, lhtRepo)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	specs := []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"debug=default"}}}
 	res := lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
 	d := find(res.Diagnostics, "TL101")
@@ -142,7 +141,7 @@ func TestRunsDedupe(t *testing.T) {
 		{Primary: "configs/train.yaml", Overrides: []string{"debug=default"}},
 		{Primary: "configs/train.yaml", Overrides: []string{"debug=default", "experiment=example"}},
 	}
-	res := lint.LintTree(os.DirFS(tmp), files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), files, specs, rules.All(), lint.Options{Select: []string{"TL101"}})
 	var n int
 	for _, d := range res.Diagnostics {
 		if d.Code == "TL101" {
@@ -174,7 +173,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // (rebuilt from the corpus) as runs and file by file; the numbers are in lint/compose's doc.
 func BenchmarkTreeAsRuns(b *testing.B) {
 	tmp, files := rebuildTree(b, lhtRepo)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	rs := rules.All()
 	b.ResetTimer()
 	for range b.N {
@@ -184,12 +183,12 @@ func BenchmarkTreeAsRuns(b *testing.B) {
 
 func BenchmarkTreeFileByFile(b *testing.B) {
 	tmp, files := rebuildTree(b, lhtRepo)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	rs := rules.All()
 	b.ResetTimer()
 	for range b.N {
 		for _, f := range files {
-			text, err := fs.ReadFile(fsys, f)
+			text, err := fsys.ReadFile(f)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -203,13 +202,13 @@ func BenchmarkTreeFileByFile(b *testing.B) {
 // separate benchmarks.
 func BenchmarkTreeRunsOverFiles(b *testing.B) {
 	tmp, files := rebuildTree(b, lhtRepo)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	benchRunsOverFiles(b, fsys, files)
 }
 
 // benchRunsOverFiles alternates LintTree over the files' runs with LintFile on each file in
 // every round and reports their ratio (runs/files) and each side's time per round.
-func benchRunsOverFiles(b *testing.B, fsys fs.FS, files []string) {
+func benchRunsOverFiles(b *testing.B, fsys compose.FS, files []string) {
 	b.Helper()
 	rs := rules.All()
 	var runs, single time.Duration
@@ -219,7 +218,7 @@ func benchRunsOverFiles(b *testing.B, fsys fs.FS, files []string) {
 		lint.LintTree(fsys, files, nil, rs, lint.Options{})
 		t1 := time.Now()
 		for _, f := range files {
-			text, _ := fs.ReadFile(fsys, f)
+			text, _ := fsys.ReadFile(f)
 			lint.LintFile(lint.File{Path: f, Text: text}, rs, lint.Options{})
 		}
 		t2 := time.Now()
@@ -253,12 +252,12 @@ func TestRunsInterpolationAcrossFiles(t *testing.T) {
 	}
 }
 
-func fstestMap(files map[string]string) fstest.MapFS {
+func fstestMap(files map[string]string) compose.FS {
 	m := fstest.MapFS{}
 	for p, s := range files {
 		m[p] = &fstest.MapFile{Data: []byte(s)}
 	}
-	return m
+	return compose.FromFS(m)
 }
 
 // TestRunsNeMo lints NeMo's example configs, rebuilt from the corpus, as runs: the five
@@ -269,7 +268,7 @@ func fstestMap(files map[string]string) fstest.MapFS {
 // finding rests on the missing values.
 func TestRunsNeMo(t *testing.T) {
 	tmp, files := rebuildTree(t, "NVIDIA/NeMo")
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	const conf = "examples/nlp/language_modeling/conf/"
 	specs, _ := compose.Discover(fsys, files)
 	var names []string
@@ -357,7 +356,7 @@ func synthHydraTree(t testing.TB) (string, []string) {
 // tree with all its 22 runs (the bound: at most 2× the file-by-file lint).
 func BenchmarkTree200RunsOverFiles(b *testing.B) {
 	tmp, files := synthHydraTree(b)
-	fsys := os.DirFS(tmp)
+	fsys := compose.FromFS(os.DirFS(tmp))
 	if specs, _ := compose.Discover(fsys, files); len(specs) != 22 || len(files) != 200 {
 		b.Fatalf("%d files, %d runs", len(files), len(specs))
 	}

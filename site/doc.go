@@ -24,8 +24,8 @@
 //
 // The check page starts fetching and compiling the module in its head (boot.js); the landing
 // page loads nothing of it until its checker is used (a click, a key, a drop: site.js). The
-// module lints a small file of each format before it says it is ready, so the user's first
-// lint does not pay for compiling the engine's functions. The open files are one request, so
+// module lints a small YAML file before it says it is ready (a JSON and a TOML one when the
+// page is idle), so the user's first lint does not pay for compiling the engine's functions. The open files are one request, so
 // the tabs are the files of a run (a Hydra primary with its group files and experiments): a
 // finding is listed in the file that set the value, its related locations in other files jump
 // there, and the overrides field and the version selector per framework (transformers, TRL,
@@ -68,10 +68,17 @@
 //	light module                                      1,030,753  1,427,449  7.2 MB  OVER
 //	code configs not composed in the light module       -12 KB     -16 KB   (code_lite.go)
 //	no Python or gin dialect reader in it                -6 KB     -12 KB   (code_lite.go)
-//	folders listed without fs.ReadDir's fallback         -4 KB      -7 KB   (readdir_lite.go)
+//	folders listed without fs.ReadDir's fallback         -4 KB      -7 KB   (now compose.FS)
 //	no Python or gin dialect detection in it             -3 KB      -4 KB
 //	light module                                      1,005,331  1,388,648  7.0 MB  OVER
 //	full module (unchanged)                           1,323,177  1,853,428  9.3 MB  on demand
+//	after merging main again (db9391b):
+//	light module                                      1,009,510  1,393,926  7.1 MB  OVER
+//	function table thinned (wasmsymtab.go)              -66 KB     -79 KB
+//	time out: trees read through compose.FS             -18 KB     -27 KB
+//	knowledge per framework, names [...], warm-ups        +0 KB      +0 KB
+//	light module                                        924,243  1,289,006  6.9 MB  met
+//	full module                                       1,242,700  1,750,262  9.3 MB  on demand
 //
 // (brotli and gzip of these lines by node's zlib, as the site test measures; `gzip -6` gives
 // 1,430,672 before and 1,392,415 after.) What grew from 6bf3316 to ec69fa1, gzip of each
@@ -80,51 +87,91 @@
 // DeepSpeed join: straight-line code, no table), lint/compose +38 KB (new: the Hydra and code
 // composers), time +17 KB, lint +15 KB (LintRun, LintTree, DedupeRuns, the in-memory tree),
 // rules +13 KB, slices +4 KB (a sort instantiated for fs.DirEntry), io/fs and path +4 KB, and
-// 58 KB more in the data section (names and pc tables of that code). After the steps above:
-// lint/dialect 188 KB, rules 68 KB, lint/doc 51 KB, lint 35 KB, lint/compose 25 KB, go-toml
-// 20 KB, time 18 KB.
+// 58 KB more in the data section (names and pc tables of that code).
 //
-// Still over by 5 KB brotli and 89 KB gzip. time (18 KB of code, formatting only) is linked
-// because lint and compose take an io/fs.FS: its File's Stat and its DirEntry's Info give a
-// FileInfo whose ModTime is a time.Time, and fmt's Stringer and GoStringer keep Time's String
-// and GoString (hence Format) as soon as fs.FS or fs.ReadDirFS is converted or asserted at
-// all. Taking it out needs compose and lint to take their own interface (ReadFile, and a
-// ReadDir giving names and whether each is a folder) with an adapter for os.DirFS in cmd.
+// The function table. Go keeps, even with -s -w, a table in the data section that names every
+// function with its import path and maps every instruction to a file and line, for tracebacks
+// and runtime.Caller. In the light module it held 4,457 functions: names 162,512 bytes (28 KB
+// gzip alone), pc-value tables 132,776 bytes (66 KB gzip; the line and file tables are most of
+// it) and the function records 376 KB (125 KB gzip). ThinWASMSymtab empties in place what only a
+// traceback prints (file and line tables, file names; import paths and generic type arguments
+// in names), keeping what the scheduler, the collector, stack growth and recover read (frame
+// sizes, stack maps, unsafe points, funcdata) and the names the runtime compares (runtime.,
+// internal/runtime/, reflect.): tables then 23 KB, records 93 KB gzip. A panic still becomes an
+// internal-error finding and a crash still prints its message and a traceback of short names
+// with "?:0" positions (TestThinSymtabRuntime runs a probe program under Node; the parity tests
+// run the modules as shipped). Only Go 1.20's table layout (still Go 1.26's) is accepted.
 //
-// (Each step measured on top of the ones above it; the rest of the difference is yaml.v3's
-// converter and time's duration parser, also out of the light module.) Head-room
-// after the merge: 100 KB brotli and 64 KB gzip. What the light module holds, gzip of each package's code alone
-// (the code section is 787 KB of the gzip total, the data section 400 KB, of which Go's
-// function-name and pc tables for stack traces are the largest part):
+// time (18 KB of code, formatting only) was linked because lint and compose took an io/fs.FS:
+// its File's Stat and its DirEntry's Info give a FileInfo whose ModTime is a time.Time, and
+// fmt's Stringer and GoStringer keep Time's String and GoString (hence Format) once fs.FS is
+// converted or asserted at all. compose.FS (ReadFile, and ReadDir giving names and whether each
+// is a folder) replaces it; compose.FromFS adapts os.DirFS and fstest.MapFS for the CLI, the
+// editor and the tests.
 //
-//	runtime 289 KB, lint/dialect 145 KB (its init, the dialects' tables built by code, is 48 KB
-//	raw), lint/doc 51 KB, rules 49 KB, internal/strconv 21 KB, go-toml 20 KB, lint 20 KB,
-//	fmt 19 KB, wasm/api 17 KB (its JSON reader about 6 KB), reflect 16 KB, strings 15 KB
+// What the light module holds now, gzip of each package's code alone: runtime 289 KB,
+// lint/dialect 187 KB (its init, the dialects built by code with their Advice maps, 57 KB raw),
+// rules 68 KB, lint/doc 51 KB, lint 34 KB, lint/compose 25 KB, internal/strconv 21 KB, go-toml
+// 20 KB, fmt 18 KB, wasm/api 18 KB, reflect 16 KB. The code section is 3.96 MB raw (913 KB
+// gzip), the data section 390 KB gzip, of which the knowledge tables are 34 KB.
 //
-// To keep it small: no regexp, time parsing, encoding/json decoding or text/template in what a
-// lint reaches (each pulls tens of KB; package regexp with the Unicode tables it initialises was
-// 98 KB gzip); no package-level sync.OnceValue closure or map literal that names such a package
-// (its initialiser links it even when nothing calls it); large tables as embedded text
-// (knowledge.tsv), not Go literals. Check with `GOOS=js GOARCH=wasm go list -tags
-// trainlint_lite -deps ./wasm` and `-ldflags=-dumpdep`, which shows who reaches what.
-// Tried and not kept: wasm-opt -Oz and -O1 (binaryen 108; larger compressed), GOWASM=satconv,signext
-// (no change).
+// To keep it small: no regexp, time, encoding/json decoding or text/template in what a lint
+// reaches (each pulls tens of KB; package regexp with the Unicode tables it initialises was
+// 98 KB gzip); no io/fs.FS or FileInfo in it (time, above); no package-level sync.OnceValue
+// closure or map literal that names such a package (its initialiser links it even when nothing
+// calls it); large tables as embedded text (knowledge.tsv), not Go literals. Check with
+// `GOOS=js GOARCH=wasm go list -tags trainlint_lite -deps ./wasm` and `-ldflags=-dumpdep`,
+// which shows who reaches what.
 //
-// Timings (TestBrowserBudgets: seven cold loads, the HTTP cache disabled; judged only when the
-// load is at most 1.5 per CPU). Before the light module, at load 0.85 per CPU: ready 343 ms
-// median (runs 296-491, budget 300 ms), first lint 5.8 ms (budget 15 ms), a 320-line NeMo
-// config linted in 2.0 ms. The cold start is compile (off the main thread), Go's start-up and
-// package initialisation with the warm-up, the first lint and drawing its findings (about 25 ms,
-// nearly all in CodeMirror's setDiagnostics). The module lints a small file of each format
-// before it says it is ready, so the user's first lint does not pay for compiling the engine's
-// functions (without that: first lint 29.5 ms and ready 390 ms). Starting Go from the head as
-// soon as the module is compiled was tried and was slower (440 ms).
+// Tried and not kept: wasm-opt -Oz and -O1 (binaryen 108; larger compressed),
+// GOWASM=satconv,signext (no change); the dialects as static literals registered from init
+// (`var X = &Dialect{...}`): axolotl's init code shrank by 0.8 KB of 58 KB raw, since the Advice
+// and Sections maps are still built by code, so not worth changing every dialect file. Not
+// done: naming every non-runtime function "" would save about 14 KB gzip more, but tracebacks
+// would then show no frame of ours (the runtime hides frames whose name has no dot).
 //
-// With the light module (after merging main), at load 2.2 per CPU, so not judged: ready 318 ms
-// median (runs 299-454), first lint 6.3 ms, the 320-line NeMo config in 1.5 ms; at 3.9 per CPU
-// ready was 701 ms. Its code section is 28% smaller than the full module's, which is what the
-// browser compiles before Go starts. No quiet-machine figure yet: run TestBrowserBudgets when
-// `uptime` shows a load under 3 on this 2-core machine.
+// Timings. TestBrowserBudgets makes seven cold loads (the HTTP cache disabled) and judges them
+// only when the load is at most 1.5 per CPU. The page records, in trainlintPerf, when boot.js
+// started the module's download (startMs) and the compile ended (compiledMs), when the bundle
+// started running (bundleStartMs) and reached the checker's code (scriptMs), when Go was run
+// (runMs), when Go's main started (goMainMs: the runtime started and every package
+// initialised), the YAML warm-up (goWarmStartMs, goWarmEndMs), when the text was known (textMs)
+// and the editor shown (editorMs), the first lint (firstLintMs) and ready (readyMs).
+//
+// Before the light module, at load 0.85 per CPU: ready 343 ms median (runs 296-491, budget
+// 300 ms), first lint 5.8 ms (budget 15 ms). With the light module at load 2.2: ready 318 ms
+// median (runs 299-454), first lint 6.3 ms, the 320-line NeMo config in 1.5 ms.
+//
+// On 2026-12-01 afternoon the machine never went below a load of 3 per CPU (three other
+// builds), so the figures below are fractions and comparisons of interleaved runs, not the
+// budget's measure. Chromium 156, cold loads of the check page with a permalink:
+//
+//   - ready medians 505-593 ms at load 3.0-4.6 per CPU; first lint 5-13 ms;
+//   - before our code runs: the bundle starts 150-280 ms after navigation, though checker.js
+//     and style.css have arrived by 65-190 ms; the long-animation-frame entries show two frames
+//     with no script of ours in them (about 155 and 80 ms at load 4: the page's first parse,
+//     style and paint, and the bundle's compile); CodeMirror's modules then take about 30 ms;
+//   - Go: runtime start and package init 45-123 ms (median about 70), the warm-up 44-91 ms
+//     (about 65); the module's compile usually ends before the bundle starts (not always: it is
+//     then the critical path);
+//   - the editor, the first lint and drawing its findings: 25-90 ms.
+//
+// Where Go's start-up goes (Node 20, same module, load about 4 per CPU, GODEBUG=inittrace=1):
+// V8 compiles a WebAssembly function on its first call, and that compilation is most of the
+// start-up. With every function compiled ahead (--no-wasm-lazy-compilation) internal/godebug's
+// init takes 0.14 ms, lint/dialect's 4.5-10 ms and the warm-up 10-26 ms; compiled on first call
+// they take 6-15, 28-50 and 47-164 ms. So what shortens the start is running less distinct code
+// before ready, not making it faster. Done: the knowledge tables are parsed per framework on
+// first use (the Trainer's 276 rows at init instead of all 2,055; dialect init allocates
+// 240 KB instead of 1.7 MB), and only a YAML file is warmed before ready (JSON and TOML when
+// the page is idle). Interleaved in one site at load 3.9 (nine loads each): three files warmed
+// 591 ms median, YAML only 521 ms, none 477 ms but a first lint of 29-54 ms (over its budget).
+// Tried and not kept: the bundle as an ES module (type="module", modulepreload) instead of an
+// IIFE, no faster (interleaved: 516 against 484 ms median at load 3.9, 551 against 536 at 5.3);
+// starting Go from the head as soon as the module is compiled, slower (440 ms, earlier). Still
+// to try on a quiet machine: less runtime code at start-up (internal/godebug, which time's init
+// needs, registers a metric and so compiles runtime.initMetrics, 23 KB) and a smaller
+// lint/dialect init (the Advice maps as data).
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

@@ -123,4 +123,6 @@ func (e *editorFS) ReadFile(name string) ([]byte, error) {
 	return b, nil
 }
 
-func (e *editorFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(e.FS, name) }
+func (e *editorFS) ReadDir(name string) ([]compose.Entry, error) {
+	return compose.Entries(fs.ReadDir(e.FS, name))
+}

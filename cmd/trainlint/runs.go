@@ -227,7 +227,9 @@ func (t *treeFS) readFile(name string) ([]byte, error) {
 	return b, err
 }
 
-func (t *treeFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(t.FS, name) }
+func (t *treeFS) ReadDir(name string) ([]compose.Entry, error) {
+	return compose.Entries(fs.ReadDir(t.FS, name))
+}
 
 // runTree is the YAML inputs found under one root.
 type runTree struct {

@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -68,14 +67,14 @@ func codeFormat(p string) doc.Format {
 // bases (`_base_ = ...` at the start of a line, or `read_base`) and a gin file with an
 // `include` line are runs; the files they read that are not runs themselves are fragments (an
 // MMDetection `_base_/` file, a T5X `runs/*.gin` a model gin includes).
-func discoverCode(fsys fs.FS, files []string, runs []Spec, fragments map[string]bool) []Spec {
+func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]bool) []Spec {
 	var code []string
 	isRun := map[string]bool{}
 	for _, f := range files {
 		if !IsCodeConfig(f) {
 			continue
 		}
-		b, err := fs.ReadFile(fsys, f)
+		b, err := fsys.ReadFile(f)
 		if err != nil || !namesBases(codeFormat(f), string(b)) {
 			continue
 		}

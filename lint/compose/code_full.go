@@ -12,7 +12,7 @@ import (
 )
 
 // composeCode composes the run of a Python or gin primary config.
-func (k *Cache) composeCode(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Limits) *Run {
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
 	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed, problems: map[string]bool{}}

@@ -3,7 +3,6 @@
 package compose
 
 import (
-	"io/fs"
 	"path"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -13,7 +12,7 @@ import (
 // code config: that module has no gin or Python reader, so the primary, which the same request
 // lints as a file, is declined there and the reply is marked needsFullModule; the full module
 // then composes the run (code_full.go). The run says so too: its document is Declined.
-func (k *Cache) composeCode(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Limits) *Run {
 	primary = path.Clean(primary)
 	d := &doc.Document{Path: primary, Format: codeFormat(primary), Declined: true}
 	return &Run{Primary: primary, Overrides: overrides, Doc: d, origin: map[*doc.Node]Origin{}}

@@ -103,7 +103,7 @@ func (r *Run) File(p string) *doc.Document {
 
 // composer is the state of one Compose call.
 type composer struct {
-	fsys    fs.FS
+	fsys    FS
 	dir     string // config directory inside fsys ("." for the root)
 	lim     Limits
 	run     *Run
@@ -128,10 +128,10 @@ type composer struct {
 type groupChoice struct{ group, option string }
 
 // Compose composes a Hydra run statically: primary is a config file path inside fsys (slash
-// separated, like every fs.FS path), its folder is the config directory, overrides are Hydra
+// separated, like every FS path), its folder is the config directory, overrides are Hydra
 // command-line overrides. It reads nothing outside fsys and never fails: what cannot be
 // resolved is a Problem.
-func Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+func Compose(fsys FS, primary string, overrides []string, lim Limits) *Run {
 	return NewCache().Compose(fsys, primary, overrides, lim)
 }
 
@@ -142,9 +142,9 @@ type Cache struct{ parsed map[string]*doc.Document }
 // NewCache returns an empty cache.
 func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
 
-// Compose is Compose with the cache's parsed files (the fs.FS and limits must be the same for
+// Compose is Compose with the cache's parsed files (the FS and limits must be the same for
 // every call on one cache).
-func (k *Cache) Compose(fsys fs.FS, primary string, overrides []string, lim Limits) *Run {
+func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits) *Run {
 	if IsCodeConfig(primary) {
 		return k.composeCode(fsys, primary, overrides, lim) // code.go
 	}
@@ -241,7 +241,7 @@ func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 		c.parsed[p] = nil
 		return nil, false
 	}
-	b, err := fs.ReadFile(c.fsys, p)
+	b, err := c.fsys.ReadFile(p)
 	if err != nil {
 		c.parsed[p] = nil
 		return nil, false

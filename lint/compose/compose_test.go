@@ -8,12 +8,12 @@ import (
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
-func mapFS(files map[string]string) fstest.MapFS {
+func mapFS(files map[string]string) FS {
 	m := fstest.MapFS{}
 	for k, v := range files {
 		m[k] = &fstest.MapFile{Data: []byte(v)}
 	}
-	return m
+	return FromFS(m)
 }
 
 // val returns the composed value at a dotted path and the file:line that set it.

@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -34,13 +33,13 @@ func (s Spec) Name() string {
 // DiscoverJoined finds the files among files (slash paths of fsys) that are not parts of
 // composed runs (skip) and whose keys name other files (FileKeys: a recipe's deepspeed:): each
 // is a Single run, so that the files it names join it.
-func DiscoverJoined(fsys fs.FS, files []string, skip map[string]bool) []Spec {
+func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 	var out []Spec
 	for _, f := range files {
 		if skip[f] || !isYAML(f) {
 			continue
 		}
-		b, err := fs.ReadFile(fsys, f)
+		b, err := fsys.ReadFile(f)
 		if err != nil || !mentionsFileKey(b) {
 			continue
 		}
@@ -67,7 +66,7 @@ func mentionsFileKey(b []byte) bool {
 // experiment/*.yaml beside it is a run too (primary + experiment=<name>) when the primary's
 // defaults list names the experiment group. Fragments are the other files of those config
 // directories (group options): they get structural checks alone.
-func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]bool) {
+func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) {
 	fragments = map[string]bool{}
 	inSet := map[string]bool{}
 	for _, f := range files {
@@ -79,7 +78,7 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 			continue
 		}
 		dir := path.Dir(f)
-		b, err := fs.ReadFile(fsys, f)
+		b, err := fsys.ReadFile(f)
 		if err != nil || !hasDefaultsList(b) {
 			continue
 		}
@@ -116,19 +115,19 @@ func Discover(fsys fs.FS, files []string) (runs []Spec, fragments map[string]boo
 	}
 	for _, r := range roots {
 		runs = append(runs, Spec{Primary: r})
-		b, _ := fs.ReadFile(fsys, r)
+		b, _ := fsys.ReadFile(r)
 		if !strings.Contains(string(b), "experiment") {
 			continue
 		}
-		ents, err := readDir(fsys, path.Join(path.Dir(r), "experiment"))
+		ents, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment"))
 		if err != nil {
 			continue
 		}
 		for _, e := range ents {
-			if e.IsDir() || !isYAML(e.Name()) {
+			if e.Dir || !isYAML(e.Name) {
 				continue
 			}
-			name := strings.TrimSuffix(e.Name(), path.Ext(e.Name()))
+			name := strings.TrimSuffix(e.Name, path.Ext(e.Name))
 			runs = append(runs, Spec{Primary: r, Overrides: []string{"experiment=" + name}})
 		}
 	}
@@ -212,15 +211,15 @@ func defaultsKeys(b []byte) []string {
 // hasGroupDir reports whether the directory holds a folder named by a group of the defaults
 // list (a `group: option` entry), which tells a primary config from a group option that has
 // its own defaults list (callbacks/default.yaml lists configs of its own folder).
-func hasGroupDir(fsys fs.FS, dir string, b []byte) bool {
-	ents, err := readDir(fsys, dir)
+func hasGroupDir(fsys FS, dir string, b []byte) bool {
+	ents, err := fsys.ReadDir(dir)
 	if err != nil {
 		return false
 	}
 	dirs := map[string]bool{}
 	for _, e := range ents {
-		if e.IsDir() {
-			dirs[e.Name()] = true
+		if e.Dir {
+			dirs[e.Name] = true
 		}
 	}
 	for _, k := range defaultsKeys(b) {

@@ -3,10 +3,11 @@
 // (Run.Origin) and keeps that file's spans, so a finding on the composed tree points at the
 // file and line that set the value it blames.
 //
-// It is pure: it reads files only through the fs.FS the driver gives it (os.DirFS on the
-// command line, an in-memory fstest.MapFS-like set in the browser), executes nothing, and
-// never reads a path that leaves the config directory (absolute names and ".." are
-// unresolved-reference problems, and fs.FS refuses them anyway).
+// It is pure: it reads files only through the FS the driver gives it (a folder confined by
+// os.Root on the command line, the request's files in the browser; FromFS adapts any io/fs
+// file system), executes nothing, and never reads a path that leaves the config directory
+// (absolute names and ".." are unresolved-reference problems, and fs.ValidPath refuses them
+// anyway).
 //
 // # What is composed
 //
@@ -86,7 +87,7 @@
 //
 // # Cost
 //
-// lint.LintTree reads each file once (its fs.FS is wrapped in a memo), and the runs of a tree
+// lint.LintTree reads each file once (its FS is wrapped in a memo), and the runs of a tree
 // share one Cache, so a group file is parsed once whatever the number of runs that compose it;
 // what a run adds is the copy of its composed tree, one dialect pass and the rules on it.
 // lightning-hydra-template's configs rebuilt from the corpus (33 files, 3 runs found: train,

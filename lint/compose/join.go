@@ -51,7 +51,7 @@ type Joined struct {
 
 // Single returns the run of one file without composition (a recipe that names other files):
 // the file as parsed, every node's origin that file.
-func (k *Cache) Single(fsys fs.FS, file string, lim Limits) *Run {
+func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 	lim = lim.withDefaults()
 	file = path.Clean(file)
 	c := &composer{fsys: fsys, dir: path.Dir(file), lim: lim, parsed: k.parsed}
@@ -75,7 +75,7 @@ func (k *Cache) Single(fsys fs.FS, file string, lim Limits) *Run {
 // past the root), a file that does not exist and one that cannot be parsed are Unresolved
 // problems at the key. Values that are not plain strings (interpolations, null) are skipped:
 // what they name is unknown.
-func (k *Cache) Join(fsys fs.FS, run *Run, lim Limits) {
+func (k *Cache) Join(fsys FS, run *Run, lim Limits) {
 	if run == nil || run.Doc == nil || run.Doc.Root == nil {
 		return
 	}
@@ -98,7 +98,7 @@ func (k *Cache) Join(fsys fs.FS, run *Run, lim Limits) {
 	}
 }
 
-func (k *Cache) joinRef(fsys fs.FS, run *Run, role, key string, n *doc.Node, lim Limits) {
+func (k *Cache) joinRef(fsys FS, run *Run, role, key string, n *doc.Node, lim Limits) {
 	from := run.Origin(n).File
 	if n.Kind == doc.Map {
 		run.Joined = append(run.Joined, Joined{Role: role, Key: key, Ref: n, Doc: &doc.Document{Path: from, Format: run.Doc.Format, Root: n}})
@@ -175,11 +175,11 @@ func candidates(name, from string) []string {
 
 // parseFile reads and parses one file of any format the engine reads (by its extension; YAML
 // otherwise), once per cache.
-func (k *Cache) parseFile(fsys fs.FS, p string, lim Limits) (*doc.Document, bool) {
+func (k *Cache) parseFile(fsys FS, p string, lim Limits) (*doc.Document, bool) {
 	if d, ok := k.parsed[p]; ok {
 		return d, d != nil
 	}
-	b, err := fs.ReadFile(fsys, p)
+	b, err := fsys.ReadFile(p)
 	if err != nil {
 		k.parsed[p] = nil
 		return nil, false
@@ -196,7 +196,7 @@ func (k *Cache) parseFile(fsys fs.FS, p string, lim Limits) (*doc.Document, bool
 // Launch reads the run's launcher config (an accelerate config file, slash path inside fsys)
 // into Run.Launcher, and the DeepSpeed file it names (deepspeed_config.deepspeed_config_file)
 // into Joined. A launcher that does not exist or leaves fsys is an Unresolved problem.
-func (k *Cache) Launch(fsys fs.FS, run *Run, launcher string, lim Limits) {
+func (k *Cache) Launch(fsys FS, run *Run, launcher string, lim Limits) {
 	if run == nil || launcher == "" {
 		return
 	}

@@ -57,7 +57,7 @@ func flat(n *doc.Node) string {
 // and JSON, {{_base_.x}} substitution, the errors it raises, and a new-style (read_base) config.
 func TestMMEngineOwnConfigTests(t *testing.T) {
 	dir := mmengineTestConfigs(t)
-	fsys := os.DirFS(dir)
+	fsys := FromFS(os.DirFS(dir))
 	get := func(file string) *Run {
 		r := Compose(fsys, file, nil, Limits{})
 		if r.Doc.Root == nil {
@@ -163,7 +163,7 @@ func TestMMEnginePredefinedVarsInRun(t *testing.T) {
 // MMEngine gives the absolute path.
 func TestMMEngineOwnPredefinedVar(t *testing.T) {
 	dir := mmengineTestConfigs(t)
-	r := Compose(os.DirFS(dir), "py_config/test_predefined_var.py", nil, Limits{})
+	r := Compose(FromFS(os.DirFS(dir)), "py_config/test_predefined_var.py", nil, Limits{})
 	if r.Doc.Root == nil {
 		t.Fatal("no tree")
 	}

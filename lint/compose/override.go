@@ -74,7 +74,7 @@ func (c *composer) isGroup(name string) bool {
 		return false
 	}
 	p = strings.TrimSuffix(p, ".yaml")
-	ents, err := readDir(c.fsys, p)
+	ents, err := c.fsys.ReadDir(p)
 	return err == nil && len(ents) > 0
 }
 

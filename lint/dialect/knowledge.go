@@ -78,21 +78,39 @@ type Knowledge struct {
 	Facts map[[2]string][]Fact // {section, key} -> facts
 }
 
-var (
-	knowledgeOnce sync.Once
-	knowledgeAll  map[string]*Knowledge
-)
+// knowledgeOf holds each framework's knowledge, parsed on first use (*knowledgeEntry by name).
+var knowledgeOf sync.Map
 
-// KnowledgeOf returns the extracted knowledge of a framework ("trl", "deepspeed"), nil when the
-// table has none. The table is parsed once, on first use.
-func KnowledgeOf(framework string) *Knowledge {
-	knowledgeOnce.Do(func() {
-		knowledgeAll = parseKnowledge(knowledgeTSV + knowledgeFinetuneTSV + knowledgeLightningTSV + knowledgeOmegaconfTSV + knowledgeTorchtuneTSV)
-	})
-	return knowledgeAll[framework]
+type knowledgeEntry struct {
+	once sync.Once
+	k    *Knowledge
 }
 
-func parseKnowledge(text string) map[string]*Knowledge {
+// KnowledgeOf returns the extracted knowledge of a framework ("trl", "deepspeed"), nil when the
+// table has none. Each framework's rows are parsed once, on first use: the checker starts with
+// the Trainer's (its keys take their version facts from them) and reads no other framework's
+// until a file needs it.
+func KnowledgeOf(framework string) *Knowledge {
+	if framework == "" {
+		return nil // a dialect without a table
+	}
+	v, ok := knowledgeOf.Load(framework)
+	if !ok {
+		v, _ = knowledgeOf.LoadOrStore(framework, &knowledgeEntry{})
+	}
+	e := v.(*knowledgeEntry)
+	e.once.Do(func() {
+		e.k = parseKnowledge(framework, knowledgeTSV, knowledgeFinetuneTSV, knowledgeLightningTSV, knowledgeOmegaconfTSV, knowledgeTorchtuneTSV)[framework]
+	})
+	return e.k
+}
+
+// parseKnowledge reads the rows of one framework from the tables (each ends with a newline),
+// or every framework's when only is "". The Trainer's are read when the checker starts, so it
+// reads the lines in place: no copy of the text, no slice of lines or of fields (in
+// WebAssembly, parsing all the tables with copies and 2,800 allocations was most of the
+// engine's start-up).
+func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 	out := map[string]*Knowledge{}
 	get := func(fw string) *Knowledge {
 		k := out[fw]
@@ -102,29 +120,44 @@ func parseKnowledge(text string) map[string]*Knowledge {
 		}
 		return k
 	}
-	for _, line := range strings.Split(text, "\n") {
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if c[0] == "@tags" && len(c) == 3 {
-			get(c[1]).Tags = strings.Fields(c[2])
-			continue
-		}
-		if len(c) != 8 {
-			continue
-		}
-		k := get(c[0])
-		sec := k.Sections[c[1]]
-		if sec == nil {
-			sec = map[string]Fact{}
-			k.Sections[c[1]] = sec
-		}
-		f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
-		sec[c[2]] = f
-		if strings.HasPrefix(c[1], "@") || strings.HasPrefix(c[2], "@") {
-			id := [2]string{c[1], c[2]}
-			k.Facts[id] = append(k.Facts[id], f)
+	var c [8]string
+	row, tags := only+"\t", "@tags\t"+only+"\t"
+	for _, text := range texts {
+		for text != "" {
+			var line string
+			line, text, _ = strings.Cut(text, "\n")
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			if only != "" && !strings.HasPrefix(line, row) && !strings.HasPrefix(line, tags) {
+				continue
+			}
+			n := strings.Count(line, "\t") + 1
+			if n != 8 && n != 3 {
+				continue
+			}
+			for i := range n - 1 {
+				c[i], line, _ = strings.Cut(line, "\t")
+			}
+			c[n-1] = line
+			if n == 3 {
+				if c[0] == "@tags" {
+					get(c[1]).Tags = strings.Fields(c[2])
+				}
+				continue
+			}
+			k := get(c[0])
+			sec := k.Sections[c[1]]
+			if sec == nil {
+				sec = map[string]Fact{}
+				k.Sections[c[1]] = sec
+			}
+			f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
+			sec[c[2]] = f
+			if strings.HasPrefix(c[1], "@") || strings.HasPrefix(c[2], "@") {
+				id := [2]string{c[1], c[2]}
+				k.Facts[id] = append(k.Facts[id], f)
+			}
 		}
 	}
 	return out

@@ -82,14 +82,13 @@ func corpusRequests(t *testing.T) []api.Request {
 	return reqs
 }
 
-// buildWASM builds the module the site ships (the flags of site.WASMBuildFlags and `make wasm`).
+// buildWASM builds the module the site ships, byte for byte as `make wasm` does: the flags
+// given (site.WASMBuildFlags or site.WASMLiteFlags), the data section packed and the function
+// table thinned.
 func buildWASM(t *testing.T, out string, flags []string) {
 	t.Helper()
-	args := append(append([]string{"build"}, flags...), "-o", out, "github.com/trainlint/trainlint/wasm")
-	cmd := exec.Command("go", args...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the wasm module: %v\n%s", err, b)
+	if err := site.BuildWASMModule(filepath.Join("..", ".."), out, flags); err != nil {
+		t.Fatalf("building the wasm module: %v", err)
 	}
 }
 

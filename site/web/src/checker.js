@@ -56,7 +56,7 @@ function start(el) {
     ui.notice.hidden = !text;
     ui.notice.dataset.kind = "";
   }
-  const perf = (globalThis.trainlintPerf = { lints: 0 });
+  const perf = (globalThis.trainlintPerf = { lints: 0, bundleStartMs: globalThis.trainlintBundleStartMs, scriptMs: performance.now() });
 
   // ---- files and the editor ----
   const language = new Compartment();
@@ -655,7 +655,12 @@ function start(el) {
     globalThis.trainlint = Object.assign({}, light, { lint: watch("lint"), fix: watch("fix") });
   }
   const ready = new Promise((resolve) => {
-    globalThis.trainlintReady = () => { perf.moduleMs = performance.now(); watchLight(); resolve(); };
+    globalThis.trainlintReady = () => {
+      perf.moduleMs = performance.now();
+      Object.assign(perf, globalThis.trainlintGoPerf); // goMainMs, goWarmStartMs, goWarmEndMs
+      watchLight();
+      resolve();
+    };
   });
   const go = new globalThis.Go();
   const boot = globalThis.trainlintBoot;
@@ -666,7 +671,11 @@ function start(el) {
     ? boot.module.then((m) => WebAssembly.instantiate(m, go.importObject))
     : WebAssembly.instantiateStreaming(fetch(root + "trainlint.wasm"), go.importObject).then((r) => r.instance);
   instance
-    .then((inst) => { perf.compiledMs = boot && boot.compiledMs || performance.now(); return go.run(inst); })
+    .then((inst) => {
+      perf.compiledMs = boot && boot.compiledMs || performance.now();
+      perf.runMs = performance.now();
+      return go.run(inst);
+    })
     .catch((err) => { setStatus("The checker could not start: " + err); });
   const first = (async () => {
     const fallback = [{ name: "config.yaml", text: "" }];

@@ -1,7 +1,0 @@
-//go:build !trainlint_lite
-
-package lint
-
-import "io/fs"
-
-func readDir(fsys fs.FS, p string) ([]fs.DirEntry, error) { return fs.ReadDir(fsys, p) }

@@ -7,3 +7,5 @@ package doc
 func readGin(d *Document, lim Limits) { parseGin(d, lim) }
 
 func readPython(d *Document, lim Limits, configArg string) { parsePython(d, lim, configArg) }
+
+func readTOML(d *Document, lim Limits) { parseTOML(d, lim) }

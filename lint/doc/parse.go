@@ -44,7 +44,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 	case JSON:
 		parseJSON(d, lim)
 	case TOML:
-		parseTOML(d, lim)
+		readTOML(d, lim)
 	case Gin:
 		readGin(d, lim)
 	case Python:

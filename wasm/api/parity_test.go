@@ -213,11 +213,11 @@ func parity(t *testing.T, flags []string, lite bool) {
 }
 
 // lightCannotRead reports whether a file of the request is one the light module has no reader
-// for: gin, Python, or YAML the direct reader declines (yaml.v3 reads it natively).
+// for: gin, Python, TOML, or YAML the direct reader declines (yaml.v3 reads it natively).
 func lightCannotRead(r api.Request, res *lint.Result) bool {
 	for i, f := range res.Files {
 		switch doc.Format(f.Format) {
-		case doc.Gin, doc.Python:
+		case doc.Gin, doc.Python, doc.TOML:
 			return true
 		case doc.YAML:
 			if doc.Parse(f.Path, []byte(r.Files[i].Text), doc.YAML, doc.Limits{}).YAMLReader == doc.YAMLv3 {

@@ -127,67 +127,15 @@ var topLevelIndex sync.Map // framework -> *keyIndex
 // budget is tight on purpose: on the shared corpus the script arguments nearest to a Trainer key
 // are three edits away (eos_token/hub_token, use_peft/use_ipex). A tie is no answer.
 //
-// This runs for every unknown key against every known one (several hundred for the largest
-// key sets), so ASCII keys, nearly all of them, are compared without folding copies, and only
-// those a count of their characters leaves within reach get the edit distance: an edit changes
-// that count by at most two (a transposition by none), so keys whose counts differ by more
-// than twice the budget are further than the budget.
+// The rules ask it for every unknown key against every known one (several hundred for the
+// largest key sets): they keep the lists they use on every file prepared (newNearIndex) and
+// call nearestIn, which answers the same.
 func nearestKey(k string, known []string) (string, bool) {
-	fk := foldKey(k)
-	budget := 1
-	if len(k) > 8 {
-		budget = 2
-	}
-	type cand struct {
-		key string
-		d   int
-	}
-	var cs []cand
-	asciiK := isASCII(fk)
-	var counts [utf8.RuneSelf]int16 // of fk's bytes, when ASCII
-	if asciiK {
-		for i := 0; i < len(fk); i++ {
-			counts[fk[i]]++
-		}
-	}
-	for _, c := range known {
-		var fc string
-		if asciiK && isASCII(c) {
-			// Folding ASCII keeps the length, so a key whose length is off by more than the
-			// budget can neither fold to k nor be within reach.
-			if d := len(c) - len(fk); d > budget || -d > budget {
-				continue
-			}
-			if len(c) == len(fk) && foldsTo(c, fk) {
-				return c, true
-			}
-			if countDistance(&counts, len(fk), c) > 2*budget {
-				continue
-			}
-			fc = foldKey(c)
-		} else {
-			fc = foldKey(c)
-			if fc == fk {
-				return c, true
-			}
-		}
-		if d := textdist.OSA(fk, fc, budget); d <= budget {
-			cs = append(cs, cand{c, d})
-		}
-	}
-	if len(cs) == 0 {
-		return "", false
-	}
-	sort.Slice(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].key < cs[j].key })
-	if len(cs) > 1 && cs[1].d == cs[0].d {
-		return "", false
-	}
-	return cs[0].key, true
+	return nearestIn(k, newNearIndex(known))
 }
 
-// nearIndex is a list of known keys prepared for nearestIn, which answers exactly as
-// nearestKey does on the list: the ASCII keys by length (a key further in length than the
-// budget is out of reach), folded once.
+// nearIndex is a list of known keys prepared for nearestIn: the ASCII keys by length (a key
+// further in length than the budget is out of reach), folded once.
 type nearIndex struct {
 	list  []string
 	byLen [][]nearEntry // ASCII keys by length
@@ -241,18 +189,23 @@ func newNearIndex(list []string) *nearIndex {
 	return ix
 }
 
-// nearestIn is nearestKey(k, ix.list).
+// nearestIn is nearestKey(k, ix.list) on a prepared list. ASCII keys, nearly all of them, are
+// compared without folding copies, and only those that a key's set of characters and then its
+// character counts leave within reach get the edit distance (an edit changes either by at most
+// two, so keys differing by more than twice the budget are further apart than the budget).
 func nearestIn(k string, ix *nearIndex) (string, bool) {
 	fk := foldKey(k)
-	if !isASCII(fk) {
-		return nearestKey(k, ix.list)
-	}
 	budget := 1
 	if len(k) > 8 {
 		budget = 2
 	}
-	lo, hi := max(len(fk)-budget, 0), min(len(fk)+budget, len(ix.byLen)-1)
-	// nearestKey returns the first key in list order that folds to k.
+	// A key that is not ASCII is measured against every known key, without the bounds.
+	ascii := isASCII(fk)
+	lo, hi := 0, len(ix.byLen)-1
+	if ascii {
+		lo, hi = max(len(fk)-budget, 0), min(len(fk)+budget, hi)
+	}
+	// The first key in list order that folds to k is the answer.
 	exact := -1
 	var best string
 	for _, e := range ix.other {
@@ -260,8 +213,11 @@ func nearestIn(k string, ix *nearIndex) (string, bool) {
 			exact, best = e.pos, e.key
 		}
 	}
-	if len(fk) < len(ix.byLen) {
-		for _, e := range ix.byLen[len(fk)] {
+	for l := lo; l <= hi; l++ {
+		if ascii && l != len(fk) {
+			continue
+		}
+		for _, e := range ix.byLen[l] {
 			if e.folded == fk && (exact < 0 || e.pos < exact) {
 				exact, best = e.pos, e.key
 			}
@@ -276,13 +232,16 @@ func nearestIn(k string, ix *nearIndex) (string, bool) {
 	}
 	var cs []cand
 	var counts [utf8.RuneSelf]int16
-	for i := 0; i < len(fk); i++ {
-		counts[fk[i]]++
+	var chars uint64
+	if ascii {
+		for i := 0; i < len(fk); i++ {
+			counts[fk[i]]++
+		}
+		chars = charBits(fk)
 	}
-	chars := charBits(fk)
 	for l := lo; l <= hi; l++ {
 		for _, e := range ix.byLen[l] {
-			if bits.OnesCount64(chars^e.chars) > 2*budget || countDistance(&counts, len(fk), e.folded) > 2*budget {
+			if ascii && (bits.OnesCount64(chars^e.chars) > 2*budget || countDistance(&counts, len(fk), e.folded) > 2*budget) {
 				continue
 			}
 			if d := textdist.OSA(fk, e.folded, budget); d <= budget {
@@ -317,16 +276,6 @@ func foldByte(b byte) byte {
 		return '_'
 	}
 	return b
-}
-
-// foldsTo reports whether the ASCII key c folds to fk (of the same length).
-func foldsTo(c, fk string) bool {
-	for i := 0; i < len(c); i++ {
-		if foldByte(c[i]) != fk[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // countDistance is the sum, over every byte value, of the difference between how often it

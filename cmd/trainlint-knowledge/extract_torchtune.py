@@ -10,13 +10,12 @@ the recipe starts. Only callables without **kwargs are closed: a dataset builder
 not written out.
 
 The components read are the torchtune.* `_component_` paths named by the config files given
-with --configs (the shared corpus's torchtune configs: the table is embedded in the WebAssembly
-module, so it holds what real configs use rather than every builder), or without --configs every
-one named by torchtune's own configs (recipes/configs/**.yaml) at the tag; each is resolved
+with --configs, or without it (as the committed table is made) every one named by torchtune's
+own configs (recipes/configs/**.yaml) at the tag; each is resolved
 through the package's imports to the def (a function's parameters), the class (its __init__'s),
 or a functools.partial of one (its parameters less those the partial binds).
 
-    extract_torchtune.py --configs ../shared/corpus/pytorch__torchtune/*.yaml -- GITDIR v0.4.0 v0.5.0 v0.6.0 v0.6.1 bd2a0fc=v0.7.0-bd2a0fc > testdata/torchtune.json
+    extract_torchtune.py GITDIR v0.4.0 v0.5.0 v0.6.0 v0.6.1 bd2a0fc=v0.7.0-bd2a0fc > testdata/torchtune.json
 
 A REV=NAME argument reads a commit under a tag-like name (main after 0.6.1 says 0.7.0 in
 version.txt and has no release tag).

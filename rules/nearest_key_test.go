@@ -3,7 +3,6 @@ package rules
 import (
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
@@ -21,10 +20,6 @@ func nearestKeyPlain(k string, known []string) (string, bool) {
 	if len(k) > 8 {
 		budget = 2
 	}
-	type cand struct {
-		key string
-		d   int
-	}
 	var cs []cand
 	for _, c := range known {
 		fc := fold(c)
@@ -35,14 +30,7 @@ func nearestKeyPlain(k string, known []string) (string, bool) {
 			cs = append(cs, cand{c, d})
 		}
 	}
-	if len(cs) == 0 {
-		return "", false
-	}
-	sort.Slice(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].key < cs[j].key })
-	if len(cs) > 1 && cs[1].d == cs[0].d {
-		return "", false
-	}
-	return cs[0].key, true
+	return bestUnique(cs)
 }
 
 // TestNearestKeyBounds compares nearestKey and nearestIn with their plain definition (and counts

@@ -226,10 +226,6 @@ func nearestIn(k string, ix *nearIndex) (string, bool) {
 	if exact >= 0 {
 		return best, true
 	}
-	type cand struct {
-		key string
-		d   int
-	}
 	var cs []cand
 	var counts [utf8.RuneSelf]int16
 	var chars uint64
@@ -254,14 +250,7 @@ func nearestIn(k string, ix *nearIndex) (string, bool) {
 			cs = append(cs, cand{e.key, d})
 		}
 	}
-	if len(cs) == 0 {
-		return "", false
-	}
-	sort.Slice(cs, func(i, j int) bool { return cs[i].d < cs[j].d || cs[i].d == cs[j].d && cs[i].key < cs[j].key })
-	if len(cs) > 1 && cs[1].d == cs[0].d {
-		return "", false
-	}
-	return cs[0].key, true
+	return bestUnique(cs)
 }
 
 // foldKey is how nearestKey compares keys: lower case, dashes as underscores.
@@ -386,10 +375,6 @@ func missingWordIn(k string, known []string, words [][]string) (string, bool) {
 	if len(kw) < 2 {
 		return "", false
 	}
-	type cand struct {
-		key  string
-		cost int
-	}
 	var cs []cand
 	for i, c := range known {
 		cw := words[i]
@@ -420,6 +405,18 @@ func missingWordIn(k string, known []string, words [][]string) (string, bool) {
 			cs = append(cs, cand{c, 200})
 		}
 	}
+	return bestUnique(cs)
+}
+
+// cand is a known key a misspelt one may mean, with what reaching it costs (an edit distance,
+// or the length of a dropped word).
+type cand struct {
+	key  string
+	cost int
+}
+
+// bestUnique is the cheapest candidate, when no other costs as little (a tie suggests nothing).
+func bestUnique(cs []cand) (string, bool) {
 	if len(cs) == 0 {
 		return "", false
 	}

@@ -1,8 +1,6 @@
 package dialect
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/corpustest"
@@ -12,7 +10,6 @@ import (
 // TestLightningCLIMatchesShape holds lightningCLI (the rules' quick test) to shapeOf's variant
 // on every corpus file and on files made to be LightningCLI in each way shapeOf knows.
 func TestLightningCLIMatchesShape(t *testing.T) {
-	dir, entries := corpustest.Manifest(t)
 	cli, checked := 0, 0
 	check := func(name string, d *doc.Document) {
 		root := cliBase(d.Root)
@@ -28,17 +25,7 @@ func TestLightningCLIMatchesShape(t *testing.T) {
 			t.Errorf("%s: lightningCLI = %v, shapeOf says %v", name, got, want)
 		}
 	}
-	for _, e := range entries {
-		format, ok := doc.FormatFromPath(e.Path)
-		if !ok {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(dir, e.Path))
-		if err != nil {
-			t.Fatal(err)
-		}
-		check(e.Path, doc.Parse(e.Path, src, format, doc.Limits{}))
-	}
+	eachCorpusDoc(t, func(e corpustest.Entry, d *doc.Document) { check(e.Path, d) })
 	for _, src := range []string{
 		"seed_everything: 1\n",
 		"model:\n  class_path: m.M\n",

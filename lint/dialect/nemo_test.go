@@ -156,18 +156,8 @@ var corpusGeneric = map[string]string{
 }
 
 func TestCorpusLightningNeMoDetection(t *testing.T) {
-	dir, entries := corpustest.Manifest(t)
 	counts := map[string]int{}
-	for _, e := range entries {
-		format, ok := doc.FormatFromPath(e.Path)
-		if !ok {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(dir, e.Path))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := doc.Parse(e.Path, src, format, doc.Limits{})
+	eachCorpusDoc(t, func(e corpustest.Entry, d *doc.Document) {
 		want := ""
 		switch e.Label {
 		case "lightning-cli", "lightning-hydra":
@@ -195,7 +185,7 @@ func TestCorpusLightningNeMoDetection(t *testing.T) {
 			// Every other framework's file (LitGPT included: Fabric scripts with their own
 			// train.*/eval.* keys, left to other dialects) must stay below the claim threshold.
 			if d.Root == nil {
-				continue
+				return
 			}
 			if s := Lightning.Detect(d); s >= MinScore {
 				t.Errorf("%s (%s): lightning scores %d", e.Path, e.Label, s)
@@ -204,7 +194,7 @@ func TestCorpusLightningNeMoDetection(t *testing.T) {
 				t.Errorf("%s (%s): nemo scores %d", e.Path, e.Label, s)
 			}
 		}
-	}
+	})
 	// The corpus holds 35 NeMo files and 50 Lightning ones (15 anomalib, 33 template, 2 tests).
 	if counts["nemo"] != 35 || counts["lightning"] != 42 || counts["generic"] != 8 {
 		t.Errorf("corpus counts %v", counts)
@@ -256,5 +246,22 @@ func TestCorpusNeMoFacts(t *testing.T) {
 	}
 	if w := p.Data.Workers; w.Value != 4 || w.Key != "model.train_ds.dataloader_params.num_workers" {
 		t.Errorf("tacotron2 workers %+v", w)
+	}
+}
+
+// eachCorpusDoc parses every corpus file whose format its name gives and hands it to f.
+func eachCorpusDoc(t *testing.T, f func(e corpustest.Entry, d *doc.Document)) {
+	t.Helper()
+	dir, entries := corpustest.Manifest(t)
+	for _, e := range entries {
+		format, ok := doc.FormatFromPath(e.Path)
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(dir, e.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(e, doc.Parse(e.Path, src, format, doc.Limits{}))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
 	"github.com/trainlint/trainlint/lint/compose"
@@ -25,9 +26,16 @@ const maxRunCandidates = 200
 // discovers them) whose composition reads the edited file. It looks in the file's folder and
 // up to runSearchDepth folders above for primary configs, composes each run found there
 // (experiments included) through the editor's texts, and keeps those that read the file; the
-// nearest folder with such runs wins. A file no run reads is a run of one.
+// nearest folder with such runs wins. Else a recipe that names a DeepSpeed file, or a file
+// such recipes name, is linted in their joined runs (joinedRuns). A file no run reads is a run
+// of one.
 func editorRuns(path string, read func(string) ([]byte, bool)) []lsp.Run {
 	if !isYAMLPath(path) {
+		if strings.EqualFold(filepath.Ext(path), ".json") {
+			if runs := joinedRuns(path, read); len(runs) > 0 {
+				return runs // a DeepSpeed JSON that recipes name (lspjoin.go)
+			}
+		}
 		return lsp.SingleFileRuns(path, read)
 	}
 	dir := filepath.Dir(path)
@@ -40,6 +48,9 @@ func editorRuns(path string, read func(string) ([]byte, bool)) []lsp.Run {
 			break
 		}
 		dir = up
+	}
+	if runs := joinedRuns(path, read); len(runs) > 0 {
+		return runs // a recipe that names a DeepSpeed file
 	}
 	return lsp.SingleFileRuns(path, read)
 }

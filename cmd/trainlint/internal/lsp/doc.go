@@ -39,8 +39,13 @@
 // unsaved text overrides the disk, for the composition as for the lint. cmd/trainlint passes
 // its finder in (editorRuns): the Hydra runs (lint/compose) of the primary configs in the
 // edited file's folder or up to three folders above whose composition reads the file, an
-// experiment's run with its experiment=<name> override; a file no run reads is a run of one
-// (SingleFileRuns). A group file's own structural checks come with each run, as with check.
+// experiment's run with its experiment=<name> override; then, for a recipe that names a
+// DeepSpeed file (`deepspeed:`, a Lightning DeepSpeed strategy's config) or a JSON file such
+// recipes name, the recipe with the files it names, read from the repository's root (Run.Root,
+// linted by LintRunAt), so the recipe/DeepSpeed consistency findings appear while either is
+// edited; a file no run reads is a run of one (SingleFileRuns). A group file's own structural
+// checks come with each run, as with check. Not found yet: an MMEngine or gin base edited
+// alone is linted as a file of its own, not through the configs that inherit it.
 //
 // # Library
 //

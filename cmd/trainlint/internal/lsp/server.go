@@ -52,6 +52,10 @@ type ConfigSource func(path string) (lint.Options, error)
 type Run struct {
 	Files     []string
 	Overrides []string
+	// Root, when set, is the folder the run's paths are read from (a recipe's `deepspeed:`
+	// path is written from the repository's root): the run is linted by LintRunAt from there.
+	// Empty: the primary's folder, through Engine.Lint.
+	Root string
 }
 
 // RunFinder returns the runs that include path (path among each run's files). read gives a
@@ -72,7 +76,11 @@ func LintRun(files []lint.File, overrides []string, rules []*lint.Rule, o lint.O
 	if len(files) < 2 && len(overrides) == 0 {
 		return lint.Lint(files, rules, o)
 	}
-	root := filepath.Dir(files[0].Path)
+	return LintRunAt(filepath.Dir(files[0].Path), files, overrides, rules, o)
+}
+
+// LintRunAt is LintRun with the paths made relative to root instead of the primary's folder.
+func LintRunAt(root string, files []lint.File, overrides []string, rules []*lint.Rule, o lint.Options) *lint.Result {
 	abs := map[string]string{} // relative slash path -> the path given
 	in := make([]lint.File, len(files))
 	for i, f := range files {
@@ -655,7 +663,12 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 		if len(files) == 0 {
 			continue
 		}
-		res := s.eng.Lint(files, run.Overrides, s.eng.Rules, opts)
+		var res *lint.Result
+		if run.Root != "" {
+			res = LintRunAt(run.Root, files, run.Overrides, s.eng.Rules, opts)
+		} else {
+			res = s.eng.Lint(files, run.Overrides, s.eng.Rules, opts)
+		}
 		for _, fi := range res.Files {
 			if fi.Path == d.path && fi.Framework != "" && fi.Framework != dialect.Generic.Name {
 				s.mu.Lock()

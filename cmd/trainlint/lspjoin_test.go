@@ -1,0 +1,81 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+	"github.com/trainlint/trainlint/lint"
+)
+
+// joinTree is a repository with an alignment-handbook-style recipe three folders down that names
+// its DeepSpeed file from the repository's root, the DeepSpeed file disagreeing with it (micro
+// batch 4 against the recipe's 8, fp16 against bf16), another recipe that names another file,
+// and a DeepSpeed file no recipe names.
+func joinTree() map[string]string {
+	return map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"recipes/zephyr/sft/config.yaml": "output_dir: out\nlearning_rate: 2.0e-05\nper_device_train_batch_size: 8\n" +
+			"gradient_accumulation_steps: 2\nbf16: true\ndeepspeed: recipes/accelerate_configs/ds.json\n",
+		"recipes/accelerate_configs/ds.json": "{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"gradient_accumulation_steps\": \"auto\",\n" +
+			"  \"fp16\": {\"enabled\": true}\n}\n",
+		"recipes/other/config.yaml":            "output_dir: out\ndeepspeed: recipes/accelerate_configs/z3.json\n",
+		"recipes/accelerate_configs/z3.json":   "{\"train_micro_batch_size_per_gpu\": \"auto\"}\n",
+		"recipes/accelerate_configs/lone.json": "{\"train_micro_batch_size_per_gpu\": 2}\n",
+	}
+}
+
+// TestEditorJoinedRuns: the language server finds the run of a recipe and the DeepSpeed file it
+// names from either side, reads them from the repository's root, and lints them as check does:
+// the mismatches are reported at the JSON's lines, with the recipe as related location. A
+// DeepSpeed file no recipe names stays a run of one.
+func TestEditorJoinedRuns(t *testing.T) {
+	dir := writeTree(t, joinTree())
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	recipe, ds := p("recipes/zephyr/sft/config.yaml"), p("recipes/accelerate_configs/ds.json")
+	for _, edited := range []string{recipe, ds} {
+		runs := editorRuns(edited, diskRead)
+		if len(runs) != 1 || runs[0].Root != dir || strings.Join(runs[0].Files, " ") != recipe+" "+ds {
+			t.Fatalf("%s: runs %+v, want the zephyr recipe and ds.json from %s", edited, runs, dir)
+		}
+	}
+	if runs := editorRuns(p("recipes/accelerate_configs/lone.json"), diskRead); len(runs) != 1 || runs[0].Root != "" || len(runs[0].Files) != 1 {
+		t.Errorf("lone.json: runs %+v, want a run of one", runs)
+	}
+	// The editor's unsaved text counts: a recipe whose deepspeed: line is being deleted has no
+	// joined run.
+	unsaved := func(q string) ([]byte, bool) {
+		if q == recipe {
+			return []byte("output_dir: out\nper_device_train_batch_size: 8\n"), true
+		}
+		return diskRead(q)
+	}
+	if runs := editorRuns(ds, unsaved); len(runs) != 1 || len(runs[0].Files) != 1 {
+		t.Errorf("ds.json with the recipe's deepspeed: line removed: runs %+v, want a run of one", runs)
+	}
+
+	run := editorRuns(ds, diskRead)[0]
+	var files []lint.File
+	for _, f := range run.Files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, lint.File{Path: f, Text: b})
+	}
+	res := lsp.LintRunAt(run.Root, files, nil, allRules(), lint.Options{})
+	got := map[string]bool{}
+	for _, d := range res.Diagnostics {
+		if d.File == ds && (d.Code == "TL701" || d.Code == "TL706") {
+			got[d.Code] = true
+			if len(d.Related) == 0 || d.Related[0].File != recipe {
+				t.Errorf("%s at ds.json:%d: related %+v, want the recipe", d.Code, d.Line, d.Related)
+			}
+		}
+	}
+	if !got["TL701"] || !got["TL706"] {
+		t.Errorf("findings at ds.json %v, want TL701 (micro batch 4 vs 8) and TL706 (fp16 vs bf16); all: %+v", got, res.Diagnostics)
+	}
+}

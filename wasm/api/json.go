@@ -149,7 +149,7 @@ func (w *jw) float(f float64) error {
 func (w *jw) any(v any) error {
 	switch x := v.(type) {
 	case nil:
-		w.b = append(w.b, "null"...)
+		w.null()
 	case string:
 		w.str(x)
 	case bool:
@@ -161,165 +161,110 @@ func (w *jw) any(v any) error {
 	case float64:
 		return w.float(x)
 	case []string:
-		if x == nil {
-			w.b = append(w.b, "null"...)
-			return nil
-		}
-		w.open('[')
-		for _, s := range x {
-			w.sep()
-			w.str(s)
-		}
-		w.close(']')
+		w.strings(x)
 	default:
 		return fmt.Errorf("json: unsupported type %T", v)
 	}
 	return nil
 }
 
-func (w *jw) strings(xs []string) {
+func (w *jw) null() { w.b = append(w.b, "null"...) }
+
+// array writes xs as encoding/json does a slice: null when nil, else each element by elem.
+func array[T any](w *jw, xs []T, elem func(*T)) {
 	if xs == nil {
-		w.b = append(w.b, "null"...)
+		w.null()
 		return
 	}
 	w.open('[')
-	for _, s := range xs {
+	for i := range xs {
 		w.sep()
-		w.str(s)
+		elem(&xs[i])
 	}
 	w.close(']')
 }
 
+// ks, ki and kb write a member holding a string, an int or a bool.
+func (w *jw) ks(k, v string)      { w.key(k); w.str(v) }
+func (w *jw) ki(k string, v int)  { w.key(k); w.int(v) }
+func (w *jw) kb(k string, v bool) { w.key(k); w.bool(v) }
+
+func (w *jw) strings(xs []string) { array(w, xs, func(s *string) { w.str(*s) }) }
+
 func (w *jw) result(r *lint.Result) {
 	if r == nil {
-		w.b = append(w.b, "null"...)
+		w.null()
 		return
 	}
 	w.open('{')
-	w.key("version")
-	w.int(r.Version)
+	w.ki("version", r.Version)
 	w.key("tool")
 	w.open('{')
-	w.key("name")
-	w.str(r.Tool.Name)
-	w.key("version")
-	w.str(r.Tool.Version)
+	w.ks("name", r.Tool.Name)
+	w.ks("version", r.Tool.Version)
 	w.close('}')
 	w.key("files")
-	if r.Files == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for _, f := range r.Files {
-			w.sep()
-			w.open('{')
-			w.key("path")
-			w.str(f.Path)
-			w.key("format")
-			w.str(f.Format)
-			w.key("framework")
-			w.str(f.Framework)
-			if len(f.NeedsHosts) > 0 {
-				w.key("needs_hosts")
-				w.strings(f.NeedsHosts)
-			}
-			w.close('}')
+	array(w, r.Files, func(f *lint.FileInfo) {
+		w.open('{')
+		w.ks("path", f.Path)
+		w.ks("format", f.Format)
+		w.ks("framework", f.Framework)
+		if len(f.NeedsHosts) > 0 {
+			w.key("needs_hosts")
+			w.strings(f.NeedsHosts)
 		}
-		w.close(']')
-	}
+		w.close('}')
+	})
 	w.key("diagnostics")
-	if r.Diagnostics == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for i := range r.Diagnostics {
-			w.sep()
-			w.diagnostic(&r.Diagnostics[i])
-		}
-		w.close(']')
-	}
+	array(w, r.Diagnostics, w.diagnostic)
 	w.close('}')
+}
+
+// span writes a file and the start of a position, and its end when end is set.
+func (w *jw) span(file string, line, col, endLine, endCol int, end bool) {
+	w.ks("file", file)
+	w.ki("line", line)
+	w.ki("column", col)
+	if end {
+		w.ki("end_line", endLine)
+		w.ki("end_column", endCol)
+	}
 }
 
 func (w *jw) diagnostic(d *lint.Diagnostic) {
 	w.open('{')
-	w.key("code")
-	w.str(d.Code)
-	w.key("rule")
-	w.str(d.Rule)
-	w.key("category")
-	w.str(d.Category)
-	w.key("severity")
-	w.str(d.Severity.String())
-	w.key("file")
-	w.str(d.File)
-	w.key("line")
-	w.int(d.Line)
-	w.key("column")
-	w.int(d.Column)
-	w.key("end_line")
-	w.int(d.EndLine)
-	w.key("end_column")
-	w.int(d.EndColumn)
+	w.ks("code", d.Code)
+	w.ks("rule", d.Rule)
+	w.ks("category", d.Category)
+	w.ks("severity", d.Severity.String())
+	w.span(d.File, d.Line, d.Column, d.EndLine, d.EndColumn, true)
 	if d.Key != "" {
-		w.key("key")
-		w.str(d.Key)
+		w.ks("key", d.Key)
 	}
-	w.key("message")
-	w.str(d.Message)
-	w.key("help")
-	w.str(d.Help)
-	w.key("url")
-	w.str(d.URL)
+	w.ks("message", d.Message)
+	w.ks("help", d.Help)
+	w.ks("url", d.URL)
 	if len(d.Related) > 0 {
 		w.key("related")
-		w.open('[')
-		for _, r := range d.Related {
-			w.sep()
+		array(w, d.Related, func(r *lint.Related) {
 			w.open('{')
-			w.key("file")
-			w.str(r.File)
-			w.key("line")
-			w.int(r.Line)
-			w.key("column")
-			w.int(r.Column)
-			w.key("message")
-			w.str(r.Message)
+			w.span(r.File, r.Line, r.Column, 0, 0, false)
+			w.ks("message", r.Message)
 			w.close('}')
-		}
-		w.close(']')
+		})
 	}
 	if d.Fix != nil {
 		w.key("fix")
 		w.open('{')
-		w.key("applicability")
-		w.str(string(d.Fix.Applicability))
-		w.key("message")
-		w.str(d.Fix.Message)
+		w.ks("applicability", string(d.Fix.Applicability))
+		w.ks("message", d.Fix.Message)
 		w.key("edits")
-		if d.Fix.Edits == nil {
-			w.b = append(w.b, "null"...)
-		} else {
-			w.open('[')
-			for _, e := range d.Fix.Edits {
-				w.sep()
-				w.open('{')
-				w.key("file")
-				w.str(e.File)
-				w.key("line")
-				w.int(e.Line)
-				w.key("column")
-				w.int(e.Column)
-				w.key("end_line")
-				w.int(e.EndLine)
-				w.key("end_column")
-				w.int(e.EndColumn)
-				w.key("new_text")
-				w.str(e.NewText)
-				w.close('}')
-			}
-			w.close(']')
-		}
+		array(w, d.Fix.Edits, func(e *lint.Edit) {
+			w.open('{')
+			w.span(e.File, e.Line, e.Column, e.EndLine, e.EndColumn, true)
+			w.ks("new_text", e.NewText)
+			w.close('}')
+		})
 		w.close('}')
 	}
 	w.close('}')
@@ -328,115 +273,68 @@ func (w *jw) diagnostic(d *lint.Diagnostic) {
 func (w *jw) fixResult(r *FixResult) {
 	w.open('{')
 	w.key("files")
-	if r.Files == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.open('[')
-		for _, f := range r.Files {
-			w.sep()
-			w.open('{')
-			w.key("path")
-			w.str(f.Path)
-			w.key("text")
-			w.str(f.Text)
-			w.key("applied")
-			w.int(f.Applied)
-			if f.Error != "" {
-				w.key("error")
-				w.str(f.Error)
-			}
-			w.close('}')
+	array(w, r.Files, func(f *FixedFile) {
+		w.open('{')
+		w.ks("path", f.Path)
+		w.ks("text", f.Text)
+		w.ki("applied", f.Applied)
+		if f.Error != "" {
+			w.ks("error", f.Error)
 		}
-		w.close(']')
-	}
+		w.close('}')
+	})
 	w.key("result")
 	w.result(r.Result)
 	w.close('}')
 }
 
 func (w *jw) rules(rs []lint.RuleInfo) error {
-	if rs == nil {
-		w.b = append(w.b, "null"...)
-		return nil
-	}
-	w.open('[')
-	for _, r := range rs {
-		w.sep()
+	var err error
+	array(w, rs, func(r *lint.RuleInfo) {
 		w.open('{')
-		w.key("code")
-		w.str(r.Code)
-		w.key("name")
-		w.str(r.Name)
-		w.key("title")
-		w.str(r.Title)
-		w.key("category")
-		w.str(r.Category)
-		w.key("severity")
-		w.str(r.Severity.String())
+		w.ks("code", r.Code)
+		w.ks("name", r.Name)
+		w.ks("title", r.Title)
+		w.ks("category", r.Category)
+		w.ks("severity", r.Severity.String())
 		if r.Anchor != "" {
-			w.key("anchor")
-			w.str(r.Anchor)
+			w.ks("anchor", r.Anchor)
 		}
 		if r.Playbook != "" {
-			w.key("playbook")
-			w.str(r.Playbook)
+			w.ks("playbook", r.Playbook)
 		}
-		w.key("url")
-		w.str(r.URL)
-		w.key("rationale")
-		w.str(r.Rationale)
-		w.key("fix")
-		w.str(r.Fix)
+		w.ks("url", r.URL)
+		w.ks("rationale", r.Rationale)
+		w.ks("fix", r.Fix)
 		w.key("frameworks")
 		w.strings(r.Frameworks)
 		w.key("options")
-		if r.Options == nil {
-			w.b = append(w.b, "null"...)
-		} else {
-			w.open('[')
-			for _, o := range r.Options {
-				w.sep()
-				w.open('{')
-				w.key("name")
-				w.str(o.Name)
-				w.key("type")
-				w.str(o.Type)
-				w.key("default")
-				if err := w.any(o.Default); err != nil {
-					return err
-				}
-				w.key("doc")
-				w.str(o.Doc)
-				w.close('}')
+		array(w, r.Options, func(o *lint.Option) {
+			w.open('{')
+			w.ks("name", o.Name)
+			w.ks("type", o.Type)
+			w.key("default")
+			if e := w.any(o.Default); e != nil && err == nil {
+				err = e
 			}
-			w.close(']')
-		}
+			w.ks("doc", o.Doc)
+			w.close('}')
+		})
 		if r.Off {
-			w.key("off")
-			w.bool(true)
+			w.kb("off", true)
 		}
 		w.close('}')
-	}
-	w.close(']')
-	return nil
+	})
+	return err
 }
 
 func (w *jw) frameworks(fs []FrameworkInfo) {
-	if fs == nil {
-		w.b = append(w.b, "null"...)
-		return
-	}
-	w.open('[')
-	for _, f := range fs {
-		w.sep()
+	array(w, fs, func(f *FrameworkInfo) {
 		w.open('{')
-		w.key("name")
-		w.str(f.Name)
-		w.key("title")
-		w.str(f.Title)
+		w.ks("name", f.Name)
+		w.ks("title", f.Title)
 		w.close('}')
-	}
-	w.close(']')
+	})
 }
 
 // ---- reading ----

@@ -14,6 +14,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp/lsptest"
 )
 
 // editorTree is hydraTree with the checkpoint's mode in the group file and the direction
@@ -82,20 +83,6 @@ func TestEditorRuns(t *testing.T) {
 	}
 }
 
-type lspRecorder struct {
-	protocol.UnimplementedClient
-	diags chan *protocol.PublishDiagnosticsParams
-}
-
-func (r *lspRecorder) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
-	r.diags <- p
-	return nil
-}
-
-func (r *lspRecorder) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
-	return nil
-}
-
 // TestLSPLintsRuns: `trainlint lsp` lints an edited group file through the runs that include
 // it. The editor's unsaved callbacks/default.yaml drops `mode: max`, so the checkpoint's
 // `mode: min` in model_checkpoint.yaml now ranks the monitor of default.yaml the wrong way:
@@ -110,7 +97,7 @@ func TestLSPLintsRuns(t *testing.T) {
 	a, b := net.Pipe()
 	defer a.Close()
 	defer b.Close()
-	rec := &lspRecorder{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}
+	rec := lsptest.NewRecorder()
 	go lsp.Serve(ctx, a, a, eng, lsp.Options{Delay: time.Millisecond})
 	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
 	if _, err := server.Initialize(ctx, &protocol.InitializeParams{}); err != nil {
@@ -124,7 +111,7 @@ func TestLSPLintsRuns(t *testing.T) {
 	deadline := time.After(20 * time.Second)
 	for {
 		select {
-		case p := <-rec.diags:
+		case p := <-rec.Diags:
 			if p.URI != ckpt {
 				continue
 			}

@@ -15,6 +15,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp/lsptest"
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/config"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -39,28 +40,11 @@ func testEngine() Engine {
 	}}
 }
 
-// recorder is an LSP client that keeps what the server publishes.
-type recorder struct {
-	protocol.UnimplementedClient
-	diags chan *protocol.PublishDiagnosticsParams
-}
-
-func (r *recorder) PublishDiagnostics(_ context.Context, p *protocol.PublishDiagnosticsParams) error {
-	r.diags <- p
-	return nil
-}
-
-func (r *recorder) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
-	return nil
-}
-
-func (r *recorder) ShowMessage(context.Context, *protocol.ShowMessageParams) error { return nil }
-
 type session struct {
 	t      *testing.T
 	ctx    context.Context
 	server protocol.Server
-	rec    *recorder
+	rec    *lsptest.Recorder
 	done   chan error
 	texts  map[uri.URI]string
 	vers   map[uri.URI]int32
@@ -77,7 +61,7 @@ func startWith(t *testing.T, delay time.Duration, encodings []protocol.PositionE
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	a, b := net.Pipe()
-	s := &session{t: t, ctx: ctx, rec: &recorder{diags: make(chan *protocol.PublishDiagnosticsParams, 64)},
+	s := &session{t: t, ctx: ctx, rec: lsptest.NewRecorder(),
 		done: make(chan error, 1), texts: map[uri.URI]string{}, vers: map[uri.URI]int32{}}
 	go func() { s.done <- Serve(ctx, a, a, testEngine(), Options{Delay: delay}) }()
 	_, conn, server := protocol.NewClient(ctx, s.rec, jsonrpc2.NewStream(b))
@@ -146,7 +130,7 @@ func (s *session) wait(u uri.URI, ok func([]protocol.Diagnostic) bool) []protoco
 	var last []protocol.Diagnostic
 	for {
 		select {
-		case p := <-s.rec.diags:
+		case p := <-s.rec.Diags:
 			if p.URI != u {
 				continue
 			}
@@ -620,7 +604,7 @@ func TestGinLintedPythonScriptLeftAlone(t *testing.T) {
 	deadline := time.After(10 * time.Second)
 	for done := false; !done; {
 		select {
-		case p := <-s.rec.diags:
+		case p := <-s.rec.Diags:
 			if p.URI == pu {
 				t.Fatalf("a Python script was linted: %s", codes(p.Diagnostics))
 			}
@@ -742,7 +726,7 @@ func TestChangesAreDebounced(t *testing.T) {
 	deadline := time.After(10 * time.Second)
 	for done := false; !done; {
 		select {
-		case p := <-s.rec.diags:
+		case p := <-s.rec.Diags:
 			if p.URI == u {
 				v, _ := p.Version.Get()
 				versions = append(versions, v)
@@ -818,7 +802,7 @@ func TestRunsPublishEveryFile(t *testing.T) {
 	a, b := net.Pipe()
 	defer a.Close()
 	defer b.Close()
-	rec := &recorder{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}
+	rec := lsptest.NewRecorder()
 	go Serve(ctx, a, a, eng, Options{Delay: time.Millisecond})
 	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
 	if _, err := server.Initialize(ctx, &protocol.InitializeParams{}); err != nil {
@@ -830,7 +814,7 @@ func TestRunsPublishEveryFile(t *testing.T) {
 	deadline := time.After(10 * time.Second)
 	for {
 		select {
-		case p := <-rec.diags:
+		case p := <-rec.Diags:
 			if p.URI == uri.File(ds) && find(p.Diagnostics, "TL602") != nil {
 				if !sawUnsaved {
 					t.Error("the run finder read the disk, not the editor's text")

@@ -6,18 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/trainlint/trainlint/cmd/internal/gittest"
 )
 
-func git(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-}
+func git(t *testing.T, dir string, args ...string) { gittest.Run(t, dir, args...) }
 
 // TestPreCommitPythonHook runs the mirror repository's language: python hook the way a user's
 // pre-commit would: `pre-commit try-repo` clones it, creates a virtualenv and pip-installs it,

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/trainlint/trainlint/cmd/internal/gittest"
 )
 
 // ensurePreCommit installs Debian's pre-commit when it is missing (as the browser test does
@@ -34,19 +36,8 @@ func ensurePreCommit(t *testing.T) string {
 	return p
 }
 
-// gitRun runs git in dir with a fixed identity (CI has none configured).
-func gitRun(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
+// gitRun runs git in dir (gittest.Run).
+func gitRun(t *testing.T, dir string, args ...string) string { return gittest.Run(t, dir, args...) }
 
 // snapshotRepo copies the working tree of the repository (tracked and untracked files that are
 // not ignored: what a commit of it would hold) into a new git repository and commits it, so the

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
@@ -61,7 +62,7 @@ func joinedRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 	fsys := &editorFS{FS: r.FS(), root: r, dir: root, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
 	recipes := []string{rel}
 	if !isYAMLPath(p) {
-		recipes = yamlBelow(fsys, joinWalkDepth, maxRunCandidates)
+		recipes = filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
 	}
 	cache := compose.NewCache()
 	var out []lsp.Run
@@ -84,9 +85,9 @@ func joinedRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 	return out
 }
 
-// yamlBelow lists the YAML files of fsys, nearest folders first, at most depth folders down and
-// at most max files; dot-folders and node_modules are not entered.
-func yamlBelow(fsys compose.FS, depth, max int) []string {
+// filesBelow lists the files of fsys that keep accepts, nearest folders first, at most depth
+// folders down and at most max files; dot-folders and node_modules are not entered.
+func filesBelow(fsys compose.FS, depth, max int, keep func(string) bool) []string {
 	var out []string
 	level := []string{"."}
 	for d := 0; d <= depth && len(level) > 0; d++ {
@@ -103,7 +104,7 @@ func yamlBelow(fsys compose.FS, depth, max int) []string {
 					if !strings.HasPrefix(e.Name, ".") && e.Name != "node_modules" {
 						next = append(next, full)
 					}
-				case isYAMLPath(e.Name):
+				case keep(e.Name):
 					if len(out) == max {
 						return out
 					}
@@ -112,6 +113,80 @@ func yamlBelow(fsys compose.FS, depth, max int) []string {
 			}
 		}
 		level = next
+	}
+	return out
+}
+
+// codeWalkDepth, maxCodeFiles and maxCodeRuns bound the search for the runs of a code config
+// (lint/compose's MMEngine `_base_` chains and gin includes): how deep below the repository's
+// root, how many Python and gin files are read, and how many runs are linted on each change (a
+// base such as MMDetection's default_runtime.py is read by hundreds of configs: the first
+// maxCodeRuns found, nearest folders first, stand for them).
+const (
+	codeWalkDepth = 6
+	maxCodeFiles  = 3000
+	maxCodeRuns   = 8
+)
+
+// codeRuns are the runs of code configs that read the edited one: its own run when it names
+// bases, then the configs below the repository's root whose text names its file (by the name
+// without extension, as `_base_` paths, read_base imports and gin includes do) and whose
+// composition reads it. Linted from the root like check's, a base gets the run's findings that
+// point into it and only structural checks of its own, instead of a lint of the base alone
+// (which would miss what the configs built on it set).
+func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
+	root := launchRoot(p)
+	rel, err := filepath.Rel(root, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil
+	}
+	rel = filepath.ToSlash(rel)
+	if strings.EqualFold(path.Ext(p), ".py") {
+		// A script or helper module is no config: no search on each change for it.
+		b, ok := read(p)
+		if !ok || !doc.IsPythonConfig(doc.Parse(p, b, doc.Python, doc.Limits{})) {
+			return nil
+		}
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil
+	}
+	defer r.Close()
+	fsys := &editorFS{FS: r.FS(), root: r, dir: root, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
+	stem := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
+	cands := []string{rel}
+	for _, f := range filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig) {
+		if f == rel {
+			continue
+		}
+		if b, err := fsys.ReadFile(f); err == nil && strings.Contains(string(b), stem) {
+			cands = append(cands, f)
+		}
+	}
+	specs, _ := compose.Discover(fsys, cands)
+	cache := compose.NewCache()
+	var out []lsp.Run
+	for _, s := range specs {
+		if !compose.IsCodeConfig(s.Primary) {
+			continue
+		}
+		run := cache.Compose(fsys, s.Primary, nil, compose.Limits{})
+		if run.File(rel) == nil {
+			continue
+		}
+		files := []string{filepath.Join(root, filepath.FromSlash(s.Primary))}
+		var others []string
+		for _, d := range run.Files {
+			if d.Path != s.Primary {
+				others = append(others, filepath.Join(root, filepath.FromSlash(d.Path)))
+			}
+		}
+		sort.Strings(others)
+		out = append(out, lsp.Run{Root: root, Files: append(files, others...)})
+		if len(out) == maxCodeRuns {
+			break
+		}
 	}
 	return out
 }

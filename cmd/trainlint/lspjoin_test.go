@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,5 +78,62 @@ func TestEditorJoinedRuns(t *testing.T) {
 	}
 	if !got["TL701"] || !got["TL706"] {
 		t.Errorf("findings at ds.json %v, want TL701 (micro batch 4 vs 8) and TL706 (fp16 vs bf16); all: %+v", got, res.Diagnostics)
+	}
+}
+
+// mmCodeTree is an MMDetection-style repository: a leaf config built on a dataset base whose
+// evaluation batch (1) is smaller than its training batch (2), a runtime base, a second leaf on
+// the runtime base alone, and a training script that is not a config.
+func mmCodeTree() map[string]string {
+	return map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"configs/_base_/datasets/data.py": "train_dataloader = dict(batch_size=2, num_workers=2, dataset=dict(type='CocoDataset'))\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='CocoDataset', test_mode=True))\n" +
+			"val_evaluator = dict(type='CocoMetric')\n",
+		"configs/_base_/default_runtime.py": "default_scope = 'mmdet'\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n",
+		"configs/det/leaf.py":               "_base_ = ['../_base_/datasets/data.py', '../_base_/default_runtime.py']\ntrain_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
+		"configs/det/other.py":              "_base_ = '../_base_/default_runtime.py'\n",
+		"tools/train.py":                    "import sys\n\ndef main():\n    print(sys.argv)\n",
+	}
+}
+
+// TestEditorCodeRuns: a base edited in the editor is linted through the configs built on it
+// (here only leaf.py reads the dataset base), from the repository's root, so the evaluation
+// batch finding lands at the base's own line; a leaf is linted as its own run; a script is a
+// run of one.
+func TestEditorCodeRuns(t *testing.T) {
+	dir := writeTree(t, mmCodeTree())
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	base, leaf := p("configs/_base_/datasets/data.py"), p("configs/det/leaf.py")
+	runs := editorRuns(base, diskRead)
+	if len(runs) != 1 || runs[0].Root != dir || runs[0].Files[0] != leaf || !slices.Contains(runs[0].Files, base) {
+		t.Fatalf("data.py: runs %+v, want leaf.py's run from %s", runs, dir)
+	}
+	if own := editorRuns(leaf, diskRead); len(own) != 1 || own[0].Files[0] != leaf || len(own[0].Files) != 3 {
+		t.Errorf("leaf.py: runs %+v, want its own run of three files", own)
+	}
+	if rt := editorRuns(p("configs/_base_/default_runtime.py"), diskRead); len(rt) != 2 {
+		t.Errorf("default_runtime.py: runs %+v, want leaf.py's and other.py's", rt)
+	}
+	if s := editorRuns(p("tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
+		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
+	}
+	var files []lint.File
+	for _, f := range runs[0].Files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, lint.File{Path: f, Text: b})
+	}
+	res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), lint.Options{})
+	found := false
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL202" && d.File == base && d.Line == 2 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no TL202 at data.py:2 (eval batch 1 < train batch 2): %+v", res.Diagnostics)
 	}
 }

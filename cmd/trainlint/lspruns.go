@@ -27,13 +27,18 @@ const maxRunCandidates = 200
 // up to runSearchDepth folders above for primary configs, composes each run found there
 // (experiments included) through the editor's texts, and keeps those that read the file; the
 // nearest folder with such runs wins. Else a recipe that names a DeepSpeed file, or a file
-// such recipes name, is linted in their joined runs (joinedRuns). A file no run reads is a run
-// of one.
+// such recipes name, is linted in their joined runs (joinedRuns), and a Python or gin config in
+// the code runs that read it (codeRuns). A file no run reads is a run of one.
 func editorRuns(path string, read func(string) ([]byte, bool)) []lsp.Run {
 	if !isYAMLPath(path) {
 		if strings.EqualFold(filepath.Ext(path), ".json") {
 			if runs := joinedRuns(path, read); len(runs) > 0 {
 				return runs // a DeepSpeed JSON that recipes name (lspjoin.go)
+			}
+		}
+		if compose.IsCodeConfig(path) {
+			if runs := codeRuns(path, read); len(runs) > 0 {
+				return runs // an MMEngine or gin config with bases, or a base (lspjoin.go)
 			}
 		}
 		return lsp.SingleFileRuns(path, read)

@@ -44,8 +44,11 @@
 // recipes name, the recipe with the files it names, read from the repository's root (Run.Root,
 // linted by LintRunAt), so the recipe/DeepSpeed consistency findings appear while either is
 // edited; a file no run reads is a run of one (SingleFileRuns). A group file's own structural
-// checks come with each run, as with check. Not found yet: an MMEngine or gin base edited
-// alone is linted as a file of its own, not through the configs that inherit it.
+// checks come with each run, as with check. A Python or gin config is linted through the code
+// runs that read it (MMEngine `_base_` chains, gin includes: its own run when it names bases,
+// and up to eight runs of the configs below the repository's root built on it), so a base gets
+// the findings of the configs built on it at its own lines and no lint of its own as a whole
+// config.
 //
 // # Library
 //

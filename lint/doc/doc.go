@@ -84,8 +84,8 @@
 // against 47.0-49.9), filling tokens field by field instead of appending whole ones (no
 // change for gin or Python), reserving f-string results and skipping the unescape of literal
 // parts without a backslash (46.6-51.6 against 45.9-49.1), and a fresh arena per file
-// instead of a reused one (72-77 against 46-51: 6.4 MB allocated per corpus pass instead of 0.85). Kept:
-// str.format reserves its result once instead of growing from 8 bytes, 873 KB and 8.5k
+// instead of a reused one (72-77 against 46-51: 6.4 MB allocated per corpus pass instead of
+// 0.85). Kept: str.format reserves its result once instead of growing from 8 bytes, 873 KB and 8.5k
 // allocations per corpus pass → 853 KB and 8.05k; in CPU time it is inside the noise
 // (equal-volume, five rounds alternating 437a7b5 and 8ff541a: Python 46.3-50.0 → 46.7-47.6,
 // gin 24.0-25.3 → 23.9-25.9, YAML 18.3-19.3 → 17.9-19.7; one-pass Python 39.9-41.0 →

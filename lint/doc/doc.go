@@ -68,6 +68,29 @@
 // (BenchmarkParseGin/Python) swing several fold between runs on that machine; read the CPU
 // benchmark.
 //
+// Where the rest goes (afternoon of 2026-12-01, same benchmark, load average 1-4). With the
+// collector switched off (GOGC=off) Python still reads at 31.7-33.9 µs/KiB against YAML's
+// 13.2-14.1, so 2.4× YAML, about the ratio with it on: the collection is a third of every
+// format's cost, not what sets Python apart. Nor is the tree: the corpus yields about as many
+// nodes per KiB of each format (YAML 22.5, gin 23.7, Python 19.5). The profile without
+// collection splits a Python read into lexing 19 %, parsing 30 %, running 35 % (a quarter of
+// it f-strings) and building the tree 10 %: lexing and building alone cost about two thirds of
+// a whole YAML read. Reaching YAML's cost needs a reader that does less work per byte (no
+// token list, no expression tree for code that only assigns literals), not a cheaper
+// allocation scheme. Tried and measured against the committed code, two to four interleaved
+// rounds each, and dropped for no gain outside the noise: zeroing the arena's used blocks on
+// release so the collector finds no stale pointers (Python 48.6-49.2 against 47.0-48.1),
+// writing only the set fields of an expression instead of copying it whole (48.6-52.2
+// against 47.0-49.9), filling tokens field by field instead of appending whole ones (no
+// change for gin or Python), reserving f-string results and skipping the unescape of literal
+// parts without a backslash (46.6-51.6 against 45.9-49.1), and a fresh arena per file
+// instead of a reused one (72-77 against 46-51: 6.4 MB allocated per corpus pass instead of
+// 0.85). Kept: str.format reserves its result once instead of growing from 8 bytes, 873 KB and 8.5k
+// allocations per corpus pass → 853 KB and 8.05k; in CPU time it is inside the noise
+// (equal-volume, five rounds alternating 437a7b5 and 8ff541a: Python 46.3-50.0 → 46.7-47.6,
+// gin 24.0-25.3 → 23.9-25.9, YAML 18.3-19.3 → 17.9-19.7; one-pass Python 39.9-41.0 →
+// 39.4-41.0). So the target is met by neither reader: Python about 2.5× YAML, gin 1.3×.
+//
 // Positions are 1-based lines and 1-based columns counted in Unicode code points, plus a 0-based
 // byte offset; an End position is exclusive (the first code point after the span).
 //

@@ -2198,6 +2198,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 // format is str.format with automatic, numbered and named fields and no format specs.
 func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 	var out strings.Builder
+	out.Grow(len(s) + 16) // one allocation for most results, not a doubling series from 8 bytes
 	auto := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]

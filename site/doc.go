@@ -174,10 +174,38 @@
 // 591 ms median, YAML only 521 ms, none 477 ms but a first lint of 29-54 ms (over its budget).
 // Tried and not kept: the bundle as an ES module (type="module", modulepreload) instead of an
 // IIFE, no faster (interleaved: 516 against 484 ms median at load 3.9, 551 against 536 at 5.3);
-// starting Go from the head as soon as the module is compiled, slower (440 ms, earlier). Still
-// to try on a quiet machine: less runtime code at start-up (internal/godebug, which time's init
-// needs, registers a metric and so compiles runtime.initMetrics, 23 KB) and a smaller
-// lint/dialect init (the Advice maps as data).
+// starting Go from the head as soon as the module is compiled, slower (440 ms, earlier).
+//
+// On 2026-12-01 at 15:15 (main at c24efb2, load under 1.5 per CPU so judged): ready 375 ms
+// median (runs 349-535, budget 300: missed), first lint 11.0 ms, the NeMo config 3.1 ms. Then
+// other builds raised the load to 1.7-3.1 per CPU, so the four ideas below were compared in
+// one browser with their cold loads interleaved (same permalink), and none was kept:
+//
+//   - a worker that instantiates the module boot.js compiled (posted to it) and runs Go's
+//     start-up and the YAML warm-up ahead of the page: V8 does share the code compiled on first
+//     call between the two threads (once the worker was done, the page's runtime start and
+//     package init took 9-41 ms instead of 50-110, its warm-up 7-37 instead of 36-110), but
+//     the worker's script started 69-340 ms after navigation and it needed 137-260 ms from the
+//     module to the end of its warm-up, longer than the page itself takes, because the two
+//     cores are shared. The page waiting for it: ready 610 ms median against 439 (12 loads
+//     each, load 2.5); the page not waiting (both compiling): 487 against 439;
+//   - <link rel=preload as=fetch crossorigin> for the module first in the head: the compile
+//     then always ended before the bundle was ready (without it, after in about half the
+//     loads), but boot.js and the bundle started later: 406 against 394 ms (16 each, load 1.7);
+//   - the editor shown before Go runs (go.run after it): 498 against 439 (12 each, load 2.5),
+//     506 against 482 with the preload (10 each, 2.4): the main thread is busy from the
+//     bundle's start to ready, so reordering its work does not shorten it;
+//   - linter(null) in the editor so that the first setDiagnostics does not reconfigure it:
+//     that call 50 against 58 ms median, ready 881 against 822 (12 each, load 3.1).
+//
+// Where the main thread's time goes from the bundle's start (loads at about 2 per CPU):
+// CodeMirror's modules about 30 ms, Go's runtime start and package init 50-110, the warm-up
+// 36-110, the editor 25-30, the first lint 6-15 and its first setDiagnostics 30-60 (with the
+// findings list). Still to try, on a quiet machine where the second core is free: the first
+// lint done by a worker (the page draws its reply while its own Go starts when idle), what
+// the first setDiagnostics spends, less runtime code at start-up (internal/godebug, which
+// time's init needs, registers a metric and so compiles runtime.initMetrics, 23 KB) and a
+// smaller lint/dialect init (the Advice maps as data).
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

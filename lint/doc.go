@@ -100,6 +100,15 @@
 //	nemo              35      40.65       44.86   0.91  0.90  10,640 ->  9,196           4,317,917 ->  3,494,373
 //	torchtune         31      35.34       39.03   0.91  0.90   3,952 ->  1,806           1,603,718 ->  1,274,216
 //
+// Again after the session's merges (main at d66d61e: TRL defaults, torchtune and llm-foundry
+// eval checks, the faster Python reader; 15:30 UTC, load 2.6 to 4.5 while one developer ran
+// benchmarks), four alternating rounds, same method: time (f73eaba's MB/s over main's) all 0.93,
+// all-data 0.88, axolotl 0.95, composer 0.85, deepspeed 0.92, generic 0.87, huggingface 0.48,
+// lightning 0.95, llama-factory 0.97, nemo 0.91, torchtune 1.01; cpu at most 0.98 for every
+// group of the same files (all: 1.09 per op, with 55 more files). allocs/op: all-data 49,710,
+// torchtune 2,365 (TRL defaults and torchtune's component checks added 560 there), huggingface
+// 3,658.
+//
 // An eight-round run of the same kind just before (ec80232, which differs only in how
 // did-you-mean prepares short per-call lists; load 6.8 to 13.8) agreed: time at most 1.08
 // (torchtune), cpu at most 0.98 but all (1.05). The groups hold the same files in both, except

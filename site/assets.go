@@ -193,7 +193,7 @@ func (r *AssetReport) Budget() []string {
 	return []string{
 		fmt.Sprintf("trainlint.wasm %d bytes raw, %d brotli (budget %d: %s), %d gzip (budget %d: %s)",
 			r.WASM, r.WASMBrotli, WASMBrotliBudget, mark(r.WASMBrotli, WASMBrotliBudget), r.WASMGzip, WASMGzipBudget, mark(r.WASMGzip, WASMGzipBudget)),
-		fmt.Sprintf("%s %d bytes raw, %d brotli, %d gzip (loaded only for gin, Python and YAML the light module declines)", FullWASM, r.Full, r.FullBrotli, r.FullGzip),
+		fmt.Sprintf("%s %d bytes raw, %d brotli, %d gzip (loaded only for TOML, gin, Python and YAML the light module declines)", FullWASM, r.Full, r.FullBrotli, r.FullGzip),
 		fmt.Sprintf("assets/checker.js %d bytes raw, %d brotli, %d gzip", r.Bundle, r.BundleBrotli, r.BundleGzip),
 	}
 }

@@ -631,7 +631,7 @@ function start(el) {
 
   // ---- start: load the module and the first file concurrently ----
   // trainlint.wasm is the light module (no yaml.v3: see site/doc.go). When it marks a reply
-  // needsFullModule (a YAML file its direct reader declined), trainlint-full.wasm is loaded once,
+  // needsFullModule (TOML, gin, Python, or a YAML file its direct reader declined), trainlint-full.wasm is loaded once,
   // replaces globalThis.trainlint when it starts, and the files are linted again by it.
   let full = null;
   function loadFull() {
@@ -643,7 +643,7 @@ function start(el) {
         globalThis.trainlintReady = () => { perf.fullMs = performance.now(); lintNow(); };
         return fullGo.run(r.instance);
       })
-      .catch((err) => { setStatus("The checker's full YAML reader could not load: " + err); });
+      .catch((err) => { setStatus("The checker's full reader (TOML, gin, Python and rare YAML) could not load: " + err); });
   }
   function watchLight() {
     const light = globalThis.trainlint;

@@ -75,6 +75,12 @@ type pyParser struct {
 	depth int
 	max   int
 	arena *pyArena // where expressions come from (nil: the heap)
+	// stack and kws collect the items of the lists being read (nested ones above outer ones),
+	// each copied into one exact-size list when its closing bracket is read, instead of a
+	// list grown by appends from nothing.
+	stack []*pyExpr
+	keys  []*pyExpr // dict keys (nil for **x), alongside their values on stack
+	kws   []pyKw
 }
 
 // pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
@@ -98,6 +104,7 @@ type pyArena struct {
 	argv  pyChunks[*pyVal]
 	argn  pyChunks[string]
 	args2 pyChunks[[2]int]
+	kws   pyChunks[pyKw] // call keywords
 	toks  []pyTok
 }
 
@@ -157,6 +164,7 @@ func (a *pyArena) release() {
 	a.argv.reset()
 	a.argn.reset()
 	a.args2.reset()
+	a.kws.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -277,6 +285,46 @@ func (p *pyParser) mk(x pyExpr) *pyExpr {
 	}
 	*e = x // x itself stays on the stack
 	return e
+}
+
+// popList returns the items pushed on the stack since mark as one list of exact size (nil for
+// none) and pops them.
+func (p *pyParser) popList(mark int) []*pyExpr { return p.pop(&p.stack, mark) }
+
+// pop is popList for any of the parser's stacks.
+func (p *pyParser) pop(stack *[]*pyExpr, mark int) []*pyExpr {
+	n := len(*stack) - mark
+	if n == 0 {
+		return nil
+	}
+	var out []*pyExpr
+	if p.arena == nil || n > 128 {
+		out = make([]*pyExpr, n)
+	} else {
+		out = p.arena.list(n)
+	}
+	copy(out, (*stack)[mark:])
+	clear((*stack)[mark:])
+	*stack = (*stack)[:mark]
+	return out
+}
+
+// popKws is popList for call keywords.
+func (p *pyParser) popKws(mark int) []pyKw {
+	n := len(p.kws) - mark
+	if n == 0 {
+		return nil
+	}
+	var out []pyKw
+	if p.arena == nil {
+		out = make([]pyKw, n)
+	} else {
+		out = p.arena.kws.take(n)[:n]
+	}
+	copy(out, p.kws[mark:])
+	clear(p.kws[mark:])
+	p.kws = p.kws[:mark]
+	return out
 }
 
 // kids1 and kids2 are operand lists (capacity exact: an append copies).
@@ -540,11 +588,17 @@ func (p *pyParser) statement() []*pyStmt {
 
 // tryMatch skips a match statement's subject and block of cases (never evaluated).
 func (p *pyParser) tryMatch() (ok bool) {
+	marks := [3]int{len(p.stack), len(p.keys), len(p.kws)}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, stop := r.(pyParseStop); !stop {
 				panic(r)
 			}
+			// Drop what the failed parse left on the stacks.
+			p.pop(&p.stack, marks[0])
+			p.pop(&p.keys, marks[1])
+			clear(p.kws[marks[2]:])
+			p.kws = p.kws[:marks[2]]
 			ok = false
 		}
 	}()
@@ -1229,33 +1283,37 @@ func (p *pyParser) sliceItem() *pyExpr {
 func (p *pyParser) callArgs(c *pyExpr) {
 	p.enter()
 	defer p.leave()
+	mark, kmark := len(p.stack), len(p.kws)
+	p.stack = append(p.stack, c.kids...)
+	c.kids = nil
 	for !p.isOp(")") {
 		switch {
 		case p.isOp("*"):
 			t := p.next()
 			x := p.expr()
-			c.kids = append(c.kids, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
+			p.stack = append(p.stack, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
 		case p.isOp("**"):
 			p.next()
 			x := p.expr()
-			c.kw = append(c.kw, pyKw{val: x})
+			p.kws = append(p.kws, pyKw{val: x})
 		case p.peek().kind == pyName && p.toks[p.i+1].kind == pyOp && p.toks[p.i+1].text == "=":
 			n := p.next()
 			p.next()
-			c.kw = append(c.kw, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
+			p.kws = append(p.kws, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
 		default:
 			x := p.namedExpr()
 			if p.isKw("for") || p.isKw("async") {
 				x = p.comprehension("gen", x, nil, x.s)
 				x.e = p.peek().start
 			}
-			c.kids = append(c.kids, x)
+			p.stack = append(p.stack, x)
 		}
 		if !p.isOp(",") {
 			break
 		}
 		p.next()
 	}
+	c.kids, c.kw = p.popList(mark), p.popKws(kmark)
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
@@ -1355,14 +1413,17 @@ func (p *pyParser) atom() *pyExpr {
 				}
 				return first
 			}
-			tu := p.mk(pyExpr{op: "tuple", s: t.start, kids: p.kids1(first)})
+			tu := p.mk(pyExpr{op: "tuple", s: t.start})
+			mark := len(p.stack)
+			p.stack = append(p.stack, first)
 			for p.isOp(",") {
 				p.next()
 				if p.isOp(")") {
 					break
 				}
-				tu.kids = append(tu.kids, p.starOrNamed())
+				p.stack = append(p.stack, p.starOrNamed())
 			}
+			tu.kids = p.popList(mark)
 			tu.e = p.expectOp(")").end
 			p.leave()
 			return tu
@@ -1380,14 +1441,16 @@ func (p *pyParser) atom() *pyExpr {
 				c.e = p.expectOp("]").end
 				return c
 			}
-			l.kids = append(l.kids, first)
+			mark := len(p.stack)
+			p.stack = append(p.stack, first)
 			for p.isOp(",") {
 				p.next()
 				if p.isOp("]") {
 					break
 				}
-				l.kids = append(l.kids, p.starOrNamed())
+				p.stack = append(p.stack, p.starOrNamed())
 			}
+			l.kids = p.popList(mark)
 			l.e = p.expectOp("]").end
 			return l
 		case "{":
@@ -1398,10 +1461,11 @@ func (p *pyParser) atom() *pyExpr {
 				d.e = p.next().end
 				return d
 			}
+			mark, kmark := len(p.stack), len(p.keys)
 			if p.isOp("**") {
 				p.next()
-				d.keys = append(d.keys, nil)
-				d.kids = append(d.kids, p.bitOr())
+				p.keys = append(p.keys, nil)
+				p.stack = append(p.stack, p.bitOr())
 			} else {
 				k := p.starOrNamed()
 				if p.isOp(":") {
@@ -1412,8 +1476,8 @@ func (p *pyParser) atom() *pyExpr {
 						c.e = p.expectOp("}").end
 						return c
 					}
-					d.keys = append(d.keys, k)
-					d.kids = append(d.kids, v)
+					p.keys = append(p.keys, k)
+					p.stack = append(p.stack, v)
 				} else {
 					// A set display or set comprehension.
 					if p.isKw("for") || p.isKw("async") {
@@ -1422,7 +1486,7 @@ func (p *pyParser) atom() *pyExpr {
 						return c
 					}
 					d.op = "set"
-					d.kids = append(d.kids, k)
+					p.stack = append(p.stack, k)
 				}
 			}
 			for p.isOp(",") {
@@ -1431,20 +1495,21 @@ func (p *pyParser) atom() *pyExpr {
 					break
 				}
 				if d.op == "set" {
-					d.kids = append(d.kids, p.starOrNamed())
+					p.stack = append(p.stack, p.starOrNamed())
 					continue
 				}
 				if p.isOp("**") {
 					p.next()
-					d.keys = append(d.keys, nil)
-					d.kids = append(d.kids, p.bitOr())
+					p.keys = append(p.keys, nil)
+					p.stack = append(p.stack, p.bitOr())
 					continue
 				}
 				k := p.expr()
 				p.expectOp(":")
-				d.keys = append(d.keys, k)
-				d.kids = append(d.kids, p.expr())
+				p.keys = append(p.keys, k)
+				p.stack = append(p.stack, p.expr())
 			}
+			d.kids, d.keys = p.popList(mark), p.pop(&p.keys, kmark)
 			d.e = p.expectOp("}").end
 			return d
 		}

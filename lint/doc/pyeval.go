@@ -1569,9 +1569,14 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 
 var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}
 
-var pyBuiltins = map[string]bool{"dict": true, "list": true, "tuple": true, "set": true, "frozenset": true, "len": true, "range": true, "int": true, "float": true, "str": true, "bool": true, "min": true, "max": true, "sum": true, "abs": true, "round": true, "sorted": true, "reversed": true, "enumerate": true, "zip": true, "print": true, "any": true, "all": true}
-
-func pyBuiltin(name string) bool { return pyBuiltins[name] }
+// pyBuiltin reports whether name is a builtin the evaluator knows (a switch, not a map's hash).
+func pyBuiltin(name string) bool {
+	switch name {
+	case "dict", "list", "tuple", "set", "frozenset", "len", "range", "int", "float", "str", "bool", "min", "max", "sum", "abs", "round", "sorted", "reversed", "enumerate", "zip", "print", "any", "all":
+		return true
+	}
+	return false
+}
 
 type pyArgs struct {
 	pos   []*pyVal

@@ -390,7 +390,15 @@ func (p *pyParser) enter() {
 
 func (p *pyParser) leave() { p.depth-- }
 
-var pyKeywords = map[string]bool{"and": true, "as": true, "assert": true, "async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true, "else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true, "import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true, "True": true, "False": true, "None": true}
+// isPyKeyword reports whether s is a Python keyword (a switch: faster than a map's hash for the
+// names of every expression).
+func isPyKeyword(s string) bool {
+	switch s {
+	case "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "True", "False", "None":
+		return true
+	}
+	return false
+}
 
 // parseModule parses the whole file.
 func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
@@ -1016,7 +1024,7 @@ func (p *pyParser) leafAhead() bool {
 	t := &p.toks[p.i]
 	switch t.kind {
 	case pyName:
-		if pyKeywords[t.text] && t.text != "True" && t.text != "False" && t.text != "None" {
+		if isPyKeyword(t.text) && t.text != "True" && t.text != "False" && t.text != "None" {
 			return false
 		}
 	case pyNumber, pyString:
@@ -1349,7 +1357,7 @@ func (p *pyParser) atom() *pyExpr {
 	t := p.next()
 	switch t.kind {
 	case pyName:
-		if pyKeywords[t.text] {
+		if isPyKeyword(t.text) {
 			switch t.text {
 			case "True", "False", "None":
 				return p.mk(pyExpr{op: "const", name: t.text, s: t.start, e: t.end})

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"math"
 	"sort"
 	"strconv"
@@ -141,6 +142,9 @@ type pyEval struct {
 	lines   *LineIndex
 	arena   *pyArena        // where values come from (nil: the heap)
 	fields  map[int]*pyExpr // parsed f-string fields by offset
+	// fbuf is the f-string buffer kept between f-strings (nil while one is being formatted:
+	// a field that holds an f-string formats into its own).
+	fbuf []byte
 	// refused is the first argument big_vision's parse_arg refused: Python raises there, so
 	// the config does not load (parsePython reports it and builds no tree).
 	refused *pyRefusal
@@ -1355,22 +1359,29 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 	}
-	var b strings.Builder
+	// The result is written into one reused buffer and copied into a string once.
+	b := ev.fbuf[:0]
+	ev.fbuf = nil
+	defer func() {
+		if cap(b) <= 1<<16 {
+			ev.fbuf = b[:0]
+		}
+	}()
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			b.WriteString(t.text)
+			b = append(b, t.text...)
 			continue
 		}
 		raw := t.is(pfxRaw)
 		body := ev.src[t.body : t.end-int(t.quote)]
 		lit := func(s []byte) {
-			if raw {
-				b.Write(s)
+			if raw || bytes.IndexByte(s, '\\') < 0 {
+				b = append(b, s...)
 			} else {
-				b.WriteString(pyUnescape(string(s)))
+				b = append(b, pyUnescape(string(s))...)
 			}
 		}
 		start := 0
@@ -1378,7 +1389,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			c := body[i]
 			if c == '}' && i+1 < len(body) && body[i+1] == '}' {
 				lit(body[start:i])
-				b.WriteByte('}')
+				b = append(b, '}')
 				i++
 				start = i + 1
 				continue
@@ -1388,7 +1399,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			if i+1 < len(body) && body[i+1] == '{' {
 				lit(body[start:i])
-				b.WriteByte('{')
+				b = append(b, '{')
 				i++
 				start = i + 1
 				continue
@@ -1443,8 +1454,8 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			if !ok {
 				return ev.opaque(e)
 			}
-			b.WriteString(s)
-			if b.Len() > pyMaxStr {
+			b = append(b, s...)
+			if len(b) > pyMaxStr {
 				return ev.opaque(e)
 			}
 			i = j
@@ -1452,7 +1463,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		lit(body[start:])
 	}
-	return ev.strVal(b.String(), e.s, e.e)
+	return ev.strVal(string(b), e.s, e.e)
 }
 
 // subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does

@@ -81,6 +81,7 @@ type pyParser struct {
 	stack []*pyExpr
 	keys  []*pyExpr // dict keys (nil for **x), alongside their values on stack
 	kws   []pyKw
+	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
 }
 
 // pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
@@ -104,7 +105,8 @@ type pyArena struct {
 	argv  pyChunks[*pyVal]
 	argn  pyChunks[string]
 	args2 pyChunks[[2]int]
-	kws   pyChunks[pyKw] // call keywords
+	kws   pyChunks[pyKw]    // call keywords
+	stl   pyChunks[*pyStmt] // statement lists
 	toks  []pyTok
 }
 
@@ -165,6 +167,7 @@ func (a *pyArena) release() {
 	a.argn.reset()
 	a.args2.reset()
 	a.kws.reset()
+	a.stl.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -327,6 +330,31 @@ func (p *pyParser) popKws(mark int) []pyKw {
 	return out
 }
 
+// stmtList copies a block's statements into one list of exact size (nil for none).
+func (p *pyParser) stmtList(src []*pyStmt) []*pyStmt {
+	if len(src) == 0 {
+		return nil
+	}
+	var out []*pyStmt
+	if p.arena == nil {
+		out = make([]*pyStmt, len(src))
+	} else {
+		out = p.arena.stl.take(len(src))[:len(src)]
+	}
+	copy(out, src)
+	return out
+}
+
+// stmt1 is a list of one statement.
+func (p *pyParser) stmt1(st *pyStmt) []*pyStmt {
+	if p.arena == nil {
+		return []*pyStmt{st}
+	}
+	out := p.arena.stl.take(1)[:1]
+	out[0] = st
+	return out
+}
+
 // kids1 and kids2 are operand lists (capacity exact: an append copies).
 func (p *pyParser) kids1(x *pyExpr) []*pyExpr {
 	if p.arena == nil {
@@ -432,21 +460,23 @@ func (p *pyParser) block() []*pyStmt {
 	}
 	p.enter()
 	defer p.leave()
-	var out []*pyStmt
+	mark := len(p.stmts)
 	for {
 		t := p.peek()
-		if t.kind == pyDedent {
-			p.next()
-			return out
-		}
-		if t.kind == pyEOF {
+		if t.kind == pyDedent || t.kind == pyEOF {
+			if t.kind == pyDedent {
+				p.next()
+			}
+			out := p.stmtList(p.stmts[mark:])
+			clear(p.stmts[mark:])
+			p.stmts = p.stmts[:mark]
 			return out
 		}
 		if t.kind == pyNewline {
 			p.next()
 			continue
 		}
-		out = append(out, p.statement()...)
+		p.stmts = append(p.stmts, p.statement()...)
 	}
 }
 
@@ -458,9 +488,9 @@ func (p *pyParser) statement() []*pyStmt {
 	if t.kind == pyName {
 		switch t.text {
 		case "def":
-			return []*pyStmt{p.funcDef()}
+			return p.stmt1(p.funcDef())
 		case "if":
-			return []*pyStmt{p.ifStmt()}
+			return p.stmt1(p.ifStmt())
 		case "for":
 			p.next()
 			target := p.targetList()
@@ -475,7 +505,7 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.orelse = p.block()
 			}
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "while":
 			p.next()
 			cond := p.namedExpr()
@@ -485,7 +515,7 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.orelse = p.block()
 			}
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "with":
 			p.next()
 			st := p.mkStmt(pyStmt{kind: "with", s: t.start})
@@ -519,7 +549,7 @@ func (p *pyParser) statement() []*pyStmt {
 				}
 			}
 			st.body = p.block()
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "try":
 			p.next()
 			st := p.mkStmt(pyStmt{kind: "try", s: t.start})
@@ -546,7 +576,7 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.extra = append(st.extra, p.block())
 			}
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "class":
 			p.next()
 			if p.next().kind != pyName {
@@ -649,7 +679,7 @@ func (p *pyParser) ifStmt() *pyStmt {
 	st := p.mkStmt(pyStmt{kind: "if", s: t.start, value: cond})
 	st.body = p.block()
 	if p.isKw("elif") {
-		st.orelse = []*pyStmt{p.ifStmt()}
+		st.orelse = p.stmt1(p.ifStmt())
 	} else if p.isKw("else") {
 		p.next()
 		st.orelse = p.block()
@@ -733,7 +763,17 @@ func (p *pyParser) endLine() {
 
 // simpleLine reads `stmt; stmt; ...` NEWLINE.
 func (p *pyParser) simpleLine() []*pyStmt {
-	var out []*pyStmt
+	first := p.simple()
+	if !p.isOp(";") {
+		p.endLine()
+		return p.stmt1(first)
+	}
+	out := []*pyStmt{first}
+	p.next()
+	if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
+		p.endLine()
+		return out
+	}
 	for {
 		out = append(out, p.simple())
 		if p.isOp(";") {

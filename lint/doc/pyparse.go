@@ -896,14 +896,18 @@ func (p *pyParser) simple() *pyStmt {
 	first := p.starExprList()
 	switch {
 	case p.isOp("="):
-		st := p.mkStmt(pyStmt{kind: "assign", s: t.start, targets: p.kids1(first)})
+		// Targets and value are collected on the stack: the last is the value.
+		st := p.mkStmt(pyStmt{kind: "assign", s: t.start})
+		mark := len(p.stack)
+		p.stack = append(p.stack, first)
 		for p.isOp("=") {
 			p.next()
-			v := p.assignValue()
-			st.targets = append(st.targets, v)
+			p.stack = append(p.stack, p.assignValue())
 		}
-		st.value = st.targets[len(st.targets)-1]
-		st.targets = st.targets[:len(st.targets)-1]
+		st.value = p.stack[len(p.stack)-1]
+		p.stack[len(p.stack)-1] = nil
+		p.stack = p.stack[:len(p.stack)-1]
+		st.targets = p.popList(mark)
 		for _, tg := range st.targets {
 			p.checkTarget(tg)
 		}

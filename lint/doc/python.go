@@ -203,13 +203,16 @@ func countValues(v *pyVal, limit int) int {
 
 func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 	n.Children = b.alloc.children(len(d.ents))
+	// The path below d, made once for all its entries (appended to by deeper dicts in place
+	// when there is room: each call reads only its own path[:len]).
+	path = append(path, d)
 	for i := range d.ents {
 		en := &d.ents[i]
 		key, ok := pyStr(en.k)
 		if !ok {
 			continue
 		}
-		c := b.node(en.v, depth+1, append(path, d))
+		c := b.node(en.v, depth+1, path)
 		if c == nil {
 			return
 		}

@@ -53,8 +53,11 @@ type pyVal struct {
 type pyList struct{ items []*pyVal }
 
 type pyDict struct {
-	ents  []pyEnt
-	index map[string]int
+	ents []pyEnt
+	// index finds the entries of a large dict: string keys by their text (no key to make),
+	// others by dictKey in others (made when first needed). nil for a small dict.
+	index  map[string]int
+	others map[string]int
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
 	partial bool
@@ -250,8 +253,12 @@ func sameKey(a, b *pyVal) bool {
 // pyDictIndexed keys.
 func (d *pyDict) find(k *pyVal) int {
 	if d.index != nil {
-		key, _ := dictKey(k)
-		if i, ok := d.index[key]; ok {
+		m, key := d.index, k.s
+		if k.k != pvStr {
+			m = d.others
+			key, _ = dictKey(k)
+		}
+		if i, ok := m[key]; ok {
 			return i
 		}
 		return -1
@@ -267,15 +274,27 @@ func (d *pyDict) find(k *pyVal) int {
 const pyDictIndexed = 16
 
 func (d *pyDict) reindex() {
+	d.index, d.others = nil, nil
 	if len(d.ents) < pyDictIndexed {
-		d.index = nil
 		return
 	}
 	d.index = make(map[string]int, len(d.ents))
 	for j := range d.ents {
-		s, _ := dictKey(d.ents[j].k)
-		d.index[s] = j
+		d.addIndex(d.ents[j].k, j)
 	}
+}
+
+// addIndex records that key k is entry j (in an indexed dict).
+func (d *pyDict) addIndex(k *pyVal, j int) {
+	if k.k == pvStr {
+		d.index[k.s] = j
+		return
+	}
+	if d.others == nil {
+		d.others = map[string]int{}
+	}
+	s, _ := dictKey(k)
+	d.others[s] = j
 }
 
 func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
@@ -291,7 +310,7 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 // getStr looks a string key up without making a value for it.
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
 	if d.index != nil {
-		if i, ok := d.index["s"+name]; ok {
+		if i, ok := d.index[name]; ok {
 			return d.ents[i].v, true
 		}
 		return nil, false
@@ -315,8 +334,7 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 	}
 	d.ents = append(d.ents, pyEnt{k: k, v: v, ks: ks, ke: ke})
 	if d.index != nil {
-		s, _ := dictKey(k)
-		d.index[s] = len(d.ents) - 1
+		d.addIndex(k, len(d.ents)-1)
 	} else if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
@@ -1759,7 +1777,13 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
 	}
 	fn := fnv.fn
-	scope := &pyEnv{parent: fnv.env}
+	var scope *pyEnv
+	if ev.arena != nil {
+		scope = &ev.arena.envs.take(1)[:1][0]
+		*scope = pyEnv{parent: fnv.env}
+	} else {
+		scope = &pyEnv{parent: fnv.env}
+	}
 	if n := len(fn.params) + 4; ev.arena != nil {
 		scope.names, scope.vals = ev.arena.argn.take(n), ev.ptrs(n)
 	} else {

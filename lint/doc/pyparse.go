@@ -107,6 +107,7 @@ type pyArena struct {
 	args2 pyChunks[[2]int]
 	kws   pyChunks[pyKw]    // call keywords
 	stl   pyChunks[*pyStmt] // statement lists
+	envs  pyChunks[pyEnv]   // the scopes of function calls
 	toks  []pyTok
 }
 
@@ -168,6 +169,7 @@ func (a *pyArena) release() {
 	a.args2.reset()
 	a.kws.reset()
 	a.stl.reset()
+	a.envs.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}

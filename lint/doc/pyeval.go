@@ -781,6 +781,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.opaque(e)
 	case "list", "tuple", "set":
 		var items []*pyVal
+		if len(e.kids) > 0 {
+			items = ev.ptrs(len(e.kids)) // a starred item past this room moves it to the heap
+		}
 		for _, k := range e.kids {
 			if k.op == "star" {
 				x := ev.eval(k.kids[0], env)

@@ -102,8 +102,10 @@
 // dict indexes string keys by their text (no key string per lookup); a call's scope comes
 // from the arena, and the builder's path of enclosing dicts is made once per dict, not per
 // entry. Per corpus pass Python allocates 741 KB in 3.6k allocations instead of 853 KB in
-// 8.05k (gin unchanged: 465 KB, 1.8k); a list display's items reserved from the arena since
-// (after these rounds) take it to 738 KB and 3.4k. Interleaved rounds of the two test binaries, µs/KiB:
+// 8.05k (gin unchanged: 465 KB, 1.8k). Since these rounds, a list display's items reserved
+// from the arena, the parser's stacks kept in the arena between files and a str or list
+// method named without a map literal per access take it to 706 KB and 3.1k (CPU time not
+// measured again). Interleaved rounds of the two test binaries, µs/KiB:
 //
 //	                            before              after
 //	equal-volume (11 rounds)    Python 47.4-54.9    Python 42.9-47.9 (one round 68.2 in a

@@ -838,7 +838,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		case pvModule:
 			return ev.val(pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e})
 		case pvStr, pvList:
-			return ev.val(pyVal{k: pvBuiltin, name: map[pvKind]string{pvStr: "str.", pvList: "list."}[obj.k] + e.name, recv: obj, s0: e.s, e0: e.e})
+			prefix := "str."
+			if obj.k == pvList {
+				prefix = "list."
+			}
+			return ev.val(pyVal{k: pvBuiltin, name: prefix + e.name, recv: obj, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case "index":

@@ -108,7 +108,11 @@ type pyArena struct {
 	kws   pyChunks[pyKw]    // call keywords
 	stl   pyChunks[*pyStmt] // statement lists
 	envs  pyChunks[pyEnv]   // the scopes of function calls
-	toks  []pyTok
+	// the parser's stacks (pyParser.stack, keys, kws, stmts), kept between files
+	pstack, pkeys []*pyExpr
+	pkws          []pyKw
+	pstmts        []*pyStmt
+	toks          []pyTok
 }
 
 // pyChunks hands out short slices carved from reused blocks of 512 elements.
@@ -158,6 +162,20 @@ func getPyArena() *pyArena {
 		return a
 	}
 	return new(pyArena)
+}
+
+// keepStacks keeps p's stacks for the next file's parser (cleared: they hold no pointers into
+// this file's parse; a huge one is not kept).
+func (a *pyArena) keepStacks(p *pyParser) {
+	if cap(p.stack) > 1<<12 || cap(p.keys) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
+		a.pstack, a.pkeys, a.pkws, a.pstmts = nil, nil, nil, nil
+		return
+	}
+	clear(p.stack[:cap(p.stack)])
+	clear(p.keys[:cap(p.keys)])
+	clear(p.kws[:cap(p.kws)])
+	clear(p.stmts[:cap(p.stmts)])
+	a.pstack, a.pkeys, a.pkws, a.pstmts = p.stack[:0], p.keys[:0], p.kws[:0], p.stmts[:0]
 }
 
 // release returns the arena for reuse (its contents are dead: nothing may use them after).

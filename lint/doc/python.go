@@ -42,7 +42,11 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
+	// The parser's stacks are kept in the arena between files (they end empty, or hold
+	// garbage after a syntax error, which the next file's parser drops).
+	p.stack, p.keys, p.kws, p.stmts = arena.pstack[:0], arena.pkeys[:0], arena.pkws[:0], arena.pstmts[:0]
 	stmts, perr := p.parseModule()
+	arena.keepStacks(p)
 	if perr != nil {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
 		return

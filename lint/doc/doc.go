@@ -117,11 +117,11 @@
 //	                            gin    1.13-1.21×   gin    1.08-1.12×
 //
 // Since these rounds (631252b, 1c0e81d), a list display's items reserved from the arena, the
-// parser's stacks kept in the arena between files and a str or list method named without a map literal per access
-// take it to 706 KB and 3.1k; against 23099c7 (load average 4-4.6, so single µs/KiB values
-// swing up to 40 % and the ratios are the figures to read) Python is 2.17-2.33× YAML instead of
-// 2.39-2.59× (six rounds) and 2.02-2.18× instead of 2.41-2.46× with GOGC=off (four rounds), gin
-// 1.20-1.25× instead of 1.23-1.30× and 1.09-1.12× instead of 1.16-1.25×.
+// parser's stacks kept in the arena between files and a str or list method named without a map
+// literal per access take it to 706 KB and 3.1k; against 23099c7 (load average 4-4.6, so single
+// µs/KiB values swing up to 40 % and the ratios are the figures to read) Python is 2.17-2.33×
+// YAML instead of 2.39-2.59× (six rounds) and 2.02-2.18× instead of 2.41-2.46× with GOGC=off
+// (four rounds), gin 1.20-1.25× instead of 1.23-1.30× and 1.09-1.12× instead of 1.16-1.25×.
 //
 // About a tenth off Python and gin, and the target is still not met: Python reads at about
 // 2.2× YAML, gin 1.2×. Tried in the same session and dropped: reading a call, attribute or

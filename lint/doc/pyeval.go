@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"math"
 	"sort"
 	"strconv"
@@ -52,8 +53,11 @@ type pyVal struct {
 type pyList struct{ items []*pyVal }
 
 type pyDict struct {
-	ents  []pyEnt
-	index map[string]int
+	ents []pyEnt
+	// index finds the entries of a large dict: string keys by their text (no key to make),
+	// others by dictKey in others (made when first needed). nil for a small dict.
+	index  map[string]int
+	others map[string]int
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
 	partial bool
@@ -141,6 +145,9 @@ type pyEval struct {
 	lines   *LineIndex
 	arena   *pyArena        // where values come from (nil: the heap)
 	fields  map[int]*pyExpr // parsed f-string fields by offset
+	// fbuf is the f-string buffer kept between f-strings (nil while one is being formatted:
+	// a field that holds an f-string formats into its own).
+	fbuf []byte
 	// refused is the first argument big_vision's parse_arg refused: Python raises there, so
 	// the config does not load (parsePython reports it and builds no tree).
 	refused *pyRefusal
@@ -246,8 +253,12 @@ func sameKey(a, b *pyVal) bool {
 // pyDictIndexed keys.
 func (d *pyDict) find(k *pyVal) int {
 	if d.index != nil {
-		key, _ := dictKey(k)
-		if i, ok := d.index[key]; ok {
+		m, key := d.index, k.s
+		if k.k != pvStr {
+			m = d.others
+			key, _ = dictKey(k)
+		}
+		if i, ok := m[key]; ok {
 			return i
 		}
 		return -1
@@ -263,15 +274,27 @@ func (d *pyDict) find(k *pyVal) int {
 const pyDictIndexed = 16
 
 func (d *pyDict) reindex() {
+	d.index, d.others = nil, nil
 	if len(d.ents) < pyDictIndexed {
-		d.index = nil
 		return
 	}
 	d.index = make(map[string]int, len(d.ents))
 	for j := range d.ents {
-		s, _ := dictKey(d.ents[j].k)
-		d.index[s] = j
+		d.addIndex(d.ents[j].k, j)
 	}
+}
+
+// addIndex records that key k is entry j (in an indexed dict).
+func (d *pyDict) addIndex(k *pyVal, j int) {
+	if k.k == pvStr {
+		d.index[k.s] = j
+		return
+	}
+	if d.others == nil {
+		d.others = map[string]int{}
+	}
+	s, _ := dictKey(k)
+	d.others[s] = j
 }
 
 func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
@@ -287,7 +310,7 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 // getStr looks a string key up without making a value for it.
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
 	if d.index != nil {
-		if i, ok := d.index["s"+name]; ok {
+		if i, ok := d.index[name]; ok {
 			return d.ents[i].v, true
 		}
 		return nil, false
@@ -311,8 +334,7 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 	}
 	d.ents = append(d.ents, pyEnt{k: k, v: v, ks: ks, ke: ke})
 	if d.index != nil {
-		s, _ := dictKey(k)
-		d.index[s] = len(d.ents) - 1
+		d.addIndex(k, len(d.ents)-1)
 	} else if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
@@ -759,6 +781,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.opaque(e)
 	case "list", "tuple", "set":
 		var items []*pyVal
+		if len(e.kids) > 0 {
+			items = ev.ptrs(len(e.kids)) // a starred item past this room moves it to the heap
+		}
 		for _, k := range e.kids {
 			if k.op == "star" {
 				x := ev.eval(k.kids[0], env)
@@ -813,7 +838,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		case pvModule:
 			return ev.val(pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e})
 		case pvStr, pvList:
-			return ev.val(pyVal{k: pvBuiltin, name: map[pvKind]string{pvStr: "str.", pvList: "list."}[obj.k] + e.name, recv: obj, s0: e.s, e0: e.e})
+			prefix := "str."
+			if obj.k == pvList {
+				prefix = "list."
+			}
+			return ev.val(pyVal{k: pvBuiltin, name: prefix + e.name, recv: obj, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case "index":
@@ -1355,22 +1384,29 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 	}
-	var b strings.Builder
+	// The result is written into one reused buffer and copied into a string once.
+	b := ev.fbuf[:0]
+	ev.fbuf = nil
+	defer func() {
+		if cap(b) <= 1<<16 {
+			ev.fbuf = b[:0]
+		}
+	}()
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			b.WriteString(t.text)
+			b = append(b, t.text...)
 			continue
 		}
 		raw := t.is(pfxRaw)
 		body := ev.src[t.body : t.end-int(t.quote)]
 		lit := func(s []byte) {
-			if raw {
-				b.Write(s)
+			if raw || bytes.IndexByte(s, '\\') < 0 {
+				b = append(b, s...)
 			} else {
-				b.WriteString(pyUnescape(string(s)))
+				b = append(b, pyUnescape(string(s))...)
 			}
 		}
 		start := 0
@@ -1378,7 +1414,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			c := body[i]
 			if c == '}' && i+1 < len(body) && body[i+1] == '}' {
 				lit(body[start:i])
-				b.WriteByte('}')
+				b = append(b, '}')
 				i++
 				start = i + 1
 				continue
@@ -1388,7 +1424,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			if i+1 < len(body) && body[i+1] == '{' {
 				lit(body[start:i])
-				b.WriteByte('{')
+				b = append(b, '{')
 				i++
 				start = i + 1
 				continue
@@ -1443,8 +1479,8 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			if !ok {
 				return ev.opaque(e)
 			}
-			b.WriteString(s)
-			if b.Len() > pyMaxStr {
+			b = append(b, s...)
+			if len(b) > pyMaxStr {
 				return ev.opaque(e)
 			}
 			i = j
@@ -1452,7 +1488,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		lit(body[start:])
 	}
-	return ev.strVal(b.String(), e.s, e.e)
+	return ev.strVal(string(b), e.s, e.e)
 }
 
 // subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does
@@ -1569,9 +1605,14 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 
 var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}
 
-var pyBuiltins = map[string]bool{"dict": true, "list": true, "tuple": true, "set": true, "frozenset": true, "len": true, "range": true, "int": true, "float": true, "str": true, "bool": true, "min": true, "max": true, "sum": true, "abs": true, "round": true, "sorted": true, "reversed": true, "enumerate": true, "zip": true, "print": true, "any": true, "all": true}
-
-func pyBuiltin(name string) bool { return pyBuiltins[name] }
+// pyBuiltin reports whether name is a builtin the evaluator knows (a switch, not a map's hash).
+func pyBuiltin(name string) bool {
+	switch name {
+	case "dict", "list", "tuple", "set", "frozenset", "len", "range", "int", "float", "str", "bool", "min", "max", "sum", "abs", "round", "sorted", "reversed", "enumerate", "zip", "print", "any", "all":
+		return true
+	}
+	return false
+}
 
 type pyArgs struct {
 	pos   []*pyVal
@@ -1743,7 +1784,13 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
 	}
 	fn := fnv.fn
-	scope := &pyEnv{parent: fnv.env}
+	var scope *pyEnv
+	if ev.arena != nil {
+		scope = &ev.arena.envs.take(1)[:1][0]
+		*scope = pyEnv{parent: fnv.env}
+	} else {
+		scope = &pyEnv{parent: fnv.env}
+	}
 	if n := len(fn.params) + 4; ev.arena != nil {
 		scope.names, scope.vals = ev.arena.argn.take(n), ev.ptrs(n)
 	} else {

@@ -236,32 +236,33 @@ func (l *pyLexer) run() {
 				l.fail(l.i, "unexpected character after line continuation")
 			}
 			l.i = j
-		case isPyIdentStart(c) || c >= utf8.RuneSelf:
+		case pyIdentByte[c] == 1:
+			// An ASCII name: an index loop over the byte table, no rune decoding.
+			s, j := l.i, l.i+1
+			for j < len(src) && pyIdentByte[src[j]] != 0 {
+				j++
+			}
+			if j < len(src) && src[j] >= utf8.RuneSelf {
+				l.i = j
+				l.identRest()
+				j = l.i
+			}
+			l.i = j
+			name := l.sub(s, j)
+			if j < len(src) && (src[j] == '\'' || src[j] == '"') && len(name) <= 2 && isStrPrefix(name) {
+				l.str(s, strings.ToLower(name))
+				continue
+			}
+			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, text: name})
+			l.codeOnLn = true
+		case c >= utf8.RuneSelf:
 			s := l.i
-			if c >= utf8.RuneSelf {
-				r, n := utf8.DecodeRune(src[l.i:])
-				if !unicode.IsLetter(r) {
-					l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
-				}
-				l.i += n
-			} else {
-				l.i++
+			r, n := utf8.DecodeRune(src[l.i:])
+			if !unicode.IsLetter(r) {
+				l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
 			}
-			for l.i < len(src) {
-				b := src[l.i]
-				if isPyIdentStart(b) || (b >= '0' && b <= '9') {
-					l.i++
-					continue
-				}
-				if b >= utf8.RuneSelf {
-					r, n := utf8.DecodeRune(src[l.i:])
-					if unicode.IsLetter(r) || unicode.IsDigit(r) {
-						l.i += n
-						continue
-					}
-				}
-				break
-			}
+			l.i += n
+			l.identRest()
 			name := l.sub(s, l.i)
 			if l.i < len(src) && (src[l.i] == '\'' || src[l.i] == '"') && isStrPrefix(name) {
 				l.str(s, strings.ToLower(name))
@@ -289,6 +290,39 @@ func (l *pyLexer) run() {
 	}
 	l.emit(pyEOF, len(src), len(src), "")
 }
+
+// identRest reads the rest of a name from l.i (letters and digits of any script).
+func (l *pyLexer) identRest() {
+	src := l.src
+	for l.i < len(src) {
+		b := src[l.i]
+		if pyIdentByte[b] != 0 {
+			l.i++
+			continue
+		}
+		if b >= utf8.RuneSelf {
+			r, n := utf8.DecodeRune(src[l.i:])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				l.i += n
+				continue
+			}
+		}
+		break
+	}
+}
+
+// pyIdentByte is 1 for the ASCII bytes that start a name, 2 for digits, 0 otherwise.
+var pyIdentByte = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case isPyIdentStart(byte(c)):
+			t[c] = 1
+		case c >= '0' && c <= '9':
+			t[c] = 2
+		}
+	}
+	return t
+}()
 
 func isPyIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
@@ -472,32 +506,40 @@ func (l *pyLexer) op() {
 	src := l.src
 	s := l.i
 	rest := src[l.i:]
-	// Brackets and separators never start a longer operator (but "." may start "...").
-	if c := rest[0]; c == ',' || c == ':' && (len(rest) < 2 || rest[1] != '=') || c == '(' || c == ')' || c == '[' || c == ']' || c == '{' || c == '}' || c == ';' || c == '.' && (len(rest) < 3 || rest[1] != '.') {
-		goto single
-	}
+	// Operators of two or three characters, found by their first two bytes (brackets and
+	// separators never start a longer operator, but "." may start "...").
 	if len(rest) >= 2 {
 		n := 0
-		switch l.sub(s, s+2) {
-		case "**", "//", "<<", ">>":
-			n = 2
-			if len(rest) >= 3 && rest[2] == '=' {
-				n = 3 // **= //= <<= >>=
+		switch c, c2 := rest[0], rest[1]; c {
+		case '*', '/', '<', '>':
+			if c2 == c {
+				n = 2
+				if len(rest) >= 3 && rest[2] == '=' {
+					n = 3 // **= //= <<= >>=
+				}
+			} else if c2 == '=' {
+				n = 2
 			}
-		case "..":
-			if len(rest) >= 3 && rest[2] == '.' {
+		case '=', '!', '+', '%', '&', '|', '^', '@', ':':
+			if c2 == '=' {
+				n = 2
+			}
+		case '-':
+			if c2 == '=' || c2 == '>' {
+				n = 2
+			}
+		case '.':
+			if c2 == '.' && len(rest) >= 3 && rest[2] == '.' {
 				n = 3
 			}
-		case "<=", ">=", "==", "!=", "->", ":=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "@=":
-			n = 2
 		}
 		if n > 0 {
 			l.i += n
-			l.emit(pyOp, s, l.i, l.sub(s, l.i))
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i)})
+			l.codeOnLn = true
 			return
 		}
 	}
-single:
 	c := src[l.i]
 	switch c {
 	case '(', '[', '{':
@@ -527,7 +569,8 @@ single:
 		l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
 	}
 	l.i++
-	l.emit(pyOp, s, l.i, l.sub(s, l.i))
+	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i)})
+	l.codeOnLn = true
 }
 
 // sub is src[a:b] as a string, without a copy.

@@ -75,6 +75,13 @@ type pyParser struct {
 	depth int
 	max   int
 	arena *pyArena // where expressions come from (nil: the heap)
+	// stack and kws collect the items of the lists being read (nested ones above outer ones),
+	// each copied into one exact-size list when its closing bracket is read, instead of a
+	// list grown by appends from nothing.
+	stack []*pyExpr
+	keys  []*pyExpr // dict keys (nil for **x), alongside their values on stack
+	kws   []pyKw
+	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
 }
 
 // pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
@@ -98,7 +105,14 @@ type pyArena struct {
 	argv  pyChunks[*pyVal]
 	argn  pyChunks[string]
 	args2 pyChunks[[2]int]
-	toks  []pyTok
+	kws   pyChunks[pyKw]    // call keywords
+	stl   pyChunks[*pyStmt] // statement lists
+	envs  pyChunks[pyEnv]   // the scopes of function calls
+	// the parser's stacks (pyParser.stack, keys, kws, stmts), kept between files
+	pstack, pkeys []*pyExpr
+	pkws          []pyKw
+	pstmts        []*pyStmt
+	toks          []pyTok
 }
 
 // pyChunks hands out short slices carved from reused blocks of 512 elements.
@@ -150,6 +164,20 @@ func getPyArena() *pyArena {
 	return new(pyArena)
 }
 
+// keepStacks keeps p's stacks for the next file's parser (cleared: they hold no pointers into
+// this file's parse; a huge one is not kept).
+func (a *pyArena) keepStacks(p *pyParser) {
+	if cap(p.stack) > 1<<12 || cap(p.keys) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
+		a.pstack, a.pkeys, a.pkws, a.pstmts = nil, nil, nil, nil
+		return
+	}
+	clear(p.stack[:cap(p.stack)])
+	clear(p.keys[:cap(p.keys)])
+	clear(p.kws[:cap(p.kws)])
+	clear(p.stmts[:cap(p.stmts)])
+	a.pstack, a.pkeys, a.pkws, a.pstmts = p.stack[:0], p.keys[:0], p.kws[:0], p.stmts[:0]
+}
+
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
 func (a *pyArena) release() {
 	a.ei, a.ej, a.pi, a.pj, a.si, a.sj, a.vi, a.vj = 0, 0, 0, 0, 0, 0, 0, 0
@@ -157,6 +185,9 @@ func (a *pyArena) release() {
 	a.argv.reset()
 	a.argn.reset()
 	a.args2.reset()
+	a.kws.reset()
+	a.stl.reset()
+	a.envs.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -279,6 +310,71 @@ func (p *pyParser) mk(x pyExpr) *pyExpr {
 	return e
 }
 
+// popList returns the items pushed on the stack since mark as one list of exact size (nil for
+// none) and pops them.
+func (p *pyParser) popList(mark int) []*pyExpr { return p.pop(&p.stack, mark) }
+
+// pop is popList for any of the parser's stacks.
+func (p *pyParser) pop(stack *[]*pyExpr, mark int) []*pyExpr {
+	n := len(*stack) - mark
+	if n == 0 {
+		return nil
+	}
+	var out []*pyExpr
+	if p.arena == nil || n > 128 {
+		out = make([]*pyExpr, n)
+	} else {
+		out = p.arena.list(n)
+	}
+	copy(out, (*stack)[mark:])
+	clear((*stack)[mark:])
+	*stack = (*stack)[:mark]
+	return out
+}
+
+// popKws is popList for call keywords.
+func (p *pyParser) popKws(mark int) []pyKw {
+	n := len(p.kws) - mark
+	if n == 0 {
+		return nil
+	}
+	var out []pyKw
+	if p.arena == nil {
+		out = make([]pyKw, n)
+	} else {
+		out = p.arena.kws.take(n)[:n]
+	}
+	copy(out, p.kws[mark:])
+	clear(p.kws[mark:])
+	p.kws = p.kws[:mark]
+	return out
+}
+
+// stmtList copies a block's statements into one list of exact size (nil for none).
+func (p *pyParser) stmtList(src []*pyStmt) []*pyStmt {
+	if len(src) == 0 {
+		return nil
+	}
+	var out []*pyStmt
+	if p.arena == nil {
+		out = make([]*pyStmt, len(src))
+	} else {
+		out = p.arena.stl.take(len(src))[:len(src)]
+	}
+	copy(out, src)
+	return out
+}
+
+// stmt1 is a list of one statement.
+func (p *pyParser) stmt1(st *pyStmt) []*pyStmt {
+	if p.arena == nil {
+		return []*pyStmt{st}
+	}
+	out := p.arena.stl.take(1)[:1]
+	out[0] = st
+	return out
+}
+
 // kids1 and kids2 are operand lists (capacity exact: an append copies).
 func (p *pyParser) kids1(x *pyExpr) []*pyExpr {
 	if p.arena == nil {
@@ -342,7 +438,15 @@ func (p *pyParser) enter() {
 
 func (p *pyParser) leave() { p.depth-- }
 
-var pyKeywords = map[string]bool{"and": true, "as": true, "assert": true, "async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true, "else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true, "import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true, "True": true, "False": true, "None": true}
+// isPyKeyword reports whether s is a Python keyword (a switch: faster than a map's hash for the
+// names of every expression).
+func isPyKeyword(s string) bool {
+	switch s {
+	case "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "True", "False", "None":
+		return true
+	}
+	return false
+}
 
 // parseModule parses the whole file.
 func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
@@ -376,21 +480,23 @@ func (p *pyParser) block() []*pyStmt {
 	}
 	p.enter()
 	defer p.leave()
-	var out []*pyStmt
+	mark := len(p.stmts)
 	for {
 		t := p.peek()
-		if t.kind == pyDedent {
-			p.next()
-			return out
-		}
-		if t.kind == pyEOF {
+		if t.kind == pyDedent || t.kind == pyEOF {
+			if t.kind == pyDedent {
+				p.next()
+			}
+			out := p.stmtList(p.stmts[mark:])
+			clear(p.stmts[mark:])
+			p.stmts = p.stmts[:mark]
 			return out
 		}
 		if t.kind == pyNewline {
 			p.next()
 			continue
 		}
-		out = append(out, p.statement()...)
+		p.stmts = append(p.stmts, p.statement()...)
 	}
 }
 
@@ -402,9 +508,9 @@ func (p *pyParser) statement() []*pyStmt {
 	if t.kind == pyName {
 		switch t.text {
 		case "def":
-			return []*pyStmt{p.funcDef()}
+			return p.stmt1(p.funcDef())
 		case "if":
-			return []*pyStmt{p.ifStmt()}
+			return p.stmt1(p.ifStmt())
 		case "for":
 			p.next()
 			target := p.targetList()
@@ -419,7 +525,7 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.orelse = p.block()
 			}
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "while":
 			p.next()
 			cond := p.namedExpr()
@@ -429,7 +535,7 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.orelse = p.block()
 			}
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "with":
 			p.next()
 			st := p.mkStmt(pyStmt{kind: "with", s: t.start})
@@ -463,7 +569,7 @@ func (p *pyParser) statement() []*pyStmt {
 				}
 			}
 			st.body = p.block()
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "try":
 			p.next()
 			st := p.mkStmt(pyStmt{kind: "try", s: t.start})
@@ -490,7 +596,7 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.extra = append(st.extra, p.block())
 			}
-			return []*pyStmt{st}
+			return p.stmt1(st)
 		case "class":
 			p.next()
 			if p.next().kind != pyName {
@@ -540,11 +646,17 @@ func (p *pyParser) statement() []*pyStmt {
 
 // tryMatch skips a match statement's subject and block of cases (never evaluated).
 func (p *pyParser) tryMatch() (ok bool) {
+	marks := [3]int{len(p.stack), len(p.keys), len(p.kws)}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, stop := r.(pyParseStop); !stop {
 				panic(r)
 			}
+			// Drop what the failed parse left on the stacks.
+			p.pop(&p.stack, marks[0])
+			p.pop(&p.keys, marks[1])
+			clear(p.kws[marks[2]:])
+			p.kws = p.kws[:marks[2]]
 			ok = false
 		}
 	}()
@@ -587,7 +699,7 @@ func (p *pyParser) ifStmt() *pyStmt {
 	st := p.mkStmt(pyStmt{kind: "if", s: t.start, value: cond})
 	st.body = p.block()
 	if p.isKw("elif") {
-		st.orelse = []*pyStmt{p.ifStmt()}
+		st.orelse = p.stmt1(p.ifStmt())
 	} else if p.isKw("else") {
 		p.next()
 		st.orelse = p.block()
@@ -671,7 +783,17 @@ func (p *pyParser) endLine() {
 
 // simpleLine reads `stmt; stmt; ...` NEWLINE.
 func (p *pyParser) simpleLine() []*pyStmt {
-	var out []*pyStmt
+	first := p.simple()
+	if !p.isOp(";") {
+		p.endLine()
+		return p.stmt1(first)
+	}
+	out := []*pyStmt{first}
+	p.next()
+	if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
+		p.endLine()
+		return out
+	}
 	for {
 		out = append(out, p.simple())
 		if p.isOp(";") {
@@ -794,14 +916,18 @@ func (p *pyParser) simple() *pyStmt {
 	first := p.starExprList()
 	switch {
 	case p.isOp("="):
-		st := p.mkStmt(pyStmt{kind: "assign", s: t.start, targets: p.kids1(first)})
+		// Targets and value are collected on the stack: the last is the value.
+		st := p.mkStmt(pyStmt{kind: "assign", s: t.start})
+		mark := len(p.stack)
+		p.stack = append(p.stack, first)
 		for p.isOp("=") {
 			p.next()
-			v := p.assignValue()
-			st.targets = append(st.targets, v)
+			p.stack = append(p.stack, p.assignValue())
 		}
-		st.value = st.targets[len(st.targets)-1]
-		st.targets = st.targets[:len(st.targets)-1]
+		st.value = p.stack[len(p.stack)-1]
+		p.stack[len(p.stack)-1] = nil
+		p.stack = p.stack[:len(p.stack)-1]
+		st.targets = p.popList(mark)
 		for _, tg := range st.targets {
 			p.checkTarget(tg)
 		}
@@ -962,7 +1088,7 @@ func (p *pyParser) leafAhead() bool {
 	t := &p.toks[p.i]
 	switch t.kind {
 	case pyName:
-		if pyKeywords[t.text] && t.text != "True" && t.text != "False" && t.text != "None" {
+		if isPyKeyword(t.text) && t.text != "True" && t.text != "False" && t.text != "None" {
 			return false
 		}
 	case pyNumber, pyString:
@@ -1229,33 +1355,37 @@ func (p *pyParser) sliceItem() *pyExpr {
 func (p *pyParser) callArgs(c *pyExpr) {
 	p.enter()
 	defer p.leave()
+	mark, kmark := len(p.stack), len(p.kws)
+	p.stack = append(p.stack, c.kids...)
+	c.kids = nil
 	for !p.isOp(")") {
 		switch {
 		case p.isOp("*"):
 			t := p.next()
 			x := p.expr()
-			c.kids = append(c.kids, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
+			p.stack = append(p.stack, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
 		case p.isOp("**"):
 			p.next()
 			x := p.expr()
-			c.kw = append(c.kw, pyKw{val: x})
+			p.kws = append(p.kws, pyKw{val: x})
 		case p.peek().kind == pyName && p.toks[p.i+1].kind == pyOp && p.toks[p.i+1].text == "=":
 			n := p.next()
 			p.next()
-			c.kw = append(c.kw, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
+			p.kws = append(p.kws, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
 		default:
 			x := p.namedExpr()
 			if p.isKw("for") || p.isKw("async") {
 				x = p.comprehension("gen", x, nil, x.s)
 				x.e = p.peek().start
 			}
-			c.kids = append(c.kids, x)
+			p.stack = append(p.stack, x)
 		}
 		if !p.isOp(",") {
 			break
 		}
 		p.next()
 	}
+	c.kids, c.kw = p.popList(mark), p.popKws(kmark)
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
@@ -1291,7 +1421,7 @@ func (p *pyParser) atom() *pyExpr {
 	t := p.next()
 	switch t.kind {
 	case pyName:
-		if pyKeywords[t.text] {
+		if isPyKeyword(t.text) {
 			switch t.text {
 			case "True", "False", "None":
 				return p.mk(pyExpr{op: "const", name: t.text, s: t.start, e: t.end})
@@ -1355,14 +1485,17 @@ func (p *pyParser) atom() *pyExpr {
 				}
 				return first
 			}
-			tu := p.mk(pyExpr{op: "tuple", s: t.start, kids: p.kids1(first)})
+			tu := p.mk(pyExpr{op: "tuple", s: t.start})
+			mark := len(p.stack)
+			p.stack = append(p.stack, first)
 			for p.isOp(",") {
 				p.next()
 				if p.isOp(")") {
 					break
 				}
-				tu.kids = append(tu.kids, p.starOrNamed())
+				p.stack = append(p.stack, p.starOrNamed())
 			}
+			tu.kids = p.popList(mark)
 			tu.e = p.expectOp(")").end
 			p.leave()
 			return tu
@@ -1380,14 +1513,16 @@ func (p *pyParser) atom() *pyExpr {
 				c.e = p.expectOp("]").end
 				return c
 			}
-			l.kids = append(l.kids, first)
+			mark := len(p.stack)
+			p.stack = append(p.stack, first)
 			for p.isOp(",") {
 				p.next()
 				if p.isOp("]") {
 					break
 				}
-				l.kids = append(l.kids, p.starOrNamed())
+				p.stack = append(p.stack, p.starOrNamed())
 			}
+			l.kids = p.popList(mark)
 			l.e = p.expectOp("]").end
 			return l
 		case "{":
@@ -1398,10 +1533,11 @@ func (p *pyParser) atom() *pyExpr {
 				d.e = p.next().end
 				return d
 			}
+			mark, kmark := len(p.stack), len(p.keys)
 			if p.isOp("**") {
 				p.next()
-				d.keys = append(d.keys, nil)
-				d.kids = append(d.kids, p.bitOr())
+				p.keys = append(p.keys, nil)
+				p.stack = append(p.stack, p.bitOr())
 			} else {
 				k := p.starOrNamed()
 				if p.isOp(":") {
@@ -1412,8 +1548,8 @@ func (p *pyParser) atom() *pyExpr {
 						c.e = p.expectOp("}").end
 						return c
 					}
-					d.keys = append(d.keys, k)
-					d.kids = append(d.kids, v)
+					p.keys = append(p.keys, k)
+					p.stack = append(p.stack, v)
 				} else {
 					// A set display or set comprehension.
 					if p.isKw("for") || p.isKw("async") {
@@ -1422,7 +1558,7 @@ func (p *pyParser) atom() *pyExpr {
 						return c
 					}
 					d.op = "set"
-					d.kids = append(d.kids, k)
+					p.stack = append(p.stack, k)
 				}
 			}
 			for p.isOp(",") {
@@ -1431,20 +1567,21 @@ func (p *pyParser) atom() *pyExpr {
 					break
 				}
 				if d.op == "set" {
-					d.kids = append(d.kids, p.starOrNamed())
+					p.stack = append(p.stack, p.starOrNamed())
 					continue
 				}
 				if p.isOp("**") {
 					p.next()
-					d.keys = append(d.keys, nil)
-					d.kids = append(d.kids, p.bitOr())
+					p.keys = append(p.keys, nil)
+					p.stack = append(p.stack, p.bitOr())
 					continue
 				}
 				k := p.expr()
 				p.expectOp(":")
-				d.keys = append(d.keys, k)
-				d.kids = append(d.kids, p.expr())
+				p.keys = append(p.keys, k)
+				p.stack = append(p.stack, p.expr())
 			}
+			d.kids, d.keys = p.popList(mark), p.pop(&p.keys, kmark)
 			d.e = p.expectOp("}").end
 			return d
 		}

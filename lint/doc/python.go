@@ -42,7 +42,11 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
+	// The parser's stacks are kept in the arena between files (they end empty, or hold
+	// garbage after a syntax error, which the next file's parser drops).
+	p.stack, p.keys, p.kws, p.stmts = arena.pstack[:0], arena.pkeys[:0], arena.pkws[:0], arena.pstmts[:0]
 	stmts, perr := p.parseModule()
+	arena.keepStacks(p)
 	if perr != nil {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
 		return
@@ -203,13 +207,16 @@ func countValues(v *pyVal, limit int) int {
 
 func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 	n.Children = b.alloc.children(len(d.ents))
+	// The path below d, made once for all its entries (appended to by deeper dicts in place
+	// when there is room: each call reads only its own path[:len]).
+	path = append(path, d)
 	for i := range d.ents {
 		en := &d.ents[i]
 		key, ok := pyStr(en.k)
 		if !ok {
 			continue
 		}
-		c := b.node(en.v, depth+1, append(path, d))
+		c := b.node(en.v, depth+1, path)
 		if c == nil {
 			return
 		}

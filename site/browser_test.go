@@ -349,6 +349,19 @@ func TestBrowserChecker(t *testing.T) {
 	if n := eval[int](b, `document.querySelectorAll('#tl-findings li[data-rule="parse-error"]').length`); n != 0 {
 		t.Errorf("the light module's parse-error is still listed after the full module linted the file")
 	}
+	// TOML is read by the full module only (its reader was 56 KB of the light module's gzip):
+	// a torchtitan config, opened in a fresh page, gets its finding once that has loaded, with
+	// no parse error left.
+	b.resetRequests()
+	toml := "[job]\ndump_folder = \"./outputs\"\n\n[training]\nlocal_batch_size = 1\nsteps = 1000\n\n[checkpoint]\nenable = false\n"
+	b.do("TOML for the full module", chromedp.Navigate("about:blank"), chromedp.Navigate(base+Permalink("train.toml", toml)),
+		chromedp.WaitVisible(ready), chromedp.WaitVisible(`#tl-findings li[data-rule="checkpointing-disabled"]`))
+	if got := b.requested("/" + FullWASM); len(got) != 1 {
+		t.Errorf("a TOML file requested %s %d times, want once", FullWASM, len(got))
+	}
+	if n := eval[int](b, `document.querySelectorAll('#tl-findings li[data-rule="parse-error"]').length`); n != 0 {
+		t.Errorf("the light module's parse-error is still listed after the full module linted the TOML file")
+	}
 
 	// 2. The finding links to its rule page.
 	b.do("following the finding to its rule page", chromedp.Navigate(permalink), chromedp.WaitVisible(finding),

@@ -49,17 +49,11 @@ func launchRoot(p string) string {
 // names no file that exists is not one.
 func joinedRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 	root := launchRoot(p)
-	rel, err := filepath.Rel(root, p)
-	if err != nil || !filepath.IsLocal(rel) {
+	fsys, rel, done := openEditorTree(root, p, read)
+	if fsys == nil {
 		return nil
 	}
-	rel = filepath.ToSlash(rel)
-	r, err := os.OpenRoot(root)
-	if err != nil {
-		return nil
-	}
-	defer r.Close()
-	fsys := &editorFS{FS: r.FS(), root: r, dir: root, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
+	defer done()
 	recipes := []string{rel}
 	if !isYAMLPath(p) {
 		recipes = filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
@@ -135,12 +129,6 @@ const (
 // point into it and only structural checks of its own, instead of a lint of the base alone
 // (which would miss what the configs built on it set).
 func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
-	root := launchRoot(p)
-	rel, err := filepath.Rel(root, p)
-	if err != nil || !filepath.IsLocal(rel) {
-		return nil
-	}
-	rel = filepath.ToSlash(rel)
 	if strings.EqualFold(path.Ext(p), ".py") {
 		// A script or helper module is no config: no search on each change for it.
 		b, ok := read(p)
@@ -148,12 +136,12 @@ func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 			return nil
 		}
 	}
-	r, err := os.OpenRoot(root)
-	if err != nil {
+	root := launchRoot(p)
+	fsys, rel, done := openEditorTree(root, p, read)
+	if fsys == nil {
 		return nil
 	}
-	defer r.Close()
-	fsys := &editorFS{FS: r.FS(), root: r, dir: root, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
+	defer done()
 	stem := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
 	cands := []string{rel}
 	for _, f := range filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig) {
@@ -175,18 +163,39 @@ func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 		if run.File(rel) == nil {
 			continue
 		}
-		files := []string{filepath.Join(root, filepath.FromSlash(s.Primary))}
-		var others []string
-		for _, d := range run.Files {
-			if d.Path != s.Primary {
-				others = append(others, filepath.Join(root, filepath.FromSlash(d.Path)))
-			}
-		}
-		sort.Strings(others)
-		out = append(out, lsp.Run{Root: root, Files: append(files, others...)})
+		out = append(out, lsp.Run{Root: root, Files: runFiles(root, s.Primary, run)})
 		if len(out) == maxCodeRuns {
 			break
 		}
 	}
 	return out
+}
+
+// openEditorTree opens root as the editor sees it (editorFS: confined by os.Root, files read
+// through the editor) and gives p's slash path in it; nil when p is not inside root or root
+// cannot be opened. done closes it.
+func openEditorTree(root, p string, read func(string) ([]byte, bool)) (fsys *editorFS, rel string, done func()) {
+	rel, err := filepath.Rel(root, p)
+	if err != nil || !filepath.IsLocal(rel) {
+		return nil, "", nil
+	}
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		return nil, "", nil
+	}
+	fsys = &editorFS{FS: r.FS(), root: r, dir: root, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
+	return fsys, filepath.ToSlash(rel), func() { r.Close() }
+}
+
+// runFiles lists a composed run's files as the editor names them: the primary first, then the
+// others in path order.
+func runFiles(root, primary string, run *compose.Run) []string {
+	var others []string
+	for _, d := range run.Files {
+		if d.Path != primary {
+			others = append(others, filepath.Join(root, filepath.FromSlash(d.Path)))
+		}
+	}
+	sort.Strings(others)
+	return append([]string{filepath.Join(root, filepath.FromSlash(primary))}, others...)
 }

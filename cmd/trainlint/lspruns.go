@@ -4,12 +4,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
 	"github.com/trainlint/trainlint/lint/compose"
-	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // runSearchDepth is how many folders above an edited YAML file the language server looks for
@@ -76,18 +74,12 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 	if len(top) == 0 || len(top) > maxRunCandidates {
 		return nil
 	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
+	fsys, rel, done := openEditorTree(dir, path, read)
+	if fsys == nil {
 		return nil
 	}
-	defer root.Close()
-	fsys := &editorFS{FS: root.FS(), root: root, dir: dir, read: read, max: int64(doc.DefaultLimits.MaxBytes)}
+	defer done()
 	specs, _ := compose.Discover(fsys, top)
-	rel, err := filepath.Rel(dir, path)
-	if err != nil || !filepath.IsLocal(rel) {
-		return nil
-	}
-	rel = filepath.ToSlash(rel)
 	var out []lsp.Run
 	cache := compose.NewCache()
 	for _, s := range specs {
@@ -95,16 +87,7 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 		if run.File(rel) == nil {
 			continue
 		}
-		r := lsp.Run{Overrides: s.Overrides, Files: []string{filepath.Join(dir, filepath.FromSlash(s.Primary))}}
-		var others []string
-		for _, d := range run.Files {
-			if d.Path != s.Primary {
-				others = append(others, filepath.Join(dir, filepath.FromSlash(d.Path)))
-			}
-		}
-		sort.Strings(others)
-		r.Files = append(r.Files, others...)
-		out = append(out, r)
+		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(dir, s.Primary, run)})
 	}
 	return out
 }

@@ -30,13 +30,21 @@ func archiveFrameworks(rule string) []string {
 	if liteFrameworks == "" {
 		panic("rules: a trainlint_lite build needs " + "-X github.com/trainlint/trainlint/rules.liteFrameworks (rules.LiteFrameworksFlag)")
 	}
-	for _, entry := range strings.Split(liteFrameworks, ";") {
-		if name, fws, _ := strings.Cut(entry, "="); name == rule {
-			if fws == "" {
-				return nil
-			}
-			return strings.Split(fws, ",")
+	if liteTable == nil {
+		// Read once: every rule's register asks, and splitting the whole table for each rule
+		// was most of this package's start-up in the browser.
+		liteTable = map[string]string{}
+		for _, entry := range strings.Split(liteFrameworks, ";") {
+			name, fws, _ := strings.Cut(entry, "=")
+			liteTable[name] = fws
 		}
+	}
+	if fws := liteTable[rule]; fws != "" {
+		return strings.Split(fws, ",")
 	}
 	return nil
 }
+
+// liteTable is liteFrameworks by rule name, filled on archiveFrameworks' first call (package
+// initialisation, which runs on one goroutine).
+var liteTable map[string]string

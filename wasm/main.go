@@ -135,9 +135,11 @@ func main() {
 // warmUp lints small files once. The browser compiles a WebAssembly function the first time it
 // runs, so the first lint used to pay for compiling the parsers, readers and rules (30-60 ms);
 // done while loading (a YAML file before the module says it is ready, a JSON and a TOML file
-// when the page is idle), the user's first lint costs what every later one does.
+// when the page is idle), the user's first lint costs what every later one does. The request is
+// the page's default one (no host count, as a first file nearly always has): the multi-host
+// rules it would otherwise run are compiled when the user first gives a host count.
 func warmUp(files ...api.File) {
-	api.LintBytes(api.Request{Files: files, Options: api.Options{Hosts: 2, DevicesPerHost: 8}})
+	api.LintBytes(api.Request{Files: files})
 }
 
 var (

@@ -207,9 +207,9 @@
 // time's init needs, registers a metric and so compiles runtime.initMetrics, 23 KB) and a
 // smaller lint/dialect init (the Advice maps as data).
 //
-// On 2026-12-01 at 15:55 (load 0.8-1.1 per CPU, the machine otherwise idle): ready 372 ms
+// On 2026-12-01 at 15:55 (load about 0.5 per CPU, the machine otherwise idle): ready 372 ms
 // median (runs 353-542), first lint 8.3 ms. Measured then with interleaved cold loads of two
-// builds in one browser (10 each, same permalink), and kept:
+// builds in one browser (10 each, same permalink, loads per CPU as given), and kept:
 //
 //   - the warm-up lints with the page's default request (no host count) instead of Hosts: 2,
 //     whose multi-host rules a first file does not run, and the light build reads its
@@ -224,6 +224,9 @@
 //     soon as it is created (no frame is drawn in between), while the page mostly waits for the
 //     module's compile: the first update 11 against 26 ms, ready 374 against 395 (load 0.8),
 //     398 against 417 (load 1.0).
+//
+// After both, at 16:08 (load 0.3-0.7 per CPU, judged): ready 354 ms median (runs 312-578, budget
+// 300: still missed), first lint 7.3 ms, the NeMo config 3.0 ms.
 //
 // Where Go's start-up goes now (Node 20, GODEBUG=inittrace=1 and --cpu-prof, quiet machine):
 // lint/dialect's init 12-32 ms, most of it the Trainer's knowledge rows parsed and applied

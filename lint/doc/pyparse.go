@@ -89,18 +89,12 @@ type pyParser struct {
 // outlives parsePython (the Document holds copies). A config makes thousands of small
 // expressions; allocating each, and collecting them, cost more than the parse itself.
 type pyArena struct {
-	exprs  [][]pyExpr
-	ei, ej int
-	stmts  [][]pyStmt
-	si, sj int
-	vals   [][]pyVal
-	vi, vj int
-	ptrs   [][]*pyExpr
-	pi, pj int
-	dicts  [][]pyDict
-	di, dj int
-	ents   [][]pyEnt
-	ni, nj int
+	exprs pyChunks[pyExpr]
+	stmts pyChunks[pyStmt]
+	vals  pyChunks[pyVal]
+	ptrs  pyChunks[*pyExpr] // the parser's operand and item lists
+	dicts pyChunks[pyDict]
+	ents  pyChunks[pyEnt] // dict entries
 	// call arguments: positional and keyword values, keyword names and spans
 	argv  pyChunks[*pyVal]
 	argn  pyChunks[string]
@@ -115,30 +109,46 @@ type pyArena struct {
 	toks          []pyTok
 }
 
-// pyChunks hands out short slices carved from reused blocks of 512 elements.
+// pyChunks hands out elements and short slices carved from reused blocks of size elements
+// (512 when size is 0).
 type pyChunks[T any] struct {
 	blocks [][]T
 	i, j   int
+	size   int
 }
 
-// take is an empty slice with room for n (longer lists come from the heap); appending past n
-// moves it to the heap, never into a neighbour.
-func (c *pyChunks[T]) take(n int) []T {
-	if n > 128 {
-		return make([]T, 0, n)
-	}
+// carve is a slice of n elements (n at most the block size) whose capacity ends at its length,
+// so appending to it moves it to the heap, never into a neighbour. Its elements hold what an
+// earlier file left there: callers set them.
+func (c *pyChunks[T]) carve(n int) []T {
 	for {
 		if c.i == len(c.blocks) {
-			c.blocks = append(c.blocks, make([]T, 512))
+			size := c.size
+			if size == 0 {
+				size = 512
+			}
+			c.blocks = append(c.blocks, make([]T, size))
 		}
 		if b := c.blocks[c.i]; c.j+n <= len(b) {
 			c.j += n
-			return b[c.j-n : c.j-n : c.j]
+			return b[c.j-n : c.j : c.j]
 		}
 		c.i, c.j = c.i+1, 0
 	}
 }
 
+// take is an empty slice with room for n (longer lists come from the heap).
+func (c *pyChunks[T]) take(n int) []T {
+	if n > 128 {
+		return make([]T, 0, n)
+	}
+	return c.carve(n)[:0]
+}
+
+// one is one element (callers set it).
+func (c *pyChunks[T]) one() *T { return &c.carve(1)[0] }
+
+// reset makes the blocks free for the next file; more than 64 of them are not kept.
 func (c *pyChunks[T]) reset() {
 	c.i, c.j = 0, 0
 	if len(c.blocks) > 64 {
@@ -161,7 +171,9 @@ func getPyArena() *pyArena {
 		pyArenas.free = pyArenas.free[:n-1]
 		return a
 	}
-	return new(pyArena)
+	a := new(pyArena)
+	a.exprs.size, a.stmts.size, a.vals.size, a.dicts.size, a.ents.size = 256, 64, 256, 64, 1024
+	return a
 }
 
 // keepStacks keeps p's stacks for the next file's parser (cleared: they hold no pointers into
@@ -180,8 +192,12 @@ func (a *pyArena) keepStacks(p *pyParser) {
 
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
 func (a *pyArena) release() {
-	a.ei, a.ej, a.pi, a.pj, a.si, a.sj, a.vi, a.vj = 0, 0, 0, 0, 0, 0, 0, 0
-	a.di, a.dj, a.ni, a.nj = 0, 0, 0, 0
+	a.exprs.reset()
+	a.stmts.reset()
+	a.vals.reset()
+	a.ptrs.reset()
+	a.dicts.reset()
+	a.ents.reset()
 	a.argv.reset()
 	a.argn.reset()
 	a.args2.reset()
@@ -191,9 +207,6 @@ func (a *pyArena) release() {
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
-	if len(a.exprs) > 64 || len(a.stmts) > 64 || len(a.vals) > 64 || len(a.dicts) > 64 || len(a.ents) > 64 {
-		a.exprs, a.ptrs, a.stmts, a.vals, a.dicts, a.ents = nil, nil, nil, nil, nil, nil
-	}
 	pyArenas.Lock()
 	if len(pyArenas.free) < 4 {
 		pyArenas.free = append(pyArenas.free, a)
@@ -201,44 +214,11 @@ func (a *pyArena) release() {
 	pyArenas.Unlock()
 }
 
-func (a *pyArena) expr() *pyExpr {
-	for {
-		if a.ei == len(a.exprs) {
-			a.exprs = append(a.exprs, make([]pyExpr, 256))
-		}
-		if c := a.exprs[a.ei]; a.ej < len(c) {
-			a.ej++
-			return &c[a.ej-1]
-		}
-		a.ei, a.ej = a.ei+1, 0
-	}
-}
+func (a *pyArena) expr() *pyExpr { return a.exprs.one() }
 
-func (a *pyArena) stmt() *pyStmt {
-	for {
-		if a.si == len(a.stmts) {
-			a.stmts = append(a.stmts, make([]pyStmt, 64))
-		}
-		if c := a.stmts[a.si]; a.sj < len(c) {
-			a.sj++
-			return &c[a.sj-1]
-		}
-		a.si, a.sj = a.si+1, 0
-	}
-}
+func (a *pyArena) stmt() *pyStmt { return a.stmts.one() }
 
-func (a *pyArena) val() *pyVal {
-	for {
-		if a.vi == len(a.vals) {
-			a.vals = append(a.vals, make([]pyVal, 256))
-		}
-		if c := a.vals[a.vi]; a.vj < len(c) {
-			a.vj++
-			return &c[a.vj-1]
-		}
-		a.vi, a.vj = a.vi+1, 0
-	}
-}
+func (a *pyArena) val() *pyVal { return a.vals.one() }
 
 // mkStmt is mk for statements.
 func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
@@ -252,32 +232,13 @@ func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
 	return st
 }
 
-func (a *pyArena) list(n int) []*pyExpr {
-	for {
-		if a.pi == len(a.ptrs) {
-			a.ptrs = append(a.ptrs, make([]*pyExpr, 512))
-		}
-		if c := a.ptrs[a.pi]; a.pj+n <= len(c) {
-			a.pj += n
-			return c[a.pj-n : a.pj : a.pj]
-		}
-		a.pi, a.pj = a.pi+1, 0
-	}
-}
+// list is a list of n operands (n at most 128; callers fill it).
+func (a *pyArena) list(n int) []*pyExpr { return a.ptrs.carve(n) }
 
 func (a *pyArena) dict() *pyDict {
-	for {
-		if a.di == len(a.dicts) {
-			a.dicts = append(a.dicts, make([]pyDict, 64))
-		}
-		if c := a.dicts[a.di]; a.dj < len(c) {
-			a.dj++
-			d := &c[a.dj-1]
-			*d = pyDict{}
-			return d
-		}
-		a.di, a.dj = a.di+1, 0
-	}
+	d := a.dicts.one()
+	*d = pyDict{}
+	return d
 }
 
 // entries is an empty entry list with room for n (a dict that outgrows it moves to the heap).
@@ -286,16 +247,7 @@ func (a *pyArena) entries(n int) []pyEnt {
 	if n > 256 {
 		return make([]pyEnt, 0, n)
 	}
-	for {
-		if a.ni == len(a.ents) {
-			a.ents = append(a.ents, make([]pyEnt, 1024))
-		}
-		if c := a.ents[a.ni]; a.nj+n <= len(c) {
-			a.nj += n
-			return c[a.nj-n : a.nj-n : a.nj]
-		}
-		a.ni, a.nj = a.ni+1, 0
-	}
+	return a.ents.carve(n)[:0]
 }
 
 // mk returns a copy of x (from the arena when the parser has one).

@@ -154,25 +154,24 @@ def enums(gitdir, tag):
     def dict_keys(d):
         return [k.value for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)]
 
+    def mode_dict(section, path, nodes):
+        """The keys of a `mode_dict = {...}` assignment among nodes: the modes the callback accepts."""
+        for n in nodes:
+            if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "mode_dict" \
+                    and isinstance(n.value, ast.Dict):
+                out.append({"section": section, "name": "mode", "values": dict_keys(n.value),
+                            "file": path, "line": n.lineno})
+
     # ModelCheckpoint.__init_monitor_mode: mode_dict = {"min": ..., "max": ...}
     p = PT + "callbacks/model_checkpoint.py"
     t = tree(gitdir, tag, p)
-    if t is not None:
-        _, f = find(t, "ModelCheckpoint", "__init_monitor_mode")
-        for n in ast.walk(f) if f else []:
-            if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "mode_dict" \
-                    and isinstance(n.value, ast.Dict):
-                out.append({"section": "ModelCheckpoint", "name": "mode", "values": dict_keys(n.value),
-                            "file": p, "line": n.lineno})
+    _, f = find(t, "ModelCheckpoint", "__init_monitor_mode") if t is not None else (None, None)
+    mode_dict("ModelCheckpoint", p, ast.walk(f) if f else [])
     # EarlyStopping.mode_dict (class attribute).
     p = PT + "callbacks/early_stopping.py"
     t = tree(gitdir, tag, p)
     c, _ = find(t, "EarlyStopping", None) if t is not None else (None, None)
-    for n in c.body if c else []:
-        if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name) and n.targets[0].id == "mode_dict" \
-                and isinstance(n.value, ast.Dict):
-            out.append({"section": "EarlyStopping", "name": "mode", "values": dict_keys(n.value),
-                        "file": p, "line": n.lineno})
+    mode_dict("EarlyStopping", p, c.body if c else [])
     # GradClipAlgorithmType: the Trainer lower-cases gradient_clip_algorithm and tests membership.
     p = PT + "utilities/enums.py"
     t = tree(gitdir, tag, p)

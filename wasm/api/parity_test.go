@@ -1,3 +1,8 @@
+//go:build !trainlint_lite
+
+// The parity tests build both modules on the host (site.BuildWASMModule), so they are host
+// tests: a build with the light tag leaves them out.
+
 package api_test
 
 import (
@@ -17,16 +22,6 @@ import (
 	"github.com/trainlint/trainlint/site"
 	"github.com/trainlint/trainlint/wasm/api"
 )
-
-// hfPitfall is the browser test's pitfall: an eval batch smaller than the train batch.
-const hfPitfall = `# Fine-tuning run
-output_dir: out/sft
-per_device_train_batch_size: 16
-per_device_eval_batch_size: 4
-eval_strategy: steps
-eval_steps: 500
-save_total_limit: 2
-`
 
 func craftedRequests() []api.Request {
 	return []api.Request{

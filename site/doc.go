@@ -244,7 +244,7 @@
 //   - the module is compiled lazily: --wasm-lazy-compilation is Chromium's default, and the
 //     compilation hints that could ask for more (--wasm-compilation-hints) are off, so a page
 //     cannot choose. compileStreaming only decodes the module and validates its functions
-//     (on worker threads, about 40 ms in all); Liftoff compiles each function on the main
+//     (on worker threads, about 50 ms in all); Liftoff compiles each function on the main
 //     thread at its first call: 1,652 functions and 1.5 MB of code before ready (the runtime's
 //     start and package init 970 functions, 718 KB, of which the runtime 387 KB and ours
 //     145 KB with lint/dialect.init 58 KB and rules.init 22 KB; the warm-up 504 functions,
@@ -253,7 +253,9 @@
 //     --no-wasm-lazy-compilation, 8 loads each, load 1.9): Go's start 13 ms instead of 76, the
 //     warm-up 24 instead of 66, the first lint 2.1 ms instead of 11.6, but the compile then ends
 //     at 371 ms instead of 300 (all 4,272 functions on the two shared cores): ready 437 against
-//     476 ms median (--wasm-lazy-compilation: 466, the default's behaviour);
+//     476 ms median (--wasm-lazy-compilation: 466, the default's behaviour). Meanwhile V8
+//     recompiles the hottest functions with TurboFan on worker threads (178 ms of CPU time
+//     before ready in that trace), which on two busy cores also competes with the page;
 //   - "the compile ends after the bundle" is not the download nor the compile: the bytes reach
 //     V8 on the main thread (wasm.OnBytesReceived), 2.8 MB of 6.9 by 125 ms, the other 4.1 MB
 //     only at 237-253 ms, once the bundle's script (93 ms) had run, then 17 ms to finish the

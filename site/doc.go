@@ -269,8 +269,10 @@
 // Kept: the bundle starts with V8's explicit compile hint (//# allFunctionsCalledOnLoad,
 // Chromium 136 and later, build.mjs's banner), so its functions are compiled on the
 // script-streaming thread: main-thread JavaScript compile 31 -> 3 ms and CodeMirror's module
-// init 26 -> 14 ms of CPU time (5 traced loads each, load about 3), the first findings update
-// about 15 instead of 26 ms; the bundle starts a little later (its streaming compile is longer).
+// init 26 -> 14 ms of CPU time (5 traced loads each, load about 3). The bundle starts later
+// (320 against 273 ms median in the 30-load comparison below: its streaming compile does more),
+// and the module's compile now ends before the bundle's code runs in most loads, so Go's
+// start-up usually comes before the editor.
 // Interleaved, ready median against the build before: 672 against 726 ms (30 loads each, load
 // 3.0), 577 against 674 (14 each, 2.9), 843 against 842 (16 each, 2.9), 855 against 683 (12
 // each, 3.9, with two worker variants competing in the same rounds).
@@ -282,9 +284,10 @@
 //     each, load 3.6); without the hint 828 against 807 (10 each, 2.5);
 //   - the same worker then running Go's start-up and warm-up once, so that the functions it
 //     calls are compiled when the page's instance calls them (V8 shares them): the page's
-//     main-thread CPU time to ready fell from 284 to 128 ms (5 traced loads each), but on two
-//     shared cores the worker's work competes with the page's: 643 against 577 ms (14 each,
-//     load 2.9). On a machine with a free core it may pay; to measure there;
+//     main-thread CPU time to ready fell from 284 to 128 ms (5 traced loads each, without the
+//     hint), but on two shared cores the worker's work competes with the page's: 643 against
+//     577 ms (14 each, load 2.9), 641 against 581 (24 each, 1.9, other processes using about
+//     1.5 CPUs during most loads). On a machine with a free core it may pay; to measure there;
 //   - Go run only once the editor shows the text (with the hint the compile now ends before the
 //     bundle's code in about three loads of four, and Go then ran first and the editor last):
 //     the editor shown at 335 instead of 553 ms, but ready 605 against 553 (20 each, load 3.5)
@@ -299,10 +302,10 @@
 //
 // TestBrowserBudgets on the branch with the hint at 16:53 (load 1.9 per CPU, not judged): ready
 // 380 ms median (runs 334-605), first lint 13.0 ms, the NeMo config 3.3 ms. In its four
-// fastest loads the module was compiled by the time the bundle ran (146-176 ms), Go's start-up
-// and warm-up took 128-134 ms from go.run, and the text, the editor, the first lint and its
-// findings came last, 46-52 ms after the warm-up. What is left over the budget is the Go
-// start-up's first-call compiles; a worker doing them on the second core (above) is the
+// fastest loads the module was compiled by the time the bundle ran (146-176 ms), Go's main
+// started at 242-276 ms and its warm-up ended at 282-334, and the text, the editor, the first
+// lint and its findings came last, 46-52 ms after the warm-up. What is left over the budget is
+// the Go start-up's first-call compiles; a worker doing them on the second core (above) is the
 // candidate to measure on a quiet machine. Smaller leads: the lint markers' SVG images (data
 // URLs in CodeMirror's lint theme) are loaded when the first findings are laid out, 2-6 ms each.
 //

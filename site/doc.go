@@ -237,9 +237,10 @@
 // after the bundle is ready, and V8 compiling each Go function on its first call.
 //
 // On 2026-12-01 from 16:35 two other developers' benchmarks kept the load at 2-4 per CPU, so
-// the figures below are interleaved cold loads of site builds in one browser (same permalink)
-// and CDP traces (categories v8.wasm, devtools.timeline, disabled-by-default-v8.compile), not
-// the budget's measure. What a trace of one cold load shows (Chromium 156, load 2):
+// the figures below are interleaved cold loads of site builds in one browser (same permalink;
+// `go run ./site/internal/coldloads -n 16 before=DIR after=DIR` makes them) and CDP traces
+// (categories v8.wasm, devtools.timeline, disabled-by-default-v8.compile), not the budget's
+// measure. What a trace of one cold load shows (Chromium 156, load 2):
 //
 //   - the module is compiled lazily: --wasm-lazy-compilation is Chromium's default, and the
 //     compilation hints that could ask for more (--wasm-compilation-hints) are off, so a page

@@ -292,7 +292,10 @@
 //   - Go run only once the editor shows the text (with the hint the compile now ends before the
 //     bundle's code in about three loads of four, and Go then ran first and the editor last):
 //     the editor shown at 335 instead of 553 ms, but ready 605 against 553 (20 each, load 3.5)
-//     and the first lint 18 against 15 ms;
+//     and the first lint 18 against 15 ms; the same without the diagnostics warm-up when the
+//     module is already compiled: editor at 295 instead of 541, ready 557 against 541 (20 each,
+//     load 3.0), first lint 20 against 14 ms (it then runs at once after the warm-up; why that
+//     costs more was not found);
 //   - the light module's data section (3.1 MB raw with the zeros PackWASMData keeps) is not
 //     what the main thread spends time on: the bytes' hand-over is 12-15 ms for the module;
 //   - dialects built lazily (idea from the trace above): our package init is 145 KB of the

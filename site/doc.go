@@ -274,9 +274,11 @@
 // (320 against 273 ms median in the 30-load comparison below: its streaming compile does more),
 // and the module's compile now ends before the bundle's code runs in most loads, so Go's
 // start-up usually comes before the editor.
-// Interleaved, ready median against the build before: 672 against 726 ms (30 loads each, load
-// 3.0), 577 against 674 (14 each, 2.9), 843 against 842 (16 each, 2.9), 855 against 683 (12
-// each, 3.9, with two worker variants competing in the same rounds).
+// Interleaved, ready median against the build before: 334 against 360 ms and first lint 6.7
+// against 8.9 (30 loads each at 17:08, a calmer spell: load 1.9 by the average), 672 against
+// 726 (30 each, load 3.0; first lint 15.0 against 12.5), 577 against 674 (14 each, 2.9), 843
+// against 842 (16 each, 2.9), 855 against 683 (12 each, 3.9, with two worker variants
+// competing in the same rounds).
 //
 // Measured and not kept (medians, interleaved, with the compile hint unless said):
 //
@@ -288,7 +290,11 @@
 //     main-thread CPU time to ready fell from 284 to 128 ms (5 traced loads each, without the
 //     hint), but on two shared cores the worker's work competes with the page's: 643 against
 //     577 ms (14 each, load 2.9), 641 against 581 (24 each, 1.9, other processes using about
-//     1.5 CPUs during most loads). On a machine with a free core it may pay; to measure there;
+//     1.5 CPUs during most loads). In the calmer spell at 17:08 (20 each): 342 against 348, and
+//     the download and compile alone in the worker 343: the worker's module reaches the page
+//     later (241 against 164 ms: its message waits for the page's main thread), so the page's
+//     Go start-up and warm-up, though twice as fast (51 against 108 ms), start later. On a
+//     machine with a free core it may pay; to measure there;
 //   - Go run only once the editor shows the text (with the hint the compile now ends before the
 //     bundle's code in about three loads of four, and Go then ran first and the editor last):
 //     the editor shown at 335 instead of 553 ms, but ready 605 against 553 (20 each, load 3.5)

@@ -236,6 +236,89 @@
 // budget: the browser's own work before the bundle runs, the module's compile when it ends
 // after the bundle is ready, and V8 compiling each Go function on its first call.
 //
+// On 2026-12-01 from 16:35 two other developers' benchmarks kept the load at 2-4 per CPU, so
+// the figures below are interleaved cold loads of site builds in one browser (same permalink;
+// `go run ./site/internal/coldloads -n 16 before=DIR after=DIR` makes them) and CDP traces
+// (categories v8.wasm, devtools.timeline, disabled-by-default-v8.compile), not the budget's
+// measure. What a trace of one cold load shows (Chromium 156, load 2):
+//
+//   - the module is compiled lazily: --wasm-lazy-compilation is Chromium's default, and the
+//     compilation hints that could ask for more (--wasm-compilation-hints) are off, so a page
+//     cannot choose. compileStreaming only decodes the module and validates its functions
+//     (on worker threads, about 50 ms in all); Liftoff compiles each function on the main
+//     thread at its first call: 1,652 functions and 1.5 MB of code before ready (the runtime's
+//     start and package init 970 functions, 718 KB, of which the runtime 387 KB and ours
+//     145 KB with lint/dialect.init 58 KB and rules.init 22 KB; the warm-up 504 functions,
+//     602 KB; the first lint 148, 178 KB), 67 ms of the main thread's CPU time (122 ms of wall
+//     time at that load). Forcing it eager in a scratch browser (--js-flags=
+//     --no-wasm-lazy-compilation, 8 loads each, load 1.9): Go's start 13 ms instead of 76, the
+//     warm-up 24 instead of 66, the first lint 2.1 ms instead of 11.6, but the compile then ends
+//     at 371 ms instead of 300 (all 4,272 functions on the two shared cores): ready 437 against
+//     476 ms median (--wasm-lazy-compilation: 466, the default's behaviour). Meanwhile V8
+//     recompiles the hottest functions with TurboFan on worker threads (178 ms of CPU time
+//     before ready in that trace), which on two busy cores also competes with the page;
+//   - "the compile ends after the bundle" is not the download nor the compile: the bytes reach
+//     V8 on the main thread (wasm.OnBytesReceived), 2.8 MB of 6.9 by 125 ms, the other 4.1 MB
+//     only at 237-253 ms, once the bundle's script (93 ms) had run, then 17 ms to finish the
+//     stream. When the main thread is free earlier, the compile ends earlier;
+//   - of the bundle's 93 ms, 31 ms was V8 compiling 965 of its JavaScript functions at their
+//     first call (V8.CompileCode on the main thread); before it, the page's first style and
+//     layout (25-32 ms) while checker.js still streamed, and the HTML (about 8 ms);
+//   - the main thread is busy from the head's scripts to ready, so ready is about the sum of
+//     its work: only less work on it shortens the start, not another order.
+//
+// Kept: the bundle starts with V8's explicit compile hint (//# allFunctionsCalledOnLoad,
+// Chromium 136 and later, build.mjs's banner), so its functions are compiled on the
+// script-streaming thread: main-thread JavaScript compile 31 -> 3 ms and CodeMirror's module
+// init 26 -> 14 ms of CPU time (5 traced loads each, load about 3). The bundle starts later
+// (320 against 273 ms median in the 30-load comparison below: its streaming compile does more),
+// and the module's compile now ends before the bundle's code runs in most loads, so Go's
+// start-up usually comes before the editor.
+// Interleaved, ready median against the build before: 334 against 360 ms and first lint 6.7
+// against 8.9 (30 loads each at 17:08, a calmer spell: load 1.9 by the average), 672 against
+// 726 (30 each, load 3.0; first lint 15.0 against 12.5), 577 against 674 (14 each, 2.9), 843
+// against 842 (16 each, 2.9), 855 against 683 (12 each, 3.9, with two worker variants
+// competing in the same rounds).
+//
+// Measured and not kept (medians, interleaved, with the compile hint unless said):
+//
+//   - the download and compile in a worker (boot.js starts it; the worker's fetch does not wait
+//     for the page's main thread; the compiled module is posted back): 568 against 565 ms (16
+//     each, load 3.6); without the hint 828 against 807 (10 each, 2.5);
+//   - the same worker then running Go's start-up and warm-up once, so that the functions it
+//     calls are compiled when the page's instance calls them (V8 shares them): the page's
+//     main-thread CPU time to ready fell from 284 to 128 ms (5 traced loads each, without the
+//     hint), but on two shared cores the worker's work competes with the page's: 643 against
+//     577 ms (14 each, load 2.9), 641 against 581 (24 each, 1.9, other processes using about
+//     1.5 CPUs during most loads). In the calmer spell at 17:08 (20 each): 342 against 348, and
+//     the download and compile alone in the worker 343: the worker's module reaches the page
+//     later (241 against 164 ms: its message waits for the page's main thread), so the page's
+//     Go start-up and warm-up, though twice as fast (51 against 108 ms), start later. On a
+//     machine with a free core it may pay; to measure there;
+//   - Go run only once the editor shows the text (with the hint the compile now ends before the
+//     bundle's code in about three loads of four, and Go then ran first and the editor last):
+//     the editor shown at 335 instead of 553 ms, but ready 605 against 553 (20 each, load 3.5)
+//     and the first lint 18 against 15 ms; the same without the diagnostics warm-up when the
+//     module is already compiled: editor at 295 instead of 541, ready 557 against 541 (20 each,
+//     load 3.0), first lint 20 against 14 ms (it then runs at once after the warm-up; why that
+//     costs more was not found);
+//   - the light module's data section (3.1 MB raw with the zeros PackWASMData keeps) is not
+//     what the main thread spends time on: the bytes' hand-over is 12-15 ms for the module;
+//   - dialects built lazily (idea from the trace above): our package init is 145 KB of the
+//     1.5 MB compiled before ready and most of it (the Trainer's tables) the warm-up needs
+//     anyway, so a few ms at most; not done;
+//   - no diagnostics warm-up in the editor (with the hint its first-call compile is gone):
+//     647 against 614 ms (16 each, load 2.8), kept.
+//
+// TestBrowserBudgets on the branch with the hint at 16:53 (load 1.9 per CPU, not judged): ready
+// 380 ms median (runs 334-605), first lint 13.0 ms, the NeMo config 3.3 ms. In its four
+// fastest loads the module was compiled by the time the bundle ran (146-176 ms), Go's main
+// started at 242-276 ms and its warm-up ended at 282-334, and the text, the editor, the first
+// lint and its findings came last, 46-52 ms after the warm-up. What is left over the budget is
+// the Go start-up's first-call compiles; a worker doing them on the second core (above) is the
+// candidate to measure on a quiet machine. Smaller leads: the lint markers' SVG images (data
+// URLs in CodeMirror's lint theme) are loaded when the first findings are laid out, 2-6 ms each.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

@@ -1,0 +1,234 @@
+// Command coldloads compares the checker's start-up across site builds: it serves each built
+// site (`trainlint site -o DIR`) on 127.0.0.1 and makes cold loads (HTTP cache off) of the same
+// permalink in one headless Chromium, interleaved (one load of each build per round, the order
+// reversed every other round), so that the machine's load falls on every build alike. It prints
+// each load's trainlintPerf timings with the CPU time other processes used meanwhile, then the
+// medians per build and the load average per CPU (site/doc.go, Timings).
+//
+//	go run ./site/internal/coldloads -n 16 before=/tmp/a after=/tmp/b
+//
+// A build given as NAME=DIR@FLAGS runs in a browser of its own started with --js-flags=FLAGS
+// (V8's flags, for experiments such as --no-wasm-lazy-compilation); builds with the same
+// flags share a browser.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/trainlint/trainlint/site"
+)
+
+// pitfall is the budget test's permalink file (site/browser_test.go's browserPitfall).
+const pitfall = "# Supervised fine-tuning\noutput_dir: out/sft\nnum_train_epochs: 1\n" +
+	"per_device_train_batch_size: 16\nper_device_eval_batch_size: 4\neval_strategy: steps\neval_steps: 200\n"
+
+const defaultKeys = "startMs,bundleStartMs,scriptMs,compiledMs,runMs,goMainMs,goWarmEndMs,textMs,editorMs," +
+	"firstLintMs,firstDiagnosticsMs,readyMs"
+
+type build struct {
+	name, dir, jsFlags string
+	base               string
+	ctx                context.Context
+	runs               []map[string]float64
+}
+
+func main() {
+	n := flag.Int("n", 10, "rounds (cold loads per build)")
+	keys := flag.String("keys", defaultKeys, "trainlintPerf fields to print")
+	chromium := flag.String("chromium", "/usr/bin/chromium", "the browser")
+	flag.Parse()
+	if flag.NArg() == 0 {
+		fmt.Fprintln(os.Stderr, "usage: coldloads [-n ROUNDS] NAME=SITE_DIR[@JS_FLAGS]...")
+		os.Exit(2)
+	}
+	var builds []*build
+	browsers := map[string]context.Context{}
+	for _, a := range flag.Args() {
+		name, rest, ok := strings.Cut(a, "=")
+		if !ok {
+			fail("%q is not NAME=DIR", a)
+		}
+		dir, jsFlags, _ := strings.Cut(rest, "@")
+		if _, err := os.Stat(dir + "/check/index.html"); err != nil {
+			fail("%s is not a built site: %v", dir, err)
+		}
+		srv := httptest.NewServer(site.Handler(dir))
+		defer srv.Close()
+		b := &build{name: name, dir: dir, jsFlags: jsFlags, base: srv.URL + "/"}
+		if browsers[jsFlags] == nil {
+			ctx, stop := newBrowser(*chromium, jsFlags)
+			defer stop()
+			browsers[jsFlags] = ctx
+		}
+		b.ctx = browsers[jsFlags]
+		builds = append(builds, b)
+	}
+	permalink := site.Permalink("configs/sft.yaml", pitfall)
+	var loads []float64
+	for round := -1; round < *n; round++ { // round -1 warms the browsers and is not counted
+		order := append([]*build(nil), builds...)
+		if round%2 == 1 {
+			for i, j := 0, len(order)-1; i < j; i, j = i+1, j-1 {
+				order[i], order[j] = order[j], order[i]
+			}
+		}
+		for _, b := range order {
+			perf, others := coldLoad(b, permalink)
+			if round < 0 {
+				continue
+			}
+			b.runs = append(b.runs, perf)
+			var parts []string
+			for _, k := range strings.Split(*keys, ",") {
+				parts = append(parts, fmt.Sprintf("%s=%.0f", strings.TrimSuffix(k, "Ms"), perf[k]))
+			}
+			fmt.Printf("%-8s %2d others=%.2f %s\n", b.name, round, others, strings.Join(parts, " "))
+		}
+		loads = append(loads, loadPerCPU())
+	}
+	sort.Float64s(loads)
+	fmt.Printf("load per CPU during the rounds: %.2f-%.2f (median %.2f)\n", loads[0], loads[len(loads)-1], loads[len(loads)/2])
+	for _, k := range strings.Split(*keys, ",") {
+		line := fmt.Sprintf("%-20s", k)
+		for _, b := range builds {
+			var xs []float64
+			for _, r := range b.runs {
+				xs = append(xs, r[k])
+			}
+			line += fmt.Sprintf("  %s %7.1f", b.name, median(xs))
+		}
+		fmt.Println(line)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "coldloads: "+format+"\n", args...)
+	os.Exit(1)
+}
+
+// newBrowser starts headless Chromium as the browser tests do (site/browser_test.go) with the
+// HTTP cache off for every load.
+func newBrowser(path, jsFlags string) (context.Context, func()) {
+	dir, err := os.MkdirTemp("", "coldloads-")
+	if err != nil {
+		fail("%v", err)
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path), chromedp.UserDataDir(dir),
+		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("no-default-browser-check", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	if jsFlags != "" {
+		opts = append(opts, chromedp.Flag("js-flags", jsFlags))
+	}
+	actx, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, stopCtx := chromedp.NewContext(actx)
+	cacheOff := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
+		return err
+	})
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), cacheOff); err != nil {
+		fail("starting %s: %v", path, err)
+	}
+	return ctx, func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
+}
+
+// coldLoad opens the permalink in b's browser until the checker is ready and returns its
+// trainlintPerf, with the CPUs other processes used meanwhile (all processes' CPU time less
+// the browsers' and this program's, over the wall time).
+func coldLoad(b *build, permalink string) (map[string]float64, float64) {
+	busy0, mine0 := cpuTimes()
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(b.ctx, 60*time.Second)
+	defer cancel()
+	err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), chromedp.Navigate(b.base+permalink),
+		chromedp.WaitVisible(`#checker[data-ready="true"]`))
+	var perf map[string]float64
+	if err == nil {
+		perf, err = chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`trainlintPerf`))
+	}
+	if err != nil {
+		fail("%s: %v", b.name, err)
+	}
+	busy1, mine1 := cpuTimes()
+	others := ((busy1 - busy0) - (mine1 - mine0)) / clockTicks / time.Since(start).Seconds()
+	return perf, others
+}
+
+// clockTicks is USER_HZ, the unit of /proc's CPU times (100 on Linux).
+const clockTicks = 100
+
+// cpuTimes returns the machine's busy CPU time (not idle, not waiting for I/O) and the CPU time
+// of the browsers' processes and this one, in clock ticks (0 where /proc is missing).
+func cpuTimes() (busy, mine float64) {
+	if b, err := os.ReadFile("/proc/stat"); err == nil {
+		f := strings.Fields(strings.SplitN(string(b), "\n", 2)[0])
+		for i, x := range f[1:] {
+			var v float64
+			fmt.Sscan(x, &v)
+			if i != 3 && i != 4 { // idle, iowait
+				busy += v
+			}
+		}
+	}
+	ents, _ := os.ReadDir("/proc")
+	self := fmt.Sprint(os.Getpid())
+	for _, e := range ents {
+		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		s := string(st)
+		open, end := strings.Index(s, "("), strings.LastIndex(s, ")")
+		if open < 0 || end < open || end+2 > len(s) {
+			continue
+		}
+		comm := s[open+1 : end]
+		if e.Name() != self && !strings.Contains(comm, "chrom") && !strings.Contains(comm, "headless") {
+			continue
+		}
+		fs := strings.Fields(s[end+2:])
+		if len(fs) < 13 {
+			continue
+		}
+		var user, sys float64
+		fmt.Sscan(fs[11], &user)
+		fmt.Sscan(fs[12], &sys)
+		mine += user + sys
+	}
+	return busy, mine
+}
+
+func loadPerCPU() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	var l float64
+	fmt.Sscan(string(b), &l)
+	return l / float64(runtime.NumCPU())
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}

@@ -3,6 +3,7 @@ package doc
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The gin front-end (gin-config, as T5X and flaxformer use it). No Go library reads gin, so
@@ -31,12 +32,12 @@ func parseGin(d *Document, lim Limits) {
 	if hasBOM(d.Src) {
 		base = 3
 	}
+	g := getGinParser()
+	defer g.release()
 	var text string
-	arena := getPyArena() // for its token list
-	defer arena.release()
-	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
-	if cap(toks) > cap(arena.toks) {
-		arena.toks = toks[:0]
+	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, g.toks, &text)
+	if cap(toks) > cap(g.toks) {
+		g.toks = toks[:0]
 	}
 	x := d.Lines()
 	d.Comments = pyComments(x, d.Src, cms, text, base)
@@ -44,8 +45,13 @@ func parseGin(d *Document, lim Limits) {
 		d.addProblem(Syntax, "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return
 	}
-	g := &ginParser{pyCursor: pyCursor{toks: toks}, d: d, lim: lim, x: x, lc: lineCursor{x: x}, src: text, base: base}
-	g.alloc.reserve(ginNodeEstimate(toks), 0)
+	g.toks, g.i = toks, 0
+	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, lineCursor{x: x}, text, base
+	nodes, refs := ginEstimate(toks)
+	g.alloc.reserve(nodes, 0)
+	if refs > 0 {
+		d.Refs = make([]FileRef, 0, refs)
+	}
 	root := g.alloc.new()
 	root.Kind, root.Style = Map, "block"
 	g.root = root
@@ -58,12 +64,16 @@ func parseGin(d *Document, lim Limits) {
 	if g.fatal {
 		return
 	}
-	finishTree(root)
+	g.finish(root)
 	d.Root = root
 }
 
+// ginParser reads one file's tokens. Parsers are pooled (getGinParser): the token list, the
+// selector buffers, the macro list, the tree walk's stack and the scratch child lists are kept
+// between files, so a file allocates its tree, its comments and its refs, little else.
 type ginParser struct {
-	pyCursor
+	toks  []pyTok // read through an index (tok, adv, at), not pyCursor's copies
+	i     int
 	d     *Document
 	lim   Limits
 	x     *LineIndex
@@ -76,8 +86,141 @@ type ginParser struct {
 	src   string // the lexer's copy of the source from base on (names are slices of it)
 	base  int
 	alloc nodeAlloc
-	// reusable buffers: a selector's parts, a block line's full key path
+	// reusable buffers: a selector's parts, a block line's full key path, the maps a binding
+	// passes through
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
+	via                               []*Node
+	// kids holds the child lists while the file is read (a list that fills up moves to the end
+	// with twice the room); finish copies the final lists into one exact block of the tree.
+	kids  []*Node
+	stack []*Node
+}
+
+var ginParsers struct {
+	sync.Mutex
+	free []*ginParser
+}
+
+func getGinParser() *ginParser {
+	ginParsers.Lock()
+	defer ginParsers.Unlock()
+	if n := len(ginParsers.free); n > 0 {
+		g := ginParsers.free[n-1]
+		ginParsers.free = ginParsers.free[:n-1]
+		return g
+	}
+	return &ginParser{kids: make([]*Node, 0, 1024)}
+}
+
+// release returns g to the pool without what points into this file's Document (huge buffers
+// are dropped rather than kept).
+func (g *ginParser) release() {
+	clear(g.kids)
+	clear(g.refs)
+	clear(g.via[:cap(g.via)])
+	clear(g.stack[:cap(g.stack)])
+	keep := ginParser{
+		toks: g.toks[:0], kids: g.kids[:0], refs: g.refs[:0], via: g.via[:0], stack: g.stack[:0],
+		keyBuf: g.keyBuf[:0], paramBuf: g.paramBuf[:0], refBuf: g.refBuf[:0], pathBuf: g.pathBuf[:0],
+	}
+	if cap(keep.toks) > 1<<16 {
+		keep.toks = nil
+	}
+	if cap(keep.kids) > 1<<14 {
+		keep.kids = make([]*Node, 0, 1024)
+	}
+	if cap(keep.refs) > 1<<12 || cap(keep.stack) > 1<<12 || cap(keep.via) > 1<<12 {
+		keep.refs, keep.stack, keep.via = nil, nil, nil
+	}
+	*g = keep
+	ginParsers.Lock()
+	if len(ginParsers.free) < 4 {
+		ginParsers.free = append(ginParsers.free, g)
+	}
+	ginParsers.Unlock()
+}
+
+func (g *ginParser) tok() *pyTok { return &g.toks[g.i] }
+
+// adv returns the current token and moves past it (never past the final pyEOF).
+func (g *ginParser) adv() *pyTok {
+	t := &g.toks[g.i]
+	if t.kind != pyEOF {
+		g.i++
+	}
+	return t
+}
+
+// at reports whether the current token is the one-character operator c.
+func (g *ginParser) at(c byte) bool {
+	t := &g.toks[g.i]
+	return t.kind == pyOp && len(t.text) == 1 && t.text[0] == c
+}
+
+// addKid appends c to a child list held in g.kids.
+func (g *ginParser) addKid(list []*Node, c *Node) []*Node {
+	if len(list) < cap(list) {
+		return append(list, c)
+	}
+	n := max(2*len(list), 4)
+	if len(g.kids)+n > cap(g.kids) {
+		// A new scratch array (the lists already in the old one stay valid there).
+		g.kids = make([]*Node, 0, max(2*cap(g.kids), n))
+	}
+	at := len(g.kids)
+	g.kids = g.kids[:at+n]
+	moved := g.kids[at : at+len(list) : at+n]
+	copy(moved, list)
+	return append(moved, c)
+}
+
+// kidList is an empty scratch child list with room for n.
+func (g *ginParser) kidList(n int) []*Node {
+	if len(g.kids)+n > cap(g.kids) {
+		g.kids = make([]*Node, 0, max(2*cap(g.kids), n))
+	}
+	at := len(g.kids)
+	g.kids = g.kids[:at+n]
+	return g.kids[at:at:at+n]
+}
+
+// finish moves every child list of the tree into one block of the exact size and sets Parent
+// (with the depth) and Index on every node below root, as finishTree does.
+func (g *ginParser) finish(root *Node) {
+	total := 0
+	stack := append(g.stack[:0], root)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		total += len(n.Children)
+		stack = append(stack, n.Children...)
+	}
+	block := make([]*Node, total)
+	stack = append(stack, root)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		k := len(n.Children)
+		if k == 0 {
+			n.Children = nil
+			continue
+		}
+		kids := block[:k:k]
+		block = block[k:]
+		copy(kids, n.Children)
+		n.Children = kids
+		seq := n.Kind == Seq
+		for i, c := range kids {
+			c.setParent(n)
+			c.Index = i
+			if seq {
+				c.Key = ""
+				c.KeySpan = Span{}
+			}
+		}
+		stack = append(stack, kids...)
+	}
+	g.stack = stack
 }
 
 type ginStop struct{}
@@ -116,23 +259,23 @@ func shorten(s string) string {
 	return s
 }
 
-func (g *ginParser) expectOp(s string) pyTok {
-	if !g.isOp(s) {
-		g.failTok(g.peek(), strconv.Quote(s))
+func (g *ginParser) expectOp(c byte) *pyTok {
+	if !g.at(c) {
+		g.failTok(*g.tok(), strconv.Quote(string(c)))
 	}
-	return g.next()
+	return g.adv()
 }
 
 func (g *ginParser) expectNewline() {
-	t := g.peek()
+	t := g.tok()
 	if t.kind == pyNewline {
-		g.next()
+		g.i++
 		return
 	}
 	if t.kind == pyEOF || t.kind == pyDedent {
 		return
 	}
-	g.failTok(t, "end of line")
+	g.failTok(*t, "end of line")
 }
 
 func (g *ginParser) file() (ok bool) {
@@ -145,42 +288,56 @@ func (g *ginParser) file() (ok bool) {
 		}
 	}()
 	for {
-		t := g.peek()
-		switch {
-		case t.kind == pyEOF:
+		t := g.tok()
+		switch t.kind {
+		case pyEOF:
 			return true
-		case t.kind == pyNewline:
-			g.next()
-		case t.kind == pyIndent:
+		case pyNewline:
+			g.i++
+			continue
+		case pyIndent:
 			g.fail(t.start, "gin: unexpected indentation")
-		case t.kind == pyName && t.text == "include" && g.toks[g.i+1].kind == pyString:
-			g.next()
-			s := g.next()
-			g.d.Refs = append(g.d.Refs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
-			g.expectNewline()
-		case t.kind == pyName && (t.text == "import" || t.text == "from") && g.toks[g.i+1].kind == pyName:
-			g.importStmt()
-		case t.kind == pyName || t.kind == pyOp && t.text == "%":
+		case pyName:
+			switch t.text {
+			case "include":
+				if g.toks[g.i+1].kind == pyString {
+					g.i++
+					s := g.adv()
+					g.d.Refs = append(g.d.Refs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
+					g.expectNewline()
+					continue
+				}
+			case "import", "from":
+				if g.toks[g.i+1].kind == pyName {
+					g.importStmt()
+					continue
+				}
+			}
 			g.binding()
-		default:
-			g.failTok(t, "a binding (configurable.parameter = value), an import or an include")
+			continue
+		case pyOp:
+			if t.text == "%" {
+				g.binding()
+				continue
+			}
 		}
+		g.failTok(*t, "a binding (configurable.parameter = value), an import or an include")
 	}
 }
 
 func (g *ginParser) importStmt() {
-	kw := g.next()
+	kw := g.adv()
 	mod, s, e := g.dotted()
 	if kw.text == "from" {
-		if t := g.next(); t.kind != pyName || t.text != "import" {
-			g.failTok(t, `"import"`)
+		if t := g.adv(); t.kind != pyName || t.text != "import" {
+			g.failTok(*t, `"import"`)
 		}
 		name, _, ne := g.dotted()
 		mod += "." + name
 		e = ne
 	}
-	if t := g.peek(); t.kind == pyName && t.text == "as" {
-		g.next()
+	if t := g.tok(); t.kind == pyName && t.text == "as" {
+		g.i++
 		_, _, e = g.dotted()
 	}
 	g.d.Refs = append(g.d.Refs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
@@ -189,18 +346,18 @@ func (g *ginParser) importStmt() {
 
 // dotted reads NAME(.NAME)*.
 func (g *ginParser) dotted() (string, int, int) {
-	t := g.next()
+	t := g.adv()
 	if t.kind != pyName {
-		g.failTok(t, "a name")
+		g.failTok(*t, "a name")
 	}
 	s, e := t.start, t.end
 	var b strings.Builder
 	adjacent := true // written without spaces: the name is a slice of the source
-	for g.isOp(".") {
-		dot := g.next()
-		n := g.next()
+	for g.at('.') {
+		dot := g.adv()
+		n := g.adv()
 		if n.kind != pyName {
-			g.failTok(n, "a name")
+			g.failTok(*n, "a name")
 		}
 		if adjacent && (dot.start != e || n.start != dot.end) {
 			adjacent = false
@@ -227,79 +384,75 @@ type selPart struct {
 
 func (g *ginParser) selector(buf *[]selPart) []selPart {
 	parts := (*buf)[:0]
-	defer func() { *buf = parts[:0] }()
-	t := g.next()
+	t := g.adv()
 	if t.kind != pyName {
-		g.failTok(t, "a configurable name")
+		g.failTok(*t, "a configurable name")
 	}
 	cur := selPart{text: t.text, start: t.start, end: t.end}
 	for {
-		if (g.isOp("/") || g.isOp(".")) && (g.peek().start != cur.end || g.toks[g.i+1].start != g.peek().end) {
-			g.fail(g.peek().start, "gin: no spaces inside a configurable name")
+		op := g.tok()
+		if op.kind != pyOp || len(op.text) != 1 || op.text[0] != '/' && op.text[0] != '.' {
+			break
 		}
-		if g.isOp("/") {
-			g.next()
-			n := g.next()
+		if op.start != cur.end || g.toks[g.i+1].start != op.end {
+			g.fail(op.start, "gin: no spaces inside a configurable name")
+		}
+		g.i++
+		n := g.adv()
+		if op.text[0] == '/' {
 			if n.kind != pyName {
-				g.failTok(n, "a name after the scope")
+				g.failTok(*n, "a name after the scope")
 			}
 			cur.end = n.end
 			cur.text = g.src[cur.start-g.base : cur.end-g.base] // adjacent tokens: the scoped name as written
 			continue
 		}
-		if g.isOp(".") {
-			g.next()
-			n := g.next()
-			if n.kind != pyName {
-				g.failTok(n, "a name")
-			}
-			parts = append(parts, cur)
-			cur = selPart{text: n.text, start: n.start, end: n.end}
-			continue
+		if n.kind != pyName {
+			g.failTok(*n, "a name")
 		}
-		break
+		parts = append(parts, cur)
+		cur = selPart{text: n.text, start: n.start, end: n.end}
 	}
-	// The buffer keeps the grown array (the deferred reset sees this append).
 	parts = append(parts, cur)
+	*buf = parts[:0] // the buffer keeps the grown array
 	return parts
 }
 
 func (g *ginParser) binding() {
-	start := g.peek()
-	if start.kind == pyOp {
-		g.failTok(start, "a binding")
+	if start := g.tok(); start.kind == pyOp {
+		g.failTok(*start, "a binding")
 	}
 	parts := g.selector(&g.keyBuf)
 	switch {
-	case g.isOp("="):
-		g.next()
+	case g.at('='):
+		g.i++
 		v := g.value(0)
 		g.bind(parts, v)
 		g.expectNewline()
-	case g.isOp(":"):
-		g.next()
-		if t := g.next(); t.kind != pyNewline {
-			g.failTok(t, "end of line after the block's \":\"")
+	case g.at(':'):
+		g.i++
+		if t := g.adv(); t.kind != pyNewline {
+			g.failTok(*t, "end of line after the block's \":\"")
 		}
-		if t := g.next(); t.kind != pyIndent {
-			g.failTok(t, "an indented parameter binding")
+		if t := g.adv(); t.kind != pyIndent {
+			g.failTok(*t, "an indented parameter binding")
 		}
 		for {
-			t := g.peek()
+			t := g.tok()
 			if t.kind == pyDedent {
-				g.next()
+				g.i++
 				break
 			}
 			if t.kind == pyEOF {
 				break
 			}
 			if t.kind == pyNewline {
-				g.next()
+				g.i++
 				continue
 			}
 			prefix := append(g.pathBuf[:0], parts...)
 			param := g.selector(&g.paramBuf)
-			g.expectOp("=")
+			g.expectOp('=')
 			v := g.value(0)
 			all := append(prefix, param...)
 			g.pathBuf = all[:0]
@@ -307,7 +460,7 @@ func (g *ginParser) binding() {
 			g.expectNewline()
 		}
 	default:
-		g.failTok(g.peek(), `"=" or ":"`)
+		g.failTok(*g.tok(), `"=" or ":"`)
 	}
 }
 
@@ -316,6 +469,7 @@ func (g *ginParser) binding() {
 // its map.
 func (g *ginParser) bind(parts []selPart, v *Node) {
 	parent := g.root
+	via := g.via[:0]
 	for i, p := range parts[:len(parts)-1] {
 		c := parent.Get(p.text)
 		if c == nil || c.Kind != Map {
@@ -324,12 +478,17 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 				removeChild(parent, c)
 			}
 			c = g.alloc.new()
-			*c = Node{Kind: Map, Style: "block", Key: p.text, KeySpan: g.lc.span(p.start, p.end), Span: g.lc.span(parts[min(i, len(parts)-1)].start, p.end), Children: g.alloc.children(4)}
-			parent.Children = append(parent.Children, c)
+			c.Kind, c.Style, c.Key = Map, "block", p.text
+			c.KeySpan = g.lc.span(p.start, p.end)
+			c.Span = g.lc.span(parts[min(i, len(parts)-1)].start, p.end)
+			c.Children = g.kidList(4)
+			parent.Children = g.addKid(parent.Children, c)
 			g.count()
 		}
+		via = append(via, c)
 		parent = c
 	}
+	g.via = via
 	last := parts[len(parts)-1]
 	v.Key = last.text
 	v.KeySpan = g.lc.span(last.start, last.end)
@@ -341,10 +500,9 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 		}
 		removeChild(parent, old)
 	}
-	parent.Children = append(parent.Children, v)
+	parent.Children = g.addKid(parent.Children, v)
 	// Parents span what they contain.
-	for n, i := g.root, 0; i < len(parts)-1; i++ {
-		n = n.Get(parts[i].text)
+	for _, n := range via {
 		if n.Span.End.Offset < v.Span.End.Offset {
 			n.Span.End = v.Span.End
 		}
@@ -373,44 +531,88 @@ func (g *ginParser) count() {
 	if g.nodes > g.lim.MaxNodes {
 		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
 			Message: limitMessage("file has more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"),
-			Span:    g.lc.span(g.peek().start, g.peek().start)})
+			Span:    g.lc.span(g.tok().start, g.tok().start)})
 		g.fatal = true
 		panic(ginStop{})
 	}
 }
 
+// scalar makes a scalar node (the block's nodes are zero: only the set fields are written).
 func (g *ginParser) scalar(t Type, val string, s, e int, style string) *Node {
 	g.count()
 	n := g.alloc.new()
-	*n = Node{Kind: Scalar, Type: t, Value: val, Style: style, Span: g.lc.span(s, e)}
+	n.Kind, n.Type, n.Value, n.Style = Scalar, t, val, style
+	n.Span = g.lc.span(s, e)
 	return n
 }
 
-// ginNodeEstimate guesses a file's node count from its tokens (a node per binding and per
-// item, and one per bracket), so the nodes come in one block.
-func ginNodeEstimate(toks []pyTok) int {
-	n := 4
+// ginEstimate counts, from the tokens, the nodes a file can make (one per value, including
+// dict keys, and per configurable map a binding's key path can add) so that they come in one
+// block, and the imports and includes it names.
+func ginEstimate(toks []pyTok) (nodes, refs int) {
+	nodes = 1
+	head, first, dots := true, true, 0 // in a binding's key path (line start to "=" or ":")
+	var prev pyTokKind
 	for i := range toks {
-		if t := &toks[i]; t.kind == pyOp && len(t.text) == 1 {
-			switch t.text[0] {
-			case '=', ',', '[', '(', '{':
-				n++
+		t := &toks[i]
+		switch t.kind {
+		case pyNewline, pyIndent, pyDedent:
+			head, first, dots = true, true, 0
+		case pyName:
+			if head {
+				if first && (t.text == "import" || t.text == "from" || t.text == "include") {
+					refs++ // a line of its own: no binding
+					head = false
+				}
+			} else if t.text == "True" || t.text == "False" || t.text == "None" {
+				nodes++
+			}
+		case pyString:
+			if !head && prev != pyString {
+				nodes++
+			}
+		case pyNumber:
+			if !head {
+				nodes++
+			}
+		case pyOp:
+			if len(t.text) != 1 {
+				break
+			}
+			switch c := t.text[0]; {
+			case head && c == '.':
+				dots++
+			case head && c == '=':
+				nodes += dots
+				head = false
+			case head && c == ':':
+				nodes += dots + 1
+				head = false
+			case head:
+			case c == '@', c == '%', c == '[', c == '{':
+				nodes++
+			case c == '(' && prev != pyName:
+				nodes++
 			}
 		}
+		if t.kind != pyNewline && t.kind != pyIndent && t.kind != pyDedent {
+			first = false
+		}
+		prev = t.kind
 	}
-	return n
+	return nodes, refs
 }
 
 // value reads one gin value.
 func (g *ginParser) value(depth int) *Node {
 	if depth > g.lim.MaxDepth {
-		t := g.peek()
+		t := g.tok()
 		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
 			Message: limitMessage("values nested deeper than "+itoa(g.lim.MaxDepth)+" levels", "max_depth"), Span: g.lc.span(t.start, t.start)})
 		g.fatal = true
 		panic(ginStop{})
 	}
-	t := g.next()
+	t := g.adv()
 	switch t.kind {
 	case pyString:
 		val, end := t.text, t.end
@@ -418,11 +620,11 @@ func (g *ginParser) value(depth int) *Node {
 		if g.d.Src[t.body-1] == '"' {
 			style = "double"
 		}
-		if t.prefix != 0 || g.peek().kind == pyString {
+		if t.prefix != 0 || g.tok().kind == pyString {
 			style = "python" // prefixed (r'...') or concatenated: not one plain literal
 		}
-		for g.peek().kind == pyString {
-			n := g.next()
+		for g.tok().kind == pyString {
+			n := g.adv()
 			val += n.text
 			end = n.end
 		}
@@ -433,74 +635,83 @@ func (g *ginParser) value(depth int) *Node {
 		return g.number(t, t.start)
 	case pyName:
 		switch t.text {
-		case "True", "False":
-			return g.scalar(Bool, strings.ToLower(t.text), t.start, t.end, "python")
+		case "True":
+			return g.scalar(Bool, "true", t.start, t.end, "python")
+		case "False":
+			return g.scalar(Bool, "false", t.start, t.end, "python")
 		case "None":
 			return g.scalar(Null, "null", t.start, t.end, "python")
 		}
 		g.fail(t.start, "gin: "+strconv.Quote(t.text)+" is not a value (write a literal, @reference or %MACRO)")
 	case pyOp:
-		switch t.text {
-		case "-", "+":
-			n := g.next()
+		if len(t.text) != 1 {
+			break
+		}
+		switch t.text[0] {
+		case '-', '+':
+			n := g.adv()
 			if n.kind != pyNumber {
-				g.failTok(n, "a number")
+				g.failTok(*n, "a number")
 			}
 			return g.number(n, t.start)
-		case "@":
+		case '@':
 			parts := g.selector(&g.refBuf)
 			end := parts[len(parts)-1].end
-			if g.isOp("(") {
-				g.next()
-				end = g.expectOp(")").end
+			if g.at('(') {
+				g.i++
+				end = g.expectOp(')').end
 			}
-			return g.scalar(Unknown, string(g.d.Src[t.start:end]), t.start, end, "reference")
-		case "%":
+			return g.scalar(Unknown, g.src[t.start-g.base:end-g.base], t.start, end, "reference")
+		case '%':
 			parts := g.selector(&g.refBuf)
 			end := parts[len(parts)-1].end
-			name := string(g.d.Src[parts[0].start:end])
-			n := g.scalar(Unknown, "%"+name, t.start, end, "macro")
+			name := g.src[parts[0].start-g.base : end-g.base]
+			ref := g.src[t.start-g.base : end-g.base] // "%NAME" when written without a space
+			if parts[0].start != t.end {
+				ref = "%" + name
+			}
+			n := g.scalar(Unknown, ref, t.start, end, "macro")
 			if name != "gin.REQUIRED" {
 				g.refs = append(g.refs, n)
 			}
 			return n
-		case "[", "(":
-			closer := "]"
-			if t.text == "(" {
-				closer = ")"
+		case '[', '(':
+			var closer byte = ']'
+			if t.text[0] == '(' {
+				closer = ')'
 			}
 			n := g.alloc.new()
 			n.Kind, n.Style = Seq, "flow"
 			g.count()
-			tuple := t.text == "["
-			for !g.isOp(closer) {
-				n.Children = append(n.Children, g.value(depth+1))
-				if g.isOp(",") {
-					g.next()
+			tuple := closer == ']'
+			for !g.at(closer) {
+				n.Children = g.addKid(n.Children, g.value(depth+1))
+				if g.at(',') {
+					g.i++
 					tuple = true
 					continue
 				}
-				if !g.isOp(closer) {
-					g.failTok(g.peek(), `"," or "`+closer+`"`)
+				if !g.at(closer) {
+					g.failTok(*g.tok(), `"," or "`+string(closer)+`"`)
 				}
 			}
-			e := g.next()
-			if t.text == "(" && !tuple && len(n.Children) == 1 {
+			e := g.adv()
+			if closer == ')' && !tuple && len(n.Children) == 1 {
 				// A parenthesised value, not a tuple.
 				return n.Children[0]
 			}
 			n.Span = g.lc.span(t.start, e.end)
-			if t.text == "(" {
+			if closer == ')' {
 				n.Style = "python" // a tuple
 			}
 			return n
-		case "{":
+		case '{':
 			n := g.alloc.new()
 			n.Kind, n.Style = Map, "flow"
 			g.count()
-			for !g.isOp("}") {
+			for !g.at('}') {
 				k := g.value(depth + 1)
-				g.expectOp(":")
+				g.expectOp(':')
 				v := g.value(depth + 1)
 				if k.Kind != Scalar {
 					g.fail(k.Span.Start.Offset, "gin: a dict key must be a literal")
@@ -511,48 +722,53 @@ func (g *ginParser) value(depth int) *Node {
 					g.dup(v.Key, old, v.KeySpan)
 					removeChild(n, old)
 				}
-				n.Children = append(n.Children, v)
-				if g.isOp(",") {
-					g.next()
+				n.Children = g.addKid(n.Children, v)
+				if g.at(',') {
+					g.i++
 					continue
 				}
-				if !g.isOp("}") {
-					g.failTok(g.peek(), `"," or "}"`)
+				if !g.at('}') {
+					g.failTok(*g.tok(), `"," or "}"`)
 				}
 			}
-			e := g.next()
+			e := g.adv()
 			n.Span = g.lc.span(t.start, e.end)
 			return n
 		}
 	}
-	g.failTok(t, "a value")
+	g.failTok(*t, "a value")
 	return nil
 }
 
 // number reads a numeric literal; start is where its sign (if any) begins. Value is the text as
-// written (Node.Int and Float read underscores and hex).
-func (g *ginParser) number(t pyTok, start int) *Node {
-	text := strings.ReplaceAll(t.text, "_", "")
-	low := strings.ToLower(text)
-	if strings.HasSuffix(low, "j") {
-		return g.scalar(Unknown, string(g.d.Src[start:t.end]), start, t.end, "plain")
+// written (Node.Int and Float read underscores and hex), a slice of the lexer's copy of the
+// source. The lexer has matched the literal's shape; what is checked here is what it lets
+// through: hex, octal and binary values past 64 bits, leading zeros, floats out of range.
+func (g *ginParser) number(t *pyTok, start int) *Node {
+	text := t.text
+	written := g.src[start-g.base : t.end-g.base]
+	if strings.IndexByte(text, '_') >= 0 {
+		text = strings.ReplaceAll(text, "_", "")
 	}
-	if len(low) > 1 && low[0] == '0' && strings.IndexByte("xob", low[1]) >= 0 {
-		if _, err := strconv.ParseInt(low, 0, 64); err == nil {
-			return g.scalar(Int, string(g.d.Src[start:t.end]), start, t.end, "plain")
+	if n := len(text); n > 0 && (text[n-1] == 'j' || text[n-1] == 'J') {
+		return g.scalar(Unknown, written, start, t.end, "plain")
+	}
+	if len(text) > 1 && text[0] == '0' && strings.IndexByte("xobXOB", text[1]) >= 0 {
+		if _, err := strconv.ParseInt(strings.ToLower(text), 0, 64); err == nil {
+			return g.scalar(Int, written, start, t.end, "plain")
 		}
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(t.text))
 	}
-	if !strings.ContainsAny(low, ".e") {
-		if len(low) > 1 && low[0] == '0' && strings.Trim(low, "0") != "" {
+	if strings.IndexAny(text, ".eE") < 0 {
+		if len(text) > 1 && text[0] == '0' && strings.Trim(text, "0") != "" {
 			g.fail(t.start, "gin: leading zeros in a decimal integer are not allowed: "+strconv.Quote(t.text))
 		}
-		return g.scalar(Int, string(g.d.Src[start:t.end]), start, t.end, "plain")
+		return g.scalar(Int, written, start, t.end, "plain")
 	}
 	if _, err := strconv.ParseFloat(text, 64); err != nil {
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(t.text))
 	}
-	return g.scalar(Float, string(g.d.Src[start:t.end]), start, t.end, "plain")
+	return g.scalar(Float, written, start, t.end, "plain")
 }
 
 // resolveMacros replaces every %NAME placeholder with a copy of the top-level macro NAME
@@ -567,12 +783,12 @@ func (g *ginParser) resolveMacros() {
 	}()
 	budget := g.lim.MaxNodes - g.nodes
 	for _, ref := range g.refs {
-		name := strings.TrimPrefix(ref.Value, "%")
+		name := ref.Value[1:]
 		def := g.root.Get(name)
 		seen := 0
 		for def != nil && def.Style == "macro" && def.Kind == Scalar && seen < 100 {
 			// A macro defined as another macro: follow it (an unresolved one stays Unknown).
-			nd := g.root.Get(strings.TrimPrefix(def.Value, "%"))
+			nd := g.root.Get(def.Value[1:])
 			if nd == nil || nd == def {
 				break
 			}
@@ -583,42 +799,53 @@ func (g *ginParser) resolveMacros() {
 			continue
 		}
 		use := ref.Span
-		cp := copyNode(def, &budget)
-		if cp == nil {
+		key, keySpan := ref.Key, ref.KeySpan
+		ok := true
+		if len(def.Children) == 0 {
+			ok = g.copyInto(ref, def, &budget)
+		} else {
+			// Copied aside first: the definition may hold this very reference (A = [%A]),
+			// whose copy must be the reference as it was.
+			cp := g.alloc.new()
+			if ok = g.copyInto(cp, def, &budget); ok {
+				*ref = *cp
+			}
+		}
+		if !ok {
 			g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
 				Message: limitMessage("macros expand to more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"), Span: use})
 			g.fatal = true
 			return
 		}
-		key, keySpan := ref.Key, ref.KeySpan
-		*ref = *cp
 		ref.Key, ref.KeySpan = key, keySpan
 		ref.Alias = true
 		ref.Use = &use
 	}
 }
 
-// copyNode deep-copies a subtree (without Key, KeySpan or Parent of its root); nil when the
-// budget of nodes runs out.
-func copyNode(n *Node, budget *int) *Node {
+// copyInto makes dst a deep copy of the subtree n (without n's Key, KeySpan or Parent; its
+// descendants keep theirs); false when the budget of nodes runs out. The copies below dst come
+// from the file's node block, their child lists from the scratch lists.
+func (g *ginParser) copyInto(dst, n *Node, budget *int) bool {
 	*budget--
 	if *budget < 0 {
-		return nil
+		return false
 	}
-	c := *n
-	c.Key, c.KeySpan, c.Parent, c.depth = "", Span{}, nil, 0
-	if len(n.Children) > 0 {
-		c.Children = make([]*Node, len(n.Children))
-		for i, k := range n.Children {
-			kc := copyNode(k, budget)
-			if kc == nil {
-				return nil
+	kids := n.Children
+	*dst = *n
+	dst.Key, dst.KeySpan, dst.Parent, dst.depth = "", Span{}, nil, 0
+	if len(kids) > 0 {
+		dst.Children = g.kidList(len(kids))
+		for _, k := range kids {
+			kc := g.alloc.new()
+			if !g.copyInto(kc, k, budget) {
+				return false
 			}
 			kc.Key, kc.KeySpan = k.Key, k.KeySpan
-			c.Children[i] = kc
+			dst.Children = append(dst.Children, kc)
 		}
 	}
-	return &c
+	return true
 }
 
 // finishTree sets Parent (with the depth) and Index on every node below root (iteratively).

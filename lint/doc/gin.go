@@ -181,7 +181,7 @@ func (g *ginParser) kidList(n int) []*Node {
 	}
 	at := len(g.kids)
 	g.kids = g.kids[:at+n]
-	return g.kids[at:at:at+n]
+	return g.kids[at : at : at+n]
 }
 
 // finish moves every child list of the tree into one block of the exact size and sets Parent

@@ -47,7 +47,7 @@ func parseGin(d *Document, lim Limits) {
 	}
 	g.toks, g.i = toks, 0
 	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, lineCursor{x: x}, text, base
-	nodes, refs := ginEstimate(toks)
+	nodes, refs := ginEstimate(toks, text, base)
 	g.alloc.reserve(nodes, 0)
 	if refs > 0 {
 		d.Refs = make([]FileRef, 0, refs)
@@ -93,7 +93,7 @@ type ginParser struct {
 	// kids holds the child lists while the file is read (a list that fills up moves to the end
 	// with twice the room); finish copies the final lists into one exact block of the tree.
 	kids  []*Node
-	stack []*Node
+	nkids int // entries added to child lists (an upper bound of the tree's)
 }
 
 var ginParsers struct {
@@ -112,27 +112,24 @@ func getGinParser() *ginParser {
 	return &ginParser{kids: make([]*Node, 0, 1024)}
 }
 
-// release returns g to the pool without what points into this file's Document (huge buffers
-// are dropped rather than kept).
+// release returns g to the pool with its buffers (huge ones dropped) and nothing else of this
+// file. The scratch child lists are not cleared: they keep at most a few trees of the last
+// files alive, and clearing them cost more than the rest of the release.
 func (g *ginParser) release() {
-	clear(g.kids)
 	clear(g.refs)
 	clear(g.via[:cap(g.via)])
-	clear(g.stack[:cap(g.stack)])
-	keep := ginParser{
-		toks: g.toks[:0], kids: g.kids[:0], refs: g.refs[:0], via: g.via[:0], stack: g.stack[:0],
-		keyBuf: g.keyBuf[:0], paramBuf: g.paramBuf[:0], refBuf: g.refBuf[:0], pathBuf: g.pathBuf[:0],
+	g.toks, g.kids, g.refs, g.via = g.toks[:0], g.kids[:0], g.refs[:0], g.via[:0]
+	if cap(g.toks) > 1<<16 {
+		g.toks = nil
 	}
-	if cap(keep.toks) > 1<<16 {
-		keep.toks = nil
+	if cap(g.kids) > 1<<14 {
+		g.kids = make([]*Node, 0, 1024)
 	}
-	if cap(keep.kids) > 1<<14 {
-		keep.kids = make([]*Node, 0, 1024)
+	if cap(g.refs) > 1<<12 || cap(g.via) > 1<<12 {
+		g.refs, g.via = nil, nil
 	}
-	if cap(keep.refs) > 1<<12 || cap(keep.stack) > 1<<12 || cap(keep.via) > 1<<12 {
-		keep.refs, keep.stack, keep.via = nil, nil, nil
-	}
-	*g = keep
+	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
+	g.alloc, g.nkids = nodeAlloc{}, 0
 	ginParsers.Lock()
 	if len(ginParsers.free) < 4 {
 		ginParsers.free = append(ginParsers.free, g)
@@ -159,6 +156,7 @@ func (g *ginParser) at(c byte) bool {
 
 // addKid appends c to a child list held in g.kids.
 func (g *ginParser) addKid(list []*Node, c *Node) []*Node {
+	g.nkids++
 	if len(list) < cap(list) {
 		return append(list, c)
 	}
@@ -184,43 +182,40 @@ func (g *ginParser) kidList(n int) []*Node {
 	return g.kids[at : at : at+n]
 }
 
-// finish moves every child list of the tree into one block of the exact size and sets Parent
-// (with the depth) and Index on every node below root, as finishTree does.
+// finish moves every child list of the tree into one block (of the size the lists were given,
+// exact unless a binding was replaced) and sets Parent (with the depth) and Index on every node
+// below root, as finishTree does. The block doubles as the walk's queue: a node's children are
+// laid out in it before the nodes after them are visited.
 func (g *ginParser) finish(root *Node) {
-	total := 0
-	stack := append(g.stack[:0], root)
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		total += len(n.Children)
-		stack = append(stack, n.Children...)
-	}
-	block := make([]*Node, total)
-	stack = append(stack, root)
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		k := len(n.Children)
-		if k == 0 {
-			n.Children = nil
-			continue
-		}
-		kids := block[:k:k]
-		block = block[k:]
-		copy(kids, n.Children)
-		n.Children = kids
-		seq := n.Kind == Seq
-		for i, c := range kids {
-			c.setParent(n)
-			c.Index = i
-			if seq {
-				c.Key = ""
-				c.KeySpan = Span{}
+	block := make([]*Node, g.nkids)
+	next := 0
+	n := root
+	for done := 0; ; done++ {
+		if k := len(n.Children); k > 0 {
+			if next+k > len(block) {
+				block = append(block[:next], make([]*Node, k)...) // not reached: nkids bounds the lists
 			}
+			kids := block[next : next+k : next+k]
+			copy(kids, n.Children)
+			next += k
+			n.Children = kids
+			seq := n.Kind == Seq
+			for i, c := range kids {
+				c.setParent(n)
+				c.Index = i
+				if seq {
+					c.Key = ""
+					c.KeySpan = Span{}
+				}
+			}
+		} else if n.Children != nil {
+			n.Children = nil
 		}
-		stack = append(stack, kids...)
+		if done == next {
+			return
+		}
+		n = block[done]
 	}
-	g.stack = stack
 }
 
 type ginStop struct{}
@@ -547,28 +542,47 @@ func (g *ginParser) scalar(t Type, val string, s, e int, style string) *Node {
 }
 
 // ginEstimate counts, from the tokens, the nodes a file can make (one per value, including
-// dict keys, and per configurable map a binding's key path can add) so that they come in one
-// block, and the imports and includes it names.
-func ginEstimate(toks []pyTok) (nodes, refs int) {
+// dict keys, and one per configurable map of a binding's key path that the binding before it
+// did not already make) so that they come in one block, and the imports and includes it names.
+// text is the lexer's copy of the source from base on.
+func ginEstimate(toks []pyTok, text string, base int) (nodes, refs int) {
 	nodes = 1
 	head, first, dots := true, true, 0 // in a binding's key path (line start to "=" or ":")
-	var prev pyTokKind
+	block, inBlock := false, false     // after a block's "name:", inside its indented lines
+	start, lastDot := 0, 0
+	prev := ""
+	var prevKind pyTokKind
 	for i := range toks {
 		t := &toks[i]
 		switch t.kind {
-		case pyNewline, pyIndent, pyDedent:
+		case pyNewline:
 			head, first, dots = true, true, 0
+			prevKind = t.kind
+			continue
+		case pyIndent:
+			head, first, dots = true, true, 0
+			inBlock, block = block, false
+			prevKind = t.kind
+			continue
+		case pyDedent:
+			head, first, dots = true, true, 0
+			inBlock = false
+			prevKind = t.kind
+			continue
 		case pyName:
 			if head {
-				if first && (t.text == "import" || t.text == "from" || t.text == "include") {
-					refs++ // a line of its own: no binding
-					head = false
+				if first {
+					start = t.start
+					if t.text == "import" || t.text == "from" || t.text == "include" {
+						refs++ // a line of its own: no binding
+						head = false
+					}
 				}
 			} else if t.text == "True" || t.text == "False" || t.text == "None" {
 				nodes++
 			}
 		case pyString:
-			if !head && prev != pyString {
+			if !head && prevKind != pyString {
 				nodes++
 			}
 		case pyNumber:
@@ -582,25 +596,56 @@ func ginEstimate(toks []pyTok) (nodes, refs int) {
 			switch c := t.text[0]; {
 			case head && c == '.':
 				dots++
-			case head && c == '=':
-				nodes += dots
+				lastDot = t.start
+			case head && (c == '=' || c == ':'):
 				head = false
-			case head && c == ':':
-				nodes += dots + 1
-				head = false
+				if inBlock {
+					nodes += dots // under the block's maps
+					break
+				}
+				end := lastDot
+				if c == ':' {
+					end, dots = t.start, dots+1
+					block = true
+				}
+				if dots == 0 {
+					prev = ""
+					break
+				}
+				p := text[start-base : end-base]
+				nodes += dots - sharedParts(p, prev)
+				prev = p
 			case head:
 			case c == '@', c == '%', c == '[', c == '{':
 				nodes++
-			case c == '(' && prev != pyName:
+			case c == '(' && prevKind != pyName:
 				nodes++
 			}
 		}
-		if t.kind != pyNewline && t.kind != pyIndent && t.kind != pyDedent {
-			first = false
-		}
-		prev = t.kind
+		first = false
+		prevKind = t.kind
 	}
 	return nodes, refs
+}
+
+// sharedParts counts the leading dot-separated parts two key paths have in common.
+func sharedParts(a, b string) int {
+	n := 0
+	for i := 0; ; i++ {
+		aEnd, bEnd := i == len(a), i == len(b)
+		if aEnd || bEnd {
+			if (aEnd || a[i] == '.') && (bEnd || b[i] == '.') {
+				n++
+			}
+			return n
+		}
+		if a[i] != b[i] {
+			return n
+		}
+		if a[i] == '.' {
+			n++
+		}
+	}
 }
 
 // value reads one gin value.
@@ -843,6 +888,7 @@ func (g *ginParser) copyInto(dst, n *Node, budget *int) bool {
 			}
 			kc.Key, kc.KeySpan = k.Key, k.KeySpan
 			dst.Children = append(dst.Children, kc)
+			g.nkids++
 		}
 	}
 	return true

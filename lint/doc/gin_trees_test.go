@@ -20,8 +20,8 @@ const ginTreesFile = "testdata/gin_trees.sha256"
 // TestGinTrees guards the gin reader's output while it is made faster: the Document of every
 // corpus .gin file (tree with kinds, types, values, styles, keys, spans, macro uses; comments;
 // problems; refs) is rendered and its SHA-256 compared with the committed list. Variants of each
-// file guard the other paths: CRLF line ends, a byte-order mark, and six truncations (most end
-// in a syntax error at a position). Only hashes are committed, never corpus text. The corpus
+// file guard the other paths: CRLF line ends, a byte-order mark, six truncations (most end in
+// a syntax error at a position), and low node and depth limits; so do ginEdgeCases. Only hashes are committed, never corpus text. The corpus
 // is beside the repository in CI (.ci/run), so a missing corpus fails rather than skips.
 func TestGinTrees(t *testing.T) {
 	dir := filepath.Join("..", "..", "..", "shared", "corpus")
@@ -29,8 +29,12 @@ func TestGinTrees(t *testing.T) {
 		t.Fatalf("corpus not present (%v): TestGinTrees needs ../shared/corpus beside the repository", err)
 	}
 	got := ginTreeHashes(t, dir)
-	if len(got) < 32*9 {
+	if len(got) < 32*11 {
 		t.Fatalf("only %d gin documents hashed", len(got))
+	}
+	for i, s := range ginEdgeCases {
+		h := sha256.Sum256([]byte(dumpGinDoc(Parse("x.gin", []byte(s), Gin, Limits{}))))
+		got[fmt.Sprintf("edge/%02d", i)] = hex.EncodeToString(h[:])
 	}
 	var lines []string
 	for name, h := range got {
@@ -69,6 +73,40 @@ func TestGinTrees(t *testing.T) {
 	}
 }
 
+// ginEdgeCases are the paths the corpus does not take: macros that contain themselves or
+// chain, a configurable replaced by a value and back, repeated dict keys, numbers of every
+// kind, spaces inside references, blocks then dotted bindings of the same names, limits.
+var ginEdgeCases = []string{
+	"A = [%A, 1]\nx.y = %A\n",
+	"A = {'k': %A}\nB = %A\n",
+	"A = [1, (2, %B)]\nB = %A\nc.d = %B\n",
+	"A = 1\nA.b = 2\nA = 3\nx.y = (%A,)\n",
+	"X = 0x1F\nY = 1_000j\nZ = 1E400\n",
+	"X = 1e5\nY=-0o17\nZ=00\nW=True\nV=False\nU=None\nT=0B1_0\nS=1_0.5E-3\n",
+	"a.b = % M\nM = 2\n",
+	"a/b.c.d = 1\na/b.c.e = @f.g()\na/b.c.d = [1,2,]\nr = @ x.y ( )\n",
+	"a.b = 1\na = 2\na.c = 3\na.c = 4\nb.c.d = 1\nb.c = 2\nb.c.e = 3\n",
+	"s.f:\n  x = 1\n  y.z = 2\ns.f.x = 3\n",
+	"D = {'a': 1, 'a': 2, 'b': {'c': 3}, 4: (5)}\nE = %D\nF = %E\n",
+	"X = %gin.REQUIRED\nX = 1\nX = 2\nY = %X\n",
+	"A = %B\nB = %A\nx.y = %A\n",
+	"s = 'a' \"b\" r'c'\nt = \"\"\"d\"\"\"\nu = b'e'\n",
+	"import a.b as c\nfrom d import e\nimport f . g\ninclude 'h.gin'\n",
+	"a.b = [[[[[[[[1]]]]]]]]\n",
+	"a.b = {1: [2, {3: 4}]}\n",
+	"a. b = 1\n",
+	"a.b = c\n",
+	"a.b = 01\n",
+	"a.b = 0x\n",
+	"x:\n  y = 1\n    z = 2\n",
+	"%A = 1\n",
+	"a.b = {[1]: 2}\n",
+	"a.b = @\n",
+	"a.b = 1 2\n",
+	"\ta.b = 1\n",
+	"a.b = (1\n",
+}
+
 func ginTreeHashes(t *testing.T, dir string) map[string]string {
 	out := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
@@ -81,11 +119,14 @@ func ginTreeHashes(t *testing.T, dir string) map[string]string {
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
-		add := func(variant string, b []byte) {
-			h := sha256.Sum256([]byte(dumpGinDoc(Parse("x.gin", b, Gin, Limits{}))))
+		addLim := func(variant string, b []byte, lim Limits) {
+			h := sha256.Sum256([]byte(dumpGinDoc(Parse("x.gin", b, Gin, lim))))
 			out[rel+variant] = hex.EncodeToString(h[:])
 		}
+		add := func(variant string, b []byte) { addLim(variant, b, Limits{}) }
 		add("", src)
+		addLim("@nodes30", src, Limits{MaxNodes: 30})
+		addLim("@depth1", src, Limits{MaxDepth: 1})
 		add("@crlf", bytes.ReplaceAll(src, []byte("\n"), []byte("\r\n")))
 		add("@bom", append([]byte("\xEF\xBB\xBF"), src...))
 		for k := 1; k <= 6; k++ {

@@ -89,7 +89,7 @@ type ginParser struct {
 	// reusable buffers: a selector's parts, a block line's full key path, the maps a binding
 	// passes through
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
-	via                               []*Node
+	hit                               *Node // get's last find at the top level
 	// kids holds the child lists while the file is read (a list that fills up moves to the end
 	// with twice the room); finish copies the final lists into one exact block of the tree.
 	kids  []*Node
@@ -117,18 +117,18 @@ func getGinParser() *ginParser {
 // files alive, and clearing them cost more than the rest of the release.
 func (g *ginParser) release() {
 	clear(g.refs)
-	clear(g.via[:cap(g.via)])
-	g.toks, g.kids, g.refs, g.via = g.toks[:0], g.kids[:0], g.refs[:0], g.via[:0]
+	g.toks, g.kids, g.refs = g.toks[:0], g.kids[:0], g.refs[:0]
 	if cap(g.toks) > 1<<16 {
 		g.toks = nil
 	}
 	if cap(g.kids) > 1<<14 {
 		g.kids = make([]*Node, 0, 1024)
 	}
-	if cap(g.refs) > 1<<12 || cap(g.via) > 1<<12 {
-		g.refs, g.via = nil, nil
+	if cap(g.refs) > 1<<12 {
+		g.refs = nil
 	}
 	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
+	g.hit = nil
 	g.alloc, g.nkids = nodeAlloc{}, 0
 	ginParsers.Lock()
 	if len(ginParsers.free) < 4 {
@@ -371,11 +371,11 @@ func (g *ginParser) dotted() (string, int, int) {
 }
 
 // selector reads [scope/]*name(.name)* and returns its parts split at dots (the scope stays on
-// the first part), with each part's byte range.
-type selPart struct {
-	text       string
-	start, end int
-}
+// the first part) as byte ranges (names are written without spaces: a part's text is the
+// source's, g.part).
+type selPart struct{ start, end int }
+
+func (g *ginParser) part(p selPart) string { return g.src[p.start-g.base : p.end-g.base] }
 
 func (g *ginParser) selector(buf *[]selPart) []selPart {
 	parts := (*buf)[:0]
@@ -383,7 +383,7 @@ func (g *ginParser) selector(buf *[]selPart) []selPart {
 	if t.kind != pyName {
 		g.failTok(*t, "a configurable name")
 	}
-	cur := selPart{text: t.text, start: t.start, end: t.end}
+	cur := selPart{t.start, t.end}
 	for {
 		op := g.tok()
 		if op.kind != pyOp || len(op.text) != 1 || op.text[0] != '/' && op.text[0] != '.' {
@@ -398,15 +398,14 @@ func (g *ginParser) selector(buf *[]selPart) []selPart {
 			if n.kind != pyName {
 				g.failTok(*n, "a name after the scope")
 			}
-			cur.end = n.end
-			cur.text = g.src[cur.start-g.base : cur.end-g.base] // adjacent tokens: the scoped name as written
+			cur.end = n.end // the scoped name as written
 			continue
 		}
 		if n.kind != pyName {
 			g.failTok(*n, "a name")
 		}
 		parts = append(parts, cur)
-		cur = selPart{text: n.text, start: n.start, end: n.end}
+		cur = selPart{n.start, n.end}
 	}
 	parts = append(parts, cur)
 	*buf = parts[:0] // the buffer keeps the grown array
@@ -464,16 +463,18 @@ func (g *ginParser) binding() {
 // its map.
 func (g *ginParser) bind(parts []selPart, v *Node) {
 	parent := g.root
-	via := g.via[:0]
+	var onStack [8]*Node
+	via := onStack[:0] // the maps passed through, for their spans
 	for i, p := range parts[:len(parts)-1] {
-		c := parent.Get(p.text)
+		key := g.part(p)
+		c := g.get(parent, key)
 		if c == nil || c.Kind != Map {
 			if c != nil {
-				g.dup(p.text, c, g.lc.span(parts[0].start, p.end))
-				removeChild(parent, c)
+				g.dup(key, c, g.lc.span(parts[0].start, p.end))
+				g.remove(parent, c)
 			}
 			c = g.alloc.new()
-			c.Kind, c.Style, c.Key = Map, "block", p.text
+			c.Kind, c.Style, c.Key = Map, "block", key
 			c.KeySpan = g.lc.span(p.start, p.end)
 			c.Span = g.lc.span(parts[min(i, len(parts)-1)].start, p.end)
 			c.Children = g.kidList(4)
@@ -483,17 +484,16 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 		via = append(via, c)
 		parent = c
 	}
-	g.via = via
 	last := parts[len(parts)-1]
-	v.Key = last.text
+	v.Key = g.part(last)
 	v.KeySpan = g.lc.span(last.start, last.end)
-	if old := parent.Get(last.text); old != nil {
+	if old := g.get(parent, v.Key); old != nil {
 		// `X = %gin.REQUIRED` then `X = value` declares a required binding and supplies it
 		// (T5X's runs/export.gin does): not a mistake.
 		if !(old.IsUnknown() && old.Value == "%gin.REQUIRED") {
-			g.dup(last.text, old, v.KeySpan)
+			g.dup(v.Key, old, v.KeySpan)
 		}
-		removeChild(parent, old)
+		g.remove(parent, old)
 	}
 	parent.Children = g.addKid(parent.Children, v)
 	// Parents span what they contain.
@@ -502,6 +502,32 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 			n.Span.End = v.Span.End
 		}
 	}
+}
+
+// get is parent.Get(key), first trying the top-level map the last binding went through
+// (consecutive bindings mostly name the same configurable, and the top level is the longest
+// list). Keys are unique among a map's children (a repeated one replaces the first), so the
+// one remembered is the one Get finds.
+func (g *ginParser) get(parent *Node, key string) *Node {
+	if parent != g.root {
+		return parent.Get(key)
+	}
+	if h := g.hit; h != nil && h.Key == key {
+		return h
+	}
+	c := parent.Get(key)
+	if c != nil {
+		g.hit = c
+	}
+	return c
+}
+
+// remove takes c out of parent's children (and out of get's memory).
+func (g *ginParser) remove(parent, c *Node) {
+	if g.hit == c {
+		g.hit = nil
+	}
+	removeChild(parent, c)
 }
 
 func (g *ginParser) dup(key string, old *Node, at Span) {
@@ -765,7 +791,7 @@ func (g *ginParser) value(depth int) *Node {
 				v.KeySpan = k.Span
 				if old := n.Get(v.Key); old != nil {
 					g.dup(v.Key, old, v.KeySpan)
-					removeChild(n, old)
+					g.remove(n, old)
 				}
 				n.Children = g.addKid(n.Children, v)
 				if g.at(',') {

@@ -46,7 +46,7 @@ func parseGin(d *Document, lim Limits) {
 		return
 	}
 	g.toks, g.i = toks, 0
-	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, lineCursor{x: x}, text, base
+	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, ginLines{x: x}, text, base
 	refs := ginRefs(toks)
 	if refs > 0 {
 		d.Refs = make([]FileRef, 0, refs)
@@ -81,11 +81,12 @@ type ginParser struct {
 	dups  int
 	refs  []*Node // %MACRO placeholders, resolved after the whole file is read
 	fatal bool
-	lc    lineCursor
+	lc    ginLines
 	src   string // the lexer's copy of the source from base on (names are slices of it)
 	base  int
 	// slab hands out the trees' nodes, file after file (node).
 	slab []Node
+	uses []Span
 	// reusable buffers: a selector's parts, a block line's full key path, the maps a binding
 	// passes through
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
@@ -127,7 +128,7 @@ func (g *ginParser) release() {
 	if cap(g.refs) > 1<<12 {
 		g.refs = nil
 	}
-	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
+	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, ginLines{}, "", 0
 	g.hit = nil
 	g.nkids = 0
 	ginParsers.Lock()
@@ -813,7 +814,11 @@ func (g *ginParser) resolveMacros() {
 		}
 		ref.Key, ref.KeySpan = key, keySpan
 		ref.Alias = true
-		ref.Use = &use
+		if len(g.uses) == 0 {
+			g.uses = make([]Span, 32) // the macro uses' spans, file after file as the nodes
+		}
+		ref.Use = &g.uses[0]
+		g.uses[0], g.uses = use, g.uses[1:]
 	}
 }
 
@@ -860,4 +865,44 @@ func finishTree(root *Node) {
 			stack = append(stack, c)
 		}
 	}
+}
+
+// ginLines turns offsets into positions as LineIndex.Pos does, stepping from the line of the
+// last offset instead of searching (the parser's offsets mostly grow), and a span that ends on
+// its start's line (a name, a number, most values) without a second look-up.
+type ginLines struct {
+	x    *LineIndex
+	line int // 0-based index into x.starts of the last line found
+}
+
+func (c *ginLines) pos(off int) Pos {
+	x := c.x
+	st := x.starts
+	l := c.line
+	if off < 0 || off > len(x.src) || l >= len(st) || st[l] > off {
+		p := x.Pos(off)
+		if p.Line >= 1 && p.Line <= len(st) && st[p.Line-1] <= p.Offset {
+			c.line = p.Line - 1
+		}
+		return p
+	}
+	for k := 0; l+1 < len(st) && st[l+1] <= off; k++ {
+		if k == 8 {
+			p := x.Pos(off)
+			c.line = p.Line - 1
+			return p
+		}
+		l++
+	}
+	c.line = l
+	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
+}
+
+func (c *ginLines) span(s, e int) Span {
+	p := c.pos(s)
+	x, l := c.x, c.line
+	if x.ascii && s <= e && l < len(x.starts) && x.starts[l] <= s && (l+1 >= len(x.starts) || e < x.starts[l+1]) && e <= len(x.src) {
+		return Span{Start: p, End: Pos{Line: p.Line, Col: p.Col + e - s, Offset: e}}
+	}
+	return Span{Start: p, End: c.pos(e)}
 }

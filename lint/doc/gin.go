@@ -177,6 +177,14 @@ func (g *ginParser) addKid(list []*Node, c *Node) []*Node {
 	if len(list) < cap(list) {
 		return append(list, c)
 	}
+	return g.moveKids(list, c)
+}
+
+// moveKids is addKid for a full list: it moves to the end of g.kids with twice the room (not
+// inlined, so that addKid is).
+//
+//go:noinline
+func (g *ginParser) moveKids(list []*Node, c *Node) []*Node {
 	n := max(2*len(list), 4)
 	if len(g.kids)+n > cap(g.kids) {
 		// A new scratch array (the lists already in the old one stay valid there).
@@ -567,12 +575,16 @@ func removeChild(parent, c *Node) {
 func (g *ginParser) count() {
 	g.nodes++
 	if g.nodes > g.lim.MaxNodes {
-		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("file has more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"),
-			Span:    g.lc.span(g.tok().start, g.tok().start)})
-		g.fatal = true
-		panic(ginStop{})
+		g.tooMany()
 	}
+}
+
+func (g *ginParser) tooMany() {
+	g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
+		Message: limitMessage("file has more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"),
+		Span:    g.lc.span(g.tok().start, g.tok().start)})
+	g.fatal = true
+	panic(ginStop{})
 }
 
 // scalar makes a scalar node (the block's nodes are zero: only the set fields are written).

@@ -139,8 +139,9 @@
 // the tokens (a Document so keeps at most two slabs alive beyond its own nodes); numbers,
 // references and macros are slices of the lexer's copy of the source; a span that ends on its
 // start's line takes one line look-up; the line index is made at its exact size (for YAML
-// too, in both columns below). Per corpus pass 465 KB and 1,806 allocations → 364 KB and 579. TestGinTrees holds every Document the reader builds (corpus files, variants, edge
-// cases) to its hash from 46b4500. Interleaved rounds of the two test binaries, µs/KiB:
+// too, in both columns below). Per corpus pass 465 KB and 1,806 allocations → 364 KB and 579.
+// TestGinTrees holds every Document the reader builds (corpus files, variants, edge cases) to
+// its hash from 46b4500. Interleaved rounds of the two test binaries, µs/KiB:
 //
 //	equal-volume       before (46b4500)    after (b16148f)
 //	  6 rounds, load   gin  26.4-34.0      gin  19.6-24.5

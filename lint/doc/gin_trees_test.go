@@ -160,3 +160,53 @@ func dumpGinDoc(d *Document) string {
 	}
 	return b.String()
 }
+
+// TestGinConcurrent: the pooled parsers and the node slabs they share between files give every
+// goroutine the trees a lone read gives (run it with -race to check the pool).
+func TestGinConcurrent(t *testing.T) {
+	var srcs [][]byte
+	for p, f := range corpusFiles(t, map[Format]bool{Gin: true}) {
+		if f != Gin {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, b)
+	}
+	if len(srcs) < 32 {
+		t.Fatalf("only %d gin corpus files", len(srcs))
+	}
+	want := make([]string, len(srcs))
+	for i, s := range srcs {
+		want[i] = dumpGinDoc(Parse("x.gin", s, Gin, Limits{}))
+	}
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			var docs []*Document // kept alive while the others read, so that slabs are shared
+			for k := 0; k < 3*len(srcs); k++ {
+				i := (k*7 + w*5) % len(srcs)
+				d := Parse("x.gin", srcs[i], Gin, Limits{})
+				docs = append(docs, d)
+				if got := dumpGinDoc(d); got != want[i] {
+					errs <- fmt.Errorf("goroutine %d: file %d reads differently", w, i)
+					return
+				}
+			}
+			for k, d := range docs {
+				if got := dumpGinDoc(d); got != want[(k*7+w*5)%len(srcs)] {
+					errs <- fmt.Errorf("goroutine %d: document %d changed after later reads", w, k)
+					return
+				}
+			}
+			errs <- nil
+		}(w)
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

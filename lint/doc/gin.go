@@ -68,8 +68,9 @@ func parseGin(d *Document, lim Limits) {
 }
 
 // ginParser reads one file's tokens. Parsers are pooled (getGinParser): the token list, the
-// selector buffers, the macro list, the tree walk's stack and the scratch child lists are kept
-// between files, so a file allocates its tree, its comments and its refs, little else.
+// selector buffers, the macro list, the scratch child lists and the node slab are kept between
+// files, so a file allocates its nodes, one block of child lists, its comments and its refs
+// (and the lexer's copy of the source), little else.
 type ginParser struct {
 	toks  []pyTok // read through an index (tok, adv, at), not pyCursor's copies
 	i     int

@@ -47,14 +47,15 @@ func parseGin(d *Document, lim Limits) {
 	}
 	g.toks, g.i = toks, 0
 	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, ginLines{x: x}, text, base
-	refs := ginRefs(toks)
-	if refs > 0 {
-		d.Refs = make([]FileRef, 0, refs)
-	}
 	root := g.node()
 	root.Kind, root.Style = Map, "block"
 	g.root = root
 	ok := g.file()
+	if len(g.frefs) > 0 {
+		// Collected in the parser's list, copied once at their number (a syntax error
+		// further on keeps those before it).
+		d.Refs = append([]FileRef(nil), g.frefs...)
+	}
 	if !ok {
 		return
 	}
@@ -80,7 +81,8 @@ type ginParser struct {
 	root  *Node
 	nodes int
 	dups  int
-	refs  []*Node // %MACRO placeholders, resolved after the whole file is read
+	refs  []*Node   // %MACRO placeholders, resolved after the whole file is read
+	frefs []FileRef // the file's imports and includes (Document.Refs)
 	fatal bool
 	lc    ginLines
 	src   string // the lexer's copy of the source from base on (names are slices of it)
@@ -119,15 +121,16 @@ func getGinParser() *ginParser {
 // files alive, and clearing them cost more than the rest of the release.
 func (g *ginParser) release() {
 	clear(g.refs)
-	g.toks, g.kids, g.refs = g.toks[:0], g.kids[:0], g.refs[:0]
+	clear(g.frefs)
+	g.toks, g.kids, g.refs, g.frefs = g.toks[:0], g.kids[:0], g.refs[:0], g.frefs[:0]
 	if cap(g.toks) > 1<<16 {
 		g.toks = nil
 	}
 	if cap(g.kids) > 1<<14 {
 		g.kids = make([]*Node, 0, 1024)
 	}
-	if cap(g.refs) > 1<<12 {
-		g.refs = nil
+	if cap(g.refs) > 1<<12 || cap(g.frefs) > 1<<12 {
+		g.refs, g.frefs = nil, nil
 	}
 	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, ginLines{}, "", 0
 	g.hit = nil
@@ -324,7 +327,7 @@ func (g *ginParser) file() (ok bool) {
 				if g.toks[g.i+1].kind == pyString {
 					g.i++
 					s := g.adv()
-					g.d.Refs = append(g.d.Refs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
+					g.frefs = append(g.frefs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
 					g.expectNewline()
 					continue
 				}
@@ -361,7 +364,7 @@ func (g *ginParser) importStmt() {
 		g.i++
 		_, _, e = g.dotted()
 	}
-	g.d.Refs = append(g.d.Refs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
+	g.frefs = append(g.frefs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
 	g.expectNewline()
 }
 
@@ -594,20 +597,6 @@ func (g *ginParser) scalar(t Type, val string, s, e int, style string) *Node {
 	n := g.node()
 	n.Kind, n.Type, n.Value, n.Style = Scalar, t, val, style
 	n.Span = g.lc.span(s, e)
-	return n
-}
-
-// ginRefs counts the import and include lines, for Document.Refs to be reserved once.
-func ginRefs(toks []pyTok) int {
-	n := 0
-	first := true
-	for i := range toks {
-		t := &toks[i]
-		if first && t.kind == pyName && (t.text == "import" || t.text == "from" || t.text == "include") {
-			n++
-		}
-		first = t.kind == pyNewline
-	}
 	return n
 }
 

@@ -94,8 +94,9 @@ func checkSpanText(d *Document) error {
 				k := text(d, n.KeySpan)
 				// Quoted, complex (flow or block) and alias keys are written differently from
 				// their text.
-				// A Python key may be computed (an f-string, a variable, config[name]).
-				computed := d.Format == Python
+				// A Python key may be computed (an f-string, a variable, config[name]); a gin dict
+				// key is a literal whose key is its value (True is "true", b'k' is "k").
+				computed := d.Format == Python || d.Format == Gin && n.Parent.Style == "flow" && k != ""
 				if k != n.Key && !computed && n.flags&yamlComplexKey == 0 && (k == "" || !strings.ContainsRune("\"'[{*&!|>", rune(k[0]))) && !strings.ContainsAny(k, "\r\n") {
 					err = fmt.Errorf("%s: key span %q, key %q", n.Path(), k, n.Key)
 				}

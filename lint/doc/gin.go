@@ -3,6 +3,7 @@ package doc
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The gin front-end (gin-config, as T5X and flaxformer use it). No Go library reads gin, so
@@ -31,12 +32,12 @@ func parseGin(d *Document, lim Limits) {
 	if hasBOM(d.Src) {
 		base = 3
 	}
+	g := getGinParser()
+	defer g.release()
 	var text string
-	arena := getPyArena() // for its token list
-	defer arena.release()
-	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
-	if cap(toks) > cap(arena.toks) {
-		arena.toks = toks[:0]
+	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, g.toks, &text)
+	if cap(toks) > cap(g.toks) {
+		g.toks = toks[:0]
 	}
 	x := d.Lines()
 	d.Comments = pyComments(x, d.Src, cms, text, base)
@@ -44,12 +45,17 @@ func parseGin(d *Document, lim Limits) {
 		d.addProblem(Syntax, "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
 		return
 	}
-	g := &ginParser{pyCursor: pyCursor{toks: toks}, d: d, lim: lim, x: x, lc: lineCursor{x: x}, src: text, base: base}
-	g.alloc.reserve(ginNodeEstimate(toks), 0)
-	root := g.alloc.new()
+	g.toks, g.i = toks, 0
+	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, ginLines{x: x}, text, base
+	root := g.node()
 	root.Kind, root.Style = Map, "block"
 	g.root = root
 	ok := g.file()
+	if len(g.frefs) > 0 {
+		// Collected in the parser's list, copied once at their number (a syntax error
+		// further on keeps those before it).
+		d.Refs = append([]FileRef(nil), g.frefs...)
+	}
 	if !ok {
 		return
 	}
@@ -58,26 +64,187 @@ func parseGin(d *Document, lim Limits) {
 	if g.fatal {
 		return
 	}
-	finishTree(root)
+	g.finish(root)
 	d.Root = root
 }
 
+// ginParser reads one file's tokens. Parsers are pooled (getGinParser): the token list, the
+// selector buffers, the macro list, the scratch child lists and the node slab are kept between
+// files, so a file allocates its nodes, one block of child lists, its comments and its refs
+// (and the lexer's copy of the source), little else.
 type ginParser struct {
-	pyCursor
+	toks  []pyTok // read through an index (tok, adv, at), not pyCursor's copies
+	i     int
 	d     *Document
 	lim   Limits
 	x     *LineIndex
 	root  *Node
 	nodes int
 	dups  int
-	refs  []*Node // %MACRO placeholders, resolved after the whole file is read
+	refs  []*Node   // %MACRO placeholders, resolved after the whole file is read
+	frefs []FileRef // the file's imports and includes (Document.Refs)
 	fatal bool
-	lc    lineCursor
+	lc    ginLines
 	src   string // the lexer's copy of the source from base on (names are slices of it)
 	base  int
-	alloc nodeAlloc
-	// reusable buffers: a selector's parts, a block line's full key path
+	// slab hands out the trees' nodes, file after file (node).
+	slab []Node
+	uses []Span
+	// reusable buffers: a selector's parts, a block line's full key path, the maps a binding
+	// passes through
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
+	hit                               *Node // get's last find at the top level
+	// kids holds the child lists while the file is read (a list that fills up moves to the end
+	// with twice the room); finish copies the final lists into one exact block of the tree.
+	kids  []*Node
+	nkids int // entries added to child lists (an upper bound of the tree's)
+}
+
+var ginParsers struct {
+	sync.Mutex
+	free []*ginParser
+}
+
+func getGinParser() *ginParser {
+	ginParsers.Lock()
+	defer ginParsers.Unlock()
+	if n := len(ginParsers.free); n > 0 {
+		g := ginParsers.free[n-1]
+		ginParsers.free = ginParsers.free[:n-1]
+		return g
+	}
+	return &ginParser{kids: make([]*Node, 0, 1024)}
+}
+
+// release returns g to the pool with its buffers (huge ones dropped) and nothing else of this
+// file. The scratch child lists are not cleared: they keep at most a few trees of the last
+// files alive, and clearing them cost more than the rest of the release.
+func (g *ginParser) release() {
+	clear(g.refs)
+	clear(g.frefs)
+	g.toks, g.kids, g.refs, g.frefs = g.toks[:0], g.kids[:0], g.refs[:0], g.frefs[:0]
+	if cap(g.toks) > 1<<16 {
+		g.toks = nil
+	}
+	if cap(g.kids) > 1<<14 {
+		g.kids = make([]*Node, 0, 1024)
+	}
+	if cap(g.refs) > 1<<12 || cap(g.frefs) > 1<<12 {
+		g.refs, g.frefs = nil, nil
+	}
+	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, ginLines{}, "", 0
+	g.hit = nil
+	g.nkids = 0
+	ginParsers.Lock()
+	if len(ginParsers.free) < 4 {
+		ginParsers.free = append(ginParsers.free, g)
+	}
+	ginParsers.Unlock()
+}
+
+// ginSlab is how many nodes a slab holds: 85 of 192 bytes fill a 16 KiB size class.
+const ginSlab = 85
+
+// node hands out a zero node from the parser's slab, which the next files go on using: a
+// file's tree takes the nodes it needs, no more, without counting them first (a count from the
+// tokens cost about as much as a tenth of the nodes it reserved in excess). A Document keeps
+// at most two slabs alive beyond its own nodes (shared with the files read before and after).
+func (g *ginParser) node() *Node {
+	if len(g.slab) == 0 {
+		g.slab = make([]Node, ginSlab)
+	}
+	n := &g.slab[0]
+	g.slab = g.slab[1:]
+	return n
+}
+
+func (g *ginParser) tok() *pyTok { return &g.toks[g.i] }
+
+// adv returns the current token and moves past it (never past the final pyEOF).
+func (g *ginParser) adv() *pyTok {
+	t := &g.toks[g.i]
+	if t.kind != pyEOF {
+		g.i++
+	}
+	return t
+}
+
+// at reports whether the current token is the one-character operator c.
+func (g *ginParser) at(c byte) bool {
+	t := &g.toks[g.i]
+	return t.kind == pyOp && len(t.text) == 1 && t.text[0] == c
+}
+
+// addKid appends c to a child list held in g.kids.
+func (g *ginParser) addKid(list []*Node, c *Node) []*Node {
+	g.nkids++
+	if len(list) < cap(list) {
+		return append(list, c)
+	}
+	return g.moveKids(list, c)
+}
+
+// moveKids is addKid for a full list: it moves to the end of g.kids with twice the room (not
+// inlined, so that addKid is).
+//
+//go:noinline
+func (g *ginParser) moveKids(list []*Node, c *Node) []*Node {
+	n := max(2*len(list), 4)
+	if len(g.kids)+n > cap(g.kids) {
+		// A new scratch array (the lists already in the old one stay valid there).
+		g.kids = make([]*Node, 0, max(2*cap(g.kids), n))
+	}
+	at := len(g.kids)
+	g.kids = g.kids[:at+n]
+	moved := g.kids[at : at+len(list) : at+n]
+	copy(moved, list)
+	return append(moved, c)
+}
+
+// kidList is an empty scratch child list with room for n.
+func (g *ginParser) kidList(n int) []*Node {
+	if len(g.kids)+n > cap(g.kids) {
+		g.kids = make([]*Node, 0, max(2*cap(g.kids), n))
+	}
+	at := len(g.kids)
+	g.kids = g.kids[:at+n]
+	return g.kids[at : at : at+n]
+}
+
+// finish moves every child list of the tree into one block (of the size the lists were given,
+// exact unless a binding was replaced) and sets Parent (with the depth) and Index on every node
+// below root, as finishTree does. The block doubles as the walk's queue: a node's children are
+// laid out in it before the nodes after them are visited.
+func (g *ginParser) finish(root *Node) {
+	block := make([]*Node, g.nkids)
+	next := 0
+	n := root
+	for done := 0; ; done++ {
+		if k := len(n.Children); k > 0 {
+			if next+k > len(block) {
+				block = append(block[:next], make([]*Node, k)...) // not reached: nkids bounds the lists
+			}
+			kids := block[next : next+k : next+k]
+			copy(kids, n.Children)
+			next += k
+			n.Children = kids
+			seq := n.Kind == Seq
+			for i, c := range kids {
+				c.setParent(n)
+				c.Index = i
+				if seq {
+					c.Key = ""
+					c.KeySpan = Span{}
+				}
+			}
+		} else if n.Children != nil {
+			n.Children = nil
+		}
+		if done == next {
+			return
+		}
+		n = block[done]
+	}
 }
 
 type ginStop struct{}
@@ -116,23 +283,23 @@ func shorten(s string) string {
 	return s
 }
 
-func (g *ginParser) expectOp(s string) pyTok {
-	if !g.isOp(s) {
-		g.failTok(g.peek(), strconv.Quote(s))
+func (g *ginParser) expectOp(c byte) *pyTok {
+	if !g.at(c) {
+		g.failTok(*g.tok(), strconv.Quote(string(c)))
 	}
-	return g.next()
+	return g.adv()
 }
 
 func (g *ginParser) expectNewline() {
-	t := g.peek()
+	t := g.tok()
 	if t.kind == pyNewline {
-		g.next()
+		g.i++
 		return
 	}
 	if t.kind == pyEOF || t.kind == pyDedent {
 		return
 	}
-	g.failTok(t, "end of line")
+	g.failTok(*t, "end of line")
 }
 
 func (g *ginParser) file() (ok bool) {
@@ -145,62 +312,76 @@ func (g *ginParser) file() (ok bool) {
 		}
 	}()
 	for {
-		t := g.peek()
-		switch {
-		case t.kind == pyEOF:
+		t := g.tok()
+		switch t.kind {
+		case pyEOF:
 			return true
-		case t.kind == pyNewline:
-			g.next()
-		case t.kind == pyIndent:
+		case pyNewline:
+			g.i++
+			continue
+		case pyIndent:
 			g.fail(t.start, "gin: unexpected indentation")
-		case t.kind == pyName && t.text == "include" && g.toks[g.i+1].kind == pyString:
-			g.next()
-			s := g.next()
-			g.d.Refs = append(g.d.Refs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
-			g.expectNewline()
-		case t.kind == pyName && (t.text == "import" || t.text == "from") && g.toks[g.i+1].kind == pyName:
-			g.importStmt()
-		case t.kind == pyName || t.kind == pyOp && t.text == "%":
+		case pyName:
+			switch t.text {
+			case "include":
+				if g.toks[g.i+1].kind == pyString {
+					g.i++
+					s := g.adv()
+					g.frefs = append(g.frefs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
+					g.expectNewline()
+					continue
+				}
+			case "import", "from":
+				if g.toks[g.i+1].kind == pyName {
+					g.importStmt()
+					continue
+				}
+			}
 			g.binding()
-		default:
-			g.failTok(t, "a binding (configurable.parameter = value), an import or an include")
+			continue
+		case pyOp:
+			if t.text == "%" {
+				g.binding()
+				continue
+			}
 		}
+		g.failTok(*t, "a binding (configurable.parameter = value), an import or an include")
 	}
 }
 
 func (g *ginParser) importStmt() {
-	kw := g.next()
+	kw := g.adv()
 	mod, s, e := g.dotted()
 	if kw.text == "from" {
-		if t := g.next(); t.kind != pyName || t.text != "import" {
-			g.failTok(t, `"import"`)
+		if t := g.adv(); t.kind != pyName || t.text != "import" {
+			g.failTok(*t, `"import"`)
 		}
 		name, _, ne := g.dotted()
 		mod += "." + name
 		e = ne
 	}
-	if t := g.peek(); t.kind == pyName && t.text == "as" {
-		g.next()
+	if t := g.tok(); t.kind == pyName && t.text == "as" {
+		g.i++
 		_, _, e = g.dotted()
 	}
-	g.d.Refs = append(g.d.Refs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
+	g.frefs = append(g.frefs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
 	g.expectNewline()
 }
 
 // dotted reads NAME(.NAME)*.
 func (g *ginParser) dotted() (string, int, int) {
-	t := g.next()
+	t := g.adv()
 	if t.kind != pyName {
-		g.failTok(t, "a name")
+		g.failTok(*t, "a name")
 	}
 	s, e := t.start, t.end
 	var b strings.Builder
 	adjacent := true // written without spaces: the name is a slice of the source
-	for g.isOp(".") {
-		dot := g.next()
-		n := g.next()
+	for g.at('.') {
+		dot := g.adv()
+		n := g.adv()
 		if n.kind != pyName {
-			g.failTok(n, "a name")
+			g.failTok(*n, "a name")
 		}
 		if adjacent && (dot.start != e || n.start != dot.end) {
 			adjacent = false
@@ -219,87 +400,82 @@ func (g *ginParser) dotted() (string, int, int) {
 }
 
 // selector reads [scope/]*name(.name)* and returns its parts split at dots (the scope stays on
-// the first part), with each part's byte range.
-type selPart struct {
-	text       string
-	start, end int
-}
+// the first part) as byte ranges (names are written without spaces: a part's text is the
+// source's, g.part).
+type selPart struct{ start, end int }
+
+func (g *ginParser) part(p selPart) string { return g.src[p.start-g.base : p.end-g.base] }
 
 func (g *ginParser) selector(buf *[]selPart) []selPart {
 	parts := (*buf)[:0]
-	defer func() { *buf = parts[:0] }()
-	t := g.next()
+	t := g.adv()
 	if t.kind != pyName {
-		g.failTok(t, "a configurable name")
+		g.failTok(*t, "a configurable name")
 	}
-	cur := selPart{text: t.text, start: t.start, end: t.end}
+	cur := selPart{t.start, t.end}
 	for {
-		if (g.isOp("/") || g.isOp(".")) && (g.peek().start != cur.end || g.toks[g.i+1].start != g.peek().end) {
-			g.fail(g.peek().start, "gin: no spaces inside a configurable name")
+		op := g.tok()
+		if op.kind != pyOp || len(op.text) != 1 || op.text[0] != '/' && op.text[0] != '.' {
+			break
 		}
-		if g.isOp("/") {
-			g.next()
-			n := g.next()
+		if op.start != cur.end || g.toks[g.i+1].start != op.end {
+			g.fail(op.start, "gin: no spaces inside a configurable name")
+		}
+		g.i++
+		n := g.adv()
+		if op.text[0] == '/' {
 			if n.kind != pyName {
-				g.failTok(n, "a name after the scope")
+				g.failTok(*n, "a name after the scope")
 			}
-			cur.end = n.end
-			cur.text = g.src[cur.start-g.base : cur.end-g.base] // adjacent tokens: the scoped name as written
+			cur.end = n.end // the scoped name as written
 			continue
 		}
-		if g.isOp(".") {
-			g.next()
-			n := g.next()
-			if n.kind != pyName {
-				g.failTok(n, "a name")
-			}
-			parts = append(parts, cur)
-			cur = selPart{text: n.text, start: n.start, end: n.end}
-			continue
+		if n.kind != pyName {
+			g.failTok(*n, "a name")
 		}
-		break
+		parts = append(parts, cur)
+		cur = selPart{n.start, n.end}
 	}
-	// The buffer keeps the grown array (the deferred reset sees this append).
 	parts = append(parts, cur)
+	*buf = parts[:0] // the buffer keeps the grown array
 	return parts
 }
 
 func (g *ginParser) binding() {
-	start := g.peek()
-	if start.kind == pyOp {
-		g.failTok(start, "a binding")
+	if start := g.tok(); start.kind == pyOp {
+		g.failTok(*start, "a binding")
 	}
 	parts := g.selector(&g.keyBuf)
 	switch {
-	case g.isOp("="):
-		g.next()
+	case g.at('='):
+		g.i++
 		v := g.value(0)
 		g.bind(parts, v)
 		g.expectNewline()
-	case g.isOp(":"):
-		g.next()
-		if t := g.next(); t.kind != pyNewline {
-			g.failTok(t, "end of line after the block's \":\"")
+	case g.at(':'):
+		g.i++
+		if t := g.adv(); t.kind != pyNewline {
+			g.failTok(*t, "end of line after the block's \":\"")
 		}
-		if t := g.next(); t.kind != pyIndent {
-			g.failTok(t, "an indented parameter binding")
+		if t := g.adv(); t.kind != pyIndent {
+			g.failTok(*t, "an indented parameter binding")
 		}
 		for {
-			t := g.peek()
+			t := g.tok()
 			if t.kind == pyDedent {
-				g.next()
+				g.i++
 				break
 			}
 			if t.kind == pyEOF {
 				break
 			}
 			if t.kind == pyNewline {
-				g.next()
+				g.i++
 				continue
 			}
 			prefix := append(g.pathBuf[:0], parts...)
 			param := g.selector(&g.paramBuf)
-			g.expectOp("=")
+			g.expectOp('=')
 			v := g.value(0)
 			all := append(prefix, param...)
 			g.pathBuf = all[:0]
@@ -307,7 +483,7 @@ func (g *ginParser) binding() {
 			g.expectNewline()
 		}
 	default:
-		g.failTok(g.peek(), `"=" or ":"`)
+		g.failTok(*g.tok(), `"=" or ":"`)
 	}
 }
 
@@ -316,39 +492,71 @@ func (g *ginParser) binding() {
 // its map.
 func (g *ginParser) bind(parts []selPart, v *Node) {
 	parent := g.root
+	var onStack [8]*Node
+	via := onStack[:0] // the maps passed through, for their spans
 	for i, p := range parts[:len(parts)-1] {
-		c := parent.Get(p.text)
+		key := g.part(p)
+		c := g.get(parent, key)
 		if c == nil || c.Kind != Map {
 			if c != nil {
-				g.dup(p.text, c, g.lc.span(parts[0].start, p.end))
-				removeChild(parent, c)
+				g.dup(key, c, g.lc.span(parts[0].start, p.end))
+				g.remove(parent, c)
 			}
-			c = g.alloc.new()
-			*c = Node{Kind: Map, Style: "block", Key: p.text, KeySpan: g.lc.span(p.start, p.end), Span: g.lc.span(parts[min(i, len(parts)-1)].start, p.end), Children: g.alloc.children(4)}
-			parent.Children = append(parent.Children, c)
+			c = g.node()
+			c.Kind, c.Style, c.Key = Map, "block", key
+			c.KeySpan = g.lc.span(p.start, p.end)
+			c.Span = g.lc.span(parts[min(i, len(parts)-1)].start, p.end)
+			c.Children = g.kidList(4)
+			parent.Children = g.addKid(parent.Children, c)
 			g.count()
 		}
+		via = append(via, c)
 		parent = c
 	}
 	last := parts[len(parts)-1]
-	v.Key = last.text
+	v.Key = g.part(last)
 	v.KeySpan = g.lc.span(last.start, last.end)
-	if old := parent.Get(last.text); old != nil {
+	if old := g.get(parent, v.Key); old != nil {
 		// `X = %gin.REQUIRED` then `X = value` declares a required binding and supplies it
 		// (T5X's runs/export.gin does): not a mistake.
 		if !(old.IsUnknown() && old.Value == "%gin.REQUIRED") {
-			g.dup(last.text, old, v.KeySpan)
+			g.dup(v.Key, old, v.KeySpan)
 		}
-		removeChild(parent, old)
+		g.remove(parent, old)
 	}
-	parent.Children = append(parent.Children, v)
+	parent.Children = g.addKid(parent.Children, v)
 	// Parents span what they contain.
-	for n, i := g.root, 0; i < len(parts)-1; i++ {
-		n = n.Get(parts[i].text)
+	for _, n := range via {
 		if n.Span.End.Offset < v.Span.End.Offset {
 			n.Span.End = v.Span.End
 		}
 	}
+}
+
+// get is parent.Get(key), first trying the top-level map the last binding went through
+// (consecutive bindings mostly name the same configurable, and the top level is the longest
+// list). Keys are unique among a map's children (a repeated one replaces the first), so the
+// one remembered is the one Get finds.
+func (g *ginParser) get(parent *Node, key string) *Node {
+	if parent != g.root {
+		return parent.Get(key)
+	}
+	if h := g.hit; h != nil && h.Key == key {
+		return h
+	}
+	c := parent.Get(key)
+	if c != nil {
+		g.hit = c
+	}
+	return c
+}
+
+// remove takes c out of parent's children (and out of get's memory).
+func (g *ginParser) remove(parent, c *Node) {
+	if g.hit == c {
+		g.hit = nil
+	}
+	removeChild(parent, c)
 }
 
 func (g *ginParser) dup(key string, old *Node, at Span) {
@@ -371,46 +579,37 @@ func removeChild(parent, c *Node) {
 func (g *ginParser) count() {
 	g.nodes++
 	if g.nodes > g.lim.MaxNodes {
-		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("file has more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"),
-			Span:    g.lc.span(g.peek().start, g.peek().start)})
-		g.fatal = true
-		panic(ginStop{})
+		g.tooMany()
 	}
 }
 
+func (g *ginParser) tooMany() {
+	g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
+		Message: limitMessage("file has more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"),
+		Span:    g.lc.span(g.tok().start, g.tok().start)})
+	g.fatal = true
+	panic(ginStop{})
+}
+
+// scalar makes a scalar node (the block's nodes are zero: only the set fields are written).
 func (g *ginParser) scalar(t Type, val string, s, e int, style string) *Node {
 	g.count()
-	n := g.alloc.new()
-	*n = Node{Kind: Scalar, Type: t, Value: val, Style: style, Span: g.lc.span(s, e)}
-	return n
-}
-
-// ginNodeEstimate guesses a file's node count from its tokens (a node per binding and per
-// item, and one per bracket), so the nodes come in one block.
-func ginNodeEstimate(toks []pyTok) int {
-	n := 4
-	for i := range toks {
-		if t := &toks[i]; t.kind == pyOp && len(t.text) == 1 {
-			switch t.text[0] {
-			case '=', ',', '[', '(', '{':
-				n++
-			}
-		}
-	}
+	n := g.node()
+	n.Kind, n.Type, n.Value, n.Style = Scalar, t, val, style
+	n.Span = g.lc.span(s, e)
 	return n
 }
 
 // value reads one gin value.
 func (g *ginParser) value(depth int) *Node {
 	if depth > g.lim.MaxDepth {
-		t := g.peek()
+		t := g.tok()
 		g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
 			Message: limitMessage("values nested deeper than "+itoa(g.lim.MaxDepth)+" levels", "max_depth"), Span: g.lc.span(t.start, t.start)})
 		g.fatal = true
 		panic(ginStop{})
 	}
-	t := g.next()
+	t := g.adv()
 	switch t.kind {
 	case pyString:
 		val, end := t.text, t.end
@@ -418,11 +617,11 @@ func (g *ginParser) value(depth int) *Node {
 		if g.d.Src[t.body-1] == '"' {
 			style = "double"
 		}
-		if t.prefix != 0 || g.peek().kind == pyString {
+		if t.prefix != 0 || g.tok().kind == pyString {
 			style = "python" // prefixed (r'...') or concatenated: not one plain literal
 		}
-		for g.peek().kind == pyString {
-			n := g.next()
+		for g.tok().kind == pyString {
+			n := g.adv()
 			val += n.text
 			end = n.end
 		}
@@ -433,74 +632,83 @@ func (g *ginParser) value(depth int) *Node {
 		return g.number(t, t.start)
 	case pyName:
 		switch t.text {
-		case "True", "False":
-			return g.scalar(Bool, strings.ToLower(t.text), t.start, t.end, "python")
+		case "True":
+			return g.scalar(Bool, "true", t.start, t.end, "python")
+		case "False":
+			return g.scalar(Bool, "false", t.start, t.end, "python")
 		case "None":
 			return g.scalar(Null, "null", t.start, t.end, "python")
 		}
 		g.fail(t.start, "gin: "+strconv.Quote(t.text)+" is not a value (write a literal, @reference or %MACRO)")
 	case pyOp:
-		switch t.text {
-		case "-", "+":
-			n := g.next()
+		if len(t.text) != 1 {
+			break
+		}
+		switch t.text[0] {
+		case '-', '+':
+			n := g.adv()
 			if n.kind != pyNumber {
-				g.failTok(n, "a number")
+				g.failTok(*n, "a number")
 			}
 			return g.number(n, t.start)
-		case "@":
+		case '@':
 			parts := g.selector(&g.refBuf)
 			end := parts[len(parts)-1].end
-			if g.isOp("(") {
-				g.next()
-				end = g.expectOp(")").end
+			if g.at('(') {
+				g.i++
+				end = g.expectOp(')').end
 			}
-			return g.scalar(Unknown, string(g.d.Src[t.start:end]), t.start, end, "reference")
-		case "%":
+			return g.scalar(Unknown, g.src[t.start-g.base:end-g.base], t.start, end, "reference")
+		case '%':
 			parts := g.selector(&g.refBuf)
 			end := parts[len(parts)-1].end
-			name := string(g.d.Src[parts[0].start:end])
-			n := g.scalar(Unknown, "%"+name, t.start, end, "macro")
+			name := g.src[parts[0].start-g.base : end-g.base]
+			ref := g.src[t.start-g.base : end-g.base] // "%NAME" when written without a space
+			if parts[0].start != t.end {
+				ref = "%" + name
+			}
+			n := g.scalar(Unknown, ref, t.start, end, "macro")
 			if name != "gin.REQUIRED" {
 				g.refs = append(g.refs, n)
 			}
 			return n
-		case "[", "(":
-			closer := "]"
-			if t.text == "(" {
-				closer = ")"
+		case '[', '(':
+			var closer byte = ']'
+			if t.text[0] == '(' {
+				closer = ')'
 			}
-			n := g.alloc.new()
+			n := g.node()
 			n.Kind, n.Style = Seq, "flow"
 			g.count()
-			tuple := t.text == "["
-			for !g.isOp(closer) {
-				n.Children = append(n.Children, g.value(depth+1))
-				if g.isOp(",") {
-					g.next()
+			tuple := closer == ']'
+			for !g.at(closer) {
+				n.Children = g.addKid(n.Children, g.value(depth+1))
+				if g.at(',') {
+					g.i++
 					tuple = true
 					continue
 				}
-				if !g.isOp(closer) {
-					g.failTok(g.peek(), `"," or "`+closer+`"`)
+				if !g.at(closer) {
+					g.failTok(*g.tok(), `"," or "`+string(closer)+`"`)
 				}
 			}
-			e := g.next()
-			if t.text == "(" && !tuple && len(n.Children) == 1 {
+			e := g.adv()
+			if closer == ')' && !tuple && len(n.Children) == 1 {
 				// A parenthesised value, not a tuple.
 				return n.Children[0]
 			}
 			n.Span = g.lc.span(t.start, e.end)
-			if t.text == "(" {
+			if closer == ')' {
 				n.Style = "python" // a tuple
 			}
 			return n
-		case "{":
-			n := g.alloc.new()
+		case '{':
+			n := g.node()
 			n.Kind, n.Style = Map, "flow"
 			g.count()
-			for !g.isOp("}") {
+			for !g.at('}') {
 				k := g.value(depth + 1)
-				g.expectOp(":")
+				g.expectOp(':')
 				v := g.value(depth + 1)
 				if k.Kind != Scalar {
 					g.fail(k.Span.Start.Offset, "gin: a dict key must be a literal")
@@ -509,50 +717,55 @@ func (g *ginParser) value(depth int) *Node {
 				v.KeySpan = k.Span
 				if old := n.Get(v.Key); old != nil {
 					g.dup(v.Key, old, v.KeySpan)
-					removeChild(n, old)
+					g.remove(n, old)
 				}
-				n.Children = append(n.Children, v)
-				if g.isOp(",") {
-					g.next()
+				n.Children = g.addKid(n.Children, v)
+				if g.at(',') {
+					g.i++
 					continue
 				}
-				if !g.isOp("}") {
-					g.failTok(g.peek(), `"," or "}"`)
+				if !g.at('}') {
+					g.failTok(*g.tok(), `"," or "}"`)
 				}
 			}
-			e := g.next()
+			e := g.adv()
 			n.Span = g.lc.span(t.start, e.end)
 			return n
 		}
 	}
-	g.failTok(t, "a value")
+	g.failTok(*t, "a value")
 	return nil
 }
 
 // number reads a numeric literal; start is where its sign (if any) begins. Value is the text as
-// written (Node.Int and Float read underscores and hex).
-func (g *ginParser) number(t pyTok, start int) *Node {
-	text := strings.ReplaceAll(t.text, "_", "")
-	low := strings.ToLower(text)
-	if strings.HasSuffix(low, "j") {
-		return g.scalar(Unknown, string(g.d.Src[start:t.end]), start, t.end, "plain")
+// written (Node.Int and Float read underscores and hex), a slice of the lexer's copy of the
+// source. The lexer has matched the literal's shape; what is checked here is what it lets
+// through: hex, octal and binary values past 64 bits, leading zeros, floats out of range.
+func (g *ginParser) number(t *pyTok, start int) *Node {
+	text := t.text
+	written := g.src[start-g.base : t.end-g.base]
+	if strings.IndexByte(text, '_') >= 0 {
+		text = strings.ReplaceAll(text, "_", "")
 	}
-	if len(low) > 1 && low[0] == '0' && strings.IndexByte("xob", low[1]) >= 0 {
-		if _, err := strconv.ParseInt(low, 0, 64); err == nil {
-			return g.scalar(Int, string(g.d.Src[start:t.end]), start, t.end, "plain")
+	if n := len(text); n > 0 && (text[n-1] == 'j' || text[n-1] == 'J') {
+		return g.scalar(Unknown, written, start, t.end, "plain")
+	}
+	if len(text) > 1 && text[0] == '0' && strings.IndexByte("xobXOB", text[1]) >= 0 {
+		if _, err := strconv.ParseInt(strings.ToLower(text), 0, 64); err == nil {
+			return g.scalar(Int, written, start, t.end, "plain")
 		}
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(t.text))
 	}
-	if !strings.ContainsAny(low, ".e") {
-		if len(low) > 1 && low[0] == '0' && strings.Trim(low, "0") != "" {
+	if strings.IndexAny(text, ".eE") < 0 {
+		if len(text) > 1 && text[0] == '0' && strings.Trim(text, "0") != "" {
 			g.fail(t.start, "gin: leading zeros in a decimal integer are not allowed: "+strconv.Quote(t.text))
 		}
-		return g.scalar(Int, string(g.d.Src[start:t.end]), start, t.end, "plain")
+		return g.scalar(Int, written, start, t.end, "plain")
 	}
 	if _, err := strconv.ParseFloat(text, 64); err != nil {
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(t.text))
 	}
-	return g.scalar(Float, string(g.d.Src[start:t.end]), start, t.end, "plain")
+	return g.scalar(Float, written, start, t.end, "plain")
 }
 
 // resolveMacros replaces every %NAME placeholder with a copy of the top-level macro NAME
@@ -567,12 +780,12 @@ func (g *ginParser) resolveMacros() {
 	}()
 	budget := g.lim.MaxNodes - g.nodes
 	for _, ref := range g.refs {
-		name := strings.TrimPrefix(ref.Value, "%")
+		name := ref.Value[1:]
 		def := g.root.Get(name)
 		seen := 0
 		for def != nil && def.Style == "macro" && def.Kind == Scalar && seen < 100 {
 			// A macro defined as another macro: follow it (an unresolved one stays Unknown).
-			nd := g.root.Get(strings.TrimPrefix(def.Value, "%"))
+			nd := g.root.Get(def.Value[1:])
 			if nd == nil || nd == def {
 				break
 			}
@@ -583,42 +796,58 @@ func (g *ginParser) resolveMacros() {
 			continue
 		}
 		use := ref.Span
-		cp := copyNode(def, &budget)
-		if cp == nil {
+		key, keySpan := ref.Key, ref.KeySpan
+		ok := true
+		if len(def.Children) == 0 {
+			ok = g.copyInto(ref, def, &budget)
+		} else {
+			// Copied aside first: the definition may hold this very reference (A = [%A]),
+			// whose copy must be the reference as it was.
+			cp := g.node()
+			if ok = g.copyInto(cp, def, &budget); ok {
+				*ref = *cp
+			}
+		}
+		if !ok {
 			g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
 				Message: limitMessage("macros expand to more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"), Span: use})
 			g.fatal = true
 			return
 		}
-		key, keySpan := ref.Key, ref.KeySpan
-		*ref = *cp
 		ref.Key, ref.KeySpan = key, keySpan
 		ref.Alias = true
-		ref.Use = &use
+		if len(g.uses) == 0 {
+			g.uses = make([]Span, 32) // the macro uses' spans, file after file as the nodes
+		}
+		ref.Use = &g.uses[0]
+		g.uses[0], g.uses = use, g.uses[1:]
 	}
 }
 
-// copyNode deep-copies a subtree (without Key, KeySpan or Parent of its root); nil when the
-// budget of nodes runs out.
-func copyNode(n *Node, budget *int) *Node {
+// copyInto makes dst a deep copy of the subtree n (without n's Key, KeySpan or Parent; its
+// descendants keep theirs); false when the budget of nodes runs out. The copies below dst come
+// from the file's node block, their child lists from the scratch lists.
+func (g *ginParser) copyInto(dst, n *Node, budget *int) bool {
 	*budget--
 	if *budget < 0 {
-		return nil
+		return false
 	}
-	c := *n
-	c.Key, c.KeySpan, c.Parent, c.depth = "", Span{}, nil, 0
-	if len(n.Children) > 0 {
-		c.Children = make([]*Node, len(n.Children))
-		for i, k := range n.Children {
-			kc := copyNode(k, budget)
-			if kc == nil {
-				return nil
+	kids := n.Children
+	*dst = *n
+	dst.Key, dst.KeySpan, dst.Parent, dst.depth = "", Span{}, nil, 0
+	if len(kids) > 0 {
+		dst.Children = g.kidList(len(kids))
+		for _, k := range kids {
+			kc := g.node()
+			if !g.copyInto(kc, k, budget) {
+				return false
 			}
 			kc.Key, kc.KeySpan = k.Key, k.KeySpan
-			c.Children[i] = kc
+			dst.Children = append(dst.Children, kc)
+			g.nkids++
 		}
 	}
-	return &c
+	return true
 }
 
 // finishTree sets Parent (with the depth) and Index on every node below root (iteratively).
@@ -638,4 +867,44 @@ func finishTree(root *Node) {
 			stack = append(stack, c)
 		}
 	}
+}
+
+// ginLines turns offsets into positions as LineIndex.Pos does, stepping from the line of the
+// last offset instead of searching (the parser's offsets mostly grow), and a span that ends on
+// its start's line (a name, a number, most values) without a second look-up.
+type ginLines struct {
+	x    *LineIndex
+	line int // 0-based index into x.starts of the last line found
+}
+
+func (c *ginLines) pos(off int) Pos {
+	x := c.x
+	st := x.starts
+	l := c.line
+	if off < 0 || off > len(x.src) || l >= len(st) || st[l] > off {
+		p := x.Pos(off)
+		if p.Line >= 1 && p.Line <= len(st) && st[p.Line-1] <= p.Offset {
+			c.line = p.Line - 1
+		}
+		return p
+	}
+	for k := 0; l+1 < len(st) && st[l+1] <= off; k++ {
+		if k == 8 {
+			p := x.Pos(off)
+			c.line = p.Line - 1
+			return p
+		}
+		l++
+	}
+	c.line = l
+	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
+}
+
+func (c *ginLines) span(s, e int) Span {
+	p := c.pos(s)
+	x, l := c.x, c.line
+	if x.ascii && s <= e && l < len(x.starts) && x.starts[l] <= s && (l+1 >= len(x.starts) || e < x.starts[l+1]) && e <= len(x.src) {
+		return Span{Start: p, End: Pos{Line: p.Line, Col: p.Col + e - s, Offset: e}}
+	}
+	return Span{Start: p, End: c.pos(e)}
 }

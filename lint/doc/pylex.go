@@ -35,6 +35,271 @@ type pyTok struct {
 	kind       pyTokKind
 	quote      uint8 // strings: length of the quote, 1 or 3
 	prefix     uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
+	// code is an operator's code (pyOpCode), or a keyword's (pyKeywordCode, Python's lexer
+	// only; gin's names keep 0): the parser compares one byte, not the text.
+	code pyCode
+}
+
+// pyCode numbers the operators and keywords, so that the parser tests a token with one byte
+// compare and switches on a jump table. Operators are below pyKwFirst, keywords from it on;
+// 0 is every other token (and every name when keywords are not coded).
+type pyCode uint8
+
+const (
+	cNone pyCode = iota
+	cLPar
+	cRPar
+	cLBrack
+	cRBrack
+	cLBrace
+	cRBrace
+	cComma
+	cColon
+	cSemi
+	cDot
+	cAssign // =
+	cWalrus
+	cArrow
+	cEllipsis
+	cPlus
+	cMinus
+	cStar
+	cPow
+	cSlash
+	cFloorDiv
+	cPercent
+	cAt
+	cAmp
+	cPipe
+	cCaret
+	cTilde
+	cShl
+	cShr
+	cLt
+	cGt
+	cEq
+	cNe
+	cLe
+	cGe
+	cBang
+	cAugFirst // += and the other augmented assignments, cAugFirst..cAugLast
+	cAugMinus
+	cAugStar
+	cAugPow
+	cAugSlash
+	cAugFloorDiv
+	cAugPercent
+	cAugAt
+	cAugAmp
+	cAugPipe
+	cAugCaret
+	cAugShl
+	cAugShr
+	cAugLast = cAugShr
+
+	pyKwFirst pyCode = 64
+)
+
+const (
+	kAnd pyCode = pyKwFirst + iota
+	kAs
+	kAssert
+	kAsync
+	kAwait
+	kBreak
+	kClass
+	kContinue
+	kDef
+	kDel
+	kElif
+	kElse
+	kExcept
+	kFinally
+	kFor
+	kFrom
+	kGlobal
+	kIf
+	kImport
+	kIn
+	kIs
+	kLambda
+	kNonlocal
+	kNot
+	kOr
+	kPass
+	kRaise
+	kReturn
+	kTry
+	kWhile
+	kWith
+	kYield
+	kTrue
+	kFalse
+	kNone
+)
+
+// pyCodeText is each code's text (for messages and the tables below).
+var pyCodeText = [...]string{
+	cLPar: "(", cRPar: ")", cLBrack: "[", cRBrack: "]", cLBrace: "{", cRBrace: "}", cComma: ",",
+	cColon: ":", cSemi: ";", cDot: ".", cAssign: "=", cWalrus: ":=", cArrow: "->", cEllipsis: "...",
+	cPlus: "+", cMinus: "-", cStar: "*", cPow: "**", cSlash: "/", cFloorDiv: "//", cPercent: "%",
+	cAt: "@", cAmp: "&", cPipe: "|", cCaret: "^", cTilde: "~", cShl: "<<", cShr: ">>", cLt: "<",
+	cGt: ">", cEq: "==", cNe: "!=", cLe: "<=", cGe: ">=", cBang: "!",
+	cAugFirst: "+=", cAugMinus: "-=", cAugStar: "*=", cAugPow: "**=", cAugSlash: "/=",
+	cAugFloorDiv: "//=", cAugPercent: "%=", cAugAt: "@=", cAugAmp: "&=", cAugPipe: "|=",
+	cAugCaret: "^=", cAugShl: "<<=", cAugShr: ">>=",
+	kAnd: "and", kAs: "as", kAssert: "assert", kAsync: "async", kAwait: "await", kBreak: "break",
+	kClass: "class", kContinue: "continue", kDef: "def", kDel: "del", kElif: "elif", kElse: "else",
+	kExcept: "except", kFinally: "finally", kFor: "for", kFrom: "from", kGlobal: "global", kIf: "if",
+	kImport: "import", kIn: "in", kIs: "is", kLambda: "lambda", kNonlocal: "nonlocal", kNot: "not",
+	kOr: "or", kPass: "pass", kRaise: "raise", kReturn: "return", kTry: "try", kWhile: "while",
+	kWith: "with", kYield: "yield", kTrue: "True", kFalse: "False", kNone: "None",
+}
+
+// pyOp1 is the code of each one-byte operator.
+var pyOp1 = func() (t [256]pyCode) {
+	for c, s := range pyCodeText {
+		if len(s) == 1 && c < int(pyKwFirst) {
+			t[s[0]] = pyCode(c)
+		}
+	}
+	return t
+}()
+
+// pyOpCode is the code of an operator of two or three bytes.
+func pyOpCode(s string) pyCode {
+	switch s {
+	case ":=":
+		return cWalrus
+	case "->":
+		return cArrow
+	case "...":
+		return cEllipsis
+	case "**":
+		return cPow
+	case "//":
+		return cFloorDiv
+	case "<<":
+		return cShl
+	case ">>":
+		return cShr
+	case "==":
+		return cEq
+	case "!=":
+		return cNe
+	case "<=":
+		return cLe
+	case ">=":
+		return cGe
+	case "+=":
+		return cAugFirst
+	case "-=":
+		return cAugMinus
+	case "*=":
+		return cAugStar
+	case "**=":
+		return cAugPow
+	case "/=":
+		return cAugSlash
+	case "//=":
+		return cAugFloorDiv
+	case "%=":
+		return cAugPercent
+	case "@=":
+		return cAugAt
+	case "&=":
+		return cAugAmp
+	case "|=":
+		return cAugPipe
+	case "^=":
+		return cAugCaret
+	case "<<=":
+		return cAugShl
+	case ">>=":
+		return cAugShr
+	}
+	return cNone
+}
+
+// pyKeywordCode is a name's keyword code, or cNone (a switch on the length first, then the
+// text).
+func pyKeywordCode(s string) pyCode {
+	if len(s) < 2 || len(s) > 8 || s[0] < 'F' || s[0] > 'y' {
+		return cNone
+	}
+	switch s {
+	case "and":
+		return kAnd
+	case "as":
+		return kAs
+	case "assert":
+		return kAssert
+	case "async":
+		return kAsync
+	case "await":
+		return kAwait
+	case "break":
+		return kBreak
+	case "class":
+		return kClass
+	case "continue":
+		return kContinue
+	case "def":
+		return kDef
+	case "del":
+		return kDel
+	case "elif":
+		return kElif
+	case "else":
+		return kElse
+	case "except":
+		return kExcept
+	case "finally":
+		return kFinally
+	case "for":
+		return kFor
+	case "from":
+		return kFrom
+	case "global":
+		return kGlobal
+	case "if":
+		return kIf
+	case "import":
+		return kImport
+	case "in":
+		return kIn
+	case "is":
+		return kIs
+	case "lambda":
+		return kLambda
+	case "nonlocal":
+		return kNonlocal
+	case "not":
+		return kNot
+	case "or":
+		return kOr
+	case "pass":
+		return kPass
+	case "raise":
+		return kRaise
+	case "return":
+		return kReturn
+	case "try":
+		return kTry
+	case "while":
+		return kWhile
+	case "with":
+		return kWith
+	case "yield":
+		return kYield
+	case "True":
+		return kTrue
+	case "False":
+		return kFalse
+	case "None":
+		return kNone
+	}
+	return cNone
 }
 
 // pyCursor walks a token stream; the gin and Python parsers both read pyLex's tokens through it.
@@ -55,9 +320,12 @@ func (c *pyCursor) next() pyTok {
 }
 
 func (c *pyCursor) isOp(s string) bool {
-	t := c.toks[c.i]
+	t := &c.toks[c.i]
 	return t.kind == pyOp && t.text == s
 }
+
+// is reports whether the next token is the operator or keyword of code k.
+func (c *pyCursor) is(k pyCode) bool { return c.toks[c.i].code == k }
 
 const (
 	pfxRaw uint8 = 1 << iota
@@ -81,15 +349,22 @@ func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *
 
 // pyLexFrom tokenizes src[base:]; lineStart false reads an expression inside a line (an
 // f-string's replacement field), where leading spaces are not indentation.
+// Python's lexers code keywords (pyLex, pyLexFrom: the Python reader's f-string fields).
 func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexInto(src, base, maxDepth, lineStart, nil, nil)
+	return pyLexCoded(src, base, maxDepth, lineStart, nil, nil, true)
 }
 
 // pyLexInto is pyLexFrom writing the tokens into buf when it is large enough.
 // text, when not nil, receives the lexer's string copy of src[base:] (token texts are slices
 // of it), for comments to slice too.
 func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart}
+	return pyLexCoded(src, base, maxDepth, lineStart, buf, text, false)
+}
+
+// pyLexCoded is pyLexInto; keywords true also gives Python's keywords their code (gin has
+// none, so its names skip the lookup).
+func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
@@ -129,6 +404,7 @@ type pyLexer struct {
 	depth     int
 	maxDepth  int
 	lineStart bool
+	keywords  bool     // code Python's keywords
 	comments  [][2]int // comment byte ranges (with '#')
 	codeOnLn  bool     // some token precedes on the current line
 	brackets  []byte
@@ -253,7 +529,11 @@ func (l *pyLexer) run() {
 				l.str(s, strings.ToLower(name))
 				continue
 			}
-			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, text: name})
+			var code pyCode
+			if l.keywords {
+				code = pyKeywordCode(name)
+			}
+			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, text: name, code: code})
 			l.codeOnLn = true
 		case c >= utf8.RuneSelf:
 			s := l.i
@@ -535,7 +815,8 @@ func (l *pyLexer) op() {
 		}
 		if n > 0 {
 			l.i += n
-			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i)})
+			text := l.sub(s, l.i)
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: text, code: pyOpCode(text)})
 			l.codeOnLn = true
 			return
 		}
@@ -569,7 +850,7 @@ func (l *pyLexer) op() {
 		l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
 	}
 	l.i++
-	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i)})
+	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i), code: pyOp1[c]})
 	l.codeOnLn = true
 }
 

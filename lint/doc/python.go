@@ -32,7 +32,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	var text string
 	arena := getPyArena()
 	defer arena.release()
-	toks, cms, lerr := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
+	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, &text, true)
 	if cap(toks) > cap(arena.toks) {
 		arena.toks = toks[:0]
 	}

@@ -1,0 +1,59 @@
+package doc
+
+import "testing"
+
+// TestPyCodes checks the operator and keyword codes against their texts: every operator lexes
+// to its code, every keyword gets its code from Python's lexer and none from gin's, and a name
+// that is no keyword gets none.
+func TestPyCodes(t *testing.T) {
+	n := 0
+	for c, text := range pyCodeText {
+		if text == "" {
+			continue
+		}
+		n++
+		src := "x " + text + " y\n"
+		if pyCode(c) >= pyKwFirst {
+			src = text + "\n"
+		}
+		toks, _, err := pyLexFrom([]byte(src), 0, 10, true)
+		if err != nil && text != "(" && text != "[" && text != "{" && text != ")" && text != "]" && text != "}" {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if err != nil {
+			continue // an unbalanced bracket alone; its code is tested below
+		}
+		tok := toks[0]
+		if pyCode(c) < pyKwFirst {
+			tok = toks[1]
+		}
+		if tok.code != pyCode(c) || tok.text != text {
+			t.Errorf("%q lexes to code %d text %q, want %d", text, tok.code, tok.text, c)
+		}
+		if pyCode(c) >= pyKwFirst {
+			gt, _, _ := pyLexInto([]byte(src), 0, 10, true, nil, nil)
+			if gt[0].code != cNone {
+				t.Errorf("gin's lexer gives keyword %q code %d", text, gt[0].code)
+			}
+		}
+	}
+	if n != 48+35 {
+		t.Errorf("%d codes with a text, want 48 operators and 35 keywords", n)
+	}
+	toks, _, err := pyLexFrom([]byte("f(a)[b]{c}\nmatch true none For iff\n"), 0, 10, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []pyCode{cNone, cLPar, cNone, cRPar, cLBrack, cNone, cRBrack, cLBrace, cNone, cRBrace}
+	for i, c := range want {
+		if toks[i].code != c {
+			t.Errorf("token %d %q: code %d, want %d", i, toks[i].text, toks[i].code, c)
+		}
+	}
+	for _, tok := range toks[len(want):] {
+		if tok.code != cNone {
+			t.Errorf("%q: code %d, want none", tok.text, tok.code)
+		}
+	}
+}

@@ -386,7 +386,6 @@ func (p *pyParser) enter() {
 
 func (p *pyParser) leave() { p.depth-- }
 
-
 // parseModule parses the whole file.
 func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
 	defer func() {

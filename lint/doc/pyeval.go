@@ -448,15 +448,15 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 	for _, st := range stmts {
 		ev.step()
 		switch st.kind {
-		case "expr":
+		case sExpr:
 			ev.eval(st.value, env)
-		case "assign":
+		case sAssign:
 			v := ev.eval(st.value, env)
 			for _, t := range st.targets {
 				ev.assign(t, v, env)
 			}
-		case "ann":
-		case "aug":
+		case sAnn:
+		case sAug:
 			t := st.targets[0]
 			cur := ev.eval(t, env)
 			v := ev.binop(st.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
@@ -468,9 +468,9 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				}
 			}
 			ev.assign(t, v, env)
-		case "def":
+		case sDef:
 			env.set(st.fn.name, ev.val(pyVal{k: pvFunc, fn: st.fn, env: env, s0: st.s, e0: st.e}))
-		case "if":
+		case sIf:
 			c := ev.eval(st.value, env)
 			if b, ok := truth(c); ok {
 				body := st.orelse
@@ -484,7 +484,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				ev.taint(st.body, env)
 				ev.taint(st.orelse, env)
 			}
-		case "for":
+		case sFor:
 			it := ev.eval(st.value, env)
 			items, ok := ev.iterate(it)
 			if !ok {
@@ -509,18 +509,18 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 					return f
 				}
 			}
-		case "while":
+		case sWhile:
 			// Loops whose end depends on state are not evaluated: what they assign is unknown.
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
-		case "with":
+		case sWith:
 			for _, item := range st.targets {
 				ev.eval(item, env)
 			}
 			if f := ev.exec(st.body, env, ret); f != flowNext {
 				return f
 			}
-		case "try":
+		case sTry:
 			ev.inTry++
 			f := ev.exec(st.body, env, ret)
 			ev.inTry--
@@ -533,7 +533,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			for _, h := range st.extra {
 				ev.taint(h, env)
 			}
-		case "import":
+		case sImport:
 			for i, mod := range st.names {
 				name := st.alias[i]
 				if name == "" {
@@ -546,7 +546,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 					*ev.refs = append(*ev.refs, FileRef{Kind: "import", Target: mod, Span: ev.lines.Span(st.s, st.e)})
 				}
 			}
-		case "from":
+		case sFrom:
 			for i, n := range st.names {
 				if n == "*" {
 					kind := "import"
@@ -569,18 +569,18 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				}
 				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
 			}
-		case "return":
+		case sReturn:
 			if st.value != nil {
 				*ret = ev.eval(st.value, env)
 			} else {
 				*ret = ev.noneVal(st.s, st.s)
 			}
 			return flowReturn
-		case "break":
+		case sBreak:
 			return flowBreak
-		case "continue":
+		case sContinue:
 			return flowContinue
-		case "del":
+		case sDel:
 		}
 	}
 	return flowNext
@@ -600,12 +600,12 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 	for _, st := range stmts {
 		ev.step()
 		switch st.kind {
-		case "assign", "aug":
+		case sAssign, sAug:
 			for _, t := range st.targets {
 				ev.assignOpaque(t, env, st)
 			}
-		case "if", "for", "while", "with", "try":
-			if st.kind == "for" {
+		case sIf, sFor, sWhile, sWith, sTry:
+			if st.kind == sFor {
 				ev.assignOpaque(st.targets[0], env, st)
 			}
 			ev.taint(st.body, env)
@@ -613,7 +613,7 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 			for _, h := range st.extra {
 				ev.taint(h, env)
 			}
-		case "def":
+		case sDef:
 			env.set(st.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		}
 	}
@@ -621,12 +621,12 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 
 func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 	switch t.op {
-	case "tuple", "list":
+	case xTuple, xList:
 		for _, k := range t.kids {
 			ev.assignOpaque(k, env, st)
 		}
 		return
-	case "star":
+	case xStar:
 		ev.assignOpaque(t.kids[0], env, st)
 		return
 	}
@@ -639,14 +639,14 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	switch t.op {
-	case "name":
+	case xName:
 		env.set(t.name, v)
-	case "attr":
+	case xAttr:
 		obj := ev.eval(t.kids[0], env)
 		if obj.k == pvDict {
 			obj.dict.set(ev.strVal(t.name, 0, 0), v, t.e-len(t.name), t.e)
 		}
-	case "index":
+	case xIndex:
 		obj := ev.eval(t.kids[0], env)
 		key := ev.eval(t.kids[1], env)
 		switch obj.k {
@@ -667,17 +667,17 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				}
 			}
 		}
-	case "tuple", "list":
+	case xTuple, xList:
 		items, ok := ev.iterate(v)
 		star := -1
 		for i, k := range t.kids {
-			if k.op == "star" {
+			if k.op == xStar {
 				star = i
 			}
 		}
 		if !ok || star < 0 && len(items) != len(t.kids) || star >= 0 && len(items) < len(t.kids)-1 {
 			for _, k := range t.kids {
-				if k.op == "star" {
+				if k.op == xStar {
 					k = k.kids[0]
 				}
 				ev.assign(k, ev.val(pyVal{k: pvOpaque, s0: v.s0, e0: v.e0}), env)
@@ -698,7 +698,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 		for i := star + 1; i < len(t.kids); i++ {
 			ev.assign(t.kids[i], items[rest+i-1], env)
 		}
-	case "star":
+	case xStar:
 		ev.assign(t.kids[0], v, env)
 	}
 }
@@ -727,7 +727,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	ev.step()
 	switch e.op {
-	case "const":
+	case xConst:
 		if e.cv == nil {
 			switch e.name {
 			case "True":
@@ -739,12 +739,12 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 		return e.cv
-	case "num":
+	case xNum:
 		if e.cv == nil {
 			e.cv = ev.number(e)
 		}
 		return e.cv
-	case "str":
+	case xStr:
 		if e.cv != nil {
 			return e.cv
 		}
@@ -769,9 +769,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		ev.grow(b.Len() / 64)
 		return ev.strVal(b.String(), e.s, e.e)
-	case "fstr":
+	case xFstr:
 		return ev.fstring(e, env)
-	case "name":
+	case xName:
 		if v, ok := env.get(e.name); ok {
 			return v
 		}
@@ -779,13 +779,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
-	case "list", "tuple", "set":
+	case xList, xTuple, xSet:
 		var items []*pyVal
 		if len(e.kids) > 0 {
 			items = ev.ptrs(len(e.kids)) // a starred item past this room moves it to the heap
 		}
 		for _, k := range e.kids {
-			if k.op == "star" {
+			if k.op == xStar {
 				x := ev.eval(k.kids[0], env)
 				xs, ok := ev.iterate(x)
 				if !ok {
@@ -798,11 +798,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		ev.grow(len(items))
 		kind := pvList
-		if e.op == "tuple" {
+		if e.op == xTuple {
 			kind = pvTuple
 		}
 		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
-	case "dict":
+	case xDict:
 		d := ev.newDict(len(e.keys))
 		for i, k := range e.keys {
 			if k == nil {
@@ -824,7 +824,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		ev.grow(len(d.ents))
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
-	case "attr":
+	case xAttr:
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
@@ -845,9 +845,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.val(pyVal{k: pvBuiltin, name: prefix + e.name, recv: obj, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
-	case "index":
+	case xIndex:
 		obj := ev.eval(e.kids[0], env)
-		if e.kids[1].op == "slice" {
+		if e.kids[1].op == xSlice {
 			return ev.slice(obj, e.kids[1], env, e)
 		}
 		key := ev.eval(e.kids[1], env)
@@ -878,9 +878,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 		return ev.opaque(e)
-	case "bin":
+	case xBin:
 		return ev.binop(e.name, ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
-	case "unary":
+	case xUnary:
 		x := ev.eval(e.kids[0], env)
 		switch {
 		case e.name == "-" && x.k == pvInt && x.i != math.MinInt64:
@@ -895,22 +895,22 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.intVal(^x.i, e.s, e.e)
 		}
 		return ev.opaque(e)
-	case "not":
+	case xNot:
 		if b, ok := truth(ev.eval(e.kids[0], env)); ok {
 			return ev.boolVal(!b, e.s, e.e)
 		}
 		return ev.opaque(e)
-	case "and", "or":
+	case xAnd, xOr:
 		x := ev.eval(e.kids[0], env)
 		b, ok := truth(x)
 		if !ok {
 			return ev.opaque(e)
 		}
-		if b == (e.op == "or") {
+		if b == (e.op == xOr) {
 			return x
 		}
 		return ev.eval(e.kids[1], env)
-	case "ifexp":
+	case xIfexp:
 		c := ev.eval(e.kids[0], env)
 		b, ok := truth(c)
 		if !ok {
@@ -920,7 +920,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.eval(e.kids[1], env)
 		}
 		return ev.eval(e.kids[2], env)
-	case "cmp":
+	case xCmp:
 		left := ev.eval(e.kids[0], env)
 		for i, op := range e.ops {
 			right := ev.eval(e.kids[i+1], env)
@@ -934,13 +934,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			left = right
 		}
 		return ev.boolVal(true, e.s, e.e)
-	case "call":
+	case xCall:
 		return ev.call(e, env)
-	case "comp":
+	case xComp:
 		return ev.comprehension(e, env)
-	case "lambda":
+	case xLambda:
 		return ev.val(pyVal{k: pvFunc, fn: e.fn, env: env, s0: e.s, e0: e.e})
-	case "walrus":
+	case xWalrus:
 		v := ev.eval(e.kids[0], env)
 		env.set(e.name, v)
 		return v
@@ -1650,7 +1650,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
 	}
 	for _, k := range e.kids[1:] {
-		if k.op == "star" {
+		if k.op == xStar {
 			xs, ok := ev.iterate(ev.eval(k.kids[0], env))
 			if !ok {
 				a.ok = false
@@ -1701,9 +1701,9 @@ func lastName(v *pyVal, e *pyExpr) string {
 			return n[i+1:]
 		}
 		return n
-	case e.op == "attr":
+	case e.op == xAttr:
 		return e.name
-	case e.op == "name":
+	case e.op == xName:
 		return e.name
 	}
 	return ""

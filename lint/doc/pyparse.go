@@ -11,8 +11,67 @@ import (
 // starred arguments, slices). class, match and async are parsed only as far as needed to skip
 // them (their bodies are never evaluated). The tree is evaluated by pyeval.go, never executed.
 
+// pyExprKind is what an expression is (the evaluator switches on it with a jump table).
+type pyExprKind uint8
+
+const (
+	xUnset pyExprKind = iota
+	xName
+	xNum
+	xStr
+	xFstr
+	xConst
+	xList
+	xTuple
+	xSet
+	xDict
+	xCall
+	xAttr
+	xIndex
+	xSlice
+	xBin
+	xUnary
+	xNot
+	xAnd
+	xOr
+	xCmp
+	xIfexp
+	xLambda
+	xComp
+	xStar
+	xDstar
+	xWalrus
+	xEllipsis
+	xOpaque
+)
+
+// pyStmtKind is what a statement is.
+type pyStmtKind uint8
+
+const (
+	sUnset pyStmtKind = iota
+	sExpr
+	sAssign
+	sAug
+	sAnn
+	sDef
+	sIf
+	sFor
+	sWhile
+	sWith
+	sTry
+	sImport
+	sFrom
+	sReturn
+	sPass
+	sBreak
+	sContinue
+	sSkip
+	sDel
+)
+
 type pyExpr struct {
-	op   string // "name" "num" "str" "fstr" "const" "list" "tuple" "set" "dict" "call" "attr" "index" "slice" "bin" "unary" "not" "and" "or" "cmp" "ifexp" "lambda" "comp" "star" "dstar" "walrus" "ellipsis"
+	op   pyExprKind
 	s, e int
 	name string // name, attribute, operator, constant (True/False/None), comprehension kind
 	toks []pyTok
@@ -55,7 +114,7 @@ type pyFunc struct {
 }
 
 type pyStmt struct {
-	kind    string // "expr" "assign" "aug" "ann" "def" "if" "for" "while" "with" "try" "import" "from" "return" "pass" "break" "continue" "skip"
+	kind    pyStmtKind
 	s, e    int
 	targets []*pyExpr
 	value   *pyExpr
@@ -457,7 +516,7 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			p.next()
 			iter := p.exprList()
-			st := p.mkStmt(pyStmt{kind: "for", s: t.start, targets: p.kids1(target), value: iter})
+			st := p.mkStmt(pyStmt{kind: sFor, s: t.start, targets: p.kids1(target), value: iter})
 			st.body = p.block()
 			if p.is(kElse) {
 				p.next()
@@ -467,7 +526,7 @@ func (p *pyParser) statement() []*pyStmt {
 		case kWhile:
 			p.next()
 			cond := p.namedExpr()
-			st := p.mkStmt(pyStmt{kind: "while", s: t.start, value: cond})
+			st := p.mkStmt(pyStmt{kind: sWhile, s: t.start, value: cond})
 			st.body = p.block()
 			if p.is(kElse) {
 				p.next()
@@ -476,7 +535,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return p.stmt1(st)
 		case kWith:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "with", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sWith, s: t.start})
 			paren := false
 			if p.is(cLPar) {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
@@ -510,7 +569,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return p.stmt1(st)
 		case kTry:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "try", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sTry, s: t.start})
 			st.body = p.block()
 			for p.is(kExcept) {
 				p.next()
@@ -547,7 +606,7 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			body := p.block()
 			_ = body
-			return []*pyStmt{{kind: "skip", s: t.start}}
+			return []*pyStmt{{kind: sSkip, s: t.start}}
 		case kAsync:
 			p.next()
 			return p.statement()
@@ -560,7 +619,7 @@ func (p *pyParser) statement() []*pyStmt {
 				save := p.i
 				p.next()
 				if p.tryMatch() {
-					return []*pyStmt{{kind: "skip", s: t.start}}
+					return []*pyStmt{{kind: sSkip, s: t.start}}
 				}
 				p.i = save
 			}
@@ -576,9 +635,9 @@ func (p *pyParser) statement() []*pyStmt {
 			p.next()
 		}
 		st := p.statement()
-		if len(st) == 1 && st[0].kind == "def" {
+		if len(st) == 1 && st[0].kind == sDef {
 			// A decorated function is not the function itself: never call it.
-			st[0].kind = "skip"
+			st[0].kind = sSkip
 		}
 		return st
 	}
@@ -637,7 +696,7 @@ func (p *pyParser) withItem() *pyExpr {
 func (p *pyParser) ifStmt() *pyStmt {
 	t := p.next()
 	cond := p.namedExpr()
-	st := p.mkStmt(pyStmt{kind: "if", s: t.start, value: cond})
+	st := p.mkStmt(pyStmt{kind: sIf, s: t.start, value: cond})
 	st.body = p.block()
 	if p.is(kElif) {
 		st.orelse = p.stmt1(p.ifStmt())
@@ -663,7 +722,7 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.expr()
 	}
 	fn.body = p.block()
-	return p.mkStmt(pyStmt{kind: "def", s: t.start, e: name.end, fn: fn})
+	return p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, fn: fn})
 }
 
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
@@ -756,17 +815,23 @@ func (p *pyParser) simple() *pyStmt {
 		switch t.code {
 		case kPass, kBreak, kContinue:
 			p.next()
-			return p.mkStmt(pyStmt{kind: t.text, s: t.start, e: t.end})
+			k := sPass
+			if t.code == kBreak {
+				k = sBreak
+			} else if t.code == kContinue {
+				k = sContinue
+			}
+			return p.mkStmt(pyStmt{kind: k, s: t.start, e: t.end})
 		case kReturn:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "return", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sReturn, s: t.start})
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
 			return st
 		case kImport:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "import", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sImport, s: t.start})
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
@@ -785,7 +850,7 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case kFrom:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "from", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start})
 			mod := ""
 			for p.is(cDot) || p.is(cEllipsis) {
 				mod += p.next().text
@@ -847,9 +912,9 @@ func (p *pyParser) simple() *pyStmt {
 					p.expr()
 				}
 			}
-			kind := "skip"
+			kind := sSkip
 			if t.code == kDel {
-				kind = "del"
+				kind = sDel
 			}
 			return p.mkStmt(pyStmt{kind: kind, s: t.start})
 		}
@@ -858,7 +923,7 @@ func (p *pyParser) simple() *pyStmt {
 	switch {
 	case p.is(cAssign):
 		// Targets and value are collected on the stack: the last is the value.
-		st := p.mkStmt(pyStmt{kind: "assign", s: t.start})
+		st := p.mkStmt(pyStmt{kind: sAssign, s: t.start})
 		mark := len(p.stack)
 		p.stack = append(p.stack, first)
 		for p.is(cAssign) {
@@ -876,20 +941,20 @@ func (p *pyParser) simple() *pyStmt {
 	case p.is(cColon) && !p.atLineEnd():
 		p.next()
 		p.expr()
-		st := p.mkStmt(pyStmt{kind: "ann", s: t.start, targets: p.kids1(first)})
+		st := p.mkStmt(pyStmt{kind: sAnn, s: t.start, targets: p.kids1(first)})
 		if p.is(cAssign) {
 			p.next()
 			st.value = p.assignValue()
-			st.kind = "assign"
+			st.kind = sAssign
 		}
 		p.checkTarget(first)
 		return st
 	case p.peek().code >= cAugFirst && p.peek().code <= cAugLast:
 		op := p.next().text
 		p.checkTarget(first)
-		return p.mkStmt(pyStmt{kind: "aug", s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
+		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
 	}
-	return p.mkStmt(pyStmt{kind: "expr", s: t.start, value: first})
+	return p.mkStmt(pyStmt{kind: sExpr, s: t.start, value: first})
 }
 
 func (p *pyParser) assignValue() *pyExpr {
@@ -898,21 +963,21 @@ func (p *pyParser) assignValue() *pyExpr {
 		if !p.atLineEnd() {
 			p.exprList()
 		}
-		return p.mk(pyExpr{op: "opaque", s: t.start, e: p.toks[p.i-1].end})
+		return p.mk(pyExpr{op: xOpaque, s: t.start, e: p.toks[p.i-1].end})
 	}
 	return p.starExprList()
 }
 
 func (p *pyParser) checkTarget(e *pyExpr) {
 	switch e.op {
-	case "name", "attr", "index":
+	case xName, xAttr, xIndex:
 		return
-	case "tuple", "list":
+	case xTuple, xList:
 		for _, k := range e.kids {
 			p.checkTarget(k)
 		}
 		return
-	case "star":
+	case xStar:
 		p.checkTarget(e.kids[0])
 		return
 	}
@@ -946,7 +1011,7 @@ func (p *pyParser) target() *pyExpr {
 	if p.is(cStar) {
 		t := p.next()
 		x := p.bitOr()
-		return p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.bitOr()
 }
@@ -956,7 +1021,7 @@ func (p *pyParser) targetList() *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
+	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
 	for p.is(cComma) {
 		p.next()
 		if p.is(kIn) || p.is(cAssign) {
@@ -978,7 +1043,7 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
+	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
 	for p.is(cComma) {
 		p.next()
 		if p.atLineEnd() || p.is(cAssign) || p.is(cRPar) || p.is(cRBrack) || p.is(cRBrace) || p.is(cColon) {
@@ -994,7 +1059,7 @@ func (p *pyParser) starOrNamed() *pyExpr {
 	if p.is(cStar) {
 		t := p.next()
 		x := p.bitOr()
-		return p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.namedExpr()
 }
@@ -1004,7 +1069,7 @@ func (p *pyParser) namedExpr() *pyExpr {
 		t := p.next()
 		p.next()
 		v := p.expr()
-		return p.mk(pyExpr{op: "walrus", s: t.start, e: v.e, name: t.text, kids: p.kids1(v)})
+		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, name: t.text, kids: p.kids1(v)})
 	}
 	return p.expr()
 }
@@ -1057,7 +1122,7 @@ func (p *pyParser) expr1() *pyExpr {
 		fn.params = p.params(cColon)
 		p.expect(cColon)
 		fn.expr = p.expr()
-		return p.mk(pyExpr{op: "lambda", s: t.start, e: fn.expr.e, fn: fn})
+		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, fn: fn})
 	}
 	x := p.orTest()
 	if p.is(kIf) {
@@ -1068,7 +1133,7 @@ func (p *pyParser) expr1() *pyExpr {
 		}
 		p.next()
 		alt := p.expr()
-		return p.mk(pyExpr{op: "ifexp", s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}})
+		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}})
 	}
 	return x
 }
@@ -1078,7 +1143,7 @@ func (p *pyParser) orTest() *pyExpr {
 	for p.is(kOr) {
 		p.next()
 		y := p.andTest()
-		x = p.mk(pyExpr{op: "or", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xOr, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -1088,7 +1153,7 @@ func (p *pyParser) andTest() *pyExpr {
 	for p.is(kAnd) {
 		p.next()
 		y := p.notTest()
-		x = p.mk(pyExpr{op: "and", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xAnd, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -1099,7 +1164,7 @@ func (p *pyParser) notTest() *pyExpr {
 		p.enter()
 		defer p.leave()
 		x := p.notTest()
-		return p.mk(pyExpr{op: "not", s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xNot, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.comparison()
 }
@@ -1133,7 +1198,7 @@ func (p *pyParser) comparison() *pyExpr {
 			break
 		}
 		if c == nil {
-			c = p.mk(pyExpr{op: "cmp", s: x.s, kids: p.kids1(x)})
+			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x)})
 		}
 		y := p.bitOr()
 		c.kids = append(c.kids, y)
@@ -1165,7 +1230,7 @@ func (p *pyParser) binary(min uint8) *pyExpr {
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = p.mk(pyExpr{op: "bin", name: t.text, s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xBin, name: t.text, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
@@ -1176,7 +1241,7 @@ func (p *pyParser) unary() *pyExpr {
 		p.enter()
 		defer p.leave()
 		x := p.unary()
-		return p.mk(pyExpr{op: "unary", name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xUnary, name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.power()
 }
@@ -1191,7 +1256,7 @@ func (p *pyParser) power() *pyExpr {
 		p.enter()
 		defer p.leave()
 		y := p.unary()
-		return p.mk(pyExpr{op: "bin", name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		return p.mk(pyExpr{op: xBin, name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -1206,10 +1271,10 @@ func (p *pyParser) primary() *pyExpr {
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
-			x = p.mk(pyExpr{op: "attr", name: n.text, s: x.s, e: n.end, kids: p.kids1(x)})
+			x = p.mk(pyExpr{op: xAttr, name: n.text, s: x.s, e: n.end, kids: p.kids1(x)})
 		case p.is(cLPar):
 			p.next()
-			c := p.mk(pyExpr{op: "call", s: x.s, kids: p.kids1(x)})
+			c := p.mk(pyExpr{op: xCall, s: x.s, kids: p.kids1(x)})
 			p.callArgs(c)
 			c.e = p.expect(cRPar).end
 			x = c
@@ -1219,7 +1284,7 @@ func (p *pyParser) primary() *pyExpr {
 			idx := p.subscript()
 			p.leave()
 			e := p.expect(cRBrack).end
-			x = p.mk(pyExpr{op: "index", s: x.s, e: e, kids: p.kids2(x, idx)})
+			x = p.mk(pyExpr{op: xIndex, s: x.s, e: e, kids: p.kids2(x, idx)})
 		default:
 			return x
 		}
@@ -1231,7 +1296,7 @@ func (p *pyParser) subscript() *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
+	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
 	for p.is(cComma) {
 		p.next()
 		if p.is(cRBrack) {
@@ -1268,7 +1333,7 @@ func (p *pyParser) sliceItem() *pyExpr {
 		}
 		return parts[0]
 	}
-	return p.mk(pyExpr{op: "slice", s: s, e: p.toks[p.i-1].end, kids: parts[:]})
+	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: parts[:]})
 }
 
 // callArgs reads arguments up to ")" into c (positional in kids after the function).
@@ -1283,7 +1348,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		case p.is(cStar):
 			t := p.next()
 			x := p.expr()
-			p.stack = append(p.stack, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
+			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)}))
 		case p.is(cPow):
 			p.next()
 			x := p.expr()
@@ -1309,7 +1374,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: "comp", name: kind, s: s, kids: p.kids2(elt, val)})
+	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val)})
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
 			p.next()
@@ -1344,9 +1409,9 @@ func (p *pyParser) atom() *pyExpr {
 		if t.code != cNone {
 			switch t.code {
 			case kTrue, kFalse, kNone:
-				return p.mk(pyExpr{op: "const", name: t.text, s: t.start, e: t.end})
+				return p.mk(pyExpr{op: xConst, name: t.text, s: t.start, e: t.end})
 			case kYield:
-				x := p.mk(pyExpr{op: "opaque", s: t.start, e: t.end})
+				x := p.mk(pyExpr{op: xOpaque, s: t.start, e: t.end})
 				if !p.is(cRPar) {
 					x.e = p.exprList().e
 				}
@@ -1354,9 +1419,9 @@ func (p *pyParser) atom() *pyExpr {
 			}
 			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(t.text))
 		}
-		return p.mk(pyExpr{op: "name", name: t.text, s: t.start, e: t.end})
+		return p.mk(pyExpr{op: xName, name: t.text, s: t.start, e: t.end})
 	case pyNumber:
-		return p.mk(pyExpr{op: "num", name: t.text, s: t.start, e: t.end})
+		return p.mk(pyExpr{op: xNum, name: t.text, s: t.start, e: t.end})
 	case pyString:
 		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
 		first := p.i - 1
@@ -1364,21 +1429,21 @@ func (p *pyParser) atom() *pyExpr {
 			p.next()
 		}
 		toks := p.toks[first:p.i:p.i]
-		x := p.mk(pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks})
+		x := p.mk(pyExpr{op: xStr, s: t.start, e: toks[len(toks)-1].end, toks: toks})
 		for _, s := range toks {
 			if s.is(pfxFormat) {
-				x.op = "fstr"
+				x.op = xFstr
 			}
 		}
 		return x
 	case pyOp:
 		switch t.code {
 		case cEllipsis:
-			return p.mk(pyExpr{op: "ellipsis", s: t.start, e: t.end})
+			return p.mk(pyExpr{op: xEllipsis, s: t.start, e: t.end})
 		case cLPar:
 			if p.is(cRPar) {
 				e := p.next()
-				return p.mk(pyExpr{op: "tuple", s: t.start, e: e.end})
+				return p.mk(pyExpr{op: xTuple, s: t.start, e: e.end})
 			}
 			p.enter()
 			first := p.starOrNamed()
@@ -1394,18 +1459,18 @@ func (p *pyParser) atom() *pyExpr {
 			if p.is(cRPar) {
 				e := p.next()
 				p.leave()
-				if first.op == "star" {
+				if first.op == xStar {
 					p.fail(first.s, "python: cannot use starred expression here")
 				}
 				// Parentheses keep the inner expression (its span widened to them).
 				cp := *first
 				cp.s, cp.e = t.start, e.end
-				if first.op == "tuple" || first.op == "str" || first.op == "fstr" {
+				if first.op == xTuple || first.op == xStr || first.op == xFstr {
 					return &cp
 				}
 				return first
 			}
-			tu := p.mk(pyExpr{op: "tuple", s: t.start})
+			tu := p.mk(pyExpr{op: xTuple, s: t.start})
 			mark := len(p.stack)
 			p.stack = append(p.stack, first)
 			for p.is(cComma) {
@@ -1422,7 +1487,7 @@ func (p *pyParser) atom() *pyExpr {
 		case cLBrack:
 			p.enter()
 			defer p.leave()
-			l := p.mk(pyExpr{op: "list", s: t.start})
+			l := p.mk(pyExpr{op: xList, s: t.start})
 			if p.is(cRBrack) {
 				l.e = p.next().end
 				return l
@@ -1448,7 +1513,7 @@ func (p *pyParser) atom() *pyExpr {
 		case cLBrace:
 			p.enter()
 			defer p.leave()
-			d := p.mk(pyExpr{op: "dict", s: t.start})
+			d := p.mk(pyExpr{op: xDict, s: t.start})
 			if p.is(cRBrace) {
 				d.e = p.next().end
 				return d
@@ -1477,7 +1542,7 @@ func (p *pyParser) atom() *pyExpr {
 						c.e = p.expect(cRBrace).end
 						return c
 					}
-					d.op = "set"
+					d.op = xSet
 					p.stack = append(p.stack, k)
 				}
 			}
@@ -1486,7 +1551,7 @@ func (p *pyParser) atom() *pyExpr {
 				if p.is(cRBrace) {
 					break
 				}
-				if d.op == "set" {
+				if d.op == xSet {
 					p.stack = append(p.stack, p.starOrNamed())
 					continue
 				}

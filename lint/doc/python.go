@@ -72,7 +72,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		ev.exec(stmts, env, &ret)
 		if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
 			style = "get_config"
-			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
+			call := &pyExpr{op: xCall, s: g.s0, e: g.e0}
 			args := pyArgs{ok: true}
 			if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
 				// ml_collections' config_flags passes the text after the file's colon as the

@@ -775,8 +775,12 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		if v, ok := env.get(e.name); ok {
 			return v
 		}
+		if e.cv != nil {
+			return e.cv // the builtin this name fell back to before (values are never changed)
+		}
 		if b := pyBuiltin(e.name); b {
-			return ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
+			e.cv = ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
+			return e.cv
 		}
 		return ev.opaque(e)
 	case xList, xTuple, xSet:
@@ -958,6 +962,18 @@ func isASCIIString(s string) bool {
 }
 
 func (ev *pyEval) number(e *pyExpr) *pyVal {
+	if t := e.name; len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
+		// Plain decimal digits (most numbers in configs): no copy, no general parser.
+		v := int64(0)
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				goto general
+			}
+			v = v*10 + int64(t[i]-'0')
+		}
+		return ev.intVal(v, e.s, e.e)
+	}
+general:
 	text := strings.ReplaceAll(e.name, "_", "")
 	low := strings.ToLower(text)
 	if strings.HasSuffix(low, "j") {
@@ -1514,14 +1530,14 @@ func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
 
 // parseField parses the expression of an f-string field in src[s:e]; nil when it does not.
 func (ev *pyEval) parseField(s, e int) *pyExpr {
-	if strings.HasSuffix(strings.TrimSpace(string(ev.src[s:e])), "=") {
+	if bytes.HasSuffix(bytes.TrimSpace(ev.src[s:e]), []byte("=")) {
 		return nil // f"{x=}" self-documenting form
 	}
 	toks, _, err := pyLexFrom(ev.src[:e], s, 200, false)
 	if err != nil {
 		return nil
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: ev.src, max: 200}
+	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: ev.src, max: 200, arena: ev.arena}
 	var x *pyExpr
 	func() {
 		defer func() {

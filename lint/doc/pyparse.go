@@ -1124,7 +1124,14 @@ func (p *pyParser) expr1() *pyExpr {
 		fn.expr = p.expr()
 		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, fn: fn})
 	}
-	x := p.orTest()
+	var x *pyExpr
+	if p.is(kNot) {
+		x = p.orTest()
+	} else {
+		// orTest without its three calls down to comparison: each level only looks at the
+		// token after the operand, and most operands end there.
+		x = p.orRest(p.andRest(p.comparisonRest(p.bitOr())))
+	}
 	if p.is(kIf) {
 		p.next()
 		cond := p.orTest()
@@ -1138,8 +1145,10 @@ func (p *pyParser) expr1() *pyExpr {
 	return x
 }
 
-func (p *pyParser) orTest() *pyExpr {
-	x := p.andTest()
+func (p *pyParser) orTest() *pyExpr { return p.orRest(p.andTest()) }
+
+// orRest reads the `or` operands after the first, x.
+func (p *pyParser) orRest(x *pyExpr) *pyExpr {
 	for p.is(kOr) {
 		p.next()
 		y := p.andTest()
@@ -1148,8 +1157,10 @@ func (p *pyParser) orTest() *pyExpr {
 	return x
 }
 
-func (p *pyParser) andTest() *pyExpr {
-	x := p.notTest()
+func (p *pyParser) andTest() *pyExpr { return p.andRest(p.notTest()) }
+
+// andRest reads the `and` operands after the first, x.
+func (p *pyParser) andRest(x *pyExpr) *pyExpr {
 	for p.is(kAnd) {
 		p.next()
 		y := p.notTest()
@@ -1162,19 +1173,21 @@ func (p *pyParser) notTest() *pyExpr {
 	if p.is(kNot) {
 		t := p.next()
 		p.enter()
-		defer p.leave()
 		x := p.notTest()
+		p.leave()
 		return p.mk(pyExpr{op: xNot, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.comparison()
 }
 
-func (p *pyParser) comparison() *pyExpr {
-	x := p.bitOr()
+func (p *pyParser) comparison() *pyExpr { return p.comparisonRest(p.bitOr()) }
+
+// comparisonRest reads the comparisons after the first operand, x.
+func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 	var c *pyExpr
 	for {
 		op := ""
-		t := p.peek()
+		t := &p.toks[p.i]
 		switch {
 		case t.code >= cLt && t.code <= cGe:
 			op = t.text
@@ -1238,9 +1251,9 @@ func (p *pyParser) unary() *pyExpr {
 	t := &p.toks[p.i]
 	if t.code == cMinus || t.code == cPlus || t.code == cTilde {
 		p.next()
-		p.enter()
-		defer p.leave()
+		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
+		p.leave()
 		return p.mk(pyExpr{op: xUnary, name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.power()
@@ -1254,8 +1267,8 @@ func (p *pyParser) power() *pyExpr {
 	if p.is(cPow) {
 		p.next()
 		p.enter()
-		defer p.leave()
 		y := p.unary()
+		p.leave()
 		return p.mk(pyExpr{op: xBin, name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
@@ -1339,7 +1352,6 @@ func (p *pyParser) sliceItem() *pyExpr {
 // callArgs reads arguments up to ")" into c (positional in kids after the function).
 func (p *pyParser) callArgs(c *pyExpr) {
 	p.enter()
-	defer p.leave()
 	mark, kmark := len(p.stack), len(p.kws)
 	p.stack = append(p.stack, c.kids...)
 	c.kids = nil
@@ -1353,7 +1365,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 			p.next()
 			x := p.expr()
 			p.kws = append(p.kws, pyKw{val: x})
-		case p.peek().kind == pyName && p.toks[p.i+1].code == cAssign:
+		case p.toks[p.i].kind == pyName && p.toks[p.i+1].code == cAssign:
 			n := p.next()
 			p.next()
 			p.kws = append(p.kws, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
@@ -1371,6 +1383,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		p.next()
 	}
 	c.kids, c.kw = p.popList(mark), p.popKws(kmark)
+	p.leave()
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {

@@ -61,6 +61,9 @@ type pyDict struct {
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
 	partial bool
+	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
+	// instead of the heap.
+	arena *pyArena
 }
 
 // pyEnt is one entry of a dict: key, value and the key's span. One slice of entries, not three
@@ -201,6 +204,7 @@ func (ev *pyEval) newDict(n int) *pyDict {
 	}
 	d := ev.arena.dict()
 	d.ents = ev.arena.entries(n)
+	d.arena = ev.arena
 	return d
 }
 
@@ -331,6 +335,9 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 		d.ents[i].v = v
 		d.ents[i].ks, d.ents[i].ke = ks, ke
 		return
+	}
+	if n := len(d.ents); n == cap(d.ents) && d.arena != nil && 2*n <= 256 {
+		d.ents = append(d.arena.entries(2*n), d.ents...)
 	}
 	d.ents = append(d.ents, pyEnt{k: k, v: v, ks: ks, ke: ke})
 	if d.index != nil {

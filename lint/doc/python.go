@@ -54,6 +54,10 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
 	ev.predef = mmPredefined(stmts, d.Path)
 	env := &pyEnv{}
+	if n := len(stmts) + 4; n <= 128 {
+		// Room for the module's names (about one per statement), so the scope seldom grows.
+		env.names, env.vals = arena.argn.take(n), arena.argv.take(n)
+	}
 	var result *pyVal
 	style := "module"
 	stop := func() (stopped bool) {

@@ -814,10 +814,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
 	case xDict:
-		d := ev.newDict(len(e.keys))
-		for i, k := range e.keys {
+		d := ev.newDict(len(e.kids) / 2)
+		for i := 0; i+1 < len(e.kids); i += 2 {
+			k := e.kids[i]
 			if k == nil {
-				x := ev.eval(e.kids[i], env)
+				x := ev.eval(e.kids[i+1], env)
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
@@ -828,10 +829,10 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				continue
 			}
 			kv := ev.eval(k, env)
-			if _, ok := dictKey(kv); !ok {
+			if !hashable(kv) {
 				return ev.opaque(e)
 			}
-			d.set(kv, ev.eval(e.kids[i], env), k.s, k.e)
+			d.set(kv, ev.eval(e.kids[i+1], env), k.s, k.e)
 		}
 		ev.grow(len(d.ents))
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
@@ -933,7 +934,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.eval(e.kids[2], env)
 	case xCmp:
 		left := ev.eval(e.kids[0], env)
-		for i, op := range e.ops {
+		for i, op := range e.x.ops {
 			right := ev.eval(e.kids[i+1], env)
 			r, ok := compare(op, left, right)
 			if !ok {
@@ -950,7 +951,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xComp:
 		return ev.comprehension(e, env)
 	case xLambda:
-		return ev.val(pyVal{k: pvFunc, fn: e.fn, env: env, s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: pvFunc, fn: e.x.fn, env: env, s0: e.s, e0: e.e})
 	case xWalrus:
 		v := ev.eval(e.kids[0], env)
 		env.set(e.name, v)
@@ -1080,7 +1081,7 @@ func compare(op string, a, b *pyVal) (bool, bool) {
 				}
 			}
 		case pvDict:
-			if _, ok := dictKey(a); ok {
+			if hashable(a) {
 				_, found = b.dict.get(a)
 				known = true
 			}
@@ -1573,10 +1574,10 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 		if !known {
 			return
 		}
-		if k == len(e.fors) {
+		if k == len(e.x.fors) {
 			if e.name == "dict" {
 				kv := ev.eval(e.kids[0], scope)
-				if _, ok := dictKey(kv); !ok {
+				if !hashable(kv) {
 					known = false
 					return
 				}
@@ -1588,7 +1589,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 			ev.grow(1)
 			return
 		}
-		f := e.fors[k]
+		f := e.x.fors[k]
 		xs, ok := ev.iterate(ev.eval(f.iter, scope))
 		if !ok {
 			known = false
@@ -2111,7 +2112,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		switch name {
 		case "get":
 			if len(a.pos) >= 1 && len(a.pos) <= 2 && len(a.kw) == 0 {
-				if _, ok := dictKey(a.pos[0]); !ok {
+				if !hashable(a.pos[0]) {
 					return ev.opaque(e)
 				}
 				if v, ok := d.get(a.pos[0]); ok {

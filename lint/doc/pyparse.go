@@ -75,16 +75,23 @@ type pyExpr struct {
 	s, e int
 	name string // name, attribute, operator, constant (True/False/None), comprehension kind
 	toks []pyTok
-	kids []*pyExpr // operands, items, dict values, call: func then positional args
-	keys []*pyExpr // dict keys (nil for **x entries)
-	kw   []pyKw    // call keywords
-	ops  []string  // comparison operators
-	fors []pyFor   // comprehensions
-	fn   *pyFunc   // lambda
+	// kids are the operands, items, call: func then positional args; dict: key and value
+	// by turns (a nil key for a **x entry).
+	kids []*pyExpr
+	kw   []pyKw     // call keywords
+	x    *pyExprExt // what the rarer kinds also hold (comparisons, comprehensions, lambda)
 	// cv is the value of a constant (a number, True/False/None, a one-part string), made
 	// once: a helper called in a loop evaluates the same literals every time, and values are
 	// never changed in place.
 	cv *pyVal
+}
+
+// pyExprExt holds the parts of the rarer expressions, so that every expression is smaller
+// (expressions are copied and scanned by the collector by the thousand).
+type pyExprExt struct {
+	ops  []string // comparison operators
+	fors []pyFor  // comprehensions
+	fn   *pyFunc  // lambda
 }
 
 type pyKw struct {
@@ -138,7 +145,6 @@ type pyParser struct {
 	// each copied into one exact-size list when its closing bracket is read, instead of a
 	// list grown by appends from nothing.
 	stack []*pyExpr
-	keys  []*pyExpr // dict keys (nil for **x), alongside their values on stack
 	kws   []pyKw
 	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
 }
@@ -161,11 +167,11 @@ type pyArena struct {
 	kws   pyChunks[pyKw]    // call keywords
 	stl   pyChunks[*pyStmt] // statement lists
 	envs  pyChunks[pyEnv]   // the scopes of function calls
-	// the parser's stacks (pyParser.stack, keys, kws, stmts), kept between files
-	pstack, pkeys []*pyExpr
-	pkws          []pyKw
-	pstmts        []*pyStmt
-	toks          []pyTok
+	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
+	pstack []*pyExpr
+	pkws   []pyKw
+	pstmts []*pyStmt
+	toks   []pyTok
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -238,15 +244,14 @@ func getPyArena() *pyArena {
 // keepStacks keeps p's stacks for the next file's parser (cleared: they hold no pointers into
 // this file's parse; a huge one is not kept).
 func (a *pyArena) keepStacks(p *pyParser) {
-	if cap(p.stack) > 1<<12 || cap(p.keys) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
-		a.pstack, a.pkeys, a.pkws, a.pstmts = nil, nil, nil, nil
+	if cap(p.stack) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
+		a.pstack, a.pkws, a.pstmts = nil, nil, nil
 		return
 	}
 	clear(p.stack[:cap(p.stack)])
-	clear(p.keys[:cap(p.keys)])
 	clear(p.kws[:cap(p.kws)])
 	clear(p.stmts[:cap(p.stmts)])
-	a.pstack, a.pkeys, a.pkws, a.pstmts = p.stack[:0], p.keys[:0], p.kws[:0], p.stmts[:0]
+	a.pstack, a.pkws, a.pstmts = p.stack[:0], p.kws[:0], p.stmts[:0]
 }
 
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
@@ -646,7 +651,7 @@ func (p *pyParser) statement() []*pyStmt {
 
 // tryMatch skips a match statement's subject and block of cases (never evaluated).
 func (p *pyParser) tryMatch() (ok bool) {
-	marks := [3]int{len(p.stack), len(p.keys), len(p.kws)}
+	marks := [2]int{len(p.stack), len(p.kws)}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, stop := r.(pyParseStop); !stop {
@@ -654,9 +659,8 @@ func (p *pyParser) tryMatch() (ok bool) {
 			}
 			// Drop what the failed parse left on the stacks.
 			p.pop(&p.stack, marks[0])
-			p.pop(&p.keys, marks[1])
-			clear(p.kws[marks[2]:])
-			p.kws = p.kws[:marks[2]]
+			clear(p.kws[marks[1]:])
+			p.kws = p.kws[:marks[1]]
 			ok = false
 		}
 	}()
@@ -1122,7 +1126,7 @@ func (p *pyParser) expr1() *pyExpr {
 		fn.params = p.params(cColon)
 		p.expect(cColon)
 		fn.expr = p.expr()
-		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, fn: fn})
+		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, x: &pyExprExt{fn: fn}})
 	}
 	var x *pyExpr
 	if p.is(kNot) {
@@ -1211,11 +1215,11 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 			break
 		}
 		if c == nil {
-			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x)})
+			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x), x: &pyExprExt{}})
 		}
 		y := p.bitOr()
 		c.kids = append(c.kids, y)
-		c.ops = append(c.ops, op)
+		c.x.ops = append(c.x.ops, op)
 		c.e = y.e
 	}
 	if c != nil {
@@ -1387,7 +1391,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val)})
+	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val), x: &pyExprExt{}})
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
 			p.next()
@@ -1403,7 +1407,7 @@ func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
 			p.next()
 			f.conds = append(f.conds, p.orTestNoCond())
 		}
-		c.fors = append(c.fors, f)
+		c.x.fors = append(c.x.fors, f)
 	}
 	return c
 }
@@ -1531,11 +1535,10 @@ func (p *pyParser) atom() *pyExpr {
 				d.e = p.next().end
 				return d
 			}
-			mark, kmark := len(p.stack), len(p.keys)
+			mark := len(p.stack)
 			if p.is(cPow) {
 				p.next()
-				p.keys = append(p.keys, nil)
-				p.stack = append(p.stack, p.bitOr())
+				p.stack = append(p.stack, nil, p.bitOr())
 			} else {
 				k := p.starOrNamed()
 				if p.is(cColon) {
@@ -1546,8 +1549,7 @@ func (p *pyParser) atom() *pyExpr {
 						c.e = p.expect(cRBrace).end
 						return c
 					}
-					p.keys = append(p.keys, k)
-					p.stack = append(p.stack, v)
+					p.stack = append(p.stack, k, v)
 				} else {
 					// A set display or set comprehension.
 					if p.is(kFor) || p.is(kAsync) {
@@ -1570,16 +1572,14 @@ func (p *pyParser) atom() *pyExpr {
 				}
 				if p.is(cPow) {
 					p.next()
-					p.keys = append(p.keys, nil)
-					p.stack = append(p.stack, p.bitOr())
+					p.stack = append(p.stack, nil, p.bitOr())
 					continue
 				}
 				k := p.expr()
 				p.expect(cColon)
-				p.keys = append(p.keys, k)
-				p.stack = append(p.stack, p.expr())
+				p.stack = append(p.stack, k, p.expr())
 			}
-			d.kids, d.keys = p.popList(mark), p.pop(&p.keys, kmark)
+			d.kids = p.popList(mark)
 			d.e = p.expect(cRBrace).end
 			return d
 		}

@@ -44,7 +44,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
 	// The parser's stacks are kept in the arena between files (they end empty, or hold
 	// garbage after a syntax error, which the next file's parser drops).
-	p.stack, p.keys, p.kws, p.stmts = arena.pstack[:0], arena.pkeys[:0], arena.pkws[:0], arena.pstmts[:0]
+	p.stack, p.kws, p.stmts = arena.pstack[:0], arena.pkws[:0], arena.pstmts[:0]
 	stmts, perr := p.parseModule()
 	arena.keepStacks(p)
 	if perr != nil {

@@ -351,20 +351,20 @@ func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *
 // f-string's replacement field), where leading spaces are not indentation.
 // Python's lexers code keywords (pyLex, pyLexFrom: the Python reader's f-string fields).
 func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexCoded(src, base, maxDepth, lineStart, nil, nil, true)
+	return pyLexCoded(src, base, maxDepth, lineStart, nil, nil, nil, true)
 }
 
 // pyLexInto is pyLexFrom writing the tokens into buf when it is large enough.
 // text, when not nil, receives the lexer's string copy of src[base:] (token texts are slices
 // of it), for comments to slice too.
 func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexCoded(src, base, maxDepth, lineStart, buf, text, false)
+	return pyLexCoded(src, base, maxDepth, lineStart, buf, text, nil, false)
 }
 
-// pyLexCoded is pyLexInto; keywords true also gives Python's keywords their code (gin has
-// none, so its names skip the lookup).
-func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords}
+// pyLexCoded is pyLexInto with comments written into cbuf (a reused list); keywords true also
+// gives Python's keywords their code (gin has none, so its names skip the lookup).
+func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string, cbuf [][2]int, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0]}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
@@ -474,7 +474,12 @@ func (l *pyLexer) run() {
 		c := src[l.i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\f':
-			l.i++
+			// A run of blanks (indentation inside brackets) in one tight loop.
+			j := l.i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+				j++
+			}
+			l.i = j
 		case c == '\n' || c == '\r':
 			s := l.i
 			if c == '\r' && l.i+1 < len(src) && src[l.i+1] == '\n' {
@@ -591,6 +596,14 @@ func (l *pyLexer) identRest() {
 	}
 }
 
+// pyStrStop marks the bytes a one-line string's scan stops at: quotes, backslash, line breaks.
+var pyStrStop = func() (t [256]bool) {
+	for _, c := range []byte{'\'', '"', '\\', '\n', '\r'} {
+		t[c] = true
+	}
+	return t
+}()
+
 // pyIdentByte is 1 for the ASCII bytes that start a name, 2 for digits, 0 otherwise.
 var pyIdentByte = func() (t [256]uint8) {
 	for c := 0; c < 256; c++ {
@@ -669,8 +682,16 @@ func (l *pyLexer) str(s int, prefix string) {
 	}
 	l.i += ql
 	body := l.i
-	raw := strings.Contains(prefix, "r")
+	raw := prefix != "" && strings.Contains(prefix, "r")
 	for {
+		if ql == 1 {
+			// Skip the bytes that cannot end or escape a one-line string (a table lookup each).
+			j := l.i
+			for j < len(src) && !pyStrStop[src[j]] {
+				j++
+			}
+			l.i = j
+		}
 		if l.i >= len(src) {
 			l.fail(s, "unterminated string literal")
 		}
@@ -702,7 +723,7 @@ func (l *pyLexer) str(s int, prefix string) {
 	content := l.sub(body, l.i)
 	l.i += ql
 	text := content
-	if !raw && !strings.Contains(prefix, "f") {
+	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) {
 		text = pyUnescape(content)
 	}
 	var flags uint8

@@ -57,3 +57,22 @@ func TestPyCodes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLexPython and BenchmarkLexGin time the shared lexer alone on the corpus's Python
+// (keywords coded) and gin files (as gin.go calls it).
+func BenchmarkLexPython(b *testing.B) {
+	var buf []pyTok
+	benchEach(b, corpusBytes(b, Python), func(s []byte) {
+		toks, _, _ := pyLexCoded(s, 0, 1000, true, buf, nil, nil, true)
+		buf = toks[:0]
+	})
+}
+
+func BenchmarkLexGin(b *testing.B) {
+	var buf []pyTok
+	var text string
+	benchEach(b, corpusBytes(b, Gin), func(s []byte) {
+		toks, _, _ := pyLexInto(s, 0, 1000, true, buf, &text)
+		buf = toks[:0]
+	})
+}

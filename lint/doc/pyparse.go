@@ -172,6 +172,7 @@ type pyArena struct {
 	pkws   []pyKw
 	pstmts []*pyStmt
 	toks   []pyTok
+	cms    [][2]int // the lexer's comment ranges
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements

@@ -32,9 +32,12 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	var text string
 	arena := getPyArena()
 	defer arena.release()
-	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, &text, true)
+	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, &text, arena.cms, true)
 	if cap(toks) > cap(arena.toks) {
 		arena.toks = toks[:0]
+	}
+	if cap(cms) > cap(arena.cms) && cap(cms) <= 1<<14 {
+		arena.cms = cms[:0] // comment ranges hold no pointers: nothing to clear
 	}
 	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if lerr != nil {

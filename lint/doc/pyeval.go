@@ -197,6 +197,16 @@ func (ev *pyEval) ptrs(n int) []*pyVal {
 
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
+// list holds items (from the arena when there is one).
+func (ev *pyEval) list(items []*pyVal) *pyList {
+	if ev.arena == nil {
+		return &pyList{items: items}
+	}
+	l := ev.arena.lists.one()
+	l.items = items
+	return l
+}
+
 // newDict is an empty dict with room for n entries, from the arena when there is one.
 func (ev *pyEval) newDict(n int) *pyDict {
 	if ev.arena == nil {
@@ -812,7 +822,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		if e.op == xTuple {
 			kind = pvTuple
 		}
-		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: kind, list: ev.list(items), s0: e.s, e0: e.e})
 	case xDict:
 		d := ev.newDict(len(e.kids) / 2)
 		for i := 0; i+1 < len(e.kids); i += 2 {
@@ -1622,9 +1632,9 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	case "dict":
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "gen":
-		return ev.val(pyVal{k: pvTuple, list: &pyList{items: items}, s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: pvTuple, list: ev.list(items), s0: e.s, e0: e.e})
 	}
-	return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
+	return ev.val(pyVal{k: pvList, list: ev.list(items), s0: e.s, e0: e.e})
 }
 
 var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}

@@ -167,6 +167,8 @@ type pyArena struct {
 	kws   pyChunks[pyKw]    // call keywords
 	stl   pyChunks[*pyStmt] // statement lists
 	envs  pyChunks[pyEnv]   // the scopes of function calls
+	lists pyChunks[pyList]  // list and tuple values
+	exts  pyChunks[pyExprExt]
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
 	pstack []*pyExpr
 	pkws   []pyKw
@@ -269,6 +271,8 @@ func (a *pyArena) release() {
 	a.kws.reset()
 	a.stl.reset()
 	a.envs.reset()
+	a.lists.reset()
+	a.exts.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -390,6 +394,16 @@ func (p *pyParser) stmt1(st *pyStmt) []*pyStmt {
 	out := p.arena.stl.take(1)[:1]
 	out[0] = st
 	return out
+}
+
+// ext is an empty pyExprExt (from the arena when the parser has one).
+func (p *pyParser) ext() *pyExprExt {
+	if p.arena == nil {
+		return new(pyExprExt)
+	}
+	x := p.arena.exts.one()
+	*x = pyExprExt{}
+	return x
 }
 
 // kids1 and kids2 are operand lists (capacity exact: an append copies).
@@ -1127,7 +1141,9 @@ func (p *pyParser) expr1() *pyExpr {
 		fn.params = p.params(cColon)
 		p.expect(cColon)
 		fn.expr = p.expr()
-		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, x: &pyExprExt{fn: fn}})
+		x := p.ext()
+		x.fn = fn
+		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, x: x})
 	}
 	var x *pyExpr
 	if p.is(kNot) {
@@ -1216,7 +1232,7 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 			break
 		}
 		if c == nil {
-			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x), x: &pyExprExt{}})
+			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x), x: p.ext()})
 		}
 		y := p.bitOr()
 		c.kids = append(c.kids, y)
@@ -1392,7 +1408,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val), x: &pyExprExt{}})
+	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val), x: p.ext()})
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
 			p.next()

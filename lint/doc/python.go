@@ -98,7 +98,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef}
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
 		if result == nil || result.k != pvDict || result.dict.partial {
@@ -152,6 +152,8 @@ type pyBuilder struct {
 	alloc    nodeAlloc
 	lc       lineCursor
 	predef   *pyPredef // MMEngine's predefined variables were rewritten in string literals
+	text     string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
+	base     int
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -250,7 +252,13 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		n.Value = strconv.FormatBool(v.b)
 	case pvInt:
 		n.Kind, n.Type, n.Style = Scalar, Int, "plain"
-		n.Value = strconv.FormatInt(v.i, 10)
+		var buf [24]byte
+		f := strconv.AppendInt(buf[:0], v.i, 10)
+		if v.s0 >= b.base && v.e0 <= len(b.d.Src) && string(b.d.Src[v.s0:v.e0]) == string(f) {
+			n.Value = b.text[v.s0-b.base : v.e0-b.base] // written as its value: no new string
+		} else {
+			n.Value = string(f)
+		}
 	case pvFloat:
 		n.Kind, n.Type, n.Style = Scalar, Float, "plain"
 		n.Value = pyFloatRepr(v.f)

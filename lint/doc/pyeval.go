@@ -1745,6 +1745,11 @@ func lastName(v *pyVal, e *pyExpr) string {
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(e.kids[0], env)
+	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.name == "dict" || fnv.k == pvModule && isConfigDict(lastName(fnv, e.kids[0]))) {
+		if v := ev.kwDict(e, env); v != nil {
+			return v
+		}
+	}
 	a := ev.args(e, env)
 	if !a.ok {
 		return ev.opaque(e)
@@ -1755,10 +1760,10 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvBuiltin:
 		return ev.builtin(fnv, a, e)
 	case pvModule:
-		switch lastName(fnv, e.kids[0]) {
-		case "ConfigDict", "FrozenConfigDict", "Config", "ConfigDictBase":
+		switch name := lastName(fnv, e.kids[0]); {
+		case isConfigDict(name):
 			return ev.makeDict(a, e)
-		case "parse_arg":
+		case name == "parse_arg":
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
@@ -1771,11 +1776,41 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 					ev.refused = &pyRefusal{msg: why, s: e.s, e: e.e}
 				}
 			}
-		case "read_base":
+		case name == "read_base":
 			return ev.noneVal(e.s, e.e)
 		}
 	}
 	return ev.opaque(e)
+}
+
+// isConfigDict reports the ml_collections and MMEngine classes a call of which makes a dict.
+func isConfigDict(name string) bool {
+	switch name {
+	case "ConfigDict", "FrozenConfigDict", "Config", "ConfigDictBase":
+		return true
+	}
+	return false
+}
+
+// kwDict is dict(k=v, ...) (or a ConfigDict) with named keywords only, made straight from the
+// keywords as makeDict would from the call's arguments; nil when a keyword is **x.
+func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
+	for j := range e.kw {
+		if e.kw[j].name == "" {
+			return nil
+		}
+	}
+	d := ev.newDict(len(e.kw))
+	for j := range e.kw {
+		kw := &e.kw[j]
+		v := ev.eval(kw.val, env)
+		if kw.key == nil {
+			kw.key = ev.strVal(kw.name, 0, 0)
+		}
+		d.set(kw.key, v, kw.ns, kw.ne)
+	}
+	ev.grow(len(d.ents))
+	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
 func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {

@@ -147,7 +147,6 @@ type pyEval struct {
 	refs    *[]FileRef
 	lines   *LineIndex
 	arena   *pyArena        // where values come from (nil: the heap)
-	fields  map[int]*pyExpr // parsed f-string fields by offset
 	// fbuf is the f-string buffer kept between f-strings (nil while one is being formatted:
 	// a field that holds an f-string formats into its own).
 	fbuf []byte
@@ -1426,6 +1425,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			ev.fbuf = b[:0]
 		}
 	}()
+	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
@@ -1504,7 +1504,8 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 				exprEnd = j
 			}
 			abs := t.body + i + 1
-			v := ev.subExpr(abs, t.body+exprEnd, env)
+			v := ev.subExpr(e, field, abs, t.body+exprEnd, env)
+			field++
 			if v == nil || exprEnd != j {
 				// Conversions and format specs are not evaluated.
 				return ev.opaque(e)
@@ -1525,21 +1526,20 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	return ev.strVal(string(b), e.s, e.e)
 }
 
-// subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does
-// not parse.
-func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
-	// Fields are parsed once: a helper called in a loop evaluates its f-strings many times.
-	if x, ok := ev.fields[s]; ok {
-		if x == nil {
-			return nil
+// subExpr parses and evaluates the expression in src[s:e], field k of the f-string fs; nil
+// when it does not parse.
+func (ev *pyEval) subExpr(fs *pyExpr, k, s, e int, env *pyEnv) *pyVal {
+	// Fields are parsed once, kept in the f-string's kids: a helper called in a loop evaluates
+	// its f-strings many times, and each time reads the fields in the same order.
+	var x *pyExpr
+	if k < len(fs.kids) {
+		x = fs.kids[k]
+	} else {
+		x = ev.parseField(s, e)
+		if k == len(fs.kids) {
+			fs.kids = append(fs.kids, x)
 		}
-		return ev.eval(x, env)
 	}
-	if ev.fields == nil {
-		ev.fields = map[int]*pyExpr{}
-	}
-	x := ev.parseField(s, e)
-	ev.fields[s] = x
 	if x == nil {
 		return nil
 	}
@@ -1548,6 +1548,21 @@ func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
 
 // parseField parses the expression of an f-string field in src[s:e]; nil when it does not.
 func (ev *pyEval) parseField(s, e int) *pyExpr {
+	if name := ev.src[s:e]; len(name) > 0 && pyIdentByte[name[0]] == 1 {
+		// A lone ASCII name (most fields): no lexer or parser.
+		j := 1
+		for j < len(name) && pyIdentByte[name[j]] != 0 {
+			j++
+		}
+		if j == len(name) && pyKeywordCode(string(name)) == cNone {
+			x := &pyExpr{op: xName, name: string(name), s: s, e: e}
+			if ev.arena != nil {
+				x = ev.arena.expr()
+				*x = pyExpr{op: xName, name: string(name), s: s, e: e}
+			}
+			return x
+		}
+	}
 	if bytes.HasSuffix(bytes.TrimSpace(ev.src[s:e]), []byte("=")) {
 		return nil // f"{x=}" self-documenting form
 	}

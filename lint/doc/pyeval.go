@@ -660,7 +660,10 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	case xAttr:
 		obj := ev.eval(t.kids[0], env)
 		if obj.k == pvDict {
-			obj.dict.set(ev.strVal(t.name, 0, 0), v, t.e-len(t.name), t.e)
+			if t.cv == nil {
+				t.cv = ev.strVal(t.name, 0, 0) // the key, made once per target (values are never changed)
+			}
+			obj.dict.set(t.cv, v, t.e-len(t.name), t.e)
 		}
 	case xIndex:
 		obj := ev.eval(t.kids[0], env)

@@ -221,10 +221,21 @@ func pyOpCode(s string) pyCode {
 	return cNone
 }
 
+// pyKwStart[n][c] is whether some keyword has n bytes and starts with c: most names fail it
+// and skip the switch.
+var pyKwStart = func() (t [9][256]bool) {
+	for c := pyKwFirst; int(c) < len(pyCodeText); c++ {
+		if s := pyCodeText[c]; s != "" {
+			t[len(s)][s[0]] = true
+		}
+	}
+	return t
+}()
+
 // pyKeywordCode is a name's keyword code, or cNone (a switch on the length first, then the
 // text).
 func pyKeywordCode(s string) pyCode {
-	if len(s) < 2 || len(s) > 8 || s[0] < 'F' || s[0] > 'y' {
+	if len(s) < 2 || len(s) > 8 || !pyKwStart[len(s)][s[0]] {
 		return cNone
 	}
 	switch s {

@@ -1277,11 +1277,8 @@ func (p *pyParser) unary() *pyExpr {
 		p.leave()
 		return p.mk(pyExpr{op: xUnary, name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
-	return p.power()
-}
-
-func (p *pyParser) power() *pyExpr {
-	if p.is(kAwait) {
+	// The power level, read here rather than in a call of its own.
+	if t.code == kAwait {
 		p.next()
 	}
 	x := p.primary()

@@ -177,6 +177,10 @@ func TestPythonErrors(t *testing.T) {
 		{src: "if x:\npass\n", kind: Syntax, line: 2, col: 1, msg: `expected an indented block`},
 		{src: "x = 'abc\n", kind: Syntax, line: 1, col: 5, msg: `unterminated string`},
 		{src: "1 = x\n", kind: Syntax, line: 1, col: 1, msg: `cannot assign`},
+		// A walrus after an attribute is invalid syntax in Python; it used to be read as an
+		// augmented assignment with operator ":".
+		{src: "c.a := b\n", kind: Syntax, line: 1, col: 5, msg: `python: expected end of line, found ":="`},
+		{src: "c.a:=b.c = 1\n", kind: Syntax, line: 1, col: 4, msg: `found ":="`},
 		{src: "def f(n):\n  return f(n)\nx = f(1)\n", kind: LimitExceeded, line: 1, col: 1, msg: `calls nest deeper than 64`},
 		{src: "x = 'a' * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
 		{src: "x = [0] * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},

@@ -146,7 +146,7 @@ type pyEval struct {
 	maxSize int
 	refs    *[]FileRef
 	lines   *LineIndex
-	arena   *pyArena        // where values come from (nil: the heap)
+	arena   *pyArena // where values come from (nil: the heap)
 	// fbuf is the f-string buffer kept between f-strings (nil while one is being formatted:
 	// a field that holds an f-string formats into its own).
 	fbuf []byte

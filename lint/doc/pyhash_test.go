@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
@@ -91,6 +92,80 @@ func TestCodeDocHashes(t *testing.T) {
 			t.Errorf("%s: not in %s", n, codeHashFile)
 		} else if w != got[n] {
 			t.Errorf("%s: Document changed (hash %s, want %s)", n, got[n][:12], w[:12])
+		}
+	}
+}
+
+// mutationsHashFile holds, per block of 100 mutated corpus inputs, the SHA-256 of their
+// rendered Documents (hashes only).
+const mutationsHashFile = "testdata/code-mutations.sha256"
+
+// TestCodeDocMutations reads 5,000 inputs made from the corpus's gin and Python files by
+// deleting spans and inserting tokens at random places (a fixed seed: the same inputs every
+// run), so broken and odd code is covered too: error messages and positions, the trees of
+// what still parses. Any change of a Document changes its block's hash; rewrite the list
+// with -update-code-hashes when the change is a fix, and say so in the commit.
+func TestCodeDocMutations(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("corpus not present at %s: this test must not skip", dir)
+	}
+	type input struct {
+		f   Format
+		src []byte
+	}
+	var files []input
+	for p, f := range corpusFiles(t, map[Format]bool{Gin: true, Python: true}) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, input{f, src})
+	}
+	sort.Slice(files, func(i, j int) bool { return string(files[i].src) < string(files[j].src) })
+	pieces := []string{"(", ")", "[", "]", "{", "}", ",", ":", "=", "'", "\"", "f'{x}'", "\n", "  ", "\t",
+		"#", "\\", "**", "*", "not ", " in ", "lambda x: x", "dict(", "0x1F", "1_000", "1e-3", "00", "07",
+		" if x else ", "for i in range(3)", "+=", "==", "!=", "<=", "é", "is not", "None", "True", "@",
+		":=", "...", "->", ";", "del x", "'a' 'b'", "rb'x'", "u'x'", "F'{1}'", "%", "include", "@f()"}
+	r := rand.New(rand.NewSource(1))
+	var got []string
+	h := sha256.New()
+	for i := 0; i < 5000; i++ {
+		in := files[r.Intn(len(files))]
+		src := append([]byte(nil), in.src...)
+		for m := 0; m < 1+r.Intn(4); m++ {
+			p := r.Intn(len(src) + 1)
+			if r.Intn(3) == 0 {
+				q := min(len(src), p+r.Intn(20))
+				src = append(src[:p:p], src[q:]...)
+			} else {
+				ins := pieces[r.Intn(len(pieces))]
+				src = append(src[:p:p], append([]byte(ins), src[p:]...)...)
+			}
+		}
+		renderDoc(h, Parse("m."+string(in.f), src, in.f, Limits{}))
+		if i%100 == 99 {
+			got = append(got, hex.EncodeToString(h.Sum(nil)))
+			h.Reset()
+		}
+	}
+	if *updateCodeHashes {
+		if err := os.WriteFile(mutationsHashFile, []byte(strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b, err := os.ReadFile(mutationsHashFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Fields(string(b))
+	if len(want) != len(got) {
+		t.Fatalf("%s has %d blocks, want %d", mutationsHashFile, len(want), len(got))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("inputs %d-%d: a Document changed", i*100, i*100+99)
 		}
 	}
 }

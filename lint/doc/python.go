@@ -106,7 +106,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			// tree, so no rule takes the missing keys for defaults.
 			return
 		}
-		b.alloc.reserve(countValues(result, 4096), 0)
+		// As many child-list slots as nodes (every node but the root fills one), in one block.
+		n := countValues(result, 4096)
+		b.alloc.reserve(n, n)
 		b.fill(root, result.dict, 0, nil)
 	} else {
 		total := 0
@@ -115,7 +117,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 				total += countValues(v, 4096-total)
 			}
 		}
-		b.alloc.reserve(total, 0)
+		b.alloc.reserve(total, total)
 		root.Children = b.alloc.children(len(env.names))
 		for i, name := range env.names {
 			v := env.vals[i]

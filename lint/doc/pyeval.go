@@ -196,6 +196,16 @@ func (ev *pyEval) ptrs(n int) []*pyVal {
 
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
+// ext is an empty pyExprExt (from the arena when there is one).
+func (ev *pyEval) ext() *pyExprExt {
+	if ev.arena == nil {
+		return new(pyExprExt)
+	}
+	x := ev.arena.exts.one()
+	*x = pyExprExt{}
+	return x
+}
+
 // list holds items (from the arena when there is one).
 func (ev *pyEval) list(items []*pyVal) *pyList {
 	if ev.arena == nil {
@@ -1420,6 +1430,12 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 	}
+	// The f-string's parts are worked out once (a helper called in a loop formats the same
+	// f-string many times): literal text, fields, and where it cannot be read.
+	if e.x == nil {
+		e.x = ev.ext()
+		e.x.fparts = ev.fparts(e)
+	}
 	// The result is written into one reused buffer and copied into a string once.
 	b := ev.fbuf[:0]
 	ev.fbuf = nil
@@ -1428,22 +1444,74 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			ev.fbuf = b[:0]
 		}
 	}()
+	for i := range e.x.fparts {
+		p := &e.x.fparts[i]
+		switch p.field {
+		case pyFieldLit:
+			b = append(b, p.lit...)
+		case pyFieldBad:
+			return ev.opaque(e)
+		default:
+			v := ev.subExpr(e, p.field, p.s, p.e, env)
+			if v == nil || p.spec {
+				// Conversions and format specs are not evaluated.
+				return ev.opaque(e)
+			}
+			s, ok := pyStr(v)
+			if !ok {
+				return ev.opaque(e)
+			}
+			b = append(b, s...)
+			if len(b) > pyMaxStr {
+				return ev.opaque(e)
+			}
+		}
+	}
+	return ev.strVal(string(b), e.s, e.e)
+}
+
+// pyFPart is one part of an f-string: literal text (pyFieldLit), field number field (its
+// expression in src[s:e], spec when a conversion or format spec follows), or pyFieldBad where
+// the f-string cannot be read (a bytes part, an unterminated field).
+type pyFPart struct {
+	lit   string
+	field int
+	s, e  int
+	spec  bool
+}
+
+const (
+	pyFieldLit = -1
+	pyFieldBad = -2
+)
+
+// fparts splits an f-string into its parts, in order (adjacent literal text joined).
+func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
+	var out []pyFPart
+	var text []byte // literal text not yet added
+	flush := func() {
+		if len(text) > 0 {
+			out = append(out, pyFPart{lit: string(text), field: pyFieldLit})
+			text = text[:0]
+		}
+	}
 	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
-				return ev.opaque(e)
+				flush()
+				return append(out, pyFPart{field: pyFieldBad})
 			}
-			b = append(b, t.text...)
+			text = append(text, t.text...)
 			continue
 		}
 		raw := t.is(pfxRaw)
 		body := ev.src[t.body : t.end-int(t.quote)]
 		lit := func(s []byte) {
 			if raw || bytes.IndexByte(s, '\\') < 0 {
-				b = append(b, s...)
+				text = append(text, s...)
 			} else {
-				b = append(b, pyUnescape(string(s))...)
+				text = append(text, pyUnescape(string(s))...)
 			}
 		}
 		start := 0
@@ -1451,7 +1519,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			c := body[i]
 			if c == '}' && i+1 < len(body) && body[i+1] == '}' {
 				lit(body[start:i])
-				b = append(b, '}')
+				text = append(text, '}')
 				i++
 				start = i + 1
 				continue
@@ -1461,7 +1529,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			if i+1 < len(body) && body[i+1] == '{' {
 				lit(body[start:i])
-				b = append(b, '{')
+				text = append(text, '{')
 				i++
 				start = i + 1
 				continue
@@ -1501,32 +1569,22 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 					}
 				}
 			}
-			return ev.opaque(e)
+			flush()
+			return append(out, pyFPart{field: pyFieldBad})
 		done:
 			if exprEnd < 0 {
 				exprEnd = j
 			}
-			abs := t.body + i + 1
-			v := ev.subExpr(e, field, abs, t.body+exprEnd, env)
+			flush()
+			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j})
 			field++
-			if v == nil || exprEnd != j {
-				// Conversions and format specs are not evaluated.
-				return ev.opaque(e)
-			}
-			s, ok := pyStr(v)
-			if !ok {
-				return ev.opaque(e)
-			}
-			b = append(b, s...)
-			if len(b) > pyMaxStr {
-				return ev.opaque(e)
-			}
 			i = j
 			start = j + 1
 		}
 		lit(body[start:])
 	}
-	return ev.strVal(string(b), e.s, e.e)
+	flush()
+	return out
 }
 
 // subExpr parses and evaluates the expression in src[s:e], field k of the f-string fs; nil

@@ -92,6 +92,8 @@ type pyExprExt struct {
 	ops  []string // comparison operators
 	fors []pyFor  // comprehensions
 	fn   *pyFunc  // lambda
+	// fparts are an f-string's parts, worked out when it is first evaluated
+	fparts []pyFPart
 }
 
 type pyKw struct {

@@ -514,3 +514,41 @@ after = dict(**evals)
 		t.Errorf("get_config returning a partial dict: tree %v, problems %+v", g.Root != nil, g.Problems)
 	}
 }
+
+// TestPythonFStrings: an f-string is worked out once and formatted at every evaluation (a
+// helper called in a loop), literal braces and escapes kept, and what this reader does not
+// format (a conversion or format spec, an unterminated field, a bytes part, a field it cannot
+// know) leaves the whole string unknown.
+func TestPythonFStrings(t *testing.T) {
+	src := `def name(i, sep='-'):
+  return f'run{sep}{i}' '/' f"{{x}}\t{i * 2}"
+names = [name(i) for i in range(3)]
+last = name(7, sep='_')
+spec = f'{3:02d}'
+conv = f'{3!r}'
+open_ = f'{name(1}'
+mixed = f'{1}' b'x'
+unknown = f'{nothing}'
+plain = f'abc'
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	for i, want := range []string{"run-0/{x}\t0", "run-1/{x}\t2", "run-2/{x}\t4"} {
+		if n := d.Root.Get("names").Item(i); n == nil || n.Value != want || n.Type != String {
+			t.Errorf("names[%d] = %+v, want %q", i, n, want)
+		}
+	}
+	if n := d.Root.Get("last"); n == nil || n.Value != "run_7/{x}\t14" {
+		t.Errorf("last = %+v", n)
+	}
+	if n := d.Root.Get("plain"); n == nil || n.Value != "abc" || n.Type != String {
+		t.Errorf("plain = %+v", n)
+	}
+	for _, k := range []string{"spec", "conv", "open_", "mixed", "unknown"} {
+		if n := d.Root.Get(k); n == nil || n.Type != Unknown || n.Style != "opaque" {
+			t.Errorf("%s = %+v, want an opaque value", k, n)
+		}
+	}
+}

@@ -156,15 +156,12 @@ var pyCodeText = [...]string{
 	kWith: "with", kYield: "yield", kTrue: "True", kFalse: "False", kNone: "None",
 }
 
-// pyOp1 is the code of each one-byte operator.
-var pyOp1 = func() (t [256]pyCode) {
-	for c, s := range pyCodeText {
-		if len(s) == 1 && c < int(pyKwFirst) {
-			t[s[0]] = pyCode(c)
-		}
-	}
-	return t
-}()
+// pyOp1 is the code of each one-byte operator (static data, like the tables below: an
+// initialiser function would keep them in builds that never lex, the light WASM module's).
+var pyOp1 = [256]pyCode{'(': cLPar, ')': cRPar, '[': cLBrack, ']': cRBrack, '{': cLBrace,
+	'}': cRBrace, ',': cComma, ':': cColon, ';': cSemi, '.': cDot, '=': cAssign, '+': cPlus,
+	'-': cMinus, '*': cStar, '/': cSlash, '%': cPercent, '@': cAt, '&': cAmp, '|': cPipe,
+	'^': cCaret, '~': cTilde, '<': cLt, '>': cGt, '!': cBang}
 
 // pyOpCode is the code of an operator of two or three bytes.
 func pyOpCode(s string) pyCode {
@@ -221,21 +218,16 @@ func pyOpCode(s string) pyCode {
 	return cNone
 }
 
-// pyKwStart[n][c] is whether some keyword has n bytes and starts with c: most names fail it
-// and skip the switch.
-var pyKwStart = func() (t [9][256]bool) {
-	for c := pyKwFirst; int(c) < len(pyCodeText); c++ {
-		if s := pyCodeText[c]; s != "" {
-			t[len(s)][s[0]] = true
-		}
-	}
-	return t
-}()
+// pyKwLens[c] has bit n set when some keyword has n bytes and starts with c: most names fail
+// it and skip the switch.
+var pyKwLens = [256]uint16{'F': 0x020, 'N': 0x010, 'T': 0x010, 'a': 0x06c, 'b': 0x020, 'c': 0x120,
+	'd': 0x008, 'e': 0x050, 'f': 0x098, 'g': 0x040, 'i': 0x044, 'l': 0x040, 'n': 0x108, 'o': 0x004,
+	'p': 0x010, 'r': 0x060, 't': 0x008, 'w': 0x030, 'y': 0x020}
 
 // pyKeywordCode is a name's keyword code, or cNone (a switch on the length first, then the
 // text).
 func pyKeywordCode(s string) pyCode {
-	if len(s) < 2 || len(s) > 8 || !pyKwStart[len(s)][s[0]] {
+	if len(s) < 2 || len(s) > 8 || pyKwLens[s[0]]&(1<<len(s)) == 0 {
 		return cNone
 	}
 	switch s {
@@ -608,12 +600,7 @@ func (l *pyLexer) identRest() {
 }
 
 // pyStrStop marks the bytes a one-line string's scan stops at: quotes, backslash, line breaks.
-var pyStrStop = func() (t [256]bool) {
-	for _, c := range []byte{'\'', '"', '\\', '\n', '\r'} {
-		t[c] = true
-	}
-	return t
-}()
+var pyStrStop = [256]bool{'\'': true, '"': true, '\\': true, '\n': true, '\r': true}
 
 // pyIdentByte is 1 for the ASCII bytes that start a name, 2 for digits, 0 otherwise.
 var pyIdentByte = func() (t [256]uint8) {

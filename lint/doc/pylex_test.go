@@ -76,3 +76,30 @@ func BenchmarkLexGin(b *testing.B) {
 		buf = toks[:0]
 	})
 }
+
+// TestPyTables checks the lexer's static tables against the code texts they are written from.
+func TestPyTables(t *testing.T) {
+	var lens [256]uint16
+	for c := pyKwFirst; int(c) < len(pyCodeText); c++ {
+		if s := pyCodeText[c]; s != "" {
+			lens[s[0]] |= 1 << len(s)
+		}
+	}
+	if lens != pyKwLens {
+		t.Error("pyKwLens does not match the keywords")
+	}
+	var op1 [256]pyCode
+	for c := cLPar; c < pyKwFirst; c++ {
+		if s := pyCodeText[c]; len(s) == 1 {
+			op1[s[0]] = c
+		}
+	}
+	if op1 != pyOp1 {
+		t.Error("pyOp1 does not match the one-byte operators")
+	}
+	for c := 0; c < 256; c++ {
+		if want := c == '\'' || c == '"' || c == '\\' || c == '\n' || c == '\r'; pyStrStop[c] != want {
+			t.Errorf("pyStrStop[%q] = %v", rune(c), pyStrStop[c])
+		}
+	}
+}

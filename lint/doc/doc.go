@@ -49,14 +49,17 @@
 // is read in unary: five calls fewer per operand. The evaluator makes dict(k=v, ...) and
 // ConfigDict(...) with named keywords straight from the keywords (no argument lists), keeps a
 // name's builtin value and an attribute target's key string value instead of making them per run,
-// parses plain decimals without the general number parser, keeps an f-string's parsed fields in the
-// f-string (a lone name without lexer and parser), and takes lists, grown dict entries, the module
-// scope and the lexer's comment ranges from the arena. An int written as its value takes its Value
-// from the lexer's copy of the source. Per corpus pass 706 KB in 3,087 allocations → 604 KB in
-// 2,318. Documents are unchanged: TestCodeDocHashes pins every corpus gin and Python file's
+// parses plain decimals without the general number parser, works an f-string's parts out once and
+// keeps them with its parsed fields in the f-string (a lone name without lexer and parser; a
+// loop-heavy file such as i21k_sup.py about 4 % faster), and takes lists, grown dict entries, the
+// module scope and the lexer's comment ranges from the arena. An int written as its value takes its
+// Value from the lexer's copy of the source. Per corpus pass 706 KB in 3,087 allocations → 604 KB
+// in 2,318. Documents are unchanged: TestCodeDocHashes pins every corpus gin and Python file's
 // rendered Document and TestCodeDocMutations 5,000 mutated ones (hashes only); against 46b4500 the
 // only difference is a fix, `c.a := b` (invalid Python) now a parse-error at ":=" instead of an
-// augmented assignment with operator ":". Interleaved rounds of the two test binaries, µs/KiB:
+// augmented assignment with operator ":". The lexer's new tables are static data, so the light WASM
+// module, which never lexes, keeps its size. Interleaved rounds of the two test binaries (w12p at
+// de97414; the f-string parts and static tables after it measure the same), µs/KiB:
 //
 //	                           46b4500             w12p
 //	equal-volume (6 rounds)    Python 41.1-42.8    Python 33.5-35.3

@@ -76,7 +76,7 @@ type pyExpr struct {
 	name string // name, attribute, operator, constant (True/False/None), comprehension kind
 	toks []pyTok
 	// kids are the operands, items, call: func then positional args; dict: key and value
-	// by turns (a nil key for a **x entry).
+	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
 	kids []*pyExpr
 	kw   []pyKw     // call keywords
 	x    *pyExprExt // what the rarer kinds also hold (comparisons, comprehensions, lambda)

@@ -61,6 +61,9 @@ type pyDict struct {
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
 	partial bool
+	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
+	// instead of the heap.
+	arena *pyArena
 }
 
 // pyEnt is one entry of a dict: key, value and the key's span. One slice of entries, not three
@@ -143,8 +146,7 @@ type pyEval struct {
 	maxSize int
 	refs    *[]FileRef
 	lines   *LineIndex
-	arena   *pyArena        // where values come from (nil: the heap)
-	fields  map[int]*pyExpr // parsed f-string fields by offset
+	arena   *pyArena // where values come from (nil: the heap)
 	// fbuf is the f-string buffer kept between f-strings (nil while one is being formatted:
 	// a field that holds an f-string formats into its own).
 	fbuf []byte
@@ -194,6 +196,26 @@ func (ev *pyEval) ptrs(n int) []*pyVal {
 
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
+// ext is an empty pyExprExt (from the arena when there is one).
+func (ev *pyEval) ext() *pyExprExt {
+	if ev.arena == nil {
+		return new(pyExprExt)
+	}
+	x := ev.arena.exts.one()
+	*x = pyExprExt{}
+	return x
+}
+
+// list holds items (from the arena when there is one).
+func (ev *pyEval) list(items []*pyVal) *pyList {
+	if ev.arena == nil {
+		return &pyList{items: items}
+	}
+	l := ev.arena.lists.one()
+	l.items = items
+	return l
+}
+
 // newDict is an empty dict with room for n entries, from the arena when there is one.
 func (ev *pyEval) newDict(n int) *pyDict {
 	if ev.arena == nil {
@@ -201,6 +223,7 @@ func (ev *pyEval) newDict(n int) *pyDict {
 	}
 	d := ev.arena.dict()
 	d.ents = ev.arena.entries(n)
+	d.arena = ev.arena
 	return d
 }
 
@@ -332,6 +355,9 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 		d.ents[i].ks, d.ents[i].ke = ks, ke
 		return
 	}
+	if n := len(d.ents); n == cap(d.ents) && d.arena != nil && 2*n <= 256 {
+		d.ents = append(d.arena.entries(2*n), d.ents...)
+	}
 	d.ents = append(d.ents, pyEnt{k: k, v: v, ks: ks, ke: ke})
 	if d.index != nil {
 		d.addIndex(k, len(d.ents)-1)
@@ -448,15 +474,15 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 	for _, st := range stmts {
 		ev.step()
 		switch st.kind {
-		case "expr":
+		case sExpr:
 			ev.eval(st.value, env)
-		case "assign":
+		case sAssign:
 			v := ev.eval(st.value, env)
 			for _, t := range st.targets {
 				ev.assign(t, v, env)
 			}
-		case "ann":
-		case "aug":
+		case sAnn:
+		case sAug:
 			t := st.targets[0]
 			cur := ev.eval(t, env)
 			v := ev.binop(st.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
@@ -468,9 +494,9 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				}
 			}
 			ev.assign(t, v, env)
-		case "def":
+		case sDef:
 			env.set(st.fn.name, ev.val(pyVal{k: pvFunc, fn: st.fn, env: env, s0: st.s, e0: st.e}))
-		case "if":
+		case sIf:
 			c := ev.eval(st.value, env)
 			if b, ok := truth(c); ok {
 				body := st.orelse
@@ -484,7 +510,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				ev.taint(st.body, env)
 				ev.taint(st.orelse, env)
 			}
-		case "for":
+		case sFor:
 			it := ev.eval(st.value, env)
 			items, ok := ev.iterate(it)
 			if !ok {
@@ -509,18 +535,18 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 					return f
 				}
 			}
-		case "while":
+		case sWhile:
 			// Loops whose end depends on state are not evaluated: what they assign is unknown.
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
-		case "with":
+		case sWith:
 			for _, item := range st.targets {
 				ev.eval(item, env)
 			}
 			if f := ev.exec(st.body, env, ret); f != flowNext {
 				return f
 			}
-		case "try":
+		case sTry:
 			ev.inTry++
 			f := ev.exec(st.body, env, ret)
 			ev.inTry--
@@ -533,7 +559,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			for _, h := range st.extra {
 				ev.taint(h, env)
 			}
-		case "import":
+		case sImport:
 			for i, mod := range st.names {
 				name := st.alias[i]
 				if name == "" {
@@ -546,7 +572,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 					*ev.refs = append(*ev.refs, FileRef{Kind: "import", Target: mod, Span: ev.lines.Span(st.s, st.e)})
 				}
 			}
-		case "from":
+		case sFrom:
 			for i, n := range st.names {
 				if n == "*" {
 					kind := "import"
@@ -569,18 +595,18 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				}
 				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
 			}
-		case "return":
+		case sReturn:
 			if st.value != nil {
 				*ret = ev.eval(st.value, env)
 			} else {
 				*ret = ev.noneVal(st.s, st.s)
 			}
 			return flowReturn
-		case "break":
+		case sBreak:
 			return flowBreak
-		case "continue":
+		case sContinue:
 			return flowContinue
-		case "del":
+		case sDel:
 		}
 	}
 	return flowNext
@@ -600,12 +626,12 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 	for _, st := range stmts {
 		ev.step()
 		switch st.kind {
-		case "assign", "aug":
+		case sAssign, sAug:
 			for _, t := range st.targets {
 				ev.assignOpaque(t, env, st)
 			}
-		case "if", "for", "while", "with", "try":
-			if st.kind == "for" {
+		case sIf, sFor, sWhile, sWith, sTry:
+			if st.kind == sFor {
 				ev.assignOpaque(st.targets[0], env, st)
 			}
 			ev.taint(st.body, env)
@@ -613,7 +639,7 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 			for _, h := range st.extra {
 				ev.taint(h, env)
 			}
-		case "def":
+		case sDef:
 			env.set(st.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		}
 	}
@@ -621,12 +647,12 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 
 func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 	switch t.op {
-	case "tuple", "list":
+	case xTuple, xList:
 		for _, k := range t.kids {
 			ev.assignOpaque(k, env, st)
 		}
 		return
-	case "star":
+	case xStar:
 		ev.assignOpaque(t.kids[0], env, st)
 		return
 	}
@@ -639,14 +665,17 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	switch t.op {
-	case "name":
+	case xName:
 		env.set(t.name, v)
-	case "attr":
+	case xAttr:
 		obj := ev.eval(t.kids[0], env)
 		if obj.k == pvDict {
-			obj.dict.set(ev.strVal(t.name, 0, 0), v, t.e-len(t.name), t.e)
+			if t.cv == nil {
+				t.cv = ev.strVal(t.name, 0, 0) // the key, made once per target (values are never changed)
+			}
+			obj.dict.set(t.cv, v, t.e-len(t.name), t.e)
 		}
-	case "index":
+	case xIndex:
 		obj := ev.eval(t.kids[0], env)
 		key := ev.eval(t.kids[1], env)
 		switch obj.k {
@@ -667,17 +696,17 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				}
 			}
 		}
-	case "tuple", "list":
+	case xTuple, xList:
 		items, ok := ev.iterate(v)
 		star := -1
 		for i, k := range t.kids {
-			if k.op == "star" {
+			if k.op == xStar {
 				star = i
 			}
 		}
 		if !ok || star < 0 && len(items) != len(t.kids) || star >= 0 && len(items) < len(t.kids)-1 {
 			for _, k := range t.kids {
-				if k.op == "star" {
+				if k.op == xStar {
 					k = k.kids[0]
 				}
 				ev.assign(k, ev.val(pyVal{k: pvOpaque, s0: v.s0, e0: v.e0}), env)
@@ -698,7 +727,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 		for i := star + 1; i < len(t.kids); i++ {
 			ev.assign(t.kids[i], items[rest+i-1], env)
 		}
-	case "star":
+	case xStar:
 		ev.assign(t.kids[0], v, env)
 	}
 }
@@ -727,7 +756,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	ev.step()
 	switch e.op {
-	case "const":
+	case xConst:
 		if e.cv == nil {
 			switch e.name {
 			case "True":
@@ -739,12 +768,12 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 		return e.cv
-	case "num":
+	case xNum:
 		if e.cv == nil {
 			e.cv = ev.number(e)
 		}
 		return e.cv
-	case "str":
+	case xStr:
 		if e.cv != nil {
 			return e.cv
 		}
@@ -769,23 +798,27 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		ev.grow(b.Len() / 64)
 		return ev.strVal(b.String(), e.s, e.e)
-	case "fstr":
+	case xFstr:
 		return ev.fstring(e, env)
-	case "name":
+	case xName:
 		if v, ok := env.get(e.name); ok {
 			return v
 		}
+		if e.cv != nil {
+			return e.cv // the builtin this name fell back to before (values are never changed)
+		}
 		if b := pyBuiltin(e.name); b {
-			return ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
+			e.cv = ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
+			return e.cv
 		}
 		return ev.opaque(e)
-	case "list", "tuple", "set":
+	case xList, xTuple, xSet:
 		var items []*pyVal
 		if len(e.kids) > 0 {
 			items = ev.ptrs(len(e.kids)) // a starred item past this room moves it to the heap
 		}
 		for _, k := range e.kids {
-			if k.op == "star" {
+			if k.op == xStar {
 				x := ev.eval(k.kids[0], env)
 				xs, ok := ev.iterate(x)
 				if !ok {
@@ -798,15 +831,16 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		ev.grow(len(items))
 		kind := pvList
-		if e.op == "tuple" {
+		if e.op == xTuple {
 			kind = pvTuple
 		}
-		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
-	case "dict":
-		d := ev.newDict(len(e.keys))
-		for i, k := range e.keys {
+		return ev.val(pyVal{k: kind, list: ev.list(items), s0: e.s, e0: e.e})
+	case xDict:
+		d := ev.newDict(len(e.kids) / 2)
+		for i := 0; i+1 < len(e.kids); i += 2 {
+			k := e.kids[i]
 			if k == nil {
-				x := ev.eval(e.kids[i], env)
+				x := ev.eval(e.kids[i+1], env)
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
@@ -817,14 +851,14 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				continue
 			}
 			kv := ev.eval(k, env)
-			if _, ok := dictKey(kv); !ok {
+			if !hashable(kv) {
 				return ev.opaque(e)
 			}
-			d.set(kv, ev.eval(e.kids[i], env), k.s, k.e)
+			d.set(kv, ev.eval(e.kids[i+1], env), k.s, k.e)
 		}
 		ev.grow(len(d.ents))
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
-	case "attr":
+	case xAttr:
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
@@ -845,9 +879,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.val(pyVal{k: pvBuiltin, name: prefix + e.name, recv: obj, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
-	case "index":
+	case xIndex:
 		obj := ev.eval(e.kids[0], env)
-		if e.kids[1].op == "slice" {
+		if e.kids[1].op == xSlice {
 			return ev.slice(obj, e.kids[1], env, e)
 		}
 		key := ev.eval(e.kids[1], env)
@@ -878,9 +912,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 		return ev.opaque(e)
-	case "bin":
+	case xBin:
 		return ev.binop(e.name, ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
-	case "unary":
+	case xUnary:
 		x := ev.eval(e.kids[0], env)
 		switch {
 		case e.name == "-" && x.k == pvInt && x.i != math.MinInt64:
@@ -895,22 +929,22 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.intVal(^x.i, e.s, e.e)
 		}
 		return ev.opaque(e)
-	case "not":
+	case xNot:
 		if b, ok := truth(ev.eval(e.kids[0], env)); ok {
 			return ev.boolVal(!b, e.s, e.e)
 		}
 		return ev.opaque(e)
-	case "and", "or":
+	case xAnd, xOr:
 		x := ev.eval(e.kids[0], env)
 		b, ok := truth(x)
 		if !ok {
 			return ev.opaque(e)
 		}
-		if b == (e.op == "or") {
+		if b == (e.op == xOr) {
 			return x
 		}
 		return ev.eval(e.kids[1], env)
-	case "ifexp":
+	case xIfexp:
 		c := ev.eval(e.kids[0], env)
 		b, ok := truth(c)
 		if !ok {
@@ -920,9 +954,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.eval(e.kids[1], env)
 		}
 		return ev.eval(e.kids[2], env)
-	case "cmp":
+	case xCmp:
 		left := ev.eval(e.kids[0], env)
-		for i, op := range e.ops {
+		for i, op := range e.x.ops {
 			right := ev.eval(e.kids[i+1], env)
 			r, ok := compare(op, left, right)
 			if !ok {
@@ -934,13 +968,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			left = right
 		}
 		return ev.boolVal(true, e.s, e.e)
-	case "call":
+	case xCall:
 		return ev.call(e, env)
-	case "comp":
+	case xComp:
 		return ev.comprehension(e, env)
-	case "lambda":
-		return ev.val(pyVal{k: pvFunc, fn: e.fn, env: env, s0: e.s, e0: e.e})
-	case "walrus":
+	case xLambda:
+		return ev.val(pyVal{k: pvFunc, fn: e.x.fn, env: env, s0: e.s, e0: e.e})
+	case xWalrus:
 		v := ev.eval(e.kids[0], env)
 		env.set(e.name, v)
 		return v
@@ -958,6 +992,18 @@ func isASCIIString(s string) bool {
 }
 
 func (ev *pyEval) number(e *pyExpr) *pyVal {
+	if t := e.name; len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
+		// Plain decimal digits (most numbers in configs): no copy, no general parser.
+		v := int64(0)
+		for i := 0; i < len(t); i++ {
+			if t[i] < '0' || t[i] > '9' {
+				goto general
+			}
+			v = v*10 + int64(t[i]-'0')
+		}
+		return ev.intVal(v, e.s, e.e)
+	}
+general:
 	text := strings.ReplaceAll(e.name, "_", "")
 	low := strings.ToLower(text)
 	if strings.HasSuffix(low, "j") {
@@ -1057,7 +1103,7 @@ func compare(op string, a, b *pyVal) (bool, bool) {
 				}
 			}
 		case pvDict:
-			if _, ok := dictKey(a); ok {
+			if hashable(a) {
 				_, found = b.dict.get(a)
 				known = true
 			}
@@ -1384,6 +1430,12 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		}
 	}
+	// The f-string's parts are worked out once (a helper called in a loop formats the same
+	// f-string many times): literal text, fields, and where it cannot be read.
+	if e.x == nil {
+		e.x = ev.ext()
+		e.x.fparts = ev.fparts(e)
+	}
 	// The result is written into one reused buffer and copied into a string once.
 	b := ev.fbuf[:0]
 	ev.fbuf = nil
@@ -1392,21 +1444,74 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			ev.fbuf = b[:0]
 		}
 	}()
+	for i := range e.x.fparts {
+		p := &e.x.fparts[i]
+		switch p.field {
+		case pyFieldLit:
+			b = append(b, p.lit...)
+		case pyFieldBad:
+			return ev.opaque(e)
+		default:
+			v := ev.subExpr(e, p.field, p.s, p.e, env)
+			if v == nil || p.spec {
+				// Conversions and format specs are not evaluated.
+				return ev.opaque(e)
+			}
+			s, ok := pyStr(v)
+			if !ok {
+				return ev.opaque(e)
+			}
+			b = append(b, s...)
+			if len(b) > pyMaxStr {
+				return ev.opaque(e)
+			}
+		}
+	}
+	return ev.strVal(string(b), e.s, e.e)
+}
+
+// pyFPart is one part of an f-string: literal text (pyFieldLit), field number field (its
+// expression in src[s:e], spec when a conversion or format spec follows), or pyFieldBad where
+// the f-string cannot be read (a bytes part, an unterminated field).
+type pyFPart struct {
+	lit   string
+	field int
+	s, e  int
+	spec  bool
+}
+
+const (
+	pyFieldLit = -1
+	pyFieldBad = -2
+)
+
+// fparts splits an f-string into its parts, in order (adjacent literal text joined).
+func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
+	var out []pyFPart
+	var text []byte // literal text not yet added
+	flush := func() {
+		if len(text) > 0 {
+			out = append(out, pyFPart{lit: string(text), field: pyFieldLit})
+			text = text[:0]
+		}
+	}
+	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
 	for _, t := range e.toks {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
-				return ev.opaque(e)
+				flush()
+				return append(out, pyFPart{field: pyFieldBad})
 			}
-			b = append(b, t.text...)
+			text = append(text, t.text...)
 			continue
 		}
 		raw := t.is(pfxRaw)
 		body := ev.src[t.body : t.end-int(t.quote)]
 		lit := func(s []byte) {
 			if raw || bytes.IndexByte(s, '\\') < 0 {
-				b = append(b, s...)
+				text = append(text, s...)
 			} else {
-				b = append(b, pyUnescape(string(s))...)
+				text = append(text, pyUnescape(string(s))...)
 			}
 		}
 		start := 0
@@ -1414,7 +1519,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			c := body[i]
 			if c == '}' && i+1 < len(body) && body[i+1] == '}' {
 				lit(body[start:i])
-				b = append(b, '}')
+				text = append(text, '}')
 				i++
 				start = i + 1
 				continue
@@ -1424,7 +1529,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			if i+1 < len(body) && body[i+1] == '{' {
 				lit(body[start:i])
-				b = append(b, '{')
+				text = append(text, '{')
 				i++
 				start = i + 1
 				continue
@@ -1464,48 +1569,38 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 					}
 				}
 			}
-			return ev.opaque(e)
+			flush()
+			return append(out, pyFPart{field: pyFieldBad})
 		done:
 			if exprEnd < 0 {
 				exprEnd = j
 			}
-			abs := t.body + i + 1
-			v := ev.subExpr(abs, t.body+exprEnd, env)
-			if v == nil || exprEnd != j {
-				// Conversions and format specs are not evaluated.
-				return ev.opaque(e)
-			}
-			s, ok := pyStr(v)
-			if !ok {
-				return ev.opaque(e)
-			}
-			b = append(b, s...)
-			if len(b) > pyMaxStr {
-				return ev.opaque(e)
-			}
+			flush()
+			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j})
+			field++
 			i = j
 			start = j + 1
 		}
 		lit(body[start:])
 	}
-	return ev.strVal(string(b), e.s, e.e)
+	flush()
+	return out
 }
 
-// subExpr parses and evaluates the expression in src[s:e] (an f-string field); nil when it does
-// not parse.
-func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
-	// Fields are parsed once: a helper called in a loop evaluates its f-strings many times.
-	if x, ok := ev.fields[s]; ok {
-		if x == nil {
-			return nil
+// subExpr parses and evaluates the expression in src[s:e], field k of the f-string fs; nil
+// when it does not parse.
+func (ev *pyEval) subExpr(fs *pyExpr, k, s, e int, env *pyEnv) *pyVal {
+	// Fields are parsed once, kept in the f-string's kids: a helper called in a loop evaluates
+	// its f-strings many times, and each time reads the fields in the same order.
+	var x *pyExpr
+	if k < len(fs.kids) {
+		x = fs.kids[k]
+	} else {
+		x = ev.parseField(s, e)
+		if k == len(fs.kids) {
+			fs.kids = append(fs.kids, x)
 		}
-		return ev.eval(x, env)
 	}
-	if ev.fields == nil {
-		ev.fields = map[int]*pyExpr{}
-	}
-	x := ev.parseField(s, e)
-	ev.fields[s] = x
 	if x == nil {
 		return nil
 	}
@@ -1514,14 +1609,29 @@ func (ev *pyEval) subExpr(s, e int, env *pyEnv) *pyVal {
 
 // parseField parses the expression of an f-string field in src[s:e]; nil when it does not.
 func (ev *pyEval) parseField(s, e int) *pyExpr {
-	if strings.HasSuffix(strings.TrimSpace(string(ev.src[s:e])), "=") {
+	if name := ev.src[s:e]; len(name) > 0 && pyIdentByte[name[0]] == 1 {
+		// A lone ASCII name (most fields): no lexer or parser.
+		j := 1
+		for j < len(name) && pyIdentByte[name[j]] != 0 {
+			j++
+		}
+		if j == len(name) && pyKeywordCode(string(name)) == cNone {
+			x := &pyExpr{op: xName, name: string(name), s: s, e: e}
+			if ev.arena != nil {
+				x = ev.arena.expr()
+				*x = pyExpr{op: xName, name: string(name), s: s, e: e}
+			}
+			return x
+		}
+	}
+	if bytes.HasSuffix(bytes.TrimSpace(ev.src[s:e]), []byte("=")) {
 		return nil // f"{x=}" self-documenting form
 	}
 	toks, _, err := pyLexFrom(ev.src[:e], s, 200, false)
 	if err != nil {
 		return nil
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: ev.src, max: 200}
+	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: ev.src, max: 200, arena: ev.arena}
 	var x *pyExpr
 	func() {
 		defer func() {
@@ -1550,10 +1660,10 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 		if !known {
 			return
 		}
-		if k == len(e.fors) {
+		if k == len(e.x.fors) {
 			if e.name == "dict" {
 				kv := ev.eval(e.kids[0], scope)
-				if _, ok := dictKey(kv); !ok {
+				if !hashable(kv) {
 					known = false
 					return
 				}
@@ -1565,7 +1675,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 			ev.grow(1)
 			return
 		}
-		f := e.fors[k]
+		f := e.x.fors[k]
 		xs, ok := ev.iterate(ev.eval(f.iter, scope))
 		if !ok {
 			known = false
@@ -1598,9 +1708,9 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	case "dict":
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "gen":
-		return ev.val(pyVal{k: pvTuple, list: &pyList{items: items}, s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: pvTuple, list: ev.list(items), s0: e.s, e0: e.e})
 	}
-	return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
+	return ev.val(pyVal{k: pvList, list: ev.list(items), s0: e.s, e0: e.e})
 }
 
 var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}
@@ -1650,7 +1760,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
 	}
 	for _, k := range e.kids[1:] {
-		if k.op == "star" {
+		if k.op == xStar {
 			xs, ok := ev.iterate(ev.eval(k.kids[0], env))
 			if !ok {
 				a.ok = false
@@ -1701,9 +1811,9 @@ func lastName(v *pyVal, e *pyExpr) string {
 			return n[i+1:]
 		}
 		return n
-	case e.op == "attr":
+	case e.op == xAttr:
 		return e.name
-	case e.op == "name":
+	case e.op == xName:
 		return e.name
 	}
 	return ""
@@ -1711,6 +1821,11 @@ func lastName(v *pyVal, e *pyExpr) string {
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(e.kids[0], env)
+	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.name == "dict" || fnv.k == pvModule && isConfigDict(lastName(fnv, e.kids[0]))) {
+		if v := ev.kwDict(e, env); v != nil {
+			return v
+		}
+	}
 	a := ev.args(e, env)
 	if !a.ok {
 		return ev.opaque(e)
@@ -1721,10 +1836,10 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvBuiltin:
 		return ev.builtin(fnv, a, e)
 	case pvModule:
-		switch lastName(fnv, e.kids[0]) {
-		case "ConfigDict", "FrozenConfigDict", "Config", "ConfigDictBase":
+		switch name := lastName(fnv, e.kids[0]); {
+		case isConfigDict(name):
 			return ev.makeDict(a, e)
-		case "parse_arg":
+		case name == "parse_arg":
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
@@ -1737,11 +1852,41 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 					ev.refused = &pyRefusal{msg: why, s: e.s, e: e.e}
 				}
 			}
-		case "read_base":
+		case name == "read_base":
 			return ev.noneVal(e.s, e.e)
 		}
 	}
 	return ev.opaque(e)
+}
+
+// isConfigDict reports the ml_collections and MMEngine classes a call of which makes a dict.
+func isConfigDict(name string) bool {
+	switch name {
+	case "ConfigDict", "FrozenConfigDict", "Config", "ConfigDictBase":
+		return true
+	}
+	return false
+}
+
+// kwDict is dict(k=v, ...) (or a ConfigDict) with named keywords only, made straight from the
+// keywords as makeDict would from the call's arguments; nil when a keyword is **x.
+func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
+	for j := range e.kw {
+		if e.kw[j].name == "" {
+			return nil
+		}
+	}
+	d := ev.newDict(len(e.kw))
+	for j := range e.kw {
+		kw := &e.kw[j]
+		v := ev.eval(kw.val, env)
+		if kw.key == nil {
+			kw.key = ev.strVal(kw.name, 0, 0)
+		}
+		d.set(kw.key, v, kw.ns, kw.ne)
+	}
+	ev.grow(len(d.ents))
+	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
 func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
@@ -2088,7 +2233,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		switch name {
 		case "get":
 			if len(a.pos) >= 1 && len(a.pos) <= 2 && len(a.kw) == 0 {
-				if _, ok := dictKey(a.pos[0]); !ok {
+				if !hashable(a.pos[0]) {
 					return ev.opaque(e)
 				}
 				if v, ok := d.get(a.pos[0]); ok {

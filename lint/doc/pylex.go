@@ -35,6 +35,274 @@ type pyTok struct {
 	kind       pyTokKind
 	quote      uint8 // strings: length of the quote, 1 or 3
 	prefix     uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
+	// code is an operator's code (pyOpCode), or a keyword's (pyKeywordCode, Python's lexer
+	// only; gin's names keep 0): the parser compares one byte, not the text.
+	code pyCode
+}
+
+// pyCode numbers the operators and keywords, so that the parser tests a token with one byte
+// compare and switches on a jump table. Operators are below pyKwFirst, keywords from it on;
+// 0 is every other token (and every name when keywords are not coded).
+type pyCode uint8
+
+const (
+	cNone pyCode = iota
+	cLPar
+	cRPar
+	cLBrack
+	cRBrack
+	cLBrace
+	cRBrace
+	cComma
+	cColon
+	cSemi
+	cDot
+	cAssign // =
+	cWalrus
+	cArrow
+	cEllipsis
+	cPlus
+	cMinus
+	cStar
+	cPow
+	cSlash
+	cFloorDiv
+	cPercent
+	cAt
+	cAmp
+	cPipe
+	cCaret
+	cTilde
+	cShl
+	cShr
+	cLt
+	cGt
+	cEq
+	cNe
+	cLe
+	cGe
+	cBang
+	cAugFirst // += and the other augmented assignments, cAugFirst..cAugLast
+	cAugMinus
+	cAugStar
+	cAugPow
+	cAugSlash
+	cAugFloorDiv
+	cAugPercent
+	cAugAt
+	cAugAmp
+	cAugPipe
+	cAugCaret
+	cAugShl
+	cAugShr
+	cAugLast = cAugShr
+
+	pyKwFirst pyCode = 64
+)
+
+const (
+	kAnd pyCode = pyKwFirst + iota
+	kAs
+	kAssert
+	kAsync
+	kAwait
+	kBreak
+	kClass
+	kContinue
+	kDef
+	kDel
+	kElif
+	kElse
+	kExcept
+	kFinally
+	kFor
+	kFrom
+	kGlobal
+	kIf
+	kImport
+	kIn
+	kIs
+	kLambda
+	kNonlocal
+	kNot
+	kOr
+	kPass
+	kRaise
+	kReturn
+	kTry
+	kWhile
+	kWith
+	kYield
+	kTrue
+	kFalse
+	kNone
+)
+
+// pyCodeText is each code's text (for messages and the tables below).
+var pyCodeText = [...]string{
+	cLPar: "(", cRPar: ")", cLBrack: "[", cRBrack: "]", cLBrace: "{", cRBrace: "}", cComma: ",",
+	cColon: ":", cSemi: ";", cDot: ".", cAssign: "=", cWalrus: ":=", cArrow: "->", cEllipsis: "...",
+	cPlus: "+", cMinus: "-", cStar: "*", cPow: "**", cSlash: "/", cFloorDiv: "//", cPercent: "%",
+	cAt: "@", cAmp: "&", cPipe: "|", cCaret: "^", cTilde: "~", cShl: "<<", cShr: ">>", cLt: "<",
+	cGt: ">", cEq: "==", cNe: "!=", cLe: "<=", cGe: ">=", cBang: "!",
+	cAugFirst: "+=", cAugMinus: "-=", cAugStar: "*=", cAugPow: "**=", cAugSlash: "/=",
+	cAugFloorDiv: "//=", cAugPercent: "%=", cAugAt: "@=", cAugAmp: "&=", cAugPipe: "|=",
+	cAugCaret: "^=", cAugShl: "<<=", cAugShr: ">>=",
+	kAnd: "and", kAs: "as", kAssert: "assert", kAsync: "async", kAwait: "await", kBreak: "break",
+	kClass: "class", kContinue: "continue", kDef: "def", kDel: "del", kElif: "elif", kElse: "else",
+	kExcept: "except", kFinally: "finally", kFor: "for", kFrom: "from", kGlobal: "global", kIf: "if",
+	kImport: "import", kIn: "in", kIs: "is", kLambda: "lambda", kNonlocal: "nonlocal", kNot: "not",
+	kOr: "or", kPass: "pass", kRaise: "raise", kReturn: "return", kTry: "try", kWhile: "while",
+	kWith: "with", kYield: "yield", kTrue: "True", kFalse: "False", kNone: "None",
+}
+
+// pyOp1 is the code of each one-byte operator (static data, like the tables below: an
+// initialiser function would keep them in builds that never lex, the light WASM module's).
+var pyOp1 = [256]pyCode{'(': cLPar, ')': cRPar, '[': cLBrack, ']': cRBrack, '{': cLBrace,
+	'}': cRBrace, ',': cComma, ':': cColon, ';': cSemi, '.': cDot, '=': cAssign, '+': cPlus,
+	'-': cMinus, '*': cStar, '/': cSlash, '%': cPercent, '@': cAt, '&': cAmp, '|': cPipe,
+	'^': cCaret, '~': cTilde, '<': cLt, '>': cGt, '!': cBang}
+
+// pyOpCode is the code of an operator of two or three bytes.
+func pyOpCode(s string) pyCode {
+	switch s {
+	case ":=":
+		return cWalrus
+	case "->":
+		return cArrow
+	case "...":
+		return cEllipsis
+	case "**":
+		return cPow
+	case "//":
+		return cFloorDiv
+	case "<<":
+		return cShl
+	case ">>":
+		return cShr
+	case "==":
+		return cEq
+	case "!=":
+		return cNe
+	case "<=":
+		return cLe
+	case ">=":
+		return cGe
+	case "+=":
+		return cAugFirst
+	case "-=":
+		return cAugMinus
+	case "*=":
+		return cAugStar
+	case "**=":
+		return cAugPow
+	case "/=":
+		return cAugSlash
+	case "//=":
+		return cAugFloorDiv
+	case "%=":
+		return cAugPercent
+	case "@=":
+		return cAugAt
+	case "&=":
+		return cAugAmp
+	case "|=":
+		return cAugPipe
+	case "^=":
+		return cAugCaret
+	case "<<=":
+		return cAugShl
+	case ">>=":
+		return cAugShr
+	}
+	return cNone
+}
+
+// pyKwLens[c] has bit n set when some keyword has n bytes and starts with c: most names fail
+// it and skip the switch.
+var pyKwLens = [256]uint16{'F': 0x020, 'N': 0x010, 'T': 0x010, 'a': 0x06c, 'b': 0x020, 'c': 0x120,
+	'd': 0x008, 'e': 0x050, 'f': 0x098, 'g': 0x040, 'i': 0x044, 'l': 0x040, 'n': 0x108, 'o': 0x004,
+	'p': 0x010, 'r': 0x060, 't': 0x008, 'w': 0x030, 'y': 0x020}
+
+// pyKeywordCode is a name's keyword code, or cNone (a switch on the length first, then the
+// text).
+func pyKeywordCode(s string) pyCode {
+	if len(s) < 2 || len(s) > 8 || pyKwLens[s[0]]&(1<<len(s)) == 0 {
+		return cNone
+	}
+	switch s {
+	case "and":
+		return kAnd
+	case "as":
+		return kAs
+	case "assert":
+		return kAssert
+	case "async":
+		return kAsync
+	case "await":
+		return kAwait
+	case "break":
+		return kBreak
+	case "class":
+		return kClass
+	case "continue":
+		return kContinue
+	case "def":
+		return kDef
+	case "del":
+		return kDel
+	case "elif":
+		return kElif
+	case "else":
+		return kElse
+	case "except":
+		return kExcept
+	case "finally":
+		return kFinally
+	case "for":
+		return kFor
+	case "from":
+		return kFrom
+	case "global":
+		return kGlobal
+	case "if":
+		return kIf
+	case "import":
+		return kImport
+	case "in":
+		return kIn
+	case "is":
+		return kIs
+	case "lambda":
+		return kLambda
+	case "nonlocal":
+		return kNonlocal
+	case "not":
+		return kNot
+	case "or":
+		return kOr
+	case "pass":
+		return kPass
+	case "raise":
+		return kRaise
+	case "return":
+		return kReturn
+	case "try":
+		return kTry
+	case "while":
+		return kWhile
+	case "with":
+		return kWith
+	case "yield":
+		return kYield
+	case "True":
+		return kTrue
+	case "False":
+		return kFalse
+	case "None":
+		return kNone
+	}
+	return cNone
 }
 
 // pyCursor walks a token stream; the gin and Python parsers both read pyLex's tokens through it.
@@ -55,9 +323,12 @@ func (c *pyCursor) next() pyTok {
 }
 
 func (c *pyCursor) isOp(s string) bool {
-	t := c.toks[c.i]
+	t := &c.toks[c.i]
 	return t.kind == pyOp && t.text == s
 }
+
+// is reports whether the next token is the operator or keyword of code k.
+func (c *pyCursor) is(k pyCode) bool { return c.toks[c.i].code == k }
 
 const (
 	pfxRaw uint8 = 1 << iota
@@ -81,15 +352,22 @@ func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *
 
 // pyLexFrom tokenizes src[base:]; lineStart false reads an expression inside a line (an
 // f-string's replacement field), where leading spaces are not indentation.
+// Python's lexers code keywords (pyLex, pyLexFrom: the Python reader's f-string fields).
 func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexInto(src, base, maxDepth, lineStart, nil, nil)
+	return pyLexCoded(src, base, maxDepth, lineStart, nil, nil, nil, true)
 }
 
 // pyLexInto is pyLexFrom writing the tokens into buf when it is large enough.
 // text, when not nil, receives the lexer's string copy of src[base:] (token texts are slices
 // of it), for comments to slice too.
 func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart}
+	return pyLexCoded(src, base, maxDepth, lineStart, buf, text, nil, false)
+}
+
+// pyLexCoded is pyLexInto with comments written into cbuf (a reused list); keywords true also
+// gives Python's keywords their code (gin has none, so its names skip the lookup).
+func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string, cbuf [][2]int, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0]}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
@@ -129,6 +407,7 @@ type pyLexer struct {
 	depth     int
 	maxDepth  int
 	lineStart bool
+	keywords  bool     // code Python's keywords
 	comments  [][2]int // comment byte ranges (with '#')
 	codeOnLn  bool     // some token precedes on the current line
 	brackets  []byte
@@ -198,7 +477,12 @@ func (l *pyLexer) run() {
 		c := src[l.i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\f':
-			l.i++
+			// A run of blanks (indentation inside brackets) in one tight loop.
+			j := l.i + 1
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+				j++
+			}
+			l.i = j
 		case c == '\n' || c == '\r':
 			s := l.i
 			if c == '\r' && l.i+1 < len(src) && src[l.i+1] == '\n' {
@@ -253,7 +537,11 @@ func (l *pyLexer) run() {
 				l.str(s, strings.ToLower(name))
 				continue
 			}
-			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, text: name})
+			var code pyCode
+			if l.keywords {
+				code = pyKeywordCode(name)
+			}
+			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, text: name, code: code})
 			l.codeOnLn = true
 		case c >= utf8.RuneSelf:
 			s := l.i
@@ -310,6 +598,9 @@ func (l *pyLexer) identRest() {
 		break
 	}
 }
+
+// pyStrStop marks the bytes a one-line string's scan stops at: quotes, backslash, line breaks.
+var pyStrStop = [256]bool{'\'': true, '"': true, '\\': true, '\n': true, '\r': true}
 
 // pyIdentByte is 1 for the ASCII bytes that start a name, 2 for digits, 0 otherwise.
 var pyIdentByte = func() (t [256]uint8) {
@@ -389,8 +680,16 @@ func (l *pyLexer) str(s int, prefix string) {
 	}
 	l.i += ql
 	body := l.i
-	raw := strings.Contains(prefix, "r")
+	raw := prefix != "" && strings.Contains(prefix, "r")
 	for {
+		if ql == 1 {
+			// Skip the bytes that cannot end or escape a one-line string (a table lookup each).
+			j := l.i
+			for j < len(src) && !pyStrStop[src[j]] {
+				j++
+			}
+			l.i = j
+		}
 		if l.i >= len(src) {
 			l.fail(s, "unterminated string literal")
 		}
@@ -422,7 +721,7 @@ func (l *pyLexer) str(s int, prefix string) {
 	content := l.sub(body, l.i)
 	l.i += ql
 	text := content
-	if !raw && !strings.Contains(prefix, "f") {
+	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) {
 		text = pyUnescape(content)
 	}
 	var flags uint8
@@ -535,7 +834,8 @@ func (l *pyLexer) op() {
 		}
 		if n > 0 {
 			l.i += n
-			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i)})
+			text := l.sub(s, l.i)
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: text, code: pyOpCode(text)})
 			l.codeOnLn = true
 			return
 		}
@@ -569,7 +869,7 @@ func (l *pyLexer) op() {
 		l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
 	}
 	l.i++
-	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i)})
+	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i), code: pyOp1[c]})
 	l.codeOnLn = true
 }
 

@@ -11,21 +11,89 @@ import (
 // starred arguments, slices). class, match and async are parsed only as far as needed to skip
 // them (their bodies are never evaluated). The tree is evaluated by pyeval.go, never executed.
 
+// pyExprKind is what an expression is (the evaluator switches on it with a jump table).
+type pyExprKind uint8
+
+const (
+	xUnset pyExprKind = iota
+	xName
+	xNum
+	xStr
+	xFstr
+	xConst
+	xList
+	xTuple
+	xSet
+	xDict
+	xCall
+	xAttr
+	xIndex
+	xSlice
+	xBin
+	xUnary
+	xNot
+	xAnd
+	xOr
+	xCmp
+	xIfexp
+	xLambda
+	xComp
+	xStar
+	xDstar
+	xWalrus
+	xEllipsis
+	xOpaque
+)
+
+// pyStmtKind is what a statement is.
+type pyStmtKind uint8
+
+const (
+	sUnset pyStmtKind = iota
+	sExpr
+	sAssign
+	sAug
+	sAnn
+	sDef
+	sIf
+	sFor
+	sWhile
+	sWith
+	sTry
+	sImport
+	sFrom
+	sReturn
+	sPass
+	sBreak
+	sContinue
+	sSkip
+	sDel
+)
+
 type pyExpr struct {
-	op   string // "name" "num" "str" "fstr" "const" "list" "tuple" "set" "dict" "call" "attr" "index" "slice" "bin" "unary" "not" "and" "or" "cmp" "ifexp" "lambda" "comp" "star" "dstar" "walrus" "ellipsis"
+	op   pyExprKind
 	s, e int
 	name string // name, attribute, operator, constant (True/False/None), comprehension kind
 	toks []pyTok
-	kids []*pyExpr // operands, items, dict values, call: func then positional args
-	keys []*pyExpr // dict keys (nil for **x entries)
-	kw   []pyKw    // call keywords
-	ops  []string  // comparison operators
-	fors []pyFor   // comprehensions
-	fn   *pyFunc   // lambda
+	// kids are the operands, items, call: func then positional args; dict: key and value
+	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
+	kids []*pyExpr
+	kw   []pyKw     // call keywords
+	x    *pyExprExt // what the rarer kinds also hold (comparisons, comprehensions, lambda)
 	// cv is the value of a constant (a number, True/False/None, a one-part string), made
 	// once: a helper called in a loop evaluates the same literals every time, and values are
 	// never changed in place.
 	cv *pyVal
+}
+
+// pyExprExt holds the parts of the rarer expressions, so that every expression is smaller
+// (expressions are copied and scanned by the collector by the thousand).
+type pyExprExt struct {
+	ops  []string // comparison operators
+	fors []pyFor  // comprehensions
+	fn   *pyFunc  // lambda
+	// fparts are an f-string's parts, worked out when it is first evaluated
+	fparts []pyFPart
 }
 
 type pyKw struct {
@@ -55,7 +123,7 @@ type pyFunc struct {
 }
 
 type pyStmt struct {
-	kind    string // "expr" "assign" "aug" "ann" "def" "if" "for" "while" "with" "try" "import" "from" "return" "pass" "break" "continue" "skip"
+	kind    pyStmtKind
 	s, e    int
 	targets []*pyExpr
 	value   *pyExpr
@@ -79,7 +147,6 @@ type pyParser struct {
 	// each copied into one exact-size list when its closing bracket is read, instead of a
 	// list grown by appends from nothing.
 	stack []*pyExpr
-	keys  []*pyExpr // dict keys (nil for **x), alongside their values on stack
 	kws   []pyKw
 	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
 }
@@ -102,11 +169,14 @@ type pyArena struct {
 	kws   pyChunks[pyKw]    // call keywords
 	stl   pyChunks[*pyStmt] // statement lists
 	envs  pyChunks[pyEnv]   // the scopes of function calls
-	// the parser's stacks (pyParser.stack, keys, kws, stmts), kept between files
-	pstack, pkeys []*pyExpr
-	pkws          []pyKw
-	pstmts        []*pyStmt
-	toks          []pyTok
+	lists pyChunks[pyList]  // list and tuple values
+	exts  pyChunks[pyExprExt]
+	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
+	pstack []*pyExpr
+	pkws   []pyKw
+	pstmts []*pyStmt
+	toks   []pyTok
+	cms    [][2]int // the lexer's comment ranges
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -179,15 +249,14 @@ func getPyArena() *pyArena {
 // keepStacks keeps p's stacks for the next file's parser (cleared: they hold no pointers into
 // this file's parse; a huge one is not kept).
 func (a *pyArena) keepStacks(p *pyParser) {
-	if cap(p.stack) > 1<<12 || cap(p.keys) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
-		a.pstack, a.pkeys, a.pkws, a.pstmts = nil, nil, nil, nil
+	if cap(p.stack) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
+		a.pstack, a.pkws, a.pstmts = nil, nil, nil
 		return
 	}
 	clear(p.stack[:cap(p.stack)])
-	clear(p.keys[:cap(p.keys)])
 	clear(p.kws[:cap(p.kws)])
 	clear(p.stmts[:cap(p.stmts)])
-	a.pstack, a.pkeys, a.pkws, a.pstmts = p.stack[:0], p.keys[:0], p.kws[:0], p.stmts[:0]
+	a.pstack, a.pkws, a.pstmts = p.stack[:0], p.kws[:0], p.stmts[:0]
 }
 
 // release returns the arena for reuse (its contents are dead: nothing may use them after).
@@ -204,6 +273,8 @@ func (a *pyArena) release() {
 	a.kws.reset()
 	a.stl.reset()
 	a.envs.reset()
+	a.lists.reset()
+	a.exts.reset()
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -327,6 +398,16 @@ func (p *pyParser) stmt1(st *pyStmt) []*pyStmt {
 	return out
 }
 
+// ext is an empty pyExprExt (from the arena when the parser has one).
+func (p *pyParser) ext() *pyExprExt {
+	if p.arena == nil {
+		return new(pyExprExt)
+	}
+	x := p.arena.exts.one()
+	*x = pyExprExt{}
+	return x
+}
+
 // kids1 and kids2 are operand lists (capacity exact: an append copies).
 func (p *pyParser) kids1(x *pyExpr) []*pyExpr {
 	if p.arena == nil {
@@ -347,11 +428,6 @@ func (p *pyParser) kids2(x, y *pyExpr) []*pyExpr {
 }
 
 type pyParseStop struct{ err *pySyntaxError }
-
-func (p *pyParser) isKw(s string) bool {
-	t := p.toks[p.i]
-	return t.kind == pyName && t.text == s
-}
 
 func (p *pyParser) fail(off int, msg string) {
 	panic(pyParseStop{&pySyntaxError{msg: msg, off: off}})
@@ -374,9 +450,10 @@ func (p *pyParser) failTok(t pyTok, want string) {
 	p.fail(t.start, "python: expected "+want+", found "+what)
 }
 
-func (p *pyParser) expectOp(s string) pyTok {
-	if !p.isOp(s) {
-		p.failTok(p.peek(), strconv.Quote(s))
+// expect reads the operator of code c, or fails.
+func (p *pyParser) expect(c pyCode) pyTok {
+	if !p.is(c) {
+		p.failTok(p.peek(), strconv.Quote(pyCodeText[c]))
 	}
 	return p.next()
 }
@@ -389,16 +466,6 @@ func (p *pyParser) enter() {
 }
 
 func (p *pyParser) leave() { p.depth-- }
-
-// isPyKeyword reports whether s is a Python keyword (a switch: faster than a map's hash for the
-// names of every expression).
-func isPyKeyword(s string) bool {
-	switch s {
-	case "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "True", "False", "None":
-		return true
-	}
-	return false
-}
 
 // parseModule parses the whole file.
 func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
@@ -422,7 +489,7 @@ func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
 }
 
 func (p *pyParser) block() []*pyStmt {
-	p.expectOp(":")
+	p.expect(cColon)
 	if p.peek().kind != pyNewline {
 		return p.simpleLine()
 	}
@@ -458,53 +525,53 @@ func (p *pyParser) statement() []*pyStmt {
 		p.fail(t.start, "python: unexpected indentation")
 	}
 	if t.kind == pyName {
-		switch t.text {
-		case "def":
+		switch t.code {
+		case kDef:
 			return p.stmt1(p.funcDef())
-		case "if":
+		case kIf:
 			return p.stmt1(p.ifStmt())
-		case "for":
+		case kFor:
 			p.next()
 			target := p.targetList()
-			if !p.isKw("in") {
+			if !p.is(kIn) {
 				p.failTok(p.peek(), `"in"`)
 			}
 			p.next()
 			iter := p.exprList()
-			st := p.mkStmt(pyStmt{kind: "for", s: t.start, targets: p.kids1(target), value: iter})
+			st := p.mkStmt(pyStmt{kind: sFor, s: t.start, targets: p.kids1(target), value: iter})
 			st.body = p.block()
-			if p.isKw("else") {
+			if p.is(kElse) {
 				p.next()
 				st.orelse = p.block()
 			}
 			return p.stmt1(st)
-		case "while":
+		case kWhile:
 			p.next()
 			cond := p.namedExpr()
-			st := p.mkStmt(pyStmt{kind: "while", s: t.start, value: cond})
+			st := p.mkStmt(pyStmt{kind: sWhile, s: t.start, value: cond})
 			st.body = p.block()
-			if p.isKw("else") {
+			if p.is(kElse) {
 				p.next()
 				st.orelse = p.block()
 			}
 			return p.stmt1(st)
-		case "with":
+		case kWith:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "with", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sWith, s: t.start})
 			paren := false
-			if p.isOp("(") {
+			if p.is(cLPar) {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
 				save := p.i
 				p.next()
 				paren = true
-				for !p.isOp(")") {
+				for !p.is(cRPar) {
 					st.targets = append(st.targets, p.withItem())
-					if !p.isOp(",") {
+					if !p.is(cComma) {
 						break
 					}
 					p.next()
 				}
-				if !p.isOp(")") || p.toks[p.i+1].kind != pyOp || p.toks[p.i+1].text != ":" {
+				if !p.is(cRPar) || p.toks[p.i+1].code != cColon {
 					p.i, paren = save, false
 					st.targets = nil
 				} else {
@@ -514,7 +581,7 @@ func (p *pyParser) statement() []*pyStmt {
 			if !paren {
 				for {
 					st.targets = append(st.targets, p.withItem())
-					if !p.isOp(",") {
+					if !p.is(cComma) {
 						break
 					}
 					p.next()
@@ -522,63 +589,66 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			st.body = p.block()
 			return p.stmt1(st)
-		case "try":
+		case kTry:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "try", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sTry, s: t.start})
 			st.body = p.block()
-			for p.isKw("except") {
+			for p.is(kExcept) {
 				p.next()
-				if p.isOp("*") {
+				if p.is(cStar) {
 					p.next()
 				}
-				if !p.isOp(":") {
+				if !p.is(cColon) {
 					p.expr()
-					if p.isKw("as") {
+					if p.is(kAs) {
 						p.next()
 						p.next()
 					}
 				}
 				st.extra = append(st.extra, p.block())
 			}
-			if p.isKw("else") {
+			if p.is(kElse) {
 				p.next()
 				st.orelse = p.block()
 			}
-			if p.isKw("finally") {
+			if p.is(kFinally) {
 				p.next()
 				st.extra = append(st.extra, p.block())
 			}
 			return p.stmt1(st)
-		case "class":
+		case kClass:
 			p.next()
 			if p.next().kind != pyName {
 				p.fail(t.start, "python: expected a class name")
 			}
-			if p.isOp("(") {
+			if p.is(cLPar) {
 				p.next()
 				p.callArgs(p.mk(pyExpr{kids: []*pyExpr{nil}}))
-				p.expectOp(")")
+				p.expect(cRPar)
 			}
 			body := p.block()
 			_ = body
-			return []*pyStmt{{kind: "skip", s: t.start}}
-		case "async":
+			return []*pyStmt{{kind: sSkip, s: t.start}}
+		case kAsync:
 			p.next()
 			return p.statement()
-		case "match":
+		case cNone:
+			if t.text != "match" {
+				break
+			}
 			// A soft keyword: `match x:` opens a block; `match = 1` is an assignment.
-			if n := p.toks[p.i+1]; n.kind == pyName || n.kind == pyNumber || n.kind == pyString || n.kind == pyOp && (n.text == "(" || n.text == "[" || n.text == "{" || n.text == "-") {
+			if n := p.toks[p.i+1]; n.kind == pyName || n.kind == pyNumber || n.kind == pyString || n.code == cLPar || n.code == cLBrack || n.code == cLBrace || n.code == cMinus {
 				save := p.i
 				p.next()
 				if p.tryMatch() {
-					return []*pyStmt{{kind: "skip", s: t.start}}
+					return []*pyStmt{{kind: sSkip, s: t.start}}
 				}
 				p.i = save
 			}
 		}
 	}
-	if t.kind == pyOp && t.text == "@" {
-		for p.isOp("@") {
+	if t.code == cAt {
+		for p.is(cAt) {
 			p.next()
 			p.namedExpr()
 			if p.peek().kind != pyNewline {
@@ -587,9 +657,9 @@ func (p *pyParser) statement() []*pyStmt {
 			p.next()
 		}
 		st := p.statement()
-		if len(st) == 1 && st[0].kind == "def" {
+		if len(st) == 1 && st[0].kind == sDef {
 			// A decorated function is not the function itself: never call it.
-			st[0].kind = "skip"
+			st[0].kind = sSkip
 		}
 		return st
 	}
@@ -598,7 +668,7 @@ func (p *pyParser) statement() []*pyStmt {
 
 // tryMatch skips a match statement's subject and block of cases (never evaluated).
 func (p *pyParser) tryMatch() (ok bool) {
-	marks := [3]int{len(p.stack), len(p.keys), len(p.kws)}
+	marks := [2]int{len(p.stack), len(p.kws)}
 	defer func() {
 		if r := recover(); r != nil {
 			if _, stop := r.(pyParseStop); !stop {
@@ -606,14 +676,13 @@ func (p *pyParser) tryMatch() (ok bool) {
 			}
 			// Drop what the failed parse left on the stacks.
 			p.pop(&p.stack, marks[0])
-			p.pop(&p.keys, marks[1])
-			clear(p.kws[marks[2]:])
-			p.kws = p.kws[:marks[2]]
+			clear(p.kws[marks[1]:])
+			p.kws = p.kws[:marks[1]]
 			ok = false
 		}
 	}()
 	p.exprList()
-	if !p.isOp(":") || p.toks[p.i+1].kind != pyNewline {
+	if !p.is(cColon) || p.toks[p.i+1].kind != pyNewline {
 		return false
 	}
 	p.next()
@@ -638,7 +707,7 @@ func (p *pyParser) tryMatch() (ok bool) {
 
 func (p *pyParser) withItem() *pyExpr {
 	e := p.expr()
-	if p.isKw("as") {
+	if p.is(kAs) {
 		p.next()
 		p.target()
 	}
@@ -648,11 +717,11 @@ func (p *pyParser) withItem() *pyExpr {
 func (p *pyParser) ifStmt() *pyStmt {
 	t := p.next()
 	cond := p.namedExpr()
-	st := p.mkStmt(pyStmt{kind: "if", s: t.start, value: cond})
+	st := p.mkStmt(pyStmt{kind: sIf, s: t.start, value: cond})
 	st.body = p.block()
-	if p.isKw("elif") {
+	if p.is(kElif) {
 		st.orelse = p.stmt1(p.ifStmt())
-	} else if p.isKw("else") {
+	} else if p.is(kElse) {
 		p.next()
 		st.orelse = p.block()
 	}
@@ -665,38 +734,38 @@ func (p *pyParser) funcDef() *pyStmt {
 	if name.kind != pyName {
 		p.failTok(name, "a function name")
 	}
-	p.expectOp("(")
+	p.expect(cLPar)
 	fn := &pyFunc{name: name.text}
-	fn.params = p.params(")")
-	p.expectOp(")")
-	if p.isOp("->") {
+	fn.params = p.params(cRPar)
+	p.expect(cRPar)
+	if p.is(cArrow) {
 		p.next()
 		p.expr()
 	}
 	fn.body = p.block()
-	return p.mkStmt(pyStmt{kind: "def", s: t.start, e: name.end, fn: fn})
+	return p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, fn: fn})
 }
 
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
-func (p *pyParser) params(closer string) []pyParam {
+func (p *pyParser) params(closer pyCode) []pyParam {
 	var out []pyParam
-	for !p.isOp(closer) {
+	for !p.is(closer) {
 		star := 0
-		if p.isOp("*") {
+		if p.is(cStar) {
 			p.next()
 			star = 1
-		} else if p.isOp("**") {
+		} else if p.is(cPow) {
 			p.next()
 			star = 2
-		} else if p.isOp("/") {
+		} else if p.is(cSlash) {
 			p.next()
-			if !p.isOp(",") {
+			if !p.is(cComma) {
 				break
 			}
 			p.next()
 			continue
 		}
-		if star == 1 && (p.isOp(",") || p.isOp(closer)) {
+		if star == 1 && (p.is(cComma) || p.is(closer)) {
 			// A bare * separates keyword-only parameters.
 		} else {
 			n := p.next()
@@ -704,17 +773,17 @@ func (p *pyParser) params(closer string) []pyParam {
 				p.failTok(n, "a parameter name")
 			}
 			par := pyParam{name: n.text, star: star}
-			if closer == ")" && p.isOp(":") {
+			if closer == cRPar && p.is(cColon) {
 				p.next()
 				p.expr()
 			}
-			if p.isOp("=") {
+			if p.is(cAssign) {
 				p.next()
 				par.def = p.expr()
 			}
 			out = append(out, par)
 		}
-		if !p.isOp(",") {
+		if !p.is(cComma) {
 			break
 		}
 		p.next()
@@ -736,7 +805,7 @@ func (p *pyParser) endLine() {
 // simpleLine reads `stmt; stmt; ...` NEWLINE.
 func (p *pyParser) simpleLine() []*pyStmt {
 	first := p.simple()
-	if !p.isOp(";") {
+	if !p.is(cSemi) {
 		p.endLine()
 		return p.stmt1(first)
 	}
@@ -748,7 +817,7 @@ func (p *pyParser) simpleLine() []*pyStmt {
 	}
 	for {
 		out = append(out, p.simple())
-		if p.isOp(";") {
+		if p.is(cSemi) {
 			p.next()
 			if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
 				break
@@ -764,61 +833,67 @@ func (p *pyParser) simpleLine() []*pyStmt {
 func (p *pyParser) simple() *pyStmt {
 	t := p.peek()
 	if t.kind == pyName {
-		switch t.text {
-		case "pass", "break", "continue":
+		switch t.code {
+		case kPass, kBreak, kContinue:
 			p.next()
-			return p.mkStmt(pyStmt{kind: t.text, s: t.start, e: t.end})
-		case "return":
+			k := sPass
+			if t.code == kBreak {
+				k = sBreak
+			} else if t.code == kContinue {
+				k = sContinue
+			}
+			return p.mkStmt(pyStmt{kind: k, s: t.start, e: t.end})
+		case kReturn:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "return", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sReturn, s: t.start})
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
 			return st
-		case "import":
+		case kImport:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "import", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sImport, s: t.start})
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
-				if p.isKw("as") {
+				if p.is(kAs) {
 					p.next()
 					alias = p.next().text
 				}
 				st.names = append(st.names, mod)
 				st.alias = append(st.alias, alias)
-				if !p.isOp(",") {
+				if !p.is(cComma) {
 					break
 				}
 				p.next()
 			}
 			st.e = p.toks[p.i-1].end
 			return st
-		case "from":
+		case kFrom:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: "from", s: t.start})
+			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start})
 			mod := ""
-			for p.isOp(".") || p.isOp("...") {
+			for p.is(cDot) || p.is(cEllipsis) {
 				mod += p.next().text
 			}
-			if !p.isKw("import") {
+			if !p.is(kImport) {
 				m, _ := p.dottedName()
 				mod += m
 			}
 			st.mod = mod
-			if !p.isKw("import") {
+			if !p.is(kImport) {
 				p.failTok(p.peek(), `"import"`)
 			}
 			p.next()
-			paren := p.isOp("(")
+			paren := p.is(cLPar)
 			if paren {
 				p.next()
 			}
 			for {
-				if paren && p.isOp(")") {
+				if paren && p.is(cRPar) {
 					break
 				}
-				if p.isOp("*") {
+				if p.is(cStar) {
 					p.next()
 					st.names = append(st.names, "*")
 					st.alias = append(st.alias, "")
@@ -828,51 +903,51 @@ func (p *pyParser) simple() *pyStmt {
 						p.failTok(n, "a name to import")
 					}
 					alias := ""
-					if p.isKw("as") {
+					if p.is(kAs) {
 						p.next()
 						alias = p.next().text
 					}
 					st.names = append(st.names, n.text)
 					st.alias = append(st.alias, alias)
 				}
-				if !p.isOp(",") {
+				if !p.is(cComma) {
 					break
 				}
 				p.next()
 			}
 			if paren {
-				p.expectOp(")")
+				p.expect(cRPar)
 			}
 			st.e = p.toks[p.i-1].end
 			return st
-		case "del", "global", "nonlocal", "assert", "raise":
+		case kDel, kGlobal, kNonlocal, kAssert, kRaise:
 			p.next()
 			if !p.atLineEnd() {
 				p.exprList()
-				if t.text == "assert" && p.isOp(",") {
+				if t.code == kAssert && p.is(cComma) {
 					p.next()
 					p.expr()
 				}
-				if t.text == "raise" && p.isKw("from") {
+				if t.code == kRaise && p.is(kFrom) {
 					p.next()
 					p.expr()
 				}
 			}
-			kind := "skip"
-			if t.text == "del" {
-				kind = "del"
+			kind := sSkip
+			if t.code == kDel {
+				kind = sDel
 			}
 			return p.mkStmt(pyStmt{kind: kind, s: t.start})
 		}
 	}
 	first := p.starExprList()
 	switch {
-	case p.isOp("="):
+	case p.is(cAssign):
 		// Targets and value are collected on the stack: the last is the value.
-		st := p.mkStmt(pyStmt{kind: "assign", s: t.start})
+		st := p.mkStmt(pyStmt{kind: sAssign, s: t.start})
 		mark := len(p.stack)
 		p.stack = append(p.stack, first)
-		for p.isOp("=") {
+		for p.is(cAssign) {
 			p.next()
 			p.stack = append(p.stack, p.assignValue())
 		}
@@ -884,46 +959,46 @@ func (p *pyParser) simple() *pyStmt {
 			p.checkTarget(tg)
 		}
 		return st
-	case p.isOp(":") && !p.atLineEnd():
+	case p.is(cColon) && !p.atLineEnd():
 		p.next()
 		p.expr()
-		st := p.mkStmt(pyStmt{kind: "ann", s: t.start, targets: p.kids1(first)})
-		if p.isOp("=") {
+		st := p.mkStmt(pyStmt{kind: sAnn, s: t.start, targets: p.kids1(first)})
+		if p.is(cAssign) {
 			p.next()
 			st.value = p.assignValue()
-			st.kind = "assign"
+			st.kind = sAssign
 		}
 		p.checkTarget(first)
 		return st
-	case p.peek().kind == pyOp && len(p.peek().text) >= 2 && p.peek().text[len(p.peek().text)-1] == '=' && p.peek().text != "==" && p.peek().text != "<=" && p.peek().text != ">=" && p.peek().text != "!=":
+	case p.peek().code >= cAugFirst && p.peek().code <= cAugLast:
 		op := p.next().text
 		p.checkTarget(first)
-		return p.mkStmt(pyStmt{kind: "aug", s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
+		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
 	}
-	return p.mkStmt(pyStmt{kind: "expr", s: t.start, value: first})
+	return p.mkStmt(pyStmt{kind: sExpr, s: t.start, value: first})
 }
 
 func (p *pyParser) assignValue() *pyExpr {
-	if p.isKw("yield") {
+	if p.is(kYield) {
 		t := p.next()
 		if !p.atLineEnd() {
 			p.exprList()
 		}
-		return p.mk(pyExpr{op: "opaque", s: t.start, e: p.toks[p.i-1].end})
+		return p.mk(pyExpr{op: xOpaque, s: t.start, e: p.toks[p.i-1].end})
 	}
 	return p.starExprList()
 }
 
 func (p *pyParser) checkTarget(e *pyExpr) {
 	switch e.op {
-	case "name", "attr", "index":
+	case xName, xAttr, xIndex:
 		return
-	case "tuple", "list":
+	case xTuple, xList:
 		for _, k := range e.kids {
 			p.checkTarget(k)
 		}
 		return
-	case "star":
+	case xStar:
 		p.checkTarget(e.kids[0])
 		return
 	}
@@ -932,7 +1007,7 @@ func (p *pyParser) checkTarget(e *pyExpr) {
 
 func (p *pyParser) atLineEnd() bool {
 	t := p.peek()
-	return t.kind == pyNewline || t.kind == pyEOF || t.kind == pyDedent || t.kind == pyOp && t.text == ";"
+	return t.kind == pyNewline || t.kind == pyEOF || t.kind == pyDedent || t.code == cSemi
 }
 
 func (p *pyParser) dottedName() (string, int) {
@@ -941,7 +1016,7 @@ func (p *pyParser) dottedName() (string, int) {
 		p.failTok(t, "a module name")
 	}
 	name := t.text
-	for p.isOp(".") {
+	for p.is(cDot) {
 		p.next()
 		n := p.next()
 		if n.kind != pyName {
@@ -954,23 +1029,23 @@ func (p *pyParser) dottedName() (string, int) {
 
 // target reads one assignment target of a for loop or comprehension (no comparisons).
 func (p *pyParser) target() *pyExpr {
-	if p.isOp("*") {
+	if p.is(cStar) {
 		t := p.next()
 		x := p.bitOr()
-		return p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.bitOr()
 }
 
 func (p *pyParser) targetList() *pyExpr {
 	first := p.target()
-	if !p.isOp(",") {
+	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
-	for p.isOp(",") {
+	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
+	for p.is(cComma) {
 		p.next()
-		if p.isKw("in") || p.isOp("=") {
+		if p.is(kIn) || p.is(cAssign) {
 			break
 		}
 		tu.kids = append(tu.kids, p.target())
@@ -986,13 +1061,13 @@ func (p *pyParser) starExprList() *pyExpr { return p.list(p.starOrNamed) }
 
 func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 	first := item()
-	if !p.isOp(",") {
+	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
-	for p.isOp(",") {
+	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
+	for p.is(cComma) {
 		p.next()
-		if p.atLineEnd() || p.isOp("=") || p.isOp(")") || p.isOp("]") || p.isOp("}") || p.isOp(":") {
+		if p.atLineEnd() || p.is(cAssign) || p.is(cRPar) || p.is(cRBrack) || p.is(cRBrace) || p.is(cColon) {
 			break
 		}
 		tu.kids = append(tu.kids, item())
@@ -1002,20 +1077,20 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 }
 
 func (p *pyParser) starOrNamed() *pyExpr {
-	if p.isOp("*") {
+	if p.is(cStar) {
 		t := p.next()
 		x := p.bitOr()
-		return p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.namedExpr()
 }
 
 func (p *pyParser) namedExpr() *pyExpr {
-	if p.peek().kind == pyName && p.toks[p.i+1].kind == pyOp && p.toks[p.i+1].text == ":=" {
+	if p.peek().kind == pyName && p.toks[p.i+1].code == cWalrus {
 		t := p.next()
 		p.next()
 		v := p.expr()
-		return p.mk(pyExpr{op: "walrus", s: t.start, e: v.e, name: t.text, kids: p.kids1(v)})
+		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, name: t.text, kids: p.kids1(v)})
 	}
 	return p.expr()
 }
@@ -1040,7 +1115,7 @@ func (p *pyParser) leafAhead() bool {
 	t := &p.toks[p.i]
 	switch t.kind {
 	case pyName:
-		if isPyKeyword(t.text) && t.text != "True" && t.text != "False" && t.text != "None" {
+		if t.code != cNone && t.code < kTrue {
 			return false
 		}
 	case pyNumber, pyString:
@@ -1054,91 +1129,103 @@ func (p *pyParser) leafAhead() bool {
 	if n.kind == pyNewline {
 		return true
 	}
-	if n.kind != pyOp || len(n.text) != 1 {
-		return false
-	}
-	switch n.text[0] {
-	case ',', ')', ']', '}', ':', '=':
+	switch n.code {
+	case cComma, cRPar, cRBrack, cRBrace, cColon, cAssign:
 		return true
 	}
 	return false
 }
 
 func (p *pyParser) expr1() *pyExpr {
-	if p.isKw("lambda") {
+	if p.is(kLambda) {
 		t := p.next()
 		fn := &pyFunc{name: "<lambda>"}
-		fn.params = p.params(":")
-		p.expectOp(":")
+		fn.params = p.params(cColon)
+		p.expect(cColon)
 		fn.expr = p.expr()
-		return p.mk(pyExpr{op: "lambda", s: t.start, e: fn.expr.e, fn: fn})
+		x := p.ext()
+		x.fn = fn
+		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, x: x})
 	}
-	x := p.orTest()
-	if p.isKw("if") {
+	var x *pyExpr
+	if p.is(kNot) {
+		x = p.orTest()
+	} else {
+		// orTest without its three calls down to comparison: each level only looks at the
+		// token after the operand, and most operands end there.
+		x = p.orRest(p.andRest(p.comparisonRest(p.bitOr())))
+	}
+	if p.is(kIf) {
 		p.next()
 		cond := p.orTest()
-		if !p.isKw("else") {
+		if !p.is(kElse) {
 			p.failTok(p.peek(), `"else"`)
 		}
 		p.next()
 		alt := p.expr()
-		return p.mk(pyExpr{op: "ifexp", s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}})
+		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}})
 	}
 	return x
 }
 
-func (p *pyParser) orTest() *pyExpr {
-	x := p.andTest()
-	for p.isKw("or") {
+func (p *pyParser) orTest() *pyExpr { return p.orRest(p.andTest()) }
+
+// orRest reads the `or` operands after the first, x.
+func (p *pyParser) orRest(x *pyExpr) *pyExpr {
+	for p.is(kOr) {
 		p.next()
 		y := p.andTest()
-		x = p.mk(pyExpr{op: "or", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xOr, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
 
-func (p *pyParser) andTest() *pyExpr {
-	x := p.notTest()
-	for p.isKw("and") {
+func (p *pyParser) andTest() *pyExpr { return p.andRest(p.notTest()) }
+
+// andRest reads the `and` operands after the first, x.
+func (p *pyParser) andRest(x *pyExpr) *pyExpr {
+	for p.is(kAnd) {
 		p.next()
 		y := p.notTest()
-		x = p.mk(pyExpr{op: "and", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xAnd, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
 
 func (p *pyParser) notTest() *pyExpr {
-	if p.isKw("not") {
+	if p.is(kNot) {
 		t := p.next()
 		p.enter()
-		defer p.leave()
 		x := p.notTest()
-		return p.mk(pyExpr{op: "not", s: t.start, e: x.e, kids: p.kids1(x)})
+		p.leave()
+		return p.mk(pyExpr{op: xNot, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	return p.comparison()
 }
 
-func (p *pyParser) comparison() *pyExpr {
-	x := p.bitOr()
+func (p *pyParser) comparison() *pyExpr { return p.comparisonRest(p.bitOr()) }
+
+// comparisonRest reads the comparisons after the first operand, x.
+func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 	var c *pyExpr
 	for {
 		op := ""
-		t := p.peek()
+		t := &p.toks[p.i]
 		switch {
-		case t.kind == pyOp && (t.text == "<" || t.text == ">" || t.text == "==" || t.text == ">=" || t.text == "<=" || t.text == "!="):
+		case t.code >= cLt && t.code <= cGe:
 			op = t.text
 			p.next()
-		case p.isKw("in"):
+		case p.is(kIn):
 			op = "in"
 			p.next()
-		case p.isKw("not") && p.toks[p.i+1].kind == pyName && p.toks[p.i+1].text == "in":
+		case p.is(kNot) && p.toks[p.i+1].code == kIn:
 			op = "not in"
 			p.next()
 			p.next()
-		case p.isKw("is"):
+		case p.is(kIs):
 			p.next()
 			op = "is"
-			if p.isKw("not") {
+			if p.is(kNot) {
 				p.next()
 				op = "is not"
 			}
@@ -1147,11 +1234,11 @@ func (p *pyParser) comparison() *pyExpr {
 			break
 		}
 		if c == nil {
-			c = p.mk(pyExpr{op: "cmp", s: x.s, kids: p.kids1(x)})
+			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x), x: p.ext()})
 		}
 		y := p.bitOr()
 		c.kids = append(c.kids, y)
-		c.ops = append(c.ops, op)
+		c.x.ops = append(c.x.ops, op)
 		c.e = y.e
 	}
 	if c != nil {
@@ -1161,35 +1248,17 @@ func (p *pyParser) comparison() *pyExpr {
 }
 
 // binPrec is a binary operator's precedence (higher binds tighter); 0 for other tokens.
-func binPrec(op string) int {
-	switch op {
-	case "|":
-		return 1
-	case "^":
-		return 2
-	case "&":
-		return 3
-	case "<<", ">>":
-		return 4
-	case "+", "-":
-		return 5
-	case "*", "/", "//", "%", "@":
-		return 6
-	}
-	return 0
-}
+var binPrec = [256]uint8{cPipe: 1, cCaret: 2, cAmp: 3, cShl: 4, cShr: 4, cPlus: 5, cMinus: 5,
+	cStar: 6, cSlash: 6, cFloorDiv: 6, cPercent: 6, cAt: 6}
 
 func (p *pyParser) bitOr() *pyExpr { return p.binary(1) }
 
 // binary reads operators of precedence min and above by precedence climbing (left-assoc).
-func (p *pyParser) binary(min int) *pyExpr {
+func (p *pyParser) binary(min uint8) *pyExpr {
 	x := p.unary()
 	for {
-		t := p.peek()
-		if t.kind != pyOp {
-			return x
-		}
-		prec := binPrec(t.text)
+		t := &p.toks[p.i]
+		prec := binPrec[t.code]
 		if prec == 0 || prec < min {
 			return x
 		}
@@ -1197,33 +1266,30 @@ func (p *pyParser) binary(min int) *pyExpr {
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = p.mk(pyExpr{op: "bin", name: t.text, s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xBin, name: t.text, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
 func (p *pyParser) unary() *pyExpr {
-	t := p.peek()
-	if t.kind == pyOp && (t.text == "-" || t.text == "+" || t.text == "~") {
+	t := &p.toks[p.i]
+	if t.code == cMinus || t.code == cPlus || t.code == cTilde {
 		p.next()
-		p.enter()
-		defer p.leave()
+		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
-		return p.mk(pyExpr{op: "unary", name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
+		p.leave()
+		return p.mk(pyExpr{op: xUnary, name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
 	}
-	return p.power()
-}
-
-func (p *pyParser) power() *pyExpr {
-	if p.isKw("await") {
+	// The power level, read here rather than in a call of its own.
+	if t.code == kAwait {
 		p.next()
 	}
 	x := p.primary()
-	if p.isOp("**") {
+	if p.is(cPow) {
 		p.next()
 		p.enter()
-		defer p.leave()
 		y := p.unary()
-		return p.mk(pyExpr{op: "bin", name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		p.leave()
+		return p.mk(pyExpr{op: xBin, name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -1232,26 +1298,26 @@ func (p *pyParser) primary() *pyExpr {
 	x := p.atom()
 	for {
 		switch {
-		case p.isOp("."):
+		case p.is(cDot):
 			p.next()
 			n := p.next()
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
-			x = p.mk(pyExpr{op: "attr", name: n.text, s: x.s, e: n.end, kids: p.kids1(x)})
-		case p.isOp("("):
+			x = p.mk(pyExpr{op: xAttr, name: n.text, s: x.s, e: n.end, kids: p.kids1(x)})
+		case p.is(cLPar):
 			p.next()
-			c := p.mk(pyExpr{op: "call", s: x.s, kids: p.kids1(x)})
+			c := p.mk(pyExpr{op: xCall, s: x.s, kids: p.kids1(x)})
 			p.callArgs(c)
-			c.e = p.expectOp(")").end
+			c.e = p.expect(cRPar).end
 			x = c
-		case p.isOp("["):
+		case p.is(cLBrack):
 			p.next()
 			p.enter()
 			idx := p.subscript()
 			p.leave()
-			e := p.expectOp("]").end
-			x = p.mk(pyExpr{op: "index", s: x.s, e: e, kids: p.kids2(x, idx)})
+			e := p.expect(cRBrack).end
+			x = p.mk(pyExpr{op: xIndex, s: x.s, e: e, kids: p.kids2(x, idx)})
 		default:
 			return x
 		}
@@ -1260,13 +1326,13 @@ func (p *pyParser) primary() *pyExpr {
 
 func (p *pyParser) subscript() *pyExpr {
 	first := p.sliceItem()
-	if !p.isOp(",") {
+	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: "tuple", s: first.s, kids: p.kids1(first)})
-	for p.isOp(",") {
+	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
+	for p.is(cComma) {
 		p.next()
-		if p.isOp("]") {
+		if p.is(cRBrack) {
 			break
 		}
 		tu.kids = append(tu.kids, p.sliceItem())
@@ -1280,14 +1346,14 @@ func (p *pyParser) sliceItem() *pyExpr {
 	var parts [3]*pyExpr
 	isSlice := false
 	for k := 0; k < 3; k++ {
-		if !p.isOp(":") && !p.isOp("]") && !p.isOp(",") {
+		if !p.is(cColon) && !p.is(cRBrack) && !p.is(cComma) {
 			if k == 0 {
 				parts[k] = p.starOrNamed()
 			} else {
 				parts[k] = p.expr()
 			}
 		}
-		if k < 2 && p.isOp(":") {
+		if k < 2 && p.is(cColon) {
 			p.next()
 			isSlice = true
 			continue
@@ -1300,70 +1366,70 @@ func (p *pyParser) sliceItem() *pyExpr {
 		}
 		return parts[0]
 	}
-	return p.mk(pyExpr{op: "slice", s: s, e: p.toks[p.i-1].end, kids: parts[:]})
+	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: parts[:]})
 }
 
 // callArgs reads arguments up to ")" into c (positional in kids after the function).
 func (p *pyParser) callArgs(c *pyExpr) {
 	p.enter()
-	defer p.leave()
 	mark, kmark := len(p.stack), len(p.kws)
 	p.stack = append(p.stack, c.kids...)
 	c.kids = nil
-	for !p.isOp(")") {
+	for !p.is(cRPar) {
 		switch {
-		case p.isOp("*"):
+		case p.is(cStar):
 			t := p.next()
 			x := p.expr()
-			p.stack = append(p.stack, p.mk(pyExpr{op: "star", s: t.start, e: x.e, kids: p.kids1(x)}))
-		case p.isOp("**"):
+			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)}))
+		case p.is(cPow):
 			p.next()
 			x := p.expr()
 			p.kws = append(p.kws, pyKw{val: x})
-		case p.peek().kind == pyName && p.toks[p.i+1].kind == pyOp && p.toks[p.i+1].text == "=":
+		case p.toks[p.i].kind == pyName && p.toks[p.i+1].code == cAssign:
 			n := p.next()
 			p.next()
 			p.kws = append(p.kws, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
 		default:
 			x := p.namedExpr()
-			if p.isKw("for") || p.isKw("async") {
+			if p.is(kFor) || p.is(kAsync) {
 				x = p.comprehension("gen", x, nil, x.s)
 				x.e = p.peek().start
 			}
 			p.stack = append(p.stack, x)
 		}
-		if !p.isOp(",") {
+		if !p.is(cComma) {
 			break
 		}
 		p.next()
 	}
 	c.kids, c.kw = p.popList(mark), p.popKws(kmark)
+	p.leave()
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: "comp", name: kind, s: s, kids: p.kids2(elt, val)})
-	for p.isKw("for") || p.isKw("async") {
-		if p.isKw("async") {
+	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val), x: p.ext()})
+	for p.is(kFor) || p.is(kAsync) {
+		if p.is(kAsync) {
 			p.next()
 		}
 		p.next()
 		f := pyFor{target: p.targetList()}
-		if !p.isKw("in") {
+		if !p.is(kIn) {
 			p.failTok(p.peek(), `"in"`)
 		}
 		p.next()
 		f.iter = p.orTest()
-		for p.isKw("if") {
+		for p.is(kIf) {
 			p.next()
 			f.conds = append(f.conds, p.orTestNoCond())
 		}
-		c.fors = append(c.fors, f)
+		c.x.fors = append(c.x.fors, f)
 	}
 	return c
 }
 
 func (p *pyParser) orTestNoCond() *pyExpr {
-	if p.isKw("lambda") {
+	if p.is(kLambda) {
 		return p.expr()
 	}
 	return p.orTest()
@@ -1373,22 +1439,22 @@ func (p *pyParser) atom() *pyExpr {
 	t := p.next()
 	switch t.kind {
 	case pyName:
-		if isPyKeyword(t.text) {
-			switch t.text {
-			case "True", "False", "None":
-				return p.mk(pyExpr{op: "const", name: t.text, s: t.start, e: t.end})
-			case "yield":
-				x := p.mk(pyExpr{op: "opaque", s: t.start, e: t.end})
-				if !p.isOp(")") {
+		if t.code != cNone {
+			switch t.code {
+			case kTrue, kFalse, kNone:
+				return p.mk(pyExpr{op: xConst, name: t.text, s: t.start, e: t.end})
+			case kYield:
+				x := p.mk(pyExpr{op: xOpaque, s: t.start, e: t.end})
+				if !p.is(cRPar) {
 					x.e = p.exprList().e
 				}
 				return x
 			}
 			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(t.text))
 		}
-		return p.mk(pyExpr{op: "name", name: t.text, s: t.start, e: t.end})
+		return p.mk(pyExpr{op: xName, name: t.text, s: t.start, e: t.end})
 	case pyNumber:
-		return p.mk(pyExpr{op: "num", name: t.text, s: t.start, e: t.end})
+		return p.mk(pyExpr{op: xNum, name: t.text, s: t.start, e: t.end})
 	case pyString:
 		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
 		first := p.i - 1
@@ -1396,145 +1462,141 @@ func (p *pyParser) atom() *pyExpr {
 			p.next()
 		}
 		toks := p.toks[first:p.i:p.i]
-		x := p.mk(pyExpr{op: "str", s: t.start, e: toks[len(toks)-1].end, toks: toks})
+		x := p.mk(pyExpr{op: xStr, s: t.start, e: toks[len(toks)-1].end, toks: toks})
 		for _, s := range toks {
 			if s.is(pfxFormat) {
-				x.op = "fstr"
+				x.op = xFstr
 			}
 		}
 		return x
 	case pyOp:
-		switch t.text {
-		case "...":
-			return p.mk(pyExpr{op: "ellipsis", s: t.start, e: t.end})
-		case "(":
-			if p.isOp(")") {
+		switch t.code {
+		case cEllipsis:
+			return p.mk(pyExpr{op: xEllipsis, s: t.start, e: t.end})
+		case cLPar:
+			if p.is(cRPar) {
 				e := p.next()
-				return p.mk(pyExpr{op: "tuple", s: t.start, e: e.end})
+				return p.mk(pyExpr{op: xTuple, s: t.start, e: e.end})
 			}
 			p.enter()
 			first := p.starOrNamed()
-			if p.isKw("yield") {
+			if p.is(kYield) {
 				p.fail(p.peek().start, "python: yield is not supported here")
 			}
-			if p.isKw("for") || p.isKw("async") {
+			if p.is(kFor) || p.is(kAsync) {
 				c := p.comprehension("gen", first, nil, t.start)
-				c.e = p.expectOp(")").end
+				c.e = p.expect(cRPar).end
 				p.leave()
 				return c
 			}
-			if p.isOp(")") {
+			if p.is(cRPar) {
 				e := p.next()
 				p.leave()
-				if first.op == "star" {
+				if first.op == xStar {
 					p.fail(first.s, "python: cannot use starred expression here")
 				}
 				// Parentheses keep the inner expression (its span widened to them).
 				cp := *first
 				cp.s, cp.e = t.start, e.end
-				if first.op == "tuple" || first.op == "str" || first.op == "fstr" {
+				if first.op == xTuple || first.op == xStr || first.op == xFstr {
 					return &cp
 				}
 				return first
 			}
-			tu := p.mk(pyExpr{op: "tuple", s: t.start})
+			tu := p.mk(pyExpr{op: xTuple, s: t.start})
 			mark := len(p.stack)
 			p.stack = append(p.stack, first)
-			for p.isOp(",") {
+			for p.is(cComma) {
 				p.next()
-				if p.isOp(")") {
+				if p.is(cRPar) {
 					break
 				}
 				p.stack = append(p.stack, p.starOrNamed())
 			}
 			tu.kids = p.popList(mark)
-			tu.e = p.expectOp(")").end
+			tu.e = p.expect(cRPar).end
 			p.leave()
 			return tu
-		case "[":
+		case cLBrack:
 			p.enter()
 			defer p.leave()
-			l := p.mk(pyExpr{op: "list", s: t.start})
-			if p.isOp("]") {
+			l := p.mk(pyExpr{op: xList, s: t.start})
+			if p.is(cRBrack) {
 				l.e = p.next().end
 				return l
 			}
 			first := p.starOrNamed()
-			if p.isKw("for") || p.isKw("async") {
+			if p.is(kFor) || p.is(kAsync) {
 				c := p.comprehension("list", first, nil, t.start)
-				c.e = p.expectOp("]").end
+				c.e = p.expect(cRBrack).end
 				return c
 			}
 			mark := len(p.stack)
 			p.stack = append(p.stack, first)
-			for p.isOp(",") {
+			for p.is(cComma) {
 				p.next()
-				if p.isOp("]") {
+				if p.is(cRBrack) {
 					break
 				}
 				p.stack = append(p.stack, p.starOrNamed())
 			}
 			l.kids = p.popList(mark)
-			l.e = p.expectOp("]").end
+			l.e = p.expect(cRBrack).end
 			return l
-		case "{":
+		case cLBrace:
 			p.enter()
 			defer p.leave()
-			d := p.mk(pyExpr{op: "dict", s: t.start})
-			if p.isOp("}") {
+			d := p.mk(pyExpr{op: xDict, s: t.start})
+			if p.is(cRBrace) {
 				d.e = p.next().end
 				return d
 			}
-			mark, kmark := len(p.stack), len(p.keys)
-			if p.isOp("**") {
+			mark := len(p.stack)
+			if p.is(cPow) {
 				p.next()
-				p.keys = append(p.keys, nil)
-				p.stack = append(p.stack, p.bitOr())
+				p.stack = append(p.stack, nil, p.bitOr())
 			} else {
 				k := p.starOrNamed()
-				if p.isOp(":") {
+				if p.is(cColon) {
 					p.next()
 					v := p.expr()
-					if p.isKw("for") || p.isKw("async") {
+					if p.is(kFor) || p.is(kAsync) {
 						c := p.comprehension("dict", k, v, t.start)
-						c.e = p.expectOp("}").end
+						c.e = p.expect(cRBrace).end
 						return c
 					}
-					p.keys = append(p.keys, k)
-					p.stack = append(p.stack, v)
+					p.stack = append(p.stack, k, v)
 				} else {
 					// A set display or set comprehension.
-					if p.isKw("for") || p.isKw("async") {
+					if p.is(kFor) || p.is(kAsync) {
 						c := p.comprehension("set", k, nil, t.start)
-						c.e = p.expectOp("}").end
+						c.e = p.expect(cRBrace).end
 						return c
 					}
-					d.op = "set"
+					d.op = xSet
 					p.stack = append(p.stack, k)
 				}
 			}
-			for p.isOp(",") {
+			for p.is(cComma) {
 				p.next()
-				if p.isOp("}") {
+				if p.is(cRBrace) {
 					break
 				}
-				if d.op == "set" {
+				if d.op == xSet {
 					p.stack = append(p.stack, p.starOrNamed())
 					continue
 				}
-				if p.isOp("**") {
+				if p.is(cPow) {
 					p.next()
-					p.keys = append(p.keys, nil)
-					p.stack = append(p.stack, p.bitOr())
+					p.stack = append(p.stack, nil, p.bitOr())
 					continue
 				}
 				k := p.expr()
-				p.expectOp(":")
-				p.keys = append(p.keys, k)
-				p.stack = append(p.stack, p.expr())
+				p.expect(cColon)
+				p.stack = append(p.stack, k, p.expr())
 			}
-			d.kids, d.keys = p.popList(mark), p.pop(&p.keys, kmark)
-			d.e = p.expectOp("}").end
+			d.kids = p.popList(mark)
+			d.e = p.expect(cRBrace).end
 			return d
 		}
 	}

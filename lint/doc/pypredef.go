@@ -118,7 +118,7 @@ func skipPySpace(s string, i int) int {
 // `from mmengine import Config` do not count.
 func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 	for _, st := range stmts {
-		if st.kind == "def" && st.fn != nil && st.fn.name == "get_config" {
+		if st.kind == sDef && st.fn != nil && st.fn.name == "get_config" {
 			return nil
 		}
 	}
@@ -126,13 +126,13 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 	for i := 0; i < len(queue); i++ {
 		st := queue[i]
 		switch st.kind {
-		case "assign":
-			if len(st.targets) > 0 && st.targets[0].op == "name" && st.targets[0].name == "_base_" {
+		case sAssign:
+			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].name == "_base_" {
 				return newPredef(name)
 			}
-		case "with":
+		case sWith:
 			return nil
-		case "from":
+		case sFrom:
 			switch {
 			case strings.HasPrefix(st.mod, "."):
 				return nil
@@ -140,7 +140,7 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 			case !stdlibModule(st.mod):
 				return nil
 			}
-		case "import":
+		case sImport:
 			for _, m := range st.names {
 				if !stdlibModule(m) {
 					return nil
@@ -152,7 +152,7 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 		for _, x := range st.extra {
 			queue = append(queue, x...)
 		}
-		if st.kind == "def" && st.fn != nil {
+		if st.kind == sDef && st.fn != nil {
 			queue = append(queue, st.fn.body...)
 		}
 	}

@@ -32,9 +32,12 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	var text string
 	arena := getPyArena()
 	defer arena.release()
-	toks, cms, lerr := pyLexInto(d.Src, base, lim.MaxDepth, true, arena.toks, &text)
+	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, &text, arena.cms, true)
 	if cap(toks) > cap(arena.toks) {
 		arena.toks = toks[:0]
+	}
+	if cap(cms) > cap(arena.cms) && cap(cms) <= 1<<14 {
+		arena.cms = cms[:0] // comment ranges hold no pointers: nothing to clear
 	}
 	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if lerr != nil {
@@ -44,7 +47,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
 	// The parser's stacks are kept in the arena between files (they end empty, or hold
 	// garbage after a syntax error, which the next file's parser drops).
-	p.stack, p.keys, p.kws, p.stmts = arena.pstack[:0], arena.pkeys[:0], arena.pkws[:0], arena.pstmts[:0]
+	p.stack, p.kws, p.stmts = arena.pstack[:0], arena.pkws[:0], arena.pstmts[:0]
 	stmts, perr := p.parseModule()
 	arena.keepStacks(p)
 	if perr != nil {
@@ -54,6 +57,10 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
 	ev.predef = mmPredefined(stmts, d.Path)
 	env := &pyEnv{}
+	if n := len(stmts) + 4; n <= 128 {
+		// Room for the module's names (about one per statement), so the scope seldom grows.
+		env.names, env.vals = arena.argn.take(n), arena.argv.take(n)
+	}
 	var result *pyVal
 	style := "module"
 	stop := func() (stopped bool) {
@@ -72,7 +79,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		ev.exec(stmts, env, &ret)
 		if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
 			style = "get_config"
-			call := &pyExpr{op: "call", s: g.s0, e: g.e0}
+			call := &pyExpr{op: xCall, s: g.s0, e: g.e0}
 			args := pyArgs{ok: true}
 			if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
 				// ml_collections' config_flags passes the text after the file's colon as the
@@ -91,7 +98,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef}
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
 	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
 		if result == nil || result.k != pvDict || result.dict.partial {
@@ -99,7 +106,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			// tree, so no rule takes the missing keys for defaults.
 			return
 		}
-		b.alloc.reserve(countValues(result, 4096), 0)
+		// As many child-list slots as nodes (every node but the root fills one), in one block.
+		n := countValues(result, 4096)
+		b.alloc.reserve(n, n)
 		b.fill(root, result.dict, 0, nil)
 	} else {
 		total := 0
@@ -108,7 +117,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 				total += countValues(v, 4096-total)
 			}
 		}
-		b.alloc.reserve(total, 0)
+		b.alloc.reserve(total, total)
 		root.Children = b.alloc.children(len(env.names))
 		for i, name := range env.names {
 			v := env.vals[i]
@@ -145,6 +154,8 @@ type pyBuilder struct {
 	alloc    nodeAlloc
 	lc       lineCursor
 	predef   *pyPredef // MMEngine's predefined variables were rewritten in string literals
+	text     string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
+	base     int
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -243,7 +254,13 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		n.Value = strconv.FormatBool(v.b)
 	case pvInt:
 		n.Kind, n.Type, n.Style = Scalar, Int, "plain"
-		n.Value = strconv.FormatInt(v.i, 10)
+		var buf [24]byte
+		f := strconv.AppendInt(buf[:0], v.i, 10)
+		if v.s0 >= b.base && v.e0 <= len(b.d.Src) && string(b.d.Src[v.s0:v.e0]) == string(f) {
+			n.Value = b.text[v.s0-b.base : v.e0-b.base] // written as its value: no new string
+		} else {
+			n.Value = string(f)
+		}
 	case pvFloat:
 		n.Kind, n.Type, n.Style = Scalar, Float, "plain"
 		n.Value = pyFloatRepr(v.f)

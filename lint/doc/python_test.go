@@ -177,6 +177,10 @@ func TestPythonErrors(t *testing.T) {
 		{src: "if x:\npass\n", kind: Syntax, line: 2, col: 1, msg: `expected an indented block`},
 		{src: "x = 'abc\n", kind: Syntax, line: 1, col: 5, msg: `unterminated string`},
 		{src: "1 = x\n", kind: Syntax, line: 1, col: 1, msg: `cannot assign`},
+		// A walrus after an attribute is invalid syntax in Python; it used to be read as an
+		// augmented assignment with operator ":".
+		{src: "c.a := b\n", kind: Syntax, line: 1, col: 5, msg: `python: expected end of line, found ":="`},
+		{src: "c.a:=b.c = 1\n", kind: Syntax, line: 1, col: 4, msg: `found ":="`},
 		{src: "def f(n):\n  return f(n)\nx = f(1)\n", kind: LimitExceeded, line: 1, col: 1, msg: `calls nest deeper than 64`},
 		{src: "x = 'a' * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
 		{src: "x = [0] * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
@@ -508,5 +512,43 @@ after = dict(**evals)
 	g := Parse("g.py", []byte("def get_config():\n  c = {}\n  c['seed'] = 0\n  c[name()] = 1\n  return c\n"), Python, Limits{})
 	if g.Root != nil || len(g.Problems) != 0 {
 		t.Errorf("get_config returning a partial dict: tree %v, problems %+v", g.Root != nil, g.Problems)
+	}
+}
+
+// TestPythonFStrings: an f-string is worked out once and formatted at every evaluation (a
+// helper called in a loop), literal braces and escapes kept, and what this reader does not
+// format (a conversion or format spec, an unterminated field, a bytes part, a field it cannot
+// know) leaves the whole string unknown.
+func TestPythonFStrings(t *testing.T) {
+	src := `def name(i, sep='-'):
+  return f'run{sep}{i}' '/' f"{{x}}\t{i * 2}"
+names = [name(i) for i in range(3)]
+last = name(7, sep='_')
+spec = f'{3:02d}'
+conv = f'{3!r}'
+open_ = f'{name(1}'
+mixed = f'{1}' b'x'
+unknown = f'{nothing}'
+plain = f'abc'
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	for i, want := range []string{"run-0/{x}\t0", "run-1/{x}\t2", "run-2/{x}\t4"} {
+		if n := d.Root.Get("names").Item(i); n == nil || n.Value != want || n.Type != String {
+			t.Errorf("names[%d] = %+v, want %q", i, n, want)
+		}
+	}
+	if n := d.Root.Get("last"); n == nil || n.Value != "run_7/{x}\t14" {
+		t.Errorf("last = %+v", n)
+	}
+	if n := d.Root.Get("plain"); n == nil || n.Value != "abc" || n.Type != String {
+		t.Errorf("plain = %+v", n)
+	}
+	for _, k := range []string{"spec", "conv", "open_", "mixed", "unknown"} {
+		if n := d.Root.Get(k); n == nil || n.Type != Unknown || n.Style != "opaque" {
+			t.Errorf("%s = %+v, want an opaque value", k, n)
+		}
 	}
 }

@@ -1,0 +1,105 @@
+package doc
+
+import "testing"
+
+// TestPyCodes checks the operator and keyword codes against their texts: every operator lexes
+// to its code, every keyword gets its code from Python's lexer and none from gin's, and a name
+// that is no keyword gets none.
+func TestPyCodes(t *testing.T) {
+	n := 0
+	for c, text := range pyCodeText {
+		if text == "" {
+			continue
+		}
+		n++
+		src := "x " + text + " y\n"
+		if pyCode(c) >= pyKwFirst {
+			src = text + "\n"
+		}
+		toks, _, err := pyLexFrom([]byte(src), 0, 10, true)
+		if err != nil && text != "(" && text != "[" && text != "{" && text != ")" && text != "]" && text != "}" {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if err != nil {
+			continue // an unbalanced bracket alone; its code is tested below
+		}
+		tok := toks[0]
+		if pyCode(c) < pyKwFirst {
+			tok = toks[1]
+		}
+		if tok.code != pyCode(c) || tok.text != text {
+			t.Errorf("%q lexes to code %d text %q, want %d", text, tok.code, tok.text, c)
+		}
+		if pyCode(c) >= pyKwFirst {
+			gt, _, _ := pyLexInto([]byte(src), 0, 10, true, nil, nil)
+			if gt[0].code != cNone {
+				t.Errorf("gin's lexer gives keyword %q code %d", text, gt[0].code)
+			}
+		}
+	}
+	if n != 48+35 {
+		t.Errorf("%d codes with a text, want 48 operators and 35 keywords", n)
+	}
+	toks, _, err := pyLexFrom([]byte("f(a)[b]{c}\nmatch true none For iff\n"), 0, 10, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []pyCode{cNone, cLPar, cNone, cRPar, cLBrack, cNone, cRBrack, cLBrace, cNone, cRBrace}
+	for i, c := range want {
+		if toks[i].code != c {
+			t.Errorf("token %d %q: code %d, want %d", i, toks[i].text, toks[i].code, c)
+		}
+	}
+	for _, tok := range toks[len(want):] {
+		if tok.code != cNone {
+			t.Errorf("%q: code %d, want none", tok.text, tok.code)
+		}
+	}
+}
+
+// BenchmarkLexPython and BenchmarkLexGin time the shared lexer alone on the corpus's Python
+// (keywords coded) and gin files (as gin.go calls it).
+func BenchmarkLexPython(b *testing.B) {
+	var buf []pyTok
+	benchEach(b, corpusBytes(b, Python), func(s []byte) {
+		toks, _, _ := pyLexCoded(s, 0, 1000, true, buf, nil, nil, true)
+		buf = toks[:0]
+	})
+}
+
+func BenchmarkLexGin(b *testing.B) {
+	var buf []pyTok
+	var text string
+	benchEach(b, corpusBytes(b, Gin), func(s []byte) {
+		toks, _, _ := pyLexInto(s, 0, 1000, true, buf, &text)
+		buf = toks[:0]
+	})
+}
+
+// TestPyTables checks the lexer's static tables against the code texts they are written from.
+func TestPyTables(t *testing.T) {
+	var lens [256]uint16
+	for c := pyKwFirst; int(c) < len(pyCodeText); c++ {
+		if s := pyCodeText[c]; s != "" {
+			lens[s[0]] |= 1 << len(s)
+		}
+	}
+	if lens != pyKwLens {
+		t.Error("pyKwLens does not match the keywords")
+	}
+	var op1 [256]pyCode
+	for c := cLPar; c < pyKwFirst; c++ {
+		if s := pyCodeText[c]; len(s) == 1 {
+			op1[s[0]] = c
+		}
+	}
+	if op1 != pyOp1 {
+		t.Error("pyOp1 does not match the one-byte operators")
+	}
+	for c := 0; c < 256; c++ {
+		if want := c == '\'' || c == '"' || c == '\\' || c == '\n' || c == '\r'; pyStrStop[c] != want {
+			t.Errorf("pyStrStop[%q] = %v", rune(c), pyStrStop[c])
+		}
+	}
+}

@@ -34,8 +34,9 @@ func parseGin(d *Document, lim Limits) {
 	}
 	g := getGinParser()
 	defer g.release()
-	var text string
-	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, g.toks, &text)
+	g.tx = pyText{esc: g.tx.esc[:0]}
+	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, g.toks, &g.tx)
+	text := g.tx.s
 	if cap(toks) > cap(g.toks) {
 		g.toks = toks[:0]
 	}
@@ -87,6 +88,7 @@ type ginParser struct {
 	lc    ginLines
 	src   string // the lexer's copy of the source from base on (names are slices of it)
 	base  int
+	tx    pyText // the token texts (src and base are its s and base)
 	// slab hands out the trees' nodes, file after file (node).
 	slab []Node
 	uses []Span
@@ -172,8 +174,11 @@ func (g *ginParser) adv() *pyTok {
 // at reports whether the current token is the one-character operator c.
 func (g *ginParser) at(c byte) bool {
 	t := &g.toks[g.i]
-	return t.kind == pyOp && len(t.text) == 1 && t.text[0] == c
+	return t.kind == pyOp && t.end-t.start == 1 && g.src[t.start-g.base] == c
 }
+
+// txt is a token's text (pyText.at).
+func (g *ginParser) txt(t *pyTok) string { return g.tx.at(t) }
 
 // addKid appends c to a child list held in g.kids.
 func (g *ginParser) addKid(list []*Node, c *Node) []*Node {
@@ -269,9 +274,9 @@ func (g *ginParser) failTok(t pyTok, want string) {
 	case pyDedent:
 		what = "end of block"
 	case pyString:
-		what = "string " + strconv.Quote(shorten(t.text))
+		what = "string " + strconv.Quote(shorten(g.txt(&t)))
 	case pyName, pyNumber, pyOp:
-		what = strconv.Quote(t.text)
+		what = strconv.Quote(g.txt(&t))
 	}
 	g.fail(t.start, "gin: expected "+want+", found "+what)
 }
@@ -322,12 +327,12 @@ func (g *ginParser) file() (ok bool) {
 		case pyIndent:
 			g.fail(t.start, "gin: unexpected indentation")
 		case pyName:
-			switch t.text {
+			switch g.txt(t) {
 			case "include":
 				if g.toks[g.i+1].kind == pyString {
 					g.i++
 					s := g.adv()
-					g.frefs = append(g.frefs, FileRef{Kind: "include", Target: s.text, Span: g.lc.span(s.start, s.end)})
+					g.frefs = append(g.frefs, FileRef{Kind: "include", Target: g.txt(s), Span: g.lc.span(s.start, s.end)})
 					g.expectNewline()
 					continue
 				}
@@ -340,7 +345,7 @@ func (g *ginParser) file() (ok bool) {
 			g.binding()
 			continue
 		case pyOp:
-			if t.text == "%" {
+			if g.txt(t) == "%" {
 				g.binding()
 				continue
 			}
@@ -352,15 +357,15 @@ func (g *ginParser) file() (ok bool) {
 func (g *ginParser) importStmt() {
 	kw := g.adv()
 	mod, s, e := g.dotted()
-	if kw.text == "from" {
-		if t := g.adv(); t.kind != pyName || t.text != "import" {
+	if g.txt(kw) == "from" {
+		if t := g.adv(); t.kind != pyName || g.txt(t) != "import" {
 			g.failTok(*t, `"import"`)
 		}
 		name, _, ne := g.dotted()
 		mod += "." + name
 		e = ne
 	}
-	if t := g.tok(); t.kind == pyName && t.text == "as" {
+	if t := g.tok(); t.kind == pyName && g.txt(t) == "as" {
 		g.i++
 		_, _, e = g.dotted()
 	}
@@ -389,7 +394,7 @@ func (g *ginParser) dotted() (string, int, int) {
 		}
 		if !adjacent {
 			b.WriteByte('.')
-			b.WriteString(n.text)
+			b.WriteString(g.txt(n))
 		}
 		e = n.end
 	}
@@ -415,7 +420,7 @@ func (g *ginParser) selector(buf *[]selPart) []selPart {
 	cur := selPart{t.start, t.end}
 	for {
 		op := g.tok()
-		if op.kind != pyOp || len(op.text) != 1 || op.text[0] != '/' && op.text[0] != '.' {
+		if op.kind != pyOp || len(g.txt(op)) != 1 || g.txt(op)[0] != '/' && g.txt(op)[0] != '.' {
 			break
 		}
 		if op.start != cur.end || g.toks[g.i+1].start != op.end {
@@ -423,7 +428,7 @@ func (g *ginParser) selector(buf *[]selPart) []selPart {
 		}
 		g.i++
 		n := g.adv()
-		if op.text[0] == '/' {
+		if g.txt(op)[0] == '/' {
 			if n.kind != pyName {
 				g.failTok(*n, "a name after the scope")
 			}
@@ -612,7 +617,7 @@ func (g *ginParser) value(depth int) *Node {
 	t := g.adv()
 	switch t.kind {
 	case pyString:
-		val, end := t.text, t.end
+		val, end := g.txt(t), t.end
 		style := "single"
 		if g.d.Src[t.body-1] == '"' {
 			style = "double"
@@ -622,7 +627,7 @@ func (g *ginParser) value(depth int) *Node {
 		}
 		for g.tok().kind == pyString {
 			n := g.adv()
-			val += n.text
+			val += g.txt(n)
 			end = n.end
 		}
 		n := g.scalar(String, val, t.start, end, style)
@@ -631,7 +636,7 @@ func (g *ginParser) value(depth int) *Node {
 	case pyNumber:
 		return g.number(t, t.start)
 	case pyName:
-		switch t.text {
+		switch g.txt(t) {
 		case "True":
 			return g.scalar(Bool, "true", t.start, t.end, "python")
 		case "False":
@@ -639,12 +644,12 @@ func (g *ginParser) value(depth int) *Node {
 		case "None":
 			return g.scalar(Null, "null", t.start, t.end, "python")
 		}
-		g.fail(t.start, "gin: "+strconv.Quote(t.text)+" is not a value (write a literal, @reference or %MACRO)")
+		g.fail(t.start, "gin: "+strconv.Quote(g.txt(t))+" is not a value (write a literal, @reference or %MACRO)")
 	case pyOp:
-		if len(t.text) != 1 {
+		if len(g.txt(t)) != 1 {
 			break
 		}
-		switch t.text[0] {
+		switch g.txt(t)[0] {
 		case '-', '+':
 			n := g.adv()
 			if n.kind != pyNumber {
@@ -674,7 +679,7 @@ func (g *ginParser) value(depth int) *Node {
 			return n
 		case '[', '(':
 			var closer byte = ']'
-			if t.text[0] == '(' {
+			if g.txt(t)[0] == '(' {
 				closer = ')'
 			}
 			n := g.node()
@@ -742,7 +747,7 @@ func (g *ginParser) value(depth int) *Node {
 // source. The lexer has matched the literal's shape; what is checked here is what it lets
 // through: hex, octal and binary values past 64 bits, leading zeros, floats out of range.
 func (g *ginParser) number(t *pyTok, start int) *Node {
-	text := t.text
+	text := g.txt(t)
 	written := g.src[start-g.base : t.end-g.base]
 	if strings.IndexByte(text, '_') >= 0 {
 		text = strings.ReplaceAll(text, "_", "")
@@ -754,16 +759,16 @@ func (g *ginParser) number(t *pyTok, start int) *Node {
 		if _, err := strconv.ParseInt(strings.ToLower(text), 0, 64); err == nil {
 			return g.scalar(Int, written, start, t.end, "plain")
 		}
-		g.fail(t.start, "gin: invalid number "+strconv.Quote(t.text))
+		g.fail(t.start, "gin: invalid number "+strconv.Quote(g.txt(t)))
 	}
 	if strings.IndexAny(text, ".eE") < 0 {
 		if len(text) > 1 && text[0] == '0' && strings.Trim(text, "0") != "" {
-			g.fail(t.start, "gin: leading zeros in a decimal integer are not allowed: "+strconv.Quote(t.text))
+			g.fail(t.start, "gin: leading zeros in a decimal integer are not allowed: "+strconv.Quote(g.txt(t)))
 		}
 		return g.scalar(Int, written, start, t.end, "plain")
 	}
 	if _, err := strconv.ParseFloat(text, 64); err != nil {
-		g.fail(t.start, "gin: invalid number "+strconv.Quote(t.text))
+		g.fail(t.start, "gin: invalid number "+strconv.Quote(g.txt(t)))
 	}
 	return g.scalar(Float, written, start, t.end, "plain")
 }

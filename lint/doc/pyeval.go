@@ -139,6 +139,7 @@ type pyLimitStop struct{ msg, key string }
 
 type pyEval struct {
 	src     []byte
+	tx      *pyText // the file's token texts
 	steps   int
 	max     int
 	depth   int
@@ -786,15 +787,16 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			if e.toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			e.cv = ev.strVal(e.toks[0].text, e.s, e.e)
+			e.cv = ev.strVal(ev.tx.at(&e.toks[0]), e.s, e.e)
 			return e.cv
 		}
 		var b strings.Builder
-		for _, t := range e.toks {
+		for i := range e.toks {
+			t := &e.toks[i]
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			b.WriteString(t.text)
+			b.WriteString(ev.tx.at(t))
 		}
 		ev.grow(b.Len() / 64)
 		return ev.strVal(b.String(), e.s, e.e)
@@ -1502,7 +1504,7 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 				flush()
 				return append(out, pyFPart{field: pyFieldBad})
 			}
-			text = append(text, t.text...)
+			text = append(text, ev.tx.at(&t)...)
 			continue
 		}
 		raw := t.is(pfxRaw)
@@ -1627,11 +1629,11 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 	if bytes.HasSuffix(bytes.TrimSpace(ev.src[s:e]), []byte("=")) {
 		return nil // f"{x=}" self-documenting form
 	}
-	toks, _, err := pyLexFrom(ev.src[:e], s, 200, false)
+	toks, _, err := pyLexFrom(ev.src[:e], s, 200, false, ev.tx)
 	if err != nil {
 		return nil
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: ev.src, max: 200, arena: ev.arena}
+	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: ev.tx}, src: ev.src, max: 200, arena: ev.arena}
 	var x *pyExpr
 	func() {
 		defer func() {

@@ -27,17 +27,42 @@ const (
 	pyDedent
 )
 
-// pyTok is kept small (48 bytes): a file of tokens is the biggest allocation of a read.
+// pyTok holds no pointer (32 bytes), so a file's token list is memory the collector never
+// scans and writing it needs no write barrier: a token's text is a slice of the lexer's copy
+// of the source, found through the file's pyText (pyText.at).
 type pyTok struct {
-	text       string // name, operator, number text; a string's decoded value
-	start, end int    // byte offsets in the source
-	body       int    // strings: offset of the first byte after the opening quote(s)
-	kind       pyTokKind
-	quote      uint8 // strings: length of the quote, 1 or 3
-	prefix     uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
+	start, end int // byte offsets in the source
+	body       int // strings: offset of the first byte after the opening quote(s)
+	// esc is, for a string whose value differs from its source text (escapes resolved),
+	// 1 + the index of that value in pyText.esc; 0 otherwise.
+	esc    int32
+	kind   pyTokKind
+	quote  uint8 // strings: length of the quote, 1 or 3
+	prefix uint8 // strings: prefix letters as bits (pfxRaw, pfxBytes, pfxFormat)
 	// code is an operator's code (pyOpCode), or a keyword's (pyKeywordCode, Python's lexer
 	// only; gin's names keep 0): the parser compares one byte, not the text.
 	code pyCode
+}
+
+// pyText is what a file's token texts are read from: the lexer's one copy of the source from
+// base on, and the values of the strings with escapes. The lexers of an f-string's fields
+// share their file's pyText, so every token of a file reads from one.
+type pyText struct {
+	s    string
+	base int
+	esc  []string
+}
+
+// at is t's text: a name's, number's or operator's source text; a string's value (the text
+// between its quotes, escapes resolved unless raw or formatted); "" for the other kinds.
+func (x *pyText) at(t *pyTok) string {
+	if t.kind == pyString {
+		if t.esc != 0 {
+			return x.esc[t.esc-1]
+		}
+		return x.s[t.body-x.base : t.end-int(t.quote)-x.base]
+	}
+	return x.s[t.start-x.base : t.end-x.base]
 }
 
 // pyCode numbers the operators and keywords, so that the parser tests a token with one byte
@@ -310,7 +335,11 @@ func pyKeywordCode(s string) pyCode {
 type pyCursor struct {
 	toks []pyTok
 	i    int
+	tx   *pyText // the tokens' texts
 }
+
+// txt is a token's text (pyText.at).
+func (c *pyCursor) txt(t pyTok) string { return c.tx.at(&t) }
 
 func (c *pyCursor) peek() pyTok { return c.toks[c.i] }
 
@@ -320,11 +349,6 @@ func (c *pyCursor) next() pyTok {
 		c.i++
 	}
 	return t
-}
-
-func (c *pyCursor) isOp(s string) bool {
-	t := &c.toks[c.i]
-	return t.kind == pyOp && t.text == s
 }
 
 // is reports whether the next token is the operator or keyword of code k.
@@ -345,35 +369,36 @@ type pySyntaxError struct {
 
 func (e *pySyntaxError) Error() string { return e.msg }
 
-// pyLex tokenizes src[base:]. maxDepth bounds bracket nesting.
-func pyLex(src []byte, base, maxDepth int) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexFrom(src, base, maxDepth, true)
-}
-
 // pyLexFrom tokenizes src[base:]; lineStart false reads an expression inside a line (an
-// f-string's replacement field), where leading spaces are not indentation.
-// Python's lexers code keywords (pyLex, pyLexFrom: the Python reader's f-string fields).
-func pyLexFrom(src []byte, base, maxDepth int, lineStart bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexCoded(src, base, maxDepth, lineStart, nil, nil, nil, true)
+// f-string's replacement field), where leading spaces are not indentation. Python's lexers
+// code keywords (pyLexFrom: the Python reader's f-string fields). tx receives the texts (see
+// pyLexCoded).
+func pyLexFrom(src []byte, base, maxDepth int, lineStart bool, tx *pyText) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	return pyLexCoded(src, base, maxDepth, lineStart, nil, tx, nil, true)
 }
 
-// pyLexInto is pyLexFrom writing the tokens into buf when it is large enough.
-// text, when not nil, receives the lexer's string copy of src[base:] (token texts are slices
-// of it), for comments to slice too.
-func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	return pyLexCoded(src, base, maxDepth, lineStart, buf, text, nil, false)
+// pyLexInto is pyLexFrom writing the tokens into buf when it is large enough, without
+// keyword codes (gin's lexer).
+func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *pyText) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	return pyLexCoded(src, base, maxDepth, lineStart, buf, tx, nil, false)
 }
 
 // pyLexCoded is pyLexInto with comments written into cbuf (a reused list); keywords true also
-// gives Python's keywords their code (gin has none, so its names skip the lookup).
-func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, text *string, cbuf [][2]int, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
-	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0]}
+// gives Python's keywords their code (gin has none, so its names skip the lookup). The token
+// texts go to tx: when tx.s is empty, the lexer makes it a string copy of src[base:] (token
+// and comment texts are slices of it) with base; else tx is the file's, already made by its
+// lexer from a base at or before this one (an f-string field's lexer), and is shared. Strings
+// with escapes add their values to tx.esc.
+func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *pyText, cbuf [][2]int, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	if tx == nil {
+		tx = &pyText{}
+	}
+	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
-	l.text, l.base = string(src[base:]), base
-	if text != nil {
-		*text = l.text
+	if tx.s == "" {
+		tx.s, tx.base = string(src[base:]), base
 	}
 	if cap(buf) >= (len(src)-base)/8+8 {
 		// A reused list about the file's size: lex into it (a file of unusually short tokens
@@ -399,8 +424,7 @@ func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tex
 
 type pyLexer struct {
 	src       []byte
-	text      string // src[base:] as a string
-	base      int
+	tx        *pyText // the texts: tx.s is src[tx.base:] as a string
 	i         int
 	toks      []pyTok
 	indents   []int
@@ -418,8 +442,8 @@ func (l *pyLexer) fail(off int, msg string) {
 	panic(&pySyntaxError{msg: msg, off: off})
 }
 
-func (l *pyLexer) emit(k pyTokKind, s, e int, text string) {
-	l.toks = append(l.toks, pyTok{kind: k, start: s, end: e, text: text})
+func (l *pyLexer) emit(k pyTokKind, s, e int) {
+	l.toks = append(l.toks, pyTok{kind: k, start: s, end: e})
 	if k != pyNewline && k != pyIndent && k != pyDedent {
 		l.codeOnLn = true
 	}
@@ -458,11 +482,11 @@ func (l *pyLexer) run() {
 					panic(&pySyntaxError{msg: "nesting deeper than " + strconv.Itoa(l.maxDepth) + " levels", off: j})
 				}
 				l.indents = append(l.indents, col)
-				l.emit(pyIndent, j, j, "")
+				l.emit(pyIndent, j, j)
 			case col < top:
 				for col < l.indents[len(l.indents)-1] {
 					l.indents = l.indents[:len(l.indents)-1]
-					l.emit(pyDedent, j, j, "")
+					l.emit(pyDedent, j, j)
 				}
 				if col != l.indents[len(l.indents)-1] {
 					l.fail(j, "unindent does not match any outer indentation level")
@@ -490,7 +514,7 @@ func (l *pyLexer) run() {
 			}
 			l.i++
 			if l.depth == 0 && l.codeOnLn && len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
-				l.emit(pyNewline, s, s, "")
+				l.emit(pyNewline, s, s)
 			}
 			if l.depth == 0 {
 				l.codeOnLn = false
@@ -541,7 +565,7 @@ func (l *pyLexer) run() {
 			if l.keywords {
 				code = pyKeywordCode(name)
 			}
-			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, text: name, code: code})
+			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, code: code})
 			l.codeOnLn = true
 		case c >= utf8.RuneSelf:
 			s := l.i
@@ -556,7 +580,7 @@ func (l *pyLexer) run() {
 				l.str(s, strings.ToLower(name))
 				continue
 			}
-			l.emit(pyName, s, l.i, name)
+			l.emit(pyName, s, l.i)
 		case c >= '0' && c <= '9' || c == '.' && l.i+1 < len(src) && src[l.i+1] >= '0' && src[l.i+1] <= '9':
 			l.number()
 		case c == '\'' || c == '"':
@@ -570,13 +594,13 @@ func (l *pyLexer) run() {
 		l.fail(at, strconv.Quote(string(src[at]))+" is never closed")
 	}
 	if len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
-		l.emit(pyNewline, len(src), len(src), "")
+		l.emit(pyNewline, len(src), len(src))
 	}
 	for len(l.indents) > 1 {
 		l.indents = l.indents[:len(l.indents)-1]
-		l.emit(pyDedent, len(src), len(src), "")
+		l.emit(pyDedent, len(src), len(src))
 	}
-	l.emit(pyEOF, len(src), len(src), "")
+	l.emit(pyEOF, len(src), len(src))
 }
 
 // identRest reads the rest of a name from l.i (letters and digits of any script).
@@ -663,7 +687,7 @@ func (l *pyLexer) number() {
 	if l.i < len(src) && (isPyIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') {
 		l.fail(l.i, "invalid number literal")
 	}
-	l.emit(pyNumber, s, l.i, l.sub(s, l.i))
+	l.emit(pyNumber, s, l.i)
 }
 
 func isHex(c byte) bool {
@@ -718,11 +742,12 @@ func (l *pyLexer) str(s int, prefix string) {
 		}
 		l.i++
 	}
-	content := l.sub(body, l.i)
+	content := src[body:l.i]
 	l.i += ql
-	text := content
-	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) {
-		text = pyUnescape(content)
+	var esc int32
+	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) && bytes.IndexByte(content, '\\') >= 0 {
+		l.tx.esc = append(l.tx.esc, pyUnescape(l.sub(body, l.i-ql)))
+		esc = int32(len(l.tx.esc))
 	}
 	var flags uint8
 	for i := 0; i < len(prefix); i++ {
@@ -735,7 +760,7 @@ func (l *pyLexer) str(s int, prefix string) {
 			flags |= pfxFormat
 		}
 	}
-	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, text: text, prefix: flags, body: body, quote: uint8(ql)})
+	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, esc: esc, prefix: flags, body: body, quote: uint8(ql)})
 	l.codeOnLn = true
 }
 
@@ -834,8 +859,7 @@ func (l *pyLexer) op() {
 		}
 		if n > 0 {
 			l.i += n
-			text := l.sub(s, l.i)
-			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: text, code: pyOpCode(text)})
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, code: pyOpCode(l.sub(s, l.i))})
 			l.codeOnLn = true
 			return
 		}
@@ -869,12 +893,12 @@ func (l *pyLexer) op() {
 		l.fail(l.i, "invalid character "+strconv.QuoteRune(r))
 	}
 	l.i++
-	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, text: l.sub(s, l.i), code: pyOp1[c]})
+	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, code: pyOp1[c]})
 	l.codeOnLn = true
 }
 
 // sub is src[a:b] as a string, without a copy.
-func (l *pyLexer) sub(a, b int) string { return l.text[a-l.base : b-l.base] }
+func (l *pyLexer) sub(a, b int) string { return l.tx.s[a-l.tx.base : b-l.tx.base] }
 
 // pyComments turns comment ranges into Comments (Trailing when code precedes on the line).
 func pyComments(x *LineIndex, src []byte, rs [][2]int, text string, base int) []Comment {

@@ -16,7 +16,8 @@ func TestPyCodes(t *testing.T) {
 		if pyCode(c) >= pyKwFirst {
 			src = text + "\n"
 		}
-		toks, _, err := pyLexFrom([]byte(src), 0, 10, true)
+		tx := &pyText{}
+		toks, _, err := pyLexFrom([]byte(src), 0, 10, true, tx)
 		if err != nil && text != "(" && text != "[" && text != "{" && text != ")" && text != "]" && text != "}" {
 			t.Errorf("%q: %v", text, err)
 			continue
@@ -28,8 +29,8 @@ func TestPyCodes(t *testing.T) {
 		if pyCode(c) < pyKwFirst {
 			tok = toks[1]
 		}
-		if tok.code != pyCode(c) || tok.text != text {
-			t.Errorf("%q lexes to code %d text %q, want %d", text, tok.code, tok.text, c)
+		if tok.code != pyCode(c) || tx.at(&tok) != text {
+			t.Errorf("%q lexes to code %d text %q, want %d", text, tok.code, tx.at(&tok), c)
 		}
 		if pyCode(c) >= pyKwFirst {
 			gt, _, _ := pyLexInto([]byte(src), 0, 10, true, nil, nil)
@@ -41,19 +42,20 @@ func TestPyCodes(t *testing.T) {
 	if n != 48+35 {
 		t.Errorf("%d codes with a text, want 48 operators and 35 keywords", n)
 	}
-	toks, _, err := pyLexFrom([]byte("f(a)[b]{c}\nmatch true none For iff\n"), 0, 10, true)
+	tx := &pyText{}
+	toks, _, err := pyLexFrom([]byte("f(a)[b]{c}\nmatch true none For iff\n"), 0, 10, true, tx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []pyCode{cNone, cLPar, cNone, cRPar, cLBrack, cNone, cRBrack, cLBrace, cNone, cRBrace}
 	for i, c := range want {
 		if toks[i].code != c {
-			t.Errorf("token %d %q: code %d, want %d", i, toks[i].text, toks[i].code, c)
+			t.Errorf("token %d %q: code %d, want %d", i, tx.at(&toks[i]), toks[i].code, c)
 		}
 	}
 	for _, tok := range toks[len(want):] {
 		if tok.code != cNone {
-			t.Errorf("%q: code %d, want none", tok.text, tok.code)
+			t.Errorf("%q: code %d, want none", tx.at(&tok), tok.code)
 		}
 	}
 }
@@ -70,9 +72,10 @@ func BenchmarkLexPython(b *testing.B) {
 
 func BenchmarkLexGin(b *testing.B) {
 	var buf []pyTok
-	var text string
+	var tx pyText
 	benchEach(b, corpusBytes(b, Gin), func(s []byte) {
-		toks, _, _ := pyLexInto(s, 0, 1000, true, buf, &text)
+		tx = pyText{esc: tx.esc[:0]}
+		toks, _, _ := pyLexInto(s, 0, 1000, true, buf, &tx)
 		buf = toks[:0]
 	})
 }

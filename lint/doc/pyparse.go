@@ -177,6 +177,7 @@ type pyArena struct {
 	pstmts []*pyStmt
 	toks   []pyTok
 	cms    [][2]int // the lexer's comment ranges
+	tx     pyText   // the file's token texts
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -275,6 +276,8 @@ func (a *pyArena) release() {
 	a.envs.reset()
 	a.lists.reset()
 	a.exts.reset()
+	clear(a.tx.esc)
+	a.tx = pyText{esc: a.tx.esc[:0]}
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -445,7 +448,7 @@ func (p *pyParser) failTok(t pyTok, want string) {
 	case pyString:
 		what = "a string"
 	case pyName, pyNumber, pyOp:
-		what = strconv.Quote(t.text)
+		what = strconv.Quote(p.txt(t))
 	}
 	p.fail(t.start, "python: expected "+want+", found "+what)
 }
@@ -633,7 +636,7 @@ func (p *pyParser) statement() []*pyStmt {
 			p.next()
 			return p.statement()
 		case cNone:
-			if t.text != "match" {
+			if p.txt(t) != "match" {
 				break
 			}
 			// A soft keyword: `match x:` opens a block; `match = 1` is an assignment.
@@ -735,7 +738,7 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.failTok(name, "a function name")
 	}
 	p.expect(cLPar)
-	fn := &pyFunc{name: name.text}
+	fn := &pyFunc{name: p.txt(name)}
 	fn.params = p.params(cRPar)
 	p.expect(cRPar)
 	if p.is(cArrow) {
@@ -772,7 +775,7 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 			if n.kind != pyName {
 				p.failTok(n, "a parameter name")
 			}
-			par := pyParam{name: n.text, star: star}
+			par := pyParam{name: p.txt(n), star: star}
 			if closer == cRPar && p.is(cColon) {
 				p.next()
 				p.expr()
@@ -858,7 +861,7 @@ func (p *pyParser) simple() *pyStmt {
 				alias := ""
 				if p.is(kAs) {
 					p.next()
-					alias = p.next().text
+					alias = p.txt(p.next())
 				}
 				st.names = append(st.names, mod)
 				st.alias = append(st.alias, alias)
@@ -874,7 +877,7 @@ func (p *pyParser) simple() *pyStmt {
 			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start})
 			mod := ""
 			for p.is(cDot) || p.is(cEllipsis) {
-				mod += p.next().text
+				mod += p.txt(p.next())
 			}
 			if !p.is(kImport) {
 				m, _ := p.dottedName()
@@ -905,9 +908,9 @@ func (p *pyParser) simple() *pyStmt {
 					alias := ""
 					if p.is(kAs) {
 						p.next()
-						alias = p.next().text
+						alias = p.txt(p.next())
 					}
-					st.names = append(st.names, n.text)
+					st.names = append(st.names, p.txt(n))
 					st.alias = append(st.alias, alias)
 				}
 				if !p.is(cComma) {
@@ -971,7 +974,7 @@ func (p *pyParser) simple() *pyStmt {
 		p.checkTarget(first)
 		return st
 	case p.peek().code >= cAugFirst && p.peek().code <= cAugLast:
-		op := p.next().text
+		op := p.txt(p.next())
 		p.checkTarget(first)
 		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
 	}
@@ -1015,14 +1018,14 @@ func (p *pyParser) dottedName() (string, int) {
 	if t.kind != pyName {
 		p.failTok(t, "a module name")
 	}
-	name := t.text
+	name := p.txt(t)
 	for p.is(cDot) {
 		p.next()
 		n := p.next()
 		if n.kind != pyName {
 			p.failTok(n, "a name")
 		}
-		name += "." + n.text
+		name += "." + p.txt(n)
 	}
 	return name, t.start
 }
@@ -1090,7 +1093,7 @@ func (p *pyParser) namedExpr() *pyExpr {
 		t := p.next()
 		p.next()
 		v := p.expr()
-		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, name: t.text, kids: p.kids1(v)})
+		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, name: p.txt(t), kids: p.kids1(v)})
 	}
 	return p.expr()
 }
@@ -1213,7 +1216,7 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 		t := &p.toks[p.i]
 		switch {
 		case t.code >= cLt && t.code <= cGe:
-			op = t.text
+			op = p.tx.at(t)
 			p.next()
 		case p.is(kIn):
 			op = "in"
@@ -1266,7 +1269,7 @@ func (p *pyParser) binary(min uint8) *pyExpr {
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = p.mk(pyExpr{op: xBin, name: t.text, s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xBin, name: p.tx.at(t), s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
@@ -1277,7 +1280,7 @@ func (p *pyParser) unary() *pyExpr {
 		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
 		p.leave()
-		return p.mk(pyExpr{op: xUnary, name: t.text, s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xUnary, name: p.tx.at(t), s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	// The power level, read here rather than in a call of its own.
 	if t.code == kAwait {
@@ -1304,7 +1307,7 @@ func (p *pyParser) primary() *pyExpr {
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
-			x = p.mk(pyExpr{op: xAttr, name: n.text, s: x.s, e: n.end, kids: p.kids1(x)})
+			x = p.mk(pyExpr{op: xAttr, name: p.txt(n), s: x.s, e: n.end, kids: p.kids1(x)})
 		case p.is(cLPar):
 			p.next()
 			c := p.mk(pyExpr{op: xCall, s: x.s, kids: p.kids1(x)})
@@ -1388,7 +1391,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		case p.toks[p.i].kind == pyName && p.toks[p.i+1].code == cAssign:
 			n := p.next()
 			p.next()
-			p.kws = append(p.kws, pyKw{name: n.text, ns: n.start, ne: n.end, val: p.expr()})
+			p.kws = append(p.kws, pyKw{name: p.txt(n), ns: n.start, ne: n.end, val: p.expr()})
 		default:
 			x := p.namedExpr()
 			if p.is(kFor) || p.is(kAsync) {
@@ -1442,7 +1445,7 @@ func (p *pyParser) atom() *pyExpr {
 		if t.code != cNone {
 			switch t.code {
 			case kTrue, kFalse, kNone:
-				return p.mk(pyExpr{op: xConst, name: t.text, s: t.start, e: t.end})
+				return p.mk(pyExpr{op: xConst, name: p.txt(t), s: t.start, e: t.end})
 			case kYield:
 				x := p.mk(pyExpr{op: xOpaque, s: t.start, e: t.end})
 				if !p.is(cRPar) {
@@ -1450,11 +1453,11 @@ func (p *pyParser) atom() *pyExpr {
 				}
 				return x
 			}
-			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(t.text))
+			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(p.txt(t)))
 		}
-		return p.mk(pyExpr{op: xName, name: t.text, s: t.start, e: t.end})
+		return p.mk(pyExpr{op: xName, name: p.txt(t), s: t.start, e: t.end})
 	case pyNumber:
-		return p.mk(pyExpr{op: xNum, name: t.text, s: t.start, e: t.end})
+		return p.mk(pyExpr{op: xNum, name: p.txt(t), s: t.start, e: t.end})
 	case pyString:
 		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
 		first := p.i - 1

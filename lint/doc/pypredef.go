@@ -200,7 +200,7 @@ func (ev *pyEval) predefStr(e *pyExpr) *pyVal {
 		raw := string(ev.src[t.body : t.end-int(t.quote)])
 		sub, ok := ev.predef.substitute(raw)
 		if !ok {
-			b.WriteString(t.text)
+			b.WriteString(ev.tx.at(&t))
 			continue
 		}
 		changed = true

@@ -29,10 +29,11 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		base = 3
 	}
 	x := d.Lines()
-	var text string
 	arena := getPyArena()
 	defer arena.release()
-	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, &text, arena.cms, true)
+	tx := &arena.tx
+	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, tx, arena.cms, true)
+	text := tx.s
 	if cap(toks) > cap(arena.toks) {
 		arena.toks = toks[:0]
 	}
@@ -44,7 +45,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
 		return
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks}, src: d.Src, max: lim.MaxDepth, arena: arena}
+	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: tx}, src: d.Src, max: lim.MaxDepth, arena: arena}
 	// The parser's stacks are kept in the arena between files (they end empty, or hold
 	// garbage after a syntax error, which the next file's parser drops).
 	p.stack, p.kws, p.stmts = arena.pstack[:0], arena.pkws[:0], arena.pstmts[:0]
@@ -54,7 +55,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
 		return
 	}
-	ev := &pyEval{src: d.Src, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
+	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
 	ev.predef = mmPredefined(stmts, d.Path)
 	env := &pyEnv{}
 	if n := len(stmts) + 4; n <= 128 {

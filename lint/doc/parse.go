@@ -159,11 +159,18 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // the parsers' own messages would point at a harmless-looking line.
 func conflictMarkers(d *Document) bool {
 	src := d.Src
+	// The first "<<<<<<< " that starts a line. Searching for the marker and checking the byte
+	// before, instead of searching for "\n<<<<<<< ", keeps the search from stopping at every
+	// line break (a candidate first byte) of a file that has no marker.
 	i := 0
-	if !bytes.HasPrefix(src, []byte("<<<<<<< ")) {
-		i = bytes.Index(src, []byte("\n<<<<<<< "))
-		if i < 0 {
+	for {
+		j := bytes.Index(src[i:], []byte("<<<<<<< "))
+		if j < 0 {
 			return false
+		}
+		i += j
+		if i == 0 || src[i-1] == '\n' {
+			break
 		}
 		i++
 	}

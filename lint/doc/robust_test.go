@@ -335,3 +335,56 @@ func TestRobustMemoryBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestConflictMarkersStart checks that a merge-conflict marker counts only at the start of a
+// line, as the search for "\n<<<<<<< " it replaced did: random texts of markers, line breaks
+// and the other markers' bytes give the same answer and offset as that search.
+func TestConflictMarkersStart(t *testing.T) {
+	ref := func(src []byte) int {
+		if bytes.HasPrefix(src, []byte("<<<<<<< ")) {
+			if bytes.Contains(src, []byte("\n=======")) && bytes.Contains(src, []byte("\n>>>>>>> ")) {
+				return 0
+			}
+			return -1
+		}
+		i := bytes.Index(src, []byte("\n<<<<<<< "))
+		if i < 0 {
+			return -1
+		}
+		rest := src[i+1:]
+		if !bytes.Contains(rest, []byte("\n=======")) || !bytes.Contains(rest, []byte("\n>>>>>>> ")) {
+			return -1
+		}
+		return i + 1
+	}
+	parts := []string{"<<<<<<< ", "<<<<<<<", "<", " ", "\n", "a", "\n=======", "\n>>>>>>> ", "x <<<<<<< y"}
+	r := rand.New(rand.NewSource(3))
+	cases := []string{
+		"a: \"x <<<<<<< y\"\n<<<<<<< HEAD\na: 1\n=======\na: 2\n>>>>>>> b\n",
+		"a: \"x <<<<<<< y\"\n=======\n>>>>>>> b\n",
+		"<<<<<<< HEAD\n=======\n>>>>>>> b\n",
+		"<<<<<<<< HEAD\n=======\n>>>>>>> b\n",
+	}
+	for i := 0; i < 8000; i++ {
+		var b strings.Builder
+		for n := r.Intn(12); n > 0; n-- {
+			b.WriteString(parts[r.Intn(len(parts))])
+		}
+		cases = append(cases, b.String())
+	}
+	found := 0
+	for _, c := range cases {
+		d := &Document{Src: []byte(c)}
+		got, want := -1, ref(d.Src)
+		if conflictMarkers(d) {
+			got = d.Problems[0].Span.Start.Offset
+			found++
+		}
+		if got != want {
+			t.Errorf("%q: marker at %d, want %d", c, got, want)
+		}
+	}
+	if found < 100 {
+		t.Errorf("only %d of the texts have a marker: the test tries too few", found)
+	}
+}

@@ -47,7 +47,7 @@ func parseGin(d *Document, lim Limits) {
 		return
 	}
 	g.toks, g.i = toks, 0
-	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, ginLines{x: x}, text, base
+	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, lineCursor{x: x}, text, base
 	root := g.node()
 	root.Kind, root.Style = Map, "block"
 	g.root = root
@@ -85,7 +85,7 @@ type ginParser struct {
 	refs  []*Node   // %MACRO placeholders, resolved after the whole file is read
 	frefs []FileRef // the file's imports and includes (Document.Refs)
 	fatal bool
-	lc    ginLines
+	lc    lineCursor
 	src   string // the lexer's copy of the source from base on (names are slices of it)
 	base  int
 	tx    pyText // the token texts (src and base are its s and base)
@@ -134,7 +134,7 @@ func (g *ginParser) release() {
 	if cap(g.refs) > 1<<12 || cap(g.frefs) > 1<<12 {
 		g.refs, g.frefs = nil, nil
 	}
-	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, ginLines{}, "", 0
+	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
 	g.hit = nil
 	g.nkids = 0
 	ginParsers.Lock()
@@ -872,44 +872,4 @@ func finishTree(root *Node) {
 			stack = append(stack, c)
 		}
 	}
-}
-
-// ginLines turns offsets into positions as LineIndex.Pos does, stepping from the line of the
-// last offset instead of searching (the parser's offsets mostly grow), and a span that ends on
-// its start's line (a name, a number, most values) without a second look-up.
-type ginLines struct {
-	x    *LineIndex
-	line int // 0-based index into x.starts of the last line found
-}
-
-func (c *ginLines) pos(off int) Pos {
-	x := c.x
-	st := x.starts
-	l := c.line
-	if off < 0 || off > len(x.src) || l >= len(st) || st[l] > off {
-		p := x.Pos(off)
-		if p.Line >= 1 && p.Line <= len(st) && st[p.Line-1] <= p.Offset {
-			c.line = p.Line - 1
-		}
-		return p
-	}
-	for k := 0; l+1 < len(st) && st[l+1] <= off; k++ {
-		if k == 8 {
-			p := x.Pos(off)
-			c.line = p.Line - 1
-			return p
-		}
-		l++
-	}
-	c.line = l
-	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
-}
-
-func (c *ginLines) span(s, e int) Span {
-	p := c.pos(s)
-	x, l := c.x, c.line
-	if x.ascii && s <= e && l < len(x.starts) && x.starts[l] <= s && (l+1 >= len(x.starts) || e < x.starts[l+1]) && e <= len(x.src) {
-		return Span{Start: p, End: Pos{Line: p.Line, Col: p.Col + e - s, Offset: e}}
-	}
-	return Span{Start: p, End: c.pos(e)}
 }

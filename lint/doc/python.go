@@ -388,6 +388,13 @@ func (c *lineCursor) pos(off int) Pos {
 	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
 }
 
-func (c *lineCursor) span(start, end int) Span {
-	return Span{Start: c.pos(start), End: c.pos(end)}
+// span is the span of [s, e): one that ends on its start's line (a name, a number, most values)
+// in an ASCII file takes no second look-up.
+func (c *lineCursor) span(s, e int) Span {
+	p := c.pos(s)
+	x, l := c.x, c.line
+	if x.ascii && s <= e && l < len(x.starts) && x.starts[l] <= s && (l+1 >= len(x.starts) || e < x.starts[l+1]) && e <= len(x.src) {
+		return Span{Start: p, End: Pos{Line: p.Line, Col: p.Col + e - s, Offset: e}}
+	}
+	return Span{Start: p, End: c.pos(e)}
 }

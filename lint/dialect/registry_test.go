@@ -1,0 +1,24 @@
+package dialect
+
+import "testing"
+
+// All sorts by hand (no sort.Slice, see All): every dialect once, by name, Generic last.
+func TestAllSortedByName(t *testing.T) {
+	all := All()
+	if len(all) != len(registry) {
+		t.Fatalf("All has %d dialects, the registry %d", len(all), len(registry))
+	}
+	if all[len(all)-1] != Generic {
+		t.Errorf("last is %q, want the generic dialect", all[len(all)-1].Name)
+	}
+	seen := map[string]bool{}
+	for i, d := range all {
+		if seen[d.Name] {
+			t.Errorf("%q twice", d.Name)
+		}
+		seen[d.Name] = true
+		if i > 0 && i < len(all)-1 && all[i-1].Name >= d.Name {
+			t.Errorf("%q before %q", all[i-1].Name, d.Name)
+		}
+	}
+}

@@ -320,11 +320,13 @@
 // URLs in CodeMirror's lint theme) are loaded when the first findings are laid out, 2-6 ms each.
 //
 // On 2026-12-01 from 17:15 (branch w15v), what the Go side compiles before ready, function by
-// function: the light module built with the site's flags but without -s -w (so that it keeps
-// its name section), run under Node 20 with --trace-wasm-compilation-times by a script that
-// marks Go's main, the warm-up, ready and the first lint (the budget's permalink file) in the
-// same output, each Liftoff compile then attributed to its function's package. Sizes are the
-// functions' WebAssembly body bytes. At 5b0f4d0 (w15u merged):
+// function (`go run ./site/internal/wasmcompiles`, from the module root): the light module
+// built with the site's flags but without -s -w (so that it keeps its name section), run under
+// Node 20 with --trace-wasm-compilation-times by a script that marks Go's main, the warm-up,
+// ready and the first lint (the budget's permalink file) in the same output, each Liftoff
+// compile then attributed to its function's package. Sizes are the functions' WebAssembly body
+// bytes. Unlike timings these counts do not depend on the load (repeated runs differ by a
+// function or two, and a few functions move between adjacent phases). At 5b0f4d0 (w15u merged):
 //
 //   - runtime start and package init: 980 functions, 738 KB (the runtime 560 and 399 KB,
 //     lint/dialect 32 and 111 KB, rules 11 and 37 KB, internal/runtime/maps 57 and 35 KB);
@@ -350,9 +352,10 @@
 // the page is idle after ready instead of at main's start; the YAML warm-up lints the way the
 // page does (a JS object through trainlint.lint, so JSON.stringify, the request's decoder, the
 // reply's JSON, JSON.parse and a call back into Go from JavaScript are all compiled before
-// ready). The same trace after them: start and init 962 functions (725 KB), main 9, the warm-up
-// 558 (680 KB), the first lint 12 (7 KB, the finding's message): 1,541 functions and 1,420 KB
-// before ready and the first lint instead of 1,592 and 1,463, about 3 per cent less.
+// ready). The same trace after them: start and init 960-963 functions (725 KB), main 9, the
+// warm-up 558-560 (680 KB), the first lint 12 (7 KB, the finding's message): 1,541 functions
+// and 1,423 KB before ready and the first lint instead of 1,592 and 1,463 (wasmcompiles on
+// 5b0f4d0's tree), about 3 per cent less.
 // What is left is the runtime (about 560 functions at start: scheduler, allocator, stack
 // growth, which the parsers need anyway, finalizers, which syscall/js's values need) and the
 // engine itself; the next cut would be the engine's code a first YAML lint runs.

@@ -330,12 +330,13 @@
 //
 //   - runtime start and package init: 980 functions, 738 KB (the runtime 560 and 399 KB,
 //     lint/dialect 32 and 111 KB, rules 11 and 37 KB, internal/runtime/maps 57 and 35 KB);
-//     Go's main up to the warm-up 15 (8 of them debug.SetGCPercent's); the warm-up 509, 622 KB
-//     (rules 184 KB, lint/dialect 118, lint/doc 86, lint 72, wasm/api 32, internal/strconv
-//     23); the first lint 88, 92 KB: fmt's printer and sync.Pool (24 functions, 29 KB, for one
-//     fmt.Sprintf that labelled a request's file), the request's JSON decoder (25 KB) and
-//     syscall/js's and the runtime's event handling, none of which the warm-up (api.LintBytes
-//     called from Go) had run, then the finding's own message code (12 functions);
+//     Go's main up to the warm-up 15 (6 of them only for debug.SetGCPercent); the warm-up
+//     509, 622 KB (rules 184 KB, lint/dialect 118, lint/doc 86, lint 72, wasm/api 32,
+//     internal/strconv 23); the first lint 88, 92 KB: fmt's printer and sync.Pool (24
+//     functions, 29 KB, for one fmt.Sprintf that labelled a request's file), the request's
+//     JSON decoder (25 KB) and syscall/js's and the runtime's event handling, none of which
+//     the warm-up (api.LintBytes called from Go) had run, then the finding's own message code
+//     (12 functions);
 //   - garbage collection: GODEBUG=gctrace=1 shows no cycle before ready nor in the first lint
 //     (package init allocates about 320 KB, a lint of that file about 35 KB, far under the
 //     runtime's first 4 MB goal; the first cycle comes only after about a hundred lints), so the

@@ -128,7 +128,7 @@ func main() {
 		// right after: collecting at five times the live heap instead of twice halves how often a
 		// lint pays for a collection (p90 of 400 lints of a 320-line NeMo config in node:
 		// 7.5 -> 4.6 ms). Set here, not at the start: no collection runs before ready (the heap
-		// stays under the runtime's first 4 MB goal), and the setting's code is 8 functions the
+		// stays under the runtime's first 4 MB goal), and the setting's code is 6 functions the
 		// browser would otherwise compile before ready (site/doc.go, Timings).
 		debug.SetGCPercent(400)
 		warmUp(warmJSON, warmTOML)

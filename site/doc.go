@@ -390,9 +390,9 @@
 //
 // TurboFan during the start (17:40-17:50, branch w15v). V8 recompiles a WebAssembly function
 // with TurboFan on a worker thread once it has spent its tier-up budget (Chromium: 13 million
-// by V8's rough count of executed bytes, counted at loops' back edges and returns). A trace of one load in headless
-// Chromium (--single-process, --js-flags=--trace-wasm-compilation-times, indices named from a
-// build that keeps its name section) listed 31 such recompiles, 885 ms of worker time, the
+// by V8's rough count of executed bytes, counted at loops' back edges and returns). A trace of
+// one load in headless Chromium (--single-process, --js-flags=--trace-wasm-compilation-times,
+// indices named from a build that keeps its name section) listed 31 such recompiles, 885 ms of worker time, the
 // largest lint/dialect's package initialiser: 328 ms for one 58 KB function that runs exactly
 // once. Go's WebAssembly runs each function as a loop around a jump table over its resume
 // points, and a jump goes back to the loop's head, so a long function probably spends the

@@ -388,24 +388,24 @@
 // them) are not measurable against the noise of these loads. Ready stays over the 300 ms
 // budget whenever the machine is loaded (none of these runs could be judged).
 //
-// TurboFan during the start (17:40-17:50, branch w15v). V8 recompiles a WebAssembly function
-// with TurboFan on a worker thread once it has spent its tier-up budget (Chromium: 13 million
-// by V8's rough count of executed bytes, counted at loops' back edges and returns). A trace of
-// one load in headless Chromium (--single-process, --js-flags=--trace-wasm-compilation-times,
-// indices named from a build that keeps its name section) listed 31 such recompiles, 885 ms of worker time, the
-// largest lint/dialect's package initialiser: 328 ms for one 58 KB function that runs exactly
-// once. Go's WebAssembly runs each function as a loop around a jump table over its resume
-// points, and a jump goes back to the loop's head, so a long function probably spends the
-// budget by its size at every jump. On two shared cores that worker time is taken from the
-// main thread: the same build with --wasm-tiering-budget=400000000 (no recompiles during the
-// start) against the default budget, each in a browser of its own, 16 loads each at load 3.2:
-// ready 442 against 611 ms median (paired -151), Go's start 46 against 87, the warm-up 39
-// against 97 (a second browser with the same default budget gave 547, paired -85 against the
-// first: part of the gap is the browsers' own variance, and against that one the large budget
-// still saves 105 ms). A page cannot set V8's flags, so the module avoids the
-// recompile: each dialect is now built by a function of its own (var X = register(newX()),
-// lint/dialect's register), the initialiser is 18 KB, and no piece of it is recompiled (the
-// trace: 30 recompiles, 448 ms, none of them an initialiser). Interleaved cold loads, medians:
+// TurboFan during the start (17:40-17:50, branch w15v). V8 recompiles a WebAssembly function with
+// TurboFan on a worker thread once it has spent its tier-up budget (Chromium: 13 million by V8's
+// rough count of executed bytes, counted at loops' back edges and returns). A trace of one load in
+// headless Chromium (--single-process, --js-flags=--trace-wasm-compilation-times, indices named
+// from a build that keeps its name section) listed 31 such recompiles, 885 ms of worker time, the
+// largest lint/dialect's package initialiser: 328 ms for one 58 KB function that runs exactly once.
+// Go's WebAssembly runs each function as a loop around a jump table over its resume points, and a
+// jump goes back to the loop's head, so a long function probably spends the budget by its size at
+// every jump. On two shared cores that worker time is taken from the main thread: the same build
+// with --wasm-tiering-budget=400000000 (a budget 30 times larger: few recompiles, if any, in the
+// start) against the default budget, each in a browser of its own, 16 loads each at load 3.2: ready
+// 442 against 611 ms median (paired -151), Go's start 46 against 87, the warm-up 39 against 97 (a
+// second browser with the same default budget gave 547, paired -85 against the first: part of the
+// gap is the browsers' own variance, and against that one the large budget still saves 105 ms). A
+// page cannot set V8's flags, so the module avoids the recompile: each dialect is now built by a
+// function of its own (var X = register(newX()), lint/dialect's register), the initialiser is 18
+// KB, and no piece of it is recompiled (the trace: 30 recompiles, 448 ms, none of them an
+// initialiser). Interleaved cold loads, medians:
 //
 //   - load 3.1, 16 each, before and after the split: ready 606 against 497 ms (paired -71),
 //     Go's start 99.5 against 72, the warm-up 100.5 against 63.5;

@@ -40,8 +40,7 @@ var (
 // Axolotl reads axolotl training configs.
 var Axolotl = register(newAxolotl())
 
-// newAxolotl builds Axolotl: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newAxolotl builds Axolotl (a function of its own: see register).
 func newAxolotl() *Dialect {
 	return &Dialect{
 		Name:      "axolotl",

@@ -35,8 +35,7 @@ const bvVersion = "big_vision @0127fb6 (big_vision/train.py, input_pipeline.py, 
 // BigVision reads big_vision get_config() files.
 var BigVision = register(newBigVision())
 
-// newBigVision builds BigVision: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newBigVision builds BigVision (a function of its own: see register).
 func newBigVision() *Dialect {
 	return &Dialect{
 		Name:      "big-vision",

@@ -19,8 +19,7 @@ import (
 // train microbatch).
 var Composer = register(newComposer())
 
-// newComposer builds Composer: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newComposer builds Composer (a function of its own: see register).
 func newComposer() *Dialect {
 	return &Dialect{
 		Name:         "composer",

@@ -24,8 +24,7 @@ var dsNote = plan.Why{By: "the DeepSpeed default", Note: "0.19.6"}
 // DeepSpeed reads DeepSpeed config files.
 var DeepSpeed = register(newDeepSpeed())
 
-// newDeepSpeed builds DeepSpeed: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newDeepSpeed builds DeepSpeed (a function of its own: see register).
 func newDeepSpeed() *Dialect {
 	return &Dialect{
 		Name:      "deepspeed",

@@ -18,8 +18,7 @@ import (
 // adds its documented defaults first, GPT-NeoX (gptneox.go) is read as written.
 var Generic = register(newGeneric())
 
-// newGeneric builds Generic: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newGeneric builds Generic (a function of its own: see register).
 func newGeneric() *Dialect {
 	return &Dialect{
 		Name:      "generic",

@@ -11,8 +11,7 @@ import (
 // absent key stays Unknown, as in the generic dialect.
 var GPTNeoX = register(newGPTNeoX())
 
-// newGPTNeoX builds GPTNeoX: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newGPTNeoX builds GPTNeoX (a function of its own: see register).
 func newGPTNeoX() *Dialect {
 	return &Dialect{
 		Name:     "gpt-neox",

@@ -43,8 +43,7 @@ var trlNote = plan.Why{By: "the TRL default", Note: "trl 1.10: logging_steps 10"
 // HuggingFace reads TrainingArguments files.
 var HuggingFace = register(newHuggingFace())
 
-// newHuggingFace builds HuggingFace: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newHuggingFace builds HuggingFace (a function of its own: see register).
 func newHuggingFace() *Dialect {
 	return &Dialect{
 		Name:         "huggingface",

@@ -26,8 +26,7 @@ import (
 // Lightning is the PyTorch Lightning dialect (LightningCLI, Hydra, plain trainer sections).
 var Lightning = register(newLightning())
 
-// newLightning builds Lightning: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newLightning builds Lightning (a function of its own: see register).
 func newLightning() *Dialect {
 	return &Dialect{
 		Name:      "lightning",

@@ -33,8 +33,7 @@ var lfV1Note = plan.Why{By: "the LLaMA-Factory v1 default"}
 // LlamaFactory reads LLaMA-Factory training configs.
 var LlamaFactory = register(newLlamaFactory())
 
-// newLlamaFactory builds LlamaFactory: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newLlamaFactory builds LlamaFactory (a function of its own: see register).
 func newLlamaFactory() *Dialect {
 	return &Dialect{
 		Name:      "llama-factory",

@@ -38,8 +38,7 @@ const mmVersion = "MMEngine v0.10.7 (runner/loops.py, hooks/checkpoint_hook.py, 
 // MMEngine reads MMEngine/OpenMMLab Python configs.
 var MMEngine = register(newMMEngine())
 
-// newMMEngine builds MMEngine: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newMMEngine builds MMEngine (a function of its own: see register).
 func newMMEngine() *Dialect {
 	return &Dialect{
 		Name:      "mmengine",

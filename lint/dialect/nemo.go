@@ -31,8 +31,7 @@ var nemoModelDefault = plan.Why{By: "the NeMo Megatron default", Note: "2.6"}
 // NeMo is the NVIDIA NeMo 1.x (Hydra YAML) dialect.
 var NeMo = register(newNeMo())
 
-// newNeMo builds NeMo: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newNeMo builds NeMo (a function of its own: see register).
 func newNeMo() *Dialect {
 	return &Dialect{
 		Name:         "nemo",

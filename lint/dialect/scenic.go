@@ -24,8 +24,7 @@ const scenicVersion = "scenic @4a38d47 (scenic/train_lib/classification_trainer.
 // Scenic reads scenic get_config() files.
 var Scenic = register(newScenic())
 
-// newScenic builds Scenic: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newScenic builds Scenic (a function of its own: see register).
 func newScenic() *Dialect {
 	return &Dialect{
 		Name:      "scenic",

@@ -38,8 +38,7 @@ const t5xVersion = "T5X @cc342d4 (t5x/train.py, t5x/utils.py)"
 // T5X reads T5X gin files.
 var T5X = register(newT5X())
 
-// newT5X builds T5X: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newT5X builds T5X (a function of its own: see register).
 func newT5X() *Dialect {
 	return &Dialect{
 		Name:      "t5x",

@@ -38,8 +38,7 @@ var timmNote = plan.Why{By: "the timm train.py default", Note: "v1.0.28"}
 // Timm reads timm train.py args.yaml / --config files.
 var Timm = register(newTimm())
 
-// newTimm builds Timm: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newTimm builds Timm (a function of its own: see register).
 func newTimm() *Dialect {
 	return &Dialect{
 		Name:      "timm",

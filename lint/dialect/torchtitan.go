@@ -10,8 +10,7 @@ import (
 // the generic reader knows under the same name reads the same way.
 var Torchtitan = register(newTorchtitan())
 
-// newTorchtitan builds Torchtitan: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newTorchtitan builds Torchtitan (a function of its own: see register).
 func newTorchtitan() *Dialect {
 	return &Dialect{
 		Name:     "torchtitan",

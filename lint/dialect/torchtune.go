@@ -13,8 +13,7 @@ import (
 // configs are @bd2a0fc).
 var Torchtune = register(newTorchtune())
 
-// newTorchtune builds Torchtune: each dialect is built by a function of its own rather than in the
-// package's initialiser (see register).
+// newTorchtune builds Torchtune (a function of its own: see register).
 func newTorchtune() *Dialect {
 	return &Dialect{
 		Name:         "torchtune",

@@ -308,6 +308,16 @@ func TestBrowserChecker(t *testing.T) {
 	if marked := eval[string](b, `(document.querySelector('.cm-lintRange-warning')||{}).textContent||""`); marked != "4" {
 		t.Errorf("inline diagnostic underlines %q, want the eval batch value \"4\"", marked)
 	}
+	// The marks are CSS (a wavy underline, a coloured gutter shape), not CodeMirror's SVG images,
+	// which the browser decoded while laying out the first findings (site/doc.go, Timings).
+	if marks := eval[string](b, `(() => {
+		const r = document.querySelector('.cm-lintRange-warning'), m = document.querySelector('.cm-lint-marker');
+		if (!r || !m) return "no underline or gutter marker";
+		const rs = getComputedStyle(r), ms = getComputedStyle(m);
+		return [rs.backgroundImage, rs.textDecorationStyle, ms.content, ms.backgroundImage].join(" ");
+	})()`); marks != "none wavy normal none" {
+		t.Errorf("finding marks (underline image, underline style, gutter content, gutter image): %q, want \"none wavy normal none\"", marks)
+	}
 	b.do("jumping to the finding", chromedp.Click(finding+` button.loc`))
 	if active := eval[string](b, `(document.querySelector('.cm-activeLine')||{}).textContent||""`); active != "per_device_eval_batch_size: 4" {
 		t.Errorf("jumping to the finding selected line %q", active)

@@ -319,6 +319,110 @@
 // candidate to measure on a quiet machine. Smaller leads: the lint markers' SVG images (data
 // URLs in CodeMirror's lint theme) are loaded when the first findings are laid out, 2-6 ms each.
 //
+// On 2026-12-01 from 17:15 (branch w15v), what the Go side compiles before ready, function by
+// function (`go run ./site/internal/wasmcompiles`, from the module root): the light module
+// built with the site's flags but without -s -w (so that it keeps its name section), run under
+// Node 20 with --trace-wasm-compilation-times by a script that marks Go's main, the warm-up,
+// ready and the first lint (the budget's permalink file) in the same output, each Liftoff
+// compile then attributed to its function's package. Sizes are the functions' WebAssembly body
+// bytes. Unlike timings these counts do not depend on the load (repeated runs differ by a
+// function or two, and a few functions move between adjacent phases). At 5b0f4d0 (w15u merged):
+//
+//   - runtime start and package init: 980 functions, 738 KB (the runtime 560 and 399 KB,
+//     lint/dialect 32 and 111 KB, rules 11 and 37 KB, internal/runtime/maps 57 and 35 KB);
+//     Go's main up to the warm-up 15 (6 of them only for debug.SetGCPercent); the warm-up
+//     509, 622 KB (rules 184 KB, lint/dialect 118, lint/doc 86, lint 72, wasm/api 32,
+//     internal/strconv 23); the first lint 88, 92 KB: fmt's printer and sync.Pool (24
+//     functions, 29 KB, for one fmt.Sprintf that labelled a request's file), the request's
+//     JSON decoder (25 KB) and syscall/js's and the runtime's event handling, none of which
+//     the warm-up (api.LintBytes called from Go) had run, then the finding's own message code
+//     (12 functions);
+//   - garbage collection: GODEBUG=gctrace=1 shows no cycle before ready nor in the first lint
+//     (package init allocates about 320 KB, a lint of that file about 35 KB, far under the
+//     runtime's first 4 MB goal; the first cycle comes only after about a hundred lints), so the
+//     collector's code is not run before ready and turning it off for the start (GOGC=off)
+//     would change nothing: not done;
+//   - the sorts: sort.Slice (its reflection swapper and quicksort, about 20 functions) was
+//     first compiled at package init by dialect.All, and rules.All sorts again on every lint.
+//
+// Done (each a commit on w15v): dialect.All and rules.All sort their dozen dialects and fifty
+// rules by insertion (unique names and codes: the same order, tested), so no sort.Slice code is
+// compiled before ready (the stable sort of the findings still is); a request's file label is
+// built with strconv instead of fmt.Sprintf, so fmt's printer is not compiled for a first lint
+// whose messages do not use it; the GC percent (400, for the page's steady linting) is set when
+// the page is idle after ready instead of at main's start; the YAML warm-up lints the way the
+// page does (a JS object through trainlint.lint, so JSON.stringify, the request's decoder, the
+// reply's JSON, JSON.parse and a call back into Go from JavaScript are all compiled before
+// ready). The same trace after them: start and init 960-963 functions (725 KB), main 9, the
+// warm-up 558-560 (680 KB), the first lint 12 (7 KB, the finding's message): 1,541 functions
+// and 1,423 KB before ready and the first lint instead of 1,592 and 1,463 (wasmcompiles on
+// 5b0f4d0's tree), about 3 per cent less.
+// What is left is the runtime (about 560 functions at start: scheduler, allocator, stack
+// growth, which the parsers need anyway, finalizers, which syscall/js's values need) and the
+// engine itself; the next cut would be the engine's code a first YAML lint runs.
+//
+// The lint marks: CodeMirror's lint theme draws underlines and gutter markers as SVG data-URL
+// images, which the browser loaded and decoded while laying out the first findings. They are
+// now drawn by CSS (style.css: a wavy text-decoration, a coloured gutter shape, in the theme's
+// colours; TestBrowserChecker checks that no image is used).
+//
+// Interleaved cold loads (coldloads, same permalink), medians, with the median of the per-round
+// differences (paired) for the phases:
+//
+//   - load 1.5 per CPU (1.0-1.6), 16 each: the build before (5b0f4d0), the first three Go
+//     changes alone (without rules.All's and the GC percent's), and those with the CSS marks:
+//     ready 374, 377 and 357 ms; first lint 9.7, 4.1 and 4.6 ms; the first findings update
+//     (firstDiagnosticsMs) 19.2, 18.6 and 12.5 ms; Go's main to the warm-up's end, paired
+//     against the build before, +14 and +4 ms (the same module both times: that is the noise);
+//   - load 3.25, 16 each, the same Go changes with the CSS marks against the build before:
+//     ready 484 against 489 (paired -20), first lint 7.1 against 8.2, first findings update
+//     15.7 against 31.1 ms;
+//   - load 4.75 (the other developers' benchmarks), 20 each, the branch's final build against
+//     the build before: ready 572 against 561 (paired +0.5), first lint 6.1 against 15.3 (paired
+//     -8), first findings update 20.6 against 36.6 (paired -16.5), the warm-up paired +21 ms.
+//
+// So the CSS marks save 6-16 ms of the main thread's time before ready (more at higher load);
+// the warm-up through the page's call path moves the first lint's compiles into the warm-up
+// (first lint 4-6 ms instead of 10-15, now well inside its 15 ms budget at any load seen) and
+// its total is level within the noise; the 50 fewer first-call compiles (about 3 per cent of
+// them) are not measurable against the noise of these loads. Ready stays over the 300 ms
+// budget whenever the machine is loaded (none of these runs could be judged).
+//
+// TurboFan during the start (17:40-17:50, branch w15v). V8 recompiles a WebAssembly function with
+// TurboFan on a worker thread once it has spent its tier-up budget (Chromium: 13 million by V8's
+// rough count of executed bytes, counted at loops' back edges and returns). A trace of one load in
+// headless Chromium (--single-process, --js-flags=--trace-wasm-compilation-times, indices named
+// from a build that keeps its name section) listed 31 such recompiles, 885 ms of worker time, the
+// largest lint/dialect's package initialiser: 328 ms for one 58 KB function that runs exactly once.
+// Go's WebAssembly runs each function as a loop around a jump table over its resume points, and a
+// jump goes back to the loop's head, so a long function probably spends the budget by its size at
+// every jump. On two shared cores that worker time is taken from the main thread: the same build
+// with --wasm-tiering-budget=400000000 (a budget 30 times larger: few recompiles, if any, in the
+// start) against the default budget, each in a browser of its own, 16 loads each at load 3.2: ready
+// 442 against 611 ms median (paired -151), Go's start 46 against 87, the warm-up 39 against 97 (a
+// second browser with the same default budget gave 547, paired -85 against the first: part of the
+// gap is the browsers' own variance, and against that one the large budget still saves 105 ms). A
+// page cannot set V8's flags, so the module avoids the recompile: each dialect is now built by a
+// function of its own (var X = register(newX()), lint/dialect's register), the initialiser is 18
+// KB, and no piece of it is recompiled (the trace: 30 recompiles, 448 ms, none of them an
+// initialiser). Interleaved cold loads, medians:
+//
+//   - load 3.1, 16 each, before and after the split: ready 606 against 497 ms (paired -71),
+//     Go's start 99.5 against 72, the warm-up 100.5 against 63.5;
+//   - load 2.1, 16 each, the build before this branch (5b0f4d0), this branch without the split
+//     and with it: ready 450, 477 and 393 ms (paired, with the split: -59 against 5b0f4d0, -61.5
+//     against the unsplit build); first lint 9.1, 5.5 and 3.6 ms; the first findings update
+//     26.3, 16.4 and 10.4 ms.
+//
+// The split adds the 16 small builder functions to what is compiled on first call (wasmcompiles:
+// 1,558 functions before ready and the first lint, 1,424 KB, against 1,541 and 1,423 KB).
+// What still recompiles before ready is code that is hot (parseKnowledge over the Trainer's
+// rows, map iteration and access, runtime.typehash for sync.Map's keys, the reply's string
+// encoder, and runtime.runGCProg, which expands the data section's pointer mask at the runtime's
+// start: its size follows the pointer-holding static data); the next leads are other long
+// functions that run once (rules' initialiser, 23 KB, was not recompiled in these traces) and
+// what makes those hot paths hot.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

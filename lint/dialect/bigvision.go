@@ -33,28 +33,33 @@ import (
 const bvVersion = "big_vision @0127fb6 (big_vision/train.py, input_pipeline.py, evaluators/common.py)"
 
 // BigVision reads big_vision get_config() files.
-var BigVision = register(&Dialect{
-	Name:      "big-vision",
-	Title:     "big_vision (ml_collections)",
-	Version:   bvVersion,
-	Formats:   []doc.Format{doc.Python},
-	Detect:    detBigVision,
-	Normalize: normBigVision,
-	Advice:    bigVisionAdvice,
-	Keys: []Key{
-		{Path: "input.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
-		{Path: "input.prefetch", Type: "integer", Default: "2", Concept: "data.prefetch", Doc: "tf.data prefetch depth (batches)"},
-		{Path: "prefetch_to_device", Type: "integer", Default: "1", Concept: "", Doc: "batches prefetched onto the devices"},
-		{Path: "seed", Type: "integer", Default: "0", Concept: "seeds.init", Doc: "model init seed (the same on every host)"},
-		{Path: "total_steps", Type: "integer", Concept: "train.max_steps", Doc: "training length (or total_epochs, total_examples)"},
-		{Path: "log_training_steps", Type: "integer", Concept: "", Doc: "training-metric logging interval"},
-		{Path: "ckpt_steps", Type: "integer", Default: "none", Concept: "ckpt.interval", Doc: "checkpoint interval; none: no checkpoints"},
-		{Path: "keep_ckpt_steps", Type: "integer", Default: "none", Concept: "ckpt.retention", Doc: "steps whose checkpoint is kept for good; none: the final one"},
-		{Path: "evals.[].log_steps", Type: "integer", Concept: "eval.interval", Doc: "an evaluator's interval (or log_epochs, log_examples, log_percent)"},
-		{Path: "evals.[].batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "an evaluator's global batch; falls back to batch_size_eval, then input.batch_size"},
-		{Path: "batch_size_eval", Type: "integer", Concept: "eval.global_batch", Doc: "default eval batch of every evaluator"},
-	},
-})
+var BigVision = register(newBigVision())
+
+// newBigVision builds BigVision (a function of its own: see register).
+func newBigVision() *Dialect {
+	return &Dialect{
+		Name:      "big-vision",
+		Title:     "big_vision (ml_collections)",
+		Version:   bvVersion,
+		Formats:   []doc.Format{doc.Python},
+		Detect:    detBigVision,
+		Normalize: normBigVision,
+		Advice:    bigVisionAdvice,
+		Keys: []Key{
+			{Path: "input.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
+			{Path: "input.prefetch", Type: "integer", Default: "2", Concept: "data.prefetch", Doc: "tf.data prefetch depth (batches)"},
+			{Path: "prefetch_to_device", Type: "integer", Default: "1", Concept: "", Doc: "batches prefetched onto the devices"},
+			{Path: "seed", Type: "integer", Default: "0", Concept: "seeds.init", Doc: "model init seed (the same on every host)"},
+			{Path: "total_steps", Type: "integer", Concept: "train.max_steps", Doc: "training length (or total_epochs, total_examples)"},
+			{Path: "log_training_steps", Type: "integer", Concept: "", Doc: "training-metric logging interval"},
+			{Path: "ckpt_steps", Type: "integer", Default: "none", Concept: "ckpt.interval", Doc: "checkpoint interval; none: no checkpoints"},
+			{Path: "keep_ckpt_steps", Type: "integer", Default: "none", Concept: "ckpt.retention", Doc: "steps whose checkpoint is kept for good; none: the final one"},
+			{Path: "evals.[].log_steps", Type: "integer", Concept: "eval.interval", Doc: "an evaluator's interval (or log_epochs, log_examples, log_percent)"},
+			{Path: "evals.[].batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "an evaluator's global batch; falls back to batch_size_eval, then input.batch_size"},
+			{Path: "batch_size_eval", Type: "integer", Concept: "eval.global_batch", Doc: "default eval batch of every evaluator"},
+		},
+	}
+}
 
 // mlcImports reports whether the file imports ml_collections or a module whose path starts with
 // prefix.

@@ -17,42 +17,47 @@ import (
 // llm-foundry llmfoundry/utils/config_utils.py @8c8dd48 and scripts/train/train.py (seed 17;
 // seed_all(seed) on every rank before the model is built; device_eval_batch_size falls back to the
 // train microbatch).
-var Composer = register(&Dialect{
-	Name:         "composer",
-	Title:        "Composer / llm-foundry",
-	Version:      "composer 0.3x (core/time.py @50db85a); llm-foundry v0.2x (utils/config_utils.py @8c8dd48)",
-	Formats:      []doc.Format{doc.YAML, doc.JSON},
-	Detect:       detectComposer,
-	Normalize:    normalizeComposer,
-	Keys:         composerKeys,
-	Loader:       TorchDataLoader,
-	Interpolates: true,
-	RefSections:  []string{"variables", "parameters", "parameters.variables"},
-	// llm-foundry's train script (llmfoundry/utils/config_utils.py make_dataclass_and_log_config,
-	// every minor tag read from v0.10.0 to v0.21.0) raises "Unused parameters [...] found in cfg"
-	// for a top-level key that is not a TrainConfig field ("variables" is one: the place for the
-	// user's own); the eval script makes the same check against EvalConfig. composerKeyMaps says
-	// which map of a file each reads.
-	Knowledge: "llm-foundry",
-	Package:   "llm-foundry",
-	KeyMaps:   composerKeyMaps,
-	Advice: map[string]Advice{
-		"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
-		"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},
-		"eval.interval": {
-			Help: "set {key} in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps",
-			Key:  "eval_interval",
-			Doc:  "`eval_interval: 1000ba` (or whole epochs, `1ep`).",
+var Composer = register(newComposer())
+
+// newComposer builds Composer (a function of its own: see register).
+func newComposer() *Dialect {
+	return &Dialect{
+		Name:         "composer",
+		Title:        "Composer / llm-foundry",
+		Version:      "composer 0.3x (core/time.py @50db85a); llm-foundry v0.2x (utils/config_utils.py @8c8dd48)",
+		Formats:      []doc.Format{doc.YAML, doc.JSON},
+		Detect:       detectComposer,
+		Normalize:    normalizeComposer,
+		Keys:         composerKeys,
+		Loader:       TorchDataLoader,
+		Interpolates: true,
+		RefSections:  []string{"variables", "parameters", "parameters.variables"},
+		// llm-foundry's train script (llmfoundry/utils/config_utils.py make_dataclass_and_log_config,
+		// every minor tag read from v0.10.0 to v0.21.0) raises "Unused parameters [...] found in cfg"
+		// for a top-level key that is not a TrainConfig field ("variables" is one: the place for the
+		// user's own); the eval script makes the same check against EvalConfig. composerKeyMaps says
+		// which map of a file each reads.
+		Knowledge: "llm-foundry",
+		Package:   "llm-foundry",
+		KeyMaps:   composerKeyMaps,
+		Advice: map[string]Advice{
+			"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
+			"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},
+			"eval.interval": {
+				Help: "set {key} in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps",
+				Key:  "eval_interval",
+				Doc:  "`eval_interval: 1000ba` (or whole epochs, `1ep`).",
+			},
+			"data.workers":   {Doc: "`train_loader.num_workers`."},
+			"eval.drop_last": {Help: "set {key} to false", Doc: "`eval_loader.drop_last: false`."},
+			"ckpt.interval": {
+				Help: "set {key} in batches (e.g. \"1000ba\"), a multiple of eval_interval, so checkpoints land on the steps that are evaluated",
+				Doc:  "`save_interval: 1000ba`, a multiple of `eval_interval`.",
+			},
+			"eval.per_device_batch": {Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."},
 		},
-		"data.workers":   {Doc: "`train_loader.num_workers`."},
-		"eval.drop_last": {Help: "set {key} to false", Doc: "`eval_loader.drop_last: false`."},
-		"ckpt.interval": {
-			Help: "set {key} in batches (e.g. \"1000ba\"), a multiple of eval_interval, so checkpoints land on the steps that are evaluated",
-			Doc:  "`save_interval: 1000ba`, a multiple of `eval_interval`.",
-		},
-		"eval.per_device_batch": {Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."},
-	},
-})
+	}
+}
 
 // composerTime (kit_match.go) reads Composer's time string: a number and a unit suffix.
 

@@ -22,40 +22,45 @@ const dsVersion = "DeepSpeed 0.19.6 @edaa722 (deepspeed/runtime/constants.py, ru
 var dsNote = plan.Why{By: "the DeepSpeed default", Note: "0.19.6"}
 
 // DeepSpeed reads DeepSpeed config files.
-var DeepSpeed = register(&Dialect{
-	Name:      "deepspeed",
-	Title:     "DeepSpeed",
-	Version:   dsVersion,
-	Formats:   []doc.Format{doc.JSON, doc.YAML},
-	Detect:    detectDS,
-	Normalize: normalizeDS,
-	Keys:      dsKeys,
-	Loader:    TorchDataLoader,
-	// Checked in deepspeedai/DeepSpeed at v0.19.5: get_zero_config (runtime/zero/config.py) builds
-	// DeepSpeedZeroConfig(**param_dict["zero_optimization"]), whose offload_param and
-	// offload_optimizer fields are the offload models; get_bfloat16_config and
-	// get_float16_config (runtime/precision_config.py) build the precision models from "bf16"
-	// (else "bfloat16") and "fp16". All derive from DeepSpeedConfigModel (extra="forbid").
-	Knowledge: "deepspeed",
-	Package:   "deepspeed",
-	Problems:  dsProblems,
-	Sections:  dsSections,
-	Advice: map[string]Advice{
-		"batch.arithmetic": {
-			Help: "DeepSpeed asserts train_batch_size = train_micro_batch_size_per_gpu × gradient_accumulation_steps × data-parallel world size at start-up; set two of them (or \"auto\" under the HF Trainer) and let DeepSpeed derive the third",
-			Doc:  "give two of `train_batch_size`, `train_micro_batch_size_per_gpu`,\n  `gradient_accumulation_steps` and let DeepSpeed derive the third (it asserts\n  batch = micro × accumulation × world size at start-up).",
+var DeepSpeed = register(newDeepSpeed())
+
+// newDeepSpeed builds DeepSpeed (a function of its own: see register).
+func newDeepSpeed() *Dialect {
+	return &Dialect{
+		Name:      "deepspeed",
+		Title:     "DeepSpeed",
+		Version:   dsVersion,
+		Formats:   []doc.Format{doc.JSON, doc.YAML},
+		Detect:    detectDS,
+		Normalize: normalizeDS,
+		Keys:      dsKeys,
+		Loader:    TorchDataLoader,
+		// Checked in deepspeedai/DeepSpeed at v0.19.5: get_zero_config (runtime/zero/config.py) builds
+		// DeepSpeedZeroConfig(**param_dict["zero_optimization"]), whose offload_param and
+		// offload_optimizer fields are the offload models; get_bfloat16_config and
+		// get_float16_config (runtime/precision_config.py) build the precision models from "bf16"
+		// (else "bfloat16") and "fp16". All derive from DeepSpeedConfigModel (extra="forbid").
+		Knowledge: "deepspeed",
+		Package:   "deepspeed",
+		Problems:  dsProblems,
+		Sections:  dsSections,
+		Advice: map[string]Advice{
+			"batch.arithmetic": {
+				Help: "DeepSpeed asserts train_batch_size = train_micro_batch_size_per_gpu × gradient_accumulation_steps × data-parallel world size at start-up; set two of them (or \"auto\" under the HF Trainer) and let DeepSpeed derive the third",
+				Doc:  "give two of `train_batch_size`, `train_micro_batch_size_per_gpu`,\n  `gradient_accumulation_steps` and let DeepSpeed derive the third (it asserts\n  batch = micro × accumulation × world size at start-up).",
+			},
+			"precision": {
+				Help: `DeepSpeed asserts "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
+				Doc:  "set `fp16.enabled` or `bf16.enabled` to false (DeepSpeed asserts that at most one is on).",
+			},
+			"ckpt.scope": {
+				Help: "set {key} to false and save to a directory every node can read",
+				Key:  "checkpoint.use_node_local_storage",
+				Doc:  "`checkpoint.use_node_local_storage: false` with a shared checkpoint directory.",
+			},
 		},
-		"precision": {
-			Help: `DeepSpeed asserts "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
-			Doc:  "set `fp16.enabled` or `bf16.enabled` to false (DeepSpeed asserts that at most one is on).",
-		},
-		"ckpt.scope": {
-			Help: "set {key} to false and save to a directory every node can read",
-			Key:  "checkpoint.use_node_local_storage",
-			Doc:  "`checkpoint.use_node_local_storage: false` with a shared checkpoint directory.",
-		},
-	},
-})
+	}
+}
 
 // dsSections maps the config paths read by a pydantic model to the knowledge table's sections.
 var dsSections = map[string]string{

@@ -101,8 +101,10 @@
 // Three things, nothing else (torchtitan.go and gptneox.go are small examples):
 //
 //  1. One dialect file, <framework>.go, whose registry line is
-//     `var X = register(&Dialect{Name: "<id>", Title: ..., Version: "<checked against>",
-//     Formats: ..., Detect: ..., Normalize: ..., Keys: ..., Advice: ..., Loader: ...})`.
+//     `var X = register(newX())`, newX returning `&Dialect{Name: "<id>", Title: ...,
+//     Version: "<checked against>", Formats: ..., Detect: ..., Normalize: ..., Keys: ...,
+//     Advice: ..., Loader: ...}` (a function of its own, not a literal in the initialiser: see
+//     register).
 //     Normalize fills plan facts with the kit's readers: plan.Set for what the file says,
 //     plan.Defaulted(v, key, plan.Why{By: "the X default", Note: "<version>"}, at) for the
 //     framework's defaults, checked in its source at a named version. End with ApplyContext.

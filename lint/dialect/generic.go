@@ -16,29 +16,34 @@ import (
 // Generic is never chosen by score: Detect falls back to it when no dialect claims a file. Two
 // frameworks without a config schema of their own build on its reader: torchtitan (torchtitan.go)
 // adds its documented defaults first, GPT-NeoX (gptneox.go) is read as written.
-var Generic = register(&Dialect{
-	Name:      "generic",
-	Title:     "Generic (in-house YAML/JSON/TOML)",
-	Version:   "common spellings",
-	Formats:   []doc.Format{doc.YAML, doc.JSON, doc.TOML},
-	Normalize: func(d *doc.Document, ctx Context) *plan.Plan { return readGenericPlan("generic", d, ctx, nil) },
-	Keys:      genericKeys,
-	Label:     "In-house code",
-	// Rule pages list the generic dialect last, with advice for tools that have no dialect yet.
-	Advice: map[string]Advice{
-		"bn.sync": {Doc: "- MMEngine / MMDetection: `norm_cfg = dict(type='SyncBN')`, or keep `BN` and add `SyncNormHook`\n  to `custom_hooks` (statistics reduced before each evaluation).\n" +
-			"- timm-style scripts: `dist_bn: reduce`.\n" +
-			"- In-house code: all-reduce the running mean and variance before eval and save, or convert the\n  model with `torch.nn.SyncBatchNorm.convert_sync_batchnorm`."},
-		"ckpt.scope":    {Doc: "save where `process_index == 0`, or use a coordinated sharded checkpointer."},
-		"logging.scope": {Doc: "guard logging with `process_index == 0` (JAX) or `rank == 0`."},
-		"eval.interval": {Doc: "a step key such as `eval_every_steps` instead of `eval_every_secs`."},
-		"data.workers":  {Doc: "- tf.data-style pipelines: a positive `prefetch` (or AUTOTUNE)."},
-		"seeds.init": {Doc: "- Hydra configs: a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.\n" +
-			"- MMEngine: keep `randomness.diff_rank_seed: false` (vary the data seed through the sampler instead).\n" +
-			"- Megatron: leave `data_parallel_random_init` off.\n" +
-			"- JAX: derive the init key from a constant seed, not from `jax.process_index()`."},
-	},
-})
+var Generic = register(newGeneric())
+
+// newGeneric builds Generic (a function of its own: see register).
+func newGeneric() *Dialect {
+	return &Dialect{
+		Name:      "generic",
+		Title:     "Generic (in-house YAML/JSON/TOML)",
+		Version:   "common spellings",
+		Formats:   []doc.Format{doc.YAML, doc.JSON, doc.TOML},
+		Normalize: func(d *doc.Document, ctx Context) *plan.Plan { return readGenericPlan("generic", d, ctx, nil) },
+		Keys:      genericKeys,
+		Label:     "In-house code",
+		// Rule pages list the generic dialect last, with advice for tools that have no dialect yet.
+		Advice: map[string]Advice{
+			"bn.sync": {Doc: "- MMEngine / MMDetection: `norm_cfg = dict(type='SyncBN')`, or keep `BN` and add `SyncNormHook`\n  to `custom_hooks` (statistics reduced before each evaluation).\n" +
+				"- timm-style scripts: `dist_bn: reduce`.\n" +
+				"- In-house code: all-reduce the running mean and variance before eval and save, or convert the\n  model with `torch.nn.SyncBatchNorm.convert_sync_batchnorm`."},
+			"ckpt.scope":    {Doc: "save where `process_index == 0`, or use a coordinated sharded checkpointer."},
+			"logging.scope": {Doc: "guard logging with `process_index == 0` (JAX) or `rank == 0`."},
+			"eval.interval": {Doc: "a step key such as `eval_every_steps` instead of `eval_every_secs`."},
+			"data.workers":  {Doc: "- tf.data-style pipelines: a positive `prefetch` (or AUTOTUNE)."},
+			"seeds.init": {Doc: "- Hydra configs: a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.\n" +
+				"- MMEngine: keep `randomness.diff_rank_seed: false` (vary the data seed through the sampler instead).\n" +
+				"- Megatron: leave `data_parallel_random_init` off.\n" +
+				"- JAX: derive the init key from a constant seed, not from `jax.process_index()`."},
+		},
+	}
+}
 
 // ApplyContext fills topology facts from the launch context where the file stated nothing
 // explicitly (a value written in the file is what the framework will use). Dialects call it last.

@@ -9,21 +9,26 @@ import (
 // and underscores mix (the generic reader folds them). It states no defaults: NeoX's argument
 // defaults (megatron/neox_arguments/neox_args.py) are merged from several files at launch, so an
 // absent key stays Unknown, as in the generic dialect.
-var GPTNeoX = register(&Dialect{
-	Name:     "gpt-neox",
-	Title:    "GPT-NeoX",
-	Version:  "GPT-NeoX @ea7aefd (megatron/neox_arguments/neox_args.py)",
-	Formats:  []doc.Format{doc.YAML, doc.JSON, doc.TOML},
-	Fallback: true,
-	Detect: func(d *doc.Document) int {
-		if isNeoX(d.Root) {
-			return 50
-		}
-		return 0
-	},
-	Normalize: func(d *doc.Document, ctx Context) *plan.Plan { return readGenericPlan("gpt-neox", d, ctx, nil) },
-	Keys:      neoxKeys,
-})
+var GPTNeoX = register(newGPTNeoX())
+
+// newGPTNeoX builds GPTNeoX (a function of its own: see register).
+func newGPTNeoX() *Dialect {
+	return &Dialect{
+		Name:     "gpt-neox",
+		Title:    "GPT-NeoX",
+		Version:  "GPT-NeoX @ea7aefd (megatron/neox_arguments/neox_args.py)",
+		Formats:  []doc.Format{doc.YAML, doc.JSON, doc.TOML},
+		Fallback: true,
+		Detect: func(d *doc.Document) int {
+			if isNeoX(d.Root) {
+				return 50
+			}
+			return 0
+		},
+		Normalize: func(d *doc.Document, ctx Context) *plan.Plan { return readGenericPlan("gpt-neox", d, ctx, nil) },
+		Keys:      neoxKeys,
+	}
+}
 
 // neoxKeys are NeoX spellings the generic reader understands (dashes and underscores are
 // interchangeable).

@@ -41,27 +41,32 @@ const trlLoggingSteps = 10
 var trlNote = plan.Why{By: "the TRL default", Note: "trl 1.10: logging_steps 10"}
 
 // HuggingFace reads TrainingArguments files.
-var HuggingFace = register(&Dialect{
-	Name:         "huggingface",
-	Title:        "Hugging Face Trainer",
-	Version:      hfVersion,
-	Formats:      []doc.Format{doc.YAML, doc.JSON},
-	Detect:       detectHF,
-	Normalize:    normalizeHF,
-	Keys:         hfKeys,
-	Label:        "Hugging Face",
-	Settings:     hfTrainingArguments,
-	Closed:       true,
-	SettingsName: "TrainingArguments",
-	Loader:       TorchDataLoader,
-	Advice:       hfAdvice,
-	Package:      "transformers",
-	Knowledge:    "transformers",
-	// TRL's configs (and alignment-handbook's, over TRL's) extend TrainingArguments and are
-	// written in the same files: their keys are no typos, and the deprecated-key rule checks
-	// TRL's renamed and removed keys (knowledge table) when the repository pins TRL.
-	Alongside: []string{"trl", "alignment-handbook"},
-})
+var HuggingFace = register(newHuggingFace())
+
+// newHuggingFace builds HuggingFace (a function of its own: see register).
+func newHuggingFace() *Dialect {
+	return &Dialect{
+		Name:         "huggingface",
+		Title:        "Hugging Face Trainer",
+		Version:      hfVersion,
+		Formats:      []doc.Format{doc.YAML, doc.JSON},
+		Detect:       detectHF,
+		Normalize:    normalizeHF,
+		Keys:         hfKeys,
+		Label:        "Hugging Face",
+		Settings:     hfTrainingArguments,
+		Closed:       true,
+		SettingsName: "TrainingArguments",
+		Loader:       TorchDataLoader,
+		Advice:       hfAdvice,
+		Package:      "transformers",
+		Knowledge:    "transformers",
+		// TRL's configs (and alignment-handbook's, over TRL's) extend TrainingArguments and are
+		// written in the same files: their keys are no typos, and the deprecated-key rule checks
+		// TRL's renamed and removed keys (knowledge table) when the repository pins TRL.
+		Alongside: []string{"trl", "alignment-handbook"},
+	}
+}
 
 // hfStrong are TrainingArguments (and TRL script/model) keys that other frameworks do not use at
 // the top level; hfWeak are spellings shared with other frameworks.

@@ -24,39 +24,44 @@ import (
 )
 
 // Lightning is the PyTorch Lightning dialect (LightningCLI, Hydra, plain trainer sections).
-var Lightning = register(&Dialect{
-	Name:      "lightning",
-	Title:     "PyTorch Lightning (LightningCLI, Hydra)",
-	Version:   "lightning 2.6.x (Lightning-AI/pytorch-lightning @7f0c343: src/lightning/pytorch/trainer/trainer.py, trainer/setup.py, callbacks/model_checkpoint.py, cli.py, fabric/utilities/seed.py)",
-	Formats:   []doc.Format{doc.YAML, doc.JSON},
-	Detect:    detectLightning,
-	Normalize: normalizeLightning,
-	Keys:      lightningKeys,
-	Label:     "Lightning",
-	Settings:  lightningRemoved,
-	// LightningCLI repeats the Trainer arguments under each subcommand.
-	Roots:        []string{"", "fit", "validate", "test", "predict"},
-	Loader:       TorchDataLoader,
-	Interpolates: true,
-	// Trainer, ModelCheckpoint and EarlyStopping signatures and checks extracted from Lightning's
-	// source (knowledge_lightning.tsv); see lightning_checks.go.
-	Knowledge: "lightning",
-	Package:   "lightning",
-	KeyMaps:   lightningKeyMaps,
-	Problems:  lightningProblems,
-	Advice: lightningAdvice(map[string]Advice{
-		"data.sharding": {
-			Help: "remove {key}: false (the default true wraps each loader in a DistributedSampler), or give the DataModule's loaders a DistributedSampler",
-			Doc:  "remove `trainer.use_distributed_sampler: false`, or give the DataModule's loaders a `DistributedSampler`.",
-		},
-		"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
-		"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
-		"seeds.sampler": {
-			Help: "set {key} to one literal value on every rank; per-rank randomness for augmentation comes from seed_everything(..., workers=True) or the rank in your code",
-			Doc:  "a literal `seed_everything` (or Hydra `seed`): Lightning seeds the DistributedSampler with it\n  through `PL_GLOBAL_SEED`.",
-		},
-	}),
-})
+var Lightning = register(newLightning())
+
+// newLightning builds Lightning (a function of its own: see register).
+func newLightning() *Dialect {
+	return &Dialect{
+		Name:      "lightning",
+		Title:     "PyTorch Lightning (LightningCLI, Hydra)",
+		Version:   "lightning 2.6.x (Lightning-AI/pytorch-lightning @7f0c343: src/lightning/pytorch/trainer/trainer.py, trainer/setup.py, callbacks/model_checkpoint.py, cli.py, fabric/utilities/seed.py)",
+		Formats:   []doc.Format{doc.YAML, doc.JSON},
+		Detect:    detectLightning,
+		Normalize: normalizeLightning,
+		Keys:      lightningKeys,
+		Label:     "Lightning",
+		Settings:  lightningRemoved,
+		// LightningCLI repeats the Trainer arguments under each subcommand.
+		Roots:        []string{"", "fit", "validate", "test", "predict"},
+		Loader:       TorchDataLoader,
+		Interpolates: true,
+		// Trainer, ModelCheckpoint and EarlyStopping signatures and checks extracted from Lightning's
+		// source (knowledge_lightning.tsv); see lightning_checks.go.
+		Knowledge: "lightning",
+		Package:   "lightning",
+		KeyMaps:   lightningKeyMaps,
+		Problems:  lightningProblems,
+		Advice: lightningAdvice(map[string]Advice{
+			"data.sharding": {
+				Help: "remove {key}: false (the default true wraps each loader in a DistributedSampler), or give the DataModule's loaders a DistributedSampler",
+				Doc:  "remove `trainer.use_distributed_sampler: false`, or give the DataModule's loaders a `DistributedSampler`.",
+			},
+			"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
+			"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
+			"seeds.sampler": {
+				Help: "set {key} to one literal value on every rank; per-rank randomness for augmentation comes from seed_everything(..., workers=True) or the rank in your code",
+				Doc:  "a literal `seed_everything` (or Hydra `seed`): Lightning seeds the DistributedSampler with it\n  through `PL_GLOBAL_SEED`.",
+			},
+		}),
+	}
+}
 
 // lightningRemoved are Trainer arguments Lightning 2.0 removed or renamed (upgrade guide "Upgrade
 // from 1.8 to the 2.0": PR16171, PR10061, PR16184; replace_sampler_ddp became

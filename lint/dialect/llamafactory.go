@@ -31,44 +31,49 @@ var lfNote = plan.Why{By: "the Trainer default", Note: "transformers v5, kept by
 var lfV1Note = plan.Why{By: "the LLaMA-Factory v1 default"}
 
 // LlamaFactory reads LLaMA-Factory training configs.
-var LlamaFactory = register(&Dialect{
-	Name:      "llama-factory",
-	Title:     "LLaMA-Factory",
-	Version:   lfVersion,
-	Formats:   []doc.Format{doc.YAML, doc.JSON},
-	Detect:    detectLF,
-	Normalize: normalizeLF,
-	Keys:      lfKeys,
-	Loader:    TorchDataLoader,
-	// knowledge_finetune.tsv: HfArgumentParser.parse_dict refuses keys of none of the classes
-	// (v0.8.3-v0.9.5); the Trainer's own arguments are the Hugging Face dialect's settings.
-	// Files with Megatron-core parallelism keys (examples/megatron at v0.9.5) run with USE_MCA=1.
-	Knowledge: "llamafactory", Package: "llamafactory", KnownFrom: []string{"huggingface"}, SkipVariant: "v1",
-	OpenWith: []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
-	Sections: map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},
-	Advice: map[string]Advice{
-		"ckpt.retention": hfAdvice["ckpt.retention"],
-		"ckpt.align":     hfAdvice["ckpt.align"],
-		"ckpt.direction": hfAdvice["ckpt.direction"],
-		"eval.enabled": {
-			Help: `set val_size (or eval_dataset) with eval_strategy: "steps" and eval_steps`,
-			Doc:  "`val_size` (or `eval_dataset`) with `eval_strategy: \"steps\"` and `eval_steps`.",
+var LlamaFactory = register(newLlamaFactory())
+
+// newLlamaFactory builds LlamaFactory (a function of its own: see register).
+func newLlamaFactory() *Dialect {
+	return &Dialect{
+		Name:      "llama-factory",
+		Title:     "LLaMA-Factory",
+		Version:   lfVersion,
+		Formats:   []doc.Format{doc.YAML, doc.JSON},
+		Detect:    detectLF,
+		Normalize: normalizeLF,
+		Keys:      lfKeys,
+		Loader:    TorchDataLoader,
+		// knowledge_finetune.tsv: HfArgumentParser.parse_dict refuses keys of none of the classes
+		// (v0.8.3-v0.9.5); the Trainer's own arguments are the Hugging Face dialect's settings.
+		// Files with Megatron-core parallelism keys (examples/megatron at v0.9.5) run with USE_MCA=1.
+		Knowledge: "llamafactory", Package: "llamafactory", KnownFrom: []string{"huggingface"}, SkipVariant: "v1",
+		OpenWith: []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
+		Sections: map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},
+		Advice: map[string]Advice{
+			"ckpt.retention": hfAdvice["ckpt.retention"],
+			"ckpt.align":     hfAdvice["ckpt.align"],
+			"ckpt.direction": hfAdvice["ckpt.direction"],
+			"eval.enabled": {
+				Help: `set val_size (or eval_dataset) with eval_strategy: "steps" and eval_steps`,
+				Doc:  "`val_size` (or `eval_dataset`) with `eval_strategy: \"steps\"` and `eval_steps`.",
+			},
+			"ckpt.scope":            hfAdvice["ckpt.scope"],
+			"logging.scope":         hfAdvice["logging.scope"],
+			"data.workers":          hfAdvice["data.workers"],
+			"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
+			"precision":             hfAdvice["precision"],
+			"eval.drop_last":        hfAdvice["eval.drop_last"],
+			"logging.sync_every":    hfAdvice["logging.sync_every"],
+			"tracking.trackers":     hfAdvice["tracking.trackers"],
+			"schedule.warmup":       hfAdvice["schedule.warmup"],
+			"data.streaming": {
+				Help: "set max_steps to a positive number of optimizer steps: LLaMA-Factory stops with \"Please specify `max_steps` in streaming mode.\"",
+				Doc:  "set `max_steps` with `streaming: true` (LLaMA-Factory refuses streaming without it).",
+			},
 		},
-		"ckpt.scope":            hfAdvice["ckpt.scope"],
-		"logging.scope":         hfAdvice["logging.scope"],
-		"data.workers":          hfAdvice["data.workers"],
-		"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
-		"precision":             hfAdvice["precision"],
-		"eval.drop_last":        hfAdvice["eval.drop_last"],
-		"logging.sync_every":    hfAdvice["logging.sync_every"],
-		"tracking.trackers":     hfAdvice["tracking.trackers"],
-		"schedule.warmup":       hfAdvice["schedule.warmup"],
-		"data.streaming": {
-			Help: "set max_steps to a positive number of optimizer steps: LLaMA-Factory stops with \"Please specify `max_steps` in streaming mode.\"",
-			Doc:  "set `max_steps` with `streaming: true` (LLaMA-Factory refuses streaming without it).",
-		},
-	},
-})
+	}
+}
 
 var (
 	// lfStrongKeys exist only in LLaMA-Factory (v0 and v1).

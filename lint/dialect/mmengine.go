@@ -36,31 +36,36 @@ import (
 const mmVersion = "MMEngine v0.10.7 (runner/loops.py, hooks/checkpoint_hook.py, runner/runner.py)"
 
 // MMEngine reads MMEngine/OpenMMLab Python configs.
-var MMEngine = register(&Dialect{
-	Name:      "mmengine",
-	Title:     "MMEngine (MMDetection, MMPretrain, MMSegmentation)",
-	Version:   mmVersion,
-	Formats:   []doc.Format{doc.Python},
-	Detect:    detMMEngine,
-	Normalize: normMMEngine,
-	Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
-	Advice:    mmAdvice,
-	Keys: []Key{
-		{Path: "train_cfg.val_interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "evaluate every N epochs (EpochBasedTrainLoop) or iterations (IterBasedTrainLoop, default 1000)"},
-		{Path: "train_cfg.max_epochs", Type: "integer", Concept: "train.epochs", Doc: "training length in epochs"},
-		{Path: "train_cfg.max_iters", Type: "integer", Concept: "train.max_steps", Doc: "training length in iterations"},
-		{Path: "train_dataloader.batch_size", Type: "integer", Concept: "train.per_device_batch", Doc: "train batch per GPU"},
-		{Path: "train_dataloader.num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader worker processes"},
-		{Path: "val_dataloader.batch_size", Type: "integer", Concept: "eval.per_device_batch", Doc: "eval batch per GPU"},
-		{Path: "default_hooks.checkpoint.interval", Type: "integer", Default: "-1", Concept: "ckpt.interval", Doc: "save every N epochs (by_epoch) or iterations"},
-		{Path: "default_hooks.checkpoint.max_keep_ckpts", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints; -1 keeps all"},
-		{Path: "default_hooks.checkpoint.save_best", Type: "string", Default: "none", Concept: "ckpt.best_metric", Doc: "metric whose best checkpoint is kept ('auto' for the first metric)"},
-		{Path: "randomness.seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "seed; none draws one and syncs it to every rank"},
-		{Path: "randomness.diff_rank_seed", Type: "boolean", Default: "false", Concept: "seeds.init", Doc: "add the rank to the seed"},
-		{Path: "sync_bn", Type: "string", Default: "none", Concept: "bn.sync", Doc: "'torch' or 'mmcv': convert every BN layer to SyncBatchNorm", Enum: []string{"torch", "mmcv"}},
-		{Path: "custom_hooks", Type: "array", Concept: "bn.sync", Doc: "SyncNormHook / SyncBuffersHook average norm statistics before evaluation"},
-	},
-})
+var MMEngine = register(newMMEngine())
+
+// newMMEngine builds MMEngine (a function of its own: see register).
+func newMMEngine() *Dialect {
+	return &Dialect{
+		Name:      "mmengine",
+		Title:     "MMEngine (MMDetection, MMPretrain, MMSegmentation)",
+		Version:   mmVersion,
+		Formats:   []doc.Format{doc.Python},
+		Detect:    detMMEngine,
+		Normalize: normMMEngine,
+		Loader:    TorchDataLoader, // runner.build_dataloader builds a torch DataLoader from the dict
+		Advice:    mmAdvice,
+		Keys: []Key{
+			{Path: "train_cfg.val_interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "evaluate every N epochs (EpochBasedTrainLoop) or iterations (IterBasedTrainLoop, default 1000)"},
+			{Path: "train_cfg.max_epochs", Type: "integer", Concept: "train.epochs", Doc: "training length in epochs"},
+			{Path: "train_cfg.max_iters", Type: "integer", Concept: "train.max_steps", Doc: "training length in iterations"},
+			{Path: "train_dataloader.batch_size", Type: "integer", Concept: "train.per_device_batch", Doc: "train batch per GPU"},
+			{Path: "train_dataloader.num_workers", Type: "integer", Default: "0", Concept: "data.workers", Doc: "loader worker processes"},
+			{Path: "val_dataloader.batch_size", Type: "integer", Concept: "eval.per_device_batch", Doc: "eval batch per GPU"},
+			{Path: "default_hooks.checkpoint.interval", Type: "integer", Default: "-1", Concept: "ckpt.interval", Doc: "save every N epochs (by_epoch) or iterations"},
+			{Path: "default_hooks.checkpoint.max_keep_ckpts", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints; -1 keeps all"},
+			{Path: "default_hooks.checkpoint.save_best", Type: "string", Default: "none", Concept: "ckpt.best_metric", Doc: "metric whose best checkpoint is kept ('auto' for the first metric)"},
+			{Path: "randomness.seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "seed; none draws one and syncs it to every rank"},
+			{Path: "randomness.diff_rank_seed", Type: "boolean", Default: "false", Concept: "seeds.init", Doc: "add the rank to the seed"},
+			{Path: "sync_bn", Type: "string", Default: "none", Concept: "bn.sync", Doc: "'torch' or 'mmcv': convert every BN layer to SyncBatchNorm", Enum: []string{"torch", "mmcv"}},
+			{Path: "custom_hooks", Type: "array", Concept: "bn.sync", Doc: "SyncNormHook / SyncBuffersHook average norm statistics before evaluation"},
+		},
+	}
+}
 
 var mmKeys = []string{"_base_", "default_scope", "train_cfg", "val_cfg", "test_cfg", "default_hooks", "custom_hooks",
 	"train_dataloader", "val_dataloader", "test_dataloader", "val_evaluator", "optim_wrapper", "param_scheduler",

@@ -29,47 +29,52 @@ var nemoDefault = plan.Why{By: "the NeMo exp_manager default", Note: "2.6"}
 var nemoModelDefault = plan.Why{By: "the NeMo Megatron default", Note: "2.6"}
 
 // NeMo is the NVIDIA NeMo 1.x (Hydra YAML) dialect.
-var NeMo = register(&Dialect{
-	Name:         "nemo",
-	Title:        "NVIDIA NeMo 1.x",
-	Version:      "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
-	Formats:      []doc.Format{doc.YAML, doc.JSON},
-	Detect:       detectNeMo,
-	Normalize:    normalizeNeMo,
-	Keys:         nemoKeys,
-	Label:        "NeMo",
-	Loader:       TorchDataLoader,
-	Interpolates: true,
-	// exp_manager() (nemo/utils/exp_manager.py, every tag read from v1.20.0 to v2.5.0rc0)
-	// merges the file's exp_manager: into OmegaConf.structured(ExpManagerConfig); a structured
-	// config is in struct mode, so a key its dataclass lacks raises at start-up, at each level
-	// typed with a dataclass (the Dict-typed *_kwargs of TensorBoard, W&B and Neptune stay open).
-	Knowledge: "nemo-toolkit",
-	Package:   "nemo-toolkit",
-	Sections:  nemoSections,
-	Advice: lightningAdvice(map[string]Advice{
-		"batch.arithmetic": {
-			Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",
-			Doc:  "make `model.global_batch_size` a multiple of `model.micro_batch_size` × data-parallel size\n  (devices × nodes / (tensor × pipeline × context parallel size)).",
-		},
-		"logging.scope": {
-			Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
-			Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
-		},
-		"ckpt.retention": {
-			Help: "give exp_manager.checkpoint_callback_params a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
-			Doc:  "`exp_manager.checkpoint_callback_params.monitor` (and `mode`) so `save_top_k` keeps the best k.",
-		},
-		"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
-		"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
-		// Megatron GPT weights the padded samples out of the loss (num_valid_tokens_in_ub); some
-		// multimodal models (Neva) raise NotImplementedError for false, hence no fix.
-		"eval.drop_last": {
-			Help: "set {key}: false where the model supports it (GPT pretraining configs also set pad_samples_to_global_batch_size: true; some multimodal models refuse it)",
-			Doc:  "`model.data.validation_drop_last: false` (GPT pretraining, with `pad_samples_to_global_batch_size:\n  true`) or `model.data.validation_ds.drop_last: false` (SFT), where the model supports it (some\n  multimodal models refuse it).",
-		},
-	}),
-})
+var NeMo = register(newNeMo())
+
+// newNeMo builds NeMo (a function of its own: see register).
+func newNeMo() *Dialect {
+	return &Dialect{
+		Name:         "nemo",
+		Title:        "NVIDIA NeMo 1.x",
+		Version:      "nemo 2.6.0rc0 (NVIDIA/NeMo @8cfedd7: nemo/utils/exp_manager.py, examples/*/conf) with Lightning 2.6 trainer semantics",
+		Formats:      []doc.Format{doc.YAML, doc.JSON},
+		Detect:       detectNeMo,
+		Normalize:    normalizeNeMo,
+		Keys:         nemoKeys,
+		Label:        "NeMo",
+		Loader:       TorchDataLoader,
+		Interpolates: true,
+		// exp_manager() (nemo/utils/exp_manager.py, every tag read from v1.20.0 to v2.5.0rc0)
+		// merges the file's exp_manager: into OmegaConf.structured(ExpManagerConfig); a structured
+		// config is in struct mode, so a key its dataclass lacks raises at start-up, at each level
+		// typed with a dataclass (the Dict-typed *_kwargs of TensorBoard, W&B and Neptune stay open).
+		Knowledge: "nemo-toolkit",
+		Package:   "nemo-toolkit",
+		Sections:  nemoSections,
+		Advice: lightningAdvice(map[string]Advice{
+			"batch.arithmetic": {
+				Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",
+				Doc:  "make `model.global_batch_size` a multiple of `model.micro_batch_size` × data-parallel size\n  (devices × nodes / (tensor × pipeline × context parallel size)).",
+			},
+			"logging.scope": {
+				Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
+				Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
+			},
+			"ckpt.retention": {
+				Help: "give exp_manager.checkpoint_callback_params a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
+				Doc:  "`exp_manager.checkpoint_callback_params.monitor` (and `mode`) so `save_top_k` keeps the best k.",
+			},
+			"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
+			"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
+			// Megatron GPT weights the padded samples out of the loss (num_valid_tokens_in_ub); some
+			// multimodal models (Neva) raise NotImplementedError for false, hence no fix.
+			"eval.drop_last": {
+				Help: "set {key}: false where the model supports it (GPT pretraining configs also set pad_samples_to_global_batch_size: true; some multimodal models refuse it)",
+				Doc:  "`model.data.validation_drop_last: false` (GPT pretraining, with `pad_samples_to_global_batch_size:\n  true`) or `model.data.validation_ds.drop_last: false` (SFT), where the model supports it (some\n  multimodal models refuse it).",
+			},
+		}),
+	}
+}
 
 func detectNeMo(d *doc.Document) int {
 	root := d.Root

@@ -22,24 +22,29 @@ import (
 const scenicVersion = "scenic @4a38d47 (scenic/train_lib/classification_trainer.py, train_utils.py)"
 
 // Scenic reads scenic get_config() files.
-var Scenic = register(&Dialect{
-	Name:      "scenic",
-	Title:     "scenic (ml_collections)",
-	Version:   scenicVersion,
-	Formats:   []doc.Format{doc.Python},
-	Detect:    detScenic,
-	Normalize: normScenic,
-	Advice:    scenicAdvice,
-	Keys: []Key{
-		{Path: "batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
-		{Path: "eval_batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch; defaults to batch_size"},
-		{Path: "log_eval_steps", Type: "integer", Default: "steps per epoch", Concept: "eval.interval", Doc: "evaluate every N steps"},
-		{Path: "checkpoint_steps", Type: "integer", Default: "log_eval_steps", Concept: "ckpt.interval", Doc: "checkpoint every N steps"},
-		{Path: "max_checkpoint_keep", Type: "integer", Default: "3", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints"},
-		{Path: "num_training_steps", Type: "integer", Concept: "train.max_steps", Doc: "training length (or num_training_epochs)"},
-		{Path: "rng_seed", Type: "integer", Concept: "", Doc: "random seed"},
-	},
-})
+var Scenic = register(newScenic())
+
+// newScenic builds Scenic (a function of its own: see register).
+func newScenic() *Dialect {
+	return &Dialect{
+		Name:      "scenic",
+		Title:     "scenic (ml_collections)",
+		Version:   scenicVersion,
+		Formats:   []doc.Format{doc.Python},
+		Detect:    detScenic,
+		Normalize: normScenic,
+		Advice:    scenicAdvice,
+		Keys: []Key{
+			{Path: "batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch"},
+			{Path: "eval_batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch; defaults to batch_size"},
+			{Path: "log_eval_steps", Type: "integer", Default: "steps per epoch", Concept: "eval.interval", Doc: "evaluate every N steps"},
+			{Path: "checkpoint_steps", Type: "integer", Default: "log_eval_steps", Concept: "ckpt.interval", Doc: "checkpoint every N steps"},
+			{Path: "max_checkpoint_keep", Type: "integer", Default: "3", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints"},
+			{Path: "num_training_steps", Type: "integer", Concept: "train.max_steps", Doc: "training length (or num_training_epochs)"},
+			{Path: "rng_seed", Type: "integer", Concept: "", Doc: "random seed"},
+		},
+	}
+}
 
 func detectScenic(d *doc.Document) int {
 	if d.Format != doc.Python || d.Root == nil {

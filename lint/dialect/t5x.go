@@ -36,26 +36,31 @@ import (
 const t5xVersion = "T5X @cc342d4 (t5x/train.py, t5x/utils.py)"
 
 // T5X reads T5X gin files.
-var T5X = register(&Dialect{
-	Name:      "t5x",
-	Title:     "T5X (gin)",
-	Version:   t5xVersion,
-	Formats:   []doc.Format{doc.Gin},
-	Detect:    detT5X,
-	Normalize: normT5X,
-	Advice:    t5xAdvice,
-	Keys: []Key{
-		{Path: "train.eval_period", Type: "integer", Concept: "eval.interval", Doc: "evaluate every N training steps (also spelt train_script.train.eval_period)"},
-		{Path: "train.eval_steps", Type: "integer", Concept: "", Doc: "number of eval batches per evaluation (not an interval)"},
-		{Path: "train.total_steps", Type: "integer", Concept: "train.max_steps", Doc: "training steps"},
-		{Path: "train.random_seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "None: a seed drawn on host 0 and broadcast to every host"},
-		{Path: "train/utils.DatasetConfig.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch (examples per step across all hosts)"},
-		{Path: "train_eval/utils.DatasetConfig.batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch"},
-		{Path: "utils.DatasetConfig.num_prefetch_threads", Type: "integer", Default: "none", Concept: "data.prefetch", Doc: "tf.data prefetch threads; None or 0 use the default"},
-		{Path: "utils.SaveCheckpointConfig.period", Type: "integer", Default: "none", Concept: "ckpt.interval", Doc: "save every N steps"},
-		{Path: "utils.SaveCheckpointConfig.keep", Type: "integer", Default: "none", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints; None keeps all"},
-	},
-})
+var T5X = register(newT5X())
+
+// newT5X builds T5X (a function of its own: see register).
+func newT5X() *Dialect {
+	return &Dialect{
+		Name:      "t5x",
+		Title:     "T5X (gin)",
+		Version:   t5xVersion,
+		Formats:   []doc.Format{doc.Gin},
+		Detect:    detT5X,
+		Normalize: normT5X,
+		Advice:    t5xAdvice,
+		Keys: []Key{
+			{Path: "train.eval_period", Type: "integer", Concept: "eval.interval", Doc: "evaluate every N training steps (also spelt train_script.train.eval_period)"},
+			{Path: "train.eval_steps", Type: "integer", Concept: "", Doc: "number of eval batches per evaluation (not an interval)"},
+			{Path: "train.total_steps", Type: "integer", Concept: "train.max_steps", Doc: "training steps"},
+			{Path: "train.random_seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "None: a seed drawn on host 0 and broadcast to every host"},
+			{Path: "train/utils.DatasetConfig.batch_size", Type: "integer", Concept: "train.global_batch", Doc: "global train batch (examples per step across all hosts)"},
+			{Path: "train_eval/utils.DatasetConfig.batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch"},
+			{Path: "utils.DatasetConfig.num_prefetch_threads", Type: "integer", Default: "none", Concept: "data.prefetch", Doc: "tf.data prefetch threads; None or 0 use the default"},
+			{Path: "utils.SaveCheckpointConfig.period", Type: "integer", Default: "none", Concept: "ckpt.interval", Doc: "save every N steps"},
+			{Path: "utils.SaveCheckpointConfig.keep", Type: "integer", Default: "none", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints; None keeps all"},
+		},
+	}
+}
 
 func detectT5X(d *doc.Document) int {
 	if d.Format != doc.Gin || d.Root == nil {

@@ -36,27 +36,32 @@ const timmVersion = "timm v1.0.28 (train.py, timm/utils/checkpoint_saver.py)"
 var timmNote = plan.Why{By: "the timm train.py default", Note: "v1.0.28"}
 
 // Timm reads timm train.py args.yaml / --config files.
-var Timm = register(&Dialect{
-	Name:      "timm",
-	Title:     "timm train.py (args.yaml)",
-	Version:   timmVersion,
-	Formats:   []doc.Format{doc.YAML},
-	Detect:    detectTimm,
-	Normalize: normalizeTimm,
-	Advice:    timmAdvice,
-	Keys: []Key{
-		{Path: "batch_size", Type: "integer", Default: "128", Concept: "train.per_device_batch", Doc: "train batch per process"},
-		{Path: "validation_batch_size", Type: "integer", Default: "none", Concept: "eval.per_device_batch", Doc: "eval batch per process; none uses batch_size"},
-		{Path: "sync_bn", Type: "boolean", Default: "false", Concept: "bn.sync", Doc: "convert BN to SyncBatchNorm (turns dist_bn off)"},
-		{Path: "dist_bn", Type: "string", Default: "reduce", Concept: "bn.sync", Doc: "average (reduce) or copy (broadcast) BN statistics across processes after each epoch; empty: neither", Enum: []string{"reduce", "broadcast", ""}},
-		{Path: "workers", Type: "integer", Default: "4", Concept: "data.workers", Doc: "loader worker processes"},
-		{Path: "checkpoint_hist", Type: "integer", Default: "10", Concept: "ckpt.retention", Doc: "keep the N best checkpoints by eval_metric"},
-		{Path: "eval_metric", Type: "string", Default: "top1", Concept: "ckpt.best_metric", Doc: "metric that ranks checkpoints"},
-		{Path: "seed", Type: "integer", Default: "42", Concept: "seeds.init", Doc: "seed; each process uses seed + rank"},
-		{Path: "val_interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "evaluate every N epochs"},
-		{Path: "epochs", Type: "integer", Default: "300", Concept: "train.epochs", Doc: "training length in epochs"},
-	},
-})
+var Timm = register(newTimm())
+
+// newTimm builds Timm (a function of its own: see register).
+func newTimm() *Dialect {
+	return &Dialect{
+		Name:      "timm",
+		Title:     "timm train.py (args.yaml)",
+		Version:   timmVersion,
+		Formats:   []doc.Format{doc.YAML},
+		Detect:    detectTimm,
+		Normalize: normalizeTimm,
+		Advice:    timmAdvice,
+		Keys: []Key{
+			{Path: "batch_size", Type: "integer", Default: "128", Concept: "train.per_device_batch", Doc: "train batch per process"},
+			{Path: "validation_batch_size", Type: "integer", Default: "none", Concept: "eval.per_device_batch", Doc: "eval batch per process; none uses batch_size"},
+			{Path: "sync_bn", Type: "boolean", Default: "false", Concept: "bn.sync", Doc: "convert BN to SyncBatchNorm (turns dist_bn off)"},
+			{Path: "dist_bn", Type: "string", Default: "reduce", Concept: "bn.sync", Doc: "average (reduce) or copy (broadcast) BN statistics across processes after each epoch; empty: neither", Enum: []string{"reduce", "broadcast", ""}},
+			{Path: "workers", Type: "integer", Default: "4", Concept: "data.workers", Doc: "loader worker processes"},
+			{Path: "checkpoint_hist", Type: "integer", Default: "10", Concept: "ckpt.retention", Doc: "keep the N best checkpoints by eval_metric"},
+			{Path: "eval_metric", Type: "string", Default: "top1", Concept: "ckpt.best_metric", Doc: "metric that ranks checkpoints"},
+			{Path: "seed", Type: "integer", Default: "42", Concept: "seeds.init", Doc: "seed; each process uses seed + rank"},
+			{Path: "val_interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "evaluate every N epochs"},
+			{Path: "epochs", Type: "integer", Default: "300", Concept: "train.epochs", Doc: "training length in epochs"},
+		},
+	}
+}
 
 var (
 	timmStrong = []string{"dist_bn", "checkpoint_hist", "recovery_interval", "train_interpolation", "remode", "recount", "no_prefetcher", "cooldown_epochs", "model_ema_decay", "mixup_off_epoch", "jsd_loss", "bce_loss", "decay_epochs", "crop_pct"}

@@ -8,32 +8,37 @@ import (
 // Torchtitan reads torchtitan's TOML job files (the TOML-config era): its documented defaults
 // (torchtitan/config/job_config.py @238fa99) first, then the generic spellings on top, so a key
 // the generic reader knows under the same name reads the same way.
-var Torchtitan = register(&Dialect{
-	Name:     "torchtitan",
-	Title:    "torchtitan",
-	Version:  "torchtitan @238fa99 (torchtitan/config/job_config.py)",
-	Formats:  []doc.Format{doc.TOML},
-	Fallback: true,
-	Detect: func(d *doc.Document) int {
-		if isTorchtitan(d) {
-			return 100
-		}
-		return 0
-	},
-	Normalize: func(d *doc.Document, ctx Context) *plan.Plan {
-		return readGenericPlan("torchtitan", d, ctx, readTorchtitan)
-	},
-	Keys:   torchtitanKeys,
-	Loader: TorchDataLoader,
-	Advice: map[string]Advice{
-		"ckpt.enabled":   {Help: "set [checkpoint] enable = true with an interval", Doc: "`[checkpoint] enable = true` with an `interval`."},
-		"ckpt.retention": {Doc: "`keep_latest_k` has no best-N policy: keep every checkpoint (`keep_latest_k = 0`) and select\n  the best afterwards from the eval logs."},
-		"logging.scope": {
-			Help: "log from one host only: set [metrics] save_for_all_ranks = false",
-			Doc:  "`[metrics] save_for_all_ranks = false`.",
+var Torchtitan = register(newTorchtitan())
+
+// newTorchtitan builds Torchtitan (a function of its own: see register).
+func newTorchtitan() *Dialect {
+	return &Dialect{
+		Name:     "torchtitan",
+		Title:    "torchtitan",
+		Version:  "torchtitan @238fa99 (torchtitan/config/job_config.py)",
+		Formats:  []doc.Format{doc.TOML},
+		Fallback: true,
+		Detect: func(d *doc.Document) int {
+			if isTorchtitan(d) {
+				return 100
+			}
+			return 0
 		},
-	},
-})
+		Normalize: func(d *doc.Document, ctx Context) *plan.Plan {
+			return readGenericPlan("torchtitan", d, ctx, readTorchtitan)
+		},
+		Keys:   torchtitanKeys,
+		Loader: TorchDataLoader,
+		Advice: map[string]Advice{
+			"ckpt.enabled":   {Help: "set [checkpoint] enable = true with an interval", Doc: "`[checkpoint] enable = true` with an `interval`."},
+			"ckpt.retention": {Doc: "`keep_latest_k` has no best-N policy: keep every checkpoint (`keep_latest_k = 0`) and select\n  the best afterwards from the eval logs."},
+			"logging.scope": {
+				Help: "log from one host only: set [metrics] save_for_all_ranks = false",
+				Doc:  "`[metrics] save_for_all_ranks = false`.",
+			},
+		},
+	}
+}
 
 // torchtitanKeys are the job_config.py fields the dialect reads, with their defaults.
 var torchtitanKeys = []Key{

@@ -11,38 +11,43 @@ import (
 // so the defaults below are what the recipe code does when a key is absent. Checked against
 // recipes/full_finetune_distributed.py @015b39c and torchtune/training/seed.py @4f52318 (the corpus
 // configs are @bd2a0fc).
-var Torchtune = register(&Dialect{
-	Name:         "torchtune",
-	Title:        "torchtune recipe",
-	Version:      "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
-	Formats:      []doc.Format{doc.YAML},
-	Detect:       detectTorchtune,
-	Normalize:    normalizeTorchtune,
-	Keys:         torchtuneKeys,
-	Label:        "torchtune",
-	Loader:       TorchDataLoader,
-	Interpolates: true,
-	// config.instantiate calls a `_component_` with the node's other keys as keyword arguments:
-	// a key the callable does not take stops the recipe with a TypeError. knowledge_torchtune.tsv
-	// holds the builders torchtune's own configs name that take no **kwargs (torchtuneKeyMaps).
-	Knowledge: "torchtune",
-	Package:   "torchtune",
-	KeyMaps:   torchtuneKeyMaps,
-	Advice: map[string]Advice{
-		"eval.enabled": {
-			Help: "set {key} to a number of steps and give the recipe a dataset_val",
-			Doc:  "`run_val_every_n_steps` with a `dataset_val` (recipes that support validation).",
+var Torchtune = register(newTorchtune())
+
+// newTorchtune builds Torchtune (a function of its own: see register).
+func newTorchtune() *Dialect {
+	return &Dialect{
+		Name:         "torchtune",
+		Title:        "torchtune recipe",
+		Version:      "torchtune main 2025 (recipes/full_finetune_distributed.py @015b39c, training/seed.py @4f52318)",
+		Formats:      []doc.Format{doc.YAML},
+		Detect:       detectTorchtune,
+		Normalize:    normalizeTorchtune,
+		Keys:         torchtuneKeys,
+		Label:        "torchtune",
+		Loader:       TorchDataLoader,
+		Interpolates: true,
+		// config.instantiate calls a `_component_` with the node's other keys as keyword arguments:
+		// a key the callable does not take stops the recipe with a TypeError. knowledge_torchtune.tsv
+		// holds the builders torchtune's own configs name that take no **kwargs (torchtuneKeyMaps).
+		Knowledge: "torchtune",
+		Package:   "torchtune",
+		KeyMaps:   torchtuneKeyMaps,
+		Advice: map[string]Advice{
+			"eval.enabled": {
+				Help: "set {key} to a number of steps and give the recipe a dataset_val",
+				Doc:  "`run_val_every_n_steps` with a `dataset_val` (recipes that support validation).",
+			},
+			"ckpt.retention": {Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."},
+			// The stock recipes build their DataLoader without num_workers and never read the key.
+			"data.workers": {
+				IfDefault: "the stock torchtune recipes pass no num_workers to their DataLoader: in a recipe that reads {key} (or your copy of one) set it to a few workers (e.g. 4); check with a profiler that input was the bottleneck",
+				Key:       "dataloader.num_workers",
+				Doc:       "`dataloader.num_workers`.",
+			},
+			"eval.per_device_batch": {Doc: "`batch_size_val` ≥ `batch_size`."},
 		},
-		"ckpt.retention": {Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."},
-		// The stock recipes build their DataLoader without num_workers and never read the key.
-		"data.workers": {
-			IfDefault: "the stock torchtune recipes pass no num_workers to their DataLoader: in a recipe that reads {key} (or your copy of one) set it to a few workers (e.g. 4); check with a profiler that input was the bottleneck",
-			Key:       "dataloader.num_workers",
-			Doc:       "`dataloader.num_workers`.",
-		},
-		"eval.per_device_batch": {Doc: "`batch_size_val` ≥ `batch_size`."},
-	},
-})
+	}
+}
 
 func detectTorchtune(d *doc.Document) int {
 	r := d.Root

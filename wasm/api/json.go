@@ -614,7 +614,8 @@ func decodeRequest(b []byte) (Request, error) {
 			}
 			var f File
 			var err error
-			where := fmt.Sprintf("files[%d]", i)
+			// Not fmt.Sprintf: a page's first lint would compile fmt's printer only for this.
+			where := "files[" + strconv.Itoa(i) + "]"
 			if f.Path, err = str(m, "path", where); err != nil {
 				return req, err
 			}

@@ -23,7 +23,7 @@ type TargetInfo struct {
 // versions the dialects' settings name as deprecating or removing a key (transformers 4.41,
 // 5.0). Between two of them a finding reads the same, so the list is what a selector needs.
 func Targets() []TargetInfo {
-	vs := map[string]map[string]bool{}
+	vs := map[string]map[string]string{} // package: version without trailing zeros: its spelling
 	add := func(pkg string, v []int) {
 		if pkg == "" || len(v) == 0 {
 			return
@@ -32,13 +32,19 @@ func Targets() []TargetInfo {
 			v = append(v, 0) // "v5" is 5.0
 		}
 		if vs[pkg] == nil {
-			vs[pkg] = map[string]bool{}
+			vs[pkg] = map[string]string{}
 		}
 		parts := make([]string, len(v))
 		for i, n := range v {
 			parts[i] = strconv.Itoa(n)
 		}
-		vs[pkg][strings.Join(parts, ".")] = true
+		// "5.15" (a dialect's note) and "5.15.0" (a tag) are one version: keep one entry per
+		// version, the shorter spelling (the one the notes use: "removed in 5.0"), whatever
+		// order the tables are read in.
+		name, key := strings.Join(parts, "."), versionKey(v)
+		if old, ok := vs[pkg][key]; !ok || len(name) < len(old) {
+			vs[pkg][key] = name
+		}
 	}
 	last := func(note string) []int {
 		f := strings.Fields(note)
@@ -68,7 +74,7 @@ func Targets() []TargetInfo {
 	var out []TargetInfo
 	for pkg, set := range vs {
 		t := TargetInfo{Package: pkg}
-		for v := range set {
+		for _, v := range set {
 			t.Versions = append(t.Versions, v)
 		}
 		sort.Slice(t.Versions, func(i, j int) bool {
@@ -78,6 +84,19 @@ func Targets() []TargetInfo {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Package < out[j].Package })
 	return out
+}
+
+// versionKey is a version without its trailing zero parts ("5.15.0" and "5.15" give "5.15").
+func versionKey(v []int) string {
+	n := len(v)
+	for n > 1 && v[n-1] == 0 {
+		n--
+	}
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = strconv.Itoa(v[i])
+	}
+	return strings.Join(parts, ".")
 }
 
 // targetsOf turns a request's {package: version} into the engine's targets; the source names

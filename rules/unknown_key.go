@@ -51,7 +51,9 @@ func checkUnknownKey(p *lint.Pass) {
 		return
 	}
 	ix := topLevelKeys(fw)
-	if d := dialect.ByName(fw); d != nil && len(d.Alongside) > 0 {
+	if d := dialect.ByName(fw); d != nil && len(d.Alongside) > 0 && anyUnknown(root, ix.set) {
+		// Only a key the framework's own settings do not name can be one of the packages'
+		// alongside: a file of known keys (the checker's first, often) reads no more tables.
 		ix = withAlongside(d, ix)
 	}
 	isKnown := ix.set
@@ -311,6 +313,17 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 		}
 		p.Report(lint.Finding{Node: n, AtKey: true, Message: msg + ")"})
 	}
+}
+
+// anyUnknown reports whether the mapping has a key that checkUnknownKey would look up: one
+// not in known, not an alias, not empty and not starting with "_".
+func anyUnknown(root *doc.Node, known map[string]bool) bool {
+	for _, n := range root.Children {
+		if !known[n.Key] && !n.Alias && n.Key != "" && !strings.HasPrefix(n.Key, "_") {
+			return true
+		}
+	}
+	return false
 }
 
 // withAlongside adds the keys of the packages that extend the dialect's settings (TRL's configs,

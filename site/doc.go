@@ -423,6 +423,46 @@
 // functions that run once (rules' initialiser, 23 KB, was not recompiled in these traces) and
 // what makes those hot paths hot.
 //
+// From 18:00 (branch w15w, main at 08b04f5 with w15u and w15v; ready still over: the lead's
+// judged runs 337-478 ms median), the three leads measured:
+//
+//   - the check page's first style, layout and paint (33-52 ms in three traced loads each:
+//     style 4-19, layout 22-35, paint up to 10): the stylesheet is 12.6 KB, the page 19.8 KB
+//     with 13 selects (219 options). Neither a generic font stack (layout 22-36 ms) nor, as an
+//     upper bound, the page without its ten version selects (style 6-12 ms, layout unchanged)
+//     moved the bundle's start: 12 interleaved cold loads each at load 1.1, ready 473 against
+//     474 ms median, bundle start 237 against 237. Nothing changed there;
+//   - our code at start-up, found with a CPU profile of the named light module under Node
+//     (--cpu-prof; also with --no-wasm-lazy-compilation --no-wasm-tier-up, where lint/dialect's
+//     init still took 22-39 ms: running, not compiling). parseKnowledge was most of it, and in
+//     it testing each of the five tables' 3,054 lines (378 KB) against two prefixes to find
+//     the Trainer's 276: it now jumps to a framework's @tags block (strings.Index), same facts
+//     (TestKnowledgeByFramework); under Node, 14 interleaved runs each, lint/dialect's init 23.5
+//     against 40 ms median, start to the warm-up's end 188 against 207. applyHFKnowledge asks
+//     SectionAt (memoised in a sync.Map) only for the 16 keys that have a value set, not all
+//     145. dialect.All computes its order once instead of at each of its 26 calls from the
+//     rules' initialisers (fixList). The unknown-key rule reads the packages alongside a
+//     framework (TRL's 366 rows, parsed and indexed for the Trainer) only when a key is not one
+//     of the framework's own; the warm-up's two made-up keys became Trainer keys and a file with
+//     a typo is warmed when the page is idle: under Node, 12 each, warm-up 107 against 121 ms,
+//     start to ready 235 against 244, first lint 8.6 against 7.2;
+//   - first-call compiles (wasmcompiles): 1,549 functions and 1,407 KB before ready and the
+//     first lint, against 1,557 and 1,422. wasmcompiles -turbofan now lists V8's TurboFan
+//     recompiles by phase: 14 of ours against 19 (one run each; the list varies from run to
+//     run with the load), dialect.All no longer among them; still there: parseKnowledge and
+//     applyHFKnowledge (the Trainer's rows at init), fixList (26 calls in rules' init for rule
+//     pages' text), the request decoder's string reader (wasm/api jr.str) and lint/schema's key
+//     lists.
+//
+// In the browser (coldloads, the build before against the branch's): 16 each at load 0.70 per
+// CPU (other processes using 1.2 CPUs meanwhile), ready 568 against 602 ms median, the warm-up
+// 70 against 92; 20 each at load 1.22, ready 539 against 530 median but paired -9, Go's start
+// paired -2.5 and the warm-up -1.5. So the gain is a few per cent of the Go side's start, within
+// the noise of these loads, and not the 40-60 ms ready still needs. Leads left: the Trainer's
+// knowledge as data the light build does not parse at start (only the sections a lint asks
+// for), fixList's texts built on demand (only rule pages and the rules listing read them),
+// and a quiet-machine check of the worker variant above.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

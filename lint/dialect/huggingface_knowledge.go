@@ -52,11 +52,15 @@ func applyHFKnowledge(ks []Key, kb *Knowledge) {
 			// Alive and never deprecated at the tags read: nothing to report.
 			k.Replacement, k.How, k.Rename = "", "", ""
 		}
+		values, ok := kb.Sections[hfSection+":"+k.Path]
+		if !ok {
+			continue // not an enum (most keys): no SectionAt, whose answers are memoised per section
+		}
 		vals := kb.SectionAt(hfSection+":"+k.Path, "")
 		if len(vals) == 0 {
 			// A key removed before the newest tag (or an enum dropped): its values at the tags
 			// that had them.
-			for v := range kb.Sections[hfSection+":"+k.Path] {
+			for v := range values {
 				vals = append(vals, v)
 			}
 		}

@@ -22,8 +22,22 @@ func register(d *Dialect) *Dialect {
 }
 
 // All returns every dialect sorted by name, Generic last. Detection ties (rare: strong evidence
-// is decisive) go to the earlier one.
+// is decisive) go to the earlier one. The order is computed once per registry size (the rules'
+// initialisers alone call All a few dozen times at start-up) and each caller gets its own copy.
 func All() []*Dialect {
+	if sorted == nil || sortedOf != len(registry) {
+		sorted, sortedOf = sortedRegistry(), len(registry)
+	}
+	return append(make([]*Dialect, 0, len(sorted)), sorted...)
+}
+
+// sorted is All's order, as sortedRegistry last computed it for a registry of sortedOf.
+var (
+	sorted   []*Dialect
+	sortedOf int
+)
+
+func sortedRegistry() []*Dialect {
 	out := make([]*Dialect, 0, len(registry)+1)
 	for _, d := range registry {
 		if d != Generic {

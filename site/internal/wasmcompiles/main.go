@@ -11,6 +11,7 @@
 //
 //	go run ./site/internal/wasmcompiles            # from the module root; needs node and stdbuf
 //	go run ./site/internal/wasmcompiles -top 40 -phase lint
+//	go run ./site/internal/wasmcompiles -turbofan   # also the TurboFan recompiles, by phase
 //
 // The counts do not depend on the machine's load, unlike timings: compare builds with them.
 package main
@@ -65,11 +66,15 @@ mark("start-and-init");
 go.run(inst);
 `
 
-var compiled = regexp.MustCompile(`#(\d+) using Liftoff.*bodysize (\d+)`)
+var (
+	compiled  = regexp.MustCompile(`#(\d+) using Liftoff.*bodysize (\d+)`)
+	recompile = regexp.MustCompile(`#(\d+) using TurboFan, took (\d+) ms.*bodysize (\d+)`)
+)
 
 func main() {
 	top := flag.Int("top", 0, "list the N largest functions of each phase (or of -phase)")
 	only := flag.String("phase", "", "the phase -top lists: start-and-init, main, warm-up, first-lint")
+	turbofan := flag.Bool("turbofan", false, "also list the TurboFan recompiles (V8's tier-up of hot functions) before ready and the first lint")
 	flag.Parse()
 	dir, err := os.MkdirTemp("", "wasmcompiles-")
 	if err != nil {
@@ -139,6 +144,15 @@ func main() {
 			} else {
 				phase = rest
 			}
+			continue
+		}
+		if r := recompile.FindStringSubmatch(line); r != nil && *turbofan && phase != "" && phase != "after the first lint" {
+			i, _ := strconv.Atoi(r[1])
+			name := names[i]
+			if name == "" {
+				name = "#" + r[1]
+			}
+			fmt.Printf("turbofan %-14s %4s ms %6s bytes  %s\n", phase, r[2], r[3], name)
 			continue
 		}
 		m := compiled.FindStringSubmatch(line)

@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	goruntime "runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -31,6 +30,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/rules"
+	"github.com/trainlint/trainlint/site/internal/measure"
 )
 
 const chromiumPath = "/usr/bin/chromium"
@@ -568,7 +568,7 @@ func TestBrowserBudgets(t *testing.T) {
 	const runs = 7
 	var readies, firsts []float64
 	permalink := b.base + Permalink("configs/sft.yaml", browserPitfall)
-	loadBefore := loadPerCPU()
+	loadBefore := measure.LoadPerCPU()
 	for i := 0; i < runs; i++ {
 		b.do("cold load", cacheOff, chromedp.Navigate("about:blank"), chromedp.Navigate(permalink), chromedp.WaitVisible(ready))
 		perf := eval[map[string]float64](b, `trainlintPerf`)
@@ -576,8 +576,8 @@ func TestBrowserBudgets(t *testing.T) {
 		firsts = append(firsts, perf["firstLintMs"])
 		t.Logf("run %d: %v", i+1, perf)
 	}
-	load := max(loadBefore, loadPerCPU())
-	readyMs, firstMs := median(readies), median(firsts)
+	load := max(loadBefore, measure.LoadPerCPU())
+	readyMs, firstMs := measure.Median(readies), measure.Median(firsts)
 	benchName, benchText := benchConfig(t)
 	lintMs := eval[float64](b, benchScript(benchText))
 	t.Logf("budget: checker ready, cold, median of %d: %.0f ms (budget 300 ms); runs %.0f", runs, readyMs, readies)
@@ -595,23 +595,6 @@ func TestBrowserBudgets(t *testing.T) {
 	if firstMs > 15 {
 		t.Logf("budget: first lint MISSED: %.1f ms (median of %d), over the 15 ms budget", firstMs, runs)
 	}
-}
-
-// loadPerCPU is the one-minute load average per CPU (0 where /proc/loadavg is missing).
-func loadPerCPU() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
-	}
-	var l float64
-	fmt.Sscan(string(b), &l)
-	return l / float64(goruntime.NumCPU())
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
 }
 
 // TestBrowserAccessibility runs axe-core (site/web's locked devDependency) on every page of the

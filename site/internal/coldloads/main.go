@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -28,6 +27,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/trainlint/trainlint/site"
+	"github.com/trainlint/trainlint/site/internal/measure"
 )
 
 // pitfall is the budget test's permalink file (site/browser_test.go's browserPitfall).
@@ -96,7 +96,7 @@ func main() {
 			}
 			fmt.Printf("%-8s %2d others=%.2f %s\n", b.name, round, others, strings.Join(parts, " "))
 		}
-		loads = append(loads, loadPerCPU())
+		loads = append(loads, measure.LoadPerCPU())
 	}
 	sort.Float64s(loads)
 	fmt.Printf("load per CPU during the rounds: %.2f-%.2f (median %.2f)\n", loads[0], loads[len(loads)-1], loads[len(loads)/2])
@@ -107,7 +107,7 @@ func main() {
 			for _, r := range b.runs {
 				xs = append(xs, r[k])
 			}
-			line += fmt.Sprintf("  %s %7.1f", b.name, median(xs))
+			line += fmt.Sprintf("  %s %7.1f", b.name, measure.Median(xs))
 		}
 		fmt.Println(line)
 	}
@@ -212,23 +212,4 @@ func cpuTimes() (busy, mine float64) {
 		mine += user + sys
 	}
 	return busy, mine
-}
-
-func loadPerCPU() float64 {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return 0
-	}
-	var l float64
-	fmt.Sscan(string(b), &l)
-	return l / float64(runtime.NumCPU())
-}
-
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	return s[len(s)/2]
 }

@@ -229,52 +229,56 @@ func functionNames(mod []byte) (map[int]string, error) {
 	if len(mod) < 8 || string(mod[:4]) != "\x00asm" {
 		return nil, errors.New("not a WebAssembly module")
 	}
-	b := mod[8:]
+	var names []byte
+	err := records(mod[8:], "section", func(id byte, sec []byte) error {
+		l, n := uleb(sec)
+		if id != 0 || names != nil || n == 0 || n+l > len(sec) || string(sec[n:n+l]) != "name" {
+			return nil
+		}
+		return records(sec[n+l:], "name subsection", func(sid byte, body []byte) error {
+			if sid == 1 {
+				names = body
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	if names == nil {
+		return nil, errors.New("no name section (built with -s?)")
+	}
+	count, k := uleb(names)
+	body := names[k:]
+	out := make(map[int]string, count)
+	for range count {
+		idx, k := uleb(body)
+		body = body[k:]
+		nl, k := uleb(body)
+		body = body[k:]
+		if k == 0 || nl > len(body) {
+			return nil, errors.New("bad function name")
+		}
+		out[idx] = string(body[:nl])
+		body = body[nl:]
+	}
+	return out, nil
+}
+
+// records calls fn on each id/size/body record of b: a module's sections (after its header), or
+// a custom section's subsections, which have the same shape.
+func records(b []byte, what string, fn func(id byte, body []byte) error) error {
 	for len(b) > 0 {
-		id := b[0]
 		size, n := uleb(b[1:])
 		if n == 0 || 1+n+size > len(b) {
-			return nil, errors.New("bad section")
+			return errors.New("bad " + what)
 		}
-		sec := b[1+n : 1+n+size]
+		if err := fn(b[0], b[1+n:1+n+size]); err != nil {
+			return err
+		}
 		b = b[1+n+size:]
-		if id != 0 {
-			continue
-		}
-		l, n := uleb(sec)
-		if n == 0 || n+l > len(sec) || string(sec[n:n+l]) != "name" {
-			continue
-		}
-		sub := sec[n+l:]
-		for len(sub) > 0 {
-			sid := sub[0]
-			ssize, n := uleb(sub[1:])
-			if n == 0 || 1+n+ssize > len(sub) {
-				return nil, errors.New("bad name subsection")
-			}
-			body := sub[1+n : 1+n+ssize]
-			sub = sub[1+n+ssize:]
-			if sid != 1 {
-				continue
-			}
-			count, k := uleb(body)
-			body = body[k:]
-			out := make(map[int]string, count)
-			for range count {
-				idx, k := uleb(body)
-				body = body[k:]
-				nl, k := uleb(body)
-				body = body[k:]
-				if k == 0 || nl > len(body) {
-					return nil, errors.New("bad function name")
-				}
-				out[idx] = string(body[:nl])
-				body = body[nl:]
-			}
-			return out, nil
-		}
 	}
-	return nil, errors.New("no name section (built with -s?)")
+	return nil
 }
 
 func uleb(b []byte) (int, int) {

@@ -468,7 +468,7 @@
 // CPU: ready 544 against 436 ms median, first lint 12.8 against 4.0 ms, the first findings
 // update 27.0 against 12.2; with 08b04f5 (before w15w) in the same rounds (14 each, load about
 // 1): 502, 455 and 453 ms. TestBrowserBudgets on main, judged (load under 1 per CPU): medians
-// 337, 357 and 373 ms at 17:58-18:00 (08b04f5), then 553 and 457 at 18:21 (79c5068's parent)
+// 337, 357 and 373 ms at 17:58-18:00 (08b04f5), then 553 and 457 at 18:21 (3e57d14)
 // while the same rounds' comparisons put the two builds level: the machine's speed drifts by
 // more than this session's gains between runs minutes apart, so only interleaved comparisons
 // tell builds apart here, and the 300 ms budget is still missed.

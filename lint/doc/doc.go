@@ -26,7 +26,10 @@
 // 2-core machine, 2026-12-01, load average 7-10, so single numbers move by ±5 %). The
 // issue's target, no more per KiB than YAML, is not met for Python (about 1.7× YAML with
 // collection and without since the pointer-free tokens below, 1.85× before them); it is met for
-// gin (0.81-0.97× YAML since its reader's rewrite and the pointer-free tokens below).
+// gin (0.81-0.97× YAML since its reader's rewrite and the pointer-free tokens below). The
+// day's last three rounds (18:27, the session's start 46b4500 against fcff963 alternated, load
+// about 2, the machine slower than earlier: YAML 32-44 µs/KiB): Python 1.67-1.70× → 1.37-1.41×
+// YAML, gin 1.13-1.17× → 0.82-0.84×; the ratio moves with the load, so compare within rounds.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

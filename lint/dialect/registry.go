@@ -22,20 +22,23 @@ func register(d *Dialect) *Dialect {
 }
 
 // All returns every dialect sorted by name, Generic last. Detection ties (rare: strong evidence
-// is decisive) go to the earlier one. The order is computed once per registry size (the rules'
-// initialisers alone call All a few dozen times at start-up) and each caller gets its own copy.
+// is decisive) go to the earlier one. The order is computed once, by init (every dialect is
+// registered by a package-level variable, so all are in by then: the rules' initialisers alone
+// call All a few dozen times at start-up), and each caller gets its own copy; a call from a
+// variable's initialiser, before init, sorts for itself.
 func All() []*Dialect {
-	if sorted == nil || sortedOf != len(registry) {
-		sorted, sortedOf = sortedRegistry(), len(registry)
+	s := sorted
+	if len(s) != len(registry) {
+		s = sortedRegistry()
 	}
-	return append(make([]*Dialect, 0, len(sorted)), sorted...)
+	return append(make([]*Dialect, 0, len(s)), s...)
 }
 
-// sorted is All's order, as sortedRegistry last computed it for a registry of sortedOf.
-var (
-	sorted   []*Dialect
-	sortedOf int
-)
+// sorted is All's order, set once by init and only read after it, so concurrent lints share it
+// without a lock.
+var sorted []*Dialect
+
+func init() { sorted = sortedRegistry() }
 
 func sortedRegistry() []*Dialect {
 	out := make([]*Dialect, 0, len(registry)+1)

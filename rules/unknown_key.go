@@ -67,7 +67,7 @@ func checkUnknownKey(p *lint.Pass) {
 	// A key repeated many times (a hostile file has 100,000 copies) is looked up once.
 	seen := map[string]near{}
 	for _, n := range root.Children {
-		if isKnown[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
+		if !lookedUp(n, isKnown) {
 			continue
 		}
 		nr, done := seen[n.Key]
@@ -315,15 +315,20 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 	}
 }
 
-// anyUnknown reports whether the mapping has a key that checkUnknownKey would look up: one
-// not in known, not an alias, not empty and not starting with "_".
+// anyUnknown reports whether the mapping has a key that checkUnknownKey would look up.
 func anyUnknown(root *doc.Node, known map[string]bool) bool {
 	for _, n := range root.Children {
-		if !known[n.Key] && !n.Alias && n.Key != "" && !strings.HasPrefix(n.Key, "_") {
+		if lookedUp(n, known) {
 			return true
 		}
 	}
 	return false
+}
+
+// lookedUp reports whether checkUnknownKey looks an entry's key up: not in known, not an
+// alias, not empty and not starting with "_".
+func lookedUp(n *doc.Node, known map[string]bool) bool {
+	return !known[n.Key] && !n.Alias && n.Key != "" && !strings.HasPrefix(n.Key, "_")
 }
 
 // withAlongside adds the keys of the packages that extend the dialect's settings (TRL's configs,

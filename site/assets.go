@@ -35,13 +35,14 @@ const (
 type AssetReport struct {
 	WASM, WASMBrotli, WASMGzip       int // the light module, trainlint.wasm
 	Full, FullBrotli, FullGzip       int // the full module, FullWASM
-	Bundle, BundleBrotli, BundleGzip int
+	Bundle, BundleBrotli, BundleGzip int // assets/checker.js, what the page runs before ready
+	Extra, ExtraBrotli, ExtraGzip    int // assets/checker-extra.js, loaded once the checker is ready
 }
 
 // BuildAssets builds the checker into out from the source tree at root: trainlint.wasm (the
 // engine for js/wasm, light) and trainlint-full.wasm (see BuildWASM), wasm_exec.js (Go's loader, copied from GOROOT/lib/wasm, so it always
-// matches the compiler), and assets/checker.js (CodeMirror and the page logic, bundled by
-// esbuild after `npm ci`). Nothing generated is committed: everything comes from sources here.
+// matches the compiler), and assets/checker.js with assets/checker-extra.js (CodeMirror and the
+// page logic, bundled by esbuild after `npm ci`: the second is what the editor loads once ready). Nothing generated is committed: everything comes from sources here.
 func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 	web := filepath.Join(root, "site", "web")
 	if _, err := os.Stat(filepath.Join(web, "package-lock.json")); err != nil {
@@ -80,11 +81,12 @@ func BuildAssets(root, out string, log io.Writer) (*AssetReport, error) {
 		return nil, fmt.Errorf("reading the bundle sizes: %v: %s", err, js)
 	}
 	rep := &AssetReport{}
-	w, f, b := sizes[absWASM], sizes[absFull], sizes[filepath.Join(absOut, "checker.js")]
+	w, f, b, x := sizes[absWASM], sizes[absFull], sizes[filepath.Join(absOut, "checker.js")], sizes[filepath.Join(absOut, "checker-extra.js")]
 	rep.WASM, rep.WASMBrotli, rep.WASMGzip = w.Raw, w.Brotli, w.Gzip
 	rep.Full, rep.FullBrotli, rep.FullGzip = f.Raw, f.Brotli, f.Gzip
 	rep.Bundle, rep.BundleBrotli, rep.BundleGzip = b.Raw, b.Brotli, b.Gzip
-	if rep.WASMBrotli == 0 || rep.Bundle == 0 {
+	rep.Extra, rep.ExtraBrotli, rep.ExtraGzip = x.Raw, x.Brotli, x.Gzip
+	if rep.WASMBrotli == 0 || rep.Bundle == 0 || rep.Extra == 0 {
 		return nil, fmt.Errorf("the checker's assets were not measured: %s", js)
 	}
 	for _, line := range rep.Budget() {
@@ -194,7 +196,8 @@ func (r *AssetReport) Budget() []string {
 		fmt.Sprintf("trainlint.wasm %d bytes raw, %d brotli (budget %d: %s), %d gzip (budget %d: %s)",
 			r.WASM, r.WASMBrotli, WASMBrotliBudget, mark(r.WASMBrotli, WASMBrotliBudget), r.WASMGzip, WASMGzipBudget, mark(r.WASMGzip, WASMGzipBudget)),
 		fmt.Sprintf("%s %d bytes raw, %d brotli, %d gzip (loaded only for TOML, gin, Python and YAML the light module declines)", FullWASM, r.Full, r.FullBrotli, r.FullGzip),
-		fmt.Sprintf("assets/checker.js %d bytes raw, %d brotli, %d gzip", r.Bundle, r.BundleBrotli, r.BundleGzip),
+		fmt.Sprintf("assets/checker.js %d bytes raw, %d brotli, %d gzip (before ready)", r.Bundle, r.BundleBrotli, r.BundleGzip),
+		fmt.Sprintf("assets/checker-extra.js %d bytes raw, %d brotli, %d gzip (once ready: highlighting, undo, keymaps)", r.Extra, r.ExtraBrotli, r.ExtraGzip),
 	}
 }
 

@@ -318,6 +318,22 @@ func TestBrowserChecker(t *testing.T) {
 	})()`); marks != "none wavy normal none" {
 		t.Errorf("finding marks (underline image, underline style, gutter content, gutter image): %q, want \"none wavy normal none\"", marks)
 	}
+	// checker-extra.js (highlighting, undo, keymaps) is loaded once, after ready, and its
+	// extensions join the open editor: the YAML is highlighted and Tab indents.
+	b.do("the editor's extras", chromedp.WaitVisible(`#checker[data-extra="true"]`))
+	if got := b.requested("/assets/checker-extra.js"); len(got) != 1 {
+		t.Errorf("the checker requested checker-extra.js %d times, want once", len(got))
+	}
+	if after := eval[bool](b, `trainlintPerf.extraMs > trainlintPerf.readyMs`); !after {
+		t.Errorf("checker-extra.js ran before the checker was ready: %v", eval[map[string]float64](b, `trainlintPerf`))
+	}
+	if n := eval[int](b, `document.querySelectorAll('.cm-content .tok-propertyName').length`); n < 3 {
+		t.Errorf("%d highlighted YAML keys, want the file's keys", n)
+	}
+	b.do("tab in the editor", chromedp.Focus(`.cm-content`), chromedp.KeyEvent(kbd.Tab))
+	if inEditor := eval[bool](b, `!!document.activeElement.closest('.cm-editor')`); !inEditor {
+		t.Error("Tab left the editor: the extra keymap (indentWithTab) is not in it")
+	}
 	b.do("jumping to the finding", chromedp.Click(finding+` button.loc`))
 	if active := eval[string](b, `(document.querySelector('.cm-activeLine')||{}).textContent||""`); active != "per_device_eval_batch_size: 4" {
 		t.Errorf("jumping to the finding selected line %q", active)
@@ -368,6 +384,10 @@ func TestBrowserChecker(t *testing.T) {
 		chromedp.WaitVisible(ready), chromedp.WaitVisible(`#tl-findings li[data-rule="checkpointing-disabled"]`))
 	if got := b.requested("/" + FullWASM); len(got) != 1 {
 		t.Errorf("a TOML file requested %s %d times, want once", FullWASM, len(got))
+	}
+	b.do("TOML highlighting", chromedp.WaitVisible(`#checker[data-extra="true"]`))
+	if n := eval[int](b, `document.querySelectorAll('.cm-content .tok-string').length`); n != 1 {
+		t.Errorf("%d highlighted TOML strings, want 1", n)
 	}
 	if n := eval[int](b, `document.querySelectorAll('#tl-findings li[data-rule="parse-error"]').length`); n != 0 {
 		t.Errorf("the light module's parse-error is still listed after the full module linted the TOML file")

@@ -121,7 +121,7 @@ const SourceURL = "https://github.com/trainlint/trainlint"
 
 // MissingAssets says what a build without the checker's assets lacks and how to get them.
 const MissingAssets = "trainlint.wasm (the engine compiled to WebAssembly), wasm_exec.js and assets/checker.js " +
-	"(the editor) are built from the source tree with Go and Node: run `make site` in a checkout of " + SourceURL + "."
+	"with assets/checker-extra.js (the editor) are built from the source tree with Go and Node: run `make site` in a checkout of " + SourceURL + "."
 
 func (b *builder) loadTemplates() error {
 	t := template.New("site").Funcs(template.FuncMap{

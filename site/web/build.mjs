@@ -1,4 +1,5 @@
-// Bundles the checker with esbuild and reports sizes (raw, brotli quality 11, gzip level 6) as JSON on
+// Bundles the checker with esbuild (assets/checker.js, what the page runs before its first findings,
+// and assets/checker-extra.js, what it loads once ready: src/extra.js) and reports sizes (raw, brotli quality 11, gzip level 6) as JSON on
 // stdout, for the Go site builder to print and check against the budgets.
 // usage: node build.mjs OUTDIR [FILE_TO_MEASURE...]
 import { build } from "esbuild";
@@ -14,7 +15,8 @@ if (!outdir) {
   process.exit(2);
 }
 const bundle = join(outdir, "checker.js");
-await build({
+const extraBundle = join(outdir, "checker-extra.js");
+const main = await build({
   entryPoints: [join(here, "src", "checker.js")],
   bundle: true,
   minify: true,
@@ -29,9 +31,49 @@ await build({
   // bundleStartMs, to split the checker's start-up.
   banner: { js: "//# allFunctionsCalledOnLoad\nglobalThis.trainlintBundleStartMs=performance.now();" },
   logLevel: "warning",
+  metafile: true,
 });
+// checker.js shares these packages with checker-extra.js through globalThis.trainlintShared (see
+// src/checker.js): the extra bundle's imports of them read that object instead of a second copy,
+// whose facets and classes the editor would not recognise.
+const shared = ["@codemirror/state", "@codemirror/view", "@codemirror/lint", "style-mod"];
+const useShared = {
+  name: "shared",
+  setup(b) {
+    b.onResolve({ filter: /^(@codemirror\/(state|view|lint)|style-mod)$/ }, (a) => ({ path: a.path, namespace: "shared" }));
+    b.onLoad({ filter: /.*/, namespace: "shared" }, (a) => ({
+      contents: `module.exports = globalThis.trainlintShared[${JSON.stringify(a.path)}];`,
+      loader: "js",
+    }));
+  },
+};
+// No compile hint: it is loaded after the checker is ready, when nothing waits for it.
+const extra = await build({
+  entryPoints: [join(here, "src", "extra.js")],
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: "es2020",
+  outfile: extraBundle,
+  legalComments: "linked",
+  plugins: [useShared],
+  logLevel: "warning",
+  metafile: true,
+});
+// Each package is in exactly one bundle: one in both would be two copies of its module state.
+const packagesOf = (r) => new Set(Object.keys(r.metafile.inputs).map((p) => {
+  const m = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(p);
+  return m ? m[1] : "";
+}).filter(Boolean));
+const inMain = packagesOf(main), inExtra = packagesOf(extra);
+const both = [...inExtra].filter((p) => inMain.has(p));
+const unshared = shared.filter((p) => !inMain.has(p));
+if (both.length || unshared.length) {
+  console.error(`build.mjs: packages in both bundles: ${both.join(", ") || "none"}; shared but not in checker.js: ${unshared.join(", ") || "none"}`);
+  process.exit(1);
+}
 const sizes = {};
-for (const f of [bundle, ...measure]) {
+for (const f of [bundle, extraBundle, ...measure]) {
   const b = readFileSync(f);
   sizes[f] = {
     raw: b.length,

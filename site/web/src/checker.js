@@ -1,18 +1,22 @@
 // The in-browser checker: CodeMirror 6 on the outside, trainlint compiled to WebAssembly inside
 // (globalThis.trainlint, see wasm/main.go). Everything runs in this page: after the module has
 // loaded, nothing is sent anywhere, and the page's Content-Security-Policy enforces that.
-import { EditorState, Compartment, Prec } from "@codemirror/state";
-import {
+import * as cmState from "@codemirror/state";
+import * as cmView from "@codemirror/view";
+import * as cmLint from "@codemirror/lint";
+import * as styleMod from "style-mod";
+
+const { EditorState, Compartment, Prec } = cmState;
+const {
   EditorView, lineNumbers, keymap, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars,
-} from "@codemirror/view";
-import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { syntaxHighlighting, StreamLanguage, bracketMatching } from "@codemirror/language";
-import { classHighlighter } from "@lezer/highlight";
-import { yaml } from "@codemirror/lang-yaml";
-import { json } from "@codemirror/lang-json";
-import { toml } from "@codemirror/legacy-modes/mode/toml";
-import { python } from "@codemirror/legacy-modes/mode/python";
-import { setDiagnostics, lintGutter, lintKeymap } from "@codemirror/lint";
+} = cmView;
+const { setDiagnostics, lintGutter } = cmLint;
+
+// The packages checker-extra.js (src/extra.js) uses from this bundle: one copy of each, so that
+// its extensions work in this bundle's editor (build.mjs maps its imports of them here).
+globalThis.trainlintShared = {
+  "@codemirror/state": cmState, "@codemirror/view": cmView, "@codemirror/lint": cmLint, "style-mod": styleMod,
+};
 
 // Control and invisible characters are drawn as visible marks: on top of CodeMirror's default set,
 // every bidirectional embedding, override and isolate (U+202A-U+202E, U+2066-U+2069), so text
@@ -59,7 +63,11 @@ function start(el) {
   const perf = (globalThis.trainlintPerf = { lints: 0, bundleStartMs: globalThis.trainlintBundleStartMs, scriptMs: performance.now() });
 
   // ---- files and the editor ----
+  // The editor starts without what the first findings do not need; checker-extra.js brings it
+  // once the checker is ready (loadExtra): each file's language and the rest (extras).
   const language = new Compartment();
+  const extras = new Compartment();
+  let extra = null; // checker-extra.js's {languageFor, extensions} once loaded
   const files = []; // {path, format, state}
   let active = 0;
   let view = null;
@@ -75,26 +83,22 @@ function start(el) {
     return ext === "yml" ? "yaml" : ext === "py" ? "python" : ext;
   }
   function languageFor(fmt) {
-    if (fmt === "json") return json();
-    if (fmt === "toml") return StreamLanguage.define(toml);
-    if (fmt === "gin" || fmt === "python") return StreamLanguage.define(python);
-    return yaml();
+    return extra ? extra.languageFor(fmt) : [];
   }
   function newState(f, text) {
     return EditorState.create({
       doc: text,
       extensions: [
-        lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
-        bracketMatching(), lintGutter(), syntaxHighlighting(classHighlighter),
+        lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), lintGutter(),
         // Long lines wrap and the editor grows with its text: a region that scrolls inside the
         // page would need a keyboard stop of its own, and on a phone most lines are long.
         EditorView.lineWrapping,
         highlightSpecialChars({ addSpecialChars: bidiControls }),
         language.of(languageFor(formatOf(f))),
+        extras.of(extra ? extra.extensions : []),
         // Tab indents; Escape lets the next Tab (within two seconds) leave the editor, also when
         // Escape first collapses a selection (the default keymap takes that Escape otherwise).
         Prec.highest(keymap.of([{ key: "Escape", run: (v) => { v.setTabFocusMode(2000); return false; } }])),
-        keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
         EditorView.updateListener.of((u) => { if (u.docChanged) { notice(""); schedule(); } }),
         EditorView.contentAttributes.of({ "aria-label": "configuration text", "aria-describedby": "tl-hint" }),
       ],
@@ -644,6 +648,31 @@ function start(el) {
     openAll(list, h.active);
   });
 
+  // ---- checker-extra.js: highlighting, bracket matching, undo and the keymaps ----
+  // It is loaded once the checker is ready (or could not start), so that its download and compile
+  // take nothing from the start-up (site/doc.go, Timings); its extensions then join every open
+  // file. Before that the editor works (typing, the Escape-Tab exit) without them.
+  let extraLoading = false;
+  function loadExtra() {
+    if (extraLoading) return;
+    extraLoading = true;
+    globalThis.trainlintExtraLoaded = (x) => {
+      extra = x;
+      save();
+      files.forEach((f, i) => {
+        const effects = [language.reconfigure(languageFor(formatOf(f))), extras.reconfigure(extra.extensions)];
+        if (i === active && view) view.dispatch({ effects });
+        else f.state = f.state.update({ effects }).state;
+      });
+      perf.extraMs = performance.now();
+      el.dataset.extra = "true";
+    };
+    const s = document.createElement("script");
+    s.src = root + "assets/checker-extra.js";
+    s.onerror = () => notice("The editor's highlighting and keyboard commands could not load; linting still works.");
+    document.head.append(s);
+  }
+
   // ---- start: load the module and the first file concurrently ----
   // trainlint.wasm is the light module (no yaml.v3: see site/doc.go). When it marks a reply
   // needsFullModule (TOML, gin, Python, or a YAML file its direct reader declined), trainlint-full.wasm is loaded once,
@@ -691,7 +720,7 @@ function start(el) {
       perf.runMs = performance.now();
       return go.run(inst);
     })
-    .catch((err) => { setStatus("The checker could not start: " + err); });
+    .catch((err) => { setStatus("The checker could not start: " + err); shown.then(loadExtra); });
   const first = (async () => {
     const fallback = [{ name: "config.yaml", text: "" }];
     const h = parseHash(location.hash);
@@ -725,5 +754,6 @@ function start(el) {
     perf.readyMs = performance.now();
     performance.mark("trainlint-ready");
     el.dataset.ready = "true";
+    loadExtra();
   });
 }

@@ -1,6 +1,7 @@
-// Bundles the checker with esbuild (assets/checker.js, what the page runs before its first findings,
-// and assets/checker-extra.js, what it loads once ready: src/extra.js) and reports sizes (raw, brotli quality 11, gzip level 6) as JSON on
-// stdout, for the Go site builder to print and check against the budgets.
+// Bundles the checker with esbuild (assets/checker.js, what the page runs before its first
+// findings, and assets/checker-extra.js, what it loads once ready: src/extra.js) and reports sizes
+// (raw, brotli quality 11, gzip level 6) as JSON on stdout, for the Go site builder to print and
+// check against the budgets.
 // usage: node build.mjs OUTDIR [FILE_TO_MEASURE...]
 import { build } from "esbuild";
 import { brotliCompressSync, gzipSync, constants } from "node:zlib";
@@ -16,6 +17,41 @@ if (!outdir) {
 }
 const bundle = join(outdir, "checker.js");
 const extraBundle = join(outdir, "checker-extra.js");
+// checker.js shares these packages with checker-extra.js through globalThis.trainlintShared: the
+// extra bundle's imports of them read that object instead of a second copy, whose facets and
+// classes the editor would not recognise. checker.js exports only the names the extra bundle
+// imports (found by an ES module build of src/extra.js that leaves the packages external), so
+// the rest of each package is still tree-shaken.
+const shared = ["@codemirror/state", "@codemirror/view", "@codemirror/lint", "style-mod"];
+const isShared = /^(@codemirror\/(state|view|lint)|style-mod)$/;
+const probe = await build({
+  entryPoints: [join(here, "src", "extra.js")], bundle: true, format: "esm", external: shared, write: false, logLevel: "warning",
+});
+const uses = new Map(shared.map((p) => [p, new Set()]));
+for (const m of probe.outputFiles[0].text.matchAll(/^import\s*([^;]*?)\s*from\s*"([^"]+)";/gm)) {
+  const names = /^\{([^}]*)\}$/.exec(m[1]);
+  if (!uses.has(m[2]) || !names) {
+    console.error(`build.mjs: src/extra.js imports ${m[1]} from ${m[2]}: only named imports of ${shared.join(", ")} can be shared`);
+    process.exit(1);
+  }
+  for (const n of names[1].split(",")) uses.get(m[2]).add(n.trim().split(/\s+as\s+/)[0]);
+}
+let exportsSource = "", table = "", k = 0;
+for (const [pkg, names] of uses) {
+  const local = [...names].sort().map((n) => [n, `s${k++}`]);
+  exportsSource += `import { ${local.map(([n, l]) => `${n} as ${l}`).join(", ")} } from ${JSON.stringify(pkg)};\n`;
+  table += `${JSON.stringify(pkg)}: { ${local.map(([n, l]) => `${n}: ${l}`).join(", ")} },\n`;
+}
+// "trainlint:shared", imported first by src/checker.js, fills globalThis.trainlintShared.
+const provideShared = {
+  name: "provide-shared",
+  setup(b) {
+    b.onResolve({ filter: /^trainlint:shared$/ }, (a) => ({ path: a.path, namespace: "provide-shared" }));
+    b.onLoad({ filter: /.*/, namespace: "provide-shared" }, () => ({
+      contents: exportsSource + `globalThis.trainlintShared = {\n${table}};\n`, loader: "js", resolveDir: here,
+    }));
+  },
+};
 const main = await build({
   entryPoints: [join(here, "src", "checker.js")],
   bundle: true,
@@ -32,15 +68,12 @@ const main = await build({
   banner: { js: "//# allFunctionsCalledOnLoad\nglobalThis.trainlintBundleStartMs=performance.now();" },
   logLevel: "warning",
   metafile: true,
+  plugins: [provideShared],
 });
-// checker.js shares these packages with checker-extra.js through globalThis.trainlintShared (see
-// src/checker.js): the extra bundle's imports of them read that object instead of a second copy,
-// whose facets and classes the editor would not recognise.
-const shared = ["@codemirror/state", "@codemirror/view", "@codemirror/lint", "style-mod"];
 const useShared = {
   name: "shared",
   setup(b) {
-    b.onResolve({ filter: /^(@codemirror\/(state|view|lint)|style-mod)$/ }, (a) => ({ path: a.path, namespace: "shared" }));
+    b.onResolve({ filter: isShared }, (a) => ({ path: a.path, namespace: "shared" }));
     b.onLoad({ filter: /.*/, namespace: "shared" }, (a) => ({
       contents: `module.exports = globalThis.trainlintShared[${JSON.stringify(a.path)}];`,
       loader: "js",

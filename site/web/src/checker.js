@@ -1,22 +1,14 @@
 // The in-browser checker: CodeMirror 6 on the outside, trainlint compiled to WebAssembly inside
 // (globalThis.trainlint, see wasm/main.go). Everything runs in this page: after the module has
 // loaded, nothing is sent anywhere, and the page's Content-Security-Policy enforces that.
-import * as cmState from "@codemirror/state";
-import * as cmView from "@codemirror/view";
-import * as cmLint from "@codemirror/lint";
-import * as styleMod from "style-mod";
-
-const { EditorState, Compartment, Prec } = cmState;
-const {
+// First: globalThis.trainlintShared, the names of these packages that checker-extra.js
+// (src/extra.js) uses, so that both bundles share one copy of each (build.mjs makes it).
+import "trainlint:shared";
+import { EditorState, Compartment, Prec } from "@codemirror/state";
+import {
   EditorView, lineNumbers, keymap, highlightActiveLine, highlightActiveLineGutter, drawSelection, highlightSpecialChars,
-} = cmView;
-const { setDiagnostics, lintGutter } = cmLint;
-
-// The packages checker-extra.js (src/extra.js) uses from this bundle: one copy of each, so that
-// its extensions work in this bundle's editor (build.mjs maps its imports of them here).
-globalThis.trainlintShared = {
-  "@codemirror/state": cmState, "@codemirror/view": cmView, "@codemirror/lint": cmLint, "style-mod": styleMod,
-};
+} from "@codemirror/view";
+import { setDiagnostics, lintGutter } from "@codemirror/lint";
 
 // Control and invisible characters are drawn as visible marks: on top of CodeMirror's default set,
 // every bidirectional embedding, override and isolate (U+202A-U+202E, U+2066-U+2069), so text

@@ -475,6 +475,73 @@
 // 632 ms, and in the same minutes the session's start (46b4500), 08b04f5 and fcff963 measured
 // 710, 599 and 622 ms (10 interleaved loads each): 46b4500 had given 369 ms at 16:29.
 //
+// From 19:00 (branch w15y, the page side; main at 8bef752). The other developers' builds and
+// benchmarks kept the load at 1.9-5.6 per CPU throughout, so everything below is traces and
+// interleaved cold loads (coldloads, same permalink), never the budget's measure. Traces of cold
+// loads (`go run ./site/internal/loadtrace -n 3 -o DIR SITE`: Chromium's trace of each load, with
+// its trainlintPerf, for chrome://tracing or Perfetto) show what the 230-290 ms before the bundle
+// runs are made of (the base, three loads at load 1.9, tracing included):
+//
+//   - checker.js is requested at 97-140 ms (the head's preload) and streamed to V8 on a worker
+//     thread, which parses it and, for the compile hint, compiles every function: 128-148 ms of
+//     that thread for the compile alone; the stream ends at 357-396 ms and the bundle runs 10-78 ms
+//     later. So the bundle waits for its own background compile, not for the module;
+//   - in the same time the module's bytes reach V8 on the main thread (wasm.OnBytesReceived,
+//     31-68 ms), its functions are validated on other workers, and the page is styled, laid out
+//     and painted (58-106 ms of the main thread, in two passes: once when style.css arrives in the
+//     middle of the parse, again at its end; raster 57 ms on a worker in one of them). On two busy cores
+//     all of it competes with the bundle's compile, which is why the bundle starts just after the
+//     module's compile ends in most loads: shared CPUs, not a wait. Interleaved, 12 loads each at
+//     load 2.7: without boot.js (the module fetched only when the bundle runs) the bundle started
+//     118 ms earlier (paired median) but ready came 119 ms later.
+//
+// Kept: the bundle is two. checker.js (compile-hinted, loaded as before) holds only what the page
+// needs before ready: CodeMirror's state, view and lint packages and the page's code, 275 KB
+// instead of 400 (78 KB brotli instead of 115). checker-extra.js (src/extra.js, 128 KB, no hint)
+// holds the syntax highlighting (the YAML, JSON, TOML and Python languages with the Lezer
+// parsers), bracket matching, undo history and the keymaps; the page adds it once the checker is
+// ready (or could not start), and its extensions then join every open file through
+// compartments. Until then the editor shows the text without colours; typing and the Escape-Tab
+// exit work. The extra bundle reads the packages it shares with checker.js from
+// globalThis.trainlintShared, which checker.js fills with exactly the names the extra bundle
+// imports (build.mjs finds them), so there is one copy of each module and the rest stays
+// tree-shaken; build.mjs fails if a package lands in both bundles. TestBrowserChecker checks
+// that the extra bundle is requested once, runs after ready, highlights YAML and TOML and brings
+// Tab's indentation. Interleaved against the base, medians (paired median of the differences):
+//
+//   - 16 loads each at load 5.25 (the first split, 287 KB): ready 995 against 1408 ms (paired
+//     -374), bundle start 486 against 700, from the bundle's start to the checker's code (the
+//     modules' init) 17 against 90 ms, the first findings update 14.0 against 32.0 ms;
+//   - 20 each at load 3.65 (the final 275 KB): ready 772 against 834 ms (paired -114), bundle
+//     start 406 against 475, Go's main 609 against 664 (the module's compile and Go's start
+//     also end earlier: less competition for the cores), the modules' init 10 against 54 ms,
+//     the editor's creation (text to editor) 45 against 57, first lint 7.6 against 10.3 ms.
+//
+// Measured and not kept (interleaved, medians and paired differences):
+//
+//   - the module fetched whole (fetch, arrayBuffer, then WebAssembly.compile: its decoding moves
+//     off the main thread): against the base, ready paired -60 (12 each, load 2.7) but +27
+//     (14 each, load 4.8); against the two bundles +275 (14 each, load 5.6: the compile then
+//     ends 214 ms later). The same with the compile started only when the bundle runs: +161
+//     against the base (14 each, load 4.8);
+//   - no compile hint: against the base +61 (12 each, load 2.7), against the two bundles +58
+//     (14 each, load 5.6). The hint stays;
+//   - the ten version selects left out (219 options, as an upper bound of a lighter page): +68
+//     (14 each, load 5.6), noise at that load, no gain seen;
+//   - the preloads of checker.js and wasm_exec.js before boot.js in the head: +31 (16 each,
+//     load 4.9); site.js deferred (`defer`): +108 (16 each, load 4.9);
+//   - one render of the page instead of two (`<link rel="expect" href="#tl-findings"
+//     blocking="render">`: the first style, layout and paint wait for the whole checker's HTML; a
+//     trace shows one pass, 212 objects): ready paired +9 (16 each, load 4.9), then paired -18
+//     but medians 720 against 692 ms (20 each, load 3.65). No clear gain: not kept.
+//
+// What the page itself still spends before ready, with the two bundles (timers added to a scratch
+// build, 8 loads at load 3.4, where the text came after Go's warm-up): the files' states 2 ms, the
+// EditorView's creation 12-18 ms, then the first lint and its first findings update 11-23 ms
+// (median 23). Go's start and warm-up are most of the rest; leads left on this side: the editor
+// created with the first findings in its initial state when the module comes first (one drawing
+// instead of a drawing and an update), and a quiet machine to judge the budget again.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

@@ -515,7 +515,13 @@
 //   - 20 each at load 3.65 (the final 275 KB): ready 772 against 834 ms (paired -114), bundle
 //     start 406 against 475, Go's main 609 against 664 (the module's compile and Go's start
 //     also end earlier: less competition for the cores), the modules' init 10 against 54 ms,
-//     the editor's creation (text to editor) 45 against 57, first lint 7.6 against 10.3 ms.
+//     the editor's creation (text to editor) 45 against 57, first lint 7.6 against 10.3 ms;
+//   - 20 each at load 5.04 (19:45, the same two sites): ready 649 against 820 ms (paired -156),
+//     bundle start 344 against 397, the module compiled 398 against 464, Go's main 528 against
+//     688, the warm-up's end 610 against 756.
+//
+// TestBrowserBudgets on the branch at 19:44 (load 4.7 per CPU, not judged): ready 606 ms median
+// (runs 542-723), first lint 4.5 ms, the NeMo config 9.8 ms.
 //
 // Measured and not kept (interleaved, medians and paired differences):
 //

@@ -3,6 +3,7 @@ package doc
 import (
 	"bytes"
 	"strconv"
+	"sync"
 )
 
 // The Python front-end: a parser of ours (pyparse.go; no served pure-Go library parses the
@@ -100,38 +101,32 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
-	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
+	b.slab = getPySlab()
+	defer b.slab.release()
+	root := b.slab.node()
+	root.Kind, root.Style, root.Span = Map, style, x.Span(base, len(d.Src))
 	if style == "get_config" {
 		if result == nil || result.k != pvDict || result.dict.partial {
 			// get_config returns what this reader cannot know (a call it does not model): no
 			// tree, so no rule takes the missing keys for defaults.
 			return
 		}
-		// As many child-list slots as nodes (every node but the root fills one), in one block.
-		n := countValues(result, 4096)
-		b.alloc.reserve(n, n)
 		b.fill(root, result.dict, 0, nil)
 	} else {
-		total := 0
-		for _, v := range env.vals {
-			if total < 4096 {
-				total += countValues(v, 4096-total)
-			}
-		}
-		b.alloc.reserve(total, total)
-		root.Children = b.alloc.children(len(env.names))
+		root.Children = b.slab.children(len(env.names))
 		for i, name := range env.names {
 			v := env.vals[i]
 			switch v.k {
 			case pvModule, pvFunc, pvBuiltin:
 				continue
 			}
-			n := b.node(v, 1, nil)
+			ks := b.keySpan(name, v)
+			n := b.node(v, 1, nil, root, len(root.Children))
 			if n == nil {
 				break
 			}
 			n.Key = name
-			n.KeySpan = b.keySpan(name, v)
+			n.KeySpan = ks
 			root.Children = append(root.Children, n)
 		}
 	}
@@ -140,7 +135,6 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
 		return
 	}
-	finishTree(root)
 	d.Root = root
 }
 
@@ -152,7 +146,7 @@ type pyBuilder struct {
 	over     bool
 	// module-level assignment positions, for KeySpans of variables
 	varSpans map[string][2]int
-	alloc    nodeAlloc
+	slab     *pySlab
 	lc       lineCursor
 	predef   *pyPredef // MMEngine's predefined variables were rewritten in string literals
 	text     string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
@@ -164,9 +158,11 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 	if b.varSpans == nil {
 		b.varSpans = map[string][2]int{}
 		src := b.d.Src
-		for i := 0; i < len(src); i++ {
-			if i > 0 && src[i-1] != '\n' {
-				continue
+		// Line starts only: from one to the next by a vectorised search.
+		for i, next := 0, 0; i < len(src); i = next {
+			next = len(src)
+			if nl := bytes.IndexByte(src[i:], '\n'); nl >= 0 {
+				next = i + nl + 1
 			}
 			j := i
 			for j < len(src) && (isPyIdentStart(src[j]) || j > i && src[j] >= '0' && src[j] <= '9') {
@@ -180,7 +176,7 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 				k++
 			}
 			if k < len(src) && (src[k] == '=' && (k+1 >= len(src) || src[k+1] != '=') || src[k] == ':') {
-				n := string(src[i:j])
+				n := b.text[i-b.base : j-b.base] // a name never starts inside a BOM
 				if _, ok := b.varSpans[n]; !ok {
 					b.varSpans[n] = [2]int{i, j}
 				}
@@ -193,32 +189,8 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 	return b.lc.span(v.s0, v.s0)
 }
 
-// countValues is how many nodes v makes (dicts, lists and scalars), counting no further than
-// limit: the builder takes one block of nodes for them (a dict that contains itself only runs
-// into the limit).
-func countValues(v *pyVal, limit int) int {
-	n := 1
-	switch v.k {
-	case pvList, pvTuple:
-		for _, it := range v.list.items {
-			if n >= limit {
-				break
-			}
-			n += countValues(it, limit-n)
-		}
-	case pvDict:
-		for i := range v.dict.ents {
-			if n >= limit {
-				break
-			}
-			n += countValues(v.dict.ents[i].v, limit-n)
-		}
-	}
-	return n
-}
-
 func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
-	n.Children = b.alloc.children(len(d.ents))
+	n.Children = b.slab.children(len(d.ents))
 	// The path below d, made once for all its entries (appended to by deeper dicts in place
 	// when there is room: each call reads only its own path[:len]).
 	path = append(path, d)
@@ -228,24 +200,28 @@ func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 		if !ok {
 			continue
 		}
-		c := b.node(en.v, depth+1, path)
+		// The key before its value: the line cursor then mostly steps forward.
+		ks := b.lc.span(en.ks, en.ke)
+		c := b.node(en.v, depth+1, path, n, len(n.Children))
 		if c == nil {
 			return
 		}
 		c.Key = key
-		c.KeySpan = b.lc.span(en.ks, en.ke)
+		c.KeySpan = ks
 		n.Children = append(n.Children, c)
 	}
 }
 
-// node turns a value into a Node (nil when a limit is passed).
-func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
+// node turns a value into a Node, the index-th child of parent at the given depth (nil when a
+// limit is passed). Parent, depth and Index are set here, as finishTree would set them.
+func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, index int) *Node {
 	b.budget--
 	if b.budget < 0 || depth > b.maxDepth {
 		b.over = true
 		return nil
 	}
-	n := b.alloc.new()
+	n := b.slab.node()
+	n.Parent, n.depth, n.Index = parent, uint16(depth), index
 	n.Span = b.lc.span(v.s0, v.e0)
 	switch v.k {
 	case pvNone:
@@ -280,9 +256,9 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' {
 			n.Style = "python"
 		}
-		n.Children = b.alloc.children(len(v.list.items))
+		n.Children = b.slab.children(len(v.list.items))
 		for _, it := range v.list.items {
-			c := b.node(it, depth+1, path)
+			c := b.node(it, depth+1, path, n, len(n.Children))
 			if c == nil {
 				return nil
 			}
@@ -397,4 +373,66 @@ func (c *lineCursor) span(s, e int) Span {
 		return Span{Start: p, End: Pos{Line: p.Line, Col: p.Col + e - s, Offset: e}}
 	}
 	return Span{Start: p, End: c.pos(e)}
+}
+
+// pySlab hands out the Python trees' nodes and child lists from blocks that the next files go
+// on using (as gin's reader does): a file takes the nodes it needs without counting its
+// values first, and a Document keeps at most a block of each beyond its own (shared with the
+// files read before and after). Slabs are pooled; one file's builder holds one at a time.
+type pySlab struct {
+	nodes []Node
+	kids  []*Node
+}
+
+const (
+	pySlabNodes = 85   // 85 nodes of 192 bytes fill a 16 KiB size class
+	pySlabKids  = 2048 // 16 KiB of child-list slots
+)
+
+var pySlabs struct {
+	sync.Mutex
+	free []*pySlab
+}
+
+func getPySlab() *pySlab {
+	pySlabs.Lock()
+	defer pySlabs.Unlock()
+	if n := len(pySlabs.free); n > 0 {
+		s := pySlabs.free[n-1]
+		pySlabs.free = pySlabs.free[:n-1]
+		return s
+	}
+	return &pySlab{kids: make([]*Node, pySlabKids)}
+}
+
+func (s *pySlab) release() {
+	pySlabs.Lock()
+	if len(pySlabs.free) < 4 {
+		pySlabs.free = append(pySlabs.free, s)
+	}
+	pySlabs.Unlock()
+}
+
+// node is a zero node.
+func (s *pySlab) node() *Node {
+	if len(s.nodes) == 0 {
+		s.nodes = make([]Node, pySlabNodes)
+	}
+	n := &s.nodes[0]
+	s.nodes = s.nodes[1:]
+	return n
+}
+
+// children is an empty child list with room for n entries, its capacity clipped (appending
+// past it copies the list instead of overwriting a neighbour).
+func (s *pySlab) children(n int) []*Node {
+	if n > pySlabKids/8 {
+		return make([]*Node, 0, n)
+	}
+	if len(s.kids) < n {
+		s.kids = make([]*Node, pySlabKids)
+	}
+	q := s.kids[:0:n]
+	s.kids = s.kids[n:]
+	return q
 }

@@ -1,6 +1,10 @@
 package doc
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 // TestPyCodes checks the operator and keyword codes against their texts: every operator lexes
 // to its code, every keyword gets its code from Python's lexer and none from gin's, and a name
@@ -103,6 +107,60 @@ func TestPyTables(t *testing.T) {
 	for c := 0; c < 256; c++ {
 		if want := c == '\'' || c == '"' || c == '\\' || c == '\n' || c == '\r'; pyStrStop[c] != want {
 			t.Errorf("pyStrStop[%q] = %v", rune(c), pyStrStop[c])
+		}
+	}
+	// The byte classes the main loop jumps on, from what each byte may start.
+	longer := func(c byte) (n int) { // how many operators of two or three bytes start with c
+		for k := cLPar; k < pyKwFirst; k++ {
+			if s := pyCodeText[k]; len(s) > 1 && s[0] == c {
+				n++
+			}
+		}
+		return n
+	}
+	for i := 0; i < 256; i++ {
+		c := byte(i)
+		want := lxOther
+		switch {
+		case c == ' ' || c == '\t' || c == '\f':
+			want = lxBlank
+		case c == '\n' || c == '\r':
+			want = lxNewline
+		case c == '#':
+			want = lxHash
+		case c == '\\':
+			want = lxBackslash
+		case pyIdentByte[c] == 1:
+			want = lxName
+		case pyIdentByte[c] == 2:
+			want = lxDigit
+		case c == '.':
+			want = lxDot
+		case c == '\'' || c == '"':
+			want = lxQuote
+		case c == '(' || c == '[' || c == '{':
+			want = lxOpen
+		case c == ')' || c == ']' || c == '}':
+			want = lxClose
+		case c >= utf8.RuneSelf:
+			want = lxHigh
+		case pyOp1[c] != cNone && longer(c) == 0:
+			want = lxOp1
+		case pyOp1[c] != cNone && longer(c) == 1 && pyOpCode(string(c)+"=") != cNone:
+			want = lxOpEq
+		}
+		if pyClass[c] != want {
+			t.Errorf("pyClass[%q] = %d, want %d", rune(c), pyClass[c], want)
+		}
+		if wantEq := pyOpCode(string(c) + "="); want == lxOpEq && pyOpEq[c] != wantEq || want != lxOpEq && pyOpEq[c] != cNone {
+			t.Errorf("pyOpEq[%q] = %d, want %d", rune(c), pyOpEq[c], wantEq)
+		}
+	}
+	for _, o := range []byte("([{") {
+		for _, c := range []byte(")]}") {
+			if want := strings.IndexByte("([{", o) == strings.IndexByte(")]}", c); pyBracketPair(o, c) != want {
+				t.Errorf("pyBracketPair(%q, %q) = %v", o, c, !want)
+			}
 		}
 	}
 }

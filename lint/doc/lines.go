@@ -61,6 +61,18 @@ func NewLineIndex(src []byte) *LineIndex {
 	return &LineIndex{src: src, starts: starts, ascii: isASCII(src[first:])}
 }
 
+// newLineIndexStarts is NewLineIndex for line starts already found (by the Python lexer, which
+// passes every line break): the same index, with the starts copied at their exact size.
+func newLineIndexStarts(src []byte, starts []int) *LineIndex {
+	first := 0
+	if hasBOM(src) {
+		first = 3
+	}
+	st := make([]int, len(starts))
+	copy(st, starts)
+	return &LineIndex{src: src, starts: st, ascii: isASCII(src[first:])}
+}
+
 // isASCII reports whether every byte is below 0x80, eight bytes at a time.
 func isASCII(b []byte) bool {
 	for len(b) >= 8 {

@@ -459,6 +459,15 @@ func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *
 // lexer from a base at or before this one (an f-string field's lexer), and is shared. Strings
 // with escapes add their values to tx.esc.
 func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *pyText, cbuf [][2]int, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	toks, comments, _, x = pyLexLines(src, base, maxDepth, lineStart, buf, tx, cbuf, keywords, nil, false)
+	return toks, comments, x
+}
+
+// pyLexLines is pyLexCoded that also finds the start of every line (after each \n, \r\n or
+// lone \r, the first at base), as NewLineIndex does, when lines is true: the lexer passes every
+// line break anyway (those inside strings and continuations included), so a whole file's
+// reader needs no second scan for its line index. The starts are appended to lbuf.
+func pyLexLines(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *pyText, cbuf [][2]int, keywords bool, lbuf []int, lines bool) (toks []pyTok, comments [][2]int, starts []int, x *pySyntaxError) {
 	if tx == nil {
 		tx = &pyText{}
 	}
@@ -467,6 +476,9 @@ func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx 
 	stacks := make([]int, 2*pyStackRoom)
 	l := &pyLexer{src: src, i: base, indents: stacks[:1:pyStackRoom], opened: stacks[pyStackRoom : pyStackRoom : 2*pyStackRoom],
 		maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
+	if lines {
+		l.lines, l.wantLines = append(lbuf[:0], base), true
+	}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
@@ -485,14 +497,14 @@ func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx 
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*pySyntaxError); ok {
-				x = e
+				x, starts = e, l.lines[:0]
 				return
 			}
 			panic(r)
 		}
 	}()
 	l.run()
-	return l.toks, l.comments, nil
+	return l.toks, l.comments, l.lines, nil
 }
 
 type pyLexer struct {
@@ -508,6 +520,8 @@ type pyLexer struct {
 	comments  [][2]int // comment byte ranges (with '#')
 	codeOnLn  bool     // some token precedes on the current line
 	opened    []int    // offsets of the open brackets (the bracket is the source's byte there)
+	lines     []int    // the line starts so far (pyLexLines), when wantLines
+	wantLines bool
 }
 
 // pyStackRoom is the room the lexer's indentation and bracket stacks start with.
@@ -590,6 +604,9 @@ func (l *pyLexer) run() {
 				l.i++
 			}
 			l.i++
+			if l.wantLines {
+				l.lines = append(l.lines, l.i)
+			}
 			if l.depth == 0 {
 				if l.codeOnLn && len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
 					l.toks = append(l.toks, pyTok{kind: pyNewline, start: s, end: s})
@@ -619,6 +636,9 @@ func (l *pyLexer) run() {
 			}
 			if j == l.i+1 {
 				l.fail(l.i, "unexpected character after line continuation")
+			}
+			if l.wantLines {
+				l.lines = append(l.lines, j)
 			}
 			l.i = j
 		case lxName:
@@ -861,6 +881,10 @@ func (l *pyLexer) str(s int, prefix string) {
 		l.i++
 	}
 	content := src[body:l.i]
+	if l.wantLines && (ql == 3 || bytes.IndexByte(content, '\\') >= 0) {
+		// Line breaks inside: a long string's, or escaped in a one-line one.
+		l.lines = pyLineStarts(l.lines, src, body, l.i)
+	}
 	l.i += ql
 	var esc int32
 	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) && bytes.IndexByte(content, '\\') >= 0 {
@@ -1004,6 +1028,29 @@ func (l *pyLexer) op() {
 	l.i++
 	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, code: pyOp1[c]})
 	l.codeOnLn = true
+}
+
+// pyLineStarts appends to starts the start of each line that begins inside src[a:b] (after a
+// \n, a \r\n or a lone \r there), as NewLineIndex counts them; a \r at b-1 must not be followed
+// by \n (the lexer's strings end before a quote).
+func pyLineStarts(starts []int, src []byte, a, b int) []int {
+	r := src[a:b]
+	if bytes.IndexByte(r, '\r') < 0 {
+		for i := 0; ; {
+			j := bytes.IndexByte(r[i:], '\n')
+			if j < 0 {
+				return starts
+			}
+			i += j + 1
+			starts = append(starts, a+i)
+		}
+	}
+	for i, c := range r {
+		if c == '\n' || c == '\r' && (i+1 >= len(r) || r[i+1] != '\n') {
+			starts = append(starts, a+i+1)
+		}
+	}
+	return starts
 }
 
 // sub is src[a:b] as a string, without a copy.

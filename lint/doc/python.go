@@ -29,11 +29,20 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	if hasBOM(d.Src) {
 		base = 3
 	}
-	x := d.Lines()
 	arena := getPyArena()
 	defer arena.release()
+	slab := getPySlab()
+	defer slab.release()
 	tx := &arena.tx
-	toks, cms, lerr := pyLexCoded(d.Src, base, lim.MaxDepth, true, arena.toks, tx, arena.cms, true)
+	// The lexer finds the line starts as it goes (no second scan for the line index).
+	toks, cms, starts, lerr := pyLexLines(d.Src, base, lim.MaxDepth, true, arena.toks, tx, arena.cms, true, slab.lines, d.lines == nil)
+	if cap(starts) > cap(slab.lines) && cap(starts) <= 1<<14 {
+		slab.lines = starts[:0]
+	}
+	if lerr == nil && d.lines == nil {
+		d.lines = newLineIndexStarts(d.Src, starts)
+	}
+	x := d.Lines()
 	text := tx.s
 	if cap(toks) > cap(arena.toks) {
 		arena.toks = toks[:0]
@@ -101,8 +110,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
-	b.slab = getPySlab()
-	defer b.slab.release()
+	b.slab = slab
 	root := b.slab.node()
 	root.Kind, root.Style, root.Span = Map, style, x.Span(base, len(d.Src))
 	if style == "get_config" {
@@ -378,10 +386,11 @@ func (c *lineCursor) span(s, e int) Span {
 // pySlab hands out the Python trees' nodes and child lists from blocks that the next files go
 // on using (as gin's reader does): a file takes the nodes it needs without counting its
 // values first, and a Document keeps at most a block of each beyond its own (shared with the
-// files read before and after). Slabs are pooled; one file's builder holds one at a time.
+// files read before and after). Slabs are pooled; one file's reader holds one at a time.
 type pySlab struct {
 	nodes []Node
 	kids  []*Node
+	lines []int // the lexer's line starts, before the line index copies them
 }
 
 const (

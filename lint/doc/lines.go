@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"encoding/binary"
-	"sort"
 	"unicode/utf8"
 )
 
@@ -106,7 +105,18 @@ func (x *LineIndex) Pos(offset int) Pos {
 	if offset > len(x.src) {
 		offset = len(x.src)
 	}
-	line := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > offset }) - 1
+	// The first line starting after offset (sort.Search's answer, without its closure call per
+	// step), less one.
+	lo, hi := 0, len(x.starts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if x.starts[m] > offset {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	line := lo - 1
 	if line < 0 {
 		return Pos{Line: 1, Col: 1, Offset: offset}
 	}

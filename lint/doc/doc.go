@@ -820,6 +820,9 @@ type Document struct {
 	Refs []FileRef
 
 	lines *LineIndex
+	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),
+	// so the line index need not scan for it again.
+	allASCII bool
 }
 
 // HasSyntaxError reports whether a front-end found the bytes unreadable (a Syntax problem).
@@ -858,7 +861,7 @@ func (r YAMLReader) String() string {
 // Lines returns the document's line index (built on first use).
 func (d *Document) Lines() *LineIndex {
 	if d.lines == nil {
-		d.lines = NewLineIndex(d.Src)
+		d.lines = newLineIndex(d.Src, d.allASCII)
 	}
 	return d.lines
 }

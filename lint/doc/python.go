@@ -40,7 +40,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		scr.lines = starts[:0] // line starts hold no pointers: nothing to clear
 	}
 	if lerr == nil && d.lines == nil {
-		d.lines = newLineIndexStarts(d.Src, starts)
+		d.lines = newLineIndexStarts(d.Src, starts, d.allASCII)
 	}
 	x := d.Lines()
 	text := tx.s

@@ -843,6 +843,7 @@ func (l *pyLexer) str(s int, prefix string) {
 	l.i += ql
 	body := l.i
 	raw := prefix != "" && strings.Contains(prefix, "r")
+	slash := false // the text has a backslash (the scan stops at every one)
 	for {
 		if ql == 1 {
 			// Skip the bytes that cannot end or escape a one-line string (a table lookup each).
@@ -870,6 +871,7 @@ func (l *pyLexer) str(s int, prefix string) {
 		c := src[l.i]
 		if c == '\\' {
 			l.i += 2
+			slash = true
 			continue
 		}
 		if ql == 1 && (c == '\n' || c == '\r') {
@@ -880,14 +882,13 @@ func (l *pyLexer) str(s int, prefix string) {
 		}
 		l.i++
 	}
-	content := src[body:l.i]
-	if l.wantLines && (ql == 3 || bytes.IndexByte(content, '\\') >= 0) {
+	if l.wantLines && (ql == 3 || slash) {
 		// Line breaks inside: a long string's, or escaped in a one-line one.
 		l.lines = pyLineStarts(l.lines, src, body, l.i)
 	}
 	l.i += ql
 	var esc int32
-	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) && bytes.IndexByte(content, '\\') >= 0 {
+	if slash && !raw && (prefix == "" || !strings.Contains(prefix, "f")) {
 		l.tx.esc = append(l.tx.esc, pyUnescape(l.sub(body, l.i-ql)))
 		esc = int32(len(l.tx.esc))
 	}

@@ -471,11 +471,16 @@ func pyLexLines(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx 
 	if tx == nil {
 		tx = &pyText{}
 	}
-	// The indentation and open-bracket stacks share one small block (each grows on its own
-	// past its half).
-	stacks := make([]int, 2*pyStackRoom)
-	l := &pyLexer{src: src, i: base, indents: stacks[:1:pyStackRoom], opened: stacks[pyStackRoom : pyStackRoom : 2*pyStackRoom],
-		maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
+	l := &pyLexer{src: src, i: base, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
+	if lineStart {
+		// A file: the indentation and open-bracket stacks share one small block (each grows
+		// on its own past its half).
+		stacks := make([]int, 2*pyStackRoom)
+		l.indents, l.opened = stacks[:1:pyStackRoom], stacks[pyStackRoom:pyStackRoom:2*pyStackRoom]
+	} else {
+		// An f-string's field: seldom a bracket, never an indented block.
+		l.indents = []int{0}
+	}
 	if lines {
 		l.lines, l.wantLines = append(lbuf[:0], base), true
 	}
@@ -525,7 +530,7 @@ type pyLexer struct {
 }
 
 // pyStackRoom is the room the lexer's indentation and bracket stacks start with.
-const pyStackRoom = 8
+const pyStackRoom = 4
 
 func (l *pyLexer) fail(off int, msg string) {
 	panic(&pySyntaxError{msg: msg, off: off})

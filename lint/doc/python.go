@@ -118,11 +118,11 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}
 	}
 	// The Document's own blocks of nodes and child-list slots, sized from a count of the
-	// values (the root takes a node, and every other node one slot). Blocks shared with other
-	// files' trees would chain every tree ever read into the live heap: a block stays alive
-	// while any of its nodes is reachable, and its nodes point at their parents in the block
-	// before (measured: 400 KB a pass over the corpus kept alive).
-	total := 1
+	// values (every node but the root takes one slot). Blocks shared with other files' trees
+	// would chain every tree ever read into the live heap: a block stays alive while any of
+	// its nodes is reachable, and its nodes point at their parents in the block before
+	// (measured: 400 KB a pass over the corpus kept alive).
+	total := 0
 	if style == "get_config" {
 		total += countValues(result, 4096)
 	} else {
@@ -133,8 +133,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}
 	}
 	b.alloc.reserve(total, total)
-	root := b.alloc.new()
-	root.Kind, root.Style, root.Span = Map, style, x.Span(base, len(d.Src))
+	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
 	if style == "get_config" {
 		b.fill(root, result.dict, 0, nil)
 	} else {

@@ -344,11 +344,13 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 func (b *pyBuilder) opaque(n *Node, v *pyVal) *Node {
 	n.Kind, n.Type, n.Style = Scalar, Unknown, "opaque"
 	if v.e0 > v.s0 && v.e0 <= len(b.d.Src) {
-		t := string(b.d.Src[v.s0:v.e0])
-		if len(t) > 120 {
-			t = t[:120] + "…"
+		if v.e0-v.s0 > 120 {
+			n.Value = string(b.d.Src[v.s0:v.s0+120]) + "…"
+		} else if v.s0 >= b.base {
+			n.Value = b.text[v.s0-b.base : v.e0-b.base] // a slice of the lexer's copy: no new string
+		} else {
+			n.Value = string(b.d.Src[v.s0:v.e0])
 		}
-		n.Value = t
 	}
 	return n
 }

@@ -417,8 +417,14 @@ func (c *lineCursor) pos(off int) Pos {
 // span is the span of [s, e): one that ends on its start's line (a name, a number, most values)
 // in an ASCII file takes no second look-up.
 func (c *lineCursor) span(s, e int) Span {
-	p := c.pos(s)
 	x, l := c.x, c.line
+	if st := x.starts; x.ascii && l < len(st) && st[l] <= s && s <= e && e <= len(x.src) && (l+1 >= len(st) || e < st[l+1]) {
+		// On the line found last (a key and its value, most often): no call, no search.
+		col := s - st[l] + 1
+		return Span{Start: Pos{Line: l + 1, Col: col, Offset: s}, End: Pos{Line: l + 1, Col: col + e - s, Offset: e}}
+	}
+	p := c.pos(s)
+	l = c.line
 	if x.ascii && s <= e && l < len(x.starts) && x.starts[l] <= s && (l+1 >= len(x.starts) || e < x.starts[l+1]) && e <= len(x.src) {
 		return Span{Start: p, End: Pos{Line: p.Line, Col: p.Col + e - s, Offset: e}}
 	}

@@ -314,6 +314,7 @@ func TestLineCursor(t *testing.T) {
 		"a = 1\nb = 2\n",
 		"\xef\xbb\xbfx = 'é'\r\ny = [1,\r\n  2]\rz = 3\n\n\n# ü\nw = 4",
 		strings.Repeat("k = 1\n", 200) + "last = 'ß'",
+		strings.Repeat("key = [1, 2]  # c\r\n", 50) + "\n\n" + strings.Repeat("x", 40),
 	}
 	for _, src := range srcs {
 		x := NewLineIndex([]byte(src))
@@ -331,6 +332,15 @@ func TestLineCursor(t *testing.T) {
 		for _, off := range offs {
 			if got, want := c.pos(off), x.Pos(off); got != want {
 				t.Fatalf("%q: offset %d: cursor %+v, LineIndex %+v", src, off, got, want)
+			}
+		}
+		// Spans: both ends as Pos gives them, in and out of the line found last.
+		c = lineCursor{x: x}
+		for i, off := range offs {
+			for _, e := range []int{off, off + 1, off + 4, off + 9, off - 1, offs[(i*31)%len(offs)]} {
+				if got, want := c.span(off, e), x.Span(off, e); got != want {
+					t.Fatalf("%q: span %d-%d: cursor %+v, LineIndex %+v", src, off, e, got, want)
+				}
 			}
 		}
 	}

@@ -131,7 +131,7 @@
 // runtime.asyncPreempt unless GODEBUG=asyncpreemptoff=1; the shares below are with it set.
 //
 // Interleaved rounds of the test binaries, equal-volume (the brief's command, two cores; w12r
-// at 8f60f6e and ae703f7, "both" the two branches merged), against YAML:
+// at 8f60f6e, ae703f7 and 7ac74dd, "both" the two branches merged), against YAML:
 //
 //	                          8bef752         w12s            w12r            both
 //	19:36, 3 rounds, load     Python 1.39-    Python 1.38-    Python 1.32-    Python 1.28-
@@ -142,19 +142,22 @@
 //	  7.3-8.8 (w12s ad1f5ed)         1.55×           1.51×           1.55×           1.35×
 //	                          gin    0.84-    gin    0.75-    gin    0.86-    gin    0.78-
 //	                                 0.86×           0.86×           0.94×           0.85×
+//	19:44, 4 rounds, load     Python 1.39-    Python 1.44-    Python 1.30-    Python 1.30-
+//	  7.9-8.7 (w12s ac23b4d,         1.58×           1.49×           1.46×           1.42×
+//	  w12r 7ac74dd)           gin    0.86-    gin    0.83-    gin    0.83-    gin    0.85-
+//	                                 0.91×           0.88×           0.88×           0.88×
 //
-// So this branch's part is a few per cent of a Python read: inside the rounds' spread alone,
-// 0-0.2× of YAML on top of w12r's (0.06-0.2× in six of the seven rounds). YAML is no slower
-// (process CPU time of ParseYAML, 50 passes, eight alternated runs: 0.92-1.33 s against
-// 0.99-1.48). The target is not met. A ParsePython profile with collection on, both branches
-// merged, has lexing at 12 % (14 % at 8bef752; about 40 ns a token on this machine, most of it
-// the main loop's branches and the token list's stores), building the tree 16 % (a third of it
-// allocating and zeroing the tree's nodes, 192 bytes each, with the collector's assist),
+// So this branch's part is a few per cent of a Python read: inside the rounds' spread alone; on top
+// of w12r's, Python cost 0-0.2× of YAML less in ten of the eleven rounds (0.12× more in one). YAML
+// is no slower (process CPU time of ParseYAML, 50 passes, eight alternated runs: 0.92-1.33 s
+// against 0.99-1.48). The target is not met. A ParsePython profile with collection on, both
+// branches merged, has lexing at 12 % (14 % at 8bef752; about 40 ns a token on this machine, most
+// of it the main loop's branches and the token list's stores), building the tree 16 % (a third of
+// it allocating and zeroing the tree's nodes, 192 bytes each, with the collector's assist),
 // comments 1 % and the line index 1 % (2.3 % at 8bef752); the parser and the evaluator are the
-// other two thirds. One
-// file, flexivit/i21k_sup.py (5.1 KB, its evals built in loops of f-strings and str.format),
-// takes a quarter of a pass's CPU time. What is left in this part needs the redesign sketched
-// above (no token list; spans resolved in one pass), not trimming.
+// other two thirds. One file, flexivit/i21k_sup.py (5.1 KB, its evals built in loops of f-strings
+// and str.format), takes a quarter of a pass's CPU time. What is left in this part needs the
+// redesign sketched above (no token list; spans resolved in one pass), not trimming.
 //
 // Pointer-free tokens, 2026-12-01 evening (3e021b6 → w12q: b92c2ec and 39845c6). A token (pyTok)
 // no longer holds its text: 32 bytes instead of 48, no pointer, so the token list is memory the

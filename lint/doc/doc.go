@@ -96,6 +96,69 @@
 // pointer-free records indexed from slices (no write barriers, nothing for the collector to scan),
 // spans resolved in one forward pass.
 //
+// 19:05 round, lexer and builder (8bef752 → w12s; the parser and the evaluator were another
+// branch's part of the same round, w12r, with its own section below). The lexer jumps on a
+// byte-class table (pyClass) and reads names, brackets, separators, one-byte operators and the
+// operators whose only longer form adds "=" in its main loop without a call; a name is looked
+// up as a keyword only when some keyword has its length and first letter; an open bracket is
+// known by its offset alone; the indentation and bracket stacks of a file start in one small
+// block; a string's backslash is noted as the scan meets it instead of searched for twice
+// more. The lexer also finds the line starts (pyLexLines: it passes every line break anyway,
+// and counts those inside the strings and continuations it skips), so a Python read no longer
+// scans the file again for its line index (TestLexLineStarts holds them to NewLineIndex's on
+// the corpus, every kind of break in every place and 1,100 altered files; every reader's fuzz
+// target now checks the Document's index against NewLineIndex). Parse notes whether a file is
+// all ASCII while checking it is UTF-8, and every format's line index takes that instead of a
+// scan of its own; LineIndex.Pos searches without sort.Search's closure. The builder sets
+// Parent, depth and Index as it builds (no finishTree walk), takes a key's span before its
+// value's (the line cursor steps forward instead of searching back), finds module variables'
+// lines by IndexByte, and slices names and opaque values' texts from the lexer's copy of the
+// source. Documents are unchanged (TestCodeDocHashes, TestCodeDocMutations, TestGinTrees;
+// FuzzParsePython 40 s). Per corpus pass ParsePython allocates 609.8 KB in 2,367 allocations
+// instead of 610.2 KB in 2,504, ParseGin 364.9 KB in 485 instead of 363.7 KB in 579.
+//
+// Tried and dropped: nodes and child lists from slabs pooled between files, as gin's reader
+// takes its nodes. A block stays alive while any of its nodes is reachable, and a tree's nodes
+// point at their parents in the block before, so blocks shared between files chained every
+// Python tree ever read into the live heap (about 400 KB a corpus pass, unbounded; it even
+// looked faster in the benchmark, since a growing heap is collected less often).
+// TestPythonTreesNotRetained fails on it. gin's slab shares blocks the same way: over 500
+// passes of its corpus the live heap after a collection moved between 0.5 and 3 MB (the chain
+// breaks where a file happens to end at a block's end), which is bounded but keeps earlier
+// files' trees; not changed here. Also dropped: a second main loop keeping the position and
+// the token list in registers for runs of names and operators (no gain that rounds could tell
+// from the noise). On this machine a CPU profile charges about a quarter of its samples to
+// runtime.asyncPreempt unless GODEBUG=asyncpreemptoff=1; the shares below are with it set.
+//
+// Interleaved rounds of the test binaries, equal-volume (the brief's command, two cores; w12r
+// at 8f60f6e, ae703f7 and 7ac74dd, "both" the two branches merged), against YAML:
+//
+//	                          8bef752         w12s            w12r            both
+//	19:36, 3 rounds, load     Python 1.39-    Python 1.38-    Python 1.32-    Python 1.28-
+//	  4.4-5.6 (w12s a8545c4)         1.47×           1.49×           1.38×           1.32×
+//	                          gin    0.77-    gin    0.80-    gin    0.84-    gin    0.78-
+//	                                 0.87×           0.86×           0.86×           0.80×
+//	19:40, 4 rounds, load     Python 1.43-    Python 1.27-    Python 1.36-    Python 1.29-
+//	  7.3-8.8 (w12s ad1f5ed)         1.55×           1.51×           1.55×           1.35×
+//	                          gin    0.84-    gin    0.75-    gin    0.86-    gin    0.78-
+//	                                 0.86×           0.86×           0.94×           0.85×
+//	19:44, 4 rounds, load     Python 1.39-    Python 1.44-    Python 1.30-    Python 1.30-
+//	  7.9-8.7 (w12s ac23b4d,         1.58×           1.49×           1.46×           1.42×
+//	  w12r 7ac74dd)           gin    0.86-    gin    0.83-    gin    0.83-    gin    0.85-
+//	                                 0.91×           0.88×           0.88×           0.88×
+//
+// So this branch's part is a few per cent of a Python read: inside the rounds' spread alone; on top
+// of w12r's, Python cost 0-0.2× of YAML less in ten of the eleven rounds (0.12× more in one). YAML
+// is no slower (process CPU time of ParseYAML, 50 passes, eight alternated runs: 0.92-1.33 s
+// against 0.99-1.48). The target is not met. A ParsePython profile with collection on, both
+// branches merged, has lexing at 12 % (14 % at 8bef752; about 40 ns a token on this machine, most
+// of it the main loop's branches and the token list's stores), building the tree 16 % (a third of
+// it allocating and zeroing the tree's nodes, 192 bytes each, with the collector's assist),
+// comments 1 % and the line index 1 % (2.3 % at 8bef752); the parser and the evaluator are the
+// other two thirds. One file, flexivit/i21k_sup.py (5.1 KB, its evals built in loops of f-strings
+// and str.format), takes a quarter of a pass's CPU time. What is left in this part needs the
+// redesign sketched above (no token list; spans resolved in one pass), not trimming.
+//
 // Pointer-free tokens, 2026-12-01 evening (3e021b6 → w12q: b92c2ec and 39845c6). A token (pyTok)
 // no longer holds its text: 32 bytes instead of 48, no pointer, so the token list is memory the
 // collector never scans and the lexer writes it without write barriers. Its text is a slice of
@@ -820,6 +883,9 @@ type Document struct {
 	Refs []FileRef
 
 	lines *LineIndex
+	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),
+	// so the line index need not scan for it again.
+	allASCII bool
 }
 
 // HasSyntaxError reports whether a front-end found the bytes unreadable (a Syntax problem).
@@ -858,7 +924,7 @@ func (r YAMLReader) String() string {
 // Lines returns the document's line index (built on first use).
 func (d *Document) Lines() *LineIndex {
 	if d.lines == nil {
-		d.lines = NewLineIndex(d.Src)
+		d.lines = newLineIndex(d.Src, d.allASCII)
 	}
 	return d.lines
 }

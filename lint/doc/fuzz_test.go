@@ -2,6 +2,7 @@ package doc
 
 import (
 	"runtime/metrics"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,6 +45,11 @@ func fuzzParse(t *testing.T, f Format, src []byte) {
 	}
 	if err := checkSpanText(d); err != nil {
 		t.Fatalf("%v\nsrc: %q", err, src)
+	}
+	// However a reader made the line index (Python's lexer finds the line starts itself, Parse
+	// knows an ASCII file), it is NewLineIndex's.
+	if x, want := d.Lines(), NewLineIndex(src); !slices.Equal(x.starts, want.starts) || x.ascii != want.ascii {
+		t.Fatalf("line index %v (ascii %v), want %v (ascii %v)\nsrc: %q", x.starts, x.ascii, want.starts, want.ascii, src)
 	}
 }
 

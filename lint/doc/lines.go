@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"encoding/binary"
-	"sort"
 	"unicode/utf8"
 )
 
@@ -19,7 +18,11 @@ type LineIndex struct {
 }
 
 // NewLineIndex indexes src's line starts (\n, \r\n and lone \r all end a line).
-func NewLineIndex(src []byte) *LineIndex {
+func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, false) }
+
+// newLineIndex is NewLineIndex; allASCII true says every byte of src is below 0x80 (known to
+// Parse), false that it is not known.
+func newLineIndex(src []byte, allASCII bool) *LineIndex {
 	first := 0
 	if hasBOM(src) {
 		first = 3
@@ -45,7 +48,7 @@ func NewLineIndex(src []byte) *LineIndex {
 			i += j + 1
 			starts = append(starts, i)
 		}
-		return &LineIndex{src: src, starts: starts, ascii: isASCII(src[first:])}
+		return &LineIndex{src: src, starts: starts, ascii: allASCII || isASCII(src[first:])}
 	}
 	for i := first; i < len(src); i++ {
 		switch src[i] {
@@ -58,11 +61,31 @@ func NewLineIndex(src []byte) *LineIndex {
 			starts = append(starts, i+1)
 		}
 	}
-	return &LineIndex{src: src, starts: starts, ascii: isASCII(src[first:])}
+	return &LineIndex{src: src, starts: starts, ascii: allASCII || isASCII(src[first:])}
 }
 
-// isASCII reports whether every byte is below 0x80, eight bytes at a time.
+// newLineIndexStarts is NewLineIndex for line starts already found (by the Python lexer, which
+// passes every line break): the same index, with the starts copied at their exact size.
+func newLineIndexStarts(src []byte, starts []int, allASCII bool) *LineIndex {
+	first := 0
+	if hasBOM(src) {
+		first = 3
+	}
+	st := make([]int, len(starts))
+	copy(st, starts)
+	return &LineIndex{src: src, starts: st, ascii: allASCII || isASCII(src[first:])}
+}
+
+// isASCII reports whether every byte is below 0x80, 32 and then eight bytes at a time.
 func isASCII(b []byte) bool {
+	for len(b) >= 32 {
+		w := binary.LittleEndian.Uint64(b) | binary.LittleEndian.Uint64(b[8:]) |
+			binary.LittleEndian.Uint64(b[16:]) | binary.LittleEndian.Uint64(b[24:])
+		if w&0x8080808080808080 != 0 {
+			return false
+		}
+		b = b[32:]
+	}
 	for len(b) >= 8 {
 		if binary.LittleEndian.Uint64(b)&0x8080808080808080 != 0 {
 			return false
@@ -94,7 +117,18 @@ func (x *LineIndex) Pos(offset int) Pos {
 	if offset > len(x.src) {
 		offset = len(x.src)
 	}
-	line := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > offset }) - 1
+	// The first line starting after offset (sort.Search's answer, without its closure call per
+	// step), less one.
+	lo, hi := 0, len(x.starts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if x.starts[m] > offset {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	line := lo - 1
 	if line < 0 {
 		return Pos{Line: 1, Col: 1, Offset: offset}
 	}

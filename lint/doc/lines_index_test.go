@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"testing"
 )
 
@@ -54,5 +55,23 @@ func TestNewLineIndexMatchesBytewise(t *testing.T) {
 	}
 	if len(inputs) < 300 {
 		t.Logf("corpus absent: %d inputs only", len(inputs))
+	}
+}
+
+// TestPosLineSearch holds Pos's line search to sort.Search's (the definition it replaced) at
+// every offset of texts with each kind of line break, a BOM, and no break at all.
+func TestPosLineSearch(t *testing.T) {
+	for _, s := range []string{"", "a", "\n", "\n\n\n", "a\nbc\r\ndef\rg", "\xEF\xBB\xBFa\nb\n", "é\nx\n\n", "x\ny"} {
+		x := NewLineIndex([]byte(s))
+		for off := -2; off <= len(s)+2; off++ {
+			c := min(max(off, 0), len(s))
+			want := sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > c })
+			if want < 1 {
+				want = 1
+			}
+			if got := x.Pos(off); got.Line != want || got.Offset != c {
+				t.Errorf("%q: Pos(%d) = %+v, want line %d offset %d", s, off, got, want, c)
+			}
+		}
 	}
 }

@@ -89,7 +89,10 @@ func checkText(d *Document) bool {
 		d.addProblem(Syntax, "file contains a NUL byte at line "+itoa(p.Line)+" column "+itoa(p.Col)+"; it looks binary, not a text config", i, i+1)
 		return false
 	}
-	if !utf8.Valid(src) {
+	// An ASCII file (most configs) is UTF-8 without a closer look, and its line index
+	// need not scan for non-ASCII bytes again.
+	d.allASCII = isASCII(src)
+	if !d.allASCII && !utf8.Valid(src) {
 		i := firstInvalidUTF8(src)
 		p := d.Lines().Pos(i)
 		d.addProblem(Syntax, "file is not UTF-8 text: invalid byte "+hexByte(src[i])+" at line "+itoa(p.Line)+" column "+itoa(p.Col), i, i+1)

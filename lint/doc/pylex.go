@@ -188,6 +188,75 @@ var pyOp1 = [256]pyCode{'(': cLPar, ')': cRPar, '[': cLBrack, ']': cRBrack, '{':
 	'-': cMinus, '*': cStar, '/': cSlash, '%': cPercent, '@': cAt, '&': cAmp, '|': cPipe,
 	'^': cCaret, '~': cTilde, '<': cLt, '>': cGt, '!': cBang}
 
+// The lexer's byte classes (pyClass): the main loop jumps on them.
+const (
+	lxOther     uint8 = iota // operators of more than one form (- * / < > ...) and bad bytes: op
+	lxBlank                  // space, tab, form feed
+	lxNewline                // \n, \r
+	lxHash                   // a comment
+	lxBackslash              // a line continuation
+	lxName                   // an ASCII letter or _
+	lxDigit                  // 0-9
+	lxDot                    // . (a number, an attribute's dot or ...)
+	lxQuote                  // ' "
+	lxOpen                   // ( [ {
+	lxClose                  // ) ] }
+	lxOp1                    // , ; ~: never the start of a longer operator
+	lxOpEq                   // = ! + % & | ^ @ :: alone or followed by = only
+	lxHigh                   // a byte of a non-ASCII character
+)
+
+// pyClass is each byte's class (static data, like pyOp1).
+var pyClass = [256]uint8{
+	' ': lxBlank, '\t': lxBlank, '\f': lxBlank, '\n': lxNewline, '\r': lxNewline, '#': lxHash,
+	'\\': lxBackslash, 'a': lxName, 'b': lxName, 'c': lxName, 'd': lxName, 'e': lxName, 'f': lxName,
+	'g': lxName, 'h': lxName, 'i': lxName, 'j': lxName, 'k': lxName, 'l': lxName, 'm': lxName,
+	'n': lxName, 'o': lxName, 'p': lxName, 'q': lxName, 'r': lxName, 's': lxName, 't': lxName,
+	'u': lxName, 'v': lxName, 'w': lxName, 'x': lxName, 'y': lxName, 'z': lxName, 'A': lxName,
+	'B': lxName, 'C': lxName, 'D': lxName, 'E': lxName, 'F': lxName, 'G': lxName, 'H': lxName,
+	'I': lxName, 'J': lxName, 'K': lxName, 'L': lxName, 'M': lxName, 'N': lxName, 'O': lxName,
+	'P': lxName, 'Q': lxName, 'R': lxName, 'S': lxName, 'T': lxName, 'U': lxName, 'V': lxName,
+	'W': lxName, 'X': lxName, 'Y': lxName, 'Z': lxName, '_': lxName, '0': lxDigit, '1': lxDigit,
+	'2': lxDigit, '3': lxDigit, '4': lxDigit, '5': lxDigit, '6': lxDigit, '7': lxDigit, '8': lxDigit,
+	'9': lxDigit, '.': lxDot, '\'': lxQuote, '"': lxQuote, '(': lxOpen, '[': lxOpen, '{': lxOpen,
+	')': lxClose, ']': lxClose, '}': lxClose, ',': lxOp1, ';': lxOp1, '~': lxOp1, '=': lxOpEq,
+	'!': lxOpEq, '+': lxOpEq, '%': lxOpEq, '&': lxOpEq, '|': lxOpEq, '^': lxOpEq, '@': lxOpEq,
+	':': lxOpEq, 0x80: lxHigh, 0x81: lxHigh, 0x82: lxHigh, 0x83: lxHigh, 0x84: lxHigh, 0x85: lxHigh,
+	0x86: lxHigh, 0x87: lxHigh, 0x88: lxHigh, 0x89: lxHigh, 0x8A: lxHigh, 0x8B: lxHigh, 0x8C: lxHigh,
+	0x8D: lxHigh, 0x8E: lxHigh, 0x8F: lxHigh, 0x90: lxHigh, 0x91: lxHigh, 0x92: lxHigh, 0x93: lxHigh,
+	0x94: lxHigh, 0x95: lxHigh, 0x96: lxHigh, 0x97: lxHigh, 0x98: lxHigh, 0x99: lxHigh, 0x9A: lxHigh,
+	0x9B: lxHigh, 0x9C: lxHigh, 0x9D: lxHigh, 0x9E: lxHigh, 0x9F: lxHigh, 0xA0: lxHigh, 0xA1: lxHigh,
+	0xA2: lxHigh, 0xA3: lxHigh, 0xA4: lxHigh, 0xA5: lxHigh, 0xA6: lxHigh, 0xA7: lxHigh, 0xA8: lxHigh,
+	0xA9: lxHigh, 0xAA: lxHigh, 0xAB: lxHigh, 0xAC: lxHigh, 0xAD: lxHigh, 0xAE: lxHigh, 0xAF: lxHigh,
+	0xB0: lxHigh, 0xB1: lxHigh, 0xB2: lxHigh, 0xB3: lxHigh, 0xB4: lxHigh, 0xB5: lxHigh, 0xB6: lxHigh,
+	0xB7: lxHigh, 0xB8: lxHigh, 0xB9: lxHigh, 0xBA: lxHigh, 0xBB: lxHigh, 0xBC: lxHigh, 0xBD: lxHigh,
+	0xBE: lxHigh, 0xBF: lxHigh, 0xC0: lxHigh, 0xC1: lxHigh, 0xC2: lxHigh, 0xC3: lxHigh, 0xC4: lxHigh,
+	0xC5: lxHigh, 0xC6: lxHigh, 0xC7: lxHigh, 0xC8: lxHigh, 0xC9: lxHigh, 0xCA: lxHigh, 0xCB: lxHigh,
+	0xCC: lxHigh, 0xCD: lxHigh, 0xCE: lxHigh, 0xCF: lxHigh, 0xD0: lxHigh, 0xD1: lxHigh, 0xD2: lxHigh,
+	0xD3: lxHigh, 0xD4: lxHigh, 0xD5: lxHigh, 0xD6: lxHigh, 0xD7: lxHigh, 0xD8: lxHigh, 0xD9: lxHigh,
+	0xDA: lxHigh, 0xDB: lxHigh, 0xDC: lxHigh, 0xDD: lxHigh, 0xDE: lxHigh, 0xDF: lxHigh, 0xE0: lxHigh,
+	0xE1: lxHigh, 0xE2: lxHigh, 0xE3: lxHigh, 0xE4: lxHigh, 0xE5: lxHigh, 0xE6: lxHigh, 0xE7: lxHigh,
+	0xE8: lxHigh, 0xE9: lxHigh, 0xEA: lxHigh, 0xEB: lxHigh, 0xEC: lxHigh, 0xED: lxHigh, 0xEE: lxHigh,
+	0xEF: lxHigh, 0xF0: lxHigh, 0xF1: lxHigh, 0xF2: lxHigh, 0xF3: lxHigh, 0xF4: lxHigh, 0xF5: lxHigh,
+	0xF6: lxHigh, 0xF7: lxHigh, 0xF8: lxHigh, 0xF9: lxHigh, 0xFA: lxHigh, 0xFB: lxHigh, 0xFC: lxHigh,
+	0xFD: lxHigh, 0xFE: lxHigh, 0xFF: lxHigh,
+}
+
+// pyOpEq is the code of the two-byte operator an lxOpEq byte makes with a following "=".
+var pyOpEq = [256]pyCode{'=': cEq, '!': cNe, '+': cAugFirst, '%': cAugPercent, '&': cAugAmp,
+	'|': cAugPipe, '^': cAugCaret, '@': cAugAt, ':': cWalrus}
+
+// pyBracketPair reports whether the bracket opened by o is closed by c.
+func pyBracketPair(o, c byte) bool {
+	switch c {
+	case ')':
+		return o == '('
+	case ']':
+		return o == '['
+	}
+	return o == '{'
+}
+
 // pyOpCode is the code of an operator of two or three bytes.
 func pyOpCode(s string) pyCode {
 	switch s {
@@ -390,10 +459,31 @@ func pyLexInto(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *
 // lexer from a base at or before this one (an f-string field's lexer), and is shared. Strings
 // with escapes add their values to tx.esc.
 func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *pyText, cbuf [][2]int, keywords bool) (toks []pyTok, comments [][2]int, x *pySyntaxError) {
+	toks, comments, _, x = pyLexLines(src, base, maxDepth, lineStart, buf, tx, cbuf, keywords, nil, false)
+	return toks, comments, x
+}
+
+// pyLexLines is pyLexCoded that also finds the start of every line (after each \n, \r\n or
+// lone \r, the first at base), as NewLineIndex does, when lines is true: the lexer passes every
+// line break anyway (those inside strings and continuations included), so a whole file's
+// reader needs no second scan for its line index. The starts are appended to lbuf.
+func pyLexLines(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx *pyText, cbuf [][2]int, keywords bool, lbuf []int, lines bool) (toks []pyTok, comments [][2]int, starts []int, x *pySyntaxError) {
 	if tx == nil {
 		tx = &pyText{}
 	}
-	l := &pyLexer{src: src, i: base, indents: []int{0}, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
+	l := &pyLexer{src: src, i: base, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
+	if lineStart {
+		// A file: the indentation and open-bracket stacks share one small block (each grows
+		// on its own past its half).
+		stacks := make([]int, 2*pyStackRoom)
+		l.indents, l.opened = stacks[:1:pyStackRoom], stacks[pyStackRoom:pyStackRoom:2*pyStackRoom]
+	} else {
+		// An f-string's field: seldom a bracket, never an indented block.
+		l.indents = []int{0}
+	}
+	if lines {
+		l.lines, l.wantLines = append(lbuf[:0], base), true
+	}
 	// One string of the source: token texts are slices of it, not an allocation each; and room
 	// for about one token per five bytes, so the token list rarely grows.
 	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
@@ -412,14 +502,14 @@ func pyLexCoded(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx 
 	defer func() {
 		if r := recover(); r != nil {
 			if e, ok := r.(*pySyntaxError); ok {
-				x = e
+				x, starts = e, l.lines[:0]
 				return
 			}
 			panic(r)
 		}
 	}()
 	l.run()
-	return l.toks, l.comments, nil
+	return l.toks, l.comments, l.lines, nil
 }
 
 type pyLexer struct {
@@ -434,9 +524,13 @@ type pyLexer struct {
 	keywords  bool     // code Python's keywords
 	comments  [][2]int // comment byte ranges (with '#')
 	codeOnLn  bool     // some token precedes on the current line
-	brackets  []byte
-	opened    []int // offsets of the open brackets
+	opened    []int    // offsets of the open brackets (the bracket is the source's byte there)
+	lines     []int    // the line starts so far (pyLexLines), when wantLines
+	wantLines bool
 }
+
+// pyStackRoom is the room the lexer's indentation and bracket stacks start with.
+const pyStackRoom = 4
 
 func (l *pyLexer) fail(off int, msg string) {
 	panic(&pySyntaxError{msg: msg, off: off})
@@ -499,28 +593,33 @@ func (l *pyLexer) run() {
 			break
 		}
 		c := src[l.i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\f':
+		// One jump on the byte's class; the common tokens (names, brackets, separators, one-
+		// byte operators) are read here without a call.
+		switch pyClass[c] {
+		case lxBlank:
 			// A run of blanks (indentation inside brackets) in one tight loop.
 			j := l.i + 1
-			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+			for j < len(src) && pyClass[src[j]] == lxBlank {
 				j++
 			}
 			l.i = j
-		case c == '\n' || c == '\r':
+		case lxNewline:
 			s := l.i
 			if c == '\r' && l.i+1 < len(src) && src[l.i+1] == '\n' {
 				l.i++
 			}
 			l.i++
-			if l.depth == 0 && l.codeOnLn && len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
-				l.emit(pyNewline, s, s)
+			if l.wantLines {
+				l.lines = append(l.lines, l.i)
 			}
 			if l.depth == 0 {
+				if l.codeOnLn && len(l.toks) > 0 && l.toks[len(l.toks)-1].kind != pyNewline {
+					l.toks = append(l.toks, pyTok{kind: pyNewline, start: s, end: s})
+				}
 				l.codeOnLn = false
 				l.lineStart = true
 			}
-		case c == '#':
+		case lxHash:
 			// The comment runs to the line break (vectorised searches, not a loop per byte).
 			s := l.i
 			end := len(src)
@@ -532,7 +631,7 @@ func (l *pyLexer) run() {
 			}
 			l.i = end
 			l.comments = append(l.comments, [2]int{s, l.i})
-		case c == '\\':
+		case lxBackslash:
 			j := l.i + 1
 			if j < len(src) && src[j] == '\r' {
 				j++
@@ -543,31 +642,79 @@ func (l *pyLexer) run() {
 			if j == l.i+1 {
 				l.fail(l.i, "unexpected character after line continuation")
 			}
+			if l.wantLines {
+				l.lines = append(l.lines, j)
+			}
 			l.i = j
-		case pyIdentByte[c] == 1:
+		case lxName:
 			// An ASCII name: an index loop over the byte table, no rune decoding.
 			s, j := l.i, l.i+1
 			for j < len(src) && pyIdentByte[src[j]] != 0 {
 				j++
 			}
-			if j < len(src) && src[j] >= utf8.RuneSelf {
-				l.i = j
-				l.identRest()
-				j = l.i
+			if j < len(src) {
+				if d := src[j]; d >= utf8.RuneSelf {
+					l.i = j
+					l.identRest()
+					j = l.i
+				} else if (d == '\'' || d == '"') && j-s <= 2 && isStrPrefix(l.sub(s, j)) {
+					l.i = j
+					l.str(s, strings.ToLower(l.sub(s, j)))
+					continue
+				}
 			}
 			l.i = j
-			name := l.sub(s, j)
-			if j < len(src) && (src[j] == '\'' || src[j] == '"') && len(name) <= 2 && isStrPrefix(name) {
-				l.str(s, strings.ToLower(name))
-				continue
-			}
 			var code pyCode
-			if l.keywords {
-				code = pyKeywordCode(name)
+			if l.keywords && j-s >= 2 && j-s <= 8 && pyKwLens[c]&(1<<(j-s)) != 0 {
+				code = pyKeywordCode(l.sub(s, j))
 			}
 			l.toks = append(l.toks, pyTok{kind: pyName, start: s, end: j, code: code})
 			l.codeOnLn = true
-		case c >= utf8.RuneSelf:
+		case lxOpen:
+			l.depth++
+			if l.depth > l.maxDepth {
+				l.fail(l.i, "brackets nested deeper than "+strconv.Itoa(l.maxDepth)+" levels")
+			}
+			l.opened = append(l.opened, l.i)
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: l.i, end: l.i + 1, code: pyOp1[c]})
+			l.i++
+			l.codeOnLn = true
+		case lxClose:
+			// The open bracket's byte and the closing one differ by 1 (parentheses) or 2.
+			if l.depth == 0 || !pyBracketPair(src[l.opened[len(l.opened)-1]], c) {
+				l.fail(l.i, "unmatched "+strconv.Quote(string(c)))
+			}
+			l.depth--
+			l.opened = l.opened[:len(l.opened)-1]
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: l.i, end: l.i + 1, code: pyOp1[c]})
+			l.i++
+			l.codeOnLn = true
+		case lxOp1:
+			// An operator that never starts a longer one (, ; ~).
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: l.i, end: l.i + 1, code: pyOp1[c]})
+			l.i++
+			l.codeOnLn = true
+		case lxOpEq:
+			// An operator whose only longer form adds "=" (= == : := + += ...).
+			s, code := l.i, pyOp1[c]
+			l.i++
+			if l.i < len(src) && src[l.i] == '=' {
+				l.i++
+				code = pyOpEq[c]
+			}
+			l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, code: code})
+			l.codeOnLn = true
+		case lxDigit:
+			l.number()
+		case lxDot:
+			if l.i+1 < len(src) && src[l.i+1] >= '0' && src[l.i+1] <= '9' {
+				l.number()
+			} else {
+				l.op()
+			}
+		case lxQuote:
+			l.str(l.i, "")
+		case lxHigh:
 			s := l.i
 			r, n := utf8.DecodeRune(src[l.i:])
 			if !unicode.IsLetter(r) {
@@ -581,10 +728,6 @@ func (l *pyLexer) run() {
 				continue
 			}
 			l.emit(pyName, s, l.i)
-		case c >= '0' && c <= '9' || c == '.' && l.i+1 < len(src) && src[l.i+1] >= '0' && src[l.i+1] <= '9':
-			l.number()
-		case c == '\'' || c == '"':
-			l.str(l.i, "")
 		default:
 			l.op()
 		}
@@ -705,6 +848,7 @@ func (l *pyLexer) str(s int, prefix string) {
 	l.i += ql
 	body := l.i
 	raw := prefix != "" && strings.Contains(prefix, "r")
+	slash := false // the text has a backslash (the scan stops at every one)
 	for {
 		if ql == 1 {
 			// Skip the bytes that cannot end or escape a one-line string (a table lookup each).
@@ -732,6 +876,7 @@ func (l *pyLexer) str(s int, prefix string) {
 		c := src[l.i]
 		if c == '\\' {
 			l.i += 2
+			slash = true
 			continue
 		}
 		if ql == 1 && (c == '\n' || c == '\r') {
@@ -742,10 +887,13 @@ func (l *pyLexer) str(s int, prefix string) {
 		}
 		l.i++
 	}
-	content := src[body:l.i]
+	if l.wantLines && (ql == 3 || slash) {
+		// Line breaks inside: a long string's, or escaped in a one-line one.
+		l.lines = pyLineStarts(l.lines, src, body, l.i)
+	}
 	l.i += ql
 	var esc int32
-	if !raw && (prefix == "" || !strings.Contains(prefix, "f")) && bytes.IndexByte(content, '\\') >= 0 {
+	if slash && !raw && (prefix == "" || !strings.Contains(prefix, "f")) {
 		l.tx.esc = append(l.tx.esc, pyUnescape(l.sub(body, l.i-ql)))
 		esc = int32(len(l.tx.esc))
 	}
@@ -871,21 +1019,12 @@ func (l *pyLexer) op() {
 		if l.depth > l.maxDepth {
 			l.fail(l.i, "brackets nested deeper than "+strconv.Itoa(l.maxDepth)+" levels")
 		}
-		l.brackets = append(l.brackets, c)
 		l.opened = append(l.opened, l.i)
 	case ')', ']', '}':
-		want := byte('(')
-		switch c {
-		case ']':
-			want = '['
-		case '}':
-			want = '{'
-		}
-		if l.depth == 0 || l.brackets[len(l.brackets)-1] != want {
+		if l.depth == 0 || !pyBracketPair(src[l.opened[len(l.opened)-1]], c) {
 			l.fail(l.i, "unmatched "+strconv.Quote(string(c)))
 		}
 		l.depth--
-		l.brackets = l.brackets[:len(l.brackets)-1]
 		l.opened = l.opened[:len(l.opened)-1]
 	case '+', '-', '*', '/', '%', '@', '&', '|', '^', '~', '<', '>', '=', '.', ',', ':', ';', '!':
 	default:
@@ -895,6 +1034,29 @@ func (l *pyLexer) op() {
 	l.i++
 	l.toks = append(l.toks, pyTok{kind: pyOp, start: s, end: l.i, code: pyOp1[c]})
 	l.codeOnLn = true
+}
+
+// pyLineStarts appends to starts the start of each line that begins inside src[a:b] (after a
+// \n, a \r\n or a lone \r there), as NewLineIndex counts them; a \r at b-1 must not be followed
+// by \n (the lexer's strings end before a quote).
+func pyLineStarts(starts []int, src []byte, a, b int) []int {
+	r := src[a:b]
+	if bytes.IndexByte(r, '\r') < 0 {
+		for i := 0; ; {
+			j := bytes.IndexByte(r[i:], '\n')
+			if j < 0 {
+				return starts
+			}
+			i += j + 1
+			starts = append(starts, a+i)
+		}
+	}
+	for i, c := range r {
+		if c == '\n' || c == '\r' && (i+1 >= len(r) || r[i+1] != '\n') {
+			starts = append(starts, a+i+1)
+		}
+	}
+	return starts
 }
 
 // sub is src[a:b] as a string, without a copy.

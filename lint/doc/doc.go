@@ -122,10 +122,14 @@
 // point at their parents in the block before, so blocks shared between files chained every
 // Python tree ever read into the live heap (about 400 KB a corpus pass, unbounded; it even
 // looked faster in the benchmark, since a growing heap is collected less often).
-// TestPythonTreesNotRetained fails on it. gin's slab shares blocks the same way: over 500
+// TestPythonTreesNotRetained fails on it. gin's slab shared blocks the same way: over 500
 // passes of its corpus the live heap after a collection moved between 0.5 and 3 MB (the chain
-// breaks where a file happens to end at a block's end), which is bounded but keeps earlier
-// files' trees; not changed here. Also dropped: a second main loop keeping the position and
+// breaks where a file happens to end at a block's end), and one 1,001-node file read 100 times
+// kept 23.8 MB alive. Since 20:10 a file whose nodes span two blocks hands no rest of its last
+// block to the next file (the rest of the file's nodes come from a block sized from the tokens
+// left, a quarter of them), so only files that each lie in one block share it: the same reads
+// keep 0.2 MB (TestGinTreesNotRetained). Per corpus pass ParseGin allocates 378 KB instead of
+// 365; four interleaved rounds (load 4-6): gin 0.85-0.92× YAML against 0.79-0.85×. Also dropped: a second main loop keeping the position and
 // the token list in registers for runs of names and operators (no gain that rounds could tell
 // from the noise). On this machine a CPU profile charges about a quarter of its samples to
 // runtime.asyncPreempt unless GODEBUG=asyncpreemptoff=1; the shares below are with it set.
@@ -300,7 +304,8 @@
 // through pyCursor's copies, from a parser pooled between files (token list, selector buffers,
 // scratch child lists, refs); child lists are copied once into an exact block; nodes come from
 // a slab of 85 (16 KiB) that the next files go on using, instead of a block reserved from a
-// count of the tokens (a Document so keeps at most two slabs alive beyond its own nodes);
+// count of the tokens (later only a file that lay in one block hands the rest of it on: see
+// "gin's slab" below);
 // numbers, references and macros are slices of the lexer's copy of the source; a span that ends
 // on its start's line takes one line look-up; the line index is made at its exact size (for
 // YAML too, in both columns below). Per corpus pass 465 KB and 1,806 allocations → 364 KB and

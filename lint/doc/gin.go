@@ -89,9 +89,11 @@ type ginParser struct {
 	src   string // the lexer's copy of the source from base on (names are slices of it)
 	base  int
 	tx    pyText // the token texts (src and base are its s and base)
-	// slab hands out the trees' nodes, file after file (node).
-	slab []Node
-	uses []Span
+	// slab hands out the trees' nodes (node); began says this file has taken a node from it,
+	// spilled that it then needed a new block.
+	slab           []Node
+	began, spilled bool
+	uses           []Span
 	// reusable buffers: a selector's parts, a block line's full key path, the maps a binding
 	// passes through
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
@@ -137,6 +139,15 @@ func (g *ginParser) release() {
 	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
 	g.hit = nil
 	g.nkids = 0
+	// A file whose nodes span two blocks does not hand the rest of its last block to the next
+	// file (TestGinTreesNotRetained): a block's nodes all stay alive while any of them is
+	// reachable, and this file's nodes there point back at its first block. Only blocks
+	// shared by files that each lie in one block are handed on, so a tree keeps at most the
+	// one block before its own alive, never a chain of earlier trees.
+	if g.spilled {
+		g.slab = nil
+	}
+	g.began, g.spilled = false, false
 	ginParsers.Lock()
 	if len(ginParsers.free) < 4 {
 		ginParsers.free = append(ginParsers.free, g)
@@ -147,14 +158,20 @@ func (g *ginParser) release() {
 // ginSlab is how many nodes a slab holds: 85 of 192 bytes fill a 16 KiB size class.
 const ginSlab = 85
 
-// node hands out a zero node from the parser's slab, which the next files go on using: a
-// file's tree takes the nodes it needs, no more, without counting them first (a count from the
-// tokens cost about as much as a tenth of the nodes it reserved in excess). A Document keeps
-// at most two slabs alive beyond its own nodes (shared with the files read before and after).
+// node hands out a zero node from the parser's slab: a file's tree takes the nodes it needs
+// without counting them first (a count from the tokens cost about as much as a tenth of the
+// nodes it reserved in excess), from what the file before left in its block when that file
+// lay in one block (release), then from new blocks of ginSlab.
 func (g *ginParser) node() *Node {
 	if len(g.slab) == 0 {
-		g.slab = make([]Node, ginSlab)
+		size := ginSlab
+		if g.began { // the rest of this file only: sized from the tokens left
+			size = min(max((len(g.toks)-g.i)/4+4, 8), ginSlab)
+		}
+		g.slab = make([]Node, size)
+		g.spilled = g.began
 	}
+	g.began = true
 	n := &g.slab[0]
 	g.slab = g.slab[1:]
 	return n
@@ -218,7 +235,7 @@ func (g *ginParser) kidList(n int) []*Node {
 
 // finish moves every child list of the tree into one block (of the size the lists were given,
 // exact unless a binding was replaced) and sets Parent (with the depth) and Index on every node
-// below root, as finishTree does. The block doubles as the walk's queue: a node's children are
+// below root. The block doubles as the walk's queue: a node's children are
 // laid out in it before the nodes after them are visited.
 func (g *ginParser) finish(root *Node) {
 	block := make([]*Node, g.nkids)
@@ -853,23 +870,4 @@ func (g *ginParser) copyInto(dst, n *Node, budget *int) bool {
 		}
 	}
 	return true
-}
-
-// finishTree sets Parent (with the depth) and Index on every node below root (iteratively).
-func finishTree(root *Node) {
-	stack := make([]*Node, 1, 64)
-	stack[0] = root
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for i, c := range n.Children {
-			c.setParent(n)
-			c.Index = i
-			if n.Kind == Seq {
-				c.Key = ""
-				c.KeySpan = Span{}
-			}
-			stack = append(stack, c)
-		}
-	}
 }

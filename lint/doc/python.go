@@ -261,7 +261,7 @@ func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 }
 
 // node turns a value into a Node, the index-th child of parent at the given depth (nil when a
-// limit is passed). Parent, depth and Index are set here, as finishTree would set them.
+// limit is passed). Parent, depth and Index are set here.
 func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, index int) *Node {
 	b.budget--
 	if b.budget < 0 || depth > b.maxDepth {

@@ -44,7 +44,7 @@ type pyVal struct {
 	dict *pyDict
 	fn   *pyFunc
 	env  *pyEnv
-	name string // module path, builtin name
+	name string // module path, builtin name, a bound method's bare name (recv set)
 	recv *pyVal // bound receiver of a builtin method
 	s0   int    // span of the expression that made the value
 	e0   int
@@ -173,11 +173,17 @@ const (
 	pyMaxStr   = 1 << 20
 )
 
+// step counts one step of the budget (small enough to inline: it runs for every expression
+// and statement).
 func (ev *pyEval) step() {
 	ev.steps++
 	if ev.steps > ev.max {
-		panic(pyLimitStop{"evaluating it would take more than " + itoa(ev.max) + " steps", "max_nodes"})
+		ev.overBudget()
 	}
+}
+
+func (ev *pyEval) overBudget() {
+	panic(pyLimitStop{"evaluating it would take more than " + itoa(ev.max) + " steps", "max_nodes"})
 }
 
 func (ev *pyEval) grow(n int) {
@@ -868,17 +874,15 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 			if pyDictMethods[e.name] {
-				return ev.val(pyVal{k: pvBuiltin, name: "dict." + e.name, recv: obj, s0: e.s, e0: e.e})
+				// A bound method keeps its bare name: builtin sends a value with a receiver to
+				// method, so it never meets a builtin's name (no "dict."+name string per access).
+				return ev.val(pyVal{k: pvBuiltin, name: e.name, recv: obj, s0: e.s, e0: e.e})
 			}
 			return ev.opaque(e)
 		case pvModule:
 			return ev.val(pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e})
 		case pvStr, pvList:
-			prefix := "str."
-			if obj.k == pvList {
-				prefix = "list."
-			}
-			return ev.val(pyVal{k: pvBuiltin, name: prefix + e.name, recv: obj, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvBuiltin, name: e.name, recv: obj, s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case xIndex:
@@ -1410,6 +1414,23 @@ func pyStr(v *pyVal) (string, bool) {
 	return "", false
 }
 
+// appendPyStr is append(b, pyStr(v)...) without the string pyStr makes for a number.
+func appendPyStr(b []byte, v *pyVal) ([]byte, bool) {
+	switch v.k {
+	case pvStr:
+		return append(b, v.s...), true
+	case pvInt:
+		return strconv.AppendInt(b, v.i, 10), true
+	case pvFloat:
+		if f := v.f; f == math.Trunc(f) && math.Abs(f) < 1e16 {
+			return strconv.AppendFloat(b, f, 'f', 1, 64), true
+		}
+		return strconv.AppendFloat(b, v.f, 'g', -1, 64), true
+	}
+	s, ok := pyStr(v)
+	return append(b, s...), ok
+}
+
 func pyFloatRepr(f float64) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
 		return strconv.FormatFloat(f, 'f', 1, 64)
@@ -1438,38 +1459,44 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 		e.x = ev.ext()
 		e.x.fparts = ev.fparts(e)
 	}
-	// The result is written into one reused buffer and copied into a string once.
+	// The result is written into one reused buffer (nil while it is in use: a field that
+	// holds an f-string formats into its own) and copied into a string once.
 	b := ev.fbuf[:0]
 	ev.fbuf = nil
-	defer func() {
-		if cap(b) <= 1<<16 {
-			ev.fbuf = b[:0]
-		}
-	}()
+	b, ok := ev.fjoin(e, env, b)
+	var v *pyVal
+	if ok {
+		v = ev.strVal(string(b), e.s, e.e)
+	} else {
+		v = ev.opaque(e)
+	}
+	if cap(b) <= 1<<16 {
+		ev.fbuf = b[:0]
+	}
+	return v
+}
+
+// fjoin appends the text of e's parts to b; ok is false when it is not known.
+func (ev *pyEval) fjoin(e *pyExpr, env *pyEnv, b []byte) (_ []byte, ok bool) {
 	for i := range e.x.fparts {
 		p := &e.x.fparts[i]
 		switch p.field {
 		case pyFieldLit:
 			b = append(b, p.lit...)
 		case pyFieldBad:
-			return ev.opaque(e)
+			return b, false
 		default:
 			v := ev.subExpr(e, p.field, p.s, p.e, env)
 			if v == nil || p.spec {
 				// Conversions and format specs are not evaluated.
-				return ev.opaque(e)
+				return b, false
 			}
-			s, ok := pyStr(v)
-			if !ok {
-				return ev.opaque(e)
-			}
-			b = append(b, s...)
-			if len(b) > pyMaxStr {
-				return ev.opaque(e)
+			if b, ok = appendPyStr(b, v); !ok || len(b) > pyMaxStr {
+				return b, false
 			}
 		}
 	}
-	return ev.strVal(string(b), e.s, e.e)
+	return b, true
 }
 
 // pyFPart is one part of an f-string: literal text (pyFieldLit), field number field (its
@@ -1823,7 +1850,7 @@ func lastName(v *pyVal, e *pyExpr) string {
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(e.kids[0], env)
-	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.name == "dict" || fnv.k == pvModule && isConfigDict(lastName(fnv, e.kids[0]))) {
+	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.recv == nil && fnv.name == "dict" || fnv.k == pvModule && isConfigDict(lastName(fnv, e.kids[0]))) {
 		if v := ev.kwDict(e, env); v != nil {
 			return v
 		}
@@ -1870,13 +1897,39 @@ func isConfigDict(name string) bool {
 	return false
 }
 
-// kwDict is dict(k=v, ...) (or a ConfigDict) with named keywords only, made straight from the
-// keywords as makeDict would from the call's arguments; nil when a keyword is **x.
-func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
-	for j := range e.kw {
-		if e.kw[j].name == "" {
-			return nil
+// What the evaluator records about a call's keywords in pyExpr.flags, once per call.
+const (
+	xfKwChecked  uint8 = 1 << iota // the two below are known
+	xfKwStarred                    // some keyword is **x
+	xfKwRepeated                   // some name is given twice (a SyntaxError to Python)
+)
+
+// kwFlags works out (once) whether a call's keywords are all named and all different.
+func kwFlags(e *pyExpr) uint8 {
+	if e.flags&xfKwChecked == 0 {
+		f := xfKwChecked
+		for j := range e.kw {
+			if e.kw[j].name == "" {
+				f |= xfKwStarred
+			}
+			for i := 0; i < j; i++ {
+				if e.kw[i].name == e.kw[j].name {
+					f |= xfKwRepeated
+				}
+			}
 		}
+		e.flags |= f
+	}
+	return e.flags
+}
+
+// kwDict is dict(k=v, ...) (or a ConfigDict) with named keywords only, made straight from the
+// keywords as makeDict would from the call's arguments; nil when a keyword is **x. Keys all
+// different (as Python requires) are appended without looking for an earlier one.
+func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
+	f := kwFlags(e)
+	if f&xfKwStarred != 0 {
+		return nil
 	}
 	d := ev.newDict(len(e.kw))
 	for j := range e.kw {
@@ -1885,7 +1938,14 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 		if kw.key == nil {
 			kw.key = ev.strVal(kw.name, 0, 0)
 		}
-		d.set(kw.key, v, kw.ns, kw.ne)
+		if f&xfKwRepeated != 0 {
+			d.set(kw.key, v, kw.ns, kw.ne)
+		} else {
+			d.ents = append(d.ents, pyEnt{k: kw.key, v: v, ks: kw.ns, ke: kw.ne})
+		}
+	}
+	if f&xfKwRepeated == 0 && len(d.ents) >= pyDictIndexed {
+		d.reindex()
 	}
 	ev.grow(len(d.ents))
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
@@ -2008,6 +2068,9 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 }
 
 func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
+	if fnv.recv != nil {
+		return ev.method(fnv, a, e)
+	}
 	one := func() (*pyVal, bool) {
 		if len(a.pos) == 1 && len(a.kw) == 0 {
 			return a.pos[0], true
@@ -2220,15 +2283,11 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	case "print":
 		return ev.noneVal(e.s, e.e)
 	}
-	if fnv.recv != nil {
-		return ev.method(fnv, a, e)
-	}
 	return ev.opaque(e)
 }
 
 func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
-	r := fnv.recv
-	_, name, _ := strings.Cut(fnv.name, ".")
+	r, name := fnv.recv, fnv.name
 	switch r.k {
 	case pvDict:
 		d := r.dict
@@ -2439,11 +2498,16 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			}
 			v = x
 		}
-		t, ok := pyStr(v)
-		if !ok {
-			return ev.opaque(e)
+		if v.k == pvStr {
+			out.WriteString(v.s)
+		} else {
+			var num [32]byte // a number's text without a string of its own
+			t, ok := appendPyStr(num[:0], v)
+			if !ok {
+				return ev.opaque(e)
+			}
+			out.Write(t)
 		}
-		out.WriteString(t)
 		if out.Len() > pyMaxStr {
 			return ev.opaque(e)
 		}
@@ -2486,7 +2550,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) (*pyDict, string) {
 				return nil, ""
 			}
 			en.def = v.list.items[0]
-			if t := v.list.items[1]; t.k == pvBuiltin && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
+			if t := v.list.items[1]; t.k == pvBuiltin && t.recv == nil && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
 				en.conv = t.name
 				if t.name == "bool" {
 					en.conv = "pybool" // the converter itself: bool("false") is True

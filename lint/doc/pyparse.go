@@ -71,10 +71,12 @@ const (
 )
 
 type pyExpr struct {
-	op   pyExprKind
-	s, e int
-	name string // name, attribute, operator, constant (True/False/None), comprehension kind
-	toks []pyTok
+	op pyExprKind
+	// flags records what the evaluator worked out about the expression once (xfKw...)
+	flags uint8
+	s, e  int
+	name  string // name, attribute, operator, constant (True/False/None), comprehension kind
+	toks  []pyTok
 	// kids are the operands, items, call: func then positional args; dict: key and value
 	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
 	kids []*pyExpr
@@ -461,11 +463,16 @@ func (p *pyParser) expect(c pyCode) pyTok {
 	return p.next()
 }
 
+// enter counts one level of nesting (small enough to inline).
 func (p *pyParser) enter() {
 	p.depth++
 	if p.depth > p.max {
-		p.fail(p.peek().start, "python: nesting deeper than "+itoa(p.max)+" levels")
+		p.tooDeep()
 	}
+}
+
+func (p *pyParser) tooDeep() {
+	p.fail(p.peek().start, "python: nesting deeper than "+itoa(p.max)+" levels")
 }
 
 func (p *pyParser) leave() { p.depth-- }

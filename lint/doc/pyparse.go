@@ -1528,90 +1528,102 @@ func (p *pyParser) atom() *pyExpr {
 			p.leave()
 			return tu
 		case cLBrack:
-			p.enter()
-			defer p.leave()
-			l := p.mk(pyExpr{op: xList, s: t.start})
-			if p.is(cRBrack) {
-				l.e = p.next().end
-				return l
-			}
-			first := p.starOrNamed()
-			if p.is(kFor) || p.is(kAsync) {
-				c := p.comprehension("list", first, nil, t.start)
-				c.e = p.expect(cRBrack).end
-				return c
-			}
-			mark := len(p.stack)
-			p.stack = append(p.stack, first)
-			for p.is(cComma) {
-				p.next()
-				if p.is(cRBrack) {
-					break
-				}
-				p.stack = append(p.stack, p.starOrNamed())
-			}
-			l.kids = p.popList(mark)
-			l.e = p.expect(cRBrack).end
-			return l
+			return p.listDisplay(t)
 		case cLBrace:
-			p.enter()
-			defer p.leave()
-			d := p.mk(pyExpr{op: xDict, s: t.start})
-			if p.is(cRBrace) {
-				d.e = p.next().end
-				return d
-			}
-			mark := len(p.stack)
-			if p.is(cPow) {
-				p.next()
-				p.stack = append(p.stack, nil, p.bitOr())
-			} else {
-				k := p.starOrNamed()
-				if p.is(cColon) {
-					p.next()
-					v := p.expr()
-					if p.is(kFor) || p.is(kAsync) {
-						c := p.comprehension("dict", k, v, t.start)
-						c.e = p.expect(cRBrace).end
-						return c
-					}
-					p.stack = append(p.stack, k, v)
-				} else {
-					// A set display or set comprehension.
-					if p.is(kFor) || p.is(kAsync) {
-						c := p.comprehension("set", k, nil, t.start)
-						c.e = p.expect(cRBrace).end
-						return c
-					}
-					d.op = xSet
-					p.stack = append(p.stack, k)
-				}
-			}
-			for p.is(cComma) {
-				p.next()
-				if p.is(cRBrace) {
-					break
-				}
-				if d.op == xSet {
-					p.stack = append(p.stack, p.starOrNamed())
-					continue
-				}
-				if p.is(cPow) {
-					p.next()
-					p.stack = append(p.stack, nil, p.bitOr())
-					continue
-				}
-				k := p.expr()
-				p.expect(cColon)
-				p.stack = append(p.stack, k, p.expr())
-			}
-			d.kids = p.popList(mark)
-			d.e = p.expect(cRBrace).end
-			return d
+			return p.dictDisplay(t)
 		}
 	}
 	p.failTok(t, "an expression")
 	return nil
+}
+
+// listDisplay reads a list display or comprehension after its "[" t. It is a function of its
+// own so that atom, which reads every operand, has no defer: a defer atom cannot open-code
+// made every return from it go through the runtime's deferreturn.
+func (p *pyParser) listDisplay(t pyTok) *pyExpr {
+	p.enter()
+	defer p.leave()
+	l := p.mk(pyExpr{op: xList, s: t.start})
+	if p.is(cRBrack) {
+		l.e = p.next().end
+		return l
+	}
+	first := p.starOrNamed()
+	if p.is(kFor) || p.is(kAsync) {
+		c := p.comprehension("list", first, nil, t.start)
+		c.e = p.expect(cRBrack).end
+		return c
+	}
+	mark := len(p.stack)
+	p.stack = append(p.stack, first)
+	for p.is(cComma) {
+		p.next()
+		if p.is(cRBrack) {
+			break
+		}
+		p.stack = append(p.stack, p.starOrNamed())
+	}
+	l.kids = p.popList(mark)
+	l.e = p.expect(cRBrack).end
+	return l
+}
+
+// dictDisplay reads a dict or set display or comprehension after its "{" t.
+func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
+	p.enter()
+	defer p.leave()
+	d := p.mk(pyExpr{op: xDict, s: t.start})
+	if p.is(cRBrace) {
+		d.e = p.next().end
+		return d
+	}
+	mark := len(p.stack)
+	if p.is(cPow) {
+		p.next()
+		p.stack = append(p.stack, nil, p.bitOr())
+	} else {
+		k := p.starOrNamed()
+		if p.is(cColon) {
+			p.next()
+			v := p.expr()
+			if p.is(kFor) || p.is(kAsync) {
+				c := p.comprehension("dict", k, v, t.start)
+				c.e = p.expect(cRBrace).end
+				return c
+			}
+			p.stack = append(p.stack, k, v)
+		} else {
+			// A set display or set comprehension.
+			if p.is(kFor) || p.is(kAsync) {
+				c := p.comprehension("set", k, nil, t.start)
+				c.e = p.expect(cRBrace).end
+				return c
+			}
+			d.op = xSet
+			p.stack = append(p.stack, k)
+		}
+	}
+	for p.is(cComma) {
+		p.next()
+		if p.is(cRBrace) {
+			break
+		}
+		if d.op == xSet {
+			p.stack = append(p.stack, p.starOrNamed())
+			continue
+		}
+		if p.is(cPow) {
+			p.next()
+			p.stack = append(p.stack, nil, p.bitOr())
+			continue
+		}
+		k := p.expr()
+		p.expect(cColon)
+		p.stack = append(p.stack, k, p.expr())
+	}
+	d.kids = p.popList(mark)
+	d.e = p.expect(cRBrace).end
+	return d
 }
 
 func containsByte(s string, b byte) bool {

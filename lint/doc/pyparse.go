@@ -256,9 +256,11 @@ func (a *pyArena) keepStacks(p *pyParser) {
 		a.pstack, a.pkws, a.pstmts = nil, nil, nil
 		return
 	}
-	clear(p.stack[:cap(p.stack)])
-	clear(p.kws[:cap(p.kws)])
-	clear(p.stmts[:cap(p.stmts)])
+	// Every pop clears what it removes, so past their lengths the stacks hold nil: only what
+	// a syntax error left on them needs clearing (not their whole capacity, for every file).
+	clear(p.stack)
+	clear(p.kws)
+	clear(p.stmts)
 	a.pstack, a.pkws, a.pstmts = p.stack[:0], p.kws[:0], p.stmts[:0]
 }
 

@@ -1,0 +1,83 @@
+package doc
+
+import "testing"
+
+// TestPythonEvalShortcuts holds the evaluator's shortcuts to what the general paths give: a
+// dict(k=v, ...) whose keywords repeat a name (a SyntaxError to Python, read here as the last
+// one winning, as before the shortcut), a long one (indexed), a bound method named like a
+// builtin (never the builtin), and numbers formatted into f-strings and str.format.
+func TestPythonEvalShortcuts(t *testing.T) {
+	src := `rep = dict(a=1, b=2, a=3)
+long = dict(k0=0, k1=1, k2=2, k3=3, k4=4, k5=5, k6=6, k7=7, k8=8, k9=9, k10=10, k11=11, k12=12, k13=13, k14=14, k15=15, k16=16)
+picked = long['k16']
+s = 'x'
+notdict = s.dict(a=1)
+notlen = s.len()
+parts = [1, 2]
+parts.append(3)
+f = f'{7}-{-2}-{2.0}-{1e20}-{0.25}-{True}-{None}'
+g = '{}|{}|{}|{x}'.format(7, 2.0, 0.1, x=-5)
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	rep := pyGet(t, d, "rep")
+	if len(rep.Children) != 2 || rep.Children[0].Key != "a" || rep.Children[0].Value != "3" || rep.Children[1].Key != "b" {
+		t.Errorf("rep: %+v", rep.Children)
+	}
+	if sp := rep.Children[0].KeySpan; text(d, sp) != "a" || sp.Start.Col != 22 {
+		t.Errorf("rep.a key span %+v, want the last a=", sp)
+	}
+	if n := pyGet(t, d, "long"); len(n.Children) != 17 {
+		t.Errorf("long: %d entries", len(n.Children))
+	}
+	if v, _ := pyGet(t, d, "picked").Int(); v != 16 {
+		t.Errorf("picked = %d", v)
+	}
+	for _, k := range []string{"notdict", "notlen"} {
+		if n := pyGet(t, d, k); !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	if n := pyGet(t, d, "parts"); len(n.Children) != 3 {
+		t.Errorf("parts: %+v", n.Children)
+	}
+	if n := pyGet(t, d, "f"); n.Value != "7--2-2.0-1e+20-0.25-True-None" {
+		t.Errorf("f = %q", n.Value)
+	}
+	if n := pyGet(t, d, "g"); n.Value != "7|2.0|0.1|-5" {
+		t.Errorf("g = %q", n.Value)
+	}
+}
+
+// TestPyArenaStacksCleared: the parser's stacks kept between files hold no pointer into an
+// earlier file's parse, after a clean parse and after a syntax error left items on them.
+func TestPyArenaStacksCleared(t *testing.T) {
+	for _, src := range []string{
+		"a = dict(x=[1, 2, {'k': (3, 4)}], y=f(1, z=2))\n",
+		"a = dict(x=[1, 2, {'k': (3, 4)\n",
+		"def f():\n  a = [1, 2,\n",
+	} {
+		Parse("x.py", []byte(src), Python, Limits{})
+		pyArenas.Lock()
+		for _, a := range pyArenas.free {
+			for i, x := range a.pstack[:cap(a.pstack)] {
+				if x != nil {
+					t.Errorf("%q: stack[%d] kept", src, i)
+				}
+			}
+			for i, k := range a.pkws[:cap(a.pkws)] {
+				if k != (pyKw{}) {
+					t.Errorf("%q: keywords[%d] kept", src, i)
+				}
+			}
+			for i, s := range a.pstmts[:cap(a.pstmts)] {
+				if s != nil {
+					t.Errorf("%q: statements[%d] kept", src, i)
+				}
+			}
+		}
+		pyArenas.Unlock()
+	}
+}

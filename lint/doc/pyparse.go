@@ -173,6 +173,7 @@ type pyArena struct {
 	envs  pyChunks[pyEnv]   // the scopes of function calls
 	lists pyChunks[pyList]  // list and tuple values
 	exts  pyChunks[pyExprExt]
+	valxs pyChunks[pyValX] // function scopes and method receivers
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
 	pstack []*pyExpr
 	pkws   []pyKw
@@ -280,6 +281,7 @@ func (a *pyArena) release() {
 	a.envs.reset()
 	a.lists.reset()
 	a.exts.reset()
+	a.valxs.reset()
 	clear(a.tx.esc)
 	a.tx = pyText{esc: a.tx.esc[:0]}
 	if cap(a.toks) > 1<<16 {

@@ -305,7 +305,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict) *Node {
 		}
 	case pvModule:
 		// An imported name (new-style MMEngine `type=RetinaNet`): unknown, named by its path.
-		n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "reference", v.name
+		n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "reference", v.s
 		return n
 	default:
 		return b.opaque(n, v)

@@ -1795,7 +1795,8 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	if n := len(e.kids) - 1; n > 0 {
 		a.pos = ev.ptrs(n)
 	}
-	if n := len(e.kw); n > 0 {
+	kws := e.kws()
+	if n := len(kws); n > 0 {
 		// ** may add more; append then moves a list to the heap.
 		if ev.arena == nil {
 			a.kw = make([]string, 0, n)
@@ -1819,8 +1820,8 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		}
 		a.pos = append(a.pos, ev.eval(k, env))
 	}
-	for j := range e.kw {
-		kw := &e.kw[j]
+	for j := range kws {
+		kw := &kws[j]
 		v := ev.eval(kw.val, env)
 		if kw.name == "" {
 			if v.k != pvDict || v.dict.partial {
@@ -1927,12 +1928,13 @@ const (
 func kwFlags(e *pyExpr) uint8 {
 	if e.flags&xfKwChecked == 0 {
 		f := xfKwChecked
-		for j := range e.kw {
-			if e.kw[j].name == "" {
+		kws := e.kws()
+		for j := range kws {
+			if kws[j].name == "" {
 				f |= xfKwStarred
 			}
 			for i := 0; i < j; i++ {
-				if e.kw[i].name == e.kw[j].name {
+				if kws[i].name == kws[j].name {
 					f |= xfKwRepeated
 				}
 			}
@@ -1950,9 +1952,10 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 	if f&xfKwStarred != 0 {
 		return nil
 	}
-	d := ev.newDict(len(e.kw))
-	for j := range e.kw {
-		kw := &e.kw[j]
+	kws := e.kws()
+	d := ev.newDict(len(kws))
+	for j := range kws {
+		kw := &kws[j]
 		v := ev.eval(kw.val, env)
 		if kw.key == nil {
 			kw.key = ev.strVal(kw.name, 0, 0)

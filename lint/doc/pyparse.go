@@ -80,8 +80,7 @@ type pyExpr struct {
 	// kids are the operands, items, call: func then positional args; dict: key and value
 	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
 	kids []*pyExpr
-	kw   []pyKw     // call keywords
-	x    *pyExprExt // what the rarer kinds also hold (comparisons, comprehensions, lambda)
+	x    *pyExprExt // what the rarer kinds also hold (call keywords, comparisons, comprehensions, lambda)
 	// cv is the value of a constant (a number, True/False/None, a one-part string), made
 	// once: a helper called in a loop evaluates the same literals every time, and values are
 	// never changed in place.
@@ -91,11 +90,20 @@ type pyExpr struct {
 // pyExprExt holds the parts of the rarer expressions, so that every expression is smaller
 // (expressions are copied and scanned by the collector by the thousand).
 type pyExprExt struct {
+	kw   []pyKw   // call keywords (a call without them has no pyExprExt)
 	ops  []string // comparison operators
 	fors []pyFor  // comprehensions
 	fn   *pyFunc  // lambda
 	// fparts are an f-string's parts, worked out when it is first evaluated
 	fparts []pyFPart
+}
+
+// kws are a call's keywords.
+func (e *pyExpr) kws() []pyKw {
+	if e.x == nil {
+		return nil
+	}
+	return e.x.kw
 }
 
 type pyKw struct {
@@ -1416,7 +1424,11 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		}
 		p.next()
 	}
-	c.kids, c.kw = p.popList(mark), p.popKws(kmark)
+	c.kids = p.popList(mark)
+	if kw := p.popKws(kmark); kw != nil {
+		c.x = p.ext()
+		c.x.kw = kw
+	}
 	p.leave()
 }
 

@@ -210,6 +210,9 @@ func (ev *pyEval) ptrs(n int) []*pyVal {
 	return ev.arena.argv.take(n)
 }
 
+// etoks are string e's tokens.
+func (ev *pyEval) etoks(e *pyExpr) []pyTok { return ev.arena.ftoks[e.t0 : e.t0+e.tn] }
+
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
 
 // ext is an empty pyExprExt (from the arena when there is one).
@@ -808,16 +811,17 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 		}
-		if len(e.toks) == 1 {
-			if e.toks[0].is(pfxBytes) {
+		toks := ev.etoks(e)
+		if len(toks) == 1 {
+			if toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			e.cv = ev.strVal(ev.tx.at(&e.toks[0]), e.s, e.e)
+			e.cv = ev.strVal(ev.tx.at(&toks[0]), e.s, e.e)
 			return e.cv
 		}
 		var b strings.Builder
-		for i := range e.toks {
-			t := &e.toks[i]
+		for i := range toks {
+			t := &toks[i]
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
@@ -1464,7 +1468,7 @@ func pyFloatRepr(f float64) string {
 
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	if ev.predef != nil {
-		for _, t := range e.toks {
+		for _, t := range ev.etoks(e) {
 			if ev.predef.predefIn(ev.src[t.body : t.end-int(t.quote)]) {
 				// MMEngine rewrites the text before Python reads the f-string's fields and
 				// braces: not followed here.
@@ -1544,7 +1548,7 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 		}
 	}
 	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
-	for _, t := range e.toks {
+	for _, t := range ev.etoks(e) {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
 				flush()
@@ -1679,7 +1683,11 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 	if err != nil {
 		return nil
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: ev.tx}, src: ev.src, max: 200, arena: ev.arena}
+	// The field's tokens join the file's token list, which its strings index.
+	base := len(ev.arena.ftoks)
+	ev.arena.ftoks = append(ev.arena.ftoks, toks...)
+	toks = ev.arena.ftoks[base:]
+	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: ev.tx}, src: ev.src, max: 200, arena: ev.arena, tbase: base}
 	var x *pyExpr
 	func() {
 		defer func() {

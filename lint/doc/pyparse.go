@@ -76,7 +76,10 @@ type pyExpr struct {
 	flags uint8
 	s, e  int
 	name  string // name, attribute, operator, constant (True/False/None), comprehension kind
-	toks  []pyTok
+	// t0 and tn are a string's tokens (adjacent literals are consecutive tokens): tn of them
+	// from t0 in the file's token list (pyArena.ftoks, pyEval.etoks), indexes rather than a
+	// slice, so an expression holds one pointer fewer.
+	t0, tn int32
 	// kids are the operands, items, call: func then positional args; dict: key and value
 	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
 	kids []*pyExpr
@@ -159,6 +162,9 @@ type pyParser struct {
 	stack []*pyExpr
 	kws   []pyKw
 	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
+	// tbase is the index of toks[0] in the file's token list (pyArena.ftoks): 0 for the
+	// module, past the module's tokens for an f-string field's.
+	tbase int
 }
 
 // pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
@@ -187,8 +193,11 @@ type pyArena struct {
 	pkws   []pyKw
 	pstmts []*pyStmt
 	toks   []pyTok
-	cms    [][2]int // the lexer's comment ranges
-	tx     pyText   // the file's token texts
+	// ftoks is the file's token list while it is read: the module's, then the tokens of the
+	// f-string fields parsed during evaluation appended (strings index it: pyExpr.t0).
+	ftoks []pyTok
+	cms   [][2]int // the lexer's comment ranges
+	tx    pyText   // the file's token texts
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -292,6 +301,7 @@ func (a *pyArena) release() {
 	a.valxs.reset()
 	clear(a.tx.esc)
 	a.tx = pyText{esc: a.tx.esc[:0]}
+	a.ftoks = nil
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -489,8 +499,10 @@ func (p *pyParser) tooDeep() {
 
 func (p *pyParser) leave() { p.depth-- }
 
-// parseModule parses the whole file.
+// parseModule parses the whole file. p.arena must be set: it keeps the file's token list,
+// which the evaluator reads strings from (pyEval.etoks).
 func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
+	p.arena.ftoks = p.toks
 	defer func() {
 		if r := recover(); r != nil {
 			if s, ok := r.(pyParseStop); ok {
@@ -1488,7 +1500,7 @@ func (p *pyParser) atom() *pyExpr {
 			p.next()
 		}
 		toks := p.toks[first:p.i:p.i]
-		x := p.mk(pyExpr{op: xStr, s: t.start, e: toks[len(toks)-1].end, toks: toks})
+		x := p.mk(pyExpr{op: xStr, s: t.start, e: toks[len(toks)-1].end, t0: int32(p.tbase + first), tn: int32(len(toks))})
 		for _, s := range toks {
 			if s.is(pfxFormat) {
 				x.op = xFstr

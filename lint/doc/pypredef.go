@@ -183,7 +183,7 @@ func stdlibModule(m string) bool {
 // none of its parts holds one, or a part is bytes).
 func (ev *pyEval) predefStr(e *pyExpr) *pyVal {
 	braces := false
-	for _, t := range e.toks {
+	for _, t := range ev.etoks(e) {
 		if bytes.Contains(ev.src[t.body:t.end-int(t.quote)], []byte("{{")) {
 			braces = true
 		}
@@ -193,7 +193,7 @@ func (ev *pyEval) predefStr(e *pyExpr) *pyVal {
 	}
 	var b strings.Builder
 	changed := false
-	for _, t := range e.toks {
+	for _, t := range ev.etoks(e) {
 		if t.is(pfxBytes) {
 			return nil
 		}

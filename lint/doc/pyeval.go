@@ -2493,7 +2493,13 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			continue
 		}
 		if c != '{' {
-			out.WriteByte(c)
+			// The run of text up to the next brace, in one write.
+			j := strings.IndexAny(s[i:], "{}")
+			if j < 0 {
+				j = len(s) - i
+			}
+			out.WriteString(s[i : i+j])
+			i += j - 1
 			continue
 		}
 		if i+1 < len(s) && s[i+1] == '{' {

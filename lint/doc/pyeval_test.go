@@ -17,6 +17,7 @@ parts = [1, 2]
 parts.append(3)
 f = f'{7}-{-2}-{2.0}-{1e20}-{0.25}-{True}-{None}'
 g = '{}|{}|{}|{x}'.format(7, 2.0, 0.1, x=-5)
+h = 'a{{b}}c{}d}}e{0}'.format('X')
 `
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
@@ -48,6 +49,9 @@ g = '{}|{}|{}|{x}'.format(7, 2.0, 0.1, x=-5)
 	}
 	if n := pyGet(t, d, "g"); n.Value != "7|2.0|0.1|-5" {
 		t.Errorf("g = %q", n.Value)
+	}
+	if n := pyGet(t, d, "h"); n.Value != "a{b}cXd}eX" {
+		t.Errorf("h = %q", n.Value)
 	}
 }
 

@@ -514,8 +514,8 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 		case sAug:
 			t := st.targets[0]
 			cur := ev.eval(t, env)
-			v := ev.binop(st.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
-			if cur.k == pvList && st.op == "+" {
+			v := ev.binop(st.x.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
+			if cur.k == pvList && st.x.op == "+" {
 				// list += x extends in place.
 				if nv := v; nv.k == pvList {
 					cur.list.items = nv.list.items
@@ -524,7 +524,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			}
 			ev.assign(t, v, env)
 		case sDef:
-			env.set(st.fn.name, ev.val(pyVal{k: pvFunc, fn: st.fn, x: ev.valX(env, nil), s0: st.s, e0: st.e}))
+			env.set(st.x.fn.name, ev.val(pyVal{k: pvFunc, fn: st.x.fn, x: ev.valX(env, nil), s0: st.s, e0: st.e}))
 		case sIf:
 			c := ev.eval(st.value, env)
 			if b, ok := truth(c); ok {
@@ -585,12 +585,12 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			if f := ev.exec(st.orelse, env, ret); f != flowNext {
 				return f
 			}
-			for _, h := range st.extra {
+			for _, h := range st.more().extra {
 				ev.taint(h, env)
 			}
 		case sImport:
-			for i, mod := range st.names {
-				name := st.alias[i]
+			for i, mod := range st.x.names {
+				name := st.x.alias[i]
 				if name == "" {
 					name, _, _ = strings.Cut(mod, ".")
 					env.set(name, ev.val(pyVal{k: pvModule, s: name, s0: st.s, e0: st.e}))
@@ -602,27 +602,27 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				}
 			}
 		case sFrom:
-			for i, n := range st.names {
+			for i, n := range st.x.names {
 				if n == "*" {
 					kind := "import"
-					if strings.HasPrefix(st.mod, ".") {
+					if strings.HasPrefix(st.x.mod, ".") {
 						kind = "base"
 					}
-					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
+					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
 					continue
 				}
-				name := st.alias[i]
+				name := st.x.alias[i]
 				if name == "" {
 					name = n
 				}
-				env.set(name, ev.val(pyVal{k: pvModule, s: strings.TrimRight(st.mod, ".") + "." + n, s0: st.s, e0: st.e}))
+				env.set(name, ev.val(pyVal{k: pvModule, s: strings.TrimRight(st.x.mod, ".") + "." + n, s0: st.s, e0: st.e}))
 			}
-			if env.parent == nil && !containsStar(st.names) {
+			if env.parent == nil && !containsStar(st.x.names) {
 				kind := "import"
-				if strings.HasPrefix(st.mod, ".") {
+				if strings.HasPrefix(st.x.mod, ".") {
 					kind = "base"
 				}
-				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
+				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
 			}
 		case sReturn:
 			if st.value != nil {
@@ -665,11 +665,11 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 			}
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
-			for _, h := range st.extra {
+			for _, h := range st.more().extra {
 				ev.taint(h, env)
 			}
 		case sDef:
-			env.set(st.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
+			env.set(st.x.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		}
 	}
 }

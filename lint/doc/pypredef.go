@@ -118,7 +118,7 @@ func skipPySpace(s string, i int) int {
 // `from mmengine import Config` do not count.
 func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 	for _, st := range stmts {
-		if st.kind == sDef && st.fn != nil && st.fn.name == "get_config" {
+		if st.kind == sDef && st.x.fn.name == "get_config" {
 			return nil
 		}
 	}
@@ -134,14 +134,14 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 			return nil
 		case sFrom:
 			switch {
-			case strings.HasPrefix(st.mod, "."):
+			case strings.HasPrefix(st.x.mod, "."):
 				return nil
-			case st.mod == "mmengine" && len(st.names) == 1 && st.names[0] == "Config":
-			case !stdlibModule(st.mod):
+			case st.x.mod == "mmengine" && len(st.x.names) == 1 && st.x.names[0] == "Config":
+			case !stdlibModule(st.x.mod):
 				return nil
 			}
 		case sImport:
-			for _, m := range st.names {
+			for _, m := range st.x.names {
 				if !stdlibModule(m) {
 					return nil
 				}
@@ -149,11 +149,11 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 		}
 		queue = append(queue, st.body...)
 		queue = append(queue, st.orelse...)
-		for _, x := range st.extra {
+		for _, x := range st.more().extra {
 			queue = append(queue, x...)
 		}
-		if st.kind == sDef && st.fn != nil {
-			queue = append(queue, st.fn.body...)
+		if st.kind == sDef {
+			queue = append(queue, st.x.fn.body...)
 		}
 	}
 	return newPredef(name)

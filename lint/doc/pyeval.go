@@ -210,6 +210,23 @@ func (ev *pyEval) ptrs(n int) []*pyVal {
 	return ev.arena.argv.take(n)
 }
 
+// nm is e's name, attribute, operator or constant as text.
+func (ev *pyEval) nm(e *pyExpr) string { return e.nm.in(ev.tx) }
+
+// cv is the value made once for constant e (pyExpr.cv), nil before; setCV records it.
+func (ev *pyEval) cv(e *pyExpr) *pyVal {
+	if e.cv == 0 {
+		return nil
+	}
+	return ev.arena.cvs[e.cv-1]
+}
+
+func (ev *pyEval) setCV(e *pyExpr, v *pyVal) *pyVal {
+	ev.arena.cvs = append(ev.arena.cvs, v)
+	e.cv = int32(len(ev.arena.cvs))
+	return v
+}
+
 // etoks are string e's tokens.
 func (ev *pyEval) etoks(e *pyExpr) []pyTok { return ev.arena.ftoks[e.t0 : e.t0+e.tn] }
 
@@ -695,14 +712,15 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	switch t.op {
 	case xName:
-		env.set(t.name, v)
+		env.set(ev.nm(t), v)
 	case xAttr:
 		obj := ev.eval(t.kids[0], env)
 		if obj.k == pvDict {
-			if t.cv == nil {
-				t.cv = ev.strVal(t.name, 0, 0) // the key, made once per target (values are never changed)
+			key := ev.cv(t)
+			if key == nil {
+				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
-			obj.dict.set(t.cv, v, t.e-len(t.name), t.e)
+			obj.dict.set(key, v, t.e-int(t.nm.n), t.e)
 		}
 	case xIndex:
 		obj := ev.eval(t.kids[0], env)
@@ -786,25 +804,24 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	ev.step()
 	switch e.op {
 	case xConst:
-		if e.cv == nil {
-			switch e.name {
-			case "True":
-				e.cv = ev.boolVal(true, e.s, e.e)
-			case "False":
-				e.cv = ev.boolVal(false, e.s, e.e)
-			default:
-				e.cv = ev.noneVal(e.s, e.e)
-			}
+		if v := ev.cv(e); v != nil {
+			return v
 		}
-		return e.cv
+		switch ev.nm(e) {
+		case "True":
+			return ev.setCV(e, ev.boolVal(true, e.s, e.e))
+		case "False":
+			return ev.setCV(e, ev.boolVal(false, e.s, e.e))
+		}
+		return ev.setCV(e, ev.noneVal(e.s, e.e))
 	case xNum:
-		if e.cv == nil {
-			e.cv = ev.number(e)
+		if v := ev.cv(e); v != nil {
+			return v
 		}
-		return e.cv
+		return ev.setCV(e, ev.number(e))
 	case xStr:
-		if e.cv != nil {
-			return e.cv
+		if v := ev.cv(e); v != nil {
+			return v
 		}
 		if ev.predef != nil {
 			if v := ev.predefStr(e); v != nil {
@@ -816,8 +833,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			if toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			e.cv = ev.strVal(ev.tx.at(&toks[0]), e.s, e.e)
-			return e.cv
+			return ev.setCV(e, ev.strVal(ev.tx.at(&toks[0]), e.s, e.e))
 		}
 		var b strings.Builder
 		for i := range toks {
@@ -832,15 +848,15 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xFstr:
 		return ev.fstring(e, env)
 	case xName:
-		if v, ok := env.get(e.name); ok {
+		name := ev.nm(e)
+		if v, ok := env.get(name); ok {
 			return v
 		}
-		if e.cv != nil {
-			return e.cv // the builtin this name fell back to before (values are never changed)
+		if v := ev.cv(e); v != nil {
+			return v // the builtin this name fell back to before (values are never changed)
 		}
-		if b := pyBuiltin(e.name); b {
-			e.cv = ev.val(pyVal{k: pvBuiltin, s: e.name, s0: e.s, e0: e.e})
-			return e.cv
+		if b := pyBuiltin(name); b {
+			return ev.setCV(e, ev.val(pyVal{k: pvBuiltin, s: name, s0: e.s, e0: e.e}))
 		}
 		return ev.opaque(e)
 	case xList, xTuple, xSet:
@@ -893,19 +909,19 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
-			if v, ok := obj.dict.getStr(e.name); ok {
+			if v, ok := obj.dict.getStr(ev.nm(e)); ok {
 				return v
 			}
-			if pyDictMethods[e.name] {
+			if pyDictMethods[ev.nm(e)] {
 				// A bound method keeps its bare name: builtin sends a value with a receiver to
 				// method, so it never meets a builtin's name (no "dict."+name string per access).
-				return ev.val(pyVal{k: pvBuiltin, s: e.name, x: ev.valX(nil, obj), s0: e.s, e0: e.e})
+				return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 			}
 			return ev.opaque(e)
 		case pvModule:
-			return ev.val(pyVal{k: pvModule, s: obj.s + "." + e.name, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvModule, s: obj.s + "." + ev.nm(e), s0: e.s, e0: e.e})
 		case pvStr, pvList:
-			return ev.val(pyVal{k: pvBuiltin, s: e.name, x: ev.valX(nil, obj), s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case xIndex:
@@ -942,19 +958,19 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xBin:
-		return ev.binop(e.name, ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
+		return ev.binop(ev.nm(e), ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
 	case xUnary:
 		x := ev.eval(e.kids[0], env)
 		switch {
-		case e.name == "-" && x.k == pvInt && x.i != math.MinInt64:
+		case ev.nm(e) == "-" && x.k == pvInt && x.i != math.MinInt64:
 			return ev.intVal(-x.i, e.s, e.e)
-		case e.name == "-" && x.k == pvFloat:
+		case ev.nm(e) == "-" && x.k == pvFloat:
 			return ev.floatVal(-x.f, e.s, e.e)
-		case e.name == "+" && (x.k == pvInt || x.k == pvFloat):
+		case ev.nm(e) == "+" && (x.k == pvInt || x.k == pvFloat):
 			y := *x
 			y.s0, y.e0 = e.s, e.e
 			return &y
-		case e.name == "~" && x.k == pvInt:
+		case ev.nm(e) == "~" && x.k == pvInt:
 			return ev.intVal(^x.i, e.s, e.e)
 		}
 		return ev.opaque(e)
@@ -1005,7 +1021,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.val(pyVal{k: pvFunc, fn: e.x.fn, x: ev.valX(env, nil), s0: e.s, e0: e.e})
 	case xWalrus:
 		v := ev.eval(e.kids[0], env)
-		env.set(e.name, v)
+		env.set(ev.nm(e), v)
 		return v
 	}
 	return ev.opaque(e)
@@ -1021,7 +1037,7 @@ func isASCIIString(s string) bool {
 }
 
 func (ev *pyEval) number(e *pyExpr) *pyVal {
-	if t := e.name; len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
+	if t := ev.nm(e); len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
 		// Plain decimal digits (most numbers in configs): no copy, no general parser.
 		v := int64(0)
 		for i := 0; i < len(t); i++ {
@@ -1033,7 +1049,7 @@ func (ev *pyEval) number(e *pyExpr) *pyVal {
 		return ev.intVal(v, e.s, e.e)
 	}
 general:
-	text := strings.ReplaceAll(e.name, "_", "")
+	text := strings.ReplaceAll(ev.nm(e), "_", "")
 	low := strings.ToLower(text)
 	if strings.HasSuffix(low, "j") {
 		return ev.opaque(e)
@@ -1668,10 +1684,10 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 			j++
 		}
 		if j == len(name) && pyKeywordCode(string(name)) == cNone {
-			x := &pyExpr{op: xName, name: string(name), s: s, e: e}
+			x := &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			if ev.arena != nil {
 				x = ev.arena.expr()
-				*x = pyExpr{op: xName, name: string(name), s: s, e: e}
+				*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			}
 			return x
 		}
@@ -1717,7 +1733,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 			return
 		}
 		if k == len(e.x.fors) {
-			if e.name == "dict" {
+			if e.x.comp == "dict" {
 				kv := ev.eval(e.kids[0], scope)
 				if !hashable(kv) {
 					known = false
@@ -1760,7 +1776,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	if !known {
 		return ev.opaque(e)
 	}
-	switch e.name {
+	switch e.x.comp {
 	case "dict":
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "gen":
@@ -1860,7 +1876,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 }
 
 // lastName is the final dotted component of a callee (ConfigDict for ml_collections.ConfigDict).
-func lastName(v *pyVal, e *pyExpr) string {
+func (ev *pyEval) lastName(v *pyVal, e *pyExpr) string {
 	switch {
 	case v.k == pvModule:
 		n := v.s
@@ -1869,16 +1885,16 @@ func lastName(v *pyVal, e *pyExpr) string {
 		}
 		return n
 	case e.op == xAttr:
-		return e.name
+		return ev.nm(e)
 	case e.op == xName:
-		return e.name
+		return ev.nm(e)
 	}
 	return ""
 }
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(e.kids[0], env)
-	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(lastName(fnv, e.kids[0]))) {
+	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, e.kids[0]))) {
 		if v := ev.kwDict(e, env); v != nil {
 			return v
 		}
@@ -1893,7 +1909,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvBuiltin:
 		return ev.builtin(fnv, a, e)
 	case pvModule:
-		switch name := lastName(fnv, e.kids[0]); {
+		switch name := ev.lastName(fnv, e.kids[0]); {
 		case isConfigDict(name):
 			return ev.makeDict(a, e)
 		case name == "parse_arg":

@@ -1,6 +1,9 @@
 package doc
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // TestPythonEvalShortcuts holds the evaluator's shortcuts to what the general paths give: a
 // dict(k=v, ...) whose keywords repeat a name (a SyntaxError to Python, read here as the last
@@ -83,5 +86,50 @@ func TestPyArenaStacksCleared(t *testing.T) {
 			}
 		}
 		pyArenas.Unlock()
+	}
+}
+
+// TestPyLeavesStayLeaves: the operands pyParser.leaf makes come from blocks whose kids and x
+// are never written, so it writes only their fields without pointers; nothing may give a leaf
+// operands or an extension. After every corpus Python file and constructs that give
+// expressions their kids and extensions (f-strings and their fields, comprehensions, calls
+// with keywords, comparisons, parentheses), no leaf block holds either.
+func TestPyLeavesStayLeaves(t *testing.T) {
+	srcs := []string{`x = (f'{a}-{b!r}' 'c', [i for i in (1, 2) if i > 1], {k: v for k, v in {}.items()})
+y = dict(a=('s'), b=(1), c=(True), d=-(2) ** 3, e=not x, f=(lambda q: q)(1), g=(z := 4))
+def h(p, *a, q=1, **k):
+  return f"{p}{q:>3}" if p in (1, 2) else {**k}
+w = h(1, q=2)[0] + x[1:2][0]
+`}
+	for path, f := range corpusFiles(t, map[Format]bool{Python: true}) {
+		if f != Python {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, string(src))
+	}
+	for _, src := range srcs {
+		Parse("x.py", []byte(src), Python, Limits{})
+	}
+	pyArenas.Lock()
+	defer pyArenas.Unlock()
+	n := 0
+	for _, a := range pyArenas.free {
+		for _, b := range a.leaves.blocks {
+			for i := range b {
+				if x := &b[i]; x.kids != nil || x.x != nil {
+					t.Fatalf("leaf %d (kind %d at %d) has kids or x", i, x.op, x.s)
+				}
+				if b[i].op != xUnset {
+					n++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d leaves seen", n)
 	}
 }

@@ -75,7 +75,10 @@ type pyExpr struct {
 	// flags records what the evaluator worked out about the expression once (xfKw...)
 	flags uint8
 	s, e  int
-	name  string // name, attribute, operator, constant (True/False/None), comprehension kind
+	// nm is the name, attribute, operator or constant (True/False/None), as a place in the
+	// lexer's copy of the source (pyNameRef.in), not a string: an expression holds two pointers
+	// (kids, x), and an operand none at all (pyParser.leaf).
+	nm pyNameRef
 	// t0 and tn are a string's tokens (adjacent literals are consecutive tokens): tn of them
 	// from t0 in the file's token list (pyArena.ftoks, pyEval.etoks), indexes rather than a
 	// slice, so an expression holds one pointer fewer.
@@ -84,15 +87,32 @@ type pyExpr struct {
 	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
 	kids []*pyExpr
 	x    *pyExprExt // what the rarer kinds also hold (call keywords, comparisons, comprehensions, lambda)
-	// cv is the value of a constant (a number, True/False/None, a one-part string), made
-	// once: a helper called in a loop evaluates the same literals every time, and values are
-	// never changed in place.
-	cv *pyVal
+	// cv is 1 + the index in pyArena.cvs of the value of a constant (a number, True/False/
+	// None, a one-part string, a builtin's name, an attribute target's key), made once: a
+	// helper called in a loop evaluates the same literals every time, and values are never
+	// changed in place. 0 until then.
+	cv int32
+}
+
+// pyNameRef is a name's place in the source: n bytes from offset off.
+type pyNameRef struct{ off, n int32 }
+
+// nameOf is token t's text as a pyName.
+func nameOf(t *pyTok) pyNameRef { return pyNameRef{int32(t.start), int32(t.end - t.start)} }
+
+// in is the name's text, read from tx (the file's pyText).
+func (n pyNameRef) in(tx *pyText) string {
+	if n.n == 0 {
+		return ""
+	}
+	o := int(n.off) - tx.base
+	return tx.s[o : o+int(n.n)]
 }
 
 // pyExprExt holds the parts of the rarer expressions, so that every expression is smaller
 // (expressions are copied and scanned by the collector by the thousand).
 type pyExprExt struct {
+	comp string   // comprehension: "gen", "list", "dict" or "set"
 	kw   []pyKw   // call keywords (a call without them has no pyExprExt)
 	ops  []string // comparison operators
 	fors []pyFor  // comprehensions
@@ -206,14 +226,18 @@ type pyArena struct {
 	dicts pyChunks[pyDict]
 	ents  pyChunks[pyEnt] // dict entries
 	// call arguments: positional and keyword values, keyword names and spans
-	argv   pyChunks[*pyVal]
-	argn   pyChunks[string]
-	args2  pyChunks[[2]int]
-	kws    pyChunks[pyKw]    // call keywords
-	stl    pyChunks[*pyStmt] // statement lists
-	envs   pyChunks[pyEnv]   // the scopes of function calls
-	lists  pyChunks[pyList]  // list and tuple values
-	exts   pyChunks[pyExprExt]
+	argv  pyChunks[*pyVal]
+	argn  pyChunks[string]
+	args2 pyChunks[[2]int]
+	kws   pyChunks[pyKw]    // call keywords
+	stl   pyChunks[*pyStmt] // statement lists
+	envs  pyChunks[pyEnv]   // the scopes of function calls
+	lists pyChunks[pyList]  // list and tuple values
+	exts  pyChunks[pyExprExt]
+	// leaves are the operands pyParser.leaf makes (kids and x always nil), cvs the constants'
+	// values (pyExpr.cv)
+	leaves pyChunks[pyExpr]
+	cvs    []*pyVal
 	stmtxs pyChunks[pyStmtX]
 	valxs  pyChunks[pyValX] // function scopes and method receivers
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
@@ -326,6 +350,11 @@ func (a *pyArena) release() {
 	a.envs.reset()
 	a.lists.reset()
 	a.exts.reset()
+	a.leaves.reset()
+	a.cvs = a.cvs[:0]
+	if cap(a.cvs) > 1<<14 {
+		a.cvs = nil
+	}
 	a.stmtxs.reset()
 	a.valxs.reset()
 	clear(a.tx.esc)
@@ -375,6 +404,20 @@ func (a *pyArena) entries(n int) []pyEnt {
 		return make([]pyEnt, 0, n)
 	}
 	return a.ents.carve(n)[:0]
+}
+
+// leaf is mk for an operand with no operands and no extension (a name, number, constant or
+// plain string). With an arena it comes from blocks that hold nothing but such operands, whose
+// kids and x are therefore always nil, and only its fields without pointers are written: no
+// write barrier, which a profile with collection on showed as most of mk's cost (operands are
+// most of a file's expressions). Nothing may set a leaf's kids or x (TestPyLeavesStayLeaves).
+func (p *pyParser) leaf(op pyExprKind, s, e int, nm pyNameRef, t0, tn int32) *pyExpr {
+	if p.arena == nil {
+		return p.mk(pyExpr{op: op, s: s, e: e, nm: nm, t0: t0, tn: tn})
+	}
+	x := p.arena.leaves.one()
+	x.op, x.flags, x.s, x.e, x.nm, x.t0, x.tn, x.cv = op, 0, s, e, nm, t0, tn, 0
+	return x
 }
 
 // mk returns a copy of x (from the arena when the parser has one).
@@ -1157,7 +1200,7 @@ func (p *pyParser) namedExpr() *pyExpr {
 		t := p.next()
 		p.next()
 		v := p.expr()
-		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, name: p.txt(t), kids: p.kids1(v)})
+		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, nm: nameOf(&t), kids: p.kids1(v)})
 	}
 	return p.expr()
 }
@@ -1333,7 +1376,7 @@ func (p *pyParser) binary(min uint8) *pyExpr {
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = p.mk(pyExpr{op: xBin, name: p.tx.at(t), s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xBin, nm: nameOf(t), s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
@@ -1344,7 +1387,7 @@ func (p *pyParser) unary() *pyExpr {
 		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
 		p.leave()
-		return p.mk(pyExpr{op: xUnary, name: p.tx.at(t), s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xUnary, nm: nameOf(t), s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	// The power level, read here rather than in a call of its own.
 	if t.code == kAwait {
@@ -1352,11 +1395,12 @@ func (p *pyParser) unary() *pyExpr {
 	}
 	x := p.primary()
 	if p.is(cPow) {
+		op := nameOf(&p.toks[p.i])
 		p.next()
 		p.enter()
 		y := p.unary()
 		p.leave()
-		return p.mk(pyExpr{op: xBin, name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		return p.mk(pyExpr{op: xBin, nm: op, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -1371,7 +1415,7 @@ func (p *pyParser) primary() *pyExpr {
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
-			x = p.mk(pyExpr{op: xAttr, name: p.txt(n), s: x.s, e: n.end, kids: p.kids1(x)})
+			x = p.mk(pyExpr{op: xAttr, nm: nameOf(&n), s: x.s, e: n.end, kids: p.kids1(x)})
 		case p.is(cLPar):
 			p.next()
 			c := p.mk(pyExpr{op: xCall, s: x.s, kids: p.kids1(x)})
@@ -1478,7 +1522,8 @@ func (p *pyParser) callArgs(c *pyExpr) {
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val), x: p.ext()})
+	c := p.mk(pyExpr{op: xComp, s: s, kids: p.kids2(elt, val), x: p.ext()})
+	c.x.comp = kind
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
 			p.next()
@@ -1513,7 +1558,7 @@ func (p *pyParser) atom() *pyExpr {
 		if t.code != cNone {
 			switch t.code {
 			case kTrue, kFalse, kNone:
-				return p.mk(pyExpr{op: xConst, name: p.txt(t), s: t.start, e: t.end})
+				return p.leaf(xConst, t.start, t.end, nameOf(&t), 0, 0)
 			case kYield:
 				x := p.mk(pyExpr{op: xOpaque, s: t.start, e: t.end})
 				if !p.is(cRPar) {
@@ -1523,9 +1568,9 @@ func (p *pyParser) atom() *pyExpr {
 			}
 			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(p.txt(t)))
 		}
-		return p.mk(pyExpr{op: xName, name: p.txt(t), s: t.start, e: t.end})
+		return p.leaf(xName, t.start, t.end, nameOf(&t), 0, 0)
 	case pyNumber:
-		return p.mk(pyExpr{op: xNum, name: p.txt(t), s: t.start, e: t.end})
+		return p.leaf(xNum, t.start, t.end, nameOf(&t), 0, 0)
 	case pyString:
 		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
 		first := p.i - 1
@@ -1533,13 +1578,14 @@ func (p *pyParser) atom() *pyExpr {
 			p.next()
 		}
 		toks := p.toks[first:p.i:p.i]
-		x := p.mk(pyExpr{op: xStr, s: t.start, e: toks[len(toks)-1].end, t0: int32(p.tbase + first), tn: int32(len(toks))})
+		t0, tn := int32(p.tbase+first), int32(len(toks))
 		for _, s := range toks {
 			if s.is(pfxFormat) {
-				x.op = xFstr
+				// An f-string gets its parts and fields later (x, kids): not a leaf.
+				return p.mk(pyExpr{op: xFstr, s: t.start, e: toks[len(toks)-1].end, t0: t0, tn: tn})
 			}
 		}
-		return x
+		return p.leaf(xStr, t.start, toks[len(toks)-1].end, pyNameRef{}, t0, tn)
 	case pyOp:
 		switch t.code {
 		case cEllipsis:

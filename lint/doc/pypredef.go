@@ -116,7 +116,7 @@ func skipPySpace(s string, i int) int {
 // `_base_ = ...` (not lazy), `with` (lazy), relative `from . import` (lazy), or import of a
 // module outside the standard library (lazy); mmengine.config and
 // `from mmengine import Config` do not count.
-func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
+func mmPredefined(stmts []*pyStmt, name string, tx *pyText) *pyPredef {
 	for _, st := range stmts {
 		if st.kind == sDef && st.x.fn.name == "get_config" {
 			return nil
@@ -127,7 +127,7 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 		st := queue[i]
 		switch st.kind {
 		case sAssign:
-			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].name == "_base_" {
+			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].nm.in(tx) == "_base_" {
 				return newPredef(name)
 			}
 		case sWith:

@@ -56,7 +56,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
-	ev.predef = mmPredefined(stmts, d.Path)
+	ev.predef = mmPredefined(stmts, d.Path, tx)
 	env := &pyEnv{}
 	if n := len(stmts) + 4; n <= 128 {
 		// Room for the module's names (about one per statement), so the scope seldom grows.

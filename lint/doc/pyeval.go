@@ -230,7 +230,7 @@ func (ev *pyEval) setCV(e *pyExpr, v *pyVal) *pyVal {
 // etoks are string e's tokens.
 func (ev *pyEval) etoks(e *pyExpr) []pyTok { return ev.arena.ftoks[e.t0 : e.t0+e.tn] }
 
-func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
+func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.scalar(pvOpaque, false, 0, 0, "", e.s, e.e) }
 
 // ext is an empty pyExprExt (from the arena when there is one).
 func (ev *pyEval) ext() *pyExprExt {
@@ -469,19 +469,28 @@ func (ev *pyEval) valX(env *pyEnv, recv *pyVal) *pyValX {
 	return x
 }
 
-func (ev *pyEval) strVal(s string, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvStr, s: s, s0: a, e0: b})
+// scalar is val for a value with no list, dict, function or extension (a string, number,
+// bool, None or opaque value). With an arena it comes from blocks that hold nothing but such
+// values, whose list, dict, fn and x are therefore always nil (values are never changed once
+// made), and is written field by field: one pointer (s) for the write barrier to record
+// instead of a copy of the whole value (TestPyLeavesStayLeaves).
+func (ev *pyEval) scalar(k pvKind, b bool, i int64, f float64, s string, s0, e0 int) *pyVal {
+	if ev.arena == nil {
+		return ev.val(pyVal{k: k, b: b, i: i, f: f, s: s, s0: s0, e0: e0})
+	}
+	p := ev.arena.scalars.one()
+	p.k, p.b, p.i, p.f, p.s0, p.e0 = k, b, i, f, s0, e0
+	p.s = s
+	return p
 }
-func (ev *pyEval) intVal(i int64, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvInt, i: i, s0: a, e0: b})
-}
-func (ev *pyEval) boolVal(v bool, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvBool, b: v, s0: a, e0: b})
-}
+
+func (ev *pyEval) strVal(s string, a, b int) *pyVal { return ev.scalar(pvStr, false, 0, 0, s, a, b) }
+func (ev *pyEval) intVal(i int64, a, b int) *pyVal  { return ev.scalar(pvInt, false, i, 0, "", a, b) }
+func (ev *pyEval) boolVal(v bool, a, b int) *pyVal  { return ev.scalar(pvBool, v, 0, 0, "", a, b) }
 func (ev *pyEval) floatVal(f float64, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvFloat, f: f, s0: a, e0: b})
+	return ev.scalar(pvFloat, false, 0, f, "", a, b)
 }
-func (ev *pyEval) noneVal(a, b int) *pyVal { return ev.val(pyVal{k: pvNone, s0: a, e0: b}) }
+func (ev *pyEval) noneVal(a, b int) *pyVal { return ev.scalar(pvNone, false, 0, 0, "", a, b) }
 
 // truth returns a value's truth and whether it is known.
 func truth(v *pyVal) (bool, bool) {

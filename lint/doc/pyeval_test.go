@@ -91,7 +91,8 @@ func TestPyArenaStacksCleared(t *testing.T) {
 
 // TestPyLeavesStayLeaves: the operands pyParser.leaf makes come from blocks whose kids and x
 // are never written, so it writes only their fields without pointers; nothing may give a leaf
-// operands or an extension. After every corpus Python file and constructs that give
+// operands or an extension. The same for the values pyEval.scalar makes (no list, dict,
+// function or extension). After every corpus Python file and constructs that give
 // expressions their kids and extensions (f-strings and their fields, comprehensions, calls
 // with keywords, comparisons, parentheses), no leaf block holds either.
 func TestPyLeavesStayLeaves(t *testing.T) {
@@ -131,5 +132,21 @@ w = h(1, q=2)[0] + x[1:2][0]
 	}
 	if n < 100 {
 		t.Errorf("only %d leaves seen", n)
+	}
+	n = 0
+	for _, a := range pyArenas.free {
+		for _, b := range a.scalars.blocks {
+			for i := range b {
+				if v := &b[i]; v.list != nil || v.dict != nil || v.fn != nil || v.x != nil {
+					t.Fatalf("scalar %d (kind %d at %d) has a list, dict, function or extension", i, v.k, v.s0)
+				}
+				if b[i].k != pvNone || b[i].e0 != 0 {
+					n++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d scalars seen", n)
 	}
 }

@@ -237,9 +237,11 @@ type pyArena struct {
 	// leaves are the operands pyParser.leaf makes (kids and x always nil), cvs the constants'
 	// values (pyExpr.cv)
 	leaves pyChunks[pyExpr]
-	cvs    []*pyVal
-	stmtxs pyChunks[pyStmtX]
-	valxs  pyChunks[pyValX] // function scopes and method receivers
+	// scalars are the values pyEval.scalar makes (list, dict, fn and x always nil)
+	scalars pyChunks[pyVal]
+	cvs     []*pyVal
+	stmtxs  pyChunks[pyStmtX]
+	valxs   pyChunks[pyValX] // function scopes and method receivers
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
 	pstack []*pyExpr
 	pkws   []pyKw
@@ -316,6 +318,7 @@ func getPyArena() *pyArena {
 	}
 	a := new(pyArena)
 	a.exprs.size, a.stmts.size, a.vals.size, a.dicts.size, a.ents.size = 256, 64, 256, 64, 1024
+	a.leaves.size, a.scalars.size = 256, 256
 	return a
 }
 
@@ -326,11 +329,12 @@ func (a *pyArena) keepStacks(p *pyParser) {
 		a.pstack, a.pkws, a.pstmts = nil, nil, nil
 		return
 	}
-	// Every pop clears what it removes, so past their lengths the stacks hold nil: only what
-	// a syntax error left on them needs clearing (not their whole capacity, for every file).
-	clear(p.stack)
-	clear(p.kws)
-	clear(p.stmts)
+	// Pops leave what they remove in place (the next push overwrites it): the stacks are
+	// cleared here once, up to their capacity, the most they ever held at once, rather than
+	// at every pop, all that was ever pushed.
+	clear(p.stack[:cap(p.stack)])
+	clear(p.kws[:cap(p.kws)])
+	clear(p.stmts[:cap(p.stmts)])
 	a.pstack, a.pkws, a.pstmts = p.stack[:0], p.kws[:0], p.stmts[:0]
 }
 
@@ -351,6 +355,7 @@ func (a *pyArena) release() {
 	a.lists.reset()
 	a.exts.reset()
 	a.leaves.reset()
+	a.scalars.reset()
 	a.cvs = a.cvs[:0]
 	if cap(a.cvs) > 1<<14 {
 		a.cvs = nil
@@ -449,8 +454,7 @@ func (p *pyParser) pop(stack *[]*pyExpr, mark int) []*pyExpr {
 		out = p.arena.list(n)
 	}
 	copy(out, (*stack)[mark:])
-	clear((*stack)[mark:])
-	*stack = (*stack)[:mark]
+	*stack = (*stack)[:mark] // not cleared: keepStacks clears the stacks once per file
 	return out
 }
 
@@ -467,7 +471,6 @@ func (p *pyParser) popKws(mark int) []pyKw {
 		out = p.arena.kws.take(n)[:n]
 	}
 	copy(out, p.kws[mark:])
-	clear(p.kws[mark:])
 	p.kws = p.kws[:mark]
 	return out
 }
@@ -613,7 +616,6 @@ func (p *pyParser) block() []*pyStmt {
 				p.next()
 			}
 			out := p.stmtList(p.stmts[mark:])
-			clear(p.stmts[mark:])
 			p.stmts = p.stmts[:mark]
 			return out
 		}
@@ -1060,7 +1062,6 @@ func (p *pyParser) simple() *pyStmt {
 			p.stack = append(p.stack, p.assignValue())
 		}
 		st.value = p.stack[len(p.stack)-1]
-		p.stack[len(p.stack)-1] = nil
 		p.stack = p.stack[:len(p.stack)-1]
 		st.targets = p.popList(mark)
 		for _, tg := range st.targets {

@@ -58,37 +58,6 @@ h = 'a{{b}}c{}d}}e{0}'.format('X')
 	}
 }
 
-// TestPyArenaStacksCleared: the parser's stacks kept between files hold no pointer into an
-// earlier file's parse, after a clean parse and after a syntax error left items on them.
-func TestPyArenaStacksCleared(t *testing.T) {
-	for _, src := range []string{
-		"a = dict(x=[1, 2, {'k': (3, 4)}], y=f(1, z=2))\n",
-		"a = dict(x=[1, 2, {'k': (3, 4)\n",
-		"def f():\n  a = [1, 2,\n",
-	} {
-		Parse("x.py", []byte(src), Python, Limits{})
-		pyArenas.Lock()
-		for _, a := range pyArenas.free {
-			for i, x := range a.pstack[:cap(a.pstack)] {
-				if x != nil {
-					t.Errorf("%q: stack[%d] kept", src, i)
-				}
-			}
-			for i, k := range a.pkws[:cap(a.pkws)] {
-				if k != (pyKw{}) {
-					t.Errorf("%q: keywords[%d] kept", src, i)
-				}
-			}
-			for i, s := range a.pstmts[:cap(a.pstmts)] {
-				if s != nil {
-					t.Errorf("%q: statements[%d] kept", src, i)
-				}
-			}
-		}
-		pyArenas.Unlock()
-	}
-}
-
 // TestPyLeavesStayLeaves: the operands pyParser.leaf makes come from blocks whose kids and x
 // are never written, so it writes only their fields without pointers; nothing may give a leaf
 // operands or an extension. The same for the values pyEval.scalar makes (no list, dict,

@@ -1856,7 +1856,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	for j := range kws {
 		kw := &kws[j]
 		v := ev.eval(kw.val, env)
-		if kw.name == "" {
+		if kw.nm.n == 0 {
 			if v.k != pvDict || v.dict.partial {
 				a.ok = false
 				continue
@@ -1873,13 +1873,11 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 			}
 			continue
 		}
-		if kw.key == nil {
-			kw.key = ev.strVal(kw.name, 0, 0)
-		}
-		a.kw = append(a.kw, kw.name)
-		a.kwKey = append(a.kwKey, kw.key)
+		key := ev.kwKey(kw)
+		a.kw = append(a.kw, key.s)
+		a.kwKey = append(a.kwKey, key)
 		a.kwv = append(a.kwv, v)
-		a.kwpos = append(a.kwpos, [2]int{kw.ns, kw.ne})
+		a.kwpos = append(a.kwpos, [2]int{int(kw.nm.off), int(kw.nm.off + kw.nm.n)})
 	}
 	return a
 }
@@ -1957,17 +1955,28 @@ const (
 	xfKwRepeated                   // some name is given twice (a SyntaxError to Python)
 )
 
+// kwKey is keyword kw's name as a string value, made once.
+func (ev *pyEval) kwKey(kw *pyKw) *pyVal {
+	if kw.key != 0 {
+		return ev.arena.cvs[kw.key-1]
+	}
+	v := ev.strVal(kw.nm.in(ev.tx), 0, 0)
+	ev.arena.cvs = append(ev.arena.cvs, v)
+	kw.key = int32(len(ev.arena.cvs))
+	return v
+}
+
 // kwFlags works out (once) whether a call's keywords are all named and all different.
-func kwFlags(e *pyExpr) uint8 {
+func (ev *pyEval) kwFlags(e *pyExpr) uint8 {
 	if e.flags&xfKwChecked == 0 {
 		f := xfKwChecked
 		kws := e.kws()
 		for j := range kws {
-			if kws[j].name == "" {
+			if kws[j].nm.n == 0 {
 				f |= xfKwStarred
 			}
 			for i := 0; i < j; i++ {
-				if kws[i].name == kws[j].name {
+				if kws[i].nm.in(ev.tx) == kws[j].nm.in(ev.tx) {
 					f |= xfKwRepeated
 				}
 			}
@@ -1981,7 +1990,7 @@ func kwFlags(e *pyExpr) uint8 {
 // keywords as makeDict would from the call's arguments; nil when a keyword is **x. Keys all
 // different (as Python requires) are appended without looking for an earlier one.
 func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
-	f := kwFlags(e)
+	f := ev.kwFlags(e)
 	if f&xfKwStarred != 0 {
 		return nil
 	}
@@ -1990,13 +1999,12 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 	for j := range kws {
 		kw := &kws[j]
 		v := ev.eval(kw.val, env)
-		if kw.key == nil {
-			kw.key = ev.strVal(kw.name, 0, 0)
-		}
+		key := ev.kwKey(kw)
+		ks, ke := int(kw.nm.off), int(kw.nm.off+kw.nm.n)
 		if f&xfKwRepeated != 0 {
-			d.set(kw.key, v, kw.ns, kw.ne)
+			d.set(key, v, ks, ke)
 		} else {
-			d.ents = append(d.ents, pyEnt{k: kw.key, v: v, ks: kw.ns, ke: kw.ne})
+			d.ents = append(d.ents, pyEnt{k: key, v: v, ks: ks, ke: ke})
 		}
 	}
 	if f&xfKwRepeated == 0 && len(d.ents) >= pyDictIndexed {

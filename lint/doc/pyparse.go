@@ -129,11 +129,14 @@ func (e *pyExpr) kws() []pyKw {
 	return e.x.kw
 }
 
+// pyKw is a call keyword: its name's place (empty for **x; the name's span is the keyword's
+// key span), its value, and 1 + the index in pyArena.cvs of its name as a string value, made
+// once (0 before). One pointer, so the keywords the parser collects and copies are cheap for
+// the write barrier.
 type pyKw struct {
-	name   string // "" for **x
-	ns, ne int
-	val    *pyExpr
-	key    *pyVal // name as a string value, made once (values are never mutated)
+	nm  pyNameRef
+	val *pyExpr
+	key int32
 }
 
 type pyFor struct {
@@ -1497,7 +1500,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		case p.toks[p.i].kind == pyName && p.toks[p.i+1].code == cAssign:
 			n := p.next()
 			p.next()
-			p.kws = append(p.kws, pyKw{name: p.txt(n), ns: n.start, ne: n.end, val: p.expr()})
+			p.kws = append(p.kws, pyKw{nm: nameOf(&n), val: p.expr()})
 		default:
 			x := p.namedExpr()
 			if p.is(kFor) || p.is(kAsync) {

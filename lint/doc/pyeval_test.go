@@ -61,7 +61,8 @@ h = 'a{{b}}c{}d}}e{0}'.format('X')
 // TestPyLeavesStayLeaves: the operands pyParser.leaf makes come from blocks whose kids and x
 // are never written, so it writes only their fields without pointers; nothing may give a leaf
 // operands or an extension. The same for the values pyEval.scalar makes (no list, dict,
-// function or extension). After every corpus Python file and constructs that give
+// function or extension) and the statements pyParser.simpleStmt makes (no body, else branch
+// or extension). After every corpus Python file and constructs that give
 // expressions their kids and extensions (f-strings and their fields, comprehensions, calls
 // with keywords, comparisons, parentheses), no leaf block holds either.
 func TestPyLeavesStayLeaves(t *testing.T) {
@@ -117,5 +118,21 @@ w = h(1, q=2)[0] + x[1:2][0]
 	}
 	if n < 100 {
 		t.Errorf("only %d scalars seen", n)
+	}
+	n = 0
+	for _, a := range pyArenas.free {
+		for _, b := range a.sstmts.blocks {
+			for i := range b {
+				if st := &b[i]; st.body != nil || st.orelse != nil || st.x != nil {
+					t.Fatalf("simple statement %d (kind %d at %d) has a body, else branch or extension", i, st.kind, st.s)
+				}
+				if b[i].kind != sUnset {
+					n++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d simple statements seen", n)
 	}
 }

@@ -240,7 +240,9 @@ type pyArena struct {
 	// leaves are the operands pyParser.leaf makes (kids and x always nil), cvs the constants'
 	// values (pyExpr.cv)
 	leaves pyChunks[pyExpr]
-	// scalars are the values pyEval.scalar makes (list, dict, fn and x always nil)
+	// scalars are the values pyEval.scalar makes (list, dict, fn and x always nil), sstmts
+	// the statements pyParser.simpleStmt makes (body, orelse and x always nil)
+	sstmts  pyChunks[pyStmt]
 	scalars pyChunks[pyVal]
 	cvs     []*pyVal
 	stmtxs  pyChunks[pyStmtX]
@@ -321,7 +323,7 @@ func getPyArena() *pyArena {
 	}
 	a := new(pyArena)
 	a.exprs.size, a.stmts.size, a.vals.size, a.dicts.size, a.ents.size = 256, 64, 256, 64, 1024
-	a.leaves.size, a.scalars.size = 256, 256
+	a.leaves.size, a.scalars.size, a.sstmts.size = 256, 256, 128
 	return a
 }
 
@@ -356,6 +358,7 @@ func (a *pyArena) release() {
 	a.exts.reset()
 	a.leaves.reset()
 	a.scalars.reset()
+	a.sstmts.reset()
 	a.cvs = a.cvs[:0]
 	if cap(a.cvs) > 1<<14 {
 		a.cvs = nil
@@ -380,6 +383,20 @@ func (a *pyArena) expr() *pyExpr { return a.exprs.one() }
 func (a *pyArena) stmt() *pyStmt { return a.stmts.one() }
 
 func (a *pyArena) val() *pyVal { return a.vals.one() }
+
+// simpleStmt is mkStmt for a statement with no body, else branch or pyStmtX (assignments,
+// expressions, return, pass and the like). With an arena it comes from blocks that hold
+// nothing but such statements, whose body, orelse and x are therefore always nil, and only
+// its kind, span, targets and value are written (TestPyLeavesStayLeaves).
+func (p *pyParser) simpleStmt(k pyStmtKind, s, e int, targets []*pyExpr, value *pyExpr) *pyStmt {
+	if p.arena == nil {
+		return p.mkStmt(pyStmt{kind: k, s: s, e: e, targets: targets, value: value})
+	}
+	st := p.arena.sstmts.one()
+	st.kind, st.s, st.e = k, s, e
+	st.targets, st.value = targets, value
+	return st
+}
 
 // mkStmt is mk for statements.
 func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
@@ -952,10 +969,10 @@ func (p *pyParser) simple() *pyStmt {
 			} else if t.code == kContinue {
 				k = sContinue
 			}
-			return p.mkStmt(pyStmt{kind: k, s: t.start, e: t.end})
+			return p.simpleStmt(k, t.start, t.end, nil, nil)
 		case kReturn:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: sReturn, s: t.start})
+			st := p.simpleStmt(sReturn, t.start, 0, nil, nil)
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
@@ -1047,14 +1064,14 @@ func (p *pyParser) simple() *pyStmt {
 			if t.code == kDel {
 				kind = sDel
 			}
-			return p.mkStmt(pyStmt{kind: kind, s: t.start})
+			return p.simpleStmt(kind, t.start, 0, nil, nil)
 		}
 	}
 	first := p.starExprList()
 	switch {
 	case p.is(cAssign):
 		// Targets and value are collected on the stack: the last is the value.
-		st := p.mkStmt(pyStmt{kind: sAssign, s: t.start})
+		st := p.simpleStmt(sAssign, t.start, 0, nil, nil)
 		mark := len(p.stack)
 		p.stack = append(p.stack, first)
 		for p.is(cAssign) {
@@ -1071,7 +1088,7 @@ func (p *pyParser) simple() *pyStmt {
 	case p.is(cColon) && !p.atLineEnd():
 		p.next()
 		p.expr()
-		st := p.mkStmt(pyStmt{kind: sAnn, s: t.start, targets: p.kids1(first)})
+		st := p.simpleStmt(sAnn, t.start, 0, p.kids1(first), nil)
 		if p.is(cAssign) {
 			p.next()
 			st.value = p.assignValue()
@@ -1086,7 +1103,7 @@ func (p *pyParser) simple() *pyStmt {
 		x.op = op[:len(op)-1]
 		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), x: x, value: p.assignValue()})
 	}
-	return p.mkStmt(pyStmt{kind: sExpr, s: t.start, value: first})
+	return p.simpleStmt(sExpr, t.start, 0, nil, first)
 }
 
 func (p *pyParser) assignValue() *pyExpr {

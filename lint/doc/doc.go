@@ -137,48 +137,59 @@
 // arenas.
 //
 // 19:05 round, parser and evaluator (8bef752 → w12r; the lexer, the Document builder and the
-// line index were another branch's part of the same round). The design stays; the parser and
-// the evaluator do less per operand, value and call. atom, which reads every operand, had two
-// defers in its list and dict cases that the compiler could not open-code, so every return from
-// it, a name's or a number's too, went through the runtime's deferreturn (about 2 % of a
-// ParsePython profile); the displays are functions of their own now. The records copied into
-// the arena by the thousand are smaller and hold fewer pointers, which is what the write
-// barrier records while the collector marks (the largest barrier costs in a profile with
-// collection on were these copies: mk, val, mkStmt): an expression is 88 bytes with four
-// pointers instead of 128 with six (a call's keywords in its pyExprExt, a string's tokens as
-// indexes in the file's token list, pyArena.ftoks), a value 88 with five instead of 112 with
-// seven (a module's path and a builtin's or bound method's name in s; a function's scope and a
-// method's receiver in pyValX), a statement 112 with five instead of 216 with ten (pyStmtX for
-// augmented assignments, try, def and imports). A bound method keeps its bare name (no
-// "str."+name string per access); f-string and str.format fields append numbers without a
-// string of their own; str.format copies the text between fields in one piece (WriteByte per
-// byte was 2 % of a profile without collection); dict(k=v, ...) appends its keys without a
-// search when the call's names are all different (worked out once per call, pyExpr.flags); the
-// step and nesting counters inline; keepStacks clears only what a syntax error left on the
-// parser's stacks (TestPyArenaStacksCleared), not their whole capacity. TestPythonEvalShortcuts
-// holds the shortcuts to the general paths; TestCodeDocHashes, TestCodeDocMutations and
-// TestGinTrees are unchanged; FuzzParsePython ran 30 s after the token change. Per corpus pass
-// ParsePython allocates 606 KB in 2,183 allocations instead of 610 KB in 2,504. Interleaved
-// rounds of the test binaries (8bef752 against 6aae41f), µs/KiB, equal-volume, load average 6-8:
+// line index were another branch's part of the same round). The design stays (token list,
+// expression tree, boxed values); what changed is what the write barrier and the copies cost.
+// A profile of ParsePython with collection on spent about 14 % in bulkBarrierPreWrite, most of
+// it in the copies of whole records into the reused arena blocks (mk, val, mkStmt), whose
+// stale pointers from earlier files the barrier records too. Now:
+//   - Operands (names, numbers, True/False/None, plain strings; most of a file's expressions),
+//     scalar values (strings, numbers, bools, None, opaque values) and simple statements
+//     (assignments, expression statements, return, pass and the like) come from blocks of their
+//     own in which the pointer fields the others use are never written (pyParser.leaf,
+//     pyEval.scalar, pyParser.simpleStmt; TestPyLeavesStayLeaves checks every such block after
+//     the corpus): they are written field by field, an operand with no pointer at all, a
+//     scalar with one (its string), a simple statement with two.
+//   - Records hold fewer pointers: an expression 80 bytes with two (kids, x) instead of 128 with
+//     six (its name is a place in the lexer's copy of the source, pyNameRef; its constant an
+//     index in the arena's table, pyArena.cvs; a string's tokens indexes in the file's token
+//     list, pyArena.ftoks; a call's keywords and a comprehension's kind in its pyExprExt); a
+//     value 88 bytes with five instead of 112 with seven (pyValX for a function's scope and a
+//     method's receiver, names in s); a statement 112 with five instead of 216 with ten
+//     (pyStmtX); a keyword 24 bytes with one instead of 48 with three.
+//   - The parser's stacks are never cleared (what they keep points into the arena's own blocks
+//     or at earlier files' names and values, as the used blocks do anyway): clearing at every
+//     pop, or once per file up to their capacity, each cost about 1 %.
+//   - Plain work: atom had two defers the compiler could not open-code, so every operand
+//     returned through the runtime's deferreturn (about 2 %); str.format wrote byte by byte
+//     (2 % without collection); a bound method made "str."+name per access; f-string and
+//     str.format fields formatted numbers into strings of their own; dict(k=v, ...) searched
+//     for each key (now appended when the call's names are all different, worked out once,
+//     pyExpr.flags); the step and nesting counters did not inline.
 //
-//	                           8bef752             6aae41f
-//	4 rounds                   Python 39.3-63.5    Python 35.2-54.1
-//	                           YAML   23.4-37.8    YAML   21.6-34.9
-//	  against YAML             Python 1.67-1.69×   Python 1.55-1.64×
-//	                           gin    0.80-0.82×   gin    0.77-0.86×
-//	GOGC=off, 3 rounds         Python 1.68-1.70×   Python 1.61-1.70×
+// Documents are unchanged (TestCodeDocHashes, TestCodeDocMutations, TestGinTrees);
+// TestPythonEvalShortcuts holds the shortcuts to the general paths; FuzzParsePython ran 30 s
+// after the token and the operand changes. Per corpus pass ParsePython allocates 605 KB in 2,147
+// allocations instead of 610 KB in 2,504. Interleaved rounds of the test binaries (8bef752
+// against 7ac74dd), equal-volume, load average 7-11, µs/KiB:
 //
-// So Python is about 5 % cheaper with collection on and inside the noise without it, and still
-// about 1.6× YAML: the target is not met, and these steps were never going to meet it. Without
-// collection a Python read still does 1.6-1.7× the work of a YAML read per KiB, and a profile
-// without collection (page faults aside) splits it into evaluation about 27 %, parsing 20 %,
-// lexing 15 %, building the tree and the line index the rest; with collection on the write
-// barrier is still about 15 % of a Python read, half of it mk's and val's copies into reused
-// arena blocks (whose stale pointers it records too). Not done, for want of time: expressions
-// as pointer-free records (the name as an offset into the lexer's copy of the source, the
-// constant and the extension as indexes, the operands as ranges of one list: the operands alone
-// are about 100 places in the parser and evaluator), which would take mk's barrier and the
-// collector's scan of the expression blocks off entirely, and values the same way.
+//	                           8bef752             7ac74dd
+//	5 rounds                   Python 38.0-52.7    Python 32.6-38.0
+//	                           YAML   23.5-33.1    YAML   21.7-26.0
+//	  against YAML             Python 1.59-1.66×   Python 1.41-1.52×
+//	                           gin    0.78-0.84×   gin    0.80-0.82×
+//	GOGC=off, 3 rounds         Python 1.64-1.70×   Python 1.49-1.57×
+//
+// So Python is about a tenth cheaper (with collection and without), and still about 1.45× YAML:
+// the target is not met. Tried and dropped: expressions that never get an extension from blocks of
+// their own written field by field (six rounds, 1.47-1.56× against 1.44-1.51×). What is left
+// (profile with collection on, after these): evaluation about a third of a Python read, parsing a
+// quarter, lexing a sixth, the tree and line index a tenth; the write barrier about a tenth (the
+// copies of lists of operands and statements, dict entries, values with a list or dict);
+// allocation about a sixth, mostly the Document's nodes and the lexer's copy of the source. A
+// YAML-cost reader needs less work per byte, not a cheaper tree: a Python read still does about
+// 1.5× a YAML read's work with the collector off. Not done: expressions as fully pointer-free
+// records (the operands as ranges of one list: about 100 places in the parser and evaluator), and
+// values the same way.
 //
 // Code. Python: dict entries in one slice instead of three parallel ones; scopes as name and
 // value slices instead of a map and an order list; call arguments, dicts, entry lists and a

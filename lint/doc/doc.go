@@ -180,16 +180,17 @@
 //	GOGC=off, 3 rounds         Python 1.64-1.70×   Python 1.49-1.57×
 //
 // So Python is about a tenth cheaper (with collection and without), and still about 1.45× YAML:
-// the target is not met. Tried and dropped: expressions that never get an extension from blocks of
-// their own written field by field (six rounds, 1.47-1.56× against 1.44-1.51×). What is left
-// (profile with collection on, after these): evaluation about a third of a Python read, parsing a
-// quarter, lexing a sixth, the tree and line index a tenth; the write barrier about a tenth (the
-// copies of lists of operands and statements, dict entries, values with a list or dict);
-// allocation about a sixth, mostly the Document's nodes and the lexer's copy of the source. A
-// YAML-cost reader needs less work per byte, not a cheaper tree: a Python read still does about
-// 1.5× a YAML read's work with the collector off. Not done: expressions as fully pointer-free
-// records (the operands as ranges of one list: about 100 places in the parser and evaluator), and
-// values the same way.
+// the target is not met. Tried and dropped, no gain in interleaved rounds: expressions that never
+// get an extension from blocks of their own written field by field (six rounds, 1.47-1.56× against
+// 1.44-1.51×), and calls' extensions the same way (six rounds, 1.43-1.53× against 1.46-1.52×).
+// What is left (profile with collection on, after these): evaluation about a third of a Python
+// read, parsing a quarter, lexing a sixth, the tree and line index a tenth; the write barrier
+// about a tenth (the copies of lists of operands and statements, dict entries, values with a list
+// or dict); allocation about a sixth, mostly the Document's nodes and the lexer's copy of the
+// source. A YAML-cost reader needs less work per byte, not a cheaper tree: a Python read still
+// does about 1.5× a YAML read's work with the collector off. Not done: expressions as fully
+// pointer-free records (the operands as ranges of one list: about 100 places in the parser and
+// evaluator), and values the same way.
 //
 // Code. Python: dict entries in one slice instead of three parallel ones; scopes as name and
 // value slices instead of a map and an order list; call arguments, dicts, entry lists and a

@@ -100,13 +100,13 @@ type pyNameRef struct{ off, n int32 }
 // nameOf is token t's text as a pyName.
 func nameOf(t *pyTok) pyNameRef { return pyNameRef{int32(t.start), int32(t.end - t.start)} }
 
-// in is the name's text, read from tx (the file's pyText).
+// in is the name's text, read from tx (the file's pyText) as the name token's would be.
 func (n pyNameRef) in(tx *pyText) string {
 	if n.n == 0 {
 		return ""
 	}
-	o := int(n.off) - tx.base
-	return tx.s[o : o+int(n.n)]
+	t := pyTok{start: int(n.off), end: int(n.off + n.n), kind: pyName}
+	return tx.at(&t)
 }
 
 // pyExprExt holds the parts of the rarer expressions, so that every expression is smaller

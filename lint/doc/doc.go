@@ -179,9 +179,11 @@
 //	                           gin    0.78-0.84×   gin    0.80-0.82×
 //	GOGC=off, 3 rounds         Python 1.64-1.70×   Python 1.49-1.57×
 //
-// So Python is about a tenth cheaper (with collection and without), and still about 1.45× YAML:
-// the target is not met. Tried and dropped, no gain in interleaved rounds: expressions that never
-// get an extension from blocks of their own written field by field (six rounds, 1.47-1.56× against
+// Five more rounds at load average about 3 (8bef752 against 6877c7a, the same reader with names
+// read through pyText.at): Python 1.60-1.66× → 1.46-1.57× YAML, gin 0.80-0.83× either way. So
+// Python is about a tenth cheaper (with collection and without), and still about 1.5× YAML: the
+// target is not met. Tried and dropped, no gain in interleaved rounds: expressions that never get
+// an extension from blocks of their own written field by field (six rounds, 1.47-1.56× against
 // 1.44-1.51×), and calls' extensions the same way (six rounds, 1.43-1.53× against 1.46-1.52×).
 // What is left (profile with collection on, after these): evaluation about a third of a Python
 // read, parsing a quarter, lexing a sixth, the tree and line index a tenth; the write barrier

@@ -35,19 +35,28 @@ const (
 )
 
 type pyVal struct {
-	k    pvKind
-	b    bool
-	i    int64
-	f    float64
+	k pvKind
+	b bool
+	i int64
+	f float64
+	// s is a string's value, a module's path, a builtin's name or a bound method's bare name
 	s    string
 	list *pyList
 	dict *pyDict
 	fn   *pyFunc
+	// x holds what functions and bound methods alone need: a value is 88 bytes with five
+	// pointers, not 112 with seven (values are copied and scanned by the collector by the
+	// thousand; their pointers are what the write barrier records)
+	x  *pyValX
+	s0 int // span of the expression that made the value
+	e0 int
+}
+
+// pyValX is the rest of a function value (the scope it was defined in) or of a bound
+// method (its receiver).
+type pyValX struct {
 	env  *pyEnv
-	name string // module path, builtin name
-	recv *pyVal // bound receiver of a builtin method
-	s0   int    // span of the expression that made the value
-	e0   int
+	recv *pyVal
 }
 
 type pyList struct{ items []*pyVal }
@@ -173,11 +182,17 @@ const (
 	pyMaxStr   = 1 << 20
 )
 
+// step counts one step of the budget (small enough to inline: it runs for every expression
+// and statement).
 func (ev *pyEval) step() {
 	ev.steps++
 	if ev.steps > ev.max {
-		panic(pyLimitStop{"evaluating it would take more than " + itoa(ev.max) + " steps", "max_nodes"})
+		ev.overBudget()
 	}
+}
+
+func (ev *pyEval) overBudget() {
+	panic(pyLimitStop{"evaluating it would take more than " + itoa(ev.max) + " steps", "max_nodes"})
 }
 
 func (ev *pyEval) grow(n int) {
@@ -195,7 +210,27 @@ func (ev *pyEval) ptrs(n int) []*pyVal {
 	return ev.arena.argv.take(n)
 }
 
-func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}) }
+// nm is e's name, attribute, operator or constant as text.
+func (ev *pyEval) nm(e *pyExpr) string { return e.nm.in(ev.tx) }
+
+// cv is the value made once for constant e (pyExpr.cv), nil before; setCV records it.
+func (ev *pyEval) cv(e *pyExpr) *pyVal {
+	if e.cv == 0 {
+		return nil
+	}
+	return ev.arena.cvs[e.cv-1]
+}
+
+func (ev *pyEval) setCV(e *pyExpr, v *pyVal) *pyVal {
+	ev.arena.cvs = append(ev.arena.cvs, v)
+	e.cv = int32(len(ev.arena.cvs))
+	return v
+}
+
+// etoks are string e's tokens.
+func (ev *pyEval) etoks(e *pyExpr) []pyTok { return ev.arena.ftoks[e.t0 : e.t0+e.tn] }
+
+func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.scalar(pvOpaque, false, 0, 0, "", e.s, e.e) }
 
 // ext is an empty pyExprExt (from the arena when there is one).
 func (ev *pyEval) ext() *pyExprExt {
@@ -424,19 +459,38 @@ func (ev *pyEval) val(v pyVal) *pyVal {
 	return p
 }
 
-func (ev *pyEval) strVal(s string, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvStr, s: s, s0: a, e0: b})
+// valX is a function's scope or a bound method's receiver, from the arena when there is one.
+func (ev *pyEval) valX(env *pyEnv, recv *pyVal) *pyValX {
+	if ev.arena == nil {
+		return &pyValX{env: env, recv: recv}
+	}
+	x := ev.arena.valxs.one()
+	*x = pyValX{env: env, recv: recv}
+	return x
 }
-func (ev *pyEval) intVal(i int64, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvInt, i: i, s0: a, e0: b})
+
+// scalar is val for a value with no list, dict, function or extension (a string, number,
+// bool, None or opaque value). With an arena it comes from blocks that hold nothing but such
+// values, whose list, dict, fn and x are therefore always nil (values are never changed once
+// made), and is written field by field: one pointer (s) for the write barrier to record
+// instead of a copy of the whole value (TestPyLeavesStayLeaves).
+func (ev *pyEval) scalar(k pvKind, b bool, i int64, f float64, s string, s0, e0 int) *pyVal {
+	if ev.arena == nil {
+		return ev.val(pyVal{k: k, b: b, i: i, f: f, s: s, s0: s0, e0: e0})
+	}
+	p := ev.arena.scalars.one()
+	p.k, p.b, p.i, p.f, p.s0, p.e0 = k, b, i, f, s0, e0
+	p.s = s
+	return p
 }
-func (ev *pyEval) boolVal(v bool, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvBool, b: v, s0: a, e0: b})
-}
+
+func (ev *pyEval) strVal(s string, a, b int) *pyVal { return ev.scalar(pvStr, false, 0, 0, s, a, b) }
+func (ev *pyEval) intVal(i int64, a, b int) *pyVal  { return ev.scalar(pvInt, false, i, 0, "", a, b) }
+func (ev *pyEval) boolVal(v bool, a, b int) *pyVal  { return ev.scalar(pvBool, v, 0, 0, "", a, b) }
 func (ev *pyEval) floatVal(f float64, a, b int) *pyVal {
-	return ev.val(pyVal{k: pvFloat, f: f, s0: a, e0: b})
+	return ev.scalar(pvFloat, false, 0, f, "", a, b)
 }
-func (ev *pyEval) noneVal(a, b int) *pyVal { return ev.val(pyVal{k: pvNone, s0: a, e0: b}) }
+func (ev *pyEval) noneVal(a, b int) *pyVal { return ev.scalar(pvNone, false, 0, 0, "", a, b) }
 
 // truth returns a value's truth and whether it is known.
 func truth(v *pyVal) (bool, bool) {
@@ -486,8 +540,8 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 		case sAug:
 			t := st.targets[0]
 			cur := ev.eval(t, env)
-			v := ev.binop(st.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
-			if cur.k == pvList && st.op == "+" {
+			v := ev.binop(st.x.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
+			if cur.k == pvList && st.x.op == "+" {
 				// list += x extends in place.
 				if nv := v; nv.k == pvList {
 					cur.list.items = nv.list.items
@@ -496,7 +550,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			}
 			ev.assign(t, v, env)
 		case sDef:
-			env.set(st.fn.name, ev.val(pyVal{k: pvFunc, fn: st.fn, env: env, s0: st.s, e0: st.e}))
+			env.set(st.x.fn.name, ev.val(pyVal{k: pvFunc, fn: st.x.fn, x: ev.valX(env, nil), s0: st.s, e0: st.e}))
 		case sIf:
 			c := ev.eval(st.value, env)
 			if b, ok := truth(c); ok {
@@ -557,44 +611,44 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			if f := ev.exec(st.orelse, env, ret); f != flowNext {
 				return f
 			}
-			for _, h := range st.extra {
+			for _, h := range st.more().extra {
 				ev.taint(h, env)
 			}
 		case sImport:
-			for i, mod := range st.names {
-				name := st.alias[i]
+			for i, mod := range st.x.names {
+				name := st.x.alias[i]
 				if name == "" {
 					name, _, _ = strings.Cut(mod, ".")
-					env.set(name, ev.val(pyVal{k: pvModule, name: name, s0: st.s, e0: st.e}))
+					env.set(name, ev.val(pyVal{k: pvModule, s: name, s0: st.s, e0: st.e}))
 				} else {
-					env.set(name, ev.val(pyVal{k: pvModule, name: mod, s0: st.s, e0: st.e}))
+					env.set(name, ev.val(pyVal{k: pvModule, s: mod, s0: st.s, e0: st.e}))
 				}
 				if env.parent == nil {
 					*ev.refs = append(*ev.refs, FileRef{Kind: "import", Target: mod, Span: ev.lines.Span(st.s, st.e)})
 				}
 			}
 		case sFrom:
-			for i, n := range st.names {
+			for i, n := range st.x.names {
 				if n == "*" {
 					kind := "import"
-					if strings.HasPrefix(st.mod, ".") {
+					if strings.HasPrefix(st.x.mod, ".") {
 						kind = "base"
 					}
-					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
+					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
 					continue
 				}
-				name := st.alias[i]
+				name := st.x.alias[i]
 				if name == "" {
 					name = n
 				}
-				env.set(name, ev.val(pyVal{k: pvModule, name: strings.TrimRight(st.mod, ".") + "." + n, s0: st.s, e0: st.e}))
+				env.set(name, ev.val(pyVal{k: pvModule, s: strings.TrimRight(st.x.mod, ".") + "." + n, s0: st.s, e0: st.e}))
 			}
-			if env.parent == nil && !containsStar(st.names) {
+			if env.parent == nil && !containsStar(st.x.names) {
 				kind := "import"
-				if strings.HasPrefix(st.mod, ".") {
+				if strings.HasPrefix(st.x.mod, ".") {
 					kind = "base"
 				}
-				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.mod, Span: ev.lines.Span(st.s, st.e)})
+				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
 			}
 		case sReturn:
 			if st.value != nil {
@@ -637,11 +691,11 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 			}
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
-			for _, h := range st.extra {
+			for _, h := range st.more().extra {
 				ev.taint(h, env)
 			}
 		case sDef:
-			env.set(st.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
+			env.set(st.x.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		}
 	}
 }
@@ -667,14 +721,15 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	switch t.op {
 	case xName:
-		env.set(t.name, v)
+		env.set(ev.nm(t), v)
 	case xAttr:
 		obj := ev.eval(t.kids[0], env)
 		if obj.k == pvDict {
-			if t.cv == nil {
-				t.cv = ev.strVal(t.name, 0, 0) // the key, made once per target (values are never changed)
+			key := ev.cv(t)
+			if key == nil {
+				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
-			obj.dict.set(t.cv, v, t.e-len(t.name), t.e)
+			obj.dict.set(key, v, t.e-int(t.nm.n), t.e)
 		}
 	case xIndex:
 		obj := ev.eval(t.kids[0], env)
@@ -758,41 +813,40 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	ev.step()
 	switch e.op {
 	case xConst:
-		if e.cv == nil {
-			switch e.name {
-			case "True":
-				e.cv = ev.boolVal(true, e.s, e.e)
-			case "False":
-				e.cv = ev.boolVal(false, e.s, e.e)
-			default:
-				e.cv = ev.noneVal(e.s, e.e)
-			}
+		if v := ev.cv(e); v != nil {
+			return v
 		}
-		return e.cv
+		switch ev.nm(e) {
+		case "True":
+			return ev.setCV(e, ev.boolVal(true, e.s, e.e))
+		case "False":
+			return ev.setCV(e, ev.boolVal(false, e.s, e.e))
+		}
+		return ev.setCV(e, ev.noneVal(e.s, e.e))
 	case xNum:
-		if e.cv == nil {
-			e.cv = ev.number(e)
+		if v := ev.cv(e); v != nil {
+			return v
 		}
-		return e.cv
+		return ev.setCV(e, ev.number(e))
 	case xStr:
-		if e.cv != nil {
-			return e.cv
+		if v := ev.cv(e); v != nil {
+			return v
 		}
 		if ev.predef != nil {
 			if v := ev.predefStr(e); v != nil {
 				return v
 			}
 		}
-		if len(e.toks) == 1 {
-			if e.toks[0].is(pfxBytes) {
+		toks := ev.etoks(e)
+		if len(toks) == 1 {
+			if toks[0].is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			e.cv = ev.strVal(ev.tx.at(&e.toks[0]), e.s, e.e)
-			return e.cv
+			return ev.setCV(e, ev.strVal(ev.tx.at(&toks[0]), e.s, e.e))
 		}
 		var b strings.Builder
-		for i := range e.toks {
-			t := &e.toks[i]
+		for i := range toks {
+			t := &toks[i]
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
@@ -803,15 +857,15 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xFstr:
 		return ev.fstring(e, env)
 	case xName:
-		if v, ok := env.get(e.name); ok {
+		name := ev.nm(e)
+		if v, ok := env.get(name); ok {
 			return v
 		}
-		if e.cv != nil {
-			return e.cv // the builtin this name fell back to before (values are never changed)
+		if v := ev.cv(e); v != nil {
+			return v // the builtin this name fell back to before (values are never changed)
 		}
-		if b := pyBuiltin(e.name); b {
-			e.cv = ev.val(pyVal{k: pvBuiltin, name: e.name, s0: e.s, e0: e.e})
-			return e.cv
+		if b := pyBuiltin(name); b {
+			return ev.setCV(e, ev.val(pyVal{k: pvBuiltin, s: name, s0: e.s, e0: e.e}))
 		}
 		return ev.opaque(e)
 	case xList, xTuple, xSet:
@@ -864,21 +918,19 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
-			if v, ok := obj.dict.getStr(e.name); ok {
+			if v, ok := obj.dict.getStr(ev.nm(e)); ok {
 				return v
 			}
-			if pyDictMethods[e.name] {
-				return ev.val(pyVal{k: pvBuiltin, name: "dict." + e.name, recv: obj, s0: e.s, e0: e.e})
+			if pyDictMethods[ev.nm(e)] {
+				// A bound method keeps its bare name: builtin sends a value with a receiver to
+				// method, so it never meets a builtin's name (no "dict."+name string per access).
+				return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 			}
 			return ev.opaque(e)
 		case pvModule:
-			return ev.val(pyVal{k: pvModule, name: obj.name + "." + e.name, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvModule, s: obj.s + "." + ev.nm(e), s0: e.s, e0: e.e})
 		case pvStr, pvList:
-			prefix := "str."
-			if obj.k == pvList {
-				prefix = "list."
-			}
-			return ev.val(pyVal{k: pvBuiltin, name: prefix + e.name, recv: obj, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
 	case xIndex:
@@ -915,19 +967,19 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xBin:
-		return ev.binop(e.name, ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
+		return ev.binop(ev.nm(e), ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
 	case xUnary:
 		x := ev.eval(e.kids[0], env)
 		switch {
-		case e.name == "-" && x.k == pvInt && x.i != math.MinInt64:
+		case ev.nm(e) == "-" && x.k == pvInt && x.i != math.MinInt64:
 			return ev.intVal(-x.i, e.s, e.e)
-		case e.name == "-" && x.k == pvFloat:
+		case ev.nm(e) == "-" && x.k == pvFloat:
 			return ev.floatVal(-x.f, e.s, e.e)
-		case e.name == "+" && (x.k == pvInt || x.k == pvFloat):
+		case ev.nm(e) == "+" && (x.k == pvInt || x.k == pvFloat):
 			y := *x
 			y.s0, y.e0 = e.s, e.e
 			return &y
-		case e.name == "~" && x.k == pvInt:
+		case ev.nm(e) == "~" && x.k == pvInt:
 			return ev.intVal(^x.i, e.s, e.e)
 		}
 		return ev.opaque(e)
@@ -975,10 +1027,10 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xComp:
 		return ev.comprehension(e, env)
 	case xLambda:
-		return ev.val(pyVal{k: pvFunc, fn: e.x.fn, env: env, s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: pvFunc, fn: e.x.fn, x: ev.valX(env, nil), s0: e.s, e0: e.e})
 	case xWalrus:
 		v := ev.eval(e.kids[0], env)
-		env.set(e.name, v)
+		env.set(ev.nm(e), v)
 		return v
 	}
 	return ev.opaque(e)
@@ -994,7 +1046,7 @@ func isASCIIString(s string) bool {
 }
 
 func (ev *pyEval) number(e *pyExpr) *pyVal {
-	if t := e.name; len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
+	if t := ev.nm(e); len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
 		// Plain decimal digits (most numbers in configs): no copy, no general parser.
 		v := int64(0)
 		for i := 0; i < len(t); i++ {
@@ -1006,7 +1058,7 @@ func (ev *pyEval) number(e *pyExpr) *pyVal {
 		return ev.intVal(v, e.s, e.e)
 	}
 general:
-	text := strings.ReplaceAll(e.name, "_", "")
+	text := strings.ReplaceAll(ev.nm(e), "_", "")
 	low := strings.ToLower(text)
 	if strings.HasSuffix(low, "j") {
 		return ev.opaque(e)
@@ -1410,6 +1462,23 @@ func pyStr(v *pyVal) (string, bool) {
 	return "", false
 }
 
+// appendPyStr is append(b, pyStr(v)...) without the string pyStr makes for a number.
+func appendPyStr(b []byte, v *pyVal) ([]byte, bool) {
+	switch v.k {
+	case pvStr:
+		return append(b, v.s...), true
+	case pvInt:
+		return strconv.AppendInt(b, v.i, 10), true
+	case pvFloat:
+		if f := v.f; f == math.Trunc(f) && math.Abs(f) < 1e16 {
+			return strconv.AppendFloat(b, f, 'f', 1, 64), true
+		}
+		return strconv.AppendFloat(b, v.f, 'g', -1, 64), true
+	}
+	s, ok := pyStr(v)
+	return append(b, s...), ok
+}
+
 func pyFloatRepr(f float64) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
 		return strconv.FormatFloat(f, 'f', 1, 64)
@@ -1424,7 +1493,7 @@ func pyFloatRepr(f float64) string {
 
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	if ev.predef != nil {
-		for _, t := range e.toks {
+		for _, t := range ev.etoks(e) {
 			if ev.predef.predefIn(ev.src[t.body : t.end-int(t.quote)]) {
 				// MMEngine rewrites the text before Python reads the f-string's fields and
 				// braces: not followed here.
@@ -1438,38 +1507,44 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 		e.x = ev.ext()
 		e.x.fparts = ev.fparts(e)
 	}
-	// The result is written into one reused buffer and copied into a string once.
+	// The result is written into one reused buffer (nil while it is in use: a field that
+	// holds an f-string formats into its own) and copied into a string once.
 	b := ev.fbuf[:0]
 	ev.fbuf = nil
-	defer func() {
-		if cap(b) <= 1<<16 {
-			ev.fbuf = b[:0]
-		}
-	}()
+	b, ok := ev.fjoin(e, env, b)
+	var v *pyVal
+	if ok {
+		v = ev.strVal(string(b), e.s, e.e)
+	} else {
+		v = ev.opaque(e)
+	}
+	if cap(b) <= 1<<16 {
+		ev.fbuf = b[:0]
+	}
+	return v
+}
+
+// fjoin appends the text of e's parts to b; ok is false when it is not known.
+func (ev *pyEval) fjoin(e *pyExpr, env *pyEnv, b []byte) (_ []byte, ok bool) {
 	for i := range e.x.fparts {
 		p := &e.x.fparts[i]
 		switch p.field {
 		case pyFieldLit:
 			b = append(b, p.lit...)
 		case pyFieldBad:
-			return ev.opaque(e)
+			return b, false
 		default:
 			v := ev.subExpr(e, p.field, p.s, p.e, env)
 			if v == nil || p.spec {
 				// Conversions and format specs are not evaluated.
-				return ev.opaque(e)
+				return b, false
 			}
-			s, ok := pyStr(v)
-			if !ok {
-				return ev.opaque(e)
-			}
-			b = append(b, s...)
-			if len(b) > pyMaxStr {
-				return ev.opaque(e)
+			if b, ok = appendPyStr(b, v); !ok || len(b) > pyMaxStr {
+				return b, false
 			}
 		}
 	}
-	return ev.strVal(string(b), e.s, e.e)
+	return b, true
 }
 
 // pyFPart is one part of an f-string: literal text (pyFieldLit), field number field (its
@@ -1498,7 +1573,7 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 		}
 	}
 	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
-	for _, t := range e.toks {
+	for _, t := range ev.etoks(e) {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
 				flush()
@@ -1618,10 +1693,10 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 			j++
 		}
 		if j == len(name) && pyKeywordCode(string(name)) == cNone {
-			x := &pyExpr{op: xName, name: string(name), s: s, e: e}
+			x := &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			if ev.arena != nil {
 				x = ev.arena.expr()
-				*x = pyExpr{op: xName, name: string(name), s: s, e: e}
+				*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			}
 			return x
 		}
@@ -1633,7 +1708,11 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 	if err != nil {
 		return nil
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: ev.tx}, src: ev.src, max: 200, arena: ev.arena}
+	// The field's tokens join the file's token list, which its strings index.
+	base := len(ev.arena.ftoks)
+	ev.arena.ftoks = append(ev.arena.ftoks, toks...)
+	toks = ev.arena.ftoks[base:]
+	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: ev.tx}, src: ev.src, max: 200, arena: ev.arena, tbase: base}
 	var x *pyExpr
 	func() {
 		defer func() {
@@ -1663,7 +1742,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 			return
 		}
 		if k == len(e.x.fors) {
-			if e.name == "dict" {
+			if e.x.comp == "dict" {
 				kv := ev.eval(e.kids[0], scope)
 				if !hashable(kv) {
 					known = false
@@ -1706,7 +1785,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	if !known {
 		return ev.opaque(e)
 	}
-	switch e.name {
+	switch e.x.comp {
 	case "dict":
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "gen":
@@ -1749,7 +1828,8 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	if n := len(e.kids) - 1; n > 0 {
 		a.pos = ev.ptrs(n)
 	}
-	if n := len(e.kw); n > 0 {
+	kws := e.kws()
+	if n := len(kws); n > 0 {
 		// ** may add more; append then moves a list to the heap.
 		if ev.arena == nil {
 			a.kw = make([]string, 0, n)
@@ -1773,10 +1853,10 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		}
 		a.pos = append(a.pos, ev.eval(k, env))
 	}
-	for j := range e.kw {
-		kw := &e.kw[j]
+	for j := range kws {
+		kw := &kws[j]
 		v := ev.eval(kw.val, env)
-		if kw.name == "" {
+		if kw.nm.n == 0 {
 			if v.k != pvDict || v.dict.partial {
 				a.ok = false
 				continue
@@ -1793,37 +1873,35 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 			}
 			continue
 		}
-		if kw.key == nil {
-			kw.key = ev.strVal(kw.name, 0, 0)
-		}
-		a.kw = append(a.kw, kw.name)
-		a.kwKey = append(a.kwKey, kw.key)
+		key := ev.kwKey(kw)
+		a.kw = append(a.kw, key.s)
+		a.kwKey = append(a.kwKey, key)
 		a.kwv = append(a.kwv, v)
-		a.kwpos = append(a.kwpos, [2]int{kw.ns, kw.ne})
+		a.kwpos = append(a.kwpos, [2]int{int(kw.nm.off), int(kw.nm.off + kw.nm.n)})
 	}
 	return a
 }
 
 // lastName is the final dotted component of a callee (ConfigDict for ml_collections.ConfigDict).
-func lastName(v *pyVal, e *pyExpr) string {
+func (ev *pyEval) lastName(v *pyVal, e *pyExpr) string {
 	switch {
 	case v.k == pvModule:
-		n := v.name
+		n := v.s
 		if i := strings.LastIndexByte(n, '.'); i >= 0 {
 			return n[i+1:]
 		}
 		return n
 	case e.op == xAttr:
-		return e.name
+		return ev.nm(e)
 	case e.op == xName:
-		return e.name
+		return ev.nm(e)
 	}
 	return ""
 }
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(e.kids[0], env)
-	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.name == "dict" || fnv.k == pvModule && isConfigDict(lastName(fnv, e.kids[0]))) {
+	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, e.kids[0]))) {
 		if v := ev.kwDict(e, env); v != nil {
 			return v
 		}
@@ -1838,14 +1916,14 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvBuiltin:
 		return ev.builtin(fnv, a, e)
 	case pvModule:
-		switch name := lastName(fnv, e.kids[0]); {
+		switch name := ev.lastName(fnv, e.kids[0]); {
 		case isConfigDict(name):
 			return ev.makeDict(a, e)
 		case name == "parse_arg":
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
 			// a tuple spec (default, converter) gives its first element.
-			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.name, "common") {
+			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.s, "common") {
 				d, why := ev.parseArg(a, e)
 				if d != nil {
 					return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
@@ -1870,22 +1948,67 @@ func isConfigDict(name string) bool {
 	return false
 }
 
+// What the evaluator records about a call's keywords in pyExpr.flags, once per call.
+const (
+	xfKwChecked  uint8 = 1 << iota // the two below are known
+	xfKwStarred                    // some keyword is **x
+	xfKwRepeated                   // some name is given twice (a SyntaxError to Python)
+)
+
+// kwKey is keyword kw's name as a string value, made once.
+func (ev *pyEval) kwKey(kw *pyKw) *pyVal {
+	if kw.key != 0 {
+		return ev.arena.cvs[kw.key-1]
+	}
+	v := ev.strVal(kw.nm.in(ev.tx), 0, 0)
+	ev.arena.cvs = append(ev.arena.cvs, v)
+	kw.key = int32(len(ev.arena.cvs))
+	return v
+}
+
+// kwFlags works out (once) whether a call's keywords are all named and all different.
+func (ev *pyEval) kwFlags(e *pyExpr) uint8 {
+	if e.flags&xfKwChecked == 0 {
+		f := xfKwChecked
+		kws := e.kws()
+		for j := range kws {
+			if kws[j].nm.n == 0 {
+				f |= xfKwStarred
+			}
+			for i := 0; i < j; i++ {
+				if kws[i].nm.in(ev.tx) == kws[j].nm.in(ev.tx) {
+					f |= xfKwRepeated
+				}
+			}
+		}
+		e.flags |= f
+	}
+	return e.flags
+}
+
 // kwDict is dict(k=v, ...) (or a ConfigDict) with named keywords only, made straight from the
-// keywords as makeDict would from the call's arguments; nil when a keyword is **x.
+// keywords as makeDict would from the call's arguments; nil when a keyword is **x. Keys all
+// different (as Python requires) are appended without looking for an earlier one.
 func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
-	for j := range e.kw {
-		if e.kw[j].name == "" {
-			return nil
+	f := ev.kwFlags(e)
+	if f&xfKwStarred != 0 {
+		return nil
+	}
+	kws := e.kws()
+	d := ev.newDict(len(kws))
+	for j := range kws {
+		kw := &kws[j]
+		v := ev.eval(kw.val, env)
+		key := ev.kwKey(kw)
+		ks, ke := int(kw.nm.off), int(kw.nm.off+kw.nm.n)
+		if f&xfKwRepeated != 0 {
+			d.set(key, v, ks, ke)
+		} else {
+			d.ents = append(d.ents, pyEnt{k: key, v: v, ks: ks, ke: ke})
 		}
 	}
-	d := ev.newDict(len(e.kw))
-	for j := range e.kw {
-		kw := &e.kw[j]
-		v := ev.eval(kw.val, env)
-		if kw.key == nil {
-			kw.key = ev.strVal(kw.name, 0, 0)
-		}
-		d.set(kw.key, v, kw.ns, kw.ne)
+	if f&xfKwRepeated == 0 && len(d.ents) >= pyDictIndexed {
+		d.reindex()
 	}
 	ev.grow(len(d.ents))
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
@@ -1934,9 +2057,9 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	var scope *pyEnv
 	if ev.arena != nil {
 		scope = &ev.arena.envs.take(1)[:1][0]
-		*scope = pyEnv{parent: fnv.env}
+		*scope = pyEnv{parent: fnv.x.env}
 	} else {
-		scope = &pyEnv{parent: fnv.env}
+		scope = &pyEnv{parent: fnv.x.env}
 	}
 	if n := len(fn.params) + 4; ev.arena != nil {
 		scope.names, scope.vals = ev.arena.argn.take(n), ev.ptrs(n)
@@ -1991,7 +2114,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		}
 		if p.def != nil {
 			// Defaults are evaluated where the function is defined.
-			scope.set(p.name, ev.eval(p.def, fnv.env))
+			scope.set(p.name, ev.eval(p.def, fnv.x.env))
 			continue
 		}
 		return ev.opaque(e)
@@ -2008,13 +2131,16 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 }
 
 func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
+	if fnv.x != nil {
+		return ev.method(fnv, a, e)
+	}
 	one := func() (*pyVal, bool) {
 		if len(a.pos) == 1 && len(a.kw) == 0 {
 			return a.pos[0], true
 		}
 		return nil, false
 	}
-	switch fnv.name {
+	switch fnv.s {
 	case "dict":
 		return ev.makeDict(a, e)
 	case "list", "tuple", "set", "frozenset", "sorted", "reversed":
@@ -2029,7 +2155,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if !ok {
 			return ev.opaque(e)
 		}
-		switch fnv.name {
+		switch fnv.s {
 		case "sorted":
 			var sortErr bool
 			sort.SliceStable(items, func(i, j int) bool {
@@ -2050,7 +2176,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e) // order is not Python's
 		}
 		kind := pvList
-		if fnv.name == "tuple" {
+		if fnv.s == "tuple" {
 			kind = pvTuple
 		}
 		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
@@ -2099,7 +2225,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		x, ok := one()
 		if !ok {
 			if len(a.pos) == 0 && len(a.kw) == 0 {
-				switch fnv.name {
+				switch fnv.s {
 				case "int":
 					return ev.intVal(0, e.s, e.e)
 				case "float":
@@ -2112,7 +2238,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			}
 			return ev.opaque(e)
 		}
-		switch fnv.name {
+		switch fnv.s {
 		case "int":
 			switch x.k {
 			case pvInt:
@@ -2180,9 +2306,9 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if len(a.kw) > 0 {
 			return ev.opaque(e)
 		}
-		switch fnv.name {
+		switch fnv.s {
 		case "any", "all":
-			want := fnv.name == "any"
+			want := fnv.s == "any"
 			for _, x := range items {
 				b, ok := truth(x)
 				if !ok {
@@ -2212,7 +2338,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			if !ok {
 				return ev.opaque(e)
 			}
-			if r == (fnv.name == "min") {
+			if r == (fnv.s == "min") {
 				best = x
 			}
 		}
@@ -2220,15 +2346,11 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	case "print":
 		return ev.noneVal(e.s, e.e)
 	}
-	if fnv.recv != nil {
-		return ev.method(fnv, a, e)
-	}
 	return ev.opaque(e)
 }
 
 func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
-	r := fnv.recv
-	_, name, _ := strings.Cut(fnv.name, ".")
+	r, name := fnv.x.recv, fnv.s
 	switch r.k {
 	case pvDict:
 		d := r.dict
@@ -2404,7 +2526,13 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			continue
 		}
 		if c != '{' {
-			out.WriteByte(c)
+			// The run of text up to the next brace, in one write.
+			j := strings.IndexAny(s[i:], "{}")
+			if j < 0 {
+				j = len(s) - i
+			}
+			out.WriteString(s[i : i+j])
+			i += j - 1
 			continue
 		}
 		if i+1 < len(s) && s[i+1] == '{' {
@@ -2439,11 +2567,16 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			}
 			v = x
 		}
-		t, ok := pyStr(v)
-		if !ok {
-			return ev.opaque(e)
+		if v.k == pvStr {
+			out.WriteString(v.s)
+		} else {
+			var num [32]byte // a number's text without a string of its own
+			t, ok := appendPyStr(num[:0], v)
+			if !ok {
+				return ev.opaque(e)
+			}
+			out.Write(t)
 		}
-		out.WriteString(t)
 		if out.Len() > pyMaxStr {
 			return ev.opaque(e)
 		}
@@ -2486,9 +2619,9 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) (*pyDict, string) {
 				return nil, ""
 			}
 			en.def = v.list.items[0]
-			if t := v.list.items[1]; t.k == pvBuiltin && (t.name == "int" || t.name == "float" || t.name == "str" || t.name == "bool") {
-				en.conv = t.name
-				if t.name == "bool" {
+			if t := v.list.items[1]; t.k == pvBuiltin && t.x == nil && (t.s == "int" || t.s == "float" || t.s == "str" || t.s == "bool") {
+				en.conv = t.s
+				if t.s == "bool" {
 					en.conv = "pybool" // the converter itself: bool("false") is True
 				}
 			}

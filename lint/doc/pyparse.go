@@ -71,24 +71,49 @@ const (
 )
 
 type pyExpr struct {
-	op   pyExprKind
-	s, e int
-	name string // name, attribute, operator, constant (True/False/None), comprehension kind
-	toks []pyTok
+	op pyExprKind
+	// flags records what the evaluator worked out about the expression once (xfKw...)
+	flags uint8
+	s, e  int
+	// nm is the name, attribute, operator or constant (True/False/None), as a place in the
+	// lexer's copy of the source (pyNameRef.in), not a string: an expression holds two pointers
+	// (kids, x), and an operand none at all (pyParser.leaf).
+	nm pyNameRef
+	// t0 and tn are a string's tokens (adjacent literals are consecutive tokens): tn of them
+	// from t0 in the file's token list (pyArena.ftoks, pyEval.etoks), indexes rather than a
+	// slice, so an expression holds one pointer fewer.
+	t0, tn int32
 	// kids are the operands, items, call: func then positional args; dict: key and value
 	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
 	kids []*pyExpr
-	kw   []pyKw     // call keywords
-	x    *pyExprExt // what the rarer kinds also hold (comparisons, comprehensions, lambda)
-	// cv is the value of a constant (a number, True/False/None, a one-part string), made
-	// once: a helper called in a loop evaluates the same literals every time, and values are
-	// never changed in place.
-	cv *pyVal
+	x    *pyExprExt // what the rarer kinds also hold (call keywords, comparisons, comprehensions, lambda)
+	// cv is 1 + the index in pyArena.cvs of the value of a constant (a number, True/False/
+	// None, a one-part string, a builtin's name, an attribute target's key), made once: a
+	// helper called in a loop evaluates the same literals every time, and values are never
+	// changed in place. 0 until then.
+	cv int32
+}
+
+// pyNameRef is a name's place in the source: n bytes from offset off.
+type pyNameRef struct{ off, n int32 }
+
+// nameOf is token t's text as a pyName.
+func nameOf(t *pyTok) pyNameRef { return pyNameRef{int32(t.start), int32(t.end - t.start)} }
+
+// in is the name's text, read from tx (the file's pyText) as the name token's would be.
+func (n pyNameRef) in(tx *pyText) string {
+	if n.n == 0 {
+		return ""
+	}
+	t := pyTok{start: int(n.off), end: int(n.off + n.n), kind: pyName}
+	return tx.at(&t)
 }
 
 // pyExprExt holds the parts of the rarer expressions, so that every expression is smaller
 // (expressions are copied and scanned by the collector by the thousand).
 type pyExprExt struct {
+	comp string   // comprehension: "gen", "list", "dict" or "set"
+	kw   []pyKw   // call keywords (a call without them has no pyExprExt)
 	ops  []string // comparison operators
 	fors []pyFor  // comprehensions
 	fn   *pyFunc  // lambda
@@ -96,11 +121,22 @@ type pyExprExt struct {
 	fparts []pyFPart
 }
 
+// kws are a call's keywords.
+func (e *pyExpr) kws() []pyKw {
+	if e.x == nil {
+		return nil
+	}
+	return e.x.kw
+}
+
+// pyKw is a call keyword: its name's place (empty for **x; the name's span is the keyword's
+// key span), its value, and 1 + the index in pyArena.cvs of its name as a string value, made
+// once (0 before). One pointer, so the keywords the parser collects and copies are cheap for
+// the write barrier.
 type pyKw struct {
-	name   string // "" for **x
-	ns, ne int
-	val    *pyExpr
-	key    *pyVal // name as a string value, made once (values are never mutated)
+	nm  pyNameRef
+	val *pyExpr
+	key int32
 }
 
 type pyFor struct {
@@ -127,14 +163,41 @@ type pyStmt struct {
 	s, e    int
 	targets []*pyExpr
 	value   *pyExpr
-	op      string
 	body    []*pyStmt
 	orelse  []*pyStmt
-	extra   [][]*pyStmt // try: handlers and finally
-	fn      *pyFunc
-	mod     string   // import/from: module (with leading dots)
-	names   []string // import/from: names ("*" for star); "name as alias" split into names/alias
-	alias   []string
+	// x holds what the rarer statements also need (augmented assignments, try, def, import):
+	// a statement is 112 bytes with five pointers instead of 216 with ten. nil for others.
+	x *pyStmtX
+}
+
+type pyStmtX struct {
+	op    string      // augmented assignment: the operator without "="
+	extra [][]*pyStmt // try: handlers and finally
+	fn    *pyFunc     // def
+	mod   string      // import/from: module (with leading dots)
+	names []string    // import/from: names ("*" for star); "name as alias" split into names/alias
+	alias []string
+}
+
+// noStmtX is what more gives for a statement without a pyStmtX (never written).
+var noStmtX pyStmtX
+
+// more is st's pyStmtX, empty when it has none.
+func (st *pyStmt) more() *pyStmtX {
+	if st.x == nil {
+		return &noStmtX
+	}
+	return st.x
+}
+
+// stmtX is an empty pyStmtX.
+func (p *pyParser) stmtX() *pyStmtX {
+	if p.arena == nil {
+		return new(pyStmtX)
+	}
+	x := p.arena.stmtxs.one()
+	*x = pyStmtX{}
+	return x
 }
 
 type pyParser struct {
@@ -149,6 +212,9 @@ type pyParser struct {
 	stack []*pyExpr
 	kws   []pyKw
 	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
+	// tbase is the index of toks[0] in the file's token list (pyArena.ftoks): 0 for the
+	// module, past the module's tokens for an f-string field's.
+	tbase int
 }
 
 // pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
@@ -171,13 +237,26 @@ type pyArena struct {
 	envs  pyChunks[pyEnv]   // the scopes of function calls
 	lists pyChunks[pyList]  // list and tuple values
 	exts  pyChunks[pyExprExt]
+	// leaves are the operands pyParser.leaf makes (kids and x always nil), cvs the constants'
+	// values (pyExpr.cv)
+	leaves pyChunks[pyExpr]
+	// scalars are the values pyEval.scalar makes (list, dict, fn and x always nil), sstmts
+	// the statements pyParser.simpleStmt makes (body, orelse and x always nil)
+	sstmts  pyChunks[pyStmt]
+	scalars pyChunks[pyVal]
+	cvs     []*pyVal
+	stmtxs  pyChunks[pyStmtX]
+	valxs   pyChunks[pyValX] // function scopes and method receivers
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
 	pstack []*pyExpr
 	pkws   []pyKw
 	pstmts []*pyStmt
 	toks   []pyTok
-	cms    [][2]int // the lexer's comment ranges
-	tx     pyText   // the file's token texts
+	// ftoks is the file's token list while it is read: the module's, then the tokens of the
+	// f-string fields parsed during evaluation appended (strings index it: pyExpr.t0).
+	ftoks []pyTok
+	cms   [][2]int // the lexer's comment ranges
+	tx    pyText   // the file's token texts
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -244,19 +323,20 @@ func getPyArena() *pyArena {
 	}
 	a := new(pyArena)
 	a.exprs.size, a.stmts.size, a.vals.size, a.dicts.size, a.ents.size = 256, 64, 256, 64, 1024
+	a.leaves.size, a.scalars.size, a.sstmts.size = 256, 256, 128
 	return a
 }
 
-// keepStacks keeps p's stacks for the next file's parser (cleared: they hold no pointers into
-// this file's parse; a huge one is not kept).
+// keepStacks keeps p's stacks for the next file's parser (a huge one is not kept). They are
+// not cleared, nor is what a pop removes: the next pushes overwrite it, and until then it
+// points into the arena's own blocks (or at an earlier file's names and values, as the
+// arena's used blocks do anyway), which clearing would not free. Clearing at every pop cost
+// about 1 % of a Python read with collection on, clearing here as much.
 func (a *pyArena) keepStacks(p *pyParser) {
 	if cap(p.stack) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
 		a.pstack, a.pkws, a.pstmts = nil, nil, nil
 		return
 	}
-	clear(p.stack[:cap(p.stack)])
-	clear(p.kws[:cap(p.kws)])
-	clear(p.stmts[:cap(p.stmts)])
 	a.pstack, a.pkws, a.pstmts = p.stack[:0], p.kws[:0], p.stmts[:0]
 }
 
@@ -276,8 +356,18 @@ func (a *pyArena) release() {
 	a.envs.reset()
 	a.lists.reset()
 	a.exts.reset()
+	a.leaves.reset()
+	a.scalars.reset()
+	a.sstmts.reset()
+	a.cvs = a.cvs[:0]
+	if cap(a.cvs) > 1<<14 {
+		a.cvs = nil
+	}
+	a.stmtxs.reset()
+	a.valxs.reset()
 	clear(a.tx.esc)
 	a.tx = pyText{esc: a.tx.esc[:0]}
+	a.ftoks = nil
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -293,6 +383,20 @@ func (a *pyArena) expr() *pyExpr { return a.exprs.one() }
 func (a *pyArena) stmt() *pyStmt { return a.stmts.one() }
 
 func (a *pyArena) val() *pyVal { return a.vals.one() }
+
+// simpleStmt is mkStmt for a statement with no body, else branch or pyStmtX (assignments,
+// expressions, return, pass and the like). With an arena it comes from blocks that hold
+// nothing but such statements, whose body, orelse and x are therefore always nil, and only
+// its kind, span, targets and value are written (TestPyLeavesStayLeaves).
+func (p *pyParser) simpleStmt(k pyStmtKind, s, e int, targets []*pyExpr, value *pyExpr) *pyStmt {
+	if p.arena == nil {
+		return p.mkStmt(pyStmt{kind: k, s: s, e: e, targets: targets, value: value})
+	}
+	st := p.arena.sstmts.one()
+	st.kind, st.s, st.e = k, s, e
+	st.targets, st.value = targets, value
+	return st
+}
 
 // mkStmt is mk for statements.
 func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
@@ -324,6 +428,20 @@ func (a *pyArena) entries(n int) []pyEnt {
 	return a.ents.carve(n)[:0]
 }
 
+// leaf is mk for an operand with no operands and no extension (a name, number, constant or
+// plain string). With an arena it comes from blocks that hold nothing but such operands, whose
+// kids and x are therefore always nil, and only its fields without pointers are written: no
+// write barrier, which a profile with collection on showed as most of mk's cost (operands are
+// most of a file's expressions). Nothing may set a leaf's kids or x (TestPyLeavesStayLeaves).
+func (p *pyParser) leaf(op pyExprKind, s, e int, nm pyNameRef, t0, tn int32) *pyExpr {
+	if p.arena == nil {
+		return p.mk(pyExpr{op: op, s: s, e: e, nm: nm, t0: t0, tn: tn})
+	}
+	x := p.arena.leaves.one()
+	x.op, x.flags, x.s, x.e, x.nm, x.t0, x.tn, x.cv = op, 0, s, e, nm, t0, tn, 0
+	return x
+}
+
 // mk returns a copy of x (from the arena when the parser has one).
 func (p *pyParser) mk(x pyExpr) *pyExpr {
 	var e *pyExpr
@@ -353,8 +471,7 @@ func (p *pyParser) pop(stack *[]*pyExpr, mark int) []*pyExpr {
 		out = p.arena.list(n)
 	}
 	copy(out, (*stack)[mark:])
-	clear((*stack)[mark:])
-	*stack = (*stack)[:mark]
+	*stack = (*stack)[:mark] // not cleared (keepStacks says why)
 	return out
 }
 
@@ -371,7 +488,6 @@ func (p *pyParser) popKws(mark int) []pyKw {
 		out = p.arena.kws.take(n)[:n]
 	}
 	copy(out, p.kws[mark:])
-	clear(p.kws[mark:])
 	p.kws = p.kws[:mark]
 	return out
 }
@@ -461,17 +577,24 @@ func (p *pyParser) expect(c pyCode) pyTok {
 	return p.next()
 }
 
+// enter counts one level of nesting (small enough to inline).
 func (p *pyParser) enter() {
 	p.depth++
 	if p.depth > p.max {
-		p.fail(p.peek().start, "python: nesting deeper than "+itoa(p.max)+" levels")
+		p.tooDeep()
 	}
+}
+
+func (p *pyParser) tooDeep() {
+	p.fail(p.peek().start, "python: nesting deeper than "+itoa(p.max)+" levels")
 }
 
 func (p *pyParser) leave() { p.depth-- }
 
-// parseModule parses the whole file.
+// parseModule parses the whole file. p.arena must be set: it keeps the file's token list,
+// which the evaluator reads strings from (pyEval.etoks).
 func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
+	p.arena.ftoks = p.toks
 	defer func() {
 		if r := recover(); r != nil {
 			if s, ok := r.(pyParseStop); ok {
@@ -510,7 +633,6 @@ func (p *pyParser) block() []*pyStmt {
 				p.next()
 			}
 			out := p.stmtList(p.stmts[mark:])
-			clear(p.stmts[mark:])
 			p.stmts = p.stmts[:mark]
 			return out
 		}
@@ -594,7 +716,7 @@ func (p *pyParser) statement() []*pyStmt {
 			return p.stmt1(st)
 		case kTry:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: sTry, s: t.start})
+			st := p.mkStmt(pyStmt{kind: sTry, s: t.start, x: p.stmtX()})
 			st.body = p.block()
 			for p.is(kExcept) {
 				p.next()
@@ -608,7 +730,7 @@ func (p *pyParser) statement() []*pyStmt {
 						p.next()
 					}
 				}
-				st.extra = append(st.extra, p.block())
+				st.x.extra = append(st.x.extra, p.block())
 			}
 			if p.is(kElse) {
 				p.next()
@@ -616,7 +738,7 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			if p.is(kFinally) {
 				p.next()
-				st.extra = append(st.extra, p.block())
+				st.x.extra = append(st.x.extra, p.block())
 			}
 			return p.stmt1(st)
 		case kClass:
@@ -746,7 +868,9 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.expr()
 	}
 	fn.body = p.block()
-	return p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, fn: fn})
+	st := p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, x: p.stmtX()})
+	st.x.fn = fn
+	return st
 }
 
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
@@ -845,17 +969,17 @@ func (p *pyParser) simple() *pyStmt {
 			} else if t.code == kContinue {
 				k = sContinue
 			}
-			return p.mkStmt(pyStmt{kind: k, s: t.start, e: t.end})
+			return p.simpleStmt(k, t.start, t.end, nil, nil)
 		case kReturn:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: sReturn, s: t.start})
+			st := p.simpleStmt(sReturn, t.start, 0, nil, nil)
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
 			return st
 		case kImport:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: sImport, s: t.start})
+			st := p.mkStmt(pyStmt{kind: sImport, s: t.start, x: p.stmtX()})
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
@@ -863,8 +987,8 @@ func (p *pyParser) simple() *pyStmt {
 					p.next()
 					alias = p.txt(p.next())
 				}
-				st.names = append(st.names, mod)
-				st.alias = append(st.alias, alias)
+				st.x.names = append(st.x.names, mod)
+				st.x.alias = append(st.x.alias, alias)
 				if !p.is(cComma) {
 					break
 				}
@@ -874,7 +998,7 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case kFrom:
 			p.next()
-			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start})
+			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start, x: p.stmtX()})
 			mod := ""
 			for p.is(cDot) || p.is(cEllipsis) {
 				mod += p.txt(p.next())
@@ -883,7 +1007,7 @@ func (p *pyParser) simple() *pyStmt {
 				m, _ := p.dottedName()
 				mod += m
 			}
-			st.mod = mod
+			st.x.mod = mod
 			if !p.is(kImport) {
 				p.failTok(p.peek(), `"import"`)
 			}
@@ -898,8 +1022,8 @@ func (p *pyParser) simple() *pyStmt {
 				}
 				if p.is(cStar) {
 					p.next()
-					st.names = append(st.names, "*")
-					st.alias = append(st.alias, "")
+					st.x.names = append(st.x.names, "*")
+					st.x.alias = append(st.x.alias, "")
 				} else {
 					n := p.next()
 					if n.kind != pyName {
@@ -910,8 +1034,8 @@ func (p *pyParser) simple() *pyStmt {
 						p.next()
 						alias = p.txt(p.next())
 					}
-					st.names = append(st.names, p.txt(n))
-					st.alias = append(st.alias, alias)
+					st.x.names = append(st.x.names, p.txt(n))
+					st.x.alias = append(st.x.alias, alias)
 				}
 				if !p.is(cComma) {
 					break
@@ -940,14 +1064,14 @@ func (p *pyParser) simple() *pyStmt {
 			if t.code == kDel {
 				kind = sDel
 			}
-			return p.mkStmt(pyStmt{kind: kind, s: t.start})
+			return p.simpleStmt(kind, t.start, 0, nil, nil)
 		}
 	}
 	first := p.starExprList()
 	switch {
 	case p.is(cAssign):
 		// Targets and value are collected on the stack: the last is the value.
-		st := p.mkStmt(pyStmt{kind: sAssign, s: t.start})
+		st := p.simpleStmt(sAssign, t.start, 0, nil, nil)
 		mark := len(p.stack)
 		p.stack = append(p.stack, first)
 		for p.is(cAssign) {
@@ -955,7 +1079,6 @@ func (p *pyParser) simple() *pyStmt {
 			p.stack = append(p.stack, p.assignValue())
 		}
 		st.value = p.stack[len(p.stack)-1]
-		p.stack[len(p.stack)-1] = nil
 		p.stack = p.stack[:len(p.stack)-1]
 		st.targets = p.popList(mark)
 		for _, tg := range st.targets {
@@ -965,7 +1088,7 @@ func (p *pyParser) simple() *pyStmt {
 	case p.is(cColon) && !p.atLineEnd():
 		p.next()
 		p.expr()
-		st := p.mkStmt(pyStmt{kind: sAnn, s: t.start, targets: p.kids1(first)})
+		st := p.simpleStmt(sAnn, t.start, 0, p.kids1(first), nil)
 		if p.is(cAssign) {
 			p.next()
 			st.value = p.assignValue()
@@ -976,9 +1099,11 @@ func (p *pyParser) simple() *pyStmt {
 	case p.peek().code >= cAugFirst && p.peek().code <= cAugLast:
 		op := p.txt(p.next())
 		p.checkTarget(first)
-		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), op: op[:len(op)-1], value: p.assignValue()})
+		x := p.stmtX()
+		x.op = op[:len(op)-1]
+		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), x: x, value: p.assignValue()})
 	}
-	return p.mkStmt(pyStmt{kind: sExpr, s: t.start, value: first})
+	return p.simpleStmt(sExpr, t.start, 0, nil, first)
 }
 
 func (p *pyParser) assignValue() *pyExpr {
@@ -1093,7 +1218,7 @@ func (p *pyParser) namedExpr() *pyExpr {
 		t := p.next()
 		p.next()
 		v := p.expr()
-		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, name: p.txt(t), kids: p.kids1(v)})
+		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, nm: nameOf(&t), kids: p.kids1(v)})
 	}
 	return p.expr()
 }
@@ -1269,7 +1394,7 @@ func (p *pyParser) binary(min uint8) *pyExpr {
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = p.mk(pyExpr{op: xBin, name: p.tx.at(t), s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xBin, nm: nameOf(t), s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
@@ -1280,7 +1405,7 @@ func (p *pyParser) unary() *pyExpr {
 		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
 		p.leave()
-		return p.mk(pyExpr{op: xUnary, name: p.tx.at(t), s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xUnary, nm: nameOf(t), s: t.start, e: x.e, kids: p.kids1(x)})
 	}
 	// The power level, read here rather than in a call of its own.
 	if t.code == kAwait {
@@ -1288,11 +1413,12 @@ func (p *pyParser) unary() *pyExpr {
 	}
 	x := p.primary()
 	if p.is(cPow) {
+		op := nameOf(&p.toks[p.i])
 		p.next()
 		p.enter()
 		y := p.unary()
 		p.leave()
-		return p.mk(pyExpr{op: xBin, name: "**", s: x.s, e: y.e, kids: p.kids2(x, y)})
+		return p.mk(pyExpr{op: xBin, nm: op, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 	return x
 }
@@ -1307,7 +1433,7 @@ func (p *pyParser) primary() *pyExpr {
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
-			x = p.mk(pyExpr{op: xAttr, name: p.txt(n), s: x.s, e: n.end, kids: p.kids1(x)})
+			x = p.mk(pyExpr{op: xAttr, nm: nameOf(&n), s: x.s, e: n.end, kids: p.kids1(x)})
 		case p.is(cLPar):
 			p.next()
 			c := p.mk(pyExpr{op: xCall, s: x.s, kids: p.kids1(x)})
@@ -1391,7 +1517,7 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		case p.toks[p.i].kind == pyName && p.toks[p.i+1].code == cAssign:
 			n := p.next()
 			p.next()
-			p.kws = append(p.kws, pyKw{name: p.txt(n), ns: n.start, ne: n.end, val: p.expr()})
+			p.kws = append(p.kws, pyKw{nm: nameOf(&n), val: p.expr()})
 		default:
 			x := p.namedExpr()
 			if p.is(kFor) || p.is(kAsync) {
@@ -1405,12 +1531,17 @@ func (p *pyParser) callArgs(c *pyExpr) {
 		}
 		p.next()
 	}
-	c.kids, c.kw = p.popList(mark), p.popKws(kmark)
+	c.kids = p.popList(mark)
+	if kw := p.popKws(kmark); kw != nil {
+		c.x = p.ext()
+		c.x.kw = kw
+	}
 	p.leave()
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: xComp, name: kind, s: s, kids: p.kids2(elt, val), x: p.ext()})
+	c := p.mk(pyExpr{op: xComp, s: s, kids: p.kids2(elt, val), x: p.ext()})
+	c.x.comp = kind
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
 			p.next()
@@ -1445,7 +1576,7 @@ func (p *pyParser) atom() *pyExpr {
 		if t.code != cNone {
 			switch t.code {
 			case kTrue, kFalse, kNone:
-				return p.mk(pyExpr{op: xConst, name: p.txt(t), s: t.start, e: t.end})
+				return p.leaf(xConst, t.start, t.end, nameOf(&t), 0, 0)
 			case kYield:
 				x := p.mk(pyExpr{op: xOpaque, s: t.start, e: t.end})
 				if !p.is(cRPar) {
@@ -1455,9 +1586,9 @@ func (p *pyParser) atom() *pyExpr {
 			}
 			p.fail(t.start, "python: unexpected keyword "+strconv.Quote(p.txt(t)))
 		}
-		return p.mk(pyExpr{op: xName, name: p.txt(t), s: t.start, e: t.end})
+		return p.leaf(xName, t.start, t.end, nameOf(&t), 0, 0)
 	case pyNumber:
-		return p.mk(pyExpr{op: xNum, name: p.txt(t), s: t.start, e: t.end})
+		return p.leaf(xNum, t.start, t.end, nameOf(&t), 0, 0)
 	case pyString:
 		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
 		first := p.i - 1
@@ -1465,13 +1596,14 @@ func (p *pyParser) atom() *pyExpr {
 			p.next()
 		}
 		toks := p.toks[first:p.i:p.i]
-		x := p.mk(pyExpr{op: xStr, s: t.start, e: toks[len(toks)-1].end, toks: toks})
+		t0, tn := int32(p.tbase+first), int32(len(toks))
 		for _, s := range toks {
 			if s.is(pfxFormat) {
-				x.op = xFstr
+				// An f-string gets its parts and fields later (x, kids): not a leaf.
+				return p.mk(pyExpr{op: xFstr, s: t.start, e: toks[len(toks)-1].end, t0: t0, tn: tn})
 			}
 		}
-		return x
+		return p.leaf(xStr, t.start, toks[len(toks)-1].end, pyNameRef{}, t0, tn)
 	case pyOp:
 		switch t.code {
 		case cEllipsis:
@@ -1521,90 +1653,102 @@ func (p *pyParser) atom() *pyExpr {
 			p.leave()
 			return tu
 		case cLBrack:
-			p.enter()
-			defer p.leave()
-			l := p.mk(pyExpr{op: xList, s: t.start})
-			if p.is(cRBrack) {
-				l.e = p.next().end
-				return l
-			}
-			first := p.starOrNamed()
-			if p.is(kFor) || p.is(kAsync) {
-				c := p.comprehension("list", first, nil, t.start)
-				c.e = p.expect(cRBrack).end
-				return c
-			}
-			mark := len(p.stack)
-			p.stack = append(p.stack, first)
-			for p.is(cComma) {
-				p.next()
-				if p.is(cRBrack) {
-					break
-				}
-				p.stack = append(p.stack, p.starOrNamed())
-			}
-			l.kids = p.popList(mark)
-			l.e = p.expect(cRBrack).end
-			return l
+			return p.listDisplay(t)
 		case cLBrace:
-			p.enter()
-			defer p.leave()
-			d := p.mk(pyExpr{op: xDict, s: t.start})
-			if p.is(cRBrace) {
-				d.e = p.next().end
-				return d
-			}
-			mark := len(p.stack)
-			if p.is(cPow) {
-				p.next()
-				p.stack = append(p.stack, nil, p.bitOr())
-			} else {
-				k := p.starOrNamed()
-				if p.is(cColon) {
-					p.next()
-					v := p.expr()
-					if p.is(kFor) || p.is(kAsync) {
-						c := p.comprehension("dict", k, v, t.start)
-						c.e = p.expect(cRBrace).end
-						return c
-					}
-					p.stack = append(p.stack, k, v)
-				} else {
-					// A set display or set comprehension.
-					if p.is(kFor) || p.is(kAsync) {
-						c := p.comprehension("set", k, nil, t.start)
-						c.e = p.expect(cRBrace).end
-						return c
-					}
-					d.op = xSet
-					p.stack = append(p.stack, k)
-				}
-			}
-			for p.is(cComma) {
-				p.next()
-				if p.is(cRBrace) {
-					break
-				}
-				if d.op == xSet {
-					p.stack = append(p.stack, p.starOrNamed())
-					continue
-				}
-				if p.is(cPow) {
-					p.next()
-					p.stack = append(p.stack, nil, p.bitOr())
-					continue
-				}
-				k := p.expr()
-				p.expect(cColon)
-				p.stack = append(p.stack, k, p.expr())
-			}
-			d.kids = p.popList(mark)
-			d.e = p.expect(cRBrace).end
-			return d
+			return p.dictDisplay(t)
 		}
 	}
 	p.failTok(t, "an expression")
 	return nil
+}
+
+// listDisplay reads a list display or comprehension after its "[" t. It is a function of its
+// own so that atom, which reads every operand, has no defer: a defer atom cannot open-code
+// made every return from it go through the runtime's deferreturn.
+func (p *pyParser) listDisplay(t pyTok) *pyExpr {
+	p.enter()
+	defer p.leave()
+	l := p.mk(pyExpr{op: xList, s: t.start})
+	if p.is(cRBrack) {
+		l.e = p.next().end
+		return l
+	}
+	first := p.starOrNamed()
+	if p.is(kFor) || p.is(kAsync) {
+		c := p.comprehension("list", first, nil, t.start)
+		c.e = p.expect(cRBrack).end
+		return c
+	}
+	mark := len(p.stack)
+	p.stack = append(p.stack, first)
+	for p.is(cComma) {
+		p.next()
+		if p.is(cRBrack) {
+			break
+		}
+		p.stack = append(p.stack, p.starOrNamed())
+	}
+	l.kids = p.popList(mark)
+	l.e = p.expect(cRBrack).end
+	return l
+}
+
+// dictDisplay reads a dict or set display or comprehension after its "{" t.
+func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
+	p.enter()
+	defer p.leave()
+	d := p.mk(pyExpr{op: xDict, s: t.start})
+	if p.is(cRBrace) {
+		d.e = p.next().end
+		return d
+	}
+	mark := len(p.stack)
+	if p.is(cPow) {
+		p.next()
+		p.stack = append(p.stack, nil, p.bitOr())
+	} else {
+		k := p.starOrNamed()
+		if p.is(cColon) {
+			p.next()
+			v := p.expr()
+			if p.is(kFor) || p.is(kAsync) {
+				c := p.comprehension("dict", k, v, t.start)
+				c.e = p.expect(cRBrace).end
+				return c
+			}
+			p.stack = append(p.stack, k, v)
+		} else {
+			// A set display or set comprehension.
+			if p.is(kFor) || p.is(kAsync) {
+				c := p.comprehension("set", k, nil, t.start)
+				c.e = p.expect(cRBrace).end
+				return c
+			}
+			d.op = xSet
+			p.stack = append(p.stack, k)
+		}
+	}
+	for p.is(cComma) {
+		p.next()
+		if p.is(cRBrace) {
+			break
+		}
+		if d.op == xSet {
+			p.stack = append(p.stack, p.starOrNamed())
+			continue
+		}
+		if p.is(cPow) {
+			p.next()
+			p.stack = append(p.stack, nil, p.bitOr())
+			continue
+		}
+		k := p.expr()
+		p.expect(cColon)
+		p.stack = append(p.stack, k, p.expr())
+	}
+	d.kids = p.popList(mark)
+	d.e = p.expect(cRBrace).end
+	return d
 }
 
 func containsByte(s string, b byte) bool {

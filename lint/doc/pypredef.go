@@ -116,9 +116,9 @@ func skipPySpace(s string, i int) int {
 // `_base_ = ...` (not lazy), `with` (lazy), relative `from . import` (lazy), or import of a
 // module outside the standard library (lazy); mmengine.config and
 // `from mmengine import Config` do not count.
-func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
+func mmPredefined(stmts []*pyStmt, name string, tx *pyText) *pyPredef {
 	for _, st := range stmts {
-		if st.kind == sDef && st.fn != nil && st.fn.name == "get_config" {
+		if st.kind == sDef && st.x.fn.name == "get_config" {
 			return nil
 		}
 	}
@@ -127,21 +127,21 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 		st := queue[i]
 		switch st.kind {
 		case sAssign:
-			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].name == "_base_" {
+			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].nm.in(tx) == "_base_" {
 				return newPredef(name)
 			}
 		case sWith:
 			return nil
 		case sFrom:
 			switch {
-			case strings.HasPrefix(st.mod, "."):
+			case strings.HasPrefix(st.x.mod, "."):
 				return nil
-			case st.mod == "mmengine" && len(st.names) == 1 && st.names[0] == "Config":
-			case !stdlibModule(st.mod):
+			case st.x.mod == "mmengine" && len(st.x.names) == 1 && st.x.names[0] == "Config":
+			case !stdlibModule(st.x.mod):
 				return nil
 			}
 		case sImport:
-			for _, m := range st.names {
+			for _, m := range st.x.names {
 				if !stdlibModule(m) {
 					return nil
 				}
@@ -149,11 +149,11 @@ func mmPredefined(stmts []*pyStmt, name string) *pyPredef {
 		}
 		queue = append(queue, st.body...)
 		queue = append(queue, st.orelse...)
-		for _, x := range st.extra {
+		for _, x := range st.more().extra {
 			queue = append(queue, x...)
 		}
-		if st.kind == sDef && st.fn != nil {
-			queue = append(queue, st.fn.body...)
+		if st.kind == sDef {
+			queue = append(queue, st.x.fn.body...)
 		}
 	}
 	return newPredef(name)
@@ -183,7 +183,7 @@ func stdlibModule(m string) bool {
 // none of its parts holds one, or a part is bytes).
 func (ev *pyEval) predefStr(e *pyExpr) *pyVal {
 	braces := false
-	for _, t := range e.toks {
+	for _, t := range ev.etoks(e) {
 		if bytes.Contains(ev.src[t.body:t.end-int(t.quote)], []byte("{{")) {
 			braces = true
 		}
@@ -193,7 +193,7 @@ func (ev *pyEval) predefStr(e *pyExpr) *pyVal {
 	}
 	var b strings.Builder
 	changed := false
-	for _, t := range e.toks {
+	for _, t := range ev.etoks(e) {
 		if t.is(pfxBytes) {
 			return nil
 		}

@@ -66,7 +66,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
-	ev.predef = mmPredefined(stmts, d.Path)
+	ev.predef = mmPredefined(stmts, d.Path, tx)
 	env := &pyEnv{}
 	if n := len(stmts) + 4; n <= 128 {
 		// Room for the module's names (about one per statement), so the scope seldom grows.
@@ -329,7 +329,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 		}
 	case pvModule:
 		// An imported name (new-style MMEngine `type=RetinaNet`): unknown, named by its path.
-		n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "reference", v.name
+		n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "reference", v.s
 		return n
 	default:
 		return b.opaque(n, v)

@@ -1,0 +1,138 @@
+package doc
+
+import (
+	"os"
+	"testing"
+)
+
+// TestPythonEvalShortcuts holds the evaluator's shortcuts to what the general paths give: a
+// dict(k=v, ...) whose keywords repeat a name (a SyntaxError to Python, read here as the last
+// one winning, as before the shortcut), a long one (indexed), a bound method named like a
+// builtin (never the builtin), and numbers formatted into f-strings and str.format.
+func TestPythonEvalShortcuts(t *testing.T) {
+	src := `rep = dict(a=1, b=2, a=3)
+long = dict(k0=0, k1=1, k2=2, k3=3, k4=4, k5=5, k6=6, k7=7, k8=8, k9=9, k10=10, k11=11, k12=12, k13=13, k14=14, k15=15, k16=16)
+picked = long['k16']
+s = 'x'
+notdict = s.dict(a=1)
+notlen = s.len()
+parts = [1, 2]
+parts.append(3)
+f = f'{7}-{-2}-{2.0}-{1e20}-{0.25}-{True}-{None}'
+g = '{}|{}|{}|{x}'.format(7, 2.0, 0.1, x=-5)
+h = 'a{{b}}c{}d}}e{0}'.format('X')
+`
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	rep := pyGet(t, d, "rep")
+	if len(rep.Children) != 2 || rep.Children[0].Key != "a" || rep.Children[0].Value != "3" || rep.Children[1].Key != "b" {
+		t.Errorf("rep: %+v", rep.Children)
+	}
+	if sp := rep.Children[0].KeySpan; text(d, sp) != "a" || sp.Start.Col != 22 {
+		t.Errorf("rep.a key span %+v, want the last a=", sp)
+	}
+	if n := pyGet(t, d, "long"); len(n.Children) != 17 {
+		t.Errorf("long: %d entries", len(n.Children))
+	}
+	if v, _ := pyGet(t, d, "picked").Int(); v != 16 {
+		t.Errorf("picked = %d", v)
+	}
+	for _, k := range []string{"notdict", "notlen"} {
+		if n := pyGet(t, d, k); !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	if n := pyGet(t, d, "parts"); len(n.Children) != 3 {
+		t.Errorf("parts: %+v", n.Children)
+	}
+	if n := pyGet(t, d, "f"); n.Value != "7--2-2.0-1e+20-0.25-True-None" {
+		t.Errorf("f = %q", n.Value)
+	}
+	if n := pyGet(t, d, "g"); n.Value != "7|2.0|0.1|-5" {
+		t.Errorf("g = %q", n.Value)
+	}
+	if n := pyGet(t, d, "h"); n.Value != "a{b}cXd}eX" {
+		t.Errorf("h = %q", n.Value)
+	}
+}
+
+// TestPyLeavesStayLeaves: the operands pyParser.leaf makes come from blocks whose kids and x
+// are never written, so it writes only their fields without pointers; nothing may give a leaf
+// operands or an extension. The same for the values pyEval.scalar makes (no list, dict,
+// function or extension) and the statements pyParser.simpleStmt makes (no body, else branch
+// or extension). After every corpus Python file and constructs that give
+// expressions their kids and extensions (f-strings and their fields, comprehensions, calls
+// with keywords, comparisons, parentheses), no leaf block holds either.
+func TestPyLeavesStayLeaves(t *testing.T) {
+	srcs := []string{`x = (f'{a}-{b!r}' 'c', [i for i in (1, 2) if i > 1], {k: v for k, v in {}.items()})
+y = dict(a=('s'), b=(1), c=(True), d=-(2) ** 3, e=not x, f=(lambda q: q)(1), g=(z := 4))
+def h(p, *a, q=1, **k):
+  return f"{p}{q:>3}" if p in (1, 2) else {**k}
+w = h(1, q=2)[0] + x[1:2][0]
+`}
+	for path, f := range corpusFiles(t, map[Format]bool{Python: true}) {
+		if f != Python {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, string(src))
+	}
+	for _, src := range srcs {
+		Parse("x.py", []byte(src), Python, Limits{})
+	}
+	pyArenas.Lock()
+	defer pyArenas.Unlock()
+	n := 0
+	for _, a := range pyArenas.free {
+		for _, b := range a.leaves.blocks {
+			for i := range b {
+				if x := &b[i]; x.kids != nil || x.x != nil {
+					t.Fatalf("leaf %d (kind %d at %d) has kids or x", i, x.op, x.s)
+				}
+				if b[i].op != xUnset {
+					n++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d leaves seen", n)
+	}
+	n = 0
+	for _, a := range pyArenas.free {
+		for _, b := range a.scalars.blocks {
+			for i := range b {
+				if v := &b[i]; v.list != nil || v.dict != nil || v.fn != nil || v.x != nil {
+					t.Fatalf("scalar %d (kind %d at %d) has a list, dict, function or extension", i, v.k, v.s0)
+				}
+				if b[i].k != pvNone || b[i].e0 != 0 {
+					n++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d scalars seen", n)
+	}
+	n = 0
+	for _, a := range pyArenas.free {
+		for _, b := range a.sstmts.blocks {
+			for i := range b {
+				if st := &b[i]; st.body != nil || st.orelse != nil || st.x != nil {
+					t.Fatalf("simple statement %d (kind %d at %d) has a body, else branch or extension", i, st.kind, st.s)
+				}
+				if b[i].kind != sUnset {
+					n++
+				}
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d simple statements seen", n)
+	}
+}

@@ -62,11 +62,13 @@ func (w *jw) sep() {
 	w.nl()
 }
 
-// key starts a member of the current object.
+// key starts a member of the current object. Member names are this file's literals (lowercase
+// ASCII and "_"), written as they are: no call to str for each of a reply's few hundred names.
 func (w *jw) key(k string) {
 	w.sep()
-	w.str(k)
-	w.b = append(w.b, ':')
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	w.b = append(w.b, '"', ':')
 	if w.pretty {
 		w.b = append(w.b, ' ')
 	}

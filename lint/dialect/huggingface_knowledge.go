@@ -29,6 +29,14 @@ func init() {
 func applyHFKnowledge(ks []Key, kb *Knowledge) {
 	sec := kb.Sections[hfSection]
 	dep := kb.Sections[hfSection+"@deprecated"]
+	// The enum-typed keys' value sections ("TrainingArguments:optim"), by key: found once
+	// rather than a section name built for each of the 170 keys.
+	enums := map[string]string{}
+	for name := range kb.Sections {
+		if key, ok := strings.CutPrefix(name, hfSection+":"); ok {
+			enums[key] = name
+		}
+	}
 	for i := range ks {
 		k := &ks[i]
 		f, ok := sec[k.Path]
@@ -52,11 +60,12 @@ func applyHFKnowledge(ks []Key, kb *Knowledge) {
 			// Alive and never deprecated at the tags read: nothing to report.
 			k.Replacement, k.How, k.Rename = "", "", ""
 		}
-		values, ok := kb.Sections[hfSection+":"+k.Path]
+		name, ok := enums[k.Path]
 		if !ok {
 			continue // not an enum (most keys): no SectionAt, whose answers are memoised per section
 		}
-		vals := kb.SectionAt(hfSection+":"+k.Path, "")
+		values := kb.Sections[name]
+		vals := kb.SectionAt(name, "")
 		if len(vals) == 0 {
 			// A key removed before the newest tag (or an enum dropped): its values at the tags
 			// that had them.

@@ -72,6 +72,8 @@ type Knowledge struct {
 	lastBracket     atomic.Pointer[bracketAnswer]
 	tagVersionsOnce sync.Once
 	tagVersions     [][]int
+	tagIndexOnce    sync.Once // tagIndex: each tag's index in Tags (hasAt)
+	tagIndex        map[string]int
 	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
 	// by section and key, one Fact per value with its own range: such a fact may change
 	// between tags (an annotation that gains a type).
@@ -110,6 +112,12 @@ func KnowledgeOf(framework string) *Knowledge {
 // reads the lines in place: no copy of the text, no slice of lines or of fields (in
 // WebAssembly, parsing all the tables with copies and 2,800 allocations was most of the
 // engine's start-up).
+//
+// One framework's rows are the block that follows its @tags line (cmd/trainlint-knowledge
+// writes each framework as one block of one table; TestKnowledgeByFramework holds every
+// framework's block to the whole tables' rows): the search stops at the block's end. Searching
+// the rest of the tables for another block (the Trainer's is in the first table, 290 KB of
+// later tables after it) was most of the Trainer rows' parse at the checker's start.
 func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 	out := map[string]*Knowledge{}
 	get := func(fw string) *Knowledge {
@@ -122,14 +130,16 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 	}
 	var c [8]string
 	row, tags := only+"\t", "@tags\t"+only+"\t"
+	read := false // only's block was read
 	for _, text := range texts {
+		if read {
+			break
+		}
 		inBlock := false
 		for text != "" {
 			if only != "" && !inBlock {
-				// A framework's rows follow its @tags line (cmd/trainlint-knowledge writes each
-				// framework as one block; TestKnowledgeByFramework holds one framework's rows to
-				// the whole table's): jump to the next such line. Testing every line's prefix
-				// was most of the Trainer rows' parse at the checker's start (site/doc.go).
+				// Jump to the framework's @tags line: testing every line's prefix was most of
+				// the Trainer rows' parse at the checker's start (site/doc.go).
 				if !strings.HasPrefix(text, tags) {
 					i := strings.Index(text, "\n"+tags)
 					if i < 0 {
@@ -137,7 +147,7 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 					}
 					text = text[i+1:]
 				}
-				inBlock = true
+				inBlock, read = true, true
 			}
 			var line string
 			line, text, _ = strings.Cut(text, "\n")
@@ -145,8 +155,7 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 				continue
 			}
 			if only != "" && !strings.HasPrefix(line, row) && !strings.HasPrefix(line, tags) {
-				inBlock = false // the block ended
-				continue
+				break // the block ended
 			}
 			n := strings.Count(line, "\t") + 1
 			if n != 8 && n != 3 {
@@ -244,23 +253,38 @@ func (k *Knowledge) section(section, target string) sectionAnswer {
 	lo, hi := k.bracket(target)
 	var atLo, atHi bool
 	var keys []string
-	seen := map[string]bool{}
-	for _, sec := range strings.Split(section, ",") {
-		for key, f := range k.Sections[sec] {
+	var seen map[string]bool // keys already listed, when several sections are joined
+	multi := strings.Contains(section, ",")
+	if multi {
+		seen = map[string]bool{}
+	}
+	for rest, more := section, true; more; {
+		var sec string
+		sec, rest, more = strings.Cut(rest, ",") // as strings.Split: "" is the root section
+		facts := k.Sections[sec]
+		if keys == nil && len(facts) > 0 {
+			keys = make([]string, 0, len(facts))
+		}
+		for key, f := range facts {
 			if key[0] == '@' && key != "@closed" {
 				continue
 			}
-			atLo = atLo || k.hasAt(f, lo)
+			// Has(f, target) is hasAt at the bracket's two ends.
+			l, h := k.hasAt(f, lo), k.hasAt(f, hi)
+			atLo, atHi = atLo || l, atHi || h
 			if key[0] == '@' {
-				atHi = atHi || k.hasAt(f, hi)
 				continue // a closed section with no keys at all (a torchtune builder that takes none)
 			}
-			atHi = atHi || k.hasAt(f, hi)
-			if !seen[key] && k.Has(f, target) {
-				seen[key] = true
+			if (l || h) && !seen[key] {
+				if multi {
+					seen[key] = true
+				}
 				keys = append(keys, key)
 			}
 		}
+	}
+	if len(keys) == 0 {
+		keys = nil // no key holds: SectionAt's nil
 	}
 	a := sectionAnswer{exists: atLo && atHi, keys: keys}
 	k.sectionMemo.Store(q, a)
@@ -285,19 +309,27 @@ func (k *Knowledge) SectionAt(section, target string) []string {
 	return append([]string(nil), keys...) // the caller's to sort or extend
 }
 
-// hasAt reports whether the fact holds at tag index i.
+// hasAt reports whether the fact holds at tag index i: from its Since tag (the first when that
+// is not a tag read) to before its Removed tag (past the last when not a tag read).
 func (k *Knowledge) hasAt(f Fact, i int) bool {
 	if i < 0 || i >= len(k.Tags) {
 		return false
 	}
+	// Each tag's index from a map built once, not a walk of the tags for every question: the
+	// Trainer's facts are asked about 57 tags, and those walks were most of the checker's
+	// start-up work on its knowledge rows (site/doc.go).
+	k.tagIndexOnce.Do(func() {
+		k.tagIndex = make(map[string]int, len(k.Tags))
+		for j, t := range k.Tags {
+			k.tagIndex[t] = j // a repeated tag: its last index, as the walk had it
+		}
+	})
 	first, end := 0, len(k.Tags)
-	for j, t := range k.Tags {
-		if t == f.Since {
-			first = j
-		}
-		if t == f.Removed {
-			end = j
-		}
+	if j, ok := k.tagIndex[f.Since]; ok {
+		first = j
+	}
+	if j, ok := k.tagIndex[f.Removed]; ok {
+		end = j
 	}
 	return i >= first && i < end
 }

@@ -149,21 +149,34 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 				}
 				inBlock, read = true, true
 			}
-			var line string
-			line, text, _ = strings.Cut(text, "\n")
+			// Lines and fields are cut at IndexByte's answers (no Count of the tabs first, no
+			// Cut): the rows are read at the checker's start.
+			line := text
+			if i := strings.IndexByte(text, '\n'); i >= 0 {
+				line, text = text[:i], text[i+1:]
+			} else {
+				text = ""
+			}
 			if line == "" || line[0] == '#' {
 				continue
 			}
 			if only != "" && !strings.HasPrefix(line, row) && !strings.HasPrefix(line, tags) {
 				break // the block ended
 			}
-			n := strings.Count(line, "\t") + 1
-			if n != 8 && n != 3 {
+			// A row has 8 fields, @tags 3; a line with another count is skipped.
+			tabs := 0
+			for tabs < 7 {
+				i := strings.IndexByte(line, '\t')
+				if i < 0 {
+					break
+				}
+				c[tabs], line = line[:i], line[i+1:]
+				tabs++
+			}
+			if tabs != 7 && tabs != 2 || tabs == 7 && strings.IndexByte(line, '\t') >= 0 {
 				continue
 			}
-			for i := range n - 1 {
-				c[i], line, _ = strings.Cut(line, "\t")
-			}
+			n := tabs + 1
 			c[n-1] = line
 			if n == 3 {
 				if c[0] == "@tags" {
@@ -174,7 +187,9 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 			k := get(c[0])
 			sec := k.Sections[c[1]]
 			if sec == nil {
-				sec = map[string]Fact{}
+				// Sized for the section's rows, which the generator writes together: the
+				// Trainer's 145 keys grew the map seven times.
+				sec = make(map[string]Fact, 1+rowsWith(text, c[0]+"\t"+c[1]+"\t"))
 				k.Sections[c[1]] = sec
 			}
 			f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
@@ -186,6 +201,20 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 		}
 	}
 	return out
+}
+
+// rowsWith counts the lines at the start of text that begin with prefix.
+func rowsWith(text, prefix string) int {
+	n := 0
+	for strings.HasPrefix(text, prefix) {
+		n++
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			break
+		}
+		text = text[i+1:]
+	}
+	return n
 }
 
 // FactAt is the fact of a "@" row (a type, a value set, a check) that holds at the target

@@ -20,7 +20,7 @@ const hfSection = "TrainingArguments"
 // ./lint/dialect -run TestHFVersions -update after regenerating knowledge.tsv or editing the
 // hand tables; the test fails until then). i is the key's index in its table (Keys, or Settings
 // when settings is set). The checker applies these few dozen values at start instead of parsing
-// the Trainer's 276 rows and answering 170 keys' questions from them (site/doc.go, Timings):
+// the Trainer's 276 rows and answering 170 keys' questions from them (wasm/main.go, Start-up):
 // the first lint still reads the rows when a file has an enum-typed key (invalid-value).
 type hfKeyVersion struct {
 	settings                                 bool

@@ -562,7 +562,7 @@ func (r *jr) str() string {
 // runs at once. The loop is a small function of its own on purpose: in WebAssembly a Go loop
 // goes back through its whole function's dispatch at every turn, so a byte loop inside str (4-7
 // KB) cost that much per byte, and V8 recompiled str with TurboFan during the checker's start
-// (site/doc.go, Timings).
+// (wasm/main.go, Start-up).
 func plainRun(s []byte, ascii bool) int {
 	for i, c := range s {
 		if c < 0x20 || c == '"' || c == '\\' || ascii && c >= utf8.RuneSelf {

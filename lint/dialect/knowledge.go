@@ -345,8 +345,8 @@ func (k *Knowledge) hasAt(f Fact, i int) bool {
 		return false
 	}
 	// Each tag's index from a map built once, not a walk of the tags for every question: the
-	// Trainer's facts are asked about 57 tags, and those walks were most of the checker's
-	// start-up work on its knowledge rows (wasm/main.go, Start-up).
+	// Trainer has 57 tags, and the walks were about half of listing a section's keys in
+	// WebAssembly (wasm/main.go, Start-up).
 	k.tagIndexOnce.Do(func() {
 		k.tagIndex = make(map[string]int, len(k.Tags))
 		for j, t := range k.Tags {

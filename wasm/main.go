@@ -85,9 +85,12 @@
 //   - load 2.2-3.3 (median 3.0): Go's start 133 -> 78, the warm-up 123 -> 105, go.run to the
 //     warm-up's end 229 -> 187 (paired -31), first lint 10.0 -> 7.7, ready 827 -> 870 (paired
 //     +37: in those rounds the branch's loads reached go.run later, paired +134 ms, the page's
-//     side; the two modules differ by 0.25 per cent in size).
+//     side; the two modules differ by 0.25 per cent in size);
+//   - the branch's last build (a3b489b), 24 cold loads each, load 2.9-4.4 (median 3.4): Go's
+//     start 131 -> 74, the warm-up 104 -> 96, go.run to the warm-up's end 236 -> 162 (paired
+//     -70), first lint 7.0 -> 8.4, ready 855 -> 718 (paired -129).
 //
-// So go.run to the warm-up's end is 42-60 ms shorter by the medians (18-27 per cent) and 23-31
+// So go.run to the warm-up's end is 42-74 ms shorter by the medians (18-31 per cent) and 23-70
 // ms by the paired differences; how much of it reaches ready depends on the page's side, which
 // varied more between the rounds than this did. Not judged against the 300 ms budget: the load
 // was never under 1.5 per CPU.

@@ -26,7 +26,7 @@ type RuleInfo struct {
 // Info describes the rule for the catalogue.
 func (r *Rule) Info() RuleInfo {
 	return RuleInfo{Code: r.Code, Name: r.Name, Title: r.Title, Category: r.Category, Severity: r.Severity,
-		Anchor: r.Anchor, Playbook: r.PlaybookLink(), URL: r.URL(), Rationale: r.Rationale, Fix: r.Fix,
+		Anchor: r.Anchor, Playbook: r.PlaybookLink(), URL: r.URL(), Rationale: r.Rationale, Fix: r.FixText(),
 		Frameworks: append([]string{}, r.Frameworks...), Options: append([]Option{}, r.Options...), Off: r.Off}
 }
 

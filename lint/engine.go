@@ -307,8 +307,9 @@ func fallbackSpan(d *doc.Document) doc.Span {
 }
 
 // ruleTexts are what every diagnostic of a rule carries: its page and the help of a finding
-// that gives none (the first paragraph of the rule's Fix). They are kept per rule, since a rule
-// may report on many files, with the name and Fix they were made from.
+// that gives none (the first paragraph of the rule's fix text: Fix's, also when FixList
+// completes it, unless Fix is blank). They are kept per rule, since a rule may report on many
+// files, with the name and Fix they were made from.
 type ruleTexts struct{ name, fix, url, help string }
 
 func textsOf(r *Rule) *ruleTexts {
@@ -317,7 +318,11 @@ func textsOf(r *Rule) *ruleTexts {
 			return t
 		}
 	}
-	t := &ruleTexts{name: r.Name, fix: r.Fix, url: r.URL(), help: firstParagraph(r.Fix)}
+	fix := r.Fix
+	if strings.TrimSpace(fix) == "" {
+		fix = r.FixText()
+	}
+	t := &ruleTexts{name: r.Name, fix: r.Fix, url: r.URL(), help: firstParagraph(fix)}
 	ruleTextCache.Store(r, t)
 	return t
 }

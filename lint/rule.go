@@ -87,8 +87,15 @@ type Rule struct {
 	Anchor string
 	// Rationale is Markdown: why it matters, in our own words (adapted from the playbook).
 	Rationale string
-	// Fix is Markdown: how to fix it in general.
+	// Fix is Markdown: how to fix it in general. FixText is the whole text: when FixList is
+	// set, Fix is only its start (at least the first paragraph, which a finding without help
+	// of its own shows).
 	Fix string
+	// FixList, when set, makes the whole fix text from Fix (the rules' per-framework lists,
+	// from the dialects' advice). It runs when the text is read (FixText: rule pages, the
+	// catalogue, explain, editor hovers), not when the rule is registered: a lint does not read
+	// it, and the checker does not build 26 lists before it is ready.
+	FixList func(fix string) string
 	// Frameworks the rule can fire in ("*" for all).
 	Frameworks []string
 	Options    []Option
@@ -101,6 +108,14 @@ type Rule struct {
 	// file). Other structure rules run on each file alone.
 	Composed bool
 	Check    func(*Pass)
+}
+
+// FixText is the rule's whole fix text (Markdown): Fix, completed by FixList when set.
+func (r *Rule) FixText() string {
+	if r.FixList == nil {
+		return r.Fix
+	}
+	return r.FixList(r.Fix)
 }
 
 // URL is the rule's page on the site.

@@ -29,9 +29,9 @@ The rule checks only what the file and the launch context fix: when the device c
 (no ` + "`--hosts`/`--devices-per-host`" + `, no device keys) it checks divisibility alone, and it
 stays silent about values filled in later ("auto"). Adapted from the Deep Learning Tuning Playbook
 (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.`,
-	Fix: fixList(`Decide which number is the intended batch and derive the others from it.`, "batch.arithmetic",
-		`Check the device count the file is launched with: the same file on another number of devices needs other numbers.`),
-	Check: checkBatchSizeInconsistent,
+	Fix:     `Decide which number is the intended batch and derive the others from it.`,
+	FixList: fixList("batch.arithmetic", `Check the device count the file is launched with: the same file on another number of devices needs other numbers.`),
+	Check:   checkBatchSizeInconsistent,
 })
 
 func checkBatchSizeInconsistent(p *lint.Pass) {

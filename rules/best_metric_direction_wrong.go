@@ -28,9 +28,10 @@ name ends in "loss", which gets an error rate or perplexity wrong), others assum
 for any metric. trainlint reads the metric's name: names with loss, error, perplexity, WER, CER,
 MSE or MAE are lower-is-better, names with accuracy, F1, BLEU, ROUGE, AUC, precision, recall,
 IoU or exact match are higher-is-better; other names are not judged.`,
-	Fix: fixList(`Rank losses, error rates and perplexity lower-is-better, and accuracies and scores
-higher-is-better.`, "ckpt.direction", ""),
-	Check: checkBestMetricDirection,
+	Fix: `Rank losses, error rates and perplexity lower-is-better, and accuracies and scores
+higher-is-better.`,
+	FixList: fixList("ckpt.direction", ""),
+	Check:   checkBestMetricDirection,
 })
 
 func checkBestMetricDirection(p *lint.Pass) {

@@ -22,10 +22,11 @@ PyTorch refuses outright ("Expected more than 1 value per channel when training"
 Synchronised batch norm (statistics over all devices per step) is not reported. Adapted from the
 Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsement
 implied.`,
-	Fix: fixList(`Raise the per-device batch (gradient accumulation does not help: batch norm sees each micro batch),
+	Fix: `Raise the per-device batch (gradient accumulation does not help: batch norm sees each micro batch),
 synchronise batch norm across devices, or switch to group or layer norm; freeze the batch-norm
-statistics of a pretrained backbone if it is fine-tuned.`, "bn.sync", ""),
-	Check: checkBNPerDeviceBatchTooSmall,
+statistics of a pretrained backbone if it is fine-tuned.`,
+	FixList: fixList("bn.sync", ""),
+	Check:   checkBNPerDeviceBatchTooSmall,
 })
 
 func checkBNPerDeviceBatchTooSmall(p *lint.Pass) {

@@ -26,9 +26,10 @@ across devices (and hosts) before they are evaluated or checkpointed. trainlint 
 when the config shows batch norm in use (a norm layer type, a known batch-norm backbone) and
 more than one device trains; copying the first device's statistics to the others ("broadcast")
 is reported as info. On several hosts this is an error.`,
-	Fix: fixList(`Average the batch-norm statistics across devices before evaluation and checkpointing, or
-synchronise them at every step.`, "bn.sync", ""),
-	Check: checkBNStatsNotSynced,
+	Fix: `Average the batch-norm statistics across devices before evaluation and checkpointing, or
+synchronise them at every step.`,
+	FixList: fixList("bn.sync", ""),
+	Check:   checkBNStatsNotSynced,
 })
 
 func checkBNStatsNotSynced(p *lint.Pass) {

@@ -25,8 +25,9 @@ only schedule it is reported here, as info.
 
 Adapted from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0);
 no endorsement implied.`,
-	Fix:   fixList(`Save every N optimizer steps, at steps where evaluation runs.`, "ckpt.interval", ""),
-	Check: checkCheckpointIntervalTimeBased,
+	Fix:     `Save every N optimizer steps, at steps where evaluation runs.`,
+	FixList: fixList("ckpt.interval", ""),
+	Check:   checkCheckpointIntervalTimeBased,
 })
 
 func checkCheckpointIntervalTimeBased(p *lint.Pass) {

@@ -23,9 +23,9 @@ default limit), the finding is info.
 
 Keeping every checkpoint, or the best N by a validation metric, is fine. When the run is too
 short to write more than N checkpoints, nothing is deleted and nothing is reported.`,
-	Fix: fixList(`Keep the best checkpoints by a validation metric, or keep them all.`, "ckpt.retention",
-		""),
-	Check: checkCheckpointKeepsLatest,
+	Fix:     `Keep the best checkpoints by a validation metric, or keep them all.`,
+	FixList: fixList("ckpt.retention", ""),
+	Check:   checkCheckpointKeepsLatest,
 })
 
 func checkCheckpointKeepsLatest(p *lint.Pass) {

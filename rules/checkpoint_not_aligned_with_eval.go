@@ -32,9 +32,10 @@ save or eval interval is only a default nobody wrote down.
 Saving less often than evaluating is fine as long as every save lands on an evaluation (save
 every 1000 steps, evaluate every 500). Saving more often than evaluating only to resume after a
 preemption is a deliberate trade: suppress the finding on that line and say so.`,
-	Fix: fixList(`Make the save interval a multiple of the eval interval (the same value is simplest), and use
-the same strategy (steps or epochs) for both.`, "ckpt.align", ""),
-	Check: checkCheckpointNotAligned,
+	Fix: `Make the save interval a multiple of the eval interval (the same value is simplest), and use
+the same strategy (steps or epochs) for both.`,
+	FixList: fixList("ckpt.align", ""),
+	Check:   checkCheckpointNotAligned,
 })
 
 func checkCheckpointNotAligned(p *lint.Pass) {

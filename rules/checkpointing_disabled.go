@@ -21,8 +21,9 @@ A script may still save the final model itself; that gives the last model, not t
 nothing to resume from. When the file turns checkpoints off the finding is a warning; when it says
 nothing and the framework's default writes none, it is info (short experiments can skip them on
 purpose: a suppression comment says so).`,
-	Fix:   fixList(`Save checkpoints at a fixed step interval, aligned with evaluation.`, "ckpt.enabled", ""),
-	Check: checkCheckpointingDisabled,
+	Fix:     `Save checkpoints at a fixed step interval, aligned with evaluation.`,
+	FixList: fixList("ckpt.enabled", ""),
+	Check:   checkCheckpointingDisabled,
 })
 
 func checkCheckpointingDisabled(p *lint.Pass) {

@@ -48,8 +48,11 @@ func deprecationAtTarget(p *lint.Pass, d *dialect.Dialect, k dialect.Key) (skip 
 func checkAlongside(p *lint.Pass, d *dialect.Dialect, base *doc.Node) {
 	for _, pkg := range d.Alongside {
 		t, ok := p.Targets[pkg]
+		if !ok || t.Version == "" {
+			continue // not pinned: the package's table is not read (the checker's first file)
+		}
 		kb := dialect.KnowledgeOf(pkg)
-		if !ok || kb == nil || t.Version == "" {
+		if kb == nil {
 			continue
 		}
 		secs := make([]string, 0, len(kb.Sections))

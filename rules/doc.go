@@ -16,7 +16,8 @@
 //     rules) and reports through p.Report. Messages are short, lowercase facts with values
 //     quoted; guidance goes in Help. Per-framework help comes from dialect.Advice under the
 //     concept the rule reads (add the concept's Advice to the dialects that need it), and the
-//     rule page's per-framework fix list from fixList(intro, concept, outro).
+//     rule page's per-framework fix list from `FixList: fixList(concept, outro)`, which
+//     follows Fix (its intro).
 //  2. rules/testdata/<name>.txtar: bad-<framework>[-suffix].<ext> sections annotated with
 //     `# want "regexp"`, good-<framework> sections that must stay clean, and optional .args,
 //     .want and .fixed sections (see examples.go). The rule's Frameworks list is derived from its

@@ -29,8 +29,9 @@ separate job, or is off, there is nothing to compare.
 
 A missing eval key counts with the framework's default: a trainer that evaluates 8 examples
 per device unless told otherwise evaluates with a batch smaller than many train batches.`,
-	Fix:   fixList(`Raise the eval batch to at least the train batch.`, "eval.per_device_batch", ""),
-	Check: checkEvalBatchSmallerThanTrain,
+	Fix:     `Raise the eval batch to at least the train batch.`,
+	FixList: fixList("eval.per_device_batch", ""),
+	Check:   checkEvalBatchSmallerThanTrain,
 })
 
 func checkEvalBatchSmallerThanTrain(p *lint.Pass) {

@@ -22,8 +22,9 @@ step intervals.
 Epoch-based evaluation is step-regular when the epoch length is fixed, and is not reported. A
 wall-clock limit on the whole run (` + "`max_time`" + `) is a budget, not an evaluation interval: that is
 rule ` + "`training-length-time-based`" + `.`,
-	Fix:   fixList(`Evaluate every N optimizer steps.`, "eval.interval", ""),
-	Check: checkEvalIntervalTimeBased,
+	Fix:     `Evaluate every N optimizer steps.`,
+	FixList: fixList("eval.interval", ""),
+	Check:   checkEvalIntervalTimeBased,
 })
 
 func checkEvalIntervalTimeBased(p *lint.Pass) {

@@ -26,8 +26,9 @@ finding is info.
 
 Adapted from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0);
 no endorsement implied.`,
-	Fix:   fixList(`Keep the partial eval batch (pad it with zero-weight examples if the shape must be fixed).`, "eval.drop_last", ""),
-	Check: checkEvalPartialBatchDropped,
+	Fix:     `Keep the partial eval batch (pad it with zero-weight examples if the shape must be fixed).`,
+	FixList: fixList("eval.drop_last", ""),
+	Check:   checkEvalPartialBatchDropped,
 })
 
 func checkEvalPartialBatchDropped(p *lint.Pass) {

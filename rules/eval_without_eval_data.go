@@ -19,8 +19,9 @@ give. The playbook's periodic evaluations assume a fixed held-out sample.
 
 trainlint only reports frameworks that read their eval data from the config file: where a
 training script passes the eval dataset in code, the file cannot tell, and nothing is reported.`,
-	Fix:   fixList(`Provide eval data (a held-out fraction or an eval dataset), or turn evaluation off.`, "eval.enabled", ""),
-	Check: checkEvalWithoutEvalData,
+	Fix:     `Provide eval data (a held-out fraction or an eval dataset), or turn evaluation off.`,
+	FixList: fixList("eval.enabled", ""),
+	Check:   checkEvalWithoutEvalData,
 })
 
 func checkEvalWithoutEvalData(p *lint.Pass) {

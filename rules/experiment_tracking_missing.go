@@ -20,8 +20,9 @@ Turning trackers off is often deliberate (a smoke test, a team that logs elsewhe
 information, not a warning. A framework whose default reports nowhere is the usual way a run ends
 up untracked by accident: the rule page lists how each framework turns a tracker on. Adapted from the Deep Learning
 Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.`,
-	Fix:   fixList(`Add a tracker or logger that keeps the configuration and the curves of every run.`, "tracking.trackers", ""),
-	Check: checkExperimentTrackingMissing,
+	Fix:     `Add a tracker or logger that keeps the configuration and the curves of every run.`,
+	FixList: fixList("tracking.trackers", ""),
+	Check:   checkExperimentTrackingMissing,
 })
 
 func checkExperimentTrackingMissing(p *lint.Pass) {

@@ -43,10 +43,15 @@ func loadsWithTorch(p *plan.Plan) bool {
 	return d != nil && d.Loader == dialect.TorchDataLoader
 }
 
-// fixList is a rule page's list of fixes for concept, one line per framework that gives one
-// (dialect.Advice.Doc), frameworks with the same fix on one line, in dialect order: intro, the
-// list, then outro (either may be empty).
-func fixList(intro, concept, outro string) string {
+// fixList is a rule's lint.Rule.FixList: its page's list of fixes for concept after the rule's
+// Fix (the intro), one line per framework that gives one (dialect.Advice.Doc), frameworks with
+// the same fix on one line, in dialect order, then outro (may be empty). The text is built when
+// it is read, not at the rules' registration.
+func fixList(concept, outro string) func(intro string) string {
+	return func(intro string) string { return buildFixList(intro, concept, outro) }
+}
+
+func buildFixList(intro, concept, outro string) string {
 	type group struct{ names, doc string }
 	var groups []*group
 	byDoc := map[string]*group{}

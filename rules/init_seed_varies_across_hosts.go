@@ -27,8 +27,9 @@ the same initialisation seed on every host (and a different data seed per host, 
 PyTorch DDP and Horovod broadcast the first process's parameters at start-up, and fine-tuning
 starts from pretrained weights: in those cases the finding is info. With an unknown host count
 the rule is silent.`,
-	Fix:   fixList(`Use one initialisation seed on every host, and give seeds separate names by purpose.`, "seeds.init", ""),
-	Check: checkInitSeedVaries,
+	Fix:     `Use one initialisation seed on every host, and give seeds separate names by purpose.`,
+	FixList: fixList("seeds.init", ""),
+	Check:   checkInitSeedVaries,
 })
 
 func checkInitSeedVaries(p *lint.Pass) {

@@ -19,8 +19,9 @@ devices busy. The playbook's input-pipeline advice is to profile and remove such
 Logging every few tens of steps gives curves just as useful at a fraction of the cost. This is
 information: for short debugging runs logging every step is fine. Adapted from the Deep Learning
 Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.`,
-	Fix:   fixList(`Log every 10–100 steps.`, "logging.sync_every", ""),
-	Check: checkInputHostSyncEveryStep,
+	Fix:     `Log every 10–100 steps.`,
+	FixList: fixList("logging.sync_every", ""),
+	Check:   checkInputHostSyncEveryStep,
 })
 
 func checkInputHostSyncEveryStep(p *lint.Pass) {

@@ -24,9 +24,9 @@ pre-tokenised dataset may not need workers; an explicit ` + "`0`" + ` is a warni
 
 In PyTorch data loaders a prefetch factor only applies to worker processes: with zero workers it
 has no effect (some trainers refuse the combination at start-up).`,
-	Fix: fixList(`Load batches in background workers, or prefetch them.`, "data.workers",
-		`Then confirm with a profiler that the step no longer waits for input.`),
-	Check: checkInputNoPrefetch,
+	Fix:     `Load batches in background workers, or prefetch them.`,
+	FixList: fixList("data.workers", `Then confirm with a profiler that the step no longer waits for input.`),
+	Check:   checkInputNoPrefetch,
 })
 
 func checkInputNoPrefetch(p *lint.Pass) {

@@ -21,8 +21,9 @@ single host.
 Coordinated sharded checkpointing, where each host writes its own shard of one checkpoint
 (Orbax multi-host, ` + "`torch.distributed.checkpoint`" + `, ZeRO or FSDP sharded state), is the
 correct multi-host pattern and is not reported. With an unknown host count the rule is silent.`,
-	Fix:   fixList(`Save full checkpoints from one host, on storage every host can read.`, "ckpt.scope", ""),
-	Check: checkCheckpointOnAllHosts,
+	Fix:     `Save full checkpoints from one host, on storage every host can read.`,
+	FixList: fixList("ckpt.scope", ""),
+	Check:   checkCheckpointOnAllHosts,
 })
 
 func checkCheckpointOnAllHosts(p *lint.Pass) {

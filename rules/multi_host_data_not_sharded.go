@@ -25,8 +25,9 @@ fine: say so with a suppression comment.
 
 Adapted from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0);
 no endorsement implied.`,
-	Fix:   fixList(`Let the framework shard the input by rank, or shard it in the data module.`, "data.sharding", ""),
-	Check: checkMultiHostDataNotSharded,
+	Fix:     `Let the framework shard the input by rank, or shard it in the data module.`,
+	FixList: fixList("data.sharding", ""),
+	Check:   checkMultiHostDataNotSharded,
 })
 
 func checkMultiHostDataNotSharded(p *lint.Pass) {

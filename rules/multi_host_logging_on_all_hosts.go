@@ -22,8 +22,9 @@ logging (and checkpointing) from a single host.
 Frameworks whose loggers already write from the first process only are never reported.
 trainlint needs to know the host count: from the file (a node count) or from ` + "`--hosts`" + `;
 with an unknown host count the rule is silent.`,
-	Fix:   fixList(`Write metrics and log files from one host only.`, "logging.scope", ""),
-	Check: checkLoggingOnAllHosts,
+	Fix:     `Write metrics and log files from one host only.`,
+	FixList: fixList("logging.scope", ""),
+	Check:   checkLoggingOnAllHosts,
 })
 
 func checkLoggingOnAllHosts(p *lint.Pass) {

@@ -24,8 +24,9 @@ Training loss alone cannot tell a model that generalises from one that memorises
 When the file turns evaluation off, the finding is a warning. When the file says nothing and the
 framework's default is not to evaluate, it is info: a train-only recipe can be deliberate (the
 model is evaluated by a separate job), and a suppression comment says so.`,
-	Fix:   fixList(`Turn on evaluation on a held-out set at a fixed step interval.`, "eval.enabled", ""),
-	Check: checkPeriodicEvalDisabled,
+	Fix:     `Turn on evaluation on a held-out set at a fixed step interval.`,
+	FixList: fixList("eval.enabled", ""),
+	Check:   checkPeriodicEvalDisabled,
 })
 
 func checkPeriodicEvalDisabled(p *lint.Pass) {

@@ -28,11 +28,12 @@ so which batch sizes are feasible and how results compare between runs: the play
 on choosing the batch size assumes these are settled before the batch size is tuned. Adapted
 from the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no
 endorsement implied.`,
-	Fix: fixList(`Keep one of the two. bfloat16 needs no loss scaling and is the usual choice where the hardware
+	Fix: `Keep one of the two. bfloat16 needs no loss scaling and is the usual choice where the hardware
 supports it (Ampere and newer GPUs, TPUs); keep fp16 on older GPUs. The fix sets fp16 to false:
 safe where the framework already trains in bf16, unsafe elsewhere (on a GPU without bf16 you
-want the opposite).`, "precision", ""),
-	Check: checkPrecisionSettingsConflict,
+want the opposite).`,
+	FixList: fixList("precision", ""),
+	Check:   checkPrecisionSettingsConflict,
 })
 
 func checkPrecisionSettingsConflict(p *lint.Pass) {

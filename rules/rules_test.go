@@ -96,10 +96,15 @@ func TestRuleMetadata(t *testing.T) {
 			if r.Severity < lint.Info || r.Severity > lint.Error {
 				t.Errorf("severity %v is not info, warning or error", r.Severity)
 			}
-			for what, s := range map[string]string{"Title": r.Title, "Rationale": r.Rationale, "Fix": r.Fix} {
+			for what, s := range map[string]string{"Title": r.Title, "Rationale": r.Rationale, "Fix": r.Fix, "FixText": r.FixText()} {
 				if strings.TrimSpace(s) == "" {
 					t.Errorf("%s is empty", what)
 				}
+			}
+			if r.FixList != nil && !strings.HasPrefix(r.FixText(), r.Fix) {
+				// A finding's default help is Fix's first paragraph (lint's ruleTexts), which
+				// must be the whole text's.
+				t.Errorf("FixText does not start with Fix")
 			}
 			if strings.HasSuffix(r.Title, ".") {
 				t.Errorf("title %q ends with a period", r.Title)

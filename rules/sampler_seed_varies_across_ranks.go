@@ -27,8 +27,9 @@ Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.
 
 The rule needs to know that more than one process trains: a host or device count in the file, or
 ` + "`--hosts`/`--devices-per-host`" + `.`,
-	Fix:   fixList(`Seed the sampler with one literal value on every rank; vary per-rank randomness elsewhere.`, "seeds.sampler", ""),
-	Check: checkSamplerSeedVaries,
+	Fix:     `Seed the sampler with one literal value on every rank; vary per-rank randomness elsewhere.`,
+	FixList: fixList("seeds.sampler", ""),
+	Check:   checkSamplerSeedVaries,
 })
 
 func checkSamplerSeedVaries(p *lint.Pass) {

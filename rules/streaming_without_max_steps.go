@@ -21,9 +21,10 @@ length has to be given in steps. The playbook asks for a fixed step budget anywa
 compared should train for the same number of steps, whatever the data loader does. Adapted from
 the Deep Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no
 endorsement implied.`,
-	Fix: fixList(`Set `+"`max_steps`"+` to the number of optimizer steps to train for (a positive integer), or stop
-streaming.`, "data.streaming", ""),
-	Check: checkStreamingWithoutMaxSteps,
+	Fix: `Set ` + "`max_steps`" + ` to the number of optimizer steps to train for (a positive integer), or stop
+streaming.`,
+	FixList: fixList("data.streaming", ""),
+	Check:   checkStreamingWithoutMaxSteps,
 })
 
 func checkStreamingWithoutMaxSteps(p *lint.Pass) {

@@ -72,9 +72,10 @@ func checkUnknownKey(p *lint.Pass) {
 		}
 		nr, done := seen[n.Key]
 		if !done {
-			nr.best, nr.ok = nearestIn(n.Key, ix.near)
+			near, words := ix.prepared()
+			nr.best, nr.ok = nearestIn(n.Key, near)
 			if !nr.ok {
-				nr.best, nr.ok = missingWordIn(n.Key, ix.list, ix.words)
+				nr.best, nr.ok = missingWordIn(n.Key, ix.list, words)
 			}
 			seen[n.Key] = nr
 		}
@@ -103,23 +104,30 @@ func topLevelKeys(fw string) *keyIndex {
 	for _, k := range ix.list {
 		ix.set[k] = true
 	}
-	ix.prepare()
 	topLevelIndex.Store(fw, ix)
 	return ix
 }
 
 // keyIndex is a list of known keys with what the rule asks of it on every file prepared once:
-// membership, nearestIn's index and missingWordIn's words.
+// membership, and for a key that is not in the set nearestIn's index and missingWordIn's words.
 type keyIndex struct {
-	list  []string
-	set   map[string]bool
+	list []string
+	set  map[string]bool
+
+	once  sync.Once // near and words, built by prepared
 	near  *nearIndex
 	words [][]string
 }
 
-func (ix *keyIndex) prepare() {
-	ix.near = newNearIndex(ix.list)
-	ix.words = splitWords(ix.list)
+// prepared is the list's nearestIn index and missingWordIn words, built on the first file with
+// an unknown key: a file of known keys (the checker's first, often) needs neither, so the
+// checker does not build them (nor compile their code) before it is ready.
+func (ix *keyIndex) prepared() (*nearIndex, [][]string) {
+	ix.once.Do(func() {
+		ix.near = newNearIndex(ix.list)
+		ix.words = splitWords(ix.list)
+	})
+	return ix.near, ix.words
 }
 
 var topLevelIndex sync.Map // framework -> *keyIndex
@@ -361,7 +369,6 @@ func withAlongside(d *dialect.Dialect, base *keyIndex) *keyIndex {
 		}
 	}
 	sort.Strings(ix.list[len(known):])
-	ix.prepare()
 	got, _ := alongsideIndex.LoadOrStore(d.Name, ix)
 	return got.(*keyIndex)
 }

@@ -57,7 +57,7 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
 				continue
 			}
-			best, near := nearestIn(n.Key, ks.near)
+			best, near := nearestIn(n.Key, ks.nearIndex())
 			var gone dialect.Fact
 			removed := false
 			if d.Checks || closed {
@@ -131,7 +131,16 @@ type sectionKeySet struct {
 	exists, forbids bool
 	list            []string
 	set             map[string]bool
-	near            *nearIndex // list's, for nearestIn
+
+	nearOnce sync.Once
+	near     *nearIndex // list's, for nearestIn (nearIndex)
+}
+
+// nearIndex is the list's nearestIn index, built when a key is first not in the set: a file
+// of known keys needs none.
+func (ks *sectionKeySet) nearIndex() *nearIndex {
+	ks.nearOnce.Do(func() { ks.near = newNearIndex(ks.list) })
+	return ks.near
 }
 
 var sectionKeyCache sync.Map // framework \x00 section \x00 target -> *sectionKeySet
@@ -159,7 +168,6 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 		}
 	}
 	ks.list = uniq
-	ks.near = newNearIndex(ks.list)
 	sectionKeyCache.Store(id, ks)
 	return ks
 }
@@ -215,7 +223,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			}
 			f := lint.Finding{Node: n, AtKey: true,
 				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
-			if best, near := nearestIn(n.Key, ks.near); near {
+			if best, near := nearestIn(n.Key, ks.nearIndex()); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {
 					f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))

@@ -28,8 +28,9 @@ The rule reports warmup that reaches the step budget as an error, warmup above
 A ratio is compared directly; a step count needs a step budget in the file (` + "`max_steps`" + `) and is
 not judged against epoch-based runs, whose length depends on the data. Adapted from the Deep
 Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsement implied.`,
-	Fix:   fixList(`Shorten warmup to a few per cent of the training steps.`, "schedule.warmup", ""),
-	Check: checkWarmupTooLong,
+	Fix:     `Shorten warmup to a few per cent of the training steps.`,
+	FixList: fixList("schedule.warmup", ""),
+	Check:   checkWarmupTooLong,
 })
 
 func checkWarmupTooLong(p *lint.Pass) {

@@ -24,7 +24,9 @@
 // config classes (SFT, DPO, GRPO, KTO, ORPO, Reward, PPO, and the model and script arguments,
 // with the Trainer defaults each class overrides by version: trl_defaults.go),
 // transformers' TrainingArguments with the values of its enum-typed fields by version
-// (huggingface_knowledge.go), alignment-handbook's script arguments, and DeepSpeed's root keys
+// (huggingface_knowledge.go; what it sets on the hand tables is precomputed in
+// huggingface_versions.go: after regenerating, run go test ./lint/dialect -run TestHFVersions
+// -update), alignment-handbook's script arguments, and DeepSpeed's root keys
 // and pydantic sections with their extra policy. Each key carries the first tag read that has it and the
 // first after it left; between two tags read, a key present at either counts as present, and a
 // section's model counts only when both have it, so a rule never claims more than the source

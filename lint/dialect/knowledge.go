@@ -72,6 +72,8 @@ type Knowledge struct {
 	lastBracket     atomic.Pointer[bracketAnswer]
 	tagVersionsOnce sync.Once
 	tagVersions     [][]int
+	tagIndexOnce    sync.Once // tagIndex: each tag's index in Tags (hasAt)
+	tagIndex        map[string]int
 	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
 	// by section and key, one Fact per value with its own range: such a fact may change
 	// between tags (an annotation that gains a type).
@@ -110,6 +112,12 @@ func KnowledgeOf(framework string) *Knowledge {
 // reads the lines in place: no copy of the text, no slice of lines or of fields (in
 // WebAssembly, parsing all the tables with copies and 2,800 allocations was most of the
 // engine's start-up).
+//
+// One framework's rows are the block that follows its @tags line (cmd/trainlint-knowledge
+// writes each framework as one block of one table; TestKnowledgeByFramework holds every
+// framework's block to the whole tables' rows): the search stops at the block's end. Searching
+// the rest of the tables for another block (the Trainer's is in the first table, 290 KB of
+// later tables after it) was most of the Trainer rows' parse at the checker's start.
 func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 	out := map[string]*Knowledge{}
 	get := func(fw string) *Knowledge {
@@ -122,14 +130,16 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 	}
 	var c [8]string
 	row, tags := only+"\t", "@tags\t"+only+"\t"
+	read := false // only's block was read
 	for _, text := range texts {
+		if read {
+			break
+		}
 		inBlock := false
 		for text != "" {
 			if only != "" && !inBlock {
-				// A framework's rows follow its @tags line (cmd/trainlint-knowledge writes each
-				// framework as one block; TestKnowledgeByFramework holds one framework's rows to
-				// the whole table's): jump to the next such line. Testing every line's prefix
-				// was most of the Trainer rows' parse at the checker's start (site/doc.go).
+				// Jump to the framework's @tags line: testing every line's prefix was most of
+				// the Trainer rows' parse at the checker's start (site/doc.go).
 				if !strings.HasPrefix(text, tags) {
 					i := strings.Index(text, "\n"+tags)
 					if i < 0 {
@@ -137,24 +147,36 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 					}
 					text = text[i+1:]
 				}
-				inBlock = true
+				inBlock, read = true, true
 			}
-			var line string
-			line, text, _ = strings.Cut(text, "\n")
+			// Lines and fields are cut at IndexByte's answers (no Count of the tabs first, no
+			// Cut): the rows are read at the checker's start.
+			line := text
+			if i := strings.IndexByte(text, '\n'); i >= 0 {
+				line, text = text[:i], text[i+1:]
+			} else {
+				text = ""
+			}
 			if line == "" || line[0] == '#' {
 				continue
 			}
 			if only != "" && !strings.HasPrefix(line, row) && !strings.HasPrefix(line, tags) {
-				inBlock = false // the block ended
+				break // the block ended
+			}
+			// A row has 8 fields, @tags 3; a line with another count is skipped.
+			tabs := 0
+			for tabs < 7 {
+				i := strings.IndexByte(line, '\t')
+				if i < 0 {
+					break
+				}
+				c[tabs], line = line[:i], line[i+1:]
+				tabs++
+			}
+			if tabs != 7 && tabs != 2 || tabs == 7 && strings.IndexByte(line, '\t') >= 0 {
 				continue
 			}
-			n := strings.Count(line, "\t") + 1
-			if n != 8 && n != 3 {
-				continue
-			}
-			for i := range n - 1 {
-				c[i], line, _ = strings.Cut(line, "\t")
-			}
+			n := tabs + 1
 			c[n-1] = line
 			if n == 3 {
 				if c[0] == "@tags" {
@@ -165,7 +187,9 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 			k := get(c[0])
 			sec := k.Sections[c[1]]
 			if sec == nil {
-				sec = map[string]Fact{}
+				// Sized for the section's rows, which the generator writes together: the
+				// Trainer's 145 keys grew the map seven times.
+				sec = make(map[string]Fact, 1+rowsWith(text, c[0]+"\t"+c[1]+"\t"))
 				k.Sections[c[1]] = sec
 			}
 			f := Fact{Section: c[1], Key: c[2], Default: c[3], Since: c[4], Removed: c[5], Replacement: c[6], Source: c[7]}
@@ -177,6 +201,20 @@ func parseKnowledge(only string, texts ...string) map[string]*Knowledge {
 		}
 	}
 	return out
+}
+
+// rowsWith counts the lines at the start of text that begin with prefix.
+func rowsWith(text, prefix string) int {
+	n := 0
+	for strings.HasPrefix(text, prefix) {
+		n++
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			break
+		}
+		text = text[i+1:]
+	}
+	return n
 }
 
 // FactAt is the fact of a "@" row (a type, a value set, a check) that holds at the target
@@ -244,23 +282,38 @@ func (k *Knowledge) section(section, target string) sectionAnswer {
 	lo, hi := k.bracket(target)
 	var atLo, atHi bool
 	var keys []string
-	seen := map[string]bool{}
-	for _, sec := range strings.Split(section, ",") {
-		for key, f := range k.Sections[sec] {
+	var seen map[string]bool // keys already listed, when several sections are joined
+	multi := strings.Contains(section, ",")
+	if multi {
+		seen = map[string]bool{}
+	}
+	for rest, more := section, true; more; {
+		var sec string
+		sec, rest, more = strings.Cut(rest, ",") // as strings.Split: "" is the root section
+		facts := k.Sections[sec]
+		if keys == nil && len(facts) > 0 {
+			keys = make([]string, 0, len(facts))
+		}
+		for key, f := range facts {
 			if key[0] == '@' && key != "@closed" {
 				continue
 			}
-			atLo = atLo || k.hasAt(f, lo)
+			// Has(f, target) is hasAt at the bracket's two ends.
+			l, h := k.hasAt(f, lo), k.hasAt(f, hi)
+			atLo, atHi = atLo || l, atHi || h
 			if key[0] == '@' {
-				atHi = atHi || k.hasAt(f, hi)
 				continue // a closed section with no keys at all (a torchtune builder that takes none)
 			}
-			atHi = atHi || k.hasAt(f, hi)
-			if !seen[key] && k.Has(f, target) {
-				seen[key] = true
+			if (l || h) && !seen[key] {
+				if multi {
+					seen[key] = true
+				}
 				keys = append(keys, key)
 			}
 		}
+	}
+	if len(keys) == 0 {
+		keys = nil // no key holds: SectionAt's nil
 	}
 	a := sectionAnswer{exists: atLo && atHi, keys: keys}
 	k.sectionMemo.Store(q, a)
@@ -285,19 +338,27 @@ func (k *Knowledge) SectionAt(section, target string) []string {
 	return append([]string(nil), keys...) // the caller's to sort or extend
 }
 
-// hasAt reports whether the fact holds at tag index i.
+// hasAt reports whether the fact holds at tag index i: from its Since tag (the first when that
+// is not a tag read) to before its Removed tag (past the last when not a tag read).
 func (k *Knowledge) hasAt(f Fact, i int) bool {
 	if i < 0 || i >= len(k.Tags) {
 		return false
 	}
+	// Each tag's index from a map built once, not a walk of the tags for every question: the
+	// Trainer has 57 tags, and the walks were about half of listing a section's keys in
+	// WebAssembly (wasm/main.go, Start-up).
+	k.tagIndexOnce.Do(func() {
+		k.tagIndex = make(map[string]int, len(k.Tags))
+		for j, t := range k.Tags {
+			k.tagIndex[t] = j // a repeated tag: its last index, as the walk had it
+		}
+	})
 	first, end := 0, len(k.Tags)
-	for j, t := range k.Tags {
-		if t == f.Since {
-			first = j
-		}
-		if t == f.Removed {
-			end = j
-		}
+	if j, ok := k.tagIndex[f.Since]; ok {
+		first = j
+	}
+	if j, ok := k.tagIndex[f.Removed]; ok {
+		end = j
 	}
 	return i >= first && i < end
 }

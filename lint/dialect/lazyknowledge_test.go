@@ -33,11 +33,13 @@ func TestKnowledgeByFramework(t *testing.T) {
 	if len(odd) != 1 || odd["fw"] == nil || !reflect.DeepEqual(odd["fw"].Tags, []string{"v1", "v2"}) || odd["fw"].Sections["s"]["k"].Source != "src" {
 		t.Errorf("odd lines: %+v", odd)
 	}
-	// One framework's rows are read from every block that follows one of its @tags lines, in
-	// every table, and from nowhere else.
+	// One framework's rows are the one block that follows its @tags line (comments and empty
+	// lines inside it are skipped); nothing after the block is read, neither its rows after
+	// another framework's (k3) nor in a later table (k4). The whole tables hold to that (the
+	// loop above compares every framework's block with the whole tables' rows).
 	blocks := parseKnowledge("fw", "#c\nfw\ts\tk0\td\t\t\t-\tsrc\n@tags\tfw\tv1\nfw\ts\tk1\td\t\t\t-\tsrc\n#c\n\nfw\ts\tk2\td\t\t\t-\tsrc\n"+
 		"gw\ts\tk\td\t\t\t-\tsrc\nfw\ts\tk3\td\t\t\t-\tsrc\n", "@tags\tfw\tv1\nfw\ts\tk4\td\t\t\t-\tsrc\n")["fw"]
-	if blocks == nil || len(blocks.Sections["s"]) != 3 || blocks.Sections["s"]["k1"].Source != "src" || blocks.Sections["s"]["k2"].Key != "k2" || blocks.Sections["s"]["k4"].Key != "k4" {
+	if blocks == nil || len(blocks.Sections["s"]) != 2 || blocks.Sections["s"]["k1"].Source != "src" || blocks.Sections["s"]["k2"].Key != "k2" {
 		t.Errorf("blocks: %+v", blocks)
 	}
 }

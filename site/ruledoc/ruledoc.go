@@ -28,7 +28,7 @@ func Sections(r *lint.Rule) []Section {
 			out = append(out, Section{id, title, strings.TrimSpace(md) + "\n"})
 		}
 	}
-	add("fix", "How to fix it", r.Fix)
+	add("fix", "How to fix it", r.FixText())
 	add("why", "Why it matters", r.Rationale)
 	add("suppress", "How to suppress it", Suppression(r))
 	add("options", "Options", Options(r))

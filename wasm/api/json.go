@@ -62,11 +62,13 @@ func (w *jw) sep() {
 	w.nl()
 }
 
-// key starts a member of the current object.
+// key starts a member of the current object. Member names are this file's literals (lowercase
+// ASCII and "_"), written as they are: no call to str for each of a reply's few hundred names.
 func (w *jw) key(k string) {
 	w.sep()
-	w.str(k)
-	w.b = append(w.b, ':')
+	w.b = append(w.b, '"')
+	w.b = append(w.b, k...)
+	w.b = append(w.b, '"', ':')
 	if w.pretty {
 		w.b = append(w.b, ' ')
 	}
@@ -79,6 +81,13 @@ const hexDigits = "0123456789abcdef"
 func (w *jw) str(s string) {
 	w.b = append(w.b, '"')
 	for i := 0; i < len(s); {
+		if n := plainRunString(s[i:], w.html); n > 0 {
+			w.b = append(w.b, s[i:i+n]...) // bytes written as they are, at once
+			i += n
+			if i == len(s) {
+				break
+			}
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
@@ -493,9 +502,7 @@ func (r *jr) str() string {
 	r.i++
 	start := r.i
 	// fast path: no escapes, valid UTF-8
-	for r.i < len(r.s) && r.s[r.i] != '"' && r.s[r.i] != '\\' && r.s[r.i] >= 0x20 {
-		r.i++
-	}
+	r.i += plainRun(r.s[r.i:], false)
 	if r.i < len(r.s) && r.s[r.i] == '"' && utf8.Valid(r.s[start:r.i]) {
 		r.i++
 		return string(r.s[start : r.i-1])
@@ -503,6 +510,13 @@ func (r *jr) str() string {
 	r.i = start
 	var b []byte
 	for r.i < len(r.s) {
+		if n := plainRun(r.s[r.i:], true); n > 0 {
+			b = append(b, r.s[r.i:r.i+n]...) // bytes read as they are, at once
+			r.i += n
+			if r.i == len(r.s) {
+				break
+			}
+		}
 		c := r.s[r.i]
 		switch {
 		case c == '"':
@@ -541,6 +555,32 @@ func (r *jr) str() string {
 	}
 	r.fail("unexpected end of JSON input")
 	return ""
+}
+
+// plainRun is the length of the start of s that a JSON string holds as it is: no quote,
+// backslash or control character, and only ASCII when ascii is set. jr.str and jw.str take such
+// runs at once. The loop is a small function of its own on purpose: in WebAssembly a Go loop
+// goes back through its whole function's dispatch at every turn, so a byte loop inside str (4-7
+// KB) cost that much per byte, and V8 recompiled str with TurboFan during the checker's start
+// (wasm/main.go, Start-up).
+func plainRun(s []byte, ascii bool) int {
+	for i, c := range s {
+		if c < 0x20 || c == '"' || c == '\\' || ascii && c >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// plainRunString is plainRun for jw.str, whose runs also stop at <, > and & when html is set.
+func plainRunString(s string, html bool) int {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf || html && (c == '<' || c == '>' || c == '&') {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // decodeRequest reads a request. Unknown members are ignored, as encoding/json would.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
@@ -190,6 +191,48 @@ func FuzzDecodeRequest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if _, err := decodeRequest(b); err == nil && !json.Valid(b) {
 			t.Errorf("accepted invalid JSON %q", b)
+		}
+	})
+}
+
+// FuzzStringLikeStdlib: a JSON string is read as encoding/json reads it (jr.str's runs of plain
+// bytes and its escapes), and what it refuses is refused.
+func FuzzStringLikeStdlib(f *testing.F) {
+	for _, s := range []string{`plain`, `a\nb\tc\"d\\e`, `\u00e9\ud83d\ude00x`, "caf\xc3\xa9 \xff end", `\ud800`, "ctl\x01", `\x`, `unterminated\`, `a"b`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		in := append(append([]byte{'"'}, body...), '"')
+		r := &jr{s: in}
+		got := r.str()
+		ok := r.err == nil && r.i == len(in)
+		var want string
+		werr := json.Unmarshal(in, &want)
+		if ok != (werr == nil) || ok && got != want {
+			t.Errorf("%q: got %q (ok %v), encoding/json %q (%v)", in, got, ok, want, werr)
+		}
+	})
+}
+
+// FuzzWriteStringLikeStdlib: a string is written as encoding/json writes it, with and without
+// its HTML escapes.
+func FuzzWriteStringLikeStdlib(f *testing.F) {
+	for _, s := range []string{`plain`, "a\nb\tc\"d\\e", "é😀x", "caf\xc3\xa9 \xff end", "<a&b>", "\u2028\u2029", "ctl\x01\x7f"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, html := range []bool{true, false} {
+			w := &jw{html: html}
+			w.str(s)
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(html)
+			if err := enc.Encode(s); err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.TrimSuffix(b.String(), "\n"); string(w.b) != want {
+				t.Errorf("%q (html %v): got %s, encoding/json %s", s, html, w.b, want)
+			}
 		}
 	})
 }

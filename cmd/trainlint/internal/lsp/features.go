@@ -149,8 +149,8 @@ func ruleDoc(r *lint.Rule) string {
 	if r.Rationale != "" {
 		b.WriteString(strings.TrimSpace(r.Rationale) + "\n\n")
 	}
-	if r.Fix != "" {
-		b.WriteString("**Fix.** " + strings.TrimSpace(r.Fix) + "\n\n")
+	if fix := r.FixText(); fix != "" {
+		b.WriteString("**Fix.** " + strings.TrimSpace(fix) + "\n\n")
 	}
 	fmt.Fprintf(&b, "[%s](%s)", r.Name, r.URL())
 	if pl := r.PlaybookLink(); pl != "" {

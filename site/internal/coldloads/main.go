@@ -22,8 +22,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/trainlint/trainlint/site"
@@ -68,7 +66,7 @@ func main() {
 		defer srv.Close()
 		b := &build{name: name, dir: dir, jsFlags: jsFlags, base: srv.URL + "/"}
 		if browsers[jsFlags] == nil {
-			ctx, stop := newBrowser(*chromium, jsFlags)
+			ctx, stop := coldBrowser(*chromium, jsFlags)
 			defer stop()
 			browsers[jsFlags] = ctx
 		}
@@ -118,34 +116,13 @@ func fail(format string, args ...any) {
 	os.Exit(1)
 }
 
-// newBrowser starts headless Chromium as the browser tests do (site/browser_test.go) with the
-// HTTP cache off for every load.
-func newBrowser(path, jsFlags string) (context.Context, func()) {
-	dir, err := os.MkdirTemp("", "coldloads-")
+// coldBrowser starts Chromium with the HTTP cache off (measure.ColdBrowser) or exits.
+func coldBrowser(path, jsFlags string) (context.Context, func()) {
+	ctx, stop, err := measure.ColdBrowser(path, jsFlags)
 	if err != nil {
 		fail("%v", err)
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.UserDataDir(dir),
-		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-default-browser-check", true),
-		chromedp.WindowSize(1280, 900),
-	}
-	if jsFlags != "" {
-		opts = append(opts, chromedp.Flag("js-flags", jsFlags))
-	}
-	actx, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, stopCtx := chromedp.NewContext(actx)
-	cacheOff := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
-		return err
-	})
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), cacheOff); err != nil {
-		fail("starting %s: %v", path, err)
-	}
-	return ctx, func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
+	return ctx, stop
 }
 
 // coldLoad opens the permalink in b's browser until the checker is ready and returns its

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/tracing"
 	"github.com/chromedp/chromedp"
 
@@ -53,7 +52,7 @@ func main() {
 	srv := httptest.NewServer(site.Handler(dir))
 	defer srv.Close()
 	url := srv.URL + "/" + site.Permalink("configs/sft.yaml", pitfall)
-	ctx, stop := newBrowser(*chromium)
+	ctx, stop := coldBrowser(*chromium, "")
 	defer stop()
 
 	var mu sync.Mutex
@@ -135,28 +134,11 @@ func fail(format string, args ...any) {
 	os.Exit(1)
 }
 
-// newBrowser starts headless Chromium as coldloads does, with the HTTP cache off.
-func newBrowser(path string) (context.Context, func()) {
-	dir, err := os.MkdirTemp("", "loadtrace-")
+// coldBrowser starts Chromium with the HTTP cache off (measure.ColdBrowser) or exits.
+func coldBrowser(path, jsFlags string) (context.Context, func()) {
+	ctx, stop, err := measure.ColdBrowser(path, jsFlags)
 	if err != nil {
 		fail("%v", err)
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.UserDataDir(dir),
-		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-default-browser-check", true),
-		chromedp.WindowSize(1280, 900),
-	}
-	actx, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, stopCtx := chromedp.NewContext(actx)
-	cacheOff := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
-		return err
-	})
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), cacheOff); err != nil {
-		fail("starting %s: %v", path, err)
-	}
-	return ctx, func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
+	return ctx, stop
 }

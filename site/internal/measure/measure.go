@@ -3,10 +3,15 @@
 package measure
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime"
 	"sort"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
 )
 
 // LoadPerCPU is the one-minute load average per CPU (0 where /proc/loadavg is missing).
@@ -29,4 +34,37 @@ func Median(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s[len(s)/2]
+}
+
+// ColdBrowser starts headless Chromium at path as the browser tests do (site/browser_test.go),
+// with the HTTP cache off for every load and jsFlags (if any) given to V8, in a fresh profile
+// folder that stop removes. coldloads and loadtrace use it.
+func ColdBrowser(path, jsFlags string) (ctx context.Context, stop func(), err error) {
+	dir, err := os.MkdirTemp("", "coldbrowser-")
+	if err != nil {
+		return nil, nil, err
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path), chromedp.UserDataDir(dir),
+		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.Flag("no-default-browser-check", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	if jsFlags != "" {
+		opts = append(opts, chromedp.Flag("js-flags", jsFlags))
+	}
+	actx, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, stopCtx := chromedp.NewContext(actx)
+	stop = func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
+	cacheOff := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
+		return err
+	})
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), cacheOff); err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("starting %s: %w", path, err)
+	}
+	return ctx, stop, nil
 }

@@ -375,15 +375,6 @@ func withAlongside(d *dialect.Dialect, base *keyIndex) *keyIndex {
 
 var alongsideIndex sync.Map // framework -> *keyIndex
 
-// missingWord finds the known key that k misses by a word, the way people misremember long
-// keys rather than mistype them: a dropped word (dataloader_workers for dataloader_num_workers;
-// the shortest dropped word wins a tie, so persistent_workers does not compete), a truncated
-// word (gradient_checkpoint), or leading words left out of a key of three words or more
-// (eval_batch_size for per_device_eval_batch_size). Keys of one word, and ties, give no answer.
-func missingWord(k string, known []string) (string, bool) {
-	return missingWordIn(k, known, splitWords(known))
-}
-
 // splitWords is each key's words (split at "_"), for missingWordIn.
 func splitWords(keys []string) [][]string {
 	out := make([][]string, len(keys))
@@ -393,8 +384,12 @@ func splitWords(keys []string) [][]string {
 	return out
 }
 
-// missingWordIn is missingWord with the known keys' words split beforehand (words[i] are
-// known[i]'s).
+// missingWordIn finds the known key that k misses by a word, the way people misremember long
+// keys rather than mistype them: a dropped word (dataloader_workers for dataloader_num_workers;
+// the shortest dropped word wins a tie, so persistent_workers does not compete), a truncated
+// word (gradient_checkpoint), or leading words left out of a key of three words or more
+// (eval_batch_size for per_device_eval_batch_size). Keys of one word, and ties, give no answer.
+// words[i] are known[i]'s words (splitWords).
 func missingWordIn(k string, known []string, words [][]string) (string, bool) {
 	kw := strings.Split(strings.ToLower(k), "_")
 	if len(kw) < 2 {

@@ -201,8 +201,6 @@ func (r *AssetReport) Budget() []string {
 	}
 }
 
-func kb(n int) string { return fmt.Sprintf("%.1f KiB", float64(n)/1024) }
-
 // FindRoot returns the module source tree containing dir (the folder with trainlint's go.mod),
 // or "" when dir is not inside it (an installed binary run elsewhere).
 func FindRoot(dir string) string {

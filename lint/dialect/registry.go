@@ -1,11 +1,6 @@
 package dialect
 
-import (
-	"regexp"
-	"sync"
-
-	"github.com/trainlint/trainlint/lint/doc"
-)
+import "github.com/trainlint/trainlint/lint/doc"
 
 var registry []*Dialect
 
@@ -109,13 +104,4 @@ func supports(dl *Dialect, f doc.Format) bool {
 		}
 	}
 	return false
-}
-
-// lazyRegexp compiles a pattern on first use rather than at program start. Every pattern costs
-// the browser checker's light module dearly: the first one links package regexp, its parser and
-// the Unicode tables (about 68 KB brotli, 98 KB gzip, see site/doc.go), which is why the
-// patterns the dialects had are matched by hand (kit_match.go). Prefer a matcher there, held to
-// the expression by a test, as those are.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

@@ -1750,12 +1750,3 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 	d.e = p.expect(cRBrace).end
 	return d
 }
-
-func containsByte(s string, b byte) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return true
-		}
-	}
-	return false
-}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestPyFormatSpec holds format(value, spec) to CPython's own expectations. Sources (cited per
@@ -193,4 +194,29 @@ func TestFlexiViTEvals(t *testing.T) {
 	if n := d.Root.At("evals.test08.pred"); n == nil || n.Value != "predict_seqhw=8" {
 		t.Errorf("evals.test08.pred = %+v", n)
 	}
+}
+
+// FuzzPyFormat formats ints, floats and strings with arbitrary specs: no panic, and a known
+// result is never narrower than the width the spec asks for (calc_padding's n_total).
+func FuzzPyFormat(f *testing.F) {
+	for _, s := range []string{"02d", "_x", "#012X", ">{w}", ".3", "010,.2", "*^9s", "+.0e", "0=20", "x<7s", ",", "%"} {
+		f.Add(int64(-1234), 1234.5, "ab", s)
+	}
+	f.Fuzz(func(t *testing.T, i int64, x float64, s, spec string) {
+		for _, v := range []*pyVal{intVal(i, 0, 0), floatVal(x, 0, 0), strVal(s, 0, 0), boolVal(i&1 == 1, 0, 0)} {
+			for _, conv := range []byte{0, 'r'} {
+				b, ok := appendPyFormat(nil, v, conv, spec)
+				if !ok || spec == "" {
+					continue
+				}
+				sp, good := parsePySpec(spec)
+				if !good {
+					t.Fatalf("format(%v, %q) known though the spec does not parse", v.k, spec)
+				}
+				if n := utf8.RuneCount(b); n < sp.width {
+					t.Fatalf("format(%v, %q) = %q: %d runes, width %d", v.k, spec, b, n, sp.width)
+				}
+			}
+		}
+	})
 }

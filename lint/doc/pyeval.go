@@ -1472,6 +1472,9 @@ func appendPyStr(b []byte, v *pyVal) ([]byte, bool) {
 	case pvFloat:
 		if f := v.f; f == math.Trunc(f) && math.Abs(f) < 1e16 {
 			return strconv.AppendFloat(b, f, 'f', 1, 64), true
+		} else if math.Abs(f) < 1e6 {
+			// Go's shortest %g writes what repr does below 1e6 (see pyFloatRepr).
+			return strconv.AppendFloat(b, f, 'g', -1, 64), true
 		}
 	}
 	s, ok := pyStr(v)
@@ -1483,7 +1486,10 @@ func pyFloatRepr(f float64) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
 		return strconv.FormatFloat(f, 'f', 1, 64)
 	}
-	if math.IsInf(f, 0) || math.IsNaN(f) {
+	if math.Abs(f) < 1e6 || math.IsInf(f, 0) || math.IsNaN(f) {
+		// Below 1e6 Go's shortest 'g' is repr: the same shortest digits, an exponent (two digits
+		// at least) exactly when the decimal exponent is below -4. From exponent 6 on Go writes
+		// an exponent where repr waits for 16 (TestPyFloatReprFastPath).
 		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
 	t := pyFloatText(math.Abs(f), 'r', 0, true, false)

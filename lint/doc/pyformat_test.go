@@ -1,6 +1,8 @@
 package doc
 
 import (
+	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -219,4 +221,33 @@ func FuzzPyFormat(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestPyFloatReprFastPath holds the shortcut pyFloatRepr and appendPyStr take below 1e6 (Go's
+// shortest 'g') to the pystrtod.c 'r' algorithm pyFloatText follows, on random values of every
+// magnitude from 1e-320 to 1e6.
+func TestPyFloatReprFastPath(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 200000; i++ {
+		f := math.Float64frombits(r.Uint64())
+		if math.IsNaN(f) || math.IsInf(f, 0) || math.Abs(f) >= 1e6 {
+			f = math.Ldexp(r.Float64(), -r.Intn(1060)+19)
+			if r.Intn(2) == 0 {
+				f = -f
+			}
+		}
+		if math.Abs(f) >= 1e6 || f == math.Trunc(f) {
+			continue
+		}
+		want := pyFloatText(math.Abs(f), 'r', 0, true, false)
+		if f < 0 {
+			want = "-" + want
+		}
+		if got := pyFloatRepr(f); got != want {
+			t.Fatalf("repr(%v): fast path %q, pystrtod.c %q", f, got, want)
+		}
+		if b, _ := appendPyStr(nil, floatVal(f, 0, 0)); string(b) != want {
+			t.Fatalf("str(%v): fast path %q, pystrtod.c %q", f, b, want)
+		}
+	}
 }

@@ -2569,9 +2569,10 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '}' {
-			if i+1 < len(s) && s[i+1] == '}' {
-				i++
+			if i+1 >= len(s) || s[i+1] != '}' {
+				return ev.opaque(e) // ValueError: Single '}' encountered in format string
 			}
+			i++
 			out.WriteByte('}')
 			continue
 		}

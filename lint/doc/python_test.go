@@ -554,6 +554,7 @@ strzero = f'{"a":05}'
 fmt = '{:{}}|{:>{w}.1f}|{!r}|{n:#x}'.format('ab', 4, 2.25, 'q', w=6, n=255)
 fmtbad = '{:d}'.format('a')
 fmtmix = '{}{0}'.format(1)
+fmtbrace = 'a}b'.format()
 `
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
@@ -582,7 +583,7 @@ fmtmix = '{}{0}'.format(1)
 	if n := d.Root.Get("keys"); n == nil || len(n.Children) != 3 || n.Children[0].Key != "test08" || n.Children[2].Key != "test12" {
 		t.Errorf("keys = %+v", n)
 	}
-	for _, k := range []string{"open_", "mixed", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix"} {
+	for _, k := range []string{"open_", "mixed", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix", "fmtbrace"} {
 		if n := d.Root.Get(k); n == nil || n.Type != Unknown || n.Style != "opaque" {
 			t.Errorf("%s = %+v, want an opaque value", k, n)
 		}

@@ -12,11 +12,13 @@ import (
 // and str.format. It follows CPython's Python/formatter_unicode.c
 // (parse_internal_render_format_spec, calc_number_widths, format_string_internal,
 // format_long_internal, format_float_internal) and Python/pystrtod.c (format_float_short,
-// PyOS_double_to_string), read at python/cpython 3310c87d. What it cannot reproduce exactly is
-// reported as unknown (ok false) and the string stays opaque: the 'n' type (it follows the
-// running program's locale), the 'z' flag (3.11+), the '0' flag on strings (its meaning changed
-// in 3.10), inf and nan,
-// !r and !a on non-ASCII strings (Python's printable table), and every spec CPython rejects.
+// PyOS_double_to_string), read in the versions the code index stores (formatter_unicode.c at
+// python/cpython 3310c87d and 081928b9, pystrtod.c before 3.11; a v3.12.0 checkout was too large
+// to fetch). What changed in them by 3.12 is left unknown rather than guessed: the 'z' flag
+// (3.11, pystrtod.c's no_negative_zero) and the '0' flag on strings (3.10). Also unknown (ok
+// false, the string stays opaque): the 'n' type (it follows the running program's locale), inf
+// and nan, !r and !a on non-ASCII strings (Python's printable table), and every spec CPython
+// rejects.
 
 // pyMaxSpecNum bounds width and precision: a larger one is left unknown rather than built.
 const pyMaxSpecNum = 1000

@@ -1472,23 +1472,31 @@ func appendPyStr(b []byte, v *pyVal) ([]byte, bool) {
 	case pvFloat:
 		if f := v.f; f == math.Trunc(f) && math.Abs(f) < 1e16 {
 			return strconv.AppendFloat(b, f, 'f', 1, 64), true
+		} else if math.Abs(f) < 1e6 {
+			// Go's shortest %g writes what repr does below 1e6 (see pyFloatRepr).
+			return strconv.AppendFloat(b, f, 'g', -1, 64), true
 		}
-		return strconv.AppendFloat(b, v.f, 'g', -1, 64), true
 	}
 	s, ok := pyStr(v)
 	return append(b, s...), ok
 }
 
+// pyFloatRepr is repr(f) (float_repr: PyOS_double_to_string(f, 'r', 0, Py_DTSF_ADD_DOT_0)).
 func pyFloatRepr(f float64) string {
 	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
 		return strconv.FormatFloat(f, 'f', 1, 64)
 	}
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	if strings.Contains(s, "e") {
-		// Python writes 1e-05, Go 1e-05 too; Python keeps two exponent digits at least.
-		return s
+	if math.Abs(f) < 1e6 || math.IsInf(f, 0) || math.IsNaN(f) {
+		// Below 1e6 Go's shortest 'g' is repr: the same shortest digits, an exponent (two digits
+		// at least) exactly when the decimal exponent is below -4. From exponent 6 on Go writes
+		// an exponent where repr waits for 16 (TestPyFloatReprFastPath).
+		return strconv.FormatFloat(f, 'g', -1, 64)
 	}
-	return s
+	t := pyFloatText(math.Abs(f), 'r', 0, true, false)
+	if math.Signbit(f) {
+		return "-" + t
+	}
+	return t
 }
 
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
@@ -1535,9 +1543,14 @@ func (ev *pyEval) fjoin(e *pyExpr, env *pyEnv, b []byte) (_ []byte, ok bool) {
 			return b, false
 		default:
 			v := ev.subExpr(e, p.field, p.s, p.e, env)
-			if v == nil || p.spec {
-				// Conversions and format specs are not evaluated.
+			if v == nil {
 				return b, false
+			}
+			if p.spec {
+				if b, ok = ev.fspec(b, v, p, env); !ok || len(b) > pyMaxStr {
+					return b, false
+				}
+				continue
 			}
 			if b, ok = appendPyStr(b, v); !ok || len(b) > pyMaxStr {
 				return b, false
@@ -1545,6 +1558,34 @@ func (ev *pyEval) fjoin(e *pyExpr, env *pyEnv, b []byte) (_ []byte, ok bool) {
 		}
 	}
 	return b, true
+}
+
+// fspec appends field p's value v with its conversion and format spec; a nested field in the
+// spec ({x:{w}}) is an expression evaluated in env. ok is false when the text is not known.
+func (ev *pyEval) fspec(b []byte, v *pyVal, p *pyFPart, env *pyEnv) ([]byte, bool) {
+	tail := p.tail
+	if !p.raw && strings.IndexByte(tail, '\\') >= 0 {
+		return b, false // escapes in the spec: not followed
+	}
+	conv, spec, specAt, ok := pyConvSpec(tail)
+	if !ok {
+		return b, false
+	}
+	spec, ok = pyExpandSpec(spec, func(k, l int) (*pyVal, bool) {
+		s, e := p.ts+specAt+k, p.ts+specAt+l
+		if s == e {
+			return nil, false
+		}
+		x := ev.parseField(s, e)
+		if x == nil {
+			return nil, false
+		}
+		return ev.eval(x, env), true
+	})
+	if !ok {
+		return b, false
+	}
+	return appendPyFormat(b, v, conv, spec)
 }
 
 // pyFPart is one part of an f-string: literal text (pyFieldLit), field number field (its
@@ -1555,6 +1596,11 @@ type pyFPart struct {
 	field int
 	s, e  int
 	spec  bool
+	// tail is the field's conversion and format spec ("!r", ":>8", "!s:{w}"), from src[ts:]
+	// on; raw when the f-string is raw (no escapes in the spec).
+	tail string
+	ts   int
+	raw  bool
 }
 
 const (
@@ -1653,7 +1699,8 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 				exprEnd = j
 			}
 			flush()
-			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j})
+			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j,
+				tail: string(body[exprEnd:j]), ts: t.body + exprEnd, raw: raw})
 			field++
 			i = j
 			start = j + 1
@@ -2511,17 +2558,21 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	return ev.opaque(e)
 }
 
-// format is str.format with automatic, numbered and named fields and no format specs.
+// format is str.format with automatic, numbered and named fields, conversions and format
+// specs (one level of nested fields in a spec, numbered after their field as
+// Objects/stringlib/unicode_format.h does).
 func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 	var out strings.Builder
 	out.Grow(len(s) + 16) // one allocation for most results, not a doubling series from 8 bytes
 	auto := 0
+	manual := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '}' {
-			if i+1 < len(s) && s[i+1] == '}' {
-				i++
+			if i+1 >= len(s) || s[i+1] != '}' {
+				return ev.opaque(e) // ValueError: Single '}' encountered in format string
 			}
+			i++
 			out.WriteByte('}')
 			continue
 		}
@@ -2540,34 +2591,73 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			i++
 			continue
 		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
+		// The field ends at the '}' that pairs with its '{' (a spec may hold nested fields).
+		j, depth := i+1, 1
+		for ; j < len(s); j++ {
+			if s[j] == '{' {
+				depth++
+			} else if s[j] == '}' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		if j >= len(s) {
 			return ev.opaque(e)
 		}
-		field := s[i+1 : i+j]
-		i += j
-		var v *pyVal
-		switch {
-		case field == "":
-			if auto >= len(a.pos) {
-				return ev.opaque(e)
+		field := s[i+1 : j]
+		i = j
+		tail := ""
+		if k := strings.IndexAny(field, "!:"); k >= 0 {
+			field, tail = field[:k], field[k:]
+		}
+		// arg is the value of a field name; numbering automatic and manual fields together
+		// is an error in Python.
+		arg := func(field string) *pyVal {
+			switch {
+			case field == "":
+				if auto >= len(a.pos) || manual {
+					return nil
+				}
+				auto++
+				return a.pos[auto-1]
+			case field[0] >= '0' && field[0] <= '9':
+				n, err := strconv.Atoi(field)
+				if err != nil || n >= len(a.pos) || auto > 0 {
+					return nil
+				}
+				manual = true
+				return a.pos[n]
 			}
-			v = a.pos[auto]
-			auto++
-		case field[0] >= '0' && field[0] <= '9':
-			n, err := strconv.Atoi(field)
-			if err != nil || n >= len(a.pos) {
-				return ev.opaque(e)
-			}
-			v = a.pos[n]
-		default:
 			x, ok := a.get(field)
+			if !ok {
+				return nil
+			}
+			return x
+		}
+		v := arg(field)
+		if v == nil {
+			return ev.opaque(e)
+		}
+		if tail != "" {
+			conv, spec, _, ok := pyConvSpec(tail)
 			if !ok {
 				return ev.opaque(e)
 			}
-			v = x
-		}
-		if v.k == pvStr {
+			spec, ok = pyExpandSpec(spec, func(k, l int) (*pyVal, bool) {
+				x := arg(spec[k:l])
+				return x, x != nil
+			})
+			if !ok {
+				return ev.opaque(e)
+			}
+			var buf [64]byte
+			t, ok := appendPyFormat(buf[:0], v, conv, spec)
+			if !ok {
+				return ev.opaque(e)
+			}
+			out.Write(t)
+		} else if v.k == pvStr {
 			out.WriteString(v.s)
 		} else {
 			var num [32]byte // a number's text without a string of its own

@@ -8,7 +8,8 @@ import (
 // TestPythonEvalShortcuts holds the evaluator's shortcuts to what the general paths give: a
 // dict(k=v, ...) whose keywords repeat a name (a SyntaxError to Python, read here as the last
 // one winning, as before the shortcut), a long one (indexed), a bound method named like a
-// builtin (never the builtin), and numbers formatted into f-strings and str.format.
+// builtin (never the builtin), and numbers formatted into f-strings and str.format (automatic
+// and numbered fields are never mixed: Python refuses that).
 func TestPythonEvalShortcuts(t *testing.T) {
 	src := `rep = dict(a=1, b=2, a=3)
 long = dict(k0=0, k1=1, k2=2, k3=3, k4=4, k5=5, k6=6, k7=7, k8=8, k9=9, k10=10, k11=11, k12=12, k13=13, k14=14, k15=15, k16=16)
@@ -20,7 +21,7 @@ parts = [1, 2]
 parts.append(3)
 f = f'{7}-{-2}-{2.0}-{1e20}-{0.25}-{True}-{None}'
 g = '{}|{}|{}|{x}'.format(7, 2.0, 0.1, x=-5)
-h = 'a{{b}}c{}d}}e{0}'.format('X')
+h = 'a{{b}}c{0}d}}e{1}'.format('X', 'Y')
 `
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
@@ -53,7 +54,7 @@ h = 'a{{b}}c{}d}}e{0}'.format('X')
 	if n := pyGet(t, d, "g"); n.Value != "7|2.0|0.1|-5" {
 		t.Errorf("g = %q", n.Value)
 	}
-	if n := pyGet(t, d, "h"); n.Value != "a{b}cXd}eX" {
+	if n := pyGet(t, d, "h"); n.Value != "a{b}cXd}eY" {
 		t.Errorf("h = %q", n.Value)
 	}
 }

@@ -490,16 +490,17 @@ plain = 'x'
 	}
 }
 
-// TestPythonPartialDict: a dict written with a key this reader cannot know (an f-string with a
-// format spec, a call it does not model) or updated from an unknown value is unknown in the
-// tree, not a dict that lacks the entry: big_vision's flexivit config fills `evals` with
-// `c.evals[f'test{s:02d}'] = ...`, which used to read as an empty dict. Copies, `**` and `|`
-// carry it; a get_config whose config is such a dict gives no tree.
+// TestPythonPartialDict: a dict written with a key this reader cannot know (a call it does not
+// model, a format spec it does not follow) or updated from an unknown value is unknown in the
+// tree, not a dict that lacks the entry (big_vision's flexivit config, which fills `evals` with
+// `c.evals[f'test{s:02d}'] = ...`, used to read as an empty dict; its keys are now known,
+// TestFlexiViTEvals). Copies, `**` and `|` carry it; a get_config whose config is such a dict
+// gives no tree.
 func TestPythonPartialDict(t *testing.T) {
 	src := `import somewhere
 evals = {}
 for s in (1, 2):
-  evals[f'test{s:02d}'] = dict(type='classification')
+  evals[somewhere.key(s)] = dict(type='classification')
 known = {}
 known['a'] = 1
 upd = dict(a=1)
@@ -529,8 +530,9 @@ after = dict(**evals)
 
 // TestPythonFStrings: an f-string is worked out once and formatted at every evaluation (a
 // helper called in a loop), literal braces and escapes kept, and what this reader does not
-// format (a conversion or format spec, an unterminated field, a bytes part, a field it cannot
-// know) leaves the whole string unknown.
+// format (an unterminated field, a bytes part, a field it cannot know, a spec CPython refuses
+// or one this reader does not follow) leaves the whole string unknown. Conversions and format
+// specs, nested fields in a spec included, go through the formatter TestPyFormatSpec holds.
 func TestPythonFStrings(t *testing.T) {
 	src := `def name(i, sep='-'):
   return f'run{sep}{i}' '/' f"{{x}}\t{i * 2}"
@@ -542,6 +544,17 @@ open_ = f'{name(1}'
 mixed = f'{1}' b'x'
 unknown = f'{nothing}'
 plain = f'abc'
+w = 6
+nested = f'<{0.5:{w}.{w - 4}%}|{"ab"!r:>{w}}|{1e-4:.0e}|{12345:_}>'
+keys = {f'test{s:02d}': s for s in (8, 10, 12)}
+badspec = f'{3:.2d}'
+badconv = f'{3!x}'
+nestedunknown = f'{3:{nothing}}'
+strzero = f'{"a":05}'
+fmt = '{:{}}|{:>{w}.1f}|{!r}|{n:#x}'.format('ab', 4, 2.25, 'q', w=6, n=255)
+fmtbad = '{:d}'.format('a')
+fmtmix = '{}{0}'.format(1)
+fmtbrace = 'a}b'.format()
 `
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
@@ -558,7 +571,19 @@ plain = f'abc'
 	if n := d.Root.Get("plain"); n == nil || n.Value != "abc" || n.Type != String {
 		t.Errorf("plain = %+v", n)
 	}
-	for _, k := range []string{"spec", "conv", "open_", "mixed", "unknown"} {
+	for k, want := range map[string]string{
+		"spec": "03", "conv": "3",
+		"nested": "<50.00%|  'ab'|1e-04|12_345>",
+		"fmt":    "ab  |   2.2|'q'|0xff", // 2.25 rounds half to even
+	} {
+		if n := d.Root.Get(k); n == nil || n.Value != want || n.Type != String {
+			t.Errorf("%s = %+v, want %q", k, n, want)
+		}
+	}
+	if n := d.Root.Get("keys"); n == nil || len(n.Children) != 3 || n.Children[0].Key != "test08" || n.Children[2].Key != "test12" {
+		t.Errorf("keys = %+v", n)
+	}
+	for _, k := range []string{"open_", "mixed", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix", "fmtbrace"} {
 		if n := d.Root.Get(k); n == nil || n.Type != Unknown || n.Style != "opaque" {
 			t.Errorf("%s = %+v, want an opaque value", k, n)
 		}

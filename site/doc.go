@@ -559,7 +559,7 @@
 // taking runs of plain bytes. Interleaved against 8bef752 (24 loads each, load 3.4): go.run to
 // the warm-up's end 236 against 162 ms median, ready 855 against 718.
 //
-// The session's end, 20:35 (main at 3e8d0b4 with w15y, w15x and the Python branches merged):
+// The session's end, 20:35 (main at dfcf923 with w15y, w15x and the Python branches merged):
 // TestBrowserBudgets judged at load 0.9-1.7 per CPU, ready 483 ms median (runs 407-740; the
 // same code's TestBrowserBudgets at 18:56 gave 510 and at 17:58 its predecessor 337-373: the
 // machine was slower this evening), first lint 5.9 ms, the NeMo config 5.6 ms. Interleaved cold

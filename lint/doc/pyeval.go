@@ -1640,7 +1640,11 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 		start := 0
 		for i := 0; i < len(body); i++ {
 			c := body[i]
-			if c == '}' && i+1 < len(body) && body[i+1] == '}' {
+			if c == '}' {
+				if i+1 >= len(body) || body[i+1] != '}' {
+					flush() // SyntaxError: f-string: single '}' is not allowed
+					return append(out, pyFPart{field: pyFieldBad})
+				}
 				lit(body[start:i])
 				text = append(text, '}')
 				i++

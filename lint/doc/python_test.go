@@ -555,6 +555,8 @@ fmt = '{:{}}|{:>{w}.1f}|{!r}|{n:#x}'.format('ab', 4, 2.25, 'q', w=6, n=255)
 fmtbad = '{:d}'.format('a')
 fmtmix = '{}{0}'.format(1)
 fmtbrace = 'a}b'.format()
+fbrace = f'a}b{1}'
+fbrace2 = f'{1}}'
 `
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
@@ -583,7 +585,7 @@ fmtbrace = 'a}b'.format()
 	if n := d.Root.Get("keys"); n == nil || len(n.Children) != 3 || n.Children[0].Key != "test08" || n.Children[2].Key != "test12" {
 		t.Errorf("keys = %+v", n)
 	}
-	for _, k := range []string{"open_", "mixed", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix", "fmtbrace"} {
+	for _, k := range []string{"open_", "mixed", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix", "fmtbrace", "fbrace", "fbrace2"} {
 		if n := d.Root.Get(k); n == nil || n.Type != Unknown || n.Style != "opaque" {
 			t.Errorf("%s = %+v, want an opaque value", k, n)
 		}

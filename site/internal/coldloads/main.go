@@ -66,7 +66,7 @@ func main() {
 		defer srv.Close()
 		b := &build{name: name, dir: dir, jsFlags: jsFlags, base: srv.URL + "/"}
 		if browsers[jsFlags] == nil {
-			ctx, stop := coldBrowser(*chromium, jsFlags)
+			ctx, stop := measure.ColdBrowserOrExit("coldloads", *chromium, jsFlags)
 			defer stop()
 			browsers[jsFlags] = ctx
 		}
@@ -114,15 +114,6 @@ func main() {
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "coldloads: "+format+"\n", args...)
 	os.Exit(1)
-}
-
-// coldBrowser starts Chromium with the HTTP cache off (measure.ColdBrowser) or exits.
-func coldBrowser(path, jsFlags string) (context.Context, func()) {
-	ctx, stop, err := measure.ColdBrowser(path, jsFlags)
-	if err != nil {
-		fail("%v", err)
-	}
-	return ctx, stop
 }
 
 // coldLoad opens the permalink in b's browser until the checker is ready and returns its

@@ -52,7 +52,7 @@ func main() {
 	srv := httptest.NewServer(site.Handler(dir))
 	defer srv.Close()
 	url := srv.URL + "/" + site.Permalink("configs/sft.yaml", pitfall)
-	ctx, stop := coldBrowser(*chromium, "")
+	ctx, stop := measure.ColdBrowserOrExit("loadtrace", *chromium, "")
 	defer stop()
 
 	var mu sync.Mutex
@@ -132,13 +132,4 @@ func main() {
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "loadtrace: "+format+"\n", args...)
 	os.Exit(1)
-}
-
-// coldBrowser starts Chromium with the HTTP cache off (measure.ColdBrowser) or exits.
-func coldBrowser(path, jsFlags string) (context.Context, func()) {
-	ctx, stop, err := measure.ColdBrowser(path, jsFlags)
-	if err != nil {
-		fail("%v", err)
-	}
-	return ctx, stop
 }

@@ -68,3 +68,14 @@ func ColdBrowser(path, jsFlags string) (ctx context.Context, stop func(), err er
 	}
 	return ctx, stop, nil
 }
+
+// ColdBrowserOrExit is ColdBrowser for a command: on an error it prints it after the command's
+// name and exits with status 1.
+func ColdBrowserOrExit(command, path, jsFlags string) (context.Context, func()) {
+	ctx, stop, err := ColdBrowser(path, jsFlags)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", command, err)
+		os.Exit(1)
+	}
+	return ctx, stop
+}

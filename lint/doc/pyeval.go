@@ -1470,12 +1470,7 @@ func appendPyStr(b []byte, v *pyVal) ([]byte, bool) {
 	case pvInt:
 		return strconv.AppendInt(b, v.i, 10), true
 	case pvFloat:
-		if f := v.f; f == math.Trunc(f) && math.Abs(f) < 1e16 {
-			return strconv.AppendFloat(b, f, 'f', 1, 64), true
-		} else if math.Abs(f) < 1e6 {
-			// Go's shortest %g writes what repr does below 1e6 (see pyFloatRepr).
-			return strconv.AppendFloat(b, f, 'g', -1, 64), true
-		}
+		return appendPyFloatRepr(b, v.f), true
 	}
 	s, ok := pyStr(v)
 	return append(b, s...), ok
@@ -1483,20 +1478,26 @@ func appendPyStr(b []byte, v *pyVal) ([]byte, bool) {
 
 // pyFloatRepr is repr(f) (float_repr: PyOS_double_to_string(f, 'r', 0, Py_DTSF_ADD_DOT_0)).
 func pyFloatRepr(f float64) string {
+	var buf [32]byte
+	return string(appendPyFloatRepr(buf[:0], f))
+}
+
+// appendPyFloatRepr is append(b, pyFloatRepr(f)...), without a string of its own for the
+// common cases (f-strings and str.format write numbers straight into their text).
+func appendPyFloatRepr(b []byte, f float64) []byte {
 	if f == math.Trunc(f) && math.Abs(f) < 1e16 {
-		return strconv.FormatFloat(f, 'f', 1, 64)
+		return strconv.AppendFloat(b, f, 'f', 1, 64)
 	}
 	if math.Abs(f) < 1e6 || math.IsInf(f, 0) || math.IsNaN(f) {
 		// Below 1e6 Go's shortest 'g' is repr: the same shortest digits, an exponent (two digits
 		// at least) exactly when the decimal exponent is below -4. From exponent 6 on Go writes
 		// an exponent where repr waits for 16 (TestPyFloatReprFastPath).
-		return strconv.FormatFloat(f, 'g', -1, 64)
+		return strconv.AppendFloat(b, f, 'g', -1, 64)
 	}
-	t := pyFloatText(math.Abs(f), 'r', 0, true, false)
 	if math.Signbit(f) {
-		return "-" + t
+		b = append(b, '-')
 	}
-	return t
+	return append(b, pyFloatText(math.Abs(f), 'r', 0, true, false)...)
 }
 
 func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {

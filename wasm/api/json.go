@@ -81,7 +81,7 @@ const hexDigits = "0123456789abcdef"
 func (w *jw) str(s string) {
 	w.b = append(w.b, '"')
 	for i := 0; i < len(s); {
-		if n := plainRunString(s[i:], w.html); n > 0 {
+		if n := plainRun(s[i:], true, w.html); n > 0 {
 			w.b = append(w.b, s[i:i+n]...) // bytes written as they are, at once
 			i += n
 			if i == len(s) {
@@ -502,7 +502,7 @@ func (r *jr) str() string {
 	r.i++
 	start := r.i
 	// fast path: no escapes, valid UTF-8
-	r.i += plainRun(r.s[r.i:], false)
+	r.i += plainRun(r.s[r.i:], false, false)
 	if r.i < len(r.s) && r.s[r.i] == '"' && utf8.Valid(r.s[start:r.i]) {
 		r.i++
 		return string(r.s[start : r.i-1])
@@ -510,7 +510,7 @@ func (r *jr) str() string {
 	r.i = start
 	var b []byte
 	for r.i < len(r.s) {
-		if n := plainRun(r.s[r.i:], true); n > 0 {
+		if n := plainRun(r.s[r.i:], true, false); n > 0 {
 			b = append(b, r.s[r.i:r.i+n]...) // bytes read as they are, at once
 			r.i += n
 			if r.i == len(r.s) {
@@ -558,25 +558,15 @@ func (r *jr) str() string {
 }
 
 // plainRun is the length of the start of s that a JSON string holds as it is: no quote,
-// backslash or control character, and only ASCII when ascii is set. jr.str and jw.str take such
-// runs at once. The loop is a small function of its own on purpose: in WebAssembly a Go loop
-// goes back through its whole function's dispatch at every turn, so a byte loop inside str (4-7
-// KB) cost that much per byte, and V8 recompiled str with TurboFan during the checker's start
-// (wasm/main.go, Start-up).
-func plainRun(s []byte, ascii bool) int {
-	for i, c := range s {
-		if c < 0x20 || c == '"' || c == '\\' || ascii && c >= utf8.RuneSelf {
-			return i
-		}
-	}
-	return len(s)
-}
-
-// plainRunString is plainRun for jw.str, whose runs also stop at <, > and & when html is set.
-func plainRunString(s string, html bool) int {
+// backslash or control character, only ASCII when ascii is set, and no <, > or & when html is
+// set. jr.str and jw.str take such runs at once. The loop is a small function of its own on
+// purpose: in WebAssembly a Go loop goes back through its whole function's dispatch at every
+// turn, so a byte loop inside str (4-7 KB) cost that much per byte, and V8 recompiled str with
+// TurboFan during the checker's start (wasm/main.go, Start-up).
+func plainRun[T string | []byte](s T, ascii, html bool) int {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x20 || c == '"' || c == '\\' || c >= utf8.RuneSelf || html && (c == '<' || c == '>' || c == '&') {
+		if c < 0x20 || c == '"' || c == '\\' || ascii && c >= utf8.RuneSelf || html && (c == '<' || c == '>' || c == '&') {
 			return i
 		}
 	}

@@ -23,7 +23,7 @@ const extraBundle = join(outdir, "checker-extra.js");
 // imports (found by an ES module build of src/extra.js that leaves the packages external), so
 // the rest of each package is still tree-shaken.
 const shared = ["@codemirror/state", "@codemirror/view", "@codemirror/lint", "style-mod"];
-const isShared = /^(@codemirror\/(state|view|lint)|style-mod)$/;
+const isShared = new RegExp(`^(${shared.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
 const probe = await build({
   entryPoints: [join(here, "src", "extra.js")], bundle: true, format: "esm", external: shared, write: false, logLevel: "warning",
 });

@@ -247,6 +247,8 @@ type pyArena struct {
 	cvs     []*pyVal
 	stmtxs  pyChunks[pyStmtX]
 	valxs   pyChunks[pyValX] // function scopes and method receivers
+	funcs   pyChunks[pyFunc] // def and lambda
+	params  pyChunks[pyParam]
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
 	pstack []*pyExpr
 	pkws   []pyKw
@@ -324,6 +326,7 @@ func getPyArena() *pyArena {
 	a := new(pyArena)
 	a.exprs.size, a.stmts.size, a.vals.size, a.dicts.size, a.ents.size = 256, 64, 256, 64, 1024
 	a.leaves.size, a.scalars.size, a.sstmts.size = 256, 256, 128
+	a.funcs.size, a.params.size = 32, 128
 	return a
 }
 
@@ -365,6 +368,8 @@ func (a *pyArena) release() {
 	}
 	a.stmtxs.reset()
 	a.valxs.reset()
+	a.funcs.reset()
+	a.params.reset()
 	clear(a.tx.esc)
 	a.tx = pyText{esc: a.tx.esc[:0]}
 	a.ftoks = nil
@@ -546,6 +551,15 @@ func (p *pyParser) kids2(x, y *pyExpr) []*pyExpr {
 	return k
 }
 
+func (p *pyParser) kids3(x, y, z *pyExpr) []*pyExpr {
+	if p.arena == nil {
+		return []*pyExpr{x, y, z}
+	}
+	k := p.arena.list(3)
+	k[0], k[1], k[2] = x, y, z
+	return k
+}
+
 type pyParseStop struct{ err *pySyntaxError }
 
 func (p *pyParser) fail(off int, msg string) {
@@ -604,20 +618,27 @@ func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
 			panic(r)
 		}
 	}()
+	mark := len(p.stmts)
 	for p.peek().kind != pyEOF {
 		if p.peek().kind == pyNewline {
 			p.next()
 			continue
 		}
-		stmts = append(stmts, p.statement()...)
+		p.statement()
 	}
+	stmts = p.stmtList(p.stmts[mark:])
+	p.stmts = p.stmts[:mark]
 	return stmts, nil
 }
 
 func (p *pyParser) block() []*pyStmt {
 	p.expect(cColon)
+	mark := len(p.stmts)
 	if p.peek().kind != pyNewline {
-		return p.simpleLine()
+		p.simpleLine()
+		out := p.stmtList(p.stmts[mark:])
+		p.stmts = p.stmts[:mark]
+		return out
 	}
 	p.next()
 	if t := p.next(); t.kind != pyIndent {
@@ -625,7 +646,6 @@ func (p *pyParser) block() []*pyStmt {
 	}
 	p.enter()
 	defer p.leave()
-	mark := len(p.stmts)
 	for {
 		t := p.peek()
 		if t.kind == pyDedent || t.kind == pyEOF {
@@ -640,11 +660,12 @@ func (p *pyParser) block() []*pyStmt {
 			p.next()
 			continue
 		}
-		p.stmts = append(p.stmts, p.statement()...)
+		p.statement()
 	}
 }
 
-func (p *pyParser) statement() []*pyStmt {
+// statement reads one statement (a line of simple ones: each) onto p.stmts.
+func (p *pyParser) statement() {
 	t := p.peek()
 	if t.kind == pyIndent {
 		p.fail(t.start, "python: unexpected indentation")
@@ -652,9 +673,11 @@ func (p *pyParser) statement() []*pyStmt {
 	if t.kind == pyName {
 		switch t.code {
 		case kDef:
-			return p.stmt1(p.funcDef())
+			p.stmts = append(p.stmts, p.funcDef())
+			return
 		case kIf:
-			return p.stmt1(p.ifStmt())
+			p.stmts = append(p.stmts, p.ifStmt())
+			return
 		case kFor:
 			p.next()
 			target := p.targetList()
@@ -669,7 +692,8 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.orelse = p.block()
 			}
-			return p.stmt1(st)
+			p.stmts = append(p.stmts, st)
+			return
 		case kWhile:
 			p.next()
 			cond := p.namedExpr()
@@ -679,7 +703,8 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.orelse = p.block()
 			}
-			return p.stmt1(st)
+			p.stmts = append(p.stmts, st)
+			return
 		case kWith:
 			p.next()
 			st := p.mkStmt(pyStmt{kind: sWith, s: t.start})
@@ -713,7 +738,8 @@ func (p *pyParser) statement() []*pyStmt {
 				}
 			}
 			st.body = p.block()
-			return p.stmt1(st)
+			p.stmts = append(p.stmts, st)
+			return
 		case kTry:
 			p.next()
 			st := p.mkStmt(pyStmt{kind: sTry, s: t.start, x: p.stmtX()})
@@ -740,7 +766,8 @@ func (p *pyParser) statement() []*pyStmt {
 				p.next()
 				st.x.extra = append(st.x.extra, p.block())
 			}
-			return p.stmt1(st)
+			p.stmts = append(p.stmts, st)
+			return
 		case kClass:
 			p.next()
 			if p.next().kind != pyName {
@@ -751,12 +778,13 @@ func (p *pyParser) statement() []*pyStmt {
 				p.callArgs(p.mk(pyExpr{kids: []*pyExpr{nil}}))
 				p.expect(cRPar)
 			}
-			body := p.block()
-			_ = body
-			return []*pyStmt{{kind: sSkip, s: t.start}}
+			p.block()
+			p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
+			return
 		case kAsync:
 			p.next()
-			return p.statement()
+			p.statement()
+			return
 		case cNone:
 			if p.txt(t) != "match" {
 				break
@@ -766,7 +794,8 @@ func (p *pyParser) statement() []*pyStmt {
 				save := p.i
 				p.next()
 				if p.tryMatch() {
-					return []*pyStmt{{kind: sSkip, s: t.start}}
+					p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
+					return
 				}
 				p.i = save
 			}
@@ -781,14 +810,15 @@ func (p *pyParser) statement() []*pyStmt {
 			}
 			p.next()
 		}
-		st := p.statement()
-		if len(st) == 1 && st[0].kind == sDef {
+		mark := len(p.stmts)
+		p.statement()
+		if st := p.stmts[mark:]; len(st) == 1 && st[0].kind == sDef {
 			// A decorated function is not the function itself: never call it.
 			st[0].kind = sSkip
 		}
-		return st
+		return
 	}
-	return p.simpleLine()
+	p.simpleLine()
 }
 
 // tryMatch skips a match statement's subject and block of cases (never evaluated).
@@ -860,7 +890,7 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.failTok(name, "a function name")
 	}
 	p.expect(cLPar)
-	fn := &pyFunc{name: p.txt(name)}
+	fn := p.fn(p.txt(name))
 	fn.params = p.params(cRPar)
 	p.expect(cRPar)
 	if p.is(cArrow) {
@@ -873,9 +903,23 @@ func (p *pyParser) funcDef() *pyStmt {
 	return st
 }
 
+// fn is a function named name, without parameters or body (from the arena when the parser
+// has one).
+func (p *pyParser) fn(name string) *pyFunc {
+	if p.arena == nil {
+		return &pyFunc{name: name}
+	}
+	f := p.arena.funcs.one()
+	*f = pyFunc{name: name}
+	return f
+}
+
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
 func (p *pyParser) params(closer pyCode) []pyParam {
 	var out []pyParam
+	if p.arena != nil && !p.is(closer) {
+		out = p.arena.params.take(6) // more parameters move the list to the heap
+	}
 	for !p.is(closer) {
 		star := 0
 		if p.is(cStar) {
@@ -929,21 +973,20 @@ func (p *pyParser) endLine() {
 	}
 }
 
-// simpleLine reads `stmt; stmt; ...` NEWLINE.
-func (p *pyParser) simpleLine() []*pyStmt {
-	first := p.simple()
+// simpleLine reads `stmt; stmt; ...` NEWLINE onto p.stmts.
+func (p *pyParser) simpleLine() {
+	p.stmts = append(p.stmts, p.simple())
 	if !p.is(cSemi) {
 		p.endLine()
-		return p.stmt1(first)
+		return
 	}
-	out := []*pyStmt{first}
 	p.next()
 	if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
 		p.endLine()
-		return out
+		return
 	}
 	for {
-		out = append(out, p.simple())
+		p.stmts = append(p.stmts, p.simple())
 		if p.is(cSemi) {
 			p.next()
 			if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
@@ -954,7 +997,6 @@ func (p *pyParser) simpleLine() []*pyStmt {
 		break
 	}
 	p.endLine()
-	return out
 }
 
 func (p *pyParser) simple() *pyStmt {
@@ -1000,12 +1042,22 @@ func (p *pyParser) simple() *pyStmt {
 			p.next()
 			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start, x: p.stmtX()})
 			mod := ""
+			// Leading dots written together with the name (`.._base_.x`): a slice of the source.
+			s0, e0, whole := p.peek().start, p.peek().start, true
 			for p.is(cDot) || p.is(cEllipsis) {
-				mod += p.txt(p.next())
+				d := p.next()
+				whole = whole && d.start == e0
+				e0 = d.end
+				mod += p.txt(d)
 			}
 			if !p.is(kImport) {
+				whole = whole && p.peek().start == e0
 				m, _ := p.dottedName()
-				mod += m
+				if whole && e0 != s0 && len(m) == p.toks[p.i-1].end-e0 {
+					mod = p.tx.s[s0-p.tx.base : p.toks[p.i-1].end-p.tx.base]
+				} else {
+					mod += m
+				}
 			}
 			st.x.mod = mod
 			if !p.is(kImport) {
@@ -1070,10 +1122,18 @@ func (p *pyParser) simple() *pyStmt {
 	first := p.starExprList()
 	switch {
 	case p.is(cAssign):
-		// Targets and value are collected on the stack: the last is the value.
 		st := p.simpleStmt(sAssign, t.start, 0, nil, nil)
+		p.next()
+		v := p.assignValue()
+		if !p.is(cAssign) {
+			// One target (most assignments): no trip through the stack.
+			st.targets, st.value = p.kids1(first), v
+			p.checkTarget(first)
+			return st
+		}
+		// Targets and value are collected on the stack: the last is the value.
 		mark := len(p.stack)
-		p.stack = append(p.stack, first)
+		p.stack = append(p.stack, first, v)
 		for p.is(cAssign) {
 			p.next()
 			p.stack = append(p.stack, p.assignValue())
@@ -1143,14 +1203,25 @@ func (p *pyParser) dottedName() (string, int) {
 	if t.kind != pyName {
 		p.failTok(t, "a module name")
 	}
-	name := p.txt(t)
+	// Written without blanks (as almost always), the dotted name is a slice of the source.
+	name, whole, end := "", true, t.end
 	for p.is(cDot) {
-		p.next()
+		d := p.next()
 		n := p.next()
 		if n.kind != pyName {
 			p.failTok(n, "a name")
 		}
+		if whole && d.start == end && n.start == d.end {
+			end = n.end
+			continue
+		}
+		if whole {
+			name, whole = p.tx.s[t.start-p.tx.base:end-p.tx.base], false
+		}
 		name += "." + p.txt(n)
+	}
+	if whole {
+		name = p.tx.s[t.start-p.tx.base : end-p.tx.base]
 	}
 	return name, t.start
 }
@@ -1170,16 +1241,17 @@ func (p *pyParser) targetList() *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
+	mark := len(p.stack)
+	p.stack = append(p.stack, first)
 	for p.is(cComma) {
 		p.next()
 		if p.is(kIn) || p.is(cAssign) {
 			break
 		}
-		tu.kids = append(tu.kids, p.target())
+		p.stack = append(p.stack, p.target())
 	}
-	tu.e = tu.kids[len(tu.kids)-1].e
-	return tu
+	e := p.stack[len(p.stack)-1].e
+	return p.mk(pyExpr{op: xTuple, s: first.s, e: e, kids: p.popList(mark)})
 }
 
 // exprList reads `a, b, c` (a tuple when there is a comma).
@@ -1192,16 +1264,16 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
+	mark := len(p.stack)
+	p.stack = append(p.stack, first)
 	for p.is(cComma) {
 		p.next()
 		if p.atLineEnd() || p.is(cAssign) || p.is(cRPar) || p.is(cRBrack) || p.is(cRBrace) || p.is(cColon) {
 			break
 		}
-		tu.kids = append(tu.kids, item())
+		p.stack = append(p.stack, item())
 	}
-	tu.e = p.toks[p.i-1].end
-	return tu
+	return p.mk(pyExpr{op: xTuple, s: first.s, e: p.toks[p.i-1].end, kids: p.popList(mark)})
 }
 
 func (p *pyParser) starOrNamed() *pyExpr {
@@ -1267,7 +1339,7 @@ func (p *pyParser) leafAhead() bool {
 func (p *pyParser) expr1() *pyExpr {
 	if p.is(kLambda) {
 		t := p.next()
-		fn := &pyFunc{name: "<lambda>"}
+		fn := p.fn("<lambda>")
 		fn.params = p.params(cColon)
 		p.expect(cColon)
 		fn.expr = p.expr()
@@ -1291,7 +1363,7 @@ func (p *pyParser) expr1() *pyExpr {
 		}
 		p.next()
 		alt := p.expr()
-		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: []*pyExpr{cond, x, alt}})
+		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: p.kids3(cond, x, alt)})
 	}
 	return x
 }
@@ -1361,10 +1433,14 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 		if op == "" {
 			break
 		}
-		if c == nil {
-			c = p.mk(pyExpr{op: xCmp, s: x.s, kids: p.kids1(x), x: p.ext()})
-		}
 		y := p.bitOr()
+		if c == nil {
+			// The first comparison: its operands and operator in exact lists (a chain, rare,
+			// grows them).
+			c = p.mk(pyExpr{op: xCmp, s: x.s, e: y.e, kids: p.kids2(x, y), x: p.ext()})
+			c.x.ops = pyCmpOne(op)
+			continue
+		}
 		c.kids = append(c.kids, y)
 		c.x.ops = append(c.x.ops, op)
 		c.e = y.e
@@ -1373,6 +1449,20 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 		return c
 	}
 	return x
+}
+
+// pyCmpOps are the comparison operators, each a list of one that comparisons share (its
+// capacity ends at its length, so a chain's append copies it).
+var pyCmpOps = [...][]string{{"<"}, {">"}, {"=="}, {"!="}, {"<="}, {">="}, {"in"}, {"not in"}, {"is"}, {"is not"}}
+
+// pyCmpOne is the list of the one operator op.
+func pyCmpOne(op string) []string {
+	for _, l := range pyCmpOps {
+		if l[0] == op {
+			return l[:1:1]
+		}
+	}
+	return []string{op}
 }
 
 // binPrec is a binary operator's precedence (higher binds tighter); 0 for other tokens.
@@ -1458,16 +1548,16 @@ func (p *pyParser) subscript() *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
-	tu := p.mk(pyExpr{op: xTuple, s: first.s, kids: p.kids1(first)})
+	mark := len(p.stack)
+	p.stack = append(p.stack, first)
 	for p.is(cComma) {
 		p.next()
 		if p.is(cRBrack) {
 			break
 		}
-		tu.kids = append(tu.kids, p.sliceItem())
+		p.stack = append(p.stack, p.sliceItem())
 	}
-	tu.e = p.toks[p.i-1].end
-	return tu
+	return p.mk(pyExpr{op: xTuple, s: first.s, e: p.toks[p.i-1].end, kids: p.popList(mark)})
 }
 
 func (p *pyParser) sliceItem() *pyExpr {
@@ -1495,7 +1585,7 @@ func (p *pyParser) sliceItem() *pyExpr {
 		}
 		return parts[0]
 	}
-	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: parts[:]})
+	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: p.kids3(parts[0], parts[1], parts[2])})
 }
 
 // callArgs reads arguments up to ")" into c (positional in kids after the function).
@@ -1631,10 +1721,10 @@ func (p *pyParser) atom() *pyExpr {
 					p.fail(first.s, "python: cannot use starred expression here")
 				}
 				// Parentheses keep the inner expression (its span widened to them).
-				cp := *first
-				cp.s, cp.e = t.start, e.end
 				if first.op == xTuple || first.op == xStr || first.op == xFstr {
-					return &cp
+					cp := *first
+					cp.s, cp.e = t.start, e.end
+					return p.mk(cp)
 				}
 				return first
 			}

@@ -399,12 +399,25 @@ func pyKeywordCode(s string) pyCode {
 	return cNone
 }
 
-// pyCursor walks a token stream; the gin and Python parsers both read pyLex's tokens through it.
-// The stream always ends with a pyEOF token, which next never passes.
+// pyCursor walks a token stream for the Python parser. The stream always ends with a pyEOF
+// token, which next never passes. Either toks is the whole stream (an f-string field's,
+// lexed at once), or the tokens come from lx as the parser reads them (a file's): toks is
+// then a window of the stream, refilled by more, that always holds the token before the
+// current one, the current one and the one after it (unless the current one is the end),
+// and every token from pin on, so that the parser can look one token ahead and one back, and
+// back up to pin (with and match statements). A window of a few hundred tokens stays in the
+// cache; a whole file's token list was written once and read back once.
 type pyCursor struct {
 	toks []pyTok
 	i    int
 	tx   *pyText // the tokens' texts
+	lx   *pyLexer
+	off  int // lx: the place in the stream of toks[0]
+	pin  int // lx: the place in the stream of the first token to keep; -1 none
+	// lim: next passes a token before lim without a call (step): with lx, the window's last
+	// but one (the last once the stream's end is in it), else the pyEOF token (0 until the
+	// first step, which sets it).
+	lim int
 }
 
 // txt is a token's text (pyText.at).
@@ -414,10 +427,82 @@ func (c *pyCursor) peek() pyTok { return c.toks[c.i] }
 
 func (c *pyCursor) next() pyTok {
 	t := c.toks[c.i]
-	if t.kind != pyEOF {
+	if c.i < c.lim {
 		c.i++
+	} else {
+		c.step()
 	}
 	return t
+}
+
+// step is next's way past lim: the end (not passed), or the window's end (more tokens).
+func (c *pyCursor) step() {
+	if c.toks[c.i].kind == pyEOF {
+		return
+	}
+	c.i++
+	if c.lx == nil {
+		c.lim = len(c.toks) - 1 // the pyEOF token
+	} else if c.i+1 >= len(c.toks) {
+		c.more()
+	}
+}
+
+// pyWindow is the size of the window of a file's tokens (pyCursor): 16 KiB.
+var pyWindow = 512 // a variable for TestPyWindow
+
+// room is where run stops for a parser that pulls tokens: the window's size less room for
+// the rest of a line (a longer line grows the window), or a few tokens more than it holds.
+func (l *pyLexer) room() int { return max(cap(l.toks)-pyWindow/4, len(l.toks)+8) }
+
+// more lexes the tokens after the window's last one: the tokens the parser no longer needs
+// (before the previous one, and before pin) make room first. A lexer error panics with the
+// lexer's *pySyntaxError.
+func (c *pyCursor) more() {
+	l := c.lx
+	if l.done {
+		return
+	}
+	keep := c.i - 1
+	if c.pin >= 0 {
+		keep = min(keep, c.pin-c.off)
+	}
+	if keep > 0 {
+		n := copy(c.toks, c.toks[keep:])
+		c.toks = c.toks[:n]
+		c.off += keep
+		c.i -= keep
+	}
+	l.toks = c.toks
+	l.stop = l.room()
+	for !l.done && c.i+1 >= len(l.toks) {
+		l.run()
+		l.stop = len(l.toks) + 1 // a line longer than the room left
+	}
+	c.toks = l.toks
+	c.lim = len(c.toks) - 2
+	if l.done {
+		c.lim = len(c.toks) - 1
+	}
+}
+
+// save is the current token's place in the stream, to which restore backs up; until then no
+// token from there on leaves the window. It returns the pin it replaces, for restore.
+func (c *pyCursor) save() (at, old int) {
+	at, old = c.off+c.i, c.pin
+	// The token before stays too (the parser may look back at it after restore).
+	if k := max(at-1, 0); c.lx != nil && (c.pin < 0 || k < c.pin) {
+		c.pin = k
+	}
+	return at, old
+}
+
+// restore goes back to at (from save) when back is true, and puts back the pin old.
+func (c *pyCursor) restore(at, old int, back bool) {
+	if back {
+		c.i = at - c.off
+	}
+	c.pin = old
 }
 
 // is reports whether the next token is the operator or keyword of code k.
@@ -471,25 +556,8 @@ func pyLexLines(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx 
 	if tx == nil {
 		tx = &pyText{}
 	}
-	l := &pyLexer{src: src, i: base, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx}
-	if lineStart {
-		// A file: the indentation and open-bracket stacks share one small block (each grows
-		// on its own past its half).
-		stacks := make([]int, 2*pyStackRoom)
-		l.indents, l.opened = stacks[:1:pyStackRoom], stacks[pyStackRoom:pyStackRoom:2*pyStackRoom]
-	} else {
-		// An f-string's field: seldom a bracket, never an indented block.
-		l.indents = []int{0}
-	}
-	if lines {
-		l.lines, l.wantLines = append(lbuf[:0], base), true
-	}
-	// One string of the source: token texts are slices of it, not an allocation each; and room
-	// for about one token per five bytes, so the token list rarely grows.
-	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
-	if tx.s == "" {
-		tx.s, tx.base = string(src[base:]), base
-	}
+	l := &pyLexer{}
+	l.init(src, base, maxDepth, lineStart, tx, cbuf, keywords, lbuf, lines)
 	if cap(buf) >= (len(src)-base)/8+8 {
 		// A reused list about the file's size: lex into it (a file of unusually short tokens
 		// grows it once) rather than count the tokens first, which was a full extra scan.
@@ -512,6 +580,31 @@ func pyLexLines(src []byte, base, maxDepth int, lineStart bool, buf []pyTok, tx 
 	return l.toks, l.comments, l.lines, nil
 }
 
+// init sets l to lex src from base (pyLexLines says what the arguments are); its token list is
+// for the caller to set.
+func (l *pyLexer) init(src []byte, base, maxDepth int, lineStart bool, tx *pyText, cbuf [][2]int, keywords bool, lbuf []int, lines bool) {
+	*l = pyLexer{src: src, i: base, maxDepth: maxDepth, lineStart: lineStart, keywords: keywords, comments: cbuf[:0], tx: tx, stop: maxInt}
+	if lineStart {
+		// A file: the indentation and open-bracket stacks share one small block (each grows
+		// on its own past its half).
+		stacks := make([]int, 2*pyStackRoom)
+		l.indents, l.opened = stacks[:1:pyStackRoom], stacks[pyStackRoom:pyStackRoom:2*pyStackRoom]
+	} else {
+		// An f-string's field: seldom a bracket, never an indented block.
+		l.indents = []int{0}
+	}
+	if lines {
+		l.lines, l.wantLines = append(lbuf[:0], base), true
+	}
+	// One string of the source: token texts are slices of it, not an allocation each.
+	// (Only src[base:] is copied: an f-string field is lexed from inside a large file.)
+	if tx.s == "" {
+		tx.s, tx.base = string(src[base:]), base
+	}
+}
+
+const maxInt = int(^uint(0) >> 1)
+
 type pyLexer struct {
 	src       []byte
 	tx        *pyText // the texts: tx.s is src[tx.base:] as a string
@@ -527,6 +620,11 @@ type pyLexer struct {
 	opened    []int    // offsets of the open brackets (the bracket is the source's byte there)
 	lines     []int    // the line starts so far (pyLexLines), when wantLines
 	wantLines bool
+	// stop: run returns at the first line break where the token list holds this many tokens
+	// (a parser pulling tokens, pyCursor.more; maxInt for a whole stream); done once the
+	// stream's end is written.
+	stop int
+	done bool
 }
 
 // pyStackRoom is the room the lexer's indentation and bracket stacks start with.
@@ -618,6 +716,11 @@ func (l *pyLexer) run() {
 				}
 				l.codeOnLn = false
 				l.lineStart = true
+			}
+			if len(l.toks) >= l.stop {
+				// A parser pulls the tokens (pyCursor.more) and reads these first; the
+				// fields of l say where to go on from (a check per line, not per token).
+				return
 			}
 		case lxHash:
 			// The comment runs to the line break (vectorised searches, not a loop per byte).
@@ -744,6 +847,7 @@ func (l *pyLexer) run() {
 		l.emit(pyDedent, len(src), len(src))
 	}
 	l.emit(pyEOF, len(src), len(src))
+	l.done = true
 }
 
 // identRest reads the rest of a name from l.i (letters and digits of any script).

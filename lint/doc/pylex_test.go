@@ -202,7 +202,15 @@ func TestLexLineStarts(t *testing.T) {
 		if hasBOM(src) {
 			base = 3
 		}
-		_, _, starts, err := pyLexLines(src, base, 100, true, nil, nil, nil, true, nil, true)
+		_, cms, starts, err := pyLexLines(src, base, 100, true, nil, nil, nil, true, nil, true)
+		// The Python reader's lexer, which its parser pulls tokens from (pyParseFile), finds
+		// the same starts, comments and error, whatever the parser makes of the tokens.
+		a := getPyArena()
+		_, cms2, starts2, lerr2, _ := pyParseFile(src, base, 100, a, nil, true)
+		if !slices.Equal(starts, starts2) || !slices.Equal(cms, cms2) || (err == nil) != (lerr2 == nil) || err != nil && (err.msg != lerr2.msg || err.off != lerr2.off) {
+			t.Errorf("%.60q: pyParseFile's lexer gives starts %v, comments %v, error %v; pyLexLines %v, %v, %v", s, starts2, cms2, lerr2, starts, cms, err)
+		}
+		a.release()
 		if err != nil {
 			if len(starts) != 0 {
 				t.Errorf("%.40q: %d line starts with error %q", s, len(starts), err.msg)
@@ -217,5 +225,80 @@ func TestLexLineStarts(t *testing.T) {
 	t.Logf("%d of %d texts lexed", lexed, len(srcs))
 	if lexed < len(srcs)/2 {
 		t.Errorf("only %d of %d texts lexed", lexed, len(srcs))
+	}
+}
+
+// TestPyWindow: the Python reader's parser reads its tokens through a window of the stream
+// (pyCursor), which the lexer refills as the parser goes and which keeps what the parser may
+// back up to (with and match statements). Windows of a few tokens give the same Documents as
+// the usual one on the corpus's Python files, on those files with lines cut and joined, and
+// on texts that back up across refills.
+func TestPyWindow(t *testing.T) {
+	srcs := []string{
+		"with (a as b, c as d):\n  x = 1\n",
+		"with (a, b) as c, (d):\n  x = [1, 2, 3, 4, 5, 6, 7, 8, 9]\n",
+		"with (open(f) as g, h(1, 2, 3, 4, 5, 6, 7)):\n  pass\nx = dict(a=1, b=[2, 3])\n",
+		"match x:\n  case [1, 2, 3, 4, 5, 6]:\n    y = 1\nz = 2\n",
+		"match (1, 2, 3, 4, 5, 6, 7, 8) + (9, 10) - f(a, b, c):\n  case _:\n    pass\n",
+		"match = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\nmatch(1, 2, 3, 4, 5, 6)\nmatch[1] = 2\n",
+		"x = ('a' 'b' 'c' 'd' 'e' 'f' 'g' 'h' 'i' 'j' 'k' f'{l}' 'm')\n",
+		"x = [\n" + strings.Repeat("  1, 2, 3, 4, 5, 6, 7, 8,\n", 40) + "]\ny = 1 +\n",
+		"def f(a, b=1, *c, d=2, **e):\n  return a if b else -c ** 2 < d <= e\n\nx = f(1)\n",
+		"x = 1\n" + strings.Repeat("    ", 3) + "y = 2\n",
+		"s = '''\n\n''' ; t = 1 ; u = [a for a in (1, 2, 3) if a > 1]\n",
+		"x = (1,\n" + strings.Repeat("  2,", 300) + ")\nif x:\n  y = {'a': 1}\n",
+		// Backing up across refills: the lexer stops at line breaks, brackets' included.
+		"with (\n" + strings.Repeat("  a,\n", 30) + "  b\n) as c:\n  pass\nx = 1\n",
+		"with (\n" + strings.Repeat("  a as b,\n", 30) + "):\n  pass\nx = 1\n",
+		"match (\n" + strings.Repeat("  a,\n", 30) + "):\n  case _:\n    pass\nx = 1\n",
+		"match (\n" + strings.Repeat("  a,\n", 30) + ")\nx = 1\n",
+		"match [\n" + strings.Repeat("  a,\n", 30) + "] = 1\nx = 1\n",
+	}
+	for _, f := range corpusBytes(&testing.B{}, Python) {
+		srcs = append(srcs, string(f))
+		lines := strings.SplitAfter(string(f), "\n")
+		for k := 1; k < len(lines); k += 7 {
+			// A line cut in half, or joined to the next.
+			cut := slices.Clone(lines)
+			cut[k] = cut[k][:len(cut[k])/2]
+			srcs = append(srcs, strings.Join(cut, ""))
+			cut[k] = strings.TrimSuffix(lines[k], "\n")
+			srcs = append(srcs, strings.Join(cut, ""))
+		}
+	}
+	render := func(window int) []string {
+		old := pyWindow
+		defer func() { pyWindow = old }()
+		pyWindow = window
+		out := make([]string, len(srcs))
+		for i, s := range srcs {
+			// A new arena, so a new window of the size (a long line grows a window, and an
+			// arena keeps its window).
+			pyArenas.Lock()
+			pyArenas.free = nil
+			pyArenas.Unlock()
+			var b strings.Builder
+			renderDoc(&b, Parse("x.py", []byte(s), Python, Limits{}))
+			out[i] = b.String()
+		}
+		return out
+	}
+	want := render(pyWindow)
+	errs := 0
+	for _, s := range want {
+		if strings.Contains(s, "problem ") {
+			errs++
+		}
+	}
+	if errs < len(srcs)/4 || errs == len(srcs) {
+		t.Errorf("%d of %d texts have problems: the cut lines should break about half", errs, len(srcs))
+	}
+	for _, w := range []int{5, 8, 13, 64} {
+		got := render(w)
+		for i := range srcs {
+			if got[i] != want[i] {
+				t.Errorf("window %d: %.60q reads differently:\n%s\nwant\n%s", w, srcs[i], got[i], want[i])
+			}
+		}
 	}
 }

@@ -253,7 +253,9 @@ type pyArena struct {
 	pstack []*pyExpr
 	pkws   []pyKw
 	pstmts []*pyStmt
-	toks   []pyTok
+	toks   []pyTok // the window of the file's tokens (pyCursor)
+	lex    pyLexer // the file's lexer
+	strs   []pyTok // room for ftoks
 	// ftoks is the file's token list while it is read: the module's, then the tokens of the
 	// f-string fields parsed during evaluation appended (strings index it: pyExpr.t0).
 	ftoks []pyTok
@@ -372,7 +374,11 @@ func (a *pyArena) release() {
 	a.params.reset()
 	clear(a.tx.esc)
 	a.tx = pyText{esc: a.tx.esc[:0]}
+	if cap(a.ftoks) <= 1<<12 {
+		a.strs = a.ftoks[:0] // tokens hold no pointers: nothing to clear
+	}
 	a.ftoks = nil
+	a.lex = pyLexer{} // it points at the file's bytes
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
@@ -605,19 +611,80 @@ func (p *pyParser) tooDeep() {
 
 func (p *pyParser) leave() { p.depth-- }
 
-// parseModule parses the whole file. p.arena must be set: it keeps the file's token list,
-// which the evaluator reads strings from (pyEval.etoks).
-func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
-	p.arena.ftoks = p.toks
+// pyParseFile lexes and parses a whole Python file from base, the parser pulling its tokens
+// from the lexer through a window (pyCursor) instead of reading a token list lexed first. cms
+// are the file's comment ranges and starts its line starts (when lines: pyLexLines says which),
+// both of the whole file. lerr is the lexer's error: the first thing it cannot read anywhere in
+// the file wins over a parse error, as when the file was lexed before it was parsed (so after
+// a parse error the lexer reads on to the end); cms is then nil. perr is the parser's error.
+func pyParseFile(src []byte, base, maxDepth int, arena *pyArena, lbuf []int, lines bool) (stmts []*pyStmt, cms [][2]int, starts []int, lerr, perr *pySyntaxError) {
+	l := &arena.lex
+	l.init(src, base, maxDepth, true, &arena.tx, arena.cms, true, lbuf, lines)
+	buf := arena.toks[:0]
+	if cap(buf) < pyWindow {
+		buf = make([]pyTok, 0, pyWindow)
+	}
+	p := &pyParser{pyCursor: pyCursor{toks: buf, tx: &arena.tx, lx: l, pin: -1}, src: src, max: maxDepth, arena: arena}
+	// The parser's stacks are kept in the arena between files (they end empty, or hold
+	// garbage after a syntax error, which the next file's parser drops).
+	p.stack, p.kws, p.stmts = arena.pstack[:0], arena.pkws[:0], arena.pstmts[:0]
+	stmts, perr, lerr = p.parseModule()
+	arena.keepStacks(p)
+	if cap(p.toks) <= 1<<12 {
+		arena.toks = p.toks[:0] // a window grown past 4,096 tokens (a long with or match) is not kept
+	}
+	if lerr == nil && !l.done {
+		lerr = l.drain()
+	}
+	if lerr != nil {
+		return nil, nil, l.lines[:0], lerr, nil
+	}
+	return stmts, l.comments, l.lines, nil, perr
+}
+
+// drain lexes the rest of the stream, for its comments, line starts and first error (the
+// tokens are dropped).
+func (l *pyLexer) drain() (err *pySyntaxError) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*pySyntaxError); ok {
+				err = e
+				return
+			}
+			panic(r)
+		}
+	}()
+	for !l.done {
+		// The last token stays: the lexer looks back at it at a line's end.
+		if n := len(l.toks); n > 0 {
+			l.toks[0] = l.toks[n-1]
+			l.toks = l.toks[:1]
+		}
+		l.stop = l.room()
+		l.run()
+	}
+	return nil
+}
+
+// parseModule parses the whole file, pulling its tokens from p.lx (pyParseFile). p.arena must
+// be set: it keeps the file's strings' tokens (pyArena.ftoks), which the evaluator reads
+// strings from (pyEval.etoks). lexErr is the lexer's error.
+func (p *pyParser) parseModule() (stmts []*pyStmt, err, lexErr *pySyntaxError) {
+	p.arena.ftoks = p.arena.strs[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			if s, ok := r.(pyParseStop); ok {
 				err = s.err
 				return
 			}
+			if e, ok := r.(*pySyntaxError); ok {
+				lexErr = e
+				return
+			}
 			panic(r)
 		}
 	}()
+	p.more() // the first tokens
 	mark := len(p.stmts)
 	for p.peek().kind != pyEOF {
 		if p.peek().kind == pyNewline {
@@ -628,7 +695,7 @@ func (p *pyParser) parseModule() (stmts []*pyStmt, err *pySyntaxError) {
 	}
 	stmts = p.stmtList(p.stmts[mark:])
 	p.stmts = p.stmts[:mark]
-	return stmts, nil
+	return stmts, nil, nil
 }
 
 func (p *pyParser) block() []*pyStmt {
@@ -711,7 +778,7 @@ func (p *pyParser) statement() {
 			paren := false
 			if p.is(cLPar) {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
-				save := p.i
+				save, pin := p.save()
 				p.next()
 				paren = true
 				for !p.is(cRPar) {
@@ -722,9 +789,11 @@ func (p *pyParser) statement() {
 					p.next()
 				}
 				if !p.is(cRPar) || p.toks[p.i+1].code != cColon {
-					p.i, paren = save, false
+					p.restore(save, pin, true)
+					paren = false
 					st.targets = nil
 				} else {
+					p.restore(save, pin, false)
 					p.next()
 				}
 			}
@@ -791,13 +860,14 @@ func (p *pyParser) statement() {
 			}
 			// A soft keyword: `match x:` opens a block; `match = 1` is an assignment.
 			if n := p.toks[p.i+1]; n.kind == pyName || n.kind == pyNumber || n.kind == pyString || n.code == cLPar || n.code == cLBrack || n.code == cLBrace || n.code == cMinus {
-				save := p.i
+				save, pin := p.save()
 				p.next()
 				if p.tryMatch() {
+					p.restore(save, pin, false)
 					p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
 					return
 				}
-				p.i = save
+				p.restore(save, pin, true)
 			}
 		}
 	}
@@ -1480,22 +1550,24 @@ func (p *pyParser) binary(min uint8) *pyExpr {
 		if prec == 0 || prec < min {
 			return x
 		}
+		op := nameOf(t) // before next: the window may move
 		p.next()
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
-		x = p.mk(pyExpr{op: xBin, nm: nameOf(t), s: x.s, e: y.e, kids: p.kids2(x, y)})
+		x = p.mk(pyExpr{op: xBin, nm: op, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
 }
 
 func (p *pyParser) unary() *pyExpr {
 	t := &p.toks[p.i]
 	if t.code == cMinus || t.code == cPlus || t.code == cTilde {
+		op, s := nameOf(t), t.start // before next: the window may move
 		p.next()
 		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
 		p.leave()
-		return p.mk(pyExpr{op: xUnary, nm: nameOf(t), s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.mk(pyExpr{op: xUnary, nm: op, s: s, e: x.e, kids: p.kids1(x)})
 	}
 	// The power level, read here rather than in a call of its own.
 	if t.code == kAwait {
@@ -1680,13 +1752,28 @@ func (p *pyParser) atom() *pyExpr {
 	case pyNumber:
 		return p.leaf(xNum, t.start, t.end, nameOf(&t), 0, 0)
 	case pyString:
-		// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
-		first := p.i - 1
-		for p.peek().kind == pyString {
-			p.next()
+		var toks []pyTok
+		var t0 int32
+		if p.lx != nil {
+			// A file's tokens pass through a window: its strings' tokens are copied to the
+			// file's token list (adjacent strings consecutively).
+			a := p.arena
+			t0 = int32(len(a.ftoks))
+			a.ftoks = append(a.ftoks, t)
+			for p.peek().kind == pyString {
+				a.ftoks = append(a.ftoks, p.next())
+			}
+			toks = a.ftoks[t0:]
+		} else {
+			// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
+			first := p.i - 1
+			for p.peek().kind == pyString {
+				p.next()
+			}
+			toks = p.toks[first:p.i:p.i]
+			t0 = int32(p.tbase + first)
 		}
-		toks := p.toks[first:p.i:p.i]
-		t0, tn := int32(p.tbase+first), int32(len(toks))
+		tn := int32(len(toks))
 		for _, s := range toks {
 			if s.is(pfxFormat) {
 				// An f-string gets its parts and fields later (x, kids): not a leaf.

@@ -34,8 +34,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	scr := getPyScratch()
 	defer scr.release()
 	tx := &arena.tx
-	// The lexer finds the line starts as it goes (no second scan for the line index).
-	toks, cms, starts, lerr := pyLexLines(d.Src, base, lim.MaxDepth, true, arena.toks, tx, arena.cms, true, scr.lines, d.lines == nil)
+	// The parser pulls its tokens from the lexer, which finds the line starts as it goes (no
+	// second scan for the line index).
+	stmts, cms, starts, lerr, perr := pyParseFile(d.Src, base, lim.MaxDepth, arena, scr.lines, d.lines == nil)
 	if cap(starts) > cap(scr.lines) && cap(starts) <= 1<<14 {
 		scr.lines = starts[:0] // line starts hold no pointers: nothing to clear
 	}
@@ -44,9 +45,6 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	x := d.Lines()
 	text := tx.s
-	if cap(toks) > cap(arena.toks) {
-		arena.toks = toks[:0]
-	}
 	if cap(cms) > cap(arena.cms) && cap(cms) <= 1<<14 {
 		arena.cms = cms[:0] // comment ranges hold no pointers: nothing to clear
 	}
@@ -55,12 +53,6 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
 		return
 	}
-	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: tx}, src: d.Src, max: lim.MaxDepth, arena: arena}
-	// The parser's stacks are kept in the arena between files (they end empty, or hold
-	// garbage after a syntax error, which the next file's parser drops).
-	p.stack, p.kws, p.stmts = arena.pstack[:0], arena.pkws[:0], arena.pstmts[:0]
-	stmts, perr := p.parseModule()
-	arena.keepStacks(p)
 	if perr != nil {
 		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
 		return

@@ -425,6 +425,18 @@ func (c *pyCursor) txt(t pyTok) string { return c.tx.at(&t) }
 
 func (c *pyCursor) peek() pyTok { return c.toks[c.i] }
 
+// cur is the current token, in place (valid until the cursor moves on: the window may move).
+func (c *pyCursor) cur() *pyTok { return &c.toks[c.i] }
+
+// skip is next without the token (no copy of it).
+func (c *pyCursor) skip() {
+	if c.i < c.lim {
+		c.i++
+	} else {
+		c.step()
+	}
+}
+
 func (c *pyCursor) next() pyTok {
 	t := c.toks[c.i]
 	if c.i < c.lim {

@@ -606,7 +606,7 @@ func (p *pyParser) enter() {
 }
 
 func (p *pyParser) tooDeep() {
-	p.fail(p.peek().start, "python: nesting deeper than "+itoa(p.max)+" levels")
+	p.fail(p.cur().start, "python: nesting deeper than "+itoa(p.max)+" levels")
 }
 
 func (p *pyParser) leave() { p.depth-- }
@@ -686,9 +686,9 @@ func (p *pyParser) parseModule() (stmts []*pyStmt, err, lexErr *pySyntaxError) {
 	}()
 	p.more() // the first tokens
 	mark := len(p.stmts)
-	for p.peek().kind != pyEOF {
-		if p.peek().kind == pyNewline {
-			p.next()
+	for p.cur().kind != pyEOF {
+		if p.cur().kind == pyNewline {
+			p.skip()
 			continue
 		}
 		p.statement()
@@ -701,13 +701,13 @@ func (p *pyParser) parseModule() (stmts []*pyStmt, err, lexErr *pySyntaxError) {
 func (p *pyParser) block() []*pyStmt {
 	p.expect(cColon)
 	mark := len(p.stmts)
-	if p.peek().kind != pyNewline {
+	if p.cur().kind != pyNewline {
 		p.simpleLine()
 		out := p.stmtList(p.stmts[mark:])
 		p.stmts = p.stmts[:mark]
 		return out
 	}
-	p.next()
+	p.skip()
 	if t := p.next(); t.kind != pyIndent {
 		p.failTok(t, "an indented block")
 	}
@@ -717,14 +717,14 @@ func (p *pyParser) block() []*pyStmt {
 		t := p.peek()
 		if t.kind == pyDedent || t.kind == pyEOF {
 			if t.kind == pyDedent {
-				p.next()
+				p.skip()
 			}
 			out := p.stmtList(p.stmts[mark:])
 			p.stmts = p.stmts[:mark]
 			return out
 		}
 		if t.kind == pyNewline {
-			p.next()
+			p.skip()
 			continue
 		}
 		p.statement()
@@ -746,47 +746,47 @@ func (p *pyParser) statement() {
 			p.stmts = append(p.stmts, p.ifStmt())
 			return
 		case kFor:
-			p.next()
+			p.skip()
 			target := p.targetList()
 			if !p.is(kIn) {
 				p.failTok(p.peek(), `"in"`)
 			}
-			p.next()
+			p.skip()
 			iter := p.exprList()
 			st := p.mkStmt(pyStmt{kind: sFor, s: t.start, targets: p.kids1(target), value: iter})
 			st.body = p.block()
 			if p.is(kElse) {
-				p.next()
+				p.skip()
 				st.orelse = p.block()
 			}
 			p.stmts = append(p.stmts, st)
 			return
 		case kWhile:
-			p.next()
+			p.skip()
 			cond := p.namedExpr()
 			st := p.mkStmt(pyStmt{kind: sWhile, s: t.start, value: cond})
 			st.body = p.block()
 			if p.is(kElse) {
-				p.next()
+				p.skip()
 				st.orelse = p.block()
 			}
 			p.stmts = append(p.stmts, st)
 			return
 		case kWith:
-			p.next()
+			p.skip()
 			st := p.mkStmt(pyStmt{kind: sWith, s: t.start})
 			paren := false
 			if p.is(cLPar) {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
 				save, pin := p.save()
-				p.next()
+				p.skip()
 				paren = true
 				for !p.is(cRPar) {
 					st.targets = append(st.targets, p.withItem())
 					if !p.is(cComma) {
 						break
 					}
-					p.next()
+					p.skip()
 				}
 				if !p.is(cRPar) || p.toks[p.i+1].code != cColon {
 					p.restore(save, pin, true)
@@ -794,7 +794,7 @@ func (p *pyParser) statement() {
 					st.targets = nil
 				} else {
 					p.restore(save, pin, false)
-					p.next()
+					p.skip()
 				}
 			}
 			if !paren {
@@ -803,55 +803,55 @@ func (p *pyParser) statement() {
 					if !p.is(cComma) {
 						break
 					}
-					p.next()
+					p.skip()
 				}
 			}
 			st.body = p.block()
 			p.stmts = append(p.stmts, st)
 			return
 		case kTry:
-			p.next()
+			p.skip()
 			st := p.mkStmt(pyStmt{kind: sTry, s: t.start, x: p.stmtX()})
 			st.body = p.block()
 			for p.is(kExcept) {
-				p.next()
+				p.skip()
 				if p.is(cStar) {
-					p.next()
+					p.skip()
 				}
 				if !p.is(cColon) {
 					p.expr()
 					if p.is(kAs) {
-						p.next()
-						p.next()
+						p.skip()
+						p.skip()
 					}
 				}
 				st.x.extra = append(st.x.extra, p.block())
 			}
 			if p.is(kElse) {
-				p.next()
+				p.skip()
 				st.orelse = p.block()
 			}
 			if p.is(kFinally) {
-				p.next()
+				p.skip()
 				st.x.extra = append(st.x.extra, p.block())
 			}
 			p.stmts = append(p.stmts, st)
 			return
 		case kClass:
-			p.next()
+			p.skip()
 			if p.next().kind != pyName {
 				p.fail(t.start, "python: expected a class name")
 			}
 			if p.is(cLPar) {
-				p.next()
-				p.callArgs(p.mk(pyExpr{kids: []*pyExpr{nil}}))
+				p.skip()
+				p.callArgs(p.mk(pyExpr{}), nil)
 				p.expect(cRPar)
 			}
 			p.block()
 			p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
 			return
 		case kAsync:
-			p.next()
+			p.skip()
 			p.statement()
 			return
 		case cNone:
@@ -861,7 +861,7 @@ func (p *pyParser) statement() {
 			// A soft keyword: `match x:` opens a block; `match = 1` is an assignment.
 			if n := p.toks[p.i+1]; n.kind == pyName || n.kind == pyNumber || n.kind == pyString || n.code == cLPar || n.code == cLBrack || n.code == cLBrace || n.code == cMinus {
 				save, pin := p.save()
-				p.next()
+				p.skip()
 				if p.tryMatch() {
 					p.restore(save, pin, false)
 					p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
@@ -873,12 +873,12 @@ func (p *pyParser) statement() {
 	}
 	if t.code == cAt {
 		for p.is(cAt) {
-			p.next()
+			p.skip()
 			p.namedExpr()
-			if p.peek().kind != pyNewline {
+			if p.cur().kind != pyNewline {
 				p.failTok(p.peek(), "end of line after the decorator")
 			}
-			p.next()
+			p.skip()
 		}
 		mark := len(p.stmts)
 		p.statement()
@@ -910,8 +910,8 @@ func (p *pyParser) tryMatch() (ok bool) {
 	if !p.is(cColon) || p.toks[p.i+1].kind != pyNewline {
 		return false
 	}
-	p.next()
-	p.next()
+	p.skip()
+	p.skip()
 	if p.next().kind != pyIndent {
 		return false
 	}
@@ -933,7 +933,7 @@ func (p *pyParser) tryMatch() (ok bool) {
 func (p *pyParser) withItem() *pyExpr {
 	e := p.expr()
 	if p.is(kAs) {
-		p.next()
+		p.skip()
 		p.target()
 	}
 	return e
@@ -947,7 +947,7 @@ func (p *pyParser) ifStmt() *pyStmt {
 	if p.is(kElif) {
 		st.orelse = p.stmt1(p.ifStmt())
 	} else if p.is(kElse) {
-		p.next()
+		p.skip()
 		st.orelse = p.block()
 	}
 	return st
@@ -964,7 +964,7 @@ func (p *pyParser) funcDef() *pyStmt {
 	fn.params = p.params(cRPar)
 	p.expect(cRPar)
 	if p.is(cArrow) {
-		p.next()
+		p.skip()
 		p.expr()
 	}
 	fn.body = p.block()
@@ -993,17 +993,17 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 	for !p.is(closer) {
 		star := 0
 		if p.is(cStar) {
-			p.next()
+			p.skip()
 			star = 1
 		} else if p.is(cPow) {
-			p.next()
+			p.skip()
 			star = 2
 		} else if p.is(cSlash) {
-			p.next()
+			p.skip()
 			if !p.is(cComma) {
 				break
 			}
-			p.next()
+			p.skip()
 			continue
 		}
 		if star == 1 && (p.is(cComma) || p.is(closer)) {
@@ -1015,11 +1015,11 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 			}
 			par := pyParam{name: p.txt(n), star: star}
 			if closer == cRPar && p.is(cColon) {
-				p.next()
+				p.skip()
 				p.expr()
 			}
 			if p.is(cAssign) {
-				p.next()
+				p.skip()
 				par.def = p.expr()
 			}
 			out = append(out, par)
@@ -1027,7 +1027,7 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 		if !p.is(cComma) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
 	return out
 }
@@ -1036,7 +1036,7 @@ func (p *pyParser) endLine() {
 	t := p.peek()
 	switch {
 	case t.kind == pyNewline:
-		p.next()
+		p.skip()
 	case t.kind == pyEOF || t.kind == pyDedent:
 	default:
 		p.failTok(t, "end of line")
@@ -1050,16 +1050,16 @@ func (p *pyParser) simpleLine() {
 		p.endLine()
 		return
 	}
-	p.next()
-	if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
+	p.skip()
+	if p.cur().kind == pyNewline || p.cur().kind == pyEOF {
 		p.endLine()
 		return
 	}
 	for {
 		p.stmts = append(p.stmts, p.simple())
 		if p.is(cSemi) {
-			p.next()
-			if p.peek().kind == pyNewline || p.peek().kind == pyEOF {
+			p.skip()
+			if p.cur().kind == pyNewline || p.cur().kind == pyEOF {
 				break
 			}
 			continue
@@ -1074,7 +1074,7 @@ func (p *pyParser) simple() *pyStmt {
 	if t.kind == pyName {
 		switch t.code {
 		case kPass, kBreak, kContinue:
-			p.next()
+			p.skip()
 			k := sPass
 			if t.code == kBreak {
 				k = sBreak
@@ -1083,20 +1083,20 @@ func (p *pyParser) simple() *pyStmt {
 			}
 			return p.simpleStmt(k, t.start, t.end, nil, nil)
 		case kReturn:
-			p.next()
+			p.skip()
 			st := p.simpleStmt(sReturn, t.start, 0, nil, nil)
 			if !p.atLineEnd() {
 				st.value = p.exprList()
 			}
 			return st
 		case kImport:
-			p.next()
+			p.skip()
 			st := p.mkStmt(pyStmt{kind: sImport, s: t.start, x: p.stmtX()})
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
 				if p.is(kAs) {
-					p.next()
+					p.skip()
 					alias = p.txt(p.next())
 				}
 				st.x.names = append(st.x.names, mod)
@@ -1104,16 +1104,16 @@ func (p *pyParser) simple() *pyStmt {
 				if !p.is(cComma) {
 					break
 				}
-				p.next()
+				p.skip()
 			}
 			st.e = p.toks[p.i-1].end
 			return st
 		case kFrom:
-			p.next()
+			p.skip()
 			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start, x: p.stmtX()})
 			mod := ""
 			// Leading dots written together with the name (`.._base_.x`): a slice of the source.
-			s0, e0, whole := p.peek().start, p.peek().start, true
+			s0, e0, whole := p.cur().start, p.cur().start, true
 			for p.is(cDot) || p.is(cEllipsis) {
 				d := p.next()
 				whole = whole && d.start == e0
@@ -1121,7 +1121,7 @@ func (p *pyParser) simple() *pyStmt {
 				mod += p.txt(d)
 			}
 			if !p.is(kImport) {
-				whole = whole && p.peek().start == e0
+				whole = whole && p.cur().start == e0
 				m, _ := p.dottedName()
 				if whole && e0 != s0 && len(m) == p.toks[p.i-1].end-e0 {
 					mod = p.tx.s[s0-p.tx.base : p.toks[p.i-1].end-p.tx.base]
@@ -1133,17 +1133,17 @@ func (p *pyParser) simple() *pyStmt {
 			if !p.is(kImport) {
 				p.failTok(p.peek(), `"import"`)
 			}
-			p.next()
+			p.skip()
 			paren := p.is(cLPar)
 			if paren {
-				p.next()
+				p.skip()
 			}
 			for {
 				if paren && p.is(cRPar) {
 					break
 				}
 				if p.is(cStar) {
-					p.next()
+					p.skip()
 					st.x.names = append(st.x.names, "*")
 					st.x.alias = append(st.x.alias, "")
 				} else {
@@ -1153,7 +1153,7 @@ func (p *pyParser) simple() *pyStmt {
 					}
 					alias := ""
 					if p.is(kAs) {
-						p.next()
+						p.skip()
 						alias = p.txt(p.next())
 					}
 					st.x.names = append(st.x.names, p.txt(n))
@@ -1162,7 +1162,7 @@ func (p *pyParser) simple() *pyStmt {
 				if !p.is(cComma) {
 					break
 				}
-				p.next()
+				p.skip()
 			}
 			if paren {
 				p.expect(cRPar)
@@ -1170,15 +1170,15 @@ func (p *pyParser) simple() *pyStmt {
 			st.e = p.toks[p.i-1].end
 			return st
 		case kDel, kGlobal, kNonlocal, kAssert, kRaise:
-			p.next()
+			p.skip()
 			if !p.atLineEnd() {
 				p.exprList()
 				if t.code == kAssert && p.is(cComma) {
-					p.next()
+					p.skip()
 					p.expr()
 				}
 				if t.code == kRaise && p.is(kFrom) {
-					p.next()
+					p.skip()
 					p.expr()
 				}
 			}
@@ -1193,7 +1193,7 @@ func (p *pyParser) simple() *pyStmt {
 	switch {
 	case p.is(cAssign):
 		st := p.simpleStmt(sAssign, t.start, 0, nil, nil)
-		p.next()
+		p.skip()
 		v := p.assignValue()
 		if !p.is(cAssign) {
 			// One target (most assignments): no trip through the stack.
@@ -1205,7 +1205,7 @@ func (p *pyParser) simple() *pyStmt {
 		mark := len(p.stack)
 		p.stack = append(p.stack, first, v)
 		for p.is(cAssign) {
-			p.next()
+			p.skip()
 			p.stack = append(p.stack, p.assignValue())
 		}
 		st.value = p.stack[len(p.stack)-1]
@@ -1216,17 +1216,17 @@ func (p *pyParser) simple() *pyStmt {
 		}
 		return st
 	case p.is(cColon) && !p.atLineEnd():
-		p.next()
+		p.skip()
 		p.expr()
 		st := p.simpleStmt(sAnn, t.start, 0, p.kids1(first), nil)
 		if p.is(cAssign) {
-			p.next()
+			p.skip()
 			st.value = p.assignValue()
 			st.kind = sAssign
 		}
 		p.checkTarget(first)
 		return st
-	case p.peek().code >= cAugFirst && p.peek().code <= cAugLast:
+	case p.cur().code >= cAugFirst && p.cur().code <= cAugLast:
 		op := p.txt(p.next())
 		p.checkTarget(first)
 		x := p.stmtX()
@@ -1264,9 +1264,13 @@ func (p *pyParser) checkTarget(e *pyExpr) {
 }
 
 func (p *pyParser) atLineEnd() bool {
-	t := p.peek()
+	t := p.cur()
 	return t.kind == pyNewline || t.kind == pyEOF || t.kind == pyDedent || t.code == cSemi
 }
+
+// pyListEnd marks the codes that end a bare tuple after a comma (list), as the end of a line
+// does.
+var pyListEnd = [256]bool{cSemi: true, cAssign: true, cRPar: true, cRBrack: true, cRBrace: true, cColon: true}
 
 func (p *pyParser) dottedName() (string, int) {
 	t := p.next()
@@ -1314,7 +1318,7 @@ func (p *pyParser) targetList() *pyExpr {
 	mark := len(p.stack)
 	p.stack = append(p.stack, first)
 	for p.is(cComma) {
-		p.next()
+		p.skip()
 		if p.is(kIn) || p.is(cAssign) {
 			break
 		}
@@ -1337,8 +1341,8 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 	mark := len(p.stack)
 	p.stack = append(p.stack, first)
 	for p.is(cComma) {
-		p.next()
-		if p.atLineEnd() || p.is(cAssign) || p.is(cRPar) || p.is(cRBrack) || p.is(cRBrace) || p.is(cColon) {
+		p.skip()
+		if t := p.cur(); t.kind == pyNewline || t.kind == pyEOF || t.kind == pyDedent || pyListEnd[t.code] {
 			break
 		}
 		p.stack = append(p.stack, item())
@@ -1356,9 +1360,9 @@ func (p *pyParser) starOrNamed() *pyExpr {
 }
 
 func (p *pyParser) namedExpr() *pyExpr {
-	if p.peek().kind == pyName && p.toks[p.i+1].code == cWalrus {
+	if p.cur().kind == pyName && p.toks[p.i+1].code == cWalrus {
 		t := p.next()
-		p.next()
+		p.skip()
 		v := p.expr()
 		return p.mk(pyExpr{op: xWalrus, s: t.start, e: v.e, nm: nameOf(&t), kids: p.kids1(v)})
 	}
@@ -1422,16 +1426,19 @@ func (p *pyParser) expr1() *pyExpr {
 		x = p.orTest()
 	} else {
 		// orTest without its three calls down to comparison: each level only looks at the
-		// token after the operand, and most operands end there.
-		x = p.orRest(p.andRest(p.comparisonRest(p.bitOr())))
+		// token after the operand, and most operands end there (one table lookup).
+		x = p.bitOr()
+		if pyCmpOrLogic[p.cur().code] {
+			x = p.orRest(p.andRest(p.comparisonRest(x)))
+		}
 	}
 	if p.is(kIf) {
-		p.next()
+		p.skip()
 		cond := p.orTest()
 		if !p.is(kElse) {
 			p.failTok(p.peek(), `"else"`)
 		}
-		p.next()
+		p.skip()
 		alt := p.expr()
 		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: p.kids3(cond, x, alt)})
 	}
@@ -1443,7 +1450,7 @@ func (p *pyParser) orTest() *pyExpr { return p.orRest(p.andTest()) }
 // orRest reads the `or` operands after the first, x.
 func (p *pyParser) orRest(x *pyExpr) *pyExpr {
 	for p.is(kOr) {
-		p.next()
+		p.skip()
 		y := p.andTest()
 		x = p.mk(pyExpr{op: xOr, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
@@ -1455,7 +1462,7 @@ func (p *pyParser) andTest() *pyExpr { return p.andRest(p.notTest()) }
 // andRest reads the `and` operands after the first, x.
 func (p *pyParser) andRest(x *pyExpr) *pyExpr {
 	for p.is(kAnd) {
-		p.next()
+		p.skip()
 		y := p.notTest()
 		x = p.mk(pyExpr{op: xAnd, s: x.s, e: y.e, kids: p.kids2(x, y)})
 	}
@@ -1481,22 +1488,25 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 	for {
 		op := ""
 		t := &p.toks[p.i]
-		switch {
-		case t.code >= cLt && t.code <= cGe:
+		switch t.code {
+		case cLt, cGt, cEq, cNe, cLe, cGe:
 			op = p.tx.at(t)
-			p.next()
-		case p.is(kIn):
+			p.skip()
+		case kIn:
 			op = "in"
-			p.next()
-		case p.is(kNot) && p.toks[p.i+1].code == kIn:
+			p.skip()
+		case kNot:
+			if p.toks[p.i+1].code != kIn {
+				break
+			}
 			op = "not in"
-			p.next()
-			p.next()
-		case p.is(kIs):
-			p.next()
+			p.skip()
+			p.skip()
+		case kIs:
+			p.skip()
 			op = "is"
 			if p.is(kNot) {
-				p.next()
+				p.skip()
 				op = "is not"
 			}
 		}
@@ -1520,6 +1530,10 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 	}
 	return x
 }
+
+// pyCmpOrLogic marks the codes that go on from an operand at the comparison, and or or level.
+var pyCmpOrLogic = [256]bool{cLt: true, cGt: true, cEq: true, cNe: true, cLe: true, cGe: true,
+	kIn: true, kNot: true, kIs: true, kAnd: true, kOr: true}
 
 // pyCmpOps are the comparison operators, each a list of one that comparisons share (its
 // capacity ends at its length, so a chain's append copies it).
@@ -1551,7 +1565,7 @@ func (p *pyParser) binary(min uint8) *pyExpr {
 			return x
 		}
 		op := nameOf(t) // before next: the window may move
-		p.next()
+		p.skip()
 		p.enter()
 		y := p.binary(prec + 1)
 		p.leave()
@@ -1563,7 +1577,7 @@ func (p *pyParser) unary() *pyExpr {
 	t := &p.toks[p.i]
 	if t.code == cMinus || t.code == cPlus || t.code == cTilde {
 		op, s := nameOf(t), t.start // before next: the window may move
-		p.next()
+		p.skip()
 		p.enter() // no deferred leave: a syntax error abandons the parser
 		x := p.unary()
 		p.leave()
@@ -1571,12 +1585,12 @@ func (p *pyParser) unary() *pyExpr {
 	}
 	// The power level, read here rather than in a call of its own.
 	if t.code == kAwait {
-		p.next()
+		p.skip()
 	}
 	x := p.primary()
 	if p.is(cPow) {
 		op := nameOf(&p.toks[p.i])
-		p.next()
+		p.skip()
 		p.enter()
 		y := p.unary()
 		p.leave()
@@ -1588,22 +1602,22 @@ func (p *pyParser) unary() *pyExpr {
 func (p *pyParser) primary() *pyExpr {
 	x := p.atom()
 	for {
-		switch {
-		case p.is(cDot):
-			p.next()
+		switch p.cur().code {
+		case cDot:
+			p.skip()
 			n := p.next()
 			if n.kind != pyName {
 				p.failTok(n, "an attribute name")
 			}
 			x = p.mk(pyExpr{op: xAttr, nm: nameOf(&n), s: x.s, e: n.end, kids: p.kids1(x)})
-		case p.is(cLPar):
-			p.next()
-			c := p.mk(pyExpr{op: xCall, s: x.s, kids: p.kids1(x)})
-			p.callArgs(c)
+		case cLPar:
+			p.skip()
+			c := p.mk(pyExpr{op: xCall, s: x.s})
+			p.callArgs(c, x)
 			c.e = p.expect(cRPar).end
 			x = c
-		case p.is(cLBrack):
-			p.next()
+		case cLBrack:
+			p.skip()
 			p.enter()
 			idx := p.subscript()
 			p.leave()
@@ -1623,7 +1637,7 @@ func (p *pyParser) subscript() *pyExpr {
 	mark := len(p.stack)
 	p.stack = append(p.stack, first)
 	for p.is(cComma) {
-		p.next()
+		p.skip()
 		if p.is(cRBrack) {
 			break
 		}
@@ -1633,7 +1647,7 @@ func (p *pyParser) subscript() *pyExpr {
 }
 
 func (p *pyParser) sliceItem() *pyExpr {
-	s := p.peek().start
+	s := p.cur().start
 	var parts [3]*pyExpr
 	isSlice := false
 	for k := 0; k < 3; k++ {
@@ -1645,7 +1659,7 @@ func (p *pyParser) sliceItem() *pyExpr {
 			}
 		}
 		if k < 2 && p.is(cColon) {
-			p.next()
+			p.skip()
 			isSlice = true
 			continue
 		}
@@ -1660,38 +1674,40 @@ func (p *pyParser) sliceItem() *pyExpr {
 	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: p.kids3(parts[0], parts[1], parts[2])})
 }
 
-// callArgs reads arguments up to ")" into c (positional in kids after the function).
-func (p *pyParser) callArgs(c *pyExpr) {
+// callArgs reads arguments up to ")" into c: kids are the function fn, then the positional
+// arguments.
+func (p *pyParser) callArgs(c, fn *pyExpr) {
 	p.enter()
 	mark, kmark := len(p.stack), len(p.kws)
-	p.stack = append(p.stack, c.kids...)
-	c.kids = nil
+	p.stack = append(p.stack, fn)
 	for !p.is(cRPar) {
-		switch {
-		case p.is(cStar):
-			t := p.next()
+		switch t := p.cur(); {
+		case t.code == cStar:
+			s := t.start
+			p.skip()
 			x := p.expr()
-			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)}))
-		case p.is(cPow):
-			p.next()
+			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: s, e: x.e, kids: p.kids1(x)}))
+		case t.code == cPow:
+			p.skip()
 			x := p.expr()
 			p.kws = append(p.kws, pyKw{val: x})
-		case p.toks[p.i].kind == pyName && p.toks[p.i+1].code == cAssign:
-			n := p.next()
-			p.next()
-			p.kws = append(p.kws, pyKw{nm: nameOf(&n), val: p.expr()})
+		case t.kind == pyName && p.toks[p.i+1].code == cAssign:
+			nm := nameOf(t)
+			p.skip()
+			p.skip()
+			p.kws = append(p.kws, pyKw{nm: nm, val: p.expr()})
 		default:
 			x := p.namedExpr()
 			if p.is(kFor) || p.is(kAsync) {
 				x = p.comprehension("gen", x, nil, x.s)
-				x.e = p.peek().start
+				x.e = p.cur().start
 			}
 			p.stack = append(p.stack, x)
 		}
 		if !p.is(cComma) {
 			break
 		}
-		p.next()
+		p.skip()
 	}
 	c.kids = p.popList(mark)
 	if kw := p.popKws(kmark); kw != nil {
@@ -1706,17 +1722,17 @@ func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
 	c.x.comp = kind
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
-			p.next()
+			p.skip()
 		}
-		p.next()
+		p.skip()
 		f := pyFor{target: p.targetList()}
 		if !p.is(kIn) {
 			p.failTok(p.peek(), `"in"`)
 		}
-		p.next()
+		p.skip()
 		f.iter = p.orTest()
 		for p.is(kIf) {
-			p.next()
+			p.skip()
 			f.conds = append(f.conds, p.orTestNoCond())
 		}
 		c.x.fors = append(c.x.fors, f)
@@ -1760,15 +1776,15 @@ func (p *pyParser) atom() *pyExpr {
 			a := p.arena
 			t0 = int32(len(a.ftoks))
 			a.ftoks = append(a.ftoks, t)
-			for p.peek().kind == pyString {
+			for p.cur().kind == pyString {
 				a.ftoks = append(a.ftoks, p.next())
 			}
 			toks = a.ftoks[t0:]
 		} else {
 			// The adjacent strings are consecutive tokens: a slice of the token list, not a copy.
 			first := p.i - 1
-			for p.peek().kind == pyString {
-				p.next()
+			for p.cur().kind == pyString {
+				p.skip()
 			}
 			toks = p.toks[first:p.i:p.i]
 			t0 = int32(p.tbase + first)
@@ -1793,7 +1809,7 @@ func (p *pyParser) atom() *pyExpr {
 			p.enter()
 			first := p.starOrNamed()
 			if p.is(kYield) {
-				p.fail(p.peek().start, "python: yield is not supported here")
+				p.fail(p.cur().start, "python: yield is not supported here")
 			}
 			if p.is(kFor) || p.is(kAsync) {
 				c := p.comprehension("gen", first, nil, t.start)
@@ -1819,7 +1835,7 @@ func (p *pyParser) atom() *pyExpr {
 			mark := len(p.stack)
 			p.stack = append(p.stack, first)
 			for p.is(cComma) {
-				p.next()
+				p.skip()
 				if p.is(cRPar) {
 					break
 				}
@@ -1859,7 +1875,7 @@ func (p *pyParser) listDisplay(t pyTok) *pyExpr {
 	mark := len(p.stack)
 	p.stack = append(p.stack, first)
 	for p.is(cComma) {
-		p.next()
+		p.skip()
 		if p.is(cRBrack) {
 			break
 		}
@@ -1881,12 +1897,12 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 	}
 	mark := len(p.stack)
 	if p.is(cPow) {
-		p.next()
+		p.skip()
 		p.stack = append(p.stack, nil, p.bitOr())
 	} else {
 		k := p.starOrNamed()
 		if p.is(cColon) {
-			p.next()
+			p.skip()
 			v := p.expr()
 			if p.is(kFor) || p.is(kAsync) {
 				c := p.comprehension("dict", k, v, t.start)
@@ -1906,7 +1922,7 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 		}
 	}
 	for p.is(cComma) {
-		p.next()
+		p.skip()
 		if p.is(cRBrace) {
 			break
 		}
@@ -1915,7 +1931,7 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 			continue
 		}
 		if p.is(cPow) {
-			p.next()
+			p.skip()
 			p.stack = append(p.stack, nil, p.bitOr())
 			continue
 		}

@@ -269,12 +269,26 @@ type pyChunks[T any] struct {
 	blocks [][]T
 	i, j   int
 	size   int
+	cur    []T // blocks[i] once carved from since the last reset (nil before)
 }
 
 // carve is a slice of n elements (n at most the block size) whose capacity ends at its length,
 // so appending to it moves it to the heap, never into a neighbour. Its elements hold what an
 // earlier file left there: callers set them.
 func (c *pyChunks[T]) carve(n int) []T {
+	if j := c.j + n; j <= len(c.cur) {
+		s := c.cur[c.j:j:j]
+		c.j = j
+		return s
+	}
+	return c.carveNext(n)
+}
+
+// carveNext is carve from a block after the current one (or the first).
+func (c *pyChunks[T]) carveNext(n int) []T {
+	if c.cur != nil {
+		c.i, c.j = c.i+1, 0
+	}
 	for {
 		if c.i == len(c.blocks) {
 			size := c.size
@@ -284,6 +298,7 @@ func (c *pyChunks[T]) carve(n int) []T {
 			c.blocks = append(c.blocks, make([]T, size))
 		}
 		if b := c.blocks[c.i]; c.j+n <= len(b) {
+			c.cur = b
 			c.j += n
 			return b[c.j-n : c.j : c.j]
 		}
@@ -300,11 +315,17 @@ func (c *pyChunks[T]) take(n int) []T {
 }
 
 // one is one element (callers set it).
-func (c *pyChunks[T]) one() *T { return &c.carve(1)[0] }
+func (c *pyChunks[T]) one() *T {
+	if c.j < len(c.cur) {
+		c.j++
+		return &c.cur[c.j-1]
+	}
+	return &c.carveNext(1)[0]
+}
 
 // reset makes the blocks free for the next file; more than 64 of them are not kept.
 func (c *pyChunks[T]) reset() {
-	c.i, c.j = 0, 0
+	c.i, c.j, c.cur = 0, 0, nil
 	if len(c.blocks) > 64 {
 		c.blocks = nil
 	}

@@ -80,8 +80,8 @@ type pyExpr struct {
 	// (kids, x), and an operand none at all (pyParser.leaf).
 	nm pyNameRef
 	// t0 and tn are a string's tokens (adjacent literals are consecutive tokens): tn of them
-	// from t0 in the file's token list (pyArena.ftoks, pyEval.etoks), indexes rather than a
-	// slice, so an expression holds one pointer fewer.
+	// from t0 in the file's list of string tokens (pyArena.ftoks, pyEval.etoks), indexes
+	// rather than a slice, so an expression holds one pointer fewer.
 	t0, tn int32
 	// kids are the operands, items, call: func then positional args; dict: key and value
 	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
@@ -212,8 +212,8 @@ type pyParser struct {
 	stack []*pyExpr
 	kws   []pyKw
 	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
-	// tbase is the index of toks[0] in the file's token list (pyArena.ftoks): 0 for the
-	// module, past the module's tokens for an f-string field's.
+	// tbase is, for an f-string field's parser (whole token list, no lexer), the index of
+	// toks[0] in pyArena.ftoks, where the evaluator put the field's tokens.
 	tbase int
 }
 
@@ -254,10 +254,11 @@ type pyArena struct {
 	pkws   []pyKw
 	pstmts []*pyStmt
 	toks   []pyTok // the window of the file's tokens (pyCursor)
-	lex    pyLexer // the file's lexer
-	strs   []pyTok // room for ftoks
-	// ftoks is the file's token list while it is read: the module's, then the tokens of the
-	// f-string fields parsed during evaluation appended (strings index it: pyExpr.t0).
+	lex    pyLexer // the file's lexer (pyParseFile)
+	strs   []pyTok // room for ftoks, kept between files
+	// ftoks is the file's list of string tokens while it is read: the module's strings'
+	// (pyParser.atom copies them from the window), then the tokens of the f-string fields
+	// parsed during evaluation appended (strings index it: pyExpr.t0).
 	ftoks []pyTok
 	cms   [][2]int // the lexer's comment ranges
 	tx    pyText   // the file's token texts

@@ -302,3 +302,26 @@ func TestPyWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestPyLexErrorWins: the Python reader's parser pulls its tokens from the lexer, yet a file
+// with a syntax error the parser meets first and a character the lexer cannot read further on
+// reports the lexer's error, as when the whole file was lexed before parsing; with only the
+// parser's error, that one, and the comments after it are kept either way.
+func TestPyLexErrorWins(t *testing.T) {
+	long := strings.Repeat("x = [1, 2, 3]  # c\n", 200) // past the window of tokens
+	for _, c := range []struct{ src, want string }{
+		{"a = = 1\n" + long + "b = 1 $ 2\n", "python: invalid character '$'"},
+		{"a = = 1\n" + long + "b = (1,\n", `python: "(" is never closed`},
+		{"a = = 1\n" + long, `python: expected an expression, found "="`},
+		{"with (a, b) as c:\n  x = = 1\n" + long + "s = 'open\n", "python: unterminated string literal"},
+	} {
+		d := Parse("x.py", []byte(c.src), Python, Limits{})
+		if len(d.Problems) != 1 || d.Problems[0].Message != c.want {
+			t.Errorf("%.30q: problems %v, want one %q", c.src, d.Problems, c.want)
+			continue
+		}
+		if strings.HasPrefix(c.want, "python: expected") && len(d.Comments) != 200 {
+			t.Errorf("%.30q: %d comments, want 200", c.src, len(d.Comments))
+		}
+	}
+}

@@ -158,7 +158,8 @@
 // about 0.65× a whole YAML read and the rest of a Python read (evaluation, the tree) about 0.85×:
 // lexing and parsing would have to lose about four fifths of their work for the target, or the rest
 // much of its. Tried and dropped: reading a name with a call, attribute or subscript after it
-// straight from expr (binary no longer inlined: 0.5 % more instructions), skipping one blank after
+// straight from expr (through the levels' rests: binary no longer inlined, 0.5 % more
+// instructions; through a copy of them: 0.4 % fewer, not worth the lines), skipping one blank after
 // a token in the token's own case (0.03 % fewer, not worth the lines), and a window check per token
 // instead of per line (8 % more instructions in the lexer's loop). Per-file costs: the five
 // MMEngine files under 100 bytes take about 6 µs each (-cpu 1; a seventh of it the tree's node

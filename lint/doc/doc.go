@@ -152,22 +152,32 @@
 //	  load 6-7                        1.68×            1.52×            1.62×            1.54×
 //	                           gin    0.76-     gin    0.77-     gin    0.80-     gin    0.79-
 //	                                  0.80×            0.81×            0.83×            0.81×
+//	22:17, 3 rounds,           Python 1.34-     Python 1.35-                      Python 1.31-
+//	  load 3.5-5                      1.42×            1.39×                             1.33×
+//	                           gin    0.79-     gin    0.77-                      gin    0.78-
+//	                                  0.87×            0.84×                             0.84×
+//	22:18, -cpu 1, 3 rounds,   Python 1.61-     Python 1.48-                      Python 1.50-
+//	  load 3.5-4.5                    1.62×            1.53×                             1.55×
+//	                           gin    0.77-     gin    0.78-                      gin    0.79-
+//	                                  0.81×            0.79×                             0.82×
 //
-// So this part takes about a tenth off Python against YAML and leaves gin where it was; the target
-// (no more per KiB than YAML) is not met. In instructions per KiB, lexing and parsing now cost
-// about 0.65× a whole YAML read and the rest of a Python read (evaluation, the tree) about 0.85×:
-// lexing and parsing would have to lose about four fifths of their work for the target, or the rest
-// much of its. Tried and dropped: reading a name with a call, attribute or subscript after it
-// straight from expr (through the levels' rests: binary no longer inlined, 0.5 % more
-// instructions; through a copy of them: 0.4 % fewer, not worth the lines), skipping one blank after
-// a token in the token's own case (0.03 % fewer, not worth the lines), and a window check per token
-// instead of per line (8 % more instructions in the lexer's loop). Per-file costs: the five
-// MMEngine files under 100 bytes take about 6 µs each (-cpu 1; a seventh of it the tree's node
-// block), so they are 0.4 % of the corpus's bytes and about 1 % of its time. Not done: expressions
-// as pointer-free records (their operands as index ranges) needs the evaluator's reads of e.kids,
-// e.x and the statements changed too (about 200 places in pyeval.go, the other branch's file this
-// round): it is what is left of the parser's write barriers (mk, the stacks' pushes and their
-// copies), and values the same way what is left of the evaluator's.
+// So this part takes about a tenth off Python against YAML with -cpu 1 (in all six rounds) and in
+// the busy two-core rounds, but in the quieter two-core rounds at 22:17 the ranges of ec16acf and
+// w12v overlap (medians 1.39× and 1.35×); gin stays where it was. The target (no more per KiB than
+// YAML) is not met. In instructions per KiB, lexing and parsing now cost about 0.65× a whole YAML
+// read and the rest of a Python read (evaluation, the tree) about 0.85×: lexing and parsing would
+// have to lose about four fifths of their work for the target, or the rest much of its. Tried and
+// dropped: reading a name with a call, attribute or subscript after it straight from expr (through
+// the levels' rests: binary no longer inlined, 0.5 % more instructions; through a copy of them:
+// 0.4 % fewer, not worth the lines), skipping one blank after a token in the token's own case (0.03 %
+// fewer, not worth the lines), and a window check per token instead of per line (8 % more
+// instructions in the lexer's loop). Per-file costs: the five MMEngine files under 100 bytes take
+// about 6 µs each (-cpu 1; a seventh of it the tree's node block), so they are 0.4 % of the
+// corpus's bytes and about 1 % of its time. Not done: expressions as pointer-free records (their
+// operands as index ranges) needs the evaluator's reads of e.kids, e.x and the statements changed
+// too (about 200 places in pyeval.go, the other branch's file this round): it is what is left of
+// the parser's write barriers (mk, the stacks' pushes and their copies), and values the same way
+// what is left of the evaluator's.
 //
 // 19:05 round, lexer and builder (8bef752 → w12s; the parser and the evaluator were another
 // branch's part of the same round, w12r, with its own section below). The lexer jumps on a

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Static evaluation of a Python config over a safe subset: literals, names, assignments
@@ -168,6 +169,47 @@ type pyEval struct {
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
+	// strs is the file's block of computed strings (f-strings, str.format, +): see newStr;
+	// obuf is str.format's buffer kept between calls.
+	strs, obuf []byte
+	// fpbuf and ftext are fparts' scratch lists, kept between f-strings.
+	fpbuf []pyFPart
+	ftext []byte
+}
+
+// newStr is the string of b's bytes, written into the file's block of computed strings
+// instead of an allocation of its own (a loop of f-strings makes hundreds). The block is only
+// ever appended to, so a string made from it never changes; it is this file's alone (never
+// pooled: the tree's values point into it), and dies with the file's values and tree.
+func (ev *pyEval) newStr(b []byte) string {
+	n := len(b)
+	if n == 0 || n > 256 {
+		return string(b)
+	}
+	ev.strRoom(n)
+	i := len(ev.strs)
+	ev.strs = append(ev.strs, b...)
+	return unsafe.String(&ev.strs[i], n)
+}
+
+// concat is a + b, written as newStr writes.
+func (ev *pyEval) concat(a, b string) string {
+	n := len(a) + len(b)
+	if len(a) == 0 || len(b) == 0 || n > 256 {
+		return a + b
+	}
+	ev.strRoom(n)
+	i := len(ev.strs)
+	ev.strs = append(append(ev.strs, a...), b...)
+	return unsafe.String(&ev.strs[i], n)
+}
+
+// strRoom makes room for n more bytes in the block of computed strings (a new block when the
+// rest of this one is too short: what was written stays where it is).
+func (ev *pyEval) strRoom(n int) {
+	if cap(ev.strs)-len(ev.strs) < n {
+		ev.strs = make([]byte, 0, min(max(2*cap(ev.strs), 512), 8192))
+	}
 }
 
 // pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
@@ -1355,7 +1397,7 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 			panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
 		}
 		ev.grow((len(a.s) + len(b.s)) / 64)
-		return ev.strVal(a.s+b.s, e.s, e.e)
+		return ev.strVal(ev.concat(a.s, b.s), e.s, e.e)
 	case op == "+" && (a.k == pvList && b.k == pvList || a.k == pvTuple && b.k == pvTuple):
 		ev.grow(len(a.list.items) + len(b.list.items))
 		items := append(append([]*pyVal(nil), a.list.items...), b.list.items...)
@@ -1515,6 +1557,9 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	if e.x == nil {
 		e.x = ev.ext()
 		e.x.fparts = ev.fparts(e)
+		if n := pyFieldCount(e.x.fparts); n > 0 && n <= 128 && ev.arena != nil {
+			e.kids = ev.arena.list(n)[:0] // room for the parsed fields (subExpr)
+		}
 	}
 	// The result is written into one reused buffer (nil while it is in use: a field that
 	// holds an f-string formats into its own) and copied into a string once.
@@ -1523,7 +1568,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	b, ok := ev.fjoin(e, env, b)
 	var v *pyVal
 	if ok {
-		v = ev.strVal(string(b), e.s, e.e)
+		v = ev.strVal(ev.newStr(b), e.s, e.e)
 	} else {
 		v = ev.opaque(e)
 	}
@@ -1609,22 +1654,49 @@ const (
 	pyFieldBad = -2
 )
 
+// pyFieldCount is how many fields parts holds.
+func pyFieldCount(parts []pyFPart) int {
+	n := 0
+	for i := range parts {
+		if parts[i].field >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // fparts splits an f-string into its parts, in order (adjacent literal text joined).
+//
+// The parts are collected in the evaluator's scratch lists and copied into one exact-size
+// list; literal texts go to the block of computed strings (newStr).
 func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
-	var out []pyFPart
-	var text []byte // literal text not yet added
+	out := ev.fpbuf[:0]
+	text := ev.ftext[:0] // literal text not yet added
+	defer func() {
+		if cap(out) <= 1<<10 && cap(text) <= 1<<16 {
+			ev.fpbuf, ev.ftext = out[:0], text[:0]
+		}
+	}()
 	flush := func() {
 		if len(text) > 0 {
-			out = append(out, pyFPart{lit: string(text), field: pyFieldLit})
+			out = append(out, pyFPart{lit: ev.newStr(text), field: pyFieldLit})
 			text = text[:0]
 		}
+	}
+	// done is the parts as a list of their own (the scratch list is reused).
+	done := func() []pyFPart {
+		flush()
+		r := make([]pyFPart, len(out))
+		copy(r, out)
+		return r
 	}
 	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
 	for _, t := range ev.etoks(e) {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
 				flush()
-				return append(out, pyFPart{field: pyFieldBad})
+				out = append(out, pyFPart{field: pyFieldBad})
+				return done()
 			}
 			text = append(text, ev.tx.at(&t)...)
 			continue
@@ -1644,7 +1716,8 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 			if c == '}' {
 				if i+1 >= len(body) || body[i+1] != '}' {
 					flush() // SyntaxError: f-string: single '}' is not allowed
-					return append(out, pyFPart{field: pyFieldBad})
+					out = append(out, pyFPart{field: pyFieldBad})
+					return done()
 				}
 				lit(body[start:i])
 				text = append(text, '}')
@@ -1684,7 +1757,7 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 					depth--
 				case '}':
 					if depth == 0 {
-						goto done
+						goto fieldEnd
 					}
 					depth--
 				case '!':
@@ -1698,22 +1771,22 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 				}
 			}
 			flush()
-			return append(out, pyFPart{field: pyFieldBad})
-		done:
+			out = append(out, pyFPart{field: pyFieldBad})
+			return done()
+		fieldEnd:
 			if exprEnd < 0 {
 				exprEnd = j
 			}
 			flush()
 			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j,
-				tail: string(body[exprEnd:j]), ts: t.body + exprEnd, raw: raw})
+				tail: ev.newStr(body[exprEnd:j]), ts: t.body + exprEnd, raw: raw})
 			field++
 			i = j
 			start = j + 1
 		}
 		lit(body[start:])
 	}
-	flush()
-	return out
+	return done()
 }
 
 // subExpr parses and evaluates the expression in src[s:e], field k of the f-string fs; nil
@@ -2567,8 +2640,14 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 // specs (one level of nested fields in a spec, numbered after their field as
 // Objects/stringlib/unicode_format.h does).
 func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
-	var out strings.Builder
-	out.Grow(len(s) + 16) // one allocation for most results, not a doubling series from 8 bytes
+	// The text is written into a buffer kept between calls (nothing in here formats another
+	// string) and copied once into the block of computed strings.
+	out := pyOut{b: ev.obuf[:0]}
+	defer func() {
+		if cap(out.b) <= 1<<16 {
+			ev.obuf = out.b[:0]
+		}
+	}()
 	auto := 0
 	manual := false
 	for i := 0; i < len(s); i++ {
@@ -2578,7 +2657,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 				return ev.opaque(e) // ValueError: Single '}' encountered in format string
 			}
 			i++
-			out.WriteByte('}')
+			out.byte('}')
 			continue
 		}
 		if c != '{' {
@@ -2592,7 +2671,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			continue
 		}
 		if i+1 < len(s) && s[i+1] == '{' {
-			out.WriteByte('{')
+			out.byte('{')
 			i++
 			continue
 		}
@@ -2672,12 +2751,19 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			}
 			out.Write(t)
 		}
-		if out.Len() > pyMaxStr {
+		if len(out.b) > pyMaxStr {
 			return ev.opaque(e)
 		}
 	}
-	return ev.strVal(out.String(), e.s, e.e)
+	return ev.strVal(ev.newStr(out.b), e.s, e.e)
 }
+
+// pyOut is a reusable buffer with the few writes format makes.
+type pyOut struct{ b []byte }
+
+func (o *pyOut) byte(c byte)          { o.b = append(o.b, c) }
+func (o *pyOut) WriteString(s string) { o.b = append(o.b, s...) }
+func (o *pyOut) Write(p []byte)       { o.b = append(o.b, p...) }
 
 // parseArg is big_vision.configs.common.parse_arg (big_vision @0127fb6 configs/common.py:29)
 // on a known argument string (None or "" give every spec default): "a=1,b" sets a to 1 and b

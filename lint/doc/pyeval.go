@@ -2,6 +2,7 @@ package doc
 
 import (
 	"bytes"
+	"hash/maphash"
 	"math"
 	"sort"
 	"strconv"
@@ -64,10 +65,11 @@ type pyList struct{ items []*pyVal }
 
 type pyDict struct {
 	ents []pyEnt
-	// index finds the entries of a large dict: string keys by their text (no key to make),
-	// others by dictKey in others (made when first needed). nil for a small dict.
-	index  map[string]int
-	others map[string]int
+	// index finds the entries of a large dict (pyDictIndexed entries or more; nil for a small
+	// one): a table of entry positions + 1 (0: empty) by pyKeyHash, its length a power of two
+	// at least twice the entries', probed in order. Keys are the same when their dictKey is;
+	// no pointers, so the collector never scans it.
+	index []int32
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
 	partial bool
@@ -305,30 +307,6 @@ func (ev *pyEval) newDict(n int) *pyDict {
 	return d
 }
 
-// dictKey is a hashable value's identity ("s"+text for strings, numbers by value, so 1 == 1.0
-// == True as in Python); ok is false for unhashable or unknown values.
-func dictKey(k *pyVal) (string, bool) {
-	switch k.k {
-	case pvStr:
-		return "s" + k.s, true
-	case pvInt:
-		return "i" + strconv.FormatInt(k.i, 10), true
-	case pvBool:
-		if k.b {
-			return "i1", true
-		}
-		return "i0", true
-	case pvNone:
-		return "n", true
-	case pvFloat:
-		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
-			return "i" + strconv.FormatInt(int64(k.f), 10), true
-		}
-		return "f" + strconv.FormatFloat(k.f, 'g', -1, 64), true
-	}
-	return "", false
-}
-
 // hashable reports whether a value can be a dict key here.
 func hashable(k *pyVal) bool {
 	switch k.k {
@@ -354,15 +332,8 @@ func sameKey(a, b *pyVal) bool {
 // pyDictIndexed keys.
 func (d *pyDict) find(k *pyVal) int {
 	if d.index != nil {
-		m, key := d.index, k.s
-		if k.k != pvStr {
-			m = d.others
-			key, _ = dictKey(k)
-		}
-		if i, ok := m[key]; ok {
-			return i
-		}
-		return -1
+		id := pyKeyOf(k)
+		return d.lookup(id, pyKeyHash(id))
 	}
 	for i := range d.ents {
 		if sameKey(d.ents[i].k, k) {
@@ -374,28 +345,94 @@ func (d *pyDict) find(k *pyVal) int {
 
 const pyDictIndexed = 16
 
+// pyKey is a hashable value's identity in an indexed dict, as dictKey has it without making
+// a string: a string's text (kind 's'), an int, bool or integral float below 2^53 by its
+// integer (kind 'i'), another float by its bits (kind 'f', every NaN alike), None (kind 'n').
+type pyKey struct {
+	kind byte
+	bits uint64
+	s    string
+}
+
+func pyKeyOf(k *pyVal) pyKey {
+	switch k.k {
+	case pvStr:
+		return pyKey{kind: 's', s: k.s}
+	case pvInt:
+		return pyKey{kind: 'i', bits: uint64(k.i)}
+	case pvBool:
+		if k.b {
+			return pyKey{kind: 'i', bits: 1}
+		}
+		return pyKey{kind: 'i'}
+	case pvFloat:
+		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
+			return pyKey{kind: 'i', bits: uint64(int64(k.f))}
+		}
+		if math.IsNaN(k.f) {
+			return pyKey{kind: 'f', bits: 0x7ff8000000000001}
+		}
+		return pyKey{kind: 'f', bits: math.Float64bits(k.f)}
+	}
+	return pyKey{kind: 'n'}
+}
+
+var pyKeySeed = maphash.MakeSeed()
+
+func pyKeyHash(id pyKey) uint64 {
+	if id.kind == 's' {
+		return maphash.String(pyKeySeed, id.s)
+	}
+	h := (id.bits ^ uint64(id.kind)<<56) * 0x9e3779b97f4a7c15
+	return h ^ h>>29
+}
+
+// lookup is the position of the entry whose key is id (hash h) in an indexed dict, or -1.
+func (d *pyDict) lookup(id pyKey, h uint64) int {
+	mask := uint64(len(d.index) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		j := d.index[i]
+		if j == 0 {
+			return -1
+		}
+		if pyKeyOf(d.ents[j-1].k) == id {
+			return int(j - 1)
+		}
+	}
+}
+
+// reindex rebuilds the index from the entries (none for a small dict).
 func (d *pyDict) reindex() {
-	d.index, d.others = nil, nil
+	d.index = nil
 	if len(d.ents) < pyDictIndexed {
 		return
 	}
-	d.index = make(map[string]int, len(d.ents))
+	n := 32
+	for n < 2*len(d.ents) {
+		n *= 2
+	}
+	d.index = make([]int32, n)
 	for j := range d.ents {
 		d.addIndex(d.ents[j].k, j)
 	}
 }
 
-// addIndex records that key k is entry j (in an indexed dict).
+// addIndex records that key k is entry j (in an indexed dict): a later entry with the same
+// key replaces an earlier one's place, as the map this index replaced did.
 func (d *pyDict) addIndex(k *pyVal, j int) {
-	if k.k == pvStr {
-		d.index[k.s] = j
+	if 2*(len(d.ents)) > len(d.index) {
+		d.reindex() // the table grows (and takes every entry, j too)
 		return
 	}
-	if d.others == nil {
-		d.others = map[string]int{}
+	id := pyKeyOf(k)
+	mask := uint64(len(d.index) - 1)
+	for i := pyKeyHash(id) & mask; ; i = (i + 1) & mask {
+		x := d.index[i]
+		if x == 0 || pyKeyOf(d.ents[x-1].k) == id {
+			d.index[i] = int32(j + 1)
+			return
+		}
 	}
-	s, _ := dictKey(k)
-	d.others[s] = j
 }
 
 func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
@@ -411,7 +448,8 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 // getStr looks a string key up without making a value for it.
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
 	if d.index != nil {
-		if i, ok := d.index[name]; ok {
+		id := pyKey{kind: 's', s: name}
+		if i := d.lookup(id, pyKeyHash(id)); i >= 0 {
 			return d.ents[i].v, true
 		}
 		return nil, false

@@ -1,7 +1,10 @@
 package doc
 
 import (
+	"math"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"testing"
 )
 
@@ -135,5 +138,93 @@ w = h(1, q=2)[0] + x[1:2][0]
 	}
 	if n < 100 {
 		t.Errorf("only %d simple statements seen", n)
+	}
+}
+
+// refDictKey is the map key the indexed dict's table replaced (a hashable value's identity:
+// "s"+text, numbers by value so 1 == 1.0 == True): the table must find what a map keyed by it
+// found.
+func refDictKey(k *pyVal) string {
+	switch k.k {
+	case pvStr:
+		return "s" + k.s
+	case pvInt:
+		return "i" + strconv.FormatInt(k.i, 10)
+	case pvBool:
+		if k.b {
+			return "i1"
+		}
+		return "i0"
+	case pvFloat:
+		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
+			return "i" + strconv.FormatInt(int64(k.f), 10)
+		}
+		return "f" + strconv.FormatFloat(k.f, 'g', -1, 64)
+	}
+	return "n"
+}
+
+// TestPyDictIndex holds an indexed dict's table to a map keyed by refDictKey: random keys of
+// every hashable kind (strings, ints, bools, floats integral or not, NaN, ±0, ±Inf, ints past
+// 2^53, None) set, looked up and deleted in random order.
+func TestPyDictIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	key := func() *pyVal {
+		switch rng.IntN(9) {
+		case 0, 1:
+			return strVal(strconv.Itoa(rng.IntN(60)), 0, 0)
+		case 2:
+			return intVal(int64(rng.IntN(60)-5), 0, 0)
+		case 3:
+			return boolVal(rng.IntN(2) == 0, 0, 0)
+		case 4:
+			return floatVal(float64(rng.IntN(60))/float64(1+rng.IntN(3)), 0, 0)
+		case 5:
+			return floatVal([]float64{math.NaN(), math.Copysign(0, -1), 0, math.Inf(1), math.Inf(-1), 1 << 60, 1<<53 + 2}[rng.IntN(7)], 0, 0)
+		case 6:
+			return intVal([]int64{1 << 60, 1<<53 + 1, 1 << 53, math.MinInt64, math.MaxInt64}[rng.IntN(5)], 0, 0)
+		case 7:
+			return noneVal(0, 0)
+		}
+		return strVal(string(rune('a'+rng.IntN(26)))+"_key", 0, 0)
+	}
+	for round := 0; round < 50; round++ {
+		d := &pyDict{}
+		for n := 0; n < 40; n++ {
+			d.ents = append(d.ents, pyEnt{k: strVal("k"+strconv.Itoa(n), 0, 0), v: intVal(int64(n), 0, 0)})
+		}
+		d.reindex()
+		ref := map[string]int{}
+		for j := range d.ents {
+			ref[refDictKey(d.ents[j].k)] = j
+		}
+		for op := 0; op < 300; op++ {
+			k := key()
+			switch rng.IntN(4) {
+			case 0:
+				d.set(k, intVal(int64(op), 0, 0), 0, 0)
+			case 1:
+				if len(d.ents) > pyDictIndexed {
+					d.del(k)
+				}
+			}
+			ref = map[string]int{}
+			for j := range d.ents {
+				ref[refDictKey(d.ents[j].k)] = j
+			}
+			want, ok := ref[refDictKey(k)]
+			if !ok {
+				want = -1
+			}
+			if got := d.find(k); got != want {
+				t.Fatalf("round %d op %d: find(%s) = %d, want %d", round, op, refDictKey(k), got, want)
+			}
+			if k.k == pvStr {
+				v, ok := d.getStr(k.s)
+				if ok != (want >= 0) || ok && v != d.ents[want].v {
+					t.Fatalf("round %d op %d: getStr(%q) = %v, %v", round, op, k.s, v, ok)
+				}
+			}
+		}
 	}
 }

@@ -171,48 +171,55 @@ type pyEval struct {
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
-	// strs is the file's block of computed strings (f-strings, str.format, +): see newStr;
-	// obuf is str.format's buffer kept between calls.
-	strs, obuf []byte
+	// strs is the file's block of computed strings (f-strings, str.format, +; the tree's
+	// numbers); obuf is str.format's buffer kept between calls.
+	strs pyStrs
+	obuf []byte
 	// fpbuf and ftext are fparts' scratch lists, kept between f-strings.
 	fpbuf []pyFPart
 	ftext []byte
 }
 
-// newStr is the string of b's bytes, written into the file's block of computed strings
-// instead of an allocation of its own (a loop of f-strings makes hundreds). The block is only
-// ever appended to, so a string made from it never changes; it is this file's alone (never
-// pooled: the tree's values point into it), and dies with the file's values and tree.
-func (ev *pyEval) newStr(b []byte) string {
+// pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
+// of an allocation of their own (a loop of f-strings makes hundreds). The block is only ever
+// appended to, so a string made from it never changes; it is this file's alone (never pooled:
+// the tree's values point into it), and dies with the file's values and tree.
+type pyStrs struct{ b []byte }
+
+// newStr is the string of b's bytes.
+func (p *pyStrs) newStr(b []byte) string {
 	n := len(b)
 	if n == 0 || n > 256 {
 		return string(b)
 	}
-	ev.strRoom(n)
-	i := len(ev.strs)
-	ev.strs = append(ev.strs, b...)
-	return unsafe.String(&ev.strs[i], n)
+	p.room(n)
+	i := len(p.b)
+	p.b = append(p.b, b...)
+	return unsafe.String(&p.b[i], n)
 }
 
 // concat is a + b, written as newStr writes.
-func (ev *pyEval) concat(a, b string) string {
+func (p *pyStrs) concat(a, b string) string {
 	n := len(a) + len(b)
 	if len(a) == 0 || len(b) == 0 || n > 256 {
 		return a + b
 	}
-	ev.strRoom(n)
-	i := len(ev.strs)
-	ev.strs = append(append(ev.strs, a...), b...)
-	return unsafe.String(&ev.strs[i], n)
+	p.room(n)
+	i := len(p.b)
+	p.b = append(append(p.b, a...), b...)
+	return unsafe.String(&p.b[i], n)
 }
 
-// strRoom makes room for n more bytes in the block of computed strings (a new block when the
-// rest of this one is too short: what was written stays where it is).
-func (ev *pyEval) strRoom(n int) {
-	if cap(ev.strs)-len(ev.strs) < n {
-		ev.strs = make([]byte, 0, min(max(2*cap(ev.strs), 512), 8192))
+// room makes room for n more bytes (a new block when the rest of this one is too short: what
+// was written stays where it is).
+func (p *pyStrs) room(n int) {
+	if cap(p.b)-len(p.b) < n {
+		p.b = make([]byte, 0, min(max(2*cap(p.b), 512), 8192))
 	}
 }
+
+func (ev *pyEval) newStr(b []byte) string    { return ev.strs.newStr(b) }
+func (ev *pyEval) concat(a, b string) string { return ev.strs.concat(a, b) }
 
 // pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
 type pyRefusal struct {

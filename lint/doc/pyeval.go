@@ -728,7 +728,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				if name == "" {
 					name = n
 				}
-				env.set(name, ev.val(pyVal{k: pvModule, s: strings.TrimRight(st.x.mod, ".") + "." + n, s0: st.s, e0: st.e}))
+				env.set(name, ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(strings.TrimRight(st.x.mod, "."), "."), n), s0: st.s, e0: st.e}))
 			}
 			if env.parent == nil && !containsStar(st.x.names) {
 				kind := "import"
@@ -879,7 +879,10 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	switch v.k {
 	case pvList, pvTuple:
-		return append([]*pyVal(nil), v.list.items...), true
+		if len(v.list.items) == 0 {
+			return nil, true
+		}
+		return append(ev.ptrs(len(v.list.items)), v.list.items...), true
 	case pvDict:
 		return v.dict.keys(), true
 	case pvStr:
@@ -931,16 +934,21 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			return ev.setCV(e, ev.strVal(ev.tx.at(&toks[0]), e.s, e.e))
 		}
-		var b strings.Builder
+		// Adjacent literals ('a' 'b'): their texts joined in the str.format buffer, copied
+		// once into the block of computed strings.
+		b := ev.obuf[:0]
 		for i := range toks {
 			t := &toks[i]
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			b.WriteString(ev.tx.at(t))
+			b = append(b, ev.tx.at(t)...)
 		}
-		ev.grow(b.Len() / 64)
-		return ev.strVal(b.String(), e.s, e.e)
+		if cap(b) <= 1<<16 {
+			ev.obuf = b[:0]
+		}
+		ev.grow(len(b) / 64)
+		return ev.strVal(ev.newStr(b), e.s, e.e)
 	case xFstr:
 		return ev.fstring(e, env)
 	case xName:
@@ -1015,7 +1023,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			return ev.opaque(e)
 		case pvModule:
-			return ev.val(pyVal{k: pvModule, s: obj.s + "." + ev.nm(e), s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
 		case pvStr, pvList:
 			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
@@ -1863,11 +1871,11 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 			j++
 		}
 		if j == len(name) && pyKeywordCode(string(name)) == cNone {
-			x := &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
-			if ev.arena != nil {
-				x = ev.arena.expr()
-				*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
+			if ev.arena == nil {
+				return &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			}
+			x := ev.arena.expr()
+			*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			return x
 		}
 	}
@@ -2831,7 +2839,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) (*pyDict, string) {
 		conv string // "bool" (strict), "pybool" (bool()), "int", "float", "str", "none"; "" when unknown
 		ks   [2]int
 	}
-	var spec []entry
+	spec := make([]entry, 0, len(a.kw))
 	for i, k := range a.kw {
 		v := a.kwv[i]
 		if k == "lazy" {

@@ -67,6 +67,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
 	ev.predef = mmPredefined(stmts, d.Path, tx)
+	if n := pyImportCount(stmts); n > 0 && d.Refs == nil {
+		d.Refs = make([]FileRef, 0, n) // the module's imports become Refs: room for them at once
+	}
 	env := &arena.envs.take(1)[:1][0] // the module's scope dies with the arena, as the values do
 	*env = pyEnv{}
 	if n := len(stmts) + 4; n <= 128 {
@@ -240,6 +243,27 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 		}
 	}
 	return b.lc.span(v.s0, v.s0)
+}
+
+// pyImportCount is about how many Refs the imports among stmts make (outside functions):
+// room to reserve, not a count anything relies on.
+func pyImportCount(stmts []*pyStmt) int {
+	n := 0
+	for _, st := range stmts {
+		switch st.kind {
+		case sImport:
+			n += len(st.x.names)
+		case sFrom:
+			n++
+		case sDef:
+			continue
+		}
+		n += pyImportCount(st.body) + pyImportCount(st.orelse)
+		for _, x := range st.more().extra {
+			n += pyImportCount(x)
+		}
+	}
+	return n
 }
 
 // countValues is how many nodes v makes (dicts, lists and scalars), counting no further than

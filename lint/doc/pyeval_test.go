@@ -233,51 +233,27 @@ func TestPyDictIndex(t *testing.T) {
 // BenchmarkPythonTree builds the Document of the corpus's flexivit i21k_sup.py (843 nodes,
 // most of them from its loops' evaluators) from its evaluated values again and again: the
 // builder's own cost per node (allocating the nodes, their spans and texts), without the
-// lexer, parser and evaluator.
+// lexer, parser and evaluator (pyTreeHook).
 func BenchmarkPythonTree(b *testing.B) {
 	src, err := os.ReadFile(filepath.Join(corpusDir(b), "py", "google-research__big_vision", "big_vision__configs__proj__flexivit__i21k_sup.py"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	d := &Document{Src: src, Format: Python}
-	lim := Limits{}.withDefaults()
-	arena := getPyArena()
-	defer arena.release()
-	tx := &arena.tx
-	toks, _, starts, lerr := pyLexLines(src, 0, lim.MaxDepth, true, arena.toks, tx, arena.cms, true, nil, true)
-	if lerr != nil {
-		b.Fatal(lerr.msg)
-	}
-	d.lines = newLineIndexStarts(src, starts, true)
-	x := d.Lines()
-	p := &pyParser{pyCursor: pyCursor{toks: toks, tx: tx}, src: src, max: lim.MaxDepth, arena: arena}
-	stmts, perr := p.parseModule()
-	if perr != nil {
-		b.Fatal(perr.msg)
-	}
-	ev := &pyEval{src: src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
-	env := &pyEnv{}
-	var ret *pyVal
-	ev.exec(stmts, env, &ret)
-	g, ok := env.lookup("get_config")
-	if !ok {
-		b.Fatal("no get_config")
-	}
-	result := ev.callFunc(g, pyArgs{ok: true}, &pyExpr{op: xCall, s: g.s0, e: g.e0})
-	if result.k != pvDict {
-		b.Fatal("get_config's result is not known")
-	}
-	total := countValues(result, 4096)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		bl := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: tx.s}
-		bl.alloc.reserve(countValues(result, 4096)+1, total)
-		root := bl.alloc.new()
-		root.Kind, root.Style = Map, "get_config"
-		bl.fill(root, result.dict, 0, nil)
-		if bl.over || len(root.Children) == 0 {
-			b.Fatal("no tree")
+	ran := false
+	pyTreeHook = func(build func() bool) {
+		ran = true
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if !build() {
+				b.Fatal("no tree")
+			}
 		}
+		b.StopTimer()
+	}
+	defer func() { pyTreeHook = nil }()
+	d := Parse("i21k_sup.py", src, Python, Limits{})
+	if !ran || d.Root == nil || len(d.Root.Children) == 0 {
+		b.Fatal("i21k_sup.py was not read to a tree")
 	}
 }

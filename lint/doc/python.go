@@ -113,6 +113,13 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
+	if style == "get_config" {
+		if result == nil || result.k != pvDict || result.dict.partial {
+			// get_config returns what this reader cannot know (a call it does not model): no
+			// tree, so no rule takes the missing keys for defaults.
+			return
+		}
+	}
 	// The builder goes on writing into the evaluator's block of computed strings (the
 	// evaluator is done).
 	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
@@ -121,13 +128,30 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
 		}
 	}()
-	if style == "get_config" {
-		if result == nil || result.k != pvDict || result.dict.partial {
-			// get_config returns what this reader cannot know (a call it does not model): no
-			// tree, so no rule takes the missing keys for defaults.
-			return
-		}
+	if pyTreeHook != nil {
+		pyTreeHook(func() bool {
+			c := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
+			return c.tree(style, result, env) != nil
+		})
 	}
+	root := b.tree(style, result, env)
+	if b.over {
+		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
+			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
+		return
+	}
+	d.Root = root
+}
+
+// pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree
+// again from its evaluated values, before the tree is built for the Document: a benchmark of
+// the builder alone.
+var pyTreeHook func(build func() bool)
+
+// tree builds the Document's root from the evaluated config: what get_config returned
+// (style "get_config") or the module's variables (style "module"); nil when a limit is passed
+// (b.over).
+func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv) *Node {
 	// The Document's own blocks of nodes and child-list slots, sized from a count of the
 	// values (every node but the root takes one slot). Blocks shared with other files' trees
 	// would chain every tree ever read into the live heap: a block stays alive while any of
@@ -145,7 +169,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	b.alloc.reserve(total+1, total)
 	root := b.alloc.new()
-	root.Kind, root.Style, root.Span = Map, style, x.Span(base, len(d.Src))
+	root.Kind, root.Style, root.Span = Map, style, b.x.Span(b.base, len(b.d.Src))
 	if style == "get_config" {
 		b.fill(root, result.dict, 0, nil)
 	} else {
@@ -167,11 +191,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}
 	}
 	if b.over {
-		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
-		return
+		return nil
 	}
-	d.Root = root
+	return root
 }
 
 type pyBuilder struct {

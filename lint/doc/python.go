@@ -129,9 +129,13 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}
 	}()
 	if pyTreeHook != nil {
+		// What the builds need, copied here: a closure that captured parsePython's own
+		// variables would move them to the heap for every file.
+		start, st, res, en := *b, style, result, env
+		start.vars, start.strs = nil, pyStrs{} // blocks of its own: b's stay b's
 		pyTreeHook(func() bool {
-			c := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
-			return c.tree(style, result, env) != nil
+			c := start
+			return c.tree(st, res, en) != nil
 		})
 	}
 	root := b.tree(style, result, env)

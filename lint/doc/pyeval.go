@@ -67,8 +67,8 @@ type pyDict struct {
 	ents []pyEnt
 	// index finds the entries of a large dict (pyDictIndexed entries or more; nil for a small
 	// one): a table of entry positions + 1 (0: empty) by pyKeyHash, its length a power of two
-	// at least twice the entries', probed in order. Keys are the same when their dictKey is;
-	// no pointers, so the collector never scans it.
+	// at least twice the entries', probed in order; keys are the same when their pyKeyOf is.
+	// No pointers, so the collector never scans it.
 	index []int32
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
@@ -352,9 +352,11 @@ func (d *pyDict) find(k *pyVal) int {
 
 const pyDictIndexed = 16
 
-// pyKey is a hashable value's identity in an indexed dict, as dictKey has it without making
-// a string: a string's text (kind 's'), an int, bool or integral float below 2^53 by its
-// integer (kind 'i'), another float by its bits (kind 'f', every NaN alike), None (kind 'n').
+// pyKey is a hashable value's identity in an indexed dict, so 1 == 1.0 == True as in Python: a
+// string's text (kind 's'), an int, bool or integral float below 2^53 by its integer (kind
+// 'i'), another float by its bits (kind 'f', every NaN alike), None (kind 'n'). The same
+// identity as the strings ("s"+text, "i"+integer, "f"+shortest float) the maps it replaced
+// were keyed by (TestPyDictIndex).
 type pyKey struct {
 	kind byte
 	bits uint64

@@ -1143,16 +1143,23 @@ func isASCIIString(s string) bool {
 }
 
 func (ev *pyEval) number(e *pyExpr) *pyVal {
-	if t := ev.nm(e); len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
-		// Plain decimal digits (most numbers in configs): no copy, no general parser.
-		v := int64(0)
+	if t := ev.nm(e); len(t) <= 24 && (t[0] != '0' || len(t) == 1) {
+		// Plain decimal digits (most numbers in configs), single underscores between them
+		// (250_000): no copy, no general parser.
+		v, n := int64(0), 0
 		for i := 0; i < len(t); i++ {
+			if t[i] == '_' && i > 0 && i+1 < len(t) && t[i-1] != '_' && t[i+1] >= '0' && t[i+1] <= '9' {
+				continue
+			}
 			if t[i] < '0' || t[i] > '9' {
 				goto general
 			}
 			v = v*10 + int64(t[i]-'0')
+			n++
 		}
-		return ev.intVal(v, e.s, e.e)
+		if n <= 18 {
+			return ev.intVal(v, e.s, e.e)
+		}
 	}
 general:
 	text := strings.ReplaceAll(ev.nm(e), "_", "")

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -255,5 +256,31 @@ func BenchmarkPythonTree(b *testing.B) {
 	d := Parse("i21k_sup.py", src, Python, Limits{})
 	if !ran || d.Root == nil || len(d.Root.Children) == 0 {
 		b.Fatal("i21k_sup.py was not read to a tree")
+	}
+}
+
+// TestPyNumberUnderscores holds the evaluator's shortcut for decimal ints with underscores
+// (250_000) to the general number parser's reading (underscores dropped, then ParseInt) and
+// leaves every other spelling to that parser.
+func TestPyNumberUnderscores(t *testing.T) {
+	for _, lit := range []string{"250_000", "1_2_3", "10_000_000", "999_999_999_999_999_999", "1_000_000_000_000_000_000", "123456789012345678", "1234567890123456789", "0", "7"} {
+		d := Parse("x.py", []byte("a = "+lit+"\n"), Python, Limits{})
+		if d.Root == nil || len(d.Root.Children) != 1 {
+			t.Fatalf("%s: no tree: %v", lit, d.Problems)
+		}
+		n := d.Root.Children[0]
+		want, err := strconv.ParseInt(strings.ReplaceAll(lit, "_", ""), 10, 64)
+		if err != nil {
+			if n.Type != Unknown {
+				t.Errorf("%s: %v %q, want unknown (past int64)", lit, n.Type, n.Value)
+			}
+			continue
+		}
+		if n.Type != Int || n.Value != strconv.FormatInt(want, 10) {
+			t.Errorf("%s: %v %q, want int %d", lit, n.Type, n.Value, want)
+		}
+		if wantStyle := map[bool]string{true: "plain", false: "python"}[!strings.Contains(lit, "_")]; n.Style != wantStyle {
+			t.Errorf("%s: style %q, want %q", lit, n.Style, wantStyle)
+		}
 	}
 }

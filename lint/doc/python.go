@@ -66,6 +66,10 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
+	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
+	// only: every string made from them is a copy).
+	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
+	defer scr.keepBufs(ev)
 	ev.predef = mmPredefined(stmts, d.Path, tx)
 	if n := pyImportCount(stmts); n > 0 && d.Refs == nil {
 		d.Refs = make([]FileRef, 0, n) // the module's imports become Refs: room for them at once
@@ -517,6 +521,22 @@ func (c *lineCursor) span(s, e int) Span {
 type pyScratch struct {
 	lines []int
 	vars  [][2]int32 // pyBuilder.vars
+	// the evaluator's buffers: f-strings (pyEval.fbuf), str.format and adjacent literals
+	// (obuf), f-strings' literal text (ftext)
+	fbuf, obuf, ftext []byte
+}
+
+// keepBufs keeps the evaluator's byte buffers for the next file (a huge one is not kept;
+// fbuf is nil when an f-string was being formatted as the evaluation stopped).
+func (s *pyScratch) keepBufs(ev *pyEval) {
+	keep := func(dst *[]byte, b []byte) {
+		if cap(b) > cap(*dst) && cap(b) <= 1<<16 {
+			*dst = b[:0]
+		}
+	}
+	keep(&s.fbuf, ev.fbuf)
+	keep(&s.obuf, ev.obuf)
+	keep(&s.ftext, ev.ftext)
 }
 
 var pyScratches struct {

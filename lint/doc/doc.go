@@ -72,25 +72,31 @@
 //   - Per file: the module scope from the arena, the root node from the tree's block, the
 //     module variables' lines as offsets in a pooled list (a map only past 32 of them), Refs
 //     sized from the imports, MMEngine's predefined-variable check without a copy of the
-//     module's statements, an iterated list copied into the arena.
+//     module's statements, an iterated list copied into the arena, the evaluator's byte
+//     buffers from the pooled scratch; ints with underscores (250_000) read without a copy
+//     (TestPyNumberUnderscores).
 //
-// Per corpus pass ParsePython allocates 775 KB in 1,035 allocations instead of 787 KB in 2,088
-// (a one-line MMEngine config 10 instead of 17; flexivit's i21k_sup.py 89 instead of 589);
-// merged with w12v's parser at 82dde60 (1,699 alone), 760 KB in 646. ParseYAML and ParseGin
-// allocate as before (15,522 and 491 a pass). Documents unchanged (TestCodeDocHashes,
-// TestCodeDocMutations; FuzzParsePython and FuzzPyFormat 30 s each). Interleaved rounds of the
-// test binaries (ec16acf against w12w at 999dc7c), equal-volume, against YAML:
+// Per corpus pass ParsePython allocates 770 KB in 938 allocations instead of 787 KB in 2,088
+// (a one-line MMEngine config 10 instead of 17; flexivit's i21k_sup.py 80 instead of 589);
+// merged with w12v's parser at 82dde60 (1,699 alone), 760 KB in 646 (with 999dc7c).
+// ParseYAML and ParseGin allocate as before (15,522 and 491 a pass). Documents unchanged
+// (TestCodeDocHashes, TestCodeDocMutations; FuzzParsePython and FuzzPyFormat 30 s each).
+// Interleaved rounds of the test binaries, equal-volume, against YAML:
 //
 //	                                ec16acf            w12w
-//	21:44, 4 rounds, load 6-7       Python 1.43-1.51×  Python 1.33-1.41×
+//	21:44, 4 rounds, load 6-7       Python 1.43-1.51×  Python 1.33-1.41× (999dc7c)
 //	                                gin    0.78-0.88×  gin    0.80-0.85×
-//	21:44, -cpu 1, 4 rounds,        Python 1.61-1.65×  Python 1.53-1.61×
+//	21:44, -cpu 1, 4 rounds,        Python 1.61-1.65×  Python 1.53-1.61× (999dc7c)
 //	  load 5-6                      gin    0.79-0.82×  gin    0.78-0.81×
+//	22:12, -cpu 1, 4 rounds,        Python 1.58-1.69×  Python 1.47-1.56× (d49a55c)
+//	  load 5                        gin    0.79-0.85×  gin    0.77-0.81×
+//	22:12, 4 rounds, load 4-5       Python 1.37-1.52×  Python 1.34-1.45× (d49a55c)
+//	                                gin    0.78-0.89×  gin    0.80-0.89×
 //
-// So Python got a few per cent cheaper against YAML (in each of the eight rounds), gin and YAML
-// did not move, and the target is not met. Three more rounds at 21:50 (-cpu 1, load 4-9, four
-// binaries alternated): ec16acf 1.57-1.63×, w12w 1.56-1.60×, w12v at 82dde60 1.49-1.53×, the
-// two merged 1.50-1.60×; gin 0.77-0.83× in all four.
+// So Python got about 5 % cheaper against YAML (less in fifteen of the sixteen rounds, more in
+// one), gin and YAML did not move, and the target is not met. Three rounds at 21:50 (-cpu 1,
+// load 4-9, four binaries alternated): ec16acf 1.57-1.63×, w12w at 999dc7c 1.56-1.60×, w12v at
+// 82dde60 1.49-1.53×, the two merged 1.50-1.60×; gin 0.77-0.83× in all four.
 //
 // Tried and dropped: node blocks capped below 32 KiB, so that i21k_sup.py's 175 KB of nodes
 // come from size-classed spans instead of one large object (a benchmark of its tree alone and

@@ -94,9 +94,11 @@
 //	                                gin    0.78-0.89×  gin    0.80-0.89×
 //
 // So Python got about 5 % cheaper against YAML (less in fifteen of the sixteen rounds, more in
-// one), gin and YAML did not move, and the target is not met. Three rounds at 21:50 (-cpu 1,
-// load 4-9, four binaries alternated): ec16acf 1.57-1.63×, w12w at 999dc7c 1.56-1.60×, w12v at
-// 82dde60 1.49-1.53×, the two merged 1.50-1.60×; gin 0.77-0.83× in all four.
+// one), gin and YAML did not move, and the target is not met. Four binaries alternated, -cpu 1,
+// three rounds each: at 21:50 (load 4-9) ec16acf 1.57-1.63×, w12w at 999dc7c 1.56-1.60×, w12v
+// at 82dde60 1.49-1.53×, the two merged 1.50-1.60×; at 22:21 (load 9) ec16acf 1.60-1.61×, w12w
+// at 989e989 1.50-1.60×, w12v at fddfc34 1.46-1.47×, the two merged 1.45-1.48× (549
+// allocations a corpus pass); gin 0.76-0.83× in all of them.
 //
 // Tried and dropped: node blocks capped below 32 KiB, so that i21k_sup.py's 175 KB of nodes
 // come from size-classed spans instead of one large object (a benchmark of its tree alone and

@@ -53,6 +53,69 @@
 // (equal-volume, the comparison quoted here); that also charges Python for the background
 // collections its reads trigger, which one pass of 76 KiB seldom did.
 //
+// 21:20 round, evaluator and builder (ec16acf → w12w; the lexer and the parser were w12v's
+// part of the same round, with a section of its own). The design stays (token list, expression
+// tree, boxed values); what went is most of the evaluator's and the builder's allocations:
+//   - Computed strings (f-strings, str.format, a + b, adjacent literals, a module's dotted path,
+//     the tree's numbers not written as their value) are copied into a block of bytes of the
+//     file's own (pyStrs) instead of an allocation each. The block is only ever appended to,
+//     so a string made from it never changes, and it is never pooled, so a tree keeps only its
+//     own file's block alive (TestPythonTreesNotRetained).
+//   - An f-string's parts are collected in scratch lists and copied once into a list of their
+//     exact size, and the list of its parsed fields is sized from them; str.format writes into
+//     a reused buffer.
+//   - A dict of 16 entries or more finds its keys through a table of entry positions with no
+//     pointers (open addressing; a string key hashed with hash/maphash, a number by its value;
+//     keys equal exactly when the dictKey strings of the two maps it replaces were);
+//     TestPyDictIndex holds it to a map keyed by the old dictKey over random keys of every
+//     hashable kind (NaN, ±0, ±Inf, ints past 2^53, bools, None).
+//   - Per file: the module scope from the arena, the root node from the tree's block, the
+//     module variables' lines as offsets in a pooled list (a map only past 32 of them), Refs
+//     sized from the imports, MMEngine's predefined-variable check without a copy of the
+//     module's statements, an iterated list copied into the arena, the evaluator's byte
+//     buffers from the pooled scratch; ints with underscores (250_000) read without a copy
+//     (TestPyNumberUnderscores).
+//
+// Per corpus pass ParsePython allocates 770 KB in 938 allocations instead of 787 KB in 2,088
+// (a one-line MMEngine config 10 instead of 17; flexivit's i21k_sup.py 80 instead of 589);
+// merged with w12v's parser at 82dde60 (1,699 alone), 760 KB in 646 (with 999dc7c).
+// ParseYAML and ParseGin allocate as before (15,522 and 491 a pass). Documents unchanged
+// (TestCodeDocHashes, TestCodeDocMutations; FuzzParsePython and FuzzPyFormat 30 s each).
+// Interleaved rounds of the test binaries, equal-volume, against YAML:
+//
+//	                                ec16acf            w12w
+//	21:44, 4 rounds, load 6-7       Python 1.43-1.51×  Python 1.33-1.41× (999dc7c)
+//	                                gin    0.78-0.88×  gin    0.80-0.85×
+//	21:44, -cpu 1, 4 rounds,        Python 1.61-1.65×  Python 1.53-1.61× (999dc7c)
+//	  load 5-6                      gin    0.79-0.82×  gin    0.78-0.81×
+//	22:12, -cpu 1, 4 rounds,        Python 1.58-1.69×  Python 1.47-1.56× (d49a55c)
+//	  load 5                        gin    0.79-0.85×  gin    0.77-0.81×
+//	22:12, 4 rounds, load 4-5       Python 1.37-1.52×  Python 1.34-1.45× (d49a55c)
+//	                                gin    0.78-0.89×  gin    0.80-0.89×
+//
+// So Python got about 5 % cheaper against YAML (less in fifteen of the sixteen rounds, more in
+// one), gin and YAML did not move, and the target is not met. Four binaries alternated, -cpu 1,
+// three rounds each: at 21:50 (load 4-9) ec16acf 1.57-1.63×, w12w at 999dc7c 1.56-1.60×, w12v
+// at 82dde60 1.49-1.53×, the two merged 1.50-1.60×; at 22:21 (load 9) ec16acf 1.60-1.61×, w12w
+// at 989e989 1.50-1.60×, w12v at fddfc34 1.46-1.47×, the two merged 1.45-1.48× (549
+// allocations a corpus pass); gin 0.76-0.83× in all of them.
+//
+// Tried and dropped: node blocks capped below 32 KiB, so that i21k_sup.py's 175 KB of nodes
+// come from size-classed spans instead of one large object (a benchmark of its tree alone and
+// three rounds could not tell the two apart), and comparing a name's first byte before the whole
+// name in scope and dict lookups (not measurable). Where a Python read goes now (profile of the
+// rounds, -cpu 1): evaluation 35 %, parsing 24 %, lexing 17 %, the tree 19 % (more than half of
+// it allocating and clearing the nodes, charged through the collector's assists by the byte);
+// write barriers about a sixth of the whole, spread thin over the evaluator's and the parser's
+// copies (kwDict's entries, mk, val: no single place to remove). The tree is what no trimming
+// removes: a node is 208 bytes with six pointer writes in every format, and i21k_sup.py's 843
+// nodes alone take about 190 µs (BenchmarkPythonTree, -cpu 1; 400-940 µs for the file's whole
+// read in the same minutes). The corpus yields 29.7 nodes per KiB of Python against 22.5 of
+// YAML (i21k_sup.py 169: its loops), so per node a Python read costs about 1.0-1.2× a YAML
+// read; most of what is left of the gap per KiB is how many values a KiB of code makes.
+// Reaching YAML per KiB still needs the redesign above (values as pointer-free records; no
+// expression tree for code that only assigns literals).
+//
 // Latest Python round, evening of 2026-12-01 (46b4500 → w12p, load average 1.5-6; the history
 // follows from "Code." on): the Python reader keeps its design (a token list, an expression tree,
 // boxed values) but does less per token and per expression. Operators and keywords get a one-byte

@@ -2,10 +2,12 @@ package doc
 
 import (
 	"bytes"
+	"hash/maphash"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // Static evaluation of a Python config over a safe subset: literals, names, assignments
@@ -63,10 +65,11 @@ type pyList struct{ items []*pyVal }
 
 type pyDict struct {
 	ents []pyEnt
-	// index finds the entries of a large dict: string keys by their text (no key to make),
-	// others by dictKey in others (made when first needed). nil for a small dict.
-	index  map[string]int
-	others map[string]int
+	// index finds the entries of a large dict (pyDictIndexed entries or more; nil for a small
+	// one): a table of entry positions + 1 (0: empty) by pyKeyHash, its length a power of two
+	// at least twice the entries', probed in order; keys are the same when their pyKeyOf is.
+	// No pointers, so the collector never scans it.
+	index []int32
 	// partial: an entry this reader could not follow was written (a key it cannot know,
 	// an update from an unknown value), so the dict is unknown in the tree.
 	partial bool
@@ -168,7 +171,55 @@ type pyEval struct {
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
+	// strs is the file's block of computed strings (f-strings, str.format, +; the tree's
+	// numbers); obuf is str.format's buffer kept between calls.
+	strs pyStrs
+	obuf []byte
+	// fpbuf and ftext are fparts' scratch lists, kept between f-strings.
+	fpbuf []pyFPart
+	ftext []byte
 }
+
+// pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
+// of an allocation of their own (a loop of f-strings makes hundreds). The block is only ever
+// appended to, so a string made from it never changes; it is this file's alone (never pooled:
+// the tree's values point into it), and dies with the file's values and tree.
+type pyStrs struct{ b []byte }
+
+// newStr is the string of b's bytes.
+func (p *pyStrs) newStr(b []byte) string {
+	n := len(b)
+	if n == 0 || n > 256 {
+		return string(b)
+	}
+	p.room(n)
+	i := len(p.b)
+	p.b = append(p.b, b...)
+	return unsafe.String(&p.b[i], n)
+}
+
+// concat is a + b, written as newStr writes.
+func (p *pyStrs) concat(a, b string) string {
+	n := len(a) + len(b)
+	if len(a) == 0 || len(b) == 0 || n > 256 {
+		return a + b
+	}
+	p.room(n)
+	i := len(p.b)
+	p.b = append(append(p.b, a...), b...)
+	return unsafe.String(&p.b[i], n)
+}
+
+// room makes room for n more bytes (a new block when the rest of this one is too short: what
+// was written stays where it is).
+func (p *pyStrs) room(n int) {
+	if cap(p.b)-len(p.b) < n {
+		p.b = make([]byte, 0, min(max(2*cap(p.b), 512), 8192))
+	}
+}
+
+func (ev *pyEval) newStr(b []byte) string    { return ev.strs.newStr(b) }
+func (ev *pyEval) concat(a, b string) string { return ev.strs.concat(a, b) }
 
 // pyRefusal is why parse_arg refuses its argument, at the parse_arg call.
 type pyRefusal struct {
@@ -263,30 +314,6 @@ func (ev *pyEval) newDict(n int) *pyDict {
 	return d
 }
 
-// dictKey is a hashable value's identity ("s"+text for strings, numbers by value, so 1 == 1.0
-// == True as in Python); ok is false for unhashable or unknown values.
-func dictKey(k *pyVal) (string, bool) {
-	switch k.k {
-	case pvStr:
-		return "s" + k.s, true
-	case pvInt:
-		return "i" + strconv.FormatInt(k.i, 10), true
-	case pvBool:
-		if k.b {
-			return "i1", true
-		}
-		return "i0", true
-	case pvNone:
-		return "n", true
-	case pvFloat:
-		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
-			return "i" + strconv.FormatInt(int64(k.f), 10), true
-		}
-		return "f" + strconv.FormatFloat(k.f, 'g', -1, 64), true
-	}
-	return "", false
-}
-
 // hashable reports whether a value can be a dict key here.
 func hashable(k *pyVal) bool {
 	switch k.k {
@@ -312,15 +339,8 @@ func sameKey(a, b *pyVal) bool {
 // pyDictIndexed keys.
 func (d *pyDict) find(k *pyVal) int {
 	if d.index != nil {
-		m, key := d.index, k.s
-		if k.k != pvStr {
-			m = d.others
-			key, _ = dictKey(k)
-		}
-		if i, ok := m[key]; ok {
-			return i
-		}
-		return -1
+		id := pyKeyOf(k)
+		return d.lookup(id, pyKeyHash(id))
 	}
 	for i := range d.ents {
 		if sameKey(d.ents[i].k, k) {
@@ -332,28 +352,96 @@ func (d *pyDict) find(k *pyVal) int {
 
 const pyDictIndexed = 16
 
+// pyKey is a hashable value's identity in an indexed dict, so 1 == 1.0 == True as in Python: a
+// string's text (kind 's'), an int, bool or integral float below 2^53 by its integer (kind
+// 'i'), another float by its bits (kind 'f', every NaN alike), None (kind 'n'). The same
+// identity as the strings ("s"+text, "i"+integer, "f"+shortest float) the maps it replaced
+// were keyed by (TestPyDictIndex).
+type pyKey struct {
+	kind byte
+	bits uint64
+	s    string
+}
+
+func pyKeyOf(k *pyVal) pyKey {
+	switch k.k {
+	case pvStr:
+		return pyKey{kind: 's', s: k.s}
+	case pvInt:
+		return pyKey{kind: 'i', bits: uint64(k.i)}
+	case pvBool:
+		if k.b {
+			return pyKey{kind: 'i', bits: 1}
+		}
+		return pyKey{kind: 'i'}
+	case pvFloat:
+		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
+			return pyKey{kind: 'i', bits: uint64(int64(k.f))}
+		}
+		if math.IsNaN(k.f) {
+			return pyKey{kind: 'f', bits: 0x7ff8000000000001}
+		}
+		return pyKey{kind: 'f', bits: math.Float64bits(k.f)}
+	}
+	return pyKey{kind: 'n'}
+}
+
+var pyKeySeed = maphash.MakeSeed()
+
+func pyKeyHash(id pyKey) uint64 {
+	if id.kind == 's' {
+		return maphash.String(pyKeySeed, id.s)
+	}
+	h := (id.bits ^ uint64(id.kind)<<56) * 0x9e3779b97f4a7c15
+	return h ^ h>>29
+}
+
+// lookup is the position of the entry whose key is id (hash h) in an indexed dict, or -1.
+func (d *pyDict) lookup(id pyKey, h uint64) int {
+	mask := uint64(len(d.index) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		j := d.index[i]
+		if j == 0 {
+			return -1
+		}
+		if pyKeyOf(d.ents[j-1].k) == id {
+			return int(j - 1)
+		}
+	}
+}
+
+// reindex rebuilds the index from the entries (none for a small dict).
 func (d *pyDict) reindex() {
-	d.index, d.others = nil, nil
+	d.index = nil
 	if len(d.ents) < pyDictIndexed {
 		return
 	}
-	d.index = make(map[string]int, len(d.ents))
+	n := 32
+	for n < 2*len(d.ents) {
+		n *= 2
+	}
+	d.index = make([]int32, n)
 	for j := range d.ents {
 		d.addIndex(d.ents[j].k, j)
 	}
 }
 
-// addIndex records that key k is entry j (in an indexed dict).
+// addIndex records that key k is entry j (in an indexed dict): a later entry with the same
+// key replaces an earlier one's place, as the map this index replaced did.
 func (d *pyDict) addIndex(k *pyVal, j int) {
-	if k.k == pvStr {
-		d.index[k.s] = j
+	if 2*(len(d.ents)) > len(d.index) {
+		d.reindex() // the table grows (and takes every entry, j too)
 		return
 	}
-	if d.others == nil {
-		d.others = map[string]int{}
+	id := pyKeyOf(k)
+	mask := uint64(len(d.index) - 1)
+	for i := pyKeyHash(id) & mask; ; i = (i + 1) & mask {
+		x := d.index[i]
+		if x == 0 || pyKeyOf(d.ents[x-1].k) == id {
+			d.index[i] = int32(j + 1)
+			return
+		}
 	}
-	s, _ := dictKey(k)
-	d.others[s] = j
 }
 
 func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
@@ -369,7 +457,8 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 // getStr looks a string key up without making a value for it.
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
 	if d.index != nil {
-		if i, ok := d.index[name]; ok {
+		id := pyKey{kind: 's', s: name}
+		if i := d.lookup(id, pyKeyHash(id)); i >= 0 {
 			return d.ents[i].v, true
 		}
 		return nil, false
@@ -641,7 +730,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				if name == "" {
 					name = n
 				}
-				env.set(name, ev.val(pyVal{k: pvModule, s: strings.TrimRight(st.x.mod, ".") + "." + n, s0: st.s, e0: st.e}))
+				env.set(name, ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(strings.TrimRight(st.x.mod, "."), "."), n), s0: st.s, e0: st.e}))
 			}
 			if env.parent == nil && !containsStar(st.x.names) {
 				kind := "import"
@@ -792,7 +881,10 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	switch v.k {
 	case pvList, pvTuple:
-		return append([]*pyVal(nil), v.list.items...), true
+		if len(v.list.items) == 0 {
+			return nil, true
+		}
+		return append(ev.ptrs(len(v.list.items)), v.list.items...), true
 	case pvDict:
 		return v.dict.keys(), true
 	case pvStr:
@@ -844,16 +936,21 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			return ev.setCV(e, ev.strVal(ev.tx.at(&toks[0]), e.s, e.e))
 		}
-		var b strings.Builder
+		// Adjacent literals ('a' 'b'): their texts joined in the str.format buffer, copied
+		// once into the block of computed strings.
+		b := ev.obuf[:0]
 		for i := range toks {
 			t := &toks[i]
 			if t.is(pfxBytes) {
 				return ev.opaque(e)
 			}
-			b.WriteString(ev.tx.at(t))
+			b = append(b, ev.tx.at(t)...)
 		}
-		ev.grow(b.Len() / 64)
-		return ev.strVal(b.String(), e.s, e.e)
+		if cap(b) <= 1<<16 {
+			ev.obuf = b[:0]
+		}
+		ev.grow(len(b) / 64)
+		return ev.strVal(ev.newStr(b), e.s, e.e)
 	case xFstr:
 		return ev.fstring(e, env)
 	case xName:
@@ -928,7 +1025,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			return ev.opaque(e)
 		case pvModule:
-			return ev.val(pyVal{k: pvModule, s: obj.s + "." + ev.nm(e), s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
 		case pvStr, pvList:
 			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
@@ -1046,16 +1143,23 @@ func isASCIIString(s string) bool {
 }
 
 func (ev *pyEval) number(e *pyExpr) *pyVal {
-	if t := ev.nm(e); len(t) <= 18 && (t[0] != '0' || len(t) == 1) {
-		// Plain decimal digits (most numbers in configs): no copy, no general parser.
-		v := int64(0)
+	if t := ev.nm(e); len(t) <= 24 && (t[0] != '0' || len(t) == 1) {
+		// Plain decimal digits (most numbers in configs), single underscores between them
+		// (250_000): no copy, no general parser.
+		v, n := int64(0), 0
 		for i := 0; i < len(t); i++ {
+			if t[i] == '_' && i > 0 && i+1 < len(t) && t[i-1] != '_' && t[i+1] >= '0' && t[i+1] <= '9' {
+				continue
+			}
 			if t[i] < '0' || t[i] > '9' {
 				goto general
 			}
 			v = v*10 + int64(t[i]-'0')
+			n++
 		}
-		return ev.intVal(v, e.s, e.e)
+		if n <= 18 {
+			return ev.intVal(v, e.s, e.e)
+		}
 	}
 general:
 	text := strings.ReplaceAll(ev.nm(e), "_", "")
@@ -1355,7 +1459,7 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 			panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
 		}
 		ev.grow((len(a.s) + len(b.s)) / 64)
-		return ev.strVal(a.s+b.s, e.s, e.e)
+		return ev.strVal(ev.concat(a.s, b.s), e.s, e.e)
 	case op == "+" && (a.k == pvList && b.k == pvList || a.k == pvTuple && b.k == pvTuple):
 		ev.grow(len(a.list.items) + len(b.list.items))
 		items := append(append([]*pyVal(nil), a.list.items...), b.list.items...)
@@ -1515,6 +1619,9 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	if e.x == nil {
 		e.x = ev.ext()
 		e.x.fparts = ev.fparts(e)
+		if n := pyFieldCount(e.x.fparts); n > 0 && n <= 128 && ev.arena != nil {
+			e.kids = ev.arena.list(n)[:0] // room for the parsed fields (subExpr)
+		}
 	}
 	// The result is written into one reused buffer (nil while it is in use: a field that
 	// holds an f-string formats into its own) and copied into a string once.
@@ -1523,7 +1630,7 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	b, ok := ev.fjoin(e, env, b)
 	var v *pyVal
 	if ok {
-		v = ev.strVal(string(b), e.s, e.e)
+		v = ev.strVal(ev.newStr(b), e.s, e.e)
 	} else {
 		v = ev.opaque(e)
 	}
@@ -1609,22 +1716,49 @@ const (
 	pyFieldBad = -2
 )
 
+// pyFieldCount is how many fields parts holds.
+func pyFieldCount(parts []pyFPart) int {
+	n := 0
+	for i := range parts {
+		if parts[i].field >= 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // fparts splits an f-string into its parts, in order (adjacent literal text joined).
+//
+// The parts are collected in the evaluator's scratch lists and copied into one exact-size
+// list; literal texts go to the block of computed strings (newStr).
 func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
-	var out []pyFPart
-	var text []byte // literal text not yet added
+	out := ev.fpbuf[:0]
+	text := ev.ftext[:0] // literal text not yet added
+	defer func() {
+		if cap(out) <= 1<<10 && cap(text) <= 1<<16 {
+			ev.fpbuf, ev.ftext = out[:0], text[:0]
+		}
+	}()
 	flush := func() {
 		if len(text) > 0 {
-			out = append(out, pyFPart{lit: string(text), field: pyFieldLit})
+			out = append(out, pyFPart{lit: ev.newStr(text), field: pyFieldLit})
 			text = text[:0]
 		}
+	}
+	// done is the parts as a list of their own (the scratch list is reused).
+	done := func() []pyFPart {
+		flush()
+		r := make([]pyFPart, len(out))
+		copy(r, out)
+		return r
 	}
 	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
 	for _, t := range ev.etoks(e) {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
 				flush()
-				return append(out, pyFPart{field: pyFieldBad})
+				out = append(out, pyFPart{field: pyFieldBad})
+				return done()
 			}
 			text = append(text, ev.tx.at(&t)...)
 			continue
@@ -1644,7 +1778,8 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 			if c == '}' {
 				if i+1 >= len(body) || body[i+1] != '}' {
 					flush() // SyntaxError: f-string: single '}' is not allowed
-					return append(out, pyFPart{field: pyFieldBad})
+					out = append(out, pyFPart{field: pyFieldBad})
+					return done()
 				}
 				lit(body[start:i])
 				text = append(text, '}')
@@ -1684,7 +1819,7 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 					depth--
 				case '}':
 					if depth == 0 {
-						goto done
+						goto fieldEnd
 					}
 					depth--
 				case '!':
@@ -1698,22 +1833,22 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 				}
 			}
 			flush()
-			return append(out, pyFPart{field: pyFieldBad})
-		done:
+			out = append(out, pyFPart{field: pyFieldBad})
+			return done()
+		fieldEnd:
 			if exprEnd < 0 {
 				exprEnd = j
 			}
 			flush()
 			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j,
-				tail: string(body[exprEnd:j]), ts: t.body + exprEnd, raw: raw})
+				tail: ev.newStr(body[exprEnd:j]), ts: t.body + exprEnd, raw: raw})
 			field++
 			i = j
 			start = j + 1
 		}
 		lit(body[start:])
 	}
-	flush()
-	return out
+	return done()
 }
 
 // subExpr parses and evaluates the expression in src[s:e], field k of the f-string fs; nil
@@ -1745,11 +1880,11 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 			j++
 		}
 		if j == len(name) && pyKeywordCode(string(name)) == cNone {
-			x := &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
-			if ev.arena != nil {
-				x = ev.arena.expr()
-				*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
+			if ev.arena == nil {
+				return &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			}
+			x := ev.arena.expr()
+			*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
 			return x
 		}
 	}
@@ -2567,8 +2702,14 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 // specs (one level of nested fields in a spec, numbered after their field as
 // Objects/stringlib/unicode_format.h does).
 func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
-	var out strings.Builder
-	out.Grow(len(s) + 16) // one allocation for most results, not a doubling series from 8 bytes
+	// The text is written into a buffer kept between calls (nothing in here formats another
+	// string) and copied once into the block of computed strings.
+	out := pyOut{b: ev.obuf[:0]}
+	defer func() {
+		if cap(out.b) <= 1<<16 {
+			ev.obuf = out.b[:0]
+		}
+	}()
 	auto := 0
 	manual := false
 	for i := 0; i < len(s); i++ {
@@ -2578,7 +2719,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 				return ev.opaque(e) // ValueError: Single '}' encountered in format string
 			}
 			i++
-			out.WriteByte('}')
+			out.byte('}')
 			continue
 		}
 		if c != '{' {
@@ -2592,7 +2733,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			continue
 		}
 		if i+1 < len(s) && s[i+1] == '{' {
-			out.WriteByte('{')
+			out.byte('{')
 			i++
 			continue
 		}
@@ -2672,12 +2813,19 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 			}
 			out.Write(t)
 		}
-		if out.Len() > pyMaxStr {
+		if len(out.b) > pyMaxStr {
 			return ev.opaque(e)
 		}
 	}
-	return ev.strVal(out.String(), e.s, e.e)
+	return ev.strVal(ev.newStr(out.b), e.s, e.e)
 }
+
+// pyOut is a reusable buffer with the few writes format makes.
+type pyOut struct{ b []byte }
+
+func (o *pyOut) byte(c byte)          { o.b = append(o.b, c) }
+func (o *pyOut) WriteString(s string) { o.b = append(o.b, s...) }
+func (o *pyOut) Write(p []byte)       { o.b = append(o.b, p...) }
 
 // parseArg is big_vision.configs.common.parse_arg (big_vision @0127fb6 configs/common.py:29)
 // on a known argument string (None or "" give every spec default): "a=1,b" sets a to 1 and b
@@ -2700,7 +2848,7 @@ func (ev *pyEval) parseArg(a pyArgs, e *pyExpr) (*pyDict, string) {
 		conv string // "bool" (strict), "pybool" (bool()), "int", "float", "str", "none"; "" when unknown
 		ks   [2]int
 	}
-	var spec []entry
+	spec := make([]entry, 0, len(a.kw))
 	for i, k := range a.kw {
 		v := a.kwv[i]
 		if k == "lazy" {

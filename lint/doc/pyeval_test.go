@@ -1,7 +1,12 @@
 package doc
 
 import (
+	"math"
+	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -135,5 +140,147 @@ w = h(1, q=2)[0] + x[1:2][0]
 	}
 	if n < 100 {
 		t.Errorf("only %d simple statements seen", n)
+	}
+}
+
+// refDictKey is the map key the indexed dict's table replaced (a hashable value's identity:
+// "s"+text, numbers by value so 1 == 1.0 == True): the table must find what a map keyed by it
+// found.
+func refDictKey(k *pyVal) string {
+	switch k.k {
+	case pvStr:
+		return "s" + k.s
+	case pvInt:
+		return "i" + strconv.FormatInt(k.i, 10)
+	case pvBool:
+		if k.b {
+			return "i1"
+		}
+		return "i0"
+	case pvFloat:
+		if k.f == math.Trunc(k.f) && math.Abs(k.f) < 1<<53 {
+			return "i" + strconv.FormatInt(int64(k.f), 10)
+		}
+		return "f" + strconv.FormatFloat(k.f, 'g', -1, 64)
+	}
+	return "n"
+}
+
+// TestPyDictIndex holds an indexed dict's table to a map keyed by refDictKey: random keys of
+// every hashable kind (strings, ints, bools, floats integral or not, NaN, ±0, ±Inf, ints past
+// 2^53, None) set, looked up and deleted in random order.
+func TestPyDictIndex(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 34))
+	key := func() *pyVal {
+		switch rng.IntN(9) {
+		case 0, 1:
+			return strVal(strconv.Itoa(rng.IntN(60)), 0, 0)
+		case 2:
+			return intVal(int64(rng.IntN(60)-5), 0, 0)
+		case 3:
+			return boolVal(rng.IntN(2) == 0, 0, 0)
+		case 4:
+			return floatVal(float64(rng.IntN(60))/float64(1+rng.IntN(3)), 0, 0)
+		case 5:
+			return floatVal([]float64{math.NaN(), math.Copysign(0, -1), 0, math.Inf(1), math.Inf(-1), 1 << 60, 1<<53 + 2}[rng.IntN(7)], 0, 0)
+		case 6:
+			return intVal([]int64{1 << 60, 1<<53 + 1, 1 << 53, math.MinInt64, math.MaxInt64}[rng.IntN(5)], 0, 0)
+		case 7:
+			return noneVal(0, 0)
+		}
+		return strVal(string(rune('a'+rng.IntN(26)))+"_key", 0, 0)
+	}
+	for round := 0; round < 50; round++ {
+		d := &pyDict{}
+		for n := 0; n < 40; n++ {
+			d.ents = append(d.ents, pyEnt{k: strVal("k"+strconv.Itoa(n), 0, 0), v: intVal(int64(n), 0, 0)})
+		}
+		d.reindex()
+		ref := map[string]int{}
+		for j := range d.ents {
+			ref[refDictKey(d.ents[j].k)] = j
+		}
+		for op := 0; op < 300; op++ {
+			k := key()
+			switch rng.IntN(4) {
+			case 0:
+				d.set(k, intVal(int64(op), 0, 0), 0, 0)
+			case 1:
+				if len(d.ents) > pyDictIndexed {
+					d.del(k)
+				}
+			}
+			ref = map[string]int{}
+			for j := range d.ents {
+				ref[refDictKey(d.ents[j].k)] = j
+			}
+			want, ok := ref[refDictKey(k)]
+			if !ok {
+				want = -1
+			}
+			if got := d.find(k); got != want {
+				t.Fatalf("round %d op %d: find(%s) = %d, want %d", round, op, refDictKey(k), got, want)
+			}
+			if k.k == pvStr {
+				v, ok := d.getStr(k.s)
+				if ok != (want >= 0) || ok && v != d.ents[want].v {
+					t.Fatalf("round %d op %d: getStr(%q) = %v, %v", round, op, k.s, v, ok)
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkPythonTree builds the Document of the corpus's flexivit i21k_sup.py (843 nodes,
+// most of them from its loops' evaluators) from its evaluated values again and again: the
+// builder's own cost per node (allocating the nodes, their spans and texts), without the
+// lexer, parser and evaluator (pyTreeHook).
+func BenchmarkPythonTree(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join(corpusDir(b), "py", "google-research__big_vision", "big_vision__configs__proj__flexivit__i21k_sup.py"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ran := false
+	pyTreeHook = func(build func() bool) {
+		ran = true
+		b.ReportAllocs()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			if !build() {
+				b.Fatal("no tree")
+			}
+		}
+		b.StopTimer()
+	}
+	defer func() { pyTreeHook = nil }()
+	d := Parse("i21k_sup.py", src, Python, Limits{})
+	if !ran || d.Root == nil || len(d.Root.Children) == 0 {
+		b.Fatal("i21k_sup.py was not read to a tree")
+	}
+}
+
+// TestPyNumberUnderscores holds the evaluator's shortcut for decimal ints with underscores
+// (250_000) to the general number parser's reading (underscores dropped, then ParseInt) and
+// leaves every other spelling to that parser.
+func TestPyNumberUnderscores(t *testing.T) {
+	for _, lit := range []string{"250_000", "1_2_3", "10_000_000", "999_999_999_999_999_999", "1_000_000_000_000_000_000", "123456789012345678", "1234567890123456789", "0", "7"} {
+		d := Parse("x.py", []byte("a = "+lit+"\n"), Python, Limits{})
+		if d.Root == nil || len(d.Root.Children) != 1 {
+			t.Fatalf("%s: no tree: %v", lit, d.Problems)
+		}
+		n := d.Root.Children[0]
+		want, err := strconv.ParseInt(strings.ReplaceAll(lit, "_", ""), 10, 64)
+		if err != nil {
+			if n.Type != Unknown {
+				t.Errorf("%s: %v %q, want unknown (past int64)", lit, n.Type, n.Value)
+			}
+			continue
+		}
+		if n.Type != Int || n.Value != strconv.FormatInt(want, 10) {
+			t.Errorf("%s: %v %q, want int %d", lit, n.Type, n.Value, want)
+		}
+		if wantStyle := map[bool]string{true: "plain", false: "python"}[!strings.Contains(lit, "_")]; n.Style != wantStyle {
+			t.Errorf("%s: style %q, want %q", lit, n.Style, wantStyle)
+		}
 	}
 }

@@ -122,9 +122,16 @@ func mmPredefined(stmts []*pyStmt, name string, tx *pyText) *pyPredef {
 			return nil
 		}
 	}
-	queue := append([]*pyStmt(nil), stmts...)
-	for i := 0; i < len(queue); i++ {
-		st := queue[i]
+	// Breadth first: the module's statements, then the statements in their bodies (queued
+	// when the first is met: most configs decide at the top level or have no bodies).
+	var queue []*pyStmt
+	for i := 0; i < len(stmts)+len(queue); i++ {
+		var st *pyStmt
+		if i < len(stmts) {
+			st = stmts[i]
+		} else {
+			st = queue[i-len(stmts)]
+		}
 		switch st.kind {
 		case sAssign:
 			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].nm.in(tx) == "_base_" {

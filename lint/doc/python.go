@@ -58,8 +58,16 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
+	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
+	// only: every string made from them is a copy).
+	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
+	defer scr.keepBufs(ev)
 	ev.predef = mmPredefined(stmts, d.Path, tx)
-	env := &pyEnv{}
+	if n := pyImportCount(stmts); n > 0 && d.Refs == nil {
+		d.Refs = make([]FileRef, 0, n) // the module's imports become Refs: room for them at once
+	}
+	env := &arena.envs.take(1)[:1][0] // the module's scope dies with the arena, as the values do
+	*env = pyEnv{}
 	if n := len(stmts) + 4; n <= 128 {
 		// Room for the module's names (about one per statement), so the scope seldom grows.
 		env.names, env.vals = arena.argn.take(n), arena.argv.take(n)
@@ -101,7 +109,6 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base}
 	if style == "get_config" {
 		if result == nil || result.k != pvDict || result.dict.partial {
 			// get_config returns what this reader cannot know (a call it does not model): no
@@ -109,6 +116,42 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			return
 		}
 	}
+	// The builder goes on writing into the evaluator's block of computed strings (the
+	// evaluator is done).
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
+	defer func() {
+		if cap(b.vars) <= 1<<12 {
+			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
+		}
+	}()
+	if pyTreeHook != nil {
+		// What the builds need, copied here: a closure that captured parsePython's own
+		// variables would move them to the heap for every file.
+		start, st, res, en := *b, style, result, env
+		start.vars, start.strs = nil, pyStrs{} // blocks of its own: b's stay b's
+		pyTreeHook(func() bool {
+			c := start
+			return c.tree(st, res, en) != nil
+		})
+	}
+	root := b.tree(style, result, env)
+	if b.over {
+		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
+			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
+		return
+	}
+	d.Root = root
+}
+
+// pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree
+// again from its evaluated values, before the tree is built for the Document: a benchmark of
+// the builder alone.
+var pyTreeHook func(build func() bool)
+
+// tree builds the Document's root from the evaluated config: what get_config returned
+// (style "get_config") or the module's variables (style "module"); nil when a limit is passed
+// (b.over).
+func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv) *Node {
 	// The Document's own blocks of nodes and child-list slots, sized from a count of the
 	// values (every node but the root takes one slot). Blocks shared with other files' trees
 	// would chain every tree ever read into the live heap: a block stays alive while any of
@@ -124,8 +167,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			}
 		}
 	}
-	b.alloc.reserve(total, total)
-	root := &Node{Kind: Map, Style: style, Span: x.Span(base, len(d.Src))}
+	b.alloc.reserve(total+1, total)
+	root := b.alloc.new()
+	root.Kind, root.Style, root.Span = Map, style, b.x.Span(b.base, len(b.d.Src))
 	if style == "get_config" {
 		b.fill(root, result.dict, 0, nil)
 	} else {
@@ -147,11 +191,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		}
 	}
 	if b.over {
-		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
-		return
+		return nil
 	}
-	d.Root = root
+	return root
 }
 
 type pyBuilder struct {
@@ -160,19 +202,24 @@ type pyBuilder struct {
 	budget   int
 	maxDepth int
 	over     bool
-	// module-level assignment positions, for KeySpans of variables
-	varSpans map[string][2]int
-	alloc    nodeAlloc
-	lc       lineCursor
-	predef   *pyPredef // MMEngine's predefined variables were rewritten in string literals
-	text     string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
-	base     int
+	// The lines that start with `name =` or `name:` (the name's offsets), for KeySpans of
+	// module variables, found when first needed (in the pooled scratch list); with many of
+	// them, the first of each name in varSpans.
+	varsFound bool
+	vars      [][2]int32
+	varSpans  map[string][2]int32
+	alloc     nodeAlloc
+	lc        lineCursor
+	predef    *pyPredef // MMEngine's predefined variables were rewritten in string literals
+	text      string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
+	base      int
+	strs      pyStrs // where computed numbers' texts are written (the evaluator's block, taken over)
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
 func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
-	if b.varSpans == nil {
-		b.varSpans = map[string][2]int{}
+	if !b.varsFound {
+		b.varsFound = true
 		src := b.d.Src
 		// Line starts only: from one to the next by a vectorised search.
 		for i, next := 0, 0; i < len(src); i = next {
@@ -192,17 +239,53 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 				k++
 			}
 			if k < len(src) && (src[k] == '=' && (k+1 >= len(src) || src[k+1] != '=') || src[k] == ':') {
-				n := b.text[i-b.base : j-b.base] // a name never starts inside a BOM
+				b.vars = append(b.vars, [2]int32{int32(i), int32(j)})
+			}
+		}
+		if len(b.vars) > 32 {
+			// Many lines to search for each variable: a map of the first of each name.
+			b.varSpans = make(map[string][2]int32, len(b.vars))
+			for _, r := range b.vars {
+				n := b.text[int(r[0])-b.base : int(r[1])-b.base] // a name never starts inside a BOM
 				if _, ok := b.varSpans[n]; !ok {
-					b.varSpans[n] = [2]int{i, j}
+					b.varSpans[n] = r
 				}
 			}
 		}
 	}
-	if s, ok := b.varSpans[name]; ok {
-		return b.lc.span(s[0], s[1])
+	if b.varSpans != nil {
+		if r, ok := b.varSpans[name]; ok {
+			return b.lc.span(int(r[0]), int(r[1]))
+		}
+	} else {
+		for _, r := range b.vars {
+			if int(r[1]-r[0]) == len(name) && b.text[int(r[0])-b.base:int(r[1])-b.base] == name {
+				return b.lc.span(int(r[0]), int(r[1]))
+			}
+		}
 	}
 	return b.lc.span(v.s0, v.s0)
+}
+
+// pyImportCount is about how many Refs the imports among stmts make (outside functions):
+// room to reserve, not a count anything relies on.
+func pyImportCount(stmts []*pyStmt) int {
+	n := 0
+	for _, st := range stmts {
+		switch st.kind {
+		case sImport:
+			n += len(st.x.names)
+		case sFrom:
+			n++
+		case sDef:
+			continue
+		}
+		n += pyImportCount(st.body) + pyImportCount(st.orelse)
+		for _, x := range st.more().extra {
+			n += pyImportCount(x)
+		}
+	}
+	return n
 }
 
 // countValues is how many nodes v makes (dicts, lists and scalars), counting no further than
@@ -276,11 +359,12 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 		if v.s0 >= b.base && v.e0 <= len(b.d.Src) && string(b.d.Src[v.s0:v.e0]) == string(f) {
 			n.Value = b.text[v.s0-b.base : v.e0-b.base] // written as its value: no new string
 		} else {
-			n.Value = string(f)
+			n.Value = b.strs.newStr(f)
 		}
 	case pvFloat:
 		n.Kind, n.Type, n.Style = Scalar, Float, "plain"
-		n.Value = pyFloatRepr(v.f)
+		var buf [32]byte
+		n.Value = b.strs.newStr(appendPyFloatRepr(buf[:0], v.f))
 	case pvStr:
 		n.Kind, n.Type, n.Style, n.Quoted = Scalar, String, "single", true
 		if t := b.d.Src[v.s0:v.e0]; len(t) < 2 || t[0] != t[len(t)-1] || (t[0] != '"' && t[0] != '\'') || b.predef.predefIn(t) {
@@ -428,6 +512,23 @@ func (c *lineCursor) span(s, e int) Span {
 // kept alive by the next).
 type pyScratch struct {
 	lines []int
+	vars  [][2]int32 // pyBuilder.vars
+	// the evaluator's buffers: f-strings (pyEval.fbuf), str.format and adjacent literals
+	// (obuf), f-strings' literal text (ftext)
+	fbuf, obuf, ftext []byte
+}
+
+// keepBufs keeps the evaluator's byte buffers for the next file (a huge one is not kept;
+// fbuf is nil when an f-string was being formatted as the evaluation stopped).
+func (s *pyScratch) keepBufs(ev *pyEval) {
+	keep := func(dst *[]byte, b []byte) {
+		if cap(b) > cap(*dst) && cap(b) <= 1<<16 {
+			*dst = b[:0]
+		}
+	}
+	keep(&s.fbuf, ev.fbuf)
+	keep(&s.obuf, ev.obuf)
+	keep(&s.ftext, ev.ftext)
 }
 
 var pyScratches struct {

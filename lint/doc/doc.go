@@ -36,6 +36,13 @@
 // and 1.37-1.43× YAML; gin 0.83-0.87×, 0.78-0.79× and 0.76-0.81×. So the same work got about an
 // eighth cheaper, and the end reads the flexivit evaluators it used to drop (52 % more nodes
 // from the same bytes) at about the start's cost per KiB: Python's target is still not met.
+// Session 8's end, 22:40 (the 21:20 rounds below, both branches merged: tokens pulled by the
+// parser, most of the evaluator's allocations gone; load 4.7-4.9, ec16acf and 5f65376
+// alternated, three rounds): Python 1.49-1.69× → 1.34-1.38× YAML, gin 0.85-0.91× → 0.81-0.85×.
+// Per Document node (the benchmark's -cpu-ns/node, added then) Python costs about 1.06× YAML
+// and gin 0.80×: the Python corpus makes 29.7 nodes per KiB against YAML's 22.5 (flexivit's
+// i21k_sup.py 169, its loops writing 80 evaluators), so equal cost per KiB would need a Python
+// read about a quarter cheaper per node than a YAML read. Python's target is still not met.
 // 20:20 (w12u, format specs followed, against 84b4d89; test binaries alternated, three rounds
 // each, -benchtime 20x, load average 5-7): Python 30.6-33.5 → 35.5-47.0 µs/KiB, 1.39-1.44× →
 // 1.61-1.64× YAML (gin and YAML unchanged). The corpus does more work, not the same work
@@ -54,8 +61,9 @@
 // collections its reads trigger, which one pass of 76 KiB seldom did.
 //
 // 21:20 round, evaluator and builder (ec16acf → w12w; the lexer and the parser were w12v's
-// part of the same round, with a section of its own). The design stays (token list, expression
-// tree, boxed values); what went is most of the evaluator's and the builder's allocations:
+// part of the same round, with a section of its own). The design stays (expression tree, boxed
+// values; the token list went in w12v's part); what went is most of the evaluator's and the
+// builder's allocations:
 //   - Computed strings (f-strings, str.format, a + b, adjacent literals, a module's dotted path,
 //     the tree's numbers not written as their value) are copied into a block of bytes of the
 //     file's own (pyStrs) instead of an allocation each. The block is only ever appended to,

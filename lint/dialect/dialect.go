@@ -112,6 +112,17 @@ func (s AdviceSet) For(concept string) Advice {
 	return a
 }
 
+// Only is the set's advice for the concepts given that it has, in their order.
+func (s AdviceSet) Only(concepts ...string) AdviceSet {
+	var out AdviceSet
+	for _, c := range concepts {
+		if a, ok := s.Lookup(c); ok {
+			out = append(out, ConceptAdvice{c, a})
+		}
+	}
+	return out
+}
+
 // Lookup is the advice for concept and whether the set has one.
 func (s AdviceSet) Lookup(concept string) (Advice, bool) {
 	for i := range s {

@@ -82,3 +82,18 @@ func TestAdviceConceptsUnique(t *testing.T) {
 		t.Error("For of a concept the set lacks is not the zero Advice")
 	}
 }
+
+// LLaMA-Factory takes the Trainer's advice for the concepts it passes on unchanged.
+func TestLlamaFactoryAdviceFromTrainer(t *testing.T) {
+	for _, c := range []string{"ckpt.retention", "ckpt.align", "ckpt.direction", "ckpt.scope", "logging.scope",
+		"data.workers", "eval.per_device_batch", "precision", "eval.drop_last", "logging.sync_every",
+		"tracking.trackers", "schedule.warmup"} {
+		got, ok := LlamaFactory.Advice.Lookup(c)
+		if want := hfAdvice.For(c); !ok || got != want || want.Help == "" && want.Doc == "" {
+			t.Errorf("%s: LLaMA-Factory's advice %+v (%v), the Trainer's %+v", c, got, ok, want)
+		}
+	}
+	if a := LlamaFactory.Advice.For("data.streaming"); !strings.Contains(a.Help, "LLaMA-Factory") {
+		t.Errorf("LLaMA-Factory's own data.streaming advice lost: %+v", a)
+	}
+}

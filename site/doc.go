@@ -571,6 +571,64 @@
 // streaming compile (6.9 MB, 4,272 functions validated on the two shared cores while the
 // bundle compiles) and the first-call compiles of Go's start are the leads left.
 //
+// From 21:20 (branch w15z, main at ec16acf; the main thread's work before ready). The other
+// developers' benchmarks kept the load at 1.5-12 per CPU, so the decisions rest on counts that
+// do not depend on it: first-call compiles (wasmcompiles) and instructions (callgrind, as in
+// wasm/main.go's Start-up: Node 20, --single-threaded --no-wasm-tier-up, the light module as
+// shipped, millions from the process's start; repeat runs agree within 4 million), with
+// interleaved cold loads (coldloads) as the check. Where Go's start-up goes, at ec16acf:
+//
+//   - instructions: instantiating the module 742, Go's main 1,066-1,070, ready (the warm-up's end)
+//     1,613-1,617, the first lint's end 1,711. With every function compiled ahead
+//     (--no-wasm-lazy-compilation, its compile then counted before the run) Go's start takes 183
+//     and main with the warm-up 386 instead of 324 and 547: first-call compiles are about 45 per
+//     cent of the start and 30 per cent of the warm-up;
+//   - Linux perf (cpu-clock samples, which count only when the thread runs, so the load does not
+//     skew them; node --perf-basic-prof names the WebAssembly functions) of that eager run, six
+//     runs: the module's own code is about 9 ms of CPU time for the start, the warm-up and the
+//     first lint together, about a quarter of it map hashing and inserting and the allocator;
+//     with lazy compilation (one traced run) about half of the main thread's time in go.run and
+//     the calls back into Go is V8's Liftoff compiling functions at their first call. So what
+//     Go's start costs is mostly compiling code that runs once: less code run before ready is
+//     the lever, as before.
+//
+// Kept (each a commit; wasmcompiles before ready and the first lint, start-up and all):
+//
+//   - rules as package-level lint.Rule values registered by address (var X = register(&xDef)):
+//     the compiler lays them out as data instead of building 40 rules field by field at init:
+//     rules' init 21.8 -> 12.3 KB of code compiled at start-up;
+//   - each dialect's Advice an AdviceSet (a list of concept and Advice, read with For and Lookup)
+//     instead of a map built at package init: start-up 658 -> 606 KB (lint/dialect's 93 KB ->
+//     62 KB); TestAdviceConceptsUnique holds each concept to one entry, as map literals did, and
+//     the rule pages built from the advice are byte for byte the same;
+//   - rules' problemKind a switch on the rule's name instead of a map keyed by *lint.Rule filled
+//     at init (no pointer-keyed map code at start-up): 606 -> 599 KB;
+//   - wasm/main.go's growStack: each call from JavaScript runs on a fresh goroutine with a 2 KB
+//     stack that a lint doubled several times, copying every frame each time; one 48 KB frame at
+//     the top grows it once: -10 million instructions to ready (128 KB: -2 million).
+//
+// Together: start-up 905 -> 894 functions and 658 -> 598 KB, before ready and the first lint
+// 1,527 -> 1,517 functions and 1,388 -> 1,333 KB (-4 per cent); instructions to ready 1,613-1,617
+// -> 1,567 million, to the first lint's end 1,711 -> 1,657 (the Go side, less instantiation,
+// -6 per cent); the light module 909,928 -> 908,591 bytes brotli, 1,267,790 -> 1,264,605 gzip.
+//
+// Measured and not kept:
+//
+//   - the runtime inlined (-gcflags=runtime= after all=-l, and internal/runtime/... too): the raw
+//     module 6.89 -> 6.63 MB, but 34-46 KB more brotli and 36-47 KB more gzip (the gzip budget has
+//     32 KB of room), instructions to ready 1,638-1,642 against 1,613-1,617 (more, not less), and
+//     ThinWASMSymtab refuses inlined calls; not kept;
+//   - fewer raw bytes for the main thread to hand to V8 by leaving the data section's zeros out:
+//     after ThinWASMSymtab only 151 KB of it are in runs of 64 zero bytes or more (59 KB in runs
+//     of 256), so splitting the segment there would save little; not done;
+//   - the YAML warm-up on exactly the budget's file: 20 functions and 28 KB fewer compiled before
+//     ready (the block scalar, the flow sequence and quoted scalars of the warm-up file, and the
+//     checkpoint-retention message its save_total_limit draws), at most 1-2 ms; not changed,
+//     since flow sequences and quoted values are in most real first files and the first lint
+//     would compile them instead;
+//   - the remaining small package-level sets of lint/dialect (bnKeys, mmBNTypes, trainerKeys,
+//     ...) as switches: about 10 KB at start-up; not done in this session.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

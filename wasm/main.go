@@ -95,6 +95,12 @@
 // varied more between the rounds than this did. Not judged against the 300 ms budget: the load
 // was never under 1.5 per CPU.
 //
+// From 21:20 (branch w15z; site/doc.go's Timings has the details): rules and the dialects' advice
+// laid out as data instead of built at package init (var X = register(&xDef); AdviceSet), rules'
+// problem kinds a switch, and growStack: code compiled at start-up 658 -> 598 KB, instructions to
+// ready 1,613-1,617 -> 1,567 million. The runtime inlined was measured and rejected (more
+// instructions and 36-47 KB more gzip).
+//
 // Not changed: internal/godebug's init (time, which embed needs) and syscall's error map (os,
 // which fmt needs) are the standard library's. Left: the Trainer's rows parsed per section on
 // demand (the first lint reads a handful of its 276); the runtime's own start, whose

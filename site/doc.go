@@ -603,9 +603,10 @@
 //     the rule pages built from the advice are byte for byte the same;
 //   - rules' problemKind a switch on the rule's name instead of a map keyed by *lint.Rule filled
 //     at init (no pointer-keyed map code at start-up): 606 -> 599 KB;
-//   - wasm/main.go's growStack: each call from JavaScript runs on a fresh goroutine with a 2 KB
-//     stack that a lint doubled several times, copying every frame each time; one 48 KB frame at
-//     the top grows it once: -10 million instructions to ready (128 KB: -2 million).
+//   - wasm/main.go's growStack: a goroutine starts with a 2 KB stack, which the first lints
+//     doubled several times deep in their calls, copying every frame each time; one 48 KB frame
+//     at the top of each call from JavaScript grows it once while it is shallow: -10 million
+//     instructions to ready (128 KB: -2 million).
 //
 // Together: start-up 905 -> 894 functions and 658 -> 598 KB, before ready and the first lint
 // 1,527 -> 1,517 functions and 1,388 -> 1,333 KB (-4 per cent); instructions to ready 1,613-1,617

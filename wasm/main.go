@@ -221,13 +221,14 @@ func main() {
 	select {}
 }
 
-// growStack grows the calling goroutine's stack in one step, while it is shallow. Each call from
-// JavaScript runs on a goroutine of its own, which starts with a 2 KB stack; a lint goes deep
-// enough that the stack was doubled several times in it, each doubling copying every frame and
-// adjusting its pointers (the runtime's unwinder and pcvalue tables, slow in Liftoff's code). One
-// 48 KB frame at the top makes the runtime allocate a 64 KB stack at once and copy a frame or two.
-// Instructions to ready, under Node (wasm/main.go, Start-up): -10 million of about 820 with
-// 48 KB, -2 million with 128 KB (its zeroing costs more); none of this is visible in timings.
+// growStack grows the calling goroutine's stack in one step, while it is shallow. A goroutine
+// starts with a 2 KB stack and a lint goes deep, so the first lints doubled the stack several
+// times deep in their calls, each doubling copying every frame on it and adjusting its pointers
+// (the runtime's unwinder and pcvalue tables, slow in Liftoff's code). One 48 KB frame at the top
+// of each call from JavaScript makes the runtime allocate a 64 KB stack at once with a frame or
+// two to copy; later calls find it grown (the runtime shrinks stacks only at a garbage
+// collection) and pay for zeroing the frame. Instructions to ready under Node (wasm/main.go,
+// Start-up): -10 million of about 820 with 48 KB, -2 million with 128 KB (more to zero).
 //
 //go:noinline
 func growStack() {

@@ -606,12 +606,30 @@
 //   - wasm/main.go's growStack: a goroutine starts with a 2 KB stack, which the first lints
 //     doubled several times deep in their calls, copying every frame each time; one 48 KB frame
 //     at the top of each call from JavaScript grows it once while it is shallow: -10 million
-//     instructions to ready (128 KB: -2 million).
+//     instructions to ready (128 KB: -2 million);
+//   - the batch-norm key and value sets, MMEngine's norm types, timedelta's units, the
+//     Trainer-recipe dialects and the Trainer's word-list keys as switches or comparisons
+//     instead of small package-level maps built at init: 598 -> 587 KB.
 //
-// Together: start-up 905 -> 894 functions and 658 -> 598 KB, before ready and the first lint
-// 1,527 -> 1,517 functions and 1,388 -> 1,333 KB (-4 per cent); instructions to ready 1,613-1,617
-// -> 1,567 million, to the first lint's end 1,711 -> 1,657 (the Go side, less instantiation,
-// -6 per cent); the light module 909,928 -> 908,591 bytes brotli, 1,267,790 -> 1,264,605 gzip.
+// Together (the branch at 973fab7): start-up 905 -> 888 functions and 658 -> 587 KB (-11 per
+// cent), before ready and the first lint 1,527 -> 1,513 functions and 1,388 -> 1,323 KB (-5 per
+// cent); instructions to ready 1,613-1,617 -> 1,562 million, to the first lint's end 1,711 ->
+// 1,651 (less instantiating, 742 -> 736: the Go side -5.5 per cent); the light module 909,928 ->
+// 908,483 bytes brotli and 1,267,790 -> 1,263,813 gzip. Interleaved cold loads of ec16acf's site
+// and the branch's (coldloads, same permalink), medians and the median of per-round differences:
+//
+//   - 16 each at load 0.91 per CPU: Go's runtime start and package init (runMs to goMainMs) 58 ->
+//     50.5 ms (paired -13), the warm-up 71 -> 67.5 (-8), go.run to the warm-up's end 129 -> 115
+//     (-20), ready 446.5 -> 426.5 (-19.5);
+//   - 16 each at load 1.40: Go's start 55 -> 53 (+0.5), the warm-up 66.5 -> 61 (0), go.run to
+//     the warm-up's end 115.5 both (-0.5), ready 427 -> 417.5 (-1);
+//   - 40 each at load 2.17: Go's start 67.5 -> 63 (-6), the warm-up 78.5 -> 83 (+1), go.run to
+//     the warm-up's end 147.5 both (-3), ready 618 -> 602 (-18.5, with the module's compile
+//     ending 27.5 ms earlier paired, which these changes cannot cause: noise).
+//
+// So Go's start is a few ms shorter (the compiled code at start-up is 11 per cent less), the
+// warm-up unchanged, and ready within the noise of these loads: the 300 ms budget is still
+// missed (ready 417-447 ms median at load 0.9-1.4).
 //
 // Measured and not kept:
 //
@@ -626,9 +644,7 @@
 //     ready (the block scalar, the flow sequence and quoted scalars of the warm-up file, and the
 //     checkpoint-retention message its save_total_limit draws), at most 1-2 ms; not changed,
 //     since flow sequences and quoted values are in most real first files and the first lint
-//     would compile them instead;
-//   - the remaining small package-level sets of lint/dialect (bnKeys, mmBNTypes, trainerKeys,
-//     ...) as switches: about 10 KB at start-up; not done in this session.
+//     would compile them instead.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // All sorts by hand (no sort.Slice, see All): every registered rule and the engine's own once,
@@ -16,6 +17,19 @@ func TestAllInCodeOrder(t *testing.T) {
 	for i := 1; i < len(all); i++ {
 		if all[i-1].Code >= all[i].Code {
 			t.Errorf("%s (%s) before %s (%s)", all[i-1].Code, all[i-1].Name, all[i].Code, all[i].Name)
+		}
+	}
+}
+
+// The three rules that report the front-end's problems each have their kind (problemKind matches
+// them by name), and no other rule has one.
+func TestProblemKinds(t *testing.T) {
+	want := map[*lint.Rule]doc.ProblemKind{ParseError: doc.Syntax, DuplicateKey: doc.DuplicateKey, InputLimitExceeded: doc.LimitExceeded}
+	for _, r := range All() {
+		k, ok := problemKind(r)
+		w, has := want[r]
+		if ok != has || k != w {
+			t.Errorf("%s: problemKind %v, %v; want %v, %v", r.Name, k, ok, w, has)
 		}
 	}
 }

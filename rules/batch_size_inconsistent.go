@@ -7,7 +7,9 @@ import (
 
 // BatchSizeInconsistent reports batch settings whose arithmetic cannot hold: a global batch that
 // is not micro batch × accumulation × data-parallel size where the framework asserts it.
-var BatchSizeInconsistent = register(&lint.Rule{
+var BatchSizeInconsistent = register(&batchSizeInconsistentDef)
+
+var batchSizeInconsistentDef = lint.Rule{
 	Code: "TL701", Name: "batch-size-inconsistent", Category: lint.CatBatchSchedule, Severity: lint.Error,
 	Anchor:    "choosing-the-batch-size",
 	Title:     "The batch sizes in the file do not add up",
@@ -32,7 +34,7 @@ stays silent about values filled in later ("auto"). Adapted from the Deep Learni
 	Fix:     `Decide which number is the intended batch and derive the others from it.`,
 	FixList: fixList("batch.arithmetic", `Check the device count the file is launched with: the same file on another number of devices needs other numbers.`),
 	Check:   checkBatchSizeInconsistent,
-})
+}
 
 func checkBatchSizeInconsistent(p *lint.Pass) {
 	s := p.Plan.Schedule

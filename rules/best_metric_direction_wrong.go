@@ -11,7 +11,9 @@ import (
 // BestMetricDirectionWrong reports a best-checkpoint metric ranked in the wrong direction: a
 // loss ranked highest-first, an accuracy lowest-first. The metric's direction is read from its
 // name with two word lists; a name on neither list (or on both) stays silent.
-var BestMetricDirectionWrong = register(&lint.Rule{
+var BestMetricDirectionWrong = register(&bestMetricDirectionWrongDef)
+
+var bestMetricDirectionWrongDef = lint.Rule{
 	Code: "TL310", Name: "best-metric-direction-wrong", Category: lint.CatCheckpoints, Severity: lint.Error,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "The best-checkpoint metric is ranked in the wrong direction",
@@ -32,7 +34,7 @@ IoU or exact match are higher-is-better; other names are not judged.`,
 higher-is-better.`,
 	FixList: fixList("ckpt.direction", ""),
 	Check:   checkBestMetricDirection,
-})
+}
 
 func checkBestMetricDirection(p *lint.Pass) {
 	c := p.Plan.Ckpt

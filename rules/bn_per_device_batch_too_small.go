@@ -7,7 +7,9 @@ import (
 
 // BNPerDeviceBatchTooSmall reports batch norm computing its statistics over a per-device batch
 // of one or two examples.
-var BNPerDeviceBatchTooSmall = register(&lint.Rule{
+var BNPerDeviceBatchTooSmall = register(&bNPerDeviceBatchTooSmallDef)
+
+var bNPerDeviceBatchTooSmallDef = lint.Rule{
 	Code: "TL505", Name: "bn-per-device-batch-too-small", Category: lint.CatBatchNorm, Severity: lint.Warning,
 	Anchor:    "batch-normalization-implementation-details",
 	Title:     "Batch norm normalises over a per-device batch of one or two examples",
@@ -27,7 +29,7 @@ synchronise batch norm across devices, or switch to group or layer norm; freeze 
 statistics of a pretrained backbone if it is fine-tuned.`,
 	FixList: fixList("bn.sync", ""),
 	Check:   checkBNPerDeviceBatchTooSmall,
-})
+}
 
 func checkBNPerDeviceBatchTooSmall(p *lint.Pass) {
 	bn, b := p.Plan.BN, p.Plan.Train.PerDeviceBatch

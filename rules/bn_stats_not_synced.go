@@ -9,7 +9,9 @@ import (
 
 // BNStatsNotSynced reports batch norm on several devices with nothing that makes the running
 // statistics consistent before they are used for evaluation or saved.
-var BNStatsNotSynced = register(&lint.Rule{
+var BNStatsNotSynced = register(&bNStatsNotSyncedDef)
+
+var bNStatsNotSyncedDef = lint.Rule{
 	Code: "TL501", Name: "bn-stats-not-synced", Category: lint.CatBatchNorm, Severity: lint.Warning,
 	Anchor:    "batch-normalization-implementation-details",
 	Title:     "Batch-norm statistics are not synchronised across devices",
@@ -30,7 +32,7 @@ is reported as info. On several hosts this is an error.`,
 synchronise them at every step.`,
 	FixList: fixList("bn.sync", ""),
 	Check:   checkBNStatsNotSynced,
-})
+}
 
 func checkBNStatsNotSynced(p *lint.Pass) {
 	bn, topo := p.Plan.BN, p.Plan.Topology

@@ -12,7 +12,9 @@ import (
 // (a name with the word "train"), so "best" means best on the training data. A metric that is
 // missing altogether is the retention rule's concern (keep-latest without a monitor) and is not
 // reported here.
-var CheckpointBestMetricMissing = register(&lint.Rule{
+var CheckpointBestMetricMissing = register(&checkpointBestMetricMissingDef)
+
+var checkpointBestMetricMissingDef = lint.Rule{
 	Code: "TL302", Name: "checkpoint-best-metric-missing", Category: lint.CatCheckpoints, Severity: lint.Warning,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "The best checkpoint is chosen by a training metric",
@@ -26,7 +28,7 @@ trainlint reports a best-checkpoint metric whose name says it is a training metr
 train/acc). A metric name without that word is not judged.`,
 	Fix:   `Rank checkpoints by a validation metric (val_loss, eval_loss, an eval accuracy).`,
 	Check: checkCheckpointBestMetric,
-})
+}
 
 func checkCheckpointBestMetric(p *lint.Pass) {
 	c := p.Plan.Ckpt

@@ -9,7 +9,9 @@ import (
 
 // CheckpointIntervalTimeBased reports checkpoints saved on wall-clock time. Info: the
 // checkpoints exist, they only land on steps that differ from run to run.
-var CheckpointIntervalTimeBased = register(&lint.Rule{
+var CheckpointIntervalTimeBased = register(&checkpointIntervalTimeBasedDef)
+
+var checkpointIntervalTimeBasedDef = lint.Rule{
 	Code: "TL307", Name: "checkpoint-interval-time-based", Category: lint.CatCheckpoints, Severity: lint.Info,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "Checkpoints are saved on wall-clock time",
@@ -28,7 +30,7 @@ no endorsement implied.`,
 	Fix:     `Save every N optimizer steps, at steps where evaluation runs.`,
 	FixList: fixList("ckpt.interval", ""),
 	Check:   checkCheckpointIntervalTimeBased,
-})
+}
 
 func checkCheckpointIntervalTimeBased(p *lint.Pass) {
 	c := p.Plan.Ckpt

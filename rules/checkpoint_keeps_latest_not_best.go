@@ -7,7 +7,9 @@ import (
 
 // CheckpointKeepsLatestNotBest reports checkpoint retention that keeps only the most recent N
 // checkpoints, which deletes the best one as soon as N newer ones exist.
-var CheckpointKeepsLatestNotBest = register(&lint.Rule{
+var CheckpointKeepsLatestNotBest = register(&checkpointKeepsLatestNotBestDef)
+
+var checkpointKeepsLatestNotBestDef = lint.Rule{
 	Code: "TL301", Name: "checkpoint-keeps-latest-not-best", Category: lint.CatCheckpoints, Severity: lint.Warning,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "Checkpoint retention keeps the latest N, so the best checkpoint can be deleted",
@@ -26,7 +28,7 @@ short to write more than N checkpoints, nothing is deleted and nothing is report
 	Fix:     `Keep the best checkpoints by a validation metric, or keep them all.`,
 	FixList: fixList("ckpt.retention", ""),
 	Check:   checkCheckpointKeepsLatest,
-})
+}
 
 func checkCheckpointKeepsLatest(p *lint.Pass) {
 	c := p.Plan.Ckpt

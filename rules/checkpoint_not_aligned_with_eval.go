@@ -13,7 +13,9 @@ import (
 // also reloads the best checkpoint and the framework refuses to start on the mismatch (the
 // dialect's AlignCheck); a warning otherwise. Schedules in different units (epochs against
 // steps) are only reported where the framework refuses them.
-var CheckpointNotAlignedWithEval = register(&lint.Rule{
+var CheckpointNotAlignedWithEval = register(&checkpointNotAlignedWithEvalDef)
+
+var checkpointNotAlignedWithEvalDef = lint.Rule{
 	Code: "TL303", Name: "checkpoint-not-aligned-with-eval", Category: lint.CatCheckpoints, Severity: lint.Warning,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "Checkpoints are not saved where evaluations happen",
@@ -36,7 +38,7 @@ preemption is a deliberate trade: suppress the finding on that line and say so.`
 the same strategy (steps or epochs) for both.`,
 	FixList: fixList("ckpt.align", ""),
 	Check:   checkCheckpointNotAligned,
-})
+}
 
 func checkCheckpointNotAligned(p *lint.Pass) {
 	c, e := p.Plan.Ckpt, p.Plan.Eval

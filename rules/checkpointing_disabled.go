@@ -7,7 +7,9 @@ import (
 // CheckpointingDisabled reports a run that writes no periodic checkpoints. Severity policy as
 // periodic-eval-disabled: a warning when the file turns checkpoints off, info when the
 // framework's default is off and the file never mentions checkpoints.
-var CheckpointingDisabled = register(&lint.Rule{
+var CheckpointingDisabled = register(&checkpointingDisabledDef)
+
+var checkpointingDisabledDef = lint.Rule{
 	Code: "TL304", Name: "checkpointing-disabled", Category: lint.CatCheckpoints, Severity: lint.Warning,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "No periodic checkpoints are written",
@@ -24,7 +26,7 @@ purpose: a suppression comment says so).`,
 	Fix:     `Save checkpoints at a fixed step interval, aligned with evaluation.`,
 	FixList: fixList("ckpt.enabled", ""),
 	Check:   checkCheckpointingDisabled,
-})
+}
 
 func checkCheckpointingDisabled(p *lint.Pass) {
 	e := p.Plan.Ckpt.Enabled

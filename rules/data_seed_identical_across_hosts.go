@@ -10,7 +10,9 @@ import (
 // DataSeedIdenticalAcrossHosts reports per-host input streams shuffled with the same seed on
 // every host. Never for global-index samplers (DistributedSampler and kin), where the seed must
 // be identical on every rank for the shards to be disjoint.
-var DataSeedIdenticalAcrossHosts = register(&lint.Rule{
+var DataSeedIdenticalAcrossHosts = register(&dataSeedIdenticalAcrossHostsDef)
+
+var dataSeedIdenticalAcrossHostsDef = lint.Rule{
 	Code: "TL604", Name: "data-seed-identical-across-hosts", Category: lint.CatMultiHost, Severity: lint.Error,
 	Anchor:    "considerations-for-multi-host-pipelines",
 	Title:     "Every host shuffles its own input stream with the same seed",
@@ -29,7 +31,7 @@ identical on every rank.`,
 shard the input with a global-index sampler (which needs the same seed everywhere). Keep the
 model-initialisation seed identical on every host.`,
 	Check: checkDataSeedIdentical,
-})
+}
 
 func checkDataSeedIdentical(p *lint.Pass) {
 	if _, ok := multiHost(p.Plan); !ok {

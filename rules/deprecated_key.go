@@ -15,7 +15,9 @@ import (
 // (dialect.Key.Replacement, How, Since, Removed). A pure rename gets a safe fix that rewrites only
 // the key token (value, comments and layout stay); a key whose replacement means something
 // slightly different, or lives elsewhere, gets no fix or an unsafe one.
-var DeprecatedKey = register(&lint.Rule{
+var DeprecatedKey = register(&deprecatedKeyDef)
+
+var deprecatedKeyDef = lint.Rule{
 	Code: "TL005", Name: "deprecated-key", Category: lint.CatStructure, Severity: lint.Warning,
 	Title:     "A renamed or removed key is used",
 	NeedsPlan: true,
@@ -27,7 +29,7 @@ them and the one that stopped accepting them.`,
 	Fix: `Use the new key. When it is a pure rename, ` + "`trainlint check --fix`" + ` renames the key in place.
 When both spellings are present, delete the old one (the new one is what recent versions read).`,
 	Check: checkDeprecatedKey,
-})
+}
 
 func checkDeprecatedKey(p *lint.Pass) {
 	root := p.Doc.Root

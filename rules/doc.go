@@ -11,13 +11,15 @@
 //
 // Two files, nothing else:
 //
-//  1. rules/<name>.go: `var X = register(&lint.Rule{Code, Name, Category, Severity, Anchor,
-//     Title, Rationale, Fix, Check})` with a Check that reads p.Plan (or p.Doc for structural
-//     rules) and reports through p.Report. Messages are short, lowercase facts with values
-//     quoted; guidance goes in Help. Per-framework help comes from dialect.Advice under the
-//     concept the rule reads (add the concept's Advice to the dialects that need it), and the
-//     rule page's per-framework fix list from `FixList: fixList(concept, outro)`, which
-//     follows Fix (its intro).
+//  1. rules/<name>.go: `var X = register(&xDef)` and `var xDef = lint.Rule{Code, Name, Category,
+//     Severity, Anchor, Title, Rationale, Fix, Check}` (a package-level value, which the compiler
+//     lays out as data: `register(&lint.Rule{...})` was built field by field at start-up, 10 KB
+//     of init code the browser checker compiled before ready), with a Check that reads p.Plan
+//     (or p.Doc for structural rules) and reports through p.Report. Messages are short,
+//     lowercase facts with values quoted; guidance goes in Help. Per-framework help comes from
+//     dialect.Advice under the concept the rule reads (add the concept's Advice to the dialects
+//     that need it), and the rule page's per-framework fix list from `FixList: fixList(concept,
+//     outro)`, which follows Fix (its intro).
 //  2. rules/testdata/<name>.txtar: bad-<framework>[-suffix].<ext> sections annotated with
 //     `# want "regexp"`, good-<framework> sections that must stay clean, and optional .args,
 //     .want and .fixed sections (see examples.go). The rule's Frameworks list is derived from its

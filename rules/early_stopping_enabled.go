@@ -6,7 +6,9 @@ import (
 
 // EarlyStoppingEnabled notes prospective early stopping. Info: it is a legitimate way to save
 // compute, only not the playbook's way to pick a model.
-var EarlyStoppingEnabled = register(&lint.Rule{
+var EarlyStoppingEnabled = register(&earlyStoppingEnabledDef)
+
+var earlyStoppingEnabledDef = lint.Rule{
 	Code: "TL305", Name: "early-stopping-enabled", Category: lint.CatCheckpoints, Severity: lint.Info,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "Training stops early when the eval metric stops improving",
@@ -21,7 +23,7 @@ without its guesses.
 This is info: early stopping is a reasonable way to save compute when runs are many and cheap.`,
 	Fix:   `Train for a fixed number of steps and select the best checkpoint by its eval metric afterwards.`,
 	Check: checkEarlyStopping,
-})
+}
 
 func checkEarlyStopping(p *lint.Pass) {
 	es := p.Plan.Ckpt.EarlyStopping

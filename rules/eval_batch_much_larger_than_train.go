@@ -9,7 +9,9 @@ import (
 // EvalBatchMuchLargerThanTrain reports an eval batch more than k times the train batch on the
 // same devices (k is the rule option "k", 8 by default). Info: the memory an eval step needs
 // depends on the model and task, so this is a prompt to check, not a claim that it fails.
-var EvalBatchMuchLargerThanTrain = register(&lint.Rule{
+var EvalBatchMuchLargerThanTrain = register(&evalBatchMuchLargerThanTrainDef)
+
+var evalBatchMuchLargerThanTrainDef = lint.Rule{
 	Code: "TL209", Name: "eval-batch-much-larger-than-train", Category: lint.CatEvaluation, Severity: lint.Info,
 	Anchor:    "setting-up-periodic-evaluations",
 	Title:     "The eval batch is many times the train batch",
@@ -27,7 +29,7 @@ Set it in the config file under [rules.eval-batch-much-larger-than-train].`,
 eval batch to a few times the train batch.`,
 	Options: []lint.Option{{Name: "k", Type: "integer", Default: 8, Doc: "report an eval batch more than k times the train batch"}},
 	Check:   checkEvalBatchMuchLarger,
-})
+}
 
 func checkEvalBatchMuchLarger(p *lint.Pass) {
 	e, t := p.Plan.Eval, p.Plan.Train

@@ -11,7 +11,9 @@ import (
 // devices. Severity policy: an eval batch that is only a framework default keeps the warning
 // when the train batch is larger, because that is exactly how the pitfall happens (the user
 // raised the train batch and never looked at the eval default); the message says it is a default.
-var EvalBatchSmallerThanTrain = register(&lint.Rule{
+var EvalBatchSmallerThanTrain = register(&evalBatchSmallerThanTrainDef)
+
+var evalBatchSmallerThanTrainDef = lint.Rule{
 	Code: "TL202", Name: "eval-batch-smaller-than-train", Category: lint.CatEvaluation, Severity: lint.Warning,
 	Anchor:    "setting-up-periodic-evaluations",
 	Title:     "The eval batch is smaller than the train batch",
@@ -32,7 +34,7 @@ per device unless told otherwise evaluates with a batch smaller than many train 
 	Fix:     `Raise the eval batch to at least the train batch.`,
 	FixList: fixList("eval.per_device_batch", ""),
 	Check:   checkEvalBatchSmallerThanTrain,
-})
+}
 
 func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	e, t := p.Plan.Eval, p.Plan.Train

@@ -8,7 +8,9 @@ import (
 )
 
 // EvalIntervalTimeBased reports periodic evaluation scheduled by wall-clock time.
-var EvalIntervalTimeBased = register(&lint.Rule{
+var EvalIntervalTimeBased = register(&evalIntervalTimeBasedDef)
+
+var evalIntervalTimeBasedDef = lint.Rule{
 	Code: "TL201", Name: "eval-interval-time-based", Category: lint.CatEvaluation, Severity: lint.Warning,
 	Anchor:    "setting-up-periodic-evaluations",
 	Title:     "Periodic evaluation is scheduled by wall-clock time instead of steps",
@@ -25,7 +27,7 @@ rule ` + "`training-length-time-based`" + `.`,
 	Fix:     `Evaluate every N optimizer steps.`,
 	FixList: fixList("eval.interval", ""),
 	Check:   checkEvalIntervalTimeBased,
-})
+}
 
 func checkEvalIntervalTimeBased(p *lint.Pass) {
 	e := p.Plan.Eval

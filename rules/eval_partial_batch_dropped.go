@@ -8,7 +8,9 @@ import (
 // EvalPartialBatchDropped reports evaluation that drops its last, partial batch. A warning when
 // the file asks for it (or derives it from other settings it wrote); info when only the
 // framework's default drops it, since the loss is at most one batch of examples per evaluation.
-var EvalPartialBatchDropped = register(&lint.Rule{
+var EvalPartialBatchDropped = register(&evalPartialBatchDroppedDef)
+
+var evalPartialBatchDroppedDef = lint.Rule{
 	Code: "TL203", Name: "eval-partial-batch-dropped", Category: lint.CatEvaluation, Severity: lint.Warning,
 	Anchor:    "setting-up-periodic-evaluations",
 	Title:     "Evaluation drops its last partial batch",
@@ -29,7 +31,7 @@ no endorsement implied.`,
 	Fix:     `Keep the partial eval batch (pad it with zero-weight examples if the shape must be fixed).`,
 	FixList: fixList("eval.drop_last", ""),
 	Check:   checkEvalPartialBatchDropped,
-})
+}
 
 func checkEvalPartialBatchDropped(p *lint.Pass) {
 	e := p.Plan.Eval

@@ -11,7 +11,9 @@ import (
 // framework that never evaluates the whole set during the run. Info: a fixed subset is a
 // legitimate way to make periodic evaluation cheap; the finding asks for a full evaluation of
 // the checkpoints that matter.
-var EvalSubsampleUnchecked = register(&lint.Rule{
+var EvalSubsampleUnchecked = register(&evalSubsampleUncheckedDef)
+
+var evalSubsampleUncheckedDef = lint.Rule{
 	Code: "TL205", Name: "eval-subsample-unchecked", Category: lint.CatEvaluation, Severity: lint.Info,
 	Anchor:    "choosing-a-sample-for-periodic-evaluation",
 	Title:     "Periodic evaluation reads only part of the eval set",
@@ -35,7 +37,7 @@ no endorsement implied.`,
 	Fix: `Evaluate the checkpoints you keep on the full eval set after training (a separate evaluation job),
 or raise the limit so that periodic evaluation reads the whole set.`,
 	Check: checkEvalSubsampleUnchecked,
-})
+}
 
 func checkEvalSubsampleUnchecked(p *lint.Pass) {
 	e := p.Plan.Eval

@@ -7,7 +7,9 @@ import (
 // EvalWithoutEvalData reports periodic evaluation switched on in a file that provides no eval
 // data, where the framework reads its eval data from the config. An error when the framework
 // refuses to start (the dialect's DataCheck), a warning otherwise.
-var EvalWithoutEvalData = register(&lint.Rule{
+var EvalWithoutEvalData = register(&evalWithoutEvalDataDef)
+
+var evalWithoutEvalDataDef = lint.Rule{
 	Code: "TL210", Name: "eval-without-eval-data", Category: lint.CatEvaluation, Severity: lint.Error,
 	Anchor:    "setting-up-periodic-evaluations",
 	Title:     "Evaluation is on but no eval data is configured",
@@ -22,7 +24,7 @@ training script passes the eval dataset in code, the file cannot tell, and nothi
 	Fix:     `Provide eval data (a held-out fraction or an eval dataset), or turn evaluation off.`,
 	FixList: fixList("eval.enabled", ""),
 	Check:   checkEvalWithoutEvalData,
-})
+}
 
 func checkEvalWithoutEvalData(p *lint.Pass) {
 	e := p.Plan.Eval

@@ -5,7 +5,9 @@ import (
 )
 
 // ExperimentTrackingMissing notes a run that reports to no experiment tracker.
-var ExperimentTrackingMissing = register(&lint.Rule{
+var ExperimentTrackingMissing = register(&experimentTrackingMissingDef)
+
+var experimentTrackingMissingDef = lint.Rule{
 	Code: "TL401", Name: "experiment-tracking-missing", Category: lint.CatTracking, Severity: lint.Info,
 	Anchor:    "setting-up-experiment-tracking",
 	Title:     "No experiment tracker records the run",
@@ -23,7 +25,7 @@ Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsemen
 	Fix:     `Add a tracker or logger that keeps the configuration and the curves of every run.`,
 	FixList: fixList("tracking.trackers", ""),
 	Check:   checkExperimentTrackingMissing,
-})
+}
 
 func checkExperimentTrackingMissing(p *lint.Pass) {
 	tr := p.Plan.Tracking.Trackers

@@ -11,7 +11,9 @@ import (
 // saves, where the framework does not evaluate or save after the last step by itself. It needs
 // the framework's end-of-training behaviour as a known fact (Eval.AtEnd, Ckpt.AtEnd): where that
 // was not checked in the framework's source the rule stays silent.
-var FinalStepNotSavedOrEvaluated = register(&lint.Rule{
+var FinalStepNotSavedOrEvaluated = register(&finalStepNotSavedOrEvaluatedDef)
+
+var finalStepNotSavedOrEvaluatedDef = lint.Rule{
 	Code: "TL309", Name: "final-step-not-saved-or-evaluated", Category: lint.CatCheckpoints, Severity: lint.Warning,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "The final step is not saved or not evaluated",
@@ -32,7 +34,7 @@ no endorsement implied.`,
 	Fix: `Make the step budget a multiple of the eval interval and of the save interval (or pick intervals
 that divide it), or evaluate and save the final model explicitly after training.`,
 	Check: checkFinalStepNotSavedOrEvaluated,
-})
+}
 
 func checkFinalStepNotSavedOrEvaluated(p *lint.Pass) {
 	ms := p.Plan.Train.MaxSteps

@@ -20,7 +20,7 @@ import (
 // in from f; "" when the dialect gives none (the rule then says it in general terms).
 func advice[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
 	if d := dialect.ByName(p.Framework); d != nil {
-		a := d.Advice[concept]
+		a := d.Advice.For(concept)
 		return strings.ReplaceAll(a.Help, "{key}", keyOr(f, a.Key))
 	}
 	return ""
@@ -30,7 +30,7 @@ func advice[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
 // framework's default, when that differs from advice; "" otherwise.
 func adviceIfDefault[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
 	if d := dialect.ByName(p.Framework); d != nil {
-		a := d.Advice[concept]
+		a := d.Advice.For(concept)
 		return strings.ReplaceAll(a.IfDefault, "{key}", keyOr(f, a.Key))
 	}
 	return ""
@@ -56,7 +56,7 @@ func buildFixList(intro, concept, outro string) string {
 	var groups []*group
 	byDoc := map[string]*group{}
 	for _, d := range dialect.All() {
-		doc := d.Advice[concept].Doc
+		doc := d.Advice.For(concept).Doc
 		switch {
 		case doc == "":
 			continue

@@ -11,7 +11,9 @@ import (
 // InitSeedVariesAcrossHosts reports a model-initialisation seed that differs from host to host.
 // Frameworks that broadcast the initial parameters (DDP) or start from pretrained weights make
 // that harmless, and the finding is then only info.
-var InitSeedVariesAcrossHosts = register(&lint.Rule{
+var InitSeedVariesAcrossHosts = register(&initSeedVariesAcrossHostsDef)
+
+var initSeedVariesAcrossHostsDef = lint.Rule{
 	Code: "TL603", Name: "init-seed-varies-across-hosts", Category: lint.CatMultiHost, Severity: lint.Error,
 	Anchor:    "considerations-for-multi-host-pipelines",
 	Title:     "The model-initialisation seed differs between hosts",
@@ -30,7 +32,7 @@ the rule is silent.`,
 	Fix:     `Use one initialisation seed on every host, and give seeds separate names by purpose.`,
 	FixList: fixList("seeds.init", ""),
 	Check:   checkInitSeedVaries,
-})
+}
 
 func checkInitSeedVaries(p *lint.Pass) {
 	if _, ok := multiHost(p.Plan); !ok {

@@ -9,7 +9,9 @@ import (
 // InputDataNotColocated reports training data read from remote storage as the run trains, with
 // nothing staged locally. Info: object storage in the accelerators' region with enough
 // parallel reads can keep up; the finding asks to check that it does.
-var InputDataNotColocated = register(&lint.Rule{
+var InputDataNotColocated = register(&inputDataNotColocatedDef)
+
+var inputDataNotColocatedDef = lint.Rule{
 	Code: "TL104", Name: "input-data-not-colocated", Category: lint.CatInputPipeline, Severity: lint.Info,
 	Anchor:    "optimizing-the-input-pipeline",
 	Title:     "Training data is streamed from remote storage",
@@ -31,7 +33,7 @@ no endorsement implied.`,
 stream with enough parallel reads and prefetching, and check with a profiler that input is not the
 bottleneck.`,
 	Check: checkInputDataNotColocated,
-})
+}
 
 func checkInputDataNotColocated(p *lint.Pass) {
 	r := p.Plan.Data.Remote

@@ -5,7 +5,9 @@ import (
 )
 
 // InputHostSyncEveryStep notes training metrics pulled to the host at every step.
-var InputHostSyncEveryStep = register(&lint.Rule{
+var InputHostSyncEveryStep = register(&inputHostSyncEveryStepDef)
+
+var inputHostSyncEveryStepDef = lint.Rule{
 	Code: "TL105", Name: "input-host-sync-every-step", Category: lint.CatInputPipeline, Severity: lint.Info,
 	Anchor:    "optimizing-the-input-pipeline",
 	Title:     "Training metrics are pulled to the host at every step",
@@ -22,7 +24,7 @@ Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no endorsemen
 	Fix:     `Log every 10–100 steps.`,
 	FixList: fixList("logging.sync_every", ""),
 	Check:   checkInputHostSyncEveryStep,
-})
+}
 
 func checkInputHostSyncEveryStep(p *lint.Pass) {
 	s := p.Plan.Logging.SyncEvery

@@ -5,7 +5,9 @@ import "github.com/trainlint/trainlint/lint"
 // InputLimitExceeded reports files that exceed a parser limit (size, nesting depth, alias
 // expansions, node count). Such files are not analysed further, so the finding says which limit
 // was hit and how to raise it.
-var InputLimitExceeded = register(&lint.Rule{
+var InputLimitExceeded = register(&inputLimitExceededDef)
+
+var inputLimitExceededDef = lint.Rule{
 	Code: "TL010", Name: "input-limit-exceeded", Category: lint.CatStructure, Severity: lint.Error,
 	Title: "The file exceeds a parser limit and was not analysed",
 	Rationale: `trainlint bounds the size, nesting depth, alias expansions and node count of what it reads, so
@@ -16,4 +18,4 @@ otherwise go unnoticed; this finding makes the gap visible.`,
 .trainlint.toml (max-bytes, max-depth, max-aliases); otherwise exclude the file from linting.`,
 	Frameworks: []string{"*"},
 	Check:      reportProblems,
-})
+}

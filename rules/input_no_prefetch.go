@@ -7,7 +7,9 @@ import (
 
 // InputNoPrefetch reports input pipelines that neither load in background workers nor keep a
 // prefetch buffer, so every step waits for its batch to be read and transformed.
-var InputNoPrefetch = register(&lint.Rule{
+var InputNoPrefetch = register(&inputNoPrefetchDef)
+
+var inputNoPrefetchDef = lint.Rule{
 	Code: "TL101", Name: "input-no-prefetch", Category: lint.CatInputPipeline, Severity: lint.Warning,
 	Anchor:    "optimizing-the-input-pipeline",
 	Title:     "The input pipeline neither prefetches nor loads batches in the background",
@@ -27,7 +29,7 @@ has no effect (some trainers refuse the combination at start-up).`,
 	Fix:     `Load batches in background workers, or prefetch them.`,
 	FixList: fixList("data.workers", `Then confirm with a profiler that the step no longer waits for input.`),
 	Check:   checkInputNoPrefetch,
-})
+}
 
 func checkInputNoPrefetch(p *lint.Pass) {
 	d := p.Plan.Data

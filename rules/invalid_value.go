@@ -17,7 +17,9 @@ import (
 // reports what the framework's own parsing would reject: quoted numbers and booleans pass
 // (argparse-based front-ends convert strings), integers where booleans go pass (Python treats
 // them as truth values), and interpolations and nulls of optional keys are left alone.
-var InvalidValue = register(&lint.Rule{
+var InvalidValue = register(&invalidValueDef)
+
+var invalidValueDef = lint.Rule{
 	Code: "TL004", Name: "invalid-value", Category: lint.CatStructure, Severity: lint.Error,
 	Title:     "A value has the wrong type or is not an allowed value",
 	NeedsPlan: true,
@@ -29,7 +31,7 @@ mistake shows up before the job is submitted.`,
 expected type.`,
 	Frameworks: valueFrameworks(),
 	Check:      checkInvalidValue,
-})
+}
 
 func checkInvalidValue(p *lint.Pass) {
 	fw := p.Plan.Framework

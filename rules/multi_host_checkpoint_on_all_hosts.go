@@ -7,7 +7,9 @@ import (
 
 // MultiHostCheckpointOnAllHosts reports full checkpoints written by every host. Coordinated
 // sharded checkpointing (plan.Sharded) is the correct multi-host pattern and is never reported.
-var MultiHostCheckpointOnAllHosts = register(&lint.Rule{
+var MultiHostCheckpointOnAllHosts = register(&multiHostCheckpointOnAllHostsDef)
+
+var multiHostCheckpointOnAllHostsDef = lint.Rule{
 	Code: "TL602", Name: "multi-host-checkpoint-on-all-hosts", Category: lint.CatMultiHost, Severity: lint.Error,
 	Anchor:    "considerations-for-multi-host-pipelines",
 	Title:     "Every host of a multi-host run writes full checkpoints",
@@ -24,7 +26,7 @@ correct multi-host pattern and is not reported. With an unknown host count the r
 	Fix:     `Save full checkpoints from one host, on storage every host can read.`,
 	FixList: fixList("ckpt.scope", ""),
 	Check:   checkCheckpointOnAllHosts,
-})
+}
 
 func checkCheckpointOnAllHosts(p *lint.Pass) {
 	if _, ok := multiHost(p.Plan); !ok {

@@ -6,7 +6,9 @@ import (
 )
 
 // MultiHostDataNotSharded reports input that is not split between the processes that train.
-var MultiHostDataNotSharded = register(&lint.Rule{
+var MultiHostDataNotSharded = register(&multiHostDataNotShardedDef)
+
+var multiHostDataNotShardedDef = lint.Rule{
 	Code: "TL606", Name: "multi-host-data-not-sharded", Category: lint.CatMultiHost, Severity: lint.Warning,
 	Anchor:    "considerations-for-multi-host-pipelines",
 	Title:     "The input is not sharded across hosts",
@@ -28,7 +30,7 @@ no endorsement implied.`,
 	Fix:     `Let the framework shard the input by rank, or shard it in the data module.`,
 	FixList: fixList("data.sharding", ""),
 	Check:   checkMultiHostDataNotSharded,
-})
+}
 
 func checkMultiHostDataNotSharded(p *lint.Pass) {
 	sh := p.Plan.Data.Sharding

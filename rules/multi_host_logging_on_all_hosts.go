@@ -9,7 +9,9 @@ import (
 // multi-host run. Console verbosity (plan.Logging.ConsoleScope) is only info, and only when
 // the file sets it: it decides which processes print, not who writes metrics, and its default
 // is true in every multi-node Trainer run, where a note on every file would be noise.
-var MultiHostLoggingOnAllHosts = register(&lint.Rule{
+var MultiHostLoggingOnAllHosts = register(&multiHostLoggingOnAllHostsDef)
+
+var multiHostLoggingOnAllHostsDef = lint.Rule{
 	Code: "TL601", Name: "multi-host-logging-on-all-hosts", Category: lint.CatMultiHost, Severity: lint.Warning,
 	Anchor:    "considerations-for-multi-host-pipelines",
 	Title:     "Every host of a multi-host run writes metrics and logs",
@@ -25,7 +27,7 @@ with an unknown host count the rule is silent.`,
 	Fix:     `Write metrics and log files from one host only.`,
 	FixList: fixList("logging.scope", ""),
 	Check:   checkLoggingOnAllHosts,
-})
+}
 
 func checkLoggingOnAllHosts(p *lint.Pass) {
 	if _, ok := multiHost(p.Plan); !ok {

@@ -10,7 +10,9 @@ import (
 // warning when the file turns evaluation off (or writes the key as unset); info when nothing in
 // the file mentions evaluation and the framework's default is off, since many such files are
 // deliberately train-only (a warning would fail CI on all of them).
-var PeriodicEvalDisabled = register(&lint.Rule{
+var PeriodicEvalDisabled = register(&periodicEvalDisabledDef)
+
+var periodicEvalDisabledDef = lint.Rule{
 	Code: "TL204", Name: "periodic-eval-disabled", Category: lint.CatEvaluation, Severity: lint.Warning,
 	Anchor:    "setting-up-periodic-evaluations",
 	Title:     "No periodic evaluation runs during training",
@@ -27,7 +29,7 @@ model is evaluated by a separate job), and a suppression comment says so.`,
 	Fix:     `Turn on evaluation on a held-out set at a fixed step interval.`,
 	FixList: fixList("eval.enabled", ""),
 	Check:   checkPeriodicEvalDisabled,
-})
+}
 
 func checkPeriodicEvalDisabled(p *lint.Pass) {
 	e := p.Plan.Eval.Enabled

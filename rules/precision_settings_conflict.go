@@ -9,7 +9,9 @@ import (
 )
 
 // PrecisionSettingsConflict reports fp16 and bf16 mixed precision both switched on.
-var PrecisionSettingsConflict = register(&lint.Rule{
+var PrecisionSettingsConflict = register(&precisionSettingsConflictDef)
+
+var precisionSettingsConflictDef = lint.Rule{
 	Code: "TL706", Name: "precision-settings-conflict", Category: lint.CatBatchSchedule, Severity: lint.Error,
 	Anchor:    "choosing-the-batch-size",
 	Title:     "The fp16 and bf16 settings contradict each other",
@@ -34,7 +36,7 @@ safe where the framework already trains in bf16, unsafe elsewhere (on a GPU with
 want the opposite).`,
 	FixList: fixList("precision", ""),
 	Check:   checkPrecisionSettingsConflict,
-})
+}
 
 func checkPrecisionSettingsConflict(p *lint.Pass) {
 	reportMismatches(p, "precision")

@@ -15,7 +15,9 @@ import (
 // names is reported by that rule instead; dialects do not list it here. A file the front-end
 // could not load because the framework refuses it as it is read (doc.Refused: a config function
 // that rejects the argument it is given) has no plan; its problem is reported here too.
-var RejectedAtStartup = register(&lint.Rule{
+var RejectedAtStartup = register(&rejectedAtStartupDef)
+
+var rejectedAtStartupDef = lint.Rule{
 	Code: "TL011", Name: "rejected-at-startup", Category: lint.CatStructure, Severity: lint.Error,
 	Title:    "The framework would refuse the file when the job starts",
 	Composed: true,
@@ -31,7 +33,7 @@ When the repository pins an older version that does not check, the finding is no
 exists only in some versions is reported for the version the repository pins (` + "`[target]`" + ` in
 the config file, else requirements or lock files), else for the newest release read.`,
 	Check: checkRejectedAtStartup,
-})
+}
 
 func checkRejectedAtStartup(p *lint.Pass) {
 	if p.Plan == nil {

@@ -92,19 +92,25 @@ func ByName(s string) *lint.Rule {
 	return nil
 }
 
-// problemKinds ties each rule that reports the front-end's problems to the kind it reports
-// (filled in init: the rules' own initialisers refer to reportProblems).
-var problemKinds map[*lint.Rule]doc.ProblemKind
-
-func init() {
-	problemKinds = map[*lint.Rule]doc.ProblemKind{
-		ParseError: doc.Syntax, DuplicateKey: doc.DuplicateKey, InputLimitExceeded: doc.LimitExceeded,
+// problemKind is the kind of the front-end's problems a rule reports (by name: the rules' own
+// initialisers refer to reportProblems, so it cannot name their variables). A switch rather
+// than a map filled at init: the browser checker then compiles no pointer-keyed map code
+// before it is ready (site/doc.go, Timings).
+func problemKind(r *lint.Rule) (doc.ProblemKind, bool) {
+	switch r.Name {
+	case "parse-error":
+		return doc.Syntax, true
+	case "duplicate-key":
+		return doc.DuplicateKey, true
+	case "input-limit-exceeded":
+		return doc.LimitExceeded, true
 	}
+	return 0, false
 }
 
 // reportProblems reports the front-end's problems of p.Rule's kind as its findings.
 func reportProblems(p *lint.Pass) {
-	kind, ok := problemKinds[p.Rule]
+	kind, ok := problemKind(p.Rule)
 	if !ok {
 		panic("rule " + p.Rule.Name + " reports document problems but has no problem kind")
 	}

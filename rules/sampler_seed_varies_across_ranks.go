@@ -8,7 +8,9 @@ import (
 )
 
 // SamplerSeedVariesAcrossRanks reports a global-index sampler seeded differently on every rank.
-var SamplerSeedVariesAcrossRanks = register(&lint.Rule{
+var SamplerSeedVariesAcrossRanks = register(&samplerSeedVariesAcrossRanksDef)
+
+var samplerSeedVariesAcrossRanksDef = lint.Rule{
 	Code: "TL608", Name: "sampler-seed-varies-across-ranks", Category: lint.CatMultiHost, Severity: lint.Error,
 	Anchor:    "considerations-for-multi-host-pipelines",
 	Title:     "A global-index sampler gets a different seed on every rank",
@@ -30,7 +32,7 @@ The rule needs to know that more than one process trains: a host or device count
 	Fix:     `Seed the sampler with one literal value on every rank; vary per-rank randomness elsewhere.`,
 	FixList: fixList("seeds.sampler", ""),
 	Check:   checkSamplerSeedVaries,
-})
+}
 
 func checkSamplerSeedVaries(p *lint.Pass) {
 	sh, s := p.Plan.Data.Sharding, p.Plan.Seeds.Data

@@ -5,7 +5,9 @@ import (
 )
 
 // StreamingWithoutMaxSteps reports streamed training data with no step budget.
-var StreamingWithoutMaxSteps = register(&lint.Rule{
+var StreamingWithoutMaxSteps = register(&streamingWithoutMaxStepsDef)
+
+var streamingWithoutMaxStepsDef = lint.Rule{
 	Code: "TL107", Name: "streaming-without-max-steps", Category: lint.CatInputPipeline, Severity: lint.Error,
 	Anchor:    "optimizing-the-input-pipeline",
 	Title:     "Streamed training data without a step budget",
@@ -25,7 +27,7 @@ endorsement implied.`,
 streaming.`,
 	FixList: fixList("data.streaming", ""),
 	Check:   checkStreamingWithoutMaxSteps,
-})
+}
 
 func checkStreamingWithoutMaxSteps(p *lint.Pass) {
 	st := p.Plan.Schedule.Streaming

@@ -7,7 +7,9 @@ import (
 // TrainingLengthTimeBased reports a run whose length is a wall-clock budget. Info: a time limit
 // beside a step budget is often a scheduler's cap, and the message then says which ends first
 // depends on the hardware.
-var TrainingLengthTimeBased = register(&lint.Rule{
+var TrainingLengthTimeBased = register(&trainingLengthTimeBasedDef)
+
+var trainingLengthTimeBasedDef = lint.Rule{
 	Code: "TL306", Name: "training-length-time-based", Category: lint.CatCheckpoints, Severity: lint.Info,
 	Anchor:    "saving-checkpoints-and-retrospectively-selecting-the-best-checkpoint",
 	Title:     "The run ends on wall-clock time",
@@ -23,7 +25,7 @@ step budget is often a cap set by the cluster; the finding then only
 says that the run may end before its steps are done.`,
 	Fix:   `Give the run a step budget (max_steps) and let the time limit, if any, be a safety cap.`,
 	Check: checkTrainingLengthTimeBased,
-})
+}
 
 func checkTrainingLengthTimeBased(p *lint.Pass) {
 	tb, ms := p.Plan.Train.TimeBudget, p.Plan.Train.MaxSteps

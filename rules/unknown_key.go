@@ -21,7 +21,9 @@ import (
 // from the schema is not reported on its own: only a near miss of a known key is, which is what
 // a typo looks like. Frameworks whose key set is open (init_args of arbitrary classes, in-house
 // files) are not checked at all (schema.Closed).
-var UnknownKey = register(&lint.Rule{
+var UnknownKey = register(&unknownKeyDef)
+
+var unknownKeyDef = lint.Rule{
 	Code: "TL003", Name: "unknown-key", Category: lint.CatStructure, Severity: lint.Warning,
 	Title:     "A key is not a setting of the framework",
 	NeedsPlan: true,
@@ -34,7 +36,7 @@ reports keys that are one or two edits away from a known one.`,
 of your own script can be kept: suppress the finding with a reason.`,
 	Frameworks: keyFrameworks(),
 	Check:      checkUnknownKey,
-})
+}
 
 func checkUnknownKey(p *lint.Pass) {
 	fw := p.Plan.Framework

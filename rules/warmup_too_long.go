@@ -7,7 +7,9 @@ import (
 )
 
 // WarmupTooLong reports a learning-rate warmup that takes a large share of the step budget.
-var WarmupTooLong = register(&lint.Rule{
+var WarmupTooLong = register(&warmupTooLongDef)
+
+var warmupTooLongDef = lint.Rule{
 	Code: "TL702", Name: "warmup-too-long", Category: lint.CatBatchSchedule, Severity: lint.Warning,
 	Anchor:    "how-to-apply-learning-rate-warmup",
 	Title:     "Learning-rate warmup takes a large share of training",
@@ -31,7 +33,7 @@ Learning Tuning Playbook (Godbole, Dahl, Gilmer, Shallue, Nado; CC BY 4.0); no e
 	Fix:     `Shorten warmup to a few per cent of the training steps.`,
 	FixList: fixList("schedule.warmup", ""),
 	Check:   checkWarmupTooLong,
-})
+}
 
 func checkWarmupTooLong(p *lint.Pass) {
 	s, t := p.Plan.Schedule, p.Plan.Train

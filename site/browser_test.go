@@ -330,9 +330,17 @@ func TestBrowserChecker(t *testing.T) {
 	if n := eval[int](b, `document.querySelectorAll('.cm-content .tok-propertyName').length`); n < 3 {
 		t.Errorf("%d highlighted YAML keys, want the file's keys", n)
 	}
+	lints := eval[int](b, `trainlintPerf.lints`)
 	b.do("tab in the editor", chromedp.Focus(`.cm-content`), chromedp.KeyEvent(kbd.Tab))
 	if inEditor := eval[bool](b, `!!document.activeElement.closest('.cm-editor')`); !inEditor {
 		t.Error("Tab left the editor: the extra keymap (indentWithTab) is not in it")
+	}
+	// The indent changed the text, so the page lints again 120 ms later and redraws the findings
+	// list: wait for that before clicking in it (a click while the list was being replaced failed
+	// now and then with "Could not find node with given id").
+	if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](fmt.Sprintf(`trainlintPerf.lints > %d`, lints),
+		chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+		t.Fatalf("no lint after the Tab's indent: %v", err)
 	}
 	b.do("jumping to the finding", chromedp.Click(finding+` button.loc`))
 	if active := eval[string](b, `(document.querySelector('.cm-activeLine')||{}).textContent||""`); active != "per_device_eval_batch_size: 4" {

@@ -95,6 +95,13 @@
 // varied more between the rounds than this did. Not judged against the 300 ms budget: the load
 // was never under 1.5 per CPU.
 //
+// From 21:20 (branch w15z; site/doc.go's Timings has the details): rules and the dialects' advice
+// laid out as data instead of built at package init (var X = register(&xDef); AdviceSet), rules'
+// problem kinds and lint/dialect's small sets as switches, and growStack: code compiled at
+// start-up 658 -> 587 KB, instructions to ready 1,613-1,617 -> 1,562 million; in the browser Go's
+// start a few ms shorter, within the noise. The runtime inlined was measured and rejected (more
+// instructions and 36-47 KB more gzip).
+//
 // Not changed: internal/godebug's init (time, which embed needs) and syscall's error map (os,
 // which fmt needs) are the standard library's. Left: the Trainer's rows parsed per section on
 // demand (the first lint reads a handful of its 276); the runtime's own start, whose
@@ -141,6 +148,7 @@ func main() {
 		return api.FixResultJSON(res), api.NeedsFullModule(res.Result), nil
 	}
 	call := func(args []js.Value, run func(api.Request) ([]byte, bool, error)) any {
+		growStack()
 		var text []byte
 		switch {
 		case len(args) == 0 || args[0].IsUndefined() || args[0].IsNull():
@@ -213,6 +221,26 @@ func main() {
 	// Keep the Go runtime alive: the page calls in whenever the text changes.
 	select {}
 }
+
+// growStack grows the calling goroutine's stack in one step, while it is shallow. A goroutine
+// starts with a 2 KB stack and a lint goes deep, so the first lints doubled the stack several
+// times deep in their calls, each doubling copying every frame on it and adjusting its pointers
+// (the runtime's unwinder and pcvalue tables, slow in Liftoff's code). One 48 KB frame at the top
+// of each call from JavaScript makes the runtime allocate a 64 KB stack at once with a frame or
+// two to copy; later calls find it grown (the runtime shrinks stacks only at a garbage
+// collection) and pay for zeroing the frame. Instructions to ready under Node (wasm/main.go,
+// Start-up): -10 million of about 820 with 48 KB, -2 million with 128 KB (more to zero).
+//
+//go:noinline
+func growStack() {
+	var buf [stackAhead]byte
+	buf[stackIndex] = 1
+	stackSink = buf[stackIndex^1]
+}
+
+const stackAhead = 48 << 10
+
+var stackIndex, stackSink byte
 
 // warmUp lints small files once. The browser compiles a WebAssembly function the first time it
 // runs, so the first lint used to pay for compiling the parsers, readers and rules (30-60 ms);

@@ -53,48 +53,48 @@ func newAxolotl() *Dialect {
 		Loader:    TorchDataLoader,
 		// knowledge_finetune.tsv: AxolotlInputConfig (v0.8.0-v0.18.0) ignores unknown keys.
 		Knowledge: "axolotl", Package: "axolotl", Sections: map[string]string{"": "AxolotlInputConfig"}, Checks: true,
-		Advice: map[string]Advice{
+		Advice: AdviceSet{
 			// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
-			"ckpt.retention": {
+			{"ckpt.retention", Advice{
 				Help: "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves",
 				Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
-			},
-			"data.workers": hfAdvice["data.workers"],
-			"eval.drop_last": {
+			}},
+			{"data.workers", hfAdvice.For("data.workers")},
+			{"eval.drop_last", Advice{
 				Help: "set {key}: false, or eval_sample_packing: true (with sample_packing on and eval_sample_packing false, axolotl turns dataloader_drop_last on)",
 				Doc:  "`dataloader_drop_last: false`; with `sample_packing`, leave `eval_sample_packing` on (axolotl\n  drops the last batch when it is false).",
-			},
-			"ckpt.direction": {
+			}},
+			{"ckpt.direction", Advice{
 				Help: `axolotl forwards greater_is_better only when it is true, and the Trainer then counts any metric not ending in "loss" as higher-is-better: rank by a metric whose name ends in "loss", or by a score`,
 				Doc:  "axolotl forwards `greater_is_better` only when true: for a lower-is-better metric, pick one whose\n  name ends in \"loss\" (e.g. `eval_loss`); for a score, `greater_is_better: true`.",
-			},
-			"eval.enabled": {
+			}},
+			{"eval.enabled", Advice{
 				Help: "hold out eval data with val_set_size (e.g. 0.05) or test_datasets, and set evals_per_epoch or eval_steps",
 				Doc:  "`val_set_size` (e.g. 0.05) or `test_datasets`, with `evals_per_epoch` or `eval_steps`.",
-			},
-			"logging.sync_every": hfAdvice["logging.sync_every"],
-			"tracking.trackers": {
+			}},
+			{"logging.sync_every", hfAdvice.For("logging.sync_every")},
+			{"tracking.trackers", Advice{
 				Help: "set wandb_project, use_tensorboard: true or use_mlflow: true (with mlflow_tracking_uri)",
 				Doc:  "`wandb_project`, `use_tensorboard: true` or `use_mlflow: true`.",
-			},
-			"schedule.warmup": {
+			}},
+			{"schedule.warmup", Advice{
 				Help: "shorten warmup_steps or warmup_ratio, or remove both: axolotl's default warms up for 3 % of the steps, at most 100",
 				Doc:  "a smaller `warmup_steps` or `warmup_ratio`, or neither (the default is 3 % of the steps, at most 100).",
-			},
-			"data.streaming": {
+			}},
+			{"data.streaming", Advice{
 				Help: "set max_steps: axolotl refuses streaming datasets and pretraining_dataset without it (\"Trainer cannot infer dataset length for iterable datasets\")",
 				Doc:  "set `max_steps` with `streaming: true` or a `pretraining_dataset` (axolotl refuses either without it).",
-			},
-			"precision": {
+			}},
+			{"precision", Advice{
 				Help: "axolotl turns fp16 off when bf16 is on: remove {key} or set it to false",
 				Doc:  "remove `fp16` or set it to false: with `bf16: true` axolotl trains in bf16 and ignores it.",
-			},
+			}},
 			// validation.py (v0.18.0) warns "eval_batch_size != micro_batch_size. This can lead to VRAM
 			// instability." whenever both are set and differ: the fix sets them equal.
-			"eval.per_device_batch": {
+			{"eval.per_device_batch", Advice{
 				Help: "set {key} equal to micro_batch_size, or remove it (it then follows the micro batch): axolotl warns whenever the two differ",
 				Doc:  "`eval_batch_size` equal to `micro_batch_size`, or unset (it then follows the micro batch;\n  axolotl warns when the two differ).",
-			},
+			}},
 		},
 	}
 }

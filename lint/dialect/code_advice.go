@@ -18,51 +18,51 @@ package dialect
 //   - scenic @4a38d47: max_checkpoint_keep (default 3) is the keep of flax's save_checkpoint,
 //     the most recent N (train_lib/train_utils.py save_checkpoint).
 
-var mmAdvice = map[string]Advice{
-	"ckpt.retention": {
+var mmAdvice = AdviceSet{
+	{"ckpt.retention", Advice{
 		Help: "add save_best='auto' (or a metric name) to default_hooks.checkpoint: CheckpointHook keeps the best checkpoint apart from the most recent ones that {key} rotates; or remove {key}",
 		Key:  "default_hooks.checkpoint.max_keep_ckpts",
 		Doc:  "`save_best='auto'` (or a metric name) in `default_hooks.checkpoint`: the best checkpoint is\n  kept apart from the `max_keep_ckpts` most recent ones.",
-	},
-	"bn.sync": {
+	}},
+	{"bn.sync", Advice{
 		Help: "use norm_cfg=dict(type='SyncBN'), or set sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation",
 		Doc:  "`norm_cfg=dict(type='SyncBN')`, or `sync_bn = 'torch'` at the top level, or\n  `custom_hooks = [dict(type='SyncBuffersHook')]` (averages the statistics before validation).",
-	},
-	"eval.per_device_batch": {Doc: "`val_dataloader.batch_size` ≥ `train_dataloader.batch_size`."},
-	"data.workers": {
+	}},
+	{"eval.per_device_batch", Advice{Doc: "`val_dataloader.batch_size` ≥ `train_dataloader.batch_size`."}},
+	{"data.workers", Advice{
 		IfDefault: "set train_dataloader.num_workers (e.g. 4, with persistent_workers=True): with the PyTorch DataLoader's default of 0 the training process loads every batch itself",
 		Doc:       "`train_dataloader.num_workers=4` (with `persistent_workers=True`).",
-	},
+	}},
 }
 
-var timmAdvice = map[string]Advice{
-	"bn.sync": {
+var timmAdvice = AdviceSet{
+	{"bn.sync", Advice{
 		Help: "set sync_bn: true, or dist_bn: reduce (train.py then averages the statistics across processes after every epoch)",
 		Doc:  "`sync_bn: true`, or `dist_bn: reduce` (the default: statistics averaged across processes\n  after every epoch).",
-	},
-	"eval.per_device_batch": {Doc: "`validation_batch_size` ≥ `batch_size` (unset, it is `batch_size`)."},
-	"data.workers":          {Doc: "`workers: 4` (the default; `-j` on the command line)."},
+	}},
+	{"eval.per_device_batch", Advice{Doc: "`validation_batch_size` ≥ `batch_size` (unset, it is `batch_size`)."}},
+	{"data.workers", Advice{Doc: "`workers: 4` (the default; `-j` on the command line)."}},
 }
 
-var bigVisionAdvice = map[string]Advice{
-	"ckpt.enabled": {
+var bigVisionAdvice = AdviceSet{
+	{"ckpt.enabled", Advice{
 		Help: "set config.ckpt_steps (or ckpt_epochs): big_vision saves no checkpoint without it",
 		Doc:  "`config.ckpt_steps = 1000` (and `config.keep_ckpt_steps` for checkpoints kept for good).",
-	},
+	}},
 }
 
-var t5xAdvice = map[string]Advice{
-	"ckpt.retention": {
+var t5xAdvice = AdviceSet{
+	{"ckpt.retention", Advice{
 		Help: "set utils.SaveCheckpointConfig.checkpointer_cls = @checkpoints.SaveBestCheckpointer and its metric_name_to_monitor: it keeps the latest checkpoint plus the best ones by that metric; or set {key} = None to keep all",
 		Key:  "utils.SaveCheckpointConfig.keep",
 		Doc:  "`utils.SaveCheckpointConfig.checkpointer_cls = @checkpoints.SaveBestCheckpointer` with\n  `metric_name_to_monitor` (the latest plus the `keep` best), or `keep = None`.",
-	},
+	}},
 }
 
-var scenicAdvice = map[string]Advice{
-	"ckpt.retention": {
+var scenicAdvice = AdviceSet{
+	{"ckpt.retention", Advice{
 		Help: "raise {key} to cover every checkpoint the run writes (scenic keeps the most recent N, with no best-N mode) and select the best one afterwards from the eval metrics",
 		Key:  "max_checkpoint_keep",
 		Doc:  "a `max_checkpoint_keep` that covers every checkpoint (scenic keeps the most recent N; no\n  best-N mode), then select the best from the eval metrics.",
-	},
+	}},
 }

@@ -40,21 +40,21 @@ func newComposer() *Dialect {
 		Knowledge: "llm-foundry",
 		Package:   "llm-foundry",
 		KeyMaps:   composerKeyMaps,
-		Advice: map[string]Advice{
-			"ckpt.enabled":   {Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."},
-			"ckpt.retention": {Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."},
-			"eval.interval": {
+		Advice: AdviceSet{
+			{"ckpt.enabled", Advice{Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."}},
+			{"ckpt.retention", Advice{Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."}},
+			{"eval.interval", Advice{
 				Help: "set {key} in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps",
 				Key:  "eval_interval",
 				Doc:  "`eval_interval: 1000ba` (or whole epochs, `1ep`).",
-			},
-			"data.workers":   {Doc: "`train_loader.num_workers`."},
-			"eval.drop_last": {Help: "set {key} to false", Doc: "`eval_loader.drop_last: false`."},
-			"ckpt.interval": {
+			}},
+			{"data.workers", Advice{Doc: "`train_loader.num_workers`."}},
+			{"eval.drop_last", Advice{Help: "set {key} to false", Doc: "`eval_loader.drop_last: false`."}},
+			{"ckpt.interval", Advice{
 				Help: "set {key} in batches (e.g. \"1000ba\"), a multiple of eval_interval, so checkpoints land on the steps that are evaluated",
 				Doc:  "`save_interval: 1000ba`, a multiple of `eval_interval`.",
-			},
-			"eval.per_device_batch": {Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."},
+			}},
+			{"eval.per_device_batch", Advice{Doc: "`device_eval_batch_size` ≥ `device_train_microbatch_size`."}},
 		},
 	}
 }

@@ -44,20 +44,20 @@ func newDeepSpeed() *Dialect {
 		Package:   "deepspeed",
 		Problems:  dsProblems,
 		Sections:  dsSections,
-		Advice: map[string]Advice{
-			"batch.arithmetic": {
+		Advice: AdviceSet{
+			{"batch.arithmetic", Advice{
 				Help: "DeepSpeed asserts train_batch_size = train_micro_batch_size_per_gpu × gradient_accumulation_steps × data-parallel world size at start-up; set two of them (or \"auto\" under the HF Trainer) and let DeepSpeed derive the third",
 				Doc:  "give two of `train_batch_size`, `train_micro_batch_size_per_gpu`,\n  `gradient_accumulation_steps` and let DeepSpeed derive the third (it asserts\n  batch = micro × accumulation × world size at start-up).",
-			},
-			"precision": {
+			}},
+			{"precision", Advice{
 				Help: `DeepSpeed asserts "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
 				Doc:  "set `fp16.enabled` or `bf16.enabled` to false (DeepSpeed asserts that at most one is on).",
-			},
-			"ckpt.scope": {
+			}},
+			{"ckpt.scope", Advice{
 				Help: "set {key} to false and save to a directory every node can read",
 				Key:  "checkpoint.use_node_local_storage",
 				Doc:  "`checkpoint.use_node_local_storage: false` with a shared checkpoint directory.",
-			},
+			}},
 		},
 	}
 }

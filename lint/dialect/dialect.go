@@ -94,6 +94,45 @@ type Advice struct {
 	Doc string
 }
 
+// AdviceSet is a framework's Advice by concept. It is a list rather than a map so that the
+// compiler lays it out as data: the dialects' advice maps were built by code at package init,
+// which the browser checker compiled and ran before it was ready (site/doc.go, Timings). A
+// concept appears at most once (TestAdviceConceptsUnique); a set has a few dozen at most.
+type AdviceSet []ConceptAdvice
+
+// ConceptAdvice is the Advice for one concept.
+type ConceptAdvice struct {
+	Concept string
+	Advice
+}
+
+// For is the advice for concept; the zero Advice when the set has none.
+func (s AdviceSet) For(concept string) Advice {
+	a, _ := s.Lookup(concept)
+	return a
+}
+
+// Only is the set's advice for the concepts given that it has, in their order.
+func (s AdviceSet) Only(concepts ...string) AdviceSet {
+	var out AdviceSet
+	for _, c := range concepts {
+		if a, ok := s.Lookup(c); ok {
+			out = append(out, ConceptAdvice{c, a})
+		}
+	}
+	return out
+}
+
+// Lookup is the advice for concept and whether the set has one.
+func (s AdviceSet) Lookup(concept string) (Advice, bool) {
+	for i := range s {
+		if s[i].Concept == concept {
+			return s[i].Advice, true
+		}
+	}
+	return Advice{}, false
+}
+
 // Loader is what feeds a framework's training input.
 type Loader string
 
@@ -168,7 +207,7 @@ type Dialect struct {
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// Advice is how to fix findings in this framework, by concept.
-	Advice map[string]Advice
+	Advice AdviceSet
 	// Interpolates reports that the framework loads its files with OmegaConf, so ${a.b} names
 	// another key (Hydra, NeMo, torchtune, llm-foundry); elsewhere it is literal text.
 	// RefSections are sections a ${name} is also looked up in (llm-foundry's variables, and the

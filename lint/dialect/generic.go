@@ -29,18 +29,18 @@ func newGeneric() *Dialect {
 		Keys:      genericKeys,
 		Label:     "In-house code",
 		// Rule pages list the generic dialect last, with advice for tools that have no dialect yet.
-		Advice: map[string]Advice{
-			"bn.sync": {Doc: "- MMEngine / MMDetection: `norm_cfg = dict(type='SyncBN')`, or keep `BN` and add `SyncNormHook`\n  to `custom_hooks` (statistics reduced before each evaluation).\n" +
+		Advice: AdviceSet{
+			{"bn.sync", Advice{Doc: "- MMEngine / MMDetection: `norm_cfg = dict(type='SyncBN')`, or keep `BN` and add `SyncNormHook`\n  to `custom_hooks` (statistics reduced before each evaluation).\n" +
 				"- timm-style scripts: `dist_bn: reduce`.\n" +
-				"- In-house code: all-reduce the running mean and variance before eval and save, or convert the\n  model with `torch.nn.SyncBatchNorm.convert_sync_batchnorm`."},
-			"ckpt.scope":    {Doc: "save where `process_index == 0`, or use a coordinated sharded checkpointer."},
-			"logging.scope": {Doc: "guard logging with `process_index == 0` (JAX) or `rank == 0`."},
-			"eval.interval": {Doc: "a step key such as `eval_every_steps` instead of `eval_every_secs`."},
-			"data.workers":  {Doc: "- tf.data-style pipelines: a positive `prefetch` (or AUTOTUNE)."},
-			"seeds.init": {Doc: "- Hydra configs: a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.\n" +
+				"- In-house code: all-reduce the running mean and variance before eval and save, or convert the\n  model with `torch.nn.SyncBatchNorm.convert_sync_batchnorm`."}},
+			{"ckpt.scope", Advice{Doc: "save where `process_index == 0`, or use a coordinated sharded checkpointer."}},
+			{"logging.scope", Advice{Doc: "guard logging with `process_index == 0` (JAX) or `rank == 0`."}},
+			{"eval.interval", Advice{Doc: "a step key such as `eval_every_steps` instead of `eval_every_secs`."}},
+			{"data.workers", Advice{Doc: "- tf.data-style pipelines: a positive `prefetch` (or AUTOTUNE)."}},
+			{"seeds.init", Advice{Doc: "- Hydra configs: a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.\n" +
 				"- MMEngine: keep `randomness.diff_rank_seed: false` (vary the data seed through the sampler instead).\n" +
 				"- Megatron: leave `data_parallel_random_init` off.\n" +
-				"- JAX: derive the init key from a constant seed, not from `jax.process_index()`."},
+				"- JAX: derive the init key from a constant seed, not from `jax.process_index()`."}},
 		},
 	}
 }

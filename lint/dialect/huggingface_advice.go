@@ -18,64 +18,64 @@ func trainerAtEnd(p *plan.Plan) {
 
 // hfAdvice is how to fix findings in Trainer arguments; the tools that forward them (axolotl,
 // LLaMA-Factory) share most of it.
-var hfAdvice = map[string]Advice{
-	"ckpt.enabled": {
+var hfAdvice = AdviceSet{
+	{"ckpt.enabled", Advice{
 		Help: `set save_strategy: "steps" with save_steps a multiple of eval_steps`,
 		Doc:  "`save_strategy: \"steps\"` with `save_steps` a multiple of `eval_steps`.",
-	},
-	"ckpt.direction": {
+	}},
+	{"ckpt.direction", Advice{
 		Help: `greater_is_better defaults to true unless metric_for_best_model ends in "loss": set it to false for a loss or error rate, true for a score`,
 		Doc:  "`greater_is_better: false` for a loss or error rate, `true` for a score (unset, it is true\n  unless `metric_for_best_model` ends in \"loss\").",
-	},
-	"eval.enabled": {
+	}},
+	{"eval.enabled", Advice{
 		Help: `set eval_strategy: "steps" with eval_steps, and pass an eval dataset to the Trainer`,
 		Doc:  "`eval_strategy: \"steps\"` with `eval_steps`, and an eval dataset.",
-	},
-	"ckpt.align": {
+	}},
+	{"ckpt.align", Advice{
 		Help: `TrainingArguments raises "--load_best_model_at_end requires the save and eval strategy to match" or "... the saving steps to be a round multiple of the evaluation steps"`,
 		Doc:  "`save_strategy` equal to `eval_strategy` and `save_steps` a multiple of `eval_steps`\n  (the Trainer refuses to start otherwise when `load_best_model_at_end` is on).",
-	},
-	"eval.drop_last": {
+	}},
+	{"eval.drop_last", Advice{
 		Help: "set {key} to false: the Trainer passes it to the eval loader as well as the train loader",
 		Doc:  "`dataloader_drop_last: false` (the Trainer applies it to the eval loader too).",
-	},
-	"logging.sync_every": {
+	}},
+	{"logging.sync_every", Advice{
 		Help: "set {key} to 10 or more: at every logging step the Trainer all-gathers the loss and reads it on the host",
 		Doc:  "`logging_steps: 10` or more (the Trainer gathers the loss across processes at every logging step).",
-	},
-	"tracking.trackers": {
+	}},
+	{"tracking.trackers", Advice{
 		Help: "set report_to to a tracker (tensorboard, wandb, mlflow, trackio, ...); transformers v5 reports nowhere by default",
 		Doc:  "`report_to: tensorboard` (or wandb, mlflow, trackio, ...): since v5 the default is `none`.",
-	},
-	"ckpt.retention": {
+	}},
+	{"ckpt.retention", Advice{
 		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest (it needs save_strategy equal to eval_strategy, not \"no\", and save_steps a multiple of eval_steps, or the Trainer refuses to start), or remove {key}",
 		Key:  "save_total_limit",
 		Doc:  "add `load_best_model_at_end: true` and `metric_for_best_model`\n  (the best checkpoint is then kept besides the most recent ones; `save_strategy` must then equal\n  `eval_strategy`, with `save_steps` a multiple of `eval_steps`), or remove `save_total_limit`.",
-	},
-	"ckpt.scope": {
+	}},
+	{"ckpt.scope", Advice{
 		Help: "remove {key} (or set it to false) and save to storage every node can read",
 		Key:  "save_on_each_node",
 		Doc:  "remove `save_on_each_node` (default false).",
-	},
-	"logging.scope": {
+	}},
+	{"logging.scope", Advice{
 		Doc: "`log_on_each_node: false` limits console logs to the main process; trackers\n  already log from it.",
-	},
-	"data.workers": {
+	}},
+	{"data.workers", Advice{
 		Doc: "`dataloader_num_workers: 4` (optionally with\n  `dataloader_prefetch_factor: 2`, which needs workers).",
-	},
-	"eval.per_device_batch": {
+	}},
+	{"eval.per_device_batch", Advice{
 		Doc: "`per_device_eval_batch_size` ≥ `per_device_train_batch_size`.",
-	},
-	"schedule.warmup": {
+	}},
+	{"schedule.warmup", Advice{
 		Help: "shorten warmup to a few per cent of training: warmup_steps as a step count, or as a fraction below 1 (transformers v5; warmup_ratio in v4)",
 		Doc:  "a smaller `warmup_steps` (a step count, or a fraction below 1 in transformers v5;\n  `warmup_ratio` in v4).",
-	},
-	"data.streaming": {
+	}},
+	{"data.streaming", Advice{
 		Help: `set max_steps to a positive number of optimizer steps: without a dataset length the Trainer raises "args.max_steps must be set to a positive value if dataloader does not have a length"`,
 		Doc:  "set `max_steps` (the Trainer cannot size an epoch of a streamed dataset and stops at start-up).",
-	},
-	"precision": {
+	}},
+	{"precision", Advice{
 		Help: `the Trainer raises "At most one of fp16 and bf16 can be True, but not both"`,
 		Doc:  "set `fp16: false` or `bf16: false` (the Trainer refuses both: \"At most one of fp16 and bf16\n  can be True, but not both\", transformers v5).",
-	},
+	}},
 }

@@ -44,14 +44,12 @@ func init() {
 }
 
 // SplitsWords reports whether a framework reads a key's value as a space-separated list of
-// allowed words (or a list of them), each checked on its own.
+// allowed words (or a list of them), each checked on its own: the Trainer's debug and fsdp,
+// whose string value __post_init__ splits into words and converts one by one (DebugOption(s)
+// for s in self.debug.split(); FSDPOption likewise in v4).
 func SplitsWords(framework, key string) bool {
-	return framework == HuggingFace.Name && hfWordLists[key]
+	return framework == HuggingFace.Name && (key == "debug" || key == "fsdp")
 }
-
-// hfWordLists are the keys whose string value __post_init__ splits into words and converts one
-// by one (DebugOption(s) for s in self.debug.split(); FSDPOption likewise in v4).
-var hfWordLists = map[string]bool{"debug": true, "fsdp": true}
 
 // shortVersion is a tag as messages say it: "v4.51.0" reads "4.51", "v5.10.1" stays "5.10.1".
 func shortVersion(tag string) string {

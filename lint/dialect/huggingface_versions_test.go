@@ -125,7 +125,7 @@ func applyHFKnowledge(ks []Key, kb *Knowledge) {
 		}
 		switch {
 		case len(vals) == 0:
-		case hfWordLists[k.Path]:
+		case SplitsWords(HuggingFace.Name, k.Path):
 			k.Enum = nil // a list of words: editors' schemas leave it open, invalid-value checks each
 		case !sameSet(k.Enum, vals):
 			k.Enum = sortedStrings(vals)

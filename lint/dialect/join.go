@@ -33,11 +33,16 @@ import (
 // per_device_train_batch_size; it passes fp16 only when bf16 is off). The optimizer values are
 // compared for the Trainer's own keys (Hugging Face and LLaMA-Factory recipes) only.
 
-// trainerRecipes are the dialects whose recipes become TrainingArguments.
-var trainerRecipes = map[string]bool{"huggingface": true, "llama-factory": true, "axolotl": true}
+// trainerRecipe reports whether a dialect's recipes become TrainingArguments (a switch, not a map
+// built at init: see isBNKey).
+func trainerRecipe(dialect string) bool {
+	return dialect == "axolotl" || trainerKeys(dialect)
+}
 
-// trainerKeys are the dialects whose recipes use TrainingArguments' own names and defaults.
-var trainerKeys = map[string]bool{"huggingface": true, "llama-factory": true}
+// trainerKeys reports whether a dialect's recipes use TrainingArguments' own names and defaults.
+func trainerKeys(dialect string) bool {
+	return dialect == "huggingface" || dialect == "llama-factory"
+}
 
 // JoinDeepSpeed adds to p the values of the DeepSpeed config ds (named by the recipe at ref)
 // that the Trainer refuses, given the recipe root. Frameworks whose recipe is not handed to
@@ -56,7 +61,7 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 		}
 		return
 	}
-	if !trainerRecipes[d.Name] || (key != "deepspeed" && key != "deepspeed_config.deepspeed_config_file") {
+	if !trainerRecipe(d.Name) || (key != "deepspeed" && key != "deepspeed_config.deepspeed_config_file") {
 		return
 	}
 	if recipe == nil || recipe.Kind != doc.Map {
@@ -82,7 +87,7 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 		j.number("batch", "train_batch_size", float64(want), "the global batch "+itoa(want)+" (= "+why+")", t.PerDeviceBatch.Node, why)
 	}
 	j.precision(d, recipe)
-	if trainerKeys[d.Name] {
+	if trainerKeys(d.Name) {
 		j.trainerNumber(recipe, "gradient_clipping", "max_grad_norm", 1.0)
 		// The recipe's learning rate, or the default its TRL config class gives (unknown, so
 		// not compared, when the recipe could be classes with different defaults).
@@ -257,7 +262,7 @@ func (j *dsJoin) precision(d *Dialect, recipe *doc.Node) {
 	pr := j.p.Precision
 	fp, bf := pr.FP16, pr.BF16
 	fpKey, bfKey := fp.Key, bf.Key
-	if trainerKeys[d.Name] {
+	if trainerKeys(d.Name) {
 		// fp16_full_eval and bf16_full_eval count as on (the Trainer's "fp16|fp16_full_eval").
 		if e, ok := pyBoolAt(recipe, "fp16_full_eval"); ok {
 			fp = orFact(fp, e)

@@ -20,24 +20,38 @@ func bnFamily(name string) string {
 
 // isBNNorm reports whether a norm setting's value means batch norm; isOtherNorm whether it names
 // another norm (layer, group, RMS, none), which outweighs an architecture name.
-func isBNNorm(v string) bool { return bnNormValues[strings.ToLower(strings.TrimSpace(v))] }
+func isBNNorm(v string) bool { return isBNNormValue(strings.ToLower(strings.TrimSpace(v))) }
 
-func isOtherNorm(v string) bool { return otherNormValues[strings.ToLower(strings.TrimSpace(v))] }
-
-var otherNormValues = map[string]bool{"layer": true, "layernorm": true, "layer_norm": true, "ln": true, "group": true,
-	"groupnorm": true, "group_norm": true, "gn": true, "rmsnorm": true, "none": true, "instance": true}
-
-// bnKeys are keys whose scalar value names an architecture or a norm layer.
-var bnKeys = map[string]bool{
-	"_target_": true, "class_path": true, "backbone": true, "arch": true, "architecture": true,
-	"model_name": true, "encoder_name": true, "backbone_name": true, "net": true, "model": true,
-	"encoder": true, "type": true, "model_type": true, "norm": true, "norm_layer": true,
-	"norm_type": true, "normalization": true, "conv_norm_type": true, "name": true,
+func isOtherNorm(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "layer", "layernorm", "layer_norm", "ln", "group", "groupnorm", "group_norm", "gn", "rmsnorm", "none",
+		"instance":
+		return true
+	}
+	return false
 }
 
-// bnNormValues are the values of a norm key that mean batch norm.
-var bnNormValues = map[string]bool{"batch": true, "bn": true, "batchnorm": true, "batch_norm": true, "batchnorm2d": true,
-	"syncbn": true, "sync_bn": true, "bn2d": true, "bn1d": true}
+// isBNKey reports whether a key's scalar value names an architecture or a norm layer. This and
+// the other small sets here are switches rather than maps: a package-level map is built by code
+// at init, which the browser checker compiles and runs before it is ready (site/doc.go, Timings).
+func isBNKey(k string) bool {
+	switch k {
+	case "_target_", "class_path", "backbone", "arch", "architecture", "model_name", "encoder_name",
+		"backbone_name", "net", "model", "encoder", "type", "model_type", "norm", "norm_layer",
+		"norm_type", "normalization", "conv_norm_type", "name":
+		return true
+	}
+	return false
+}
+
+// isBNNormValue reports whether a (lower-case) value of a norm key means batch norm.
+func isBNNormValue(v string) bool {
+	switch v {
+	case "batch", "bn", "batchnorm", "batch_norm", "batchnorm2d", "syncbn", "sync_bn", "bn2d", "bn1d":
+		return true
+	}
+	return false
+}
 
 // bnEvidence scans the config for batch-norm evidence: an architecture known to use batch norm
 // named in a model/backbone/class key, or a norm setting of "batch". The first hit wins.
@@ -48,14 +62,14 @@ func bnEvidence(root *doc.Node) (*doc.Node, string) {
 		if hit != nil {
 			return false
 		}
-		if n.Kind != doc.Scalar || n.Type != doc.String || !bnKeys[n.Key] {
+		if n.Kind != doc.Scalar || n.Type != doc.String || !isBNKey(n.Key) {
 			return true
 		}
 		v := strings.TrimSpace(n.Value)
 		low := strings.ToLower(v)
 		switch n.Key {
 		case "norm", "norm_type", "normalization", "conv_norm_type", "norm_layer":
-			if bnNormValues[low] || bnArch(v) != "" {
+			if isBNNormValue(low) || bnArch(v) != "" {
 				hit, why = n, n.Path().String()+": "+v
 			}
 			return true
@@ -81,7 +95,7 @@ func otherNormBeside(n *doc.Node) bool {
 			continue
 		}
 		v := strings.TrimSpace(s.Value)
-		if v != "" && !bnNormValues[strings.ToLower(v)] && bnArch(v) == "" {
+		if v != "" && !isBNNormValue(strings.ToLower(v)) && bnArch(v) == "" {
 			return true
 		}
 	}

@@ -132,10 +132,26 @@ func atoi(s string) int {
 	return n
 }
 
-// timedeltaUnits are the keyword arguments of datetime.timedelta, in seconds.
-var timedeltaUnits = map[string]float64{
-	"weeks": 7 * 86400, "days": 86400, "hours": 3600, "minutes": 60, "seconds": 1,
-	"milliseconds": 1e-3, "microseconds": 1e-6,
+// timedeltaUnit is a keyword argument of datetime.timedelta in seconds, and whether it is one
+// (a switch, not a map built at init: see isBNKey).
+func timedeltaUnit(kw string) (float64, bool) {
+	switch kw {
+	case "weeks":
+		return 7 * 86400, true
+	case "days":
+		return 86400, true
+	case "hours":
+		return 3600, true
+	case "minutes":
+		return 60, true
+	case "seconds":
+		return 1, true
+	case "milliseconds":
+		return 1e-3, true
+	case "microseconds":
+		return 1e-6, true
+	}
+	return 0, false
 }
 
 // timedeltaMap reads a dict of timedelta kwargs ({minutes: 30}); a Hydra `_target_:
@@ -151,7 +167,7 @@ func timedeltaMap(n *doc.Node) (secs float64, text string, ok, complete bool) {
 		if c.Key == "_target_" {
 			continue
 		}
-		unit, known := timedeltaUnits[c.Key]
+		unit, known := timedeltaUnit(c.Key)
 		if !known {
 			return 0, "", false, false
 		}

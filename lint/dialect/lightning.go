@@ -48,17 +48,17 @@ func newLightning() *Dialect {
 		Package:   "lightning",
 		KeyMaps:   lightningKeyMaps,
 		Problems:  lightningProblems,
-		Advice: lightningAdvice(map[string]Advice{
-			"data.sharding": {
+		Advice: lightningAdvice(AdviceSet{
+			{"data.sharding", Advice{
 				Help: "remove {key}: false (the default true wraps each loader in a DistributedSampler), or give the DataModule's loaders a DistributedSampler",
 				Doc:  "remove `trainer.use_distributed_sampler: false`, or give the DataModule's loaders a `DistributedSampler`.",
-			},
-			"data.workers":          {Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."},
-			"eval.per_device_batch": {Doc: "the eval batch of the DataModule."},
-			"seeds.sampler": {
+			}},
+			{"data.workers", Advice{Doc: "the DataModule's `num_workers` (`data.init_args.num_workers` in LightningCLI files)."}},
+			{"eval.per_device_batch", Advice{Doc: "the eval batch of the DataModule."}},
+			{"seeds.sampler", Advice{
 				Help: "set {key} to one literal value on every rank; per-rank randomness for augmentation comes from seed_everything(..., workers=True) or the rank in your code",
 				Doc:  "a literal `seed_everything` (or Hydra `seed`): Lightning seeds the DistributedSampler with it\n  through `PL_GLOBAL_SEED`.",
-			},
+			}},
 		}),
 	}
 }

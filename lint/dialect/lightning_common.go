@@ -37,53 +37,58 @@ const lightningVersion = "2.6"
 var lightningDefault = plan.Why{By: "the Lightning default", Note: lightningVersion}
 
 // lightningAdvice is how to fix findings in a Lightning Trainer's arguments (Lightning, and NeMo
-// which hands its trainer: section to one), plus the dialect's own advice.
-func lightningAdvice(own map[string]Advice) map[string]Advice {
-	m := map[string]Advice{
-		"bn.sync": {
-			Help: "set {key}: true, or average the running statistics across devices before each evaluation and checkpoint",
-			Key:  "trainer.sync_batchnorm",
-			Doc:  "`trainer.sync_batchnorm: true`.",
-		},
-		"ckpt.retention": {
-			Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints (with none in trainer.callbacks, add one: the ModelCheckpoint the Trainer or anomalib's Engine adds has no monitor)",
-			Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k; with no\n  `ModelCheckpoint` in `trainer.callbacks`, add one (the Trainer's default and anomalib's Engine's have no monitor).",
-		},
-		"ckpt.direction": {
-			Help: `set {key} to "min" for a loss or error rate and "max" for a score (the default is "min")`,
-			Key:  "mode",
-			Doc:  "`mode: min` for a loss or error rate, `mode: max` for a score (the default is `min`).",
-		},
-		"ckpt.enabled": {
-			Help: "remove {key}: false (a ModelCheckpoint is then added) and give the checkpoint callback a monitor",
-			Key:  "trainer.enable_checkpointing",
-			Doc:  "remove `trainer.enable_checkpointing: false`, and give `ModelCheckpoint` a `monitor`.",
-		},
-		"eval.enabled": {
-			Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
-			Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
-		},
-		"precision": {
-			Help: `Lightning adds the mode of trainer.precision to the DeepSpeed config, and DeepSpeed refuses both: "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
-			Doc:  "`trainer.precision` matching the DeepSpeed config's `fp16`/`bf16` section (Lightning adds the\n  precision's mode to the config; DeepSpeed refuses both).",
-		},
-		"ckpt.interval": {
-			Help: "replace {key} with every_n_train_steps equal to the validation interval (the three are mutually exclusive)",
-			Doc:  "`every_n_train_steps` equal to `val_check_interval` instead of `train_time_interval` (ModelCheckpoint\n  accepts only one of the three).",
-		},
-		"eval.interval": {
-			Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",
-			Key:  "val_check_interval",
-			Doc:  "`trainer.val_check_interval: 1000` (an int counts training batches); set\n  `trainer.check_val_every_n_epoch: null` when the interval is longer than an epoch.",
-		},
-		"seeds.init": {
-			Doc: "a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.",
-		},
-	}
-	for k, v := range own {
-		m[k] = v
+// which hands its trainer: section to one), after the dialect's own advice, which takes
+// precedence for a concept both give.
+func lightningAdvice(own AdviceSet) AdviceSet {
+	m := append(AdviceSet(nil), own...)
+	for _, a := range lightningTrainerAdvice {
+		if _, ok := own.Lookup(a.Concept); !ok {
+			m = append(m, a)
+		}
 	}
 	return m
+}
+
+var lightningTrainerAdvice = AdviceSet{
+	{"bn.sync", Advice{
+		Help: "set {key}: true, or average the running statistics across devices before each evaluation and checkpoint",
+		Key:  "trainer.sync_batchnorm",
+		Doc:  "`trainer.sync_batchnorm: true`.",
+	}},
+	{"ckpt.retention", Advice{
+		Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints (with none in trainer.callbacks, add one: the ModelCheckpoint the Trainer or anomalib's Engine adds has no monitor)",
+		Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k; with no\n  `ModelCheckpoint` in `trainer.callbacks`, add one (the Trainer's default and anomalib's Engine's have no monitor).",
+	}},
+	{"ckpt.direction", Advice{
+		Help: `set {key} to "min" for a loss or error rate and "max" for a score (the default is "min")`,
+		Key:  "mode",
+		Doc:  "`mode: min` for a loss or error rate, `mode: max` for a score (the default is `min`).",
+	}},
+	{"ckpt.enabled", Advice{
+		Help: "remove {key}: false (a ModelCheckpoint is then added) and give the checkpoint callback a monitor",
+		Key:  "trainer.enable_checkpointing",
+		Doc:  "remove `trainer.enable_checkpointing: false`, and give `ModelCheckpoint` a `monitor`.",
+	}},
+	{"eval.enabled", Advice{
+		Help: "remove {key} 0 (or set it above 0) and give the module a validation dataloader",
+		Doc:  "`trainer.limit_val_batches` above 0 (or unset), with a validation dataloader.",
+	}},
+	{"precision", Advice{
+		Help: `Lightning adds the mode of trainer.precision to the DeepSpeed config, and DeepSpeed refuses both: "bfloat16 and fp16 modes cannot be simultaneously enabled"`,
+		Doc:  "`trainer.precision` matching the DeepSpeed config's `fp16`/`bf16` section (Lightning adds the\n  precision's mode to the config; DeepSpeed refuses both).",
+	}},
+	{"ckpt.interval", Advice{
+		Help: "replace {key} with every_n_train_steps equal to the validation interval (the three are mutually exclusive)",
+		Doc:  "`every_n_train_steps` equal to `val_check_interval` instead of `train_time_interval` (ModelCheckpoint\n  accepts only one of the three).",
+	}},
+	{"eval.interval", Advice{
+		Help: "set {key} to a number of training batches (e.g. 1000), with check_val_every_n_epoch: null if that is longer than an epoch, so every run is evaluated at the same steps",
+		Key:  "val_check_interval",
+		Doc:  "`trainer.val_check_interval: 1000` (an int counts training batches); set\n  `trainer.check_val_every_n_epoch: null` when the interval is longer than an epoch.",
+	}},
+	{"seeds.init", Advice{
+		Doc: "a literal seed (`seed: 1234`) rather than `${oc.env:RANK}` or a rank expression.",
+	}},
 }
 
 // joinKey spells a key under a section: "trainer" + "devices" → "trainer.devices"; the root

@@ -50,28 +50,19 @@ func newLlamaFactory() *Dialect {
 		Knowledge: "llamafactory", Package: "llamafactory", KnownFrom: []string{"huggingface"}, SkipVariant: "v1",
 		OpenWith: []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
 		Sections: map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},
-		Advice: map[string]Advice{
-			"ckpt.retention": hfAdvice["ckpt.retention"],
-			"ckpt.align":     hfAdvice["ckpt.align"],
-			"ckpt.direction": hfAdvice["ckpt.direction"],
-			"eval.enabled": {
+		// The Trainer's advice for the concepts LLaMA-Factory passes to it as they are.
+		Advice: append(hfAdvice.Only("ckpt.retention", "ckpt.align", "ckpt.direction", "ckpt.scope",
+			"logging.scope", "data.workers", "eval.per_device_batch", "precision", "eval.drop_last",
+			"logging.sync_every", "tracking.trackers", "schedule.warmup"), AdviceSet{
+			{"eval.enabled", Advice{
 				Help: `set val_size (or eval_dataset) with eval_strategy: "steps" and eval_steps`,
 				Doc:  "`val_size` (or `eval_dataset`) with `eval_strategy: \"steps\"` and `eval_steps`.",
-			},
-			"ckpt.scope":            hfAdvice["ckpt.scope"],
-			"logging.scope":         hfAdvice["logging.scope"],
-			"data.workers":          hfAdvice["data.workers"],
-			"eval.per_device_batch": hfAdvice["eval.per_device_batch"],
-			"precision":             hfAdvice["precision"],
-			"eval.drop_last":        hfAdvice["eval.drop_last"],
-			"logging.sync_every":    hfAdvice["logging.sync_every"],
-			"tracking.trackers":     hfAdvice["tracking.trackers"],
-			"schedule.warmup":       hfAdvice["schedule.warmup"],
-			"data.streaming": {
+			}},
+			{"data.streaming", Advice{
 				Help: "set max_steps to a positive number of optimizer steps: LLaMA-Factory stops with \"Please specify `max_steps` in streaming mode.\"",
 				Doc:  "set `max_steps` with `streaming: true` (LLaMA-Factory refuses streaming without it).",
-			},
-		},
+			}},
+		}...),
 	}
 }
 

@@ -111,13 +111,32 @@ func detectMMEngine(d *doc.Document) int {
 	return Cap(s)
 }
 
-// mmBNTypes are norm_cfg types that are batch norm; mmSyncTypes the synchronised ones.
-var (
-	mmBNTypes   = map[string]bool{"BN": true, "BN1d": true, "BN2d": true, "BN3d": true, "SyncBN": true, "MMSyncBN": true, "NaiveSyncBN": true, "naiveSyncBN": true}
-	mmSyncTypes = map[string]bool{"SyncBN": true, "MMSyncBN": true, "NaiveSyncBN": true, "naiveSyncBN": true}
-	// mmFrozenByDefault are backbones whose norm_eval defaults to True (BN statistics frozen).
-	mmFrozenByDefault = map[string]bool{"ResNet": true, "ResNetV1d": true, "ResNeXt": true, "mmdet.ResNet": true}
-)
+// mmBNType reports whether a norm_cfg type is batch norm, mmSyncType whether it is a synchronised
+// one (switches, not maps built at init: see isBNKey).
+func mmBNType(t string) bool {
+	switch t {
+	case "BN", "BN1d", "BN2d", "BN3d":
+		return true
+	}
+	return mmSyncType(t)
+}
+
+func mmSyncType(t string) bool {
+	switch t {
+	case "SyncBN", "MMSyncBN", "NaiveSyncBN", "naiveSyncBN":
+		return true
+	}
+	return false
+}
+
+// mmFrozenByDefault reports whether a backbone's norm_eval defaults to True (BN statistics frozen).
+func mmFrozenByDefault(backbone string) bool {
+	switch backbone {
+	case "ResNet", "ResNetV1d", "ResNeXt", "mmdet.ResNet":
+		return true
+	}
+	return false
+}
 
 // mmInherits reports whether the file builds on base files (`_base_ = [...]` or a
 // `with read_base():` import): MMEngine merges each top-level dict into the base's dict of the
@@ -264,21 +283,21 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		}
 		t := n.Get("type")
 		typ, ok := t.Str()
-		if !ok || t.IsUnknown() || !mmBNTypes[typ] {
+		if !ok || t.IsUnknown() || !mmBNType(typ) {
 			return false
 		}
 		if owner := n.Parent; owner != nil && owner.Kind == doc.Map {
 			frozen := false
 			if ne, ok := owner.Get("norm_eval").Bool(); ok {
 				frozen = ne
-			} else if ot, ok := owner.Get("type").Str(); ok && mmFrozenByDefault[ot] {
+			} else if ot, ok := owner.Get("type").Str(); ok && mmFrozenByDefault(ot) {
 				frozen = true
 			}
 			if frozen {
 				return false
 			}
 		}
-		if mmSyncTypes[typ] {
+		if mmSyncType(typ) {
 			if synced == nil {
 				synced = t
 			}

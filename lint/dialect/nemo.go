@@ -51,27 +51,27 @@ func newNeMo() *Dialect {
 		Knowledge: "nemo-toolkit",
 		Package:   "nemo-toolkit",
 		Sections:  nemoSections,
-		Advice: lightningAdvice(map[string]Advice{
-			"batch.arithmetic": {
+		Advice: lightningAdvice(AdviceSet{
+			{"batch.arithmetic", Advice{
 				Help: "Megatron's micro-batch calculator stops at start-up when the global batch is not divisible by micro batch × data-parallel size: make {key} a multiple of it",
 				Doc:  "make `model.global_batch_size` a multiple of `model.micro_batch_size` × data-parallel size\n  (devices × nodes / (tensor × pipeline × context parallel size)).",
-			},
-			"logging.scope": {
+			}},
+			{"logging.scope", Advice{
 				Help: "log from one host only: set exp_manager.log_global_rank_0_only: true",
 				Doc:  "`exp_manager.log_global_rank_0_only: true` (`log_local_rank_0_only` still writes one file per node).",
-			},
-			"ckpt.retention": {
+			}},
+			{"ckpt.retention", Advice{
 				Help: "give exp_manager.checkpoint_callback_params a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints",
 				Doc:  "`exp_manager.checkpoint_callback_params.monitor` (and `mode`) so `save_top_k` keeps the best k.",
-			},
-			"data.workers":          {Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."},
-			"eval.per_device_batch": {Doc: "`model.validation_ds.batch_size`."},
+			}},
+			{"data.workers", Advice{Doc: "`model.train_ds.num_workers` or `model.data.num_workers`."}},
+			{"eval.per_device_batch", Advice{Doc: "`model.validation_ds.batch_size`."}},
 			// Megatron GPT weights the padded samples out of the loss (num_valid_tokens_in_ub); some
 			// multimodal models (Neva) raise NotImplementedError for false, hence no fix.
-			"eval.drop_last": {
+			{"eval.drop_last", Advice{
 				Help: "set {key}: false where the model supports it (GPT pretraining configs also set pad_samples_to_global_batch_size: true; some multimodal models refuse it)",
 				Doc:  "`model.data.validation_drop_last: false` (GPT pretraining, with `pad_samples_to_global_batch_size:\n  true`) or `model.data.validation_ds.drop_last: false` (SFT), where the model supports it (some\n  multimodal models refuse it).",
-			},
+			}},
 		}),
 	}
 }

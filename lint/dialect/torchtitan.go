@@ -29,13 +29,13 @@ func newTorchtitan() *Dialect {
 		},
 		Keys:   torchtitanKeys,
 		Loader: TorchDataLoader,
-		Advice: map[string]Advice{
-			"ckpt.enabled":   {Help: "set [checkpoint] enable = true with an interval", Doc: "`[checkpoint] enable = true` with an `interval`."},
-			"ckpt.retention": {Doc: "`keep_latest_k` has no best-N policy: keep every checkpoint (`keep_latest_k = 0`) and select\n  the best afterwards from the eval logs."},
-			"logging.scope": {
+		Advice: AdviceSet{
+			{"ckpt.enabled", Advice{Help: "set [checkpoint] enable = true with an interval", Doc: "`[checkpoint] enable = true` with an `interval`."}},
+			{"ckpt.retention", Advice{Doc: "`keep_latest_k` has no best-N policy: keep every checkpoint (`keep_latest_k = 0`) and select\n  the best afterwards from the eval logs."}},
+			{"logging.scope", Advice{
 				Help: "log from one host only: set [metrics] save_for_all_ranks = false",
 				Doc:  "`[metrics] save_for_all_ranks = false`.",
-			},
+			}},
 		},
 	}
 }

@@ -32,19 +32,19 @@ func newTorchtune() *Dialect {
 		Knowledge: "torchtune",
 		Package:   "torchtune",
 		KeyMaps:   torchtuneKeyMaps,
-		Advice: map[string]Advice{
-			"eval.enabled": {
+		Advice: AdviceSet{
+			{"eval.enabled", Advice{
 				Help: "set {key} to a number of steps and give the recipe a dataset_val",
 				Doc:  "`run_val_every_n_steps` with a `dataset_val` (recipes that support validation).",
-			},
-			"ckpt.retention": {Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."},
+			}},
+			{"ckpt.retention", Advice{Doc: "`keep_last_n_checkpoints` has no best-N policy: keep every checkpoint (remove the key, or the\n  value torchtune reads as \"all\") and select the best afterwards from the eval logs."}},
 			// The stock recipes build their DataLoader without num_workers and never read the key.
-			"data.workers": {
+			{"data.workers", Advice{
 				IfDefault: "the stock torchtune recipes pass no num_workers to their DataLoader: in a recipe that reads {key} (or your copy of one) set it to a few workers (e.g. 4); check with a profiler that input was the bottleneck",
 				Key:       "dataloader.num_workers",
 				Doc:       "`dataloader.num_workers`.",
-			},
-			"eval.per_device_batch": {Doc: "`batch_size_val` ≥ `batch_size`."},
+			}},
+			{"eval.per_device_batch", Advice{Doc: "`batch_size_val` ≥ `batch_size`."}},
 		},
 	}
 }

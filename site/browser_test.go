@@ -256,11 +256,22 @@ func jsDo(stmts string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// cacheOff makes every later load cold: nothing from the HTTP cache, so no compiled module either.
-var cacheOff = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-	_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
-	return err
-})
+// coldLoad loads url in a tab of a new browser context (measure.NewContextTab: as a first visit,
+// with nothing V8 compiled in an earlier load) and returns the page's trainlintPerf.
+func (b *browser) coldLoad(url string) map[string]float64 {
+	b.t.Helper()
+	ctx, cancel := measure.NewContextTab(b.ctx)
+	defer cancel()
+	b.listen(ctx)
+	if err := chromedp.Do(ctx, measure.CacheOff, chromedp.Navigate(url), chromedp.WaitVisible(ready)); err != nil {
+		b.t.Fatalf("cold load: %v", err)
+	}
+	perf, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`trainlintPerf`))
+	if err != nil {
+		b.t.Fatalf("cold load: %v", err)
+	}
+	return perf
+}
 
 func (b *browser) do(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
@@ -569,8 +580,9 @@ func TestBrowserLandingLoadsOnUse(t *testing.T) {
 	}
 }
 
-// TestBrowserBudgets measures the checker cold (the browser cache disabled) several times and
-// the module's compressed sizes. The sizes are deterministic and fail past their ceilings. The
+// TestBrowserBudgets measures the checker cold (each load in a new browser context, so in a
+// renderer process of its own, with the HTTP cache disabled) several times and the module's
+// compressed sizes. The sizes are deterministic and fail past their ceilings. The
 // timings (ready within 300 ms of navigation, first lint within 15 ms, on the medians) are
 // measured and logged with MISSED against their budgets, never asserted: under `make test` the
 // other packages' tests share the CPU, and the load average lags them, so a ready time judged
@@ -598,12 +610,12 @@ func TestBrowserBudgets(t *testing.T) {
 	permalink := b.base + Permalink("configs/sft.yaml", browserPitfall)
 	loadBefore := measure.LoadPerCPU()
 	for i := 0; i < runs; i++ {
-		b.do("cold load", cacheOff, chromedp.Navigate("about:blank"), chromedp.Navigate(permalink), chromedp.WaitVisible(ready))
-		perf := eval[map[string]float64](b, `trainlintPerf`)
+		perf := b.coldLoad(permalink)
 		readies = append(readies, perf["readyMs"])
 		firsts = append(firsts, perf["firstLintMs"])
 		t.Logf("run %d: %v", i+1, perf)
 	}
+	b.do("the checker for the lint timing", chromedp.Navigate(permalink), chromedp.WaitVisible(ready))
 	load := max(loadBefore, measure.LoadPerCPU())
 	readyMs, firstMs := measure.Median(readies), measure.Median(firsts)
 	benchName, benchText := benchConfig(t)
@@ -615,8 +627,8 @@ func TestBrowserBudgets(t *testing.T) {
 		t.Logf("budget: timings NOT JUDGED: load average %.1f per CPU during the runs (over 1.5)", load)
 		return
 	}
-	// Ready is not yet within its 300 ms budget on a quiet machine (343 ms measured, see the
-	// package doc): the test holds it to today's level and says MISSED until it is.
+	// Ready is not yet within its 300 ms budget on a quiet machine (about 440 ms measured in new
+	// browser contexts, see the package doc): the test says MISSED until it is.
 	if readyMs > 300 {
 		t.Logf("budget: ready MISSED: %.0f ms over the 300 ms budget", readyMs)
 	}

@@ -58,11 +58,7 @@ func ColdBrowser(path, jsFlags string) (ctx context.Context, stop func(), err er
 	actx, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, stopCtx := chromedp.NewContext(actx)
 	stop = func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
-	cacheOff := chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
-		return err
-	})
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), cacheOff); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), CacheOff); err != nil {
 		stop()
 		return nil, nil, fmt.Errorf("starting %s: %w", path, err)
 	}
@@ -78,4 +74,18 @@ func ColdBrowserOrExit(command, path, jsFlags string) (context.Context, func()) 
 		os.Exit(1)
 	}
 	return ctx, stop
+}
+
+// CacheOff turns the HTTP cache off for the tab's later loads.
+var CacheOff = chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	_, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true})
+	return err
+})
+
+// NewContextTab is a tab in a new browser context of the browser behind ctx: a renderer process
+// of its own, so nothing V8 compiled in an earlier load's process (the bundle's JavaScript, the
+// module's functions) is there, as on a first visit. A tab reused for every load kept it, with
+// the HTTP cache off or not, and loaded the checker about 150 ms faster.
+func NewContextTab(ctx context.Context) (context.Context, context.CancelFunc) {
+	return chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 }

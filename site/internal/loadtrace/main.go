@@ -1,5 +1,5 @@
 // Command loadtrace records Chromium traces of cold loads of the checker (the budget test's
-// permalink, HTTP cache off), one JSON file per load in the Trace Event Format that
+// permalink, HTTP cache off, each load in a new browser context), one JSON file per load in the Trace Event Format that
 // chrome://tracing and Perfetto open, beside the load's trainlintPerf. It is how site/doc.go's
 // Timings looked at what the main thread and V8's worker threads do before ready.
 //
@@ -52,33 +52,38 @@ func main() {
 	srv := httptest.NewServer(site.Handler(dir))
 	defer srv.Close()
 	url := srv.URL + "/" + site.Permalink("configs/sft.yaml", pitfall)
-	ctx, stop := measure.ColdBrowserOrExit("loadtrace", *chromium, "")
+	browser, stop := measure.ColdBrowserOrExit("loadtrace", *chromium, "")
 	defer stop()
 
 	var mu sync.Mutex
 	var events []json.RawMessage
 	done := make(chan struct{}, 1)
-	if err := chromedp.Listen(ctx, func(ev any) {
-		switch e := ev.(type) {
-		case *tracing.EventDataCollected:
-			mu.Lock()
-			for _, v := range e.Value {
-				b, _ := json.Marshal(v)
-				events = append(events, b)
+	listen := func(ctx context.Context) error {
+		return chromedp.Listen(ctx, func(ev any) {
+			switch e := ev.(type) {
+			case *tracing.EventDataCollected:
+				mu.Lock()
+				for _, v := range e.Value {
+					b, _ := json.Marshal(v)
+					events = append(events, b)
+				}
+				mu.Unlock()
+			case *tracing.EventTracingComplete:
+				done <- struct{}{}
 			}
-			mu.Unlock()
-		case *tracing.EventTracingComplete:
-			done <- struct{}{}
-		}
-	}); err != nil {
-		fail("%v", err)
+		})
 	}
 	for i := -1; i < *n; i++ { // load -1 warms the browser and is not traced
+		// Each load in a tab of a new browser context, as a first visit (measure.NewContextTab).
+		ctx, closeTab := measure.NewContextTab(browser)
+		if err := listen(ctx); err != nil {
+			fail("%v", err)
+		}
 		if i >= 0 {
 			mu.Lock()
 			events = nil
 			mu.Unlock()
-			err := chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+			err := chromedp.Do(ctx, measure.CacheOff)
 			if err == nil {
 				_, err = chromedp.Call(ctx, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
 					TraceConfig: &tracing.TraceConfig{IncludedCategories: strings.Split(*cats, ",")}})
@@ -98,7 +103,7 @@ func main() {
 			fail("load %d: %v", i, err)
 		}
 		if i < 0 {
-			chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+			closeTab()
 			continue
 		}
 		time.Sleep(300 * time.Millisecond)
@@ -121,6 +126,7 @@ func main() {
 		if err != nil {
 			fail("%v", err)
 		}
+		closeTab()
 		f := filepath.Join(*out, fmt.Sprintf("trace-%d.json", i))
 		if err := os.WriteFile(f, b, 0o644); err != nil {
 			fail("%v", err)

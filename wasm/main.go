@@ -102,6 +102,11 @@
 // start a few ms shorter, within the noise. The runtime inlined was measured and rejected (more
 // instructions and 36-47 KB more gzip).
 //
+// The browser figures in this section came from cold loads in one reused tab, where V8 kept the
+// module's compiled functions between loads (site/doc.go, "Cold was not cold"): they compare
+// builds, but a first visit compiles every function Go's start and the warm-up call, so the
+// instruction and first-call counts above (Node, one fresh process each) are its better guide.
+//
 // Not changed: internal/godebug's init (time, which embed needs) and syscall's error map (os,
 // which fmt needs) are the standard library's. Left: the Trainer's rows parsed per section on
 // demand (the first lint reads a handful of its 276); the runtime's own start, whose

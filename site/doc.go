@@ -692,10 +692,9 @@
 //     synchronous IPC, for each family and style (system-ui is DejaVu Sans here: three matches,
 //     two font files) and for each size's rendering style: 8-9 lookups in the lifecycle, 7-25 ms
 //     of wall time for 1-2 ms of CPU time (23 in a whole traced load, 18-62 ms). A reused tab's
-//     renderer kept them cached.
-//     No lookup is of a family that fails to match (the first family of each stack matches), so
-//     shorter font stacks do not remove any; only fewer sizes or weights would, and they are the
-//     look;
+//     renderer kept them cached. No lookup is of a family that fails to match (the first family
+//     of each stack matches), so shorter font stacks do not remove any; only fewer sizes or
+//     weights would, and they are the look;
 //   - the two cores are shared: checker.js's streaming compile (the compile hint: 56 ms of CPU
 //     time, from about 105 to 175 ms) and the module's validation run beside the lifecycle;
 //   - afterwards the module's bytes (wasm.OnBytesReceived in 2 MB slices, FinishStreaming and the
@@ -710,8 +709,9 @@
 // median against the base's, then the median paired difference):
 //
 //   - the version selects with only "newest" (an upper bound of filling them on first use): 491
-//     against 563 ms, paired -29 (load 1.13); again 455 against 445, paired -24 (load 1.20). No
-//     clear gain, and options filled later would also change the selects' widths;
+//     against 563 ms, paired -29 (load 1.13); again 455 against 445, paired -24 (load 1.20); a
+//     third time 565 against 576, paired +12 (load 1.27). No clear gain, and options filled later
+//     would also change the selects' widths;
 //   - site.js after checker.js (checker.js then waits for one script less): 431 against 454,
 //     paired +18 (load 1.61); 513 against 515, paired +21 (load 1.58);
 //   - site.js preloaded in the head beside the others: 469 against 454, paired +39 (load 1.61);
@@ -722,6 +722,8 @@
 //
 // Nothing was kept: the first visit's first lifecycle costs the renderer's cold start (font IPC,
 // first text shaping) and a share of two busy cores, not the page's markup or rules.
+// TestBrowserBudgets right after `go test ./site` at 22:59 (not judged: the load average was
+// about 1.2 per CPU, raised by the tests): ready 737 ms median (runs 678-884), first lint 8.0 ms.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

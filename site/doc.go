@@ -681,6 +681,50 @@
 // critical path is the page's own start: the bundle's streaming compile and the module's, which
 // end at about 300 ms on the two cores before Go runs at all.
 //
+// The first visit's first style, layout and paint (22:50, branch w15c, on d7465c0). Traces of
+// first-visit loads (loadtrace with the categories devtools.timeline, v8, v8.wasm, loading, blink
+// and fonts, without disabled-by-default-v8.compile; 11 loads of three builds, load 1.2-1.4 per
+// CPU): the page's first lifecycle covers the whole checker (799 elements styled, 155 layout
+// objects) and takes 43-90 ms of wall time but only 20-39 ms of the main thread's CPU time
+// (style 5-12, layout 10-19, paint 3-6). The rest is waiting:
+//
+//   - fonts: a new renderer has no font cache, so its first layout asks the browser process, by
+//     synchronous IPC, for each family and style (system-ui is DejaVu Sans here: three matches,
+//     two font files) and for each size's rendering style: 8-9 lookups in the lifecycle, 7-25 ms
+//     of wall time for 1-2 ms of CPU time (23 in a whole traced load, 18-62 ms). A reused tab's
+//     renderer kept them cached. No lookup is of a family that fails to match (the first family
+//     of each stack matches), so shorter font stacks do not remove any; only fewer sizes or
+//     weights would, and they are the look;
+//   - the two cores are shared: checker.js's streaming compile (the compile hint: 56 ms of CPU
+//     time, from about 105 to 175 ms) and the module's validation run beside the lifecycle;
+//   - afterwards the module's bytes (wasm.OnBytesReceived in 2 MB slices, FinishStreaming and the
+//     body's end: 30-45 ms of main-thread CPU time) usually run before site.js, wasm_exec.js and
+//     checker.js do: their tasks queue behind them, even when checker.js was compiled long before.
+//
+// The 210 options of the version selects are most of the styled elements (each option styles
+// about two), but without 161 of them (only "newest" in each version select) 316 elements were
+// styled and the lifecycle still took 21-33 ms of CPU time (against 21-39, 4 traced loads each).
+//
+// Measured and not kept (coldloads in new contexts, 16 loads of each build interleaved; ready's
+// median against the base's, then the median paired difference):
+//
+//   - the version selects with only "newest" (an upper bound of filling them on first use): 491
+//     against 563 ms, paired -29 (load 1.13); again 455 against 445, paired -24 (load 1.20); a
+//     third time 565 against 576, paired +12 (load 1.27). No clear gain, and options filled later
+//     would also change the selects' widths;
+//   - site.js after checker.js (checker.js then waits for one script less): 431 against 454,
+//     paired +18 (load 1.61); 513 against 515, paired +21 (load 1.58);
+//   - site.js preloaded in the head beside the others: 469 against 454, paired +39 (load 1.61);
+//   - the head's preloads of wasm_exec.js and checker.js removed: 558 against 515, paired +52
+//     (load 1.58): they stay;
+//   - fonts resolved early by theme.js (a canvas measuring 16 px text in the three weights while
+//     the main thread waits for the style sheet): 602 against 597, paired +26 (load 1.61).
+//
+// Nothing was kept: the first visit's first lifecycle costs the renderer's cold start (font IPC,
+// first text shaping) and a share of two busy cores, not the page's markup or rules.
+// TestBrowserBudgets right after `go test ./site` at 22:59 (not judged: the load average was
+// about 1.2 per CPU, raised by the tests): ready 737 ms median (runs 678-884), first lint 8.0 ms.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

@@ -1656,16 +1656,24 @@ func (p *pyParser) subscript() *pyExpr {
 	if !p.is(cComma) {
 		return first
 	}
+	kids := p.bracketItems(first, p.sliceItem, cRBrack)
+	return p.mk(pyExpr{op: xTuple, s: first.s, e: p.toks[p.i-1].end, kids: kids})
+}
+
+// bracketItems reads the rest of a comma-separated list whose first item is read, up to the
+// closing bracket close (a trailing comma allowed; the bracket is left unread), collecting the
+// items on the parser's stack: a parenthesised tuple, a list display, a subscript's tuple.
+func (p *pyParser) bracketItems(first *pyExpr, item func() *pyExpr, close pyCode) []*pyExpr {
 	mark := len(p.stack)
 	p.stack = append(p.stack, first)
 	for p.is(cComma) {
 		p.skip()
-		if p.is(cRBrack) {
+		if p.is(close) {
 			break
 		}
-		p.stack = append(p.stack, p.sliceItem())
+		p.stack = append(p.stack, item())
 	}
-	return p.mk(pyExpr{op: xTuple, s: first.s, e: p.toks[p.i-1].end, kids: p.popList(mark)})
+	return p.popList(mark)
 }
 
 func (p *pyParser) sliceItem() *pyExpr {
@@ -1854,16 +1862,7 @@ func (p *pyParser) atom() *pyExpr {
 				return first
 			}
 			tu := p.mk(pyExpr{op: xTuple, s: t.start})
-			mark := len(p.stack)
-			p.stack = append(p.stack, first)
-			for p.is(cComma) {
-				p.skip()
-				if p.is(cRPar) {
-					break
-				}
-				p.stack = append(p.stack, p.starOrNamed())
-			}
-			tu.kids = p.popList(mark)
+			tu.kids = p.bracketItems(first, p.starOrNamed, cRPar)
 			tu.e = p.expect(cRPar).end
 			p.leave()
 			return tu
@@ -1894,16 +1893,7 @@ func (p *pyParser) listDisplay(t pyTok) *pyExpr {
 		c.e = p.expect(cRBrack).end
 		return c
 	}
-	mark := len(p.stack)
-	p.stack = append(p.stack, first)
-	for p.is(cComma) {
-		p.skip()
-		if p.is(cRBrack) {
-			break
-		}
-		p.stack = append(p.stack, p.starOrNamed())
-	}
-	l.kids = p.popList(mark)
+	l.kids = p.bracketItems(first, p.starOrNamed, cRBrack)
 	l.e = p.expect(cRBrack).end
 	return l
 }

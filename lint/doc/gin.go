@@ -3,7 +3,6 @@ package doc
 import (
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // The gin front-end (gin-config, as T5X and flaxformer use it). No Go library reads gin, so
@@ -104,17 +103,10 @@ type ginParser struct {
 	nkids int // entries added to child lists (an upper bound of the tree's)
 }
 
-var ginParsers struct {
-	sync.Mutex
-	free []*ginParser
-}
+var ginParsers keeper[ginParser]
 
 func getGinParser() *ginParser {
-	ginParsers.Lock()
-	defer ginParsers.Unlock()
-	if n := len(ginParsers.free); n > 0 {
-		g := ginParsers.free[n-1]
-		ginParsers.free = ginParsers.free[:n-1]
+	if g := ginParsers.get(); g != nil {
 		return g
 	}
 	return &ginParser{kids: make([]*Node, 0, 1024)}
@@ -148,11 +140,7 @@ func (g *ginParser) release() {
 		g.slab = nil
 	}
 	g.began, g.spilled = false, false
-	ginParsers.Lock()
-	if len(ginParsers.free) < 4 {
-		ginParsers.free = append(ginParsers.free, g)
-	}
-	ginParsers.Unlock()
+	ginParsers.put(g)
 }
 
 // ginSlab is how many nodes a slab holds: 85 of 192 bytes fill a 16 KiB size class.

@@ -2,7 +2,6 @@ package doc
 
 import (
 	"strconv"
-	"sync"
 )
 
 // A parser for the Python that configs are written in: every statement and expression form of
@@ -332,19 +331,11 @@ func (c *pyChunks[T]) reset() {
 	}
 }
 
-// pyArenas keeps a few arenas between files (one per file linted at the same time; a
-// sync.Pool would drop them at every garbage collection, which a lint run triggers often).
-var pyArenas struct {
-	sync.Mutex
-	free []*pyArena
-}
+// pyArenas keeps a few arenas between files.
+var pyArenas keeper[pyArena]
 
 func getPyArena() *pyArena {
-	pyArenas.Lock()
-	defer pyArenas.Unlock()
-	if n := len(pyArenas.free); n > 0 {
-		a := pyArenas.free[n-1]
-		pyArenas.free = pyArenas.free[:n-1]
+	if a := pyArenas.get(); a != nil {
 		return a
 	}
 	a := new(pyArena)
@@ -404,11 +395,7 @@ func (a *pyArena) release() {
 	if cap(a.toks) > 1<<16 {
 		a.toks = nil // a huge file's token list is not kept
 	}
-	pyArenas.Lock()
-	if len(pyArenas.free) < 4 {
-		pyArenas.free = append(pyArenas.free, a)
-	}
-	pyArenas.Unlock()
+	pyArenas.put(a)
 }
 
 func (a *pyArena) expr() *pyExpr { return a.exprs.one() }

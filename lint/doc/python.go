@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"strconv"
-	"sync"
 )
 
 // The Python front-end: a parser of ours (pyparse.go; no served pure-Go library parses the
@@ -531,26 +530,13 @@ func (s *pyScratch) keepBufs(ev *pyEval) {
 	keep(&s.ftext, ev.ftext)
 }
 
-var pyScratches struct {
-	sync.Mutex
-	free []*pyScratch
-}
+var pyScratches keeper[pyScratch]
 
 func getPyScratch() *pyScratch {
-	pyScratches.Lock()
-	defer pyScratches.Unlock()
-	if n := len(pyScratches.free); n > 0 {
-		s := pyScratches.free[n-1]
-		pyScratches.free = pyScratches.free[:n-1]
+	if s := pyScratches.get(); s != nil {
 		return s
 	}
 	return &pyScratch{lines: make([]int, 0, 256)}
 }
 
-func (s *pyScratch) release() {
-	pyScratches.Lock()
-	if len(pyScratches.free) < 4 {
-		pyScratches.free = append(pyScratches.free, s)
-	}
-	pyScratches.Unlock()
-}
+func (s *pyScratch) release() { pyScratches.put(s) }

@@ -310,6 +310,15 @@ func TestBrowserChecker(t *testing.T) {
 	if got := b.requested("/" + FullWASM); len(got) != 0 {
 		t.Errorf("the checker loaded %s for YAML the light module reads", FullWASM)
 	}
+	// boot.js and theme.js are written into the page's head (site.go, themeJS), admitted by the
+	// policy through their hashes: boot.js ran there (a blocked inline script would be a page
+	// problem, and checker.js would fetch the module itself) and neither was requested.
+	if ran := eval[bool](b, `typeof trainlintBoot === "object" && trainlintBoot.startMs > 0 && trainlintBoot.startMs === trainlintPerf.startMs`); !ran {
+		t.Error("the head's boot script did not start the module's download")
+	}
+	if got := append(b.requested("/assets/boot.js"), b.requested("/assets/theme.js")...); len(got) != 0 {
+		t.Errorf("the checker page requested the head's scripts: %v", got)
+	}
 	if line := eval[string](b, `document.querySelector('`+finding+`').dataset.line`); line != fmt.Sprint(pitfallLine()) {
 		t.Errorf("finding on line %s, want %d", line, pitfallLine())
 	}

@@ -725,6 +725,45 @@
 // TestBrowserBudgets right after `go test ./site` at 22:59 (not judged: the load average was
 // about 1.2 per CPU, raised by the tests): ready 737 ms median (runs 678-884), first lint 8.0 ms.
 //
+// What a first visit costs before any of trainlint's code (session 9, 23:25-23:55, coldloads in
+// new contexts; the machine drifted from quiet to about twice as slow within these minutes, so
+// only figures of one run are compared). Floors, in the same runs as the checker:
+//
+//   - a blank page whose inline script marks ready: 29-38 ms; the same script as a file of its
+//     own: 73 ms. On this machine each request a page waits for costs about 35 ms;
+//   - the checker page with a stub for checker.js and no module download: 118-154 ms (without
+//     its body's markup 104-117, without its scripts 119, without the style sheet unchanged);
+//     with the module downloaded but not compiled (fetch and arrayBuffer): 220-232 ms, and a
+//     random file of 1, 3 and 7 MB in its place: +29, +71 and +102 ms. The module's 6.9 MB
+//     raw reach the page at about 15 ms a MB here (the test server sends them uncompressed);
+//   - a minimal Go program (syscall/js only, 1.9 MB) on a blank page: ready at 110-124 ms, its
+//     compile done at 99-118 and its main 25 ms later; on the checker page in place of
+//     trainlint.wasm, its main ran at 607 ms where the checker was ready at 916 (a slow run;
+//     scaled to the quiet 407, about 270). So the page and Go's runtime alone take about two
+//     thirds of the 300 ms budget before trainlint's module is any bigger than Go's minimum,
+//     its packages start, its warm-up compiles the lint path and the editor opens (together
+//     about 135 ms in a quiet run).
+//
+// Kept: theme.js and boot.js written into the head (site.go, themeJS; admitted by hash in the
+// policy). In three interleaved runs: boot's start 100 -> 67 ms and ready 694 -> 663 (12 loads
+// each), ready 690 -> 620 (12), and paired per round -156 ms (14, the slowest run). Measured
+// and not kept:
+//
+//   - site.js, wasm_exec.js and checker.js as one file after the inline head: paired -141
+//     against -156 for the inline head alone (14 rounds): no gain over it;
+//   - the module without its data section, the data (3.17 MB, 0.9 MB of them zeros from
+//     PackWASMData) sent as a 378 KB raw-DEFLATE file that boot.js inflates
+//     (DecompressionStream) and copies into memory before Go runs: 4.1 MB instead of 6.9 to
+//     download here, but ready -55, -20 and then +99 ms in three runs. Not kept: no clear gain
+//     on this machine and none at all where the module is served gzipped (GitHub Pages);
+//   - the test server gzipping what it sends, as GitHub Pages does: ready +100 ms (one run of
+//     12): the inflating costs more here than the bytes it saves on the loopback;
+//   - loads with no DevTools domain enabled during the load (Network, DOM, CSS, Page off,
+//     the page navigated by script): ready 613 against 619 ms: the test's instrumentation
+//     does not inflate the figures.
+//
+// TestBrowserBudgets at 23:54 on this branch (judged, the machine in its slow phase): ready
+// 583 ms median (runs 484-902), first lint 4.1 ms.//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

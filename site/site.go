@@ -2,7 +2,9 @@ package site
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -23,11 +25,36 @@ var embedded embed.FS
 
 // CSP allows only same-origin resources, plus compiling WebAssembly. The checker promises that
 // no request leaves the page after load; the policy makes the browser hold it to that.
-// style-src admits inline styles because CodeMirror positions its widgets with style
-// attributes; an inline style can load nothing from elsewhere, since images and fonts are
-// 'self' only.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+// script-src admits the two scripts written into the pages' heads (themeJS, bootJS) by their
+// SHA-256 hashes, and no other inline script. style-src admits inline styles because
+// CodeMirror positions its widgets with style attributes; an inline style can load nothing from
+// elsewhere, since images and fonts are 'self' only.
+var CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' " + scriptHash(themeJS) + " " + scriptHash(bootJS) +
+	"; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
 	"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+
+// The head's scripts are written into the pages instead of linked: theme.js (the reader's theme,
+// before the first paint) on every page and boot.js (which starts the module's download and
+// compile) on the checker's. A linked script in the head is a request the parser waits for
+// before it reads on; inline, boot.js starts the module's download about 30 ms earlier in a
+// first visit, and the module's download and compile is what the checker's start waits on
+// (site/doc.go, Timings). assets/boot.js is still written: the landing page loads it when the
+// reader opens the checker there.
+var themeJS, bootJS = staticScript("theme.js"), staticScript("boot.js")
+
+func staticScript(name string) template.JS {
+	b, err := embedded.ReadFile("web/static/" + name)
+	if err != nil {
+		panic(err) // embedded at build time: cannot happen
+	}
+	return template.JS(b)
+}
+
+// scriptHash is the CSP source that admits exactly the inline script s.
+func scriptHash(s template.JS) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}
 
 // Options steer a build.
 type Options struct {
@@ -112,6 +139,8 @@ type page struct {
 	Checker     bool     // the page runs the checker (preload its module)
 	Root        string   // "../" per folder level: every link is relative, so the site works under any prefix
 	CSP         string
+	ThemeJS     template.JS // written into the head: see themeJS
+	BootJS      template.JS
 	Version     string
 	Source      string
 }
@@ -153,7 +182,7 @@ func (b *builder) render(p page, body string, data any) error {
 	for _, s := range p.Scripts {
 		p.Checker = p.Checker || s == "wasm_exec.js"
 	}
-	p.CSP = CSP
+	p.CSP, p.ThemeJS, p.BootJS = CSP, themeJS, bootJS
 	var buf bytes.Buffer
 	if body != "" {
 		if err := b.tmpl.ExecuteTemplate(&buf, body, struct {
@@ -179,7 +208,7 @@ func (b *builder) render(p page, body string, data any) error {
 // copyStatic copies the hand-written assets (style sheet, the rules-index filter) into assets/.
 func (b *builder) copyStatic() error {
 	return fs.WalkDir(embedded, "web/static", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil || d.IsDir() || path.Base(p) == "theme.js" { // written into every page instead
 			return err
 		}
 		data, err := embedded.ReadFile(p)

@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/flate"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"io"
@@ -77,6 +78,7 @@ func TestBuildPages(t *testing.T) {
 		if !strings.Contains(html, `http-equiv="Content-Security-Policy"`) || !strings.Contains(html, "wasm-unsafe-eval") {
 			t.Errorf("%s: no Content-Security-Policy", rel)
 		}
+		checkInlineScripts(t, rel, html)
 		for _, m := range linkRe.FindAllStringSubmatch(html, -1) {
 			u, err := url.Parse(strings.ReplaceAll(m[1], "&amp;", "&"))
 			if err != nil {
@@ -98,6 +100,46 @@ func TestBuildPages(t *testing.T) {
 	})
 	if pages < len(want)-2 {
 		t.Errorf("only %d pages", pages)
+	}
+}
+
+var (
+	inlineScriptRe = regexp.MustCompile(`(?s)<script(?: [^>]*)?>(.*?)</script>`)
+	cspRe          = regexp.MustCompile(`http-equiv="Content-Security-Policy" content="([^"]*)"`)
+)
+
+// checkInlineScripts: the policy's script-src admits each inline script of the page by its
+// SHA-256 hash and admits no inline script wholesale ('unsafe-inline'), and the page's
+// inline scripts are exactly the head's theme script and, on the checker, its boot script.
+func checkInlineScripts(t *testing.T, rel, page string) {
+	t.Helper()
+	m := cspRe.FindStringSubmatch(page)
+	if m == nil {
+		return // reported by the caller
+	}
+	policy := strings.ReplaceAll(m[1], "&#39;", "'")
+	var scriptSrc string
+	for _, d := range strings.Split(policy, ";") {
+		if f := strings.Fields(d); len(f) > 0 && f[0] == "script-src" {
+			scriptSrc = d
+		}
+	}
+	if strings.Contains(scriptSrc, "'unsafe-inline'") {
+		t.Errorf("%s: script-src admits any inline script: %s", rel, scriptSrc)
+	}
+	inline := 0
+	for _, s := range inlineScriptRe.FindAllStringSubmatch(page, -1) {
+		if strings.Contains(s[0][:strings.Index(s[0], ">")], " src=") {
+			continue
+		}
+		inline++
+		sum := sha256.Sum256([]byte(s[1]))
+		if h := "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"; !strings.Contains(scriptSrc, h) {
+			t.Errorf("%s: an inline script (%.40q...) is not admitted by its hash %s in %q", rel, s[1], h, scriptSrc)
+		}
+	}
+	if want := 1 + strings.Count(page, "data-wasm="); inline != want || !strings.Contains(page, string(themeJS)) {
+		t.Errorf("%s: %d inline scripts, want %d (the theme script, and the boot script on the checker)", rel, inline, want)
 	}
 }
 

@@ -43,6 +43,14 @@
 // and gin 0.80×: the Python corpus makes 29.7 nodes per KiB against YAML's 22.5 (flexivit's
 // i21k_sup.py 169, its loops writing 80 evaluators), so equal cost per KiB would need a Python
 // read about a quarter cheaper per node than a YAML read. Python's target is still not met.
+// Session 9, 23:45 (main at 164709d, three rounds, the machine in a slow phase: YAML 36-38
+// µs/KiB): the whole Python corpus 1.33-1.34× YAML, and the same corpus without flexivit's
+// i21k_sup.py 1.03-1.04×. That one file is 6.6 % of the Python bytes and 27 % of their read
+// time (-cpu 1: 435 of 1,580 µs a pass): its 5 KB make 843 nodes, as many as about 37 KB of
+// YAML, at about 505 ns a node (YAML's average 711). The gap left is code that makes many
+// nodes from few bytes, not a slower reader: in its profile the garbage collector's share
+// (write barriers 16 %, assists 10 %, the nodes' allocation 15 %) is the Document's, which
+// every format pays per node.
 // 20:20 (w12u, format specs followed, against 84b4d89; test binaries alternated, three rounds
 // each, -benchtime 20x, load average 5-7): Python 30.6-33.5 → 35.5-47.0 µs/KiB, 1.39-1.44× →
 // 1.61-1.64× YAML (gin and YAML unchanged). The corpus does more work, not the same work

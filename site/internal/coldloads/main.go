@@ -3,7 +3,8 @@
 // permalink in one headless Chromium, interleaved (one load of each build per round, the order
 // reversed every other round), so that the machine's load falls on every build alike. It prints
 // each load's trainlintPerf timings with the CPU time other processes used meanwhile, then the
-// medians per build and the load average per CPU (site/doc.go, Timings).
+// medians per build, the median paired difference of each build against the first (the loads
+// of one round run back to back) and the load average per CPU (site/doc.go, Timings).
 //
 //	go run ./site/internal/coldloads -n 16 before=/tmp/a after=/tmp/b
 //
@@ -106,6 +107,19 @@ func main() {
 				xs = append(xs, r[k])
 			}
 			line += fmt.Sprintf("  %s %7.1f", b.name, measure.Median(xs))
+		}
+		fmt.Println(line)
+	}
+	// Loads of one round ran back to back, so a difference within a round is less exposed to
+	// the machine's drift than a difference of medians.
+	for _, k := range strings.Split(*keys, ",") {
+		line := fmt.Sprintf("%-20s", k+" paired")
+		for _, b := range builds[1:] {
+			var ds []float64
+			for i, r := range b.runs {
+				ds = append(ds, r[k]-builds[0].runs[i][k])
+			}
+			line += fmt.Sprintf("  %s-%s %+7.1f", b.name, builds[0].name, measure.Median(ds))
 		}
 		fmt.Println(line)
 	}

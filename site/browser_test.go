@@ -256,17 +256,19 @@ func jsDo(stmts string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// coldLoad loads url in a tab of a new browser context (measure.NewContextTab: as a first visit,
-// with nothing V8 compiled in an earlier load) and returns the page's trainlintPerf.
+// coldLoad loads url as a first visit (measure.FirstVisit: a tab of a new browser context, so
+// nothing V8 compiled in an earlier load and an empty HTTP cache, with DevTools quiet but for
+// Runtime while it loads) and returns the page's trainlintPerf. Exceptions and console errors
+// of the page are still page problems.
 func (b *browser) coldLoad(url string) map[string]float64 {
 	b.t.Helper()
-	ctx, cancel := measure.NewContextTab(b.ctx)
-	defer cancel()
-	b.listen(ctx)
-	if err := chromedp.Do(ctx, measure.CacheOff, chromedp.Navigate(url), chromedp.WaitVisible(ready)); err != nil {
+	tab, closeTab, err := measure.QuietTab(b.ctx)
+	if err != nil {
 		b.t.Fatalf("cold load: %v", err)
 	}
-	perf, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`trainlintPerf`))
+	defer closeTab()
+	b.listen(tab)
+	perf, err := measure.LoadUntil(tab, url, ready)
 	if err != nil {
 		b.t.Fatalf("cold load: %v", err)
 	}
@@ -589,8 +591,9 @@ func TestBrowserLandingLoadsOnUse(t *testing.T) {
 	}
 }
 
-// TestBrowserBudgets measures the checker cold (each load in a new browser context, so in a
-// renderer process of its own, with the HTTP cache disabled) several times and the module's
+// TestBrowserBudgets measures the checker cold, as a first visit (measure.FirstVisit: each load
+// in a new browser context, so in a renderer process of its own with an empty HTTP cache, and
+// with DevTools quiet but for Runtime while it loads), several times and the module's
 // compressed sizes. The sizes are deterministic and fail past their ceilings. The
 // timings (ready within 300 ms of navigation, first lint within 15 ms, on the medians) are
 // measured and logged with MISSED against their budgets, never asserted: under `make test` the

@@ -746,12 +746,16 @@
 //     about 135 ms in a quiet run).
 //
 // Kept: theme.js and boot.js written into the head (site.go, themeJS; admitted by hash in the
-// policy). In three interleaved runs: boot's start 100 -> 67 ms and ready 694 -> 663 (12 loads
-// each), ready 690 -> 620 (12), and paired per round -156 ms (14, the slowest run). Measured
-// and not kept:
+// policy): two requests fewer before the module's download starts, which on a real network is
+// a round trip or two. On this machine the download starts 30 ms earlier (boot's start, 20
+// quiet first-visit rounds: 97 -> 68 ms), but ready did not clearly move: median 597 -> 563,
+// paired +11 ms. Three earlier runs of 12-14 rounds had said -31, -70 and -156; runs that short
+// swing by ±80 ms here, so only runs of 20 or more rounds are quoted from now on. Measured and
+// not kept:
 //
-//   - site.js, wasm_exec.js and checker.js as one file after the inline head: paired -141
-//     against -156 for the inline head alone (14 rounds): no gain over it;
+//   - site.js, wasm_exec.js and checker.js as one file after the inline head: paired -84 in
+//     one quiet run of 10 rounds, then +21 (wasm_exec.js first) and -10 (site.js first) in 20
+//     rounds: no gain;
 //   - the module without its data section, the data (3.17 MB, 0.9 MB of them zeros from
 //     PackWASMData) sent as a 378 KB raw-DEFLATE file that boot.js inflates
 //     (DecompressionStream) and copies into memory before Go runs: 4.1 MB instead of 6.9 to
@@ -770,7 +774,8 @@
 // browser reported every request, response chunk (6.9 MB of module), style sheet and DOM change
 // to the test. The same build loaded both ways, interleaved (12 loads each): the browser's CPU
 // time from the navigation to ready (coldloads' cpuMs, all its processes) 1,830 ms
-// instrumented against 1,160 quiet, and ready 652 against 548 ms median, 104 ms later paired.
+// instrumented against 1,160 quiet, and ready 652 against 548 ms median, 104 ms later paired;
+// again over 20 rounds: 1,840 against 1,260 ms of CPU, ready 641 against 591, 76 ms paired.
 // No visitor's browser does that work, so since 546a0bc TestBrowserBudgets and coldloads load
 // as measure.FirstVisit does: a new browser context (empty cache, so no CacheOff), every domain
 // but Runtime off before the navigation, and the page's own timings read by polling. Figures
@@ -778,6 +783,15 @@
 // floors above, in one run (8 loads each, the machine slow): the browser's CPU time to ready
 // 140 ms for the blank page, 390 with the minimal Go program, 490 for the checker page without
 // module or bundle, 760 with the bundle and the minimal Go program, 1,030 for the checker.//
+// What bounds ready now. With DevTools quiet, the browser's processes spend about 1,040-1,280
+// ms of CPU time from the navigation to the checker's ready, and ready comes at about half of
+// that: the two CPUs are busy throughout, so starting a piece of work earlier (the module's
+// download above) moves nothing unless the total work shrinks. Of that time the blank page
+// takes about 140 ms, the checker page's markup, style sheet and small scripts about 350 more
+// (without the body's markup -190, without site.js and wasm_exec.js -100, without the style
+// sheet -80: one quiet run of 8 rounds), and the bundle, the module's download and compile,
+// Go's start, the warm-up with V8's recompiles, and the editor the rest. A ready at 300 ms on
+// two CPUs needs that total near 600 ms.//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

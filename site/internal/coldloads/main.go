@@ -9,15 +9,17 @@
 //
 //	go run ./site/internal/coldloads -n 16 before=/tmp/a after=/tmp/b
 //
-// A build given as NAME=DIR@FLAGS runs in a browser of its own started with --js-flags=FLAGS
-// (V8's flags, for experiments such as --no-wasm-lazy-compilation); builds with the same
-// flags share a browser.
+// A build given as NAME=blank is measure.BlankPage, a page with nothing but the ready mark: what
+// any first visit costs on the machine at that moment. A build given as NAME=DIR@FLAGS runs in
+// a browser of its own started with --js-flags=FLAGS (V8's flags, for experiments such as
+// --no-wasm-lazy-compilation); builds with the same flags share a browser.
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"sort"
@@ -63,10 +65,14 @@ func main() {
 			fail("%q is not NAME=DIR", a)
 		}
 		dir, jsFlags, _ := strings.Cut(rest, "@")
-		if _, err := os.Stat(dir + "/check/index.html"); err != nil {
-			fail("%s is not a built site: %v", dir, err)
+		var handler http.Handler = measure.BlankPage // NAME=blank: the machine's floor
+		if dir != "blank" {
+			if _, err := os.Stat(dir + "/check/index.html"); err != nil {
+				fail("%s is not a built site: %v", dir, err)
+			}
+			handler = site.Handler(dir)
 		}
-		srv := httptest.NewServer(site.Handler(dir))
+		srv := httptest.NewServer(handler)
 		defer srv.Close()
 		b := &build{name: name, dir: dir, jsFlags: jsFlags, base: srv.URL + "/"}
 		if browsers[jsFlags] == nil {

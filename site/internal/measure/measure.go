@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"runtime"
 	"sort"
@@ -164,3 +166,17 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// BlankPage serves, at every path, a page with nothing but the checker's ready mark, set by an
+// inline script as the page is parsed: a first visit to it takes what any page takes on this
+// machine at this moment (a new renderer, the navigation, one small document). Timed beside the
+// checker, it tells the machine's state apart from the checker's cost: 29-38 ms when the
+// machine was quiet on 2026-12-01, 55-60 ms in its slow hours after (site/doc.go, Timings).
+var BlankPage http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	io.WriteString(w, blankPage)
+})
+
+const blankPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>blank</title></head>` +
+	`<body><div id="checker">blank</div><script>globalThis.trainlintPerf = {readyMs: performance.now()};` +
+	`document.getElementById("checker").dataset.ready = "true";</script></body></html>`

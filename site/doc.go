@@ -800,7 +800,15 @@
 // same 1,190 ms of CPU): the hint stays. V8's background recompiles of hot functions are not
 // what crowds the two CPUs either: with --no-wasm-tier-up (16 rounds) the same 1,250 ms of CPU
 // and ready 22 ms later, paired. Nor do the version selects' 161 older versions (w15c's probe
-// again, quiet, 20 rounds: ready 13 ms earlier paired without them, 30 ms less CPU): kept.//
+// again, quiet, 20 rounds: ready 13 ms earlier paired without them, 30 ms less CPU): kept.
+//
+// The page-plus-Go floor measured directly (01:06, quiet loads, 20 rounds; the blank page at
+// 50 ms median, so the machine still somewhat slow): the minimal Go program on a blank page
+// ready at 167 ms (360 ms of CPU); the checker page (this build, inline head) with that
+// program in place of trainlint.wasm at 281 ms (650 ms of CPU); the checker at 458 ms (970 ms
+// of CPU). The page and Go's runtime take about three fifths of the checker's time;
+// trainlint's module (its size, its packages' start, the warm-up) and the editor the rest.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

@@ -768,7 +768,8 @@
 //     does not inflate the figures.
 //
 // TestBrowserBudgets at 23:54 on this branch (judged, the machine in its slow phase): ready
-// 583 ms median (runs 484-902), first lint 4.1 ms.//
+// 583 ms median (runs 484-902), first lint 4.1 ms.
+//
 // The test's own instrumentation (00:10, session 9). chromedp turns on the Network, Page, DOM,
 // CSS, Log and Inspector domains of DevTools in every tab, so during each measured load the
 // browser reported every request, response chunk (6.9 MB of module), style sheet and DOM change
@@ -782,7 +783,8 @@
 // before it were instrumented (coldloads -instrumented reproduces them). Quiet loads of the
 // floors above, in one run (8 loads each, the machine slow): the browser's CPU time to ready
 // 140 ms for the blank page, 390 with the minimal Go program, 490 for the checker page without
-// module or bundle, 760 with the bundle and the minimal Go program, 1,030 for the checker.//
+// module or bundle, 760 with the bundle and the minimal Go program, 1,030 for the checker.
+//
 // What bounds ready now. With DevTools quiet, the browser's processes spend about 1,040-1,280
 // ms of CPU time from the navigation to the checker's ready, and ready comes at about half of
 // that: the two CPUs are busy throughout, so starting a piece of work earlier (the module's

@@ -256,7 +256,7 @@ func jsDo(stmts string) chromedp.Action[chromedp.Void] {
 	})
 }
 
-// coldLoad loads url as a first visit (measure.FirstVisit: a tab of a new browser context, so
+// coldLoad loads url as a first visit (measure.QuietTab and LoadUntil: a tab of a new browser context, so
 // nothing V8 compiled in an earlier load and an empty HTTP cache, with DevTools quiet but for
 // Runtime while it loads) and returns the page's trainlintPerf. Exceptions and console errors
 // of the page are still page problems.
@@ -591,7 +591,7 @@ func TestBrowserLandingLoadsOnUse(t *testing.T) {
 	}
 }
 
-// TestBrowserBudgets measures the checker cold, as a first visit (measure.FirstVisit: each load
+// TestBrowserBudgets measures the checker cold, as a first visit (measure.QuietTab and LoadUntil: each load
 // in a new browser context, so in a renderer process of its own with an empty HTTP cache, and
 // with DevTools quiet but for Runtime while it loads), several times and the module's
 // compressed sizes. The sizes are deterministic and fail past their ceilings. The

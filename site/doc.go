@@ -671,7 +671,7 @@
 // about 300 instead of 180; then Go's start takes 40-50 ms instead of 30-37 and the warm-up
 // 57-64 instead of 35-48. So the reused tab's loads saved about 150 ms, mostly before Go runs.
 // Since then TestBrowserBudgets and coldloads load each time in a new browser context
-// (measure.NewContextTab, now within measure.FirstVisit); coldloads still warms the browser
+// (measure.NewContextTab, now within measure.QuietTab); coldloads still warms the browser
 // process with one uncounted round.
 // Measured so: TestBrowserBudgets at 22:41 (load 1.0 per CPU, judged) ready 393 ms median
 // (runs 379-548), first lint 5.9 ms; coldloads, 6 loads at load 0.8: ready 489 ms median, the
@@ -778,7 +778,7 @@
 // instrumented against 1,160 quiet, and ready 652 against 548 ms median, 104 ms later paired;
 // again over 20 rounds: 1,840 against 1,260 ms of CPU, ready 641 against 591, 76 ms paired.
 // No visitor's browser does that work, so since 546a0bc TestBrowserBudgets and coldloads load
-// as measure.FirstVisit does: a new browser context (empty cache, so no CacheOff), every domain
+// through measure.QuietTab and LoadUntil: a new browser context (empty cache, so no CacheOff), every domain
 // but Runtime off before the navigation, and the page's own timings read by polling. Figures
 // before it were instrumented (coldloads -instrumented reproduces them). Quiet loads of the
 // floors above, in one run (8 loads each, the machine slow): the browser's CPU time to ready

@@ -36,9 +36,9 @@ var CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' " + scriptHa
 // The head's scripts are written into the pages instead of linked: theme.js (the reader's theme,
 // before the first paint) on every page and boot.js (which starts the module's download and
 // compile) on the checker's. A linked script in the head is a request the parser waits for
-// before it reads on; inline, boot.js starts the module's download about 30 ms earlier in a
-// first visit, and the module's download and compile is what the checker's start waits on
-// (site/doc.go, Timings). assets/boot.js is still written: the landing page loads it when the
+// before it reads on, a round trip or two on a real network; inline, boot.js starts the module's
+// download about 30 ms earlier in a first visit here, though on these two busy CPUs ready did
+// not clearly move (site/doc.go, Timings). assets/boot.js is still written: the landing page loads it when the
 // reader opens the checker there.
 var themeJS, bootJS = staticScript("theme.js"), staticScript("boot.js")
 

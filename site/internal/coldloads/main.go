@@ -1,11 +1,12 @@
 // Command coldloads compares the checker's start-up across site builds: it serves each built
-// site (`trainlint site -o DIR`) on 127.0.0.1 and makes first-visit loads (measure.FirstVisit: a
-// new browser context, DevTools quiet) of the same permalink in one headless Chromium,
-// interleaved (one load of each build per round, the order reversed every other round), so that
-// the machine's load falls on every build alike (-instrumented loads as before 2026-12-02). It prints
-// each load's trainlintPerf timings with the CPU time other processes used meanwhile, then the
-// medians per build, the median paired difference of each build against the first (the loads
-// of one round run back to back) and the load average per CPU (site/doc.go, Timings).
+// site (`trainlint site -o DIR`) on 127.0.0.1 and makes first-visit loads (measure.QuietTab and
+// LoadUntil: a new browser context, DevTools quiet) of the same permalink in one headless
+// Chromium, interleaved (one load of each build per round, the order reversed every other
+// round), so that the machine's load falls on every build alike (-instrumented loads as before
+// 2026-12-02). It prints each load's trainlintPerf timings with the CPU time other processes
+// used meanwhile, then the medians per build, the median paired difference of each build
+// against the first (the loads of one round run back to back) and the load average per CPU
+// (site/doc.go, Timings).
 //
 //	go run ./site/internal/coldloads -n 16 before=/tmp/a after=/tmp/b
 //
@@ -165,7 +166,7 @@ func coldLoad(b *build, permalink string) (map[string]float64, float64) {
 			perf, err = chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`trainlintPerf`))
 		}
 	} else {
-		tab, closeTab, qerr := measure.QuietTab(b.ctx) // as a first visit: see measure.FirstVisit
+		tab, closeTab, qerr := measure.QuietTab(b.ctx) // as a first visit: see measure.QuietTab
 		if qerr != nil {
 			fail("%s: %v", b.name, qerr)
 		}

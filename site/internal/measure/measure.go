@@ -96,30 +96,16 @@ func NewContextTab(ctx context.Context) (context.Context, context.CancelFunc) {
 
 // quietDomains are the DevTools domains chromedp enables on every tab it attaches to. With them
 // on, the browser reports every request, response chunk, style sheet and DOM change of the load
-// to the test: for the checker's first visit about 1,400 ms of the browser's CPU time from the
-// navigation to ready against 960 with them off (2026-12-02, coldloads, 10 loads each on two
-// CPUs), work no visitor's browser does. Runtime stays on: it reads the page's timings and
+// to the test: for the checker's first visit about 1,840 ms of the browser's CPU time from the
+// navigation to ready against 1,260 with them off, and ready 76 ms later (2026-12-02, coldloads,
+// 20 loads each on two CPUs), work no visitor's browser does. Runtime stays on: it reads the page's timings and
 // reports its exceptions and console errors.
 var quietDomains = []string{"Network.disable", "Page.disable", "DOM.disable", "CSS.disable", "Log.disable", "Inspector.disable"}
 
-// FirstVisit loads url as a first visit to the site would (QuietTab, then LoadUntil) and returns
-// the page's trainlintPerf; tab is the page's context (listen on it for the page's exceptions)
-// and close releases it.
-func FirstVisit(ctx context.Context, url, readySelector string) (perf map[string]float64, tab context.Context, close func(), err error) {
-	tab, close, err = QuietTab(ctx)
-	if err != nil {
-		return nil, nil, func() {}, err
-	}
-	if perf, err = LoadUntil(tab, url, readySelector); err != nil {
-		close()
-		return nil, nil, func() {}, err
-	}
-	return perf, tab, close, nil
-}
-
 // QuietTab is a tab in a new browser context (NewContextTab: a renderer of its own and an empty
 // HTTP cache, as on a first visit) showing about:blank, with only the Runtime domain of
-// DevTools on (quietDomains).
+// DevTools on (quietDomains). LoadUntil then loads the page in it; between the two the caller
+// can listen to the tab or take the machine's CPU times.
 func QuietTab(ctx context.Context) (tab context.Context, close func(), err error) {
 	tab, close = NewContextTab(ctx)
 	if err := chromedp.Do(tab, chromedp.Navigate("about:blank")); err != nil {
@@ -171,7 +157,7 @@ func jsString(s string) string {
 // inline script as the page is parsed: a first visit to it takes what any page takes on this
 // machine at this moment (a new renderer, the navigation, one small document). Timed beside the
 // checker, it tells the machine's state apart from the checker's cost: 29-38 ms when the
-// machine was quiet on 2026-12-01, 55-60 ms in its slow hours after (site/doc.go, Timings).
+// machine was quiet on 2026-12-01, 55-68 ms in its slow hours after (site/doc.go, Timings).
 var BlankPage http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	io.WriteString(w, blankPage)

@@ -811,6 +811,24 @@
 // of CPU). The page and Go's runtime take about three fifths of the checker's time;
 // trainlint's module (its size, its packages' start, the warm-up) and the editor the rest.
 //
+// The editor's share, bounded from above (session 10, 2026-12-02 01:43-01:50, quiet loads,
+// coldloads, 20 rounds twice; the machine slow, the blank page at 71 and 64 ms): the built check
+// page with checker.js replaced by a 40-line script that takes the permalink's text into a plain
+// textarea, instantiates the module boot.js compiled, lints once when Go is ready and lists the
+// findings, with no CodeMirror at all before or after. Ready 565 against 620 ms median, then
+// 555 against 624 (paired against the floor: 486 against 541, 490 against 572), 190-210 ms less
+// CPU time. That tiny script still ran only at 275-300 ms (the bundle at 327-337): what comes
+// before it is the page's parse, style and layout while the module's 6.9 MB arrive and are
+// validated. So an editor that loads after ready would take 55-80 ms off a slow spell's
+// 620, about 40-55 in a fast one where the checker is ready at 390: not enough for the 300 ms
+// budget by itself, and it would show findings beside a bare text box first. Not done.
+// V8's TurboFan recompiles under Node at 9ae6551 (wasmcompiles -turbofan, one run): 10 during
+// Go's start and package init (102 ms of a worker thread: runtime.pcvalue 25, mheap.allocSpan
+// 18, moduledataverify1 11, mapassign_faststr 10, runGCProg 10), 31 in the warm-up (156 ms:
+// mapassign 29, stringslite.Index 22, parseKnowledge 19, mapaccess2 13, the schema's key lists
+// 11) and 1 in the first lint; with --no-wasm-tier-up in the browser the ready time did not
+// move (above), so they are not pursued.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

@@ -829,6 +829,26 @@
 // 11) and 1 in the first lint; with --no-wasm-tier-up in the browser the ready time did not
 // move (above), so they are not pursued.
 //
+// Where the CPU time goes, by process and thread (coldloads -threads, added then; quiet loads,
+// 8-12 rounds, medians; a slow spell, the blank page at 57-74 ms): the checker's load takes
+// 1,250-1,520 ms of CPU time to ready, of which the page's renderer 930-1,210 (its main thread
+// 480-640, the worker pool V8 and Blink share 340-455), the browser process 220-300, the GPU
+// and network processes 45-70 each; the blank page 150-240 in all. Without CodeMirror (the
+// probe page above) the pool takes 130 ms less (the bundle's compile-hinted streaming
+// compile); with the minimal Go program instead of trainlint.wasm, 140 less again, and the main
+// thread 180 less. Chromium traces of two loads (loadtrace; thread CPU time, which tracing
+// inflates) name the WebAssembly part: V8 compiling Go's functions at their first call on the
+// main thread 126-156 ms, TurboFan recompiles 80-84 on the pool, validating the module's
+// functions 19-30, its bytes' hand-over 10-12; the bundle's streaming compile 60-75. Bisecting
+// the page itself (the check page with every script but a probe that marks ready when it
+// runs, 10 rounds): the page alone is ready 106 ms after the blank page, and the module's
+// download and compile started from the head delay that probe by 74-83 ms more; the style
+// sheet -43 ms; site.js and wasm_exec.js +43; an empty body -48. The module fetched and
+// compiled in a worker (boot.js starting it, the compiled module posted back, 12 rounds) frees
+// the main thread (the probe 55 ms earlier) but the module reaches the page 62 ms later and
+// ready comes 39-53 ms later (paired), as in the worker trials above: on two CPUs the work has
+// to shrink.
+//
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file
 // open.

@@ -13,7 +13,9 @@
 // A build given as NAME=blank is measure.BlankPage, a page with nothing but the ready mark: what
 // any first visit costs on the machine at that moment. A build given as NAME=DIR@FLAGS runs in
 // a browser of its own started with --js-flags=FLAGS (V8's flags, for experiments such as
-// --no-wasm-lazy-compilation); builds with the same flags share a browser.
+// --no-wasm-lazy-compilation); builds with the same flags share a browser. -threads also
+// splits each load's CPU time by process (browser, GPU, network service) and, in the page's
+// renderer, by thread (its main thread, V8's and Blink's worker pool, the rest).
 package main
 
 import (
@@ -49,11 +51,22 @@ type build struct {
 
 var instrumented = flag.Bool("instrumented", false, "load with chromedp's DevTools domains on and the HTTP cache off, as before 2026-12-02")
 
+// threads adds the CPU time from the navigation to ready split by where it was spent (the
+// cpuKeys below): which of the browser's processes, and in the renderer its main thread, its
+// worker pool and the rest. Quiet loads only.
+var threads = flag.Bool("threads", false, "also split the CPU time by process and renderer thread")
+
+// cpuKeys are the parts of cpuMs that -threads adds, in the order printed.
+var cpuKeys = []string{"cpuRendererMainMs", "cpuRendererPoolMs", "cpuRendererOtherMs", "cpuBrowserMs", "cpuGPUMs", "cpuNetworkMs", "cpuOtherMs"}
+
 func main() {
 	n := flag.Int("n", 10, "rounds (cold loads per build)")
 	keys := flag.String("keys", defaultKeys, "trainlintPerf fields to print")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "the browser")
 	flag.Parse()
+	if *threads {
+		*keys += "," + strings.Join(cpuKeys, ",")
+	}
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: coldloads [-n ROUNDS] NAME=SITE_DIR[@JS_FLAGS]...")
 		os.Exit(2)
@@ -172,8 +185,17 @@ func coldLoad(b *build, permalink string) (map[string]float64, float64) {
 		}
 		defer closeTab()
 		_, nav0 = cpuTimes()
+		var parts0 map[string]float64
+		if *threads {
+			parts0 = cpuParts()
+		}
 		perf, err = measure.LoadUntil(tab, b.base+permalink, `#checker[data-ready="true"]`)
 		_, nav1 = cpuTimes()
+		if *threads && err == nil {
+			for k, v := range cpuParts() {
+				perf[k] = (v - parts0[k]) / clockTicks * 1000
+			}
+		}
 	}
 	if err != nil {
 		fail("%s: %v", b.name, err)
@@ -206,27 +228,81 @@ func cpuTimes() (busy, mine float64) {
 	ents, _ := os.ReadDir("/proc")
 	self := fmt.Sprint(os.Getpid())
 	for _, e := range ents {
-		st, err := os.ReadFile("/proc/" + e.Name() + "/stat")
-		if err != nil {
-			continue
+		comm, ticks, ok := procTicks("/proc/" + e.Name() + "/stat")
+		if ok && (e.Name() == self || strings.Contains(comm, "chrom") || strings.Contains(comm, "headless")) {
+			mine += ticks
 		}
-		s := string(st)
-		open, end := strings.Index(s, "("), strings.LastIndex(s, ")")
-		if open < 0 || end < open || end+2 > len(s) {
-			continue
-		}
-		comm := s[open+1 : end]
-		if e.Name() != self && !strings.Contains(comm, "chrom") && !strings.Contains(comm, "headless") {
-			continue
-		}
-		fs := strings.Fields(s[end+2:])
-		if len(fs) < 13 {
-			continue
-		}
-		var user, sys float64
-		fmt.Sscan(fs[11], &user)
-		fmt.Sscan(fs[12], &sys)
-		mine += user + sys
 	}
 	return busy, mine
+}
+
+// cpuParts is the browser processes' CPU time (clock ticks) by the cpuKeys: each process is
+// classed by its --type (the browser has none; the network service is a utility process of
+// that sub-type), and a renderer's threads by name (the main thread keeps the process's name,
+// chromium; V8's and Blink's background work runs in ThreadPool* threads). A process or thread
+// that ends during the load takes its time with it, so the parts can fall short of cpuMs.
+func cpuParts() map[string]float64 {
+	parts := map[string]float64{}
+	ents, _ := os.ReadDir("/proc")
+	for _, e := range ents {
+		comm, ticks, ok := procTicks("/proc/" + e.Name() + "/stat")
+		if !ok || !strings.Contains(comm, "chrom") && !strings.Contains(comm, "headless") {
+			continue
+		}
+		cl, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		kind, sub := "", ""
+		for _, a := range strings.Fields(strings.ReplaceAll(string(cl), "\x00", " ")) {
+			if v, ok := strings.CutPrefix(a, "--type="); ok {
+				kind = v
+			} else if v, ok := strings.CutPrefix(a, "--utility-sub-type="); ok {
+				sub = v
+			}
+		}
+		switch {
+		case kind == "":
+			parts["cpuBrowserMs"] += ticks
+		case kind == "gpu-process":
+			parts["cpuGPUMs"] += ticks
+		case kind == "utility" && strings.Contains(sub, "Network"):
+			parts["cpuNetworkMs"] += ticks
+		case kind == "renderer":
+			tasks, _ := os.ReadDir("/proc/" + e.Name() + "/task")
+			for _, t := range tasks {
+				name, tt, ok := procTicks("/proc/" + e.Name() + "/task/" + t.Name() + "/stat")
+				switch {
+				case !ok:
+				case name == comm:
+					parts["cpuRendererMainMs"] += tt
+				case strings.HasPrefix(name, "ThreadPool"):
+					parts["cpuRendererPoolMs"] += tt
+				default:
+					parts["cpuRendererOtherMs"] += tt
+				}
+			}
+		default:
+			parts["cpuOtherMs"] += ticks
+		}
+	}
+	return parts
+}
+
+// procTicks reads a /proc stat file: the command name and the user plus system CPU time.
+func procTicks(path string) (comm string, ticks float64, ok bool) {
+	st, err := os.ReadFile(path)
+	if err != nil {
+		return "", 0, false
+	}
+	s := string(st)
+	open, end := strings.Index(s, "("), strings.LastIndex(s, ")")
+	if open < 0 || end < open || end+2 > len(s) {
+		return "", 0, false
+	}
+	fs := strings.Fields(s[end+2:])
+	if len(fs) < 13 {
+		return "", 0, false
+	}
+	var user, sys float64
+	fmt.Sscan(fs[11], &user)
+	fmt.Sscan(fs[12], &sys)
+	return s[open+1 : end], user + sys, true
 }

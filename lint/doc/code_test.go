@@ -187,6 +187,7 @@ func FuzzParsePython(f *testing.F) {
 		"with read_base():\n    from .a import *\n",
 		"def f(n):\n  return f(n)\nx = f(1)\n",
 		"_base_ = 'a.py'\nw = './w/{{ fileBasenameNoExtension }}'\nd = r'{{fileDirname}}\\n' '{{fileExtname}}'\nf = f'{{{{fileBasename}}}}'\n",
+		"x = 'ab' * 2**62\ny = [1, 2, 3, 4] * 2**62\nz = -(2**63) + (1)\n",
 	} {
 		f.Add([]byte(s))
 	}

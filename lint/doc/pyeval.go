@@ -1474,13 +1474,13 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 			n = 0
 		}
 		if seq.k == pvStr {
-			if int64(len(seq.s))*n > pyMaxStr {
+			if repeatOver(len(seq.s), n, pyMaxStr) {
 				panic(pyLimitStop{"a string grows past " + humanBytes(pyMaxStr), "max_bytes"})
 			}
 			ev.grow(int(int64(len(seq.s))*n) / 64)
 			return ev.strVal(strings.Repeat(seq.s, int(n)), e.s, e.e)
 		}
-		if int64(len(seq.list.items))*n > int64(ev.maxSize) {
+		if repeatOver(len(seq.list.items), n, int64(ev.maxSize)) {
 			panic(pyLimitStop{"a list grows past " + itoa(ev.maxSize) + " items", "max_nodes"})
 		}
 		ev.grow(len(seq.list.items) * int(n))
@@ -3031,4 +3031,10 @@ func autotypeArg(s string, e *pyExpr) *pyVal {
 		return floatVal(f, e.s, e.e)
 	}
 	return strVal(s, e.s, e.e)
+}
+
+// repeatOver reports whether size repeated n times (a sequence times an int, n >= 0) is more
+// than max, without computing the product, which overflows for counts such as 2**62.
+func repeatOver(size int, n, max int64) bool {
+	return size > 0 && n > max/int64(size)
 }

@@ -1840,13 +1840,12 @@ func (p *pyParser) atom() *pyExpr {
 				if first.op == xStar {
 					p.fail(first.s, "python: cannot use starred expression here")
 				}
-				// Parentheses keep the inner expression (its span widened to them).
-				if first.op == xTuple || first.op == xStr || first.op == xFstr {
-					cp := *first
-					cp.s, cp.e = t.start, e.end
-					return p.mk(cp)
-				}
-				return first
+				// Parentheses keep the inner expression, its span widened to them: what encloses
+				// it then spans them too (`-(2**63)`, `(a + b).c`, `(x) % y`), and a value
+				// written in parentheses is not taken for a bare literal.
+				cp := *first
+				cp.s, cp.e = t.start, e.end
+				return p.mk(cp)
 			}
 			tu := p.mk(pyExpr{op: xTuple, s: t.start})
 			tu.kids = p.bracketItems(first, p.starOrNamed, cRPar)

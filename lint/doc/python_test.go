@@ -89,6 +89,39 @@ def get_config(arg=None):
 	}
 }
 
+// TestPythonParenthesizedSpans: an expression that begins or ends with a parenthesised one
+// spans its parentheses (as Python's own positions do), so an opaque value shows what is
+// written and an edit of the value would not leave a parenthesis behind.
+func TestPythonParenthesizedSpans(t *testing.T) {
+	src := "big = -(2**63)\nneg = (-2**63) % -1\nscaled = (1e-4 / 256) * 8\nattr = (a + b).c\nwrapped = (\n  'x' +\n  'y'\n)\nbare = (32)\n"
+	d := mustParse(t, Python, src)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	if err := checkSpanText(d); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{
+		"big":     "-(2**63)",
+		"neg":     "(-2**63) % -1",
+		"scaled":  "(1e-4 / 256) * 8",
+		"attr":    "(a + b).c",
+		"wrapped": "(\n  'x' +\n  'y'\n)",
+		"bare":    "(32)",
+	} {
+		if n := pyGet(t, d, key); text(d, n.Span) != want {
+			t.Errorf("%s spans %q, want %q", key, text(d, n.Span), want)
+		}
+	}
+	// A parenthesised number is not a bare literal: no fix rewrites it as one.
+	if n := pyGet(t, d, "bare"); n.Value != "32" || n.Style != "python" {
+		t.Errorf("bare: %+v", n)
+	}
+	if n := pyGet(t, d, "big"); !n.IsUnknown() || n.Value != "-(2**63)" {
+		t.Errorf("big: %+v", n)
+	}
+}
+
 func TestPythonMMEngine(t *testing.T) {
 	src := `_base_ = ['../_base_/default_runtime.py', '../_base_/schedules/schedule_1x.py']
 norm_cfg = dict(type='SyncBN', requires_grad=True)
@@ -186,6 +219,13 @@ func TestPythonErrors(t *testing.T) {
 		{src: "def f(n):\n  return f(n)\nx = f(1)\n", kind: LimitExceeded, line: 1, col: 1, msg: `calls nest deeper than 64`},
 		{src: "x = 'a' * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
 		{src: "x = [0] * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
+		// Repeat counts whose product with the length overflows an int64 (4 * 2**62 wraps to 0,
+		// 2 * 2**62 to a negative number): they used to pass the size check, then a string
+		// repetition panicked (reported as an unreadable file) and a list one never ended.
+		{src: "x = 'abcd' * 2**62\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
+		{src: "x = 2**62 * 'ab'\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
+		{src: "x = [1, 2, 3, 4] * 2**62\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
+		{src: "x = (1, 2) * 2**62\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
 		{src: "x = [i for i in range(10**9)]\n", kind: LimitExceeded, line: 1, col: 1, msg: `more than`},
 	} {
 		checkProblem(t, Python, c)

@@ -144,6 +144,18 @@
 // shared with seven builds, 2026-12-01 about 08:55 UTC) agreed: alias bomb 47 ms, deepest nesting
 // 40 ms (TOML keys), 30 MB files 29–129 ms, 20 MB lines 14–16 ms.
 //
+// Configs written as code joined the suite on 2026-12-02 after an attack on them found five
+// defects, all fixed (peak memory and time of `trainlint check` on the file; before → after):
+// a Python list repeated 2**62 times passed the size check by int64 overflow and never ended
+// (killed at 20 s and 1.5 GB → input-limit-exceeded in 10 ms, 16 MB); the same with a string
+// panicked and was reported as an unreadable file at 1:1 (→ input-limit-exceeded); a 100-byte
+// Python file sharing a dict 2**30 times and 40 doubling gin macros built two million nodes
+// (453 and 481 MB → 38 and 39 MB: like YAML aliases, their expansion may reach the file's
+// size plus a twentieth of max-nodes); 40,000 distinct gin bindings took 7.2 s and a call with
+// 20,000 keywords 1.2 s, both quadratic (→ 0.08 s and 0.03 s; 300,000 bindings, 6 MB, 0.65 s
+// where they never finished); and nesting past max-depth in gin or Python brackets, blocks or
+// expressions was a parse-error rather than input-limit-exceeded naming the limit to raise.
+//
 // # Fuzzing
 //
 // Targets: FuzzParseYAML, FuzzParseJSON, FuzzParseTOML and FuzzYAMLFast (the direct YAML reader

@@ -164,6 +164,43 @@ func hostileInputs(t testing.TB) []hostile {
 	add("100000 duplicate keys toml", doc.TOML, dupT.String(), "duplicate-key")
 	add("100000 distinct keys", doc.YAML, wide.String(), "")
 
+	// Configs written as code: gin and Python files that nest too deep, loop, recurse, repeat
+	// past int64, or share values until their tree would explode, each ending in a limit
+	// finding with memory bounded by the file's size; and wide files, read in linear time (a
+	// 40,000-binding gin file took 7 s, a 20,000-keyword call 1.2 s, both quadratic before).
+	add("deep gin brackets", doc.Gin, "a.x = "+strings.Repeat("[", deep)+strings.Repeat("]", deep)+"\n", "input-limit-exceeded")
+	add("deep python brackets", doc.Python, "x = "+strings.Repeat("[", deep)+strings.Repeat("]", deep)+"\n", "input-limit-exceeded")
+	var blocks strings.Builder
+	for i := range 1001 {
+		blocks.WriteString(strings.Repeat(" ", i) + "if c:\n")
+	}
+	add("deep python blocks", doc.Python, blocks.String()+strings.Repeat(" ", 1001)+"x = 1\n", "input-limit-exceeded")
+	add("python list repeated past int64", doc.Python, "x = [1, 2, 3, 4] * 2**62\n", "input-limit-exceeded")
+	add("python string repeated past int64", doc.Python, "x = 'abcd' * 2**62\n", "input-limit-exceeded")
+	add("python string doubling", doc.Python, "s = 'a'\nfor i in range(64):\n  s = s + s\n", "input-limit-exceeded")
+	add("python endless recursion", doc.Python, "def f(n):\n  return f(n)\nx = f(1)\n", "input-limit-exceeded")
+	add("python billion-step comprehension", doc.Python, "x = [i for i in range(10**9)]\n", "input-limit-exceeded")
+	add("python endless loop", doc.Python, "def get_config():\n  c = dict(a=1)\n  while True:\n    c['a'] = 2\n  return c\n", "")
+	var macros, bindings, keywords strings.Builder
+	macros.WriteString("M0 = 1\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&macros, "M%d = [%%M%d, %%M%d]\n", i, i-1, i-1)
+	}
+	macros.WriteString("train.x = %M39\n")
+	keywords.WriteString("x = dict(")
+	for i := range 20000 {
+		fmt.Fprintf(&bindings, "s%d/train.batch_size = %d\n", i, i)
+		fmt.Fprintf(&keywords, "k%d=%d, ", i, i)
+	}
+	keywords.WriteString(")\n")
+	hs = append(hs,
+		hostile{name: "gin macros doubled 40 times", format: doc.Gin, src: []byte(macros.String()), want: "input-limit-exceeded", perByte: 400},
+		hostile{name: "python dict shared 2**30 times", format: doc.Python, src: []byte("d = dict(a=1)\nfor i in range(30):\n  d = dict(x=d, y=d)\n"), want: "input-limit-exceeded", perByte: 400},
+		hostile{name: "python list of a million shared lists", format: doc.Python, src: []byte("x = [[1] * 1000] * 1000\n"), want: "input-limit-exceeded", perByte: 400},
+	)
+	add("20000 distinct gin bindings", doc.Gin, bindings.String(), "")
+	add("20000 keywords in one python call", doc.Python, keywords.String(), "")
+
 	// Encodings and line ends that are legal.
 	add("UTF-8 BOM yaml", doc.YAML, "\xef\xbb\xbfper_device_train_batch_size: 8\nper_device_eval_batch_size: 4\n", "")
 	add("UTF-8 BOM json", doc.JSON, "\xef\xbb\xbf{\"train_batch_size\": 8}", "")

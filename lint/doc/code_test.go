@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,6 +123,17 @@ MODEL_DIR = %gin.REQUIRED
 	}
 }
 
+// ginDoubling is n macros, each a list of two of the one before, and a binding of the last.
+func ginDoubling(n int) string {
+	var b strings.Builder
+	b.WriteString("M0 = 1\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "M%d = [%%M%d, %%M%d]\n", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "t.x = %%M%d\n", n-1)
+	return b.String()
+}
+
 func TestGinErrors(t *testing.T) {
 	for _, c := range []problemCase{
 		{src: "a.b = \n", kind: Syntax, line: 1, col: 7, msg: `gin: expected a value, found end of line`},
@@ -133,8 +145,52 @@ func TestGinErrors(t *testing.T) {
 		{src: "X = %gin.REQUIRED\nX = 1\nX = 2\n", kind: DuplicateKey, line: 3, col: 1, msg: `key "X" is repeated`},
 		{src: "a.b = 01\n", kind: Syntax, line: 1, col: 7, msg: `leading zeros`},
 		{src: "a.b: 1\n", kind: Syntax, line: 1, col: 6, msg: `end of line after the block`},
+		// Macros that double at each step: 2**40 values from 1 KB. They may expand to the file's
+		// size plus a twentieth of max_nodes, as a YAML file's aliases may (it took 480 MB to
+		// reach the two million of max_nodes).
+		{src: ginDoubling(40), kind: LimitExceeded, line: 16, col: 14, msg: `^macros expand to more than 10\d{4} values \(its size in bytes plus a twentieth of max_nodes\).*max_nodes`},
 	} {
 		checkProblem(t, Gin, c)
+	}
+}
+
+// TestGinWideMaps: maps with many keys are looked up through an index (ginParser.wide) once
+// they pass ginIndexAt keys; a later binding of a key must still replace the first and be
+// reported, in the top-level map and in a configurable's own map, and a map that shrinks
+// back must keep answering.
+func TestGinWideMaps(t *testing.T) {
+	var b strings.Builder
+	for i := range 3 * ginIndexAt {
+		fmt.Fprintf(&b, "s%d/train.x = %d\n", i, i)
+		fmt.Fprintf(&b, "wide.k%d = %d\n", i, i)
+	}
+	// Keys bound before and after the maps grew past ginIndexAt, bound again.
+	b.WriteString("s5/train.x = 'again'\nwide.k7 = 'again'\ns5/train.y = 1\n")
+	b.WriteString("s150/train.x = 'again'\nwide.k150 = 'again'\n")
+	d := mustParse(t, Gin, b.String())
+	var dups []string
+	for _, p := range d.Problems {
+		if p.Kind != DuplicateKey {
+			t.Fatalf("problem %+v", p)
+		}
+		dups = append(dups, text(d, p.Span))
+	}
+	if strings.Join(dups, " ") != "x k7 x k150" {
+		t.Fatalf("duplicates at %q, want x, k7, x, k150", dups)
+	}
+	if got := len(d.Root.Children); got != 3*ginIndexAt+1 {
+		t.Errorf("%d top-level keys, want %d", got, 3*ginIndexAt+1)
+	}
+	s5 := d.Root.Get("s5/train")
+	if s5 == nil || len(s5.Children) != 2 || s5.Get("x").Value != "again" || s5.Get("y") == nil {
+		t.Fatalf("s5/train: %+v", s5)
+	}
+	if x := s5.Children[len(s5.Children)-1]; x.Key != "y" || s5.Children[0].Key != "x" {
+		t.Errorf("s5/train's keys in the order bound: %q, %q", s5.Children[0].Key, x.Key)
+	}
+	wide := d.Root.Get("wide")
+	if wide == nil || len(wide.Children) != 3*ginIndexAt || wide.Get("k7").Value != "again" || wide.Get("k150").Value != "again" || wide.Get("k8").Value != "8" {
+		t.Fatalf("wide: %d keys", len(wide.Children))
 	}
 }
 
@@ -143,6 +199,10 @@ func TestGinDepthLimit(t *testing.T) {
 	d := Parse("x.gin", []byte(src), Gin, Limits{MaxDepth: 20})
 	if len(d.Problems) != 1 || d.Root != nil {
 		t.Fatalf("%+v", d.Problems)
+	}
+	// Too deep is a limit passed (input-limit-exceeded, naming the limit), not a syntax error.
+	if p := d.Problems[0]; p.Kind != LimitExceeded || !strings.Contains(p.Message, "brackets nested deeper than 20 levels") || !strings.Contains(p.Message, "raise max-depth") {
+		t.Errorf("%+v", p)
 	}
 }
 

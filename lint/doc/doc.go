@@ -1204,6 +1204,15 @@ func aliasBudget(size int, l Limits) int {
 	return size + l.MaxNodes/20
 }
 
+// expandBudgetNote says how a budget of nodes was set when it is the file's aliasBudget rather
+// than MaxNodes itself (for the limit finding's message).
+func expandBudgetNote(budget int, l Limits) string {
+	if budget < l.MaxNodes {
+		return " (its size in bytes plus a twentieth of max_nodes)"
+	}
+	return ""
+}
+
 // withDefaults fills zero fields from DefaultLimits.
 func (l Limits) withDefaults() Limits {
 	if l.MaxBytes <= 0 {

@@ -42,7 +42,7 @@ func parseGin(d *Document, lim Limits) {
 	x := d.Lines()
 	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if err != nil {
-		d.addProblem(Syntax, "gin: "+err.msg, err.off, min(err.off+1, len(d.Src)))
+		d.addCodeError("gin: ", err)
 		return
 	}
 	g.toks, g.i = toks, 0
@@ -97,6 +97,10 @@ type ginParser struct {
 	// passes through
 	keyBuf, paramBuf, refBuf, pathBuf []selPart
 	hit                               *Node // get's last find at the top level
+	// wide indexes the children of maps with ginIndexAt or more keys by key: get scanned a
+	// map's list once per binding, quadratic in a file of tens of thousands of distinct
+	// configurables (40,000 one-line bindings took 7 s).
+	wide map[*Node]map[string]*Node
 	// kids holds the child lists while the file is read (a list that fills up moves to the end
 	// with twice the room); finish copies the final lists into one exact block of the tree.
 	kids  []*Node
@@ -129,7 +133,7 @@ func (g *ginParser) release() {
 		g.refs, g.frefs = nil, nil
 	}
 	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
-	g.hit = nil
+	g.hit, g.wide = nil, nil
 	g.nkids = 0
 	// A file whose nodes span two blocks does not hand the rest of its last block to the next
 	// file (TestGinTreesNotRetained): a block's nodes all stay alive while any of them is
@@ -518,6 +522,7 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 			c.Span = g.lc.span(parts[min(i, len(parts)-1)].start, p.end)
 			c.Children = g.kidList(4)
 			parent.Children = g.addKid(parent.Children, c)
+			g.added(parent, c)
 			g.count()
 		}
 		via = append(via, c)
@@ -535,6 +540,7 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 		g.remove(parent, old)
 	}
 	parent.Children = g.addKid(parent.Children, v)
+	g.added(parent, v)
 	// Parents span what they contain.
 	for _, n := range via {
 		if n.Span.End.Offset < v.Span.End.Offset {
@@ -548,6 +554,20 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 // list). Keys are unique among a map's children (a repeated one replaces the first), so the
 // one remembered is the one Get finds.
 func (g *ginParser) get(parent *Node, key string) *Node {
+	if m := g.wide[parent]; m != nil {
+		return m[key]
+	}
+	if len(parent.Children) >= ginIndexAt {
+		m := make(map[string]*Node, 2*len(parent.Children))
+		for _, c := range parent.Children {
+			m[c.Key] = c
+		}
+		if g.wide == nil {
+			g.wide = map[*Node]map[string]*Node{}
+		}
+		g.wide[parent] = m
+		return m[key]
+	}
 	if parent != g.root {
 		return parent.Get(key)
 	}
@@ -566,7 +586,20 @@ func (g *ginParser) remove(parent, c *Node) {
 	if g.hit == c {
 		g.hit = nil
 	}
+	if m := g.wide[parent]; m != nil {
+		delete(m, c.Key)
+	}
 	removeChild(parent, c)
+}
+
+// ginIndexAt is the number of keys from which a map's children are indexed (ginParser.wide).
+const ginIndexAt = 64
+
+// added records c, just appended to parent's children, in parent's index if it has one.
+func (g *ginParser) added(parent, c *Node) {
+	if m := g.wide[parent]; m != nil {
+		m[c.Key] = c
+	}
 }
 
 func (g *ginParser) dup(key string, old *Node, at Span) {
@@ -788,7 +821,10 @@ func (g *ginParser) resolveMacros() {
 			}
 		}
 	}()
-	budget := g.lim.MaxNodes - g.nodes
+	// Macros used in many places copy their values there: like a YAML file's aliases, the file
+	// may expand to its size in bytes plus a twentieth of MaxNodes (aliasBudget).
+	most := min(g.lim.MaxNodes, aliasBudget(len(g.d.Src), g.lim))
+	budget := most - g.nodes
 	for _, ref := range g.refs {
 		name := ref.Value[1:]
 		def := g.root.Get(name)
@@ -820,7 +856,7 @@ func (g *ginParser) resolveMacros() {
 		}
 		if !ok {
 			g.d.Problems = append(g.d.Problems, Problem{Kind: LimitExceeded,
-				Message: limitMessage("macros expand to more than "+itoa(g.lim.MaxNodes)+" values", "max_nodes"), Span: use})
+				Message: limitMessage("macros expand to more than "+itoa(most)+" values"+expandBudgetNote(most, g.lim), "max_nodes"), Span: use})
 			g.fatal = true
 			return
 		}

@@ -126,6 +126,17 @@ func (d *Document) addProblem(kind ProblemKind, msg string, start, end int) {
 	d.Problems = append(d.Problems, Problem{Kind: kind, Message: msg, Span: d.Lines().Span(start, end)})
 }
 
+// addCodeError records an error of the gin or Python lexer or parser, its message after
+// prefix: a bound passed (the nesting depth) as LimitExceeded, naming the limit to raise, and
+// anything else as a syntax error at the offending character.
+func (d *Document) addCodeError(prefix string, e *pySyntaxError) {
+	if e.limit != "" {
+		d.addProblem(LimitExceeded, limitMessage(prefix+e.msg, e.limit), e.off, e.off)
+		return
+	}
+	d.addProblem(Syntax, prefix+e.msg, e.off, min(e.off+1, len(d.Src)))
+}
+
 // maxDupProblems caps the duplicate-key problems of one file: past it the findings stop helping.
 const maxDupProblems = 1000
 

@@ -2158,12 +2158,24 @@ func (ev *pyEval) kwFlags(e *pyExpr) uint8 {
 	if e.flags&xfKwChecked == 0 {
 		f := xfKwChecked
 		kws := e.kws()
+		var seen map[string]bool // past a few keywords: comparing each with all before it is quadratic
+		if len(kws) > 16 {
+			seen = make(map[string]bool, len(kws))
+		}
 		for j := range kws {
 			if kws[j].nm.n == 0 {
 				f |= xfKwStarred
 			}
+			name := kws[j].nm.in(ev.tx)
+			if seen != nil {
+				if seen[name] {
+					f |= xfKwRepeated
+				}
+				seen[name] = true
+				continue
+			}
 			for i := 0; i < j; i++ {
-				if kws[i].nm.in(ev.tx) == kws[j].nm.in(ev.tx) {
+				if kws[i].nm.in(ev.tx) == name {
 					f |= xfKwRepeated
 				}
 			}

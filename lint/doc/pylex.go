@@ -531,6 +531,9 @@ func (t *pyTok) is(flag uint8) bool { return t.prefix&flag != 0 }
 type pySyntaxError struct {
 	msg string
 	off int
+	// limit is set when the error is a bound passed rather than bad syntax (the nesting depth):
+	// the limit's key, as limitMessage takes it; the file is then input-limit-exceeded.
+	limit string
 }
 
 func (e *pySyntaxError) Error() string { return e.msg }
@@ -646,6 +649,14 @@ func (l *pyLexer) fail(off int, msg string) {
 	panic(&pySyntaxError{msg: msg, off: off})
 }
 
+// tooDeep stops at a bracket that opens one level past the depth limit (not inlined: the
+// lexer's loop stays small).
+//
+//go:noinline
+func (l *pyLexer) tooDeep() {
+	panic(&pySyntaxError{msg: "brackets nested deeper than " + strconv.Itoa(l.maxDepth) + " levels", off: l.i, limit: "max_depth"})
+}
+
 func (l *pyLexer) emit(k pyTokKind, s, e int) {
 	l.toks = append(l.toks, pyTok{kind: k, start: s, end: e})
 	if k != pyNewline && k != pyIndent && k != pyDedent {
@@ -683,7 +694,7 @@ func (l *pyLexer) run() {
 			switch {
 			case col > top:
 				if len(l.indents) > l.maxDepth {
-					panic(&pySyntaxError{msg: "nesting deeper than " + strconv.Itoa(l.maxDepth) + " levels", off: j})
+					panic(&pySyntaxError{msg: "nesting deeper than " + strconv.Itoa(l.maxDepth) + " levels", off: j, limit: "max_depth"})
 				}
 				l.indents = append(l.indents, col)
 				l.emit(pyIndent, j, j)
@@ -788,7 +799,7 @@ func (l *pyLexer) run() {
 		case lxOpen:
 			l.depth++
 			if l.depth > l.maxDepth {
-				l.fail(l.i, "brackets nested deeper than "+strconv.Itoa(l.maxDepth)+" levels")
+				l.tooDeep()
 			}
 			l.opened = append(l.opened, l.i)
 			l.toks = append(l.toks, pyTok{kind: pyOp, start: l.i, end: l.i + 1, code: pyOp1[c]})
@@ -1133,7 +1144,7 @@ func (l *pyLexer) op() {
 	case '(', '[', '{':
 		l.depth++
 		if l.depth > l.maxDepth {
-			l.fail(l.i, "brackets nested deeper than "+strconv.Itoa(l.maxDepth)+" levels")
+			l.tooDeep()
 		}
 		l.opened = append(l.opened, l.i)
 	case ')', ']', '}':

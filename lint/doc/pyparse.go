@@ -615,7 +615,7 @@ func (p *pyParser) enter() {
 }
 
 func (p *pyParser) tooDeep() {
-	p.fail(p.cur().start, "python: nesting deeper than "+itoa(p.max)+" levels")
+	panic(pyParseStop{&pySyntaxError{msg: "python: nesting deeper than " + itoa(p.max) + " levels", off: p.cur().start, limit: "max_depth"}})
 }
 
 func (p *pyParser) leave() { p.depth-- }

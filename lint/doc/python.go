@@ -49,11 +49,11 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	d.Comments = pyComments(x, d.Src, cms, text, base)
 	if lerr != nil {
-		d.addProblem(Syntax, "python: "+lerr.msg, lerr.off, min(lerr.off+1, len(d.Src)))
+		d.addCodeError("python: ", lerr)
 		return
 	}
 	if perr != nil {
-		d.addProblem(Syntax, perr.msg, perr.off, min(perr.off+1, len(d.Src)))
+		d.addCodeError("", perr)
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
@@ -117,7 +117,11 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	// The builder goes on writing into the evaluator's block of computed strings (the
 	// evaluator is done).
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: lim.MaxNodes, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
+	// Values shared by reference (a dict placed in two keys, doubled thirty times in a loop)
+	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
+	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
+	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
+	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -136,7 +140,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	root := b.tree(style, result, env)
 	if b.over {
 		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
-			Message: limitMessage("python: the evaluated config has more than "+itoa(lim.MaxNodes)+" values or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
+			Message: limitMessage("python: the evaluated config has more than "+itoa(budget)+" values"+expandBudgetNote(budget, lim)+" or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
 		return
 	}
 	d.Root = root

@@ -122,6 +122,32 @@ func TestPythonParenthesizedSpans(t *testing.T) {
 	}
 }
 
+// TestPythonManyKeywords: a call with more than 16 keywords checks them for repeats through a
+// set (comparing each with all before it was quadratic: 20,000 took 1.2 s); a repeated one
+// still makes the later value win, as with a few.
+func TestPythonManyKeywords(t *testing.T) {
+	for _, n := range []int{5, 40} {
+		var b strings.Builder
+		b.WriteString("x = dict(")
+		for i := range n {
+			fmt.Fprintf(&b, "k%d=%d, ", i, i)
+		}
+		b.WriteString("k3=99)\ny = dict(")
+		for i := range n {
+			fmt.Fprintf(&b, "k%d=%d, ", i, i)
+		}
+		b.WriteString("z=1)\n")
+		d := mustParse(t, Python, b.String())
+		x, y := pyGet(t, d, "x"), pyGet(t, d, "y")
+		if len(x.Children) != n || x.Get("k3").Value != "99" {
+			t.Errorf("%d keywords and a repeat: %d keys, k3 = %q", n, len(x.Children), x.Get("k3").Value)
+		}
+		if len(y.Children) != n+1 || y.Get("k3").Value != "3" || y.Get("z") == nil {
+			t.Errorf("%d keywords: %d keys", n+1, len(y.Children))
+		}
+	}
+}
+
 func TestPythonMMEngine(t *testing.T) {
 	src := `_base_ = ['../_base_/default_runtime.py', '../_base_/schedules/schedule_1x.py']
 norm_cfg = dict(type='SyncBN', requires_grad=True)
@@ -227,9 +253,27 @@ func TestPythonErrors(t *testing.T) {
 		{src: "x = [1, 2, 3, 4] * 2**62\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
 		{src: "x = (1, 2) * 2**62\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
 		{src: "x = [i for i in range(10**9)]\n", kind: LimitExceeded, line: 1, col: 1, msg: `more than`},
+		// A dict placed twice at each of 30 steps: 2**30 places from 80 bytes. The tree may
+		// hold the file's size plus a twentieth of max_nodes (it took 450 MB to reach max_nodes).
+		{src: "d = dict(a=1)\nfor i in range(30):\n  d = dict(x=d, y=d)\n", kind: LimitExceeded, line: 1, col: 1, msg: `^python: the evaluated config has more than 100055 values \(its size in bytes plus a twentieth of max_nodes\)`},
+		// Nesting past the depth limit is a limit passed, not a syntax error: in brackets, in
+		// indented blocks and in the expression grammar (a chain of conditionals).
+		{src: "x = " + strings.Repeat("[", 1001) + strings.Repeat("]", 1001) + "\n", kind: LimitExceeded, line: 1, col: 1005, msg: `brackets nested deeper than 1000 levels.*raise max-depth`},
+		{src: pyIndented(1001), kind: LimitExceeded, line: 1002, col: 1002, msg: `^python: nesting deeper than 1000 levels.*limits.max_depth`},
+		{src: "x = " + strings.Repeat("1 if c else ", 1001) + "1\n", kind: LimitExceeded, line: 1, col: 12005, msg: `^python: nesting deeper than 1000 levels`},
 	} {
 		checkProblem(t, Python, c)
 	}
+}
+
+// pyIndented is a file of n nested if blocks.
+func pyIndented(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.Repeat(" ", i) + "if c:\n")
+	}
+	b.WriteString(strings.Repeat(" ", n) + "x = 1\n")
+	return b.String()
 }
 
 func TestPythonSyntaxCoverage(t *testing.T) {

@@ -279,12 +279,23 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 		u := *f.Node.Use
 		diag.Related = append(diag.Related, Related{File: d.Path, Line: u.Start.Line, Column: u.Start.Col, Message: "used here as " + strconv.Quote(string(d.Src[u.Start.Offset:u.End.Offset]))})
 	}
-	if f.Fix != nil && len(f.Fix.Edits) > 0 {
+	edits := []TextEdit(nil)
+	if f.Fix != nil {
+		edits = f.Fix.Edits
+		if n := f.Fix.value; n != nil && len(edits) == 1 {
+			if e, ok := valueEdit(d, n, edits[0]); ok {
+				edits = []TextEdit{e}
+			} else {
+				edits = nil
+			}
+		}
+	}
+	if len(edits) > 0 {
 		fx := &Fix{Applicability: f.Fix.Applicability, Message: f.Fix.Message}
 		if fx.Applicability == "" {
 			fx.Applicability = Unsafe
 		}
-		for _, e := range f.Fix.Edits {
+		for _, e := range edits {
 			s, en := x.Pos(e.Start), x.Pos(e.End)
 			fx.Edits = append(fx.Edits, Edit{File: d.Path, Line: s.Line, Column: s.Col, EndLine: en.Line, EndColumn: en.Col, NewText: e.NewText, Start: e.Start, End: e.End})
 		}

@@ -235,3 +235,50 @@ func TestFixCorpusIsIdempotent(t *testing.T) {
 		t.Errorf("only %d corpus files", files)
 	}
 }
+
+// TestFixValueChangesThatValueAlone: a value fix is kept only where the edit changes the value
+// the finding is about and nothing else. Before, a Python variable (bs = 1 ... batch_size=bs,
+// lr = 0.1 * bs) was rewritten at its definition, silently changing the learning rate too.
+func TestFixValueChangesThatValueAlone(t *testing.T) {
+	setTo9 := func(path string) *lint.Rule {
+		return testRule("TL993", func(p *lint.Pass) {
+			if n := p.Doc.Root.At(path); n != nil {
+				p.Report(lint.Finding{Node: n, Message: "m", Fix: lint.ReplaceValue(n, "9", lint.Safe, "set it to 9")})
+			}
+		})
+	}
+	for _, c := range []struct {
+		name, file, src, path, want string // want "" = no fix
+	}{
+		{"python literal", "a.py", "val = dict(batch_size=1, workers=2)\n", "val.batch_size",
+			"val = dict(batch_size=9, workers=2)\n"},
+		{"python item assignment", "b.py", "def get_config():\n  c = {}\n  c['bs'] = 1\n  return c\n", "bs",
+			"def get_config():\n  c = {}\n  c['bs'] = 9\n  return c\n"},
+		{"python dict display", "c.py", "val = {'batch_size': 1}\n", "val.batch_size", "val = {'batch_size': 9}\n"},
+		{"python variable feeding a computation", "d.py",
+			"def get_config():\n  c = {}\n  bs = 1\n  c['bs'] = bs\n  c['lr'] = 0.1 * bs\n  return c\n", "bs", ""},
+		{"python module variable used twice", "e.py", "bs = 1\nval = dict(batch_size=bs)\n", "val.batch_size", ""},
+		{"python helper returning to two keys", "f.py",
+			"def g():\n  return dict(batch_size=1)\nval = g()\ntest = g()\n", "val.batch_size", ""},
+		{"python parameter", "g.py", "def f(b):\n  return dict(batch_size=b)\nval = f(1)\n", "val.batch_size", ""},
+		{"yaml alias token", "h.yaml", "base: &b 1\nval: *b\n", "val", "base: &b 1\nval: 9\n"},
+		{"yaml anchored value under an alias", "i.yaml", "a: &a {bs: 1}\nb: *a\n", "b.bs", ""},
+		{"yaml merged entry", "j.yaml", "a: &a {bs: 1}\nb:\n  <<: *a\n  x: 2\n", "b.bs", ""},
+		{"yaml anchor without aliases", "k.yaml", "a: &a 1\n", "a", "a: &a 9\n"},
+		{"gin literal", "l.gin", "train.bs = 1\n", "train.bs", "train.bs = 9\n"},
+		{"gin macro", "m.gin", "BS = 1\ntrain.bs = %BS\neval.bs = %BS\n", "train.bs",
+			"BS = 1\ntrain.bs = 9\neval.bs = %BS\n"},
+	} {
+		out, err := lint.FixFile(lint.File{Path: c.file, Text: []byte(c.src)}, []*lint.Rule{setTo9(c.path)}, lint.Options{}, true)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		want := c.want
+		if want == "" {
+			want = c.src
+		}
+		if string(out.Text) != want {
+			t.Errorf("%s: fixed to %q, want %q", c.name, out.Text, want)
+		}
+	}
+}

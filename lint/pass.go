@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -56,6 +58,9 @@ type FixSpec struct {
 	Message       string
 	// Edits in byte offsets of the file.
 	Edits []TextEdit
+	// value is the node whose value ReplaceValue rewrites: the fix is kept only if the edit
+	// changes that value alone (valueEdit).
+	value *doc.Node
 }
 
 // TextEdit replaces Src[Start:End] with NewText.
@@ -145,5 +150,65 @@ func ReplaceValue(n *doc.Node, newText string, app Applicability, msg string) *F
 	if n.Kind == doc.Scalar && n.Span.Start.Offset == n.Span.End.Offset && !n.Span.IsZero() {
 		newText = " " + newText
 	}
-	return &FixSpec{Applicability: app, Message: msg, Edits: []TextEdit{{Start: n.Span.Start.Offset, End: n.Span.End.Offset, NewText: newText}}}
+	return &FixSpec{Applicability: app, Message: msg, Edits: []TextEdit{{Start: n.Span.Start.Offset, End: n.Span.End.Offset, NewText: newText}}, value: n}
+}
+
+// valueEdit is where ReplaceValue's edit of n may go so that it changes n's value and nothing
+// else, or false when no edit can (the finding then keeps its help but offers no fix).
+//   - A value reached through a gin macro is rewritten where it is used (%BS becomes the
+//     literal), not where the macro is defined: other uses keep theirs.
+//   - Text that other nodes of the tree also span is shared (a YAML anchor's value under an
+//     alias or merge key, a dict a Python helper returns to two keys): not edited.
+//   - In a gin or Python file the text must be the key's own value, written right after its
+//     "=" or ":" (or "] =" of an item assignment): a literal reached through a variable, a
+//     parameter or a computation (bs = 1 ... batch_size=bs, lr = 0.1 * bs) feeds values the
+//     tree does not show, which an edit of it would change silently.
+func valueEdit(d *doc.Document, n *doc.Node, e TextEdit) (TextEdit, bool) {
+	code := d.Format == doc.Gin || d.Format == doc.Python
+	if n.Use != nil {
+		u := *n.Use
+		if !code || !writtenAsValue(d, n.KeySpan, u) {
+			return e, false
+		}
+		return TextEdit{Start: u.Start.Offset, End: u.End.Offset, NewText: e.NewText}, true
+	}
+	if sharedSpan(d, n) || code && !writtenAsValue(d, n.KeySpan, n.Span) {
+		return e, false
+	}
+	return e, true
+}
+
+// writtenAsValue reports whether v is written as the value of the key at k: between them only
+// spaces, line continuations and one "=" or ":" (with "]" before it for c['k'] = v).
+func writtenAsValue(d *doc.Document, k, v doc.Span) bool {
+	s, e := k.End.Offset, v.Start.Offset
+	if k.IsZero() || v.IsZero() || s > e || e > len(d.Src) {
+		return false
+	}
+	between := strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '\t', '\n', '\r', '\\':
+			return -1
+		}
+		return r
+	}, string(d.Src[s:e]))
+	switch between {
+	case "=", ":", "]=", "'=", "\"=", "']=", "\"]=", "':", "\":":
+		return true
+	}
+	return false
+}
+
+// sharedSpan reports whether another node of d's trees spans exactly n's text.
+func sharedSpan(d *doc.Document, n *doc.Node) bool {
+	shared := false
+	for _, r := range append([]*doc.Node{d.Root}, d.More...) {
+		r.Walk(func(c *doc.Node) bool {
+			if c != n && c.Span.Start.Offset == n.Span.Start.Offset && c.Span.End.Offset == n.Span.End.Offset && !c.Span.IsZero() {
+				shared = true
+			}
+			return !shared
+		})
+	}
+	return shared
 }

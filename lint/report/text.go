@@ -91,7 +91,24 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 		bw.WriteByte('\n')
 	}
 	if !o.Quiet {
-		bw.WriteString(p.paint(bold, summary(counts, len(filesWith), len(res.Files))+fixable(safe, unsafe)) + "\n")
+		// Files read only as part of a run (a base config, a Hydra group file) can hold findings
+		// too: the summary says so instead of "in 24 of 1 file".
+		checked := make(map[string]bool, len(res.Files))
+		for _, f := range res.Files {
+			checked[f.Path] = true
+		}
+		through := 0
+		for f := range filesWith {
+			if !checked[f] {
+				through++
+			}
+		}
+		line := summary(counts, len(filesWith), len(res.Files))
+		if through > 0 {
+			line = strings.TrimSuffix(line, " in "+strconv.Itoa(len(filesWith))+" of "+plural(len(res.Files), "file", "files")) +
+				" in " + runFiles(len(filesWith)-through, through, len(res.Files))
+		}
+		bw.WriteString(p.paint(bold, line+fixable(safe, unsafe)) + "\n")
 		if note := NeedsHostsNote(res); note != "" {
 			fmt.Fprintf(bw, "%s %s\n", p.paint(bold, "note:"), note)
 		}
@@ -129,6 +146,22 @@ func writeHeader(w *bufio.Writer, p palette, d lint.Diagnostic) {
 	tag := d.Severity.String() + "[" + d.Code + " " + d.Rule + "]"
 	fmt.Fprintf(w, "%s: %s %s\n", p.paint(bold, EscapeLine(d.File)+":"+strconv.Itoa(d.Line)+":"+strconv.Itoa(d.Column)),
 		p.paint(severityColor(d.Severity), EscapeLine(tag)), p.paint(bold, EscapeLine(d.Message)))
+}
+
+// runFiles says where the findings are when some are in files read only through the runs of
+// the files checked: "26 files: 2 of the 5 checked and 24 read through their runs", or "24 files
+// read through the runs of the 1 file checked".
+func runFiles(inChecked, through, checked int) string {
+	all := plural(inChecked+through, "file", "files")
+	if inChecked == 0 {
+		return all + " read through the runs of the " + plural(checked, "file", "files") + " checked"
+	}
+	their := "their"
+	if checked == 1 {
+		their = "its"
+	}
+	return all + ": " + strconv.Itoa(inChecked) + " of the " + strconv.Itoa(checked) + " checked and " +
+		strconv.Itoa(through) + " read through " + their + " runs"
 }
 
 // summary is the closing line: "3 findings (1 error, 2 warnings) in 2 of 5 files".

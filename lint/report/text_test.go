@@ -150,6 +150,36 @@ func TestSummary(t *testing.T) {
 	}
 }
 
+// TestSummaryRunFiles: findings in files read only through a checked file's run (its bases)
+// are counted as such; the summary used to say "27 findings in 24 of 1 file".
+func TestSummaryRunFiles(t *testing.T) {
+	diag := func(file string) lint.Diagnostic {
+		return lint.Diagnostic{File: file, Line: 1, Column: 1, Severity: lint.Error, Code: "TL006", Rule: "unresolved-reference", Message: "m"}
+	}
+	for _, c := range []struct {
+		checked []string
+		found   []string
+		want    string
+	}{
+		{[]string{"top.py"}, []string{"a.py", "b.py"}, "2 findings (2 errors) in 2 files read through the runs of the 1 file checked\n"},
+		{[]string{"top.py", "x.py"}, []string{"top.py", "a.py", "b.py"}, "3 findings (3 errors) in 3 files: 1 of the 2 checked and 2 read through their runs\n"},
+		{[]string{"top.py", "a.py"}, []string{"top.py", "a.py"}, "2 findings (2 errors) in 2 of 2 files\n"},
+	} {
+		res := &lint.Result{Version: 1}
+		for _, f := range c.checked {
+			res.Files = append(res.Files, lint.FileInfo{Path: f})
+		}
+		for _, f := range c.found {
+			res.Diagnostics = append(res.Diagnostics, diag(f))
+		}
+		var b bytes.Buffer
+		writeText(&b, res, Options{})
+		if got := b.String(); !strings.HasSuffix(got, c.want) {
+			t.Errorf("checked %v, findings in %v: summary %q, want %q", c.checked, c.found, got[strings.LastIndex(strings.TrimSuffix(got, "\n"), "\n")+1:], c.want)
+		}
+	}
+}
+
 func TestJSONNeverNull(t *testing.T) {
 	var b bytes.Buffer
 	if err := writeJSON(&b, &lint.Result{Version: 1}, Options{}); err != nil {

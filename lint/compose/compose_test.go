@@ -206,6 +206,43 @@ func TestDiscover(t *testing.T) {
 	}
 }
 
+// countingFS counts the listings of each folder.
+type countingFS struct {
+	FS
+	lists map[string]int
+}
+
+func (c *countingFS) ReadDir(name string) ([]Entry, error) {
+	c.lists[name]++
+	return c.FS.ReadDir(name)
+}
+
+// TestDiscoverListsEachFolderOnce: a config folder with many primaries is listed once, not once
+// per primary (2,000 primaries beside 3,000 group options took 13.6 s), and the runs found are
+// the same.
+func TestDiscoverListsEachFolderOnce(t *testing.T) {
+	m := map[string]string{"conf/experiment/e1.yaml": "# @package _global_\nseed: 3\n"}
+	var files []string
+	for i := range 50 {
+		n := itoa(i)
+		m["conf/model/m"+n+".yaml"] = "lr: 1\n"
+		m["conf/c"+n+".yaml"] = "defaults:\n  - model: m" + n + "\n  - experiment: null\n  - _self_\nseed: 1\n"
+	}
+	for k := range m {
+		files = append(files, k)
+	}
+	fs := &countingFS{FS: mapFS(m), lists: map[string]int{}}
+	runs, frags := Discover(fs, files)
+	if len(runs) != 100 || len(frags) != 51 {
+		t.Errorf("%d runs (want 50 primaries and 50 with experiment=e1), %d fragments (want 51)", len(runs), len(frags))
+	}
+	for dir, n := range fs.lists {
+		if n > 1 {
+			t.Errorf("%s listed %d times", dir, n)
+		}
+	}
+}
+
 func TestComposeGroupOverrideNotInDefaults(t *testing.T) {
 	m := map[string]string{"conf/optim/adam.yaml": "lr: 1\n"}
 	for k, v := range tree {

@@ -216,7 +216,8 @@ type pyBuilder struct {
 	predef    *pyPredef // MMEngine's predefined variables were rewritten in string literals
 	text      string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
 	base      int
-	strs      pyStrs // where computed numbers' texts are written (the evaluator's block, taken over)
+	strs      pyStrs    // where computed numbers' texts are written (the evaluator's block, taken over)
+	lists     []*pyList // the lists being built, outermost first (a list inside itself is opaque)
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).
@@ -379,11 +380,18 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 		}
 		n.Value = v.s
 	case pvList, pvTuple:
+		for _, l := range b.lists {
+			if l == v.list {
+				// A list that contains itself (a.append(a)): unknown, as a dict that does.
+				return b.opaque(n, v)
+			}
+		}
 		n.Kind, n.Style = Seq, "flow"
 		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' {
 			n.Style = "python"
 		}
 		n.Children = b.alloc.children(len(v.list.items))
+		b.lists = append(b.lists, v.list)
 		for _, it := range v.list.items {
 			c := b.node(it, depth+1, path, n, len(n.Children))
 			if c == nil {
@@ -391,6 +399,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 			}
 			n.Children = append(n.Children, c)
 		}
+		b.lists = b.lists[:len(b.lists)-1]
 	case pvDict:
 		if v.dict.partial {
 			return b.opaque(n, v)

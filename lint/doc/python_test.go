@@ -148,6 +148,25 @@ func TestPythonManyKeywords(t *testing.T) {
 	}
 }
 
+// TestPythonSelfContaining: a dict or list that contains itself is unknown where it recurs, and
+// the rest of the config is read (a list used to run into the depth limit).
+func TestPythonSelfContaining(t *testing.T) {
+	d := mustParse(t, Python, "a = [1]\na.append(a)\nd = dict(x=1)\nd['self'] = d\nb = [a, [2]]\n")
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	a, dd, b := pyGet(t, d, "a"), pyGet(t, d, "d"), pyGet(t, d, "b")
+	if len(a.Children) != 2 || a.Children[0].Value != "1" || !a.Children[1].IsUnknown() {
+		t.Errorf("a: %+v", a.Children)
+	}
+	if dd.Get("x").Value != "1" || !dd.Get("self").IsUnknown() {
+		t.Errorf("d: %+v", dd.Children)
+	}
+	if len(b.Children) != 2 || len(b.Children[0].Children) != 2 || !b.Children[0].Children[1].IsUnknown() || b.Children[1].Children[0].Value != "2" {
+		t.Errorf("b: %+v", b.Children)
+	}
+}
+
 func TestPythonMMEngine(t *testing.T) {
 	src := `_base_ = ['../_base_/default_runtime.py', '../_base_/schedules/schedule_1x.py']
 norm_cfg = dict(type='SyncBN', requires_grad=True)

@@ -145,6 +145,13 @@ func TestGinErrors(t *testing.T) {
 		{src: "X = %gin.REQUIRED\nX = 1\nX = 2\n", kind: DuplicateKey, line: 3, col: 1, msg: `key "X" is repeated`},
 		{src: "a.b = 01\n", kind: Syntax, line: 1, col: 7, msg: `leading zeros`},
 		{src: "a.b: 1\n", kind: Syntax, line: 1, col: 6, msg: `end of line after the block`},
+		// Numbers as gin reads them (Python's tokenizer, then literal_eval after an optional
+		// minus): no plus sign, an underscore only between digits.
+		{src: "a.b = +1\n", kind: Syntax, line: 1, col: 7, msg: `^gin: expected a value, found "\+"$`},
+		{src: "a.b = 1__0\n", kind: Syntax, line: 1, col: 8, msg: `^gin: invalid number literal$`},
+		{src: "a.b = 1_\n", kind: Syntax, line: 1, col: 8, msg: `^gin: invalid number literal$`},
+		{src: "a.b = 1_.5\n", kind: Syntax, line: 1, col: 8, msg: `^gin: invalid number literal$`},
+		{src: "a.b = 0x__1\n", kind: Syntax, line: 1, col: 9, msg: `^gin: invalid number literal$`},
 		// Macros that double at each step: 2**40 values from 1 KB. They may expand to the file's
 		// size plus a twentieth of max_nodes, as a YAML file's aliases may (it took 480 MB to
 		// reach the two million of max_nodes).
@@ -191,6 +198,22 @@ func TestGinWideMaps(t *testing.T) {
 	wide := d.Root.Get("wide")
 	if wide == nil || len(wide.Children) != 3*ginIndexAt || wide.Get("k7").Value != "again" || wide.Get("k150").Value != "again" || wide.Get("k8").Value != "8" {
 		t.Fatalf("wide: %d keys", len(wide.Children))
+	}
+}
+
+// TestGinNumbers: numbers gin reads (literal_eval of the token, after an optional minus).
+func TestGinNumbers(t *testing.T) {
+	d := mustParse(t, Gin, "a.big = 1e400\na.tiny = -1e-400\na.sep = 1_000.5_5\na.hex = 0x_1F\na.neg = - 1\n")
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	for k, want := range map[string]string{"big": "1e400", "tiny": "-1e-400", "sep": "1_000.5_5", "hex": "0x_1F", "neg": "- 1"} {
+		if n := d.Root.At("a." + k); n == nil || n.Value != want {
+			t.Errorf("%s: %+v", k, n)
+		}
+	}
+	if n := d.Root.At("a.big"); n.Type != Float {
+		t.Errorf("1e400 is a float to literal_eval (inf): %v", n.Type)
 	}
 }
 

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -688,7 +689,7 @@ func (g *ginParser) value(depth int) *Node {
 			break
 		}
 		switch g.txt(t)[0] {
-		case '-', '+':
+		case '-': // gin takes a minus sign before a number, and no plus sign
 			n := g.adv()
 			if n.kind != pyNumber {
 				g.failTok(*n, "a number")
@@ -805,9 +806,10 @@ func (g *ginParser) number(t *pyTok, start int) *Node {
 		}
 		return g.scalar(Int, written, start, t.end, "plain")
 	}
-	if _, err := strconv.ParseFloat(text, 64); err != nil {
+	if _, err := strconv.ParseFloat(text, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(g.txt(t)))
 	}
+	// Out of float64's range (1e400) it is inf or 0.0 to Python's literal_eval, as gin reads it.
 	return g.scalar(Float, written, start, t.end, "plain")
 }
 

@@ -924,14 +924,22 @@ func isStrPrefix(s string) bool {
 func (l *pyLexer) number() {
 	src := l.src
 	s := l.i
+	// An underscore stands only between two digits (or after a base prefix), as in Python:
+	// 1_000 and 0x_1F are numbers, 1__0, 1_ and 1_.5 are not.
 	if src[l.i] == '0' && l.i+1 < len(src) && strings.IndexByte("xXoObB", src[l.i+1]) >= 0 {
 		l.i += 2
 		for l.i < len(src) && (isHex(src[l.i]) || src[l.i] == '_') {
+			if src[l.i] == '_' && (l.i+1 >= len(src) || !isHex(src[l.i+1])) {
+				l.fail(l.i, "invalid number literal")
+			}
 			l.i++
 		}
 	} else {
 		digits := func() {
 			for l.i < len(src) && (src[l.i] >= '0' && src[l.i] <= '9' || src[l.i] == '_') {
+				if src[l.i] == '_' && (l.i == s || src[l.i-1] < '0' || src[l.i-1] > '9' || l.i+1 >= len(src) || src[l.i+1] < '0' || src[l.i+1] > '9') {
+					l.fail(l.i, "invalid number literal")
+				}
 				l.i++
 			}
 		}

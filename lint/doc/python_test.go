@@ -263,6 +263,10 @@ func TestPythonErrors(t *testing.T) {
 		{src: "c.a:=b.c = 1\n", kind: Syntax, line: 1, col: 4, msg: `found ":="`},
 		{src: "def f(n):\n  return f(n)\nx = f(1)\n", kind: LimitExceeded, line: 1, col: 1, msg: `calls nest deeper than 64`},
 		{src: "x = 'a' * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
+		// An underscore in a number stands between two digits (Python: invalid decimal literal).
+		{src: "x = 1__0\n", kind: Syntax, line: 1, col: 6, msg: `^python: invalid number literal$`},
+		{src: "x = 10_\n", kind: Syntax, line: 1, col: 7, msg: `^python: invalid number literal$`},
+		{src: "x = 1._5\n", kind: Syntax, line: 1, col: 7, msg: `^python: invalid number literal$`},
 		{src: "x = [0] * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
 		// Repeat counts whose product with the length overflows an int64 (4 * 2**62 wraps to 0,
 		// 2 * 2**62 to a negative number): they used to pass the size check, then a string

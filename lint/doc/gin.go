@@ -801,10 +801,7 @@ func (g *ginParser) number(t *pyTok, start int) *Node {
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(g.txt(t)))
 	}
 	if strings.IndexAny(text, ".eE") < 0 {
-		if len(text) > 1 && text[0] == '0' && strings.Trim(text, "0") != "" {
-			g.fail(t.start, "gin: leading zeros in a decimal integer are not allowed: "+strconv.Quote(g.txt(t)))
-		}
-		return g.scalar(Int, written, start, t.end, "plain")
+		return g.scalar(Int, written, start, t.end, "plain") // the lexer refused leading zeros
 	}
 	if _, err := strconv.ParseFloat(text, 64); err != nil && !errors.Is(err, strconv.ErrRange) {
 		g.fail(t.start, "gin: invalid number "+strconv.Quote(g.txt(t)))

@@ -934,6 +934,9 @@ func (l *pyLexer) number() {
 			}
 			l.i++
 		}
+		if l.i == s+2 {
+			l.fail(s, "invalid number literal") // 0x with no digit
+		}
 	} else {
 		digits := func() {
 			for l.i < len(src) && (src[l.i] >= '0' && src[l.i] <= '9' || src[l.i] == '_') {
@@ -960,12 +963,27 @@ func (l *pyLexer) number() {
 		}
 		if l.i < len(src) && (src[l.i] == 'j' || src[l.i] == 'J') {
 			l.i++
+		} else if src[s] == '0' && bytes.IndexAny(src[s:l.i], ".eE") < 0 && len(bytes.Trim(src[s:l.i], "0_")) > 0 {
+			l.fail(s, "leading zeros in decimal integer literals are not permitted")
 		}
 	}
-	if l.i < len(src) && (isPyIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') {
+	// A number runs into a name only before a keyword Python lets it touch (1if x else 2, with
+	// a warning); anything else (1abc, 5_) is an error.
+	if l.i < len(src) && (isPyIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') && !pyKeywordAhead(src[l.i:]) {
 		l.fail(l.i, "invalid number literal")
 	}
 	l.emit(pyNumber, s, l.i)
+}
+
+// pyKeywordAhead reports whether b starts with a keyword that CPython's tokenizer lets follow
+// a number directly (verify_end_of_number: and, else, for, if, in, is, not, or).
+func pyKeywordAhead(b []byte) bool {
+	for _, k := range [...]string{"and", "else", "for", "if", "in", "is", "not", "or"} {
+		if len(b) >= len(k) && string(b[:len(k)]) == k {
+			return true
+		}
+	}
+	return false
 }
 
 func isHex(c byte) bool {

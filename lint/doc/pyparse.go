@@ -1180,6 +1180,9 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case kDel, kGlobal, kNonlocal, kAssert, kRaise:
 			p.skip()
+			if t.code != kRaise && p.atLineEnd() {
+				p.failTok(p.peek(), "an expression") // only raise stands alone
+			}
 			if !p.atLineEnd() {
 				p.exprList()
 				if t.code == kAssert && p.is(cComma) {
@@ -1198,6 +1201,7 @@ func (p *pyParser) simple() *pyStmt {
 			return p.simpleStmt(kind, t.start, 0, nil, nil)
 		}
 	}
+	p.noWalrus()
 	first := p.starExprList()
 	switch {
 	case p.is(cAssign):
@@ -1245,7 +1249,16 @@ func (p *pyParser) simple() *pyStmt {
 	return p.simpleStmt(sExpr, t.start, 0, nil, first)
 }
 
+// noWalrus refuses `name := value` where Python's grammar has no named expression unless it is
+// parenthesised: a statement of its own, an assignment's value.
+func (p *pyParser) noWalrus() {
+	if p.cur().kind == pyName && p.toks[p.i+1].code == cWalrus {
+		p.failTok(p.toks[p.i+1], "end of line")
+	}
+}
+
 func (p *pyParser) assignValue() *pyExpr {
+	p.noWalrus()
 	if p.is(kYield) {
 		t := p.next()
 		if !p.atLineEnd() {
@@ -1697,23 +1710,38 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 	p.enter()
 	mark, kmark := len(p.stack), len(p.kws)
 	p.stack = append(p.stack, fn)
+	// What Python refuses in a call: a positional argument after a keyword or **mapping, and
+	// *iterable after **mapping (keyword arguments may follow either).
+	kw, dstar := false, false
 	for !p.is(cRPar) {
 		switch t := p.cur(); {
 		case t.code == cStar:
 			s := t.start
+			if dstar {
+				p.fail(s, "python: iterable argument unpacking follows keyword argument unpacking")
+			}
 			p.skip()
 			x := p.expr()
 			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: s, e: x.e, kids: p.kids1(x)}))
 		case t.code == cPow:
+			kw, dstar = true, true
 			p.skip()
 			x := p.expr()
 			p.kws = append(p.kws, pyKw{val: x})
 		case t.kind == pyName && p.toks[p.i+1].code == cAssign:
+			kw = true
 			nm := nameOf(t)
 			p.skip()
 			p.skip()
 			p.kws = append(p.kws, pyKw{nm: nm, val: p.expr()})
 		default:
+			if kw {
+				what := "keyword argument"
+				if dstar {
+					what = "keyword argument unpacking"
+				}
+				p.fail(t.start, "python: positional argument follows "+what)
+			}
 			x := p.namedExpr()
 			if p.is(kFor) || p.is(kAsync) {
 				x = p.comprehension("gen", x, nil, x.s)
@@ -1807,6 +1835,13 @@ func (p *pyParser) atom() *pyExpr {
 			t0 = int32(p.tbase + first)
 		}
 		tn := int32(len(toks))
+		if len(toks) > 1 {
+			for _, s := range toks[1:] {
+				if s.is(pfxBytes) != toks[0].is(pfxBytes) {
+					p.fail(s.start, "python: cannot mix bytes and nonbytes literals")
+				}
+			}
+		}
 		for _, s := range toks {
 			if s.is(pfxFormat) {
 				// An f-string gets its parts and fields later (x, kids): not a leaf.

@@ -263,6 +263,17 @@ func TestPythonErrors(t *testing.T) {
 		{src: "c.a:=b.c = 1\n", kind: Syntax, line: 1, col: 4, msg: `found ":="`},
 		{src: "def f(n):\n  return f(n)\nx = f(1)\n", kind: LimitExceeded, line: 1, col: 1, msg: `calls nest deeper than 64`},
 		{src: "x = 'a' * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `string grows past 1 MiB`},
+		// What CPython's parser refuses: bytes beside str, a bare named expression, a keyword
+		// with nothing after it, a positional argument after a keyword one, leading zeros.
+		{src: "mixed = f'{1}' b'x'\n", kind: Syntax, line: 1, col: 16, msg: `^python: cannot mix bytes and nonbytes literals$`},
+		{src: "x := 1\n", kind: Syntax, line: 1, col: 3, msg: `^python: expected end of line, found ":="$`},
+		{src: "a = x := 1\n", kind: Syntax, line: 1, col: 7, msg: `^python: expected end of line, found ":="$`},
+		{src: "del\n", kind: Syntax, line: 1, col: 4, msg: `^python: expected an expression, found end of line$`},
+		{src: "x = dict(a=1, b)\n", kind: Syntax, line: 1, col: 15, msg: `^python: positional argument follows keyword argument$`},
+		{src: "x = f(**k, b)\n", kind: Syntax, line: 1, col: 12, msg: `^python: positional argument follows keyword argument unpacking$`},
+		{src: "x = f(**k, *b)\n", kind: Syntax, line: 1, col: 12, msg: `^python: iterable argument unpacking follows keyword argument unpacking$`},
+		{src: "x = dict(weight_decay=001)\n", kind: Syntax, line: 1, col: 23, msg: `^python: leading zeros in decimal integer literals are not permitted$`},
+		{src: "x = 0x\n", kind: Syntax, line: 1, col: 5, msg: `^python: invalid number literal$`},
 		// An underscore in a number stands between two digits (Python: invalid decimal literal).
 		{src: "x = 1__0\n", kind: Syntax, line: 1, col: 6, msg: `^python: invalid number literal$`},
 		{src: "x = 10_\n", kind: Syntax, line: 1, col: 7, msg: `^python: invalid number literal$`},
@@ -340,6 +351,9 @@ r = b'bytes'
 u = u'\u00e9\N{BULLET}'
 rs = r'\d+'
 fl = 1.5e-3 + .5 + 3.
+kwstar = f(a=1, *b)
+touch = 1if True else 2
+zeros = 00 + 01.5 + 01e3 + 0_0
 hx = 0x1F + 0o7 + 0b1
 cx = 1j
 ell = ...
@@ -637,7 +651,7 @@ after = dict(**evals)
 
 // TestPythonFStrings: an f-string is worked out once and formatted at every evaluation (a
 // helper called in a loop), literal braces and escapes kept, and what this reader does not
-// format (an unterminated field, a bytes part, a field it cannot know, a spec CPython refuses
+// format (an unterminated field, a field it cannot know, a spec CPython refuses
 // or one this reader does not follow) leaves the whole string unknown. Conversions and format
 // specs, nested fields in a spec included, go through the formatter TestPyFormatSpec holds.
 func TestPythonFStrings(t *testing.T) {
@@ -648,7 +662,6 @@ last = name(7, sep='_')
 spec = f'{3:02d}'
 conv = f'{3!r}'
 open_ = f'{name(1}'
-mixed = f'{1}' b'x'
 unknown = f'{nothing}'
 plain = f'abc'
 w = 6
@@ -692,7 +705,7 @@ fbrace2 = f'{1}}'
 	if n := d.Root.Get("keys"); n == nil || len(n.Children) != 3 || n.Children[0].Key != "test08" || n.Children[2].Key != "test12" {
 		t.Errorf("keys = %+v", n)
 	}
-	for _, k := range []string{"open_", "mixed", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix", "fmtbrace", "fbrace", "fbrace2"} {
+	for _, k := range []string{"open_", "unknown", "badspec", "badconv", "nestedunknown", "strzero", "fmtbad", "fmtmix", "fmtbrace", "fbrace", "fbrace2"} {
 		if n := d.Root.Get(k); n == nil || n.Type != Unknown || n.Style != "opaque" {
 			t.Errorf("%s = %+v, want an opaque value", k, n)
 		}

@@ -1046,9 +1046,20 @@ func (l *pyLexer) str(s int, prefix string) {
 	}
 	l.i += ql
 	var esc int32
-	if slash && !raw && (prefix == "" || !strings.Contains(prefix, "f")) {
-		l.tx.esc = append(l.tx.esc, pyUnescape(l.sub(body, l.i-ql)))
-		esc = int32(len(l.tx.esc))
+	if slash && !raw {
+		isBytes := strings.ContainsAny(prefix, "bB")
+		text, bad := pyUnescapeAt(l.sub(body, l.i-ql), isBytes)
+		if bad >= 0 {
+			kind := "(unicode error) malformed \\" + string(src[body+bad+1]) + " escape"
+			if isBytes {
+				kind = "(value error) invalid \\x escape"
+			}
+			l.fail(s, kind)
+		}
+		if !strings.ContainsAny(prefix, "fF") {
+			l.tx.esc = append(l.tx.esc, text)
+			esc = int32(len(l.tx.esc))
+		}
 	}
 	var flags uint8
 	for i := 0; i < len(prefix); i++ {
@@ -1065,12 +1076,23 @@ func (l *pyLexer) str(s int, prefix string) {
 	l.codeOnLn = true
 }
 
-// pyUnescape resolves Python's backslash escapes; an escape it does not know stays as written,
-// as Python keeps it.
+// pyUnescape resolves Python's backslash escapes in a str literal's text; an escape it does not
+// know stays as written, as Python keeps it (pyUnescapeAt tells malformed ones).
 func pyUnescape(s string) string {
+	out, _ := pyUnescapeAt(s, false)
+	return out
+}
+
+// pyUnescapeAt resolves the escapes of a str literal's text (of a bytes literal's when isBytes:
+// \u, \U and \N are then no escapes) and returns the offset in s of the first malformed one
+// (-1 when none), as CPython refuses it: \x without two hex digits, \u without four, \U
+// without eight or past U+10FFFF, \N without {name}. A \N{name} stays as written (the names
+// are Unicode's, not known here); an octal escape (\0 to \777) is its code point.
+func pyUnescapeAt(s string, isBytes bool) (string, int) {
 	if !strings.Contains(s, "\\") {
-		return s
+		return s, -1
 	}
+	bad := -1
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -1078,6 +1100,7 @@ func pyUnescape(s string) string {
 			b.WriteByte(c)
 			continue
 		}
+		at := i
 		i++
 		switch e := s[i]; e {
 		case '\n':
@@ -1093,8 +1116,6 @@ func pyUnescape(s string) string {
 			b.WriteByte('\r')
 		case '\\', '\'', '"':
 			b.WriteByte(e)
-		case '0':
-			b.WriteByte(0)
 		case 'a':
 			b.WriteByte(7)
 		case 'b':
@@ -1103,6 +1124,17 @@ func pyUnescape(s string) string {
 			b.WriteByte(12)
 		case 'v':
 			b.WriteByte(11)
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := rune(e - '0')
+			for k := 0; k < 2 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; k++ {
+				i++
+				v = v*8 + rune(s[i]-'0')
+			}
+			if isBytes {
+				b.WriteByte(byte(v))
+			} else {
+				b.WriteRune(v)
+			}
 		case 'x', 'u', 'U':
 			n := 2
 			if e == 'u' {
@@ -1110,11 +1142,33 @@ func pyUnescape(s string) string {
 			} else if e == 'U' {
 				n = 8
 			}
+			if isBytes && e != 'x' {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
 			if i+1+n <= len(s) {
-				if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil && utf8.ValidRune(rune(v)) {
-					b.WriteRune(rune(v))
+				if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil && v <= unicode.MaxRune && !strings.ContainsAny(s[i+1:i+1+n], "+-_") {
+					if isBytes {
+						b.WriteByte(byte(v))
+					} else {
+						b.WriteRune(rune(v))
+					}
 					i += n
 					continue
+				}
+			}
+			if bad < 0 {
+				bad = at
+			}
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		case 'N':
+			if !isBytes {
+				if j := strings.IndexByte(s[i:], '}'); i+1 >= len(s) || s[i+1] != '{' || j < 3 {
+					if bad < 0 {
+						bad = at
+					}
 				}
 			}
 			b.WriteByte('\\')
@@ -1124,7 +1178,7 @@ func pyUnescape(s string) string {
 			b.WriteByte(e)
 		}
 	}
-	return b.String()
+	return b.String(), bad
 }
 
 func (l *pyLexer) op() {

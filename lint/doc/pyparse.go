@@ -1628,7 +1628,7 @@ func (p *pyParser) primary() *pyExpr {
 		case cDot:
 			p.skip()
 			n := p.next()
-			if n.kind != pyName {
+			if n.kind != pyName || n.code != cNone { // config.in is a syntax error
 				p.failTok(n, "an attribute name")
 			}
 			x = p.mk(pyExpr{op: xAttr, nm: nameOf(&n), s: x.s, e: n.end, kids: p.kids1(x)})
@@ -1729,6 +1729,9 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 			x := p.expr()
 			p.kws = append(p.kws, pyKw{val: x})
 		case t.kind == pyName && p.toks[p.i+1].code == cAssign:
+			if t.code != cNone { // dict(if=1) is a syntax error
+				p.failTok(*t, "a keyword argument name")
+			}
 			kw = true
 			nm := nameOf(t)
 			p.skip()

@@ -167,6 +167,25 @@ func TestPythonSelfContaining(t *testing.T) {
 	}
 }
 
+// TestPythonEscapes: string escapes as CPython decodes them (octal included; bytes keep \u).
+func TestPythonEscapes(t *testing.T) {
+	d := mustParse(t, Python, `a = '\012\101\0'
+b = '\x41\u00e9\U0001F600'
+c = r'\u12'
+e = '\q'
+f = 'x\N{BULLET}y'
+m = dict(type='match', case=1)
+`)
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	for k, want := range map[string]string{"a": "\nA\x00", "b": "Aé😀", "c": `\u12`, "e": `\q`, "f": `x\N{BULLET}y`} {
+		if n := pyGet(t, d, k); n.Value != want {
+			t.Errorf("%s = %q, want %q", k, n.Value, want)
+		}
+	}
+}
+
 func TestPythonMMEngine(t *testing.T) {
 	src := `_base_ = ['../_base_/default_runtime.py', '../_base_/schedules/schedule_1x.py']
 norm_cfg = dict(type='SyncBN', requires_grad=True)
@@ -274,6 +293,13 @@ func TestPythonErrors(t *testing.T) {
 		{src: "x = f(**k, *b)\n", kind: Syntax, line: 1, col: 12, msg: `^python: iterable argument unpacking follows keyword argument unpacking$`},
 		{src: "x = dict(weight_decay=001)\n", kind: Syntax, line: 1, col: 23, msg: `^python: leading zeros in decimal integer literals are not permitted$`},
 		{src: "x = 0x\n", kind: Syntax, line: 1, col: 5, msg: `^python: invalid number literal$`},
+		// A keyword is no attribute or keyword-argument name; escapes CPython cannot decode.
+		{src: "x = c.in\n", kind: Syntax, line: 1, col: 7, msg: `^python: expected an attribute name, found "in"$`},
+		{src: "x = dict(if=1)\n", kind: Syntax, line: 1, col: 10, msg: `^python: expected a keyword argument name, found "if"$`},
+		{src: "x = 'a\\u12'\n", kind: Syntax, line: 1, col: 5, msg: `^python: \(unicode error\) malformed \\u escape$`},
+		{src: "x = '\\x1'\n", kind: Syntax, line: 1, col: 5, msg: `^python: \(unicode error\) malformed \\x escape$`},
+		{src: "x = '\\U00110000'\n", kind: Syntax, line: 1, col: 5, msg: `malformed \\U escape$`},
+		{src: "x = b'\\x1'\n", kind: Syntax, line: 1, col: 5, msg: `^python: \(value error\) invalid \\x escape$`},
 		// An underscore in a number stands between two digits (Python: invalid decimal literal).
 		{src: "x = 1__0\n", kind: Syntax, line: 1, col: 6, msg: `^python: invalid number literal$`},
 		{src: "x = 10_\n", kind: Syntax, line: 1, col: 7, msg: `^python: invalid number literal$`},

@@ -334,15 +334,31 @@ func (g *ginParser) file() (ok bool) {
 		case pyNewline:
 			g.i++
 			continue
-		case pyIndent:
-			g.fail(t.start, "gin: unexpected indentation")
+		case pyIndent, pyDedent:
+			// Outside a block gin skips indentation (config_parser's
+			// _skip_whitespace_and_comments): an indented line is a statement like any other.
+			g.i++
+			continue
 		case pyName:
 			switch g.txt(t) {
 			case "include":
 				if g.toks[g.i+1].kind == pyString {
 					g.i++
 					s := g.adv()
-					g.frefs = append(g.frefs, FileRef{Kind: "include", Target: g.txt(s), Span: g.lc.span(s.start, s.end)})
+					// Adjacent strings make one path, as gin reads a string value.
+					target, end := g.txt(s), s.end
+					for g.tok().kind == pyString {
+						n := g.adv()
+						if n.is(pfxBytes) != s.is(pfxBytes) {
+							g.fail(n.start, "gin: cannot mix bytes and nonbytes literals")
+						}
+						target += g.txt(n)
+						end = n.end
+					}
+					if s.is(pfxBytes) {
+						g.fail(s.start, "gin: expected a file path as a string, found bytes")
+					}
+					g.frefs = append(g.frefs, FileRef{Kind: "include", Target: target, Span: g.lc.span(s.start, end)})
 					g.expectNewline()
 					continue
 				}
@@ -371,47 +387,44 @@ func (g *ginParser) importStmt() {
 		if t := g.adv(); t.kind != pyName || g.txt(t) != "import" {
 			g.failTok(*t, `"import"`)
 		}
-		name, _, ne := g.dotted()
-		mod += "." + name
-		e = ne
+		n := g.ident() // one name: gin's _parse_identifier
+		mod += "." + g.txt(n)
+		e = n.end
 	}
 	if t := g.tok(); t.kind == pyName && g.txt(t) == "as" {
 		g.i++
-		_, _, e = g.dotted()
+		e = g.ident().end
 	}
 	g.frefs = append(g.frefs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
 	g.expectNewline()
 }
 
-// dotted reads NAME(.NAME)*.
+// dotted reads NAME(.NAME)*, written without spaces (gin's _parse_selector refuses them).
 func (g *ginParser) dotted() (string, int, int) {
+	t := g.ident()
+	s, e := t.start, t.end
+	for g.at('.') {
+		dot := g.adv()
+		n := g.ident()
+		if dot.start != e || n.start != dot.end {
+			g.fail(dot.start, "gin: no spaces inside a module name")
+		}
+		e = n.end
+	}
+	return g.src[s-g.base : e-g.base], s, e
+}
+
+// ident reads one name, which gin requires to start with an ASCII letter or an underscore
+// (IDENTIFIER_RE).
+func (g *ginParser) ident() *pyTok {
 	t := g.adv()
 	if t.kind != pyName {
 		g.failTok(*t, "a name")
 	}
-	s, e := t.start, t.end
-	var b strings.Builder
-	adjacent := true // written without spaces: the name is a slice of the source
-	for g.at('.') {
-		dot := g.adv()
-		n := g.adv()
-		if n.kind != pyName {
-			g.failTok(*n, "a name")
-		}
-		if adjacent && (dot.start != e || n.start != dot.end) {
-			adjacent = false
-			b.WriteString(g.src[s-g.base : e-g.base])
-		}
-		if !adjacent {
-			b.WriteByte('.')
-			b.WriteString(g.txt(n))
-		}
-		e = n.end
+	if c := g.src[t.start-g.base]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		g.fail(t.start, "gin: invalid identifier name "+strconv.Quote(g.txt(t)))
 	}
-	if adjacent {
-		return g.src[s-g.base : e-g.base], s, e
-	}
-	return b.String(), s, e
+	return t
 }
 
 // selector reads [scope/]*name(.name)* and returns its parts split at dots (the scope stays on
@@ -419,34 +432,50 @@ func (g *ginParser) dotted() (string, int, int) {
 // source's, g.part).
 type selPart struct{ start, end int }
 
+// selMode is what a selector may hold, as gin's parser allows.
+type selMode uint8
+
+const (
+	selKey   selMode = iota // a binding's key: [scope/]*configurable.parameter, no period in a scope
+	selParam                // a parameter in a block: one name
+	selRef                  // an @reference or a %MACRO: periods allowed in scopes
+)
+
 func (g *ginParser) part(p selPart) string { return g.src[p.start-g.base : p.end-g.base] }
 
-func (g *ginParser) selector(buf *[]selPart) []selPart {
+func (g *ginParser) selector(buf *[]selPart, mode selMode) []selPart {
 	parts := (*buf)[:0]
-	t := g.adv()
-	if t.kind != pyName {
+	if t := g.tok(); t.kind != pyName {
 		g.failTok(*t, "a configurable name")
 	}
+	t := g.ident()
 	cur := selPart{t.start, t.end}
 	for {
 		op := g.tok()
 		if op.kind != pyOp || len(g.txt(op)) != 1 || g.txt(op)[0] != '/' && g.txt(op)[0] != '.' {
 			break
 		}
+		if mode == selParam {
+			g.failTok(*op, `"="`) // a block's parameter is one name
+		}
 		if op.start != cur.end || g.toks[g.i+1].start != op.end {
 			g.fail(op.start, "gin: no spaces inside a configurable name")
 		}
+		if g.txt(op)[0] == '/' && mode == selKey && len(parts) > 0 {
+			// A binding's scopes come first and hold no period: scope/configurable.param.
+			g.fail(t.start, "gin: malformed scope or selector (scopes come first: scope/configurable.parameter)")
+		}
 		g.i++
-		n := g.adv()
-		if g.txt(op)[0] == '/' {
-			if n.kind != pyName {
+		if n := g.tok(); n.kind != pyName {
+			if g.txt(op)[0] == '/' {
 				g.failTok(*n, "a name after the scope")
 			}
+			g.failTok(*n, "a name")
+		}
+		n := g.ident()
+		if g.txt(op)[0] == '/' {
 			cur.end = n.end // the scoped name as written
 			continue
-		}
-		if n.kind != pyName {
-			g.failTok(*n, "a name")
 		}
 		parts = append(parts, cur)
 		cur = selPart{n.start, n.end}
@@ -460,7 +489,7 @@ func (g *ginParser) binding() {
 	if start := g.tok(); start.kind == pyOp {
 		g.failTok(*start, "a binding")
 	}
-	parts := g.selector(&g.keyBuf)
+	parts := g.selector(&g.keyBuf, selKey)
 	switch {
 	case g.at('='):
 		g.i++
@@ -489,7 +518,7 @@ func (g *ginParser) binding() {
 				continue
 			}
 			prefix := append(g.pathBuf[:0], parts...)
-			param := g.selector(&g.paramBuf)
+			param := g.selector(&g.paramBuf, selParam)
 			g.expectOp('=')
 			v := g.value(0)
 			all := append(prefix, param...)
@@ -666,6 +695,9 @@ func (g *ginParser) value(depth int) *Node {
 		}
 		for g.tok().kind == pyString {
 			n := g.adv()
+			if n.is(pfxBytes) != t.is(pfxBytes) {
+				g.fail(n.start, "gin: cannot mix bytes and nonbytes literals")
+			}
 			val += g.txt(n)
 			end = n.end
 		}
@@ -690,13 +722,18 @@ func (g *ginParser) value(depth int) *Node {
 		}
 		switch g.txt(t)[0] {
 		case '-': // gin takes a minus sign before a number, and no plus sign
+			if n := g.tok(); n.kind == pyOp && (g.txt(n) == "@" || g.txt(n) == "%") {
+				// gin's parser consumes the minus while looking for a number, then reads the
+				// reference or macro after it as if the minus were not there.
+				return g.value(depth)
+			}
 			n := g.adv()
 			if n.kind != pyNumber {
 				g.failTok(*n, "a number")
 			}
 			return g.number(n, t.start)
 		case '@':
-			parts := g.selector(&g.refBuf)
+			parts := g.selector(&g.refBuf, selRef)
 			end := parts[len(parts)-1].end
 			if g.at('(') {
 				g.i++
@@ -704,7 +741,7 @@ func (g *ginParser) value(depth int) *Node {
 			}
 			return g.scalar(Unknown, g.src[t.start-g.base:end-g.base], t.start, end, "reference")
 		case '%':
-			parts := g.selector(&g.refBuf)
+			parts := g.selector(&g.refBuf, selRef)
 			end := parts[len(parts)-1].end
 			name := g.src[parts[0].start-g.base : end-g.base]
 			ref := g.src[t.start-g.base : end-g.base] // "%NAME" when written without a space

@@ -1738,14 +1738,14 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 			p.skip()
 			p.kws = append(p.kws, pyKw{nm: nm, val: p.expr()})
 		default:
+			x := p.namedExpr()
 			if kw {
 				what := "keyword argument"
 				if dstar {
 					what = "keyword argument unpacking"
 				}
-				p.fail(t.start, "python: positional argument follows "+what)
+				p.fail(x.s, "python: positional argument follows "+what)
 			}
-			x := p.namedExpr()
 			if p.is(kFor) || p.is(kAsync) {
 				x = p.comprehension("gen", x, nil, x.s)
 				x.e = p.cur().start

@@ -345,16 +345,7 @@ func (g *ginParser) file() (ok bool) {
 				if g.toks[g.i+1].kind == pyString {
 					g.i++
 					s := g.adv()
-					// Adjacent strings make one path, as gin reads a string value.
-					target, end := g.txt(s), s.end
-					for g.tok().kind == pyString {
-						n := g.adv()
-						if n.is(pfxBytes) != s.is(pfxBytes) {
-							g.fail(n.start, "gin: cannot mix bytes and nonbytes literals")
-						}
-						target += g.txt(n)
-						end = n.end
-					}
+					target, end := g.strings(s) // adjacent strings make one path
 					if s.is(pfxBytes) {
 						g.fail(s.start, "gin: expected a file path as a string, found bytes")
 					}
@@ -397,6 +388,21 @@ func (g *ginParser) importStmt() {
 	}
 	g.frefs = append(g.frefs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
 	g.expectNewline()
+}
+
+// strings reads the strings adjacent to first (already read) as one value, as gin does (by
+// literal_eval of them together, which refuses bytes beside str): its text and end.
+func (g *ginParser) strings(first *pyTok) (string, int) {
+	text, end := g.txt(first), first.end
+	for g.tok().kind == pyString {
+		n := g.adv()
+		if n.is(pfxBytes) != first.is(pfxBytes) {
+			g.fail(n.start, "gin: cannot mix bytes and nonbytes literals")
+		}
+		text += g.txt(n)
+		end = n.end
+	}
+	return text, end
 }
 
 // dotted reads NAME(.NAME)*, written without spaces (gin's _parse_selector refuses them).
@@ -685,7 +691,6 @@ func (g *ginParser) value(depth int) *Node {
 	t := g.adv()
 	switch t.kind {
 	case pyString:
-		val, end := g.txt(t), t.end
 		style := "single"
 		if g.d.Src[t.body-1] == '"' {
 			style = "double"
@@ -693,14 +698,7 @@ func (g *ginParser) value(depth int) *Node {
 		if t.prefix != 0 || g.tok().kind == pyString {
 			style = "python" // prefixed (r'...') or concatenated: not one plain literal
 		}
-		for g.tok().kind == pyString {
-			n := g.adv()
-			if n.is(pfxBytes) != t.is(pfxBytes) {
-				g.fail(n.start, "gin: cannot mix bytes and nonbytes literals")
-			}
-			val += g.txt(n)
-			end = n.end
-		}
+		val, end := g.strings(t)
 		n := g.scalar(String, val, t.start, end, style)
 		n.Quoted = true
 		return n

@@ -2253,6 +2253,9 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		panic(pyLimitStop{"calls nest deeper than " + itoa(pyMaxCalls) + " levels", "max_depth"})
 	}
 	fn := fnv.fn
+	if fn.generator {
+		return ev.opaque(e) // a generator object: what it yields is not read
+	}
 	var scope *pyEnv
 	if ev.arena != nil {
 		scope = &ev.arena.envs.take(1)[:1][0]

@@ -155,6 +155,9 @@ type pyFunc struct {
 	params []pyParam
 	body   []*pyStmt
 	expr   *pyExpr // lambda body
+	// generator: the body yields, so a call returns a generator (unknown here), not what its
+	// return statement gives
+	generator bool
 }
 
 type pyStmt struct {
@@ -201,10 +204,11 @@ func (p *pyParser) stmtX() *pyStmtX {
 
 type pyParser struct {
 	pyCursor
-	src   []byte
-	depth int
-	max   int
-	arena *pyArena // where expressions come from (nil: the heap)
+	src    []byte
+	depth  int
+	max    int
+	yields bool     // the function being read has a yield (funcDef sets pyFunc.generator from it)
+	arena  *pyArena // where expressions come from (nil: the heap)
 	// stack and kws collect the items of the lists being read (nested ones above outer ones),
 	// each copied into one exact-size list when its closing bracket is read, instead of a
 	// list grown by appends from nothing.
@@ -976,7 +980,10 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.skip()
 		p.expr()
 	}
+	outer := p.yields
+	p.yields = false
 	fn.body = p.block()
+	fn.generator, p.yields = p.yields, outer
 	st := p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, x: p.stmtX()})
 	st.x.fn = fn
 	return st
@@ -1178,6 +1185,17 @@ func (p *pyParser) simple() *pyStmt {
 			}
 			st.e = p.toks[p.i-1].end
 			return st
+		case kYield:
+			// A yield statement makes its function a generator (pyFunc.generator).
+			p.skip()
+			p.yields = true
+			if p.is(kFrom) {
+				p.skip()
+				p.expr()
+			} else if !p.atLineEnd() {
+				p.exprList()
+			}
+			return p.simpleStmt(sSkip, t.start, 0, nil, nil)
 		case kDel, kGlobal, kNonlocal, kAssert, kRaise:
 			p.skip()
 			if t.code != kRaise && p.atLineEnd() {
@@ -1260,6 +1278,7 @@ func (p *pyParser) noWalrus() {
 func (p *pyParser) assignValue() *pyExpr {
 	p.noWalrus()
 	if p.is(kYield) {
+		p.yields = true
 		t := p.next()
 		if !p.atLineEnd() {
 			p.exprList()

@@ -186,6 +186,25 @@ m = dict(type='match', case=1)
 	}
 }
 
+// TestPythonGenerators: a function that yields returns a generator, unknown here; a bare yield
+// statement used to be a parse error although CPython's parser takes it.
+func TestPythonGenerators(t *testing.T) {
+	d := mustParse(t, Python, "def g():\n  yield\n  yield from [1]\n  return 3\nx = dict(a=g(), b=2)\n")
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	if a := pyGet(t, d, "x.a"); !a.IsUnknown() {
+		t.Errorf("a generator's call: %+v", a)
+	}
+	if b := pyGet(t, d, "x.b"); b.Value != "2" {
+		t.Errorf("b: %+v", b)
+	}
+	d = mustParse(t, Python, "def get_config():\n  c = dict(a=1)\n  yield c\n")
+	if len(d.Problems) != 0 || d.Root != nil {
+		t.Errorf("a generator get_config: no tree, no problem: %+v %v", d.Problems, d.Root)
+	}
+}
+
 func TestPythonMMEngine(t *testing.T) {
 	src := `_base_ = ['../_base_/default_runtime.py', '../_base_/schedules/schedule_1x.py']
 norm_cfg = dict(type='SyncBN', requires_grad=True)

@@ -179,7 +179,8 @@ func valueEdit(d *doc.Document, n *doc.Node, e TextEdit) (TextEdit, bool) {
 }
 
 // writtenAsValue reports whether v is written as the value of the key at k: between them only
-// spaces, line continuations and one "=" or ":" (with "]" before it for c['k'] = v).
+// spaces, line continuations and one "=" or ":" (with "]" before it for c['k'] = v; a quoted
+// key's span holds its quotes).
 func writtenAsValue(d *doc.Document, k, v doc.Span) bool {
 	s, e := k.End.Offset, v.Start.Offset
 	if k.IsZero() || v.IsZero() || s > e || e > len(d.Src) {
@@ -193,7 +194,7 @@ func writtenAsValue(d *doc.Document, k, v doc.Span) bool {
 		return r
 	}, string(d.Src[s:e]))
 	switch between {
-	case "=", ":", "]=", "'=", "\"=", "']=", "\"]=", "':", "\":":
+	case "=", ":", "]=":
 		return true
 	}
 	return false

@@ -378,13 +378,13 @@ func (g *ginParser) importStmt() {
 		if t := g.adv(); t.kind != pyName || g.txt(t) != "import" {
 			g.failTok(*t, `"import"`)
 		}
-		n := g.ident() // one name: gin's _parse_identifier
+		n := g.ident("a name") // one name: gin's _parse_identifier
 		mod += "." + g.txt(n)
 		e = n.end
 	}
 	if t := g.tok(); t.kind == pyName && g.txt(t) == "as" {
 		g.i++
-		e = g.ident().end
+		e = g.ident("a name").end
 	}
 	g.frefs = append(g.frefs, FileRef{Kind: "import", Target: mod, Span: g.lc.span(s, e)})
 	g.expectNewline()
@@ -407,11 +407,11 @@ func (g *ginParser) strings(first *pyTok) (string, int) {
 
 // dotted reads NAME(.NAME)*, written without spaces (gin's _parse_selector refuses them).
 func (g *ginParser) dotted() (string, int, int) {
-	t := g.ident()
+	t := g.ident("a name")
 	s, e := t.start, t.end
 	for g.at('.') {
 		dot := g.adv()
-		n := g.ident()
+		n := g.ident("a name")
 		if dot.start != e || n.start != dot.end {
 			g.fail(dot.start, "gin: no spaces inside a module name")
 		}
@@ -420,12 +420,12 @@ func (g *ginParser) dotted() (string, int, int) {
 	return g.src[s-g.base : e-g.base], s, e
 }
 
-// ident reads one name, which gin requires to start with an ASCII letter or an underscore
-// (IDENTIFIER_RE).
-func (g *ginParser) ident() *pyTok {
+// ident reads one name (want says what, when the token is none), which gin requires to start
+// with an ASCII letter or an underscore (IDENTIFIER_RE).
+func (g *ginParser) ident(want string) *pyTok {
 	t := g.adv()
 	if t.kind != pyName {
-		g.failTok(*t, "a name")
+		g.failTok(*t, want)
 	}
 	if c := g.src[t.start-g.base]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
 		g.fail(t.start, "gin: invalid identifier name "+strconv.Quote(g.txt(t)))
@@ -451,10 +451,7 @@ func (g *ginParser) part(p selPart) string { return g.src[p.start-g.base : p.end
 
 func (g *ginParser) selector(buf *[]selPart, mode selMode) []selPart {
 	parts := (*buf)[:0]
-	if t := g.tok(); t.kind != pyName {
-		g.failTok(*t, "a configurable name")
-	}
-	t := g.ident()
+	t := g.ident("a configurable name")
 	cur := selPart{t.start, t.end}
 	for {
 		op := g.tok()
@@ -472,13 +469,11 @@ func (g *ginParser) selector(buf *[]selPart, mode selMode) []selPart {
 			g.fail(t.start, "gin: malformed scope or selector (scopes come first: scope/configurable.parameter)")
 		}
 		g.i++
-		if n := g.tok(); n.kind != pyName {
-			if g.txt(op)[0] == '/' {
-				g.failTok(*n, "a name after the scope")
-			}
-			g.failTok(*n, "a name")
+		want := "a name"
+		if g.txt(op)[0] == '/' {
+			want = "a name after the scope"
 		}
-		n := g.ident()
+		n := g.ident(want)
 		if g.txt(op)[0] == '/' {
 			cur.end = n.end // the scoped name as written
 			continue

@@ -1148,7 +1148,7 @@ func pyUnescapeAt(s string, isBytes bool) (string, int) {
 				continue
 			}
 			if i+1+n <= len(s) {
-				if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil && v <= unicode.MaxRune && !strings.ContainsAny(s[i+1:i+1+n], "+-_") {
+				if v, err := strconv.ParseUint(s[i+1:i+1+n], 16, 32); err == nil && v <= unicode.MaxRune { // base 16: no sign, no underscore
 					if isBytes {
 						b.WriteByte(byte(v))
 					} else {

@@ -69,7 +69,8 @@ func mentionsFileKey(b []byte) bool {
 func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) {
 	// Each folder is listed once: asked once per candidate primary, a config folder with
 	// 2,000 primaries and 3,000 group options took 13.6 s (quadratic).
-	fsys = &listedOnce{FS: fsys, dirs: map[string]listing{}}
+	listed := &listedOnce{FS: fsys, dirs: map[string]listing{}}
+	fsys = listed
 	fragments = map[string]bool{}
 	inSet := map[string]bool{}
 	for _, f := range files {
@@ -85,7 +86,7 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		if err != nil || !hasDefaultsList(b) {
 			continue
 		}
-		if !hasGroupDir(fsys, dir, b) {
+		if !hasGroupDir(listed, dir, b) {
 			if choosesGroups(b) {
 				maybe = append(maybe, f)
 			}
@@ -214,8 +215,8 @@ func defaultsKeys(b []byte) []string {
 // hasGroupDir reports whether the directory holds a folder named by a group of the defaults
 // list (a `group: option` entry), which tells a primary config from a group option that has
 // its own defaults list (callbacks/default.yaml lists configs of its own folder).
-func hasGroupDir(fsys FS, dir string, b []byte) bool {
-	dirs := subdirs(fsys, dir)
+func hasGroupDir(fsys *listedOnce, dir string, b []byte) bool {
+	dirs := fsys.subdirs(dir)
 	if len(dirs) == 0 {
 		return false
 	}
@@ -255,27 +256,20 @@ func (l *listedOnce) ReadDir(name string) ([]Entry, error) {
 	return d.ents, d.err
 }
 
-// subdirs is the set of dir's subfolders (empty when it cannot be listed).
-func subdirs(fsys FS, dir string) map[string]bool {
-	l, cached := fsys.(*listedOnce)
-	if cached {
-		if d, ok := l.dirs[dir]; ok && d.subdirs != nil {
-			return d.subdirs
-		}
-	}
-	ents, err := fsys.ReadDir(dir)
-	set := map[string]bool{}
-	if err == nil {
-		for _, e := range ents {
-			if e.Dir {
-				set[e.Name] = true
+// subdirs is the set of dir's subfolders (empty when it cannot be listed), made once.
+func (l *listedOnce) subdirs(dir string) map[string]bool {
+	ents, err := l.ReadDir(dir)
+	d := l.dirs[dir]
+	if d.subdirs == nil {
+		d.subdirs = map[string]bool{}
+		if err == nil {
+			for _, e := range ents {
+				if e.Dir {
+					d.subdirs[e.Name] = true
+				}
 			}
 		}
-	}
-	if cached {
-		d := l.dirs[dir]
-		d.subdirs = set
 		l.dirs[dir] = d
 	}
-	return set
+	return d.subdirs
 }

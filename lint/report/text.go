@@ -103,12 +103,7 @@ func writeText(w io.Writer, res *lint.Result, o Options) error {
 				through++
 			}
 		}
-		line := summary(counts, len(filesWith), len(res.Files))
-		if through > 0 {
-			line = strings.TrimSuffix(line, " in "+strconv.Itoa(len(filesWith))+" of "+plural(len(res.Files), "file", "files")) +
-				" in " + runFiles(len(filesWith)-through, through, len(res.Files))
-		}
-		bw.WriteString(p.paint(bold, line+fixable(safe, unsafe)) + "\n")
+		bw.WriteString(p.paint(bold, summary(counts, len(filesWith), len(res.Files), through)+fixable(safe, unsafe)) + "\n")
 		if note := NeedsHostsNote(res); note != "" {
 			fmt.Fprintf(bw, "%s %s\n", p.paint(bold, "note:"), note)
 		}
@@ -164,8 +159,10 @@ func runFiles(inChecked, through, checked int) string {
 		strconv.Itoa(through) + " read through " + their + " runs"
 }
 
-// summary is the closing line: "3 findings (1 error, 2 warnings) in 2 of 5 files".
-func summary(counts [4]int, withFindings, files int) string {
+// summary is the closing line: "3 findings (1 error, 2 warnings) in 2 of 5 files", or, when
+// through of the files with findings were read only through a checked file's run, where
+// runFiles says.
+func summary(counts [4]int, withFindings, files, through int) string {
 	total := counts[lint.Error] + counts[lint.Warning] + counts[lint.Info]
 	if total == 0 {
 		return "no findings in " + plural(files, "file", "files")
@@ -180,8 +177,11 @@ func summary(counts [4]int, withFindings, files int) string {
 	if n := counts[lint.Info]; n > 0 {
 		parts = append(parts, strconv.Itoa(n)+" info")
 	}
-	return fmt.Sprintf("%s (%s) in %d of %s", plural(total, "finding", "findings"), strings.Join(parts, ", "),
-		withFindings, plural(files, "file", "files"))
+	where := strconv.Itoa(withFindings) + " of " + plural(files, "file", "files")
+	if through > 0 {
+		where = runFiles(withFindings-through, through, files)
+	}
+	return fmt.Sprintf("%s (%s) in %s", plural(total, "finding", "findings"), strings.Join(parts, ", "), where)
 }
 
 // fixable ends the summary with what --fix can do: ", 4 fixable with --fix (1 more with

@@ -144,7 +144,7 @@ func TestSummary(t *testing.T) {
 		{[4]int{0, 0, 2, 1}, 2, 5, "3 findings (1 error, 2 warnings) in 2 of 5 files"},
 		{[4]int{0, 1, 0, 0}, 1, 1, "1 finding (1 info) in 1 of 1 file"},
 	} {
-		if got := summary(c.counts, c.with, c.files); got != c.want {
+		if got := summary(c.counts, c.with, c.files, 0); got != c.want {
 			t.Errorf("summary = %q, want %q", got, c.want)
 		}
 	}

@@ -11,9 +11,10 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
-// corpusBytes concatenates nothing: it returns the corpus files of a format, largest first, so a
-// benchmark parses real configs one by one.
-func corpusBytes(b *testing.B, f Format) [][]byte {
+// corpusBytes concatenates nothing: it returns the corpus files of a format, largest first (equal
+// sizes by content, so the order is the same on every run), so a benchmark parses real configs
+// one by one.
+func corpusBytes(b testing.TB, f Format) [][]byte {
 	var out [][]byte
 	for p, ff := range corpusFiles(b, map[Format]bool{f: true}) {
 		if ff != f {
@@ -25,7 +26,12 @@ func corpusBytes(b *testing.B, f Format) [][]byte {
 		}
 		out = append(out, src)
 	}
-	sort.Slice(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	sort.Slice(out, func(i, j int) bool {
+		if len(out[i]) != len(out[j]) {
+			return len(out[i]) > len(out[j])
+		}
+		return string(out[i]) < string(out[j])
+	})
 	return out
 }
 

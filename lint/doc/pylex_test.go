@@ -178,8 +178,8 @@ func TestLexLineStarts(t *testing.T) {
 		"s = '''a\\\r\nb'''\n", "# c\r\n# d\rx = 1 # e\n", "def f():\n\tif x:\n\t\treturn 1\n\n\n",
 		"x = [\n\n#\n\r\n]\n", "s = r'''\\\n'''\n", "s = f'{a}\\\n{b}'\n",
 	}
-	files := corpusBytes(&testing.B{}, Python)
-	files = append(files, corpusBytes(&testing.B{}, Gin)...)
+	files := corpusBytes(t, Python)
+	files = append(files, corpusBytes(t, Gin)...)
 	for _, f := range files {
 		srcs = append(srcs, string(f))
 	}

@@ -229,7 +229,7 @@ func cpuTimes() (busy, mine float64) {
 	self := fmt.Sprint(os.Getpid())
 	for _, e := range ents {
 		comm, ticks, ok := procTicks("/proc/" + e.Name() + "/stat")
-		if ok && (e.Name() == self || strings.Contains(comm, "chrom") || strings.Contains(comm, "headless")) {
+		if ok && (e.Name() == self || browserProcess(comm)) {
 			mine += ticks
 		}
 	}
@@ -246,7 +246,7 @@ func cpuParts() map[string]float64 {
 	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		comm, ticks, ok := procTicks("/proc/" + e.Name() + "/stat")
-		if !ok || !strings.Contains(comm, "chrom") && !strings.Contains(comm, "headless") {
+		if !ok || !browserProcess(comm) {
 			continue
 		}
 		cl, _ := os.ReadFile("/proc/" + e.Name() + "/cmdline")
@@ -284,6 +284,11 @@ func cpuParts() map[string]float64 {
 		}
 	}
 	return parts
+}
+
+// browserProcess reports whether a process's command name is Chromium's.
+func browserProcess(comm string) bool {
+	return strings.Contains(comm, "chrom") || strings.Contains(comm, "headless")
 }
 
 // procTicks reads a /proc stat file: the command name and the user plus system CPU time.

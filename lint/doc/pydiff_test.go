@@ -40,16 +40,7 @@ func TestPythonSyntaxAgreesWithCPython(t *testing.T) {
 	const n = 1500
 	ours := make([]string, n)
 	for i := range n {
-		src := append([]byte(nil), files[r.Intn(len(files))]...)
-		for m := 0; m < 1+r.Intn(2); m++ {
-			p := r.Intn(len(src) + 1)
-			if r.Intn(3) == 0 {
-				q := min(len(src), p+r.Intn(8))
-				src = append(src[:p:p], src[q:]...)
-			} else {
-				src = append(src[:p:p], append([]byte(pieces[r.Intn(len(pieces))]), src[p:]...)...)
-			}
-		}
+		src := mutate(r, files[r.Intn(len(files))], pieces, 2, 8)
 		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(i)+".py"), src, 0o644); err != nil {
 			t.Fatal(err)
 		}

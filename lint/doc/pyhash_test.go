@@ -132,17 +132,7 @@ func TestCodeDocMutations(t *testing.T) {
 	h := sha256.New()
 	for i := 0; i < 5000; i++ {
 		in := files[r.Intn(len(files))]
-		src := append([]byte(nil), in.src...)
-		for m := 0; m < 1+r.Intn(4); m++ {
-			p := r.Intn(len(src) + 1)
-			if r.Intn(3) == 0 {
-				q := min(len(src), p+r.Intn(20))
-				src = append(src[:p:p], src[q:]...)
-			} else {
-				ins := pieces[r.Intn(len(pieces))]
-				src = append(src[:p:p], append([]byte(ins), src[p:]...)...)
-			}
-		}
+		src := mutate(r, in.src, pieces, 4, 20)
 		renderDoc(h, Parse("m."+string(in.f), src, in.f, Limits{}))
 		if i%100 == 99 {
 			got = append(got, hex.EncodeToString(h.Sum(nil)))
@@ -168,6 +158,23 @@ func TestCodeDocMutations(t *testing.T) {
 			t.Errorf("inputs %d-%d: a Document changed", i*100, i*100+99)
 		}
 	}
+}
+
+// mutate returns a copy of src with a few random edits (the draw for another edit is made before
+// each one, so the count varies as 1+Intn(edits) redrawn each time): a cut of up to maxCut-1
+// bytes one time in three, else the insertion of one of pieces.
+func mutate(r *rand.Rand, src []byte, pieces []string, edits, maxCut int) []byte {
+	src = append([]byte(nil), src...)
+	for m := 0; m < 1+r.Intn(edits); m++ {
+		p := r.Intn(len(src) + 1)
+		if r.Intn(3) == 0 {
+			q := min(len(src), p+r.Intn(maxCut))
+			src = append(src[:p:p], src[q:]...)
+		} else {
+			src = append(src[:p:p], append([]byte(pieces[r.Intn(len(pieces))]), src[p:]...)...)
+		}
+	}
+	return src
 }
 
 // renderDoc writes everything a Document says about its bytes, one line per item.

@@ -114,6 +114,7 @@ func (b *tomlBuilder) keyParts(it unstable.Iterator) []keyPart {
 		parts = append(parts, keyPart{key: string(k.Data), start: s, end: e})
 		if e > s && (b.src[s] == '"' || b.src[s] == '\'') {
 			b.noComment = append(b.noComment, [2]int{s, e})
+			b.checkEscapes(s, e)
 		}
 	}
 	return parts
@@ -397,6 +398,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 		}
 		n.Span.Start = b.pos(start)
 		end := start + 1
+		inline := v.Kind == unstable.InlineTable
 		it := v.Children()
 		for it.Next() && !b.fatal {
 			c := it.Node()
@@ -407,6 +409,9 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 				parts := b.keyParts(c.Key())
 				if len(parts) == 0 {
 					continue
+				}
+				if inline {
+					b.checkInlineGap(end, parts[0].start, false)
 				}
 				t := n
 				for i, kp := range parts[:len(parts)-1] {
@@ -448,6 +453,9 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 			return end
 		}
 		i := b.skipSep(end)
+		if inline {
+			b.checkInlineGap(end, i, true)
+		}
 		if i < len(b.src) && b.src[i] == closer {
 			end = i + 1
 		}
@@ -466,6 +474,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 			n.Style = "single"
 		}
 		b.noComment = append(b.noComment, [2]int{s, e})
+		b.checkEscapes(s, e)
 		if IsPlaceholder(n.Value) {
 			n.Type = Unknown
 		}
@@ -477,6 +486,7 @@ func (b *tomlBuilder) value(n *Node, v *unstable.Node, start int) int {
 		n.Type, n.Value = Float, string(v.Data)
 	default: // dates and times
 		n.Type, n.Value = String, string(v.Data)
+		b.checkDateTime(s, e)
 	}
 	return e
 }
@@ -546,6 +556,15 @@ func (b *tomlBuilder) syntaxError(err error) {
 		return
 	}
 	msg = dropCodePoints(msg)
+	// go-toml quotes the byte it stopped at as if it were a character: a non-ASCII one shows as
+	// its Latin-1 reading ('Ã' for the first byte of é). Quote the character written there.
+	if start < len(b.src) && b.src[start] >= utf8.RuneSelf {
+		if bad := "'" + string(rune(b.src[start])) + "'"; strings.HasSuffix(msg, bad) {
+			r, size := utf8.DecodeRune(b.src[start:])
+			msg = strings.TrimSuffix(msg, bad) + strconv.QuoteRune(r)
+			end = max(end, start+size)
+		}
+	}
 	msg = strings.NewReplacer("U+000A", "a line break", "U+000D", "a carriage return", "U+0009", "a tab").Replace(msg)
 	switch {
 	case strings.HasPrefix(msg, "unexpected character ") && strings.HasSuffix(msg, " at start of value"):

@@ -85,9 +85,33 @@ func TestTOMLErrorsAndDuplicates(t *testing.T) {
 		{"a = \"x\n", Syntax, 1, 5, "not closed before the end of the line"},
 		{"[a\n", Syntax, 1, 3, `expected '\]' to close table name`},
 		{"a = 1 b = 2\n", Syntax, 1, 7, "expected a line break after the value"},
+		// What go-toml reads and tomllib (TOML 1.0) refuses: toml10.go.
+		{"a = \"x\\x41\"\n", Syntax, 1, 7, `the escape \\x is TOML 1.1; TOML 1\.0 \(what Python's tomllib reads`},
+		{"a = \"\"\"\\\\\\e\"\"\"\n", Syntax, 1, 10, `the escape \\e is TOML 1.1`},
+		{"\"k\\e\" = 1\n", Syntax, 1, 3, `the escape \\e`},
+		{"a =1979-05-27 10\n", Syntax, 1, 14, `the date or time "1979-05-27" is followed by " 10", which tomllib refuses`},
+		{"a = 1979-05-27T07:32:00Z0.8\n", Syntax, 1, 25, `followed by "0.8"`},
+		{"a = [1979-05-27T07:32]\n", Syntax, 1, 16, `followed by "T07:32"`},
+		{"a = 1979-02-29\n", Syntax, 1, 5, `the date "1979-02-29" does not exist`},
+		{"a = 24:00:00\n", Syntax, 1, 5, `"24:00:00" is not a date or time`},
+		{"a = 07:32\n", Syntax, 1, 5, `seconds required`},
+		{"a = {b = 1,}\n", Syntax, 1, 11, `a comma after an inline table's last entry is TOML 1.1`},
+		{"a = {\nb = 1}\n", Syntax, 1, 6, `a line break inside an inline table is TOML 1.1`},
+		{"a = {b = 1 # c\n}\n", Syntax, 1, 12, `a comment inside an inline table`},
+		{"é = 1\n", Syntax, 1, 1, `invalid character at start of key: 'é'`},
 		{"a = " + strings.Repeat("[", 100000), LimitExceeded, 1, 10005, "nested deeper"},
 		{"a = " + strings.Repeat("[", 1500) + strings.Repeat("]", 1500), LimitExceeded, 1, 1005, "nesting is deeper than 1000 levels"},
 		{"[" + strings.Repeat("a.", 2000) + "a]", LimitExceeded, 1, 2002, "nesting is deeper than 1000 levels"},
+	}
+	// TOML 1.0 that go-toml and tomllib both read, beside the cases above that only go-toml reads.
+	for _, src := range []string{
+		"a = '\\e'\n",
+		"a = 2000-02-29\nb = 1979-05-27t07:32:00.1234567z\nc = 1979-05-27 07:32:00-08:00\nd = 23:59:59\n",
+		"a = {b = 1, c = [\n1,\n]}\n",
+	} {
+		if d := mustParse(t, TOML, src); len(d.Problems) != 0 || d.Root == nil {
+			t.Errorf("%q: %+v", src, d.Problems)
+		}
 	}
 	for _, c := range cases {
 		p := checkProblem(t, TOML, c)

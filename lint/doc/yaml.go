@@ -20,10 +20,11 @@ import (
 func parseYAML(d *Document, lim Limits, noDirect bool) {
 	if !noDirect && fastYAML(d, lim) {
 		d.YAMLReader = YAMLDirect
-		return
+	} else {
+		d.YAMLReader = YAMLv3
+		parseYAMLv3(d, lim)
 	}
-	d.YAMLReader = YAMLv3
-	parseYAMLv3(d, lim)
+	pyyamlCheck(d)
 }
 
 // multiDoc reports whether src may hold document markers ("---", "...") or directives ("%"),

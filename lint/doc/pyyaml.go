@@ -1,0 +1,220 @@
+package doc
+
+import "bytes"
+
+// The frameworks load YAML with PyYAML (directly, or through OmegaConf, Hydra and jsonargparse),
+// which follows YAML 1.1 and is stricter than yaml.v3 in two ways that matter to a config:
+//
+//   - it never takes a tab for whitespace between tokens: a tab outside a quoted string, a block
+//     scalar or a comment stops it with "found character '\t' that cannot start any token"
+//     (its scanner skips only spaces), where yaml.v3 reads "key:<tab>value" as YAML 1.2 allows;
+//   - a line left of the document's block (a first line indented by two, a later one by none)
+//     or a document after "..." without "---" is refused with "expected '<document start>'",
+//     where yaml.v3 stops reading at that line and silently drops the rest of the file;
+//   - a mapping or a list as a key ("? [a]\n: b", "[a]: b") cannot be a Python dict's key
+//     ("found unhashable key"); yaml.v3 keeps it;
+//   - the escape \' in a double-quoted string is not YAML's (PyYAML: "found unknown escape
+//     character"); yaml.v3 reads it as a quote;
+//   - a bare = as a value is YAML 1.1's value key, which PyYAML's safe loader cannot construct;
+//     as a key it is read as the string "=" (its flatten_mapping), as yaml.v3 reads it.
+//
+// pyyamlCheck holds both readers (the direct one copies yaml.v3's behaviour) to PyYAML here, so
+// that such a file gets a parse-error instead of findings about half of it.
+// TestYAMLAgreesWithPyYAML gives mutants of the corpus to PyYAML's safe_load_all and to the
+// reader and requires the same verdict.
+
+// pyyamlCheck reports the first place PyYAML would refuse in a document both readers read, and
+// drops the tree: the file has a parse-error.
+func pyyamlCheck(d *Document) {
+	if d.Root == nil && len(d.More) == 0 {
+		return
+	}
+	for _, p := range d.Problems {
+		if p.Kind == Syntax || p.Kind == LimitExceeded {
+			return
+		}
+	}
+	off, msg := pyyamlNodes(d)
+	if o, m := pyyamlOutside(d); o >= 0 && (off < 0 || o < off) {
+		off, msg = o, m
+	}
+	if off < 0 {
+		return
+	}
+	d.Root, d.More = nil, nil
+	d.addProblem(Syntax, msg, off, off+1)
+}
+
+const bareEquals = "a bare = : PyYAML, which the frameworks load YAML with, reads it as YAML 1.1's value key and cannot load it (\"could not determine a constructor for the tag 'tag:yaml.org,2002:value'\"); quote it: \"=\""
+
+// pyyamlNodes returns the offset of the first tab, collection key or \' escape PyYAML refuses,
+// or -1. A tab is refused outside quoted scalars (keys included), block scalars and comments.
+func pyyamlNodes(d *Document) (int, string) {
+	src := d.Src
+	first := bytes.IndexByte(src, '\t')
+	var allowed [][2]int
+	if first >= 0 {
+		for _, c := range d.Comments {
+			allowed = append(allowed, [2]int{c.Span.Start.Offset, c.Span.End.Offset})
+		}
+	}
+	bad, badMsg := -1, ""
+	found := func(off int, msg string) {
+		if bad < 0 || off < bad {
+			bad, badMsg = off, msg
+		}
+	}
+	// quoted checks the quoted scalar src[s:e] (quotes included) and lets tabs inside it.
+	quoted := func(s, e int) {
+		if e <= s || src[s] != '"' && src[s] != '\'' {
+			return
+		}
+		if first >= 0 {
+			allowed = append(allowed, [2]int{s, e})
+		}
+		if src[s] == '"' {
+			for i := s + 1; i+1 < e; i++ {
+				if src[i] == '\\' {
+					if src[i+1] == '\'' {
+						found(i, "the escape \\' in a double-quoted string: PyYAML, which the frameworks load YAML with, refuses it (\"found unknown escape character\"); write the quote alone, or single-quote the string and double the quote ('it''s')")
+						return
+					}
+					i++
+				}
+			}
+		}
+	}
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		quoted(n.KeySpan.Start.Offset, n.KeySpan.End.Offset)
+		if n.Alias {
+			return // a copy: its spans below its key are the anchored definition's, checked there
+		}
+		if n.flags&yamlComplexKey != 0 {
+			found(n.KeySpan.Start.Offset, "a mapping or list as a key: PyYAML, which the frameworks load YAML with, cannot make it a dictionary key and refuses the file (\"found unhashable key\")")
+		}
+		if n.Kind == Scalar && n.Style == "plain" && n.Value == "=" && !n.Quoted {
+			found(n.Span.Start.Offset, bareEquals)
+		}
+		if n.Kind == Scalar {
+			switch n.Style {
+			case "single", "double":
+				quoted(n.Span.Start.Offset, n.Span.End.Offset)
+			case "literal", "folded":
+				if first >= 0 {
+					allowed = append(allowed, [2]int{n.Span.Start.Offset, n.Span.End.Offset})
+				}
+			}
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, r := range append([]*Node{d.Root}, d.More...) {
+		if r != nil {
+			walk(r)
+		}
+	}
+	if first < 0 {
+		return bad, badMsg
+	}
+	sortRanges(allowed)
+	const msg = "a tab here: PyYAML, which the frameworks load YAML with, refuses a tab outside quoted strings, block scalars (| or >) and comments (\"found character '\\t' that cannot start any token\"); indent and separate with spaces"
+	k := 0 // allowed is sorted by start and the tabs are visited in order: one pass over both
+	for i := first; i < len(src); {
+		for k < len(allowed) && allowed[k][1] <= i {
+			k++
+		}
+		if k == len(allowed) || allowed[k][0] > i {
+			found(i, msg)
+			break
+		}
+		j := bytes.IndexByte(src[allowed[k][1]:], '\t')
+		if j < 0 {
+			break
+		}
+		i = allowed[k][1] + j
+	}
+	return bad, badMsg
+}
+
+// pyyamlOutside returns the offset of the first text outside every document, or -1: after a
+// document's root there may be only blank lines, comments and document markers ("---", "...",
+// and directives after "..."), and after "..." the next document must start with "---".
+func pyyamlOutside(d *Document) (int, string) {
+	src := d.Src
+	roots := append([]*Node{d.Root}, d.More...)
+	x := d.Lines()
+	// A byte order mark after the start is a character to PyYAML and nothing to yaml.v3, whose
+	// lines and columns after it then differ from ours: a root ending after one may end
+	// elsewhere than its span says, so nothing after it is judged.
+	bom := len(src)
+	if j := bytes.Index(src[min(1, len(src)):], []byte("\ufeff")); j >= 0 {
+		bom = j + 1
+	}
+	for k, r := range roots {
+		if r == nil {
+			continue
+		}
+		i := r.Span.End.Offset
+		if i > bom {
+			break
+		}
+		ended := false // a "..." line was passed
+		for i < len(src) {
+			// i is inside a line: skip spaces, a comment and the line break.
+			for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
+				i++
+			}
+			if i < len(src) && src[i] == '#' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+			}
+			if i >= len(src) {
+				break
+			}
+			switch n := unicodeBreakLen(src, i); {
+			case n > 0: // NEL, U+2028 and U+2029 end a line to PyYAML too
+				i += n
+			case src[i] == '\n':
+				i++
+			default:
+				return i, pyyamlOutsideMessage(x, r, i, ended)
+			}
+			// At a line start: a marker, or more of the same.
+			line := src[i:]
+			switch {
+			case pyyamlMarker(line, "---"):
+				if k+1 < len(roots) {
+					i = len(src) // the next document's own check follows
+					continue
+				}
+				// An empty last document: nothing more to read here.
+				i += 3
+			case pyyamlMarker(line, "..."):
+				ended = true
+				i += 3
+			case ended && len(line) > 0 && line[0] == '%':
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+			}
+		}
+	}
+	return -1, ""
+}
+
+// pyyamlMarker reports whether line starts with the document marker m followed by a space, a
+// line break or the end.
+func pyyamlMarker(line []byte, m string) bool {
+	return bytes.HasPrefix(line, []byte(m)) && (len(line) == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n')
+}
+
+func pyyamlOutsideMessage(x *LineIndex, root *Node, off int, ended bool) string {
+	const tail = "PyYAML, which the frameworks load YAML with, refuses the file (\"expected '<document start>'\"), and other YAML readers silently drop everything from this line on"
+	if ended {
+		return "a new document after \"...\" must start with \"---\": " + tail
+	}
+	return "this line is left of the document's block, which starts at column " + itoa(root.Span.Start.Col) + ": " + tail + "; indent it like the lines above or start a new document with \"---\""
+}

@@ -1,0 +1,46 @@
+package doc
+
+import "testing"
+
+// TestYAMLRefusedLikePyYAML: what yaml.v3 (and so the direct reader) reads and PyYAML refuses is
+// a parse-error at the place PyYAML stops (pyyaml.go); the neighbouring valid forms read as
+// before. Both readers are checked (mustParse reads YAML both ways and requires one Document).
+func TestYAMLRefusedLikePyYAML(t *testing.T) {
+	cases := []problemCase{
+		{"a:\t1\n", Syntax, 1, 3, `a tab here: PyYAML, which the frameworks load YAML with, refuses a tab`},
+		{"a: 1\t# c\n", Syntax, 1, 5, `a tab here`},
+		{"a:\n  b: [1,\t2]\n", Syntax, 2, 9, `a tab here`},
+		{"a: x\ty\n", Syntax, 1, 5, `a tab here`},
+		{"  a: 1\nb: 2\n", Syntax, 2, 1, `this line is left of the document's block, which starts at column 3: PyYAML.*expected '<document start>'.*silently drop`},
+		{"  - x\n  - y\n# c\nname: a\n", Syntax, 4, 1, `left of the document's block`},
+		{"? [a]\n: b\n", Syntax, 1, 3, `a mapping or list as a key: PyYAML.*found unhashable key`},
+		{"{[a]: 1}\n", Syntax, 1, 2, `a mapping or list as a key`},
+		{"a: \"it\\'s\"\n", Syntax, 1, 7, `the escape \\' in a double-quoted string`},
+		{"a: =\n", Syntax, 1, 4, `a bare = : PyYAML`},
+		{"a:\n  - 1\n  - =\n", Syntax, 3, 5, `a bare =`},
+		{"- a\n...\n# c\nx: 1\n", Syntax, 4, 1, `document start`},
+		{"a:\n  b: 1\nsome text\n", Syntax, 3, 1, `left of the document's block|expected`},
+	}
+	for _, c := range cases {
+		checkProblem(t, YAML, c)
+	}
+	for _, src := range []string{
+		"a: \"x\ty\" # tab\tin comment\nb: 'q\tr'\nc: |\n  x\ty\n\"k\tk\": 1\n",
+		"a:\n  b: 1\n# at column 1\n  # deeper\nc: 2\n",
+		"- a\n...\n---\nx: 1\n",
+		"- a\n...\n# c\n",
+		"a: 1\n...\n%YAML 1.1\n---\nb: 2\n",
+		"a: 1\n--- \nb: 2\n---\n",
+		"? a\n: b\n",
+		"a: \"\\\\'\"\n",
+		"a: \"=\"\nb: '='\nc: x=y\n=: 1\n",
+		"a: 1\u2028# after a line separator\n",
+		"x: &v\n  k\u00a0: 1\ny: *v\n",
+		"",
+		"# only a comment\n",
+	} {
+		if d := mustParse(t, YAML, src); len(d.Problems) != 0 {
+			t.Errorf("%q: %+v", src, d.Problems)
+		}
+	}
+}

@@ -206,16 +206,40 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 	if got := kinds(r); got != "unresolved@cfg/refs.py:2" {
 		t.Errorf("_base_.nothing: %s", got)
 	}
-	// The engine reports them: refusals and cycles as errors, the rest as info.
+	// The engine reports them: refusals and cycles as rejected-at-startup (TL011, an error), a
+	// reference that names nothing as unresolved-reference (TL006, info), a limit passed as
+	// input-limit-exceeded (TL010, an error); a rule left out of the selection reports nothing.
 	res := lint.LintTree(fsys, []string{"cfg/a.py", "cfg/b.py", "cfg/c.py", "cfg/cycle.py", "cfg/cycle2.py", "cfg/missing.py"}, nil, rules.All(), lint.Options{})
-	sev := map[string]string{}
+	got := map[string]string{}
 	for _, d := range res.Diagnostics {
-		if d.Code == "TL006" {
-			sev[d.File+":"+itoa(d.Line)] += d.Severity.String() + " "
+		if d.Code == "TL006" || d.Code == "TL010" || d.Code == "TL011" {
+			got[d.File+":"+itoa(d.Line)] += d.Code + " " + d.Severity.String() + " "
 		}
 	}
-	if sev["cfg/a.py:1"] != "error " || !strings.Contains(sev["cfg/cycle2.py:1"], "error") || sev["cfg/missing.py:1"] != "info info info " {
-		t.Errorf("severities %v", sev)
+	if got["cfg/a.py:1"] != "TL011 error " || !strings.HasPrefix(got["cfg/cycle2.py:1"], "TL011 error ") || got["cfg/missing.py:1"] != "TL006 info TL006 info TL006 info " {
+		t.Errorf("codes and severities %v", got)
+	}
+	testfs.Write(t, tmp, map[string]string{
+		"deep/a.py": "_base_ = './b.py'\n", "deep/b.py": "_base_ = './c.py'\n", "deep/c.py": "_base_ = './d.py'\n", "deep/d.py": "x = 1\n",
+	})
+	run := compose.Compose(fsys, "deep/a.py", nil, compose.Limits{MaxDepth: 2})
+	if got := kinds(run); !strings.HasPrefix(got, "limit@") {
+		t.Fatalf("a chain of four bases past a depth of 2: %s", got)
+	}
+	var codes []string
+	for _, d := range lint.LintRun(run, rules.All(), lint.Options{}) {
+		codes = append(codes, d.Code+" "+d.Severity.String())
+		if d.Code == "TL010" && !strings.Contains(d.Help, "fixed bounds (500 files") {
+			t.Errorf("a composition limit's help names the fixed bounds, not .trainlint.toml's: %q", d.Help)
+		}
+	}
+	if len(codes) == 0 || codes[0] != "TL010 error" {
+		t.Errorf("limit: %v", codes)
+	}
+	for _, d := range lint.LintRun(run, rules.All(), lint.Options{Ignore: []string{"input-limit-exceeded"}}) {
+		if d.Code == "TL010" || d.Code == "TL006" {
+			t.Errorf("with input-limit-exceeded ignored: %+v", d)
+		}
 	}
 }
 

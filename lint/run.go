@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/compose"
@@ -14,8 +15,8 @@ import (
 // composed tree, and each finding is placed in the file that set the value it blames, with the
 // other files as related locations. Structural checks (parse errors, duplicate and unknown
 // keys) belong to each file's own lint (LintFile with StructuralOnly), so a file shared by
-// several runs reports them once. Composition problems are unresolved-reference findings at
-// the reference. Fixes are not offered on composed findings: an edit is only safe in the file
+// several runs reports them once. Composition problems are findings at the reference:
+// unresolved-reference, input-limit-exceeded or rejected-at-startup (problemRule). Fixes are not offered on composed findings: an edit is only safe in the file
 // it was computed for, and this slice does not map edits across files.
 func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	var diags []Diagnostic
@@ -26,9 +27,9 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 			unresolvedOn = true
 		}
 	}
-	if unresolvedOn {
-		for _, p := range run.Problems {
-			diags = append(diags, problemDiagnostic(run, p))
+	for _, p := range run.Problems {
+		if r := problemRule(active, p.Kind); r != nil {
+			diags = append(diags, problemDiagnostic(r, run, p))
 		}
 	}
 	if run.Doc == nil || run.Doc.Root == nil {
@@ -144,13 +145,29 @@ func unresolvedFinding(u dialect.Unresolved) Finding {
 		Help:    "define " + u.Ref + " in one of the run's files or fix the path; checks that need this value ran without it"}
 }
 
-func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
-	sev := Info
-	if p.Kind == compose.Cycle || p.Kind == compose.Limit || p.Kind == compose.Refused {
-		sev = Error
+// problemRule is the active rule that reports a composition problem of kind k, or nil when it
+// is not selected: a limit is input-limit-exceeded, a cycle or a composition the framework
+// refuses (Hydra's defaults cycle, MMEngine's key set by two bases) rejected-at-startup, and a
+// reference that names nothing unresolved-reference. The first two are the rules package's,
+// found by name.
+func problemRule(active []*Rule, k compose.ProblemKind) *Rule {
+	name := UnresolvedReference.Name
+	switch k {
+	case compose.Limit:
+		name = "input-limit-exceeded"
+	case compose.Cycle, compose.Refused:
+		name = "rejected-at-startup"
 	}
+	for _, r := range active {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+func problemDiagnostic(r *Rule, run *compose.Run, p compose.Problem) Diagnostic {
 	file := p.File
-	msg := p.Message
 	if file == "" {
 		file = run.Primary
 	}
@@ -158,8 +175,15 @@ func problemDiagnostic(run *compose.Run, p compose.Problem) Diagnostic {
 	if fd := run.File(file); fd != nil {
 		d = fd
 	}
-	f := Finding{Span: p.Span, Message: msg, Severity: sev}
-	diag := toDiagnostic(UnresolvedReference, d, f)
+	f := Finding{Span: p.Span, Message: p.Message, Severity: r.Severity}
+	if p.Kind == compose.Limit {
+		// The bounds of a composition are fixed (lint/compose Limits), not the [limits] of
+		// .trainlint.toml that the rule's own help names.
+		l := compose.Limits{}.Defaults()
+		f.Help = "a run is composed up to fixed bounds (" + strconv.Itoa(l.MaxFiles) + " files, base or defaults lists nested " + strconv.Itoa(l.MaxDepth) +
+			" deep, " + strconv.Itoa(l.MaxNodes) + " values); the run's other findings cover what was composed. Look for lists that include each other through several files"
+	}
+	diag := toDiagnostic(r, d, f)
 	diag.Fix = nil
 	return diag
 }

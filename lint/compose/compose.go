@@ -17,6 +17,9 @@ type Limits struct {
 	Doc      doc.Limits
 }
 
+// Defaults returns l with every bound left at zero set to its default.
+func (l Limits) Defaults() Limits { return l.withDefaults() }
+
 func (l Limits) withDefaults() Limits {
 	if l.MaxFiles <= 0 {
 		l.MaxFiles = 500

@@ -79,11 +79,13 @@
 //
 // A missing group option or config, a reference outside the config directory and an override
 // that cannot be applied are Unresolved problems at the reference (the engine reports them as
-// unresolved-reference, TL006, info); a defaults list that includes itself is a Cycle (an
-// error), found with the stack of configs being composed, so it never loops. Limits bound a
-// composition: files per run (500), merges per run (20 × the files limit: a diamond of defaults
-// lists doubles them at each level), nesting of defaults lists (32) and nodes of the composed
-// tree (1,000,000 by default); past one, the rest is not composed and a Limit problem says so.
+// unresolved-reference, TL006, info); a defaults list that includes itself is a Cycle, found
+// with the stack of configs being composed, so it never loops, and a composition the framework
+// refuses (MMEngine: a key two bases set) is Refused (both rejected-at-startup, TL011, an error).
+// Limits bound a composition: files per run (500), merges per run (20 × the files limit: a
+// diamond of defaults lists doubles them at each level), nesting of defaults lists (32) and
+// nodes of the composed tree (1,000,000 by default); past one, the rest is not composed and a
+// Limit problem says so (input-limit-exceeded, TL010, an error).
 //
 // # Cost
 //

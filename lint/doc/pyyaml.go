@@ -23,6 +23,11 @@ import "bytes"
 // TestYAMLAgreesWithPyYAML gives mutants of the corpus to PyYAML's safe_load_all and to the
 // reader and requires the same verdict.
 
+// yamlComplexKey marks a YAML entry whose key is a mapping or sequence ("? [a]: b"): its Key is
+// "" and its KeySpan covers the whole key node. Only the yaml.v3 path reads such keys; the bit
+// follows the TOML front-end's flags (toml.go), which share Node.flags.
+const yamlComplexKey uint8 = 1 << 5
+
 // pyyamlCheck reports the first place PyYAML would refuse in a document both readers read, and
 // drops the tree: the file has a parse-error.
 func pyyamlCheck(d *Document) {

@@ -63,9 +63,6 @@ const (
 	tomlInline                        // an inline table or array: closed to later additions
 	tomlArrayTables                   // a sequence made by [[...]] headers
 	tomlValue                         // a value written with "="
-	// yamlComplexKey marks a YAML entry whose key is a mapping or sequence ("? [a]: b"): its
-	// Key is "" and its KeySpan covers the whole key node.
-	yamlComplexKey
 )
 
 type tomlBuilder struct {

@@ -15,7 +15,7 @@ import (
 // names is reported by that rule instead; dialects do not list it here. A file the front-end
 // could not load because the framework refuses it as it is read (doc.Refused: a config function
 // that rejects the argument it is given) has no plan; its problem is reported here too, as are a
-// composed run's refusals (a Hydra defaults cycle, an MMEngine key two bases set: lint.LintRun).
+// composed run's refusals (lint.LintRun: defaults that include themselves, a key two bases set).
 var RejectedAtStartup = register(&rejectedAtStartupDef)
 
 var rejectedAtStartupDef = lint.Rule{

@@ -624,7 +624,11 @@
 // # JSON and TOML
 //
 // JSON has a hand-written front-end: encoding/json gives neither spans nor duplicate keys, and
-// an iterative parser cannot be driven into a stack overflow by 100,000-deep nesting. TOML uses
+// an iterative parser cannot be driven into a stack overflow by 100,000-deep nesting. It reads
+// what Python's json reads (NaN and Infinity too) and refuses what it refuses, a byte order mark
+// included, since transformers and accelerate open JSON configs as "utf-8"
+// (TestJSONAgreesWithPython, 2,000 corpus mutants, and 12,000 more with no difference found,
+// 2026-12-02). TOML uses
 // go-toml's unstable parser for spans (BurntSushi/toml has none), held to TOML 1.0, what
 // Python's tomllib and so torchtitan read: go-toml alone reads TOML 1.1's \e and \x escapes,
 // times without seconds and inline tables over several lines or with a trailing comma, and takes

@@ -178,3 +178,27 @@ for i in range(n):
 	refused, accepted := oracleAgrees(t, YAML, ".yaml", pieces, 37, n, "yaml", script, true, Syntax)
 	t.Logf("%d mutants: the reader refuses %d that PyYAML reads, reads %d that PyYAML refuses", n, refused, accepted)
 }
+
+// TestJSONAgreesWithPython does the same for JSON with Python's json.load on the file opened as
+// UTF-8, as transformers and accelerate read a DeepSpeed config (NaN and Infinity are read, a
+// byte order mark is refused), in both directions; a duplicate key is not a refusal to it. The
+// byte order mark is also checked by TestJSONBOMCRLF: a mutation seldom puts one first.
+func TestJSONAgreesWithPython(t *testing.T) {
+	pieces := []string{"[", "]", "{", "}", ",", ":", "\"", "\n", " ", "\t", "\\", "//", "/*", "#", "NaN", "Infinity",
+		"-Infinity", "-", "+1", "01", "1.", ".5", "1e5", "1E+5", "-0", "1e", "true", "false", "null", "True", "None",
+		"\\u00e9", `\ud800`, "\\x41", "\\/", "\\'", "é", "\x00", "\x01", "\x7f", "\r\n", "\r", "\ufeff", "\u2028",
+		"\"k\": 1,", ",}", ",]", "'s'", "\"a\":"}
+	script := `import sys, json
+d, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    try:
+        with open(f"{d}/{i}.json", "r", encoding="utf-8") as f:
+            json.load(f)
+        print("ok")
+    except Exception as e:
+        print("err", type(e).__name__, str(e).replace("\n", " ").replace("\r", " "))
+`
+	const n = 2000
+	refused, accepted := oracleAgrees(t, JSON, ".json", pieces, 43, n, "json", script, true, Syntax)
+	t.Logf("%d mutants: the reader refuses %d that json reads, reads %d that json refuses", n, refused, accepted)
+}

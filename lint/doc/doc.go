@@ -632,7 +632,8 @@
 // go-toml's unstable parser for spans (BurntSushi/toml has none), held to TOML 1.0, what
 // Python's tomllib and so torchtitan read: go-toml alone reads TOML 1.1's \e and \x escapes,
 // times without seconds and inline tables over several lines or with a trailing comma, and takes
-// any run of date characters as a date (1979-02-30, 1979-05-27 10); toml10.go refuses these.
+// any run of date characters as a date (1979-02-30, 1979-05-27 10); toml10.go refuses these,
+// and a byte order mark, which tomllib.load keeps and refuses.
 // TestTOMLAgreesWithTomllib gives 3,000 mutants of the corpus's TOML to both and requires the
 // same verdict on each: before toml10.go 11 of them were read here and refused by tomllib, and
 // 2 × 15,000 other mutants found no further difference (2026-12-02). YAML errors from yaml.v3 carry

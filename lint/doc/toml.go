@@ -25,17 +25,19 @@ import (
 // tables, "block" for tables and arrays of tables.
 
 func parseTOML(d *Document, lim Limits) {
-	base := 0
 	if hasBOM(d.Src) {
-		base = 3
+		// tomllib.load decodes the bytes as "utf-8", which keeps the mark, and then refuses it
+		// ("Invalid statement"); torchtitan v0.2.2 reads its config so (config/manager.py).
+		d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): Python's tomllib, which torchtitan reads its configs with, refuses it (\"Invalid statement\"); save the file as UTF-8 without a BOM", 0, 3)
+		return
 	}
-	b := &tomlBuilder{d: d, x: d.Lines(), src: d.Src, data: d.Src[base:], base: base, lim: lim}
+	b := &tomlBuilder{d: d, x: d.Lines(), src: d.Src, lim: lim}
 	root := b.alloc.new()
 	root.Kind, root.Style = Map, "block"
-	root.Span = Span{Start: b.pos(base), End: b.pos(base)}
+	root.Span = Span{Start: b.pos(0), End: b.pos(0)}
 	b.root = root
 	var p unstable.Parser
-	p.Reset(b.data)
+	p.Reset(b.src)
 	cur := root
 	for p.NextExpression() && !b.fatal {
 		e := p.Expression()
@@ -66,12 +68,10 @@ const (
 )
 
 type tomlBuilder struct {
-	d    *Document
-	x    *LineIndex
-	src  []byte
-	data []byte // src without a BOM: what the parser sees
-	base int    // offset of data in src
-	lim  Limits
+	d   *Document
+	x   *LineIndex
+	src []byte
+	lim Limits
 
 	root        *Node
 	index       map[*Node]map[string]*Node // key -> last child, for tables too large to scan
@@ -83,9 +83,9 @@ type tomlBuilder struct {
 
 func (b *tomlBuilder) pos(off int) Pos { return b.x.Pos(off) }
 
-// off converts a range of the parser's data into offsets in src.
+// rng converts a range of the parser's into start and end offsets in src.
 func (b *tomlBuilder) rng(r unstable.Range) (int, int) {
-	return b.base + int(r.Offset), b.base + int(r.Offset) + int(r.Length)
+	return int(r.Offset), int(r.Offset) + int(r.Length)
 }
 
 func (b *tomlBuilder) span(start, end int) Span { return Span{Start: b.pos(start), End: b.pos(end)} }
@@ -222,7 +222,7 @@ func (b *tomlBuilder) header(e *unstable.Node) *Node {
 	}
 	// The header spans from its '[' to its closing bracket.
 	hs := parts[0].start
-	for hs > b.base && (b.src[hs-1] == ' ' || b.src[hs-1] == '\t' || b.src[hs-1] == '[') {
+	for hs > 0 && (b.src[hs-1] == ' ' || b.src[hs-1] == '\t' || b.src[hs-1] == '[') {
 		hs--
 	}
 	he := parts[len(parts)-1].end
@@ -541,12 +541,12 @@ func (b *tomlBuilder) syntaxError(err error) {
 	msg := err.Error()
 	if errors.As(err, &pe) {
 		if pe.Highlight != nil {
-			start = b.base + cap(b.data) - cap(pe.Highlight)
+			start = cap(b.src) - cap(pe.Highlight)
 			end = start + len(pe.Highlight)
 		}
 		msg = pe.Message
 	}
-	start = max(b.base, min(start, len(b.src)))
+	start = max(0, min(start, len(b.src)))
 	end = max(start, min(end, len(b.src)))
 	if strings.Contains(msg, "nested more than the maximum") {
 		b.d.addProblem(LimitExceeded, "arrays and inline tables are nested deeper than the TOML parser's own limit of 10000 levels, which cannot be raised; the file was not analysed", start, end)
@@ -575,7 +575,7 @@ func (b *tomlBuilder) syntaxError(err error) {
 		if strings.HasPrefix(pe.Message, "literal") {
 			q = '\''
 		}
-		for i := start - 1; i >= b.base && b.src[i] != '\n'; i-- {
+		for i := start - 1; i >= 0 && b.src[i] != '\n'; i-- {
 			if b.src[i] == q {
 				start, end = i, i+1
 				break
@@ -588,7 +588,7 @@ func (b *tomlBuilder) syntaxError(err error) {
 // isHeader reports whether the key part at off is inside a [table] header line.
 func (b *tomlBuilder) isHeader(off int) bool {
 	i := off
-	for i > b.base && b.src[i-1] != '\n' {
+	for i > 0 && b.src[i-1] != '\n' {
 		i--
 	}
 	for i < off && (b.src[i] == ' ' || b.src[i] == '\t') {

@@ -83,7 +83,7 @@ type tomlBuilder struct {
 
 func (b *tomlBuilder) pos(off int) Pos { return b.x.Pos(off) }
 
-// rng converts a range of the parser's into start and end offsets in src.
+// rng converts a range the parser gives into start and end offsets in src.
 func (b *tomlBuilder) rng(r unstable.Range) (int, int) {
 	return int(r.Offset), int(r.Offset) + int(r.Length)
 }

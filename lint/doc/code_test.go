@@ -160,6 +160,8 @@ func TestGinErrors(t *testing.T) {
 		{src: "a.b = 1_\n", kind: Syntax, line: 1, col: 8, msg: `^gin: invalid number literal$`},
 		{src: "a.b = 1_.5\n", kind: Syntax, line: 1, col: 8, msg: `^gin: invalid number literal$`},
 		{src: "a.b = 0x__1\n", kind: Syntax, line: 1, col: 9, msg: `^gin: invalid number literal$`},
+		// gin-config reads the file as text with a byte order mark kept, and refuses it.
+		{src: "\ufeffa.b = 1\n", kind: Syntax, line: 1, col: 1, msg: `starts with a byte order mark .*gin-config.*"Unexpected token"`},
 		// Macros that double at each step: 2**40 values from 1 KB. They may expand to the file's
 		// size plus a twentieth of max_nodes, as a YAML file's aliases may (it took 480 MB to
 		// reach the two million of max_nodes).

@@ -28,26 +28,28 @@ import (
 // %gin.REQUIRED.
 
 func parseGin(d *Document, lim Limits) {
-	base := 0
 	if hasBOM(d.Src) {
-		base = 3
+		// gin-config opens a config file as text, "utf-8" keeps the mark, and its parser then
+		// stops at it ("Unexpected token", config_parser.py at 8ebbd2a).
+		d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): gin-config reads it as text with the mark kept and refuses it (\"Unexpected token\"); save the file as UTF-8 without a BOM", 0, 3)
+		return
 	}
 	g := getGinParser()
 	defer g.release()
 	g.tx = pyText{esc: g.tx.esc[:0]}
-	toks, cms, err := pyLexInto(d.Src, base, lim.MaxDepth, true, g.toks, &g.tx)
+	toks, cms, err := pyLexInto(d.Src, 0, lim.MaxDepth, true, g.toks, &g.tx)
 	text := g.tx.s
 	if cap(toks) > cap(g.toks) {
 		g.toks = toks[:0]
 	}
 	x := d.Lines()
-	d.Comments = pyComments(x, d.Src, cms, text, base)
+	d.Comments = pyComments(x, d.Src, cms, text, 0)
 	if err != nil {
 		d.addCodeError("gin: ", err)
 		return
 	}
 	g.toks, g.i = toks, 0
-	g.d, g.lim, g.x, g.lc, g.src, g.base = d, lim, x, lineCursor{x: x}, text, base
+	g.d, g.lim, g.x, g.lc, g.src = d, lim, x, lineCursor{x: x}, text
 	root := g.node()
 	root.Kind, root.Style = Map, "block"
 	g.root = root
@@ -60,7 +62,7 @@ func parseGin(d *Document, lim Limits) {
 	if !ok {
 		return
 	}
-	root.Span = x.Span(base, len(d.Src))
+	root.Span = x.Span(0, len(d.Src))
 	g.resolveMacros()
 	if g.fatal {
 		return
@@ -86,9 +88,8 @@ type ginParser struct {
 	frefs []FileRef // the file's imports and includes (Document.Refs)
 	fatal bool
 	lc    lineCursor
-	src   string // the lexer's copy of the source from base on (names are slices of it)
-	base  int
-	tx    pyText // the token texts (src and base are its s and base)
+	src   string // the lexer's copy of the source (names are slices of it)
+	tx    pyText // the token texts (src is its s)
 	// slab hands out the trees' nodes (node); began says this file has taken a node from it,
 	// spilled that it then needed a new block.
 	slab           []Node
@@ -133,7 +134,7 @@ func (g *ginParser) release() {
 	if cap(g.refs) > 1<<12 || cap(g.frefs) > 1<<12 {
 		g.refs, g.frefs = nil, nil
 	}
-	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src, g.base = 0, nil, nil, nil, 0, 0, false, lineCursor{}, "", 0
+	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src = 0, nil, nil, nil, 0, 0, false, lineCursor{}, ""
 	g.hit, g.wide = nil, nil
 	g.nkids = 0
 	// A file whose nodes span two blocks does not hand the rest of its last block to the next
@@ -184,7 +185,7 @@ func (g *ginParser) adv() *pyTok {
 // at reports whether the current token is the one-character operator c.
 func (g *ginParser) at(c byte) bool {
 	t := &g.toks[g.i]
-	return t.kind == pyOp && t.end-t.start == 1 && g.src[t.start-g.base] == c
+	return t.kind == pyOp && t.end-t.start == 1 && g.src[t.start] == c
 }
 
 // txt is a token's text (pyText.at).
@@ -417,7 +418,7 @@ func (g *ginParser) dotted() (string, int, int) {
 		}
 		e = n.end
 	}
-	return g.src[s-g.base : e-g.base], s, e
+	return g.src[s:e], s, e
 }
 
 // ident reads one name (want says what, when the token is none), which gin requires to start
@@ -427,7 +428,7 @@ func (g *ginParser) ident(want string) *pyTok {
 	if t.kind != pyName {
 		g.failTok(*t, want)
 	}
-	if c := g.src[t.start-g.base]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+	if c := g.src[t.start]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
 		g.fail(t.start, "gin: invalid identifier name "+strconv.Quote(g.txt(t)))
 	}
 	return t
@@ -447,7 +448,7 @@ const (
 	selRef                  // an @reference or a %MACRO: periods allowed in scopes
 )
 
-func (g *ginParser) part(p selPart) string { return g.src[p.start-g.base : p.end-g.base] }
+func (g *ginParser) part(p selPart) string { return g.src[p.start:p.end] }
 
 func (g *ginParser) selector(buf *[]selPart, mode selMode) []selPart {
 	parts := (*buf)[:0]
@@ -732,12 +733,12 @@ func (g *ginParser) value(depth int) *Node {
 				g.i++
 				end = g.expectOp(')').end
 			}
-			return g.scalar(Unknown, g.src[t.start-g.base:end-g.base], t.start, end, "reference")
+			return g.scalar(Unknown, g.src[t.start:end], t.start, end, "reference")
 		case '%':
 			parts := g.selector(&g.refBuf, selRef)
 			end := parts[len(parts)-1].end
-			name := g.src[parts[0].start-g.base : end-g.base]
-			ref := g.src[t.start-g.base : end-g.base] // "%NAME" when written without a space
+			name := g.src[parts[0].start:end]
+			ref := g.src[t.start:end] // "%NAME" when written without a space
 			if parts[0].start != t.end {
 				ref = "%" + name
 			}
@@ -817,7 +818,7 @@ func (g *ginParser) value(depth int) *Node {
 // through: hex, octal and binary values past 64 bits, leading zeros, floats out of range.
 func (g *ginParser) number(t *pyTok, start int) *Node {
 	text := g.txt(t)
-	written := g.src[start-g.base : t.end-g.base]
+	written := g.src[start:t.end]
 	if strings.IndexByte(text, '_') >= 0 {
 		text = strings.ReplaceAll(text, "_", "")
 	}

@@ -77,3 +77,29 @@ func TestRejectedAtStartupNewestOnly(t *testing.T) {
 		t.Fatalf("want only the check the newest version makes, got %+v", diags)
 	}
 }
+
+// An MMEngine Python config that starts with a byte order mark: Config.fromfile parses the
+// file's text with ast.parse, which refuses the mark, though Python itself would import the
+// file. The same text without the mark, and a big_vision config (imported) with it, pass.
+func TestRejectedAtStartupMMEngineBOM(t *testing.T) {
+	const text = "train_dataloader = dict(batch_size=2, num_workers=2)\nmodel = dict(type='RetinaNet')\n"
+	lintPy := func(src, framework string) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "configs/retinanet.py", Text: []byte(src)}, All(),
+			lint.Options{Select: []string{"TL011", "TL001"}, Framework: framework})
+		return diags
+	}
+	diags := lintPy("\ufeff"+text, "mmengine")
+	if len(diags) != 1 || diags[0].Code != "TL011" || diags[0].Line != 1 ||
+		diags[0].Message != `the file starts with a byte order mark (U+FEFF): mmengine 0.10.7 stops at start-up: "invalid non-printable character U+FEFF"` {
+		t.Fatalf("with a BOM: %+v", diags)
+	}
+	if !strings.Contains(diags[0].Help, "Config.fromfile") {
+		t.Errorf("help does not name the check: %q", diags[0].Help)
+	}
+	if diags := lintPy(text, "mmengine"); len(diags) != 0 {
+		t.Errorf("without a BOM: %+v", diags)
+	}
+	if diags := lintPy("\ufeffdef get_config():\n  return dict(seed=0)\n", "big_vision"); len(diags) != 0 {
+		t.Errorf("big_vision imports the file: %+v", diags)
+	}
+}

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -27,6 +28,10 @@ import (
 //     average the norm statistics across ranks before evaluation.
 //   - runner.build_dataloader passes the dataloader dict to torch's DataLoader: num_workers
 //     defaults to 0 there.
+//   - mmengine/config/config.py Config.fromfile reads a Python config with open(...,
+//     encoding='utf-8') and parses the text with ast.parse (_is_lazy_import, and
+//     _validate_py_syntax since v0.1.0): a file starting with a byte order mark is refused
+//     ("invalid non-printable character U+FEFF"), a rejected-at-startup finding.
 //
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
@@ -167,6 +172,15 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "mmengine"}
 	root := d.Root
 	inherits := mmInherits(d)
+	if d.Format == doc.Python && bytes.HasPrefix(d.Src, []byte("\ufeff")) {
+		// Config.fromfile reads a Python config as "utf-8" text, which keeps the mark, and
+		// parses that text with ast.parse (_is_lazy_import, _validate_py_syntax), which refuses
+		// it; importing the file, as Python itself would, reads it fine.
+		p.Rejections = append(p.Rejections, plan.Rejection{
+			Message: "the file starts with a byte order mark (U+FEFF)", Says: "invalid non-printable character U+FEFF",
+			Package: "mmengine", Read: "0.10.7", Source: "Config.fromfile, which parses the file's UTF-8 text with ast.parse",
+			Help: "save the file as UTF-8 without a byte order mark"})
+	}
 
 	if f, ok := IntAt(root, "train_dataloader.batch_size"); ok {
 		p.Train.PerDeviceBatch = f

@@ -103,3 +103,28 @@ func TestRejectedAtStartupMMEngineBOM(t *testing.T) {
 		t.Errorf("big_vision imports the file: %+v", diags)
 	}
 }
+
+// An interpolation that is never closed: OmegaConf (2.1 and later) refuses the value as the file
+// is loaded, so torchtune stops before anything runs; OmegaConf 2.0 did not parse it, and a
+// config of a framework that does not load with OmegaConf keeps it as text.
+func TestRejectedAtStartupUnclosedInterpolation(t *testing.T) {
+	const text = "output_dir: /tmp/run\nbatch_size: 4\nmetric_logger:\n  _component_: torchtune.training.metric_logging.DiskLogger\n  log_dir: ${output_dir/logs\n"
+	lintAt := func(framework string, targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "recipe.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL011"}, Framework: framework, Targets: targets})
+		return diags
+	}
+	diags := lintAt("torchtune", nil)
+	if len(diags) != 1 || diags[0].Line != 5 || diags[0].Column != 12 ||
+		diags[0].Message != `the interpolation "${output_dir/logs" is never closed with }: omegaconf 2.3.0 stops at start-up: "GrammarParseError"` {
+		t.Fatalf("torchtune: %+v", diags)
+	}
+	if diags := lintAt("torchtune", map[string]lint.Target{"omegaconf": {Version: "2.0.6", Source: "requirements.txt"}}); len(diags) != 0 {
+		t.Errorf("omegaconf 2.0.6 pinned: %+v", diags)
+	}
+	for _, d := range lintAt("axolotl", nil) {
+		if strings.Contains(d.Message, "interpolation") {
+			t.Errorf("axolotl does not load with OmegaConf: %+v", d)
+		}
+	}
+}

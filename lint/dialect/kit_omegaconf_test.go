@@ -1,0 +1,126 @@
+package dialect
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/corpustest"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+func TestUnclosedInterpolation(t *testing.T) {
+	for s, want := range map[string]int{
+		"${a":            0,
+		"x ${a.b":        2,
+		"${a} ${b":       5,
+		"${a:${b}":       -1, // a "}" follows: the grammar decides, not this check
+		"\\${a":          -1, // escaped
+		"\\\\${a":        2,  // an escaped backslash, then an interpolation
+		"${a}":           -1,
+		"cost: $5, {x}":  -1,
+		"${oc.env:HOME,": 0,
+		"":               -1,
+	} {
+		if got := unclosedInterpolation(s); got != want {
+			t.Errorf("%q: got %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestOmegaConfUnclosedAgreesWithOmegaConf gives OmegaConf itself (Debian's python3-omegaconf,
+// which .ci/run installs) the interpolation values of the corpus's YAML and mutants of them:
+// every value the check calls never closed must be one OmegaConf refuses as it is set.
+func TestOmegaConfUnclosedAgreesWithOmegaConf(t *testing.T) {
+	py := ""
+	for _, name := range []string{"python3", "/usr/bin/python3"} {
+		if p, err := exec.LookPath(name); err == nil && exec.Command(p, "-c", "import omegaconf").Run() == nil {
+			py = p
+			break
+		}
+	}
+	if py == "" {
+		t.Fatal("no python3 that can import omegaconf: install Debian's python3-omegaconf (.ci/run does)")
+	}
+	seen := map[string]bool{}
+	eachCorpusDoc(t, func(_ corpustest.Entry, d *doc.Document) {
+		d.Root.Walk(func(n *doc.Node) bool {
+			if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
+				seen[n.Value] = true
+			}
+			return true
+		})
+	})
+	var base []string
+	for s := range seen {
+		base = append(base, s)
+	}
+	sort.Strings(base)
+	if len(base) < 100 {
+		t.Fatalf("only %d corpus values hold ${", len(base))
+	}
+	pieces := []string{"${", "}", "{", "\\", "\\\\", ":", ".", "'", "\"", " ", "[", "]", ",", "$", "a"}
+	r := rand.New(rand.NewSource(47))
+	values := append([]string(nil), base...)
+	for range 3000 {
+		s := []byte(base[r.Intn(len(base))])
+		for m := 0; m < 1+r.Intn(3); m++ {
+			p := r.Intn(len(s) + 1)
+			if r.Intn(2) == 0 {
+				s = append(s[:p:p], s[min(len(s), p+1+r.Intn(4)):]...)
+			} else {
+				s = append(s[:p:p], append([]byte(pieces[r.Intn(len(pieces))]), s[p:]...)...)
+			}
+		}
+		values = append(values, string(s))
+	}
+	in, err := json.Marshal(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "values.json")
+	if err := os.WriteFile(file, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import json, sys
+from omegaconf import OmegaConf
+for v in json.load(open(sys.argv[1], encoding="utf-8")):
+    try:
+        OmegaConf.create({"k": v})
+        print("ok")
+    except Exception as e:
+        print("err", type(e).__name__)
+`
+	var out, stderr bytes.Buffer
+	cmd := exec.Command(py, "-c", script, file)
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("python3: %v\n%s", err, stderr.String())
+	}
+	verdicts := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(verdicts) != len(values) {
+		t.Fatalf("python3 gave %d verdicts for %d values", len(verdicts), len(values))
+	}
+	flagged, refused := 0, 0
+	for i, v := range verdicts {
+		if v != "ok" {
+			refused++
+		}
+		if unclosedInterpolation(values[i]) >= 0 {
+			flagged++
+			if v == "ok" {
+				t.Errorf("%q: called never closed, but OmegaConf reads it", values[i])
+			}
+		}
+	}
+	t.Logf("%d values: OmegaConf refuses %d, the check names %d of them", len(values), refused, flagged)
+	if flagged < 100 {
+		t.Errorf("only %d values called never closed: the mutants no longer test the check", flagged)
+	}
+}

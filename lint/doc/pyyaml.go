@@ -3,14 +3,15 @@ package doc
 import "bytes"
 
 // The frameworks load YAML with PyYAML (directly, or through OmegaConf, Hydra and jsonargparse),
-// which follows YAML 1.1 and is stricter than yaml.v3 in two ways that matter to a config:
+// which follows YAML 1.1 and is stricter than yaml.v3 in ways that matter to a config:
 //
 //   - it never takes a tab for whitespace between tokens: a tab outside a quoted string, a block
 //     scalar or a comment stops it with "found character '\t' that cannot start any token"
 //     (its scanner skips only spaces), where yaml.v3 reads "key:<tab>value" as YAML 1.2 allows;
 //   - a line left of the document's block (a first line indented by two, a later one by none)
-//     or a document after "..." without "---" is refused with "expected '<document start>'",
-//     where yaml.v3 stops reading at that line and silently drops the rest of the file;
+//     is refused with "expected '<document start>'", where yaml.v3 stops reading at that line
+//     and silently drops the rest of the file (a document after "..." without "---" gets the
+//     same refusal from both);
 //   - a mapping or a list as a key ("? [a]\n: b", "[a]: b") cannot be a Python dict's key
 //     ("found unhashable key"); yaml.v3 keeps it;
 //   - the escape \' in a double-quoted string is not YAML's (PyYAML: "found unknown escape
@@ -149,7 +150,6 @@ func pyyamlNodes(d *Document) (int, string) {
 func pyyamlOutside(d *Document) (int, string) {
 	src := d.Src
 	roots := append([]*Node{d.Root}, d.More...)
-	x := d.Lines()
 	// A byte order mark after the start is a character to PyYAML and nothing to yaml.v3, whose
 	// lines and columns after it then differ from ours: a root ending after one may end
 	// elsewhere than its span says, so nothing after it is judged.
@@ -185,7 +185,7 @@ func pyyamlOutside(d *Document) (int, string) {
 			case src[i] == '\n':
 				i++
 			default:
-				return i, pyyamlOutsideMessage(x, r, i, ended)
+				return i, pyyamlOutsideMessage(r, ended)
 			}
 			// At a line start: a marker, or more of the same.
 			line := src[i:]
@@ -216,7 +216,7 @@ func pyyamlMarker(line []byte, m string) bool {
 	return bytes.HasPrefix(line, []byte(m)) && (len(line) == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n')
 }
 
-func pyyamlOutsideMessage(x *LineIndex, root *Node, off int, ended bool) string {
+func pyyamlOutsideMessage(root *Node, ended bool) string {
 	const tail = "PyYAML, which the frameworks load YAML with, refuses the file (\"expected '<document start>'\"), and other YAML readers silently drop everything from this line on"
 	if ended {
 		return "a new document after \"...\" must start with \"---\": " + tail

@@ -16,8 +16,9 @@ import (
 // other files as related locations. Structural checks (parse errors, duplicate and unknown
 // keys) belong to each file's own lint (LintFile with StructuralOnly), so a file shared by
 // several runs reports them once. Composition problems are findings at the reference:
-// unresolved-reference, input-limit-exceeded or rejected-at-startup (problemRule). Fixes are not offered on composed findings: an edit is only safe in the file
-// it was computed for, and this slice does not map edits across files.
+// unresolved-reference, input-limit-exceeded or rejected-at-startup (problemRule). Fixes are
+// not offered on composed findings: an edit is only safe in the file it was computed for, and
+// this slice does not map edits across files.
 func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	var diags []Diagnostic
 	active := Selected(rules, o.Select, o.Ignore)

@@ -2,14 +2,20 @@ package rules
 
 import "github.com/trainlint/trainlint/lint"
 
-// ParseError reports files that are not valid YAML, JSON or TOML.
+// ParseError reports files that are not valid YAML, JSON, TOML, gin or Python.
 var ParseError = register(&parseErrorDef)
 
 var parseErrorDef = lint.Rule{
 	Code: "TL001", Name: "parse-error", Category: lint.CatStructure, Severity: lint.Error,
-	Title: "The file is not valid YAML, JSON or TOML",
+	Title: "The file is not valid YAML, JSON, TOML, gin or Python",
 	Rationale: `A configuration that does not parse fails the job when it starts, after it has waited in
-the queue. trainlint reports where the parser stopped and what it expected there.`,
+the queue. trainlint reports where the parser stopped and what it expected there.
+
+Valid means what the loaders the frameworks use would read: PyYAML for YAML (so a tab between
+tokens, or a line left of the document's block, is an error here although some YAML readers
+accept the first and silently drop everything after the second), Python's tomllib (TOML 1.0),
+Python's json, gin-config's parser and CPython's. The YAML, TOML, JSON and Python readers are
+tested against those loaders.`,
 	Fix:        "Correct the syntax at the reported position.",
 	Frameworks: []string{"*"},
 	Check:      reportProblems,

@@ -16,14 +16,17 @@ import (
 // (through Hydra), torchtune (config/_parse.py, OmegaConf.load) and llm-foundry
 // (command_utils/train.py, om.load) load their files so.
 //
-// Only the certain case is judged: an interpolation "${" (not escaped: an even number of
-// backslashes before it) with no "}" anywhere after it can never be closed, whatever the rest
-// of the grammar says. TestOmegaConfUnclosedAgreesWithOmegaConf checks the claim against
-// OmegaConf itself.
+// Only certain cases are judged, from the lexer's rules (grammar/OmegaConfGrammarLexer.g4):
+// an interpolation "${" (not escaped: an even number of backslashes before it) with no "}"
+// anywhere after it can never be closed; and the key of a plain node interpolation, one whose
+// text up to the first "}" holds no ":" (a resolver), "[", "]" or nested "${", can hold no
+// whitespace except at its ends, none of ( ) { \ ' ", and must name a key: "${}", "${a.}",
+// "${a..b}" and "${a b}" do not parse. TestOmegaConfInterpolationsAgreeWithOmegaConf checks the
+// claims against OmegaConf itself.
 
-// omegaconfUnclosed adds a start-up refusal to p for each value of root that holds an
-// interpolation that is never closed.
-func omegaconfUnclosed(p *plan.Plan, root *doc.Node) {
+// omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an
+// interpolation OmegaConf cannot parse.
+func omegaconfInterpolations(p *plan.Plan, root *doc.Node) {
 	if root == nil {
 		return
 	}
@@ -34,7 +37,7 @@ func omegaconfUnclosed(p *plan.Plan, root *doc.Node) {
 		if n.Kind != doc.Scalar {
 			return true
 		}
-		i := unclosedInterpolation(n.Value)
+		i, why := badInterpolation(n.Value)
 		if i < 0 {
 			return true
 		}
@@ -43,18 +46,18 @@ func omegaconfUnclosed(p *plan.Plan, root *doc.Node) {
 			excerpt = excerpt[:40] + "…"
 		}
 		p.Rejections = append(p.Rejections, plan.Rejection{Node: n, Key: n.Path().String(),
-			Message: "the interpolation " + strconv.Quote(excerpt) + " is never closed with }",
+			Message: "the interpolation " + strconv.Quote(excerpt) + " " + why,
 			Says:    "GrammarParseError", Package: "omegaconf", Since: "2.1.0", Read: "2.3.0",
 			Source: "OmegaConf's interpolation grammar, applied as the file is loaded",
-			Help:   "close the interpolation with }, or write \\${ for a literal ${"})
+			Help:   "write ${key.path} (no spaces inside) or ${resolver:args}, closed with }; \\${ is a literal ${"})
 		return true
 	})
 }
 
-// unclosedInterpolation returns the offset in s of an interpolation opening "${" that no "}"
-// follows, or -1. An opening preceded by an odd number of backslashes is escaped (OmegaConf's
-// ESC_INTER) and not one.
-func unclosedInterpolation(s string) int {
+// badInterpolation returns the offset in s of an interpolation OmegaConf cannot parse and why,
+// or -1. An opening preceded by an odd number of backslashes is escaped (OmegaConf's ESC_INTER)
+// and not one.
+func badInterpolation(s string) (int, string) {
 	last := -1
 	for i := 0; ; {
 		j := strings.Index(s[i:], "${")
@@ -62,17 +65,35 @@ func unclosedInterpolation(s string) int {
 			break
 		}
 		j += i
+		i = j + 2
 		k := j
 		for k > 0 && s[k-1] == '\\' {
 			k--
 		}
-		if (j-k)%2 == 0 {
-			last = j
+		if (j-k)%2 != 0 {
+			continue
 		}
-		i = j + 2
+		last = j
+		end := strings.IndexByte(s[j+2:], '}')
+		if end < 0 {
+			break
+		}
+		key := s[j+2 : j+2+end]
+		if strings.ContainsAny(key, ":[]") || strings.Contains(key, "${") {
+			continue // a resolver, an index or a nested interpolation: the grammar's to judge
+		}
+		key = strings.Trim(key, " \t")
+		switch {
+		case strings.ContainsAny(key, " \t"):
+			return j, "has a space inside its key"
+		case strings.ContainsAny(key, "(){\\'\""):
+			return j, "holds a character a key cannot"
+		case strings.TrimLeft(key, ".") == "" || strings.HasSuffix(key, ".") || strings.Contains(strings.TrimLeft(key, "."), ".."):
+			return j, "names no key"
+		}
 	}
 	if last < 0 || strings.IndexByte(s[last+2:], '}') >= 0 {
-		return -1
+		return -1, ""
 	}
-	return last
+	return last, "is never closed with }"
 }

@@ -15,29 +15,43 @@ import (
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
-func TestUnclosedInterpolation(t *testing.T) {
+func TestBadInterpolation(t *testing.T) {
 	for s, want := range map[string]int{
 		"${a":            0,
 		"x ${a.b":        2,
 		"${a} ${b":       5,
-		"${a:${b}":       -1, // a "}" follows: the grammar decides, not this check
+		"${a:${b}":       -1, // a "}" follows and a resolver: the grammar decides, not this check
 		"\\${a":          -1, // escaped
 		"\\\\${a":        2,  // an escaped backslash, then an interpolation
 		"${a}":           -1,
 		"cost: $5, {x}":  -1,
 		"${oc.env:HOME,": 0,
 		"":               -1,
+		"${}":            0,
+		"${ }":           0,
+		"${.}":           0,
+		"${a.}":          0,
+		"${a..b}":        0,
+		"${..a}":         -1, // relative
+		"${ a.b }":       -1,
+		"${a b}":         0,
+		"x ${a} ${a(b)}": 7,
+		"${a'b}":         0,
+		"${a:b c}":       -1, // resolver arguments: the grammar's
+		"${a[0]}":        -1,
+		"${a-b/c@d}":     -1,
+		"\\${a b}":       -1,
 	} {
-		if got := unclosedInterpolation(s); got != want {
+		if got, _ := badInterpolation(s); got != want {
 			t.Errorf("%q: got %d, want %d", s, got, want)
 		}
 	}
 }
 
-// TestOmegaConfUnclosedAgreesWithOmegaConf gives OmegaConf itself (Debian's python3-omegaconf,
+// TestOmegaConfInterpolationsAgreeWithOmegaConf gives OmegaConf itself (Debian's python3-omegaconf,
 // which .ci/run installs) the interpolation values of the corpus's YAML and mutants of them:
-// every value the check calls never closed must be one OmegaConf refuses as it is set.
-func TestOmegaConfUnclosedAgreesWithOmegaConf(t *testing.T) {
+// every value the check calls unparsable must be one OmegaConf refuses as it is set.
+func TestOmegaConfInterpolationsAgreeWithOmegaConf(t *testing.T) {
 	py := ""
 	for _, name := range []string{"python3", "/usr/bin/python3"} {
 		if p, err := exec.LookPath(name); err == nil && exec.Command(p, "-c", "import omegaconf").Run() == nil {
@@ -65,7 +79,7 @@ func TestOmegaConfUnclosedAgreesWithOmegaConf(t *testing.T) {
 	if len(base) < 100 {
 		t.Fatalf("only %d corpus values hold ${", len(base))
 	}
-	pieces := []string{"${", "}", "{", "\\", "\\\\", ":", ".", "'", "\"", " ", "[", "]", ",", "$", "a"}
+	pieces := []string{"${", "}", "{", "\\", "\\\\", ":", ".", "'", "\"", " ", "[", "]", ",", "$", "a", "(", "..", "\t"}
 	r := rand.New(rand.NewSource(47))
 	values := append([]string(nil), base...)
 	for range 3000 {
@@ -112,15 +126,15 @@ for v in json.load(open(sys.argv[1], encoding="utf-8")):
 		if v != "ok" {
 			refused++
 		}
-		if unclosedInterpolation(values[i]) >= 0 {
+		if i, _ := badInterpolation(values[i]); i >= 0 {
 			flagged++
 			if v == "ok" {
-				t.Errorf("%q: called never closed, but OmegaConf reads it", values[i])
+				t.Errorf("%q: called unparsable, but OmegaConf reads it", values[i])
 			}
 		}
 	}
 	t.Logf("%d values: OmegaConf refuses %d, the check names %d of them", len(values), refused, flagged)
 	if flagged < 100 {
-		t.Errorf("only %d values called never closed: the mutants no longer test the check", flagged)
+		t.Errorf("only %d values called unparsable: the mutants no longer test the check", flagged)
 	}
 }

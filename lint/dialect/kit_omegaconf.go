@@ -59,6 +59,7 @@ func omegaconfInterpolations(p *plan.Plan, root *doc.Node) {
 // and not one.
 func badInterpolation(s string) (int, string) {
 	last := -1
+	closeAt := -1 // the first "}" at or after the last opening looked at: found once per "}"
 	for i := 0; ; {
 		j := strings.Index(s[i:], "${")
 		if j < 0 {
@@ -74,13 +75,18 @@ func badInterpolation(s string) (int, string) {
 			continue
 		}
 		last = j
-		end := strings.IndexByte(s[j+2:], '}')
-		if end < 0 {
-			break
+		if closeAt < j+2 {
+			closeAt = strings.IndexByte(s[j+2:], '}')
+			if closeAt < 0 {
+				break
+			}
+			closeAt += j + 2
 		}
-		key := s[j+2 : j+2+end]
-		if strings.ContainsAny(key, ":[]") || strings.Contains(key, "${") {
-			continue // a resolver, an index or a nested interpolation: the grammar's to judge
+		key := s[j+2 : closeAt]
+		// A nested opening first: the search stops at it, so the keys searched in full do not
+		// overlap and a value is read a bounded number of times whatever its openings.
+		if strings.Contains(key, "${") || strings.ContainsAny(key, ":[]") {
+			continue // a nested interpolation, a resolver or an index: the grammar's to judge
 		}
 		key = strings.Trim(key, " \t")
 		switch {
@@ -92,7 +98,7 @@ func badInterpolation(s string) (int, string) {
 			return j, "names no key"
 		}
 	}
-	if last < 0 || strings.IndexByte(s[last+2:], '}') >= 0 {
+	if last < 0 || closeAt >= last+2 {
 		return -1, ""
 	}
 	return last, "is never closed with }"

@@ -84,6 +84,20 @@ func hostileInputs(t testing.TB) []hostile {
 	)
 	add("nesting at the limit yaml", doc.YAML, strings.Repeat("{training: ", 990)+"{batch_size: 8, eval_steps: 0}"+strings.Repeat("}", 990), "")
 
+	// The checks that hold the readers to the frameworks' loaders (PyYAML, tomllib, OmegaConf)
+	// read each byte a bounded number of times: many allowed tabs before the one refused, a
+	// value of 2^18 interpolation openings closed once at its end, a long inline table.
+	var tabs, inline strings.Builder
+	for i := range 50000 {
+		fmt.Fprintf(&tabs, "k%d: \"a\tb\" # c\td\n", i)
+		fmt.Fprintf(&inline, "k%d = \"a\", ", i)
+	}
+	hs = append(hs,
+		hostile{name: "a tab after 50,000 allowed ones", format: doc.YAML, src: []byte(tabs.String() + "x:\t1\n"), want: "parse-error", perByte: 400},
+		hostile{name: "2^18 interpolation openings", format: doc.YAML, src: []byte("lr: " + strings.Repeat("${", 1<<18) + "}\n"), perByte: 400},
+		hostile{name: "inline table of 50,000 entries", format: doc.TOML, src: []byte("t = {" + strings.TrimSuffix(inline.String(), ", ") + "}\n"), perByte: 400},
+	)
+
 	// 30 MB files and a 20 MB line: over the default size limit, a clear finding at once.
 	big := func(f doc.Format, size int) string {
 		var b strings.Builder

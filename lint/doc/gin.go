@@ -28,10 +28,9 @@ import (
 // %gin.REQUIRED.
 
 func parseGin(d *Document, lim Limits) {
-	if hasBOM(d.Src) {
-		// gin-config opens a config file as text, "utf-8" keeps the mark, and its parser then
-		// stops at it ("Unexpected token", config_parser.py at 8ebbd2a).
-		d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): gin-config reads it as text with the mark kept and refuses it (\"Unexpected token\"); save the file as UTF-8 without a BOM", 0, 3)
+	// gin-config opens a config file as text, "utf-8" keeps the mark, and its parser then
+	// stops at it ("Unexpected token", config_parser.py at 8ebbd2a).
+	if refusedBOM(d, "gin-config reads it as text with the mark kept and refuses it", "Unexpected token") {
 		return
 	}
 	g := getGinParser()

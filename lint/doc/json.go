@@ -13,11 +13,10 @@ import (
 // Quoted; numbers, booleans and null are "plain"; objects and arrays are "flow".
 
 func parseJSON(d *Document, lim Limits) {
-	if hasBOM(d.Src) {
-		// transformers (HfArgumentParser.parse_json_file, v5.9.0) and accelerate (the DeepSpeed
-		// config, HfDeepSpeedConfig, v1.14.0) open a JSON config as "utf-8", which keeps the
-		// mark, and json then stops at it; only "utf-8-sig" would drop it.
-		d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): Python's json, which transformers and accelerate read JSON configs with, refuses it (\"Unexpected UTF-8 BOM\"); save the file as UTF-8 without a BOM", 0, 3)
+	// transformers (HfArgumentParser.parse_json_file, v5.9.0) and accelerate (the DeepSpeed
+	// config, HfDeepSpeedConfig, v1.14.0) open a JSON config as "utf-8", which keeps the
+	// mark, and json then stops at it; only "utf-8-sig" would drop it.
+	if refusedBOM(d, "Python's json, which transformers and accelerate read JSON configs with, refuses it", "Unexpected UTF-8 BOM") {
 		return
 	}
 	p := &jsonParser{d: d, x: d.Lines(), src: d.Src, lim: lim, line: 1}

@@ -137,6 +137,17 @@ func (d *Document) addCodeError(prefix string, e *pySyntaxError) {
 	d.addProblem(Syntax, prefix+e.msg, e.off, min(e.off+1, len(d.Src)))
 }
 
+// refusedBOM reports a leading byte order mark as a syntax error, for a format whose loader
+// decodes the file as "utf-8" (which keeps the mark) and then stops at it: refusal says who
+// refuses it, says what that loader says. It returns whether the file had one.
+func refusedBOM(d *Document, refusal, says string) bool {
+	if !hasBOM(d.Src) {
+		return false
+	}
+	d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): "+refusal+" ("+strconv.Quote(says)+"); save the file as UTF-8 without a BOM", 0, 3)
+	return true
+}
+
 // maxDupProblems caps the duplicate-key problems of one file: past it the findings stop helping.
 const maxDupProblems = 1000
 

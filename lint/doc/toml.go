@@ -25,10 +25,9 @@ import (
 // tables, "block" for tables and arrays of tables.
 
 func parseTOML(d *Document, lim Limits) {
-	if hasBOM(d.Src) {
-		// tomllib.load decodes the bytes as "utf-8", which keeps the mark, and then refuses it
-		// ("Invalid statement"); torchtitan v0.2.2 reads its config so (config/manager.py).
-		d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): Python's tomllib, which torchtitan reads its configs with, refuses it (\"Invalid statement\"); save the file as UTF-8 without a BOM", 0, 3)
+	// tomllib.load decodes the bytes as "utf-8", which keeps the mark, and then refuses it
+	// ("Invalid statement"); torchtitan v0.2.2 reads its config so (config/manager.py).
+	if refusedBOM(d, "Python's tomllib, which torchtitan reads its configs with, refuses it", "Invalid statement") {
 		return
 	}
 	b := &tomlBuilder{d: d, x: d.Lines(), src: d.Src, lim: lim}

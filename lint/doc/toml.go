@@ -89,12 +89,16 @@ func (b *tomlBuilder) rng(r unstable.Range) (int, int) {
 
 func (b *tomlBuilder) span(start, end int) Span { return Span{Start: b.pos(start), End: b.pos(end)} }
 
-func (b *tomlBuilder) limit(msg string, off int) {
+// stop reports the file's one fatal problem at [start, end) and stops reading: the document has
+// no tree. limit and refuse (toml10.go) are its two kinds.
+func (b *tomlBuilder) stop(kind ProblemKind, msg string, start, end int) {
 	if !b.fatal {
 		b.fatal = true
-		b.d.addProblem(LimitExceeded, msg, off, off)
+		b.d.addProblem(kind, msg, start, end)
 	}
 }
+
+func (b *tomlBuilder) limit(msg string, off int) { b.stop(LimitExceeded, msg, off, off) }
 
 // keyPart is one part of a (dotted) key as written.
 type keyPart struct {

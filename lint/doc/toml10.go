@@ -16,13 +16,8 @@ import "strconv"
 // tomlV10 is the message's reference to what reads the file.
 const tomlV10 = "TOML 1.0 (what Python's tomllib reads; torchtitan loads its configs with it)"
 
-// refuse reports a syntax problem at [start, end) and stops reading: the document has no tree.
-func (b *tomlBuilder) refuse(msg string, start, end int) {
-	if !b.fatal {
-		b.fatal = true
-		b.d.addProblem(Syntax, msg, start, end)
-	}
-}
+// refuse reports what tomllib refuses as a syntax problem at [start, end) and stops reading.
+func (b *tomlBuilder) refuse(msg string, start, end int) { b.stop(Syntax, msg, start, end) }
 
 // checkEscapes refuses the escapes TOML 1.0 lacks in the basic string src[s:e] (quotes
 // included): \e and \xHH came with TOML 1.1. Other invalid escapes are go-toml's own errors.

@@ -5,6 +5,7 @@ package corpustest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -71,4 +72,28 @@ func Manifest(t testing.TB) (string, []Entry) {
 		t.Fatalf("%s/MANIFEST.tsv lists no files", dir)
 	}
 	return dir, out
+}
+
+// Python returns a python3 that can import module, for the tests that give corpus files to the
+// frameworks' own loaders (ast, tomllib, PyYAML, OmegaConf): the first python3 on PATH, else
+// Debian's /usr/bin/python3 (a python3 of pyenv's or a venv may lack Debian's python3-yaml).
+// .ci/run installs python3-venv (which brings python3), python3-yaml and python3-omegaconf;
+// without them the test fails rather than skips.
+func Python(t testing.TB, module string) string {
+	t.Helper()
+	var tried []string
+	for _, name := range []string{"python3", "/usr/bin/python3"} {
+		py, err := exec.LookPath(name)
+		if err != nil {
+			tried = append(tried, name+": "+err.Error())
+			continue
+		}
+		if out, err := exec.Command(py, "-c", "import "+module).CombinedOutput(); err != nil {
+			tried = append(tried, py+": "+strings.TrimSpace(string(out)))
+			continue
+		}
+		return py
+	}
+	t.Fatalf("no python3 that can import %s (%s): install Debian's python3, python3-yaml and python3-omegaconf (.ci/run does)", module, strings.Join(tried, "; "))
+	return ""
 }

@@ -52,16 +52,7 @@ func TestBadInterpolation(t *testing.T) {
 // which .ci/run installs) the interpolation values of the corpus's YAML and mutants of them:
 // every value the check calls unparsable must be one OmegaConf refuses as it is set.
 func TestOmegaConfInterpolationsAgreeWithOmegaConf(t *testing.T) {
-	py := ""
-	for _, name := range []string{"python3", "/usr/bin/python3"} {
-		if p, err := exec.LookPath(name); err == nil && exec.Command(p, "-c", "import omegaconf").Run() == nil {
-			py = p
-			break
-		}
-	}
-	if py == "" {
-		t.Fatal("no python3 that can import omegaconf: install Debian's python3-omegaconf (.ci/run does)")
-	}
+	py := corpustest.Python(t, "omegaconf")
 	seen := map[string]bool{}
 	eachCorpusDoc(t, func(_ corpustest.Entry, d *doc.Document) {
 		d.Root.Walk(func(n *doc.Node) bool {

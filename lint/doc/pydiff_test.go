@@ -11,30 +11,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// pythonWith returns a python3 that can import module: the first on PATH, else Debian's
-// /usr/bin/python3 (a python3 of pyenv's or a venv may lack Debian's python3-yaml). .ci/run
-// installs python3-venv, which brings python3, and python3-yaml; without them the test fails
-// rather than skips.
-func pythonWith(t *testing.T, module string) string {
-	t.Helper()
-	var tried []string
-	for _, name := range []string{"python3", "/usr/bin/python3"} {
-		py, err := exec.LookPath(name)
-		if err != nil {
-			tried = append(tried, name+": "+err.Error())
-			continue
-		}
-		if out, err := exec.Command(py, "-c", "import "+module).CombinedOutput(); err != nil {
-			tried = append(tried, py+": "+strings.TrimSpace(string(out)))
-			continue
-		}
-		return py
-	}
-	t.Fatalf("no python3 that can import %s (%s): install Debian's python3 and python3-yaml (.ci/run does)", module, strings.Join(tried, "; "))
-	return ""
-}
+	"github.com/trainlint/trainlint/lint/corpustest"
+)
 
 // oracleAgrees writes n mutants of the corpus files (mutate with pieces, seeded by seed) to a
 // folder as 0.ext, 1.ext, …, reads each with the reader for format f, and has a python3 that can
@@ -45,7 +24,7 @@ func pythonWith(t *testing.T, module string) string {
 // the oracle refuses. It logs how many files disagree each way.
 func oracleAgrees(t *testing.T, f Format, ext string, pieces []string, seed int64, n int, module, load string, both bool, kinds ...ProblemKind) {
 	t.Helper()
-	py := pythonWith(t, module)
+	py := corpustest.Python(t, module)
 	files := corpusBytes(t, f)
 	if len(files) < 20 {
 		t.Fatalf("only %d corpus %s files", len(files), f)

@@ -176,7 +176,7 @@ func problemDiagnostic(r *Rule, run *compose.Run, p compose.Problem) Diagnostic 
 	if fd := run.File(file); fd != nil {
 		d = fd
 	}
-	f := Finding{Span: p.Span, Message: p.Message, Severity: r.Severity}
+	f := Finding{Span: p.Span, Message: p.Message} // the rule's severity
 	if p.Kind == compose.Limit {
 		// The bounds of a composition are fixed (lint/compose Limits), not the [limits] of
 		// .trainlint.toml that the rule's own help names.
@@ -184,9 +184,7 @@ func problemDiagnostic(r *Rule, run *compose.Run, p compose.Problem) Diagnostic 
 		f.Help = "a run is composed up to fixed bounds (" + strconv.Itoa(l.MaxFiles) + " files, base or defaults lists nested " + strconv.Itoa(l.MaxDepth) +
 			" deep, " + strconv.Itoa(l.MaxNodes) + " values); the run's other findings cover what was composed. Look for lists that include each other through several files"
 	}
-	diag := toDiagnostic(r, d, f)
-	diag.Fix = nil
-	return diag
+	return toDiagnostic(r, d, f) // no fix: the finding has none
 }
 
 // runDiagnostic places a finding of the composed tree: in the file of its node (or of its first

@@ -41,10 +41,7 @@ func omegaconfInterpolations(p *plan.Plan, root *doc.Node) {
 		if i < 0 {
 			return true
 		}
-		excerpt := n.Value[i:]
-		if len(excerpt) > 40 {
-			excerpt = excerpt[:40] + "…"
-		}
+		excerpt := doc.Shorten(n.Value[i:], 40)
 		p.Rejections = append(p.Rejections, plan.Rejection{Node: n, Key: n.Path().String(),
 			Message: "the interpolation " + strconv.Quote(excerpt) + " " + why,
 			Says:    "GrammarParseError", Package: "omegaconf", Since: "2.1.0", Read: "2.3.0",

@@ -10,9 +10,11 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
 func TestBadInterpolation(t *testing.T) {
@@ -153,5 +155,21 @@ func BenchmarkBadInterpolationHostile(b *testing.B) {
 	b.SetBytes(int64(len(s)))
 	for range b.N {
 		badInterpolation(s)
+	}
+}
+
+// TestOmegaConfExcerptKeepsCharacters: the message quotes at most 40 bytes of the value and never
+// splits a character (an excerpt cut inside "é" used to end in half of it).
+func TestOmegaConfExcerptKeepsCharacters(t *testing.T) {
+	value := "${a" + strings.Repeat("é", 30)
+	d := doc.Parse("x.yaml", []byte("a: \""+value+"\"\n"), doc.YAML, doc.Limits{})
+	var p plan.Plan
+	omegaconfInterpolations(&p, d.Root)
+	if len(p.Rejections) != 1 {
+		t.Fatalf("got %d rejections, want 1", len(p.Rejections))
+	}
+	msg := p.Rejections[0].Message
+	if !utf8.ValidString(msg) || !strings.Contains(msg, `"${aéééé`) || !strings.Contains(msg, "é…\"") {
+		t.Errorf("message %q", msg)
 	}
 }

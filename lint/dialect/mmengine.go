@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -172,7 +171,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "mmengine"}
 	root := d.Root
 	inherits := mmInherits(d)
-	if d.Format == doc.Python && bytes.HasPrefix(d.Src, []byte("\ufeff")) {
+	if d.Format == doc.Python && doc.HasBOM(d.Src) {
 		// Config.fromfile reads a Python config as "utf-8" text, which keeps the mark, and
 		// parses that text with ast.parse (_is_lazy_import, _validate_py_syntax), which refuses
 		// it; importing the file, as Python itself would, reads it fine.

@@ -284,18 +284,11 @@ func (g *ginParser) failTok(t pyTok, want string) {
 	case pyDedent:
 		what = "end of block"
 	case pyString:
-		what = "string " + strconv.Quote(shorten(g.txt(&t)))
+		what = "string " + strconv.Quote(Shorten(g.txt(&t), 40))
 	case pyName, pyNumber, pyOp:
 		what = strconv.Quote(g.txt(&t))
 	}
 	g.fail(t.start, "gin: expected "+want+", found "+what)
-}
-
-func shorten(s string) string {
-	if len(s) > 40 {
-		return s[:40] + "…"
-	}
-	return s
 }
 
 func (g *ginParser) expectOp(c byte) *pyTok {

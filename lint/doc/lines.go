@@ -24,7 +24,7 @@ func NewLineIndex(src []byte) *LineIndex { return newLineIndex(src, false) }
 // Parse), false that it is not known.
 func newLineIndex(src []byte, allASCII bool) *LineIndex {
 	first := 0
-	if hasBOM(src) {
+	if HasBOM(src) {
 		first = 3
 	}
 	cr := bytes.IndexByte(src[first:], '\r') >= 0
@@ -68,7 +68,7 @@ func newLineIndex(src []byte, allASCII bool) *LineIndex {
 // passes every line break): the same index, with the starts copied at their exact size.
 func newLineIndexStarts(src []byte, starts []int, allASCII bool) *LineIndex {
 	first := 0
-	if hasBOM(src) {
+	if HasBOM(src) {
 		first = 3
 	}
 	st := make([]int, len(starts))
@@ -100,8 +100,21 @@ func isASCII(b []byte) bool {
 	return true
 }
 
-func hasBOM(src []byte) bool {
+// HasBOM reports whether src starts with a UTF-8 byte order mark.
+func HasBOM(src []byte) bool {
 	return len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF
+}
+
+// Shorten returns s cut to at most n bytes, at a character boundary, with "…" when it was cut:
+// for quoting a user's text in a message without splitting a UTF-8 character.
+func Shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // NumLines is the number of lines (a final newline does not start an extra counted line of text,

@@ -12,7 +12,7 @@ import (
 // its specification.
 func newLineIndexBytewise(src []byte) ([]int, bool) {
 	first := 0
-	if hasBOM(src) {
+	if HasBOM(src) {
 		first = 3
 	}
 	starts := []int{first}

@@ -10,7 +10,7 @@ import (
 // multiDocScans is the three-scan definition multiDoc replaced, kept as its specification.
 func multiDocScans(src []byte) bool {
 	for _, m := range []string{"---", "...", "%"} {
-		if bytes.HasPrefix(src, []byte(m)) || bytes.Contains(src, []byte("\n"+m)) || hasBOM(src) && bytes.HasPrefix(src[3:], []byte(m)) {
+		if bytes.HasPrefix(src, []byte(m)) || bytes.Contains(src, []byte("\n"+m)) || HasBOM(src) && bytes.HasPrefix(src[3:], []byte(m)) {
 			return true
 		}
 	}

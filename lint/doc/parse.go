@@ -141,7 +141,7 @@ func (d *Document) addCodeError(prefix string, e *pySyntaxError) {
 // decodes the file as "utf-8" (which keeps the mark) and then stops at it: refusal says who
 // refuses it, says what that loader says. It returns whether the file had one.
 func refusedBOM(d *Document, refusal, says string) bool {
-	if !hasBOM(d.Src) {
+	if !HasBOM(d.Src) {
 		return false
 	}
 	d.addProblem(Syntax, "the file starts with a byte order mark (U+FEFF): "+refusal+" ("+strconv.Quote(says)+"); save the file as UTF-8 without a BOM", 0, 3)

@@ -199,7 +199,7 @@ func TestLexLineStarts(t *testing.T) {
 	for _, s := range srcs {
 		src := []byte(s)
 		base := 0
-		if hasBOM(src) {
+		if HasBOM(src) {
 			base = 3
 		}
 		_, cms, starts, err := pyLexLines(src, base, 100, true, nil, nil, nil, true, nil, true)

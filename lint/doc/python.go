@@ -25,7 +25,7 @@ import (
 
 func parsePython(d *Document, lim Limits, configArg string) {
 	base := 0
-	if hasBOM(d.Src) {
+	if HasBOM(d.Src) {
 		base = 3
 	}
 	arena := getPyArena()

@@ -38,7 +38,7 @@ func multiDoc(src []byte) bool {
 	marker := func(line []byte) bool {
 		return bytes.HasPrefix(line, []byte("---")) || bytes.HasPrefix(line, []byte("...")) || bytes.HasPrefix(line, []byte("%"))
 	}
-	if marker(src) || hasBOM(src) && marker(src[3:]) {
+	if marker(src) || HasBOM(src) && marker(src[3:]) {
 		return true
 	}
 	for i := 0; ; {

@@ -61,7 +61,7 @@ type fastReader struct {
 // file keeps to the subset described above; otherwise it returns false with d unchanged.
 func fastYAML(d *Document, lim Limits) (ok bool) {
 	src := d.Src
-	if hasBOM(src) || multiDoc(src) || !fastText(src) {
+	if HasBOM(src) || multiDoc(src) || !fastText(src) {
 		return false
 	}
 	x := d.Lines()

@@ -118,14 +118,15 @@ func TestTOMLAgreesWithTomllib(t *testing.T) {
 // frameworks load YAML with (directly, or through OmegaConf, Hydra and jsonargparse), in both
 // directions (pyyaml.go): a duplicate key is not a refusal here, since PyYAML keeps the last.
 // Left out of the pieces, as known differences: explicit tags (a framework's loader may add
-// its own, so the reader does not judge them), a byte order mark after the start (a character
-// to PyYAML, nothing to yaml.v3), and the escape \/ (PyYAML reads it, yaml.v3 refuses it).
+// its own, so the reader does not judge them) and a byte order mark after the start (a character
+// to PyYAML, nothing to yaml.v3).
 func TestYAMLAgreesWithPyYAML(t *testing.T) {
 	pieces := []string{"[", "]", "{", "}", ",", ":", ": ", "- ", "-", "'", "\"", "\n", "  ", " ", "\t", "#", " #",
 		"\\", "&a ", "*a", "<<: *a\n", "? ", "|\n", ">\n", "|-\n", "---\n", "...\n", "%YAML 1.1\n", "yes",
 		"1e-4", "0x1F", "0o7", "1_000", "~", "null", "\u00e9", "\r\n", "\r", "\x00", "\x7f", "\x85", "\u2028",
 		"@", "`", "%", "a: b: c", "\"\\x41\"", "\"\\e\"", "\"\\q\"", "\"\\'\"", "'it''s'", "key: value\n",
-		"- item\n", "  - x\n", "x: |\n  a\n", "{a: 1}", "[1, 2]", "? a\n: b\n", "? [a]\n: b\n", "[a]: 1", "="}
+		"- item\n", "  - x\n", "x: |\n  a\n", "{a: 1}", "[1, 2]", "? a\n: b\n", "? [a]\n: b\n", "[a]: 1", "=",
+		"\"\\/\"", "\\/", "\\\\/"}
 	oracleAgrees(t, YAML, ".yaml", pieces, 37, 1500, "yaml", "list(yaml.safe_load_all(src))", true, Syntax)
 }
 

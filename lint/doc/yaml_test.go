@@ -315,3 +315,41 @@ func TestYAMLUnicodeLineBreaks(t *testing.T) {
 		t.Errorf("z at %+v, want line 3 column 4 (editors do not break at U+2029)", n)
 	}
 }
+
+// TestYAMLSlashEscape: the double-quoted escape \/ is "/" (PyYAML since 5.1, YAML 1.2), which
+// yaml.v3 refuses: both readers give PyYAML's values, a backslash outside double quotes stays a
+// backslash, and an escaped backslash before a slash is not the escape. The direct reader
+// declines the anchor, so the second file is read through yaml.v3.
+func TestYAMLSlashEscape(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want map[string]string // path: value
+	}{
+		{"a: \"http:\\/\\/x\"\nb: 'c\\/d'\nc: e\\/f\nd: \"\\\\/\"\n\"k\\/\": [\"\\/\", g\\/]\nh: |\n  i\\/j\n",
+			map[string]string{"a": "http://x", "b": `c\/d`, "c": `e\/f`, "d": `\/`, "k/[0]": "/", "k/[1]": `g\/`, "h": "i\\/j\n"}},
+		{"a: &x \"\\/\"\nb: *x\nc: {d: \"e\\/\"}\n'f\\/': 1\n",
+			map[string]string{"a": "/", "b": "/", "c.d": "e/", `f\/`: "1"}},
+		// \a is used, so the stand-in is the next one.
+		{"a: \"\\a\\/\"\n", map[string]string{"a": "\a/"}},
+	} {
+		for _, noDirect := range []bool{false, true} {
+			d := ParseWith("x.yaml", []byte(tc.src), YAML, Options{NoDirectYAML: noDirect})
+			if len(d.Problems) > 0 || d.Root == nil {
+				t.Errorf("%q (noDirect %v): %v", tc.src, noDirect, d.Problems)
+				continue
+			}
+			got := map[string]string{}
+			d.Root.Walk(func(n *Node) bool {
+				if n.Kind == Scalar {
+					got[n.Path().String()] = n.Value
+				}
+				return true
+			})
+			for k, v := range tc.want {
+				if got[k] != v {
+					t.Errorf("%q (noDirect %v): %s = %q, want %q (all: %q)", tc.src, noDirect, k, got[k], v, got)
+				}
+			}
+		}
+	}
+}

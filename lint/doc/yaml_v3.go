@@ -16,12 +16,13 @@ import (
 
 // parseYAMLv3 reads d.Src through yaml.v3: every file the direct reader (yamlfast.go) leaves.
 func parseYAMLv3(d *Document, lim Limits) {
-	c := &yamlConv{d: d, x: d.Lines(), src: d.Src, lim: lim, clamped: -1}
+	src, standIn := yamlSlashes(d.Src)
+	c := &yamlConv{d: d, x: d.Lines(), src: src, lim: lim, clamped: -1}
 	c.yx = c.x
 	if hasUnicodeBreak(d.Src) {
 		c.yx = yamlLineIndex(d.Src)
 	}
-	next := yamlDocs(d.Src)
+	next := yamlDocs(src)
 	var roots []*Node
 	for {
 		var n yaml.Node
@@ -50,7 +51,76 @@ func parseYAMLv3(d *Document, lim Limits) {
 	if len(roots) > 1 {
 		d.More = roots[1:]
 	}
+	if standIn.esc != 0 {
+		standIn.restore(d.Src, roots)
+		c.src = d.Src
+	}
 	c.comments()
+}
+
+// The escape \/ in a double-quoted scalar is YAML 1.2's and PyYAML's (scanner.py's
+// ESCAPE_REPLACEMENTS since 4.1, first released in 5.1): it means "/". yaml.v3 refuses it ("found
+// unknown escape character"), which made a file every YAML framework loads a parse error. So
+// yaml.v3 is given the file with each \/ whose backslash is not itself escaped rewritten to a
+// two-byte escape the file does not use (\a if it can), whose character YAML forbids written raw;
+// the rewrite keeps every offset. After the conversion, a double-quoted value or key gets "/"
+// back for that character, and any other (plain, single-quoted, block: where a backslash is a
+// backslash) gets its \/ back for the stand-in's two characters. A file that uses every stand-in
+// keeps yaml.v3's refusal.
+type slashStandIn struct{ esc, char byte }
+
+var slashStandIns = []slashStandIn{{'a', 0x07}, {'b', 0x08}, {'v', 0x0b}, {'f', 0x0c}, {'e', 0x1b}}
+
+// yamlSlashes returns src with its \/ escapes rewritten and the stand-in used, or src and a zero
+// stand-in when it has none or every stand-in occurs in it.
+func yamlSlashes(src []byte) ([]byte, slashStandIn) {
+	if bytes.Index(src, []byte(`\/`)) < 0 {
+		return src, slashStandIn{}
+	}
+	for _, s := range slashStandIns {
+		if bytes.Contains(src, []byte{'\\', s.esc}) || bytes.IndexByte(src, s.char) >= 0 {
+			continue
+		}
+		out := bytes.Clone(src)
+		for i := 1; i < len(out); i++ {
+			if out[i] != '/' || out[i-1] != '\\' {
+				continue
+			}
+			run := 0 // the backslashes before the slash: an odd run escapes it
+			for k := i - 1; k >= 0 && src[k] == '\\'; k-- {
+				run++
+			}
+			if run%2 == 1 {
+				out[i] = s.esc
+			}
+		}
+		return out, s
+	}
+	return src, slashStandIn{}
+}
+
+// restore puts the slashes back into the values and keys of the trees converted from the
+// rewritten source.
+func (s slashStandIn) restore(src []byte, roots []*Node) {
+	double, other := string(rune(s.char)), string([]byte{'\\', s.esc})
+	fix := func(v string, quoted bool) string {
+		if quoted {
+			return strings.ReplaceAll(v, double, "/")
+		}
+		return strings.ReplaceAll(v, other, `\/`)
+	}
+	for _, r := range roots {
+		r.Walk(func(n *Node) bool {
+			if n.Kind == Scalar {
+				n.Value = fix(n.Value, n.Style == "double")
+			}
+			if n.Key != "" {
+				o := n.KeySpan.Start.Offset
+				n.Key = fix(n.Key, !n.KeySpan.IsZero() && o < len(src) && src[o] == '"')
+			}
+			return true
+		})
+	}
 }
 
 // yamlSize counts what converting y takes from a nodeAlloc, aliases not expanded: nodes (one

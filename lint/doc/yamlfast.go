@@ -782,7 +782,8 @@ func (f *fastReader) quoted(parent *Node, depth int) (*Node, int) {
 }
 
 // unquote returns the value of the quoted scalar written at [start, end), quotes included.
-// Double-quoted escapes other than \\ \" \n \t \r \0 are left to yaml.v3.
+// Double-quoted escapes other than \\ \" \/ \n \t \r \0 are left to yaml.v3 (\/ is read as
+// parseYAMLv3 reads it: yamlSlashes).
 func (f *fastReader) unquote(start, end int) string {
 	body := f.src[start+1 : end-1]
 	if f.src[start] == '\'' {
@@ -803,7 +804,7 @@ func (f *fastReader) unquote(start, end int) string {
 		}
 		i++
 		switch body[i] {
-		case '\\', '"':
+		case '\\', '"', '/':
 			out = append(out, body[i])
 		case 'n':
 			out = append(out, '\n')

@@ -307,6 +307,9 @@ var yamlFastCases = []yamlFastCase{
 	{"a: 'x'y\n", false},
 	{"a: [x\ny]\n", false},
 	{"\ufeffa: 1\n", false},
+	{"a: \"http:\\/\\/x\"\nb: 'c\\/d'\ne: f\\/g\n", true},
+	{"a: \"\\\\/\"\n", true},
+	{"\"k\\/\": [\"\\/\", x\\/]\n", true},
 }
 
 func TestYAMLFastCases(t *testing.T) {

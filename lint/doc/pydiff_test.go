@@ -126,7 +126,7 @@ func TestYAMLAgreesWithPyYAML(t *testing.T) {
 		"1e-4", "0x1F", "0o7", "1_000", "~", "null", "\u00e9", "\r\n", "\r", "\x00", "\x7f", "\x85", "\u2028",
 		"@", "`", "%", "a: b: c", "\"\\x41\"", "\"\\e\"", "\"\\q\"", "\"\\'\"", "'it''s'", "key: value\n",
 		"- item\n", "  - x\n", "x: |\n  a\n", "{a: 1}", "[1, 2]", "? a\n: b\n", "? [a]\n: b\n", "[a]: 1", "=",
-		"\"\\/\"", "\\/", "\\\\/"}
+		"\"\\/\"", "\\/", "\\\\/", ":}", ":,", "{a: b:}", "[a: b:]"}
 	oracleAgrees(t, YAML, ".yaml", pieces, 37, 1500, "yaml", "list(yaml.safe_load_all(src))", true, Syntax)
 }
 

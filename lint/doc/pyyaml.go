@@ -17,7 +17,11 @@ import "bytes"
 //   - the escape \' in a double-quoted string is not YAML's (PyYAML: "found unknown escape
 //     character"); yaml.v3 reads it as a quote;
 //   - a bare = as a value is YAML 1.1's value key, which PyYAML's safe loader cannot construct;
-//     as a key it is read as the string "=" (its flatten_mapping), as yaml.v3 reads it.
+//     as a key it is read as the string "=" (its flatten_mapping), as yaml.v3 reads it;
+//   - inside braces or brackets, a ':' followed by a space or one of , [ ] { } ends a plain
+//     scalar and is a value indicator, so a mapping's value written "b:" or "1.0:" before the
+//     closing brace or a comma makes a second ':' in its entry ("expected ',' or '}', but got
+//     ':'"); yaml.v3 reads the ':' as part of the value.
 //
 // pyyamlCheck holds both readers (the direct one copies yaml.v3's behaviour) to PyYAML here, so
 // that such a file gets a parse-error instead of findings about half of it.
@@ -62,7 +66,7 @@ const bareEquals = "a bare = : PyYAML, which the frameworks load YAML with, read
 func pyyamlNodes(d *Document) (int, string) {
 	src := d.Src
 	first := bytes.IndexByte(src, '\t')
-	if first < 0 && d.YAMLReader != YAMLv3 && !bytes.Contains(src, []byte(`\'`)) && !maybeBareEquals(src) {
+	if first < 0 && d.YAMLReader != YAMLv3 && !bytes.Contains(src, []byte(`\'`)) && !maybeBareEquals(src) && !maybeFlowColon(src) {
 		return -1, ""
 	}
 	var allowed [][2]int
@@ -108,6 +112,15 @@ func pyyamlNodes(d *Document) (int, string) {
 		}
 		if n.Kind == Scalar && n.Style == "plain" && n.Value == "=" && !n.Quoted {
 			found(n.Span.Start.Offset, bareEquals)
+		}
+		if n.Kind == Scalar && n.Style == "plain" && n.Parent != nil && n.Parent.Kind == Map && n.Parent.Style == "flow" {
+			if i := flowValueColon(src, n.Span.Start.Offset, n.Span.End.Offset); i >= 0 {
+				closer := "]" // a single-pair mapping in brackets: [a: b:]
+				if p := n.Parent.Span.Start.Offset; p < len(src) && src[p] == '{' {
+					closer = "}"
+				}
+				found(i, "a ':' ending a value inside braces or brackets: PyYAML, which the frameworks load YAML with, reads it as a second key indicator in the entry and refuses the file (\"expected ',' or '"+closer+"', but got ':'\"); quote the value")
+			}
 		}
 		if n.Kind == Scalar {
 			switch n.Style {
@@ -169,6 +182,45 @@ func maybeBareEquals(src []byte) bool {
 			return true
 		}
 	}
+}
+
+// maybeFlowColon reports whether src may hold a ':' that PyYAML reads as an indicator inside
+// braces or brackets where yaml.v3 reads it as part of a plain value: a ':' followed by one of
+// , [ ] { } (a ':' followed by a space there is refused by both).
+func maybeFlowColon(src []byte) bool {
+	if bytes.IndexByte(src, '{') < 0 && bytes.IndexByte(src, '[') < 0 {
+		return false
+	}
+	for i := 0; ; i++ {
+		j := bytes.IndexByte(src[i:], ':')
+		if j < 0 || i+j+1 >= len(src) {
+			return false
+		}
+		i += j
+		switch src[i+1] {
+		case ',', '[', ']', '{', '}':
+			return true
+		}
+	}
+}
+
+// flowValueColon returns the offset of the first ':' in the plain scalar src[s:e], written in
+// flow context, that PyYAML takes for an indicator (followed by whitespace, a flow indicator or
+// the end), or -1.
+func flowValueColon(src []byte, s, e int) int {
+	for i := s; i < e && i < len(src); i++ {
+		if src[i] != ':' {
+			continue
+		}
+		if i+1 == len(src) {
+			return i
+		}
+		switch src[i+1] {
+		case ' ', '\t', '\r', '\n', ',', '[', ']', '{', '}':
+			return i
+		}
+	}
+	return -1
 }
 
 // pyyamlOutside returns the offset of the first text outside every document, or -1: after a

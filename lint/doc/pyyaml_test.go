@@ -20,6 +20,10 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		{"a:\n  - 1\n  - =\n", Syntax, 3, 5, `a bare =`},
 		{"- a\n...\n# c\nx: 1\n", Syntax, 4, 1, `document start`},
 		{"a:\n  b: 1\nsome text\n", Syntax, 3, 1, `left of the document's block|expected`},
+		{"lr: {a: 1.0:}\n", Syntax, 1, 12, `a ':' ending a value inside braces or brackets: PyYAML.*expected ',' or '}', but got ':'`},
+		{"- [x, {a: b:, c: d}]\n", Syntax, 1, 12, `expected ',' or '}'`},
+		{"[a: b:]\n", Syntax, 1, 6, `expected ',' or ']'`},
+		{"{a: b\n  :}\n", Syntax, 2, 3, `a ':' ending a value`},
 	}
 	for _, c := range cases {
 		checkProblem(t, YAML, c)
@@ -38,6 +42,7 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		"x: &v\n  k\u00a0: 1\ny: *v\n",
 		"",
 		"# only a comment\n",
+		"{a: b:c, u: http://x, d: b:#}\n", "[b:]\n", "{a:b:}\n",
 	} {
 		if d := mustParse(t, YAML, src); len(d.Problems) != 0 {
 			t.Errorf("%q: %+v", src, d.Problems)

@@ -128,3 +128,26 @@ func TestRejectedAtStartupUnclosedInterpolation(t *testing.T) {
 		}
 	}
 }
+
+// LLaMA-Factory reads its YAML into OmegaConf from v0.9.3 (read_args), so an interpolation
+// OmegaConf cannot parse stops it there; v0.9.2, which read the file with yaml.safe_load alone,
+// keeps the text.
+func TestRejectedAtStartupLlamaFactoryInterpolation(t *testing.T) {
+	const text = "model_name_or_path: meta-llama/Llama-3.2-1B\nstage: sft\nfinetuning_type: lora\noutput_dir: saves/run\nlogging_dir: ${output_dir/logs\n"
+	lintAt := func(targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "train.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL011"}, Framework: "llamafactory", Targets: targets})
+		return diags
+	}
+	diags := lintAt(nil)
+	if len(diags) != 1 || diags[0].Line != 5 || diags[0].Column != 14 ||
+		!strings.HasPrefix(diags[0].Message, `the interpolation "${output_dir/logs" is never closed with }`) || !strings.Contains(diags[0].Message, "llamafactory 0.9.5 stops at start-up") {
+		t.Fatalf("unpinned: %+v", diags)
+	}
+	if diags := lintAt(map[string]lint.Target{"llamafactory": {Version: "0.9.3", Source: "requirements.txt"}}); len(diags) != 1 {
+		t.Errorf("0.9.3 pinned: %+v", diags)
+	}
+	if diags := lintAt(map[string]lint.Target{"llamafactory": {Version: "0.9.2", Source: "requirements.txt"}}); len(diags) != 0 {
+		t.Errorf("0.9.2 pinned: %+v", diags)
+	}
+}

@@ -160,7 +160,7 @@ var (
 
 func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "composer"}
-	omegaconfInterpolations(p, d.Root) // the file is loaded with OmegaConf (kit_omegaconf.go)
+	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
 	r := composerRoot(d.Root)
 	if r == nil || r.Kind != doc.Map {
 		ApplyContext(p, ctx)

@@ -14,7 +14,8 @@ import (
 // with strict_interpolation_validation=True; _utils.py _is_interpolation_string; checked at
 // v2.1.0 and v2.3.0), and stops with a GrammarParseError when the value does not parse. NeMo
 // (through Hydra), torchtune (config/_parse.py, OmegaConf.load) and llm-foundry
-// (command_utils/train.py, om.load) load their files so.
+// (command_utils/train.py, om.load) load their files so, and LLaMA-Factory from v0.9.3
+// (lfOmegaConf).
 //
 // Only certain cases are judged, from the lexer's rules (grammar/OmegaConfGrammarLexer.g4):
 // an interpolation "${" (not escaped: an even number of backslashes before it) with no "}"
@@ -24,9 +25,17 @@ import (
 // "${a..b}" and "${a b}" do not parse. TestOmegaConfInterpolationsAgreeWithOmegaConf checks the
 // claims against OmegaConf itself.
 
+// omegaconfLoad says what loads a file with OmegaConf: the distribution whose version decides,
+// the versions that do (from since; read is the newest checked) and where the loading happens.
+type omegaconfLoad struct{ pkg, since, read, source string }
+
+// byOmegaConf is a framework that has always loaded its files with OmegaConf: OmegaConf's own
+// version decides.
+var byOmegaConf = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as the file is loaded"}
+
 // omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an
 // interpolation OmegaConf cannot parse.
-func omegaconfInterpolations(p *plan.Plan, root *doc.Node) {
+func omegaconfInterpolations(p *plan.Plan, root *doc.Node, by omegaconfLoad) {
 	if root == nil {
 		return
 	}
@@ -44,8 +53,8 @@ func omegaconfInterpolations(p *plan.Plan, root *doc.Node) {
 		excerpt := doc.Shorten(n.Value[i:], 40)
 		p.Rejections = append(p.Rejections, plan.Rejection{Node: n, Key: n.Path().String(),
 			Message: "the interpolation " + strconv.Quote(excerpt) + " " + why,
-			Says:    "GrammarParseError", Package: "omegaconf", Since: "2.1.0", Read: "2.3.0",
-			Source: "OmegaConf's interpolation grammar, applied as the file is loaded",
+			Says:    "GrammarParseError", Package: by.pkg, Since: by.since, Read: by.read,
+			Source: by.source,
 			Help:   "write ${key.path} (no spaces inside) or ${resolver:args}, closed with }; \\${ is a literal ${"})
 		return true
 	})

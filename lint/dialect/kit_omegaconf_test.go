@@ -164,7 +164,7 @@ func TestOmegaConfExcerptKeepsCharacters(t *testing.T) {
 	value := "${a" + strings.Repeat("é", 30)
 	d := doc.Parse("x.yaml", []byte("a: \""+value+"\"\n"), doc.YAML, doc.Limits{})
 	var p plan.Plan
-	omegaconfInterpolations(&p, d.Root)
+	omegaconfInterpolations(&p, d.Root, byOmegaConf)
 	if len(p.Rejections) != 1 {
 		t.Fatalf("got %d rejections, want 1", len(p.Rejections))
 	}

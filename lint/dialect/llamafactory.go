@@ -27,6 +27,13 @@ const lfVersion = "LLaMA-Factory @ff6d4d1 (src/llamafactory/hparams, src/llamafa
 // lfNote is the note on Trainer defaults that LLaMA-Factory passes through.
 var lfNote = plan.Why{By: "the Trainer default", Note: "transformers v5, kept by LLaMA-Factory"}
 
+// lfOmegaConf: from v0.9.3, read_args (hparams/parser.py; v1/config/arg_parser.py in v1) merges
+// a YAML file into an OmegaConf config (yaml.safe_load then OmegaConf.merge in v0.9.3,
+// OmegaConf.load from v0.9.4), so OmegaConf parses its interpolations as it loads; v0.9.2 and
+// before read it with yaml.safe_load alone. Read at v0.9.2-v0.9.5; OmegaConf is required
+// without a version bound, so an install takes a version past 2.1 (kit_omegaconf.go).
+var lfOmegaConf = omegaconfLoad{"llamafactory", "0.9.3", "0.9.5", "LLaMA-Factory's read_args, which loads the file into OmegaConf and so applies its interpolation grammar"}
+
 // lfV1Note is the note on LLaMA-Factory v1 defaults.
 var lfV1Note = plan.Why{By: "the LLaMA-Factory v1 default"}
 
@@ -150,6 +157,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		hfBatchNorm(root, p, "model_name_or_path")
 		lfRejections(root, p)
 	}
+	omegaconfInterpolations(p, root, lfOmegaConf)
 	ApplyContext(p, ctx)
 	if p.Variant == "v1" {
 		lfDeriveV1(root, p)

@@ -140,7 +140,7 @@ func isMegatron(model *doc.Node) bool {
 
 func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "nemo"}
-	omegaconfInterpolations(p, d.Root) // the file is loaded with OmegaConf (kit_omegaconf.go)
+	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
 	root := d.Root
 	if !isMap(root) {
 		ApplyContext(p, ctx)

@@ -1004,6 +1004,9 @@ func (n *Node) Float() (v float64, ok bool) {
 	}
 	switch n.Type {
 	case Int, Float, String:
+		if n.Type == String && exponentUnderscore(n.Value) {
+			return 0, false // "1.0e_8": a string to every loader, not a number to read leniently
+		}
 		s := strings.ReplaceAll(strings.TrimSpace(n.Value), "_", "")
 		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
 			return float64(i), true

@@ -268,10 +268,11 @@ func TestYAMLEmptyValuePosition(t *testing.T) {
 	}
 }
 
-// An explicit number tag the text does not fit is a parse-error at the value; fitting ones are
-// not, and !!bool and !!null are left alone (loaders disagree on them).
+// An explicit number tag the text does not fit is a parse-error at the value or key (PyYAML
+// constructs keys as it does values); fitting ones are not, and !!bool and !!null are left alone
+// (loaders disagree on them).
 func TestYAMLBadTag(t *testing.T) {
-	d := parse(t, "x.yaml", []byte("a: !!int abc\nb: !!float 3\nc: !!bool yes\nd: !!int 0x1F\ne: !!null ''\nf: !!str 12\ng: !!float 1e-4x\n"), YAML, Limits{})
+	d := parse(t, "x.yaml", []byte("a: !!int abc\nb: !!float 3\nc: !!bool yes\nd: !!int 0x1F\ne: !!null ''\nf: !!str 12\ng: !!float 1e-4x\n!!int main_fn: main\nh: {!!float \"fp16\": true, !!int 12: x}\n"), YAML, Limits{})
 	var got []string
 	for _, p := range d.Problems {
 		got = append(got, fmt.Sprintf("%s %d:%d-%d %s", p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Span.End.Col, p.Message))
@@ -279,6 +280,8 @@ func TestYAMLBadTag(t *testing.T) {
 	want := []string{
 		`syntax 1:10-13 value "abc" is tagged !!int but is not an integer; YAML loaders refuse this file`,
 		`syntax 7:12-17 value "1e-4x" is tagged !!float but is not a number; YAML loaders refuse this file`,
+		`syntax 8:7-14 value "main_fn" is tagged !!int but is not an integer; YAML loaders refuse this file`,
+		`syntax 9:13-19 value "fp16" is tagged !!float but is not a number; YAML loaders refuse this file`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -323,6 +323,9 @@ func yamlType(y *yaml.Node) Type {
 	case "!!int":
 		return Int
 	case "!!float":
+		if y.Style&yaml.TaggedStyle == 0 && exponentUnderscore(y.Value) {
+			return String // see plainType
+		}
 		return Float
 	case "!!bool":
 		return Bool
@@ -452,6 +455,9 @@ func (c *yamlConv) keySpan(k *yaml.Node, indent int, aliased bool) (Span, int, s
 		p := c.skipProps(off)
 		_, end := c.scalarEnd(k, p, indent, aliased)
 		st := c.startPos(k, off, p)
+		if !aliased {
+			c.badTag(k, p, end) // a key is constructed like a value ("!!int fp16: x" is refused)
+		}
 		return Span{Start: st, End: c.after(st, end)}, end, k.Value
 	case yaml.AliasNode:
 		end := c.tokenEnd(off + 1)

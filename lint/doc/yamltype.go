@@ -15,6 +15,11 @@ import (
 // an integer when Go's strconv reads it as one (any base prefix, underscores dropped), else a
 // float when it has YAML's float shape; a value starting with '.' is a float when
 // strconv.ParseFloat reads it. Dates and everything else are strings ("yes", "on", "1e3x").
+//
+// One exception, where yaml.v3 is alone: it drops underscores from the exponent too, so
+// "1.0e_8" is the float 1e8 to it, but a string to PyYAML and OmegaConf (their float patterns
+// allow no underscore in the exponent), which is what the frameworks get; yamlType makes the
+// same exception, so the two readers still agree.
 func plainType(v string) Type {
 	switch v {
 	case "", "~", "null", "Null", "NULL":
@@ -37,7 +42,7 @@ func plainType(v string) Type {
 		if _, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return Int
 		}
-		if floatShape(plain) {
+		if floatShape(plain) && !exponentUnderscore(v) {
 			if _, err := strconv.ParseFloat(plain, 64); err == nil {
 				return Float
 			}
@@ -62,6 +67,18 @@ func plainType(v string) Type {
 		}
 	}
 	return String
+}
+
+// exponentUnderscore reports whether the decimal number v has an underscore in its exponent
+// ("1.0e_8", "1e1_0"). Hexadecimal digits include e, so a 0x number has no exponent.
+func exponentUnderscore(v string) bool {
+	if strings.Contains(v, "0x") || strings.Contains(v, "0X") {
+		return false
+	}
+	if i := strings.IndexAny(v, "eE"); i >= 0 {
+		return strings.IndexByte(v[i:], '_') >= 0
+	}
+	return false
 }
 
 // floatShape reports whether s is written as YAML writes a float: an optional sign, then digits

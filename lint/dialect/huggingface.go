@@ -301,7 +301,7 @@ func hfStrategy(root *doc.Node, note plan.Why, key, old, def string, allowed []s
 		return plan.Fact[string]{Key: k, Node: n}
 	}
 	v := strings.ToLower(strings.TrimSpace(n.Value))
-	if n.Type == doc.String && !n.Quoted && yaml11Bool[v] {
+	if n.Type == doc.Bool && yaml11Bool[v] {
 		// HfArgumentParser reads YAML with PyYAML (YAML 1.1), which turns a bare no/off into
 		// false: the Trainer then rejects the value at start-up. Quoted "no" is the strategy.
 		return plan.Fact[string]{Key: k, Node: n, Note: "PyYAML reads an unquoted " + v + " as a boolean, which the Trainer rejects: quote it"}
@@ -314,8 +314,9 @@ func hfStrategy(root *doc.Node, note plan.Why, key, old, def string, allowed []s
 	return plan.Fact[string]{Key: k, Node: n}
 }
 
-// yaml11Bool are plain scalars that YAML 1.1 readers (PyYAML) resolve to booleans.
-var yaml11Bool = map[string]bool{"yes": true, "no": true, "on": true, "off": true, "y": true, "n": true}
+// yaml11Bool are YAML 1.1's boolean words besides true and false: a YAML reader types them Bool
+// only when PyYAML reads them so (plain, in one of three capitalisations; y and n are strings).
+var yaml11Bool = map[string]bool{"yes": true, "no": true, "on": true, "off": true}
 
 // pyBool reads a boolean the way PyYAML (YAML 1.1) does, as HfArgumentParser, axolotl and
 // LLaMA-Factory (through OmegaConf) load their files: a plain yes/no/on/off is a boolean too.

@@ -997,15 +997,16 @@ func (n *Node) Int() (v int64, ok bool) {
 	return 0, false
 }
 
-// Float returns the value as a float for integer and float scalars (and quoted numbers).
+// Float returns the value as a float for integer and float scalars, and for a string that
+// Python's float() reads (a quoted number, which several frameworks convert).
 func (n *Node) Float() (v float64, ok bool) {
 	if n == nil || n.Kind != Scalar {
 		return 0, false
 	}
 	switch n.Type {
 	case Int, Float, String:
-		if n.Type == String && exponentUnderscore(n.Value) {
-			return 0, false // "1.0e_8": a string to every loader, not a number to read leniently
+		if n.Type == String && !pythonNumber(strings.TrimSpace(n.Value)) {
+			return 0, false // a string Python's float() would refuse: "0o17", "1.0e_8", "1__0"
 		}
 		s := strings.ReplaceAll(strings.TrimSpace(n.Value), "_", "")
 		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
@@ -1293,4 +1294,62 @@ func FormatFromPath(path string) (Format, bool) {
 		return Python, true
 	}
 	return "", false
+}
+
+// pythonNumber reports whether Python's float() reads the ASCII text s: an optional sign, then inf, infinity or
+// nan in any case, or digits (single underscores between digits) with an optional fraction and
+// exponent, or a fraction alone.
+func pythonNumber(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	switch strings.ToLower(s) {
+	case "inf", "infinity", "nan":
+		return true
+	}
+	// digits reads a digit part at s[i:] and returns where it ends, or -1 when there is none or an
+	// underscore is not between two digits.
+	digits := func(i int) int {
+		if i >= len(s) || !isDigit(s[i]) {
+			return -1
+		}
+		for i++; i < len(s); i++ {
+			if s[i] == '_' {
+				if i+1 >= len(s) || !isDigit(s[i+1]) {
+					return -1
+				}
+			} else if !isDigit(s[i]) {
+				break
+			}
+		}
+		return i
+	}
+	i := 0
+	if s != "" && s[0] != '.' {
+		if i = digits(0); i < 0 {
+			return false
+		}
+	}
+	if i < len(s) && s[i] == '.' {
+		if j := digits(i + 1); j >= 0 {
+			i = j
+		} else if i == 0 {
+			return false // "." alone
+		} else {
+			i++
+		}
+	}
+	if i == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i = digits(i); i < 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }

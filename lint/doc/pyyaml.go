@@ -184,6 +184,70 @@ func maybeBareEquals(src []byte) bool {
 	}
 }
 
+// pyyamlPairs rebuilds, in a file PyYAML reads, what PyYAML reads differently from yaml.v3 at a
+// ':' that ends a plain scalar in flow context (maybeFlowColon): an item of a flow sequence
+// written "b:" (or "b :") is a one-pair mapping {b: null} to PyYAML and the string "b:" to
+// yaml.v3, and a flow mapping's key written "a:b:" is the key "a:b" (with a null value) to
+// PyYAML and "a:b:" to yaml.v3. The item becomes that mapping, with an empty value right after
+// the ':' as yaml.v3 places a left-out value, and the key loses its ':'.
+func pyyamlPairs(d *Document) {
+	if d.Root == nil || !maybeFlowColon(d.Src) {
+		return
+	}
+	src := d.Src
+	// colonEnd returns the offset of the indicator ':' that ends the plain text src[s:e], and
+	// where the text before it ends (spaces and line breaks trimmed), or -1.
+	colonEnd := func(s, e int) (int, int) {
+		if e <= s || e > len(src) || src[e-1] != ':' || flowValueColon(src, s, e) != e-1 {
+			return -1, -1
+		}
+		k := e - 1
+		for k > s && isSpaceOrBreak(src[k-1]) {
+			k--
+		}
+		return e - 1, k
+	}
+	for _, r := range append([]*Node{d.Root}, d.More...) {
+		r.Walk(func(n *Node) bool {
+			if n.Alias || n.Style != "flow" {
+				return !n.Alias
+			}
+			for i, c := range n.Children {
+				if c.Alias {
+					continue
+				}
+				if n.Kind == Seq && c.Kind == Scalar && c.Style == "plain" {
+					colon, k := colonEnd(c.Span.Start.Offset, c.Span.End.Offset)
+					if colon < 0 || k == c.Span.Start.Offset {
+						continue
+					}
+					x := d.Lines()
+					pair := &Node{Kind: Map, Style: "flow", Index: i, Span: c.Span}
+					pair.setParent(n)
+					at := x.Pos(colon + 1)
+					v := &Node{Kind: Scalar, Type: Null, Style: "plain", Key: string(src[c.Span.Start.Offset:k]),
+						KeySpan: Span{Start: c.Span.Start, End: x.Pos(k)}, Span: Span{Start: at, End: at}}
+					v.setParent(pair)
+					pair.Children = []*Node{v}
+					n.Children[i] = pair
+				}
+				if n.Kind == Map && c.flags&yamlComplexKey == 0 && c.KeySpan.End.Offset > c.KeySpan.Start.Offset {
+					if s := src[c.KeySpan.Start.Offset]; s == '"' || s == '\'' {
+						continue
+					}
+					colon, k := colonEnd(c.KeySpan.Start.Offset, c.KeySpan.End.Offset)
+					if colon < 0 || k == c.KeySpan.Start.Offset {
+						continue
+					}
+					c.Key = string(src[c.KeySpan.Start.Offset:k])
+					c.KeySpan.End = d.Lines().Pos(k)
+				}
+			}
+			return true
+		})
+	}
+}
+
 // maybeFlowColon reports whether src may hold a ':' that PyYAML reads as an indicator inside
 // braces or brackets where yaml.v3 reads it as part of a plain value: a ':' followed by one of
 // , [ ] { } (a ':' followed by a space there is refused by both).

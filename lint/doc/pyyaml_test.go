@@ -1,6 +1,10 @@
 package doc
 
-import "testing"
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
 
 // TestYAMLRefusedLikePyYAML: what yaml.v3 (and so the direct reader) reads and PyYAML refuses is
 // a parse-error at the place PyYAML stops (pyyaml.go); the neighbouring valid forms read as
@@ -46,6 +50,36 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 	} {
 		if d := mustParse(t, YAML, src); len(d.Problems) != 0 {
 			t.Errorf("%q: %+v", src, d.Problems)
+		}
+	}
+}
+
+// TestYAMLFlowPairsLikePyYAML: a ':' ending a plain scalar inside brackets or braces makes the
+// one-pair mapping or the key PyYAML reads (pyyamlPairs), in both readers.
+func TestYAMLFlowPairsLikePyYAML(t *testing.T) {
+	for src, want := range map[string]string{
+		"x: [b:, c]\n":   "x[0].b=null@6 x[1]=c",
+		"[b\n :]\n":      "[0].b=null@5",
+		"{a:b:, c: d}\n": "a:b=null@5 c=d",
+		"[b:c, 1:]\n":    "[0]=b:c [1].1=null@8",
+		"['b:']\n":       "[0]=b:",
+	} {
+		for _, noDirect := range []bool{false, true} {
+			d := ParseWith("x.yaml", []byte(src), YAML, Options{NoDirectYAML: noDirect})
+			var got []string
+			d.Root.Walk(func(n *Node) bool {
+				if n.Kind == Scalar {
+					s := n.Path().String() + "=" + n.Value
+					if n.Type == Null {
+						s = n.Path().String() + "=null@" + strconv.Itoa(n.Span.Start.Offset)
+					}
+					got = append(got, s)
+				}
+				return true
+			})
+			if strings.Join(got, " ") != want || len(d.Problems) > 0 {
+				t.Errorf("%q (noDirect %v): %q %v, want %q", src, noDirect, strings.Join(got, " "), d.Problems, want)
+			}
 		}
 	}
 }

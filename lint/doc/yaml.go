@@ -25,6 +25,7 @@ func parseYAML(d *Document, lim Limits, noDirect bool) {
 		parseYAMLv3(d, lim)
 	}
 	pyyamlCheck(d)
+	pyyamlPairs(d)
 }
 
 // multiDoc reports whether src may hold document markers ("---", "...") or directives ("%"),

@@ -54,7 +54,7 @@ func TestYAMLSpans(t *testing.T) {
 		{"empty", "empty", "", "plain", Null},
 		{"tagged", "tagged", "12", "plain", String},
 		{"ph", "ph", "${oc.env:RANK}", "plain", Unknown},
-		{"yes11", "yes11", "yes", "plain", String},
+		{"yes11", "yes11", "yes", "plain", Bool}, // YAML 1.1, as PyYAML reads it
 	}
 	for _, c := range cases {
 		n := d.Root.At(c.path)

@@ -319,18 +319,23 @@ func (c *yamlConv) badTag(y *yaml.Node, start, end int) bool {
 }
 
 func yamlType(y *yaml.Node) Type {
-	switch y.ShortTag() {
-	case "!!int":
-		return Int
-	case "!!float":
-		if y.Style&yaml.TaggedStyle == 0 && exponentUnderscore(y.Value) {
-			return String // see plainType
+	switch t := y.ShortTag(); t {
+	case "!!int", "!!float":
+		if y.Style&yaml.TaggedStyle == 0 && !loaderNumber(y.Value) {
+			return String // as plainType: a number to yaml.v3 alone
+		}
+		if t == "!!int" {
+			return Int
 		}
 		return Float
 	case "!!bool":
 		return Bool
 	case "!!null":
 		return Null
+	case "!!str":
+		if y.Style == 0 && yaml11Bool(y.Value) {
+			return Bool // as plainType
+		}
 	}
 	return String
 }

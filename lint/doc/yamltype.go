@@ -5,22 +5,44 @@ import (
 	"strings"
 )
 
-// plainType is the type yaml.v3 gives a plain scalar (yaml.Node.ShortTag on an untagged plain
-// node), decided here without yaml.v3 so that the WebAssembly build, which links the direct
-// reader only, types values exactly as the CLI does. TestPlainTypeLikeYAMLv3 and FuzzPlainType
-// hold the two to each other.
-//
-// yaml.v3 reads YAML 1.2's core schema with a few YAML 1.1 leftovers: only true/false, null/~
-// and .inf/.nan in three capitalisations are words; a value starting with a digit or a sign is
-// an integer when Go's strconv reads it as one (any base prefix, underscores dropped), else a
-// float when it has YAML's float shape; a value starting with '.' is a float when
-// strconv.ParseFloat reads it. Dates and everything else are strings ("yes", "on", "1e3x").
-//
-// One exception, where yaml.v3 is alone: it drops underscores from the exponent too, so
-// "1.0e_8" is the float 1e8 to it, but a string to PyYAML and OmegaConf (their float patterns
-// allow no underscore in the exponent), which is what the frameworks get; yamlType makes the
-// same exception, so the two readers still agree.
+// plainType is the type of an untagged plain scalar: the type yaml.v3 gives it
+// (yaml.Node.ShortTag, decided here by yamlv3Type without yaml.v3 so that the WebAssembly build,
+// which links the direct reader only, types values exactly as the CLI does), except that a
+// number no framework's loader reads as one is a string (loaderNumber) and YAML 1.1's yes, no,
+// on and off are booleans (yaml11Bool). yamlType applies the
+// same exception on the yaml.v3 path; TestPlainTypeLikeYAMLv3 and FuzzPlainType hold the two to
+// each other.
 func plainType(v string) Type {
+	t := yamlv3Type(v)
+	if (t == Int || t == Float) && !loaderNumber(v) {
+		return String
+	}
+	if t == String && yaml11Bool(v) {
+		return Bool
+	}
+	return t
+}
+
+// yaml11Bool reports whether v is one of YAML 1.1's boolean words that yaml.v3 (YAML 1.2) reads
+// as strings: yes, no, on and off, each in lower, capitalised or upper case (PyYAML's
+// resolver.py; y and n are strings to it). Every YAML loader the frameworks use builds on
+// PyYAML's resolvers and keeps these (OmegaConf's _yaml.py, jsonargparse's DefaultLoader in
+// _loaders_dumpers.py), so a plain "no" is the boolean false to them, and Bool to the reader.
+func yaml11Bool(v string) bool {
+	switch v {
+	case "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF":
+		return true
+	}
+	return false
+}
+
+// yamlv3Type is the type yaml.v3 gives a plain scalar. yaml.v3 reads YAML 1.2's core schema
+// with a few YAML 1.1 leftovers: only true/false, null/~ and .inf/.nan in three capitalisations
+// are words; a value starting with a digit or a sign is an integer when Go's strconv reads it as
+// one (any base prefix, underscores dropped), else a float when it has YAML's float shape; a
+// value starting with '.' is a float when strconv.ParseFloat reads it. Dates and everything else
+// are strings ("yes", "on", "1e3x").
+func yamlv3Type(v string) Type {
 	switch v {
 	case "", "~", "null", "Null", "NULL":
 		return Null
@@ -42,7 +64,7 @@ func plainType(v string) Type {
 		if _, err := strconv.ParseUint(plain, 0, 64); err == nil {
 			return Int
 		}
-		if floatShape(plain) && !exponentUnderscore(v) {
+		if floatShape(plain) {
 			if _, err := strconv.ParseFloat(plain, 64); err == nil {
 				return Float
 			}
@@ -69,16 +91,86 @@ func plainType(v string) Type {
 	return String
 }
 
-// exponentUnderscore reports whether the decimal number v has an underscore in its exponent
-// ("1.0e_8", "1e1_0"). Hexadecimal digits include e, so a 0x number has no exponent.
-func exponentUnderscore(v string) bool {
-	if strings.Contains(v, "0x") || strings.Contains(v, "0X") {
+// loaderNumber reports whether a framework's YAML loader reads the plain scalar v, which yaml.v3
+// reads as a number, as a number too: PyYAML's YAML 1.1 int and float patterns (resolver.py:
+// 0b and 0x prefixes in lower case, octal written 0NNN, decimal ints, floats with a dot and an
+// exponent with a sign, .inf and .nan), or the float pattern OmegaConf adds to them (_yaml.py
+// get_yaml_loader: an exponent without a dot or without a sign, "1e-4", "1.0e5"). yaml.v3 also
+// reads "0o17", "0B1", "0X1F", "095", "+.5" and "1.0e_8" (underscores dropped anywhere) as
+// numbers, which PyYAML and OmegaConf load as strings; so does the reader now. Base-60 numbers
+// ("1:20"), ints to PyYAML, are strings to yaml.v3 and stay so: no rule reads a number from them.
+func loaderNumber(v string) bool {
+	s := v
+	sign := s != "" && (s[0] == '+' || s[0] == '-')
+	if sign {
+		s = s[1:]
+	}
+	switch s {
+	case ".inf", ".Inf", ".INF":
+		return true
+	case ".nan", ".NaN", ".NAN":
+		return !sign
+	}
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'x') {
+		digits := "01_"
+		if s[1] == 'x' {
+			digits = "0123456789abcdefABCDEF_"
+		}
+		return strings.Trim(s[2:], digits) == ""
+	}
+	if s == "" {
 		return false
 	}
-	if i := strings.IndexAny(v, "eE"); i >= 0 {
-		return strings.IndexByte(v[i:], '_') >= 0
+	if s[0] == '.' { // a fraction alone: no sign, a digit first, an exponent with a sign
+		j := 2
+		for j < len(s) && (isDigit(s[j]) || s[j] == '_') {
+			j++
+		}
+		return !sign && len(s) > 1 && isDigit(s[1]) && (j == len(s) || exponent(s[j:], true))
 	}
-	return false
+	if !isDigit(s[0]) {
+		return false
+	}
+	j := 1
+	for j < len(s) && (isDigit(s[j]) || s[j] == '_') {
+		j++
+	}
+	whole, rest := s[:j], s[j:]
+	switch {
+	case rest == "": // an int: 0, octal 0NNN, or decimal not starting with 0
+		return whole == "0" || whole[0] != '0' || strings.Trim(whole, "01234567_") == ""
+	case rest[0] == '.':
+		k := 1
+		for k < len(rest) && (isDigit(rest[k]) || rest[k] == '_') {
+			k++
+		}
+		e := rest[k:]
+		return e == "" || exponent(e, true) || omegaDigits(whole) && exponent(e, false)
+	}
+	return omegaDigits(whole) && exponent(rest, false)
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// exponent reports whether e is an exponent both loaders take: e or E, a sign (required by
+// PyYAML, optional to OmegaConf), then digits only.
+func exponent(e string, signed bool) bool {
+	if len(e) < 2 || e[0] != 'e' && e[0] != 'E' {
+		return false
+	}
+	e = e[1:]
+	if e[0] == '+' || e[0] == '-' {
+		e = e[1:]
+	} else if signed {
+		return false
+	}
+	return e != "" && strings.Trim(e, "0123456789") == ""
+}
+
+// omegaDigits reports whether s is digits with single underscores between them, as OmegaConf's
+// float pattern writes the part before the dot or exponent.
+func omegaDigits(s string) bool {
+	return s != "" && s[0] != '_' && s[len(s)-1] != '_' && !strings.Contains(s, "__") && strings.Trim(s, "0123456789_") == ""
 }
 
 // floatShape reports whether s is written as YAML writes a float: an optional sign, then digits

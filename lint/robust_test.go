@@ -191,6 +191,9 @@ func hostileInputs(t testing.TB) []hostile {
 	add("deep python blocks", doc.Python, blocks.String()+strings.Repeat(" ", 1001)+"x = 1\n", "input-limit-exceeded")
 	add("python list repeated past int64", doc.Python, "x = [1, 2, 3, 4] * 2**62\n", "input-limit-exceeded")
 	add("python string repeated past int64", doc.Python, "x = 'abcd' * 2**62\n", "input-limit-exceeded")
+	// An empty list repeated 2**62 times is empty: it looped 2**62 times (found by the
+	// evaluator's CPython comparison, TestPythonValuesAgreeWithCPython).
+	add("python empty list repeated 2**62 times", doc.Python, "x = [] * 2**62\ny = 2**62 * ()\n", "")
 	add("python string doubling", doc.Python, "s = 'a'\nfor i in range(64):\n  s = s + s\n", "input-limit-exceeded")
 	add("python endless recursion", doc.Python, "def f(n):\n  return f(n)\nx = f(1)\n", "input-limit-exceeded")
 	add("python billion-step comprehension", doc.Python, "x = [i for i in range(10**9)]\n", "input-limit-exceeded")

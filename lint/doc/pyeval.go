@@ -61,7 +61,26 @@ type pyValX struct {
 	recv *pyVal
 }
 
-type pyList struct{ items []*pyVal }
+// pyList is a list's or tuple's items. like says when the value is not a list or tuple in
+// Python but is read as its items are: CPython raises where the evaluator would go on as with
+// a list, so it gives an unknown value there instead.
+type pyList struct {
+	items []*pyVal
+	like  pySeqLike
+}
+
+type pySeqLike uint8
+
+const (
+	likeList pySeqLike = iota
+	// likeRange: range(), which iterates, indexes, slices (to a range), compares and counts like
+	// its items' list, but has no arithmetic (range(3) + range(3) raises), no list methods, and
+	// equals no list.
+	likeRange
+	// likeView: a dict's keys(), values() or items(), which iterate but take no index or slice,
+	// no list arithmetic and no list methods, and compare as sets (left unknown).
+	likeView
+)
 
 type pyDict struct {
 	ents []pyEnt
@@ -1042,7 +1061,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 		case pvList, pvTuple:
-			if key.k == pvInt {
+			if key.k == pvInt && obj.list.like != likeView {
 				i := key.i
 				if i < 0 {
 					i += int64(len(obj.list.items))
@@ -1187,6 +1206,9 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	n := 0
 	switch obj.k {
 	case pvList, pvTuple:
+		if obj.list.like == likeView {
+			return ev.opaque(e) // a view takes no slice
+		}
 		n = len(obj.list.items)
 	case pvStr:
 		if !isASCIIString(obj.s) {
@@ -1224,7 +1246,7 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	if obj.k == pvStr {
 		return ev.strVal(obj.s[a:b], e.s, e.e)
 	}
-	return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...)}, s0: e.s, e0: e.e})
+	return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...), like: obj.list.like}, s0: e.s, e0: e.e})
 }
 
 func compare(op string, a, b *pyVal) (bool, bool) {
@@ -1339,7 +1361,10 @@ func equal(a, b *pyVal) (bool, bool) {
 	case pvStr:
 		return a.s == b.s, true
 	case pvList, pvTuple:
-		if len(a.list.items) != len(b.list.items) {
+		if a.list.like == likeView || b.list.like == likeView {
+			return false, false
+		}
+		if len(a.list.items) != len(b.list.items) || a.list.like != b.list.like {
 			return false, true
 		}
 		for i := range a.list.items {
@@ -1354,8 +1379,8 @@ func equal(a, b *pyVal) (bool, bool) {
 }
 
 func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
-	if a.k == pvOpaque || b.k == pvOpaque {
-		return ev.opaque(e)
+	if a.k == pvOpaque || b.k == pvOpaque || a.k == pvList && a.list.like != likeList || b.k == pvList && b.list.like != likeList {
+		return ev.opaque(e) // a range or a view has no list arithmetic
 	}
 	if a.k == pvInt && b.k == pvInt {
 		x, y := a.i, b.i
@@ -1438,13 +1463,16 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 				return ev.opaque(e)
 			}
 			r = x / y
-		case "//":
+		case "//", "%":
 			if y == 0 {
 				return ev.opaque(e)
 			}
-			r = math.Floor(x / y)
+			div, mod := pyFloatDivmod(x, y)
+			if r = div; op == "%" {
+				r = mod
+			}
 		case "**":
-			r = math.Pow(x, y)
+			r = pyFloatPow(x, y)
 		default:
 			return ev.opaque(e)
 		}
@@ -1482,6 +1510,9 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 		}
 		if repeatOver(len(seq.list.items), n, int64(ev.maxSize)) {
 			panic(pyLimitStop{"a list grows past " + itoa(ev.maxSize) + " items", "max_nodes"})
+		}
+		if len(seq.list.items) == 0 {
+			n = 0 // [] * 2**40 is []: not 2**40 empty appends
 		}
 		ev.grow(len(seq.list.items) * int(n))
 		var items []*pyVal
@@ -2344,6 +2375,9 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	}
 	switch fnv.s {
 	case "dict":
+		if len(a.pos) == 1 && a.pos[0].k == pvNone {
+			return ev.opaque(e) // dict(None) raises; ConfigDict(None) is empty (makeDict)
+		}
 		return ev.makeDict(a, e)
 	case "list", "tuple", "set", "frozenset", "sorted", "reversed":
 		if len(a.pos) == 0 && len(a.kw) == 0 {
@@ -2422,7 +2456,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			ev.grow(1)
 			items = append(items, ev.intVal(i, e.s, e.e))
 		}
-		return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: pvList, list: &pyList{items: items, like: likeRange}, s0: e.s, e0: e.e})
 	case "int", "float", "str", "bool", "abs", "round":
 		x, ok := one()
 		if !ok {
@@ -2588,16 +2622,16 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case "copy", "copy_and_resolve_references", "to_dict":
 			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
 		case "keys":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: d.keys()}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: d.keys(), like: likeView}, s0: e.s, e0: e.e})
 		case "values":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: d.vals()}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: d.vals(), like: likeView}, s0: e.s, e0: e.e})
 		case "items":
 			var items []*pyVal
 			for _, en := range d.ents {
 				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{en.k, en.v}}, s0: e.s, e0: e.e}))
 			}
 			ev.grow(len(items))
-			return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: items, like: likeView}, s0: e.s, e0: e.e})
 		case "pop":
 			if len(a.pos) >= 1 {
 				v, ok := d.get(a.pos[0])
@@ -2625,6 +2659,9 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			return ev.noneVal(e.s, e.e)
 		}
 	case pvList:
+		if r.list.like == likeView || r.list.like == likeRange && name != "count" && name != "index" {
+			return ev.opaque(e) // not a list method of a range or a view
+		}
 		switch name {
 		case "append":
 			if len(a.pos) == 1 {
@@ -3046,6 +3083,62 @@ func autotypeArg(s string, e *pyExpr) *pyVal {
 		return floatVal(f, e.s, e.e)
 	}
 	return strVal(s, e.s, e.e)
+}
+
+// pyFloatDivmod is CPython's floor division and modulo of floats (floatobject.c,
+// float_divmod): the remainder is fmod's, moved to the divisor's sign, and the quotient is
+// computed from it, so 1.0 // 0.1 is 9.0, not the floor of 1.0 / 0.1 (10.0).
+func pyFloatDivmod(x, y float64) (div, mod float64) {
+	mod = math.Mod(x, y)
+	d := (x - mod) / y
+	if mod != 0 {
+		if (y < 0) != (mod < 0) {
+			mod += y
+			d--
+		}
+	} else {
+		mod = math.Copysign(0, y)
+	}
+	if d == 0 {
+		return math.Copysign(0, x/y), mod
+	}
+	div = math.Floor(d)
+	if d-div > 0.5 {
+		div++
+	}
+	return div, mod
+}
+
+// pyFloatPow is x ** y for floats. An integer exponent (up to 64 either way) is computed in
+// double-double arithmetic and rounded once, as C's pow rounds (Go's math.Pow can be an ulp
+// off: (-1e-4) ** 3); any other exponent goes to math.Pow (x ** 0.5 is the square root in both).
+// math/big would do it too, but the light WebAssembly module does not link it.
+func pyFloatPow(x, y float64) float64 {
+	if y != math.Trunc(y) || math.Abs(y) > 64 || y == 0 || x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.Pow(x, y)
+	}
+	// mul multiplies double-doubles: the product's rounded value and its error (FMA).
+	mul := func(ah, al, bh, bl float64) (float64, float64) {
+		p := ah * bh
+		e := math.FMA(ah, bh, -p) + (ah*bl + al*bh)
+		h := p + e
+		return h, e - (h - p)
+	}
+	rh, rl, bh, bl := 1.0, 0.0, x, 0.0
+	for n := int(math.Abs(y)); n > 0; n >>= 1 {
+		if n&1 == 1 {
+			rh, rl = mul(rh, rl, bh, bl)
+		}
+		bh, bl = mul(bh, bl, bh, bl)
+	}
+	if math.IsInf(rh, 0) || math.IsNaN(rh) || math.IsNaN(rl) || rh == 0 {
+		return math.Pow(x, y) // past the range of float64 on the way
+	}
+	if y > 0 {
+		return rh
+	}
+	q := 1 / rh // 1 / (rh + rl), corrected by the remainder
+	return q + (-math.FMA(q, rh, -1)-q*rl)/rh
 }
 
 // repeatOver reports whether size repeated n times (a sequence times an int, n >= 0) is more

@@ -401,7 +401,9 @@ func appendPyFormatFloat(b []byte, f float64, sp pySpec) ([]byte, bool) {
 		}
 	case 'e', 'E', 'f', 'F', 'g', 'G':
 	case '%':
-		f *= 100
+		if f *= 100; math.IsInf(f, 0) {
+			return b, false // past float64 once scaled: Python writes inf%, left unknown
+		}
 	default:
 		return b, false // 'n' follows the locale
 	}

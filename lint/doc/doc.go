@@ -975,13 +975,22 @@ func (n *Node) IsNull() bool { return n != nil && n.Kind == Scalar && n.Type == 
 func (n *Node) IsUnknown() bool { return n != nil && n.Kind == Scalar && n.Type == Unknown }
 
 // Int returns the value as an integer when the scalar is an integer, or a float with no
-// fractional part, or a quoted string that holds one ("16"). ok is false otherwise.
+// fractional part, or a string that Python's int() reads ("16", not "0x10" or "1.0"). ok is
+// false otherwise.
 func (n *Node) Int() (v int64, ok bool) {
 	if n == nil || n.Kind != Scalar {
 		return 0, false
 	}
 	switch n.Type {
-	case Int, String:
+	case String:
+		s := strings.TrimSpace(n.Value)
+		if t := strings.TrimLeft(s, "+-"); len(s)-len(t) > 1 || strings.ContainsAny(t, ".eEinfINF") || !pythonNumber(t) {
+			return 0, false // int() takes decimal digits alone: int("010") is 10, int("0x10") raises
+		}
+		if i, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64); err == nil {
+			return i, true
+		}
+	case Int:
 		s := strings.ReplaceAll(strings.TrimSpace(n.Value), "_", "")
 		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
 			return i, true

@@ -41,7 +41,8 @@ func TestLoaderNumberMatchesPatterns(t *testing.T) {
 	}
 }
 
-// TestPythonNumberLikeFloat holds pythonNumber to Python's float() on the same kind of strings,
+// TestPythonNumberLikeFloat holds pythonNumber to Python's float(), and Node.Int of a string to
+// int(), on the same kind of strings,
 // written in ASCII: float() also reads other scripts' decimal digits ("١٢"), which Node.Float
 // does not (it stays silent on them).
 func TestPythonNumberLikeFloat(t *testing.T) {
@@ -65,9 +66,14 @@ func TestPythonNumberLikeFloat(t *testing.T) {
 for line in sys.stdin.read().split("\n")[:-1]:
     try:
         float(line) if line.strip() == line else 1/0
-        print("1")
+        f = "1"
     except Exception:
-        print("0")`)
+        f = "0"
+    try:
+        i = "1" if -2**63 <= int(line) < 2**63 else "0"
+    except Exception:
+        i = "0"
+    print(f + i)`)
 	text := in.String()
 	cmd.Stdin = &in
 	out, err := cmd.Output()
@@ -83,8 +89,15 @@ for line in sys.stdin.read().split("\n")[:-1]:
 		if !isASCII([]byte(v)) {
 			continue
 		}
-		if got, want := pythonNumber(v), verdicts[i] == "1"; got != want {
+		if got, want := pythonNumber(v), verdicts[i][0] == '1'; got != want {
 			t.Errorf("pythonNumber(%q) = %v, float() says %v", v, got, want)
+		}
+		n := &Node{Kind: Scalar, Type: String, Value: v}
+		if _, got := n.Int(); got != (verdicts[i][1] == '1') {
+			t.Errorf("Int of the string %q: %v, int() says %v", v, got, !got)
+		}
+		if _, got := n.Float(); got && verdicts[i][0] != '1' && v == strings.TrimSpace(v) {
+			t.Errorf("Float of the string %q reads a number, float() raises", v)
 		}
 	}
 }

@@ -127,21 +127,7 @@ func TestPythonValuesAgreeWithCPython(t *testing.T) {
 			docs[k] = d
 		}
 	}
-	script := `import sys, json
-def tree(x):
-    if isinstance(x, dict):
-        return {"m": [[k if isinstance(k, str) else repr(k), tree(v)] for k, v in x.items()]}
-    if isinstance(x, (list, tuple, range, type({}.keys()), type({}.values()), type({}.items()))):
-        return {"s": [tree(v) for v in x]}
-    if isinstance(x, bool):
-        return ["bool", "true" if x else "false"]
-    if isinstance(x, (int, float)):
-        return [type(x).__name__, repr(x)]
-    if x is None:
-        return ["null", ""]
-    if isinstance(x, str):
-        return ["string", x]
-    raise TypeError("not data")
+	script := "import sys, json\n" + pyValueTree + `
 for line in sys.stdin.read().split("\n")[:-1]:
     try:
         ns = {}

@@ -93,19 +93,7 @@ func valuesAgree(t *testing.T, f Format, ext string, pieces []string, seed int64
 			t.Fatal(err)
 		}
 	}
-	script := `import sys, json, ` + module + `
-def tree(x):
-    if isinstance(x, dict):
-        return {"m": [[k if isinstance(k, str) else repr(k), tree(v)] for k, v in x.items()]}
-    if isinstance(x, list):
-        return {"s": [tree(v) for v in x]}
-    if isinstance(x, bool):
-        return ["bool", "true" if x else "false"]
-    if isinstance(x, (int, float)):
-        return [type(x).__name__, repr(x)]
-    if x is None:
-        return ["null", ""]
-    return ["string" if isinstance(x, str) else type(x).__name__, str(x)]
+	script := "import sys, json, " + module + "\n" + pyValueTree + `
 d, n = sys.argv[1], int(sys.argv[2])
 for i in range(n):
     with open(f"{d}/{i}` + ext + `", "rb") as f:
@@ -150,6 +138,23 @@ for i in range(n):
 		t.Errorf("only %d files compared", compared)
 	}
 }
+
+// pyValueTree is the Python function tree(x), which writes a loaded value as valueTree writes
+// the reader's (through JSON): maps, sequences (a tuple, a range and a dict view too) and typed
+// scalars, any other value as its type's name and text.
+const pyValueTree = `def tree(x):
+    if isinstance(x, dict):
+        return {"m": [[k if isinstance(k, str) else repr(k), tree(v)] for k, v in x.items()]}
+    if isinstance(x, (list, tuple, range, type({}.keys()), type({}.values()), type({}.items()))):
+        return {"s": [tree(v) for v in x]}
+    if isinstance(x, bool):
+        return ["bool", "true" if x else "false"]
+    if isinstance(x, (int, float)):
+        return [type(x).__name__, repr(x)]
+    if x is None:
+        return ["null", ""]
+    return ["string" if isinstance(x, str) else type(x).__name__, str(x)]
+`
 
 // valueTree is a node's value as TestYAMLValuesAgreeWithPyYAML compares it: a map's entries with
 // a repeated key's last value at its first place (as a Python dict keeps it), a list's items, a

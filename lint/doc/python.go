@@ -387,8 +387,8 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 			}
 		}
 		n.Kind, n.Style = Seq, "flow"
-		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' {
-			n.Style = "python"
+		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' || b.d.Src[v.e0-1] != ']' {
+			n.Style = "python" // computed ([1] * 2) or a tuple: not a bracketed list as written
 		}
 		n.Children = b.alloc.children(len(v.list.items))
 		b.lists = append(b.lists, v.list)

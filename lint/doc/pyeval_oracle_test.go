@@ -114,17 +114,14 @@ func TestPythonValuesAgreeWithCPython(t *testing.T) {
 		parts[i] = [2]int{from, len(lines)}
 	}
 	text := strings.Join(lines, "\n") + "\n"
-	// Each expression is read with its parts as a file of its own, so that one past a limit
-	// (a string of a million characters) leaves the others known.
+	// Each line is read as a file of its own, so that one past a limit (a string of a million
+	// characters) or with a syntax error leaves the others known.
 	docs := make([]*Document, len(lines))
-	for i := range n {
-		from, to := parts[i][0]-1, parts[i][1]
-		d := Parse("gen.py", []byte(strings.Join(lines[from:to], "\n")+"\n"), Python, Limits{})
-		if d.Root == nil && !hasProblem(d, LimitExceeded) {
-			t.Fatalf("%s: not read: %v", lines[from], d.Problems)
-		}
-		for k := from; k < to; k++ {
-			docs[k] = d
+	var refused []int
+	for k, line := range lines {
+		docs[k] = Parse("gen.py", []byte(line+"\n"), Python, Limits{})
+		if docs[k].Root == nil && !hasProblem(docs[k], LimitExceeded) {
+			refused = append(refused, k) // a syntax error: CPython must refuse the line too
 		}
 	}
 	script := "import sys, json\n" + pyValueTree + `
@@ -149,12 +146,17 @@ for line in sys.stdin.read().split("\n")[:-1]:
 	}
 	// known reports the evaluator's value of line k, or nil when it is unknown.
 	known := func(k int) *Node {
-		if node := docs[k].Root.Get(names[k]); node != nil && !hasUnknown(node) {
+		if node := docs[k].Root.Get(names[k]); node != nil && !hasUnknown(node) { // Get on nil: nil
 			return node
 		}
 		return nil
 	}
 	raises := func(k int) bool { return strings.HasPrefix(theirs[k], `"raises`) }
+	for _, k := range refused {
+		if theirs[k] != `"raises SyntaxError"` {
+			t.Errorf("%s: a syntax error to the reader (%v), CPython gives %s", lines[k], docs[k].Problems, theirs[k])
+		}
+	}
 	compared, unknown, absorbed, bad := 0, 0, 0, 0
 	for i := range n {
 		k := parts[i][0] - 1 // the expression's own line
@@ -188,7 +190,7 @@ for line in sys.stdin.read().split("\n")[:-1]:
 			}
 		}
 	}
-	t.Logf("%d expressions: %d compared, %d unknown to the evaluator, %d raise in CPython through a part unknown to the evaluator, %d differ", n, compared, unknown, absorbed, bad)
+	t.Logf("%d expressions: %d compared, %d unknown to the evaluator, %d raise in CPython through a part unknown to the evaluator, %d lines (expressions or parts) syntax errors to both, %d differ", n, compared, unknown, absorbed, len(refused), bad)
 }
 
 // hasUnknown reports whether n or a value under it is unknown.
@@ -261,4 +263,56 @@ func TestPyFloatDivmod(t *testing.T) {
 	if d, m := pyFloatDivmod(math.Copysign(0, -1), 3); !math.Signbit(d) || math.Signbit(m) {
 		t.Errorf("divmod(-0.0, 3.0) = %v, %v; want -0.0, 0.0", d, m)
 	}
+}
+
+// TestFStringErrorsLikeCPython: an f-string fstringError refuses is one CPython refuses, on
+// 20,000 random bodies; the other way (3.11 refuses what 3.12 reads, such as a backslash in a
+// field) is logged.
+func TestFStringErrorsLikeCPython(t *testing.T) {
+	py := corpustest.Python(t, "ast")
+	r := rand.New(rand.NewSource(12))
+	pieces := []string{"{", "}", "{{", "}}", "x", "1", " ", "!r", "!s", "!x", "!", ":", ":>5", ":{w}", "(", ")", "[",
+		"]", "'a'", "=", "!=", "\\N{DASH}", "\\n", "a.b", "x[0]", "{x}", "{x!r:>{w}}", ",", "lambda: 1"}
+	var bodies []string
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + r.Intn(6) {
+			b.WriteString(pieces[r.Intn(len(pieces))])
+		}
+		bodies = append(bodies, b.String())
+	}
+	var in bytes.Buffer
+	for _, b := range bodies {
+		in.WriteString(strconv.Quote(b) + "\n")
+	}
+	cmd := exec.Command(py, "-c", `import ast, json, sys
+for line in sys.stdin:
+    body = json.loads(line)
+    try:
+        ast.parse('f"' + body + '"')
+        print("ok")
+    except SyntaxError:
+        print("err")`)
+	cmd.Stdin = &in
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	verdicts := strings.Fields(string(out))
+	if len(verdicts) != len(bodies) {
+		t.Fatalf("%d verdicts for %d bodies", len(verdicts), len(bodies))
+	}
+	refused, lenient := 0, 0
+	for i, b := range bodies {
+		off, msg := fstringError([]byte(b), false)
+		switch {
+		case off >= 0 && verdicts[i] == "ok":
+			if refused++; refused <= 10 {
+				t.Errorf("f\"%s\": CPython reads it, fstringError says %q at %d", b, msg, off)
+			}
+		case off < 0 && verdicts[i] == "err":
+			lenient++
+		}
+	}
+	t.Logf("%d bodies: %d refused that CPython reads, %d read that CPython %s refuses", len(bodies), refused, lenient, "3.11")
 }

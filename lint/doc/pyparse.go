@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"strconv"
 )
 
@@ -580,6 +581,134 @@ func (p *pyParser) kids3(x, y, z *pyExpr) []*pyExpr {
 }
 
 type pyParseStop struct{ err *pySyntaxError }
+
+// fstringError returns the offset in an f-string's body of a mistake every Python 3 refuses,
+// and CPython's words for it, or -1: a single '}' outside a field, a field never closed, a
+// field with no expression, or a conversion other than !r, !s and !a. (What Python 3.12 reads
+// and 3.11 refuses, such as a backslash or the string's own quote inside a field, is not
+// judged; the evaluator reads such a field as unknown.) \N{...} in a string that is not raw
+// is an escape, not a field.
+func fstringError(body []byte, raw bool) (int, string) {
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '\\' && !raw && i+1 < len(body):
+			if body[i+1] == 'N' && i+2 < len(body) && body[i+2] == '{' {
+				if j := bytes.IndexByte(body[i:], '}'); j >= 0 {
+					i += j
+					continue
+				}
+			}
+			i++
+		case c == '}':
+			if i+1 < len(body) && body[i+1] == '}' {
+				i++
+				continue
+			}
+			return i, "python: f-string: single '}' is not allowed"
+		case c == '{':
+			if i+1 < len(body) && body[i+1] == '{' {
+				i++
+				continue
+			}
+			end, exprEnd, conv, why := fstringField(body, i+1)
+			if why != "" {
+				return end, "python: f-string: " + why
+			}
+			if end < 0 {
+				return i, "python: f-string: expecting '}'"
+			}
+			if len(bytes.TrimSpace(body[i+1:exprEnd])) == 0 {
+				return i, "python: f-string: empty expression not allowed"
+			}
+			if conv >= 0 && (conv+1 >= len(body) || !bytes.ContainsRune([]byte("rsa"), rune(body[conv+1])) || body[conv+2] != ':' && body[conv+2] != '}') {
+				return conv, "python: f-string: invalid conversion character: expected 's', 'r', or 'a'"
+			}
+			i = end
+		}
+	}
+	return -1, ""
+}
+
+// opener is the opening bracket of a closing one.
+func opener(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}
+
+// fstringField reads the field whose expression starts at body[s]: the offset of its closing
+// '}' (-1 when there is none; with why, the offset of a closing bracket that matches no open
+// one, and CPython's words for it), where its expression ends, and the offset of its '!' conversion
+// (-1 when it has none). The expression ends at a '!' (not '!='), ':' or '}' outside brackets
+// and quotes; a format spec after ':' may hold fields of its own.
+func fstringField(body []byte, s int) (end, exprEnd, conv int, why string) {
+	depth, conv := 0, -1
+	var open [32]byte // the brackets open in the expression, innermost last (deeper: not checked)
+	var quote byte
+	j := s
+	for ; j < len(body); j++ {
+		ch := body[j]
+		if quote != 0 {
+			if ch == quote {
+				quote = 0
+			}
+			continue
+		}
+		if depth > 0 {
+			switch ch {
+			case '\'', '"':
+				quote = ch
+			case '(', '[', '{':
+				if depth++; depth <= len(open) {
+					open[depth-1] = ch
+				}
+			case ')', ']', '}':
+				if depth <= len(open) && open[depth-1] != opener(ch) {
+					return j, 0, 0, "closing parenthesis '" + string(ch) + "' does not match opening parenthesis '" + string(open[depth-1]) + "'"
+				}
+				depth--
+			}
+			continue
+		}
+		switch {
+		case ch == '\'' || ch == '"':
+			quote = ch
+		case ch == '(' || ch == '[' || ch == '{':
+			depth, open[0] = 1, ch
+		case ch == ')' || ch == ']':
+			return j, 0, 0, "unmatched '" + string(ch) + "'"
+		case ch == '}' || ch == ':':
+			exprEnd = j
+			if conv >= 0 {
+				exprEnd = conv
+			}
+			if ch == '}' {
+				return j, exprEnd, conv, ""
+			}
+			// The format spec: up to the '}' that closes the field, past nested fields.
+			for nest := 0; j+1 < len(body); {
+				j++
+				switch body[j] {
+				case '{':
+					nest++
+				case '}':
+					if nest == 0 {
+						return j, exprEnd, conv, ""
+					}
+					nest--
+				}
+			}
+			return -1, 0, 0, ""
+		case ch == '!' && conv < 0 && (j+1 >= len(body) || body[j+1] != '='):
+			conv = j
+		}
+	}
+	return -1, 0, 0, ""
+}
 
 func (p *pyParser) fail(off int, msg string) {
 	panic(pyParseStop{&pySyntaxError{msg: msg, off: off}})
@@ -1866,6 +1995,13 @@ func (p *pyParser) atom() *pyExpr {
 		}
 		for _, s := range toks {
 			if s.is(pfxFormat) {
+				for _, f := range toks {
+					if b, e := f.body, f.end-int(f.quote); f.is(pfxFormat) && b <= e && e <= len(p.src) {
+						if off, msg := fstringError(p.src[b:e], f.is(pfxRaw)); off >= 0 {
+							p.fail(b+off, msg)
+						}
+					}
+				}
 				// An f-string gets its parts and fields later (x, kids): not a leaf.
 				return p.mk(pyExpr{op: xFstr, s: t.start, e: toks[len(toks)-1].end, t0: t0, tn: tn})
 			}

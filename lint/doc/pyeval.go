@@ -1926,6 +1926,21 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 	if err != nil {
 		return nil
 	}
+	if bytes.IndexByte(ev.src[s:e], '\n') >= 0 || bytes.IndexByte(ev.src[s:e], '\r') >= 0 {
+		// A field over lines (Python 3.12) reads as if in brackets: its line breaks and
+		// indentation are no tokens.
+		last := len(toks) - 1
+		for last >= 0 && (toks[last].kind == pyEOF || toks[last].kind == pyNewline || toks[last].kind == pyDedent) {
+			last--
+		}
+		kept := toks[:0]
+		for i, t := range toks {
+			if i > last || t.kind != pyNewline && t.kind != pyIndent && t.kind != pyDedent {
+				kept = append(kept, t)
+			}
+		}
+		toks = kept
+	}
 	// The field's tokens join the file's token list, which its strings index.
 	base := len(ev.arena.ftoks)
 	ev.arena.ftoks = append(ev.arena.ftoks, toks...)

@@ -1002,7 +1002,10 @@ func (l *pyLexer) str(s int, prefix string) {
 	body := l.i
 	raw := prefix != "" && strings.Contains(prefix, "r")
 	slash := false // the text has a backslash (the scan stops at every one)
-	for {
+	if strings.ContainsAny(prefix, "fF") {
+		slash = l.fstr(s, q, ql) // ends at the closing quote
+	}
+	for !strings.ContainsAny(prefix, "fF") {
 		if ql == 1 {
 			// Skip the bytes that cannot end or escape a one-line string (a table lookup each).
 			j := l.i
@@ -1074,6 +1077,132 @@ func (l *pyLexer) str(s int, prefix string) {
 	}
 	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, esc: esc, prefix: flags, body: body, quote: uint8(ql)})
 	l.codeOnLn = true
+}
+
+// fstr moves l.i from an f-string's first byte after its opening quote to its closing quote,
+// reading replacement fields as Python 3.12 does (PEP 701): inside {…} a quote starts a string
+// of its own whatever the f-string's quote (f"{d["a"]}"), which may be an f-string too; brackets
+// nest; a field may span lines and hold a comment; a format spec may hold fields. Python 3.11
+// refuses some of these files and 3.12 reads them: they are read. It reports whether the
+// string holds a backslash or a line break (its line starts are then added).
+func (l *pyLexer) fstr(s int, q byte, ql int) (slashOrBreak bool) {
+	src := l.src
+	for {
+		if l.i >= len(src) {
+			l.fail(s, "unterminated string literal")
+		}
+		switch c := src[l.i]; {
+		case c == '\\':
+			l.i += 2
+			slashOrBreak = true
+			continue
+		case ql == 1 && (c == '\n' || c == '\r'):
+			l.fail(s, "unterminated string literal")
+		case c == '\n' || c == '\r':
+			slashOrBreak = true
+		case c == q && (ql == 1 || l.i+2 < len(src) && src[l.i+1] == q && src[l.i+2] == q):
+			return slashOrBreak
+		case c == '{' && l.i+1 < len(src) && src[l.i+1] == '{':
+			l.i++
+		case c == '{':
+			l.i++
+			if l.fstrField(s, 0) {
+				slashOrBreak = true
+			}
+			continue
+		}
+		l.i++
+	}
+}
+
+// fstrField reads a replacement field from l.i (after its '{') to after its closing '}', or
+// stops at a quote or line end it cannot read past, which the f-string's own scan then judges
+// (a field never closed is a syntax error in fstringError). depth counts the fields it is in.
+func (l *pyLexer) fstrField(s, depth int) (brk bool) {
+	src := l.src
+	if depth > 200 {
+		l.fail(s, "f-string: too many nested fields")
+	}
+	brackets := 0
+	var open [32]byte // the open brackets, innermost last (deeper ones are not checked)
+	for l.i < len(src) {
+		switch c := src[l.i]; {
+		case c == '\'' || c == '"':
+			// A string of its own: its prefix letters were read as the field's text.
+			p := l.i
+			for p > 0 && strings.IndexByte("rRbBuUfF", src[p-1]) >= 0 {
+				p--
+			}
+			fpre := p < l.i && (p == 0 || pyIdentByte[src[p-1]] == 0) && strings.ContainsAny(string(src[p:l.i]), "fF")
+			ql := 1
+			if l.i+2 < len(src) && src[l.i+1] == c && src[l.i+2] == c {
+				ql = 3
+			}
+			l.i += ql
+			if fpre {
+				if l.fstr(s, c, ql) {
+					brk = true
+				}
+			} else {
+				for l.i < len(src) && !(src[l.i] == c && (ql == 1 || l.i+2 < len(src) && src[l.i+1] == c && src[l.i+2] == c)) {
+					if src[l.i] == '\\' {
+						l.i++
+					} else if src[l.i] == '\n' || src[l.i] == '\r' {
+						if ql == 1 {
+							return brk // unterminated: the caller's scan fails
+						}
+						brk = true
+					}
+					l.i++
+				}
+			}
+			l.i += ql
+			continue
+		case c == '#':
+			for l.i < len(src) && src[l.i] != '\n' && src[l.i] != '\r' {
+				l.i++
+			}
+			continue
+		case c == '\n' || c == '\r':
+			brk = true
+		case c == '(' || c == '[' || c == '{':
+			if brackets < len(open) {
+				open[brackets] = c
+			}
+			brackets++
+		case c == ')' || c == ']' || c == '}':
+			if brackets <= 0 && c == '}' {
+				l.i++
+				return brk
+			}
+			if brackets <= 0 || brackets <= len(open) && open[brackets-1] != opener(c) {
+				return brk // unmatched: the f-string's scan goes on, fstringError says where
+			}
+			brackets--
+		case c == ':' && brackets <= 0: // {x:=5} too: a spec, as in Python
+			// The format spec: text and nested fields up to the field's '}'.
+			for l.i++; l.i < len(src); l.i++ {
+				switch src[l.i] {
+				case '{':
+					l.i++
+					if l.fstrField(s, depth+1) {
+						brk = true
+					}
+					l.i--
+				case '}':
+					l.i++
+					return brk
+				case '\'', '"', '\\':
+					return brk // left to the f-string's own scan
+				case '\n', '\r':
+					brk = true
+				}
+			}
+			return brk
+		}
+		l.i++
+	}
+	return brk
 }
 
 // pyUnescape resolves Python's backslash escapes in a str literal's text; an escape it does not

@@ -1829,46 +1829,13 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 				continue
 			}
 			lit(body[start:i])
-			// Find the field's end: the matching '}' outside brackets and strings.
-			depth, j := 0, i+1
-			exprEnd := -1
-			var quote byte
-			for ; j < len(body); j++ {
-				ch := body[j]
-				if quote != 0 {
-					if ch == quote {
-						quote = 0
-					}
-					continue
-				}
-				switch ch {
-				case '\'', '"':
-					quote = ch
-				case '(', '[', '{':
-					depth++
-				case ')', ']':
-					depth--
-				case '}':
-					if depth == 0 {
-						goto fieldEnd
-					}
-					depth--
-				case '!':
-					if depth == 0 && exprEnd < 0 && j+1 < len(body) && body[j+1] != '=' {
-						exprEnd = j
-					}
-				case ':':
-					if depth == 0 && exprEnd < 0 {
-						exprEnd = j
-					}
-				}
-			}
-			flush()
-			out = append(out, pyFPart{field: pyFieldBad})
-			return done()
-		fieldEnd:
-			if exprEnd < 0 {
-				exprEnd = j
+			// The field's end: the matching '}' outside brackets and strings (fstringField, as
+			// the parser checked it).
+			j, exprEnd, _, why := fstringField(body, i+1)
+			if j < 0 || why != "" {
+				flush()
+				out = append(out, pyFPart{field: pyFieldBad})
+				return done()
 			}
 			flush()
 			out = append(out, pyFPart{field: field, s: t.body + i + 1, e: t.body + exprEnd, spec: exprEnd != j,

@@ -840,12 +840,12 @@ func treesNotRetained(t *testing.T, f Format) {
 func TestPythonFStrings312(t *testing.T) {
 	src := "d = {\"a\": 1, \"b\": \"q\"}\nw = 7\nv1 = f\"{d[\"a\"]}\"\nv2 = f\"{1 +\n 2}\"\n" +
 		"v3 = f\"{f\"{w}\"}-{f'{w}'}\"\nv4 = f\"{w # the width\n}\"\nv5 = f\"{d[\"b\"]:>{w}}|\"\n" +
-		"v6 = f'{\"\\n\".join([\"x\", \"y\"])}'\nv7 = f\"\"\"{d[\"a\"]}\n{w}\"\"\"\nlast = 1\n"
+		"v6 = f'{\"\\n\".join([\"x\", \"y\"])}'\nv7 = f\"\"\"{d[\"a\"]}\n{w}\"\"\"\nlast = 1\nv8 = f\"{d['b']:'>3}\"\n"
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
 		t.Fatalf("problems: %+v", d.Problems)
 	}
-	for k, want := range map[string]string{"v1": "1", "v2": "3", "v3": "7-7", "v4": "7", "v5": "      q|", "v7": "1\n7"} {
+	for k, want := range map[string]string{"v1": "1", "v2": "3", "v3": "7-7", "v4": "7", "v5": "      q|", "v7": "1\n7", "v8": "''q"} {
 		if n := d.Root.Get(k); n == nil || n.Value != want || n.Type != String {
 			t.Errorf("%s = %+v, want %q", k, n, want)
 		}

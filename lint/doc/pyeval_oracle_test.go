@@ -7,7 +7,9 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -315,4 +317,98 @@ for line in sys.stdin:
 		}
 	}
 	t.Logf("%d bodies: %d refused that CPython reads, %d read that CPython %s refuses", len(bodies), refused, lenient, "3.11")
+}
+
+// TestMMEngineConfigsAgreeWithCPython: the corpus's MMEngine configs that import nothing, and
+// 3,000 mutants of them (values, operators, brackets and calls inserted or cut), run by CPython
+// (exec): every variable the evaluator knows (none of it unknown) holds CPython's value, in each
+// file both read without an error.
+func TestMMEngineConfigsAgreeWithCPython(t *testing.T) {
+	py := corpustest.Python(t, "json")
+	var files [][]byte
+	for _, src := range corpusBytes(t, Python) {
+		if bytes.Contains(src, []byte("_base_")) || bytes.Contains(src, []byte("dict(")) {
+			if !bytes.Contains(src, []byte("import")) {
+				files = append(files, src)
+			}
+		}
+	}
+	if len(files) < 5 {
+		t.Fatalf("only %d import-free MMEngine configs in the corpus", len(files))
+	}
+	pieces := []string{"1", "0.5", "-", "+", "*", "2", "'a'", "[", "]", "(", ")", ",", " * 2", " + 1", "dict(", "x",
+		"=", "\n", "True", "None", "{", "}", ":", " if True else ", "f'{1}'", "1e-3", "//", "%", "[0]", ".copy()", "**"}
+	r := rand.New(rand.NewSource(3))
+	dir := t.TempDir()
+	const n = 3000
+	var ours []string
+	for i := range n {
+		src := files[i%len(files)]
+		if i >= len(files) {
+			src = mutate(r, files[r.Intn(len(files))], pieces, 3, 6)
+		}
+		if err := os.WriteFile(filepath.Join(dir, strconv.Itoa(i)+".py"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d := Parse("x.py", src, Python, Limits{})
+		if d.Root == nil || hasProblem(d, Syntax, LimitExceeded) {
+			ours = append(ours, "refused")
+			continue
+		}
+		known := map[string]any{}
+		for _, c := range d.Root.Children {
+			if !strings.HasPrefix(c.Key, "_") && !hasUnknown(c) {
+				b, _ := json.Marshal(valueTree(c))
+				var v any
+				json.Unmarshal(b, &v)
+				known[c.Key] = v
+			}
+		}
+		b, _ := json.Marshal(known)
+		ours = append(ours, string(b))
+	}
+	script := "import json, sys\n" + pyValueTree + `
+for i in range(int(sys.argv[2])):
+    ns = {}
+    try:
+        exec(open(sys.argv[1] + "/" + str(i) + ".py").read(), ns)
+        print(json.dumps({k: tree(v) for k, v in ns.items() if not k.startswith("_")}))
+    except BaseException as e:
+        print(json.dumps("raises " + type(e).__name__))
+`
+	out, err := exec.Command(py, "-c", script, dir, strconv.Itoa(n)).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(theirs) != n {
+		t.Fatalf("python3 gave %d results for %d files", len(theirs), n)
+	}
+	compared, bad := 0, 0
+	for i := range n {
+		if ours[i] == "refused" || strings.HasPrefix(theirs[i], `"raises`) {
+			continue
+		}
+		compared++
+		var o, p map[string]any
+		json.Unmarshal([]byte(ours[i]), &o)
+		json.Unmarshal([]byte(theirs[i]), &p)
+		var diffs []string
+		for k, v := range o {
+			if pv, ok := p[k]; !ok {
+				diffs = append(diffs, k+": not a variable to CPython")
+			} else {
+				sameValues(k, v, pv, &diffs)
+			}
+		}
+		if len(diffs) > 0 {
+			if bad++; bad <= 10 {
+				t.Errorf("file %d: %s", i, strings.Join(diffs[:min(3, len(diffs))], "; "))
+			}
+		}
+	}
+	t.Logf("%d files (%d configs, then mutants of them): %d read by both and compared, %d differ", n, len(files), compared, bad)
+	if compared < 300 {
+		t.Errorf("only %d files compared", compared)
+	}
 }

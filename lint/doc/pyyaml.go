@@ -34,8 +34,8 @@ import "bytes"
 const yamlComplexKey uint8 = 1 << 5
 
 // pyyamlCheck reports the first place PyYAML would refuse in a document both readers read, and
-// drops the tree: the file has a parse-error.
-func pyyamlCheck(d *Document) {
+// drops the tree: the file has a parse-error. flowColon is maybeFlowColon(d.Src).
+func pyyamlCheck(d *Document, flowColon bool) {
 	if d.Root == nil && len(d.More) == 0 {
 		return
 	}
@@ -44,7 +44,7 @@ func pyyamlCheck(d *Document) {
 			return
 		}
 	}
-	off, msg := pyyamlNodes(d)
+	off, msg := pyyamlNodes(d, flowColon)
 	if o, m := pyyamlOutside(d); o >= 0 && (off < 0 || o < off) {
 		off, msg = o, m
 	}
@@ -63,10 +63,10 @@ const bareEquals = "a bare = : PyYAML, which the frameworks load YAML with, read
 // that may stand alone, or a file yaml.v3 read (the direct reader declines collection keys).
 // On the corpus's 311 YAML files the check took 0.53 ms per round walking every tree (4 % of
 // reading them) and 0.31 ms walking the 42 that pass this test (2026-12-02).
-func pyyamlNodes(d *Document) (int, string) {
+func pyyamlNodes(d *Document, flowColon bool) (int, string) {
 	src := d.Src
 	first := bytes.IndexByte(src, '\t')
-	if first < 0 && d.YAMLReader != YAMLv3 && !bytes.Contains(src, []byte(`\'`)) && !maybeBareEquals(src) && !maybeFlowColon(src) {
+	if first < 0 && d.YAMLReader != YAMLv3 && !bytes.Contains(src, []byte(`\'`)) && !maybeBareEquals(src) && !flowColon {
 		return -1, ""
 	}
 	var allowed [][2]int
@@ -189,9 +189,10 @@ func maybeBareEquals(src []byte) bool {
 // written "b:" (or "b :") is a one-pair mapping {b: null} to PyYAML and the string "b:" to
 // yaml.v3, and a flow mapping's key written "a:b:" is the key "a:b" (with a null value) to
 // PyYAML and "a:b:" to yaml.v3. The item becomes that mapping, with an empty value right after
-// the ':' as yaml.v3 places a left-out value, and the key loses its ':'.
-func pyyamlPairs(d *Document) {
-	if d.Root == nil || !maybeFlowColon(d.Src) {
+// the ':' as yaml.v3 places a left-out value, and the key loses its ':'. flowColon is
+// maybeFlowColon(d.Src).
+func pyyamlPairs(d *Document, flowColon bool) {
+	if d.Root == nil || !flowColon {
 		return
 	}
 	src := d.Src

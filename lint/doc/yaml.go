@@ -24,8 +24,9 @@ func parseYAML(d *Document, lim Limits, noDirect bool) {
 		d.YAMLReader = YAMLv3
 		parseYAMLv3(d, lim)
 	}
-	pyyamlCheck(d)
-	pyyamlPairs(d)
+	flowColon := maybeFlowColon(d.Src) // both PyYAML passes ask it: the bytes are scanned once
+	pyyamlCheck(d, flowColon)
+	pyyamlPairs(d, flowColon)
 }
 
 // multiDoc reports whether src may hold document markers ("---", "...") or directives ("%"),

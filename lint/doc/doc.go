@@ -1014,7 +1014,7 @@ func (n *Node) Int() (v int64, ok bool) {
 	switch n.Type {
 	case String:
 		s := strings.TrimSpace(n.Value)
-		if t := strings.TrimLeft(s, "+-"); len(s)-len(t) > 1 || strings.ContainsAny(t, ".eEinfINF") || !pythonNumber(t) {
+		if !pythonInt(s) {
 			return 0, false // int() takes decimal digits alone: int("010") is 10, int("0x10") raises
 		}
 		if i, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 10, 64); err == nil {
@@ -1025,7 +1025,7 @@ func (n *Node) Int() (v int64, ok bool) {
 		if i, err := strconv.ParseInt(s, 0, 64); err == nil {
 			return i, true
 		}
-		if f, err := strconv.ParseFloat(s, 64); err == nil && f == float64(int64(f)) && n.Type == Int {
+		if f, err := strconv.ParseFloat(s, 64); err == nil && f == float64(int64(f)) {
 			return int64(f), true
 		}
 	case Float:
@@ -1335,42 +1335,25 @@ func FormatFromPath(path string) (Format, bool) {
 	return "", false
 }
 
-// pythonNumber reports whether Python's float() reads the ASCII text s: an optional sign, then inf, infinity or
-// nan in any case, or digits (single underscores between digits) with an optional fraction and
-// exponent, or a fraction alone.
+// pythonNumber reports whether Python's float() reads the ASCII text s: an optional sign, then
+// inf, infinity or nan in any case, or digits (single underscores between digits) with an
+// optional fraction and exponent, or a fraction alone.
 func pythonNumber(s string) bool {
 	if s != "" && (s[0] == '+' || s[0] == '-') {
-		s = s[1:]
+		s = s[1:] // one sign
 	}
 	switch strings.ToLower(s) {
 	case "inf", "infinity", "nan":
 		return true
 	}
-	// digits reads a digit part at s[i:] and returns where it ends, or -1 when there is none or an
-	// underscore is not between two digits.
-	digits := func(i int) int {
-		if i >= len(s) || !isDigit(s[i]) {
-			return -1
-		}
-		for i++; i < len(s); i++ {
-			if s[i] == '_' {
-				if i+1 >= len(s) || !isDigit(s[i+1]) {
-					return -1
-				}
-			} else if !isDigit(s[i]) {
-				break
-			}
-		}
-		return i
-	}
 	i := 0
 	if s != "" && s[0] != '.' {
-		if i = digits(0); i < 0 {
+		if i = pyDigitsEnd(s, 0); i < 0 {
 			return false
 		}
 	}
 	if i < len(s) && s[i] == '.' {
-		if j := digits(i + 1); j >= 0 {
+		if j := pyDigitsEnd(s, i+1); j >= 0 {
 			i = j
 		} else if i == 0 {
 			return false // "." alone
@@ -1386,9 +1369,37 @@ func pythonNumber(s string) bool {
 		if i < len(s) && (s[i] == '+' || s[i] == '-') {
 			i++
 		}
-		if i = digits(i); i < 0 {
+		if i = pyDigitsEnd(s, i); i < 0 {
 			return false
 		}
 	}
 	return i == len(s)
+}
+
+// pythonInt reports whether Python's int() reads the ASCII text s: an optional sign, then
+// digits with single underscores between them.
+func pythonInt(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:] // one sign
+	}
+	return pyDigitsEnd(s, 0) == len(s)
+}
+
+// pyDigitsEnd reads the digit part of a Python number at s[i:] (digits, single underscores
+// between them) and returns where it ends, or -1 when there is none or an underscore is not
+// between two digits.
+func pyDigitsEnd(s string, i int) int {
+	if i >= len(s) || !isDigit(s[i]) {
+		return -1
+	}
+	for i++; i < len(s); i++ {
+		if s[i] == '_' {
+			if i+1 >= len(s) || !isDigit(s[i+1]) {
+				return -1
+			}
+		} else if !isDigit(s[i]) {
+			break
+		}
+	}
+	return i
 }

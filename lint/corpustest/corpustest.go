@@ -4,6 +4,7 @@
 package corpustest
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,4 +97,23 @@ func Python(t testing.TB, module string) string {
 	}
 	t.Fatalf("no python3 that can import %s (%s): install Debian's python3, python3-yaml and python3-omegaconf (.ci/run does)", module, strings.Join(tried, "; "))
 	return ""
+}
+
+// RunPython runs script with the python3 py (from Python), the args after it and stdin as its
+// input, and returns its output's lines; the test fails with python3's error output if the
+// script fails, or when want >= 0 and it printed another number of lines.
+func RunPython(t testing.TB, py, script, stdin string, want int, args ...string) []string {
+	t.Helper()
+	var out, stderr bytes.Buffer
+	cmd := exec.Command(py, append([]string{"-c", script}, args...)...)
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("python3: %v\n%s", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if want >= 0 && len(lines) != want {
+		t.Fatalf("python3 printed %d lines for %d inputs", len(lines), want)
+	}
+	return lines
 }

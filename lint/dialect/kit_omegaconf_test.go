@@ -1,11 +1,9 @@
 package dialect
 
 import (
-	"bytes"
 	"encoding/json"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -104,16 +102,7 @@ for v in json.load(open(sys.argv[1], encoding="utf-8")):
     except Exception as e:
         print("err", type(e).__name__)
 `
-	var out, stderr bytes.Buffer
-	cmd := exec.Command(py, "-c", script, file)
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("python3: %v\n%s", err, stderr.String())
-	}
-	verdicts := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(verdicts) != len(values) {
-		t.Fatalf("python3 gave %d verdicts for %d values", len(verdicts), len(values))
-	}
+	verdicts := corpustest.RunPython(t, py, script, "", len(values), file)
 	flagged, refused := 0, 0
 	for i, v := range verdicts {
 		if v != "ok" {

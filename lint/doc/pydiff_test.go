@@ -1,15 +1,12 @@
 package doc
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/corpustest"
@@ -57,16 +54,7 @@ for i in range(n):
     except Exception as e:
         print("err", type(e).__name__, str(e).replace("\n", " ").replace("\r", " "))
 `
-	var out, stderr bytes.Buffer
-	cmd := exec.Command(py, "-c", script, dir, strconv.Itoa(n))
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("python3: %v\n%s", err, stderr.String())
-	}
-	verdicts := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(verdicts) != n {
-		t.Fatalf("python3 gave %d verdicts for %d files", len(verdicts), n)
-	}
+	verdicts := corpustest.RunPython(t, py, script, "", n, dir, strconv.Itoa(n))
 	refused, accepted := 0, 0
 	for i, v := range verdicts {
 		switch {

@@ -8,7 +8,6 @@ import (
 	"math/big"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -135,17 +134,7 @@ for line in sys.stdin.read().split("\n")[:-1]:
     except Exception as e:
         print(json.dumps("raises " + type(e).__name__))
 `
-	var out, stderr bytes.Buffer
-	cmd := exec.Command(py, "-c", script)
-	cmd.Stdin = strings.NewReader(text)
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("python3: %v\n%s", err, stderr.String())
-	}
-	theirs := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(theirs) != len(lines) {
-		t.Fatalf("python3 gave %d values for %d lines", len(theirs), len(lines))
-	}
+	theirs := corpustest.RunPython(t, py, script, text, len(lines))
 	// known reports the evaluator's value of line k, or nil when it is unknown.
 	known := func(k int) *Node {
 		if node := docs[k].Root.Get(names[k]); node != nil && !hasUnknown(node) { // Get on nil: nil
@@ -287,23 +276,14 @@ func TestFStringErrorsLikeCPython(t *testing.T) {
 	for _, b := range bodies {
 		in.WriteString(strconv.Quote(b) + "\n")
 	}
-	cmd := exec.Command(py, "-c", `import ast, json, sys
+	verdicts := corpustest.RunPython(t, py, `import ast, json, sys
 for line in sys.stdin:
     body = json.loads(line)
     try:
         ast.parse('f"' + body + '"')
         print("ok")
     except SyntaxError:
-        print("err")`)
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	verdicts := strings.Fields(string(out))
-	if len(verdicts) != len(bodies) {
-		t.Fatalf("%d verdicts for %d bodies", len(verdicts), len(bodies))
-	}
+        print("err")`, in.String(), len(bodies))
 	refused, lenient := 0, 0
 	for i, b := range bodies {
 		off, msg := fstringError([]byte(b), false)
@@ -376,14 +356,7 @@ for i in range(int(sys.argv[2])):
     except BaseException as e:
         print(json.dumps("raises " + type(e).__name__))
 `
-	out, err := exec.Command(py, "-c", script, dir, strconv.Itoa(n)).Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	theirs := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(theirs) != n {
-		t.Fatalf("python3 gave %d results for %d files", len(theirs), n)
-	}
+	theirs := corpustest.RunPython(t, py, script, "", n, dir, strconv.Itoa(n))
 	compared, bad := 0, 0
 	for i := range n {
 		if ours[i] == "refused" || strings.HasPrefix(theirs[i], `"raises`) {

@@ -1,7 +1,6 @@
 package doc
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"math/big"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -103,16 +101,7 @@ for i in range(n):
     except Exception as e:
         print("refused")
 `
-	var out, stderr bytes.Buffer
-	cmd := exec.Command(py, "-c", script, dir, strconv.Itoa(len(ours)))
-	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("python3: %v\n%s", err, stderr.String())
-	}
-	theirs := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(theirs) != len(ours) {
-		t.Fatalf("python3 gave %d trees for %d files", len(theirs), len(ours))
-	}
+	theirs := corpustest.RunPython(t, py, script, "", len(ours), dir, strconv.Itoa(len(ours)))
 	compared, bad := 0, 0
 	for i := range ours {
 		if ours[i] == "refused" || theirs[i] == "refused" {

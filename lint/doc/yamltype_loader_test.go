@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"math/rand"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -62,7 +61,9 @@ func TestPythonNumberLikeFloat(t *testing.T) {
 	for _, v := range values {
 		in.WriteString(strings.NewReplacer("\n", " ", "\u00a0", " ").Replace(v) + "\n")
 	}
-	cmd := exec.Command(py, "-c", `import sys
+	text := in.String()
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	verdicts := corpustest.RunPython(t, py, `import sys
 for line in sys.stdin.read().split("\n")[:-1]:
     try:
         float(line) if line.strip() == line else 1/0
@@ -73,18 +74,7 @@ for line in sys.stdin.read().split("\n")[:-1]:
         i = "1" if -2**63 <= int(line) < 2**63 else "0"
     except Exception:
         i = "0"
-    print(f + i)`)
-	text := in.String()
-	cmd.Stdin = &in
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	verdicts := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	if len(verdicts) != len(lines) {
-		t.Fatalf("%d verdicts for %d values", len(verdicts), len(lines))
-	}
+    print(f + i)`, text, len(lines))
 	for i, v := range lines {
 		if !isASCII([]byte(v)) {
 			continue

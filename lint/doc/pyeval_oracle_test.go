@@ -286,7 +286,7 @@ for line in sys.stdin:
         print("err")`, in.String(), len(bodies))
 	refused, lenient := 0, 0
 	for i, b := range bodies {
-		off, msg := fstringError([]byte(b), false)
+		off, msg := fstringError([]byte(b), false, nil)
 		switch {
 		case off >= 0 && verdicts[i] == "ok":
 			if refused++; refused <= 10 {

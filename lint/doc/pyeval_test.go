@@ -11,13 +11,11 @@ import (
 )
 
 // TestPythonEvalShortcuts holds the evaluator's shortcuts to what the general paths give: a
-// dict(k=v, ...) whose keywords repeat a name (a SyntaxError to Python, read here as the last
-// one winning, as before the shortcut), a long one (indexed), a bound method named like a
+// long dict(k=v, ...) (indexed), a bound method named like a
 // builtin (never the builtin), and numbers formatted into f-strings and str.format (automatic
 // and numbered fields are never mixed: Python refuses that).
 func TestPythonEvalShortcuts(t *testing.T) {
-	src := `rep = dict(a=1, b=2, a=3)
-long = dict(k0=0, k1=1, k2=2, k3=3, k4=4, k5=5, k6=6, k7=7, k8=8, k9=9, k10=10, k11=11, k12=12, k13=13, k14=14, k15=15, k16=16)
+	src := `long = dict(k0=0, k1=1, k2=2, k3=3, k4=4, k5=5, k6=6, k7=7, k8=8, k9=9, k10=10, k11=11, k12=12, k13=13, k14=14, k15=15, k16=16)
 picked = long['k16']
 s = 'x'
 notdict = s.dict(a=1)
@@ -31,13 +29,6 @@ h = 'a{{b}}c{0}d}}e{1}'.format('X', 'Y')
 	d := mustParse(t, Python, src)
 	if len(d.Problems) != 0 {
 		t.Fatalf("problems: %+v", d.Problems)
-	}
-	rep := pyGet(t, d, "rep")
-	if len(rep.Children) != 2 || rep.Children[0].Key != "a" || rep.Children[0].Value != "3" || rep.Children[1].Key != "b" {
-		t.Errorf("rep: %+v", rep.Children)
-	}
-	if sp := rep.Children[0].KeySpan; text(d, sp) != "a" || sp.Start.Col != 22 {
-		t.Errorf("rep.a key span %+v, want the last a=", sp)
 	}
 	if n := pyGet(t, d, "long"); len(n.Children) != 17 {
 		t.Errorf("long: %d entries", len(n.Children))

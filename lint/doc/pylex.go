@@ -768,6 +768,9 @@ func (l *pyLexer) run() {
 			if j == l.i+1 {
 				l.fail(l.i, "unexpected character after line continuation")
 			}
+			if j == len(src) && l.depth == 0 {
+				l.fail(l.i, "unexpected EOF while parsing") // a continuation with no line to join
+			}
 			if l.wantLines {
 				l.lines = append(l.lines, j)
 			}
@@ -927,10 +930,20 @@ func (l *pyLexer) number() {
 	// An underscore stands only between two digits (or after a base prefix), as in Python:
 	// 1_000 and 0x_1F are numbers, 1__0, 1_ and 1_.5 are not.
 	if src[l.i] == '0' && l.i+1 < len(src) && strings.IndexByte("xXoObB", src[l.i+1]) >= 0 {
+		// Each base has its digits: 0b12 and 0o8 are errors, as 0x1G is (below).
+		base := src[l.i+1] | 0x20
 		l.i += 2
 		for l.i < len(src) && (isHex(src[l.i]) || src[l.i] == '_') {
-			if src[l.i] == '_' && (l.i+1 >= len(src) || !isHex(src[l.i+1])) {
+			c := src[l.i]
+			if c == '_' && (l.i+1 >= len(src) || !isHex(src[l.i+1])) {
 				l.fail(l.i, "invalid number literal")
+			}
+			if base == 'b' && c > '1' && c != '_' || base == 'o' && c > '7' && c != '_' {
+				name := map[byte]string{'b': "binary", 'o': "octal"}[base]
+				if c <= '9' {
+					l.fail(l.i, "invalid digit '"+string(c)+"' in "+name+" literal")
+				}
+				l.fail(l.i, "invalid "+name+" literal")
 			}
 			l.i++
 		}
@@ -1048,6 +1061,13 @@ func (l *pyLexer) str(s int, prefix string) {
 		l.lines = pyLineStarts(l.lines, src, body, l.i)
 	}
 	l.i += ql
+	if strings.ContainsAny(prefix, "bB") {
+		for _, c := range src[body : l.i-ql] {
+			if c >= 0x80 {
+				l.fail(s, "bytes can only contain ASCII literal characters")
+			}
+		}
+	}
 	var esc int32
 	if slash && !raw {
 		isBytes := strings.ContainsAny(prefix, "bB")

@@ -3,6 +3,7 @@ package doc
 import (
 	"bytes"
 	"strconv"
+	"strings"
 )
 
 // A parser for the Python that configs are written in: every statement and expression form of
@@ -208,8 +209,14 @@ type pyParser struct {
 	src    []byte
 	depth  int
 	max    int
-	yields bool     // the function being read has a yield (funcDef sets pyFunc.generator from it)
-	arena  *pyArena // where expressions come from (nil: the heap)
+	yields bool // the function being read has a yield (funcDef sets pyFunc.generator from it)
+	// fns counts the def and lambda bodies around what is being read, up to the nearest class
+	// body (0: module or class level, where return and yield are syntax errors); classes counts
+	// the class bodies around it; loops the for and while bodies within the innermost def or
+	// class body (0: break and continue are syntax errors). CPython's compiler refuses these
+	// when the file is compiled, before any of it runs.
+	fns, classes, loops int
+	arena               *pyArena // where expressions come from (nil: the heap)
 	// stack and kws collect the items of the lists being read (nested ones above outer ones),
 	// each copied into one exact-size list when its closing bracket is read, instead of a
 	// list grown by appends from nothing.
@@ -587,8 +594,9 @@ type pyParseStop struct{ err *pySyntaxError }
 // field with no expression, or a conversion other than !r, !s and !a. (What Python 3.12 reads
 // and 3.11 refuses, such as a backslash or the string's own quote inside a field, is not
 // judged; the evaluator reads such a field as unknown.) \N{...} in a string that is not raw
-// is an escape, not a field.
-func fstringError(body []byte, raw bool) (int, string) {
+// is an escape, not a field. field, when not nil, is given each field's expression (body
+// offsets) and may report a mistake in it the same way.
+func fstringError(body []byte, raw bool, field func(s, e int) (int, string)) (int, string) {
 	for i := 0; i < len(body); i++ {
 		switch c := body[i]; {
 		case c == '\\' && !raw && i+1 < len(body):
@@ -620,6 +628,24 @@ func fstringError(body []byte, raw bool) (int, string) {
 			if len(bytes.TrimSpace(body[i+1:exprEnd])) == 0 {
 				return i, "python: f-string: empty expression not allowed"
 			}
+			if field != nil {
+				if off, msg := field(i+1, exprEnd); off >= 0 {
+					return off, msg
+				}
+				// The format spec's own fields (f"{x:>{w}}").
+				for k := exprEnd + 1; k < end; k++ {
+					if body[k] == '{' {
+						e2, x2, _, why2 := fstringField(body, k+1)
+						if why2 != "" || e2 < 0 || e2 > end {
+							break
+						}
+						if off, msg := field(k+1, x2); off >= 0 {
+							return off, msg
+						}
+						k = e2
+					}
+				}
+			}
 			if conv >= 0 && (conv+1 >= len(body) || !bytes.ContainsRune([]byte("rsa"), rune(body[conv+1])) || body[conv+2] != ':' && body[conv+2] != '}') {
 				return conv, "python: f-string: invalid conversion character: expected 's', 'r', or 'a'"
 			}
@@ -627,6 +653,31 @@ func fstringError(body []byte, raw bool) (int, string) {
 		}
 	}
 	return -1, ""
+}
+
+// fieldNumbers checks the numbers in the expressions of the f-string whose body starts at
+// src[base]: a number every Python 3 refuses (f"{07}", f"{7None}") is refused in a field too.
+// Only the lexer's number errors are judged here; the rest of a field is read when it is
+// evaluated, and one that does not parse is unknown (Python 3.11 and 3.12 differ there).
+func (p *pyParser) fieldNumbers(base int) func(s, e int) (int, string) {
+	return func(s, e int) (int, string) {
+		x := p.src[base+s : base+e]
+		if bytes.IndexAny(x, "0123456789") < 0 {
+			return -1, ""
+		}
+		tx := pyText{}
+		_, _, err := pyLexFrom(p.src[:base+e], base+s, 200, false, &tx)
+		if err != nil && pyNumberError(err.msg) {
+			return err.off - base, "python: " + err.msg
+		}
+		return -1, ""
+	}
+}
+
+// pyNumberError reports whether a lexer error is one about a number literal.
+func pyNumberError(msg string) bool {
+	return strings.HasPrefix(msg, "invalid number literal") || strings.HasPrefix(msg, "leading zeros") ||
+		strings.HasPrefix(msg, "invalid digit") || msg == "invalid binary literal" || msg == "invalid octal literal"
 }
 
 // opener is the opening bracket of a closing one.
@@ -890,13 +941,16 @@ func (p *pyParser) statement() {
 		case kFor:
 			p.skip()
 			target := p.targetList()
+			p.checkTarget(target)
 			if !p.is(kIn) {
 				p.failTok(p.peek(), `"in"`)
 			}
 			p.skip()
-			iter := p.exprList()
+			iter := p.starValues()
 			st := p.mkStmt(pyStmt{kind: sFor, s: t.start, targets: p.kids1(target), value: iter})
+			p.loops++
 			st.body = p.block()
+			p.loops--
 			if p.is(kElse) {
 				p.skip()
 				st.orelse = p.block()
@@ -907,7 +961,9 @@ func (p *pyParser) statement() {
 			p.skip()
 			cond := p.namedExpr()
 			st := p.mkStmt(pyStmt{kind: sWhile, s: t.start, value: cond})
+			p.loops++
 			st.body = p.block()
+			p.loops--
 			if p.is(kElse) {
 				p.skip()
 				st.orelse = p.block()
@@ -969,6 +1025,9 @@ func (p *pyParser) statement() {
 				}
 				st.x.extra = append(st.x.extra, p.block())
 			}
+			if len(st.x.extra) == 0 && !p.is(kFinally) {
+				p.fail(p.cur().start, "python: expected 'except' or 'finally' block")
+			}
 			if p.is(kElse) {
 				p.skip()
 				st.orelse = p.block()
@@ -981,15 +1040,21 @@ func (p *pyParser) statement() {
 			return
 		case kClass:
 			p.skip()
-			if p.next().kind != pyName {
+			if n := p.next(); n.kind != pyName || n.code != cNone {
 				p.fail(t.start, "python: expected a class name")
 			}
+			p.typeParams()
 			if p.is(cLPar) {
 				p.skip()
 				p.callArgs(p.mk(pyExpr{}), nil)
 				p.expect(cRPar)
 			}
+			fns, loops := p.fns, p.loops
+			p.fns, p.loops = 0, 0
+			p.classes++
 			p.block()
+			p.fns, p.loops = fns, loops
+			p.classes--
 			p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
 			return
 		case kAsync:
@@ -1076,7 +1141,7 @@ func (p *pyParser) withItem() *pyExpr {
 	e := p.expr()
 	if p.is(kAs) {
 		p.skip()
-		p.target()
+		p.checkTarget(p.target())
 	}
 	return e
 }
@@ -1098,9 +1163,10 @@ func (p *pyParser) ifStmt() *pyStmt {
 func (p *pyParser) funcDef() *pyStmt {
 	t := p.next()
 	name := p.next()
-	if name.kind != pyName {
+	if name.kind != pyName || name.code != cNone {
 		p.failTok(name, "a function name")
 	}
+	p.typeParams()
 	p.expect(cLPar)
 	fn := p.fn(p.txt(name))
 	fn.params = p.params(cRPar)
@@ -1109,13 +1175,47 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.skip()
 		p.expr()
 	}
-	outer := p.yields
-	p.yields = false
+	outer, fns, loops := p.yields, p.fns, p.loops
+	p.yields, p.fns, p.loops = false, fns+1, 0
 	fn.body = p.block()
-	fn.generator, p.yields = p.yields, outer
+	fn.generator, p.yields, p.fns, p.loops = p.yields, outer, fns, loops
 	st := p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, x: p.stmtX()})
 	st.x.fn = fn
 	return st
+}
+
+// typeParams reads Python 3.12's type parameters after a def's or class's name, if any
+// (`def first[T](xs: list[T])`, `class Box[T: int = int]`): type variables, *Ts and **P, each
+// with an optional bound and (3.13) default. They are read, never evaluated.
+func (p *pyParser) typeParams() {
+	if !p.is(cLBrack) {
+		return
+	}
+	p.skip()
+	for {
+		if p.is(cStar) || p.is(cPow) {
+			p.skip()
+		}
+		if n := p.next(); n.kind != pyName || n.code != cNone {
+			p.failTok(n, "a type parameter name")
+		}
+		if p.is(cColon) {
+			p.skip()
+			p.expr()
+		}
+		if p.is(cAssign) {
+			p.skip()
+			p.starOrExpr()
+		}
+		if !p.is(cComma) {
+			break
+		}
+		p.skip()
+		if p.is(cRBrack) {
+			break
+		}
+	}
+	p.expect(cRBrack)
 }
 
 // fn is a function named name, without parameters or body (from the arena when the parser
@@ -1135,6 +1235,9 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 	if p.arena != nil && !p.is(closer) {
 		out = p.arena.params.take(6) // more parameters move the list to the heap
 	}
+	// Python refuses a name given twice, and a positional parameter without a default after
+	// one with a default (keyword-only ones, after * or *args, may have none).
+	defaults, kwOnly := false, false
 	for !p.is(closer) {
 		star := 0
 		if p.is(cStar) {
@@ -1153,12 +1256,18 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 		}
 		if star == 1 && (p.is(cComma) || p.is(closer)) {
 			// A bare * separates keyword-only parameters.
+			kwOnly = true
 		} else {
 			n := p.next()
-			if n.kind != pyName {
+			if n.kind != pyName || n.code != cNone {
 				p.failTok(n, "a parameter name")
 			}
 			par := pyParam{name: p.txt(n), star: star}
+			for _, q := range out {
+				if q.name == par.name {
+					p.fail(n.start, "python: duplicate argument '"+par.name+"' in function definition")
+				}
+			}
 			if closer == cRPar && p.is(cColon) {
 				p.skip()
 				p.expr()
@@ -1166,6 +1275,13 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 			if p.is(cAssign) {
 				p.skip()
 				par.def = p.expr()
+				defaults = true
+			} else if star == 0 && defaults && !kwOnly {
+				p.fail(n.start, "python: non-default argument follows default argument")
+			}
+			kwOnly = kwOnly || star == 1
+			if len(out) > 0 && out[len(out)-1].star == 2 {
+				p.fail(n.start, "python: arguments cannot follow var-keyword argument")
 			}
 			out = append(out, par)
 		}
@@ -1223,15 +1339,24 @@ func (p *pyParser) simple() *pyStmt {
 			k := sPass
 			if t.code == kBreak {
 				k = sBreak
+				if p.loops == 0 {
+					p.fail(t.start, "python: 'break' outside loop")
+				}
 			} else if t.code == kContinue {
 				k = sContinue
+				if p.loops == 0 {
+					p.fail(t.start, "python: 'continue' not properly in loop")
+				}
 			}
 			return p.simpleStmt(k, t.start, t.end, nil, nil)
 		case kReturn:
+			if p.fns == 0 {
+				p.fail(t.start, "python: 'return' outside function")
+			}
 			p.skip()
 			st := p.simpleStmt(sReturn, t.start, 0, nil, nil)
 			if !p.atLineEnd() {
-				st.value = p.exprList()
+				st.value = p.starValues()
 			}
 			return st
 		case kImport:
@@ -1316,22 +1441,28 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case kYield:
 			// A yield statement makes its function a generator (pyFunc.generator).
+			p.yieldHere(&t)
 			p.skip()
 			p.yields = true
 			if p.is(kFrom) {
 				p.skip()
 				p.expr()
 			} else if !p.atLineEnd() {
-				p.exprList()
+				p.starValues()
 			}
 			return p.simpleStmt(sSkip, t.start, 0, nil, nil)
 		case kDel, kGlobal, kNonlocal, kAssert, kRaise:
+			if t.code == kNonlocal && p.fns == 0 && p.classes == 0 {
+				p.fail(t.start, "python: nonlocal declaration not allowed at module level")
+			}
 			p.skip()
 			if t.code != kRaise && p.atLineEnd() {
 				p.failTok(p.peek(), "an expression") // only raise stands alone
 			}
 			if !p.atLineEnd() {
-				p.exprList()
+				if x := p.exprList(); t.code == kDel {
+					p.checkDelete(x)
+				}
 				if t.code == kAssert && p.is(cComma) {
 					p.skip()
 					p.expr()
@@ -1348,6 +1479,16 @@ func (p *pyParser) simple() *pyStmt {
 			return p.simpleStmt(kind, t.start, 0, nil, nil)
 		}
 	}
+	if t.kind == pyName && t.code == cNone && p.toks[p.i+1].kind == pyName && p.toks[p.i+1].code == cNone && p.txt(t) == "type" {
+		// Python 3.12's type alias (`type Pair[T] = tuple[T, T]`; a name cannot follow a
+		// name otherwise): read, never evaluated.
+		p.skip()
+		p.skip()
+		p.typeParams()
+		p.expect(cAssign)
+		p.expr()
+		return p.simpleStmt(sSkip, t.start, 0, nil, nil)
+	}
 	p.noWalrus()
 	first := p.starExprList()
 	switch {
@@ -1358,7 +1499,7 @@ func (p *pyParser) simple() *pyStmt {
 		if !p.is(cAssign) {
 			// One target (most assignments): no trip through the stack.
 			st.targets, st.value = p.kids1(first), v
-			p.checkTarget(first)
+			p.checkAssigned(first)
 			return st
 		}
 		// Targets and value are collected on the stack: the last is the value.
@@ -1372,23 +1513,35 @@ func (p *pyParser) simple() *pyStmt {
 		p.stack = p.stack[:len(p.stack)-1]
 		st.targets = p.popList(mark)
 		for _, tg := range st.targets {
-			p.checkTarget(tg)
+			p.checkAssigned(tg)
 		}
 		return st
 	case p.is(cColon) && !p.atLineEnd():
 		p.skip()
-		p.expr()
+		p.expr() // the annotation first: CPython's parser reads it before judging the target
+		switch first.op {
+		case xName, xAttr, xIndex:
+		case xTuple, xList:
+			p.fail(first.s, "python: only single target (not "+map[bool]string{true: "tuple", false: "list"}[first.op == xTuple]+") can be annotated")
+		default:
+			p.fail(first.s, "python: illegal target for annotation")
+		}
 		st := p.simpleStmt(sAnn, t.start, 0, p.kids1(first), nil)
 		if p.is(cAssign) {
 			p.skip()
 			st.value = p.assignValue()
 			st.kind = sAssign
 		}
-		p.checkTarget(first)
 		return st
 	case p.cur().code >= cAugFirst && p.cur().code <= cAugLast:
+		switch first.op {
+		case xName, xAttr, xIndex:
+		case xTuple, xList:
+			p.fail(first.s, "python: '"+map[bool]string{true: "tuple", false: "list"}[first.op == xTuple]+"' is an illegal expression for augmented assignment")
+		default:
+			p.fail(first.s, "python: illegal expression for augmented assignment")
+		}
 		op := p.txt(p.next())
-		p.checkTarget(first)
 		x := p.stmtX()
 		x.op = op[:len(op)-1]
 		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), x: x, value: p.assignValue()})
@@ -1407,14 +1560,72 @@ func (p *pyParser) noWalrus() {
 func (p *pyParser) assignValue() *pyExpr {
 	p.noWalrus()
 	if p.is(kYield) {
+		p.yieldHere(p.cur())
 		p.yields = true
 		t := p.next()
-		if !p.atLineEnd() {
-			p.exprList()
+		if p.is(kFrom) {
+			p.skip()
+			p.expr()
+		} else if !p.atLineEnd() {
+			p.starValues()
 		}
 		return p.mk(pyExpr{op: xOpaque, s: t.start, e: p.toks[p.i-1].end})
 	}
-	return p.starExprList()
+	x := p.starExprList()
+	if x.op == xStar {
+		p.fail(x.s, "python: can't use starred expression here")
+	}
+	return x
+}
+
+// yieldHere refuses a yield (at t) outside a function, as CPython's compiler does.
+func (p *pyParser) yieldHere(t *pyTok) {
+	if p.fns == 0 {
+		p.fail(t.start, "python: 'yield' outside function")
+	}
+}
+
+// starValues reads what return, yield and a for loop's iterable take: expressions, starred
+// ones among them only in a tuple (`return *a, b`).
+func (p *pyParser) starValues() *pyExpr {
+	x := p.list(p.starOrExpr)
+	if x.op == xStar {
+		p.fail(x.s, "python: can't use starred expression here")
+	}
+	return x
+}
+
+func (p *pyParser) starOrExpr() *pyExpr {
+	if p.is(cStar) {
+		t := p.next()
+		x := p.bitOr()
+		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
+	}
+	return p.expr()
+}
+
+// checkAssigned checks an assignment's target: a starred name only inside a tuple or list,
+// and at most one there.
+func (p *pyParser) checkAssigned(e *pyExpr) {
+	if e.op == xStar {
+		p.fail(e.s, "python: starred assignment target must be in a list or tuple")
+	}
+	p.checkTarget(e)
+}
+
+// checkDelete checks what del is given: names, attributes and items, in tuples and lists.
+func (p *pyParser) checkDelete(e *pyExpr) {
+	switch e.op {
+	case xName, xAttr, xIndex:
+	case xTuple, xList:
+		for _, k := range e.kids {
+			p.checkDelete(k)
+		}
+	case xCall:
+		p.fail(e.s, "python: cannot delete function call")
+	default:
+		p.fail(e.s, "python: cannot delete this expression")
+	}
 }
 
 func (p *pyParser) checkTarget(e *pyExpr) {
@@ -1422,13 +1633,21 @@ func (p *pyParser) checkTarget(e *pyExpr) {
 	case xName, xAttr, xIndex:
 		return
 	case xTuple, xList:
+		stars := 0
 		for _, k := range e.kids {
+			if k.op == xStar {
+				if stars++; stars == 2 {
+					p.fail(e.s, "python: multiple starred expressions in assignment")
+				}
+			}
 			p.checkTarget(k)
 		}
 		return
 	case xStar:
 		p.checkTarget(e.kids[0])
 		return
+	case xCall:
+		p.fail(e.s, "python: cannot assign to function call")
 	}
 	p.fail(e.s, "python: cannot assign to this expression")
 }
@@ -1586,7 +1805,9 @@ func (p *pyParser) expr1() *pyExpr {
 		fn := p.fn("<lambda>")
 		fn.params = p.params(cColon)
 		p.expect(cColon)
+		p.fns++
 		fn.expr = p.expr()
+		p.fns--
 		x := p.ext()
 		x.fn = fn
 		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, x: x})
@@ -1861,6 +2082,7 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 	// What Python refuses in a call: a positional argument after a keyword or **mapping, and
 	// *iterable after **mapping (keyword arguments may follow either).
 	kw, dstar := false, false
+	var names map[string]bool // the keywords' names, once there are many
 	for !p.is(cRPar) {
 		switch t := p.cur(); {
 		case t.code == cStar:
@@ -1882,6 +2104,28 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 			}
 			kw = true
 			nm := nameOf(t)
+			// A name given twice is refused by CPython's compiler (a long call looks names up
+			// in a set, so a huge one stays linear).
+			if name := nm.in(p.tx); len(p.kws)-kmark < 16 {
+				for _, k := range p.kws[kmark:] {
+					if k.nm.n == nm.n && k.nm.in(p.tx) == name {
+						p.fail(t.start, "python: keyword argument repeated: "+name)
+					}
+				}
+			} else {
+				if names == nil {
+					names = make(map[string]bool, 32)
+					for _, k := range p.kws[kmark:] {
+						if k.nm.n > 0 {
+							names[k.nm.in(p.tx)] = true
+						}
+					}
+				}
+				if names[name] {
+					p.fail(t.start, "python: keyword argument repeated: "+name)
+				}
+				names[name] = true
+			}
 			p.skip()
 			p.skip()
 			p.kws = append(p.kws, pyKw{nm: nm, val: p.expr()})
@@ -1922,6 +2166,7 @@ func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
 		}
 		p.skip()
 		f := pyFor{target: p.targetList()}
+		p.checkTarget(f.target)
 		if !p.is(kIn) {
 			p.failTok(p.peek(), `"in"`)
 		}
@@ -1952,6 +2197,7 @@ func (p *pyParser) atom() *pyExpr {
 			case kTrue, kFalse, kNone:
 				return p.leaf(xConst, t.start, t.end, nameOf(&t), 0, 0)
 			case kYield:
+				p.yieldHere(&t)
 				x := p.mk(pyExpr{op: xOpaque, s: t.start, e: t.end})
 				if !p.is(cRPar) {
 					x.e = p.exprList().e
@@ -1997,7 +2243,7 @@ func (p *pyParser) atom() *pyExpr {
 			if s.is(pfxFormat) {
 				for _, f := range toks {
 					if b, e := f.body, f.end-int(f.quote); f.is(pfxFormat) && b <= e && e <= len(p.src) {
-						if off, msg := fstringError(p.src[b:e], f.is(pfxRaw)); off >= 0 {
+						if off, msg := fstringError(p.src[b:e], f.is(pfxRaw), p.fieldNumbers(b)); off >= 0 {
 							p.fail(b+off, msg)
 						}
 					}

@@ -47,7 +47,7 @@
 //     continue and nonlocal out of place, try with no handler, repeated keywords and
 //     parameters, bad targets, a starred value alone, digits of another base, numbers inside
 //     f-string fields, a continuation at the end of the file). After the fixes, 6 × 6,000
-//     mutants under each of the three: none refused that it reads, 7-18 read that it refuses,
+//     mutants under each of the three: none refused that it reads, 6-12 read that it refuses,
 //     nearly all f-string fields that do not parse (read as unknown values: 3.11 and 3.12 differ
 //     there) and none of the compiler's refusals listed above. Not judged: a name assigned
 //     before its global declaration, and \N{...} with a name Unicode does not have.

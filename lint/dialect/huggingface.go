@@ -318,21 +318,18 @@ func hfStrategy(root *doc.Node, note plan.Why, key, old, def string, allowed []s
 // only when PyYAML reads them so (plain, in one of three capitalisations; y and n are strings).
 var yaml11Bool = map[string]bool{"yes": true, "no": true, "on": true, "off": true}
 
-// pyBool reads a boolean the way PyYAML (YAML 1.1) does, as HfArgumentParser, axolotl and
-// LLaMA-Factory (through OmegaConf) load their files: a plain yes/no/on/off is a boolean too.
+// pyBool reads a boolean as PyYAML (YAML 1.1) loads it, which HfArgumentParser, axolotl and
+// LLaMA-Factory (through OmegaConf) use: a plain yes/no/on/off is a boolean too (the reader
+// types those Bool). Any other string is not a boolean to the loader, and what the framework
+// then makes of it depends on the field: a dataclass (HfArgumentParser.parse_dict builds the
+// dataclasses from the loaded dict, no conversion) keeps the string, which Python finds true
+// however it reads ("n", "false"), while pydantic (axolotl's schema) turns y, n, t, f, 0, 1 and
+// the like into booleans. So a string is never read as a boolean here: the fact stays unknown.
 func pyBool(n *doc.Node) (bool, bool) {
-	if v, ok := n.Bool(); ok {
-		return v, true
+	if n == nil || n.Type != doc.Bool {
+		return false, false // a string, even "false" (Node.Bool reads that as a boolean)
 	}
-	if n.IsScalar() && n.Type == doc.String && !n.Quoted {
-		switch strings.ToLower(strings.TrimSpace(n.Value)) {
-		case "yes", "on", "y":
-			return true, true
-		case "no", "off", "n":
-			return false, true
-		}
-	}
-	return false, false
+	return n.Bool()
 }
 
 // pyBoolAt is BoolAt with pyBool's reading.

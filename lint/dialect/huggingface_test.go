@@ -451,6 +451,13 @@ func TestHFYAML11Booleans(t *testing.T) {
 	wantFact(t, "off", p.Logging.ConsoleScope, plan.PrimaryHost, plan.Explicit, "log_on_each_node", 2)
 	wantFact(t, "quoted yes is a string", p.Eval.DropLast, false, plan.Unknown, "dataloader_drop_last", 3)
 	wantFact(t, "on", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepBest, N: 2}, plan.Explicit, "save_total_limit", 4)
+	// y, n and other spellings stay strings to PyYAML: HfArgumentParser.parse_dict hands the
+	// string to the dataclass unconverted (Python finds "n" true), so no boolean is claimed.
+	p = hftPlan(t, HuggingFace, doc.YAML, "save_on_each_node: n\nlog_on_each_node: 'false'\nfp16: Y\nbf16: oFF\n", Context{})
+	wantFact(t, "n", p.Ckpt.Scope, "", plan.Unknown, "save_on_each_node", 1)
+	wantFact(t, "quoted false", p.Logging.ConsoleScope, "", plan.Unknown, "log_on_each_node", 2)
+	wantFact(t, "Y", p.Precision.FP16, false, plan.Unknown, "fp16", 3)
+	wantFact(t, "oFF", p.Precision.BF16, false, plan.Unknown, "bf16", 4)
 	p = hftPlan(t, Axolotl, doc.YAML, "use_tensorboard: yes\n", Context{})
 	wantFact(t, "axolotl yes", p.Tracking.Trackers, []string{"tensorboard"}, plan.Explicit, "use_tensorboard", 1)
 }

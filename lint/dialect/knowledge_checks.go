@@ -268,6 +268,9 @@ func (e *condEval) eval(c *cond) bool {
 	}
 	switch c.op {
 	case 'T':
+		if boolWord(n) {
+			e.unknown = true // "false" or "n": true to a dataclass, false to pydantic
+		}
 		return pyTruthy(n)
 	case 'N':
 		return n == nil || n.IsNull()
@@ -293,8 +296,11 @@ func (e *condEval) eval(c *cond) bool {
 	}
 	for _, w := range c.want {
 		if w == "true" || w == "false" {
-			if b, ok := pyBool(n); ok && (n.Type == doc.Bool || !n.Quoted) && b == (w == "true") {
+			if b, ok := pyBool(n); ok && b == (w == "true") {
 				return true
+			}
+			if boolWord(n) {
+				e.unknown = true
 			}
 			continue
 		}
@@ -314,7 +320,7 @@ func pyTruthy(n *doc.Node) bool {
 	case doc.Map, doc.Seq:
 		return len(n.Children) > 0
 	}
-	if b, ok := pyBool(n); ok && (n.Type == doc.Bool || !n.Quoted) {
+	if b, ok := pyBool(n); ok {
 		return b // PyYAML reads unquoted yes/no/on/off as booleans
 	}
 	switch n.Type {
@@ -323,4 +329,18 @@ func pyTruthy(n *doc.Node) bool {
 		return f != 0
 	}
 	return n.Value != ""
+}
+
+// boolWord reports whether n is a string that some loader or schema reads as a boolean
+// (pydantic's lax words, YAML 1.1's words in other capitalisations), so that its truth value
+// depends on the framework's field type.
+func boolWord(n *doc.Node) bool {
+	if n == nil || !n.IsScalar() || n.Type != doc.String {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(n.Value)) {
+	case "y", "yes", "t", "true", "on", "1", "n", "no", "f", "false", "off", "0":
+		return true
+	}
+	return false
 }

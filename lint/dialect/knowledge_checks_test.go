@@ -7,7 +7,7 @@ import (
 )
 
 func TestEvalCond(t *testing.T) {
-	d := doc.Parse("x.yaml", []byte("a: 1\nb: false\nc: steps\nd: []\ne: \"\"\nf: no\ng: ${x}\nh: null\n"), doc.YAML, doc.Limits{})
+	d := doc.Parse("x.yaml", []byte("a: 1\nb: false\nc: steps\nd: []\ne: \"\"\nf: no\ng: ${x}\nh: null\ni: n\nj: 'false'\nk: nO\n"), doc.YAML, doc.Limits{})
 	for _, c := range []struct {
 		cond     string
 		want, ok bool
@@ -17,6 +17,13 @@ func TestEvalCond(t *testing.T) {
 		{"T:d", false, true}, // empty list
 		{"T:e", false, true}, // empty string
 		{"T:f", false, true}, // PyYAML reads no as False
+		// Strings PyYAML keeps: true to a dataclass field, false to a pydantic one. Unknown.
+		{"T:i", false, false},
+		{"T:j", false, false},
+		{"T:k", false, false},
+		{"E:j=false", false, false},
+		{"E:i=true", false, false},
+		{"E:c=true", false, true}, // "steps" is no boolean anywhere
 		{"T:zz", false, true},
 		{"N:h", true, true},
 		{"N:zz", true, true},

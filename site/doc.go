@@ -853,14 +853,14 @@
 // 156.0.8078.114, main at 1656923, nothing else running): TestBrowserBudgets judged ready at 943
 // ms median (runs 914-1,111) with the load under 1.5 per CPU, first lint 11.2 ms, the NeMo config
 // 3.1 ms; the blank page took 68 ms (29-38 on the quiet machines above). In the loads of a run
-// just before (load 1.5, not judged) the module's compile ended at 506-593 ms after navigation (150-300 before) and the bundle started just after it in
-// six loads of seven. A traced load (loadtrace, tracing included) spent 395 ms of the main thread
-// in wasm.CompileLazy, V8 compiling Go's functions at their first call, against 126-156 ms in the
-// traces above, and 110 ms in FlushInstructionCache; V8's --no-write-protect-code-memory did not
-// change ready (coldloads, 8 rounds: +77 ms paired). Native Go on the same machine is as fast as
-// before (the readers' benchmarks), so it is the browser's WebAssembly compile that is two to
-// three times slower here; the 300 ms budget is out of reach on this machine without a much
-// smaller module.
+// just before (load 1.5, not judged) the module's compile ended at 506-593 ms after navigation
+// (150-300 before) and the bundle started just after it in six loads of seven. A traced load
+// (loadtrace, tracing included) spent 395 ms of the main thread in wasm.CompileLazy, V8 compiling
+// Go's functions at their first call, against 126-156 ms in the traces above, and 110 ms in
+// FlushInstructionCache; V8's --no-write-protect-code-memory did not change ready (coldloads, 8
+// rounds: +77 ms paired). Native Go on the same machine is as fast as before (the readers'
+// benchmarks), so it is the browser's WebAssembly compile that is two to three times slower here;
+// the 300 ms budget is out of reach on this machine without a much smaller module.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

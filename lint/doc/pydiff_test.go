@@ -132,16 +132,16 @@ func TestJSONAgreesWithPython(t *testing.T) {
 	oracleAgrees(t, JSON, ".json", pieces, 43, 2000, "json", `json.loads(src.decode("utf-8"))`, true, Syntax)
 }
 
-// TestPythonCompileErrorsLikeCPython holds the reader to python3's compile() on the mistakes
-// that CPython's parser lets through and its compiler refuses (return, yield, break, continue
-// and nonlocal out of place, targets that cannot be assigned, deleted or annotated, starred
-// expressions alone, repeated keywords and parameters, a parameter without a default after
-// one with a default, try without except or finally), on the lexer's (digits of a base, bytes
-// that are not ASCII, numbers inside f-string fields, a continuation at the end of the file)
-// and on valid lines near them: each is refused exactly when CPython refuses it, at CPython's
-// line, and at its column where both name the same token. Two of CPython's refusals are not
-// judged and not listed: a name assigned before its global declaration, and \N{...} with a
-// name that is not Unicode's (no name table in the engine).
+// TestPythonCompileErrorsLikeCPython holds the reader to python3's compile() on the mistakes that
+// CPython's parser lets through and its compiler refuses (return, yield, break, continue and
+// nonlocal out of place, targets that cannot be assigned, deleted or annotated, starred
+// expressions alone, repeated keywords and parameters, a parameter without a default after one
+// with a default, try without except or finally), on the lexer's (digits of a base, bytes that are
+// not ASCII, numbers inside f-string fields, a continuation at the end of the file), on plain
+// f-string fields that do not parse, and on valid lines near them: each is refused exactly when
+// CPython refuses it, at CPython's line, and at its column where both name the same token. Two of
+// CPython's refusals are not judged and not listed: a name assigned before its global declaration,
+// and \N{...} with a name that is not Unicode's (no name table in the engine).
 func TestPythonCompileErrorsLikeCPython(t *testing.T) {
 	cases := []struct {
 		src   string
@@ -149,7 +149,7 @@ func TestPythonCompileErrorsLikeCPython(t *testing.T) {
 	}{
 		{"x = f'{7None}'\n", false}, {"x = f'{07}'\n", false}, {"x = f'{a.1_0x}'\n", false}, {"x = f'{1_000:>{w}}'\n", true},
 		{"x = f'{x!r:>{0b2}}'\n", false}, {"x = 07\n", true}, {"x = 0b12\n", true}, {"x = 0o8\n", true}, {"x = 0b1a\n", false},
-		{"x = 0x1f\n", true}, {"x = 0o17 + 0b101\n", true}, {"x = b'\xc3\xa9'\n", true}, {"x = b'\\xe9'\n", true},
+		{"x = 0x1f\n", true}, {"x = 0o17 + 0b101\n", true}, {"x = b'\xc3\xa9'\n", false}, {"x = b'\\xe9'\n", true},
 		{"x = 1\\\n", false}, {"x = 1 \\\n\n", true},
 		{"def get_config(try=None):\n  return 1\n", true}, {"def if(): pass\n", true}, {"class None: pass\n", false},
 		{"f(x) = 1\n", true}, {"*a = [1]\n", true}, {"*a, b = [1, 2]\n", true}, {"*a, *b = c\n", true},
@@ -172,6 +172,9 @@ func TestPythonCompileErrorsLikeCPython(t *testing.T) {
 		{"(x, y): int = 1\n", true}, {"[x]: int\n", true}, {"f(): int\n", true}, {"(x): int = 1\n", true}, {"x.y: int\n", true},
 		{"def f[T](x: T) -> T:\n  return x\n", true}, {"class Box[T, *Ts, **P]:\n  pass\n", true}, {"type Pair[T] = tuple[T, T]\n", true},
 		{"type = 3\ntype.x = 1\n", true},
+		{"x = f'{a b}'\n", false}, {"x = f'{n//7return}'\n", false}, {"x = f'{lambda x: 1}'\n", false},
+		{"x = f'{a:{b c}}'\n", false}, {"x = f'{*a, b}' + f'{a = !r}' + f'{ {1: 2}[1] }' + f'{(lambda: 1)()}'\n", true},
+		{"def g():\n  y = f'{yield}' + f'{(yield)}'\n", true},
 	}
 	py := corpustest.Python(t, "ast")
 	var in strings.Builder

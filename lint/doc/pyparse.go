@@ -216,6 +216,7 @@ type pyParser struct {
 	// class body (0: break and continue are syntax errors). CPython's compiler refuses these
 	// when the file is compiled, before any of it runs.
 	fns, classes, loops int
+	fieldToks           []pyTok  // checkField's token list, reused
 	arena               *pyArena // where expressions come from (nil: the heap)
 	// stack and kws collect the items of the lists being read (nested ones above outer ones),
 	// each copied into one exact-size list when its closing bracket is read, instead of a
@@ -594,9 +595,9 @@ type pyParseStop struct{ err *pySyntaxError }
 // field with no expression, or a conversion other than !r, !s and !a. (What Python 3.12 reads
 // and 3.11 refuses, such as a backslash or the string's own quote inside a field, is not
 // judged; the evaluator reads such a field as unknown.) \N{...} in a string that is not raw
-// is an escape, not a field. field, when not nil, is given each field's expression (body
-// offsets) and may report a mistake in it the same way.
-func fstringError(body []byte, raw bool, field func(s, e int) (int, string)) (int, string) {
+// is an escape, not a field. When p is not nil, each field's expression is also checked by
+// p.checkField (the body starting at p.src[base]).
+func fstringError(body []byte, raw bool, p *pyParser, base int) (int, string) {
 	for i := 0; i < len(body); i++ {
 		switch c := body[i]; {
 		case c == '\\' && !raw && i+1 < len(body):
@@ -628,8 +629,8 @@ func fstringError(body []byte, raw bool, field func(s, e int) (int, string)) (in
 			if len(bytes.TrimSpace(body[i+1:exprEnd])) == 0 {
 				return i, "python: f-string: empty expression not allowed"
 			}
-			if field != nil {
-				if off, msg := field(i+1, exprEnd); off >= 0 {
+			if p != nil {
+				if off, msg := p.checkField(base, i+1, exprEnd); off >= 0 {
 					return off, msg
 				}
 				// The format spec's own fields (f"{x:>{w}}").
@@ -639,7 +640,7 @@ func fstringError(body []byte, raw bool, field func(s, e int) (int, string)) (in
 						if why2 != "" || e2 < 0 || e2 > end {
 							break
 						}
-						if off, msg := field(k+1, x2); off >= 0 {
+						if off, msg := p.checkField(base, k+1, x2); off >= 0 {
 							return off, msg
 						}
 						k = e2
@@ -655,23 +656,72 @@ func fstringError(body []byte, raw bool, field func(s, e int) (int, string)) (in
 	return -1, ""
 }
 
-// fieldNumbers checks the numbers in the expressions of the f-string whose body starts at
-// src[base]: a number every Python 3 refuses (f"{07}", f"{7None}") is refused in a field too.
-// Only the lexer's number errors are judged here; the rest of a field is read when it is
-// evaluated, and one that does not parse is unknown (Python 3.11 and 3.12 differ there).
-func (p *pyParser) fieldNumbers(base int) func(s, e int) (int, string) {
-	return func(s, e int) (int, string) {
-		x := p.src[base+s : base+e]
-		if bytes.IndexAny(x, "0123456789") < 0 {
-			return -1, ""
-		}
-		tx := pyText{}
-		_, _, err := pyLexFrom(p.src[:base+e], base+s, 200, false, &tx)
-		if err != nil && pyNumberError(err.msg) {
+// checkField checks an expression of the f-string whose body starts at src[base] (body
+// offsets s to e): a number every Python 3 refuses (f"{07}", f"{7None}") is refused in a field
+// too, and so is a plain field that does not parse (f"{a b}", f"{n//7return}"). Plain means no
+// quote, backslash, comment, line break or trailing "=" (the self-documenting form): Python
+// 3.11 and 3.12 read such a field the same way, as starred expressions. Other fields are read
+// when they are evaluated, and one that does not parse is unknown (3.11 and 3.12 differ there).
+// A lone name (most fields) needs no lexer.
+func (p *pyParser) checkField(base, s, e int) (int, string) {
+	x := p.src[base+s : base+e]
+	plain := bytes.IndexAny(x, "'\"\\#\n\r") < 0 && !bytes.HasSuffix(bytes.TrimSpace(x), []byte("="))
+	if !plain && bytes.IndexAny(x, "0123456789") < 0 || pyLoneName(bytes.TrimSpace(x)) {
+		return -1, ""
+	}
+	toks, _, err := pyLexCoded(p.src[:base+e], base+s, 200, false, p.fieldToks, p.tx, nil, true)
+	if err != nil {
+		if pyNumberError(err.msg) {
 			return err.off - base, "python: " + err.msg
 		}
 		return -1, ""
 	}
+	p.fieldToks = toks[:0]
+	if !plain || len(bytes.TrimSpace(x)) == 0 {
+		return -1, ""
+	}
+	return pyFieldParses(toks, p.tx, p.src, base, p.arena)
+}
+
+// pyLoneName reports whether x is one ASCII name that is no keyword.
+func pyLoneName(x []byte) bool {
+	if len(x) == 0 || pyIdentByte[x[0]] != 1 {
+		return false
+	}
+	for _, c := range x[1:] {
+		if pyIdentByte[c] == 0 {
+			return false
+		}
+	}
+	return pyKeywordCode(string(x)) == cNone
+}
+
+// pyFieldParses parses a plain field's tokens as starred expressions (in a function, so that a
+// yield is not refused) and returns where and why it does not parse, as CPython words it, or -1.
+func pyFieldParses(toks []pyTok, tx *pyText, src []byte, base int, arena *pyArena) (off int, msg string) {
+	q := &pyParser{pyCursor: pyCursor{toks: toks, tx: tx}, src: src, max: 200, fns: 1, arena: arena}
+	off = -1
+	if len(toks) > 0 && toks[0].code == kYield {
+		return -1, "" // a yield expression, the field's other form: not judged
+	}
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				stop, ok := r.(pyParseStop)
+				if !ok {
+					panic(r)
+				}
+				if stop.err.limit == "" {
+					off, msg = stop.err.off-base, "python: f-string: invalid syntax"
+				}
+			}
+		}()
+		q.list(q.starOrExpr)
+		if k := q.peek().kind; k != pyNewline && k != pyEOF {
+			q.fail(q.peek().start, "")
+		}
+	}()
+	return off, msg
 }
 
 // pyNumberError reports whether a lexer error is one about a number literal.
@@ -2243,7 +2293,7 @@ func (p *pyParser) atom() *pyExpr {
 			if s.is(pfxFormat) {
 				for _, f := range toks {
 					if b, e := f.body, f.end-int(f.quote); f.is(pfxFormat) && b <= e && e <= len(p.src) {
-						if off, msg := fstringError(p.src[b:e], f.is(pfxRaw), p.fieldNumbers(b)); off >= 0 {
+						if off, msg := fstringError(p.src[b:e], f.is(pfxRaw), p, b); off >= 0 {
 							p.fail(b+off, msg)
 						}
 					}

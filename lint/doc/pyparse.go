@@ -1647,11 +1647,16 @@ func (p *pyParser) starValues() *pyExpr {
 
 func (p *pyParser) starOrExpr() *pyExpr {
 	if p.is(cStar) {
-		t := p.next()
-		x := p.bitOr()
-		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.starred()
 	}
 	return p.expr()
+}
+
+// starred reads `*x` from the current "*" (x an operand of |: no comparison or not).
+func (p *pyParser) starred() *pyExpr {
+	t := p.next()
+	x := p.bitOr()
+	return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
 }
 
 // checkAssigned checks an assignment's target: a starred name only inside a tuple or list,
@@ -1742,9 +1747,7 @@ func (p *pyParser) dottedName() (string, int) {
 // target reads one assignment target of a for loop or comprehension (no comparisons).
 func (p *pyParser) target() *pyExpr {
 	if p.is(cStar) {
-		t := p.next()
-		x := p.bitOr()
-		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.starred()
 	}
 	return p.bitOr()
 }
@@ -1791,9 +1794,7 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 
 func (p *pyParser) starOrNamed() *pyExpr {
 	if p.is(cStar) {
-		t := p.next()
-		x := p.bitOr()
-		return p.mk(pyExpr{op: xStar, s: t.start, e: x.e, kids: p.kids1(x)})
+		return p.starred()
 	}
 	return p.namedExpr()
 }

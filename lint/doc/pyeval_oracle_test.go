@@ -264,7 +264,7 @@ func TestFStringErrorsLikeCPython(t *testing.T) {
 	py := corpustest.Python(t, "ast")
 	r := rand.New(rand.NewSource(12))
 	pieces := []string{"{", "}", "{{", "}}", "x", "1", " ", "!r", "!s", "!x", "!", ":", ":>5", ":{w}", "(", ")", "[",
-		"]", "'a'", "=", "!=", "\\N{DASH}", "\\n", "a.b", "x[0]", "{x}", "{x!r:>{w}}", ",", "lambda: 1",
+		"]", "'a'", "=", "!=", "\\N{EM DASH}", "\\n", "a.b", "x[0]", "{x}", "{x!r:>{w}}", ",", "lambda: 1",
 		"*", "*a", "**", "yield", "07", "0b2", "1e", "1_0", " if x else y", "return", "not ", " in ", "a b", "+", "//",
 		"#", ":=", "{1: 2}", "{a, b}", "await x", "0x1F", ".5", "5."}
 	var srcs []string

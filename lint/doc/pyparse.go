@@ -659,13 +659,14 @@ func fstringError(body []byte, raw bool, p *pyParser, base int) (int, string) {
 // checkField checks an expression of the f-string whose body starts at src[base] (body
 // offsets s to e): a number every Python 3 refuses (f"{07}", f"{7None}") is refused in a field
 // too, and so is a plain field that does not parse (f"{a b}", f"{n//7return}"). Plain means no
-// quote, backslash, comment, line break or trailing "=" (the self-documenting form): Python
-// 3.11 and 3.12 read such a field the same way, as starred expressions. Other fields are read
+// backslash, comment, line break, trailing "=" (the self-documenting form) or the f-string's
+// own quote: Python 3.11 and 3.12 read such a field the same way, as starred expressions. Other fields are read
 // when they are evaluated, and one that does not parse is unknown (3.11 and 3.12 differ there).
 // A lone name (most fields) needs no lexer.
 func (p *pyParser) checkField(base, s, e int) (int, string) {
 	x := p.src[base+s : base+e]
-	plain := bytes.IndexAny(x, "'\"\\#\n\r") < 0 && !bytes.HasSuffix(bytes.TrimSpace(x), []byte("="))
+	quote := p.src[base-1] // the f-string's own quote, which 3.11 refuses inside a field
+	plain := bytes.IndexAny(x, "\\#\n\r") < 0 && bytes.IndexByte(x, quote) < 0 && !bytes.HasSuffix(bytes.TrimSpace(x), []byte("="))
 	if !plain && bytes.IndexAny(x, "0123456789") < 0 || pyLoneName(bytes.TrimSpace(x)) {
 		return -1, ""
 	}

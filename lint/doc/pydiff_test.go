@@ -136,12 +136,13 @@ func TestJSONAgreesWithPython(t *testing.T) {
 // CPython's parser lets through and its compiler refuses (return, yield, break, continue and
 // nonlocal out of place, targets that cannot be assigned, deleted or annotated, starred
 // expressions alone, repeated keywords and parameters, a parameter without a default after one
-// with a default, try without except or finally), on the lexer's (digits of a base, bytes that are
-// not ASCII, numbers inside f-string fields, a continuation at the end of the file), on plain
-// f-string fields that do not parse, and on valid lines near them: each is refused exactly when
-// CPython refuses it, at CPython's line, and at its column where both name the same token. Two of
-// CPython's refusals are not judged and not listed: a name assigned before its global declaration,
-// and \N{...} with a name that is not Unicode's (no name table in the engine).
+// with a default, try without except or finally, except* blocks left by break, continue or
+// return), on the lexer's (digits of a base, bytes that are not ASCII, numbers inside f-string
+// fields, a continuation at the end of the file), on plain f-string fields that do not parse, and
+// on valid lines near them: each is refused exactly when CPython refuses it, at CPython's line,
+// and at its column where both name the same token. Two of CPython's refusals are not judged and
+// not listed: a name assigned before its global declaration, and \N{...} with a name that is not
+// Unicode's (no name table in the engine).
 func TestPythonCompileErrorsLikeCPython(t *testing.T) {
 	cases := []struct {
 		src   string
@@ -175,6 +176,13 @@ func TestPythonCompileErrorsLikeCPython(t *testing.T) {
 		{"x = f'{a b}'\n", false}, {"x = f'{n//7return}'\n", false}, {"x = f'{lambda x: 1}'\n", false},
 		{"x = f'{a:{b c}}'\n", false}, {"x = f'{*a, b}' + f'{a = !r}' + f'{ {1: 2}[1] }' + f'{(lambda: 1)()}'\n", true},
 		{"def g():\n  y = f'{yield}' + f'{(yield)}'\n", true},
+		{"for x in y:\n  try:\n    pass\n  except* E:\n    break\n", true},
+		{"try:\n  pass\nexcept* E:\n  for x in y:\n    break\n", true},
+		{"def f():\n  try:\n    pass\n  except* E:\n    def g():\n      return 1\n", true},
+		{"def f():\n  try:\n    pass\n  except* E:\n    return\n", true},
+		{"for x in y:\n  try:\n    pass\n  except* E:\n    continue\n  finally:\n    pass\n", true},
+		{"try:\n  pass\nexcept* E:\n  pass\nexcept F:\n  pass\n", true},
+		{"try:\n  pass\nexcept*:\n  pass\n", true}, {"try:\n  pass\nexcept* (E, F) as g:\n  pass\n", true},
 	}
 	py := corpustest.Python(t, "ast")
 	var in strings.Builder

@@ -216,8 +216,11 @@ type pyParser struct {
 	// class body (0: break and continue are syntax errors). CPython's compiler refuses these
 	// when the file is compiled, before any of it runs.
 	fns, classes, loops int
-	fieldToks           []pyTok  // checkField's token list, reused
-	arena               *pyArena // where expressions come from (nil: the heap)
+	fieldToks           []pyTok // checkField's token list, reused
+	// starLoops is, inside an except* block, 1 + the loops around it (0: outside one): a break
+	// or continue with no loop inside the block, or a return, would leave it.
+	starLoops int
+	arena     *pyArena // where expressions come from (nil: the heap)
 	// stack and kws collect the items of the lists being read (nested ones above outer ones),
 	// each copied into one exact-size list when its closing bracket is read, instead of a
 	// list grown by appends from nothing.
@@ -1062,10 +1065,18 @@ func (p *pyParser) statement() {
 			p.skip()
 			st := p.mkStmt(pyStmt{kind: sTry, s: t.start, x: p.stmtX()})
 			st.body = p.block()
+			kinds := 0 // bit 1: except, bit 2: except*
 			for p.is(kExcept) {
-				p.skip()
-				if p.is(cStar) {
+				e := p.next()
+				star := p.is(cStar)
+				if star {
 					p.skip()
+					if p.is(cColon) {
+						p.fail(p.cur().start, "python: expected one or more exception types")
+					}
+				}
+				if kinds |= 1 << b2i(star); kinds == 3 {
+					p.fail(e.start, "python: cannot have both 'except' and 'except*' on the same 'try'")
 				}
 				if !p.is(cColon) {
 					p.expr()
@@ -1074,7 +1085,13 @@ func (p *pyParser) statement() {
 						p.skip()
 					}
 				}
+				// In an except* block, break, continue and return may not leave it.
+				outer := p.starLoops
+				if star {
+					p.starLoops = p.loops + 1
+				}
 				st.x.extra = append(st.x.extra, p.block())
+				p.starLoops = outer
 			}
 			if len(st.x.extra) == 0 && !p.is(kFinally) {
 				p.fail(p.cur().start, "python: expected 'except' or 'finally' block")
@@ -1100,11 +1117,11 @@ func (p *pyParser) statement() {
 				p.callArgs(p.mk(pyExpr{}), nil)
 				p.expect(cRPar)
 			}
-			fns, loops := p.fns, p.loops
-			p.fns, p.loops = 0, 0
+			fns, loops, star := p.fns, p.loops, p.starLoops
+			p.fns, p.loops, p.starLoops = 0, 0, 0
 			p.classes++
 			p.block()
-			p.fns, p.loops = fns, loops
+			p.fns, p.loops, p.starLoops = fns, loops, star
 			p.classes--
 			p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
 			return
@@ -1226,10 +1243,10 @@ func (p *pyParser) funcDef() *pyStmt {
 		p.skip()
 		p.expr()
 	}
-	outer, fns, loops := p.yields, p.fns, p.loops
-	p.yields, p.fns, p.loops = false, fns+1, 0
+	outer, fns, loops, star := p.yields, p.fns, p.loops, p.starLoops
+	p.yields, p.fns, p.loops, p.starLoops = false, fns+1, 0, 0
 	fn.body = p.block()
-	fn.generator, p.yields, p.fns, p.loops = p.yields, outer, fns, loops
+	fn.generator, p.yields, p.fns, p.loops, p.starLoops = p.yields, outer, fns, loops, star
 	st := p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, x: p.stmtX()})
 	st.x.fn = fn
 	return st
@@ -1393,17 +1410,20 @@ func (p *pyParser) simple() *pyStmt {
 				if p.loops == 0 {
 					p.fail(t.start, "python: 'break' outside loop")
 				}
+				p.leavesExceptStar(t.start, p.loops < p.starLoops)
 			} else if t.code == kContinue {
 				k = sContinue
 				if p.loops == 0 {
 					p.fail(t.start, "python: 'continue' not properly in loop")
 				}
+				p.leavesExceptStar(t.start, p.loops < p.starLoops)
 			}
 			return p.simpleStmt(k, t.start, t.end, nil, nil)
 		case kReturn:
 			if p.fns == 0 {
 				p.fail(t.start, "python: 'return' outside function")
 			}
+			p.leavesExceptStar(t.start, p.starLoops > 0)
 			p.skip()
 			st := p.simpleStmt(sReturn, t.start, 0, nil, nil)
 			if !p.atLineEnd() {
@@ -1627,6 +1647,21 @@ func (p *pyParser) assignValue() *pyExpr {
 		p.fail(x.s, "python: can't use starred expression here")
 	}
 	return x
+}
+
+// leavesExceptStar refuses, at off, a statement that would leave an except* block.
+func (p *pyParser) leavesExceptStar(off int, leaves bool) {
+	if leaves {
+		p.fail(off, "python: 'break', 'continue' and 'return' cannot appear in an except* block")
+	}
+}
+
+// b2i is 1 for true.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // yieldHere refuses a yield (at t) outside a function, as CPython's compiler does.

@@ -2150,9 +2150,8 @@ func isConfigDict(name string) bool {
 
 // What the evaluator records about a call's keywords in pyExpr.flags, once per call.
 const (
-	xfKwChecked  uint8 = 1 << iota // the two below are known
-	xfKwStarred                    // some keyword is **x
-	xfKwRepeated                   // some name is given twice (a SyntaxError to Python)
+	xfKwChecked uint8 = 1 << iota // the one below is known
+	xfKwStarred                   // some keyword is **x
 )
 
 // kwKey is keyword kw's name as a string value, made once.
@@ -2166,31 +2165,15 @@ func (ev *pyEval) kwKey(kw *pyKw) *pyVal {
 	return v
 }
 
-// kwFlags works out (once) whether a call's keywords are all named and all different.
+// kwFlags works out (once) whether a call's keywords are all named. (They are all different:
+// the parser refuses a name given twice, as CPython's compiler does.)
 func (ev *pyEval) kwFlags(e *pyExpr) uint8 {
 	if e.flags&xfKwChecked == 0 {
 		f := xfKwChecked
-		kws := e.kws()
-		var seen map[string]bool // past a few keywords: comparing each with all before it is quadratic
-		if len(kws) > 16 {
-			seen = make(map[string]bool, len(kws))
-		}
-		for j := range kws {
-			if kws[j].nm.n == 0 {
+		for _, kw := range e.kws() {
+			if kw.nm.n == 0 {
 				f |= xfKwStarred
-			}
-			name := kws[j].nm.in(ev.tx)
-			if seen != nil {
-				if seen[name] {
-					f |= xfKwRepeated
-				}
-				seen[name] = true
-				continue
-			}
-			for i := 0; i < j; i++ {
-				if kws[i].nm.in(ev.tx) == name {
-					f |= xfKwRepeated
-				}
+				break
 			}
 		}
 		e.flags |= f
@@ -2199,11 +2182,11 @@ func (ev *pyEval) kwFlags(e *pyExpr) uint8 {
 }
 
 // kwDict is dict(k=v, ...) (or a ConfigDict) with named keywords only, made straight from the
-// keywords as makeDict would from the call's arguments; nil when a keyword is **x. Keys all
-// different (as Python requires) are appended without looking for an earlier one.
+// keywords as makeDict would from the call's arguments; nil when a keyword is **x. The keys
+// are all different (the parser refuses a repeated one): each is appended without looking for
+// an earlier one.
 func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
-	f := ev.kwFlags(e)
-	if f&xfKwStarred != 0 {
+	if ev.kwFlags(e)&xfKwStarred != 0 {
 		return nil
 	}
 	kws := e.kws()
@@ -2212,14 +2195,9 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 		kw := &kws[j]
 		v := ev.eval(kw.val, env)
 		key := ev.kwKey(kw)
-		ks, ke := int(kw.nm.off), int(kw.nm.off+kw.nm.n)
-		if f&xfKwRepeated != 0 {
-			d.set(key, v, ks, ke)
-		} else {
-			d.ents = append(d.ents, pyEnt{k: key, v: v, ks: ks, ke: ke})
-		}
+		d.ents = append(d.ents, pyEnt{k: key, v: v, ks: int(kw.nm.off), ke: int(kw.nm.off + kw.nm.n)})
 	}
-	if f&xfKwRepeated == 0 && len(d.ents) >= pyDictIndexed {
+	if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
 	ev.grow(len(d.ents))

@@ -534,6 +534,8 @@ type pySyntaxError struct {
 	// limit is set when the error is a bound passed rather than bad syntax (the nesting depth):
 	// the limit's key, as limitMessage takes it; the file is then input-limit-exceeded.
 	limit string
+	// number is set for a malformed number literal (the f-string field check reports only these).
+	number bool
 }
 
 func (e *pySyntaxError) Error() string { return e.msg }
@@ -647,6 +649,11 @@ const pyStackRoom = 4
 
 func (l *pyLexer) fail(off int, msg string) {
 	panic(&pySyntaxError{msg: msg, off: off})
+}
+
+// failNumber is fail for a malformed number literal.
+func (l *pyLexer) failNumber(off int, msg string) {
+	panic(&pySyntaxError{msg: msg, off: off, number: true})
 }
 
 // tooDeep stops at a bracket that opens one level past the depth limit (not inlined: the
@@ -936,25 +943,25 @@ func (l *pyLexer) number() {
 		for l.i < len(src) && (isHex(src[l.i]) || src[l.i] == '_') {
 			c := src[l.i]
 			if c == '_' && (l.i+1 >= len(src) || !isHex(src[l.i+1])) {
-				l.fail(l.i, "invalid number literal")
+				l.failNumber(l.i, "invalid number literal")
 			}
 			if base == 'b' && c > '1' && c != '_' || base == 'o' && c > '7' && c != '_' {
 				name := map[byte]string{'b': "binary", 'o': "octal"}[base]
 				if c <= '9' {
-					l.fail(l.i, "invalid digit '"+string(c)+"' in "+name+" literal")
+					l.failNumber(l.i, "invalid digit '"+string(c)+"' in "+name+" literal")
 				}
-				l.fail(l.i, "invalid "+name+" literal")
+				l.failNumber(l.i, "invalid "+name+" literal")
 			}
 			l.i++
 		}
 		if l.i == s+2 {
-			l.fail(s, "invalid number literal") // 0x with no digit
+			l.failNumber(s, "invalid number literal") // 0x with no digit
 		}
 	} else {
 		digits := func() {
 			for l.i < len(src) && (src[l.i] >= '0' && src[l.i] <= '9' || src[l.i] == '_') {
 				if src[l.i] == '_' && (l.i == s || src[l.i-1] < '0' || src[l.i-1] > '9' || l.i+1 >= len(src) || src[l.i+1] < '0' || src[l.i+1] > '9') {
-					l.fail(l.i, "invalid number literal")
+					l.failNumber(l.i, "invalid number literal")
 				}
 				l.i++
 			}
@@ -977,13 +984,13 @@ func (l *pyLexer) number() {
 		if l.i < len(src) && (src[l.i] == 'j' || src[l.i] == 'J') {
 			l.i++
 		} else if src[s] == '0' && bytes.IndexAny(src[s:l.i], ".eE") < 0 && len(bytes.Trim(src[s:l.i], "0_")) > 0 {
-			l.fail(s, "leading zeros in decimal integer literals are not permitted")
+			l.failNumber(s, "leading zeros in decimal integer literals are not permitted")
 		}
 	}
 	// A number runs into a name only before a keyword Python lets it touch (1if x else 2, with
 	// a warning); anything else (1abc, 5_) is an error.
 	if l.i < len(src) && (isPyIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') && !pyKeywordAhead(src[l.i:]) {
-		l.fail(l.i, "invalid number literal")
+		l.failNumber(l.i, "invalid number literal")
 	}
 	l.emit(pyNumber, s, l.i)
 }

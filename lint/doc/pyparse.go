@@ -3,7 +3,6 @@ package doc
 import (
 	"bytes"
 	"strconv"
-	"strings"
 )
 
 // A parser for the Python that configs are written in: every statement and expression form of
@@ -675,7 +674,7 @@ func (p *pyParser) checkField(base, s, e int) (int, string) {
 	}
 	toks, _, err := pyLexCoded(p.src[:base+e], base+s, 200, false, p.fieldToks, p.tx, nil, true)
 	if err != nil {
-		if pyNumberError(err.msg) {
+		if err.number {
 			return err.off - base, "python: " + err.msg
 		}
 		return -1, ""
@@ -726,12 +725,6 @@ func pyFieldParses(toks []pyTok, tx *pyText, src []byte, base int, arena *pyAren
 		}
 	}()
 	return off, msg
-}
-
-// pyNumberError reports whether a lexer error is one about a number literal.
-func pyNumberError(msg string) bool {
-	return strings.HasPrefix(msg, "invalid number literal") || strings.HasPrefix(msg, "leading zeros") ||
-		strings.HasPrefix(msg, "invalid digit") || msg == "invalid binary literal" || msg == "invalid octal literal"
 }
 
 // opener is the opening bracket of a closing one.

@@ -662,14 +662,15 @@ func fstringError(body []byte, raw bool, p *pyParser, base int) (int, string) {
 // offsets s to e): a number every Python 3 refuses (f"{07}", f"{7None}") is refused in a field
 // too, and so is a plain field that does not parse (f"{a b}", f"{n//7return}"). Plain means no
 // backslash, comment, line break, trailing "=" (the self-documenting form) or the f-string's
-// own quote: Python 3.11 and 3.12 read such a field the same way, as starred expressions. Other fields are read
-// when they are evaluated, and one that does not parse is unknown (3.11 and 3.12 differ there).
-// A lone name (most fields) needs no lexer.
+// own quote: Python 3.11 and 3.12 read such a field the same way, as starred expressions.
+// Other fields are read when they are evaluated, and one that does not parse is unknown (3.11
+// and 3.12 differ there). A lone name (most fields) needs no lexer.
 func (p *pyParser) checkField(base, s, e int) (int, string) {
 	x := p.src[base+s : base+e]
+	trimmed := bytes.TrimSpace(x)
 	quote := p.src[base-1] // the f-string's own quote, which 3.11 refuses inside a field
-	plain := bytes.IndexAny(x, "\\#\n\r") < 0 && bytes.IndexByte(x, quote) < 0 && !bytes.HasSuffix(bytes.TrimSpace(x), []byte("="))
-	if !plain && bytes.IndexAny(x, "0123456789") < 0 || pyLoneName(bytes.TrimSpace(x)) {
+	plain := len(trimmed) > 0 && bytes.IndexAny(x, "\\#\n\r") < 0 && bytes.IndexByte(x, quote) < 0 && trimmed[len(trimmed)-1] != '='
+	if !plain && bytes.IndexAny(x, "0123456789") < 0 || pyLoneName(trimmed) {
 		return -1, ""
 	}
 	toks, _, err := pyLexCoded(p.src[:base+e], base+s, 200, false, p.fieldToks, p.tx, nil, true)
@@ -680,7 +681,7 @@ func (p *pyParser) checkField(base, s, e int) (int, string) {
 		return -1, ""
 	}
 	p.fieldToks = toks[:0]
-	if !plain || len(bytes.TrimSpace(x)) == 0 {
+	if !plain {
 		return -1, ""
 	}
 	return pyFieldParses(toks, p.tx, p.src, base, p.arena)
@@ -1586,7 +1587,7 @@ func (p *pyParser) simple() *pyStmt {
 		switch first.op {
 		case xName, xAttr, xIndex:
 		case xTuple, xList:
-			p.fail(first.s, "python: only single target (not "+map[bool]string{true: "tuple", false: "list"}[first.op == xTuple]+") can be annotated")
+			p.fail(first.s, "python: only single target (not "+seqWord(first)+") can be annotated")
 		default:
 			p.fail(first.s, "python: illegal target for annotation")
 		}
@@ -1601,7 +1602,7 @@ func (p *pyParser) simple() *pyStmt {
 		switch first.op {
 		case xName, xAttr, xIndex:
 		case xTuple, xList:
-			p.fail(first.s, "python: '"+map[bool]string{true: "tuple", false: "list"}[first.op == xTuple]+"' is an illegal expression for augmented assignment")
+			p.fail(first.s, "python: '"+seqWord(first)+"' is an illegal expression for augmented assignment")
 		default:
 			p.fail(first.s, "python: illegal expression for augmented assignment")
 		}
@@ -1640,6 +1641,14 @@ func (p *pyParser) assignValue() *pyExpr {
 		p.fail(x.s, "python: can't use starred expression here")
 	}
 	return x
+}
+
+// seqWord is CPython's word for a tuple or list display e.
+func seqWord(e *pyExpr) string {
+	if e.op == xTuple {
+		return "tuple"
+	}
+	return "list"
 }
 
 // leavesExceptStar refuses, at off, a statement that would leave an except* block.

@@ -109,7 +109,7 @@
 // third of a read, the evaluation another third, the tree a fifth) about a quarter cheaper
 // again, beyond the tuning rounds below. No tuning round this session.
 // Session 13, 2026-12-02 10:18 (a new machine, load about 1; the session's start 1656923 and
-// 243906e, with the compile-time checks and plain f-string fields parsed as the file is read,
+// 7451055, with the compile-time checks and plain f-string fields parsed as the file is read,
 // alternated, three rounds): Python 1.27-1.28× → 1.25-1.32× YAML (38.4-39.4 → 40.2-41.5 µs/KiB,
 // YAML 30.4-32.1), gin 0.80-0.81× → 0.78-0.83×. In BenchmarkParsePython the checks cost 2-4 %
 // (34 more allocations a pass), inside the rounds' spread. Python's target is still not met.

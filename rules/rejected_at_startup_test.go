@@ -151,3 +151,22 @@ func TestRejectedAtStartupLlamaFactoryInterpolation(t *testing.T) {
 		t.Errorf("0.9.2 pinned: %+v", diags)
 	}
 }
+
+// A resolver argument OmegaConf's grammar has no token for: "(" in an unquoted argument stops
+// torchtune's OmegaConf.load; quoted, the same expression is read.
+func TestRejectedAtStartupResolverArgument(t *testing.T) {
+	lintText := func(value string) []lint.Diagnostic {
+		text := "output_dir: /tmp/run\nbatch_size: 4\ntokenizer:\n  max_seq_len: " + value + "\n"
+		_, diags := lint.LintFile(lint.File{Path: "recipe.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL011"}, Framework: "torchtune"})
+		return diags
+	}
+	diags := lintText("${eval:(1024*2)}")
+	if len(diags) != 1 || diags[0].Line != 4 || diags[0].Column != 16 ||
+		diags[0].Message != `the interpolation "${eval:(1024*2)}" does not parse where it reads "(1024*2)}": omegaconf 2.3.0 stops at start-up: "GrammarParseError"` {
+		t.Fatalf("unquoted: %+v", diags)
+	}
+	if diags := lintText(`"${eval:'(1024*2)'}"`); len(diags) != 0 {
+		t.Errorf("quoted: %+v", diags)
+	}
+}

@@ -17,13 +17,15 @@ import (
 // (command_utils/train.py, om.load) load their files so, and LLaMA-Factory from v0.9.3
 // (lfOmegaConf).
 //
-// Only certain cases are judged, from the lexer's rules (grammar/OmegaConfGrammarLexer.g4):
-// an interpolation "${" (not escaped: an even number of backslashes before it) with no "}"
-// anywhere after it can never be closed; and the key of a plain node interpolation, one whose
+// The verdict is the grammar's (kit_omegaconf_grammar.go, a recogniser of OmegaConf's lexer and
+// parser and of the pattern it tries first, held to OmegaConf itself by
+// TestOmegaConfGrammarAgreesWithOmegaConf). The wording comes from the lexer's rules where one
+// says why: an interpolation "${" (not escaped: an even number of backslashes before it) with no
+// "}" anywhere after it can never be closed; and the key of a plain node interpolation, one whose
 // text up to the first "}" holds no ":" (a resolver), "[", "]" or nested "${", can hold no
 // whitespace except at its ends, none of ( ) { \ ' ", and must name a key: "${}", "${a.}",
-// "${a..b}" and "${a b}" do not parse. TestOmegaConfInterpolationsAgreeWithOmegaConf checks the
-// claims against OmegaConf itself.
+// "${a..b}" and "${a b}" do not parse. Otherwise the finding quotes where the parse stops, such
+// as the "=" of "${f:a=b}" (an unquoted resolver argument cannot hold it).
 
 // omegaconfLoad says what loads a file with OmegaConf: the distribution whose version decides,
 // the versions that do (from since; read is the newest checked) and where the loading happens.
@@ -55,15 +57,32 @@ func omegaconfInterpolations(p *plan.Plan, root *doc.Node, by omegaconfLoad) {
 			Message: "the interpolation " + strconv.Quote(excerpt) + " " + why,
 			Says:    "GrammarParseError", Package: by.pkg, Since: by.since, Read: by.read,
 			Source: by.source,
-			Help:   "write ${key.path} (no spaces inside) or ${resolver:args}, closed with }; \\${ is a literal ${"})
+			Help:   "write ${key.path} (no spaces inside) or ${resolver:args}, closed with }; quote an argument that holds other punctuation (${resolver:'a=b'}); \\${ is a literal ${"})
 		return true
 	})
 }
 
 // badInterpolation returns the offset in s of an interpolation OmegaConf cannot parse and why,
-// or -1. An opening preceded by an odd number of backslashes is escaped (OmegaConf's ESC_INTER)
-// and not one.
+// or -1: any version from 2.1 refuses s (ocNewest, the most permissive, does). A value nested
+// past what the recogniser judges keeps the lexer rules' verdict alone.
 func badInterpolation(s string) (int, string) {
+	top, at, judged := ocNewest.refuses(s)
+	if judged && at < 0 {
+		return -1, ""
+	}
+	if i, why := keyProblem(s); i >= 0 || !judged {
+		return i, why
+	}
+	if at >= len(s) {
+		return top, "ends before it is closed"
+	}
+	return top, "does not parse where it reads " + strconv.Quote(doc.Shorten(s[at:], 12))
+}
+
+// keyProblem returns the offset in s of an interpolation whose key or closing the lexer's rules
+// refuse, and why, or -1. An opening preceded by an odd number of backslashes is escaped
+// (OmegaConf's ESC_INTER) and not one.
+func keyProblem(s string) (int, string) {
 	last := -1
 	closeAt := -1 // the first "}" at or after the last opening looked at: found once per "}"
 	for i := 0; ; {

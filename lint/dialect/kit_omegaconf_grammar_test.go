@@ -1,0 +1,189 @@
+package dialect
+
+import (
+	"encoding/json"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/corpustest"
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// ocCases are values written to reach each of the grammar's rules; omegaconfVerdicts gives
+// them to OmegaConf with the corpus's values and their mutants.
+var ocCases = []string{
+	"${a}", "${a.b[c]}", "${.a}", "${..a}", "${[a]}", "${a[0][1]}", "${a.0}", "${a-b}", "${$a}",
+	"${a..b}", "${a.}", "${}", "${ a }", "${a b}", "${a${b}}", "${${a}}", "${a.${b}}", "${a[${b}]}",
+	"${a[}", "${a]}", "${a[b}", "${a:}", "${:a}", "${a:b}", "${a: b , c }", "${a:,}", "${a:,b,,c}",
+	"${a.b:c}", "${a.${b}:c}", "${${a}:b}", "${a-b:c}", "${1a:b}", "${a b:c}", "${a:b:c}",
+	"${a:'b}", "${a:'b'}", "${a:\"b\"}", "${a:'${b}'}", "${a:'\\'b'}", "${a:'\\\\'b'}", "${a:''}",
+	"${a:[1,2]}", "${a:[1,2}", "${a:[]}", "${a:[,]}", "${a:{}}", "${a:{b:1}}", "${a:{b:1,c:[2]}}",
+	"${a:{b:1}", "${a:{b}}", "${a:{:1}}", "${a:{b c:1}}", "${a:{b:1,}}", "${a:{${b}:1}}",
+	"${a:b=c}", "${a:(b)}", "${a:b)}", "${a:\\(b\\)}", "${a:b\\,c}", "${a:b|c}", "${a:b?c}",
+	"${a:1.5e-3,-inf,nan,true,null}", "${a:b#c}", "${a:b\nc}", "${a:\tb\t}", "${a:é}", "${a\nb}",
+	"${now:%Y-%m-%d_%H-%M-%S}", "${oc.env:HOME,/tmp}", "${eval:'${a} * ${b}'}", "${eval:${a}*2}",
+	"\\${a b}", "\\\\${a b}", "\\\\\\${a b}", "x $ y ${a}", "$${a}", "${a}}", "{${a}}", "${a}${b}",
+	"${a:${b:${c}}}", "${a:[${b}, {c: ${d}}]}", "'${a}'", "${a:b}.c", "${a.b-c:d}", "${ a : b }",
+	"${a:\\}", "${a:\\\\}", "${a:\\x}", "${a:$}", "${a:${}", "${a:b}c}",
+}
+
+// omegaconfVerdicts returns OmegaConf's version and, for each value, whether it refuses the value
+// as it is set (any exception).
+func omegaconfVerdicts(t *testing.T, values []string) (string, []bool) {
+	t.Helper()
+	py := corpustest.Python(t, "omegaconf")
+	in, err := json.Marshal(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "values.json")
+	if err := os.WriteFile(file, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import json, sys
+import omegaconf
+from omegaconf import OmegaConf
+print(omegaconf.__version__)
+for v in json.load(open(sys.argv[1], encoding="utf-8")):
+    try:
+        OmegaConf.create({"k": v})
+        print("ok")
+    except Exception as e:
+        print("err", type(e).__name__)
+`
+	lines := corpustest.RunPython(t, py, script, "", len(values)+1, file)
+	refused := make([]bool, len(values))
+	for i, v := range lines[1:] {
+		refused[i] = v != "ok"
+	}
+	return lines[0], refused
+}
+
+// ocValues: the corpus's values that hold "${", ocCases, and n mutants of both.
+func ocValues(t *testing.T, n int, seed int64) []string {
+	seen := map[string]bool{}
+	eachCorpusDoc(t, func(_ corpustest.Entry, d *doc.Document) {
+		d.Root.Walk(func(n *doc.Node) bool {
+			if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
+				seen[n.Value] = true
+			}
+			return true
+		})
+	})
+	for _, c := range ocCases {
+		seen[c] = true
+	}
+	var base []string
+	for s := range seen {
+		base = append(base, s)
+	}
+	sort.Strings(base)
+	pieces := []string{"${", "}", "{", "\\", "\\\\", ":", ".", "'", "\"", " ", "[", "]", ",", "$", "a", "(", ")",
+		"..", "\t", "=", "|", "?", "-", "1", "1.5", "e", "true", "\n", "#", "${a}", "${a:b}", "'x'", "é"}
+	r := rand.New(rand.NewSource(seed))
+	values := append([]string(nil), base...)
+	for range n {
+		s := []byte(base[r.Intn(len(base))])
+		for m := 0; m < 1+r.Intn(3); m++ {
+			p := r.Intn(len(s) + 1)
+			if r.Intn(3) == 0 {
+				s = append(s[:p:p], s[min(len(s), p+1+r.Intn(4)):]...)
+			} else {
+				s = append(s[:p:p], append([]byte(pieces[r.Intn(len(pieces))]), s[p:]...)...)
+			}
+		}
+		if strings.Contains(string(s), "${") {
+			values = append(values, string(s))
+		}
+	}
+	return values
+}
+
+// TestOmegaConfGrammarAgreesWithOmegaConf: the recogniser, read as Debian's OmegaConf's version,
+// accepts and refuses exactly what that OmegaConf does, on the corpus's values, the cases above
+// and their mutants; and the newest version's reading, which the rule uses, refuses nothing that
+// OmegaConf reads.
+func TestOmegaConfGrammarAgreesWithOmegaConf(t *testing.T) {
+	values := ocValues(t, 6000, 71)
+	version, refused := omegaconfVerdicts(t, values)
+	var g ocGrammar
+	switch {
+	case strings.HasPrefix(version, "2.1."):
+		g = oc21
+	case strings.HasPrefix(version, "2.2."):
+		g = oc22
+	case strings.HasPrefix(version, "2.3."):
+		g = ocNewest
+	default:
+		t.Fatalf("OmegaConf %s: the recogniser reads 2.1 to 2.3; compare its grammar files and add it", version)
+	}
+	agree, nRefused, wrong := 0, 0, 0
+	for i, v := range values {
+		_, at, judged := g.refuses(v)
+		if refused[i] {
+			nRefused++
+		}
+		if !judged {
+			continue
+		}
+		if (at >= 0) != refused[i] {
+			if wrong++; wrong <= 40 {
+				t.Errorf("%q: OmegaConf %s refuses it: %v; the recogniser: %v (at %d)", v, version, refused[i], at >= 0, at)
+			}
+			continue
+		}
+		agree++
+		if _, at, _ := ocNewest.refuses(v); at >= 0 && !refused[i] {
+			t.Errorf("%q: the newest reading refuses it, OmegaConf %s reads it", v, version)
+		}
+	}
+	t.Logf("OmegaConf %s: %d values, %d refused; the recogniser agrees on %d, disagrees on %d", version, len(values), nRefused, agree, wrong)
+	if nRefused < 1000 || len(values)-nRefused < 1000 {
+		t.Errorf("%d of %d values refused: the mutants no longer test both verdicts", nRefused, len(values))
+	}
+}
+
+// FuzzOmegaConfGrammar: the recogniser never panics, names a failure inside the value, after the
+// top-level interpolation it blames, and each version's reading admits what the one before it
+// does (2.1, 2.2, then 2.3), which is why the rule may judge by the newest alone.
+func FuzzOmegaConfGrammar(f *testing.F) {
+	for _, c := range ocCases {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var refused [3]bool
+		for i, g := range []ocGrammar{oc21, oc22, ocNewest} {
+			top, at, judged := g.refuses(s)
+			if !judged {
+				return
+			}
+			if at >= 0 && (at > len(s) || top < 0 || top > at || !strings.HasPrefix(s[top:], "${")) {
+				t.Fatalf("%q: version %d blames %d, fails at %d", s, i, top, at)
+			}
+			refused[i] = at >= 0
+		}
+		if refused[2] && !(refused[1] && refused[0]) || refused[1] && !refused[0] {
+			t.Errorf("%q: refused by 2.1, 2.2, 2.3: %v", s, refused)
+		}
+	})
+}
+
+// TestOmegaConfGrammarHostile: values nested past the judged depth are not judged, and long
+// flat ones are read once (a few milliseconds for a megabyte).
+func TestOmegaConfGrammarHostile(t *testing.T) {
+	deep := strings.Repeat("${a:[", ocMaxDepth) + strings.Repeat("]}", ocMaxDepth)
+	if _, _, judged := ocNewest.refuses(deep); judged {
+		t.Errorf("nesting %d deep was judged", ocMaxDepth)
+	}
+	if _, at, judged := ocNewest.refuses(strings.Repeat("${a:[", 20) + strings.Repeat("]}", 20)); !judged || at >= 0 {
+		t.Errorf("nesting 20 deep: judged %v, fails at %d", judged, at)
+	}
+	flat := "${f:" + strings.Repeat("a, ", 1<<18) + "(}"
+	if top, at, judged := ocNewest.refuses(flat); !judged || top != 0 || at != len(flat)-2 {
+		t.Errorf("a long argument list: judged %v, blames %d, fails at %d", judged, top, at)
+	}
+}

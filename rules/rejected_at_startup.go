@@ -48,8 +48,8 @@ func checkRejectedAtStartup(p *lint.Pass) {
 	}
 	for _, r := range p.Plan.Rejections {
 		ver, pinned, ok := rejectionVersion(p, r)
-		if !ok {
-			continue
+		if !ok || r.Repeats != nil {
+			continue // a repeated key: rule duplicate-key reports it, in the framework's words
 		}
 		f := lint.Finding{Key: r.Key, Message: r.Message + ": " + rejectionWho(r, ver, pinned)}
 		if r.Says != "" {

@@ -170,3 +170,27 @@ func TestRejectedAtStartupResolverArgument(t *testing.T) {
 		t.Errorf("quoted: %+v", diags)
 	}
 }
+
+// A repeated key in a file OmegaConf loads stops the load from OmegaConf 2.0.1 on: duplicate-key
+// says so, once; with 2.0.0 pinned, or for a framework that loads with PyYAML alone, the later
+// value wins and the message says that.
+func TestDuplicateKeyOmegaConf(t *testing.T) {
+	const text = "output_dir: /tmp/run\nbatch_size: 4\nseed: 1\nbatch_size: 8\n"
+	lintAt := func(framework string, targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "recipe.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL002", "TL011"}, Framework: framework, Targets: targets})
+		return diags
+	}
+	diags := lintAt("torchtune", nil)
+	if len(diags) != 1 || diags[0].Code != "TL002" || diags[0].Line != 4 ||
+		diags[0].Message != `key "batch_size" is repeated in its mapping: omegaconf 2.3.0 stops at start-up: "found duplicate key batch_size"` {
+		t.Fatalf("torchtune: %+v", diags)
+	}
+	const wins = `key "batch_size" is repeated; the value on line 4 silently overrides the one on line 2`
+	if diags := lintAt("torchtune", map[string]lint.Target{"omegaconf": {Version: "2.0.0", Source: "requirements.txt"}}); len(diags) != 1 || diags[0].Message != wins {
+		t.Errorf("omegaconf 2.0.0 pinned: %+v", diags)
+	}
+	if diags := lintAt("huggingface", nil); len(diags) != 1 || diags[0].Message != wins {
+		t.Errorf("huggingface: %+v", diags)
+	}
+}

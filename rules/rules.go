@@ -100,8 +100,6 @@ func problemKind(r *lint.Rule) (doc.ProblemKind, bool) {
 	switch r.Name {
 	case "parse-error":
 		return doc.Syntax, true
-	case "duplicate-key":
-		return doc.DuplicateKey, true
 	case "input-limit-exceeded":
 		return doc.LimitExceeded, true
 	}

@@ -128,3 +128,75 @@ func keyProblem(s string) (int, string) {
 	}
 	return last, "is never closed with }"
 }
+
+// OmegaConf's YAML loader (OmegaConfLoader in omegaconf/_utils.py, from v2.0.1 to v2.3.1) refuses
+// a mapping that repeats a key: before constructing each mapping it raises ConstructorError
+// ("found duplicate key") for a key node whose tag is str and whose text it has seen in that
+// mapping. Keys of other tags (1, true, null) and merge keys are not compared. PyYAML alone keeps
+// the later value, which is what rule duplicate-key says; for a file OmegaConf loads, the load
+// stops instead.
+const omegaconfDuplicatesSince = "2.0.1"
+
+// omegaconfDuplicateKeys adds a start-up refusal to p for each key of root that repeats one of
+// its mapping whose tag OmegaConf's loader resolves to str (src is the file's text, for how
+// each key is written).
+func omegaconfDuplicateKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaconfLoad) {
+	if root == nil {
+		return
+	}
+	since := by.since
+	if by == byOmegaConf {
+		since = omegaconfDuplicatesSince
+	}
+	root.Walk(func(n *doc.Node) bool {
+		if n.Alias {
+			return false
+		}
+		if n.Kind != doc.Map || len(n.Children) < 2 {
+			return true
+		}
+		var seen map[string]*doc.Node
+		for _, c := range n.Children {
+			if c.Alias || !omegaconfStrKey(src, c) {
+				continue
+			}
+			if seen == nil {
+				seen = map[string]*doc.Node{}
+			}
+			first, dup := seen[c.Key]
+			if !dup {
+				seen[c.Key] = c
+				continue
+			}
+			p.Rejections = append(p.Rejections, plan.Rejection{Node: c, Key: c.Path().String(), Repeats: first,
+				Message: "key " + strconv.Quote(doc.Shorten(c.Key, 40)) + " is repeated in its mapping",
+				Says:    "found duplicate key " + doc.Shorten(c.Key, 40), Package: by.pkg, Since: since, Read: by.read,
+				Source: "OmegaConf's YAML loader, which refuses a repeated key",
+				Help:   "keep one occurrence of the key, with the value you mean"})
+		}
+		return true
+	})
+}
+
+// omegaconfStrKey reports whether n's key is one OmegaConf's loader gives the str tag: quoted,
+// or plain and matched by none of PyYAML's implicit resolvers (bool, int, float, null, merge,
+// value; OmegaConf's loader adds a float pattern and drops the timestamp). A plain key starting
+// with a sign, digit, dot, "<", "~" or "=" is left out, as is an empty one.
+func omegaconfStrKey(src []byte, n *doc.Node) bool {
+	s, e := n.KeySpan.Start.Offset, n.KeySpan.End.Offset
+	if n.KeySpan.IsZero() || s < 0 || e > len(src) || s >= e {
+		return false
+	}
+	switch c := src[s]; {
+	case c == '"' || c == '\'':
+		return true
+	case strings.IndexByte("-+0123456789.<~=?!&*[]{},#|>%@`", c) >= 0:
+		return false
+	}
+	switch n.Key {
+	case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+		"on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL":
+		return false
+	}
+	return n.Key != ""
+}

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint/corpustest"
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // ocCases are values written to reach each of the grammar's rules; omegaconfVerdicts gives
@@ -186,4 +188,75 @@ func TestOmegaConfGrammarHostile(t *testing.T) {
 	if top, at, judged := ocNewest.refuses(flat); !judged || top != 0 || at != len(flat)-2 {
 		t.Errorf("a long argument list: judged %v, blames %d, fails at %d", judged, top, at)
 	}
+}
+
+// TestOmegaConfDuplicateKeysAgreeWithOmegaConf gives OmegaConf mappings that repeat a key in every
+// spelling pair of ocKeys (block and flow, top level and nested): each repetition the dialect
+// calls refused, OmegaConf refuses with "found duplicate key", and it finds every pair of the same
+// str key (quoted, or a plain word no resolver takes).
+func TestOmegaConfDuplicateKeysAgreeWithOmegaConf(t *testing.T) {
+	keys := []string{"a", `"a"`, "'a'", "1", `"1"`, "true", `"true"`, "True", "yes", "on", "null", "~",
+		"x.y", `"x.y"`, "a b", "_a", "-a", ".5", "0x1", "é", "n", "y", "Off", "<<"}
+	var texts []string
+	var pairs [][2]string
+	for _, k1 := range keys {
+		for _, k2 := range keys {
+			if k1 == "<<" || k2 == "<<" {
+				continue
+			}
+			for _, form := range []string{"%s: 1\n%s: 2\n", "top:\n  %s: 1\n  other: 0\n  %s: 2\n", "{%s: 1, %s: 2}\n"} {
+				texts = append(texts, fmt.Sprintf(form, k1, k2))
+				pairs = append(pairs, [2]string{k1, k2})
+			}
+		}
+	}
+	texts = append(texts, "base: &b {a: 1}\nx:\n  <<: *b\n  a: 2\n", "x:\n  <<: {a: 1}\n  <<: {b: 2}\n")
+	pairs = append(pairs, [2]string{"<<", "a"}, [2]string{"<<", "<<"})
+	in, err := json.Marshal(texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "texts.json")
+	if err := os.WriteFile(file, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `import json, sys
+from omegaconf import OmegaConf
+for v in json.load(open(sys.argv[1], encoding="utf-8")):
+    try:
+        OmegaConf.create(v)
+        print("ok")
+    except Exception as e:
+        print("dup" if "found duplicate key" in str(e) else "err " + type(e).__name__)
+`
+	verdicts := corpustest.RunPython(t, corpustest.Python(t, "omegaconf"), script, "", len(texts), file)
+	plainStr := map[string]bool{"a": true, "x.y": true, "a b": true, "_a": true, "é": true, "n": true, "y": true}
+	claimed, refused := 0, 0
+	for i, text := range texts {
+		d := doc.Parse("c.yaml", []byte(text), doc.YAML, doc.Limits{})
+		if len(d.Problems) > 0 && d.Problems[0].Kind == doc.Syntax {
+			continue
+		}
+		var p plan.Plan
+		omegaconfDuplicateKeys(&p, d.Src, d.Root, byOmegaConf)
+		if verdicts[i] == "dup" {
+			refused++
+		}
+		if len(p.Rejections) > 0 {
+			claimed++
+			if verdicts[i] != "dup" {
+				t.Errorf("%q: called a refused repetition; OmegaConf: %s", text, verdicts[i])
+			}
+		}
+		if verdicts[i] == "dup" && len(p.Rejections) == 0 {
+			t.Logf("not claimed: %q", text)
+		}
+		k1, k2 := pairs[i][0], pairs[i][1]
+		same := strings.Trim(k1, `"'`) == strings.Trim(k2, `"'`)
+		str := func(k string) bool { return plainStr[k] || k[0] == '"' || k[0] == '\'' }
+		if same && str(k1) && str(k2) && len(p.Rejections) == 0 {
+			t.Errorf("%q: a repeated str key not found (OmegaConf: %s)", text, verdicts[i])
+		}
+	}
+	t.Logf("%d texts: OmegaConf refuses %d for a repeated key, the dialect claims %d", len(texts), refused, claimed)
 }

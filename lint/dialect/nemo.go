@@ -141,6 +141,7 @@ func isMegatron(model *doc.Node) bool {
 func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "nemo"}
 	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
+	omegaconfDuplicateKeys(p, d.Src, d.Root, byOmegaConf)
 	root := d.Root
 	if !isMap(root) {
 		ApplyContext(p, ctx)

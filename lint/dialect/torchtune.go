@@ -77,6 +77,7 @@ var ttNote = plan.Why{By: "the torchtune default", Note: "none"}
 func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "torchtune"}
 	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
+	omegaconfDuplicateKeys(p, d.Src, d.Root, byOmegaConf)
 	r := d.Root
 	if r == nil || r.Kind != doc.Map {
 		ApplyContext(p, ctx)

@@ -262,6 +262,10 @@ type Rejection struct {
 	Help string
 	// Fix, when set, replaces a value; only where the edit keeps the file valid.
 	Fix *Fix
+	// Repeats is, when the framework refuses Node's key because the mapping already has it, the
+	// first occurrence. Rule duplicate-key reports such a rejection (its message, in the
+	// framework's words), not rejected-at-startup.
+	Repeats *doc.Node
 }
 
 // Related is a second location a finding points at.

@@ -194,3 +194,21 @@ func TestDuplicateKeyOmegaConf(t *testing.T) {
 		t.Errorf("huggingface: %+v", diags)
 	}
 }
+
+// LLaMA-Factory loads with OmegaConf.load from v0.9.4; v0.9.3 read the file with yaml.safe_load.
+func TestDuplicateKeyLlamaFactory(t *testing.T) {
+	const text = "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\ndo_train: true\n" +
+		"finetuning_type: lora\ndataset: identity\ntemplate: llama3\noutput_dir: saves/sft\nlearning_rate: 1.0e-4\nlearning_rate: 2.0e-4\n"
+	lintAt := func(targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL002", "TL011"}, Targets: targets})
+		return diags
+	}
+	if diags := lintAt(nil); len(diags) != 1 || diags[0].Message != `key "learning_rate" is repeated in its mapping: llamafactory 0.9.5 stops at start-up: "found duplicate key learning_rate"` {
+		t.Errorf("newest: %+v", diags)
+	}
+	if diags := lintAt(map[string]lint.Target{"llamafactory": {Version: "0.9.3", Source: "requirements.txt"}}); len(diags) != 1 ||
+		diags[0].Message != `key "learning_rate" is repeated; the value on line 9 silently overrides the one on line 8` {
+		t.Errorf("0.9.3 pinned: %+v", diags)
+	}
+}

@@ -34,6 +34,10 @@ var lfNote = plan.Why{By: "the Trainer default", Note: "transformers v5, kept by
 // without a version bound, so an install takes a version past 2.1 (kit_omegaconf.go).
 var lfOmegaConf = omegaconfLoad{"llamafactory", "0.9.3", "0.9.5", "LLaMA-Factory's read_args, which loads the file into OmegaConf and so applies its interpolation grammar"}
 
+// lfOmegaConfLoad: from v0.9.4 read_args loads the file with OmegaConf.load, whose YAML loader
+// refuses a repeated key; v0.9.3's yaml.safe_load kept the later value.
+var lfOmegaConfLoad = omegaconfLoad{"llamafactory", "0.9.4", "0.9.5", "LLaMA-Factory's read_args, which loads the file with OmegaConf.load"}
+
 // lfV1Note is the note on LLaMA-Factory v1 defaults.
 var lfV1Note = plan.Why{By: "the LLaMA-Factory v1 default"}
 
@@ -158,6 +162,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		lfRejections(root, p)
 	}
 	omegaconfInterpolations(p, root, lfOmegaConf)
+	omegaconfDuplicateKeys(p, d.Src, root, lfOmegaConfLoad)
 	ApplyContext(p, ctx)
 	if p.Variant == "v1" {
 		lfDeriveV1(root, p)

@@ -58,6 +58,10 @@ type Options struct {
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun
+	// HydraLoaded says the file is one Hydra loads (a composed run's primary or a file of its
+	// config directory, which Hydra reads with OmegaConf.load): OmegaConf's load-time checks
+	// apply whatever the framework (dialect.HydraLoadChecks).
+	HydraLoaded bool
 }
 
 // DeclaredRun is one run a config file declares: a primary config, Hydra overrides and a
@@ -154,6 +158,9 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 			}
 		}()
 		a.Plan = a.Dialect.Normalize(a.Doc, o.dialectContext())
+		if o.HydraLoaded && a.Plan != nil {
+			dialect.HydraLoadChecks(a.Plan, a.Doc)
+		}
 	}()
 	return a, normErr
 }

@@ -121,3 +121,42 @@ func TestMemFS(t *testing.T) {
 		}
 	}
 }
+
+// TestHydraFilesGetOmegaConfChecks: Hydra loads a run's primary and its group files with
+// OmegaConf.load, so in lightning-hydra-template's tree (a Lightning run, no OmegaConf-loading
+// dialect) a group file's repeated key is OmegaConf's refusal and an interpolation its grammar
+// cannot read is reported; the same text linted alone keeps the generic wording.
+func TestHydraFilesGetOmegaConfChecks(t *testing.T) {
+	tmp, paths := rebuildTree(t, lhtRepo)
+	files := treeFiles(t, tmp, paths)
+	const group = "configs/trainer/default.yaml"
+	i := -1
+	for j, f := range files {
+		if f.Path == group {
+			i = j
+		}
+	}
+	if i < 0 {
+		t.Fatalf("%s is not in the tree: %v", group, paths)
+	}
+	base := string(files[i].Text)
+	lines := strings.Count(base, "\n")
+	files[i].Text = []byte(base + "num_sanity_val_steps: 0\nnum_sanity_val_steps: 2\nlog_dir: ${eval:(1+2)}\n")
+	o := lint.Options{Select: []string{"TL002", "TL011"}}
+	var got []lint.Diagnostic
+	for _, d := range lint.LintFiles(files, nil, rules.All(), o).Diagnostics {
+		if d.File == group {
+			got = append(got, d)
+		}
+	}
+	dup := `key "num_sanity_val_steps" is repeated in its mapping: omegaconf 2.3.0 stops at start-up: "found duplicate key num_sanity_val_steps"`
+	bad := `the interpolation "${eval:(1+2)}" does not parse where it reads "(1+2)}": omegaconf 2.3.0 stops at start-up: "GrammarParseError"`
+	if len(got) != 2 || got[0].Code != "TL002" || got[0].Line != lines+2 || got[0].Message != dup ||
+		got[1].Code != "TL011" || got[1].Line != lines+3 || got[1].Message != bad {
+		t.Fatalf("in the Hydra tree: %+v", got)
+	}
+	_, alone := lint.LintFile(lint.File{Path: "default.yaml", Text: files[i].Text}, rules.All(), o)
+	if len(alone) != 1 || alone[0].Code != "TL002" || !strings.Contains(alone[0].Message, "silently overrides") {
+		t.Errorf("alone: %+v", alone)
+	}
+}

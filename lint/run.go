@@ -341,11 +341,11 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		if err != nil {
 			continue
 		}
-		rs := rules
+		rs, fo := rules, o
 		if fragments[f] || roots[f] {
-			rs = structural
+			rs, fo.HydraLoaded = structural, true
 		}
-		info, diags := LintFile(File{Path: f, Text: text}, rs, o)
+		info, diags := LintFile(File{Path: f, Text: text}, rs, fo)
 		res.Files = append(res.Files, info)
 		res.Diagnostics = append(res.Diagnostics, diags...)
 	}

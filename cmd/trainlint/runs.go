@@ -141,6 +141,7 @@ func (rp *runPlan) options(rs []*lint.Rule, opts optionsFunc) optionsFunc {
 		o := opts(in)
 		if rp.partOfRun[in.Path] {
 			o.Ignore = append(append([]string(nil), o.Ignore...), semantic...)
+			o.HydraLoaded = true
 		}
 		return o
 	}

@@ -38,6 +38,7 @@ var byOmegaConf = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's inte
 // omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an
 // interpolation OmegaConf cannot parse.
 func omegaconfInterpolations(p *plan.Plan, root *doc.Node, by omegaconfLoad) {
+	p.OmegaConfChecked = true
 	if root == nil {
 		return
 	}
@@ -144,8 +145,9 @@ func omegaconfDuplicateKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaco
 	if root == nil {
 		return
 	}
+	p.OmegaConfChecked = true
 	since := by.since
-	if by == byOmegaConf {
+	if by.pkg == "omegaconf" {
 		since = omegaconfDuplicatesSince
 	}
 	root.Walk(func(n *doc.Node) bool {
@@ -199,4 +201,19 @@ func omegaconfStrKey(src []byte, n *doc.Node) bool {
 		return false
 	}
 	return n.Key != ""
+}
+
+// byHydra: Hydra reads a run's primary config and every config-group file with OmegaConf.load
+// (hydra/_internal/core_plugins/file_config_source.py, FileConfigSource.load_config), so
+// OmegaConf's version decides, whatever the framework the file configures.
+var byHydra = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as Hydra loads the file (OmegaConf.load)"}
+
+// HydraLoadChecks adds OmegaConf's load-time refusals (interpolations that do not parse,
+// repeated keys) to p for a file Hydra loads, unless its dialect has added them already.
+func HydraLoadChecks(p *plan.Plan, d *doc.Document) {
+	if p == nil || d == nil || p.OmegaConfChecked {
+		return
+	}
+	omegaconfInterpolations(p, d.Root, byHydra)
+	omegaconfDuplicateKeys(p, d.Src, d.Root, byHydra)
 }

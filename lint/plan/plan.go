@@ -220,6 +220,9 @@ type Plan struct {
 	// bf16, save and eval schedules under load_best_model_at_end, the batch arithmetic) is not
 	// listed here: that rule reports it.
 	Rejections []Rejection
+	// OmegaConfChecked: the dialect has added OmegaConf's load-time refusals (the interpolation
+	// grammar, repeated keys) to Rejections, since its framework loads files with OmegaConf.
+	OmegaConfChecked bool
 }
 
 // Mismatch is one setting a joined file gives a value the framework refuses, because another

@@ -161,11 +161,11 @@ func Fix(r Request) (*FixResult, error) {
 	out := &FixResult{Files: []FixedFile{}}
 	var files []lint.File
 	for i, f := range in {
-		rs := all
+		rs, fopt := all, o
 		if parts[i] {
-			rs = structural
+			rs, fopt.HydraLoaded = structural, true
 		}
-		fo, err := lint.FixFile(f, rs, o, false)
+		fo, err := lint.FixFile(f, rs, fopt, false)
 		ff := FixedFile{Path: f.Path, Text: string(fo.Text), Applied: fo.Applied}
 		if err != nil {
 			// A fix broke the syntax: the text is the last one that parsed.

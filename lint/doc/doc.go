@@ -115,7 +115,7 @@
 // (34 more allocations a pass), inside the rounds' spread. Python's target is still not met.
 // Session 14, 2026-12-02 (another new machine, 2 CPUs reported as "AMD EPYC", idle; main at
 // bf1c7cc, the reader unchanged since): equal-volume, four rounds, Python 51.4-55.0 µs/KiB
-// against YAML 37.3-41.9, 1.31-1.40× (gin 0.76-0.78×). Read file by file without collections
+// against YAML 37.3-41.9, 1.31-1.40× (gin 0.75-0.76×). Read file by file without collections
 // (a scratch test: each file parsed a few hundred times), Python costs 35.9 µs/KiB and YAML
 // 20.7, 1.73×: YAML's reader allocates more per byte (11.7 bytes a byte against 9.7), so the
 // benchmark's collections narrow the gap. flexivit's i21k_sup.py is a quarter of Python's time

@@ -121,6 +121,13 @@ func (l *ocLexer) next() (ocKind, int) {
 	if at >= len(s) {
 		return ocEOF, at
 	}
+	// "${" opens an interpolation in every mode (INTER_OPEN with its blanks); in the top and
+	// quoted modes a token never starts after a backslash, so it is never escaped here.
+	if s[at] == '$' && at+1 < len(s) && s[at+1] == '{' {
+		l.i = l.blanks(at + 2)
+		l.push(ocInterp)
+		return ocInterOpen, at
+	}
 	switch l.mode {
 	case ocDefault, ocQuoted1, ocQuoted2:
 		quote := byte(0)
@@ -128,11 +135,6 @@ func (l *ocLexer) next() (ocKind, int) {
 			quote = '\''
 		} else if l.mode == ocQuoted2 {
 			quote = '"'
-		}
-		if s[at] == '$' && at+1 < len(s) && s[at+1] == '{' {
-			l.i = l.blanks(at + 2)
-			l.push(ocInterp)
-			return ocInterOpen, at
 		}
 		if quote != 0 && s[at] == quote {
 			l.i = at + 1
@@ -151,11 +153,6 @@ func (l *ocLexer) next() (ocKind, int) {
 		return ocText, at
 	case ocInterp:
 		c := s[at]
-		if c == '$' && at+1 < len(s) && s[at+1] == '{' {
-			l.i = l.blanks(at + 2)
-			l.push(ocInterp)
-			return ocInterOpen, at
-		}
 		j := l.blanks(at)
 		if j < len(s) && s[j] == ':' {
 			l.i = l.blanks(j + 1)
@@ -195,11 +192,6 @@ func (l *ocLexer) next() (ocKind, int) {
 		return ocInterKey, at
 	default: // ocValue
 		c := s[at]
-		if c == '$' && at+1 < len(s) && s[at+1] == '{' {
-			l.i = l.blanks(at + 2)
-			l.push(ocInterp)
-			return ocInterOpen, at
-		}
 		j := l.blanks(at)
 		if j < len(s) {
 			switch s[j] {
@@ -359,45 +351,49 @@ func (g ocGrammar) parse(s string) (top, at int, judged bool) {
 }
 
 // text: (interpolation | ANY_STR | ESC | ESC_INTER | TOP_ESC | QUOTED_ESC)+
-func (p *ocParser) text() bool {
-	n := 0
-	for ; ; n++ {
-		switch p.tok {
-		case ocText:
-			p.advance()
-		case ocInterOpen:
+func (p *ocParser) text() bool { return p.some(ocText, ocText) }
+
+// some reads one or more tokens of kind a or b or interpolations: the (...)+ of text and of
+// primitive. An interpolation outside any other is a top-level one.
+func (p *ocParser) some(a, b ocKind) bool {
+	for n := 0; ; n++ {
+		switch {
+		case p.tok == ocInterOpen:
 			if p.depth == 0 {
 				p.top = p.at
 			}
 			if !p.interpolation() {
 				return false
 			}
+		case p.tok == a || p.tok == b:
+			p.advance()
+		case n == 0:
+			return p.stop()
 		default:
-			if n == 0 {
-				return p.stop()
-			}
 			return true
 		}
 	}
 }
 
-func (p *ocParser) enter() bool {
-	if p.depth++; p.depth > ocMaxDepth {
+// nested runs read one level deeper; past ocMaxDepth it gives up (p.deep).
+func (p *ocParser) nested(read func() bool) bool {
+	if p.depth >= ocMaxDepth {
 		p.deep = true
 		return false
 	}
-	return true
+	p.depth++
+	ok := read()
+	p.depth--
+	return ok
 }
 
 // interpolation: interpolationNode | interpolationResolver. A node is INTER_OPEN DOT*
 // (configKey | [configKey]) (DOT configKey | [configKey])* INTER_CLOSE; a resolver is
 // INTER_OPEN resolverName COLON sequence? BRACE_CLOSE, its name (interpolation | ID) (DOT
 // (interpolation | ID))*. A head of IDs and interpolations joined by dots is either's.
-func (p *ocParser) interpolation() bool {
-	if !p.enter() {
-		return false
-	}
-	defer func() { p.depth-- }()
+func (p *ocParser) interpolation() bool { return p.nested(p.interpolationIn) }
+
+func (p *ocParser) interpolationIn() bool {
 	if !p.expect(ocInterOpen) {
 		return false
 	}
@@ -502,11 +498,9 @@ func (p *ocParser) sequence() bool {
 }
 
 // element: primitive | quotedValue | listContainer | dictContainer
-func (p *ocParser) element() bool {
-	if !p.enter() {
-		return false
-	}
-	defer func() { p.depth-- }()
+func (p *ocParser) element() bool { return p.nested(p.elementIn) }
+
+func (p *ocParser) elementIn() bool {
 	switch p.tok {
 	case ocQuoteOpen: // quotedValue: QUOTE_OPEN text? MATCHING_QUOTE_CLOSE
 		p.advance()
@@ -537,22 +531,7 @@ func (p *ocParser) element() bool {
 	}
 	// primitive: (ID | NULL | INT | FLOAT | BOOL | UNQUOTED_CHAR | COLON | ESC | WS |
 	// interpolation)+
-	n := 0
-	for ; ; n++ {
-		switch p.tok {
-		case ocPrim, ocColon:
-			p.advance()
-		case ocInterOpen:
-			if !p.interpolation() {
-				return false
-			}
-		default:
-			if n == 0 {
-				return p.stop()
-			}
-			return true
-		}
-	}
+	return p.some(ocPrim, ocColon)
 }
 
 // dictPair: dictKey COLON element, the key one or more primitive tokens but ":" and

@@ -55,21 +55,7 @@ func TestBadInterpolation(t *testing.T) {
 // which .ci/run installs) the interpolation values of the corpus's YAML and mutants of them:
 // every value the check calls unparsable must be one OmegaConf refuses as it is set.
 func TestOmegaConfInterpolationsAgreeWithOmegaConf(t *testing.T) {
-	py := corpustest.Python(t, "omegaconf")
-	seen := map[string]bool{}
-	eachCorpusDoc(t, func(_ corpustest.Entry, d *doc.Document) {
-		d.Root.Walk(func(n *doc.Node) bool {
-			if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
-				seen[n.Value] = true
-			}
-			return true
-		})
-	})
-	var base []string
-	for s := range seen {
-		base = append(base, s)
-	}
-	sort.Strings(base)
+	base := corpusInterpolations(t)
 	if len(base) < 100 {
 		t.Fatalf("only %d corpus values hold ${", len(base))
 	}
@@ -88,24 +74,7 @@ func TestOmegaConfInterpolationsAgreeWithOmegaConf(t *testing.T) {
 		}
 		values = append(values, string(s))
 	}
-	in, err := json.Marshal(values)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "values.json")
-	if err := os.WriteFile(file, in, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	script := `import json, sys
-from omegaconf import OmegaConf
-for v in json.load(open(sys.argv[1], encoding="utf-8")):
-    try:
-        OmegaConf.create({"k": v})
-        print("ok")
-    except Exception as e:
-        print("err", type(e).__name__)
-`
-	verdicts := corpustest.RunPython(t, py, script, "", len(values), file)
+	verdicts := runOmegaConf(t, values, `OmegaConf.create({"k": v})`, "")
 	flagged, refused := 0, 0
 	for i, v := range verdicts {
 		if v != "ok" {
@@ -166,4 +135,52 @@ func TestOmegaConfExcerptKeepsCharacters(t *testing.T) {
 	if !utf8.ValidString(msg) || !strings.Contains(msg, `"${aéééé`) || !strings.Contains(msg, "é…\"") {
 		t.Errorf("message %q", msg)
 	}
+}
+
+// runOmegaConf runs make (a Python expression of v) under Debian's OmegaConf for each of values
+// and returns a line each: "ok", or "err" and the exception's type. head, when set, is a Python
+// expression printed first (a line more).
+func runOmegaConf(t *testing.T, values []string, make, head string) []string {
+	t.Helper()
+	in, err := json.Marshal(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "values.json")
+	if err := os.WriteFile(file, in, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := len(values)
+	script := "import json, sys\nimport omegaconf\nfrom omegaconf import OmegaConf\n"
+	if head != "" {
+		script += "print(" + head + ")\n"
+		want++
+	}
+	script += `for v in json.load(open(sys.argv[1], encoding="utf-8")):
+    try:
+        ` + make + `
+        print("ok")
+    except Exception as e:
+        print("err", type(e).__name__, "found duplicate key" in str(e))
+`
+	return corpustest.RunPython(t, corpustest.Python(t, "omegaconf"), script, "", want, file)
+}
+
+// corpusInterpolations returns the corpus's distinct values that hold "${", sorted.
+func corpusInterpolations(t *testing.T) []string {
+	seen := map[string]bool{}
+	eachCorpusDoc(t, func(_ corpustest.Entry, d *doc.Document) {
+		d.Root.Walk(func(n *doc.Node) bool {
+			if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
+				seen[n.Value] = true
+			}
+			return true
+		})
+	})
+	var out []string
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
 }

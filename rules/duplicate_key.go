@@ -31,14 +31,18 @@ trial then runs with settings nobody intended, and the comparison it was meant f
 // the repetition (plan.Rejection.Repeats, for the version targeted), the message says so
 // instead of that the later value wins.
 func checkDuplicateKey(p *lint.Pass) {
-	var refused map[doc.Span]plan.Rejection
+	type refusal struct {
+		r           plan.Rejection
+		ver, pinned string
+	}
+	var refused map[doc.Span]refusal
 	if p.Plan != nil {
 		for _, r := range p.Plan.Rejections {
-			if _, _, ok := rejectionVersion(p, r); ok && r.Repeats != nil && r.Node != nil {
+			if ver, pinned, ok := rejectionVersion(p, r); ok && r.Repeats != nil && r.Node != nil {
 				if refused == nil {
-					refused = map[doc.Span]plan.Rejection{}
+					refused = map[doc.Span]refusal{}
 				}
-				refused[r.Node.KeySpan] = r
+				refused[r.Node.KeySpan] = refusal{r, ver, pinned}
 			}
 		}
 	}
@@ -46,14 +50,10 @@ func checkDuplicateKey(p *lint.Pass) {
 		if pr.Kind != doc.DuplicateKey {
 			continue
 		}
-		f := lint.Finding{Span: pr.Span, Message: pr.Message}
-		if pr.Related != nil {
-			f.Related = []lint.RelatedNode{{Span: *pr.Related, Message: pr.RelatedMessage}}
-		}
-		if r, ok := refused[pr.Span]; ok {
-			ver, pinned, _ := rejectionVersion(p, r)
-			f.Message = r.Message + ": " + rejectionWho(r, ver, pinned) + ": " + strconv.Quote(r.Says)
-			f.Help = "Keep one occurrence of the key with the value you mean, and delete the other (the check: " + r.Source + ")."
+		f := problemFinding(pr)
+		if x, ok := refused[pr.Span]; ok {
+			f.Message = x.r.Message + ": " + rejectionWho(x.r, x.ver, x.pinned) + ": " + strconv.Quote(x.r.Says)
+			f.Help = "Keep one occurrence of the key with the value you mean, and delete the other (the check: " + x.r.Source + ")."
 		}
 		p.Report(f)
 	}

@@ -116,10 +116,15 @@ func reportProblems(p *lint.Pass) {
 		if pr.Kind != kind {
 			continue
 		}
-		f := lint.Finding{Span: pr.Span, Message: pr.Message}
-		if pr.Related != nil {
-			f.Related = []lint.RelatedNode{{Span: *pr.Related, Message: pr.RelatedMessage}}
-		}
-		p.Report(f)
+		p.Report(problemFinding(pr))
 	}
+}
+
+// problemFinding is the finding that reports a front-end problem as the front-end words it.
+func problemFinding(pr doc.Problem) lint.Finding {
+	f := lint.Finding{Span: pr.Span, Message: pr.Message}
+	if pr.Related != nil {
+		f.Related = []lint.RelatedNode{{Span: *pr.Related, Message: pr.RelatedMessage}}
+	}
+	return f
 }

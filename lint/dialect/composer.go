@@ -160,8 +160,7 @@ var (
 
 func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "composer"}
-	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
-	omegaconfDuplicateKeys(p, d.Src, d.Root, byOmegaConf)
+	omegaconfLoadChecks(p, d, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
 	r := composerRoot(d.Root)
 	if r == nil || r.Kind != doc.Map {
 		ApplyContext(p, ctx)

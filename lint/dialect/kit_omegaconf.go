@@ -28,17 +28,26 @@ import (
 // as the "=" of "${f:a=b}" (an unquoted resolver argument cannot hold it).
 
 // omegaconfLoad says what loads a file with OmegaConf: the distribution whose version decides,
-// the versions that do (from since; read is the newest checked) and where the loading happens.
-type omegaconfLoad struct{ pkg, since, read, source string }
+// the versions whose loading parses interpolations (from since; read is the newest checked),
+// where the loading happens, and the first version whose loading refuses a repeated key
+// (dupSince: OmegaConf's own loader does from 2.0.1, see omegaconfDuplicateKeys).
+type omegaconfLoad struct{ pkg, since, read, source, dupSince string }
 
 // byOmegaConf is a framework that has always loaded its files with OmegaConf: OmegaConf's own
 // version decides.
-var byOmegaConf = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as the file is loaded"}
+var byOmegaConf = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as the file is loaded", "2.0.1"}
+
+// omegaconfLoadChecks adds OmegaConf's load-time refusals of d (interpolations that do not
+// parse, repeated keys) to p, for a file loaded as by says.
+func omegaconfLoadChecks(p *plan.Plan, d *doc.Document, by omegaconfLoad) {
+	p.OmegaConfChecked = true
+	omegaconfInterpolations(p, d.Root, by)
+	omegaconfDuplicateKeys(p, d.Src, d.Root, by)
+}
 
 // omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an
 // interpolation OmegaConf cannot parse.
 func omegaconfInterpolations(p *plan.Plan, root *doc.Node, by omegaconfLoad) {
-	p.OmegaConfChecked = true
 	if root == nil {
 		return
 	}
@@ -93,11 +102,7 @@ func keyProblem(s string) (int, string) {
 		}
 		j += i
 		i = j + 2
-		k := j
-		for k > 0 && s[k-1] == '\\' {
-			k--
-		}
-		if (j-k)%2 != 0 {
+		if ocEscaped(s, j) {
 			continue
 		}
 		last = j
@@ -136,19 +141,12 @@ func keyProblem(s string) (int, string) {
 // mapping. Keys of other tags (1, true, null) and merge keys are not compared. PyYAML alone keeps
 // the later value, which is what rule duplicate-key says; for a file OmegaConf loads, the load
 // stops instead.
-const omegaconfDuplicatesSince = "2.0.1"
-
 // omegaconfDuplicateKeys adds a start-up refusal to p for each key of root that repeats one of
 // its mapping whose tag OmegaConf's loader resolves to str (src is the file's text, for how
 // each key is written).
 func omegaconfDuplicateKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaconfLoad) {
 	if root == nil {
 		return
-	}
-	p.OmegaConfChecked = true
-	since := by.since
-	if by.pkg == "omegaconf" {
-		since = omegaconfDuplicatesSince
 	}
 	root.Walk(func(n *doc.Node) bool {
 		if n.Alias {
@@ -172,7 +170,7 @@ func omegaconfDuplicateKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaco
 			}
 			p.Rejections = append(p.Rejections, plan.Rejection{Node: c, Key: c.Path().String(), Repeats: first,
 				Message: "key " + strconv.Quote(doc.Shorten(c.Key, 40)) + " is repeated in its mapping",
-				Says:    "found duplicate key " + doc.Shorten(c.Key, 40), Package: by.pkg, Since: since, Read: by.read,
+				Says:    "found duplicate key " + doc.Shorten(c.Key, 40), Package: by.pkg, Since: by.dupSince, Read: by.read,
 				Source: "OmegaConf's YAML loader, which refuses a repeated key",
 				Help:   "keep one occurrence of the key, with the value you mean"})
 		}
@@ -206,7 +204,7 @@ func omegaconfStrKey(src []byte, n *doc.Node) bool {
 // byHydra: Hydra reads a run's primary config and every config-group file with OmegaConf.load
 // (hydra/_internal/core_plugins/file_config_source.py, FileConfigSource.load_config), so
 // OmegaConf's version decides, whatever the framework the file configures.
-var byHydra = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as Hydra loads the file (OmegaConf.load)"}
+var byHydra = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as Hydra loads the file (OmegaConf.load)", "2.0.1"}
 
 // HydraLoadChecks adds OmegaConf's load-time refusals (interpolations that do not parse,
 // repeated keys) to p for a file Hydra loads, unless its dialect has added them already.
@@ -214,6 +212,5 @@ func HydraLoadChecks(p *plan.Plan, d *doc.Document) {
 	if p == nil || d == nil || p.OmegaConfChecked {
 		return
 	}
-	omegaconfInterpolations(p, d.Root, byHydra)
-	omegaconfDuplicateKeys(p, d.Src, d.Root, byHydra)
+	omegaconfLoadChecks(p, d, byHydra)
 }

@@ -103,12 +103,12 @@ func (l *ocLexer) blanks(i int) int {
 	return i
 }
 
-// escapedAt reports whether the byte at i follows an odd number of backslashes: in the top and
-// quoted modes a backslash run before "${" or a quote always starts a token of its own (a plain
-// run of text cannot end with a backslash), and the rules pair the backslashes.
-func (l *ocLexer) escapedAt(i int) bool {
+// ocEscaped reports whether the byte at i of s follows an odd number of backslashes: in the top
+// and quoted modes a backslash run before "${" or a quote always starts a token of its own (a
+// plain run of text cannot end with a backslash), and the rules pair the backslashes.
+func ocEscaped(s string, i int) bool {
 	n := 0
-	for i > 0 && l.s[i-1] == '\\' {
+	for i > 0 && s[i-1] == '\\' {
 		i--
 		n++
 	}
@@ -145,7 +145,7 @@ func (l *ocLexer) next() (ocKind, int) {
 		j := at + 1
 		for ; j < len(s); j++ {
 			c := s[j]
-			if (c == '$' && j+1 < len(s) && s[j+1] == '{' || quote != 0 && c == quote) && !l.escapedAt(j) {
+			if (c == '$' && j+1 < len(s) && s[j+1] == '{' || quote != 0 && c == quote) && !ocEscaped(s, j) {
 				break
 			}
 		}
@@ -186,7 +186,7 @@ func (l *ocLexer) next() (ocKind, int) {
 			return ocErr, at
 		}
 		l.i = k
-		if l.idLen(at) == k-at {
+		if l.g.idEnd(s, at) == k {
 			return ocID, at
 		}
 		return ocInterKey, at
@@ -292,17 +292,17 @@ func ocUnquoted(c byte) bool {
 	return false
 }
 
-// idLen returns the length of the ID at i (0 if none).
-func (l *ocLexer) idLen(i int) int {
-	s := l.s
+// idEnd returns the end of the ID at i of s (the lexer's ID, the pattern's resolver name
+// part), or i if none starts there.
+func (g ocGrammar) idEnd(s string, i int) int {
 	if i >= len(s) || !(ocLetter(s[i]) || s[i] == '_') {
-		return 0
+		return i
 	}
 	j := i + 1
-	for j < len(s) && (ocWordByte(s[j]) || s[j] == '-' && l.g.idDash) {
+	for j < len(s) && (ocWordByte(s[j]) || s[j] == '-' && g.idDash) {
 		j++
 	}
-	return j - i
+	return j
 }
 
 // ocParser reads configValue (text EOF) from its lexer's tokens.

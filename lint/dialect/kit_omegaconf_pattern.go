@@ -89,16 +89,12 @@ func ocSimpleNode(b string) bool {
 // arguments optional, so "${f:}" is parsed, not matched.
 func (g ocGrammar) simpleResolver(b string) bool {
 	i := ocSkipSpace(b, 0)
-	if i < len(b) && (ocLetter(b[i]) || b[i] == '_') {
-		for {
-			if i >= len(b) || !(ocLetter(b[i]) || b[i] == '_') {
+	if j := g.idEnd(b, i); j > i {
+		// The name: IDs joined by dots, each dot followed by one.
+		for i = j; i < len(b) && b[i] == '.'; i = j {
+			if j = g.idEnd(b, i+1); j == i+1 {
 				return false
 			}
-			i = ocRun(b, i+1, func(c byte) bool { return ocWordByte(c) || c == '-' && g.idDash })
-			if i >= len(b) || b[i] != '.' {
-				break
-			}
-			i++
 		}
 	}
 	i = ocSkipSpace(b, i)

@@ -30,13 +30,11 @@ var lfNote = plan.Why{By: "the Trainer default", Note: "transformers v5, kept by
 // lfOmegaConf: from v0.9.3, read_args (hparams/parser.py; v1/config/arg_parser.py in v1) merges
 // a YAML file into an OmegaConf config (yaml.safe_load then OmegaConf.merge in v0.9.3,
 // OmegaConf.load from v0.9.4), so OmegaConf parses its interpolations as it loads; v0.9.2 and
-// before read it with yaml.safe_load alone. Read at v0.9.2-v0.9.5; OmegaConf is required
-// without a version bound, so an install takes a version past 2.1 (kit_omegaconf.go).
-var lfOmegaConf = omegaconfLoad{"llamafactory", "0.9.3", "0.9.5", "LLaMA-Factory's read_args, which loads the file into OmegaConf and so applies its interpolation grammar"}
-
-// lfOmegaConfLoad: from v0.9.4 read_args loads the file with OmegaConf.load, whose YAML loader
-// refuses a repeated key; v0.9.3's yaml.safe_load kept the later value.
-var lfOmegaConfLoad = omegaconfLoad{"llamafactory", "0.9.4", "0.9.5", "LLaMA-Factory's read_args, which loads the file with OmegaConf.load"}
+// before read it with yaml.safe_load alone. A repeated key is refused from v0.9.4, by
+// OmegaConf.load's YAML loader (v0.9.3's yaml.safe_load kept the later value). Read at
+// v0.9.2-v0.9.5; OmegaConf is required without a version bound, so an install takes a version
+// past 2.1 (kit_omegaconf.go).
+var lfOmegaConf = omegaconfLoad{"llamafactory", "0.9.3", "0.9.5", "LLaMA-Factory's read_args, which loads the file into OmegaConf and so applies its interpolation grammar", "0.9.4"}
 
 // lfV1Note is the note on LLaMA-Factory v1 defaults.
 var lfV1Note = plan.Why{By: "the LLaMA-Factory v1 default"}
@@ -161,8 +159,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		hfBatchNorm(root, p, "model_name_or_path")
 		lfRejections(root, p)
 	}
-	omegaconfInterpolations(p, root, lfOmegaConf)
-	omegaconfDuplicateKeys(p, d.Src, root, lfOmegaConfLoad)
+	omegaconfLoadChecks(p, d, lfOmegaConf)
 	ApplyContext(p, ctx)
 	if p.Variant == "v1" {
 		lfDeriveV1(root, p)

@@ -140,8 +140,7 @@ func isMegatron(model *doc.Node) bool {
 
 func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "nemo"}
-	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
-	omegaconfDuplicateKeys(p, d.Src, d.Root, byOmegaConf)
+	omegaconfLoadChecks(p, d, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
 	root := d.Root
 	if !isMap(root) {
 		ApplyContext(p, ctx)

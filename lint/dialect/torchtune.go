@@ -76,8 +76,7 @@ var ttNote = plan.Why{By: "the torchtune default", Note: "none"}
 
 func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "torchtune"}
-	omegaconfInterpolations(p, d.Root, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
-	omegaconfDuplicateKeys(p, d.Src, d.Root, byOmegaConf)
+	omegaconfLoadChecks(p, d, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
 	r := d.Root
 	if r == nil || r.Kind != doc.Map {
 		ApplyContext(p, ctx)

@@ -42,7 +42,11 @@ func omegaconfVerdicts(t *testing.T, values []string) (string, []bool) {
 
 // ocValues: the corpus's values that hold "${", ocCases, and n mutants of both.
 func ocValues(t *testing.T, n int, seed int64) []string {
-	base := append(corpusInterpolations(t), ocCases...)
+	base := corpusInterpolations(t)
+	if len(base) < 100 {
+		t.Fatalf("only %d corpus values hold ${", len(base))
+	}
+	base = append(base, ocCases...)
 	pieces := []string{"${", "}", "{", "\\", "\\\\", ":", ".", "'", "\"", " ", "[", "]", ",", "$", "a", "(", ")",
 		"..", "\t", "=", "|", "?", "-", "1", "1.5", "e", "true", "\n", "#", "${a}", "${a:b}", "'x'", "é"}
 	r := rand.New(rand.NewSource(seed))
@@ -66,8 +70,9 @@ func ocValues(t *testing.T, n int, seed int64) []string {
 
 // TestOmegaConfGrammarAgreesWithOmegaConf: the recogniser, read as Debian's OmegaConf's version,
 // accepts and refuses exactly what that OmegaConf does, on the corpus's values, the cases above
-// and their mutants; and the newest version's reading, which the rule uses, refuses nothing that
-// OmegaConf reads.
+// and their mutants; the newest version's reading, which the rule uses, refuses nothing that
+// OmegaConf reads; and neither does the check the rule makes (badInterpolation, which keeps the
+// lexer rules' verdict on values nested too deep to judge).
 func TestOmegaConfGrammarAgreesWithOmegaConf(t *testing.T) {
 	values := ocValues(t, 6000, 71)
 	version, refused := omegaconfVerdicts(t, values)
@@ -82,11 +87,17 @@ func TestOmegaConfGrammarAgreesWithOmegaConf(t *testing.T) {
 	default:
 		t.Fatalf("OmegaConf %s: the recogniser reads 2.1 to 2.3; compare its grammar files and add it", version)
 	}
-	agree, nRefused, wrong := 0, 0, 0
+	agree, nRefused, wrong, flagged := 0, 0, 0, 0
 	for i, v := range values {
 		_, at, judged := g.refuses(v)
 		if refused[i] {
 			nRefused++
+		}
+		if j, _ := badInterpolation(v); j >= 0 {
+			flagged++
+			if !refused[i] {
+				t.Errorf("%q: called unparsable, but OmegaConf %s reads it", v, version)
+			}
 		}
 		if !judged {
 			continue
@@ -102,7 +113,10 @@ func TestOmegaConfGrammarAgreesWithOmegaConf(t *testing.T) {
 			t.Errorf("%q: the newest reading refuses it, OmegaConf %s reads it", v, version)
 		}
 	}
-	t.Logf("OmegaConf %s: %d values, %d refused; the recogniser agrees on %d, disagrees on %d", version, len(values), nRefused, agree, wrong)
+	t.Logf("OmegaConf %s: %d values, %d refused; the recogniser agrees on %d, disagrees on %d; the check names %d", version, len(values), nRefused, agree, wrong, flagged)
+	if flagged < 100 {
+		t.Errorf("only %d values called unparsable: the mutants no longer test the check", flagged)
+	}
 	if nRefused < 1000 || len(values)-nRefused < 1000 {
 		t.Errorf("%d of %d values refused: the mutants no longer test both verdicts", nRefused, len(values))
 	}

@@ -147,7 +147,6 @@ func buildSite(t *testing.T) (string, *Report) {
 type browser struct {
 	t        *testing.T
 	base     string
-	alloc    context.Context
 	ctx      context.Context
 	mu       sync.Mutex
 	requests []string
@@ -164,31 +163,29 @@ func newBrowser(t *testing.T) *browser {
 	if !strings.HasPrefix(b.base, "http://127.0.0.1:") {
 		t.Fatalf("test server is not on 127.0.0.1: %s", b.base)
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath), chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.Flag("no-default-browser-check", true),
-		chromedp.WindowSize(1280, 900),
+	ctx, stop, failed, err := measure.Launch(chromiumPath, nil, func(ctx context.Context) error {
+		b.requests, b.problems = nil, nil
+		if err := b.listen(ctx); err != nil {
+			return err
+		}
+		return chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+	})
+	for _, f := range failed {
+		t.Logf("Chromium did not start, tried again: %v", f)
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancelA)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(cancel)
-	ctx, cancelT := context.WithTimeout(ctx, 240*time.Second)
-	t.Cleanup(cancelT)
-	b.alloc, b.ctx = actx, ctx
-	b.listen(ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(stop)
+	ctx, cancelT := context.WithTimeout(ctx, 240*time.Second)
+	t.Cleanup(cancelT)
+	b.ctx = ctx
 	t.Cleanup(b.checkProblems)
 	return b
 }
 
-func (b *browser) listen(ctx context.Context) {
-	if err := chromedp.Listen(ctx, func(ev any) {
+func (b *browser) listen(ctx context.Context) error {
+	return chromedp.Listen(ctx, func(ev any) {
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		switch e := ev.(type) {
@@ -210,9 +207,7 @@ func (b *browser) listen(ctx context.Context) {
 				b.problems = append(b.problems, "console.error: "+strings.Join(parts, " "))
 			}
 		}
-	}); err != nil {
-		b.t.Fatal(err)
-	}
+	})
 }
 
 // checkProblems fails the test on page errors and on any request that left 127.0.0.1.

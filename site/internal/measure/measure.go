@@ -40,33 +40,60 @@ func Median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-// ColdBrowser starts headless Chromium at path as the browser tests do (site/browser_test.go),
-// with the HTTP cache off for every load and jsFlags (if any) given to V8, in a fresh profile
-// folder that stop removes. coldloads and loadtrace use it.
-func ColdBrowser(path, jsFlags string) (ctx context.Context, stop func(), err error) {
-	dir, err := os.MkdirTemp("", "coldbrowser-")
+// Launch starts headless Chromium at path with the flags every browser measurement and test
+// uses (and extra), in a fresh profile folder that stop removes, and runs first against its first
+// tab. A start that fails is tried again, three times in all, each with a new process and
+// profile: in CI on 2026-12-02 Chromium's zygote could not fork its GPU process on a healthy
+// machine and the browser test it served failed 0.3 s in, and no test judges the start itself.
+// failed holds the earlier attempts' errors for the caller to log; err is the last attempt's.
+func Launch(path string, extra []chromedp.ExecAllocatorOption, first func(context.Context) error) (ctx context.Context, stop func(), failed []error, err error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		if attempt > 0 {
+			failed = append(failed, err)
+			time.Sleep(time.Second)
+		}
+		ctx, stop, err = launchOnce(path, extra, first)
+		if err == nil {
+			return ctx, stop, failed, nil
+		}
+	}
+	return nil, nil, failed, err
+}
+
+func launchOnce(path string, extra []chromedp.ExecAllocatorOption, first func(context.Context) error) (context.Context, func(), error) {
+	dir, err := os.MkdirTemp("", "trainlint-chromium-")
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := []chromedp.ExecAllocatorOption{
+	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path), chromedp.UserDataDir(dir),
 		chromedp.Flag("headless", true), chromedp.Flag("no-sandbox", true), chromedp.Flag("disable-gpu", true),
 		chromedp.Flag("disable-quic", true), chromedp.Flag("no-first-run", true),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.Flag("no-default-browser-check", true),
 		chromedp.WindowSize(1280, 900),
-	}
-	if jsFlags != "" {
-		opts = append(opts, chromedp.Flag("js-flags", jsFlags))
-	}
+	}, extra...)
 	actx, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, stopCtx := chromedp.NewContext(actx)
-	stop = func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank"), CacheOff); err != nil {
+	stop := func() { stopCtx(); stopAlloc(); os.RemoveAll(dir) }
+	if err := first(ctx); err != nil {
 		stop()
 		return nil, nil, fmt.Errorf("starting %s: %w", path, err)
 	}
 	return ctx, stop, nil
+}
+
+// ColdBrowser is Launch for the coldloads and loadtrace commands: the HTTP cache off for every
+// load and jsFlags (if any) given to V8.
+func ColdBrowser(path, jsFlags string) (ctx context.Context, stop func(), err error) {
+	var extra []chromedp.ExecAllocatorOption
+	if jsFlags != "" {
+		extra = append(extra, chromedp.Flag("js-flags", jsFlags))
+	}
+	ctx, stop, _, err = Launch(path, extra, func(ctx context.Context) error {
+		return chromedp.Do(ctx, chromedp.Navigate("about:blank"), CacheOff)
+	})
+	return ctx, stop, err
 }
 
 // ColdBrowserOrExit is ColdBrowser for a command: on an error it prints it after the command's

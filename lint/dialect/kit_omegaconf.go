@@ -1,8 +1,10 @@
 package dialect
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -179,9 +181,8 @@ func omegaconfDuplicateKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaco
 }
 
 // omegaconfStrKey reports whether n's key is one OmegaConf's loader gives the str tag: quoted,
-// or plain and matched by none of PyYAML's implicit resolvers (bool, int, float, null, merge,
-// value; OmegaConf's loader adds a float pattern and drops the timestamp). A plain key starting
-// with a sign, digit, dot, "<", "~" or "=" is left out, as is an empty one.
+// or plain and matched by none of its implicit resolvers (yamlResolvesPlain). A plain key that
+// starts with one of YAML's indicators is left out, as is an empty one.
 func omegaconfStrKey(src []byte, n *doc.Node) bool {
 	s, e := n.KeySpan.Start.Offset, n.KeySpan.End.Offset
 	if n.KeySpan.IsZero() || s < 0 || e > len(src) || s >= e {
@@ -190,16 +191,51 @@ func omegaconfStrKey(src []byte, n *doc.Node) bool {
 	switch c := src[s]; {
 	case c == '"' || c == '\'':
 		return true
-	case strings.IndexByte("-+0123456789.<~=?!&*[]{},#|>%@`", c) >= 0:
+	case strings.IndexByte("?!&*[]{},#|>%@`", c) >= 0:
 		return false
 	}
-	switch n.Key {
-	case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
-		"on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL":
-		return false
-	}
-	return n.Key != ""
+	return n.Key != "" && !yamlResolvesPlain(n.Key)
 }
+
+// yamlResolvesPlain reports whether some implicit resolver of OmegaConf's loader, in any
+// version from 2.0.1 to 2.3.1, gives plain text s a tag other than str. The loader is PyYAML's
+// SafeLoader (its resolvers in yaml/resolver.py, unchanged from 5.1 to 6.0.3: bool, int,
+// float, null, merge "<<" and value "="), without the timestamp resolver and with a float
+// pattern of OmegaConf's own that also takes "1e5" and "1_0e-3". PyYAML tries a resolver only
+// on texts starting with one of its first characters, and every pattern below starts with
+// the characters listed for it. OmegaConf 2.3 narrowed its float pattern (no "_" right after
+// a digit run's start or a dot); the older, wider one is used, so a text is str only where
+// every version says so.
+func yamlResolvesPlain(s string) bool {
+	switch s {
+	case "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+		"on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL", "~", "<<", "=":
+		return true
+	}
+	if s == "" || strings.IndexByte("-+0123456789.", s[0]) < 0 {
+		return false
+	}
+	return yamlNumberPattern().MatchString(s)
+}
+
+// yamlNumberPattern matches the texts the int and float resolvers take (PyYAML's int and float,
+// OmegaConf's float of 2.0.1-2.2.x), compiled on first use: most files never need it.
+var yamlNumberPattern = sync.OnceValue(func() *regexp.Regexp {
+	sign, digits := `[-+]?`, `[0-9][0-9_]*`
+	sexagesimal := `(?::[0-5]?[0-9])+`
+	return regexp.MustCompile(`^(?:` + strings.Join([]string{
+		// int: binary, octal, decimal, hexadecimal, base 60
+		sign + `0b[01_]+`, sign + `0[0-7_]+`, sign + `(?:0|[1-9][0-9_]*)`, sign + `0x[0-9a-fA-F_]+`,
+		sign + `[1-9][0-9_]*` + sexagesimal,
+		// float: a dot with an optional exponent (PyYAML's signed, OmegaConf's optionally)
+		sign + digits + `\.[0-9_]*(?:[eE][-+]?[0-9]+)?`,
+		// OmegaConf's float: an exponent without a dot
+		sign + digits + `[eE][-+]?[0-9]+`,
+		// a leading dot (OmegaConf's "._5" as well as PyYAML's ".5"), base 60, infinities, NaN
+		`\.[0-9_]+(?:[eE][-+][0-9]+)?`, sign + digits + sexagesimal + `\.[0-9_]*`,
+		sign + `\.(?:inf|Inf|INF)`, `\.(?:nan|NaN|NAN)`,
+	}, "|") + `)$`)
+})
 
 // byHydra: Hydra reads a run's primary config and every config-group file with OmegaConf.load
 // (hydra/_internal/core_plugins/file_config_source.py, FileConfigSource.load_config), so

@@ -164,29 +164,46 @@ func TestOmegaConfGrammarHostile(t *testing.T) {
 }
 
 // TestOmegaConfDuplicateKeysAgreeWithOmegaConf gives OmegaConf mappings that repeat a key in every
-// spelling pair of ocKeys (block and flow, top level and nested): each repetition the dialect
-// calls refused, OmegaConf refuses with "found duplicate key", and it finds every pair of the same
-// str key (quoted, or a plain word no resolver takes).
+// spelling pair of a few keys, and each of many number-like and indicator-led plain keys twice and
+// next to its quoted twin (block and flow, top level and nested): each repetition the dialect
+// calls refused, OmegaConf refuses with "found duplicate key", and it finds every one OmegaConf
+// refuses (but for keys whose tag OmegaConf 2.3 changed from the installed version's).
 func TestOmegaConfDuplicateKeysAgreeWithOmegaConf(t *testing.T) {
 	keys := []string{"a", `"a"`, "'a'", "1", `"1"`, "true", `"true"`, "True", "yes", "on", "null", "~",
 		"x.y", `"x.y"`, "a b", "_a", "-a", ".5", "0x1", "é", "n", "y", "Off", "<<"}
+	// Plain keys a resolver may take, each paired with itself and its quoted spelling: every
+	// alternative of PyYAML's int and float patterns and OmegaConf's float, near misses, and
+	// the other resolvers' first characters.
+	plain := []string{"+a", "1a", "1_0", "-1_000", "0b1_0", "0b2", "0o7", "017", "08", "0_7", "1:30", "-1:3:59",
+		"1:60", "1:30.5", "1:30x", "1e5", "1E-3", "+1e+5", "1e", "1e5x", "1_0e-3", "1__0.5", "1.", "-1.5_",
+		"1.5e3", "1.5e+3", "1.5ex", ".5e-3", ".5e3", ".inf", "-.inf", "+.Inf", ".INF", ".Inf", ".nan", ".NaN", ".NAN",
+		".Nan", "-.nan", ".x", ".", "-", "+", "~a", "<a", "<<<", "=", "=a", "==", "2001-01-01", "0x", "0x_",
+		"-0x1f", "0x1g", "0xFF_FF", "1_", "_1", "9_9", "0", "-0", "00", "07_7", "1..2", "1.2.3", "nul", "Null",
+		"NULL", "yES", "oN", "TRUE", "FALSE", "off"}
+	changedIn23 := map[string]bool{"._": true, "._5": true} // float before 2.3, str after
+	plain = append(plain, "._", "._5")
 	var texts []string
 	var pairs [][2]string
+	add := func(k1, k2 string) {
+		for _, form := range []string{"%s: 1\n%s: 2\n", "top:\n  %s: 1\n  other: 0\n  %s: 2\n", "{%s: 1, %s: 2}\n"} {
+			texts = append(texts, fmt.Sprintf(form, k1, k2))
+			pairs = append(pairs, [2]string{k1, k2})
+		}
+	}
 	for _, k1 := range keys {
 		for _, k2 := range keys {
-			if k1 == "<<" || k2 == "<<" {
-				continue
-			}
-			for _, form := range []string{"%s: 1\n%s: 2\n", "top:\n  %s: 1\n  other: 0\n  %s: 2\n", "{%s: 1, %s: 2}\n"} {
-				texts = append(texts, fmt.Sprintf(form, k1, k2))
-				pairs = append(pairs, [2]string{k1, k2})
+			if k1 != "<<" && k2 != "<<" {
+				add(k1, k2)
 			}
 		}
+	}
+	for _, k := range plain {
+		add(k, k)
+		add(k, `"`+k+`"`)
 	}
 	texts = append(texts, "base: &b {a: 1}\nx:\n  <<: *b\n  a: 2\n", "x:\n  <<: {a: 1}\n  <<: {b: 2}\n")
 	pairs = append(pairs, [2]string{"<<", "a"}, [2]string{"<<", "<<"})
 	verdicts := runOmegaConf(t, texts, "OmegaConf.create(v)", "")
-	plainStr := map[string]bool{"a": true, "x.y": true, "a b": true, "_a": true, "é": true, "n": true, "y": true}
 	claimed, refused := 0, 0
 	for i, text := range texts {
 		d := doc.Parse("c.yaml", []byte(text), doc.YAML, doc.Limits{})
@@ -205,14 +222,8 @@ func TestOmegaConfDuplicateKeysAgreeWithOmegaConf(t *testing.T) {
 				t.Errorf("%q: called a refused repetition; OmegaConf: %s", text, verdicts[i])
 			}
 		}
-		if dup && len(p.Rejections) == 0 {
-			t.Logf("not claimed: %q", text)
-		}
-		k1, k2 := pairs[i][0], pairs[i][1]
-		same := strings.Trim(k1, `"'`) == strings.Trim(k2, `"'`)
-		str := func(k string) bool { return plainStr[k] || k[0] == '"' || k[0] == '\'' }
-		if same && str(k1) && str(k2) && len(p.Rejections) == 0 {
-			t.Errorf("%q: a repeated str key not found (OmegaConf: %s)", text, verdicts[i])
+		if dup && len(p.Rejections) == 0 && !changedIn23[pairs[i][0]] {
+			t.Errorf("%q: OmegaConf refuses the repeated key (%s), the dialect does not say so", text, verdicts[i])
 		}
 	}
 	t.Logf("%d texts: OmegaConf refuses %d for a repeated key, the dialect claims %d", len(texts), refused, claimed)

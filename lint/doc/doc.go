@@ -663,9 +663,11 @@
 // pyyaml.go 32 of them were read here and refused by PyYAML (2026-12-02). A value ending in ':'
 // inside braces ({lr: 1.0:}) and a number tag on a key (!!int name: x) are refused as PyYAML
 // refuses them; the escape \/, which yaml.v3 refuses, is read as PyYAML reads it (yamlSlashes).
-// Left as known differences: explicit tags other than the number tags (a framework may register
-// its own), and a byte order mark after the start (PyYAML reads it as a character, yaml.v3 skips
-// it, so the checks after it stay silent).
+// Explicit tags other than YAML's own types are not refused here, since a framework may
+// register its own: they are listed in Document.Tagged, and a dialect whose loader is known
+// refuses them (OmegaConf's builds none, so files it loads are judged; TestOmegaConfTagsAgreeWith-
+// OmegaConf holds that to OmegaConf). Left as a known difference: a byte order mark after the
+// start (PyYAML reads it as a character, yaml.v3 skips it, so the checks after it stay silent).
 //
 // Values, not only verdicts (2026-12-02, session 12): TestYAMLValuesAgreeWithPyYAML,
 // TestJSONValuesAgreeWithPython and TestTOMLValuesAgreeWithTomllib compare every key, string,
@@ -773,6 +775,13 @@ type Span struct {
 
 // IsZero reports whether the span was never set.
 func (s Span) IsZero() bool { return s.Start.Line == 0 }
+
+// Tagged is a node and its explicit YAML tag, in short form where the tag has one ("!!python/tuple"
+// for tag:yaml.org,2002:python/tuple; "!custom").
+type Tagged struct {
+	Node *Node
+	Tag  string
+}
 
 // Kind is the shape of a node.
 type Kind uint8
@@ -1236,6 +1245,12 @@ type Document struct {
 	// imports and MMEngine `_base_` entries. Composition resolves them; a lone file keeps them
 	// for detection.
 	Refs []FileRef
+	// Tagged are a YAML file's nodes written with an explicit tag outside the types every YAML
+	// loader builds (null, bool, int, float, str, seq, map, binary, timestamp, set, omap,
+	// pairs): !!python/tuple, !!python/object:..., a local !custom. Whether a loader accepts
+	// them is its framework's matter (a dialect's), since a framework may register its own.
+	// In document order; nodes reached through an alias are not listed again.
+	Tagged []Tagged
 
 	lines *LineIndex
 	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),

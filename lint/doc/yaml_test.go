@@ -356,3 +356,28 @@ func TestYAMLSlashEscape(t *testing.T) {
 		}
 	}
 }
+
+// Explicit tags outside YAML's own types are listed with their nodes, once each (not again where
+// an alias copies them), in yaml.v3's short form or, under a %TAG directive, the full tag.
+func TestYAMLTagged(t *testing.T) {
+	src := "a: !!python/tuple [1, 2]\nb: !custom x\nc: !!str 1\nd: !<tag:yaml.org,2002:python/tuple> [1]\n" +
+		"e: &x !foo {k: !!python/name:os.path 1}\nf: *x\ng: ! x\nh: !!int 3\n"
+	want := []string{"a !!python/tuple", "b !custom", "d !!python/tuple", "e !foo", "e.k !!python/name:os.path"}
+	for _, noDirect := range []bool{false, true} {
+		d := ParseWith("x.yaml", []byte(src), YAML, Options{NoDirectYAML: noDirect})
+		var got []string
+		for _, g := range d.Tagged {
+			got = append(got, g.Node.Path().String()+" "+g.Tag)
+		}
+		if strings.Join(got, "; ") != strings.Join(want, "; ") || len(d.Problems) > 0 {
+			t.Errorf("tags %q (problems %v), want %q", got, d.Problems, want)
+		}
+	}
+	d := Parse("x.yaml", []byte("%TAG !e! tag:example.com,2000:\n---\na: !e!foo 1\n"), YAML, Limits{})
+	if len(d.Tagged) != 1 || d.Tagged[0].Tag != "tag:example.com,2000:foo" {
+		t.Errorf("a %%TAG handle: %+v", d.Tagged)
+	}
+	if d := Parse("x.yaml", []byte("a: [1, 2]\nb: x\n"), YAML, Limits{}); d.Tagged != nil {
+		t.Errorf("an untagged file lists tags: %+v", d.Tagged)
+	}
+}

@@ -254,6 +254,9 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased b
 	}
 	sp := c.startPos(y, off, p)
 	end := p
+	if y.Style&yaml.TaggedStyle != 0 && !aliased && !coreTags[y.Tag] {
+		c.d.Tagged = append(c.d.Tagged, Tagged{Node: n, Tag: y.Tag})
+	}
 	switch y.Kind {
 	case yaml.ScalarNode:
 		n.Kind = Scalar
@@ -293,6 +296,12 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased b
 	n.Span.End = c.after(n.Span.Start, end)
 	return n, end
 }
+
+// coreTags are the explicit tags (yaml.v3's short forms) of the types PyYAML's SafeLoader
+// builds (yaml/constructor.py, SafeConstructor, unchanged from 5.1 to 6.0.3) and yaml.v3
+// decodes: tags outside them go to Document.Tagged.
+var coreTags = map[string]bool{"!!null": true, "!!bool": true, "!!int": true, "!!float": true, "!!str": true,
+	"!!seq": true, "!!map": true, "!!binary": true, "!!timestamp": true, "!!set": true, "!!omap": true, "!!pairs": true}
 
 // badTag reports a scalar whose explicit tag its text does not fit ("!!int abc"): yaml.v3 keeps
 // it silently, but loaders (PyYAML, OmegaConf, yaml.v3 decoding into a value) refuse the file.

@@ -40,11 +40,44 @@ type omegaconfLoad struct{ pkg, since, read, source, dupSince string }
 var byOmegaConf = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as the file is loaded", "2.0.1"}
 
 // omegaconfLoadChecks adds OmegaConf's load-time refusals of d (interpolations that do not
-// parse, repeated keys) to p, for a file loaded as by says.
+// parse, repeated keys, tags it cannot build) to p, for a file loaded as by says.
 func omegaconfLoadChecks(p *plan.Plan, d *doc.Document, by omegaconfLoad) {
 	p.OmegaConfChecked = true
 	omegaconfInterpolations(p, d.Root, by)
 	omegaconfDuplicateKeys(p, d.Src, d.Root, by)
+	omegaconfTags(p, d, by)
+}
+
+// omegaconfPathTags are the tags OmegaConf's loader builds beyond SafeLoader's from 2.2.1
+// (_utils.py get_yaml_loader, add_constructor; 2.0.1 to 2.1.x have none): judged by no version.
+var omegaconfPathTags = map[string]bool{"!!python/object/apply:pathlib.Path": true,
+	"!!python/object/apply:pathlib.PosixPath": true, "!!python/object/apply:pathlib.WindowsPath": true}
+
+// omegaconfTags adds a start-up refusal to p for each node of d written with a tag OmegaConf's
+// loader has no constructor for. The loader is PyYAML's SafeLoader (OmegaConfLoader in
+// omegaconf/_utils.py, 2.0.1 to 2.3.1), which builds only YAML's own types (doc.Tagged lists the
+// others) and raises ConstructorError "could not determine a constructor for the tag" for any
+// other tag as it builds the file (yaml/constructor.py, construct_undefined, 5.1 to 6.0.3).
+func omegaconfTags(p *plan.Plan, d *doc.Document, by omegaconfLoad) {
+	if d.Root == nil {
+		return
+	}
+	for _, t := range d.Tagged {
+		if omegaconfPathTags[t.Tag] || t.Node == nil {
+			continue
+		}
+		long := t.Tag
+		if strings.HasPrefix(long, "!!") {
+			long = "tag:yaml.org,2002:" + long[2:]
+		}
+		tag := doc.Shorten(t.Tag, 60)
+		p.Rejections = append(p.Rejections, plan.Rejection{Node: t.Node, Key: t.Node.Path().String(),
+			Message: "the tag " + tag + " names a type OmegaConf's YAML loader cannot build",
+			Says:    "could not determine a constructor for the tag '" + doc.Shorten(long, 80) + "'",
+			Package: by.pkg, Since: by.dupSince, Read: by.read,
+			Source: "OmegaConf's YAML loader, PyYAML's SafeLoader, which builds YAML's standard types only",
+			Help:   "delete the tag " + tag + " and write the value as a plain YAML list, mapping or scalar (a list for a tuple)"})
+	}
 }
 
 // omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an

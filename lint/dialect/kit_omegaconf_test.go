@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -95,8 +96,9 @@ func TestOmegaConfExcerptKeepsCharacters(t *testing.T) {
 }
 
 // runOmegaConf runs make (a Python expression of v) under Debian's OmegaConf for each of values
-// and returns a line each: "ok", or "err" and the exception's type. head, when set, is a Python
-// expression printed first (a line more).
+// and returns a line each: "ok", or "err", the exception's type and two words True or False: whether
+// its text says "found duplicate key" and "could not determine a constructor" (an unknown tag).
+// head, when set, is a Python expression printed first (a line more).
 func runOmegaConf(t *testing.T, values []string, make, head string) []string {
 	t.Helper()
 	in, err := json.Marshal(values)
@@ -118,9 +120,66 @@ func runOmegaConf(t *testing.T, values []string, make, head string) []string {
         ` + make + `
         print("ok")
     except Exception as e:
-        print("err", type(e).__name__, "found duplicate key" in str(e))
+        print("err", type(e).__name__, "found duplicate key" in str(e), "could not determine a constructor" in str(e))
 `
 	return corpustest.RunPython(t, corpustest.Python(t, "omegaconf"), script, "", want, file)
+}
+
+// omegaconfSays reports, for a line of runOmegaConf, whether OmegaConf refused the value for a
+// repeated key and for a tag it has no constructor for.
+func omegaconfSays(line string) (dup, undefinedTag bool) {
+	f := strings.Fields(line)
+	return len(f) == 4 && f[2] == "True", len(f) == 4 && f[3] == "True"
+}
+
+// TestOmegaConfTagsAgreeWithOmegaConf writes values of every kind with YAML's own tags, Python's,
+// OmegaConf's path tags, local and verbatim ones, as a value, a list item, and anchored and
+// aliased: each tag the dialect calls refused, OmegaConf refuses with "could not determine a
+// constructor", and it finds each one OmegaConf refuses so (once, where it is written).
+func TestOmegaConfTagsAgreeWithOmegaConf(t *testing.T) {
+	tags := []string{"!!python/tuple", "!!python/list", "!!python/object:foo.Bar", "!!python/name:os.path",
+		"!!python/object/apply:pathlib.Path", "!!python/object/apply:pathlib.PosixPath", "!custom", "!",
+		"!!str", "!!int", "!!float", "!!bool", "!!null", "!!seq", "!!map", "!!set", "!!omap", "!!pairs",
+		"!!binary", "!!timestamp", "!!merge", "!!value", "!!yaml", "!<tag:yaml.org,2002:str>",
+		"!<tag:yaml.org,2002:python/tuple>", "!<!bar>", "!!Str"}
+	var texts []string
+	for _, tag := range tags {
+		for _, v := range []string{"1", "[1, 2]", "{a: 1}", "2001-12-14"} {
+			for _, form := range []string{"v: %s %s\n", "top:\n  - 0\n  - %s %s\n", "a: &x %s %s\nb: *x\nc: *x\n"} {
+				texts = append(texts, fmt.Sprintf(form, tag, v))
+			}
+		}
+	}
+	texts = append(texts, "%TAG !e! tag:example.com,2000:\n---\na: !e!foo 1\n")
+	verdicts := runOmegaConf(t, texts, "OmegaConf.create(v)", "")
+	claimed, refused := 0, 0
+	for i, text := range texts {
+		d := doc.Parse("c.yaml", []byte(text), doc.YAML, doc.Limits{})
+		if len(d.Problems) > 0 {
+			continue
+		}
+		var p plan.Plan
+		omegaconfTags(&p, d, byOmegaConf)
+		_, undefined := omegaconfSays(verdicts[i])
+		if undefined {
+			refused++
+		}
+		if len(p.Rejections) > 1 {
+			t.Errorf("%q: %d refusals, want one (where the tag is written)", text, len(p.Rejections))
+		}
+		if len(p.Rejections) > 0 {
+			claimed++
+			if !undefined {
+				t.Errorf("%q: called a tag OmegaConf cannot build; OmegaConf: %s", text, verdicts[i])
+			}
+		} else if undefined {
+			t.Errorf("%q: OmegaConf has no constructor for the tag (%s), the dialect does not say so", text, verdicts[i])
+		}
+	}
+	if refused < 50 {
+		t.Errorf("OmegaConf refused only %d texts for their tags", refused)
+	}
+	t.Logf("%d texts: OmegaConf refuses %d for a tag it cannot build, the dialect claims %d", len(texts), refused, claimed)
 }
 
 // corpusInterpolations returns the corpus's distinct values that hold "${", sorted.

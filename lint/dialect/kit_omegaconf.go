@@ -1,10 +1,8 @@
 package dialect
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -248,27 +246,97 @@ func yamlResolvesPlain(s string) bool {
 	if s == "" || strings.IndexByte("-+0123456789.", s[0]) < 0 {
 		return false
 	}
-	return yamlNumberPattern().MatchString(s)
+	return yamlNumber(s)
 }
 
-// yamlNumberPattern matches the texts the int and float resolvers take (PyYAML's int and float,
-// OmegaConf's float of 2.0.1-2.2.x), compiled on first use: most files never need it.
-var yamlNumberPattern = sync.OnceValue(func() *regexp.Regexp {
-	sign, digits := `[-+]?`, `[0-9][0-9_]*`
-	sexagesimal := `(?::[0-5]?[0-9])+`
-	return regexp.MustCompile(`^(?:` + strings.Join([]string{
-		// int: binary, octal, decimal, hexadecimal, base 60
-		sign + `0b[01_]+`, sign + `0[0-7_]+`, sign + `(?:0|[1-9][0-9_]*)`, sign + `0x[0-9a-fA-F_]+`,
-		sign + `[1-9][0-9_]*` + sexagesimal,
-		// float: a dot with an optional exponent (PyYAML's signed, OmegaConf's optionally)
-		sign + digits + `\.[0-9_]*(?:[eE][-+]?[0-9]+)?`,
-		// OmegaConf's float: an exponent without a dot
-		sign + digits + `[eE][-+]?[0-9]+`,
-		// a leading dot (OmegaConf's "._5" as well as PyYAML's ".5"), base 60, infinities, NaN
-		`\.[0-9_]+(?:[eE][-+][0-9]+)?`, sign + digits + sexagesimal + `\.[0-9_]*`,
-		sign + `\.(?:inf|Inf|INF)`, `\.(?:nan|NaN|NAN)`,
-	}, "|") + `)$`)
-})
+// yamlNumber reports whether the int or float resolver takes plain text s: PyYAML's int (binary
+// 0b[01_]+, octal 0[0-7_]+, decimal 0 or [1-9][0-9_]*, hexadecimal 0x[0-9a-fA-F_]+, base 60
+// [1-9][0-9_]*(:[0-5]?[0-9])+, each signed or not) and float, and OmegaConf's float of 2.0.1-2.2.x,
+// which holds PyYAML's and 2.3's: digits [0-9][0-9_]* then a dot, [0-9_]* and an optional
+// exponent [eE][-+]?[0-9]+; digits then an exponent; an unsigned dot, [0-9_]+ and an optional
+// exponent with a sign; base 60 digits then a dot and [0-9_]*; .inf signed or not; .nan. Written
+// out rather than as a regexp: the light WebAssembly module links no regexp (TestYAMLNumber holds
+// it to the patterns).
+func yamlNumber(s string) bool {
+	switch s {
+	case ".nan", ".NaN", ".NAN":
+		return true
+	case "":
+		return false
+	}
+	b := s
+	if b[0] == '-' || b[0] == '+' {
+		b = b[1:]
+	}
+	switch b {
+	case ".inf", ".Inf", ".INF":
+		return true
+	}
+	if s[0] == '.' { // unsigned: a dot and [0-9_]+, an exponent with a sign
+		i := yamlRun(s, 1, "0123456789_")
+		return i > 1 && yamlExponent(s[i:], false)
+	}
+	if b == "" || b[0] < '0' || b[0] > '9' {
+		return false
+	}
+	if len(b) > 2 && b[0] == '0' && (b[1] == 'b' && yamlRun(b, 2, "01_") == len(b) ||
+		b[1] == 'x' && yamlRun(b, 2, "0123456789abcdefABCDEF_") == len(b)) {
+		return true
+	}
+	if b[0] == '0' && (len(b) == 1 || yamlRun(b, 1, "01234567_") == len(b)) {
+		return true
+	}
+	i := yamlRun(b, 1, "0123456789_")
+	switch {
+	case i == len(b):
+		return b[0] != '0' // decimal; 0 and octals are above
+	case b[i] == '.':
+		return yamlExponent(b[yamlRun(b, i+1, "0123456789_"):], true)
+	case b[i] == 'e' || b[i] == 'E':
+		return yamlExponent(b[i:], true)
+	case b[i] != ':':
+		return false
+	}
+	// base 60: groups of ":" and one digit or two (the first 0-5), then the end (an int, not led
+	// by 0) or a dot and [0-9_]* (a float)
+	for i < len(b) && b[i] == ':' {
+		j := yamlRun(b, i+1, "0123456789")
+		if n := j - i - 1; n < 1 || n > 2 || n == 2 && b[i+1] > '5' {
+			return false
+		}
+		i = j
+	}
+	if i == len(b) {
+		return b[0] != '0'
+	}
+	return b[i] == '.' && yamlRun(b, i+1, "0123456789_") == len(b)
+}
+
+// yamlRun returns the end of the run of bytes of set in s from i.
+func yamlRun(s string, i int, set string) int {
+	for i < len(s) && strings.IndexByte(set, s[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// yamlExponent reports whether s is empty or an exponent: e or E, a sign (optional when
+// signOptional), digits.
+func yamlExponent(s string, signOptional bool) bool {
+	if s == "" {
+		return true
+	}
+	if s[0] != 'e' && s[0] != 'E' || len(s) < 2 {
+		return false
+	}
+	i := 1
+	if s[1] == '-' || s[1] == '+' {
+		i = 2
+	} else if !signOptional {
+		return false
+	}
+	return i < len(s) && yamlRun(s, i, "0123456789") == len(s)
+}
 
 // byHydra: Hydra reads a run's primary config and every config-group file with OmegaConf.load
 // (hydra/_internal/core_plugins/file_config_source.py, FileConfigSource.load_config), so

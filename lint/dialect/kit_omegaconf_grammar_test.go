@@ -3,6 +3,7 @@ package dialect
 import (
 	"fmt"
 	"math/rand"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -227,4 +228,59 @@ func TestOmegaConfDuplicateKeysAgreeWithOmegaConf(t *testing.T) {
 		}
 	}
 	t.Logf("%d texts: OmegaConf refuses %d for a repeated key, the dialect claims %d", len(texts), refused, claimed)
+}
+
+// TestYAMLNumber holds yamlNumber to the resolvers' patterns, written here as one regexp (PyYAML's
+// int and float, yaml/resolver.py 5.1-6.0.3, and OmegaConf's float of 2.0.1-2.2.x, _utils.py),
+// on every text of up to five characters from an alphabet of the characters they use, and on
+// random longer ones.
+func TestYAMLNumber(t *testing.T) {
+	sign, digits, sexagesimal := `[-+]?`, `[0-9][0-9_]*`, `(?::[0-5]?[0-9])+`
+	re := regexp.MustCompile(`^(?:` + strings.Join([]string{
+		sign + `0b[0-1_]+`, sign + `0[0-7_]+`, sign + `(?:0|[1-9][0-9_]*)`, sign + `0x[0-9a-fA-F_]+`,
+		sign + `[1-9][0-9_]*` + sexagesimal,
+		sign + `(?:` + digits + `)\.[0-9_]*(?:[eE][-+][0-9]+)?`, `\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?`,
+		sign + digits + sexagesimal + `\.[0-9_]*`, sign + `\.(?:inf|Inf|INF)`, `\.(?:nan|NaN|NAN)`,
+		sign + `(?:` + digits + `)\.[0-9_]*(?:[eE][-+]?[0-9]+)?`, sign + `(?:` + digits + `)(?:[eE][-+]?[0-9]+)`,
+		`\.[0-9_]+(?:[eE][-+][0-9]+)?`,
+	}, "|") + `)$`)
+	alphabet := "0159_-+.eE:bxaF"
+	n, matched := 0, 0
+	check := func(s string) {
+		n++
+		want := re.MatchString(s)
+		if want {
+			matched++
+		}
+		if got := yamlNumber(s); got != want {
+			t.Errorf("yamlNumber(%q) = %v, the patterns say %v", s, got, want)
+		}
+	}
+	var walk func(prefix string, left int)
+	walk = func(prefix string, left int) {
+		check(prefix)
+		if left == 0 {
+			return
+		}
+		for i := range len(alphabet) {
+			walk(prefix+alphabet[i:i+1], left-1)
+		}
+	}
+	walk("", 5)
+	for _, s := range []string{".inf", "-.Inf", "+.INF", ".nan", ".NaN", ".NAN", "-.nan", ".Nan", "1:59:59.5",
+		"190:20:30", "0x_", "0b", "0xFF_ff", "1_000_000.5e+10", "2001-01-01"} {
+		check(s)
+	}
+	r := rand.New(rand.NewSource(7))
+	for range 200000 {
+		b := make([]byte, 6+r.Intn(6))
+		for i := range b {
+			b[i] = alphabet[r.Intn(len(alphabet))]
+		}
+		check(string(b))
+	}
+	if matched < 10000 {
+		t.Errorf("only %d of %d texts are numbers: the alphabet no longer exercises the patterns", matched, n)
+	}
+	t.Logf("%d texts, %d numbers", n, matched)
 }

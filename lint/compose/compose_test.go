@@ -322,3 +322,33 @@ func TestJoin(t *testing.T) {
 		}
 	}
 }
+
+// Override values are typed as Hydra types them, a sweep or a function call is left unknown, and a
+// value Hydra cannot parse is a problem saying it stops there.
+func TestComposeOverrideValuesAsHydraReadsThem(t *testing.T) {
+	r := Compose(mapFS(tree), "conf/train.yaml", []string{"trainer.devices=on", "+extra.a=TRUE", "+extra.b=inf",
+		"+extra.c=0x10", "+extra.d=[1, 2]", "+extra.e=1,2", "+extra.f=choice(1,2)", "+extra.g='8'", "+extra.h=a=b"}, Limits{})
+	for _, c := range []struct {
+		path, value string
+		typ         doc.Type
+	}{
+		{"trainer.devices", "on", doc.String}, {"extra.a", "true", doc.Bool}, {"extra.b", ".inf", doc.Float},
+		{"extra.c", "0x10", doc.String}, {"extra.e", "1,2", doc.Unknown}, {"extra.f", "choice(1,2)", doc.Unknown},
+		{"extra.g", "8", doc.String},
+	} {
+		n := r.Doc.Root.At(c.path)
+		if n == nil || n.Value != c.value || n.Type != c.typ {
+			t.Errorf("%s: %+v, want %q of type %v", c.path, n, c.value, c.typ)
+		}
+	}
+	if d := r.Doc.Root.At("extra.d"); d == nil || d.Kind != doc.Seq || len(d.Children) != 2 || d.Children[1].Type != doc.Int {
+		t.Errorf("extra.d: %+v, want a list of two ints", d)
+	}
+	if r.Doc.Root.At("extra.h") != nil {
+		t.Error("an override Hydra cannot read was applied")
+	}
+	want := `override "+extra.h=a=b" is not a value Hydra can read ("=" is not expected here, at character 2 of "a=b"): Hydra stops at start-up`
+	if got := problems(r); !strings.Contains(got, want) {
+		t.Errorf("problems:\n%s\nwant %q", got, want)
+	}
+}

@@ -27,7 +27,11 @@
 //   - command-line overrides: `group=option` (a folder of the config directory) chooses an
 //     option and wins over defaults-list overrides; `+group=option` adds one; `~group`
 //     removes the group; `key=value`, `+key=value`, `++key=value` set a value and `~key`
-//     deletes it. A value set by an override has the override as its origin.
+//     deletes it. A value set by an override has the override as its origin. The value is
+//     read with Hydra's override grammar, not as YAML (hydravalue.go): on and yes are strings,
+//     TRUE and True booleans, inf a float, 0x10 a string; `a,b` (a sweep) and `f(x)` (a
+//     function) are left unknown, since what they set depends on the launch; a value Hydra's
+//     parse refuses (`a=b`, an unquoted `~`) is a problem and is not applied.
 //
 // Defaults-list overrides met while composing change choices made before them, so the tree is
 // composed again until the choices settle (at most 8 passes; each pass can only adopt choices

@@ -1,8 +1,11 @@
 package compose
 
 import (
+	"runtime/metrics"
 	"strings"
 	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // FuzzCompose composes a primary and two group files from fuzzed texts and overrides: no panic,
@@ -38,6 +41,40 @@ func FuzzComposeCode(f *testing.F) {
 			if r.Doc == nil || r.Doc.Root == nil {
 				t.Fatal("no composed document")
 			}
+		}
+	})
+}
+
+// heapAllocs is the number of bytes allocated since the program started.
+func heapAllocs() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// FuzzHydraValue reads fuzzed override values as Hydra reads them: no panic, no hang, at most
+// 1 MB and 200 bytes a byte allocated, and every value read (not a sweep, not refused) is YAML
+// text the readers take without a problem.
+func FuzzHydraValue(f *testing.F) {
+	for _, s := range []string{"10", "1e-05", "TRUE", "on", "a b\t-\t1", `'a \'${b}\''`, "[1,[a,{b: c}]]", "{a:10,b:20}",
+		"1,2", "choice(1,2)", "a=b", "~x", `c:\foo\a-b.txt`, `a\,b`, "${foo:[1,2,3]}", "inf", "0.foo", strings.Repeat("[", 300)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 4096 {
+			return
+		}
+		before := heapAllocs()
+		text, opaque, at, _ := hydraValue(s)
+		if got, budget := heapAllocs()-before, uint64(1<<20+200*len(s)); got > budget {
+			t.Fatalf("reading %d bytes allocated %d, over the budget of %d: %q", len(s), got, budget, s)
+		}
+		if opaque || at >= 0 {
+			return
+		}
+		d := doc.ParseWith("override", []byte(text), doc.YAML, doc.Options{})
+		if d.Root == nil || len(d.Problems) > 0 {
+			t.Fatalf("hydraValue(%q) = %q, which the YAML reader refuses: %v", s, text, d.Problems)
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -57,10 +58,24 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 	}
 	v.key = key
 	if hasVal {
-		d := doc.ParseWith("override", []byte(val), doc.YAML, doc.Options{})
+		// Read as Hydra reads a value (hydravalue.go), then as the YAML text that says the same.
+		text, opaque, at, why := hydraValue(val)
+		if at >= 0 {
+			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" is not a value Hydra can read ("+why+", at character "+
+				strconv.Itoa(at+1)+" of "+quote(val)+"): Hydra stops at start-up; the override was ignored")
+			return v, false
+		}
+		if opaque {
+			text = "null"
+		}
+		d := doc.ParseWith("override", []byte(text), doc.YAML, doc.Options{})
 		if d.Root == nil || len(d.Problems) > 0 {
 			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" has a value that cannot be read and was ignored")
 			return v, false
+		}
+		if opaque {
+			// A sweep or a function call: what it sets depends on the launch.
+			d.Root.Type, d.Root.Value = doc.Unknown, val
 		}
 		v.value = d.Root
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Hydra reads the value of a command-line override (what follows "key=") with a grammar of its
@@ -320,7 +321,8 @@ func (p *hvParser) fail(t hvTok) {
 	case hvEnd:
 		p.why = "the value ends too early"
 	case hvBad:
-		p.why = strconv.Quote(p.s[t.start:t.start+1]) + " cannot be written unquoted"
+		r, _ := utf8.DecodeRuneInString(p.s[t.start:])
+		p.why = strconv.QuoteRune(r) + " cannot be written unquoted"
 	case hvQuoted:
 		p.why = "a quoted value must be the whole value or item"
 	default:

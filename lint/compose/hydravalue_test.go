@@ -55,8 +55,8 @@ func TestHydraValue(t *testing.T) {
 		at   int
 		says string
 	}{
-		{"a=b", 1, `"=" is not expected`}, {"~/data", 0, `"~" cannot be written unquoted`},
-		{"a#b", 1, `"#" cannot`}, {"[]aa", 2, `"aa" is not expected`}, {"[1,2,3]'", 7, `"'" cannot`},
+		{"a=b", 1, `"=" is not expected`}, {"~/data", 0, `'~' cannot be written unquoted`}, {"café", 3, `'é' cannot`},
+		{"a#b", 1, `'#' cannot`}, {"[]aa", 2, `"aa" is not expected`}, {"[1,2,3]'", 7, `'\'' cannot`},
 		{`['a\', 'b']`, 8, `"b" is not expected`}, {"{' abc ': 0}", 1, "quoted value"}, {"[1,2", 4, "ends too early"},
 		{"abc'd'", 3, "quoted value"}, {"${}", 1, `"{" is not expected`}, {"{a}", 2, `"}" is not expected`},
 		{"x (y", 4, "ends too early"}, {"a,", 2, "ends too early"},

@@ -354,6 +354,15 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := ComposeSpec(cache, fsys, s, o)
+		if run.Doc != nil && run.Doc.Declined {
+			// The light WebAssembly module could not compose the run as the CLI does (an
+			// override value it does not read): its primary asks for the full module.
+			for i := range res.Files {
+				if res.Files[i].Path == s.Primary {
+					res.Files[i].Declined = true
+				}
+			}
+		}
 		perRun = append(perRun, LintRun(run, rules, o))
 		names = append(names, s.Name())
 	}

@@ -106,12 +106,14 @@ func (r *Run) File(p string) *doc.Document {
 
 // composer is the state of one Compose call.
 type composer struct {
-	fsys    FS
-	dir     string // config directory inside fsys ("." for the root)
-	lim     Limits
-	run     *Run
-	parsed  map[string]*doc.Document
-	choices map[string]string // group → option ("" = none)
+	fsys FS
+	dir  string // config directory inside fsys ("." for the root)
+	lim  Limits
+	run  *Run
+	// declined: an override's value was not read (the light build: hydravalue_lite.go)
+	declined bool
+	parsed   map[string]*doc.Document
+	choices  map[string]string // group → option ("" = none)
 	// fixed are the groups whose choice the command line set: defaults-list overrides never
 	// change them.
 	fixed    map[string]bool
@@ -208,7 +210,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.applyValue(root, v)
 	}
 	run.Choices = c.choices
-	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root}
+	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root, Declined: c.declined}
 	if d := c.parsed[primary]; d != nil {
 		run.Doc.Src = d.Src
 		run.Doc.Comments = d.Comments

@@ -1,3 +1,5 @@
+//go:build !trainlint_lite
+
 package compose
 
 import (
@@ -18,6 +20,10 @@ import (
 // reads into the run (a string double-quoted, numbers in a form the readers type as Hydra
 // does), opaque when the value is a sweep or a function call (what it becomes depends on the
 // launch: rules stay silent on it), or where and why Hydra's parse stops (at is a byte offset).
+
+// hydraValueDeclined is false: this build reads override values (hydravalue_lite.go: the light
+// WebAssembly module does not).
+const hydraValueDeclined = false
 
 type hvKind uint8
 

@@ -57,6 +57,10 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		return v, false
 	}
 	v.key = key
+	if hasVal && hydraValueDeclined {
+		c.declined = true
+		return v, false
+	}
 	if hasVal {
 		// Read as Hydra reads a value (hydravalue.go), then as the YAML text that says the same.
 		text, opaque, at, why := hydraValue(val)

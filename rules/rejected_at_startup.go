@@ -56,6 +56,9 @@ func checkRejectedAtStartup(p *lint.Pass) {
 			f.Message += ": " + strconv.Quote(r.Says)
 		}
 		place(&f, r.Node)
+		if r.AtKey && r.Node != nil && !r.Node.KeySpan.IsZero() {
+			f.AtKey = true
+		}
 		f.Help = r.Help
 		if f.Help == "" {
 			f.Help = "change the setting so the check passes"

@@ -38,12 +38,60 @@ type omegaconfLoad struct{ pkg, since, read, source, dupSince string }
 var byOmegaConf = omegaconfLoad{"omegaconf", "2.1.0", "2.3.0", "OmegaConf's interpolation grammar, applied as the file is loaded", "2.0.1"}
 
 // omegaconfLoadChecks adds OmegaConf's load-time refusals of d (interpolations that do not
-// parse, repeated keys, tags it cannot build) to p, for a file loaded as by says.
+// parse, repeated keys, tags it cannot build, null keys) to p, for a file loaded as by says.
 func omegaconfLoadChecks(p *plan.Plan, d *doc.Document, by omegaconfLoad) {
 	p.OmegaConfChecked = true
 	omegaconfInterpolations(p, d.Root, by)
 	omegaconfDuplicateKeys(p, d.Src, d.Root, by)
 	omegaconfTags(p, d, by)
+	omegaconfNullKeys(p, d.Src, d.Root, by)
+}
+
+// omegaconfBareKey reports whether n's key is plain and written with no tag or anchor before it:
+// what precedes it on its line, past spaces, is the line's start, "-", "?", "{" or ",".
+func omegaconfBareKey(src []byte, n *doc.Node) bool {
+	s := n.KeySpan.Start.Offset
+	if n.KeySpan.IsZero() || s < 0 || s >= len(src) || src[s] == '"' || src[s] == '\'' {
+		return false
+	}
+	for s > 0 && (src[s-1] == ' ' || src[s-1] == '\t') {
+		s--
+	}
+	return s == 0 || strings.IndexByte("\n-?{,", src[s-1]) >= 0
+}
+
+// omegaconfNullKeys adds a start-up refusal to p for each plain key of root that YAML reads as
+// null (null, Null, NULL, ~): OmegaConf takes str, int, float, bool, Enum and (from 2.2) bytes
+// keys, str and Enum alone in 2.0, and raises KeyValidationError "Incompatible key type
+// 'NoneType'" for None (dictconfig.py _s_validate_and_normalize_key, v2.0.1 to v2.3.1).
+func omegaconfNullKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaconfLoad) {
+	if root == nil {
+		return
+	}
+	root.Walk(func(n *doc.Node) bool {
+		if n.Alias {
+			return false
+		}
+		for _, c := range n.Children {
+			if n.Kind != doc.Map || c.Alias {
+				break
+			}
+			switch c.Key {
+			case "null", "Null", "NULL", "~":
+			default:
+				continue
+			}
+			if !omegaconfBareKey(src, c) {
+				continue // quoted, or after a tag or an anchor: left unjudged
+			}
+			p.Rejections = append(p.Rejections, plan.Rejection{Node: c, Key: c.Path().String(), AtKey: true,
+				Message: "the key " + c.Key + " is read as null, which OmegaConf does not take as a key",
+				Says:    "Incompatible key type 'NoneType'", Package: by.pkg, Since: by.dupSince, Read: by.read,
+				Source: "OmegaConf's DictConfig, which takes string, number, boolean and enum keys",
+				Help:   "quote the key (\"" + c.Key + "\") or rename it"})
+		}
+		return true
+	})
 }
 
 // omegaconfPathTags are the tags OmegaConf's loader builds beyond SafeLoader's from 2.2.1
@@ -213,7 +261,8 @@ func omegaconfDuplicateKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaco
 
 // omegaconfStrKey reports whether n's key is one OmegaConf's loader gives the str tag: quoted,
 // or plain and matched by none of its implicit resolvers (yamlResolvesPlain). A plain key that
-// starts with one of YAML's indicators is left out, as is an empty one.
+// starts with one of YAML's indicators or follows a tag or an anchor is left out, as is an
+// empty one.
 func omegaconfStrKey(src []byte, n *doc.Node) bool {
 	s, e := n.KeySpan.Start.Offset, n.KeySpan.End.Offset
 	if n.KeySpan.IsZero() || s < 0 || e > len(src) || s >= e {
@@ -222,8 +271,8 @@ func omegaconfStrKey(src []byte, n *doc.Node) bool {
 	switch c := src[s]; {
 	case c == '"' || c == '\'':
 		return true
-	case strings.IndexByte("?!&*[]{},#|>%@`", c) >= 0:
-		return false
+	case strings.IndexByte("?!&*[]{},#|>%@`", c) >= 0 || !omegaconfBareKey(src, n):
+		return false // after a tag (!!null x) or an anchor: left unjudged
 	}
 	return n.Key != "" && !yamlResolvesPlain(n.Key)
 }

@@ -200,3 +200,46 @@ func corpusInterpolations(t *testing.T) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestOmegaConfNullKeysAgreeWithOmegaConf writes keys YAML may read as null, plain, quoted and
+// tagged, at the top, nested, in flow mappings and in list items: each one the dialect calls
+// refused, OmegaConf refuses with KeyValidationError, and it finds each such refusal but for
+// tagged keys (!!null x), which it leaves unjudged.
+func TestOmegaConfNullKeysAgreeWithOmegaConf(t *testing.T) {
+	var texts []string
+	for _, k := range []string{"null", "Null", "NULL", "~", "nULL", "nul", "none", "None", `"null"`, "'~'", "!!str null",
+		"!!null x", "null x", "~x", "0", "false"} {
+		for _, form := range []string{"%s: 1\n", "a:\n  b: 0\n  %s: 1\n", "a: {%s: 1}\n", "- %s: 1\n", "a: &x {%s: 1}\nb: *x\n"} {
+			texts = append(texts, fmt.Sprintf(form, k))
+		}
+	}
+	verdicts := runOmegaConf(t, texts, "OmegaConf.create(v)", "")
+	claimed, refused := 0, 0
+	for i, text := range texts {
+		d := doc.Parse("c.yaml", []byte(text), doc.YAML, doc.Limits{})
+		if len(d.Problems) > 0 {
+			continue
+		}
+		var p plan.Plan
+		omegaconfNullKeys(&p, d.Src, d.Root, byOmegaConf)
+		keyErr := strings.HasPrefix(verdicts[i], "err KeyValidationError")
+		if keyErr {
+			refused++
+		}
+		if len(p.Rejections) > 1 {
+			t.Errorf("%q: %d refusals, want one", text, len(p.Rejections))
+		}
+		if len(p.Rejections) > 0 {
+			claimed++
+			if !keyErr {
+				t.Errorf("%q: called a null key; OmegaConf: %s", text, verdicts[i])
+			}
+		} else if keyErr && !strings.Contains(text, "!!") {
+			t.Errorf("%q: OmegaConf refuses the key (%s), the dialect does not say so", text, verdicts[i])
+		}
+	}
+	if refused < 15 {
+		t.Errorf("OmegaConf refused only %d texts for their keys", refused)
+	}
+	t.Logf("%d texts: OmegaConf refuses %d for a null key, the dialect claims %d", len(texts), refused, claimed)
+}

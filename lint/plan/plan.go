@@ -265,6 +265,8 @@ type Rejection struct {
 	Help string
 	// Fix, when set, replaces a value; only where the edit keeps the file valid.
 	Fix *Fix
+	// AtKey says the framework refuses Node's key, not its value: the finding sits on the key.
+	AtKey bool
 	// Repeats is, when the framework refuses Node's key because the mapping already has it, the
 	// first occurrence. Rule duplicate-key reports such a rejection (its message, in the
 	// framework's words), not rejected-at-startup.

@@ -151,35 +151,48 @@ func TestOmegaConfTagsAgreeWithOmegaConf(t *testing.T) {
 		}
 	}
 	texts = append(texts, "%TAG !e! tag:example.com,2000:\n---\na: !e!foo 1\n")
+	refused, claimed := agreeWithOmegaConf(t, "a tag it cannot build", texts,
+		func(p *plan.Plan, d *doc.Document) { omegaconfTags(p, d, byOmegaConf) },
+		func(verdict string) bool { _, undefined := omegaconfSays(verdict); return undefined }, nil)
+	if refused < 50 {
+		t.Errorf("OmegaConf refused only %d texts for their tags", refused)
+	}
+	t.Logf("%d texts: OmegaConf refuses %d for a tag it cannot build, the dialect claims %d", len(texts), refused, claimed)
+}
+
+// agreeWithOmegaConf gives each text to OmegaConf and to check (one of the dialect's load-time
+// checks; texts the YAML reader refuses are skipped) and requires at most one refusal a text, a
+// refusal only where refusedFor says OmegaConf refuses the text for that reason, and one wherever
+// it does, unless exempt (when set) leaves the text unjudged. It returns how many texts OmegaConf
+// refused for the reason and how many the dialect claimed.
+func agreeWithOmegaConf(t *testing.T, what string, texts []string, check func(*plan.Plan, *doc.Document),
+	refusedFor func(verdict string) bool, exempt func(text string) bool) (refused, claimed int) {
+	t.Helper()
 	verdicts := runOmegaConf(t, texts, "OmegaConf.create(v)", "")
-	claimed, refused := 0, 0
 	for i, text := range texts {
 		d := doc.Parse("c.yaml", []byte(text), doc.YAML, doc.Limits{})
 		if len(d.Problems) > 0 {
 			continue
 		}
 		var p plan.Plan
-		omegaconfTags(&p, d, byOmegaConf)
-		_, undefined := omegaconfSays(verdicts[i])
-		if undefined {
+		check(&p, d)
+		says := refusedFor(verdicts[i])
+		if says {
 			refused++
 		}
-		if len(p.Rejections) > 1 {
-			t.Errorf("%q: %d refusals, want one (where the tag is written)", text, len(p.Rejections))
+		switch {
+		case len(p.Rejections) > 1:
+			t.Errorf("%q: %d refusals, want one (where it is written)", text, len(p.Rejections))
+		case len(p.Rejections) == 1 && !says:
+			t.Errorf("%q: called refused for %s; OmegaConf: %s", text, what, verdicts[i])
+		case len(p.Rejections) == 0 && says && (exempt == nil || !exempt(text)):
+			t.Errorf("%q: OmegaConf refuses it for %s (%s), the dialect does not say so", text, what, verdicts[i])
 		}
 		if len(p.Rejections) > 0 {
 			claimed++
-			if !undefined {
-				t.Errorf("%q: called a tag OmegaConf cannot build; OmegaConf: %s", text, verdicts[i])
-			}
-		} else if undefined {
-			t.Errorf("%q: OmegaConf has no constructor for the tag (%s), the dialect does not say so", text, verdicts[i])
 		}
 	}
-	if refused < 50 {
-		t.Errorf("OmegaConf refused only %d texts for their tags", refused)
-	}
-	t.Logf("%d texts: OmegaConf refuses %d for a tag it cannot build, the dialect claims %d", len(texts), refused, claimed)
+	return refused, claimed
 }
 
 // corpusInterpolations returns the corpus's distinct values that hold "${", sorted.
@@ -213,31 +226,10 @@ func TestOmegaConfNullKeysAgreeWithOmegaConf(t *testing.T) {
 			texts = append(texts, fmt.Sprintf(form, k))
 		}
 	}
-	verdicts := runOmegaConf(t, texts, "OmegaConf.create(v)", "")
-	claimed, refused := 0, 0
-	for i, text := range texts {
-		d := doc.Parse("c.yaml", []byte(text), doc.YAML, doc.Limits{})
-		if len(d.Problems) > 0 {
-			continue
-		}
-		var p plan.Plan
-		omegaconfNullKeys(&p, d.Src, d.Root, byOmegaConf)
-		keyErr := strings.HasPrefix(verdicts[i], "err KeyValidationError")
-		if keyErr {
-			refused++
-		}
-		if len(p.Rejections) > 1 {
-			t.Errorf("%q: %d refusals, want one", text, len(p.Rejections))
-		}
-		if len(p.Rejections) > 0 {
-			claimed++
-			if !keyErr {
-				t.Errorf("%q: called a null key; OmegaConf: %s", text, verdicts[i])
-			}
-		} else if keyErr && !strings.Contains(text, "!!") {
-			t.Errorf("%q: OmegaConf refuses the key (%s), the dialect does not say so", text, verdicts[i])
-		}
-	}
+	refused, claimed := agreeWithOmegaConf(t, "a null key", texts,
+		func(p *plan.Plan, d *doc.Document) { omegaconfNullKeys(p, d.Src, d.Root, byOmegaConf) },
+		func(verdict string) bool { return strings.HasPrefix(verdict, "err KeyValidationError") },
+		func(text string) bool { return strings.Contains(text, "!!") })
 	if refused < 15 {
 		t.Errorf("OmegaConf refused only %d texts for their keys", refused)
 	}

@@ -159,12 +159,15 @@ func (c *yamlConv) after(s Pos, end int) Pos {
 	return x.Pos(end)
 }
 
-// checkDup reports child's key when an earlier explicit entry of n has the same key.
+// checkDup reports child's key when an earlier explicit entry of n has the same key: the same
+// text read as the same kind (yamlKeyID), as PyYAML compares them: a plain null and a quoted
+// "null" are None and the string "null", two keys.
 func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 	first := -1
+	id := c.keyID(child)
 	if len(n.Children) < 32 && *seen == nil {
 		for i, o := range n.Children {
-			if o.Key == child.Key && !o.Alias {
+			if o.Key == child.Key && !o.Alias && c.keyID(o) == id {
 				first = i
 				break
 			}
@@ -173,15 +176,15 @@ func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 		if *seen == nil {
 			*seen = make(map[string]int, len(n.Children)*2)
 			for i, o := range n.Children {
-				if _, ok := (*seen)[o.Key]; !ok && !o.Alias {
-					(*seen)[o.Key] = i
+				if _, ok := (*seen)[c.keyID(o)]; !ok && !o.Alias {
+					(*seen)[c.keyID(o)] = i
 				}
 			}
 		}
-		if i, ok := (*seen)[child.Key]; ok {
+		if i, ok := (*seen)[id]; ok {
 			first = i
 		} else {
-			(*seen)[child.Key] = len(n.Children)
+			(*seen)[id] = len(n.Children)
 		}
 	}
 	if first < 0 {
@@ -190,6 +193,16 @@ func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 	o := n.Children[first]
 	how := overrides(o.KeySpan, child.KeySpan)
 	c.d.addDuplicate(child.Key, o.KeySpan, child.KeySpan, how, &c.dups)
+}
+
+// keyID is n's key as checkDup compares it: its text, marked when the key is not a string (a
+// plain key a resolver reads as null, a boolean or a number). A key that is quoted, or plain and
+// typed String, is a string.
+func (c *yamlConv) keyID(n *Node) string {
+	if s := n.KeySpan.Start.Offset; s >= 0 && s < len(c.src) && (c.src[s] == '"' || c.src[s] == '\'') || plainType(n.Key) == String {
+		return n.Key
+	}
+	return "\x00" + n.Key
 }
 
 // merge adds the entries of a merge key's value (a mapping, or a sequence of mappings where the

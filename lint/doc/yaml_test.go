@@ -2,8 +2,11 @@ package doc
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/trainlint/trainlint/lint/corpustest"
 )
 
 func TestYAMLSpans(t *testing.T) {
@@ -379,5 +382,45 @@ func TestYAMLTagged(t *testing.T) {
 	}
 	if d := Parse("x.yaml", []byte("a: [1, 2]\nb: x\n"), YAML, Limits{}); d.Tagged != nil {
 		t.Errorf("an untagged file lists tags: %+v", d.Tagged)
+	}
+}
+
+// TestYAMLDuplicateKeysAgreeWithPyYAML writes two keys in every spelling pair of a list (plain,
+// quoted, words YAML 1.1 types, numbers), block and flow: a repeated key is reported only where
+// PyYAML's safe_load builds one key of the two, and always where the two are written alike.
+func TestYAMLDuplicateKeysAgreeWithPyYAML(t *testing.T) {
+	keys := []string{"a", `"a"`, "'a'", "null", `"null"`, "~", "'~'", "1", `"1"`, "01", "true", `"true"`, "yes", `"yes"`,
+		"1.5", `"1.5"`, "0x1", `"0x1"`, "1e3", `"1e3"`, "-x", `"-x"`}
+	var texts []string
+	var same []bool
+	for _, k1 := range keys {
+		for _, k2 := range keys {
+			for _, form := range []string{"%s: 1\n%s: 2\n", "{%s: 1, %s: 2}\n"} {
+				texts = append(texts, fmt.Sprintf(form, k1, k2))
+				same = append(same, k1 == k2)
+			}
+		}
+	}
+	var in strings.Builder
+	for _, s := range texts {
+		in.WriteString(strconv.Quote(s) + "\n")
+	}
+	verdicts := corpustest.RunPython(t, corpustest.Python(t, "yaml"), `import sys, json, yaml
+for line in sys.stdin.read().split("\n")[:-1]:
+    print(len(yaml.safe_load(json.loads(line))))`, in.String(), len(texts))
+	for i, text := range texts {
+		for _, noDirect := range []bool{false, true} {
+			d := ParseWith("x.yaml", []byte(text), YAML, Options{NoDirectYAML: noDirect})
+			dup := false
+			for _, p := range d.Problems {
+				dup = dup || p.Kind == DuplicateKey
+			}
+			if dup && verdicts[i] != "1" {
+				t.Errorf("%q (direct reader off: %v): reported repeated, PyYAML builds %s keys", text, noDirect, verdicts[i])
+			}
+			if same[i] && !dup {
+				t.Errorf("%q (direct reader off: %v): the same key twice is not reported", text, noDirect)
+			}
+		}
 	}
 }

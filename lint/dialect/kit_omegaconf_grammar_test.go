@@ -230,7 +230,7 @@ func TestOmegaConfDuplicateKeysAgreeWithOmegaConf(t *testing.T) {
 	t.Logf("%d texts: OmegaConf refuses %d for a repeated key, the dialect claims %d", len(texts), refused, claimed)
 }
 
-// TestYAMLNumber holds yamlNumber to the resolvers' patterns, written here as one regexp (PyYAML's
+// TestYAMLNumber holds doc.AnyLoaderNumber to the resolvers' patterns, written here as one regexp (PyYAML's
 // int and float, yaml/resolver.py 5.1-6.0.3, and OmegaConf's float of 2.0.1-2.2.x, _utils.py),
 // on every text of up to five characters from an alphabet of the characters they use, and on
 // random longer ones.
@@ -252,8 +252,8 @@ func TestYAMLNumber(t *testing.T) {
 		if want {
 			matched++
 		}
-		if got := yamlNumber(s); got != want {
-			t.Errorf("yamlNumber(%q) = %v, the patterns say %v", s, got, want)
+		if got := doc.AnyLoaderNumber(s); got != want {
+			t.Errorf("doc.AnyLoaderNumber(%q) = %v, the patterns say %v", s, got, want)
 		}
 	}
 	var walk func(prefix string, left int)

@@ -99,7 +99,18 @@ func yamlv3Type(v string) Type {
 // reads "0o17", "0B1", "0X1F", "095", "+.5" and "1.0e_8" (underscores dropped anywhere) as
 // numbers, which PyYAML and OmegaConf load as strings; so does the reader now. Base-60 numbers
 // ("1:20"), ints to PyYAML, are strings to yaml.v3 and stay so: no rule reads a number from them.
-func loaderNumber(v string) bool {
+func loaderNumber(v string) bool { return numberText(v, false) }
+
+// AnyLoaderNumber reports whether some version of the loaders reads plain text v as an int or a
+// float: loaderNumber's patterns, PyYAML's base-60 numbers ("1:20", "-1:30.5"), and OmegaConf's
+// float pattern as it was from 2.0.1 to 2.2.x (_utils.py get_yaml_loader), which takes
+// underscores anywhere in the digits before the dot or exponent and a fraction alone that starts
+// with one ("1__0e5", "._5"); 2.3 narrowed it to loaderNumber's. A text it rejects is a string to
+// every version, which is what the dialects' OmegaConf repeated-key check needs.
+func AnyLoaderNumber(v string) bool { return numberText(v, true) }
+
+// numberText is loaderNumber, and AnyLoaderNumber when wide.
+func numberText(v string, wide bool) bool {
 	s := v
 	sign := s != "" && (s[0] == '+' || s[0] == '-')
 	if sign {
@@ -121,12 +132,12 @@ func loaderNumber(v string) bool {
 	if s == "" {
 		return false
 	}
-	if s[0] == '.' { // a fraction alone: no sign, a digit first, an exponent with a sign
+	if s[0] == '.' { // a fraction alone: no sign, a digit first (or _ when wide), an exponent with a sign
 		j := 2
 		for j < len(s) && (isDigit(s[j]) || s[j] == '_') {
 			j++
 		}
-		return !sign && len(s) > 1 && isDigit(s[1]) && (j == len(s) || exponent(s[j:], true))
+		return !sign && len(s) > 1 && (isDigit(s[1]) || wide && s[1] == '_') && (j == len(s) || exponent(s[j:], true))
 	}
 	if !isDigit(s[0]) {
 		return false
@@ -136,6 +147,7 @@ func loaderNumber(v string) bool {
 		j++
 	}
 	whole, rest := s[:j], s[j:]
+	omega := wide || omegaDigits(whole) // the digits OmegaConf's float takes before an unsigned exponent
 	switch {
 	case rest == "": // an int: 0, octal 0NNN, or decimal not starting with 0
 		return whole == "0" || whole[0] != '0' || strings.Trim(whole, "01234567_") == ""
@@ -145,9 +157,32 @@ func loaderNumber(v string) bool {
 			k++
 		}
 		e := rest[k:]
-		return e == "" || exponent(e, true) || omegaDigits(whole) && exponent(e, false)
+		return e == "" || exponent(e, true) || omega && exponent(e, false)
+	case rest[0] == ':' && wide:
+		return base60Number(whole, rest)
 	}
-	return omegaDigits(whole) && exponent(rest, false)
+	return omega && exponent(rest, false)
+}
+
+// base60Number reports whether whole and rest (from its first ':') are a base-60 number to PyYAML:
+// groups of ':' and one digit or two (the first 0-5), then the end (an int, whole not led by 0)
+// or a dot and [0-9_]* (a float).
+func base60Number(whole, rest string) bool {
+	i := 0
+	for i < len(rest) && rest[i] == ':' {
+		j := i + 1
+		for j < len(rest) && isDigit(rest[j]) {
+			j++
+		}
+		if n := j - i - 1; n < 1 || n > 2 || n == 2 && rest[i+1] > '5' {
+			return false
+		}
+		i = j
+	}
+	if i == len(rest) {
+		return whole[0] != '0'
+	}
+	return rest[i] == '.' && strings.Trim(rest[i+1:], "0123456789_") == ""
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -72,9 +72,12 @@ func omegaconfNullKeys(p *plan.Plan, src []byte, root *doc.Node, by omegaconfLoa
 		if n.Alias {
 			return false
 		}
+		if n.Kind != doc.Map {
+			return true
+		}
 		for _, c := range n.Children {
-			if n.Kind != doc.Map || c.Alias {
-				break
+			if c.Alias {
+				continue // an entry a merge key brought in: judged where it is written
 			}
 			switch c.Key {
 			case "null", "Null", "NULL", "~":

@@ -226,6 +226,8 @@ func TestOmegaConfNullKeysAgreeWithOmegaConf(t *testing.T) {
 			texts = append(texts, fmt.Sprintf(form, k))
 		}
 	}
+	// after entries a merge key brought in
+	texts = append(texts, "base: &b {a: 1}\nx:\n  <<: *b\n  null: 2\n", "base: &b {a: 1}\nx:\n  <<: *b\n  '~': 2\n")
 	refused, claimed := agreeWithOmegaConf(t, "a null key", texts,
 		func(p *plan.Plan, d *doc.Document) { omegaconfNullKeys(p, d.Src, d.Root, byOmegaConf) },
 		func(verdict string) bool { return strings.HasPrefix(verdict, "err KeyValidationError") },

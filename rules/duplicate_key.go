@@ -5,7 +5,6 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
-	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // DuplicateKey reports a mapping that names the same key twice. YAML and JSON loaders keep the
@@ -29,32 +28,25 @@ trial then runs with settings nobody intended, and the comparison it was meant f
 
 // checkDuplicateKey reports the document's repeated keys. Where the framework's loader refuses
 // the repetition (plan.Rejection.Repeats, for the version targeted), the message says so
-// instead of that the later value wins.
+// instead of that the later value wins; the refusal is reported even where the reader sees no
+// repeat (a plain date beside the same date quoted: a date and a string to PyYAML, two strings
+// to OmegaConf).
 func checkDuplicateKey(p *lint.Pass) {
-	type refusal struct {
-		r           plan.Rejection
-		ver, pinned string
-	}
-	var refused map[doc.Span]refusal
+	refused := map[doc.Span]bool{}
 	if p.Plan != nil {
 		for _, r := range p.Plan.Rejections {
-			if ver, pinned, ok := rejectionVersion(p, r); ok && r.Repeats != nil && r.Node != nil {
-				if refused == nil {
-					refused = map[doc.Span]refusal{}
-				}
-				refused[r.Node.KeySpan] = refusal{r, ver, pinned}
+			if ver, pinned, ok := rejectionVersion(p, r); ok && r.Repeats != nil && r.Node != nil && !refused[r.Node.KeySpan] {
+				refused[r.Node.KeySpan] = true
+				p.Report(lint.Finding{Span: r.Node.KeySpan,
+					Message: r.Message + ": " + rejectionWho(r, ver, pinned) + ": " + strconv.Quote(r.Says),
+					Help:    "Keep one occurrence of the key with the value you mean, and delete the other (the check: " + r.Source + ").",
+					Related: []lint.RelatedNode{{Span: r.Repeats.KeySpan, Message: "first occurrence of " + strconv.Quote(r.Repeats.Key)}}})
 			}
 		}
 	}
 	for _, pr := range p.Doc.Problems {
-		if pr.Kind != doc.DuplicateKey {
-			continue
+		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] {
+			p.Report(problemFinding(pr))
 		}
-		f := problemFinding(pr)
-		if x, ok := refused[pr.Span]; ok {
-			f.Message = x.r.Message + ": " + rejectionWho(x.r, x.ver, x.pinned) + ": " + strconv.Quote(x.r.Says)
-			f.Help = "Keep one occurrence of the key with the value you mean, and delete the other (the check: " + x.r.Source + ")."
-		}
-		p.Report(f)
 	}
 }

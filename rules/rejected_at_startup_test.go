@@ -195,6 +195,27 @@ func TestDuplicateKeyOmegaConf(t *testing.T) {
 	}
 }
 
+// A plain date and the same date quoted are a date and a string to PyYAML (two keys, no finding)
+// but two strings to OmegaConf, whose loader has no timestamp resolver: its refusal is reported
+// although the reader sees no repeated key.
+func TestDuplicateKeyDateOmegaConf(t *testing.T) {
+	const text = "output_dir: /tmp/run\nruns:\n  2001-01-01: a\n  \"2001-01-01\": b\n"
+	lintAt := func(framework string, targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "recipe.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL002", "TL011"}, Framework: framework, Targets: targets})
+		return diags
+	}
+	diags := lintAt("torchtune", nil)
+	if len(diags) != 1 || diags[0].Code != "TL002" || diags[0].Line != 4 || diags[0].Column != 3 ||
+		diags[0].Message != `key "2001-01-01" is repeated in its mapping: omegaconf 2.3.0 stops at start-up: "found duplicate key 2001-01-01"` ||
+		len(diags[0].Related) != 1 || diags[0].Related[0].Line != 3 {
+		t.Fatalf("torchtune: %+v", diags)
+	}
+	if diags := lintAt("huggingface", nil); len(diags) != 0 {
+		t.Errorf("huggingface (PyYAML: a date and a string): %+v", diags)
+	}
+}
+
 // LLaMA-Factory loads with OmegaConf.load from v0.9.4; v0.9.3 read the file with yaml.safe_load.
 func TestDuplicateKeyLlamaFactory(t *testing.T) {
 	const text = "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\ndo_train: true\n" +

@@ -195,14 +195,26 @@ func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 	c.d.addDuplicate(child.Key, o.KeySpan, child.KeySpan, how, &c.dups)
 }
 
-// keyID is n's key as checkDup compares it: its text, marked when the key is not a string (a
-// plain key a resolver reads as null, a boolean or a number). A key that is quoted, or plain and
-// typed String, is a string.
+// keyID is n's key as checkDup compares it (loaderKeyID): a quoted key is its text, a plain one
+// its text when every loader reads it as a string, else marked; a key after a tag (`!!str 1`,
+// whose tag decides its value) is marked with what precedes it on its line, so it repeats only
+// the same key after the same tag.
 func (c *yamlConv) keyID(n *Node) string {
-	if s := n.KeySpan.Start.Offset; s >= 0 && s < len(c.src) && (c.src[s] == '"' || c.src[s] == '\'') || plainType(n.Key) == String {
+	s := n.KeySpan.Start.Offset
+	if s < 0 || s >= len(c.src) {
+		return loaderKeyID(n.Key)
+	}
+	if c.src[s] == '"' || c.src[s] == '\'' {
 		return n.Key
 	}
-	return "\x00" + n.Key
+	j := s
+	for j > 0 && strings.IndexByte("\n{[,?", c.src[j-1]) < 0 {
+		j--
+	}
+	if bytes.IndexByte(c.src[j:s], '!') >= 0 {
+		return "\x01" + string(bytes.TrimSpace(c.src[j:s])) + " " + n.Key
+	}
+	return loaderKeyID(n.Key)
 }
 
 // merge adds the entries of a merge key's value (a mapping, or a sequence of mappings where the

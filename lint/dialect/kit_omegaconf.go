@@ -115,6 +115,10 @@ func omegaconfTags(p *plan.Plan, d *doc.Document, by omegaconfLoad) {
 		if omegaconfPathTags[t.Tag] || t.Node == nil {
 			continue
 		}
+		if t.Tag == "!!set" || t.Tag == "!!timestamp" {
+			omegaconfUnsupported(p, t, by)
+			continue
+		}
 		long := t.Tag
 		if strings.HasPrefix(long, "!!") {
 			long = "tag:yaml.org,2002:" + long[2:]
@@ -127,6 +131,54 @@ func omegaconfTags(p *plan.Plan, d *doc.Document, by omegaconfLoad) {
 			Source: "OmegaConf's YAML loader, PyYAML's SafeLoader, which builds YAML's standard types only",
 			Help:   "delete the tag " + tag + " and write the value as a plain YAML list, mapping or scalar (a list for a tuple)"})
 	}
+}
+
+// omegaconfUnsupported adds a start-up refusal to p for a !!set mapping or a !!timestamp date
+// (YYYY-MM-DD, a valid day): PyYAML's SafeLoader builds a Python set or date, which OmegaConf's
+// value nodes refuse with UnsupportedValueType "Value 'set' is not a supported primitive type"
+// (nodes.py AnyNode and _utils.py is_primitive_type, 2.0.1 to 2.3.0, neither a list nor a dict
+// either; seen with Debian's 2.2.2). Other texts under these tags (a date and time, a set
+// written as a list) are left unjudged.
+func omegaconfUnsupported(p *plan.Plan, t doc.Tagged, by omegaconfLoad) {
+	typ, help := "set", "write the set as a list"
+	if t.Tag == "!!set" && t.Node.Kind != doc.Map {
+		return
+	}
+	if t.Tag == "!!timestamp" {
+		if !yamlDate(t.Node) {
+			return
+		}
+		typ, help = "date", "delete the tag, so the date is read as a string"
+	}
+	p.Rejections = append(p.Rejections, plan.Rejection{Node: t.Node, Key: t.Node.Path().String(),
+		Message: "the tag " + t.Tag + " makes a Python " + typ + ", which an OmegaConf config cannot hold",
+		Says:    "Value '" + typ + "' is not a supported primitive type",
+		Package: by.pkg, Since: by.dupSince, Read: by.read,
+		Source: "OmegaConf's config values (AnyNode), which are primitive types, lists and mappings",
+		Help:   help})
+}
+
+// yamlDate reports whether n is a scalar PyYAML's timestamp constructor makes a date of:
+// YYYY-M-D (month and day of one or two digits) naming a day that exists (constructor.py,
+// timestamp_regexp and construct_yaml_timestamp, 5.1 to 6.0.3).
+func yamlDate(n *doc.Node) bool {
+	parts := strings.Split(n.Value, "-")
+	if n.Kind != doc.Scalar || len(parts) != 3 || len(parts[0]) != 4 || len(parts[1]) > 2 || len(parts[2]) > 2 {
+		return false
+	}
+	var ymd [3]int
+	for i, p := range parts {
+		if p == "" || strings.Trim(p, "0123456789") != "" {
+			return false
+		}
+		ymd[i], _ = strconv.Atoi(p)
+	}
+	y, m, day := ymd[0], ymd[1], ymd[2]
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
+	if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days[2] = 29
+	}
+	return y >= 1 && m >= 1 && m <= 12 && day >= 1 && day <= days[m]
 }
 
 // omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an

@@ -1258,9 +1258,10 @@ type Document struct {
 	// for detection.
 	Refs []FileRef
 	// Tagged are a YAML file's nodes written with an explicit tag outside the types every YAML
-	// loader builds (null, bool, int, float, str, seq, map, binary, timestamp, set, omap,
-	// pairs): !!python/tuple, !!python/object:..., a local !custom. Whether a loader accepts
-	// them is its framework's matter (a dialect's), since a framework may register its own.
+	// loader builds (null, bool, int, float, str, seq, map, binary, omap, pairs): !!python/tuple,
+	// !!python/object:..., a local !custom, and !!set and !!timestamp, whose Python set and date
+	// not every framework's config can hold. Whether a loader accepts them is its framework's
+	// matter (a dialect's), since a framework may register its own.
 	// In document order; nodes reached through an alias are not listed again.
 	Tagged []Tagged
 

@@ -299,9 +299,10 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased b
 
 // coreTags are the explicit tags (yaml.v3's short forms) of the types PyYAML's SafeLoader
 // builds (yaml/constructor.py, SafeConstructor, unchanged from 5.1 to 6.0.3) and yaml.v3
-// decodes: tags outside them go to Document.Tagged.
+// decodes, less !!set and !!timestamp, which build a Python set and date that some loaders'
+// configs cannot hold (OmegaConf's): tags outside them go to Document.Tagged.
 var coreTags = map[string]bool{"!!null": true, "!!bool": true, "!!int": true, "!!float": true, "!!str": true,
-	"!!seq": true, "!!map": true, "!!binary": true, "!!timestamp": true, "!!set": true, "!!omap": true, "!!pairs": true}
+	"!!seq": true, "!!map": true, "!!binary": true, "!!omap": true, "!!pairs": true}
 
 // badTag reports a scalar whose explicit tag its text does not fit ("!!int abc"): yaml.v3 keeps
 // it silently, but loaders (PyYAML, OmegaConf, yaml.v3 decoding into a value) refuse the file.

@@ -134,6 +134,25 @@ func TestRunsCrossFilePositions(t *testing.T) {
 	}
 }
 
+// TestRunsOverrideHydraRefuses: an override whose value Hydra's parser refuses stops the launch:
+// rejected-at-startup at the primary, with the advice to quote it; quoted, it is applied.
+func TestRunsOverrideHydraRefuses(t *testing.T) {
+	tmp, files := rebuildTree(t, lhtRepo)
+	fsys := compose.FromFS(os.DirFS(tmp))
+	specs := []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"+data.tag=a=b"}}}
+	res := lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL011", "TL006"}})
+	d := find(res.Diagnostics, "TL011")
+	if d == nil || d.File != "configs/train.yaml" || d.Severity != lint.Error ||
+		!strings.Contains(d.Message, `override "+data.tag=a=b" is not a value Hydra can read`) || !strings.Contains(d.Help, "quote the override's value") {
+		t.Fatalf("TL011 %+v in %+v", d, res.Diagnostics)
+	}
+	specs = []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"+data.tag='a=b'"}}}
+	res = lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL011", "TL006"}})
+	if d := find(res.Diagnostics, "TL011"); d != nil {
+		t.Errorf("quoted: %+v", d)
+	}
+}
+
 // TestRunsDedupe: the same finding in a file shared by two runs is reported once, naming both.
 func TestRunsDedupe(t *testing.T) {
 	tmp, files := rebuildTree(t, lhtRepo)

@@ -15,7 +15,8 @@ import (
 // names is reported by that rule instead; dialects do not list it here. A file the front-end
 // could not load because the framework refuses it as it is read (doc.Refused: a config function
 // that rejects the argument it is given) has no plan; its problem is reported here too, as are a
-// composed run's refusals (lint.LintRun: defaults that include themselves, a key two bases set).
+// composed run's refusals (lint.LintRun: defaults that include themselves, a key two bases set, an
+// override value Hydra's parser refuses).
 var RejectedAtStartup = register(&rejectedAtStartupDef)
 
 var rejectedAtStartupDef = lint.Rule{

@@ -37,15 +37,16 @@ func (l Limits) withDefaults() Limits {
 type ProblemKind uint8
 
 const (
-	// Unresolved: a missing group option or config, a reference outside the root, a bad
-	// override (reported as unresolved-reference, info).
+	// Unresolved: a missing group option or config, a reference outside the root, an override
+	// that cannot be applied (reported as unresolved-reference, info).
 	Unresolved ProblemKind = iota + 1
 	// Cycle: a defaults list includes itself (an error: Hydra refuses it).
 	Cycle
 	// Limit: the composition went past a limit; the rest was not composed.
 	Limit
 	// Refused: the framework refuses the composition (MMEngine: two bases set one key, a dict
-	// over a base value that is not a dict); an error at the reference.
+	// over a base value that is not a dict; Hydra: an override value its parser refuses); an
+	// error at the reference.
 	Refused
 )
 

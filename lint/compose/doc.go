@@ -31,9 +31,11 @@
 //     read with Hydra's override grammar, not as YAML (hydravalue.go): on and yes are strings,
 //     TRUE and True booleans, inf a float, 0x10 a string; `a,b` (a sweep) and `f(x)` (a
 //     function) are left unknown, since what they set depends on the launch; a value Hydra's
-//     parse refuses (`a=b`, an unquoted `~`) is a problem and is not applied. The light
-//     WebAssembly module leaves the grammar out (10 KB of its gzip): it marks such a run's
-//     primary declined, and the checker composes the run with the full module.
+//     parse refuses (`a=b`, an unquoted `~`) is not applied and stops the launch (Refused, so
+//     rejected-at-startup). TestHydraValueAgreesWithHydra holds the reader to Hydra 1.3.2's
+//     own parser. The light WebAssembly module leaves the grammar out (10 KB of its gzip): it
+//     marks such a run's primary declined, and the checker composes the run with the full
+//     module.
 //
 // Defaults-list overrides met while composing change choices made before them, so the tree is
 // composed again until the choices settle (at most 8 passes; each pass can only adopt choices

@@ -65,7 +65,9 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		// Read as Hydra reads a value (hydravalue.go), then as the YAML text that says the same.
 		text, opaque, at, why := hydraValue(val)
 		if at >= 0 {
-			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" is not a value Hydra can read ("+why+", at character "+
+			// Hydra's parser refuses it and the launch stops (TestHydraValueAgreesWithHydra holds
+			// the reader to Hydra's parser): rejected-at-startup.
+			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" is not a value Hydra can read ("+why+", at character "+
 				strconv.Itoa(at+1)+" of "+quote(val)+"): Hydra stops at start-up; the override was ignored")
 			return v, false
 		}

@@ -291,6 +291,10 @@ type hvParser struct {
 	depth  int // lists, dicts and calls open around the current element
 	at     int // where the parse stopped; -1 while it has not
 	why    string
+	// evalAt and evalWhy: the first refusal Hydra makes when it evaluates the function calls of
+	// a value that parsed (evalFail); -1 while none.
+	evalAt  int
+	evalWhy string
 }
 
 func hydraValue(s string) (yaml string, opaque bool, at int, why string) {
@@ -298,7 +302,7 @@ func hydraValue(s string) (yaml string, opaque bool, at int, why string) {
 	if lead == len(s) {
 		return `""`, false, -1, ""
 	}
-	p := &hvParser{s: s[lead:], toks: hvLex(s[lead:]), at: -1}
+	p := &hvParser{s: s[lead:], toks: hvLex(s[lead:]), at: -1, evalAt: -1}
 	out := p.element()
 	if p.at < 0 && p.peek().kind == hvComma {
 		p.opaque = true // a sweep: value1,value2,...
@@ -309,6 +313,9 @@ func hydraValue(s string) (yaml string, opaque bool, at int, why string) {
 	}
 	if p.at < 0 && p.peek().kind != hvEnd {
 		p.fail(p.peek())
+	}
+	if p.at < 0 && p.evalAt >= 0 {
+		p.at, p.why = p.evalAt, p.evalWhy
 	}
 	if p.at >= 0 {
 		return "", false, lead + p.at, p.why
@@ -403,17 +410,27 @@ func (p *hvParser) element() string {
 	return p.primitive(false)
 }
 
-// function reads name(args): positional elements, then name=element pairs.
+// hvFunctions are the functions Hydra's override parser knows (overrides_parser.py
+// create_functions, the same eleven from 1.1.0 to 1.3.5); no plugin can add one.
+var hvFunctions = map[string]bool{"int": true, "str": true, "bool": true, "float": true, "choice": true,
+	"range": true, "interval": true, "tag": true, "sort": true, "shuffle": true, "glob": true}
+
+// function reads name(args): positional elements, then name=element pairs. Hydra evaluates a
+// call once the whole value has parsed, its arguments first, left to right: an unknown function
+// or a positional argument after a keyword one then stops it (overrides_visitor.py
+// visitFunction and functions.py Functions.eval); the first such refusal is kept in p.evalAt.
+// A call to a known function whose arguments it rejects is left unknown.
 func (p *hvParser) function() {
 	p.opaque = true
+	name := p.peek()
 	p.i += 2
-	if p.peek().kind == hvPClose {
-		p.i++
-		return
-	}
-	for p.at < 0 {
+	kw := false
+	for p.at < 0 && p.peek().kind != hvPClose {
 		if p.peek().kind == hvID && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == hvEqual {
 			p.i += 2
+			kw = true
+		} else if kw {
+			p.evalFail(p.peek().start, "a positional argument follows a keyword argument")
 		}
 		p.element()
 		if p.at >= 0 || p.peek().kind != hvComma {
@@ -422,6 +439,17 @@ func (p *hvParser) function() {
 		p.i++
 	}
 	p.expect(hvPClose)
+	if n := p.s[name.start:name.end]; !hvFunctions[n] {
+		p.evalFail(name.start, "Hydra has no function "+strconv.Quote(n))
+	}
+}
+
+// evalFail records a refusal Hydra makes when it evaluates the parsed value, unless an earlier
+// one was recorded; a parse refusal (p.at) comes before any of them.
+func (p *hvParser) evalFail(at int, why string) {
+	if p.evalAt < 0 {
+		p.evalAt, p.evalWhy = at, why
+	}
 }
 
 // primitive reads a quoted value or a run of ID, NULL, INT, FLOAT, BOOL, interpolation,

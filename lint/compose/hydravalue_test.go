@@ -44,7 +44,7 @@ func TestHydraValue(t *testing.T) {
 	}
 	// Sweeps and function calls: read, but their value depends on the launch.
 	for _, in := range []string{"1,2", "a , b", "1 ,  2,\t\t3", "[1,2],[3,4]", "choice(1,2)", "choice\t(  1\t\t )",
-		"range(1,10,step=2)", "interval(0,1)", "str(\t  [  1,\t2  ]\t   )", "[1, choice(2,3)]", "f()", "glob(*)"} {
+		"range(1,10,step=2)", "interval(0,1)", "str(\t  [  1,\t2  ]\t   )", "[1, choice(2,3)]", "int()", "glob(*)"} {
 		if _, opaque, at, why := hydraValue(in); !opaque || at >= 0 {
 			t.Errorf("hydraValue(%q): opaque %v, stops at %d (%s); want an opaque value", in, opaque, at, why)
 		}
@@ -60,6 +60,11 @@ func TestHydraValue(t *testing.T) {
 		{`['a\', 'b']`, 8, `"b" is not expected`}, {"{' abc ': 0}", 1, "quoted value"}, {"[1,2", 4, "ends too early"},
 		{"abc'd'", 3, "quoted value"}, {"${}", 1, `"{" is not expected`}, {"{a}", 2, `"}" is not expected`},
 		{"x (y", 4, "ends too early"}, {"a,", 2, "ends too early"},
+		// What Hydra refuses when it evaluates the calls of a value that parsed: the first, in
+		// its order (arguments left to right, then the call); any parse refusal before them.
+		{"f()", 0, `no function "f"`}, {"[1, choice(2), foo(x=1)]", 15, `no function "foo"`},
+		{"choice(a=1, 2)", 12, "positional argument follows a keyword"}, {"foo(bar(1))", 4, `no function "bar"`},
+		{"foo(1, a=2, 3)", 12, "positional argument follows"}, {"foo(1), =", 8, `"=" is not expected`},
 	} {
 		_, _, at, why := hydraValue(c.in)
 		if at != c.at || !strings.Contains(why, c.says) {

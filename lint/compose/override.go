@@ -31,9 +31,14 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		v.delete, s = true, s[1:]
 	}
 	key, val, hasVal := strings.Cut(s, "=")
-	key = strings.TrimSpace(key)
-	if key == "" || (!hasVal && !v.delete) {
-		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" is not key=value and was ignored")
+	// Hydra's key mode has no whitespace: none before the key, none after it (its value's
+	// trailing whitespace is dropped, though).
+	if !hasVal && !v.delete || o != strings.TrimLeft(o, " \t") || !hasVal && o != strings.TrimRight(o, " \t") || !hydraKey(key) {
+		c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" is not key=value with a key Hydra can read (names of letters, digits, _, - and $ joined by dots, or a group path a/b, then @package; no spaces before \"=\"): Hydra stops at start-up; the override was ignored")
+		return v, false
+	}
+	if key == "" {
+		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" has no key and was ignored")
 		return v, false
 	}
 	if strings.Contains(key, "@") { // group@pkg=option: the package is not needed to choose
@@ -152,4 +157,50 @@ func removeChild(n *doc.Node, key string) {
 		}
 	}
 	n.Children = out
+}
+
+// hydraKey reports whether Hydra's override grammar reads k as a key (OverrideParser.g4 key and
+// OverrideLexer.g4's key mode, the same from 1.1.0 to 1.3.5): a package ("", a name of letters,
+// digits, _, - and $ not starting with a digit or -, or such names and unsigned ints joined by
+// dots) or a group path (names of letters, digits, _ and - joined by /), then optionally @ and a
+// package. Anything else (a space, a bracket, a leading digit) stops Hydra's parse.
+func hydraKey(k string) bool {
+	group, pkg, at := strings.Cut(k, "@")
+	if at && !hydraPackage(pkg) {
+		return false
+	}
+	if hydraPackage(group) {
+		return true
+	}
+	segs := strings.Split(group, "/")
+	for _, seg := range segs {
+		if !hydraName(seg) || strings.Contains(seg, "$") {
+			return false
+		}
+	}
+	return len(segs) > 1
+}
+
+// hydraPackage reports whether s is empty, a name, or names and unsigned ints joined by dots.
+func hydraPackage(s string) bool {
+	parts := strings.Split(s, ".")
+	for _, p := range parts {
+		digits := strings.ReplaceAll(p, "_", "")
+		isInt := p == "0" || p != "" && p[0] >= '1' && p[0] <= '9' && !strings.Contains(p, "__") && !strings.HasSuffix(p, "_") && strings.Trim(digits, "0123456789") == ""
+		if !(len(parts) == 1 && p == "") && !hydraName(p) && !(len(parts) > 1 && isInt) {
+			return false
+		}
+	}
+	return true
+}
+
+// hydraName reports whether s is a name: a letter, _ or $, then letters, digits, _, - and $.
+func hydraName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c|0x20 >= 'a' && c|0x20 <= 'z' || c == '_' || c == '$' || i > 0 && (c >= '0' && c <= '9' || c == '-')) {
+			return false
+		}
+	}
+	return s != ""
 }

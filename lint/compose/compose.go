@@ -324,8 +324,8 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 		}
 		c.run.Files = append(c.run.Files, d)
 	}
-	if d.Root == nil || d.Root.Kind != doc.Map {
-		return // a parse error (reported on the file itself) or an empty file
+	if d.Root != nil && d.Root.Kind != doc.Map || d.Root == nil && len(d.Problems) > 0 {
+		return // a list or a scalar, or a file that could not be read (reported on the file itself)
 	}
 	c.stack = append(c.stack, p)
 	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
@@ -346,6 +346,12 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 	}
 	if pkg == "_global_" {
 		pkg = ""
+	}
+	if d.Root == nil {
+		// An empty option (callbacks/none.yaml, comments only): Hydra still makes its package
+		// an empty mapping (callbacks: {}), so the group's key is there and empty.
+		c.packageNode(root, pkg, p)
+		return
 	}
 	// The config's own group directory, against which its defaults list's names resolve.
 	cdir := path.Dir(name)

@@ -261,6 +261,28 @@ func TestComposeGroupOverrideNotInDefaults(t *testing.T) {
 	}
 }
 
+// TestComposeEmptyOption: an option whose file holds only comments makes its package an empty
+// mapping, as Hydra does (lightning-hydra-template's callbacks=none gives callbacks: {}); with
+// a # @package _global_ header it adds nothing.
+func TestComposeEmptyOption(t *testing.T) {
+	files := map[string]string{
+		"c/train.yaml":          "defaults:\n  - callbacks: none\n  - extra: none\n  - _self_\nseed: 1\n",
+		"c/callbacks/none.yaml": "# no callbacks\n",
+		"c/extra/none.yaml":     "# @package _global_\n",
+	}
+	r := Compose(mapFS(files), "c/train.yaml", nil, Limits{})
+	cb := r.Doc.Root.Get("callbacks")
+	if cb == nil || cb.Kind != doc.Map || len(cb.Children) != 0 {
+		t.Errorf("callbacks: %+v, want an empty mapping", cb)
+	}
+	if len(r.Doc.Root.Children) != 2 || r.Doc.Root.Get("extra") != nil {
+		t.Errorf("keys %v, want callbacks and seed", r.Doc.Root.Children)
+	}
+	if p := problems(r); p != "" {
+		t.Errorf("problems:\n%s", p)
+	}
+}
+
 // TestComposeDiamondBounded: each config includes the next one twice, 40 levels deep: 2^40
 // merges if nothing counted them.
 func TestComposeDiamondBounded(t *testing.T) {

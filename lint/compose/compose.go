@@ -121,17 +121,23 @@ type composer struct {
 	deleted  map[string]bool
 	appended []groupChoice
 	// found are the overrides met in defaults lists during the last pass.
-	found    map[string]string
-	seen     map[string]bool // groups met in defaults lists during the last pass
-	stack    []string
-	pre      []Problem // problems of the overrides themselves (found before any pass)
-	nodes    int
-	loads    int // configs merged in this pass (a config included twice counts twice)
-	stopped  bool
-	problems map[string]bool
+	found map[string]string
+	seen  map[string]bool // groups met in defaults lists during the last pass
+	// seenPkg are the group@package pairs of those entries (package as written, "" for none),
+	// which +group and group@pkg overrides are matched against, as Hydra matches them.
+	seenPkg map[string]bool
+	// pkgChoices are the command line's group@pkg=option overrides: override text, group@pkg.
+	pkgChoices [][2]string
+	stack      []string
+	pre        []Problem // problems of the overrides themselves (found before any pass)
+	nodes      int
+	loads      int // configs merged in this pass (a config included twice counts twice)
+	stopped    bool
+	problems   map[string]bool
 }
 
-type groupChoice struct{ group, option string }
+// groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
+type groupChoice struct{ text, group, option, pkg string }
 
 // Compose composes a Hydra run statically: primary is a config file path inside fsys (slash
 // separated, like every FS path), its folder is the config directory, overrides are Hydra
@@ -160,9 +166,16 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{}}
 	var run *Run
 	var values []valueOverride
-	for _, o := range overrides {
-		if v, ok := c.parseOverride(o); ok {
-			values = append(values, v)
+	if hydraValueDeclined {
+		// The light build reads no command-line override (hydravalue_lite.go): the run is
+		// composed without them and declined, and the checker composes it with the full module.
+		// The constant keeps the override code out of that build altogether.
+		c.declined = len(overrides) > 0
+	} else {
+		for _, o := range overrides {
+			if v, ok := c.parseOverride(o); ok {
+				values = append(values, v)
+			}
 		}
 	}
 	var root *doc.Node
@@ -174,6 +187,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
 		c.found = map[string]string{}
 		c.seen = map[string]bool{}
+		c.seenPkg = map[string]bool{}
 		c.nodes = 0
 		c.loads = 0
 		c.stopped = false
@@ -194,21 +208,8 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	run = c.run
 	run.Problems = append(run.Problems, c.pre...)
-	for _, o := range overrides {
-		g, _, _ := strings.Cut(strings.TrimSpace(o), "=")
-		if strings.HasPrefix(g, "+") || strings.HasPrefix(g, "~") {
-			continue
-		}
-		g = strings.TrimPrefix(g, "/")
-		if i := strings.IndexByte(g, '@'); i >= 0 {
-			g = g[:i]
-		}
-		if c.fixed[g] && !c.seen[g] {
-			c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has (Hydra needs \"+"+strings.TrimSpace(o)+"\")")
-		}
-	}
-	for _, v := range values {
-		c.applyValue(root, v)
+	if !hydraValueDeclined {
+		c.finishOverrides(root, overrides, values)
 	}
 	run.Choices = c.choices
 	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root, Declined: c.declined}
@@ -377,7 +378,16 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 		}
 		if primary {
 			for _, a := range c.appended {
-				c.loadGroup(root, a.group, a.option, "", nil, p)
+				if c.seenPkg[a.group+"@"+a.pkg] {
+					// Hydra refuses a second entry for a group and package the list has.
+					c.problem(Refused, "", doc.Span{}, "override "+quote(a.text)+" adds group "+quote(a.group)+", which the defaults list already has: Hydra stops at start-up (\"Multiple values for "+a.group+". To override a value use 'override "+a.group+": "+a.option+"'\"); drop the +")
+					continue
+				}
+				pkg := a.pkg
+				if pkg != "" {
+					pkg = resolvePackage(pkg, "", a.group)
+				}
+				c.loadGroup(root, a.group, a.option, pkg, nil, p)
 			}
 		}
 	}
@@ -465,6 +475,9 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 	}
 	c.seen[group] = true
+	if !override {
+		c.seenPkg[group+"@"+pkg] = true
+	}
 	if override {
 		if len(options) > 0 {
 			c.found[group] = options[0]
@@ -656,4 +669,15 @@ func itoa(n int) string {
 		b = append([]byte{'-'}, b...)
 	}
 	return string(b)
+}
+
+// fixedMatched reports whether command-line override o, if it chooses group@pkg, names a package
+// some defaults-list entry of the group has (true for an override without a package).
+func (c *composer) fixedMatched(o string) bool {
+	for _, pc := range c.pkgChoices {
+		if pc[0] == o {
+			return c.seenPkg[pc[1]]
+		}
+	}
+	return true
 }

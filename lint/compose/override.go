@@ -41,18 +41,27 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" has no key and was ignored")
 		return v, false
 	}
-	if strings.Contains(key, "@") { // group@pkg=option: the package is not needed to choose
-		key = key[:strings.IndexByte(key, '@')]
+	pkg := strings.Contains(key, "@")
+	pkgName := ""
+	if pkg { // group@pkg=option: the package is matched against the defaults list's entries
+		key, pkgName, _ = strings.Cut(key, "@")
 	}
 	group := strings.TrimPrefix(key, "/")
+	if !c.isGroup(group) && pkg {
+		c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" names a package, but "+quote(group)+" is not a config group: Hydra stops at start-up (\"looks like a config group override, but config group '"+group+"' does not exist\")")
+		return v, false
+	}
 	if c.isGroup(group) {
 		switch {
 		case v.delete:
 			c.deleted[group] = true
 			c.fixed[group] = true
 		case v.add && !c.fixed[group]:
-			c.appended = append(c.appended, groupChoice{group, strings.TrimSpace(val)})
+			c.appended = append(c.appended, groupChoice{o, group, strings.TrimSpace(val), pkgName})
 		default:
+			if pkg {
+				c.pkgChoices = append(c.pkgChoices, [2]string{o, group + "@" + pkgName})
+			}
 			c.choices[group] = strings.TrimSpace(val)
 			if strings.TrimSpace(val) == "null" {
 				c.choices[group] = ""
@@ -62,10 +71,6 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		return v, false
 	}
 	v.key = key
-	if hasVal && hydraValueDeclined {
-		c.declined = true
-		return v, false
-	}
 	if hasVal {
 		// Read as Hydra reads a value (hydravalue.go), then as the YAML text that says the same.
 		text, opaque, at, why := hydraValue(val)
@@ -112,9 +117,16 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 		last := i == len(keys)-1
 		ch := n.Get(k)
 		if last {
+			// Hydra applies the overrides to the composed config as config_loader_impl.py
+			// _apply_overrides_to_config does (1.1.0 to 1.3.5): ~key and +key take a key set
+			// to null for one not set at all (OmegaConf.select gives None for both). Checked
+			// with Hydra 1.3.2 on lightning-hydra-template (TestComposeLikeHydra). A key whose
+			// value is an interpolation is not judged (select resolves it).
+			unset := ch == nil || ch.IsNull()
+			judged := ch == nil || !(ch.Type == doc.Unknown && strings.Contains(ch.Value, "${"))
 			if v.delete {
-				if ch == nil {
-					c.problem(Unresolved, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set")
+				if unset {
+					c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set: Hydra stops at start-up (\"Could not delete from config. '"+v.key+"' does not exist.\")")
 					return
 				}
 				removeChild(n, k)
@@ -123,18 +135,35 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 			if ch == nil && !v.add && !v.force {
 				// Hydra refuses this at start-up; the value is still applied so that the rules
 				// see what the user meant, and the finding says why it will not run.
-				c.problem(Unresolved, "", doc.Span{}, "override "+quote(v.text)+" sets "+quote(v.key)+", which the run does not have (Hydra needs \"+"+v.text+"\")")
+				c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" sets "+quote(v.key)+", which the run does not have: Hydra stops at start-up (\"Could not override '"+v.key+"'. To append to your config use +"+v.text+"\")")
 			}
-			cp := c.copyTree(v.value, Origin{File: c.run.Primary, Override: v.text})
+			if v.add && !unset && judged && v.value.Kind != doc.Map && v.value.Kind != doc.Seq {
+				c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" adds "+quote(v.key)+", which the run already sets: Hydra stops at start-up (\"Could not append to config. An item is already at '"+v.key+"'\"); write ++ to add or replace it")
+			}
+			if ch != nil && ch.Kind != doc.Scalar && v.value.Kind != doc.Scalar && ch.Kind != v.value.Kind {
+				// A mapping onto a list or a list onto a mapping: OmegaConf's merge refuses it.
+				c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" puts a "+kindName(v.value)+" where the run has a "+kindName(ch)+": Hydra stops at start-up (\"Error merging override "+v.text+"\")")
+				return
+			}
+			if ch != nil && !v.add && !v.force && newKey(ch, v.value) {
+				// Hydra's config is in struct mode while the overrides apply: a plain key=value
+				// merge may not add keys (checked with Hydra 1.3.2).
+				c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" adds keys under "+quote(v.key)+", which a plain override may not: Hydra stops at start-up (\"Could not override '"+v.key+"'. To append to your config use +"+v.text+"\")")
+			}
 			// The value's spans are those of the override text, not of a file: clear them so
 			// that findings fall back to the run's primary config.
-			cp.Walk(func(x *doc.Node) bool { x.Span, x.KeySpan = doc.Span{}, doc.Span{}; return true })
-			setChild(n, k, cp)
+			v.value.Walk(func(x *doc.Node) bool { x.Span, x.KeySpan = doc.Span{}, doc.Span{}; return true })
+			// Hydra merges the value in (OmegaConf.update with merge=True): a mapping onto a
+			// mapping keeps the keys it does not name; anything else replaces.
+			v.value.Key = k
+			c.mergeEntry(n, v.value, Origin{File: c.run.Primary, Override: v.text})
 			return
 		}
 		if ch == nil || ch.Kind != doc.Map {
 			if v.delete {
-				c.problem(Unresolved, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set")
+				if ch == nil || ch.IsNull() {
+					c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set: Hydra stops at start-up (\"Could not delete from config. '"+v.key+"' does not exist.\")")
+				}
 				return
 			}
 			nm := newMap(n, k)
@@ -203,4 +232,51 @@ func hydraName(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// kindName is "mapping" or "list".
+func kindName(n *doc.Node) string {
+	if n.Kind == doc.Map {
+		return "mapping"
+	}
+	return "list"
+}
+
+// newKey reports whether merging mapping src into mapping dst would add a key dst lacks, at any
+// depth where both are mappings.
+func newKey(dst, src *doc.Node) bool {
+	if dst.Kind != doc.Map || src.Kind != doc.Map {
+		return false
+	}
+	for _, s := range src.Children {
+		d := dst.Get(s.Key)
+		if d == nil || newKey(d, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// finishOverrides reports the command line's group choices Hydra would not match with the
+// defaults lists just composed, then applies the value overrides to root.
+func (c *composer) finishOverrides(root *doc.Node, overrides []string, values []valueOverride) {
+	for _, o := range overrides {
+		g, _, _ := strings.Cut(strings.TrimSpace(o), "=")
+		if strings.HasPrefix(g, "+") || strings.HasPrefix(g, "~") {
+			continue
+		}
+		g = strings.TrimPrefix(g, "/")
+		if i := strings.IndexByte(g, '@'); i >= 0 {
+			g = g[:i]
+		}
+		if c.seen[g] && !c.fixedMatched(o) {
+			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" chooses a package of group "+quote(g)+" that no defaults list entry has: Hydra stops at start-up (\"Could not override '"+strings.TrimPrefix(strings.TrimSpace(strings.Split(o, "=")[0]), "/")+"'. No match in the defaults list.\")")
+		}
+		if c.fixed[g] && !c.seen[g] {
+			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has: Hydra stops at start-up (\"Could not override '"+g+"'. No match in the defaults list.\"); write +"+strings.TrimSpace(o)+" to add it")
+		}
+	}
+	for _, v := range values {
+		c.applyValue(root, v)
+	}
 }

@@ -24,6 +24,7 @@ import (
 // both changes were made for Hydra's runs too. A run Hydra refuses must be refused here (an
 // option missing from the tree may be reported as not found instead: a search path can hold
 // it); a run Hydra composes must not be, and must compose to the same config.
+// testdata/hydra_oracle.py (runs) regenerates the hashes.
 func TestComposeLikeHydra(t *testing.T) {
 	root := lhtTree(t)
 	b, err := os.ReadFile("testdata/hydra-lht-runs.tsv")

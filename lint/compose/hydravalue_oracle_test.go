@@ -22,7 +22,7 @@ import (
 // about 8% of them that Hydra refuses, calls of Hydra's functions with arguments they reject
 // when evaluated (it refuses unknown functions and positional arguments after keyword ones). The reader must refuse or leave unknown
 // what Hydra refuses, leave sweeps unknown, and read values as Hydra types them; it may leave a
-// function call's value unknown.
+// function call's value unknown. testdata/hydra_oracle.py (values) regenerates the verdicts.
 func TestHydraValueAgreesWithHydra(t *testing.T) {
 	f, err := os.Open("testdata/hydra-override-values.jsonl")
 	if err != nil {
@@ -190,7 +190,7 @@ func sameFloat(yaml, py string) bool {
 // with Hydra 1.3.2's verdict on each (OverridesParser.parse_override), sampled from 60,000 on
 // which the check agreed with Hydra on every one. An override Hydra refuses is refused here
 // (rejected-at-startup); one Hydra reads is not (an empty key, which Hydra reads, is reported
-// as not applied).
+// as not applied). testdata/hydra_oracle.py (keys) regenerates the verdicts.
 func TestOverrideKeysAgreeWithHydra(t *testing.T) {
 	b, err := os.ReadFile("testdata/hydra-override-keys.jsonl")
 	if err != nil {

@@ -126,8 +126,10 @@ type composer struct {
 	// seenPkg are the group@package pairs of those entries (package as written, "" for none),
 	// which +group and group@pkg overrides are matched against, as Hydra matches them.
 	seenPkg map[string]bool
-	// pkgChoices are the command line's group@pkg=option overrides: override text, group@pkg.
-	pkgChoices [][2]string
+	// pkgChoice and pkgDeleted are the command line's group@pkg=option and ~group@pkg
+	// overrides, by group@pkg; they apply to the entries of that package only.
+	pkgChoice  map[string]string
+	pkgDeleted map[string]bool
 	stack      []string
 	pre        []Problem // problems of the overrides themselves (found before any pass)
 	nodes      int
@@ -163,7 +165,8 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
 	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
-		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{}}
+		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
+		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
 	var run *Run
 	var values []valueOverride
 	if hydraValueDeclined {
@@ -475,9 +478,6 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 	}
 	c.seen[group] = true
-	if !override {
-		c.seenPkg[group+"@"+pkg] = true
-	}
 	if override {
 		if len(options) > 0 {
 			c.found[group] = options[0]
@@ -486,18 +486,39 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 		return
 	}
-	if c.deleted[group] {
+	// Hydra matches a command-line choice to an entry by group and package: group=x matches
+	// an entry written without a package, group@pkg=x one whose package resolves to pkg.
+	explicit := pkg != ""
+	if explicit {
+		pkg = resolvePackage(pkg, parentPkg, group)
+	}
+	gkey := group + "@"
+	if explicit {
+		gkey += pkg
+	}
+	c.seenPkg[gkey] = true
+	choice, chosen := c.choices[group]
+	if explicit {
+		choice, chosen = c.pkgChoice[gkey]
+	}
+	if !explicit && c.deleted[group] || explicit && c.pkgDeleted[gkey] {
 		return
 	}
-	if ch, ok := c.choices[group]; ok {
-		if ch == "" {
+	if chosen {
+		switch {
+		case choice == "":
 			options = nil
-		} else {
-			options = []string{ch}
+		case strings.HasPrefix(choice, "[") && strings.HasSuffix(choice, "]"):
+			// A list of options (cb=[a,b]), for a group whose entry lists several.
+			options = nil
+			for _, o := range strings.Split(choice[1:len(choice)-1], ",") {
+				if o = strings.Trim(strings.TrimSpace(o), `'"`); o != "" {
+					options = append(options, o)
+				}
+			}
+		default:
+			options = []string{choice}
 		}
-	}
-	if pkg != "" {
-		pkg = resolvePackage(pkg, parentPkg, group)
 	}
 	for _, opt := range options {
 		if opt == "???" {
@@ -669,15 +690,4 @@ func itoa(n int) string {
 		b = append([]byte{'-'}, b...)
 	}
 	return string(b)
-}
-
-// fixedMatched reports whether command-line override o, if it chooses group@pkg, names a package
-// some defaults-list entry of the group has (true for an override without a package).
-func (c *composer) fixedMatched(o string) bool {
-	for _, pc := range c.pkgChoices {
-		if pc[0] == o {
-			return c.seenPkg[pc[1]]
-		}
-	}
-	return true
 }

@@ -52,20 +52,23 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		return v, false
 	}
 	if c.isGroup(group) {
+		val = strings.TrimSpace(val)
 		switch {
+		case v.add:
+			if !c.fixed[group] {
+				c.appended = append(c.appended, groupChoice{o, group, val, pkgName})
+			}
+		case val == "null" && !v.delete:
+			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" sets group "+quote(group)+" to null: Hydra stops at start-up (\"Config group override must be a string or a list. Got NoneType\"); write ~"+group+" to drop the group")
+		case pkg && v.delete:
+			c.pkgDeleted[group+"@"+pkgName] = true
+		case pkg:
+			c.pkgChoice[group+"@"+pkgName] = val
 		case v.delete:
 			c.deleted[group] = true
 			c.fixed[group] = true
-		case v.add && !c.fixed[group]:
-			c.appended = append(c.appended, groupChoice{o, group, strings.TrimSpace(val), pkgName})
 		default:
-			if pkg {
-				c.pkgChoices = append(c.pkgChoices, [2]string{o, group + "@" + pkgName})
-			}
-			c.choices[group] = strings.TrimSpace(val)
-			if strings.TrimSpace(val) == "null" {
-				c.choices[group] = ""
-			}
+			c.choices[group] = val
 			c.fixed[group] = true
 		}
 		return v, false
@@ -257,23 +260,29 @@ func newKey(dst, src *doc.Node) bool {
 	return false
 }
 
-// finishOverrides reports the command line's group choices Hydra would not match with the
-// defaults lists just composed, then applies the value overrides to root.
+// finishOverrides reports the command line's group choices and deletions Hydra would not match
+// with an entry of the defaults lists just composed (by group and package), then applies the
+// value overrides to root.
 func (c *composer) finishOverrides(root *doc.Node, overrides []string, values []valueOverride) {
 	for _, o := range overrides {
-		g, _, _ := strings.Cut(strings.TrimSpace(o), "=")
-		if strings.HasPrefix(g, "+") || strings.HasPrefix(g, "~") {
+		k, _, _ := strings.Cut(strings.TrimSpace(o), "=")
+		if strings.HasPrefix(k, "+") {
 			continue
 		}
-		g = strings.TrimPrefix(g, "/")
-		if i := strings.IndexByte(g, '@'); i >= 0 {
-			g = g[:i]
+		del := strings.HasPrefix(k, "~")
+		k = strings.TrimPrefix(strings.TrimPrefix(k, "~"), "/")
+		g, pkg, _ := strings.Cut(k, "@")
+		if !c.isGroup(g) || c.seenPkg[g+"@"+pkg] {
+			continue
 		}
-		if c.seen[g] && !c.fixedMatched(o) {
-			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" chooses a package of group "+quote(g)+" that no defaults list entry has: Hydra stops at start-up (\"Could not override '"+strings.TrimPrefix(strings.TrimSpace(strings.Split(o, "=")[0]), "/")+"'. No match in the defaults list.\")")
+		verb := "override"
+		if del {
+			verb = "delete"
 		}
-		if c.fixed[g] && !c.seen[g] {
-			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has: Hydra stops at start-up (\"Could not override '"+g+"'. No match in the defaults list.\"); write +"+strings.TrimSpace(o)+" to add it")
+		if !c.seen[g] {
+			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has: Hydra stops at start-up (\"Could not "+verb+" '"+k+"'. No match in the defaults list.\"); write +"+strings.TrimPrefix(strings.TrimSpace(o), "~")+" to add it")
+		} else {
+			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" matches no entry of group "+quote(g)+" in the defaults lists (Hydra matches the group and the package): Hydra stops at start-up (\"Could not "+verb+" '"+k+"'. No match in the defaults list.\")")
 		}
 	}
 	for _, v := range values {

@@ -202,14 +202,8 @@ func TestOverrideKeysAgreeWithHydra(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &row); err != nil {
 			t.Fatal(err)
 		}
-		c := &composer{fsys: mapFS(map[string]string{"c/x.yaml": "a: 1\n"})}
-		c.parseOverride(row.Override)
-		refused := false
-		for _, p := range c.pre {
-			refused = refused || p.Kind == Refused && strings.Contains(p.Message, "a key Hydra can read") // the parse's refusal, not the composition's
-		}
-		if refused != (row.Hydra == "refused") {
-			t.Errorf("%q: Hydra says %s, refused here: %v (%v)", row.Override, row.Hydra, refused, c.pre)
+		if refused, pre := keyRefused(row.Override); refused != (row.Hydra == "refused") {
+			t.Errorf("%q: Hydra says %s, refused here: %v (%v)", row.Override, row.Hydra, refused, pre)
 		}
 		verdicts[row.Hydra]++
 	}
@@ -217,17 +211,24 @@ func TestOverrideKeysAgreeWithHydra(t *testing.T) {
 	for o, hydra := range map[string]string{"~a\t": "refused", "~ ": "refused", "~a ": "refused", "a=1\t": "ok",
 		" a=1": "refused", "a =1": "refused", "a[0]=1": "refused", "=1": "ok", "a/b@c.d=1": "ok", "a/$b=1": "refused",
 		"0.a=1": "ok", "00.a=1": "refused", "a.1__0=1": "refused"} {
-		c := &composer{fsys: mapFS(map[string]string{"c/x.yaml": "a: 1\n"})}
-		c.parseOverride(o)
-		refused := false
-		for _, p := range c.pre {
-			refused = refused || p.Kind == Refused && strings.Contains(p.Message, "a key Hydra can read") // the parse's refusal, not the composition's
-		}
-		if refused != (hydra == "refused") {
-			t.Errorf("%q: Hydra says %s, refused here: %v (%v)", o, hydra, refused, c.pre)
+		if refused, pre := keyRefused(o); refused != (hydra == "refused") {
+			t.Errorf("%q: Hydra says %s, refused here: %v (%v)", o, hydra, refused, pre)
 		}
 	}
 	if verdicts["ok"] < 300 || verdicts["refused"] < 300 {
 		t.Errorf("too few cases of a kind: %v", verdicts)
 	}
+}
+
+// keyRefused reads override o and reports whether the key check refused it (the parse's
+// refusal, not one of the composition's), with the problems it made.
+func keyRefused(o string) (bool, []Problem) {
+	c := &composer{fsys: mapFS(map[string]string{"c/x.yaml": "a: 1\n"})}
+	c.parseOverride(o)
+	for _, p := range c.pre {
+		if p.Kind == Refused && strings.Contains(p.Message, "a key Hydra can read") {
+			return true, c.pre
+		}
+	}
+	return false, c.pre
 }

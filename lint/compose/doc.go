@@ -40,22 +40,22 @@
 //     with its verdicts, sampled from 140,000 on which they agreed. The light WebAssembly
 //     module leaves overrides out (the value grammar alone was 10 KB of its gzip): it marks a
 //     run with any override declined, and the checker composes the run with the full module.
-//   - applying overrides as Hydra does (config_loader_impl.py _apply_overrides_to_config and
-//     the defaults-list matching, 1.1.0 to 1.3.5): a mapping value merges into a mapping (the
-//     keys it does not name stay) and replaces anything else; these stop the launch
-//     (Refused): key=value for a key the run lacks, or a merge adding keys (the config is in
-//     struct mode; + or ++ allows both), +key=value onto a key already set to a non-null
-//     scalar, ~key for a key unset or null, a mapping onto a list or the reverse, a group
-//     choice or deletion that matches no entry (group=x matches an entry written without a
-//     package, group@pkg=x one whose package resolves to pkg; each applies to its entries
-//     only), group=null, and +group for a group and package the list already has. TestComposeLikeHydra composes 73
-//     runs of the corpus's lightning-hydra-template and compares each with Hydra 1.3.2's own
-//     composition (58 by a hash of the config, 15 refusals); an empty option file making its
-//     group an empty mapping was the one difference it found in the composition itself.
-//     TestComposeTreesLikeHydra does the same on 41 runs of small trees of our own
-//     (packages, _self_, experiments, nested, optional and list entries); it found choices
-//     applied to every entry of a group whatever their package, and cb=[a,b] not read.
-//     Known gap: ~group for an entry listing several options is refused by Hydra, not here.
+//   - applying overrides as Hydra does (config_loader_impl.py _apply_overrides_to_config and the
+//     defaults-list matching, 1.1.0 to 1.3.5): a mapping value merges into a mapping (the keys it
+//     does not name stay) and replaces anything else; these stop the launch (Refused): key=value
+//     for a key the run lacks, or a merge adding keys (the config is in struct mode; + or ++
+//     allows both), +key=value onto a key already set to a non-null scalar, ~key for a key unset
+//     or null (and ~key=value for a scalar of another value, by Python's ==), a mapping onto a
+//     list or the reverse, a group choice or deletion that matches no entry (group=x matches an
+//     entry written without a package, group@pkg=x one whose package resolves to pkg; each applies
+//     to its entries only), group=null, and +group for a group and package the list already has.
+//     TestComposeLikeHydra composes 83 runs of the corpus's lightning-hydra-template and compares
+//     each with Hydra 1.3.2's own composition (64 by a hash of the config, 19 refusals); an empty
+//     option file making its group an empty mapping was the one difference it found in the
+//     composition itself. TestComposeTreesLikeHydra does the same on 41 runs of small trees of our
+//     own (packages, _self_, experiments, nested, optional and list entries); it found choices
+//     applied to every entry of a group whatever their package, and cb=[a,b] not read. Known gap:
+//     ~group for an entry listing several options is refused by Hydra, not here.
 //
 // Defaults-list overrides met while composing change choices made before them, so the tree is
 // composed again until the choices settle (at most 8 passes; each pass can only adopt choices

@@ -132,6 +132,14 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 					c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set: Hydra stops at start-up (\"Could not delete from config. '"+v.key+"' does not exist.\")")
 					return
 				}
+				if v.value != nil && !v.value.IsNull() {
+					// ~key=value deletes only a key of that value (Python's ==, so 10 is 10.0
+					// and True is 1); scalars only, interpolations not judged.
+					if eq, known := pyScalarEqual(ch, v.value); known && !eq {
+						c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+" only if its value is "+quote(v.value.Value)+", but the run sets "+quote(ch.Value)+": Hydra stops at start-up (\"Could not delete from config. The value of '"+v.key+"' is ... and not ...\")")
+						return
+					}
+				}
 				removeChild(n, k)
 				return
 			}
@@ -288,4 +296,45 @@ func (c *composer) finishOverrides(root *doc.Node, overrides []string, values []
 	for _, v := range values {
 		c.applyValue(root, v)
 	}
+}
+
+// pyScalarEqual reports whether scalars a and b hold values Python's == takes as equal (numbers
+// by value, True as 1 and False as 0, strings by text), and whether that is known: not for
+// containers, nulls or values of unknown type (an interpolation).
+func pyScalarEqual(a, b *doc.Node) (eq, known bool) {
+	num := func(n *doc.Node) (float64, bool) {
+		switch n.Type {
+		case doc.Bool:
+			if strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "yes") || strings.EqualFold(n.Value, "on") {
+				return 1, true
+			}
+			return 0, true
+		case doc.Int: // as the loaders read it: 012 is octal, as Go's base 0 reads it
+			i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+			return float64(i), err == nil
+		case doc.Float: // .inf and .nan are not worked out
+			f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+			return f, err == nil
+		}
+		return 0, false
+	}
+	if a.Kind != doc.Scalar || b.Kind != doc.Scalar {
+		return false, false
+	}
+	for _, n := range []*doc.Node{a, b} {
+		if n.Type == doc.Unknown || n.Type == doc.Null {
+			return false, false
+		}
+	}
+	x, xn := num(a)
+	y, yn := num(b)
+	switch {
+	case xn && yn:
+		return x == y, true
+	case a.Type == doc.String && b.Type == doc.String:
+		return a.Value == b.Value, true
+	case a.Type == doc.String || b.Type == doc.String:
+		return false, xn || yn // a string is never equal to a number
+	}
+	return false, false
 }

@@ -136,7 +136,7 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 					// ~key=value deletes only a key of that value (Python's ==, so 10 is 10.0
 					// and True is 1); scalars only, interpolations not judged.
 					if eq, known := pyScalarEqual(ch, v.value); known && !eq {
-						c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+" only if its value is "+quote(v.value.Value)+", but the run sets "+quote(ch.Value)+": Hydra stops at start-up (\"Could not delete from config. The value of '"+v.key+"' is ... and not ...\")")
+						c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+" only if its value is "+quote(v.value.Value)+", but the run sets "+quote(ch.Value)+": Hydra stops at start-up (it deletes a key only when the value given matches: \"Could not delete from config. The value of '"+v.key+"' is ...\")")
 						return
 					}
 				}

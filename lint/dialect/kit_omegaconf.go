@@ -173,12 +173,7 @@ func yamlDate(n *doc.Node) bool {
 		}
 		ymd[i], _ = strconv.Atoi(p)
 	}
-	y, m, day := ymd[0], ymd[1], ymd[2]
-	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
-	if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-		days[2] = 29
-	}
-	return y >= 1 && m >= 1 && m <= 12 && day >= 1 && day <= days[m]
+	return ymd[0] >= 1 && doc.DayExists(ymd[0], ymd[1], ymd[2]) // Python's date() starts at year 1
 }
 
 // omegaconfInterpolations adds a start-up refusal to p for each value of root that holds an

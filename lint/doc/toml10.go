@@ -94,10 +94,6 @@ func tomlDateTimeLen(t []byte) (int, bool) {
 	if !okY || !okM || !okD || t[4] != '-' || t[7] != '-' || mo < 1 || mo > 12 || d < 1 || d > 31 {
 		return timeAt(0), true // a local time, or nothing
 	}
-	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[mo]
-	if mo == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
-		days = 29
-	}
 	i := 10
 	if i < len(t) && (t[i] == 'T' || t[i] == 't' || t[i] == ' ') {
 		if j := timeAt(i + 1); j > i+1 {
@@ -114,7 +110,7 @@ func tomlDateTimeLen(t []byte) (int, bool) {
 			}
 		}
 	}
-	return i, d <= days
+	return i, DayExists(y, mo, d)
 }
 
 // checkInlineGap refuses a line break or comment between the parts of an inline table

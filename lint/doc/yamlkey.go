@@ -27,3 +27,17 @@ func loaderKeyID(s string) string {
 func pyyamlTimestamp(s string) bool {
 	return len(s) > 5 && s[4] == '-' && strings.Trim(s[:4], "0123456789") == ""
 }
+
+// DayExists reports whether month m and day d name a day of year y in the Gregorian calendar
+// (February 29 in leap years only), for TOML's dates and PyYAML's; the year's own bounds are
+// the caller's.
+func DayExists(y, m, d int) bool {
+	if m < 1 || m > 12 || d < 1 {
+		return false
+	}
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
+	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	return d <= days
+}

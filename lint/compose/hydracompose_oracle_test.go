@@ -160,15 +160,15 @@ func hydraHash(t *testing.T, root *doc.Node) string {
 		case doc.Null:
 			b = append(b, 'n')
 		case doc.Bool:
-			if v := strings.ToLower(n.Value); v == "true" || v == "yes" || v == "on" {
+			if v, _ := n.Bool(); v {
 				b = append(b, 't')
 			} else {
 				b = append(b, 'f')
 			}
 		case doc.Int:
-			v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
-			if err != nil {
-				t.Errorf("int %q: %v", n.Value, err)
+			v, ok := n.Int()
+			if !ok {
+				t.Errorf("int %q not read", n.Value)
 			}
 			b = append(b, "i"+strconv.FormatInt(v, 10)+";"...)
 		case doc.Float:

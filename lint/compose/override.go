@@ -305,16 +305,12 @@ func pyScalarEqual(a, b *doc.Node) (eq, known bool) {
 	num := func(n *doc.Node) (float64, bool) {
 		switch n.Type {
 		case doc.Bool:
-			if strings.EqualFold(n.Value, "true") || strings.EqualFold(n.Value, "yes") || strings.EqualFold(n.Value, "on") {
+			if v, ok := n.Bool(); ok && v {
 				return 1, true
 			}
 			return 0, true
-		case doc.Int: // as the loaders read it: 012 is octal, as Go's base 0 reads it
-			i, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
-			return float64(i), err == nil
-		case doc.Float: // .inf and .nan are not worked out
-			f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
-			return f, err == nil
+		case doc.Int, doc.Float: // not a string, which Float would also read
+			return n.Float() // .inf and .nan are not worked out
 		}
 		return 0, false
 	}

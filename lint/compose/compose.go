@@ -123,13 +123,15 @@ type composer struct {
 	// found are the overrides met in defaults lists during the last pass.
 	found map[string]string
 	seen  map[string]bool // groups met in defaults lists during the last pass
-	// seenPkg are the group@package pairs of those entries (package as written, "" for none),
-	// which +group and group@pkg overrides are matched against, as Hydra matches them.
+	// seenPkg are the group@package pairs of those entries (the package resolved, "" for an
+	// entry written without one), which the command line's group overrides are matched
+	// against, as Hydra matches them.
 	seenPkg map[string]bool
 	// pkgChoice and pkgDeleted are the command line's group@pkg=option and ~group@pkg
 	// overrides, by group@pkg; they apply to the entries of that package only.
 	pkgChoice  map[string]string
 	pkgDeleted map[string]bool
+	toMatch    []groupOverride // the command line's group choices and deletions (finishOverrides)
 	stack      []string
 	pre        []Problem // problems of the overrides themselves (found before any pass)
 	nodes      int
@@ -212,7 +214,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	run = c.run
 	run.Problems = append(run.Problems, c.pre...)
 	if !hydraValueDeclined {
-		c.finishOverrides(root, overrides, values)
+		c.finishOverrides(root, values)
 	}
 	run.Choices = c.choices
 	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root, Declined: c.declined}

@@ -41,18 +41,24 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" has no key and was ignored")
 		return v, false
 	}
+	written := strings.TrimPrefix(key, "/") // group@pkg as Hydra's messages name it
 	pkg := strings.Contains(key, "@")
 	pkgName := ""
 	if pkg { // group@pkg=option: the package is matched against the defaults list's entries
 		key, pkgName, _ = strings.Cut(key, "@")
 	}
 	group := strings.TrimPrefix(key, "/")
-	if !c.isGroup(group) && pkg {
+	isGroup := c.isGroup(group)
+	if !isGroup && pkg {
 		c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" names a package, but "+quote(group)+" is not a config group: Hydra stops at start-up (\"looks like a config group override, but config group '"+group+"' does not exist\")")
 		return v, false
 	}
-	if c.isGroup(group) {
+	if isGroup {
 		val = strings.TrimSpace(val)
+		if !v.add && !v.force {
+			// Matched with the defaults lists' entries once they are composed (finishOverrides).
+			c.toMatch = append(c.toMatch, groupOverride{text: o, written: written, group: group, pkg: pkgName, del: v.delete})
+		}
 		switch {
 		case v.add:
 			if !c.fixed[group] {
@@ -129,7 +135,7 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 			judged := ch == nil || !(ch.Type == doc.Unknown && strings.Contains(ch.Value, "${"))
 			if v.delete {
 				if unset {
-					c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set: Hydra stops at start-up (\"Could not delete from config. '"+v.key+"' does not exist.\")")
+					c.deletesUnset(v)
 					return
 				}
 				if v.value != nil && !v.value.IsNull() {
@@ -173,7 +179,7 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 		if ch == nil || ch.Kind != doc.Map {
 			if v.delete {
 				if ch == nil || ch.IsNull() {
-					c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set: Hydra stops at start-up (\"Could not delete from config. '"+v.key+"' does not exist.\")")
+					c.deletesUnset(v)
 				}
 				return
 			}
@@ -245,6 +251,12 @@ func hydraName(s string) bool {
 	return s != ""
 }
 
+// deletesUnset reports ~key for a key the run does not set, or sets to null, which Hydra refuses
+// (OmegaConf.select gives None for both).
+func (c *composer) deletesUnset(v valueOverride) {
+	c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" deletes "+quote(v.key)+", which the run does not set: Hydra stops at start-up (\"Could not delete from config. '"+v.key+"' does not exist.\")")
+}
+
 // kindName is "mapping" or "list".
 func kindName(n *doc.Node) string {
 	if n.Kind == doc.Map {
@@ -271,31 +283,32 @@ func newKey(dst, src *doc.Node) bool {
 // finishOverrides reports the command line's group choices and deletions Hydra would not match
 // with an entry of the defaults lists just composed (by group and package), then applies the
 // value overrides to root.
-func (c *composer) finishOverrides(root *doc.Node, overrides []string, values []valueOverride) {
-	for _, o := range overrides {
-		k, _, _ := strings.Cut(strings.TrimSpace(o), "=")
-		if strings.HasPrefix(k, "+") {
-			continue
-		}
-		del := strings.HasPrefix(k, "~")
-		k = strings.TrimPrefix(strings.TrimPrefix(k, "~"), "/")
-		g, pkg, _ := strings.Cut(k, "@")
-		if !c.isGroup(g) || c.seenPkg[g+"@"+pkg] {
+func (c *composer) finishOverrides(root *doc.Node, values []valueOverride) {
+	for _, g := range c.toMatch {
+		if c.seenPkg[g.group+"@"+g.pkg] {
 			continue
 		}
 		verb := "override"
-		if del {
+		if g.del {
 			verb = "delete"
 		}
-		if !c.seen[g] {
-			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" chooses group "+quote(g)+", which no defaults list of the run has: Hydra stops at start-up (\"Could not "+verb+" '"+k+"'. No match in the defaults list.\"); write +"+strings.TrimPrefix(strings.TrimSpace(o), "~")+" to add it")
+		if !c.seen[g.group] {
+			c.problem(Refused, "", doc.Span{}, "override "+quote(g.text)+" chooses group "+quote(g.group)+", which no defaults list of the run has: Hydra stops at start-up (\"Could not "+verb+" '"+g.written+"'. No match in the defaults list.\"); write +"+strings.TrimPrefix(g.text, "~")+" to add it")
 		} else {
-			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" matches no entry of group "+quote(g)+" in the defaults lists (Hydra matches the group and the package): Hydra stops at start-up (\"Could not "+verb+" '"+k+"'. No match in the defaults list.\")")
+			c.problem(Refused, "", doc.Span{}, "override "+quote(g.text)+" matches no entry of group "+quote(g.group)+" in the defaults lists (Hydra matches the group and the package): Hydra stops at start-up (\"Could not "+verb+" '"+g.written+"'. No match in the defaults list.\")")
 		}
 	}
 	for _, v := range values {
 		c.applyValue(root, v)
 	}
+}
+
+// groupOverride is a command-line choice or deletion of a group (not an addition), kept to be
+// matched with the defaults lists' entries: written is its key as given (group@pkg, no ~ or
+// leading /).
+type groupOverride struct {
+	text, written, group, pkg string
+	del                       bool
 }
 
 // pyScalarEqual reports whether scalars a and b hold values Python's == takes as equal (numbers

@@ -160,24 +160,29 @@ func (c *yamlConv) after(s Pos, end int) Pos {
 }
 
 // checkDup reports child's key when an earlier explicit entry of n has the same key: the same
-// text read as the same kind (yamlKeyID), as PyYAML compares them: a plain null and a quoted
+// text read as the same kind (keyID), as PyYAML compares them: a plain null and a quoted
 // "null" are None and the string "null", two keys.
 func (c *yamlConv) checkDup(n, child *Node, seen *map[string]int) {
 	first := -1
-	id := c.keyID(child)
 	if len(n.Children) < 32 && *seen == nil {
+		// The IDs only of keys written alike: most keys of a mapping differ in text.
 		for i, o := range n.Children {
-			if o.Key == child.Key && !o.Alias && c.keyID(o) == id {
+			if o.Key == child.Key && !o.Alias && c.keyID(o) == c.keyID(child) {
 				first = i
 				break
 			}
 		}
 	} else {
+		id := c.keyID(child)
 		if *seen == nil {
 			*seen = make(map[string]int, len(n.Children)*2)
 			for i, o := range n.Children {
-				if _, ok := (*seen)[c.keyID(o)]; !ok && !o.Alias {
-					(*seen)[c.keyID(o)] = i
+				if o.Alias {
+					continue
+				}
+				oid := c.keyID(o)
+				if _, ok := (*seen)[oid]; !ok {
+					(*seen)[oid] = i
 				}
 			}
 		}

@@ -184,9 +184,8 @@ func problemDiagnostic(r *Rule, run *compose.Run, p compose.Problem) Diagnostic 
 		f.Help = "a run is composed up to fixed bounds (" + strconv.Itoa(l.MaxFiles) + " files, base or defaults lists nested " + strconv.Itoa(l.MaxDepth) +
 			" deep, " + strconv.Itoa(l.MaxNodes) + " values); the run's other findings cover what was composed. Look for lists that include each other through several files"
 	}
-	if p.Kind == compose.Refused && p.File == "" {
-		// A command-line override Hydra's parser refuses (lint/compose hydravalue.go).
-		f.Help = "quote the override's value (key='a=b'): Hydra's override grammar reads a quoted value as a string, whatever characters it holds"
+	if p.Help != "" {
+		f.Help = p.Help // advice for this problem in particular (an override value to quote)
 	}
 	return toDiagnostic(r, d, f) // no fix: the finding has none
 }

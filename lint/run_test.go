@@ -151,6 +151,12 @@ func TestRunsOverrideHydraRefuses(t *testing.T) {
 	if d := find(res.Diagnostics, "TL011"); d != nil {
 		t.Errorf("quoted: %+v", d)
 	}
+	// Another refusal of an override keeps the rule's own advice, not the quoting one.
+	specs = []compose.Spec{{Primary: "configs/train.yaml", Overrides: []string{"~nonexistent"}}}
+	res = lint.LintTree(fsys, files, specs, rules.All(), lint.Options{Select: []string{"TL011"}})
+	if d := find(res.Diagnostics, "TL011"); d == nil || strings.Contains(d.Help, "quote") {
+		t.Errorf("~nonexistent: %+v", d)
+	}
 }
 
 // TestRunsDedupe: the same finding in a file shared by two runs is reported once, naming both.

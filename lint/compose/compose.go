@@ -56,6 +56,8 @@ type Problem struct {
 	File    string // "" for a command-line override
 	Span    doc.Span
 	Message string
+	// Help, when set, says how to fix this problem in particular (else the rule's advice).
+	Help string
 }
 
 // Origin says where a node of the composed tree was set.

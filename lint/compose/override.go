@@ -86,8 +86,10 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 		if at >= 0 {
 			// Hydra's parser refuses it and the launch stops (TestHydraValueAgreesWithHydra holds
 			// the reader to Hydra's parser): rejected-at-startup.
-			c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" is not a value Hydra can read ("+why+", at character "+
-				strconv.Itoa(at+1)+" of "+quote(val)+"): Hydra stops at start-up; the override was ignored")
+			// (Overrides are read before any pass: their problems go to c.pre.)
+			c.pre = append(c.pre, Problem{Kind: Refused, Message: "override " + quote(o) + " is not a value Hydra can read (" + why + ", at character " +
+				strconv.Itoa(at+1) + " of " + quote(val) + "): Hydra stops at start-up; the override was ignored",
+				Help: "quote the override's value (key='a=b'): Hydra's override grammar reads a quoted value as a string, whatever characters it holds"})
 			return v, false
 		}
 		if opaque {

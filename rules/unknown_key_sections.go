@@ -158,6 +158,12 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 		for _, name := range d.KnownFrom {
 			ks.list = append(ks.list, schema.TopLevel(name)...)
 		}
+		for _, fs := range d.KnownSections {
+			fw, sec, _ := strings.Cut(fs, ":")
+			if other := dialect.KnowledgeOf(fw); other != nil {
+				ks.list = append(ks.list, other.SectionEver(sec)...)
+			}
+		}
 	}
 	sort.Strings(ks.list)
 	uniq := ks.list[:0]

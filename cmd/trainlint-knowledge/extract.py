@@ -426,6 +426,10 @@ def deepspeed(gitdir, tags):
 HF_ARGS = "src/transformers/training_args.py"
 HF_ENUM_FILES = [HF_ARGS, "src/transformers/trainer_utils.py", "src/transformers/debug_utils.py"]
 HF_LOGGING = "src/transformers/utils/logging.py"
+# Seq2SeqTrainingArguments (TrainingArguments plus the generation settings): what scripts built on
+# Seq2SeqTrainer parse, LLaMA-Factory's v0 training arguments among them. Only the fields the
+# subclass declares are read; the rest are TrainingArguments'.
+HF_SEQ2SEQ = "src/transformers/training_args_seq2seq.py"
 HF_DEPRECATED = re.compile(r"\bdeprecated\b|\bwill be removed\b", re.I)
 HF_REPLACEMENT = re.compile(r"[Uu]se `-*(\w+)`|`-*(\w+)` is preferred|[Uu]se (\w+) instead")
 
@@ -490,8 +494,16 @@ def transformers(gitdir, tags):
                                   "file": vals["file"], "line": vals["line"]})
         for f in fs:
             f["file"] = HF_ARGS
-        res.append({"tag": tag, "classes": [{"class": "TrainingArguments", "file": HF_ARGS, "line": cls.lineno,
-                                              "fields": fs}], "enums": out_enums})
+        classes = [{"class": "TrainingArguments", "file": HF_ARGS, "line": cls.lineno, "fields": fs}]
+        text = show(gitdir, tag, HF_SEQ2SEQ)
+        if text is not None:
+            s2s = find_class(ast.parse(text), "Seq2SeqTrainingArguments")
+            sfs = fields(s2s, HF_SEQ2SEQ)
+            for f in sfs:
+                f["file"] = HF_SEQ2SEQ
+            classes.append({"class": "Seq2SeqTrainingArguments", "file": HF_SEQ2SEQ, "line": s2s.lineno,
+                            "fields": sfs})
+        res.append({"tag": tag, "classes": classes, "enums": out_enums})
     return {"framework": "transformers", "tags": res}
 
 

@@ -25,7 +25,8 @@
 // (v5.10.1 for 5.10, which has no .0 tag), 57 tags: patch releases do change arguments
 // (average_tokens_across_devices arrived in v4.46.3), so a pinned patch between two tags read is
 // judged by both. Read: TrainingArguments' fields (default, annotation, deprecation from the help text
-// and the replacement it names), the values of each field that __post_init__ converts to an enum
+// and the replacement it names), Seq2SeqTrainingArguments' own fields (the generation settings
+// LLaMA-Factory's parser accepts), the values of each field that __post_init__ converts to an enum
 // (SchedulerType, OptimizerNames, IntervalStrategy, SaveStrategy, HubStrategy, DebugOption,
 // FSDPOption) or that declares choices (log_level through trainer_log_levels, which adds
 // "passive" to utils/logging.py's log_levels). Releases after v5.15.0 (PyPI has 5.23) were not

@@ -190,6 +190,10 @@ type Dialect struct {
 	// KnownFrom names dialects whose Keys and Settings are settings at the root too (the
 	// Trainer's TrainingArguments, which LLaMA-Factory parses alongside its own classes).
 	KnownFrom []string
+	// KnownSections are "framework:section" pairs of the knowledge table whose keys, at any
+	// version read, are settings at the root too (transformers' Seq2SeqTrainingArguments, which
+	// LLaMA-Factory's v0 parser is given in place of TrainingArguments).
+	KnownSections []string
 	// OpenWith are keys whose presence means the file is parsed with classes the table does not
 	// have (LLaMA-Factory under USE_MCA=1 parses mcore_adapter's TrainingArguments): with any of
 	// them the root is not checked.

@@ -338,6 +338,17 @@ func (k *Knowledge) SectionAt(section, target string) []string {
 	return append([]string(nil), keys...) // the caller's to sort or extend
 }
 
+// SectionEver is the keys of a section at any tag read (nil when the table has none).
+func (k *Knowledge) SectionEver(section string) []string {
+	var keys []string
+	for key := range k.Sections[section] {
+		if key[0] != '@' {
+			keys = append(keys, key)
+		}
+	}
+	return keys
+}
+
 // hasAt reports whether the fact holds at tag index i: from its Since tag (the first when that
 // is not a tag read) to before its Removed tag (past the last when not a tag read).
 func (k *Knowledge) hasAt(f Fact, i int) bool {

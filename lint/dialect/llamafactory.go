@@ -57,8 +57,13 @@ func newLlamaFactory() *Dialect {
 		// (v0.8.3-v0.9.5); the Trainer's own arguments are the Hugging Face dialect's settings.
 		// Files with Megatron-core parallelism keys (examples/megatron at v0.9.5) run with USE_MCA=1.
 		Knowledge: "llamafactory", Package: "llamafactory", KnownFrom: []string{"huggingface"}, SkipVariant: "v1",
-		OpenWith: []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
-		Sections: map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},
+		// The parser is given transformers' Seq2SeqTrainingArguments (hparams/parser.py
+		// _TRAIN_ARGS at v0.8.3-v0.9.2), or a TrainingArguments that extends it
+		// (hparams/training_args.py at v0.9.5), so its generation settings (predict_with_generate,
+		// generation_max_length, ...) are accepted too.
+		KnownSections: []string{"transformers:Seq2SeqTrainingArguments"},
+		OpenWith:      []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
+		Sections:      map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},
 		// The Trainer's advice for the concepts LLaMA-Factory passes to it as they are.
 		Advice: append(hfAdvice.Only("ckpt.retention", "ckpt.align", "ckpt.direction", "ckpt.scope",
 			"logging.scope", "data.workers", "eval.per_device_batch", "precision", "eval.drop_last",

@@ -296,12 +296,22 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 	}
 }
 
-// TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml.
+// TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, and the
+// JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs.
 func TestConfigFilesAreNotLinted(t *testing.T) {
+	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
-		".trainlint.toml":    "select = [\"TL2\"]\n",
-		"sub/pyproject.toml": "[project]\nname = \"x\"\n",
-		"hf.json":            hfJSON,
+		".trainlint.toml":                 "select = [\"TL2\"]\n",
+		"sub/pyproject.toml":              "[project]\nname = \"x\"\n",
+		"hf.json":                         hfJSON,
+		"client/tsconfig.json":            jsonc,
+		"client/tsconfig.app.json":        jsonc,
+		"client/jsconfig.json":            jsonc,
+		"client/package.json":             "{\"name\": \"client\"}\n",
+		"client/package-lock.json":        "{\"lockfileVersion\": 3}\n",
+		"client/.eslintrc.json":           jsonc,
+		".vscode/settings.json":           jsonc,
+		".devcontainer/devcontainer.json": jsonc,
 	})
 	_, res, _ := checkJSON(t, ".")
 	var paths []string

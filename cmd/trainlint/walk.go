@@ -25,8 +25,10 @@ type input struct {
 }
 
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
-// the project (and are large).
-var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true}
+// the project (and are large), and editors' settings folders hold JSON with comments (JSONC)
+// that is no training config.
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true,
+	".vscode": true, ".devcontainer": true, ".idea": true}
 
 // walkedExt are the extensions linted inside folders; a file named on the command line is linted
 // whatever its extension.
@@ -37,7 +39,21 @@ var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".to
 // notConfigs are never linted inside folders: trainlint's own config file and Python's project
 // file (which may hold [tool.trainlint]) are not training configs. Named on the command line,
 // they are linted like any file.
-var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true}
+var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true,
+	// JavaScript tooling beside a project's web client: npm's manifests, and files that
+	// TypeScript, ESLint and dev containers read as JSON with comments.
+	"package.json": true, "package-lock.json": true, "tsconfig.json": true, "jsconfig.json": true,
+	".eslintrc.json": true, "devcontainer.json": true, ".devcontainer.json": true}
+
+// notConfig reports whether a walked file is one of notConfigs or a variant of TypeScript's
+// configuration (tsconfig.base.json, tsconfig.app.json, jsconfig.node.json).
+func notConfig(name string) bool {
+	if notConfigs[name] {
+		return true
+	}
+	lower := strings.ToLower(name)
+	return (strings.HasPrefix(lower, "tsconfig.") || strings.HasPrefix(lower, "jsconfig.")) && strings.HasSuffix(lower, ".json")
+}
 
 // collectInputs expands the command line into files. A path that cannot be read is reported and
 // skipped, and the others are still linted (the run then exits 2). A file reached twice is
@@ -153,7 +169,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 		switch {
 		case isDir:
 			w.walk(p, absP, stack)
-		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfigs[name]:
+		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name):
 			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true})
 		}
 	}

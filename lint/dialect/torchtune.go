@@ -142,6 +142,15 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 	p.Eval.Colocated = plan.Defaulted(true, valKey, plan.Why{By: "the torchtune default", Note: "validation runs inside the training loop"}, nil)
+	// A recipe without a validation loop reads neither key: nothing in the file can turn
+	// validation on, so the evaluation rules have no advice to give it.
+	if recipes := torchtuneRecipes(d); len(recipes) > 0 {
+		validates := false
+		for _, name := range recipes {
+			validates = validates || !torchtuneNoValidation[name]
+		}
+		p.Eval.Unavailable = !validates
+	}
 
 	// Data: StatefulDistributedSampler(seed=0) splits one permutation by rank. The shipped recipe
 	// passes no num_workers to its StatefulDataLoader, so torch's default of 0 applies unless a
@@ -376,4 +385,52 @@ func torchtuneRejections(d *doc.Document, p *plan.Plan) {
 				Source: path, Help: "set " + at + "." + k})
 		}
 	}
+}
+
+// torchtuneNoValidation are the recipes of torchtune @bd2a0fc (recipes/*.py, recipes/dev/*.py, by
+// file name without dev/) that have no validation loop: only full_finetune_distributed, lora_finetune_distributed,
+// qat_distributed and qat_lora_finetune_distributed read run_val_every_n_steps and dataset_val.
+var torchtuneNoValidation = map[string]bool{
+	"full_finetune_single_device": true, "lora_finetune_single_device": true, "qat_single_device": true,
+	"full_dpo_distributed": true, "lora_dpo_distributed": true, "lora_dpo_single_device": true,
+	"knowledge_distillation_distributed": true, "knowledge_distillation_single_device": true,
+	"ppo_full_finetune_single_device": true, "grpo_full_finetune_distributed": true,
+	"async_grpo_full_finetune_distributed": true, "early_exit_finetune_distributed": true,
+	"lora_finetune_distributed_multi_dataset": true,
+}
+
+// torchtuneRecipes are the recipes a config's leading comments name, the way torchtune's own
+// configs start ("# Config for ... in lora_finetune_single_device.py", "#   tune run
+// --nproc_per_node 4 lora_finetune_distributed --config ..."), without a dev/ folder; nil when
+// they name none.
+func torchtuneRecipes(d *doc.Document) []string {
+	first := 0
+	if r := d.Root; r != nil && len(r.Children) > 0 {
+		first = r.Children[0].KeySpan.Start.Line
+	}
+	var out []string
+	for _, c := range d.Comments {
+		if first > 0 && c.Span.Start.Line > first {
+			break
+		}
+		words := strings.Fields(c.Text)
+		for i, w := range words {
+			switch {
+			case w == "in" && i+1 < len(words) && strings.HasSuffix(words[i+1], ".py"):
+				out = append(out, strings.TrimPrefix(strings.TrimSuffix(words[i+1], ".py"), "dev/"))
+			case w == "run" && i > 0 && words[i-1] == "tune":
+				// tune run [--flag value | --flag=value]... RECIPE --config ...
+				for j := i + 1; j < len(words); j++ {
+					if !strings.HasPrefix(words[j], "-") {
+						out = append(out, strings.TrimPrefix(words[j], "dev/"))
+						break
+					}
+					if !strings.Contains(words[j], "=") {
+						j++ // the flag's value
+					}
+				}
+			}
+		}
+	}
+	return out
 }

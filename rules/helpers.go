@@ -21,7 +21,11 @@ import (
 func advice[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
 	if d := dialect.ByName(p.Framework); d != nil {
 		a := d.Advice.For(concept)
-		return strings.ReplaceAll(a.Help, "{key}", keyOr(f, a.Key))
+		help := a.Help
+		if h, ok := p.Advice[concept]; ok {
+			help = h
+		}
+		return strings.ReplaceAll(help, "{key}", keyOr(f, a.Key))
 	}
 	return ""
 }

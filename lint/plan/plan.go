@@ -197,6 +197,9 @@ type Plan struct {
 	Framework string
 	// Variant is an optional sub-dialect label ("lightning-cli", "hydra", "trl").
 	Variant string
+	// Advice is this file's help by concept, in place of the dialect's (dialect.Advice) where
+	// a setting the general advice names would be refused beside another of the file's.
+	Advice map[string]string
 
 	Train    Train
 	Eval     Eval

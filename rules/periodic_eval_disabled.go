@@ -87,6 +87,9 @@ func writesKey[T any](f plan.Fact[T]) bool {
 
 func nodeText(n *doc.Node) string {
 	if n.IsNull() {
+		if n.Style == "python" { // Python's and gin's None
+			return "None"
+		}
 		return "null"
 	}
 	return n.Value

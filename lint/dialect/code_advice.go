@@ -29,6 +29,11 @@ var mmAdvice = AdviceSet{
 		Doc:  "`norm_cfg=dict(type='SyncBN')`, or `sync_bn = 'torch'` at the top level, or\n  `custom_hooks = [dict(type='SyncBuffersHook')]` (averages the statistics before validation).",
 	}},
 	{"eval.per_device_batch", Advice{Doc: "`val_dataloader.batch_size` ≥ `train_dataloader.batch_size`."}},
+	// Runner.__init__ builds the validation loop from all three (mmengine v0.10.7).
+	{"eval.enabled", Advice{
+		Help: "set val_dataloader, val_cfg = dict(type='ValLoop') and val_evaluator (all three), and train_cfg's val_interval",
+		Doc:  "`val_dataloader`, `val_cfg = dict(type='ValLoop')` and `val_evaluator` (the Runner needs all three), with `train_cfg`'s `val_interval`.",
+	}},
 	{"data.workers", Advice{
 		IfDefault: "set train_dataloader.num_workers (e.g. 4, with persistent_workers=True): with the PyTorch DataLoader's default of 0 the training process loads every batch itself",
 		Doc:       "`train_dataloader.num_workers=4` (with `persistent_workers=True`).",

@@ -200,6 +200,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 
+	mmValLoop(p, root, inherits)
+
 	// The loop: epochs unless it is iteration-based.
 	if tc := root.Get("train_cfg"); tc != nil && tc.Kind == doc.Map {
 		unit, def := plan.Epochs, 1
@@ -351,4 +353,66 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		return
 	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
+}
+
+// mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,
+// runner/runner.py) takes val_dataloader, val_cfg and val_evaluator from the config (cfg.get:
+// absent is None): all three None builds no validation loop, and the train loop then never
+// validates (loops.py: runner.val_loop is None); some None and some not is refused with a
+// ValueError. A key absent from a file that inherits may come from a base: then unknown. Only
+// a whole training config is judged (model, optim_wrapper, train_dataloader and train_cfg
+// set): a base file holds a part (a dataset file its loaders and evaluators, a schedule file
+// its loops), and a test-only config trains nothing.
+func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
+	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
+		if n := root.Get(k); n == nil || n.IsNull() {
+			return
+		}
+	}
+	keys := [3]string{"val_dataloader", "val_cfg", "val_evaluator"}
+	var set, none []string
+	var first *doc.Node // the first key written, to place a finding
+	for _, k := range keys {
+		n := root.Get(k)
+		switch {
+		case n == nil && inherits:
+			return // a base may set it
+		case n != nil && n.IsUnknown():
+			return
+		case n == nil || n.IsNull():
+			none = append(none, k)
+		default:
+			set = append(set, k)
+		}
+		if n != nil && first == nil {
+			first = n
+		}
+	}
+	switch {
+	case len(set) == 3:
+		return // validation is on; its interval is train_cfg's val_interval
+	case len(none) == 3:
+		f := plan.Defaulted(false, "val_cfg", plan.Why{By: "the MMEngine Runner", Note: "val_dataloader, val_cfg and val_evaluator are None: no validation loop"}, first)
+		if first != nil {
+			// Written as None: the file turns validation off.
+			f.Key = first.Path().String()
+		}
+		p.Eval.Enabled = f
+	default:
+		blamed := root.Get(set[0])
+		p.Rejections = append(p.Rejections, plan.Rejection{
+			Node: blamed, Key: set[0],
+			Message: strings.Join(set, " and ") + " " + isAre(len(set)) + " set but " + strings.Join(none, " and ") + " " + isAre(len(none)) + " None or not set",
+			Says:    "val_dataloader, val_cfg, and val_evaluator should be either all None or not None",
+			Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
+			Help: "set all three of val_dataloader, val_cfg and val_evaluator to validate during training, or none of them"})
+	}
+}
+
+// isAre is the verb for n subjects.
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

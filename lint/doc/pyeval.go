@@ -785,6 +785,33 @@ func containsStar(names []string) bool {
 }
 
 // taint makes what a skipped block would assign unknown: names and the keys of dicts it sets.
+// mainTest answers `__name__ == "__main__"` (or !=, either way round) when the file does not
+// bind __name__: a config is never run as the main module. MMEngine executes an old-style
+// config with globals that hold only _base_ (mmengine v0.10.7 config.py _file2dict: eval(codeobj,
+// {"_base_": ...}), so __name__ is the builtins module's, "builtins"), imports a new-style one,
+// and ml_collections' config_flags import the file as a module; gin has no such test. So the
+// block under `if __name__ == "__main__":` never runs when the framework reads the config.
+func (ev *pyEval) mainTest(e *pyExpr, env *pyEnv) (result, ok bool) {
+	if len(e.x.ops) != 1 || e.x.ops[0] != "==" && e.x.ops[0] != "!=" || len(e.kids) != 2 {
+		return false, false
+	}
+	for i, k := range e.kids {
+		if k.op != xName || ev.nm(k) != "__name__" {
+			continue
+		}
+		if _, bound := env.get("__name__"); bound {
+			return false, false
+		}
+		if o := e.kids[1-i]; o.op != xStr {
+			return false, false
+		} else if v := ev.eval(o, env); v.k == pvStr && v.s == "__main__" {
+			return e.x.ops[0] == "!=", true
+		}
+		return false, false
+	}
+	return false, false
+}
+
 func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 	for _, st := range stmts {
 		ev.step()
@@ -1125,6 +1152,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.eval(e.kids[2], env)
 	case xCmp:
+		if r, ok := ev.mainTest(e, env); ok {
+			return ev.boolVal(r, e.s, e.e)
+		}
 		left := ev.eval(e.kids[0], env)
 		for i, op := range e.x.ops {
 			right := ev.eval(e.kids[i+1], env)

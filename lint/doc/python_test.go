@@ -247,6 +247,36 @@ randomness = dict(seed=42, diff_rank_seed=True)
 	}
 }
 
+// A config is never run as the main module (pyEval.mainTest): the block under
+// `if __name__ == '__main__':` does not run, its else does, and a file that binds __name__
+// itself is read as written.
+func TestPythonMainBlock(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{"model = dict(depth=50)\nif __name__ == '__main__':\n    model = str(model)\n", "map"},
+		{"model = dict(depth=50)\nif '__main__' == __name__:\n    model = 1\n", "map"},
+		{"model = 1\nif __name__ != \"__main__\":\n    model = dict(depth=50)\n", "map"},
+		{"model = 1\nif __name__ == '__main__':\n    pass\nelse:\n    model = dict(depth=50)\n", "map"},
+		{"__name__ = '__main__'\nmodel = 1\nif __name__ == '__main__':\n    model = dict(depth=50)\n", "map"},
+		{"__name__ = 'x'\nmodel = dict(depth=50)\nif __name__ == '__main__':\n    model = 1\n", "map"},
+		// Another name, or another string: not the test, and unknown as before.
+		{"model = dict(depth=50)\nif __file__ == '__main__':\n    model = 1\n", "unknown"},
+		{"model = dict(depth=50)\nif __name__ == 'builtins':\n    model = 1\n", "unknown"},
+	} {
+		d := mustParse(t, Python, c.src)
+		n := pyGet(t, d, "model")
+		got := "other"
+		switch {
+		case n.IsUnknown():
+			got = "unknown"
+		case n.Kind == Map:
+			got = "map"
+		}
+		if got != c.want {
+			t.Errorf("%q: model is %s (%+v), want %s", c.src, got, n, c.want)
+		}
+	}
+}
+
 func TestPythonReadBase(t *testing.T) {
 	src := `from mmengine.config import read_base
 

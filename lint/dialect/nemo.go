@@ -393,6 +393,12 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 	if ds := dsRoot.Get("validation_ds"); isMap(ds) {
 		lds, lpre := nemoLoaderArgs(ds, joinKey(dsPre, "validation_ds"))
 		p.Eval.PerDeviceBatch = intFact(root, lds, lpre, "batch_size", 0, false, plan.Because(""))
+		if crop := nemoCrop(model, dsRoot.Get("train_ds"), ds); crop != nil && p.Eval.PerDeviceBatch.Known() {
+			// The two batches hold examples of different lengths: a smaller eval batch may
+			// hold as much as the train batch, or more; the batch sizes alone say nothing.
+			p.Eval.PerDeviceBatch = plan.Fact[int]{Key: p.Eval.PerDeviceBatch.Key, Node: p.Eval.PerDeviceBatch.Node,
+				Note: "training crops or caps its examples (" + crop.Path().String() + ") and validation does not"}
+		}
 	}
 	if p.Data.Workers.Node == nil {
 		if data := model.Get("data"); isMap(data) {
@@ -404,6 +410,45 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 // nemoLoaderArgs is where a dataset section keeps its DataLoader arguments: the section itself
 // (ASR: train_ds.batch_size) or, in the TTS configs, its dataloader_params map
 // (train_ds.dataloader_params.batch_size, passed as DataLoader(**dataloader_params)).
+// nemoCropKeys are the dataset settings that cut a training example to a fixed length or drop
+// long ones (NeMo @8cfedd7: VocoderDataset n_samples, tts/data/dataset.py n_segments, the audio
+// datasets' audio_duration, Lhotse's truncate_duration, the ASR datasets' max_duration); a
+// model's segment_size (VITS) likewise trains on segments and validates on whole clips.
+var nemoCropKeys = []string{"n_samples", "n_segments", "audio_duration", "truncate_duration", "max_duration", "segment_size"}
+
+// nemoCrop is the training dataset's crop setting that validation does not share (written
+// differently or not at all), nil when there is none.
+func nemoCrop(model, train, val *doc.Node) *doc.Node {
+	if !isMap(train) {
+		return nil
+	}
+	get := func(ds *doc.Node, k string) *doc.Node {
+		if !isMap(ds) {
+			return nil
+		}
+		if n := ds.Get(k); n != nil {
+			return n
+		}
+		if d := ds.Get("dataset"); isMap(d) {
+			return d.Get(k)
+		}
+		return nil
+	}
+	for _, k := range nemoCropKeys {
+		t := get(train, k)
+		if t == nil || t.IsNull() {
+			continue
+		}
+		if v := get(val, k); v == nil || v.IsNull() || v.Value != t.Value {
+			return t
+		}
+	}
+	if n := model.Get("segment_size"); n != nil && !n.IsNull() {
+		return n
+	}
+	return nil
+}
+
 func nemoLoaderArgs(ds *doc.Node, prefix string) (*doc.Node, string) {
 	if ds.Get("batch_size") == nil {
 		if dp := ds.Get("dataloader_params"); isMap(dp) {

@@ -50,16 +50,27 @@ func checkBNStatsNotSynced(p *lint.Pass) {
 	_, multi := multiHost(p.Plan)
 
 	f := lint.Finding{Key: bn.Sync.Key}
+	shown := sync
+	if bn.Broadcaster != "" {
+		shown = plan.BNSyncNone // the key turns synchronisation off; something else broadcasts
+	}
 	var head string
 	switch {
 	case bn.Sync.Origin == plan.Default:
-		head = notSet(bn.Sync, defaultSyncText(sync))
+		head = notSet(bn.Sync, defaultSyncText(shown))
 	default:
-		head = keyOr(bn.Sync, "batch-norm sync") + " " + written(bn.Sync, strconv.Quote(string(sync)))
+		head = keyOr(bn.Sync, "batch-norm sync") + " " + written(bn.Sync, strconv.Quote(string(shown)))
 	}
 	if sync == plan.BNSyncBroadcast {
 		f.Severity = lint.Info
-		f.Message = head + " copies the first device's batch-norm statistics to the other " + itoa(devices-1) + " devices instead of averaging them"
+		if bn.Broadcaster != "" {
+			head += ", and " + bn.Broadcaster
+		}
+		others := "the other " + itoa(devices-1) + " devices"
+		if devices == 2 {
+			others = "the other device"
+		}
+		f.Message = head + " copies the first device's batch-norm statistics to " + others + " instead of averaging them"
 	} else {
 		f.Message = head + " leaves each of the " + devicesPhrase(topo, devices) + " with its own batch-norm statistics"
 		if multi {

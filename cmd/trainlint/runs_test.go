@@ -102,7 +102,7 @@ func TestRunsStayInTree(t *testing.T) {
 	}
 }
 
-// TestRunsRelatedInOtherFile: the trainer option says 4 devices without synced batch norm, the
+// TestRunsRelatedInOtherFile: the trainer option says 4 FSDP devices without synced batch norm, the
 // model option says the backbone uses batch norm. Neither file alone shows the pitfall; the run
 // reports it at the trainer's line with the model's line as a related location in its own
 // file, in the text, JSON and SARIF outputs.
@@ -110,7 +110,7 @@ func TestRunsRelatedInOtherFile(t *testing.T) {
 	writeTree(t, map[string]string{
 		"conf/train.yaml":        "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nseed: 1\n",
 		"conf/model/resnet.yaml": "_target_: src.models.Classifier\nnet:\n  backbone: resnet50\n",
-		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: ddp\nsync_batchnorm: false\n",
+		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: fsdp\nsync_batchnorm: false\n",
 	})
 	for _, f := range []string{"conf/model/resnet.yaml", "conf/trainer/gpu.yaml"} {
 		if _, out, _ := cli(t, nil, "check", "--select", "TL501", "--framework", "lightning", "--format", "json", f); strings.Contains(out, "TL501") {

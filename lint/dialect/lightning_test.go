@@ -376,7 +376,7 @@ fit:
 	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "fit.trainer.val_check_interval", 5)
 	wantFact(t, "devices", p.Topology.DevicesPerHost, 2, plan.Explicit, "fit.trainer.devices", 4)
 	wantFact(t, "workers", p.Data.Workers, 6, plan.Explicit, "fit.data.init_args.num_workers", 8)
-	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncNone, plan.Default, "fit.trainer.sync_batchnorm", 0)
+	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncBroadcast, plan.Default, "fit.trainer.sync_batchnorm", 0) // DDP (auto)
 	if s := p.Seeds.Init; !s.IsExplicit() || s.Key != "fit.seed_everything" || s.Value.Value != "3" {
 		t.Errorf("seed %+v", s)
 	}

@@ -168,6 +168,11 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		model, mPrefix = root, ""
 	}
 	megatron := model != nil && isMegatron(model)
+	if megatron && p.BN.Broadcaster != "" {
+		// NLPDDPStrategy.configure_ddp wraps a Megatron model in DDP only in some set-ups
+		// (nlp_overrides.py): Lightning's buffer broadcast is not what decides there.
+		p.BN.Sync.Value, p.BN.Broadcaster = plan.BNSyncNone, ""
+	}
 
 	// Checkpoints come from exp_manager, not from the Lightning Trainer (NeMo configs set
 	// trainer.enable_checkpointing: false for that reason).

@@ -430,6 +430,9 @@ type BatchNorm struct {
 	Sync    Fact[BNSync]
 	// Evidence says why BN is believed present ("backbone resnet50", "norm_cfg.type: BN").
 	Evidence string
+	// Broadcaster, when Sync is BNSyncBroadcast although Sync's key turns synchronisation off,
+	// names what copies rank 0's statistics instead ("DDP's broadcast_buffers (on by default)").
+	Broadcaster string
 }
 
 type Tracking struct {

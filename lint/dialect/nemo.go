@@ -128,6 +128,26 @@ func detectNeMo(d *doc.Document) int {
 	return Cap(s)
 }
 
+// nemoTrains reports whether a config may train. NeMo's training scripts build an optimizer from
+// an optim (or optimizer) section and read training data from a train_ds (or train_dataset)
+// section; a config with neither anywhere that names a trained model to load (restore_from_path,
+// gpt_model_file) or inference settings (inference, prompts) is an inference, export or
+// evaluation script's (megatron_gpt_inference.yaml, megatron_t5_config_finetune_eval.yaml).
+// A fragment with neither kind of key is judged as a training config, as before.
+func nemoTrains(root *doc.Node) bool {
+	trains, infers := false, false
+	root.Walk(func(n *doc.Node) bool {
+		switch n.Key {
+		case "optim", "optimizer", "train_ds", "train_dataset":
+			trains = true
+		case "restore_from_path", "gpt_model_file", "inference", "prompts":
+			infers = true
+		}
+		return !trains
+	})
+	return trains || !infers
+}
+
 // isMegatron reports a Megatron model section (micro/global batch, model parallelism).
 func isMegatron(model *doc.Node) bool {
 	for _, k := range []string{"micro_batch_size", "global_batch_size", "tensor_model_parallel_size", "pipeline_model_parallel_size"} {
@@ -143,6 +163,13 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	omegaconfLoadChecks(p, d, byOmegaConf) // the file is loaded with OmegaConf (kit_omegaconf.go)
 	root := d.Root
 	if !isMap(root) {
+		ApplyContext(p, ctx)
+		return p
+	}
+	if !nemoTrains(root) {
+		// An inference, export or evaluation script's config (megatron_gpt_inference.yaml,
+		// megatron_t5_config_finetune_eval.yaml): nothing trains, so no training rule applies.
+		p.Variant = "eval"
 		ApplyContext(p, ctx)
 		return p
 	}

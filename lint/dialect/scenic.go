@@ -83,6 +83,14 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	} else if bs.Known() {
 		p.Eval.GlobalBatch = plan.Defaulted(bs.Value, "eval_batch_size", plan.Because("scenic uses batch_size"), nil)
 	}
+	if n := root.At("beam_size"); n != nil && p.Eval.GlobalBatch.Known() {
+		if v, ok := n.Int(); !ok || v > 1 {
+			// Generation trainers decode each eval example with beam search (avatar's
+			// generation_trainer.py test_step expands the batch by beam_size): an eval batch
+			// holds beam_size sequences per example, so the batch sizes alone say nothing.
+			p.Eval.GlobalBatch = plan.Fact[int]{Key: p.Eval.GlobalBatch.Key, Node: p.Eval.GlobalBatch.Node, Note: "decoded with beam search (beam_size)"}
+		}
+	}
 	evalSteps, _ := IntAt(root, "log_eval_steps")
 	if evalSteps.Known() && evalSteps.Value > 0 {
 		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(evalSteps.Value), Unit: plan.Steps, Text: strconv.Itoa(evalSteps.Value)}, Origin: plan.Explicit, Key: "log_eval_steps", Node: evalSteps.Node}

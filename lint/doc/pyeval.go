@@ -190,6 +190,10 @@ type pyEval struct {
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
+	// inReadBase counts the `with read_base():` blocks being executed: MMEngine takes the
+	// imports in them as base configs (Config._get_base_modules, v0.10.7) and any other
+	// import as a module (a LazyObject).
+	inReadBase int
 	// strs is the file's block of computed strings (f-strings, str.format, +; the tree's
 	// numbers); obuf is str.format's buffer kept between calls.
 	strs pyStrs
@@ -703,10 +707,17 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
 		case sWith:
+			readBase := 0
 			for _, item := range st.targets {
 				ev.eval(item, env)
+				if item.op == xCall && len(item.kids) > 0 && item.kids[0].op == xName && ev.nm(item.kids[0]) == "read_base" {
+					readBase = 1
+				}
 			}
-			if f := ev.exec(st.body, env, ret); f != flowNext {
+			ev.inReadBase += readBase
+			f := ev.exec(st.body, env, ret)
+			ev.inReadBase -= readBase
+			if f != flowNext {
 				return f
 			}
 		case sTry:
@@ -739,7 +750,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			for i, n := range st.x.names {
 				if n == "*" {
 					kind := "import"
-					if strings.HasPrefix(st.x.mod, ".") {
+					if strings.HasPrefix(st.x.mod, ".") && ev.inReadBase > 0 {
 						kind = "base"
 					}
 					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
@@ -753,7 +764,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			}
 			if env.parent == nil && !containsStar(st.x.names) {
 				kind := "import"
-				if strings.HasPrefix(st.x.mod, ".") {
+				if strings.HasPrefix(st.x.mod, ".") && ev.inReadBase > 0 {
 					kind = "base"
 				}
 				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})

@@ -316,6 +316,22 @@ func TestPythonNotAConfig(t *testing.T) {
 	if len(d.Problems) != 0 || IsPythonConfig(d) {
 		t.Errorf("a script is not a config: %+v", d.Problems)
 	}
+	// A package's module imports its neighbours relatively; only imports inside
+	// `with read_base():` are MMEngine base configs (Config._get_base_modules).
+	for _, src := range []string{
+		"from .base import CheckpointManager, MODEL\n\n__all__ = ['CheckpointManager', 'MODEL']\n",
+		"import torch\nfrom .utils import module_filter_fn\nfrom . import *\n\ndef build(cfg):\n    return module_filter_fn(cfg)\n",
+	} {
+		d := mustParse(t, Python, src)
+		for _, r := range d.Refs {
+			if r.Kind == "base" {
+				t.Errorf("%q: %q read as a base config", src, r.Target)
+			}
+		}
+		if IsPythonConfig(d) {
+			t.Errorf("%q: a package module read as a config", src)
+		}
+	}
 }
 
 func TestPythonErrors(t *testing.T) {

@@ -84,7 +84,11 @@ var (
 	// config that is not DeepSpeed's.
 	dsMegatron = []string{"num_layers", "num-layers", "hidden_size", "hidden-size", "num_attention_heads",
 		"num-attention-heads", "seq_length", "seq-length", "pipe_parallel_size", "pipe-parallel-size",
-		"model_parallel_size", "model-parallel-size", "train_iters", "train-iters"}
+		"model_parallel_size", "model-parallel-size", "train_iters", "train-iters",
+		// GPT-NeoX's training keys, which its partial configs (a train config merged with a
+		// model config) hold beside DeepSpeed's blocks.
+		"lr_decay_iters", "lr-decay-iters", "lr_decay_style", "lr-decay-style", "checkpoint_factor",
+		"checkpoint-factor", "keep_last_n_checkpoints", "keep-last-n-checkpoints", "data_impl", "data-impl"}
 )
 
 func detectDS(d *doc.Document) int {

@@ -202,6 +202,36 @@ func TestDetectNotHFOnSharedNames(t *testing.T) {
 	}
 }
 
+// A GPT-NeoX train config (configs/llama/train_config.yml: the training half that NeoX merges
+// with a model config) holds DeepSpeed blocks beside NeoX's own keys: it is NeoX's, and its fp16
+// block, which NeoX fills with its own "fp16" flag, is not DeepSpeed's model to judge.
+func TestDetectNeoXTrainConfig(t *testing.T) {
+	src := `{
+  "optimizer": {"type": "Adam", "params": {"lr": 0.0003, "betas": [0.9, 0.95], "eps": 1.0e-8}},
+  "min_lr": 0.00003,
+  "zero_optimization": {"stage": 1, "overlap_comm": true, "contiguous_gradients": true},
+  "train_micro_batch_size_per_gpu": 4,
+  "data_impl": "mmap",
+  "checkpoint_activations": true,
+  "synchronize_each_layer": true,
+  "gradient_clipping": 1.0,
+  "fp16": {"fp16": true, "enabled": true, "loss_scale": 0},
+  "train_iters": 320000,
+  "lr_decay_iters": 320000,
+  "lr_decay_style": "cosine",
+  "checkpoint_factor": 10000,
+  "eval_interval": 1000,
+  "keep_last_n_checkpoints": 4,
+  "steps_per_print": 10,
+  "wall_clock_breakdown": true
+}
+`
+	d := doc.Parse("train_config.yml", []byte(src), doc.YAML, doc.Limits{})
+	if got := Detect(d).Name; got != "gpt-neox" {
+		t.Errorf("NeoX train config detected as %s", got)
+	}
+}
+
 // corpusDocs parses every YAML/JSON/TOML file of the shared corpus (skipping the test when the
 // corpus is absent), for the tests that run readers over all of it whatever its framework.
 func corpusDocs(t *testing.T) []*doc.Document {

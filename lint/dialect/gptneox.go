@@ -41,7 +41,8 @@ var neoxKeys = []Key{
 func isNeoX(root *doc.Node) bool {
 	hits := 0
 	for _, k := range []string{"pipe_parallel_size", "model_parallel_size", "num_layers", "hidden_size", "num_attention_heads",
-		"seq_length", "max_position_embeddings", "pos_emb", "train_iters", "checkpoint_factor", "norm", "tokenizer_type"} {
+		"seq_length", "max_position_embeddings", "pos_emb", "train_iters", "checkpoint_factor", "norm", "tokenizer_type",
+		"lr_decay_iters", "lr_decay_style", "keep_last_n_checkpoints", "data_impl", "synchronize_each_layer"} {
 		if genChild(root, k) != nil {
 			hits++
 		}

@@ -232,6 +232,23 @@ func TestDetectNeoXTrainConfig(t *testing.T) {
 	}
 }
 
+// A script with module variables (accelerate's examples/inference/pippy/t5.py: a model loaded
+// from the Hub, a dict of example inputs) is no MMEngine config: module variables alone, or a
+// variable named like an MMEngine key whose value is a call the reader cannot evaluate, are not
+// MMEngine's evidence.
+func TestDetectScriptNotMMEngine(t *testing.T) {
+	src := "import torch\nfrom accelerate import prepare_pippy\nfrom transformers import AutoModelForSeq2SeqLM\n\n" +
+		"model = AutoModelForSeq2SeqLM.from_pretrained('t5-small')\nexample_inputs = {'input_ids': 1, 'decoder_input_ids': 2}\n"
+	d := doc.Parse("t5.py", []byte(src), doc.Python, doc.Limits{})
+	if got := Detect(d).Name; got != "generic" {
+		t.Errorf("script detected as %s", got)
+	}
+	src = "model = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50))\n"
+	if got := Detect(doc.Parse("model.py", []byte(src), doc.Python, doc.Limits{})).Name; got != "mmengine" {
+		t.Errorf("an MMEngine model base file detected as %s", got)
+	}
+}
+
 // corpusDocs parses every YAML/JSON/TOML file of the shared corpus (skipping the test when the
 // corpus is absent), for the tests that run readers over all of it whatever its framework.
 func corpusDocs(t *testing.T) []*doc.Document {

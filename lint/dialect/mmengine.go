@@ -101,7 +101,9 @@ func detectMMEngine(d *doc.Document) int {
 		}
 	}
 	for _, k := range mmKeys {
-		if d.Root.Get(k) != nil {
+		// A value the reader could not evaluate (model = AutoModel.from_pretrained(...)) is a
+		// script's variable, not a config entry.
+		if n := d.Root.Get(k); n != nil && !n.IsUnknown() {
 			s += 10
 		}
 	}
@@ -111,6 +113,11 @@ func detectMMEngine(d *doc.Document) int {
 			s += 10
 			break
 		}
+	}
+	if s <= 20 {
+		// Module variables alone are any script's (a dict of example inputs): MMEngine's
+		// own evidence is missing.
+		return 0
 	}
 	return Cap(s)
 }

@@ -137,6 +137,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			return c.tree(st, res, en) != nil
 		})
 	}
+	if style == "module" && pyDefinesCode(stmts, d.Src) {
+		style = "library"
+	}
 	root := b.tree(style, result, env)
 	if b.over {
 		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
@@ -462,8 +465,28 @@ func IsPythonConfig(d *Document) bool {
 	if d.Root.Style == "get_config" {
 		return true
 	}
+	if d.Root.Style == "library" && d.Root.Get("_base_") == nil {
+		return false
+	}
 	for _, c := range d.Root.Children {
 		if c.Key == "_base_" || c.Kind == Map {
+			return true
+		}
+	}
+	return false
+}
+
+// pyDefinesCode reports whether a module defines a class or a function at its top level (a
+// get_config aside): a library module or a script, not a config. MMEngine configs assign
+// values (the base files of mmdetection and mmpretrain define nothing), so the root of such a
+// module gets style "library", which IsPythonConfig does not take for a config unless it
+// names bases.
+func pyDefinesCode(stmts []*pyStmt, src []byte) bool {
+	for _, st := range stmts {
+		switch {
+		case st.kind == sDef && st.x.fn.name != "get_config":
+			return true
+		case st.kind == sSkip && st.s >= 0 && st.s+6 <= len(src) && string(src[st.s:st.s+5]) == "class" && (src[st.s+5] == ' ' || src[st.s+5] == '\t'):
 			return true
 		}
 	}

@@ -332,6 +332,24 @@ func TestPythonNotAConfig(t *testing.T) {
 			t.Errorf("%q: a package module read as a config", src)
 		}
 	}
+	// Module variables beside a class or a function are a library's or a script's (trl's
+	// chat_template_utils.py: JSON schemas as dicts; mmengine's own fileio/io.py), unless the
+	// file names bases.
+	for _, c := range []struct {
+		src    string
+		config bool
+	}{
+		{"schema = {'type': 'object', 'properties': {}}\n\ndef parse(x):\n    return x\n", false},
+		{"MODULE2PACKAGE = {'mmdet': 'mmdet'}\n\nclass Handler:\n    pass\n", false},
+		{"@dataclass\nclass Args:\n    lr: float = 0.1\n\ndefaults = dict(lr=0.1)\n", false},
+		{"model = dict(type='ImageClassifier')\noptim_wrapper = dict(optimizer=dict(type='SGD'))\n", true},
+		{"_base_ = ['./base.py']\ndef scale(x):\n    return 2 * x\nmodel = dict(depth=scale(25))\n", true},
+		{"import ml_collections\n\ndef get_config():\n    c = ml_collections.ConfigDict()\n    c.lr = 0.1\n    return c\n", true},
+	} {
+		if got := IsPythonConfig(mustParse(t, Python, c.src)); got != c.config {
+			t.Errorf("%q: IsPythonConfig %v, want %v", c.src, got, c.config)
+		}
+	}
 }
 
 func TestPythonErrors(t *testing.T) {

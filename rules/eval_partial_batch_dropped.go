@@ -42,10 +42,11 @@ func checkEvalPartialBatchDropped(p *lint.Pass) {
 	if e.Enabled.Known() && !e.Enabled.Value || e.Unavailable {
 		return // no evaluation runs: nothing is dropped from it
 	}
-	if s := e.Subset; s.Known() && s.Value.Value > 0 && (s.Value.Unit != plan.Ratio || s.Value.Value < 1) {
-		// Each evaluation reads only the first batches (or examples) of the set: whether it
-		// ever reaches the last, partial batch depends on the set's size, which the file does
-		// not say; what the limit leaves unread is eval-subsample-unchecked's finding.
+	if s := e.Subset; s.Known() && s.Value.Value > 0 && (s.Value.Unit == plan.Steps || s.Value.Unit == plan.Ratio && s.Value.Value < 1) {
+		// Each evaluation reads only the first batches of the set: whether it ever reaches the
+		// last, partial batch depends on the set's size, which the file does not say; what the
+		// limit leaves unread is eval-subsample-unchecked's finding. (A subset of the first N
+		// examples is batched on its own, and its last batch can still be dropped.)
 		return
 	}
 	f := lint.Finding{Key: dl.Key}

@@ -7,7 +7,7 @@ import (
 	"github.com/trainlint/trainlint/lint"
 )
 
-// An axolotl file that streams or pre-trains is told to give test_datasets only: axolotl 0.14
+// An axolotl file that streams or pre-trains is told to give test_datasets only: axolotl 0.13
 // and later refuse val_set_size beside pretraining_dataset or streaming, so the general advice
 // (val_set_size or test_datasets) would lead to a config that stops at start-up.
 func TestPeriodicEvalAdviceAxolotlPretraining(t *testing.T) {

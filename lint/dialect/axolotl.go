@@ -185,10 +185,10 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	evalData := axoEvalData(root)
 	p.Eval.Enabled, p.Eval.Interval = axoEval(root, evalData, epochs)
-	// val_set_size beside pretraining_dataset or streaming is refused (validation.py, v0.14.0 to
+	// val_set_size beside pretraining_dataset or streaming is refused (validation.py, v0.13.0 to
 	// v0.18.0): such a file is told of test_datasets, which every version takes.
 	if pyTruthy(root.At("pretraining_dataset")) || pyTruthy(root.At("streaming")) {
-		p.Advice = map[string]string{"eval.enabled": "give evaluation data with test_datasets (axolotl 0.14 and later refuse val_set_size beside pretraining_dataset or streaming), and set evals_per_epoch or eval_steps"}
+		p.Advice = map[string]string{"eval.enabled": "give evaluation data with test_datasets (axolotl 0.13 and later refuse val_set_size beside pretraining_dataset or streaming), and set evals_per_epoch or eval_steps"}
 	}
 	p.Eval.DropLast = axoDropLast(root)
 	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", plan.Because("the Trainer evaluates on the training processes"), nil)

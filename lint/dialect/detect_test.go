@@ -243,6 +243,11 @@ func TestDetectScriptNotMMEngine(t *testing.T) {
 	if got := Detect(d).Name; got != "generic" {
 		t.Errorf("script detected as %s", got)
 	}
+	// Generic names with evaluated values are no evidence either.
+	src = "import torch\nmodel = AutoModel.from_pretrained('x')\ndata = {'input_ids': [1]}\nlog_level = 'info'\nwork_dir = './out'\n"
+	if got := Detect(doc.Parse("s.py", []byte(src), doc.Python, doc.Limits{})).Name; got != "generic" {
+		t.Errorf("script with generic names detected as %s", got)
+	}
 	src = "model = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50))\n"
 	if got := Detect(doc.Parse("model.py", []byte(src), doc.Python, doc.Limits{})).Name; got != "mmengine" {
 		t.Errorf("an MMEngine model base file detected as %s", got)

@@ -358,50 +358,6 @@ func readTopology(p *plan.Plan, root, tr *doc.Node, prefix string) {
 	}
 }
 
-// readBNSync reads trainer.sync_batchnorm (default false).
-func readBNSync(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
-	f := boolFact(root, tr, prefix, "sync_batchnorm", false, true, note)
-	out := plan.Fact[plan.BNSync]{Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
-	if f.Known() {
-		out.Value = plan.BNSyncNone
-		if f.Value {
-			out.Value = plan.BNSyncPerStep
-		} else if ddpBroadcastsBuffers(tr) {
-			// Lightning's DDPStrategy wraps the model in DistributedDataParallel with its own
-			// kwargs only (strategies/ddp.py _setup_model, 2.0.0-2.6.0), and DDP's
-			// broadcast_buffers defaults to True: rank 0's buffers, the batch-norm running
-			// statistics among them, are copied to every rank at each forward pass.
-			out.Value = plan.BNSyncBroadcast
-			p.BN.Broadcaster = "DDP's broadcast_buffers (on by default)"
-		}
-	}
-	p.BN.Sync = out
-}
-
-// ddpBroadcastsBuffers reports whether the training strategy is DDP with its default
-// broadcast_buffers: "ddp" and its variants, or "auto"/unset (DDP on several devices); a
-// DDPStrategy given init_args says so only without broadcast_buffers among them.
-func ddpBroadcastsBuffers(tr *doc.Node) bool {
-	n := tr.Get("strategy")
-	if n == nil || n.IsNull() {
-		return true
-	}
-	if n.Kind == doc.Map {
-		cls := scalarText(n.Get("class_path")) + scalarText(n.Get("_target_"))
-		if !strings.HasSuffix(cls, "DDPStrategy") {
-			return false
-		}
-		args := n
-		if ia := n.Get("init_args"); ia != nil {
-			args = ia
-		}
-		return args.Get("broadcast_buffers") == nil
-	}
-	s, ok := n.Str()
-	s = strings.ToLower(strings.TrimSpace(s))
-	return ok && !n.IsUnknown() && (s == "auto" || s == "" || strings.HasPrefix(s, "ddp"))
-}
-
 // readTimeBudget reads trainer.max_time as a wall-clock budget.
 func readTimeBudget(p *plan.Plan, tr *doc.Node, prefix string) {
 	n := tr.Get("max_time")

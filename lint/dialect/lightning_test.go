@@ -376,8 +376,42 @@ fit:
 	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 3600, Unit: plan.Seconds, Text: "{hours: 1}"}, plan.Explicit, "fit.trainer.val_check_interval", 5)
 	wantFact(t, "devices", p.Topology.DevicesPerHost, 2, plan.Explicit, "fit.trainer.devices", 4)
 	wantFact(t, "workers", p.Data.Workers, 6, plan.Explicit, "fit.data.init_args.num_workers", 8)
-	wantFact(t, "bn sync", p.BN.Sync, plan.BNSyncBroadcast, plan.Default, "fit.trainer.sync_batchnorm", 0) // DDP (auto)
+	// strategy unset and no accelerator named: DDP on GPUs, XLAStrategy on TPUs, so unknown.
+	if p.BN.Sync.Known() || p.BN.Sync.Key != "fit.trainer.sync_batchnorm" {
+		t.Errorf("bn sync %+v: want unknown", p.BN.Sync)
+	}
 	if s := p.Seeds.Init; !s.IsExplicit() || s.Key != "fit.seed_everything" || s.Value.Value != "3" {
 		t.Errorf("seed %+v", s)
+	}
+}
+
+// ddpBroadcastsBuffers: which strategies copy rank 0's buffers at each step, and when that is
+// not known (Lightning 2.6 accelerator_connector.py _choose_strategy, strategies/ddp.py).
+func TestDDPBroadcastsBuffers(t *testing.T) {
+	for _, c := range []struct {
+		trainer          string
+		broadcast, known bool
+	}{
+		{"strategy: ddp\n", true, true},
+		{"strategy: ddp_find_unused_parameters_true\n", true, true},
+		{"strategy: fsdp\n", false, true},
+		{"strategy: deepspeed_stage_2\n", false, true},
+		{"strategy: xla\n", false, true},
+		{"strategy: auto\naccelerator: gpu\n", true, true},
+		{"accelerator: gpu\n", true, true},
+		{"accelerator: tpu\n", false, true},
+		{"strategy: auto\n", false, false},
+		{"devices: 8\n", false, false},
+		{"accelerator: ${oc.env:ACC,gpu}\n", false, false},
+		{"strategy: ${oc.env:STRATEGY,ddp}\naccelerator: gpu\n", false, false},
+		{"strategy:\n  class_path: lightning.pytorch.strategies.DDPStrategy\n", true, true},
+		{"strategy:\n  class_path: lightning.pytorch.strategies.DDPStrategy\n  init_args:\n    broadcast_buffers: false\n", false, true},
+		{"strategy:\n  class_path: lightning.pytorch.strategies.FSDPStrategy\n", false, true},
+	} {
+		d := doc.Parse("t.yaml", []byte(c.trainer), doc.YAML, doc.Limits{})
+		b, k := ddpBroadcastsBuffers(d.Root)
+		if b != c.broadcast || k != c.known {
+			t.Errorf("%q: broadcast %v known %v, want %v %v", c.trainer, b, k, c.broadcast, c.known)
+		}
 	}
 }

@@ -58,9 +58,9 @@ func newLlamaFactory() *Dialect {
 		// Files with Megatron-core parallelism keys (examples/megatron at v0.9.5) run with USE_MCA=1.
 		Knowledge: "llamafactory", Package: "llamafactory", KnownFrom: []string{"huggingface"}, SkipVariant: "v1",
 		// The parser is given transformers' Seq2SeqTrainingArguments (hparams/parser.py
-		// _TRAIN_ARGS at v0.8.3-v0.9.2), or a TrainingArguments that extends it
-		// (hparams/training_args.py at v0.9.5), so its generation settings (predict_with_generate,
-		// generation_max_length, ...) are accepted too.
+		// _TRAIN_ARGS at v0.8.3-v0.9.1), or a TrainingArguments that extends it
+		// (hparams/training_args.py from v0.9.2 to v0.9.5), so its generation settings
+		// (predict_with_generate, generation_max_length, ...) are accepted too.
 		KnownSections: []string{"transformers:Seq2SeqTrainingArguments"},
 		OpenWith:      []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "expert_model_parallel_size", "use_distributed_optimizer"},
 		Sections:      map[string]string{"": "ModelArguments,DataArguments,TrainingArguments,FinetuningArguments,GeneratingArguments,EvaluationArguments"},

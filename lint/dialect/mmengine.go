@@ -73,9 +73,14 @@ func newMMEngine() *Dialect {
 
 var mmKeys = []string{"_base_", "default_scope", "train_cfg", "val_cfg", "test_cfg", "default_hooks", "custom_hooks",
 	"train_dataloader", "val_dataloader", "test_dataloader", "val_evaluator", "optim_wrapper", "param_scheduler",
-	"env_cfg", "randomness", "auto_scale_lr", "log_processor", "visualizer", "vis_backends", "load_from", "resume",
-	"log_level", "work_dir", "gpu_ids", "dist_params", "launcher", "train_pipeline", "test_pipeline", "dataset_type", "data_root",
-	"model", "optimizer", "data", "lr_config", "checkpoint_config", "log_config", "runner", "evaluation", "workflow"}
+	"env_cfg", "log_processor", "vis_backends", "train_pipeline", "test_pipeline", "lr_config", "checkpoint_config",
+	"log_config", "dist_params", "gpu_ids",
+	// from here on (mmOwnKeys) names that scripts use too
+	"randomness", "auto_scale_lr", "visualizer", "load_from", "resume", "log_level", "work_dir", "launcher",
+	"dataset_type", "data_root", "model", "optimizer", "data", "runner", "evaluation", "workflow"}
+
+// mmOwnKeys is how many of mmKeys only MMEngine (or MMCV) configs use.
+const mmOwnKeys = 23
 
 func detectMMEngine(d *doc.Document) int {
 	if d.Format != doc.Python || d.Root == nil {
@@ -87,9 +92,14 @@ func detectMMEngine(d *doc.Document) int {
 		// get_config instead).
 		s += 20
 	}
+	// MMEngine's own evidence: bases, an OpenMMLab import, a key only MMEngine's Runner reads,
+	// or a registry dict. Generic names (model, data, optimizer, work_dir) count towards the
+	// score, never alone: any script may have them.
+	own := false
 	for _, r := range d.Refs {
 		if r.Kind == "base" {
 			s += 40
+			own = true
 			break
 		}
 	}
@@ -97,26 +107,27 @@ func detectMMEngine(d *doc.Document) int {
 		t := r.Target
 		if strings.HasPrefix(t, "mmengine") || strings.HasPrefix(t, "mmdet") || strings.HasPrefix(t, "mmpretrain") || strings.HasPrefix(t, "mmseg") || strings.HasPrefix(t, "mmcv") || strings.HasPrefix(t, "mmpose") {
 			s += 40
+			own = true
 			break
 		}
 	}
-	for _, k := range mmKeys {
+	for i, k := range mmKeys {
 		// A value the reader could not evaluate (model = AutoModel.from_pretrained(...)) is a
 		// script's variable, not a config entry.
 		if n := d.Root.Get(k); n != nil && !n.IsUnknown() {
 			s += 10
+			own = own || i < mmOwnKeys
 		}
 	}
 	// Registry dicts (`dict(type='SGD', ...)`) are how OpenMMLab configs name every component.
 	for _, c := range d.Root.Children {
 		if c.Kind == doc.Map && c.Get("type") != nil {
 			s += 10
+			own = true
 			break
 		}
 	}
-	if s <= 20 {
-		// Module variables alone are any script's (a dict of example inputs): MMEngine's
-		// own evidence is missing.
+	if !own {
 		return 0
 	}
 	return Cap(s)
@@ -373,6 +384,13 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
 		if n := root.Get(k); n == nil || n.IsNull() {
+			return
+		}
+	}
+	if rt := root.Get("runner_type"); rt != nil {
+		// Runner and FlexibleRunner make the check (_flexible_runner.py too); another runner
+		// the config's registry builds may not.
+		if s, ok := rt.Str(); !ok || rt.IsUnknown() || s != "Runner" && s != "FlexibleRunner" {
 			return
 		}
 	}

@@ -130,9 +130,10 @@ func detectNeMo(d *doc.Document) int {
 
 // nemoTrains reports whether a config may train. NeMo's training scripts build an optimizer from
 // an optim (or optimizer) section and read training data from a train_ds (or train_dataset)
-// section; a config with neither anywhere that names a trained model to load (restore_from_path,
-// gpt_model_file) or inference settings (inference, prompts) is an inference, export or
-// evaluation script's (megatron_gpt_inference.yaml, megatron_t5_config_finetune_eval.yaml).
+// section; a config with neither anywhere that has a slot for a trained model to load
+// (restore_from_path, gpt_model_file, even when left null for the command line) or inference
+// settings (inference, prompts) is an inference, export or evaluation script's
+// (megatron_gpt_inference.yaml, megatron_t5_config_finetune_eval.yaml).
 // A fragment with neither kind of key is judged as a training config, as before.
 func nemoTrains(root *doc.Node) bool {
 	trains, infers := false, false
@@ -195,10 +196,12 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 		model, mPrefix = root, ""
 	}
 	megatron := model != nil && isMegatron(model)
-	if megatron && p.BN.Broadcaster != "" {
-		// NLPDDPStrategy.configure_ddp wraps a Megatron model in DDP only in some set-ups
-		// (nlp_overrides.py): Lightning's buffer broadcast is not what decides there.
-		p.BN.Sync.Value, p.BN.Broadcaster = plan.BNSyncNone, ""
+	if megatron && p.BN.Sync.Known() && p.BN.Sync.Value != plan.BNSyncPerStep {
+		// NLPDDPStrategy.configure_ddp (nlp_overrides.py @8cfedd7) wraps a Megatron model in
+		// DDP with the default kwargs (so buffers are broadcast) unless megatron_amp_O2 or a
+		// distributed optimizer is on: which one applies is not read here.
+		p.BN.Sync = plan.Fact[plan.BNSync]{Key: p.BN.Sync.Key, Node: p.BN.Sync.Node, Note: "Megatron models are wrapped in DDP only in some set-ups"}
+		p.BN.Broadcaster = ""
 	}
 
 	// Checkpoints come from exp_manager, not from the Lightning Trainer (NeMo configs set
@@ -439,9 +442,6 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 	}
 }
 
-// nemoLoaderArgs is where a dataset section keeps its DataLoader arguments: the section itself
-// (ASR: train_ds.batch_size) or, in the TTS configs, its dataloader_params map
-// (train_ds.dataloader_params.batch_size, passed as DataLoader(**dataloader_params)).
 // nemoCropKeys are the dataset settings that cut a training example to a fixed length or drop
 // long ones (NeMo @8cfedd7: VocoderDataset n_samples, tts/data/dataset.py n_segments, the audio
 // datasets' audio_duration, Lhotse's truncate_duration, the ASR datasets' max_duration); a
@@ -481,6 +481,9 @@ func nemoCrop(model, train, val *doc.Node) *doc.Node {
 	return nil
 }
 
+// nemoLoaderArgs is where a dataset section keeps its DataLoader arguments: the section itself
+// (ASR: train_ds.batch_size) or, in the TTS configs, its dataloader_params map
+// (train_ds.dataloader_params.batch_size, passed as DataLoader(**dataloader_params)).
 func nemoLoaderArgs(ds *doc.Node, prefix string) (*doc.Node, string) {
 	if ds.Get("batch_size") == nil {
 		if dp := ds.Get("dataloader_params"); isMap(dp) {

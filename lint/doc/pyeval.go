@@ -190,9 +190,9 @@ type pyEval struct {
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
-	// inReadBase counts the `with read_base():` blocks being executed: MMEngine takes the
-	// imports in them as base configs (Config._get_base_modules, v0.10.7) and any other
-	// import as a module (a LazyObject).
+	// inReadBase counts the `with read_base():` blocks being executed: MMEngine takes every
+	// `from X import` in them, relative or absolute, as a base config (Config._get_base_modules,
+	// v0.10.7) and any other import as a module (a LazyObject).
 	inReadBase int
 	// strs is the file's block of computed strings (f-strings, str.format, +; the tree's
 	// numbers); obuf is str.format's buffer kept between calls.
@@ -750,7 +750,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			for i, n := range st.x.names {
 				if n == "*" {
 					kind := "import"
-					if strings.HasPrefix(st.x.mod, ".") && ev.inReadBase > 0 {
+					if ev.inReadBase > 0 {
 						kind = "base"
 					}
 					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
@@ -764,7 +764,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			}
 			if env.parent == nil && !containsStar(st.x.names) {
 				kind := "import"
-				if strings.HasPrefix(st.x.mod, ".") && ev.inReadBase > 0 {
+				if ev.inReadBase > 0 {
 					kind = "base"
 				}
 				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
@@ -795,7 +795,6 @@ func containsStar(names []string) bool {
 	return false
 }
 
-// taint makes what a skipped block would assign unknown: names and the keys of dicts it sets.
 // mainTest answers `__name__ == "__main__"` (or !=, either way round) when the file does not
 // bind __name__: a config is never run as the main module. MMEngine executes an old-style
 // config with globals that hold only _base_ (mmengine v0.10.7 config.py _file2dict: eval(codeobj,
@@ -823,6 +822,7 @@ func (ev *pyEval) mainTest(e *pyExpr, env *pyEnv) (result, ok bool) {
 	return false, false
 }
 
+// taint makes what a skipped block would assign unknown: names and the keys of dicts it sets.
 func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 	for _, st := range stmts {
 		ev.step()

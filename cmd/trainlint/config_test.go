@@ -321,6 +321,12 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	if strings.Join(paths, ",") != "hf.json" {
 		t.Errorf("files linted: %v", paths)
 	}
+	// Named on the command line, such a file is linted like any other (the tree's config
+	// selects TL2 rules only, so no parse error is reported here).
+	_, res, _ = checkJSON(t, "client/tsconfig.json")
+	if len(res.Files) != 1 || res.Files[0].Path != "client/tsconfig.json" {
+		t.Errorf("named tsconfig.json: files %+v", res.Files)
+	}
 }
 
 // TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its

@@ -269,3 +269,18 @@ func eachCorpusDoc(t *testing.T, f func(e corpustest.Entry, d *doc.Document)) {
 		f(e, doc.Parse(e.Path, src, format, doc.Limits{}))
 	}
 }
+
+// A Megatron model's batch-norm sync is not read from Lightning's DDP: NLPDDPStrategy wraps it
+// in DDP only in some set-ups (nlp_overrides.py configure_ddp @8cfedd7). An ASR model under the
+// same trainer is DDP's: rank 0's statistics are broadcast.
+func TestNeMoMegatronBNSyncUnknown(t *testing.T) {
+	trainer := "trainer:\n  devices: 8\n  accelerator: gpu\n  strategy: ddp\n  sync_batchnorm: false\n"
+	p := nemoPlan(t, trainer+"model:\n  micro_batch_size: 4\n  global_batch_size: 256\n  tensor_model_parallel_size: 2\n  optim:\n    name: fused_adam\n")
+	if p.BN.Sync.Known() || p.BN.Broadcaster != "" {
+		t.Errorf("megatron: bn sync %+v, broadcaster %q: want unknown", p.BN.Sync, p.BN.Broadcaster)
+	}
+	p = nemoPlan(t, trainer+"model:\n  train_ds:\n    batch_size: 32\n  optim:\n    name: adamw\n  encoder:\n    _target_: nemo.collections.asr.modules.ConvASREncoder\n")
+	if !p.BN.Sync.Known() || p.BN.Sync.Value != plan.BNSyncBroadcast || p.BN.Broadcaster == "" {
+		t.Errorf("asr: bn sync %+v, broadcaster %q: want broadcast", p.BN.Sync, p.BN.Broadcaster)
+	}
+}

@@ -191,14 +191,18 @@ func TestCorpusNormalizeTCG(t *testing.T) {
 func TestDetectNotHFOnSharedNames(t *testing.T) {
 	src := "run_name: \"\"\nper_device_batch_size: 12.0\ndataset_name: 'c4/en:3.0.1'\neval_split: validation\n" +
 		"learning_rate: 3.e-5\nsteps: 150_001\ndata_shuffle_seed: 0\ninit_weights_seed: 0\ncheckpoint_period: 10_000\n"
-	d := doc.Parse("base.yml", []byte(src), doc.YAML, doc.Limits{})
-	if got := Detect(d).Name; got != "generic" {
-		t.Errorf("maxtext-style base.yml detected as %s", got)
-	}
+	wantDetected(t, "maxtext-style base.yml", "base.yml", doc.YAML, src, "generic")
 	// TRL scripts still detect through their other keys.
 	src = "model_name_or_path: Qwen/Qwen2-0.5B\ndataset_name: trl-lib/tldr\nlearning_rate: 1.0e-6\noutput_dir: out\n"
-	if got := Detect(doc.Parse("grpo.yaml", []byte(src), doc.YAML, doc.Limits{})).Name; got != "huggingface" {
-		t.Errorf("TRL script config detected as %s", got)
+	wantDetected(t, "TRL script config", "grpo.yaml", doc.YAML, src, "huggingface")
+}
+
+// wantDetected parses src as a file named path and fails the test unless Detect names the
+// dialect want; what names the case in the message.
+func wantDetected(t *testing.T, what, path string, f doc.Format, src, want string) {
+	t.Helper()
+	if got := Detect(doc.Parse(path, []byte(src), f, doc.Limits{})).Name; got != want {
+		t.Errorf("%s detected as %s, want %s", what, got, want)
 	}
 }
 
@@ -226,10 +230,7 @@ func TestDetectNeoXTrainConfig(t *testing.T) {
   "wall_clock_breakdown": true
 }
 `
-	d := doc.Parse("train_config.yml", []byte(src), doc.YAML, doc.Limits{})
-	if got := Detect(d).Name; got != "gpt-neox" {
-		t.Errorf("NeoX train config detected as %s", got)
-	}
+	wantDetected(t, "NeoX train config", "train_config.yml", doc.YAML, src, "gpt-neox")
 }
 
 // A script with module variables (accelerate's examples/inference/pippy/t5.py: a model loaded
@@ -239,19 +240,12 @@ func TestDetectNeoXTrainConfig(t *testing.T) {
 func TestDetectScriptNotMMEngine(t *testing.T) {
 	src := "import torch\nfrom accelerate import prepare_pippy\nfrom transformers import AutoModelForSeq2SeqLM\n\n" +
 		"model = AutoModelForSeq2SeqLM.from_pretrained('t5-small')\nexample_inputs = {'input_ids': 1, 'decoder_input_ids': 2}\n"
-	d := doc.Parse("t5.py", []byte(src), doc.Python, doc.Limits{})
-	if got := Detect(d).Name; got != "generic" {
-		t.Errorf("script detected as %s", got)
-	}
+	wantDetected(t, "script", "t5.py", doc.Python, src, "generic")
 	// Generic names with evaluated values are no evidence either.
 	src = "import torch\nmodel = AutoModel.from_pretrained('x')\ndata = {'input_ids': [1]}\nlog_level = 'info'\nwork_dir = './out'\n"
-	if got := Detect(doc.Parse("s.py", []byte(src), doc.Python, doc.Limits{})).Name; got != "generic" {
-		t.Errorf("script with generic names detected as %s", got)
-	}
+	wantDetected(t, "script with generic names", "s.py", doc.Python, src, "generic")
 	src = "model = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50))\n"
-	if got := Detect(doc.Parse("model.py", []byte(src), doc.Python, doc.Limits{})).Name; got != "mmengine" {
-		t.Errorf("an MMEngine model base file detected as %s", got)
-	}
+	wantDetected(t, "an MMEngine model base file", "model.py", doc.Python, src, "mmengine")
 }
 
 // corpusDocs parses every YAML/JSON/TOML file of the shared corpus (skipping the test when the

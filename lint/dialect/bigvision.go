@@ -90,6 +90,11 @@ func detectBigVision(d *doc.Document) int {
 	if mlc {
 		s += 30 // ml_collections is big_vision's config library (scenic's too: see below)
 	}
+	// ml_collections and get_config are every ml_collections project's (Flax's examples,
+	// vision_transformer's vit_jax): without big_vision's own import, layout or keys the file
+	// is not big_vision's, and its defaults (no checkpoints without ckpt_steps) are not claimed.
+	// A file under big_vision's own tree (big_vision/configs/common.py) is big_vision's.
+	specific := own || strings.Contains(d.Path, "big_vision")
 	root := d.Root
 	for _, k := range []string{"log_eval_steps", "num_training_epochs", "num_training_steps", "rng_seed"} {
 		if root.Get(k) != nil {
@@ -101,11 +106,16 @@ func detectBigVision(d *doc.Document) int {
 	}
 	if n := root.Get("input"); n != nil && n.Kind == doc.Map {
 		s += 20
+		specific = true
 	}
 	for _, k := range []string{"log_training_steps", "ckpt_steps", "keep_ckpt_steps", "total_epochs", "evals", "prefetch_to_device", "optax_name"} {
 		if root.Get(k) != nil {
 			s += 10
+			specific = true
 		}
+	}
+	if !specific {
+		return 0
 	}
 	return Cap(max(s, 0))
 }

@@ -270,3 +270,19 @@ func corpusDocs(t *testing.T) []*doc.Document {
 	}
 	return docs
 }
+
+// ml_collections and get_config() are every ml_collections project's, not big_vision's alone
+// (Flax's examples/*/configs/default.py, vision_transformer's vit_jax/configs): such a file
+// is not read as big_vision's, whose defaults (no checkpoint without ckpt_steps) would then be
+// claimed of a trainer that does not have them. big_vision's import, its keys or its own tree
+// make it big_vision's.
+func TestDetectPlainMLCollectionsNotBigVision(t *testing.T) {
+	plain := "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n" +
+		"  config.model = 'ResNet50'\n  config.batch_size = 128\n  config.num_epochs = 100.0\n  config.num_train_steps = -1\n  return config\n"
+	wantDetected(t, "a plain ml_collections config", "configs/default.py", doc.Python, plain, "generic")
+	wantDetected(t, "the same file in big_vision's tree", "big_vision/configs/default.py", doc.Python, plain, "big-vision")
+	keyed := strings.Replace(plain, "  return config", "  config.ckpt_steps = 1000\n  return config", 1)
+	wantDetected(t, "with big_vision's ckpt_steps", "configs/default.py", doc.Python, keyed, "big-vision")
+	imported := "import big_vision.configs.common as bvcc\n" + plain
+	wantDetected(t, "importing big_vision", "configs/default.py", doc.Python, imported, "big-vision")
+}

@@ -63,13 +63,11 @@ func codeFormat(p string) doc.Format {
 	return doc.Python
 }
 
-// discoverCode adds the runs of code configs to what Discover found: a Python config that names
-// bases (`_base_ = ...` at the start of a line, or `read_base`) and a gin file with an
-// `include` line are runs; the files they read that are not runs themselves are fragments (an
-// MMDetection `_base_/` file, a T5X `runs/*.gin` a model gin includes).
-func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]bool) []Spec {
+// codeRuns lists, sorted, the code configs among files that name bases (`_base_ = ...` at the
+// start of a line, or `read_base`) or include a gin file: each is a run unless discoverCode
+// finds it a component another run reads.
+func codeRuns(fsys FS, files []string) []string {
 	var code []string
-	isRun := map[string]bool{}
 	for _, f := range files {
 		if !IsCodeConfig(f) {
 			continue
@@ -79,20 +77,9 @@ func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]boo
 			continue
 		}
 		code = append(code, f)
-		isRun[f] = true
 	}
 	sort.Strings(code)
-	k := NewCache()
-	for _, f := range code {
-		runs = append(runs, Spec{Primary: f})
-		r := k.Compose(fsys, f, nil, Limits{})
-		for _, d := range r.Files {
-			if !isRun[d.Path] {
-				fragments[d.Path] = true
-			}
-		}
-	}
-	return runs
+	return code
 }
 
 func namesBases(f doc.Format, s string) bool {

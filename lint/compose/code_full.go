@@ -538,3 +538,65 @@ func (c *composer) ginMacros(root *doc.Node) {
 	}
 	walk(root)
 }
+
+// discoverCode adds the runs of code configs to what Discover found: a Python config that names
+// bases (`_base_ = ...` at the start of a line, or `read_base`) and a gin file with an
+// `include` line are runs; the files they read that are not runs themselves are fragments (an
+// MMDetection `_base_/` file, a T5X `runs/*.gin` a model gin includes).
+//
+// An OpenMMLab component (a file in a `_base_` folder, or named `_base_*.py` beside the configs
+// that read it) that names bases of its own is a run only when no other run reads it: mmocr's
+// textdet/_base_/pretrain_runtime.py builds on default_runtime.py, but what is launched is the
+// config that reads it, and linted alone the runtime part has no model, data or validation to
+// judge its checkpoint policy by.
+func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]bool) []Spec {
+	code := codeRuns(fsys, files)
+	isRun := map[string]bool{}
+	for _, f := range code {
+		isRun[f] = true
+	}
+	k := NewCache()
+	read := map[string][]string{} // what each run reads besides itself
+	readByRun := map[string]bool{}
+	for _, f := range code {
+		r := k.Compose(fsys, f, nil, Limits{})
+		for _, d := range r.Files {
+			if d.Path != f {
+				read[f] = append(read[f], d.Path)
+				readByRun[d.Path] = true
+			}
+		}
+	}
+	for _, f := range code {
+		if isMMComponent(f) && readByRun[f] {
+			isRun[f] = false
+		}
+	}
+	for _, f := range code {
+		if !isRun[f] {
+			fragments[f] = true
+			continue
+		}
+		runs = append(runs, Spec{Primary: f})
+	}
+	for _, f := range code {
+		if !isRun[f] {
+			continue
+		}
+		for _, p := range read[f] {
+			if !isRun[p] {
+				fragments[p] = true
+			}
+		}
+	}
+	return runs
+}
+
+// isMMComponent reports whether a Python config is an OpenMMLab component by its place: in a
+// folder named _base_, or named _base_*.py.
+func isMMComponent(p string) bool {
+	if codeFormat(p) != doc.Python {
+		return false
+	}
+	return strings.HasPrefix(path.Base(p), mmBaseKey) || strings.Contains("/"+path.Dir(p)+"/", "/"+mmBaseKey+"/")
+}

@@ -17,3 +17,12 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 	d := &doc.Document{Path: primary, Format: codeFormat(primary), Declined: true}
 	return &Run{Primary: primary, Overrides: overrides, Doc: d, origin: map[*doc.Node]Origin{}}
 }
+
+// discoverCode in the light build: every code config that names bases is a run, which that
+// module declines (composeCode above), so it reads none of their bases to find components.
+func discoverCode(fsys FS, files []string, runs []Spec, _ map[string]bool) []Spec {
+	for _, f := range codeRuns(fsys, files) {
+		runs = append(runs, Spec{Primary: f})
+	}
+	return runs
+}

@@ -173,3 +173,44 @@ func TestMMEngineOwnPredefinedVar(t *testing.T) {
 		}
 	}
 }
+
+// An OpenMMLab component that builds on a base of its own (a runtime file in _base_/ naming
+// default_runtime.py, an algorithm's _base_model.py naming a model base) is a fragment when a
+// config reads it: what is launched is that config. A config outside _base_ that another reads
+// stays a run (users launch r50 configs that r101 configs build on), and a component no config
+// reads is a run of its own.
+func TestDiscoverMMComponentsAreFragments(t *testing.T) {
+	m := map[string]string{
+		"configs/_base_/default_runtime.py":  "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n",
+		"configs/_base_/pretrain_runtime.py": "_base_ = 'default_runtime.py'\nval_evaluator = None\n",
+		"configs/det/_base_model.py":         "_base_ = '../_base_/default_runtime.py'\nmodel = dict(type='M')\n",
+		"configs/det/r50.py":                 "_base_ = ['_base_model.py', '../_base_/pretrain_runtime.py']\ntrain_cfg = dict(max_epochs=1)\n",
+		"configs/det/r101.py":                "_base_ = 'r50.py'\nmodel = dict(depth=101)\n",
+		"configs/_base_/orphan.py":           "_base_ = 'default_runtime.py'\nseed = 1\n",
+	}
+	var files []string
+	for k := range m {
+		files = append(files, k)
+	}
+	runs, frags := Discover(mapFS(m), files)
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Name())
+	}
+	if got := strings.Join(names, "|"); got != "configs/_base_/orphan.py|configs/det/r101.py|configs/det/r50.py" {
+		t.Errorf("runs %q", got)
+	}
+	for _, f := range []string{"configs/_base_/default_runtime.py", "configs/_base_/pretrain_runtime.py", "configs/det/_base_model.py"} {
+		if !frags[f] {
+			t.Errorf("%s is not a fragment: %v", f, frags)
+		}
+	}
+	if frags["configs/det/r50.py"] || frags["configs/_base_/orphan.py"] {
+		t.Errorf("a run taken for a fragment: %v", frags)
+	}
+	// Named alone, a component is what the user asked to check: a run.
+	runs, _ = Discover(mapFS(m), []string{"configs/_base_/pretrain_runtime.py"})
+	if len(runs) != 1 || runs[0].Primary != "configs/_base_/pretrain_runtime.py" {
+		t.Errorf("a component checked alone: runs %v", runs)
+	}
+}

@@ -286,3 +286,15 @@ func TestDetectPlainMLCollectionsNotBigVision(t *testing.T) {
 	imported := "import big_vision.configs.common as bvcc\n" + plain
 	wantDetected(t, "importing big_vision", "configs/default.py", doc.Python, imported, "big-vision")
 }
+
+// OLMo's trainer (allenai/OLMo, olmo/config.py @59a53e3f) took llm-foundry's names for its
+// batch, duration and retention keys, but it is not llm-foundry: read as llm-foundry's, each of
+// its configs got about 18 unknown-key warnings for fields OLMo has (sharded_checkpointer,
+// speed_monitor, ...).
+func TestDetectOLMoNotComposer(t *testing.T) {
+	shared := "run_name: r\nseed: 1\nmax_duration: 1ep\nglobal_train_batch_size: 512\ndevice_train_microbatch_size: 4\n" +
+		"precision: amp_bf16\nsave_interval: 1000\nsave_num_checkpoints_to_keep: 2\neval_interval: 500\n"
+	wantDetected(t, "llm-foundry's names alone", "c.yaml", doc.YAML, shared, "composer")
+	olmo := shared + "sharded_checkpointer: olmo_core\nsave_interval_unsharded: 5000\nspeed_monitor:\n  window_size: 1\n"
+	wantDetected(t, "with OLMo's own fields", "c.yaml", doc.YAML, olmo, "generic")
+}

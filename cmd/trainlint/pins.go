@@ -21,7 +21,9 @@ import (
 var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune"}
 
 // pinFiles are read in this order in each folder; the first that pins a package wins.
-var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "environment.yml"}
+// setup.py's requirements are string literals ("transformers==4.52.3" in install_requires or
+// a _deps list, as open-r1 pins them); the file is read as text, never run.
+var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "setup.py", "environment.yml"}
 
 var pinCache sync.Map // folder -> map[string]lint.Target
 
@@ -92,7 +94,8 @@ func folderPins(dir string) map[string]lint.Target {
 
 var (
 	// pkg==1.2.3, pkg~=1.2, pkg===1.2 in requirement lists (requirements.txt, pyproject's
-	// dependencies, setup.cfg's install_requires, environment.yml's pip list); a lower bound
+	// dependencies, setup.cfg's install_requires, setup.py's requirement strings,
+	// environment.yml's pip list); a lower bound
 	// (>=) is not a pin. Extras (pkg[torch]==) are allowed.
 	reqPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:===?|~=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
 	// Poetry's [tool.poetry.dependencies]: pkg = "4.46.0" or "^4.46" or {version = "4.46"}.

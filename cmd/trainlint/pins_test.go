@@ -24,6 +24,7 @@ func TestParsePins(t *testing.T) {
 		{"requirements.txt", "lightning[extra]==2.5.1\n", map[string]string{"lightning": "2.5.1"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
+		{"setup.py", "_deps = [\n    \"accelerate>=1.2.1\",\n    \"transformers==4.52.3\",\n    \"trl[vllm]==0.18.0\",\n]\nsetup(install_requires=[\"deepspeed==0.16.8\"])\n", map[string]string{"transformers": "4.52.3", "trl": "0.18.0", "deepspeed": "0.16.8"}},
 	} {
 		if got := parsePins(c.name, c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s %q: got %v, want %v", c.name, c.text, got, c.want)

@@ -111,6 +111,11 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 		p.Variant = "trl"
 	}
 	readTrainerArgs(root, p, hfNote)
+	if v := ParseVersion(ctx.Targets["transformers"]); v != nil && CompareVersions(v, []int{5}) < 0 && p.Tracking.Trackers.Origin == plan.Default {
+		// Before 5.0 an unset report_to became "all" (TrainingArguments.__post_init__ at
+		// v4.52.3): every integration installed, which the file does not say.
+		p.Tracking.Trackers = plan.Fact[[]string]{Key: "report_to", Node: p.Tracking.Trackers.Node}
+	}
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 	hfBatchNorm(root, p, "model_name_or_path")

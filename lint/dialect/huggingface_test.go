@@ -491,3 +491,20 @@ func TestHFEpochsFact(t *testing.T) {
 		}
 	}
 }
+
+// An unset report_to reports nowhere from transformers 5.0 on; before that it became "all",
+// every integration installed, which the file does not say: a repository pinning 4.x (open-r1's
+// setup.py pins 4.52.3) gets no experiment-tracking advice from the default.
+func TestHFReportToDefaultByVersion(t *testing.T) {
+	src := "output_dir: out\nlearning_rate: 1.0e-5\nper_device_train_batch_size: 8\n"
+	p := hftPlan(t, HuggingFace, doc.YAML, src, Context{})
+	wantFact(t, "newest", p.Tracking.Trackers, []string{}, plan.Default, "report_to", -1)
+	p = hftPlan(t, HuggingFace, doc.YAML, src, Context{Targets: map[string]string{"transformers": "5.0.0"}})
+	wantFact(t, "5.0.0", p.Tracking.Trackers, []string{}, plan.Default, "report_to", -1)
+	for _, v := range []string{"4.52.3", "4.46"} {
+		p = hftPlan(t, HuggingFace, doc.YAML, src, Context{Targets: map[string]string{"transformers": v}})
+		wantFact(t, v, p.Tracking.Trackers, nil, plan.Unknown, "report_to", -1)
+	}
+	p = hftPlan(t, HuggingFace, doc.YAML, src+"report_to: none\n", Context{Targets: map[string]string{"transformers": "4.52.3"}})
+	wantFact(t, "written none under 4.52.3", p.Tracking.Trackers, []string{}, plan.Explicit, "report_to", -1)
+}

@@ -498,7 +498,7 @@ func nemoModelParallel(root, model *doc.Node, mPrefix string) plan.Fact[int] {
 	par, explicit := 1, false
 	var at *doc.Node
 	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
-		f := intFact(root, model, mPrefix, k, 1, true, nemoModelDefault)
+		f := intFact(root, model, mPrefix, k, 1, !nemoFromCheckpoint(root), nemoModelDefault)
 		if !f.Known() || f.Value < 1 {
 			return plan.Fact[int]{Key: f.Key, Node: f.Node}
 		}
@@ -516,6 +516,15 @@ func nemoModelParallel(root, model *doc.Node, mPrefix string) plan.Fact[int] {
 	return f
 }
 
+// nemoFromCheckpoint reports a run whose model section is merged over the config saved in a
+// trained checkpoint: NeMo-Aligner's scripts (@af2b3bd9: train_reward_model.py, train_gpt_dpo.py,
+// train_gpt_sft.py, ...) call load_and_override_model_config(pretrained_checkpoint.restore_from_path
+// or model.restore_from_path, cfg.model), so a parallel size the file leaves out is the
+// checkpoint's, not 1. The key may be null, left for the command line.
+func nemoFromCheckpoint(root *doc.Node) bool {
+	return root.At("pretrained_checkpoint.restore_from_path") != nil || root.At("model.restore_from_path") != nil
+}
+
 // deriveAccum computes Megatron's gradient accumulation when every factor is known.
 func deriveAccum(root, model *doc.Node, mPrefix string, p *plan.Plan) (plan.Fact[int], bool) {
 	g, m := p.Train.GlobalBatch, p.Train.PerDeviceBatch
@@ -525,7 +534,7 @@ func deriveAccum(root, model *doc.Node, mPrefix string, p *plan.Plan) (plan.Fact
 	}
 	par := 1
 	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
-		f := intFact(root, model, mPrefix, k, 1, true, plan.Because(""))
+		f := intFact(root, model, mPrefix, k, 1, !nemoFromCheckpoint(root), plan.Because(""))
 		if !f.Known() || f.Value < 1 {
 			return plan.Fact[int]{}, false
 		}

@@ -284,3 +284,29 @@ func TestNeMoMegatronBNSyncUnknown(t *testing.T) {
 		t.Errorf("asr: bn sync %+v, broadcaster %q: want broadcast", p.BN.Sync, p.BN.Broadcaster)
 	}
 }
+
+// NeMo-Aligner merges the model section over the config saved in the checkpoint it restores
+// (load_and_override_model_config, @af2b3bd9), so a parallel size the file leaves out is the
+// checkpoint's: the model-parallel size is unknown and no data-parallel size is derived from
+// it (training_rm.yaml was told that 64 is not a multiple of 2 × 64 data-parallel ranks).
+func TestNeMoParallelSizesFromCheckpoint(t *testing.T) {
+	trainer := "trainer:\n  num_nodes: 8\n  devices: 8\n  accelerator: gpu\n"
+	model := "model:\n  micro_batch_size: 2\n  global_batch_size: 64\n  optim:\n    name: distributed_fused_adam\n"
+	p := nemoPlan(t, trainer+model)
+	if f := p.Schedule.ModelParallel; !f.Known() || f.Value != 1 {
+		t.Errorf("no checkpoint: model parallel %+v, want the default 1", f)
+	}
+	for _, ck := range []string{"pretrained_checkpoint:\n  restore_from_path: null\n", "  restore_from_path: /ckpt/model.nemo\n"} {
+		src := trainer + ck + model
+		if strings.HasPrefix(ck, "  ") {
+			src = trainer + model + ck
+		}
+		p = nemoPlan(t, src)
+		if f := p.Schedule.ModelParallel; f.Known() {
+			t.Errorf("%q: model parallel %+v, want unknown", ck, f)
+		}
+		if a := p.Train.GradAccum; a.Known() {
+			t.Errorf("%q: gradient accumulation %+v derived from an unknown data-parallel size", ck, a)
+		}
+	}
+}

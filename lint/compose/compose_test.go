@@ -374,3 +374,22 @@ func TestComposeOverrideValuesAsHydraReadsThem(t *testing.T) {
 		t.Errorf("problems:\n%s\nwant %q", got, want)
 	}
 }
+
+// A top-level `defaults:` that is a mapping (a GitHub workflow's `defaults: run: shell: bash`)
+// is no Hydra defaults list: the file is no primary config, so Hydra's load checks are not
+// applied to its `${{ ... }}` expressions.
+func TestDiscoverDefaultsMappingIsNoList(t *testing.T) {
+	m := map[string]string{
+		"wf/publish.yml":        "on: push\ndefaults:\n  run:\n    shell: bash\njobs:\n  j:\n    secrets:\n      T: ${{ secrets.T }}\n",
+		"conf/train.yaml":       "defaults:\n  - model: small\n  - _self_\nseed: 1\n",
+		"conf/model/small.yaml": "width: 8\n",
+	}
+	files := []string{"wf/publish.yml", "conf/train.yaml", "conf/model/small.yaml"}
+	runs, frags := Discover(mapFS(m), files)
+	if len(runs) != 1 || runs[0].Primary != "conf/train.yaml" || frags["wf/publish.yml"] {
+		t.Errorf("runs %v, fragments %v", runs, frags)
+	}
+	if got := defaultsKeys([]byte(m["wf/publish.yml"])); len(got) != 0 {
+		t.Errorf("defaults keys of a mapping: %q", got)
+	}
+}

@@ -188,7 +188,7 @@ func choosesGroups(b []byte) bool {
 
 // defaultsKeys returns, in order, the text before the colon of each entry of the top-level
 // defaults list that has one (`- trainer: ddp` gives "trainer", `- override /x: y` gives
-// "override /x"; entries without a colon are left out).
+// "override /x"; entries without a colon, and lines that are no list entry, are left out).
 func defaultsKeys(b []byte) []string {
 	var keys []string
 	inList := false
@@ -203,7 +203,13 @@ func defaultsKeys(b []byte) []string {
 		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
 			break
 		}
-		t := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "-"))
+		t, item := strings.CutPrefix(strings.TrimSpace(line), "-")
+		if !item {
+			// Not an entry of a list (a GitHub workflow's `defaults: run: shell: bash` is a
+			// mapping, which Hydra would refuse as a defaults list).
+			continue
+		}
+		t = strings.TrimSpace(t)
 		k, _, ok := strings.Cut(t, ":")
 		if ok {
 			keys = append(keys, k)

@@ -296,8 +296,9 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 	}
 }
 
-// TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, and the
-// JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs.
+// TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, the
+// JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs,
+// and CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations).
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
@@ -312,6 +313,9 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		"client/.eslintrc.json":           jsonc,
 		".vscode/settings.json":           jsonc,
 		".devcontainer/devcontainer.json": jsonc,
+		".github/workflows/ci.yml":        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
+		".gitlab/ci/build.yml":            "build:\n  script: [make]\n",
+		".circleci/config.yml":            "version: 2.1\n",
 	})
 	_, res, _ := checkJSON(t, ".")
 	var paths []string

@@ -25,10 +25,11 @@ type input struct {
 }
 
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
-// the project (and are large), and editors' settings folders hold JSON with comments (JSONC)
-// that is no training config.
+// the project (and are large), editors' settings folders hold JSON with comments (JSONC) that
+// is no training config, and CI services' folders hold workflows whose `${{ ... }}`
+// expressions are no OmegaConf interpolation.
 var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true,
-	".vscode": true, ".devcontainer": true, ".idea": true}
+	".vscode": true, ".devcontainer": true, ".idea": true, ".github": true, ".gitlab": true, ".circleci": true}
 
 // walkedExt are the extensions linted inside folders; a file named on the command line is linted
 // whatever its extension.

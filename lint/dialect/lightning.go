@@ -269,6 +269,14 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
+	if isMap(root.Get("inference")) && !nemoTrains(root) {
+		// An inference server's config (NeMo-Aligner's inference_rm.yaml: a trainer, an
+		// inference section and a model to load, no optimizer or training data): nothing
+		// trains, so no training rule applies (as for NeMo's, nemoTrains).
+		p.Variant = "eval"
+		ApplyContext(p, ctx)
+		return p
+	}
 	sh := shapeOf(d, root)
 	p.Variant = sh.variant
 	tr := sh.tr

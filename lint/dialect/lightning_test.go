@@ -415,3 +415,19 @@ func TestDDPBroadcastsBuffers(t *testing.T) {
 		}
 	}
 }
+
+// An inference server's config (a trainer, an inference section and a model to load; no
+// optimizer or training data) trains nothing: no checkpoint or tracking defaults are claimed of
+// it. With an optimizer it is read as a training config again.
+func TestLightningInferenceConfigTrainsNothing(t *testing.T) {
+	src := "trainer:\n  devices: 8\n  accelerator: gpu\n  logger: false\ninference:\n  port: 5555\nrm_model_file: null\nmodel:\n  forward_micro_batch_size: 4\n"
+	wantDetected(t, "inference server", "inference_rm.yaml", doc.YAML, src, "lightning")
+	p := lightningPlan(t, src)
+	if p.Variant != "eval" || p.Ckpt.Retention.Known() || p.Tracking.Trackers.Known() {
+		t.Errorf("variant %q, retention %+v, trackers %+v: want eval and nothing known", p.Variant, p.Ckpt.Retention, p.Tracking.Trackers)
+	}
+	p = lightningPlan(t, src+"optimizer:\n  class_path: torch.optim.AdamW\n")
+	if p.Variant == "eval" || !p.Tracking.Trackers.Known() {
+		t.Errorf("with an optimizer: variant %q, trackers %+v", p.Variant, p.Tracking.Trackers)
+	}
+}

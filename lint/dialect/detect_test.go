@@ -298,3 +298,18 @@ func TestDetectOLMoNotComposer(t *testing.T) {
 	olmo := shared + "sharded_checkpointer: olmo_core\nsave_interval_unsharded: 5000\nspeed_monitor:\n  window_size: 1\n"
 	wantDetected(t, "with OLMo's own fields", "c.yaml", doc.YAML, olmo, "generic")
 }
+
+// HfArgumentParser reads flat dataclass fields, so a Hydra target or nested trainer, model or
+// optimizer sections make a file another trainer's even when it shares a Trainer key: verl's
+// optim/fsdp.yaml (a FSDPOptimizerConfig with lr_scheduler_type) was told that betas is not a
+// TrainingArguments setting, levanter's SFT configs (model_name_or_path beside trainer:,
+// model: and optimizer: sections) were given the Trainer's defaults.
+func TestDetectNestedSectionsNotHF(t *testing.T) {
+	verl := "_target_: verl.workers.config.FSDPOptimizerConfig\noptimizer: AdamW\nlr: 1e-3\nweight_decay: 0.01\nbetas: [0.9, 0.999]\nlr_scheduler_type: constant\n"
+	wantDetected(t, "a Hydra optimizer target", "optim/fsdp.yaml", doc.YAML, verl, "generic")
+	levanter := "max_seq_len: 4096\nmodel:\n  type: olmo2\n  hidden_dim: 4096\ntrainer:\n  seed: 0\n  train_batch_size: 128\n" +
+		"optimizer:\n  learning_rate: 1e-5\nmodel_name_or_path: allenai/OLMo-2-1124-7B\n"
+	wantDetected(t, "nested trainer and model sections", "sft.yaml", doc.YAML, levanter, "generic")
+	flat := "model_name_or_path: allenai/OLMo-2-1124-7B\nlearning_rate: 1e-5\nper_device_train_batch_size: 8\noutput_dir: out\n"
+	wantDetected(t, "a flat Trainer file", "sft.yaml", doc.YAML, flat, "huggingface")
+}

@@ -101,6 +101,12 @@ func detectHF(d *doc.Document) int {
 	if lfEvidence(root) >= 2 || axoEvidence(root) >= 2 {
 		s /= 4
 	}
+	// HfArgumentParser reads flat dataclass fields: a Hydra target (verl's optim/fsdp.yaml, a
+	// FSDPOptimizerConfig) or nested trainer, model or optimizer sections (levanter's
+	// configs beside a model_name_or_path) belong to another trainer.
+	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
+		s /= 4
+	}
 	return Cap(s)
 }
 
@@ -111,11 +117,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 		p.Variant = "trl"
 	}
 	readTrainerArgs(root, p, hfNote)
-	if v := ParseVersion(ctx.Targets["transformers"]); v != nil && CompareVersions(v, []int{5}) < 0 && p.Tracking.Trackers.Origin == plan.Default {
-		// Before 5.0 an unset report_to became "all" (TrainingArguments.__post_init__ at
-		// v4.52.3): every integration installed, which the file does not say.
-		p.Tracking.Trackers = plan.Fact[[]string]{Key: "report_to", Node: p.Tracking.Trackers.Node}
-	}
+	hfReportToBefore5(p, ctx)
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 	hfBatchNorm(root, p, "model_name_or_path")

@@ -342,3 +342,12 @@ func hfNumber(root *doc.Node, key string) (*doc.Node, float64, bool) {
 	}
 	return n, v, true
 }
+
+// hfReportToBefore5 makes an unset report_to unknown when the file is linted for transformers
+// 4.x: before 5.0 TrainingArguments.__post_init__ turned it into "all" (v4.52.3), every
+// integration installed, which the file does not say.
+func hfReportToBefore5(p *plan.Plan, ctx Context) {
+	if v := ParseVersion(ctx.Targets["transformers"]); v != nil && CompareVersions(v, []int{5}) < 0 && p.Tracking.Trackers.Origin == plan.Default {
+		p.Tracking.Trackers = plan.Fact[[]string]{Key: "report_to", Node: p.Tracking.Trackers.Node}
+	}
+}

@@ -266,9 +266,14 @@ func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 }
 
 // configPath resolves a config name inside the config dir (".yaml" appended); ok is false for a
-// name that leaves the directory tree (absolute paths, "..").
+// name that leaves the directory tree (absolute paths, ".." past the config dir). A ".." that
+// stays inside it is resolved, as the file config source's os.path.join does: verl's
+// actor/dp_actor.yaml lists `../optim@optim: fsdp`, which Hydra 1.3 reads as optim/fsdp.yaml.
 func (c *composer) configPath(rel string) (string, bool) {
-	if strings.HasPrefix(rel, "/") || strings.Contains(rel, "..") || strings.Contains(rel, "\\") {
+	if strings.HasPrefix(rel, "/") || strings.Contains(rel, "\\") {
+		return "", false
+	}
+	if cl := path.Clean(rel); cl == ".." || strings.HasPrefix(cl, "../") {
 		return "", false
 	}
 	p := path.Join(c.dir, rel)

@@ -393,3 +393,25 @@ func TestDiscoverDefaultsMappingIsNoList(t *testing.T) {
 		t.Errorf("defaults keys of a mapping: %q", got)
 	}
 }
+
+// A group option's defaults list may climb to a sibling group (verl's actor/dp_actor.yaml lists
+// `../optim@optim: fsdp`): Hydra's file config source joins the path with os.path.join, so it
+// reads c/optim/fsdp.yaml. A ".." past the config directory is still not read.
+func TestComposeRelativeGroupUpward(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"c/main.yaml":       "defaults:\n  - actor: dp\n  - _self_\n",
+		"c/actor/dp.yaml":   "defaults:\n  - ../optim@optim: fsdp\n  - ../../escape@x: no\n  - _self_\nppo_epochs: 1\n",
+		"c/optim/fsdp.yaml": "lr: 0.001\n",
+		"escape/no.yaml":    "secret: 1\n",
+	})
+	r := Compose(fs, "c/main.yaml", nil, Limits{})
+	if n := r.Doc.Root.At("actor.optim.lr"); n == nil || n.Value != "0.001" {
+		t.Errorf("actor.optim.lr = %v; problems:\n%s", n, problems(r))
+	}
+	if got := problems(r); strings.Contains(got, "actor/../optim") || !strings.Contains(got, "is outside the config directory") {
+		t.Errorf("problems:\n%s", got)
+	}
+	if r.Doc.Root.At("actor.x.secret") != nil {
+		t.Error("a file past the config directory was read")
+	}
+}

@@ -312,4 +312,10 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	wantDetected(t, "nested trainer and model sections", "sft.yaml", doc.YAML, levanter, "generic")
 	flat := "model_name_or_path: allenai/OLMo-2-1124-7B\nlearning_rate: 1e-5\nper_device_train_batch_size: 8\noutput_dir: out\n"
 	wantDetected(t, "a flat Trainer file", "sft.yaml", doc.YAML, flat, "huggingface")
+	// An accelerate loop's flags (open-instruct's finetune.py and dpo configs: 98 files were
+	// told about the Trainer's defaults), however many Trainer names the file shares.
+	loop := flat + "lr_scheduler_type: linear\nwarmup_ratio: 0.1\nnum_epochs: 3\n"
+	wantDetected(t, "Trainer names alone", "sft.yaml", doc.YAML, loop, "huggingface")
+	wantDetected(t, "with with_tracking", "sft.yaml", doc.YAML, loop+"with_tracking: true\n", "generic")
+	wantDetected(t, "with checkpointing_steps", "sft.yaml", doc.YAML, loop+"checkpointing_steps: 1000\n", "generic")
 }

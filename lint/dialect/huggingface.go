@@ -101,13 +101,7 @@ func detectHF(d *doc.Document) int {
 	if lfEvidence(root) >= 2 || axoEvidence(root) >= 2 {
 		s /= 4
 	}
-	// HfArgumentParser reads flat dataclass fields: a Hydra target (verl's optim/fsdp.yaml, a
-	// FSDPOptimizerConfig) or nested trainer, model or optimizer sections (levanter's
-	// configs beside a model_name_or_path) belong to another trainer.
-	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
-		s /= 4
-	}
-	return Cap(s)
+	return Cap(hfOtherTrainer(root, s))
 }
 
 func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {

@@ -132,3 +132,18 @@ func VariesByHost(expr string) (bool, string) {
 	}
 	return false, ""
 }
+
+// hfOtherTrainer lowers the HF Trainer score s of a file that another trainer reads.
+// HfArgumentParser reads flat dataclass fields: a Hydra target (verl's optim/fsdp.yaml), or
+// nested trainer, model or optimizer sections (levanter's), belong to another trainer. And
+// with_tracking or checkpointing_steps, which TrainingArguments lacks, is a flag of an
+// accelerate loop (the no_trainer examples, diffusers' scripts, open-instruct's finetune.py).
+func hfOtherTrainer(root *doc.Node, s int) int {
+	if root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil {
+		return 0
+	}
+	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
+		return s / 4
+	}
+	return s
+}

@@ -319,3 +319,12 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	wantDetected(t, "with with_tracking", "sft.yaml", doc.YAML, loop+"with_tracking: true\n", "generic")
 	wantDetected(t, "with checkpointing_steps", "sft.yaml", doc.YAML, loop+"checkpointing_steps: 1000\n", "generic")
 }
+
+// A transformers model's config.json names its architecture with NeoX's spellings
+// (hidden_size, num_attention_heads, max_position_embeddings) but is no NeoX training config.
+func TestDetectHFModelConfigNotNeoX(t *testing.T) {
+	model := `{"architectures": ["LlamaForCausalLM"], "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072, "model_type": "llama"}`
+	wantDetected(t, "a model config.json", "config.json", doc.JSON, model, "generic")
+	neox := `{"pipe_parallel_size": 1, "model_parallel_size": 1, "num_layers": 12, "hidden_size": 768, "train_iters": 1000}`
+	wantDetected(t, "a NeoX config", "small.json", doc.JSON, neox, "gpt-neox")
+}

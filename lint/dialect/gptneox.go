@@ -39,6 +39,9 @@ var neoxKeys = []Key{
 }
 
 func isNeoX(root *doc.Node) bool {
+	if genChild(root, "architectures") != nil || genChild(root, "model_type") != nil {
+		return false // a transformers model's config.json shares the architecture names
+	}
 	hits := 0
 	for _, k := range []string{"pipe_parallel_size", "model_parallel_size", "num_layers", "hidden_size", "num_attention_heads",
 		"seq_length", "max_position_embeddings", "pos_emb", "train_iters", "checkpoint_factor", "norm", "tokenizer_type",

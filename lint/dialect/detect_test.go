@@ -318,6 +318,12 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	wantDetected(t, "Trainer names alone", "sft.yaml", doc.YAML, loop, "huggingface")
 	wantDetected(t, "with with_tracking", "sft.yaml", doc.YAML, loop+"with_tracking: true\n", "generic")
 	wantDetected(t, "with checkpointing_steps", "sft.yaml", doc.YAML, loop+"checkpointing_steps: 1000\n", "generic")
+	// SpeechBrain's HyperPyYAML hparams share dataloader_num_workers and warmup_steps, but
+	// their !new: and !ref tags need HyperPyYAML's loader: yaml.safe_load refuses them.
+	hparams := "seed: 8200\n__set_seed: !apply:speechbrain.utils.seed_everything [!ref <seed>]\noutput_folder: !ref results/<seed>\n" +
+		"dataloader_num_workers: 8\nwarmup_steps: 500\nlr: 1.0\nepoch_counter: !new:speechbrain.utils.epoch_loop.EpochCounter\n  limit: 45\n"
+	wantDetected(t, "HyperPyYAML hparams", "train.yaml", doc.YAML, hparams, "generic")
+	wantDetected(t, "the same keys without tags", "train.yaml", doc.YAML, "seed: 8200\ndataloader_num_workers: 8\nwarmup_steps: 500\nlr: 1.0\n", "huggingface")
 }
 
 // A transformers model's config.json names its architecture with NeoX's spellings

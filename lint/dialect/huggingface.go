@@ -101,7 +101,7 @@ func detectHF(d *doc.Document) int {
 	if lfEvidence(root) >= 2 || axoEvidence(root) >= 2 {
 		s /= 4
 	}
-	return Cap(hfOtherTrainer(root, s))
+	return Cap(hfOtherTrainer(d, s))
 }
 
 func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {

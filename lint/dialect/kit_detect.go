@@ -138,9 +138,17 @@ func VariesByHost(expr string) (bool, string) {
 // nested trainer, model or optimizer sections (levanter's), belong to another trainer. And
 // with_tracking or checkpointing_steps, which TrainingArguments lacks, is a flag of an
 // accelerate loop (the no_trainer examples, diffusers' scripts, open-instruct's finetune.py).
-func hfOtherTrainer(root *doc.Node, s int) int {
+// A local tag (HyperPyYAML's !new:, !ref in SpeechBrain's hparams) needs a loader of its own:
+// HfArgumentParser.parse_yaml_file reads the file with yaml.safe_load, which refuses it.
+func hfOtherTrainer(d *doc.Document, s int) int {
+	root := d.Root
 	if root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil {
 		return 0
+	}
+	for _, t := range d.Tagged {
+		if strings.HasPrefix(t.Tag, "!") && !strings.HasPrefix(t.Tag, "!!") {
+			return 0
+		}
 	}
 	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
 		return s / 4

@@ -15,4 +15,8 @@ var (
 	detMMEngine  = detectMMEngine
 	detScenic    = detectScenic
 	detT5X       = detectT5X
+
+	// torchtitan's configs are TOML, which the light module does not read either.
+	normTorchtitan = normalizeTorchtitan
+	detTorchtitan  = detectTorchtitan
 )

@@ -23,6 +23,10 @@ var (
 	detMMEngine  = detectNothing
 	detScenic    = detectNothing
 	detT5X       = detectNothing
+
+	// torchtitan's configs are TOML, which this module does not read (lint/doc/lite.go).
+	normTorchtitan = declineCode
+	detTorchtitan  = detectNothing
 )
 
 func detectNothing(*doc.Document) int { return 0 }

@@ -18,15 +18,8 @@ func newTorchtitan() *Dialect {
 		Version:  "torchtitan @238fa99 (torchtitan/config/job_config.py)",
 		Formats:  []doc.Format{doc.TOML},
 		Fallback: true,
-		Detect: func(d *doc.Document) int {
-			if isTorchtitan(d) {
-				return 100
-			}
-			return 0
-		},
-		Normalize: func(d *doc.Document, ctx Context) *plan.Plan {
-			return readGenericPlan("torchtitan", d, ctx, readTorchtitan)
-		},
+		Detect:    detTorchtitan,
+		Normalize: normTorchtitan,
 		Keys:   torchtitanKeys,
 		Loader: TorchDataLoader,
 		Advice: AdviceSet{
@@ -57,6 +50,17 @@ var torchtitanKeys = []Key{
 	{Path: "metrics.enable_wandb", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "W&B logging"},
 	{Path: "metrics.enable_tensorboard", Type: "boolean", Default: "false", Concept: "tracking.trackers", Doc: "TensorBoard logging"},
 	{Path: "debug.seed", Type: "integer", Default: "none", Concept: "seeds.init", Doc: "seed (older: training.seed)"},
+}
+
+func detectTorchtitan(d *doc.Document) int {
+	if isTorchtitan(d) {
+		return 100
+	}
+	return 0
+}
+
+func normalizeTorchtitan(d *doc.Document, ctx Context) *plan.Plan {
+	return readGenericPlan("torchtitan", d, ctx, readTorchtitan)
 }
 
 func isTorchtitan(d *doc.Document) bool {

@@ -919,8 +919,9 @@
 // (measured as the site builds it: `go run ./site/internal/buildwasm out.wasm`, then Node's
 // zlib.gzipSync at its default level, as build.mjs does; `gzip -9` reads 17 KB lower). A file
 // forced to torchtitan now asks for the full module (TestParityLite has the request).
-// TestBrowserBudgets on this machine, idle, load 0.2 per CPU before the run: ready median 284
-// ms (runs 198-299), first lint 1.7 ms; under CI's own load (2.6 per CPU, not judged) 215 ms.
+// TestBrowserBudgets on this machine, judged (load under 1.5 per CPU, though trainlint runs
+// shared it): ready median 284 ms (runs 198-299), first lint 1.7 ms; under CI's own load (2.6
+// per CPU, not judged) 215 ms.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

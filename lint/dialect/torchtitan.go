@@ -13,15 +13,15 @@ var Torchtitan = register(newTorchtitan())
 // newTorchtitan builds Torchtitan (a function of its own: see register).
 func newTorchtitan() *Dialect {
 	return &Dialect{
-		Name:     "torchtitan",
-		Title:    "torchtitan",
-		Version:  "torchtitan @238fa99 (torchtitan/config/job_config.py)",
-		Formats:  []doc.Format{doc.TOML},
-		Fallback: true,
+		Name:      "torchtitan",
+		Title:     "torchtitan",
+		Version:   "torchtitan @238fa99 (torchtitan/config/job_config.py)",
+		Formats:   []doc.Format{doc.TOML},
+		Fallback:  true,
 		Detect:    detTorchtitan,
 		Normalize: normTorchtitan,
-		Keys:   torchtitanKeys,
-		Loader: TorchDataLoader,
+		Keys:      torchtitanKeys,
+		Loader:    TorchDataLoader,
 		Advice: AdviceSet{
 			{"ckpt.enabled", Advice{Help: "set [checkpoint] enable = true with an interval", Doc: "`[checkpoint] enable = true` with an `interval`."}},
 			{"ckpt.retention", Advice{Doc: "`keep_latest_k` has no best-N policy: keep every checkpoint (`keep_latest_k = 0`) and select\n  the best afterwards from the eval logs."}},

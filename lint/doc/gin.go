@@ -782,11 +782,14 @@ func (g *ginParser) value(depth int) *Node {
 				}
 				v.Key = k.Value
 				v.KeySpan = k.Span
-				if old := n.Get(v.Key); old != nil {
+				// Through the parser's index past ginIndexAt keys: a dict literal of a
+				// tokenizer's 40,000 entries took seconds, each key compared with every other.
+				if old := g.get(n, v.Key); old != nil {
 					g.dup(v.Key, old, v.KeySpan)
 					g.remove(n, old)
 				}
 				n.Children = g.addKid(n.Children, v)
+				g.added(n, v)
 				if g.at(',') {
 					g.i++
 					continue

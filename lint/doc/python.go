@@ -522,7 +522,7 @@ func (c *lineCursor) pos(off int) Pos {
 		l++
 	}
 	c.line = l
-	return Pos{Line: l + 1, Col: x.col(st[l], off), Offset: off}
+	return Pos{Line: l + 1, Col: x.col(l, off), Offset: off}
 }
 
 // span is the span of [s, e): one that ends on its start's line (a name, a number, most values)

@@ -117,7 +117,7 @@ func yamlLineIndex(src []byte) *LineIndex {
 	// Merged in order: a break's line starts after the break, so it is already sorted and
 	// never repeats a start of x.
 	starts = append(starts, x.starts[k:]...)
-	return &LineIndex{src: src, starts: starts, ascii: false}
+	return (&LineIndex{src: src, starts: starts, ascii: false}).withRunes()
 }
 
 // limit records an input-limit-exceeded problem at the given offset and stops the conversion.

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -333,4 +334,27 @@ func TestDetectHFModelConfigNotNeoX(t *testing.T) {
 	wantDetected(t, "a model config.json", "config.json", doc.JSON, model, "generic")
 	neox := `{"pipe_parallel_size": 1, "model_parallel_size": 1, "num_layers": 12, "hidden_size": 768, "train_iters": 1000}`
 	wantDetected(t, "a NeoX config", "small.json", doc.JSON, neox, "gpt-neox")
+}
+
+// A tokenizer's vocab.json names "trainer", "precision", "devices" and "strategy" among its
+// tokens: a map of thousands of top-level keys is a table, read as no framework's.
+func TestDetectVocabularyNotAConfig(t *testing.T) {
+	words := []string{"trainer", "precision", "devices", "strategy", "logger", "callbacks", "max_epochs", "accelerator"}
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 0; i < 6000; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		w := "tok" + strconv.Itoa(i)
+		if i < len(words) {
+			w = words[i]
+		}
+		b.WriteString(`"` + w + `": ` + strconv.Itoa(i))
+	}
+	b.WriteString("}")
+	wantDetected(t, "a vocabulary", "vocab.json", doc.JSON, b.String(), "generic")
+	// The same eight words alone read as a Lightning trainer group file: the size decides.
+	small := `{"trainer": 0, "precision": 1, "devices": 2, "strategy": 3, "logger": 4, "callbacks": 5, "max_epochs": 6, "accelerator": 7}`
+	wantDetected(t, "the eight words alone", "t.json", doc.JSON, small, "lightning")
 }

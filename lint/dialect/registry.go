@@ -66,6 +66,9 @@ func ByName(name string) *Dialect {
 // Detect picks the dialect with the highest score (ties go to the earlier one in All); the
 // generic dialect when nothing reaches MinScore.
 func Detect(d *doc.Document) *Dialect {
+	if d.Root != nil && d.Root.Kind == doc.Map && len(d.Root.Children) > maxConfigKeys {
+		return Generic
+	}
 	if best := detectAmong(d, false); best != nil {
 		return best
 	}
@@ -74,6 +77,11 @@ func Detect(d *doc.Document) *Dialect {
 	}
 	return Generic
 }
+
+// maxConfigKeys: a map of more top-level keys is a table, not a training config (a tokenizer's
+// vocab.json of 151,643 tokens, among them "trainer", "precision" and "devices", scored as a
+// Lightning trainer file); no framework's evidence is sought in it.
+const maxConfigKeys = 5000
 
 // detectAmong is the best-scoring dialect (at least MinScore) among the ordinary dialects, or
 // among the fallbacks.

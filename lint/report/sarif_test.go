@@ -3,9 +3,11 @@ package report_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -249,6 +251,44 @@ func TestSARIFSnippet(t *testing.T) {
 	sn := d.Runs[0].Results[0].Locations[0].PhysicalLocation.Region.Snippet
 	if sn == nil || sn.Text != "ünï" {
 		t.Errorf("snippet %+v, want %q", sn, "ünï")
+	}
+}
+
+// manyFindings is a file of n lines, each with a finding on its key (a snippet to cut).
+func manyFindings(n int) (*lint.Result, map[string][]byte) {
+	res := lint.NewResult()
+	res.Files = []lint.FileInfo{{Path: "a.yaml", Format: "yaml"}}
+	var src []byte
+	for i := 1; i <= n; i++ {
+		src = append(src, "kö"+strconv.Itoa(i)+": 1\n"...)
+		res.Diagnostics = append(res.Diagnostics, lint.Diagnostic{Code: "TL981", Rule: "x", Severity: lint.Warning, File: "a.yaml",
+			Line: i, Column: 1, EndLine: i, EndColumn: 3 + len(strconv.Itoa(i)), Message: "m"})
+	}
+	return res, map[string][]byte{"a.yaml": src}
+}
+
+// TestSARIFSnippetsOfManyLines: the snippets of findings far down a file are its own lines'
+// (each source's line starts are found once: BenchmarkSARIFManyFindings).
+func TestSARIFSnippetsOfManyLines(t *testing.T) {
+	res, src := manyFindings(3000)
+	d := decodeSARIF(t, render(t, "sarif", res, report.Options{Sources: src}))
+	for _, i := range []int{0, 1, 1499, 2999} {
+		sn := d.Runs[0].Results[i].Locations[0].PhysicalLocation.Region.Snippet
+		if want := "kö" + strconv.Itoa(i+1); sn == nil || sn.Text != want {
+			t.Errorf("result %d: snippet %+v, want %q", i, sn, want)
+		}
+	}
+}
+
+// BenchmarkSARIFManyFindings writes 20,000 findings with snippets: each snippet's offset used
+// to be found by scanning the file from its start (7-10 s through the CLI).
+func BenchmarkSARIFManyFindings(b *testing.B) {
+	res, src := manyFindings(20000)
+	w, _ := report.Get("sarif")
+	for i := 0; i < b.N; i++ {
+		if err := w(io.Discard, res, report.Options{Sources: src}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

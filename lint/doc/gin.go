@@ -852,11 +852,11 @@ func (g *ginParser) resolveMacros() {
 	budget := most - g.nodes
 	for _, ref := range g.refs {
 		name := ref.Value[1:]
-		def := g.root.Get(name)
+		def := g.get(g.root, name) // indexed: 20,000 macros took 0.9 s looked up one by one
 		seen := 0
 		for def != nil && def.Style == "macro" && def.Kind == Scalar && seen < 100 {
 			// A macro defined as another macro: follow it (an unresolved one stays Unknown).
-			nd := g.root.Get(def.Value[1:])
+			nd := g.get(g.root, def.Value[1:])
 			if nd == nil || nd == def {
 				break
 			}

@@ -133,3 +133,34 @@ func BenchmarkLongLines(b *testing.B) {
 		})
 	}
 }
+
+// ginMacroChain binds n macros, each the one before (M1 = %M0, ...), and uses the last.
+func ginMacroChain(n int) []byte {
+	b := []byte("M0 = 1\n")
+	for i := 1; i < n; i++ {
+		b = append(b, "M"+itoa(i)+" = %M"+itoa(i-1)+"\n"...)
+	}
+	return append(b, "train.x = %M"+itoa(n-1)+"\n"...)
+}
+
+// TestGinMacroChain: a use takes the value at the end of a chain of macros, as gin reads it
+// (each macro resolved in file order takes the value of the one before), also through 20,000
+// macros looked up in the parser's index (BenchmarkGinMacroChain).
+func TestGinMacroChain(t *testing.T) {
+	for _, n := range []int{50, 20000} {
+		d := Parse("m.gin", ginMacroChain(n), Gin, Limits{})
+		if x := d.Root.At("train.x"); x == nil || x.Value != "1" || x.Span.Start.Line != 1 {
+			t.Errorf("%d macros: train.x = %+v, want 1 from line 1", n, x)
+		}
+	}
+}
+
+// BenchmarkGinMacroChain reads 20,000 macros, each naming the one before: each use was looked
+// up among all the file's bindings one by one (0.9 s through the CLI).
+func BenchmarkGinMacroChain(b *testing.B) {
+	src := ginMacroChain(20000)
+	b.SetBytes(int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		Parse("m.gin", src, Gin, Limits{})
+	}
+}

@@ -142,7 +142,7 @@ func axoDatasetList(root *doc.Node) bool {
 
 func detectAxolotl(d *doc.Document) int {
 	root := d.Root
-	if root == nil || root.Kind != doc.Map || axoEvidence(root) < 2 {
+	if root == nil || root.Kind != doc.Map || axoEvidence(root) < 2 || isSwift(root) {
 		return 0
 	}
 	if scoreSets(root, axoStrongSet(), 1, nil, 0) == 0 && !axoDatasetList(root) {

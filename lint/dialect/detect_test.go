@@ -358,3 +358,19 @@ func TestDetectVocabularyNotAConfig(t *testing.T) {
 	small := `{"trainer": 0, "precision": 1, "devices": 2, "strategy": 3, "logger": 4, "callbacks": 5, "max_epochs": 6, "accelerator": 7}`
 	wantDetected(t, "the eight words alone", "t.json", doc.JSON, small, "lightning")
 }
+
+// ms-swift's configs (`swift sft --config`) extend the Trainer's names with their own (model,
+// dataset, lora_rank, tuner_type): neither the Trainer's defaults nor axolotl's start-up
+// refusals hold for them (its megatron example was told axolotl refuses a config without
+// datasets).
+func TestDetectSwiftNotHFOrAxolotl(t *testing.T) {
+	swift := "model: Qwen/Qwen2.5-7B-Instruct\ntuner_type: lora\nlora_rank: 8\nlora_alpha: 32\ndataset:\n  - 'a#500'\n" +
+		"split_dataset_ratio: 0.0\nmax_length: 2048\nmicro_batch_size: 2\nlearning_rate: 1e-4\nper_device_train_batch_size: 1\nwarmup_ratio: 0.05\n"
+	wantDetected(t, "an ms-swift config", "sft.yaml", doc.YAML, swift, "generic")
+	// Without swift's own keys the same names read as the Trainer's.
+	hf := "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nlearning_rate: 1e-4\nper_device_train_batch_size: 1\nwarmup_ratio: 0.05\n"
+	wantDetected(t, "a Trainer config", "sft.yaml", doc.YAML, hf, "huggingface")
+	axo := "base_model: Qwen/Qwen2.5-7B\nadapter: lora\nlora_r: 8\nmicro_batch_size: 2\ndatasets:\n  - path: a\n    type: alpaca\n"
+	wantDetected(t, "an axolotl config", "sft.yaml", doc.YAML, axo, "axolotl")
+	wantDetected(t, "with swift's keys", "sft.yaml", doc.YAML, axo+"tuner_type: lora\ndataset_num_proc: 4\n", "generic")
+}

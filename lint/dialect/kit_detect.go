@@ -142,7 +142,7 @@ func VariesByHost(expr string) (bool, string) {
 // HfArgumentParser.parse_yaml_file reads the file with yaml.safe_load, which refuses it.
 func hfOtherTrainer(d *doc.Document, s int) int {
 	root := d.Root
-	if root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil {
+	if root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil || isSwift(root) {
 		return 0
 	}
 	for _, t := range d.Tagged {
@@ -154,4 +154,18 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 		return s / 4
 	}
 	return s
+}
+
+// isSwift reports an ms-swift config (`swift sft --config`): two of its own arguments
+// (swift/arguments at v4.5.2, train_type at v3.12.6). Its parser extends the Trainer's and
+// axolotl's names with its own (model, dataset, lora_rank), so neither's defaults or refusals
+// hold for it.
+func isSwift(root *doc.Node) bool {
+	n := 0
+	for _, k := range []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "dataset_num_proc", "model_author", "external_plugins"} {
+		if root.Get(k) != nil {
+			n++
+		}
+	}
+	return n >= 2
 }

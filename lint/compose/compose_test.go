@@ -309,6 +309,7 @@ func TestJoin(t *testing.T) {
 		"out.yaml":           "deepspeed: ../../etc/ds.json\n",
 		"missing.yaml":       "deepspeed: nowhere.json\n",
 		"interp.yaml":        "deepspeed: ${oc.env:DS}\n",
+		"off.yaml":           "deepspeed: false\n", // DeepSpeed off, no file (InternVL's MMSeg configs)
 		"ddp.yaml":           "trainer:\n  strategy:\n    class_path: lightning.pytorch.strategies.FSDPStrategy\n    init_args:\n      config: recipes/ds/z3.json\n",
 		"lds.yaml":           "trainer:\n  strategy:\n    _target_: lightning.pytorch.strategies.DeepSpeedStrategy\n    config: recipes/ds/z3.json\n",
 		"accelerate/ds.yaml": "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ../recipes/ds/z3.json\n",
@@ -322,6 +323,7 @@ func TestJoin(t *testing.T) {
 		{"out.yaml", "", "", "outside the folder checked"},
 		{"missing.yaml", "", "", "not found in the folder checked"},
 		{"interp.yaml", "", "", ""},
+		{"off.yaml", "", "", ""},
 		{"ddp.yaml", "", "", ""},
 		{"lds.yaml", "", "recipes/ds/z3.json", ""},
 		{"root.yaml", "accelerate/ds.yaml", "recipes/ds/z3.json recipes/ds/z3.json", ""},

@@ -104,8 +104,8 @@ func (k *Cache) joinRef(fsys FS, run *Run, role, key string, n *doc.Node, lim Li
 		run.Joined = append(run.Joined, Joined{Role: role, Key: key, Ref: n, Doc: &doc.Document{Path: from, Format: run.Doc.Format, Root: n}})
 		return
 	}
-	if n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() {
-		return
+	if n.Kind != doc.Scalar || n.IsNull() || n.IsUnknown() || n.Type == doc.Bool {
+		return // deepspeed: false (InternVL's MMSeg configs) names no file: DeepSpeed is off
 	}
 	name, ok := n.Str()
 	name = strings.TrimSpace(name)

@@ -102,21 +102,24 @@
 //
 // A framework's defaults are claimed only of files that framework reads, so detection is held to
 // public repositories outside the corpus, run whole (`trainlint check <repo> --format json`),
-// every finding and framework label read. On 2026-12-03 (28 repositories, 17,400 files, 14,300 of
+// every finding and framework label read. On 2026-12-03 (38 repositories, 19,200 files, 14,300 of
 // them lm-evaluation-harness task files) the claims that were wrong came from names shared across
 // trainers, and each now needs the framework's own evidence: OLMo's TrainConfig took
 // llm-foundry's names (1,040 unknown-key warnings on 57 configs); open-instruct's accelerate
-// loops, levanter's nested trainer/model/optimizer sections, a verl optimizer's Hydra _target_
-// and SpeechBrain's HyperPyYAML tags all scored as TrainingArguments files (hfOtherTrainer);
-// Flax's and vit_jax's plain ml_collections configs as big_vision's; a transformers model
-// config.json as GPT-NeoX's. Composition and version facts found the rest: an OpenMMLab _base_
-// component linted as a run of its own, a GitHub workflow's `defaults:` mapping taken for a Hydra
-// defaults list, Hydra's `../group` entries refused, open-r1's setup.py pins unread, a
+// loops, levanter's nested trainer/model/optimizer sections, a verl optimizer's Hydra _target_,
+// SpeechBrain's HyperPyYAML tags and ms-swift's own arguments all scored as TrainingArguments
+// files (hfOtherTrainer; ms-swift's megatron example as axolotl's too); Flax's and vit_jax's
+// plain ml_collections configs as big_vision's; a transformers model config.json as GPT-NeoX's; a
+// tokenizer's vocab.json of 151,643 keys as a Lightning trainer file (maxConfigKeys). Composition
+// and version facts found the rest: an OpenMMLab _base_ component linted as a run of its own, a
+// GitHub workflow's `defaults:` mapping taken for a Hydra defaults list, Hydra's `../group`
+// entries refused, `deepspeed = False` taken for a file name, open-r1's setup.py pins unread, a
 // NeMo-Aligner parallel size that the restored checkpoint sets taken for 1, and an inference
-// server's trainer section taken for training. Five OpenMMLab repositories (mmyolo, mmocr,
-// mmpose, mmaction2, mmagic: 1,390 Python files) and the gin of flaxformer and T5 read with no
-// parse error; the findings left there are the configs' own (an mmocr synthtext config and
-// mmagic's new-style RealBasicVSR config are refused by MMEngine at start-up).
+// server's trainer section taken for training. Six OpenMMLab-based repositories (mmyolo, mmocr,
+// mmpose, mmaction2, mmagic, and InternVL's segmentation: 1,480 Python files) and the gin of
+// flaxformer and T5 read with no parse error; the findings left there are the configs' own (an
+// mmocr synthtext config and mmagic's new-style RealBasicVSR config are refused by MMEngine at
+// start-up).
 //
 // # How to add a framework
 //

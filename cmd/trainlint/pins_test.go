@@ -64,3 +64,24 @@ func TestTargetsFromPinsAndConfig(t *testing.T) {
 		t.Errorf("trl target falls back to the pins: %+v", got)
 	}
 }
+
+// TestPinsFromSetupPy: a repository that pins its frameworks only in setup.py (open-r1:
+// "transformers==4.52.3" in a _deps list) is linted for those versions.
+func TestPinsFromSetupPy(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "recipes")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	setup := "_deps = [\n    \"accelerate>=1.2.1\",\n    \"transformers==4.52.3\",\n    \"trl[vllm]==0.18.0\",\n]\n"
+	if err := os.WriteFile(filepath.Join(root, "setup.py"), []byte(setup), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := withPins(lint.Options{}, filepath.Join(sub, "config.yaml"))
+	if got := o.Targets["transformers"]; got != (lint.Target{Version: "4.52.3", Source: "setup.py pins 4.52.3"}) {
+		t.Errorf("transformers target %+v", got)
+	}
+	if got := o.Targets["trl"]; got.Version != "0.18.0" {
+		t.Errorf("trl target %+v", got)
+	}
+}

@@ -556,19 +556,19 @@ func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]boo
 		isRun[f] = true
 	}
 	k := NewCache()
-	read := map[string][]string{} // what each run reads besides itself
-	readByRun := map[string]bool{}
+	read := map[string][]string{} // what each of them reads besides itself
+	readByOther := map[string]bool{}
 	for _, f := range code {
 		r := k.Compose(fsys, f, nil, Limits{})
 		for _, d := range r.Files {
 			if d.Path != f {
 				read[f] = append(read[f], d.Path)
-				readByRun[d.Path] = true
+				readByOther[d.Path] = true
 			}
 		}
 	}
 	for _, f := range code {
-		if isMMComponent(f) && readByRun[f] {
+		if isMMComponent(f) && readByOther[f] {
 			isRun[f] = false
 		}
 	}
@@ -578,11 +578,6 @@ func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]boo
 			continue
 		}
 		runs = append(runs, Spec{Primary: f})
-	}
-	for _, f := range code {
-		if !isRun[f] {
-			continue
-		}
 		for _, p := range read[f] {
 			if !isRun[p] {
 				fragments[p] = true

@@ -142,13 +142,8 @@ func detectComposer(d *doc.Document) int {
 	// OLMo's trainer took llm-foundry's names (global_train_batch_size, max_duration,
 	// save_num_checkpoints_to_keep) but its TrainConfig (olmo/config.py @59a53e3f) has fields
 	// llm-foundry's refuses: two of them make the file OLMo's, not llm-foundry's.
-	olmo := 0
-	for _, k := range []string{"save_interval_unsharded", "save_num_unsharded_checkpoints_to_keep", "sharded_checkpointer", "speed_monitor", "max_grad_norm_ratio", "gen1_gc_interval", "save_interval_ephemeral", "softmax_auxiliary_loss"} {
-		if c.Get(k) != nil {
-			olmo++
-		}
-	}
-	if olmo >= 2 {
+	if Score(c, []string{"save_interval_unsharded", "save_num_unsharded_checkpoints_to_keep", "sharded_checkpointer", "speed_monitor",
+		"max_grad_norm_ratio", "gen1_gc_interval", "save_interval_ephemeral", "softmax_auxiliary_loss"}, 1, nil, 0) >= 2 {
 		return 0
 	}
 	s += Score(c, []string{"global_train_batch_size", "device_train_microbatch_size", "device_train_batch_size", "icl_tasks", "eval_gauntlet",

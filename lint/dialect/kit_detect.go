@@ -161,11 +161,5 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 // axolotl's names with its own (model, dataset, lora_rank), so neither's defaults or refusals
 // hold for it.
 func isSwift(root *doc.Node) bool {
-	n := 0
-	for _, k := range []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "dataset_num_proc", "model_author", "external_plugins"} {
-		if root.Get(k) != nil {
-			n++
-		}
-	}
-	return n >= 2
+	return Score(root, []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "dataset_num_proc", "model_author", "external_plugins"}, 1, nil, 0) >= 2
 }

@@ -356,7 +356,7 @@ func readNeMoModel(p *plan.Plan, root, model *doc.Node, mPrefix string, megatron
 		// world size / (tensor × pipeline × context parallel) in fake_initialize_model_parallel).
 		p.Schedule.GlobalBatchDivides = true
 		p.Schedule.ModelParallel = nemoModelParallel(root, model, mPrefix)
-		if g, ok := deriveAccum(root, model, mPrefix, p); ok {
+		if g, ok := deriveAccum(p); ok {
 			p.Train.GradAccum = g
 		} else {
 			p.Train.GradAccum = plan.Fact[int]{Key: joinKey(mPrefix, "global_batch_size"), Node: p.Train.GlobalBatch.Node,
@@ -497,8 +497,9 @@ func nemoLoaderArgs(ds *doc.Node, prefix string) (*doc.Node, string) {
 func nemoModelParallel(root, model *doc.Node, mPrefix string) plan.Fact[int] {
 	par, explicit := 1, false
 	var at *doc.Node
+	hasDef := !nemoFromCheckpoint(root)
 	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
-		f := intFact(root, model, mPrefix, k, 1, !nemoFromCheckpoint(root), nemoModelDefault)
+		f := intFact(root, model, mPrefix, k, 1, hasDef, nemoModelDefault)
 		if !f.Known() || f.Value < 1 {
 			return plan.Fact[int]{Key: f.Key, Node: f.Node}
 		}
@@ -525,21 +526,15 @@ func nemoFromCheckpoint(root *doc.Node) bool {
 	return root.At("pretrained_checkpoint.restore_from_path") != nil || root.At("model.restore_from_path") != nil
 }
 
-// deriveAccum computes Megatron's gradient accumulation when every factor is known.
-func deriveAccum(root, model *doc.Node, mPrefix string, p *plan.Plan) (plan.Fact[int], bool) {
+// deriveAccum computes Megatron's gradient accumulation when every factor is known (the
+// model-parallel size is p.Schedule.ModelParallel, nemoModelParallel's).
+func deriveAccum(p *plan.Plan) (plan.Fact[int], bool) {
 	g, m := p.Train.GlobalBatch, p.Train.PerDeviceBatch
-	h, dv := p.Topology.Hosts, p.Topology.DevicesPerHost
-	if !g.Known() || !m.Known() || !h.IsExplicit() || !dv.IsExplicit() || m.Value <= 0 {
+	h, dv, mp := p.Topology.Hosts, p.Topology.DevicesPerHost, p.Schedule.ModelParallel
+	if !g.Known() || !m.Known() || !h.IsExplicit() || !dv.IsExplicit() || m.Value <= 0 || !mp.Known() {
 		return plan.Fact[int]{}, false
 	}
-	par := 1
-	for _, k := range []string{"tensor_model_parallel_size", "pipeline_model_parallel_size", "context_parallel_size"} {
-		f := intFact(root, model, mPrefix, k, 1, !nemoFromCheckpoint(root), plan.Because(""))
-		if !f.Known() || f.Value < 1 {
-			return plan.Fact[int]{}, false
-		}
-		par *= f.Value
-	}
+	par := mp.Value
 	world := h.Value * dv.Value
 	if world%par != 0 {
 		return plan.Fact[int]{}, false

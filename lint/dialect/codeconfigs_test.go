@@ -86,6 +86,30 @@ func TestT5XPretrainRun(t *testing.T) {
 	}
 }
 
+// Gin is written by more than T5X: Dopamine's agents, Trax's train() and Mesh TensorFlow's T5
+// (utils.run) bind configurables of their own, and are not T5X runs (checked on google/dopamine
+// @5873f54, google/trax @7c189c2c and google-research/text-to-text-transfer-transformer); a file
+// that imports or includes t5x, or binds train.eval_period, SaveCheckpointConfig or the
+// partitioner, is.
+func TestDetectGinNotT5X(t *testing.T) {
+	for _, c := range []struct{ what, src string }{
+		{"a Dopamine agent", "import dopamine.jax.agents.dqn.dqn_agent\nJaxDQNAgent.gamma = 0.99\nRunner.training_steps = 250000\n"},
+		{"a Trax run", "import trax.models\ntrain.model = @trax.models.Reformer\ntrain.steps = 100000\ntrain.eval_frequency = 500\ntrain.eval_steps = 10\n"},
+		{"a Mesh TensorFlow T5 run", "import t5.models.mesh_transformer\nutils.run.train_steps = 524288\nutils.run.batch_size = (\"tokens_per_batch\", 65536)\n"},
+		{"macros alone", "EVAL_PERIOD = 200\nCHECKPOINT_PERIOD = 200\n"},
+	} {
+		wantDetected(t, c.what, "x.gin", doc.Gin, c.src, "generic")
+	}
+	for _, c := range []struct{ what, src string }{
+		{"an include of a T5X run", "include 't5x/configs/runs/finetune.gin'\nTRAIN_STEPS = 1000\n"},
+		{"a T5X import", "from __gin__ import dynamic_registration\nfrom t5x import utils\nutils.SaveCheckpointConfig.period = 1000\n"},
+		{"the legacy train()", "train.eval_period = 1000\ntrain.total_steps = 5000\n"},
+		{"the checkpoint configurable", "utils.SaveCheckpointConfig.keep = 2\n"},
+	} {
+		wantDetected(t, c.what, "x.gin", doc.Gin, c.src, "t5x")
+	}
+}
+
 func TestT5XExample(t *testing.T) {
 	_, p := corpusPlan(t, "google-research__t5x/t5x__examples__t5__t5_1_1__examples__base_wmt_from_scratch.gin", Context{})
 	if p.Eval.Interval.Value.Value != 500 || p.Ckpt.Interval.Value.Value != 5000 || p.Train.GlobalBatch.Value != 128 {

@@ -66,22 +66,28 @@ func detectT5X(d *doc.Document) int {
 	if d.Format != doc.Gin || d.Root == nil {
 		return 0
 	}
-	// gin is read for T5X only; its imports and configurables make it certain.
-	s := 40
+	// Gin is not T5X's alone: Dopamine, Trax and Mesh TensorFlow's T5 write gin too (their
+	// files bind DQNAgent.gamma, train.model, utils.run.train_steps), so T5X needs its own
+	// evidence: an import or include of t5x, or one of its configurables.
+	s := 0
 	for _, r := range d.Refs {
-		if strings.HasPrefix(r.Target, "t5x") || strings.HasPrefix(r.Target, "__gin__") || strings.HasPrefix(r.Target, "seqio") || strings.HasPrefix(r.Target, "t5.") {
-			s += 30
-			break
-		}
-		if r.Kind == "include" && strings.Contains(r.Target, "t5x/") {
-			s += 30
+		if strings.HasPrefix(r.Target, "t5x") || r.Kind == "include" && strings.Contains(r.Target, "t5x/") {
+			s += 70
 			break
 		}
 	}
-	if t5xTrain(d.Root) != nil || d.Root.Get("utils") != nil || d.Root.Get("partitioning") != nil {
-		s += 30
+	if t5xTrainOwn(d.Root) || d.Root.Get("partitioning") != nil || t5xConfigurable(d.Root, "SaveCheckpointConfig") != nil ||
+		t5xConfigurable(d.Root, "DatasetConfig") != nil || t5xScoped(d.Root, "train", "DatasetConfig") != nil {
+		s += 40
 	}
 	return Cap(s)
+}
+
+// t5xTrainOwn: the file binds one of the parameters only T5X's train() has (eval_period,
+// total_steps; Trax's train has steps and eval_frequency).
+func t5xTrainOwn(root *doc.Node) bool {
+	t := t5xTrain(root)
+	return t != nil && (t.Get("eval_period") != nil || t.Get("total_steps") != nil)
 }
 
 // t5xTrain is the train() configurable: train_script.train (dynamic registration, whatever

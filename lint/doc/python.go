@@ -3,6 +3,7 @@ package doc
 import (
 	"bytes"
 	"strconv"
+	"unicode/utf8"
 )
 
 // The Python front-end: a parser of ours (pyparse.go; no served pure-Go library parses the
@@ -460,7 +461,7 @@ func IsPythonConfig(d *Document) bool {
 	}
 	if d.Root == nil {
 		// Unreadable: report it when it reads like a config, so a broken config is not skipped.
-		return len(d.Problems) > 0 && (bytes.Contains(d.Src, []byte("get_config")) || bytes.Contains(d.Src, []byte("_base_")) || bytes.Contains(d.Src, []byte("ConfigDict")))
+		return len(d.Problems) > 0 && unreadableConfig(d.Src)
 	}
 	if d.Root.Style == "get_config" {
 		return true
@@ -472,6 +473,50 @@ func IsPythonConfig(d *Document) bool {
 		if c.Key == "_base_" || c.Kind == Map {
 			return true
 		}
+	}
+	return false
+}
+
+// unreadableConfig reports whether a file that does not parse reads like a config, judged
+// line by line: it defines get_config, assigns _base_ or opens read_base() at its top level,
+// or names ConfigDict without defining a class or a function of its own. A library or a test
+// with a syntax error (scenic's avatar/generation_trainer.py, whose functions take a
+// ConfigDict; Dopamine's collector_test.py, which reads an attribute named _base_dir) is no
+// broken config, and stays quiet in a walk as it would if it parsed.
+func unreadableConfig(src []byte) bool {
+	code := false // a top-level class or function other than get_config
+	for rest := src; len(rest) > 0; {
+		line := rest
+		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+			line, rest = rest[:k], rest[k+1:]
+		} else {
+			rest = nil
+		}
+		switch {
+		case hasWordPrefix(line, "def") && bytes.HasPrefix(bytes.TrimLeft(line[3:], " \t"), []byte("get_config")):
+			return true
+		case bytes.HasPrefix(line, []byte("_base_")) && bytes.HasPrefix(bytes.TrimLeft(line[6:], " \t"), []byte("=")),
+			hasWordPrefix(line, "with") && bytes.Contains(line, []byte("read_base()")):
+			return true
+		case hasWordPrefix(line, "def"), hasWordPrefix(line, "class"), hasWordPrefix(line, "async"):
+			code = true
+		}
+	}
+	return !code && hasPyWord(src, "ConfigDict")
+}
+
+// hasPyWord reports whether w occurs in src as a whole name (no name byte either side).
+func hasPyWord(src []byte, w string) bool {
+	for i := 0; i < len(src); {
+		j := bytes.Index(src[i:], []byte(w))
+		if j < 0 {
+			return false
+		}
+		s, e := i+j, i+j+len(w)
+		if (s == 0 || pyIdentByte[src[s-1]] == 0 && src[s-1] < utf8.RuneSelf) && (e == len(src) || pyIdentByte[src[e]] == 0 && src[e] < utf8.RuneSelf) {
+			return true
+		}
+		i = s + 1
 	}
 	return false
 }

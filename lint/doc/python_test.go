@@ -345,6 +345,15 @@ func TestPythonNotAConfig(t *testing.T) {
 		{"model = dict(type='ImageClassifier')\noptim_wrapper = dict(optimizer=dict(type='SGD'))\n", true},
 		{"_base_ = ['./base.py']\ndef scale(x):\n    return 2 * x\nmodel = dict(depth=scale(25))\n", true},
 		{"import ml_collections\n\ndef get_config():\n    c = ml_collections.ConfigDict()\n    c.lr = 0.1\n    return c\n", true},
+		// Unreadable files: a config's names, as whole words, mark a broken config to report;
+		// a test reading an attribute named _base_dir is none (Dopamine's collector_test.py).
+		{"_base_ = ['./a.py']\nmodel = dict(x=\n", true},
+		{"def get_config():\n  return {'a': 1\n", true},
+		{"class T(absltest.TestCase):\n  def setUp(self):\n    self._tmpdir = flags.'/tmp/x'\n    self.c._base_dir = 1\n", false},
+		{"config_cls = get_configs(\n", false},
+		{"def train(config: ml_collections.ConfigDict):\n  if x:\n    pass\n  )\n", false},
+		{"config = ml_collections.ConfigDict()\nconfig.lr = (\n", true},
+		{"with read_base():\n    from .base import *\nmodel = dict(\n", true},
 	} {
 		if got := IsPythonConfig(mustParse(t, Python, c.src)); got != c.config {
 			t.Errorf("%q: IsPythonConfig %v, want %v", c.src, got, c.config)

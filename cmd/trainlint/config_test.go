@@ -316,13 +316,28 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		".github/workflows/ci.yml":        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
 		".gitlab/ci/build.yml":            "build:\n  script: [make]\n",
 		".circleci/config.yml":            "version: 2.1\n",
+		// Jinja templates that conda-build and Helm render before reading them as YAML.
+		"packaging/meta.yaml":    "{% set v = '1.0' %}\npackage:\n  name: apex\nrequirements:\n  host:\n    - python\n    {{ environ.get('X') }}\n",
+		"chart/templates/d.yaml": "apiVersion: v1\n{{- if .Values.on }}\nkind: Pod\n{{- end }}\n",
+		"ok/meta.yaml":           "doc_to_text: |\n  {% if x %}\n  {{ question }}\n  {% endif %}\n",
+		"ok/bad.yaml":            "a: [1\n",
 	})
 	_, res, _ := checkJSON(t, ".")
 	var paths []string
 	for _, f := range res.Files {
 		paths = append(paths, f.Path)
 	}
-	if strings.Join(paths, ",") != "hf.json" {
+	if strings.Join(paths, ",") != "hf.json,ok/bad.yaml,ok/meta.yaml" {
+		t.Errorf("files linted: %v", paths)
+	}
+	// A template that reads as YAML is linted; one that does not is skipped only in a walk
+	// (the tree's config selects TL2 rules only: skipping does not hang on the rules chosen).
+	_, res, _ = checkJSON(t, "ok", "packaging/meta.yaml")
+	paths = paths[:0]
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "ok/bad.yaml,ok/meta.yaml,packaging/meta.yaml" {
 		t.Errorf("files linted: %v", paths)
 	}
 	// Named on the command line, such a file is linted like any other (the tree's config

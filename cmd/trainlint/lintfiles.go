@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -134,10 +135,49 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 			return outcome{skip: true}
 		}
 	}
+	if in.Walked && jinjaTemplate(in.Path, text, o.Limits) {
+		return outcome{skip: true}
+	}
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)
 	out := outcome{info: info, diags: diags}
 	if len(diags) > 0 && size <= int64(len(text)) {
 		out.src = text
 	}
 	return out
+}
+
+// jinjaTemplate reports a walked YAML file that does not parse because it is a Jinja template:
+// a conda recipe's meta.yaml or a Helm chart, whose `{% ... %}` and `{{ ... }}` lines conda-build
+// and Helm render before any YAML reader sees the file (vissl's packaging/apex/meta.yaml). No
+// framework reads it as it stands, so a walk skips it quietly; named, it is linted. Only a file
+// with such a line is parsed here (the whether-it-parses test does not depend on the rules
+// selected).
+func jinjaTemplate(path string, text []byte, lim doc.Limits) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext != ".yaml" && ext != ".yml" || !jinjaLine(text) {
+		return false
+	}
+	for _, p := range doc.Parse(path, text, doc.YAML, lim).Problems {
+		if p.Kind == doc.Syntax {
+			return true
+		}
+	}
+	return false
+}
+
+// jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag.
+func jinjaLine(text []byte) bool {
+	for rest := text; len(rest) > 0; {
+		line := rest
+		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+			line, rest = rest[:k], rest[k+1:]
+		} else {
+			rest = nil
+		}
+		line = bytes.TrimLeft(line, " \t-")
+		if bytes.HasPrefix(line, []byte("{%")) || bytes.HasPrefix(line, []byte("{{")) {
+			return true
+		}
+	}
+	return false
 }

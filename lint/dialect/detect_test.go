@@ -247,6 +247,17 @@ func TestDetectScriptNotMMEngine(t *testing.T) {
 	wantDetected(t, "script with generic names", "s.py", doc.Python, src, "generic")
 	src = "model = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50))\n"
 	wantDetected(t, "an MMEngine model base file", "model.py", doc.Python, src, "mmengine")
+	src = "optim_wrapper = dict(type='mmengine.AmpOptimWrapper', optimizer=dict(type='SGD', lr=0.01))\n"
+	wantDetected(t, "a scoped registry type", "schedule.py", doc.Python, src, "mmengine")
+	src = "model = dict(type='iTPN', backbone=dict(type='iTPNHiViT'))\n" // mmpretrain's itpn base
+	wantDetected(t, "a class name in lower camel case", "itpn.py", doc.Python, src, "mmengine")
+	// A "type" key whose value names no class is no registry dict: a JSON schema (smollm's
+	// json_schemas.py), a Ludwig feature list built by a script (examples/kfold_cv).
+	src = "SCHEMA = {\n    'type': 'object',\n    'properties': {'language': {'type': ['string', 'null']}},\n}\n"
+	wantDetected(t, "a JSON schema", "json_schemas.py", doc.Python, src, "generic")
+	src = "import yaml\nfeature = {'name': 'x', 'type': 'number', 'preprocessing': {'normalization': 'zscore'}}\n" +
+		"config = {'input_features': [feature], 'trainer': {'epochs': 20, 'batch_size': 32}}\n"
+	wantDetected(t, "a Ludwig config built by a script", "prepare.py", doc.Python, src, "generic")
 }
 
 // corpusDocs parses every YAML/JSON/TOML file of the shared corpus (skipping the test when the

@@ -119,9 +119,12 @@ func detectMMEngine(d *doc.Document) int {
 			own = own || i < mmOwnKeys
 		}
 	}
-	// Registry dicts (`dict(type='SGD', ...)`) are how OpenMMLab configs name every component.
+	// Registry dicts (`dict(type='SGD', ...)`) are how OpenMMLab configs name every component:
+	// the type names a registered class (SGD, mmdet.ResNet). A JSON schema's "type": "object" or
+	// a Ludwig feature's "type": "number" is no registry entry (smollm's json_schemas.py, Ludwig's
+	// examples/kfold_cv script).
 	for _, c := range d.Root.Children {
-		if c.Kind == doc.Map && c.Get("type") != nil {
+		if c.Kind == doc.Map && mmClassName(c.Get("type")) {
 			s += 10
 			own = true
 			break
@@ -131,6 +134,29 @@ func detectMMEngine(d *doc.Document) int {
 		return 0
 	}
 	return Cap(s)
+}
+
+// mmClassName reports whether a registry dict's type is a string naming a class: its last
+// dotted part (after a scope such as mmdet.) is a Python name with a capital letter in it (SGD,
+// ResNet, iTPN), as no JSON schema or Ludwig type is.
+func mmClassName(n *doc.Node) bool {
+	v, ok := n.Str()
+	if !ok {
+		return false
+	}
+	v = v[strings.LastIndexByte(v, '.')+1:]
+	upper := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= 'a' && c <= 'z', c == '_', c >= '0' && c <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return upper
 }
 
 // mmBNType reports whether a norm_cfg type is batch norm, mmSyncType whether it is a synchronised

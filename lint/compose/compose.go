@@ -140,6 +140,11 @@ type composer struct {
 	loads      int // configs merged in this pass (a config included twice counts twice)
 	stopped    bool
 	problems   map[string]bool
+	// known are the options loaded in this pass, by Hydra's override key (group, or group@pkg
+	// for an entry with a package of its own); lists are the choices the defaults lists being
+	// read (the innermost last) make, which an interpolated entry may name before they load.
+	known map[string]string
+	lists []map[string]string
 }
 
 // groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
@@ -200,8 +205,10 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.stopped = false
 		c.stack = c.stack[:0]
 		c.problems = map[string]bool{}
+		c.known = map[string]string{}
+		c.lists = c.lists[:0]
 		root = newMap(nil, "")
-		c.load(root, strings.TrimSuffix(path.Base(primary), path.Ext(primary)), "", "", nil, "", true)
+		c.load(root, strings.TrimSuffix(path.Base(primary), path.Ext(primary)), "", "", "", nil, "", true)
 		changed := false
 		for g, opt := range c.found {
 			if !c.fixed[g] && c.choices[g] != opt {
@@ -290,7 +297,12 @@ func (c *composer) configPath(rel string) (string, bool) {
 // its package. group is its group ("" for a primary or a non-group config at the root), pkg
 // the package the defaults list gave (absolute; "" = the config's own). from/fromSpan locate
 // the reference for problems.
-func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, from string, primary bool) {
+// load reads config name (a path in the config directory, without .yaml) of group, into
+// package pkg when the defaults list gives one (resolved), else into its header's package, else
+// into defPkg: the containing config's package joined with the group as the entry wrote it
+// (Hydra 1.1 and later: an entry `/optimizer: adam` in model/net.yaml, whose package is model,
+// goes to model.optimizer; hydra/core/default_element.py _get_final_package at v1.3.2).
+func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *doc.Node, from string, primary bool) {
 	if c.stopped {
 		return
 	}
@@ -345,13 +357,13 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 
 	// The package: the defaults list's, else the header's, else the group.
 	if pkg == "" {
-		pkg = group
+		pkg = defPkg
 		if h, ok := header(d); ok {
 			switch h {
 			case "_global_":
 				pkg = ""
 			case "_group_":
-				pkg = group
+				pkg = defPkg
 			default:
 				pkg = h
 			}
@@ -385,12 +397,14 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 		}
 	}
 	if defaults != nil && defaults.Kind == doc.Seq {
+		c.lists = append(c.lists, c.listChoices(defaults, cdir, pkg, primary))
+		defer func() { c.lists = c.lists[:len(c.lists)-1] }()
 		for _, item := range defaults.Children {
 			c.entry(root, item, cdir, pkg, p, mergeSelf, &selfDone, primary)
 		}
 		if primary {
 			for _, a := range c.appended {
-				if c.seenPkg[a.group+"@"+a.pkg] {
+				if c.seenPkg[cliKey(a.group, a.pkg)] {
 					// Hydra refuses a second entry for a group and package the list has.
 					c.problem(Refused, "", doc.Span{}, "override "+quote(a.text)+" adds group "+quote(a.group)+", which the defaults list already has: Hydra stops at start-up (\"Multiple values for "+a.group+". To override a value use 'override "+a.group+": "+a.option+"'\"); drop the +")
 					continue
@@ -399,7 +413,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg string, ref *doc.Node, 
 				if pkg != "" {
 					pkg = resolvePackage(pkg, "", a.group)
 				}
-				c.loadGroup(root, a.group, a.option, pkg, nil, p)
+				c.loadGroup(root, a.group, a.option, pkg, dotted(a.group), nil, p)
 			}
 		}
 	}
@@ -440,7 +454,11 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		if pkg != "" {
 			pkg = resolvePackage(pkg, parentPkg, g)
 		}
-		c.load(root, name, g, pkg, item, file, false)
+		rel := path.Dir(strings.TrimPrefix(s, "/"))
+		if rel == "." {
+			rel = ""
+		}
+		c.load(root, name, g, pkg, joinPackage(parentPkg, dotted(rel)), item, file, false)
 		return
 	}
 	if item.Kind != doc.Map || len(item.Children) != 1 {
@@ -471,6 +489,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	} else {
 		group = joinGroup(cdir, group)
 	}
+	defPkg := joinPackage(parentPkg, dotted(strings.TrimPrefix(key, "/")))
 	var options []string
 	isNull := kv.IsNull()
 	switch kv.Kind {
@@ -482,6 +501,10 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	case doc.Seq:
 		for _, o := range kv.Children {
 			if s, ok := o.Str(); ok {
+				if strings.Contains(s, "${") {
+					c.problem(Refused, file, o.Span, "option "+quote(s)+" of group "+quote(group)+" is an interpolation in a list of options: Hydra stops at start-up (\"Defaults List interpolation is not supported in options list items\")")
+					return
+				}
 				options = append(options, s)
 			}
 		}
@@ -495,22 +518,25 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 		return
 	}
-	// Hydra matches a command-line choice to an entry by group and package: group=x matches
-	// an entry written without a package, group@pkg=x one whose package resolves to pkg.
+	// Hydra matches a command-line choice to an entry by its override key: group=x matches an
+	// entry whose package is the group's own (db, or model/encoder in model/net.yaml),
+	// group@pkg=x one whose package resolves to pkg (an entry `/optimizer: adam` in a config of
+	// package model is optimizer@model.optimizer).
 	explicit := pkg != ""
+	final := defPkg
 	if explicit {
 		pkg = resolvePackage(pkg, parentPkg, group)
+		final = pkg
 	}
-	gkey := group + "@"
-	if explicit {
-		gkey += pkg
-	}
-	c.seenPkg[gkey] = true
+	okey := overrideKey(group, final)
+	c.seenPkg[okey] = true
 	choice, chosen := c.choices[group]
-	if explicit {
-		choice, chosen = c.pkgChoice[gkey]
+	deleted := c.deleted[group]
+	if okey != group {
+		choice, chosen = c.pkgChoice[okey]
+		deleted = c.pkgDeleted[okey]
 	}
-	if !explicit && c.deleted[group] || explicit && c.pkgDeleted[gkey] {
+	if deleted {
 		return
 	}
 	if chosen {
@@ -533,12 +559,23 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		if opt == "???" {
 			continue // mandatory choice left to the command line: nothing to compose
 		}
+		if strings.Contains(opt, "${") {
+			o, bad := c.interpolateOption(opt)
+			if bad != "" {
+				c.problem(Unresolved, file, kv.Span, "option "+quote(opt)+" of group "+quote(group)+" was not read: "+bad)
+				continue
+			}
+			opt = o
+		}
 		if optional {
 			if p, ok := c.configPath(joinGroup(group, opt)); !ok || !c.exists(p) {
 				continue
 			}
 		}
-		c.loadGroup(root, group, opt, pkg, kv, file)
+		if c.known[okey] == "" {
+			c.known[okey] = opt
+		}
+		c.loadGroup(root, group, opt, pkg, defPkg, kv, file)
 	}
 }
 
@@ -547,8 +584,46 @@ func (c *composer) exists(p string) bool {
 	return ok
 }
 
-func (c *composer) loadGroup(root *doc.Node, group, option, pkg string, ref *doc.Node, from string) {
-	c.load(root, joinGroup(group, option), group, pkg, ref, from, false)
+func (c *composer) loadGroup(root *doc.Node, group, option, pkg, defPkg string, ref *doc.Node, from string) {
+	c.load(root, joinGroup(group, option), group, pkg, defPkg, ref, from, false)
+}
+
+// cliKey is the override key of a command-line group override: group, or group@pkg as written.
+func cliKey(group, pkg string) string {
+	if pkg == "" {
+		return group
+	}
+	return group + "@" + pkg
+}
+
+// dotted turns a group path into a package (model/encoder → model.encoder).
+func dotted(group string) string { return strings.ReplaceAll(group, "/", ".") }
+
+// joinPackage is package p inside parent.
+func joinPackage(parent, p string) string {
+	switch {
+	case parent == "":
+		return p
+	case p == "":
+		return parent
+	}
+	return parent + "." + p
+}
+
+// overrideKey is Hydra's name for a group entry's choice: the group, with @package when the
+// entry's package (final; "_global_" or "" for the root) is not the group's own
+// (default_element.py get_override_key at v1.3.2).
+func overrideKey(group, final string) string {
+	if final == "_global_" {
+		final = ""
+	}
+	if final == dotted(group) {
+		return group
+	}
+	if final == "" {
+		final = "_global_"
+	}
+	return group + "@" + final
 }
 
 func joinGroup(dir, name string) string {

@@ -287,7 +287,7 @@ func newKey(dst, src *doc.Node) bool {
 // value overrides to root.
 func (c *composer) finishOverrides(root *doc.Node, values []valueOverride) {
 	for _, g := range c.toMatch {
-		if c.seenPkg[g.group+"@"+g.pkg] {
+		if c.seenPkg[cliKey(g.group, g.pkg)] {
 			continue
 		}
 		verb := "override"

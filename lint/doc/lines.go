@@ -228,6 +228,10 @@ func (x *LineIndex) Offset(line, col int) int {
 	return off
 }
 
+// OffsetOK is Offset that also reports whether (line, col) exists (the column may be one past
+// the line's last character: an exclusive end); false when it was clamped.
+func (x *LineIndex) OffsetOK(line, col int) (int, bool) { return x.offset(line, col) }
+
 // offset is Offset that also reports whether (line, col) exists: false when it was clamped.
 func (x *LineIndex) offset(line, col int) (int, bool) {
 	if line < 1 {

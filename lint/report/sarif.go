@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -10,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 func init() { Register("sarif", writeSARIF) }
@@ -182,7 +181,7 @@ func writeSARIF(w io.Writer, res *lint.Result, o Options) error {
 	}
 
 	fps := lint.Fingerprints(res.Diagnostics)
-	lines := map[string][]int{} // each source's line starts, found once (not once a finding)
+	lines := map[string]*doc.LineIndex{} // each source's line index, made once (not once a finding)
 	for k, d := range res.Diagnostics {
 		ri, ok := ruleIndex[d.Code]
 		if !ok {
@@ -215,12 +214,13 @@ func writeSARIF(w io.Writer, res *lint.Result, o Options) error {
 		if reg := r.Locations[0].PhysicalLocation.Region; reg != nil && reg.EndLine > 0 {
 			// The snippet lets viewers without the repository show the offending text.
 			src := o.Sources[d.File]
-			starts, seen := lines[d.File]
+			x, seen := lines[d.File]
 			if !seen && src != nil {
-				starts = lineStarts(src)
-				lines[d.File] = starts
+				// The findings' own line index: lines end at \n, \r\n or a lone \r.
+				x = doc.NewLineIndex(src)
+				lines[d.File] = x
 			}
-			if t, ok := textRange(src, starts, reg.StartLine, reg.StartColumn, reg.EndLine, reg.EndColumn); ok && t != "" {
+			if t, ok := textRange(src, x, reg.StartLine, reg.StartColumn, reg.EndLine, reg.EndColumn); ok && t != "" {
 				reg.Snippet = &sarifInsertText{Text: t}
 			}
 		}
@@ -356,47 +356,17 @@ func sarifFixOf(f *lint.Fix, loc func(string) sarifArtifactLocation) *sarifFix {
 }
 
 // textRange returns the text between two 1-based (line, code-point column) positions, the end
-// exclusive; ok is false when src does not reach them.
-func textRange(src []byte, starts []int, line, col, endLine, endCol int) (string, bool) {
+// exclusive; false when either is not in src.
+func textRange(src []byte, x *doc.LineIndex, line, col, endLine, endCol int) (string, bool) {
 	if src == nil {
 		return "", false
 	}
-	start, ok1 := offsetOf(src, starts, line, col)
-	end, ok2 := offsetOf(src, starts, endLine, endCol)
+	start, ok1 := x.OffsetOK(line, col)
+	end, ok2 := x.OffsetOK(endLine, endCol)
 	if !ok1 || !ok2 || end < start {
 		return "", false
 	}
 	return string(src[start:end]), true
-}
-
-// lineStarts is the byte offset of each line of src (lines end at \n).
-func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			return starts
-		}
-		off += i + 1
-		starts = append(starts, off)
-	}
-}
-
-// offsetOf converts a 1-based line and code-point column to a byte offset, given src's line
-// starts; the column may be one past the line's last character (an exclusive end).
-func offsetOf(src []byte, starts []int, line, col int) (int, bool) {
-	if line < 1 || line > len(starts) {
-		return 0, false
-	}
-	off := starts[line-1]
-	for c := 1; c < col; c++ {
-		if off >= len(src) || src[off] == '\n' {
-			return 0, false
-		}
-		_, n := utf8.DecodeRune(src[off:])
-		off += n
-	}
-	return off, true
 }
 
 // sarifURI turns a reported path into a URI reference: relative paths stay relative (GitHub

@@ -254,6 +254,22 @@ func TestSARIFSnippet(t *testing.T) {
 	}
 }
 
+// TestSARIFSnippetLineEnds: a snippet is cut from the line the finding names, whatever ends the
+// lines (\n, \r\n or a lone \r, as the findings count them).
+func TestSARIFSnippetLineEnds(t *testing.T) {
+	for _, nl := range []string{"\n", "\r\n", "\r"} {
+		res := lint.NewResult()
+		res.Files = []lint.FileInfo{{Path: "a.yaml", Format: "yaml"}}
+		res.Diagnostics = []lint.Diagnostic{{Code: "TL981", Rule: "x", Severity: lint.Warning, File: "a.yaml",
+			Line: 3, Column: 1, EndLine: 3, EndColumn: 5, Message: "m"}}
+		src := map[string][]byte{"a.yaml": []byte("a: 1" + nl + "b: 2" + nl + "c: 3" + nl)}
+		d := decodeSARIF(t, render(t, "sarif", res, report.Options{Sources: src}))
+		if sn := d.Runs[0].Results[0].Locations[0].PhysicalLocation.Region.Snippet; sn == nil || sn.Text != "c: 3" {
+			t.Errorf("%q line ends: snippet %+v, want %q", nl, sn, "c: 3")
+		}
+	}
+}
+
 // manyFindings is a file of n lines, each with a finding on its key (a snippet to cut).
 func manyFindings(n int) (*lint.Result, map[string][]byte) {
 	res := lint.NewResult()

@@ -126,7 +126,9 @@ func detectComposer(d *doc.Document) int {
 	}
 	s := 0
 	if isMCLI(r) {
-		if c, ok := r.Get("command").Str(); ok && (strings.Contains(c, "composer ") || strings.Contains(c, "llm-foundry") || strings.Contains(c, "llmfoundry")) {
+		// `composer main.py` launches any Composer script (mosaicml/examples' benchmarks run
+		// their own): only llm-foundry named in the command is llm-foundry's evidence.
+		if c, ok := r.Get("command").Str(); ok && (strings.Contains(c, "llm-foundry") || strings.Contains(c, "llmfoundry")) {
 			s += 50
 		}
 		if it := r.Get("integrations"); it != nil {
@@ -139,6 +141,13 @@ func detectComposer(d *doc.Document) int {
 		}
 	}
 	c := composerRoot(r)
+	if s == 0 && !foundryOwn(c) {
+		// Composer is a library: the YAML files of other Composer-based projects (mosaicml/
+		// examples' BERT, ResNet, DeepLab and Stable Diffusion benchmarks, read by their own
+		// main.py) share llm-foundry's names but not its train script, whose start-up checks
+		// and defaults would be claimed of them.
+		return 0
+	}
 	// OLMo's trainer took llm-foundry's names (global_train_batch_size, max_duration,
 	// save_num_checkpoints_to_keep) but its TrainConfig (olmo/config.py @59a53e3f) has fields
 	// llm-foundry's refuses: two of them make the file OLMo's, not llm-foundry's.
@@ -160,6 +169,53 @@ func detectComposer(d *doc.Document) int {
 	}
 	return Cap(s)
 }
+
+// foundryPinnedElsewhere reports an mcli run whose llm-foundry integration checks out a commit
+// or a release other than the newest the knowledge table read (mosaicml/examples pins v0.2.0,
+// long before TrainConfig refused unknown keys, and commit hashes): its keys are checked only
+// against the release it runs, so they are not checked at all.
+func foundryPinnedElsewhere(r *doc.Node) bool {
+	it := r.Get("integrations")
+	if it == nil || it.Kind != doc.Seq {
+		return false
+	}
+	for _, in := range it.Children {
+		if repo, _ := in.Get("git_repo").Str(); !strings.Contains(repo, "llm-foundry") {
+			continue
+		}
+		for _, k := range []string{"git_commit", "git_branch"} {
+			v, ok := in.Get(k).Str()
+			if !ok || v == "" || v == "main" {
+				continue
+			}
+			kb := KnowledgeOf("llm-foundry")
+			return kb == nil || strings.TrimPrefix(v, "v") != strings.TrimPrefix(kb.Newest(), "v")
+		}
+	}
+	return false
+}
+
+// foundryOwn reports llm-foundry's own evidence in a config: the tokenizer section its
+// TrainConfig requires (llmfoundry/utils/config_utils.py @8c8dd48: model, tokenizer, optimizer,
+// scheduler, train_loader, ... are MISSING by default), its in-context-learning evaluation
+// (icl_tasks, eval_gauntlet), an eval YAML's models list, or a model it registers
+// (llmfoundry/models/__init__.py: mpt_causal_lm, hf_causal_lm, hf_t5, ...).
+func foundryOwn(c *doc.Node) bool {
+	if c == nil || c.Kind != doc.Map {
+		return false
+	}
+	if t := c.Get("tokenizer"); t != nil && t.Kind == doc.Map || c.Get("icl_tasks") != nil || c.Get("eval_gauntlet") != nil {
+		return true
+	}
+	if m := c.Get("models"); m != nil && m.Kind == doc.Seq {
+		return true
+	}
+	name, _ := c.Get("model").Get("name").Str()
+	return name != "" && strings.Contains(foundryModels, " "+name+" ")
+}
+
+// foundryModels are the model names llm-foundry registers, space-delimited.
+const foundryModels = " mpt_causal_lm hf_causal_lm hf_t5 openai_causal_lm fmapi_causal_lm openai_chat fmapi_chat finetune_embedding_model contrastive_lm "
 
 var (
 	cmpNote = plan.Why{By: "the llm-foundry default", Note: "config_utils.py @8c8dd48"}
@@ -425,7 +481,7 @@ func composerKeyMaps(d *doc.Document) []KeyMap {
 			return nil
 		}
 	}
-	if m == nil || m.Kind != doc.Map {
+	if m == nil || m.Kind != doc.Map || foundryPinnedElsewhere(r) {
 		return nil
 	}
 	if eval || foundryEvalYAML(m) {

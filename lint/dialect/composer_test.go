@@ -53,6 +53,8 @@ eval_loader:
 max_duration: 2h
 global_train_batch_size: 64
 device_train_microbatch_size: auto
+tokenizer:
+  name: gpt2
 `
 	d := tcgDoc(t, doc.YAML, src)
 	if got := Detect(d); got != Composer {
@@ -217,7 +219,7 @@ func TestComposerOddShapes(t *testing.T) {
 func TestComposerJSON(t *testing.T) {
 	src := `{"global_train_batch_size": 32, "device_train_microbatch_size": 4,
  "device_eval_batch_size": 2, "eval_interval": "100ba", "max_duration": "1000ba",
- "train_loader": {"name": "text", "num_workers": 2}}`
+ "train_loader": {"name": "text", "num_workers": 2}, "tokenizer": {"name": "gpt2"}}`
 	d := tcgDoc(t, doc.JSON, src)
 	if got := Detect(d); got != Composer {
 		t.Fatalf("Detect = %v", got.Name)
@@ -226,4 +228,39 @@ func TestComposerJSON(t *testing.T) {
 	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 2, plan.Explicit, "device_eval_batch_size", 2)
 	wantFact(t, "interval", p.Eval.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100ba"}, plan.Explicit, "eval_interval", 2)
 	wantFact(t, "workers", p.Data.Workers, 2, plan.Explicit, "train_loader.num_workers", 3)
+}
+
+// An mcli run file: llm-foundry's only when the command or the cloned repository names it (the
+// `composer` launcher runs any script: mosaicml/examples' benchmarks run their own main.py),
+// and its keys are checked against TrainConfig only when it runs the release the knowledge
+// table read last (mosaicml/examples pins llm-foundry v0.2.0 and commits).
+func TestComposerMCLIRuns(t *testing.T) {
+	params := "parameters:\n  max_seq_len: 128\n  global_seed: 17\n  tokenizer_name: bert-base-uncased\n  model:\n    name: mosaic_bert\n" +
+		"  global_train_batch_size: 256\n  device_train_microbatch_size: 32\n  max_duration: 1ep\n"
+	bench := "name: bert\nimage: mosaicml/pytorch\nintegrations:\n- integration_type: git_repo\n  git_repo: mosaicml/examples\n" +
+		"command: |\n  cd examples/benchmarks/bert\n  composer main.py /mnt/config/parameters.yaml\n" + params
+	wantDetected(t, "a benchmark's mcli run", "mcloud_run.yaml", doc.YAML, bench, "generic")
+	foundry := func(pin string) string {
+		return "name: ft\nimage: mosaicml/pytorch\nintegrations:\n- integration_type: git_repo\n  git_repo: mosaicml/llm-foundry\n" + pin +
+			"command: |\n  cd llm-foundry/scripts\n  composer train/train.py /mnt/config/parameters.yaml\n" + params +
+			"  tokenizer:\n    name: gpt2\n"
+	}
+	for _, c := range []struct {
+		pin  string
+		maps int
+	}{
+		{"", 1},
+		{"  git_branch: main\n", 1},
+		{"  git_commit: v0.2.0\n", 0},
+		{"  git_commit: 68448b2764cf6988c830e4d55796e6e28cdac20e\n", 0},
+		{"  git_branch: " + KnowledgeOf("llm-foundry").Newest() + "\n", 1},
+	} {
+		d := tcgDoc(t, doc.YAML, foundry(c.pin))
+		if got := Detect(d); got != Composer {
+			t.Fatalf("%q: Detect = %v", c.pin, got.Name)
+		}
+		if got := len(composerKeyMaps(d)); got != c.maps {
+			t.Errorf("%q: %d argument maps checked, want %d", c.pin, got, c.maps)
+		}
+	}
 }

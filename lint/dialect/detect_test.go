@@ -302,12 +302,21 @@ func TestDetectPlainMLCollectionsNotBigVision(t *testing.T) {
 // OLMo's trainer (allenai/OLMo, olmo/config.py @59a53e3f) took llm-foundry's names for its
 // batch, duration and retention keys, but it is not llm-foundry: read as llm-foundry's, each of
 // its configs got about 18 unknown-key warnings for fields OLMo has (sharded_checkpointer,
-// speed_monitor, ...).
+// speed_monitor, ...). Nor are the YAML files of other Composer-based projects (mosaicml/examples
+// @HEAD: the BERT, ResNet, DeepLab and Stable Diffusion benchmarks, read by their own main.py):
+// 68 unknown-key warnings said llm-foundry's train script refuses their keys. llm-foundry's
+// own evidence is needed: the tokenizer section its TrainConfig requires, icl_tasks, or a model
+// it registers.
 func TestDetectOLMoNotComposer(t *testing.T) {
 	shared := "run_name: r\nseed: 1\nmax_duration: 1ep\nglobal_train_batch_size: 512\ndevice_train_microbatch_size: 4\n" +
 		"precision: amp_bf16\nsave_interval: 1000\nsave_num_checkpoints_to_keep: 2\neval_interval: 500\n"
-	wantDetected(t, "llm-foundry's names alone", "c.yaml", doc.YAML, shared, "composer")
-	olmo := shared + "sharded_checkpointer: olmo_core\nsave_interval_unsharded: 5000\nspeed_monitor:\n  window_size: 1\n"
+	wantDetected(t, "llm-foundry's names alone", "c.yaml", doc.YAML, shared, "generic")
+	bert := shared + "tokenizer_name: bert-base-uncased\nmodel:\n  name: mosaic_bert\ntrain_loader:\n  name: text\n"
+	wantDetected(t, "a Composer benchmark's own script config", "c.yaml", doc.YAML, bert, "generic")
+	for _, own := range []string{"tokenizer:\n  name: gpt2\n", "model:\n  name: mpt_causal_lm\n", "icl_tasks: eval/yamls/tasks.yaml\n"} {
+		wantDetected(t, "with "+strings.SplitN(own, ":", 2)[0], "c.yaml", doc.YAML, shared+own, "composer")
+	}
+	olmo := shared + "tokenizer:\n  identifier: gpt2\nsharded_checkpointer: olmo_core\nsave_interval_unsharded: 5000\nspeed_monitor:\n  window_size: 1\n"
 	wantDetected(t, "with OLMo's own fields", "c.yaml", doc.YAML, olmo, "generic")
 }
 

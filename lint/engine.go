@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"fmt"
+	"errors"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -153,7 +153,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				normErr = fmt.Errorf("the %s dialect panicked: %v\n%s", a.Dialect.Name, r, debug.Stack())
+				normErr = errors.New("the " + a.Dialect.Name + " dialect panicked: " + panicText(r) + "\n" + string(debug.Stack()))
 				a.Plan = nil
 			}
 		}()
@@ -209,7 +209,7 @@ func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diag
 func (p *Pass) runFrom(rules []*Rule, i int, options map[string]map[string]any) (at int) {
 	defer func() {
 		if rec := recover(); rec != nil {
-			p.out = append(p.out, internalError(p.Doc, "rule "+p.Rule.Name, fmt.Errorf("%v", rec)))
+			p.out = append(p.out, internalError(p.Doc, "rule "+p.Rule.Name, errors.New(panicText(rec))))
 		}
 	}()
 	for at = i; at < len(rules); at++ {

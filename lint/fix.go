@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -46,7 +46,7 @@ func FixFile(f File, rules []*Rule, o Options, unsafe bool) (FixOutcome, error) 
 		nf := f
 		nf.Text = next
 		if parsedBefore && !parses(nf, o) {
-			return out, fmt.Errorf("%s: internal error: fixes %s make the file unparsable; the file was left unchanged (please report this)", f.Path, fixNames(out.Diagnostics, unsafe))
+			return out, errors.New(f.Path + ": internal error: fixes " + fixNames(out.Diagnostics, unsafe) + " make the file unparsable; the file was left unchanged (please report this)")
 		}
 		out.Text = next
 		out.Applied += n

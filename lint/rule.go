@@ -1,7 +1,8 @@
 package lint
 
 import (
-	"fmt"
+	"errors"
+	"strconv"
 	"strings"
 )
 
@@ -36,7 +37,7 @@ func ParseSeverity(s string) (Severity, error) {
 	case "error":
 		return Error, nil
 	}
-	return 0, fmt.Errorf("unknown severity %q (want error, warning or info)", s)
+	return 0, errors.New("unknown severity " + strconv.Quote(s) + " (want error, warning or info)")
 }
 
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }

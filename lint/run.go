@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"fmt"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,7 +58,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				normErr = fmt.Errorf("the %s dialect panicked: %v", a.Dialect.Name, r)
+				normErr = errors.New("the " + a.Dialect.Name + " dialect panicked: " + panicText(r))
 				a.Plan = nil
 			}
 		}()
@@ -277,7 +277,7 @@ func DedupeRuns(perRun [][]Diagnostic, names []string) []Diagnostic {
 		rs := dedupStrings(runsOf[k])
 		if len(rs) > 1 {
 			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
-				Message: fmt.Sprintf("found in %d runs: %s", len(rs), strings.Join(rs, "; "))})
+				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + strings.Join(rs, "; ")})
 		}
 	}
 	SortDiagnostics(out)
@@ -426,4 +426,16 @@ func (m *memoFS) ReadFile(name string) ([]byte, error) {
 		m.m[name] = b
 	}
 	return b, err
+}
+
+// panicText is what a recovered panic says (fmt's %v for an error or a string; the light
+// WebAssembly module links no fmt).
+func panicText(r any) string {
+	switch v := r.(type) {
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "a panic of another kind"
 }

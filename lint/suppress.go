@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -65,29 +65,29 @@ func parseSuppression(c doc.Comment, all []*Rule, requireReason bool) (*suppress
 		if kind == "" {
 			return nil, `empty trainlint directive (write "disable=RULE" or "disable-file=RULE")`
 		}
-		return nil, fmt.Sprintf("unknown directive %q (want \"disable=RULE\" or \"disable-file=RULE\")", kind)
+		return nil, "unknown directive " + strconv.Quote(kind) + ` (want "disable=RULE" or "disable-file=RULE")`
 	}
 	if !hasEq || strings.TrimSpace(list) == "" {
-		return nil, fmt.Sprintf("%q names no rule (write \"%s=RULE[,RULE]\")", kind, kind)
+		return nil, strconv.Quote(kind) + ` names no rule (write "` + kind + `=RULE[,RULE]")`
 	}
 	s := &suppression{comment: c, file: kind == "disable-file"}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
 		if name == "" {
-			return nil, fmt.Sprintf("empty rule name in %q", strings.TrimSpace(list))
+			return nil, "empty rule name in " + strconv.Quote(strings.TrimSpace(list))
 		}
 		r := ruleByCodeOrName(all, name)
 		if r == nil {
 			if strings.ContainsAny(name, " \t") {
-				return nil, fmt.Sprintf("unknown rule %q (separate the reason with \" -- \")", name)
+				return nil, "unknown rule " + strconv.Quote(name) + ` (separate the reason with " -- ")`
 			}
-			return nil, fmt.Sprintf("unknown rule %q (use a code such as TL202 or a rule name)", name)
+			return nil, "unknown rule " + strconv.Quote(name) + " (use a code such as TL202 or a rule name)"
 		}
 		s.rules = append(s.rules, r)
 		s.names = append(s.names, name)
 	}
 	if requireReason && reason == "" {
-		return nil, fmt.Sprintf(`suppression of %q gives no reason (add " -- why")`, strings.Join(s.names, ","))
+		return nil, "suppression of " + strconv.Quote(strings.Join(s.names, ",")) + ` gives no reason (add " -- why")`
 	}
 	s.used = make([]bool, len(s.rules))
 	return s, ""
@@ -215,9 +215,9 @@ func applySuppressions(d *doc.Document, diags []Diagnostic, all, active []*Rule,
 			if s.used[i] || !isActive[r.Code] || isMeta != skipMeta {
 				continue
 			}
-			msg := fmt.Sprintf("suppression of %q silences nothing on line %d", s.names[i], s.target)
+			msg := "suppression of " + strconv.Quote(s.names[i]) + " silences nothing on line " + strconv.Itoa(s.target)
 			if s.file {
-				msg = fmt.Sprintf("file-level suppression of %q silences nothing", s.names[i])
+				msg = "file-level suppression of " + strconv.Quote(s.names[i]) + " silences nothing"
 			}
 			metas = append(metas, meta{diag: toDiagnostic(UnusedSuppression, d, Finding{Span: s.comment.Span, Message: msg}), owner: s})
 		}

@@ -205,7 +205,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.stopped = false
 		c.stack = c.stack[:0]
 		c.problems = map[string]bool{}
-		c.known = map[string]string{}
+		c.known = nil
 		c.lists = c.lists[:0]
 		root = newMap(nil, "")
 		c.load(root, strings.TrimSuffix(path.Base(primary), path.Ext(primary)), "", "", "", nil, "", true)
@@ -502,7 +502,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		for _, o := range kv.Children {
 			if s, ok := o.Str(); ok {
 				if strings.Contains(s, "${") {
-					c.problem(Refused, file, o.Span, "option "+quote(s)+" of group "+quote(group)+" is an interpolation in a list of options: Hydra stops at start-up (\"Defaults List interpolation is not supported in options list items\")")
+					c.listInterpolation(file, o, s, group)
 					return
 				}
 				options = append(options, s)
@@ -572,9 +572,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 				continue
 			}
 		}
-		if c.known[okey] == "" {
-			c.known[okey] = opt
-		}
+		c.noteChoice(okey, opt)
 		c.loadGroup(root, group, opt, pkg, defPkg, kv, file)
 	}
 }

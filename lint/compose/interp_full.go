@@ -8,6 +8,23 @@ import (
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
+// noteChoice records the option loaded for an entry, by its override key (the first wins, as
+// Hydra's known choices keep the first).
+func (c *composer) noteChoice(key, opt string) {
+	if c.known == nil {
+		c.known = map[string]string{}
+	}
+	if c.known[key] == "" {
+		c.known[key] = opt
+	}
+}
+
+// listInterpolation reports an interpolated option in a list of options, which Hydra refuses
+// (defaults_list.py at v1.3.2).
+func (c *composer) listInterpolation(file string, o *doc.Node, opt, group string) {
+	c.problem(Refused, file, o.Span, "option "+quote(opt)+" of group "+quote(group)+" is an interpolation in a list of options: Hydra stops at start-up (\"Defaults List interpolation is not supported in options list items\")")
+}
+
 // interpolateOption resolves a defaults-list option that interpolates other groups' choices
 // (`dataset_model: ${dataset}_${model}`; Hydra 1.1 and later, hydra/_internal/defaults_list.py
 // at v1.3.2: the interpolation is resolved against the choices of the other entries once they

@@ -14,3 +14,7 @@ func (c *composer) interpolateOption(opt string) (out, bad string) {
 }
 
 func (c *composer) listChoices(*doc.Node, string, string, bool) map[string]string { return nil }
+
+func (c *composer) noteChoice(string, string) {}
+
+func (c *composer) listInterpolation(string, *doc.Node, string, string) { c.declined = true }

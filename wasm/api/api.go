@@ -15,7 +15,8 @@ package api
 
 import (
 	"bytes"
-	"fmt"
+	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -75,23 +76,23 @@ type FrameworkInfo struct {
 func (r Request) validate() error {
 	for i, f := range r.Files {
 		if strings.TrimSpace(f.Path) == "" {
-			return fmt.Errorf("files[%d] has no path", i)
+			return errors.New("files[" + strconv.Itoa(i) + "] has no path")
 		}
 		switch doc.Format(f.Format) {
 		case "", formatAuto, doc.YAML, doc.JSON, doc.TOML, doc.Gin, doc.Python:
 		default:
-			return fmt.Errorf("files[%d] has unknown format %q (want auto, yaml, json, toml, gin or python)", i, f.Format)
+			return errors.New("files[" + strconv.Itoa(i) + "] has unknown format " + strconv.Quote(f.Format) + " (want auto, yaml, json, toml, gin or python)")
 		}
 	}
 	if fw := r.Options.Framework; fw != "" && fw != "auto" && dialect.ByName(fw) == nil {
-		return fmt.Errorf("unknown framework %q", fw)
+		return errors.New("unknown framework " + strconv.Quote(fw))
 	}
 	if r.Options.Hosts < 0 || r.Options.DevicesPerHost < 0 {
-		return fmt.Errorf("hosts and devicesPerHost must not be negative")
+		return errors.New("hosts and devicesPerHost must not be negative")
 	}
 	for i, o := range r.Options.Overrides {
 		if strings.TrimSpace(o) == "" {
-			return fmt.Errorf("options.overrides[%d] is empty", i)
+			return errors.New("options.overrides[" + strconv.Itoa(i) + "] is empty")
 		}
 	}
 	_, err := targetsOf(r.Options.Targets)
@@ -209,7 +210,7 @@ func Decode(req []byte) (Request, error) {
 	}
 	r, err := decodeRequest(req)
 	if err != nil {
-		return Request{}, fmt.Errorf("bad request: %v", err)
+		return Request{}, errors.New("bad request: " + err.Error())
 	}
 	return r, nil
 }

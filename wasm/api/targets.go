@@ -1,7 +1,7 @@
 package api
 
 import (
-	"fmt"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -109,13 +109,13 @@ func targetsOf(m map[string]string) (map[string]lint.Target, error) {
 	for pkg, v := range m {
 		v = strings.TrimSpace(v)
 		if !versioned(pkg) {
-			return nil, fmt.Errorf("options.targets: unknown package %q", pkg)
+			return nil, errors.New("options.targets: unknown package " + strconv.Quote(pkg))
 		}
 		if v == "" || v == "newest" {
 			continue
 		}
 		if len(dialect.ParseVersion(v)) == 0 {
-			return nil, fmt.Errorf("options.targets.%s: %q is not a version", pkg, v)
+			return nil, errors.New("options.targets." + pkg + ": " + strconv.Quote(v) + " is not a version")
 		}
 		out[pkg] = lint.Target{Version: v, Source: "the checker targets " + v}
 	}

@@ -1,0 +1,55 @@
+package site
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLightModuleLinksNoFmt builds the light module's dependency dump (-ldflags=-dumpdep, the
+// linker's "caller -> callee" edges of everything it keeps) and fails when any code outside fmt
+// reaches fmt: one fmt.Sprintf or fmt.Errorf on the light path links fmt's printer and the
+// reflection it uses, 57 KB of the module's gzip (site/doc.go, "fmt out").
+func TestLightModuleLinksNoFmt(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flags []string
+	for _, f := range WASMLiteFlags() {
+		if !strings.HasPrefix(f, "-ldflags=") {
+			flags = append(flags, f)
+		}
+	}
+	args := append(append([]string{"build"}, flags...), "-ldflags=-dumpdep", "-o", os.DevNull, "./wasm")
+	cmd := exec.Command("go", args...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	edges, callers := 0, map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		from, to, ok := strings.Cut(line, " -> ")
+		if !ok {
+			continue
+		}
+		edges++
+		// fmt's package initialiser still runs (the package is imported), and the linker
+		// shares equal argument-info and stack-object records between functions: neither is
+		// fmt's printer.
+		if strings.HasPrefix(to, "fmt.") && !strings.HasPrefix(from, "fmt.") && !strings.HasPrefix(from, "go:") &&
+			!strings.Contains(to, "inittask") && !strings.HasSuffix(to, ".arginfo1") && !strings.HasSuffix(to, ".stkobj") {
+			callers[from] = true
+		}
+	}
+	if edges < 1000 {
+		t.Fatalf("the dump has %d edges: not the linker's dependency dump?\n%.2000s", edges, out)
+	}
+	for c := range callers {
+		t.Errorf("%s reaches fmt in the light module", c)
+	}
+}

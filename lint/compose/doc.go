@@ -33,7 +33,7 @@
 //     stops without one); an interpolation in a list of options is refused, as Hydra refuses it;
 //     resolvers and Hydra 1.0's ${defaults.N.group} are not resolved. Hydra builds the tree
 //     from the last entry back, so a group's own config interpolating a group listed before it
-//     is refused there and resolved here. The light module marks such a run declined.
+//     is refused there and resolved here.
 //   - merging is OmegaConf's: maps merge key by key, anything else (lists included) replaces.
 //   - command-line overrides: `group=option` (a folder of the config directory) chooses an
 //     option and wins over defaults-list overrides; `+group=option` adds one; `~group`

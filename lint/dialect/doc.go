@@ -119,10 +119,20 @@
 // mmpose, mmaction2, mmagic, and InternVL's segmentation: 1,480 Python files) and the gin of
 // flaxformer and T5 read with no parse error; the findings left there are the configs' own (an
 // mmocr synthtext config and mmagic's new-style RealBasicVSR config are refused by MMEngine at
-// start-up). Later that day every gin file was still taken for T5X's: Dopamine's 95 agent
-// files, Trax's 93 and Mesh TensorFlow T5's 71 now need an import or include of t5x, or one of
-// T5X's own configurables (TestDetectGinNotT5X); T5X's macro-only fragments (a vocabulary, a
-// schedule of macros) read as generic and give nothing either way.
+// start-up). Later that day, 35 more repositories (about 16,000 files: Dopamine, Trax, Mesh
+// TensorFlow T5, pix2struct, flaxformer, vissl, SlowFast, Swin, SegFormer, mmdetection3d,
+// mmselfsup, mmrotate, mmdeploy, LAVIS, mosaicml/examples, NeMo-Framework-Launcher, pythia,
+// smollm, Ludwig, Hydra's own tests, peft, diffusers and others): every gin file was still
+// taken for T5X's (Dopamine's 95 agent files, Trax's 93, Mesh TensorFlow T5's 71), and now needs
+// an import or include of t5x or one of T5X's configurables (TestDetectGinNotT5X; T5X's
+// macro-only fragments read as generic and give nothing either way); a JSON schema's and a
+// Ludwig feature's "type" counted as MMEngine registry dicts, which now need a class name;
+// mosaicml/examples' Composer benchmarks got 68 warnings that llm-foundry's train script
+// refuses their keys, and llm-foundry now needs its own evidence (the tokenizer section its
+// TrainConfig requires, icl_tasks, a model it registers), with an mcli run pinned to another
+// llm-foundry release not key-checked. The OpenMMLab 2.x configs of SegFormer and Swin
+// (mmcv 1.x: data=, evaluation=, checkpoint_config=) read as MMEngine's and give no finding,
+// since none of the keys MMEngine's rules read is there.
 //
 // # How to add a framework
 //

@@ -393,4 +393,10 @@ func TestDetectSwiftNotHFOrAxolotl(t *testing.T) {
 	axo := "base_model: Qwen/Qwen2.5-7B\nadapter: lora\nlora_r: 8\nmicro_batch_size: 2\ndatasets:\n  - path: a\n    type: alpaca\n"
 	wantDetected(t, "an axolotl config", "sft.yaml", doc.YAML, axo, "axolotl")
 	wantDetected(t, "with swift's keys", "sft.yaml", doc.YAML, axo+"tuner_type: lora\ndataset_num_proc: 4\n", "generic")
+	// A short swift config: a model id, its train_type, a dataset (no "dataset is not a
+	// TrainingArguments setting").
+	short := "model: Qwen/Qwen2.5-7B-Instruct\ntrain_type: lora\ndataset: alpaca\nper_device_train_batch_size: 1\n"
+	wantDetected(t, "a short ms-swift config", "sft.yaml", doc.YAML, short, "generic")
+	// One of swift's keys alone is no swift evidence.
+	wantDetected(t, "a train_type alone", "sft.yaml", doc.YAML, "train_type: lora\n"+hf, "huggingface")
 }

@@ -160,6 +160,14 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 // (swift/arguments at v4.5.2, train_type at v3.12.6). Its parser extends the Trainer's and
 // axolotl's names with its own (model, dataset, lora_rank), so neither's defaults or refusals
 // hold for it.
+//
+// A model named by a string counts as one of them (ModelArguments.model at v4.5.2): neither
+// TrainingArguments, axolotl nor LLaMA-Factory has a top-level model, and Lightning's and
+// Hydra's is a section. `swift sft` configs often give only model, train_type and dataset.
 func isSwift(root *doc.Node) bool {
-	return Score(root, []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "dataset_num_proc", "model_author", "external_plugins"}, 1, nil, 0) >= 2
+	n := Score(root, []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "dataset_num_proc", "model_author", "external_plugins"}, 1, nil, 0)
+	if m := root.Get("model"); m != nil && m.Kind == doc.Scalar && m.Type == doc.String {
+		n++
+	}
+	return n >= 2
 }

@@ -167,13 +167,7 @@ func jinjaTemplate(path string, text []byte, lim doc.Limits) bool {
 
 // jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag.
 func jinjaLine(text []byte) bool {
-	for rest := text; len(rest) > 0; {
-		line := rest
-		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
-			line, rest = rest[:k], rest[k+1:]
-		} else {
-			rest = nil
-		}
+	for line := range bytes.Lines(text) {
 		line = bytes.TrimLeft(line, " \t-")
 		if bytes.HasPrefix(line, []byte("{%")) || bytes.HasPrefix(line, []byte("{{")) {
 			return true

@@ -92,21 +92,17 @@ func TestT5XPretrainRun(t *testing.T) {
 // that imports or includes t5x, or binds train.eval_period, SaveCheckpointConfig or the
 // partitioner, is.
 func TestDetectGinNotT5X(t *testing.T) {
-	for _, c := range []struct{ what, src string }{
-		{"a Dopamine agent", "import dopamine.jax.agents.dqn.dqn_agent\nJaxDQNAgent.gamma = 0.99\nRunner.training_steps = 250000\n"},
-		{"a Trax run", "import trax.models\ntrain.model = @trax.models.Reformer\ntrain.steps = 100000\ntrain.eval_frequency = 500\ntrain.eval_steps = 10\n"},
-		{"a Mesh TensorFlow T5 run", "import t5.models.mesh_transformer\nutils.run.train_steps = 524288\nutils.run.batch_size = (\"tokens_per_batch\", 65536)\n"},
-		{"macros alone", "EVAL_PERIOD = 200\nCHECKPOINT_PERIOD = 200\n"},
+	for _, c := range []struct{ what, src, want string }{
+		{"a Dopamine agent", "import dopamine.jax.agents.dqn.dqn_agent\nJaxDQNAgent.gamma = 0.99\nRunner.training_steps = 250000\n", "generic"},
+		{"a Trax run", "import trax.models\ntrain.model = @trax.models.Reformer\ntrain.steps = 100000\ntrain.eval_frequency = 500\ntrain.eval_steps = 10\n", "generic"},
+		{"a Mesh TensorFlow T5 run", "import t5.models.mesh_transformer\nutils.run.train_steps = 524288\nutils.run.batch_size = (\"tokens_per_batch\", 65536)\n", "generic"},
+		{"macros alone", "EVAL_PERIOD = 200\nCHECKPOINT_PERIOD = 200\n", "generic"},
+		{"an include of a T5X run", "include 't5x/configs/runs/finetune.gin'\nTRAIN_STEPS = 1000\n", "t5x"},
+		{"a T5X import", "from __gin__ import dynamic_registration\nfrom t5x import utils\nutils.SaveCheckpointConfig.period = 1000\n", "t5x"},
+		{"the legacy train()", "train.eval_period = 1000\ntrain.total_steps = 5000\n", "t5x"},
+		{"the checkpoint configurable", "utils.SaveCheckpointConfig.keep = 2\n", "t5x"},
 	} {
-		wantDetected(t, c.what, "x.gin", doc.Gin, c.src, "generic")
-	}
-	for _, c := range []struct{ what, src string }{
-		{"an include of a T5X run", "include 't5x/configs/runs/finetune.gin'\nTRAIN_STEPS = 1000\n"},
-		{"a T5X import", "from __gin__ import dynamic_registration\nfrom t5x import utils\nutils.SaveCheckpointConfig.period = 1000\n"},
-		{"the legacy train()", "train.eval_period = 1000\ntrain.total_steps = 5000\n"},
-		{"the checkpoint configurable", "utils.SaveCheckpointConfig.keep = 2\n"},
-	} {
-		wantDetected(t, c.what, "x.gin", doc.Gin, c.src, "t5x")
+		wantDetected(t, c.what, "x.gin", doc.Gin, c.src, c.want)
 	}
 }
 

@@ -485,13 +485,7 @@ func IsPythonConfig(d *Document) bool {
 // broken config, and stays quiet in a walk as it would if it parsed.
 func unreadableConfig(src []byte) bool {
 	code := false // a top-level class or function other than get_config
-	for rest := src; len(rest) > 0; {
-		line := rest
-		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
-			line, rest = rest[:k], rest[k+1:]
-		} else {
-			rest = nil
-		}
+	for line := range bytes.Lines(src) {
 		switch {
 		case hasWordPrefix(line, "def") && bytes.HasPrefix(bytes.TrimLeft(line[3:], " \t"), []byte("get_config")):
 			return true

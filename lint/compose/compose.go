@@ -294,14 +294,12 @@ func (c *composer) configPath(rel string) (string, bool) {
 }
 
 // load merges the config name (relative to the config dir, without extension) into root at
-// its package. group is its group ("" for a primary or a non-group config at the root), pkg
-// the package the defaults list gave (absolute; "" = the config's own). from/fromSpan locate
-// the reference for problems.
-// load reads config name (a path in the config directory, without .yaml) of group, into
-// package pkg when the defaults list gives one (resolved), else into its header's package, else
-// into defPkg: the containing config's package joined with the group as the entry wrote it
-// (Hydra 1.1 and later: an entry `/optimizer: adam` in model/net.yaml, whose package is model,
-// goes to model.optimizer; hydra/core/default_element.py _get_final_package at v1.3.2).
+// its package. group is its group ("" for a primary or a non-group config at the root). The
+// package is pkg when the defaults list gave one (absolute), else the config's header's, else
+// defPkg: the containing config's package joined with the group as the entry wrote it (Hydra
+// 1.1 and later: an entry `/optimizer: adam` in model/net.yaml, whose package is model, goes to
+// model.optimizer; hydra/core/default_element.py _get_final_package at v1.3.2). ref and from
+// locate the reference for problems.
 func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *doc.Node, from string, primary bool) {
 	if c.stopped {
 		return

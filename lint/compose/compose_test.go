@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -415,5 +416,37 @@ func TestComposeRelativeGroupUpward(t *testing.T) {
 	}
 	if r.Doc.Root.At("actor.x.secret") != nil {
 		t.Error("a file past the config directory was read")
+	}
+}
+
+// A group option with a defaults list of its own, beside folders of its own groups
+// (yet-another-lightning-hydra-template's datamodule/datamodule.yaml lists loaders: and
+// transforms:), is no primary when a primary above names its group: composed alone, its
+// ${paths.data_dir} named no key. A folder no primary names keeps its own primary.
+func TestDiscoverGroupOptionWithGroups(t *testing.T) {
+	m := map[string]string{
+		"configs/train.yaml":                      "defaults:\n  - _self_\n  - datamodule: mnist.yaml\n  - paths: default.yaml\n",
+		"configs/paths/default.yaml":              "data_dir: /data\n",
+		"configs/datamodule/mnist.yaml":           "batch_size: 8\n",
+		"configs/datamodule/datamodule.yaml":      "defaults:\n  - _self_\n  - loaders: default.yaml\npath: ${paths.data_dir}/x\n",
+		"configs/datamodule/loaders/default.yaml": "num_workers: 2\n",
+		"configs/serve/app.yaml":                  "defaults:\n  - db: sqlite\n",
+		"configs/serve/db/sqlite.yaml":            "file: a.db\n",
+	}
+	var files []string
+	for k := range m {
+		files = append(files, k)
+	}
+	slices.Sort(files)
+	runs, frags := Discover(mapFS(m), files)
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Name())
+	}
+	if got := strings.Join(names, "|"); got != "configs/serve/app.yaml|configs/train.yaml" {
+		t.Errorf("runs %q", got)
+	}
+	if !frags["configs/datamodule/datamodule.yaml"] || frags["configs/serve/app.yaml"] {
+		t.Errorf("fragments %v", frags)
 	}
 }

@@ -94,6 +94,29 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		}
 		roots = append(roots, f)
 	}
+	// A group option with a defaults list of its own whose folder holds groups of its own
+	// (a datamodule/datamodule.yaml listing loaders: and transforms:, which are folders beside
+	// it) is no primary when a primary of a folder above names its group: it is composed inside
+	// that primary's runs, where its interpolations (${paths.data_dir}) resolve.
+	groups := map[string]map[string]bool{} // a primary's folder -> the groups its list names
+	for _, r := range roots {
+		b, _ := fsys.ReadFile(r)
+		g := groups[path.Dir(r)]
+		if g == nil {
+			g = map[string]bool{}
+			groups[path.Dir(r)] = g
+		}
+		for _, k := range defaultsKeys(b) {
+			g[groupOfKey(k)] = true
+		}
+	}
+	kept := roots[:0]
+	for _, r := range roots {
+		if !optionOfRoot(r, groups) {
+			kept = append(kept, r)
+		}
+	}
+	roots = kept
 	rootDirs := map[string]bool{}
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
@@ -153,6 +176,29 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 	}
 	runs = discoverCode(fsys, files, runs, fragments) // code.go
 	return runs, fragments
+}
+
+// optionOfRoot reports whether f lies in a group folder that a primary of a folder above names
+// in its defaults list.
+func optionOfRoot(f string, groups map[string]map[string]bool) bool {
+	for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		if g := groups[path.Dir(d)]; g != nil && g[path.Base(d)] {
+			return true
+		}
+	}
+	return false
+}
+
+// groupOfKey is the first folder of a defaults-list entry's group (`optional /db@x` gives db,
+// `model/encoder` gives model).
+func groupOfKey(k string) string {
+	k = strings.TrimSpace(k)
+	k = strings.TrimPrefix(strings.TrimPrefix(k, "optional "), "override ")
+	k = strings.TrimPrefix(strings.TrimSpace(k), "/")
+	if i := strings.IndexAny(k, "@/"); i >= 0 {
+		k = k[:i]
+	}
+	return k
 }
 
 func isYAML(p string) bool {
@@ -227,13 +273,7 @@ func hasGroupDir(fsys *listedOnce, dir string, b []byte) bool {
 		return false
 	}
 	for _, k := range defaultsKeys(b) {
-		k = strings.TrimSpace(k)
-		k = strings.TrimPrefix(strings.TrimPrefix(k, "optional "), "override ")
-		k = strings.TrimPrefix(strings.TrimSpace(k), "/")
-		if i := strings.IndexAny(k, "@/"); i >= 0 {
-			k = k[:i]
-		}
-		if dirs[k] {
+		if dirs[groupOfKey(k)] {
 			return true
 		}
 	}

@@ -104,7 +104,9 @@
 // launcher), which replaces discovery. Discover finds Hydra primaries by a config-group folder
 // named in their defaults list, or, for configs whose groups are not in the tree (NeMo's
 // `- .@model.encoder: megatron_model_base_config`), by a defaults list that chooses group
-// options in a file that lies in no other primary's config directory.
+// options in a file that lies in no other primary's config directory. A file in a group folder
+// that a primary above names (datamodule/datamodule.yaml, with loaders/ beside it) is that
+// group's option, not a primary, whatever folders lie beside it.
 //
 // # Configs written as code
 //

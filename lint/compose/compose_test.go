@@ -450,3 +450,27 @@ func TestDiscoverGroupOptionWithGroups(t *testing.T) {
 		t.Errorf("fragments %v", frags)
 	}
 }
+
+// An experiments folder beside a primary whose defaults list has no experiment entry is run
+// as Hydra's experiment pattern runs it, +experiment=x (modulus' lagrangian_mgn: its README
+// runs `train.py +experiment=water`): experiment=x would choose a group no list has, which
+// Hydra refuses.
+func TestDiscoverAddedExperiments(t *testing.T) {
+	m := map[string]string{
+		"conf/config.yaml":          "defaults:\n  - model: small\n  - _self_\n# The loss is set in the experiment.\nlr: 0.1\n",
+		"conf/model/small.yaml":     "width: 8\n",
+		"conf/experiment/sand.yaml": "# @package _global_\nlr: 0.01\n",
+	}
+	runs, _ := Discover(mapFS(m), []string{"conf/config.yaml", "conf/experiment/sand.yaml", "conf/model/small.yaml"})
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Name())
+	}
+	if got := strings.Join(names, "|"); got != "conf/config.yaml|conf/config.yaml +experiment=sand" {
+		t.Errorf("runs %q", got)
+	}
+	r := Compose(mapFS(m), "conf/config.yaml", []string{"+experiment=sand"}, Limits{})
+	if len(r.Problems) != 0 || r.Doc.Root.Get("lr").Value != "0.01" {
+		t.Errorf("problems %v, lr %v", r.Problems, r.Doc.Root.Get("lr"))
+	}
+}

@@ -144,18 +144,27 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		runs = append(runs, Spec{Primary: r})
 		b, _ := fsys.ReadFile(r)
 		if !strings.Contains(string(b), "experiment") {
-			continue
+			continue // a primary that never mentions experiments (an eval config) is not run with one
 		}
 		ents, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment"))
 		if err != nil {
 			continue
+		}
+		// An experiment the defaults list has an entry for is chosen (experiment=x); one it
+		// does not is added, as Hydra's experiment pattern runs it (+experiment=x; modulus'
+		// lagrangian_mgn README): choosing a group no list has stops Hydra at start-up.
+		choose := "+experiment="
+		for _, k := range defaultsKeys(b) {
+			if groupOfKey(k) == "experiment" && !strings.HasPrefix(strings.TrimSpace(k), "override ") {
+				choose = "experiment="
+			}
 		}
 		for _, e := range ents {
 			if e.Dir || !isYAML(e.Name) {
 				continue
 			}
 			name := strings.TrimSuffix(e.Name, path.Ext(e.Name))
-			runs = append(runs, Spec{Primary: r, Overrides: []string{"experiment=" + name}})
+			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}})
 		}
 	}
 	// Fragments: files under a root's directory that are not roots themselves.

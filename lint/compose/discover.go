@@ -63,9 +63,10 @@ func mentionsFileKey(b []byte) bool {
 // Discover finds the runs among the files of fsys (slash paths); code configs' runs and
 // fragments are code.go's (discoverCode). Hydra: a primary config is
 // a file with a top-level defaults list whose folder has config-group folders; each
-// experiment/*.yaml beside it is a run too (primary + experiment=<name>) when the primary's
-// defaults list names the experiment group. Fragments are the other files of those config
-// directories (group options): they get structural checks alone.
+// experiment/*.yaml beside it is a run too when the primary mentions experiments (primary +
+// experiment=<name> when its defaults list has an experiment entry, +experiment=<name> when
+// it has none). Fragments are the other files of those config directories (group options):
+// they get structural checks alone.
 func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) {
 	// Each folder is listed once: asked once per candidate primary, a config folder with
 	// 2,000 primaries and 3,000 group options took 13.6 s (quadratic).

@@ -38,3 +38,27 @@ func TestLightningByVersion(t *testing.T) {
 		t.Errorf("at 2.1.3: want save_last link refused in\n%s", got)
 	}
 }
+
+// TestOlderThanEveryTagRead: a pin older than every release the knowledge table was read at
+// (Lightning 1.8.6 against 2.0.0 and later: HazyResearch/safari) leaves the table's facts
+// unknown there: track_grad_norm and auto_lr_find were Trainer arguments in 1.8.6 and are gone
+// in 2.0.0, so neither they nor the 2.x argument checks are claimed; with no pin, the newest
+// release refuses them.
+func TestOlderThanEveryTagRead(t *testing.T) {
+	src := "_target_: lightning.pytorch.Trainer\ntrack_grad_norm: -1\nauto_lr_find: false\nmax_epochs: 3\nval_check_interval: \"01:00:00:00\"\n"
+	run := func(targets map[string]lint.Target) string {
+		_, diags := lint.LintFile(lint.File{Path: "configs/trainer/full.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL003", "TL004", "TL011"}, Targets: targets})
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code+" "+d.Message)
+		}
+		return strings.Join(out, "\n")
+	}
+	if got := run(nil); !strings.Contains(got, `TL003 "track_grad_norm" is not a Trainer argument`) {
+		t.Errorf("newest: want track_grad_norm refused in\n%s", got)
+	}
+	if got := run(map[string]lint.Target{"lightning": {Version: "1.8.6", Source: "requirements.txt pins 1.8.6"}}); got != "" {
+		t.Errorf("at 1.8.6 (older than every tag read): want no findings, got\n%s", got)
+	}
+}

@@ -38,7 +38,7 @@ func foundryEvalRejections(d *doc.Document, p *plan.Plan) {
 	read := strings.TrimPrefix(kb.Newest(), "v")
 	reject := func(n *doc.Node, key, msg, says string, f Fact, help string) {
 		p.Rejections = append(p.Rejections, plan.Rejection{Node: n, Key: key, Message: msg, Says: says,
-			Package: "llm-foundry", Since: f.Since, Until: f.Removed, Read: read,
+			Package: "llm-foundry", Since: strings.TrimPrefix(kb.SinceOf(f), "v"), Until: f.Removed, Read: read,
 			Source: "make_dataclass_and_log_config (llmfoundry/utils/config_utils.py)", Help: help})
 	}
 	where, at := "the eval YAML", m

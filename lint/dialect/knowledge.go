@@ -241,6 +241,22 @@ func (k *Knowledge) FactWith(section, key, value, target string) (Fact, bool) {
 	return Fact{}, false
 }
 
+// Predates reports whether target is a version older than every tag read: the table says
+// nothing about it.
+func (k *Knowledge) Predates(target string) bool {
+	lo, _ := k.bracket(target)
+	return target != "" && lo < 0
+}
+
+// SinceOf is the first version a fact is known to hold at: its Since, or the oldest tag read
+// when the oldest had it (before that the table says nothing).
+func (k *Knowledge) SinceOf(f Fact) string {
+	if f.Since != "" || len(k.Tags) == 0 {
+		return f.Since
+	}
+	return k.Tags[0]
+}
+
 // Newest is the newest tag read.
 func (k *Knowledge) Newest() string {
 	if len(k.Tags) == 0 {
@@ -375,7 +391,8 @@ func (k *Knowledge) hasAt(f Fact, i int) bool {
 }
 
 // bracket is the indexes of the newest tag at or before the target and the oldest at or after
-// it (both the newest tag when target is "" or newer than every tag).
+// it (both the newest tag when target is "" or newer than every tag; both -1, which no fact
+// holds at, when it is older than every tag).
 func (k *Knowledge) bracket(target string) (int, int) {
 	n := len(k.Tags) - 1
 	if target == "" {
@@ -402,7 +419,10 @@ func (k *Knowledge) bracket(target string) (int, int) {
 		}
 	}
 	if lo < 0 {
-		lo = 0 // older than every tag read: the oldest is the best evidence
+		// Older than every tag read: the table does not say what that release had (Lightning
+		// 1.8.6 still had track_grad_norm, which 2.0.0, the oldest tag read, had dropped), so
+		// no fact holds there and the rules that read the table stay silent.
+		lo, hi = -1, -1
 	}
 	if hi < 0 {
 		hi = n

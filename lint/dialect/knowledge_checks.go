@@ -98,7 +98,7 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 		name := ch.name
 		where, read, _ := strings.Cut(f.Source, "@")
 		r := plan.Rejection{Node: at, Package: pkg, Says: f.Replacement, Read: strings.TrimPrefix(read, "v"),
-			Since: strings.TrimPrefix(f.Since, "v"), Source: name + " (" + where + ")",
+			Since: strings.TrimPrefix(k.SinceOf(f), "v"), Source: name + " (" + where + ")",
 			Message: ch.words}
 		if at != nil {
 			r.Key = at.Key

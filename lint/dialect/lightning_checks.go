@@ -158,13 +158,16 @@ func lightningRejections(d *doc.Document, root *doc.Node, sh lightningShape, p *
 			continue
 		}
 		p.Rejections = append(p.Rejections, plan.Rejection{Node: pr.Node, Key: pr.Node.Path().String(),
-			Message: pr.Message, Says: pr.Says, Package: "lightning", Since: pr.Check.Since, Until: pr.Check.Removed,
+			Message: pr.Message, Says: pr.Says, Package: "lightning", Since: strings.TrimPrefix(kb.SinceOf(pr.Check), "v"), Until: pr.Check.Removed,
 			Read: strings.TrimPrefix(kb.Newest(), "v"), Source: pr.Source, Help: pr.Help})
 	}
 }
 
 // lightningProblems checks the values of the maps at the target version.
 func lightningProblems(_ *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem {
+	if kb.Predates(target) {
+		return nil // what a release older than every tag read checked is unknown
+	}
 	var out []Problem
 	for _, m := range maps {
 		c := &lightningChecker{kb: kb, target: target, m: m, checks: "@check:" + m.Section}

@@ -61,4 +61,12 @@ func TestOlderThanEveryTagRead(t *testing.T) {
 	if got := run(map[string]lint.Target{"lightning": {Version: "1.8.6", Source: "requirements.txt pins 1.8.6"}}); got != "" {
 		t.Errorf("at 1.8.6 (older than every tag read): want no findings, got\n%s", got)
 	}
+	// A later minor release than the newest read (2.6.5) may have changed anything: silent; a
+	// patch release of it reads as it.
+	if got := run(map[string]lint.Target{"lightning": {Version: "2.7.0", Source: "uv.lock pins 2.7.0"}}); got != "" {
+		t.Errorf("at 2.7.0 (after every tag read): want no findings, got\n%s", got)
+	}
+	if got := run(map[string]lint.Target{"lightning": {Version: "2.6.9", Source: "uv.lock pins 2.6.9"}}); !strings.Contains(got, `"track_grad_norm" is not a Trainer argument`) {
+		t.Errorf("at 2.6.9 (a patch of the newest read): want track_grad_norm refused in\n%s", got)
+	}
 }

@@ -241,9 +241,9 @@ func (k *Knowledge) FactWith(section, key, value, target string) (Fact, bool) {
 	return Fact{}, false
 }
 
-// Predates reports whether target is a version older than every tag read: the table says
-// nothing about it.
-func (k *Knowledge) Predates(target string) bool {
+// Outside reports whether target is a version the table says nothing about: older than every
+// tag read, or a minor or major release after the newest.
+func (k *Knowledge) Outside(target string) bool {
 	lo, _ := k.bracket(target)
 	return target != "" && lo < 0
 }
@@ -391,8 +391,8 @@ func (k *Knowledge) hasAt(f Fact, i int) bool {
 }
 
 // bracket is the indexes of the newest tag at or before the target and the oldest at or after
-// it (both the newest tag when target is "" or newer than every tag; both -1, which no fact
-// holds at, when it is older than every tag).
+// it (both the newest tag when target is "" or a patch release of the newest; both -1, which
+// no fact holds at, when it is older than every tag or a later minor or major release).
 func (k *Knowledge) bracket(target string) (int, int) {
 	n := len(k.Tags) - 1
 	if target == "" {
@@ -426,6 +426,12 @@ func (k *Knowledge) bracket(target string) (int, int) {
 	}
 	if hi < 0 {
 		hi = n
+		// Newer than every tag read: a patch release of the newest is read as the newest; a
+		// later minor or major release may have added keys and checks the table has not seen,
+		// so nothing is claimed of it (the table is regenerated to cover it).
+		if nv := k.tagVersions[n]; lo >= 0 && len(tv) >= 2 && len(nv) >= 2 && CompareVersions(tv[:2], nv[:2]) > 0 {
+			lo, hi = -1, -1
+		}
 	}
 	k.lastBracket.Store(&bracketAnswer{target, lo, hi})
 	return lo, hi

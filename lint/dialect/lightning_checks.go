@@ -165,7 +165,7 @@ func lightningRejections(d *doc.Document, root *doc.Node, sh lightningShape, p *
 
 // lightningProblems checks the values of the maps at the target version.
 func lightningProblems(_ *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem {
-	if kb.Predates(target) {
+	if kb.Outside(target) {
 		return nil // what a release older than every tag read checked is unknown
 	}
 	var out []Problem

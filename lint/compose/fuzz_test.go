@@ -14,6 +14,7 @@ func FuzzCompose(f *testing.F) {
 	f.Add("defaults:\n  - g: a\n  - _self_\nx: 1\n", "defaults:\n  - /main\n", "# @package _global_\ny: 2\n", "g=b")
 	f.Add("defaults:\n  - a\n", "defaults:\n  - ../../etc/passwd\n", "defaults:\n  - override /g: a\n", "+z.w=[1,2]")
 	f.Add("defaults: [{g@_global_.p: [a, b]}, {optional g: c}]\n", "defaults:\n  - /g/b\n", "{}", "~x")
+	f.Add("defaults:\n  - g: ${h}\n  - h: a\n  - k: [\"${g}\"]\n", "defaults:\n  - /g: ${g@x.y}\n  - /h: ${ h }\n", "defaults:\n  - g: ${g\n", "+h=b")
 	f.Fuzz(func(t *testing.T, main, a, b, override string) {
 		fsys := mapFS(map[string]string{"c/main.yaml": main, "c/g/a.yaml": a, "c/g/b.yaml": b, "c/a.yaml": a, "secret.yaml": "s: 1\n"})
 		r := Compose(fsys, "c/main.yaml", strings.Split(override, " "), Limits{MaxNodes: 10_000})

@@ -6,6 +6,12 @@ import (
 	"path/filepath"
 )
 
+// hookExclude is the exclude line of every pre-commit hook (this mirror's and the main
+// repository's .pre-commit-hooks.yaml, which TestHookExclude holds to the same text): the files
+// trainlint's folder walks skip (cmd/trainlint/walk.go), which pre-commit would otherwise name
+// and trainlint, given them by name, would report as parse errors (tsconfig.json's comments).
+const hookExclude = "  # what trainlint's folder walks skip: JSON with comments (TypeScript, ESLint, dev\n  # containers, editors' settings) and trainlint's own configuration\n  exclude: '(^|/)(\\.vscode|\\.devcontainer|\\.idea|node_modules)/|(^|/)((ts|js)config[^/]*\\.json|\\.eslintrc\\.json|\\.?devcontainer\\.json|\\.trainlint\\.toml|pyproject\\.toml)$'\n"
+
 // writeMirror writes the trainlint-pre-commit repository: what pre-commit pip-installs for the
 // `language: python` hooks (see the package documentation for why it is a separate repository).
 // Its package installs nothing of its own; its one dependency is the trainlint wheel.
@@ -35,14 +41,14 @@ py-modules = []
   entry: trainlint check
   language: python
   types_or: [yaml, json, toml]
-  require_serial: false
+` + hookExclude + `  require_serial: false
 - id: trainlint-fix
   name: trainlint (apply safe fixes)
   description: Apply trainlint's safe fixes, then report what is left.
   entry: trainlint check --fix
   language: python
   types_or: [yaml, json, toml]
-`,
+` + hookExclude,
 		"README.md": fmt.Sprintf(`# trainlint-pre-commit
 
 [pre-commit](https://pre-commit.com) hooks for [trainlint](https://github.com/trainlint/trainlint)

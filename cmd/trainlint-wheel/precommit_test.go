@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -78,6 +79,17 @@ func TestPreCommitPythonHook(t *testing.T) {
 	}
 	if strings.Contains(string(out), "An unexpected error") || strings.Contains(string(out), "CalledProcessError") {
 		t.Errorf("pre-commit could not install the hook:\n%s", out)
+	}
+	// A staged tsconfig.json (JSON with comments) is no config: the hook's exclude leaves it
+	// out, where trainlint given it by name would report a parse error and fail the commit.
+	os.MkdirAll(filepath.Join(proj, "web"), 0o755)
+	os.WriteFile(filepath.Join(proj, "web", "tsconfig.json"), []byte("{\n  // comments\n  \"compilerOptions\": {\"strict\": true,},\n}\n"), 0o644)
+	git(t, proj, "add", "-A")
+	cmd = exec.Command(preCommit, "try-repo", repo, "trainlint", "--files", "web/tsconfig.json", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil || strings.Contains(string(out), "TL001") {
+		t.Errorf("the hook failed on a staged tsconfig.json (%v):\n%s", err, out)
 	}
 
 	// trainlint-fix applies the safe fix (the eval batch raised to the train batch) and fails,
@@ -154,4 +166,42 @@ func pathWithoutGo() []string {
 		}
 	}
 	return path
+}
+
+// TestHookExclude: both hook files (the main repository's language: golang hooks and the
+// mirror's language: python ones) exclude the same files, and the pattern (pre-commit's
+// re.search on the staged path; Go's regexp reads this one the same) leaves out JSON with
+// comments and trainlint's own configuration, not configs.
+func TestHookExclude(t *testing.T) {
+	main, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(main), hookExclude); n != 2 {
+		t.Errorf(".pre-commit-hooks.yaml has the hooks' exclude %d times, want 2 (one per hook)", n)
+	}
+	dir := t.TempDir()
+	if err := writeMirror(dir, "0.0.0"); err != nil {
+		t.Fatal(err)
+	}
+	mirror, err := os.ReadFile(filepath.Join(dir, ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(mirror), hookExclude); n != 2 {
+		t.Errorf("the mirror's .pre-commit-hooks.yaml has the exclude %d times, want 2", n)
+	}
+	_, pat, _ := strings.Cut(hookExclude, "exclude: '")
+	re := regexp.MustCompile(strings.TrimSuffix(strings.TrimSpace(pat), "'"))
+	for path, excluded := range map[string]bool{
+		"web/tsconfig.json": true, "tsconfig.app.json": true, "jsconfig.json": true, "client/.eslintrc.json": true,
+		".vscode/settings.json": true, ".devcontainer/devcontainer.json": true, "a/node_modules/x/package.json": true,
+		".trainlint.toml": true, "pyproject.toml": true, "sub/pyproject.toml": true,
+		"sft.yaml": false, "configs/train.yaml": false, "ds_config.json": false, "torchtitan/llama3.toml": false,
+		"my_tsconfig.json.yaml": false, "package.json": false,
+	} {
+		if got := re.MatchString(path); got != excluded {
+			t.Errorf("%s: excluded %v, want %v", path, got, excluded)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -433,17 +434,8 @@ func TestDiscoverGroupOptionWithGroups(t *testing.T) {
 		"configs/serve/app.yaml":                  "defaults:\n  - db: sqlite\n",
 		"configs/serve/db/sqlite.yaml":            "file: a.db\n",
 	}
-	var files []string
-	for k := range m {
-		files = append(files, k)
-	}
-	slices.Sort(files)
-	runs, frags := Discover(mapFS(m), files)
-	var names []string
-	for _, r := range runs {
-		names = append(names, r.Name())
-	}
-	if got := strings.Join(names, "|"); got != "configs/serve/app.yaml|configs/train.yaml" {
+	got, frags := discoverTree(m)
+	if got != "configs/serve/app.yaml|configs/train.yaml" {
 		t.Errorf("runs %q", got)
 	}
 	if !frags["configs/datamodule/datamodule.yaml"] || frags["configs/serve/app.yaml"] {
@@ -461,16 +453,23 @@ func TestDiscoverAddedExperiments(t *testing.T) {
 		"conf/model/small.yaml":     "width: 8\n",
 		"conf/experiment/sand.yaml": "# @package _global_\nlr: 0.01\n",
 	}
-	runs, _ := Discover(mapFS(m), []string{"conf/config.yaml", "conf/experiment/sand.yaml", "conf/model/small.yaml"})
-	var names []string
-	for _, r := range runs {
-		names = append(names, r.Name())
-	}
-	if got := strings.Join(names, "|"); got != "conf/config.yaml|conf/config.yaml +experiment=sand" {
+	if got, _ := discoverTree(m); got != "conf/config.yaml|conf/config.yaml +experiment=sand" {
 		t.Errorf("runs %q", got)
 	}
 	r := Compose(mapFS(m), "conf/config.yaml", []string{"+experiment=sand"}, Limits{})
 	if len(r.Problems) != 0 || r.Doc.Root.Get("lr").Value != "0.01" {
 		t.Errorf("problems %v, lr %v", r.Problems, r.Doc.Root.Get("lr"))
 	}
+}
+
+// discoverTree runs Discover over every file of m (in name order) and gives the runs' names
+// joined by "|", and the fragments.
+func discoverTree(m map[string]string) (string, map[string]bool) {
+	files := slices.Sorted(maps.Keys(m))
+	runs, frags := Discover(mapFS(m), files)
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Name())
+	}
+	return strings.Join(names, "|"), frags
 }

@@ -188,16 +188,8 @@ func TestDiscoverMMComponentsAreFragments(t *testing.T) {
 		"configs/det/r101.py":                "_base_ = 'r50.py'\nmodel = dict(depth=101)\n",
 		"configs/_base_/orphan.py":           "_base_ = 'default_runtime.py'\nseed = 1\n",
 	}
-	var files []string
-	for k := range m {
-		files = append(files, k)
-	}
-	runs, frags := Discover(mapFS(m), files)
-	var names []string
-	for _, r := range runs {
-		names = append(names, r.Name())
-	}
-	if got := strings.Join(names, "|"); got != "configs/_base_/orphan.py|configs/det/r101.py|configs/det/r50.py" {
+	got, frags := discoverTree(m)
+	if got != "configs/_base_/orphan.py|configs/det/r101.py|configs/det/r50.py" {
 		t.Errorf("runs %q", got)
 	}
 	for _, f := range []string{"configs/_base_/default_runtime.py", "configs/_base_/pretrain_runtime.py", "configs/det/_base_model.py"} {
@@ -209,7 +201,7 @@ func TestDiscoverMMComponentsAreFragments(t *testing.T) {
 		t.Errorf("a run taken for a fragment: %v", frags)
 	}
 	// Named alone, a component is what the user asked to check: a run.
-	runs, _ = Discover(mapFS(m), []string{"configs/_base_/pretrain_runtime.py"})
+	runs, _ := Discover(mapFS(m), []string{"configs/_base_/pretrain_runtime.py"})
 	if len(runs) != 1 || runs[0].Primary != "configs/_base_/pretrain_runtime.py" {
 		t.Errorf("a component checked alone: runs %v", runs)
 	}

@@ -88,3 +88,26 @@ func TestTRLBF16Default(t *testing.T) {
 		t.Errorf("Trainer file: bf16 %v by %q", v, by)
 	}
 }
+
+// TestKnowledgeOutsideTags: no fact of a table holds at a version it says nothing about (older
+// than its oldest tag, or a minor release past its newest), neither side of the bracket: a key
+// every tag has (Trainer's max_epochs) is not claimed there, while a patch of the newest and a
+// version between tags read as the tags around them.
+func TestKnowledgeOutsideTags(t *testing.T) {
+	kb := KnowledgeOf("lightning")
+	f, ok := kb.Sections["Trainer"]["max_epochs"]
+	if !ok {
+		t.Fatal("no Trainer.max_epochs in the Lightning table")
+	}
+	for target, want := range map[string]bool{"": true, "2.3.1": true, "2.6.9": true, "2.6.5": true, "1.8.6": false, "2.7.0": false, "3.0": false} {
+		if got := kb.Has(f, target); got != want {
+			t.Errorf("Has(max_epochs, %q) = %v, want %v", target, got, want)
+		}
+		if got := kb.Outside(target); got == want {
+			t.Errorf("Outside(%q) = %v", target, got)
+		}
+		if got := kb.SectionExists("Trainer", target); got != want {
+			t.Errorf("SectionExists(Trainer, %q) = %v, want %v", target, got, want)
+		}
+	}
+}

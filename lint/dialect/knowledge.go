@@ -418,18 +418,18 @@ func (k *Knowledge) bracket(target string) (int, int) {
 			hi = i
 		}
 	}
-	if lo < 0 {
+	switch {
+	case lo < 0:
 		// Older than every tag read: the table does not say what that release had (Lightning
 		// 1.8.6 still had track_grad_norm, which 2.0.0, the oldest tag read, had dropped), so
 		// no fact holds there and the rules that read the table stay silent.
 		lo, hi = -1, -1
-	}
-	if hi < 0 {
-		hi = n
+	case hi < 0:
 		// Newer than every tag read: a patch release of the newest is read as the newest; a
 		// later minor or major release may have added keys and checks the table has not seen,
 		// so nothing is claimed of it (the table is regenerated to cover it).
-		if nv := k.tagVersions[n]; lo >= 0 && len(tv) >= 2 && len(nv) >= 2 && CompareVersions(tv[:2], nv[:2]) > 0 {
+		hi = n
+		if nv := k.tagVersions[n]; len(tv) >= 2 && len(nv) >= 2 && CompareVersions(tv[:2], nv[:2]) > 0 {
 			lo, hi = -1, -1
 		}
 	}

@@ -436,6 +436,10 @@ func panicText(r any) string {
 		return v.Error()
 	case string:
 		return v
+	case interface{ String() string }:
+		return v.String()
+	case int:
+		return strconv.Itoa(v)
 	}
 	return "a panic of another kind"
 }

@@ -385,6 +385,9 @@ func TestPanickingRuleBecomesInternalError(t *testing.T) {
 	if d := internal[0]; !strings.Contains(d.Message, "test-panics") || d.Severity != lint.Error || d.Rule != "internal-error" {
 		t.Errorf("internal-error finding %+v does not name the rule or is not an error", d)
 	}
+	if d := internal[0]; !strings.Contains(d.Message, "assignment to entry in nil map") {
+		t.Errorf("internal-error finding %q does not say what the panic said", d.Message)
+	}
 	// A rule that does not depend on any dialect fact still reported: the engine went on.
 	okRule := &lint.Rule{Code: "TL998", Name: "test-reports", Category: lint.CatStructure, Severity: lint.Info,
 		Check: func(p *lint.Pass) { p.Report(lint.Finding{Message: "still running"}) }}

@@ -141,10 +141,10 @@ type composer struct {
 	stopped    bool
 	problems   map[string]bool
 	// known are the options loaded in this pass, by Hydra's override key (group, or group@pkg
-	// for an entry with a package of its own); lists are the choices the defaults lists being
-	// read (the innermost last) make, which an interpolated entry may name before they load.
+	// for an entry with a package of its own); lists are the defaults lists being read (the
+	// innermost last), whose choices an interpolated entry may name before they load.
 	known map[string]string
-	lists []map[string]string
+	lists []*listFrame
 }
 
 // groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
@@ -395,7 +395,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		}
 	}
 	if defaults != nil && defaults.Kind == doc.Seq {
-		c.lists = append(c.lists, c.listChoices(defaults, cdir, pkg, primary))
+		c.lists = append(c.lists, &listFrame{defaults: defaults, cdir: cdir, pkg: pkg, primary: primary})
 		defer func() { c.lists = c.lists[:len(c.lists)-1] }()
 		for _, item := range defaults.Children {
 			c.entry(root, item, cdir, pkg, p, mergeSelf, &selfDone, primary)
@@ -464,30 +464,8 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		return
 	}
 	kv := item.Children[0]
-	key := strings.TrimSpace(kv.Key)
-	optional, override := false, false
-	for {
-		switch {
-		case strings.HasPrefix(key, "optional "):
-			optional, key = true, strings.TrimSpace(key[len("optional "):])
-			continue
-		case strings.HasPrefix(key, "override "):
-			override, key = true, strings.TrimSpace(key[len("override "):])
-			continue
-		}
-		break
-	}
-	pkg := ""
-	if i := strings.IndexByte(key, '@'); i >= 0 {
-		key, pkg = key[:i], key[i+1:]
-	}
-	group := key
-	if strings.HasPrefix(group, "/") {
-		group = strings.TrimPrefix(group, "/")
-	} else {
-		group = joinGroup(cdir, group)
-	}
-	defPkg := joinPackage(parentPkg, dotted(strings.TrimPrefix(key, "/")))
+	k := readGroupKey(kv.Key, cdir, parentPkg)
+	group := k.group
 	var options []string
 	isNull := kv.IsNull()
 	switch kv.Kind {
@@ -508,7 +486,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 	}
 	c.seen[group] = true
-	if override {
+	if k.override {
 		if len(options) > 0 {
 			c.found[group] = options[0]
 		} else if isNull {
@@ -516,24 +494,8 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 		return
 	}
-	// Hydra matches a command-line choice to an entry by its override key: group=x matches an
-	// entry whose package is the group's own (db, or model/encoder in model/net.yaml),
-	// group@pkg=x one whose package resolves to pkg (an entry `/optimizer: adam` in a config of
-	// package model is optimizer@model.optimizer).
-	explicit := pkg != ""
-	final := defPkg
-	if explicit {
-		pkg = resolvePackage(pkg, parentPkg, group)
-		final = pkg
-	}
-	okey := overrideKey(group, final)
-	c.seenPkg[okey] = true
-	choice, chosen := c.choices[group]
-	deleted := c.deleted[group]
-	if okey != group {
-		choice, chosen = c.pkgChoice[okey]
-		deleted = c.pkgDeleted[okey]
-	}
+	c.seenPkg[k.okey] = true
+	choice, chosen, deleted := c.choiceFor(k)
 	if deleted {
 		return
 	}
@@ -565,13 +527,13 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			}
 			opt = o
 		}
-		if optional {
+		if k.optional {
 			if p, ok := c.configPath(joinGroup(group, opt)); !ok || !c.exists(p) {
 				continue
 			}
 		}
-		c.noteChoice(okey, opt)
-		c.loadGroup(root, group, opt, pkg, defPkg, kv, file)
+		c.noteChoice(k.okey, opt)
+		c.loadGroup(root, group, opt, k.pkg, k.defPkg, kv, file)
 	}
 }
 
@@ -634,11 +596,24 @@ func (c *composer) choiceOf(key string) (string, bool) {
 		return v, true
 	}
 	for i := len(c.lists) - 1; i >= 0; i-- {
-		if v, ok := c.lists[i][key]; ok {
+		f := c.lists[i]
+		if f.choices == nil {
+			f.choices = c.listChoices(f.defaults, f.cdir, f.pkg, f.primary)
+		}
+		if v, ok := f.choices[key]; ok {
 			return v, true
 		}
 	}
 	return "", false
+}
+
+// listFrame is a defaults list being read: where it is, and the choices it makes (listChoices),
+// found only when an interpolated option asks.
+type listFrame struct {
+	defaults  *doc.Node
+	cdir, pkg string
+	primary   bool
+	choices   map[string]string
 }
 
 // listChoices are the options a defaults list chooses for its groups (one plain option each,
@@ -662,36 +637,19 @@ func (c *composer) listChoices(defaults *doc.Node, cdir, parentPkg string, prima
 		}
 		kv := item.Children[0]
 		opt, _ := kv.Str()
-		key := strings.TrimSpace(kv.Key)
-		for _, w := range []string{"optional ", "override "} {
-			key = strings.TrimSpace(strings.TrimPrefix(key, w))
-		}
-		if strings.Contains(opt, "${") || strings.Contains(key, "${") {
+		if strings.Contains(opt, "${") || strings.Contains(kv.Key, "${") {
 			continue
 		}
-		pkg := ""
-		if i := strings.IndexByte(key, '@'); i >= 0 {
-			key, pkg = key[:i], key[i+1:]
-		}
-		group := strings.TrimPrefix(key, "/")
-		if !strings.HasPrefix(key, "/") {
-			group = joinGroup(cdir, key)
-		}
-		final := joinPackage(parentPkg, dotted(strings.TrimPrefix(key, "/")))
-		if pkg != "" {
-			final = resolvePackage(pkg, parentPkg, group)
-		}
-		okey := overrideKey(group, final)
+		k := readGroupKey(kv.Key, cdir, parentPkg)
 		// What the command line (or an experiment's override entry) chooses for the entry.
-		if v, ok := c.pkgChoice[okey]; ok {
-			opt = v
-		} else if v, ok := c.choices[group]; ok && okey == group {
-			opt = v
+		choice, chosen, deleted := c.choiceFor(k)
+		if chosen {
+			opt = choice
 		}
-		if okey == group && c.deleted[group] || c.pkgDeleted[okey] || opt == "" || strings.HasPrefix(opt, "[") {
+		if deleted || opt == "" || strings.HasPrefix(opt, "[") {
 			continue
 		}
-		m[okey] = opt
+		m[k.okey] = opt
 	}
 	return m
 }
@@ -703,6 +661,66 @@ func (c *composer) exists(p string) bool {
 
 func (c *composer) loadGroup(root *doc.Node, group, option, pkg, defPkg string, ref *doc.Node, from string) {
 	c.load(root, joinGroup(group, option), group, pkg, defPkg, ref, from, false)
+}
+
+// groupKey is a `group: option` entry's key as Hydra reads it (hydra/core/default_element.py
+// at v1.3.2).
+type groupKey struct {
+	group  string // the group's path in the config directory
+	pkg    string // the package the entry gives, resolved ("" when it gives none)
+	defPkg string // the package without one: the containing config's joined with the group as written
+	okey   string // Hydra's override key: group, or group@package when that is not the group's own
+	// optional and override are the key's prefixes.
+	optional, override bool
+}
+
+// readGroupKey reads a defaults-list key (`optional /db@backup`) in a config of folder cdir
+// and package parentPkg.
+func readGroupKey(key, cdir, parentPkg string) groupKey {
+	var k groupKey
+	key = strings.TrimSpace(key)
+	for {
+		switch {
+		case strings.HasPrefix(key, "optional "):
+			k.optional, key = true, strings.TrimSpace(key[len("optional "):])
+			continue
+		case strings.HasPrefix(key, "override "):
+			k.override, key = true, strings.TrimSpace(key[len("override "):])
+			continue
+		}
+		break
+	}
+	written := ""
+	if i := strings.IndexByte(key, '@'); i >= 0 {
+		key, written = key[:i], key[i+1:]
+	}
+	if strings.HasPrefix(key, "/") {
+		k.group = strings.TrimPrefix(key, "/")
+	} else {
+		k.group = joinGroup(cdir, key)
+	}
+	k.defPkg = joinPackage(parentPkg, dotted(strings.TrimPrefix(key, "/")))
+	final := k.defPkg
+	if written != "" {
+		k.pkg = resolvePackage(written, parentPkg, k.group)
+		final = k.pkg
+	}
+	k.okey = overrideKey(k.group, final)
+	return k
+}
+
+// choiceFor is what the command line (or an experiment's override entry) chooses for an entry,
+// and whether it deletes it. Hydra matches them by override key: group=x an entry whose package
+// is the group's own (db, or model/encoder in model/net.yaml), group@pkg=x one whose package
+// resolves to pkg (an entry `/optimizer: adam` in a config of package model is
+// optimizer@model.optimizer).
+func (c *composer) choiceFor(k groupKey) (choice string, chosen, deleted bool) {
+	if k.okey != k.group {
+		choice, chosen = c.pkgChoice[k.okey]
+		return choice, chosen, c.pkgDeleted[k.okey]
+	}
+	choice, chosen = c.choices[k.group]
+	return choice, chosen, c.deleted[k.group]
 }
 
 // cliKey is the override key of a command-line group override: group, or group@pkg as written.

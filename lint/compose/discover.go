@@ -78,6 +78,7 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		inSet[f] = true
 	}
 	var roots, maybe []string
+	text := map[string][]byte{} // the candidates' texts, read once
 	for _, f := range files {
 		if !isYAML(f) {
 			continue
@@ -87,6 +88,7 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		if err != nil || !hasDefaultsList(b) {
 			continue
 		}
+		text[f] = b
 		if !hasGroupDir(listed, dir, b) {
 			if choosesGroups(b) {
 				maybe = append(maybe, f)
@@ -101,19 +103,19 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 	// that primary's runs, where its interpolations (${paths.data_dir}) resolve.
 	groups := map[string]map[string]bool{} // a primary's folder -> the groups its list names
 	for _, r := range roots {
-		b, _ := fsys.ReadFile(r)
 		g := groups[path.Dir(r)]
 		if g == nil {
 			g = map[string]bool{}
 			groups[path.Dir(r)] = g
 		}
-		for _, k := range defaultsKeys(b) {
+		for _, k := range defaultsKeys(text[r]) {
 			g[groupOfKey(k)] = true
 		}
 	}
+	named := func(parent, folder string) bool { return groups[parent][folder] }
 	kept := roots[:0]
 	for _, r := range roots {
-		if !optionOfRoot(r, groups) {
+		if !inGroupFolder(r, named) {
 			kept = append(kept, r)
 		}
 	}
@@ -122,18 +124,12 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
 	}
+	inConfigDir := func(parent, _ string) bool { return rootDirs[parent] }
 	// A config that chooses group options (NeMo's `- .@model.encoder: base` or `- optional
 	// tp_overlap@...:`) whose groups are not in the tree is a primary too, unless it lies
 	// inside another primary's config directory (a group option with a defaults list of its own).
 	for _, f := range maybe {
-		inside := false
-		for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
-			if rootDirs[path.Dir(d)] {
-				inside = true
-				break
-			}
-		}
-		if !inside {
+		if !inGroupFolder(f, inConfigDir) {
 			roots = append(roots, f)
 		}
 	}
@@ -143,7 +139,7 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 	}
 	for _, r := range roots {
 		runs = append(runs, Spec{Primary: r})
-		b, _ := fsys.ReadFile(r)
+		b := text[r]
 		if !strings.Contains(string(b), "experiment") {
 			continue // a primary that never mentions experiments (an eval config) is not run with one
 		}
@@ -174,25 +170,19 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		isRoot[r] = true
 	}
 	for _, f := range files {
-		if isRoot[f] || !isYAML(f) {
-			continue
-		}
-		for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
-			if rootDirs[path.Dir(d)] {
-				fragments[f] = true
-				break
-			}
+		if !isRoot[f] && isYAML(f) && inGroupFolder(f, inConfigDir) {
+			fragments[f] = true
 		}
 	}
 	runs = discoverCode(fsys, files, runs, fragments) // code.go
 	return runs, fragments
 }
 
-// optionOfRoot reports whether f lies in a group folder that a primary of a folder above names
-// in its defaults list.
-func optionOfRoot(f string, groups map[string]map[string]bool) bool {
+// inGroupFolder reports whether f lies, at any depth, in a folder that is a group of the folder
+// above it (group(parent, folder)).
+func inGroupFolder(f string, group func(parent, folder string) bool) bool {
 	for d := path.Dir(f); d != "." && d != "/" && d != ""; d = path.Dir(d) {
-		if g := groups[path.Dir(d)]; g != nil && g[path.Base(d)] {
+		if group(path.Dir(d), path.Base(d)) {
 			return true
 		}
 	}

@@ -428,8 +428,8 @@ func (m *memoFS) ReadFile(name string) ([]byte, error) {
 	return b, err
 }
 
-// panicText is what a recovered panic says (fmt's %v for an error or a string; the light
-// WebAssembly module links no fmt).
+// panicText is what a recovered panic says, as fmt's %v says an error, a string, a Stringer or
+// an int (the light WebAssembly module links no fmt).
 func panicText(r any) string {
 	switch v := r.(type) {
 	case error:

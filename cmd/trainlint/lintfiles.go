@@ -153,8 +153,7 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 // with such a line is parsed here (the whether-it-parses test does not depend on the rules
 // selected).
 func jinjaTemplate(path string, text []byte, lim doc.Limits) bool {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".yaml" && ext != ".yml" || !jinjaLine(text) {
+	if f, _ := doc.FormatFromPath(path); f != doc.YAML || !jinjaLine(text) {
 		return false
 	}
 	for _, p := range doc.Parse(path, text, doc.YAML, lim).Problems {

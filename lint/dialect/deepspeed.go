@@ -116,7 +116,32 @@ func detectDS(d *doc.Document) int {
 			s += 10
 		}
 	}
+	if s >= MinScore && countKeys(root, dsStrongSet()) == 0 && !mostlyDSKeys(root) {
+		// Blocks of DeepSpeed's shape in another framework's config: MMF's YAML has optimizer
+		// and scheduler as {type, params} beside its own training, model_config and
+		// dataset_config sections, which DeepSpeed never reads.
+		return 0
+	}
 	return Cap(s)
+}
+
+// mostlyDSKeys reports whether root reads as DeepSpeed's own: at least half of its keys are
+// top-level keys DeepSpeed reads at some release in the knowledge table, and none of the others
+// is a section (a map) of its own (true when the table has none: no evidence against).
+func mostlyDSKeys(root *doc.Node) bool {
+	k := KnowledgeOf("deepspeed")
+	if k == nil || len(k.Sections[""]) == 0 {
+		return true
+	}
+	known := 0
+	for _, c := range root.Children {
+		if _, ok := k.Sections[""][c.Key]; ok {
+			known++
+		} else if c.Kind == doc.Map {
+			return false
+		}
+	}
+	return 2*known >= len(root.Children)
 }
 
 func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {

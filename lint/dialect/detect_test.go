@@ -400,3 +400,14 @@ func TestDetectSwiftNotHFOrAxolotl(t *testing.T) {
 	// One of swift's keys alone is no swift evidence.
 	wantDetected(t, "a train_type alone", "sft.yaml", doc.YAML, "train_type: lora\n"+hf, "huggingface")
 }
+
+// MMF's YAML configs hold optimizer and scheduler blocks of DeepSpeed's shape ({type, params})
+// beside sections DeepSpeed never reads (training, model_config, dataset_config): 75 of them
+// were labelled DeepSpeed. A DeepSpeed file with the same blocks is still one.
+func TestDetectMMFNotDeepSpeed(t *testing.T) {
+	blocks := "optimizer:\n  type: adam_w\n  params:\n    lr: 5.0e-05\nscheduler:\n  type: warmup_linear\n  params:\n    num_warmup_steps: 2000\n"
+	wantDetected(t, "MMF's training section", "c.yaml", doc.YAML, blocks+"training:\n  batch_size: 480\n  max_updates: 88000\n", "generic")
+	wantDetected(t, "MMF's sections, more DeepSpeed keys than others", "c.yaml", doc.YAML, blocks+"checkpoint:\n  max_to_keep: 5\nmodel_config:\n  unit: {}\n", "generic")
+	wantDetected(t, "DeepSpeed's own keys", "ds.yaml", doc.YAML, blocks+"gradient_clipping: 1.0\nsteps_per_print: 10\n", "deepspeed")
+	wantDetected(t, "a strong DeepSpeed key beside a foreign section", "ds.yaml", doc.YAML, blocks+"train_micro_batch_size_per_gpu: 4\nnotes:\n  by: me\n", "deepspeed")
+}

@@ -353,6 +353,11 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				}
 			case f.Value <= 0:
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, k, n)
+			case g.earlyStopMetric(secs):
+				// A run that monitors a metric to stop early may save the best checkpoint
+				// apart from the N it keeps (MMF's EarlyStopping writes best.ckpt whenever the
+				// criteria improves, and max_to_keep prunes only model_*.ckpt): unknown here.
+				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
 			default:
 				kind := plan.KeepLatest
 				// The Trainer spelling keeps the best one too when it reloads the best at the end.
@@ -485,4 +490,19 @@ func readGenericBN(p *plan.Plan, g genericReader) {
 			}
 		}
 	}
+}
+
+// earlyStopMetric reports whether an early-stopping block (early_stop, early_stopping) at the
+// top level or in one of the sections names the metric it monitors.
+func (g genericReader) earlyStopMetric(secs []string) bool {
+	es, _ := g.find(secs, true, "early_stop", "early_stopping")
+	if es == nil || es.Kind != doc.Map {
+		return false
+	}
+	for _, name := range []string{"criteria", "criterion", "monitor", "metric"} {
+		if c := g.child(es, name); c != nil && c.Kind == doc.Scalar && !c.IsNull() {
+			return true
+		}
+	}
+	return false
 }

@@ -332,6 +332,19 @@ func TestGenericJSON(t *testing.T) {
 	wantFact(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.max_to_keep", 3)
 }
 
+// A keep-N key beside an early-stopping block that names its metric: MMF's EarlyStopping saves
+// best.ckpt whenever the criteria improves and max_to_keep prunes only model_*.ckpt, so the
+// best is not lost; the generic reader cannot tell that framework from one that loses it.
+func TestGenericKeepWithEarlyStop(t *testing.T) {
+	src := "training:\n  early_stop:\n    criteria: coco/ap\n    minimize: false\ncheckpoint:\n  max_to_keep: 5\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	if r := p.Ckpt.Retention; r.Known() || r.Key != "checkpoint.max_to_keep" {
+		t.Fatalf("retention beside early stopping = %+v, want unknown at checkpoint.max_to_keep", r)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "training:\n  early_stop:\n    enabled: true\ncheckpoint:\n  max_to_keep: 5\n"), Context{})
+	wantFact(t, "keep without a metric", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "checkpoint.max_to_keep", 5)
+}
+
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.
 func FuzzTCGNormalize(f *testing.F) {
 	for _, s := range []string{ttRecipe, composerPretrain, genericInHouse, "a: ${a}\n", "variables: {x: ${variables.x}}\nseed: ${x}\n", "a: [1, [2]]\nb: ${a.1.0}\nc: ${a.9}\n"} {

@@ -298,7 +298,8 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 
 // TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, the
 // JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs,
-// and CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations).
+// CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations) and
+// Jupyter's autosaved copies.
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
@@ -316,6 +317,8 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		".github/workflows/ci.yml":        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
 		".gitlab/ci/build.yml":            "build:\n  script: [make]\n",
 		".circleci/config.yml":            "version: 2.1\n",
+		// Jupyter's autosaved copy of an MMEngine config, a folder below its bases.
+		"cfg/.ipynb_checkpoints/r50-checkpoint.py": "_base_ = ['../_base_/runtime.py']\n",
 		// Jinja templates that conda-build and Helm render before reading them as YAML.
 		"packaging/meta.yaml":    "{% set v = '1.0' %}\npackage:\n  name: apex\nrequirements:\n  host:\n    - python\n    {{ environ.get('X') }}\n",
 		"chart/templates/d.yaml": "apiVersion: v1\n{{- if .Values.on }}\nkind: Pod\n{{- end }}\n",

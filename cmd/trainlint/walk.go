@@ -27,9 +27,11 @@ type input struct {
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
 // the project (and are large), editors' settings folders hold JSON with comments (JSONC) that
 // is no training config, and CI services' folders hold workflows whose `${{ ... }}`
-// expressions are no OmegaConf interpolation.
+// expressions are no OmegaConf interpolation. Jupyter's .ipynb_checkpoints hold stale autosaved
+// copies a folder below their originals, so the copies' relative `_base_` paths do not resolve.
 var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_modules": true,
-	".vscode": true, ".devcontainer": true, ".idea": true, ".github": true, ".gitlab": true, ".circleci": true}
+	".vscode": true, ".devcontainer": true, ".idea": true, ".github": true, ".gitlab": true, ".circleci": true,
+	".ipynb_checkpoints": true}
 
 // walkedExt are the extensions linted inside folders; a file named on the command line is linted
 // whatever its extension.

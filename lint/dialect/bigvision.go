@@ -201,6 +201,12 @@ func normalizeBigVision(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	// Checkpoints: every ckpt_steps, overwriting the last; keep_ckpt_steps kept for good.
 	ck := bvSteps(root, "ckpt", "ckpt")
+	if !ck.Known() && ck.Node == nil {
+		// The spelling of big_vision's first release, which its GSAM trainer still reads
+		// (big_vision/trainers/proj/gsam/train.py: config.get("checkpoint_steps")), as do the
+		// trainers derived from it (uncertainty-baselines' jft and retinopathy baselines).
+		ck = bvSteps(root, "checkpoint", "checkpoint")
+	}
 	switch {
 	case ck.Known():
 		p.Ckpt.Enabled = plan.Set(true, ck.Key, ck.Node)
@@ -211,7 +217,7 @@ func normalizeBigVision(d *doc.Document, ctx Context) *plan.Plan {
 		// keep_ckpt_steps (default: the final step) are kept for good. That is neither keep-all
 		// nor a latest-N limit the retention rule can word correctly ("keeps only the latest"
 		// would need the rule to say why), so the rule stays silent rather than misname it.
-	case root.Get("ckpt_steps") == nil && root.Get("ckpt_epochs") == nil && root.Get("ckpt_examples") == nil && root.Get("ckpt_percent") == nil && root.Style == "get_config":
+	case root.Get("ckpt_steps") == nil && root.Get("ckpt_epochs") == nil && root.Get("ckpt_examples") == nil && root.Get("ckpt_percent") == nil && ck.Node == nil && root.Style == "get_config":
 		p.Ckpt.Enabled = plan.Defaulted(false, "ckpt_steps", plan.Because("big_vision saves no checkpoint without ckpt_steps"), nil)
 	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("big_vision writes metrics on process 0"), nil)

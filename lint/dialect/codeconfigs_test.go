@@ -141,6 +141,19 @@ func TestBigVisionViT(t *testing.T) {
 	}
 }
 
+// big_vision's GSAM trainer reads checkpoint_steps, the spelling of big_vision's first release
+// (big_vision/trainers/proj/gsam/train.py): its config saves every 1000 steps, and was told
+// that it writes no checkpoints.
+func TestBigVisionCheckpointSteps(t *testing.T) {
+	_, p := corpusPlan(t, "py/google-research__big_vision/big_vision__configs__proj__gsam__vit_i1k_gsam_no_aug.py", Context{})
+	if p.Framework != "big-vision" {
+		t.Fatal(p.Framework)
+	}
+	if e, iv := p.Ckpt.Enabled, p.Ckpt.Interval; !e.Value || !e.IsExplicit() || iv.Value.Value != 1000 || iv.Key != "checkpoint_steps" {
+		t.Errorf("checkpoints: enabled %+v, interval %+v", e, iv)
+	}
+}
+
 func TestBigVisionSavePredictions(t *testing.T) {
 	// givt's save_pred_sampling evaluator (batch 512 over a 512-example split) writes samples; it
 	// is not the eval batch.

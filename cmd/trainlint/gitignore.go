@@ -11,7 +11,8 @@ import (
 // anchoring by a slash, `*`, `?`, `[...]` and `**` in leading, middle and trailing position.
 // Precedence follows git: a deeper .gitignore overrides a shallower one, and within one file
 // the last matching line wins. Re-including a file inside an ignored folder is impossible, as in
-// git, because the walker never enters an ignored folder.
+// git: the walker enters an ignored folder only for the files git tracks in it (gitindex.go),
+// which no ignore file excludes.
 
 type ignoreRule struct {
 	negate   bool

@@ -121,23 +121,43 @@ func readError(p string, err error) error {
 
 // walkDir lists the config files under root in lexical order, honouring the .gitignore files of
 // the folders walked and of the folders between root and its repository's top (the folder that
-// holds .git), plus .git/info/exclude.
+// holds .git), plus .git/info/exclude; a file git tracks is listed whatever they say.
 func walkDir(root string) ([]input, []error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
 		return nil, []error{readError(root, err)}
 	}
-	w := &walker{}
-	w.walk(root, filepath.ToSlash(abs), parentIgnores(abs))
+	top := gitTop(abs)
+	w := &walker{top: top}
+	w.walk(root, filepath.ToSlash(abs), parentIgnores(abs, top), false)
 	return w.files, w.errs
 }
 
 type walker struct {
 	files []input
 	errs  []error
+	// top is the work tree's top folder ("" outside a repository); tracked is what its index
+	// tracks, read when an ignore pattern first matches (gitindex.go).
+	top         string
+	tracked     *gitTracked
+	readTracked bool
 }
 
-func (w *walker) walk(dir, absDir string, stack ignoreStack) {
+// tracks reports whether git tracks absP (a folder: a file in it), reading the index the first
+// time it is asked.
+func (w *walker) tracks(absP string, isDir bool) bool {
+	if !w.readTracked {
+		w.readTracked = true
+		if w.top != "" {
+			w.tracked = loadTracked(w.top)
+		}
+	}
+	return w.tracked.has(absP, isDir)
+}
+
+// walk lists dir's config files; inIgnored says that an ignore pattern matched dir, which is
+// walked only for the files git tracks in it.
+func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		w.errs = append(w.errs, readError(dir, err))
@@ -166,12 +186,13 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 		if isDir && skipDirs[name] {
 			continue
 		}
-		if stack.ignored(absP, isDir) {
+		ign := inIgnored || stack.ignored(absP, isDir)
+		if ign && !w.tracks(absP, isDir) {
 			continue
 		}
 		switch {
 		case isDir:
-			w.walk(p, absP, stack)
+			w.walk(p, absP, stack, ign)
 		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name):
 			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true})
 		}
@@ -181,19 +202,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack) {
 // parentIgnores loads the ignore files that apply to dir from above it: those of its repository
 // (found by looking upwards for .git), from the top down to dir's parent. Outside a repository
 // only the .gitignore files inside the walked folder count.
-func parentIgnores(dir string) ignoreStack {
-	top := ""
-	for d := dir; ; {
-		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
-			top = d
-			break
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			break
-		}
-		d = parent
-	}
+func parentIgnores(dir, top string) ignoreStack {
 	if top == "" {
 		return nil
 	}
@@ -213,6 +222,21 @@ func parentIgnores(dir string) ignoreStack {
 		d = filepath.Join(d, part)
 	}
 	return stack
+}
+
+// gitTop is the top folder of the work tree that holds dir: the nearest folder, dir or above,
+// with a .git entry ("" when there is none).
+func gitTop(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return ""
+		}
+		d = parent
+	}
 }
 
 // absIn is filepath.Abs with the working folder wd looked up once by the caller: Abs asks the

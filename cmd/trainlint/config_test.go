@@ -298,8 +298,8 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 
 // TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, the
 // JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs,
-// CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations) and
-// Jupyter's autosaved copies.
+// CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations),
+// Jupyter's autosaved copies and Git LFS pointers.
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
@@ -317,6 +317,8 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		".github/workflows/ci.yml":        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
 		".gitlab/ci/build.yml":            "build:\n  script: [make]\n",
 		".circleci/config.yml":            "version: 2.1\n",
+		// A Git LFS pointer where a checkout without LFS objects left it.
+		"results/scores.json": "version https://git-lfs.github.com/spec/v1\noid sha256:5b38f65703ddd426111ba45e6f6b8b82ee2049c7e754e977a5c6269aa2d94ade\nsize 3968\n",
 		// Jupyter's autosaved copy of an MMEngine config, a folder below its bases.
 		"cfg/.ipynb_checkpoints/r50-checkpoint.py": "_base_ = ['../_base_/runtime.py']\n",
 		// Jinja templates that conda-build and Helm render before reading them as YAML.
@@ -342,6 +344,11 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	}
 	if strings.Join(paths, ",") != "ok/bad.yaml,ok/meta.yaml,packaging/meta.yaml" {
 		t.Errorf("files linted: %v", paths)
+	}
+	// Named, an LFS pointer is reported as one.
+	_, res, _ = checkJSON(t, "--select", "TL001", "results/scores.json")
+	if len(res.Diagnostics) != 1 || !strings.Contains(res.Diagnostics[0].Message, "Git LFS pointer") {
+		t.Errorf("named LFS pointer: %+v", res.Diagnostics)
 	}
 	// Named on the command line, such a file is linted like any other (the tree's config
 	// selects TL2 rules only, so no parse error is reported here).

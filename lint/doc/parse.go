@@ -32,7 +32,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 		oversize(d, int64(len(src)), lim)
 		return d
 	}
-	if !checkText(d) || conflictMarkers(d) {
+	if !checkText(d) || conflictMarkers(d) || lfsPointer(d) {
 		return d
 	}
 	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
@@ -209,6 +209,25 @@ func conflictMarkers(d *Document) bool {
 	}
 	p := d.Lines().Pos(i)
 	d.addProblem(Syntax, "file contains an unresolved git merge conflict (marker \"<<<<<<<\" on line "+itoa(p.Line)+"); resolve it before linting", i, i+end)
+	return true
+}
+
+// IsLFSPointer reports a Git LFS pointer file: the few lines git-lfs commits in place of a
+// file's content (git-lfs docs/spec.md), which a clone without git-lfs, or a CI checkout that
+// does not fetch LFS objects, leaves in the work tree.
+func IsLFSPointer(src []byte) bool {
+	return len(src) < 1024 && (bytes.HasPrefix(src, []byte("version https://git-lfs.github.com/spec/v1\n")) ||
+		bytes.HasPrefix(src, []byte("version https://hawser.github.com/spec/v1\n"))) && bytes.Contains(src, []byte("\noid "))
+}
+
+// lfsPointer reports a Git LFS pointer as what it is: the parsers' own messages would point at
+// its first word.
+func lfsPointer(d *Document) bool {
+	if !IsLFSPointer(d.Src) {
+		return false
+	}
+	end := bytes.IndexByte(d.Src, '\n')
+	d.addProblem(Syntax, "this is a Git LFS pointer, not the file: its content was not fetched (run `git lfs pull`, or fetch LFS objects in the CI checkout)", 0, end)
 	return true
 }
 

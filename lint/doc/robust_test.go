@@ -176,6 +176,27 @@ func TestRobustBinary(t *testing.T) {
 	}
 }
 
+// A Git LFS pointer left where a config was (a checkout without LFS objects) is reported as
+// one, in every format, rather than as its first word's syntax error; a config that merely
+// mentions the spec is read as usual.
+func TestLFSPointer(t *testing.T) {
+	ptr := []byte("version https://git-lfs.github.com/spec/v1\noid sha256:5b38f65703ddd426111ba45e6f6b8b82ee2049c7e754e977a5c6269aa2d94ade\nsize 3968\n")
+	for _, f := range []Format{YAML, JSON, TOML, Gin, Python} {
+		d := parseChecked(t, f, ptr, Limits{})
+		wantOnly(t, d, Syntax, `^this is a Git LFS pointer, not the file`)
+		if d.Root != nil || d.Problems[0].Span.Start.Line != 1 || d.Problems[0].Span.End.Col != 43 {
+			t.Errorf("%s: root %v, span %+v", f, d.Root, d.Problems[0].Span)
+		}
+	}
+	if !IsLFSPointer(ptr) || IsLFSPointer([]byte("version https://git-lfs.github.com/spec/v1\nsize 3\n")) {
+		t.Error("a pointer has a version line and an oid line")
+	}
+	d := parseChecked(t, YAML, []byte("version: https://git-lfs.github.com/spec/v1\noid: 1\n"), Limits{})
+	if len(d.Problems) != 0 || d.Root.Get("oid") == nil {
+		t.Errorf("a YAML map is no pointer: %+v", d.Problems)
+	}
+}
+
 func TestRobustHugeNumbers(t *testing.T) {
 	for _, c := range []struct {
 		f   Format

@@ -150,3 +150,18 @@ func TestNearestKey(t *testing.T) {
 		}
 	}
 }
+
+// A fine-tuning script's own lora_rank (Firefly's argument files, parsed with its own dataclass
+// beside TrainingArguments) is two edits from local_rank, a setting there only for the
+// deprecated launcher's argument: it is no typo of it. A real near miss in the same file still is.
+func TestUnknownKeyNotLocalRank(t *testing.T) {
+	src := "{\"output_dir\": \"out\", \"per_device_train_batch_size\": 1, \"learning_rate\": 5e-7,\n" +
+		"\"lora_rank\": 64, \"lora_alpha\": 16, \"gradient_checkpointing\": true,\n\"save_step\": 100}\n"
+	info, diags := lint.LintFile(lint.File{Path: "train_args/sft.json", Text: []byte(src)}, All(), lint.Options{Select: []string{"TL003"}})
+	if info.Framework != "huggingface" {
+		t.Fatalf("framework %q", info.Framework)
+	}
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, `"save_step"`) || !strings.Contains(diags[0].Message, `"save_steps"`) {
+		t.Errorf("want only save_step's near miss, got %+v", diags)
+	}
+}

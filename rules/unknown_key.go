@@ -77,7 +77,7 @@ func checkUnknownKey(p *lint.Pass) {
 			near, words := ix.prepared()
 			nr.best, nr.ok = nearestIn(n.Key, near)
 			if !nr.ok {
-				nr.best, nr.ok = missingWordIn(n.Key, ix.list, words)
+				nr.best, nr.ok = missingWordIn(n.Key, near.list, words)
 			}
 			seen[n.Key] = nr
 		}
@@ -126,11 +126,25 @@ type keyIndex struct {
 // checker does not build them (nor compile their code) before it is ready.
 func (ix *keyIndex) prepared() (*nearIndex, [][]string) {
 	ix.once.Do(func() {
-		ix.near = newNearIndex(ix.list)
-		ix.words = splitWords(ix.list)
+		list := make([]string, 0, len(ix.list))
+		for _, k := range ix.list {
+			if !notSuggested[k] {
+				list = append(list, k)
+			}
+		}
+		ix.near = newNearIndex(list)
+		ix.words = splitWords(list)
 	})
 	return ix.near, ix.words
 }
+
+// notSuggested are settings a config has no reason to write, so a key near one is not taken
+// for its typo. TrainingArguments' local_rank is there for the argument the deprecated
+// torch.distributed.launch passes to the script (transformers v5.9.0 training_args.py: "it will
+// pass `local_rank` in the script, so we need this for the parser"); the launchers set the local
+// rank. Fine-tuning scripts' own lora_rank (Firefly's 51 argument files) was reported as its
+// typo.
+var notSuggested = map[string]bool{"local_rank": true}
 
 var topLevelIndex sync.Map // framework -> *keyIndex
 

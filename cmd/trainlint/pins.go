@@ -20,9 +20,11 @@ import (
 // NeMo is published as nemo_toolkit (normalized: nemo-toolkit).
 var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune"}
 
-// pinFiles are read in this order in each folder; the first that pins a package wins.
-// setup.py's requirements are string literals ("transformers==4.52.3" in install_requires or
-// a _deps list, as open-r1 pins them); the file is read as text, never run.
+// pinFiles are read in this order in each folder, then its requirements*.txt, then its
+// Dockerfile; the first that pins a package wins. setup.py's requirements are string literals
+// ("transformers==4.52.3" in install_requires or a _deps list, as open-r1 pins them); the file
+// is read as text, never run. A Dockerfile pins in its `pip install` lines (flash-attention's
+// training/Dockerfile installs pytorch-lightning==1.8.6, its only pin).
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "setup.py", "environment.yml"}
 
 var pinCache sync.Map // folder -> map[string]lint.Target
@@ -77,6 +79,7 @@ func folderPins(dir string) map[string]lint.Target {
 			names = append(names, filepath.Base(r))
 		}
 	}
+	names = append(names, "Dockerfile")
 	for _, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || len(data) > 8<<20 {

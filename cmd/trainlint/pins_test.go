@@ -24,6 +24,7 @@ func TestParsePins(t *testing.T) {
 		{"requirements.txt", "lightning[extra]==2.5.1\n", map[string]string{"lightning": "2.5.1"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
+		{"Dockerfile", "FROM nvcr.io/nvidia/pytorch:22.12-py3\nENV TRANSFORMERS_CACHE=/c\nRUN pip install transformers==4.25.1 datasets==2.8.0 pytorch-lightning==1.8.6 \\\n    \"deepspeed==0.7.7\"\n", map[string]string{"transformers": "4.25.1", "lightning": "1.8.6", "deepspeed": "0.7.7"}},
 		{"setup.py", "_deps = [\n    \"accelerate>=1.2.1\",\n    \"transformers==4.52.3\",\n    \"trl[vllm]==0.18.0\",\n]\nsetup(install_requires=[\"deepspeed==0.16.8\"])\n", map[string]string{"transformers": "4.52.3", "trl": "0.18.0", "deepspeed": "0.16.8"}},
 	} {
 		if got := parsePins(c.name, c.text); !reflect.DeepEqual(got, c.want) {
@@ -62,6 +63,30 @@ func TestTargetsFromPinsAndConfig(t *testing.T) {
 	}
 	if got := o.Targets["trl"]; got.Version != "0.19.1" {
 		t.Errorf("trl target falls back to the pins: %+v", got)
+	}
+}
+
+// TestPinsFromDockerfile: flash-attention's training/ pins Lightning only in its Dockerfile
+// (pytorch-lightning==1.8.6); a requirements file in the same folder wins over it.
+func TestPinsFromDockerfile(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "configs", "trainer")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	docker := "FROM nvcr.io/nvidia/pytorch:22.12-py3\nRUN pip install transformers==4.25.1 pytorch-lightning==1.8.6\n"
+	if err := os.WriteFile(filepath.Join(root, "Dockerfile"), []byte(docker), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "requirements.txt"), []byte("transformers==4.30.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := withPins(lint.Options{}, filepath.Join(sub, "all_params.yaml"))
+	if got := o.Targets["lightning"]; got != (lint.Target{Version: "1.8.6", Source: "Dockerfile pins 1.8.6"}) {
+		t.Errorf("lightning target %+v", got)
+	}
+	if got := o.Targets["transformers"]; got.Version != "4.30.0" {
+		t.Errorf("transformers target %+v (requirements.txt comes first)", got)
 	}
 }
 

@@ -15,7 +15,9 @@ Valid means what the loaders the frameworks use would read: PyYAML for YAML (so 
 tokens, or a line left of the document's block, is an error here although some YAML readers
 accept the first and silently drop everything after the second), Python's tomllib (TOML 1.0),
 Python's json, gin-config's parser and CPython's. The YAML, TOML, JSON and Python readers are
-tested against those loaders.`,
+tested against those loaders. A comment or a trailing comma in JSON is an error where the
+framework reads the file with Python's json; elsewhere it is a note, since JSON5 and hjson
+readers accept both.`,
 	Fix:        "Correct the syntax at the reported position.",
 	Frameworks: []string{"*"},
 	Check:      reportProblems,

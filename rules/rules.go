@@ -113,11 +113,37 @@ func reportProblems(p *lint.Pass) {
 		panic("rule " + p.Rule.Name + " reports document problems but has no problem kind")
 	}
 	for _, pr := range p.Doc.Problems {
+		if pr.Kind == doc.NonStandard && kind == doc.Syntax && p.Doc.Root != nil {
+			p.Report(nonStandardFinding(p, pr))
+			continue
+		}
 		if pr.Kind != kind {
 			continue
 		}
 		p.Report(problemFinding(pr))
 	}
+}
+
+// nonStandardFinding reports what lenient readers accept (a comment, a trailing comma in JSON):
+// an error where the framework reads the file with a strict reader (Dialect.StrictJSON), else a
+// note, since a JSON5 or hjson reader reads the file as it is.
+func nonStandardFinding(p *lint.Pass, pr doc.Problem) lint.Finding {
+	f := problemFinding(pr)
+	var strict string
+	if p.Plan != nil {
+		if d := dialect.ByName(p.Plan.Framework); d != nil {
+			strict = d.StrictJSON
+		}
+	}
+	if strict != "" {
+		f.Message += ": " + strict + ", which refuses it"
+		f.Help = "Remove it: the file must be plain JSON."
+		return f
+	}
+	f.Severity = lint.Info
+	f.Message += ": Python's json refuses it; JSON5 and hjson readers accept it"
+	f.Help = "Remove it if the file is read with Python's json; a reader of JSON5 or hjson reads it as it is."
+	return f
 }
 
 // problemFinding is the finding that reports a front-end problem as the front-end words it.

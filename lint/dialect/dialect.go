@@ -210,6 +210,10 @@ type Dialect struct {
 	Problems func(d *doc.Document, maps []KeyMap, kb *Knowledge, target string) []Problem
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
+	// StrictJSON names what reads the framework's JSON configs with Python's json, which
+	// refuses comments and trailing commas ("" when a lenient reader may read them, or unknown):
+	// parse-error reports those as errors only where it is set.
+	StrictJSON string
 	// Advice is how to fix findings in this framework, by concept.
 	Advice AdviceSet
 	// Interpolates reports that the framework loads its files with OmegaConf, so ${a.b} names

@@ -58,6 +58,7 @@ func newHuggingFace() *Dialect {
 		Closed:       true,
 		SettingsName: "TrainingArguments",
 		Loader:       TorchDataLoader,
+		StrictJSON:   "HfArgumentParser.parse_json_file reads JSON with Python's json (transformers v5.9.0 hf_argparser.py)",
 		Advice:       hfAdvice,
 		Package:      "transformers",
 		Knowledge:    "transformers",

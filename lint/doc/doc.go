@@ -1210,6 +1210,10 @@ const (
 	// get_config whose parse_arg rejects the config argument); the document has no tree
 	// (rule rejected-at-startup).
 	Refused
+	// NonStandard: the file uses what lenient readers of the format accept and strict ones
+	// refuse (a comment or a trailing comma in JSON: JSON5 and hjson read them, Python's json
+	// does not); the tree is kept, and rule parse-error reports it by the framework's reader.
+	NonStandard
 )
 
 // String names the kind for test output and debugging.
@@ -1223,6 +1227,8 @@ func (k ProblemKind) String() string {
 		return "limit-exceeded"
 	case Refused:
 		return "refused"
+	case NonStandard:
+		return "non-standard"
 	}
 	return "problem(" + strconv.Itoa(int(k)) + ")"
 }

@@ -11,6 +11,11 @@ import (
 // repeated keys. It is iterative (an explicit stack of open containers), so nesting depth costs
 // heap, not Go stack, and is bounded by Limits.MaxDepth. Strings have Style "double" and are
 // Quoted; numbers, booleans and null are "plain"; objects and arrays are "flow".
+//
+// Comments (// and /* */) and trailing commas are read past, as JSON5 and hjson readers do
+// (Amphion loads its configs with json5, DeepSpeed's own loader is hjson): the first of each
+// is a NonStandard problem, which rule parse-error reports as an error where the framework
+// reads the file with Python's json, which refuses both.
 
 func parseJSON(d *Document, lim Limits) {
 	// transformers (HfArgumentParser.parse_json_file, v5.9.0) and accelerate (the DeepSpeed
@@ -38,8 +43,10 @@ type jsonParser struct {
 
 	nodes, dups int
 	failed      bool
-	alloc       nodeAlloc
-	buf         []byte // scratch for strings with escapes
+	// comment and comma record that a comment and a trailing comma were reported (once each)
+	comment, comma bool
+	alloc          nodeAlloc
+	buf            []byte // scratch for strings with escapes
 }
 
 // frame is an open object or array.
@@ -71,6 +78,16 @@ func (p *jsonParser) fail(msg string, start, end int) {
 	p.d.Problems = append(p.d.Problems, Problem{Kind: Syntax, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
 }
 
+// nonStandard records, once per kind (*seen), what lenient JSON readers accept at [start, end);
+// the parse goes on.
+func (p *jsonParser) nonStandard(seen *bool, msg string, start, end int) {
+	if *seen {
+		return
+	}
+	*seen = true
+	p.d.Problems = append(p.d.Problems, Problem{Kind: NonStandard, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
+}
+
 func (p *jsonParser) limit(msg string) {
 	if p.failed {
 		return
@@ -92,10 +109,30 @@ func (p *jsonParser) ws() {
 				p.line++
 			}
 		case '/':
-			if p.i+1 < len(s) && (s[p.i+1] == '/' || s[p.i+1] == '*') {
-				p.fail("JSON does not allow comments", p.i, p.i+2)
+			if p.i+1 >= len(s) || s[p.i+1] != '/' && s[p.i+1] != '*' {
+				return
 			}
-			return
+			start, end := p.i, len(s)
+			if s[p.i+1] == '/' {
+				// To the line's end; the loop counts the line break.
+				for end = p.i + 2; end < len(s) && s[end] != '\n' && s[end] != '\r'; end++ {
+				}
+			} else {
+				j := strings.Index(string(s[p.i+2:]), "*/")
+				if j < 0 {
+					p.fail("comment opened with /* is not closed", p.i, p.i+2)
+					return
+				}
+				end = p.i + 2 + j + 2
+				for k := p.i + 2; k < end; k++ {
+					if s[k] == '\n' || s[k] == '\r' && (k+1 >= len(s) || s[k+1] != '\n') {
+						p.line++
+					}
+				}
+			}
+			p.nonStandard(&p.comment, "JSON does not allow comments", start, start+2)
+			p.i = end
+			continue
 		default:
 			return
 		}
@@ -278,14 +315,16 @@ func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what 
 	if state == jsonAfterValue {
 		switch {
 		case at(','):
+			comma := p.i
 			p.i++
 			p.ws()
 			if p.failed {
 				return jsonStop, true
 			}
 			if at(closer) {
-				p.fail("trailing comma before '"+string(closer)+"'; JSON does not allow it", p.i-1, p.i)
-				return jsonStop, true
+				p.nonStandard(&p.comma, "trailing comma before '"+string(closer)+"'; JSON does not allow it", comma, comma+1)
+				p.close(stack)
+				return jsonClosed, false
 			}
 			return jsonMember, true
 		case at(closer):

@@ -54,10 +54,10 @@ func TestJSONSpans(t *testing.T) {
 func TestJSONErrors(t *testing.T) {
 	cases := []problemCase{
 		{"{\"a\": 1]", Syntax, 1, 8, `expected ',' or '}' after object member, found '\]'`},
-		{"{\"a\": 1,}", Syntax, 1, 8, "trailing comma"},
+		{"{\"a\": 1,}", NonStandard, 1, 8, "trailing comma"},
 		{"{\"a\": 1, 2}", Syntax, 1, 10, `expected a string key after ',', found "2"`},
 		{"{,}", Syntax, 1, 2, `expected a string key or '\}', found ','`},
-		{"[1,]", Syntax, 1, 3, `trailing comma before '\]'; JSON does not allow it`},
+		{"[1,]", NonStandard, 1, 3, `trailing comma before '\]'; JSON does not allow it`},
 		{"[1 2]", Syntax, 1, 4, `expected ',' or '\]' after array element, found "2"`},
 		{"{'a': 1}", Syntax, 1, 2, "double quotes"},
 		{"{\"a\": True}", Syntax, 1, 7, `invalid value "True"`},
@@ -68,7 +68,8 @@ func TestJSONErrors(t *testing.T) {
 		{"", Syntax, 1, 1, "empty"},
 		{"{} {}", Syntax, 1, 4, "after the end of the top-level value"},
 		{"[nan]", Syntax, 1, 2, `invalid value "nan"; strings must be in double quotes`},
-		{"// c\n{}", Syntax, 1, 1, "comments"},
+		{"// c\n{}", NonStandard, 1, 1, "comments"},
+		{"{\"a\": 1 /* open", Syntax, 1, 9, "comment opened with /\\* is not closed"},
 		{"{\"a\": \"\\x\"}", Syntax, 1, 8, `invalid escape \\x`},
 		{"{\"a\": 1,\r\n \"a\": 2}", DuplicateKey, 2, 2, `key "a" is repeated; the value on line 2 silently overrides the one on line 1`},
 		{strings.Repeat("[", 100000) + strings.Repeat("]", 100000), LimitExceeded, 1, 1002, `nesting is deeper than 1000 levels.*limits.max_depth`},
@@ -120,5 +121,33 @@ func TestJSONBOMCRLF(t *testing.T) {
 	b := d.Root.Get("b")
 	if b.KeySpan.Start.Line != 3 || b.KeySpan.Start.Col != 3 || text(d, b.Span) != "[1]" {
 		t.Errorf("b at %+v %q", b.KeySpan.Start, text(d, b.Span))
+	}
+}
+
+// TestJSONLenient: comments and trailing commas are read past as JSON5 and hjson readers do, the
+// first of each reported as NonStandard, with the tree and its positions as Python's json would
+// give them without the additions.
+func TestJSONLenient(t *testing.T) {
+	d := mustParse(t, JSON, "{\"a\": [1, /* x\n y */ 2,],\r\n\"b\": 3, // z\n/* again */ \"c\": {\"d\": 4,},\n}")
+	var got []string
+	for _, p := range d.Problems {
+		got = append(got, p.Kind.String()+" "+itoa(p.Span.Start.Line)+":"+itoa(p.Span.Start.Col)+" "+p.Message)
+	}
+	want := []string{"non-standard 1:11 JSON does not allow comments", "non-standard 2:8 trailing comma before ']'; JSON does not allow it"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("problems %q, want %q (the first of each kind)", got, want)
+	}
+	if d.Root == nil {
+		t.Fatal("no tree")
+	}
+	a := d.Root.Get("a")
+	if len(a.Children) != 2 || a.Item(1).Value != "2" || a.Item(1).Span.Start.Line != 2 {
+		t.Errorf("a = %+v", a)
+	}
+	if b := d.Root.Get("b"); b.Value != "3" || b.Span.Start.Line != 3 || b.Span.Start.Col != 6 {
+		t.Errorf("b at %+v", b.Span)
+	}
+	if c := d.Root.At("c.d"); c == nil || c.Value != "4" || c.Span.Start.Line != 4 {
+		t.Errorf("c.d = %+v", c)
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -138,6 +139,9 @@ func nonStandardFinding(p *lint.Pass, pr doc.Problem) lint.Finding {
 	if strict != "" {
 		f.Message += ": " + strict + ", which refuses it"
 		f.Help = "Remove it: the file must be plain JSON."
+		if s := pr.Span.Start.Offset; strings.HasPrefix(pr.Message, "trailing comma") && s >= 0 && s < len(p.Doc.Src) && p.Doc.Src[s] == ',' {
+			f.Fix = &lint.FixSpec{Applicability: lint.Safe, Message: "remove the trailing comma", Edits: []lint.TextEdit{{Start: s, End: s + 1}}}
+		}
 		return f
 	}
 	f.Severity = lint.Info

@@ -54,6 +54,21 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 	return run
 }
 
+// codeReads is the files the composition of the code config primary reads (primary first), as
+// composeCode reads them with default limits, without building the composed tree: discovery
+// asks no more (an MMEngine tree's runs otherwise composed twice, once here and once linted).
+func (k *Cache) codeReads(fsys FS, primary string) []*doc.Document {
+	primary = path.Clean(primary)
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: Limits{}.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true}
+	c.run = &Run{Primary: primary, origin: map[*doc.Node]Origin{}}
+	if codeFormat(primary) == doc.Gin {
+		c.ginLoad(newMap(nil, ""), primary, "", doc.Span{})
+	} else {
+		c.mmLoad(primary, "", doc.Span{})
+	}
+	return c.run.Files
+}
+
 // parseCode reads and parses a code config once (nil, false when it cannot be read).
 func (c *composer) parseCode(p string) (*doc.Document, bool) { return c.parseAs(p, codeFormat(p)) }
 
@@ -198,6 +213,9 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			}
 			setChild(base, as, ch)
 		}
+	}
+	if c.filesOnly {
+		return base, complete
 	}
 	own := c.copyTree(d.Root, Origin{File: p})
 	if newStyle {
@@ -559,8 +577,7 @@ func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]boo
 	read := map[string][]string{} // what each of them reads besides itself
 	readByOther := map[string]bool{}
 	for _, f := range code {
-		r := k.Compose(fsys, f, nil, Limits{})
-		for _, d := range r.Files {
+		for _, d := range k.codeReads(fsys, f) {
 			if d.Path != f {
 				read[f] = append(read[f], d.Path)
 				readByOther[d.Path] = true

@@ -139,7 +139,10 @@ type composer struct {
 	nodes      int
 	loads      int // configs merged in this pass (a config included twice counts twice)
 	stopped    bool
-	problems   map[string]bool
+	// filesOnly: follow a code config's bases to learn the files the run reads, and build
+	// no tree (codeReads; discovery needs no more)
+	filesOnly bool
+	problems  map[string]bool
 	// known are the options loaded in this pass, by Hydra's override key (group, or group@pkg
 	// for an entry with a package of its own); lists are the defaults lists being read (the
 	// innermost last), whose choices an interpolated entry may name before they load.

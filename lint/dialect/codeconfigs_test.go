@@ -210,9 +210,9 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 	if p.Framework != "mmengine" {
 		t.Fatal(p.Framework)
 	}
-	// The top-level norm_cfg variable is BN and not under a frozen backbone; the backbone's own
-	// copy is frozen by ResNet's norm_eval default.
-	if !p.BN.Present.Value || p.BN.Sync.Value != plan.BNSyncNone {
+	// The neck's BN counts; the backbone's copy of the top-level norm_cfg is frozen by ResNet's
+	// norm_eval default, and the top-level variable itself is no layer.
+	if !p.BN.Present.Value || p.BN.Sync.Value != plan.BNSyncNone || p.BN.Present.Key != "model.neck.norm_cfg" {
 		t.Errorf("bn %+v %+v", p.BN.Present, p.BN.Sync)
 	}
 	if s := p.Seeds.Init; s.Value.Varies != plan.VariesByHost || !s.Value.Broadcast {
@@ -225,8 +225,9 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 		t.Errorf("retention %+v", r)
 	}
 	_, p = parseText(t, "a.py", fill("SyncBN", "False", ", save_best='auto'"))
-	if p.BN.Sync.Value != plan.BNSyncNone {
-		// norm_cfg (BN, top level) still unsynced
+	if p.BN.Sync.Value != plan.BNSyncPerStep {
+		// The BN norm_cfg variable is used only by the frozen backbone: the neck's SyncBN is
+		// the only trained batch norm.
 		t.Errorf("sync %+v", p.BN.Sync)
 	}
 	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepBest || p.Ckpt.BestMetric.Value != "auto" {
@@ -239,6 +240,23 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 	_, p = parseText(t, "a.py", "sync_bn = 'torch'\n"+fill("BN", "False", ""))
 	if p.BN.Sync.Value != plan.BNSyncPerStep {
 		t.Errorf("sync_bn: %+v", p.BN.Sync)
+	}
+}
+
+// A base model file of caffe-style detectors (PVT's faster_rcnn_r50_caffe_c4.py) defines
+// `norm_cfg = dict(type='BN', requires_grad=False)` for layers that all set norm_eval=True: no
+// batch norm is trained, so none is reported unsynced (the top-level variable is no layer).
+func TestMMEngineFrozenBNVariable(t *testing.T) {
+	src := `norm_cfg = dict(type='BN', requires_grad=False)
+model = dict(
+    type='FasterRCNN',
+    backbone=dict(type='ResNet', depth=50, norm_cfg=norm_cfg, norm_eval=True, style='caffe'),
+    roi_head=dict(type='StandardRoIHead', shared_head=dict(type='ResLayer', depth=50, norm_cfg=norm_cfg, norm_eval=True)),
+)
+`
+	_, p := parseText(t, "faster_rcnn_r50_caffe_c4.py", src)
+	if p.Framework != "mmengine" || p.BN.Present.Known() || p.BN.Sync.Known() {
+		t.Errorf("%s: bn present %+v sync %+v", p.Framework, p.BN.Present, p.BN.Sync)
 	}
 }
 

@@ -340,6 +340,12 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		if n.Key != "norm_cfg" || n.Kind != doc.Map {
 			return true
 		}
+		if n.Parent == root {
+			// A module variable (`norm_cfg = dict(type='BN', requires_grad=False)` atop a base
+			// model file) is no layer: the Runner reads no top-level norm_cfg, and the layers
+			// that use it hold copies, judged with their own norm_eval.
+			return false
+		}
 		t := n.Get("type")
 		typ, ok := t.Str()
 		if !ok || t.IsUnknown() || !mmBNType(typ) {

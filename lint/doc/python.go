@@ -525,6 +525,10 @@ func pyDefinesCode(stmts []*pyStmt, src []byte) bool {
 		switch {
 		case st.kind == sDef && st.x.fn.name != "get_config":
 			return true
+		case st.kind == sSkip && st.x != nil && st.x.fn != nil && st.x.fn.name != "get_config":
+			// A decorated function (`@pytest.mark.skipif(...)` over a test), which the parser
+			// keeps from ever being called.
+			return true
 		case st.kind == sSkip && st.s >= 0 && st.s+6 <= len(src) && string(src[st.s:st.s+5]) == "class" && (src[st.s+5] == ' ' || src[st.s+5] == '\t'):
 			return true
 		}

@@ -258,6 +258,17 @@ model = dict(
 	if p.Framework != "mmengine" || p.BN.Present.Known() || p.BN.Sync.Known() {
 		t.Errorf("%s: bn present %+v sync %+v", p.Framework, p.BN.Present, p.BN.Sync)
 	}
+	// A helper dict outside model (h3dnet.py's primitive_z_cfg) builds no layer until the
+	// model holds a copy of it.
+	helper := "primitive_z_cfg = dict(type='PrimitiveHead', vote_module_cfg=dict(norm_cfg=dict(type='BN1d')))\n"
+	_, p = parseText(t, "h3dnet.py", helper+"model = dict(type='H3DNet', backbone=dict(type='PointNet2SASSG'))\n")
+	if p.BN.Present.Known() {
+		t.Errorf("a helper outside model: bn present %+v", p.BN.Present)
+	}
+	_, p = parseText(t, "h3dnet.py", helper+"model = dict(type='H3DNet', roi_head=dict(primitive_list=[primitive_z_cfg]))\n")
+	if !p.BN.Present.Value || p.BN.Present.Key != "model.roi_head.primitive_list[0].vote_module_cfg.norm_cfg" {
+		t.Errorf("the helper's copy in model: bn present %+v", p.BN.Present)
+	}
 }
 
 // A file built on base files may get any key it leaves out from them: no default is assumed for

@@ -336,15 +336,17 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 // statistics are synchronised.
 func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 	var unsynced, synced *doc.Node
-	root.Walk(func(n *doc.Node) bool {
+	// The Runner builds the layers of cfg.model alone: other module variables
+	// (`norm_cfg = dict(type='BN', requires_grad=False)` atop a caffe-style base model file,
+	// h3dnet.py's primitive_z_cfg) are helpers, and the layers that use them hold copies, judged
+	// with their own norm_eval.
+	model := root.Get("model")
+	if model == nil || model.Kind != doc.Map {
+		return
+	}
+	model.Walk(func(n *doc.Node) bool {
 		if n.Key != "norm_cfg" || n.Kind != doc.Map {
 			return true
-		}
-		if n.Parent == root {
-			// A module variable (`norm_cfg = dict(type='BN', requires_grad=False)` atop a base
-			// model file) is no layer: the Runner reads no top-level norm_cfg, and the layers
-			// that use it hold copies, judged with their own norm_eval.
-			return false
 		}
 		t := n.Get("type")
 		typ, ok := t.Str()

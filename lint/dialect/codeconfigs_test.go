@@ -269,6 +269,13 @@ model = dict(
 	if !p.BN.Present.Value || p.BN.Present.Key != "model.roi_head.primitive_list[0].vote_module_cfg.norm_cfg" {
 		t.Errorf("the helper's copy in model: bn present %+v", p.BN.Present)
 	}
+	// mmrazor 0.x builds cfg.algorithm (mmdeploy's tests/.../mmrazor_model.py): its mutator's
+	// choices are layers of the supernet.
+	_, p = parseText(t, "mmrazor_model.py", "norm_cfg = dict(type='BN')\nmutator = dict(type='OneShotMutator', choices=dict(s3=dict(type='ShuffleBlock', norm_cfg=norm_cfg)))\n"+
+		"algorithm = dict(type='SPOS', architecture=dict(type='MMClsArchitecture', model=dict(type='ImageClassifier')), mutator=mutator)\n")
+	if !p.BN.Present.Value || p.BN.Present.Key != "algorithm.mutator.choices.s3.norm_cfg" {
+		t.Errorf("mmrazor 0.x algorithm: bn present %+v", p.BN.Present)
+	}
 }
 
 // A file built on base files may get any key it leaves out from them: no default is assumed for

@@ -336,15 +336,12 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 // statistics are synchronised.
 func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 	var unsynced, synced *doc.Node
-	// The Runner builds the layers of cfg.model alone: other module variables
+	// The Runner builds the layers of cfg.model (mmrazor 0.x's tools, of cfg.algorithm: v0.3.1
+	// tools/mmcls/train_mmcls.py build_algorithm(cfg.algorithm)); other module variables
 	// (`norm_cfg = dict(type='BN', requires_grad=False)` atop a caffe-style base model file,
 	// h3dnet.py's primitive_z_cfg) are helpers, and the layers that use them hold copies, judged
 	// with their own norm_eval.
-	model := root.Get("model")
-	if model == nil || model.Kind != doc.Map {
-		return
-	}
-	model.Walk(func(n *doc.Node) bool {
+	visit := func(n *doc.Node) bool {
 		if n.Key != "norm_cfg" || n.Kind != doc.Map {
 			return true
 		}
@@ -372,7 +369,12 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 			unsynced = t
 		}
 		return false
-	})
+	}
+	for _, k := range []string{"model", "algorithm"} {
+		if m := root.Get(k); m != nil && m.Kind == doc.Map {
+			m.Walk(visit)
+		}
+	}
 	if unsynced == nil && synced == nil {
 		return
 	}

@@ -278,6 +278,28 @@ model = dict(
 	}
 }
 
+// MMYOLO's YOLODetector converts BatchNorm to SyncBatchNorm in distributed runs unless
+// use_syncbn=False (mmyolo v0.6.0 yolo_detector.py): rtmdet_l_syncbn_fast_8xb32-300e_coco.py's
+// BN backbone is synchronised; YOLOX's configs (use_syncbn=False) are not.
+func TestMMEngineYOLODetectorSyncBN(t *testing.T) {
+	model := "model = dict(type='YOLODetector',%s backbone=dict(type='CSPNeXt', norm_cfg=dict(type='BN', momentum=0.03)))\n"
+	for _, c := range []struct {
+		name, use, pre string
+		want           plan.BNSync
+		known          bool
+	}{
+		{"default", "", "", plan.BNSyncPerStep, true},
+		{"on", " use_syncbn=True,", "", plan.BNSyncPerStep, true},
+		{"off", " use_syncbn=False,", "", plan.BNSyncNone, true},
+		{"a base may set it", "", "_base_ = ['../_base_/default_runtime.py']\n", "", false},
+	} {
+		_, p := parseText(t, "yolo.py", c.pre+strings.Replace(model, "%s", c.use, 1))
+		if p.BN.Sync.Known() != c.known || c.known && p.BN.Sync.Value != c.want || !p.BN.Present.Value {
+			t.Errorf("%s: bn present %+v, sync %+v", c.name, p.BN.Present, p.BN.Sync)
+		}
+	}
+}
+
 // A file built on base files may get any key it leaves out from them: no default is assumed for
 // the dicts it merges, and batch-norm sync is unknown (sync_bn or a hook may be in a base).
 func TestMMEngineInherits(t *testing.T) {

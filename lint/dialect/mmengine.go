@@ -390,6 +390,24 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 			return
 		}
 	}
+	if m := root.Get("model"); m != nil {
+		// MMYOLO's YOLODetector converts every BatchNorm to SyncBatchNorm when the world size
+		// is above 1, unless use_syncbn=False (mmyolo v0.6.0 models/detectors/yolo_detector.py:
+		// use_syncbn defaults to True; YOLOX's configs turn it off).
+		if t, ok := m.Get("type").Str(); ok && (t == "YOLODetector" || t == "mmyolo.YOLODetector") {
+			us := m.Get("use_syncbn")
+			switch b, ok := us.Bool(); {
+			case ok && b:
+				p.BN.Sync = plan.Set(plan.BNSyncPerStep, "model.use_syncbn", us)
+				return
+			case us == nil && !inherits:
+				p.BN.Sync = plan.Defaulted(plan.BNSyncPerStep, "model.use_syncbn", plan.Because("MMYOLO's YOLODetector converts BatchNorm to SyncBatchNorm (use_syncbn True)"), m.Get("type"))
+				return
+			case !ok:
+				return // set in a base file, or not a literal: unknown
+			}
+		}
+	}
 	if unsynced == nil {
 		p.BN.Sync = plan.Set(plan.BNSyncPerStep, synced.Parent.Path().String()+".type", synced)
 		return

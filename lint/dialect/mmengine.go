@@ -35,7 +35,9 @@ import (
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
 // default, so a backbone's norm_cfg counts only with norm_eval=False; norm_cfg of necks and heads
-// always counts. Batch sizes are per GPU (the `8xb32` in file names means 8 GPUs × 32).
+// always counts. Only layers under cfg.model (mmrazor 0.x: cfg.algorithm) are built; MMYOLO's
+// YOLODetector synchronises BatchNorm itself (use_syncbn). Batch sizes are per GPU (the `8xb32`
+// in file names means 8 GPUs × 32).
 
 const mmVersion = "MMEngine v0.10.7 (runner/loops.py, hooks/checkpoint_hook.py, runner/runner.py)"
 

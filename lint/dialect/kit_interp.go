@@ -91,7 +91,8 @@ type Unresolved struct {
 // there, looked up as resolve does (from the root, then under also). A reference whose first
 // segment the file does not define at all (${paths.output_dir} in a Hydra group file) is left
 // alone: it names the composed config's keys. So is every reference of a file with a Hydra
-// defaults list, which is composed with other files.
+// defaults list, which is composed with other files, and every ${hydra.x} (Hydra's own
+// config, completed at launch).
 func UnresolvedRefs(root *doc.Node, also ...string) []Unresolved {
 	if !isMap(root) {
 		return nil
@@ -103,6 +104,11 @@ func UnresolvedRefs(root *doc.Node, also ...string) []Unresolved {
 	walkInterpolated(root, func(n *doc.Node) {
 		for _, path := range anyRef(n.Value) {
 			first, _, _ := strings.Cut(path, ".")
+			if first == "hydra" {
+				// Hydra's own config: hydra.job.num, hydra.runtime.output_dir and the like
+				// are filled in at launch, whatever the file's hydra: section says.
+				continue
+			}
 			found := selectPath(root, path) != nil
 			owns := root.Get(first) != nil
 			for _, sec := range also {

@@ -1,0 +1,56 @@
+//go:build !trainlint_lite
+
+package compose
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCodeReadsAsComposed: discovery follows a code config's bases without building its tree
+// (codeReads); it must list exactly the files the composition reads, in the same order, through
+// old- and new-style bases, gin includes, missing and package bases, a cycle and a broken base.
+func TestCodeReadsAsComposed(t *testing.T) {
+	m := map[string]string{
+		"configs/_base_/runtime.py":  "default_hooks = dict(checkpoint=dict(interval=1))\n",
+		"configs/_base_/schedule.py": "_base_ = ['runtime.py']\ntrain_cfg = dict(max_epochs=12)\n",
+		"configs/_base_/model.py":    "model = dict(type='M', norm_cfg=dict(type='BN'))\n",
+		"configs/det/r50.py":         "_base_ = ['../_base_/model.py', '../_base_/schedule.py', 'missing.py', 'mmdet::_base_/x.py']\nseed = 1\n",
+		"configs/det/r101.py":        "_base_ = 'r50.py'\nmodel = dict(depth=101)\n",
+		"configs/det/broken.py":      "_base_ = ['../_base_/runtime.py', 'syntax.py']\n",
+		"configs/det/syntax.py":      "a = (\n",
+		"configs/cyc/a.py":           "_base_ = 'b.py'\n",
+		"configs/cyc/b.py":           "_base_ = 'a.py'\n",
+		"configs/new/_base_/data.py": "train_dataloader = dict(batch_size=2)\n",
+		"configs/new/_base_/rt.py":   "from mmengine.config import read_base\nwith read_base():\n    from .data import *\nseed = 0\n",
+		"configs/new/exp.py":         "from mmengine.config import read_base\nwith read_base():\n    from ._base_.rt import *\n    from ._base_.data import train_dataloader as td\n    from mmdet.configs.x import *\n",
+		"gin/base.gin":               "train.steps = 10\n",
+		"gin/mid.gin":                "include 'gin/base.gin'\ntrain.lr = 0.1\n",
+		"gin/run.gin":                "include 'gin/mid.gin'\ninclude 'gin/none.gin'\nutils.SaveCheckpointConfig.period = 100\n",
+	}
+	fsys := mapFS(m)
+	var code []string
+	for f := range m {
+		if codeFormat(f) != "" {
+			code = append(code, f)
+		}
+	}
+	if len(code) != len(m) {
+		t.Fatalf("%d of %d files are code configs", len(code), len(m))
+	}
+	for _, f := range code {
+		var want, got []string
+		for _, d := range NewCache().Compose(fsys, f, nil, Limits{}).Files {
+			want = append(want, d.Path)
+		}
+		for _, d := range NewCache().codeReads(fsys, f) {
+			got = append(got, d.Path)
+		}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: codeReads %q, the composition read %q", f, got, want)
+		}
+		if f == "configs/det/r101.py" && len(got) != 5 || f == "gin/run.gin" && len(got) != 3 || f == "configs/new/exp.py" && len(got) != 3 {
+			t.Errorf("%s: read %q", f, got)
+		}
+	}
+}

@@ -345,6 +345,18 @@ def get_config():
 	if c := p.Ckpt.Interval; c.Value.Value != 1000 || c.Origin != plan.Default {
 		t.Errorf("checkpoint_steps defaults to log_eval_steps: %+v", c)
 	}
+	// magvit's videogvt trainers save with logging.checkpoint_steps and keep
+	// logging.checkpoint_kept: scenic's defaults are not theirs (init_from's checkpoint_path,
+	// which scenic loads from, says nothing about saving).
+	own := strings.Replace(src, "  return config", "  config.logging = ml_collections.ConfigDict()\n  config.logging.checkpoint_steps = 1000\n  config.logging.checkpoint_kept = 5\n  return config", 1)
+	_, p = parseText(t, "vqgan2d_ucf101_config.py", own)
+	if p.Framework != "scenic" || p.Ckpt.Retention.Known() || p.Ckpt.Interval.Known() {
+		t.Errorf("%s: retention %+v, interval %+v", p.Framework, p.Ckpt.Retention, p.Ckpt.Interval)
+	}
+	loads := strings.Replace(src, "  return config", "  config.init_from = ml_collections.ConfigDict()\n  config.init_from.checkpoint_path = '/ckpt'\n  return config", 1)
+	if _, p = parseText(t, "c.py", loads); p.Ckpt.Retention.Value.N != 3 {
+		t.Errorf("init_from: retention %+v", p.Ckpt.Retention)
+	}
 }
 
 func TestTimm(t *testing.T) {

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -95,9 +96,13 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	if evalSteps.Known() && evalSteps.Value > 0 {
 		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(evalSteps.Value), Unit: plan.Steps, Text: strconv.Itoa(evalSteps.Value)}, Origin: plan.Explicit, Key: "log_eval_steps", Node: evalSteps.Node}
 	}
+	// A trainer of its own on scenic's libraries may keep its checkpoint settings in a section
+	// (magvit's videogvt trainers: logging.checkpoint_steps, logging.checkpoint_kept passed to
+	// save_checkpoint): scenic's top-level defaults are then not the run's.
+	own := root.Get("checkpoint_steps") == nil && root.Get("max_checkpoint_keep") == nil && scenicOwnCheckpointing(root)
 	if ck, ok := IntAt(root, "checkpoint_steps"); ok && ck.Known() && ck.Value > 0 {
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(ck.Value), Unit: plan.Steps, Text: strconv.Itoa(ck.Value)}, Origin: plan.Explicit, Key: "checkpoint_steps", Node: ck.Node}
-	} else if !ok && p.Eval.Interval.Known() {
+	} else if !ok && !own && p.Eval.Interval.Known() {
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: p.Eval.Interval.Value, Origin: plan.Default, Key: "checkpoint_steps", Note: "scenic checkpoints every log_eval_steps"}
 	}
 	if b, ok := BoolAt(root, "checkpoint"); ok && b.Known() {
@@ -107,9 +112,27 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 		if f.Known() && f.Value > 0 {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, "max_checkpoint_keep", f.Node)
 		}
-	} else {
+	} else if !own {
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepLatest, N: 3}, "max_checkpoint_keep", plan.Why{By: "the scenic default", Note: "max_checkpoint_keep 3"}, nil)
 	}
 	ApplyContext(p, ctx)
 	return p
+}
+
+// scenicOwnCheckpointing reports a section that sets how checkpoints are saved (a key naming
+// checkpoints and steps, keep/kept or enable), other than the init_from and eval_from sections
+// scenic loads checkpoints with.
+func scenicOwnCheckpointing(root *doc.Node) bool {
+	for _, sec := range root.Children {
+		if sec.Kind != doc.Map || sec.Key == "init_from" || sec.Key == "eval_from" {
+			continue
+		}
+		for _, c := range sec.Children {
+			k := strings.ToLower(c.Key)
+			if strings.Contains(k, "checkpoint") && (strings.Contains(k, "step") || strings.Contains(k, "keep") || strings.Contains(k, "kept") || strings.Contains(k, "enable")) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -299,7 +299,7 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 // TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, the
 // JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs,
 // CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations),
-// Jupyter's autosaved copies and Git LFS pointers.
+// Jupyter's autosaved copies, Git LFS pointers and JSON Lines data.
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
@@ -317,6 +317,9 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		".github/workflows/ci.yml":        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
 		".gitlab/ci/build.yml":            "build:\n  script: [make]\n",
 		".circleci/config.yml":            "version: 2.1\n",
+		// JSON Lines data named .json (an evaluation set); a broken config is no such file.
+		"data/test.json": "{\"question\": \"q1\", \"answer\": 1}\n{\"question\": \"q2\", \"answer\": 2}\n\n[1, 2]\n",
+		"ok/two.json":    "{\"lr\": 1}\n{\"lr\": 2\n",
 		// A Git LFS pointer where a checkout without LFS objects left it.
 		"results/scores.json": "version https://git-lfs.github.com/spec/v1\noid sha256:5b38f65703ddd426111ba45e6f6b8b82ee2049c7e754e977a5c6269aa2d94ade\nsize 3968\n",
 		// Jupyter's autosaved copy of an MMEngine config, a folder below its bases.
@@ -332,17 +335,17 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	for _, f := range res.Files {
 		paths = append(paths, f.Path)
 	}
-	if strings.Join(paths, ",") != "hf.json,ok/bad.yaml,ok/meta.yaml" {
+	if strings.Join(paths, ",") != "hf.json,ok/bad.yaml,ok/meta.yaml,ok/two.json" {
 		t.Errorf("files linted: %v", paths)
 	}
 	// A template that reads as YAML is linted; one that does not is skipped only in a walk
 	// (the tree's config selects TL2 rules only: skipping does not hang on the rules chosen).
-	_, res, _ = checkJSON(t, "ok", "packaging/meta.yaml")
+	_, res, _ = checkJSON(t, "ok", "packaging/meta.yaml", "data/test.json")
 	paths = paths[:0]
 	for _, f := range res.Files {
 		paths = append(paths, f.Path)
 	}
-	if strings.Join(paths, ",") != "ok/bad.yaml,ok/meta.yaml,packaging/meta.yaml" {
+	if strings.Join(paths, ",") != "data/test.json,ok/bad.yaml,ok/meta.yaml,ok/two.json,packaging/meta.yaml" {
 		t.Errorf("files linted: %v", paths)
 	}
 	// Named, an LFS pointer is reported as one.

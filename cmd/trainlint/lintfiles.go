@@ -135,7 +135,7 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 			return outcome{skip: true}
 		}
 	}
-	if in.Walked && (doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits)) {
+	if in.Walked && (doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits)) {
 		// A Git LFS pointer holds no config until its object is fetched: a walk skips it
 		// quietly (a CI checkout without LFS objects), and a file named is reported as one.
 		return outcome{skip: true}
@@ -164,6 +164,37 @@ func jinjaTemplate(path string, text []byte, lim doc.Limits) bool {
 		}
 	}
 	return false
+}
+
+// jsonLines reports a walked .json file that is JSON Lines: data (an evaluation set, one record
+// a line: DeepSeek-Coder's Evaluation/PAL-Math/datasets/*/test.json), not a config. JSON holds
+// one value, so such a file does not parse; only a file that stops at a second value is looked
+// at, and every line of it must be a whole object or array. A walk skips it quietly; named, it
+// is linted.
+func jsonLines(path string, text []byte, lim doc.Limits) bool {
+	if f, _ := doc.FormatFromPath(path); f != doc.JSON || !bytes.HasPrefix(bytes.TrimLeft(text, " \t\r\n"), []byte("{")) && !bytes.HasPrefix(bytes.TrimLeft(text, " \t\r\n"), []byte("[")) {
+		return false
+	}
+	d := doc.Parse(path, text, doc.JSON, lim)
+	if len(d.Problems) == 0 || d.Problems[0].Kind != doc.Syntax || !strings.Contains(d.Problems[0].Message, "after the end of the top-level value") {
+		return false
+	}
+	records := 0
+	for line := range bytes.Lines(text) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' && line[0] != '[' {
+			return false
+		}
+		ld := doc.Parse(path, line, doc.JSON, lim)
+		if ld.Root == nil {
+			return false
+		}
+		records++
+	}
+	return records >= 2
 }
 
 // jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag.

@@ -164,4 +164,11 @@ func TestUnknownKeyNotLocalRank(t *testing.T) {
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, `"save_step"`) || !strings.Contains(diags[0].Message, `"save_steps"`) {
 		t.Errorf("want only save_step's near miss, got %+v", diags)
 	}
+	// The knowledge tables' key sets (LLaMA-Factory's arguments, TrainingArguments among them)
+	// offer it no more: a key its parser refuses is still reported, with no suggestion.
+	lf := "model_name_or_path: Qwen/Qwen2-0.5B\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca_en_demo\ntemplate: qwen\noutput_dir: out\nlocal_ranks: 1\n"
+	info, diags = lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(lf)}, All(), lint.Options{Select: []string{"TL003"}})
+	if info.Framework != "llama-factory" || len(diags) != 1 || !strings.Contains(diags[0].Message, "refuses it") || strings.Contains(diags[0].Message, "did you mean") {
+		t.Errorf("%s: %+v", info.Framework, diags)
+	}
 }

@@ -126,16 +126,23 @@ type keyIndex struct {
 // checker does not build them (nor compile their code) before it is ready.
 func (ix *keyIndex) prepared() (*nearIndex, [][]string) {
 	ix.once.Do(func() {
-		list := make([]string, 0, len(ix.list))
-		for _, k := range ix.list {
-			if !notSuggested[k] {
-				list = append(list, k)
-			}
-		}
+		list := suggestible(ix.list)
 		ix.near = newNearIndex(list)
 		ix.words = splitWords(list)
 	})
 	return ix.near, ix.words
+}
+
+// suggestible is the keys of list a near miss may be taken for (every key set's index of
+// suggestions is built from it): all but notSuggested.
+func suggestible(list []string) []string {
+	out := make([]string, 0, len(list))
+	for _, k := range list {
+		if !notSuggested[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // notSuggested are settings a config has no reason to write, so a key near one is not taken

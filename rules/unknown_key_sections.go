@@ -139,7 +139,7 @@ type sectionKeySet struct {
 // nearIndex is the list's nearestIn index, built when a key is first not in the set: a file
 // of known keys needs none.
 func (ks *sectionKeySet) nearIndex() *nearIndex {
-	ks.nearOnce.Do(func() { ks.near = newNearIndex(ks.list) })
+	ks.nearOnce.Do(func() { ks.near = newNearIndex(suggestible(ks.list)) })
 	return ks.near
 }
 

@@ -136,8 +136,8 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 		}
 	}
 	if in.Walked && (doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits)) {
-		// A Git LFS pointer holds no config until its object is fetched: a walk skips it
-		// quietly (a CI checkout without LFS objects), and a file named is reported as one.
+		// No config: a Git LFS pointer (a checkout without LFS objects; named, it is reported
+		// as one), a Jinja template, JSON Lines data. A walk skips them quietly.
 		return outcome{skip: true}
 	}
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)
@@ -167,34 +167,34 @@ func jinjaTemplate(path string, text []byte, lim doc.Limits) bool {
 }
 
 // jsonLines reports a walked .json file that is JSON Lines: data (an evaluation set, one record
-// a line: DeepSeek-Coder's Evaluation/PAL-Math/datasets/*/test.json), not a config. JSON holds
-// one value, so such a file does not parse; only a file that stops at a second value is looked
-// at, and every line of it must be a whole object or array. A walk skips it quietly; named, it
-// is linted.
+// a line: DeepSeek-Coder's Evaluation/PAL-Math/datasets/*/test.json), not a config. Every
+// non-blank line must be a whole object or array, the first one read without any problem, and
+// there must be two of them or more: then the file as JSON stops at its second value. Lines are
+// read one by one, so a config (whose first line is "{" alone, or which is one line) costs no
+// parse here. A walk skips such a file quietly; named, it is linted.
 func jsonLines(path string, text []byte, lim doc.Limits) bool {
-	if f, _ := doc.FormatFromPath(path); f != doc.JSON || !bytes.HasPrefix(bytes.TrimLeft(text, " \t\r\n"), []byte("{")) && !bytes.HasPrefix(bytes.TrimLeft(text, " \t\r\n"), []byte("[")) {
+	if f, _ := doc.FormatFromPath(path); f != doc.JSON {
 		return false
 	}
-	d := doc.Parse(path, text, doc.JSON, lim)
-	if len(d.Problems) == 0 || d.Problems[0].Kind != doc.Syntax || !strings.Contains(d.Problems[0].Message, "after the end of the top-level value") {
-		return false
-	}
-	records := 0
+	var lines [][]byte
 	for line := range bytes.Lines(text) {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			if line[0] != '{' && line[0] != '[' {
+				return false
+			}
+			lines = append(lines, line)
 		}
-		if line[0] != '{' && line[0] != '[' {
-			return false
-		}
-		ld := doc.Parse(path, line, doc.JSON, lim)
-		if ld.Root == nil {
-			return false
-		}
-		records++
 	}
-	return records >= 2
+	if len(lines) < 2 {
+		return false
+	}
+	for i, line := range lines {
+		ld := doc.Parse(path, line, doc.JSON, lim)
+		if ld.Root == nil || i == 0 && len(ld.Problems) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag.

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -118,7 +119,7 @@ func (p *jsonParser) ws() {
 				for end = p.i + 2; end < len(s) && s[end] != '\n' && s[end] != '\r'; end++ {
 				}
 			} else {
-				j := strings.Index(string(s[p.i+2:]), "*/")
+				j := bytes.Index(s[p.i+2:], []byte("*/"))
 				if j < 0 {
 					p.fail("comment opened with /* is not closed", p.i, p.i+2)
 					return

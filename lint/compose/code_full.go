@@ -460,6 +460,9 @@ func (c *composer) ginLoad(root *doc.Node, p, from string, ref doc.Span) bool {
 			complete = c.ginLoad(root, ip, p, ev.inc.Span) && complete
 			continue
 		}
+		if c.filesOnly {
+			continue // the includes are all codeReads asks
+		}
 		// The binding's key path: its block ancestors below the root.
 		var chain []*doc.Node
 		for a := ev.leaf.Parent; a != nil && a != d.Root; a = a.Parent {

@@ -152,7 +152,8 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		// lagrangian_mgn README): choosing a group no list has stops Hydra at start-up.
 		choose := "+experiment="
 		for _, k := range defaultsKeys(b) {
-			if groupOfKey(k) == "experiment" && !strings.HasPrefix(strings.TrimSpace(k), "override ") {
+			gk := readGroupKey(k, "", "")
+			if g, _, _ := strings.Cut(gk.group, "/"); g == "experiment" && !gk.override {
 				choose = "experiment="
 			}
 		}
@@ -190,15 +191,10 @@ func inGroupFolder(f string, group func(parent, folder string) bool) bool {
 }
 
 // groupOfKey is the first folder of a defaults-list entry's group (`optional /db@x` gives db,
-// `model/encoder` gives model).
+// `model/encoder` gives model), read as the composer reads the key (readGroupKey).
 func groupOfKey(k string) string {
-	k = strings.TrimSpace(k)
-	k = strings.TrimPrefix(strings.TrimPrefix(k, "optional "), "override ")
-	k = strings.TrimPrefix(strings.TrimSpace(k), "/")
-	if i := strings.IndexAny(k, "@/"); i >= 0 {
-		k = k[:i]
-	}
-	return k
+	g, _, _ := strings.Cut(readGroupKey(k, "", "").group, "/")
+	return g
 }
 
 func isYAML(p string) bool {

@@ -579,7 +579,7 @@ func (c *composer) interpolateOption(opt string) (out, bad string) {
 		name := strings.TrimSpace(rest[i+2 : i+j])
 		v, ok := c.choiceOf(name)
 		if !ok {
-			if strings.ContainsAny(name, ":${") || strings.HasPrefix(name, "defaults.") {
+			if notAChoice(name) {
 				return "", "trainlint does not resolve ${" + name + "} in a defaults list"
 			}
 			return "", "no choice for group " + quote(name) + " found (Hydra stops at start-up unless the command line chooses one)"
@@ -590,9 +590,15 @@ func (c *composer) interpolateOption(opt string) (out, bad string) {
 	}
 }
 
+// notAChoice reports an interpolation that names no group's choice: a resolver or a nested
+// interpolation, or the deprecated ${defaults.N.group}, which this reader does not resolve.
+func notAChoice(name string) bool {
+	return strings.ContainsAny(name, ":${") || strings.HasPrefix(name, "defaults.")
+}
+
 // choiceOf is the option chosen for a group (an override key: group or group@pkg).
 func (c *composer) choiceOf(key string) (string, bool) {
-	if key == "" || strings.ContainsAny(key, ":${") || strings.HasPrefix(key, "defaults.") {
+	if key == "" || notAChoice(key) {
 		return "", false
 	}
 	if v, ok := c.known[key]; ok {

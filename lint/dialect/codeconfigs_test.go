@@ -393,3 +393,61 @@ workers: 0
 		t.Errorf("sync_bn %+v", p.BN.Sync)
 	}
 }
+
+// MMCV 1.x configs (MMDetection 2.x: data, optimizer_config, lr_config, checkpoint_config) run
+// on a runner that reads no sync_bn (mmcv v1.7.2): the advice for unsynced batch norm names
+// only SyncBN and SyncBuffersHook there, and keeps sync_bn for MMEngine's.
+func TestMMCV1BatchNormAdvice(t *testing.T) {
+	const model = "model = dict(type='RetinaNet', neck=dict(type='FPN', norm_cfg=dict(type='BN')))\n"
+	const old = "data = dict(samples_per_gpu=2, workers_per_gpu=2)\noptimizer_config = dict(grad_clip=None)\ncheckpoint_config = dict(interval=1)\n"
+	const mme = "train_dataloader = dict(batch_size=2, num_workers=2)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n"
+	_, p := parseText(t, "a.py", model+old)
+	if p.Framework != "mmengine" || p.BN.Sync.Value != plan.BNSyncNone {
+		t.Fatalf("%s: sync %+v", p.Framework, p.BN.Sync)
+	}
+	if a, ok := p.Advice["bn.sync"]; !ok || strings.Contains(a, "sync_bn =") || !strings.Contains(a, "SyncBuffersHook") {
+		t.Errorf("MMCV 1.x advice: %q", a)
+	}
+	_, p = parseText(t, "a.py", model+mme)
+	if _, ok := p.Advice["bn.sync"]; ok {
+		t.Errorf("MMEngine config given MMCV 1.x advice: %q", p.Advice["bn.sync"])
+	}
+	// Both layouts' keys (a config half migrated): MMEngine reads it.
+	_, p = parseText(t, "a.py", model+old+mme)
+	if _, ok := p.Advice["bn.sync"]; ok {
+		t.Errorf("mixed layout given MMCV 1.x advice: %q", p.Advice["bn.sync"])
+	}
+}
+
+// MMCV 1.x checkpoints (mmcv v1.7.2): checkpoint_config builds CheckpointHook, whose
+// max_keep_ckpts rotates epoch_N.pth only; evaluation.save_best keeps the best apart.
+func TestMMCV1Checkpoints(t *testing.T) {
+	const base = "model = dict(type='RetinaNet')\nrunner = dict(type='EpochBasedRunner', max_epochs=12)\n"
+	for _, c := range []struct {
+		name, src string
+		want      plan.RetentionKind
+		known     bool
+	}{
+		{"keep latest", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, metric='bbox')\n", plan.KeepLatest, true},
+		{"save_best", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, save_best='auto')\n", plan.KeepBest, true},
+		{"default", "checkpoint_config = dict(interval=1)\n", plan.KeepAll, true},
+		{"all", "checkpoint_config = dict(interval=1, max_keep_ckpts=-1)\n", plan.KeepAll, true},
+		{"a base's evaluation may keep the best", "_base_ = ['../_base_/default_runtime.py']\ncheckpoint_config = dict(interval=1, max_keep_ckpts=3)\n", "", false},
+	} {
+		_, p := parseText(t, "a.py", base+c.src)
+		r := p.Ckpt.Retention
+		if r.Known() != c.known || c.known && r.Value.Kind != c.want {
+			t.Errorf("%s: retention %+v", c.name, r)
+		}
+		if p.Train.Epochs.Value != 12 || p.Ckpt.Interval.Known() && (p.Ckpt.Interval.Value.Value != 1 || p.Ckpt.Interval.Value.Unit != plan.Epochs) {
+			t.Errorf("%s: epochs %+v interval %+v", c.name, p.Train.Epochs, p.Ckpt.Interval)
+		}
+		if !strings.Contains(p.Advice["ckpt.retention"], "to evaluation") {
+			t.Errorf("%s: advice %q", c.name, p.Advice["ckpt.retention"])
+		}
+	}
+	_, p := parseText(t, "a.py", "runner = dict(type='IterBasedRunner', max_iters=9000)\ncheckpoint_config = dict(by_epoch=False, interval=1000, max_keep_ckpts=2)\n")
+	if p.Train.MaxSteps.Value != 9000 || p.Ckpt.Interval.Value.Unit != plan.Steps || p.Ckpt.Retention.Value.N != 2 {
+		t.Errorf("iterations: steps %+v interval %+v retention %+v", p.Train.MaxSteps, p.Ckpt.Interval, p.Ckpt.Retention)
+	}
+}

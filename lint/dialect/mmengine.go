@@ -32,6 +32,11 @@ import (
 //     _validate_py_syntax since v0.1.0): a file starting with a byte order mark is refused
 //     ("invalid non-printable character U+FEFF"), a rejected-at-startup finding.
 //
+// Configs written for MMCV 1.x's runner (MMDetection 2.x, MMPose 0.x, MMDetection3D 1.0 and the
+// projects built on them: checkpoint_config, evaluation, runner, data) are read by the same
+// dialect, with what differs there (mmcv v1.7.2): checkpoint retention from checkpoint_config and
+// evaluation.save_best, and no sync_bn (see mmcv1Layout).
+//
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
 // default, so a backbone's norm_cfg counts only with norm_eval=False; norm_cfg of necks and heads
@@ -69,6 +74,12 @@ func newMMEngine() *Dialect {
 			{Path: "randomness.diff_rank_seed", Type: "boolean", Default: "false", Concept: "seeds.init", Doc: "add the rank to the seed"},
 			{Path: "sync_bn", Type: "string", Default: "none", Concept: "bn.sync", Doc: "'torch' or 'mmcv': convert every BN layer to SyncBatchNorm", Enum: []string{"torch", "mmcv"}},
 			{Path: "custom_hooks", Type: "array", Concept: "bn.sync", Doc: "SyncNormHook / SyncBuffersHook average norm statistics before evaluation"},
+			// MMCV 1.x's runner (MMDetection 2.x and its kin), mmcv v1.7.2.
+			{Path: "runner.max_epochs", Type: "integer", Concept: "train.epochs", Doc: "MMCV 1.x: training length in epochs (EpochBasedRunner)"},
+			{Path: "runner.max_iters", Type: "integer", Concept: "train.max_steps", Doc: "MMCV 1.x: training length in iterations (IterBasedRunner)"},
+			{Path: "checkpoint_config.interval", Type: "integer", Default: "-1", Concept: "ckpt.interval", Doc: "MMCV 1.x: save every N epochs (by_epoch, the default) or iterations"},
+			{Path: "checkpoint_config.max_keep_ckpts", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "MMCV 1.x: keep the N most recent checkpoints; -1 keeps all"},
+			{Path: "evaluation.save_best", Type: "string", Default: "none", Concept: "ckpt.best_metric", Doc: "MMCV 1.x: metric whose best checkpoint EvalHook keeps apart ('auto' for the first metric)"},
 		},
 	}
 }
@@ -329,6 +340,17 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
 
 	mmBatchNorm(p, root, inherits)
+	if mmcv1Layout(root) {
+		mmcv1Checkpoints(p, root, inherits)
+		if p.BN.Present.Known() {
+			// MMCV 1.x's runner (mmcv v1.7.2) has no sync_bn: the tools of MMDetection 2.x,
+			// MMPose 0.x and MMDetection3D 1.0 build the model as configured and never convert
+			// it. Its SyncBuffersHook averages every buffer across processes after each epoch
+			// (runner/hooks/sync_buffer.py, dist_utils.allreduce_params), and custom_hooks
+			// registers it (BaseRunner.register_training_hooks).
+			p.Advice["bn.sync"] = "use norm_cfg=dict(type='SyncBN'), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"
+		}
+	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("MMEngine logs on rank 0"), nil)
 	ApplyContext(p, ctx)
 	return p
@@ -427,6 +449,76 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		return
 	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
+}
+
+// mmcv1Layout reports a config written for MMCV 1.x's runner rather than MMEngine's: it sets
+// one of the keys only that runner reads (optimizer_config, lr_config, checkpoint_config,
+// log_config, workflow, evaluation, runner, or a data dict of samples_per_gpu) and none of
+// those only MMEngine reads.
+func mmcv1Layout(root *doc.Node) bool {
+	for _, k := range []string{"train_dataloader", "optim_wrapper", "default_hooks", "param_scheduler", "val_evaluator"} {
+		if root.Get(k) != nil {
+			return false
+		}
+	}
+	for _, k := range []string{"optimizer_config", "lr_config", "checkpoint_config", "log_config", "workflow", "evaluation", "runner"} {
+		if n := root.Get(k); n != nil && !n.IsUnknown() {
+			return true
+		}
+	}
+	return root.At("data.samples_per_gpu") != nil
+}
+
+// mmcv1Checkpoints reads an MMCV 1.x config's checkpoint policy (mmcv v1.7.2): CheckpointHook
+// (runner/hooks/checkpoint.py; interval=-1, by_epoch=True, max_keep_ckpts=-1) is built from
+// checkpoint_config, and rotates only its own epoch_N.pth / iter_N.pth files; EvalHook's
+// save_best (runner/hooks/evaluation.py, default None) writes best_<metric>_*.pth apart and
+// keeps it. The run's length is the runner's max_epochs or max_iters.
+func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
+	p.Advice = map[string]string{"ckpt.retention": "add save_best='auto' (or a metric name) to evaluation: EvalHook keeps the best checkpoint apart from the most recent ones that {key} rotates; or remove {key}"}
+	if r := root.Get("runner"); r != nil && r.Kind == doc.Map {
+		if f, ok := IntAt(r, "max_iters"); ok {
+			f.Key = "runner.max_iters"
+			p.Train.MaxSteps = f
+		} else if f, ok := FloatAt(r, "max_epochs"); ok {
+			f.Key = "runner.max_epochs"
+			p.Train.Epochs = f
+		}
+	}
+	ck := root.Get("checkpoint_config")
+	if ck == nil || ck.Kind != doc.Map {
+		return
+	}
+	unit := plan.Epochs
+	if b, ok := ck.Get("by_epoch").Bool(); ok && !b {
+		unit = plan.Steps
+	}
+	if n := ck.Get("interval"); n != nil {
+		if v, ok := n.Float(); ok && v > 0 {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "checkpoint_config.interval", Node: n}
+		}
+	}
+	ev := root.Get("evaluation")
+	best := ev.Get("save_best")
+	switch n := ck.Get("max_keep_ckpts"); {
+	case best != nil && !best.IsNull():
+		if s, ok := best.Str(); ok && !best.IsUnknown() {
+			p.Ckpt.BestMetric = plan.Set(s, "evaluation.save_best", best)
+		}
+		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, "evaluation.save_best", best)
+	case ev == nil && inherits, ev != nil && (ev.IsUnknown() || mmMerged(inherits, ev)):
+		// save_best may be set where this file cannot see it (a base file's evaluation).
+	case n != nil:
+		if v, ok := n.Int(); ok {
+			if v > 0 {
+				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "checkpoint_config.max_keep_ckpts", n)
+			} else {
+				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", n)
+			}
+		}
+	case !mmMerged(inherits, ck):
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
+	}
 }
 
 // mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,

@@ -111,3 +111,24 @@ func TestKnowledgeOutsideTags(t *testing.T) {
 		}
 	}
 }
+
+// A development build of a release comes before it (a vendored LLaMA-Factory whose env.py says
+// VERSION = "0.9.2.dev0" still has image_resolution, removed in 0.9.2): it lies between the tag
+// before and that release, and what either has counts.
+func TestKnowledgePreRelease(t *testing.T) {
+	kb := KnowledgeOf("llamafactory")
+	f, ok := kb.Sections["ModelArguments"]["image_resolution"]
+	if !ok {
+		t.Fatal("no ModelArguments.image_resolution in the LLaMA-Factory table")
+	}
+	for target, want := range map[string]bool{"0.9.2": false, "0.9.2.dev0": true, "v0.9.2rc1": true, "0.9.2.post1": false, "0.9.0": true, "0.9.3.dev0": false} {
+		if got := kb.Has(f, target); got != want {
+			t.Errorf("Has(image_resolution, %q) = %v, want %v", target, got, want)
+		}
+	}
+	for s, want := range map[string]bool{"0.9.2.dev0": true, "5.0.0rc1": true, "v2.1.0-beta.2": true, "1.2.post1": false, "2.1.0+cu118": false, "4.46": false, "dev": false} {
+		if got := PreRelease(s); got != want {
+			t.Errorf("PreRelease(%q) = %v", s, got)
+		}
+	}
+}

@@ -408,9 +408,15 @@ func (k *Knowledge) bracket(target string) (int, int) {
 		}
 	})
 	tv := ParseVersion(target)
+	pre := PreRelease(target)
 	lo, hi := -1, -1
 	for i := range k.Tags {
 		c := CompareVersions(k.tagVersions[i], tv)
+		if c == 0 && pre && !PreRelease(k.Tags[i]) {
+			// A development or candidate build of a release ("0.9.2.dev0", a vendored copy's
+			// own version) comes before that release: it lies between the tag before and it.
+			c = 1
+		}
 		if c <= 0 {
 			lo = i
 		}
@@ -462,6 +468,27 @@ func ParseVersion(s string) []int {
 		}
 	}
 	return out
+}
+
+// PreRelease reports whether a version names a build before its numbered release: a
+// development, alpha, beta or candidate suffix ("0.9.2.dev0", "5.0.0rc1", "v2.1.0-beta.2"). A
+// post-release ("1.2.post1") or a local label ("2.1.0+cu118") is not one.
+func PreRelease(s string) bool {
+	s = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "v"))
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
+		i++
+	}
+	if i == 0 {
+		return false
+	}
+	rest := strings.TrimLeft(s[i:], ".-_")
+	for _, p := range []string{"dev", "rc", "alpha", "beta", "pre", "a", "b", "c"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // CompareVersions compares two parsed versions; missing parts count as 0.

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
 )
 
 // The repository's pins: the framework versions a file is linted for when the config file's
@@ -72,6 +73,11 @@ func folderPins(dir string) map[string]lint.Target {
 		return v.(map[string]lint.Target)
 	}
 	out := map[string]lint.Target{}
+	for _, v := range vendored {
+		if ver, src := vendoredVersion(dir, v.marker, v.file); ver != "" {
+			out[v.pkg] = lint.Target{Version: ver, Source: src + " says " + ver}
+		}
+	}
 	names := append([]string(nil), pinFiles...)
 	if reqs, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt")); len(reqs) > 0 {
 		sort.Strings(reqs)
@@ -93,6 +99,42 @@ func folderPins(dir string) map[string]lint.Target {
 	}
 	pinCache.Store(dir, out)
 	return out
+}
+
+// vendored are the frameworks whose own source a repository may carry (LIMO and SkyThought copy
+// LLaMA-Factory into a folder of theirs, with its examples): in a folder that holds the
+// package's source (marker), its version is that source's, read from the marker's
+// `__version__ = "..."` or `VERSION = "..."` line, or else from file (trl and axolotl keep it in
+// a VERSION file at the top of their repositories since they read it back with
+// importlib.metadata). It comes before the folder's pins: it is the code that runs.
+var vendored = []struct{ pkg, marker, file string }{
+	{"llamafactory", "src/llamafactory/extras/env.py", ""},
+	{"transformers", "src/transformers/__init__.py", ""},
+	{"trl", "trl/__init__.py", "VERSION"},
+	{"axolotl", "src/axolotl/__init__.py", "VERSION"},
+}
+
+var versionLine = regexp.MustCompile(`(?m)^(?:__version__|VERSION)\s*=\s*["']([0-9][0-9A-Za-z.+\-]*)["']`)
+
+// vendoredVersion is the version of the package whose source marker is under dir, and the file
+// it was read from (slash-separated, relative to dir); "" when dir holds no such source or
+// its version cannot be read.
+func vendoredVersion(dir, marker, file string) (string, string) {
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(marker)))
+	if err != nil || len(data) > 1<<20 {
+		return "", ""
+	}
+	if m := versionLine.FindSubmatch(data); m != nil {
+		return string(m[1]), marker
+	}
+	if file == "" {
+		return "", ""
+	}
+	data, err = os.ReadFile(filepath.Join(dir, file))
+	if v := strings.TrimSpace(string(data)); err == nil && len(data) < 64 && len(dialect.ParseVersion(v)) > 0 {
+		return v, file
+	}
+	return "", ""
 }
 
 var (

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
@@ -107,6 +108,47 @@ func TestPinsFromSetupPy(t *testing.T) {
 		t.Errorf("transformers target %+v", got)
 	}
 	if got := o.Targets["trl"]; got.Version != "0.18.0" {
+		t.Errorf("trl target %+v", got)
+	}
+}
+
+// TestPinsFromVendoredSource: a repository that carries a framework's own source (LIMO's
+// train/ is a copy of LLaMA-Factory whose env.py says VERSION = "0.9.2.dev0") is linted for that
+// version, a development build that still has image_resolution (removed in 0.9.2): no refusal is
+// claimed. The same file beside a 0.9.2 source gets one.
+func TestPinsFromVendoredSource(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, s string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("train/requirements.txt", "transformers>=4.41.2\n")
+	write("train/examples/sft.yaml", "model_name_or_path: Qwen/Qwen2-VL-7B-Instruct\nimage_resolution: 262144\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: mllm_demo\ntemplate: qwen2_vl\noutput_dir: saves/x\n")
+	for _, c := range []struct {
+		version string
+		want    bool
+	}{{"0.9.2.dev0", false}, {"0.9.2", true}} {
+		write("train/src/llamafactory/extras/env.py", "import platform\n\nVERSION = \""+c.version+"\"\n")
+		pinCache.Clear()
+		o := withPins(lint.Options{}, filepath.Join(root, "train", "examples", "sft.yaml"))
+		if got := o.Targets["llamafactory"]; got.Version != c.version || got.Source != "src/llamafactory/extras/env.py says "+c.version {
+			t.Errorf("%s: llamafactory target %+v", c.version, got)
+		}
+		_, out, _ := cli(t, nil, "check", "--select", "TL003", filepath.Join(root, "train", "examples", "sft.yaml"))
+		if got := strings.Contains(out, "image_resolution"); got != c.want {
+			t.Errorf("%s: image_resolution reported %v, want %v:\n%s", c.version, got, c.want, out)
+		}
+	}
+	// trl keeps its version in a VERSION file beside its package.
+	write("trl/__init__.py", "from importlib.metadata import version\n__version__ = version(\"trl\")\n")
+	write("VERSION", "0.24.0.dev0\n")
+	pinCache.Clear()
+	if got := withPins(lint.Options{}, filepath.Join(root, "examples", "a.yaml")).Targets["trl"]; got.Version != "0.24.0.dev0" || got.Source != "VERSION says 0.24.0.dev0" {
 		t.Errorf("trl target %+v", got)
 	}
 }

@@ -432,6 +432,8 @@ func TestMMCV1Checkpoints(t *testing.T) {
 		{"save_best", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, save_best='auto')\n", plan.KeepBest, true},
 		{"default", "checkpoint_config = dict(interval=1)\n", plan.KeepAll, true},
 		{"all", "checkpoint_config = dict(interval=1, max_keep_ckpts=-1)\n", plan.KeepAll, true},
+		{"a project's own eval hook", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(type='GenerativeEvalHook', interval=1, metrics=dict(type='FID'))\n", "", false},
+		{"MMCV's eval hook by name", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(type='DistEvalHook', interval=1)\n", plan.KeepLatest, true},
 		{"a base's evaluation may keep the best", "_base_ = ['../_base_/default_runtime.py']\ncheckpoint_config = dict(interval=1, max_keep_ckpts=3)\n", "", false},
 	} {
 		_, p := parseText(t, "a.py", base+c.src)

@@ -508,6 +508,10 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
 		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, "evaluation.save_best", best)
 	case ev == nil && inherits, ev != nil && (ev.IsUnknown() || mmMerged(inherits, ev)):
 		// save_best may be set where this file cannot see it (a base file's evaluation).
+	case ev != nil && ev.Get("type") != nil && !mmcvEvalHook(ev.Get("type")):
+		// A project's own evaluation hook keeps checkpoints its own way: MMGeneration's
+		// GenerativeEvalHook saves the best by best_metric unless save_best_ckpt=False
+		// (mmgen/core/evaluation/eval_hooks.py).
 	case n != nil:
 		if v, ok := n.Int(); ok {
 			if v > 0 {
@@ -519,6 +523,13 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
 	case !mmMerged(inherits, ck):
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
 	}
+}
+
+// mmcvEvalHook reports whether an evaluation type names MMCV's own hook (or the downstream
+// subclasses of it that share its name), whose save_best is the only way it keeps a checkpoint.
+func mmcvEvalHook(t *doc.Node) bool {
+	s, ok := t.Str()
+	return ok && !t.IsUnknown() && (s == "EvalHook" || s == "DistEvalHook")
 }
 
 // mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,

@@ -420,7 +420,9 @@ func TestMMCV1BatchNormAdvice(t *testing.T) {
 }
 
 // MMCV 1.x checkpoints (mmcv v1.7.2): checkpoint_config builds CheckpointHook, whose
-// max_keep_ckpts rotates epoch_N.pth only; evaluation.save_best keeps the best apart.
+// max_keep_ckpts rotates epoch_N.pth only; evaluation.save_best keeps the best apart. Whether a
+// positive max_keep_ckpts loses the best depends on the project's hook (MMAction2 0.x defaults
+// save_best to 'auto', MMGeneration keeps it by best_metric): unknown.
 func TestMMCV1Checkpoints(t *testing.T) {
 	const base = "model = dict(type='RetinaNet')\nrunner = dict(type='EpochBasedRunner', max_epochs=12)\n"
 	for _, c := range []struct {
@@ -428,28 +430,24 @@ func TestMMCV1Checkpoints(t *testing.T) {
 		want      plan.RetentionKind
 		known     bool
 	}{
-		{"keep latest", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, metric='bbox')\n", plan.KeepLatest, true},
+		{"keep N: the hook's default decides", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, metric='bbox')\n", "", false},
+		{"a project's own eval hook", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(type='GenerativeEvalHook', interval=1, metrics=dict(type='FID'))\n", "", false},
 		{"save_best", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, save_best='auto')\n", plan.KeepBest, true},
 		{"default", "checkpoint_config = dict(interval=1)\n", plan.KeepAll, true},
 		{"all", "checkpoint_config = dict(interval=1, max_keep_ckpts=-1)\n", plan.KeepAll, true},
-		{"a project's own eval hook", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(type='GenerativeEvalHook', interval=1, metrics=dict(type='FID'))\n", "", false},
-		{"MMCV's eval hook by name", "checkpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(type='DistEvalHook', interval=1)\n", plan.KeepLatest, true},
-		{"a base's evaluation may keep the best", "_base_ = ['../_base_/default_runtime.py']\ncheckpoint_config = dict(interval=1, max_keep_ckpts=3)\n", "", false},
+		{"a base may set max_keep_ckpts", "_base_ = ['../_base_/default_runtime.py']\ncheckpoint_config = dict(interval=1)\n", "", false},
 	} {
 		_, p := parseText(t, "a.py", base+c.src)
 		r := p.Ckpt.Retention
 		if r.Known() != c.known || c.known && r.Value.Kind != c.want {
 			t.Errorf("%s: retention %+v", c.name, r)
 		}
-		if p.Train.Epochs.Value != 12 || p.Ckpt.Interval.Known() && (p.Ckpt.Interval.Value.Value != 1 || p.Ckpt.Interval.Value.Unit != plan.Epochs) {
+		if p.Train.Epochs.Value != 12 || p.Ckpt.Interval.Value.Value != 1 || p.Ckpt.Interval.Value.Unit != plan.Epochs {
 			t.Errorf("%s: epochs %+v interval %+v", c.name, p.Train.Epochs, p.Ckpt.Interval)
 		}
-		if !strings.Contains(p.Advice["ckpt.retention"], "to evaluation") {
-			t.Errorf("%s: advice %q", c.name, p.Advice["ckpt.retention"])
-		}
 	}
-	_, p := parseText(t, "a.py", "runner = dict(type='IterBasedRunner', max_iters=9000)\ncheckpoint_config = dict(by_epoch=False, interval=1000, max_keep_ckpts=2)\n")
-	if p.Train.MaxSteps.Value != 9000 || p.Ckpt.Interval.Value.Unit != plan.Steps || p.Ckpt.Retention.Value.N != 2 {
+	_, p := parseText(t, "a.py", "runner = dict(type='IterBasedRunner', max_iters=9000)\ncheckpoint_config = dict(by_epoch=False, interval=1000)\n")
+	if p.Train.MaxSteps.Value != 9000 || p.Ckpt.Interval.Value.Unit != plan.Steps || p.Ckpt.Retention.Value.Kind != plan.KeepAll {
 		t.Errorf("iterations: steps %+v interval %+v retention %+v", p.Train.MaxSteps, p.Ckpt.Interval, p.Ckpt.Retention)
 	}
 }

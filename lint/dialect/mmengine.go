@@ -35,7 +35,8 @@ import (
 // Configs written for MMCV 1.x's runner (MMDetection 2.x, MMPose 0.x, MMDetection3D 1.0 and the
 // projects built on them: checkpoint_config, evaluation, runner, data) are read by the same
 // dialect, with what differs there (mmcv v1.7.2): checkpoint retention from checkpoint_config and
-// evaluation.save_best, and no sync_bn (see mmcv1Layout).
+// evaluation.save_best (a keep-N without save_best stays unknown), and no sync_bn (see
+// mmcv1Layout).
 //
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
@@ -348,7 +349,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			// it. Its SyncBuffersHook averages every buffer across processes after each epoch
 			// (runner/hooks/sync_buffer.py, dist_utils.allreduce_params), and custom_hooks
 			// registers it (BaseRunner.register_training_hooks).
-			p.Advice["bn.sync"] = "use norm_cfg=dict(type='SyncBN'), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"
+			p.Advice = map[string]string{"bn.sync": "use norm_cfg=dict(type='SyncBN'), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"}
 		}
 	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("MMEngine logs on rank 0"), nil)
@@ -472,10 +473,11 @@ func mmcv1Layout(root *doc.Node) bool {
 // mmcv1Checkpoints reads an MMCV 1.x config's checkpoint policy (mmcv v1.7.2): CheckpointHook
 // (runner/hooks/checkpoint.py; interval=-1, by_epoch=True, max_keep_ckpts=-1) is built from
 // checkpoint_config, and rotates only its own epoch_N.pth / iter_N.pth files; EvalHook's
-// save_best (runner/hooks/evaluation.py, default None) writes best_<metric>_*.pth apart and
-// keeps it. The run's length is the runner's max_epochs or max_iters.
+// save_best (runner/hooks/evaluation.py) writes best_<metric>_*.pth apart and keeps it. So a
+// save_best keeps the best, and max_keep_ckpts -1 (the default) keeps all; a positive
+// max_keep_ckpts without save_best is unknown (the project's hook may default save_best). The
+// run's length is the runner's max_epochs or max_iters.
 func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
-	p.Advice = map[string]string{"ckpt.retention": "add save_best='auto' (or a metric name) to evaluation: EvalHook keeps the best checkpoint apart from the most recent ones that {key} rotates; or remove {key}"}
 	if r := root.Get("runner"); r != nil && r.Kind == doc.Map {
 		if f, ok := IntAt(r, "max_iters"); ok {
 			f.Key = "runner.max_iters"
@@ -506,30 +508,18 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
 			p.Ckpt.BestMetric = plan.Set(s, "evaluation.save_best", best)
 		}
 		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, "evaluation.save_best", best)
-	case ev == nil && inherits, ev != nil && (ev.IsUnknown() || mmMerged(inherits, ev)):
-		// save_best may be set where this file cannot see it (a base file's evaluation).
-	case ev != nil && ev.Get("type") != nil && !mmcvEvalHook(ev.Get("type")):
-		// A project's own evaluation hook keeps checkpoints its own way: MMGeneration's
-		// GenerativeEvalHook saves the best by best_metric unless save_best_ckpt=False
-		// (mmgen/core/evaluation/eval_hooks.py).
 	case n != nil:
-		if v, ok := n.Int(); ok {
-			if v > 0 {
-				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "checkpoint_config.max_keep_ckpts", n)
-			} else {
-				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", n)
-			}
+		if v, ok := n.Int(); ok && v <= 0 {
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", n)
 		}
+		// A positive N rotates the regular checkpoints, but whether the best one is kept
+		// apart depends on the evaluation hook's save_best default, which each project sets
+		// in its own hook: None in MMPose 0.x (v0.29.0), 'auto' in MMAction2 0.x (v0.24.1
+		// core/evaluation/eval_hooks.py), best_metric in MMGeneration's GenerativeEvalHook.
+		// Which project's hook runs is not in the config: unknown.
 	case !mmMerged(inherits, ck):
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
 	}
-}
-
-// mmcvEvalHook reports whether an evaluation type names MMCV's own hook (or the downstream
-// subclasses of it that share its name), whose save_best is the only way it keeps a checkpoint.
-func mmcvEvalHook(t *doc.Node) bool {
-	s, ok := t.Str()
-	return ok && !t.IsUnknown() && (s == "EvalHook" || s == "DistEvalHook")
 }
 
 // mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,

@@ -225,7 +225,9 @@ type lightningShape struct {
 
 func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 	sh := lightningShape{}
-	hydra := root.Get("defaults") != nil
+	// A defaults list or a hydra: block (its run directory, job settings) makes a Hydra app
+	// config: its callbacks come from other config groups or from the app's own code.
+	hydra := root.Get("defaults") != nil || isMap(root.Get("hydra"))
 	cli := root.Get("seed_everything") != nil
 	root.Walk(func(n *doc.Node) bool {
 		if n.Kind == doc.Scalar {

@@ -431,3 +431,27 @@ func TestLightningInferenceConfigTrainsNothing(t *testing.T) {
 		t.Errorf("with an optimizer: variant %q, trackers %+v", p.Variant, p.Tracking.Trackers)
 	}
 }
+
+// A Hydra app config named by its hydra: block alone (lightly's CLI config: no defaults list, a
+// trainer section its own code passes on, with a checkpoint callback it builds itself with
+// monitor="loss") gets no Trainer-added ModelCheckpoint assumed; without the block, a plain
+// Trainer section does.
+func TestLightningHydraBlockNoDefaultCheckpoint(t *testing.T) {
+	const body = "trainer:\n  max_epochs: 100\n  precision: 32\n  enable_model_summary: true\ncheckpoint_callback:\n  save_last: true\n  save_top_k: 1\nseed: 1\n"
+	for _, c := range []struct {
+		name, src string
+		assumed   bool
+	}{
+		{"hydra block", body + "hydra:\n  run:\n    dir: lightly_outputs/${now:%Y-%m-%d}\n", false},
+		{"plain", body, true},
+	} {
+		d := parseYAMLDoc(t, c.src)
+		if got := Detect(d); got.Name != "lightning" {
+			t.Fatalf("%s: detected %q", c.name, got.Name)
+		}
+		p := Detect(d).Normalize(d, Context{})
+		if got := p.Ckpt.Retention.Known(); got != c.assumed {
+			t.Errorf("%s: retention known %v, want %v: %+v", c.name, got, c.assumed, p.Ckpt.Retention)
+		}
+	}
+}

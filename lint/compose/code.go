@@ -29,8 +29,10 @@ import (
 //     nothing merges). A base variable that the file changes in place (`model.x = ...`,
 //     `model.update(...)`, `x[...] = ...` at the start of a line) is unknown in the run:
 //     the evaluator did not see the base's value when it read the file, so neither value is
-//     claimed. An absolute module (`mmdet.configs...`) is an installed package's config: not
-//     read (unresolved).
+//     claimed. An absolute module (`opencompass.configs.datasets.x`) is read from the tree
+//     when the nearest folder from the file's up holds its whole path (the repository's own
+//     package, as a development install finds it: get_installed_path); otherwise it is an
+//     installed package's config: not read (unresolved).
 //   - gin: statements apply in order and a later binding of the same parameter wins, so an
 //     `include` takes effect at its line: what the file binds after it overrides the included
 //     file, what it bound before is overridden. gin opens an include at each search-path

@@ -192,6 +192,9 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		newStyle = true
 		bp, ok := moduleFile(dir, r.Target)
 		if !ok {
+			bp, ok = c.packageModule(dir, r.Target)
+		}
+		if !ok {
 			c.problem(Unresolved, p, r.Span, "base module "+quote(r.Target)+" is an installed package's config or outside the tree; it was not read")
 			complete = false
 			continue
@@ -354,6 +357,30 @@ func moduleFile(dir, mod string) (string, bool) {
 	}
 	rel := strings.Repeat("../", level-1) + strings.ReplaceAll(rest, ".", "/") + ".py"
 	return inTree(dir, rel)
+}
+
+// packageModule finds the file of an absolute base module (`from opencompass.configs.x import
+// *`) in the tree, as MMEngine finds it where the package is installed from the tree itself (a
+// development install, the usual way to run a repository's own configs): mmengine v0.10.7
+// Config._get_base_modules takes the module's first part for a package, get_installed_path
+// locates it, and the rest of the dotted name is a path under it. The nearest folder, from the
+// importing file's upwards, that holds the whole path is the package's parent. A module of one
+// part is refused by MMEngine, and is not looked for.
+func (c *composer) packageModule(dir, mod string) (string, bool) {
+	if mod == "" || mod[0] == '.' || !strings.Contains(mod, ".") {
+		return "", false
+	}
+	rel := strings.ReplaceAll(mod, ".", "/") + ".py"
+	for a := dir; ; a = path.Dir(a) {
+		if p, ok := inTree(a, rel); ok {
+			if _, ok := c.parseCode(p); ok {
+				return p, true
+			}
+		}
+		if a == "." || a == "/" || a == "" {
+			return "", false
+		}
+	}
 }
 
 // importedNames reads the names of `from m import a, b as c` in the statement's text: name →

@@ -24,6 +24,8 @@ func TestCodeReadsAsComposed(t *testing.T) {
 		"configs/new/_base_/data.py": "train_dataloader = dict(batch_size=2)\n",
 		"configs/new/_base_/rt.py":   "from mmengine.config import read_base\nwith read_base():\n    from .data import *\nseed = 0\n",
 		"configs/new/exp.py":         "from mmengine.config import read_base\nwith read_base():\n    from ._base_.rt import *\n    from ._base_.data import train_dataloader as td\n    from mmdet.configs.x import *\n",
+		"pkg/configs/data/d.py":      "datasets = [dict(type='D', path='p')]\n",
+		"examples/eval.py":           "from mmengine.config import read_base\nwith read_base():\n    from pkg.configs.data.d import datasets\n    from pkg.configs.gone import models\n",
 		"gin/base.gin":               "train.steps = 10\n",
 		"gin/mid.gin":                "include 'gin/base.gin'\ntrain.lr = 0.1\n",
 		"gin/run.gin":                "include 'gin/mid.gin'\ninclude 'gin/none.gin'\nutils.SaveCheckpointConfig.period = 100\n",
@@ -52,5 +54,35 @@ func TestCodeReadsAsComposed(t *testing.T) {
 		if f == "configs/det/r101.py" && len(got) != 5 || f == "gin/run.gin" && len(got) != 3 || f == "configs/new/exp.py" && len(got) != 3 {
 			t.Errorf("%s: read %q", f, got)
 		}
+	}
+}
+
+// TestPackageBaseInTree: an absolute base module whose package is in the tree (a repository's
+// own configs, run from a development install: opencompass's examples import
+// opencompass.configs...) is read from the nearest folder that holds it; one the tree does not
+// hold stays unresolved.
+func TestPackageBaseInTree(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"pkg/configs/data/d.py":   "datasets = [dict(type='D', path='p')]\n",
+		"pkg/configs/models/m.py": "from mmengine.config import read_base\nwith read_base():\n    from ..data.d import *\nmodels = [dict(type='M')]\n",
+		"examples/sub/eval.py":    "from mmengine.config import read_base\nwith read_base():\n    from pkg.configs.models.m import *\n    from pkg.configs.gone import x\n    from single import *\n",
+	})
+	r := NewCache().Compose(fsys, "examples/sub/eval.py", nil, Limits{})
+	var read []string
+	for _, d := range r.Files {
+		read = append(read, d.Path)
+	}
+	if got := strings.Join(read, ","); got != "examples/sub/eval.py,pkg/configs/models/m.py,pkg/configs/data/d.py" {
+		t.Errorf("read %s", got)
+	}
+	if r.Doc.Root.Get("datasets") == nil || r.Doc.Root.Get("models") == nil {
+		t.Errorf("the package's variables are missing: %v", r.Doc.Root.Children)
+	}
+	var unresolved []string
+	for _, p := range r.Problems {
+		unresolved = append(unresolved, p.Message)
+	}
+	if len(unresolved) != 2 || !strings.Contains(unresolved[0], "pkg.configs.gone") || !strings.Contains(unresolved[1], `"single"`) {
+		t.Errorf("problems %q", unresolved)
 	}
 }

@@ -473,3 +473,31 @@ func discoverTree(m map[string]string) (string, map[string]bool) {
 	}
 	return strings.Join(names, "|"), frags
 }
+
+// A config whose defaults list names a sibling config (fish-speech's text2semantic_finetune.yaml:
+// `- base`, `- _self_`) is a run of its own, composed over base.yaml, even with no group folders:
+// linted alone, its callbacks.model_checkpoint override lacked the monitor base.yaml sets. The
+// sibling it names is part of the run; a plain list entry naming no file makes no run.
+func TestDiscoverSiblingBase(t *testing.T) {
+	m := map[string]string{
+		"configs/base.yaml":     "callbacks:\n  model_checkpoint:\n    _target_: lightning.pytorch.callbacks.ModelCheckpoint\n    monitor: step\n    mode: max\n    save_top_k: 5\n",
+		"configs/finetune.yaml": "defaults:\n  - base\n  - _self_\ncallbacks:\n  model_checkpoint:\n    every_n_train_steps: 100\n",
+		"configs/lora/r8.yaml":  "r: 8\n",
+		"other/app.yaml":        "defaults:\n  - nothing_here\n  - _self_\nx: 1\n",
+		"other/unrelated.yaml":  "y: 2\n",
+	}
+	got, frags := discoverTree(m)
+	if got != "configs/finetune.yaml" {
+		t.Errorf("runs %q", got)
+	}
+	if !frags["configs/lora/r8.yaml"] || frags["other/unrelated.yaml"] {
+		t.Errorf("fragments %v", frags)
+	}
+	r := Compose(mapFS(m), "configs/finetune.yaml", nil, Limits{})
+	if n := r.Doc.Root.At("callbacks.model_checkpoint.monitor"); n == nil || n.Value != "step" {
+		t.Errorf("monitor %v; problems:\n%s", n, problems(r))
+	}
+	if got := defaultsNames([]byte(m["configs/finetune.yaml"])); strings.Join(got, ",") != "base,_self_" {
+		t.Errorf("defaults names %q", got)
+	}
+}

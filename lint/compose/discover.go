@@ -90,7 +90,7 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		}
 		text[f] = b
 		if !hasGroupDir(listed, dir, b) {
-			if choosesGroups(b) {
+			if choosesGroups(b) || namesSibling(listed, dir, b) {
 				maybe = append(maybe, f)
 			}
 			continue
@@ -226,6 +226,53 @@ func choosesGroups(b []byte) bool {
 		return true
 	}
 	return false
+}
+
+// namesSibling reports whether a defaults list has a plain entry (`- base`, no group) that
+// names a config file beside this one: Hydra loads it from the same folder and merges this
+// file over it (fish-speech's text2semantic_finetune.yaml lists `- base` and `- _self_`), so
+// the file is a run of its own even with no group folders.
+func namesSibling(fsys *listedOnce, dir string, b []byte) bool {
+	ents, err := fsys.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	files := map[string]bool{}
+	for _, e := range ents {
+		if !e.Dir && isYAML(e.Name) {
+			files[strings.TrimSuffix(e.Name, path.Ext(e.Name))] = true
+		}
+	}
+	for _, n := range defaultsNames(b) {
+		if n != "_self_" && files[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultsNames returns the entries of the top-level defaults list written without a colon
+// (`- base`, `- _self_`), as defaultsKeys reads the list.
+func defaultsNames(b []byte) []string {
+	var names []string
+	inList := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "defaults:") {
+			inList = true
+			continue
+		}
+		if !inList {
+			continue
+		}
+		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
+			break
+		}
+		t, item := strings.CutPrefix(strings.TrimSpace(line), "-")
+		if t = strings.TrimSpace(t); item && t != "" && !strings.ContainsAny(t, ":#{}[]") {
+			names = append(names, strings.Trim(t, `"'`))
+		}
+	}
+	return names
 }
 
 // defaultsKeys returns, in order, the text before the colon of each entry of the top-level

@@ -143,6 +143,8 @@ var (
 	// environment.yml's pip list); a lower bound
 	// (>=) is not a pin. Extras (pkg[torch]==) are allowed.
 	reqPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:===?|~=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
+	// pkg>=4.46.1,<=4.46.1 (either order): bounds that meet are a pin (parler-tts's setup.py).
+	rangePin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)\s*,\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
 	// Poetry's [tool.poetry.dependencies]: pkg = "4.46.0" or "^4.46" or {version = "4.46"}.
 	poetryPin = regexp.MustCompile(`(?m)^([A-Za-z0-9_.\-]+)\s*=\s*(?:\{[^}\n]*version\s*=\s*)?"[=^~]*([0-9]+(?:\.[0-9]+)*)"`)
 	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x".
@@ -172,6 +174,13 @@ func parsePins(name, text string) map[string]string {
 		return out
 	}
 	add(reqPin.FindAllStringSubmatch(text, -1))
+	var met [][]string
+	for _, m := range rangePin.FindAllStringSubmatch(text, -1) {
+		if m[2] == m[3] {
+			met = append(met, m[:3])
+		}
+	}
+	add(met)
 	if name == "pyproject.toml" {
 		add(poetryPin.FindAllStringSubmatch(text, -1))
 	}

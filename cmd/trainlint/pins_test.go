@@ -18,6 +18,7 @@ func TestParsePins(t *testing.T) {
 	}{
 		{"requirements.txt", "torch>=2.1\ntransformers==4.46.3\ntrl[vllm]~=0.23\nsentence-transformers==3.0.1\n", map[string]string{"transformers": "4.46.3", "trl": "0.23"}},
 		{"requirements.txt", "transformers>=4.40\n", map[string]string{}}, // a lower bound is not a pin
+		{"setup.py", "    \"transformers>=4.46.1,<=4.46.1\",\n    \"trl<=0.12, >=0.12\",\n    \"deepspeed>=0.14,<=0.15\",\n", map[string]string{"transformers": "4.46.1", "trl": "0.12"}}, // bounds that meet
 		{"pyproject.toml", "[project]\ndependencies = [\"deepspeed==0.14.4\", \"transformers>=4\"]\n", map[string]string{"deepspeed": "0.14.4"}},
 		{"pyproject.toml", "[tool.poetry.dependencies]\ntransformers = \"^4.46.0\"\ntrl = {version = \"0.19.1\"}\n", map[string]string{"transformers": "4.46.0", "trl": "0.19.1"}},
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers==4.51.0\n", map[string]string{"transformers": "4.51.0"}},

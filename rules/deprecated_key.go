@@ -103,6 +103,12 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	use := k.How
 	if use == "" {
 		use = "use " + nw
+	} else if sev == lint.Info && k.Since == "" && k.Removed != "" {
+		// The target still has the key, and nothing says since when the way out exists (a
+		// setting that replaced it may be newer than the target: train_sampling_strategy is
+		// not in transformers 4.46, which a pin of 4.46.1 would then refuse): the advice is for
+		// the version that removes it.
+		use = "when moving to " + k.Removed + ", " + use
 	}
 	f.Message = quote(old) + " is deprecated (" + since + ")"
 	if k.How != "" || nw != "" {

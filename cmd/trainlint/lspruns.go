@@ -74,6 +74,12 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 	if len(top) == 0 || len(top) > maxRunCandidates {
 		return nil
 	}
+	if up := filepath.Dir(dir); up != dir && compose.GroupNamedIn(compose.FromFS(os.DirFS(up)), ".", filepath.Base(dir)) {
+		// A config group of the folder above (callbacks/ beside train.yaml's
+		// `- callbacks: default`): its options are composed in that folder's runs, as a
+		// whole-tree walk composes them, even one that lists a sibling in its own defaults.
+		return nil
+	}
 	fsys, rel, done := openEditorTree(dir, path, read)
 	if fsys == nil {
 		return nil

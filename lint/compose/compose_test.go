@@ -497,6 +497,16 @@ func TestDiscoverSiblingBase(t *testing.T) {
 	if n := r.Doc.Root.At("callbacks.model_checkpoint.monitor"); n == nil || n.Value != "step" {
 		t.Errorf("monitor %v; problems:\n%s", n, problems(r))
 	}
+	// A group option that lists a sibling (lightning-hydra-template's callbacks/default.yaml)
+	// is no run, even when only its folder is linted: the config above names its group.
+	tree := map[string]string{
+		"conf/train.yaml":                      "defaults:\n  - callbacks: default\n  - _self_\n",
+		"conf/callbacks/default.yaml":          "defaults:\n  - model_checkpoint\n  - _self_\n",
+		"conf/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  monitor: null\n",
+	}
+	if runs, _ := Discover(mapFS(tree), []string{"conf/callbacks/default.yaml", "conf/callbacks/model_checkpoint.yaml"}); len(runs) != 0 {
+		t.Errorf("a group option listing a sibling made runs %v", runs)
+	}
 	if got := defaultsNames([]byte(m["configs/finetune.yaml"])); strings.Join(got, ",") != "base,_self_" {
 		t.Errorf("defaults names %q", got)
 	}

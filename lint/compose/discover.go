@@ -243,9 +243,56 @@ func namesSibling(fsys *listedOnce, dir string, b []byte) bool {
 			files[strings.TrimSuffix(e.Name, path.Ext(e.Name))] = true
 		}
 	}
+	named := false
 	for _, n := range defaultsNames(b) {
 		if n != "_self_" && files[n] {
+			named = true
+		}
+	}
+	return named && !namedAsGroup(fsys, dir)
+}
+
+// namedAsGroup reports whether a folder is a config group of a config above it: a YAML file in
+// one of the three folders above has a defaults entry whose group is the folder's path from
+// there (lightning-hydra-template's callbacks/default.yaml lists `- model_checkpoint`, a
+// sibling, and is the option train.yaml chooses with `- callbacks: default`). Such a file is a
+// group option, composed inside that config's runs; an editor asking about one folder alone
+// must not take it for a run of its own.
+func namedAsGroup(fsys *listedOnce, dir string) bool {
+	rel := path.Base(dir)
+	for a, i := path.Dir(dir), 0; i < 3 && dir != "." && dir != "/" && dir != ""; a, i = path.Dir(a), i+1 {
+		group, _, _ := strings.Cut(rel, "/")
+		if GroupNamedIn(fsys, a, group) {
 			return true
+		}
+		if a == "." || a == "/" || a == "" {
+			return false
+		}
+		rel = path.Base(a) + "/" + rel
+		dir = a
+	}
+	return false
+}
+
+// GroupNamedIn reports whether a YAML config in folder dir of fsys has a defaults-list entry
+// whose group is group (`- callbacks: default` names callbacks).
+func GroupNamedIn(fsys FS, dir, group string) bool {
+	ents, err := fsys.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range ents {
+		if e.Dir || !isYAML(e.Name) {
+			continue
+		}
+		b, err := fsys.ReadFile(path.Join(dir, e.Name))
+		if err != nil || !hasDefaultsList(b) {
+			continue
+		}
+		for _, k := range defaultsKeys(b) {
+			if groupOfKey(k) == group {
+				return true
+			}
 		}
 	}
 	return false

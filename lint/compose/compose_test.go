@@ -507,6 +507,24 @@ func TestDiscoverSiblingBase(t *testing.T) {
 	if runs, _ := Discover(mapFS(tree), []string{"conf/callbacks/default.yaml", "conf/callbacks/model_checkpoint.yaml"}); len(runs) != 0 {
 		t.Errorf("a group option listing a sibling made runs %v", runs)
 	}
+	// A config built on a sibling that chooses the experiment (state-spaces/s4's generate.yaml
+	// over config.yaml) is one run, not one per experiment: adding the group again is refused.
+	s4 := map[string]string{
+		"configs/config.yaml":          "defaults:\n  - _self_\n  - experiment: base\n",
+		"configs/generate.yaml":        "defaults:\n  - config\nexperiment_path: null\n",
+		"configs/experiment/base.yaml": "lr: 1\n",
+		"configs/experiment/rnn.yaml":  "lr: 2\n",
+	}
+	runs, _ := Discover(mapFS(s4), []string{"configs/config.yaml", "configs/generate.yaml", "configs/experiment/base.yaml", "configs/experiment/rnn.yaml"})
+	var gen []string
+	for _, r := range runs {
+		if r.Primary == "configs/generate.yaml" {
+			gen = append(gen, strings.Join(r.Overrides, " "))
+		}
+	}
+	if len(gen) != 1 || gen[0] != "" {
+		t.Errorf("generate.yaml runs %q (all runs %v)", gen, runs)
+	}
 	if got := defaultsNames([]byte(m["configs/finetune.yaml"])); strings.Join(got, ",") != "base,_self_" {
 		t.Errorf("defaults names %q", got)
 	}

@@ -79,6 +79,9 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 	}
 	var roots, maybe []string
 	text := map[string][]byte{} // the candidates' texts, read once
+	// Primaries that choose no group themselves, only a sibling config to build on
+	// (namesSibling): the groups, and any experiments, are the sibling's to choose.
+	siblingOnly := map[string]bool{}
 	for _, f := range files {
 		if !isYAML(f) {
 			continue
@@ -90,8 +93,11 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 		}
 		text[f] = b
 		if !hasGroupDir(listed, dir, b) {
-			if choosesGroups(b) || namesSibling(listed, dir, b) {
+			if choosesGroups(b) {
 				maybe = append(maybe, f)
+			} else if namesSibling(listed, dir, b) {
+				maybe = append(maybe, f)
+				siblingOnly[f] = true
 			}
 			continue
 		}
@@ -140,7 +146,9 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 	for _, r := range roots {
 		runs = append(runs, Spec{Primary: r})
 		b := text[r]
-		if !strings.Contains(string(b), "experiment") {
+		if siblingOnly[r] || !strings.Contains(string(b), "experiment") {
+			// state-spaces/s4's generate.yaml builds on config.yaml, which chooses the
+			// experiment; adding one again would be refused (and no one runs it so).
 			continue // a primary that never mentions experiments (an eval config) is not run with one
 		}
 		ents, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment"))

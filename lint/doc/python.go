@@ -122,7 +122,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
 	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
 	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
+	b := &pyBuilder{d: d, x: x, lf: lineFinder{x: x, blk: scr.blocks(x)}, budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -216,7 +216,7 @@ type pyBuilder struct {
 	vars      [][2]int32
 	varSpans  map[string][2]int32
 	alloc     nodeAlloc
-	lc        lineCursor
+	lf        lineFinder
 	predef    *pyPredef // MMEngine's predefined variables were rewritten in string literals
 	text      string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
 	base      int
@@ -263,16 +263,16 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 	}
 	if b.varSpans != nil {
 		if r, ok := b.varSpans[name]; ok {
-			return b.lc.span(int(r[0]), int(r[1]))
+			return b.lf.span(int(r[0]), int(r[1]))
 		}
 	} else {
 		for _, r := range b.vars {
 			if int(r[1]-r[0]) == len(name) && b.text[int(r[0])-b.base:int(r[1])-b.base] == name {
-				return b.lc.span(int(r[0]), int(r[1]))
+				return b.lf.span(int(r[0]), int(r[1]))
 			}
 		}
 	}
-	return b.lc.span(v.s0, v.s0)
+	return b.lf.span(v.s0, v.s0)
 }
 
 // pyImportCount is about how many Refs the imports among stmts make (outside functions):
@@ -332,7 +332,7 @@ func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 			continue
 		}
 		// The key before its value: the line cursor then mostly steps forward.
-		ks := b.lc.span(en.ks, en.ke)
+		ks := b.lf.span(en.ks, en.ke)
 		c := b.node(en.v, depth+1, path, n, len(n.Children))
 		if c == nil {
 			return
@@ -353,7 +353,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 	}
 	n := b.alloc.new()
 	n.Parent, n.depth, n.Index = parent, uint16(depth), index
-	n.Span = b.lc.span(v.s0, v.e0)
+	n.Span = b.lf.span(v.s0, v.e0)
 	switch v.k {
 	case pvNone:
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"
@@ -585,12 +585,83 @@ func (c *lineCursor) span(s, e int) Span {
 	return Span{Start: p, End: c.pos(e)}
 }
 
+// lineFinder converts offsets to spans like LineIndex.Span for the Python builder, which asks
+// for them out of order: the values a helper function makes lie in its body, lines away from
+// the keys they are stored under (flexivit's i21k_sup.py calls two helpers 80 times in loops),
+// so a cursor that remembers the last line (lineCursor) jumped back and forth with a binary
+// search each time, about a tenth of a Python read's instructions and mispredicted branches.
+// blk[i] is the 0-based line that holds offset i*lineBlock: an offset's line is at most a few
+// steps further, whatever was asked before. The positions are LineIndex.Pos's.
+type lineFinder struct {
+	x   *LineIndex
+	blk []int32
+}
+
+// lineBlock is the span of bytes one entry of lineFinder.blk covers (a power of two: lines of
+// code average 30-40 bytes, so an offset's line is one or two steps from its block's).
+const lineBlock = 64
+
+// blocks fills the scratch's block table for x (pooled: it holds no pointers).
+func (s *pyScratch) blocks(x *LineIndex) []int32 {
+	n := len(x.src)/lineBlock + 1
+	if cap(s.blk) < n {
+		s.blk = make([]int32, n, max(n, 256))
+	}
+	blk, st := s.blk[:n], x.starts
+	l := 0
+	for i := range blk {
+		off := i * lineBlock
+		for l+1 < len(st) && st[l+1] <= off {
+			l++
+		}
+		blk[i] = int32(l)
+	}
+	return blk
+}
+
+// line is the 0-based line that holds off, which lies in [x.starts[0], len(x.src)].
+func (f *lineFinder) line(off int) int {
+	st := f.x.starts
+	l := int(f.blk[off/lineBlock])
+	for l+1 < len(st) && st[l+1] <= off {
+		l++
+	}
+	return l
+}
+
+// col is x.col with an ASCII text's column worked out in place.
+func (f *lineFinder) col(l, off int) int {
+	if f.x.ascii {
+		return off - f.x.starts[l] + 1
+	}
+	return f.x.col(l, off)
+}
+
+// span is LineIndex.Span(s, e): the end's line is looked for from the start's.
+func (f *lineFinder) span(s, e int) Span {
+	x := f.x
+	st := x.starts
+	if len(st) == 0 || s < st[0] || e < s || e > len(x.src) {
+		return Span{Start: x.Pos(s), End: x.Pos(e)}
+	}
+	l := f.line(s)
+	start := Pos{Line: l + 1, Col: f.col(l, s), Offset: s}
+	if l+1 < len(st) && st[l+1] <= e {
+		l = max(l, int(f.blk[e/lineBlock]))
+		for l+1 < len(st) && st[l+1] <= e {
+			l++
+		}
+	}
+	return Span{Start: start, End: Pos{Line: l + 1, Col: f.col(l, e), Offset: e}}
+}
+
 // pyScratch is a Python read's reusable scratch memory, pooled between files: the lexer's line
 // starts before the line index copies them (no pointers, so nothing of one file's tree is
 // kept alive by the next).
 type pyScratch struct {
 	lines []int
 	vars  [][2]int32 // pyBuilder.vars
+	blk   []int32    // pyBuilder.lf's block table
 	// the evaluator's buffers: f-strings (pyEval.fbuf), str.format and adjacent literals
 	// (obuf), f-strings' literal text (ftext)
 	fbuf, obuf, ftext []byte

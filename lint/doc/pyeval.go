@@ -2777,7 +2777,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 		}
 		if c != '{' {
 			// The run of text up to the next brace, in one write.
-			j := strings.IndexAny(s[i:], "{}")
+			j := indexEither(s[i:], '{', '}')
 			if j < 0 {
 				j = len(s) - i
 			}
@@ -2807,7 +2807,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 		field := s[i+1 : j]
 		i = j
 		tail := ""
-		if k := strings.IndexAny(field, "!:"); k >= 0 {
+		if k := indexEither(field, '!', ':'); k >= 0 {
 			field, tail = field[:k], field[k:]
 		}
 		// arg is the value of a field name; numbering automatic and manual fields together

@@ -105,8 +105,8 @@ func (n pyNameRef) in(tx *pyText) string {
 	if n.n == 0 {
 		return ""
 	}
-	t := pyTok{start: int(n.off), end: int(n.off + n.n), kind: pyName}
-	return tx.at(&t)
+	s := int(n.off) - tx.base // as tx.at reads a name token's text, without making one
+	return tx.s[s : s+int(n.n)]
 }
 
 // pyExprExt holds the parts of the rarer expressions, so that every expression is smaller

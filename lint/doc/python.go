@@ -122,7 +122,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
 	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
 	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
-	b := &pyBuilder{d: d, x: x, lf: lineFinder{x: x, blk: scr.blocks(x)}, budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
+	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -593,16 +593,20 @@ func (c *lineCursor) span(s, e int) Span {
 // blk[i] is the 0-based line that holds offset i*lineBlock: an offset's line is at most a few
 // steps further, whatever was asked before. The positions are LineIndex.Pos's.
 type lineFinder struct {
-	x   *LineIndex
-	blk []int32
+	x      *LineIndex
+	starts []int // x's, and the fields below, kept here: no pointer to follow per span
+	blk    []int32
+	n      int // len(x.src)
+	ascii  bool
 }
 
 // lineBlock is the span of bytes one entry of lineFinder.blk covers (a power of two: lines of
-// code average 30-40 bytes, so an offset's line is one or two steps from its block's).
+// code average 30-40 bytes, so an offset's line is a few steps from its block's).
 const lineBlock = 64
 
-// blocks fills the scratch's block table for x (pooled: it holds no pointers).
-func (s *pyScratch) blocks(x *LineIndex) []int32 {
+// newLineFinder is x's lineFinder, its block table in the scratch's list (pooled: it holds no
+// pointers).
+func (s *pyScratch) newLineFinder(x *LineIndex) lineFinder {
 	n := len(x.src)/lineBlock + 1
 	if cap(s.blk) < n {
 		s.blk = make([]int32, n, max(n, 256))
@@ -616,43 +620,30 @@ func (s *pyScratch) blocks(x *LineIndex) []int32 {
 		}
 		blk[i] = int32(l)
 	}
-	return blk
-}
-
-// line is the 0-based line that holds off, which lies in [x.starts[0], len(x.src)].
-func (f *lineFinder) line(off int) int {
-	st := f.x.starts
-	l := int(f.blk[off/lineBlock])
-	for l+1 < len(st) && st[l+1] <= off {
-		l++
-	}
-	return l
-}
-
-// col is x.col with an ASCII text's column worked out in place.
-func (f *lineFinder) col(l, off int) int {
-	if f.x.ascii {
-		return off - f.x.starts[l] + 1
-	}
-	return f.x.col(l, off)
+	return lineFinder{x: x, starts: st, blk: blk, n: len(x.src), ascii: x.ascii}
 }
 
 // span is LineIndex.Span(s, e): the end's line is looked for from the start's.
 func (f *lineFinder) span(s, e int) Span {
-	x := f.x
-	st := x.starts
-	if len(st) == 0 || s < st[0] || e < s || e > len(x.src) {
-		return Span{Start: x.Pos(s), End: x.Pos(e)}
+	st := f.starts
+	if len(st) == 0 || s < st[0] || e < s || e > f.n {
+		return Span{Start: f.x.Pos(s), End: f.x.Pos(e)}
 	}
-	l := f.line(s)
-	start := Pos{Line: l + 1, Col: f.col(l, s), Offset: s}
+	l := int(f.blk[s/lineBlock])
+	for l+1 < len(st) && st[l+1] <= s {
+		l++
+	}
+	m := l // e's line
 	if l+1 < len(st) && st[l+1] <= e {
-		l = max(l, int(f.blk[e/lineBlock]))
-		for l+1 < len(st) && st[l+1] <= e {
-			l++
+		m = max(l, int(f.blk[e/lineBlock]))
+		for m+1 < len(st) && st[m+1] <= e {
+			m++
 		}
 	}
-	return Span{Start: start, End: Pos{Line: l + 1, Col: f.col(l, e), Offset: e}}
+	if f.ascii {
+		return Span{Start: Pos{Line: l + 1, Col: s - st[l] + 1, Offset: s}, End: Pos{Line: m + 1, Col: e - st[m] + 1, Offset: e}}
+	}
+	return Span{Start: Pos{Line: l + 1, Col: f.x.col(l, s), Offset: s}, End: Pos{Line: m + 1, Col: f.x.col(m, e), Offset: e}}
 }
 
 // pyScratch is a Python read's reusable scratch memory, pooled between files: the lexer's line

@@ -365,6 +365,16 @@ func (d *pyDict) find(k *pyVal) int {
 		id := pyKeyOf(k)
 		return d.lookup(id, pyKeyHash(id))
 	}
+	if k.k == pvStr {
+		// A string key (nearly every key of a config): sameKey's answer without a call per
+		// entry.
+		for i := range d.ents {
+			if x := d.ents[i].k; x.k == pvStr && x.s == k.s {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := range d.ents {
 		if sameKey(d.ents[i].k, k) {
 			return i

@@ -612,13 +612,17 @@ func (s *pyScratch) newLineFinder(x *LineIndex) lineFinder {
 		s.blk = make([]int32, n, max(n, 256))
 	}
 	blk, st := s.blk[:n], x.starts
-	l := 0
-	for i := range blk {
-		off := i * lineBlock
-		for l+1 < len(st) && st[l+1] <= off {
-			l++
+	// Line by line: each line takes the blocks that start inside it (most lines none or
+	// one). Block 0 and those before the first line start (a BOM) take line 0.
+	b := 0
+	for l := range st {
+		end := len(x.src) + 1
+		if l+1 < len(st) {
+			end = st[l+1]
 		}
-		blk[i] = int32(l)
+		for ; b < n && b*lineBlock < end; b++ {
+			blk[b] = int32(l)
+		}
 	}
 	return lineFinder{x: x, starts: st, blk: blk, n: len(x.src), ascii: x.ascii}
 }

@@ -307,12 +307,20 @@ func countValues(v *pyVal, limit int) int {
 			if n >= limit {
 				break
 			}
+			if it.k != pvList && it.k != pvTuple && it.k != pvDict {
+				n++ // a scalar: one node, no call
+				continue
+			}
 			n += countValues(it, limit-n)
 		}
 	case pvDict:
 		for i := range v.dict.ents {
 			if n >= limit {
 				break
+			}
+			if it := v.dict.ents[i].v; it.k != pvList && it.k != pvTuple && it.k != pvDict {
+				n++
+				continue
 			}
 			n += countValues(v.dict.ents[i].v, limit-n)
 		}

@@ -154,6 +154,12 @@ func (e *pyEnv) set(name string, v *pyVal) {
 		e.vals[i] = v
 		return
 	}
+	e.add(name, v)
+}
+
+// add binds a name the scope does not hold yet (a call's parameters, which the parser keeps
+// distinct): set without the search.
+func (e *pyEnv) add(name string, v *pyVal) {
 	e.names = append(e.names, name)
 	e.vals = append(e.vals, v)
 	if e.index != nil {
@@ -2318,7 +2324,8 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		used = make([]bool, len(a.kw))
 	}
 	pi := 0
-	for _, p := range fn.params {
+	for k := range fn.params {
+		p := &fn.params[k]
 		switch p.star {
 		case 1:
 			rest := []*pyVal{}
@@ -2326,7 +2333,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				rest = a.pos[pi:]
 				pi = len(a.pos)
 			}
-			scope.set(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
+			scope.add(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
 			continue
 		case 2:
 			d := ev.newDict(len(a.kw))
@@ -2336,18 +2343,18 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 					used[i] = true
 				}
 			}
-			scope.set(p.name, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}))
+			scope.add(p.name, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}))
 			continue
 		}
 		if pi < len(a.pos) {
-			scope.set(p.name, a.pos[pi])
+			scope.add(p.name, a.pos[pi])
 			pi++
 			continue
 		}
 		found := false
 		for i, k := range a.kw {
 			if k == p.name && !used[i] {
-				scope.set(p.name, a.kwv[i])
+				scope.add(p.name, a.kwv[i])
 				used[i] = true
 				found = true
 				break
@@ -2358,7 +2365,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		}
 		if p.def != nil {
 			// Defaults are evaluated where the function is defined.
-			scope.set(p.name, ev.eval(p.def, fnv.x.env))
+			scope.add(p.name, ev.eval(p.def, fnv.x.env))
 			continue
 		}
 		return ev.opaque(e)

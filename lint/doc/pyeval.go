@@ -495,19 +495,24 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 
 // getStr looks a string key up without making a value for it.
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
+	if i := d.strAt(name); i >= 0 {
+		return d.ents[i].v, true
+	}
+	return nil, false
+}
+
+// strAt is the position of string key name's entry, or -1.
+func (d *pyDict) strAt(name string) int {
 	if d.index != nil {
 		id := pyKey{kind: 's', s: name}
-		if i := d.lookup(id, pyKeyHash(id)); i >= 0 {
-			return d.ents[i].v, true
-		}
-		return nil, false
+		return d.lookup(id, pyKeyHash(id))
 	}
 	for i := range d.ents {
 		if x := d.ents[i].k; x.k == pvStr && x.s == name {
-			return d.ents[i].v, true
+			return i
 		}
 	}
-	return nil, false
+	return -1
 }
 
 func (d *pyDict) set(k, v *pyVal, ks, ke int) {
@@ -1088,8 +1093,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
-			if v, ok := obj.dict.getStr(ev.nm(e)); ok {
-				return v
+			name, ents := ev.nm(e), obj.dict.ents
+			if i := int(e.at) - 1; i >= 0 && i < len(ents) && ents[i].k.k == pvStr && ents[i].k.s == name {
+				return ents[i].v // where the name was last time (pyExpr.at)
+			}
+			if i := obj.dict.strAt(name); i >= 0 {
+				e.at = int32(i + 1)
+				return obj.dict.ents[i].v
 			}
 			if pyDictMethods[ev.nm(e)] {
 				// A bound method keeps its bare name: builtin sends a value with a receiver to

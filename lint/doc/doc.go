@@ -145,6 +145,36 @@
 // file's Document grows from 73 to 843 nodes and the Python corpus's from 1,482 to 2,252. The
 // formatter itself is about 1 % of the benchmark's profile; float repr keeps Go's shortest 'g'
 // below 1e6 (the exact pystrtod.c path only above, where the two differ).
+// 2026-12-03, branch perf (5164e62 → 683ac20; Documents unchanged): a trim of what a Python
+// read does per token, name and node, guided by instruction counts (cachegrind, GOGC=off, -cpu
+// 1, the 23 files read 10 and 30 times, the difference over 20; ±0.2 % between runs), since
+// single CPU-time rounds here move by ±10 %. The builder finds a span's line from a pooled table
+// of the line at every 64th byte (lineFinder) instead of the line cursor, which searched back and
+// forth between a helper's body and the keys its values are stored under; the lexer reads a
+// string's prefix letters once (strings.ContainsAny ran at every stop of the string scan, 2.4 %
+// of the instructions) and lowers no prefix through strings.ToLower, and emits an attribute's
+// dot in its main loop; a name's text is sliced from the source without a token (pyNameRef.in,
+// 1.5 %); str.format and format specs find braces with IndexByte, not IndexAny; a small dict
+// finds a string key without a sameKey call per entry; countValues counts scalars in its loop;
+// a call binds its parameters without searching its fresh scope; an attribute read remembers
+// the position of the entry it found (pyExpr.at; c.loss in a helper called 80 times). Per pass
+// of the Python corpus 8.97M → 8.19M instructions (flexivit's i21k_sup.py 2.27M → 1.94M a read);
+// per KiB 118k → 108k against YAML's 85.6k (68.0M a pass), 1.38× → 1.26×. CPU time gains about
+// half of that: equal-volume, test binaries alternated, 12 rounds each, load average 1.2-3:
+// Python 45.6-66.0 → 43.2-62.2 µs/KiB and 1.31-1.43× (mean 1.38) → 1.25-1.37× (mean 1.31) YAML;
+// twelve more rounds 1.29-1.47× (1.39) → 1.27-1.42× (1.35); with GOGC=off, six rounds, 1.30-1.42×
+// (1.35) → 1.24-1.36× (1.32). The target is not met. Tried and dropped (more instructions or
+// none fewer): a memo of 32 or 64 spans by offset in front of the cursor, blocks of 16 or 32 bytes,
+// a last-line hint in lineFinder, a flag on scopes that bind a builtin's name so dict(...)
+// skips the others, a 64-bit filter of each scope's names, comparing a name's first byte before
+// its text in scope scans, the lexer's indentation check taken out of its per-token loop, the
+// scope and place a name was found in remembered (pyExpr.at for names: −1 % for i21k_sup.py,
+// +0.9 % for the corpus). What is left, per a profile of Python's equal-volume turn alone
+// (collection on): lexing and parsing a third, evaluation a quarter (scope searches the largest
+// single part of i21k_sup.py's, 7 %), the tree 15 % (a third of it allocating the node blocks,
+// with assists), the collector's background marking 15 %; cachegrind's model counts about 80k
+// instruction-cache and 100k data-cache misses a pass, part of why fewer instructions buy less
+// time.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

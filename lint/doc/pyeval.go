@@ -154,6 +154,12 @@ func (e *pyEnv) set(name string, v *pyVal) {
 		e.vals[i] = v
 		return
 	}
+	e.add(name, v)
+}
+
+// add binds a name the scope does not hold yet (a call's parameters, which the parser keeps
+// distinct): set without the search.
+func (e *pyEnv) add(name string, v *pyVal) {
 	e.names = append(e.names, name)
 	e.vals = append(e.vals, v)
 	if e.index != nil {
@@ -365,6 +371,16 @@ func (d *pyDict) find(k *pyVal) int {
 		id := pyKeyOf(k)
 		return d.lookup(id, pyKeyHash(id))
 	}
+	if k.k == pvStr {
+		// A string key (nearly every key of a config): sameKey's answer without a call per
+		// entry.
+		for i := range d.ents {
+			if x := d.ents[i].k; x.k == pvStr && x.s == k.s {
+				return i
+			}
+		}
+		return -1
+	}
 	for i := range d.ents {
 		if sameKey(d.ents[i].k, k) {
 			return i
@@ -479,19 +495,24 @@ func (d *pyDict) get(k *pyVal) (*pyVal, bool) {
 
 // getStr looks a string key up without making a value for it.
 func (d *pyDict) getStr(name string) (*pyVal, bool) {
+	if i := d.strAt(name); i >= 0 {
+		return d.ents[i].v, true
+	}
+	return nil, false
+}
+
+// strAt is the position of string key name's entry, or -1.
+func (d *pyDict) strAt(name string) int {
 	if d.index != nil {
 		id := pyKey{kind: 's', s: name}
-		if i := d.lookup(id, pyKeyHash(id)); i >= 0 {
-			return d.ents[i].v, true
-		}
-		return nil, false
+		return d.lookup(id, pyKeyHash(id))
 	}
 	for i := range d.ents {
 		if x := d.ents[i].k; x.k == pvStr && x.s == name {
-			return d.ents[i].v, true
+			return i
 		}
 	}
-	return nil, false
+	return -1
 }
 
 func (d *pyDict) set(k, v *pyVal, ks, ke int) {
@@ -1072,8 +1093,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		obj := ev.eval(e.kids[0], env)
 		switch obj.k {
 		case pvDict:
-			if v, ok := obj.dict.getStr(ev.nm(e)); ok {
-				return v
+			name, ents := ev.nm(e), obj.dict.ents
+			if i := int(e.at) - 1; i >= 0 && i < len(ents) && ents[i].k.k == pvStr && ents[i].k.s == name {
+				return ents[i].v // where the name was last time (pyExpr.at)
+			}
+			if i := obj.dict.strAt(name); i >= 0 {
+				e.at = int32(i + 1)
+				return obj.dict.ents[i].v
 			}
 			if pyDictMethods[ev.nm(e)] {
 				// A bound method keeps its bare name: builtin sends a value with a receiver to
@@ -2308,7 +2334,8 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		used = make([]bool, len(a.kw))
 	}
 	pi := 0
-	for _, p := range fn.params {
+	for k := range fn.params {
+		p := &fn.params[k]
 		switch p.star {
 		case 1:
 			rest := []*pyVal{}
@@ -2316,7 +2343,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				rest = a.pos[pi:]
 				pi = len(a.pos)
 			}
-			scope.set(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
+			scope.add(p.name, ev.val(pyVal{k: pvTuple, list: &pyList{items: rest}, s0: e.s, e0: e.e}))
 			continue
 		case 2:
 			d := ev.newDict(len(a.kw))
@@ -2326,18 +2353,18 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 					used[i] = true
 				}
 			}
-			scope.set(p.name, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}))
+			scope.add(p.name, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}))
 			continue
 		}
 		if pi < len(a.pos) {
-			scope.set(p.name, a.pos[pi])
+			scope.add(p.name, a.pos[pi])
 			pi++
 			continue
 		}
 		found := false
 		for i, k := range a.kw {
 			if k == p.name && !used[i] {
-				scope.set(p.name, a.kwv[i])
+				scope.add(p.name, a.kwv[i])
 				used[i] = true
 				found = true
 				break
@@ -2348,7 +2375,7 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		}
 		if p.def != nil {
 			// Defaults are evaluated where the function is defined.
-			scope.set(p.name, ev.eval(p.def, fnv.x.env))
+			scope.add(p.name, ev.eval(p.def, fnv.x.env))
 			continue
 		}
 		return ev.opaque(e)
@@ -2777,7 +2804,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 		}
 		if c != '{' {
 			// The run of text up to the next brace, in one write.
-			j := strings.IndexAny(s[i:], "{}")
+			j := indexEither(s[i:], '{', '}')
 			if j < 0 {
 				j = len(s) - i
 			}
@@ -2807,7 +2834,7 @@ func (ev *pyEval) format(s string, a pyArgs, e *pyExpr) *pyVal {
 		field := s[i+1 : j]
 		i = j
 		tail := ""
-		if k := strings.IndexAny(field, "!:"); k >= 0 {
+		if k := indexEither(field, '!', ':'); k >= 0 {
 			field, tail = field[:k], field[k:]
 		}
 		// arg is the value of a field name; numbering automatic and manual fields together

@@ -561,7 +561,7 @@ func pyConvSpec(tail string) (conv byte, spec string, specAt int, ok bool) {
 // their values, field(k, l) giving the value of the field in spec[k:l]. One level only, a
 // field with its own conversion or spec, or a brace that does not pair, is unknown.
 func pyExpandSpec(spec string, field func(k, l int) (*pyVal, bool)) (string, bool) {
-	if strings.IndexAny(spec, "{}") < 0 {
+	if indexEither(spec, '{', '}') < 0 {
 		return spec, true
 	}
 	var out []byte
@@ -579,7 +579,7 @@ func pyExpandSpec(spec string, field func(k, l int) (*pyVal, bool)) (string, boo
 			return "", false
 		}
 		inner := spec[i+1 : i+1+j]
-		if strings.ContainsAny(inner, "{!:") {
+		if indexEither(inner, '{', '!') >= 0 || strings.IndexByte(inner, ':') >= 0 {
 			return "", false
 		}
 		v, ok := field(i+1, i+1+j)
@@ -593,4 +593,18 @@ func pyExpandSpec(spec string, field func(k, l int) (*pyVal, bool)) (string, boo
 		i += j + 1
 	}
 	return string(out), true
+}
+
+// indexEither is strings.IndexAny(s, string([]byte{a, b})) for ASCII a and b, without its
+// set or rune loop: str.format and format specs search texts for braces by the thousand. Two
+// vectorised searches, the second only up to the first's find.
+func indexEither(s string, a, b byte) int {
+	i := strings.IndexByte(s, a)
+	if i >= 0 {
+		s = s[:i]
+	}
+	if j := strings.IndexByte(s, b); j >= 0 {
+		return j
+	}
+	return i
 }

@@ -793,10 +793,12 @@ func (l *pyLexer) run() {
 					l.i = j
 					l.identRest()
 					j = l.i
-				} else if (d == '\'' || d == '"') && j-s <= 2 && isStrPrefix(l.sub(s, j)) {
-					l.i = j
-					l.str(s, strings.ToLower(l.sub(s, j)))
-					continue
+				} else if d == '\'' || d == '"' {
+					if p, ok := pyStrPrefix(l.sub(s, j)); ok {
+						l.i = j
+						l.str(s, p)
+						continue
+					}
 				}
 			}
 			l.i = j
@@ -845,8 +847,14 @@ func (l *pyLexer) run() {
 		case lxDot:
 			if l.i+1 < len(src) && src[l.i+1] >= '0' && src[l.i+1] <= '9' {
 				l.number()
+			} else if l.i+1 < len(src) && src[l.i+1] == '.' {
+				l.op() // perhaps "..."
 			} else {
-				l.op()
+				// An attribute's dot (config.model.name: one of the commonest tokens), here
+				// instead of through op's general search.
+				l.toks = append(l.toks, pyTok{kind: pyOp, start: l.i, end: l.i + 1, code: cDot})
+				l.i++
+				l.codeOnLn = true
 			}
 		case lxQuote:
 			l.str(l.i, "")
@@ -921,6 +929,19 @@ var pyIdentByte = func() (t [256]uint8) {
 
 func isPyIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// pyStrPrefix is string prefix s in lower case, the strings' own spellings without a call to
+// strings.ToLower (f'...' in a loop of evaluators is common); ok is false when s is no prefix.
+func pyStrPrefix(s string) (string, bool) {
+	switch s {
+	case "r", "u", "b", "f", "br", "rb", "fr", "rf":
+		return s, true
+	}
+	if len(s) <= 2 && isStrPrefix(s) {
+		return strings.ToLower(s), true
+	}
+	return "", false
 }
 
 func isStrPrefix(s string) bool {
@@ -1020,12 +1041,24 @@ func (l *pyLexer) str(s int, prefix string) {
 	}
 	l.i += ql
 	body := l.i
-	raw := prefix != "" && strings.Contains(prefix, "r")
+	// The prefix's letters (lower case), worked out once: most strings have none.
+	var flags uint8
+	for i := 0; i < len(prefix); i++ {
+		switch prefix[i] {
+		case 'r':
+			flags |= pfxRaw
+		case 'b':
+			flags |= pfxBytes
+		case 'f':
+			flags |= pfxFormat
+		}
+	}
+	raw, isBytes, isF := flags&pfxRaw != 0, flags&pfxBytes != 0, flags&pfxFormat != 0
 	slash := false // the text has a backslash (the scan stops at every one)
-	if strings.ContainsAny(prefix, "fF") {
+	if isF {
 		slash = l.fstr(s, q, ql) // ends at the closing quote
 	}
-	for !strings.ContainsAny(prefix, "fF") {
+	for !isF {
 		if ql == 1 {
 			// Skip the bytes that cannot end or escape a one-line string (a table lookup each).
 			j := l.i
@@ -1068,7 +1101,7 @@ func (l *pyLexer) str(s int, prefix string) {
 		l.lines = pyLineStarts(l.lines, src, body, l.i)
 	}
 	l.i += ql
-	if strings.ContainsAny(prefix, "bB") {
+	if isBytes {
 		for _, c := range src[body : l.i-ql] {
 			if c >= 0x80 {
 				l.fail(s, "bytes can only contain ASCII literal characters")
@@ -1077,7 +1110,6 @@ func (l *pyLexer) str(s int, prefix string) {
 	}
 	var esc int32
 	if slash && !raw {
-		isBytes := strings.ContainsAny(prefix, "bB")
 		text, bad := pyUnescapeAt(l.sub(body, l.i-ql), isBytes)
 		if bad >= 0 {
 			kind := "(unicode error) malformed \\" + string(src[body+bad+1]) + " escape"
@@ -1086,20 +1118,9 @@ func (l *pyLexer) str(s int, prefix string) {
 			}
 			l.fail(s, kind)
 		}
-		if !strings.ContainsAny(prefix, "fF") {
+		if !isF {
 			l.tx.esc = append(l.tx.esc, text)
 			esc = int32(len(l.tx.esc))
-		}
-	}
-	var flags uint8
-	for i := 0; i < len(prefix); i++ {
-		switch prefix[i] {
-		case 'r':
-			flags |= pfxRaw
-		case 'b':
-			flags |= pfxBytes
-		case 'f':
-			flags |= pfxFormat
 		}
 	}
 	l.toks = append(l.toks, pyTok{kind: pyString, start: s, end: l.i, esc: esc, prefix: flags, body: body, quote: uint8(ql)})

@@ -92,6 +92,11 @@ type pyExpr struct {
 	// helper called in a loop evaluates the same literals every time, and values are never
 	// changed in place. 0 until then.
 	cv int32
+	// at is, for an attribute read (x.name), 1 + the position of name's entry in the dict x was
+	// last time (0: none yet): a helper called in a loop reads c.loss, c.input.data from the
+	// same dict every time, and an entry whose key is the name is the name's entry (keys are
+	// distinct), so one compare replaces the search (a hash, in a large dict).
+	at int32
 }
 
 // pyNameRef is a name's place in the source: n bytes from offset off.
@@ -105,8 +110,8 @@ func (n pyNameRef) in(tx *pyText) string {
 	if n.n == 0 {
 		return ""
 	}
-	t := pyTok{start: int(n.off), end: int(n.off + n.n), kind: pyName}
-	return tx.at(&t)
+	s := int(n.off) - tx.base // as tx.at reads a name token's text, without making one
+	return tx.s[s : s+int(n.n)]
 }
 
 // pyExprExt holds the parts of the rarer expressions, so that every expression is smaller

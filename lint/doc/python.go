@@ -122,7 +122,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
 	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
 	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
-	b := &pyBuilder{d: d, x: x, lc: lineCursor{x: x}, budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
+	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -216,7 +216,7 @@ type pyBuilder struct {
 	vars      [][2]int32
 	varSpans  map[string][2]int32
 	alloc     nodeAlloc
-	lc        lineCursor
+	lf        lineFinder
 	predef    *pyPredef // MMEngine's predefined variables were rewritten in string literals
 	text      string    // the lexer's copy of Src[base:]: a literal's Value is a slice of it
 	base      int
@@ -263,16 +263,16 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 	}
 	if b.varSpans != nil {
 		if r, ok := b.varSpans[name]; ok {
-			return b.lc.span(int(r[0]), int(r[1]))
+			return b.lf.span(int(r[0]), int(r[1]))
 		}
 	} else {
 		for _, r := range b.vars {
 			if int(r[1]-r[0]) == len(name) && b.text[int(r[0])-b.base:int(r[1])-b.base] == name {
-				return b.lc.span(int(r[0]), int(r[1]))
+				return b.lf.span(int(r[0]), int(r[1]))
 			}
 		}
 	}
-	return b.lc.span(v.s0, v.s0)
+	return b.lf.span(v.s0, v.s0)
 }
 
 // pyImportCount is about how many Refs the imports among stmts make (outside functions):
@@ -307,12 +307,20 @@ func countValues(v *pyVal, limit int) int {
 			if n >= limit {
 				break
 			}
+			if it.k != pvList && it.k != pvTuple && it.k != pvDict {
+				n++ // a scalar: one node, no call
+				continue
+			}
 			n += countValues(it, limit-n)
 		}
 	case pvDict:
 		for i := range v.dict.ents {
 			if n >= limit {
 				break
+			}
+			if it := v.dict.ents[i].v; it.k != pvList && it.k != pvTuple && it.k != pvDict {
+				n++
+				continue
 			}
 			n += countValues(v.dict.ents[i].v, limit-n)
 		}
@@ -332,7 +340,7 @@ func (b *pyBuilder) fill(n *Node, d *pyDict, depth int, path []*pyDict) {
 			continue
 		}
 		// The key before its value: the line cursor then mostly steps forward.
-		ks := b.lc.span(en.ks, en.ke)
+		ks := b.lf.span(en.ks, en.ke)
 		c := b.node(en.v, depth+1, path, n, len(n.Children))
 		if c == nil {
 			return
@@ -353,7 +361,7 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 	}
 	n := b.alloc.new()
 	n.Parent, n.depth, n.Index = parent, uint16(depth), index
-	n.Span = b.lc.span(v.s0, v.e0)
+	n.Span = b.lf.span(v.s0, v.e0)
 	switch v.k {
 	case pvNone:
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"
@@ -585,12 +593,78 @@ func (c *lineCursor) span(s, e int) Span {
 	return Span{Start: p, End: c.pos(e)}
 }
 
+// lineFinder converts offsets to spans like LineIndex.Span for the Python builder, which asks
+// for them out of order: the values a helper function makes lie in its body, lines away from
+// the keys they are stored under (flexivit's i21k_sup.py calls two helpers 80 times in loops),
+// so a cursor that remembers the last line (lineCursor) jumped back and forth with a binary
+// search each time, about a tenth of a Python read's instructions and mispredicted branches.
+// blk[i] is the 0-based line that holds offset i*lineBlock: an offset's line is at most a few
+// steps further, whatever was asked before. The positions are LineIndex.Pos's.
+type lineFinder struct {
+	x      *LineIndex
+	starts []int // x's, and the fields below, kept here: no pointer to follow per span
+	blk    []int32
+	n      int // len(x.src)
+	ascii  bool
+}
+
+// lineBlock is the span of bytes one entry of lineFinder.blk covers (a power of two: lines of
+// code average 30-40 bytes, so an offset's line is a few steps from its block's).
+const lineBlock = 64
+
+// newLineFinder is x's lineFinder, its block table in the scratch's list (pooled: it holds no
+// pointers).
+func (s *pyScratch) newLineFinder(x *LineIndex) lineFinder {
+	n := len(x.src)/lineBlock + 1
+	if cap(s.blk) < n {
+		s.blk = make([]int32, n, max(n, 256))
+	}
+	blk, st := s.blk[:n], x.starts
+	// Line by line: each line takes the blocks that start inside it (most lines none or
+	// one). Block 0 and those before the first line start (a BOM) take line 0.
+	b := 0
+	for l := range st {
+		end := len(x.src) + 1
+		if l+1 < len(st) {
+			end = st[l+1]
+		}
+		for ; b < n && b*lineBlock < end; b++ {
+			blk[b] = int32(l)
+		}
+	}
+	return lineFinder{x: x, starts: st, blk: blk, n: len(x.src), ascii: x.ascii}
+}
+
+// span is LineIndex.Span(s, e): the end's line is looked for from the start's.
+func (f *lineFinder) span(s, e int) Span {
+	st := f.starts
+	if len(st) == 0 || s < st[0] || e < s || e > f.n {
+		return Span{Start: f.x.Pos(s), End: f.x.Pos(e)}
+	}
+	l := int(f.blk[s/lineBlock])
+	for l+1 < len(st) && st[l+1] <= s {
+		l++
+	}
+	m := l // e's line
+	if l+1 < len(st) && st[l+1] <= e {
+		m = max(l, int(f.blk[e/lineBlock]))
+		for m+1 < len(st) && st[m+1] <= e {
+			m++
+		}
+	}
+	if f.ascii {
+		return Span{Start: Pos{Line: l + 1, Col: s - st[l] + 1, Offset: s}, End: Pos{Line: m + 1, Col: e - st[m] + 1, Offset: e}}
+	}
+	return Span{Start: Pos{Line: l + 1, Col: f.x.col(l, s), Offset: s}, End: Pos{Line: m + 1, Col: f.x.col(m, e), Offset: e}}
+}
+
 // pyScratch is a Python read's reusable scratch memory, pooled between files: the lexer's line
 // starts before the line index copies them (no pointers, so nothing of one file's tree is
 // kept alive by the next).
 type pyScratch struct {
 	lines []int
 	vars  [][2]int32 // pyBuilder.vars
+	blk   []int32    // pyBuilder.lf's block table
 	// the evaluator's buffers: f-strings (pyEval.fbuf), str.format and adjacent literals
 	// (obuf), f-strings' literal text (ftext)
 	fbuf, obuf, ftext []byte

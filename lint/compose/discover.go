@@ -307,23 +307,11 @@ func GroupNamedIn(fsys FS, dir, group string) bool {
 }
 
 // defaultsNames returns the entries of the top-level defaults list written without a colon
-// (`- base`, `- _self_`), as defaultsKeys reads the list.
+// (`- base`, `- _self_`).
 func defaultsNames(b []byte) []string {
 	var names []string
-	inList := false
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "defaults:") {
-			inList = true
-			continue
-		}
-		if !inList {
-			continue
-		}
-		if line != "" && line[0] != ' ' && line[0] != '-' && line[0] != '#' {
-			break
-		}
-		t, item := strings.CutPrefix(strings.TrimSpace(line), "-")
-		if t = strings.TrimSpace(t); item && t != "" && !strings.ContainsAny(t, ":#{}[]") {
+	for _, t := range defaultsItems(b) {
+		if t != "" && !strings.ContainsAny(t, ":#{}[]") {
 			names = append(names, strings.Trim(t, `"'`))
 		}
 	}
@@ -332,9 +320,22 @@ func defaultsNames(b []byte) []string {
 
 // defaultsKeys returns, in order, the text before the colon of each entry of the top-level
 // defaults list that has one (`- trainer: ddp` gives "trainer", `- override /x: y` gives
-// "override /x"; entries without a colon, and lines that are no list entry, are left out).
+// "override /x"; entries without a colon are left out).
 func defaultsKeys(b []byte) []string {
 	var keys []string
+	for _, t := range defaultsItems(b) {
+		if k, _, ok := strings.Cut(t, ":"); ok {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+// defaultsItems returns the text of each entry of the top-level defaults list, trimmed, read
+// line by line (no YAML parse: discovery reads many files); lines that are no list entry are
+// left out.
+func defaultsItems(b []byte) []string {
+	var items []string
 	inList := false
 	for _, line := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(line, "defaults:") {
@@ -353,13 +354,9 @@ func defaultsKeys(b []byte) []string {
 			// mapping, which Hydra would refuse as a defaults list).
 			continue
 		}
-		t = strings.TrimSpace(t)
-		k, _, ok := strings.Cut(t, ":")
-		if ok {
-			keys = append(keys, k)
-		}
+		items = append(items, strings.TrimSpace(t))
 	}
-	return keys
+	return items
 }
 
 // hasGroupDir reports whether the directory holds a folder named by a group of the defaults

@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/config"
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 func TestParsePins(t *testing.T) {
@@ -119,22 +120,15 @@ func TestPinsFromSetupPy(t *testing.T) {
 // claimed. The same file beside a 0.9.2 source gets one.
 func TestPinsFromVendoredSource(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, s string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("train/requirements.txt", "transformers>=4.41.2\n")
-	write("train/examples/sft.yaml", "model_name_or_path: Qwen/Qwen2-VL-7B-Instruct\nimage_resolution: 262144\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: mllm_demo\ntemplate: qwen2_vl\noutput_dir: saves/x\n")
+	testfs.Write(t, root, map[string]string{
+		"train/requirements.txt":  "transformers>=4.41.2\n",
+		"train/examples/sft.yaml": "model_name_or_path: Qwen/Qwen2-VL-7B-Instruct\nimage_resolution: 262144\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: mllm_demo\ntemplate: qwen2_vl\noutput_dir: saves/x\n",
+	})
 	for _, c := range []struct {
 		version string
 		want    bool
 	}{{"0.9.2.dev0", false}, {"0.9.2", true}} {
-		write("train/src/llamafactory/extras/env.py", "import platform\n\nVERSION = \""+c.version+"\"\n")
+		testfs.Write(t, root, map[string]string{"train/src/llamafactory/extras/env.py": "import platform\n\nVERSION = \"" + c.version + "\"\n"})
 		pinCache.Clear()
 		o := withPins(lint.Options{}, filepath.Join(root, "train", "examples", "sft.yaml"))
 		if got := o.Targets["llamafactory"]; got.Version != c.version || got.Source != "src/llamafactory/extras/env.py says "+c.version {
@@ -146,8 +140,10 @@ func TestPinsFromVendoredSource(t *testing.T) {
 		}
 	}
 	// trl keeps its version in a VERSION file beside its package.
-	write("trl/__init__.py", "from importlib.metadata import version\n__version__ = version(\"trl\")\n")
-	write("VERSION", "0.24.0.dev0\n")
+	testfs.Write(t, root, map[string]string{
+		"trl/__init__.py": "from importlib.metadata import version\n__version__ = version(\"trl\")\n",
+		"VERSION":         "0.24.0.dev0\n",
+	})
 	pinCache.Clear()
 	if got := withPins(lint.Options{}, filepath.Join(root, "examples", "a.yaml")).Targets["trl"]; got.Version != "0.24.0.dev0" || got.Source != "VERSION says 0.24.0.dev0" {
 		t.Errorf("trl target %+v", got)

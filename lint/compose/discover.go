@@ -267,17 +267,12 @@ func namesSibling(fsys *listedOnce, dir string, b []byte) bool {
 // group option, composed inside that config's runs; an editor asking about one folder alone
 // must not take it for a run of its own.
 func namedAsGroup(fsys *listedOnce, dir string) bool {
-	rel := path.Base(dir)
-	for a, i := path.Dir(dir), 0; i < 3 && dir != "." && dir != "/" && dir != ""; a, i = path.Dir(a), i+1 {
-		group, _, _ := strings.Cut(rel, "/")
-		if GroupNamedIn(fsys, a, group) {
+	for f, i := dir, 0; i < 3 && f != "." && f != "/" && f != ""; f, i = path.Dir(f), i+1 {
+		// f is dir or a folder above it, and a group of the folder holding f when a config
+		// there names it.
+		if GroupNamedIn(fsys, path.Dir(f), path.Base(f)) {
 			return true
 		}
-		if a == "." || a == "/" || a == "" {
-			return false
-		}
-		rel = path.Base(a) + "/" + rel
-		dir = a
 	}
 	return false
 }

@@ -55,6 +55,9 @@ type Options struct {
 	// reads them; the engine is pure). A framework without one is linted for the newest release
 	// in the knowledge tables.
 	Targets map[string]Target
+	// Trainer is the training entry point the repository runs its configs with, when the driver
+	// found one (dialect.Trainer; the CLI reads it from the repository's train script).
+	Trainer dialect.Trainer
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun

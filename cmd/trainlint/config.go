@@ -163,7 +163,7 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 		}
 	}
 	return func(in input) lint.Options {
-		o := withPins(configs[in.Path].Options(diskPath(in)), diskPath(in))
+		o := withRepo(configs[in.Path].Options(diskPath(in)), diskPath(in))
 		if set["select"] {
 			o.Select = flags.Select
 		}
@@ -199,7 +199,7 @@ func fileOptions(loader *config.Loader, file string) (lint.Options, error) {
 	if err != nil {
 		return lint.Options{}, err
 	}
-	return withPins(cfg.Options(file), file), nil
+	return withRepo(cfg.Options(file), file), nil
 }
 
 // writeConfigSchema prints the config file's JSON Schema (`trainlint schema config`).

@@ -451,3 +451,51 @@ func TestMMCV1Checkpoints(t *testing.T) {
 		t.Errorf("iterations: steps %+v interval %+v retention %+v", p.Train.MaxSteps, p.Ckpt.Interval, p.Ckpt.Retention)
 	}
 }
+
+// With the repository's train script known (Context.Trainer), a positive max_keep_ckpts without
+// save_best is read for the project whose hook runs: MMDetection 2.x, MMSegmentation 0.x and
+// MMPose 0.x keep no best checkpoint then, so it keeps the latest N; other trainers, a base
+// that may set save_best, and key_indicator where the hook does not read it stay unknown.
+func TestMMCV1CheckpointsByTrainer(t *testing.T) {
+	const base = "model = dict(type='RetinaNet')\nrunner = dict(type='EpochBasedRunner', max_epochs=12)\ncheckpoint_config = dict(interval=1, max_keep_ckpts=3)\n"
+	mmdet := Trainer{Name: "mmdet.apis.train_detector", Source: "tools/train.py"}
+	mmpose := Trainer{Name: "mmpose.apis.train_model", Source: "tools/train.py"}
+	for _, c := range []struct {
+		name, src string
+		tr        Trainer
+		want      plan.RetentionKind
+		key       string
+	}{
+		{"mmdet, no save_best", "evaluation = dict(interval=1, metric='bbox')\n", mmdet, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
+		{"mmdet, no evaluation", "", mmdet, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
+		{"mmseg", "evaluation = dict(interval=1, metric='mIoU')\n", Trainer{Name: "mmseg.apis.train_segmentor"}, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
+		{"mmdet, save_best", "evaluation = dict(interval=1, save_best='bbox_mAP')\n", mmdet, plan.KeepBest, "evaluation.save_best"},
+		{"no trainer known", "evaluation = dict(interval=1)\n", Trainer{}, "", ""},
+		{"a trainer not checked", "evaluation = dict(interval=1)\n", Trainer{Name: "mmaction.apis.train_model"}, "", ""},
+		{"a base may set save_best", "_base_ = ['../_base_/default_runtime.py']\nevaluation = dict(interval=1)\n", mmdet, "", ""},
+		{"a base, evaluation replaced", "_base_ = ['../_base_/default_runtime.py']\nevaluation = dict(_delete_=True, interval=1)\n", mmdet, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
+		{"a base, no evaluation", "_base_ = ['../_base_/default_runtime.py']\n", mmdet, "", ""},
+		{"mmpose key_indicator", "evaluation = dict(interval=1, key_indicator='AP')\n", mmpose, plan.KeepBest, "evaluation.key_indicator"},
+		{"mmpose, none", "evaluation = dict(interval=1, metric='mAP')\n", mmpose, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
+		{"key_indicator mmdet does not read", "evaluation = dict(interval=1, key_indicator='AP')\n", mmdet, "", ""},
+	} {
+		d := doc.Parse("a.py", []byte(base+c.src), doc.Python, doc.Limits{})
+		p := Detect(d).Normalize(d, Context{Trainer: c.tr})
+		r := p.Ckpt.Retention
+		if r.Known() != (c.want != "") || r.Known() && (r.Value.Kind != c.want || r.Key != c.key) {
+			t.Errorf("%s: retention %+v", c.name, r)
+			continue
+		}
+		if c.want == plan.KeepLatest {
+			if r.Value.N != 3 || r.Origin != plan.Explicit || !strings.Contains(r.Note, c.tr.Name) {
+				t.Errorf("%s: retention %+v", c.name, r)
+			}
+			if m := p.Ckpt.BestMetric; !m.Known() || m.Value != "" || m.Key != "evaluation.save_best" {
+				t.Errorf("%s: best metric %+v", c.name, m)
+			}
+			if a := p.Advice["ckpt.retention"]; !strings.Contains(a, "evaluation.save_best") || !strings.Contains(a, "max_keep_ckpts=-1") {
+				t.Errorf("%s: advice %q", c.name, a)
+			}
+		}
+	}
+}

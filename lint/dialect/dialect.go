@@ -21,6 +21,16 @@ type Context struct {
 	// from lint.Options.Targets; a package without one is read at the newest tag in the
 	// knowledge tables. Defaults that changed between releases (TRL's) are read at it.
 	Targets map[string]string
+	// Trainer is the training function the repository's train script calls, when the driver
+	// found one; zero when unknown (the browser, a file outside a repository).
+	Trainer Trainer
+}
+
+// Trainer is the training function a repository's train script calls
+// ("mmdet.apis.train_detector") and where that was read ("detection/train.py"). It tells which
+// project's hooks an MMCV 1.x config runs with (their defaults differ: mmcv1Checkpoints).
+type Trainer struct {
+	Name, Source string
 }
 
 // Key documents one key a dialect reads: the site's framework pages, `trainlint schema` and the

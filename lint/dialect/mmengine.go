@@ -35,8 +35,9 @@ import (
 // Configs written for MMCV 1.x's runner (MMDetection 2.x, MMPose 0.x, MMDetection3D 1.0 and the
 // projects built on them: checkpoint_config, evaluation, runner, data) are read by the same
 // dialect, with what differs there (mmcv v1.7.2): checkpoint retention from checkpoint_config and
-// evaluation.save_best (a keep-N without save_best stays unknown), and no sync_bn (see
-// mmcv1Layout).
+// evaluation.save_best (a keep-N without save_best is read for the training function the
+// repository's train script calls, Context.Trainer, and stays unknown without one), and no
+// sync_bn (see mmcv1Layout).
 //
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
@@ -342,14 +343,17 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 
 	mmBatchNorm(p, root, inherits)
 	if mmcv1Layout(root) {
-		mmcv1Checkpoints(p, root, inherits)
+		mmcv1Checkpoints(p, root, inherits, ctx.Trainer)
 		if p.BN.Present.Known() {
 			// MMCV 1.x's runner (mmcv v1.7.2) has no sync_bn: the tools of MMDetection 2.x,
 			// MMPose 0.x and MMDetection3D 1.0 build the model as configured and never convert
 			// it. Its SyncBuffersHook averages every buffer across processes after each epoch
 			// (runner/hooks/sync_buffer.py, dist_utils.allreduce_params), and custom_hooks
 			// registers it (BaseRunner.register_training_hooks).
-			p.Advice = map[string]string{"bn.sync": "use norm_cfg=dict(type='SyncBN'), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"}
+			if p.Advice == nil {
+				p.Advice = map[string]string{}
+			}
+			p.Advice["bn.sync"] = "use norm_cfg=dict(type='SyncBN'), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"
 		}
 	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("MMEngine logs on rank 0"), nil)
@@ -474,10 +478,12 @@ func mmcv1Layout(root *doc.Node) bool {
 // (runner/hooks/checkpoint.py; interval=-1, by_epoch=True, max_keep_ckpts=-1) is built from
 // checkpoint_config, and rotates only its own epoch_N.pth / iter_N.pth files; EvalHook's
 // save_best (runner/hooks/evaluation.py) writes best_<metric>_*.pth apart and keeps it. So a
-// save_best keeps the best, and max_keep_ckpts -1 (the default) keeps all; a positive
-// max_keep_ckpts without save_best is unknown (the project's hook may default save_best). The
-// run's length is the runner's max_epochs or max_iters.
-func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
+// save_best keeps the best, and max_keep_ckpts -1 (the default) keeps all. A positive
+// max_keep_ckpts without save_best keeps only the latest when the repository's train script
+// calls a training function whose evaluation hook defaults save_best to None (mmcv1NoBest),
+// and is unknown otherwise: each project builds its own hook, and some keep a best by default.
+// The run's length is the runner's max_epochs or max_iters.
+func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 	if r := root.Get("runner"); r != nil && r.Kind == doc.Map {
 		if f, ok := IntAt(r, "max_iters"); ok {
 			f.Key = "runner.max_iters"
@@ -502,24 +508,59 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool) {
 	}
 	ev := root.Get("evaluation")
 	best := ev.Get("save_best")
+	if best == nil && tr.Name == mmposeTrainer {
+		// MMPose 0.x's EvalHook (v0.24.0 core/evaluation/eval_hooks.py) takes the older
+		// key_indicator as save_best.
+		best = ev.Get("key_indicator")
+	}
 	switch n := ck.Get("max_keep_ckpts"); {
 	case best != nil && !best.IsNull():
 		if s, ok := best.Str(); ok && !best.IsUnknown() {
-			p.Ckpt.BestMetric = plan.Set(s, "evaluation.save_best", best)
+			p.Ckpt.BestMetric = plan.Set(s, best.Path().String(), best)
 		}
-		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, "evaluation.save_best", best)
+		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, best.Path().String(), best)
 	case n != nil:
-		if v, ok := n.Int(); ok && v <= 0 {
+		v, ok := n.Int()
+		if ok && v <= 0 {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", n)
+			return
 		}
-		// A positive N rotates the regular checkpoints, but whether the best one is kept
-		// apart depends on the evaluation hook's save_best default, which each project sets
-		// in its own hook: None in MMPose 0.x (v0.29.0), 'auto' in MMAction2 0.x (v0.24.1
-		// core/evaluation/eval_hooks.py), best_metric in MMGeneration's GenerativeEvalHook.
-		// Which project's hook runs is not in the config: unknown.
+		project := mmcv1NoBest[tr.Name]
+		if !ok || project == "" || ev.Get("key_indicator") != nil || (ev == nil && inherits) || (ev != nil && mmMerged(inherits, ev)) {
+			// Which hook runs is not known (or a base file may set save_best, or key_indicator
+			// goes to a hook that does not read it): unknown.
+			return
+		}
+		p.Ckpt.BestMetric = plan.Defaulted("", "evaluation.save_best", plan.Why{By: project + "'s evaluation hook", Note: "save_best None"}, nil)
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: int(v)}, Origin: plan.Explicit, Key: "checkpoint_config.max_keep_ckpts", Node: n,
+			Note: tr.Source + " trains with " + tr.Name + ", whose evaluation hook (" + project + ") keeps no best checkpoint unless evaluation.save_best names a metric"}
+		if p.Advice == nil {
+			p.Advice = map[string]string{}
+		}
+		p.Advice["ckpt.retention"] = "set evaluation.save_best to the metric to keep the best checkpoint by ('auto' takes the first one, MMCV 1.3.8 and later), or checkpoint_config.max_keep_ckpts=-1 to keep every checkpoint"
 	case !mmMerged(inherits, ck):
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
 	}
+}
+
+const mmposeTrainer = "mmpose.apis.train_model"
+
+// mmcv1NoBest are the training functions of MMCV 1.x projects whose evaluation hook keeps no
+// best checkpoint unless evaluation.save_best is set, by the project they train with. Each
+// builds its hook from cfg.evaluation and adds no save_best:
+//   - mmdet.apis.train_detector: MMDetection 2.25.3 (apis/train.py; core/evaluation/
+//     eval_hooks.py EvalHook passes save_best on to mmcv's, whose default is None);
+//   - mmseg.apis.train_segmentor: MMSegmentation 0.11.0 (its EvalHook keeps no best at all;
+//     later 0.x releases subclass mmcv's hook and pass save_best on);
+//   - mmpose.apis.train_model: MMPose 0.24.0 (EvalHook save_best=None; key_indicator, the older
+//     name, sets it).
+//
+// MMAction2 0.x (save_best='auto', v0.24.1) and MMGeneration (GenerativeEvalHook keeps the
+// best by best_metric) keep a best by default, and other projects are not checked: unknown.
+var mmcv1NoBest = map[string]string{
+	"mmdet.apis.train_detector":  "MMDetection 2.x",
+	"mmseg.apis.train_segmentor": "MMSegmentation 0.x",
+	mmposeTrainer:                "MMPose 0.x",
 }
 
 // mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,

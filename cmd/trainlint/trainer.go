@@ -1,0 +1,144 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/dialect"
+)
+
+// The repository's train script. An MMCV 1.x config (MMDetection 2.x and the projects of its
+// time) does not say which project's hooks it runs with: the training function the script calls
+// builds them, and their defaults differ (whether a best checkpoint is kept without
+// evaluation.save_best). The driver reads the nearest train script above a Python config and
+// tells the dialect which function it calls (dialect.Trainer); the engine stays pure.
+
+// withRepo is what the repository tells about a file: its pins (withPins) and its train script.
+func withRepo(o lint.Options, file string) lint.Options {
+	return withTrainer(withPins(o, file), file)
+}
+
+// trainerFuncs are the training functions read, by package: each is the one a project's
+// tools/train.py calls (mmcv1NoBest in the dialect says what is known of their hooks).
+var trainerFuncs = map[string]string{"mmdet": "train_detector", "mmseg": "train_segmentor", "mmpose": "train_model"}
+
+// trainerImport matches `from mmdet.apis import a, b` and the parenthesised form over lines.
+var trainerImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(mmdet|mmseg|mmpose)\.apis[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)`)
+
+// trainerNamed finds a function among an import's names, trainerCalled a call of it.
+var trainerNamed, trainerCalled = map[string]*regexp.Regexp{}, map[string]*regexp.Regexp{}
+
+func init() {
+	for _, fn := range trainerFuncs {
+		trainerNamed[fn] = regexp.MustCompile(`\b` + fn + `\b`)
+		trainerCalled[fn] = regexp.MustCompile(`(?m)^[^#\n]*\b` + fn + `\s*\(`)
+	}
+}
+
+var trainerCache sync.Map // folder -> trainerAt
+
+type trainerAt struct {
+	t     dialect.Trainer
+	found bool // the folder holds a train script (recognised or not)
+}
+
+// withTrainer sets o.Trainer from the train script nearest above a Python config: the folder's
+// train.py or tools/train.py, in the config's folder or the closest one above it that has one.
+// A script that calls none of trainerFuncs ends the search with nothing known: it is the one
+// that runs the configs below it.
+func withTrainer(o lint.Options, file string) lint.Options {
+	if o.Trainer.Name != "" || !strings.EqualFold(filepath.Ext(file), ".py") {
+		return o
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return o
+	}
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		if at := folderTrainer(d); at.found {
+			o.Trainer = at.t
+			return o
+		}
+		if filepath.Dir(d) == d {
+			return o
+		}
+	}
+}
+
+// folderTrainer reads dir's train script once.
+func folderTrainer(dir string) trainerAt {
+	if v, ok := trainerCache.Load(dir); ok {
+		return v.(trainerAt)
+	}
+	var at trainerAt
+	for _, rel := range []string{"train.py", filepath.Join("tools", "train.py")} {
+		script := filepath.Join(dir, rel)
+		data, err := os.ReadFile(script)
+		if err != nil || len(data) > 1<<20 {
+			continue
+		}
+		at.found = true
+		if name, pkg := trainerCall(string(data)); name != "" && !vendoredBest(dir, pkg) {
+			at.t = dialect.Trainer{Name: name, Source: displayPath(script)}
+		}
+		break
+	}
+	trainerCache.Store(dir, at)
+	return at
+}
+
+// trainerCall is the training function script imports from a project's apis and calls
+// ("mmdet.apis.train_detector") and its package, or "" when it calls none of trainerFuncs or
+// more than one.
+func trainerCall(script string) (name, pkg string) {
+	for _, m := range trainerImport.FindAllStringSubmatch(script, -1) {
+		fn := trainerFuncs[m[1]]
+		if !trainerNamed[fn].MatchString(m[2]) || !trainerCalled[fn].MatchString(script) {
+			continue
+		}
+		if name != "" {
+			return "", ""
+		}
+		name, pkg = m[1]+".apis."+fn, m[1]
+	}
+	return name, pkg
+}
+
+// vendoredBest reports a copy of the package's source in dir whose training function or
+// evaluation hook gives save_best a value of its own (a string default, an assignment or a
+// setdefault outside string literals): a fork may keep a best checkpoint by default, so nothing
+// is assumed then.
+var bestDefault = []*regexp.Regexp{
+	regexp.MustCompile(`(?m)^[^'"#\n]*\bsave_best\s*(?::[^=\n]*)?=\s*['"]`),
+	regexp.MustCompile(`(?m)^[^'"#\n]*\[\s*['"]save_best['"]\s*\]\s*=`),
+	regexp.MustCompile(`(?m)^[^#\n]*setdefault\(\s*['"]save_best['"]`),
+}
+
+func vendoredBest(dir, pkg string) bool {
+	for _, rel := range []string{"apis/train.py", "core/evaluation/eval_hooks.py"} {
+		data, err := os.ReadFile(filepath.Join(dir, pkg, filepath.FromSlash(rel)))
+		if err != nil {
+			continue
+		}
+		for _, re := range bestDefault {
+			if re.Match(data) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// displayPath is p relative to the working directory when it lies below it, else p.
+func displayPath(p string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+			return filepath.ToSlash(r)
+		}
+	}
+	return p
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/testfs"
+)
+
+// An MMCV 1.x config's keep-N retention is read for the training function the nearest train
+// script calls: MMDetection 2.x's train_detector keeps no best checkpoint without
+// evaluation.save_best, so max_keep_ckpts=3 over 12 epochs is reported, with the script named.
+func TestTrainerFromScript(t *testing.T) {
+	const cfg = "model = dict(type='RetinaNet')\nrunner = dict(type='EpochBasedRunner', max_epochs=12)\ncheckpoint_config = dict(interval=1, max_keep_ckpts=3)\nevaluation = dict(interval=1, metric='bbox')\n"
+	const mmdetScript = "import mmcv\nfrom mmdet.apis import (init_random_seed, set_random_seed,\n                        train_detector)\n\n\ndef main():\n    train_detector(model, datasets, cfg, validate=True)\n"
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		want  string // the trainer found for det/configs/retinanet/r50.py
+	}{
+		{"train.py above the configs", map[string]string{"det/train.py": mmdetScript}, "mmdet.apis.train_detector"},
+		{"tools/train.py", map[string]string{"tools/train.py": mmdetScript}, "mmdet.apis.train_detector"},
+		{"segmentation", map[string]string{"tools/train.py": "from mmseg.apis import set_random_seed, train_segmentor\ntrain_segmentor(model, datasets, cfg)\n"}, "mmseg.apis.train_segmentor"},
+		{"the nearest script is a custom one", map[string]string{"tools/train.py": mmdetScript, "det/tools/train.py": "from projects.apis import custom_train_model\ncustom_train_model(model, datasets, cfg)\n"}, ""},
+		{"imported, never called", map[string]string{"tools/train.py": "from mmdet.apis import train_detector\n# train_detector(model)\n"}, ""},
+		{"two trainers", map[string]string{"tools/train.py": mmdetScript + "from mmseg.apis import train_segmentor\ntrain_segmentor(model, datasets, cfg)\n"}, ""},
+		{"a fork keeping a best by default", map[string]string{"tools/train.py": mmdetScript, "mmdet/core/evaluation/eval_hooks.py": "class EvalHook(BaseEvalHook):\n    def __init__(self, *args, save_best='auto', **kwargs):\n        pass\n"}, ""},
+		{"a vendored copy as released", map[string]string{"tools/train.py": mmdetScript, "mmdet/core/evaluation/eval_hooks.py": "class EvalHook(BaseEvalHook):\n    def __init__(self, *args, dynamic_intervals=None, **kwargs):\n        warnings.warn('e.g., save_best=\"AP\".')\n"}, "mmdet.apis.train_detector"},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, c.files)
+		testfs.Write(t, root, map[string]string{"det/configs/retinanet/r50.py": cfg})
+		file := filepath.Join(root, "det", "configs", "retinanet", "r50.py")
+		o := withTrainer(lint.Options{}, file)
+		if o.Trainer.Name != c.want {
+			t.Errorf("%s: trainer %+v, want %q", c.name, o.Trainer, c.want)
+			continue
+		}
+		_, out, _ := cli(t, nil, "check", "--select", "TL301", file)
+		if got := strings.Contains(out, "TL301"); got != (c.want != "") {
+			t.Errorf("%s: TL301 reported %v:\n%s", c.name, got, out)
+		}
+		if c.want != "" && !strings.Contains(out, "train.py trains with "+c.want) {
+			t.Errorf("%s: the finding does not name the script:\n%s", c.name, out)
+		}
+	}
+	// Only Python configs ask.
+	if o := withTrainer(lint.Options{}, filepath.Join(t.TempDir(), "a.yaml")); o.Trainer.Name != "" {
+		t.Errorf("YAML file given a trainer %+v", o.Trainer)
+	}
+}

@@ -499,3 +499,29 @@ func TestMMCV1CheckpointsByTrainer(t *testing.T) {
 		}
 	}
 }
+
+// MMCV 1.x configs write the training loader's processes in data.workers_per_gpu, or in
+// data.train_dataloader (MMDetection 2.25.3); both at once is read differently by releases:
+// unknown. Nothing is defaulted, and the batch is not read (where batch norm sits decides what
+// it normalises over).
+func TestMMCV1Data(t *testing.T) {
+	const head = "model = dict(type='RetinaNet', neck=dict(type='FPN', norm_cfg=dict(type='BN')))\ncheckpoint_config = dict(interval=1)\n"
+	for _, c := range []struct {
+		name, src string
+		workers   int
+		key       string
+	}{
+		{"data", "data = dict(samples_per_gpu=2, workers_per_gpu=0)\n", 0, "data.workers_per_gpu"},
+		{"train_dataloader", "data = dict(train_dataloader=dict(samples_per_gpu=4, workers_per_gpu=3))\n", 3, "data.train_dataloader.workers_per_gpu"},
+		{"both places", "data = dict(workers_per_gpu=1, train_dataloader=dict(workers_per_gpu=4))\n", 0, ""},
+		{"nothing written", "data = dict(train=dict(type='CocoDataset'))\n", 0, ""},
+	} {
+		_, p := parseText(t, "a.py", head+c.src)
+		if w := p.Data.Workers; w.Known() != (c.key != "") || w.Known() && (w.Value != c.workers || w.Key != c.key || w.Origin != plan.Explicit) {
+			t.Errorf("%s: workers %+v", c.name, w)
+		}
+		if b := p.Train.PerDeviceBatch; b.Known() {
+			t.Errorf("%s: batch read %+v", c.name, b)
+		}
+	}
+}

@@ -82,6 +82,7 @@ func newMMEngine() *Dialect {
 			{Path: "checkpoint_config.interval", Type: "integer", Default: "-1", Concept: "ckpt.interval", Doc: "MMCV 1.x: save every N epochs (by_epoch, the default) or iterations"},
 			{Path: "checkpoint_config.max_keep_ckpts", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "MMCV 1.x: keep the N most recent checkpoints; -1 keeps all"},
 			{Path: "evaluation.save_best", Type: "string", Default: "none", Concept: "ckpt.best_metric", Doc: "MMCV 1.x: metric whose best checkpoint EvalHook keeps apart ('auto' for the first metric)"},
+			{Path: "data.workers_per_gpu", Type: "integer", Concept: "data.workers", Doc: "MMCV 1.x: loader worker processes per GPU (also data.train_dataloader.workers_per_gpu)"},
 		},
 	}
 }
@@ -344,6 +345,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	mmBatchNorm(p, root, inherits)
 	if mmcv1Layout(root) {
 		mmcv1Checkpoints(p, root, inherits, ctx.Trainer)
+		mmcv1Data(p, root)
 		if p.BN.Present.Known() {
 			// MMCV 1.x's runner (mmcv v1.7.2) has no sync_bn: the tools of MMDetection 2.x,
 			// MMPose 0.x and MMDetection3D 1.0 build the model as configured and never convert
@@ -540,6 +542,33 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 		p.Advice["ckpt.retention"] = "set evaluation.save_best to the metric to keep the best checkpoint by ('auto' takes the first one, MMCV 1.3.8 and later), or checkpoint_config.max_keep_ckpts=-1 to keep every checkpoint"
 	case !mmMerged(inherits, ck):
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
+	}
+}
+
+// mmcv1Data reads how many loader processes an MMCV 1.x config gives each GPU:
+// data.workers_per_gpu (the projects' own build_dataloader passes it to the DataLoader as
+// num_workers), or the same key in data.train_dataloader (MMDetection 2.25.3's
+// utils/compat_config.py compat_loader_args moves data's there; earlier releases read only
+// data's, so a value in both places is left unknown). Defaults differ by project and release:
+// only what the file writes is read. The batch (samples_per_gpu) is not read: the examples a
+// batch-norm layer normalises over depend on where it sits (a RoI head sees every proposal, a
+// multi-view backbone every camera image), so it would not tell what batch norm sees.
+func mmcv1Data(p *plan.Plan, root *doc.Node) {
+	data := root.Get("data")
+	if data == nil || data.Kind != doc.Map {
+		return
+	}
+	const k = "workers_per_gpu"
+	tl := data.Get("train_dataloader")
+	if data.Get(k) != nil && tl.Get(k) != nil {
+		return
+	}
+	if f, ok := IntAt(data, k); ok {
+		f.Key = "data." + k
+		p.Data.Workers = f
+	} else if f, ok = IntAt(tl, k); ok {
+		f.Key = "data.train_dataloader." + k
+		p.Data.Workers = f
 	}
 }
 

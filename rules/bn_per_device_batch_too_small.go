@@ -39,6 +39,9 @@ func checkBNPerDeviceBatchTooSmall(p *lint.Pass) {
 	if !b.Known() || p.Plan.Train.Granularity != plan.PerDevice || b.Value < 1 || b.Value > 2 {
 		return
 	}
+	if bn.OtherBatch != "" {
+		return // the layers normalise over something else than the examples (a RoI head's proposals)
+	}
 	f := lint.Finding{Key: b.Key}
 	v := itoa(b.Value)
 	if b.IsExplicit() {

@@ -525,3 +525,24 @@ func TestMMCV1Data(t *testing.T) {
 		}
 	}
 }
+
+// A two-stage detector's RoI heads (roi_head's bbox_head, mask_head, mask_iou_head, or lists of
+// them in a cascade) normalise over proposals: batch norm found only there is marked OtherBatch;
+// any other unsynchronised layer (HTC's semantic_head runs on whole feature maps) is the evidence.
+func TestMMEngineRoIHeadBatchNorm(t *testing.T) {
+	for _, c := range []struct {
+		name, model, evidence string
+		other                 bool
+	}{
+		{"mask head", "roi_head=dict(mask_head=dict(type='FCNMaskHead', norm_cfg=dict(type='BN')))", "model.roi_head.mask_head.norm_cfg", true},
+		{"cascade", "roi_head=dict(bbox_head=[dict(type='ConvFCBBoxHead', norm_cfg=dict(type='BN')), dict(type='ConvFCBBoxHead')])", "model.roi_head.bbox_head[0].norm_cfg", true},
+		{"semantic head", "roi_head=dict(semantic_head=dict(type='FusedSemanticHead', norm_cfg=dict(type='BN')), mask_head=dict(norm_cfg=dict(type='BN')))", "model.roi_head.semantic_head.norm_cfg", false},
+		{"neck first", "roi_head=dict(mask_head=dict(norm_cfg=dict(type='BN'))), neck=dict(type='FPN', norm_cfg=dict(type='BN'))", "model.neck.norm_cfg", false},
+		{"a bbox_head outside roi_head", "bbox_head=dict(type='RetinaHead', norm_cfg=dict(type='BN'))", "model.bbox_head.norm_cfg", false},
+	} {
+		_, p := parseText(t, "a.py", "model = dict(type='X', "+c.model+")\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n")
+		if !p.BN.Present.Value || p.BN.Present.Key != c.evidence || (p.BN.OtherBatch != "") != c.other {
+			t.Errorf("%s: present %+v other %q", c.name, p.BN.Present, p.BN.OtherBatch)
+		}
+	}
+}

@@ -175,6 +175,27 @@ func mmClassName(n *doc.Node) bool {
 	return upper
 }
 
+// mmRoIHead reports whether a norm_cfg is a two-stage detector's RoI head's (roi_head's
+// bbox_head, mask_head or mask_iou_head, or their lists for cascades): those heads run on the
+// features of every sampled proposal (MMDetection's RoI extractors), so their batch norm
+// normalises over proposals, not over the images of the batch. Other parts of roi_head (HTC's
+// semantic_head) run on whole feature maps and count as the rest of the model.
+func mmRoIHead(n *doc.Node) bool {
+	for a := n.Parent; a != nil && a.Parent != nil; a = a.Parent {
+		head := a
+		if head.Key == "" && head.Parent.Kind == doc.Seq {
+			head = head.Parent
+		}
+		if head.Parent != nil && head.Parent.Key == "roi_head" {
+			switch head.Key {
+			case "bbox_head", "mask_head", "mask_iou_head":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // mmBNType reports whether a norm_cfg type is batch norm, mmSyncType whether it is a synchronised
 // one (switches, not maps built at init: see isBNKey).
 func mmBNType(t string) bool {
@@ -366,7 +387,9 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 // mmBatchNorm finds the batch-norm layers a config trains (norm_cfg dicts) and how their
 // statistics are synchronised.
 func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
-	var unsynced, synced *doc.Node
+	// roi is the first unsynchronised layer in a detector's RoI head (mmRoIHead), unsynced the
+	// first one elsewhere.
+	var unsynced, synced, roi *doc.Node
 	// The Runner builds the layers of cfg.model (mmrazor 0.x's tools, of cfg.algorithm: v0.3.1
 	// tools/mmcls/train_mmcls.py build_algorithm(cfg.algorithm)); other module variables
 	// (`norm_cfg = dict(type='BN', requires_grad=False)` atop a caffe-style base model file,
@@ -396,6 +419,10 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 			if synced == nil {
 				synced = t
 			}
+		} else if mmRoIHead(n) {
+			if roi == nil {
+				roi = t
+			}
 		} else if unsynced == nil {
 			unsynced = t
 		}
@@ -405,6 +432,10 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		if m := root.Get(k); m != nil && m.Kind == doc.Map {
 			m.Walk(visit)
 		}
+	}
+	if unsynced == nil && roi != nil {
+		unsynced = roi
+		p.BN.OtherBatch = "a RoI head's batch norm (" + roi.Parent.Path().String() + ") normalises over the proposals of every image on the device"
 	}
 	if unsynced == nil && synced == nil {
 		return

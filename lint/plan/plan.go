@@ -430,6 +430,11 @@ type BatchNorm struct {
 	Sync    Fact[BNSync]
 	// Evidence says why BN is believed present ("backbone resnet50", "norm_cfg.type: BN").
 	Evidence string
+	// OtherBatch, when not empty, says why every unsynchronised batch-norm layer found normalises
+	// over something other than the per-device batch of examples (a detector's RoI head
+	// normalises over every proposal of every image): the batch size does not tell how many
+	// values their statistics use.
+	OtherBatch string
 	// Broadcaster, when Sync is BNSyncBroadcast although Sync's key turns synchronisation off,
 	// names what copies rank 0's statistics instead ("DDP's broadcast_buffers (on by default)").
 	Broadcaster string

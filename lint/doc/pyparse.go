@@ -2,6 +2,7 @@ package doc
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 )
 
@@ -268,8 +269,8 @@ type pyArena struct {
 	lists pyChunks[pyList] // list and tuple values
 	// the tree's rarer parts (pyExpr.x, pyStmt.x), functions and their parameters, and an
 	// f-string's fields (pyExprExt.fields)
-	exts   pyStore[pyExprExt]
-	stmtxs pyStore[pyStmtX]
+	exts   pyRare[pyExprExt]
+	stmtxs pyRare[pyStmtX]
 	funcs  pyChunks[pyFunc] // def and lambda
 	params pyChunks[pyParam]
 	fields pyChunks[int32]
@@ -329,7 +330,44 @@ func (s *pyStore[T]) reset() {
 	}
 }
 
+// pyRareBits is the log2 of the elements in a pyRare block.
+const pyRareBits = 5
+
+// pyRare is pyStore for the tree's rarer parts, which hold pointers: small blocks, so that
+// the collector, which scans a kept block whole, scans little more than is used.
+type pyRare[T any] struct {
+	blocks []*[1 << pyRareBits]T
+	n      int32 // the next id
+}
+
+// add is a new element and its id (from 1). It holds what an earlier file left there:
+// callers set it.
+func (s *pyRare[T]) add() (int32, *T) {
+	if s.n == 0 {
+		s.n = 1
+	}
+	id := s.n
+	b := int(id >> pyRareBits)
+	if b == len(s.blocks) {
+		s.blocks = append(s.blocks, new([1 << pyRareBits]T))
+	}
+	s.n++
+	return id, &s.blocks[b][id&(1<<pyRareBits-1)]
+}
+
+// at is element id (an id add handed out).
+func (s *pyRare[T]) at(id int32) *T { return &s.blocks[id>>pyRareBits][id&(1<<pyRareBits-1)] }
+
+// reset makes the blocks free for the next file; more than 32 of them are not kept.
+func (s *pyRare[T]) reset() {
+	s.n = 0
+	if len(s.blocks) > 32 {
+		s.blocks = nil
+	}
+}
+
 // ex is expression id.
+
 func (a *pyArena) ex(id int32) *pyExpr { return a.exprs.at(id) }
 
 // exOr is expression id, nil for 0.
@@ -373,11 +411,32 @@ func (a *pyArena) kwsOf(e *pyExpr) []pyKw {
 	return a.exts.at(e.x - 1).kw
 }
 
-// addIds appends ids to the id list and returns their range.
+// addIds appends ids to the id list and returns their range. Unless the list grows, only its
+// length is written (an append would store its pointer too, through the write barrier).
 func (a *pyArena) addIds(ids ...int32) pyIds {
-	r := pyIds{int32(len(a.idl)), int32(len(ids))}
-	a.idl = append(a.idl, ids...)
-	return r
+	at, n := len(a.idl), len(a.idl)+len(ids)
+	if n > cap(a.idl) {
+		a.growIds(len(ids))
+	}
+	a.idl = a.idl[:n]
+	copy(a.idl[at:n], ids)
+	return pyIds{int32(at), int32(len(ids))}
+}
+
+// growIds makes room for n more ids (the old list stays as it was: slices of it stay right).
+func (a *pyArena) growIds(n int) { a.idl = slices.Grow(a.idl, max(n, 1024)) }
+
+// add1 and add2 are addIds for one and two ids, small enough to inline (most lists are an
+// operator's operands). An append of elements (not of a slice) to the list it is assigned to
+// writes only the length unless the list grows.
+func (a *pyArena) add1(x int32) pyIds {
+	a.idl = append(a.idl, x)
+	return pyIds{int32(len(a.idl) - 1), 1}
+}
+
+func (a *pyArena) add2(x, y int32) pyIds {
+	a.idl = append(a.idl, x, y)
+	return pyIds{int32(len(a.idl) - 2), 2}
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -593,9 +652,9 @@ func (p *pyParser) popStmts(mark int) pyIds {
 func (p *pyParser) ext(e *pyExpr) *pyExprExt { return p.arena.newExt(e) }
 
 // kids1 and kids2 are operand lists.
-func (p *pyParser) kids1(x *pyExpr) pyIds { return p.arena.addIds(x.id) }
+func (p *pyParser) kids1(x *pyExpr) pyIds { return p.arena.add1(x.id) }
 
-func (p *pyParser) kids2(x, y *pyExpr) pyIds { return p.arena.addIds(x.id, y.id) }
+func (p *pyParser) kids2(x, y *pyExpr) pyIds { return p.arena.add2(x.id, y.id) }
 
 // idOf is e's id, 0 for nil.
 func idOf(e *pyExpr) int32 {

@@ -99,7 +99,7 @@ type pyExpr struct {
 	// missing one). An f-string's parsed fields are in its pyExprExt instead (they are added
 	// during evaluation).
 	kids pyIds
-	// x is 1 + the index in pyArena.exts of what the rarer kinds also hold (call keywords,
+	// x is the id in pyArena.exts of what the rarer kinds also hold (call keywords,
 	// comparisons, comprehensions, lambda, f-string parts); 0 for none.
 	x int32
 	// cv is 1 + the index in pyArena.cvs of the value of a constant (a number, True/False/
@@ -185,19 +185,19 @@ type pyStmt struct {
 	s, e    int
 	targets pyIds
 	value   int32
-	// x is 1 + the index in pyArena.stmtxs of what the rarer statements also need (augmented
+	// x is the id in pyArena.stmtxs of what the rarer statements also need (augmented
 	// assignments, try, def, import); 0 for others.
 	x            int32
 	body, orelse pyIds
 }
 
 type pyStmtX struct {
-	op    string  // augmented assignment: the operator without "="
-	extra []pyIds // try: handlers and finally
-	fn    *pyFunc // def
-	mod   string  // import/from: module (with leading dots)
-	names []string
-	alias []string // import/from: names ("*" for star); "name as alias" split into names/alias
+	op    string   // augmented assignment: the operator without "="
+	extra []pyIds  // try: handlers and finally
+	fn    *pyFunc  // def
+	mod   string   // import/from: module (with leading dots)
+	names []string // import/from: names ("*" for star); "name as alias" split into names/alias
+	alias []string
 }
 
 // noStmtX is what more gives for a statement without a pyStmtX (never written).
@@ -208,14 +208,14 @@ func (a *pyArena) more(st *pyStmt) *pyStmtX {
 	if st.x == 0 {
 		return &noStmtX
 	}
-	return a.stmtxs.at(st.x - 1)
+	return a.stmtxs.at(st.x)
 }
 
 // stmtX gives st an empty pyStmtX and returns it.
 func (p *pyParser) stmtX(st *pyStmt) *pyStmtX {
 	id, x := p.arena.stmtxs.add()
 	*x = pyStmtX{}
-	st.x = id + 1
+	st.x = id
 	return x
 }
 
@@ -334,14 +334,15 @@ func (s *pyStore[T]) reset() {
 const pyRareBits = 5
 
 // pyRare is pyStore for the tree's rarer parts, which hold pointers: small blocks, so that
-// the collector, which scans a kept block whole, scans little more than is used.
+// the collector, which scans a kept block whole, scans little more than is used. (A type of
+// its own rather than a block size in pyStore: at, which the evaluator calls for every
+// operand, indexes an array of a constant size without a bounds check.)
 type pyRare[T any] struct {
 	blocks []*[1 << pyRareBits]T
 	n      int32 // the next id
 }
 
-// add is a new element and its id (from 1). It holds what an earlier file left there:
-// callers set it.
+// add is a new element and its id. It holds what an earlier file left there: callers set it.
 func (s *pyRare[T]) add() (int32, *T) {
 	if s.n == 0 {
 		s.n = 1
@@ -367,7 +368,6 @@ func (s *pyRare[T]) reset() {
 }
 
 // ex is expression id.
-
 func (a *pyArena) ex(id int32) *pyExpr { return a.exprs.at(id) }
 
 // exOr is expression id, nil for 0.
@@ -392,14 +392,14 @@ func (a *pyArena) ext(e *pyExpr) *pyExprExt {
 	if e.x == 0 {
 		return nil
 	}
-	return a.exts.at(e.x - 1)
+	return a.exts.at(e.x)
 }
 
 // newExt gives e an empty pyExprExt and returns it.
 func (a *pyArena) newExt(e *pyExpr) *pyExprExt {
 	id, x := a.exts.add()
 	*x = pyExprExt{}
-	e.x = id + 1
+	e.x = id
 	return x
 }
 
@@ -408,7 +408,7 @@ func (a *pyArena) kwsOf(e *pyExpr) []pyKw {
 	if e.x == 0 {
 		return nil
 	}
-	return a.exts.at(e.x - 1).kw
+	return a.exts.at(e.x).kw
 }
 
 // addIds appends ids to the id list and returns their range. Unless the list grows, only its
@@ -574,8 +574,8 @@ func (a *pyArena) release() {
 
 func (a *pyArena) val() *pyVal { return a.vals.one() }
 
-// simpleStmt is a statement with no body, else branch or pyStmtX (assignments, expressions,
-// return, pass and the like).
+// simpleStmt is mkStmt for a statement with no body, else branch or pyStmtX (assignments,
+// expressions, return, pass and the like).
 func (p *pyParser) simpleStmt(k pyStmtKind, s, e int, targets pyIds, value int32) *pyStmt {
 	id, st := p.arena.stmts.add()
 	*st = pyStmt{kind: k, s: s, e: e, targets: targets, value: value}
@@ -607,7 +607,7 @@ func (a *pyArena) entries(n int) []pyEnt {
 }
 
 // leaf is mk for an operand with no operands and no extension (a name, number, constant or
-// plain string): only the fields it has are written.
+// plain string).
 func (p *pyParser) leaf(op pyExprKind, s, e int, nm pyNameRef, t0, tn int32) *pyExpr {
 	id, x := p.arena.exprs.add()
 	*x = pyExpr{op: op, s: s, e: e, nm: nm, t0: t0, tn: tn, id: id}

@@ -197,10 +197,13 @@
 // between runs of the same binary (30-pass runs 322-402M, mean 370, ten runs → 322-383M, mean 354, ten
 // runs of 12532ea and a58a706; 70-pass runs 753-875M → 735-859M, three each). CPU time, equal-volume, test binaries alternated, -cpu 1,
 // -benchtime 20x, 40 rounds each (14:13-14:21, load average 2-11): Python 1.31-1.51× YAML
-// (mean 1.41) → 1.25-1.52× (mean 1.36), less in 33 of the 40 pairs (mean −0.05×); with
-// GOGC=off, eight rounds, 1.20-1.33× (1.26) → 1.24-1.33× (1.28), unchanged. So the step takes
-// about 0.05× YAML off Python's cost, all of it from the collector's share; the target is not
-// met. Tried again and dropped (12 rounds each, no difference the rounds could tell):
+// (mean 1.41) → 1.25-1.52× (mean 1.36), less in 33 of the 40 pairs (mean −0.05×); 16 more at
+// 14:32 (load 1.6-2.1, the machine faster: Python 19.7 → 17.8 µs/KiB): 1.38-1.50× (1.46) →
+// 1.37-1.42× (1.39), less in 15 of 16 (mean −0.06×). With GOGC=off, eight rounds each time:
+// 1.20-1.33× (1.26) → 1.24-1.33× (1.28), and 1.25-1.27× (1.26) → 1.24-1.29× (1.27), more in 7
+// of 8 (mean +0.01×: an operand read through the id list and its block costs a load or two
+// more than through a pointer). So the step takes about 0.05× YAML off Python's cost, all of it
+// from the collector's share; the target is not met. Tried again and dropped (12 rounds each, no difference the rounds could tell):
 // clearing the value blocks' used part on release (1.41× against 1.36× without), and the block
 // of computed strings written by length instead of append (1.36× against 1.35×). What is left
 // for the collector: the kept value blocks (values, dict entries, scopes, argument lists: about

@@ -273,3 +273,34 @@ func TestPyNumberUnderscores(t *testing.T) {
 		}
 	}
 }
+
+// TestPyFieldsParsedLate: an f-string's fields are parsed when it is first evaluated, so their
+// expressions join the tree after the whole file's; here they land in a block of their own
+// past the file's first 512 expressions, and the parsing runs while the evaluator holds the
+// f-string, its extension and the loop's lists (pyStore's blocks never move, the id list is
+// only appended to).
+func TestPyFieldsParsedLate(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("pad = [")
+	for i := range 700 {
+		b.WriteString(strconv.Itoa(i+1) + ", ")
+	}
+	b.WriteString("]\n" + `def name(i, **kw):
+    return f"{i}-{pad[i]:03d}-{'x' * (i % 3)}-{dict(k=i, **kw)['k']}-{len([j for j in range(i) if j > 1])}"
+out = [name(i, z=1) for i in range(5)]
+`)
+	d := mustParse(t, Python, b.String())
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	want := []string{"0-001--0-0", "1-002-x-1-0", "2-003-xx-2-0", "3-004--3-1", "4-005-x-4-2"}
+	out := pyGet(t, d, "out")
+	if len(out.Children) != len(want) {
+		t.Fatalf("out: %d items", len(out.Children))
+	}
+	for i, w := range want {
+		if got := out.Children[i].Value; got != w {
+			t.Errorf("out[%d] = %q, want %q", i, got, w)
+		}
+	}
+}

@@ -312,15 +312,12 @@ func (ev *pyEval) etoks(e *pyExpr) []pyTok { return ev.arena.ftoks[e.t0 : e.t0+e
 
 func (ev *pyEval) opaque(e *pyExpr) *pyVal { return ev.scalar(pvOpaque, false, 0, 0, "", e.s, e.e) }
 
-// ext is an empty pyExprExt (from the arena when there is one).
-func (ev *pyEval) ext() *pyExprExt {
-	if ev.arena == nil {
-		return new(pyExprExt)
-	}
-	x := ev.arena.exts.one()
-	*x = pyExprExt{}
-	return x
-}
+// ex is expression id; kid is e's i-th operand; kids are e's operands' ids.
+func (ev *pyEval) ex(id int32) *pyExpr { return ev.arena.exprs.at(id) }
+
+func (ev *pyEval) kid(e *pyExpr, i int) *pyExpr { return ev.arena.kid(e, i) }
+
+func (ev *pyEval) kids(e *pyExpr) []int32 { return ev.arena.ids(e.kids) }
 
 // list holds items (from the arena when there is one).
 func (ev *pyEval) list(items []*pyVal) *pyList {
@@ -658,23 +655,27 @@ const (
 )
 
 // exec runs statements in env; ret receives a return value.
-func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
-	for _, st := range stmts {
+func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
+	a := ev.arena
+	for _, sid := range a.ids(stmts) {
+		st := a.st(sid)
 		ev.step()
 		switch st.kind {
 		case sExpr:
-			ev.eval(st.value, env)
+			ev.eval(a.ex(st.value), env)
 		case sAssign:
-			v := ev.eval(st.value, env)
-			for _, t := range st.targets {
-				ev.assign(t, v, env)
+			v := ev.eval(a.ex(st.value), env)
+			for _, t := range a.ids(st.targets) {
+				ev.assign(a.ex(t), v, env)
 			}
 		case sAnn:
 		case sAug:
-			t := st.targets[0]
+			t := a.ex(a.ids(st.targets)[0])
 			cur := ev.eval(t, env)
-			v := ev.binop(st.x.op, cur, ev.eval(st.value, env), &pyExpr{s: st.s, e: st.value.e})
-			if cur.k == pvList && st.x.op == "+" {
+			val := a.ex(st.value)
+			op := a.more(st).op
+			v := ev.binop(op, cur, ev.eval(val, env), &pyExpr{s: st.s, e: val.e})
+			if cur.k == pvList && op == "+" {
 				// list += x extends in place.
 				if nv := v; nv.k == pvList {
 					cur.list.items = nv.list.items
@@ -683,9 +684,10 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			}
 			ev.assign(t, v, env)
 		case sDef:
-			env.set(st.x.fn.name, ev.val(pyVal{k: pvFunc, fn: st.x.fn, x: ev.valX(env, nil), s0: st.s, e0: st.e}))
+			fn := a.more(st).fn
+			env.set(fn.name, ev.val(pyVal{k: pvFunc, fn: fn, x: ev.valX(env, nil), s0: st.s, e0: st.e}))
 		case sIf:
-			c := ev.eval(st.value, env)
+			c := ev.eval(a.ex(st.value), env)
 			if b, ok := truth(c); ok {
 				body := st.orelse
 				if b {
@@ -699,7 +701,7 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				ev.taint(st.orelse, env)
 			}
 		case sFor:
-			it := ev.eval(st.value, env)
+			it := ev.eval(a.ex(st.value), env)
 			items, ok := ev.iterate(it)
 			if !ok {
 				ev.taint(st.body, env)
@@ -707,8 +709,9 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				continue
 			}
 			broke := false
+			target := a.ex(a.ids(st.targets)[0])
 			for _, x := range items {
-				ev.assign(st.targets[0], x, env)
+				ev.assign(target, x, env)
 				f := ev.exec(st.body, env, ret)
 				if f == flowReturn {
 					return f
@@ -729,9 +732,10 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			ev.taint(st.orelse, env)
 		case sWith:
 			readBase := 0
-			for _, item := range st.targets {
+			for _, id := range a.ids(st.targets) {
+				item := a.ex(id)
 				ev.eval(item, env)
-				if item.op == xCall && len(item.kids) > 0 && item.kids[0].op == xName && ev.nm(item.kids[0]) == "read_base" {
+				if item.op == xCall && item.kids.n > 0 && a.kid(item, 0).op == xName && ev.nm(a.kid(item, 0)) == "read_base" {
 					readBase = 1
 				}
 			}
@@ -751,12 +755,13 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 			if f := ev.exec(st.orelse, env, ret); f != flowNext {
 				return f
 			}
-			for _, h := range st.more().extra {
+			for _, h := range a.more(st).extra {
 				ev.taint(h, env)
 			}
 		case sImport:
-			for i, mod := range st.x.names {
-				name := st.x.alias[i]
+			x := a.more(st)
+			for i, mod := range x.names {
+				name := x.alias[i]
 				if name == "" {
 					name, _, _ = strings.Cut(mod, ".")
 					env.set(name, ev.val(pyVal{k: pvModule, s: name, s0: st.s, e0: st.e}))
@@ -768,31 +773,32 @@ func (ev *pyEval) exec(stmts []*pyStmt, env *pyEnv, ret **pyVal) pyFlow {
 				}
 			}
 		case sFrom:
-			for i, n := range st.x.names {
+			x := a.more(st)
+			for i, n := range x.names {
 				if n == "*" {
 					kind := "import"
 					if ev.inReadBase > 0 {
 						kind = "base"
 					}
-					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
+					*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: x.mod, Span: ev.lines.Span(st.s, st.e)})
 					continue
 				}
-				name := st.x.alias[i]
+				name := x.alias[i]
 				if name == "" {
 					name = n
 				}
-				env.set(name, ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(strings.TrimRight(st.x.mod, "."), "."), n), s0: st.s, e0: st.e}))
+				env.set(name, ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(strings.TrimRight(x.mod, "."), "."), n), s0: st.s, e0: st.e}))
 			}
-			if env.parent == nil && !containsStar(st.x.names) {
+			if env.parent == nil && !containsStar(x.names) {
 				kind := "import"
 				if ev.inReadBase > 0 {
 					kind = "base"
 				}
-				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: st.x.mod, Span: ev.lines.Span(st.s, st.e)})
+				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: x.mod, Span: ev.lines.Span(st.s, st.e)})
 			}
 		case sReturn:
-			if st.value != nil {
-				*ret = ev.eval(st.value, env)
+			if st.value != 0 {
+				*ret = ev.eval(a.ex(st.value), env)
 			} else {
 				*ret = ev.noneVal(st.s, st.s)
 			}
@@ -823,20 +829,21 @@ func containsStar(names []string) bool {
 // and ml_collections' config_flags import the file as a module; gin has no such test. So the
 // block under `if __name__ == "__main__":` never runs when the framework reads the config.
 func (ev *pyEval) mainTest(e *pyExpr, env *pyEnv) (result, ok bool) {
-	if len(e.x.ops) != 1 || e.x.ops[0] != "==" && e.x.ops[0] != "!=" || len(e.kids) != 2 {
+	ops := ev.arena.ext(e).ops
+	if len(ops) != 1 || ops[0] != "==" && ops[0] != "!=" || e.kids.n != 2 {
 		return false, false
 	}
-	for i, k := range e.kids {
-		if k.op != xName || ev.nm(k) != "__name__" {
+	for i := range 2 {
+		if k := ev.kid(e, i); k.op != xName || ev.nm(k) != "__name__" {
 			continue
 		}
 		if _, bound := env.get("__name__"); bound {
 			return false, false
 		}
-		if o := e.kids[1-i]; o.op != xStr {
+		if o := ev.kid(e, 1-i); o.op != xStr {
 			return false, false
 		} else if v := ev.eval(o, env); v.k == pvStr && v.s == "__main__" {
-			return e.x.ops[0] == "!=", true
+			return ops[0] == "!=", true
 		}
 		return false, false
 	}
@@ -844,25 +851,27 @@ func (ev *pyEval) mainTest(e *pyExpr, env *pyEnv) (result, ok bool) {
 }
 
 // taint makes what a skipped block would assign unknown: names and the keys of dicts it sets.
-func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
-	for _, st := range stmts {
+func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
+	a := ev.arena
+	for _, sid := range a.ids(stmts) {
+		st := a.st(sid)
 		ev.step()
 		switch st.kind {
 		case sAssign, sAug:
-			for _, t := range st.targets {
-				ev.assignOpaque(t, env, st)
+			for _, t := range a.ids(st.targets) {
+				ev.assignOpaque(a.ex(t), env, st)
 			}
 		case sIf, sFor, sWhile, sWith, sTry:
 			if st.kind == sFor {
-				ev.assignOpaque(st.targets[0], env, st)
+				ev.assignOpaque(a.ex(a.ids(st.targets)[0]), env, st)
 			}
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
-			for _, h := range st.more().extra {
+			for _, h := range a.more(st).extra {
 				ev.taint(h, env)
 			}
 		case sDef:
-			env.set(st.x.fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
+			env.set(a.more(st).fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		}
 	}
 }
@@ -870,17 +879,17 @@ func (ev *pyEval) taint(stmts []*pyStmt, env *pyEnv) {
 func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 	switch t.op {
 	case xTuple, xList:
-		for _, k := range t.kids {
-			ev.assignOpaque(k, env, st)
+		for _, k := range ev.kids(t) {
+			ev.assignOpaque(ev.ex(k), env, st)
 		}
 		return
 	case xStar:
-		ev.assignOpaque(t.kids[0], env, st)
+		ev.assignOpaque(ev.kid(t, 0), env, st)
 		return
 	}
 	end := t.e
-	if st.value != nil {
-		end = st.value.e
+	if st.value != 0 {
+		end = ev.ex(st.value).e
 	}
 	ev.assign(t, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: end}), env)
 }
@@ -890,7 +899,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	case xName:
 		env.set(ev.nm(t), v)
 	case xAttr:
-		obj := ev.eval(t.kids[0], env)
+		obj := ev.eval(ev.kid(t, 0), env)
 		if obj.k == pvDict {
 			key := ev.cv(t)
 			if key == nil {
@@ -899,15 +908,16 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 			obj.dict.set(key, v, t.e-int(t.nm.n), t.e)
 		}
 	case xIndex:
-		obj := ev.eval(t.kids[0], env)
-		key := ev.eval(t.kids[1], env)
+		obj := ev.eval(ev.kid(t, 0), env)
+		kx := ev.kid(t, 1)
+		key := ev.eval(kx, env)
 		switch obj.k {
 		case pvDict:
 			if !hashable(key) {
 				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
 				return
 			}
-			obj.dict.set(key, v, t.kids[1].s, t.kids[1].e)
+			obj.dict.set(key, v, kx.s, kx.e)
 		case pvList:
 			if key.k == pvInt {
 				i := key.i
@@ -922,36 +932,38 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	case xTuple, xList:
 		items, ok := ev.iterate(v)
 		star := -1
-		for i, k := range t.kids {
-			if k.op == xStar {
+		kids := ev.kids(t)
+		for i, k := range kids {
+			if ev.ex(k).op == xStar {
 				star = i
 			}
 		}
-		if !ok || star < 0 && len(items) != len(t.kids) || star >= 0 && len(items) < len(t.kids)-1 {
-			for _, k := range t.kids {
+		if !ok || star < 0 && len(items) != len(kids) || star >= 0 && len(items) < len(kids)-1 {
+			for _, id := range kids {
+				k := ev.ex(id)
 				if k.op == xStar {
-					k = k.kids[0]
+					k = ev.kid(k, 0)
 				}
 				ev.assign(k, ev.val(pyVal{k: pvOpaque, s0: v.s0, e0: v.e0}), env)
 			}
 			return
 		}
 		if star < 0 {
-			for i, k := range t.kids {
-				ev.assign(k, items[i], env)
+			for i, k := range kids {
+				ev.assign(ev.ex(k), items[i], env)
 			}
 			return
 		}
-		rest := len(items) - (len(t.kids) - 1)
+		rest := len(items) - (len(kids) - 1)
 		for i := 0; i < star; i++ {
-			ev.assign(t.kids[i], items[i], env)
+			ev.assign(ev.ex(kids[i]), items[i], env)
 		}
-		ev.assign(t.kids[star].kids[0], ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), items[star:star+rest]...)}, s0: v.s0, e0: v.e0}), env)
-		for i := star + 1; i < len(t.kids); i++ {
-			ev.assign(t.kids[i], items[rest+i-1], env)
+		ev.assign(ev.kid(ev.ex(kids[star]), 0), ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), items[star:star+rest]...)}, s0: v.s0, e0: v.e0}), env)
+		for i := star + 1; i < len(kids); i++ {
+			ev.assign(ev.ex(kids[i]), items[rest+i-1], env)
 		}
 	case xStar:
-		ev.assign(t.kids[0], v, env)
+		ev.assign(ev.kid(t, 0), v, env)
 	}
 }
 
@@ -1045,12 +1057,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.opaque(e)
 	case xList, xTuple, xSet:
 		var items []*pyVal
-		if len(e.kids) > 0 {
-			items = ev.ptrs(len(e.kids)) // a starred item past this room moves it to the heap
+		if int(e.kids.n) > 0 {
+			items = ev.ptrs(int(e.kids.n)) // a starred item past this room moves it to the heap
 		}
-		for _, k := range e.kids {
+		for _, id := range ev.kids(e) {
+			k := ev.ex(id)
 			if k.op == xStar {
-				x := ev.eval(k.kids[0], env)
+				x := ev.eval(ev.kid(k, 0), env)
 				xs, ok := ev.iterate(x)
 				if !ok {
 					return ev.opaque(e)
@@ -1067,11 +1080,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.val(pyVal{k: kind, list: ev.list(items), s0: e.s, e0: e.e})
 	case xDict:
-		d := ev.newDict(len(e.kids) / 2)
-		for i := 0; i+1 < len(e.kids); i += 2 {
-			k := e.kids[i]
-			if k == nil {
-				x := ev.eval(e.kids[i+1], env)
+		d := ev.newDict(int(e.kids.n) / 2)
+		kids := ev.kids(e)
+		for i := 0; i+1 < len(kids); i += 2 {
+			if kids[i] == 0 {
+				x := ev.eval(ev.ex(kids[i+1]), env)
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
@@ -1081,16 +1094,17 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				d.partial = d.partial || x.dict.partial
 				continue
 			}
+			k := ev.ex(kids[i])
 			kv := ev.eval(k, env)
 			if !hashable(kv) {
 				return ev.opaque(e)
 			}
-			d.set(kv, ev.eval(e.kids[i+1], env), k.s, k.e)
+			d.set(kv, ev.eval(ev.ex(kids[i+1]), env), k.s, k.e)
 		}
 		ev.grow(len(d.ents))
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case xAttr:
-		obj := ev.eval(e.kids[0], env)
+		obj := ev.eval(ev.kid(e, 0), env)
 		switch obj.k {
 		case pvDict:
 			name, ents := ev.nm(e), obj.dict.ents
@@ -1114,11 +1128,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xIndex:
-		obj := ev.eval(e.kids[0], env)
-		if e.kids[1].op == xSlice {
-			return ev.slice(obj, e.kids[1], env, e)
+		obj := ev.eval(ev.kid(e, 0), env)
+		if ev.kid(e, 1).op == xSlice {
+			return ev.slice(obj, ev.kid(e, 1), env, e)
 		}
-		key := ev.eval(e.kids[1], env)
+		key := ev.eval(ev.kid(e, 1), env)
 		switch obj.k {
 		case pvDict:
 			if v, ok := obj.dict.get(key); ok {
@@ -1147,9 +1161,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xBin:
-		return ev.binop(ev.nm(e), ev.eval(e.kids[0], env), ev.eval(e.kids[1], env), e)
+		return ev.binop(ev.nm(e), ev.eval(ev.kid(e, 0), env), ev.eval(ev.kid(e, 1), env), e)
 	case xUnary:
-		x := ev.eval(e.kids[0], env)
+		x := ev.eval(ev.kid(e, 0), env)
 		switch {
 		case ev.nm(e) == "-" && x.k == pvInt && x.i != math.MinInt64:
 			return ev.intVal(-x.i, e.s, e.e)
@@ -1164,12 +1178,12 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xNot:
-		if b, ok := truth(ev.eval(e.kids[0], env)); ok {
+		if b, ok := truth(ev.eval(ev.kid(e, 0), env)); ok {
 			return ev.boolVal(!b, e.s, e.e)
 		}
 		return ev.opaque(e)
 	case xAnd, xOr:
-		x := ev.eval(e.kids[0], env)
+		x := ev.eval(ev.kid(e, 0), env)
 		b, ok := truth(x)
 		if !ok {
 			return ev.opaque(e)
@@ -1177,24 +1191,24 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		if b == (e.op == xOr) {
 			return x
 		}
-		return ev.eval(e.kids[1], env)
+		return ev.eval(ev.kid(e, 1), env)
 	case xIfexp:
-		c := ev.eval(e.kids[0], env)
+		c := ev.eval(ev.kid(e, 0), env)
 		b, ok := truth(c)
 		if !ok {
 			return ev.opaque(e)
 		}
 		if b {
-			return ev.eval(e.kids[1], env)
+			return ev.eval(ev.kid(e, 1), env)
 		}
-		return ev.eval(e.kids[2], env)
+		return ev.eval(ev.kid(e, 2), env)
 	case xCmp:
 		if r, ok := ev.mainTest(e, env); ok {
 			return ev.boolVal(r, e.s, e.e)
 		}
-		left := ev.eval(e.kids[0], env)
-		for i, op := range e.x.ops {
-			right := ev.eval(e.kids[i+1], env)
+		left := ev.eval(ev.kid(e, 0), env)
+		for i, op := range ev.arena.ext(e).ops {
+			right := ev.eval(ev.kid(e, i+1), env)
 			r, ok := compare(op, left, right)
 			if !ok {
 				return ev.opaque(e)
@@ -1210,9 +1224,10 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xComp:
 		return ev.comprehension(e, env)
 	case xLambda:
-		return ev.val(pyVal{k: pvFunc, fn: e.x.fn, x: ev.valX(env, nil), s0: e.s, e0: e.e})
+		return ev.val(pyVal{k: pvFunc, fn: ev.arena.ext(e).fn, x: ev.valX(env, nil), s0: e.s, e0: e.e})
+
 	case xWalrus:
-		v := ev.eval(e.kids[0], env)
+		v := ev.eval(ev.kid(e, 0), env)
 		env.set(ev.nm(e), v)
 		return v
 	}
@@ -1299,11 +1314,13 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 		}
 		return i, true
 	}
-	if sl.kids[2] != nil {
+	parts := ev.kids(sl) // 0 for a missing part
+	if parts[2] != 0 {
 		return ev.opaque(e)
 	}
-	a, ok1 := bound(sl.kids[0], 0)
-	b, ok2 := bound(sl.kids[1], n)
+	a, ok1 := bound(ev.arena.exOr(parts[0]), 0)
+	b, ok2 := bound(ev.arena.exOr(parts[1]), n)
+
 	if !ok1 || !ok2 {
 		return ev.opaque(e)
 	}
@@ -1714,18 +1731,19 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	}
 	// The f-string's parts are worked out once (a helper called in a loop formats the same
 	// f-string many times): literal text, fields, and where it cannot be read.
-	if e.x == nil {
-		e.x = ev.ext()
-		e.x.fparts = ev.fparts(e)
-		if n := pyFieldCount(e.x.fparts); n > 0 && n <= 128 && ev.arena != nil {
-			e.kids = ev.arena.list(n)[:0] // room for the parsed fields (subExpr)
+	x := ev.arena.ext(e)
+	if x == nil {
+		x = ev.arena.newExt(e)
+		x.fparts = ev.fparts(e)
+		if n := pyFieldCount(x.fparts); n > 0 && n <= 128 {
+			x.fields = ev.arena.fields.take(n) // room for the parsed fields (subExpr)
 		}
 	}
 	// The result is written into one reused buffer (nil while it is in use: a field that
 	// holds an f-string formats into its own) and copied into a string once.
 	b := ev.fbuf[:0]
 	ev.fbuf = nil
-	b, ok := ev.fjoin(e, env, b)
+	b, ok := ev.fjoin(e, x, env, b)
 	var v *pyVal
 	if ok {
 		v = ev.strVal(ev.newStr(b), e.s, e.e)
@@ -1738,17 +1756,18 @@ func (ev *pyEval) fstring(e *pyExpr, env *pyEnv) *pyVal {
 	return v
 }
 
-// fjoin appends the text of e's parts to b; ok is false when it is not known.
-func (ev *pyEval) fjoin(e *pyExpr, env *pyEnv, b []byte) (_ []byte, ok bool) {
-	for i := range e.x.fparts {
-		p := &e.x.fparts[i]
+// fjoin appends the text of f-string e's parts (x, its pyExprExt) to b; ok is false when it is
+// not known.
+func (ev *pyEval) fjoin(e *pyExpr, x *pyExprExt, env *pyEnv, b []byte) (_ []byte, ok bool) {
+	for i := range x.fparts {
+		p := &x.fparts[i]
 		switch p.field {
 		case pyFieldLit:
 			b = append(b, p.lit...)
 		case pyFieldBad:
 			return b, false
 		default:
-			v := ev.subExpr(e, p.field, p.s, p.e, env)
+			v := ev.subExpr(x, p.field, p.s, p.e, env)
 			if v == nil {
 				return b, false
 			}
@@ -1850,7 +1869,7 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 		copy(r, out)
 		return r
 	}
-	field := 0 // the fields are numbered in order: e.kids keeps their parsed expressions
+	field := 0 // the fields are numbered in order: pyExprExt.fields keeps their parsed expressions
 	for _, t := range ev.etoks(e) {
 		if !t.is(pfxFormat) {
 			if t.is(pfxBytes) {
@@ -1916,18 +1935,19 @@ func (ev *pyEval) fparts(e *pyExpr) []pyFPart {
 	return done()
 }
 
-// subExpr parses and evaluates the expression in src[s:e], field k of the f-string fs; nil
-// when it does not parse.
-func (ev *pyEval) subExpr(fs *pyExpr, k, s, e int, env *pyEnv) *pyVal {
-	// Fields are parsed once, kept in the f-string's kids: a helper called in a loop evaluates
-	// its f-strings many times, and each time reads the fields in the same order.
+// subExpr parses and evaluates the expression in src[s:e], field k of the f-string whose
+// pyExprExt is fs; nil when it does not parse.
+func (ev *pyEval) subExpr(fs *pyExprExt, k, s, e int, env *pyEnv) *pyVal {
+	// Fields are parsed once, their ids kept in fs.fields (0: did not parse): a helper called
+	// in a loop evaluates its f-strings many times, and each time reads the fields in the same
+	// order. The tree's blocks never move, so the ids stay valid as fields are added.
 	var x *pyExpr
-	if k < len(fs.kids) {
-		x = fs.kids[k]
+	if k < len(fs.fields) {
+		x = ev.arena.exOr(fs.fields[k])
 	} else {
 		x = ev.parseField(s, e)
-		if k == len(fs.kids) {
-			fs.kids = append(fs.kids, x)
+		if k == len(fs.fields) {
+			fs.fields = append(fs.fields, idOf(x))
 		}
 	}
 	if x == nil {
@@ -1945,13 +1965,11 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 			j++
 		}
 		if j == len(name) && pyKeywordCode(string(name)) == cNone {
-			if ev.arena == nil {
-				return &pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
-			}
-			x := ev.arena.expr()
-			*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e}
+			id, x := ev.arena.exprs.add()
+			*x = pyExpr{op: xName, nm: pyNameRef{int32(s), int32(e - s)}, s: s, e: e, id: id}
 			return x
 		}
+
 	}
 	if bytes.HasSuffix(bytes.TrimSpace(ev.src[s:e]), []byte("=")) {
 		return nil // f"{x=}" self-documenting form
@@ -2000,6 +2018,7 @@ func (ev *pyEval) parseField(s, e int) *pyExpr {
 
 func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	scope := &pyEnv{parent: env}
+	cx := ev.arena.ext(e)
 	var items []*pyVal
 	d := ev.newDict(0)
 	known := true
@@ -2008,32 +2027,33 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 		if !known {
 			return
 		}
-		if k == len(e.x.fors) {
-			if e.x.comp == "dict" {
-				kv := ev.eval(e.kids[0], scope)
+		if k == len(cx.fors) {
+			if cx.comp == "dict" {
+				kv := ev.eval(ev.kid(e, 0), scope)
 				if !hashable(kv) {
 					known = false
 					return
 				}
-				d.set(kv, ev.eval(e.kids[1], scope), e.kids[0].s, e.kids[0].e)
+				d.set(kv, ev.eval(ev.kid(e, 1), scope), ev.kid(e, 0).s, ev.kid(e, 0).e)
 				ev.grow(1)
 				return
 			}
-			items = append(items, ev.eval(e.kids[0], scope))
+			items = append(items, ev.eval(ev.kid(e, 0), scope))
 			ev.grow(1)
 			return
 		}
-		f := e.x.fors[k]
-		xs, ok := ev.iterate(ev.eval(f.iter, scope))
+		f := cx.fors[k]
+		xs, ok := ev.iterate(ev.eval(ev.ex(f.iter), scope))
 		if !ok {
 			known = false
 			return
 		}
+		target := ev.ex(f.target)
 		for _, x := range xs {
-			ev.assign(f.target, x, scope)
+			ev.assign(target, x, scope)
 			pass := true
-			for _, c := range f.conds {
-				b, ok := truth(ev.eval(c, scope))
+			for _, c := range ev.arena.ids(f.conds) {
+				b, ok := truth(ev.eval(ev.ex(c), scope))
 				if !ok {
 					known = false
 					return
@@ -2052,7 +2072,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	if !known {
 		return ev.opaque(e)
 	}
-	switch e.x.comp {
+	switch cx.comp {
 	case "dict":
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case "gen":
@@ -2092,10 +2112,10 @@ func (a *pyArgs) get(name string) (*pyVal, bool) {
 
 func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	a := pyArgs{ok: true}
-	if n := len(e.kids) - 1; n > 0 {
+	if n := int(e.kids.n) - 1; n > 0 {
 		a.pos = ev.ptrs(n)
 	}
-	kws := e.kws()
+	kws := ev.arena.kwsOf(e)
 	if n := len(kws); n > 0 {
 		// ** may add more; append then moves a list to the heap.
 		if ev.arena == nil {
@@ -2108,9 +2128,11 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 		vals := ev.ptrs(2 * n)
 		a.kwKey, a.kwv = vals[:0:n], vals[n:n:2*n]
 	}
-	for _, k := range e.kids[1:] {
+	for _, id := range ev.kids(e)[1:] {
+		k := ev.ex(id)
 		if k.op == xStar {
-			xs, ok := ev.iterate(ev.eval(k.kids[0], env))
+
+			xs, ok := ev.iterate(ev.eval(ev.kid(k, 0), env))
 			if !ok {
 				a.ok = false
 				continue
@@ -2122,7 +2144,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 	}
 	for j := range kws {
 		kw := &kws[j]
-		v := ev.eval(kw.val, env)
+		v := ev.eval(ev.ex(kw.val), env)
 		if kw.nm.n == 0 {
 			if v.k != pvDict || v.dict.partial {
 				a.ok = false
@@ -2167,8 +2189,8 @@ func (ev *pyEval) lastName(v *pyVal, e *pyExpr) string {
 }
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
-	fnv := ev.eval(e.kids[0], env)
-	if len(e.kids) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, e.kids[0]))) {
+	fnv := ev.eval(ev.kid(e, 0), env)
+	if int(e.kids.n) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, ev.kid(e, 0)))) {
 		if v := ev.kwDict(e, env); v != nil {
 			return v
 		}
@@ -2183,7 +2205,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvBuiltin:
 		return ev.builtin(fnv, a, e)
 	case pvModule:
-		switch name := ev.lastName(fnv, e.kids[0]); {
+		switch name := ev.lastName(fnv, ev.kid(e, 0)); {
 		case isConfigDict(name):
 			return ev.makeDict(a, e)
 		case name == "parse_arg":
@@ -2237,7 +2259,7 @@ func (ev *pyEval) kwKey(kw *pyKw) *pyVal {
 func (ev *pyEval) kwFlags(e *pyExpr) uint8 {
 	if e.flags&xfKwChecked == 0 {
 		f := xfKwChecked
-		for _, kw := range e.kws() {
+		for _, kw := range ev.arena.kwsOf(e) {
 			if kw.nm.n == 0 {
 				f |= xfKwStarred
 				break
@@ -2256,11 +2278,11 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 	if ev.kwFlags(e)&xfKwStarred != 0 {
 		return nil
 	}
-	kws := e.kws()
+	kws := ev.arena.kwsOf(e)
 	d := ev.newDict(len(kws))
 	for j := range kws {
 		kw := &kws[j]
-		v := ev.eval(kw.val, env)
+		v := ev.eval(ev.ex(kw.val), env)
 		key := ev.kwKey(kw)
 		d.ents = append(d.ents, pyEnt{k: key, v: v, ks: int(kw.nm.off), ke: int(kw.nm.off + kw.nm.n)})
 	}
@@ -2373,15 +2395,15 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if found {
 			continue
 		}
-		if p.def != nil {
+		if p.def != 0 {
 			// Defaults are evaluated where the function is defined.
-			scope.add(p.name, ev.eval(p.def, fnv.x.env))
+			scope.add(p.name, ev.eval(ev.ex(p.def), fnv.x.env))
 			continue
 		}
 		return ev.opaque(e)
 	}
-	if fn.expr != nil {
-		return ev.eval(fn.expr, scope)
+	if fn.expr != 0 {
+		return ev.eval(ev.ex(fn.expr), scope)
 	}
 	var ret *pyVal
 	ev.exec(fn.body, scope, &ret)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -55,13 +56,10 @@ h = 'a{{b}}c{0}d}}e{1}'.format('X', 'Y')
 	}
 }
 
-// TestPyLeavesStayLeaves: the operands pyParser.leaf makes come from blocks whose kids and x
-// are never written, so it writes only their fields without pointers; nothing may give a leaf
-// operands or an extension. The same for the values pyEval.scalar makes (no list, dict,
-// function or extension) and the statements pyParser.simpleStmt makes (no body, else branch
-// or extension). After every corpus Python file and constructs that give
-// expressions their kids and extensions (f-strings and their fields, comprehensions, calls
-// with keywords, comparisons, parentheses), no leaf block holds either.
+// TestPyLeavesStayLeaves: the values pyEval.scalar makes come from blocks whose list, dict,
+// fn and x are never written, so it writes only their other fields; nothing may give a scalar
+// a list, dict, function or extension. After every corpus Python file and constructs that
+// make values of every kind, no scalar block holds one.
 func TestPyLeavesStayLeaves(t *testing.T) {
 	srcs := []string{`x = (f'{a}-{b!r}' 'c', [i for i in (1, 2) if i > 1], {k: v for k, v in {}.items()})
 y = dict(a=('s'), b=(1), c=(True), d=-(2) ** 3, e=not x, f=(lambda q: q)(1), g=(z := 4))
@@ -86,22 +84,6 @@ w = h(1, q=2)[0] + x[1:2][0]
 	defer pyArenas.Unlock()
 	n := 0
 	for _, a := range pyArenas.free {
-		for _, b := range a.leaves.blocks {
-			for i := range b {
-				if x := &b[i]; x.kids != nil || x.x != nil {
-					t.Fatalf("leaf %d (kind %d at %d) has kids or x", i, x.op, x.s)
-				}
-				if b[i].op != xUnset {
-					n++
-				}
-			}
-		}
-	}
-	if n < 100 {
-		t.Errorf("only %d leaves seen", n)
-	}
-	n = 0
-	for _, a := range pyArenas.free {
 		for _, b := range a.scalars.blocks {
 			for i := range b {
 				if v := &b[i]; v.list != nil || v.dict != nil || v.fn != nil || v.x != nil {
@@ -116,22 +98,38 @@ w = h(1, q=2)[0] + x[1:2][0]
 	if n < 100 {
 		t.Errorf("only %d scalars seen", n)
 	}
-	n = 0
-	for _, a := range pyArenas.free {
-		for _, b := range a.sstmts.blocks {
-			for i := range b {
-				if st := &b[i]; st.body != nil || st.orelse != nil || st.x != nil {
-					t.Fatalf("simple statement %d (kind %d at %d) has a body, else branch or extension", i, st.kind, st.s)
-				}
-				if b[i].kind != sUnset {
-					n++
-				}
-			}
+}
+
+// TestPyTreeHasNoPointers: the syntax tree's blocks (expressions, statements, id lists,
+// keywords, comprehension clauses) hold no pointers, so the collector never scans them and the
+// parser writes them without write barriers (pyExpr says why). A field added with a pointer in
+// it would quietly bring both back.
+func TestPyTreeHasNoPointers(t *testing.T) {
+	for _, v := range []any{pyExpr{}, pyStmt{}, pyIds{}, pyKw{}, pyFor{}, pyTok{}} {
+		if ty := reflect.TypeOf(v); hasPointers(ty) {
+			t.Errorf("%v holds pointers", ty)
 		}
 	}
-	if n < 100 {
-		t.Errorf("only %d simple statements seen", n)
+}
+
+// hasPointers reports whether a value of type ty holds a pointer the collector would follow.
+func hasPointers(ty reflect.Type) bool {
+	switch ty.Kind() {
+	case reflect.Struct:
+		for i := range ty.NumField() {
+			if hasPointers(ty.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Array:
+		return ty.Len() > 0 && hasPointers(ty.Elem())
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
 	}
+	return true
 }
 
 // refDictKey is the map key the indexed dict's table replaced (a hashable value's identity:
@@ -272,6 +270,37 @@ func TestPyNumberUnderscores(t *testing.T) {
 		}
 		if wantStyle := map[bool]string{true: "plain", false: "python"}[!strings.Contains(lit, "_")]; n.Style != wantStyle {
 			t.Errorf("%s: style %q, want %q", lit, n.Style, wantStyle)
+		}
+	}
+}
+
+// TestPyFieldsParsedLate: an f-string's fields are parsed when it is first evaluated, so their
+// expressions join the tree after the whole file's; here they land in a block of their own
+// past the file's first 512 expressions, and the parsing runs while the evaluator holds the
+// f-string, its extension and the loop's lists (pyStore's blocks never move, the id list is
+// only appended to).
+func TestPyFieldsParsedLate(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("pad = [")
+	for i := range 700 {
+		b.WriteString(strconv.Itoa(i+1) + ", ")
+	}
+	b.WriteString("]\n" + `def name(i, **kw):
+    return f"{i}-{pad[i]:03d}-{'x' * (i % 3)}-{dict(k=i, **kw)['k']}-{len([j for j in range(i) if j > 1])}"
+out = [name(i, z=1) for i in range(5)]
+`)
+	d := mustParse(t, Python, b.String())
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	want := []string{"0-001--0-0", "1-002-x-1-0", "2-003-xx-2-0", "3-004--3-1", "4-005-x-4-2"}
+	out := pyGet(t, d, "out")
+	if len(out.Children) != len(want) {
+		t.Fatalf("out: %d items", len(out.Children))
+	}
+	for i, w := range want {
+		if got := out.Children[i].Value; got != w {
+			t.Errorf("out[%d] = %q, want %q", i, got, w)
 		}
 	}
 }

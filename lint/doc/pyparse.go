@@ -2,6 +2,7 @@ package doc
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 )
 
@@ -70,23 +71,37 @@ const (
 	sDel
 )
 
+// The syntax tree holds no Go pointers: expressions and statements live in blocks of the
+// file's pyArena (pyStore: blocks that never move, so an id stays valid while f-string fields
+// parsed during evaluation add to the tree) and refer to each other by int32 ids (0: none);
+// lists of them (operands, items, call arguments, targets, statement bodies, a comprehension's
+// conditions) are ranges of the arena's id list (pyIds). So the blocks are memory the
+// collector never scans, the parser writes them without write barriers, and they are kept
+// between files at no cost to every collection. The rare parts that hold strings or grow
+// (pyExprExt, pyStmtX, pyFunc) are in small tables of their own, found by index. Code reads
+// the tree through pointers it holds on the stack (pyArena.ex, kid, ids).
 type pyExpr struct {
 	op pyExprKind
 	// flags records what the evaluator worked out about the expression once (xfKw...)
 	flags uint8
 	s, e  int
 	// nm is the name, attribute, operator or constant (True/False/None), as a place in the
-	// lexer's copy of the source (pyNameRef.in), not a string: an expression holds two pointers
-	// (kids, x), and an operand none at all (pyParser.leaf).
+	// lexer's copy of the source (pyNameRef.in), not a string.
 	nm pyNameRef
 	// t0 and tn are a string's tokens (adjacent literals are consecutive tokens): tn of them
-	// from t0 in the file's list of string tokens (pyArena.ftoks, pyEval.etoks), indexes
-	// rather than a slice, so an expression holds one pointer fewer.
+	// from t0 in the file's list of string tokens (pyArena.ftoks, pyEval.etoks).
 	t0, tn int32
+	// id is the expression's own id (pyArena.ex(id) is the expression; 0 for one made on the
+	// evaluator's stack, which nothing refers to).
+	id int32
 	// kids are the operands, items, call: func then positional args; dict: key and value
-	// by turns (a nil key for a **x entry); f-string: its fields, parsed when first read.
-	kids []*pyExpr
-	x    *pyExprExt // what the rarer kinds also hold (call keywords, comparisons, comprehensions, lambda)
+	// by turns (0, no expression, as the key of a **x entry); slice: its three parts (0 for a
+	// missing one). An f-string's parsed fields are in its pyExprExt instead (they are added
+	// during evaluation).
+	kids pyIds
+	// x is the id in pyArena.exts of what the rarer kinds also hold (call keywords,
+	// comparisons, comprehensions, lambda, f-string parts); 0 for none.
+	x int32
 	// cv is 1 + the index in pyArena.cvs of the value of a constant (a number, True/False/
 	// None, a one-part string, a builtin's name, an attribute target's key), made once: a
 	// helper called in a loop evaluates the same literals every time, and values are never
@@ -98,6 +113,9 @@ type pyExpr struct {
 	// distinct), so one compare replaces the search (a hash, in a large dict).
 	at int32
 }
+
+// pyIds is a list of ids of the tree: n of them from at in pyArena.idl.
+type pyIds struct{ at, n int32 }
 
 // pyNameRef is a name's place in the source: n bytes from offset off.
 type pyNameRef struct{ off, n int32 }
@@ -114,76 +132,71 @@ func (n pyNameRef) in(tx *pyText) string {
 	return tx.s[s : s+int(n.n)]
 }
 
-// pyExprExt holds the parts of the rarer expressions, so that every expression is smaller
-// (expressions are copied and scanned by the collector by the thousand).
+// pyExprExt holds the parts of the rarer expressions (a table of its own, found by
+// pyExpr.x), so that expressions hold no pointers.
 type pyExprExt struct {
 	comp string   // comprehension: "gen", "list", "dict" or "set"
 	kw   []pyKw   // call keywords (a call without them has no pyExprExt)
 	ops  []string // comparison operators
 	fors []pyFor  // comprehensions
 	fn   *pyFunc  // lambda
-	// fparts are an f-string's parts, worked out when it is first evaluated
+	// fparts are an f-string's parts, worked out when it is first evaluated, and fields the
+	// ids of its fields' expressions, parsed as they are first read (0: did not parse)
 	fparts []pyFPart
-}
-
-// kws are a call's keywords.
-func (e *pyExpr) kws() []pyKw {
-	if e.x == nil {
-		return nil
-	}
-	return e.x.kw
+	fields []int32
 }
 
 // pyKw is a call keyword: its name's place (empty for **x; the name's span is the keyword's
-// key span), its value, and 1 + the index in pyArena.cvs of its name as a string value, made
-// once (0 before). One pointer, so the keywords the parser collects and copies are cheap for
-// the write barrier.
+// key span), its value's id, and 1 + the index in pyArena.cvs of its name as a string value,
+// made once (0 before). No pointers.
 type pyKw struct {
 	nm  pyNameRef
-	val *pyExpr
+	val int32
 	key int32
 }
 
+// pyFor is one for clause of a comprehension: its target's and iterable's ids and its
+// conditions.
 type pyFor struct {
-	target *pyExpr
-	iter   *pyExpr
-	conds  []*pyExpr
+	target, iter int32
+	conds        pyIds
 }
 
 type pyParam struct {
 	name string
-	def  *pyExpr
-	star int // 1 *args, 2 **kwargs
+	def  int32 // the default's id (0: none)
+	star int   // 1 *args, 2 **kwargs
 }
 
 type pyFunc struct {
 	name   string
 	params []pyParam
-	body   []*pyStmt
-	expr   *pyExpr // lambda body
+	body   pyIds // statements
+	expr   int32 // lambda body (0 for a def)
 	// generator: the body yields, so a call returns a generator (unknown here), not what its
 	// return statement gives
 	generator bool
 }
 
+// pyStmt is a statement: its kind, span, targets (expressions), value (an expression's id, 0
+// for none), body and else branch (statements).
 type pyStmt struct {
 	kind    pyStmtKind
 	s, e    int
-	targets []*pyExpr
-	value   *pyExpr
-	body    []*pyStmt
-	orelse  []*pyStmt
-	// x holds what the rarer statements also need (augmented assignments, try, def, import):
-	// a statement is 112 bytes with five pointers instead of 216 with ten. nil for others.
-	x *pyStmtX
+	targets pyIds
+	value   int32
+	// x is the id in pyArena.stmtxs of what the rarer statements also need (augmented
+	// assignments, try, def, import); 0 for others.
+	x            int32
+	body, orelse pyIds
 }
 
 type pyStmtX struct {
-	op    string      // augmented assignment: the operator without "="
-	extra [][]*pyStmt // try: handlers and finally
-	fn    *pyFunc     // def
-	mod   string      // import/from: module (with leading dots)
-	names []string    // import/from: names ("*" for star); "name as alias" split into names/alias
+	op    string   // augmented assignment: the operator without "="
+	extra []pyIds  // try: handlers and finally
+	fn    *pyFunc  // def
+	mod   string   // import/from: module (with leading dots)
+	names []string // import/from: names ("*" for star); "name as alias" split into names/alias
 	alias []string
 }
 
@@ -191,20 +204,18 @@ type pyStmtX struct {
 var noStmtX pyStmtX
 
 // more is st's pyStmtX, empty when it has none.
-func (st *pyStmt) more() *pyStmtX {
-	if st.x == nil {
+func (a *pyArena) more(st *pyStmt) *pyStmtX {
+	if st.x == 0 {
 		return &noStmtX
 	}
-	return st.x
+	return a.stmtxs.at(st.x)
 }
 
-// stmtX is an empty pyStmtX.
-func (p *pyParser) stmtX() *pyStmtX {
-	if p.arena == nil {
-		return new(pyStmtX)
-	}
-	x := p.arena.stmtxs.one()
+// stmtX gives st an empty pyStmtX and returns it.
+func (p *pyParser) stmtX(st *pyStmt) *pyStmtX {
+	id, x := p.arena.stmtxs.add()
 	*x = pyStmtX{}
+	st.x = id
 	return x
 }
 
@@ -224,54 +235,54 @@ type pyParser struct {
 	// starLoops is, inside an except* block, 1 + the loops around it (0: outside one): a break
 	// or continue with no loop inside the block, or a return, would leave it.
 	starLoops int
-	arena     *pyArena // where expressions come from (nil: the heap)
+	arena     *pyArena // where the tree goes (never nil)
 	// stack and kws collect the items of the lists being read (nested ones above outer ones),
-	// each copied into one exact-size list when its closing bracket is read, instead of a
-	// list grown by appends from nothing.
-	stack []*pyExpr
+	// each copied into the arena's id list (or a list of exact size) when its closing bracket
+	// is read. Ids, not pointers: pushes and pops need no write barrier.
+	stack []int32
 	kws   []pyKw
-	stmts []*pyStmt // the statements of the blocks being read, as stack is for items
+	stmts []int32 // the statements of the blocks being read, as stack is for items
 	// tbase is, for an f-string field's parser (whole token list, no lexer), the index of
 	// toks[0] in pyArena.ftoks, where the evaluator put the field's tokens.
 	tbase int
 }
 
-// pyArena holds the memory one Python file's parse and evaluation use: expressions, operand
-// lists and tokens, taken in chunks and reused for the next file (pyArenas), since none of it
-// outlives parsePython (the Document holds copies). A config makes thousands of small
-// expressions; allocating each, and collecting them, cost more than the parse itself.
+// pyArena holds the memory one Python file's parse and evaluation use: the syntax tree,
+// values, lists and tokens, taken in blocks and reused for the next file (pyArenas), since
+// none of it outlives parsePython (the Document holds copies). A config makes thousands of
+// small expressions; allocating each, and collecting them, cost more than the parse itself.
 type pyArena struct {
-	exprs pyChunks[pyExpr]
-	stmts pyChunks[pyStmt]
+	// the syntax tree: expressions, statements and lists of their ids (pyIds), with no
+	// pointers; idl is only ever appended to, so a slice of it stays right when it grows
+	exprs pyStore[pyExpr]
+	stmts pyStore[pyStmt]
+	idl   []int32
 	vals  pyChunks[pyVal]
-	ptrs  pyChunks[*pyExpr] // the parser's operand and item lists
 	dicts pyChunks[pyDict]
 	ents  pyChunks[pyEnt] // dict entries
 	// call arguments: positional and keyword values, keyword names and spans
 	argv  pyChunks[*pyVal]
 	argn  pyChunks[string]
 	args2 pyChunks[[2]int]
-	kws   pyChunks[pyKw]    // call keywords
-	stl   pyChunks[*pyStmt] // statement lists
-	envs  pyChunks[pyEnv]   // the scopes of function calls
-	lists pyChunks[pyList]  // list and tuple values
-	exts  pyChunks[pyExprExt]
-	// leaves are the operands pyParser.leaf makes (kids and x always nil), cvs the constants'
-	// values (pyExpr.cv)
-	leaves pyChunks[pyExpr]
-	// scalars are the values pyEval.scalar makes (list, dict, fn and x always nil), sstmts
-	// the statements pyParser.simpleStmt makes (body, orelse and x always nil)
-	sstmts  pyChunks[pyStmt]
+	kws   pyChunks[pyKw]   // call keywords
+	envs  pyChunks[pyEnv]  // the scopes of function calls
+	lists pyChunks[pyList] // list and tuple values
+	// the tree's rarer parts (pyExpr.x, pyStmt.x), functions and their parameters, and an
+	// f-string's fields (pyExprExt.fields)
+	exts   pyRare[pyExprExt]
+	stmtxs pyRare[pyStmtX]
+	funcs  pyChunks[pyFunc] // def and lambda
+	params pyChunks[pyParam]
+	fields pyChunks[int32]
+	// scalars are the values pyEval.scalar makes (list, dict, fn and x always nil), cvs the
+	// constants' values (pyExpr.cv)
 	scalars pyChunks[pyVal]
 	cvs     []*pyVal
-	stmtxs  pyChunks[pyStmtX]
 	valxs   pyChunks[pyValX] // function scopes and method receivers
-	funcs   pyChunks[pyFunc] // def and lambda
-	params  pyChunks[pyParam]
 	// the parser's stacks (pyParser.stack, kws, stmts), kept between files
-	pstack []*pyExpr
+	pstack []int32
 	pkws   []pyKw
-	pstmts []*pyStmt
+	pstmts []int32
 	toks   []pyTok // the window of the file's tokens (pyCursor)
 	lex    pyLexer // the file's lexer (pyParseFile)
 	strs   []pyTok // room for ftoks, kept between files
@@ -281,6 +292,151 @@ type pyArena struct {
 	ftoks []pyTok
 	cms   [][2]int // the lexer's comment ranges
 	tx    pyText   // the file's token texts
+}
+
+// pyStoreBits is the log2 of the elements in a pyStore block.
+const pyStoreBits = 9
+
+// pyStore hands out elements by id from blocks of 1<<pyStoreBits that never move (an element
+// stays where it is while more are added) and are kept for the next file. Id 0 is never handed
+// out (it means none). A block of a type without pointers is memory the collector never scans.
+type pyStore[T any] struct {
+	blocks []*[1 << pyStoreBits]T
+	n      int32 // the next id
+}
+
+// add is a new element and its id. It holds what an earlier file left there: callers set it.
+func (s *pyStore[T]) add() (int32, *T) {
+	if s.n == 0 {
+		s.n = 1
+	}
+	id := s.n
+	b := int(id >> pyStoreBits)
+	if b == len(s.blocks) {
+		s.blocks = append(s.blocks, new([1 << pyStoreBits]T))
+	}
+	s.n++
+	return id, &s.blocks[b][id&(1<<pyStoreBits-1)]
+}
+
+// at is element id (an id add handed out).
+func (s *pyStore[T]) at(id int32) *T { return &s.blocks[id>>pyStoreBits][id&(1<<pyStoreBits-1)] }
+
+// reset makes the blocks free for the next file; more than 32 of them are not kept.
+func (s *pyStore[T]) reset() {
+	s.n = 0
+	if len(s.blocks) > 32 {
+		s.blocks = nil
+	}
+}
+
+// pyRareBits is the log2 of the elements in a pyRare block.
+const pyRareBits = 5
+
+// pyRare is pyStore for the tree's rarer parts, which hold pointers: small blocks, so that
+// the collector, which scans a kept block whole, scans little more than is used. (A type of
+// its own rather than a block size in pyStore: at, which the evaluator calls for every
+// operand, indexes an array of a constant size without a bounds check.)
+type pyRare[T any] struct {
+	blocks []*[1 << pyRareBits]T
+	n      int32 // the next id
+}
+
+// add is a new element and its id. It holds what an earlier file left there: callers set it.
+func (s *pyRare[T]) add() (int32, *T) {
+	if s.n == 0 {
+		s.n = 1
+	}
+	id := s.n
+	b := int(id >> pyRareBits)
+	if b == len(s.blocks) {
+		s.blocks = append(s.blocks, new([1 << pyRareBits]T))
+	}
+	s.n++
+	return id, &s.blocks[b][id&(1<<pyRareBits-1)]
+}
+
+// at is element id (an id add handed out).
+func (s *pyRare[T]) at(id int32) *T { return &s.blocks[id>>pyRareBits][id&(1<<pyRareBits-1)] }
+
+// reset makes the blocks free for the next file; more than 32 of them are not kept.
+func (s *pyRare[T]) reset() {
+	s.n = 0
+	if len(s.blocks) > 32 {
+		s.blocks = nil
+	}
+}
+
+// ex is expression id.
+func (a *pyArena) ex(id int32) *pyExpr { return a.exprs.at(id) }
+
+// exOr is expression id, nil for 0.
+func (a *pyArena) exOr(id int32) *pyExpr {
+	if id == 0 {
+		return nil
+	}
+	return a.exprs.at(id)
+}
+
+// st is statement id.
+func (a *pyArena) st(id int32) *pyStmt { return a.stmts.at(id) }
+
+// ids is the list r (a slice of the id list whose capacity ends at its length).
+func (a *pyArena) ids(r pyIds) []int32 { return a.idl[r.at : r.at+r.n : r.at+r.n] }
+
+// kid is e's i-th operand.
+func (a *pyArena) kid(e *pyExpr, i int) *pyExpr { return a.exprs.at(a.idl[int(e.kids.at)+i]) }
+
+// ext is e's pyExprExt, nil when it has none.
+func (a *pyArena) ext(e *pyExpr) *pyExprExt {
+	if e.x == 0 {
+		return nil
+	}
+	return a.exts.at(e.x)
+}
+
+// newExt gives e an empty pyExprExt and returns it.
+func (a *pyArena) newExt(e *pyExpr) *pyExprExt {
+	id, x := a.exts.add()
+	*x = pyExprExt{}
+	e.x = id
+	return x
+}
+
+// kwsOf are call e's keywords.
+func (a *pyArena) kwsOf(e *pyExpr) []pyKw {
+	if e.x == 0 {
+		return nil
+	}
+	return a.exts.at(e.x).kw
+}
+
+// addIds appends ids to the id list and returns their range. Unless the list grows, only its
+// length is written (an append would store its pointer too, through the write barrier).
+func (a *pyArena) addIds(ids ...int32) pyIds {
+	at, n := len(a.idl), len(a.idl)+len(ids)
+	if n > cap(a.idl) {
+		a.growIds(len(ids))
+	}
+	a.idl = a.idl[:n]
+	copy(a.idl[at:n], ids)
+	return pyIds{int32(at), int32(len(ids))}
+}
+
+// growIds makes room for n more ids (the old list stays as it was: slices of it stay right).
+func (a *pyArena) growIds(n int) { a.idl = slices.Grow(a.idl, max(n, 1024)) }
+
+// add1 and add2 are addIds for one and two ids, small enough to inline (most lists are an
+// operator's operands). An append of elements (not of a slice) to the list it is assigned to
+// writes only the length unless the list grows.
+func (a *pyArena) add1(x int32) pyIds {
+	a.idl = append(a.idl, x)
+	return pyIds{int32(len(a.idl) - 1), 1}
+}
+
+func (a *pyArena) add2(x, y int32) pyIds {
+	a.idl = append(a.idl, x, y)
+	return pyIds{int32(len(a.idl) - 2), 2}
 }
 
 // pyChunks hands out elements and short slices carved from reused blocks of size elements
@@ -359,17 +515,14 @@ func getPyArena() *pyArena {
 		return a
 	}
 	a := new(pyArena)
-	a.exprs.size, a.stmts.size, a.vals.size, a.dicts.size, a.ents.size = 256, 64, 256, 64, 1024
-	a.leaves.size, a.scalars.size, a.sstmts.size = 256, 256, 128
+	a.vals.size, a.dicts.size, a.ents.size = 256, 64, 1024
+	a.scalars.size = 256
 	a.funcs.size, a.params.size = 32, 128
 	return a
 }
 
-// keepStacks keeps p's stacks for the next file's parser (a huge one is not kept). They are
-// not cleared, nor is what a pop removes: the next pushes overwrite it, and until then it
-// points into the arena's own blocks (or at an earlier file's names and values, as the
-// arena's used blocks do anyway), which clearing would not free. Clearing at every pop cost
-// about 1 % of a Python read with collection on, clearing here as much.
+// keepStacks keeps p's stacks for the next file's parser (a huge one is not kept). They hold
+// no pointers: nothing to clear.
 func (a *pyArena) keepStacks(p *pyParser) {
 	if cap(p.stack) > 1<<12 || cap(p.kws) > 1<<12 || cap(p.stmts) > 1<<12 {
 		a.pstack, a.pkws, a.pstmts = nil, nil, nil
@@ -382,29 +535,30 @@ func (a *pyArena) keepStacks(p *pyParser) {
 func (a *pyArena) release() {
 	a.exprs.reset()
 	a.stmts.reset()
+	a.idl = a.idl[:0]
+	if cap(a.idl) > 1<<16 {
+		a.idl = nil
+	}
 	a.vals.reset()
-	a.ptrs.reset()
 	a.dicts.reset()
 	a.ents.reset()
 	a.argv.reset()
 	a.argn.reset()
 	a.args2.reset()
 	a.kws.reset()
-	a.stl.reset()
 	a.envs.reset()
 	a.lists.reset()
 	a.exts.reset()
-	a.leaves.reset()
+	a.stmtxs.reset()
 	a.scalars.reset()
-	a.sstmts.reset()
 	a.cvs = a.cvs[:0]
 	if cap(a.cvs) > 1<<14 {
 		a.cvs = nil
 	}
-	a.stmtxs.reset()
 	a.valxs.reset()
 	a.funcs.reset()
 	a.params.reset()
+	a.fields.reset()
 	clear(a.tx.esc)
 	a.tx = pyText{esc: a.tx.esc[:0]}
 	if cap(a.ftoks) <= 1<<12 {
@@ -418,40 +572,24 @@ func (a *pyArena) release() {
 	pyArenas.put(a)
 }
 
-func (a *pyArena) expr() *pyExpr { return a.exprs.one() }
-
-func (a *pyArena) stmt() *pyStmt { return a.stmts.one() }
-
 func (a *pyArena) val() *pyVal { return a.vals.one() }
 
 // simpleStmt is mkStmt for a statement with no body, else branch or pyStmtX (assignments,
-// expressions, return, pass and the like). With an arena it comes from blocks that hold
-// nothing but such statements, whose body, orelse and x are therefore always nil, and only
-// its kind, span, targets and value are written (TestPyLeavesStayLeaves).
-func (p *pyParser) simpleStmt(k pyStmtKind, s, e int, targets []*pyExpr, value *pyExpr) *pyStmt {
-	if p.arena == nil {
-		return p.mkStmt(pyStmt{kind: k, s: s, e: e, targets: targets, value: value})
-	}
-	st := p.arena.sstmts.one()
-	st.kind, st.s, st.e = k, s, e
-	st.targets, st.value = targets, value
+// expressions, return, pass and the like).
+func (p *pyParser) simpleStmt(k pyStmtKind, s, e int, targets pyIds, value int32) *pyStmt {
+	id, st := p.arena.stmts.add()
+	*st = pyStmt{kind: k, s: s, e: e, targets: targets, value: value}
+	p.stmts = append(p.stmts, id)
 	return st
 }
 
-// mkStmt is mk for statements.
+// mkStmt is mk for statements: a copy of x, pushed on p.stmts (the block being read).
 func (p *pyParser) mkStmt(x pyStmt) *pyStmt {
-	var st *pyStmt
-	if p.arena == nil {
-		st = new(pyStmt)
-	} else {
-		st = p.arena.stmt()
-	}
+	id, st := p.arena.stmts.add()
 	*st = x
+	p.stmts = append(p.stmts, id)
 	return st
 }
-
-// list is a list of n operands (n at most 128; callers fill it).
-func (a *pyArena) list(n int) []*pyExpr { return a.ptrs.carve(n) }
 
 func (a *pyArena) dict() *pyDict {
 	d := a.dicts.one()
@@ -469,50 +607,26 @@ func (a *pyArena) entries(n int) []pyEnt {
 }
 
 // leaf is mk for an operand with no operands and no extension (a name, number, constant or
-// plain string). With an arena it comes from blocks that hold nothing but such operands, whose
-// kids and x are therefore always nil, and only its fields without pointers are written: no
-// write barrier, which a profile with collection on showed as most of mk's cost (operands are
-// most of a file's expressions). Nothing may set a leaf's kids or x (TestPyLeavesStayLeaves).
+// plain string).
 func (p *pyParser) leaf(op pyExprKind, s, e int, nm pyNameRef, t0, tn int32) *pyExpr {
-	if p.arena == nil {
-		return p.mk(pyExpr{op: op, s: s, e: e, nm: nm, t0: t0, tn: tn})
-	}
-	x := p.arena.leaves.one()
-	x.op, x.flags, x.s, x.e, x.nm, x.t0, x.tn, x.cv = op, 0, s, e, nm, t0, tn, 0
+	id, x := p.arena.exprs.add()
+	*x = pyExpr{op: op, s: s, e: e, nm: nm, t0: t0, tn: tn, id: id}
 	return x
 }
 
-// mk returns a copy of x (from the arena when the parser has one).
+// mk returns a copy of x from the arena, with its id.
 func (p *pyParser) mk(x pyExpr) *pyExpr {
-	var e *pyExpr
-	if p.arena == nil {
-		e = new(pyExpr)
-	} else {
-		e = p.arena.expr()
-	}
+	id, e := p.arena.exprs.add()
+	x.id = id
 	*e = x // x itself stays on the stack
 	return e
 }
 
-// popList returns the items pushed on the stack since mark as one list of exact size (nil for
-// none) and pops them.
-func (p *pyParser) popList(mark int) []*pyExpr { return p.pop(&p.stack, mark) }
-
-// pop is popList for any of the parser's stacks.
-func (p *pyParser) pop(stack *[]*pyExpr, mark int) []*pyExpr {
-	n := len(*stack) - mark
-	if n == 0 {
-		return nil
-	}
-	var out []*pyExpr
-	if p.arena == nil || n > 128 {
-		out = make([]*pyExpr, n)
-	} else {
-		out = p.arena.list(n)
-	}
-	copy(out, (*stack)[mark:])
-	*stack = (*stack)[:mark] // not cleared (keepStacks says why)
-	return out
+// popList returns the items pushed on the stack since mark as one list and pops them.
+func (p *pyParser) popList(mark int) pyIds {
+	r := p.arena.addIds(p.stack[mark:]...)
+	p.stack = p.stack[:mark]
+	return r
 }
 
 // popKws is popList for call keywords.
@@ -521,78 +635,33 @@ func (p *pyParser) popKws(mark int) []pyKw {
 	if n == 0 {
 		return nil
 	}
-	var out []pyKw
-	if p.arena == nil {
-		out = make([]pyKw, n)
-	} else {
-		out = p.arena.kws.take(n)[:n]
-	}
+	out := p.arena.kws.take(n)[:n]
 	copy(out, p.kws[mark:])
 	p.kws = p.kws[:mark]
 	return out
 }
 
-// stmtList copies a block's statements into one list of exact size (nil for none).
-func (p *pyParser) stmtList(src []*pyStmt) []*pyStmt {
-	if len(src) == 0 {
-		return nil
-	}
-	var out []*pyStmt
-	if p.arena == nil {
-		out = make([]*pyStmt, len(src))
-	} else {
-		out = p.arena.stl.take(len(src))[:len(src)]
-	}
-	copy(out, src)
-	return out
+// popStmts returns the statements pushed on p.stmts since mark as one list and pops them.
+func (p *pyParser) popStmts(mark int) pyIds {
+	r := p.arena.addIds(p.stmts[mark:]...)
+	p.stmts = p.stmts[:mark]
+	return r
 }
 
-// stmt1 is a list of one statement.
-func (p *pyParser) stmt1(st *pyStmt) []*pyStmt {
-	if p.arena == nil {
-		return []*pyStmt{st}
-	}
-	out := p.arena.stl.take(1)[:1]
-	out[0] = st
-	return out
-}
+// ext gives e an empty pyExprExt and returns it.
+func (p *pyParser) ext(e *pyExpr) *pyExprExt { return p.arena.newExt(e) }
 
-// ext is an empty pyExprExt (from the arena when the parser has one).
-func (p *pyParser) ext() *pyExprExt {
-	if p.arena == nil {
-		return new(pyExprExt)
-	}
-	x := p.arena.exts.one()
-	*x = pyExprExt{}
-	return x
-}
+// kids1 and kids2 are operand lists.
+func (p *pyParser) kids1(x *pyExpr) pyIds { return p.arena.add1(x.id) }
 
-// kids1 and kids2 are operand lists (capacity exact: an append copies).
-func (p *pyParser) kids1(x *pyExpr) []*pyExpr {
-	if p.arena == nil {
-		return []*pyExpr{x}
-	}
-	k := p.arena.list(1)
-	k[0] = x
-	return k
-}
+func (p *pyParser) kids2(x, y *pyExpr) pyIds { return p.arena.add2(x.id, y.id) }
 
-func (p *pyParser) kids2(x, y *pyExpr) []*pyExpr {
-	if p.arena == nil {
-		return []*pyExpr{x, y}
+// idOf is e's id, 0 for nil.
+func idOf(e *pyExpr) int32 {
+	if e == nil {
+		return 0
 	}
-	k := p.arena.list(2)
-	k[0], k[1] = x, y
-	return k
-}
-
-func (p *pyParser) kids3(x, y, z *pyExpr) []*pyExpr {
-	if p.arena == nil {
-		return []*pyExpr{x, y, z}
-	}
-	k := p.arena.list(3)
-	k[0], k[1], k[2] = x, y, z
-	return k
+	return e.id
 }
 
 type pyParseStop struct{ err *pySyntaxError }
@@ -863,7 +932,7 @@ func (p *pyParser) leave() { p.depth-- }
 // both of the whole file. lerr is the lexer's error: the first thing it cannot read anywhere in
 // the file wins over a parse error, as when the file was lexed before it was parsed (so after
 // a parse error the lexer reads on to the end); cms is then nil. perr is the parser's error.
-func pyParseFile(src []byte, base, maxDepth int, arena *pyArena, lbuf []int, lines bool) (stmts []*pyStmt, cms [][2]int, starts []int, lerr, perr *pySyntaxError) {
+func pyParseFile(src []byte, base, maxDepth int, arena *pyArena, lbuf []int, lines bool) (stmts pyIds, cms [][2]int, starts []int, lerr, perr *pySyntaxError) {
 	l := &arena.lex
 	l.init(src, base, maxDepth, true, &arena.tx, arena.cms, true, lbuf, lines)
 	buf := arena.toks[:0]
@@ -883,7 +952,7 @@ func pyParseFile(src []byte, base, maxDepth int, arena *pyArena, lbuf []int, lin
 		lerr = l.drain()
 	}
 	if lerr != nil {
-		return nil, nil, l.lines[:0], lerr, nil
+		return pyIds{}, nil, l.lines[:0], lerr, nil
 	}
 	return stmts, l.comments, l.lines, nil, perr
 }
@@ -915,7 +984,7 @@ func (l *pyLexer) drain() (err *pySyntaxError) {
 // parseModule parses the whole file, pulling its tokens from p.lx (pyParseFile). p.arena must
 // be set: it keeps the file's strings' tokens (pyArena.ftoks), which the evaluator reads
 // strings from (pyEval.etoks). lexErr is the lexer's error.
-func (p *pyParser) parseModule() (stmts []*pyStmt, err, lexErr *pySyntaxError) {
+func (p *pyParser) parseModule() (stmts pyIds, err, lexErr *pySyntaxError) {
 	p.arena.ftoks = p.arena.strs[:0]
 	defer func() {
 		if r := recover(); r != nil {
@@ -939,19 +1008,15 @@ func (p *pyParser) parseModule() (stmts []*pyStmt, err, lexErr *pySyntaxError) {
 		}
 		p.statement()
 	}
-	stmts = p.stmtList(p.stmts[mark:])
-	p.stmts = p.stmts[:mark]
-	return stmts, nil, nil
+	return p.popStmts(mark), nil, nil
 }
 
-func (p *pyParser) block() []*pyStmt {
+func (p *pyParser) block() pyIds {
 	p.expect(cColon)
 	mark := len(p.stmts)
 	if p.cur().kind != pyNewline {
 		p.simpleLine()
-		out := p.stmtList(p.stmts[mark:])
-		p.stmts = p.stmts[:mark]
-		return out
+		return p.popStmts(mark)
 	}
 	p.skip()
 	if t := p.next(); t.kind != pyIndent {
@@ -965,9 +1030,7 @@ func (p *pyParser) block() []*pyStmt {
 			if t.kind == pyDedent {
 				p.skip()
 			}
-			out := p.stmtList(p.stmts[mark:])
-			p.stmts = p.stmts[:mark]
-			return out
+			return p.popStmts(mark)
 		}
 		if t.kind == pyNewline {
 			p.skip()
@@ -977,7 +1040,9 @@ func (p *pyParser) block() []*pyStmt {
 	}
 }
 
-// statement reads one statement (a line of simple ones: each) onto p.stmts.
+// statement reads one statement (a line of simple ones: each) onto p.stmts. (Statements go
+// there as they are made, mkStmt and simpleStmt: a compound statement before its blocks, which
+// are popped from above it.)
 func (p *pyParser) statement() {
 	t := p.peek()
 	if t.kind == pyIndent {
@@ -986,10 +1051,10 @@ func (p *pyParser) statement() {
 	if t.kind == pyName {
 		switch t.code {
 		case kDef:
-			p.stmts = append(p.stmts, p.funcDef())
+			p.funcDef()
 			return
 		case kIf:
-			p.stmts = append(p.stmts, p.ifStmt())
+			p.ifStmt()
 			return
 		case kFor:
 			p.skip()
@@ -1000,7 +1065,7 @@ func (p *pyParser) statement() {
 			}
 			p.skip()
 			iter := p.starValues()
-			st := p.mkStmt(pyStmt{kind: sFor, s: t.start, targets: p.kids1(target), value: iter})
+			st := p.mkStmt(pyStmt{kind: sFor, s: t.start, targets: p.kids1(target), value: iter.id})
 			p.loops++
 			st.body = p.block()
 			p.loops--
@@ -1008,12 +1073,11 @@ func (p *pyParser) statement() {
 				p.skip()
 				st.orelse = p.block()
 			}
-			p.stmts = append(p.stmts, st)
 			return
 		case kWhile:
 			p.skip()
 			cond := p.namedExpr()
-			st := p.mkStmt(pyStmt{kind: sWhile, s: t.start, value: cond})
+			st := p.mkStmt(pyStmt{kind: sWhile, s: t.start, value: cond.id})
 			p.loops++
 			st.body = p.block()
 			p.loops--
@@ -1021,19 +1085,19 @@ func (p *pyParser) statement() {
 				p.skip()
 				st.orelse = p.block()
 			}
-			p.stmts = append(p.stmts, st)
 			return
 		case kWith:
 			p.skip()
 			st := p.mkStmt(pyStmt{kind: sWith, s: t.start})
 			paren := false
+			mark := len(p.stack) // the items, on the stack
 			if p.is(cLPar) {
 				// Python 3.9+ parenthesised with-items; a parenthesised expression reads the same.
 				save, pin := p.save()
 				p.skip()
 				paren = true
 				for !p.is(cRPar) {
-					st.targets = append(st.targets, p.withItem())
+					p.stack = append(p.stack, p.withItem().id)
 					if !p.is(cComma) {
 						break
 					}
@@ -1042,7 +1106,7 @@ func (p *pyParser) statement() {
 				if !p.is(cRPar) || p.toks[p.i+1].code != cColon {
 					p.restore(save, pin, true)
 					paren = false
-					st.targets = nil
+					p.stack = p.stack[:mark]
 				} else {
 					p.restore(save, pin, false)
 					p.skip()
@@ -1050,19 +1114,20 @@ func (p *pyParser) statement() {
 			}
 			if !paren {
 				for {
-					st.targets = append(st.targets, p.withItem())
+					p.stack = append(p.stack, p.withItem().id)
 					if !p.is(cComma) {
 						break
 					}
 					p.skip()
 				}
 			}
+			st.targets = p.popList(mark)
 			st.body = p.block()
-			p.stmts = append(p.stmts, st)
 			return
 		case kTry:
 			p.skip()
-			st := p.mkStmt(pyStmt{kind: sTry, s: t.start, x: p.stmtX()})
+			st := p.mkStmt(pyStmt{kind: sTry, s: t.start})
+			x := p.stmtX(st)
 			st.body = p.block()
 			kinds := 0 // bit 1: except, bit 2: except*
 			for p.is(kExcept) {
@@ -1089,10 +1154,10 @@ func (p *pyParser) statement() {
 				if star {
 					p.starLoops = p.loops + 1
 				}
-				st.x.extra = append(st.x.extra, p.block())
+				x.extra = append(x.extra, p.block())
 				p.starLoops = outer
 			}
-			if len(st.x.extra) == 0 && !p.is(kFinally) {
+			if len(x.extra) == 0 && !p.is(kFinally) {
 				p.fail(p.cur().start, "python: expected 'except' or 'finally' block")
 			}
 			if p.is(kElse) {
@@ -1101,9 +1166,8 @@ func (p *pyParser) statement() {
 			}
 			if p.is(kFinally) {
 				p.skip()
-				st.x.extra = append(st.x.extra, p.block())
+				x.extra = append(x.extra, p.block())
 			}
-			p.stmts = append(p.stmts, st)
 			return
 		case kClass:
 			p.skip()
@@ -1122,7 +1186,7 @@ func (p *pyParser) statement() {
 			p.block()
 			p.fns, p.loops, p.starLoops = fns, loops, star
 			p.classes--
-			p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
+			p.simpleStmt(sSkip, t.start, 0, pyIds{}, 0)
 			return
 		case kAsync:
 			p.skip()
@@ -1138,7 +1202,7 @@ func (p *pyParser) statement() {
 				p.skip()
 				if p.tryMatch() {
 					p.restore(save, pin, false)
-					p.stmts = append(p.stmts, p.simpleStmt(sSkip, t.start, 0, nil, nil))
+					p.simpleStmt(sSkip, t.start, 0, pyIds{}, 0)
 					return
 				}
 				p.restore(save, pin, true)
@@ -1156,9 +1220,9 @@ func (p *pyParser) statement() {
 		}
 		mark := len(p.stmts)
 		p.statement()
-		if st := p.stmts[mark:]; len(st) == 1 && st[0].kind == sDef {
+		if st := p.stmts[mark:]; len(st) == 1 && p.arena.st(st[0]).kind == sDef {
 			// A decorated function is not the function itself: never call it.
-			st[0].kind = sSkip
+			p.arena.st(st[0]).kind = sSkip
 		}
 		return
 	}
@@ -1174,8 +1238,7 @@ func (p *pyParser) tryMatch() (ok bool) {
 				panic(r)
 			}
 			// Drop what the failed parse left on the stacks.
-			p.pop(&p.stack, marks[0])
-			clear(p.kws[marks[1]:])
+			p.stack = p.stack[:marks[0]]
 			p.kws = p.kws[:marks[1]]
 			ok = false
 		}
@@ -1213,21 +1276,24 @@ func (p *pyParser) withItem() *pyExpr {
 	return e
 }
 
-func (p *pyParser) ifStmt() *pyStmt {
+// ifStmt reads an if statement (an elif: its else branch, an if of its own) onto p.stmts.
+func (p *pyParser) ifStmt() {
 	t := p.next()
 	cond := p.namedExpr()
-	st := p.mkStmt(pyStmt{kind: sIf, s: t.start, value: cond})
+	st := p.mkStmt(pyStmt{kind: sIf, s: t.start, value: cond.id})
 	st.body = p.block()
 	if p.is(kElif) {
-		st.orelse = p.stmt1(p.ifStmt())
+		mark := len(p.stmts)
+		p.ifStmt()
+		st.orelse = p.popStmts(mark)
 	} else if p.is(kElse) {
 		p.skip()
 		st.orelse = p.block()
 	}
-	return st
 }
 
-func (p *pyParser) funcDef() *pyStmt {
+// funcDef reads a def onto p.stmts.
+func (p *pyParser) funcDef() {
 	t := p.next()
 	name := p.next()
 	if name.kind != pyName || name.code != cNone {
@@ -1246,9 +1312,8 @@ func (p *pyParser) funcDef() *pyStmt {
 	p.yields, p.fns, p.loops, p.starLoops = false, fns+1, 0, 0
 	fn.body = p.block()
 	fn.generator, p.yields, p.fns, p.loops, p.starLoops = p.yields, outer, fns, loops, star
-	st := p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end, x: p.stmtX()})
-	st.x.fn = fn
-	return st
+	st := p.mkStmt(pyStmt{kind: sDef, s: t.start, e: name.end})
+	p.stmtX(st).fn = fn
 }
 
 // typeParams reads Python 3.12's type parameters after a def's or class's name, if any
@@ -1285,12 +1350,8 @@ func (p *pyParser) typeParams() {
 	p.expect(cRBrack)
 }
 
-// fn is a function named name, without parameters or body (from the arena when the parser
-// has one).
+// fn is a function named name, without parameters or body.
 func (p *pyParser) fn(name string) *pyFunc {
-	if p.arena == nil {
-		return &pyFunc{name: name}
-	}
 	f := p.arena.funcs.one()
 	*f = pyFunc{name: name}
 	return f
@@ -1299,7 +1360,7 @@ func (p *pyParser) fn(name string) *pyFunc {
 // params reads a parameter list up to the closing token (")" for def, ":" for lambda).
 func (p *pyParser) params(closer pyCode) []pyParam {
 	var out []pyParam
-	if p.arena != nil && !p.is(closer) {
+	if !p.is(closer) {
 		out = p.arena.params.take(6) // more parameters move the list to the heap
 	}
 	// Python refuses a name given twice, and a positional parameter without a default after
@@ -1341,7 +1402,7 @@ func (p *pyParser) params(closer pyCode) []pyParam {
 			}
 			if p.is(cAssign) {
 				p.skip()
-				par.def = p.expr()
+				par.def = p.expr().id
 				defaults = true
 			} else if star == 0 && defaults && !kwOnly {
 				p.fail(n.start, "python: non-default argument follows default argument")
@@ -1373,7 +1434,7 @@ func (p *pyParser) endLine() {
 
 // simpleLine reads `stmt; stmt; ...` NEWLINE onto p.stmts.
 func (p *pyParser) simpleLine() {
-	p.stmts = append(p.stmts, p.simple())
+	p.simple()
 	if !p.is(cSemi) {
 		p.endLine()
 		return
@@ -1384,7 +1445,7 @@ func (p *pyParser) simpleLine() {
 		return
 	}
 	for {
-		p.stmts = append(p.stmts, p.simple())
+		p.simple()
 		if p.is(cSemi) {
 			p.skip()
 			if p.cur().kind == pyNewline || p.cur().kind == pyEOF {
@@ -1397,6 +1458,7 @@ func (p *pyParser) simpleLine() {
 	p.endLine()
 }
 
+// simple reads one simple statement onto p.stmts.
 func (p *pyParser) simple() *pyStmt {
 	t := p.peek()
 	if t.kind == pyName {
@@ -1417,21 +1479,22 @@ func (p *pyParser) simple() *pyStmt {
 				}
 				p.leavesExceptStar(t.start, p.loops < p.starLoops)
 			}
-			return p.simpleStmt(k, t.start, t.end, nil, nil)
+			return p.simpleStmt(k, t.start, t.end, pyIds{}, 0)
 		case kReturn:
 			if p.fns == 0 {
 				p.fail(t.start, "python: 'return' outside function")
 			}
 			p.leavesExceptStar(t.start, p.starLoops > 0)
 			p.skip()
-			st := p.simpleStmt(sReturn, t.start, 0, nil, nil)
+			st := p.simpleStmt(sReturn, t.start, 0, pyIds{}, 0)
 			if !p.atLineEnd() {
-				st.value = p.starValues()
+				st.value = p.starValues().id
 			}
 			return st
 		case kImport:
 			p.skip()
-			st := p.mkStmt(pyStmt{kind: sImport, s: t.start, x: p.stmtX()})
+			st := p.mkStmt(pyStmt{kind: sImport, s: t.start})
+			x := p.stmtX(st)
 			for {
 				mod, _ := p.dottedName()
 				alias := ""
@@ -1439,8 +1502,8 @@ func (p *pyParser) simple() *pyStmt {
 					p.skip()
 					alias = p.txt(p.next())
 				}
-				st.x.names = append(st.x.names, mod)
-				st.x.alias = append(st.x.alias, alias)
+				x.names = append(x.names, mod)
+				x.alias = append(x.alias, alias)
 				if !p.is(cComma) {
 					break
 				}
@@ -1450,7 +1513,8 @@ func (p *pyParser) simple() *pyStmt {
 			return st
 		case kFrom:
 			p.skip()
-			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start, x: p.stmtX()})
+			st := p.mkStmt(pyStmt{kind: sFrom, s: t.start})
+			x := p.stmtX(st)
 			mod := ""
 			// Leading dots written together with the name (`.._base_.x`): a slice of the source.
 			s0, e0, whole := p.cur().start, p.cur().start, true
@@ -1469,7 +1533,7 @@ func (p *pyParser) simple() *pyStmt {
 					mod += m
 				}
 			}
-			st.x.mod = mod
+			x.mod = mod
 			if !p.is(kImport) {
 				p.failTok(p.peek(), `"import"`)
 			}
@@ -1484,8 +1548,8 @@ func (p *pyParser) simple() *pyStmt {
 				}
 				if p.is(cStar) {
 					p.skip()
-					st.x.names = append(st.x.names, "*")
-					st.x.alias = append(st.x.alias, "")
+					x.names = append(x.names, "*")
+					x.alias = append(x.alias, "")
 				} else {
 					n := p.next()
 					if n.kind != pyName {
@@ -1496,8 +1560,8 @@ func (p *pyParser) simple() *pyStmt {
 						p.skip()
 						alias = p.txt(p.next())
 					}
-					st.x.names = append(st.x.names, p.txt(n))
-					st.x.alias = append(st.x.alias, alias)
+					x.names = append(x.names, p.txt(n))
+					x.alias = append(x.alias, alias)
 				}
 				if !p.is(cComma) {
 					break
@@ -1520,7 +1584,7 @@ func (p *pyParser) simple() *pyStmt {
 			} else if !p.atLineEnd() {
 				p.starValues()
 			}
-			return p.simpleStmt(sSkip, t.start, 0, nil, nil)
+			return p.simpleStmt(sSkip, t.start, 0, pyIds{}, 0)
 		case kDel, kGlobal, kNonlocal, kAssert, kRaise:
 			if t.code == kNonlocal && p.fns == 0 && p.classes == 0 {
 				p.fail(t.start, "python: nonlocal declaration not allowed at module level")
@@ -1546,7 +1610,7 @@ func (p *pyParser) simple() *pyStmt {
 			if t.code == kDel {
 				kind = sDel
 			}
-			return p.simpleStmt(kind, t.start, 0, nil, nil)
+			return p.simpleStmt(kind, t.start, 0, pyIds{}, 0)
 		}
 	}
 	if t.kind == pyName && t.code == cNone && p.toks[p.i+1].kind == pyName && p.toks[p.i+1].code == cNone && p.txt(t) == "type" {
@@ -1557,33 +1621,33 @@ func (p *pyParser) simple() *pyStmt {
 		p.typeParams()
 		p.expect(cAssign)
 		p.expr()
-		return p.simpleStmt(sSkip, t.start, 0, nil, nil)
+		return p.simpleStmt(sSkip, t.start, 0, pyIds{}, 0)
 	}
 	p.noWalrus()
 	first := p.starExprList()
 	switch {
 	case p.is(cAssign):
-		st := p.simpleStmt(sAssign, t.start, 0, nil, nil)
+		st := p.simpleStmt(sAssign, t.start, 0, pyIds{}, 0)
 		p.skip()
 		v := p.assignValue()
 		if !p.is(cAssign) {
 			// One target (most assignments): no trip through the stack.
-			st.targets, st.value = p.kids1(first), v
+			st.targets, st.value = p.kids1(first), v.id
 			p.checkAssigned(first)
 			return st
 		}
 		// Targets and value are collected on the stack: the last is the value.
 		mark := len(p.stack)
-		p.stack = append(p.stack, first, v)
+		p.stack = append(p.stack, first.id, v.id)
 		for p.is(cAssign) {
 			p.skip()
-			p.stack = append(p.stack, p.assignValue())
+			p.stack = append(p.stack, p.assignValue().id)
 		}
 		st.value = p.stack[len(p.stack)-1]
 		p.stack = p.stack[:len(p.stack)-1]
 		st.targets = p.popList(mark)
-		for _, tg := range st.targets {
-			p.checkAssigned(tg)
+		for _, tg := range p.arena.ids(st.targets) {
+			p.checkAssigned(p.arena.ex(tg))
 		}
 		return st
 	case p.is(cColon) && !p.atLineEnd():
@@ -1596,10 +1660,10 @@ func (p *pyParser) simple() *pyStmt {
 		default:
 			p.fail(first.s, "python: illegal target for annotation")
 		}
-		st := p.simpleStmt(sAnn, t.start, 0, p.kids1(first), nil)
+		st := p.simpleStmt(sAnn, t.start, 0, p.kids1(first), 0)
 		if p.is(cAssign) {
 			p.skip()
-			st.value = p.assignValue()
+			st.value = p.assignValue().id
 			st.kind = sAssign
 		}
 		return st
@@ -1612,11 +1676,12 @@ func (p *pyParser) simple() *pyStmt {
 			p.fail(first.s, "python: illegal expression for augmented assignment")
 		}
 		op := p.txt(p.next())
-		x := p.stmtX()
-		x.op = op[:len(op)-1]
-		return p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first), x: x, value: p.assignValue()})
+		st := p.mkStmt(pyStmt{kind: sAug, s: t.start, targets: p.kids1(first)})
+		p.stmtX(st).op = op[:len(op)-1]
+		st.value = p.assignValue().id
+		return st
 	}
-	return p.simpleStmt(sExpr, t.start, 0, nil, first)
+	return p.simpleStmt(sExpr, t.start, 0, pyIds{}, first.id)
 }
 
 // noWalrus refuses `name := value` where Python's grammar has no named expression unless it is
@@ -1716,8 +1781,8 @@ func (p *pyParser) checkDelete(e *pyExpr) {
 	switch e.op {
 	case xName, xAttr, xIndex:
 	case xTuple, xList:
-		for _, k := range e.kids {
-			p.checkDelete(k)
+		for _, k := range p.arena.ids(e.kids) {
+			p.checkDelete(p.arena.ex(k))
 		}
 	case xCall:
 		p.fail(e.s, "python: cannot delete function call")
@@ -1732,7 +1797,8 @@ func (p *pyParser) checkTarget(e *pyExpr) {
 		return
 	case xTuple, xList:
 		stars := 0
-		for _, k := range e.kids {
+		for _, id := range p.arena.ids(e.kids) {
+			k := p.arena.ex(id)
 			if k.op == xStar {
 				if stars++; stars == 2 {
 					p.fail(e.s, "python: multiple starred expressions in assignment")
@@ -1742,7 +1808,7 @@ func (p *pyParser) checkTarget(e *pyExpr) {
 		}
 		return
 	case xStar:
-		p.checkTarget(e.kids[0])
+		p.checkTarget(p.arena.kid(e, 0))
 		return
 	case xCall:
 		p.fail(e.s, "python: cannot assign to function call")
@@ -1801,15 +1867,15 @@ func (p *pyParser) targetList() *pyExpr {
 		return first
 	}
 	mark := len(p.stack)
-	p.stack = append(p.stack, first)
+	p.stack = append(p.stack, first.id)
 	for p.is(cComma) {
 		p.skip()
 		if p.is(kIn) || p.is(cAssign) {
 			break
 		}
-		p.stack = append(p.stack, p.target())
+		p.stack = append(p.stack, p.target().id)
 	}
-	e := p.stack[len(p.stack)-1].e
+	e := p.arena.ex(p.stack[len(p.stack)-1]).e
 	return p.mk(pyExpr{op: xTuple, s: first.s, e: e, kids: p.popList(mark)})
 }
 
@@ -1824,13 +1890,13 @@ func (p *pyParser) list(item func() *pyExpr) *pyExpr {
 		return first
 	}
 	mark := len(p.stack)
-	p.stack = append(p.stack, first)
+	p.stack = append(p.stack, first.id)
 	for p.is(cComma) {
 		p.skip()
 		if t := p.cur(); t.kind == pyNewline || t.kind == pyEOF || t.kind == pyDedent || pyListEnd[t.code] {
 			break
 		}
-		p.stack = append(p.stack, item())
+		p.stack = append(p.stack, item().id)
 	}
 	return p.mk(pyExpr{op: xTuple, s: first.s, e: p.toks[p.i-1].end, kids: p.popList(mark)})
 }
@@ -1900,11 +1966,12 @@ func (p *pyParser) expr1() *pyExpr {
 		fn.params = p.params(cColon)
 		p.expect(cColon)
 		p.fns++
-		fn.expr = p.expr()
+		body := p.expr()
+		fn.expr = body.id
 		p.fns--
-		x := p.ext()
-		x.fn = fn
-		return p.mk(pyExpr{op: xLambda, s: t.start, e: fn.expr.e, x: x})
+		l := p.mk(pyExpr{op: xLambda, s: t.start, e: body.e})
+		p.ext(l).fn = fn
+		return l
 	}
 	var x *pyExpr
 	if p.is(kNot) {
@@ -1925,7 +1992,7 @@ func (p *pyParser) expr1() *pyExpr {
 		}
 		p.skip()
 		alt := p.expr()
-		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: p.kids3(cond, x, alt)})
+		return p.mk(pyExpr{op: xIfexp, s: x.s, e: alt.e, kids: p.arena.addIds(cond.id, x.id, alt.id)})
 	}
 	return x
 }
@@ -1967,9 +2034,13 @@ func (p *pyParser) notTest() *pyExpr {
 
 func (p *pyParser) comparison() *pyExpr { return p.comparisonRest(p.bitOr()) }
 
-// comparisonRest reads the comparisons after the first operand, x.
+// comparisonRest reads the comparisons after the first operand, x. A chain's operands
+// (rare) are collected on the stack.
 func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 	var c *pyExpr
+	var cx *pyExprExt
+	var y *pyExpr
+	mark := -1
 	for {
 		op := ""
 		t := &p.toks[p.i]
@@ -1998,22 +2069,35 @@ func (p *pyParser) comparisonRest(x *pyExpr) *pyExpr {
 		if op == "" {
 			break
 		}
-		y := p.bitOr()
+		if y != nil {
+			// A chain: the operands so far go on the stack.
+			if mark < 0 {
+				mark = len(p.stack)
+				p.stack = append(p.stack, x.id)
+			}
+			p.stack = append(p.stack, y.id)
+		}
+		y = p.bitOr()
 		if c == nil {
-			// The first comparison: its operands and operator in exact lists (a chain, rare,
-			// grows them).
-			c = p.mk(pyExpr{op: xCmp, s: x.s, e: y.e, kids: p.kids2(x, y), x: p.ext()})
-			c.x.ops = pyCmpOne(op)
+			// The first comparison: its operator in an exact list (a chain grows it).
+			c = p.mk(pyExpr{op: xCmp, s: x.s, e: y.e})
+			cx = p.ext(c)
+			cx.ops = pyCmpOne(op)
 			continue
 		}
-		c.kids = append(c.kids, y)
-		c.x.ops = append(c.x.ops, op)
+		cx.ops = append(cx.ops, op)
 		c.e = y.e
 	}
-	if c != nil {
-		return c
+	if c == nil {
+		return x
 	}
-	return x
+	if mark < 0 {
+		c.kids = p.kids2(x, y)
+	} else {
+		p.stack = append(p.stack, y.id)
+		c.kids = p.popList(mark)
+	}
+	return c
 }
 
 // pyCmpOrLogic marks the codes that go on from an operand at the comparison, and or or level.
@@ -2126,15 +2210,15 @@ func (p *pyParser) subscript() *pyExpr {
 // bracketItems reads the rest of a comma-separated list whose first item is read, up to the
 // closing bracket close (a trailing comma allowed; the bracket is left unread), collecting the
 // items on the parser's stack: a parenthesised tuple, a list display, a subscript's tuple.
-func (p *pyParser) bracketItems(first *pyExpr, item func() *pyExpr, close pyCode) []*pyExpr {
+func (p *pyParser) bracketItems(first *pyExpr, item func() *pyExpr, close pyCode) pyIds {
 	mark := len(p.stack)
-	p.stack = append(p.stack, first)
+	p.stack = append(p.stack, first.id)
 	for p.is(cComma) {
 		p.skip()
 		if p.is(close) {
 			break
 		}
-		p.stack = append(p.stack, item())
+		p.stack = append(p.stack, item().id)
 	}
 	return p.popList(mark)
 }
@@ -2164,7 +2248,7 @@ func (p *pyParser) sliceItem() *pyExpr {
 		}
 		return parts[0]
 	}
-	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: p.kids3(parts[0], parts[1], parts[2])})
+	return p.mk(pyExpr{op: xSlice, s: s, e: p.toks[p.i-1].end, kids: p.arena.addIds(idOf(parts[0]), idOf(parts[1]), idOf(parts[2]))})
 }
 
 // callArgs reads arguments up to ")" into c: kids are the function fn, then the positional
@@ -2172,7 +2256,7 @@ func (p *pyParser) sliceItem() *pyExpr {
 func (p *pyParser) callArgs(c, fn *pyExpr) {
 	p.enter()
 	mark, kmark := len(p.stack), len(p.kws)
-	p.stack = append(p.stack, fn)
+	p.stack = append(p.stack, idOf(fn))
 	// What Python refuses in a call: a positional argument after a keyword or **mapping, and
 	// *iterable after **mapping (keyword arguments may follow either).
 	kw, dstar := false, false
@@ -2186,12 +2270,12 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 			}
 			p.skip()
 			x := p.expr()
-			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: s, e: x.e, kids: p.kids1(x)}))
+			p.stack = append(p.stack, p.mk(pyExpr{op: xStar, s: s, e: x.e, kids: p.kids1(x)}).id)
 		case t.code == cPow:
 			kw, dstar = true, true
 			p.skip()
 			x := p.expr()
-			p.kws = append(p.kws, pyKw{val: x})
+			p.kws = append(p.kws, pyKw{val: x.id})
 		case t.kind == pyName && p.toks[p.i+1].code == cAssign:
 			if t.code != cNone { // dict(if=1) is a syntax error
 				p.failTok(*t, "a keyword argument name")
@@ -2222,7 +2306,7 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 			}
 			p.skip()
 			p.skip()
-			p.kws = append(p.kws, pyKw{nm: nm, val: p.expr()})
+			p.kws = append(p.kws, pyKw{nm: nm, val: p.expr().id})
 		default:
 			x := p.namedExpr()
 			if kw {
@@ -2236,7 +2320,7 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 				x = p.comprehension("gen", x, nil, x.s)
 				x.e = p.cur().start
 			}
-			p.stack = append(p.stack, x)
+			p.stack = append(p.stack, x.id)
 		}
 		if !p.is(cComma) {
 			break
@@ -2245,32 +2329,35 @@ func (p *pyParser) callArgs(c, fn *pyExpr) {
 	}
 	c.kids = p.popList(mark)
 	if kw := p.popKws(kmark); kw != nil {
-		c.x = p.ext()
-		c.x.kw = kw
+		p.ext(c).kw = kw
 	}
 	p.leave()
 }
 
 func (p *pyParser) comprehension(kind string, elt, val *pyExpr, s int) *pyExpr {
-	c := p.mk(pyExpr{op: xComp, s: s, kids: p.kids2(elt, val), x: p.ext()})
-	c.x.comp = kind
+	c := p.mk(pyExpr{op: xComp, s: s, kids: p.arena.addIds(elt.id, idOf(val))})
+	x := p.ext(c)
+	x.comp = kind
 	for p.is(kFor) || p.is(kAsync) {
 		if p.is(kAsync) {
 			p.skip()
 		}
 		p.skip()
-		f := pyFor{target: p.targetList()}
-		p.checkTarget(f.target)
+		target := p.targetList()
+		p.checkTarget(target)
+		f := pyFor{target: target.id}
 		if !p.is(kIn) {
 			p.failTok(p.peek(), `"in"`)
 		}
 		p.skip()
-		f.iter = p.orTest()
+		f.iter = p.orTest().id
+		mark := len(p.stack)
 		for p.is(kIf) {
 			p.skip()
-			f.conds = append(f.conds, p.orTestNoCond())
+			p.stack = append(p.stack, p.orTestNoCond().id)
 		}
-		c.x.fors = append(c.x.fors, f)
+		f.conds = p.popList(mark)
+		x.fors = append(x.fors, f)
 	}
 	return c
 }
@@ -2380,8 +2467,8 @@ func (p *pyParser) atom() *pyExpr {
 				cp.s, cp.e = t.start, e.end
 				return p.mk(cp)
 			}
-			tu := p.mk(pyExpr{op: xTuple, s: t.start})
-			tu.kids = p.bracketItems(first, p.starOrNamed, cRPar)
+			kids := p.bracketItems(first, p.starOrNamed, cRPar)
+			tu := p.mk(pyExpr{op: xTuple, s: t.start, kids: kids})
 			tu.e = p.expect(cRPar).end
 			p.leave()
 			return tu
@@ -2429,7 +2516,7 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 	mark := len(p.stack)
 	if p.is(cPow) {
 		p.skip()
-		p.stack = append(p.stack, nil, p.bitOr())
+		p.stack = append(p.stack, 0, p.bitOr().id)
 	} else {
 		k := p.starOrNamed()
 		if p.is(cColon) {
@@ -2440,7 +2527,7 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 				c.e = p.expect(cRBrace).end
 				return c
 			}
-			p.stack = append(p.stack, k, v)
+			p.stack = append(p.stack, k.id, v.id)
 		} else {
 			// A set display or set comprehension.
 			if p.is(kFor) || p.is(kAsync) {
@@ -2449,7 +2536,7 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 				return c
 			}
 			d.op = xSet
-			p.stack = append(p.stack, k)
+			p.stack = append(p.stack, k.id)
 		}
 	}
 	for p.is(cComma) {
@@ -2458,18 +2545,19 @@ func (p *pyParser) dictDisplay(t pyTok) *pyExpr {
 			break
 		}
 		if d.op == xSet {
-			p.stack = append(p.stack, p.starOrNamed())
+			p.stack = append(p.stack, p.starOrNamed().id)
 			continue
 		}
 		if p.is(cPow) {
 			p.skip()
-			p.stack = append(p.stack, nil, p.bitOr())
+			p.stack = append(p.stack, 0, p.bitOr().id)
 			continue
 		}
 		k := p.expr()
 		p.expect(cColon)
-		p.stack = append(p.stack, k, p.expr())
+		p.stack = append(p.stack, k.id, p.expr().id)
 	}
+
 	d.kids = p.popList(mark)
 	d.e = p.expect(cRBrace).end
 	return d

@@ -116,51 +116,55 @@ func skipPySpace(s string, i int) int {
 // `_base_ = ...` (not lazy), `with` (lazy), relative `from . import` (lazy), or import of a
 // module outside the standard library (lazy); mmengine.config and
 // `from mmengine import Config` do not count.
-func mmPredefined(stmts []*pyStmt, name string, tx *pyText) *pyPredef {
-	for _, st := range stmts {
-		if st.kind == sDef && st.x.fn.name == "get_config" {
+func mmPredefined(a *pyArena, module pyIds, name string, tx *pyText) *pyPredef {
+	stmts := a.ids(module)
+	for _, id := range stmts {
+		if st := a.st(id); st.kind == sDef && a.more(st).fn.name == "get_config" {
 			return nil
 		}
 	}
 	// Breadth first: the module's statements, then the statements in their bodies (queued
 	// when the first is met: most configs decide at the top level or have no bodies).
-	var queue []*pyStmt
+	var queue []int32
 	for i := 0; i < len(stmts)+len(queue); i++ {
 		var st *pyStmt
 		if i < len(stmts) {
-			st = stmts[i]
+			st = a.st(stmts[i])
 		} else {
-			st = queue[i-len(stmts)]
+			st = a.st(queue[i-len(stmts)])
 		}
 		switch st.kind {
 		case sAssign:
-			if len(st.targets) > 0 && st.targets[0].op == xName && st.targets[0].nm.in(tx) == "_base_" {
-				return newPredef(name)
+			if st.targets.n > 0 {
+				if t := a.ex(a.ids(st.targets)[0]); t.op == xName && t.nm.in(tx) == "_base_" {
+					return newPredef(name)
+				}
 			}
 		case sWith:
 			return nil
 		case sFrom:
+			x := a.more(st)
 			switch {
-			case strings.HasPrefix(st.x.mod, "."):
+			case strings.HasPrefix(x.mod, "."):
 				return nil
-			case st.x.mod == "mmengine" && len(st.x.names) == 1 && st.x.names[0] == "Config":
-			case !stdlibModule(st.x.mod):
+			case x.mod == "mmengine" && len(x.names) == 1 && x.names[0] == "Config":
+			case !stdlibModule(x.mod):
 				return nil
 			}
 		case sImport:
-			for _, m := range st.x.names {
+			for _, m := range a.more(st).names {
 				if !stdlibModule(m) {
 					return nil
 				}
 			}
 		}
-		queue = append(queue, st.body...)
-		queue = append(queue, st.orelse...)
-		for _, x := range st.more().extra {
-			queue = append(queue, x...)
+		queue = append(queue, a.ids(st.body)...)
+		queue = append(queue, a.ids(st.orelse)...)
+		for _, x := range a.more(st).extra {
+			queue = append(queue, a.ids(x)...)
 		}
 		if st.kind == sDef {
-			queue = append(queue, st.x.fn.body...)
+			queue = append(queue, a.ids(a.more(st).fn.body)...)
 		}
 	}
 	return newPredef(name)

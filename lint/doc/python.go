@@ -62,13 +62,13 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	// only: every string made from them is a copy).
 	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
 	defer scr.keepBufs(ev)
-	ev.predef = mmPredefined(stmts, d.Path, tx)
-	if n := pyImportCount(stmts); n > 0 && d.Refs == nil {
+	ev.predef = mmPredefined(arena, stmts, d.Path, tx)
+	if n := pyImportCount(arena, stmts); n > 0 && d.Refs == nil {
 		d.Refs = make([]FileRef, 0, n) // the module's imports become Refs: room for them at once
 	}
 	env := &arena.envs.take(1)[:1][0] // the module's scope dies with the arena, as the values do
 	*env = pyEnv{}
-	if n := len(stmts) + 4; n <= 128 {
+	if n := int(stmts.n) + 4; n <= 128 {
 		// Room for the module's names (about one per statement), so the scope seldom grows.
 		env.names, env.vals = arena.argn.take(n), arena.argv.take(n)
 	}
@@ -138,7 +138,8 @@ func parsePython(d *Document, lim Limits, configArg string) {
 			return c.tree(st, res, en) != nil
 		})
 	}
-	if style == "module" && pyDefinesCode(stmts, d.Src) {
+	if style == "module" && pyDefinesCode(arena, stmts, d.Src) {
+
 		style = "library"
 	}
 	root := b.tree(style, result, env)
@@ -277,20 +278,21 @@ func (b *pyBuilder) keySpan(name string, v *pyVal) Span {
 
 // pyImportCount is about how many Refs the imports among stmts make (outside functions):
 // room to reserve, not a count anything relies on.
-func pyImportCount(stmts []*pyStmt) int {
+func pyImportCount(a *pyArena, stmts pyIds) int {
 	n := 0
-	for _, st := range stmts {
+	for _, id := range a.ids(stmts) {
+		st := a.st(id)
 		switch st.kind {
 		case sImport:
-			n += len(st.x.names)
+			n += len(a.more(st).names)
 		case sFrom:
 			n++
 		case sDef:
 			continue
 		}
-		n += pyImportCount(st.body) + pyImportCount(st.orelse)
-		for _, x := range st.more().extra {
-			n += pyImportCount(x)
+		n += pyImportCount(a, st.body) + pyImportCount(a, st.orelse)
+		for _, x := range a.more(st).extra {
+			n += pyImportCount(a, x)
 		}
 	}
 	return n
@@ -528,12 +530,13 @@ func hasPyWord(src []byte, w string) bool {
 // values (the base files of mmdetection and mmpretrain define nothing), so the root of such a
 // module gets style "library", which IsPythonConfig does not take for a config unless it
 // names bases.
-func pyDefinesCode(stmts []*pyStmt, src []byte) bool {
-	for _, st := range stmts {
+func pyDefinesCode(a *pyArena, stmts pyIds, src []byte) bool {
+	for _, id := range a.ids(stmts) {
+		st := a.st(id)
 		switch {
-		case st.kind == sDef && st.x.fn.name != "get_config":
+		case st.kind == sDef && a.more(st).fn.name != "get_config":
 			return true
-		case st.kind == sSkip && st.x != nil && st.x.fn != nil && st.x.fn.name != "get_config":
+		case st.kind == sSkip && st.x != 0 && a.more(st).fn != nil && a.more(st).fn.name != "get_config":
 			// A decorated function (`@pytest.mark.skipif(...)` over a test), which the parser
 			// keeps from ever being called.
 			return true

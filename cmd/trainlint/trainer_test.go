@@ -23,6 +23,7 @@ func TestTrainerFromScript(t *testing.T) {
 		{"train.py above the configs", map[string]string{"det/train.py": mmdetScript}, "mmdet.apis.train_detector"},
 		{"tools/train.py", map[string]string{"tools/train.py": mmdetScript}, "mmdet.apis.train_detector"},
 		{"segmentation", map[string]string{"tools/train.py": "from mmseg.apis import set_random_seed, train_segmentor\ntrain_segmentor(model, datasets, cfg)\n"}, "mmseg.apis.train_segmentor"},
+		{"3D detection", map[string]string{"tools/train.py": "from mmdet3d.apis import init_random_seed, train_model\nfrom mmdet.apis import set_random_seed\ntrain_model(model, datasets, cfg, distributed=distributed)\n"}, "mmdet3d.apis.train_model"},
 		{"the nearest script is a custom one", map[string]string{"tools/train.py": mmdetScript, "det/tools/train.py": "from projects.apis import custom_train_model\ncustom_train_model(model, datasets, cfg)\n"}, ""},
 		{"imported, never called", map[string]string{"tools/train.py": "from mmdet.apis import train_detector\n# train_detector(model)\n"}, ""},
 		{"two trainers", map[string]string{"tools/train.py": mmdetScript + "from mmseg.apis import train_segmentor\ntrain_segmentor(model, datasets, cfg)\n"}, ""},

@@ -469,6 +469,7 @@ func TestMMCV1CheckpointsByTrainer(t *testing.T) {
 		{"mmdet, no save_best", "evaluation = dict(interval=1, metric='bbox')\n", mmdet, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
 		{"mmdet, no evaluation", "", mmdet, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
 		{"mmseg", "evaluation = dict(interval=1, metric='mIoU')\n", Trainer{Name: "mmseg.apis.train_segmentor"}, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
+		{"mmdet3d", "evaluation = dict(interval=1)\n", Trainer{Name: "mmdet3d.apis.train_model"}, plan.KeepLatest, "checkpoint_config.max_keep_ckpts"},
 		{"mmdet, save_best", "evaluation = dict(interval=1, save_best='bbox_mAP')\n", mmdet, plan.KeepBest, "evaluation.save_best"},
 		{"no trainer known", "evaluation = dict(interval=1)\n", Trainer{}, "", ""},
 		{"a trainer not checked", "evaluation = dict(interval=1)\n", Trainer{Name: "mmaction.apis.train_model"}, "", ""},

@@ -614,6 +614,9 @@ const mmposeTrainer = "mmpose.apis.train_model"
 //     later 0.x releases subclass mmcv's hook and pass save_best on);
 //   - mmpose.apis.train_model: MMPose 0.24.0 (EvalHook save_best=None; key_indicator, the older
 //     name, sets it).
+//   - mmdet3d.apis.train_model: MMDetection3D 0.17.2 hands the model to MMDetection's
+//     train_detector or MMSegmentation's train_segmentor (apis/train.py), and the 1.0 line's own
+//     train_detector and train_segmentor build those projects' EvalHook from cfg.evaluation.
 //
 // MMAction2 0.x (save_best='auto', v0.24.1) and MMGeneration (GenerativeEvalHook keeps the
 // best by best_metric) keep a best by default, and other projects are not checked: unknown.
@@ -621,6 +624,7 @@ var mmcv1NoBest = map[string]string{
 	"mmdet.apis.train_detector":  "MMDetection 2.x",
 	"mmseg.apis.train_segmentor": "MMSegmentation 0.x",
 	mmposeTrainer:                "MMPose 0.x",
+	"mmdet3d.apis.train_model":   "MMDetection3D 0.x and 1.0, through MMDetection's or MMSegmentation's",
 }
 
 // mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/config"
 	"github.com/trainlint/trainlint/lint/testfs"
 )
 
@@ -46,6 +47,13 @@ func TestTrainerFromScript(t *testing.T) {
 		if c.want != "" && !strings.Contains(out, "train.py trains with "+c.want) {
 			t.Errorf("%s: the finding does not name the script:\n%s", c.name, out)
 		}
+	}
+	// The language server lints a file with fileOptions: it finds the trainer too.
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{"tools/train.py": mmdetScript, "configs/a.py": cfg})
+	o, err := fileOptions(config.NewLoader(allRules()), filepath.Join(root, "configs", "a.py"))
+	if err != nil || o.Trainer.Name != "mmdet.apis.train_detector" {
+		t.Errorf("fileOptions: trainer %+v, err %v", o.Trainer, err)
 	}
 	// Only Python configs ask.
 	if o := withTrainer(lint.Options{}, filepath.Join(t.TempDir(), "a.yaml")); o.Trainer.Name != "" {

@@ -213,6 +213,37 @@
 // builder's pointer writes (scopes, kwDict's entries, the constants' table, the Document's
 // nodes) most of the barriers: the next step is values as pointer-free records.
 //
+// 2026-12-03 15:20, branch pvals (tried and dropped: the code is on branch pvals-tried,
+// d01e01b; Documents unchanged, go test ./lint/... and the four Python and gin fuzzers 35 s
+// each pass there): the containers of values as ids. Every value the arena makes gets an int32
+// id (pyVal.id, in the padding after k and b: no bigger a value; vals' and scalars' blocks,
+// each kind its own, found through one table by id), and dict entries (pyEnt key and value),
+// scopes (pyEnv.vals) and the constants' table (cvs) hold ids; the evaluator passes *pyVal and
+// converts where a container is written (pyArena.ref: a value made elsewhere, or a stack copy
+// carrying its original's id, is copied in, which reads the same since values never change).
+// The collector's side gained what was expected: the heap it can scan after the corpus is read
+// (/gc/scan/heap:bytes) 422 KB → 343 KB; gctrace of ParsePython (-cpu 1, four alternated runs
+// each) mark CPU per cycle 0.38-0.41 ms (mean 0.39) → 0.32-0.36 (0.34), mark phase 2.70-2.91
+// ms (2.84) → 2.64-3.01 (2.82), a cycle every 5.7-6.1 ms → 5.7-6.5; write barriers in a
+// ParsePython profile (-cpu 1, two each) 14.7 % and 12.1 % → 11.7 % and 11.0 % (the builder's
+// Document nodes, scalar's string, the scopes' names and val's whole-value copy are what is
+// left). But every read now goes through the table (a test for nil, a bounds check, the
+// block's pointer): instructions with GOGC=off (cachegrind as above) 8.19M → 8.87M a pass
+// for the first cut (a branch on the id's kind, ref and the scope lookup no longer inlined),
+// 8.53M (+4 %) once both kinds shared one table and the id check inlined where containers
+// are written; what is left of the rise is the reads (the evaluator's name lookups +0.10M,
+// the builder's fill and countValues +0.10M, dict find, strAt and lookup +0.09M). CPU time,
+// equal-volume, test binaries alternated, -cpu 1, -benchtime 20x: 24 pairs (main first, load
+// 1.1-1.3) Python 1.28-1.45× YAML (mean 1.362) → 1.29-1.43× (1.359), less in 13 of 24 (mean
+// −0.003×); 16 pairs with the order reversed (load 0.9-1.0) 1.27-1.41× (1.343) → 1.29-1.40×
+// (1.340), less in 10 of 16 (−0.004×); with GOGC=off, 8 pairs, 1.26-1.35× (1.29) → 1.28-1.38×
+// (1.32), more in 6 of 8 (+0.04×); the first cut, 24 pairs, 1.345× → 1.365× (+0.02×). (Within
+// a pair the second binary ran 4-5 % faster in both formats whichever it was, so only the
+// ratio is compared.) So the collector's saving and the reads' cost cancel: no gain the rounds
+// can tell, and the target is not met. Values themselves (88 bytes, five pointers) stay most
+// of what a collection marks; ids pay only where a read through one costs no more than through
+// a pointer, which Go's bounds-checked blocks do not give.
+//
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms
 // whatever was read, spread over 795 KiB of YAML but 42 KiB of gin and 76 KiB of Python, so it

@@ -108,16 +108,17 @@ func trainerCall(script string) (name, pkg string) {
 	return name, pkg
 }
 
-// vendoredBest reports a copy of the package's source in dir whose training function or
-// evaluation hook gives save_best a value of its own (a string default, an assignment or a
-// setdefault outside string literals): a fork may keep a best checkpoint by default, so nothing
-// is assumed then.
+// bestDefault finds save_best given a value of its own outside string literals: a string
+// default or assignment, an item assignment, a setdefault.
 var bestDefault = []*regexp.Regexp{
 	regexp.MustCompile(`(?m)^[^'"#\n]*\bsave_best\s*(?::[^=\n]*)?=\s*['"]`),
 	regexp.MustCompile(`(?m)^[^'"#\n]*\[\s*['"]save_best['"]\s*\]\s*=`),
 	regexp.MustCompile(`(?m)^[^#\n]*setdefault\(\s*['"]save_best['"]`),
 }
 
+// vendoredBest reports a copy of the package's source in dir whose training function or
+// evaluation hook gives save_best a value of its own (bestDefault): a fork may keep a best
+// checkpoint by default, so nothing is assumed then.
 func vendoredBest(dir, pkg string) bool {
 	for _, rel := range []string{"apis/train.py", "core/evaluation/eval_hooks.py"} {
 		data, err := os.ReadFile(filepath.Join(dir, pkg, filepath.FromSlash(rel)))
@@ -136,7 +137,7 @@ func vendoredBest(dir, pkg string) bool {
 // displayPath is p relative to the working directory when it lies below it, else p.
 func displayPath(p string) string {
 	if wd, err := os.Getwd(); err == nil {
-		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
+		if r, err := filepath.Rel(wd, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 			return filepath.ToSlash(r)
 		}
 	}

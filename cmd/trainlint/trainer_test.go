@@ -60,3 +60,17 @@ func TestTrainerFromScript(t *testing.T) {
 		t.Errorf("YAML file given a trainer %+v", o.Trainer)
 	}
 }
+
+// A script below the working directory is named relative to it, even in a folder whose name
+// starts with two dots; one outside it keeps its absolute path.
+func TestTrainerScriptPath(t *testing.T) {
+	wd := t.TempDir()
+	t.Chdir(wd)
+	if got := displayPath(filepath.Join(wd, "..det", "train.py")); got != "..det/train.py" {
+		t.Errorf("below the working directory: %q", got)
+	}
+	out := filepath.Join(filepath.Dir(wd), "other", "train.py")
+	if got := displayPath(out); got != out {
+		t.Errorf("outside the working directory: %q", got)
+	}
+}

@@ -1,0 +1,147 @@
+package dialect
+
+import (
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// Configs written for MMCV 1.x's runner (MMDetection 2.x and the projects of its time) are read
+// by the MMEngine dialect (normalizeMMEngine); what differs there is read here.
+
+// mmcv1Layout reports a config written for MMCV 1.x's runner rather than MMEngine's: it sets
+// one of the keys only that runner reads (optimizer_config, lr_config, checkpoint_config,
+// log_config, workflow, evaluation, runner, or a data dict of samples_per_gpu) and none of
+// those only MMEngine reads.
+func mmcv1Layout(root *doc.Node) bool {
+	for _, k := range []string{"train_dataloader", "optim_wrapper", "default_hooks", "param_scheduler", "val_evaluator"} {
+		if root.Get(k) != nil {
+			return false
+		}
+	}
+	for _, k := range []string{"optimizer_config", "lr_config", "checkpoint_config", "log_config", "workflow", "evaluation", "runner"} {
+		if n := root.Get(k); n != nil && !n.IsUnknown() {
+			return true
+		}
+	}
+	return root.At("data.samples_per_gpu") != nil
+}
+
+// mmcv1Checkpoints reads an MMCV 1.x config's checkpoint policy (mmcv v1.7.2): CheckpointHook
+// (runner/hooks/checkpoint.py; interval=-1, by_epoch=True, max_keep_ckpts=-1) is built from
+// checkpoint_config, and rotates only its own epoch_N.pth / iter_N.pth files; EvalHook's
+// save_best (runner/hooks/evaluation.py) writes best_<metric>_*.pth apart and keeps it. So a
+// save_best keeps the best, and max_keep_ckpts -1 (the default) keeps all. A positive
+// max_keep_ckpts without save_best keeps only the latest when the repository's train script
+// calls a training function whose evaluation hook defaults save_best to None (mmcv1NoBest),
+// and is unknown otherwise: each project builds its own hook, and some keep a best by default.
+// The run's length is the runner's max_epochs or max_iters.
+func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
+	if r := root.Get("runner"); r != nil && r.Kind == doc.Map {
+		if f, ok := IntAt(r, "max_iters"); ok {
+			f.Key = "runner.max_iters"
+			p.Train.MaxSteps = f
+		} else if f, ok := FloatAt(r, "max_epochs"); ok {
+			f.Key = "runner.max_epochs"
+			p.Train.Epochs = f
+		}
+	}
+	ck := root.Get("checkpoint_config")
+	if ck == nil || ck.Kind != doc.Map {
+		return
+	}
+	unit := plan.Epochs
+	if b, ok := ck.Get("by_epoch").Bool(); ok && !b {
+		unit = plan.Steps
+	}
+	if n := ck.Get("interval"); n != nil {
+		if v, ok := n.Float(); ok && v > 0 {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "checkpoint_config.interval", Node: n}
+		}
+	}
+	ev := root.Get("evaluation")
+	best := ev.Get("save_best")
+	if best == nil && tr.Name == mmposeTrainer {
+		// MMPose 0.x's EvalHook (v0.24.0 core/evaluation/eval_hooks.py) takes the older
+		// key_indicator as save_best.
+		best = ev.Get("key_indicator")
+	}
+	switch n := ck.Get("max_keep_ckpts"); {
+	case best != nil && !best.IsNull():
+		if s, ok := best.Str(); ok && !best.IsUnknown() {
+			p.Ckpt.BestMetric = plan.Set(s, best.Path().String(), best)
+		}
+		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, best.Path().String(), best)
+	case n != nil:
+		v, ok := n.Int()
+		if ok && v <= 0 {
+			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", n)
+			return
+		}
+		project := mmcv1NoBest[tr.Name]
+		if !ok || project == "" || ev.Get("key_indicator") != nil || (ev == nil && inherits) || (ev != nil && mmMerged(inherits, ev)) {
+			// Which hook runs is not known (or a base file may set save_best, or key_indicator
+			// goes to a hook that does not read it): unknown.
+			return
+		}
+		p.Ckpt.BestMetric = plan.Defaulted("", "evaluation.save_best", plan.Why{By: project + "'s evaluation hook", Note: "save_best None"}, nil)
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: int(v)}, Origin: plan.Explicit, Key: "checkpoint_config.max_keep_ckpts", Node: n,
+			Note: tr.Source + " trains with " + tr.Name + ", whose evaluation hook (" + project + ") keeps no best checkpoint unless evaluation.save_best names a metric"}
+		if p.Advice == nil {
+			p.Advice = map[string]string{}
+		}
+		p.Advice["ckpt.retention"] = "set evaluation.save_best to the metric to keep the best checkpoint by ('auto' takes the first one, MMCV 1.3.8 and later), or checkpoint_config.max_keep_ckpts=-1 to keep every checkpoint"
+	case !mmMerged(inherits, ck):
+		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
+	}
+}
+
+// mmcv1Data reads how many loader processes an MMCV 1.x config gives each GPU:
+// data.workers_per_gpu (the projects' own build_dataloader passes it to the DataLoader as
+// num_workers), or the same key in data.train_dataloader (MMDetection 2.25.3's
+// utils/compat_config.py compat_loader_args moves data's there; earlier releases read only
+// data's, so a value in both places is left unknown). Defaults differ by project and release:
+// only what the file writes is read. The batch (samples_per_gpu) is not read: the examples a
+// batch-norm layer normalises over depend on where it sits (a RoI head sees every proposal, a
+// multi-view backbone every camera image), so it would not tell what batch norm sees.
+func mmcv1Data(p *plan.Plan, root *doc.Node) {
+	data := root.Get("data")
+	if data == nil || data.Kind != doc.Map {
+		return
+	}
+	const k = "workers_per_gpu"
+	tl := data.Get("train_dataloader")
+	if data.Get(k) != nil && tl.Get(k) != nil {
+		return
+	}
+	if f, ok := IntAt(data, k); ok {
+		f.Key = "data." + k
+		p.Data.Workers = f
+	} else if f, ok = IntAt(tl, k); ok {
+		f.Key = "data.train_dataloader." + k
+		p.Data.Workers = f
+	}
+}
+
+const mmposeTrainer = "mmpose.apis.train_model"
+
+// mmcv1NoBest are the training functions of MMCV 1.x projects whose evaluation hook keeps no
+// best checkpoint unless evaluation.save_best is set, by the project they train with. Each
+// builds its hook from cfg.evaluation and adds no save_best:
+//   - mmdet.apis.train_detector: MMDetection 2.25.3 (apis/train.py; core/evaluation/
+//     eval_hooks.py EvalHook passes save_best on to mmcv's, whose default is None);
+//   - mmseg.apis.train_segmentor: MMSegmentation 0.11.0 (its EvalHook keeps no best at all;
+//     later 0.x releases subclass mmcv's hook and pass save_best on);
+//   - mmpose.apis.train_model: MMPose 0.24.0 (EvalHook save_best=None; key_indicator, the older
+//     name, sets it).
+//   - mmdet3d.apis.train_model: MMDetection3D 0.17.2 hands the model to MMDetection's
+//     train_detector or MMSegmentation's train_segmentor (apis/train.py), and the 1.0 line's own
+//     train_detector and train_segmentor build those projects' EvalHook from cfg.evaluation.
+//
+// MMAction2 0.x (save_best='auto', v0.24.1) and MMGeneration (GenerativeEvalHook keeps the
+// best by best_metric) keep a best by default, and other projects are not checked: unknown.
+var mmcv1NoBest = map[string]string{
+	"mmdet.apis.train_detector":  "MMDetection 2.x",
+	"mmseg.apis.train_segmentor": "MMSegmentation 0.x",
+	mmposeTrainer:                "MMPose 0.x",
+	"mmdet3d.apis.train_model":   "MMDetection3D 0.x and 1.0, through MMDetection's or MMSegmentation's",
+}

@@ -33,7 +33,9 @@ save or eval interval is only a default nobody wrote down.
 
 Saving less often than evaluating is fine as long as every save lands on an evaluation (save
 every 1000 steps, evaluate every 500). Saving more often than evaluating only to resume after a
-preemption is a deliberate trade: suppress the finding on that line and say so.`,
+preemption is a deliberate trade: suppress the finding on that line and say so. Where the
+trainer itself writes the best checkpoint at every evaluation (a save-best setting of its
+evaluation or checkpoint hook), the periodic saves only serve resuming, and the rule is silent.`,
 	Fix: `Make the save interval a multiple of the eval interval (the same value is simplest), and use
 the same strategy (steps or epochs) for both.`,
 	FixList: fixList("ckpt.align", ""),
@@ -50,6 +52,13 @@ func checkCheckpointNotAligned(p *lint.Pass) {
 		return
 	}
 	refuses := c.AlignCheck != "" && c.LoadBest.Known() && c.LoadBest.Value
+	if c.BestAtEval != "" && !refuses {
+		return // the best is written at each evaluation: the saves between are for resuming
+	}
+	if t := p.Plan.Train; !refuses && (ev.Value.Unit == plan.Steps && t.MaxSteps.Known() && ev.Value.Value >= float64(t.MaxSteps.Value) ||
+		ev.Value.Unit == plan.Epochs && t.Epochs.Known() && ev.Value.Value >= t.Epochs.Value) {
+		return // no periodic evaluation within the run: nothing to align with
+	}
 	f := lint.Finding{Key: sv.Key}
 	if refuses {
 		place(&f, sv.Node, c.LoadBest.Node, ev.Node)

@@ -83,7 +83,7 @@ func folderTrainer(dir string) trainerAt {
 		}
 		at.found = true
 		if name, pkg := trainerCall(string(data)); name != "" && !vendoredBest(dir, pkg) {
-			at.t = dialect.Trainer{Name: name, Source: displayPath(script)}
+			at.t = dialect.Trainer{Name: name, Source: displayPath(script), Validate: validateArg(string(data), trainerFuncs[pkg])}
 		}
 		break
 	}
@@ -106,6 +106,71 @@ func trainerCall(script string) (name, pkg string) {
 		name, pkg = m[1]+".apis."+fn, m[1]
 	}
 	return name, pkg
+}
+
+// validateArg is how the first call of fn in script sets validate (dialect.Trainer.Validate):
+// "on" for True, "no-validate" for `not args.no_validate` (the projects' tools/train.py, whose
+// --no-validate flag is off unless given), "" for anything else or no such keyword (the
+// training functions' own default is validate=False).
+func validateArg(script, fn string) string {
+	loc := trainerCalled[fn].FindStringIndex(script)
+	if loc == nil {
+		return ""
+	}
+	for _, arg := range callArgs(script[loc[1]:]) {
+		k, v, ok := strings.Cut(arg, "=")
+		if !ok || strings.TrimSpace(k) != "validate" {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		for len(v) > 1 && v[0] == '(' && v[len(v)-1] == ')' {
+			v = strings.TrimSpace(v[1 : len(v)-1])
+		}
+		switch strings.Join(strings.Fields(v), " ") {
+		case "True":
+			return "on"
+		case "not args.no_validate":
+			return "no-validate"
+		}
+		return ""
+	}
+	return ""
+}
+
+// callArgs splits the arguments of a call whose text s starts just after its opening
+// parenthesis, at the commas outside brackets, strings and comments; nil when the call does
+// not close.
+func callArgs(s string) []string {
+	var args []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\'', '"':
+			// A string: to its closing quote (escapes skipped; triple quotes close on their first
+			// quote character too, which is enough to split keyword arguments).
+			for i++; i < len(s) && s[i] != c && s[i] != '\n'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '#':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return append(args, s[start:i])
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				args, start = append(args, s[start:i]), i+1
+			}
+		}
+	}
+	return nil
 }
 
 // bestDefault finds save_best given a value of its own outside string literals: a string

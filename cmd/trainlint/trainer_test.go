@@ -74,3 +74,55 @@ func TestTrainerScriptPath(t *testing.T) {
 		t.Errorf("outside the working directory: %q", got)
 	}
 }
+
+// The script's call says whether the training function evaluates: validate=True, or the
+// projects' validate=(not args.no_validate); anything else, or no such keyword (the functions
+// default to no validation), is unknown. Keywords inside strings, comments or nested calls of
+// the same call do not count.
+func TestTrainerValidateArg(t *testing.T) {
+	const imp = "from mmdet.apis import train_detector\n"
+	for _, c := range []struct{ name, script, want string }{
+		{"True", "train_detector(model, ds, cfg, validate=True)\n", "on"},
+		{"the tools script", "train_detector(\n    model,\n    datasets,\n    cfg,\n    distributed=distributed,\n    validate=(not args.no_validate),\n    timestamp=timestamp,\n    meta=meta)\n", "no-validate"},
+		{"without parentheses", "train_detector(model, ds, cfg, validate = not  args.no_validate)\n", "no-validate"},
+		{"False", "train_detector(model, ds, cfg, validate=False)\n", ""},
+		{"absent: the function's default", "train_detector(model, ds, cfg, distributed=True)\n", ""},
+		{"another expression", "train_detector(model, ds, cfg, validate=args.validate)\n", ""},
+		{"in a nested call", "train_detector(model, build(ds, validate=True), cfg)\n", ""},
+		{"in a string", "train_detector(model, 'a, validate=True, b', cfg)\n", ""},
+		{"in a comment", "train_detector(model, ds, cfg,  # keep, validate=True,\n    meta=meta)\n", ""},
+		{"a call that does not close", "train_detector(model, ds, validate=True\n", ""},
+	} {
+		if got := validateArg(imp+c.script, "train_detector"); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// End to end: an MMDetection 2.x-era repository whose tools/train.py validates by default gets
+// the eval and save schedule of its iteration-based config read: the last 3000 iterations run
+// after the last evaluation (MMCV's EvalHook never evaluates at the end), and saves every 6000
+// iterations do not land on evaluations every 7000. A script that turns validation off gets
+// neither finding.
+func TestTrainerSchedule(t *testing.T) {
+	const cfg = "model = dict(type='EncoderDecoder')\nrunner = dict(type='IterBasedRunner', max_iters=80000)\ncheckpoint_config = dict(by_epoch=False, interval=6000)\nevaluation = dict(interval=7000, metric='mIoU')\n"
+	for _, c := range []struct {
+		name, script string
+		want         bool
+	}{
+		{"validates", "from mmseg.apis import train_segmentor\ntrain_segmentor(model, datasets, cfg, distributed=distributed, validate=(not args.no_validate))\n", true},
+		{"no validation", "from mmseg.apis import train_segmentor\ntrain_segmentor(model, datasets, cfg, distributed=distributed)\n", false},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{"tools/train.py": c.script, "configs/a.py": cfg})
+		_, out, _ := cli(t, nil, "check", "--select", "TL303,TL309", filepath.Join(root, "configs", "a.py"))
+		for _, want := range []string{
+			"TL309 final-step-not-saved-or-evaluated] runner.max_iters 80000 is not a multiple of evaluation.interval 7000, so the final model is never evaluated",
+			"TL303 checkpoint-not-aligned-with-eval] checkpoint_config.interval 6000 is not a multiple of evaluation.interval 7000",
+		} {
+			if strings.Contains(out, want) != c.want {
+				t.Errorf("%s: %q reported %v:\n%s", c.name, want, !c.want, out)
+			}
+		}
+	}
+}

@@ -29,8 +29,13 @@ type Context struct {
 // Trainer is the training function a repository's train script calls
 // ("mmdet.apis.train_detector") and where that was read ("detection/train.py"). It tells which
 // project's hooks an MMCV 1.x config runs with (their defaults differ: mmcv1Checkpoints).
+// Validate is how the script's call sets the function's validate parameter when it turns
+// periodic evaluation on: "on" (validate=True) or "no-validate" (validate=(not
+// args.no_validate): on unless the run passes --no-validate); "" when it does not or the value is
+// not one of those (the functions' own default is off).
 type Trainer struct {
 	Name, Source string
+	Validate     string
 }
 
 // Key documents one key a dialect reads: the site's framework pages, `trainlint schema` and the

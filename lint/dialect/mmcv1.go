@@ -71,6 +71,8 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			p.Ckpt.BestMetric = plan.Set(s, best.Path().String(), best)
 		}
 		p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, best.Path().String(), best)
+		// EvalHook._do_evaluate writes the best at every evaluation (_save_ckpt).
+		p.Ckpt.BestAtEval = best.Path().String()
 	case n != nil:
 		v, ok := n.Int()
 		if ok && v <= 0 {
@@ -144,4 +146,76 @@ var mmcv1NoBest = map[string]string{
 	"mmseg.apis.train_segmentor": "MMSegmentation 0.x",
 	mmposeTrainer:                "MMPose 0.x",
 	"mmdet3d.apis.train_model":   "MMDetection3D 0.x and 1.0, through MMDetection's or MMSegmentation's",
+}
+
+// mmcv1Schedule reads when an MMCV 1.x run evaluates and saves, for a train script that calls
+// one of the training functions of mmcv1NoBest with validate on (Trainer.Validate). Each
+// builds mmcv's EvalHook, or its project's hook with the same schedule, from cfg.evaluation
+// (mmcv v1.7.2 runner/hooks/evaluation.py: interval=1, start=None; _should_evaluate evaluates at
+// multiples of interval, and nothing evaluates after the last epoch or iteration).
+// MMDetection 2.25.3 (apis/train.py) and MMSegmentation 0.11.0 set its by_epoch to whether
+// cfg.runner's type is not IterBasedRunner; MMPose 0.24.0 leaves evaluation.by_epoch (True by
+// default). A start (evaluations then fall at start, start+interval, ...), MMDetection's
+// dynamic_intervals, a runner of another type or one a base file sets leave the interval
+// unknown. checkpoint_config builds mmcv's CheckpointHook (runner/hooks/checkpoint.py:
+// save_last=True saves after the last epoch or iteration whatever the interval).
+func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
+	project := mmcv1NoBest[tr.Name]
+	if project == "" || tr.Validate == "" {
+		return
+	}
+	if ck := root.Get("checkpoint_config"); ck != nil && ck.Kind == doc.Map {
+		p.Ckpt.Enabled = plan.Set(true, "checkpoint_config", ck)
+		if n := ck.Get("save_last"); n != nil {
+			if b, ok := n.Bool(); ok {
+				p.Ckpt.AtEnd = plan.Set(b, "checkpoint_config.save_last", n)
+			}
+		} else if !mmMerged(inherits, ck) {
+			p.Ckpt.AtEnd = plan.Defaulted(true, "checkpoint_config.save_last", plan.Why{By: "MMCV's CheckpointHook", Note: "save_last True: it saves after the last epoch or iteration"}, ck)
+		}
+	}
+	ev := root.Get("evaluation")
+	if ev != nil && ev.Kind != doc.Map || ev == nil && inherits {
+		return
+	}
+	on := "validate=True"
+	if tr.Validate == "no-validate" {
+		on = "validate=(not args.no_validate): on unless the run passes --no-validate"
+	}
+	p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Default, Key: "evaluation", Node: ev, By: tr.Source + "'s call of " + tr.Name, Note: on}
+	p.Eval.AtEnd = plan.Defaulted(false, "evaluation.interval", plan.Because(project+"'s evaluation hook evaluates at multiples of evaluation.interval only, not after the last epoch or iteration"), ev)
+	if s := ev.Get("start"); s != nil && !s.IsNull() || ev.Get("dynamic_intervals") != nil {
+		return
+	}
+	unit, merged := plan.Epochs, ev != nil && mmMerged(inherits, ev)
+	if tr.Name == mmposeTrainer {
+		if b := ev.Get("by_epoch"); b != nil {
+			on, ok := b.Bool()
+			if !ok {
+				return
+			}
+			if !on {
+				unit = plan.Steps
+			}
+		} else if merged {
+			return // a base may set by_epoch
+		}
+	} else {
+		typ, ok := root.At("runner.type").Str()
+		switch {
+		case !ok || root.At("runner.type").IsUnknown():
+			return // a runner a base file sets, or MMSegmentation's own default (IterBasedRunner)
+		case typ == "IterBasedRunner":
+			unit = plan.Steps
+		case typ != "EpochBasedRunner":
+			return // its by_epoch is True, but whether that runner calls the epoch hooks is not known
+		}
+	}
+	if n := ev.Get("interval"); n != nil {
+		if v, ok := n.Int(); ok && v > 0 {
+			p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(v), Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "evaluation.interval", Node: n}
+		}
+	} else if !merged {
+		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: 1, Unit: unit, Text: "1"}, Origin: plan.Default, Key: "evaluation.interval", Node: ev, By: "MMCV's EvalHook", Note: "interval 1"}
+	}
 }

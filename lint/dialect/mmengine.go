@@ -81,6 +81,7 @@ func newMMEngine() *Dialect {
 			{Path: "runner.max_iters", Type: "integer", Concept: "train.max_steps", Doc: "MMCV 1.x: training length in iterations (IterBasedRunner)"},
 			{Path: "checkpoint_config.interval", Type: "integer", Default: "-1", Concept: "ckpt.interval", Doc: "MMCV 1.x: save every N epochs (by_epoch, the default) or iterations"},
 			{Path: "checkpoint_config.max_keep_ckpts", Type: "integer", Default: "-1", Concept: "ckpt.retention", Doc: "MMCV 1.x: keep the N most recent checkpoints; -1 keeps all"},
+			{Path: "evaluation.interval", Type: "integer", Default: "1", Concept: "eval.interval", Doc: "MMCV 1.x: evaluate every N epochs or iterations (by the runner's type), when the repository's train script validates; never after the last one"},
 			{Path: "evaluation.save_best", Type: "string", Default: "none", Concept: "ckpt.best_metric", Doc: "MMCV 1.x: metric whose best checkpoint EvalHook keeps apart ('auto' for the first metric)"},
 			{Path: "data.workers_per_gpu", Type: "integer", Concept: "data.workers", Doc: "MMCV 1.x: loader worker processes per GPU (also data.train_dataloader.workers_per_gpu)"},
 		},
@@ -292,7 +293,10 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		} else if b, ok := tc.Get("by_epoch").Bool(); ok && !b {
 			unit, def = plan.Steps, 1000
 		}
-		if n := tc.Get("val_interval"); n != nil {
+		if d := tc.Get("dynamic_intervals"); d != nil && !d.IsNull() {
+			// The loop changes val_interval at the milestones it lists (loops.py
+			// _decide_current_val_interval): no one interval.
+		} else if n := tc.Get("val_interval"); n != nil {
 			if v, ok := n.Float(); ok {
 				p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "train_cfg.val_interval", Node: n}
 			}
@@ -311,6 +315,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	}
 
 	// Checkpoints.
+	mmCheckpointHook(p, root, inherits)
 	if ck := root.At("default_hooks.checkpoint"); ck != nil && ck.Kind == doc.Map {
 		byEpoch := true
 		if b, ok := ck.Get("by_epoch").Bool(); ok {
@@ -331,6 +336,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 				p.Ckpt.BestMetric = plan.Set(s, "default_hooks.checkpoint.save_best", best)
 			}
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, "default_hooks.checkpoint.save_best", best)
+			// CheckpointHook.after_val_epoch (v0.10.7) writes the best at every validation.
+			p.Ckpt.BestAtEval = "default_hooks.checkpoint.save_best"
 		} else if n := ck.Get("max_keep_ckpts"); n != nil {
 			if v, ok := n.Int(); ok {
 				if v > 0 {
@@ -366,6 +373,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	mmBatchNorm(p, root, inherits)
 	if mmcv1Layout(root) {
 		mmcv1Checkpoints(p, root, inherits, ctx.Trainer)
+		mmcv1Schedule(p, root, inherits, ctx.Trainer)
 		mmcv1Data(p, root)
 		if p.BN.Present.Known() {
 			// MMCV 1.x's runner (mmcv v1.7.2) has no sync_bn: the tools of MMDetection 2.x,
@@ -531,7 +539,10 @@ func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 	}
 	switch {
 	case len(set) == 3:
-		return // validation is on; its interval is train_cfg's val_interval
+		// Validation is on, every val_interval and after the last epoch or iteration
+		// (loops.py EpochBasedTrainLoop.run, IterBasedTrainLoop.run).
+		p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: "val_cfg", Node: root.Get("val_cfg"), Note: "val_dataloader, val_cfg and val_evaluator are set"}
+		p.Eval.AtEnd = plan.Defaulted(true, "train_cfg.val_interval", plan.Because("MMEngine's train loops validate after the last epoch or iteration whatever the interval"), root.Get("train_cfg"))
 	case len(none) == 3:
 		f := plan.Defaulted(false, "val_cfg", plan.Why{By: "the MMEngine Runner", Note: "val_dataloader, val_cfg and val_evaluator are None: no validation loop"}, first)
 		if first != nil {
@@ -556,4 +567,48 @@ func isAre(n int) string {
 		return "is"
 	}
 	return "are"
+}
+
+// mmCheckpointHook reads whether an MMEngine run saves checkpoints. Runner.register_default_hooks
+// (mmengine v0.10.7, runner/runner.py) registers CheckpointHook(interval=1) unless
+// default_hooks sets its checkpoint entry (None removes it; a dict replaces it whole, so its
+// interval is the hook's own default, -1: hooks/checkpoint_hook.py), and the hook saves after
+// the last epoch or iteration (save_last=True). The default is read only for a whole training
+// config that inherits nothing (model, optim_wrapper, train_dataloader and train_cfg set) and
+// an epoch loop (the default hook saves by epoch).
+func mmCheckpointHook(p *plan.Plan, root *doc.Node, inherits bool) {
+	ck := root.At("default_hooks.checkpoint")
+	if ck != nil && ck.Kind == doc.Map {
+		p.Ckpt.Enabled = plan.Set(true, "default_hooks.checkpoint", ck)
+		if n := ck.Get("save_last"); n != nil {
+			if b, ok := n.Bool(); ok {
+				p.Ckpt.AtEnd = plan.Set(b, "default_hooks.checkpoint.save_last", n)
+			}
+		} else if !mmMerged(inherits, ck) {
+			p.Ckpt.AtEnd = plan.Defaulted(true, "default_hooks.checkpoint.save_last", plan.Why{By: "MMEngine's CheckpointHook", Note: "save_last True: it saves after the last epoch or iteration"}, ck)
+		}
+		return
+	}
+	if dh := root.Get("default_hooks"); ck != nil || inherits || dh != nil && (dh.Kind != doc.Map || dh.IsUnknown()) {
+		return // set in a way not read here, or a base may set it
+	}
+	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
+		if n := root.Get(k); n == nil || n.IsNull() {
+			return
+		}
+	}
+	tc := root.Get("train_cfg")
+	if typ, _ := tc.Get("type").Str(); strings.Contains(typ, "IterBased") || tc.IsUnknown() {
+		return
+	}
+	if b := tc.Get("by_epoch"); b != nil {
+		if on, ok := b.Bool(); !ok || !on {
+			return
+		}
+	}
+	why := plan.Why{By: "the MMEngine Runner's default hooks", Note: "CheckpointHook(interval=1): every epoch"}
+	at := root.Get("default_hooks")
+	p.Ckpt.Enabled = plan.Defaulted(true, "default_hooks.checkpoint", why, at)
+	p.Ckpt.AtEnd = plan.Defaulted(true, "default_hooks.checkpoint.save_last", why, at)
+	p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, Origin: plan.Default, Key: "default_hooks.checkpoint.interval", Node: at, By: why.By, Note: "interval 1"}
 }

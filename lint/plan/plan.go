@@ -410,6 +410,10 @@ type Checkpoint struct {
 	// Unaligned is what becomes of a checkpoint saved between two evaluations, as a message
 	// ends (", so ..."), where the framework does something other than leave it unscored.
 	Unaligned string
+	// BestAtEval names what writes the best checkpoint at every evaluation by itself, whatever
+	// the save interval ("evaluation.save_best"): the periodic saves then only serve to resume,
+	// and nothing needs them aligned with evaluations. "" when nothing does or it is not known.
+	BestAtEval string
 }
 
 type Logging struct {

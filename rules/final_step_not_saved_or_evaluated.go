@@ -7,8 +7,8 @@ import (
 	"github.com/trainlint/trainlint/lint/plan"
 )
 
-// FinalStepNotSavedOrEvaluated reports a step budget that ends between two evaluations or two
-// saves, where the framework does not evaluate or save after the last step by itself. It needs
+// FinalStepNotSavedOrEvaluated reports a step budget (or a whole number of epochs, against
+// intervals in epochs) that ends between two evaluations or two saves, where the framework does not evaluate or save after the last step by itself. It needs
 // the framework's end-of-training behaviour as a known fact (Eval.AtEnd, Ckpt.AtEnd): where that
 // was not checked in the framework's source the rule stays silent.
 var FinalStepNotSavedOrEvaluated = register(&finalStepNotSavedOrEvaluatedDef)
@@ -19,8 +19,9 @@ var finalStepNotSavedOrEvaluatedDef = lint.Rule{
 	Title:     "The final step is not saved or not evaluated",
 	NeedsPlan: true,
 	Rationale: `A run's last steps are often its best: the learning rate has decayed, and a fixed step budget
-was chosen so that training ends there. When the step budget is not a multiple of the eval
-interval, and the framework evaluates only at multiples of it, the final model is never scored;
+was chosen so that training ends there. When the step budget (or the number of epochs, for
+intervals counted in epochs) is not a multiple of the eval interval, and the framework evaluates
+only at multiples of it, the final model is never scored;
 when it is not a multiple of the save interval, and the framework does not save at the end by
 itself, the final model is never written at all. Either way the retrospective choice of the
 best checkpoint that the playbook recommends cannot consider the end of training.
@@ -37,23 +38,43 @@ that divide it), or evaluate and save the final model explicitly after training.
 }
 
 func checkFinalStepNotSavedOrEvaluated(p *lint.Pass) {
-	ms := p.Plan.Train.MaxSteps
-	if !ms.Known() || ms.Value <= 0 {
+	b, ok := runBudget(p.Plan.Train)
+	if !ok {
 		return
 	}
 	e, c := p.Plan.Eval, p.Plan.Ckpt
 	if on := e.Enabled; on.Known() && on.Value && !e.Unavailable {
-		reportFinalGap(p, ms, e.Interval, e.AtEnd, "evaluated", "evaluation")
+		reportFinalGap(p, b, e.Interval, e.AtEnd, "evaluated", "evaluation")
 	}
 	if on := c.Enabled; on.Known() && on.Value {
-		reportFinalGap(p, ms, c.Interval, c.AtEnd, "saved", "checkpoint")
+		reportFinalGap(p, b, c.Interval, c.AtEnd, "saved", "checkpoint")
 	}
 }
 
-// reportFinalGap reports when the step budget ms is not a multiple of the step interval iv and
-// the framework is known not to act after the last step by itself (atEnd false).
-func reportFinalGap(p *lint.Pass, ms plan.Fact[int], iv plan.Fact[plan.Interval], atEnd plan.Fact[bool], done, what string) {
-	if !atEnd.Known() || atEnd.Value || !iv.Known() || iv.Value.Unit != plan.Steps {
+// budget is a run's length in the unit intervals are compared in: its step budget, or its
+// whole number of epochs where no step budget bounds it.
+type budget struct {
+	plan.Fact[int]
+	unit plan.Unit
+	word string // "steps", "epochs"
+}
+
+func runBudget(t plan.Train) (budget, bool) {
+	if ms := t.MaxSteps; ms.Known() && ms.Value > 0 {
+		return budget{ms, plan.Steps, "steps"}, true
+	}
+	ep := t.Epochs
+	if !ep.Known() || ep.Value < 1 || ep.Value != math.Trunc(ep.Value) || ep.Value > math.MaxInt32 {
+		return budget{}, false
+	}
+	return budget{plan.Fact[int]{Value: int(ep.Value), Origin: ep.Origin, Key: ep.Key, Node: ep.Node, Note: ep.Note, By: ep.By}, plan.Epochs, "epochs"}, true
+}
+
+// reportFinalGap reports when the run's length ms is not a multiple of the interval iv (in the
+// same unit) and the framework is known not to act after the last step or epoch by itself
+// (atEnd false).
+func reportFinalGap(p *lint.Pass, ms budget, iv plan.Fact[plan.Interval], atEnd plan.Fact[bool], done, what string) {
+	if !atEnd.Known() || atEnd.Value || !iv.Known() || iv.Value.Unit != ms.unit {
 		return
 	}
 	n := iv.Value.Value
@@ -70,21 +91,36 @@ func reportFinalGap(p *lint.Pass, ms plan.Fact[int], iv plan.Fact[plan.Interval]
 		ivText += " (not set: " + defaultName(iv) + ")"
 	}
 	f := lint.Finding{Key: ms.Key}
-	budget := keyOr(ms, "the step budget") + " " + itoa(ms.Value)
-	if ms.Origin == plan.Derived {
-		budget = "the step budget " + itoa(ms.Value) + derivedNote(ms) // the key holds only a factor of it
+	whole := "the step budget"
+	if ms.unit == plan.Epochs {
+		whole = "the number of epochs"
 	}
-	f.Message = budget + " is not a multiple of " + ivText +
-		", so the final model is never " + done + ": the last " + itoa(rest) + " steps run after the last " + what
+	budgetText := keyOr(ms.Fact, whole) + " " + itoa(ms.Value)
+	if ms.Origin == plan.Derived {
+		budgetText = whole + " " + itoa(ms.Value) + derivedNote(ms.Fact) // the key holds only a factor of it
+	}
+	f.Message = budgetText + " is not a multiple of " + ivText +
+		", so the final model is never " + done + ": the last " + itoa(rest) + " " + ms.word + " run after the last " + what
+	if every > ms.Value {
+		f.Message = budgetText + " is shorter than " + ivText + ", so no " + what + " runs during training and the final model is never " + done
+	}
 	place(&f, ms.Node)
 	f.Related = related(iv.Node, f.Node, what+" interval set here")
+	if every > ms.Value {
+		f.Help = "set " + keyOr(iv, "the "+what+" interval") + " to a divisor of " + itoa(ms.Value) + " (" + itoa(ms.Value) + " for once at the end), or " + verbFor(done) + " the final model after training"
+		if atEnd.Note != "" {
+			f.Help += ": " + atEnd.Note
+		}
+		p.Report(f)
+		return
+	}
 	lower, higher := ms.Value-rest, ms.Value-rest+every
-	f.Help = "set " + keyOr(ms, "the step budget") + " to a multiple of " + itoa(every) + " (" + itoa(higher)
+	f.Help = "set " + keyOr(ms.Fact, whole) + " to a multiple of " + itoa(every) + " (" + itoa(higher)
 	if lower > 0 {
 		f.Help += " or " + itoa(lower)
 	}
 	if ms.Origin == plan.Derived {
-		f.Help = "make the step budget" + derivedNote(ms) + " a multiple of " + itoa(every) + " (" + itoa(higher)
+		f.Help = "make " + whole + derivedNote(ms.Fact) + " a multiple of " + itoa(every) + " (" + itoa(higher)
 		if lower > 0 {
 			f.Help += " or " + itoa(lower)
 		}

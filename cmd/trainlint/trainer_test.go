@@ -126,3 +126,22 @@ func TestTrainerSchedule(t *testing.T) {
 		}
 	}
 }
+
+// Epochs too: MMCV's EvalHook evaluates at multiples of the interval only, so 12 epochs
+// evaluated every 5 leave the last 2 unevaluated, and an interval past the run evaluates
+// nothing; 12 epochs every 4 end on an evaluation.
+func TestTrainerScheduleEpochs(t *testing.T) {
+	const script = "from mmdet.apis import train_detector\ntrain_detector(model, datasets, cfg, validate=(not args.no_validate))\n"
+	for _, c := range []struct{ name, eval, want string }{
+		{"not a multiple", "evaluation = dict(interval=5)\n", "runner.max_epochs 12 is not a multiple of evaluation.interval 5, so the final model is never evaluated: the last 2 epochs run after the last evaluation"},
+		{"past the run", "evaluation = dict(interval=100)\n", "runner.max_epochs 12 is shorter than evaluation.interval 100, so no evaluation runs during training and the final model is never evaluated"},
+		{"a multiple", "evaluation = dict(interval=4)\n", ""},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{"tools/train.py": script, "configs/a.py": "model = dict(type='RetinaNet')\nrunner = dict(type='EpochBasedRunner', max_epochs=12)\ncheckpoint_config = dict(interval=4)\n" + c.eval})
+		_, out, _ := cli(t, nil, "check", "--select", "TL309", filepath.Join(root, "configs", "a.py"))
+		if c.want == "" && strings.Contains(out, "TL309") || c.want != "" && !strings.Contains(out, c.want) {
+			t.Errorf("%s: want %q:\n%s", c.name, c.want, out)
+		}
+	}
+}

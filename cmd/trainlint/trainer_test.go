@@ -145,3 +145,23 @@ func TestTrainerScheduleEpochs(t *testing.T) {
 		}
 	}
 }
+
+// A train script is the user's text: reading its call never panics or loops, whatever the
+// brackets, quotes and comments, and a verdict is one of the three.
+func FuzzValidateArg(f *testing.F) {
+	for _, s := range []string{
+		"train_detector(model, ds, cfg, validate=(not args.no_validate))\n",
+		"train_detector(model, 'a, validate=True', cfg,  # x, validate=True,\n meta=m)\n",
+		"train_detector(\"\\\\\", validate=True\n",
+		"train_detector((((", "train_detector(')", "train_detector(#",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		switch got := validateArg(s, "train_detector"); got {
+		case "", "on", "no-validate":
+		default:
+			t.Fatalf("validateArg(%q) = %q", s, got)
+		}
+	})
+}

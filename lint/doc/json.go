@@ -14,7 +14,9 @@ import (
 // Quoted; numbers, booleans and null are "plain"; objects and arrays are "flow".
 //
 // Comments (// and /* */) and trailing commas are read past, as JSON5 and hjson readers do
-// (Amphion loads its configs with json5, DeepSpeed's own loader is hjson): the first of each
+// (Amphion loads its configs with json5; DeepSpeed's own loader of the training config is
+// hjson: DeepSpeedConfig.__init__ calls hjson.load, deepspeed/runtime/config.py at v0.19.5,
+// while deepspeed.init_inference reads its config file with Python's json): the first of each
 // is a NonStandard problem, which rule parse-error reports as an error where the framework
 // reads the file with Python's json, which refuses both.
 

@@ -46,10 +46,22 @@ type jsonParser struct {
 
 	nodes, dups int
 	failed      bool
-	// comment and comma record that a comment and a trailing comma were reported (once each)
-	comment, comma bool
-	alloc          nodeAlloc
-	buf            []byte // scratch for strings with escapes
+	seen        uint16 // the non-standard kinds (ns*) reported: each is reported once
+	alloc       nodeAlloc
+	buf         []byte // scratch for strings with escapes
+}
+
+// The kinds of non-standard JSON the reader reads past, each reported once per file.
+const (
+	nsComment uint16 = 1 << iota
+	nsComma
+)
+
+// nsReaders says which lenient readers accept a kind: JSON5's (the Python json5 package,
+// json5.g at v0.15.0) and hjson's (hjson-py 3.1.0, decoder.py's getNext, JSONObject and
+// JSONArray) both read comments and trailing commas.
+func nsReaders(kind uint16) string {
+	return "JSON5 and hjson readers accept it"
 }
 
 // frame is an open object or array.
@@ -81,14 +93,14 @@ func (p *jsonParser) fail(msg string, start, end int) {
 	p.d.Problems = append(p.d.Problems, Problem{Kind: Syntax, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
 }
 
-// nonStandard records, once per kind (*seen), what lenient JSON readers accept at [start, end);
-// the parse goes on.
-func (p *jsonParser) nonStandard(seen *bool, msg string, start, end int) {
-	if *seen {
+// nonStandard records, once per kind, what lenient JSON readers accept at [start, end); the
+// parse goes on.
+func (p *jsonParser) nonStandard(kind uint16, msg string, start, end int) {
+	if p.seen&kind != 0 {
 		return
 	}
-	*seen = true
-	p.d.Problems = append(p.d.Problems, Problem{Kind: NonStandard, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
+	p.seen |= kind
+	p.d.Problems = append(p.d.Problems, Problem{Kind: NonStandard, Message: msg, Readers: nsReaders(kind), Span: Span{Start: p.pos(start), End: p.pos(end)}})
 }
 
 func (p *jsonParser) limit(msg string) {
@@ -133,7 +145,7 @@ func (p *jsonParser) ws() {
 					}
 				}
 			}
-			p.nonStandard(&p.comment, "JSON does not allow comments", start, start+2)
+			p.nonStandard(nsComment, "JSON does not allow comments", start, start+2)
 			p.i = end
 			continue
 		default:
@@ -325,7 +337,7 @@ func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what 
 				return jsonStop, true
 			}
 			if at(closer) {
-				p.nonStandard(&p.comma, "trailing comma before '"+string(closer)+"'; JSON does not allow it", comma, comma+1)
+				p.nonStandard(nsComma, "trailing comma before '"+string(closer)+"'; JSON does not allow it", comma, comma+1)
 				p.close(stack)
 				return jsonClosed, false
 			}

@@ -91,8 +91,9 @@ func RenameKey(d *doc.Document, n *doc.Node, newKey string, app Applicability, m
 }
 
 // quoteLike spells text with the quoting of old: "…" (JSON-style escapes), '…' (YAML single
-// quotes double an inner quote, JSON5's escape it), or bare; in JSON (json) a bare key is
-// double-quoted unless it is an ASCII identifier, which JSON5 reads bare.
+// quotes double an inner quote), or bare. In JSON (json) a key that would need escapes in single
+// quotes, or a bare key that is not an ASCII identifier (which JSON5 reads bare), is
+// double-quoted instead.
 func quoteLike(old, text string, json bool) string {
 	if old == "" {
 		return text
@@ -100,8 +101,8 @@ func quoteLike(old, text string, json bool) string {
 	switch {
 	case old[0] == '"':
 		return strconv.Quote(text)
-	case old[0] == '\'' && json:
-		return "'" + strings.NewReplacer(`\`, `\\`, "'", `\'`, "\n", `\n`, "\r", `\r`).Replace(text) + "'"
+	case old[0] == '\'' && json && strings.ContainsAny(text, "'\\\n\r"):
+		return strconv.Quote(text) // JSON5 would need escapes in single quotes too
 	case old[0] == '\'':
 		return "'" + strings.ReplaceAll(text, "'", "''") + "'"
 	case json:

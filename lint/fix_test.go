@@ -180,10 +180,11 @@ func TestRenameKeyKeepsQuoting(t *testing.T) {
 		{"a.yaml", "'old': 1\n", "'it''s': 1\n", "it's"},
 		{"a.yaml", "\"old\": 1\n", "\"new\": 1\n", "new"},
 		{"a.json", "{\"old\": 1, \"z\": 2}", "{\"new\": 1, \"z\": 2}", "new"},
-		// JSON5: a bare key stays bare where JSON5 allows it; a single-quoted one escapes its quote.
+		// JSON5: a bare or single-quoted key keeps its quoting where JSON5 reads it without escapes.
 		{"a.json", "{old: 1, z: 2}", "{new_2: 1, z: 2}", "new_2"},
 		{"a.json", "{old: 1, z: 2}", "{\"new-key\": 1, z: 2}", "new-key"},
-		{"a.json", "{'old': 1}", "{'it\\'s': 1}", "it's"},
+		{"a.json", "{'old': 1}", "{'new': 1}", "new"},
+		{"a.json", "{'old': 1}", "{\"it's\": 1}", "it's"},
 		{"a.toml", "old = 1 # c\nz = 2\n", "new = 1 # c\nz = 2\n", "new"},
 	} {
 		r := testRule("TL994", func(p *lint.Pass) {

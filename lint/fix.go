@@ -76,8 +76,9 @@ func fixNames(diags []Diagnostic, unsafe bool) string {
 }
 
 // RenameKey is a fix that renames a map entry's key in place: only the key token is rewritten, so
-// the value, comments and layout stay as they were. A key written quoted keeps its quotes (JSON
-// keys always are). It returns nil when n has no key span.
+// the value, comments and layout stay as they were. A key written quoted keeps its quotes, and
+// so does a JSON5 key written without them, as long as the new key needs none. It returns nil
+// when n has no key span.
 func RenameKey(d *doc.Document, n *doc.Node, newKey string, app Applicability, msg string) *FixSpec {
 	if n == nil || n.KeySpan.IsZero() || d == nil {
 		return nil
@@ -86,20 +87,33 @@ func RenameKey(d *doc.Document, n *doc.Node, newKey string, app Applicability, m
 	if s < 0 || e > len(d.Src) || s >= e {
 		return nil
 	}
-	return &FixSpec{Applicability: app, Message: msg, Edits: []TextEdit{{Start: s, End: e, NewText: quoteLike(string(d.Src[s:e]), newKey)}}}
+	return &FixSpec{Applicability: app, Message: msg, Edits: []TextEdit{{Start: s, End: e, NewText: quoteLike(string(d.Src[s:e]), newKey, d.Format == doc.JSON)}}}
 }
 
 // quoteLike spells text with the quoting of old: "…" (JSON-style escapes), '…' (YAML single
-// quotes double an inner quote), or bare.
-func quoteLike(old, text string) string {
+// quotes double an inner quote), or bare. In JSON (json) a key that would need escapes in single
+// quotes, or a bare key that is not an ASCII identifier (which JSON5 reads bare), is
+// double-quoted instead.
+func quoteLike(old, text string, json bool) string {
 	if old == "" {
 		return text
 	}
-	switch old[0] {
-	case '"':
+	switch {
+	case old[0] == '"':
 		return strconv.Quote(text)
-	case '\'':
+	case old[0] == '\'' && json && strings.ContainsAny(text, "'\\\n\r"):
+		return strconv.Quote(text) // JSON5 would need escapes in single quotes too
+	case old[0] == '\'':
 		return "'" + strings.ReplaceAll(text, "'", "''") + "'"
+	case json:
+		if text == "" {
+			return `""`
+		}
+		for i := 0; i < len(text); i++ {
+			if c := text[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || i > 0 && c >= '0' && c <= '9') {
+				return strconv.Quote(text)
+			}
+		}
 	}
 	return text
 }

@@ -174,16 +174,22 @@ func TestFixFileRefusesUnparsableResult(t *testing.T) {
 }
 
 func TestRenameKeyKeepsQuoting(t *testing.T) {
-	for _, c := range []struct{ path, src, want string }{
-		{"a.yaml", "old: 1 # c\r\nz: 2\r\n", "new: 1 # c\r\nz: 2\r\n"},
-		{"a.yaml", "'old': 1\n", "'new': 1\n"},
-		{"a.yaml", "\"old\": 1\n", "\"new\": 1\n"},
-		{"a.json", "{\"old\": 1, \"z\": 2}", "{\"new\": 1, \"z\": 2}"},
-		{"a.toml", "old = 1 # c\nz = 2\n", "new = 1 # c\nz = 2\n"},
+	for _, c := range []struct{ path, src, want, to string }{
+		{"a.yaml", "old: 1 # c\r\nz: 2\r\n", "new: 1 # c\r\nz: 2\r\n", "new"},
+		{"a.yaml", "'old': 1\n", "'new': 1\n", "new"},
+		{"a.yaml", "'old': 1\n", "'it''s': 1\n", "it's"},
+		{"a.yaml", "\"old\": 1\n", "\"new\": 1\n", "new"},
+		{"a.json", "{\"old\": 1, \"z\": 2}", "{\"new\": 1, \"z\": 2}", "new"},
+		// JSON5: a bare or single-quoted key keeps its quoting where JSON5 reads it without escapes.
+		{"a.json", "{old: 1, z: 2}", "{new_2: 1, z: 2}", "new_2"},
+		{"a.json", "{old: 1, z: 2}", "{\"new-key\": 1, z: 2}", "new-key"},
+		{"a.json", "{'old': 1}", "{'new': 1}", "new"},
+		{"a.json", "{'old': 1}", "{\"it's\": 1}", "it's"},
+		{"a.toml", "old = 1 # c\nz = 2\n", "new = 1 # c\nz = 2\n", "new"},
 	} {
 		r := testRule("TL994", func(p *lint.Pass) {
 			if n := p.Doc.Root.Get("old"); n != nil {
-				p.Report(lint.Finding{Node: n, AtKey: true, Message: "renamed", Fix: lint.RenameKey(p.Doc, n, "new", lint.Safe, "rename")})
+				p.Report(lint.Finding{Node: n, AtKey: true, Message: "renamed", Fix: lint.RenameKey(p.Doc, n, c.to, lint.Safe, "rename")})
 			}
 		})
 		out, err := lint.FixFile(lint.File{Path: c.path, Text: []byte(c.src)}, []*lint.Rule{r}, lint.Options{}, false)

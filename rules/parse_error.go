@@ -15,9 +15,11 @@ Valid means what the loaders the frameworks use would read: PyYAML for YAML (so 
 tokens, or a line left of the document's block, is an error here although some YAML readers
 accept the first and silently drop everything after the second), Python's tomllib (TOML 1.0),
 Python's json, gin-config's parser and CPython's. The YAML, TOML, JSON and Python readers are
-tested against those loaders. A comment or a trailing comma in JSON is an error where the
-framework reads the file with Python's json; elsewhere it is a note, since JSON5 and hjson
-readers accept both.`,
+tested against those loaders. A comment, a trailing comma or the rest of JSON5's syntax in JSON
+(unquoted keys, single quotes, numbers such as 0x10, .5 or +1) is an error where the framework
+reads the file with Python's json; elsewhere it is a note that says which lenient readers accept
+it: JSON5 readers take it all, hjson takes comments, trailing commas, unquoted keys and single
+quotes but refuses JSON5's other escapes and reads those numbers as strings.`,
 	Fix:        "Correct the syntax at the reported position.",
 	Frameworks: []string{"*"},
 	Check:      reportProblems,

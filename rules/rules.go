@@ -125,9 +125,10 @@ func reportProblems(p *lint.Pass) {
 	}
 }
 
-// nonStandardFinding reports what lenient readers accept (a comment, a trailing comma in JSON):
-// an error where the framework reads the file with a strict reader (Dialect.StrictJSON), else a
-// note, since a JSON5 or hjson reader reads the file as it is.
+// nonStandardFinding reports what lenient readers accept (a comment, a trailing comma, the rest
+// of JSON5's syntax in JSON): an error where the framework reads the file with a strict reader
+// (Dialect.StrictJSON), else a note that says which lenient readers accept it (the problem's
+// Readers: they differ by construct, hjson reading 0x10 as a string where JSON5 reads 16).
 func nonStandardFinding(p *lint.Pass, pr doc.Problem) lint.Finding {
 	f := problemFinding(pr)
 	var strict string
@@ -138,15 +139,15 @@ func nonStandardFinding(p *lint.Pass, pr doc.Problem) lint.Finding {
 	}
 	if strict != "" {
 		f.Message += ": " + strict + ", which refuses it"
-		f.Help = "Remove it: the file must be plain JSON."
+		f.Help = "Write plain JSON: keys and strings in double quotes, decimal numbers, no comments or trailing commas."
 		if s := pr.Span.Start.Offset; strings.HasPrefix(pr.Message, "trailing comma") && s >= 0 && s < len(p.Doc.Src) && p.Doc.Src[s] == ',' {
 			f.Fix = &lint.FixSpec{Applicability: lint.Safe, Message: "remove the trailing comma", Edits: []lint.TextEdit{{Start: s, End: s + 1}}}
 		}
 		return f
 	}
 	f.Severity = lint.Info
-	f.Message += ": Python's json refuses it; JSON5 and hjson readers accept it"
-	f.Help = "Remove it if the file is read with Python's json; a reader of JSON5 or hjson reads it as it is."
+	f.Message += ": Python's json refuses it; " + pr.Readers
+	f.Help = "Write it as plain JSON if anything reads the file with Python's json, or with a reader the message does not say accepts it."
 	return f
 }
 

@@ -226,8 +226,8 @@ type Dialect struct {
 	// Loader is what feeds the training input ("" when unknown or several kinds).
 	Loader Loader
 	// StrictJSON names what reads the framework's JSON configs with Python's json, which
-	// refuses comments and trailing commas ("" when a lenient reader may read them, or unknown):
-	// parse-error reports those as errors only where it is set.
+	// refuses comments, trailing commas and the rest of JSON5's syntax ("" when a lenient reader
+	// may read them, or unknown): parse-error reports those as errors only where it is set.
 	StrictJSON string
 	// Advice is how to fix findings in this framework, by concept.
 	Advice AdviceSet

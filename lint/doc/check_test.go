@@ -150,7 +150,7 @@ func sameDoc(a, b *Document) bool {
 	}
 	for i, p := range a.Problems {
 		q := b.Problems[i]
-		if p.Kind != q.Kind || p.Message != q.Message || p.Span != q.Span || p.RelatedMessage != q.RelatedMessage ||
+		if p.Kind != q.Kind || p.Message != q.Message || p.Readers != q.Readers || p.Span != q.Span || p.RelatedMessage != q.RelatedMessage ||
 			(p.Related == nil) != (q.Related == nil) || p.Related != nil && *p.Related != *q.Related {
 			return false
 		}

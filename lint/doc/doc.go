@@ -1326,7 +1326,8 @@ const (
 	Refused
 	// NonStandard: the file uses what lenient readers of the format accept and strict ones
 	// refuse (a comment or a trailing comma in JSON: JSON5 and hjson read them, Python's json
-	// does not); the tree is kept, and rule parse-error reports it by the framework's reader.
+	// does not; Problem.Readers says which accept it); the tree is kept, and rule parse-error
+	// reports it by the framework's reader.
 	NonStandard
 )
 
@@ -1356,6 +1357,9 @@ type Problem struct {
 	// Related is an optional second location (the first occurrence of a duplicate key).
 	Related        *Span
 	RelatedMessage string
+	// Readers is, for a NonStandard problem, which lenient readers accept it, as a clause
+	// ("JSON5 and hjson readers accept it"): they differ by construct.
+	Readers string
 }
 
 // FileRef is one reference to another file or module.

@@ -79,6 +79,10 @@ func FuzzParseJSON(f *testing.F) {
 		"[1, 2.5e-3, -0, true, null, \"\\u00e9\\ud83d\\ude00\"]",
 		`{"a": 1, "a": 2}`,
 		"\ufeff{\r\n \"x\": [] }",
+		// JSON5: unquoted keys, single quotes, escapes, a continued string, its numbers.
+		"{lr: 1e-4, 'name': 'it\\'s', $s_2: 0x1F, w: .5, c: 5., p: +1, i: +Infinity, n: -NaN,}",
+		"// c\n{\"e\": \"\\x41\\v\\0\\q\\\r\nb\", é: [-0x0, +.5e3, 'ü'], /* d */}",
+		"{a b: 1, 'x: [0x, 1.e, ++1, \\u0061]}",
 	} {
 		f.Add([]byte(s))
 	}

@@ -14,9 +14,24 @@ import (
 // Quoted; numbers, booleans and null are "plain"; objects and arrays are "flow".
 //
 // Comments (// and /* */) and trailing commas are read past, as JSON5 and hjson readers do
-// (Amphion loads its configs with json5, DeepSpeed's own loader is hjson): the first of each
-// is a NonStandard problem, which rule parse-error reports as an error where the framework
-// reads the file with Python's json, which refuses both.
+// (Amphion loads its configs with json5: utils/util.py at d3de90f; DeepSpeed's own loader of the
+// training config is hjson: DeepSpeedConfig.__init__ calls hjson.load, deepspeed/runtime/config.py
+// at v0.19.5, while deepspeed.init_inference reads its config file with Python's json), and so is
+// the rest of JSON5's syntax: unquoted keys, single-quoted strings (Style "single"), JSON5's
+// escapes and line continuations in strings, and numbers with a '+' sign, a sign on NaN,
+// hexadecimal digits or a decimal point without a digit on one side. Such a number has Style
+// "json5" and, as Value, JSON's decimal form of what the json5 package returns (0x10 is "16",
+// .5 is "0.5", +Infinity is "Infinity"), so that Int, Float and every reader of Value see that
+// number; its span is the text as written. The first of each kind is a NonStandard problem whose
+// Readers say which lenient readers accept it, and rule parse-error reports it as an error
+// where the framework reads the file with Python's json, which refuses them all.
+//
+// What JSON5 and hjson accept was read in their Python packages' sources: json5 v0.15.0
+// (json5/json5.g, the grammar parser.py is generated from, and lib.py, which turns its numbers
+// into values) and hjson-py 3.1.0 (hjson/decoder.py, unchanged since v3.0.2; single quotes
+// since v3.0.0), and both were run on each construct. Not read: JSON5's other white space (\v, \f, U+00A0, U+FEFF, Unicode's Zs, U+2028 and
+// U+2029), \uXXXX escapes in unquoted keys and raw control characters in strings (the json5
+// package reads them all); they stay parse errors.
 
 func parseJSON(d *Document, lim Limits) {
 	// transformers (HfArgumentParser.parse_json_file, v5.9.0) and accelerate (the DeepSpeed
@@ -44,10 +59,37 @@ type jsonParser struct {
 
 	nodes, dups int
 	failed      bool
-	// comment and comma record that a comment and a trailing comma were reported (once each)
-	comment, comma bool
-	alloc          nodeAlloc
-	buf            []byte // scratch for strings with escapes
+	seen        uint16 // the non-standard kinds (ns*) reported: each is reported once
+	alloc       nodeAlloc
+	buf         []byte // scratch for strings with escapes
+}
+
+// The kinds of non-standard JSON the reader reads past, each reported once per file.
+const (
+	nsComment uint16 = 1 << iota
+	nsComma
+	nsKey          // unquoted key
+	nsSingle       // single-quoted string
+	nsQuoteEscape  // \' in a string
+	nsEscape       // \v, \0, \xHH and the escapes of any other character (\a is "a")
+	nsContinuation // a backslash before a line break, which the string then goes on past
+	nsHex          // 0x10
+	nsPoint        // .5, 5.
+	nsSign         // +1, +Infinity, -NaN
+)
+
+// nsReaders says which lenient readers accept a kind, as their sources read it (above).
+func nsReaders(kind uint16) string {
+	switch {
+	case kind&(nsEscape|nsContinuation) != 0:
+		// hjson's scanstring knows JSON's escapes and \' alone ("Invalid \X escape sequence").
+		return "JSON5 readers accept it; hjson refuses it"
+	case kind&(nsHex|nsPoint|nsSign) != 0:
+		// hjson reads a value that does not match its NUMBER_RE (JSON's numbers) as a quoteless
+		// string up to the end of the line, or fails where that leaves a bracket open.
+		return "JSON5 readers read it as a number; hjson does not"
+	}
+	return "JSON5 and hjson readers accept it"
 }
 
 // frame is an open object or array.
@@ -79,14 +121,14 @@ func (p *jsonParser) fail(msg string, start, end int) {
 	p.d.Problems = append(p.d.Problems, Problem{Kind: Syntax, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
 }
 
-// nonStandard records, once per kind (*seen), what lenient JSON readers accept at [start, end);
-// the parse goes on.
-func (p *jsonParser) nonStandard(seen *bool, msg string, start, end int) {
-	if *seen {
+// nonStandard records, once per kind, what lenient JSON readers accept at [start, end); the
+// parse goes on. Callers whose message costs an allocation test p.seen first.
+func (p *jsonParser) nonStandard(kind uint16, msg string, start, end int) {
+	if p.seen&kind != 0 {
 		return
 	}
-	*seen = true
-	p.d.Problems = append(p.d.Problems, Problem{Kind: NonStandard, Message: msg, Span: Span{Start: p.pos(start), End: p.pos(end)}})
+	p.seen |= kind
+	p.d.Problems = append(p.d.Problems, Problem{Kind: NonStandard, Message: msg, Readers: nsReaders(kind), Span: Span{Start: p.pos(start), End: p.pos(end)}})
 }
 
 func (p *jsonParser) limit(msg string) {
@@ -131,7 +173,7 @@ func (p *jsonParser) ws() {
 					}
 				}
 			}
-			p.nonStandard(&p.comment, "JSON does not allow comments", start, start+2)
+			p.nonStandard(nsComment, "JSON does not allow comments", start, start+2)
 			p.i = end
 			continue
 		default:
@@ -194,25 +236,14 @@ func (p *jsonParser) parse() *Node {
 			if step == jsonClosed {
 				continue
 			}
-			if comma && (p.i >= len(p.src) || p.src[p.i] != '"') {
-				p.expected("a string key after ','")
-				break
-			}
-			if p.i >= len(p.src) || p.src[p.i] != '"' {
-				if p.i < len(p.src) && p.src[p.i] == '\'' {
-					p.fail("JSON strings and keys must use double quotes", p.i, p.i+1)
-				} else {
-					p.expected("a string key or '}'")
-				}
-				break
-			}
 			ks := p.i
 			kline := p.line
-			key, ok := p.str()
+			key, ok := p.key(comma)
 			if !ok {
 				break
 			}
-			ke := p.i
+			// A line continuation may have taken the key to another line.
+			ke := p.pos(p.i)
 			p.ws()
 			if p.failed {
 				break
@@ -226,7 +257,7 @@ func (p *jsonParser) parse() *Node {
 			if p.failed {
 				break
 			}
-			keySpan := Span{Start: p.x.posOnLine(kline, ks), End: p.x.posOnLine(kline, ke)}
+			keySpan := Span{Start: p.x.posOnLine(kline, ks), End: ke}
 			child := p.value(n, &stack)
 			if child == nil {
 				break
@@ -262,6 +293,58 @@ func (p *jsonParser) parse() *Node {
 		return nil
 	}
 	return root
+}
+
+// key reads an object key at p.i: a string, or JSON5's unquoted key. comma says a ',' came
+// before it, for the message when there is none.
+func (p *jsonParser) key(comma bool) (string, bool) {
+	s := p.src
+	if p.i < len(s) && (s[p.i] == '"' || s[p.i] == '\'') {
+		return p.str()
+	}
+	if j := p.ident(); j > p.i {
+		k := string(s[p.i:j])
+		if p.seen&nsKey == 0 {
+			p.nonStandard(nsKey, "unquoted key "+strconv.Quote(k)+"; JSON keys must be in double quotes", p.i, j)
+		}
+		p.i = j
+		return k, true
+	}
+	if comma {
+		p.expected("a string key after ','")
+	} else {
+		p.expected("a string key or '}'")
+	}
+	return "", false
+}
+
+// ident returns the end of the JSON5 identifier at p.i (p.i when none starts there), as the
+// json5 package's ident rule reads it: a first character that is an ASCII letter, '$', '_' or
+// one of jsonIdentRune's, then those, and digits. hjson takes any such key too: its keys end at
+// ':' or white space and hold no {}[],.
+func (p *jsonParser) ident() int {
+	s := p.src
+	j := p.i
+	for j < len(s) {
+		if c := s[j]; c < utf8.RuneSelf {
+			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || j > p.i && c >= '0' && c <= '9' {
+				j++
+				continue
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(s[j:])
+		in, known := jsonIdentRune(p.d, r, j == p.i)
+		if !known { // the light build declined the file
+			p.failed = true
+			return p.i
+		}
+		if !in {
+			break
+		}
+		j += size
+	}
+	return j
 }
 
 // checkDup reports a key that an earlier member of the same object already has.
@@ -323,7 +406,7 @@ func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what 
 				return jsonStop, true
 			}
 			if at(closer) {
-				p.nonStandard(&p.comma, "trailing comma before '"+string(closer)+"'; JSON does not allow it", comma, comma+1)
+				p.nonStandard(nsComma, "trailing comma before '"+string(closer)+"'; JSON does not allow it", comma, comma+1)
 				p.close(stack)
 				return jsonClosed, false
 			}
@@ -396,12 +479,15 @@ func (p *jsonParser) value(parent *Node, stack *[]jsonFrame) *Node {
 		p.i++
 		*stack = append(*stack, jsonFrame{n: n})
 		return n
-	case c == '"':
+	case c == '"' || c == '\'':
 		v, ok := p.str()
 		if !ok {
 			return nil
 		}
 		n.Kind, n.Type, n.Value, n.Quoted, n.Style = Scalar, String, v, true, "double"
+		if c == '\'' {
+			n.Style = "single"
+		}
 		if IsPlaceholder(v) {
 			n.Type = Unknown
 		}
@@ -414,12 +500,10 @@ func (p *jsonParser) value(parent *Node, stack *[]jsonFrame) *Node {
 		}
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Float, string(s[p.i:j]), "plain"
 		p.i = j
-	case c == '-' || c >= '0' && c <= '9':
-		t, ok := p.number()
-		if !ok {
+	case c == '-' || c == '+' || c == '.' || c >= '0' && c <= '9':
+		if !p.number(n) {
 			return nil
 		}
-		n.Kind, n.Type, n.Value, n.Style = Scalar, t, string(s[start:p.i]), "plain"
 	default:
 		j := p.i
 		for j < len(s) && isWordByte(s[j]) {
@@ -433,8 +517,6 @@ func (p *jsonParser) value(parent *Node, stack *[]jsonFrame) *Node {
 			n.Kind, n.Type, n.Value = Scalar, Null, w
 		default:
 			switch {
-			case c == '\'':
-				p.fail("JSON strings must use double quotes", p.i, p.i+1)
 			case strings.EqualFold(w, "true") || strings.EqualFold(w, "false") || strings.EqualFold(w, "null") || w == "None":
 				p.fail("invalid value "+strconv.Quote(w)+"; JSON spells these true, false and null, in lower case", p.i, j)
 			case c == '}' || c == ']' || c == ',' || c == ':':
@@ -453,15 +535,22 @@ func (p *jsonParser) value(parent *Node, stack *[]jsonFrame) *Node {
 	return n
 }
 
-// number scans a JSON number at p.i and returns Int or Float. The text is kept as written, so
-// huge numbers (1e400, 99999999999999999999999) are accepted here and fail later in Int/Float.
-func (p *jsonParser) number() (Type, bool) {
+// number reads a number at p.i into n. JSON's numbers keep their text as Value (Style "plain"),
+// so huge numbers (1e400, 99999999999999999999999) are accepted here and fail later in
+// Int/Float. JSON5's (json5.g's num_literal, with lib.py's conversion: a hexadecimal number is
+// an int, one with '.', 'e' or 'E' a float) are reported and get Style "json5" and the value
+// json5 returns in JSON's form: a '+' dropped, a missing digit around the decimal point written
+// as 0, hexadecimal digits in decimal, NaN without its sign.
+func (p *jsonParser) number(n *Node) bool {
 	s := p.src
-	start := p.i
-	i := p.i
-	if s[i] == '-' {
+	start, i := p.i, p.i
+	neg, plus := s[i] == '-', s[i] == '+'
+	if neg || plus {
 		i++
 	}
+	n.Kind, n.Type, n.Style = Scalar, Int, "plain"
+	var value []byte // the Value, when it is not the text
+	var kinds uint16
 	digits := func() int {
 		j := i
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
@@ -470,59 +559,143 @@ func (p *jsonParser) number() (Type, bool) {
 		return i - j
 	}
 	intStart := i
-	if nd := digits(); nd == 0 {
-		p.i = i
-		f, end := p.found()
-		p.fail("expected a digit in number, found "+f, i, end)
-		return 0, false
-	} else if nd > 1 && s[intStart] == '0' {
-		p.fail("numbers must not have leading zeros", start, i)
-		return 0, false
-	}
-	t := Int
-	if i < len(s) && s[i] == '.' {
-		i++
-		t = Float
-		if digits() == 0 {
-			p.i = i
-			p.expected("a digit after the decimal point")
-			return 0, false
+	switch {
+	case hasWord(s[i:], "Infinity") || hasWord(s[i:], "NaN"):
+		// +Infinity, +NaN or -NaN: value read NaN, Infinity and -Infinity, which Python's json
+		// reads too.
+		kinds = nsSign
+		i += 3
+		if s[intStart] == 'I' {
+			i += 5
 		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		t = Float
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		n.Type, value = Float, s[intStart:i] // -NaN is NaN
+	case i+1 < len(s) && s[i] == '0' && (s[i+1] == 'x' || s[i+1] == 'X'):
+		kinds = nsHex
+		for i += 2; i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i]|0x20 >= 'a' && s[i]|0x20 <= 'f'); i++ {
+		}
+		if i == intStart+2 {
+			break // "0x" alone: an invalid number, below
+		}
+		// A number past uint64 keeps its digits (0x…, as Python writes them with hex()), which
+		// Int and Float refuse, as they refuse a decimal number that large.
+		if v, err := strconv.ParseUint(string(s[intStart+2:i]), 16, 64); err == nil {
+			value = strconv.AppendUint(nil, v, 10)
+		} else {
+			value = append([]byte(nil), s[intStart:i]...)
+		}
+		if neg && string(value) != "0" {
+			value = append([]byte{'-'}, value...)
+		}
+	default:
+		nd := digits()
+		if nd > 1 && s[intStart] == '0' {
+			p.fail("numbers must not have leading zeros", start, i)
+			return false
+		}
+		nf, dot := 0, -1
+		if i < len(s) && s[i] == '.' {
+			dot = i
 			i++
+			n.Type = Float
+			if nf = digits(); nd == 0 && nf == 0 {
+				p.i = i
+				p.expected("a digit after the decimal point")
+				return false
+			}
 		}
-		if digits() == 0 {
+		if nd == 0 && dot < 0 {
 			p.i = i
-			p.expected("a digit in the exponent")
-			return 0, false
+			f, end := p.found()
+			p.fail("expected a digit in number, found "+f, i, end)
+			return false
+		}
+		if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+			i++
+			n.Type = Float
+			if i < len(s) && (s[i] == '+' || s[i] == '-') {
+				i++
+			}
+			if digits() == 0 {
+				p.i = i
+				p.expected("a digit in the exponent")
+				return false
+			}
+		}
+		if dot >= 0 && (nd == 0 || nf == 0) {
+			kinds = nsPoint
+			// JSON's form: 0 for the missing digits.
+			from := start // the sign, but for a '+'
+			if plus {
+				from++
+			}
+			value = append(value, s[from:dot]...)
+			if nd == 0 {
+				value = append(value, '0')
+			}
+			value = append(value, '.')
+			if nf == 0 {
+				value = append(value, '0')
+			}
+			value = append(value, s[dot+1:i]...)
 		}
 	}
-	if i < len(s) && isWordByte(s[i]) {
+	if i < len(s) && isWordByte(s[i]) || kinds == nsHex && i == intStart+2 {
 		j := i
 		for j < len(s) && isWordByte(s[j]) {
 			j++
 		}
 		p.fail("invalid number "+strconv.Quote(string(s[start:j])), start, j)
-		return 0, false
+		return false
 	}
 	p.i = i
-	return t, true
+	if plus {
+		kinds |= nsSign
+		if value == nil {
+			value = s[start+1 : i]
+		}
+	}
+	if kinds == 0 {
+		n.Value = string(s[start:i])
+		return true
+	}
+	n.Style, n.Value = "json5", string(value)
+	if p.seen&kinds == kinds {
+		return true
+	}
+	text := strconv.Quote(string(s[start:i]))
+	if kinds&nsHex != 0 {
+		p.nonStandard(nsHex, "hexadecimal number "+text+"; JSON does not allow it", start, i)
+	}
+	if kinds&nsPoint != 0 {
+		side := "after"
+		if s[intStart] == '.' {
+			side = "before"
+		}
+		p.nonStandard(nsPoint, "number "+text+" has no digit "+side+" its decimal point; JSON does not allow it", start, i)
+	}
+	if kinds&nsSign != 0 {
+		sign := "a '+' sign"
+		if neg {
+			sign = "a sign" // -NaN
+		}
+		p.nonStandard(nsSign, "number "+text+" has "+sign+"; JSON does not allow it", start, i)
+	}
+	return true
 }
 
-// str reads a string at p.i (which holds '"') and resolves its escapes.
+// str reads a string at p.i (which holds a double quote, or JSON5's single quote) and resolves
+// its escapes.
 func (p *jsonParser) str() (string, bool) {
 	s := p.src
 	start := p.i
+	q := s[start]
 	i := p.i + 1
 	// Fast path: no escapes.
 	for i < len(s) {
 		c := s[i]
-		if c == '"' {
+		if c == q {
 			p.i = i + 1
+			p.single(start)
 			return string(s[start+1 : i]), true
 		}
 		if c == '\\' || c < 0x20 {
@@ -533,14 +706,15 @@ func (p *jsonParser) str() (string, bool) {
 	b := append(p.buf[:0], s[start+1:i]...)
 	for {
 		if i >= len(s) {
-			p.fail("the string that starts here is not closed; a '\"' is missing", start, start+1)
+			p.fail("the string that starts here is not closed; a "+quoteName(q)+" is missing", start, start+1)
 			return "", false
 		}
 		c := s[i]
 		switch {
-		case c == '"':
+		case c == q:
 			p.i = i + 1
 			p.buf = b
+			p.single(start)
 			return string(b), true
 		case c == '\n' || c == '\r':
 			p.fail("the string that starts here is not closed before the end of the line", start, start+1)
@@ -550,15 +724,23 @@ func (p *jsonParser) str() (string, bool) {
 			return "", false
 		case c == '\\':
 			if i+1 >= len(s) {
-				p.fail("the string that starts here is not closed; a '\"' is missing", start, start+1)
+				p.fail("the string that starts here is not closed; a "+quoteName(q)+" is missing", start, start+1)
 				return "", false
 			}
 			nb, next, ok := AppendJSONEscape(b, s, i+1)
 			if !ok {
-				if s[i+1] == 'u' {
+				nb, next, ok = p.json5Escape(b, i+1)
+			}
+			if !ok {
+				switch e := s[i+1]; e {
+				case 'u':
 					p.fail("invalid \\u escape; it needs four hex digits", i, min(i+6, len(s)))
-				} else {
-					p.fail("invalid escape \\"+string(rune(s[i+1]))+" in a string", i, i+2)
+				case 'x':
+					p.fail("invalid escape \\x in a string; it needs two hex digits", i, min(i+4, len(s)))
+				case '0':
+					p.fail("invalid escape \\0 before a digit in a string", i, i+3)
+				default:
+					p.fail("invalid escape \\"+string(rune(e))+" in a string", i, i+2)
 				}
 				return "", false
 			}
@@ -568,6 +750,67 @@ func (p *jsonParser) str() (string, bool) {
 			i++
 		}
 	}
+}
+
+// quoteName names a string's quote character in a message.
+func quoteName(q byte) string {
+	if q == '\'' {
+		return `"'"`
+	}
+	return `'"'`
+}
+
+// single reports the single-quoted string that starts at start and ends at p.i.
+func (p *jsonParser) single(start int) {
+	if p.src[start] == '\'' {
+		p.nonStandard(nsSingle, "single-quoted string; JSON strings and keys must use double quotes", start, p.i)
+	}
+}
+
+// json5Escape decodes onto b an escape that JSON lacks and JSON5 has, whose letter is s[i] (the
+// byte after the backslash), as json5.g's esc_char and line continuation ("bslash eol") read it,
+// and reports it; ok is false where JSON5 refuses it too: \u without four hex digits, \x
+// without two, \1 to \9, \0 before a digit, a byte that is not UTF-8.
+func (p *jsonParser) json5Escape(b []byte, i int) (out []byte, next int, ok bool) {
+	s := p.src
+	r, size := utf8.DecodeRune(s[i:])
+	switch {
+	case r == 'u' || r >= '1' && r <= '9' || r == '0' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9',
+		r == utf8.RuneError && size == 1:
+		return b, i, false
+	case r == '\'':
+		p.nonStandard(nsQuoteEscape, "escape \\' in a string; JSON does not allow it", i-1, i+1)
+		return append(b, '\''), i + 1, true
+	case r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029':
+		if r == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			size++
+		}
+		if r == '\n' || r == '\r' {
+			p.line++ // as LineIndex counts lines: U+2028 and U+2029 end none
+		}
+		p.nonStandard(nsContinuation, "backslash before a line break in a string; JSON does not allow it", i-1, i)
+		return b, i + size, true
+	case r == 'x':
+		h, ok := hex4(append([]byte("00"), s[i+1:min(i+3, len(s))]...), 0)
+		if !ok {
+			return b, i, false
+		}
+		b, size = utf8.AppendRune(b, h), 3
+	case r == 'v':
+		b = append(b, '\v')
+	case r == '0':
+		b = append(b, 0)
+	default: // any other character stands for itself
+		b = append(b, s[i:i+size]...)
+	}
+	if p.seen&nsEscape == 0 {
+		e := string(s[i : i+size])
+		if r < 0x20 {
+			e = " before control character " + hexByte(byte(r))
+		}
+		p.nonStandard(nsEscape, "escape \\"+e+" in a string; JSON does not allow it", i-1, i+size)
+	}
+	return b, i + size, true
 }
 
 // AppendJSONEscape decodes the JSON escape whose letter is s[i] (the byte after the backslash)

@@ -123,13 +123,13 @@ func TestYAMLAgreesWithPyYAML(t *testing.T) {
 // TestJSONAgreesWithPython does the same for JSON with Python's json.load on the file opened as
 // UTF-8, as transformers and accelerate read a DeepSpeed config (NaN and Infinity are read, a
 // byte order mark is refused), in both directions; a duplicate key is not a refusal to it, a
-// comment or a trailing comma (read past, NonStandard) is. The
+// comment, a trailing comma or the rest of JSON5's syntax (read past, NonStandard) is. The
 // byte order mark is also checked by TestJSONBOMCRLF: a mutation seldom puts one first.
 func TestJSONAgreesWithPython(t *testing.T) {
 	pieces := []string{"[", "]", "{", "}", ",", ":", "\"", "\n", " ", "\t", "\\", "//", "/*", "#", "NaN", "Infinity",
 		"-Infinity", "-", "+1", "01", "1.", ".5", "1e5", "1E+5", "-0", "1e", "true", "false", "null", "True", "None",
 		"\\u00e9", `\ud800`, "\\x41", "\\/", "\\'", "é", "\x00", "\x01", "\x7f", "\r\n", "\r", "\ufeff", "\u2028",
-		"\"k\": 1,", ",}", ",]", "'s'", "\"a\":"}
+		"\"k\": 1,", ",}", ",]", "'s'", "\"a\":", "k", "$", "'", "0x1F", "+Infinity", "-NaN", "\\\n", "\\v"}
 	oracleAgrees(t, JSON, ".json", pieces, 43, 2000, "json", `json.loads(src.decode("utf-8"))`, true, Syntax, NonStandard)
 }
 

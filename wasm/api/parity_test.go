@@ -33,6 +33,10 @@ func craftedRequests() []api.Request {
 		{Files: []api.File{{Path: "dup.yaml", Text: "lr: 1\nlr: 2 # second <wins>\n"}}},
 		{Files: []api.File{{Path: "ds.json", Text: `{"train_batch_size": 32, "train_micro_batch_size_per_gpu": 4, "gradient_accumulation_steps": 2}`}}},
 		{Files: []api.File{{Path: "bad.json", Text: `{"a": 1,, }`}}},
+		// JSON5: read by both modules; an unquoted key beyond ASCII only by the full one (the light
+		// module has no Unicode tables: lint/doc/lite.go).
+		{Files: []api.File{{Path: "ds.json", Text: "{train_batch_size: 0x20, 'fp16': {enabled: true}, // c\n \"x\": 'it\\'s\\x41', lr: +.5,}"}}},
+		{Files: []api.File{{Path: "am.json", Text: "{train: {batch_size: 16}, clé: 1}"}}},
 		{Files: []api.File{{Path: "cfg.toml", Text: "[training]\nseed = 1\nbatch_size = 8\n"}}},
 		{Files: []api.File{{Path: "configs/retinanet.py", Text: "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n"}}},
 		{Files: []api.File{{Path: "t5.gin", Text: "train.eval_period = 1000\nutils.SaveCheckpointConfig.period = 1000\n"}}},
@@ -232,6 +236,20 @@ func lightCannotRead(r api.Request, res *lint.Result) bool {
 			return true
 		case doc.YAML:
 			if doc.Parse(f.Path, []byte(r.Files[i].Text), doc.YAML, doc.Limits{}).YAMLReader == doc.YAMLv3 {
+				return true
+			}
+		case doc.JSON:
+			// An unquoted JSON5 key beyond ASCII (lint/doc/lite.go's jsonIdentRune).
+			d := doc.Parse(f.Path, []byte(r.Files[i].Text), doc.JSON, doc.Limits{})
+			beyond := false
+			if d.Root != nil {
+				d.Root.Walk(func(n *doc.Node) bool {
+					k := d.Src[n.KeySpan.Start.Offset:n.KeySpan.End.Offset]
+					beyond = beyond || len(k) > 0 && k[0] != '"' && k[0] != '\'' && strings.ContainsFunc(string(k), func(r rune) bool { return r >= 0x80 })
+					return !beyond
+				})
+			}
+			if beyond {
 				return true
 			}
 		}

@@ -165,14 +165,7 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 		return
 	}
 	if ck := root.Get("checkpoint_config"); ck != nil && ck.Kind == doc.Map {
-		p.Ckpt.Enabled = plan.Set(true, "checkpoint_config", ck)
-		if n := ck.Get("save_last"); n != nil {
-			if b, ok := n.Bool(); ok {
-				p.Ckpt.AtEnd = plan.Set(b, "checkpoint_config.save_last", n)
-			}
-		} else if !mmMerged(inherits, ck) {
-			p.Ckpt.AtEnd = plan.Defaulted(true, "checkpoint_config.save_last", plan.Why{By: "MMCV's CheckpointHook", Note: "save_last True: it saves after the last epoch or iteration"}, ck)
-		}
+		mmSavingHook(p, ck, "checkpoint_config", "MMCV's CheckpointHook", inherits)
 	}
 	ev := root.Get("evaluation")
 	if ev != nil && ev.Kind != doc.Map || ev == nil && inherits {

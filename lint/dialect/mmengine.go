@@ -579,14 +579,7 @@ func isAre(n int) string {
 func mmCheckpointHook(p *plan.Plan, root *doc.Node, inherits bool) {
 	ck := root.At("default_hooks.checkpoint")
 	if ck != nil && ck.Kind == doc.Map {
-		p.Ckpt.Enabled = plan.Set(true, "default_hooks.checkpoint", ck)
-		if n := ck.Get("save_last"); n != nil {
-			if b, ok := n.Bool(); ok {
-				p.Ckpt.AtEnd = plan.Set(b, "default_hooks.checkpoint.save_last", n)
-			}
-		} else if !mmMerged(inherits, ck) {
-			p.Ckpt.AtEnd = plan.Defaulted(true, "default_hooks.checkpoint.save_last", plan.Why{By: "MMEngine's CheckpointHook", Note: "save_last True: it saves after the last epoch or iteration"}, ck)
-		}
+		mmSavingHook(p, ck, "default_hooks.checkpoint", "MMEngine's CheckpointHook", inherits)
 		return
 	}
 	if dh := root.Get("default_hooks"); ck != nil || inherits || dh != nil && (dh.Kind != doc.Map || dh.IsUnknown()) {
@@ -611,4 +604,18 @@ func mmCheckpointHook(p *plan.Plan, root *doc.Node, inherits bool) {
 	p.Ckpt.Enabled = plan.Defaulted(true, "default_hooks.checkpoint", why, at)
 	p.Ckpt.AtEnd = plan.Defaulted(true, "default_hooks.checkpoint.save_last", why, at)
 	p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: 1, Unit: plan.Epochs, Text: "1"}, Origin: plan.Default, Key: "default_hooks.checkpoint.interval", Node: at, By: why.By, Note: "interval 1"}
+}
+
+// mmSavingHook states that the checkpoint hook configured by the dict ck (at key) saves, and
+// whether it also saves after the last epoch or iteration whatever its interval: its save_last,
+// True by default in mmcv's (v1.7.2) and MMEngine's (v0.10.7) CheckpointHook, by names which.
+func mmSavingHook(p *plan.Plan, ck *doc.Node, key, by string, inherits bool) {
+	p.Ckpt.Enabled = plan.Set(true, key, ck)
+	if n := ck.Get("save_last"); n != nil {
+		if b, ok := n.Bool(); ok {
+			p.Ckpt.AtEnd = plan.Set(b, key+".save_last", n)
+		}
+	} else if !mmMerged(inherits, ck) {
+		p.Ckpt.AtEnd = plan.Defaulted(true, key+".save_last", plan.Why{By: by, Note: "save_last True: it saves after the last epoch or iteration"}, ck)
+	}
 }

@@ -25,15 +25,8 @@ func TestJSONSpans(t *testing.T) {
 	}
 	for _, c := range cases {
 		n := d.Root.At(c.path)
-		if n == nil {
-			t.Errorf("%s missing", c.path)
+		if !checkKeyValue(t, d, n, c.path, c.key, c.val) {
 			continue
-		}
-		if got := text(d, n.KeySpan); got != c.key {
-			t.Errorf("%s key %q want %q", c.path, got, c.key)
-		}
-		if got := text(d, n.Span); got != c.val {
-			t.Errorf("%s value %q want %q", c.path, got, c.val)
 		}
 		if n.Style != c.style || (c.typ != 0 && n.Type != c.typ) || (c.value != "" && n.Value != c.value) {
 			t.Errorf("%s: style %q type %v value %q", c.path, n.Style, n.Type, n.Value)
@@ -226,15 +219,8 @@ func TestJSON5(t *testing.T) {
 	}
 	for _, c := range cases {
 		n := at(c.path)
-		if n == nil {
-			t.Errorf("%s missing", c.path)
+		if !checkKeyValue(t, d, n, c.path, c.key, c.val) {
 			continue
-		}
-		if got := text(d, n.KeySpan); got != c.key {
-			t.Errorf("%s key %q want %q", c.path, got, c.key)
-		}
-		if got := text(d, n.Span); got != c.val {
-			t.Errorf("%s value %q want %q", c.path, got, c.val)
 		}
 		if n.Style != c.style || n.Type != c.typ || n.Value != c.value || n.Quoted != (c.typ == String) {
 			t.Errorf("%s: style %q type %v value %q quoted %v; want %q %v %q", c.path, n.Style, n.Type, n.Value, n.Quoted, c.style, c.typ, c.value)
@@ -372,4 +358,21 @@ func TestJSON5OncePerKind(t *testing.T) {
 	if len(d.Problems) != len(kinds) {
 		t.Errorf("problems %+v, want one of each kind", d.Problems)
 	}
+}
+
+// checkKeyValue reports a node missing at path, or whose key and value spans do not read key
+// and val; it returns false when there is no node.
+func checkKeyValue(t *testing.T, d *Document, n *Node, path, key, val string) bool {
+	t.Helper()
+	if n == nil {
+		t.Errorf("%s missing", path)
+		return false
+	}
+	if got := text(d, n.KeySpan); got != key {
+		t.Errorf("%s key %q want %q", path, got, key)
+	}
+	if got := text(d, n.Span); got != val {
+		t.Errorf("%s value %q want %q", path, got, val)
+	}
+	return true
 }

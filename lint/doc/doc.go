@@ -257,7 +257,8 @@
 // scopes and syntax being live and full of pointers, and write barriers are on for about half
 // of Python's time (a 2.2-4.8 ms mark phase every 5.8 ms) against 40 % of YAML's. So without the
 // collector Python is about 1.2× YAML per KiB (GOGC=1000: 1.20-1.38×) and the collector's extra
-// share takes it to 1.35×. The Node went from 208 to 200 bytes (flags and depth beside the
+// share takes it to 1.35×; at -cpu 2, the collector on the other core, 1.26× (four rounds,
+// 1.257-1.266). The Node went from 208 to 200 bytes (flags and depth beside the
 // kinds): both formats 1-2 % cheaper, the ratio unchanged (8 alternated rounds, mean 1.331 →
 // 1.354, inside the rounds' spread).
 //

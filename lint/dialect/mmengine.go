@@ -590,14 +590,15 @@ func mmCheckpointHook(p *plan.Plan, root *doc.Node, inherits bool) {
 			return
 		}
 	}
+	// Runner.build_train_loop: a type names the loop (a custom one may not run epochs), else
+	// by_epoch picks EpochBasedTrainLoop or IterBasedTrainLoop.
 	tc := root.Get("train_cfg")
-	if typ, _ := tc.Get("type").Str(); strings.Contains(typ, "IterBased") || tc.IsUnknown() {
-		return
-	}
-	if b := tc.Get("by_epoch"); b != nil {
-		if on, ok := b.Bool(); !ok || !on {
+	if t := tc.Get("type"); t != nil {
+		if typ, _ := t.Str(); !strings.Contains(typ, "EpochBasedTrainLoop") {
 			return
 		}
+	} else if on, ok := tc.Get("by_epoch").Bool(); !ok || !on || tc.IsUnknown() {
+		return
 	}
 	why := plan.Why{By: "the MMEngine Runner's default hooks", Note: "CheckpointHook(interval=1): every epoch"}
 	at := root.Get("default_hooks")

@@ -283,6 +283,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	}
 
 	mmValLoop(p, root, inherits)
+	mmTrainLoop(p, root, inherits)
 
 	// The loop: epochs unless it is iteration-based.
 	if tc := root.Get("train_cfg"); tc != nil && tc.Kind == doc.Map {
@@ -506,17 +507,8 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 // set): a base file holds a part (a dataset file its loaders and evaluators, a schedule file
 // its loops), and a test-only config trains nothing.
 func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
-	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
-		if n := root.Get(k); n == nil || n.IsNull() {
-			return
-		}
-	}
-	if rt := root.Get("runner_type"); rt != nil {
-		// Runner and FlexibleRunner make the check (_flexible_runner.py too); another runner
-		// the config's registry builds may not.
-		if s, ok := rt.Str(); !ok || rt.IsUnknown() || s != "Runner" && s != "FlexibleRunner" {
-			return
-		}
+	if !mmRunnerBuilt(root) {
+		return
 	}
 	keys := [3]string{"val_dataloader", "val_cfg", "val_evaluator"}
 	var set, none []string
@@ -619,4 +611,47 @@ func mmSavingHook(p *plan.Plan, ck *doc.Node, key, by string, inherits bool) {
 	} else if !mmMerged(inherits, ck) {
 		p.Ckpt.AtEnd = plan.Defaulted(true, key+".save_last", plan.Why{By: by, Note: "save_last True: it saves after the last epoch or iteration"}, ck)
 	}
+}
+
+// mmRunnerBuilt reports a whole training config (model, optim_wrapper, train_dataloader and
+// train_cfg set) that MMEngine's Runner or FlexibleRunner builds: another runner the config's
+// registry builds (runner_type) may not make their checks.
+func mmRunnerBuilt(root *doc.Node) bool {
+	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
+		if n := root.Get(k); n == nil || n.IsNull() {
+			return false
+		}
+	}
+	if rt := root.Get("runner_type"); rt != nil {
+		if s, ok := rt.Str(); !ok || rt.IsUnknown() || s != "Runner" && s != "FlexibleRunner" {
+			return false
+		}
+	}
+	return true
+}
+
+// mmTrainLoop reports the train loops Runner.build_train_loop refuses (mmengine v0.1.0 to
+// v0.10.7, runner/runner.py; _flexible_runner.py alike): train_cfg with both type and by_epoch
+// raises a RuntimeError, and with neither, loop_cfg.pop('by_epoch') a KeyError. A train_cfg a
+// base file may add to is not judged.
+func mmTrainLoop(p *plan.Plan, root *doc.Node, inherits bool) {
+	tc := root.Get("train_cfg")
+	if !mmRunnerBuilt(root) || tc.Kind != doc.Map || mmMerged(inherits, tc) {
+		return
+	}
+	r := plan.Rejection{Package: "mmengine", Read: "0.10.7", Source: "Runner.build_train_loop"}
+	switch t, b := tc.Get("type"), tc.Get("by_epoch"); {
+	case t != nil && b != nil:
+		r.Node, r.Key = b, "train_cfg.by_epoch"
+		r.Related = []plan.Related{{Node: t, Message: "train_cfg.type set here"}} // often in another file of the run
+		r.Message, r.Says = "train_cfg sets both type and by_epoch", "Only one of `type` or `by_epoch` can exist in `loop_cfg`."
+		r.Help = "keep type (the loop's class) or by_epoch (True for EpochBasedTrainLoop, False for IterBasedTrainLoop), not both; a config that inherits the other key from a base file drops it with train_cfg = dict(_delete_=True, ...)"
+	case t == nil && b == nil:
+		r.Node, r.Key = tc, "train_cfg"
+		r.Message, r.Says = "train_cfg sets neither type nor by_epoch", "KeyError: 'by_epoch'"
+		r.Help = "add by_epoch=True (train by epochs) or by_epoch=False (by iterations), or type='EpochBasedTrainLoop'"
+	default:
+		return
+	}
+	p.Rejections = append(p.Rejections, r)
 }

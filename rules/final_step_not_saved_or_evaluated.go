@@ -99,33 +99,26 @@ func reportFinalGap(p *lint.Pass, ms budget, iv plan.Fact[plan.Interval], atEnd 
 	if ms.Origin == plan.Derived {
 		budgetText = whole + " " + itoa(ms.Value) + derivedNote(ms.Fact) // the key holds only a factor of it
 	}
-	f.Message = budgetText + " is not a multiple of " + ivText +
-		", so the final model is never " + done + ": the last " + itoa(rest) + " " + ms.word + " run after the last " + what
-	if every > ms.Value {
-		f.Message = budgetText + " is shorter than " + ivText + ", so no " + what + " runs during training and the final model is never " + done
-	}
 	place(&f, ms.Node)
 	f.Related = related(iv.Node, f.Node, what+" interval set here")
+	var fix string
 	if every > ms.Value {
-		f.Help = "set " + keyOr(iv, "the "+what+" interval") + " to a divisor of " + itoa(ms.Value) + " (" + itoa(ms.Value) + " for once at the end), or " + verbFor(done) + " the final model after training"
-		if atEnd.Note != "" {
-			f.Help += ": " + atEnd.Note
+		f.Message = budgetText + " is shorter than " + ivText + ", so no " + what + " runs during training and the final model is never " + done
+		fix = "set " + keyOr(iv, "the "+what+" interval") + " to a divisor of " + itoa(ms.Value) + " (" + itoa(ms.Value) + " for once at the end)"
+	} else {
+		f.Message = budgetText + " is not a multiple of " + ivText +
+			", so the final model is never " + done + ": the last " + itoa(rest) + " " + ms.word + " run after the last " + what
+		fix = "set " + keyOr(ms.Fact, whole) + " to"
+		if ms.Origin == plan.Derived {
+			fix = "make " + whole + derivedNote(ms.Fact)
 		}
-		p.Report(f)
-		return
-	}
-	lower, higher := ms.Value-rest, ms.Value-rest+every
-	f.Help = "set " + keyOr(ms.Fact, whole) + " to a multiple of " + itoa(every) + " (" + itoa(higher)
-	if lower > 0 {
-		f.Help += " or " + itoa(lower)
-	}
-	if ms.Origin == plan.Derived {
-		f.Help = "make " + whole + derivedNote(ms.Fact) + " a multiple of " + itoa(every) + " (" + itoa(higher)
-		if lower > 0 {
-			f.Help += " or " + itoa(lower)
+		fix += " a multiple of " + itoa(every) + " (" + itoa(ms.Value-rest+every)
+		if lower := ms.Value - rest; lower > 0 {
+			fix += " or " + itoa(lower)
 		}
+		fix += ")"
 	}
-	f.Help += "), or " + verbFor(done) + " the final model after training"
+	f.Help = fix + ", or " + verbFor(done) + " the final model after training"
 	if atEnd.Note != "" {
 		f.Help += ": " + atEnd.Note
 	}

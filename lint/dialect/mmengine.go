@@ -577,10 +577,8 @@ func mmCheckpointHook(p *plan.Plan, root *doc.Node, inherits bool) {
 	if dh := root.Get("default_hooks"); ck != nil || inherits || dh != nil && (dh.Kind != doc.Map || dh.IsUnknown()) {
 		return // set in a way not read here, or a base may set it
 	}
-	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
-		if n := root.Get(k); n == nil || n.IsNull() {
-			return
-		}
+	if !mmWholeTraining(root) {
+		return
 	}
 	// Runner.build_train_loop: a type names the loop (a custom one may not run epochs), else
 	// by_epoch picks EpochBasedTrainLoop or IterBasedTrainLoop.
@@ -589,7 +587,7 @@ func mmCheckpointHook(p *plan.Plan, root *doc.Node, inherits bool) {
 		if typ, _ := t.Str(); !strings.Contains(typ, "EpochBasedTrainLoop") {
 			return
 		}
-	} else if on, ok := tc.Get("by_epoch").Bool(); !ok || !on || tc.IsUnknown() {
+	} else if on, ok := tc.Get("by_epoch").Bool(); !ok || !on {
 		return
 	}
 	why := plan.Why{By: "the MMEngine Runner's default hooks", Note: "CheckpointHook(interval=1): every epoch"}
@@ -613,14 +611,23 @@ func mmSavingHook(p *plan.Plan, ck *doc.Node, key, by string, inherits bool) {
 	}
 }
 
-// mmRunnerBuilt reports a whole training config (model, optim_wrapper, train_dataloader and
-// train_cfg set) that MMEngine's Runner or FlexibleRunner builds: another runner the config's
-// registry builds (runner_type) may not make their checks.
-func mmRunnerBuilt(root *doc.Node) bool {
+// mmWholeTraining reports a whole training config: model, optim_wrapper, train_dataloader and
+// train_cfg set (a base file holds only a part of them, a test-only config trains nothing).
+func mmWholeTraining(root *doc.Node) bool {
 	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
 		if n := root.Get(k); n == nil || n.IsNull() {
 			return false
 		}
+	}
+	return true
+}
+
+// mmRunnerBuilt reports a whole training config (mmWholeTraining) that MMEngine's Runner or
+// FlexibleRunner builds: another runner the config's registry builds (runner_type) may not make
+// their checks.
+func mmRunnerBuilt(root *doc.Node) bool {
+	if !mmWholeTraining(root) {
+		return false
 	}
 	if rt := root.Get("runner_type"); rt != nil {
 		if s, ok := rt.Str(); !ok || rt.IsUnknown() || s != "Runner" && s != "FlexibleRunner" {

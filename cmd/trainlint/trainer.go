@@ -82,8 +82,9 @@ func folderTrainer(dir string) trainerAt {
 			continue
 		}
 		at.found = true
-		if name, pkg := trainerCall(string(data)); name != "" && !vendoredBest(dir, pkg) {
-			at.t = dialect.Trainer{Name: name, Source: displayPath(script), Validate: validateArg(string(data), trainerFuncs[pkg])}
+		text := string(data)
+		if name, pkg := trainerCall(text); name != "" && !vendoredBest(dir, pkg) {
+			at.t = dialect.Trainer{Name: name, Source: displayPath(script), Validate: validateArg(text, trainerFuncs[pkg])}
 		}
 		break
 	}

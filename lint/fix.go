@@ -105,15 +105,8 @@ func quoteLike(old, text string, json bool) string {
 		return strconv.Quote(text) // JSON5 would need escapes in single quotes too
 	case old[0] == '\'':
 		return "'" + strings.ReplaceAll(text, "'", "''") + "'"
-	case json:
-		if text == "" {
-			return `""`
-		}
-		for i := 0; i < len(text); i++ {
-			if c := text[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || i > 0 && c >= '0' && c <= '9') {
-				return strconv.Quote(text)
-			}
-		}
+	case json && !doc.JSON5BareKey(text):
+		return strconv.Quote(text)
 	}
 	return text
 }

@@ -327,7 +327,7 @@ func (p *jsonParser) ident() int {
 	j := p.i
 	for j < len(s) {
 		if c := s[j]; c < utf8.RuneSelf {
-			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || j > p.i && c >= '0' && c <= '9' {
+			if json5IdentByte(c, j == p.i) {
 				j++
 				continue
 			}
@@ -345,6 +345,23 @@ func (p *jsonParser) ident() int {
 		j += size
 	}
 	return j
+}
+
+// json5IdentByte reports whether the ASCII byte c may stand in a JSON5 unquoted key (first:
+// begin it): a letter, '_' or '$', and after the first character a digit too.
+func json5IdentByte(c byte, first bool) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || !first && c >= '0' && c <= '9'
+}
+
+// JSON5BareKey reports whether key, written without quotes, is a JSON5 key made of ASCII alone
+// (json5IdentByte): what a fix may leave unquoted in a JSON5 file.
+func JSON5BareKey(key string) bool {
+	for i := 0; i < len(key); i++ {
+		if !json5IdentByte(key[i], i == 0) {
+			return false
+		}
+	}
+	return key != ""
 }
 
 // checkDup reports a key that an earlier member of the same object already has.

@@ -74,7 +74,7 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 	if len(top) == 0 || len(top) > maxRunCandidates {
 		return nil
 	}
-	if up := filepath.Dir(dir); up != dir && compose.GroupNamedIn(compose.FromFS(os.DirFS(up)), ".", filepath.Base(dir)) {
+	if groupOfFolderAbove(dir, path, read) {
 		// A config group of the folder above (callbacks/ beside train.yaml's
 		// `- callbacks: default`): its options are composed in that folder's runs, as a
 		// whole-tree walk composes them, even one that lists a sibling in its own defaults.
@@ -96,6 +96,22 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(dir, s.Primary, run)})
 	}
 	return out
+}
+
+// groupOfFolderAbove reports whether a YAML config in the folder above dir names dir as a
+// config group in its defaults list, read as the editor has it: an unsaved train.yaml that
+// just added `- callbacks: default` makes callbacks/ a group at once.
+func groupOfFolderAbove(dir, path string, read func(string) ([]byte, bool)) bool {
+	up := filepath.Dir(dir)
+	if up == dir {
+		return false
+	}
+	fsys, _, done := openEditorTree(up, path, read)
+	if fsys == nil {
+		return false
+	}
+	defer done()
+	return compose.GroupNamedIn(fsys, ".", filepath.Base(dir))
 }
 
 // editorFS is a config directory as the editor sees it: files read through the server (the

@@ -83,6 +83,32 @@ func TestEditorRuns(t *testing.T) {
 	}
 }
 
+// TestEditorRunsGroupOfUnsavedParent: whether a folder is a config group of the folder above
+// is read through the editor too. On disk train.yaml does not list callbacks/, so the group's
+// own default.yaml is the primary that reads model_checkpoint.yaml; once the editor's unsaved
+// train.yaml lists `- callbacks: default`, the file belongs to train.yaml's runs.
+func TestEditorRunsGroupOfUnsavedParent(t *testing.T) {
+	tree := editorTree()
+	listed := tree["conf/train.yaml"]
+	tree["conf/train.yaml"] = strings.Replace(listed, "  - callbacks: default\n", "", 1)
+	dir := writeTree(t, tree)
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	ckpt := p("conf/callbacks/model_checkpoint.yaml")
+	if got := editorRuns(ckpt, diskRead); len(got) == 0 || got[0].Files[0] != p("conf/callbacks/default.yaml") {
+		t.Fatalf("from the disk: %+v, want callbacks/default.yaml's run", got)
+	}
+	unsaved := func(path string) ([]byte, bool) {
+		if path == p("conf/train.yaml") {
+			return []byte(listed), true
+		}
+		return diskRead(path)
+	}
+	got := editorRuns(ckpt, unsaved)
+	if len(got) != 2 || got[0].Files[0] != p("conf/train.yaml") {
+		t.Errorf("with the unsaved train.yaml: %+v, want train.yaml's run and its experiment", got)
+	}
+}
+
 // TestLSPLintsRuns: `trainlint lsp` lints an edited group file through the runs that include
 // it. The editor's unsaved callbacks/default.yaml drops `mode: max`, so the checkpoint's
 // `mode: min` in model_checkpoint.yaml now ranks the monitor of default.yaml the wrong way:

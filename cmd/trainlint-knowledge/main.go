@@ -332,6 +332,12 @@ func main() {
 		os.Exit(1)
 	}
 	writeTable(torchtuneOut, render(tex))
+	mex, err := loadFiles(dataDir, openmmlabFiles)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "trainlint-knowledge:", err)
+		os.Exit(1)
+	}
+	writeTable(openmmlabOut, render(mex))
 }
 
 // writeTable replaces a table when its text changed.

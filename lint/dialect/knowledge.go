@@ -40,6 +40,13 @@ var knowledgeOmegaconfTSV string
 //go:embed knowledge_torchtune.tsv
 var knowledgeTorchtuneTSV string
 
+// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of mmpretrain's and mmpose's
+// registered backbones (norm_cfg, norm_eval), by registry name (cmd/trainlint-knowledge
+// openmmlab.go).
+//
+//go:embed knowledge_openmmlab.tsv
+var knowledgeOpenMMLabTSV string
+
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
@@ -102,7 +109,7 @@ func KnowledgeOf(framework string) *Knowledge {
 	}
 	e := v.(*knowledgeEntry)
 	e.once.Do(func() {
-		e.k = parseKnowledge(framework, knowledgeTSV, knowledgeFinetuneTSV, knowledgeLightningTSV, knowledgeOmegaconfTSV, knowledgeTorchtuneTSV)[framework]
+		e.k = parseKnowledge(framework, knowledgeTSV, knowledgeFinetuneTSV, knowledgeLightningTSV, knowledgeOmegaconfTSV, knowledgeTorchtuneTSV, knowledgeOpenMMLabTSV)[framework]
 	})
 	return e.k
 }

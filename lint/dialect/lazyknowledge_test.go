@@ -9,7 +9,7 @@ import (
 // gives what reading every table at once gives, for every framework, and nothing for a name
 // the tables do not have.
 func TestKnowledgeByFramework(t *testing.T) {
-	all := parseKnowledge("", knowledgeTSV, knowledgeFinetuneTSV, knowledgeLightningTSV, knowledgeOmegaconfTSV, knowledgeTorchtuneTSV)
+	all := parseKnowledge("", knowledgeTSV, knowledgeFinetuneTSV, knowledgeLightningTSV, knowledgeOmegaconfTSV, knowledgeTorchtuneTSV, knowledgeOpenMMLabTSV)
 	if len(all) < 5 {
 		t.Fatalf("%d frameworks in the tables", len(all))
 	}

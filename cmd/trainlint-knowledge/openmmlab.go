@@ -1,0 +1,20 @@
+package main
+
+// The batch-norm defaults of OpenMMLab projects' registered backbones (extract_mmbackbones.py)
+// render into a table of their own, in the format of knowledge.tsv: one section per registry
+// name, rows norm_cfg (the normalisation layer the backbone builds when the config gives none)
+// and norm_eval (whether it keeps its batch-norm layers in eval mode, their statistics frozen),
+// each default as the source writes it:
+//
+//	python3 extract_mmbackbones.py mmpretrain GITDIR v1.0.2 v1.1.1 v1.2.0 > testdata/mmpretrain.json
+//	python3 extract_mmbackbones.py mmpose GITDIR v1.0.0 v1.1.0 v1.2.0 v1.3.2 > testdata/mmpose.json
+//
+// GITDIR is open-mmlab/mmpretrain's (or mmpose's) git directory: the last release of every minor
+// version of the 1.x line, the one MMEngine builds (mmpretrain's older releases were mmcls, a
+// package of another name). No default read changes between these tags. The MMEngine dialect
+// reads it to see batch norm in a backbone that writes no norm_cfg (mmpretrain's ResNet-50
+// configs), and whether a backbone freezes it by default; MMDetection's backbones (norm_eval
+// True for its ResNet) are not in it (the repository is too large to fetch here).
+var openmmlabFiles = []string{"mmpretrain.json", "mmpose.json"}
+
+const openmmlabOut = "lint/dialect/knowledge_openmmlab.tsv"

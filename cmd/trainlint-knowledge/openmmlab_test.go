@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestOpenMMLabTableUpToDate fails when lint/dialect/knowledge_openmmlab.tsv is not what the
+// committed extractions render to, and checks facts read in the projects' source.
+func TestOpenMMLabTableUpToDate(t *testing.T) {
+	exs, err := loadFiles("testdata", openmmlabFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../../" + openmmlabOut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := render(exs)
+	if string(got) != table {
+		t.Fatal(openmmlabOut + " is stale: run go run ./cmd/trainlint-knowledge")
+	}
+	for _, want := range []string{
+		// mmpretrain v1.2.0 models/backbones/resnet.py: ResNet.__init__.
+		"mmpretrain\tResNet\tnorm_cfg\tdict(type='BN', requires_grad=True)\t\t\t\tmmpretrain/models/backbones/resnet.py:491@v1.2.0\n",
+		"mmpretrain\tResNet\tnorm_eval\tFalse\t\t\t\tmmpretrain/models/backbones/resnet.py:492@v1.2.0\n",
+		// ResNetV1c declares neither: it passes **kwargs on to ResNet.
+		"mmpretrain\tResNetV1c\tnorm_eval\tFalse\t\t\t\tmmpretrain/models/backbones/resnet.py:492@v1.2.0\n",
+		// mmpose's pose-lifting TCN normalises over time (BN1d).
+		"mmpose\tTCN\tnorm_cfg\tdict(type='BN1d')\t",
+	} {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
+	// A transformer backbone normalises with layer norm.
+	if !strings.Contains(table, "mmpretrain\tVisionTransformer\tnorm_cfg\tdict(type='LN', eps=1e-6)\t") {
+		t.Error("VisionTransformer's norm_cfg is not layer norm")
+	}
+}

@@ -42,7 +42,11 @@ import (
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
 // default, so a backbone's norm_cfg counts only with norm_eval=False; norm_cfg of necks and heads
-// always counts. Only layers under cfg.model (mmrazor 0.x: cfg.algorithm) are built; MMYOLO's
+// always counts. For mmpretrain's and mmpose's backbones (the config's default_scope, or the
+// type's own scope) the class's defaults are read from their source instead
+// (knowledge_openmmlab.tsv, mmbackbones.go): their ResNet trains its BN (norm_eval=False), and a
+// backbone that writes no norm_cfg builds its class's default layer (mmpretrain's ResNet-50
+// configs: BN). Only layers under cfg.model (mmrazor 0.x: cfg.algorithm) are built; MMYOLO's
 // YOLODetector synchronises BatchNorm itself (use_syncbn). Batch sizes are per GPU (the `8xb32`
 // in file names means 8 GPUs × 32).
 
@@ -399,12 +403,32 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 	// roi is the first unsynchronised layer in a detector's RoI head (mmRoIHead), unsynced the
 	// first one elsewhere.
 	var unsynced, synced, roi *doc.Node
+	// implicit is the backbone whose class builds batch norm by default (mmImplicitBN), when
+	// that is the first unsynchronised layer found.
+	var implicit struct {
+		project, source string
+		backbone        *doc.Node
+	}
+	scope := mmScope(root)
 	// The Runner builds the layers of cfg.model (mmrazor 0.x's tools, of cfg.algorithm: v0.3.1
 	// tools/mmcls/train_mmcls.py build_algorithm(cfg.algorithm)); other module variables
 	// (`norm_cfg = dict(type='BN', requires_grad=False)` atop a caffe-style base model file,
 	// h3dnet.py's primitive_z_cfg) are helpers, and the layers that use them hold copies, judged
 	// with their own norm_eval.
 	visit := func(n *doc.Node) bool {
+		if n.Key == "backbone" && n.Kind == doc.Map && !mmMerged(inherits, n) {
+			if typ, project, source, ok := mmImplicitBN(scope, n); ok {
+				if mmSyncType(typ) {
+					if synced == nil {
+						synced = n.Get("type")
+					}
+				} else if unsynced == nil {
+					unsynced = n.Get("type")
+					implicit.project, implicit.source, implicit.backbone = project, source, n
+				}
+			}
+			return true
+		}
 		if n.Key != "norm_cfg" || n.Kind != doc.Map {
 			return true
 		}
@@ -417,7 +441,7 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 			frozen := false
 			if ne, ok := owner.Get("norm_eval").Bool(); ok {
 				frozen = ne
-			} else if ot, ok := owner.Get("type").Str(); ok && mmFrozenByDefault(ot) {
+			} else if owner.Get("norm_eval") == nil && mmFrozenDefault(scope, owner.Get("type")) {
 				frozen = true
 			}
 			if frozen {
@@ -496,6 +520,17 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		return
 	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
+	if implicit.backbone != nil && unsynced == implicit.backbone.Get("type") {
+		// No norm_cfg written: the class's default builds batch norm. The finding points at the
+		// backbone's type, and its help says why.
+		p.BN.Evidence = implicit.backbone.Path().String() + " type " + strconv.Quote(unsynced.Value) + ", whose default norm_cfg is batch norm (" + implicit.source + ")"
+		if p.Advice == nil {
+			p.Advice = map[string]string{}
+		}
+		p.Advice["bn.sync"] = mmBackboneProjects[implicit.project] + "'s " + unsynced.Value + " builds batch norm when norm_cfg is not given (" + implicit.source + "): " +
+			"set norm_cfg=dict(type='SyncBN') in " + implicit.backbone.Path().String() + ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
+		return
+	}
 }
 
 // mmValLoop reads whether the Runner validates. Runner.__init__ (mmengine v0.7.0 to v0.10.7,

@@ -1,0 +1,73 @@
+package dialect
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// TestMMEngineBackboneDefaults: a backbone that writes no norm_cfg builds what its class's
+// default says (knowledge_openmmlab.tsv, read in mmpretrain's and mmpose's source), in the project
+// the config's default_scope or the type's own scope names; a written norm_cfg is frozen or not
+// by the same project's norm_eval default. Projects not read (mmdet) keep MMDetection's frozen
+// ResNet family and give no implicit batch norm.
+func TestMMEngineBackboneDefaults(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		present   bool
+		sync      plan.BNSync
+		key       string // the sync fact's key
+	}{
+		{"mmpretrain ResNet", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', depth=50))\n", true, plan.BNSyncNone, "model.backbone.type"},
+		{"scoped in the type", "model = dict(backbone=dict(type='mmpretrain.ResNetV1c', depth=50))\n", true, plan.BNSyncNone, "model.backbone.type"},
+		{"new-style import", "from mmpose.models import HRNet\nmodel = dict(backbone=dict(type=HRNet))\n", true, plan.BNSyncNone, "model.backbone.type"},
+		{"norm_eval written", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', norm_eval=True))\n", false, "", ""},
+		{"all stages frozen", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', frozen_stages=4))\n", false, "", ""},
+		{"a transformer", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='VisionTransformer'))\n", false, "", ""},
+		{"batch norm over time", "default_scope = 'mmpose'\nmodel = dict(backbone=dict(type='TCN', in_channels=34))\n", false, "", ""},
+		{"project not read", "default_scope = 'mmdet'\nmodel = dict(backbone=dict(type='ResNet', depth=50))\n", false, "", ""},
+		{"no scope", "model = dict(backbone=dict(type='ResNet', depth=50))\n", false, "", ""},
+		{"explicit BN, mmpretrain", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN')))\n", true, plan.BNSyncNone, "model.backbone.norm_cfg.type"},
+		{"explicit BN, mmdet", "default_scope = 'mmdet'\nmodel = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN')))\n", false, "", ""},
+		{"implicit SyncBN by sync_bn", "default_scope = 'mmpretrain'\nsync_bn = 'torch'\nmodel = dict(backbone=dict(type='ResNet'))\n", true, plan.BNSyncPerStep, "sync_bn"},
+	} {
+		_, p := parseText(t, "a.py", c.src+"train_dataloader = dict(batch_size=32, num_workers=4)\n")
+		if p.Framework != "mmengine" {
+			t.Fatalf("%s: framework %q", c.name, p.Framework)
+		}
+		if got := p.BN.Present.Known() && p.BN.Present.Value; got != c.present {
+			t.Errorf("%s: batch norm present %v, want %v (%+v)", c.name, got, c.present, p.BN.Present)
+			continue
+		}
+		if c.present && (p.BN.Sync.Value != c.sync || p.BN.Sync.Key != c.key) {
+			t.Errorf("%s: sync %q at %q, want %q at %q", c.name, p.BN.Sync.Value, p.BN.Sync.Key, c.sync, c.key)
+		}
+	}
+	_, p := parseText(t, "a.py", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', depth=50))\n")
+	if h := p.Advice["bn.sync"]; !strings.HasPrefix(h, "MMPretrain's ResNet builds batch norm when norm_cfg is not given (mmpretrain/models/backbones/resnet.py:491@v1.2.0)") {
+		t.Errorf("advice %q", h)
+	}
+}
+
+// TestMMNormType reads a norm_cfg default as the source writes it.
+func TestMMNormType(t *testing.T) {
+	for def, want := range map[string]string{
+		"dict(type='BN', requires_grad=True)": "BN",
+		`dict(type="SyncBN")`:                 "SyncBN",
+		"None":                                "",
+		"dict(type='LN', eps=1e-6)":           "LN",
+		"norm_cfg":                            "?",
+		"dict(type=BN)":                       "?",
+		"dict(type='BN":                       "?",
+		"dict(type=":                          "?",
+	} {
+		got, ok := mmNormType(def)
+		if !ok {
+			got = "?"
+		}
+		if got != want {
+			t.Errorf("%q: %q, want %q", def, got, want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -9,17 +8,7 @@ import (
 // TestFinetuneTableUpToDate fails when lint/dialect/knowledge_finetune.tsv is not what the
 // committed axolotl and LLaMA-Factory extraction renders to.
 func TestFinetuneTableUpToDate(t *testing.T) {
-	exs, err := loadFiles("testdata", finetuneFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("../../" + finetuneOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != render(exs) {
-		t.Fatal(finetuneOut + " is stale: run go run ./cmd/trainlint-knowledge")
-	}
+	renderedUpToDate(t, finetuneFiles, finetuneOut)
 }
 
 // TestRenderFinetune checks facts read in axolotl's pydantic schema and LLaMA-Factory's hparams

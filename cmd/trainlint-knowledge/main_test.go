@@ -60,3 +60,22 @@ func TestRenderRanges(t *testing.T) {
 		}
 	}
 }
+
+// renderedUpToDate renders the committed extractions files and fails the test when the
+// committed table out differs; it returns the rendered text for the caller's fact checks.
+func renderedUpToDate(t *testing.T, files []string, out string) string {
+	t.Helper()
+	exs, err := loadFiles("testdata", files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("../../" + out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := render(exs)
+	if string(got) != table {
+		t.Fatal(out + " is stale: run go run ./cmd/trainlint-knowledge")
+	}
+	return table
+}

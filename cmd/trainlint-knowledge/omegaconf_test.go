@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -9,18 +8,7 @@ import (
 // TestOmegaconfTableUpToDate fails when lint/dialect/knowledge_omegaconf.tsv is not what the committed
 // NeMo and llm-foundry extraction renders to, and checks facts read in their source.
 func TestOmegaconfTableUpToDate(t *testing.T) {
-	exs, err := loadFiles("testdata", omegaconfFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("../../" + omegaconfOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	table := render(exs)
-	if string(got) != table {
-		t.Fatal(omegaconfOut + " is stale: run go run ./cmd/trainlint-knowledge")
-	}
+	table := renderedUpToDate(t, omegaconfFiles, omegaconfOut)
 	for _, want := range []string{
 		// exp_manager merges the section into OmegaConf.structured(ExpManagerConfig).
 		"nemo-toolkit\t\t@extra\tforbid\t\t\t\tnemo/utils/exp_manager.py:573@v2.5.0rc0",

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -9,18 +8,7 @@ import (
 // TestOpenMMLabTableUpToDate fails when lint/dialect/knowledge_openmmlab.tsv is not what the
 // committed extractions render to, and checks facts read in the projects' source.
 func TestOpenMMLabTableUpToDate(t *testing.T) {
-	exs, err := loadFiles("testdata", openmmlabFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("../../" + openmmlabOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	table := render(exs)
-	if string(got) != table {
-		t.Fatal(openmmlabOut + " is stale: run go run ./cmd/trainlint-knowledge")
-	}
+	table := renderedUpToDate(t, openmmlabFiles, openmmlabOut)
 	for _, want := range []string{
 		// mmpretrain v1.2.0 models/backbones/resnet.py: ResNet.__init__.
 		"mmpretrain\tResNet\tnorm_cfg\tdict(type='BN', requires_grad=True)\t\t\t\tmmpretrain/models/backbones/resnet.py:491@v1.2.0\n",

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"strings"
 	"testing"
 )
@@ -9,18 +8,7 @@ import (
 // TestTorchtuneTableUpToDate fails when lint/dialect/knowledge_torchtune.tsv is not what the
 // committed torchtune extraction renders to, and checks facts read in its source.
 func TestTorchtuneTableUpToDate(t *testing.T) {
-	exs, err := loadFiles("testdata", torchtuneFiles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile("../../" + torchtuneOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	table := render(exs)
-	if string(got) != table {
-		t.Fatal(torchtuneOut + " is stale: run go run ./cmd/trainlint-knowledge")
-	}
+	table := renderedUpToDate(t, torchtuneFiles, torchtuneOut)
 	for _, want := range []string{
 		// A builder that takes no arguments is closed all the same.
 		"torchtune\ttorchtune.models.llama3_1.llama3_1_8b\t@closed\t\t\t\t\ttorchtune/models/llama3_1/_model_builders.py:",

@@ -71,3 +71,14 @@ func TestMMNormType(t *testing.T) {
 		}
 	}
 }
+
+// TestMMEngineNormEvalUnknown: a norm_eval this reader cannot know (a name it does not follow)
+// leaves the layer uncounted, whatever the class's default.
+func TestMMEngineNormEvalUnknown(t *testing.T) {
+	for _, scope := range []string{"mmpretrain", "mmdet"} {
+		src := "import os\ndefault_scope = '" + scope + "'\nmodel = dict(backbone=dict(type='ResNet', norm_eval=os.environ['X'], norm_cfg=dict(type='BN')))\ntrain_dataloader = dict(batch_size=32, num_workers=4)\n"
+		if _, p := parseText(t, "a.py", src); p.BN.Present.Known() {
+			t.Errorf("%s: batch norm %+v", scope, p.BN.Present)
+		}
+	}
+}

@@ -42,11 +42,9 @@ import (
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
 // default, so a backbone's norm_cfg counts only with norm_eval=False; norm_cfg of necks and heads
-// always counts. For mmpretrain's and mmpose's backbones (the config's default_scope, or the
-// type's own scope) the class's defaults are read from their source instead
-// (knowledge_openmmlab.tsv, mmbackbones.go): their ResNet trains its BN (norm_eval=False), and a
-// backbone that writes no norm_cfg builds its class's default layer (mmpretrain's ResNet-50
-// configs: BN). Only layers under cfg.model (mmrazor 0.x: cfg.algorithm) are built; MMYOLO's
+// always counts. mmpretrain's and mmpose's backbones (default_scope, or the type's scope) take
+// their class's defaults from the source (knowledge_openmmlab.tsv, mmbackbones.go): their ResNet
+// trains its BN, and a backbone with no norm_cfg builds the class's default. Only layers under cfg.model (mmrazor 0.x: cfg.algorithm) are built; MMYOLO's
 // YOLODetector synchronises BatchNorm itself (use_syncbn). Batch sizes are per GPU (the `8xb32`
 // in file names means 8 GPUs × 32).
 
@@ -439,10 +437,11 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		}
 		if owner := n.Parent; owner != nil && owner.Kind == doc.Map {
 			frozen := false
-			if ne, ok := owner.Get("norm_eval").Bool(); ok {
-				frozen = ne
-			} else if owner.Get("norm_eval") == nil && mmFrozenDefault(scope, owner.Get("type")) {
-				frozen = true
+			if ne := owner.Get("norm_eval"); ne != nil {
+				b, ok := ne.Bool()
+				frozen = b || !ok // a norm_eval this reader cannot know: not counted
+			} else {
+				frozen = mmFrozenDefault(scope, owner.Get("type"))
 			}
 			if frozen {
 				return false

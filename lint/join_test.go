@@ -257,3 +257,31 @@ func TestLauncherDeepSpeedFile(t *testing.T) {
 		t.Errorf("TL011 %+v\n%+v", r, res.Diagnostics)
 	}
 }
+
+// TestJoinDeepSpeedReadWithJSON: a DeepSpeed file that a Trainer recipe names is read with
+// Python's json (accelerate's HfDeepSpeedConfig), so its first comment stops the run at
+// start-up: rejected-at-startup on the value that holds it, the recipe's line related. The same
+// file alone (DeepSpeed's launcher reads it with hjson) gets only parse-error's notes.
+func TestJoinDeepSpeedReadWithJSON(t *testing.T) {
+	tmp := t.TempDir()
+	ds := "{\n  \"zero_optimization\": {\n    // stage 2 shards the optimizer\n    \"stage\": 2,\n  },\n  \"train_micro_batch_size_per_gpu\": \"auto\"\n}\n"
+	for name, text := range map[string]string{"sft.yaml": "per_device_train_batch_size: 2\ndeepspeed: ds.json\n", "ds.json": ds} {
+		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"ds.json", "sft.yaml"}, nil, rules.All(), lint.Options{})
+	r := findAt(res.Diagnostics, "TL011", "ds.json")
+	if len(r) != 1 || r[0].Line != 2 || r[0].Severity != lint.Error ||
+		!strings.HasPrefix(r[0].Message, "ds.json line 3: JSON does not allow comments, which Python's json refuses: accelerate 1.14.0 stops at start-up") ||
+		len(r[0].Related) != 1 || r[0].Related[0].File != "sft.yaml" || r[0].Related[0].Line != 2 {
+		t.Fatalf("TL011 %+v", r)
+	}
+	if n := len(findAt(res.Diagnostics, "TL001", "ds.json")); n != 2 {
+		t.Errorf("%d parse-error notes on ds.json, want the comment's and the trailing comma's", n)
+	}
+	res = lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"ds.json"}, nil, rules.All(), lint.Options{})
+	if r := findAt(res.Diagnostics, "TL011", "ds.json"); len(r) != 0 {
+		t.Errorf("the file alone: %+v", r)
+	}
+}

@@ -67,6 +67,9 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 	if recipe == nil || recipe.Kind != doc.Map {
 		return
 	}
+	if ref == nil || ref.Kind != doc.Map {
+		dsReadWithJSON(p, ds, ref)
+	}
 	j := &dsJoin{p: p, ds: ds.Root, ref: ref, file: path.Base(ds.Path)}
 	if ref != nil && ref.Kind == doc.Map {
 		j.file = "the inline DeepSpeed config"
@@ -445,4 +448,49 @@ func LauncherRejections(p *plan.Plan, launcher *doc.Node, ds *doc.Document) {
 		reject(file, "deepspeed_config.deepspeed_config_file", path.Base(ds.Path)+" has no zero_optimization section",
 			"Please specify the ZeRO optimization config in the DeepSpeed config.", "add a zero_optimization section (with its stage) to the DeepSpeed file")
 	}
+}
+
+// dsReadWithJSON records that the run stops at start-up on a DeepSpeed file Python's json
+// refuses (a comment, a trailing comma, the rest of JSON5's syntax: the reader's NonStandard
+// problems). TrainingArguments builds HfTrainerDeepSpeedConfig from the recipe's deepspeed
+// path (transformers @0234833 integrations/deepspeed.py), and accelerate's launcher config
+// builds a DeepSpeedPlugin from deepspeed_config_file; both read the file through accelerate's
+// HfDeepSpeedConfig, which calls json.load (utils/deepspeed.py, v0.20.0 to v1.14.0). DeepSpeed's
+// own launcher reads it with hjson, which accepts these: the file alone gets only a note. json.load
+// stops at the first construct, so only the first is reported, placed on the innermost value that
+// holds it (a comment has no node of its own); its message names the line.
+func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node) {
+	var first *doc.Problem
+	for i := range ds.Problems {
+		pr := &ds.Problems[i]
+		if pr.Kind == doc.NonStandard && (first == nil || pr.Span.Start.Offset < first.Span.Start.Offset) {
+			first = pr
+		}
+	}
+	if first == nil {
+		return
+	}
+	at, off := ds.Root, first.Span.Start.Offset
+	for found := true; found; {
+		found = false
+		for _, c := range at.Children {
+			if c.Span.Start.Offset <= off && off < c.Span.End.Offset {
+				at, found = c, true
+				break
+			}
+		}
+	}
+	file := path.Base(ds.Path)
+	r := plan.Rejection{
+		Node: at, Key: at.Path().String(),
+		Message: file + " line " + itoa(first.Span.Start.Line) + ": " + first.Message + ", which Python's json refuses",
+		Says:    "json.decoder.JSONDecodeError",
+		Package: "accelerate", Since: "0.20.0", Read: "1.14.0",
+		Source: "accelerate's HfDeepSpeedConfig, which reads the DeepSpeed file with json.load for the Trainer and for accelerate launch",
+		Help:   "write " + file + " as plain JSON: keys and strings in double quotes, decimal numbers, no comments or trailing commas (DeepSpeed's own launcher reads it with hjson, the Trainer does not)",
+	}
+	if ref != nil {
+		r.Related = []plan.Related{{Node: ref, Message: "the recipe names " + file + " here"}}
+	}
+	p.Rejections = append(p.Rejections, r)
 }

@@ -15,9 +15,10 @@ __init__, takes its base's: a keyword the super call passes itself wins; a base 
 outside the backbones folder is not followed, and the field is then left out (unknown). Defaults
 are kept as the source writes them ("dict(type='BN', requires_grad=True)", "False").
 
-    extract_mmbackbones.py mmpretrain GITDIR v1.0.0 v1.1.0 v1.2.0 > testdata/mmpretrain.json
+    extract_mmbackbones.py mmpretrain GITDIR v1.0.2 v1.1.1 v1.2.0 > testdata/mmpretrain.json
 
-GITDIR is the project's git directory (open-mmlab/mmpretrain's).
+The first argument is the project's registry scope (its configs' default_scope: mmpretrain,
+mmpose, mmaction for MMAction2); GITDIR is its git directory (open-mmlab/mmpretrain's).
 """
 import ast
 import json
@@ -125,7 +126,7 @@ def extract(gitdir, tag, package):
 
 def main():
     framework, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
-    package = {"mmpretrain": "mmpretrain", "mmpose": "mmpose"}[framework]
+    package = {"mmpretrain": "mmpretrain", "mmpose": "mmpose", "mmaction": "mmaction"}[framework]
     json.dump({"framework": framework, "tags": [extract(gitdir, t, package) for t in tags]},
               sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")

@@ -8,13 +8,16 @@ package main
 //
 //	python3 extract_mmbackbones.py mmpretrain GITDIR v1.0.2 v1.1.1 v1.2.0 > testdata/mmpretrain.json
 //	python3 extract_mmbackbones.py mmpose GITDIR v1.0.0 v1.1.0 v1.2.0 v1.3.2 > testdata/mmpose.json
+//	python3 extract_mmbackbones.py mmaction GITDIR v1.0.0 v1.1.0 v1.2.0 > testdata/mmaction.json
 //
-// GITDIR is open-mmlab/mmpretrain's (or mmpose's) git directory: the last release of every minor
-// version of the 1.x line, the one MMEngine builds (mmpretrain's older releases were mmcls, a
-// package of another name). No default read changes between these tags. The MMEngine dialect
-// reads it to see batch norm in a backbone that writes no norm_cfg (mmpretrain's ResNet-50
-// configs), and whether a backbone freezes it by default; MMDetection's backbones (norm_eval
-// True for its ResNet) are not in it (the repository is too large to fetch here).
-var openmmlabFiles = []string{"mmpretrain.json", "mmpose.json"}
+// GITDIR is open-mmlab/mmpretrain's (mmpose's, mmaction2's) git directory; the first argument is
+// the project's registry scope, its configs' default_scope. The tags are the last release of
+// every minor version of the 1.x line, the one MMEngine builds (mmpretrain's older releases were
+// mmcls, a package of another name). No default read changes between these tags. The MMEngine
+// dialect reads it to see batch norm in a backbone that writes no norm_cfg (mmpretrain's
+// ResNet-50 configs), and whether a backbone freezes it by default; MMDetection's and
+// MMSegmentation's backbones (norm_eval True for MMDetection's ResNet) are not in it (their
+// repositories are too large to fetch here).
+var openmmlabFiles = []string{"mmpretrain.json", "mmpose.json", "mmaction.json"}
 
 const openmmlabOut = "lint/dialect/knowledge_openmmlab.tsv"

@@ -1,14 +1,16 @@
 package dialect
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
-// mmBackboneProjects are the OpenMMLab projects whose registered backbones' batch-norm defaults
-// were read in their source (knowledge_openmmlab.tsv, cmd/trainlint-knowledge openmmlab.go).
-var mmBackboneProjects = map[string]string{"mmpretrain": "MMPretrain", "mmpose": "MMPose"}
+// mmBackboneProjects are the OpenMMLab projects (by registry scope) whose registered backbones'
+// batch-norm defaults were read in their source (knowledge_openmmlab.tsv, cmd/trainlint-knowledge openmmlab.go).
+var mmBackboneProjects = map[string]string{"mmpretrain": "MMPretrain", "mmpose": "MMPose", "mmaction": "MMAction2"}
 
 // mmScope is the project whose registry builds a config's model: its default_scope ("" when
 // unknown). A type written with a scope ("mmdet.ResNet") or as an imported class
@@ -127,3 +129,21 @@ func mmImplicitBN(scope string, backbone *doc.Node) (typ, project, source string
 	}
 	return typ, project, source, true
 }
+
+// mmImplicitAdvice says, for a finding on a backbone that writes no norm_cfg, that its class
+// builds batch norm by default and where the source says so.
+func mmImplicitAdvice(p *plan.Plan, backbone *doc.Node, project, source string) {
+	typ := backbone.Get("type").Value
+	p.BN.Evidence = backbone.Path().String() + " type " + strconv.Quote(typ) + ", whose default norm_cfg is batch norm (" + source + ")"
+	if p.Advice == nil {
+		p.Advice = map[string]string{}
+	}
+	p.Advice["bn.sync"] = mmBackboneProjects[project] + "'s " + typ + " builds batch norm when norm_cfg is not given (" + source + "): " +
+		"set norm_cfg=dict(type='SyncBN') in " + backbone.Path().String() + ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
+}
+
+// mmVideoBatch is why batch norm in an MMAction2 model does not normalise over the batch alone:
+// Recognizer2D.extract_feat folds each sample's crops and segments into the batch a 2D backbone
+// sees (mmaction2 v1.2.0 models/recognizers/recognizer2d.py), and 3D backbones normalise over
+// frames and pixels of each clip.
+const mmVideoBatch = "a video recognizer's backbone normalises over every frame of the device's clips"

@@ -30,6 +30,8 @@ func TestMMEngineBackboneDefaults(t *testing.T) {
 		{"no scope", "model = dict(backbone=dict(type='ResNet', depth=50))\n", false, "", ""},
 		{"explicit BN, mmpretrain", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN')))\n", true, plan.BNSyncNone, "model.backbone.norm_cfg.type"},
 		{"explicit BN, mmdet", "default_scope = 'mmdet'\nmodel = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN')))\n", false, "", ""},
+		{"MMAction2's 2D ResNet", "default_scope = 'mmaction'\nmodel = dict(type='Recognizer2D', backbone=dict(type='ResNet', depth=50, norm_eval=False))\n", true, plan.BNSyncNone, "model.backbone.type"},
+		{"MMAction2's 3D ResNet (BN3d)", "default_scope = 'mmaction'\nmodel = dict(type='Recognizer3D', backbone=dict(type='ResNet3d', depth=50))\n", false, "", ""},
 		{"implicit SyncBN by sync_bn", "default_scope = 'mmpretrain'\nsync_bn = 'torch'\nmodel = dict(backbone=dict(type='ResNet'))\n", true, plan.BNSyncPerStep, "sync_bn"},
 	} {
 		_, p := parseText(t, "a.py", c.src+"train_dataloader = dict(batch_size=32, num_workers=4)\n")
@@ -80,5 +82,18 @@ func TestMMEngineNormEvalUnknown(t *testing.T) {
 		if _, p := parseText(t, "a.py", src); p.BN.Present.Known() {
 			t.Errorf("%s: batch norm %+v", scope, p.BN.Present)
 		}
+	}
+}
+
+// TestMMActionBatchIsFrames: batch norm in an MMAction2 recognizer normalises over the frames
+// of the device's clips, so the per-device batch does not say how many examples it sees.
+func TestMMActionBatchIsFrames(t *testing.T) {
+	_, p := parseText(t, "a.py", "default_scope = 'mmaction'\nmodel = dict(type='Recognizer2D', backbone=dict(type='ResNetTSM', depth=50))\ntrain_dataloader = dict(batch_size=1, num_workers=4)\n")
+	if !p.BN.Present.Known() || p.BN.OtherBatch != mmVideoBatch {
+		t.Errorf("bn %+v other batch %q", p.BN.Present, p.BN.OtherBatch)
+	}
+	_, p = parseText(t, "a.py", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet'))\ntrain_dataloader = dict(batch_size=1, num_workers=4)\n")
+	if !p.BN.Present.Known() || p.BN.OtherBatch != "" {
+		t.Errorf("mmpretrain: bn %+v other batch %q", p.BN.Present, p.BN.OtherBatch)
 	}
 }

@@ -477,6 +477,9 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		first = synced
 	}
 	p.BN.Present = plan.Set(true, first.Parent.Path().String(), first)
+	if scope == "mmaction" {
+		p.BN.OtherBatch = mmVideoBatch
+	}
 	p.BN.Evidence = first.Parent.Path().String() + " type " + strconv.Quote(first.Value)
 	if n := root.Get("sync_bn"); n != nil {
 		if s, ok := n.Str(); ok && (s == "torch" || s == "mmcv") {
@@ -520,15 +523,7 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
 	if implicit.backbone != nil && unsynced == implicit.backbone.Get("type") {
-		// No norm_cfg written: the class's default builds batch norm. The finding points at the
-		// backbone's type, and its help says why.
-		p.BN.Evidence = implicit.backbone.Path().String() + " type " + strconv.Quote(unsynced.Value) + ", whose default norm_cfg is batch norm (" + implicit.source + ")"
-		if p.Advice == nil {
-			p.Advice = map[string]string{}
-		}
-		p.Advice["bn.sync"] = mmBackboneProjects[implicit.project] + "'s " + unsynced.Value + " builds batch norm when norm_cfg is not given (" + implicit.source + "): " +
-			"set norm_cfg=dict(type='SyncBN') in " + implicit.backbone.Path().String() + ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
-		return
+		mmImplicitAdvice(p, implicit.backbone, implicit.project, implicit.source)
 	}
 }
 

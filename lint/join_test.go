@@ -260,7 +260,7 @@ func TestLauncherDeepSpeedFile(t *testing.T) {
 
 // TestJoinDeepSpeedReadWithJSON: a DeepSpeed file that a Trainer recipe names is read with
 // Python's json (accelerate's HfDeepSpeedConfig), so its first comment stops the run at
-// start-up: rejected-at-startup on the value that holds it, the recipe's line related. The same
+// start-up: rejected-at-startup on the comment itself, the recipe's line related. The same
 // file alone (DeepSpeed's launcher reads it with hjson) gets only parse-error's notes.
 func TestJoinDeepSpeedReadWithJSON(t *testing.T) {
 	tmp := t.TempDir()
@@ -272,8 +272,8 @@ func TestJoinDeepSpeedReadWithJSON(t *testing.T) {
 	}
 	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"ds.json", "sft.yaml"}, nil, rules.All(), lint.Options{})
 	r := findAt(res.Diagnostics, "TL011", "ds.json")
-	if len(r) != 1 || r[0].Line != 2 || r[0].Severity != lint.Error ||
-		!strings.HasPrefix(r[0].Message, "ds.json line 3: JSON does not allow comments, which Python's json refuses: accelerate 1.14.0 stops at start-up") ||
+	if len(r) != 1 || r[0].Line != 3 || r[0].Column != 5 || r[0].EndLine != 3 || r[0].Severity != lint.Error ||
+		!strings.HasPrefix(r[0].Message, "JSON does not allow comments, which Python's json refuses: accelerate 1.14.0 stops at start-up") ||
 		len(r[0].Related) != 1 || r[0].Related[0].File != "sft.yaml" || r[0].Related[0].Line != 2 {
 		t.Fatalf("TL011 %+v", r)
 	}

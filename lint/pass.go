@@ -35,6 +35,9 @@ type Finding struct {
 	Node  *doc.Node
 	AtKey bool
 	Span  doc.Span
+	// In, for a finding located by Span alone, is a node of the file the span lies in: a
+	// composed run's findings are placed in the file their node came from.
+	In *doc.Node
 	// Key is the key path reported in JSON output; defaults to Node's path.
 	Key      string
 	Message  string

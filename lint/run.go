@@ -195,6 +195,9 @@ func problemDiagnostic(r *Rule, run *compose.Run, p compose.Problem) Diagnostic 
 func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 	anchor := f.Node
 	if anchor == nil {
+		anchor = f.In
+	}
+	if anchor == nil {
 		for _, rel := range f.Related {
 			if rel.Node != nil {
 				anchor = rel.Node
@@ -213,7 +216,7 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 	g := f
 	g.Related = nil
 	g.Fix = nil
-	if f.Node == nil && anchor != nil && !anchor.Span.IsZero() {
+	if f.Node == nil && f.In == nil && anchor != nil && !anchor.Span.IsZero() {
 		g.Node = anchor
 	}
 	if o.Override != "" {

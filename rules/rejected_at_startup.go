@@ -60,6 +60,9 @@ func checkRejectedAtStartup(p *lint.Pass) {
 		if r.AtKey && r.Node != nil && !r.Node.KeySpan.IsZero() {
 			f.AtKey = true
 		}
+		if !r.Span.IsZero() {
+			f.Node, f.AtKey, f.Span, f.In = nil, false, r.Span, r.Node
+		}
 		f.Help = r.Help
 		if f.Help == "" {
 			f.Help = "change the setting so the check passes"

@@ -457,8 +457,8 @@ func LauncherRejections(p *plan.Plan, launcher *doc.Node, ds *doc.Document) {
 // builds a DeepSpeedPlugin from deepspeed_config_file; both read the file through accelerate's
 // HfDeepSpeedConfig, which calls json.load (utils/deepspeed.py, v0.20.0 to v1.14.0). DeepSpeed's
 // own launcher reads it with hjson, which accepts these: the file alone gets only a note. json.load
-// stops at the first construct, so only the first is reported, placed on the innermost value that
-// holds it (a comment has no node of its own); its message names the line.
+// stops at the first construct, so only the first is reported, on the construct itself (Span;
+// Node is the innermost value that holds it, which places it in the DeepSpeed file).
 func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node) {
 	var first *doc.Problem
 	for i := range ds.Problems {
@@ -482,8 +482,8 @@ func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node) {
 	}
 	file := path.Base(ds.Path)
 	r := plan.Rejection{
-		Node: at, Key: at.Path().String(),
-		Message: file + " line " + itoa(first.Span.Start.Line) + ": " + first.Message + ", which Python's json refuses",
+		Node: at, Key: at.Path().String(), Span: first.Span,
+		Message: first.Message + ", which Python's json refuses",
 		Says:    "json.decoder.JSONDecodeError",
 		Package: "accelerate", Since: "0.20.0", Read: "1.14.0",
 		Source: "accelerate's HfDeepSpeedConfig, which reads the DeepSpeed file with json.load for the Trainer and for accelerate launch",

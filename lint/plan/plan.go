@@ -270,6 +270,9 @@ type Rejection struct {
 	Fix *Fix
 	// AtKey says the framework refuses Node's key, not its value: the finding sits on the key.
 	AtKey bool
+	// Span, when set, is where in Node's file the finding sits: a construct with no node of its
+	// own (a comment in a JSON file), Node then being the value that holds it.
+	Span doc.Span
 	// Repeats is, when the framework refuses Node's key because the mapping already has it, the
 	// first occurrence. Rule duplicate-key reports such a rejection (its message, in the
 	// framework's words), not rejected-at-startup.

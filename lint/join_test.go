@@ -285,3 +285,21 @@ func TestJoinDeepSpeedReadWithJSON(t *testing.T) {
 		t.Errorf("the file alone: %+v", r)
 	}
 }
+
+// TestJoinLightningDeepSpeedReadWithJSON: Lightning's DeepSpeedStrategy reads its config file
+// with json.load too, so a trailing comma there stops the run when the strategy is built.
+func TestJoinLightningDeepSpeedReadWithJSON(t *testing.T) {
+	tmp := t.TempDir()
+	cfg := "trainer:\n  accelerator: gpu\n  devices: 4\n  strategy:\n    class_path: lightning.pytorch.strategies.DeepSpeedStrategy\n    init_args:\n      config: ds.json\nmodel:\n  learning_rate: 0.001\n"
+	for name, text := range map[string]string{"config.yaml": cfg, "ds.json": "{\n  \"zero_optimization\": {\"stage\": 2},\n}\n"} {
+		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"config.yaml", "ds.json"}, nil, rules.All(), lint.Options{})
+	r := findAt(res.Diagnostics, "TL011", "ds.json")
+	if len(r) != 1 || r[0].Line != 2 || r[0].Column != 36 || !strings.Contains(r[0].Message, "lightning 2.6.0 stops at start-up") ||
+		len(r[0].Related) != 1 || r[0].Related[0].File != "config.yaml" || r[0].Related[0].Line != 7 {
+		t.Fatalf("TL011 %+v", r)
+	}
+}

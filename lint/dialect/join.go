@@ -57,6 +57,9 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 	}
 	if d.Name == "lightning" {
 		if strings.HasPrefix(key, "trainer.strategy.") {
+			if ref == nil || ref.Kind != doc.Map {
+				dsReadWithJSON(p, ds, ref, lightningJSON)
+			}
 			lightningDeepSpeed(p, ref, ds)
 		}
 		return
@@ -68,7 +71,7 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 		return
 	}
 	if ref == nil || ref.Kind != doc.Map {
-		dsReadWithJSON(p, ds, ref)
+		dsReadWithJSON(p, ds, ref, trainerJSON)
 	}
 	j := &dsJoin{p: p, ds: ds.Root, ref: ref, file: path.Base(ds.Path)}
 	if ref != nil && ref.Kind == doc.Map {
@@ -450,16 +453,27 @@ func LauncherRejections(p *plan.Plan, launcher *doc.Node, ds *doc.Document) {
 	}
 }
 
+// dsJSONReader is who reads a DeepSpeed file with Python's json for a run: the package and the
+// versions read (plan.Rejection's fields) and where it reads it.
+type dsJSONReader struct{ pkg, since, read, source, who string }
+
+// trainerJSON: TrainingArguments builds HfTrainerDeepSpeedConfig from the recipe's deepspeed
+// path (transformers @0234833 integrations/deepspeed.py), and accelerate's launcher config builds
+// a DeepSpeedPlugin from deepspeed_config_file; both read the file through accelerate's
+// HfDeepSpeedConfig, which calls json.load (utils/deepspeed.py, v0.20.0 to v1.14.0).
+var trainerJSON = dsJSONReader{"accelerate", "0.20.0", "1.14.0", "accelerate's HfDeepSpeedConfig, which reads the DeepSpeed file with json.load for the Trainer and for accelerate launch", "the Trainer"}
+
+// lightningJSON: DeepSpeedStrategy.__init__ calls _load_config, which reads a config path with
+// json.load (lightning 2.0.0 to 2.6.0, pytorch/strategies/deepspeed.py).
+var lightningJSON = dsJSONReader{"lightning", "2.0.0", "2.6.0", "DeepSpeedStrategy._load_config, which reads the strategy's config file with json.load", "Lightning"}
+
 // dsReadWithJSON records that the run stops at start-up on a DeepSpeed file Python's json
 // refuses (a comment, a trailing comma, the rest of JSON5's syntax: the reader's NonStandard
-// problems). TrainingArguments builds HfTrainerDeepSpeedConfig from the recipe's deepspeed
-// path (transformers @0234833 integrations/deepspeed.py), and accelerate's launcher config
-// builds a DeepSpeedPlugin from deepspeed_config_file; both read the file through accelerate's
-// HfDeepSpeedConfig, which calls json.load (utils/deepspeed.py, v0.20.0 to v1.14.0). DeepSpeed's
-// own launcher reads it with hjson, which accepts these: the file alone gets only a note. json.load
-// stops at the first construct, so only the first is reported, on the construct itself (Span;
-// Node is the innermost value that holds it, which places it in the DeepSpeed file).
-func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node) {
+// problems), read by rd. DeepSpeed's own launcher reads the file with hjson, which accepts these:
+// the file alone gets only a note. json.load stops at the first construct, so only the first is
+// reported, on the construct itself (Span; Node is the innermost value that holds it, which
+// places it in the DeepSpeed file).
+func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node, rd dsJSONReader) {
 	var first *doc.Problem
 	for i := range ds.Problems {
 		pr := &ds.Problems[i]
@@ -485,9 +499,8 @@ func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node) {
 		Node: at, Key: at.Path().String(), Span: first.Span,
 		Message: first.Message + ", which Python's json refuses",
 		Says:    "json.decoder.JSONDecodeError",
-		Package: "accelerate", Since: "0.20.0", Read: "1.14.0",
-		Source: "accelerate's HfDeepSpeedConfig, which reads the DeepSpeed file with json.load for the Trainer and for accelerate launch",
-		Help:   "write " + file + " as plain JSON: keys and strings in double quotes, decimal numbers, no comments or trailing commas (DeepSpeed's own launcher reads it with hjson, the Trainer does not)",
+		Package: rd.pkg, Since: rd.since, Read: rd.read, Source: rd.source,
+		Help: "write " + file + " as plain JSON: keys and strings in double quotes, decimal numbers, no comments or trailing commas (DeepSpeed's own launcher reads it with hjson, " + rd.who + " does not)",
 	}
 	if ref != nil {
 		r.Related = []plan.Related{{Node: ref, Message: "the recipe names " + file + " here"}}

@@ -40,8 +40,8 @@ var knowledgeOmegaconfTSV string
 //go:embed knowledge_torchtune.tsv
 var knowledgeTorchtuneTSV string
 
-// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of mmpretrain's and mmpose's
-// registered backbones (norm_cfg, norm_eval), by registry name (cmd/trainlint-knowledge
+// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of mmpretrain's, mmpose's and
+// MMAction2's registered backbones (norm_cfg, norm_eval), by registry name (cmd/trainlint-knowledge
 // openmmlab.go).
 //
 //go:embed knowledge_openmmlab.tsv

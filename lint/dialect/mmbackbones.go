@@ -24,6 +24,16 @@ func mmScope(root *doc.Node) string {
 	return ""
 }
 
+// mmTypeName is the class a registry dict's type names: the last dotted part of a string (after
+// a scope such as mmdet.) or of an imported class (new-style configs name
+// mmengine.hooks.SyncBuffersHook); "" for anything else.
+func mmTypeName(n *doc.Node) string {
+	if n == nil || !n.IsScalar() || (n.IsUnknown() && n.Style != "reference") {
+		return ""
+	}
+	return n.Value[strings.LastIndexByte(n.Value, '.')+1:]
+}
+
 // mmClass splits a backbone's type into the project that registers it and its registry name:
 // the config's scope for a bare name, the first part of a scoped or imported one.
 func mmClass(scope string, t *doc.Node) (project, name string, ok bool) {

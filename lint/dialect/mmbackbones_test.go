@@ -97,3 +97,22 @@ func TestMMActionBatchIsFrames(t *testing.T) {
 		t.Errorf("mmpretrain: bn %+v other batch %q", p.BN.Present, p.BN.OtherBatch)
 	}
 }
+
+// TestMMEngineSyncHookImported: a new-style config names its hooks by imported class
+// (mmpose's default_runtime: dict(type=SyncBuffersHook)); the statistics are then averaged
+// before use. A hook whose class the reader cannot know leaves the synchronisation unknown.
+func TestMMEngineSyncHookImported(t *testing.T) {
+	const model = "model = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN'), norm_eval=False))\ntrain_dataloader = dict(batch_size=32, num_workers=4)\n"
+	_, p := parseText(t, "a.py", "from mmengine.hooks import SyncBuffersHook\ncustom_hooks = [dict(type=SyncBuffersHook)]\n"+model)
+	if p.BN.Sync.Value != plan.BNSyncBeforeUse {
+		t.Errorf("imported SyncBuffersHook: sync %+v", p.BN.Sync)
+	}
+	_, p = parseText(t, "a.py", "import os\ncustom_hooks = [dict(type=os.environ['HOOK'])]\n"+model)
+	if p.BN.Sync.Known() {
+		t.Errorf("an unknown hook: sync %+v", p.BN.Sync)
+	}
+	_, p = parseText(t, "a.py", "custom_hooks = [dict(type='EMAHook')]\n"+model)
+	if p.BN.Sync.Value != plan.BNSyncNone {
+		t.Errorf("another hook: sync %+v", p.BN.Sync)
+	}
+}

@@ -510,11 +510,17 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		p.BN.Sync = plan.Set(plan.BNSyncPerStep, synced.Parent.Path().String()+".type", synced)
 		return
 	}
-	if hooks := root.Get("custom_hooks"); hooks != nil && hooks.Kind == doc.Seq {
+	if hooks := root.Get("custom_hooks"); hooks != nil {
+		if hooks.Kind != doc.Seq {
+			return // not a list this reader can see into: a hook may average the statistics
+		}
 		for _, h := range hooks.Children {
-			if t, ok := h.Get("type").Str(); ok && (t == "SyncNormHook" || t == "SyncBuffersHook") {
+			switch t := mmTypeName(h.Get("type")); t {
+			case "SyncNormHook", "SyncBuffersHook":
 				p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
 				return
+			case "":
+				return // a hook whose class is not known
 			}
 		}
 	}

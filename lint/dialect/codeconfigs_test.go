@@ -292,8 +292,13 @@ func TestMMEngineYOLODetectorSyncBN(t *testing.T) {
 		{"on", " use_syncbn=True,", "", plan.BNSyncPerStep, true},
 		{"off", " use_syncbn=False,", "", plan.BNSyncNone, true},
 		{"a base may set it", "", "_base_ = ['../_base_/default_runtime.py']\n", "", false},
+		{"imported class", "", "from mmyolo.models import YOLODetector\n", plan.BNSyncPerStep, true},
 	} {
-		_, p := parseText(t, "yolo.py", c.pre+strings.Replace(model, "%s", c.use, 1))
+		src := c.pre + strings.Replace(model, "%s", c.use, 1)
+		if c.name == "imported class" {
+			src = strings.Replace(src, "type='YOLODetector'", "type=YOLODetector", 1)
+		}
+		_, p := parseText(t, "yolo.py", src)
 		if p.BN.Sync.Known() != c.known || c.known && p.BN.Sync.Value != c.want || !p.BN.Present.Value {
 			t.Errorf("%s: bn present %+v, sync %+v", c.name, p.BN.Present, p.BN.Sync)
 		}

@@ -492,7 +492,7 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		// MMYOLO's YOLODetector converts every BatchNorm to SyncBatchNorm when the world size
 		// is above 1, unless use_syncbn=False (mmyolo v0.6.0 models/detectors/yolo_detector.py:
 		// use_syncbn defaults to True; YOLOX's configs turn it off).
-		if t, ok := m.Get("type").Str(); ok && (t == "YOLODetector" || t == "mmyolo.YOLODetector") {
+		if mmTypeName(m.Get("type")) == "YOLODetector" {
 			us := m.Get("use_syncbn")
 			switch b, ok := us.Bool(); {
 			case ok && b:

@@ -18,7 +18,8 @@ are kept as the source writes them ("dict(type='BN', requires_grad=True)", "Fals
     extract_mmbackbones.py mmpretrain GITDIR v1.0.2 v1.1.1 v1.2.0 > testdata/mmpretrain.json
 
 The first argument is the project's registry scope (its configs' default_scope: mmpretrain,
-mmpose, mmaction for MMAction2); GITDIR is its git directory (open-mmlab/mmpretrain's).
+mmpose, mmaction for MMAction2; mmpose0 for MMPose 0.x, whose configs have none); GITDIR is its
+git directory (open-mmlab/mmpretrain's).
 """
 import ast
 import json
@@ -126,7 +127,7 @@ def extract(gitdir, tag, package):
 
 def main():
     framework, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
-    package = {"mmpretrain": "mmpretrain", "mmpose": "mmpose", "mmaction": "mmaction"}[framework]
+    package = {"mmpretrain": "mmpretrain", "mmpose": "mmpose", "mmaction": "mmaction", "mmpose0": "mmpose"}[framework]
     json.dump({"framework": framework, "tags": [extract(gitdir, t, package) for t in tags]},
               sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")

@@ -15,6 +15,8 @@ func TestOpenMMLabTableUpToDate(t *testing.T) {
 		"mmpretrain\tResNet\tnorm_eval\tFalse\t\t\t\tmmpretrain/models/backbones/resnet.py:492@v1.2.0\n",
 		// ResNetV1c declares neither: it passes **kwargs on to ResNet.
 		"mmpretrain\tResNetV1c\tnorm_eval\tFalse\t\t\t\tmmpretrain/models/backbones/resnet.py:492@v1.2.0\n",
+		// MMPose 0.x's ResNet, at every minor release from v0.6.0 to v0.29.0.
+		"mmpose0\tResNet\tnorm_eval\tFalse\t\t\t\tmmpose/models/backbones/resnet.py:",
 		// mmpose's pose-lifting TCN normalises over time (BN1d).
 		"mmpose\tTCN\tnorm_cfg\tdict(type='BN1d')\t",
 	} {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
 
@@ -114,5 +115,33 @@ func TestMMEngineSyncHookImported(t *testing.T) {
 	_, p = parseText(t, "a.py", "custom_hooks = [dict(type='EMAHook')]\n"+model)
 	if p.BN.Sync.Value != plan.BNSyncNone {
 		t.Errorf("another hook: sync %+v", p.BN.Sync)
+	}
+}
+
+// TestMMCV1PoseBackboneDefaults: an MMCV 1.x config has no default_scope; when the repository's
+// train script calls MMPose 0.x's train_model, its backbones' defaults (mmpose0 in the table,
+// every minor release from v0.6.0) say that HRNet builds and trains batch norm, and the help
+// names MMCV 1.x's SyncBuffersHook, not MMEngine's sync_bn. Another trainer, or none, knows
+// nothing of the class, nor does a config whose model is not MMPose's (no keypoint_head).
+func TestMMCV1PoseBackboneDefaults(t *testing.T) {
+	src := "log_config = dict(interval=50)\nmodel = dict(type='TopDown', backbone=dict(type='HRNet', in_channels=3), keypoint_head=dict(type='TopdownHeatmapSimpleHead'))\ndata = dict(samples_per_gpu=32, workers_per_gpu=2)\n"
+	d := doc.Parse("a.py", []byte(src), doc.Python, doc.Limits{})
+	p := Detect(d).Normalize(d, Context{Trainer: Trainer{Name: mmposeTrainer, Source: "tools/train.py"}})
+	if !p.BN.Present.Known() || p.BN.Sync.Value != plan.BNSyncNone || p.BN.Sync.Key != "model.backbone.type" {
+		t.Fatalf("bn %+v sync %+v", p.BN.Present, p.BN.Sync)
+	}
+	if h := p.Advice["bn.sync"]; !strings.HasPrefix(h, "MMPose 0.x's HRNet builds batch norm when norm_cfg is not given (mmpose/models/backbones/hrnet.py:") ||
+		!strings.Contains(h, "SyncBuffersHook") || strings.Contains(h, "sync_bn = 'torch'") {
+		t.Errorf("advice %q", h)
+	}
+	for _, tr := range []Trainer{{}, {Name: "mmdet.apis.train_detector"}} {
+		if p := Detect(d).Normalize(d, Context{Trainer: tr}); p.BN.Present.Known() {
+			t.Errorf("trainer %q: bn %+v", tr.Name, p.BN.Present)
+		}
+	}
+	// A detector config in the same repository (no keypoint_head): not MMPose's model.
+	det := doc.Parse("a.py", []byte("log_config = dict(interval=50)\nmodel = dict(type='CascadeRCNN', backbone=dict(type='ResNeXt', norm_cfg=dict(type='BN')))\n"), doc.Python, doc.Limits{})
+	if p := Detect(det).Normalize(det, Context{Trainer: Trainer{Name: mmposeTrainer}}); p.BN.Present.Known() {
+		t.Errorf("a detector read as MMPose's: bn %+v", p.BN.Present)
 	}
 }

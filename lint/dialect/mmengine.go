@@ -374,12 +374,12 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost, Why: "DefaultSampler syncs its seed across ranks"}, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
 
-	mmBatchNorm(p, root, inherits)
+	mmBatchNorm(p, root, inherits, mmModelScope(root, ctx.Trainer))
 	if mmcv1Layout(root) {
 		mmcv1Checkpoints(p, root, inherits, ctx.Trainer)
 		mmcv1Schedule(p, root, inherits, ctx.Trainer)
 		mmcv1Data(p, root)
-		if p.BN.Present.Known() {
+		if p.BN.Present.Known() && p.Advice["bn.sync"] == "" {
 			// MMCV 1.x's runner (mmcv v1.7.2) has no sync_bn: the tools of MMDetection 2.x,
 			// MMPose 0.x and MMDetection3D 1.0 build the model as configured and never convert
 			// it. Its SyncBuffersHook averages every buffer across processes after each epoch
@@ -397,8 +397,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 }
 
 // mmBatchNorm finds the batch-norm layers a config trains (norm_cfg dicts) and how their
-// statistics are synchronised.
-func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
+// statistics are synchronised; scope is the project that builds the model (mmModelScope).
+func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 	// roi is the first unsynchronised layer in a detector's RoI head (mmRoIHead), unsynced the
 	// first one elsewhere.
 	var unsynced, synced, roi *doc.Node
@@ -408,7 +408,6 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 		project, source string
 		backbone        *doc.Node
 	}
-	scope := mmScope(root)
 	// The Runner builds the layers of cfg.model (mmrazor 0.x's tools, of cfg.algorithm: v0.3.1
 	// tools/mmcls/train_mmcls.py build_algorithm(cfg.algorithm)); other module variables
 	// (`norm_cfg = dict(type='BN', requires_grad=False)` atop a caffe-style base model file,
@@ -530,7 +529,7 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool) {
 	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
 	if implicit.backbone != nil && unsynced == implicit.backbone.Get("type") {
-		mmImplicitAdvice(p, implicit.backbone, implicit.project, implicit.source)
+		mmImplicitAdvice(p, implicit.backbone, implicit.project, implicit.source, mmcv1Layout(root))
 	}
 }
 

@@ -57,9 +57,7 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 	}
 	if d.Name == "lightning" {
 		if strings.HasPrefix(key, "trainer.strategy.") {
-			if ref == nil || ref.Kind != doc.Map {
-				dsReadWithJSON(p, ds, ref, lightningJSON)
-			}
+			dsReadWithJSON(p, ds, ref, lightningJSON)
 			lightningDeepSpeed(p, ref, ds)
 		}
 		return
@@ -70,9 +68,7 @@ func JoinDeepSpeed(d *Dialect, p *plan.Plan, recipe *doc.Node, key string, ref *
 	if recipe == nil || recipe.Kind != doc.Map {
 		return
 	}
-	if ref == nil || ref.Kind != doc.Map {
-		dsReadWithJSON(p, ds, ref, trainerJSON)
-	}
+	dsReadWithJSON(p, ds, ref, trainerJSON)
 	j := &dsJoin{p: p, ds: ds.Root, ref: ref, file: path.Base(ds.Path)}
 	if ref != nil && ref.Kind == doc.Map {
 		j.file = "the inline DeepSpeed config"
@@ -472,8 +468,12 @@ var lightningJSON = dsJSONReader{"lightning", "2.0.0", "2.6.0", "DeepSpeedStrate
 // problems), read by rd. DeepSpeed's own launcher reads the file with hjson, which accepts these:
 // the file alone gets only a note. json.load stops at the first construct, so only the first is
 // reported, on the construct itself (Span; Node is the innermost value that holds it, which
-// places it in the DeepSpeed file).
+// places it in the DeepSpeed file). A config written inline in the recipe (ref a map) is no file
+// json reads.
 func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node, rd dsJSONReader) {
+	if ref != nil && ref.Kind == doc.Map {
+		return
+	}
 	var first *doc.Problem
 	for i := range ds.Problems {
 		pr := &ds.Problems[i]

@@ -80,16 +80,14 @@ func mmBackboneDefault(project, class, key string) (def, source string, ok bool)
 }
 
 // mmFrozenDefault reports whether the backbone type t keeps its batch-norm layers in eval mode
-// when the config writes no norm_eval: the table's default for the projects read, else
-// MMDetection's ResNet family (norm_eval=True there).
+// when the config writes no norm_eval. For a class of a project read, its default in the table;
+// a class the table has no norm_eval for (not a backbone, or one whose default was not followed)
+// is counted, as any other layer's owner is. Otherwise MMDetection's ResNet family
+// (norm_eval=True there).
 func mmFrozenDefault(scope string, t *doc.Node) bool {
-	if project, class, ok := mmClass(scope, t); ok {
-		if def, _, ok := mmBackboneDefault(project, class, "norm_eval"); ok {
-			return def == "True"
-		}
-		if mmBackboneProjects[project] != "" {
-			return false // a class of a project read that has no norm_eval: nothing freezes it
-		}
+	if project, class, ok := mmClass(scope, t); ok && mmBackboneProjects[project] != "" {
+		def, _, _ := mmBackboneDefault(project, class, "norm_eval")
+		return def == "True"
 	}
 	typ, _ := t.Str()
 	return mmFrozenByDefault(typ)
@@ -144,13 +142,13 @@ func mmImplicitBN(scope string, backbone *doc.Node) (typ, project, source string
 		// examples of the batch.
 		return "", "", "", false
 	}
-	frozen, _, ok := mmBackboneDefault(project, class, "norm_eval")
-	if ne, set := backbone.Get("norm_eval").Bool(); set {
-		frozen, ok = map[bool]string{true: "True", false: "False"}[ne], true
-	} else if backbone.Get("norm_eval") != nil {
-		return "", "", "", false
-	}
-	if !ok || frozen != "False" {
+	// Trained only when norm_eval is written False, or left out with the class's default False
+	// (a norm_eval the reader cannot know, or no default in the table: no claim).
+	if ne := backbone.Get("norm_eval"); ne != nil {
+		if frozen, ok := ne.Bool(); !ok || frozen {
+			return "", "", "", false
+		}
+	} else if def, _, ok := mmBackboneDefault(project, class, "norm_eval"); !ok || def != "False" {
 		return "", "", "", false
 	}
 	return typ, project, source, true

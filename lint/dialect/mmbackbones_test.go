@@ -24,6 +24,7 @@ func TestMMEngineBackboneDefaults(t *testing.T) {
 		{"scoped in the type", "model = dict(backbone=dict(type='mmpretrain.ResNetV1c', depth=50))\n", true, plan.BNSyncNone, "model.backbone.type"},
 		{"new-style import", "from mmpose.models import HRNet\nmodel = dict(backbone=dict(type=HRNet))\n", true, plan.BNSyncNone, "model.backbone.type"},
 		{"norm_eval written", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', norm_eval=True))\n", false, "", ""},
+		{"no norm_eval default read", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ConvMixer'))\n", false, "", ""},
 		{"all stages frozen", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', frozen_stages=4))\n", false, "", ""},
 		{"a transformer", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='VisionTransformer'))\n", false, "", ""},
 		{"batch norm over time", "default_scope = 'mmpose'\nmodel = dict(backbone=dict(type='TCN', in_channels=34))\n", false, "", ""},

@@ -13,17 +13,6 @@ import (
 // cmd/trainlint-knowledge: openmmlab.go there).
 var mmBackboneProjects = map[string]string{"mmpretrain": "MMPretrain", "mmpose": "MMPose", "mmaction": "MMAction2", "mmpose0": "MMPose 0.x"}
 
-// mmScope is the project whose registry builds a config's model: its default_scope ("" when
-// unknown). A type written with a scope ("mmdet.ResNet") or as an imported class
-// ("mmpretrain.models.ResNet", new-style configs) names its own.
-func mmScope(root *doc.Node) string {
-	n := root.Get("default_scope")
-	if s, ok := n.Str(); ok && !n.IsUnknown() {
-		return s
-	}
-	return ""
-}
-
 // mmTypeName is the class a registry dict's type names: the last dotted part of a string (after
 // a scope such as mmdet.) or of an imported class (new-style configs name
 // mmengine.hooks.SyncBuffersHook); "" for anything else.
@@ -34,14 +23,18 @@ func mmTypeName(n *doc.Node) string {
 	return n.Value[strings.LastIndexByte(n.Value, '.')+1:]
 }
 
-// mmModelScope is the project whose registry builds the model: the config's default_scope, or,
-// for an MMCV 1.x config (which has none), MMPose 0.x when the repository's train script calls
-// its train_model (Context.Trainer) and the model is one of MMPose's, with a keypoint_head. The
-// train script is the repository's, so a detector or tracker config kept beside the pose configs
-// (ViTPose's demo/mmdetection_cfg) would otherwise be read with MMPose's backbone defaults.
+// mmModelScope is the project whose registry builds the model ("" when unknown): the config's
+// default_scope, or, for an MMCV 1.x config (which has none), MMPose 0.x when the repository's
+// train script calls its train_model (Context.Trainer) and the model is one of MMPose's, with a
+// keypoint_head. The train script is the repository's, so a detector or tracker config kept
+// beside the pose configs (ViTPose's demo/mmdetection_cfg) would otherwise be read with MMPose's
+// backbone defaults. A type written with a scope ("mmdet.ResNet") or as an imported class names
+// its own (mmClass).
 func mmModelScope(root *doc.Node, tr Trainer) string {
-	if s := mmScope(root); s != "" {
-		return s
+	if n := root.Get("default_scope"); !n.IsUnknown() {
+		if s, ok := n.Str(); ok && s != "" {
+			return s
+		}
 	}
 	if tr.Name == mmposeTrainer && mmcv1Layout(root) && root.At("model.keypoint_head") != nil {
 		return "mmpose0"
@@ -52,14 +45,13 @@ func mmModelScope(root *doc.Node, tr Trainer) string {
 // mmClass splits a backbone's type into the project that registers it and its registry name:
 // the config's scope for a bare name, the first part of a scoped or imported one.
 func mmClass(scope string, t *doc.Node) (project, name string, ok bool) {
-	if t == nil || !t.IsScalar() || t.Value == "" || (t.IsUnknown() && t.Style != "reference") {
+	if name = mmTypeName(t); name == "" {
 		return "", "", false
 	}
-	name = t.Value
-	if i := strings.IndexByte(name, '.'); i >= 0 {
-		scope, name = name[:i], name[strings.LastIndexByte(name, '.')+1:]
+	if i := strings.IndexByte(t.Value, '.'); i >= 0 {
+		scope = t.Value[:i]
 	}
-	return scope, name, scope != "" && name != ""
+	return scope, name, scope != ""
 }
 
 // mmBackboneDefault is the default of a backbone class's norm_cfg or norm_eval as its source

@@ -58,6 +58,11 @@ type Options struct {
 	// Trainer is the training entry point the repository runs its configs with, when the driver
 	// found one (dialect.Trainer; the CLI reads it from the repository's train script).
 	Trainer dialect.Trainer
+	// ScriptKeys are the fields of the repository's own argument dataclasses (the CLI reads them
+	// where the repository parses its configs with HfArgumentParser or a parser built on it):
+	// in a framework whose front-end fills such dataclasses from the file (Dialect.ScriptArgs),
+	// a key among them is a setting of the script, not a misspelt or removed framework setting.
+	ScriptKeys map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun
@@ -200,7 +205,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 // are read through the Pass's accessors instead of a map built per rule, and one deferred
 // recover guards a run of rules (runFrom) instead of one per rule.
 func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diagnostic) []Diagnostic {
-	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, run: run, out: out}
+	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, run: run, out: out}
 	for i := 0; i < len(rules); i++ {
 		i = p.runFrom(rules, i, o.RuleOptions)
 	}

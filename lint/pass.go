@@ -19,6 +19,9 @@ type Pass struct {
 	Options map[string]any
 	// Targets are the framework versions the run targets (Options.Targets); nil means the newest.
 	Targets map[string]Target
+	// ScriptKeys are the fields of the repository's own argument dataclasses
+	// (Options.ScriptKeys); nil when the driver read none.
+	ScriptKeys map[string]bool
 
 	// The engine reuses one Pass for every rule of a file (runRules): findings are placed in
 	// the file (toDiagnostic) or, for a composed run, in the file that set the value

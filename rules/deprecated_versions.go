@@ -82,7 +82,7 @@ func checkAlongside(p *lint.Pass, d *dialect.Dialect, base *doc.Node) {
 		for _, key := range keys {
 			f := gone[key]
 			n := base.Get(key)
-			if live[key] || n == nil || n.Alias {
+			if live[key] || n == nil || n.Alias || scriptKey(p, d, key) {
 				continue
 			}
 			if _, known := lookupSetting(d, key); known {

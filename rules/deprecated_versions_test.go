@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,5 +146,32 @@ func TestDeprecatedWithoutReplacement(t *testing.T) {
 	got := lintAt(t, "a.yaml", "output_dir: out\nper_device_train_batch_size: 8\neval_strategy: steps\nlocal_rank: -1\n", nil)
 	if len(got) != 1 || got[0] != `4 warning "local_rank" is deprecated (transformers 5.0)` {
 		t.Errorf("%q", got)
+	}
+}
+
+// TestScriptKeysAreTheScripts: a key that a field of the repository's own argument dataclasses
+// takes (lint.Options.ScriptKeys) is the script's setting, so neither a TRL removal nor a
+// TrainingArguments field newer than the pin is claimed for it; other keys still are.
+func TestScriptKeysAreTheScripts(t *testing.T) {
+	const text = "output_dir: out\nmax_seq_length: 2048\ntrain_sampling_strategy: group_by_length\nper_device_train_batch_size: 8\neval_strategy: steps\n"
+	targets := map[string]lint.Target{"trl": {Version: "0.23.0", Source: "requirements.txt pins 0.23.0"},
+		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}
+	codes := func(keys map[string]bool) []string {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(),
+			lint.Options{Select: []string{"TL003", "TL005"}, Targets: targets, ScriptKeys: keys})
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code+" "+d.Key)
+		}
+		return out
+	}
+	if got := codes(nil); !slices.Equal(got, []string{"TL005 max_seq_length", "TL003 train_sampling_strategy"}) {
+		t.Errorf("without script keys: %v", got)
+	}
+	if got := codes(map[string]bool{"max_seq_length": true, "train_sampling_strategy": true}); len(got) != 0 {
+		t.Errorf("script keys reported: %v", got)
+	}
+	if got := codes(map[string]bool{"train_sampling_strategy": true}); !slices.Equal(got, []string{"TL005 max_seq_length"}) {
+		t.Errorf("one script key: %v", got)
 	}
 }

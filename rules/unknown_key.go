@@ -59,7 +59,8 @@ func checkUnknownKey(p *lint.Pass) {
 		ix = withAlongside(d, ix)
 	}
 	isKnown := ix.set
-	if d := dialect.ByName(fw); d != nil {
+	d := dialect.ByName(fw)
+	if d != nil {
 		checkNotYet(p, d, root)
 	}
 	type near struct {
@@ -69,7 +70,7 @@ func checkUnknownKey(p *lint.Pass) {
 	// A key repeated many times (a hostile file has 100,000 copies) is looked up once.
 	seen := map[string]near{}
 	for _, n := range root.Children {
-		if !lookedUp(n, isKnown) {
+		if !lookedUp(n, isKnown) || scriptKey(p, d, n.Key) {
 			continue
 		}
 		nr, done := seen[n.Key]
@@ -335,7 +336,7 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 	tv := dialect.ParseVersion(t.Version)
 	for _, n := range root.Children {
 		f, ok := sec[n.Key]
-		if !ok || n.Alias || f.Since == "" || kb.Has(f, t.Version) || dialect.CompareVersions(tv, dialect.ParseVersion(f.Since)) >= 0 {
+		if !ok || n.Alias || scriptKey(p, d, n.Key) || f.Since == "" || kb.Has(f, t.Version) || dialect.CompareVersions(tv, dialect.ParseVersion(f.Since)) >= 0 {
 			continue
 		}
 		msg := quote(n.Key) + " is not a " + d.SettingsName + " setting in " + d.Package + " " + t.Version + " (" + kb.Lifetime(f, t.Version, d.Package)
@@ -344,6 +345,13 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 		}
 		p.Report(lint.Finding{Node: n, AtKey: true, Message: msg + ")"})
 	}
+}
+
+// scriptKey reports a key that a field of the repository's own argument dataclasses takes, in
+// a framework whose front-end fills them from the file (Dialect.ScriptArgs): the script's
+// setting, whatever the framework's table says of that name.
+func scriptKey(p *lint.Pass, d *dialect.Dialect, key string) bool {
+	return d != nil && d.ScriptArgs && p.ScriptKeys[key]
 }
 
 // anyUnknown reports whether the mapping has a key that checkUnknownKey would look up.

@@ -17,9 +17,10 @@ import (
 // evaluation.save_best). The driver reads the nearest train script above a Python config and
 // tells the dialect which function it calls (dialect.Trainer); the engine stays pure.
 
-// withRepo is what the repository tells about a file: its pins (withPins) and its train script.
+// withRepo is what the repository tells about a file: its pins (withPins), its train script
+// and its own argument dataclasses (withScriptKeys).
 func withRepo(o lint.Options, file string) lint.Options {
-	return withTrainer(withPins(o, file), file)
+	return withScriptKeys(withTrainer(withPins(o, file), file), file)
 }
 
 // trainerFuncs are the training functions read, by package: each is the one a project's

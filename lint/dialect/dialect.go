@@ -201,7 +201,12 @@ type Dialect struct {
 	// Alongside are packages whose configs extend this framework's and share its files (TRL for
 	// the Trainer): their renamed and removed keys come from the knowledge table.
 	Alongside []string
-	Sections  map[string]string
+	// ScriptArgs says the framework's front-end fills the training script's own argument
+	// dataclasses from the file as well as its settings (HfArgumentParser takes a key that any
+	// of the dataclasses it is given has), so a field of the repository's dataclasses
+	// (lint.Options.ScriptKeys) is a setting there.
+	ScriptArgs bool
+	Sections   map[string]string
 	// KnownFrom names dialects whose Keys and Settings are settings at the root too (the
 	// Trainer's TrainingArguments, which LLaMA-Factory parses alongside its own classes).
 	KnownFrom []string

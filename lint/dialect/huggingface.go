@@ -66,6 +66,9 @@ func newHuggingFace() *Dialect {
 		// written in the same files: their keys are no typos, and the deprecated-key rule checks
 		// TRL's renamed and removed keys (knowledge table) when the repository pins TRL.
 		Alongside: []string{"trl", "alignment-handbook"},
+		// A recipe is parsed by the repository's script, often with dataclasses of its own
+		// (open-r1's compute_pass_rate.py adds dataset_split to its script arguments).
+		ScriptArgs: true,
 	}
 }
 

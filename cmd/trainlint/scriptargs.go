@@ -1,0 +1,255 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/trainlint/trainlint/lint"
+)
+
+// The repository's own argument dataclasses. A Hugging Face recipe is parsed by the
+// repository's script: HfArgumentParser (TRL's TrlParser and alignment-handbook's
+// H4ArgumentParser build on it) takes a key that any of the dataclasses it is given has, and
+// scripts add dataclasses of their own (open-r1's compute_pass_rate.py gives its script
+// arguments a dataset_split field, one letter from alignment-handbook's dataset_splits). The
+// driver reads the field names of every dataclass in the repository's Python files when one of
+// them uses such a parser, and the unknown-key and removed-key rules leave those keys alone in
+// the frameworks whose front-end fills dataclasses (dialect.Dialect.ScriptArgs). Which script
+// runs which recipe is not known, so every dataclass counts: that can only silence findings.
+
+// argParsers are the parsers that fill dataclasses from a config file.
+var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
+
+// Bounds of a repository's scan: past them nothing is read from it (the rules then judge keys
+// as they did before), so a huge monorepo costs a bounded walk.
+const (
+	scriptScanFiles = 5000
+	scriptScanBytes = 64 << 20
+	scriptFileBytes = 1 << 20
+)
+
+var scriptKeysCache sync.Map // repository root -> *scriptKeysAt
+
+type scriptKeysAt struct {
+	once sync.Once
+	keys map[string]bool
+}
+
+// withScriptKeys sets o.ScriptKeys for a YAML or JSON file from its repository's dataclasses.
+func withScriptKeys(o lint.Options, file string) lint.Options {
+	if o.ScriptKeys != nil {
+		return o
+	}
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".yaml", ".yml", ".json":
+	default:
+		return o
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return o
+	}
+	root := repoRoot(filepath.Dir(abs))
+	if root == "" {
+		return o
+	}
+	v, _ := scriptKeysCache.LoadOrStore(root, &scriptKeysAt{})
+	at := v.(*scriptKeysAt)
+	at.once.Do(func() { at.keys = scanScriptKeys(root) })
+	o.ScriptKeys = at.keys
+	return o
+}
+
+// repoRoot is the nearest folder from dir upwards that holds .git or a Python project file
+// (setup.py, setup.cfg, pyproject.toml), or "" when there is none.
+func repoRoot(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		for _, name := range []string{".git", "setup.py", "setup.cfg", "pyproject.toml"} {
+			if _, err := os.Lstat(filepath.Join(d, name)); err == nil {
+				return d
+			}
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// scanScriptKeys reads the field names of the dataclasses in root's Python files; nil when no
+// file uses one of argParsers, or the repository is past the scan's bounds.
+func scanScriptKeys(root string) map[string]bool {
+	keys := map[string]bool{}
+	files, total, parsed, over := 0, 0, false, false
+	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := e.Name()
+		if e.IsDir() {
+			if p != root && (strings.HasPrefix(name, ".") || skipDirs[name] || name == "site-packages" || name == "__pycache__") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".py") {
+			return nil
+		}
+		if files++; files > scriptScanFiles {
+			over = true
+			return filepath.SkipAll
+		}
+		info, err := e.Info()
+		if err != nil || info.Size() > scriptFileBytes {
+			return nil
+		}
+		if total += int(info.Size()); total > scriptScanBytes {
+			over = true
+			return filepath.SkipAll
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		text := string(data)
+		for _, ap := range argParsers {
+			if strings.Contains(text, ap) {
+				parsed = true
+				break
+			}
+		}
+		if strings.Contains(text, "dataclass") {
+			for _, k := range dataclassFields(text) {
+				keys[k] = true
+			}
+		}
+		return nil
+	})
+	if !parsed || over {
+		return nil
+	}
+	return keys
+}
+
+var (
+	dataclassDeco = regexp.MustCompile(`^@(?:[A-Za-z_][\w.]*\.)?dataclass\b`)
+	classLine     = regexp.MustCompile(`^class\s+[A-Za-z_]\w*`)
+	fieldLine     = regexp.MustCompile(`^([A-Za-z_]\w*)\s*:\s*(.*)$`)
+)
+
+// pyKeywords that can start a line `word:` (else:, try:, finally:) are no field names.
+var pyKeywords = map[string]bool{"else": true, "try": true, "finally": true, "lambda": true, "match": true, "case": true}
+
+// dataclassFields lists the fields of the @dataclass classes of a Python text: the class body's
+// own annotated names (`name: type` or `name: type = default`) at its first level, outside
+// strings and brackets, without ClassVar and InitVar annotations (no fields for
+// dataclasses.fields, which HfArgumentParser reads). Inherited fields are the base class's.
+func dataclassFields(text string) []string {
+	lines := pyLines(text)
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		if !lines[i].code || !dataclassDeco.MatchString(lines[i].text) {
+			continue
+		}
+		j := i + 1
+		for j < len(lines) && lines[j].code && strings.HasPrefix(lines[j].text, "@") && lines[j].indent == lines[i].indent {
+			j++
+		}
+		if j >= len(lines) || !lines[j].code || lines[j].indent != lines[i].indent || !classLine.MatchString(lines[j].text) {
+			continue
+		}
+		classIndent, body := lines[j].indent, -1
+		for k := j + 1; k < len(lines); k++ {
+			l := lines[k]
+			if !l.code {
+				continue // inside a string or brackets, or blank or a comment
+			}
+			if l.indent <= classIndent {
+				break
+			}
+			if body < 0 {
+				body = l.indent
+			}
+			if l.indent != body {
+				continue
+			}
+			m := fieldLine.FindStringSubmatch(l.text)
+			if m == nil || pyKeywords[m[1]] || strings.HasPrefix(m[2], "=") {
+				continue
+			}
+			ann := strings.TrimSpace(m[2])
+			if strings.Contains(ann, "ClassVar") || strings.Contains(ann, "InitVar") {
+				continue
+			}
+			out = append(out, m[1])
+		}
+		i = j
+	}
+	return out
+}
+
+// pyLine is one line of a Python text: its indentation and text (without the indentation), and
+// code says that it starts a statement: it begins outside strings and brackets and is not blank
+// or a comment.
+type pyLine struct {
+	indent int
+	text   string
+	code   bool
+}
+
+// pyLines splits a Python text into lines, following strings (single, triple-quoted, with
+// escapes), comments and brackets across lines.
+func pyLines(text string) []pyLine {
+	var out []pyLine
+	depth := 0
+	var quote string // the open string's closing quote ("", or ', ", ''', """)
+	for len(text) > 0 {
+		line := text
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		trimmed := strings.TrimLeft(line, " \t")
+		l := pyLine{indent: len(line) - len(trimmed), text: strings.TrimRight(trimmed, " \t\r")}
+		l.code = quote == "" && depth == 0 && l.text != "" && l.text[0] != '#'
+		out = append(out, l)
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if quote != "" {
+				if c == '\\' {
+					i++
+					continue
+				}
+				if strings.HasPrefix(line[i:], quote) {
+					i += len(quote) - 1
+					quote = ""
+				}
+				continue
+			}
+			switch c {
+			case '#':
+				i = len(line)
+			case '\'', '"':
+				quote = string(c)
+				if strings.HasPrefix(line[i:], strings.Repeat(string(c), 3)) {
+					quote = strings.Repeat(string(c), 3)
+					i += 2
+				}
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				if depth > 0 {
+					depth--
+				}
+			}
+		}
+		if len(quote) == 1 {
+			quote = "" // a one-quote string ends with its line (or a backslash continues it: rare)
+		}
+	}
+	return out
+}

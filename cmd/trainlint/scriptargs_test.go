@@ -1,0 +1,100 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestDataclassFields: a dataclass body's own annotated names at its first level, and nothing
+// from docstrings, bracketed continuations, methods, ClassVar or InitVar, or plain classes.
+func TestDataclassFields(t *testing.T) {
+	src := `from dataclasses import dataclass, field
+from typing import ClassVar
+
+@dataclass
+class ScriptArguments(BaseArgs):
+    """Arguments.
+
+    Args:
+    not_a_field: str
+    """
+    dataset_split: str = "train"
+    pass_rate_min: float = field(
+        default=0.1,
+    metadata_like: "x"
+    )
+    # comment_field: int
+    registry: ClassVar[dict] = {}
+    init_only: "InitVar[int]" = 0
+    shadowed:int=3
+
+    def method(self):
+        local_name: int = 1
+        if local_name:
+            pass
+    else_like = 2
+
+
+class Plain:
+    plain_field: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+@other_decorator
+class Second:
+  '''One-line docstring: not_a_field2: x'''
+  second_field: list[str] = field(default_factory=lambda: ["a: b"])
+
+@dataclass
+def not_a_class(): pass
+`
+	got := dataclassFields(src)
+	want := []string{"dataset_split", "pass_rate_min", "shadowed", "second_field"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// TestScriptKeysSilenceUnknownKey: open-r1's filtering recipe writes dataset_split, a field of
+// its script's own dataclass and one letter from alignment-handbook's dataset_splits. With the
+// repository's scripts using TrlParser, the key is the script's: no unknown-key warning. A
+// repository whose dataclasses no such parser fills keeps the warning, and so does a key the
+// dataclass only declares as a ClassVar.
+func TestScriptKeysSilenceUnknownKey(t *testing.T) {
+	lintRepo := func(script, configs string) string {
+		t.Helper()
+		root := t.TempDir()
+		for p, s := range map[string]string{
+			"setup.py":                        "from setuptools import setup\nsetup(name='x')\n",
+			"scripts/filter.py":               script,
+			"src/pkg/configs.py":              configs,
+			"recipes/filtering/config.yaml":   "model_name_or_path: m\nper_device_train_batch_size: 4\nnum_train_epochs: 1\ndataset_split: train\n",
+			"recipes/filtering/unrelated.txt": "dataset_split",
+		} {
+			full := filepath.Join(root, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, out, _ := cli(t, nil, "check", "--select", "TL003", filepath.Join(root, "recipes"))
+		return out
+	}
+	const fields = "from dataclasses import dataclass\n\n@dataclass\nclass PassRateScriptArguments(GRPOScriptArguments):\n    dataset_split: str = 'train'\n"
+	const parser = "from trl import TrlParser\nfrom pkg.configs import PassRateScriptArguments\nparser = TrlParser((PassRateScriptArguments,))\n"
+	if out := lintRepo(parser, fields); strings.Contains(out, "TL003") {
+		t.Errorf("a field of the repository's dataclass is reported:\n%s", out)
+	}
+	if out := lintRepo("import json\n", fields); !strings.Contains(out, `"dataset_split" is not a TrainingArguments setting (did you mean "dataset_splits"?)`) {
+		t.Errorf("no parser fills the dataclass, yet the near miss is not reported:\n%s", out)
+	}
+	classVar := strings.Replace(fields, "dataset_split: str", "dataset_split: ClassVar[str]", 1)
+	if out := lintRepo(parser, classVar); !strings.Contains(out, "TL003") {
+		t.Errorf("a ClassVar is no field, yet the near miss is not reported:\n%s", out)
+	}
+}

@@ -33,7 +33,9 @@ down does not take effect and the run uses the default, which is the worst kind 
 config looks right. trainlint compares each top-level key with the framework's settings and
 reports keys that are one or two edits away from a known one.`,
 	Fix: `Correct the spelling (the message names the nearest known key). A key that is really an argument
-of your own script can be kept: suppress the finding with a reason.`,
+of your own script can be kept: suppress the finding with a reason. On the command line and in the
+editor, the fields of your repository's own dataclasses are known already where its scripts parse
+configs with HfArgumentParser (or TRL's TrlParser).`,
 	Frameworks: keyFrameworks(),
 	Check:      checkUnknownKey,
 }

@@ -33,12 +33,27 @@ func runLSP(args []string, stdin io.Reader, stdout io.Writer) (int, error) {
 			return exitUsage, usagef("lsp takes no arguments (it talks LSP on standard input and output)")
 		}
 	}
-	rs := allRules()
-	eng := lsp.Engine{
+	err := lsp.Serve(context.Background(), stdin, stdout, lspEngine(allRules()), lsp.Options{})
+	if errors.Is(err, lsp.ErrNoShutdown) {
+		return 1, nil // what the protocol asks of a server told to exit without shutdown
+	}
+	if err != nil {
+		return exitUsage, err
+	}
+	return exitOK, nil
+}
+
+// lspEngine is what the language server lints with: check's rule set, the nearest config file
+// per file with what the repository tells (fileOptions), and the runs a file belongs to.
+func lspEngine(rs []*lint.Rule) lsp.Engine {
+	return lsp.Engine{
 		Rules:   rs,
 		Version: lint.Version,
 		Runs:    editorRuns,
+		// What withRepo reads: a changed pin, train script or dataclass relints the open files.
+		Repository: repoFiles,
 		Config: func() lsp.ConfigSource {
+			forgetRepo()
 			loader := config.NewLoader(rs)
 			return func(path string) (lint.Options, error) { return fileOptions(loader, path) }
 		},
@@ -47,12 +62,4 @@ func runLSP(args []string, stdin io.Reader, stdout io.Writer) (int, error) {
 			return err
 		},
 	}
-	err := lsp.Serve(context.Background(), stdin, stdout, eng, lsp.Options{})
-	if errors.Is(err, lsp.ErrNoShutdown) {
-		return 1, nil // what the protocol asks of a server told to exit without shutdown
-	}
-	if err != nil {
-		return exitUsage, err
-	}
-	return exitOK, nil
 }

@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -27,8 +26,6 @@ var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llama
 // is read as text, never run. A Dockerfile pins in its `pip install` lines (flash-attention's
 // training/Dockerfile installs pytorch-lightning==1.8.6, its only pin).
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "setup.py", "environment.yml"}
-
-var pinCache sync.Map // folder -> map[string]lint.Target
 
 // withPins fills o.Targets with the pins found from file upwards for packages [target] left open.
 func withPins(o lint.Options, file string) lint.Options {
@@ -69,7 +66,8 @@ func cloneTargets(m map[string]lint.Target) map[string]lint.Target {
 
 // folderPins reads one folder's pin files once.
 func folderPins(dir string) map[string]lint.Target {
-	if v, ok := pinCache.Load(dir); ok {
+	cache := &repo.Load().pins
+	if v, ok := cache.Load(dir); ok {
 		return v.(map[string]lint.Target)
 	}
 	out := map[string]lint.Target{}
@@ -97,7 +95,7 @@ func folderPins(dir string) map[string]lint.Target {
 			}
 		}
 	}
-	pinCache.Store(dir, out)
+	cache.Store(dir, out)
 	return out
 }
 

@@ -129,7 +129,7 @@ func TestPinsFromVendoredSource(t *testing.T) {
 		want    bool
 	}{{"0.9.2.dev0", false}, {"0.9.2", true}} {
 		testfs.Write(t, root, map[string]string{"train/src/llamafactory/extras/env.py": "import platform\n\nVERSION = \"" + c.version + "\"\n"})
-		pinCache.Clear()
+		forgetRepo()
 		o := withPins(lint.Options{}, filepath.Join(root, "train", "examples", "sft.yaml"))
 		if got := o.Targets["llamafactory"]; got.Version != c.version || got.Source != "src/llamafactory/extras/env.py says "+c.version {
 			t.Errorf("%s: llamafactory target %+v", c.version, got)
@@ -144,7 +144,7 @@ func TestPinsFromVendoredSource(t *testing.T) {
 		"trl/__init__.py": "from importlib.metadata import version\n__version__ = version(\"trl\")\n",
 		"VERSION":         "0.24.0.dev0\n",
 	})
-	pinCache.Clear()
+	forgetRepo()
 	if got := withPins(lint.Options{}, filepath.Join(root, "examples", "a.yaml")).Targets["trl"]; got.Version != "0.24.0.dev0" || got.Source != "VERSION says 0.24.0.dev0" {
 		t.Errorf("trl target %+v", got)
 	}

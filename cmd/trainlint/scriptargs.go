@@ -32,8 +32,6 @@ const (
 	scriptFileBytes = 1 << 20
 )
 
-var scriptKeysCache sync.Map // repository root -> *scriptKeysAt
-
 type scriptKeysAt struct {
 	once sync.Once
 	keys map[string]bool
@@ -57,7 +55,7 @@ func withScriptKeys(o lint.Options, file string) lint.Options {
 	if root == "" {
 		return o
 	}
-	v, _ := scriptKeysCache.LoadOrStore(root, &scriptKeysAt{})
+	v, _ := repo.Load().scriptKeys.LoadOrStore(root, &scriptKeysAt{})
 	at := v.(*scriptKeysAt)
 	at.once.Do(func() { at.keys = scanScriptKeys(root) })
 	o.ScriptKeys = at.keys

@@ -1,11 +1,23 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp/lsptest"
 )
 
 // TestDataclassFields: a dataclass body's own annotated names at its first level, and nothing
@@ -97,4 +109,89 @@ func TestScriptKeysSilenceUnknownKey(t *testing.T) {
 	if out := lintRepo(parser, classVar); !strings.Contains(out, "TL003") {
 		t.Errorf("a ClassVar is no field, yet the near miss is not reported:\n%s", out)
 	}
+}
+
+// TestLSPRelintsWhenDataclassChanges: the editor shows TL003 for a recipe key no dataclass of
+// the repository has; once the key is added to the script's dataclass on disk, the watched
+// file's change makes the server read the repository again, and the finding goes.
+func TestLSPRelintsWhenDataclassChanges(t *testing.T) {
+	const configs = "from dataclasses import dataclass\n\n@dataclass\nclass ScriptArguments:\n    other: int = 0\n"
+	dir := writeTree(t, map[string]string{
+		"setup.py":           "from setuptools import setup\nsetup(name='x')\n",
+		"scripts/run.py":     "from trl import TrlParser\nparser = TrlParser((ScriptArguments,))\n",
+		"src/pkg/configs.py": configs,
+		"recipes/a.yaml":     "model_name_or_path: m\nper_device_train_batch_size: 4\nnum_train_epochs: 1\ndataset_split: train\n",
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, b := net.Pipe()
+	defer a.Close()
+	defer b.Close()
+	rec := lsptest.NewRecorder()
+	go lsp.Serve(ctx, a, a, lspEngine(allRules()), lsp.Options{Delay: time.Millisecond})
+	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
+	dynamic := true
+	init := &protocol.InitializeParams{}
+	init.Capabilities.Workspace = &protocol.WorkspaceClientCapabilities{
+		DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &dynamic}}
+	if _, err := server.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	server.Initialized(ctx, &protocol.InitializedParams{})
+	// The server asks to watch what the repository's facts are read from.
+	select {
+	case r := <-rec.Registrations:
+		var globs []string
+		for _, reg := range r.Registrations {
+			var o protocol.DidChangeWatchedFilesRegistrationOptions
+			if err := protocol.Unmarshal(reg.RegisterOptions, &o); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range o.Watchers {
+				globs = append(globs, fmt.Sprint(w.GlobPattern))
+			}
+		}
+		for _, want := range []string{"**/*.py", "**/requirements*.txt", "**/setup.py", "**/.trainlint.toml"} {
+			if !slices.Contains(globs, want) {
+				t.Errorf("watched %v, want %s among them", globs, want)
+			}
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no watchers registered")
+	}
+	recipe := filepath.Join(dir, "recipes", "a.yaml")
+	text, _ := os.ReadFile(recipe)
+	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: uri.File(recipe), LanguageID: "yaml", Version: 1, Text: string(text)}})
+	wait := func(want bool) {
+		t.Helper()
+		deadline := time.After(20 * time.Second)
+		for {
+			select {
+			case p := <-rec.Diags:
+				if p.URI != uri.File(recipe) {
+					continue
+				}
+				got := false
+				for _, d := range p.Diagnostics {
+					if c, ok := d.Code.(protocol.String); ok && string(c) == "TL003" {
+						got = true
+					}
+				}
+				if got == want {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("no publication with TL003 %v", want)
+			}
+		}
+	}
+	wait(true)
+	py := filepath.Join(dir, "src", "pkg", "configs.py")
+	if err := os.WriteFile(py, []byte(configs+"    dataset_split: str = 'train'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	server.DidChangeWatchedFiles(ctx, &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
+		{URI: uri.File(py), Type: protocol.FileChangeTypeChanged}}})
+	wait(false)
 }

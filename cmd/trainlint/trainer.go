@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -18,10 +19,33 @@ import (
 // tells the dialect which function it calls (dialect.Trainer); the engine stays pure.
 
 // withRepo is what the repository tells about a file: its pins (withPins), its train script
-// and its own argument dataclasses (withScriptKeys).
+// and its own argument dataclasses (withScriptKeys). What is read is kept in repo until
+// forgetRepo.
 func withRepo(o lint.Options, file string) lint.Options {
 	return withScriptKeys(withTrainer(withPins(o, file), file), file)
 }
+
+// repoFacts are the files read from repositories, by folder (pins, train scripts) or by
+// repository root (argument dataclasses). check reads each once; the language server starts
+// afresh whenever one of the files changes (forgetRepo): a lookup that was under way then fills
+// the old set, which nothing reads any more.
+type repoFacts struct {
+	pins       sync.Map // folder -> map[string]lint.Target
+	trainers   sync.Map // folder -> trainerAt
+	scriptKeys sync.Map // repository root -> *scriptKeysAt
+}
+
+var repo atomic.Pointer[repoFacts]
+
+func init() { forgetRepo() }
+
+// forgetRepo drops everything read from repositories.
+func forgetRepo() { repo.Store(&repoFacts{}) }
+
+// repoFiles are the names (filepath.Match patterns on a base name) of the files repoFacts come
+// from: the pin files (pinFiles, requirements*.txt, Dockerfile), train scripts and the Python
+// sources of argument dataclasses. The language server watches them.
+var repoFiles = append(append([]string(nil), pinFiles...), "requirements*.txt", "Dockerfile", "*.py")
 
 // trainerFuncs are the training functions read, by package: each is the one a project's
 // tools/train.py calls (mmcv1NoBest in the dialect says what is known of their hooks).
@@ -39,8 +63,6 @@ func init() {
 		trainerCalled[fn] = regexp.MustCompile(`(?m)^[^#\n]*\b` + fn + `\s*\(`)
 	}
 }
-
-var trainerCache sync.Map // folder -> trainerAt
 
 type trainerAt struct {
 	t     dialect.Trainer
@@ -72,7 +94,8 @@ func withTrainer(o lint.Options, file string) lint.Options {
 
 // folderTrainer reads dir's train script once.
 func folderTrainer(dir string) trainerAt {
-	if v, ok := trainerCache.Load(dir); ok {
+	cache := &repo.Load().trainers
+	if v, ok := cache.Load(dir); ok {
 		return v.(trainerAt)
 	}
 	var at trainerAt
@@ -89,7 +112,7 @@ func folderTrainer(dir string) trainerAt {
 		}
 		break
 	}
-	trainerCache.Store(dir, at)
+	cache.Store(dir, at)
 	return at
 }
 

@@ -27,7 +27,10 @@
 //     exactly as for check; the server asks the client to watch both names and reloads them on
 //     change (workspace/didChangeWatchedFiles) or when one open in the editor is saved. A broken
 //     config file gets its mistakes as diagnostics at their lines, and files are linted with the
-//     defaults meanwhile; a config file open in the editor is checked as it is typed.
+//     defaults meanwhile; a config file open in the editor is checked as it is typed. What
+//     the options also read from the repository (Engine.Repository: cmd/trainlint's pins,
+//     train scripts and argument dataclasses) is watched the same way: a change or a save of
+//     one of those files reads the repository again and re-lints the open files.
 //   - Multi-root workspaces: every workspace folder (and later added ones) counts as "inside
 //     the workspace" for definitions; config discovery is per file, so each folder's own config
 //     applies to its files.

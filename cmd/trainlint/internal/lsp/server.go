@@ -26,7 +26,7 @@ import (
 type Engine struct {
 	Rules []*lint.Rule
 	// Config returns a fresh config source with an empty cache. The server calls it at start and
-	// again whenever a .trainlint.toml or pyproject.toml changes.
+	// again whenever a .trainlint.toml or pyproject.toml changes, or a Repository file.
 	Config func() ConfigSource
 	// Runs finds the runs that include a file; nil means SingleFileRuns.
 	Runs RunFinder
@@ -39,6 +39,11 @@ type Engine struct {
 	CheckConfig func(path string, src []byte) error
 	// Version is shown to the client as the server's version.
 	Version string
+	// Repository are the names (filepath.Match patterns on a file's base name) of the files
+	// besides config files that Config's options are read from (a repository's pins, train
+	// scripts, argument dataclasses): the server asks the client to watch them too, and a change
+	// or a save of one calls Config afresh, as for a config file.
+	Repository []string
 }
 
 // ConfigSource gives a file on disk the options `trainlint check FILE` would lint it with: its
@@ -357,10 +362,14 @@ func (s *server) Initialized(ctx context.Context, _ *protocol.InitializedParams)
 	if !watch {
 		return nil
 	}
-	opts, err := protocol.Marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
+	watchers := []protocol.FileSystemWatcher{
 		{GlobPattern: protocol.Pattern("**/" + config.FileName)},
 		{GlobPattern: protocol.Pattern("**/" + config.PyProject)},
-	}})
+	}
+	for _, p := range s.eng.Repository {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + p)})
+	}
+	opts, err := protocol.Marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		return nil
 	}
@@ -430,7 +439,7 @@ func (s *server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentPar
 	s.mu.Lock()
 	d := s.docs[p.TextDocument.URI]
 	s.mu.Unlock()
-	if d != nil && isConfigFile(d.path) {
+	if d != nil && (isConfigFile(d.path) || s.repositoryFile(d.path)) {
 		s.reloadConfig()
 	}
 	s.schedule(p.TextDocument.URI, 0)
@@ -456,7 +465,7 @@ func (s *server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 
 func (s *server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
 	for _, ch := range p.Changes {
-		if ch.URI.IsFile() && isConfigFile(ch.URI.FsPath()) {
+		if ch.URI.IsFile() && (isConfigFile(ch.URI.FsPath()) || s.repositoryFile(ch.URI.FsPath())) {
 			s.reloadConfig()
 			return nil
 		}
@@ -507,6 +516,17 @@ func (s *server) reloadConfig() {
 	for _, u := range open {
 		s.schedule(u, 0)
 	}
+}
+
+// repositoryFile reports a file whose name matches one of Engine.Repository's patterns.
+func (s *server) repositoryFile(path string) bool {
+	b := filepath.Base(path)
+	for _, p := range s.eng.Repository {
+		if ok, _ := filepath.Match(p, b); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func isConfigFile(path string) bool {

@@ -9,15 +9,18 @@ import (
 )
 
 // Recorder is an LSP client that keeps the diagnostics the server publishes (buffered: Diags
-// holds up to 64 before the server waits) and accepts registrations and messages.
+// holds up to 64 before the server waits) and the registrations it asks for (Registrations
+// keeps the first 8; later ones are accepted and dropped), and accepts messages.
 type Recorder struct {
 	protocol.UnimplementedClient
-	Diags chan *protocol.PublishDiagnosticsParams
+	Diags         chan *protocol.PublishDiagnosticsParams
+	Registrations chan *protocol.RegistrationParams
 }
 
-// NewRecorder returns a Recorder with its channel made.
+// NewRecorder returns a Recorder with its channels made.
 func NewRecorder() *Recorder {
-	return &Recorder{Diags: make(chan *protocol.PublishDiagnosticsParams, 64)}
+	return &Recorder{Diags: make(chan *protocol.PublishDiagnosticsParams, 64),
+		Registrations: make(chan *protocol.RegistrationParams, 8)}
 }
 
 // PublishDiagnostics records p.
@@ -26,8 +29,12 @@ func (r *Recorder) PublishDiagnostics(_ context.Context, p *protocol.PublishDiag
 	return nil
 }
 
-// RegisterCapability accepts every registration.
-func (r *Recorder) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
+// RegisterCapability accepts every registration and records p.
+func (r *Recorder) RegisterCapability(_ context.Context, p *protocol.RegistrationParams) error {
+	select {
+	case r.Registrations <- p:
+	default:
+	}
 	return nil
 }
 

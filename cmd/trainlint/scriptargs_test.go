@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -195,3 +196,24 @@ func TestLSPRelintsWhenDataclassChanges(t *testing.T) {
 		{URI: uri.File(py), Type: protocol.FileChangeTypeChanged}}})
 	wait(false)
 }
+
+// FuzzDataclassFields: any text gives identifiers only, never a panic or a hang.
+func FuzzDataclassFields(f *testing.F) {
+	for _, s := range []string{
+		"@dataclass\nclass A:\n    x: int = 1\n    y: str = field(\n        default='a: b')\n",
+		"@dataclass\nclass A:\n    '''doc\n    z: int\n    '''\n    x: int\n",
+		"@dataclass\n", "@dataclass\nclass", "@dataclass\nclass A:\n\tx:", "\"\"\"\n@dataclass\nclass A:\n    x: int\n",
+		"@dataclass\nclass A:\n    x: 'unterminated\n    y: int\n", "@dataclass\r\nclass A:\r\n    x: int\r\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, k := range dataclassFields(s) {
+			if !fieldName.MatchString(k) {
+				t.Fatalf("dataclassFields(%q) gives %q", s, k)
+			}
+		}
+	})
+}
+
+var fieldName = regexp.MustCompile(`^[A-Za-z_]\w*$`)

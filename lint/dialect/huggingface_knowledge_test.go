@@ -90,16 +90,17 @@ func TestTRLBF16Default(t *testing.T) {
 }
 
 // TestKnowledgeOutsideTags: no fact of a table holds at a version it says nothing about (older
-// than its oldest tag, or a minor release past its newest), neither side of the bracket: a key
-// every tag has (Trainer's max_epochs) is not claimed there, while a patch of the newest and a
-// version between tags read as the tags around them.
+// than its oldest tag, a minor release past its newest, or a patch release past its newest
+// when its patch releases change what it holds: Lightning 2.5.1 added model_registry), neither
+// side of the bracket: a key every tag has (Trainer's max_epochs) is not claimed there, while
+// a version between tags reads as the tags around them.
 func TestKnowledgeOutsideTags(t *testing.T) {
 	kb := KnowledgeOf("lightning")
 	f, ok := kb.Sections["Trainer"]["max_epochs"]
 	if !ok {
 		t.Fatal("no Trainer.max_epochs in the Lightning table")
 	}
-	for target, want := range map[string]bool{"": true, "2.3.1": true, "2.6.9": true, "2.6.5": true, "1.8.6": false, "2.7.0": false, "3.0": false} {
+	for target, want := range map[string]bool{"": true, "2.3.1": true, "2.6.9": false, "2.6.5": true, "1.8.6": false, "2.7.0": false, "3.0": false} {
 		if got := kb.Has(f, target); got != want {
 			t.Errorf("Has(max_epochs, %q) = %v, want %v", target, got, want)
 		}
@@ -129,6 +130,41 @@ func TestKnowledgePreRelease(t *testing.T) {
 	for s, want := range map[string]bool{"0.9.2.dev0": true, "5.0.0rc1": true, "v2.1.0-beta.2": true, "1.2.post1": false, "2.1.0+cu118": false, "4.46": false, "dev": false} {
 		if got := PreRelease(s); got != want {
 			t.Errorf("PreRelease(%q) = %v", s, got)
+		}
+	}
+}
+
+// TestKnowledgeLaterPatch: past the newest tag read, a patch release reads as the newest only
+// for a table whose patch releases never changed what it holds. TRL's tags are minor releases
+// with no such change, so 1.9.3 reads as v1.9.0; LLaMA-Factory's 0.9.x releases add arguments
+// (v0.9.2's checks, ktransformers' kt_config after v0.9.5), so its 0.9.6.dev0 reads as nothing.
+func TestKnowledgeLaterPatch(t *testing.T) {
+	trl := KnowledgeOf("trl")
+	if trl.changedInPatchForTest() {
+		t.Fatal("the TRL table shows a patch release changing it")
+	}
+	var f Fact
+	for _, sec := range trl.Sections {
+		for k, x := range sec {
+			if k != "" && k[0] != '@' && x.Removed == "" {
+				f = x
+			}
+		}
+	}
+	if !trl.Has(f, "1.9.3") || trl.Outside("1.9.3") {
+		t.Errorf("trl 1.9.3 does not read as the newest tag")
+	}
+	lf := KnowledgeOf("llamafactory")
+	if !lf.changedInPatchForTest() {
+		t.Fatal("the LLaMA-Factory table shows no patch release changing it")
+	}
+	g, ok := lf.Sections["ModelArguments"]["model_name_or_path"]
+	if !ok {
+		t.Fatal("no ModelArguments.model_name_or_path in the LLaMA-Factory table")
+	}
+	for target, want := range map[string]bool{"0.9.5": true, "0.9.6.dev0": false, "0.9.6": false, "": true} {
+		if got := lf.Has(g, target); got != want {
+			t.Errorf("LLaMA-Factory Has(model_name_or_path, %q) = %v, want %v", target, got, want)
 		}
 	}
 }

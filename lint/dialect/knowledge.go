@@ -79,6 +79,7 @@ type Knowledge struct {
 	lastBracket     atomic.Pointer[bracketAnswer]
 	tagVersionsOnce sync.Once
 	tagVersions     [][]int
+	patchChanges    bool      // changedInPatch, set with tagVersions
 	tagIndexOnce    sync.Once // tagIndex: each tag's index in Tags (hasAt)
 	tagIndex        map[string]int
 	// Facts holds every row whose section or key starts with "@" (types, value sets, checks),
@@ -399,7 +400,8 @@ func (k *Knowledge) hasAt(f Fact, i int) bool {
 
 // bracket is the indexes of the newest tag at or before the target and the oldest at or after
 // it (both the newest tag when target is "" or a patch release of the newest; both -1, which
-// no fact holds at, when it is older than every tag or a later minor or major release).
+// no fact holds at, when it is older than every tag, a later minor or major release, or a
+// later patch release of a framework whose patch releases changed the table).
 func (k *Knowledge) bracket(target string) (int, int) {
 	n := len(k.Tags) - 1
 	if target == "" {
@@ -408,12 +410,7 @@ func (k *Knowledge) bracket(target string) (int, int) {
 	if b := k.lastBracket.Load(); b != nil && b.target == target {
 		return b.lo, b.hi
 	}
-	k.tagVersionsOnce.Do(func() {
-		k.tagVersions = make([][]int, len(k.Tags))
-		for i, t := range k.Tags {
-			k.tagVersions[i] = ParseVersion(t)
-		}
-	})
+	k.parseTags()
 	tv := ParseVersion(target)
 	pre := PreRelease(target)
 	lo, hi := -1, -1
@@ -440,14 +437,60 @@ func (k *Knowledge) bracket(target string) (int, int) {
 	case hi < 0:
 		// Newer than every tag read: a patch release of the newest is read as the newest; a
 		// later minor or major release may have added keys and checks the table has not seen,
-		// so nothing is claimed of it (the table is regenerated to cover it).
+		// so nothing is claimed of it (the table is regenerated to cover it). Nor is a later
+		// patch release claimed for a framework whose table shows a patch release changing
+		// what it holds (LLaMA-Factory's 0.9.x releases add arguments, Lightning 2.5.1 added
+		// Trainer's model_registry): 0.9.6.dev0 has keys v0.9.5 does not.
 		hi = n
-		if nv := k.tagVersions[n]; len(tv) >= 2 && len(nv) >= 2 && CompareVersions(tv[:2], nv[:2]) > 0 {
+		if nv := k.tagVersions[n]; len(tv) >= 2 && len(nv) >= 2 && (CompareVersions(tv[:2], nv[:2]) > 0 || k.patchChanges) {
 			lo, hi = -1, -1
 		}
 	}
 	k.lastBracket.Store(&bracketAnswer{target, lo, hi})
 	return lo, hi
+}
+
+// parseTags sets tagVersions and patchChanges, once.
+func (k *Knowledge) parseTags() {
+	k.tagVersionsOnce.Do(func() {
+		k.tagVersions = make([][]int, len(k.Tags))
+		for i, t := range k.Tags {
+			k.tagVersions[i] = ParseVersion(t)
+		}
+		k.patchChanges = k.changedInPatch()
+	})
+}
+
+// changedInPatch reports whether a fact of the table starts or ends at a patch release read
+// after an earlier release of the same minor version (its Since or Removed is such a tag). The
+// oldest tag is no change: what it has, it may have had before. Called with tagVersions set.
+func (k *Knowledge) changedInPatch() bool {
+	patch := map[string]bool{}
+	for i := 1; i < len(k.Tags); i++ {
+		a, b := k.tagVersions[i-1], k.tagVersions[i]
+		if len(a) >= 2 && len(b) >= 2 && CompareVersions(a[:2], b[:2]) == 0 {
+			patch[k.Tags[i]] = true
+		}
+	}
+	if len(patch) == 0 {
+		return false
+	}
+	changed := func(f Fact) bool { return patch[f.Since] || patch[f.Removed] }
+	for _, sec := range k.Sections {
+		for _, f := range sec {
+			if changed(f) {
+				return true
+			}
+		}
+	}
+	for _, fs := range k.Facts {
+		for _, f := range fs {
+			if changed(f) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type bracketAnswer struct {

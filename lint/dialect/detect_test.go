@@ -411,3 +411,19 @@ func TestDetectMMFNotDeepSpeed(t *testing.T) {
 	wantDetected(t, "DeepSpeed's own keys", "ds.yaml", doc.YAML, blocks+"gradient_clipping: 1.0\nsteps_per_print: 10\n", "deepspeed")
 	wantDetected(t, "a strong DeepSpeed key beside a foreign section", "ds.yaml", doc.YAML, blocks+"train_micro_batch_size_per_gpu: 4\nnotes:\n  by: me\n", "deepspeed")
 }
+
+// LLaMA-Factory's export and chat configs (examples/merge_lora, examples/inference: model
+// arguments, a template and export_* or infer_backend, no Trainer key) are LLaMA-Factory's, not
+// Trainer files, and they train nothing: their plan reads no training run.
+func TestDetectLlamaFactoryExportAndChat(t *testing.T) {
+	export := "model_name_or_path: Qwen/Qwen3-4B-Instruct-2507\nadapter_name_or_path: saves/qwen3-4b/lora/sft\ntemplate: qwen3_nothink\ntrust_remote_code: true\nexport_dir: saves/merged\nexport_size: 5\nexport_device: cpu\nexport_legacy_format: false\n"
+	chat := "model_name_or_path: Qwen/Qwen3-4B-Instruct-2507\ntemplate: qwen3_nothink\ninfer_backend: huggingface\ntrust_remote_code: true\n"
+	for name, src := range map[string]string{"export": export, "chat": chat} {
+		wantDetected(t, "LLaMA-Factory "+name+" config", name+".yaml", doc.YAML, src, "llama-factory")
+		d := doc.Parse(name+".yaml", []byte(src), doc.YAML, doc.Limits{})
+		p := ByName("llama-factory").Normalize(d, Context{})
+		if p.Data.Workers.Known() || p.Eval.Enabled.Known() || len(p.Tracking.Trackers.Value) > 0 || p.Tracking.Trackers.Known() {
+			t.Errorf("%s: a training run is read: %+v", name, p)
+		}
+	}
+}

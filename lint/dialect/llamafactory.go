@@ -82,7 +82,11 @@ func newLlamaFactory() *Dialect {
 
 var (
 	// lfStrongKeys exist only in LLaMA-Factory (v0 and v1).
-	lfStrongKeys = []string{"finetuning_type", "lora_target", "plot_loss", "cutoff_len", "model_class", "dist_config"}
+	// The export and inference keys are ModelArguments' (hparams/model_args.py@v0.9.5): the
+	// configs of llamafactory-cli export and chat (examples/merge_lora, examples/inference).
+	lfStrongKeys = []string{"finetuning_type", "lora_target", "plot_loss", "cutoff_len", "model_class", "dist_config",
+		"export_dir", "export_size", "export_device", "export_legacy_format", "export_quantization_bit",
+		"export_hub_model_id", "infer_backend"}
 	// lfWeakKeys are LLaMA-Factory spellings that other tools might share.
 	lfWeakKeys = []string{"template", "val_size", "dataset_dir", "preprocessing_num_workers", "overwrite_cache",
 		"tokenized_path", "max_samples", "lora_rank", "pref_beta", "pref_loss", "quantization_bit",
@@ -152,17 +156,19 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		readLFv1(root, p)
 	} else {
 		p.Variant = "v0"
-		readTrainerArgs(root, p, lfNote)
-		p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
-		p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
-		lfSwanlab(root, p)
-		lfEvalData(root, p)
-		// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
-		// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
-		// max_steps <= 0 without a dataset length.
-		p.Schedule.Streaming = hfStreaming(root, "streaming")
-		hfBatchNorm(root, p, "model_name_or_path")
-		lfRejections(root, p)
+		if lfTrains(root) {
+			readTrainerArgs(root, p, lfNote)
+			p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
+			p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
+			lfSwanlab(root, p)
+			lfEvalData(root, p)
+			// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
+			// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
+			// max_steps <= 0 without a dataset length.
+			p.Schedule.Streaming = hfStreaming(root, "streaming")
+			hfBatchNorm(root, p, "model_name_or_path")
+			lfRejections(root, p)
+		}
 	}
 	omegaconfLoadChecks(p, d, lfOmegaConf)
 	ApplyContext(p, ctx)
@@ -172,6 +178,20 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		deriveGlobalBatch(p)
 	}
 	return p
+}
+
+// lfTrains reports a v0 file that trains: every stage's workflow trains only under `if
+// training_args.do_train` (train/{pt,sft,rm,ppo,dpo,kto}/workflow.py@v0.9.5), whose
+// TrainingArguments default is False. A file without it (an export or chat config, run by
+// llamafactory-cli export or chat) or with do_train: false runs no training, so nothing of a
+// training run is read from it, nor get_train_args' checks; its keys are still checked.
+func lfTrains(root *doc.Node) bool {
+	n := root.Get("do_train")
+	if n == nil || n.IsNull() {
+		return false
+	}
+	v, ok := n.Bool()
+	return !ok || v
 }
 
 // lfEvalData: eval data is val_size (a fraction or count, > 1e-6) or eval_dataset. get_train_args

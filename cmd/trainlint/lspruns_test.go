@@ -116,19 +116,7 @@ func TestEditorRunsGroupOfUnsavedParent(t *testing.T) {
 // default.yaml as its related location, while the disk still says mode: max.
 func TestLSPLintsRuns(t *testing.T) {
 	dir := writeTree(t, editorTree())
-	rs := allRules()
-	eng := lsp.Engine{Rules: rs, Runs: editorRuns}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, b := net.Pipe()
-	defer a.Close()
-	defer b.Close()
-	rec := lsptest.NewRecorder()
-	go lsp.Serve(ctx, a, a, eng, lsp.Options{Delay: time.Millisecond})
-	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
-	if _, err := server.Initialize(ctx, &protocol.InitializeParams{}); err != nil {
-		t.Fatal(err)
-	}
+	ctx, server, rec := startEditor(t, lsp.Engine{Rules: allRules(), Runs: editorRuns}, &protocol.InitializeParams{})
 	def := filepath.Join(dir, "conf", "callbacks", "default.yaml")
 	ckpt := uri.File(filepath.Join(dir, "conf", "callbacks", "model_checkpoint.yaml"))
 	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
@@ -156,4 +144,24 @@ func TestLSPLintsRuns(t *testing.T) {
 			t.Fatal("model_checkpoint.yaml got no TL310 from the run")
 		}
 	}
+}
+
+// startEditor serves eng in-process over a pipe (1 ms debounce) and initializes it with init;
+// everything stops when the test ends.
+func startEditor(t *testing.T, eng lsp.Engine, init *protocol.InitializeParams) (context.Context, protocol.Server, *lsptest.Recorder) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	a, b := net.Pipe()
+	t.Cleanup(func() {
+		cancel()
+		a.Close()
+		b.Close()
+	})
+	rec := lsptest.NewRecorder()
+	go lsp.Serve(ctx, a, a, eng, lsp.Options{Delay: time.Millisecond})
+	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
+	if _, err := server.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	return ctx, server, rec
 }

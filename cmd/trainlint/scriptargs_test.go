@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"net"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,12 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
-	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp/lsptest"
 )
 
 // TestDataclassFields: a dataclass body's own annotated names at its first level, and nothing
@@ -123,21 +117,11 @@ func TestLSPRelintsWhenDataclassChanges(t *testing.T) {
 		"src/pkg/configs.py": configs,
 		"recipes/a.yaml":     "model_name_or_path: m\nper_device_train_batch_size: 4\nnum_train_epochs: 1\ndataset_split: train\n",
 	})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, b := net.Pipe()
-	defer a.Close()
-	defer b.Close()
-	rec := lsptest.NewRecorder()
-	go lsp.Serve(ctx, a, a, lspEngine(allRules()), lsp.Options{Delay: time.Millisecond})
-	_, _, server := protocol.NewClient(ctx, rec, jsonrpc2.NewStream(b))
 	dynamic := true
 	init := &protocol.InitializeParams{}
 	init.Capabilities.Workspace = &protocol.WorkspaceClientCapabilities{
 		DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: &dynamic}}
-	if _, err := server.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
+	ctx, server, rec := startEditor(t, lspEngine(allRules()), init)
 	server.Initialized(ctx, &protocol.InitializedParams{})
 	// The server asks to watch what the repository's facts are read from.
 	select {

@@ -427,3 +427,15 @@ func TestDetectLlamaFactoryExportAndChat(t *testing.T) {
 		}
 	}
 }
+
+// A script that builds dicts with a capitalised 'type' (torchgeo's tests/data/vector/data.py
+// writes GeoJSON: {'type': 'FeatureCollection', ...}) is run, not loaded as a config: a #! line
+// or a top-level main guard says so, when such dicts are the only evidence. The same dicts in a
+// plain module still read as a registry (and mmengine's demo_train.py, a script importing
+// mmengine, stays MMEngine's: TestCorpusDetection).
+func TestDetectScriptWithMainNotMMEngine(t *testing.T) {
+	body := "import json\n\ngeojson = {'type': 'FeatureCollection', 'features': [{'type': 'Feature', 'properties': {'label_id': 1}}]}\n"
+	wantDetected(t, "a module of registry-like dicts", "data.py", doc.Python, body, "mmengine")
+	wantDetected(t, "a #! script", "data.py", doc.Python, "#!/usr/bin/env python3\n"+body, "generic")
+	wantDetected(t, "a script with a main guard", "data.py", doc.Python, body+"\nif __name__ == '__main__':\n    json.dump(geojson, open('x', 'w'))\n", "generic")
+}

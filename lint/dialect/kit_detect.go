@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"bytes"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -170,4 +172,15 @@ func isSwift(root *doc.Node) bool {
 		n++
 	}
 	return n >= 2
+}
+
+// pyScriptMain matches a top-level `if __name__ == "__main__":`.
+var pyScriptMain = regexp.MustCompile(`(?m)^if\s+__name__\s*==\s*['"]__main__['"]\s*:`)
+
+// pyScript reports a Python file written to be run, not loaded as a config: it starts with a
+// #! line or has a top-level main guard. Config.fromfile executes a config's text and never
+// runs it as a program (torchgeo's tests/data/*/data.py build GeoJSON dicts whose 'type':
+// 'Feature' looks like a registry entry, and write them out under such a guard or a #! line).
+func pyScript(src []byte) bool {
+	return bytes.HasPrefix(bytes.TrimPrefix(src, []byte("\ufeff")), []byte("#!")) || pyScriptMain.Match(src)
 }

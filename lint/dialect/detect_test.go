@@ -439,3 +439,16 @@ func TestDetectScriptWithMainNotMMEngine(t *testing.T) {
 	wantDetected(t, "a #! script", "data.py", doc.Python, "#!/usr/bin/env python3\n"+body, "generic")
 	wantDetected(t, "a script with a main guard", "data.py", doc.Python, body+"\nif __name__ == '__main__':\n    json.dump(geojson, open('x', 'w'))\n", "generic")
 }
+
+func TestMainGuard(t *testing.T) {
+	for line, want := range map[string]bool{
+		`if __name__ == "__main__":`: true, `if __name__=='__main__':`: true, "if  __name__ ==\t'__main__' :  # run": true,
+		`if __name__ == "__main__": main()`: true, `    if __name__ == "__main__":`: false, `# if __name__ == "__main__":`: false,
+		`if __name__ == "__main__"`: false, `if __name__ != "__main__":`: false, `if name == "__main__":`: false,
+		`if __name__ == '__main__ ':`: false, `if __name__ == '__main__":`: false,
+	} {
+		if got := mainGuard([]byte(line)); got != want {
+			t.Errorf("mainGuard(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

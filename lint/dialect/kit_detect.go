@@ -183,13 +183,7 @@ func pyScript(src []byte) bool {
 	if bytes.HasPrefix(src, []byte("#!")) {
 		return true
 	}
-	for len(src) > 0 {
-		line := src
-		if i := bytes.IndexByte(src, '\n'); i >= 0 {
-			line, src = src[:i], src[i+1:]
-		} else {
-			src = nil
-		}
+	for line := range bytes.Lines(src) {
 		if mainGuard(line) {
 			return true
 		}

@@ -414,10 +414,13 @@ func TestDetectMMFNotDeepSpeed(t *testing.T) {
 
 // LLaMA-Factory's export and chat configs (examples/merge_lora, examples/inference: model
 // arguments, a template and export_* or infer_backend, no Trainer key) are LLaMA-Factory's, not
-// Trainer files, and they train nothing: their plan reads no training run.
+// Trainer files, and they train nothing: their plan reads no training run. ms-swift's infer
+// configs share infer_backend and template but name the model with a top-level model.
 func TestDetectLlamaFactoryExportAndChat(t *testing.T) {
 	export := "model_name_or_path: Qwen/Qwen3-4B-Instruct-2507\nadapter_name_or_path: saves/qwen3-4b/lora/sft\ntemplate: qwen3_nothink\ntrust_remote_code: true\nexport_dir: saves/merged\nexport_size: 5\nexport_device: cpu\nexport_legacy_format: false\n"
 	chat := "model_name_or_path: Qwen/Qwen3-4B-Instruct-2507\ntemplate: qwen3_nothink\ninfer_backend: huggingface\ntrust_remote_code: true\n"
+	swift := "model: Qwen/Qwen2.5-7B-Instruct\ninfer_backend: vllm\ntemplate: qwen\nmax_new_tokens: 2048\n"
+	wantDetected(t, "an ms-swift infer config", "infer.yaml", doc.YAML, swift, "generic")
 	for name, src := range map[string]string{"export": export, "chat": chat} {
 		wantDetected(t, "LLaMA-Factory "+name+" config", name+".yaml", doc.YAML, src, "llama-factory")
 		d := doc.Parse(name+".yaml", []byte(src), doc.YAML, doc.Limits{})

@@ -82,11 +82,13 @@ func newLlamaFactory() *Dialect {
 
 var (
 	// lfStrongKeys exist only in LLaMA-Factory (v0 and v1).
-	// The export and inference keys are ModelArguments' (hparams/model_args.py@v0.9.5): the
-	// configs of llamafactory-cli export and chat (examples/merge_lora, examples/inference).
-	lfStrongKeys = []string{"finetuning_type", "lora_target", "plot_loss", "cutoff_len", "model_class", "dist_config",
-		"export_dir", "export_size", "export_device", "export_legacy_format", "export_quantization_bit",
-		"export_hub_model_id", "infer_backend"}
+	lfStrongKeys = []string{"finetuning_type", "lora_target", "plot_loss", "cutoff_len", "model_class", "dist_config"}
+	// lfInferKeys are ModelArguments' export and inference keys (hparams/model_args.py@v0.9.5),
+	// in the configs of llamafactory-cli export and chat (examples/merge_lora,
+	// examples/inference). They count as strong evidence beside v0's model_name_or_path only:
+	// ms-swift's infer configs write infer_backend and template beside a top-level model.
+	lfInferKeys = []string{"export_dir", "export_size", "export_device", "export_legacy_format",
+		"export_quantization_bit", "export_hub_model_id", "infer_backend"}
 	// lfWeakKeys are LLaMA-Factory spellings that other tools might share.
 	lfWeakKeys = []string{"template", "val_size", "dataset_dir", "preprocessing_num_workers", "overwrite_cache",
 		"tokenized_path", "max_samples", "lora_rank", "pref_beta", "pref_loss", "quantization_bit",
@@ -102,11 +104,20 @@ func lfEvidence(root *doc.Node) int {
 		return 0
 	}
 	// The names have no dots, so Score's path lookup reads top-level keys.
-	c := scoreSets(root, lfStrongSet(), 1, lfWeakSet(), 1)
+	c := scoreSets(root, lfStrongSet(), 1, lfWeakSet(), 1) + lfInferEvidence(root)
 	if lfNamesStage(root) {
 		c++
 	}
 	return c
+}
+
+// lfInferEvidence counts lfInferKeys at the top level of a file that names its model with
+// model_name_or_path.
+func lfInferEvidence(root *doc.Node) int {
+	if root.Get("model_name_or_path") == nil {
+		return 0
+	}
+	return Score(root, lfInferKeys, 1, nil, 0)
 }
 
 // lfNamesStage reports a top-level stage naming one of LLaMA-Factory's training stages.
@@ -125,7 +136,7 @@ func detectLF(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 {
 		return 0
 	}
-	s := scoreSets(root, lfStrongSet(), 40, lfWeakSet(), 15)
+	s := scoreSets(root, lfStrongSet(), 40, lfWeakSet(), 15) + 40*lfInferEvidence(root)
 	if lfNamesStage(root) {
 		s += 25
 	}

@@ -32,14 +32,19 @@ const (
 	scriptFileBytes = 1 << 20
 )
 
-type scriptKeysAt struct {
+// repoPython is what the scan of a repository's Python files found.
+type repoPython struct {
 	once sync.Once
-	keys map[string]bool
+	keys map[string]bool // scanScriptKeys
+	// callbacks are the callback classes a LightningModule's configure_callbacks returns
+	// (modelCallbacks), over every file read.
+	callbacks []string
 }
 
-// withScriptKeys sets o.ScriptKeys for a YAML or JSON file from its repository's dataclasses.
+// withScriptKeys sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
+// repository's Python files.
 func withScriptKeys(o lint.Options, file string) lint.Options {
-	if o.ScriptKeys != nil {
+	if o.ScriptKeys != nil || o.ModelCallbacks != nil {
 		return o
 	}
 	switch strings.ToLower(filepath.Ext(file)) {
@@ -55,10 +60,10 @@ func withScriptKeys(o lint.Options, file string) lint.Options {
 	if root == "" {
 		return o
 	}
-	v, _ := repo.Load().scriptKeys.LoadOrStore(root, &scriptKeysAt{})
-	at := v.(*scriptKeysAt)
-	at.once.Do(func() { at.keys = scanScriptKeys(root) })
-	o.ScriptKeys = at.keys
+	v, _ := repo.Load().scriptKeys.LoadOrStore(root, &repoPython{})
+	at := v.(*repoPython)
+	at.once.Do(func() { at.keys, at.callbacks = scanScriptKeys(root) })
+	o.ScriptKeys, o.ModelCallbacks = at.keys, at.callbacks
 	return o
 }
 
@@ -77,10 +82,11 @@ func repoRoot(dir string) string {
 	}
 }
 
-// scanScriptKeys reads the field names of the dataclasses in root's Python files; nil when no
-// file uses one of argParsers, or the repository is past the scan's bounds.
-func scanScriptKeys(root string) map[string]bool {
-	keys := map[string]bool{}
+// scanScriptKeys reads the field names of the dataclasses in root's Python files (nil when no
+// file uses one of argParsers) and the callbacks its LightningModules configure; nil for both
+// when the repository is past the scan's bounds.
+func scanScriptKeys(root string) (map[string]bool, []string) {
+	keys, callbacks := map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -124,12 +130,54 @@ func scanScriptKeys(root string) map[string]bool {
 				keys[k] = true
 			}
 		}
+		if strings.Contains(text, "configure_callbacks") {
+			for _, c := range modelCallbacks(text) {
+				callbacks[c] = true
+			}
+		}
 		return nil
 	})
-	if !parsed || over {
-		return nil
+	if over {
+		return nil, nil
 	}
-	return keys
+	var cbs []string
+	for _, c := range []string{"ModelCheckpoint", "EarlyStopping"} {
+		if callbacks[c] {
+			cbs = append(cbs, c)
+		}
+	}
+	if !parsed {
+		keys = nil
+	}
+	return keys, cbs
+}
+
+// modelCallbacks lists the checkpoint and early-stopping callbacks named in the bodies of a
+// Python text's `def configure_callbacks` (LightningModule's hook): a name anywhere in the
+// body counts, within a longer name too (a subclass such as BestModelCheckpoint replaces the
+// Trainer's ModelCheckpoint as well).
+func modelCallbacks(text string) []string {
+	lines := pyLines(text)
+	var out []string
+	for i, l := range lines {
+		if !l.code || !strings.HasPrefix(l.text, "def configure_callbacks(") {
+			continue
+		}
+		var body strings.Builder
+		for _, b := range lines[i+1:] {
+			if b.code && b.indent <= l.indent {
+				break
+			}
+			body.WriteString(b.text)
+			body.WriteByte('\n')
+		}
+		for _, c := range []string{"ModelCheckpoint", "EarlyStopping"} {
+			if strings.Contains(body.String(), c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 var (

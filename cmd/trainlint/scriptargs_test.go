@@ -201,3 +201,44 @@ func FuzzDataclassFields(f *testing.F) {
 }
 
 var fieldName = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+
+// TestModelCallbacks: the callbacks named in a configure_callbacks body, and only there.
+func TestModelCallbacks(t *testing.T) {
+	for src, want := range map[string][]string{
+		"class M(LightningModule):\n    def configure_callbacks(self):\n        return [EarlyStopping(monitor='val_loss'), ModelCheckpoint()]\n":                                                                  {"ModelCheckpoint", "EarlyStopping"},
+		"class M(LightningModule):\n    def configure_callbacks(self):\n        cb = BestModelCheckpoint(\n            monitor='val_loss',\n        )\n        return cb\n":                                       {"ModelCheckpoint"},
+		"from lightning.pytorch.callbacks import ModelCheckpoint\n\nclass M(LightningModule):\n    def configure_callbacks(self):\n        return []\n\n    def other(self):\n        return ModelCheckpoint()\n": nil,
+		"ckpt = ModelCheckpoint()\n# def configure_callbacks(self): return ckpt\n":                                                                                                                                nil,
+	} {
+		if got := modelCallbacks(src); !reflect.DeepEqual(got, want) {
+			t.Errorf("modelCallbacks(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
+
+// TestModelCallbacksSilenceCheckpointFindings: a LightningCLI config with no callbacks gets
+// Lightning's default ModelCheckpoint (no monitor, keeps the latest: TL301). Where a module of
+// the repository returns its own ModelCheckpoint from configure_callbacks, Lightning replaces
+// the default with it, so nothing is said of the checkpoints; without such a module the
+// finding stays.
+func TestModelCallbacksSilenceCheckpointFindings(t *testing.T) {
+	lintRepo := func(model string) string {
+		t.Helper()
+		dir := writeTree(t, map[string]string{
+			"pyproject.toml":     "[project]\nname = 'x'\n",
+			"src/pkg/model.py":   model,
+			"configs/train.yaml": "trainer:\n  max_epochs: 10\nmodel:\n  class_path: pkg.model.Task\n  init_args:\n    lr: 0.001\ndata:\n  class_path: pkg.data.DM\n  init_args:\n    batch_size: 32\n    num_workers: 4\n",
+		})
+		_, out, _ := cli(t, nil, "check", "--select", "TL301,TL302", filepath.Join(dir, "configs", "train.yaml"))
+		return out
+	}
+	plain := "from lightning.pytorch import LightningModule\n\nclass Task(LightningModule):\n    pass\n"
+	if out := lintRepo(plain); !strings.Contains(out, "TL301") {
+		t.Fatalf("the default ModelCheckpoint is not reported:\n%s", out)
+	}
+	own := plain + "\n    def configure_callbacks(self):\n        return [ModelCheckpoint(monitor='val_loss', mode='min')]\n"
+	own = strings.Replace(own, "    pass\n\n", "", 1)
+	if out := lintRepo(own); strings.Contains(out, "TL301") || strings.Contains(out, "TL302") {
+		t.Errorf("the module's own ModelCheckpoint is not seen:\n%s", out)
+	}
+}

@@ -32,7 +32,7 @@ func withRepo(o lint.Options, file string) lint.Options {
 type repoFacts struct {
 	pins       sync.Map // folder -> map[string]lint.Target
 	trainers   sync.Map // folder -> trainerAt
-	scriptKeys sync.Map // repository root -> *scriptKeysAt
+	scriptKeys sync.Map // repository root -> *repoPython
 }
 
 var repo atomic.Pointer[repoFacts]

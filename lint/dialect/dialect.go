@@ -24,6 +24,9 @@ type Context struct {
 	// Trainer is the training function the repository's train script calls, when the driver
 	// found one; zero when unknown (the browser, a file outside a repository).
 	Trainer Trainer
+	// ModelCallbacks are the callback classes the repository's LightningModules return from
+	// configure_callbacks (lint.Options.ModelCallbacks); nil when unknown.
+	ModelCallbacks []string
 }
 
 // Trainer is the training function a repository's train script calls

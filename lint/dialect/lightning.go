@@ -291,6 +291,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 		lightningUnsharded(p, tr, sh.trPrefix)
 	}
 	readLightningCheckpoint(p, root, sh, note)
+	lightningModelCallbacks(p, ctx)
 	readLightningTracking(p, root, sh, note)
 	readLightningSeeds(p, root, sh, note)
 	lightningSamplerSeed(p, sh, note)

@@ -99,3 +99,20 @@ func lightningUnsharded(p *plan.Plan, tr *doc.Node, prefix string) {
 	p.Data.Sharding = plan.Fact[plan.Sharding]{Value: plan.NotSharded, Origin: plan.Explicit, Key: keyOf(n, prefix, "use_distributed_sampler"), Node: n,
 		Note: "the Trainer adds no DistributedSampler; unless the DataModule's loaders shard by rank themselves"}
 }
+
+// lightningModelCallbacks forgets what the config says of the callbacks a LightningModule of
+// the repository returns from configure_callbacks: the Trainer's callbacks of the same type
+// (the config's, or the default ModelCheckpoint) are replaced by the module's
+// (_CallbackConnector._attach_model_callbacks, Lightning 2.6.5), which the config does not
+// show. Which module a config trains is not always known, so any such module counts. The scope
+// stays: checkpoints are written from global rank 0 whichever callback writes them.
+func lightningModelCallbacks(p *plan.Plan, ctx Context) {
+	for _, cb := range ctx.ModelCallbacks {
+		switch cb {
+		case "ModelCheckpoint":
+			p.Ckpt = plan.Checkpoint{Scope: p.Ckpt.Scope, EarlyStopping: p.Ckpt.EarlyStopping}
+		case "EarlyStopping":
+			p.Ckpt.EarlyStopping = plan.Fact[bool]{}
+		}
+	}
+}

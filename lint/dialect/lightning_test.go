@@ -455,3 +455,24 @@ func TestLightningHydraBlockNoDefaultCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestLightningModelCallbacks: a module's configure_callbacks replaces the Trainer's callbacks
+// of the same type, so the config's ModelCheckpoint says nothing of what runs (its scope
+// stays), and its EarlyStopping nothing of early stopping.
+func TestLightningModelCallbacks(t *testing.T) {
+	src := "trainer:\n  max_epochs: 10\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: val_loss\n        save_top_k: 2\n" +
+		"    - class_path: lightning.pytorch.callbacks.EarlyStopping\n      init_args:\n        monitor: val_loss\nmodel:\n  class_path: pkg.Task\n"
+	d := doc.Parse("train.yaml", []byte(src), doc.YAML, doc.Limits{})
+	plain := Lightning.Normalize(d, Context{})
+	if !plain.Ckpt.Retention.Known() || !plain.Ckpt.EarlyStopping.Known() || !plain.Ckpt.Scope.Known() {
+		t.Fatalf("the config's callbacks are not read: %+v", plain.Ckpt)
+	}
+	p := Lightning.Normalize(d, Context{ModelCallbacks: []string{"ModelCheckpoint"}})
+	if p.Ckpt.Retention.Known() || p.Ckpt.Enabled.Known() || !p.Ckpt.EarlyStopping.Known() || !p.Ckpt.Scope.Known() {
+		t.Errorf("with the module's ModelCheckpoint: %+v", p.Ckpt)
+	}
+	p = Lightning.Normalize(d, Context{ModelCallbacks: []string{"EarlyStopping"}})
+	if !p.Ckpt.Retention.Known() || p.Ckpt.EarlyStopping.Known() {
+		t.Errorf("with the module's EarlyStopping: %+v", p.Ckpt)
+	}
+}

@@ -455,3 +455,45 @@ func TestMainGuard(t *testing.T) {
 		}
 	}
 }
+
+// An export config is still held to the argument classes' own checks (ExportArguments'
+// "Quantization dataset is necessary for exporting."), and so is a predict config that
+// llamafactory-cli train runs ("`neat_packing` cannot be set as True except SFT.").
+func TestLlamaFactoryChecksByCommand(t *testing.T) {
+	says := func(src string) []string {
+		p := ByName("llama-factory").Normalize(doc.Parse("a.yaml", []byte(src), doc.YAML, doc.Limits{}), Context{})
+		var out []string
+		for _, r := range p.Rejections {
+			out = append(out, r.Says)
+		}
+		return out
+	}
+	export := "model_name_or_path: m\nadapter_name_or_path: a\ntemplate: llama3\nfinetuning_type: lora\nexport_dir: out\nexport_quantization_bit: 4\nneat_packing: true\n"
+	if got := says(export); len(got) != 1 || got[0] != "Quantization dataset is necessary for exporting." {
+		t.Errorf("export config: %q", got)
+	}
+	predict := "model_name_or_path: m\nstage: rm\ndo_predict: true\nfinetuning_type: lora\ntemplate: llama3\nneat_packing: true\n"
+	if got := says(predict); len(got) != 1 || got[0] != "`neat_packing` cannot be set as True except SFT." {
+		t.Errorf("predict config: %q", got)
+	}
+}
+
+// TestLlamaFactoryTrainChecksNeedStage: lfRejections evaluates get_train_args' checks on export
+// and chat configs too, which get_infer_args never runs. That is sound while every such check
+// of the table needs a stage (which those configs do not write); a regenerated table that adds
+// one without it needs those checks kept to the train command.
+func TestLlamaFactoryTrainChecksNeedStage(t *testing.T) {
+	n := 0
+	for _, ch := range KnowledgeOf("llamafactory").liveChecks() {
+		if ch.name != "get_train_args" {
+			continue
+		}
+		n++
+		if !strings.Contains(ch.text, "E:stage=") {
+			t.Errorf("get_train_args check %s does not test the stage", ch.text)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no live get_train_args check in the table")
+	}
+}

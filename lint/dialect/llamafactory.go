@@ -178,8 +178,8 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			// max_steps <= 0 without a dataset length.
 			p.Schedule.Streaming = hfStreaming(root, "streaming")
 			hfBatchNorm(root, p, "model_name_or_path")
-			lfRejections(root, p)
 		}
+		lfRejections(root, p)
 	}
 	omegaconfLoadChecks(p, d, lfOmegaConf)
 	ApplyContext(p, ctx)
@@ -195,7 +195,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 // training_args.do_train` (train/{pt,sft,rm,ppo,dpo,kto}/workflow.py@v0.9.5), whose
 // TrainingArguments default is False. A file without it (an export or chat config, run by
 // llamafactory-cli export or chat) or with do_train: false runs no training, so nothing of a
-// training run is read from it, nor get_train_args' checks; its keys are still checked.
+// training run is read from it; its keys and start-up checks still are (lfRejections).
 func lfTrains(root *doc.Node) bool {
 	n := root.Get("do_train")
 	if n == nil || n.IsNull() {

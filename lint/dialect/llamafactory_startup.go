@@ -13,7 +13,11 @@ import (
 // kept (their defaults apply to keys the file leaves out); checks that also read the Trainer's
 // arguments are not in the table.
 
-// lfRejections adds the start-up checks a v0 (HfArgumentParser) file fails.
+// lfRejections adds the start-up checks a v0 (HfArgumentParser) file fails. An export or chat
+// config is parsed by get_infer_args or get_eval_args, which build the same argument classes and
+// call _verify_model_args (hparams/parser.py@v0.9.5) but not get_train_args: every check of
+// get_train_args the newest tag read makes needs a stage other than sft, which such configs do
+// not write (TestLlamaFactoryTrainChecksNeedStage), so all checks are evaluated on every file.
 func lfRejections(root *doc.Node, p *plan.Plan) {
 	p.Rejections = append(p.Rejections, KnowledgeOf("llamafactory").Rejections(root, "llamafactory", nil)...)
 }

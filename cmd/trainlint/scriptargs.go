@@ -20,6 +20,8 @@ import (
 // them uses such a parser, and the unknown-key and removed-key rules leave those keys alone in
 // the frameworks whose front-end fills dataclasses (dialect.Dialect.ScriptArgs). Which script
 // runs which recipe is not known, so every dataclass counts: that can only silence findings.
+// The same reading finds the callbacks a LightningModule returns from configure_callbacks
+// (modelCallbacks), which Lightning puts in place of the config's.
 
 // argParsers are the parsers that fill dataclasses from a config file.
 var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
@@ -35,15 +37,15 @@ const (
 // repoPython is what the scan of a repository's Python files found.
 type repoPython struct {
 	once sync.Once
-	keys map[string]bool // scanScriptKeys
+	keys map[string]bool // scanRepoPython
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
 	// (modelCallbacks), over every file read.
 	callbacks []string
 }
 
-// withScriptKeys sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
+// withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
 // repository's Python files.
-func withScriptKeys(o lint.Options, file string) lint.Options {
+func withRepoPython(o lint.Options, file string) lint.Options {
 	if o.ScriptKeys != nil || o.ModelCallbacks != nil {
 		return o
 	}
@@ -60,9 +62,9 @@ func withScriptKeys(o lint.Options, file string) lint.Options {
 	if root == "" {
 		return o
 	}
-	v, _ := repo.Load().scriptKeys.LoadOrStore(root, &repoPython{})
+	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
-	at.once.Do(func() { at.keys, at.callbacks = scanScriptKeys(root) })
+	at.once.Do(func() { at.keys, at.callbacks = scanRepoPython(root) })
 	o.ScriptKeys, o.ModelCallbacks = at.keys, at.callbacks
 	return o
 }
@@ -82,10 +84,10 @@ func repoRoot(dir string) string {
 	}
 }
 
-// scanScriptKeys reads the field names of the dataclasses in root's Python files (nil when no
+// scanRepoPython reads the field names of the dataclasses in root's Python files (nil when no
 // file uses one of argParsers) and the callbacks its LightningModules configure; nil for both
 // when the repository is past the scan's bounds.
-func scanScriptKeys(root string) (map[string]bool, []string) {
+func scanRepoPython(root string) (map[string]bool, []string) {
 	keys, callbacks := map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
@@ -141,7 +143,7 @@ func scanScriptKeys(root string) (map[string]bool, []string) {
 		return nil, nil
 	}
 	var cbs []string
-	for _, c := range []string{"ModelCheckpoint", "EarlyStopping"} {
+	for _, c := range modelCallbackClasses {
 		if callbacks[c] {
 			cbs = append(cbs, c)
 		}
@@ -151,6 +153,10 @@ func scanScriptKeys(root string) (map[string]bool, []string) {
 	}
 	return keys, cbs
 }
+
+// modelCallbackClasses are the callbacks whose replacement by a module's changes what the
+// dialects read of a config (lint.Options.ModelCallbacks).
+var modelCallbackClasses = []string{"ModelCheckpoint", "EarlyStopping"}
 
 // modelCallbacks lists the checkpoint and early-stopping callbacks named in the bodies of a
 // Python text's `def configure_callbacks` (LightningModule's hook): a name anywhere in the
@@ -171,7 +177,7 @@ func modelCallbacks(text string) []string {
 			body.WriteString(b.text)
 			body.WriteByte('\n')
 		}
-		for _, c := range []string{"ModelCheckpoint", "EarlyStopping"} {
+		for _, c := range modelCallbackClasses {
 			if strings.Contains(body.String(), c) {
 				out = append(out, c)
 			}

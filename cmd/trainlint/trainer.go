@@ -19,20 +19,20 @@ import (
 // tells the dialect which function it calls (dialect.Trainer); the engine stays pure.
 
 // withRepo is what the repository tells about a file: its pins (withPins), its train script
-// and its own argument dataclasses (withScriptKeys). What is read is kept in repo until
-// forgetRepo.
+// and, from its Python files, its own argument dataclasses and the callbacks its
+// LightningModules configure (withRepoPython). What is read is kept in repo until forgetRepo.
 func withRepo(o lint.Options, file string) lint.Options {
-	return withScriptKeys(withTrainer(withPins(o, file), file), file)
+	return withRepoPython(withTrainer(withPins(o, file), file), file)
 }
 
 // repoFacts are the files read from repositories, by folder (pins, train scripts) or by
-// repository root (argument dataclasses). check reads each once; the language server starts
-// afresh whenever one of the files changes (forgetRepo): a lookup that was under way then fills
-// the old set, which nothing reads any more.
+// repository root (its Python files: repoPython). check reads each once; the language server
+// starts afresh whenever one of the files changes (forgetRepo): a lookup that was under way then
+// fills the old set, which nothing reads any more.
 type repoFacts struct {
-	pins       sync.Map // folder -> map[string]lint.Target
-	trainers   sync.Map // folder -> trainerAt
-	scriptKeys sync.Map // repository root -> *repoPython
+	pins     sync.Map // folder -> map[string]lint.Target
+	trainers sync.Map // folder -> trainerAt
+	python   sync.Map // repository root -> *repoPython
 }
 
 var repo atomic.Pointer[repoFacts]

@@ -439,7 +439,7 @@ func (s *server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentPar
 	s.mu.Lock()
 	d := s.docs[p.TextDocument.URI]
 	s.mu.Unlock()
-	if d != nil && (isConfigFile(d.path) || s.repositoryFile(d.path)) {
+	if d != nil && s.optionsFile(d.path) {
 		s.reloadConfig()
 	}
 	s.schedule(p.TextDocument.URI, 0)
@@ -465,7 +465,7 @@ func (s *server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 
 func (s *server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
 	for _, ch := range p.Changes {
-		if ch.URI.IsFile() && (isConfigFile(ch.URI.FsPath()) || s.repositoryFile(ch.URI.FsPath())) {
+		if ch.URI.IsFile() && s.optionsFile(ch.URI.FsPath()) {
 			s.reloadConfig()
 			return nil
 		}
@@ -518,8 +518,12 @@ func (s *server) reloadConfig() {
 	}
 }
 
-// repositoryFile reports a file whose name matches one of Engine.Repository's patterns.
-func (s *server) repositoryFile(path string) bool {
+// optionsFile reports a file that Config's options are read from: a config file, or one whose
+// name matches one of Engine.Repository's patterns.
+func (s *server) optionsFile(path string) bool {
+	if isConfigFile(path) {
+		return true
+	}
 	b := filepath.Base(path)
 	for _, p := range s.eng.Repository {
 		if ok, _ := filepath.Match(p, b); ok {

@@ -29,7 +29,7 @@ func TestLightningRanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := renderLightning(ex)
-	for _, want := range []string{
+	tableHas(t, table,
 		// Time-based val_check_interval arrived in 2.6.0 (#21071).
 		"lightning\tTrainer\t@type:val_check_interval\tOptional[Union[int, float]]\t\t2.6.0\t",
 		"lightning\tTrainer\t@type:val_check_interval\tOptional[Union[int, float, str, timedelta, dict[str, int]]]\t2.6.0\t\t",
@@ -40,11 +40,7 @@ func TestLightningRanges(t *testing.T) {
 		"lightning\t@enum:Trainer\tgradient_clip_algorithm\tvalue|norm\t\t\tlower\t",
 		"lightning\tEarlyStopping\tmonitor\t@required\t",
 		"lightning\tTrainer\tmodel_registry\tNone\t2.5.1\t\t", // a patch release added it
-	} {
-		if !strings.Contains(table, want) {
-			t.Errorf("table lacks %q", want)
-		}
-	}
+	)
 }
 
 // TestDeepSpeedEnumValues: the values of DeepSpeed's enum-typed fields are rows of a
@@ -55,14 +51,10 @@ func TestDeepSpeedEnumValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := render(exs)
-	for _, want := range []string{
+	tableHas(t, table,
 		"deepspeed\tzero_optimization:stage\t3\t\t\t\t\tdeepspeed/runtime/zero/config.py:81@v0.19.5",
 		"deepspeed\tzero_optimization.offload_optimizer:device\tnvme\t\t\t\t\tdeepspeed/runtime/zero/offload_config.py:14@v0.19.5",
-	} {
-		if !strings.Contains(table, want) {
-			t.Errorf("table lacks %q", want)
-		}
-	}
+	)
 	if strings.Contains(table, "deepspeed\tzero_optimization:stage\t4\t") {
 		t.Error("ZeroStageEnum has no 4")
 	}

@@ -30,7 +30,7 @@ func TestRenderRanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := render(exs)
-	for _, want := range []string{
+	tableHas(t, table,
 		// SFTConfig.max_seq_length exists at v0.19.0 (deprecated for max_length) and is gone at v0.20.0.
 		"trl\tSFTConfig\tmax_seq_length\tNone\t\tv0.20.0\tmax_length\ttrl/trainer/sft_config.py:",
 		// DeepSpeed's config models forbid unknown keys at every tag read.
@@ -54,11 +54,7 @@ func TestRenderRanges(t *testing.T) {
 		"trl\t@default:DPOConfig\tlearning_rate\t1e-06\t\t\t\t",
 		"trl\t@default:RewardConfig\tlearning_rate\t0.0001\tv0.24.0\t\t\t",
 		"trl\t@default:PPOConfig\tlearning_rate\t3e-06\tv0.29.0\t\t\t",
-	} {
-		if !strings.Contains(table, want) {
-			t.Errorf("table lacks %q", want)
-		}
-	}
+	)
 }
 
 // renderedUpToDate renders the committed extractions files and fails the test when the
@@ -78,4 +74,14 @@ func renderedUpToDate(t *testing.T, files []string, out string) string {
 		t.Fatal(out + " is stale: run go run ./cmd/trainlint-knowledge")
 	}
 	return table
+}
+
+// tableHas fails the test for each of wants that the rendered table does not contain.
+func tableHas(t *testing.T, table string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(table, want) {
+			t.Errorf("table lacks %q", want)
+		}
+	}
 }

@@ -195,7 +195,7 @@ func foundryPinnedElsewhere(r *doc.Node) bool {
 	return false
 }
 
-// foundryOwn reports llm-foundry's own evidence in a config: the tokenizer section its
+// foundryOwn reports llm-foundry's own evidence in a config: the tokenizer section (with its name) its
 // TrainConfig requires (llmfoundry/utils/config_utils.py @8c8dd48: model, tokenizer, optimizer,
 // scheduler, train_loader, ... are MISSING by default), its in-context-learning evaluation
 // (icl_tasks, eval_gauntlet), an eval YAML's models list, or a model it registers
@@ -204,7 +204,11 @@ func foundryOwn(c *doc.Node) bool {
 	if c == nil || c.Kind != doc.Map {
 		return false
 	}
-	if t := c.Get("tokenizer"); t != nil && t.Kind == doc.Map || c.Get("icl_tasks") != nil || c.Get("eval_gauntlet") != nil {
+	// llm-foundry's train reads the tokenizer's name (train_cfg.tokenizer['name'],
+	// llmfoundry/command_utils/train.py @8c8dd48); OLMo's tokenizer section names it
+	// `identifier` (TokenizerConfig, olmo/config.py @59a53e3f), so a section without `name` is
+	// no evidence.
+	if c.Get("tokenizer").Get("name") != nil || c.Get("icl_tasks") != nil || c.Get("eval_gauntlet") != nil {
 		return true
 	}
 	if m := c.Get("models"); m != nil && m.Kind == doc.Seq {

@@ -305,7 +305,7 @@ func TestDetectPlainMLCollectionsNotBigVision(t *testing.T) {
 // speed_monitor, ...). Nor are the YAML files of other Composer-based projects (mosaicml/examples
 // @HEAD: the BERT, ResNet, DeepLab and Stable Diffusion benchmarks, read by their own main.py):
 // 68 unknown-key warnings said llm-foundry's train script refuses their keys. llm-foundry's
-// own evidence is needed: the tokenizer section its TrainConfig requires, icl_tasks, or a model
+// own evidence is needed: the tokenizer section (with the name) its TrainConfig requires, icl_tasks, or a model
 // it registers.
 func TestDetectOLMoNotComposer(t *testing.T) {
 	shared := "run_name: r\nseed: 1\nmax_duration: 1ep\nglobal_train_batch_size: 512\ndevice_train_microbatch_size: 4\n" +
@@ -318,6 +318,11 @@ func TestDetectOLMoNotComposer(t *testing.T) {
 	}
 	olmo := shared + "tokenizer:\n  identifier: gpt2\nsharded_checkpointer: olmo_core\nsave_interval_unsharded: 5000\nspeed_monitor:\n  window_size: 1\n"
 	wantDetected(t, "with OLMo's own fields", "c.yaml", doc.YAML, olmo, "generic")
+	// OLMo's test_fixtures/train_tiny.yaml has none of those fields, but its tokenizer section
+	// names an identifier where llm-foundry's train reads a name: it was told that data and
+	// evaluators are not TrainConfig arguments.
+	tiny := shared + "tokenizer:\n  identifier: gpt2\ndata:\n  paths: [/tmp/c4-sample.npy]\n"
+	wantDetected(t, "OLMo's tokenizer section", "c.yaml", doc.YAML, tiny, "generic")
 }
 
 // HfArgumentParser reads flat dataclass fields, so a Hydra target or nested trainer, model or

@@ -224,6 +224,16 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepLatest || r.Value.N != 3 {
 		t.Errorf("retention %+v", r)
 	}
+	// A base not read may add save_best to the same dict (mmrazor's distillation configs keep
+	// two checkpoints on top of `mmcls::_base_/default_runtime.py`): the retention is unknown.
+	_, p = parseText(t, "a.py", "_base_ = ['mmcls::_base_/default_runtime.py']\n"+fill("BN", "True", ""))
+	if r := p.Ckpt.Retention; r.Known() {
+		t.Errorf("retention under a base not read: %+v", r)
+	}
+	_, p = parseText(t, "a.py", "_base_ = ['mmcls::_base_/default_runtime.py']\n"+strings.Replace(fill("BN", "True", ""), "interval=1,", "_delete_=True, interval=1,", 1))
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepLatest || r.Value.N != 3 {
+		t.Errorf("retention with _delete_: %+v", r)
+	}
 	_, p = parseText(t, "a.py", fill("SyncBN", "False", ", save_best='auto'"))
 	if p.BN.Sync.Value != plan.BNSyncPerStep {
 		// The BN norm_cfg variable is used only by the frozen backbone: the neck's SyncBN is

@@ -343,7 +343,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			// CheckpointHook.after_val_epoch (v0.10.7) writes the best at every validation.
 			p.Ckpt.BestAtEval = "default_hooks.checkpoint.save_best"
 		} else if n := ck.Get("max_keep_ckpts"); n != nil {
-			if v, ok := n.Int(); ok {
+			// A base not read (mmrazor's `mmcls::` ones) may merge save_best into this dict: unknown.
+			if v, ok := n.Int(); ok && (v <= 0 || !mmMerged(inherits, ck)) {
 				if v > 0 {
 					p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "default_hooks.checkpoint.max_keep_ckpts", n)
 				} else {

@@ -299,7 +299,8 @@ func TestComposeDiamondBounded(t *testing.T) {
 	}
 }
 
-// TestJoin: the files keys name join a run from the root, else from the naming file's folder;
+// TestJoin: the files keys name join a run from the root, else from the naming file's folder
+// or a folder above it;
 // a Lightning strategy's config only when the strategy is DeepSpeed's; an inline config joins
 // as it is; a path out of the root or to nothing is a problem at the key.
 func TestJoin(t *testing.T) {
@@ -315,6 +316,10 @@ func TestJoin(t *testing.T) {
 		"ddp.yaml":           "trainer:\n  strategy:\n    class_path: lightning.pytorch.strategies.FSDPStrategy\n    init_args:\n      config: recipes/ds/z3.json\n",
 		"lds.yaml":           "trainer:\n  strategy:\n    _target_: lightning.pytorch.strategies.DeepSpeedStrategy\n    config: recipes/ds/z3.json\n",
 		"accelerate/ds.yaml": "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ../recipes/ds/z3.json\n",
+		// A project in a sub-folder (GAIR-NLP/LIMO's train/) names paths from its own top.
+		"train/examples/train_full/sft.yaml":         "deepspeed: examples/deepspeed/z3.json\n",
+		"train/examples/deepspeed/z3.json":           "{\"zero_optimization\": {\"stage\": 3}}\n",
+		"train/examples/train_full/sub/nowhere.yaml": "deepspeed: examples/deepspeed/z2.json\n",
 	})
 	for _, tc := range []struct {
 		file, launcher, joined, problem string
@@ -324,6 +329,8 @@ func TestJoin(t *testing.T) {
 		{"inline.yaml", "", "inline.yaml", ""},
 		{"out.yaml", "", "", "outside the folder checked"},
 		{"missing.yaml", "", "", "not found in the folder checked"},
+		{"train/examples/train_full/sft.yaml", "", "train/examples/deepspeed/z3.json", ""},
+		{"train/examples/train_full/sub/nowhere.yaml", "", "", "not found in the folder checked"},
 		{"interp.yaml", "", "", ""},
 		{"off.yaml", "", "", ""},
 		{"ddp.yaml", "", "", ""},

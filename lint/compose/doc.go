@@ -89,7 +89,8 @@
 //
 // Cache.Join reads the files a run's keys name (FileKeys: the HF family's `deepspeed:`,
 // Lightning's DeepSpeedStrategy `config`) into Run.Joined, from the root of the file system
-// (where a launch usually runs) and then from the folder of the file that wrote the key; a
+// (where a launch usually runs) and then from the folder of the file that wrote the key and
+// each folder above it (a project kept in a sub-folder is launched from its own top); a
 // config written inline under the key joins as it is. Cache.Launch reads a launcher config
 // (an accelerate config file, declared by the run: accelerate itself reads only --config_file
 // or the one under HF_HOME, never a file beside the recipe) and the DeepSpeed file its

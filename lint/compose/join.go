@@ -71,9 +71,9 @@ func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 
 // Join reads the files that the keys of FileKeys name into the run (Joined), and the ones a
 // launcher names. A path is looked up from the root of fsys (where the launch usually runs),
-// then from the folder of the file that wrote the key; one that leaves fsys (absolute, or ".."
-// past the root), a file that does not exist and one that cannot be parsed are Unresolved
-// problems at the key. Values that are not plain strings (interpolations, null) are skipped:
+// then from the folder of the file that wrote the key and each folder above it; one that leaves
+// fsys (absolute, or ".." past the root), a file that does not exist and one that cannot be
+// parsed are Unresolved problems at the key. Values that are not plain strings (interpolations, null) are skipped:
 // what they name is unknown.
 func (k *Cache) Join(fsys FS, run *Run, lim Limits) {
 	if run == nil || run.Doc == nil || run.Doc.Root == nil {
@@ -141,13 +141,14 @@ func (k *Cache) joinRef(fsys FS, run *Run, role, key string, n *doc.Node, lim Li
 	if len(tried) == 0 {
 		msg += " is outside the folder checked and was not read; its settings are unknown"
 	} else {
-		msg += " not found in the folder checked (looked from its top and from the folder of the file that names it); its settings are unknown"
+		msg += " not found in the folder checked (looked from its top, and from the folder of the file that names it and each folder above it); its settings are unknown"
 	}
 	run.Problems = append(run.Problems, Problem{Kind: Unresolved, File: from, Span: n.Span, Message: msg})
 }
 
 // candidates are the slash paths inside the file system a file name may mean: from the root,
-// then from the folder of the file that names it; "" for one that leaves the root.
+// then from the folder of the file that names it and each folder above that; none for an
+// absolute name.
 func candidates(name, from string) []string {
 	name = strings.ReplaceAll(name, "\\", "/")
 	if strings.HasPrefix(name, "/") || (len(name) > 1 && name[1] == ':') {
@@ -167,7 +168,10 @@ func candidates(name, from string) []string {
 		out = append(out, p)
 	}
 	add(name)
-	if dir := path.Dir(from); dir != "." && dir != "" {
+	// Then from the naming file's folder and each folder above it: a project kept in a
+	// sub-folder of the repository (GAIR-NLP/LIMO's train/, a copy of LLaMA-Factory whose
+	// examples name examples/deepspeed/ds_z3_config.json) is launched from its own top.
+	for dir := path.Dir(from); dir != "." && dir != "" && dir != "/"; dir = path.Dir(dir) {
 		add(path.Join(dir, name))
 	}
 	return out

@@ -106,6 +106,35 @@ func TestDetectGinNotT5X(t *testing.T) {
 	}
 }
 
+// SaveCheckpointConfig.keep keeps the N most recent unless checkpointer_cls is the
+// SaveBestCheckpointer; an include the run did not read (prompt-tuning's runs include
+// t5x/configs/runs/finetune.gin, outside its tree) may bind checkpointer_cls or keep, and a
+// project's own checkpointer (prompt-tuning's saves the prompts apart) keeps what it keeps.
+func TestT5XRetentionUnderUnreadInclude(t *testing.T) {
+	const keep = "from __gin__ import dynamic_registration\nfrom t5x import utils\nutils.SaveCheckpointConfig.keep = 1\n"
+	const inc = "include 't5x/configs/runs/finetune.gin'\n"
+	for _, c := range []struct {
+		what, src string
+		want      plan.RetentionKind
+	}{
+		{"keep alone", keep, plan.KeepLatest},
+		{"under an include not read", inc + keep, ""},
+		{"the best checkpointer bound here", inc + keep + "from t5x import checkpoints\nutils.SaveCheckpointConfig.checkpointer_cls = @checkpoints.SaveBestCheckpointer\n", plan.KeepBest},
+		{"keep None", inc + strings.Replace(keep, "= 1", "= None", 1), plan.KeepAll},
+		{"T5X's own checkpointer", keep + "from t5x import checkpoints\nutils.SaveCheckpointConfig.checkpointer_cls = @checkpoints.Checkpointer\n", plan.KeepLatest},
+		{"a project's own checkpointer", keep + "from prompt_tuning.train import utils as prompt_utils\nutils.SaveCheckpointConfig.checkpointer_cls = @prompt_utils.Checkpointer\n", ""},
+		{"keep left to the include", inc + "from __gin__ import dynamic_registration\nfrom t5x import utils\nutils.SaveCheckpointConfig.period = 100\n", ""},
+	} {
+		_, p := parseText(t, "x.gin", c.src)
+		if p.Framework != "t5x" {
+			t.Fatalf("%s: %s", c.what, p.Framework)
+		}
+		if r := p.Ckpt.Retention; r.Value.Kind != c.want || (c.want == "") == r.Known() {
+			t.Errorf("%s: retention %+v, want %q", c.what, r, c.want)
+		}
+	}
+}
+
 func TestT5XExample(t *testing.T) {
 	_, p := corpusPlan(t, "google-research__t5x/t5x__examples__t5__t5_1_1__examples__base_wmt_from_scratch.gin", Context{})
 	if p.Eval.Interval.Value.Value != 500 || p.Ckpt.Interval.Value.Value != 5000 || p.Train.GlobalBatch.Value != 128 {

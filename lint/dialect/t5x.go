@@ -180,17 +180,28 @@ func normalizeT5X(d *doc.Document, ctx Context) *plan.Plan {
 		}
 		// checkpointer_cls = @checkpoints.SaveBestCheckpointer keeps the latest checkpoint plus
 		// the keep best by its metric_name_to_monitor (checkpoints.py:1462 @cc342d4).
-		kind := plan.KeepLatest
-		if c := sc.Get("checkpointer_cls"); c != nil && strings.HasSuffix(strings.TrimSuffix(c.Value, "()"), "SaveBestCheckpointer") {
-			kind = plan.KeepBest
+		// An include the run did not read (prompt-tuning's of t5x/configs/runs/finetune.gin, an
+		// installed package's file) may bind checkpointer_cls or keep: then they are unknown. So
+		// is what a project's own checkpointer keeps (prompt-tuning's prompt_utils.Checkpointer
+		// saves the prompts apart, out of reach of keep).
+		kind, partial := plan.KeepLatest, t5xIncludesUnread(d)
+		if c := sc.Get("checkpointer_cls"); c != nil {
+			switch cls := strings.TrimPrefix(strings.TrimSuffix(c.Value, "()"), "@"); {
+			case strings.HasSuffix(cls, "SaveBestCheckpointer"):
+				kind = plan.KeepBest
+			case cls != "checkpoints.Checkpointer" && cls != "t5x.checkpoints.Checkpointer":
+				kind = ""
+			}
+		} else if partial {
+			kind = ""
 		}
 		if k := sc.Get("keep"); k != nil {
 			if k.IsNull() {
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, key+".keep", k)
-			} else if v, ok := k.Int(); ok && v > 0 {
+			} else if v, ok := k.Int(); ok && v > 0 && kind != "" {
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: kind, N: int(v)}, key+".keep", k)
 			}
-		} else {
+		} else if !partial {
 			p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key+".keep", plan.Why{By: "the T5X default", Note: "keep None: every checkpoint"}, nil)
 		}
 	}
@@ -200,4 +211,15 @@ func normalizeT5X(d *doc.Document, ctx Context) *plan.Plan {
 	p.Ckpt.Scope = plan.Defaulted(plan.Sharded, "", plan.Because("T5X saves sharded checkpoints from every host together"), nil)
 	ApplyContext(p, ctx)
 	return p
+}
+
+// t5xIncludesUnread reports whether the document still names includes: a composed run drops
+// them once every one was read (compose/code_full.go), so what is left was not read.
+func t5xIncludesUnread(d *doc.Document) bool {
+	for _, r := range d.Refs {
+		if r.Kind == "include" {
+			return true
+		}
+	}
+	return false
 }

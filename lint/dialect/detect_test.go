@@ -353,12 +353,17 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 }
 
 // A transformers model's config.json names its architecture with NeoX's spellings
-// (hidden_size, num_attention_heads, max_position_embeddings) but is no NeoX training config.
+// (hidden_size, num_attention_heads, max_position_embeddings) but is no NeoX training config,
+// nor is another Megatron descendant's model section.
 func TestDetectHFModelConfigNotNeoX(t *testing.T) {
 	model := `{"architectures": ["LlamaForCausalLM"], "hidden_size": 4096, "num_attention_heads": 32, "max_position_embeddings": 131072, "model_type": "llama"}`
 	wantDetected(t, "a model config.json", "config.json", doc.JSON, model, "generic")
 	neox := `{"pipe_parallel_size": 1, "model_parallel_size": 1, "num_layers": 12, "hidden_size": 768, "train_iters": 1000}`
 	wantDetected(t, "a NeoX config", "small.json", doc.JSON, neox, "gpt-neox")
+	// NeMo's megatron_model_base_config.yaml (NVIDIA/NeMo @8cfedd7) writes the model's shape
+	// and NeMo's own names (normalization, not NeoX's norm).
+	nemo := "num_layers: 12\nhidden_size: 768\nffn_hidden_size: 3072\nnum_attention_heads: 12\nnormalization: layernorm\nmax_position_embeddings: 512\n"
+	wantDetected(t, "NeMo's Megatron model fragment", "megatron_model_base_config.yaml", doc.YAML, nemo, "generic")
 }
 
 // A tokenizer's vocab.json names "trainer", "precision", "devices" and "strategy" among its

@@ -42,13 +42,20 @@ func isNeoX(root *doc.Node) bool {
 	if genChild(root, "architectures") != nil || genChild(root, "model_type") != nil {
 		return false // a transformers model's config.json shares the architecture names
 	}
-	hits := 0
-	for _, k := range []string{"pipe_parallel_size", "model_parallel_size", "num_layers", "hidden_size", "num_attention_heads",
-		"seq_length", "max_position_embeddings", "pos_emb", "train_iters", "checkpoint_factor", "norm", "tokenizer_type",
-		"lr_decay_iters", "lr_decay_style", "keep_last_n_checkpoints", "data_impl", "synchronize_each_layer"} {
+	// The model's shape (num_layers, hidden_size, ...) is written alike by Megatron's other
+	// descendants: NeMo's megatron_model_base_config.yaml has those three and none of NeoX's
+	// own names, so at least two of these are needed.
+	hits, own := 0, 0
+	for _, k := range []string{"num_layers", "hidden_size", "num_attention_heads", "seq_length", "max_position_embeddings"} {
 		if genChild(root, k) != nil {
 			hits++
 		}
 	}
-	return hits >= 3
+	for _, k := range []string{"pipe_parallel_size", "model_parallel_size", "pos_emb", "train_iters", "checkpoint_factor", "norm", "tokenizer_type",
+		"lr_decay_iters", "lr_decay_style", "keep_last_n_checkpoints", "data_impl", "synchronize_each_layer"} {
+		if genChild(root, k) != nil {
+			own++
+		}
+	}
+	return hits+own >= 3 && own >= 2
 }

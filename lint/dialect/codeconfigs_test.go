@@ -344,6 +344,39 @@ func TestMMEngineYOLODetectorSyncBN(t *testing.T) {
 	}
 }
 
+// DeepSORT, StrongSORT and Tracktor raise when trained (their detector and re-identification
+// model are trained apart): MMTracking's configs of them only run tests, so no batch norm
+// or seed of a training run is read from them (mmtracking's deepsort and tracktor
+// configs, and mmhuman3d's copy in demo/, got TL501 errors for the re-identification head).
+func TestMMEngineTestOnlyTrackers(t *testing.T) {
+	const cfg = `model = dict(
+    type=%s,
+    reid=dict(type='BaseReID', head=dict(type='LinearReIDHead', norm_cfg=dict(type='BN1d'))))
+optimizer = dict(type='SGD', lr=0.02)
+checkpoint_config = dict(interval=1, max_keep_ckpts=2)
+total_epochs = 4
+`
+	for _, c := range []struct {
+		typ      string
+		testOnly bool
+	}{
+		{"'DeepSORT'", true}, {"'StrongSORT'", true}, {"'Tracktor'", true}, {"DeepSORT", true}, {"mmdet.models.DeepSORT", true},
+		{"'ByteTrack'", false}, {"'QDTrack'", false},
+	} {
+		src := strings.Replace(cfg, "%s", c.typ, 1)
+		if !strings.Contains(c.typ, "'") {
+			src = "from mmdet.models import DeepSORT\n" + src
+		}
+		_, p := parseText(t, "deepsort.py", src)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%s: %s", c.typ, p.Framework)
+		}
+		if p.BN.Present.Known() == c.testOnly || p.Seeds.Data.Known() == c.testOnly {
+			t.Errorf("%s: test only %v, bn %+v, data seed %+v", c.typ, c.testOnly, p.BN.Present, p.Seeds.Data)
+		}
+	}
+}
+
 // A file built on base files may get any key it leaves out from them: no default is assumed for
 // the dicts it merges, and batch-norm sync is unknown (sync_bn or a hook may be in a base).
 func TestMMEngineInherits(t *testing.T) {

@@ -227,31 +227,6 @@ func mmFrozenByDefault(backbone string) bool {
 	return false
 }
 
-// mmInherits reports whether the file builds on base files (`_base_ = [...]` or a
-// `with read_base():` import): MMEngine merges each top-level dict into the base's dict of the
-// same name (unless it says `_delete_=True`), so a key this file leaves out may be set there and
-// no default can be assumed for it.
-func mmInherits(d *doc.Document) bool {
-	if d.Root.Get("_base_") != nil {
-		return true
-	}
-	for _, r := range d.Refs {
-		if r.Kind == "base" {
-			return true
-		}
-	}
-	return false
-}
-
-// mmMerged reports whether the dict n may receive keys from a base file.
-func mmMerged(inherits bool, n *doc.Node) bool {
-	if !inherits {
-		return false
-	}
-	del, _ := n.Get("_delete_").Bool()
-	return !del
-}
-
 func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "mmengine"}
 	root := d.Root
@@ -266,6 +241,11 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			Help: "save the file as UTF-8 without a byte order mark"})
 	}
 
+	if mmTestOnly(root) {
+		// Nothing of a training run is read from a model that cannot train.
+		ApplyContext(p, ctx)
+		return p
+	}
 	if f, ok := IntAt(root, "train_dataloader.batch_size"); ok {
 		p.Train.PerDeviceBatch = f
 	}

@@ -344,6 +344,11 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	wantDetected(t, "Trainer names alone", "sft.yaml", doc.YAML, loop, "huggingface")
 	wantDetected(t, "with with_tracking", "sft.yaml", doc.YAML, loop+"with_tracking: true\n", "generic")
 	wantDetected(t, "with checkpointing_steps", "sft.yaml", doc.YAML, loop+"checkpointing_steps: 1000\n", "generic")
+	// A Hydra primary (mlcommons/training's mixtral8x22b config.yaml, read by run_clm.py's
+	// @hydra.main): HfArgumentParser has no defaults field. It was told that pad_token_id is
+	// not a TrainingArguments setting.
+	hydra := "defaults:\n- _self_\n- sched: WarmupHoldPolicy\n" + flat + "max_steps: 10\npad_token_id: -100\n"
+	wantDetected(t, "a Hydra defaults list", "config.yaml", doc.YAML, hydra, "generic")
 	// SpeechBrain's HyperPyYAML hparams share dataloader_num_workers and warmup_steps, but
 	// their !new: and !ref tags need HyperPyYAML's loader: yaml.safe_load refuses them.
 	hparams := "seed: 8200\n__set_seed: !apply:speechbrain.utils.seed_everything [!ref <seed>]\noutput_folder: !ref results/<seed>\n" +

@@ -154,6 +154,12 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
 		return s / 4
 	}
+	if df := root.Get("defaults"); df != nil && df.Kind == doc.Seq {
+		// A Hydra defaults list: the file is composed by Hydra for a @hydra.main script
+		// (mlcommons/training's mixtral8x22b run_clm.py), which reads it with OmegaConf.
+		// HfArgumentParser has no such field and refuses the key.
+		return 0
+	}
 	return s
 }
 

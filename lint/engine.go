@@ -64,9 +64,10 @@ type Options struct {
 	// a key among them is a setting of the script, not a misspelt or removed framework setting.
 	ScriptKeys map[string]bool
 	// ModelCallbacks are the callback classes ("ModelCheckpoint", "EarlyStopping") that a
-	// LightningModule of the repository returns from configure_callbacks (the CLI reads them):
-	// Lightning puts them in place of the Trainer's callbacks of the same type, so what the
-	// config says of those callbacks may not be what runs.
+	// LightningModule of the repository returns from configure_callbacks, or that a script of
+	// the repository hands its Trainer beside the config's settings (the CLI reads them):
+	// Lightning puts them in place of the Trainer's callbacks of the same type, or of its default
+	// one, so what the config says of those callbacks may not be what runs.
 	ModelCallbacks []string
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.

@@ -21,7 +21,8 @@ import (
 // the frameworks whose front-end fills dataclasses (dialect.Dialect.ScriptArgs). Which script
 // runs which recipe is not known, so every dataclass counts: that can only silence findings.
 // The same reading finds the callbacks a LightningModule returns from configure_callbacks
-// (modelCallbacks), which Lightning puts in place of the config's.
+// (modelCallbacks), which Lightning puts in place of the config's, and those a script hands to
+// the Trainer itself (scriptCallbacks), which take the place of Lightning's default.
 
 // argParsers are the parsers that fill dataclasses from a config file.
 var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
@@ -39,7 +40,7 @@ type repoPython struct {
 	once sync.Once
 	keys map[string]bool // scanRepoPython
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
-	// (modelCallbacks), over every file read.
+	// (modelCallbacks) or a script hands its Trainer (scriptCallbacks), over every file read.
 	callbacks []string
 }
 
@@ -137,6 +138,11 @@ func scanRepoPython(root string) (map[string]bool, []string) {
 				callbacks[c] = true
 			}
 		}
+		if strings.Contains(text, "Trainer(") && !testFile(p) {
+			for _, c := range scriptCallbacks(text) {
+				callbacks[c] = true
+			}
+		}
 		return nil
 	})
 	if over {
@@ -184,6 +190,73 @@ func modelCallbacks(text string) []string {
 		}
 	}
 	return out
+}
+
+// scriptCallbacks lists the checkpoint and early-stopping callbacks a script builds itself
+// (ModelCheckpoint( in its text) when it hands callbacks to a Trainer that also unpacks the
+// config's settings: a call Trainer(...) whose arguments name callbacks and unpack a mapping
+// (threestudio's launch.py: Trainer(callbacks=callbacks, ..., **cfg.trainer), its callbacks
+// holding ModelCheckpoint(..., **cfg.checkpoint)). Lightning then adds no ModelCheckpoint of its
+// own (_CallbackConnector._configure_checkpoint_callbacks, 2.6.5), so what the dialect says of
+// the default callback is not what runs. A longer name ending in Trainer( (SFTTrainer) is
+// another trainer.
+func scriptCallbacks(text string) []string {
+	handed := false
+	for rest := text; !handed; {
+		i := strings.Index(rest, "Trainer(")
+		if i < 0 {
+			break
+		}
+		if i > 0 && identByte(rest[i-1]) {
+			rest = rest[i+len("Trainer("):]
+			continue
+		}
+		args := rest[i+len("Trainer("):]
+		end, depth := len(args), 1
+	scan:
+		for j := 0; j < len(args); j++ {
+			switch args[j] {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				if depth--; depth == 0 {
+					end = j
+					break scan
+				}
+			}
+		}
+		handed = strings.Contains(args[:end], "callbacks") && strings.Contains(args[:end], "**")
+		rest = args[end:]
+	}
+	if !handed {
+		return nil
+	}
+	var out []string
+	for _, c := range modelCallbackClasses {
+		if strings.Contains(text, c+"(") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func identByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// testFile reports a Python test (test_*.py, *_test.py, or below a tests folder): a test builds
+// Trainers of its own, and no config is run by it.
+func testFile(p string) bool {
+	name := filepath.Base(p)
+	if strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py") {
+		return true
+	}
+	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(p)), "/") {
+		if part == "tests" || part == "test" {
+			return true
+		}
+	}
+	return false
 }
 
 var (

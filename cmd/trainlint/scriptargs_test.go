@@ -242,3 +242,52 @@ func TestModelCallbacksSilenceCheckpointFindings(t *testing.T) {
 		t.Errorf("the module's own ModelCheckpoint is not seen:\n%s", out)
 	}
 }
+
+// TestScriptCallbacks: the callbacks a script builds, when it hands callbacks to a Trainer that
+// also unpacks the config's settings; not another trainer's, not a Trainer that takes only the
+// config's, and not a test's.
+func TestScriptCallbacks(t *testing.T) {
+	launch := "callbacks = [ModelCheckpoint(dirpath=d, **cfg.checkpoint), LearningRateMonitor()]\n" +
+		"trainer = Trainer(\n    callbacks=callbacks,\n    logger=loggers,\n    **cfg.trainer,\n)\n"
+	for src, want := range map[string][]string{
+		launch: {"ModelCheckpoint"},
+		strings.Replace(launch, "Trainer(", "pl.Trainer(", 1) + "es = EarlyStopping(monitor='val')\n": {"ModelCheckpoint", "EarlyStopping"},
+		strings.Replace(launch, "Trainer(", "SFTTrainer(", 1):                                         nil,
+		"ckpt = ModelCheckpoint()\ntrainer = Trainer(**cfg.trainer)\n":                                nil,
+		"trainer = Trainer(callbacks=cbs, **cfg.trainer)\n":                                           nil,
+		"x = f(Trainer(\n": nil,
+	} {
+		if got := scriptCallbacks(src); !reflect.DeepEqual(got, want) {
+			t.Errorf("scriptCallbacks(%q) = %v, want %v", src, got, want)
+		}
+	}
+	for p, want := range map[string]bool{"tests/test_train.py": true, "pkg/trainer_test.py": true, "launch.py": false, "src/testing/launch.py": false} {
+		if testFile(p) != want {
+			t.Errorf("testFile(%q) = %v", p, !want)
+		}
+	}
+}
+
+// TestScriptCallbacksSilenceCheckpointFindings: threestudio's launch.py builds its own
+// ModelCheckpoint from the config's checkpoint section and hands it to Trainer(callbacks=...,
+// **cfg.trainer); its configs, which name no callback, were told that Lightning's default
+// ModelCheckpoint keeps only the latest checkpoint.
+func TestScriptCallbacksSilenceCheckpointFindings(t *testing.T) {
+	lintRepo := func(script string) string {
+		t.Helper()
+		dir := writeTree(t, map[string]string{
+			"setup.py":       "",
+			"launch.py":      script,
+			"configs/a.yaml": "trainer:\n  max_steps: 10000\n  val_check_interval: 200\n  precision: 16-mixed\ncheckpoint:\n  save_last: true\n  save_top_k: -1\nsystem_type: dreamfusion-system\nsystem:\n  loggers:\n    wandb:\n      enable: false\n",
+		})
+		_, out, _ := cli(t, nil, "check", "--select", "TL301", filepath.Join(dir, "configs", "a.yaml"))
+		return out
+	}
+	if out := lintRepo("trainer = Trainer(**cfg.trainer)\n"); !strings.Contains(out, "TL301") {
+		t.Fatalf("the default ModelCheckpoint is not reported:\n%s", out)
+	}
+	script := "callbacks = [ModelCheckpoint(dirpath=d, **cfg.checkpoint)]\ntrainer = Trainer(callbacks=callbacks, **cfg.trainer)\n"
+	if out := lintRepo(script); strings.Contains(out, "TL301") {
+		t.Errorf("the script's own ModelCheckpoint is not seen:\n%s", out)
+	}
+}

@@ -372,9 +372,10 @@ func TestDetectHFModelConfigNotNeoX(t *testing.T) {
 }
 
 // A tokenizer's vocab.json names "trainer", "precision", "devices" and "strategy" among its
-// tokens: a map of thousands of top-level keys is a table, read as no framework's.
+// tokens: a map of thousands of top-level keys is a table, read as no framework's and holding no
+// settings.
 func TestDetectVocabularyNotAConfig(t *testing.T) {
-	words := []string{"trainer", "precision", "devices", "strategy", "logger", "callbacks", "max_epochs", "accelerator"}
+	words := []string{"trainer", "precision", "devices", "strategy", "logger", "callbacks", "max_epochs", "accelerator", "Keep"}
 	var b strings.Builder
 	b.WriteString("{")
 	for i := 0; i < 6000; i++ {
@@ -389,6 +390,12 @@ func TestDetectVocabularyNotAConfig(t *testing.T) {
 	}
 	b.WriteString("}")
 	wantDetected(t, "a vocabulary", "vocab.json", doc.JSON, b.String(), "generic")
+	// Nor is a setting read from it: Whisper's vocab.json (in bytedance/LatentSync) has the
+	// token "Keep", which read as a retention of 41,856 checkpoints.
+	d := doc.Parse("vocab.json", []byte(b.String()), doc.JSON, doc.Limits{})
+	if p := Detect(d).Normalize(d, Context{}); p.Ckpt.Retention.Known() {
+		t.Errorf("a vocabulary's token read as a setting: %+v", p.Ckpt.Retention)
+	}
 	// The same eight words alone read as a Lightning trainer group file: the size decides.
 	small := `{"trainer": 0, "precision": 1, "devices": 2, "strategy": 3, "logger": 4, "callbacks": 5, "max_epochs": 6, "accelerator": 7}`
 	wantDetected(t, "the eight words alone", "t.json", doc.JSON, small, "lightning")

@@ -25,7 +25,8 @@ type Context struct {
 	// found one; zero when unknown (the browser, a file outside a repository).
 	Trainer Trainer
 	// ModelCallbacks are the callback classes the repository's LightningModules return from
-	// configure_callbacks (lint.Options.ModelCallbacks); nil when unknown.
+	// configure_callbacks, or its scripts hand their Trainer (lint.Options.ModelCallbacks); nil
+	// when unknown.
 	ModelCallbacks []string
 }
 

@@ -231,7 +231,9 @@ func genPathOf(n *doc.Node) string {
 func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.Plan, g genericReader)) *plan.Plan {
 	p := &plan.Plan{Framework: fw}
 	root := d.Root
-	if root == nil || root.Kind != doc.Map {
+	// A table (more than maxConfigKeys top-level keys: a tokenizer's vocabulary, whose
+	// token "Keep" read as a retention count) holds no settings.
+	if root == nil || root.Kind != doc.Map || len(root.Children) > maxConfigKeys {
 		genApplyMapping(p, root, ctx.Mapping)
 		ApplyContext(p, ctx)
 		return p

@@ -104,7 +104,8 @@ func lightningUnsharded(p *plan.Plan, tr *doc.Node, prefix string) {
 // the repository returns from configure_callbacks: the Trainer's callbacks of the same type
 // (the config's, or the default ModelCheckpoint) are replaced by the module's
 // (_CallbackConnector._attach_model_callbacks, Lightning 2.6.5), which the config does not
-// show. Which module a config trains is not always known, so any such module counts. The scope
+// show. So are those a script of the repository hands its Trainer itself: Lightning then adds
+// no default ModelCheckpoint (_configure_checkpoint_callbacks). Which module a config trains is not always known, so any such module counts. The scope
 // stays: checkpoints are written from global rank 0 whichever callback writes them.
 func lightningModelCallbacks(p *plan.Plan, ctx Context) {
 	for _, cb := range ctx.ModelCallbacks {

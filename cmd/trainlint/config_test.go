@@ -299,7 +299,7 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 // TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, the
 // JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs,
 // CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations),
-// Jupyter's autosaved copies, Git LFS pointers and JSON Lines data.
+// Jupyter's autosaved copies, Git LFS pointers, JSON Lines data and empty .json files.
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
@@ -329,6 +329,9 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		"chart/templates/d.yaml": "apiVersion: v1\n{{- if .Values.on }}\nkind: Pod\n{{- end }}\n",
 		"ok/meta.yaml":           "doc_to_text: |\n  {% if x %}\n  {{ question }}\n  {% endif %}\n",
 		"ok/bad.yaml":            "a: [1\n",
+		// An empty .json: a placeholder for data (HALOs' examples/*.json, OLMo's, LIMO's).
+		"data/limo.json":  "",
+		"data/blank.json": " \n\n",
 	})
 	_, res, _ := checkJSON(t, ".")
 	var paths []string
@@ -347,6 +350,11 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	}
 	if strings.Join(paths, ",") != "data/test.json,ok/bad.yaml,ok/meta.yaml,ok/two.json,packaging/meta.yaml" {
 		t.Errorf("files linted: %v", paths)
+	}
+	// Named, an empty .json is reported: Python's json refuses it.
+	_, res, _ = checkJSON(t, "--select", "TL001", "data/limo.json")
+	if len(res.Diagnostics) != 1 || !strings.Contains(res.Diagnostics[0].Message, "the file is empty") {
+		t.Errorf("named empty JSON: %+v", res.Diagnostics)
 	}
 	// Named, an LFS pointer is reported as one.
 	_, res, _ = checkJSON(t, "--select", "TL001", "results/scores.json")

@@ -135,9 +135,9 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 			return outcome{skip: true}
 		}
 	}
-	if in.Walked && (doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits)) {
+	if in.Walked && (doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text)) {
 		// No config: a Git LFS pointer (a checkout without LFS objects; named, it is reported
-		// as one), a Jinja template, JSON Lines data. A walk skips them quietly.
+		// as one), a Jinja template, JSON Lines data, an empty .json. A walk skips them quietly.
 		return outcome{skip: true}
 	}
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)
@@ -195,6 +195,15 @@ func jsonLines(path string, text []byte, lim doc.Limits) bool {
 		}
 	}
 	return true
+}
+
+// emptyJSON reports a walked .json file with nothing in it but white space: a placeholder for
+// data (ContextualAI/HALOs' examples, GAIR-NLP/LIMO's train/data/limo.json; 12 of the 125
+// public repositories read in December 2026 had one), which holds no settings. Named, or named
+// by a key (deepspeed: ds.json), it is reported: Python's json refuses it.
+func emptyJSON(path string, text []byte) bool {
+	f, _ := doc.FormatFromPath(path)
+	return f == doc.JSON && len(bytes.TrimSpace(text)) == 0
 }
 
 // jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag.

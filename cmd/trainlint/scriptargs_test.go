@@ -291,3 +291,26 @@ func TestScriptCallbacksSilenceCheckpointFindings(t *testing.T) {
 		t.Errorf("the script's own ModelCheckpoint is not seen:\n%s", out)
 	}
 }
+
+// FuzzScriptCallbacks: any text gives known callback names, in modelCallbackClasses' order.
+func FuzzScriptCallbacks(f *testing.F) {
+	for _, s := range []string{
+		"trainer = Trainer(callbacks=[ModelCheckpoint()], **cfg.trainer)\n", "Trainer(", "Trainer(((", "x.Trainer()]]callbacks**",
+		"pl.Trainer(callbacks=cbs,\n    **kw)\nEarlyStopping(\n", "SFTTrainer(callbacks=c, **k)", "Trainer(callbacks=c, **k) Trainer(",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := scriptCallbacks(s)
+		i := 0
+		for _, c := range got {
+			for i < len(modelCallbackClasses) && modelCallbackClasses[i] != c {
+				i++
+			}
+			if i == len(modelCallbackClasses) {
+				t.Fatalf("scriptCallbacks(%q) = %v", s, got)
+			}
+			i++
+		}
+	})
+}

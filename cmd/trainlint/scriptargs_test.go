@@ -224,13 +224,11 @@ func TestModelCallbacks(t *testing.T) {
 func TestModelCallbacksSilenceCheckpointFindings(t *testing.T) {
 	lintRepo := func(model string) string {
 		t.Helper()
-		dir := writeTree(t, map[string]string{
+		return lintInRepo(t, map[string]string{
 			"pyproject.toml":     "[project]\nname = 'x'\n",
 			"src/pkg/model.py":   model,
 			"configs/train.yaml": "trainer:\n  max_epochs: 10\nmodel:\n  class_path: pkg.model.Task\n  init_args:\n    lr: 0.001\ndata:\n  class_path: pkg.data.DM\n  init_args:\n    batch_size: 32\n    num_workers: 4\n",
-		})
-		_, out, _ := cli(t, nil, "check", "--select", "TL301,TL302", filepath.Join(dir, "configs", "train.yaml"))
-		return out
+		}, "configs/train.yaml", "TL301,TL302")
 	}
 	plain := "from lightning.pytorch import LightningModule\n\nclass Task(LightningModule):\n    pass\n"
 	if out := lintRepo(plain); !strings.Contains(out, "TL301") {
@@ -275,13 +273,11 @@ func TestScriptCallbacks(t *testing.T) {
 func TestScriptCallbacksSilenceCheckpointFindings(t *testing.T) {
 	lintRepo := func(script string) string {
 		t.Helper()
-		dir := writeTree(t, map[string]string{
+		return lintInRepo(t, map[string]string{
 			"setup.py":       "",
 			"launch.py":      script,
 			"configs/a.yaml": "trainer:\n  max_steps: 10000\n  val_check_interval: 200\n  precision: 16-mixed\ncheckpoint:\n  save_last: true\n  save_top_k: -1\nsystem_type: dreamfusion-system\nsystem:\n  loggers:\n    wandb:\n      enable: false\n",
-		})
-		_, out, _ := cli(t, nil, "check", "--select", "TL301", filepath.Join(dir, "configs", "a.yaml"))
-		return out
+		}, "configs/a.yaml", "TL301")
 	}
 	if out := lintRepo("trainer = Trainer(**cfg.trainer)\n"); !strings.Contains(out, "TL301") {
 		t.Fatalf("the default ModelCheckpoint is not reported:\n%s", out)
@@ -313,4 +309,13 @@ func FuzzScriptCallbacks(f *testing.F) {
 			i++
 		}
 	})
+}
+
+// lintInRepo writes files into a fresh folder (a repository when they hold a marker such as
+// setup.py) and returns the text output of checking one of them with the rules selected.
+func lintInRepo(t *testing.T, files map[string]string, file, sel string) string {
+	t.Helper()
+	dir := writeTree(t, files)
+	_, out, _ := cli(t, nil, "check", "--select", sel, filepath.Join(dir, filepath.FromSlash(file)))
+	return out
 }

@@ -66,6 +66,8 @@ func FuzzParseYAML(f *testing.F) {
 		"a: &a " + strings.Repeat("[", 990) + strings.Repeat("]", 990) + "\nb: [" + strings.Repeat("*a, ", 39) + "*a]\n",
 		"a: &a " + strings.Repeat("[", 40) + strings.Repeat("]", 40) + "\nb: [" + strings.Repeat("*a, ", 39) + "*a]\n",
 		strings.Repeat("[", 200) + strings.Repeat("]", 200),
+		// MMEngine's base variables (basevars.go).
+		"_base_: [a.py]\nx: {{ _base_.a.b }}\ny: [{{_base_.c}}, '{{ _base_.d }}']\nz: {{ _base_. }}\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -83,6 +85,8 @@ func FuzzParseJSON(f *testing.F) {
 		"{lr: 1e-4, 'name': 'it\\'s', $s_2: 0x1F, w: .5, c: 5., p: +1, i: +Infinity, n: -NaN,}",
 		"// c\n{\"e\": \"\\x41\\v\\0\\q\\\r\nb\", é: [-0x0, +.5e3, 'ü'], /* d */}",
 		"{a b: 1, 'x: [0x, 1.e, ++1, \\u0061]}",
+		// MMEngine's base variables (basevars.go).
+		"{\"_base_\": [\"a.py\"], \"x\": {{ _base_.a.b }}, \"y\": [{{_base_.c}}], \"z\": {{_base_}}}",
 	} {
 		f.Add([]byte(s))
 	}

@@ -39,10 +39,21 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 		d.CRLF = true
 	}
 	switch f {
-	case YAML:
-		parseYAML(d, lim, o.NoDirectYAML)
-	case JSON:
-		parseJSON(d, lim)
+	case YAML, JSON:
+		// MMEngine's `{{ _base_.name }}` values are read as quoted text (basevars.go).
+		sub := baseVarText(src)
+		if sub != nil {
+			d.Src = sub
+		}
+		if f == YAML {
+			parseYAML(d, lim, o.NoDirectYAML)
+		} else {
+			parseJSON(d, lim)
+		}
+		if sub != nil {
+			d.Src = src
+			markBaseVars(d)
+		}
 	case TOML:
 		readTOML(d, lim)
 	case Gin:

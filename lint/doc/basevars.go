@@ -1,0 +1,78 @@
+package doc
+
+import "bytes"
+
+// MMEngine (and MMCV 1.x before it) let a JSON or YAML config name a base file's value as
+// `{{ _base_.name }}`, outside any quotes: Config._pre_substitute_base_vars (mmengine v0.10.7,
+// config/config.py) replaces each such text with a quoted placeholder before the file is parsed,
+// and puts the base's value in its place afterwards. The text is no JSON or YAML as written, so
+// the readers here do the same: each `{{ _base_.name }}` is read as a double-quoted string of the
+// same length (offsets, lines and columns stay the file's own), and the node it makes is an
+// Unknown scalar (Style "reference", Value the text as written): its value is the base's.
+
+// baseVarText returns src with each `{{ _base_.name }}` turned into a same-length quoted string,
+// or nil when src has none (then src is read as it is). Only a file that names _base_ has them.
+func baseVarText(src []byte) []byte {
+	if !bytes.Contains(src, []byte("{{")) || !bytes.Contains(src, []byte("_base_")) {
+		return nil
+	}
+	var out []byte
+	for i := 0; i+1 < len(src); i++ {
+		if src[i] != '{' || src[i+1] != '{' {
+			continue
+		}
+		end := baseVarEnd(src, i)
+		if end < 0 {
+			continue
+		}
+		if out == nil {
+			out = bytes.Clone(src)
+		}
+		out[i], out[end-1] = '"', '"'
+		i = end - 1
+	}
+	return out
+}
+
+// baseVarEnd is the end of the `{{ _base_.name }}` that starts at i (its `{{`), or -1: blanks
+// around the name, which is word characters and dots (MMEngine's \{\{\s*_base_\.([\w\.]+)\s*\}\},
+// its blanks kept to one line).
+func baseVarEnd(src []byte, i int) int {
+	j := i + 2
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if !bytes.HasPrefix(src[j:], []byte("_base_.")) {
+		return -1
+	}
+	j += len("_base_.")
+	k := j
+	for k < len(src) && (src[k] == '_' || src[k] == '.' || src[k] >= '0' && src[k] <= '9' || src[k] >= 'a' && src[k] <= 'z' || src[k] >= 'A' && src[k] <= 'Z') {
+		k++
+	}
+	if k == j {
+		return -1
+	}
+	for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+		k++
+	}
+	if !bytes.HasPrefix(src[k:], []byte("}}")) {
+		return -1
+	}
+	return k + 2
+}
+
+// markBaseVars makes the scalars read from `{{ _base_.name }}` texts Unknown references.
+func markBaseVars(d *Document) {
+	for _, r := range append([]*Node{d.Root}, d.More...) {
+		r.Walk(func(n *Node) bool {
+			o := n.Span.Start.Offset
+			if n.Kind == Scalar && o+1 < len(d.Src) && d.Src[o] == '{' && d.Src[o+1] == '{' {
+				if end := baseVarEnd(d.Src, o); end == n.Span.End.Offset {
+					n.Type, n.Style, n.Quoted, n.Value = Unknown, "reference", false, string(d.Src[o:end])
+				}
+			}
+			return true
+		})
+	}
+}

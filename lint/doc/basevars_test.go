@@ -1,0 +1,45 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBaseVars: MMEngine replaces `{{ _base_.name }}` before it parses a JSON or YAML config
+// (mmengine's own tests/data/config/json_config/test_base.json and yaml_config/test_base.yaml
+// were parse errors here); the value is the base's, so it reads as an Unknown reference with the
+// span of the text as written, and the file's bytes are unchanged.
+func TestBaseVars(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		f         Format
+	}{
+		{"a.json", "{\n  \"_base_\": [\"../py_config/base1.py\"],\n  \"item8\": \"{{fileBasename}}\",\n  \"item9\": {{ _base_.item2 }},\n  \"item10\": {{_base_.item7.b.c}}\n}\n", JSON},
+		{"a.yaml", "_base_ : ['../py_config/base1.py']\nitem8 : '{{fileBasename}}'\nitem9 : {{ _base_.item2 }}\nitem10 : {{_base_.item7.b.c}}\n", YAML},
+	} {
+		d := Parse(c.name, []byte(c.src), c.f, Limits{})
+		if len(d.Problems) > 0 || d.Root == nil {
+			t.Fatalf("%s: %+v", c.name, d.Problems)
+		}
+		if string(d.Src) != c.src {
+			t.Errorf("%s: the bytes changed", c.name)
+		}
+		for key, text := range map[string]string{"item9": "{{ _base_.item2 }}", "item10": "{{_base_.item7.b.c}}"} {
+			n := d.Root.Get(key)
+			if !n.IsUnknown() || n.Style != "reference" || n.Value != text {
+				t.Fatalf("%s: %s = %+v", c.name, key, n)
+			}
+			at := strings.Index(c.src, text)
+			if line := strings.Count(c.src[:at], "\n") + 1; n.Span.Start.Offset != at || n.Span.End.Offset != at+len(text) || n.Span.Start.Line != line {
+				t.Errorf("%s: %s span %+v, text at %d", c.name, key, n.Span, at)
+			}
+		}
+		if n := d.Root.Get("item8"); n.IsUnknown() || n.Value != "{{fileBasename}}" {
+			t.Errorf("%s: a quoted predefined variable is a string: %+v", c.name, n)
+		}
+	}
+	// Without a _base_ to take it from, the text stays what the readers make of it.
+	if d := Parse("b.json", []byte("{\"item9\": {{ x.item2 }}}\n"), JSON, Limits{}); len(d.Problems) == 0 {
+		t.Error("a brace pair that names no base read as a value")
+	}
+}

@@ -74,7 +74,8 @@ type Options struct {
 	Runs []DeclaredRun
 	// HydraLoaded says the file is one Hydra loads (a composed run's primary or a file of its
 	// config directory, which Hydra reads with OmegaConf.load): OmegaConf's load-time checks
-	// apply whatever the framework (dialect.HydraLoadChecks).
+	// apply whatever the framework (dialect.HydraLoadChecks), and it is not read as the file of a
+	// framework whose own loader opens its files (dialect.Dialect.OwnLoader).
 	HydraLoaded bool
 }
 
@@ -157,6 +158,12 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	}
 	if a.Dialect == nil && a.Doc.Root != nil {
 		a.Dialect = dialect.Detect(a.Doc)
+		if o.HydraLoaded && a.Dialect.OwnLoader {
+			// A Hydra group option (mlcommons/training's sched/CosineAnnealing.yaml, a NeMo
+			// scheduler with warmup_ratio and max_steps) shares a Trainer's names, but Hydra,
+			// not HfArgumentParser, reads it.
+			a.Dialect = dialect.Generic
+		}
 	}
 	if a.Dialect == nil {
 		a.Dialect = dialect.Generic

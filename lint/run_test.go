@@ -387,3 +387,30 @@ func BenchmarkTree200RunsOverFiles(b *testing.B) {
 	}
 	benchRunsOverFiles(b, fsys, files)
 }
+
+// TestRunsGroupOptionNotATrainerFile: mlcommons/training's mixtral8x22b config directory is
+// composed by Hydra for run_clm.py's @hydra.main; its sched/CosineAnnealing.yaml (a NeMo
+// scheduler: name, warmup_ratio, min_lr, max_steps) shares the Trainer's names and was told that
+// warmup_ratio is deprecated in TrainingArguments. A group option lands under its group's key,
+// and HfArgumentParser reads no file Hydra composes. Alone, the same file is a Trainer file.
+func TestRunsGroupOptionNotATrainerFile(t *testing.T) {
+	const sched = "name: CosineAnnealing\nwarmup_ratio: 0.25\nmin_lr: 2e-6\nmax_steps: 10\n"
+	fsys := fstestMap(map[string]string{
+		"config/config.yaml":                "defaults:\n- _self_\n- sched: CosineAnnealing\nseed: 0\nper_device_train_batch_size: 1\nmax_steps: 10\nlr: 2e-5\n",
+		"config/sched/CosineAnnealing.yaml": sched,
+	})
+	res := lint.LintTree(fsys, []string{"config/config.yaml", "config/sched/CosineAnnealing.yaml"}, nil, rules.All(), lint.Options{})
+	for _, f := range res.Files {
+		if f.Framework != "generic" {
+			t.Errorf("%s read as %s", f.Path, f.Framework)
+		}
+	}
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL003" || d.Code == "TL005" {
+			t.Errorf("%s:%d %s %s", d.File, d.Line, d.Code, d.Message)
+		}
+	}
+	if info, _ := lint.LintFile(lint.File{Path: "CosineAnnealing.yaml", Text: []byte(sched)}, rules.All(), lint.Options{}); info.Framework != "huggingface" {
+		t.Errorf("alone, the group option is read as %s", info.Framework)
+	}
+}

@@ -43,8 +43,7 @@ var Axolotl = register(newAxolotl())
 // newAxolotl builds Axolotl (a function of its own: see register).
 func newAxolotl() *Dialect {
 	return &Dialect{
-		Name:      "axolotl",
-		Title:     "axolotl",
+		Name: "axolotl", Title: "axolotl", OwnLoader: true,
 		Version:   axoVersion,
 		Formats:   []doc.Format{doc.YAML},
 		Detect:    detectAxolotl,

@@ -210,7 +210,12 @@ type Dialect struct {
 	// of the dataclasses it is given has), so a field of the repository's dataclasses
 	// (lint.Options.ScriptKeys) is a setting there.
 	ScriptArgs bool
-	Sections   map[string]string
+	// OwnLoader says that only the framework's own front-end opens its files (HfArgumentParser,
+	// axolotl's and LLaMA-Factory's config loaders read one file's top-level keys): a file Hydra
+	// composes into a run (lint.Options.HydraLoaded), whose keys land under its group's package,
+	// is none of its files.
+	OwnLoader bool
+	Sections  map[string]string
 	// KnownFrom names dialects whose Keys and Settings are settings at the root too (the
 	// Trainer's TrainingArguments, which LLaMA-Factory parses alongside its own classes).
 	KnownFrom []string

@@ -47,6 +47,7 @@ var HuggingFace = register(newHuggingFace())
 func newHuggingFace() *Dialect {
 	return &Dialect{
 		Name:         "huggingface",
+		OwnLoader:    true,
 		Title:        "Hugging Face Trainer",
 		Version:      hfVersion,
 		Formats:      []doc.Format{doc.YAML, doc.JSON},

@@ -46,6 +46,7 @@ var LlamaFactory = register(newLlamaFactory())
 func newLlamaFactory() *Dialect {
 	return &Dialect{
 		Name:      "llama-factory",
+		OwnLoader: true,
 		Title:     "LLaMA-Factory",
 		Version:   lfVersion,
 		Formats:   []doc.Format{doc.YAML, doc.JSON},

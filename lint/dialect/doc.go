@@ -140,14 +140,16 @@
 // sync hooks named by scope ('mmdet.SyncNormHook', mmyolo's YOLOX) or by imported class
 // (mmpose's new-style default_runtime) taken for none: mmTypeName now reads both.
 //
-// That night, 109 repositories (about 85 read for the first time: xtuner, opencompass,
+// That night, 123 repositories (about 100 read for the first time: xtuner, opencompass,
 // mmrazor, mmhuman3d, BEVDet, NeMo, Megatron-LM, maxtext, threestudio, prompt-tuning, mt3,
 // SkyThought, LIMO, FlagEmbedding, mlcommons/training and others): OLMo's test fixtures, whose
 // tokenizer section names an identifier, still read as llm-foundry's (foundryOwn now wants the
 // section's name); NeMo's Megatron model fragment read as GPT-NeoX's by its shape (isNeoX now
 // wants two of NeoX's own names); mlcommons' Hydra primary for a @hydra.main script read as a
-// Trainer file (a defaults list now rules the Trainer out); and Whisper's vocab.json gave a
-// retention of 41,856 checkpoints from its token "Keep" (a table now holds no settings).
+// Trainer file (a defaults list now rules the Trainer out), and so did its scheduler group
+// option (a file Hydra composes is no file of a Dialect.OwnLoader framework); and Whisper's
+// vocab.json gave a retention of 41,856 checkpoints from its token "Keep" (a table now holds
+// no settings).
 // Readings that claimed what they could not know now say nothing: a keep-N checkpoint hook
 // below an MMEngine base that is not read (mmrazor's and mmselfsup's `mmcls::` bases), T5X's
 // keep under an include not read or with a project's own checkpointer (prompt-tuning's saves

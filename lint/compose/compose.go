@@ -335,11 +335,14 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	}
 	d, ok := c.parse(p)
 	if !ok {
-		what := "config " + quote(name)
+		what, why := "config "+quote(name), ""
 		if group != "" {
+			// fairseq registers its groups' options from Python (ConfigStore), where Hydra
+			// finds what no file holds.
 			what = "option " + quote(path.Base(name)) + " of group " + quote(group)
+			why = "; an option Python code registers with Hydra's ConfigStore is not read"
 		}
-		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist)")
+		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist"+why+")")
 		return
 	}
 	if c.run.File(p) == nil {

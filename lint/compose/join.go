@@ -73,8 +73,8 @@ func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 // launcher names. A path is looked up from the root of fsys (where the launch usually runs),
 // then from the folder of the file that wrote the key and each folder above it; one that leaves
 // fsys (absolute, or ".." past the root), a file that does not exist and one that cannot be
-// parsed are Unresolved problems at the key. Values that are not plain strings (interpolations, null) are skipped:
-// what they name is unknown.
+// parsed are Unresolved problems at the key. Values that are not plain strings
+// (interpolations, null) are skipped: what they name is unknown.
 func (k *Cache) Join(fsys FS, run *Run, lim Limits) {
 	if run == nil || run.Doc == nil || run.Doc.Root == nil {
 		return

@@ -25,6 +25,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 	defer func() {
 		if r := recover(); r != nil {
 			d.Root, d.More = nil, nil
+			d.Src = src // not the copy a reader was given (baseVarText)
 			d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "the parser could not read this file", Span: d.Lines().Span(0, 0)})
 		}
 	}()

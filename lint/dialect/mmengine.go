@@ -116,12 +116,9 @@ func detectMMEngine(d *doc.Document) int {
 	// or a registry dict. Generic names (model, data, optimizer, work_dir) count towards the
 	// score, never alone: any script may have them.
 	own := false
-	for _, r := range d.Refs {
-		if r.Kind == "base" {
-			s += 40
-			own = true
-			break
-		}
+	if d.HasRef("base") {
+		s += 40
+		own = true
 	}
 	for _, r := range d.Refs {
 		t := r.Target

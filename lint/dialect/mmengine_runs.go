@@ -11,15 +11,7 @@ import (
 // same name (unless it says `_delete_=True`), so a key this file leaves out may be set there and
 // no default can be assumed for it.
 func mmInherits(d *doc.Document) bool {
-	if d.Root.Get("_base_") != nil {
-		return true
-	}
-	for _, r := range d.Refs {
-		if r.Kind == "base" {
-			return true
-		}
-	}
-	return false
+	return d.Root.Get("_base_") != nil || d.HasRef("base")
 }
 
 // mmMerged reports whether the dict n may receive keys from a base file.

@@ -184,7 +184,9 @@ func normalizeT5X(d *doc.Document, ctx Context) *plan.Plan {
 		// installed package's file) may bind checkpointer_cls or keep: then they are unknown. So
 		// is what a project's own checkpointer keeps (prompt-tuning's prompt_utils.Checkpointer
 		// saves the prompts apart, out of reach of keep).
-		kind, partial := plan.KeepLatest, t5xIncludesUnread(d)
+		// A composed run drops its includes once every one was read (compose/code_full.go), so
+		// an include left was not read.
+		kind, partial := plan.KeepLatest, d.HasRef("include")
 		if c := sc.Get("checkpointer_cls"); c != nil {
 			switch cls := strings.TrimPrefix(strings.TrimSuffix(c.Value, "()"), "@"); {
 			case strings.HasSuffix(cls, "SaveBestCheckpointer"):
@@ -211,15 +213,4 @@ func normalizeT5X(d *doc.Document, ctx Context) *plan.Plan {
 	p.Ckpt.Scope = plan.Defaulted(plan.Sharded, "", plan.Because("T5X saves sharded checkpoints from every host together"), nil)
 	ApplyContext(p, ctx)
 	return p
-}
-
-// t5xIncludesUnread reports whether the document still names includes: a composed run drops
-// them once every one was read (compose/code_full.go), so what is left was not read.
-func t5xIncludesUnread(d *doc.Document) bool {
-	for _, r := range d.Refs {
-		if r.Kind == "include" {
-			return true
-		}
-	}
-	return false
 }

@@ -1432,6 +1432,17 @@ func (d *Document) HasSyntaxError() bool {
 	return false
 }
 
+// HasRef reports whether the document names another file or module of the kind ("include",
+// "import", "base"): a composed run keeps only those it could not read.
+func (d *Document) HasRef(kind string) bool {
+	for _, r := range d.Refs {
+		if r.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
 // YAMLReader names the reader that read a YAML document.
 type YAMLReader uint8
 

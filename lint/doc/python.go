@@ -464,10 +464,8 @@ func IsPythonConfig(d *Document) bool {
 	if d == nil || d.Format != Python {
 		return false
 	}
-	for _, r := range d.Refs {
-		if r.Kind == "base" {
-			return true
-		}
+	if d.HasRef("base") {
+		return true
 	}
 	if d.Root == nil {
 		// Unreadable: report it when it reads like a config, so a broken config is not skipped.

@@ -21,7 +21,7 @@ import (
 //   - lightning-hydra: a file that mentions Lightning (a _target_ under lightning.*, a trainer
 //     section) → lightning; Hydra fragments with no Lightning evidence (paths, hydra, extras, an
 //     empty callbacks file) may fall back to generic.
-//   - litgpt: generic, unless the Lightning dialect claims it (LitGPT runs on Fabric).
+//   - litgpt → litgpt (its config_hub files: a train: map of TrainArgs, an eval: map).
 //   - gpt-neox: Megatron keys plus a few DeepSpeed blocks → gpt-neox, unless DeepSpeed keys are
 //     most of the file's top-level keys → deepspeed; the launcher fragments (local_setup*.yml,
 //     slurm_local.yml: paths only) → generic.
@@ -45,7 +45,7 @@ func tcgExpected(label string, d *doc.Document) []string {
 		}
 		return []string{"lightning", "generic"}
 	case "litgpt":
-		return []string{"generic", "lightning"}
+		return []string{"litgpt"}
 	case "accelerate":
 		if d.Root.Get("per_device_train_batch_size") != nil || d.Root.Get("learning_rate") != nil {
 			return []string{"huggingface"}

@@ -18,7 +18,7 @@ import (
 // pinPackages are the packages whose versions the knowledge tables distinguish.
 // pytorch-lightning pins count for lightning (the same source and version numbers since 2.0);
 // NeMo is published as nemo_toolkit (normalized: nemo-toolkit).
-var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune"}
+var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune", "litgpt"}
 
 // pinFiles are read in this order in each folder, then its requirements*.txt, then its
 // Dockerfile; the first that pins a package wins. setup.py's requirements are string literals

@@ -149,3 +149,26 @@ func TestPinsFromVendoredSource(t *testing.T) {
 		t.Errorf("trl target %+v", got)
 	}
 }
+
+// TestLitGPTPinDecidesStartupCheck: pretrain refused train.max_steps up to LitGPT v0.5.12 and
+// only warns at v0.5.13 (validate_args, litgpt/pretrain.py): a repository pinning 0.5.10 gets
+// the refusal, one pinning 0.5.13 and one pinning nothing (read at 0.5.13) do not.
+func TestLitGPTPinDecidesStartupCheck(t *testing.T) {
+	cfg := "model_name: pythia-14m\nout_dir: out\ntrain:\n  global_batch_size: 8\n  micro_batch_size: 2\n  max_tokens: 1000000\n  max_steps: 100\neval:\n  interval: 10\n"
+	for _, c := range []struct {
+		pins, want string
+	}{
+		{"litgpt==0.5.10\n", `train.max_steps is set, which pretrain does not support: litgpt 0.5.10 stops at start-up (requirements.txt pins 0.5.10)`},
+		{"litgpt==0.5.13\n", ""},
+		{"", ""},
+	} {
+		files := map[string]string{"setup.py": "", "pretrain.yaml": cfg}
+		if c.pins != "" {
+			files["requirements.txt"] = c.pins
+		}
+		out := lintInRepo(t, files, "pretrain.yaml", "TL011")
+		if c.want == "" && strings.Contains(out, "TL011") || c.want != "" && !strings.Contains(out, c.want) {
+			t.Errorf("pins %q: got\n%s\nwant %q", c.pins, out, c.want)
+		}
+	}
+}

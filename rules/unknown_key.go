@@ -60,19 +60,32 @@ func checkUnknownKey(p *lint.Pass) {
 		// alongside: a file of known keys (the checker's first, often) reads no more tables.
 		ix = withAlongside(d, ix)
 	}
-	isKnown := ix.set
 	d := dialect.ByName(fw)
 	if d != nil {
 		checkNotYet(p, d, root)
 	}
+	reportNearMisses(p, d, root, ix, "")
+	if d == nil {
+		return
+	}
+	for _, sec := range d.ClosedSections {
+		if m := root.At(sec); m != nil && m.Kind == doc.Map {
+			reportNearMisses(p, d, m, sectionIndex(fw, sec), sec+".")
+		}
+	}
+}
+
+// reportNearMisses reports each key of the mapping m that ix does not know and that is a near
+// miss of one it does; prefix is m's path in messages ("train." for a closed section).
+func reportNearMisses(p *lint.Pass, d *dialect.Dialect, m *doc.Node, ix *keyIndex, prefix string) {
 	type near struct {
 		best string
 		ok   bool
 	}
 	// A key repeated many times (a hostile file has 100,000 copies) is looked up once.
 	seen := map[string]near{}
-	for _, n := range root.Children {
-		if !lookedUp(n, isKnown) || scriptKey(p, d, n.Key) {
+	for _, n := range m.Children {
+		if !lookedUp(n, ix.set) || prefix == "" && scriptKey(p, d, n.Key) {
 			continue
 		}
 		nr, done := seen[n.Key]
@@ -89,14 +102,42 @@ func checkUnknownKey(p *lint.Pass) {
 			continue
 		}
 		f := lint.Finding{Node: n, AtKey: true,
-			Message: quote(n.Key) + " is not a " + frameworkTitle(fw) + " setting (did you mean " + quote(best) + "?)"}
-		if root.Get(best) == nil {
+			Message: quote(prefix+n.Key) + " is not a " + frameworkTitle(p.Plan.Framework) + " setting (did you mean " + quote(prefix+best) + "?)"}
+		if m.Get(best) == nil {
 			// Unsafe: the key may be a script argument that happens to look like a setting.
 			f.Fix = lint.RenameKey(p.Doc, n, best, lint.Unsafe, "rename "+quote(n.Key)+" to "+quote(best))
 		}
 		p.Report(f)
 	}
 }
+
+// sectionIndex is the keys Keys and Settings list under the closed section sec (their next path
+// element), built once per framework and section.
+func sectionIndex(fw, sec string) *keyIndex {
+	id := fw + "\x00" + sec
+	if v, ok := sectionIndexes.Load(id); ok {
+		return v.(*keyIndex)
+	}
+	ix := &keyIndex{set: map[string]bool{}}
+	for _, k := range schema.Keys(fw) {
+		rest, ok := strings.CutPrefix(k.Path, sec+".")
+		if !ok {
+			continue
+		}
+		if i := strings.IndexAny(rest, ".["); i >= 0 {
+			rest = rest[:i]
+		}
+		if !ix.set[rest] {
+			ix.set[rest] = true
+			ix.list = append(ix.list, rest)
+		}
+	}
+	sort.Strings(ix.list)
+	v, _ := sectionIndexes.LoadOrStore(id, ix)
+	return v.(*keyIndex)
+}
+
+var sectionIndexes sync.Map // framework + "\x00" + section -> *keyIndex
 
 // topLevelKeys is schema.TopLevel with a set for membership, built once per framework: the
 // rule runs on every file and the Trainer has a few hundred settings. Callers must not modify

@@ -191,6 +191,10 @@ type Dialect struct {
 	// ("TrainingArguments").
 	Closed       bool
 	SettingsName string
+	// ClosedSections are maps (dotted paths) whose keys Keys and Settings list in full, as Closed
+	// says of the root: a near miss of one of their keys is a typo too (LitGPT's train: and
+	// eval:, the TrainArgs and EvalArgs dataclasses).
+	ClosedSections []string
 	// Roots are the maps (dotted paths; "" for the file's root) under which Keys' paths apply,
 	// for rules that look keys up by path: LightningCLI repeats trainer: under each subcommand.
 	// Empty means the root only.

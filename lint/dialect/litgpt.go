@@ -53,9 +53,12 @@ func newLitGPT() *Dialect {
 		Package:      "litgpt",
 		Closed:       true,
 		SettingsName: "LitGPT",
-		Loader:       TorchDataLoader,
-		Keys:         litgptKeys,
-		Settings:     litgptSettings,
+		// TrainArgs, EvalArgs and LogArgs: the same fields at every tag from v0.4.0 but those
+		// added later (max_time, evaluate_example, LogArgs itself), all listed.
+		ClosedSections: []string{"train", "eval", "log"},
+		Loader:         TorchDataLoader,
+		Keys:           litgptKeys,
+		Settings:       litgptSettings,
 		Advice: AdviceSet{
 			{"ckpt.enabled", Advice{Help: "set train.save_interval to a number of optimizer steps (a multiple of eval.interval)", Doc: "`train.save_interval` in optimizer steps, a multiple of `eval.interval`."}},
 			{"logging.sync_every", Advice{Help: "set train.log_interval to 10 or more", Doc: "`train.log_interval: 10` or more."}},
@@ -88,11 +91,12 @@ var litgptKeys = []Key{
 // of TrainArgs and EvalArgs (v0.5.13).
 var litgptSettings = func() []Key {
 	var out []Key
-	for _, k := range []string{"model_name", "model_config", "out_dir", "precision", "initial_checkpoint_dir", "resume", "data", "log",
+	for _, k := range []string{"model_name", "model_config", "out_dir", "precision", "initial_checkpoint_dir", "resume", "data",
 		"optimizer", "tokenizer_dir", "checkpoint_dir", "access_token", "quantize",
 		"lora_r", "lora_alpha", "lora_dropout", "lora_query", "lora_key", "lora_value", "lora_projection", "lora_mlp", "lora_head",
 		"train.lr_warmup_fraction", "train.epochs", "train.max_tokens", "train.max_seq_length", "train.tie_embeddings", "train.max_norm", "train.min_lr",
-		"eval.max_new_tokens", "eval.initial_validation", "eval.evaluate_example"} {
+		"eval.max_new_tokens", "eval.initial_validation", "eval.evaluate_example",
+		"log.project", "log.run", "log.group", "log.teamspace", "log.metadata", "log.log_model", "log.save_logs", "log.checkpoint_name"} {
 		out = append(out, Key{Path: k})
 	}
 	return out

@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -295,6 +296,8 @@ func normalizeLitGPT(d *doc.Document, ctx Context) *plan.Plan {
 		p.Seeds.Init = plan.Defaulted(plan.Seed{Value: v, Varies: plan.SameOnEveryHost}, "seed", litgptNote, nil)
 	}
 
+	p.Data.Workers = litgptWorkers(root, cmd)
+
 	// Topology: Fabric(devices=..., num_nodes=...) from the file.
 	if f, ok := IntAt(root, "num_nodes"); ok && f.Known() && f.Value > 0 {
 		p.Topology.Hosts = f
@@ -305,4 +308,49 @@ func normalizeLitGPT(d *doc.Document, ctx Context) *plan.Plan {
 	ApplyContext(p, ctx)
 	litgptStartup(p, root, cmd)
 	return p
+}
+
+// litgptDataWorkers are the num_workers defaults of LitGPT's data modules (litgpt/data/*.py,
+// v0.5.13), each of which hands num_workers to its train DataLoader (litdata's
+// StreamingDataLoader, a DataLoader, for the streamed ones).
+var litgptDataWorkers = map[string]int{
+	"Alpaca": 4, "Alpaca2k": 4, "AlpacaGPT4": 4, "Deita": 4, "FLAN": 4, "JSON": 4, "LIMA": 4, "LongForm": 4, "TextFiles": 4,
+	"LitData": 8, "OpenWebText": 8, "TinyLlama": 8, "MicroLlama": 8, "TinyStories": 8,
+}
+
+// litgptWorkers reads the loader workers of the file's data module: data: is a LitGPT class's
+// name, or a class_path with init_args (absent: TinyLlama for pretrain, Alpaca for fine-tuning).
+// Another class is the user's own: unknown.
+func litgptWorkers(root *doc.Node, cmd litgptCommand) plan.Fact[int] {
+	data := root.Get("data")
+	class, at := "", data
+	switch {
+	case data == nil || data.IsNull():
+		switch cmd {
+		case litgptPretrain:
+			class = "TinyLlama"
+		case litgptFinetune, litgptLoRA:
+			class = "Alpaca"
+		}
+	case data.IsScalar():
+		class, _ = data.Str()
+	case data.Kind == doc.Map:
+		c := data.Get("class_path")
+		if c == nil {
+			return plan.Fact[int]{}
+		}
+		class, _ = c.Str()
+		at = c
+	}
+	if rest, ok := strings.CutPrefix(class, "litgpt.data."); ok {
+		class = rest
+	}
+	def, ok := litgptDataWorkers[class]
+	if !ok {
+		return plan.Fact[int]{}
+	}
+	if f, has := IntAt(root, "data.init_args.num_workers"); has {
+		return f
+	}
+	return plan.Defaulted(def, "data.init_args.num_workers", plan.Why{By: "the " + class + " default", Note: "LitGPT v" + litgptRead}, at)
 }

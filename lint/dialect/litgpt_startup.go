@@ -31,6 +31,19 @@ func litgptStartup(p *plan.Plan, root *doc.Node, cmd litgptCommand) {
 		}
 		return false
 	}
+	// falsy: the value is known to be None, 0 or False (a placeholder such as $EPOCHS is not).
+	falsy := func(n *doc.Node) bool {
+		if n == nil || n.IsNull() {
+			return true
+		}
+		if v, ok := n.Float(); ok {
+			return v == 0
+		}
+		if b, ok := n.Bool(); ok {
+			return !b
+		}
+		return false
+	}
 	frac, steps := train.Get("lr_warmup_fraction"), train.Get("lr_warmup_steps")
 	if truthy(frac) && truthy(steps) {
 		reject(frac, "train.lr_warmup_fraction", "train.lr_warmup_fraction and train.lr_warmup_steps are both set",
@@ -79,7 +92,7 @@ func litgptStartup(p *plan.Plan, root *doc.Node, cmd litgptCommand) {
 		if ep != nil && ep.IsNull() {
 			reject(ep, "train.epochs", "train.epochs is null, which fine-tuning requires", "requires the 'epochs' argument",
 				"validate_args ("+script+")", "", "give train.epochs a number of epochs")
-		} else if ms := train.Get("max_steps"); ep != nil && !truthy(ep) && !truthy(ms) {
+		} else if ms := train.Get("max_steps"); ep != nil && falsy(ep) && falsy(ms) {
 			reject(ep, "train.epochs", "neither train.epochs nor train.max_steps is set", "requires either epochs or max_steps to be set",
 				"validate_args ("+script+")", "", "set train.epochs or train.max_steps")
 		}

@@ -114,6 +114,15 @@ eval:
 			"train.epochs: neither train.epochs nor train.max_steps is set",
 			"train.global_batch_size: train.global_batch_size 8 gives 4 examples per rank (2 ranks), fewer than train.micro_batch_size 8",
 		}},
+		{"lora whose length is a placeholder", `
+checkpoint_dir: checkpoints/base
+lora_r: 8
+train:
+  epochs: $EPOCHS
+  micro_batch_size: 1
+eval:
+  interval: 10
+`, nil},
 		{"lora that passes", `
 checkpoint_dir: checkpoints/base
 lora_r: 8

@@ -106,6 +106,22 @@ type genericReader struct {
 	// top is idx[root], built up front: most lookups are at the top level, and this saves
 	// hashing the root pointer for each.
 	top *genIndex
+	// scriptKeeps: the file is a HyperPyYAML hparams file (SpeechBrain's !new:, !name:, !apply:,
+	// !ref tags), whose recipe script decides which checkpoints a keep count keeps.
+	scriptKeeps bool
+}
+
+// isHyperPyYAML reports a YAML file written with HyperPyYAML's tags (the loader of SpeechBrain's
+// hparams files).
+func isHyperPyYAML(d *doc.Document) bool {
+	for _, t := range d.Tagged {
+		for _, pre := range []string{"!new:", "!name:", "!apply:", "!ref", "!copy"} {
+			if strings.HasPrefix(t.Tag, pre) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // child is genChild through the index.
@@ -238,7 +254,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 		ApplyContext(p, ctx)
 		return p
 	}
-	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}}
+	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
 	g.top = newGenIndex(root)
 	g.idx[root] = g.top
 	if pre != nil {

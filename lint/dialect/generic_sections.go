@@ -353,6 +353,11 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				}
 			case f.Value <= 0:
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, k, n)
+			case g.scriptKeeps:
+				// SpeechBrain's Checkpointer.save_and_keep_only(num_to_keep=..., min_keys=...,
+				// max_keys=...) keeps the N most recent and the N best by each key the recipe
+				// script names (speechbrain/utils/checkpoints.py): the count alone does not say.
+				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
 			case g.earlyStopMetric(secs):
 				// A run that monitors a metric to stop early may save the best checkpoint
 				// apart from the N it keeps (MMF's EarlyStopping writes best.ckpt whenever the

@@ -345,6 +345,20 @@ func TestGenericKeepWithEarlyStop(t *testing.T) {
 	wantFact(t, "keep without a metric", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "checkpoint.max_to_keep", 5)
 }
 
+// A keep count in a SpeechBrain hparams file (HyperPyYAML: !ref, !new:): the recipe script's
+// Checkpointer.save_and_keep_only(num_to_keep=..., min_keys=["loss"]) keeps the best by valid
+// loss as well as the most recent (LibriTTS/focalcodec's train_quantizer.py), or by epoch only
+// (its train_decoder.py): which, the file does not say.
+func TestGenericKeepInHyperPyYAML(t *testing.T) {
+	src := "seed: 1\noutput_folder: !ref results/<seed>\nkeep_checkpoints: 2\ncheckpointer: !new:speechbrain.utils.checkpoints.Checkpointer\n  checkpoints_dir: !ref <output_folder>/save\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	if r := p.Ckpt.Retention; r.Known() || r.Key != "keep_checkpoints" || r.Node == nil {
+		t.Fatalf("retention in a HyperPyYAML file = %+v, want unknown at keep_checkpoints", r)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "seed: 1\nkeep_checkpoints: 2\n"), Context{})
+	wantFact(t, "keep in plain YAML", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "keep_checkpoints", 2)
+}
+
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.
 func FuzzTCGNormalize(f *testing.F) {
 	for _, s := range []string{ttRecipe, composerPretrain, genericInHouse, "a: ${a}\n", "variables: {x: ${variables.x}}\nseed: ${x}\n", "a: [1, [2]]\nb: ${a.1.0}\nc: ${a.9}\n"} {

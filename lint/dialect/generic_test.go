@@ -359,6 +359,19 @@ func TestGenericKeepInHyperPyYAML(t *testing.T) {
 	wantFact(t, "keep in plain YAML", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "keep_checkpoints", 2)
 }
 
+// An ms-swift arguments file: swift sets metric_for_best_model to "loss" when the file does
+// not, so save_total_limit's rotation keeps the best evaluated checkpoint; whether evaluation
+// runs, the file does not say.
+func TestGenericKeepInSwiftArgs(t *testing.T) {
+	src := "model: Qwen/Qwen2.5-7B-Instruct\ntuner_type: lora\ndataset: swift/self-cognition#500\nsave_steps: 50\nsave_total_limit: 2\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	if r := p.Ckpt.Retention; r.Known() || r.Key != "save_total_limit" || r.Node == nil {
+		t.Fatalf("retention in a swift file = %+v, want unknown at save_total_limit", r)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "model: resnet50\nsave_total_limit: 2\n"), Context{})
+	wantFact(t, "keep elsewhere", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 2)
+}
+
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.
 func FuzzTCGNormalize(f *testing.F) {
 	for _, s := range []string{ttRecipe, composerPretrain, genericInHouse, "a: ${a}\n", "variables: {x: ${variables.x}}\nseed: ${x}\n", "a: [1, [2]]\nb: ${a.1.0}\nc: ${a.9}\n"} {

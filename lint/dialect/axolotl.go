@@ -55,8 +55,8 @@ func newAxolotl() *Dialect {
 		Advice: AdviceSet{
 			// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
 			{"ckpt.retention", Advice{
-				Help: "set load_best_model_at_end: true with metric_for_best_model and save_steps a multiple of eval_steps (axolotl drops it otherwise), or set save_total_limit to at least the number of saves",
-				Doc:  "add `load_best_model_at_end: true` with `metric_for_best_model`, and `save_steps` a multiple of\n  `eval_steps` (axolotl drops it otherwise), or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
+				Help: "set metric_for_best_model with eval data, and save_steps and eval_steps with save_steps a multiple of eval_steps, so the best evaluated checkpoint is kept; or set save_total_limit to at least the number of saves",
+				Doc:  "add `metric_for_best_model` with eval data, and `save_steps` a multiple of `eval_steps`: the\n  best evaluated checkpoint is then kept; or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
 			}},
 			{"data.workers", hfAdvice.For("data.workers")},
 			{"eval.drop_last", Advice{
@@ -466,7 +466,7 @@ func axoSave(root *doc.Node, epochs float64) (plan.Fact[bool], plan.Fact[plan.In
 }
 
 // axoRetention: save_total_limit (4 when unset or 0), keep-best only when axolotl actually passes
-// load_best_model_at_end (or save_strategy is "best").
+// load_best_model_at_end or metric_for_best_model (or save_strategy is "best").
 func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float64) plan.Fact[plan.Retention] {
 	const key = "save_total_limit"
 	if p.Ckpt.Enabled.Known() && !p.Ckpt.Enabled.Value {
@@ -501,9 +501,11 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 	if lbSet && !lb.Known() {
 		return plan.Fact[plan.Retention]{Key: key, Node: n}
 	}
-	if wantsBest {
-		// causal.py: on only with eval data from one source, save_steps and eval_steps both set
-		// and save_steps % eval_steps == 0.
+	tracks := trainerTracksBest(root) // causal.py passes metric_for_best_model whatever else is set
+	if wantsBest || tracks {
+		// causal.py passes load_best_model_at_end only with eval data from one source,
+		// save_steps and eval_steps both set and save_steps % eval_steps == 0; a metric alone
+		// keeps the best only when the saves fall on evaluations too.
 		_, _, _, saveSet, okS := axoSaveSteps(root, epochs)
 		saveSteps, okSave := axoStepsValue(root, "save_steps", "saves_per_epoch", epochs)
 		evalSteps, okE := axoStepsValue(root, "eval_steps", "evals_per_epoch", epochs)
@@ -512,9 +514,15 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		}
 		dataOK := (!src.tests && src.valSize > 0) || (src.tests && src.valSize == 0)
 		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 && axoMultiple(saveSteps, evalSteps) {
+			if !wantsBest {
+				return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: origin, Key: key, Node: n, By: why.By,
+					Note: strings.TrimPrefix(why.Note+"; ", "; ") + tracksBestNote}
+			}
 			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "load_best_model_at_end", Node: lb.Node,
 				Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
 		}
+	}
+	if wantsBest {
 		const dropped = "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
 		if origin == plan.Default {
 			// The fact points at load_best_model_at_end, and says why keep-best was dropped.
@@ -674,22 +682,6 @@ func axoPrecision(root *doc.Node) plan.Precision {
 		pr.BF16 = pyBoolOr(root, key, false, axoNote)
 	}
 	return pr
-}
-
-// axoStreaming: axolotl v0.18.0 src/axolotl/utils/schemas/validation.py refuses streaming: true
-// without max_steps (check_streaming_w_max_steps, "max_steps must be set when using streaming
-// datasets") and an (iterable) pretraining_dataset without max_steps
-// (check_pretraining_w_max_steps).
-func axoStreaming(root *doc.Node) plan.Fact[bool] {
-	f := hfStreaming(root, "streaming")
-	if f.Known() && f.Value {
-		return f
-	}
-	if n := root.Get("pretraining_dataset"); n != nil && !n.IsNull() {
-		return plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: "pretraining_dataset", Node: n,
-			Note: "a pretraining_dataset is streamed"}
-	}
-	return f
 }
 
 // hasValue reports a key present with a non-null value.

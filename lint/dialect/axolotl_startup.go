@@ -19,3 +19,19 @@ var axoRuleChecks = map[string]bool{"check_streaming_w_max_steps": true, "check_
 func axoRejections(root *doc.Node, p *plan.Plan) {
 	p.Rejections = append(p.Rejections, KnowledgeOf("axolotl").Rejections(root, "axolotl", axoRuleChecks)...)
 }
+
+// axoStreaming: axolotl v0.18.0 src/axolotl/utils/schemas/validation.py refuses streaming: true
+// without max_steps (check_streaming_w_max_steps, "max_steps must be set when using streaming
+// datasets") and an (iterable) pretraining_dataset without max_steps
+// (check_pretraining_w_max_steps).
+func axoStreaming(root *doc.Node) plan.Fact[bool] {
+	f := hfStreaming(root, "streaming")
+	if f.Known() && f.Value {
+		return f
+	}
+	if n := root.Get("pretraining_dataset"); n != nil && !n.IsNull() {
+		return plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: "pretraining_dataset", Node: n,
+			Note: "a pretraining_dataset is streamed"}
+	}
+	return f
+}

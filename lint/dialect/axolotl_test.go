@@ -84,6 +84,12 @@ func TestAxolotlRetention(t *testing.T) {
 			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
 		{name: "early stopping turns keep-best on", src: "val_set_size: 0.1\nsave_steps: 100\neval_steps: 100\nearly_stopping_patience: 3\n",
 			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
+		// causal.py passes metric_for_best_model on its own; the Trainer then keeps the best
+		// evaluated checkpoint when saves fall on evaluations (transformers @000945a).
+		{name: "metric alone, saves on evaluations", src: "val_set_size: 0.1\nsave_steps: 100\neval_steps: 50\nmetric_for_best_model: eval_loss\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Default, key: "save_total_limit", note: "metric_for_best_model keeps the best"},
+		{name: "metric alone, saves between evaluations", src: "val_set_size: 0.1\nsave_steps: 120\neval_steps: 50\nsave_total_limit: 2\nmetric_for_best_model: eval_loss\n",
+			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit"},
 		{name: "save_strategy best", src: "save_strategy: best\nmetric_for_best_model: eval_loss\n", want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "save_strategy"},
 		{name: "saving off", src: "save_strategy: \"no\"\n", want: plan.Retention{Kind: plan.KeepNone}, origin: plan.Explicit, key: "save_strategy"},
 		{name: "wrong type", src: "save_total_limit: some\n", origin: plan.Unknown, key: "save_total_limit"},

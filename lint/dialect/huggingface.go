@@ -210,7 +210,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 		}
 	}
 	loadBest := pyBoolOr(root, "load_best_model_at_end", false, note)
-	p.Ckpt.Retention = hfRetention(root, save, loadBest, note)
+	p.Ckpt.Retention = hfRetention(root, save, loadBest, intervalsAligned(p.Ckpt.Interval, p.Eval.Interval), note)
 	p.Ckpt.BestMetric = hfBestMetric(root, loadBest, save)
 	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, note, true)
 	if !(save.Known() && save.Value == "best") {
@@ -453,43 +453,6 @@ func hfPrefetch(root *doc.Node, workers plan.Fact[int], note plan.Why) plan.Fact
 		return plan.Defaulted(2, key, plan.Why{By: "the torch DataLoader default", Note: "2 batches per worker"}, root.At(key))
 	}
 	return plan.Defaulted(0, key, note.Plus("no prefetch without loader workers"), root.At(key))
-}
-
-// hfRetention: save_total_limit N keeps the N most recent checkpoints; with load_best_model_at_end
-// the best one is kept as well; unset (or ≤ 0) keeps all; save_strategy "best" saves only improvements.
-func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool], note plan.Why) plan.Fact[plan.Retention] {
-	const key = "save_total_limit"
-	if save.Known() && save.Value == "no" {
-		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: save.Origin, Key: save.Key, Node: save.Node, Note: save.Note, By: save.By}
-	}
-	n := root.At(key)
-	limit, hasLimit := 0, false
-	if n != nil && !n.IsNull() {
-		v, ok := n.Int()
-		if !ok {
-			return plan.Fact[plan.Retention]{Key: key, Node: n}
-		}
-		limit, hasLimit = int(v), v > 0
-	}
-	if save.Known() && save.Value == "best" {
-		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: save.Origin, Key: save.Key, Node: save.Node,
-			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
-	}
-	if n == nil || n.IsNull() {
-		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, note.Plus("no limit, every checkpoint is kept"), n)
-	}
-	if !hasLimit {
-		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
-			Note: "a limit of 0 or less keeps every checkpoint"}
-	}
-	if !loadBest.Known() {
-		return plan.Fact[plan.Retention]{Key: key, Node: n}
-	}
-	if loadBest.Value {
-		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: key, Node: n,
-			Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
-	}
-	return plan.Set(plan.Retention{Kind: plan.KeepLatest, N: limit}, key, n)
 }
 
 // hfBestMetric: metric_for_best_model, which the Trainer sets to "loss" when load_best_model_at_end

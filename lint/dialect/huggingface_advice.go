@@ -48,9 +48,9 @@ var hfAdvice = AdviceSet{
 		Doc:  "`report_to: tensorboard` (or wandb, mlflow, trackio, ...): since v5 the default is `none`.",
 	}},
 	{"ckpt.retention", Advice{
-		Help: "set load_best_model_at_end: true with metric_for_best_model so the best checkpoint is kept besides the latest (it needs save_strategy equal to eval_strategy, not \"no\", and save_steps a multiple of eval_steps, or the Trainer refuses to start), or remove {key}",
+		Help: "set metric_for_best_model and save at evaluations (save_strategy equal to eval_strategy, save_steps a multiple of eval_steps): the Trainer then keeps the best evaluated checkpoint besides the latest; or remove {key}",
 		Key:  "save_total_limit",
-		Doc:  "add `load_best_model_at_end: true` and `metric_for_best_model`\n  (the best checkpoint is then kept besides the most recent ones; `save_strategy` must then equal\n  `eval_strategy`, with `save_steps` a multiple of `eval_steps`), or remove `save_total_limit`.",
+		Doc:  "add `metric_for_best_model` and save at evaluations (`save_strategy` equal to `eval_strategy`,\n  `save_steps` a multiple of `eval_steps`): the best evaluated checkpoint is then kept besides the\n  most recent ones (`load_best_model_at_end: true` also reloads it at the end); or remove\n  `save_total_limit`.",
 	}},
 	{"ckpt.scope", Advice{
 		Help: "remove {key} (or set it to false) and save to storage every node can read",

@@ -108,6 +108,17 @@ func TestHFRetention(t *testing.T) {
 			metric: plan.Fact[string]{Value: "loss", Origin: plan.Default, Key: "metric_for_best_model"}},
 		{name: "best metric written", src: "save_total_limit: 2\nload_best_model_at_end: true\nmetric_for_best_model: eval_accuracy\n", want: plan.Retention{Kind: plan.KeepBest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 1,
 			metric: plan.Fact[string]{Value: "eval_accuracy", Origin: plan.Explicit, Key: "metric_for_best_model"}},
+		// transformers @000945a: with metric_for_best_model set, _determine_best_metric records the
+		// best evaluated step and _sorted_checkpoints keeps its checkpoint out of the rotation,
+		// load_best_model_at_end or not; only a checkpoint saved at an evaluation can be that one.
+		{name: "metric alone, saves on evaluations", src: "eval_strategy: steps\neval_steps: 100\nsave_steps: 200\nsave_total_limit: 2\nmetric_for_best_model: eval_accuracy\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 4},
+		{name: "metric alone, saves between evaluations", src: "eval_strategy: steps\neval_steps: 100\nsave_steps: 150\nsave_total_limit: 2\nmetric_for_best_model: eval_accuracy\n",
+			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 4},
+		{name: "metric alone, per epoch", src: "eval_strategy: epoch\nsave_strategy: epoch\nsave_total_limit: 1\nmetric_for_best_model: f1\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 1}, origin: plan.Explicit, key: "save_total_limit", line: 3},
+		{name: "metric alone, no evaluation", src: "save_total_limit: 2\nmetric_for_best_model: eval_accuracy\n",
+			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 1},
 		{name: "zero keeps all", src: "save_total_limit: 0\n", want: plan.Retention{Kind: plan.KeepAll}, origin: plan.Explicit, key: "save_total_limit", line: 1},
 		{name: "null is unset", src: "save_total_limit: null\n", want: plan.Retention{Kind: plan.KeepAll}, origin: plan.Default, key: "save_total_limit", line: 1},
 		{name: "save_strategy best", src: "save_strategy: best\nsave_total_limit: 1\n", want: plan.Retention{Kind: plan.KeepBest, N: 1}, origin: plan.Explicit, key: "save_strategy", line: 1,

@@ -1,0 +1,72 @@
+package dialect
+
+import (
+	"math"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// trainerTracksBest reports a metric_for_best_model written in the file: the Trainer then records
+// the best evaluated step at every evaluation (_determine_best_metric), points
+// best_model_checkpoint at its checkpoint when that step was saved (_save_checkpoint), and
+// _sorted_checkpoints keeps that checkpoint out of save_total_limit's rotation,
+// load_best_model_at_end or not (transformers @000945a, trainer.py). So the best is kept when
+// every save falls on an evaluation (intervalsAligned).
+func trainerTracksBest(root *doc.Node) bool {
+	m := root.At("metric_for_best_model")
+	return m.IsScalar() && !m.IsNull() && m.Value != ""
+}
+
+const tracksBestNote = "metric_for_best_model keeps the best evaluated checkpoint besides the most recent ones"
+
+// hfRetention: save_total_limit N keeps the N most recent checkpoints; with load_best_model_at_end,
+// or metric_for_best_model and saves that fall on evaluations, the best one is kept as well; unset
+// (or ≤ 0) keeps all; save_strategy "best" saves only improvements.
+func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool], aligned bool, note plan.Why) plan.Fact[plan.Retention] {
+	const key = "save_total_limit"
+	if save.Known() && save.Value == "no" {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: save.Origin, Key: save.Key, Node: save.Node, Note: save.Note, By: save.By}
+	}
+	n := root.At(key)
+	limit, hasLimit := 0, false
+	if n != nil && !n.IsNull() {
+		v, ok := n.Int()
+		if !ok {
+			return plan.Fact[plan.Retention]{Key: key, Node: n}
+		}
+		limit, hasLimit = int(v), v > 0
+	}
+	if save.Known() && save.Value == "best" {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: save.Origin, Key: save.Key, Node: save.Node,
+			Note: `save_strategy "best" saves only when metric_for_best_model improves`}
+	}
+	if n == nil || n.IsNull() {
+		return plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, key, note.Plus("no limit, every checkpoint is kept"), n)
+	}
+	if !hasLimit {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
+			Note: "a limit of 0 or less keeps every checkpoint"}
+	}
+	if trainerTracksBest(root) && aligned {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: key, Node: n, Note: tracksBestNote}
+	}
+	if !loadBest.Known() {
+		return plan.Fact[plan.Retention]{Key: key, Node: n}
+	}
+	if loadBest.Value {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: key, Node: n,
+			Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
+	}
+	return plan.Set(plan.Retention{Kind: plan.KeepLatest, N: limit}, key, n)
+}
+
+// intervalsAligned reports a save interval known to be a whole multiple of the eval interval, in
+// the same unit: every checkpoint is then saved at an evaluation.
+func intervalsAligned(save, eval plan.Fact[plan.Interval]) bool {
+	if !save.Known() || !eval.Known() || save.Value.Unit != eval.Value.Unit || eval.Value.Value <= 0 || save.Value.Value <= 0 {
+		return false
+	}
+	q := save.Value.Value / eval.Value.Value
+	return math.Abs(q-math.Round(q)) < 1e-9 && q >= 1
+}

@@ -42,7 +42,7 @@ func newComposer() *Dialect {
 		KeyMaps:   composerKeyMaps,
 		Advice: AdviceSet{
 			{"ckpt.enabled", Advice{Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."}},
-			{"ckpt.retention", Advice{Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\") and select the best afterwards from the eval logs."}},
+			{"ckpt.retention", Advice{Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\", or save to an object store: a `save_folder` such as `s3://...`\n  keeps every upload) and select the best afterwards from the eval logs."}},
 			{"eval.interval", Advice{
 				Help: "set {key} in batches (e.g. \"1000ba\") or epochs (\"1ep\") so every run is evaluated at the same steps",
 				Key:  "eval_interval",
@@ -383,7 +383,15 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	if n := r.Get("save_num_checkpoints_to_keep"); n != nil {
 		f := genIntNode(r, n, "save_num_checkpoints_to_keep")
+		folder, _ := genDeref(r, r.Get("save_folder"))
 		switch {
+		case composerRemoteFolder(folder) && (!f.Known() || f.Value >= 0):
+			// Checkpoints go to an object store, where Composer deletes none: the count only
+			// prunes the local copies (CheckpointSaver num_checkpoints_to_keep, "checkpoints are
+			// not deleted from remote file systems", composer/callbacks/checkpoint_saver.py
+			// @6405188).
+			p.Ckpt.Retention = plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Derived, Key: f.Key, Node: n,
+				Note: "save_folder is remote storage, which keeps every checkpoint; the count prunes local copies only"}
 		case !f.Known():
 			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: f.Key, Node: n}
 		case f.Value < 0:
@@ -507,4 +515,25 @@ func composerKeyMaps(d *doc.Document) []KeyMap {
 // requires).
 func foundryEvalYAML(m *doc.Node) bool {
 	return m.Get("models") != nil || m.Get("model") != nil && m.Get("icl_tasks") != nil && m.Get("train_loader") == nil
+}
+
+// composerRemoteFolder reports a save_folder that Composer uploads to: a URI with a scheme
+// (composer/utils/file_helpers.py parse_uri: the backend is urlparse's scheme, "" for a local
+// path), such as s3://bucket/run or oci://. A one-letter scheme is a Windows drive.
+func composerRemoteFolder(n *doc.Node) bool {
+	if n == nil || !n.IsScalar() || n.IsNull() || n.IsUnknown() {
+		return false
+	}
+	v := strings.TrimSpace(n.Value)
+	i := strings.IndexByte(v, ':')
+	if i < 2 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := v[j] | 0x20
+		if !(c >= 'a' && c <= 'z' || j > 0 && (v[j] >= '0' && v[j] <= '9' || v[j] == '+' || v[j] == '-' || v[j] == '.')) {
+			return false
+		}
+	}
+	return true
 }

@@ -264,3 +264,27 @@ func TestComposerMCLIRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestComposerRemoteSaveFolder: with a save_folder in an object store Composer uploads every
+// checkpoint and deletes only local copies (CheckpointSaver num_checkpoints_to_keep,
+// composer/callbacks/checkpoint_saver.py @6405188): every checkpoint is kept. A local folder,
+// a Windows drive and an unresolved reference keep the count's meaning.
+func TestComposerRemoteSaveFolder(t *testing.T) {
+	base := "variables:\n  bucket: s3://my-bucket/ckpt\ntrain_loader: {name: text}\nmax_duration: 1ep\nsave_interval: 500ba\nsave_num_checkpoints_to_keep: 1\n"
+	for _, c := range []struct {
+		folder string
+		want   plan.Retention
+		origin plan.Origin
+	}{
+		{"s3://my-bucket/ckpt/{run_name}", plan.Retention{Kind: plan.KeepAll}, plan.Derived},
+		{"oci://bucket/run", plan.Retention{Kind: plan.KeepAll}, plan.Derived},
+		{"${variables.bucket}", plan.Retention{Kind: plan.KeepAll}, plan.Derived},
+		{"./checkpoints/{run_name}", plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit},
+		{`C:\runs\ckpt`, plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit},
+		{"${variables.missing}", plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit},
+	} {
+		src := base + "save_folder: '" + c.folder + "'\n"
+		p := Composer.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+		wantFact(t, c.folder, p.Ckpt.Retention, c.want, c.origin, "save_num_checkpoints_to_keep", 6)
+	}
+}

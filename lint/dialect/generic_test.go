@@ -540,3 +540,16 @@ func TestGenericDataSeedOffsetByHost(t *testing.T) {
 		t.Errorf("data seed with the switch off %+v", d)
 	}
 }
+
+// TestNeoXS3KeepsAll: GPT-NeoX uploads every checkpoint to s3_path and keep_last_n_checkpoints
+// prunes only the local copies (megatron/checkpointing.py @ea7aefd).
+func TestNeoXS3KeepsAll(t *testing.T) {
+	src := "{\n  \"pipe_parallel_size\": 1,\n  \"model_parallel_size\": 1,\n  \"num_layers\": 12,\n  \"train_iters\": 1000,\n  \"keep-last-n-checkpoints\": 2,\n  \"s3_path\": \"s3://bucket/neox\"\n}\n"
+	d := tcgDoc(t, doc.JSON, src)
+	if got := Detect(d); got != GPTNeoX {
+		t.Fatalf("detected %s", got.Name)
+	}
+	wantFact(t, "with s3", GPTNeoX.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepAll}, plan.Derived, "keep-last-n-checkpoints", 6)
+	d = tcgDoc(t, doc.JSON, strings.Replace(src, "\"s3_path\": \"s3://bucket/neox\"", "\"s3_path\": null", 1))
+	wantFact(t, "without", GPTNeoX.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "keep-last-n-checkpoints", 6)
+}

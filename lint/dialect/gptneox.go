@@ -25,8 +25,10 @@ func newGPTNeoX() *Dialect {
 			}
 			return 0
 		},
-		Normalize: func(d *doc.Document, ctx Context) *plan.Plan { return readGenericPlan("gpt-neox", d, ctx, nil) },
-		Keys:      neoxKeys,
+		Normalize: func(d *doc.Document, ctx Context) *plan.Plan {
+			return readGenericPlan("gpt-neox", d, ctx, neoxS3Retention)
+		},
+		Keys: neoxKeys,
 	}
 }
 
@@ -58,4 +60,18 @@ func isNeoX(root *doc.Node) bool {
 		}
 	}
 	return hits+own >= 3 && own >= 2
+}
+
+// neoxS3Retention: with s3_path set, rank 0 uploads every checkpoint to S3 and
+// keep_last_n_checkpoints then deletes only the local copies (save_checkpoint and
+// delete_old_checkpoints, megatron/checkpointing.py @ea7aefd): every checkpoint is kept.
+func neoxS3Retention(p *plan.Plan, g genericReader) {
+	s3 := genChild(g.root, "s3_path")
+	if s3 == nil || !s3.IsScalar() || s3.IsNull() || s3.IsUnknown() || s3.Value == "" {
+		return
+	}
+	if n := genChild(g.root, "keep_last_n_checkpoints"); n != nil { // or keep-last-n-checkpoints
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Derived, Key: n.Key, Node: n,
+			Note: "s3_path keeps every checkpoint in S3; the count prunes local copies only"}
+	}
 }

@@ -332,44 +332,37 @@ func TestGenericJSON(t *testing.T) {
 	wantFact(t, "keep", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.max_to_keep", 3)
 }
 
-// A keep-N key beside an early-stopping block that names its metric: MMF's EarlyStopping saves
-// best.ckpt whenever the criteria improves and max_to_keep prunes only model_*.ckpt, so the
-// best is not lost; the generic reader cannot tell that framework from one that loses it.
-func TestGenericKeepWithEarlyStop(t *testing.T) {
-	src := "training:\n  early_stop:\n    criteria: coco/ap\n    minimize: false\ncheckpoint:\n  max_to_keep: 5\n"
-	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
-	if r := p.Ckpt.Retention; r.Known() || r.Key != "checkpoint.max_to_keep" {
-		t.Fatalf("retention beside early stopping = %+v, want unknown at checkpoint.max_to_keep", r)
+// TestGenericKeepUnknown: a keep count whose meaning the file does not decide is unknown, and the
+// same count without that context is the most recent N.
+//   - Beside an early-stopping block that names its metric: MMF's EarlyStopping saves best.ckpt
+//     whenever the criteria improves and max_to_keep prunes only model_*.ckpt, so the best is not
+//     lost; the generic reader cannot tell that framework from one that loses it.
+//   - In a SpeechBrain hparams file (HyperPyYAML: !ref, !new:): the recipe script's
+//     Checkpointer.save_and_keep_only(num_to_keep=..., min_keys=["loss"]) keeps the best by valid
+//     loss as well as the most recent (LibriTTS/focalcodec's train_quantizer.py), or by epoch only
+//     (its train_decoder.py): which, the file does not say.
+//   - In an ms-swift arguments file: swift sets metric_for_best_model to "loss" when the file
+//     does not, so save_total_limit's rotation keeps the best evaluated checkpoint; whether
+//     evaluation runs, the file does not say.
+func TestGenericKeepUnknown(t *testing.T) {
+	for _, c := range []struct {
+		name, src, key, plain string
+		n, line               int
+	}{
+		{"early stopping", "training:\n  early_stop:\n    criteria: coco/ap\n    minimize: false\ncheckpoint:\n  max_to_keep: 5\n", "checkpoint.max_to_keep",
+			"training:\n  early_stop:\n    enabled: true\ncheckpoint:\n  max_to_keep: 5\n", 5, 5},
+		{"HyperPyYAML", "seed: 1\noutput_folder: !ref results/<seed>\nkeep_checkpoints: 2\ncheckpointer: !new:speechbrain.utils.checkpoints.Checkpointer\n  checkpoints_dir: !ref <output_folder>/save\n", "keep_checkpoints",
+			"seed: 1\nkeep_checkpoints: 2\n", 2, 2},
+		{"ms-swift", "model: Qwen/Qwen2.5-7B-Instruct\ntuner_type: lora\ndataset: swift/self-cognition#500\nsave_steps: 50\nsave_total_limit: 2\n", "save_total_limit",
+			"model: resnet50\nsave_total_limit: 2\n", 2, 2},
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
+		if r := p.Ckpt.Retention; r.Known() || r.Key != c.key || r.Node == nil {
+			t.Errorf("%s: retention = %+v, want unknown at %s", c.name, r, c.key)
+		}
+		p = Generic.Normalize(tcgDoc(t, doc.YAML, c.plain), Context{})
+		wantFact(t, c.name+" without it", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: c.n}, plan.Explicit, c.key, c.line)
 	}
-	p = Generic.Normalize(tcgDoc(t, doc.YAML, "training:\n  early_stop:\n    enabled: true\ncheckpoint:\n  max_to_keep: 5\n"), Context{})
-	wantFact(t, "keep without a metric", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "checkpoint.max_to_keep", 5)
-}
-
-// A keep count in a SpeechBrain hparams file (HyperPyYAML: !ref, !new:): the recipe script's
-// Checkpointer.save_and_keep_only(num_to_keep=..., min_keys=["loss"]) keeps the best by valid
-// loss as well as the most recent (LibriTTS/focalcodec's train_quantizer.py), or by epoch only
-// (its train_decoder.py): which, the file does not say.
-func TestGenericKeepInHyperPyYAML(t *testing.T) {
-	src := "seed: 1\noutput_folder: !ref results/<seed>\nkeep_checkpoints: 2\ncheckpointer: !new:speechbrain.utils.checkpoints.Checkpointer\n  checkpoints_dir: !ref <output_folder>/save\n"
-	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
-	if r := p.Ckpt.Retention; r.Known() || r.Key != "keep_checkpoints" || r.Node == nil {
-		t.Fatalf("retention in a HyperPyYAML file = %+v, want unknown at keep_checkpoints", r)
-	}
-	p = Generic.Normalize(tcgDoc(t, doc.YAML, "seed: 1\nkeep_checkpoints: 2\n"), Context{})
-	wantFact(t, "keep in plain YAML", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "keep_checkpoints", 2)
-}
-
-// An ms-swift arguments file: swift sets metric_for_best_model to "loss" when the file does
-// not, so save_total_limit's rotation keeps the best evaluated checkpoint; whether evaluation
-// runs, the file does not say.
-func TestGenericKeepInSwiftArgs(t *testing.T) {
-	src := "model: Qwen/Qwen2.5-7B-Instruct\ntuner_type: lora\ndataset: swift/self-cognition#500\nsave_steps: 50\nsave_total_limit: 2\n"
-	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
-	if r := p.Ckpt.Retention; r.Known() || r.Key != "save_total_limit" || r.Node == nil {
-		t.Fatalf("retention in a swift file = %+v, want unknown at save_total_limit", r)
-	}
-	p = Generic.Normalize(tcgDoc(t, doc.YAML, "model: resnet50\nsave_total_limit: 2\n"), Context{})
-	wantFact(t, "keep elsewhere", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "save_total_limit", 2)
 }
 
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.

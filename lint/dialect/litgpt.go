@@ -63,8 +63,7 @@ func newLitGPT() *Dialect {
 		Advice: AdviceSet{
 			{"ckpt.enabled", Advice{Help: "set train.save_interval to a number of optimizer steps (a multiple of eval.interval)", Doc: "`train.save_interval` in optimizer steps, a multiple of `eval.interval`."}},
 			{"logging.sync_every", Advice{Help: "set train.log_interval to 10 or more", Doc: "`train.log_interval: 10` or more."}},
-			{"eval.interval", Advice{Help: "make train.save_interval a multiple of eval.interval", Doc: "`train.save_interval` a multiple of `eval.interval` (both count optimizer steps)."}},
-			{"batch.arithmetic", Advice{Help: "make train.global_batch_size a multiple of train.micro_batch_size × devices × num_nodes"}},
+			{"ckpt.align", Advice{Doc: "`train.save_interval` a multiple of `eval.interval` (both count optimizer steps)."}},
 		},
 	}
 }
@@ -112,8 +111,9 @@ var (
 	litgptRootKeys = []string{"out_dir", "precision", "devices", "num_nodes", "logger_name", "checkpoint_dir", "model_name", "seed", "optimizer", "data", "resume", "initial_checkpoint_dir", "tokenizer_dir", "quantize"}
 )
 
-// detectLitGPT: a train: map of TrainArgs fields, an eval: map of EvalArgs fields, and
-// setup() arguments at the root; nothing else at the root but setup() arguments.
+// detectLitGPT: a train: map of two TrainArgs fields or more, an eval: map with an EvalArgs
+// field, and two setup() arguments at the root (checkpoint_dir or model_name, which each command
+// requires, counting twice).
 func detectLitGPT(d *doc.Document) int {
 	root := d.Root
 	if root == nil || root.Kind != doc.Map {

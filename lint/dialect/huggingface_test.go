@@ -231,9 +231,9 @@ func TestHFTrackersAndContext(t *testing.T) {
 	p = hftPlan(t, HuggingFace, doc.YAML, "per_device_train_batch_size: 64\naccelerator_config:\n  split_batches: true\n", Context{})
 	wantFact(t, "split batches", p.Train.PerDeviceBatch, 0, plan.Unknown, "per_device_train_batch_size", 1)
 
-	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: microsoft/resnet-50\n", Context{})
+	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: microsoft/resnet-50\nlearning_rate: 1.0e-4\n", Context{})
 	wantFact(t, "bn", p.BN.Present, true, plan.Derived, "model_name_or_path", 1)
-	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: Qwen/Qwen2.5-0.5B\ndataset_name: trl-lib/Capybara\n", Context{})
+	p = hftPlan(t, HuggingFace, doc.YAML, "model_name_or_path: Qwen/Qwen2.5-0.5B\ndataset_name: trl-lib/Capybara\nlearning_rate: 1.0e-4\n", Context{})
 	wantFact(t, "no bn evidence", p.BN.Present, false, plan.Unknown, "", -1)
 	if p.Variant != "trl" {
 		t.Errorf("variant %q, want trl", p.Variant)
@@ -518,4 +518,20 @@ func TestHFReportToDefaultByVersion(t *testing.T) {
 	}
 	p = hftPlan(t, HuggingFace, doc.YAML, src+"report_to: none\n", Context{Targets: map[string]string{"transformers": "4.52.3"}})
 	wantFact(t, "written none under 4.52.3", p.Tracking.Trackers, []string{}, plan.Explicit, "report_to", -1)
+}
+
+// TestHFNoTrainingArguments: a recipe with model, dataset and generation settings only (open-r1's
+// dataset_filtering files, for a script that parses GRPOConfig and only generates) gives no
+// training run, so nothing rests on the Trainer's defaults; one TrainingArguments field is enough
+// for a run to be read.
+func TestHFNoTrainingArguments(t *testing.T) {
+	src := "model_name_or_path: open-r1/R1-Distill\ntorch_dtype: bfloat16\ndataset_name: open-r1/problems\nnum_generations: 8\ntemperature: 0.7\n"
+	p := hftPlan(t, HuggingFace, doc.YAML, src, Context{})
+	if p.Eval.Enabled.Known() || p.Data.Workers.Known() || p.Tracking.Trackers.Known() || p.Ckpt.Retention.Known() {
+		t.Errorf("a file without TrainingArguments fields read as a training run: eval %+v workers %+v trackers %+v", p.Eval.Enabled, p.Data.Workers, p.Tracking.Trackers)
+	}
+	p = hftPlan(t, HuggingFace, doc.YAML, src+"output_dir: out\n", Context{})
+	if !p.Eval.Enabled.Known() || !p.Data.Workers.Known() {
+		t.Errorf("output_dir alone should make a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
 }

@@ -355,6 +355,8 @@ func TestGenericKeepUnknown(t *testing.T) {
 			"seed: 1\nkeep_checkpoints: 2\n", 2, 2},
 		{"ms-swift", "model: Qwen/Qwen2.5-7B-Instruct\ntuner_type: lora\ndataset: swift/self-cognition#500\nsave_steps: 50\nsave_total_limit: 2\n", "save_total_limit",
 			"model: resnet50\nsave_total_limit: 2\n", 2, 2},
+		{"accelerate loop", "model_name_or_path: allenai/tulu-2-7b\nwith_tracking: true\ncheckpointing_steps: 1000\nkeep_last_n_checkpoints: 3\n", "keep_last_n_checkpoints",
+			"model_name_or_path: allenai/tulu-2-7b\nkeep_last_n_checkpoints: 3\n", 3, 2},
 	} {
 		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
 		if r := p.Ckpt.Retention; r.Known() || r.Key != c.key || r.Node == nil {

@@ -111,7 +111,10 @@ func detectBigVision(d *doc.Document) int {
 	for _, k := range []string{"log_training_steps", "ckpt_steps", "keep_ckpt_steps", "total_epochs", "evals", "prefetch_to_device", "optax_name"} {
 		if root.Get(k) != nil {
 			s += 10
-			specific = true
+			// scenic's dataset configs set prefetch_to_device at their top level too
+			// (scenic/projects/layout_denoise/configs/dataset_config.py @4a38d47): alone it
+			// does not make a file big_vision's.
+			specific = specific || k != "prefetch_to_device"
 		}
 	}
 	if !specific {

@@ -297,6 +297,13 @@ func TestDetectPlainMLCollectionsNotBigVision(t *testing.T) {
 	wantDetected(t, "with big_vision's ckpt_steps", "configs/default.py", doc.Python, keyed, "big-vision")
 	imported := "import big_vision.configs.common as bvcc\n" + plain
 	wantDetected(t, "importing big_vision", "configs/default.py", doc.Python, imported, "big-vision")
+	// scenic's dataset configs set prefetch_to_device at their top level (layout_denoise's
+	// dataset_config.py): read as big_vision's, it was told it writes no checkpoints.
+	dataset := "import ml_collections\n\ndef get_config(data_name='rico'):\n  dataset_configs = ml_collections.ConfigDict()\n" +
+		"  dataset_configs.shuffle_buffer_size = 10000\n  dataset_configs.prefetch_to_device = 5\n  dataset_configs.dataset_name = data_name\n  return dataset_configs\n"
+	wantDetected(t, "a dataset config with prefetch_to_device", "configs/dataset_config.py", doc.Python, dataset, "generic")
+	withSteps := strings.Replace(dataset, "  return", "  dataset_configs.ckpt_steps = 1000\n  return", 1)
+	wantDetected(t, "prefetch_to_device beside ckpt_steps", "configs/dataset_config.py", doc.Python, withSteps, "big-vision")
 }
 
 // OLMo's trainer (allenai/OLMo, olmo/config.py @59a53e3f) took llm-foundry's names for its

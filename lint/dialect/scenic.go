@@ -84,12 +84,15 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	} else if bs.Known() {
 		p.Eval.GlobalBatch = plan.Defaulted(bs.Value, "eval_batch_size", plan.Because("scenic uses batch_size"), nil)
 	}
-	if n := root.At("beam_size"); n != nil && p.Eval.GlobalBatch.Known() {
-		if v, ok := n.Int(); !ok || v > 1 {
-			// Generation trainers decode each eval example with beam search (avatar's
-			// generation_trainer.py test_step expands the batch by beam_size): an eval batch
-			// holds beam_size sequences per example, so the batch sizes alone say nothing.
-			p.Eval.GlobalBatch = plan.Fact[int]{Key: p.Eval.GlobalBatch.Key, Node: p.Eval.GlobalBatch.Node, Note: "decoded with beam search (beam_size)"}
+	for _, k := range []string{"beam_size", "model.decode_beam_size"} {
+		if n := root.At(k); n != nil && p.Eval.GlobalBatch.Known() {
+			if v, ok := n.Int(); !ok || v > 1 {
+				// Generation trainers decode each eval example with beam search (avatar's
+				// generation_trainer.py test_step expands the batch by beam_size; pixel_llm's
+				// model decodes into [batch, beam] arrays of model.decode_beam_size): an eval
+				// batch holds that many sequences per example, so the batch sizes alone say nothing.
+				p.Eval.GlobalBatch = plan.Fact[int]{Key: p.Eval.GlobalBatch.Key, Node: p.Eval.GlobalBatch.Node, Note: "decoded with beam search (" + k + ")"}
+			}
 		}
 	}
 	evalSteps, _ := IntAt(root, "log_eval_steps")

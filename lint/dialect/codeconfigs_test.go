@@ -401,6 +401,7 @@ func TestScenic(t *testing.T) {
 def get_config():
   config = ml_collections.ConfigDict()
   config.experiment_name = 'imagenet-vit'
+  config.trainer_name = 'classification_trainer'
   config.batch_size = 4096
   config.eval_batch_size = 1024
   config.num_training_epochs = 90
@@ -433,6 +434,24 @@ def get_config():
 	loads := strings.Replace(src, "  return config", "  config.init_from = ml_collections.ConfigDict()\n  config.init_from.checkpoint_path = '/ckpt'\n  return config", 1)
 	if _, p = parseText(t, "c.py", loads); p.Ckpt.Retention.Value.N != 3 {
 		t.Errorf("init_from: retention %+v", p.Ckpt.Retention)
+	}
+	// Project trainers ignore max_checkpoint_keep and pass save_checkpoint a count of their
+	// own (pixel_llm 1, vid2seq 100), or none; scenic/main.py needs trainer_name, so a file
+	// without one is run by a project's main.
+	for _, name := range []string{"'vivit_trainer'", "'pixel_llm_trainer'", "None"} {
+		other := strings.Replace(src, "'classification_trainer'", name, 1)
+		for _, keep := range []string{"", "  config.max_checkpoint_keep = 5\n"} {
+			_, p = parseText(t, "c.py", strings.Replace(other, "  return config", keep+"  return config", 1))
+			if r := p.Ckpt.Retention; r.Known() || (keep != "" && r.Key != "max_checkpoint_keep") {
+				t.Errorf("trainer %s, %q: retention %+v", name, keep, r)
+			}
+		}
+	}
+	for _, name := range []string{"'transfer_trainer'", "'mtv_trainer'"} {
+		_, p = parseText(t, "c.py", strings.Replace(src, "'classification_trainer'", name, 1))
+		if r := p.Ckpt.Retention; r.Value.N != 3 {
+			t.Errorf("trainer %s: retention %+v", name, r)
+		}
 	}
 }
 

@@ -40,7 +40,7 @@ func newScenic() *Dialect {
 			{Path: "eval_batch_size", Type: "integer", Concept: "eval.global_batch", Doc: "global eval batch; defaults to batch_size"},
 			{Path: "log_eval_steps", Type: "integer", Default: "steps per epoch", Concept: "eval.interval", Doc: "evaluate every N steps"},
 			{Path: "checkpoint_steps", Type: "integer", Default: "log_eval_steps", Concept: "ckpt.interval", Doc: "checkpoint every N steps"},
-			{Path: "max_checkpoint_keep", Type: "integer", Default: "3", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints"},
+			{Path: "max_checkpoint_keep", Type: "integer", Default: "3", Concept: "ckpt.retention", Doc: "keep the N most recent checkpoints (read by classification_trainer, transfer_trainer, mtv_trainer)"},
 			{Path: "num_training_steps", Type: "integer", Concept: "train.max_steps", Doc: "training length (or num_training_epochs)"},
 			{Path: "rng_seed", Type: "integer", Concept: "", Doc: "random seed"},
 		},
@@ -111,15 +111,39 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	if b, ok := BoolAt(root, "checkpoint"); ok && b.Known() {
 		p.Ckpt.Enabled = b
 	}
-	if f, ok := IntAt(root, "max_checkpoint_keep"); ok {
+	f, ok := IntAt(root, "max_checkpoint_keep")
+	switch {
+	case !scenicKeepReader(root):
+		if ok {
+			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: "max_checkpoint_keep", Node: f.Node, Note: "read by classification_trainer, transfer_trainer and mtv_trainer only"}
+		}
+	case ok:
 		if f.Known() && f.Value > 0 {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: f.Value}, "max_checkpoint_keep", f.Node)
 		}
-	} else if !own {
+	case !own:
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepLatest, N: 3}, "max_checkpoint_keep", plan.Why{By: "the scenic default", Note: "max_checkpoint_keep 3"}, nil)
 	}
 	ApplyContext(p, ctx)
 	return p
+}
+
+// scenicKeepReader reports a config whose trainer_name names a trainer that reads
+// max_checkpoint_keep, default 3: scenic's own (train_lib/trainers.py ALL_TRAINERS @4a38d47:
+// classification_trainer, transfer_trainer, and the projects' copies under those names) and
+// mtv_trainer (projects/mtv/trainer.py). Other project trainers ignore the key and pass
+// train_utils.save_checkpoint a count of their own (pixel_llm and densevoc 1, vid2seq 100) or
+// none (its default 3): what they keep is not the file's to tell.
+func scenicKeepReader(root *doc.Node) bool {
+	n := root.Get("trainer_name")
+	if n == nil || n.Kind != doc.Scalar {
+		return false
+	}
+	switch n.Value {
+	case "classification_trainer", "transfer_trainer", "mtv_trainer":
+		return true
+	}
+	return false
 }
 
 // scenicOwnCheckpointing reports a section that sets how checkpoints are saved (a key naming

@@ -40,13 +40,17 @@ var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true, "node_mo
 var walkedExt = map[string]bool{".yaml": true, ".yml": true, ".json": true, ".toml": true, ".gin": true, ".py": true}
 
 // notConfigs are never linted inside folders: trainlint's own config file and Python's project
-// file (which may hold [tool.trainlint]) are not training configs. Named on the command line,
-// they are linted like any file.
+// file (which may hold [tool.trainlint]) are not training configs, nor are the files of the
+// JavaScript and C++ tools that sit beside a project's web client or native runtime. Named on
+// the command line, they are linted like any file.
 var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true,
 	// JavaScript tooling beside a project's web client: npm's manifests, and files that
 	// TypeScript, ESLint and dev containers read as JSON with comments.
 	"package.json": true, "package-lock.json": true, "tsconfig.json": true, "jsconfig.json": true,
-	".eslintrc.json": true, "devcontainer.json": true, ".devcontainer.json": true}
+	".eslintrc.json": true, "devcontainer.json": true, ".devcontainer.json": true,
+	// C++ tooling beside a project's native runtime: Visual Studio's CMake settings (often saved
+	// with a byte order mark), CMake's presets and vcpkg's manifest.
+	"CMakeSettings.json": true, "CMakePresets.json": true, "CMakeUserPresets.json": true, "vcpkg.json": true}
 
 // notConfig reports whether a walked file is one of notConfigs or a variant of TypeScript's
 // configuration (tsconfig.base.json, tsconfig.app.json, jsconfig.node.json).

@@ -156,6 +156,20 @@
 // its prompts apart), and MMTracking's DeepSORT, StrongSORT and Tracktor configs, whose models
 // raise when trained (mmTestOnly).
 //
+// On 2026-12-04, 30 repositories (6,861 files linted, 811 findings read: open-r1, open-instruct,
+// verl, InternVL, scenic, mmyolo, detectron2, Open-Sora, mmpose, dinov2, FunASR, nanotron,
+// pythia, mmocr, smollm, NeMo-RL, vissl, SimPO, Online-RLHF, mmdetection3d, mmagic and others),
+// the claims that were wrong were defaults of the wrong program: open-r1's dataset_filtering
+// recipes, which set no TrainingArguments field, for a script that only generates (hfTrains);
+// open-instruct's keep_last_n_checkpoints, which its accelerate loop keeps only to resume and
+// deletes at the end; scenic's max_checkpoint_keep default under project trainers that ignore it
+// (scenicKeepReader) and a dataset sub-config read as big_vision's for its prefetch_to_device;
+// pixel_llm's beam-decoded eval batch; and a Visual Studio CMakeSettings.json walked as a config.
+// The findings left are the configs' own: mmagic's new-style configs that MMEngine refuses (a
+// train_cfg that replaces its base's by_epoch; pure-Python inheritance replaces, it does not
+// merge), an mmpose face config training HRNet at 2 images per GPU, real duplicate keys in
+// vissl, nanotron and open-instruct, and syntax errors that python3 and PyYAML refuse too.
+//
 // # How to add a framework
 //
 // Three things, nothing else (torchtitan.go and gptneox.go are small examples):

@@ -7,9 +7,11 @@ import (
 )
 
 // mmInherits reports whether the file builds on base files (`_base_ = [...]` or a
-// `with read_base():` import): MMEngine merges each top-level dict into the base's dict of the
-// same name (unless it says `_delete_=True`), so a key this file leaves out may be set there and
-// no default can be assumed for it.
+// `with read_base():` import). Under `_base_` MMEngine merges each top-level dict into the
+// base's dict of the same name (unless it says `_delete_=True`); under read_base a dict the file
+// rebinds replaces the base's (plain Python, mmengine v0.10.7 Config._parse_lazy_import), but
+// one it updates keeps the base's keys. Either way a key this file leaves out may be set in a
+// base, and no default can be assumed for it.
 func mmInherits(d *doc.Document) bool {
 	return d.Root.Get("_base_") != nil || d.HasRef("base")
 }

@@ -125,6 +125,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 	hfBatchNorm(root, p, "model_name_or_path")
+	hfGeneratedEval(root, p)
 	// TRL's ScriptArguments.dataset_streaming and DatasetMixtureConfig.streaming (trl v1.9.0
 	// trl/scripts/utils.py) load an IterableDataset; Trainer.set_initial_training_values then
 	// raises "args.max_steps must be set to a positive value if dataloader does not have a

@@ -47,7 +47,7 @@ func baseVarEnd(src []byte, i int) int {
 	}
 	j += len("_base_.")
 	k := j
-	for k < len(src) && (src[k] == '_' || src[k] == '.' || src[k] >= '0' && src[k] <= '9' || src[k] >= 'a' && src[k] <= 'z' || src[k] >= 'A' && src[k] <= 'Z') {
+	for k < len(src) && (pyIdentByte[src[k]] != 0 || src[k] == '.') {
 		k++
 	}
 	if k == j {

@@ -379,8 +379,13 @@ func boolFrom(f plan.Fact[string], pred func(string) bool) plan.Fact[bool] {
 }
 
 // intervalFrom gives an interval the provenance of the fact that decides it.
-func intervalFrom(f plan.Fact[string], iv plan.Interval) plan.Fact[plan.Interval] {
+func intervalFrom[T any](f plan.Fact[T], iv plan.Interval) plan.Fact[plan.Interval] {
 	return plan.Fact[plan.Interval]{Value: iv, Origin: f.Origin, Key: f.Key, Node: f.Node, Note: f.Note, By: f.By}
+}
+
+// stepsFrom is a known step count as an interval of that many steps, with its provenance.
+func stepsFrom(f plan.Fact[int]) plan.Fact[plan.Interval] {
+	return intervalFrom(f, plan.Interval{Value: float64(f.Value), Unit: plan.Steps, Text: strconv.Itoa(f.Value)})
 }
 
 // scopeFrom maps a boolean "on every node" fact to a scope fact.

@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -164,7 +163,7 @@ func litgptCommandOf(root *doc.Node) litgptCommand {
 	switch {
 	case root.Get("checkpoint_dir") != nil:
 		for _, c := range root.Children {
-			if len(c.Key) > 5 && c.Key[:5] == "lora_" {
+			if len(c.Key) > 5 && strings.HasPrefix(c.Key, "lora_") {
 				return litgptLoRA
 			}
 		}
@@ -239,8 +238,7 @@ func normalizeLitGPT(d *doc.Document, ctx Context) *plan.Plan {
 		iv, _ = IntAt(root, "eval.interval")
 	}
 	if iv.Known() && iv.Value > 0 {
-		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(iv.Value), Unit: plan.Steps, Text: strconv.Itoa(iv.Value)},
-			Origin: iv.Origin, Key: iv.Key, Node: iv.Node, Note: iv.Note, By: iv.By}
+		p.Eval.Interval = stepsFrom(iv)
 	}
 	final := BoolOr(root, "eval.final_validation", true, litgptNote)
 	p.Eval.AtEnd = final
@@ -248,8 +246,7 @@ func normalizeLitGPT(d *doc.Document, ctx Context) *plan.Plan {
 		(cmd == litgptPretrain || finetuning && final.Known() && !final.Value) {
 		// Pretrain's final validation reads max_iters batches too; fine-tuning's reads the
 		// whole set unless final_validation is off.
-		p.Eval.Subset = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(maxIters.Value), Unit: plan.Steps, Text: strconv.Itoa(maxIters.Value)},
-			Origin: maxIters.Origin, Key: maxIters.Key, Node: maxIters.Node, Note: maxIters.Note, By: maxIters.By}
+		p.Eval.Subset = stepsFrom(maxIters)
 	}
 
 	// Checkpoints: every save_interval optimizer steps, the final one always, none deleted.

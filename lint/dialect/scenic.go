@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -97,14 +96,14 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	evalSteps, _ := IntAt(root, "log_eval_steps")
 	if evalSteps.Known() && evalSteps.Value > 0 {
-		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(evalSteps.Value), Unit: plan.Steps, Text: strconv.Itoa(evalSteps.Value)}, Origin: plan.Explicit, Key: "log_eval_steps", Node: evalSteps.Node}
+		p.Eval.Interval = stepsFrom(evalSteps)
 	}
 	// A trainer of its own on scenic's libraries may keep its checkpoint settings in a section
 	// (magvit's videogvt trainers: logging.checkpoint_steps, logging.checkpoint_kept passed to
 	// save_checkpoint): scenic's top-level defaults are then not the run's.
 	own := root.Get("checkpoint_steps") == nil && root.Get("max_checkpoint_keep") == nil && scenicOwnCheckpointing(root)
 	if ck, ok := IntAt(root, "checkpoint_steps"); ok && ck.Known() && ck.Value > 0 {
-		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(ck.Value), Unit: plan.Steps, Text: strconv.Itoa(ck.Value)}, Origin: plan.Explicit, Key: "checkpoint_steps", Node: ck.Node}
+		p.Ckpt.Interval = stepsFrom(ck)
 	} else if !ok && !own && p.Eval.Interval.Known() {
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: p.Eval.Interval.Value, Origin: plan.Default, Key: "checkpoint_steps", Note: "scenic checkpoints every log_eval_steps"}
 	}

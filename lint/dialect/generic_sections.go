@@ -360,9 +360,9 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				// save_total_limit's rotation: kept when evaluation runs, which the file alone
 				// does not tell.
 				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
-			case g.root.Get("with_tracking") != nil || g.root.Get("checkpointing_steps") != nil:
-				// The flags of an accelerate training loop the repository writes itself: what
-				// the count means is its script's. open-instruct's finetune.py (@e6c3044) saves
+			case accelerateLoopArgs(g.root):
+				// A training loop the repository writes itself: what the count means is its
+				// script's. open-instruct's finetune.py (@e6c3044) saves
 				// state for resuming, evaluates nothing during the run and deletes every
 				// checkpoint at the end (clean_checkpoints_at_end, default True), so keeping
 				// more would not keep a best one.

@@ -136,14 +136,12 @@ func VariesByHost(expr string) (bool, string) {
 
 // hfOtherTrainer lowers the HF Trainer score s of a file that another trainer reads.
 // HfArgumentParser reads flat dataclass fields: a Hydra target (verl's optim/fsdp.yaml), or
-// nested trainer, model or optimizer sections (levanter's), belong to another trainer. And
-// with_tracking or checkpointing_steps, which TrainingArguments lacks, is a flag of an
-// accelerate loop (the no_trainer examples, diffusers' scripts, open-instruct's finetune.py).
-// A local tag (HyperPyYAML's !new:, !ref in SpeechBrain's hparams) needs a loader of its own:
+// nested trainer, model or optimizer sections (levanter's), belong to another trainer, and so do
+// an accelerate loop's flags (accelerateLoopArgs). A local tag (HyperPyYAML's !new:, !ref in SpeechBrain's hparams) needs a loader of its own:
 // HfArgumentParser.parse_yaml_file reads the file with yaml.safe_load, which refuses it.
 func hfOtherTrainer(d *doc.Document, s int) int {
 	root := d.Root
-	if root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil || isSwift(root) {
+	if accelerateLoopArgs(root) || isSwift(root) {
 		return 0
 	}
 	for _, t := range d.Tagged {
@@ -161,6 +159,13 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 		return 0
 	}
 	return s
+}
+
+// accelerateLoopArgs reports with_tracking or checkpointing_steps, which TrainingArguments lacks:
+// the flags of an accelerate training loop a repository writes itself (transformers' no_trainer
+// examples, diffusers' scripts, open-instruct's finetune.py).
+func accelerateLoopArgs(root *doc.Node) bool {
+	return root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil
 }
 
 // isSwift reports an ms-swift config (`swift sft --config`): two of its own arguments

@@ -111,29 +111,14 @@ func reportNearMisses(p *lint.Pass, d *dialect.Dialect, m *doc.Node, ix *keyInde
 	}
 }
 
-// sectionIndex is the keys Keys and Settings list under the closed section sec (their next path
-// element), built once per framework and section.
+// sectionIndex is the keys Keys and Settings list under the closed section sec (schema.Under),
+// with a set for membership, built once per framework and section.
 func sectionIndex(fw, sec string) *keyIndex {
 	id := fw + "\x00" + sec
 	if v, ok := sectionIndexes.Load(id); ok {
 		return v.(*keyIndex)
 	}
-	ix := &keyIndex{set: map[string]bool{}}
-	for _, k := range schema.Keys(fw) {
-		rest, ok := strings.CutPrefix(k.Path, sec+".")
-		if !ok {
-			continue
-		}
-		if i := strings.IndexAny(rest, ".["); i >= 0 {
-			rest = rest[:i]
-		}
-		if !ix.set[rest] {
-			ix.set[rest] = true
-			ix.list = append(ix.list, rest)
-		}
-	}
-	sort.Strings(ix.list)
-	v, _ := sectionIndexes.LoadOrStore(id, ix)
+	v, _ := sectionIndexes.LoadOrStore(id, newKeyIndex(schema.Under(fw, sec)))
 	return v.(*keyIndex)
 }
 
@@ -146,11 +131,17 @@ func topLevelKeys(fw string) *keyIndex {
 	if v, ok := topLevelIndex.Load(fw); ok {
 		return v.(*keyIndex)
 	}
-	ix := &keyIndex{list: schema.TopLevel(fw), set: map[string]bool{}}
-	for _, k := range ix.list {
+	ix := newKeyIndex(schema.TopLevel(fw))
+	topLevelIndex.Store(fw, ix)
+	return ix
+}
+
+// newKeyIndex indexes list (which it keeps) for membership.
+func newKeyIndex(list []string) *keyIndex {
+	ix := &keyIndex{list: list, set: make(map[string]bool, len(list))}
+	for _, k := range list {
 		ix.set[k] = true
 	}
-	topLevelIndex.Store(fw, ix)
 	return ix
 }
 

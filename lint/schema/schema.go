@@ -123,17 +123,29 @@ func TopLevel(framework string) []string {
 
 var topLevels sync.Map // framework -> []string
 
-func topLevel(framework string) []string {
+func topLevel(framework string) []string { return Under(framework, "") }
+
+// Under lists the key names the framework knows directly under the map at the dotted path sec
+// ("" for the root: TopLevel's list): the next segment of every path below it, sorted. Built on
+// each call; TopLevel caches the root's.
+func Under(framework, sec string) []string {
+	prefix := ""
+	if sec != "" {
+		prefix = sec + "."
+	}
 	seen := map[string]bool{}
 	var out []string
 	for _, k := range Keys(framework) {
-		top := k.Path
-		if i := strings.IndexAny(top, ".["); i >= 0 {
-			top = top[:i]
+		next, ok := strings.CutPrefix(k.Path, prefix)
+		if !ok {
+			continue
 		}
-		if !seen[top] {
-			seen[top] = true
-			out = append(out, top)
+		if i := strings.IndexAny(next, ".["); i >= 0 {
+			next = next[:i]
+		}
+		if !seen[next] {
+			seen[next] = true
+			out = append(out, next)
 		}
 	}
 	sort.Strings(out)

@@ -22,7 +22,10 @@ import (
 //     (then it replaces it), anything else replaces, and a dict over a base value that is not
 //     a dict is refused. `{{_base_.x}}` and `_base_.x` written as a whole value take the
 //     bases' value (Config._pre_substitute_base_vars, and `_base_` is the bases' dict while
-//     the file runs); `_base_.x` inside a larger expression stays unknown.
+//     the file runs); `_base_.x` inside a larger expression stays unknown. A base in another
+//     package (`mmaction::_base_/default_runtime.py`) is read from the tree when the tree is
+//     that package's repository (its `configs` folder is what the installed package's
+//     `.mim/configs` holds; see packageConfig), and is unresolved otherwise.
 //   - MMEngine, new style (`with read_base(): from .._base_.x import *`): the module's level
 //     of dots climbs folders from the file's own (Config._parse_lazy_import); the imported
 //     names become the file's variables and its own assignments replace them (plain Python:

@@ -153,13 +153,14 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				complete = false
 				continue
 			}
-			if strings.Contains(s, "::") {
-				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is a config of an installed package; it was not read")
-				complete = false
-				continue
-			}
-			bp, ok := inTree(dir, s)
-			if !ok {
+			var bp string
+			if scope, rel, ext := strings.Cut(s, "::"); ext {
+				if bp, ok = c.packageConfig(dir, scope, rel); !ok {
+					c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is a config of an installed package; it was not read")
+					complete = false
+					continue
+				}
+			} else if bp, ok = inTree(dir, s); !ok {
 				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is outside the tree and was not read")
 				complete = false
 				continue
@@ -375,6 +376,47 @@ func (c *composer) packageModule(dir, mod string) (string, bool) {
 		if p, ok := inTree(a, rel); ok {
 			if _, ok := c.parseCode(p); ok {
 				return p, true
+			}
+		}
+		if a == "." || a == "/" || a == "" {
+			return "", false
+		}
+	}
+}
+
+// mmScopes are the packages whose configs an MMEngine base may name as `scope::path` (mmengine
+// v0.10.7 config/utils.py MODULE2PACKAGE, whose keys are the packages' module names; any other
+// scope is refused).
+var mmScopes = map[string]bool{
+	"mmcls": true, "mmdet": true, "mmdet3d": true, "mmseg": true, "mmaction": true, "mmtrack": true,
+	"mmpose": true, "mmedit": true, "mmocr": true, "mmgen": true, "mmfewshot": true, "mmrazor": true,
+	"mmflow": true, "mmhuman3d": true, "mmrotate": true, "mmselfsup": true, "mmyolo": true,
+	"mmpretrain": true, "mmagic": true,
+}
+
+// packageConfig finds the file of an old-style base in another package (`_base_ =
+// 'mmaction::_base_/default_runtime.py'`) in the tree, when the tree is that package's own
+// repository: mmengine v0.10.7 Config._get_cfg_path opens it under the installed package's
+// `.mim/configs` (_get_external_cfg_base_path; a name in the package's model index resolves
+// there too), and the package's setup.py (add_mim_extension) makes `.mim/configs` the
+// repository's `configs` folder, a link to it in a development install and a copy of it
+// otherwise. So the nearest folder, from the including file's upwards, that holds the package
+// (`scope/__init__.py`) and `configs/path` holds the base. A base of a package installed from
+// elsewhere is not in the tree, and stays unresolved.
+func (c *composer) packageConfig(dir, scope, rel string) (string, bool) {
+	// MMEngine refuses a path that does not start with a word and a slash
+	// (_get_package_and_cfg_path matches `\w*::\w*/\w*`): `mmdet::../x.py` too.
+	const word = "_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	first, _, ok := strings.Cut(rel, "/")
+	if !mmScopes[scope] || !ok || strings.Trim(first, word) != "" {
+		return "", false
+	}
+	for a := dir; ; a = path.Dir(a) {
+		if _, err := c.fsys.ReadFile(path.Join(a, scope, "__init__.py")); err == nil {
+			if p, ok := inTree(a, "configs/"+rel); ok {
+				if _, ok := c.parseCode(p); ok {
+					return p, true
+				}
 			}
 		}
 		if a == "." || a == "/" || a == "" {

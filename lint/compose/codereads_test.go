@@ -86,3 +86,61 @@ func TestPackageBaseInTree(t *testing.T) {
 		t.Errorf("problems %q", unresolved)
 	}
 }
+
+// TestScopedBaseInOwnRepository: an old-style base in a package (`mmaction::_base_/x.py`) is the
+// package's `configs/_base_/x.py` when the tree is that package's repository (the package's
+// `__init__.py` sits beside `configs`), as MMEngine opens it through the package's `.mim/configs`;
+// outside such a tree, under a scope MMEngine does not know, or for a path it refuses, it stays
+// unresolved.
+func TestScopedBaseInOwnRepository(t *testing.T) {
+	m := map[string]string{
+		"mmaction/__init__.py":                "",
+		"mmfoo/__init__.py":                   "", // a package, but not a scope MMEngine knows
+		"configs/_base_/default_runtime.py":   "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n",
+		"projects/clip/configs/run.py":        "_base_ = 'mmaction::_base_/default_runtime.py'\ntrain_cfg = dict(by_epoch=True, max_epochs=3)\n",
+		"projects/clip/configs/other.py":      "_base_ = ['mmdet::_base_/default_runtime.py']\n",
+		"projects/clip/configs/unknown.py":    "_base_ = ['mmfoo::_base_/default_runtime.py']\n",
+		"projects/clip/configs/no_slash.py":   "_base_ = ['mmaction::default_runtime.py']\n",
+		"projects/clip/configs/up.py":         "_base_ = ['mmaction::../configs/_base_/default_runtime.py']\n",
+		"projects/clip/configs/gone.py":       "_base_ = ['mmaction::_base_/gone.py']\n",
+		"elsewhere/mmaction2_user/cfg/run.py": "_base_ = 'mmaction::_base_/default_runtime.py'\n",
+	}
+	fsys := mapFS(m)
+	r := NewCache().Compose(fsys, "projects/clip/configs/run.py", nil, Limits{})
+	var read []string
+	for _, d := range r.Files {
+		read = append(read, d.Path)
+	}
+	if got := strings.Join(read, ","); got != "projects/clip/configs/run.py,configs/_base_/default_runtime.py" {
+		t.Errorf("read %s", got)
+	}
+	if len(r.Problems) != 0 {
+		t.Errorf("problems %+v", r.Problems)
+	}
+	if got := flat(r.Doc.Root.Get("default_hooks")); got != "{checkpoint:{type:CheckpointHook,interval:1}}" {
+		t.Errorf("default_hooks = %s", got)
+	}
+	if o := r.Origin(r.Doc.Root.Get("default_hooks")); o.File != "configs/_base_/default_runtime.py" {
+		t.Errorf("default_hooks comes from %q", o.File)
+	}
+	// Without the package beside configs (a repository that installs mmaction2 from
+	// elsewhere), and for the other cases above, the base is not read.
+	delete(m, "mmaction/__init__.py")
+	for f, fs := range map[string]FS{
+		"projects/clip/configs/run.py":      mapFS(m),
+		"projects/clip/configs/other.py":    fsys,
+		"projects/clip/configs/unknown.py":  fsys,
+		"projects/clip/configs/no_slash.py": fsys,
+		"projects/clip/configs/up.py":       fsys,
+		"projects/clip/configs/gone.py":     fsys,
+	} {
+		r := NewCache().Compose(fs, f, nil, Limits{})
+		if len(r.Files) != 1 || len(r.Problems) != 1 || r.Problems[0].Kind != Unresolved || !strings.Contains(r.Problems[0].Message, "installed package") {
+			t.Errorf("%s: read %d files, problems %+v", f, len(r.Files), r.Problems)
+		}
+	}
+	m["mmaction/__init__.py"] = ""
+	if r := NewCache().Compose(mapFS(m), "elsewhere/mmaction2_user/cfg/run.py", nil, Limits{}); len(r.Files) != 2 {
+		t.Errorf("a config anywhere below the package's repository reads its base: %d files", len(r.Files))
+	}
+}

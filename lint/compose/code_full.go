@@ -372,16 +372,29 @@ func (c *composer) packageModule(dir, mod string) (string, bool) {
 		return "", false
 	}
 	rel := strings.ReplaceAll(mod, ".", "/") + ".py"
+	return upwards(dir, func(a string) (string, bool) { return c.codeAt(a, rel) })
+}
+
+// upwards calls try on dir, then on each folder above it up to the tree's root, and returns
+// the first path try finds.
+func upwards(dir string, try func(folder string) (string, bool)) (string, bool) {
 	for a := dir; ; a = path.Dir(a) {
-		if p, ok := inTree(a, rel); ok {
-			if _, ok := c.parseCode(p); ok {
-				return p, true
-			}
+		if p, ok := try(a); ok {
+			return p, true
 		}
 		if a == "." || a == "/" || a == "" {
 			return "", false
 		}
 	}
+}
+
+// codeAt is rel joined to dir when that file is in the tree and parses.
+func (c *composer) codeAt(dir, rel string) (string, bool) {
+	p, ok := inTree(dir, rel)
+	if ok {
+		_, ok = c.parseCode(p)
+	}
+	return p, ok
 }
 
 // mmScopes are the packages whose configs an MMEngine base may name as `scope::path` (mmengine
@@ -411,18 +424,12 @@ func (c *composer) packageConfig(dir, scope, rel string) (string, bool) {
 	if !mmScopes[scope] || !ok || strings.Trim(first, word) != "" {
 		return "", false
 	}
-	for a := dir; ; a = path.Dir(a) {
-		if _, err := c.fsys.ReadFile(path.Join(a, scope, "__init__.py")); err == nil {
-			if p, ok := inTree(a, "configs/"+rel); ok {
-				if _, ok := c.parseCode(p); ok {
-					return p, true
-				}
-			}
-		}
-		if a == "." || a == "/" || a == "" {
+	return upwards(dir, func(a string) (string, bool) {
+		if _, err := c.fsys.ReadFile(path.Join(a, scope, "__init__.py")); err != nil {
 			return "", false
 		}
-	}
+		return c.codeAt(a, "configs/"+rel)
+	})
 }
 
 // importedNames reads the names of `from m import a, b as c` in the statement's text: name →

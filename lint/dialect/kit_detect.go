@@ -137,8 +137,9 @@ func VariesByHost(expr string) (bool, string) {
 // hfOtherTrainer lowers the HF Trainer score s of a file that another trainer reads.
 // HfArgumentParser reads flat dataclass fields: a Hydra target (verl's optim/fsdp.yaml), or
 // nested trainer, model or optimizer sections (levanter's), belong to another trainer, and so do
-// an accelerate loop's flags (accelerateLoopArgs). A local tag (HyperPyYAML's !new:, !ref in SpeechBrain's hparams) needs a loader of its own:
-// HfArgumentParser.parse_yaml_file reads the file with yaml.safe_load, which refuses it.
+// an accelerate loop's flags (accelerateLoopArgs). A local tag (HyperPyYAML's !new:, !ref in
+// SpeechBrain's hparams) needs a loader of its own: HfArgumentParser.parse_yaml_file reads the
+// file with yaml.safe_load, which refuses it.
 func hfOtherTrainer(d *doc.Document, s int) int {
 	root := d.Root
 	if accelerateLoopArgs(root) || isSwift(root) {

@@ -643,3 +643,30 @@ func TestMMEngineRoIHeadBatchNorm(t *testing.T) {
 		}
 	}
 }
+
+// MMAction2's BMN, PEM, DRN and TCANet predict only the first sample of an eval batch, and its
+// AVARoIHead accepts one sample at test time, so their eval batch of 1 is not compared with the
+// train batch; a recognizer's, or a detector's with mmdet's StandardRoIHead, still is.
+func TestMMEngineFirstSampleLocalizers(t *testing.T) {
+	const cfg = `model = dict(type=%s, temporal_dim=100)
+train_dataloader = dict(batch_size=8, num_workers=2, dataset=dict(type='ActivityNetDataset'))
+val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNetDataset'))
+`
+	for _, c := range []struct {
+		typ   string
+		known bool
+	}{
+		{"'BMN'", false}, {"'PEM'", false}, {"'DRN'", false}, {"'TCANet'", false}, {"'mmaction.BMN'", false},
+		{"'TEM'", true}, {"'Recognizer3D'", true},
+		{"'FastRCNN', roi_head=dict(type='AVARoIHead')", false},
+		{"'FastRCNN', roi_head=dict(type='StandardRoIHead')", true},
+	} {
+		_, p := parseText(t, "loc.py", strings.Replace(cfg, "%s", c.typ, 1))
+		if p.Framework != "mmengine" {
+			t.Fatalf("%s: %s", c.typ, p.Framework)
+		}
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || c.known && eb.Value != 1 || eb.Node == nil {
+			t.Errorf("%s: eval batch %+v", c.typ, eb)
+		}
+	}
+}

@@ -166,3 +166,21 @@ func mmImplicitAdvice(p *plan.Plan, backbone *doc.Node, project, source string, 
 // sees (mmaction2 v1.2.0 models/recognizers/recognizer2d.py), and 3D backbones normalise over
 // frames and pixels of each clip.
 const mmVideoBatch = "a video recognizer's backbone normalises over every frame of the device's clips"
+
+// mmEvalBatchOne says why the model evaluates one sample per batch only, or "": MMAction2's
+// temporal localizers whose predict reads only the first sample (mmaction2 v1.2.0,
+// mmaction/models/localizers: BMN and PEM take batch_data_samples[0].metainfo and BMN its
+// outputs' [0]; DRN takes box_lists[0] under "only support batch size = 1"; TCANet labels every
+// proposal with the first sample's video), so a larger eval batch drops the other videos'
+// results; and its AVARoIHead, whose predict asserts one sample ("only accept 1 sample at test
+// mode", mmaction/models/roi_heads/roi_head.py), so a larger one stops the evaluation.
+func mmEvalBatchOne(model *doc.Node) string {
+	switch t := mmTypeName(model.Get("type")); t {
+	case "BMN", "PEM", "DRN", "TCANet":
+		return t + " predicts the first sample of each batch only"
+	}
+	if mmTypeName(model.Get("roi_head").Get("type")) == "AVARoIHead" {
+		return "AVARoIHead accepts one sample per batch at test time"
+	}
+	return ""
+}

@@ -645,7 +645,7 @@ func TestMMEngineRoIHeadBatchNorm(t *testing.T) {
 }
 
 // MMAction2's BMN, PEM, DRN and TCANet predict only the first sample of an eval batch, and its
-// AVARoIHead accepts one sample at test time, so their eval batch of 1 is not compared with the
+// AVARoIHead, and a Recognizer3D with max_testing_views, accept one sample at test time, so their eval batch of 1 is not compared with the
 // train batch; a recognizer's, or a detector's with mmdet's StandardRoIHead, still is.
 func TestMMEngineFirstSampleLocalizers(t *testing.T) {
 	const cfg = `model = dict(type=%s, temporal_dim=100)
@@ -660,6 +660,8 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 		{"'TEM'", true}, {"'Recognizer3D'", true},
 		{"'FastRCNN', roi_head=dict(type='AVARoIHead')", false},
 		{"'FastRCNN', roi_head=dict(type='StandardRoIHead')", true},
+		{"'Recognizer3D', test_cfg=dict(max_testing_views=10)", false},
+		{"'Recognizer3D', test_cfg=dict(average_clips='prob')", true},
 	} {
 		_, p := parseText(t, "loc.py", strings.Replace(cfg, "%s", c.typ, 1))
 		if p.Framework != "mmengine" {

@@ -173,11 +173,17 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // outputs' [0]; DRN takes box_lists[0] under "only support batch size = 1"; TCANet labels every
 // proposal with the first sample's video), so a larger eval batch drops the other videos'
 // results; and its AVARoIHead, whose predict asserts one sample ("only accept 1 sample at test
-// mode", mmaction/models/roi_heads/roi_head.py), so a larger one stops the evaluation.
+// mode", mmaction/models/roi_heads/roi_head.py), so a larger one stops the evaluation; and its
+// Recognizer3D with test_cfg.max_testing_views, which asserts one sample per batch in test mode
+// (recognizers/recognizer3d.py; predict extracts features in test mode, the val loop's too).
 func mmEvalBatchOne(model *doc.Node) string {
 	switch t := mmTypeName(model.Get("type")); t {
 	case "BMN", "PEM", "DRN", "TCANet":
 		return t + " predicts the first sample of each batch only"
+	case "Recognizer3D":
+		if v := model.Get("test_cfg").Get("max_testing_views"); v != nil && v.IsScalar() && v.Type == doc.Int && v.Value != "0" {
+			return "Recognizer3D with test_cfg.max_testing_views accepts one sample per batch in test mode"
+		}
 	}
 	if mmTypeName(model.Get("roi_head").Get("type")) == "AVARoIHead" {
 		return "AVARoIHead accepts one sample per batch at test time"

@@ -645,8 +645,9 @@ func TestMMEngineRoIHeadBatchNorm(t *testing.T) {
 }
 
 // MMAction2's BMN, PEM, DRN and TCANet predict only the first sample of an eval batch, and its
-// AVARoIHead, and a Recognizer3D with max_testing_views, accept one sample at test time, so their eval batch of 1 is not compared with the
-// train batch; a recognizer's, or a detector's with mmdet's StandardRoIHead, still is.
+// AVARoIHead and a Recognizer3D with max_testing_views accept one sample at test time, so their
+// eval batch of 1 is not compared with the train batch; a recognizer's without that setting, or
+// a detector's with mmdet's StandardRoIHead, still is.
 func TestMMEngineFirstSampleLocalizers(t *testing.T) {
 	const cfg = `model = dict(type=%s, temporal_dim=100)
 train_dataloader = dict(batch_size=8, num_workers=2, dataset=dict(type='ActivityNetDataset'))

@@ -673,3 +673,44 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 		}
 	}
 }
+
+// TestMMEngineTrainParts: MMEngine's Runner.__init__ (v0.10.7) refuses train_dataloader,
+// train_cfg and optim_wrapper when some are None and some not (mmdetection3d's nuimages configs
+// pair an mmcv 1.x `data` file with an MMEngine schedule: its issues 2744, 2810, 2876). Base
+// files that hold a part (no model, or a model and schedule but no loader), a key a base may set
+// and another runner stay silent.
+func TestMMEngineTrainParts(t *testing.T) {
+	const model = "model = dict(type='MaskRCNN')\n"
+	const sched = "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.02))\n"
+	const test = "test_dataloader = dict(batch_size=1)\ntest_cfg = dict()\ntest_evaluator = dict(type='CocoMetric')\n"
+	for _, c := range []struct {
+		name, src, key string // key: where the refusal is placed, "" for none
+	}{
+		{"mmcv1 data under a schedule", model + "data = dict(samples_per_gpu=2)\n" + sched, "data"},
+		{"test-only with a train loader", model + "train_dataloader = dict(batch_size=2)\n" + test, "train_dataloader"},
+		{"loader without optim_wrapper", model + "train_dataloader = dict(batch_size=2)\ntrain_cfg = dict(by_epoch=True)\n", "train_dataloader"},
+		{"whole training", model + "train_dataloader = dict(batch_size=2)\n" + sched, ""},
+		{"test-only", model + "train_dataloader = None\n" + test, ""},
+		{"model and schedule base", model + sched, ""},
+		{"dataset base", "train_dataloader = dict(batch_size=2)\n" + test, ""},
+		{"inherits", "_base_ = ['a.py']\n" + model + "train_dataloader = dict(batch_size=2)\n" + test, ""},
+		{"custom runner", "runner_type = 'MyRunner'\n" + model + "train_dataloader = dict(batch_size=2)\n" + test, ""},
+	} {
+		_, p := parseText(t, "cfg.py", c.src)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%s: %s", c.name, p.Framework)
+		}
+		var got []string
+		for _, r := range p.Rejections {
+			if strings.Contains(r.Says, "train_dataloader, train_cfg, and optim_wrapper") {
+				if r.Node == nil || r.Node.Path().String() != r.Key {
+					t.Errorf("%s: rejection placed at %v, key %q", c.name, r.Node, r.Key)
+				}
+				got = append(got, r.Key)
+			}
+		}
+		if want := []string{c.key}; c.key == "" && len(got) != 0 || c.key != "" && strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: refusals at %v, want %q", c.name, got, c.key)
+		}
+	}
+}

@@ -268,6 +268,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 
 	mmValLoop(p, root, inherits)
 	mmTrainLoop(p, root, inherits)
+	mmTrainParts(p, root, inherits)
 
 	// The loop: epochs unless it is iteration-based.
 	if tc := root.Get("train_cfg"); tc != nil && tc.Kind == doc.Map {
@@ -643,9 +644,12 @@ func mmWholeTraining(root *doc.Node) bool {
 // FlexibleRunner builds: another runner the config's registry builds (runner_type) may not make
 // their checks.
 func mmRunnerBuilt(root *doc.Node) bool {
-	if !mmWholeTraining(root) {
-		return false
-	}
+	return mmWholeTraining(root) && mmStockRunner(root)
+}
+
+// mmStockRunner reports that the config's runner is MMEngine's Runner or FlexibleRunner
+// (runner_type absent or naming one of them).
+func mmStockRunner(root *doc.Node) bool {
 	if rt := root.Get("runner_type"); rt != nil {
 		if s, ok := rt.Str(); !ok || rt.IsUnknown() || s != "Runner" && s != "FlexibleRunner" {
 			return false

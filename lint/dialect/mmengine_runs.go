@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // mmInherits reports whether the file builds on base files (`_base_ = [...]` or a
@@ -45,4 +46,53 @@ func mmTestOnly(root *doc.Node) bool {
 		return true
 	}
 	return false
+}
+
+// mmTrainParts reports the refusal Runner.__init__ makes (mmengine v0.10.7, runner/runner.py;
+// _flexible_runner.py alike) when train_dataloader, train_cfg and optim_wrapper (cfg.get: absent
+// is None) are neither all None nor all set: a test-only config whose dataset base adds a
+// train_dataloader, or a training config that lost its loader. Judged only on a config the
+// Runner is built from: a model and a loader (or mmcv 1.x's data dict, which MMEngine does not
+// read) set, as a dataset base or a model-and-schedule base never is; no key a base file may
+// still set; the stock runner (runner_type absent, Runner or FlexibleRunner).
+func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
+	if m := root.Get("model"); m == nil || m.IsNull() || !mmStockRunner(root) {
+		return
+	}
+	reads := false // a loader (or mmcv 1.x's data) is set: not a model-and-schedule base
+	for _, k := range [4]string{"train_dataloader", "val_dataloader", "test_dataloader", "data"} {
+		if n := root.Get(k); n != nil && !n.IsNull() {
+			reads = true
+		}
+	}
+	if !reads {
+		return
+	}
+	var set, none []string
+	for _, k := range [3]string{"train_dataloader", "train_cfg", "optim_wrapper"} {
+		switch n := root.Get(k); {
+		case n == nil && inherits, n != nil && n.IsUnknown():
+			return // a base may set it, or its value is not known
+		case n == nil || n.IsNull():
+			none = append(none, k)
+		default:
+			set = append(set, k)
+		}
+	}
+	if len(set) == 0 || len(none) == 0 {
+		return
+	}
+	r := plan.Rejection{
+		Node: root.Get(set[0]), Key: set[0],
+		Message: strings.Join(set, " and ") + " " + isAre(len(set)) + " set but " + strings.Join(none, " and ") + " " + isAre(len(none)) + " None or not set",
+		Says:    "train_dataloader, train_cfg, and optim_wrapper should be either all None or not None",
+		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
+		Help: "set all three of train_dataloader, train_cfg and optim_wrapper to train, or none of them (a test-only config sets train_dataloader = None where a base file adds one)"}
+	if data := root.Get("data"); data != nil && root.Get("train_dataloader") == nil {
+		// An mmcv 1.x dataset file under an MMEngine schedule: the fix is in the data file.
+		r.Related = []plan.Related{{Node: r.Node, Message: r.Key + " set here"}}
+		r.Node, r.Key = data, "data"
+		r.Help = "MMEngine reads train_dataloader (and val_dataloader, test_dataloader), not mmcv 1.x's data dict: " + r.Help
+	}
+	p.Rejections = append(p.Rejections, r)
 }

@@ -677,8 +677,8 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 // TestMMEngineTrainParts: MMEngine's Runner.__init__ (v0.10.7) refuses train_dataloader,
 // train_cfg and optim_wrapper when some are None and some not (mmdetection3d's nuimages configs
 // pair an mmcv 1.x `data` file with an MMEngine schedule: its issues 2744, 2810, 2876). Base
-// files that hold a part (no model, or a model and schedule but no loader), a key a base may set
-// and another runner stay silent.
+// files that hold a part (no model, or a model and schedule but no loader), an excerpt (a model
+// and its loaders), a key a base may set and another runner stay silent.
 func TestMMEngineTrainParts(t *testing.T) {
 	const model = "model = dict(type='MaskRCNN')\n"
 	const sched = "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.02))\n"
@@ -692,6 +692,7 @@ func TestMMEngineTrainParts(t *testing.T) {
 		{"whole training", model + "train_dataloader = dict(batch_size=2)\n" + sched, ""},
 		{"test-only", model + "train_dataloader = None\n" + test, ""},
 		{"model and schedule base", model + sched, ""},
+		{"excerpt: a model and its loader", model + "train_dataloader = dict(batch_size=2)\nval_dataloader = dict(batch_size=2)\n", ""},
 		{"dataset base", "train_dataloader = dict(batch_size=2)\n" + test, ""},
 		{"inherits", "_base_ = ['a.py']\n" + model + "train_dataloader = dict(batch_size=2)\n" + test, ""},
 		{"custom runner", "runner_type = 'MyRunner'\n" + model + "train_dataloader = dict(batch_size=2)\n" + test, ""},

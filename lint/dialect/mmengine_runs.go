@@ -53,19 +53,28 @@ func mmTestOnly(root *doc.Node) bool {
 // is None) are neither all None nor all set: a test-only config whose dataset base adds a
 // train_dataloader, or a training config that lost its loader. Judged only on a config the
 // Runner is built from: a model and a loader (or mmcv 1.x's data dict, which MMEngine does not
-// read) set, as a dataset base or a model-and-schedule base never is; no key a base file may
-// still set; the stock runner (runner_type absent, Runner or FlexibleRunner).
+// read) set, as a dataset base or a model-and-schedule base never is, with two of the three
+// training keys or a whole validation or test loop (an excerpt of a model and its loader is
+// not judged); no key a base file may still set; the stock runner (runner_type absent, Runner
+// or FlexibleRunner).
 func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 	if m := root.Get("model"); m == nil || m.IsNull() || !mmStockRunner(root) {
 		return
 	}
-	reads := false // a loader (or mmcv 1.x's data) is set: not a model-and-schedule base
-	for _, k := range [4]string{"train_dataloader", "val_dataloader", "test_dataloader", "data"} {
-		if n := root.Get(k); n != nil && !n.IsNull() {
-			reads = true
+	has := func(k string) bool { n := root.Get(k); return n != nil && !n.IsNull() }
+	if !has("train_dataloader") && !has("val_dataloader") && !has("test_dataloader") && !has("data") {
+		return // no loader (nor mmcv 1.x's data): a model-and-schedule base
+	}
+	// A whole run, not an excerpt: two of the three training keys (the third is what is
+	// missing), or a whole validation or test loop beside a model.
+	parts := 0
+	for _, k := range [3]string{"train_dataloader", "train_cfg", "optim_wrapper"} {
+		if has(k) {
+			parts++
 		}
 	}
-	if !reads {
+	if parts < 2 && !(has("val_dataloader") && has("val_cfg") && has("val_evaluator")) &&
+		!(has("test_dataloader") && has("test_cfg") && has("test_evaluator")) {
 		return
 	}
 	var set, none []string

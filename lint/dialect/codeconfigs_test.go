@@ -689,6 +689,7 @@ func TestMMEngineTrainParts(t *testing.T) {
 		{"mmcv1 data under a schedule", model + "data = dict(samples_per_gpu=2)\n" + sched, "data"},
 		{"test-only with a train loader", model + "train_dataloader = dict(batch_size=2)\n" + test, "train_dataloader"},
 		{"loader without optim_wrapper", model + "train_dataloader = dict(batch_size=2)\ntrain_cfg = dict(by_epoch=True)\n", "train_dataloader"},
+		{"data None", model + "data = None\n" + sched + test, "train_cfg"},
 		{"whole training", model + "train_dataloader = dict(batch_size=2)\n" + sched, ""},
 		{"test-only", model + "train_dataloader = None\n" + test, ""},
 		{"model and schedule base", model + sched, ""},

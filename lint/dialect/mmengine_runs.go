@@ -97,10 +97,10 @@ func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 		Says:    "train_dataloader, train_cfg, and optim_wrapper should be either all None or not None",
 		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
 		Help: "set all three of train_dataloader, train_cfg and optim_wrapper to train, or none of them (a test-only config sets train_dataloader = None where a base file adds one)"}
-	if data := root.Get("data"); data != nil && root.Get("train_dataloader") == nil {
+	if has("data") && root.Get("train_dataloader") == nil {
 		// An mmcv 1.x dataset file under an MMEngine schedule: the fix is in the data file.
 		r.Related = []plan.Related{{Node: r.Node, Message: r.Key + " set here"}}
-		r.Node, r.Key = data, "data"
+		r.Node, r.Key = root.Get("data"), "data"
 		r.Help = "MMEngine reads train_dataloader (and val_dataloader, test_dataloader), not mmcv 1.x's data dict: " + r.Help
 	}
 	p.Rejections = append(p.Rejections, r)

@@ -529,22 +529,14 @@ func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 		return
 	}
 	keys := [3]string{"val_dataloader", "val_cfg", "val_evaluator"}
-	var set, none []string
+	set, none, ok := mmAllOrNone(root, keys, inherits)
+	if !ok {
+		return
+	}
 	var first *doc.Node // the first key written, to place a finding
 	for _, k := range keys {
-		n := root.Get(k)
-		switch {
-		case n == nil && inherits:
-			return // a base may set it
-		case n != nil && n.IsUnknown():
-			return
-		case n == nil || n.IsNull():
-			none = append(none, k)
-		default:
-			set = append(set, k)
-		}
-		if n != nil && first == nil {
-			first = n
+		if first = root.Get(k); first != nil {
+			break
 		}
 	}
 	switch {
@@ -561,13 +553,7 @@ func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 		}
 		p.Eval.Enabled = f
 	default:
-		blamed := root.Get(set[0])
-		p.Rejections = append(p.Rejections, plan.Rejection{
-			Node: blamed, Key: set[0],
-			Message: strings.Join(set, " and ") + " " + isAre(len(set)) + " set but " + strings.Join(none, " and ") + " " + isAre(len(none)) + " None or not set",
-			Says:    "val_dataloader, val_cfg, and val_evaluator should be either all None or not None",
-			Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
-			Help: "set all three of val_dataloader, val_cfg and val_evaluator to validate during training, or none of them"})
+		p.Rejections = append(p.Rejections, mmMixed(root, keys, set, none, "set all three of val_dataloader, val_cfg and val_evaluator to validate during training, or none of them"))
 	}
 }
 
@@ -632,7 +618,12 @@ func mmSavingHook(p *plan.Plan, ck *doc.Node, key, by string, inherits bool) {
 // mmWholeTraining reports a whole training config: model, optim_wrapper, train_dataloader and
 // train_cfg set (a base file holds only a part of them, a test-only config trains nothing).
 func mmWholeTraining(root *doc.Node) bool {
-	for _, k := range []string{"model", "optim_wrapper", "train_dataloader", "train_cfg"} {
+	return mmAllSet(root, "model", "optim_wrapper", "train_dataloader", "train_cfg")
+}
+
+// mmAllSet reports that every key is set to something other than None.
+func mmAllSet(root *doc.Node, keys ...string) bool {
+	for _, k := range keys {
 		if n := root.Get(k); n == nil || n.IsNull() {
 			return false
 		}

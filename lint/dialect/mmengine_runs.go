@@ -58,45 +58,25 @@ func mmTestOnly(root *doc.Node) bool {
 // not judged); no key a base file may still set; the stock runner (runner_type absent, Runner
 // or FlexibleRunner).
 func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
-	if m := root.Get("model"); m == nil || m.IsNull() || !mmStockRunner(root) {
+	if !mmAllSet(root, "model") || !mmStockRunner(root) {
 		return
 	}
-	has := func(k string) bool { n := root.Get(k); return n != nil && !n.IsNull() }
+	has := func(k string) bool { return mmAllSet(root, k) }
 	if !has("train_dataloader") && !has("val_dataloader") && !has("test_dataloader") && !has("data") {
 		return // no loader (nor mmcv 1.x's data): a model-and-schedule base
 	}
+	keys := [3]string{"train_dataloader", "train_cfg", "optim_wrapper"}
+	set, none, ok := mmAllOrNone(root, keys, inherits)
+	if !ok || len(set) == 0 || len(none) == 0 {
+		return
+	}
 	// A whole run, not an excerpt: two of the three training keys (the third is what is
 	// missing), or a whole validation or test loop beside a model.
-	parts := 0
-	for _, k := range [3]string{"train_dataloader", "train_cfg", "optim_wrapper"} {
-		if has(k) {
-			parts++
-		}
-	}
-	if parts < 2 && !(has("val_dataloader") && has("val_cfg") && has("val_evaluator")) &&
-		!(has("test_dataloader") && has("test_cfg") && has("test_evaluator")) {
+	if len(set) < 2 && !mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") &&
+		!mmAllSet(root, "test_dataloader", "test_cfg", "test_evaluator") {
 		return
 	}
-	var set, none []string
-	for _, k := range [3]string{"train_dataloader", "train_cfg", "optim_wrapper"} {
-		switch n := root.Get(k); {
-		case n == nil && inherits, n != nil && n.IsUnknown():
-			return // a base may set it, or its value is not known
-		case n == nil || n.IsNull():
-			none = append(none, k)
-		default:
-			set = append(set, k)
-		}
-	}
-	if len(set) == 0 || len(none) == 0 {
-		return
-	}
-	r := plan.Rejection{
-		Node: root.Get(set[0]), Key: set[0],
-		Message: strings.Join(set, " and ") + " " + isAre(len(set)) + " set but " + strings.Join(none, " and ") + " " + isAre(len(none)) + " None or not set",
-		Says:    "train_dataloader, train_cfg, and optim_wrapper should be either all None or not None",
-		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
-		Help: "set all three of train_dataloader, train_cfg and optim_wrapper to train, or none of them (a test-only config sets train_dataloader = None where a base file adds one)"}
+	r := mmMixed(root, keys, set, none, "set all three of train_dataloader, train_cfg and optim_wrapper to train, or none of them (a test-only config sets train_dataloader = None where a base file adds one)")
 	if has("data") && root.Get("train_dataloader") == nil {
 		// An mmcv 1.x dataset file under an MMEngine schedule: the fix is in the data file.
 		r.Related = []plan.Related{{Node: r.Node, Message: r.Key + " set here"}}
@@ -104,4 +84,31 @@ func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 		r.Help = "MMEngine reads train_dataloader (and val_dataloader, test_dataloader), not mmcv 1.x's data dict: " + r.Help
 	}
 	p.Rejections = append(p.Rejections, r)
+}
+
+// mmAllOrNone sorts the keys of one of Runner.__init__'s all-or-none groups into those set and
+// those None or absent (cfg.get returns None for both); ok is false when a value is unknown or
+// an absent key may come from a base file.
+func mmAllOrNone(root *doc.Node, keys [3]string, inherits bool) (set, none []string, ok bool) {
+	for _, k := range keys {
+		switch n := root.Get(k); {
+		case n == nil && inherits, n != nil && n.IsUnknown():
+			return nil, nil, false
+		case n == nil || n.IsNull():
+			none = append(none, k)
+		default:
+			set = append(set, k)
+		}
+	}
+	return set, none, true
+}
+
+// mmMixed is Runner.__init__'s refusal (mmengine v0.10.7) of a group of keys some set and some
+// not, placed at the first set.
+func mmMixed(root *doc.Node, keys [3]string, set, none []string, help string) plan.Rejection {
+	return plan.Rejection{
+		Node: root.Get(set[0]), Key: set[0],
+		Message: strings.Join(set, " and ") + " " + isAre(len(set)) + " set but " + strings.Join(none, " and ") + " " + isAre(len(none)) + " None or not set",
+		Says:    keys[0] + ", " + keys[1] + ", and " + keys[2] + " should be either all None or not None",
+		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__", Help: help}
 }

@@ -716,3 +716,44 @@ func TestMMEngineTrainParts(t *testing.T) {
 		}
 	}
 }
+
+// TestMMEngineSchedulerAlone: Runner.__init__ refuses a param_scheduler when optim_wrapper is
+// None; only a whole test or validation run that does not train is judged.
+func TestMMEngineSchedulerAlone(t *testing.T) {
+	const model = "model = dict(type='ImageClassifier')\n"
+	const sched = "param_scheduler = dict(type='MultiStepLR', milestones=[30, 60])\n"
+	const test = "test_dataloader = dict(batch_size=32)\ntest_cfg = dict()\ntest_evaluator = dict(type='Accuracy')\n"
+	const val = "val_dataloader = dict(batch_size=32)\nval_cfg = dict()\nval_evaluator = dict(type='Accuracy')\n"
+	const train = "train_dataloader = dict(batch_size=32)\ntrain_cfg = dict(by_epoch=True)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.1))\n"
+	for _, c := range []struct {
+		name, src string
+		want      bool
+	}{
+		{"test-only run with a schedule", model + test + sched, true},
+		{"validation-only run with a schedule", model + val + sched, true},
+		{"training run", model + train + test + sched, false},
+		{"schedule set to None", model + test + "param_scheduler = None\n", false},
+		{"no schedule", model + test, false},
+		{"schedule base", sched, false},
+		{"schedule beside an excerpt", model + "test_dataloader = dict(batch_size=32)\n" + sched, false},
+		{"inherits: a base may train", "_base_ = ['a.py']\n" + model + test + sched, false},
+		{"unknown schedule", model + test + "param_scheduler = make_schedule()\n", false},
+	} {
+		_, p := parseText(t, "cfg.py", c.src)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%s: %s", c.name, p.Framework)
+		}
+		got := false
+		for _, r := range p.Rejections {
+			if r.Says == "param_scheduler should be None when optim_wrapper is None" {
+				got = true
+				if r.Node == nil || r.Node.Path().String() != "param_scheduler" {
+					t.Errorf("%s: placed at %v", c.name, r.Node)
+				}
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: refusal %v, want %v", c.name, got, c.want)
+		}
+	}
+}

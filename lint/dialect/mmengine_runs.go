@@ -67,6 +67,9 @@ func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 	}
 	keys := [3]string{"train_dataloader", "train_cfg", "optim_wrapper"}
 	set, none, ok := mmAllOrNone(root, keys, inherits)
+	if ok && len(set) == 0 {
+		mmSchedulerAlone(p, root)
+	}
 	if !ok || len(set) == 0 || len(none) == 0 {
 		return
 	}
@@ -111,4 +114,25 @@ func mmMixed(root *doc.Node, keys [3]string, set, none []string, help string) pl
 		Message: strings.Join(set, " and ") + " " + isAre(len(set)) + " set but " + strings.Join(none, " and ") + " " + isAre(len(none)) + " None or not set",
 		Says:    keys[0] + ", " + keys[1] + ", and " + keys[2] + " should be either all None or not None",
 		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__", Help: help}
+}
+
+// mmSchedulerAlone is Runner.__init__'s refusal (mmengine v0.10.7, runner.py line 325) of a
+// param_scheduler in a run that does not train: optim_wrapper is None (and so, by the check
+// before it, are train_dataloader and train_cfg). Only a whole test or validation run is
+// judged, so a schedule base file is not.
+func mmSchedulerAlone(p *plan.Plan, root *doc.Node) {
+	s := root.Get("param_scheduler")
+	if s == nil || s.IsNull() || s.IsUnknown() {
+		return
+	}
+	if !mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") &&
+		!mmAllSet(root, "test_dataloader", "test_cfg", "test_evaluator") {
+		return
+	}
+	p.Rejections = append(p.Rejections, plan.Rejection{
+		Node: s, Key: "param_scheduler",
+		Message: "param_scheduler is set but optim_wrapper is None or not set: this run does not train",
+		Says:    "param_scheduler should be None when optim_wrapper is None",
+		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
+		Help: "set param_scheduler = None in a config that only tests or validates (or set train_dataloader, train_cfg and optim_wrapper to train)"})
 }

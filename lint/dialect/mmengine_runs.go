@@ -56,7 +56,8 @@ func mmTestOnly(root *doc.Node) bool {
 // read) set, as a dataset base or a model-and-schedule base never is, with two of the three
 // training keys or a whole validation or test loop (an excerpt of a model and its loader is
 // not judged); no key a base file may still set; the stock runner (runner_type absent, Runner
-// or FlexibleRunner).
+// or FlexibleRunner). When none of the three is set, the run does not train, and
+// mmSchedulerAlone judges its param_scheduler.
 func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 	if !mmAllSet(root, "model") || !mmStockRunner(root) {
 		return
@@ -67,16 +68,18 @@ func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 	}
 	keys := [3]string{"train_dataloader", "train_cfg", "optim_wrapper"}
 	set, none, ok := mmAllOrNone(root, keys, inherits)
-	if ok && len(set) == 0 {
-		mmSchedulerAlone(p, root)
-	}
-	if !ok || len(set) == 0 || len(none) == 0 {
+	switch {
+	case !ok:
+		return
+	case len(set) == 0:
+		mmSchedulerAlone(p, root) // a run that does not train
+		return
+	case len(none) == 0:
 		return
 	}
 	// A whole run, not an excerpt: two of the three training keys (the third is what is
 	// missing), or a whole validation or test loop beside a model.
-	if len(set) < 2 && !mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") &&
-		!mmAllSet(root, "test_dataloader", "test_cfg", "test_evaluator") {
+	if len(set) < 2 && !mmEvalRun(root) {
 		return
 	}
 	r := mmMixed(root, keys, set, none, "set all three of train_dataloader, train_cfg and optim_wrapper to train, or none of them (a test-only config sets train_dataloader = None where a base file adds one)")
@@ -125,8 +128,7 @@ func mmSchedulerAlone(p *plan.Plan, root *doc.Node) {
 	if s == nil || s.IsNull() || s.IsUnknown() {
 		return
 	}
-	if !mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") &&
-		!mmAllSet(root, "test_dataloader", "test_cfg", "test_evaluator") {
+	if !mmEvalRun(root) {
 		return
 	}
 	p.Rejections = append(p.Rejections, plan.Rejection{
@@ -135,4 +137,10 @@ func mmSchedulerAlone(p *plan.Plan, root *doc.Node) {
 		Says:    "param_scheduler should be None when optim_wrapper is None",
 		Package: "mmengine", Read: "0.10.7", Source: "Runner.__init__",
 		Help: "set param_scheduler = None in a config that only tests or validates (or set train_dataloader, train_cfg and optim_wrapper to train)"})
+}
+
+// mmEvalRun reports a whole validation or test loop: its loader, loop and evaluator all set.
+func mmEvalRun(root *doc.Node) bool {
+	return mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") ||
+		mmAllSet(root, "test_dataloader", "test_cfg", "test_evaluator")
 }

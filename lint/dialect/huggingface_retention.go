@@ -48,6 +48,10 @@ func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
 			Note: "a limit of 0 or less keeps every checkpoint"}
 	}
+	if h := hubKeepsEvery(root); h != nil {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: "hub_strategy", Node: h,
+			Note: "push_to_hub with hub_strategy all_checkpoints and hub_always_push uploads every checkpoint to its own Hub folder; save_total_limit deletes local copies only"}
+	}
 	if trainerTracksBest(root) && aligned {
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: key, Node: n, Note: tracksBestNote}
 	}
@@ -69,4 +73,24 @@ func intervalsAligned(save, eval plan.Fact[plan.Interval]) bool {
 	}
 	q := save.Value.Value / eval.Value.Value
 	return math.Abs(q-math.Round(q)) < 1e-9 && q >= 1
+}
+
+// hubKeepsEvery returns the hub_strategy node when the file pushes every checkpoint to the Hub
+// for good: push_to_hub true, hub_strategy all_checkpoints and hub_always_push true, all
+// written. transformers @000945a, trainer.py: _save_checkpoint calls _push_from_checkpoint
+// when push_to_hub is set, which uploads the checkpoint folder under its own name
+// (path_in_repo checkpoint-N) with all_checkpoints, and the rotation only removes local
+// folders (shutil.rmtree). Without hub_always_push a save made while the previous upload is
+// unfinished is not pushed at all, so the best checkpoint may exist only locally: nil.
+func hubKeepsEvery(root *doc.Node) *doc.Node {
+	h := root.At("hub_strategy")
+	if !h.IsScalar() || h.Type != doc.String || h.Value != "all_checkpoints" {
+		return nil
+	}
+	for _, key := range []string{"push_to_hub", "hub_always_push"} {
+		if v, ok := pyBool(root.At(key)); !ok || !v {
+			return nil
+		}
+	}
+	return h
 }

@@ -48,8 +48,9 @@ func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: key, Node: n,
 			Note: "a limit of 0 or less keeps every checkpoint"}
 	}
-	if h := hubKeepsEvery(root); h != nil {
-		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: "hub_strategy", Node: h,
+	hub, always := hubAllCheckpoints(root)
+	if hub != nil && always {
+		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepAll}, Origin: plan.Explicit, Key: "hub_strategy", Node: hub,
 			Note: "push_to_hub with hub_strategy all_checkpoints and hub_always_push uploads every checkpoint to its own Hub folder; save_total_limit deletes local copies only"}
 	}
 	if trainerTracksBest(root) && aligned {
@@ -62,7 +63,11 @@ func hfRetention(root *doc.Node, save plan.Fact[string], loadBest plan.Fact[bool
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: key, Node: n,
 			Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
 	}
-	return plan.Set(plan.Retention{Kind: plan.KeepLatest, N: limit}, key, n)
+	f := plan.Set(plan.Retention{Kind: plan.KeepLatest, N: limit}, key, n)
+	if hub != nil {
+		f.Note = "hub_strategy all_checkpoints does not upload a checkpoint saved while the previous upload is still running; hub_always_push true uploads every one, so all are kept on the Hub"
+	}
+	return f
 }
 
 // intervalsAligned reports a save interval known to be a whole multiple of the eval interval, in
@@ -75,22 +80,22 @@ func intervalsAligned(save, eval plan.Fact[plan.Interval]) bool {
 	return math.Abs(q-math.Round(q)) < 1e-9 && q >= 1
 }
 
-// hubKeepsEvery returns the hub_strategy node when the file pushes every checkpoint to the Hub
-// for good: push_to_hub true, hub_strategy all_checkpoints and hub_always_push true, all
-// written. transformers @000945a, trainer.py: _save_checkpoint calls _push_from_checkpoint
-// when push_to_hub is set, which uploads the checkpoint folder under its own name
-// (path_in_repo checkpoint-N) with all_checkpoints, and the rotation only removes local
-// folders (shutil.rmtree). Without hub_always_push a save made while the previous upload is
-// unfinished is not pushed at all, so the best checkpoint may exist only locally: nil.
-func hubKeepsEvery(root *doc.Node) *doc.Node {
+// hubAllCheckpoints returns the hub_strategy node when the file pushes checkpoints to the Hub
+// each in its own folder (push_to_hub true and hub_strategy all_checkpoints, both written), and
+// whether every one of them is pushed for good (hub_always_push true, written). transformers
+// @000945a, trainer.py: _save_checkpoint calls _push_from_checkpoint when push_to_hub is set,
+// which uploads the checkpoint folder under its own name (path_in_repo checkpoint-N) with
+// all_checkpoints, and the rotation only removes local folders (shutil.rmtree). Without
+// hub_always_push a save made while the previous upload is unfinished is not pushed at all, so
+// the best checkpoint may exist only locally: always is false.
+func hubAllCheckpoints(root *doc.Node) (hub *doc.Node, always bool) {
 	h := root.At("hub_strategy")
 	if !h.IsScalar() || h.Type != doc.String || h.Value != "all_checkpoints" {
-		return nil
+		return nil, false
 	}
-	for _, key := range []string{"push_to_hub", "hub_always_push"} {
-		if v, ok := pyBool(root.At(key)); !ok || !v {
-			return nil
-		}
+	if v, ok := pyBool(root.At("push_to_hub")); !ok || !v {
+		return nil, false
 	}
-	return h
+	v, ok := pyBool(root.At("hub_always_push"))
+	return h, ok && v
 }

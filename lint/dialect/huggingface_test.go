@@ -102,6 +102,7 @@ func TestHFRetention(t *testing.T) {
 		key       string
 		line      int
 		metric    plan.Fact[string]
+		hubNote   bool // the retention's note names hub_always_push
 	}{
 		{name: "latest", src: "save_total_limit: 1\n", want: plan.Retention{Kind: plan.KeepLatest, N: 1}, origin: plan.Explicit, key: "save_total_limit", line: 1},
 		{name: "best via load_best_model_at_end", src: "eval_strategy: steps\nsave_total_limit: 2\nload_best_model_at_end: true\n", want: plan.Retention{Kind: plan.KeepBest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 2,
@@ -122,9 +123,11 @@ func TestHFRetention(t *testing.T) {
 		// transformers @000945a: all_checkpoints uploads each checkpoint to its own Hub folder,
 		// but only hub_always_push makes every save upload (an unfinished push skips the next).
 		{name: "every checkpoint on the Hub", src: "push_to_hub: true\nhub_strategy: all_checkpoints\nhub_always_push: true\nsave_total_limit: 2\n",
-			want: plan.Retention{Kind: plan.KeepAll}, origin: plan.Explicit, key: "hub_strategy", line: 2},
+			want: plan.Retention{Kind: plan.KeepAll}, origin: plan.Explicit, key: "hub_strategy", line: 2, hubNote: true},
 		{name: "Hub pushes may be skipped", src: "push_to_hub: true\nhub_strategy: all_checkpoints\nsave_total_limit: 2\n",
-			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 3},
+			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 3, hubNote: true},
+		{name: "Hub pushes turned off", src: "push_to_hub: true\nhub_strategy: all_checkpoints\nhub_always_push: false\nsave_total_limit: 2\n",
+			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 4, hubNote: true},
 		{name: "Hub strategy without pushing", src: "hub_strategy: all_checkpoints\nhub_always_push: true\nsave_total_limit: 2\n",
 			want: plan.Retention{Kind: plan.KeepLatest, N: 2}, origin: plan.Explicit, key: "save_total_limit", line: 3},
 		{name: "last checkpoint only on the Hub", src: "push_to_hub: true\nhub_strategy: checkpoint\nhub_always_push: true\nsave_total_limit: 2\n",
@@ -141,6 +144,9 @@ func TestHFRetention(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := hftPlan(t, HuggingFace, doc.YAML, c.src, Context{})
 			wantFact(t, "retention", p.Ckpt.Retention, c.want, c.origin, c.key, c.line)
+			if got := strings.Contains(p.Ckpt.Retention.Note, "hub_always_push"); got != c.hubNote {
+				t.Errorf("note %q: names hub_always_push %v, want %v", p.Ckpt.Retention.Note, got, c.hubNote)
+			}
 			if c.metric.Origin != plan.Unknown {
 				wantFact(t, "best metric", p.Ckpt.BestMetric, c.metric.Value, c.metric.Origin, c.metric.Key, -1)
 			}

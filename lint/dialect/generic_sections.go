@@ -353,7 +353,7 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				}
 			case f.Value <= 0:
 				p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepAll}, k, n)
-			case isSwiftArgs(g.root):
+			case isSwift(g.root):
 				// ms-swift's arguments set metric_for_best_model to "loss" when the file does
 				// not (SftArguments._init_metric_for_best_model, swift/arguments/sft_args.py
 				// @3602360), and the Trainer then keeps the best evaluated checkpoint out of
@@ -520,21 +520,6 @@ func (g genericReader) earlyStopMetric(secs []string) bool {
 	}
 	for _, name := range []string{"criteria", "criterion", "monitor", "metric"} {
 		if c := g.child(es, name); c != nil && c.Kind == doc.Scalar && !c.IsNull() {
-			return true
-		}
-	}
-	return false
-}
-
-// isSwiftArgs reports an ms-swift arguments file (swift sft, swift rlhf --config): the base
-// model as model, and the tuner (tuner_type; train_type before v4) or RLHF type, or the dataset
-// split and self-cognition settings only swift's arguments have.
-func isSwiftArgs(root *doc.Node) bool {
-	if root.Get("model") == nil {
-		return false
-	}
-	for _, k := range []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "model_author"} {
-		if root.Get(k) != nil {
 			return true
 		}
 	}

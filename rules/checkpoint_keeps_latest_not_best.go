@@ -118,7 +118,7 @@ func loadBestNeeds(pl *plan.Plan) string {
 	case sv.Value.Unit != ev.Value.Unit:
 		return lb + " also needs " + keyOr(sv, "the save interval") + " and " + keyOr(ev, "the eval interval") + " written the same way (both steps or both ratios), or " + c.AlignCheck
 	case sv.Value.Unit == plan.Steps || sv.Value.Unit == plan.Ratio:
-		if !multipleOf(sv.Value.Value, ev.Value.Value) {
+		if !plan.MultipleOf(sv.Value.Value, ev.Value.Value) {
 			return lb + " also needs " + intervalPhrase(sv) + " to be a multiple of " + intervalPhrase(ev) + ", or " + c.AlignCheck
 		}
 	}

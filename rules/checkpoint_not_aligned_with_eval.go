@@ -68,7 +68,7 @@ func checkCheckpointNotAligned(p *lint.Pass) {
 	su, eu := sv.Value.Unit, ev.Value.Unit
 	switch {
 	case su == eu && (su == plan.Steps || su == plan.Epochs || su == plan.Ratio || su == plan.EpochFraction):
-		if multipleOf(sv.Value.Value, ev.Value.Value) {
+		if plan.MultipleOf(sv.Value.Value, ev.Value.Value) {
 			return
 		}
 		if su == plan.EpochFraction {
@@ -150,17 +150,6 @@ func intervalPhrase(f plan.Fact[plan.Interval]) string {
 		return keyOr(f, "the interval") + " " + v + derivedNote(f)
 	}
 	return keyOr(f, "the interval") + " " + written(f, v)
-}
-
-// multipleOf reports whether a is a whole multiple of b, to a millionth (ratios such as 0.2
-// and 0.1 are compared the way the Trainer does, scaled to integers).
-func multipleOf(a, b float64) bool {
-	const scale = 1e6
-	ai, bi := math.Round(a*scale), math.Round(b*scale)
-	if bi == 0 {
-		return false
-	}
-	return math.Mod(ai, bi) == 0
 }
 
 // suggestMultiple names the nearest multiples of b around a: "e.g. 200 or 100".

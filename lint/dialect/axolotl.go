@@ -505,7 +505,10 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 	if wantsBest || tracks {
 		// causal.py passes load_best_model_at_end only with eval data from one source,
 		// save_steps and eval_steps both set and save_steps % eval_steps == 0; a metric alone
-		// keeps the best only when the saves fall on evaluations too.
+		// keeps the best only when the saves fall on evaluations too. The test is Python's %
+		// on the floats normalize_config derives (1 / (saves_per_epoch × num_epochs)), exact:
+		// 0.5 % (1/6) is 2.8e-17, not 0, so saves_per_epoch 2 with evals_per_epoch 6 drops it.
+		// math.Mod is the same operation for positive operands.
 		_, _, _, saveSet, okS := axoSaveSteps(root, epochs)
 		saveSteps, okSave := axoStepsValue(root, "save_steps", "saves_per_epoch", epochs)
 		evalSteps, okE := axoStepsValue(root, "eval_steps", "evals_per_epoch", epochs)
@@ -513,7 +516,7 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 			return plan.Fact[plan.Retention]{Key: key, Node: n}
 		}
 		dataOK := (!src.tests && src.valSize > 0) || (src.tests && src.valSize == 0)
-		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 && axoMultiple(saveSteps, evalSteps) {
+		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 && math.Mod(saveSteps, evalSteps) == 0 {
 			if !wantsBest {
 				return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: origin, Key: key, Node: n, By: why.By,
 					Note: strings.TrimPrefix(why.Note+"; ", "; ") + tracksBestNote}
@@ -532,13 +535,6 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		why = plan.Because(dropped)
 	}
 	return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit}, Origin: origin, Key: key, Node: n, Note: why.Note, By: why.By}
-}
-
-// axoMultiple mirrors Python's a % b == 0 for the floats axolotl compares (fractions of the run
-// are not exact in binary, so allow rounding error).
-func axoMultiple(a, b float64) bool {
-	r := math.Mod(a, b)
-	return r < 1e-9 || b-r < 1e-9
 }
 
 // axoBestMetric: metric_for_best_model, "loss" (the Trainer's choice) when keep-best is on.

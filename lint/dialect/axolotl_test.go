@@ -82,6 +82,14 @@ func TestAxolotlRetention(t *testing.T) {
 			origin: plan.Default, key: "save_total_limit", note: "the axolotl default (save_total_limit 4"},
 		{name: "best from per-epoch values", src: "val_set_size: 0.1\nsaves_per_epoch: 2\nevals_per_epoch: 4\nload_best_model_at_end: true\n",
 			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
+		// normalize_config derives 1 / (count × num_epochs) and causal.py tests Python's % on
+		// those floats: 0.5 % (1/6) leaves 2.8e-17, so axolotl drops the best-model reload
+		// although 6 evaluations an epoch fall on 2 saves; 1/3 % 1/9 leaves nothing.
+		{name: "best dropped when per-epoch floats leave a remainder", src: "val_set_size: 0.1\nsaves_per_epoch: 2\nevals_per_epoch: 6\nload_best_model_at_end: true\n",
+			want:   plan.Retention{Kind: plan.KeepLatest, N: 4, DroppedBest: "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"},
+			origin: plan.Default, key: "save_total_limit", note: "the axolotl default (save_total_limit 4"},
+		{name: "best from per-epoch floats that divide", src: "val_set_size: 0.1\nsaves_per_epoch: 1\nevals_per_epoch: 3\nnum_epochs: 3\nload_best_model_at_end: true\n",
+			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
 		{name: "early stopping turns keep-best on", src: "val_set_size: 0.1\nsave_steps: 100\neval_steps: 100\nearly_stopping_patience: 3\n",
 			want: plan.Retention{Kind: plan.KeepBest, N: 4}, origin: plan.Explicit, key: "load_best_model_at_end"},
 		// causal.py passes metric_for_best_model on its own; the Trainer then keeps the best

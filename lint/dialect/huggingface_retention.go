@@ -1,8 +1,6 @@
 package dialect
 
 import (
-	"math"
-
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -76,8 +74,7 @@ func intervalsAligned(save, eval plan.Fact[plan.Interval]) bool {
 	if !save.Known() || !eval.Known() || save.Value.Unit != eval.Value.Unit || eval.Value.Value <= 0 || save.Value.Value <= 0 {
 		return false
 	}
-	q := save.Value.Value / eval.Value.Value
-	return math.Abs(q-math.Round(q)) < 1e-9 && q >= 1
+	return save.Value.Value >= eval.Value.Value && plan.MultipleOf(save.Value.Value, eval.Value.Value)
 }
 
 // hubAllCheckpoints returns the hub_strategy node when the file pushes checkpoints to the Hub

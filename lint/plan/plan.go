@@ -7,7 +7,11 @@
 // at the right line.
 package plan
 
-import "github.com/trainlint/trainlint/lint/doc"
+import (
+	"math"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
 
 // Origin says where a fact's value came from.
 type Origin uint8
@@ -491,4 +495,21 @@ type Schedule struct {
 	// Streaming is whether the training data is an iterable (streamed) dataset whose length the
 	// trainer cannot know.
 	Streaming Fact[bool]
+}
+
+// MultipleOf reports whether a save interval a falls on every b-th evaluation the way the
+// Trainer decides it for load_best_model_at_end (transformers @00349ae, training_args.py
+// TrainingArguments.__post_init__): Python's a % b == 0, or, when both are ratios of the run
+// (under 1), the same test on both times 1,000,000 (not rounded: 0.3 and 0.1 pass, 0.5 and 1/6
+// do not). Go's math.Mod is Python's % for a >= 0 and b > 0, so the floats agree bit for bit.
+// Every check of one interval against another uses it, so dialects and rules agree.
+func MultipleOf(a, b float64) bool {
+	if !(b > 0) || !(a >= 0) {
+		return false
+	}
+	if math.Mod(a, b) == 0 {
+		return true
+	}
+	const scale = 1_000_000
+	return a < 1 && b < 1 && math.Mod(a*scale, b*scale) == 0
 }

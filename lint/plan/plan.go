@@ -502,7 +502,8 @@ type Schedule struct {
 // TrainingArguments.__post_init__): Python's a % b == 0, or, when both are ratios of the run
 // (under 1), the same test on both times 1,000,000 (not rounded: 0.3 and 0.1 pass, 0.5 and 1/6
 // do not). Go's math.Mod is Python's % for a >= 0 and b > 0, so the floats agree bit for bit.
-// Every check of one interval against another uses it, so dialects and rules agree.
+// The HF retention plan and the alignment rules use it; axolotl's own test (plain %, no
+// scaled retry) is written out where it is read.
 func MultipleOf(a, b float64) bool {
 	if !(b > 0) || !(a >= 0) {
 		return false

@@ -71,13 +71,14 @@ func checkCheckpointNotAligned(p *lint.Pass) {
 		if plan.MultipleOf(sv.Value.Value, ev.Value.Value) {
 			return
 		}
-		if ks, ke, ok := perEpochCounts(sv.Value.Value, ev.Value.Value); su == plan.EpochFraction && ok && ke%ks == 0 {
-			// 2 saves and 6 evaluations an epoch: every save is at an evaluation, though 0.5 is
-			// not a multiple of 1/6 in floating point. Whether the steps the framework rounds
-			// them to still line up depends on the epoch's length, which the file does not tell.
-			return
-		}
 		if su == plan.EpochFraction {
+			if ks, ke, ok := perEpochCounts(sv.Value.Value, ev.Value.Value); ok && ke%ks == 0 {
+				// 2 saves and 6 evaluations an epoch: every save is at an evaluation, though 0.5
+				// is not a multiple of 1/6 in floating point. Whether the steps the framework
+				// rounds them to still line up depends on the epoch's length, which the file
+				// does not tell.
+				return
+			}
 			// Per-epoch counts: the intervals are their inverses, so say it in epochs.
 			f.Message = "a save every " + fracEpoch(sv.Value.Value) + " epoch (" + intervalPhrase(sv) + ") is not a multiple of an evaluation every " +
 				fracEpoch(ev.Value.Value) + " epoch (" + intervalPhrase(ev) + ")"

@@ -13,7 +13,7 @@ func TestMultipleOf(t *testing.T) {
 		{500, 100, true},
 		{500, 300, false},
 		{0.2, 0.1, true},
-		{0.3, 0.1, true},   // 0.3 % 0.1 is not 0; 300000.00000000006 % 100000 is
+		{0.3, 0.1, true},   // 0.3 % 0.1 is not 0; 300000.0 % 100000.0 is
 		{0.7, 0.1, true},   // the same through the scaled test
 		{0.25, 0.05, true}, // likewise
 		{0.5, 1.0 / 6, false},

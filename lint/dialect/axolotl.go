@@ -526,7 +526,10 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		}
 	}
 	if wantsBest {
-		const dropped = "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
+		dropped := "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
+		if r := axoFloatRemainder(root, epochs); r != "" {
+			dropped = r
+		}
 		if origin == plan.Default {
 			// The fact points at load_best_model_at_end, and says why keep-best was dropped.
 			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit, DroppedBest: dropped}, Origin: plan.Default, Key: key, Node: lb.Node,
@@ -684,4 +687,42 @@ func axoPrecision(root *doc.Node) plan.Precision {
 func hasValue(root *doc.Node, key string) bool {
 	n := root.Get(key)
 	return n != nil && !n.IsNull()
+}
+
+// axoFloatRemainder explains a drop of load_best_model_at_end that the per-epoch counts do not
+// show: saves_per_epoch and evals_per_epoch (save_steps and eval_steps unset) whose counts
+// divide, so every save falls on an evaluation, but whose derived floats, 1 / (count ×
+// num_epochs), leave a remainder under causal.py's exact %, so axolotl drops the reload all the
+// same. "" when that is not the case.
+func axoFloatRemainder(root *doc.Node, epochs float64) string {
+	for _, k := range []string{"save_steps", "eval_steps"} {
+		if n := root.At(k); n != nil && !n.IsNull() {
+			return ""
+		}
+	}
+	saves, okS := axoCount(root, "saves_per_epoch")
+	evals, okE := axoCount(root, "evals_per_epoch")
+	if !okS || !okE || evals%saves != 0 {
+		return ""
+	}
+	saveSteps, ok1 := axoStepsValue(root, "save_steps", "saves_per_epoch", epochs)
+	evalSteps, ok2 := axoStepsValue(root, "eval_steps", "evals_per_epoch", epochs)
+	if !ok1 || !ok2 || saveSteps <= 0 || evalSteps <= 0 || math.Mod(saveSteps, evalSteps) == 0 {
+		return ""
+	}
+	g := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+	return "load_best_model_at_end is dropped by axolotl: saves_per_epoch " + strconv.FormatInt(saves, 10) +
+		" and evals_per_epoch " + strconv.FormatInt(evals, 10) + " put every save on an evaluation, but axolotl turns them into save_steps " +
+		g(saveSteps) + " and eval_steps " + g(evalSteps) + " (fractions of the run) and keeps the reload only when save_steps % eval_steps is exactly 0 on those floats, which it is not here; " +
+		"use evals_per_epoch equal to saves_per_epoch, or save_steps and eval_steps in steps with save_steps a multiple of eval_steps"
+}
+
+// axoCount is a positive whole count written at key.
+func axoCount(root *doc.Node, key string) (int64, bool) {
+	n := root.At(key)
+	if n == nil || n.IsNull() || n.IsUnknown() {
+		return 0, false
+	}
+	k, ok := n.Int()
+	return k, ok && k > 0
 }

@@ -288,3 +288,28 @@ func TestComposerRemoteSaveFolder(t *testing.T) {
 		wantFact(t, c.folder, p.Ckpt.Retention, c.want, c.origin, "save_num_checkpoints_to_keep", 6)
 	}
 }
+
+// TestComposerRemoteFolder checks the scheme test against the scheme Python's urlparse (which
+// composer's parse_uri calls) gives each value in Debian's python3 3.11, one-letter schemes (a
+// Windows drive) aside. Go's url.Parse is no substitute: it refuses the bucket with a space and
+// the non-numeric port, which urlparse reads with their scheme.
+func TestComposerRemoteFolder(t *testing.T) {
+	for v, want := range map[string]bool{
+		"s3://bucket/{run_name}/ckpt": true,
+		"oci://b@ns/p":                true,
+		"gs://my bucket/x":            true,
+		"s3://bucket:abc/x":           true,
+		"hf+x-1.2://repo":             true,
+		"c:/ckpt":                     false, // a Windows drive
+		"./ckpt":                      false,
+		"ckpt/{run_name}":             false,
+		"1s3://bucket":                false, // a scheme starts with a letter
+		"s_3://bucket":                false,
+		"":                            false,
+	} {
+		n := doc.Parse("x", []byte("save_folder: \""+v+"\"\n"), doc.YAML, doc.Limits{}).Root.At("save_folder")
+		if got := composerRemoteFolder(n); got != want {
+			t.Errorf("%q: remote %v, want %v", v, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -10,7 +11,8 @@ import (
 // DuplicateKey reports a mapping that names the same key twice. YAML and JSON loaders keep the
 // last value without a word, TOML refuses the file; either way the first value is dead text that
 // a reader will take for the setting in force. YAML merge keys (`<<`) are not duplicates. Where
-// the framework's loader refuses the repetition (OmegaConf's), the message says that it stops.
+// the framework's loader refuses the repetition (OmegaConf's), the message says that it stops;
+// where that depends on who reads the file (plan.Plan.RepeatedKeys), it says so.
 var DuplicateKey = register(&duplicateKeyDef)
 
 var duplicateKeyDef = lint.Rule{
@@ -46,7 +48,15 @@ func checkDuplicateKey(p *lint.Pass) {
 	}
 	for _, pr := range p.Doc.Problems {
 		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] {
-			p.Report(problemFinding(pr))
+			f := problemFinding(pr)
+			if p.Plan != nil && p.Plan.RepeatedKeys != "" && pr.Related != nil {
+				// the reader's message is `key "k" is repeated; ` and what the format does
+				head := "key " + strings.TrimPrefix(pr.RelatedMessage, "first occurrence of ") + " is repeated; "
+				if strings.HasPrefix(f.Message, head) {
+					f.Message = head + p.Plan.RepeatedKeys
+				}
+			}
+			p.Report(f)
 		}
 	}
 }

@@ -144,8 +144,16 @@ func mostlyDSKeys(root *doc.Node) bool {
 	return 2*known >= len(root.Children)
 }
 
+// dsRepeatedKeys is what becomes of a repeated key in a DeepSpeed file. DeepSpeedConfig reads a
+// path with hjson and object_pairs_hook=dict_raise_error_on_duplicate_keys, which raises
+// (deepspeed @01ccf33, runtime/config.py and runtime/config_utils.py); accelerate's
+// HfDeepSpeedConfig, which the HF Trainer's subclasses too, reads the path with a plain
+// json.load (accelerate @0a65ca4, utils/deepspeed.py) and hands DeepSpeed the dict, where the
+// later value wins. The file does not say which of the two reads it.
+const dsRepeatedKeys = `DeepSpeed stops at start-up when it reads the file from its path ("Duplicate keys in DeepSpeed config"), while the HF Trainer and accelerate read it with json.load and keep the later value`
+
 func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
-	p := &plan.Plan{Framework: "deepspeed"}
+	p := &plan.Plan{Framework: "deepspeed", RepeatedKeys: dsRepeatedKeys}
 	root := d.Root
 	gb, hasGB := dsBatchKey(root, "train_batch_size")
 	mb, hasMB := dsBatchKey(root, "train_micro_batch_size_per_gpu")

@@ -230,6 +230,11 @@ type Plan struct {
 	// OmegaConfChecked: the dialect has added OmegaConf's load-time refusals (the interpolation
 	// grammar, repeated keys) to Rejections, since its framework loads files with OmegaConf.
 	OmegaConfChecked bool
+	// RepeatedKeys, when not empty, says what the framework's loaders do with a repeated key
+	// where that is not what the file's format does (the later value wins) and depends on who
+	// reads the file, so it is no certain start-up refusal (Rejections). Rule duplicate-key ends
+	// its message with it.
+	RepeatedKeys string
 }
 
 // Mismatch is one setting a joined file gives a value the framework refuses, because another

@@ -122,6 +122,7 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		return plan.Fact[plan.Retention]{Key: key, Node: n}
 	}
 	tracks := trainerTracksBest(root) // causal.py passes metric_for_best_model whatever else is set
+	floatRemainder := ""              // why the reload is dropped when the per-epoch counts divide
 	if wantsBest || tracks {
 		// causal.py passes load_best_model_at_end only with eval data from one source,
 		// save_steps and eval_steps both set and save_steps % eval_steps == 0; a metric alone
@@ -144,11 +145,14 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "load_best_model_at_end", Node: lb.Node,
 				Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
 		}
+		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 {
+			floatRemainder = axoFloatRemainder(root, saveSteps, evalSteps)
+		}
 	}
 	if wantsBest {
 		dropped := "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"
-		if r := axoFloatRemainder(root, epochs); r != "" {
-			dropped = r
+		if floatRemainder != "" {
+			dropped = floatRemainder
 		}
 		if origin == plan.Default {
 			// The fact points at load_best_model_at_end, and says why keep-best was dropped.
@@ -166,24 +170,20 @@ func axoBestMetric(root *doc.Node, ret plan.Fact[plan.Retention]) plan.Fact[stri
 }
 
 // axoFloatRemainder explains a drop of load_best_model_at_end that the per-epoch counts do not
-// show: saves_per_epoch and evals_per_epoch (save_steps and eval_steps unset) whose counts
-// divide, so every save falls on an evaluation, but whose derived floats, 1 / (count ×
-// num_epochs), leave a remainder under causal.py's exact %, so axolotl drops the reload all the
-// same. "" when that is not the case.
-func axoFloatRemainder(root *doc.Node, epochs float64) string {
+// show, given eval data and the save and eval intervals axoStepsValue derived (both positive,
+// save % eval not 0): saves_per_epoch and evals_per_epoch (save_steps and eval_steps unset)
+// whose counts divide, so every save falls on an evaluation, but whose floats, 1 / (count ×
+// num_epochs), leave a remainder under causal.py's exact %. "" when that is not the case.
+func axoFloatRemainder(root *doc.Node, saveSteps, evalSteps float64) string {
 	for _, k := range []string{"save_steps", "eval_steps"} {
 		if n := root.At(k); n != nil && !n.IsNull() {
 			return ""
 		}
 	}
-	saves, okS := axoCount(root, "saves_per_epoch")
-	evals, okE := axoCount(root, "evals_per_epoch")
-	if !okS || !okE || evals%saves != 0 {
-		return ""
-	}
-	saveSteps, ok1 := axoStepsValue(root, "save_steps", "saves_per_epoch", epochs)
-	evalSteps, ok2 := axoStepsValue(root, "eval_steps", "evals_per_epoch", epochs)
-	if !ok1 || !ok2 || saveSteps <= 0 || evalSteps <= 0 || math.Mod(saveSteps, evalSteps) == 0 {
+	// With the steps keys unset, positive intervals come from whole counts (axoStepsValue).
+	saves, _ := root.At("saves_per_epoch").Int()
+	evals, _ := root.At("evals_per_epoch").Int()
+	if evals%saves != 0 {
 		return ""
 	}
 	g := func(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
@@ -191,14 +191,4 @@ func axoFloatRemainder(root *doc.Node, epochs float64) string {
 		" and evals_per_epoch " + strconv.FormatInt(evals, 10) + " put every save on an evaluation, but axolotl turns them into save_steps " +
 		g(saveSteps) + " and eval_steps " + g(evalSteps) + " (fractions of the run) and keeps the reload only when save_steps % eval_steps is exactly 0 on those floats, which it is not here; " +
 		"use evals_per_epoch equal to saves_per_epoch, or save_steps and eval_steps in steps with save_steps a multiple of eval_steps"
-}
-
-// axoCount is a positive whole count written at key.
-func axoCount(root *doc.Node, key string) (int64, bool) {
-	n := root.At(key)
-	if n == nil || n.IsNull() || n.IsUnknown() {
-		return 0, false
-	}
-	k, ok := n.Int()
-	return k, ok && k > 0
 }

@@ -90,6 +90,10 @@ func TestAxolotlRetention(t *testing.T) {
 				"but axolotl turns them into save_steps 0.5 and eval_steps 0.1667 (fractions of the run) and keeps the reload only when save_steps % eval_steps is exactly 0 on those floats, which it is not here; " +
 				"use evals_per_epoch equal to saves_per_epoch, or save_steps and eval_steps in steps with save_steps a multiple of eval_steps"},
 			origin: plan.Default, key: "save_total_limit", note: "the axolotl default (save_total_limit 4"},
+		// without eval data the floats are not why the reload is dropped: the general reason
+		{name: "best dropped without eval data, counts dividing", src: "saves_per_epoch: 2\nevals_per_epoch: 6\nload_best_model_at_end: true\n",
+			want:   plan.Retention{Kind: plan.KeepLatest, N: 4, DroppedBest: "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"},
+			origin: plan.Default, key: "save_total_limit", note: "the axolotl default (save_total_limit 4"},
 		// counts that do not divide: the general reason
 		{name: "best dropped when per-epoch counts do not divide", src: "val_set_size: 0.1\nsaves_per_epoch: 2\nevals_per_epoch: 3\nload_best_model_at_end: true\n",
 			want:   plan.Retention{Kind: plan.KeepLatest, N: 4, DroppedBest: "load_best_model_at_end is dropped by axolotl unless eval data, save_steps and eval_steps are set and save_steps is a multiple of eval_steps"},

@@ -49,11 +49,11 @@ func checkDuplicateKey(p *lint.Pass) {
 	for _, pr := range p.Doc.Problems {
 		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] {
 			f := problemFinding(pr)
-			if p.Plan != nil && p.Plan.RepeatedKeys != "" && pr.Related != nil {
-				// the reader's message is `key "k" is repeated; ` and what the format does
-				head := "key " + strings.TrimPrefix(pr.RelatedMessage, "first occurrence of ") + " is repeated; "
-				if strings.HasPrefix(f.Message, head) {
-					f.Message = head + p.Plan.RepeatedKeys
+			if p.Plan != nil && p.Plan.RepeatedKeys != "" && p.Doc.Format != doc.TOML {
+				// what the framework's loaders do, in place of what the format does
+				f.Message = "key " + strconv.Quote(pr.Key) + " is repeated; " + p.Plan.RepeatedKeys
+				if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {
+					f.Message += doc.MoreDuplicatesNote
 				}
 			}
 			p.Report(f)

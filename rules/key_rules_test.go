@@ -8,6 +8,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/corpustest"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // corpusFindings lints every corpus file with only the given rules and returns their findings
@@ -170,5 +171,32 @@ func TestUnknownKeyNotLocalRank(t *testing.T) {
 	info, diags = lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(lf)}, All(), lint.Options{Select: []string{"TL003"}})
 	if info.Framework != "llama-factory" || len(diags) != 1 || !strings.Contains(diags[0].Message, "refuses it") || strings.Contains(diags[0].Message, "did you mean") {
 		t.Errorf("%s: %+v", info.Framework, diags)
+	}
+}
+
+// TestDuplicateKeyLoaderNoteKeepsCap checks that the DeepSpeed loaders' note on a repeated key
+// replaces only what the format does: the last reported repetition still says that further ones
+// are not reported.
+func TestDuplicateKeyLoaderNoteKeepsCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"gradient_accumulation_steps\": 2")
+	for i := 0; i < 1100; i++ {
+		b.WriteString(",\n  \"train_batch_size\": 8")
+	}
+	b.WriteString("\n}\n")
+	info, diags := lint.LintFile(lint.File{Path: "ds_config.json", Text: []byte(b.String())}, []*lint.Rule{DuplicateKey}, lint.Options{})
+	if info.Framework != "deepspeed" {
+		t.Fatalf("framework %q, want deepspeed", info.Framework)
+	}
+	if len(diags) != 1000 {
+		t.Fatalf("%d findings, want 1000", len(diags))
+	}
+	for i, d := range diags {
+		if !strings.Contains(d.Message, "DeepSpeed stops at start-up") {
+			t.Fatalf("finding %d: %q lacks the loaders' note", i, d.Message)
+		}
+		if capped := strings.HasSuffix(d.Message, doc.MoreDuplicatesNote); capped != (i == 999) {
+			t.Errorf("finding %d: ends with the cap note %v: %q", i, capped, d.Message)
+		}
 	}
 }

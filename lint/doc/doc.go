@@ -1370,6 +1370,9 @@ type Problem struct {
 	// Related is an optional second location (the first occurrence of a duplicate key).
 	Related        *Span
 	RelatedMessage string
+	// Key is, for a DuplicateKey problem of a JSON, YAML or gin file, the repeated key (its
+	// message is `key "Key" is repeated; ` and what the format does with the repetition).
+	Key string
 	// Readers is, for a NonStandard problem, which lenient readers accept it, as a clause
 	// ("JSON5 and hjson readers accept it"): they differ by construct.
 	Readers string

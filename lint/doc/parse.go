@@ -163,6 +163,9 @@ func refusedBOM(d *Document, refusal, says string) bool {
 // maxDupProblems caps the duplicate-key problems of one file: past it the findings stop helping.
 const maxDupProblems = 1000
 
+// MoreDuplicatesNote ends the message of the last duplicate-key problem a file reports.
+const MoreDuplicatesNote = " (further repeated keys in this file are not reported)"
+
 // addDuplicate records a duplicate-key problem for a key at second that repeats the one at first.
 // how ends the message: what the format does with the repetition.
 func (d *Document) addDuplicate(key string, first, second Span, how string, count *int) {
@@ -172,11 +175,11 @@ func (d *Document) addDuplicate(key string, first, second Span, how string, coun
 	}
 	msg := "key " + strconv.Quote(key) + " is repeated; " + how
 	if *count == maxDupProblems {
-		msg += " (further repeated keys in this file are not reported)"
+		msg += MoreDuplicatesNote
 	}
 	f := first
 	d.Problems = append(d.Problems, Problem{Kind: DuplicateKey, Message: msg, Span: second,
-		Related: &f, RelatedMessage: "first occurrence of " + strconv.Quote(key)})
+		Related: &f, RelatedMessage: "first occurrence of " + strconv.Quote(key), Key: key})
 }
 
 func humanBytes(n int) string {

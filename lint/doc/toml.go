@@ -210,7 +210,7 @@ func (b *tomlBuilder) redefined(_ string, first *Node, kp keyPart) {
 		return
 	}
 	if b.dups == maxDupProblems {
-		msg += " (further repeated keys in this file are not reported)"
+		msg += MoreDuplicatesNote
 	}
 	f := first.KeySpan
 	b.d.Problems = append(b.d.Problems, Problem{Kind: DuplicateKey, Message: msg, Span: second,

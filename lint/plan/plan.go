@@ -233,7 +233,7 @@ type Plan struct {
 	// RepeatedKeys, when not empty, says what the framework's loaders do with a repeated key
 	// where that is not what the file's format does (the later value wins) and depends on who
 	// reads the file, so it is no certain start-up refusal (Rejections). Rule duplicate-key ends
-	// its message with it.
+	// its message with it (JSON, YAML and gin files; TOML refuses repeated keys itself).
 	RepeatedKeys string
 }
 

@@ -149,8 +149,11 @@ func mostlyDSKeys(root *doc.Node) bool {
 // (deepspeed @01ccf33, runtime/config.py and runtime/config_utils.py); accelerate's
 // HfDeepSpeedConfig, which the HF Trainer's subclasses too, reads the path with a plain
 // json.load (accelerate @0a65ca4, utils/deepspeed.py) and hands DeepSpeed the dict, where the
-// later value wins. The file does not say which of the two reads it.
-const dsRepeatedKeys = `DeepSpeed stops at start-up when it reads the file from its path ("Duplicate keys in DeepSpeed config"), while the HF Trainer and accelerate read it with json.load and keep the later value`
+// later value wins. Lightning's DeepSpeedStrategy does the same in _load_config (lightning
+// @63c99cc, pytorch/strategies/deepspeed.py; @9f0d933, fabric/strategies/deepspeed.py; later
+// releases hand the strategy to a separate package, not read here). The file does not say
+// which of them reads it.
+const dsRepeatedKeys = `DeepSpeed stops at start-up when it reads the file from its path ("Duplicate keys in DeepSpeed config"), while the HF Trainer, accelerate and Lightning's DeepSpeedStrategy read it with json.load and keep the later value`
 
 func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "deepspeed", RepeatedKeys: dsRepeatedKeys}

@@ -51,7 +51,7 @@ func checkDuplicateKey(p *lint.Pass) {
 			f := problemFinding(pr)
 			if p.Plan != nil && p.Plan.RepeatedKeys != "" && p.Doc.Format != doc.TOML {
 				// what the framework's loaders do, in place of what the format does
-				f.Message = "key " + strconv.Quote(pr.Key) + " is repeated; " + p.Plan.RepeatedKeys
+				f.Message = doc.RepeatedKeyMessage(pr.Key, p.Plan.RepeatedKeys)
 				if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {
 					f.Message += doc.MoreDuplicatesNote
 				}

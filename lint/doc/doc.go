@@ -1371,7 +1371,7 @@ type Problem struct {
 	Related        *Span
 	RelatedMessage string
 	// Key is, for a DuplicateKey problem of a JSON, YAML or gin file, the repeated key (its
-	// message is `key "Key" is repeated; ` and what the format does with the repetition).
+	// message is RepeatedKeyMessage's: the key and what the format does with the repetition).
 	Key string
 	// Readers is, for a NonStandard problem, which lenient readers accept it, as a clause
 	// ("JSON5 and hjson readers accept it"): they differ by construct.

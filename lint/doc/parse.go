@@ -166,6 +166,12 @@ const maxDupProblems = 1000
 // MoreDuplicatesNote ends the message of the last duplicate-key problem a file reports.
 const MoreDuplicatesNote = " (further repeated keys in this file are not reported)"
 
+// RepeatedKeyMessage is the message of a duplicate-key problem: the key, then how, what becomes
+// of the repetition (what the format does, or what the framework's loaders do with it).
+func RepeatedKeyMessage(key, how string) string {
+	return "key " + strconv.Quote(key) + " is repeated; " + how
+}
+
 // addDuplicate records a duplicate-key problem for a key at second that repeats the one at first.
 // how ends the message: what the format does with the repetition.
 func (d *Document) addDuplicate(key string, first, second Span, how string, count *int) {
@@ -173,7 +179,7 @@ func (d *Document) addDuplicate(key string, first, second Span, how string, coun
 	if *count > maxDupProblems {
 		return
 	}
-	msg := "key " + strconv.Quote(key) + " is repeated; " + how
+	msg := RepeatedKeyMessage(key, how)
 	if *count == maxDupProblems {
 		msg += MoreDuplicatesNote
 	}

@@ -201,7 +201,7 @@ func dotted(parts []keyPart) string {
 func (b *tomlBuilder) redefined(_ string, first *Node, kp keyPart) {
 	second := b.span(kp.start, kp.end)
 	what := first.Path().String()
-	msg := "key " + strconv.Quote(what) + " is repeated; TOML does not allow this, so the file does not load"
+	msg := RepeatedKeyMessage(what, "TOML does not allow this, so the file does not load")
 	if first.Kind == Map && first.Style == "block" && kp.start > 0 && b.isHeader(kp.start) {
 		msg = "table " + strconv.Quote(what) + " is defined twice; TOML does not allow this, so the file does not load"
 	}

@@ -137,16 +137,17 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 			return plan.Fact[plan.Retention]{Key: key, Node: n}
 		}
 		dataOK := (!src.tests && src.valSize > 0) || (src.tests && src.valSize == 0)
-		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 && math.Mod(saveSteps, evalSteps) == 0 {
-			if !wantsBest {
+		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 {
+			switch {
+			case math.Mod(saveSteps, evalSteps) != 0:
+				floatRemainder = axoFloatRemainder(root, saveSteps, evalSteps)
+			case !wantsBest:
 				return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: origin, Key: key, Node: n, By: why.By,
 					Note: strings.TrimPrefix(why.Note+"; ", "; ") + tracksBestNote}
+			default:
+				return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "load_best_model_at_end", Node: lb.Node,
+					Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
 			}
-			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "load_best_model_at_end", Node: lb.Node,
-				Note: "load_best_model_at_end keeps the best checkpoint besides the most recent ones"}
-		}
-		if dataOK && saveSet && saveSteps > 0 && evalSteps > 0 {
-			floatRemainder = axoFloatRemainder(root, saveSteps, evalSteps)
 		}
 	}
 	if wantsBest {

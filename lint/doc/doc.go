@@ -213,9 +213,10 @@
 // builder's pointer writes (scopes, kwDict's entries, the constants' table, the Document's
 // nodes) most of the barriers: the next step is values as pointer-free records.
 //
-// 2026-12-03 15:20, branch pvals (tried and dropped: the code is on branch pvals-tried,
-// d01e01b; Documents unchanged, go test ./lint/... and the four Python and gin fuzzers 35 s
-// each pass there): the containers of values as ids. Every value the arena makes gets an int32
+// 2026-12-03 15:20, branch pvals (tried and dropped; its commits, d01e01b on a local branch
+// pvals-tried, were never pushed to main and are gone, so this paragraph is the record;
+// Documents were unchanged, and go test ./lint/... and the four Python and gin fuzzers 35 s
+// each passed there): the containers of values as ids. Every value the arena makes gets an int32
 // id (pyVal.id, in the padding after k and b: no bigger a value; vals' and scalars' blocks,
 // each kind its own, found through one table by id), and dict entries (pyEnt key and value),
 // scopes (pyEnv.vals) and the constants' table (cvs) hold ids; the evaluator passes *pyVal and

@@ -87,6 +87,9 @@ func FuzzParseJSON(f *testing.F) {
 		"{a b: 1, 'x: [0x, 1.e, ++1, \\u0061]}",
 		// MMEngine's base variables (basevars.go).
 		"{\"_base_\": [\"a.py\"], \"x\": {{ _base_.a.b }}, \"y\": [{{_base_.c}}], \"z\": {{_base_}}}",
+		// hjson: # comments, no commas, quoteless values, ''' strings, a root without braces.
+		"# ds\n{\n  train_batch_size: 32\n  optimizer: {type: Adam\n  }\n  note: '''\n    a\n     b\n    '''\n  x: [1 /* c */ 2\n  1\u0663, tru#e x\n]\n}\n",
+		"a-b: 1\nc : d, e\n\u00a0 : '''\nx'''",
 	} {
 		f.Add([]byte(s))
 	}

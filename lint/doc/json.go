@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -32,6 +33,25 @@ import (
 // since v3.0.0), and both were run on each construct. Not read: JSON5's other white space (\v, \f, U+00A0, U+FEFF, Unicode's Zs, U+2028 and
 // U+2029), \uXXXX escapes in unquoted keys and raw control characters in strings (the json5
 // package reads them all); they stay parse errors.
+//
+// What hjson reads and JSON5 does not is read too, as hjson-py 3.1.0 reads it (hjson/decoder.py;
+// DeepSpeed's launcher reads its config with it): '#' comments, members with no ',' between
+// them, keys up to their ':' (a-b, 1st), ''' multi-line strings, and, in a second reading made
+// only of a file the first could not read, quoteless values (a value that starts with none of
+// " ' { [ runs to its line's end unless it is null, true, false or a JSON number before a ',',
+// a closing bracket or a comment: Adam, is the string "Adam,") and a top-level object without
+// its braces. The second reading stands only if it reads the whole file with no escape hjson
+// refuses; else the first reading's error stands, where the typo is (hjson reads {"a": True}
+// as the string "True}" and then misses the '}'). Each is a NonStandard problem whose Readers
+// say hjson alone accepts it. Checked against hjson-py 3.1.0 run on 60,132 mutations (random
+// insertions, deletions, dropped commas and quotes) of corpus DeepSpeed configs and hjson
+// files (2026-12-04): 27,528 read by both to the same tree and values, 31,179 refused by both,
+// 1,415 left out (JSON5's constructs, NaN), 3 comment-only files hjson reads as {} (below), no
+// other difference; TestHjson and TestHjsonRefused keep cases from it. Read otherwise than
+// hjson reads them: a file of white space and comments alone, which hjson reads as {} and
+// trainlint reports as empty; a number with more after it on its line ("x": 1 2, the string
+// "1 2" to hjson), reported as a missing ','; NaN and Infinity, which Python's json reads as
+// floats and hjson as strings; 1.0, which hjson reads as the int 1.
 
 func parseJSON(d *Document, lim Limits) {
 	// transformers (HfArgumentParser.parse_json_file, v5.9.0) and accelerate (the DeepSpeed
@@ -40,8 +60,25 @@ func parseJSON(d *Document, lim Limits) {
 	if refusedBOM(d, "Python's json, which transformers and accelerate read JSON configs with, refuses it", "Unexpected UTF-8 BOM") {
 		return
 	}
-	p := &jsonParser{d: d, x: d.Lines(), src: d.Src, lim: lim, line: 1}
+	x := d.Lines()
+	n0 := len(d.Problems)
+	p := &jsonParser{d: d, x: x, src: d.Src, lim: lim, line: 1}
 	root := p.parse()
+	if p.failed && !p.limited {
+		// hjson's quoteless values are tried only where JSON's and JSON5's syntax fails, and
+		// kept only where they read the whole file: a value such as True} read to its line's
+		// end would otherwise turn "invalid value" at the typo into an error at the file's end.
+		first := append([]Problem(nil), d.Problems[n0:]...)
+		d.Problems = d.Problems[:n0]
+		h := &jsonParser{d: d, x: x, src: d.Src, lim: lim, line: 1, hjson: true}
+		if r := h.parse(); !h.failed && h.seen&(nsEscape|nsContinuation) == 0 {
+			d.Root = r
+			return
+		}
+		// Neither reading takes the file (or the hjson one needs an escape hjson refuses):
+		// the first reading's problems stand.
+		d.Problems = append(d.Problems[:n0], first...)
+	}
 	if p.failed {
 		d.Root = nil
 		return
@@ -59,9 +96,18 @@ type jsonParser struct {
 
 	nodes, dups int
 	failed      bool
-	seen        uint16 // the non-standard kinds (ns*) reported: each is reported once
-	alloc       nodeAlloc
-	buf         []byte // scratch for strings with escapes
+	limited     bool // failed at a limit, not at the syntax
+	// hjson reads a value none of JSON's or JSON5's as hjson does (quoteless), the second
+	// reading parseJSON makes of a file the first could not read.
+	hjson  bool
+	keyEnd int // where an hjson key ends, before the blanks it drops (else -1: at p.i)
+	ml     mlCursor
+	// crashed reports a failure where hjson-py raises IndexError rather than its own error,
+	// which its reading of a file without braces does not catch to try the file as one value.
+	crashed bool
+	seen    uint16 // the non-standard kinds (ns*) reported: each is reported once
+	alloc   nodeAlloc
+	buf     []byte // scratch for strings with escapes
 }
 
 // The kinds of non-standard JSON the reader reads past, each reported once per file.
@@ -76,11 +122,22 @@ const (
 	nsHex          // 0x10
 	nsPoint        // .5, 5.
 	nsSign         // +1, +Infinity, -NaN
+	nsHash         // # comment (hjson)
+	nsNoComma      // members or elements with no ',' between them (hjson)
+	nsHjsonKey     // an unquoted key that is no JSON5 identifier, such as a-b (hjson)
+	nsMultiline    // ''' multi-line string (hjson)
+	nsQuoteless    // a value that is none of JSON's, read as a string to the line's end (hjson)
+	nsRoot         // a top-level object without braces (hjson)
 )
+
+// nsHjsonOnly are the kinds hjson reads and JSON5 refuses.
+const nsHjsonOnly = nsHash | nsNoComma | nsHjsonKey | nsMultiline | nsQuoteless | nsRoot
 
 // nsReaders says which lenient readers accept a kind, as their sources read it (above).
 func nsReaders(kind uint16) string {
 	switch {
+	case kind&nsHjsonOnly != 0:
+		return "hjson readers accept it; JSON5 readers refuse it"
 	case kind&(nsEscape|nsContinuation) != 0:
 		// hjson's scanstring knows JSON's escapes and \' alone ("Invalid \X escape sequence").
 		return "JSON5 readers accept it; hjson refuses it"
@@ -94,9 +151,10 @@ func nsReaders(kind uint16) string {
 
 // frame is an open object or array.
 type jsonFrame struct {
-	n     *Node
-	state uint8 // jsonFirst, jsonAfterValue
-	seen  map[string]int
+	n         *Node
+	state     uint8 // jsonFirst, jsonAfterValue
+	braceless bool  // hjson's top-level object without braces, closed by the file's end
+	seen      map[string]int
 }
 
 const (
@@ -135,7 +193,7 @@ func (p *jsonParser) limit(msg string) {
 	if p.failed {
 		return
 	}
-	p.failed = true
+	p.failed, p.limited = true, true
 	p.d.addProblem(LimitExceeded, msg, p.i, p.i)
 }
 
@@ -151,6 +209,15 @@ func (p *jsonParser) ws() {
 			if p.i+1 >= len(s) || s[p.i+1] != '\n' {
 				p.line++
 			}
+		case '#':
+			// hjson's comment, to the line's end (getNext, decoder.py).
+			start, end := p.i, p.i+1
+			for end < len(s) && s[end] != '\n' && s[end] != '\r' {
+				end++
+			}
+			p.nonStandard(nsHash, "'#' comment; JSON does not allow comments", start, start+1)
+			p.i = end
+			continue
 		case '/':
 			if p.i+1 >= len(s) || s[p.i+1] != '/' && s[p.i+1] != '*' {
 				return
@@ -216,20 +283,54 @@ func (p *jsonParser) parse() *Node {
 		return nil
 	}
 	if p.i >= len(p.src) {
+		// hjson reads a file of white space and comments alone as {} (raw_decode); such a file
+		// is still reported, as empty: a config that sets nothing is no config.
 		p.fail("the file is empty; a JSON file holds one value, such as {}", p.i, p.i)
 		return nil
 	}
+	if c := p.src[p.i]; p.hjson && c != '{' && c != '[' {
+		// hjson reads a file that starts with neither bracket as an object without its braces,
+		// and failing that as one value (raw_decode).
+		i, line, n0, seen, nodes, dups := p.i, p.line, len(p.d.Problems), p.seen, p.nodes, p.dups
+		root := p.alloc.new()
+		root.Kind, root.Style = Map, "hjson"
+		root.Span.Start = p.pos(i)
+		p.nonStandard(nsRoot, "object without its braces; JSON needs { and } around it", i, i+1)
+		if p.members([]jsonFrame{{n: root, braceless: true}}); !p.failed {
+			return root
+		} else if p.crashed {
+			return nil
+		}
+		p.i, p.line, p.d.Problems, p.seen, p.nodes, p.dups, p.failed = i, line, p.d.Problems[:n0], seen, nodes, dups, false
+	}
 	var stack []jsonFrame
 	root := p.value(nil, &stack)
+	if p.members(stack); p.failed {
+		return nil
+	}
+	p.ws()
+	if !p.failed && p.i < len(p.src) {
+		f, end := p.found()
+		p.fail("unexpected "+f+" after the end of the top-level value; a JSON file holds one value", p.i, end)
+	}
+	if p.failed {
+		return nil
+	}
+	return root
+}
+
+// members reads the members of the open containers on stack, to where the first of them closes.
+func (p *jsonParser) members(stack []jsonFrame) {
 	for len(stack) > 0 && !p.failed {
 		top := &stack[len(stack)-1]
+		prevEnd := p.i
 		p.ws()
 		if p.failed {
 			break
 		}
 		n := top.n
 		if n.Kind == Map {
-			step, comma := p.between(&stack, top.state, '}', "object member")
+			step, comma := p.between(&stack, top, prevEnd, '}', "object member")
 			if step == jsonStop {
 				break
 			}
@@ -238,12 +339,16 @@ func (p *jsonParser) parse() *Node {
 			}
 			ks := p.i
 			kline := p.line
+			p.keyEnd = -1
 			key, ok := p.key(comma)
 			if !ok {
 				break
 			}
 			// A line continuation may have taken the key to another line.
 			ke := p.pos(p.i)
+			if p.keyEnd >= 0 {
+				ke = p.pos(p.keyEnd)
+			}
 			p.ws()
 			if p.failed {
 				break
@@ -270,7 +375,7 @@ func (p *jsonParser) parse() *Node {
 			continue
 		}
 		// array
-		if step, _ := p.between(&stack, top.state, ']', "array element"); step == jsonStop {
+		if step, _ := p.between(&stack, top, prevEnd, ']', "array element"); step == jsonStop {
 			break
 		} else if step == jsonClosed {
 			continue
@@ -281,18 +386,6 @@ func (p *jsonParser) parse() *Node {
 		}
 		appendChild(parentFrame(stack, child), child)
 	}
-	if p.failed {
-		return nil
-	}
-	p.ws()
-	if !p.failed && p.i < len(p.src) {
-		f, end := p.found()
-		p.fail("unexpected "+f+" after the end of the top-level value; a JSON file holds one value", p.i, end)
-	}
-	if p.failed {
-		return nil
-	}
-	return root
 }
 
 // key reads an object key at p.i: a string, or JSON5's unquoted key. comma says a ',' came
@@ -302,7 +395,39 @@ func (p *jsonParser) key(comma bool) (string, bool) {
 	if p.i < len(s) && (s[p.i] == '"' || s[p.i] == '\'') {
 		return p.str()
 	}
-	if j := p.ident(); j > p.i {
+	j := p.ident()
+	if p.failed {
+		return "", false
+	}
+	kind := nsHjsonKey
+	if p.hjson && j > p.i {
+		// In the hjson reading a key is hjson's alone (no comment before its ':'); one that is
+		// a JSON5 identifier is reported as JSON5's.
+		if h := hjsonKeyEnd(s, p.i); h == j {
+			kind = nsKey
+		}
+		j = p.i
+	}
+	if h := hjsonKeyEnd(s, p.i); h > j && hjsonColonAfter(s, h) {
+		// hjson's key (scanKeyName, decoder.py) runs to the ':' and may hold what JSON5's
+		// identifiers may not: a-b, a.b, 1st. With white space before its ':' it is the text
+		// rstrip() leaves, which takes U+00A0 and the like off its end too.
+		e := h
+		if s[h] != ':' {
+			if ts, te := pyStripSpan(s, p.i, h); ts < te {
+				e = te
+			} else {
+				e = p.i
+			}
+		}
+		k := string(s[p.i:e])
+		if p.seen&kind == 0 {
+			p.nonStandard(kind, "unquoted key "+strconv.Quote(k)+"; JSON keys must be in double quotes", p.i, e)
+		}
+		p.i, p.keyEnd = h, e
+		return k, true
+	}
+	if j > p.i {
 		k := string(s[p.i:j])
 		if p.seen&nsKey == 0 {
 			p.nonStandard(nsKey, "unquoted key "+strconv.Quote(k)+"; JSON keys must be in double quotes", p.i, j)
@@ -345,6 +470,28 @@ func (p *jsonParser) ident() int {
 		j += size
 	}
 	return j
+}
+
+// hjsonKeyEnd is the end of the unquoted key hjson reads from i: up to white space, ':' or one
+// of {}[], (which it refuses in a key).
+func hjsonKeyEnd(s []byte, i int) int {
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', ':', '{', '}', '[', ']', ',':
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// hjsonColonAfter reports whether the key that ends at i is followed by its ':', past white
+// space alone (hjson refuses a key with white space inside it, and reads no comment there).
+func hjsonColonAfter(s []byte, i int) bool {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i < len(s) && s[i] == ':'
 }
 
 // json5IdentByte reports whether the ASCII byte c may stand in a JSON5 unquoted key (first:
@@ -407,13 +554,19 @@ const (
 	jsonStop                   // a parse error was reported
 )
 
-// between reads what may stand before the next member of the open container, objects and arrays
-// alike: after a member (state jsonAfterValue), a ',' not followed by closer (JSON has no
-// trailing comma) or closer; before the first member, closer or nothing. comma reports whether a
-// ',' was read; what names the members in messages.
-func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what string) (step jsonStep, comma bool) {
+// between reads what may stand before the next member of the open container top, objects and
+// arrays alike: after a member (state jsonAfterValue), a ',' not followed by closer (JSON has no
+// trailing comma) or closer, or, as hjson reads it, nothing (noComma); before the first member,
+// closer or nothing. prevEnd is where the last member ended; comma reports whether a ',' was
+// read; what names the members in messages.
+func (p *jsonParser) between(stack *[]jsonFrame, top *jsonFrame, prevEnd int, closer byte, what string) (step jsonStep, comma bool) {
 	at := func(c byte) bool { return p.i < len(p.src) && p.src[p.i] == c }
-	if state == jsonAfterValue {
+	if top.braceless {
+		at = func(c byte) bool {
+			return c == closer && p.i >= len(p.src) || c != closer && p.i < len(p.src) && p.src[p.i] == c
+		}
+	}
+	if top.state == jsonAfterValue {
 		switch {
 		case at(','):
 			comma := p.i
@@ -423,7 +576,11 @@ func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what 
 				return jsonStop, true
 			}
 			if at(closer) {
-				p.nonStandard(nsComma, "trailing comma before '"+string(closer)+"'; JSON does not allow it", comma, comma+1)
+				where := "before '" + string(closer) + "'"
+				if top.braceless {
+					where = "at the end of the file"
+				}
+				p.nonStandard(nsComma, "trailing comma "+where+"; JSON does not allow it", comma, comma+1)
 				p.close(stack)
 				return jsonClosed, false
 			}
@@ -431,6 +588,9 @@ func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what 
 		case at(closer):
 			p.close(stack)
 			return jsonClosed, false
+		case p.noComma(top, prevEnd, closer):
+			p.nonStandard(nsNoComma, "no ',' before this "+what+"; JSON needs one between "+what+"s", p.i, p.i+1)
+			return jsonMember, false
 		}
 		p.expected("',' or '" + string(closer) + "' after " + what)
 		return jsonStop, false
@@ -440,6 +600,32 @@ func (p *jsonParser) between(stack *[]jsonFrame, state uint8, closer byte, what 
 		return jsonClosed, false
 	}
 	return jsonMember, false
+}
+
+// noComma reports whether hjson reads a member at p.i, with no ',' after the last one (which
+// ended at prevEnd). hjson-py 3.1.0 (JSONObject and JSONArray, decoder.py) reads the next member
+// after any value without looking for a ','; but a value it reads quoteless (a number, true,
+// false, null) runs to the line's end unless a ',', a closing bracket or a comment ends it, so
+// after one of those the next member must be on another line or past a comment. What stands at
+// p.i must also be able to start a member: no bracket, ',' or ':' (a '{' or '[' only in an
+// array), else the error that the ',' is missing stays.
+func (p *jsonParser) noComma(top *jsonFrame, prevEnd int, closer byte) bool {
+	if p.i >= len(p.src) {
+		return false
+	}
+	switch c := p.src[p.i]; c {
+	case '}', ']', ',', ':':
+		return false
+	case '{', '[':
+		if closer == '}' {
+			return false
+		}
+	}
+	kids := top.n.Children
+	if last := kids[len(kids)-1]; last.Kind != Scalar || last.Quoted {
+		return true
+	}
+	return bytes.ContainsAny(p.src[prevEnd:p.i], "\n\r#/")
 }
 
 // parentFrame is the frame of the container child was read into: value() pushes a frame for an
@@ -460,7 +646,9 @@ func appendChild(f *jsonFrame, child *Node) {
 
 func (p *jsonParser) close(stack *[]jsonFrame) {
 	top := (*stack)[len(*stack)-1]
-	p.i++
+	if !top.braceless {
+		p.i++
+	}
 	top.n.Span.End = p.pos(p.i)
 	*stack = (*stack)[:len(*stack)-1]
 }
@@ -496,6 +684,15 @@ func (p *jsonParser) value(parent *Node, stack *[]jsonFrame) *Node {
 		p.i++
 		*stack = append(*stack, jsonFrame{n: n})
 		return n
+	case c == '\'' && len(s)-p.i >= 3 && s[p.i+1] == '\'' && s[p.i+2] == '\'':
+		if !p.multiline(n) {
+			return nil
+		}
+	case p.hjson && c != '"' && c != '\'':
+		if !p.quoteless(n) {
+			return nil
+		}
+		return n // its span ends before the blanks hjson's scan took in
 	case c == '"' || c == '\'':
 		v, ok := p.str()
 		if !ok {
@@ -891,4 +1088,336 @@ func hex4(s []byte, i int) (rune, bool) {
 // hasWord reports whether s starts with the word w, not followed by more word bytes.
 func hasWord(s []byte, w string) bool {
 	return len(s) >= len(w) && string(s[:len(w)]) == w && (len(s) == len(w) || !isWordByte(s[len(w)]))
+}
+
+// quoteless reads, in the hjson reading (p.hjson), a value at p.i that starts with none of
+// " ' { [ as hjson-py 3.1.0 reads it (scantfnns, decoder.py): from there to the first ',',
+// '}', ']', '#', "//", "/*" or line end at which the text, stripped, is null, true, false or a
+// number JSON's way (NUMBER_RE: no '+', no leading zero, digits on both sides of a '.'), which
+// it then is; else to the line's end, a string stripped of white space as str.strip() strips it,
+// brackets, commas and all (hjson's "Adam," keeps its comma).
+func (p *jsonParser) quoteless(n *Node) bool {
+	s := p.src
+	begin := p.i
+	c := s[begin]
+	switch c {
+	case '}', ']', ',', ':':
+		p.expected("a value")
+		return false
+	}
+	// What the text could be is known before the scan: each stop then costs a comparison (a
+	// line of 100,000 commas after "x" has as many stops).
+	var kw string
+	var kwType Type
+	switch c {
+	case 'n':
+		kw, kwType = "null", Null
+	case 't':
+		kw, kwType = "true", Bool
+	case 'f':
+		kw, kwType = "false", Bool
+	}
+	kwTo := -1 // past the keyword and the white space after it, when the text starts with it
+	if kw != "" && bytes.HasPrefix(s[begin:], []byte(kw)) {
+		kwTo = pySpaceEnd(s, begin+len(kw))
+	}
+	numEnd, float := -1, false
+	if c == '-' || c >= '0' && c <= '9' {
+		numEnd, float = hjsonNumber(s, begin)
+	}
+	for end := begin; ; end++ {
+		eol := end >= len(s) || s[end] == '\n' || s[end] == '\r'
+		if !eol {
+			switch c := s[end]; {
+			case c == ',' || c == '}' || c == ']' || c == '#':
+			case c == '/' && end+1 < len(s) && (s[end+1] == '/' || s[end+1] == '*'):
+			default:
+				continue
+			}
+		}
+		ts, te := begin, end
+		switch {
+		case kwTo >= end && end >= begin+len(kw):
+			te = begin + len(kw)
+			n.Kind, n.Type, n.Value, n.Style = Scalar, kwType, kw, "plain"
+		case numEnd == end:
+			for te > begin && (s[te-1] == ' ' || s[te-1] == '\t') {
+				te--
+			}
+			n.Kind, n.Type, n.Value, n.Style = Scalar, Int, asciiDigits(string(s[begin:te])), "plain"
+			if float {
+				n.Type = Float
+			}
+			if n.Value != string(s[begin:te]) {
+				n.Style = "hjson" // digits other than 0-9
+			}
+		case !eol:
+			continue
+		default:
+			// The string to the line's end.
+			ts, te = pyStripSpan(s, begin, end)
+			t := string(s[ts:te])
+			n.Kind, n.Type, n.Value, n.Style = Scalar, String, t, "hjson"
+			if IsPlaceholder(t) {
+				n.Type = Unknown
+			}
+			if p.seen&nsQuoteless == 0 {
+				p.nonStandard(nsQuoteless, quotelessMessage(t), ts, te)
+			}
+		}
+		// The value ends where hjson's scan stopped, past the blanks strip() took off; its span
+		// ends before them.
+		n.Span.End = p.pos(te)
+		p.i = end
+		return true
+	}
+}
+
+// pySpaceEnd is the end of the run from i of what str.isspace() takes for white space.
+func pySpaceEnd(s []byte, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRune(s[i:])
+		if !unicode.IsSpace(r) && !(r >= 0x1c && r <= 0x1f) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+// hjsonNumber matches hjson's NUMBER_RE at i, where the value starts (so its leading blanks
+// match nothing): -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?[\t ]*. It returns the match's end (-1
+// where it does not match) and whether it has a fraction or an exponent. \d matches any decimal
+// digit in a Python str pattern (Unicode's Nd), and int() and float() read them all.
+func hjsonNumber(s []byte, i int) (end int, float bool) {
+	digits := func(j int) int { // the end of the run of \d from j
+		for j < len(s) {
+			if c := s[j]; c >= '0' && c <= '9' {
+				j++
+				continue
+			} else if c >= utf8.RuneSelf {
+				if r, n := utf8.DecodeRune(s[j:]); unicode.IsDigit(r) {
+					j += n
+					continue
+				}
+			}
+			break
+		}
+		return j
+	}
+	j := i
+	if j < len(s) && s[j] == '-' {
+		j++
+	}
+	switch {
+	case j < len(s) && s[j] == '0':
+		j++
+	case j < len(s) && s[j] >= '1' && s[j] <= '9':
+		j = digits(j + 1)
+	default:
+		return -1, false
+	}
+	if j+1 < len(s) && s[j] == '.' {
+		if k := digits(j + 1); k > j+1 {
+			j, float = k, true
+		}
+	}
+	if j < len(s) && (s[j] == 'e' || s[j] == 'E') {
+		k := j + 1
+		if k < len(s) && (s[k] == '+' || s[k] == '-') {
+			k++
+		}
+		if e := digits(k); e > k {
+			j, float = e, true
+		}
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	return j, float
+}
+
+// asciiDigits writes t's decimal digits as 0-9, as int() and float() read any of Unicode's: Nd
+// digits come in runs of ten from zero, so a digit's value is its distance from the start of
+// its run, modulo ten.
+func asciiDigits(t string) string {
+	ascii := true
+	for i := 0; i < len(t); i++ {
+		ascii = ascii && t[i] < utf8.RuneSelf
+	}
+	if ascii {
+		return t
+	}
+	b := make([]byte, 0, len(t))
+	for _, r := range t {
+		if r >= utf8.RuneSelf && unicode.IsDigit(r) {
+			z := r
+			for unicode.IsDigit(z - 1) {
+				z--
+			}
+			r = '0' + (r-z)%10
+		}
+		b = utf8.AppendRune(b, r)
+	}
+	return string(b)
+}
+
+// pyStripSpan is [start, end) without the white space str.strip() takes off both ends
+// (str.isspace: Unicode's white space and U+001C to U+001F).
+func pyStripSpan(s []byte, start, end int) (int, int) {
+	space := func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+	for start < end {
+		r, n := utf8.DecodeRune(s[start:end])
+		if !space(r) {
+			break
+		}
+		start += n
+	}
+	for end > start {
+		r, n := utf8.DecodeLastRune(s[start:end])
+		if !space(r) {
+			break
+		}
+		end -= n
+	}
+	return start, end
+}
+
+// quotelessMessage words the problem of hjson's quoteless string t.
+func quotelessMessage(t string) string {
+	q := t
+	if len(q) > 60 {
+		k := 60
+		for k > 0 && !utf8.RuneStart(q[k]) {
+			k--
+		}
+		q = q[:k] + "…"
+	}
+	w := t
+	if k := strings.IndexFunc(t, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }); k >= 0 {
+		w = t[:k]
+	}
+	switch {
+	case strings.EqualFold(w, "true") || strings.EqualFold(w, "false") || strings.EqualFold(w, "null") || w == "None":
+		return "unquoted value " + strconv.Quote(q) + "; JSON spells true, false and null in lower case, and hjson reads this as a string"
+	case strings.HasSuffix(t, ","):
+		return "unquoted string " + strconv.Quote(q) + "; JSON strings must be in double quotes (hjson keeps the ',' at its end in the string)"
+	}
+	return "unquoted string " + strconv.Quote(q) + "; JSON strings must be in double quotes"
+}
+
+// multiline reads hjson's multi-line string at p.i (its ”') as hjson-py 3.1.0 reads it
+// (mlscanstring, decoder.py): the column of the ”' (in characters from the line's start) is the
+// indent; spaces, tabs and CRs after the ”' are skipped, and so is the line break after them
+// with up to indent of those on the next line; then every line's text is kept, each line's
+// indent skipped the same way and CRs dropped, to the next ”' (quotes before it kept), without
+// the line break just before it. JSON5 reads ”' as an empty string and a quote, and refuses it.
+func (p *jsonParser) multiline(n *Node) bool {
+	s := p.src
+	start := p.i
+	indent, ok := p.mlIndent(start)
+	if !ok {
+		// No line break at all: hjson's search runs off the file and raises IndexError.
+		p.fail("multi-line string ''' in a file of one line", start, start+3)
+		p.crashed = true
+		return false
+	}
+	skip := func(i, n int) int { // skipIndent: up to n (all, when n < 0) of ' ', '\t', '\r'
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r') && n != 0 {
+			i++
+			n--
+		}
+		return i
+	}
+	i := skip(start+3, -1)
+	if i >= len(s) {
+		// hjson's s[end] here raises IndexError.
+		p.fail("the multi-line string that starts here is not closed; ''' is missing", start, start+3)
+		p.crashed = true
+		return false
+	}
+	if s[i] == '\n' {
+		i = skip(i+1, indent)
+	}
+	b := p.buf[:0]
+	quotes := 0
+	for {
+		if i >= len(s) {
+			p.fail("the multi-line string that starts here is not closed; ''' is missing", start, start+3)
+			return false
+		}
+		c := s[i]
+		if c == '\'' {
+			quotes++
+			i++
+			if quotes == 3 {
+				break
+			}
+			continue
+		}
+		for ; quotes > 0; quotes-- {
+			b = append(b, '\'')
+		}
+		switch c {
+		case '\n':
+			b = append(b, c)
+			i = skip(i+1, indent)
+		case '\r':
+			i++
+		default:
+			b = append(b, c)
+			i++
+		}
+	}
+	if len(b) > 0 && b[len(b)-1] == '\n' {
+		b = b[:len(b)-1]
+	}
+	p.buf = b
+	p.i = i
+	p.line = p.x.Pos(i).Line
+	n.Kind, n.Type, n.Value, n.Quoted, n.Style = Scalar, String, string(b), true, "multiline"
+	if IsPlaceholder(n.Value) {
+		n.Type = Unknown
+	}
+	p.nonStandard(nsMultiline, "''' multi-line string; JSON strings must be in double quotes on one line", start, start+3)
+	return true
+}
+
+// mlCursor follows, from one ”' string to the next, the last line break before it and the
+// characters since, so that finding each one's indent costs only the bytes since the last: a
+// line of many ”' strings would otherwise be read back once for each.
+type mlCursor struct {
+	pos   int // where the count was made
+	nl    int // 1 + the offset of the last '\n' before pos; 0 for none
+	runes int // characters from that '\n' (or the file's start) to pos
+	tail  int // 1 + the characters after the file's last '\n', once counted
+}
+
+// mlIndent is the indent hjson's mlscanstring finds for a ”' at start: the characters back to
+// the '\n' before it, or on the first line, where Python's negative index goes on from the
+// file's end, those plus the ones after the file's last '\n'; ok is false for a file with none.
+func (p *jsonParser) mlIndent(start int) (indent int, ok bool) {
+	c, s := &p.ml, p.src
+	if start < c.pos {
+		c.pos, c.nl, c.runes = 0, 0, 0
+	}
+	for i := c.pos; i < start; i++ {
+		if s[i] == '\n' {
+			c.nl, c.runes = i+1, 0
+		} else if utf8.RuneStart(s[i]) {
+			c.runes++
+		}
+	}
+	c.pos = start
+	if c.nl > 0 {
+		return c.runes, true
+	}
+	if c.tail == 0 {
+		last := bytes.LastIndexByte(s, '\n')
+		if last < 0 {
+			return 0, false
+		}
+		c.tail = 1 + utf8.RuneCount(s[last+1:])
+	}
+	return c.runes + c.tail - 1, true
 }

@@ -36,7 +36,7 @@ func TestNonStandardJSONSeverity(t *testing.T) {
 			}
 			var f *lint.Diagnostic
 			for j := range diags {
-				if diags[j].Code == ParseError.Code && diags[j].Line == pr.Span.Start.Line && diags[j].Column == pr.Span.Start.Col {
+				if diags[j].Code == ParseError.Code && diags[j].Line == pr.Span.Start.Line && diags[j].Column == pr.Span.Start.Col && strings.HasPrefix(diags[j].Message, pr.Message) {
 					f = &diags[j]
 				}
 			}

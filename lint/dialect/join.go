@@ -464,8 +464,8 @@ var trainerJSON = dsJSONReader{"accelerate", "0.20.0", "1.14.0", "accelerate's H
 var lightningJSON = dsJSONReader{"lightning", "2.0.0", "2.6.0", "DeepSpeedStrategy._load_config, which reads the strategy's config file with json.load", "Lightning"}
 
 // dsReadWithJSON records that the run stops at start-up on a DeepSpeed file Python's json
-// refuses (a comment, a trailing comma, the rest of JSON5's syntax: the reader's NonStandard
-// problems), read by rd. DeepSpeed's own launcher reads the file with hjson, which accepts these:
+// refuses (a comment, a trailing comma, the rest of JSON5's or hjson's syntax: the reader's
+// NonStandard problems), read by rd. DeepSpeed's own launcher reads the file with hjson, which accepts these:
 // the file alone gets only a note. json.load stops at the first construct, so only the first is
 // reported, on the construct itself (Span; Node is the innermost value that holds it, which
 // places it in the DeepSpeed file). A config written inline in the recipe (ref a map) is no file
@@ -500,7 +500,7 @@ func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node, rd dsJSONRead
 		Message: first.Message + ", which Python's json refuses",
 		Says:    "json.decoder.JSONDecodeError",
 		Package: rd.pkg, Since: rd.since, Read: rd.read, Source: rd.source,
-		Help: "write " + file + " as plain JSON: keys and strings in double quotes, decimal numbers, no comments or trailing commas (DeepSpeed's own launcher reads it with hjson, " + rd.who + " does not)",
+		Help: "write " + file + " as plain JSON: keys and strings in double quotes, a ',' between members, decimal numbers, no comments or trailing commas (DeepSpeed's own launcher reads it with hjson, " + rd.who + " does not)",
 	}
 	if ref != nil {
 		r.Related = []plan.Related{{Node: ref, Message: "the recipe names " + file + " here"}}

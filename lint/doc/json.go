@@ -1306,12 +1306,13 @@ func quotelessMessage(t string) string {
 	return "unquoted string " + strconv.Quote(q) + "; JSON strings must be in double quotes"
 }
 
-// multiline reads hjson's multi-line string at p.i (its ”') as hjson-py 3.1.0 reads it
-// (mlscanstring, decoder.py): the column of the ”' (in characters from the line's start) is the
-// indent; spaces, tabs and CRs after the ”' are skipped, and so is the line break after them
-// with up to indent of those on the next line; then every line's text is kept, each line's
-// indent skipped the same way and CRs dropped, to the next ”' (quotes before it kept), without
-// the line break just before it. JSON5 reads ”' as an empty string and a quote, and refuses it.
+// multiline reads hjson's multi-line string at p.i (its opening triple quote) as hjson-py 3.1.0
+// reads it (mlscanstring, decoder.py): the column of the triple quote (in characters from the
+// line's start) is the indent; spaces, tabs and CRs after it are skipped, and so is the line
+// break after them with up to indent of those on the next line; then every line's text is kept,
+// each line's indent skipped the same way and CRs dropped, to the next triple quote (quotes
+// before it kept), without the line break just before it. JSON5 reads the three quotes as an
+// empty string and a quote, and refuses them.
 func (p *jsonParser) multiline(n *Node) bool {
 	s := p.src
 	start := p.i
@@ -1383,9 +1384,9 @@ func (p *jsonParser) multiline(n *Node) bool {
 	return true
 }
 
-// mlCursor follows, from one ”' string to the next, the last line break before it and the
+// mlCursor follows, from one triple-quoted string to the next, the last line break before it and the
 // characters since, so that finding each one's indent costs only the bytes since the last: a
-// line of many ”' strings would otherwise be read back once for each.
+// line of many such strings would otherwise be read back once for each.
 type mlCursor struct {
 	pos   int // where the count was made
 	nl    int // 1 + the offset of the last '\n' before pos; 0 for none
@@ -1393,7 +1394,7 @@ type mlCursor struct {
 	tail  int // 1 + the characters after the file's last '\n', once counted
 }
 
-// mlIndent is the indent hjson's mlscanstring finds for a ”' at start: the characters back to
+// mlIndent is the indent hjson's mlscanstring finds for a triple quote at start: the characters back to
 // the '\n' before it, or on the first line, where Python's negative index goes on from the
 // file's end, those plus the ones after the file's last '\n'; ok is false for a file with none.
 func (p *jsonParser) mlIndent(start int) (indent int, ok bool) {

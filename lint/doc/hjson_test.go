@@ -101,19 +101,6 @@ func TestHjsonRefused(t *testing.T) {
 		{"# nothing\n", Syntax, 2, 1, "the file is empty"},
 	}
 	for _, c := range cases {
-		d := mustParse(t, JSON, c.src)
-		var syntax []Problem
-		for _, p := range d.Problems {
-			if p.Kind != NonStandard {
-				syntax = append(syntax, p)
-			}
-		}
-		if d.Root != nil || len(syntax) != 1 {
-			t.Errorf("%q: root %v, problems %+v; want one parse error and no tree", c.src, d.Root, d.Problems)
-			continue
-		}
-		if p := syntax[0]; p.Kind != c.kind || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
-			t.Errorf("%q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.kind, c.line, c.col, c.msg)
-		}
+		checkRefusedJSON(t, c)
 	}
 }

@@ -1177,7 +1177,7 @@ func (p *jsonParser) quoteless(n *Node) bool {
 func pySpaceEnd(s []byte, i int) int {
 	for i < len(s) {
 		r, n := utf8.DecodeRune(s[i:])
-		if !unicode.IsSpace(r) && !(r >= 0x1c && r <= 0x1f) {
+		if !pyIsSpace(r) {
 			break
 		}
 		i += n
@@ -1265,17 +1265,16 @@ func asciiDigits(t string) string {
 // pyStripSpan is [start, end) without the white space str.strip() takes off both ends
 // (str.isspace: Unicode's white space and U+001C to U+001F).
 func pyStripSpan(s []byte, start, end int) (int, int) {
-	space := func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
 	for start < end {
 		r, n := utf8.DecodeRune(s[start:end])
-		if !space(r) {
+		if !pyIsSpace(r) {
 			break
 		}
 		start += n
 	}
 	for end > start {
 		r, n := utf8.DecodeLastRune(s[start:end])
-		if !space(r) {
+		if !pyIsSpace(r) {
 			break
 		}
 		end -= n

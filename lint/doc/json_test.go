@@ -315,20 +315,27 @@ func TestJSON5Errors(t *testing.T) {
 		{"[1.5.5]", Syntax, 1, 2, `invalid number "1.5.5"`},
 	}
 	for _, c := range cases {
-		d := mustParse(t, JSON, c.src)
-		var syntax []Problem
-		for _, p := range d.Problems {
-			if p.Kind != NonStandard {
-				syntax = append(syntax, p)
-			}
+		checkRefusedJSON(t, c)
+	}
+}
+
+// checkRefusedJSON checks that c.src gives no tree and one problem besides the NonStandard ones
+// met before it, the one c describes.
+func checkRefusedJSON(t *testing.T, c problemCase) {
+	t.Helper()
+	d := mustParse(t, JSON, c.src)
+	var syntax []Problem
+	for _, p := range d.Problems {
+		if p.Kind != NonStandard {
+			syntax = append(syntax, p)
 		}
-		if len(syntax) != 1 || d.Root != nil {
-			t.Errorf("%q: problems %+v, root %v; want one parse error and no tree", c.src, d.Problems, d.Root)
-			continue
-		}
-		if p := syntax[0]; p.Kind != c.kind || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
-			t.Errorf("%q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.kind, c.line, c.col, c.msg)
-		}
+	}
+	if len(syntax) != 1 || d.Root != nil {
+		t.Errorf("%q: problems %+v, root %v; want one parse error and no tree", c.src, d.Problems, d.Root)
+		return
+	}
+	if p := syntax[0]; p.Kind != c.kind || p.Span.Start.Line != c.line || p.Span.Start.Col != c.col || !regexpMatch(c.msg, p.Message) {
+		t.Errorf("%q: got %s %d:%d %q; want %s %d:%d %q", c.src, p.Kind, p.Span.Start.Line, p.Span.Start.Col, p.Message, c.kind, c.line, c.col, c.msg)
 	}
 }
 

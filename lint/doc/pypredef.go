@@ -98,11 +98,15 @@ func predefMatch(s string, i int, name string) (int, bool) {
 	return i + 2, true
 }
 
+// pyIsSpace reports what str.isspace() and Python's `\s` in a str pattern take for white
+// space: Unicode's, and U+001C to U+001F.
+func pyIsSpace(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }
+
 // skipPySpace skips what Python's `\s` matches in a str pattern (str.isspace).
 func skipPySpace(s string, i int) int {
 	for i < len(s) {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) && !(r >= 0x1c && r <= 0x1f) {
+		if !pyIsSpace(r) {
 			break
 		}
 		i += n

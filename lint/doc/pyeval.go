@@ -2770,14 +2770,29 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 					return ev.strVal(strings.ReplaceAll(s, x, y), e.s, e.e)
 				}
 			}
-		case "lower":
-			return ev.strVal(strings.ToLower(s), e.s, e.e)
-		case "upper":
+		case "lower", "upper":
+			// Python maps case fully (ß.upper() is SS, a final Σ lowers to ς), Go rune by rune:
+			// past ASCII the value is not known here.
+			for i := 0; i < len(s); i++ {
+				if s[i] >= 0x80 {
+					return ev.opaque(e)
+				}
+			}
+			if name == "lower" {
+				return ev.strVal(strings.ToLower(s), e.s, e.e)
+			}
 			return ev.strVal(strings.ToUpper(s), e.s, e.e)
-		case "strip", "lstrip", "rstrip":
+		case "strip":
 			if len(a.pos) == 0 {
-				f := map[string]func(string) string{"strip": strings.TrimSpace, "lstrip": func(x string) string { return strings.TrimLeft(x, " \t\n\r\f\v") }, "rstrip": func(x string) string { return strings.TrimRight(x, " \t\n\r\f\v") }}[name]
-				return ev.strVal(f(s), e.s, e.e)
+				return ev.strVal(strings.TrimFunc(s, pyIsSpace), e.s, e.e)
+			}
+		case "lstrip":
+			if len(a.pos) == 0 {
+				return ev.strVal(strings.TrimLeftFunc(s, pyIsSpace), e.s, e.e)
+			}
+		case "rstrip":
+			if len(a.pos) == 0 {
+				return ev.strVal(strings.TrimRightFunc(s, pyIsSpace), e.s, e.e)
 			}
 		case "startswith", "endswith":
 			if x, ok := strArg(0); ok && len(a.pos) == 1 {

@@ -34,7 +34,7 @@ func (g pyExprGen) leaf() string {
 	case 1:
 		return g.pick("0.5", "1e-4", "2.5", "-0.0", "1.0", "3e8", "0.1", "1e308", "6.25e-2", ".5", "5.")
 	case 2:
-		return g.pick(`'a'`, `"bc"`, `''`, `'x_y'`, `"1.5"`, `'12'`, `"A b"`, `'%s-%d'`, `'{}/{}'`, `'{0}{x}'`)
+		return g.pick(`'a'`, `"bc"`, `''`, `'x_y'`, `"1.5"`, `'12'`, `"A b"`, `'%s-%d'`, `'{}/{}'`, `'{0}{x}'`, `'\xa0a\x1c '`, `'ß\u2003'`, `'ΑΣ'`)
 	case 3:
 		return g.pick("True", "False", "None")
 	case 4:

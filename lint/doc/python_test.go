@@ -187,6 +187,26 @@ m = dict(type='match', case=1)
 	}
 }
 
+// TestPythonStrCaseAndStrip: str.strip() and its kin take what str.isspace() takes (U+00A0,
+// U+001C to U+001F), as python3 gives them; lower() and upper() past ASCII, where Python maps
+// case fully (ß.upper() is SS, a final Σ lowers to ς) and Go rune by rune, are unknown.
+func TestPythonStrCaseAndStrip(t *testing.T) {
+	d := mustParse(t, Python, "s = '\\xa0a\\x1c '\na = s.strip()\nb = s.lstrip()\nc = s.rstrip()\nd = 'Ab_1'.lower()\ne = 'ß'.upper()\nf = 'ΑΣ'.lower()\n")
+	if len(d.Problems) != 0 {
+		t.Fatalf("problems: %+v", d.Problems)
+	}
+	for k, want := range map[string]string{"a": "a", "b": "a\x1c ", "c": "\u00a0a", "d": "ab_1"} {
+		if n := pyGet(t, d, k); n.Value != want || n.IsUnknown() {
+			t.Errorf("%s = %q, want %q", k, n.Value, want)
+		}
+	}
+	for _, k := range []string{"e", "f"} {
+		if n := pyGet(t, d, k); !n.IsUnknown() {
+			t.Errorf("%s = %q, want unknown", k, n.Value)
+		}
+	}
+}
+
 // TestPythonGenerators: a function that yields returns a generator, unknown here; a bare yield
 // statement used to be a parse error although CPython's parser takes it.
 func TestPythonGenerators(t *testing.T) {

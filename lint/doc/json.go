@@ -64,10 +64,11 @@ func parseJSON(d *Document, lim Limits) {
 	n0 := len(d.Problems)
 	p := &jsonParser{d: d, x: x, src: d.Src, lim: lim, line: 1}
 	root := p.parse()
-	if p.failed && !p.limited {
-		// hjson's quoteless values are tried only where JSON's and JSON5's syntax fails, and
-		// kept only where they read the whole file: a value such as True} read to its line's
-		// end would otherwise turn "invalid value" at the typo into an error at the file's end.
+	if p.failed && !p.limited && !d.Declined {
+		// hjson's quoteless values are tried only where JSON's and JSON5's syntax fails (not at
+		// a limit, nor in a file the light build leaves to the full reader), and kept only where
+		// they read the whole file: a value such as True} read to its line's end would otherwise
+		// turn "invalid value" at the typo into an error at the file's end.
 		first := append([]Problem(nil), d.Problems[n0:]...)
 		d.Problems = d.Problems[:n0]
 		h := &jsonParser{d: d, x: x, src: d.Src, lim: lim, line: 1, hjson: true}
@@ -209,23 +210,15 @@ func (p *jsonParser) ws() {
 			if p.i+1 >= len(s) || s[p.i+1] != '\n' {
 				p.line++
 			}
-		case '#':
-			// hjson's comment, to the line's end (getNext, decoder.py).
-			start, end := p.i, p.i+1
-			for end < len(s) && s[end] != '\n' && s[end] != '\r' {
-				end++
-			}
-			p.nonStandard(nsHash, "'#' comment; JSON does not allow comments", start, start+1)
-			p.i = end
-			continue
-		case '/':
-			if p.i+1 >= len(s) || s[p.i+1] != '/' && s[p.i+1] != '*' {
+		case '#', '/':
+			hash := s[p.i] == '#' // hjson's comment (getNext, decoder.py)
+			if !hash && (p.i+1 >= len(s) || s[p.i+1] != '/' && s[p.i+1] != '*') {
 				return
 			}
 			start, end := p.i, len(s)
-			if s[p.i+1] == '/' {
+			if hash || s[p.i+1] == '/' {
 				// To the line's end; the loop counts the line break.
-				for end = p.i + 2; end < len(s) && s[end] != '\n' && s[end] != '\r'; end++ {
+				for end = p.i + 1; end < len(s) && s[end] != '\n' && s[end] != '\r'; end++ {
 				}
 			} else {
 				j := bytes.Index(s[p.i+2:], []byte("*/"))
@@ -240,7 +233,11 @@ func (p *jsonParser) ws() {
 					}
 				}
 			}
-			p.nonStandard(nsComment, "JSON does not allow comments", start, start+2)
+			if hash {
+				p.nonStandard(nsHash, "'#' comment; JSON does not allow comments", start, start+1)
+			} else {
+				p.nonStandard(nsComment, "JSON does not allow comments", start, start+2)
+			}
 			p.i = end
 			continue
 		default:
@@ -399,26 +396,22 @@ func (p *jsonParser) key(comma bool) (string, bool) {
 	if p.failed {
 		return "", false
 	}
-	kind := nsHjsonKey
+	h, kind := hjsonKeyEnd(s, p.i), nsHjsonKey
 	if p.hjson && j > p.i {
 		// In the hjson reading a key is hjson's alone (no comment before its ':'); one that is
 		// a JSON5 identifier is reported as JSON5's.
-		if h := hjsonKeyEnd(s, p.i); h == j {
+		if h == j {
 			kind = nsKey
 		}
 		j = p.i
 	}
-	if h := hjsonKeyEnd(s, p.i); h > j && hjsonColonAfter(s, h) {
+	if h > j && hjsonColonAfter(s, h) {
 		// hjson's key (scanKeyName, decoder.py) runs to the ':' and may hold what JSON5's
 		// identifiers may not: a-b, a.b, 1st. With white space before its ':' it is the text
 		// rstrip() leaves, which takes U+00A0 and the like off its end too.
 		e := h
 		if s[h] != ':' {
-			if ts, te := pyStripSpan(s, p.i, h); ts < te {
-				e = te
-			} else {
-				e = p.i
-			}
+			e = pyRStrip(s, p.i, h)
 		}
 		k := string(s[p.i:e])
 		if p.seen&kind == 0 {
@@ -1265,13 +1258,12 @@ func asciiDigits(t string) string {
 // pyStripSpan is [start, end) without the white space str.strip() takes off both ends
 // (str.isspace: Unicode's white space and U+001C to U+001F).
 func pyStripSpan(s []byte, start, end int) (int, int) {
-	for start < end {
-		r, n := utf8.DecodeRune(s[start:end])
-		if !pyIsSpace(r) {
-			break
-		}
-		start += n
-	}
+	start = pySpaceEnd(s[:end], start)
+	return start, pyRStrip(s, start, end)
+}
+
+// pyRStrip is the end of s[start:end] without the white space str.rstrip() takes off.
+func pyRStrip(s []byte, start, end int) int {
 	for end > start {
 		r, n := utf8.DecodeLastRune(s[start:end])
 		if !pyIsSpace(r) {
@@ -1279,7 +1271,7 @@ func pyStripSpan(s []byte, start, end int) (int, int) {
 		}
 		end -= n
 	}
-	return start, end
+	return end
 }
 
 // quotelessMessage words the problem of hjson's quoteless string t.

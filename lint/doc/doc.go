@@ -1386,6 +1386,19 @@ type FileRef struct {
 	Span   Span
 }
 
+// BaseEdit is one assignment into an MMEngine config's bases.
+type BaseEdit struct {
+	// Path is the part of the bases changed, dotted ("model.backbone.norm_cfg.type"; a list's
+	// item by its number; "" for the bases as a whole).
+	Path string
+	// Value is what the part becomes, a detached node keyed by Path's last part: an Unknown
+	// scalar (Style "opaque") when the edit's effect is not known (a method such as update or
+	// append, `del`, `+=` on an unknown value, an index not known statically).
+	Value *Node
+	// Span is the statement, or the part of it that makes the edit.
+	Span Span
+}
+
 // Document is one parsed file.
 type Document struct {
 	Path   string
@@ -1419,6 +1432,11 @@ type Document struct {
 	// matter (a dialect's), since a framework may register its own.
 	// In document order; nodes reached through an alias are not listed again.
 	Tagged []Tagged
+	// BaseEdits are an old-style MMEngine Python config's assignments into its bases
+	// (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`, or through a name bound to a part of
+	// `_base_`), in the order they run (lint/doc/pybase.go). Composition applies them to the
+	// bases before it merges the file in; a lone file keeps them unapplied.
+	BaseEdits []BaseEdit
 
 	lines *LineIndex
 	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),

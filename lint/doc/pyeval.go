@@ -207,6 +207,10 @@ type pyEval struct {
 	// fpbuf and ftext are fparts' scratch lists, kept between f-strings.
 	fpbuf []pyFPart
 	ftext []byte
+	// baseEdits are the file's assignments into MMEngine's `_base_` (pybase.go), in the order
+	// they ran; noBase is set when the file never names _base_ (nothing to record).
+	baseEdits []pyBaseEdit
+	noBase    bool
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -808,6 +812,7 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 		case sContinue:
 			return flowContinue
 		case sDel:
+			ev.baseDel(a.ex(st.value), env, st)
 		}
 	}
 	return flowNext
@@ -872,6 +877,12 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 			}
 		case sDef:
 			env.set(a.more(st).fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
+		case sDel:
+			ev.baseDel(a.ex(st.value), env, st)
+		case sExpr:
+			if x := a.ex(st.value); x.op == xCall {
+				ev.baseCall(x, env) // a method that may change a part of _base_
+			}
 		}
 	}
 }
@@ -906,6 +917,8 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
 			obj.dict.set(key, v, t.e-int(t.nm.n), t.e)
+		} else {
+			ev.baseAssign(t, v, env)
 		}
 	case xIndex:
 		obj := ev.eval(ev.kid(t, 0), env)
@@ -928,6 +941,8 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 					obj.list.items[i] = v
 				}
 			}
+		default:
+			ev.baseAssign(t, v, env)
 		}
 	case xTuple, xList:
 		items, ok := ev.iterate(v)
@@ -1124,6 +1139,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		case pvModule:
 			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
 		case pvStr, pvList:
+			if !ev.noBase && ev.kid(e, 0).op == xName && ev.nm(ev.kid(e, 0)) == "_base_" {
+				// MMEngine runs the file with _base_ bound to the bases' dict, not the list of
+				// paths the file assigns (pybase.go): `_base_.x` is the bases' x.
+				return ev.opaque(e)
+			}
 			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)
@@ -2196,6 +2216,9 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		}
 	}
 	a := ev.args(e, env)
+	if fnv.k == pvOpaque || fnv.k == pvBuiltin && fnv.x != nil {
+		ev.baseCall(e, env) // a method of a part of _base_ may change it
+	}
 	if !a.ok {
 		return ev.opaque(e)
 	}

@@ -1593,9 +1593,11 @@ func (p *pyParser) simple() *pyStmt {
 			if t.code != kRaise && p.atLineEnd() {
 				p.failTok(p.peek(), "an expression") // only raise stands alone
 			}
+			var del *pyExpr
 			if !p.atLineEnd() {
 				if x := p.exprList(); t.code == kDel {
 					p.checkDelete(x)
+					del = x
 				}
 				if t.code == kAssert && p.is(cComma) {
 					p.skip()
@@ -1606,11 +1608,10 @@ func (p *pyParser) simple() *pyStmt {
 					p.expr()
 				}
 			}
-			kind := sSkip
-			if t.code == kDel {
-				kind = sDel
+			if del != nil {
+				return p.simpleStmt(sDel, t.start, del.e, pyIds{}, del.id) // its targets: a name, attribute, item or tuple of them
 			}
-			return p.simpleStmt(kind, t.start, 0, pyIds{}, 0)
+			return p.simpleStmt(sSkip, t.start, 0, pyIds{}, 0)
 		}
 	}
 	if t.kind == pyName && t.code == cNone && p.toks[p.i+1].kind == pyName && p.toks[p.i+1].code == cNone && p.txt(t) == "type" {

@@ -3,6 +3,7 @@ package doc
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -57,7 +58,8 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		d.addCodeError("", perr)
 		return
 	}
-	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena}
+	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
+		noBase: !bytes.Contains(d.Src, []byte("_base_"))}
 	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
 	// only: every string made from them is a copy).
 	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
@@ -131,24 +133,27 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	if pyTreeHook != nil {
 		// What the builds need, copied here: a closure that captured parsePython's own
 		// variables would move them to the heap for every file.
-		start, st, res, en := *b, style, result, env
+		start, st, res, en, ed := *b, style, result, env, ev.baseEdits
 		start.vars, start.strs = nil, pyStrs{} // blocks of its own: b's stay b's
 		pyTreeHook(func() bool {
 			c := start
-			return c.tree(st, res, en) != nil
+			return c.tree(st, res, en, ed) != nil
 		})
 	}
 	if style == "module" && pyDefinesCode(arena, stmts, d.Src) {
 
 		style = "library"
 	}
-	root := b.tree(style, result, env)
+	root := b.tree(style, result, env, ev.baseEdits)
 	if b.over {
 		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
 			Message: limitMessage("python: the evaluated config has more than "+itoa(budget)+" values"+expandBudgetNote(budget, lim)+" or is nested deeper than "+itoa(lim.MaxDepth)+" levels", "max_nodes"), Span: x.Span(base, base)})
 		return
 	}
 	d.Root = root
+	if style != "get_config" {
+		d.BaseEdits = b.edits
+	}
 }
 
 // pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree
@@ -159,7 +164,7 @@ var pyTreeHook func(build func() bool)
 // tree builds the Document's root from the evaluated config: what get_config returned
 // (style "get_config") or the module's variables (style "module"); nil when a limit is passed
 // (b.over).
-func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv) *Node {
+func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBaseEdit) *Node {
 	// The Document's own blocks of nodes and child-list slots, sized from a count of the
 	// values (every node but the root takes one slot). Blocks shared with other files' trees
 	// would chain every tree ever read into the live heap: a block stays alive while any of
@@ -172,6 +177,11 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv) *Node {
 		for _, v := range env.vals {
 			if total < 4096 {
 				total += countValues(v, 4096-total)
+			}
+		}
+		for _, e := range edits {
+			if total < 4096 {
+				total += countValues(e.v, 4096-total)
 			}
 		}
 	}
@@ -196,6 +206,19 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv) *Node {
 			n.Key = name
 			n.KeySpan = ks
 			root.Children = append(root.Children, n)
+		}
+		for _, e := range edits {
+			if b.over {
+				break
+			}
+			// A detached value (no parent): composition puts a copy of it into the bases.
+			n := b.node(e.v, 1, nil, nil, 0)
+			if n == nil {
+				break
+			}
+			n.Key = lastPathPart(e.path)
+			n.KeySpan = b.lf.span(e.ks, e.ke)
+			b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e)})
 		}
 	}
 	if b.over {
@@ -223,6 +246,12 @@ type pyBuilder struct {
 	base      int
 	strs      pyStrs    // where computed numbers' texts are written (the evaluator's block, taken over)
 	lists     []*pyList // the lists being built, outermost first (a list inside itself is opaque)
+	edits     []BaseEdit
+}
+
+// lastPathPart is the last part of a dotted path.
+func lastPathPart(p string) string {
+	return p[strings.LastIndexByte(p, '.')+1:]
 }
 
 // keySpan locates a module variable: the first `name =` at the start of a line (found lazily).

@@ -957,3 +957,43 @@ func TestPythonFStrings312(t *testing.T) {
 		t.Errorf("last = %+v: the lines after the f-strings are counted wrong", n)
 	}
 }
+
+// TestPythonBaseEdits: an old-style MMEngine config's assignments into `_base_` are listed in
+// the order they run, with the part they name and the value (unknown when the reader cannot
+// follow the change); `_base_.x` read at the top level is a value of the run, not a method of
+// the list of base paths.
+func TestPythonBaseEdits(t *testing.T) {
+	src := "_base_ = ['./b.py']\n" +
+		"_base_.model.backbone.norm_cfg.type = 'SyncBN'\n" +
+		"m = _base_.model\nm.neck['n'] = 4\n" +
+		"_base_.sched[0].end = 10\n" +
+		"_base_.sched[-1].end = 10\n" +
+		"_base_.hooks.append(1)\n_base_.hooks.copy()\n" +
+		"_base_.epochs += 1\n" +
+		"del _base_.x, y\n" +
+		"d = dict(a=1)\nd.b = 2\nd.update(c=3)\n" +
+		"def f(c):\n    c.depth = 101\nf(_base_.model.backbone)\n"
+	d := Parse("a.py", []byte(src), Python, Limits{})
+	var got []string
+	for _, e := range d.BaseEdits {
+		v := e.Value.Value
+		if e.Value.IsUnknown() {
+			v = "?"
+		}
+		got = append(got, e.Path+"="+v+"@"+itoa(e.Span.Start.Line)+":"+e.Value.Key)
+	}
+	want := "model.backbone.norm_cfg.type=SyncBN@2:type model.neck.n=4@4:n sched.0.end=10@5:end sched=?@6:sched " +
+		"hooks=?@7:hooks epochs=?@9:epochs x=?@10:x model.backbone.depth=101@15:depth"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("edits\n got %s\nwant %s", s, want)
+	}
+	if m := d.Root.Get("m"); m == nil || !m.IsUnknown() || m.Value != "_base_.model" {
+		t.Errorf("m = _base_.model: %+v", m)
+	}
+	if d.Root.At("d.b").Value != "2" {
+		t.Error("a dict of the file's own is still changed in place")
+	}
+	if d := Parse("a.py", []byte("x = dict()\nx.a = 1\n"), Python, Limits{}); d.BaseEdits != nil {
+		t.Errorf("a file that never names _base_ has no edits: %+v", d.BaseEdits)
+	}
+}

@@ -1,0 +1,181 @@
+package doc
+
+import (
+	"strconv"
+	"strings"
+)
+
+// An old-style MMEngine config runs with the global `_base_` bound to its bases' merged
+// ConfigDict (mmengine v0.10.7 config/config.py, Config._file2dict: `_base_ = ...` is removed
+// from the code, then eval(codeobj, {"_base_": base_cfg_dict})), and the file's variables are
+// merged into that same dict afterwards (_merge_a_into_b copies only its top level). So a
+// statement that assigns into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`,
+// `_base_.param_scheduler[0].end = 10`), directly or through a name bound to a part of it
+// (`m = _base_.model` then `m.neck.num_outs = 4`), changes the run as much as the file's own
+// variables do. The evaluator records each such edit in the order it runs (Document.BaseEdits)
+// and composition applies them to the bases before the file is merged in. A change it cannot
+// follow (a method such as update or append called on a part of `_base_`, `+=` on a value it
+// does not know, `del`, an index it cannot evaluate) is recorded as an unknown value at the
+// deepest part it can name, so rules stay silent there instead of judging the bases' value.
+
+// pyBaseEdit is one recorded assignment into `_base_`.
+type pyBaseEdit struct {
+	path   string // dotted under _base_; "" is _base_ itself
+	v      *pyVal // the assigned value (opaque when the edit's effect is unknown)
+	s, e   int    // the statement (or the part of it that made the edit)
+	ks, ke int    // the last attribute's name or the last index
+}
+
+// pyReadOnlyMethods are the methods of dict and list that leave their object as it was; any
+// other method called on a part of `_base_` may change it.
+var pyReadOnlyMethods = map[string]bool{"get": true, "copy": true, "keys": true, "values": true,
+	"items": true, "count": true, "index": true, "to_dict": true, "__getitem__": true, "__contains__": true}
+
+// basePath names the part of `_base_` the expression x is: its dotted path under _base_ ("" for
+// _base_ itself). rooted is false when x is not a part of `_base_`; exact is false when a step
+// of it cannot be named statically (an index that is not a literal), and then path is the
+// deepest part that can.
+func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bool) {
+	switch x.op {
+	case xName:
+		name := ev.nm(x)
+		if name == "_base_" {
+			return "", true, true
+		}
+		// A name bound to a part of _base_ (m = _base_.model, or a parameter given one): its
+		// value is what evaluating `_base_.a.b` gave, which keeps that text as its span.
+		v, ok := env.get(name)
+		if !ok || v.k != pvOpaque || v.e0 > len(ev.src) || v.s0 >= v.e0 {
+			return "", false, false
+		}
+		if p, ok := baseDotted(ev.src[v.s0:v.e0]); ok {
+			return p, true, true
+		}
+	case xAttr:
+		p, exact, rooted := ev.basePath(ev.kid(x, 0), env)
+		if !rooted || !exact {
+			return p, exact, rooted
+		}
+		return joinBasePath(p, ev.nm(x)), true, true
+	case xIndex:
+		p, exact, rooted := ev.basePath(ev.kid(x, 0), env)
+		if !rooted || !exact {
+			return p, exact, rooted
+		}
+		k := ev.kid(x, 1)
+		if k.op == xNum || k.op == xStr {
+			switch kv := ev.eval(k, env); kv.k {
+			case pvInt:
+				if kv.i >= 0 {
+					return joinBasePath(p, strconv.FormatInt(kv.i, 10)), true, true
+				}
+			case pvStr:
+				if kv.s != "" && strings.IndexByte(kv.s, '.') < 0 {
+					return joinBasePath(p, kv.s), true, true
+				}
+			}
+		}
+		return p, false, true
+	}
+	return "", false, false
+}
+
+func joinBasePath(p, k string) string {
+	if p == "" {
+		return k
+	}
+	return p + "." + k
+}
+
+// baseDotted reads text written as `_base_.a.b` (names and dots only) as its path "a.b".
+func baseDotted(text []byte) (string, bool) {
+	const pre = "_base_."
+	if len(text) <= len(pre) || string(text[:len(pre)]) != pre {
+		return "", false
+	}
+	rest := text[len(pre):]
+	start := true
+	for _, c := range rest {
+		switch {
+		case c == '.':
+			if start {
+				return "", false
+			}
+			start = true
+		case pyIdentByte[c] != 0:
+			if start && c >= '0' && c <= '9' {
+				return "", false
+			}
+			start = false
+		default:
+			return "", false
+		}
+	}
+	if start {
+		return "", false
+	}
+	return string(rest), true
+}
+
+// baseAssign records an assignment of v to the target t when t is a part of `_base_`.
+func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
+	if ev.noBase {
+		return
+	}
+	p, exact, rooted := ev.basePath(t, env)
+	if !rooted {
+		return
+	}
+	end := max(t.e, v.e0)
+	if !exact {
+		v = ev.val(pyVal{k: pvOpaque, s0: t.s, e0: end})
+	}
+	ks, ke := t.s, t.e
+	switch t.op {
+	case xAttr:
+		ks = t.e - int(t.nm.n)
+	case xIndex:
+		k := ev.kid(t, 1)
+		ks, ke = k.s, k.e
+	}
+	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: p, v: v, s: t.s, e: end, ks: ks, ke: ke})
+}
+
+// baseCall records a method call on a part of `_base_` that may change it (e.g.
+// `_base_.custom_hooks.append(h)`): that part's value becomes unknown.
+func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv) {
+	if ev.noBase {
+		return
+	}
+	f := ev.kid(e, 0)
+	if f.op != xAttr || pyReadOnlyMethods[ev.nm(f)] {
+		return
+	}
+	obj := ev.kid(f, 0)
+	p, _, rooted := ev.basePath(obj, env)
+	if !rooted {
+		return
+	}
+	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: p, v: ev.opaque(e), s: e.s, e: e.e, ks: obj.s, ke: obj.e})
+}
+
+// baseDel records `del` of a part of `_base_` (each target of a del statement): that part's
+// value becomes unknown.
+func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
+	if ev.noBase {
+		return
+	}
+	if t.op == xTuple || t.op == xList {
+		for _, k := range ev.kids(t) {
+			ev.baseDel(ev.ex(k), env, st)
+		}
+		return
+	}
+	if t.op != xAttr && t.op != xIndex {
+		return
+	}
+	p, _, rooted := ev.basePath(t, env)
+	if rooted {
+		ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: p, v: ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), s: st.s, e: st.e, ks: t.s, ke: t.e})
+	}
+}

@@ -344,3 +344,90 @@ func TestCodeRunGin(t *testing.T) {
 		t.Errorf("keep %+v", keep)
 	}
 }
+
+// TestCodeRunMMEngineBaseEdits: an old-style config that assigns into `_base_` changes its run
+// (MMEngine runs the file with _base_ bound to the bases' dict and merges the file into that
+// dict afterwards): the edit is applied at the part it names, a finding on the edited value is
+// the editing file's, a change the reader cannot follow leaves the part unknown, and a read of
+// a part an edit changes later stays unknown.
+func TestCodeRunMMEngineBaseEdits(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/b.py": "norm_cfg = dict(type='SyncBN')\nmodel = dict(backbone=dict(depth=50, norm_cfg=norm_cfg), neck=dict(n=1))\n" +
+			"sched = [dict(end=500), dict(end=12)]\nepochs = 12\nhooks = [dict(type='A')]\n",
+		"cfg/a.py": "_base_ = ['./b.py']\n" +
+			"_base_.model.backbone.norm_cfg.type = 'BN'\n" + // line 2: a plain edit
+			"m = _base_.model\nm.neck.n = 4\n" + // through a name bound to a part
+			"_base_.sched[1].end = 24\n" + // line 5: a list's item
+			"early = _base_.epochs\n_base_.epochs = 24\nlate = _base_.epochs\n" + // lines 6-8
+			"_base_.hooks.append(dict(type='B'))\n" + // line 9: a method that changes it
+			"_base_.nothing.x = 1\n" + // line 10: a part the bases do not set
+			"_base_.sched[i].end = 1\n" + // line 11: an index not known
+			"model = dict(backbone=dict(depth=101))\n", // the file's own value merges over the edits
+	})
+	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	root := r.Doc.Root
+	ty := root.At("model.backbone.norm_cfg.type")
+	if ty.Value != "BN" || r.Origin(ty).File != "cfg/a.py" || ty.Span.Start.Line != 2 || ty.KeySpan.Start.Line != 2 {
+		t.Errorf("edited norm_cfg.type = %+v from %s", ty, r.Origin(ty).File)
+	}
+	if d := root.At("model.backbone.depth"); d.Value != "101" {
+		t.Errorf("the file's own model merges over the edited bases: depth %+v", d)
+	}
+	if n := root.At("model.neck.n"); n.Value != "4" || r.Origin(n).File != "cfg/a.py" {
+		t.Errorf("edit through m = _base_.model: %+v", n)
+	}
+	if e := root.Get("sched"); e == nil || !e.IsUnknown() {
+		// line 11 (an index the reader cannot evaluate) makes the whole list unknown after line 5
+		t.Errorf("sched after an edit at an unknown index: %+v", e)
+	}
+	if e := root.At("epochs"); e.Value != "24" {
+		t.Errorf("epochs = %+v", e)
+	}
+	if e := root.Get("early"); e == nil || !e.IsUnknown() {
+		t.Errorf("a read before the edit of the same part stays unknown: %+v", e)
+	}
+	if l := root.Get("late"); l == nil || l.Value != "24" {
+		t.Errorf("a read after the edit takes the edited value: %+v", l)
+	}
+	if h := root.Get("hooks"); h == nil || !h.IsUnknown() {
+		t.Errorf("hooks after append: %+v", h)
+	}
+	var problems []string
+	for _, p := range r.Problems {
+		problems = append(problems, p.File+":"+itoa(p.Span.Start.Line))
+	}
+	if got := strings.Join(problems, " "); got != "cfg/a.py:10" {
+		t.Errorf("problems %s, want the edit of a part the bases do not set (line 10)", got)
+	}
+	// Without line 11 the item edit stands.
+	testfs.Write(t, tmp, map[string]string{"cfg/c.py": "_base_ = './b.py'\n_base_.sched[1].end = 24\ndel _base_.hooks\n"})
+	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/c.py", nil, compose.Limits{})
+	item := func(i string) *doc.Node { return r.Doc.Root.Get("sched").Step(i).Get("end") }
+	if e := item("1"); e == nil || e.Value != "24" || item("0") == nil || item("0").Value != "500" || r.Origin(e).File != "cfg/c.py" {
+		t.Errorf("sched[1].end = %+v", e)
+	}
+	if h := r.Doc.Root.Get("hooks"); h == nil || !h.IsUnknown() || r.Origin(h).File != "cfg/c.py" {
+		t.Errorf("hooks after del: %+v", h)
+	}
+}
+
+// TestCodeRunMMEngineBaseEditsMaybe: edits under a condition the reader cannot decide leave
+// the parts they name unknown (the branch may or may not run).
+func TestCodeRunMMEngineBaseEditsMaybe(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/b.py": "a = dict(x=1)\nb = [1]\nc = 2\nd = 3\n",
+		"cfg/a.py": "import os\n_base_ = './b.py'\nif os.environ.get('X'):\n    _base_.a.x = 5\n    _base_.b.append(2)\n    del _base_.c\n",
+	})
+	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	root := r.Doc.Root
+	for _, k := range []string{"a.x", "b", "c"} {
+		if n := root.At(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s after a maybe-edit: %+v", k, n)
+		}
+	}
+	if d := root.Get("d"); d == nil || d.Value != "3" {
+		t.Errorf("d untouched: %+v", d)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -239,7 +240,8 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		}
 		return base, complete
 	}
-	c.substituteBase(own, base, complete, p)
+	c.applyBaseEdits(d, base, complete, p)
+	c.substituteBase(own, base, complete, p, d.BaseEdits)
 	for _, ch := range append([]*doc.Node(nil), own.Children...) {
 		if ch.Key == mmBaseKey {
 			if p == c.run.Primary && !complete {
@@ -252,16 +254,88 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 	return base, complete
 }
 
+// applyBaseEdits applies the file's assignments into `_base_` (Document.BaseEdits) to its
+// bases, in order, before the file's own variables are merged in, as MMEngine's exec of the
+// file changes the bases' dict in place. Each edit's value takes the bases as the edits before
+// it left them (a read an edit after it could change stays unknown); a part of the bases it names that they do not set is reported as unresolved (Python
+// stops there with an AttributeError or IndexError).
+func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool, file string) {
+	for _, e := range d.BaseEdits {
+		v := c.copyTree(e.Value, Origin{File: file})
+		holder := newMap(nil, "")
+		setChild(holder, v.Key, v)
+		c.substituteBase(holder, base, complete, file, d.BaseEdits)
+		v = holder.Children[0]
+		if e.Path == "" {
+			// A change to the bases as a whole (_base_.update(...)): every entry is unknown.
+			for _, ch := range append([]*doc.Node(nil), base.Children...) {
+				u := &doc.Node{Kind: doc.Scalar, Type: doc.Unknown, Style: "opaque", Value: v.Value, KeySpan: ch.KeySpan, Span: e.Span}
+				c.run.origin[u] = Origin{File: file}
+				setChild(base, ch.Key, u)
+			}
+			continue
+		}
+		parts := strings.Split(e.Path, ".")
+		parent := base
+		for _, k := range parts[:len(parts)-1] {
+			if parent = parent.Step(k); parent == nil || parent.Kind == doc.Scalar {
+				break
+			}
+		}
+		last := parts[len(parts)-1]
+		switch {
+		case parent != nil && parent.Kind == doc.Map:
+			setChild(parent, last, v)
+			continue
+		case parent != nil && parent.Kind == doc.Seq:
+			if j, err := strconv.Atoi(last); err == nil && j >= 0 && j < len(parent.Children) {
+				old := parent.Children[j]
+				v.Key, v.KeySpan, v.Index, v.Parent = old.Key, doc.Span{}, j, parent
+				parent.Children[j] = v
+				continue
+			}
+		}
+		if complete {
+			c.problem(Unresolved, file, e.Span, "_base_."+e.Path+" is assigned, but the bases do not set what it is part of")
+		}
+	}
+}
+
+// staleBaseRead reports whether a read of `_base_.target` at offset off comes before an edit of
+// an overlapping part of the bases (the same part, a part of it or one it is part of): its value
+// then depends on the order of the statements, which this reader does not follow, so the read
+// stays unknown.
+func staleBaseRead(target string, off int, edits []doc.BaseEdit) bool {
+	for _, e := range edits {
+		if e.Span.End.Offset > off && pathsOverlap(target, e.Path) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathsOverlap reports whether one dotted path is the other or lies under it.
+func pathsOverlap(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return a == "" || b == a || strings.HasPrefix(b, a) && b[len(a)] == '.'
+}
+
 // substituteBase replaces, in the file's value n, whole values `_base_.x` and `{{_base_.x}}`
-// with a copy of the bases' x.
-func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string) {
+// with a copy of the bases' x (as the file's edits of its bases left them, when the read
+// follows them; see staleBaseRead).
+func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string, edits []doc.BaseEdit) {
 	for i, ch := range n.Children {
 		if n.Parent == nil && ch.Key == mmBaseKey {
 			continue
 		}
 		target, ok := baseRef(ch, c.parsed[file])
 		if !ok {
-			c.substituteBase(ch, base, complete, file)
+			c.substituteBase(ch, base, complete, file, edits)
+			continue
+		}
+		if staleBaseRead(target, ch.Span.Start.Offset, edits) {
 			continue
 		}
 		v := base

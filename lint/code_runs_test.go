@@ -431,3 +431,26 @@ func TestCodeRunMMEngineBaseEditsMaybe(t *testing.T) {
 		t.Errorf("d untouched: %+v", d)
 	}
 }
+
+// TestCodeRunMMEngineBaseEditsFindings: end to end, a config that switches its bases' batch
+// norm to SyncBN through `_base_` is not reported for the bases' BN, and one that switches it
+// to BN is reported at its own assignment.
+func TestCodeRunMMEngineBaseEditsFindings(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/_base_/bn.py":   "model = dict(type='EncoderDecoder', backbone=dict(type='ResNetV1c', depth=50, norm_cfg=dict(type='BN', requires_grad=True)))\n",
+		"cfg/_base_/sync.py": "model = dict(type='EncoderDecoder', backbone=dict(type='ResNetV1c', depth=50, norm_cfg=dict(type='SyncBN', requires_grad=True)))\n",
+		"cfg/to_sync.py":     "_base_ = ['./_base_/bn.py']\n_base_.model.backbone.norm_cfg.type = 'SyncBN'\n",
+		"cfg/to_bn.py":       "_base_ = ['./_base_/sync.py']\nbackbone = _base_.model.backbone\nbackbone.norm_cfg = dict(type='BN')\n",
+	})
+	fsys := compose.FromFS(os.DirFS(tmp))
+	for _, tc := range []struct{ file, want string }{
+		{"cfg/to_sync.py", ""},
+		{"cfg/to_bn.py", "cfg/to_bn.py:3 "},
+	} {
+		res := lint.LintTree(fsys, []string{tc.file}, nil, rules.All(), lint.Options{Hosts: 1, DevicesPerHost: 8})
+		if got := text2(res.Diagnostics, "TL501"); got != tc.want {
+			t.Errorf("%s: TL501 at %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}

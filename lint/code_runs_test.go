@@ -401,7 +401,7 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 		t.Errorf("problems %s, want the edit of a part the bases do not set (line 10)", got)
 	}
 	// Without line 11 the item edit stands.
-	testfs.Write(t, tmp, map[string]string{"cfg/c.py": "_base_ = './b.py'\n_base_.sched[1].end = 24\ndel _base_.hooks\n"})
+	testfs.Write(t, tmp, map[string]string{"cfg/c.py": "_base_ = './b.py'\n_base_.sched[1].end = 24\ndel _base_.hooks\n_base_.neck2 = {{ _base_.model.neck }}\n"})
 	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/c.py", nil, compose.Limits{})
 	item := func(i string) *doc.Node { return r.Doc.Root.Get("sched").Step(i).Get("end") }
 	if e := item("1"); e == nil || e.Value != "24" || item("0") == nil || item("0").Value != "500" || r.Origin(e).File != "cfg/c.py" {
@@ -409,6 +409,9 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 	}
 	if h := r.Doc.Root.Get("hooks"); h == nil || !h.IsUnknown() || r.Origin(h).File != "cfg/c.py" {
 		t.Errorf("hooks after del: %+v", h)
+	}
+	if n := r.Doc.Root.At("neck2.n"); n == nil || n.Value != "1" || r.Origin(n).File != "cfg/b.py" {
+		t.Errorf("_base_.neck2 = {{ _base_.model.neck }}: %+v", n)
 	}
 }
 

@@ -18,6 +18,22 @@ import (
 // does not know, `del`, an index it cannot evaluate) is recorded as an unknown value at the
 // deepest part it can name, so rules stay silent there instead of judging the bases' value.
 
+// pyAssignsBase reports whether the module assigns `_base_` at its top level (an old-style
+// MMEngine config: Config._get_base_files reads that assignment); only then are edits of
+// `_base_` recorded. A scan of the top-level statements, cheaper than a search of the text.
+func pyAssignsBase(a *pyArena, module pyIds, tx *pyText) bool {
+	for _, id := range a.ids(module) {
+		if st := a.st(id); st.kind == sAssign {
+			for _, t := range a.ids(st.targets) {
+				if x := a.ex(t); x.op == xName && x.nm.in(tx) == "_base_" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // pyBaseEdit is one recorded assignment into `_base_`.
 type pyBaseEdit struct {
 	path   string // dotted under _base_; "" is _base_ itself

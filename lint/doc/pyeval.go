@@ -208,7 +208,8 @@ type pyEval struct {
 	fpbuf []pyFPart
 	ftext []byte
 	// baseEdits are the file's assignments into MMEngine's `_base_` (pybase.go), in the order
-	// they ran; noBase is set when the file never names _base_ (nothing to record).
+	// they ran; noBase is set when the file does not assign _base_ at its top level (no
+	// MMEngine bases: nothing to record).
 	baseEdits []pyBaseEdit
 	noBase    bool
 }

@@ -59,7 +59,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
-		noBase: !bytes.Contains(d.Src, []byte("_base_"))}
+		noBase: !pyAssignsBase(arena, stmts, tx)}
 	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
 	// only: every string made from them is a copy).
 	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]

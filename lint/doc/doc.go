@@ -275,6 +275,14 @@
 // The gap is the Python-specific work (lexing, parsing, evaluating), about 1.4× YAML's own reading
 // per KiB, and no tuning round found a third of that. Target still not met.
 //
+// 2026-12-04 (session 41; no tuning round): the edits of MMEngine bases (pybase.go) cost a scan
+// of the top-level statements per file (a search of the text for "_base_" cost about 1 % and was
+// dropped) and a test per attribute assignment and method call. Equal-volume, test binaries of
+// b72bde7 and the end alternated, four rounds, -cpu 1, load about 1: Python 19.2-29.4 µs/KiB →
+// 18.1-29.0, 1.25-1.39× YAML (mean 1.31) → 1.33-1.38× (mean 1.35), YAML's own turn moving most
+// (13.1-21.8 µs/KiB); ParsePython, min of six runs each, 1.27 → 1.30 ms (medians 1.35 → 1.32).
+// No change the rounds can tell. The target is not met.
+//
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms
 // whatever was read, spread over 795 KiB of YAML but 42 KiB of gin and 76 KiB of Python, so it

@@ -11,12 +11,13 @@ import (
 // merged into that same dict afterwards (_merge_a_into_b copies only its top level). So a
 // statement that assigns into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`,
 // `_base_.param_scheduler[0].end = 10`), directly or through a name bound to a part of it
-// (`m = _base_.model` then `m.neck.num_outs = 4`), changes the run as much as the file's own
-// variables do. The evaluator records each such edit in the order it runs (Document.BaseEdits)
-// and composition applies them to the bases before the file is merged in. A change it cannot
-// follow (a method such as update or append called on a part of `_base_`, `+=` on a value it
-// does not know, `del`, an index it cannot evaluate) is recorded as an unknown value at the
-// deepest part it can name, so rules stay silent there instead of judging the bases' value.
+// (`m = _base_.model` then `m.neck.num_outs = 4`, `b = m.backbone` then `b.depth = 101`),
+// changes the run as much as the file's own variables do. The evaluator records each such
+// edit in the order it runs (Document.BaseEdits) and composition applies them to the bases
+// before the file is merged in. A change it cannot follow (a method such as update or append
+// called on a part of `_base_`, `+=` on a value it does not know, `del`, an index it cannot
+// evaluate) is recorded as an unknown value at the deepest part it can name, so rules stay
+// silent there instead of judging the bases' value.
 
 // pyAssignsBase reports whether the module assigns `_base_` at its top level (an old-style
 // MMEngine config: Config._get_base_files reads that assignment); only then are edits of
@@ -58,13 +59,13 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		if name == "_base_" {
 			return "", true, true
 		}
-		// A name bound to a part of _base_ (m = _base_.model, or a parameter given one): its
-		// value is what evaluating `_base_.a.b` gave, which keeps that text as its span.
-		v, ok := env.get(name)
-		if !ok || v.k != pvOpaque || v.e0 > len(ev.src) || v.s0 >= v.e0 {
-			return "", false, false
-		}
-		if p, ok := baseDotted(ev.src[v.s0:v.e0]); ok {
+		// A name bound to a part of _base_ (m = _base_.model, b = m.backbone, or a parameter
+		// given one): its value remembers the part (basePart).
+		if v, ok := env.get(name); ok && v.k == pvOpaque && v.s != "" {
+			p := v.s[len("_base_."):]
+			if i := strings.Index(p, "[?]"); i >= 0 {
+				return strings.TrimSuffix(p[:i], "."), false, true
+			}
 			return p, true, true
 		}
 	case xAttr:
@@ -96,41 +97,40 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 	return "", false, false
 }
 
+// basePart is the value of e, a part of `_base_` whose path is part ("_base_.a.b"): unknown
+// here (composition reads it from the bases), remembering its part in s so that assignments
+// through a name bound to it are edits of the bases. Only opaque values that are parts of
+// _base_ have an s.
+func (ev *pyEval) basePart(e *pyExpr, part string) *pyVal {
+	v := ev.opaque(e)
+	v.s = part
+	return v
+}
+
+// baseItem is the path of item key of the part of _base_ at path: a literal int or name key
+// adds a step, anything else "[?]" (the part below is not known statically).
+func baseItem(ev *pyEval, path string, key *pyVal) string {
+	switch key.k {
+	case pvInt:
+		if key.i >= 0 {
+			return ev.concat(ev.concat(path, "."), strconv.FormatInt(key.i, 10))
+		}
+	case pvStr:
+		if key.s != "" && strings.IndexByte(key.s, '.') < 0 && !strings.Contains(key.s, "[?]") {
+			return ev.concat(ev.concat(path, "."), key.s)
+		}
+	}
+	if strings.Contains(path, "[?]") {
+		return path
+	}
+	return ev.concat(path, ".[?]")
+}
+
 func joinBasePath(p, k string) string {
 	if p == "" {
 		return k
 	}
 	return p + "." + k
-}
-
-// baseDotted reads text written as `_base_.a.b` (names and dots only) as its path "a.b".
-func baseDotted(text []byte) (string, bool) {
-	const pre = "_base_."
-	if len(text) <= len(pre) || string(text[:len(pre)]) != pre {
-		return "", false
-	}
-	rest := text[len(pre):]
-	start := true
-	for _, c := range rest {
-		switch {
-		case c == '.':
-			if start {
-				return "", false
-			}
-			start = true
-		case pyIdentByte[c] != 0:
-			if start && c >= '0' && c <= '9' {
-				return "", false
-			}
-			start = false
-		default:
-			return "", false
-		}
-	}
-	if start {
-		return "", false
-	}
-	return string(rest), true
 }
 
 // baseAssign records an assignment of v to the target t when t is a part of `_base_`.

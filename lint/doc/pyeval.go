@@ -1139,11 +1139,16 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.opaque(e)
 		case pvModule:
 			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
+		case pvOpaque:
+			if obj.s != "" {
+				return ev.basePart(e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
+			}
 		case pvStr, pvList:
 			if !ev.noBase && ev.kid(e, 0).op == xName && ev.nm(ev.kid(e, 0)) == "_base_" {
 				// MMEngine runs the file with _base_ bound to the bases' dict, not the list of
-				// paths the file assigns (pybase.go): `_base_.x` is the bases' x.
-				return ev.opaque(e)
+				// paths the file assigns (pybase.go): `_base_.x` is the bases' x, an unknown
+				// value that remembers which part of _base_ it is.
+				return ev.basePart(e, ev.concat("_base_.", ev.nm(e)))
 			}
 			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
@@ -1155,6 +1160,10 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		key := ev.eval(ev.kid(e, 1), env)
 		switch obj.k {
+		case pvOpaque:
+			if obj.s != "" {
+				return ev.basePart(e, baseItem(ev, obj.s, key))
+			}
 		case pvDict:
 			if v, ok := obj.dict.get(key); ok {
 				return v

@@ -972,7 +972,10 @@ func TestPythonBaseEdits(t *testing.T) {
 		"_base_.epochs += 1\n" +
 		"del _base_.x, y\n" +
 		"d = dict(a=1)\nd.b = 2\nd.update(c=3)\n" +
-		"def f(c):\n    c.depth = 101\nf(_base_.model.backbone)\n"
+		"def f(c):\n    c.depth = 101\nf(_base_.model.backbone)\n" +
+		"b = m.backbone\nb.style = 'caffe'\n" + // line 18: an alias of an alias
+		"s0 = _base_.sched[0]\ns0.begin = 1\n" + // line 20: an alias of an item
+		"k = dict()\nsk = _base_.sched[k]\nsk.begin = 2\n" // line 23: of an item not known
 	d := Parse("a.py", []byte(src), Python, Limits{})
 	var got []string
 	for _, e := range d.BaseEdits {
@@ -983,7 +986,8 @@ func TestPythonBaseEdits(t *testing.T) {
 		got = append(got, e.Path+"="+v+"@"+itoa(e.Span.Start.Line)+":"+e.Value.Key)
 	}
 	want := "model.backbone.norm_cfg.type=SyncBN@2:type model.neck.n=4@4:n sched.0.end=10@5:end sched=?@6:sched " +
-		"hooks=?@7:hooks epochs=?@9:epochs x=?@10:x model.backbone.depth=101@15:depth"
+		"hooks=?@7:hooks epochs=?@9:epochs x=?@10:x model.backbone.depth=101@15:depth " +
+		"model.backbone.style=caffe@18:style sched.0.begin=1@20:begin sched=?@23:sched"
 	if s := strings.Join(got, " "); s != want {
 		t.Errorf("edits\n got %s\nwant %s", s, want)
 	}

@@ -79,17 +79,9 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		if !rooted || !exact {
 			return p, exact, rooted
 		}
-		k := ev.kid(x, 1)
-		if k.op == xNum || k.op == xStr {
-			switch kv := ev.eval(k, env); kv.k {
-			case pvInt:
-				if kv.i >= 0 {
-					return joinBasePath(p, strconv.FormatInt(kv.i, 10)), true, true
-				}
-			case pvStr:
-				if kv.s != "" && strings.IndexByte(kv.s, '.') < 0 {
-					return joinBasePath(p, kv.s), true, true
-				}
+		if k := ev.kid(x, 1); k.op == xNum || k.op == xStr {
+			if step, ok := baseKey(ev.eval(k, env)); ok {
+				return joinBasePath(p, step), true, true
 			}
 		}
 		return p, false, true
@@ -107,18 +99,27 @@ func (ev *pyEval) basePart(e *pyExpr, part string) *pyVal {
 	return v
 }
 
-// baseItem is the path of item key of the part of _base_ at path: a literal int or name key
-// adds a step, anything else "[?]" (the part below is not known statically).
-func baseItem(ev *pyEval, path string, key *pyVal) string {
+// baseKey is the step of a path under _base_ that item key names: a non-negative int (a list's
+// item) or a string that is one name (no dot, no "[?]"); ok is false for any other key.
+func baseKey(key *pyVal) (step string, ok bool) {
 	switch key.k {
 	case pvInt:
 		if key.i >= 0 {
-			return ev.concat(ev.concat(path, "."), strconv.FormatInt(key.i, 10))
+			return strconv.FormatInt(key.i, 10), true
 		}
 	case pvStr:
 		if key.s != "" && strings.IndexByte(key.s, '.') < 0 && !strings.Contains(key.s, "[?]") {
-			return ev.concat(ev.concat(path, "."), key.s)
+			return key.s, true
 		}
+	}
+	return "", false
+}
+
+// baseItem is the path of item key of the part of _base_ at path: a key baseKey names adds a
+// step, anything else "[?]" (the part below is not known statically).
+func baseItem(ev *pyEval, path string, key *pyVal) string {
+	if step, ok := baseKey(key); ok {
+		return ev.concat(ev.concat(path, "."), step)
 	}
 	if strings.Contains(path, "[?]") {
 		return path

@@ -2226,8 +2226,8 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		}
 	}
 	a := ev.args(e, env)
-	if fnv.k == pvOpaque || fnv.k == pvBuiltin && fnv.x != nil {
-		ev.baseCall(e, env) // a method of a part of _base_ may change it
+	if fnv.k == pvOpaque && fnv.s != "" {
+		ev.baseCall(e, env) // a method of a part of _base_ (basePart) may change it
 	}
 	if !a.ok {
 		return ev.opaque(e)

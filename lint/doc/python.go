@@ -151,9 +151,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	d.Root = root
-	if style != "get_config" {
-		d.BaseEdits = b.edits
-	}
+	d.BaseEdits = b.edits // only a module's tree has them (get_config has no _base_)
 }
 
 // pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree

@@ -230,9 +230,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				continue // the file's own assignment replaces the import
 			}
 			if changed[ch.Key] {
-				u := &doc.Node{Kind: doc.Scalar, Type: doc.Unknown, Style: "opaque", Value: ch.Key, Key: ch.Key, KeySpan: ch.KeySpan, Span: ch.Span}
-				c.run.origin[u] = Origin{File: p}
-				setChild(base, ch.Key, u)
+				c.setUnknown(base, ch.Key, ch.Key, ch.KeySpan, ch.Span, p)
 			}
 		}
 		for _, ch := range append([]*doc.Node(nil), own.Children...) {
@@ -254,11 +252,20 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 	return base, complete
 }
 
+// setUnknown puts under key in the map n an unknown value that file set (a value changed in
+// a way the reader cannot follow), keyed and spanned as given.
+func (c *composer) setUnknown(n *doc.Node, key, value string, keySpan, span doc.Span, file string) {
+	u := &doc.Node{Kind: doc.Scalar, Type: doc.Unknown, Style: "opaque", Value: value, KeySpan: keySpan, Span: span}
+	c.run.origin[u] = Origin{File: file}
+	setChild(n, key, u)
+}
+
 // applyBaseEdits applies the file's assignments into `_base_` (Document.BaseEdits) to its
 // bases, in order, before the file's own variables are merged in, as MMEngine's exec of the
 // file changes the bases' dict in place. Each edit's value takes the bases as the edits before
-// it left them (a read an edit after it could change stays unknown); a part of the bases it names that they do not set is reported as unresolved (Python
-// stops there with an AttributeError or IndexError).
+// it left them (a read an edit after it could change stays unknown); a part of the bases it
+// names that they do not set is reported as unresolved (Python stops there with an
+// AttributeError or IndexError).
 func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool, file string) {
 	for _, e := range d.BaseEdits {
 		v := c.copyTree(e.Value, Origin{File: file})
@@ -269,9 +276,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		if e.Path == "" {
 			// A change to the bases as a whole (_base_.update(...)): every entry is unknown.
 			for _, ch := range append([]*doc.Node(nil), base.Children...) {
-				u := &doc.Node{Kind: doc.Scalar, Type: doc.Unknown, Style: "opaque", Value: v.Value, KeySpan: ch.KeySpan, Span: e.Span}
-				c.run.origin[u] = Origin{File: file}
-				setChild(base, ch.Key, u)
+				c.setUnknown(base, ch.Key, v.Value, ch.KeySpan, e.Span, file)
 			}
 			continue
 		}

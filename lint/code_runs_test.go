@@ -413,6 +413,23 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 	if n := r.Doc.Root.At("neck2.n"); n == nil || n.Value != "1" || r.Origin(n).File != "cfg/b.py" {
 		t.Errorf("_base_.neck2 = {{ _base_.model.neck }}: %+v", n)
 	}
+	// A function's edits take effect where it is called, whatever the place of its body; a
+	// name bound to the bases as a whole edits them too.
+	testfs.Write(t, tmp, map[string]string{"cfg/d.py": "_base_ = './b.py'\ndef bump():\n    _base_.epochs = 36\n" +
+		"before = _base_.epochs\nbump()\nafter = _base_.epochs\nb = _base_\nb.model.neck.n = 8\n"})
+	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/d.py", nil, compose.Limits{})
+	if e := r.Doc.Root.Get("before"); e == nil || !e.IsUnknown() {
+		t.Errorf("a read before the call that edits stays unknown (Python reads 12 there): %+v", e)
+	}
+	if e := r.Doc.Root.Get("after"); e == nil || e.Value != "36" {
+		t.Errorf("a read after the call takes its edit: %+v", e)
+	}
+	if n := r.Doc.Root.At("model.neck.n"); n == nil || n.Value != "8" || r.Origin(n).File != "cfg/d.py" {
+		t.Errorf("b = _base_; b.model.neck.n = 8: %+v", n)
+	}
+	if len(r.Problems) != 0 {
+		t.Errorf("problems: %+v", r.Problems)
+	}
 }
 
 // TestCodeRunMMEngineBaseEditsMaybe: edits under a condition the reader cannot decide leave

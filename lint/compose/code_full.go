@@ -306,13 +306,15 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 	}
 }
 
-// staleBaseRead reports whether a read of `_base_.target` at offset off comes before an edit of
-// an overlapping part of the bases (the same part, a part of it or one it is part of): its value
-// then depends on the order of the statements, which this reader does not follow, so the read
-// stays unknown.
+// staleBaseRead reports whether a read of `_base_.target` at offset off may run before an edit
+// of an overlapping part of the bases (the same part, a part of it or one it is part of): it
+// starts before the end of the module-level statement that made the edit (BaseEdit.Order; a
+// read in a function's body counts where the body is written, which is before any call of
+// it). Its value then depends on an order of statements this reader does not follow, so the
+// read stays unknown.
 func staleBaseRead(target string, off int, edits []doc.BaseEdit) bool {
 	for _, e := range edits {
-		if e.Span.End.Offset > off && pathsOverlap(target, e.Path) {
+		if e.Order > off && pathsOverlap(target, e.Path) {
 			return true
 		}
 	}

@@ -1405,6 +1405,11 @@ type BaseEdit struct {
 	Value *Node
 	// Span is the statement, or the part of it that makes the edit.
 	Span Span
+	// Order is the byte offset where the edit takes effect in the run's order: the end of
+	// the module-level statement that ran it (where the next one starts, or the file's end; a
+	// function defined earlier and called there makes its edits there). A read of the bases
+	// that starts before Order may run before the edit.
+	Order int
 }
 
 // Document is one parsed file.

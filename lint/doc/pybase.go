@@ -11,10 +11,12 @@ import (
 // merged into that same dict afterwards (_merge_a_into_b copies only its top level). So a
 // statement that assigns into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`,
 // `_base_.param_scheduler[0].end = 10`), directly or through a name bound to a part of it
-// (`m = _base_.model` then `m.neck.num_outs = 4`, `b = m.backbone` then `b.depth = 101`),
-// changes the run as much as the file's own variables do. The evaluator records each such
-// edit in the order it runs (Document.BaseEdits) and composition applies them to the bases
-// before the file is merged in. A change it cannot follow (a method such as update or append
+// (`m = _base_.model` then `m.neck.num_outs = 4`, `b = m.backbone` then `b.depth = 101`,
+// `c = _base_` then `c.model.depth = 101`, or a function given one), changes the run as much
+// as the file's own variables do. The evaluator records each such edit in the order it runs
+// (Document.BaseEdits), with the place in the file where it takes effect (a function's edits
+// at its call: BaseEdit.Order), and composition applies them to the bases before the file is
+// merged in. A change it cannot follow (a method such as update or append
 // called on a part of `_base_`, `+=` on a value it does not know, `del`, an index it cannot
 // evaluate) is recorded as an unknown value at the deepest part it can name, so rules stay
 // silent there instead of judging the bases' value.
@@ -41,6 +43,12 @@ type pyBaseEdit struct {
 	v      *pyVal // the assigned value (opaque when the edit's effect is unknown)
 	s, e   int    // the statement (or the part of it that made the edit)
 	ks, ke int    // the last attribute's name or the last index
+	at     int    // where it takes effect in the run's order (BaseEdit.Order)
+}
+
+// edit records an edit of the part of `_base_` at path, made by the code from s to e.
+func (ev *pyEval) edit(path string, v *pyVal, s, e, ks, ke int) {
+	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: path, v: v, s: s, e: e, ks: ks, ke: ke, at: max(ev.top, e)})
 }
 
 // pyReadOnlyMethods are the methods of dict and list that leave their object as it was; any
@@ -62,7 +70,7 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		// A name bound to a part of _base_ (m = _base_.model, b = m.backbone, or a parameter
 		// given one): its value remembers the part (basePart).
 		if v, ok := env.get(name); ok && v.k == pvOpaque && v.s != "" {
-			p := v.s[len("_base_."):]
+			p := strings.TrimPrefix(strings.TrimPrefix(v.s, "_base_"), ".")
 			if i := strings.Index(p, "[?]"); i >= 0 {
 				return strings.TrimSuffix(p[:i], "."), false, true
 			}
@@ -155,7 +163,7 @@ func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
 		k := ev.kid(t, 1)
 		ks, ke = k.s, k.e
 	}
-	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: p, v: v, s: t.s, e: end, ks: ks, ke: ke})
+	ev.edit(p, v, t.s, end, ks, ke)
 }
 
 // baseCall records a method call on a part of `_base_` that may change it (e.g.
@@ -173,7 +181,7 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv) {
 	if !rooted {
 		return
 	}
-	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: p, v: ev.opaque(e), s: e.s, e: e.e, ks: obj.s, ke: obj.e})
+	ev.edit(p, ev.opaque(e), e.s, e.e, obj.s, obj.e)
 }
 
 // baseDel records `del` of a part of `_base_` (each target of a del statement): that part's
@@ -193,6 +201,6 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
 	}
 	p, _, rooted := ev.basePath(t, env)
 	if rooted {
-		ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: p, v: ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), s: st.s, e: st.e, ks: t.s, ke: t.e})
+		ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
 	}
 }

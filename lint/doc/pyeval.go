@@ -212,6 +212,10 @@ type pyEval struct {
 	// MMEngine bases: nothing to record).
 	baseEdits []pyBaseEdit
 	noBase    bool
+	// module is the module's statement list and top where the one of them now running ends
+	// (the next one's start): an edit made in a call takes effect, in the run's order, there.
+	module pyIds
+	top    int
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -662,9 +666,16 @@ const (
 // exec runs statements in env; ret receives a return value.
 func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 	a := ev.arena
-	for _, sid := range a.ids(stmts) {
+	ids := a.ids(stmts)
+	for i, sid := range ids {
 		st := a.st(sid)
 		ev.step()
+		if stmts == ev.module {
+			ev.top = len(ev.src) // the statement is done where the next one starts
+			if i+1 < len(ids) {
+				ev.top = a.st(ids[i+1]).s
+			}
+		}
 		switch st.kind {
 		case sExpr:
 			ev.eval(a.ex(st.value), env)
@@ -1061,6 +1072,12 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.fstring(e, env)
 	case xName:
 		name := ev.nm(e)
+		if !ev.noBase && name == "_base_" {
+			// MMEngine runs the file with _base_ bound to the bases' dict, not the list of
+			// paths the file assigns (pybase.go): `_base_` is an unknown value that remembers
+			// it is the bases, so `b = _base_` then `b.x = 1` is an edit of them.
+			return ev.basePart(e, "_base_")
+		}
 		if v, ok := env.get(name); ok {
 			return v
 		}
@@ -1144,12 +1161,6 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return ev.basePart(e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
 			}
 		case pvStr, pvList:
-			if !ev.noBase && ev.kid(e, 0).op == xName && ev.nm(ev.kid(e, 0)) == "_base_" {
-				// MMEngine runs the file with _base_ bound to the bases' dict, not the list of
-				// paths the file assigns (pybase.go): `_base_.x` is the bases' x, an unknown
-				// value that remembers which part of _base_ it is.
-				return ev.basePart(e, ev.concat("_base_.", ev.nm(e)))
-			}
 			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
 		}
 		return ev.opaque(e)

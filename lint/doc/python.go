@@ -60,6 +60,9 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
 		noBase: !pyAssignsBase(arena, stmts, tx)}
+	if !ev.noBase {
+		ev.module = stmts
+	}
 	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
 	// only: every string made from them is a copy).
 	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
@@ -216,7 +219,7 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBase
 			}
 			n.Key = lastPathPart(e.path)
 			n.KeySpan = b.lf.span(e.ks, e.ke)
-			b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e)})
+			b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e), Order: e.at})
 		}
 	}
 	if b.over {

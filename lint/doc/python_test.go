@@ -975,7 +975,9 @@ func TestPythonBaseEdits(t *testing.T) {
 		"def f(c):\n    c.depth = 101\nf(_base_.model.backbone)\n" +
 		"b = m.backbone\nb.style = 'caffe'\n" + // line 18: an alias of an alias
 		"s0 = _base_.sched[0]\ns0.begin = 1\n" + // line 20: an alias of an item
-		"k = dict()\nsk = _base_.sched[k]\nsk.begin = 2\n" // line 23: of an item not known
+		"k = dict()\nsk = _base_.sched[k]\nsk.begin = 2\n" + // line 23: of an item not known
+		"bb = _base_\nbb.optim.lr = 0.1\n" + // line 25: a name bound to the bases as a whole
+		"def g(c):\n    c['runner'] = 1\n    c.update(x=1)\ng(_base_)\n" // line 27: a parameter
 	d := Parse("a.py", []byte(src), Python, Limits{})
 	var got []string
 	for _, e := range d.BaseEdits {
@@ -987,9 +989,27 @@ func TestPythonBaseEdits(t *testing.T) {
 	}
 	want := "model.backbone.norm_cfg.type=SyncBN@2:type model.neck.n=4@4:n sched.0.end=10@5:end sched=?@6:sched " +
 		"hooks=?@7:hooks epochs=?@9:epochs x=?@10:x model.backbone.depth=101@15:depth " +
-		"model.backbone.style=caffe@18:style sched.0.begin=1@20:begin sched=?@23:sched"
+		"model.backbone.style=caffe@18:style sched.0.begin=1@20:begin sched=?@23:sched " +
+		"optim.lr=0.1@25:lr runner=1@27:runner =?@28:"
 	if s := strings.Join(got, " "); s != want {
 		t.Errorf("edits\n got %s\nwant %s", s, want)
+	}
+	// An edit takes effect where the module-level statement that runs it ends: a function's
+	// edits at its call, not where its body is written.
+	for _, e := range d.BaseEdits {
+		end := e.Span.End.Offset + 1 // the next line, where the next statement starts
+		switch e.Path {
+		case "model.backbone.depth":
+			end = strings.Index(src, "f(_base_.model.backbone)\n") + len("f(_base_.model.backbone)\n")
+		case "runner", "":
+			end = len(src)
+		}
+		if e.Order != end {
+			t.Errorf("edit of %q takes effect at %d, want %d", e.Path, e.Order, end)
+		}
+	}
+	if bb := d.Root.Get("bb"); bb == nil || !bb.IsUnknown() {
+		t.Errorf("bb = _base_: %+v", bb)
 	}
 	if m := d.Root.Get("m"); m == nil || !m.IsUnknown() || m.Value != "_base_.model" {
 		t.Errorf("m = _base_.model: %+v", m)

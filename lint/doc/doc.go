@@ -286,9 +286,10 @@
 // 2026-12-04, session 42 (no tuning round): base edits take effect at their module-level
 // statement (a test per statement run) and the name _base_ is the bases (a test per name read,
 // in old-style MMEngine configs only). ParsePython, -cpu 1, four alternated runs of 200 reads:
-// min 1.306 ms (f1ab8ca) against 1.311 ms; equal-volume, six alternated rounds (load about 1):
-// Python 1.37-1.42× YAML (mean 1.40) against 1.38-1.48× (1.43), inside the rounds' spread. The
-// target is not met.
+// min 1.306 ms (f1ab8ca) against 1.311 ms; equal-volume, 18 alternated pairs (load about 1,
+// the machine's speed moving by half between minutes): Python 1.27-1.49× YAML (mean 1.397)
+// against 1.25-1.52× (1.406), higher in 11 of 18, and a build without the name test between
+// them: no change the rounds can tell. The target is not met.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

@@ -25,10 +25,11 @@ import (
 //     the file runs); `_base_.x` inside a larger expression stays unknown. Since the file runs
 //     with `_base_` bound to the bases' dict and is merged into that same dict, its
 //     assignments into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`, also through
-//     a name bound to a part of it; Document.BaseEdits) are applied to the bases, in order,
-//     before its own variables are merged in; a change the reader cannot follow (update,
-//     append, del, an unknown index) leaves that part unknown, and a read of a part that a
-//     later edit changes stays unknown (the statements' order decides it). A base in another
+//     a name bound to a part of it or to `_base_` itself; Document.BaseEdits) are applied to
+//     the bases, in order, before its own variables are merged in; a change the reader cannot
+//     follow (update, append, del, an unknown index) leaves that part unknown, and a read of a
+//     part that an edit may change after it stays unknown (the statements' order decides it;
+//     a function's edits count at the module-level statement that calls it). A base in another
 //     package (`mmaction::_base_/default_runtime.py`) is read from the tree when the tree is
 //     that package's repository (its `configs` folder is what the installed package's
 //     `.mim/configs` holds; see packageConfig), and is unresolved otherwise.

@@ -26,15 +26,23 @@ import (
 // `_base_` recorded. A scan of the top-level statements, cheaper than a search of the text.
 func pyAssignsBase(a *pyArena, module pyIds, tx *pyText) bool {
 	for _, id := range a.ids(module) {
-		if st := a.st(id); st.kind == sAssign {
-			for _, t := range a.ids(st.targets) {
-				if x := a.ex(t); x.op == xName && x.nm.in(tx) == "_base_" {
-					return true
-				}
-			}
+		if isBaseLine(a, a.st(id), tx) {
+			return true
 		}
 	}
 	return false
+}
+
+// isBaseLine reports whether st is an assignment whose first target is the name `_base_`
+// (mmengine v0.10.7 config.py): Config._get_base_files evaluates the value of the first such
+// statement at the top level for the base files, and RemoveAssignFromAST drops every such
+// statement, wherever it is, before the file runs with _base_ bound to the bases.
+func isBaseLine(a *pyArena, st *pyStmt, tx *pyText) bool {
+	if st.kind != sAssign || st.targets.n == 0 {
+		return false
+	}
+	x := a.ex(a.ids(st.targets)[0])
+	return x.op == xName && x.nm.in(tx) == "_base_"
 }
 
 // pyBaseEdit is one recorded assignment into `_base_`.

@@ -216,6 +216,8 @@ type pyEval struct {
 	// (the next one's start): an edit made in a call takes effect, in the run's order, there.
 	module pyIds
 	top    int
+	// baseLine is set once the module's first `_base_ = ...` has run.
+	baseLine bool
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -680,6 +682,16 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 		case sExpr:
 			ev.eval(a.ex(st.value), env)
 		case sAssign:
+			if !ev.noBase && isBaseLine(a, st, ev.tx) {
+				// MMEngine takes the base files from the first such statement at the top level
+				// and removes every one of them before the file runs (pybase.go): only that first
+				// binds _base_ here (to the files, which composition reads), and only _base_.
+				if stmts == ev.module && !ev.baseLine {
+					ev.baseLine = true
+					env.set("_base_", ev.eval(a.ex(st.value), env))
+				}
+				continue
+			}
 			v := ev.eval(a.ex(st.value), env)
 			for _, t := range a.ids(st.targets) {
 				ev.assign(a.ex(t), v, env)
@@ -920,6 +932,9 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	switch t.op {
 	case xName:
+		if !ev.noBase && ev.nm(t) == "_base_" {
+			return // _base_ stays the bases while the file runs (a later binding of it is no base line)
+		}
 		env.set(ev.nm(t), v)
 	case xAttr:
 		obj := ev.eval(ev.kid(t, 0), env)

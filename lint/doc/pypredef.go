@@ -139,10 +139,8 @@ func mmPredefined(a *pyArena, module pyIds, name string, tx *pyText) *pyPredef {
 		}
 		switch st.kind {
 		case sAssign:
-			if st.targets.n > 0 {
-				if t := a.ex(a.ids(st.targets)[0]); t.op == xName && t.nm.in(tx) == "_base_" {
-					return newPredef(name)
-				}
+			if isBaseLine(a, st, tx) {
+				return newPredef(name)
 			}
 		case sWith:
 			return nil

@@ -887,6 +887,9 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 		ev.step()
 		switch st.kind {
 		case sAssign, sAug:
+			if !ev.noBase && isBaseLine(a, st, ev.tx) {
+				continue // MMEngine removes it before the file runs (exec)
+			}
 			for _, t := range a.ids(st.targets) {
 				ev.assignOpaque(a.ex(t), env, st)
 			}

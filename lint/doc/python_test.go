@@ -1020,11 +1020,11 @@ func TestPythonBaseEdits(t *testing.T) {
 	// MMEngine takes the bases from the first top-level `_base_ = ...` and removes every such
 	// statement before the file runs: a later one binds nothing (not even its other targets).
 	d = Parse("a.py", []byte("_base_ = ['./a.py']\n_base_ = y = ['./b.py']\ndef f():\n    _base_ = 5\n    return _base_\n"+
-		"z = f()\nfor _base_ in [1]:\n    pass\nw = 2\n"), Python, Limits{})
+		"z = f()\nfor _base_ in [1]:\n    pass\nw = 2\nimport os\nif os.environ.get('A'):\n    _base_ = v = 3\n"), Python, Limits{})
 	if b := d.Root.Get("_base_"); b == nil || len(b.Children) != 1 || b.Children[0].Value != "./a.py" {
 		t.Errorf("_base_ after later base lines: %+v", b)
 	}
-	if d.Root.Get("y") != nil || d.Root.At("w").Value != "2" {
+	if d.Root.Get("y") != nil || d.Root.Get("v") != nil || d.Root.At("w").Value != "2" {
 		t.Errorf("a later base line is removed, the rest runs: y %+v, w %+v", d.Root.Get("y"), d.Root.Get("w"))
 	}
 	if z := d.Root.Get("z"); z == nil || !z.IsUnknown() || z.Value != "_base_" {

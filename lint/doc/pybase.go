@@ -71,13 +71,10 @@ var pyReadOnlyMethods = map[string]bool{"get": true, "copy": true, "keys": true,
 func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bool) {
 	switch x.op {
 	case xName:
-		name := ev.nm(x)
-		if name == "_base_" {
-			return "", true, true
-		}
-		// A name bound to a part of _base_ (m = _base_.model, b = m.backbone, or a parameter
-		// given one): its value remembers the part (basePart).
-		if v, ok := env.get(name); ok && v.k == pvOpaque && v.s != "" {
+		// _base_ itself, or a name bound to a part of it (m = _base_.model, b = m.backbone, or
+		// a parameter given one): its value remembers the part (basePart; eval makes the name
+		// _base_ the bases).
+		if v := ev.eval(x, env); v.k == pvOpaque && v.s != "" {
 			p := strings.TrimPrefix(strings.TrimPrefix(v.s, "_base_"), ".")
 			if i := strings.Index(p, "[?]"); i >= 0 {
 				return strings.TrimSuffix(p[:i], "."), false, true

@@ -22,7 +22,10 @@ import (
 //     (then it replaces it), anything else replaces, and a dict over a base value that is not
 //     a dict is refused. `{{_base_.x}}` and `_base_.x` written as a whole value take the
 //     bases' value (Config._pre_substitute_base_vars, and `_base_` is the bases' dict while
-//     the file runs); `_base_.x` inside a larger expression stays unknown. Since the file runs
+//     the file runs). An operation on a part of the bases (`_base_.max_epochs - 2`, a test,
+//     an f-string field; Document.ReadsBases) makes the composer read the file again with the
+//     bases' values (doc.Options.Bases), so the result is known when the part is a scalar
+//     there that no edit run before the read may have changed. Since the file runs
 //     with `_base_` bound to the bases' dict and is merged into that same dict, its
 //     assignments into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`, also through
 //     a name bound to a part of it or to `_base_` itself; Document.BaseEdits) are applied to

@@ -222,6 +222,14 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 	if c.filesOnly {
 		return base, complete
 	}
+	if d.ReadsBases && !newStyle {
+		// An operation on a part of the bases (`_base_.max_epochs - 2`): MMEngine runs the file
+		// with `_base_` bound to them, so read it again with their values (the file's own
+		// parse, unknown there, stays what the run lists).
+		if d2 := doc.ParseWith(p, d.Src, codeFormat(p), doc.Options{Limits: c.lim.Doc, Bases: base}); d2.Root != nil && d2.Root.Kind == doc.Map {
+			d = d2
+		}
+	}
 	own := c.copyTree(d.Root, Origin{File: p})
 	if newStyle {
 		changed := changedInPlace(d.Src)
@@ -314,19 +322,11 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 // read stays unknown.
 func staleBaseRead(target string, off int, edits []doc.BaseEdit) bool {
 	for _, e := range edits {
-		if e.Order > off && pathsOverlap(target, e.Path) {
+		if e.Order > off && doc.BasePathsOverlap(target, e.Path) {
 			return true
 		}
 	}
 	return false
-}
-
-// pathsOverlap reports whether one dotted path is the other or lies under it.
-func pathsOverlap(a, b string) bool {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	return a == "" || b == a || strings.HasPrefix(b, a) && b[len(a)] == '.'
 }
 
 // substituteBase replaces, in the file's value n, whole values `_base_.x` and `{{_base_.x}}`

@@ -113,10 +113,10 @@
 //
 // A primary config ending in .py or .gin is composed by code.go in its framework's order:
 // MMEngine `_base_` chains (Python, YAML or JSON bases; `_delete_=True`; `{{_base_.x}}` and
-// `_base_.x` as whole values; assignments into `_base_`) and `with read_base():` imports, and
-// gin `include` applied at its line with macros taking the run's last binding. Discover makes
-// a run of each Python config that names bases and each gin file with an include; the files
-// they read are fragments. What
+// `_base_.x` as whole values and in operations; assignments into `_base_`) and `with
+// read_base():` imports, and gin `include` applied at its line with macros taking the run's
+// last binding. Discover makes a run of each Python config that names bases and each gin file
+// with an include; the files they read are fragments. What
 // MMEngine refuses (a key two bases set, a dict over a base value that is not a dict) is a
 // Refused problem. The MMEngine side replays MMEngine v0.10.7's own config tests
 // (TestMMEngineOwnConfigTests, on the fetched repository).

@@ -35,6 +35,7 @@ func FuzzComposeCode(f *testing.F) {
 	f.Add("_base_ = ['./a.py', '../b/b.py']\nx = dict(k=_base_.y, _delete_=True)\n", "_base_ = './main.py'\ny = {{_base_.x}}\n", "with read_base():\n    from ..c.a import *\nz = 1\n")
 	f.Add("_base_ = './a.py'\n", "_base_ = ['./a.py', './a.py']\n", "y = dict(a=1)\n")
 	f.Add("_base_ = './a.py'\n_base_.y.a = _base_.y\nm = _base_.l\nm[0].k = 2\ndel _base_.y, _base_.l[1]\n_base_.update(z=1)\n", "_base_ = '../b/b.py'\n_base_.l[5] = 1\ny = dict(a=dict(b=1))\n", "l = [dict(k=1), 2]\n")
+	f.Add("_base_ = './a.py'\nn = _base_.n - 2\nif _base_.l[0].k > 0:\n    _base_.n += 1\ns = f'{_base_.s}x' if -_base_.n else None\n", "_base_ = '../b/b.py'\nn = _base_.n * 2\n", "n = 3\ns = 'a'\nl = [dict(k=1)]\n")
 	f.Add("_base_ = './a.py'\n_base_ = x = '../b/b.py'\ndef g(c):\n    c.y.a = 2\nr = _base_.y\ng(_base_)\nb = _base_\nb.l[0].k = r\n", "_base_ = '../b/b.py'\n", "y = dict(a=1)\nl = [dict(k=1)]\n")
 	f.Add("include 'c/a.gin'\nf.x = %M\n", "include 'b/b.gin'\nM = 1\n", "include 'c/main.gin'\nf.y = 2\n")
 	f.Fuzz(func(t *testing.T, main, a, b string) {

@@ -1458,6 +1458,10 @@ type Document struct {
 	// `_base_`), in the order they run (lint/doc/pybase.go). Composition applies them to the
 	// bases before it merges the file in; a lone file keeps them unapplied.
 	BaseEdits []BaseEdit
+	// ReadsBases is set when an operation in such a config needs the value of a part of its
+	// bases (`_base_.max_epochs - 2`, an f-string field, a test): read alone, its result is
+	// unknown; composition reads the file again with Options.Bases.
+	ReadsBases bool
 
 	lines *LineIndex
 	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),
@@ -1529,6 +1533,10 @@ type Options struct {
 	// `--config file.py:ARG` (big_vision, scenic): get_config is called with it instead of its
 	// parameters' defaults ("" = not given).
 	ConfigArg string
+	// Bases is what an old-style MMEngine Python config's bases merge to, when composition has
+	// read them: the file then runs with `_base_` bound to them, as MMEngine runs it, so an
+	// operation on a part of them (`_base_.max_epochs - 2`) has a value (nil: unknown).
+	Bases *Node
 }
 
 // Limits bound what a front-end accepts, so that hostile input ends quickly with a finding.

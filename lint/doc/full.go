@@ -8,7 +8,7 @@ import "unicode"
 
 func readGin(d *Document, lim Limits) { parseGin(d, lim) }
 
-func readPython(d *Document, lim Limits, configArg string) { parsePython(d, lim, configArg) }
+func readPython(d *Document, lim Limits, o Options) { parsePython(d, lim, o.ConfigArg, o.Bases) }
 
 func readTOML(d *Document, lim Limits) { parseTOML(d, lim) }
 

@@ -16,7 +16,7 @@ func parseYAMLv3(d *Document, lim Limits) { decline(d, "this YAML") }
 
 func readGin(d *Document, lim Limits) { decline(d, "a gin file") }
 
-func readPython(d *Document, lim Limits, configArg string) { decline(d, "a Python config") }
+func readPython(d *Document, lim Limits, _ Options) { decline(d, "a Python config") }
 
 func decline(d *Document, what string) {
 	d.Declined = true

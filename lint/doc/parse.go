@@ -60,7 +60,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 	case Gin:
 		readGin(d, lim)
 	case Python:
-		readPython(d, lim, o.ConfigArg)
+		readPython(d, lim, o)
 	default:
 		d.Problems = append(d.Problems, Problem{Kind: Syntax, Message: "unknown format " + strconv.Quote(string(f)), Span: d.Lines().Span(0, 0)})
 	}

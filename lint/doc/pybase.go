@@ -209,3 +209,88 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
 		ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
 	}
 }
+
+// baseVal is v, or, when v is a part of `_base_` (basePart) that an operation needs the value
+// of (`_base_.max_epochs - 2`, `-_base_.img_scale[0] // 2`, a comparison, a test, an f-string
+// field), the value the bases give that part, when composition gave them (Options.Bases: the
+// file runs with `_base_` bound to them, mmengine v0.10.7 Config._file2dict) and the part is a
+// scalar there that no edit made so far in the run may have changed (ev.baseEdits are the
+// edits that ran before this read, in the run's own order). Anything else stays unknown: a
+// container (its items may be shared with what the file changes later), a path not known
+// statically, a scalar whose text this reader does not read back exactly.
+func (ev *pyEval) baseVal(v *pyVal) *pyVal {
+	if v.k != pvOpaque || v.s == "" || ev.noBase {
+		return v
+	}
+	ev.readsBases = true
+	if ev.bases == nil {
+		return v
+	}
+	p, ok := strings.CutPrefix(v.s, "_base_.")
+	if !ok || strings.Contains(p, "[?]") {
+		return v
+	}
+	for i := range ev.baseEdits {
+		if BasePathsOverlap(p, ev.baseEdits[i].path) {
+			return v
+		}
+	}
+	n := ev.bases
+	for rest := p; n != nil; {
+		var k string
+		k, rest, ok = strings.Cut(rest, ".")
+		if n = n.Step(k); !ok {
+			break
+		}
+	}
+	if n == nil || n.Kind != Scalar {
+		return v
+	}
+	switch n.Type {
+	case String:
+		return ev.strVal(n.Value, v.s0, v.e0)
+	case Int:
+		if !decimalInt(n.Value) {
+			return v
+		}
+		if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
+			return ev.intVal(i, v.s0, v.e0)
+		}
+	case Float:
+		if f, err := strconv.ParseFloat(n.Value, 64); err == nil {
+			return ev.floatVal(f, v.s0, v.e0)
+		}
+	case Bool:
+		if b, ok := n.Bool(); ok {
+			return ev.boolVal(b, v.s0, v.e0)
+		}
+	case Null:
+		return ev.val(pyVal{k: pvNone, s0: v.s0, e0: v.e0})
+	}
+	return v
+}
+
+// decimalInt reports whether s is an int written in decimal digits with an optional minus and
+// no leading zero, as the Python and JSON readers write every int ("010", "0x10", "1_000",
+// "+5" from a YAML base are left unknown: PyYAML reads 010 as 8).
+func decimalInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// BasePathsOverlap reports whether one dotted path under `_base_` is the other or lies under
+// it ("" is the bases as a whole).
+func BasePathsOverlap(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return a == "" || b == a || strings.HasPrefix(b, a) && b[len(a)] == '.'
+}

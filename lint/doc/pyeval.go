@@ -218,6 +218,11 @@ type pyEval struct {
 	top    int
 	// baseLine is set once the module's first `_base_ = ...` has run.
 	baseLine bool
+	// bases is the merged bases composition gives an old-style MMEngine config
+	// (Options.Bases; nil when the file is read alone), where an operation reads the value of a
+	// part of `_base_` (baseVal); readsBases is set when an operation met such a part.
+	bases      *Node
+	readsBases bool
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -715,7 +720,7 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 			fn := a.more(st).fn
 			env.set(fn.name, ev.val(pyVal{k: pvFunc, fn: fn, x: ev.valX(env, nil), s0: st.s, e0: st.e}))
 		case sIf:
-			c := ev.eval(a.ex(st.value), env)
+			c := ev.baseVal(ev.eval(a.ex(st.value), env))
 			if b, ok := truth(c); ok {
 				body := st.orelse
 				if b {
@@ -1222,7 +1227,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xBin:
 		return ev.binop(ev.nm(e), ev.eval(ev.kid(e, 0), env), ev.eval(ev.kid(e, 1), env), e)
 	case xUnary:
-		x := ev.eval(ev.kid(e, 0), env)
+		x := ev.baseVal(ev.eval(ev.kid(e, 0), env))
 		switch {
 		case ev.nm(e) == "-" && x.k == pvInt && x.i != math.MinInt64:
 			return ev.intVal(-x.i, e.s, e.e)
@@ -1237,12 +1242,12 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xNot:
-		if b, ok := truth(ev.eval(ev.kid(e, 0), env)); ok {
+		if b, ok := truth(ev.baseVal(ev.eval(ev.kid(e, 0), env))); ok {
 			return ev.boolVal(!b, e.s, e.e)
 		}
 		return ev.opaque(e)
 	case xAnd, xOr:
-		x := ev.eval(ev.kid(e, 0), env)
+		x := ev.baseVal(ev.eval(ev.kid(e, 0), env))
 		b, ok := truth(x)
 		if !ok {
 			return ev.opaque(e)
@@ -1252,7 +1257,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.eval(ev.kid(e, 1), env)
 	case xIfexp:
-		c := ev.eval(ev.kid(e, 0), env)
+		c := ev.baseVal(ev.eval(ev.kid(e, 0), env))
 		b, ok := truth(c)
 		if !ok {
 			return ev.opaque(e)
@@ -1265,9 +1270,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		if r, ok := ev.mainTest(e, env); ok {
 			return ev.boolVal(r, e.s, e.e)
 		}
-		left := ev.eval(ev.kid(e, 0), env)
+		left := ev.baseVal(ev.eval(ev.kid(e, 0), env))
 		for i, op := range ev.arena.ext(e).ops {
-			right := ev.eval(ev.kid(e, i+1), env)
+			right := ev.baseVal(ev.eval(ev.kid(e, i+1), env))
 			r, ok := compare(op, left, right)
 			if !ok {
 				return ev.opaque(e)
@@ -1522,6 +1527,7 @@ func equal(a, b *pyVal) (bool, bool) {
 }
 
 func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
+	a, b = ev.baseVal(a), ev.baseVal(b)
 	if a.k == pvOpaque || b.k == pvOpaque || a.k == pvList && a.list.like != likeList || b.k == pvList && b.list.like != likeList {
 		return ev.opaque(e) // a range or a view has no list arithmetic
 	}
@@ -1830,6 +1836,7 @@ func (ev *pyEval) fjoin(e *pyExpr, x *pyExprExt, env *pyEnv, b []byte) (_ []byte
 			if v == nil {
 				return b, false
 			}
+			v = ev.baseVal(v)
 			if p.spec {
 				if b, ok = ev.fspec(b, v, p, env); !ok || len(b) > pyMaxStr {
 					return b, false

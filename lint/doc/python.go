@@ -25,7 +25,7 @@ import (
 // attribute name, the keyword of `dict(k=...)`, the key of a `{...}` display, or the variable.
 // Values the evaluator cannot know are Unknown scalars with Style "opaque" and their source text.
 
-func parsePython(d *Document, lim Limits, configArg string) {
+func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 	base := 0
 	if HasBOM(d.Src) {
 		base = 3
@@ -59,7 +59,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 		return
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
-		noBase: !pyAssignsBase(arena, stmts, tx)}
+		noBase: !pyAssignsBase(arena, stmts, tx), bases: bases}
 	if !ev.noBase {
 		ev.module = stmts
 	}
@@ -155,6 +155,7 @@ func parsePython(d *Document, lim Limits, configArg string) {
 	}
 	d.Root = root
 	d.BaseEdits = b.edits // only a module's tree has them (get_config has no _base_)
+	d.ReadsBases = ev.readsBases
 }
 
 // pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree

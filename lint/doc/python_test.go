@@ -1034,3 +1034,41 @@ func TestPythonBaseEdits(t *testing.T) {
 		t.Errorf("a file that never names _base_ has no edits: %+v", d.BaseEdits)
 	}
 }
+
+// TestPythonReadsBases: an operation on a part of `_base_` marks the file (composition reads it
+// again with Options.Bases) and, given the bases, takes a scalar's value from them; whole-value
+// reads, files without a base line, containers and parts already edited do not.
+func TestPythonReadsBases(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"_base_ = './b.py'\nx = _base_.a\ny = dict(k=_base_.b)\nz = [_base_.c]\n", false},
+		{"_base_ = './b.py'\nx = _base_.a + 1\n", true},
+		{"_base_ = './b.py'\nx = f'{_base_.a}'\n", true},
+		{"_base_ = './b.py'\nif _base_.a:\n    x = 1\n", true},
+		{"y = 1\nx = _base_.a + 1\n", false},
+	} {
+		d := ParseWith("a.py", []byte(tc.src), Python, Options{})
+		if d.ReadsBases != tc.want {
+			t.Errorf("%q: ReadsBases %v", tc.src, d.ReadsBases)
+		}
+		if x := d.Root.Get("x"); tc.want && (x == nil || !x.IsUnknown()) {
+			t.Errorf("%q read alone: x = %+v", tc.src, x)
+		}
+	}
+	bases := ParseWith("b.py", []byte("a = 2\nl = [1, 2]\nd = dict(k=-3)\nf = 1.5\ns = 'p'\n"), Python, Options{}).Root
+	src := "_base_ = './b.py'\nx = _base_.a + 1\ny = _base_.l + [3]\nz = _base_.d.k * 2\nw = -_base_.f\n" +
+		"v = _base_.s * 2\nu = _base_.l[1] - 1\n_base_.a = 5\nlate = _base_.a + 1\n"
+	d := ParseWith("a.py", []byte(src), Python, Options{Bases: bases})
+	for k, want := range map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1"} {
+		if n := d.Root.Get(k); n == nil || n.IsUnknown() || n.Value != want {
+			t.Errorf("with bases, %s = %+v, want %s", k, n, want)
+		}
+	}
+	for _, k := range []string{"y", "late"} {
+		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
+			t.Errorf("with bases, %s = %+v, want unknown (a list; a part edited before the read)", k, n)
+		}
+	}
+}

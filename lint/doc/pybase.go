@@ -19,7 +19,10 @@ import (
 // merged in. A change it cannot follow (a method such as update or append
 // called on a part of `_base_`, `+=` on a value it does not know, `del`, an index it cannot
 // evaluate) is recorded as an unknown value at the deepest part it can name, so rules stay
-// silent there instead of judging the bases' value.
+// silent there instead of judging the bases' value. Reads go the other way: a part of
+// `_base_` is an unknown value that remembers its path (basePart), which composition replaces
+// with the bases' value where it stands whole; where an operation needs its value (baseVal),
+// the file is marked (Document.ReadsBases) and composition reads it again with the bases.
 
 // pyAssignsBase reports whether the module assigns `_base_` at its top level (an old-style
 // MMEngine config: Config._get_base_files reads that assignment); only then are edits of

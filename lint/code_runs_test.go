@@ -484,6 +484,51 @@ func TestCodeRunMMEngineBaseValues(t *testing.T) {
 	}
 }
 
+// TestCodeRunMMEngineBaseUpdate: update(...) on a part of the bases merges as ConfigDict.update
+// does (a dict into a dict key by key, anything else replaces); arguments or targets the
+// reader does not know leave the part unknown.
+func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/b.py": "model = dict(backbone=dict(depth=50, norm_cfg=dict(type='BN')), neck=dict(n=1))\n" +
+			"sched = [dict(end=12)]\nepochs = 12\nhooks = dict(a=1)\nopt = dict(lr=0.1)\nrest = dict(k=1)\n",
+		"cfg/a.py": "_base_ = './b.py'\n" +
+			"_base_.model.update(dict(backbone=dict(depth=101)), neck=None)\n" + // line 2
+			"_base_.update(epochs=5)\n" +
+			"_base_.sched.update(x=1)\n" + // a list: unknown
+			"_base_.hooks.clear()\n_base_.update(hooks=dict(b=2))\n" + // a dict over an unknown value
+			"_base_.opt.update(dict(lr=1), dict(lr=2))\n" + // update raises: unknown
+			"d = dict(m=1)\nd.update(n=2)\n" + // not the bases: the file's own dict
+			"_base_.nothing.update(k=1)\n", // line 10: not set by the bases
+	})
+	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	root := r.Doc.Root
+	for k, want := range map[string]string{"model.backbone.depth": "101", "model.backbone.norm_cfg.type": "BN",
+		"model.neck": "null", "epochs": "5", "rest.k": "1", "d.n": "2"} {
+		if n := root.At(k); n == nil || n.IsUnknown() || n.Value != want {
+			t.Errorf("%s = %+v, want %s", k, n, want)
+		}
+	}
+	if n := root.At("model.backbone.depth"); n != nil && (r.Origin(n).File != "cfg/a.py" || n.Span.Start.Line != 2) {
+		t.Errorf("depth from %s line %d", r.Origin(n).File, n.Span.Start.Line)
+	}
+	if n := root.At("model.backbone.norm_cfg.type"); n != nil && r.Origin(n).File != "cfg/b.py" {
+		t.Errorf("norm_cfg.type kept from %s", r.Origin(n).File)
+	}
+	for _, k := range []string{"sched", "hooks", "opt"} {
+		if n := root.Get(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	var problems []string
+	for _, p := range r.Problems {
+		problems = append(problems, p.File+":"+itoa(p.Span.Start.Line))
+	}
+	if got := strings.Join(problems, " "); got != "cfg/a.py:10" {
+		t.Errorf("problems %s, want the update of a part the bases do not set (line 11)", got)
+	}
+}
+
 // TestCodeRunMMEngineBaseEditsMaybe: edits under a condition the reader cannot decide leave
 // the parts they name unknown (the branch may or may not run).
 func TestCodeRunMMEngineBaseEditsMaybe(t *testing.T) {

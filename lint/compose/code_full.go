@@ -281,6 +281,27 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		setChild(holder, v.Key, v)
 		c.substituteBase(holder, base, complete, file, d.BaseEdits)
 		v = holder.Children[0]
+		if e.Merge {
+			target := base
+			if e.Path != "" {
+				for _, k := range strings.Split(e.Path, ".") {
+					target = target.Step(k)
+				}
+			}
+			if target != nil && target.Kind == doc.Map {
+				c.configUpdate(target, v, file)
+				continue
+			}
+			if target == nil {
+				if complete {
+					c.problem(Unresolved, file, e.Span, "_base_."+e.Path+" is updated, but the bases do not set it")
+				}
+				continue
+			}
+			// update on a value that is unknown or not a dict: what it does is not known.
+			v = &doc.Node{Kind: doc.Scalar, Type: doc.Unknown, Style: "opaque", Value: v.Value, Key: v.Key, KeySpan: v.KeySpan, Span: e.Span}
+			c.run.origin[v] = Origin{File: file}
+		}
 		if e.Path == "" {
 			// A change to the bases as a whole (_base_.update(...)): every entry is unknown.
 			for _, ch := range append([]*doc.Node(nil), base.Children...) {
@@ -310,6 +331,23 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		}
 		if complete {
 			c.problem(Unresolved, file, e.Span, "_base_."+e.Path+" is assigned, but the bases do not set what it is part of")
+		}
+	}
+}
+
+// configUpdate merges src's entries into the map dst as ConfigDict.update does (mmengine
+// v0.10.7 config/config.py): an entry whose new and old values are both dicts is updated the
+// same way, any other replaces the old value; a dict over an unknown value is unknown.
+func (c *composer) configUpdate(dst, src *doc.Node, file string) {
+	for _, ch := range append([]*doc.Node(nil), src.Children...) {
+		cur := dst.Get(ch.Key)
+		switch {
+		case cur != nil && cur.Kind == doc.Map && ch.Kind == doc.Map:
+			c.configUpdate(cur, ch, file)
+		case cur.IsUnknown() && ch.Kind == doc.Map:
+			c.setUnknown(dst, ch.Key, cur.Value, ch.KeySpan, ch.Span, file)
+		default:
+			setChild(dst, ch.Key, ch)
 		}
 	}
 }

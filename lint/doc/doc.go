@@ -1418,6 +1418,10 @@ type BaseEdit struct {
 	// function defined earlier and called there makes its edits there). A read of the bases
 	// that starts before Order may run before the edit.
 	Order int
+	// Merge is set for update(...) with arguments the reader knows: Value, a map, is merged
+	// into the part as ConfigDict.update does (mmengine v0.10.7 config/config.py): an entry
+	// whose new and old values are both dicts is updated the same way, any other replaces.
+	Merge bool
 }
 
 // Document is one parsed file.

@@ -55,6 +55,7 @@ type pyBaseEdit struct {
 	s, e   int    // the statement (or the part of it that made the edit)
 	ks, ke int    // the last attribute's name or the last index
 	at     int    // where it takes effect in the run's order (BaseEdit.Order)
+	merge  bool   // v (a dict) is merged as ConfigDict.update merges (BaseEdit.Merge)
 }
 
 // edit records an edit of the part of `_base_` at path, made by the code from s to e.
@@ -175,8 +176,9 @@ func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
 }
 
 // baseCall records a method call on a part of `_base_` that may change it (e.g.
-// `_base_.custom_hooks.append(h)`): that part's value becomes unknown.
-func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv) {
+// `_base_.custom_hooks.append(h)`): that part's value becomes unknown, except for update
+// with arguments the evaluator knows (a, nil when the call was not run): a merge edit.
+func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 	if ev.noBase {
 		return
 	}
@@ -185,11 +187,45 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv) {
 		return
 	}
 	obj := ev.kid(f, 0)
-	p, _, rooted := ev.basePath(obj, env)
+	p, exact, rooted := ev.basePath(obj, env)
 	if !rooted {
 		return
 	}
+	if exact && a != nil && a.ok && ev.nm(f) == "update" {
+		if d := ev.updateArg(a); d != nil {
+			ev.edit(p, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}), e.s, e.e, obj.s, obj.e)
+			ev.baseEdits[len(ev.baseEdits)-1].merge = true
+			return
+		}
+	}
 	ev.edit(p, ev.opaque(e), e.s, e.e, obj.s, obj.e)
+}
+
+// updateArg is what ConfigDict.update(*args, **kwargs) takes from its arguments (mmengine
+// v0.10.7 config/config.py: the one positional dict's entries, then the keywords), or nil when
+// that is not known: more than one positional argument (update raises), one that is not a
+// dict the evaluator knows whole, a key that is not a string.
+func (ev *pyEval) updateArg(a *pyArgs) *pyDict {
+	if len(a.pos) > 1 {
+		return nil
+	}
+	d := ev.newDict(len(a.kw))
+	if len(a.pos) == 1 {
+		x := a.pos[0]
+		if x.k != pvDict || x.dict.partial {
+			return nil
+		}
+		for _, en := range x.dict.ents {
+			if en.k.k != pvStr {
+				return nil
+			}
+			d.set(en.k, en.v, en.ks, en.ke)
+		}
+	}
+	for i := range a.kw {
+		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+	}
+	return d
 }
 
 // baseDel records `del` of a part of `_base_` (each target of a del statement): that part's

@@ -913,7 +913,7 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 			ev.baseDel(a.ex(st.value), env, st)
 		case sExpr:
 			if x := a.ex(st.value); x.op == xCall {
-				ev.baseCall(x, env) // a method that may change a part of _base_
+				ev.baseCall(x, env, nil) // a method that may change a part of _base_
 			}
 		}
 	}
@@ -2263,7 +2263,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	}
 	a := ev.args(e, env)
 	if fnv.k == pvOpaque && fnv.s != "" {
-		ev.baseCall(e, env) // a method of a part of _base_ (basePart) may change it
+		ev.baseCall(e, env, &a) // a method of a part of _base_ (basePart) may change it
 	}
 	if !a.ok {
 		return ev.opaque(e)

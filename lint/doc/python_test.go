@@ -985,12 +985,19 @@ func TestPythonBaseEdits(t *testing.T) {
 		if e.Value.IsUnknown() {
 			v = "?"
 		}
+		if e.Merge {
+			var ks []string
+			for _, c := range e.Value.Children {
+				ks = append(ks, c.Key+":"+c.Value)
+			}
+			v = "+{" + strings.Join(ks, ",") + "}" // update(...): merged into the part
+		}
 		got = append(got, e.Path+"="+v+"@"+itoa(e.Span.Start.Line)+":"+e.Value.Key)
 	}
 	want := "model.backbone.norm_cfg.type=SyncBN@2:type model.neck.n=4@4:n sched.0.end=10@5:end sched=?@6:sched " +
 		"hooks=?@7:hooks epochs=?@9:epochs x=?@10:x model.backbone.depth=101@15:depth " +
 		"model.backbone.style=caffe@18:style sched.0.begin=1@20:begin sched=?@23:sched " +
-		"optim.lr=0.1@25:lr runner=1@27:runner =?@28:"
+		"optim.lr=0.1@25:lr runner=1@27:runner =+{x:1}@28:"
 	if s := strings.Join(got, " "); s != want {
 		t.Errorf("edits\n got %s\nwant %s", s, want)
 	}

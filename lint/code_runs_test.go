@@ -243,41 +243,84 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 	}
 }
 
-// TestCodeRunReadBase: new-style MMEngine configs import their bases' variables; the file's own
-// assignment replaces an imported one, and one it changes in place is unknown in the run.
+// TestCodeRunReadBase: new-style MMEngine configs import their bases' variables and run with
+// those names bound to the bases' own values (mmengine v0.10.7 ImportTransformer): the file's
+// own assignment replaces an imported one, an in-place change edits it (update merges as
+// ConfigDict.update does), an operation reads it, and a change the reader cannot follow
+// leaves it unknown.
 func TestCodeRunReadBase(t *testing.T) {
 	tmp := t.TempDir()
 	testfs.Write(t, tmp, map[string]string{
-		"configs/_base_/data.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1)\n_private = 1\n",
-		"configs/_base_/rt.py":   "default_hooks = dict(checkpoint=dict(interval=1))\n",
+		"configs/_base_/data.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1)\n_private = 1\n" +
+			"test_dataloader = dict(batch_size=1)\nmax_epochs = 12\ncustom_hooks = [dict(type='A')]\nrandomness = dict(seed=None, deterministic=False)\n",
+		"configs/_base_/rt.py": "default_hooks = dict(checkpoint=dict(interval=1))\n",
 		"configs/det/leaf.py": `from mmengine.config import read_base
 
 with read_base():
     from .._base_.data import *
     from .._base_.rt import default_hooks as hooks
 
+before = test_dataloader
 train_dataloader.batch_size = 8
 val_dataloader = dict(batch_size=4)
+val_dataloader.num_workers = 3
+hooks.checkpoint.update(interval=5, max_keep_ckpts=3)
+randomness.update(seed=0)
+switch = max_epochs - 2
+custom_hooks.append(dict(type='B'))
+test_dataloader.batch_size = 16
+loader = dict(d=train_dataloader)
 `,
 	})
 	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "configs/det/leaf.py", nil, compose.Limits{})
 	if len(r.Problems) != 0 {
 		t.Fatalf("problems %+v", r.Problems)
 	}
+	const leaf, data = "configs/det/leaf.py", "configs/_base_/data.py"
 	root := r.Doc.Root
-	if v := root.At("val_dataloader.batch_size"); v == nil || v.Value != "4" || r.Origin(v).File != "configs/det/leaf.py" {
-		t.Errorf("val_dataloader: %+v", v)
+	for _, tc := range []struct{ path, want, file string }{
+		{"val_dataloader.batch_size", "4", leaf}, {"val_dataloader.num_workers", "3", leaf},
+		{"train_dataloader.batch_size", "8", leaf}, {"train_dataloader.num_workers", "2", data},
+		{"hooks.checkpoint.interval", "5", leaf}, {"hooks.checkpoint.max_keep_ckpts", "3", leaf},
+		{"randomness.seed", "0", leaf}, {"randomness.deterministic", "false", data},
+		{"switch", "10", leaf}, {"max_epochs", "12", data}, {"test_dataloader.batch_size", "16", leaf},
+		{"loader.d.batch_size", "8", leaf}, {"loader.d.num_workers", "2", data},
+	} {
+		n := root.At(tc.path)
+		if n == nil || n.IsUnknown() || n.Value != tc.want || r.Origin(n).File != tc.file {
+			t.Errorf("%s = %+v from %s, want %s from %s", tc.path, n, r.Origin(n).File, tc.want, tc.file)
+		}
 	}
-	if v := root.Get("train_dataloader"); v == nil || !v.IsUnknown() {
-		t.Errorf("train_dataloader is changed in place by the leaf: it must be unknown, got %+v", v)
+	// append is not followed; a name bound to an imported value before it is changed in place
+	// is that same object in Python (16 here): not claimed.
+	for _, k := range []string{"custom_hooks", "before"} {
+		if n := root.Get(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
 	}
-	if root.Get("_private") != nil || root.At("hooks.checkpoint.interval") == nil || root.Get("default_hooks") != nil {
+	if root.Get("_private") != nil || root.Get("default_hooks") != nil {
 		t.Errorf("imported names: %v", keys(root))
 	}
 	for _, ref := range r.Doc.Refs {
 		if ref.Kind == "base" {
 			t.Errorf("a complete run keeps base ref %+v", ref)
 		}
+	}
+	// Read alone, the file cannot know its imports: they stay out of its own variables.
+	if d := r.File(leaf); d == nil || d.Root.Get("train_dataloader") != nil || len(d.BaseEdits) != 0 {
+		t.Errorf("the file read alone: %+v", d)
+	}
+	// Read with its bases, the file's edits are values too: past the node limit there, what
+	// it does to its imports is unknown and the limit is reported.
+	testfs.Write(t, tmp, map[string]string{"configs/_base_/flag.py": "n = 1\nh = dict(a=1)\n",
+		"configs/det/big.py": "from mmengine.config import read_base\nwith read_base():\n" +
+			"    from .._base_.flag import *\nif n:\n    h.update(x=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])\nown = 1\n"})
+	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "configs/det/big.py", nil, compose.Limits{Doc: doc.Limits{MaxNodes: 8}})
+	if h := r.Doc.Root.Get("h"); h == nil || !h.IsUnknown() || r.Doc.Root.At("own").Value != "1" {
+		t.Errorf("past the limit: h %+v, own %+v", h, r.Doc.Root.Get("own"))
+	}
+	if len(r.Problems) != 1 || r.Problems[0].Kind != compose.Limit || r.Problems[0].File != "configs/det/big.py" {
+		t.Errorf("problems %+v", r.Problems)
 	}
 }
 

@@ -39,10 +39,13 @@ import (
 //   - MMEngine, new style (`with read_base(): from .._base_.x import *`): the module's level
 //     of dots climbs folders from the file's own (Config._parse_lazy_import); the imported
 //     names become the file's variables and its own assignments replace them (plain Python:
-//     nothing merges). A base variable that the file changes in place (`model.x = ...`,
-//     `model.update(...)`, `x[...] = ...` at the start of a line) is unknown in the run:
-//     the evaluator did not see the base's value when it read the file, so neither value is
-//     claimed. An absolute module (`opencompass.configs.datasets.x`) is read from the tree
+//     nothing merges). The file runs with those names bound to the base modules' own values
+//     (ImportTransformer.visit_ImportFrom, no copy), so once the bases are read it is read
+//     again with them (doc.Options.Bases): an in-place change (`model.head.loss = ...`,
+//     `train_dataloader.update(batch_size=64)`, merged as ConfigDict.update merges) is an
+//     edit of the imported value, as `_base_.x = ...` is in the old style, an operation on
+//     one reads its value, and a change the reader cannot follow (append, del, an unknown
+//     index) leaves it unknown. An absolute module (`opencompass.configs.datasets.x`) is read from the tree
 //     when the nearest folder from the file's up holds its whole path (the repository's own
 //     package, as a development install finds it: get_installed_path); otherwise it is an
 //     installed package's config: not read (unresolved).

@@ -222,32 +222,52 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 	if c.filesOnly {
 		return base, complete
 	}
-	if d.ReadsBases && !newStyle {
-		// An operation on a part of the bases (`_base_.max_epochs - 2`): MMEngine runs the file
-		// with `_base_` bound to them, so read it again with their values (the file's own
-		// parse, unknown there, stays what the run lists).
-		if d2 := doc.ParseWith(p, d.Src, codeFormat(p), doc.Options{Limits: c.lim.Doc, Bases: base}); d2.Root != nil && d2.Root.Kind == doc.Map {
+	if lazy := newStyle && len(base.Children) > 0; lazy || d.ReadsBases && !newStyle {
+		// MMEngine runs the file with `_base_` bound to the bases (old style), or with the
+		// names a new-style file imports bound to the base modules' values: read it again with
+		// them, so that an operation on a part of them (`_base_.max_epochs - 2`) has a value
+		// and a new-style file's in-place changes (`model.update(...)`) are edits of the bases.
+		// The file's own parse, where they are unknown, stays what the run lists.
+		d2 := doc.ParseWith(p, d.Src, codeFormat(p), doc.Options{Limits: c.lim.Doc, Bases: base})
+		if d2.Root != nil && d2.Root.Kind == doc.Map {
 			d = d2
+		} else if lazy {
+			// The second reading passed a limit the first did not (the edits' values count):
+			// what the file does to its imports is not known.
+			for _, pr := range d2.Problems {
+				c.problem(Limit, p, pr.Span, pr.Message)
+			}
+			own := c.copyTree(d.Root, Origin{File: p})
+			for _, ch := range append([]*doc.Node(nil), base.Children...) {
+				if own.Get(ch.Key) == nil {
+					c.setUnknown(base, ch.Key, ch.Key, ch.KeySpan, ch.Span, p)
+				}
+			}
+			for _, ch := range append([]*doc.Node(nil), own.Children...) {
+				setChild(base, ch.Key, ch)
+			}
+			return base, complete
+		}
+		if lazy {
+			own := c.copyTree(d.Root, Origin{File: p})
+			c.applyBaseEdits(d, base, complete, p, "")
+			c.substituteBase(own, base, complete, p, d.BaseEdits, "")
+			for _, ch := range append([]*doc.Node(nil), own.Children...) {
+				setChild(base, ch.Key, ch) // plain Python: the file's own assignment replaces the import
+			}
+			return base, complete
 		}
 	}
 	own := c.copyTree(d.Root, Origin{File: p})
 	if newStyle {
-		changed := changedInPlace(d.Src)
-		for _, ch := range append([]*doc.Node(nil), base.Children...) {
-			if own.Get(ch.Key) != nil {
-				continue // the file's own assignment replaces the import
-			}
-			if changed[ch.Key] {
-				c.setUnknown(base, ch.Key, ch.Key, ch.KeySpan, ch.Span, p)
-			}
-		}
+		// No base could be read: the file's own variables are the run.
 		for _, ch := range append([]*doc.Node(nil), own.Children...) {
 			setChild(base, ch.Key, ch)
 		}
 		return base, complete
 	}
-	c.applyBaseEdits(d, base, complete, p)
-	c.substituteBase(own, base, complete, p, d.BaseEdits)
+	c.applyBaseEdits(d, base, complete, p, mmBaseKey+".")
+	c.substituteBase(own, base, complete, p, d.BaseEdits, mmBaseKey+".")
 	for _, ch := range append([]*doc.Node(nil), own.Children...) {
 		if ch.Key == mmBaseKey {
 			if p == c.run.Primary && !complete {
@@ -274,12 +294,12 @@ func (c *composer) setUnknown(n *doc.Node, key, value string, keySpan, span doc.
 // it left them (a read an edit after it could change stays unknown); a part of the bases it
 // names that they do not set is reported as unresolved (Python stops there with an
 // AttributeError or IndexError).
-func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool, file string) {
+func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool, file, label string) {
 	for _, e := range d.BaseEdits {
 		v := c.copyTree(e.Value, Origin{File: file})
 		holder := newMap(nil, "")
 		setChild(holder, v.Key, v)
-		c.substituteBase(holder, base, complete, file, d.BaseEdits)
+		c.substituteBase(holder, base, complete, file, d.BaseEdits, label)
 		v = holder.Children[0]
 		if e.Merge {
 			target := base
@@ -294,7 +314,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 			if target == nil {
 				if complete {
-					c.problem(Unresolved, file, e.Span, "_base_."+e.Path+" is updated, but the bases do not set it")
+					c.problem(Unresolved, file, e.Span, label+e.Path+" is updated, but the bases do not set it")
 				}
 				continue
 			}
@@ -330,7 +350,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 		}
 		if complete {
-			c.problem(Unresolved, file, e.Span, "_base_."+e.Path+" is assigned, but the bases do not set what it is part of")
+			c.problem(Unresolved, file, e.Span, label+e.Path+" is assigned, but the bases do not set what it is part of")
 		}
 	}
 }
@@ -370,14 +390,14 @@ func staleBaseRead(target string, off int, edits []doc.BaseEdit) bool {
 // substituteBase replaces, in the file's value n, whole values `_base_.x` and `{{_base_.x}}`
 // with a copy of the bases' x (as the file's edits of its bases left them, when the read
 // follows them; see staleBaseRead).
-func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string, edits []doc.BaseEdit) {
+func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string, edits []doc.BaseEdit, label string) {
 	for i, ch := range n.Children {
 		if n.Parent == nil && ch.Key == mmBaseKey {
 			continue
 		}
 		target, ok := baseRef(ch, c.parsed[file])
 		if !ok {
-			c.substituteBase(ch, base, complete, file, edits)
+			c.substituteBase(ch, base, complete, file, edits, label)
 			continue
 		}
 		if staleBaseRead(target, ch.Span.Start.Offset, edits) {
@@ -389,7 +409,7 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		if v == nil {
 			if complete {
-				c.problem(Unresolved, file, ch.Span, "_base_."+target+" is not set by the bases")
+				c.problem(Unresolved, file, ch.Span, label+target+" is not set by the bases")
 			}
 			continue
 		}
@@ -577,27 +597,6 @@ func importedNames(src []byte, s doc.Span) (map[string]string, bool) {
 		}
 	}
 	return names, star
-}
-
-// changedInPlace lists the names a file changes in place at the start of a line: `x.a = `,
-// `x[...] = `, `x.update(...)`, `x += ...`.
-func changedInPlace(src []byte) map[string]bool {
-	out := map[string]bool{}
-	for _, line := range strings.Split(string(src), "\n") {
-		t := strings.TrimLeft(line, " \t")
-		j := 0
-		for j < len(t) && (t[j] == '_' || t[j] >= 'a' && t[j] <= 'z' || t[j] >= 'A' && t[j] <= 'Z' || j > 0 && t[j] >= '0' && t[j] <= '9') {
-			j++
-		}
-		if j == 0 || j == len(t) {
-			continue
-		}
-		rest := strings.TrimLeft(t[j:], " \t")
-		if strings.HasPrefix(rest, ".") || strings.HasPrefix(rest, "[") || len(rest) > 1 && rest[1] == '=' && strings.ContainsRune("+-*/|&", rune(rest[0])) {
-			out[t[:j]] = true
-		}
-	}
-	return out
 }
 
 // ginLoad applies the gin file p to root in gin's order and reports whether every include was

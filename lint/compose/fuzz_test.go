@@ -37,6 +37,8 @@ func FuzzComposeCode(f *testing.F) {
 	f.Add("_base_ = './a.py'\n_base_.y.a = _base_.y\nm = _base_.l\nm[0].k = 2\ndel _base_.y, _base_.l[1]\n_base_.update(z=1)\n", "_base_ = '../b/b.py'\n_base_.l[5] = 1\ny = dict(a=dict(b=1))\n", "l = [dict(k=1), 2]\n")
 	f.Add("_base_ = './a.py'\nn = _base_.n - 2\nif _base_.l[0].k > 0:\n    _base_.n += 1\ns = f'{_base_.s}x' if -_base_.n else None\n", "_base_ = '../b/b.py'\nn = _base_.n * 2\n", "n = 3\ns = 'a'\nl = [dict(k=1)]\n")
 	f.Add("_base_ = './a.py'\n_base_ = x = '../b/b.py'\ndef g(c):\n    c.y.a = 2\nr = _base_.y\ng(_base_)\nb = _base_\nb.l[0].k = r\n", "_base_ = '../b/b.py'\n", "y = dict(a=1)\nl = [dict(k=1)]\n")
+	f.Add("with read_base():\n    from .a import *\n    from ..b.b import l as q\nm.update(dict(k=dict(j=2)), n=1)\nx = m.k.j + n\nq.append(1)\nq[0].k = x\ndef f(c):\n    c.k = 3\nf(m)\ny = m\n",
+		"with read_base():\n    from ..b.b import *\nm = dict(k=dict(j=1, i=0))\nn = 4\nl[0].k = n\n", "l = [dict(k=1)]\nm = 0\n")
 	f.Add("include 'c/a.gin'\nf.x = %M\n", "include 'b/b.gin'\nM = 1\n", "include 'c/main.gin'\nf.y = 2\n")
 	f.Fuzz(func(t *testing.T, main, a, b string) {
 		fsys := mapFS(map[string]string{"c/main.py": main, "c/a.py": a, "b/b.py": b, "c/main.gin": main, "c/a.gin": a, "b/b.gin": b})

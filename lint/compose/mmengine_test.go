@@ -111,12 +111,13 @@ func TestMMEngineOwnConfigTests(t *testing.T) {
 		t.Errorf("item23 should point at base4.py, where it is written")
 	}
 	// A new-style config: names imported from three bases; param_scheduler is changed in place
-	// (unknown), the dataloaders are the file's own.
+	// (its milestones), the dataloaders are the file's own.
 	r = get("lazy_module_config/toy_model.py")
 	noProblems(r)
 	root := r.Doc.Root
-	if ps := root.Get("param_scheduler"); ps == nil || !ps.IsUnknown() {
-		t.Errorf("param_scheduler = %s, want unknown", flat(ps))
+	if ps := root.Get("param_scheduler"); flat(ps) != "{type:?,by_epoch:true,milestones:[2,4],gamma:0.1}" ||
+		r.Origin(ps.Get("milestones")).File != "lazy_module_config/toy_model.py" || r.Origin(ps.Get("gamma")).File != "lazy_module_config/_base_/scheduler.py" {
+		t.Errorf("param_scheduler = %s", flat(ps))
 	}
 	if lr := root.At("optim_wrapper.optimizer.lr"); lr == nil || lr.Value != "0.1" || r.Origin(lr).File != "lazy_module_config/_base_/scheduler.py" {
 		t.Errorf("lr %+v", lr)

@@ -153,7 +153,7 @@ func joinBasePath(p, k string) string {
 
 // baseAssign records an assignment of v to the target t when t is a part of `_base_`.
 func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
-	if ev.noBase {
+	if ev.noBase && !ev.lazy {
 		return
 	}
 	p, exact, rooted := ev.basePath(t, env)
@@ -179,7 +179,7 @@ func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
 // `_base_.custom_hooks.append(h)`): that part's value becomes unknown, except for update
 // with arguments the evaluator knows (a, nil when the call was not run): a merge edit.
 func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
-	if ev.noBase {
+	if ev.noBase && !ev.lazy {
 		return
 	}
 	f := ev.kid(e, 0)
@@ -231,7 +231,7 @@ func (ev *pyEval) updateArg(a *pyArgs) *pyDict {
 // baseDel records `del` of a part of `_base_` (each target of a del statement): that part's
 // value becomes unknown.
 func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
-	if ev.noBase {
+	if ev.noBase && !ev.lazy {
 		return
 	}
 	if t.op == xTuple || t.op == xList {
@@ -249,6 +249,36 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
 	}
 }
 
+// lazyImport binds, in a new-style config read with its bases (pyEval.lazy), the names a
+// `from M import ...` inside `with read_base():` takes from them: MMEngine runs the file with
+// those names bound to the base modules' own values (mmengine v0.10.7 config/utils.py,
+// ImportTransformer.visit_ImportFrom: global_dict takes base_dict's values, no copy), so an
+// in-place change (`model.head.loss = ...`, `randomness.update(seed=0)`) changes what the run
+// gets. Each name is a part of the bases the composer gathered (Options.Bases, keyed by the
+// names as imported), recorded as edits like `_base_.x` in an old-style config. A star import
+// binds every name the bases export (the composer gathered only those of the file's imports).
+func (ev *pyEval) lazyImport(names, alias []string, env *pyEnv, s, e int) {
+	bind := func(name string) {
+		v := ev.val(pyVal{k: pvOpaque, s: "_base_." + name, s0: s, e0: e})
+		env.set(name, v)
+	}
+	for i, n := range names {
+		if n == "*" {
+			for _, ch := range ev.bases.Children {
+				bind(ch.Key)
+			}
+			continue
+		}
+		name := alias[i]
+		if name == "" {
+			name = n
+		}
+		if ev.bases.Get(name) != nil {
+			bind(name)
+		}
+	}
+}
+
 // baseVal is v, or, when v is a part of `_base_` (basePart) that an operation needs the value
 // of (`_base_.max_epochs - 2`, `-_base_.img_scale[0] // 2`, a comparison, a test, an f-string
 // field), the value the bases give that part, when composition gave them (Options.Bases: the
@@ -258,7 +288,7 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
 // container (its items may be shared with what the file changes later), a path not known
 // statically, a scalar whose text this reader does not read back exactly.
 func (ev *pyEval) baseVal(v *pyVal) *pyVal {
-	if v.k != pvOpaque || v.s == "" || ev.noBase {
+	if v.k != pvOpaque || v.s == "" || ev.noBase && !ev.lazy {
 		return v
 	}
 	ev.readsBases = true

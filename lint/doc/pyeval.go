@@ -223,6 +223,9 @@ type pyEval struct {
 	// part of `_base_` (baseVal); readsBases is set when an operation met such a part.
 	bases      *Node
 	readsBases bool
+	// lazy is set when bases are given to a new-style config (no `_base_ = ...` line): the
+	// names its `with read_base():` imports take are parts of them (lazyImport).
+	lazy bool
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -822,6 +825,9 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 				}
 				env.set(name, ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(strings.TrimRight(x.mod, "."), "."), n), s0: st.s, e0: st.e}))
 			}
+			if ev.lazy && ev.inReadBase > 0 && env.parent == nil {
+				ev.lazyImport(x.names, x.alias, env, st.s, st.e)
+			}
 			if env.parent == nil && !containsStar(x.names) {
 				kind := "import"
 				if ev.inReadBase > 0 {
@@ -1102,6 +1108,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.basePart(e, "_base_")
 		}
 		if v, ok := env.get(name); ok {
+			if v.k == pvOpaque && v.s != "" {
+				// A part of the bases, read here: where it is read decides which edits it
+				// follows (composition's staleBaseRead), not where the name was bound.
+				return ev.basePart(e, v.s)
+			}
 			return v
 		}
 		if v := ev.cv(e); v != nil {

@@ -60,7 +60,8 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 	}
 	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
 		noBase: !pyAssignsBase(arena, stmts, tx), bases: bases}
-	if !ev.noBase {
+	ev.lazy = ev.noBase && bases != nil
+	if !ev.noBase || ev.lazy {
 		ev.module = stmts
 	}
 	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
@@ -127,7 +128,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
 	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
 	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
-	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0]}
+	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0], lazy: ev.lazy}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -199,6 +200,10 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBase
 			switch v.k {
 			case pvModule, pvFunc, pvBuiltin:
 				continue
+			case pvOpaque:
+				if b.lazy && strings.HasPrefix(v.s, "_base_.") && v.s[len("_base_."):] == name {
+					continue // a name imported from the bases, as imported: the bases' own
+				}
 			}
 			ks := b.keySpan(name, v)
 			n := b.node(v, 1, nil, root, len(root.Children))
@@ -249,6 +254,7 @@ type pyBuilder struct {
 	strs      pyStrs    // where computed numbers' texts are written (the evaluator's block, taken over)
 	lists     []*pyList // the lists being built, outermost first (a list inside itself is opaque)
 	edits     []BaseEdit
+	lazy      bool // a new-style config read with its bases (pyEval.lazy)
 }
 
 // lastPathPart is the last part of a dotted path.
@@ -476,6 +482,12 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 
 func (b *pyBuilder) opaque(n *Node, v *pyVal) *Node {
 	n.Kind, n.Type, n.Style = Scalar, Unknown, "opaque"
+	if v.s != "" {
+		// A part of the bases (basePart), named by its path whatever the text that reached it
+		// (`m.neck` after `m = _base_.model`): composition reads it from the bases.
+		n.Value = v.s
+		return n
+	}
 	if v.e0 > v.s0 && v.e0 <= len(b.d.Src) {
 		if v.e0-v.s0 > 120 {
 			n.Value = string(b.d.Src[v.s0:v.s0+120]) + "…"

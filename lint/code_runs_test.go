@@ -324,6 +324,15 @@ loader = dict(d=train_dataloader)
 	}
 }
 
+// problemPlaces lists a run's problems as file:line, in order.
+func problemPlaces(r *compose.Run) string {
+	var s []string
+	for _, p := range r.Problems {
+		s = append(s, p.File+":"+itoa(p.Span.Start.Line))
+	}
+	return strings.Join(s, " ")
+}
+
 func keys(n *doc.Node) []string {
 	var s []string
 	for _, c := range n.Children {
@@ -436,11 +445,7 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 	if h := root.Get("hooks"); h == nil || !h.IsUnknown() {
 		t.Errorf("hooks after append: %+v", h)
 	}
-	var problems []string
-	for _, p := range r.Problems {
-		problems = append(problems, p.File+":"+itoa(p.Span.Start.Line))
-	}
-	if got := strings.Join(problems, " "); got != "cfg/a.py:10" {
+	if got := problemPlaces(r); got != "cfg/a.py:10" {
 		t.Errorf("problems %s, want the edit of a part the bases do not set (line 10)", got)
 	}
 	// Without line 11 the item edit stands.
@@ -563,12 +568,8 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 			t.Errorf("%s = %+v, want unknown", k, n)
 		}
 	}
-	var problems []string
-	for _, p := range r.Problems {
-		problems = append(problems, p.File+":"+itoa(p.Span.Start.Line))
-	}
-	if got := strings.Join(problems, " "); got != "cfg/a.py:10" {
-		t.Errorf("problems %s, want the update of a part the bases do not set (line 11)", got)
+	if got := problemPlaces(r); got != "cfg/a.py:10" {
+		t.Errorf("problems %s, want the update of a part the bases do not set (line 10)", got)
 	}
 }
 

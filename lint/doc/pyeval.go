@@ -218,9 +218,10 @@ type pyEval struct {
 	top    int
 	// baseLine is set once the module's first `_base_ = ...` has run.
 	baseLine bool
-	// bases is the merged bases composition gives an old-style MMEngine config
-	// (Options.Bases; nil when the file is read alone), where an operation reads the value of a
-	// part of `_base_` (baseVal); readsBases is set when an operation met such a part.
+	// bases is what composition gives an MMEngine config (Options.Bases; nil when the file is
+	// read alone): an old-style file's merged bases, or the names a new-style file imports,
+	// where an operation reads the value of a part of them (baseVal); readsBases is set when an
+	// operation met such a part.
 	bases      *Node
 	readsBases bool
 	// lazy is set when bases are given to a new-style config (no `_base_ = ...` line): the

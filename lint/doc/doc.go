@@ -291,6 +291,16 @@
 // against 1.25-1.52× (1.406), higher in 11 of 18, and a build without the name test between
 // them: no change the rounds can tell. The target is not met.
 //
+// 2026-12-04, session 43 (no tuning round): operations on parts of MMEngine bases (baseVal, a
+// test per operand of an operator, test or f-string field), reads of a name bound to a part
+// placed where they are read, and update(...) on a part kept as a merge edit. ParsePython,
+// -cpu 1, six alternated runs of 200 reads each: min 1.396 ms (b01b7c3) against 1.369 ms
+// (medians 1.41 and 1.42). Equal-volume, 12 alternated pairs (six in each order): Python
+// 19.9-22.6 µs/KiB (mean 21.2) against 19.6-22.2 (mean 21.1), but YAML's turn, whose code did
+// not change, ran faster in the new build in 11 of 12 pairs (15.2 → 14.6 µs/KiB), so the ratio
+// moved 1.32-1.43× (mean 1.39) → 1.40-1.50× (1.44): the binaries' layout, not the reader. The
+// target is not met.
+//
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms
 // whatever was read, spread over 795 KiB of YAML but 42 KiB of gin and 76 KiB of Python, so it

@@ -296,10 +296,10 @@
 // placed where they are read, and update(...) on a part kept as a merge edit. ParsePython,
 // -cpu 1, six alternated runs of 200 reads each: min 1.396 ms (b01b7c3) against 1.369 ms
 // (medians 1.41 and 1.42). Equal-volume, 12 alternated pairs (six in each order): Python
-// 19.9-22.6 µs/KiB (mean 21.2) against 19.6-22.2 (mean 21.1), but YAML's turn, whose code did
-// not change, ran faster in the new build in 11 of 12 pairs (15.2 → 14.6 µs/KiB), so the ratio
-// moved 1.32-1.43× (mean 1.39) → 1.40-1.50× (1.44): the binaries' layout, not the reader. The
-// target is not met.
+// 19.9-22.6 µs/KiB (mean 21.2) against 19.6-22.2 (mean 20.9), while YAML's turn, whose code did
+// not change, averaged 15.3 against 14.5 µs/KiB (faster in the new build in 7 of 12 pairs), so
+// the ratio moved 1.32-1.43× (mean 1.39) → 1.40-1.50× (1.44): YAML's side and the noise, not
+// Python's reader. The target is not met.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

@@ -302,12 +302,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		c.substituteBase(holder, base, complete, file, d.BaseEdits, label)
 		v = holder.Children[0]
 		if e.Merge {
-			target := base
-			if e.Path != "" {
-				for _, k := range strings.Split(e.Path, ".") {
-					target = target.Step(k)
-				}
-			}
+			target := base.StepPath(e.Path)
 			if target != nil && target.Kind == doc.Map {
 				c.configUpdate(target, v, file)
 				continue
@@ -403,10 +398,7 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		if staleBaseRead(target, ch.Span.Start.Offset, edits) {
 			continue
 		}
-		v := base
-		for _, k := range strings.Split(target, ".") {
-			v = v.Step(k)
-		}
+		v := base.StepPath(target)
 		if v == nil {
 			if complete {
 				c.problem(Unresolved, file, ch.Span, label+target+" is not set by the bases")

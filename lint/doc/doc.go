@@ -1220,6 +1220,21 @@ func (n *Node) Step(seg string) *Node {
 	return n.Get(seg)
 }
 
+// StepPath follows a dotted path of Steps (it may cross sequences: "sched.0.end"); the empty
+// path is n itself. Nil-safe.
+func (n *Node) StepPath(dotted string) *Node {
+	if dotted == "" {
+		return n
+	}
+	cur := n
+	for rest, more := dotted, true; more && cur != nil; {
+		var k string
+		k, rest, more = strings.Cut(rest, ".")
+		cur = cur.Step(k)
+	}
+	return cur
+}
+
 // IsScalar reports whether n is a scalar (nil-safe).
 func (n *Node) IsScalar() bool { return n != nil && n.Kind == Scalar }
 

@@ -304,14 +304,7 @@ func (ev *pyEval) baseVal(v *pyVal) *pyVal {
 			return v
 		}
 	}
-	n := ev.bases
-	for rest := p; n != nil; {
-		var k string
-		k, rest, ok = strings.Cut(rest, ".")
-		if n = n.Step(k); !ok {
-			break
-		}
-	}
+	n := ev.bases.StepPath(p)
 	if n == nil || n.Kind != Scalar {
 		return v
 	}

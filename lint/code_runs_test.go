@@ -539,7 +539,7 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 	tmp := t.TempDir()
 	testfs.Write(t, tmp, map[string]string{
 		"cfg/b.py": "model = dict(backbone=dict(depth=50, norm_cfg=dict(type='BN')), neck=dict(n=1))\n" +
-			"sched = [dict(end=12)]\nepochs = 12\nhooks = dict(a=1)\nopt = dict(lr=0.1)\nrest = dict(k=1)\n",
+			"sched = [dict(end=12)]\nepochs = 12\nhooks = dict(a=1)\nopt = dict(lr=0.1)\nrest = dict(k=1)\npairs = dict(k=1)\n",
 		"cfg/a.py": "_base_ = './b.py'\n" +
 			"_base_.model.update(dict(backbone=dict(depth=101)), neck=None)\n" + // line 2
 			"_base_.update(epochs=5)\n" +
@@ -547,7 +547,8 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 			"_base_.hooks.clear()\n_base_.update(hooks=dict(b=2))\n" + // a dict over an unknown value
 			"_base_.opt.update(dict(lr=1), dict(lr=2))\n" + // update raises: unknown
 			"d = dict(m=1)\nd.update(n=2)\n" + // not the bases: the file's own dict
-			"_base_.nothing.update(k=1)\n", // line 10: not set by the bases
+			"_base_.nothing.update(k=1)\n" + // line 10: not set by the bases
+			"_base_.pairs.update([('k', 2)])\n", // dict.items of a list raises in update: unknown
 	})
 	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
 	root := r.Doc.Root
@@ -563,7 +564,7 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 	if n := root.At("model.backbone.norm_cfg.type"); n != nil && r.Origin(n).File != "cfg/b.py" {
 		t.Errorf("norm_cfg.type kept from %s", r.Origin(n).File)
 	}
-	for _, k := range []string{"sched", "hooks", "opt"} {
+	for _, k := range []string{"sched", "hooks", "opt", "pairs"} {
 		if n := root.Get(k); n == nil || !n.IsUnknown() {
 			t.Errorf("%s = %+v, want unknown", k, n)
 		}

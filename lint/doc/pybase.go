@@ -192,8 +192,8 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 		return
 	}
 	if exact && a != nil && a.ok && ev.nm(f) == "update" {
-		if d := ev.updateArg(a); d != nil {
-			ev.edit(p, ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}), e.s, e.e, obj.s, obj.e)
+		if d := ev.updateArg(a, e); d != nil {
+			ev.edit(p, d, e.s, e.e, obj.s, obj.e)
 			ev.baseEdits[len(ev.baseEdits)-1].merge = true
 			return
 		}
@@ -201,31 +201,24 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 	ev.edit(p, ev.opaque(e), e.s, e.e, obj.s, obj.e)
 }
 
-// updateArg is what ConfigDict.update(*args, **kwargs) takes from its arguments (mmengine
-// v0.10.7 config/config.py: the one positional dict's entries, then the keywords), or nil when
-// that is not known: more than one positional argument (update raises), one that is not a
-// dict the evaluator knows whole, a key that is not a string.
-func (ev *pyEval) updateArg(a *pyArgs) *pyDict {
-	if len(a.pos) > 1 {
+// updateArg is the dict ConfigDict.update(*args, **kwargs) takes from its arguments (mmengine
+// v0.10.7 config/config.py: the one positional dict's entries, then the keywords, as dict(...)
+// makes them), or nil when that is not known: more than one positional argument (update
+// raises), one that is not a dict the evaluator knows whole, a key that is not a string.
+func (ev *pyEval) updateArg(a *pyArgs, e *pyExpr) *pyVal {
+	if len(a.pos) == 1 && (a.pos[0].k != pvDict || a.pos[0].dict.partial) {
 		return nil
 	}
-	d := ev.newDict(len(a.kw))
-	if len(a.pos) == 1 {
-		x := a.pos[0]
-		if x.k != pvDict || x.dict.partial {
+	v := ev.makeDict(*a, e)
+	if v.k != pvDict {
+		return nil
+	}
+	for _, en := range v.dict.ents {
+		if en.k.k != pvStr {
 			return nil
 		}
-		for _, en := range x.dict.ents {
-			if en.k.k != pvStr {
-				return nil
-			}
-			d.set(en.k, en.v, en.ks, en.ke)
-		}
 	}
-	for i := range a.kw {
-		d.set(a.kwKey[i], a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
-	}
-	return d
+	return v
 }
 
 // baseDel records `del` of a part of `_base_` (each target of a del statement): that part's

@@ -222,7 +222,9 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 	if c.filesOnly {
 		return base, complete
 	}
-	if lazy := newStyle && len(base.Children) > 0; lazy || d.ReadsBases && !newStyle {
+	lazy := newStyle && len(base.Children) > 0 // new style with bases read
+	unfollowed := false
+	if lazy || d.ReadsBases && !newStyle {
 		// MMEngine runs the file with `_base_` bound to the bases (old style), or with the
 		// names a new-style file imports bound to the base modules' values: read it again with
 		// them, so that an operation on a part of them (`_base_.max_epochs - 2`) has a value
@@ -237,30 +239,24 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			for _, pr := range d2.Problems {
 				c.problem(Limit, p, pr.Span, pr.Message)
 			}
-			own := c.copyTree(d.Root, Origin{File: p})
+			unfollowed = true
+		}
+	}
+	own := c.copyTree(d.Root, Origin{File: p})
+	if newStyle {
+		// Plain Python: the file's own assignment replaces the import (no base read: the
+		// file's own variables are the run).
+		switch {
+		case unfollowed:
 			for _, ch := range append([]*doc.Node(nil), base.Children...) {
 				if own.Get(ch.Key) == nil {
 					c.setUnknown(base, ch.Key, ch.Key, ch.KeySpan, ch.Span, p)
 				}
 			}
-			for _, ch := range append([]*doc.Node(nil), own.Children...) {
-				setChild(base, ch.Key, ch)
-			}
-			return base, complete
-		}
-		if lazy {
-			own := c.copyTree(d.Root, Origin{File: p})
+		case lazy:
 			c.applyBaseEdits(d, base, complete, p, "")
 			c.substituteBase(own, base, complete, p, d.BaseEdits, "")
-			for _, ch := range append([]*doc.Node(nil), own.Children...) {
-				setChild(base, ch.Key, ch) // plain Python: the file's own assignment replaces the import
-			}
-			return base, complete
 		}
-	}
-	own := c.copyTree(d.Root, Origin{File: p})
-	if newStyle {
-		// No base could be read: the file's own variables are the run.
 		for _, ch := range append([]*doc.Node(nil), own.Children...) {
 			setChild(base, ch.Key, ch)
 		}

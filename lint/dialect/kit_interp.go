@@ -15,16 +15,9 @@ import (
 // relative references a leading dot: neither is followed.
 
 // selectPath finds a dotted path the way OmegaConf selects an interpolation's target
-// (_select_one): a segment is a key of a map, or, on a list, an index ("${a.0}" is a's first item).
-func selectPath(root *doc.Node, path string) *doc.Node {
-	cur := root
-	for rest, more := path, true; more && cur != nil; {
-		var seg string
-		seg, rest, more = strings.Cut(rest, ".")
-		cur = cur.Step(seg)
-	}
-	return cur
-}
+// (_select_one): a segment is a key of a map, or, on a list, an index ("${a.0}" is a's first
+// item), as Node.StepPath steps (the paths here are never empty: refAt reads none).
+func selectPath(root *doc.Node, path string) *doc.Node { return root.StepPath(path) }
 
 // resolve follows n while it is exactly one same-file interpolation (a bounded number of hops,
 // so a cycle ends). t is the node that holds the value: n itself when n is no reference. via is

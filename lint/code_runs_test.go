@@ -532,6 +532,43 @@ func TestCodeRunMMEngineBaseValues(t *testing.T) {
 	}
 }
 
+// TestCodeRunMMEngineBaseContainers: a container of the bases taken by an operation (mmrazor's
+// pruning configs: `getattr(_base_, 'custom_hooks', []) + [...]`, then `_base_.custom_hooks[:-2]`
+// in the finetuning config over them; mmyolo's `[*_base_.pre_transform, ...]`) has the bases'
+// value; a change the file makes to the bases' own items leaves them unknown in the run.
+func TestCodeRunMMEngineBaseContainers(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/b.py": "custom_hooks = [dict(type='EMAHook'), dict(type='SyncNormHook')]\npre = [dict(type='Load')]\n" +
+			"shared = [dict(type='S', v=1)]\n",
+		"cfg/prune.py": "_base_ = './b.py'\ncustom_hooks = getattr(_base_, 'custom_hooks', []) + [dict(type='P1'), dict(type='P2')]\n" +
+			"pipeline = [*_base_.pre, dict(type='Mosaic')]\nmine = [*_base_.shared]\nmine[0]['v'] = 2\n",
+		"cfg/finetune.py": "_base_ = './prune.py'\ncustom_hooks = _base_.custom_hooks[:-2]\n",
+	})
+	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/finetune.py", nil, compose.Limits{})
+	root := r.Doc.Root
+	hooks := root.Get("custom_hooks")
+	if hooks == nil || len(hooks.Children) != 2 || hooks.StepPath("1.type").Value != "SyncNormHook" {
+		t.Fatalf("custom_hooks = %+v", hooks)
+	}
+	if n := hooks.StepPath("0.type"); r.Origin(n).File != "cfg/finetune.py" || n.Span.Start.Line != 2 {
+		t.Errorf("custom_hooks.0.type from %s line %d, want the slice in finetune.py", r.Origin(n).File, n.Span.Start.Line)
+	}
+	for k, want := range map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "mine.0.v": "2"} {
+		if n := root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
+			t.Errorf("%s = %+v, want %s", k, n, want)
+		}
+	}
+	// mine[0]['v'] = 2 changed the bases' own shared[0] (Python shares it): not judged.
+	if n := root.StepPath("shared.0"); n == nil || !n.IsUnknown() {
+		t.Errorf("shared.0 = %+v, want unknown", n)
+	}
+	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/prune.py", nil, compose.Limits{})
+	if n := r.Doc.Root.Get("custom_hooks"); n == nil || len(n.Children) != 4 || n.StepPath("3.type").Value != "P2" {
+		t.Errorf("prune's custom_hooks = %+v", n)
+	}
+}
+
 // TestCodeRunMMEngineBaseUpdate: update(...) on a part of the bases merges as ConfigDict.update
 // does (a dict into a dict key by key, anything else replaces); arguments or targets the
 // reader does not know leave the part unknown.

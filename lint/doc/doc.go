@@ -1050,7 +1050,9 @@ type Node struct {
 	// Style is the front-end's spelling detail needed for faithful edits: for YAML "plain",
 	// "single", "double", "literal", "folded", "flow"; for JSON and TOML the same vocabulary.
 	// Collections written by indentation (YAML block mappings and sequences, TOML tables and
-	// arrays of tables) have Style "block".
+	// arrays of tables) have Style "block". Python's: "flow" for a list written in brackets,
+	// "list" for one computed (a + b), "tuple" for a tuple, "python" for another sequence (a
+	// range), a dict, or a string not written as one plain literal.
 	Style string
 
 	// Key is the node's key in its parent map ("" for the root and for sequence items).

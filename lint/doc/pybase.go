@@ -274,12 +274,17 @@ func (ev *pyEval) lazyImport(names, alias []string, env *pyEnv, s, e int) {
 
 // baseVal is v, or, when v is a part of `_base_` (basePart) that an operation needs the value
 // of (`_base_.max_epochs - 2`, `-_base_.img_scale[0] // 2`, a comparison, a test, an f-string
-// field), the value the bases give that part, when composition gave them (Options.Bases: the
-// file runs with `_base_` bound to them, mmengine v0.10.7 Config._file2dict) and the part is a
-// scalar there that no edit made so far in the run may have changed (ev.baseEdits are the
-// edits that ran before this read, in the run's own order). Anything else stays unknown: a
-// container (its items may be shared with what the file changes later), a path not known
-// statically, a scalar whose text this reader does not read back exactly.
+// field, `[*_base_.pre_transform, ...]`, `_base_.custom_hooks[:-2]`, a loop over it), the
+// value the bases give that part, when composition gave them (Options.Bases: the file runs
+// with `_base_` bound to them, mmengine v0.10.7 Config._file2dict) and no edit made so far in
+// the run may have changed it (ev.baseEdits are the edits that ran before this read, in the
+// run's own order). Anything else stays unknown: a path not known statically, a scalar whose
+// text this reader does not read back exactly, a part the bases do not set.
+//
+// A container is the bases' own object in Python, shared with everything that reads it: its
+// values are made once for the whole top-level name it is under (baseObj), and every later
+// read under that name steps into them, so that a change made through one read is seen by the
+// others. What the run does to it afterwards is checked when the run ends (baseFinish).
 func (ev *pyEval) baseVal(v *pyVal) *pyVal {
 	if v.k != pvOpaque || v.s == "" || ev.noBase && !ev.lazy {
 		return v
@@ -297,32 +302,272 @@ func (ev *pyEval) baseVal(v *pyVal) *pyVal {
 			return v
 		}
 	}
+	top, rest, _ := strings.Cut(p, ".")
+	for i := range ev.baseObjs {
+		if ev.baseObjs[i].top == top {
+			return ev.baseShared(ev.baseObjs[i].v, rest, p, v)
+		}
+	}
 	n := ev.bases.StepPath(p)
-	if n == nil || n.Kind != Scalar {
+	if n == nil {
 		return v
 	}
-	switch n.Type {
-	case String:
-		return ev.strVal(n.Value, v.s0, v.e0)
-	case Int:
-		if !decimalInt(n.Value) {
+	if n.Kind == Scalar {
+		if x := ev.baseScalar(n, v.s0, v.e0); x != nil {
+			return x
+		}
+		return v
+	}
+	if ev.baseScalars {
+		return v
+	}
+	tn := ev.bases.Step(top)
+	o := ev.fromBase(tn, top, v.s0, v.e0)
+	ev.baseObjs = append(ev.baseObjs, pyBaseObj{top: top, v: o, s: v.s0, e: v.e0})
+	return ev.baseShared(o, rest, p, v)
+}
+
+// baseGetattr is getattr(obj, name) or getattr(obj, name, default) where obj is `_base_` or a
+// part of it: the part (as `obj.name` reads it), or the default when the bases, as the run has
+// left them so far, are a dict there without that key (mmengine v0.10.7 ConfigDict.__getattr__
+// raises AttributeError for a missing key). Any other object, a name dict's own attributes
+// answer (keys, update, ...), or a part whose keys may have changed: unknown.
+func (ev *pyEval) baseGetattr(a pyArgs, e *pyExpr) *pyVal {
+	if len(a.kw) != 0 || len(a.pos) < 2 || len(a.pos) > 3 || a.pos[1].k != pvStr {
+		return ev.opaque(e)
+	}
+	obj, name := a.pos[0], a.pos[1].s
+	if obj.k != pvOpaque || obj.s == "" || ev.noBase && !ev.lazy || !stringKey(name) ||
+		strings.ContainsAny(name, ".[") || strings.HasPrefix(name, "_") || pyDictMethods[name] ||
+		name == "popitem" || name == "clear" || name == "fromkeys" || name == "merge" || name == "lazy" {
+		return ev.opaque(e)
+	}
+	part := ev.basePart(e, ev.concat(ev.concat(obj.s, "."), name))
+	if len(a.pos) == 2 {
+		return part
+	}
+	ev.readsBases = true
+	p, ok := strings.CutPrefix(part.s, "_base_.")
+	if ev.bases == nil || !ok || strings.Contains(p, "[?]") {
+		return ev.opaque(e)
+	}
+	parent := ""
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		parent = p[:i]
+	}
+	for i := range ev.baseEdits {
+		if BasePathsOverlap(parent, ev.baseEdits[i].path) {
+			return ev.opaque(e)
+		}
+	}
+	if parent != "" {
+		// A dict made from the bases (baseObjs) may have lost or gained the key.
+		top, _, _ := strings.Cut(parent, ".")
+		for i := range ev.baseObjs {
+			if ev.baseObjs[i].top == top {
+				return ev.opaque(e)
+			}
+		}
+	}
+	holder := ev.bases.StepPath(parent)
+	switch {
+	case holder == nil || holder.Kind != Map:
+		return ev.opaque(e)
+	case holder.Get(name) != nil:
+		return part
+	}
+	return a.pos[2]
+}
+
+// pyBaseObj is a top-level name of the bases whose value an operation took as a container
+// (baseVal): the values made from the bases' node once, shared by every read under top, and
+// where the first read was (s, e).
+type pyBaseObj struct {
+	top  string
+	v    *pyVal
+	s, e int
+}
+
+// pyBaseRead is a read of a container of the bases at path, made after the run's first seq
+// edits; pyBaseSnap is one container made from the bases (fromBase) as it was made: its items,
+// or its dict's entries' keys and values, to tell at the run's end whether the file changed it.
+type pyBaseRead struct {
+	path string
+	seq  int
+}
+
+type pyBaseSnap struct {
+	path string
+	list *pyList
+	dict *pyDict
+	kids []*pyVal
+}
+
+// baseShared is the value at the dotted path rest under o (values made from the bases), for a
+// read of part p written as v: a container is the shared one (its read recorded); a scalar is
+// the read's own copy, spanned where it is read; unknown when o does not have it.
+func (ev *pyEval) baseShared(o *pyVal, rest, p string, v *pyVal) *pyVal {
+	x := o
+	for more := rest != ""; more && x != nil; {
+		var k string
+		k, rest, more = strings.Cut(rest, ".")
+		switch x.k {
+		case pvDict:
+			x, _ = x.dict.getStr(k)
+		case pvList, pvTuple:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(x.list.items) || !decimalInt(k) {
+				return v
+			}
+			x = x.list.items[i]
+		default:
 			return v
 		}
+	}
+	switch {
+	case x == nil || x.k == pvOpaque:
+		return v
+	case x.k == pvList || x.k == pvTuple || x.k == pvDict:
+		ev.baseReads = append(ev.baseReads, pyBaseRead{path: p, seq: len(ev.baseEdits)})
+		return x
+	}
+	c := *x
+	c.s0, c.e0 = v.s0, v.e0
+	return ev.val(c)
+}
+
+// fromBase is the value the bases' node n (at path) has when the file runs: maps as dicts,
+// lists as lists, scalars as baseScalar reads them, all spanned at the read (s, e). A part
+// this reader cannot make exactly is unknown: a scalar it does not read back, a sequence that
+// is neither a list nor a tuple (Style "python": a range), a map with a key that may not be a
+// string (the tree keeps keys as text). A tuple (Style "tuple") stays a tuple: a tuple plus a
+// list raises, a list plus a list does not.
+func (ev *pyEval) fromBase(n *Node, path string, s, e int) *pyVal {
+	ev.step()
+	switch n.Kind {
+	case Scalar:
+		if x := ev.baseScalar(n, s, e); x != nil {
+			return x
+		}
+	case Seq:
+		if n.Style == "python" {
+			break
+		}
+		items := make([]*pyVal, 0, len(n.Children))
+		for i, c := range n.Children {
+			items = append(items, ev.fromBase(c, joinBasePath(path, strconv.Itoa(i)), s, e))
+		}
+		ev.grow(len(items))
+		l := &pyList{items: items}
+		kind := pvList
+		if n.Style == "tuple" {
+			kind = pvTuple // immutable: nothing to watch
+		} else {
+			ev.baseSnaps = append(ev.baseSnaps, pyBaseSnap{path: path, list: l, kids: append([]*pyVal(nil), items...)})
+		}
+		return ev.val(pyVal{k: kind, list: l, s0: s, e0: e})
+	case Map:
+		for _, c := range n.Children {
+			if !stringKey(c.Key) {
+				return ev.val(pyVal{k: pvOpaque, s0: s, e0: e})
+			}
+		}
+		d := &pyDict{ents: make([]pyEnt, 0, len(n.Children))}
+		kids := make([]*pyVal, 0, 2*len(n.Children))
+		for _, c := range n.Children {
+			k, x := ev.strVal(c.Key, s, e), ev.fromBase(c, joinBasePath(path, c.Key), s, e)
+			d.set(k, x, s, e)
+			kids = append(kids, k, x)
+		}
+		ev.grow(len(n.Children))
+		ev.baseSnaps = append(ev.baseSnaps, pyBaseSnap{path: path, dict: d, kids: kids})
+		return ev.val(pyVal{k: pvDict, dict: d, s0: s, e0: e})
+	}
+	return ev.val(pyVal{k: pvOpaque, s0: s, e0: e})
+}
+
+// stringKey reports whether a map's key, kept as text, can only have been a string: not
+// empty, not a number's text (an int or float key reads back the same), not True, False or
+// None.
+func stringKey(k string) bool {
+	if k == "" || k == "True" || k == "False" || k == "None" {
+		return false
+	}
+	c := k[0]
+	return !(c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.')
+}
+
+// baseScalar is the value of the bases' scalar n spanned at (s, e), or nil when this reader
+// does not read it back exactly.
+func (ev *pyEval) baseScalar(n *Node, s, e int) *pyVal {
+	switch n.Type {
+	case String:
+		return ev.strVal(n.Value, s, e)
+	case Int:
+		if !decimalInt(n.Value) {
+			return nil
+		}
 		if i, err := strconv.ParseInt(n.Value, 10, 64); err == nil {
-			return ev.intVal(i, v.s0, v.e0)
+			return ev.intVal(i, s, e)
 		}
 	case Float:
 		if f, err := strconv.ParseFloat(n.Value, 64); err == nil {
-			return ev.floatVal(f, v.s0, v.e0)
+			return ev.floatVal(f, s, e)
 		}
 	case Bool:
 		if b, ok := n.Bool(); ok {
-			return ev.boolVal(b, v.s0, v.e0)
+			return ev.boolVal(b, s, e)
 		}
 	case Null:
-		return ev.val(pyVal{k: pvNone, s0: v.s0, e0: v.e0})
+		return ev.val(pyVal{k: pvNone, s0: s, e0: e})
 	}
-	return v
+	return nil
+}
+
+// baseFinish runs when the file has run, when containers of the bases were read (baseVal).
+// It reports false when an edit made after such a read may have changed what the read took
+// (`h = [*_base_.hooks]` then `_base_.hooks[0].priority = 1`: Python's h sees the change, the
+// values made at the read do not); the file must then be read again with containers left
+// unknown (baseScalars). Otherwise a container made from the bases that the file changed in
+// place (`h[0]['priority'] = 1` changes the bases' own item) becomes an edit of unknown effect
+// at its path, so that the bases' value there is not judged.
+func (ev *pyEval) baseFinish() bool {
+	for _, r := range ev.baseReads {
+		for i := r.seq; i < len(ev.baseEdits); i++ {
+			if BasePathsOverlap(r.path, ev.baseEdits[i].path) {
+				return false
+			}
+		}
+	}
+	s, e := ev.baseObjs[0].s, ev.baseObjs[0].e
+	for _, sn := range ev.baseSnaps {
+		changed := false
+		if sn.list != nil {
+			changed = !samePtrs(sn.list.items, sn.kids)
+		} else {
+			changed = sn.dict.partial || len(sn.dict.ents)*2 != len(sn.kids)
+			for i := 0; !changed && i < len(sn.dict.ents); i++ {
+				changed = sn.dict.ents[i].k != sn.kids[2*i] || sn.dict.ents[i].v != sn.kids[2*i+1]
+			}
+		}
+		if changed {
+			ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: sn.path, v: ev.val(pyVal{k: pvOpaque, s0: s, e0: e}),
+				s: s, e: e, ks: s, ke: e, at: len(ev.src)})
+		}
+	}
+	return true
+}
+
+func samePtrs(a, b []*pyVal) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // decimalInt reports whether s is an int written in decimal digits with an optional minus and

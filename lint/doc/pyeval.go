@@ -227,6 +227,13 @@ type pyEval struct {
 	// lazy is set when bases are given to a new-style config (no `_base_ = ...` line): the
 	// names its `with read_base():` imports take are parts of them (lazyImport).
 	lazy bool
+	// baseObjs, baseReads and baseSnaps are the containers of the bases operations took
+	// (baseVal, baseFinish); baseScalars leaves containers unknown (the second reading of a
+	// file whose edits may have changed what such a read took).
+	baseObjs    []pyBaseObj
+	baseReads   []pyBaseRead
+	baseSnaps   []pyBaseSnap
+	baseScalars bool
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -1026,6 +1033,9 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 
 // iterate lists what a for loop would see; ok is false when it is not known.
 func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
+	if v.k == pvOpaque && v.s != "" {
+		v = ev.baseVal(v) // a part of the bases: their items (`[*_base_.pre_transform]`)
+	}
 	switch v.k {
 	case pvList, pvTuple:
 		if len(v.list.items) == 0 {
@@ -1202,7 +1212,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 	case xIndex:
 		obj := ev.eval(ev.kid(e, 0), env)
 		if ev.kid(e, 1).op == xSlice {
-			return ev.slice(obj, ev.kid(e, 1), env, e)
+			return ev.slice(ev.baseVal(obj), ev.kid(e, 1), env, e)
 		}
 		key := ev.eval(ev.kid(e, 1), env)
 		switch obj.k {
@@ -2164,7 +2174,7 @@ var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "
 // pyBuiltin reports whether name is a builtin the evaluator knows (a switch, not a map's hash).
 func pyBuiltin(name string) bool {
 	switch name {
-	case "dict", "list", "tuple", "set", "frozenset", "len", "range", "int", "float", "str", "bool", "min", "max", "sum", "abs", "round", "sorted", "reversed", "enumerate", "zip", "print", "any", "all":
+	case "dict", "list", "tuple", "set", "frozenset", "len", "range", "int", "float", "str", "bool", "min", "max", "sum", "abs", "round", "sorted", "reversed", "enumerate", "zip", "print", "any", "all", "getattr":
 		return true
 	}
 	return false
@@ -2547,6 +2557,8 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			kind = pvTuple
 		}
 		return ev.val(pyVal{k: kind, list: &pyList{items: items}, s0: e.s, e0: e.e})
+	case "getattr":
+		return ev.baseGetattr(a, e)
 	case "len":
 		x, ok := one()
 		if !ok {

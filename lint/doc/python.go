@@ -58,57 +58,72 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 		d.addCodeError("", perr)
 		return
 	}
-	ev := &pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
-		noBase: !pyAssignsBase(arena, stmts, tx), bases: bases}
-	ev.lazy = ev.noBase && bases != nil
-	if !ev.noBase || ev.lazy {
-		ev.module = stmts
-	}
+	ev := &pyEval{}
 	// The evaluator's byte buffers come from the pooled scratch and go back to it (bytes
 	// only: every string made from them is a copy).
-	ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
 	defer scr.keepBufs(ev)
-	ev.predef = mmPredefined(arena, stmts, d.Path, tx)
-	if n := pyImportCount(arena, stmts); n > 0 && d.Refs == nil {
-		d.Refs = make([]FileRef, 0, n) // the module's imports become Refs: room for them at once
-	}
-	env := &arena.envs.take(1)[:1][0] // the module's scope dies with the arena, as the values do
-	*env = pyEnv{}
-	if n := int(stmts.n) + 4; n <= 128 {
-		// Room for the module's names (about one per statement), so the scope seldom grows.
-		env.names, env.vals = arena.argn.take(n), arena.argv.take(n)
-	}
 	var result *pyVal
+	var env *pyEnv
 	style := "module"
-	stop := func() (stopped bool) {
-		defer func() {
-			if r := recover(); r != nil {
-				s, ok := r.(pyLimitStop)
-				if !ok {
-					panic(r)
-				}
-				d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
-					Message: limitMessage("python: "+s.msg, s.key), Span: x.Span(base, base)})
-				stopped = true
-			}
-		}()
-		var ret *pyVal
-		ev.exec(stmts, env, &ret)
-		if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
-			style = "get_config"
-			call := &pyExpr{op: xCall, s: g.s0, e: g.e0}
-			args := pyArgs{ok: true}
-			if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
-				// ml_collections' config_flags passes the text after the file's colon as the
-				// one argument; it spans the definition (it is written on the command line).
-				args.pos = []*pyVal{strVal(configArg, g.s0, g.s0)}
-			}
-			result = ev.callFunc(g, args, call)
+	for scalars := false; ; scalars = true {
+		*ev = pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
+			noBase: !pyAssignsBase(arena, stmts, tx), bases: bases, baseScalars: scalars}
+		ev.lazy = ev.noBase && bases != nil
+		if !ev.noBase || ev.lazy {
+			ev.module = stmts
 		}
-		return false
-	}()
-	if stop {
-		return
+		ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]
+		ev.predef = mmPredefined(arena, stmts, d.Path, tx)
+		if n := pyImportCount(arena, stmts); n > 0 && d.Refs == nil {
+			d.Refs = make([]FileRef, 0, n) // the module's imports become Refs: room for them at once
+		}
+		env = &arena.envs.take(1)[:1][0] // the module's scope dies with the arena, as the values do
+		*env = pyEnv{}
+		if n := int(stmts.n) + 4; n <= 128 {
+			// Room for the module's names (about one per statement), so the scope seldom grows.
+			env.names, env.vals = arena.argn.take(n), arena.argv.take(n)
+		}
+		result, style = nil, "module"
+		stop := func() (stopped bool) {
+			defer func() {
+				if r := recover(); r != nil {
+					s, ok := r.(pyLimitStop)
+					if !ok {
+						panic(r)
+					}
+					d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
+						Message: limitMessage("python: "+s.msg, s.key), Span: x.Span(base, base)})
+					stopped = true
+				}
+			}()
+			var ret *pyVal
+			ev.exec(stmts, env, &ret)
+			if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
+				style = "get_config"
+				call := &pyExpr{op: xCall, s: g.s0, e: g.e0}
+				args := pyArgs{ok: true}
+				if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
+					// ml_collections' config_flags passes the text after the file's colon as the
+					// one argument; it spans the definition (it is written on the command line).
+					args.pos = []*pyVal{strVal(configArg, g.s0, g.s0)}
+				}
+				result = ev.callFunc(g, args, call)
+			}
+			return false
+		}()
+		if stop {
+			return
+		}
+		if len(ev.baseObjs) == 0 || ev.baseFinish() {
+			break
+		}
+		// An edit after a read of a container of the bases may have changed what the read
+		// took: run the file again with containers of the bases unknown (a rare case; the
+		// syntax tree is kept).
+		scr.keepBufs(ev)
+		if d.Refs != nil {
+			d.Refs = d.Refs[:0]
+		}
 	}
 	if r := ev.refused; r != nil {
 		// Python raises at the parse_arg call: there is no config to read.
@@ -438,8 +453,13 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 			}
 		}
 		n.Kind, n.Style = Seq, "flow"
-		if v.k == pvTuple || v.e0 <= v.s0 || b.d.Src[v.s0] != '[' || b.d.Src[v.e0-1] != ']' {
-			n.Style = "python" // computed ([1] * 2) or a tuple: not a bracketed list as written
+		switch {
+		case v.list.like != likeList:
+			n.Style = "python" // a range or a view: not a list
+		case v.k == pvTuple:
+			n.Style = "tuple"
+		case v.e0 <= v.s0 || b.d.Src[v.s0] != '[' || b.d.Src[v.e0-1] != ']':
+			n.Style = "list" // a list computed ([1] * 2, a + b): not a bracketed list as written
 		}
 		n.Children = b.alloc.children(len(v.list.items))
 		b.lists = append(b.lists, v.list)

@@ -1068,14 +1068,87 @@ func TestPythonReadsBases(t *testing.T) {
 	src := "_base_ = './b.py'\nx = _base_.a + 1\ny = _base_.l + [3]\nz = _base_.d.k * 2\nw = -_base_.f\n" +
 		"v = _base_.s * 2\nu = _base_.l[1] - 1\n_base_.a = 5\nlate = _base_.a + 1\n"
 	d := ParseWith("a.py", []byte(src), Python, Options{Bases: bases})
-	for k, want := range map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1"} {
-		if n := d.Root.Get(k); n == nil || n.IsUnknown() || n.Value != want {
+	for k, want := range map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1", "y.2": "3", "y.1": "2"} {
+		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
 			t.Errorf("with bases, %s = %+v, want %s", k, n, want)
 		}
 	}
-	for _, k := range []string{"y", "late"} {
-		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
-			t.Errorf("with bases, %s = %+v, want unknown (a list; a part edited before the read)", k, n)
+	if n := d.Root.StepPath("y.0"); n == nil || n.Span.Start.Line != 3 || n.Span.Start.Col != 5 {
+		t.Errorf("y.0, from the bases, is spanned where the file reads it: %+v", n)
+	}
+	if n := d.Root.Get("late"); n == nil || !n.IsUnknown() {
+		t.Errorf("with bases, late = %+v, want unknown (a part edited before the read)", n)
+	}
+}
+
+// TestPythonBaseContainers: a container of the bases that an operation takes (a star, a slice,
+// +, a loop, getattr with a default) is the bases' own object, as in Python: shared by every
+// read, its changes seen by each, and a change the file makes to it is an edit of unknown
+// effect at its path. Where an edit after the read may have changed what it took, or the
+// bases' value cannot be made exactly, the result stays unknown.
+func TestPythonBaseContainers(t *testing.T) {
+	bases := ParseWith("b.py", []byte("l = [1, 2]\nhooks = [dict(type='A', priority=1), dict(type='B')]\n"+
+		"t = (1, 2)\nrg = range(2)\nnk = {1: 'a'}\nm = dict(x=dict(y=1))\nq = [3]\n"), Python, Options{}).Root
+	read := func(src string) *Document {
+		t.Helper()
+		d := ParseWith("a.py", []byte("_base_ = './b.py'\n"+src), Python, Options{Bases: bases})
+		if d.Root == nil || len(d.Problems) > 0 {
+			t.Fatalf("%q: %+v", src, d.Problems)
 		}
+		return d
+	}
+	d := read("p = [*_base_.l, 9]\ns = _base_.hooks[:-1]\ng = getattr(_base_, 'l', []) + [0]\n" +
+		"h = getattr(_base_, 'missing', []) + [0]\nk = getattr(_base_, 'keys', None)\n" +
+		"tt = [*_base_.t]\ntl = _base_.t + [3]\nt2 = _base_.t + (3,)\nr = [*_base_.rg]\nn = [*_base_.nk]\nfor i in _base_.l:\n    last = i\n" +
+		"s1 = [*_base_.hooks]\ns2 = _base_.hooks[:]\ns1[1]['priority'] = 3\nmy = s2[1]['priority'] + 1\n" +
+		"c = [*_base_.m.x]\n")
+	for k, want := range map[string]string{"p.0": "1", "p.1": "2", "p.2": "9", "s.0.type": "A", "g.2": "0",
+		"h.0": "0", "last": "2", "my": "4", "c.0": "y", "tt.1": "2", "t2.2": "3"} {
+		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
+			t.Errorf("%s = %+v, want %s", k, n, want)
+		}
+	}
+	if n := d.Root.Get("s"); n == nil || len(n.Children) != 1 || d.Root.Get("h") == nil || len(d.Root.Get("h").Children) != 1 {
+		t.Errorf("s = %+v, h = %+v", n, d.Root.Get("h"))
+	}
+	// getattr's answers from a dict's own attributes; a tuple plus a list (Python raises), a
+	// range and a dict with a key that may be an int are not made.
+	for _, k := range []string{"k", "tl", "r", "n"} {
+		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	// s1[1]['priority'] = 3 changed the bases' own hooks[1]: an edit of unknown effect there.
+	found := false
+	for _, e := range d.BaseEdits {
+		if e.Path == "hooks.1" && e.Value.IsUnknown() {
+			found = true
+		}
+		if e.Path == "l" || e.Path == "m" || e.Path == "m.x" {
+			t.Errorf("unchanged container recorded as an edit: %+v", e)
+		}
+	}
+	if !found {
+		t.Errorf("edits %+v: want hooks.1 unknown", d.BaseEdits)
+	}
+	// An edit after the read may have changed what it took: the file is read with containers
+	// unknown; the edit itself stays.
+	d = read("c = [*_base_.l]\n_base_.l[0] = 7\nz = _base_.q + [4]\n")
+	if n := d.Root.Get("c"); n == nil || !n.IsUnknown() {
+		t.Errorf("c = %+v, want unknown", n)
+	}
+	if n := d.Root.Get("z"); n == nil || !n.IsUnknown() {
+		t.Errorf("z = %+v, want unknown (containers left unknown in the second run)", n)
+	}
+	if len(d.BaseEdits) != 1 || d.BaseEdits[0].Path != "l.0" || d.BaseEdits[0].Value.Value != "7" {
+		t.Errorf("edits %+v", d.BaseEdits)
+	}
+	// Edits before the read: the part is not taken.
+	d = read("_base_.l.append(3)\nc = [*_base_.l]\nr = [*_base_.q]\n")
+	if n := d.Root.Get("c"); n == nil || !n.IsUnknown() {
+		t.Errorf("c after append = %+v, want unknown", n)
+	}
+	if n := d.Root.StepPath("r.0"); n == nil || n.Value != "3" {
+		t.Errorf("r = %+v", d.Root.Get("r"))
 	}
 }

@@ -39,6 +39,8 @@ func FuzzComposeCode(f *testing.F) {
 	f.Add("_base_ = './a.py'\n_base_ = x = '../b/b.py'\ndef g(c):\n    c.y.a = 2\nr = _base_.y\ng(_base_)\nb = _base_\nb.l[0].k = r\n", "_base_ = '../b/b.py'\n", "y = dict(a=1)\nl = [dict(k=1)]\n")
 	f.Add("with read_base():\n    from .a import *\n    from ..b.b import l as q\nm.update(dict(k=dict(j=2)), n=1)\nx = m.k.j + n\nq.append(1)\nq[0].k = x\ndef f(c):\n    c.k = 3\nf(m)\ny = m\n",
 		"with read_base():\n    from ..b.b import *\nm = dict(k=dict(j=1, i=0))\nn = 4\nl[0].k = n\n", "l = [dict(k=1)]\nm = 0\n")
+	f.Add("_base_ = './a.py'\np = [*_base_.l, *getattr(_base_, 'q', [])]\nh = _base_.l[:-1] + list(_base_.t)\nfor d in _base_.l:\n    d.k = 5\n_base_.l[0].k = 1\n",
+		"_base_ = '../b/b.py'\nl = _base_.l + [dict(k=2)]\nt = (1, 2)\n", "l = [dict(k=1)]\nq = [3]\n")
 	f.Add("include 'c/a.gin'\nf.x = %M\n", "include 'b/b.gin'\nM = 1\n", "include 'c/main.gin'\nf.y = 2\n")
 	f.Fuzz(func(t *testing.T, main, a, b string) {
 		fsys := mapFS(map[string]string{"c/main.py": main, "c/a.py": a, "b/b.py": b, "c/main.gin": main, "c/a.gin": a, "b/b.gin": b})

@@ -25,7 +25,11 @@ import (
 //     the file runs). An operation on a part of the bases (`_base_.max_epochs - 2`, a test,
 //     an f-string field; Document.ReadsBases) makes the composer read the file again with the
 //     bases' values (doc.Options.Bases), so the result is known when the part is a scalar
-//     there that no edit run before the read may have changed. Since the file runs
+//     there that no edit run before the read may have changed. A container taken by an
+//     operation (`[*_base_.pre_transform, ...]`, `_base_.custom_hooks[:-2]`, `+`, a loop,
+//     `getattr(_base_, 'custom_hooks', [])`) is the bases' own object, shared by every read;
+//     an edit after the read that may change it leaves it unknown, and a change the file
+//     makes to its items leaves that part of the bases unknown (doc's baseVal). Since the file runs
 //     with `_base_` bound to the bases' dict and is merged into that same dict, its
 //     assignments into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`, also through
 //     a name bound to a part of it or to `_base_` itself; Document.BaseEdits) are applied to

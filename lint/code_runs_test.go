@@ -567,6 +567,24 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 	if n := r.Doc.Root.Get("custom_hooks"); n == nil || len(n.Children) != 4 || n.StepPath("3.type").Value != "P2" {
 		t.Errorf("prune's custom_hooks = %+v", n)
 	}
+	// New style: the imported names are the bases' values, taken the same way.
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/new.py": "from mmengine.config import read_base\nwith read_base():\n    from .b import *\n" +
+			"pipeline = [*pre, dict(type='Mosaic')]\nkept = custom_hooks[:1]\nmine = [*shared]\nmine[0]['v'] = 2\n",
+	})
+	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/new.py", nil, compose.Limits{})
+	root = r.Doc.Root
+	for k, want := range map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "kept.0.type": "EMAHook", "mine.0.v": "2"} {
+		if n := root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
+			t.Errorf("new style: %s = %+v, want %s", k, n, want)
+		}
+	}
+	if n := root.StepPath("kept"); n == nil || len(n.Children) != 1 {
+		t.Errorf("new style: kept = %+v", n)
+	}
+	if n := root.StepPath("shared.0"); n == nil || !n.IsUnknown() {
+		t.Errorf("new style: shared.0 = %+v, want unknown", n)
+	}
 }
 
 // TestCodeRunMMEngineBaseUpdate: update(...) on a part of the bases merges as ConfigDict.update

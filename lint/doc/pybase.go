@@ -21,8 +21,9 @@ import (
 // evaluate) is recorded as an unknown value at the deepest part it can name, so rules stay
 // silent there instead of judging the bases' value. Reads go the other way: a part of
 // `_base_` is an unknown value that remembers its path (basePart), which composition replaces
-// with the bases' value where it stands whole; where an operation needs its value (baseVal),
-// the file is marked (Document.ReadsBases) and composition reads it again with the bases.
+// with the bases' value where it stands whole; where an operation needs its value (baseVal:
+// arithmetic, a test, a star, a slice, a loop), the file is marked (Document.ReadsBases) and
+// composition reads it again with the bases.
 
 // pyAssignsBase reports whether the module assigns `_base_` at its top level (an old-style
 // MMEngine config: Config._get_base_files reads that assignment); only then are edits of

@@ -532,6 +532,17 @@ func TestCodeRunMMEngineBaseValues(t *testing.T) {
 	}
 }
 
+// wantValues checks that each dotted path (list items by number) under root is a known scalar
+// with the wanted value.
+func wantValues(t *testing.T, root *doc.Node, label string, want map[string]string) {
+	t.Helper()
+	for k, w := range want {
+		if n := root.StepPath(k); n == nil || n.IsUnknown() || n.Value != w {
+			t.Errorf("%s%s = %+v, want %s", label, k, n, w)
+		}
+	}
+}
+
 // TestCodeRunMMEngineBaseContainers: a container of the bases taken by an operation (mmrazor's
 // pruning configs: `getattr(_base_, 'custom_hooks', []) + [...]`, then `_base_.custom_hooks[:-2]`
 // in the finetuning config over them; mmyolo's `[*_base_.pre_transform, ...]`) has the bases'
@@ -554,11 +565,7 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 	if n := hooks.StepPath("0.type"); r.Origin(n).File != "cfg/finetune.py" || n.Span.Start.Line != 2 {
 		t.Errorf("custom_hooks.0.type from %s line %d, want the slice in finetune.py", r.Origin(n).File, n.Span.Start.Line)
 	}
-	for k, want := range map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "mine.0.v": "2"} {
-		if n := root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
-			t.Errorf("%s = %+v, want %s", k, n, want)
-		}
-	}
+	wantValues(t, root, "", map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "mine.0.v": "2"})
 	// mine[0]['v'] = 2 changed the bases' own shared[0] (Python shares it): not judged.
 	if n := root.StepPath("shared.0"); n == nil || !n.IsUnknown() {
 		t.Errorf("shared.0 = %+v, want unknown", n)
@@ -574,11 +581,7 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 	})
 	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/new.py", nil, compose.Limits{})
 	root = r.Doc.Root
-	for k, want := range map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "kept.0.type": "EMAHook", "mine.0.v": "2"} {
-		if n := root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
-			t.Errorf("new style: %s = %+v, want %s", k, n, want)
-		}
-	}
+	wantValues(t, root, "new style: ", map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "kept.0.type": "EMAHook", "mine.0.v": "2"})
 	if n := root.StepPath("kept"); n == nil || len(n.Children) != 1 {
 		t.Errorf("new style: kept = %+v", n)
 	}
@@ -607,12 +610,8 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 	})
 	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
 	root := r.Doc.Root
-	for k, want := range map[string]string{"model.backbone.depth": "101", "model.backbone.norm_cfg.type": "BN",
-		"model.neck": "null", "epochs": "5", "rest.k": "1", "d.n": "2"} {
-		if n := root.At(k); n == nil || n.IsUnknown() || n.Value != want {
-			t.Errorf("%s = %+v, want %s", k, n, want)
-		}
-	}
+	wantValues(t, root, "", map[string]string{"model.backbone.depth": "101", "model.backbone.norm_cfg.type": "BN",
+		"model.neck": "null", "epochs": "5", "rest.k": "1", "d.n": "2"})
 	if n := root.At("model.backbone.depth"); n != nil && (r.Origin(n).File != "cfg/a.py" || n.Span.Start.Line != 2) {
 		t.Errorf("depth from %s line %d", r.Origin(n).File, n.Span.Start.Line)
 	}

@@ -562,8 +562,9 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 	if hooks == nil || len(hooks.Children) != 2 || hooks.StepPath("1.type").Value != "SyncNormHook" {
 		t.Fatalf("custom_hooks = %+v", hooks)
 	}
-	if n := hooks.StepPath("0.type"); r.Origin(n).File != "cfg/finetune.py" || n.Span.Start.Line != 2 {
-		t.Errorf("custom_hooks.0.type from %s line %d, want the slice in finetune.py", r.Origin(n).File, n.Span.Start.Line)
+	// The items are the bases' own: a finding on them points where b.py writes them.
+	if n := hooks.StepPath("1.type"); r.Origin(n).File != "cfg/b.py" || n.Span.Start.Line != 1 || n.Span.Start.Col != 49 {
+		t.Errorf("custom_hooks.1.type from %s %d:%d, want b.py 1:49", r.Origin(n).File, n.Span.Start.Line, n.Span.Start.Col)
 	}
 	wantValues(t, root, "", map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "mine.0.v": "2"})
 	// mine[0]['v'] = 2 changed the bases' own shared[0] (Python shares it): not judged.

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -541,6 +542,7 @@ func (ev *pyEval) baseFinish() bool {
 		}
 	}
 	s, e := ev.baseObjs[0].s, ev.baseObjs[0].e
+	var changedTops []string
 	for _, sn := range ev.baseSnaps {
 		changed := false
 		if sn.list != nil {
@@ -554,9 +556,37 @@ func (ev *pyEval) baseFinish() bool {
 		if changed {
 			ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: sn.path, v: ev.val(pyVal{k: pvOpaque, s0: s, e0: e}),
 				s: s, e: e, ks: s, ke: e, at: len(ev.src)})
+			top, _, _ := strings.Cut(sn.path, ".")
+			changedTops = append(changedTops, top)
+		}
+	}
+	// What the file did not change is still the bases' value where it is placed: the tree
+	// names it by its path (as a plain `_base_.x` is named), and composition puts the bases'
+	// own node there, so that a finding on it points where the bases write it.
+	for _, o := range ev.baseObjs {
+		if !slices.Contains(changedTops, o.top) {
+			if ev.baseOf == nil {
+				ev.baseOf = map[*pyVal]string{}
+			}
+			markBaseOf(ev.baseOf, o.v, o.top)
 		}
 	}
 	return true
+}
+
+// markBaseOf records v, made from the bases at path, and everything in it.
+func markBaseOf(m map[*pyVal]string, v *pyVal, path string) {
+	m[v] = path
+	switch v.k {
+	case pvList, pvTuple:
+		for i, x := range v.list.items {
+			markBaseOf(m, x, joinBasePath(path, strconv.Itoa(i)))
+		}
+	case pvDict:
+		for _, en := range v.dict.ents {
+			markBaseOf(m, en.v, joinBasePath(path, en.k.s))
+		}
+	}
 }
 
 func samePtrs(a, b []*pyVal) bool {

@@ -234,6 +234,9 @@ type pyEval struct {
 	baseReads   []pyBaseRead
 	baseSnaps   []pyBaseSnap
 	baseScalars bool
+	// baseOf names the values made from the bases that the file left as they were, by their
+	// path under the bases (baseFinish): the tree shows them as parts of the bases.
+	baseOf map[*pyVal]string
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead

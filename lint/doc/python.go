@@ -143,7 +143,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
 	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
 	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
-	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0], lazy: ev.lazy}
+	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0], lazy: ev.lazy, baseOf: ev.baseOf}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -270,6 +270,7 @@ type pyBuilder struct {
 	lists     []*pyList // the lists being built, outermost first (a list inside itself is opaque)
 	edits     []BaseEdit
 	lazy      bool // a new-style config read with its bases (pyEval.lazy)
+	baseOf    map[*pyVal]string
 }
 
 // lastPathPart is the last part of a dotted path.
@@ -416,6 +417,13 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 	n := b.alloc.new()
 	n.Parent, n.depth, n.Index = parent, uint16(depth), index
 	n.Span = b.lf.span(v.s0, v.e0)
+	if b.baseOf != nil {
+		if p, ok := b.baseOf[v]; ok {
+			// Taken from the bases and left as it was (baseFinish): named as a part of them.
+			n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "opaque", "_base_."+p
+			return n
+		}
+	}
 	switch v.k {
 	case pvNone:
 		n.Kind, n.Type, n.Value, n.Style = Scalar, Null, "null", "plain"

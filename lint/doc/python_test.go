@@ -1068,13 +1068,16 @@ func TestPythonReadsBases(t *testing.T) {
 	src := "_base_ = './b.py'\nx = _base_.a + 1\ny = _base_.l + [3]\nz = _base_.d.k * 2\nw = -_base_.f\n" +
 		"v = _base_.s * 2\nu = _base_.l[1] - 1\n_base_.a = 5\nlate = _base_.a + 1\n"
 	d := ParseWith("a.py", []byte(src), Python, Options{Bases: bases})
-	for k, want := range map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1", "y.2": "3", "y.1": "2"} {
+	for k, want := range map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1", "y.2": "3"} {
 		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
 			t.Errorf("with bases, %s = %+v, want %s", k, n, want)
 		}
 	}
+	// y's first items are the bases' own, named as parts of them (composition puts the bases'
+	// nodes there), spanned where the file reads them.
+	wantBaseRefs(t, d.Root, map[string]string{"y.0": "_base_.l.0", "y.1": "_base_.l.1"})
 	if n := d.Root.StepPath("y.0"); n == nil || n.Span.Start.Line != 3 || n.Span.Start.Col != 5 {
-		t.Errorf("y.0, from the bases, is spanned where the file reads it: %+v", n)
+		t.Errorf("y.0 is spanned where the file reads it: %+v", n)
 	}
 	if n := d.Root.Get("late"); n == nil || !n.IsUnknown() {
 		t.Errorf("with bases, late = %+v, want unknown (a part edited before the read)", n)
@@ -1102,12 +1105,16 @@ func TestPythonBaseContainers(t *testing.T) {
 		"tt = [*_base_.t]\ntl = _base_.t + [3]\nt2 = _base_.t + (3,)\nr = [*_base_.rg]\nn = [*_base_.nk]\nfor i in _base_.l:\n    last = i\n" +
 		"s1 = [*_base_.hooks]\ns2 = _base_.hooks[:]\ns1[1]['priority'] = 3\nmy = s2[1]['priority'] + 1\n" +
 		"c = [*_base_.m.x]\n")
-	for k, want := range map[string]string{"p.0": "1", "p.1": "2", "p.2": "9", "s.0.type": "A", "g.2": "0",
-		"h.0": "0", "last": "2", "my": "4", "c.0": "y", "tt.1": "2", "t2.2": "3"} {
+	for k, want := range map[string]string{"p.2": "9", "s.0.type": "A", "g.2": "0",
+		"h.0": "0", "my": "4", "c.0": "y", "t2.2": "3"} {
 		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
 			t.Errorf("%s = %+v, want %s", k, n, want)
 		}
 	}
+	// What the file left as the bases had it is named as their part (composition puts their
+	// node there); hooks, which the file changed (s1[1]['priority'] = 3), is written out.
+	wantBaseRefs(t, d.Root, map[string]string{"p.0": "_base_.l.0", "p.1": "_base_.l.1", "last": "_base_.l.1",
+		"g.0": "_base_.l.0", "tt.1": "_base_.t.1", "t2.0": "_base_.t.0"})
 	if n := d.Root.Get("s"); n == nil || len(n.Children) != 1 || d.Root.Get("h") == nil || len(d.Root.Get("h").Children) != 1 {
 		t.Errorf("s = %+v, h = %+v", n, d.Root.Get("h"))
 	}
@@ -1148,7 +1155,16 @@ func TestPythonBaseContainers(t *testing.T) {
 	if n := d.Root.Get("c"); n == nil || !n.IsUnknown() {
 		t.Errorf("c after append = %+v, want unknown", n)
 	}
-	if n := d.Root.StepPath("r.0"); n == nil || n.Value != "3" {
-		t.Errorf("r = %+v", d.Root.Get("r"))
+	wantBaseRefs(t, d.Root, map[string]string{"r.0": "_base_.q.0"})
+}
+
+// wantBaseRefs checks that each dotted path (list items by number) under root is a part of the
+// bases, named by its path there (an opaque value that composition replaces).
+func wantBaseRefs(t *testing.T, root *Node, want map[string]string) {
+	t.Helper()
+	for k, w := range want {
+		if n := root.StepPath(k); n == nil || !n.IsUnknown() || n.Style != "opaque" || n.Value != w {
+			t.Errorf("%s = %+v, want the bases' %s", k, n, w)
+		}
 	}
 }

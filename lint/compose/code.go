@@ -29,7 +29,9 @@ import (
 //     operation (`[*_base_.pre_transform, ...]`, `_base_.custom_hooks[:-2]`, `+`, a loop,
 //     `getattr(_base_, 'custom_hooks', [])`) is the bases' own object, shared by every read;
 //     an edit after the read that may change it leaves it unknown, and a change the file
-//     makes to its items leaves that part of the bases unknown (doc's baseVal). Since the file runs
+//     makes to its items leaves that part of the bases unknown (doc's baseVal). Items the
+//     file leaves as they were are named as parts of the bases, which puts the bases' own
+//     nodes there (a finding on them points at the base file). Since the file runs
 //     with `_base_` bound to the bases' dict and is merged into that same dict, its
 //     assignments into `_base_` (`_base_.model.backbone.norm_cfg.type = 'SyncBN'`, also through
 //     a name bound to a part of it or to `_base_` itself; Document.BaseEdits) are applied to

@@ -1389,37 +1389,77 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	default:
 		return ev.opaque(e)
 	}
-	bound := func(x *pyExpr, def int) (int, bool) {
-		if x == nil {
-			return def, true
-		}
-		v := ev.eval(x, env)
-		if v.k != pvInt {
-			return 0, false
-		}
-		i := int(max(min(v.i, int64(n)), -int64(n)))
-		if i < 0 {
-			i += n
-		}
-		return i, true
-	}
+	// Python's slice.indices (CPython's PySlice_AdjustIndices): a missing or None part is the
+	// default; a step of 0 raises.
 	parts := ev.kids(sl) // 0 for a missing part
-	if parts[2] != 0 {
+	part := func(id int32) (v int64, given, ok bool) {
+		x := ev.arena.exOr(id)
+		if x == nil {
+			return 0, false, true
+		}
+		switch pv := ev.eval(x, env); pv.k {
+		case pvNone:
+			return 0, false, true
+		case pvInt:
+			return pv.i, true, true
+		}
+		return 0, false, false
+	}
+	step, given, ok := part(parts[2])
+	if !ok || given && step == 0 {
 		return ev.opaque(e)
 	}
-	a, ok1 := bound(ev.arena.exOr(parts[0]), 0)
-	b, ok2 := bound(ev.arena.exOr(parts[1]), n)
-
+	if !given {
+		step = 1
+	}
+	lower, upper := int64(0), int64(n)
+	if step < 0 {
+		lower, upper = -1, int64(n)-1
+	}
+	bound := func(id int32, def int64) (int64, bool) {
+		i, given, ok := part(id)
+		switch {
+		case !ok:
+			return 0, false
+		case !given:
+			return def, true
+		case i < 0:
+			return max(i+int64(n), lower), true
+		}
+		return min(i, upper), true
+	}
+	first, last := lower, upper
+	if step < 0 {
+		first, last = upper, lower
+	}
+	a, ok1 := bound(parts[0], first)
+	b, ok2 := bound(parts[1], last)
 	if !ok1 || !ok2 {
 		return ev.opaque(e)
 	}
-	if b < a {
-		b = a
+	if step == 1 {
+		b = max(a, b)
+		if obj.k == pvStr {
+			return ev.strVal(obj.s[a:b], e.s, e.e)
+		}
+		return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...), like: obj.list.like}, s0: e.s, e0: e.e})
+	}
+	var idx []int64
+	for i := a; step > 0 && i < b || step < 0 && i > b; i += step {
+		idx = append(idx, i)
 	}
 	if obj.k == pvStr {
-		return ev.strVal(obj.s[a:b], e.s, e.e)
+		out := make([]byte, len(idx))
+		for j, i := range idx {
+			out[j] = obj.s[i]
+		}
+		return ev.strVal(string(out), e.s, e.e)
 	}
-	return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...), like: obj.list.like}, s0: e.s, e0: e.e})
+	items := make([]*pyVal, len(idx))
+	for j, i := range idx {
+		items[j] = obj.list.items[i]
+	}
+	return ev.val(pyVal{k: obj.k, list: &pyList{items: items, like: obj.list.like}, s0: e.s, e0: e.e})
 }
 
 func compare(op string, a, b *pyVal) (bool, bool) {

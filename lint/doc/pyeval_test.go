@@ -56,6 +56,30 @@ h = 'a{{b}}c{0}d}}e{1}'.format('X', 'Y')
 	}
 }
 
+// TestPySliceSteps: slices with a step follow Python's slice.indices (mmpretrain's bases write
+// bgr_mean = data_preprocessor['mean'][::-1]); a step of 0 raises in Python and stays unknown.
+func TestPySliceSteps(t *testing.T) {
+	src := "dp = dict(mean=[123.675, 116.28, 103.53])\nbgr = dp['mean'][::-1]\nodd = [0, 1, 2, 3, 4][::2]\n" +
+		"back = [0, 1, 2, 3, 4][-1:0:-2]\ns = 'abcdef'[4::-2]\nnone = [0, 1, 2][None:None:-1]\nzero = [1, 2][::0]\n"
+	d := mustParse(t, Python, src)
+	for k, want := range map[string]string{"bgr": "103.53 116.28 123.675", "odd": "0 2 4", "back": "4 2", "none": "2 1 0"} {
+		n := pyGet(t, d, k)
+		var got []string
+		for _, c := range n.Children {
+			got = append(got, c.Value)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s = %v, want %s", k, got, want)
+		}
+	}
+	if n := pyGet(t, d, "s"); n.Value != "eca" {
+		t.Errorf("s = %q", n.Value)
+	}
+	if n := pyGet(t, d, "zero"); !n.IsUnknown() {
+		t.Errorf("zero = %+v, want unknown (ValueError)", n)
+	}
+}
+
 // TestPyLeavesStayLeaves: the values pyEval.scalar makes come from blocks whose list, dict,
 // fn and x are never written, so it writes only their other fields; nothing may give a scalar
 // a list, dict, function or extension. After every corpus Python file and constructs that

@@ -2357,7 +2357,78 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		case name == "read_base":
 			return ev.noneVal(e.s, e.e)
+		case (fnv.s == "copy.deepcopy" || fnv.s == "copy.copy") && len(a.pos) == 1 && len(a.kw) == 0:
+			return ev.copyVal(a.pos[0], fnv.s == "copy.deepcopy", e)
 		}
+	}
+	return ev.opaque(e)
+}
+
+// copyVal is copy.copy(v) or copy.deepcopy(v) (the standard library's copy module: mmpretrain's
+// configs deep-copy a pipeline before changing it). A part of the bases is copied from their
+// value when it is known (baseVal); a copy never stays a part of them, so changing it is not an
+// edit of the bases. Unknown when v holds what this reader cannot copy: an unknown value, a
+// function, a module (deepcopy of a module raises).
+func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
+	v = ev.baseVal(v)
+	if !deep {
+		switch v.k {
+		case pvDict:
+			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(v.dict), s0: v.s0, e0: v.e0})
+		case pvList:
+			if v.list.like != likeView { // a dict's view cannot be copied (TypeError)
+				return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), v.list.items...), like: v.list.like}, s0: v.s0, e0: v.e0})
+			}
+		case pvNone, pvBool, pvInt, pvFloat, pvStr, pvTuple:
+			return v
+		}
+		return ev.opaque(e)
+	}
+	memo := map[*pyVal]*pyVal{}
+	var cp func(x *pyVal) *pyVal
+	cp = func(x *pyVal) *pyVal {
+		ev.step()
+		if c, ok := memo[x]; ok {
+			return c
+		}
+		switch x.k {
+		case pvNone, pvBool, pvInt, pvFloat, pvStr:
+			return x
+		case pvList, pvTuple:
+			if x.list.like == likeView {
+				return nil
+			}
+			c := ev.val(pyVal{k: x.k, s0: x.s0, e0: x.e0})
+			memo[x] = c
+			items := make([]*pyVal, len(x.list.items))
+			for i, it := range x.list.items {
+				if items[i] = cp(it); items[i] == nil {
+					return nil
+				}
+			}
+			ev.grow(len(items))
+			c.list = &pyList{items: items, like: x.list.like}
+			return c
+		case pvDict:
+			c := ev.val(pyVal{k: pvDict, s0: x.s0, e0: x.e0})
+			memo[x] = c
+			d := ev.newDict(len(x.dict.ents))
+			for _, en := range x.dict.ents {
+				cv := cp(en.v)
+				if cv == nil {
+					return nil
+				}
+				d.set(en.k, cv, en.ks, en.ke)
+			}
+			d.partial = x.dict.partial
+			ev.grow(len(x.dict.ents))
+			c.dict = d
+			return c
+		}
+		return nil
+	}
+	if c := cp(v); c != nil {
+		return c
 	}
 	return ev.opaque(e)
 }

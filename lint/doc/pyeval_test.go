@@ -80,6 +80,40 @@ func TestPySliceSteps(t *testing.T) {
 	}
 }
 
+// TestPyCopy: copy.deepcopy and copy.copy as the standard library makes them (mmpretrain's
+// mobileone configs deep-copy a pipeline, then change the copy): a deep copy shares nothing
+// mutable, a shallow one shares the items; a copy of a part of the bases is not a part of
+// them, so changing it is no edit of the bases.
+func TestPyCopy(t *testing.T) {
+	src := "import copy\nfrom copy import deepcopy\nbase = [dict(type='A', scale=224), dict(type='B')]\n" +
+		"c1 = copy.deepcopy(base)\nc1[0]['scale'] = 160\nc2 = copy.copy(base)\nc2.append(dict(type='C'))\nc2[1]['k'] = 1\n" +
+		"c3 = deepcopy(dict(a=[1, 2]))\nu = copy.deepcopy(unknown_name)\nv = copy.deepcopy(dict(a=1).keys())\n"
+	d := mustParse(t, Python, src)
+	for k, want := range map[string]string{"base.0.scale": "224", "c1.0.scale": "160", "c2.2.type": "C", "base.1.k": "1", "c3.a.1": "2"} {
+		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
+			t.Errorf("%s = %+v, want %s", k, n, want)
+		}
+	}
+	if n := d.Root.Get("base"); n == nil || len(n.Children) != 2 {
+		t.Errorf("base = %+v: a shallow copy's append changed it", n)
+	}
+	for _, k := range []string{"u", "v"} {
+		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	bases := ParseWith("b.py", []byte("l = [dict(k=1), 2]\n"), Python, Options{}).Root
+	d = ParseWith("a.py", []byte("_base_ = './b.py'\nimport copy\nc = copy.deepcopy(_base_.l)\nc[0]['k'] = 9\n"), Python, Options{Bases: bases})
+	if n := d.Root.StepPath("c.0.k"); n == nil || n.Value != "9" || len(d.BaseEdits) != 0 {
+		t.Errorf("c = %+v, edits %+v", d.Root.Get("c"), d.BaseEdits)
+	}
+	// The copy's dict is its own (written out); a scalar it holds is the bases' own (immutable,
+	// so shared by the copy), named as their part for composition to put their node there.
+	if n := d.Root.StepPath("c.1"); n == nil || n.Value != "_base_.l.1" {
+		t.Errorf("c.1 = %+v, want the bases' l.1", n)
+	}
+}
+
 // TestPyLeavesStayLeaves: the values pyEval.scalar makes come from blocks whose list, dict,
 // fn and x are never written, so it writes only their other fields; nothing may give a scalar
 // a list, dict, function or extension. After every corpus Python file and constructs that

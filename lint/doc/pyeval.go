@@ -305,6 +305,30 @@ func (ev *pyEval) overBudget() {
 	panic(pyLimitStop{"evaluating it would take more than " + itoa(ev.max) + " steps", "max_nodes"})
 }
 
+// work counts n steps at once: an operation that copies or scans a value does work in
+// proportion to its size (a slice of 100,000 items, a string method over a megabyte), which a
+// long loop would otherwise repeat for minutes while the budget counted one step each time.
+func (ev *pyEval) work(n int) {
+	ev.steps += n
+	if ev.steps > ev.max {
+		ev.overBudget()
+	}
+}
+
+// pySize is what copying or scanning v costs in steps: its items, a dict's entries, a
+// string's bytes by sixteen (a step of the budget is worth about that much byte work).
+func pySize(v *pyVal) int {
+	switch v.k {
+	case pvList, pvTuple:
+		return len(v.list.items)
+	case pvDict:
+		return len(v.dict.ents)
+	case pvStr:
+		return len(v.s) >> 4
+	}
+	return 0
+}
+
 func (ev *pyEval) grow(n int) {
 	ev.size += n
 	if ev.size > ev.maxSize {
@@ -644,9 +668,15 @@ func (ev *pyEval) scalar(k pvKind, b bool, i int64, f float64, s string, s0, e0 
 	return p
 }
 
-func (ev *pyEval) strVal(s string, a, b int) *pyVal { return ev.scalar(pvStr, false, 0, 0, s, a, b) }
-func (ev *pyEval) intVal(i int64, a, b int) *pyVal  { return ev.scalar(pvInt, false, i, 0, "", a, b) }
-func (ev *pyEval) boolVal(v bool, a, b int) *pyVal  { return ev.scalar(pvBool, v, 0, 0, "", a, b) }
+func (ev *pyEval) strVal(s string, a, b int) *pyVal {
+	if len(s) >= 64 {
+		ev.work(len(s) >> 4) // a string made is bytes written
+	}
+	return ev.scalar(pvStr, false, 0, 0, s, a, b)
+}
+
+func (ev *pyEval) intVal(i int64, a, b int) *pyVal { return ev.scalar(pvInt, false, i, 0, "", a, b) }
+func (ev *pyEval) boolVal(v bool, a, b int) *pyVal { return ev.scalar(pvBool, v, 0, 0, "", a, b) }
 func (ev *pyEval) floatVal(f float64, a, b int) *pyVal {
 	return ev.scalar(pvFloat, false, 0, f, "", a, b)
 }
@@ -1039,6 +1069,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	if v.k == pvOpaque && v.s != "" {
 		v = ev.baseVal(v) // a part of the bases: their items (`[*_base_.pre_transform]`)
 	}
+	ev.work(pySize(v))
 	switch v.k {
 	case pvList, pvTuple:
 		if len(v.list.items) == 0 {
@@ -1298,6 +1329,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		left := ev.baseVal(ev.eval(ev.kid(e, 0), env))
 		for i, op := range ev.arena.ext(e).ops {
 			right := ev.baseVal(ev.eval(ev.kid(e, i+1), env))
+			ev.work(pySize(left) + pySize(right)) // ==, in and < scan containers and strings
 			r, ok := compare(op, left, right)
 			if !ok {
 				return ev.opaque(e)
@@ -1439,11 +1471,13 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	}
 	if step == 1 {
 		b = max(a, b)
+		ev.work(int(b - a))
 		if obj.k == pvStr {
 			return ev.strVal(obj.s[a:b], e.s, e.e)
 		}
 		return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...), like: obj.list.like}, s0: e.s, e0: e.e})
 	}
+	ev.work(n)
 	var idx []int64
 	for i := a; step > 0 && i < b || step < 0 && i > b; i += step {
 		idx = append(idx, i)
@@ -2371,6 +2405,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 // function, a module (deepcopy of a module raises).
 func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 	v = ev.baseVal(v)
+	ev.work(pySize(v))
 	if !deep {
 		switch v.k {
 		case pvDict:
@@ -2622,6 +2657,9 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	if fnv.x != nil {
 		return ev.method(fnv, a, e)
 	}
+	for _, x := range a.pos {
+		ev.work(pySize(x)) // str(a), sorted(a), max(a), dict(d): a pass over each argument
+	}
 	one := func() (*pyVal, bool) {
 		if len(a.pos) == 1 && len(a.kw) == 0 {
 			return a.pos[0], true
@@ -2844,6 +2882,13 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 
 func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	r, name := fnv.x.recv, fnv.s
+	if r.k == pvStr || r.k == pvList && name != "append" && name != "pop" || r.k == pvDict && name != "get" && name != "setdefault" && name != "pop" {
+		// Most methods copy or scan their receiver (dict.get, list.append and the like do not).
+		ev.work(pySize(r))
+	}
+	for _, x := range a.pos {
+		ev.work(pySize(x))
+	}
 	switch r.k {
 	case pvDict:
 		d := r.dict

@@ -888,10 +888,74 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 		case sContinue:
 			return flowContinue
 		case sDel:
-			ev.baseDel(a.ex(st.value), env, st)
+			ev.del(a.ex(st.value), env, st, false)
 		}
 	}
 	return flowNext
+}
+
+// del runs `del target, ...`: a name becomes unknown (Python unbinds it; the tree shows it as
+// unknown rather than gone), an entry of a dict is removed (d['k']; d.k leaves it unknown:
+// a ConfigDict deletes the entry, a plain dict raises), an item of a list is removed; a key or index this reader does not know leaves the dict
+// partial or the list's items unknown; a part of MMEngine's bases is an edit (baseDel). maybe:
+// the statement is in a block that may or may not run (taint), so whatever it would delete is
+// unknown.
+func (ev *pyEval) del(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
+	switch t.op {
+	case xTuple, xList:
+		for _, k := range ev.kids(t) {
+			ev.del(ev.ex(k), env, st, maybe)
+		}
+		return
+	case xName:
+		env.set(ev.nm(t), ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
+		return
+	case xAttr, xIndex:
+		if x := ev.kid(t, 0); maybe && x.op != xName && x.op != xAttr && x.op != xIndex {
+			break // not evaluated where it may not run (a call)
+		}
+		obj := ev.eval(ev.kid(t, 0), env)
+		switch obj.k {
+		case pvDict:
+			if t.op == xAttr || ev.kid(t, 1).op == xSlice {
+				// del d.k: a ConfigDict's entry, but AttributeError on a plain dict (the
+				// reader does not tell them apart); del d[a:b] raises.
+				obj.dict.partial = true
+				return
+			}
+			key := ev.eval(ev.kid(t, 1), env)
+			if hashable(key) && !maybe {
+				obj.dict.del(key)
+			} else {
+				obj.dict.partial = true
+			}
+			return
+		case pvList:
+			if t.op == xIndex && ev.kid(t, 1).op != xSlice && !maybe {
+				if key := ev.eval(ev.kid(t, 1), env); key.k == pvInt {
+					i := key.i
+					if i < 0 {
+						i += int64(len(obj.list.items))
+					}
+					if i >= 0 && i < int64(len(obj.list.items)) {
+						obj.list.items = append(obj.list.items[:i:i], obj.list.items[i+1:]...)
+					}
+					return
+				}
+			}
+			ev.unknownItems(obj.list, t)
+			return
+		}
+	}
+	ev.baseDel(t, env, st)
+}
+
+// unknownItems makes every item of l unknown, spanned at e (a change to some of them that
+// this reader cannot place).
+func (ev *pyEval) unknownItems(l *pyList, e *pyExpr) {
+	for i := range l.items {
+		l.items[i] = ev.opaque(e)
+	}
 }
 
 func containsStar(names []string) bool {
@@ -957,7 +1021,7 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 		case sDef:
 			env.set(a.more(st).fn.name, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}))
 		case sDel:
-			ev.baseDel(a.ex(st.value), env, st)
+			ev.del(a.ex(st.value), env, st, true) // it may run: what it deletes is unknown
 		case sExpr:
 			if x := a.ex(st.value); x.op == xCall {
 				ev.baseCall(x, env, nil) // a method that may change a part of _base_
@@ -1022,6 +1086,8 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				if i >= 0 && i < int64(len(obj.list.items)) {
 					obj.list.items[i] = v
 				}
+			} else {
+				ev.unknownItems(obj.list, t) // l[unknown] = v or a slice: which items changed is not known
 			}
 		default:
 			ev.baseAssign(t, v, env)

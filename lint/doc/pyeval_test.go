@@ -114,6 +114,37 @@ func TestPyCopy(t *testing.T) {
 	}
 }
 
+// TestPyDel: del removes what Python removes (a dict's entry, a list's item), a deleted name
+// is unknown (Python unbinds it), and what the reader cannot place (an unknown key or index, a
+// del that may not run, an attribute of a dict) leaves the container unknown. An item
+// assignment at an unknown index leaves the list's items unknown.
+func TestPyDel(t *testing.T) {
+	src := "d = dict(a=1, b=2, c=3)\ndel d['a']\nl = [1, 2, 3, 4]\ndel l[1], l[-1]\nx = 5\ndel x\n" +
+		"e = dict(a=1)\ndel e[k]\nf = dict(a=1)\ndel f.a\ng = [1, 2]\ndel g[k]\nh = dict(a=1)\n" +
+		"if k:\n    del h['a']\nm = [1, 2]\nm[k] = 3\n"
+	d := mustParse(t, Python, src)
+	if n := pyGet(t, d, "d"); n.Get("a") != nil || len(n.Children) != 2 {
+		t.Errorf("d = %+v", n.Children)
+	}
+	if n := pyGet(t, d, "l"); len(n.Children) != 2 || n.Children[0].Value != "1" || n.Children[1].Value != "3" {
+		t.Errorf("l = %+v", n.Children)
+	}
+	for _, k := range []string{"x", "e", "f", "h"} {
+		if n := pyGet(t, d, k); !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	for _, k := range []string{"g", "m"} {
+		n := pyGet(t, d, k)
+		for _, c := range n.Children {
+			if !c.IsUnknown() {
+				t.Errorf("%s's items = %+v, want unknown", k, n.Children)
+				break
+			}
+		}
+	}
+}
+
 // TestPyLeavesStayLeaves: the values pyEval.scalar makes come from blocks whose list, dict,
 // fn and x are never written, so it writes only their other fields; nothing may give a scalar
 // a list, dict, function or extension. After every corpus Python file and constructs that

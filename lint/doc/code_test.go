@@ -304,6 +304,7 @@ func FuzzParsePython(f *testing.F) {
 		"_base_ = 'a.py'\nw = './w/{{ fileBasenameNoExtension }}'\nd = r'{{fileDirname}}\\n' '{{fileExtname}}'\nf = f'{{{{fileBasename}}}}'\n",
 		"x = 'ab' * 2**62\ny = [1, 2, 3, 4] * 2**62\nz = -(2**63) + (1)\n",
 		"import copy\na = [dict(k=[1, 2]), (3, [4])]\na.append(a)\nb = copy.deepcopy(a)[::-1]\nc = copy.copy(a)[-1:0:-2]\nd = 'abc'[::0]\n",
+		"d = dict(a=1)\nl = [1, 2, d]\ndel l[0], d['a'], x\nif q:\n    del l[q], d.a, f()[0]\nl[q] = 1\ndel l[::2], d[1:]\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -310,7 +310,11 @@
 // session's start, per Document node: Python 657 ns, YAML 594; 29 Python nodes per KiB against
 // 22.5. A profile of ParsePython (-cpu 1, 5,000 reads) is flat: the Document's node blocks 12 %
 // (their allocation with its assists), the parse 31 %, evaluation and tree the rest, no
-// function of ours over 10 % flat. The target is not met.
+// function of ours over 10 % flat. The session's end (75c58ec: also stepped slices, copies,
+// del, and the size of copies and scans counted against the step budget) against 4a1a06f,
+// alternated: equal-volume, four pairs, Python 18.0-19.1 µs/KiB against 18.0-19.2, ratio
+// 1.37-1.49× (mean 1.43) against 1.36-1.44× (1.40); ParsePython, three pairs, 1.27-1.29 ms
+// against 1.25-1.33. No change the rounds can tell. The target is not met.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

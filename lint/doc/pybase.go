@@ -299,16 +299,12 @@ func (ev *pyEval) baseVal(v *pyVal) *pyVal {
 	if !ok || strings.Contains(p, "[?]") {
 		return v
 	}
-	for i := range ev.baseEdits {
-		if BasePathsOverlap(p, ev.baseEdits[i].path) {
-			return v
-		}
+	if editsOverlap(ev.baseEdits, p) {
+		return v
 	}
 	top, rest, _ := strings.Cut(p, ".")
-	for i := range ev.baseObjs {
-		if ev.baseObjs[i].top == top {
-			return ev.baseShared(ev.baseObjs[i].v, rest, p, v)
-		}
+	if o := ev.baseObj(top); o != nil {
+		return ev.baseShared(o.v, rest, p, v)
 	}
 	n := ev.bases.StepPath(p)
 	if n == nil {
@@ -357,19 +353,11 @@ func (ev *pyEval) baseGetattr(a pyArgs, e *pyExpr) *pyVal {
 	if i := strings.LastIndexByte(p, '.'); i >= 0 {
 		parent = p[:i]
 	}
-	for i := range ev.baseEdits {
-		if BasePathsOverlap(parent, ev.baseEdits[i].path) {
-			return ev.opaque(e)
-		}
+	if editsOverlap(ev.baseEdits, parent) {
+		return ev.opaque(e)
 	}
-	if parent != "" {
-		// A dict made from the bases (baseObjs) may have lost or gained the key.
-		top, _, _ := strings.Cut(parent, ".")
-		for i := range ev.baseObjs {
-			if ev.baseObjs[i].top == top {
-				return ev.opaque(e)
-			}
-		}
+	if top, _, _ := strings.Cut(parent, "."); parent != "" && ev.baseObj(top) != nil {
+		return ev.opaque(e) // a dict made from the bases (baseObjs) may have lost or gained the key
 	}
 	holder := ev.bases.StepPath(parent)
 	switch {
@@ -388,6 +376,27 @@ type pyBaseObj struct {
 	top  string
 	v    *pyVal
 	s, e int
+}
+
+// baseObj is the values made for the top-level name top of the bases, or nil.
+func (ev *pyEval) baseObj(top string) *pyBaseObj {
+	for i := range ev.baseObjs {
+		if ev.baseObjs[i].top == top {
+			return &ev.baseObjs[i]
+		}
+	}
+	return nil
+}
+
+// editsOverlap reports whether one of edits changes the part of the bases at path, or a part
+// of it, or what it is part of.
+func editsOverlap(edits []pyBaseEdit, path string) bool {
+	for i := range edits {
+		if BasePathsOverlap(path, edits[i].path) {
+			return true
+		}
+	}
+	return false
 }
 
 // pyBaseRead is a read of a container of the bases at path, made after the run's first seq
@@ -474,7 +483,7 @@ func (ev *pyEval) fromBase(n *Node, path string, s, e int) *pyVal {
 				return ev.val(pyVal{k: pvOpaque, s0: s, e0: e})
 			}
 		}
-		d := &pyDict{ents: make([]pyEnt, 0, len(n.Children))}
+		d := ev.newDict(len(n.Children))
 		kids := make([]*pyVal, 0, 2*len(n.Children))
 		for _, c := range n.Children {
 			k, x := ev.strVal(c.Key, s, e), ev.fromBase(c, joinBasePath(path, c.Key), s, e)
@@ -535,10 +544,8 @@ func (ev *pyEval) baseScalar(n *Node, s, e int) *pyVal {
 // at its path, so that the bases' value there is not judged.
 func (ev *pyEval) baseFinish() bool {
 	for _, r := range ev.baseReads {
-		for i := r.seq; i < len(ev.baseEdits); i++ {
-			if BasePathsOverlap(r.path, ev.baseEdits[i].path) {
-				return false
-			}
+		if editsOverlap(ev.baseEdits[r.seq:], r.path) {
+			return false
 		}
 	}
 	s, e := ev.baseObjs[0].s, ev.baseObjs[0].e

@@ -933,11 +933,7 @@ func (ev *pyEval) del(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
 		case pvList:
 			if t.op == xIndex && ev.kid(t, 1).op != xSlice && !maybe {
 				if key := ev.eval(ev.kid(t, 1), env); key.k == pvInt {
-					i := key.i
-					if i < 0 {
-						i += int64(len(obj.list.items))
-					}
-					if i >= 0 && i < int64(len(obj.list.items)) {
+					if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 						obj.list.items = append(obj.list.items[:i:i], obj.list.items[i+1:]...)
 					}
 					return
@@ -1079,11 +1075,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 			obj.dict.set(key, v, kx.s, kx.e)
 		case pvList:
 			if key.k == pvInt {
-				i := key.i
-				if i < 0 {
-					i += int64(len(obj.list.items))
-				}
-				if i >= 0 && i < int64(len(obj.list.items)) {
+				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 					obj.list.items[i] = v
 				}
 			} else {
@@ -1128,6 +1120,18 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 	case xStar:
 		ev.assign(ev.kid(t, 0), v, env)
 	}
+}
+
+// pyIndex is the position Python's index i names in a sequence of n items (a negative one
+// counts from the end); ok is false when it is out of range (IndexError).
+func pyIndex(i int64, n int) (int, bool) {
+	if i < 0 {
+		i += int64(n)
+	}
+	if i < 0 || i >= int64(n) {
+		return 0, false
+	}
+	return int(i), true
 }
 
 // iterate lists what a for loop would see; ok is false when it is not known.
@@ -1326,21 +1330,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 		case pvList, pvTuple:
 			if key.k == pvInt && obj.list.like != likeView {
-				i := key.i
-				if i < 0 {
-					i += int64(len(obj.list.items))
-				}
-				if i >= 0 && i < int64(len(obj.list.items)) {
+				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 					return obj.list.items[i]
 				}
 			}
 		case pvStr:
 			if key.k == pvInt {
-				i := key.i
-				if i < 0 {
-					i += int64(len(obj.s))
-				}
-				if i >= 0 && i < int64(len(obj.s)) && isASCIIString(obj.s) {
+				if i, ok := pyIndex(key.i, len(obj.s)); ok && isASCIIString(obj.s) {
 					return ev.strVal(obj.s[i:i+1], e.s, e.e)
 				}
 			}
@@ -1487,53 +1483,45 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	default:
 		return ev.opaque(e)
 	}
-	// Python's slice.indices (CPython's PySlice_AdjustIndices): a missing or None part is the
-	// default; a step of 0 raises.
-	parts := ev.kids(sl) // 0 for a missing part
-	part := func(id int32) (v int64, given, ok bool) {
-		x := ev.arena.exOr(id)
-		if x == nil {
-			return 0, false, true
+	// Python's slice.indices (CPython's PySlice_AdjustIndices): start, stop and step are
+	// evaluated in that order; a missing or None part is the default; a step of 0 raises.
+	var v [3]int64
+	var given [3]bool
+	for k, id := range ev.kids(sl)[:3] { // 0 for a missing part
+		if x := ev.arena.exOr(id); x != nil {
+			switch pv := ev.eval(x, env); pv.k {
+			case pvNone:
+			case pvInt:
+				v[k], given[k] = pv.i, true
+			default:
+				return ev.opaque(e)
+			}
 		}
-		switch pv := ev.eval(x, env); pv.k {
-		case pvNone:
-			return 0, false, true
-		case pvInt:
-			return pv.i, true, true
-		}
-		return 0, false, false
 	}
-	step, given, ok := part(parts[2])
-	if !ok || given && step == 0 {
+	step := int64(1)
+	if given[2] {
+		step = v[2]
+	}
+	if step == 0 {
 		return ev.opaque(e)
-	}
-	if !given {
-		step = 1
 	}
 	lower, upper := int64(0), int64(n)
 	if step < 0 {
 		lower, upper = -1, int64(n)-1
 	}
-	bound := func(id int32, def int64) (int64, bool) {
-		i, given, ok := part(id)
-		switch {
-		case !ok:
-			return 0, false
-		case !given:
-			return def, true
+	bound := func(k int, def int64) int64 {
+		switch i := v[k]; {
+		case !given[k]:
+			return def
 		case i < 0:
-			return max(i+int64(n), lower), true
+			return max(i+int64(n), lower)
+		default:
+			return min(i, upper)
 		}
-		return min(i, upper), true
 	}
-	first, last := lower, upper
+	a, b := bound(0, lower), bound(1, upper)
 	if step < 0 {
-		first, last = upper, lower
-	}
-	a, ok1 := bound(parts[0], first)
-	b, ok2 := bound(parts[1], last)
-	if !ok1 || !ok2 {
-		return ev.opaque(e)
+		a, b = bound(0, upper), bound(1, lower)
 	}
 	if step == 1 {
 		b = max(a, b)
@@ -1544,20 +1532,17 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 		return ev.val(pyVal{k: obj.k, list: &pyList{items: append([]*pyVal(nil), obj.list.items[a:b]...), like: obj.list.like}, s0: e.s, e0: e.e})
 	}
 	ev.work(n)
-	var idx []int64
+	var out []byte
+	var items []*pyVal
 	for i := a; step > 0 && i < b || step < 0 && i > b; i += step {
-		idx = append(idx, i)
+		if obj.k == pvStr {
+			out = append(out, obj.s[i])
+		} else {
+			items = append(items, obj.list.items[i])
+		}
 	}
 	if obj.k == pvStr {
-		out := make([]byte, len(idx))
-		for j, i := range idx {
-			out[j] = obj.s[i]
-		}
 		return ev.strVal(string(out), e.s, e.e)
-	}
-	items := make([]*pyVal, len(idx))
-	for j, i := range idx {
-		items[j] = obj.list.items[i]
 	}
 	return ev.val(pyVal{k: obj.k, list: &pyList{items: items, like: obj.list.like}, s0: e.s, e0: e.e})
 }

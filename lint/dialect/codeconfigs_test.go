@@ -183,6 +183,45 @@ func TestBigVisionCheckpointSteps(t *testing.T) {
 	}
 }
 
+// A big_vision config that runs no training step (a length of 0, big_vision's eval-only
+// configs: load_and_eval.py, paligemma's pope.py; or no length at all, flexivit's timing.py for
+// the eval-only tool) is not read as a training run: it was told that it writes no checkpoints.
+// A length that is set, or the GSAM trainer's num_epochs, is a training run.
+func TestBigVisionEvalOnly(t *testing.T) {
+	const cfg = `import ml_collections
+
+def get_config():
+  c = ml_collections.ConfigDict()
+  c.input = dict(batch_size=256, prefetch=1)
+  c.seed = 3
+  %s
+  c.evals = dict(val=dict(type='classification', log_steps=100))
+  return c
+`
+	for _, c := range []struct {
+		length string
+		trains bool
+	}{
+		{"c.total_steps = 0", false}, {"c.total_epochs = 0.0", false}, {"c.total_examples = 0", false},
+		{"c.num_epochs = 0", false}, {"c.lr = 0.1", false},
+		{"c.total_steps = 1000", true}, {"c.total_epochs = 90", true}, {"c.num_epochs = 90", true},
+		{"c.total_steps = 1000 if c.seed else 0", true}, {"c.total_epochs = ml_collections.config_dict.placeholder(int)", true},
+	} {
+		_, p := parseText(t, "config.py", strings.Replace(cfg, "%s", c.length, 1))
+		if p.Framework != "big-vision" {
+			t.Fatalf("%s: %s", c.length, p.Framework)
+		}
+		read := p.Ckpt.Enabled.Known() || p.Data.Prefetch.Known() || p.Seeds.Init.Known() || p.Eval.Interval.Known()
+		if read != c.trains {
+			t.Errorf("%s: trains %v, plan: checkpoints %+v, prefetch %+v, seed %+v, eval %+v", c.length, c.trains,
+				p.Ckpt.Enabled, p.Data.Prefetch, p.Seeds.Init, p.Eval.Interval)
+		}
+		if c.trains && (p.Ckpt.Enabled.Value || !p.Ckpt.Enabled.Known()) {
+			t.Errorf("%s: no ckpt_steps, so no checkpoints: %+v", c.length, p.Ckpt.Enabled)
+		}
+	}
+}
+
 func TestBigVisionSavePredictions(t *testing.T) {
 	// givt's save_pred_sampling evaluator (batch 512 over a 512-example split) writes samples; it
 	// is not the eval batch.

@@ -115,7 +115,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	if hfTRLStyle(root) {
 		p.Variant = "trl"
 	}
-	if !hfTrains(root) {
+	if !hfTrains(root) || hfSkipsTraining(root, p.Variant) {
 		hfRejections(root, p)
 		ApplyContext(p, ctx)
 		return p
@@ -136,21 +136,6 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	ApplyContext(p, ctx)
 	deriveGlobalBatch(p)
 	return p
-}
-
-// hfTrains reports a file that sets at least one TrainingArguments field. A recipe for a script
-// that parses the Trainer's arguments but trains nothing sets none: open-r1's
-// recipes/dataset_filtering files (@1416fa0) give only model, dataset and generation settings to
-// scripts/pass_rate_filtering/compute_pass_rate.py, which parses GRPOConfig and only generates.
-// No training run is read from such a file, so no finding rests on the Trainer's defaults; its
-// keys and start-up checks are still checked.
-func hfTrains(root *doc.Node) bool {
-	for _, k := range hfTrainingArguments {
-		if root.Get(k.Path) != nil {
-			return true
-		}
-	}
-	return false
 }
 
 // hfStreaming reads the first of keys that is present as a PyYAML boolean, default false.

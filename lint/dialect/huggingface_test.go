@@ -536,6 +536,40 @@ func TestHFReportToDefaultByVersion(t *testing.T) {
 	wantFact(t, "written none under 4.52.3", p.Tracking.Trackers, []string{}, plan.Explicit, "report_to", -1)
 }
 
+// TestHFDoTrainFalse: do_train: false is an eval or predict run for the scripts that read it
+// (transformers' examples), so nothing of a training run is read from it, while its start-up
+// checks still are; TRL's scripts train whatever do_train says, and a value that is not a known
+// false (true, an interpolation) leaves the file a training run.
+func TestHFDoTrainFalse(t *testing.T) {
+	const src = "model_name_or_path: bert-base-uncased\noutput_dir: out\nsave_strategy: \"no\"\neval_strategy: \"no\"\n"
+	for _, c := range []struct {
+		extra  string
+		trains bool
+	}{
+		{"do_train: false\n", false}, {"do_train: False\n", false}, {"do_train: no\n", false},
+		{"do_train: true\n", true}, {"", true}, {"do_train: ${oc.env:TRAIN}\n", true},
+		{"do_train: false\ndataset_name: trl-lib/Capybara\n", true},
+	} {
+		p := hftPlan(t, HuggingFace, doc.YAML, src+c.extra, Context{})
+		if trains := p.Ckpt.Enabled.Known() || p.Eval.Enabled.Known() || p.Data.Workers.Known(); trains != c.trains {
+			t.Errorf("%q: read as a training run %v, want %v (checkpoints %+v, eval %+v)", c.extra, trains, c.trains, p.Ckpt.Enabled, p.Eval.Enabled)
+		}
+	}
+	// TrainingArguments' own checks run whatever do_train says: the settings they read stay read.
+	p := hftPlan(t, HuggingFace, doc.YAML, src+"do_train: false\nlogging_steps: 0\nlogging_strategy: steps\n", Context{})
+	if len(p.Rejections) == 0 {
+		t.Error("do_train: false dropped the start-up checks")
+	}
+	p = hftPlan(t, HuggingFace, doc.YAML, "output_dir: out\ndo_train: false\nload_best_model_at_end: true\neval_strategy: steps\nsave_strategy: epoch\n", Context{})
+	if c := p.Ckpt; !c.LoadBest.Value || c.AlignCheck == "" || !c.Interval.Known() {
+		t.Errorf("load_best_model_at_end's schedule check dropped: %+v", c)
+	}
+	p = hftPlan(t, HuggingFace, doc.YAML, src+"do_train: false\nfp16: true\nbf16: true\n", Context{})
+	if pr := p.Precision; !pr.FP16.Value || !pr.BF16.Value {
+		t.Errorf("fp16 with bf16 dropped: %+v", pr)
+	}
+}
+
 // TestHFNoTrainingArguments: a recipe with model, dataset and generation settings only (open-r1's
 // dataset_filtering files, for a script that parses GRPOConfig and only generates) gives no
 // training run, so nothing rests on the Trainer's defaults; one TrainingArguments field is enough

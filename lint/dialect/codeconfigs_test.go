@@ -416,6 +416,42 @@ total_epochs = 4
 	}
 }
 
+// A whole validation or test run with none of train_dataloader, train_cfg and optim_wrapper
+// (mmpretrain's zero-shot CLIP configs) builds no train loop: it was told that its
+// max_keep_ckpts drops the best checkpoint. Its start-up checks still run, and a file whose
+// bases may add the training keys is read as before.
+func TestMMEngineEvalOnlyRun(t *testing.T) {
+	const run = `model = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50, norm_cfg=dict(type='BN')))
+val_dataloader = dict(batch_size=32, num_workers=4, dataset=dict(type='ImageNet'))
+val_cfg = dict()
+val_evaluator = dict(type='Accuracy')
+default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep_ckpts=1))
+`
+	for _, c := range []struct {
+		head   string
+		trains bool
+	}{
+		{"train_dataloader = None\ntrain_cfg = None\n", false},
+		{"train_dataloader = None\ntrain_cfg = None\noptim_wrapper = None\n", false},
+		{"", false},
+		{"_base_ = ['./runtime.py']\ntrain_dataloader = None\ntrain_cfg = None\n", true},
+		{"_base_ = ['./runtime.py']\ntrain_dataloader = None\ntrain_cfg = None\noptim_wrapper = None\n", false},
+		{"train_dataloader = dict(batch_size=32, num_workers=4, dataset=dict(type='ImageNet'))\ntrain_cfg = dict(by_epoch=True, max_epochs=100)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.1))\n", true},
+	} {
+		_, p := parseText(t, "cfg.py", c.head+run)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%q: %s", c.head, p.Framework)
+		}
+		if trains := p.Ckpt.Retention.Known() || p.BN.Present.Known() || p.Seeds.Data.Known(); trains != c.trains {
+			t.Errorf("%q: read as a training run %v, want %v (retention %+v)", c.head, trains, c.trains, p.Ckpt.Retention)
+		}
+	}
+	_, p := parseText(t, "cfg.py", run+"param_scheduler = dict(type='MultiStepLR', milestones=[30])\n")
+	if len(p.Rejections) != 1 || p.Rejections[0].Key != "param_scheduler" {
+		t.Errorf("a schedule in a run that does not train is still refused: %+v", p.Rejections)
+	}
+}
+
 // A file built on base files may get any key it leaves out from them: no default is assumed for
 // the dicts it merges, and batch-norm sync is unknown (sync_bn or a hook may be in a base).
 func TestMMEngineInherits(t *testing.T) {

@@ -269,6 +269,11 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	mmValLoop(p, root, inherits)
 	mmTrainLoop(p, root, inherits)
 	mmTrainParts(p, root, inherits)
+	if mmTrainsNot(root, inherits) {
+		// A whole run that does not train: nothing of a training run is read from it.
+		ApplyContext(p, ctx)
+		return p
+	}
 
 	// The loop: epochs unless it is iteration-based.
 	if tc := root.Get("train_cfg"); tc != nil && tc.Kind == doc.Map {

@@ -92,6 +92,20 @@ func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 	p.Rejections = append(p.Rejections, r)
 }
 
+// mmTrainsNot reports a whole validation or test run (a model, a stock Runner, and a validation
+// or test loop) that does not train: train_dataloader, train_cfg and optim_wrapper all None or
+// absent with no base file that may add them. Runner.__init__ (mmengine v0.10.7) then builds no
+// train loop, and Runner.train raises ("`self._train_loop` should not be None when calling train
+// method"); mmpretrain's zero-shot CLIP and OFA configs are such runs (train_dataloader = None
+// with a "# Eval only" note).
+func mmTrainsNot(root *doc.Node, inherits bool) bool {
+	if !mmAllSet(root, "model") || !mmStockRunner(root) || !mmEvalRun(root) {
+		return false
+	}
+	set, _, ok := mmAllOrNone(root, [3]string{"train_dataloader", "train_cfg", "optim_wrapper"}, inherits)
+	return ok && len(set) == 0
+}
+
 // mmAllOrNone sorts the keys of one of Runner.__init__'s all-or-none groups into those set and
 // those None or absent (cfg.get returns None for both); ok is false when a value is unknown or
 // an absent key may come from a base file.

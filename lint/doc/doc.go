@@ -68,6 +68,19 @@
 //     fixed since). gin-config cannot run in CI, so the cases are unit tests (TestGinErrors,
 //     TestGinAsGinReadsIt, TestGinNumbers), each checked against it.
 //
+// Upstream trees beyond the corpus (2026-12-05, the newest snapshots of google-research's
+// t5x, scenic and big_vision; nothing of them is in this repository): `trainlint check` on
+// the three trees read t5x's 149 .gin files and the .py files its walk takes for configs (164
+// in scenic, 68 in big_vision) with no input-limit-exceeded and no crash. Its 13 parse errors (12 in scenic, 1 in big_vision: `this`, `config` and
+// `tables` left in code, a stray indent, an unclosed brace, an unterminated string, a dict
+// entry with no key) are all files python3 (3.11) compile() refuses too, on the same line; the
+// column is the same or one apart (an unexpected indent: CPython points at the last space,
+// the reader at the indented token). MMEngine's old-style configs in five OpenMMLab trees
+// (mmyolo, mmpretrain, mmaction2, mmdetection3d, mmrazor) that import nothing and use no
+// {{_base_...}} were also run by python3 (exec) beside the reader: of 1,567 files, 1,425 ran
+// (the others read _base_ variables, which exec alone does not give) and in none did a
+// variable the reader knows hold another value than CPython's.
+//
 // Cost (BenchmarkCodeVsYAML: CPU time per KiB, each format's garbage collection included, the
 // corpus's YAML, gin and Python files read in interleaved rounds, -cpu 1; go1.26 on the shared
 // 2-core machine, 2026-12-01, load average 7-10, so single numbers move by ±5 %). The

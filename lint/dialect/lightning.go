@@ -284,6 +284,14 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	tr := sh.tr
 	note := lightningDefault
 
+	if tr != nil && lightningTrainsNot(tr) {
+		// Its start-up checks and precision are still read: the Trainer checks them whatever
+		// it runs.
+		lightningPrecision(p, root, tr, sh.trPrefix)
+		lightningRejections(d, root, sh, p)
+		ApplyContext(p, ctx)
+		return p
+	}
 	if tr != nil {
 		readTrainerCommon(p, root, tr, sh.trPrefix, note)
 		lightningEvalAtEnd(p, tr)
@@ -304,6 +312,25 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 		note.Plus("loggers write from global rank 0 only"), nil)
 	ApplyContext(p, ctx)
 	return p
+}
+
+// lightningTrainsNot reports a Trainer that runs no training run (@7f0c343): fast_dev_run on
+// (true or a number of batches) makes fit a smoke test of that many batches with checkpointing
+// and logging suppressed (trainer/setup.py _init_debugging_flags, ModelCheckpoint.
+// _should_skip_saving_checkpoint; lightning-hydra-template's debug/fdr.yaml), and max_epochs,
+// max_steps or limit_train_batches of 0 make the fit loop stop before its first step
+// (loops/fit_loop.py done and skip). A value that is not known (an interpolation) is not
+// taken for either.
+func lightningTrainsNot(tr *doc.Node) bool {
+	if n := tr.Get("fast_dev_run"); n != nil && !n.IsUnknown() && truthy(n) {
+		return true
+	}
+	for _, k := range []string{"max_epochs", "max_steps", "limit_train_batches"} {
+		if v, _, ok := number(tr.Get(k)); ok && v == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // readTrainerCommon reads the Trainer arguments Lightning and NeMo share.

@@ -476,3 +476,36 @@ func TestLightningModelCallbacks(t *testing.T) {
 		t.Errorf("with the module's EarlyStopping: %+v", p.Ckpt)
 	}
 }
+
+// A Trainer that runs no training run: fast_dev_run on (a smoke test of a few batches, with
+// checkpointing and logging suppressed) or a length of 0. lightning-hydra-template's
+// debug/fdr.yaml run was told that its checkpoint callback drops the best checkpoint. Its
+// start-up checks and precision are still read; an interpolated value is not taken for either.
+func TestLightningTrainsNot(t *testing.T) {
+	const run = "seed_everything: 1\ntrainer:\n  devices: 8\n  precision: 16-mixed\n" +
+		"  strategy:\n    class_path: lightning.pytorch.strategies.DeepSpeedStrategy\n    init_args:\n      config:\n        bf16:\n          enabled: true\n" +
+		"  callbacks:\n" +
+		"    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        save_top_k: 1\n%s" +
+		"data:\n  init_args:\n    batch_size: 32\n    num_workers: 0\n"
+	for _, c := range []struct {
+		trainer string
+		trains  bool
+	}{
+		{"  fast_dev_run: true\n", false}, {"  fast_dev_run: 5\n", false}, {"  max_epochs: 0\n", false},
+		{"  max_steps: 0\n", false}, {"  limit_train_batches: 0.0\n", false}, {"  limit_train_batches: 0\n", false},
+		{"", true}, {"  fast_dev_run: false\n", true}, {"  fast_dev_run: 0\n", true}, {"  fast_dev_run: ${debug}\n", true},
+		{"  max_epochs: 10\n", true}, {"  max_steps: -1\n", true}, {"  limit_train_batches: 0.25\n", true},
+	} {
+		p := lightningPlan(t, strings.Replace(run, "%s", c.trainer, 1))
+		if trains := p.Ckpt.Retention.Known() || p.Data.Workers.Known() || p.Seeds.Init.Known(); trains != c.trains {
+			t.Errorf("%q: read as a training run %v, want %v (retention %+v, workers %+v)", c.trainer, trains, c.trains, p.Ckpt.Retention, p.Data.Workers)
+		}
+		if pr := p.Precision; !pr.FP16.Value || !pr.BF16.Value {
+			t.Errorf("%q: precision 16-mixed beside DeepSpeed's bf16 not read: %+v", c.trainer, pr)
+		}
+	}
+	p := lightningPlan(t, strings.Replace(run, "%s", "  fast_dev_run: true\n  barebones: true\n", 1))
+	if len(p.Rejections) == 0 {
+		t.Error("fast_dev_run with barebones: the Trainer's refusal dropped")
+	}
+}

@@ -80,13 +80,7 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		// _base_ itself, or a name bound to a part of it (m = _base_.model, b = m.backbone, or
 		// a parameter given one): its value remembers the part (basePart; eval makes the name
 		// _base_ the bases).
-		if v := ev.eval(x, env); v.k == pvOpaque && v.s != "" {
-			p := strings.TrimPrefix(strings.TrimPrefix(v.s, "_base_"), ".")
-			if i := strings.Index(p, "[?]"); i >= 0 {
-				return strings.TrimSuffix(p[:i], "."), false, true
-			}
-			return p, true, true
-		}
+		return basePathOf(ev.eval(x, env))
 	case xAttr:
 		p, exact, rooted := ev.basePath(ev.kid(x, 0), env)
 		if !rooted || !exact {
@@ -106,6 +100,18 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		return p, false, true
 	}
 	return "", false, false
+}
+
+// basePathOf is basePath for a value: the part of `_base_` v is when it is one (basePart).
+func basePathOf(v *pyVal) (path string, exact, rooted bool) {
+	if v.k != pvOpaque || v.s == "" {
+		return "", false, false
+	}
+	p := strings.TrimPrefix(strings.TrimPrefix(v.s, "_base_"), ".")
+	if i := strings.Index(p, "[?]"); i >= 0 {
+		return strings.TrimSuffix(p[:i], "."), false, true
+	}
+	return p, true, true
 }
 
 // basePart is the value of e, a part of `_base_` whose path is part ("_base_.a.b"): unknown

@@ -193,6 +193,9 @@ type pyEval struct {
 	refused *pyRefusal
 	// predef rewrites MMEngine's predefined variables in string literals (nil: not rewritten).
 	predef *pyPredef
+	// stmtCall is the call an expression statement makes (`helper(config)`), while it runs:
+	// its value is dropped, so it is called for what it does (mayChange).
+	stmtCall *pyExpr
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
@@ -729,7 +732,12 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 		}
 		switch st.kind {
 		case sExpr:
-			ev.eval(a.ex(st.value), env)
+			x, prev := a.ex(st.value), ev.stmtCall
+			if x.op == xCall {
+				ev.stmtCall = x
+			}
+			ev.eval(x, env)
+			ev.stmtCall = prev
 		case sAssign:
 			if !ev.noBase && isBaseLine(a, st, ev.tx) {
 				// MMEngine takes the base files from the first such statement at the top level
@@ -2414,6 +2422,8 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	a := ev.args(e, env)
 	if fnv.k == pvOpaque && fnv.s != "" {
 		ev.baseCall(e, env, &a) // a method of a part of _base_ (basePart) may change it
+	} else if e == ev.stmtCall && ev.mayChange(fnv, e) {
+		ev.changedBy(e, a)
 	}
 	if !a.ok {
 		return ev.opaque(e)
@@ -2447,6 +2457,75 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		}
 	}
 	return ev.opaque(e)
+}
+
+// mayChange reports a callee this reader does not follow that a statement calls for its effect
+// (`helper(config)`, `globals()[config.name](config)`): it may change what it is given. Not
+// the module functions the evaluator models (ConfigDict, parse_arg, read_base, copy) nor the
+// standard library's loggers and printers, which only read their arguments.
+func (ev *pyEval) mayChange(fnv *pyVal, e *pyExpr) bool {
+	switch fnv.k {
+	case pvOpaque:
+		return true
+	case pvModule:
+		if name := ev.lastName(fnv, ev.kid(e, 0)); isConfigDict(name) || name == "parse_arg" || name == "read_base" {
+			return false
+		}
+		for _, m := range []string{"copy.", "logging.", "absl.logging.", "warnings.", "pprint."} {
+			if strings.HasPrefix(fnv.s, m) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// changedBy makes what call e's arguments hold unknown where the callee may have changed it:
+// every dict reachable from them becomes partial (unknown in the tree), every list's items
+// unknown, and a part of MMEngine's bases an edit of unknown effect.
+func (ev *pyEval) changedBy(e *pyExpr, a pyArgs) {
+	seen := map[any]bool{}
+	var spoil func(v *pyVal)
+	spoil = func(v *pyVal) {
+		if v == nil {
+			return
+		}
+		ev.step()
+		switch v.k {
+		case pvDict:
+			if seen[v.dict] {
+				return
+			}
+			seen[v.dict] = true
+			v.dict.partial = true
+			for i := range v.dict.ents {
+				spoil(v.dict.ents[i].v)
+			}
+		case pvList, pvTuple:
+			if seen[v.list] {
+				return
+			}
+			seen[v.list] = true
+			items := append([]*pyVal(nil), v.list.items...)
+			if v.k == pvList {
+				ev.unknownItems(v.list, e)
+			}
+			for _, it := range items {
+				spoil(it)
+			}
+		case pvOpaque:
+			if p, _, rooted := basePathOf(v); rooted && !(ev.noBase && !ev.lazy) {
+				ev.edit(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
+			}
+		}
+	}
+	for _, v := range a.pos {
+		spoil(v)
+	}
+	for _, v := range a.kwv {
+		spoil(v)
+	}
 }
 
 // copyVal is copy.copy(v) or copy.deepcopy(v) (the standard library's copy module: mmpretrain's

@@ -145,6 +145,51 @@ func TestPyDel(t *testing.T) {
 	}
 }
 
+// TestPyUnknownCalleeChanges: a statement that calls what the reader does not follow, dropping
+// its value, is called for its effect, and may change what it is given (big_vision's
+// load_and_eval.py runs `globals()[config.name](config)`): every dict reachable from the
+// arguments is unknown afterwards, every list's items too, and a part of MMEngine's bases is an
+// edit of unknown effect. A call whose value is used, a function the reader follows, the
+// builtins and the standard library's loggers change nothing.
+func TestPyUnknownCalleeChanges(t *testing.T) {
+	src := "import logging\nimport common\n" +
+		"s = dict(b=2)\nc = dict(a=1, sub=s)\ncommon.fill(c)\n" +
+		"l = [1, dict(x=1)]\nhelper(l)\n" +
+		"k = dict(a=1)\nglobals()['set_up'](config=k)\n" +
+		"u = dict(a=1)\nv = common.make(u)\nlogging.info(u)\nprint(u)\nlen(u)\n" +
+		"def f(d):\n    d['z'] = 3\nw = dict(a=1)\nf(w)\n"
+	d := mustParse(t, Python, src)
+	for _, k := range []string{"s", "c", "k"} {
+		if n := pyGet(t, d, k); !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	if n := pyGet(t, d, "l"); len(n.Children) != 2 || !n.Children[0].IsUnknown() || !n.Children[1].IsUnknown() {
+		t.Errorf("l = %+v, want its items unknown", n)
+	}
+	if n := pyGet(t, d, "u"); n.Get("a").Value != "1" {
+		t.Errorf("u = %+v, want a=1: nothing changed it", n)
+	}
+	if n := pyGet(t, d, "w"); n.Get("z").Value != "3" {
+		t.Errorf("w = %+v, want z=3 from f", n)
+	}
+	// get_config's result given to a helper: no tree, so no rule reads a key as missing.
+	g := Parse("c.py", []byte("import ml_collections\nfrom configs import common\ndef get_config():\n"+
+		"  c = ml_collections.ConfigDict()\n  c.seed = 0\n  common.add_defaults(c)\n  return c\n"), Python, Limits{})
+	if g.Root != nil && !g.Root.IsUnknown() && g.Root.Kind == Map {
+		t.Errorf("get_config given to a helper read as %+v", g.Root.Children)
+	}
+	// A part of the bases given to a helper is an edit of unknown effect.
+	b := Parse("c.py", []byte("_base_ = ['./b.py']\nimport tools\ntools.patch(_base_.model)\n"), Python, Limits{})
+	found := false
+	for _, e := range b.BaseEdits {
+		found = found || e.Path == "model" && e.Value.IsUnknown()
+	}
+	if !found {
+		t.Errorf("edits %+v: want model unknown", b.BaseEdits)
+	}
+}
+
 // TestPyLeavesStayLeaves: the values pyEval.scalar makes come from blocks whose list, dict,
 // fn and x are never written, so it writes only their other fields; nothing may give a scalar
 // a list, dict, function or extension. After every corpus Python file and constructs that

@@ -9,8 +9,9 @@
 // since no pure-Go library parses the corpus) and evaluated over a safe subset (pyeval.go), and
 // the tree is what get_config() returns or the module's variables (MMEngine). What cannot be
 // known is an Unknown scalar (Style "opaque" or "reference"); a statement that calls a function
-// the reader does not follow (`helper(config)`) may change what it is given, so the dicts and
-// lists reachable from its arguments become unknown. Other files a config names
+// the reader does not follow (`helper(config)`), or any call statement in a block that may not
+// run, may change what it is given, so the dicts and lists reachable from its arguments become
+// unknown. Other files a config names
 // (include, _base_, read_base imports) are listed in Document.Refs. MMEngine's predefined
 // variables ({{fileBasename}} and its kin) are rewritten in an old-style config's string
 // literals as MMEngine does (pypredef.go); an argument big_vision's parse_arg refuses is a

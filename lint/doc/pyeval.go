@@ -1029,6 +1029,7 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 		case sExpr:
 			if x := a.ex(st.value); x.op == xCall {
 				ev.baseCall(x, env, nil) // a method that may change a part of _base_
+				ev.mayRunCall(x, env)
 			}
 		}
 	}
@@ -2481,50 +2482,104 @@ func (ev *pyEval) mayChange(fnv *pyVal, e *pyExpr) bool {
 	return false
 }
 
-// changedBy makes what call e's arguments hold unknown where the callee may have changed it:
-// every dict reachable from them becomes partial (unknown in the tree), every list's items
-// unknown, and a part of MMEngine's bases an edit of unknown effect.
+// changedBy makes what call e's arguments hold unknown where the callee may have changed it
+// (spoil).
 func (ev *pyEval) changedBy(e *pyExpr, a pyArgs) {
 	seen := map[any]bool{}
-	var spoil func(v *pyVal)
-	spoil = func(v *pyVal) {
-		if v == nil {
-			return
-		}
-		ev.step()
-		switch v.k {
-		case pvDict:
-			if seen[v.dict] {
-				return
-			}
-			seen[v.dict] = true
-			v.dict.partial = true
-			for i := range v.dict.ents {
-				spoil(v.dict.ents[i].v)
-			}
-		case pvList, pvTuple:
-			if seen[v.list] {
-				return
-			}
-			seen[v.list] = true
-			items := append([]*pyVal(nil), v.list.items...)
-			if v.k == pvList {
-				ev.unknownItems(v.list, e)
-			}
-			for _, it := range items {
-				spoil(it)
-			}
-		case pvOpaque:
-			if p, _, rooted := basePathOf(v); rooted && !(ev.noBase && !ev.lazy) {
-				ev.edit(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
-			}
-		}
-	}
 	for _, v := range a.pos {
-		spoil(v)
+		ev.spoil(v, e, seen)
 	}
 	for _, v := range a.kwv {
-		spoil(v)
+		ev.spoil(v, e, seen)
+	}
+}
+
+// spoil makes what v holds unknown where call e may have changed it: every dict reachable from
+// it becomes partial (unknown in the tree), every list's items unknown, and a part of MMEngine's
+// bases an edit of unknown effect. seen holds the dicts and lists already done.
+func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
+	if v == nil {
+		return
+	}
+	ev.step()
+	switch v.k {
+	case pvDict:
+		if seen[v.dict] {
+			return
+		}
+		seen[v.dict] = true
+		v.dict.partial = true
+		for i := range v.dict.ents {
+			ev.spoil(v.dict.ents[i].v, e, seen)
+		}
+	case pvList, pvTuple:
+		if seen[v.list] {
+			return
+		}
+		seen[v.list] = true
+		items := append([]*pyVal(nil), v.list.items...)
+		if v.k == pvList {
+			ev.unknownItems(v.list, e)
+		}
+		for _, it := range items {
+			ev.spoil(it, e, seen)
+		}
+	case pvOpaque:
+		if p, _, rooted := basePathOf(v); rooted && !(ev.noBase && !ev.lazy) {
+			ev.edit(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
+		}
+	}
+}
+
+// mayRunCall is a call statement in a block that may or may not run (taint): it is not run, so
+// what it may change becomes unknown (spoil): its arguments, and the object of a method that
+// may change it. Only names, attributes and literal indexes are read for that (reading them
+// runs nothing); builtins and the loggers change nothing.
+func (ev *pyEval) mayRunCall(x *pyExpr, env *pyEnv) {
+	f := ev.kid(x, 0)
+	if ev.purePath(f) {
+		switch fnv := ev.eval(f, env); {
+		case fnv.k == pvBuiltin && fnv.x == nil, fnv.k == pvModule && !ev.mayChange(fnv, x):
+			return
+		}
+	}
+	seen := map[any]bool{}
+	if f.op == xAttr && !pyReadOnlyMethods[ev.nm(f)] {
+		if r := ev.kid(f, 0); ev.purePath(r) {
+			ev.spoil(ev.eval(r, env), x, seen)
+		}
+	}
+	for _, id := range ev.kids(x)[1:] {
+		k := ev.ex(id)
+		if k.op == xStar {
+			k = ev.kid(k, 0)
+		}
+		if ev.purePath(k) {
+			ev.spoil(ev.eval(k, env), x, seen)
+		}
+	}
+	for _, kw := range ev.arena.kwsOf(x) {
+		if k := ev.ex(kw.val); ev.purePath(k) {
+			ev.spoil(ev.eval(k, env), x, seen)
+		}
+	}
+}
+
+// purePath reports a name, or attributes and literal indexes of one: reading it runs nothing.
+func (ev *pyEval) purePath(x *pyExpr) bool {
+	for {
+		switch x.op {
+		case xName:
+			return true
+		case xAttr:
+		case xIndex:
+			if k := ev.kid(x, 1); k.op != xNum && k.op != xStr {
+				return false
+			}
+		default:
+			return false
+		}
+		x = ev.kid(x, 0)
 	}
 }
 

@@ -173,6 +173,24 @@ func TestPyUnknownCalleeChanges(t *testing.T) {
 	if n := pyGet(t, d, "w"); n.Get("z").Value != "3" {
 		t.Errorf("w = %+v, want z=3 from f", n)
 	}
+	// In a block that may not run, the call is not run: what it may change is unknown, whatever
+	// the callee (a followed function, a method that changes its object, a helper); builtins,
+	// loggers and methods that only read leave it as it was.
+	d = mustParse(t, Python, "import common, logging\ndef add(c):\n  c['x'] = 1\n"+
+		"a = dict(k=1)\nb = dict(k=1)\ne = dict(k=1)\nl = [1]\nr = dict(k=1)\n"+
+		"if flag:\n  add(a)\n  common.fill(x=b)\n  e.update(y=2)\n  r['k'] = 2\n"+
+		"if flag:\n  l.append(2)\n  print(r)\n  logging.info(r)\n  r.get('k')\n")
+	for _, k := range []string{"a", "b", "e"} {
+		if n := pyGet(t, d, k); !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", k, n)
+		}
+	}
+	if n := pyGet(t, d, "l"); len(n.Children) != 1 || !n.Children[0].IsUnknown() {
+		t.Errorf("l = %+v, want its items unknown", n)
+	}
+	if n := pyGet(t, d, "r"); n.IsUnknown() || n.Get("k") == nil || !n.Get("k").IsUnknown() {
+		t.Errorf("r = %+v, want r.k unknown (assigned where it may not run) and r itself known", n)
+	}
 	// get_config's result given to a helper: no tree, so no rule reads a key as missing.
 	g := Parse("c.py", []byte("import ml_collections\nfrom configs import common\ndef get_config():\n"+
 		"  c = ml_collections.ConfigDict()\n  c.seed = 0\n  common.add_defaults(c)\n  return c\n"), Python, Limits{})

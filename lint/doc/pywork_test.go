@@ -23,7 +23,7 @@ func TestPythonWorkIsBounded(t *testing.T) {
 		"b = 'y' in s", "b = s + ''", "b = f'{s}'", "b = '%s' % s", "b = '{}'.format(s)", "b = ''.join(w)",
 		"b = d.keys()", "b = list(d.values())", "b = d.copy()", "b = copy.copy(d)", "b = 1 in d.values()",
 		"b = s == s", "b = str(a)", "b = len(str(d))", "b = s.split('x')", "b = s.strip()", "b = s.startswith(s)",
-		"g(a)", "g(d)", "g(a, d=d)",
+		"g(a)", "g(d)", "g(a, d=d)", "if q: g(d)",
 	} {
 		d := ParseWith("h.py", []byte(head+op+tail), Python, Options{})
 		limited := false

@@ -1156,6 +1156,9 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 		}
 		return append(ev.ptrs(len(v.list.items)), v.list.items...), true
 	case pvDict:
+		if v.dict.partial {
+			return nil, false
+		}
 		return v.dict.keys(), true
 	case pvStr:
 		if len(v.s) > 10000 {
@@ -1299,6 +1302,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		switch obj.k {
 		case pvDict:
 			name, ents := ev.nm(e), obj.dict.ents
+			if obj.dict.partial && !pyDictMethods[name] {
+				return ev.opaque(e) // an entry of a dict changed in ways not followed (partial)
+			}
 			if i := int(e.at) - 1; i >= 0 && i < len(ents) && ents[i].k.k == pvStr && ents[i].k.s == name {
 				return ents[i].v // where the name was last time (pyExpr.at)
 			}
@@ -1334,6 +1340,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return ev.basePart(e, baseItem(ev, obj.s, key))
 			}
 		case pvDict:
+			if obj.dict.partial {
+				return ev.opaque(e)
+			}
 			if v, ok := obj.dict.get(key); ok {
 				return v
 			}
@@ -1590,7 +1599,7 @@ func compare(op string, a, b *pyVal) (bool, bool) {
 				}
 			}
 		case pvDict:
-			if hashable(a) {
+			if hashable(a) && !b.dict.partial {
 				_, found = b.dict.get(a)
 				known = true
 			}
@@ -2306,7 +2315,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	return ev.val(pyVal{k: pvList, list: ev.list(items), s0: e.s, e0: e.e})
 }
 
-var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true}
+var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true, "popitem": true, "clear": true}
 
 // pyBuiltin reports whether name is a builtin the evaluator knows (a switch, not a map's hash).
 func pyBuiltin(name string) bool {
@@ -2427,6 +2436,9 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		ev.changedBy(e, a)
 	}
 	if !a.ok {
+		if fnv.k == pvBuiltin && fnv.x != nil && !pyReadOnlyMethods[fnv.s] {
+			ev.spoil(fnv.x.recv, e, map[any]bool{}) // c.update(**unknown): not followed, it may change c
+		}
 		return ev.opaque(e)
 	}
 	switch fnv.k {
@@ -2907,7 +2919,9 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case pvList, pvTuple:
 			return ev.intVal(int64(len(x.list.items)), e.s, e.e)
 		case pvDict:
-			return ev.intVal(int64(len(x.dict.ents)), e.s, e.e)
+			if !x.dict.partial {
+				return ev.intVal(int64(len(x.dict.ents)), e.s, e.e)
+			}
 		}
 	case "range":
 		if len(a.kw) > 0 || len(a.pos) == 0 || len(a.pos) > 3 {
@@ -3077,6 +3091,9 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	switch r.k {
 	case pvDict:
 		d := r.dict
+		if d.partial && name != "update" && name != "copy" && name != "copy_and_resolve_references" && name != "to_dict" {
+			break // its entries are not known (partial): what the method reads or returns is not
+		}
 		switch name {
 		case "get":
 			if len(a.pos) >= 1 && len(a.pos) <= 2 && len(a.kw) == 0 {
@@ -3120,7 +3137,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			ev.grow(len(items))
 			return ev.val(pyVal{k: pvList, list: &pyList{items: items, like: likeView}, s0: e.s, e0: e.e})
 		case "pop":
-			if len(a.pos) >= 1 {
+			if len(a.pos) >= 1 && hashable(a.pos[0]) {
 				v, ok := d.get(a.pos[0])
 				if ok {
 					d.del(a.pos[0])
@@ -3131,7 +3148,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				}
 			}
 		case "setdefault":
-			if len(a.pos) >= 1 {
+			if len(a.pos) >= 1 && hashable(a.pos[0]) {
 				if v, ok := d.get(a.pos[0]); ok {
 					return v
 				}
@@ -3248,6 +3265,11 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return ev.val(pyVal{k: pvList, list: &pyList{items: items}, s0: e.s, e0: e.e})
 			}
 		}
+	}
+	if (r.k == pvDict || r.k == pvList) && !pyReadOnlyMethods[name] {
+		// A method not followed here (popitem, clear, insert, sort, extend by what is not
+		// known, ...) may change its object.
+		ev.spoil(r, e, map[any]bool{})
 	}
 	return ev.opaque(e)
 }

@@ -89,8 +89,9 @@ type pyDict struct {
 	// at least twice the entries', probed in order; keys are the same when their pyKeyOf is.
 	// No pointers, so the collector never scans it.
 	index []int32
-	// partial: an entry this reader could not follow was written (a key it cannot know,
-	// an update from an unknown value), so the dict is unknown in the tree.
+	// partial: the dict was changed in a way this reader could not follow (a key it cannot
+	// know, an update from an unknown value, a call that may change it: spoil), so it is
+	// unknown in the tree and what is read from its entries is unknown.
 	partial bool
 	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
 	// instead of the heap.

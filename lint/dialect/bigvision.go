@@ -152,13 +152,13 @@ func bvSteps(n *doc.Node, prefix, key string) plan.Fact[plan.Interval] {
 	return plan.Fact[plan.Interval]{}
 }
 
-// bvTrainsNot reports a get_config that runs no training step, so that nothing of a training run
-// is read from it (as mmTestOnly for MMEngine): a length of 0 (total_steps = 0, an eval-only
-// config; utils.py steps: "steps=0 is also a valid value (e.g. to only run evaluators)", and
-// train.py's loop over range(first_step + 1, total_steps + 1) then runs no step), or no length at
-// all, with which every trainer stops before training (u.steps("total", ...) raises ValueError;
-// the GSAM trainer reads num_epochs or total_steps instead): a config for the eval-only and timing tools,
-// or one completed on the command line.
+// bvTrainsNot reports a get_config that runs no training step, so that nothing of a training
+// run is read from it (as mmTestOnly for MMEngine): a length of 0 (total_steps = 0, an
+// eval-only config; utils.py steps: "steps=0 is also a valid value (e.g. to only run
+// evaluators)", and train.py's loop over range(first_step + 1, total_steps + 1) then runs no
+// step), or no length at all, with which every trainer stops before training (u.steps("total",
+// ...) raises ValueError; the GSAM trainer reads num_epochs or total_steps instead): a config
+// for the eval-only and timing tools, or one completed on the command line.
 func bvTrainsNot(root *doc.Node) bool {
 	set := false
 	for _, k := range []string{"total_steps", "total_epochs", "total_examples", "num_epochs"} {

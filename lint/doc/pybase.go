@@ -430,10 +430,13 @@ func (ev *pyEval) baseShared(o *pyVal, rest, p string, v *pyVal) *pyVal {
 		k, rest, more = strings.Cut(rest, ".")
 		switch x.k {
 		case pvDict:
+			if x.dict.partial {
+				return v
+			}
 			x, _ = x.dict.getStr(k)
 		case pvList, pvTuple:
 			i, err := strconv.Atoi(k)
-			if err != nil || i < 0 || i >= len(x.list.items) || !decimalInt(k) {
+			if err != nil || i < 0 || i >= len(x.list.items) || !decimalInt(k) || x.list.like == likePartial {
 				return v
 			}
 			x = x.list.items[i]
@@ -559,7 +562,7 @@ func (ev *pyEval) baseFinish() bool {
 	for _, sn := range ev.baseSnaps {
 		changed := false
 		if sn.list != nil {
-			changed = !samePtrs(sn.list.items, sn.kids)
+			changed = sn.list.like == likePartial || !samePtrs(sn.list.items, sn.kids)
 		} else {
 			changed = sn.dict.partial || len(sn.dict.ents)*2 != len(sn.kids)
 			for i := 0; !changed && i < len(sn.dict.ents); i++ {

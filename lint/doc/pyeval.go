@@ -80,6 +80,9 @@ const (
 	// likeView: a dict's keys(), values() or items(), which iterate but take no index or slice,
 	// no list arithmetic and no list methods, and compare as sets (left unknown).
 	likeView
+	// likePartial: a list changed in ways this reader could not follow (spoil): its items and
+	// its length are not known, so it is unknown in the tree and nothing is read from it.
+	likePartial
 )
 
 type pyDict struct {
@@ -383,7 +386,7 @@ func (ev *pyEval) list(items []*pyVal) *pyList {
 		return &pyList{items: items}
 	}
 	l := ev.arena.lists.one()
-	l.items = items
+	*l = pyList{items: items} // the block holds what an earlier file left there (like too)
 	return l
 }
 
@@ -700,9 +703,9 @@ func truth(v *pyVal) (bool, bool) {
 	case pvStr:
 		return v.s != "", true
 	case pvList, pvTuple:
-		return len(v.list.items) > 0, true
+		return len(v.list.items) > 0, v.list.like != likePartial
 	case pvDict:
-		return len(v.dict.ents) > 0, true
+		return len(v.dict.ents) > 0, !v.dict.partial
 	case pvFunc, pvModule, pvBuiltin:
 		return true, true
 	}
@@ -1152,6 +1155,9 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	ev.work(pySize(v))
 	switch v.k {
 	case pvList, pvTuple:
+		if v.list.like == likePartial {
+			return nil, false
+		}
 		if len(v.list.items) == 0 {
 			return nil, true
 		}
@@ -1348,7 +1354,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 		case pvList, pvTuple:
-			if key.k == pvInt && obj.list.like != likeView {
+			if key.k == pvInt && obj.list.like != likeView && obj.list.like != likePartial {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 					return obj.list.items[i]
 				}
@@ -1490,8 +1496,8 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	n := 0
 	switch obj.k {
 	case pvList, pvTuple:
-		if obj.list.like == likeView {
-			return ev.opaque(e) // a view takes no slice
+		if obj.list.like == likeView || obj.list.like == likePartial {
+			return ev.opaque(e) // a view takes no slice; a partial list's items are not known
 		}
 		n = len(obj.list.items)
 	case pvStr:
@@ -1587,8 +1593,11 @@ func compare(op string, a, b *pyVal) (bool, bool) {
 				found, known = strings.Contains(b.s, a.s), true
 			}
 		case pvList, pvTuple:
-			known = true
+			known = b.list.like != likePartial
 			for _, x := range b.list.items {
+				if !known {
+					break
+				}
 				eq, ok := equal(a, x)
 				if !ok {
 					known = false
@@ -1678,7 +1687,7 @@ func equal(a, b *pyVal) (bool, bool) {
 	case pvStr:
 		return a.s == b.s, true
 	case pvList, pvTuple:
-		if a.list.like == likeView || b.list.like == likeView {
+		if a.list.like == likeView || b.list.like == likeView || a.list.like == likePartial || b.list.like == likePartial {
 			return false, false
 		}
 		if len(a.list.items) != len(b.list.items) || a.list.like != b.list.like {
@@ -2530,11 +2539,10 @@ func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
 			return
 		}
 		seen[v.list] = true
-		items := append([]*pyVal(nil), v.list.items...)
-		if v.k == pvList {
-			ev.unknownItems(v.list, e)
+		if v.k == pvList && v.list.like == likeList {
+			v.list.like = likePartial // a range or a view cannot be changed
 		}
-		for _, it := range items {
+		for _, it := range v.list.items {
 			ev.spoil(it, e, seen)
 		}
 	case pvOpaque:
@@ -2628,7 +2636,7 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 		case pvNone, pvBool, pvInt, pvFloat, pvStr:
 			return x
 		case pvList, pvTuple:
-			if x.list.like == likeView {
+			if x.list.like == likeView || x.list.like == likePartial {
 				return nil
 			}
 			c := ev.val(pyVal{k: x.k, s0: x.s0, e0: x.e0})
@@ -2742,6 +2750,9 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		case pvDict:
 			d = ev.copyDict(src.dict)
 		case pvList, pvTuple:
+			if src.list.like == likePartial {
+				return ev.opaque(e)
+			}
 			d = ev.newDict(len(src.list.items) + len(a.kw))
 			for _, it := range src.list.items {
 				if (it.k != pvList && it.k != pvTuple) || len(it.list.items) != 2 {
@@ -2918,7 +2929,9 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		case pvStr:
 			return ev.intVal(int64(len([]rune(x.s))), e.s, e.e)
 		case pvList, pvTuple:
-			return ev.intVal(int64(len(x.list.items)), e.s, e.e)
+			if x.list.like != likePartial {
+				return ev.intVal(int64(len(x.list.items)), e.s, e.e)
+			}
 		case pvDict:
 			if !x.dict.partial {
 				return ev.intVal(int64(len(x.dict.ents)), e.s, e.e)
@@ -3164,7 +3177,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			return ev.noneVal(e.s, e.e)
 		}
 	case pvList:
-		if r.list.like == likeView || r.list.like == likeRange && name != "count" && name != "index" {
+		if r.list.like == likeView || r.list.like == likePartial || r.list.like == likeRange && name != "count" && name != "index" {
 			return ev.opaque(e) // not a list method of a range or a view
 		}
 		switch name {

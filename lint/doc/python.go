@@ -454,6 +454,9 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 		}
 		n.Value = v.s
 	case pvList, pvTuple:
+		if v.list.like == likePartial {
+			return b.opaque(n, v) // changed in ways not followed: its items are not known
+		}
 		for _, l := range b.lists {
 			if l == v.list {
 				// A list that contains itself (a.append(a)): unknown, as a dict that does.

@@ -1168,3 +1168,35 @@ func wantBaseRefs(t *testing.T, root *Node, want map[string]string) {
 		}
 	}
 }
+
+// TestPythonBasesGivenToHelpers: a container of the bases handed to a call the reader does not
+// follow may be changed there, as the bases' own object: that part of the bases is an edit of
+// unknown effect, and what the file reads of it afterwards is unknown.
+func TestPythonBasesGivenToHelpers(t *testing.T) {
+	bases := ParseWith("b.py", []byte("hooks = [dict(type='A', priority=1), dict(type='B')]\nq = [3]\nm = dict(x=dict(y=1))\n"), Python, Options{}).Root
+	for _, c := range []struct {
+		src   string
+		edits []string
+		read  string
+	}{
+		{"z = _base_.q\ntools.patch(z)\nw = z\n", []string{"q"}, "w"},
+		{"s = [*_base_.hooks]\ntools.patch(s)\n", []string{"hooks.0", "hooks.1"}, "s"},
+		{"mx = _base_.m.x\ntools.patch(mx)\nv = _base_.m.x.y\n", []string{"m.x"}, "v"},
+	} {
+		d := ParseWith("a.py", []byte("_base_ = './b.py'\nimport tools\n"+c.src), Python, Options{Bases: bases})
+		got := map[string]bool{}
+		for _, e := range d.BaseEdits {
+			if e.Value.IsUnknown() {
+				got[e.Path] = true
+			}
+		}
+		for _, p := range c.edits {
+			if !got[p] {
+				t.Errorf("%q: edits %+v, want %s unknown", c.src, d.BaseEdits, p)
+			}
+		}
+		if n := d.Root.Get(c.read); n == nil || !n.IsUnknown() {
+			t.Errorf("%q: %s = %+v, want unknown", c.src, c.read, n)
+		}
+	}
+}

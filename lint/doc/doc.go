@@ -332,6 +332,16 @@
 // 1.37-1.49× (mean 1.43) against 1.36-1.44× (1.40); ParsePython, three pairs, 1.27-1.29 ms
 // against 1.25-1.33. No change the rounds can tell. The target is not met.
 //
+// 2026-12-05, session 45 (no tuning round): calls the reader does not follow spoil what they
+// are given, partial dicts and lists answer no reads. At the start (e0dcb4a), three
+// equal-volume rounds: Python 17.7-18.9 µs/KiB, YAML 12.1-13.6, 1.39-1.46×; per node 650 ns
+// against 600. Read file by file (each corpus file 200 times), Python costs 17.1 µs/KiB and
+// YAML 13.7; flexivit's i21k_sup.py is 32 % of Python's time, and without it Python costs
+// 12.4. In the ParseYAML and ParsePython profiles, allocation with its assists is 24 % and
+// 14 %: collection is not where the gap lies. At the end (5dd01d5) against e0dcb4a,
+// alternated: ParsePython 1.25-1.26 ms against 1.23-1.26, equal-volume 1.43× both. The
+// target is not met.
+//
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms
 // whatever was read, spread over 795 KiB of YAML but 42 KiB of gin and 76 KiB of Python, so it

@@ -159,9 +159,13 @@ func joinBasePath(p, k string) string {
 	return p + "." + k
 }
 
+// followsBases reports whether the file has MMEngine bases whose parts the reader follows: an
+// old-style file that assigns `_base_`, or a new-style one given its bases (lazy).
+func (ev *pyEval) followsBases() bool { return !ev.noBase || ev.lazy }
+
 // baseAssign records an assignment of v to the target t when t is a part of `_base_`.
 func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
-	if ev.noBase && !ev.lazy {
+	if !ev.followsBases() {
 		return
 	}
 	p, exact, rooted := ev.basePath(t, env)
@@ -187,7 +191,7 @@ func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
 // `_base_.custom_hooks.append(h)`): that part's value becomes unknown, except for update
 // with arguments the evaluator knows (a, nil when the call was not run): a merge edit.
 func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
-	if ev.noBase && !ev.lazy {
+	if !ev.followsBases() {
 		return
 	}
 	f := ev.kid(e, 0)
@@ -232,7 +236,7 @@ func (ev *pyEval) updateArg(a *pyArgs, e *pyExpr) *pyVal {
 // baseDel records `del` of a part of `_base_` (each target of a del statement): that part's
 // value becomes unknown.
 func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
-	if ev.noBase && !ev.lazy {
+	if !ev.followsBases() {
 		return
 	}
 	if t.op == xTuple || t.op == xList {
@@ -294,7 +298,7 @@ func (ev *pyEval) lazyImport(names, alias []string, env *pyEnv, s, e int) {
 // read under that name steps into them, so that a change made through one read is seen by the
 // others. What the run does to it afterwards is checked when the run ends (baseFinish).
 func (ev *pyEval) baseVal(v *pyVal) *pyVal {
-	if v.k != pvOpaque || v.s == "" || ev.noBase && !ev.lazy {
+	if v.k != pvOpaque || v.s == "" || !ev.followsBases() {
 		return v
 	}
 	ev.readsBases = true
@@ -341,9 +345,9 @@ func (ev *pyEval) baseGetattr(a pyArgs, e *pyExpr) *pyVal {
 		return ev.opaque(e)
 	}
 	obj, name := a.pos[0], a.pos[1].s
-	if obj.k != pvOpaque || obj.s == "" || ev.noBase && !ev.lazy || !stringKey(name) ||
+	if obj.k != pvOpaque || obj.s == "" || !ev.followsBases() || !stringKey(name) ||
 		strings.ContainsAny(name, ".[") || strings.HasPrefix(name, "_") || pyDictMethods[name] ||
-		name == "popitem" || name == "clear" || name == "fromkeys" || name == "merge" || name == "lazy" {
+		name == "fromkeys" || name == "merge" || name == "lazy" {
 		return ev.opaque(e)
 	}
 	part := ev.basePart(e, ev.concat(ev.concat(obj.s, "."), name))

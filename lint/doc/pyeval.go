@@ -2546,7 +2546,7 @@ func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
 			ev.spoil(it, e, seen)
 		}
 	case pvOpaque:
-		if p, _, rooted := basePathOf(v); rooted && !(ev.noBase && !ev.lazy) {
+		if p, _, rooted := basePathOf(v); rooted && ev.followsBases() {
 			ev.edit(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
 		}
 	}

@@ -69,7 +69,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 		*ev = pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
 			noBase: !pyAssignsBase(arena, stmts, tx), bases: bases, baseScalars: scalars}
 		ev.lazy = ev.noBase && bases != nil
-		if !ev.noBase || ev.lazy {
+		if ev.followsBases() {
 			ev.module = stmts
 		}
 		ev.fbuf, ev.obuf, ev.ftext = scr.fbuf[:0], scr.obuf[:0], scr.ftext[:0]

@@ -268,8 +268,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 
 	mmValLoop(p, root, inherits)
 	mmTrainLoop(p, root, inherits)
-	mmTrainParts(p, root, inherits)
-	if mmTrainsNot(root, inherits) {
+	if mmTrainParts(p, root, inherits) {
 		// A whole run that does not train: nothing of a training run is read from it.
 		ApplyContext(p, ctx)
 		return p

@@ -57,30 +57,34 @@ func mmTestOnly(root *doc.Node) bool {
 // training keys or a whole validation or test loop (an excerpt of a model and its loader is
 // not judged); no key a base file may still set; the stock runner (runner_type absent, Runner
 // or FlexibleRunner). When none of the three is set, the run does not train, and
-// mmSchedulerAlone judges its param_scheduler.
-func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
+// mmSchedulerAlone judges its param_scheduler; trainsNot then reports a whole validation or
+// test run, which Runner.__init__ (mmengine v0.10.7) gives no train loop (Runner.train raises
+// "`self._train_loop` should not be None when calling train method"), so that nothing of a
+// training run is read from it (mmpretrain's zero-shot CLIP and OFA configs: train_dataloader
+// = None with a "# Eval only" note).
+func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) (trainsNot bool) {
 	if !mmAllSet(root, "model") || !mmStockRunner(root) {
-		return
+		return false
 	}
 	has := func(k string) bool { return mmAllSet(root, k) }
 	if !has("train_dataloader") && !has("val_dataloader") && !has("test_dataloader") && !has("data") {
-		return // no loader (nor mmcv 1.x's data): a model-and-schedule base
+		return false // no loader (nor mmcv 1.x's data): a model-and-schedule base
 	}
 	keys := [3]string{"train_dataloader", "train_cfg", "optim_wrapper"}
 	set, none, ok := mmAllOrNone(root, keys, inherits)
 	switch {
 	case !ok:
-		return
+		return false
 	case len(set) == 0:
 		mmSchedulerAlone(p, root) // a run that does not train
-		return
+		return mmEvalRun(root)
 	case len(none) == 0:
-		return
+		return false
 	}
 	// A whole run, not an excerpt: two of the three training keys (the third is what is
 	// missing), or a whole validation or test loop beside a model.
 	if len(set) < 2 && !mmEvalRun(root) {
-		return
+		return false
 	}
 	r := mmMixed(root, keys, set, none, "set all three of train_dataloader, train_cfg and optim_wrapper to train, or none of them (a test-only config sets train_dataloader = None where a base file adds one)")
 	if has("data") && root.Get("train_dataloader") == nil {
@@ -90,20 +94,7 @@ func mmTrainParts(p *plan.Plan, root *doc.Node, inherits bool) {
 		r.Help = "MMEngine reads train_dataloader (and val_dataloader, test_dataloader), not mmcv 1.x's data dict: " + r.Help
 	}
 	p.Rejections = append(p.Rejections, r)
-}
-
-// mmTrainsNot reports a whole validation or test run (a model, a stock Runner, and a validation
-// or test loop) that does not train: train_dataloader, train_cfg and optim_wrapper all None or
-// absent with no base file that may add them. Runner.__init__ (mmengine v0.10.7) then builds no
-// train loop, and Runner.train raises ("`self._train_loop` should not be None when calling train
-// method"); mmpretrain's zero-shot CLIP and OFA configs are such runs (train_dataloader = None
-// with a "# Eval only" note).
-func mmTrainsNot(root *doc.Node, inherits bool) bool {
-	if !mmAllSet(root, "model") || !mmStockRunner(root) || !mmEvalRun(root) {
-		return false
-	}
-	set, _, ok := mmAllOrNone(root, [3]string{"train_dataloader", "train_cfg", "optim_wrapper"}, inherits)
-	return ok && len(set) == 0
+	return false
 }
 
 // mmAllOrNone sorts the keys of one of Runner.__init__'s all-or-none groups into those set and

@@ -37,11 +37,7 @@ h = 'a{{b}}c{0}d}}e{1}'.format('X', 'Y')
 	if v, _ := pyGet(t, d, "picked").Int(); v != 16 {
 		t.Errorf("picked = %d", v)
 	}
-	for _, k := range []string{"notdict", "notlen"} {
-		if n := pyGet(t, d, k); !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
+	wantUnknown(t, d, "notdict", "notlen")
 	if n := pyGet(t, d, "parts"); len(n.Children) != 3 {
 		t.Errorf("parts: %+v", n.Children)
 	}
@@ -97,11 +93,7 @@ func TestPyCopy(t *testing.T) {
 	if n := d.Root.Get("base"); n == nil || len(n.Children) != 2 {
 		t.Errorf("base = %+v: a shallow copy's append changed it", n)
 	}
-	for _, k := range []string{"u", "v"} {
-		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
+	wantUnknown(t, d, "u", "v")
 	bases := ParseWith("b.py", []byte("l = [dict(k=1), 2]\n"), Python, Options{}).Root
 	d = ParseWith("a.py", []byte("_base_ = './b.py'\nimport copy\nc = copy.deepcopy(_base_.l)\nc[0]['k'] = 9\n"), Python, Options{Bases: bases})
 	if n := d.Root.StepPath("c.0.k"); n == nil || n.Value != "9" || len(d.BaseEdits) != 0 {
@@ -129,11 +121,7 @@ func TestPyDel(t *testing.T) {
 	if n := pyGet(t, d, "l"); len(n.Children) != 2 || n.Children[0].Value != "1" || n.Children[1].Value != "3" {
 		t.Errorf("l = %+v", n.Children)
 	}
-	for _, k := range []string{"x", "e", "f", "h"} {
-		if n := pyGet(t, d, k); !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
+	wantUnknown(t, d, "x", "e", "f", "h")
 	for _, k := range []string{"g", "m"} {
 		n := pyGet(t, d, k)
 		for _, c := range n.Children {
@@ -159,14 +147,7 @@ func TestPyUnknownCalleeChanges(t *testing.T) {
 		"u = dict(a=1)\nv = common.make(u)\nlogging.info(u)\nprint(u)\nlen(u)\n" +
 		"def f(d):\n    d['z'] = 3\nw = dict(a=1)\nf(w)\n"
 	d := mustParse(t, Python, src)
-	for _, k := range []string{"s", "c", "k"} {
-		if n := pyGet(t, d, k); !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
-	if n := pyGet(t, d, "l"); !n.IsUnknown() {
-		t.Errorf("l = %+v, want unknown (items and length)", n)
-	}
+	wantUnknown(t, d, "s", "c", "k", "l") // l: its items and its length
 	if n := pyGet(t, d, "u"); n.Get("a").Value != "1" {
 		t.Errorf("u = %+v, want a=1: nothing changed it", n)
 	}
@@ -180,14 +161,7 @@ func TestPyUnknownCalleeChanges(t *testing.T) {
 		"a = dict(k=1)\nb = dict(k=1)\ne = dict(k=1)\nl = [1]\nr = dict(k=1)\n"+
 		"if flag:\n  add(a)\n  common.fill(x=b)\n  e.update(y=2)\n  r['k'] = 2\n"+
 		"if flag:\n  l.append(2)\n  print(r)\n  logging.info(r)\n  r.get('k')\n")
-	for _, k := range []string{"a", "b", "e"} {
-		if n := pyGet(t, d, k); !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
-	if n := pyGet(t, d, "l"); !n.IsUnknown() {
-		t.Errorf("l = %+v, want unknown (items and length)", n)
-	}
+	wantUnknown(t, d, "a", "b", "e", "l") // l: its items and its length
 	if n := pyGet(t, d, "r"); n.IsUnknown() || n.Get("k") == nil || !n.Get("k").IsUnknown() {
 		t.Errorf("r = %+v, want r.k unknown (assigned where it may not run) and r itself known", n)
 	}
@@ -223,14 +197,7 @@ func TestPyPartialDicts(t *testing.T) {
 		"h = dict(k=1)\nq = h.get('k')\nr = h.pop('k')\n"+
 		"hooks = []\ncommon.add_hooks(hooks)\nhn = len(hooks)\nh0 = hooks[0] if hooks else None\nhs = hooks[:1]\n"+
 		"hi = 'x' in hooks\nhl = [*hooks]\nhc = hooks.copy()\nhd = dict(hooks)\nhe = hooks == []\n")
-	for _, k := range []string{"x", "y", "z", "w", "n", "ks", "v", "e", "f", "g", "p", "hooks", "hn", "h0", "hs", "hi", "hl", "hc", "hd", "he"} {
-		if n := pyGet(t, d, k); !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
-	if n := pyGet(t, d, "l"); !n.IsUnknown() {
-		t.Errorf("l = %+v, want unknown", n)
-	}
+	wantUnknown(t, d, "x", "y", "z", "w", "n", "ks", "v", "e", "f", "g", "p", "hooks", "hn", "h0", "hs", "hi", "hl", "hc", "hd", "he", "l")
 	if q, r, h := pyGet(t, d, "q"), pyGet(t, d, "r"), pyGet(t, d, "h"); q.Value != "1" || r.Value != "1" || len(h.Children) != 0 {
 		t.Errorf("a dict read as it is: q = %+v, r = %+v, h = %+v", q, r, h)
 	}

@@ -16,6 +16,16 @@ func pyGet(t *testing.T, d *Document, path string) *Node {
 	return n
 }
 
+// wantUnknown asserts that each of paths is in d's tree and unknown.
+func wantUnknown(t *testing.T, d *Document, paths ...string) {
+	t.Helper()
+	for _, p := range paths {
+		if n := d.Root.At(p); n == nil || !n.IsUnknown() {
+			t.Errorf("%s = %+v, want unknown", p, n)
+		}
+	}
+}
+
 func TestPythonGetConfig(t *testing.T) {
 	src := `import ml_collections as mlc
 import big_vision.configs.common as bvcc
@@ -200,11 +210,7 @@ func TestPythonStrCaseAndStrip(t *testing.T) {
 			t.Errorf("%s = %q, want %q", k, n.Value, want)
 		}
 	}
-	for _, k := range []string{"e", "f"} {
-		if n := pyGet(t, d, k); !n.IsUnknown() {
-			t.Errorf("%s = %q, want unknown", k, n.Value)
-		}
-	}
+	wantUnknown(t, d, "e", "f")
 }
 
 // TestPythonGenerators: a function that yields returns a generator, unknown here; a bare yield
@@ -788,11 +794,7 @@ after = dict(**evals)
 	if d.Root == nil {
 		t.Fatalf("no tree: %+v", d.Problems)
 	}
-	for _, k := range []string{"evals", "upd", "cp", "spread", "merged", "after"} {
-		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
-			t.Errorf("%s: %+v, want unknown", k, n)
-		}
-	}
+	wantUnknown(t, d, "evals", "upd", "cp", "spread", "merged", "after")
 	if n := d.Root.At("known.a"); n == nil || n.Value != "1" {
 		t.Errorf("known.a: %+v", n)
 	}
@@ -1120,11 +1122,7 @@ func TestPythonBaseContainers(t *testing.T) {
 	}
 	// getattr's answers from a dict's own attributes; a tuple plus a list (Python raises), a
 	// range and a dict with a key that may be an int are not made.
-	for _, k := range []string{"k", "tl", "r", "n"} {
-		if n := d.Root.Get(k); n == nil || !n.IsUnknown() {
-			t.Errorf("%s = %+v, want unknown", k, n)
-		}
-	}
+	wantUnknown(t, d, "k", "tl", "r", "n")
 	// s1[1]['priority'] = 3 changed the bases' own hooks[1]: an edit of unknown effect there.
 	found := false
 	for _, e := range d.BaseEdits {

@@ -40,12 +40,17 @@ default_hooks = dict(checkpoint=dict(max_keep_ckpts=3))
 	return tmp, files
 }
 
+// composeIn composes the run of primary in the tree at dir, with the default limits.
+func composeIn(dir, primary string) *compose.Run {
+	return compose.Compose(compose.FromFS(os.DirFS(dir)), primary, nil, compose.Limits{})
+}
+
 // TestCodeRunMMDetection composes a leaf config with MMDetection's real bases the way MMEngine
 // does and checks where each value of the run comes from.
 func TestCodeRunMMDetection(t *testing.T) {
 	tmp, _ := mmdetTree(t)
 	const leaf = "configs/tiny/tiny_r50_1x_coco.py"
-	run := compose.Compose(compose.FromFS(os.DirFS(tmp)), leaf, nil, compose.Limits{})
+	run := composeIn(tmp, leaf)
 	if len(run.Problems) != 0 {
 		t.Fatalf("problems: %+v", run.Problems)
 	}
@@ -272,7 +277,7 @@ test_dataloader.batch_size = 16
 loader = dict(d=train_dataloader)
 `,
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "configs/det/leaf.py", nil, compose.Limits{})
+	r := composeIn(tmp, "configs/det/leaf.py")
 	if len(r.Problems) != 0 {
 		t.Fatalf("problems %+v", r.Problems)
 	}
@@ -350,7 +355,7 @@ func TestCodeRunGin(t *testing.T) {
 		"a.gin":     "f.x = 1\ninclude 'sub/b.gin'\nf.z = 3\nN = 5\n",
 		"sub/b.gin": "f.x = 2\nf.z = 2\nf.n = %N\nN = 4\ng.m = %M\n",
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "a.gin", nil, compose.Limits{})
+	r := composeIn(tmp, "a.gin")
 	if len(r.Problems) != 0 {
 		t.Fatalf("problems %+v", r.Problems)
 	}
@@ -417,7 +422,7 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 			"_base_.sched[i].end = 1\n" + // line 11: an index not known
 			"model = dict(backbone=dict(depth=101))\n", // the file's own value merges over the edits
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	r := composeIn(tmp, "cfg/a.py")
 	root := r.Doc.Root
 	ty := root.At("model.backbone.norm_cfg.type")
 	if ty.Value != "BN" || r.Origin(ty).File != "cfg/a.py" || ty.Span.Start.Line != 2 || ty.KeySpan.Start.Line != 2 {
@@ -450,7 +455,7 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 	}
 	// Without line 11 the item edit stands.
 	testfs.Write(t, tmp, map[string]string{"cfg/c.py": "_base_ = './b.py'\n_base_.sched[1].end = 24\ndel _base_.hooks\n_base_.neck2 = {{ _base_.model.neck }}\n"})
-	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/c.py", nil, compose.Limits{})
+	r = composeIn(tmp, "cfg/c.py")
 	item := func(i string) *doc.Node { return r.Doc.Root.Get("sched").Step(i).Get("end") }
 	if e := item("1"); e == nil || e.Value != "24" || item("0") == nil || item("0").Value != "500" || r.Origin(e).File != "cfg/c.py" {
 		t.Errorf("sched[1].end = %+v", e)
@@ -465,7 +470,7 @@ func TestCodeRunMMEngineBaseEdits(t *testing.T) {
 	// name bound to the bases as a whole edits them too.
 	testfs.Write(t, tmp, map[string]string{"cfg/d.py": "_base_ = './b.py'\ndef bump():\n    _base_.epochs = 36\n" +
 		"before = _base_.epochs\nbump()\nafter = _base_.epochs\nb = _base_\nb.model.neck.n = 8\n"})
-	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/d.py", nil, compose.Limits{})
+	r = composeIn(tmp, "cfg/d.py")
 	if e := r.Doc.Root.Get("before"); e == nil || !e.IsUnknown() {
 		t.Errorf("a read before the call that edits stays unknown (Python reads 12 there): %+v", e)
 	}
@@ -503,7 +508,7 @@ func TestCodeRunMMEngineBaseValues(t *testing.T) {
 			"before = _base_.stage2 + 1\n_base_.stage2 = 30\nafter = _base_.stage2 + 1\n" +
 			"_base_.max_epochs += 10\ntotal = _base_.max_epochs\n",
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	r := composeIn(tmp, "cfg/a.py")
 	root := r.Doc.Root
 	for k, want := range map[string]string{"switch": "280", "lr": "0.008", "ann": "data/coco/ann.json", "border.0": "-320",
 		"name": "data/coco/x", "norm": "SyncBN", "long": "1", "wide": "17", "small": "8", "nothing": "true",
@@ -556,7 +561,7 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 			"pipeline = [*_base_.pre, dict(type='Mosaic')]\nmine = [*_base_.shared]\nmine[0]['v'] = 2\n",
 		"cfg/finetune.py": "_base_ = './prune.py'\ncustom_hooks = _base_.custom_hooks[:-2]\n",
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/finetune.py", nil, compose.Limits{})
+	r := composeIn(tmp, "cfg/finetune.py")
 	root := r.Doc.Root
 	hooks := root.Get("custom_hooks")
 	if hooks == nil || len(hooks.Children) != 2 || hooks.StepPath("1.type").Value != "SyncNormHook" {
@@ -571,7 +576,7 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 	if n := root.StepPath("shared.0"); n == nil || !n.IsUnknown() {
 		t.Errorf("shared.0 = %+v, want unknown", n)
 	}
-	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/prune.py", nil, compose.Limits{})
+	r = composeIn(tmp, "cfg/prune.py")
 	if n := r.Doc.Root.Get("custom_hooks"); n == nil || len(n.Children) != 4 || n.StepPath("3.type").Value != "P2" {
 		t.Errorf("prune's custom_hooks = %+v", n)
 	}
@@ -580,7 +585,7 @@ func TestCodeRunMMEngineBaseContainers(t *testing.T) {
 		"cfg/new.py": "from mmengine.config import read_base\nwith read_base():\n    from .b import *\n" +
 			"pipeline = [*pre, dict(type='Mosaic')]\nkept = custom_hooks[:1]\nmine = [*shared]\nmine[0]['v'] = 2\n",
 	})
-	r = compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/new.py", nil, compose.Limits{})
+	r = composeIn(tmp, "cfg/new.py")
 	root = r.Doc.Root
 	wantValues(t, root, "new style: ", map[string]string{"pipeline.0.type": "Load", "pipeline.1.type": "Mosaic", "kept.0.type": "EMAHook", "mine.0.v": "2"})
 	if n := root.StepPath("kept"); n == nil || len(n.Children) != 1 {
@@ -609,7 +614,7 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 			"_base_.nothing.update(k=1)\n" + // line 10: not set by the bases
 			"_base_.pairs.update([('k', 2)])\n", // dict.items of a list raises in update: unknown
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	r := composeIn(tmp, "cfg/a.py")
 	root := r.Doc.Root
 	wantValues(t, root, "", map[string]string{"model.backbone.depth": "101", "model.backbone.norm_cfg.type": "BN",
 		"model.neck": "null", "epochs": "5", "rest.k": "1", "d.n": "2"})
@@ -637,7 +642,7 @@ func TestCodeRunMMEngineBaseEditsMaybe(t *testing.T) {
 		"cfg/b.py": "a = dict(x=1)\nb = [1]\nc = 2\nd = 3\n",
 		"cfg/a.py": "import os\n_base_ = './b.py'\nif os.environ.get('X'):\n    _base_.a.x = 5\n    _base_.b.append(2)\n    del _base_.c\n",
 	})
-	r := compose.Compose(compose.FromFS(os.DirFS(tmp)), "cfg/a.py", nil, compose.Limits{})
+	r := composeIn(tmp, "cfg/a.py")
 	root := r.Doc.Root
 	for _, k := range []string{"a.x", "b", "c"} {
 		if n := root.At(k); n == nil || !n.IsUnknown() {

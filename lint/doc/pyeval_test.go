@@ -85,11 +85,7 @@ func TestPyCopy(t *testing.T) {
 		"c1 = copy.deepcopy(base)\nc1[0]['scale'] = 160\nc2 = copy.copy(base)\nc2.append(dict(type='C'))\nc2[1]['k'] = 1\n" +
 		"c3 = deepcopy(dict(a=[1, 2]))\nu = copy.deepcopy(unknown_name)\nv = copy.deepcopy(dict(a=1).keys())\n"
 	d := mustParse(t, Python, src)
-	for k, want := range map[string]string{"base.0.scale": "224", "c1.0.scale": "160", "c2.2.type": "C", "base.1.k": "1", "c3.a.1": "2"} {
-		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
-			t.Errorf("%s = %+v, want %s", k, n, want)
-		}
-	}
+	wantValues(t, d.Root, "", map[string]string{"base.0.scale": "224", "c1.0.scale": "160", "c2.2.type": "C", "base.1.k": "1", "c3.a.1": "2"})
 	if n := d.Root.Get("base"); n == nil || len(n.Children) != 2 {
 		t.Errorf("base = %+v: a shallow copy's append changed it", n)
 	}

@@ -16,6 +16,18 @@ func pyGet(t *testing.T, d *Document, path string) *Node {
 	return n
 }
 
+// wantValues asserts that each path of want (stepping through lists) is known in the tree
+// under root with that value; label starts each message (lint's code_runs_test.go has its twin
+// for composed runs).
+func wantValues(t *testing.T, root *Node, label string, want map[string]string) {
+	t.Helper()
+	for k, w := range want {
+		if n := root.StepPath(k); n == nil || n.IsUnknown() || n.Value != w {
+			t.Errorf("%s%s = %+v, want %s", label, k, n, w)
+		}
+	}
+}
+
 // wantUnknown asserts that each of paths is in d's tree and unknown.
 func wantUnknown(t *testing.T, d *Document, paths ...string) {
 	t.Helper()
@@ -1070,11 +1082,7 @@ func TestPythonReadsBases(t *testing.T) {
 	src := "_base_ = './b.py'\nx = _base_.a + 1\ny = _base_.l + [3]\nz = _base_.d.k * 2\nw = -_base_.f\n" +
 		"v = _base_.s * 2\nu = _base_.l[1] - 1\n_base_.a = 5\nlate = _base_.a + 1\n"
 	d := ParseWith("a.py", []byte(src), Python, Options{Bases: bases})
-	for k, want := range map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1", "y.2": "3"} {
-		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
-			t.Errorf("with bases, %s = %+v, want %s", k, n, want)
-		}
-	}
+	wantValues(t, d.Root, "with bases, ", map[string]string{"x": "3", "z": "-6", "w": "-1.5", "v": "pp", "u": "1", "y.2": "3"})
 	// y's first items are the bases' own, named as parts of them (composition puts the bases'
 	// nodes there), spanned where the file reads them.
 	wantBaseRefs(t, d.Root, map[string]string{"y.0": "_base_.l.0", "y.1": "_base_.l.1"})
@@ -1107,12 +1115,8 @@ func TestPythonBaseContainers(t *testing.T) {
 		"tt = [*_base_.t]\ntl = _base_.t + [3]\nt2 = _base_.t + (3,)\nr = [*_base_.rg]\nn = [*_base_.nk]\nfor i in _base_.l:\n    last = i\n" +
 		"s1 = [*_base_.hooks]\ns2 = _base_.hooks[:]\ns1[1]['priority'] = 3\nmy = s2[1]['priority'] + 1\n" +
 		"c = [*_base_.m.x]\n")
-	for k, want := range map[string]string{"p.2": "9", "s.0.type": "A", "g.2": "0",
-		"h.0": "0", "my": "4", "c.0": "y", "t2.2": "3"} {
-		if n := d.Root.StepPath(k); n == nil || n.IsUnknown() || n.Value != want {
-			t.Errorf("%s = %+v, want %s", k, n, want)
-		}
-	}
+	wantValues(t, d.Root, "", map[string]string{"p.2": "9", "s.0.type": "A", "g.2": "0",
+		"h.0": "0", "my": "4", "c.0": "y", "t2.2": "3"})
 	// What the file left as the bases had it is named as their part (composition puts their
 	// node there); hooks, which the file changed (s1[1]['priority'] = 3), is written out.
 	wantBaseRefs(t, d.Root, map[string]string{"p.0": "_base_.l.0", "p.1": "_base_.l.1", "last": "_base_.l.1",

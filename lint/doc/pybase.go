@@ -566,7 +566,7 @@ func (ev *pyEval) baseFinish() bool {
 	for _, sn := range ev.baseSnaps {
 		changed := false
 		if sn.list != nil {
-			changed = sn.list.like == likePartial || !samePtrs(sn.list.items, sn.kids)
+			changed = sn.list.like == likePartial || !slices.Equal(sn.list.items, sn.kids)
 		} else {
 			changed = sn.dict.partial || len(sn.dict.ents)*2 != len(sn.kids)
 			for i := 0; !changed && i < len(sn.dict.ents); i++ {
@@ -607,18 +607,6 @@ func markBaseOf(m map[*pyVal]string, v *pyVal, path string) {
 			markBaseOf(m, en.v, joinBasePath(path, en.k.s))
 		}
 	}
-}
-
-func samePtrs(a, b []*pyVal) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // decimalInt reports whether s is an int written in decimal digits with an optional minus and

@@ -35,8 +35,8 @@ func checkStreamingWithoutMaxSteps(p *lint.Pass) {
 		return
 	}
 	ms := p.Plan.Train.MaxSteps
-	if ms.Known() && ms.Value > 0 {
-		return
+	if ms.Known() && ms.Value > 0 || !ms.Known() && ms.Node != nil {
+		return // a budget, or one written whose value is not known here (a template placeholder)
 	}
 	what := st.Key + " is on"
 	if !st.IsExplicit() {

@@ -29,8 +29,8 @@ says that the run may end before its steps are done.`,
 
 func checkTrainingLengthTimeBased(p *lint.Pass) {
 	tb, ms := p.Plan.Train.TimeBudget, p.Plan.Train.MaxSteps
-	if !tb.IsExplicit() || tb.Value.Value <= 0 || p.Plan.Train.TimeBudgetPerJob {
-		return
+	if !tb.IsExplicit() || tb.Value.Value <= 0 || p.Plan.Train.TimeBudgetPerJob || !ms.Known() && ms.Node != nil {
+		return // (a step budget written whose value is not known here may end the run first)
 	}
 	v := tb.Value.Text
 	if v == "" && tb.Node != nil {

@@ -167,14 +167,13 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	// Batches.
 	p.Train.PerDeviceBatch = IntOr(root, "micro_batch_size", 1, axoNote)
 	p.Train.GradAccum = axoGradAccum(root, p.Train.PerDeviceBatch)
-	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
-		p.Train.MaxSteps = ms
-	}
+	p.Train.MaxSteps = StepBudgetAt(root, "max_steps")
 	p.Eval.PerDeviceBatch = axoEvalBatch(root, p.Train.PerDeviceBatch)
 
 	// Evaluation and checkpoints.
 	epochs, _ := axoNumEpochs(root) // 0 when unknown: per-epoch conversions then stay unknown
-	if !p.Train.MaxSteps.Known() && epochs > 0 {
+	// Epochs bound the run when no step budget is written (an unknown one may override them).
+	if p.Train.MaxSteps.Node == nil && epochs > 0 {
 		if n := root.At("num_epochs"); n != nil && !n.IsNull() {
 			p.Train.Epochs = plan.Set(epochs, "num_epochs", n)
 		} else {

@@ -171,12 +171,13 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 		p.Train.PerDeviceBatch = plan.Fact[int]{Key: "per_device_train_batch_size", Node: root.At("per_device_train_batch_size"),
 			Note: "accelerator_config.split_batches splits this batch across processes"}
 	}
-	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
-		p.Train.MaxSteps = ms
-	} else if ep, ok := FloatAt(root, "num_train_epochs"); !ok {
-		p.Train.Epochs = plan.Defaulted(3.0, "num_train_epochs", note, nil)
-	} else if ep.Known() && ep.Value > 0 {
-		p.Train.Epochs = ep
+	p.Train.MaxSteps = StepBudgetAt(root, "max_steps")
+	if p.Train.MaxSteps.Node == nil { // no step budget written (one unknown may still bound the run)
+		if ep, ok := FloatAt(root, "num_train_epochs"); !ok {
+			p.Train.Epochs = plan.Defaulted(3.0, "num_train_epochs", note, nil)
+		} else if ep.Known() && ep.Value > 0 {
+			p.Train.Epochs = ep
+		}
 	}
 
 	// Evaluation.

@@ -510,6 +510,9 @@ func TestHFEpochsFact(t *testing.T) {
 		{"per_device_train_batch_size: 8\noutput_dir: o\n", 3, plan.Default},
 		{"per_device_train_batch_size: 8\nnum_train_epochs: 2\n", 2, plan.Explicit},
 		{"per_device_train_batch_size: 8\nnum_train_epochs: 2\nmax_steps: 100\n", 0, plan.Unknown},
+		{"per_device_train_batch_size: 8\nnum_train_epochs: 2\nmax_steps: -1\n", 2, plan.Explicit},
+		// a budget a launcher fills in may bound the run: the epochs are not known to
+		{"per_device_train_batch_size: 8\nnum_train_epochs: 2\nmax_steps: ${MAX_STEPS}\n", 0, plan.Unknown},
 	} {
 		d := doc.Parse("a.yaml", []byte(c.src), doc.YAML, doc.Limits{})
 		p := HuggingFace.Normalize(d, Context{})
@@ -583,5 +586,34 @@ func TestHFNoTrainingArguments(t *testing.T) {
 	p = hftPlan(t, HuggingFace, doc.YAML, src+"output_dir: out\n", Context{})
 	if !p.Eval.Enabled.Known() || !p.Data.Workers.Known() {
 		t.Errorf("output_dir alone should make a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
+}
+
+// A step budget written with a value not known here (a launcher's placeholder) is kept as an
+// unknown fact at its node, and the epoch count it may override is not claimed; zero, negative
+// and null budgets are none.
+func TestStepBudgetAt(t *testing.T) {
+	for _, c := range []struct {
+		src      string
+		known    bool
+		value    int
+		withNode bool
+	}{
+		{"max_steps: 500\n", true, 500, true},
+		{"max_steps: ${MAX_STEPS}\n", false, 0, true},
+		{"max_steps: -1\n", false, 0, false},
+		{"max_steps: 0\n", false, 0, false},
+		{"max_steps: null\n", false, 0, false},
+		{"other: 1\n", false, 0, false},
+	} {
+		d := doc.Parse("a.yaml", []byte(c.src), doc.YAML, doc.Limits{})
+		f := StepBudgetAt(d.Root, "max_steps")
+		if f.Known() != c.known || f.Value != c.value || (f.Node != nil) != c.withNode {
+			t.Errorf("%q: %+v", c.src, f)
+		}
+	}
+	p := hftPlan(t, Axolotl, doc.YAML, "max_steps: ${MAX_STEPS}\nnum_epochs: 2\n", Context{})
+	if p.Train.MaxSteps.Known() || p.Train.MaxSteps.Node == nil || p.Train.Epochs.Known() {
+		t.Errorf("axolotl placeholder budget: max_steps %+v, epochs %+v", p.Train.MaxSteps, p.Train.Epochs)
 	}
 }

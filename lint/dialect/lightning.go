@@ -344,8 +344,8 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note pla
 	p.Train.GradAccum = intFact(root, tr, prefix, "accumulate_grad_batches", 1, true, note)
 	if f := intFact(root, tr, prefix, "max_steps", 0, false, plan.Because("")); f.Known() && f.Value > 0 {
 		p.Train.MaxSteps = f
-	} else if f.Node != nil {
-		p.Train.MaxSteps = plan.Fact[int]{Key: f.Key, Node: f.Node}
+	} else if !f.Known() && f.Node != nil && !f.Node.IsNull() {
+		p.Train.MaxSteps = f // written, its value unknown here (an interpolation): it may bound the run
 	}
 	// Data sharding: the Trainer wraps loaders in a DistributedSampler seeded with
 	// PL_GLOBAL_SEED (0 when unset), the same seed on every rank.

@@ -259,9 +259,7 @@ func readLFv1(root *doc.Node, p *plan.Plan) {
 	if gb, ok := IntAt(root, "global_batch_size"); ok && !(gb.Node != nil && gb.Node.IsNull()) {
 		p.Train.GlobalBatch = gb
 	}
-	if ms, ok := IntAt(root, "max_steps"); ok && ms.Known() && ms.Value > 0 {
-		p.Train.MaxSteps = ms
-	}
+	p.Train.MaxSteps = StepBudgetAt(root, "max_steps")
 	// The v1 trainer runs no evaluation during training.
 	p.Eval.Enabled = plan.Defaulted(false, "eval_dataset", plan.Why{By: "the LLaMA-Factory v1 default", Note: "its trainer has no periodic evaluation"}, root.At("eval_dataset"))
 	p.Eval.Unavailable = true

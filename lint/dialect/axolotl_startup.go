@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -15,8 +17,12 @@ import (
 // plan: streaming-without-max-steps reads streaming and pretraining_dataset (axoStreaming).
 var axoRuleChecks = map[string]bool{"check_streaming_w_max_steps": true, "check_pretraining_w_max_steps": true}
 
-// axoRejections adds the start-up checks the file fails.
+// axoRejections adds the start-up checks the file fails, unless a plugin from outside axolotl
+// may rewrite the config first.
 func axoRejections(root *doc.Node, p *plan.Plan) {
+	if axoForeignPlugins(root) {
+		return
+	}
 	p.Rejections = append(p.Rejections, KnowledgeOf("axolotl").Rejections(root, "axolotl", axoRuleChecks)...)
 }
 
@@ -34,4 +40,28 @@ func axoStreaming(root *doc.Node) plan.Fact[bool] {
 			Note: "a pretraining_dataset is streamed"}
 	}
 	return f
+}
+
+// axoForeignPlugins reports a plugins list that names a plugin from outside axolotl's own
+// integrations (or is not known here). load_cfg calls every listed plugin's register(cfg) before
+// validate_config (cli/config.py prepare_plugins, from v0.12.0 on; v0.8.0-v0.11.0 registered
+// plugins without the config, and the file is then not checked either, which only costs
+// findings), so a plugin can rewrite any key a start-up check tests. axolotl's own plugins that define register at v0.18.0 (swanlab,
+// nemo_gym, hatchery) only read the config, raise, or set remove_unused_columns, which no check
+// in the table tests.
+func axoForeignPlugins(root *doc.Node) bool {
+	n := root.Get("plugins")
+	if n == nil || n.IsNull() {
+		return false
+	}
+	if n.Kind != doc.Seq {
+		return true
+	}
+	for _, c := range n.Children {
+		name, ok := c.Str()
+		if !ok || !strings.HasPrefix(name, "axolotl.integrations.") {
+			return true
+		}
+	}
+	return false
 }

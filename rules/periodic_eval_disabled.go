@@ -65,6 +65,9 @@ func switchedOff(pl *plan.Plan, e plan.Fact[bool], w switchOff) lint.Finding {
 	case e.Origin == plan.Default:
 		f.Message = keyOr(e, w.name) + " is not set: " + defaultName(e) + " " + w.byDefault + " during training" + w.outcome
 		f.Severity = lint.Info
+	case e.IsExplicit() && positiveNumber(e.Node):
+		// A count or interval the file set that still schedules nothing (the fact's note says why).
+		f.Message = keyOr(e, w.name) + " " + written(e, "false") + " schedules no " + w.noun + " during training" + w.outcome
 	default:
 		f.Message = keyOr(e, w.name) + " " + written(e, "false") + " turns off " + w.noun + " during training" + w.outcome
 	}
@@ -93,4 +96,10 @@ func nodeText(n *doc.Node) string {
 		return "null"
 	}
 	return n.Value
+}
+
+// positiveNumber reports a number node above zero.
+func positiveNumber(n *doc.Node) bool {
+	v, ok := n.Float()
+	return ok && n.IsScalar() && (n.Type == doc.Int || n.Type == doc.Float) && v > 0
 }

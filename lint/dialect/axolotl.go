@@ -187,6 +187,9 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	if pyTruthy(root.At("pretraining_dataset")) || pyTruthy(root.At("streaming")) {
 		p.Advice = map[string]string{"eval.enabled": "give evaluation data with test_datasets (axolotl 0.13 and later refuse val_set_size beside pretraining_dataset or streaming), and set evals_per_epoch or eval_steps"}
 	}
+	if e := p.Eval.Enabled; p.Advice == nil && e.IsExplicit() && !e.Value && e.Key == "evals_per_epoch" {
+		p.Advice = map[string]string{"eval.enabled": "raise evals_per_epoch so that evals_per_epoch × num_epochs is above 1 (evals_per_epoch: 2 evaluates twice an epoch), or set eval_steps"}
+	}
 	p.Eval.DropLast = axoDropLast(root)
 	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", plan.Because("the Trainer evaluates on the training processes"), nil)
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
@@ -320,6 +323,7 @@ func axoEvalData(root *doc.Node) axoEvalSource {
 // _configure_save_and_eval_strategy with normalize_config's evals_per_epoch conversion).
 func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool], plan.Fact[plan.Interval]) {
 	var none plan.Fact[plan.Interval]
+	var idle *doc.Node // an evals_per_epoch that schedules no evaluation
 	if !src.known {
 		return plan.Fact[bool]{Key: "val_set_size", Node: src.node}, none
 	}
@@ -350,6 +354,7 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 				iv := plan.Interval{Value: 1 / float64(k), Unit: plan.EpochFraction, Text: "evals_per_epoch: " + n.Value}
 				return plan.Set(true, "evals_per_epoch", n), plan.Set(iv, "evals_per_epoch", n)
 			}
+			idle = n
 		}
 	}
 	if f := hfStrategy(root, plan.Why{}, "eval_strategy", "evaluation_strategy", "", []string{"no", "steps", "epoch"}); f.Node != nil && !f.Node.IsNull() {
@@ -365,6 +370,11 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 		default:
 			return plan.Set(false, f.Key, f.Node), none
 		}
+	}
+	if idle != nil {
+		// The file asked for evaluations and gets none: a finding about the key it wrote.
+		return plan.Fact[bool]{Value: false, Origin: plan.Explicit, Key: "evals_per_epoch", Node: idle,
+			Note: "with num_epochs " + strconv.FormatFloat(epochs, 'g', -1, 64) + ", 1/(evals_per_epoch × num_epochs) is not below 1, so axolotl sets no eval_steps and the Trainer default eval_strategy \"no\" holds"}, none
 	}
 	at := root.At("evals_per_epoch")
 	if at == nil {

@@ -197,9 +197,6 @@ type pyEval struct {
 	refused *pyRefusal
 	// predef rewrites MMEngine's predefined variables in string literals (nil: not rewritten).
 	predef *pyPredef
-	// stmtCall is the call an expression statement makes (`helper(config)`), while it runs:
-	// its value is dropped, so it is called for what it does (mayChange).
-	stmtCall *pyExpr
 	// inTry counts the try bodies being run: a refusal there may be caught by a handler, so
 	// it only leaves the call unknown.
 	inTry int
@@ -736,12 +733,7 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 		}
 		switch st.kind {
 		case sExpr:
-			x, prev := a.ex(st.value), ev.stmtCall
-			if x.op == xCall {
-				ev.stmtCall = x
-			}
-			ev.eval(x, env)
-			ev.stmtCall = prev
+			ev.eval(a.ex(st.value), env)
 		case sAssign:
 			if !ev.noBase && isBaseLine(a, st, ev.tx) {
 				// MMEngine takes the base files from the first such statement at the top level
@@ -1014,10 +1006,14 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 			if !ev.noBase && isBaseLine(a, st, ev.tx) {
 				continue // MMEngine removes it before the file runs (exec)
 			}
+			ev.mayRunCalls(a.ex(st.value), env) // `y = add(c)` may change c
 			for _, t := range a.ids(st.targets) {
 				ev.assignOpaque(a.ex(t), env, st)
 			}
 		case sIf, sFor, sWhile, sWith, sTry:
+			if st.value != 0 {
+				ev.mayRunCalls(a.ex(st.value), env) // the test or the iterable
+			}
 			if st.kind == sFor {
 				ev.assignOpaque(a.ex(a.ids(st.targets)[0]), env, st)
 			}
@@ -1031,10 +1027,35 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 		case sDel:
 			ev.del(a.ex(st.value), env, st, true) // it may run: what it deletes is unknown
 		case sExpr:
-			if x := a.ex(st.value); x.op == xCall {
+			x := a.ex(st.value)
+			if x.op == xCall {
 				ev.baseCall(x, env, nil) // a method that may change a part of _base_
-				ev.mayRunCall(x, env)
 			}
+			ev.mayRunCalls(x, env)
+		case sReturn:
+			if st.value != 0 {
+				ev.mayRunCalls(a.ex(st.value), env)
+			}
+		}
+	}
+}
+
+// mayRunCalls is mayRunCall for every call in x, however deep (`print(add(c))`, `y =
+// dict(a=add(c))`): the operands, items and arguments of the expressions it is made of.
+// Comprehensions, lambdas and f-string fields are not searched.
+func (ev *pyEval) mayRunCalls(x *pyExpr, env *pyEnv) {
+	ev.step()
+	if x.op == xCall {
+		ev.mayRunCall(x, env)
+		for _, kw := range ev.arena.kwsOf(x) {
+			if kw.val != 0 {
+				ev.mayRunCalls(ev.ex(kw.val), env)
+			}
+		}
+	}
+	for _, id := range ev.kids(x) {
+		if id != 0 {
+			ev.mayRunCalls(ev.ex(id), env)
 		}
 	}
 }
@@ -2442,7 +2463,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	a := ev.args(e, env)
 	if fnv.k == pvOpaque && fnv.s != "" {
 		ev.baseCall(e, env, &a) // a method of a part of _base_ (basePart) may change it
-	} else if e == ev.stmtCall && ev.mayChange(fnv, e) {
+	} else if ev.mayChange(fnv, e) {
 		ev.changedBy(e, a)
 	}
 	if !a.ok {
@@ -2482,8 +2503,9 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	return ev.opaque(e)
 }
 
-// mayChange reports a callee this reader does not follow that a statement calls for its effect
-// (`helper(config)`, `globals()[config.name](config)`): it may change what it is given. Not
+// mayChange reports a callee this reader does not follow (`helper(config)`,
+// `globals()[config.name](config)`, `x = common.make(config)`): whether its value is used or
+// not, it may change what it is given. Not
 // the module functions the evaluator models (ConfigDict, parse_arg, read_base, copy) nor the
 // standard library's loggers and printers, which only read their arguments.
 func (ev *pyEval) mayChange(fnv *pyVal, e *pyExpr) bool {

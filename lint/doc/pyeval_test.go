@@ -129,23 +129,24 @@ func TestPyDel(t *testing.T) {
 	}
 }
 
-// TestPyUnknownCalleeChanges: a statement that calls what the reader does not follow, dropping
-// its value, is called for its effect, and may change what it is given (big_vision's
-// load_and_eval.py runs `globals()[config.name](config)`): every dict reachable from the
-// arguments is unknown afterwards, every list's items too, and a part of MMEngine's bases is an
-// edit of unknown effect. A call whose value is used, a function the reader follows, the
-// builtins and the standard library's loggers change nothing.
+// TestPyUnknownCalleeChanges: a call of what the reader does not follow may change what it is
+// given, whether its value is dropped (big_vision's load_and_eval.py runs
+// `globals()[config.name](config)`) or used (`v = common.make(u)`): every dict reachable from
+// the arguments is unknown afterwards, every list's items too, and a part of MMEngine's bases is
+// an edit of unknown effect. A function the reader follows, the builtins and the standard
+// library's loggers change nothing.
 func TestPyUnknownCalleeChanges(t *testing.T) {
 	src := "import logging\nimport common\n" +
 		"s = dict(b=2)\nc = dict(a=1, sub=s)\ncommon.fill(c)\n" +
 		"l = [1, dict(x=1)]\nhelper(l)\n" +
 		"k = dict(a=1)\nglobals()['set_up'](config=k)\n" +
-		"u = dict(a=1)\nv = common.make(u)\nlogging.info(u)\nprint(u)\nlen(u)\n" +
+		"u = dict(a=1)\nv = common.make(u)\np = dict(a=1)\nq = [1, str(common.make(x=p))]\n" +
+		"m = dict(a=1)\nlogging.info(m)\nprint(m)\nn = len(m) + len(str(m))\n" +
 		"def f(d):\n    d['z'] = 3\nw = dict(a=1)\nf(w)\n"
 	d := mustParse(t, Python, src)
-	wantUnknown(t, d, "s", "c", "k", "l") // l: its items and its length
-	if n := pyGet(t, d, "u"); n.Get("a").Value != "1" {
-		t.Errorf("u = %+v, want a=1: nothing changed it", n)
+	wantUnknown(t, d, "s", "c", "k", "l", "u", "p") // l: its items and its length
+	if n := pyGet(t, d, "m"); n.Get("a") == nil || n.Get("a").Value != "1" {
+		t.Errorf("m = %+v, want a=1: nothing changed it", n)
 	}
 	if n := pyGet(t, d, "w"); n.Get("z").Value != "3" {
 		t.Errorf("w = %+v, want z=3 from f", n)
@@ -156,8 +157,14 @@ func TestPyUnknownCalleeChanges(t *testing.T) {
 	d = mustParse(t, Python, "import common, logging\ndef add(c):\n  c['x'] = 1\n"+
 		"a = dict(k=1)\nb = dict(k=1)\ne = dict(k=1)\nl = [1]\nr = dict(k=1)\n"+
 		"if flag:\n  add(a)\n  common.fill(x=b)\n  e.update(y=2)\n  r['k'] = 2\n"+
-		"if flag:\n  l.append(2)\n  print(r)\n  logging.info(r)\n  r.get('k')\n")
-	wantUnknown(t, d, "a", "b", "e", "l") // l: its items and its length
+		"if flag:\n  l.append(2)\n  print(r)\n  logging.info(r)\n  r.get('k')\n"+
+		"f = dict(k=1)\ng = dict(k=1)\nh = dict(k=1)\ni = dict(k=1)\nj = dict(k=1)\n"+
+		"if flag:\n  y = add(f)\n  print(common.fill(g))\n  z = [dict(v=add(h))]\n"+
+		"  while common.step(i):\n    pass\n  for t in common.each(j):\n    pass\n")
+	wantUnknown(t, d, "a", "b", "e", "l", "f", "g", "h", "i", "j") // l: its items and its length
+	// a return in a block that may not run: the call it makes may change what it is given
+	wantUnknown(t, mustParse(t, Python, "import common\ndef g(c):\n  if flag:\n    return common.fill(c)\n  return 1\n"+
+		"k = dict(k=1)\ng(k)\n"), "k")
 	if n := pyGet(t, d, "r"); n.IsUnknown() || n.Get("k") == nil || !n.Get("k").IsUnknown() {
 		t.Errorf("r = %+v, want r.k unknown (assigned where it may not run) and r itself known", n)
 	}

@@ -44,11 +44,11 @@ func axoStreaming(root *doc.Node) plan.Fact[bool] {
 
 // axoForeignPlugins reports a plugins list that names a plugin from outside axolotl's own
 // integrations (or is not known here). load_cfg calls every listed plugin's register(cfg) before
-// validate_config (cli/config.py prepare_plugins, from v0.12.0 on; v0.8.0-v0.11.0 registered
-// plugins without the config, and the file is then not checked either, which only costs
-// findings), so a plugin can rewrite any key a start-up check tests. axolotl's own plugins that define register at v0.18.0 (swanlab,
-// nemo_gym, hatchery) only read the config, raise, or set remove_unused_columns, which no check
-// in the table tests.
+// validate_config (cli/config.py prepare_plugins, from v0.12.0 on), so such a plugin can rewrite
+// any key a start-up check tests. (v0.8.0-v0.11.0 registered plugins without the config: the
+// file is then not checked either, which only costs findings.) axolotl's own plugins that define
+// register at v0.18.0 (swanlab, nemo_gym, hatchery) only read the config, raise, or set
+// remove_unused_columns, which no check in the table tests.
 func axoForeignPlugins(root *doc.Node) bool {
 	n := root.Get("plugins")
 	if n == nil || n.IsNull() {

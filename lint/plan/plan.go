@@ -307,7 +307,9 @@ type Train struct {
 	PerDeviceBatch Fact[int] // micro batch on one device per forward pass
 	GlobalBatch    Fact[int] // examples per optimizer step across all devices
 	GradAccum      Fact[int]
-	MaxSteps       Fact[int]
+	// MaxSteps is the step budget. Unknown with a Node when one is written whose value is not
+	// known here (a launcher's placeholder, an interpolation): it may still bound the run.
+	MaxSteps Fact[int]
 	// Epochs is the run length in epochs when no positive step budget bounds it (HF
 	// num_train_epochs, axolotl num_epochs), so epoch-based save intervals can be counted.
 	Epochs Fact[float64]

@@ -42,7 +42,7 @@ func TestAxolotlEval(t *testing.T) {
 			interval: plan.Set(plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, "eval_steps", nil)},
 		{name: "fractional eval_steps", src: "val_set_size: 0.05\neval_steps: 0.2\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
 			interval: plan.Set(plan.Interval{Value: 0.2, Unit: plan.Ratio, Text: "0.2"}, "eval_steps", nil)},
-		{name: "one eval per epoch over one epoch is none", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", enabled: false, origin: plan.Default, key: "eval_strategy", line: 2},
+		{name: "one eval per epoch over one epoch is none", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", enabled: false, origin: plan.Explicit, key: "evals_per_epoch", line: 2},
 		{name: "one eval per epoch over two epochs", src: "val_set_size: 0.05\nevals_per_epoch: 1\nnum_epochs: 2\n", enabled: true, origin: plan.Explicit, key: "evals_per_epoch", line: 2,
 			interval: plan.Set(plan.Interval{Value: 1, Unit: plan.EpochFraction, Text: "evals_per_epoch: 1"}, "evals_per_epoch", nil)},
 		{name: "eval_strategy epoch", src: "val_set_size: 0.05\neval_strategy: epoch\n", enabled: true, origin: plan.Explicit, key: "eval_strategy", line: 2,

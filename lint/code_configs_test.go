@@ -20,7 +20,15 @@ func TestMacroUseIsRelated(t *testing.T) {
 			t.Errorf("finding at %d:%d, want the definition 2:11", d.Line, d.Column)
 		}
 		for _, r := range d.Related {
+			if r.Line == 3 && r.Message == "train batch set here" && (r.EndLine != 3 || r.EndColumn != r.Column+3) {
+				t.Errorf("train batch related %+v, want it to end after 128", r)
+			}
+		}
+		for _, r := range d.Related {
 			if r.Line == 4 && r.Column == 45 && r.Message == `used here as "%EVAL_BS"` {
+				if r.EndLine != 4 || r.EndColumn != 53 {
+					t.Errorf("use related %+v, want it to end at 4:53, after %%EVAL_BS", r)
+				}
 				return
 			}
 		}

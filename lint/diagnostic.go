@@ -70,6 +70,11 @@ type Related struct {
 	Line    int    `json:"line"`
 	Column  int    `json:"column"`
 	Message string `json:"message"`
+	// EndLine and EndColumn are where the related value ends (0: not known). The JSON output
+	// keeps its contract and has no end; the text report underlines to it, SARIF and the
+	// language server give it as the region's end.
+	EndLine   int `json:"-"`
+	EndColumn int `json:"-"`
 }
 
 // Applicability says whether a fix can be applied without review.

@@ -299,13 +299,15 @@ func toDiagnostic(r *Rule, d *doc.Document, f Finding) Diagnostic {
 		if s.IsZero() {
 			continue
 		}
-		diag.Related = append(diag.Related, Related{File: d.Path, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message})
+		diag.Related = append(diag.Related, Related{File: d.Path, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message,
+			EndLine: s.End.Line, EndColumn: s.End.Col})
 	}
 	if f.Node != nil && f.Node.Use != nil {
 		// A value reached through a reference (gin %MACRO): the finding points at the
 		// definition; the use is where the reader meets it.
 		u := *f.Node.Use
-		diag.Related = append(diag.Related, Related{File: d.Path, Line: u.Start.Line, Column: u.Start.Col, Message: "used here as " + strconv.Quote(string(d.Src[u.Start.Offset:u.End.Offset]))})
+		diag.Related = append(diag.Related, Related{File: d.Path, Line: u.Start.Line, Column: u.Start.Col, Message: "used here as " + strconv.Quote(string(d.Src[u.Start.Offset:u.End.Offset])),
+			EndLine: u.End.Line, EndColumn: u.End.Col})
 	}
 	edits := []TextEdit(nil)
 	if f.Fix != nil {

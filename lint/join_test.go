@@ -89,7 +89,8 @@ func TestJoinDeepSpeedMismatch(t *testing.T) {
 	if d.Line != 3 || !strings.Contains(d.Message, "train_micro_batch_size_per_gpu 3") || !strings.Contains(d.Message, "per_device_train_batch_size 1") {
 		t.Errorf("TL701 %d %q", d.Line, d.Message)
 	}
-	if len(d.Related) == 0 || d.Related[0].File != lfRecipe || d.Related[0].Line != 29 {
+	if len(d.Related) == 0 || d.Related[0].File != lfRecipe || d.Related[0].Line != 29 ||
+		d.Related[0].EndLine != 29 || d.Related[0].EndColumn <= d.Related[0].Column {
 		t.Errorf("TL701 related %+v, want %s:29 (per_device_train_batch_size)", d.Related, lfRecipe)
 	}
 	p := findAt(res.Diagnostics, "TL706", lfDS)

@@ -250,7 +250,8 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 		if s.IsZero() {
 			continue
 		}
-		diag.Related = append(diag.Related, Related{File: file, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message})
+		diag.Related = append(diag.Related, Related{File: file, Line: s.Start.Line, Column: s.Start.Col, Message: rel.Message,
+			EndLine: s.End.Line, EndColumn: s.End.Col})
 	}
 	return diag
 }
@@ -280,7 +281,7 @@ func DedupeRuns(perRun [][]Diagnostic, names []string) []Diagnostic {
 		rs := dedupStrings(runsOf[k])
 		if len(rs) > 1 {
 			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
-				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + strings.Join(rs, "; ")})
+				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + strings.Join(rs, "; "), EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
 		}
 	}
 	SortDiagnostics(out)

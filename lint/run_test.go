@@ -171,7 +171,8 @@ func TestRunsDedupe(t *testing.T) {
 	for _, d := range res.Diagnostics {
 		if d.Code == "TL101" {
 			n++
-			if len(d.Related) != 1 || !strings.Contains(d.Related[0].Message, "found in 2 runs") || d.Related[0].File != d.File {
+			if len(d.Related) != 1 || !strings.Contains(d.Related[0].Message, "found in 2 runs") || d.Related[0].File != d.File ||
+				d.Related[0].EndLine != d.EndLine || d.Related[0].EndColumn != d.EndColumn {
 				t.Errorf("related %+v", d.Related)
 			}
 		}

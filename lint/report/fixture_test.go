@@ -60,7 +60,7 @@ func fixtureResult() *lint.Result {
 	eval := d(ruleEvalBatch, "configs/sft.yaml", 12, 29, 12, 30, "per_device_eval_batch_size",
 		`per-device eval batch "4" is smaller than per-device train batch "16"`)
 	eval.Related = []lint.Related{{File: "configs/sft.yaml", Line: 11, Column: 1, Message: "train batch set here"},
-		{File: "configs/ds config.json", Line: 3, Column: 5, Message: "deepspeed sets its own batch"}}
+		{File: "configs/ds config.json", Line: 3, Column: 5, EndLine: 3, EndColumn: 27, Message: "deepspeed sets its own batch"}}
 	eval.Fix = &lint.Fix{Applicability: lint.Safe, Message: "set per_device_eval_batch_size to 16",
 		Edits: []lint.Edit{{File: "configs/sft.yaml", Line: 12, Column: 29, EndLine: 12, EndColumn: 30, NewText: "16"}}}
 	seed1 := d(ruleSeed, "configs/sft.yaml", 20, 3, 22, 1, "data.seed", `seed "42" is the same on every host`)

@@ -201,7 +201,7 @@ func writeSARIF(w io.Writer, res *lint.Result, o Options) error {
 		for j, rel := range d.Related {
 			id := j + 1
 			l := sarifLocation{ID: &id, PhysicalLocation: sarifPhysicalLocation{
-				ArtifactLocation: loc(rel.File), Region: sarifRegionOf(rel.Line, rel.Column, 0, 0),
+				ArtifactLocation: loc(rel.File), Region: sarifRegionOf(rel.Line, rel.Column, rel.EndLine, rel.EndColumn),
 			}}
 			if rel.Message != "" {
 				l.Message = &sarifText{Text: sentence(rel.Message)}

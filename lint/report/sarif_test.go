@@ -196,8 +196,13 @@ func TestSARIFContent(t *testing.T) {
 	for _, r := range run.Results {
 		if r.RuleID == "TL981" {
 			rel := r.RelatedLocations[1]
-			if rel.PhysicalLocation.ArtifactLocation.URI != "configs/ds%20config.json" || rel.Message.Text != "deepspeed sets its own batch." {
+			if rel.PhysicalLocation.ArtifactLocation.URI != "configs/ds%20config.json" || rel.Message.Text != "deepspeed sets its own batch." ||
+				rel.PhysicalLocation.Region.StartLine != 3 || rel.PhysicalLocation.Region.StartColumn != 5 ||
+				rel.PhysicalLocation.Region.EndLine != 3 || rel.PhysicalLocation.Region.EndColumn != 27 {
 				t.Errorf("related location: %+v", rel)
+			}
+			if reg := r.RelatedLocations[0].PhysicalLocation.Region; reg.EndLine != 0 || reg.EndColumn != 0 {
+				t.Errorf("a related location with no end got region %+v", reg)
 			}
 			rep := r.Fixes[0].ArtifactChanges[0].Replacements[0]
 			if rep.DeletedRegion != (sarifReg{StartLine: 12, StartColumn: 29, EndLine: 12, EndColumn: 30}) || rep.InsertedContent == nil || rep.InsertedContent.Text != "16" {

@@ -270,9 +270,9 @@ func writeExcerpt(w *bufio.Writer, p palette, src *excerptSource, d lint.Diagnos
 	}
 }
 
-// writeRelated draws a related location's line, marking from its column to the end of the
-// line's text with dashes (a related location has no end; the rest of the line is the value or
-// the entry it points at).
+// writeRelated draws a related location's line, marking it with dashes: from its column to its
+// end when that is on the same line, else to the end of the line's text (the rest of the line
+// is the value or the entry it points at).
 func writeRelated(w *bufio.Writer, p palette, src *excerptSource, r lint.Related) {
 	x := src.x
 	if r.Line < 1 || r.Line > x.NumLines() {
@@ -282,6 +282,9 @@ func writeRelated(w *bufio.Writer, p palette, src *excerptSource, r lint.Related
 	to := toLineEnd
 	if len(text) <= longLine {
 		to = utf8.RuneCount(bytes.TrimRight(text, " \t")) + 1
+	}
+	if r.EndLine == r.Line && r.EndColumn > r.Column && r.EndColumn < to {
+		to = r.EndColumn
 	}
 	shown, ul := src.render(r.Line, text, r.Column, to, false, false)
 	ul = strings.ReplaceAll(ul, "~", "-")

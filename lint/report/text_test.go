@@ -75,6 +75,34 @@ func sampleResult() (*lint.Result, Options) {
 	return res, Options{Sources: map[string][]byte{"a.yaml": []byte(src)}}
 }
 
+// A related location marks its value when it ends on its own line, and the rest of the line
+// when its end is not known or lies on a later line.
+func TestTextRelatedEnd(t *testing.T) {
+	src := "train:\n  batch: 16  # per device\n  eval: 4\n"
+	for _, c := range []struct {
+		endLine, endCol int
+		want            string
+	}{
+		{2, 12, "  2 |   batch: 16  # per device\n    |          --\n"},
+		{0, 0, "  2 |   batch: 16  # per device\n    |          ----------------\n"},
+		{3, 3, "  2 |   batch: 16  # per device\n    |          ----------------\n"},
+		{2, 99, "  2 |   batch: 16  # per device\n    |          ----------------\n"},
+	} {
+		res := lint.NewResult()
+		res.Files = append(res.Files, lint.FileInfo{Path: "a.yaml", Format: "yaml", Framework: "generic"})
+		res.Diagnostics = []lint.Diagnostic{{Code: "TL202", Rule: "eval-batch-smaller-than-train", Severity: lint.Warning,
+			File: "a.yaml", Line: 3, Column: 9, EndLine: 3, EndColumn: 10, Message: "small",
+			Related: []lint.Related{{File: "a.yaml", Line: 2, Column: 10, EndLine: c.endLine, EndColumn: c.endCol, Message: "train batch set here"}}}}
+		var b bytes.Buffer
+		if err := writeText(&b, res, Options{Sources: map[string][]byte{"a.yaml": []byte(src)}}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("end %d:%d:\n%s\nwant it to hold\n%s", c.endLine, c.endCol, b.String(), c.want)
+		}
+	}
+}
+
 func TestTextOutput(t *testing.T) {
 	res, o := sampleResult()
 	var b bytes.Buffer

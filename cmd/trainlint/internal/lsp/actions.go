@@ -42,9 +42,12 @@ func (s *server) diagnostic(pub *published, d lint.Diagnostic, enc encoding) pro
 		if t == nil {
 			continue
 		}
-		p := t.posFromLineCol(r.Line, r.Column, enc)
+		p, end := t.posFromLineCol(r.Line, r.Column, enc), t.posFromLineCol(r.Line, r.Column, enc)
+		if r.EndLine > r.Line || r.EndLine == r.Line && r.EndColumn > r.Column {
+			end = t.posFromLineCol(r.EndLine, r.EndColumn, enc)
+		}
 		ld.RelatedInformation = append(ld.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: s.uriFor(r.File), Range: protocol.Range{Start: p, End: p}},
+			Location: protocol.Location{URI: s.uriFor(r.File), Range: protocol.Range{Start: p, End: end}},
 			Message:  r.Message,
 		})
 	}

@@ -244,8 +244,9 @@ func TestDiagnosticsQuickFixAndSuppress(t *testing.T) {
 	if d.Range.Start.Line != 8 || d.Range.Start.Character != 28 || d.Range.End.Character != 29 {
 		t.Errorf("range %+v, want line 8 (0-based) characters 28-29 (the value 4)", d.Range)
 	}
-	if len(d.RelatedInformation) == 0 || d.RelatedInformation[0].Location.Range.Start.Line != 7 {
-		t.Errorf("related information %+v, want the train batch on line 7", d.RelatedInformation)
+	if len(d.RelatedInformation) == 0 || d.RelatedInformation[0].Location.Range != (protocol.Range{
+		Start: protocol.Position{Line: 7, Character: 29}, End: protocol.Position{Line: 7, Character: 31}}) {
+		t.Errorf("related information %+v, want the train batch 16 on line 7 (characters 29-31)", d.RelatedInformation)
 	}
 
 	acts := s.actions(u, *d)

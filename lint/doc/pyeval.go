@@ -808,7 +808,9 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 				}
 			}
 		case sWhile:
-			// Loops whose end depends on state are not evaluated: what they assign is unknown.
+			// Loops whose end depends on state are not evaluated: what they assign is unknown,
+			// and so is what the calls of their test may change.
+			ev.mayRunCalls(a.ex(st.value), env)
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
 		case sWith:

@@ -162,6 +162,8 @@ func TestPyUnknownCalleeChanges(t *testing.T) {
 		"if flag:\n  y = add(f)\n  print(common.fill(g))\n  z = [dict(v=add(h))]\n"+
 		"  while common.step(i):\n    pass\n  for t in common.each(j):\n    pass\n")
 	wantUnknown(t, d, "a", "b", "e", "l", "f", "g", "h", "i", "j") // l: its items and its length
+	// a while loop is not run: the calls of its test may change what they are given
+	wantUnknown(t, mustParse(t, Python, "import common\nk = dict(k=1)\nwhile common.step(k):\n  pass\n"), "k")
 	// a return in a block that may not run: the call it makes may change what it is given
 	wantUnknown(t, mustParse(t, Python, "import common\ndef g(c):\n  if flag:\n    return common.fill(c)\n  return 1\n"+
 		"k = dict(k=1)\ng(k)\n"), "k")

@@ -281,11 +281,23 @@ func DedupeRuns(perRun [][]Diagnostic, names []string) []Diagnostic {
 		rs := dedupStrings(runsOf[k])
 		if len(rs) > 1 {
 			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
-				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + strings.Join(rs, "; "), EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
+				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + runList(rs), EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
 		}
 	}
 	SortDiagnostics(out)
 	return out
+}
+
+// shownRuns is how many runs a "found in N runs" note names: a base shared by a whole model
+// zoo would otherwise give a note of hundreds of paths (20 in mmselfsup's linear-probe configs).
+const shownRuns = 5
+
+// runList names the first shownRuns runs and counts the rest.
+func runList(rs []string) string {
+	if len(rs) <= shownRuns {
+		return strings.Join(rs, "; ")
+	}
+	return strings.Join(rs[:shownRuns], "; ") + "; and " + strconv.Itoa(len(rs)-shownRuns) + " more"
 }
 
 func dedupStrings(s []string) []string {

@@ -415,3 +415,26 @@ func TestRunsGroupOptionNotATrainerFile(t *testing.T) {
 		t.Errorf("alone, the group option is read as %s", info.Framework)
 	}
 }
+
+// A finding shared by many runs names the first five (in order) and counts the others.
+func TestDedupeRunsNamesFewRuns(t *testing.T) {
+	d := lint.Diagnostic{File: "base.py", Line: 3, Column: 5, EndLine: 3, EndColumn: 7, Rule: "r", Message: "m"}
+	for _, c := range []struct {
+		runs int
+		want string
+	}{
+		{5, "found in 5 runs: r1; r2; r3; r4; r5"},
+		{7, "found in 7 runs: r1; r2; r3; r4; r5; and 2 more"},
+	} {
+		var per [][]lint.Diagnostic
+		var names []string
+		for i := c.runs; i >= 1; i-- {
+			per = append(per, []lint.Diagnostic{d})
+			names = append(names, "r"+strconv.Itoa(i))
+		}
+		out := lint.DedupeRuns(per, names)
+		if len(out) != 1 || len(out[0].Related) != 1 || out[0].Related[0].Message != c.want {
+			t.Errorf("%d runs: %+v, want one finding noting %q", c.runs, out, c.want)
+		}
+	}
+}

@@ -51,20 +51,22 @@ func factAt[T any](root *doc.Node, path string, parse func(n *doc.Node) (T, bool
 	return plan.Fact[T]{Key: path, Node: n}, true
 }
 
-// StepBudgetAt reads a run's step budget (max_steps) at path: a positive integer is the budget;
-// a value written but not readable as an integer (a template placeholder such as
-// "${MAX_STEPS}", filled in by a launcher) is an Unknown fact that keeps its node, so that rules
-// can tell "a budget may be set" from "none is"; absent, null, zero or negative is no budget (the
-// zero fact).
+// StepBudgetAt reads a run's step budget (max_steps) at path (stepBudget).
 func StepBudgetAt(root *doc.Node, path string) plan.Fact[int] {
-	f, ok := IntAt(root, path)
-	switch {
-	case !ok || f.Node.IsNull():
+	f, _ := IntAt(root, path)
+	return stepBudget(f)
+}
+
+// stepBudget keeps a max_steps fact as the run's step budget: a positive integer is the
+// budget; a value written but not readable as an integer (a template placeholder such as
+// "${MAX_STEPS}", filled in by a launcher; an interpolation) is an Unknown fact that keeps its
+// node, so that rules can tell "a budget may be set" from "none is"; absent, null, zero or
+// negative is no budget (the zero fact).
+func stepBudget(f plan.Fact[int]) plan.Fact[int] {
+	if f.Node == nil || f.Node.IsNull() || f.Known() && f.Value <= 0 {
 		return plan.Fact[int]{}
-	case !f.Known() || f.Value > 0:
-		return f
 	}
-	return plan.Fact[int]{}
+	return f
 }
 
 // IntOr reads an integer at path, or returns the framework default when the key is absent.

@@ -342,11 +342,7 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note pla
 	readBNSync(p, root, tr, prefix, note)
 	readTimeBudget(p, tr, prefix)
 	p.Train.GradAccum = intFact(root, tr, prefix, "accumulate_grad_batches", 1, true, note)
-	if f := intFact(root, tr, prefix, "max_steps", 0, false, plan.Because("")); f.Known() && f.Value > 0 {
-		p.Train.MaxSteps = f
-	} else if !f.Known() && f.Node != nil && !f.Node.IsNull() {
-		p.Train.MaxSteps = f // written, its value unknown here (an interpolation): it may bound the run
-	}
+	p.Train.MaxSteps = stepBudget(intFact(root, tr, prefix, "max_steps", 0, false, plan.Because("")))
 	// Data sharding: the Trainer wraps loaders in a DistributedSampler seeded with
 	// PL_GLOBAL_SEED (0 when unset), the same seed on every rank.
 	us := boolFact(root, tr, prefix, "use_distributed_sampler", true, true, note)

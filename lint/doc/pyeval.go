@@ -2507,9 +2507,9 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 
 // mayChange reports a callee this reader does not follow (`helper(config)`,
 // `globals()[config.name](config)`, `x = common.make(config)`): whether its value is used or
-// not, it may change what it is given. Not
-// the module functions the evaluator models (ConfigDict, parse_arg, read_base, copy) nor the
-// standard library's loggers and printers, which only read their arguments.
+// not, it may change what it is given. Not the module functions the evaluator models
+// (ConfigDict, parse_arg, read_base, copy) nor the standard library's loggers and printers,
+// which only read their arguments.
 func (ev *pyEval) mayChange(fnv *pyVal, e *pyExpr) bool {
 	switch fnv.k {
 	case pvOpaque:

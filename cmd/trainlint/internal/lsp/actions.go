@@ -42,7 +42,8 @@ func (s *server) diagnostic(pub *published, d lint.Diagnostic, enc encoding) pro
 		if t == nil {
 			continue
 		}
-		p, end := t.posFromLineCol(r.Line, r.Column, enc), t.posFromLineCol(r.Line, r.Column, enc)
+		p := t.posFromLineCol(r.Line, r.Column, enc)
+		end := p
 		if r.EndLine > r.Line || r.EndLine == r.Line && r.EndColumn > r.Column {
 			end = t.posFromLineCol(r.EndLine, r.EndColumn, enc)
 		}

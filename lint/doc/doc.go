@@ -1542,6 +1542,18 @@ type Document struct {
 	// bases (`_base_.max_epochs - 2`, an f-string field, a test): read alone, its result is
 	// unknown; composition reads the file again with Options.Bases.
 	ReadsBases bool
+	// Calls are the calls an ml_collections config makes to a function of another module
+	// (`config = get_coco_config()` after `from pkg.configs.common import get_coco_config`)
+	// with arguments this reader knows: read alone, what they return is unknown, so a
+	// get_config that returns it has no tree. Composition reads each function from the tree
+	// (Options.Call) and reads the file again with what they return as its bases (Options.Bases,
+	// under each call's Key): the caller's changes to it are then BaseEdits, as an MMEngine
+	// config's changes to its bases are (lint/compose/code_full.go, callsLoad).
+	Calls []ModuleCall
+	// RootBase is set, in such a second reading, when get_config returns what one of those
+	// calls returned (changed or not: BaseEdits say how): the path of that value in the bases,
+	// which composition puts at the run's root. The Document's own root is then an empty map.
+	RootBase string
 
 	lines *LineIndex
 	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),
@@ -1617,6 +1629,37 @@ type Options struct {
 	// read them: the file then runs with `_base_` bound to them, as MMEngine runs it, so an
 	// operation on a part of them (`_base_.max_epochs - 2`) has a value (nil: unknown).
 	Bases *Node
+	// Call, when set, reads an ml_collections module as the value one of its functions returns
+	// when called with these arguments (composition reads a caller's Document.Calls this way)
+	// instead of get_config's.
+	Call *ModuleCall
+}
+
+// ModuleCall is a call of a function of another module, as a Python config writes it
+// (Document.Calls) and as composition asks for it (Options.Call).
+type ModuleCall struct {
+	// Module is the module's dotted path as imported ("scenic.projects.x.configs.common") and
+	// Func the function's name in it.
+	Module, Func string
+	// Args are the arguments, all scalars, positional ones first.
+	Args []CallArg
+	Span Span // the call
+	runs int  // how many times the reader ran the call site (recorded when once)
+}
+
+// Key names what the call returns among the bases of the caller's second reading: the call's
+// place in the file ("_call_312_"), so each call site has its own value.
+func (c *ModuleCall) Key() string { return callKey(c.Span.Start.Offset) }
+
+func callKey(off int) string { return "_call_" + strconv.Itoa(off) + "_" }
+
+// CallArg is a scalar argument of a ModuleCall: its keyword (empty for a positional one), its
+// type and value as a scalar Node has them, and where the caller wrote it.
+type CallArg struct {
+	Key   string
+	Type  Type
+	Value string
+	Span  Span
 }
 
 // Limits bound what a front-end accepts, so that hostile input ends quickly with a finding.

@@ -8,7 +8,9 @@ import "unicode"
 
 func readGin(d *Document, lim Limits) { parseGin(d, lim) }
 
-func readPython(d *Document, lim Limits, o Options) { parsePython(d, lim, o.ConfigArg, o.Bases) }
+func readPython(d *Document, lim Limits, o Options) {
+	parsePython(d, lim, o.ConfigArg, o.Bases, o.Call)
+}
 
 func readTOML(d *Document, lim Limits) { parseTOML(d, lim) }
 

@@ -1,6 +1,7 @@
 package doc
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,7 +204,9 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 	if !rooted {
 		return
 	}
-	if exact && a != nil && a.ok && ev.nm(f) == "update" {
+	// ml_collections' ConfigDict.update (what another module's function returned, moduleCall)
+	// also recurses, but refuses what MMEngine's replaces and sets field references: unknown.
+	if exact && a != nil && a.ok && ev.nm(f) == "update" && !strings.HasPrefix(p, "_call_") {
 		if d := ev.updateArg(a, e); d != nil {
 			ev.edit(p, d, e.s, e.e, obj.s, obj.e)
 			ev.baseEdits[len(ev.baseEdits)-1].merge = true
@@ -632,4 +635,125 @@ func BasePathsOverlap(a, b string) bool {
 		a, b = b, a
 	}
 	return a == "" || b == a || strings.HasPrefix(b, a) && b[len(a)] == '.'
+}
+
+// moduleCall records, while get_config runs (ev.calls), a call of a function of another module
+// with arguments this reader knows, all scalars (`get_coco_config()`,
+// `config_module.get_config(job_type='eval')`; Document.Calls), and, when composition gave
+// what that function returns (Options.Bases under the call's key), returns it as a part of the
+// bases: the file's changes to it are then edits of it, as an MMEngine config's changes to its
+// bases are (baseAssign). Python makes a fresh object at each run of the call, so a call site
+// that runs twice (in a loop, a helper called twice) is not recorded (finishCalls) and its
+// second value is unknown. Only an absolute module of two parts or more is recorded
+// (`pkg.configs.common`, as scenic's configs import their project's shared configs); not one
+// of the libraries the evaluator models or the standard library's. nil: the call's value is
+// unknown.
+func (ev *pyEval) moduleCall(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
+	if ev.calls == nil {
+		return nil
+	}
+	i := strings.LastIndexByte(fnv.s, '.')
+	if i <= 0 || fnv.s[0] == '.' || strings.IndexByte(fnv.s[:i], '.') < 0 {
+		return nil
+	}
+	mod := fnv.s[:i]
+	for _, lib := range pyCallLibs {
+		if strings.HasPrefix(mod, lib) && (len(mod) == len(lib) || mod[len(lib)] == '.') {
+			return nil
+		}
+	}
+	for j := range *ev.calls {
+		if c := &(*ev.calls)[j]; c.Span.Start.Offset == e.s {
+			c.runs++ // the call site runs again: a fresh value Python makes anew
+			return nil
+		}
+	}
+	n := len(a.pos) + len(a.kwv)
+	for j := 0; j < n; j++ {
+		if pyScalarArg(a.nth(j)) == 0 {
+			return nil
+		}
+	}
+	c := ModuleCall{Module: mod, Func: fnv.s[i+1:], Span: ev.lines.Span(e.s, e.e), runs: 1}
+	if n > 0 {
+		c.Args = make([]CallArg, n)
+		for j := range c.Args {
+			v := a.nth(j)
+			if j >= len(a.pos) {
+				c.Args[j].Key = a.kw[j-len(a.pos)]
+			}
+			c.Args[j].Type, c.Args[j].Value = pyScalarArg(v), scalarArgText(v)
+			c.Args[j].Span = ev.lines.Span(v.s0, v.e0)
+		}
+	}
+	*ev.calls = append(*ev.calls, c)
+	if ev.bases != nil {
+		if key := callKey(e.s); ev.bases.Get(key) != nil {
+			return ev.val(pyVal{k: pvOpaque, s: "_base_." + key, s0: e.s, e0: e.e})
+		}
+	}
+	return nil
+}
+
+// pyCallLibs are the modules (and their submodules) whose functions moduleCall does not
+// record: the libraries the evaluator models and the standard library's and frameworks' own.
+var pyCallLibs = []string{"ml_collections", "big_vision.configs.common", "mmengine", "copy", "os", "logging", "absl",
+	"collections", "itertools", "functools", "dataclasses", "numpy", "jax", "tensorflow", "torch"}
+
+// finishCalls keeps, of the calls recorded, those whose site ran once.
+func finishCalls(calls []ModuleCall) []ModuleCall {
+	out := calls[:0]
+	for _, c := range calls {
+		if c.runs == 1 {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// pyScalarArg is the scalar Type an argument's value has as a node (0 for a value that is not
+// a scalar this reader passes on: a float that is not finite has no text baseScalar reads).
+func pyScalarArg(v *pyVal) Type {
+	switch v.k {
+	case pvNone:
+		return Null
+	case pvBool:
+		return Bool
+	case pvInt:
+		return Int
+	case pvFloat:
+		if math.IsInf(v.f, 0) || math.IsNaN(v.f) {
+			return 0
+		}
+		return Float
+	case pvStr:
+		return String
+	}
+	return 0
+}
+
+// scalarArgText is a scalar argument's value as a node's text (baseScalar reads it back).
+func scalarArgText(v *pyVal) string {
+	switch v.k {
+	case pvNone:
+		return "null"
+	case pvBool:
+		return strconv.FormatBool(v.b)
+	case pvInt:
+		return strconv.FormatInt(v.i, 10)
+	case pvFloat:
+		return strconv.FormatFloat(v.f, 'g', -1, 64)
+	}
+	return v.s
+}
+
+// nth is the j-th argument's value, positional ones first, then the keywords'.
+func (a *pyArgs) nth(j int) *pyVal {
+	if j < len(a.pos) {
+		return a.pos[j]
+	}
+	return a.kwv[j-len(a.pos)]
 }

@@ -241,6 +241,9 @@ type pyEval struct {
 	// baseOf names the values made from the bases that the file left as they were, by their
 	// path under the bases (baseFinish): the tree shows them as parts of the bases.
 	baseOf map[*pyVal]string
+	// calls is where the calls of other modules' functions made while get_config runs are
+	// recorded (moduleCall; Document.Calls), nil before get_config is called.
+	calls *[]ModuleCall
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -2500,6 +2503,10 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.noneVal(e.s, e.e)
 		case (fnv.s == "copy.deepcopy" || fnv.s == "copy.copy") && len(a.pos) == 1 && len(a.kw) == 0:
 			return ev.copyVal(a.pos[0], fnv.s == "copy.deepcopy", e)
+		default:
+			if v := ev.moduleCall(fnv, a, e); v != nil {
+				return v
+			}
 		}
 	}
 	return ev.opaque(e)

@@ -16,12 +16,16 @@ import (
 //     root Style "get_config"; no tree when what it returns is unknown (a call the evaluator
 //     does not model), so no rule guesses; an argument big_vision's parse_arg refuses is a
 //     Refused problem at the parse_arg call, saying why (Python raises there), and no tree.
-//     The commonest call not modelled is a function of another module of the repository
-//     (scenic's `config = get_coco_config()` from the project's configs/common.py; 18 of the
-//     24 get_config files without a tree among the 188 of scenic's tree, 2026-12). Following
-//     it needs the other file's value with its own spans, and the caller's assignments as
-//     edits over it, as MMEngine's `_base_` reads and BaseEdits are composed (lint/compose):
-//     not done yet;
+//     The commonest such call is a function of another module of the repository (scenic's
+//     `config = get_coco_config()` from the project's configs/common.py; 18 of the 24
+//     get_config files without a tree among the 188 of scenic's tree, 2026-12). Read alone,
+//     its value is unknown; the call is recorded (Document.Calls, moduleCall) when its
+//     arguments are scalars, and composition reads the function from the tree
+//     (Options.Call) and the file again with what it returned as its bases, the caller's
+//     changes to it becoming BaseEdits (lint/compose/code_calls.go). Of those 18, 17 are
+//     followed (the other passes get_config's own required argument, unknown statically);
+//   - with Options.Call, what that function of the module returns for those arguments (style
+//     "get_config" too; no tree when the module does not define it);
 //   - otherwise the module's variables in order of first assignment (MMEngine configs: `model`,
 //     `train_dataloader`, `_base_`, ...), leaving out modules, functions and imported names;
 //     root Style "module".
@@ -31,7 +35,7 @@ import (
 // attribute name, the keyword of `dict(k=...)`, the key of a `{...}` display, or the variable.
 // Values the evaluator cannot know are Unknown scalars with Style "opaque" and their source text.
 
-func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
+func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *ModuleCall) {
 	base := 0
 	if HasBOM(d.Src) {
 		base = 3
@@ -104,16 +108,45 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 			}()
 			var ret *pyVal
 			ev.exec(stmts, env, &ret)
-			if g, ok := env.lookup("get_config"); ok && g.k == pvFunc {
+			fname := "get_config"
+			if call != nil {
+				fname = call.Func
+			}
+			if g, ok := env.lookup(fname); ok && g.k == pvFunc {
 				style = "get_config"
-				call := &pyExpr{op: xCall, s: g.s0, e: g.e0}
+				x := &pyExpr{op: xCall, s: g.s0, e: g.e0}
 				args := pyArgs{ok: true}
-				if configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0 {
+				switch {
+				case call != nil:
+					// Composition asks what the function returns for a caller's arguments (its
+					// Document.Calls): they span the definition, as a config argument does.
+					// Given among the bases (under "_arg_N_"), an argument is a part of them:
+					// left as it is, composition puts the caller's node there.
+					for i, n := range call.Args {
+						var v *pyVal
+						if k := "_arg_" + itoa(i) + "_"; bases != nil && bases.Get(k) != nil {
+							v = ev.val(pyVal{k: pvOpaque, s: "_base_." + k, s0: g.s0, e0: g.s0})
+						} else if v = ev.baseScalar(&Node{Kind: Scalar, Type: n.Type, Value: n.Value}, g.s0, g.s0); v == nil {
+							v = ev.val(pyVal{k: pvOpaque, s0: g.s0, e0: g.s0})
+						}
+						if n.Key == "" {
+							args.pos = append(args.pos, v)
+							continue
+						}
+						args.kw = append(args.kw, n.Key)
+						args.kwKey = append(args.kwKey, ev.strVal(n.Key, g.s0, g.s0))
+						args.kwv = append(args.kwv, v)
+						args.kwpos = append(args.kwpos, [2]int{g.s0, g.s0})
+					}
+				case configArg != "" && len(g.fn.params) > 0 && g.fn.params[0].star == 0:
 					// ml_collections' config_flags passes the text after the file's colon as the
 					// one argument; it spans the definition (it is written on the command line).
 					args.pos = []*pyVal{strVal(configArg, g.s0, g.s0)}
 				}
-				result = ev.callFunc(g, args, call)
+				ev.calls = &d.Calls
+				result = ev.callFunc(g, args, x)
+				ev.calls = nil
+				d.Calls = finishCalls(d.Calls)
 			}
 			return false
 		}()
@@ -130,14 +163,23 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 		if d.Refs != nil {
 			d.Refs = d.Refs[:0]
 		}
+		d.Calls = nil
 	}
 	if r := ev.refused; r != nil {
 		// Python raises at the parse_arg call: there is no config to read.
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
+	if call != nil && style != "get_config" {
+		return // the module has no such function: nothing to read
+	}
+	rootBase := ""
 	if style == "get_config" {
-		if result == nil || result.k != pvDict || result.dict.partial {
+		if p, ok := strings.CutPrefix(resultText(result), "_base_._call_"); ok && bases != nil && !strings.Contains(p, "[?]") {
+			// What another module's function returned, as the file left it (moduleCall):
+			// composition puts it, with the file's edits applied, at the run's root.
+			rootBase = "_call_" + p
+		} else if result == nil || result.k != pvDict || result.dict.partial {
 			// get_config returns what this reader cannot know (a call it does not model): no
 			// tree, so no rule takes the missing keys for defaults.
 			return
@@ -176,8 +218,18 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node) {
 		return
 	}
 	d.Root = root
-	d.BaseEdits = b.edits // only a module's tree has them (get_config has no _base_)
+	d.RootBase = rootBase
+	d.BaseEdits = b.edits // a module's bases, or what other modules' functions returned
 	d.ReadsBases = ev.readsBases
+}
+
+// resultText is the path text of a part of the bases (an opaque value's s), "" for any other
+// value.
+func resultText(v *pyVal) string {
+	if v == nil || v.k != pvOpaque {
+		return ""
+	}
+	return v.s
 }
 
 // pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree
@@ -203,17 +255,19 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBase
 				total += countValues(v, 4096-total)
 			}
 		}
-		for _, e := range edits {
-			if total < 4096 {
-				total += countValues(e.v, 4096-total)
-			}
+	}
+	for _, e := range edits {
+		if total < 4096 {
+			total += countValues(e.v, 4096-total)
 		}
 	}
 	b.alloc.reserve(total+1, total)
 	root := b.alloc.new()
 	root.Kind, root.Style, root.Span = Map, style, b.x.Span(b.base, len(b.d.Src))
 	if style == "get_config" {
-		b.fill(root, result.dict, 0, nil)
+		if result.k == pvDict {
+			b.fill(root, result.dict, 0, nil)
+		} // else what another module's function returned (Document.RootBase): no children
 	} else {
 		root.Children = b.alloc.children(len(env.names))
 		for i, name := range env.names {
@@ -235,19 +289,19 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBase
 			n.KeySpan = ks
 			root.Children = append(root.Children, n)
 		}
-		for _, e := range edits {
-			if b.over {
-				break
-			}
-			// A detached value (no parent): composition puts a copy of it into the bases.
-			n := b.node(e.v, 1, nil, nil, 0)
-			if n == nil {
-				break
-			}
-			n.Key = lastPathPart(e.path)
-			n.KeySpan = b.lf.span(e.ks, e.ke)
-			b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e), Order: e.at, Merge: e.merge})
+	}
+	for _, e := range edits {
+		if b.over {
+			break
 		}
+		// A detached value (no parent): composition puts a copy of it into the bases.
+		n := b.node(e.v, 1, nil, nil, 0)
+		if n == nil {
+			break
+		}
+		n.Key = lastPathPart(e.path)
+		n.KeySpan = b.lf.span(e.ks, e.ke)
+		b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e), Order: e.at, Merge: e.merge})
 	}
 	if b.over {
 		return nil

@@ -62,6 +62,13 @@ import (
 //     so a name is looked for at the root of the tree, then below each folder from the
 //     including file's up. Macros (`%NAME`) are read when the configurable is called, so a
 //     use takes the run's last binding of NAME, whichever file set it.
+//   - ml_collections (scenic, big_vision): a get_config that calls a function of another
+//     module of the repository (`config = get_coco_config()`, `return
+//     base.get_config(job_type='eval')`) runs it: Python imports the module (its top level
+//     runs) and calls the function, and what it returns is the caller's object, changed in
+//     place by the caller's assignments. The module is read from the tree as an absolute
+//     import of a package installed from it finds it, the function is read with the caller's
+//     arguments, and the caller's changes are applied in order (code_calls.go).
 //
 // A base that is missing, outside the tree or an installed package's is unresolved (TL006), and
 // the run keeps `_base_` (or the file's base imports), so the dialect still treats the run as

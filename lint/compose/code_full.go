@@ -33,6 +33,12 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 			root = newMap(nil, "")
 		}
 	}
+	// A config whose value comes from calls that could not be followed has no tree, as when
+	// it is read alone: no rule takes its missing keys for defaults.
+	noTree := false
+	if d := c.parsed[primary]; d != nil && d.Root == nil && len(d.Calls) > 0 && len(root.Children) == 0 {
+		noTree = true
+	}
 	run := c.run
 	run.Doc = &doc.Document{Path: primary, Format: codeFormat(primary), Root: root}
 	if d := c.parsed[primary]; d != nil {
@@ -50,6 +56,9 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 	}
 	if complete {
 		removeChild(root, mmBaseKey)
+	}
+	if noTree {
+		run.Doc.Root = nil
 	}
 	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
 	return run
@@ -134,6 +143,12 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		return nil, false
 	}
 	defer c.leave()
+	if len(d.Calls) > 0 && codeFormat(p) == doc.Python && (d.Root == nil || d.Root.Style == "get_config") {
+		// An ml_collections config built with other modules' functions (code_calls.go).
+		if root := c.callsLoad(p, d, nil, nil); root != nil || d.Root == nil {
+			return root, root != nil
+		}
+	}
 	if d.Root == nil || d.Root.Kind != doc.Map {
 		return nil, false // a parse error, reported on the file itself
 	}
@@ -305,7 +320,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 			if target == nil {
 				if complete {
-					c.problem(Unresolved, file, e.Span, label+e.Path+" is updated, but the bases do not set it")
+					c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it")
 				}
 				continue
 			}
@@ -341,7 +356,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 		}
 		if complete {
-			c.problem(Unresolved, file, e.Span, label+e.Path+" is assigned, but the bases do not set what it is part of")
+			c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is assigned, but "+c.basesSubject(e.Path)+" not set what it is part of")
 		}
 	}
 }
@@ -397,7 +412,7 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		v := base.StepPath(target)
 		if v == nil {
 			if complete {
-				c.problem(Unresolved, file, ch.Span, label+target+" is not set by the bases")
+				c.problem(Unresolved, file, ch.Span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 			}
 			continue
 		}
@@ -754,11 +769,13 @@ func (c *composer) ginMacros(root *doc.Node) {
 // judge its checkpoint policy by.
 func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]bool) []Spec {
 	code := codeRuns(fsys, files)
+	k := NewCache()
+	code = append(code, k.callRuns(fsys, files, code)...)
+	sort.Strings(code)
 	isRun := map[string]bool{}
 	for _, f := range code {
 		isRun[f] = true
 	}
-	k := NewCache()
 	read := map[string][]string{} // what each of them reads besides itself
 	readByOther := map[string]bool{}
 	for _, f := range code {

@@ -143,6 +143,9 @@ type composer struct {
 	// no tree (codeReads; discovery needs no more)
 	filesOnly bool
 	problems  map[string]bool
+	// callText names what each call of another module's function returned, by its key among
+	// the bases (code_calls.go), for problems: "get_coco_config()".
+	callText map[string]string
 	// known are the options loaded in this pass, by Hydra's override key (group, or group@pkg
 	// for an entry with a package of its own); lists are the defaults lists being read (the
 	// innermost last), whose choices an interpolated entry may name before they load.

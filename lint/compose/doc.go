@@ -115,8 +115,12 @@
 // MMEngine `_base_` chains (Python, YAML or JSON bases; `_delete_=True`; `{{_base_.x}}` and
 // `_base_.x` as whole values and in operations; assignments into `_base_`) and `with
 // read_base():` imports, and gin `include` applied at its line with macros taking the run's
-// last binding. Discover makes a run of each Python config that names bases and each gin file
-// with an include; the files they read are fragments. What
+// last binding, and an ml_collections get_config built with functions of other modules of the
+// repository (scenic's `config = get_coco_config()`), each read from the tree with the
+// caller's arguments and changed by the caller's assignments (code_calls.go). Discover makes a
+// run of each Python config that names bases, each gin file with an include and each
+// get_config that calls another module's function; the files the first two read are
+// fragments (a module a get_config calls is not: it may be a config of its own). What
 // MMEngine refuses (a key two bases set, a dict over a base value that is not a dict) is a
 // Refused problem. The MMEngine side replays MMEngine v0.10.7's own config tests
 // (TestMMEngineOwnConfigTests, on the fetched repository).

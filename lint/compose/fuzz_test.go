@@ -42,12 +42,21 @@ func FuzzComposeCode(f *testing.F) {
 	f.Add("_base_ = './a.py'\np = [*_base_.l, *getattr(_base_, 'q', [])]\nh = _base_.l[:-1] + list(_base_.t)\nfor d in _base_.l:\n    d.k = 5\n_base_.l[0].k = 1\n",
 		"_base_ = '../b/b.py'\nl = _base_.l + [dict(k=2)]\nt = (1, 2)\n", "l = [dict(k=1)]\nq = [3]\n")
 	f.Add("include 'c/a.gin'\nf.x = %M\n", "include 'b/b.gin'\nM = 1\n", "include 'c/main.gin'\nf.y = 2\n")
+	// Calls of other modules' functions (code_calls.go): arguments, edits, a chain, a cycle.
+	f.Add("from c.a import f\ndef get_config():\n  x = f(1, k='s')\n  x.y.z = x.n + 1\n  x.update(q=2)\n  return x\n",
+		"import ml_collections\nfrom b.b import g\ndef f(n, k=None):\n  c = g(k)\n  c.n = n\n  return c\n",
+		"import ml_collections\nfrom c.main import get_config\ndef g(k):\n  c = ml_collections.ConfigDict()\n  c.y = dict(k=k)\n  return c\ndef h():\n  return get_config()\n")
+	f.Add("from c.a import f\ndef get_config():\n  return f()\n", "from c import main\ndef f():\n  return main.get_config()\n", "")
 	f.Fuzz(func(t *testing.T, main, a, b string) {
 		fsys := mapFS(map[string]string{"c/main.py": main, "c/a.py": a, "b/b.py": b, "c/main.gin": main, "c/a.gin": a, "b/b.gin": b})
 		for _, p := range []string{"c/main.py", "c/main.gin"} {
 			r := Compose(fsys, p, nil, Limits{MaxNodes: 10_000})
-			if r.Doc == nil || r.Doc.Root == nil {
+			if r.Doc == nil {
 				t.Fatal("no composed document")
+			}
+			// No tree only for a config whose value comes from calls not followed (as alone).
+			if r.Doc.Root == nil && (len(r.Files) == 0 || r.Files[0].Root != nil || len(r.Files[0].Calls) == 0) {
+				t.Fatal("no composed tree")
 			}
 		}
 	})

@@ -1,0 +1,186 @@
+//go:build !trainlint_lite
+
+package compose
+
+import (
+	"strings"
+	"testing"
+)
+
+// A project's shared config module and the configs built from it, as scenic writes them
+// (written here for the test: a get_config that starts from `get_base()` of the project's
+// configs/common.py, or returns the project's other config called with arguments).
+var callTree = map[string]string{
+	"proj/configs/common.py": `import ml_collections
+
+_STEPS = 1000
+
+
+def get_base(batch=32, name='base'):
+  config = ml_collections.ConfigDict()
+  config.experiment_name = name
+  config.batch_size = batch
+  config.num_training_steps = _STEPS
+  config.checkpoint_steps = 100
+  config.dataset_configs = ml_collections.ConfigDict()
+  config.dataset_configs.prefetch_to_device = 2
+  return config
+`,
+	"proj/configs/small.py": `from proj.configs.common import get_base
+
+
+def get_config():
+  config = get_base()
+  config.batch_size = 8
+  config.dataset_configs.prefetch_to_device = 1
+  config.log_eval_steps = config.checkpoint_steps
+  return config
+`,
+	"proj/configs/named.py": `from proj.configs import common as base_module
+
+
+def get_config():
+  return base_module.get_base(batch=64, name='named')
+`,
+	"proj/configs/chained.py": `from proj.configs import named
+
+
+def get_config():
+  config = named.get_config()
+  config.experiment_name = 'chained'
+  return config
+`,
+	"proj/configs/holder.py": `import ml_collections
+from proj.configs.common import get_base
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.run = get_base(16)
+  config.seed = 0
+  return config
+`,
+}
+
+func composeCall(t *testing.T, files map[string]string, primary string) *Run {
+	t.Helper()
+	return NewCache().Compose(mapFS(files), primary, nil, Limits{})
+}
+
+// The caller's value is the callee's, with the caller's changes applied in order: an unchanged
+// value points at the callee's file, a changed one at the caller's line.
+func TestCallComposesCalleeAndEdits(t *testing.T) {
+	r := composeCall(t, callTree, "proj/configs/small.py")
+	if r.Doc.Root == nil {
+		t.Fatalf("no tree; problems %+v", r.Problems)
+	}
+	expect(t, r, "batch_size", "8", "proj/configs/small.py:6")
+	expect(t, r, "dataset_configs.prefetch_to_device", "1", "proj/configs/small.py:7")
+	expect(t, r, "num_training_steps", "1000", "proj/configs/common.py:3") // _STEPS
+	expect(t, r, "experiment_name", "base", "proj/configs/common.py:6")    // the default
+	// A read of what the call returned, after it: Python reads the callee's value.
+	expect(t, r, "log_eval_steps", "100", "proj/configs/common.py:11")
+	if len(r.Files) != 2 || r.Files[1].Path != "proj/configs/common.py" {
+		t.Errorf("run files %v", r.Files)
+	}
+	if r.Doc.Root.Style != "get_config" {
+		t.Errorf("root style %q", r.Doc.Root.Style)
+	}
+}
+
+// Arguments the caller passes reach the callee's parameters; a config that is itself built by a
+// call is followed in turn.
+func TestCallArgumentsAndChains(t *testing.T) {
+	r := composeCall(t, callTree, "proj/configs/named.py")
+	expect(t, r, "batch_size", "64", "proj/configs/named.py:5") // where the caller wrote it
+	expect(t, r, "experiment_name", "named", "proj/configs/named.py:5")
+	expect(t, r, "checkpoint_steps", "100", "proj/configs/common.py:11")
+	r = composeCall(t, callTree, "proj/configs/chained.py")
+	expect(t, r, "batch_size", "64", "proj/configs/named.py:5")
+	expect(t, r, "experiment_name", "chained", "proj/configs/chained.py:6")
+	r = composeCall(t, callTree, "proj/configs/holder.py")
+	expect(t, r, "run.batch_size", "16", "proj/configs/holder.py:7")
+	expect(t, r, "run.experiment_name", "base", "proj/configs/common.py:6")
+	expect(t, r, "seed", "0", "proj/configs/holder.py:8")
+}
+
+// What the reader cannot follow leaves the run without a tree, as the file read alone has: a
+// module outside the tree, a call with an argument it does not know, a call in a loop.
+func TestCallNotFollowedHasNoTree(t *testing.T) {
+	cases := map[string]string{
+		"outside":          "from other.pkg.configs import base\n\ndef get_config():\n  return base.get_config()\n",
+		"unknown argument": "import os\nfrom proj.configs.common import get_base\n\ndef get_config():\n  return get_base(int(os.environ['B']))\n",
+		"no such function": "from proj.configs.common import get_other\n\ndef get_config():\n  return get_other()\n",
+		"loop":             "from proj.configs.common import get_base\n\ndef get_config():\n  c = None\n  for b in [1, 2]:\n    c = get_base(b)\n  return c\n",
+	}
+	for name, src := range cases {
+		files := map[string]string{"proj/configs/common.py": callTree["proj/configs/common.py"], "proj/configs/x.py": src}
+		r := composeCall(t, files, "proj/configs/x.py")
+		if r.Doc.Root != nil && (len(r.Doc.Root.Children) > 0 || len(r.Files[0].Calls) > 0) {
+			t.Errorf("%s: a tree %s", name, flat(r.Doc.Root))
+		}
+	}
+}
+
+// ml_collections' update is not modelled: the part it changes is unknown. An assignment under
+// a part the callee does not set is Python's AttributeError: a problem naming the call.
+func TestCallEditsNotFollowed(t *testing.T) {
+	files := map[string]string{
+		"proj/configs/common.py": callTree["proj/configs/common.py"],
+		"proj/configs/x.py": `from proj.configs.common import get_base
+
+
+def get_config():
+  config = get_base()
+  config.dataset_configs.update(prefetch_to_device=4)
+  config.model.depth = 50
+  return config
+`,
+	}
+	r := composeCall(t, files, "proj/configs/x.py")
+	if r.Doc.Root == nil {
+		t.Fatalf("no tree; problems %+v", r.Problems)
+	}
+	if n := r.Doc.Root.At("dataset_configs"); n == nil || !n.IsUnknown() {
+		t.Errorf("dataset_configs after update: %s", flat(n))
+	}
+	var msgs []string
+	for _, p := range r.Problems {
+		msgs = append(msgs, p.Message)
+	}
+	want := "get_base().model.depth is assigned, but what get_base() returns does not set what it is part of"
+	if len(msgs) != 1 || msgs[0] != want {
+		t.Errorf("problems %q, want %q", msgs, want)
+	}
+}
+
+// A module that calls itself back ends with a cycle problem, not a hang.
+func TestCallCycle(t *testing.T) {
+	files := map[string]string{
+		"proj/configs/a.py": "from proj.configs import b\n\ndef get_config():\n  return b.get_config()\n",
+		"proj/configs/b.py": "from proj.configs import a\n\ndef get_config():\n  return a.get_config()\n",
+	}
+	r := composeCall(t, files, "proj/configs/a.py")
+	if r.Doc.Root != nil {
+		t.Errorf("a tree from a cycle: %s", flat(r.Doc.Root))
+	}
+	found := false
+	for _, p := range r.Problems {
+		found = found || p.Kind == Cycle && strings.Contains(p.Message, "proj/configs/a.py → proj/configs/b.py → proj/configs/a.py")
+	}
+	if !found {
+		t.Errorf("problems %+v", r.Problems)
+	}
+}
+
+// Discovery: a config built with a call is a run; the module it calls is not a fragment (a
+// config of its own is still linted alone).
+func TestDiscoverCallRuns(t *testing.T) {
+	got, frags := discoverTree(callTree)
+	if got != "proj/configs/chained.py|proj/configs/holder.py|proj/configs/named.py|proj/configs/small.py" {
+		t.Errorf("runs %q", got)
+	}
+	if len(frags) != 0 {
+		t.Errorf("fragments %v", frags)
+	}
+}

@@ -676,3 +676,67 @@ func TestCodeRunMMEngineBaseEditsFindings(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeRunModuleCalls: a scenic config built by its project's shared config function is
+// linted as the run it makes (code_calls.go): a value the caller changes is judged where the
+// caller changes it, one it leaves points at the shared module, and a shared module that is a
+// config of its own is still linted alone.
+func TestCodeRunModuleCalls(t *testing.T) {
+	tmp := t.TempDir()
+	files := map[string]string{
+		"scenic/projects/demo/configs/base_config.py": `import ml_collections
+
+
+def get_config(steps=1000):
+  config = ml_collections.ConfigDict()
+  config.experiment_name = 'demo'
+  config.trainer_name = 'classification_trainer'
+  config.batch_size = 64
+  config.num_training_steps = steps
+  config.log_eval_steps = 100
+  config.checkpoint = True
+  config.checkpoint_steps = 100
+  config.rng_seed = 42
+  return config
+`,
+		"scenic/projects/demo/configs/short.py": `from scenic.projects.demo.configs import base_config
+
+
+def get_config():
+  config = base_config.get_config(steps=50)
+  config.checkpoint = False
+  return config
+`,
+		"scenic/projects/demo/configs/long.py": `from scenic.projects.demo.configs.base_config import get_config as base
+
+
+def get_config():
+  return base(steps=5000)
+`,
+	}
+	testfs.Write(t, tmp, files)
+	names := []string{"scenic/projects/demo/configs/base_config.py", "scenic/projects/demo/configs/short.py", "scenic/projects/demo/configs/long.py"}
+	alone := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names[1:2], nil, rules.All(), lint.Options{})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names, nil, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Code+" "+d.File+":"+itoa(d.Line))
+	}
+	all := strings.Join(got, "|")
+	if !strings.Contains(all, "TL304 scenic/projects/demo/configs/short.py:6") {
+		t.Errorf("no TL304 at the caller's checkpoint = False: %v", got)
+	}
+	// A key no file sets: alone, the shared config's finding; in the run, at the call.
+	if !strings.Contains(all, "TL301 scenic/projects/demo/configs/base_config.py:6") || !strings.Contains(all, "TL301 scenic/projects/demo/configs/long.py:5") {
+		t.Errorf("TL301 not on the shared config alone and at the caller's call: %v", got)
+	}
+	for _, f := range res.Files {
+		if f.Path == names[0] && f.Framework != "scenic" {
+			t.Errorf("the shared config linted alone as %q", f.Framework)
+		}
+	}
+	// Named alone, the caller still reads its module from the tree.
+	if len(alone.Diagnostics) != 1 || alone.Diagnostics[0].Code != "TL304" || alone.Diagnostics[0].Line != 6 {
+		t.Errorf("caller alone: %+v", alone.Diagnostics)
+	}
+}

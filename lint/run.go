@@ -219,6 +219,12 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 	if f.Node == nil && f.In == nil && anchor != nil && !anchor.Span.IsZero() {
 		g.Node = anchor
 	}
+	if anchor == nil && d.Root == nil && run.Doc != nil && run.Doc.Root != nil && !run.Doc.Root.Span.IsZero() && run.Origin(run.Doc.Root).File == o.File {
+		// The primary has no tree alone (a get_config built by another module's function,
+		// compose/code_calls.go): a finding on absent keys points at what the run's root
+		// spans there (the call), not at the file's first line.
+		g.Node = run.Doc.Root
+	}
 	if o.Override != "" {
 		g.Message += " (set by override " + o.Override + ")"
 		if g.Node != nil && g.Node.Span.IsZero() {

@@ -123,16 +123,21 @@ const (
 )
 
 // codeRuns are the runs of code configs that read the edited one: its own run when it names
-// bases, then the configs below the repository's root whose text names its file (by the name
-// without extension, as `_base_` paths, read_base imports and gin includes do) and whose
-// composition reads it. Linted from the root like check's, a base gets the run's findings that
+// bases or calls another module's function, then the configs below the repository's root whose
+// text names its file (by the name without extension, as `_base_` paths, read_base imports,
+// gin includes and Python imports do) and whose composition reads it. Linted from the root like check's, a base gets the run's findings that
 // point into it and only structural checks of its own, instead of a lint of the base alone
 // (which would miss what the configs built on it set).
 func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 	if strings.EqualFold(path.Ext(p), ".py") {
-		// A script or helper module is no config: no search on each change for it.
+		// A script or helper module is no config: no search on each change for it. A module
+		// of ml_collections configs is searched for: the get_configs of other files may call
+		// its functions (compose's code_calls.go).
 		b, ok := read(p)
-		if !ok || !doc.IsPythonConfig(doc.Parse(p, b, doc.Python, doc.Limits{})) {
+		if !ok {
+			return nil
+		}
+		if d := doc.Parse(p, b, doc.Python, doc.Limits{}); !doc.IsPythonConfig(d) && len(d.Calls) == 0 && !importsModule(d, "ml_collections") {
 			return nil
 		}
 	}
@@ -169,6 +174,17 @@ func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 		}
 	}
 	return out
+}
+
+// importsModule reports whether a Python document imports the module mod or one of its
+// submodules.
+func importsModule(d *doc.Document, mod string) bool {
+	for _, r := range d.Refs {
+		if r.Kind == "import" && (r.Target == mod || strings.HasPrefix(r.Target, mod+".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // openEditorTree opens root as the editor sees it (editorFS: confined by os.Root, files read

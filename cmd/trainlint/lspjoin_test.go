@@ -137,3 +137,50 @@ func TestEditorCodeRuns(t *testing.T) {
 		t.Errorf("no TL202 at data.py:2 (eval batch 1 < train batch 2): %+v", res.Diagnostics)
 	}
 }
+
+// callTree is a scenic-style repository: a project's shared config function that turns
+// checkpoints off, and a get_config built on it.
+func callTree() map[string]string {
+	return map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"scenic/projects/demo/configs/common.py": "import ml_collections\n\n\ndef get_base():\n" +
+			"  config = ml_collections.ConfigDict()\n  config.trainer_name = 'classification_trainer'\n" +
+			"  config.num_training_steps = 1000\n  config.checkpoint = False\n  return config\n",
+		"scenic/projects/demo/configs/small.py": "from scenic.projects.demo.configs.common import get_base\n\n\n" +
+			"def get_config():\n  config = get_base()\n  config.batch_size = 8\n  return config\n",
+		"scenic/projects/demo/tools/train.py": "import sys\n\ndef main():\n    print(sys.argv)\n",
+	}
+}
+
+// TestEditorCallRuns: a get_config built by another module's function is linted as its run in
+// the editor, and the module it calls, edited, gets that run's findings at its own lines.
+func TestEditorCallRuns(t *testing.T) {
+	dir := writeTree(t, callTree())
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	common, small := p("scenic/projects/demo/configs/common.py"), p("scenic/projects/demo/configs/small.py")
+	for _, edited := range []string{small, common} {
+		runs := editorRuns(edited, diskRead)
+		if len(runs) != 1 || runs[0].Root != dir || runs[0].Files[0] != small || !slices.Contains(runs[0].Files, common) {
+			t.Fatalf("%s: runs %+v, want small.py's run of two files from %s", edited, runs, dir)
+		}
+		var files []lint.File
+		for _, f := range runs[0].Files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, lint.File{Path: f, Text: b})
+		}
+		res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), lint.Options{})
+		found := false
+		for _, d := range res.Diagnostics {
+			found = found || d.Code == "TL304" && d.File == common && d.Line == 8
+		}
+		if !found {
+			t.Errorf("%s: no TL304 at common.py:8 (checkpoint = False): %+v", edited, res.Diagnostics)
+		}
+	}
+	if s := editorRuns(p("scenic/projects/demo/tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
+		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
+	}
+}

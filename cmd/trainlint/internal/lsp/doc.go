@@ -48,8 +48,10 @@
 // linted by LintRunAt), so the recipe/DeepSpeed consistency findings appear while either is
 // edited; a file no run reads is a run of one (SingleFileRuns). A group file's own structural
 // checks come with each run, as with check. A Python or gin config is linted through the code
-// runs that read it (MMEngine `_base_` chains, gin includes: its own run when it names bases,
-// and up to eight runs of the configs below the repository's root built on it), so a base gets
+// runs that read it (MMEngine `_base_` chains, gin includes, ml_collections get_configs built
+// by another module's function: its own run when it names bases or calls such a function, and
+// up to eight runs of the configs below the repository's root built on it; a module of
+// ml_collections functions too), so a base gets
 // the findings of the configs built on it at its own lines and no lint of its own as a whole
 // config.
 //

@@ -389,6 +389,7 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 			}
 		}
 		perRun = append(perRun, LintRun(run, rules, o))
+		RunFile(&res.Files, s.Primary, run, o)
 		names = append(names, s.Name())
 	}
 	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names), res.Diagnostics)...)

@@ -54,3 +54,25 @@ func TestCodeRunsCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestCallRunsCLI: a get_config built by another module's function is listed and linted as its
+// run, from the folder and named alone; the finding set in the module points there.
+func TestCallRunsCLI(t *testing.T) {
+	writeTree(t, callTree())
+	const common, small = "scenic/projects/demo/configs/common.py", "scenic/projects/demo/configs/small.py"
+	for _, arg := range []string{".", small} {
+		_, res, errs := checkJSON(t, arg)
+		if got := strings.Join(findings(res), " "); got != common+":8 TL304 warning" {
+			t.Errorf("%s: %s\n%s", arg, got, errs)
+		}
+		listed := false
+		for _, f := range res.Files {
+			if f.Path == small {
+				listed = f.Framework == "scenic"
+			}
+		}
+		if !listed {
+			t.Errorf("%s: small.py not listed as scenic's: %+v", arg, res.Files)
+		}
+	}
+}

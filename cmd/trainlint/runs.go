@@ -158,6 +158,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			ds := lint.LintRun(run, rs, o)
+			lint.RunFile(&res.Files, t.show(s.Primary), run, o)
 			for i := range ds {
 				ds[i].File = t.show(ds[i].File)
 				for j := range ds[i].Related {

@@ -593,7 +593,9 @@ func (b *pyBuilder) opaque(n *Node, v *pyVal) *Node {
 
 // IsPythonConfig reports whether a parsed Python document looks like a training config (so a
 // folder walk lints it): it defines get_config, names MMEngine bases, or has a module variable
-// that is a dict. Scripts, modules of helpers and tests are skipped quietly.
+// that is a dict. Scripts, modules of helpers and tests are skipped quietly. (A get_config
+// whose value comes from another module's function has no tree alone and is not one here: its
+// run lists it when composition reads it, lint.RunFile.)
 func IsPythonConfig(d *Document) bool {
 	if d == nil || d.Format != Python {
 		return false

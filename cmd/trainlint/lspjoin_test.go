@@ -57,16 +57,7 @@ func TestEditorJoinedRuns(t *testing.T) {
 		t.Errorf("ds.json with the recipe's deepspeed: line removed: runs %+v, want a run of one", runs)
 	}
 
-	run := editorRuns(ds, diskRead)[0]
-	var files []lint.File
-	for _, f := range run.Files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, lint.File{Path: f, Text: b})
-	}
-	res := lsp.LintRunAt(run.Root, files, nil, allRules(), lint.Options{})
+	res := lintEditorRun(t, editorRuns(ds, diskRead)[0])
 	got := map[string]bool{}
 	for _, d := range res.Diagnostics {
 		if d.File == ds && (d.Code == "TL701" || d.Code == "TL706") {
@@ -118,15 +109,7 @@ func TestEditorCodeRuns(t *testing.T) {
 	if s := editorRuns(p("tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
 		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
 	}
-	var files []lint.File
-	for _, f := range runs[0].Files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, lint.File{Path: f, Text: b})
-	}
-	res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), lint.Options{})
+	res := lintEditorRun(t, runs[0])
 	found := false
 	for _, d := range res.Diagnostics {
 		if d.Code == "TL202" && d.File == base && d.Line == 2 {
@@ -163,15 +146,7 @@ func TestEditorCallRuns(t *testing.T) {
 		if len(runs) != 1 || runs[0].Root != dir || runs[0].Files[0] != small || !slices.Contains(runs[0].Files, common) {
 			t.Fatalf("%s: runs %+v, want small.py's run of two files from %s", edited, runs, dir)
 		}
-		var files []lint.File
-		for _, f := range runs[0].Files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			files = append(files, lint.File{Path: f, Text: b})
-		}
-		res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), lint.Options{})
+		res := lintEditorRun(t, runs[0])
 		found := false
 		for _, d := range res.Diagnostics {
 			found = found || d.Code == "TL304" && d.File == common && d.Line == 8
@@ -183,4 +158,18 @@ func TestEditorCallRuns(t *testing.T) {
 	if s := editorRuns(p("scenic/projects/demo/tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
 		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
 	}
+}
+
+// lintEditorRun lints an editor run's files from the disk as the language server does.
+func lintEditorRun(t *testing.T, r lsp.Run) *lint.Result {
+	t.Helper()
+	var files []lint.File
+	for _, f := range r.Files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, lint.File{Path: f, Text: b})
+	}
+	return lsp.LintRunAt(r.Root, files, nil, allRules(), lint.Options{})
 }

@@ -99,9 +99,27 @@ func (c *composer) callsLoad(p string, d *doc.Document, call *doc.ModuleCall, ba
 	return own
 }
 
+// maxCallReads bounds how many functions of other modules one run reads (each a parse of its
+// module, chains included): real configs call one or two, and a file of thousands of calls, or
+// a chain that fans out, ends with a Limit problem after 64 parses, not 10,000 (the run's
+// bound on loads).
+const maxCallReads = 64
+
 // calleeLoad reads what the function mc names returns from the module file f (a node of the
 // run, its nodes' origin f), following the calls it makes in turn; nil when that is unknown.
 func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Node {
+	if c.callReads++; c.callReads > maxCallReads {
+		if c.callReads == maxCallReads+1 {
+			c.problem(Limit, from, mc.Span, "the run calls more than "+itoa(maxCallReads)+" functions of other modules; the rest were not read")
+		}
+		return nil
+	}
+	if slices.Contains(c.stack, f) {
+		// Python refuses no such recursion: it ends, or it does not, by the values (a module's
+		// function calling its own module's other functions is plain code). Not followed: the
+		// value stays unknown, with no problem.
+		return nil
+	}
 	d := c.enter(f, "module", from, mc.Span)
 	if d == nil {
 		return nil
@@ -119,13 +137,13 @@ func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Nod
 		setChild(base, "_arg_"+itoa(i)+"_", n)
 	}
 	cd := doc.ParseWith(f, d.Src, doc.Python, doc.Options{Limits: c.lim.Doc, Call: &call, Bases: base})
-	if cd.Root == nil {
-		if len(cd.Calls) > 0 {
-			return c.callsLoad(f, cd, &call, base)
+	if len(cd.Calls) > 0 {
+		// The function calls other modules' functions in turn.
+		if root := c.callsLoad(f, cd, &call, base); root != nil || cd.Root == nil {
+			return root
 		}
-		return nil
 	}
-	if cd.Root.Kind != doc.Map || cd.Root.Style != "get_config" {
+	if cd.Root == nil || cd.Root.Kind != doc.Map || cd.Root.Style != "get_config" {
 		return nil
 	}
 	own := c.copyTree(cd.Root, Origin{File: f})

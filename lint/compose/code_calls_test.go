@@ -154,22 +154,25 @@ def get_config():
 	}
 }
 
-// A module that calls itself back ends with a cycle problem, not a hang.
+// A module that calls itself back, directly or through another, is not followed (Python
+// refuses no recursion; the value stays unknown) and is no problem; nothing hangs.
 func TestCallCycle(t *testing.T) {
 	files := map[string]string{
 		"proj/configs/a.py": "from proj.configs import b\n\ndef get_config():\n  return b.get_config()\n",
 		"proj/configs/b.py": "from proj.configs import a\n\ndef get_config():\n  return a.get_config()\n",
+		"proj/configs/c.py": "import ml_collections\nfrom proj.configs import c\n\ndef get_config():\n  x = ml_collections.ConfigDict()\n  x.y = c.part()\n  return x\n\ndef part():\n  return ml_collections.ConfigDict(dict(k=1))\n",
 	}
-	r := composeCall(t, files, "proj/configs/a.py")
-	if r.Doc.Root != nil {
-		t.Errorf("a tree from a cycle: %s", flat(r.Doc.Root))
-	}
-	found := false
-	for _, p := range r.Problems {
-		found = found || p.Kind == Cycle && strings.Contains(p.Message, "proj/configs/a.py → proj/configs/b.py → proj/configs/a.py")
-	}
-	if !found {
-		t.Errorf("problems %+v", r.Problems)
+	for _, p := range []string{"proj/configs/a.py", "proj/configs/c.py"} {
+		r := composeCall(t, files, p)
+		if len(r.Problems) != 0 {
+			t.Errorf("%s: problems %+v", p, r.Problems)
+		}
+		if p == "proj/configs/a.py" && r.Doc.Root != nil {
+			t.Errorf("a tree from a cycle: %s", flat(r.Doc.Root))
+		}
+		if p == "proj/configs/c.py" && flat(r.Doc.Root) != "{y:?}" {
+			t.Errorf("c.py: %s", flat(r.Doc.Root))
+		}
 	}
 }
 
@@ -182,5 +185,36 @@ func TestDiscoverCallRuns(t *testing.T) {
 	}
 	if len(frags) != 0 {
 		t.Errorf("fragments %v", frags)
+	}
+}
+
+// A file of many calls, or a chain that fans out, ends with a Limit problem: every call reads
+// a module, and a chain of modules each calling the next twice would otherwise be read until
+// the run's bound on loads (10,000 by default).
+func TestCallReadsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("import ml_collections\nfrom proj.configs import m0\n\ndef get_config():\n  c = ml_collections.ConfigDict()\n")
+	for i := range 200 {
+		b.WriteString("  c.x" + itoa(i) + " = m0.f()\n")
+	}
+	b.WriteString("  return c\n")
+	many := map[string]string{"proj/configs/x.py": b.String(), "proj/configs/m0.py": "import ml_collections\n\ndef f():\n  return ml_collections.ConfigDict()\n"}
+	fan := map[string]string{"proj/configs/x.py": "from proj.configs import m0\n\ndef get_config():\n  return m0.f()\n"}
+	for k := range 20 {
+		fan["proj/configs/m"+itoa(k)+".py"] = "import ml_collections\nfrom proj.configs import m" + itoa(k+1) +
+			"\n\ndef f():\n  c = ml_collections.ConfigDict()\n  c.a = m" + itoa(k+1) + ".f()\n  c.b = m" + itoa(k+1) + ".f()\n  return c\n"
+	}
+	fan["proj/configs/m20.py"] = "import ml_collections\n\ndef f():\n  return ml_collections.ConfigDict()\n"
+	for name, files := range map[string]map[string]string{"many calls": many, "fan-out": fan} {
+		r := composeCall(t, files, "proj/configs/x.py")
+		limit := 0
+		for _, p := range r.Problems {
+			if p.Kind == Limit && strings.Contains(p.Message, "functions of other modules") {
+				limit++
+			}
+		}
+		if limit != 1 {
+			t.Errorf("%s: problems %+v", name, r.Problems)
+		}
 	}
 }

@@ -144,8 +144,10 @@ type composer struct {
 	filesOnly bool
 	problems  map[string]bool
 	// callText names what each call of another module's function returned, by its key among
-	// the bases (code_calls.go), for problems: "get_coco_config()".
-	callText map[string]string
+	// the bases (code_calls.go), for problems: "get_coco_config()"; callReads counts the
+	// functions read (maxCallReads).
+	callText  map[string]string
+	callReads int
 	// known are the options loaded in this pass, by Hydra's override key (group, or group@pkg
 	// for an entry with a package of its own); lists are the defaults lists being read (the
 	// innermost last), whose choices an interpolated entry may name before they load.

@@ -123,10 +123,12 @@ func TestCallNotFollowedHasNoTree(t *testing.T) {
 }
 
 // ml_collections' update is not modelled: the part it changes is unknown. An assignment under
-// a part the callee does not set is Python's AttributeError: a problem naming the call.
+// a part the callee does not set is Python's AttributeError: a problem naming the call; under
+// a part whose value the reader does not know, no problem (Python may find it there).
 func TestCallEditsNotFollowed(t *testing.T) {
 	files := map[string]string{
-		"proj/configs/common.py": callTree["proj/configs/common.py"],
+		"proj/configs/common.py": strings.Replace(callTree["proj/configs/common.py"], "  return config\n",
+			"  config.aug = augment.make()\n  return config\n", 1) + "\nfrom other import augment\n",
 		"proj/configs/x.py": `from proj.configs.common import get_base
 
 
@@ -134,6 +136,7 @@ def get_config():
   config = get_base()
   config.dataset_configs.update(prefetch_to_device=4)
   config.model.depth = 50
+  config.aug.level = 3
   return config
 `,
 	}

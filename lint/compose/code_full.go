@@ -319,7 +319,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 				continue
 			}
 			if target == nil {
-				if complete {
+				if complete && !unknownOnPath(base, e.Path) {
 					c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it")
 				}
 				continue
@@ -355,7 +355,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 				continue
 			}
 		}
-		if complete {
+		if complete && !unknownOnPath(base, e.Path) {
 			c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is assigned, but "+c.basesSubject(e.Path)+" not set what it is part of")
 		}
 	}
@@ -376,6 +376,21 @@ func (c *composer) configUpdate(dst, src *doc.Node, file string) {
 			setChild(dst, ch.Key, ch)
 		}
 	}
+}
+
+// unknownOnPath reports whether the dotted path p, walked from n, meets a value the reader does
+// not know before its end: what lies under it is not known either, so a part missing there is
+// no finding (Python may well find it).
+func unknownOnPath(n *doc.Node, p string) bool {
+	for rest, more := p, true; more && n != nil; {
+		if n.IsUnknown() {
+			return true
+		}
+		var k string
+		k, rest, more = strings.Cut(rest, ".")
+		n = n.Step(k)
+	}
+	return false
 }
 
 // staleBaseRead reports whether a read of `_base_.target` at offset off may run before an edit
@@ -411,7 +426,7 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		v := base.StepPath(target)
 		if v == nil {
-			if complete {
+			if complete && !unknownOnPath(base, target) {
 				c.problem(Unresolved, file, ch.Span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 			}
 			continue

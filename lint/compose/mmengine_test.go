@@ -207,3 +207,21 @@ func TestDiscoverMMComponentsAreFragments(t *testing.T) {
 		t.Errorf("a component checked alone: runs %v", runs)
 	}
 }
+
+// A part of the bases under a value the reader does not know (a call it does not follow) may
+// well exist: an edit or a read there is no unresolved-reference problem.
+func TestMMEngineEditUnderUnknownBase(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base.py": "import x.y as z\nmodel = z.make()\nhooks = dict(a=1)\n",
+		"c/main.py": "_base_ = './base.py'\n_base_.model.backbone.depth = 50\nneck = _base_.model.neck\n_base_.hooks.b.c = 2\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	var msgs []string
+	for _, p := range r.Problems {
+		msgs = append(msgs, p.Message)
+	}
+	// hooks is known and has no b: MMEngine's ConfigDict raises there.
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "_base_.hooks.b.c is assigned") {
+		t.Errorf("problems %q", msgs)
+	}
+}

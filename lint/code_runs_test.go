@@ -746,3 +746,25 @@ def get_config():
 		t.Errorf("caller alone: %+v", alone.Diagnostics)
 	}
 }
+
+// TestCodeRunModuleCallsOtherFramework: the run of a call-built config that reads as no
+// framework's config trainlint knows is skipped as a folder walk skips such a Python file: no
+// finding, not even a problem of its composition (the file given by name is listed as
+// generic, as any named file is).
+func TestCodeRunModuleCallsOtherFramework(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"proj/configs/common.py": "import ml_collections\n\n\ndef get_base():\n  config = ml_collections.ConfigDict()\n  config.width = 4\n  return config\n",
+		"proj/configs/run.py":    "from proj.configs import common\n\n\ndef get_config():\n  config = common.get_base()\n  config.model.depth = 2\n  return config\n",
+	})
+	names := []string{"proj/configs/common.py", "proj/configs/run.py"}
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names, nil, rules.All(), lint.Options{})
+	if len(res.Diagnostics) != 0 {
+		t.Errorf("findings %+v", res.Diagnostics)
+	}
+	// With --framework, the user says what it is: the run is linted, its problem reported.
+	res = lint.LintTree(compose.FromFS(os.DirFS(tmp)), names, nil, rules.All(), lint.Options{Framework: "scenic"})
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "TL006" || res.Diagnostics[0].File != names[1] {
+		t.Errorf("with --framework scenic: %+v", res.Diagnostics)
+	}
+}

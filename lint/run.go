@@ -20,6 +20,9 @@ import (
 // not offered on composed findings: an edit is only safe in the file it was computed for, and
 // this slice does not map edits across files.
 func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
+	if callBuiltOther(run, o) {
+		return nil
+	}
 	var diags []Diagnostic
 	active := Selected(rules, o.Select, o.Ignore)
 	unresolvedOn := false

@@ -8,3 +8,6 @@ import "github.com/trainlint/trainlint/lint/compose"
 // composes no code config (compose's code_lite.go), so no run has a primary without a tree of
 // its own to list.
 func RunFile(*[]FileInfo, string, *compose.Run, Options) {}
+
+// callBuiltOther in the light build: no code config is composed there.
+func callBuiltOther(*compose.Run, Options) bool { return false }

@@ -76,3 +76,16 @@ func TestCallRunsCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestCallRunsCLIOtherFramework: a folder walk skips a call-built config whose run is no known
+// framework's config, as it skips any such Python file: not listed, no finding.
+func TestCallRunsCLIOtherFramework(t *testing.T) {
+	writeTree(t, map[string]string{
+		"proj/configs/common.py": "import ml_collections\n\n\ndef get_base():\n  config = ml_collections.ConfigDict()\n  config.width = 4\n  return config\n",
+		"proj/configs/run.py":    "from proj.configs import common\n\n\ndef get_config():\n  config = common.get_base()\n  config.model.depth = 2\n  return config\n",
+	})
+	_, res, errs := checkJSON(t, ".")
+	if len(res.Diagnostics) != 0 || len(res.Files) != 0 {
+		t.Errorf("files %+v, findings %+v\n%s", res.Files, res.Diagnostics, errs)
+	}
+}

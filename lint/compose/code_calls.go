@@ -33,9 +33,12 @@ import (
 // references), and a FieldReference is opaque to the reader in any case, so a field that
 // refers to another is unknown before and after the caller changes that other one.
 //
-// Discovery makes such a file a run (callRuns) only when it has no tree alone and records a
-// call; the callee's module is not a fragment of it: a module that is a config itself
-// (tasseo's abnormality_topvit_config.py) is still linted alone with its defaults.
+// Discovery makes a run (callRuns) of a get_config file that records such a call, whether it
+// has no tree alone (its value is the call's) or has one with a part that is (`config.model =
+// models.get_b16()`); the callee's module is not a fragment of it: a module that is a config
+// itself (tasseo's abnormality_topvit_config.py) is still linted alone with its defaults. A run
+// that reads as no known framework's config is skipped, as a walk skips such a Python file
+// (lint's callBuiltOther).
 
 // callsLoad composes the Python config p, parsed as d (with call when p is itself a callee),
 // whose value comes from other modules' functions (d.Calls): the run's root, or nil when no
@@ -49,6 +52,7 @@ func (c *composer) callsLoad(p string, d *doc.Document, call *doc.ModuleCall, ba
 		c.run.origin[base] = Origin{File: p}
 	}
 	args := len(base.Children)
+	names := map[string]string{}
 	for _, mc := range d.Calls {
 		f, ok := c.packageModule(path.Dir(p), mc.Module)
 		if !ok {
@@ -56,15 +60,14 @@ func (c *composer) callsLoad(p string, d *doc.Document, call *doc.ModuleCall, ba
 		}
 		if sub := c.calleeLoad(f, mc, p); sub != nil {
 			setChild(base, mc.Key(), sub)
-			if c.callText == nil {
-				c.callText = map[string]string{}
-			}
-			c.callText[mc.Key()] = mc.Func + "()"
+			names[mc.Key()] = mc.Func + "()"
 		}
 	}
 	if len(base.Children) == args {
 		return nil
 	}
+	// Problems name this file's calls (keys are places in a file: another file's may match).
+	c.callText = names
 	d2 := doc.ParseWith(p, d.Src, doc.Python, doc.Options{Limits: c.lim.Doc, Bases: base, Call: call})
 	if d2.Root == nil || d2.Root.Kind != doc.Map {
 		for _, pr := range d2.Problems {
@@ -181,8 +184,9 @@ func (c *composer) basesObject(p string) string {
 }
 
 // callRuns lists the Python configs among files, other than the runs already found, whose
-// get_config has no value read alone and calls another module's function (Document.Calls):
-// composition may read their value (callsLoad). Their parses stay in the cache.
+// get_config calls another module's function (Document.Calls), with no tree alone or with
+// one: composition may read what the calls return (callsLoad). Their parses stay in the
+// cache.
 func (k *Cache) callRuns(fsys FS, files, runs []string) []string {
 	var out []string
 	for _, f := range files {

@@ -143,9 +143,9 @@ type composer struct {
 	// no tree (codeReads; discovery needs no more)
 	filesOnly bool
 	problems  map[string]bool
-	// callText names what each call of another module's function returned, by its key among
-	// the bases (code_calls.go), for problems: "get_coco_config()"; callReads counts the
-	// functions read (maxCallReads).
+	// callText names what each call of another module's function in the file being composed
+	// returned, by its key among the bases (code_calls.go), for problems: "get_coco_config()";
+	// callReads counts the functions read (maxCallReads).
 	callText  map[string]string
 	callReads int
 	// known are the options loaded in this pass, by Hydra's override key (group, or group@pkg

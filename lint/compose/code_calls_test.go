@@ -95,6 +95,14 @@ func TestCallArgumentsAndChains(t *testing.T) {
 	expect(t, r, "batch_size", "64", "proj/configs/named.py:5") // where the caller wrote it
 	expect(t, r, "experiment_name", "named", "proj/configs/named.py:5")
 	expect(t, r, "checkpoint_steps", "100", "proj/configs/common.py:11")
+	// A key span is in the node's own file: the caller's argument has none (its value is where
+	// a finding at its key points); an unchanged value keeps the callee's key.
+	if n := r.Doc.Root.At("batch_size"); !n.KeySpan.IsZero() {
+		t.Errorf("batch_size from the caller's argument has the callee's key span %+v", n.KeySpan)
+	}
+	if n := r.Doc.Root.At("checkpoint_steps"); n.KeySpan.Start.Line != 11 {
+		t.Errorf("checkpoint_steps key span %+v", n.KeySpan)
+	}
 	r = composeCall(t, callTree, "proj/configs/chained.py")
 	expect(t, r, "batch_size", "64", "proj/configs/named.py:5")
 	expect(t, r, "experiment_name", "chained", "proj/configs/chained.py:6")

@@ -433,6 +433,12 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		cp := c.recopy(v)
 		cp.Key, cp.KeySpan, cp.Index, cp.Parent = ch.Key, ch.KeySpan, i, n
+		if c.run.Origin(v).File != file {
+			// The node is the bases' (its origin is their file): a key span must be in that
+			// file too, so a finding at the key points at a place there (the key the bases
+			// set it under; none for a caller's argument, whose finding takes its value).
+			cp.KeySpan = v.KeySpan
+		}
 		n.Children[i] = cp
 	}
 }

@@ -225,3 +225,17 @@ func TestMMEngineEditUnderUnknownBase(t *testing.T) {
 		t.Errorf("problems %q", msgs)
 	}
 }
+
+// A value taken whole from the bases (`x = _base_.y`) is the bases' node: its key span is the
+// bases' key, in the bases' file, not the file's key read as a place in the bases' file.
+func TestMMEngineSubstitutedKeySpan(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base.py": "\n\ny = dict(a=1)\n",
+		"c/main.py": "_base_ = './base.py'\nx = _base_.y\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	n := r.Doc.Root.Get("x")
+	if n == nil || r.Origin(n).File != "c/base.py" || n.KeySpan.Start.Line != 3 || n.KeySpan.Start.Col != 1 {
+		t.Fatalf("x: %+v from %s", n, r.Origin(n).File)
+	}
+}

@@ -16,8 +16,7 @@ import (
 // one: a folder walk skipped it as no config, or it was listed as generic; the run's tree says
 // what it is. files stay in path order.
 func RunFile(files *[]FileInfo, path string, run *compose.Run, o Options) {
-	pd := run.File(run.Primary)
-	if pd == nil || pd.Root != nil || run.Doc == nil || run.Doc.Root == nil {
+	if !callBuilt(run) || run.Doc == nil || run.Doc.Root == nil {
 		return
 	}
 	fw := o.Framework
@@ -25,7 +24,7 @@ func RunFile(files *[]FileInfo, path string, run *compose.Run, o Options) {
 		fw = dialect.Detect(run.Doc).Name
 	}
 	if fw == dialect.Generic.Name {
-		return // no framework's config: a walk skips it (callBuiltOther)
+		return // no framework's config: a walk skips it, and LintRun its run
 	}
 	for i := range *files {
 		if f := &(*files)[i]; f.Path == path {
@@ -36,18 +35,12 @@ func RunFile(files *[]FileInfo, path string, run *compose.Run, o Options) {
 		}
 	}
 	i := sort.Search(len(*files), func(i int) bool { return (*files)[i].Path >= path })
-	*files = slices.Insert(*files, i, FileInfo{Path: path, Format: string(pd.Format), Framework: fw})
+	*files = slices.Insert(*files, i, FileInfo{Path: path, Format: string(doc.Python), Framework: fw})
 }
 
-// callBuiltOther reports a run whose primary has no tree alone (a get_config built by another
-// module's function) and whose composed tree is no framework's config trainlint knows: a
-// folder walk skips a Python file that reads as no known framework's config, and the run of
-// one built this way is skipped the same way (vmoe's and Flax's example configs), problems
-// included.
-func callBuiltOther(run *compose.Run, o Options) bool {
-	if o.Framework != "" || run.Doc == nil || run.Doc.Root == nil || run.Doc.Format != doc.Python {
-		return false
-	}
+// callBuilt reports a run whose primary has no tree alone and records calls of other
+// modules' functions (a get_config built by one; compose's code_calls.go).
+func callBuilt(run *compose.Run) bool {
 	pd := run.File(run.Primary)
-	return pd != nil && pd.Root == nil && len(pd.Calls) > 0 && dialect.Detect(run.Doc) == dialect.Generic
+	return pd != nil && pd.Root == nil && len(pd.Calls) > 0
 }

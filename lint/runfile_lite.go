@@ -9,5 +9,5 @@ import "github.com/trainlint/trainlint/lint/compose"
 // its own to list.
 func RunFile(*[]FileInfo, string, *compose.Run, Options) {}
 
-// callBuiltOther in the light build: no code config is composed there.
-func callBuiltOther(*compose.Run, Options) bool { return false }
+// callBuilt in the light build: no code config is composed there.
+func callBuilt(*compose.Run) bool { return false }

@@ -157,8 +157,7 @@ func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Nod
 // basesText is how a problem names the part path of the bases: `_base_.model` in an MMEngine
 // config (label "_base_."), `get_coco_config().batch_size` for what a call returned.
 func (c *composer) basesText(label, p string) string {
-	key, rest, _ := strings.Cut(p, ".")
-	if t, ok := c.callText[key]; ok {
+	if t, rest, ok := c.callOf(p); ok {
 		if rest == "" {
 			return t
 		}
@@ -169,7 +168,7 @@ func (c *composer) basesText(label, p string) string {
 
 // basesSubject is "the bases do" or "what get_coco_config() returns does", for the part path p.
 func (c *composer) basesSubject(p string) string {
-	if t, ok := c.callText[strings.SplitN(p, ".", 2)[0]]; ok {
+	if t, _, ok := c.callOf(p); ok {
 		return "what " + t + " returns does"
 	}
 	return "the bases do"
@@ -177,10 +176,18 @@ func (c *composer) basesSubject(p string) string {
 
 // basesObject is "the bases" or "what get_coco_config() returns", for the part path p.
 func (c *composer) basesObject(p string) string {
-	if t, ok := c.callText[strings.SplitN(p, ".", 2)[0]]; ok {
+	if t, _, ok := c.callOf(p); ok {
 		return "what " + t + " returns"
 	}
 	return "the bases"
+}
+
+// callOf names the call whose value the part path p lies in (its key is p's first part), and
+// the rest of p under it; ok is false for a path of MMEngine bases.
+func (c *composer) callOf(p string) (call, rest string, ok bool) {
+	key, rest, _ := strings.Cut(p, ".")
+	call, ok = c.callText[key]
+	return call, rest, ok
 }
 
 // callRuns lists the Python configs among files, other than the runs already found, whose
@@ -188,6 +195,7 @@ func (c *composer) basesObject(p string) string {
 // one: composition may read what the calls return (callsLoad). Their parses stay in the
 // cache.
 func (k *Cache) callRuns(fsys FS, files, runs []string) []string {
+	c := &composer{fsys: fsys, lim: Limits{}.withDefaults(), parsed: k.parsed} // as codeReads reads
 	var out []string
 	for _, f := range files {
 		if codeFormat(f) != doc.Python || !IsCodeConfig(f) || slices.Contains(runs, f) {
@@ -197,12 +205,7 @@ func (k *Cache) callRuns(fsys FS, files, runs []string) []string {
 		if err != nil || !bytes.Contains(b, []byte("def get_config")) {
 			continue
 		}
-		d, ok := k.parsed[f]
-		if !ok {
-			d = doc.ParseWith(f, b, doc.Python, doc.Options{Limits: Limits{}.withDefaults().Doc})
-			k.parsed[f] = d
-		}
-		if d != nil && len(d.Calls) > 0 && (d.Root == nil || d.Root.Style == "get_config") {
+		if d, ok := c.parseCode(f); ok && len(d.Calls) > 0 && (d.Root == nil || d.Root.Style == "get_config") {
 			out = append(out, f)
 		}
 	}

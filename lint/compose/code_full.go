@@ -33,18 +33,16 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 			root = newMap(nil, "")
 		}
 	}
-	// A config whose value comes from calls that could not be followed has no tree, as when
-	// it is read alone: no rule takes its missing keys for defaults.
-	noTree := false
-	if d := c.parsed[primary]; d != nil && d.Root == nil && len(d.Calls) > 0 && len(root.Children) == 0 {
-		noTree = true
-	}
 	run := c.run
 	run.Doc = &doc.Document{Path: primary, Format: codeFormat(primary), Root: root}
 	if d := c.parsed[primary]; d != nil {
 		run.Doc.Src, run.Doc.Comments = d.Src, d.Comments
 		if d.Root != nil {
 			root.Style, root.Span = d.Root.Style, d.Root.Span
+		} else if len(d.Calls) > 0 && len(root.Children) == 0 {
+			// A config whose value comes from calls that could not be followed has no tree,
+			// as when it is read alone: no rule takes its missing keys for defaults.
+			run.Doc.Root = nil
 		}
 		for _, r := range d.Refs {
 			// A complete composition has no base left to read: the dialect sees a whole run.
@@ -56,9 +54,6 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 	}
 	if complete {
 		removeChild(root, mmBaseKey)
-	}
-	if noTree {
-		run.Doc.Root = nil
 	}
 	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
 	return run

@@ -175,11 +175,14 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 	}
 	rootBase := ""
 	if style == "get_config" {
-		if p, ok := strings.CutPrefix(resultText(result), "_base_._call_"); ok && bases != nil && !strings.Contains(p, "[?]") {
-			// What another module's function returned, as the file left it (moduleCall):
-			// composition puts it, with the file's edits applied, at the run's root.
-			rootBase = "_call_" + p
-		} else if result == nil || result.k != pvDict || result.dict.partial {
+		if result != nil && bases != nil {
+			if p, exact, _ := basePathOf(result); exact && strings.HasPrefix(p, "_call_") {
+				// What another module's function returned, as the file left it (moduleCall):
+				// composition puts it, with the file's edits applied, at the run's root.
+				rootBase = p
+			}
+		}
+		if rootBase == "" && (result == nil || result.k != pvDict || result.dict.partial) {
 			// get_config returns what this reader cannot know (a call it does not model): no
 			// tree, so no rule takes the missing keys for defaults.
 			return
@@ -221,15 +224,6 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 	d.RootBase = rootBase
 	d.BaseEdits = b.edits // a module's bases, or what other modules' functions returned
 	d.ReadsBases = ev.readsBases
-}
-
-// resultText is the path text of a part of the bases (an opaque value's s), "" for any other
-// value.
-func resultText(v *pyVal) string {
-	if v == nil || v.k != pvOpaque {
-		return ""
-	}
-	return v.s
 }
 
 // pyTreeHook, when set (BenchmarkPythonTree), is handed a function that builds the file's tree

@@ -11,7 +11,9 @@
 // known is an Unknown scalar (Style "opaque" or "reference"); a statement that calls a function
 // the reader does not follow (`helper(config)`), or any call statement in a block that may not
 // run, may change what it is given, so the dicts and lists reachable from its arguments become
-// unknown. Other files a config names
+// unknown. ml_collections FieldReferences (FieldReference(512), get_ref, their arithmetic) show
+// their values in get_config's ConfigDict until anything may set one (pyrefs.go). Other files
+// a config names
 // (include, _base_, read_base imports) are listed in Document.Refs. MMEngine's predefined
 // variables ({{fileBasename}} and its kin) are rewritten in an old-style config's string
 // literals as MMEngine does (pypredef.go); an argument big_vision's parse_arg refuses is a

@@ -59,6 +59,7 @@ type pyVal struct {
 type pyValX struct {
 	env  *pyEnv
 	recv *pyVal
+	ref  *pyRef // an ml_collections FieldReference (an opaque value's: pyrefs.go)
 }
 
 // pyList is a list's or tuple's items. like says when the value is not a list or tuple in
@@ -96,6 +97,9 @@ type pyDict struct {
 	// know, an update from an unknown value, a call that may change it: spoil), so it is
 	// unknown in the tree and what is read from its entries is unknown.
 	partial bool
+	// cfg: made by ConfigDict(...) or big_vision's parse_arg (FieldReferences in its fields are
+	// read through: pyrefs.go).
+	cfg bool
 	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
 	// instead of the heap.
 	arena *pyArena
@@ -578,6 +582,14 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 		return
 	}
 	if i := d.find(k); i >= 0 {
+		if r := refOf(d.ents[i].v); r != nil {
+			// A ConfigDict sets the reference its field holds, and every field holding it shows
+			// the value: not followed, so it is unknown (a plain dict replaces the entry, but
+			// this reader does not tell the two apart).
+			r.bad = true
+			d.ents[i].ks, d.ents[i].ke = ks, ke
+			return
+		}
 		d.ents[i].v = v
 		d.ents[i].ks, d.ents[i].ke = ks, ke
 		return
@@ -1338,12 +1350,13 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			if obj.dict.partial && !pyDictMethods[name] {
 				return ev.opaque(e) // an entry of a dict changed in ways not followed (partial)
 			}
+			// An attribute is a ConfigDict's field: one holding a FieldReference reads its value.
 			if i := int(e.at) - 1; i >= 0 && i < len(ents) && ents[i].k.k == pvStr && ents[i].k.s == name {
-				return ents[i].v // where the name was last time (pyExpr.at)
+				return ev.fieldVal(ents[i].v, e) // where the name was last time (pyExpr.at)
 			}
 			if i := obj.dict.strAt(name); i >= 0 {
 				e.at = int32(i + 1)
-				return obj.dict.ents[i].v
+				return ev.fieldVal(obj.dict.ents[i].v, e)
 			}
 			if pyDictMethods[ev.nm(e)] {
 				// A bound method keeps its bare name: builtin sends a value with a receiver to
@@ -1356,6 +1369,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		case pvOpaque:
 			if obj.s != "" {
 				return ev.basePart(e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
+			}
+			if r := refOf(obj); r != nil {
+				r.bad = true // ref.set(3) and the like: not followed
 			}
 		case pvStr, pvList:
 			return ev.val(pyVal{k: pvBuiltin, s: ev.nm(e), x: ev.valX(nil, obj), s0: e.s, e0: e.e})
@@ -1408,6 +1424,10 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return &y
 		case ev.nm(e) == "~" && x.k == pvInt:
 			return ev.intVal(^x.i, e.s, e.e)
+		case ev.nm(e) == "-" && x.k == pvOpaque:
+			if v := ev.refNeg(x, e); v != nil {
+				return v
+			}
 		}
 		return ev.opaque(e)
 	case xNot:
@@ -1733,6 +1753,9 @@ func equal(a, b *pyVal) (bool, bool) {
 func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 	a, b = ev.baseVal(a), ev.baseVal(b)
 	if a.k == pvOpaque || b.k == pvOpaque || a.k == pvList && a.list.like != likeList || b.k == pvList && b.list.like != likeList {
+		if v := ev.refOp(op, a, b, e); v != nil {
+			return v // a FieldReference's arithmetic
+		}
 		return ev.opaque(e) // a range or a view has no list arithmetic
 	}
 	if a.k == pvInt && b.k == pvInt {
@@ -2351,7 +2374,7 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	return ev.val(pyVal{k: pvList, list: ev.list(items), s0: e.s, e0: e.e})
 }
 
-var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true, "popitem": true, "clear": true}
+var pyDictMethods = map[string]bool{"get": true, "update": true, "copy": true, "keys": true, "values": true, "items": true, "pop": true, "setdefault": true, "lock": true, "unlock": true, "copy_and_resolve_references": true, "to_dict": true, "popitem": true, "clear": true, "get_ref": true, "get_oneway_ref": true}
 
 // pyBuiltin reports whether name is a builtin the evaluator knows (a switch, not a map's hash).
 func pyBuiltin(name string) bool {
@@ -2462,6 +2485,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(ev.kid(e, 0), env)
 	if int(e.kids.n) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, ev.kid(e, 0)))) {
 		if v := ev.kwDict(e, env); v != nil {
+			v.dict.cfg = fnv.k == pvModule
 			return v
 		}
 	}
@@ -2485,7 +2509,15 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvModule:
 		switch name := ev.lastName(fnv, ev.kid(e, 0)); {
 		case isConfigDict(name):
-			return ev.makeDict(a, e)
+			v := ev.makeDict(a, e)
+			if v.k == pvDict {
+				v.dict.cfg = true
+			}
+			return v
+		case name == "FieldReference" && strings.HasPrefix(fnv.s, "ml_collections"):
+			if v := ev.newRef(a, e); v != nil {
+				return v
+			}
 		case name == "parse_arg":
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
@@ -2493,6 +2525,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 			if len(a.pos) >= 1 && (a.pos[0].k == pvNone || a.pos[0].k == pvStr) && strings.Contains(fnv.s, "common") {
 				d, why := ev.parseArg(a, e)
 				if d != nil {
+					d.cfg = true
 					return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 				}
 				if why != "" && ev.refused == nil && ev.inTry == 0 {
@@ -2579,6 +2612,9 @@ func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
 	case pvOpaque:
 		if p, _, rooted := basePathOf(v); rooted && ev.followsBases() {
 			ev.edit(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
+		}
+		if r := refOf(v); r != nil {
+			r.bad = true // the call may set it
 		}
 	}
 }
@@ -3168,6 +3204,11 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
 			}
 			return ev.noneVal(e.s, e.e)
+		case "get_ref", "get_oneway_ref":
+			if v := ev.getRef(d, a, name == "get_oneway_ref", e); v != nil {
+				return v
+			}
+			return ev.opaque(e)
 		case "copy", "copy_and_resolve_references", "to_dict":
 			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
 		case "keys":

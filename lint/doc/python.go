@@ -194,7 +194,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 	// make a node per place: like a YAML file's aliases, a file may expand to its size in bytes
 	// plus a twentieth of MaxNodes (aliasBudget), so memory stays bounded by the file's size.
 	budget := min(lim.MaxNodes, aliasBudget(len(d.Src), lim))
-	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0], lazy: ev.lazy, baseOf: ev.baseOf}
+	b := &pyBuilder{d: d, x: x, lf: scr.newLineFinder(x), budget: budget, maxDepth: lim.MaxDepth, predef: ev.predef, text: text, base: base, strs: ev.strs, vars: scr.vars[:0], lazy: ev.lazy, baseOf: ev.baseOf, callee: call != nil}
 	defer func() {
 		if cap(b.vars) <= 1<<12 {
 			scr.vars = b.vars[:0] // offsets hold no pointers: nothing to clear
@@ -260,7 +260,11 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBase
 	root.Kind, root.Style, root.Span = Map, style, b.x.Span(b.base, len(b.d.Src))
 	if style == "get_config" {
 		if result.k == pvDict {
+			// FieldReferences show their values in get_config's own ConfigDict (pyrefs.go),
+			// not in a function read for another module, whose caller may set them.
+			b.refs = result.dict.cfg && !b.callee
 			b.fill(root, result.dict, 0, nil)
+			b.refs = false
 		} // else what another module's function returned (Document.RootBase): no children
 	} else {
 		root.Children = b.alloc.children(len(env.names))
@@ -325,6 +329,8 @@ type pyBuilder struct {
 	edits     []BaseEdit
 	lazy      bool // a new-style config read with its bases (pyEval.lazy)
 	baseOf    map[*pyVal]string
+	callee    bool // the file is read as another module's function (Options.Call)
+	refs      bool // FieldReferences in dicts (not lists) show their values (pyrefs.go)
 }
 
 // lastPathPart is the last part of a dotted path.
@@ -476,6 +482,16 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 			// Taken from the bases and left as it was (baseFinish): named as a part of them.
 			n.Kind, n.Type, n.Style, n.Value = Scalar, Unknown, "opaque", "_base_."+p
 			return n
+		}
+	}
+	if r := refOf(v); r != nil && b.refs && len(b.lists) == 0 {
+		if w := r.value(); w != nil {
+			// Its value, placed where the reference is made or taken: FieldReference(512) and
+			// config.get_ref('lr') are not written as their values (Style "python" below); a
+			// field get_ref turned into a reference keeps its literal.
+			x := *w
+			x.s0, x.e0 = v.s0, v.e0
+			v = &x
 		}
 	}
 	switch v.k {

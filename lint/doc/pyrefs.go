@@ -1,0 +1,185 @@
+package doc
+
+// ml_collections' FieldReference (google/ml_collections @5f7343a,
+// ml_collections/config_dict/config_dict.py): a cell that ConfigDict fields share. Reading a
+// field that holds one reads through it (ConfigDict.__getitem__ returns field.get()); assigning
+// to such a field sets the cell (__setitem__ calls field.set(value)), and every field that holds
+// it then shows the new value; arithmetic on one (ref + 1, 1333 // ref) is another reference
+// whose value is computed when read (_apply_op; __radd__ and its kin for the reference on the
+// right); config.get_ref('k') turns field k into a reference (if it is not one) and returns it.
+//
+// The evaluator follows what configs write: a reference made with a known scalar
+// (FieldReference(512)), taken from a field (get_ref, get_oneway_ref), and arithmetic on them.
+// A reference is unknown for good, with every reference computed from it, once anything may
+// have set it: an assignment to a field that holds it, any attribute or method of it
+// (ref.set(3)), a call it is given or a call that may change what holds it. Comparisons, truth
+// tests, f-strings and builtins of one are unknown values. The tree shows a reference's value
+// only in get_config's own ConfigDict, through dicts alone (a list's item stays the reference
+// object, which the trainer would get), and never in a function of another module read for its
+// caller, whose edits may set it.
+
+// pyRef is a FieldReference.
+type pyRef struct {
+	val  *pyVal    // its value when made: a known scalar, or nil when not known
+	deps [2]*pyRef // the references an operation's value was computed from
+	bad  bool      // it may have been set: unknown from now on
+}
+
+// refOf is v's reference, or nil when v is not one.
+func refOf(v *pyVal) *pyRef {
+	if v.k == pvOpaque && v.s == "" && v.x != nil {
+		return v.x.ref
+	}
+	return nil
+}
+
+// refVal is a value holding r, made at s..e.
+func (ev *pyEval) refVal(r *pyRef, s, e int) *pyVal {
+	return ev.val(pyVal{k: pvOpaque, x: &pyValX{ref: r}, s0: s, e0: e})
+}
+
+// value is r's value now, or nil when it is not known: it, or a reference it was computed
+// from, may have been set. The references a value depends on form a graph that may share
+// nodes (a = r + r; b = a + a): at most 256 are visited.
+func (r *pyRef) value() *pyVal {
+	budget := 256
+	var known func(r *pyRef) bool
+	known = func(r *pyRef) bool {
+		if budget--; budget < 0 || r.bad || r.val == nil {
+			return false
+		}
+		for _, d := range r.deps {
+			if d != nil && !known(d) {
+				return false
+			}
+		}
+		return true
+	}
+	if !known(r) {
+		return nil
+	}
+	return r.val
+}
+
+// fieldVal is what reading a ConfigDict field that holds v gives: v, or the value of the
+// reference v holds (unknown when that is not known).
+func (ev *pyEval) fieldVal(v *pyVal, e *pyExpr) *pyVal {
+	if r := refOf(v); r != nil {
+		if w := r.value(); w != nil {
+			return w
+		}
+		return ev.opaque(e)
+	}
+	return v
+}
+
+// newRef is FieldReference(v) (or ml_collections.FieldReference, config_dict.FieldReference):
+// a reference to a known scalar given alone; nil for anything else (a field_type, None, a
+// reference, a dict), which stays unknown.
+func (ev *pyEval) newRef(a pyArgs, e *pyExpr) *pyVal {
+	if len(a.pos) != 1 || len(a.kw) != 0 {
+		return nil
+	}
+	switch v := a.pos[0]; v.k {
+	case pvBool, pvInt, pvFloat, pvStr:
+		return ev.refVal(&pyRef{val: v}, e.s, e.e)
+	}
+	return nil
+}
+
+// getRef is d.get_ref(key) (oneway: get_oneway_ref, a reference computed from it that setting
+// does not pass back): the field's reference, made from its value when it holds a known
+// scalar; nil when the field is missing (KeyError), None (ValueError) or not a scalar.
+func (ev *pyEval) getRef(d *pyDict, a pyArgs, oneway bool, e *pyExpr) *pyVal {
+	if len(a.pos) != 1 || len(a.kw) != 0 || !hashable(a.pos[0]) {
+		return nil
+	}
+	i := d.find(a.pos[0])
+	if i < 0 {
+		return nil
+	}
+	v := d.ents[i].v
+	r := refOf(v)
+	if r == nil {
+		switch v.k {
+		case pvBool, pvInt, pvFloat, pvStr:
+		default:
+			return nil
+		}
+		r = &pyRef{val: v}
+		d.ents[i].v = ev.refVal(r, v.s0, v.e0)
+	}
+	if oneway {
+		r = &pyRef{val: r.value(), deps: [2]*pyRef{r}}
+	}
+	return ev.refVal(r, e.s, e.e)
+}
+
+// refOp is a op b where a or b holds a reference: a reference whose value is computed from
+// theirs, as FieldReference's operators make one; nil when neither is a reference, when the
+// operator is not one FieldReference has for that side (it has no __rmod__ or __rpow__), or
+// when the value is not known (it can only become less known).
+func (ev *pyEval) refOp(op string, a, b *pyVal, e *pyExpr) *pyVal {
+	ra, rb := refOf(a), refOf(b)
+	if ra == nil && rb == nil {
+		return nil
+	}
+	switch op {
+	case "+", "-", "*", "/", "//":
+	case "%", "**":
+		if ra == nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	av, bv := a, b
+	if ra != nil {
+		if av = ra.value(); av == nil {
+			return nil
+		}
+	}
+	if rb != nil {
+		if bv = rb.value(); bv == nil {
+			return nil
+		}
+	}
+	switch av.k {
+	case pvBool, pvInt, pvFloat, pvStr:
+	default:
+		return nil
+	}
+	switch bv.k {
+	case pvBool, pvInt, pvFloat, pvStr:
+	default:
+		return nil
+	}
+	v := ev.binop(op, av, bv, e)
+	switch v.k {
+	case pvBool, pvInt, pvFloat, pvStr:
+		return ev.refVal(&pyRef{val: v, deps: [2]*pyRef{ra, rb}}, e.s, e.e)
+	}
+	return nil
+}
+
+// refNeg is -v where v holds a reference (__neg__), nil otherwise.
+func (ev *pyEval) refNeg(v *pyVal, e *pyExpr) *pyVal {
+	r := refOf(v)
+	if r == nil {
+		return nil
+	}
+	x := r.value()
+	if x == nil {
+		return nil
+	}
+	var n *pyVal
+	switch {
+	case x.k == pvInt && x.i != -1<<63:
+		n = ev.intVal(-x.i, e.s, e.e)
+	case x.k == pvFloat:
+		n = ev.floatVal(-x.f, e.s, e.e)
+	default:
+		return nil
+	}
+	return ev.refVal(&pyRef{val: n, deps: [2]*pyRef{r}}, e.s, e.e)
+}

@@ -1,0 +1,167 @@
+package doc
+
+import (
+	"strings"
+	"testing"
+)
+
+// ml_collections FieldReferences: made from a known scalar or taken from a field, read through
+// by fields, computed by their arithmetic when read (pyrefs.go).
+func TestPythonFieldReferences(t *testing.T) {
+	src := `import ml_collections
+from ml_collections import config_dict
+
+TRAIN_SIZE = 1333
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  epochs = ml_collections.config_dict.FieldReference(40)
+  config.num_training_epochs = epochs
+  batch_size = config_dict.FieldReference(32)
+  config.batch_size = 1 if False else batch_size
+  config.eval_batch_size = config.batch_size
+  steps = TRAIN_SIZE // batch_size
+  config.log_eval_steps = steps
+  config.total_steps = epochs * steps
+  config.negative = -epochs
+  config.name = ml_collections.FieldReference('ld') + '_x'
+  config.lr = 0.003
+  config.schedule = dict(linear_end=0.01)
+  config.gsam = dict(
+      lr_max=config.get_ref('lr'),
+      lr_min=config.schedule.get_ref('linear_end') * config.get_ref('lr'),
+      oneway=config.get_oneway_ref('lr'),
+  )
+  return config
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{
+		"num_training_epochs": "40",
+		"batch_size":          "32",
+		"eval_batch_size":     "32",
+		"log_eval_steps":      "41",
+		"total_steps":         "1640",
+		"negative":            "-40",
+		"name":                "ld_x",
+		"lr":                  "0.003",
+		"gsam.lr_max":         "0.003",
+		"gsam.lr_min":         "3e-05",
+		"gsam.oneway":         "0.003",
+	})
+	// A value reached through a reference is placed where the reference is made or taken, and
+	// is not written there as its value; a field get_ref turned into one keeps its literal.
+	for path, line := range map[string]int{"batch_size": 11, "log_eval_steps": 14, "gsam.lr_max": 22} {
+		if n := pyGet(t, d, path); n.Span.Start.Line != line || n.Style != "python" {
+			t.Errorf("%s at line %d, style %s; want line %d, python", path, n.Span.Start.Line, n.Style, line)
+		}
+	}
+	if n := pyGet(t, d, "lr"); n.Style != "plain" || n.Span.Start.Line != 19 {
+		t.Errorf("lr: %+v", n)
+	}
+}
+
+// Whatever may set a reference leaves it, and what was computed from it, unknown: the reader
+// does not follow ConfigDict's linked assignments. What a trainer would get as the reference
+// object (a list's item, a plain dict's value), an operator FieldReference lacks, and a read of
+// another module's function stay unknown too.
+func TestPythonFieldReferencesUnknown(t *testing.T) {
+	src := `import ml_collections
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  bs = ml_collections.FieldReference(32)
+  config.bs = bs
+  config.also = bs
+  config.steps = 1000 // bs
+  config.bs = 64
+  config.kept = 7
+  config.linked = config.get_ref('kept')
+  config.kept = 8
+  r = ml_collections.FieldReference(3)
+  r.set(4)
+  config.set_ref = r
+  c = ml_collections.FieldReference(5)
+  helper(c)
+  config.called = c
+  h = ml_collections.FieldReference(6)
+  helper([h])
+  config.held = h
+  config.listed = [ml_collections.FieldReference(1)]
+  config.mod = 10 % ml_collections.FieldReference(3)
+  config.cmp = ml_collections.FieldReference(3) == 3
+  config.none = None
+  config.none_ref = config.get_ref('none')
+  config.typed = ml_collections.FieldReference(None, field_type=int)
+  config.fstr = f'{ml_collections.FieldReference(1)}'
+  k = ml_collections.FieldReference(3)
+  config.k = k
+  config.snap = config.k
+  config.k = 4
+  d = ml_collections.FieldReference(1)
+  for _ in range(40):
+    d = d + d
+  config.doubled = d
+  return config
+
+
+def get_plain():
+  return dict(a=ml_collections.FieldReference(1))
+
+
+def get_made():
+  return ml_collections.ConfigDict(dict(a=ml_collections.FieldReference(1)))
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantUnknown(t, d, "bs", "also", "steps", "kept", "linked", "set_ref", "called", "held", "mod", "cmp", "none_ref", "typed", "fstr", "doubled")
+	if n := d.Root.StepPath("listed.0"); n == nil || !n.IsUnknown() {
+		t.Errorf("a list's reference: %+v", n)
+	}
+	// Reading a field reads the reference's value then: setting it later does not change that.
+	wantValues(t, d.Root, "", map[string]string{"snap": "3"})
+	wantUnknown(t, d, "k")
+	if n := pyGet(t, d, "none"); n.Type != Null {
+		t.Errorf("none: %+v", n)
+	}
+
+	// get_config returning a plain dict: its value is the reference object.
+	plain := strings.Replace(src, "def get_config():", "def get_unused():", 1)
+	plain = strings.Replace(plain, "def get_plain():", "def get_config():", 1)
+	if d := Parse("p.py", []byte(plain), Python, Limits{}); d.Root == nil || !d.Root.At("a").IsUnknown() {
+		t.Errorf("a plain dict's reference: %+v", d.Root)
+	}
+	made := strings.Replace(src, "def get_config():", "def get_unused():", 1)
+	made = strings.Replace(made, "def get_made():", "def get_config():", 1)
+	if d := Parse("m.py", []byte(made), Python, Limits{}); d.Root == nil {
+		t.Errorf("no tree for ConfigDict(dict(...))")
+	} else {
+		wantValues(t, d.Root, "ConfigDict(dict(...)): ", map[string]string{"a": "1"})
+	}
+
+	// Another module's function, read for its caller, whose edits may set its references.
+	mod := `import ml_collections
+
+batch_size = ml_collections.FieldReference(32)
+
+
+def get_base():
+  config = ml_collections.ConfigDict()
+  config.batch_size = batch_size
+  config.steps = 1000 // batch_size
+  config.seed = 0
+  return config
+`
+	c := ParseWith("m.py", []byte(mod), Python, Options{Call: &ModuleCall{Func: "get_base"}})
+	if c.Root == nil {
+		t.Fatalf("no tree for the call: %+v", c.Problems)
+	}
+	wantValues(t, c.Root, "call: ", map[string]string{"seed": "0"})
+	wantUnknown(t, c, "batch_size", "steps")
+}

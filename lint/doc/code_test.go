@@ -307,6 +307,7 @@ func FuzzParsePython(f *testing.F) {
 		"d = dict(a=1)\nl = [1, 2, d]\ndel l[0], d['a'], x\nif q:\n    del l[q], d.a, f()[0]\nl[q] = 1\ndel l[::2], d[1:]\n",
 		"_base_ = ['b.py']\nimport m, logging\nd = dict(a=[1, dict(b=2)])\nd['a'].append(d)\nm.fill(d, k=(d, [d]))\nglobals()['g'](_base_.x)\nlogging.info(d)\ny = m.make(d)\nif q:\n  d['a'][1].update(*d['a'], k=d)\n  print(d)\n",
 		"e = dict(k=1, l=[3, 1])\ne[k] = 2\nx = (e['k'], e.k, e.get('k'), 'k' in e, len(e), list(e), e.pop(q, 0))\ne['l'].sort()\ne.popitem()\ne.update(**q)\n",
+		"import ml_collections as m\ndef get_config():\n  c = m.ConfigDict()\n  r = m.FieldReference(8)\n  c.a = r\n  c.b = 100 // r - -r\n  c.d = dict(e=c.get_ref('a') * c.get_oneway_ref('b'))\n  c.l = [r, c.a]\n  c['a'] = 2\n  r.set(c.a)\n  return c\n",
 	} {
 		f.Add([]byte(s))
 	}

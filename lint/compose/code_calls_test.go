@@ -229,3 +229,74 @@ func TestCallReadsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A config that reads another module's variables (`common.TRAIN_SIZE // config.batch_size`, as
+// scenic's streaming_dvc configs size their epochs) reads them from that module: the values it
+// computes are known, and a variable taken as it is points at the module that sets it. A
+// function or class of the module is called as before; a name the module does not set, and a
+// module outside the tree, stay unknown.
+func TestModuleValues(t *testing.T) {
+	files := map[string]string{
+		"proj/configs/common.py": `import ml_collections
+
+TRAIN_SIZE = 8649
+DATA_PATH = '/data/train.tfrecord@64'
+SIZES = {'B': 768, 'L': 1024}
+_PRIVATE = 3
+
+
+def get_base():
+  config = ml_collections.ConfigDict()
+  config.seed = 0
+  return config
+
+
+def Make():
+  return ml_collections.ConfigDict(dict(k=1))
+`,
+		"proj/configs/x.py": `import ml_collections
+from proj.configs import common
+from other.pkg import consts
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.made = common.Make()
+  config.base = common.get_base()
+  config.batch_size = 32
+  steps = common.TRAIN_SIZE // config.batch_size
+  config.log_eval_steps = steps
+  config.num_training_steps = 10 * steps
+  config.data_path = common.DATA_PATH
+  config.hidden = common.SIZES['L']
+  config.missing = common.NOT_SET
+  config.outside = consts.SIZE
+  config.lower = common.Helper
+  return config
+`,
+	}
+	r := composeCall(t, files, "proj/configs/x.py")
+	if r.Doc.Root == nil {
+		t.Fatalf("no tree; problems %+v", r.Problems)
+	}
+	expect(t, r, "base.seed", "0", "proj/configs/common.py:11")
+	expect(t, r, "made.k", "1", "proj/configs/common.py:16") // a capitalised function: still a call
+	expect(t, r, "log_eval_steps", "270", "proj/configs/x.py:11")
+	expect(t, r, "num_training_steps", "2700", "proj/configs/x.py:13")
+	expect(t, r, "data_path", "/data/train.tfrecord@64", "proj/configs/common.py:4")
+	expect(t, r, "hidden", "1024", "proj/configs/common.py:5")
+	for _, k := range []string{"missing", "outside", "lower"} {
+		if n := r.Doc.Root.At(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s: %s", k, flat(n))
+		}
+	}
+	if len(r.Problems) != 0 {
+		t.Errorf("problems %+v", r.Problems)
+	}
+
+	// Discovery makes the file a run.
+	got, _ := discoverTree(files)
+	if got != "proj/configs/x.py" {
+		t.Errorf("runs %q", got)
+	}
+}

@@ -97,3 +97,46 @@ func TestPythonCallOption(t *testing.T) {
 		t.Errorf("a function the module does not define: root %+v", d.Root)
 	}
 }
+
+// Reads of another module's constants are recorded once per module, at the first, as calls
+// with no function (their key is a module's): not a library's, not a lower-case name, not a
+// relative module's. Given the module's variables among the bases, a read is a part of them.
+func TestPythonModuleValuesRecorded(t *testing.T) {
+	src := `import ml_collections
+from proj.configs import common
+from proj import flat
+from . import rel
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.a = common.TRAIN_SIZE // 2
+  config.b = common.OTHER
+  config.c = common.helper
+  config.d = rel.SIZE
+  config.e = ml_collections.config_dict.FieldReference(1)
+  config.f = flat.SIZE
+  return config
+`
+	d := ParseWith("c.py", []byte(src), Python, Options{})
+	var got []string
+	for _, c := range d.Calls {
+		got = append(got, c.Key()+" "+c.Module+" "+c.Func+" line "+itoa(c.Span.Start.Line))
+	}
+	want := "_mod_166_ proj.configs.common  line 9|_mod_335_ proj.flat  line 14"
+	if strings.Join(got, "|") != want {
+		t.Errorf("calls %q, want %q", strings.Join(got, "|"), want)
+	}
+	common := &Node{Kind: Map}
+	common.Children = []*Node{{Kind: Scalar, Type: Int, Value: "8649", Key: "TRAIN_SIZE", Parent: common}}
+	bases := &Node{Kind: Map}
+	common.Key, common.Parent = "_mod_166_", bases
+	bases.Children = []*Node{common}
+	d = ParseWith("c.py", []byte(src), Python, Options{Bases: bases})
+	if n := d.Root.Get("a"); n == nil || n.Value != "4324" {
+		t.Errorf("a with the module's variables: %+v", n)
+	}
+	if n := d.Root.Get("b"); n == nil || !n.IsUnknown() {
+		t.Errorf("b, a name the module does not set: %+v", n)
+	}
+}

@@ -83,13 +83,16 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	} else if bs.Known() {
 		p.Eval.GlobalBatch = plan.Defaulted(bs.Value, "eval_batch_size", plan.Because("scenic uses batch_size"), nil)
 	}
-	for _, k := range []string{"beam_size", "model.decode_beam_size"} {
+	for _, k := range []string{"beam_size", "model.decode_beam_size", "decoding.num_decodes"} {
 		if n := root.At(k); n != nil && p.Eval.GlobalBatch.Known() {
 			if v, ok := n.Int(); !ok || v > 1 {
 				// Generation trainers decode each eval example with beam search (avatar's
 				// generation_trainer.py test_step expands the batch by beam_size; pixel_llm's
-				// model decodes into [batch, beam] arrays of model.decode_beam_size): an eval
-				// batch holds that many sequences per example, so the batch sizes alone say nothing.
+				// model decodes into [batch, beam] arrays of model.decode_beam_size; vid2seq's
+				// trainer.py passes decoding.num_decodes to predict_batch_with_aux, whose
+				// models.py expands the batch by it, for beam search and sampling alike): an
+				// eval batch holds that many sequences per example, so the batch sizes alone
+				// say nothing.
 				p.Eval.GlobalBatch = plan.Fact[int]{Key: p.Eval.GlobalBatch.Key, Node: p.Eval.GlobalBatch.Node, Note: "decoded with beam search (" + k + ")"}
 			}
 		}

@@ -134,8 +134,9 @@ Description-Content-Type: text/markdown
 # trainlint
 
 trainlint checks training configs (Hugging Face Trainer, TRL, axolotl, LLaMA-Factory,
-Lightning, NeMo, DeepSpeed, torchtune, Composer, in-house YAML/JSON/TOML) for the pitfalls
-described in the Deep Learning Tuning Playbook.
+Lightning, NeMo, DeepSpeed, torchtune, Composer, timm, MMEngine Python configs, T5X gin,
+big_vision and scenic ml_collections, in-house YAML/JSON/TOML) for the pitfalls described in
+the Deep Learning Tuning Playbook. Configs written as code are read, never run.
 
 This wheel holds the trainlint binary for one platform; no Go toolchain is needed:
 

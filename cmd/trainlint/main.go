@@ -1,6 +1,7 @@
 // Command trainlint checks deep-learning training configurations (Hugging Face Trainer, axolotl,
-// Lightning, NeMo, DeepSpeed, torchtune, Composer, in-house YAML/JSON/TOML, …) for the pitfalls
-// of the Deep Learning Tuning Playbook.
+// Lightning, NeMo, DeepSpeed, torchtune, Composer, MMEngine Python configs, T5X gin, big_vision
+// and scenic ml_collections, in-house YAML/JSON/TOML, …) for the pitfalls of the Deep Learning
+// Tuning Playbook.
 //
 //	trainlint [check] [flags] [PATH|-]...   lint files and folders (folders are walked; .gitignore respected)
 //	trainlint rules [--format json]          the catalogue

@@ -132,13 +132,12 @@ func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 	if strings.EqualFold(path.Ext(p), ".py") {
 		// A script or helper module is no config: no search on each change for it. A module
 		// of ml_collections configs is searched for: the get_configs of other files may call
-		// its functions or read its constants (compose's code_calls.go), so is a module beside
-		// get_config files (a project's configs/common.py of dataset sizes imports nothing).
+		// its functions (compose's code_calls.go).
 		b, ok := read(p)
 		if !ok {
 			return nil
 		}
-		if d := doc.Parse(p, b, doc.Python, doc.Limits{}); !doc.IsPythonConfig(d) && len(d.Calls) == 0 && !importsModule(d, "ml_collections") && !besideGetConfigs(p, read) {
+		if d := doc.Parse(p, b, doc.Python, doc.Limits{}); !doc.IsPythonConfig(d) && len(d.Calls) == 0 && !importsModule(d, "ml_collections") {
 			return nil
 		}
 	}
@@ -175,32 +174,6 @@ func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 		}
 	}
 	return out
-}
-
-// maxSiblingReads bounds the .py files besideGetConfigs reads in a module's folder.
-const maxSiblingReads = 32
-
-// besideGetConfigs reports whether p's folder holds another Python file that defines
-// get_config (of the first maxSiblingReads, by name).
-func besideGetConfigs(p string, read func(string) ([]byte, bool)) bool {
-	ents, err := os.ReadDir(filepath.Dir(p))
-	if err != nil {
-		return false
-	}
-	n := 0
-	for _, e := range ents {
-		f := filepath.Join(filepath.Dir(p), e.Name())
-		if e.IsDir() || !strings.EqualFold(filepath.Ext(f), ".py") || f == p {
-			continue
-		}
-		if n++; n > maxSiblingReads {
-			return false
-		}
-		if b, ok := read(f); ok && strings.Contains(string(b), "def get_config") {
-			return true
-		}
-	}
-	return false
 }
 
 // importsModule reports whether a Python document imports the module mod or one of its

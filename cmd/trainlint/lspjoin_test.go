@@ -132,11 +132,6 @@ func callTree() map[string]string {
 		"scenic/projects/demo/configs/small.py": "from scenic.projects.demo.configs.common import get_base\n\n\n" +
 			"def get_config():\n  config = get_base()\n  config.batch_size = 8\n  return config\n",
 		"scenic/projects/demo/tools/train.py": "import sys\n\ndef main():\n    print(sys.argv)\n",
-		// A module of constants a config computes with (no import, no function).
-		"scenic/projects/demo/configs/sizes.py": "TRAIN_SIZE = 8649\nEVAL_BATCH = 8\n",
-		"scenic/projects/demo/configs/sized.py": "import ml_collections\nfrom scenic.projects.demo.configs import sizes\n\n\n" +
-			"def get_config():\n  config = ml_collections.ConfigDict()\n  config.trainer_name = 'classification_trainer'\n" +
-			"  config.batch_size = 32\n  config.eval_batch_size = sizes.EVAL_BATCH\n  config.max_checkpoint_keep = 0\n  return config\n",
 	}
 }
 
@@ -162,19 +157,6 @@ func TestEditorCallRuns(t *testing.T) {
 	}
 	if s := editorRuns(p("scenic/projects/demo/tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
 		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
-	}
-	// The module of constants, edited, is linted in the run of the config that reads it, and
-	// the config's finding computed from it shows there.
-	sizes, sized := p("scenic/projects/demo/configs/sizes.py"), p("scenic/projects/demo/configs/sized.py")
-	for _, edited := range []string{sized, sizes} {
-		runs := editorRuns(edited, diskRead)
-		if len(runs) != 1 || runs[0].Files[0] != sized || !slices.Contains(runs[0].Files, sizes) {
-			t.Fatalf("%s: runs %+v, want sized.py's run with sizes.py", edited, runs)
-		}
-		res := lintEditorRun(t, runs[0])
-		if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "TL202" || res.Diagnostics[0].File != sizes || res.Diagnostics[0].Line != 2 {
-			t.Errorf("%s: %+v, want TL202 at sizes.py:2", edited, res.Diagnostics)
-		}
 	}
 }
 

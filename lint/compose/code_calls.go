@@ -30,15 +30,8 @@ import (
 // follow or that returns what it does not know, leaves that call's value unknown, as now.
 // ml_collections' ConfigDict semantics that differ from a plain dict's are not modelled and
 // leave the value unknown: update() (it recurses, refuses some values and sets field
-// references), and a FieldReference in what a function returns is unknown (the caller's
-// changes may set it), before and after the caller changes the field it refers to.
-//
-// A read of another module's variable (`common.TRAIN_SIZE // config.batch_size`, as scenic's
-// streaming_dvc and densevoc configs size their epochs from their project's dataset sizes) is
-// recorded the same way, as a call with no function, one per module (the reader records names
-// that start with a capital letter, as constants do): the module is read as its variables
-// (what its top level leaves, functions and imports aside) and given under its key, so the
-// caller computes with their values, and a value it takes as it is points at the module.
+// references), and a FieldReference is opaque to the reader in any case, so a field that
+// refers to another is unknown before and after the caller changes that other one.
 //
 // Discovery makes a run (callRuns) of a get_config file that records such a call, whether it
 // has no tree alone (its value is the call's) or has one with a part that is (`config.model =
@@ -68,9 +61,6 @@ func (c *composer) callsLoad(p string, d *doc.Document, call *doc.ModuleCall, ba
 		if sub := c.calleeLoad(f, mc, p); sub != nil {
 			setChild(base, mc.Key(), sub)
 			names[mc.Key()] = mc.Func + "()"
-			if mc.Func == "" {
-				names[mc.Key()] = modulePrefix + mc.Module[strings.LastIndexByte(mc.Module, '.')+1:]
-			}
 		}
 	}
 	if len(base.Children) == args {
@@ -156,7 +146,7 @@ func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Nod
 			return root
 		}
 	}
-	if cd.Root == nil || cd.Root.Kind != doc.Map || mc.Func != "" && cd.Root.Style != "get_config" {
+	if cd.Root == nil || cd.Root.Kind != doc.Map || cd.Root.Style != "get_config" {
 		return nil
 	}
 	own := c.copyTree(cd.Root, Origin{File: f})
@@ -168,7 +158,6 @@ func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Nod
 // config (label "_base_."), `get_coco_config().batch_size` for what a call returned.
 func (c *composer) basesText(label, p string) string {
 	if t, rest, ok := c.callOf(p); ok {
-		t = strings.TrimPrefix(t, modulePrefix) // common.TRAIN_SIZE
 		if rest == "" {
 			return t
 		}
@@ -180,9 +169,6 @@ func (c *composer) basesText(label, p string) string {
 // basesSubject is "the bases do" or "what get_coco_config() returns does", for the part path p.
 func (c *composer) basesSubject(p string) string {
 	if t, _, ok := c.callOf(p); ok {
-		if strings.HasPrefix(t, modulePrefix) {
-			return t + " does"
-		}
 		return "what " + t + " returns does"
 	}
 	return "the bases do"
@@ -191,17 +177,10 @@ func (c *composer) basesSubject(p string) string {
 // basesObject is "the bases" or "what get_coco_config() returns", for the part path p.
 func (c *composer) basesObject(p string) string {
 	if t, _, ok := c.callOf(p); ok {
-		if strings.HasPrefix(t, modulePrefix) {
-			return t
-		}
 		return "what " + t + " returns"
 	}
 	return "the bases"
 }
-
-// modulePrefix starts callText's name of a module whose variables the file reads ("module
-// common"), where a call's is "get_base()".
-const modulePrefix = "module "
 
 // callOf names the call whose value the part path p lies in (its key is p's first part), and
 // the rest of p under it; ok is false for a path of MMEngine bases.

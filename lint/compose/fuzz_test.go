@@ -47,9 +47,6 @@ func FuzzComposeCode(f *testing.F) {
 		"import ml_collections\nfrom b.b import g\ndef f(n, k=None):\n  c = g(k)\n  c.n = n\n  return c\n",
 		"import ml_collections\nfrom c.main import get_config\ndef g(k):\n  c = ml_collections.ConfigDict()\n  c.y = dict(k=k)\n  return c\ndef h():\n  return get_config()\n")
 	f.Add("from c.a import f\ndef get_config():\n  return f()\n", "from c import main\ndef f():\n  return main.get_config()\n", "")
-	// Other modules' variables (a module reading the caller's back, a constant that is a dict).
-	f.Add("import ml_collections\nfrom c import a\nfrom b import b\ndef get_config():\n  c = ml_collections.ConfigDict()\n  c.n = a.N // b.D['k'] + a.N\n  c.m = a.M\n  a.D['k'] = 1\n  return c\n",
-		"from c import main\nN = 100\nM = main.X\nX = 3\n", "D = dict(k=7)\n")
 	f.Fuzz(func(t *testing.T, main, a, b string) {
 		fsys := mapFS(map[string]string{"c/main.py": main, "c/a.py": a, "b/b.py": b, "c/main.gin": main, "c/a.gin": a, "b/b.gin": b})
 		for _, p := range []string{"c/main.py", "c/main.gin"} {

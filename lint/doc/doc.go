@@ -1565,9 +1565,7 @@ type Document struct {
 	// get_config that returns it has no tree. Composition reads each function from the tree
 	// (Options.Call) and reads the file again with what they return as its bases (Options.Bases,
 	// under each call's Key): the caller's changes to it are then BaseEdits, as an MMEngine
-	// config's changes to its bases are (lint/compose/code_full.go, callsLoad). A call with no
-	// Func is a read of the module's variables (`common.TRAIN_SIZE // config.batch_size`): one
-	// per module, at its first read.
+	// config's changes to its bases are (lint/compose/code_full.go, callsLoad).
 	Calls []ModuleCall
 	// RootBase is set, in such a second reading, when get_config returns what one of those
 	// calls returned (changed or not: BaseEdits say how): the path of that value in the bases,
@@ -1650,7 +1648,7 @@ type Options struct {
 	Bases *Node
 	// Call, when set, reads an ml_collections module as the value one of its functions returns
 	// when called with these arguments (composition reads a caller's Document.Calls this way)
-	// instead of get_config's; with no Func, as its variables (a module's tree).
+	// instead of get_config's.
 	Call *ModuleCall
 }
 
@@ -1658,7 +1656,7 @@ type Options struct {
 // (Document.Calls) and as composition asks for it (Options.Call).
 type ModuleCall struct {
 	// Module is the module's dotted path as imported ("scenic.projects.x.configs.common") and
-	// Func the function's name in it ("" for a read of the module's variables).
+	// Func the function's name in it.
 	Module, Func string
 	// Args are the arguments, all scalars, positional ones first.
 	Args []CallArg
@@ -1667,18 +1665,10 @@ type ModuleCall struct {
 }
 
 // Key names what the call returns among the bases of the caller's second reading: the call's
-// place in the file ("_call_312_"), so each call site has its own value; a module's variables
-// are under its first read's place ("_mod_298_").
-func (c *ModuleCall) Key() string {
-	if c.Func == "" {
-		return modKey(c.Span.Start.Offset)
-	}
-	return callKey(c.Span.Start.Offset)
-}
+// place in the file ("_call_312_"), so each call site has its own value.
+func (c *ModuleCall) Key() string { return callKey(c.Span.Start.Offset) }
 
 func callKey(off int) string { return "_call_" + strconv.Itoa(off) + "_" }
-
-func modKey(off int) string { return "_mod_" + strconv.Itoa(off) + "_" }
 
 // CallArg is a scalar argument of a ModuleCall: its keyword (empty for a positional one), its
 // type and value as a scalar Node has them, and where the caller wrote it.

@@ -657,11 +657,13 @@ func (ev *pyEval) moduleCall(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		return nil
 	}
 	mod := fnv.s[:i]
-	if pyLibModule(mod) {
-		return nil
+	for _, lib := range pyCallLibs {
+		if strings.HasPrefix(mod, lib) && (len(mod) == len(lib) || mod[len(lib)] == '.') {
+			return nil
+		}
 	}
 	for j := range *ev.calls {
-		if c := &(*ev.calls)[j]; c.Func != "" && c.Span.Start.Offset == e.s {
+		if c := &(*ev.calls)[j]; c.Span.Start.Offset == e.s {
 			c.runs++ // the call site runs again: a fresh value Python makes anew
 			return nil
 		}
@@ -697,46 +699,6 @@ func (ev *pyEval) moduleCall(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 // record: the libraries the evaluator models and the standard library's and frameworks' own.
 var pyCallLibs = []string{"ml_collections", "big_vision.configs.common", "mmengine", "copy", "os", "logging", "absl",
 	"collections", "itertools", "functools", "dataclasses", "numpy", "jax", "tensorflow", "torch"}
-
-// pyLibModule reports a module of pyCallLibs or a submodule of one.
-func pyLibModule(mod string) bool {
-	for _, lib := range pyCallLibs {
-		if strings.HasPrefix(mod, lib) && (len(mod) == len(lib) || mod[len(lib)] == '.') {
-			return true
-		}
-	}
-	return false
-}
-
-// moduleValue records, while get_config runs, a read of a variable of another module
-// (`common.ANET_TRAIN_SIZE`, after `from pkg.configs import common`) as a call with no Func,
-// one per module (Document.Calls), and, when composition gave that module's variables
-// (Options.Bases under its key) and the name is one of them, returns it as a part of the
-// bases, so its value is read as a base's is. The modules recorded are moduleCall's; the name
-// must start with a capital letter, as a constant's does (a function's or a class's is called
-// and read as before: `common.get_base()`). nil: the module's attribute, as before.
-func (ev *pyEval) moduleValue(mod, name string, e *pyExpr) *pyVal {
-	if ev.calls == nil || name == "" || name[0] < 'A' || name[0] > 'Z' || mod == "" || mod[0] == '.' ||
-		strings.IndexByte(mod, '.') < 0 || pyLibModule(mod) {
-		return nil
-	}
-	var c *ModuleCall
-	for j := range *ev.calls {
-		if x := &(*ev.calls)[j]; x.Func == "" && x.Module == mod {
-			c = x
-		}
-	}
-	if c == nil {
-		*ev.calls = append(*ev.calls, ModuleCall{Module: mod, Span: ev.lines.Span(e.s, e.e), runs: 1})
-		c = &(*ev.calls)[len(*ev.calls)-1]
-	}
-	if ev.bases != nil {
-		if key := c.Key(); ev.bases.Get(key).Get(name) != nil {
-			return ev.basePart(e, "_base_."+key+"."+name)
-		}
-	}
-	return nil
-}
 
 // finishCalls keeps, of the calls recorded, those whose site ran once.
 func finishCalls(calls []ModuleCall) []ModuleCall {

@@ -1365,9 +1365,6 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			}
 			return ev.opaque(e)
 		case pvModule:
-			if v := ev.moduleValue(obj.s, ev.nm(e), e); v != nil {
-				return v // a variable of another module, read from it (composition)
-			}
 			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
 		case pvOpaque:
 			if obj.s != "" {

@@ -170,7 +170,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 		d.Problems = append(d.Problems, Problem{Kind: Refused, Message: r.msg, Span: x.Span(r.s, r.e)})
 		return
 	}
-	if call != nil && call.Func != "" && style != "get_config" {
+	if call != nil && style != "get_config" {
 		return // the module has no such function: nothing to read
 	}
 	rootBase := ""

@@ -229,3 +229,31 @@ func TestCallReadsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A FieldReference the caller puts into what a call returned may be set by a later assignment
+// there, which the bases' edits do not follow: every field holding it is unknown.
+func TestCallFieldReferenceInBases(t *testing.T) {
+	files := map[string]string{
+		"proj/configs/common.py": callTree["proj/configs/common.py"],
+		"proj/configs/x.py": `import ml_collections
+from proj.configs.common import get_base
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.base = get_base()
+  r = ml_collections.FieldReference(5)
+  config.base.batch_size = r
+  config.x = r
+  config.base.batch_size = 6
+  return config
+`,
+	}
+	r := composeCall(t, files, "proj/configs/x.py")
+	if r.Doc.Root == nil {
+		t.Fatalf("no tree; problems %+v", r.Problems)
+	}
+	if n := r.Doc.Root.At("x"); n == nil || !n.IsUnknown() {
+		t.Errorf("x: %s", flat(n))
+	}
+}

@@ -166,6 +166,9 @@ func (ev *pyEval) followsBases() bool { return !ev.noBase || ev.lazy }
 
 // baseAssign records an assignment of v to the target t when t is a part of `_base_`.
 func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
+	if r := refOf(v); r != nil {
+		r.bad = true // in a part of the bases, a later assignment there may set it (pyrefs.go)
+	}
 	if !ev.followsBases() {
 		return
 	}

@@ -242,6 +242,8 @@ type pyEval struct {
 	baseReads   []pyBaseRead
 	baseSnaps   []pyBaseSnap
 	baseScalars bool
+	// fieldRefs is what the run's ml_collections FieldReferences share (pyrefs.go).
+	fieldRefs *pyRefs
 	// baseOf names the values made from the bases that the file left as they were, by their
 	// path under the bases (baseFinish): the tree shows them as parts of the bases.
 	baseOf map[*pyVal]string
@@ -577,22 +579,25 @@ func (d *pyDict) strAt(name string) int {
 	return -1
 }
 
-func (d *pyDict) set(k, v *pyVal, ks, ke int) {
+// set sets key k to v (ks..ke: the key's span) and returns the value it replaced (nil for a
+// new key).
+func (d *pyDict) set(k, v *pyVal, ks, ke int) (old *pyVal) {
 	if !hashable(k) {
-		return
+		return nil
 	}
 	if i := d.find(k); i >= 0 {
-		if r := refOf(d.ents[i].v); r != nil {
+		old = d.ents[i].v
+		if r := refOf(old); r != nil {
 			// A ConfigDict sets the reference its field holds, and every field holding it shows
 			// the value: not followed, so it is unknown (a plain dict replaces the entry, but
 			// this reader does not tell the two apart).
 			r.bad = true
 			d.ents[i].ks, d.ents[i].ke = ks, ke
-			return
+			return old
 		}
 		d.ents[i].v = v
 		d.ents[i].ks, d.ents[i].ke = ks, ke
-		return
+		return old
 	}
 	if n := len(d.ents); n == cap(d.ents) && d.arena != nil && 2*n <= 256 {
 		d.ents = append(d.arena.entries(2*n), d.ents...)
@@ -603,6 +608,7 @@ func (d *pyDict) set(k, v *pyVal, ks, ke int) {
 	} else if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
+	return nil
 }
 
 func (d *pyDict) del(k *pyVal) {
@@ -1109,7 +1115,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 			if key == nil {
 				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
-			obj.dict.set(key, v, t.e-int(t.nm.n), t.e)
+			ev.refsOff(obj.dict.set(key, v, t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
 		} else {
 			ev.baseAssign(t, v, env)
 		}
@@ -1123,7 +1129,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
 				return
 			}
-			obj.dict.set(key, v, kx.s, kx.e)
+			ev.refsOff(obj.dict.set(key, v, kx.s, kx.e))
 		case pvList:
 			if key.k == pvInt {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
@@ -2514,10 +2520,11 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 				v.dict.cfg = true
 			}
 			return v
-		case name == "FieldReference" && strings.HasPrefix(fnv.s, "ml_collections"):
-			if v := ev.newRef(a, e); v != nil {
-				return v
+		case (name == "FieldReference" || name == "placeholder") && strings.HasPrefix(fnv.s, "ml_collections"):
+			if name == "placeholder" {
+				a = pyArgs{ok: true, kw: []string{"field_type"}} // a reference to None: unknown
 			}
+			return ev.newRef(a, e)
 		case name == "parse_arg":
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
@@ -2933,6 +2940,12 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 	if fnv.x != nil {
 		return ev.method(fnv, a, e)
 	}
+	if ev.fieldRefs != nil {
+		// getattr(ref, 'set'), max(ref, 0): a reference given to a builtin may be set, or come
+		// back where the evaluator no longer sees it (pyrefs.go).
+		badRefs(a.pos)
+		badRefs(a.kwv)
+	}
 	for _, x := range a.pos {
 		ev.work(pySize(x)) // str(a), sorted(a), max(a), dict(d): a pass over each argument
 	}
@@ -3193,7 +3206,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			if len(a.pos) == 1 && a.pos[0].k == pvDict {
 				s := a.pos[0].dict
 				for _, en := range s.ents {
-					d.set(en.k, en.v, en.ks, en.ke)
+					ev.refsOff(d.set(en.k, en.v, en.ks, en.ke))
 				}
 				d.partial = d.partial || s.partial
 			} else if len(a.pos) > 0 {
@@ -3201,7 +3214,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return ev.opaque(e)
 			}
 			for i, k := range a.kw {
-				d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1])
+				ev.refsOff(d.set(ev.strVal(k, 0, 0), a.kwv[i], a.kwpos[i][0], a.kwpos[i][1]))
 			}
 			return ev.noneVal(e.s, e.e)
 		case "get_ref", "get_oneway_ref":

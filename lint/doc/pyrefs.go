@@ -12,17 +12,54 @@ package doc
 // (FieldReference(512)), taken from a field (get_ref, get_oneway_ref), and arithmetic on them.
 // A reference is unknown for good, with every reference computed from it, once anything may
 // have set it: an assignment to a field that holds it, any attribute or method of it
-// (ref.set(3)), a call it is given or a call that may change what holds it. Comparisons, truth
-// tests, f-strings and builtins of one are unknown values. The tree shows a reference's value
-// only in get_config's own ConfigDict, through dicts alone (a list's item stays the reference
-// object, which the trainer would get), and never in a function of another module read for its
-// caller, whose edits may set it.
+// (ref.set(3)), a builtin or a call it is given (getattr(ref, 'set'), max(ref, 0) returns it
+// where the evaluator no longer sees it), a call that may change what holds it, a part of the
+// bases it is stored in. A reference the evaluator cannot model (FieldReference(None,
+// field_type=int), placeholder(int), get_ref of a field that holds a tuple) is still a
+// reference, unknown from the start, so a field holding it stays unknown when set. A reference
+// may also hide in a value the evaluator does not know (`ref if unknown else 0`, a branch that
+// may not run, a call's result): an assignment to a field whose value is unknown therefore
+// makes every reference of the run unknown (pyRefs.off). Comparisons, truth tests and
+// f-strings of one are unknown values. The tree shows a reference's value only in get_config's
+// own ConfigDict, through dicts alone (a list's item stays the reference object, which the
+// trainer would get), and never in a function of another module read for its caller, whose
+// edits may set it.
 
 // pyRef is a FieldReference.
 type pyRef struct {
 	val  *pyVal    // its value when made: a known scalar, or nil when not known
 	deps [2]*pyRef // the references an operation's value was computed from
 	bad  bool      // it may have been set: unknown from now on
+	all  *pyRefs   // the run's references
+}
+
+// pyRefs is what the run's references share: off once any of them may have been set where the
+// evaluator does not see it.
+type pyRefs struct{ off bool }
+
+// refSet is the run's pyRefs (made on first use).
+func (ev *pyEval) refSet() *pyRefs {
+	if ev.fieldRefs == nil {
+		ev.fieldRefs = &pyRefs{}
+	}
+	return ev.fieldRefs
+}
+
+// refsOff makes every reference of the run unknown, made or to be made, when v, a value being
+// replaced, is one the evaluator does not know (it may be a reference).
+func (ev *pyEval) refsOff(v *pyVal) {
+	if v != nil && v.k == pvOpaque && v.s == "" && v.x == nil {
+		ev.refSet().off = true // (a reference the evaluator sees is set where it is: pyDict.set)
+	}
+}
+
+// badRefs marks the references among vs as possibly set (a builtin or a call was given them).
+func badRefs(vs []*pyVal) {
+	for _, v := range vs {
+		if r := refOf(v); r != nil {
+			r.bad = true
+		}
+	}
 }
 
 // refOf is v's reference, or nil when v is not one.
@@ -45,7 +82,7 @@ func (r *pyRef) value() *pyVal {
 	budget := 256
 	var known func(r *pyRef) bool
 	known = func(r *pyRef) bool {
-		if budget--; budget < 0 || r.bad || r.val == nil {
+		if budget--; budget < 0 || r.bad || r.val == nil || r.all != nil && r.all.off {
 			return false
 		}
 		for _, d := range r.deps {
@@ -74,24 +111,27 @@ func (ev *pyEval) fieldVal(v *pyVal, e *pyExpr) *pyVal {
 }
 
 // newRef is FieldReference(v) (or ml_collections.FieldReference, config_dict.FieldReference):
-// a reference to a known scalar given alone; nil for anything else (a field_type, None, a
-// reference, a dict), which stays unknown.
+// a reference to a known scalar given alone; for anything else (a field_type, None, a
+// reference, a dict, placeholder(int)) a reference that is unknown.
 func (ev *pyEval) newRef(a pyArgs, e *pyExpr) *pyVal {
-	if len(a.pos) != 1 || len(a.kw) != 0 {
-		return nil
+	r := &pyRef{all: ev.refSet()} // no value: unknown
+	if len(a.pos) == 1 && len(a.kw) == 0 {
+		switch v := a.pos[0]; v.k {
+		case pvBool, pvInt, pvFloat, pvStr:
+			r.val = v
+		}
 	}
-	switch v := a.pos[0]; v.k {
-	case pvBool, pvInt, pvFloat, pvStr:
-		return ev.refVal(&pyRef{val: v}, e.s, e.e)
-	}
-	return nil
+	return ev.refVal(r, e.s, e.e)
 }
 
 // getRef is d.get_ref(key) (oneway: get_oneway_ref, a reference computed from it that setting
 // does not pass back): the field's reference, made from its value when it holds a known
-// scalar; nil when the field is missing (KeyError), None (ValueError) or not a scalar.
+// scalar, or an unknown one when it holds anything else (a tuple, a dict, an unknown value:
+// the field then holds it too); nil when the key is not known or missing (KeyError) or the
+// field is None (ValueError).
 func (ev *pyEval) getRef(d *pyDict, a pyArgs, oneway bool, e *pyExpr) *pyVal {
 	if len(a.pos) != 1 || len(a.kw) != 0 || !hashable(a.pos[0]) {
+		ev.refSet().off = true // which field became a reference is not known
 		return nil
 	}
 	i := d.find(a.pos[0])
@@ -101,16 +141,19 @@ func (ev *pyEval) getRef(d *pyDict, a pyArgs, oneway bool, e *pyExpr) *pyVal {
 	v := d.ents[i].v
 	r := refOf(v)
 	if r == nil {
+		if v.k == pvNone {
+			return nil
+		}
+		r = &pyRef{val: v, all: ev.refSet()}
 		switch v.k {
 		case pvBool, pvInt, pvFloat, pvStr:
 		default:
-			return nil
+			r.val = nil // a reference to a tuple, a dict, an unknown value: unknown
 		}
-		r = &pyRef{val: v}
 		d.ents[i].v = ev.refVal(r, v.s0, v.e0)
 	}
 	if oneway {
-		r = &pyRef{val: r.value(), deps: [2]*pyRef{r}}
+		r = &pyRef{val: r.value(), deps: [2]*pyRef{r}, all: r.all}
 	}
 	return ev.refVal(r, e.s, e.e)
 }
@@ -157,7 +200,7 @@ func (ev *pyEval) refOp(op string, a, b *pyVal, e *pyExpr) *pyVal {
 	v := ev.binop(op, av, bv, e)
 	switch v.k {
 	case pvBool, pvInt, pvFloat, pvStr:
-		return ev.refVal(&pyRef{val: v, deps: [2]*pyRef{ra, rb}}, e.s, e.e)
+		return ev.refVal(&pyRef{val: v, deps: [2]*pyRef{ra, rb}, all: ev.refSet()}, e.s, e.e)
 	}
 	return nil
 }
@@ -181,5 +224,5 @@ func (ev *pyEval) refNeg(v *pyVal, e *pyExpr) *pyVal {
 	default:
 		return nil
 	}
-	return ev.refVal(&pyRef{val: n, deps: [2]*pyRef{r}}, e.s, e.e)
+	return ev.refVal(&pyRef{val: n, deps: [2]*pyRef{r}, all: ev.refSet()}, e.s, e.e)
 }

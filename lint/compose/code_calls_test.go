@@ -257,3 +257,38 @@ def get_config():
 		t.Errorf("x: %s", flat(n))
 	}
 }
+
+// What a call returned, kept in a field of the caller's own config, is changed through that
+// field (Python's same object): never the callee's value where the caller set another. The
+// reader leaves such a part unknown (the edit comes after a read of the container: baseFinish).
+func TestCallEditedThroughField(t *testing.T) {
+	files := map[string]string{
+		"proj/configs/common.py": callTree["proj/configs/common.py"],
+		"proj/configs/x.py": `import ml_collections
+from proj.configs.common import get_base
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.base = get_base()
+  config.base.batch_size = 5
+  config.base['checkpoint_steps'] = 7
+  config.base.dataset_configs.update(prefetch_to_device=4)
+  config.seed = 1
+  return config
+`,
+	}
+	r := composeCall(t, files, "proj/configs/x.py")
+	if r.Doc.Root == nil {
+		t.Fatalf("no tree; problems %+v", r.Problems)
+	}
+	expect(t, r, "seed", "1", "proj/configs/x.py:11")
+	for k, set := range map[string]string{"base.batch_size": "5", "base.checkpoint_steps": "7", "base.dataset_configs.prefetch_to_device": "4"} {
+		if n := r.Doc.Root.StepPath(k); n != nil && !n.IsUnknown() && n.Value != set {
+			t.Errorf("%s = %s, the callee's value where the caller set %s", k, n.Value, set)
+		}
+	}
+	if r.Doc.Root.At("base") == nil {
+		t.Errorf("no base: %s", flat(r.Doc.Root))
+	}
+}

@@ -83,13 +83,13 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		// _base_ the bases).
 		return basePathOf(ev.eval(x, env))
 	case xAttr:
-		p, exact, rooted := ev.basePath(ev.kid(x, 0), env)
+		p, exact, rooted := ev.heldBasePath(ev.kid(x, 0), env)
 		if !rooted || !exact {
 			return p, exact, rooted
 		}
 		return joinBasePath(p, ev.nm(x)), true, true
 	case xIndex:
-		p, exact, rooted := ev.basePath(ev.kid(x, 0), env)
+		p, exact, rooted := ev.heldBasePath(ev.kid(x, 0), env)
 		if !rooted || !exact {
 			return p, exact, rooted
 		}
@@ -101,6 +101,18 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		return p, false, true
 	}
 	return "", false, false
+}
+
+// heldBasePath is basePath of x, the object of an attribute or item, or, when x is no path
+// into the bases written as such, the part of the bases its value is: a field or an item
+// that holds one (`config.model = get_model()` then `config.model.depth = 50`, which changes
+// what the call returned). x is read only when reading it runs nothing (purePath).
+func (ev *pyEval) heldBasePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bool) {
+	p, exact, rooted := ev.basePath(x, env)
+	if rooted || x.op == xName || !ev.purePath(x) {
+		return p, exact, rooted
+	}
+	return basePathOf(ev.eval(x, env))
 }
 
 // basePathOf is basePath for a value: the part of `_base_` v is when it is one (basePart).

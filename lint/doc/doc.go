@@ -360,10 +360,10 @@
 // arguments), 1.25-1.30 ms against 1.26-1.30. Equal-volume, three pairs, -cpu 1, load 0.7-1:
 // 1.39-1.45× YAML against 1.30-1.44×: no change the rounds can tell. The target is not met.
 //
-// 2026-12-05, session 48 (no tuning round): FieldReferences (pyrefs.go) and reads of other
-// modules' constants (moduleValue). ParsePython, two pairs, b932bf2 against the change: 635 →
-// 644 allocations a pass (the gsam config's get_ref references) and 742,576 → 742,817 bytes,
-// 1.31-1.40 ms against 1.33-1.34. Equal-volume, three pairs, -cpu 1, load about 1 (07:24):
+// 2026-12-05, session 48 (no tuning round): FieldReferences (pyrefs.go). ParsePython, two
+// pairs, b932bf2 against the change: 635 → 644 allocations a pass (the gsam config's get_ref
+// references) and 742,576 → 742,817 bytes, 1.31-1.40 ms against 1.33-1.34. Equal-volume,
+// three pairs, -cpu 1, load about 1 (07:24):
 // 1.41-1.43× YAML against 1.40-1.43× (Python 19.0-19.9 µs/KiB against 18.9-19.8; gin
 // 0.67-0.70×). The target is not met.
 //

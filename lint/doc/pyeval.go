@@ -2489,7 +2489,7 @@ func (ev *pyEval) lastName(v *pyVal, e *pyExpr) string {
 
 func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(ev.kid(e, 0), env)
-	if int(e.kids.n) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, ev.kid(e, 0)))) {
+	if int(e.kids.n) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, ev.kid(e, 0))) && !strings.HasPrefix(fnv.s, "ml_collections")) {
 		if v := ev.kwDict(e, env); v != nil {
 			v.dict.cfg = fnv.k == pvModule
 			return v
@@ -2514,6 +2514,8 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		return ev.builtin(fnv, a, e)
 	case pvModule:
 		switch name := ev.lastName(fnv, ev.kid(e, 0)); {
+		case isConfigDict(name) && strings.HasPrefix(fnv.s, "ml_collections"):
+			return ev.mlcConfigDict(a, e)
 		case isConfigDict(name):
 			v := ev.makeDict(a, e)
 			if v.k == pvDict {
@@ -2809,6 +2811,58 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 	if len(d.ents) >= pyDictIndexed {
 		d.reindex()
 	}
+	ev.grow(len(d.ents))
+	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
+}
+
+// mlcConfigDict is ml_collections' ConfigDict(initial_dictionary=None, type_safe=True,
+// convert_dict=True, *, allow_dotted_keys=False, sort_keys=True) or FrozenConfigDict
+// (initial_dictionary=None, type_safe=True) (google/ml_collections @5f7343a,
+// config_dict.py:641, 1790): its keywords are options, not entries; the entries are
+// initial_dictionary's. Unknown for another keyword (a TypeError), more than three positional
+// arguments, or an initial_dictionary that is not a dict the evaluator knows. With
+// convert_dict=False the dicts it holds stay plain dicts: not read as ConfigDict fields
+// (FieldReferences, pyrefs.go).
+func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr) *pyVal {
+	if len(a.pos) > 3 {
+		return ev.opaque(e)
+	}
+	init := (*pyVal)(nil)
+	convert := true
+	if len(a.pos) > 0 {
+		init = a.pos[0]
+	}
+	if len(a.pos) > 2 {
+		if b, ok := truth(a.pos[2]); !ok || !b {
+			convert = false
+		}
+	}
+	for i, k := range a.kw {
+		switch k {
+		case "initial_dictionary":
+			if len(a.pos) > 0 {
+				return ev.opaque(e) // given twice: TypeError
+			}
+			init = a.kwv[i]
+		case "convert_dict":
+			if b, ok := truth(a.kwv[i]); !ok || !b {
+				convert = false
+			}
+		case "type_safe", "allow_dotted_keys", "sort_keys":
+		default:
+			return ev.opaque(e)
+		}
+	}
+	var d *pyDict
+	switch {
+	case init == nil || init.k == pvNone:
+		d = ev.newDict(0)
+	case init.k == pvDict:
+		d = ev.copyDict(init.dict)
+	default:
+		return ev.opaque(e)
+	}
+	d.cfg = convert
 	ev.grow(len(d.ents))
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }

@@ -211,3 +211,40 @@ func TestPythonFieldReferencesHidden(t *testing.T) {
 		wantValues(t, d.Root, c.name+": ", c.known)
 	}
 }
+
+// ml_collections' ConfigDict takes options as keywords, not entries (config_dict.py:641): its
+// entries are initial_dictionary's, and with convert_dict=False a dict it holds stays a plain
+// dict whose FieldReference the trainer gets as the object.
+func TestPythonConfigDictOptions(t *testing.T) {
+	src := `import ml_collections
+
+
+def get_config():
+  config = ml_collections.ConfigDict(type_safe=False, sort_keys=False)
+  config.a = ml_collections.ConfigDict(initial_dictionary=dict(k=1))
+  config.b = ml_collections.ConfigDict(dict(k=2), False)
+  config.c = ml_collections.ConfigDict(foo=1)
+  config.d = ml_collections.FrozenConfigDict({'k': 3})
+  config.e = ml_collections.ConfigDict(dict(k=4), initial_dictionary=dict(k=5))
+  return config
+
+
+def get_plain():
+  return ml_collections.ConfigDict(dict(n=dict(r=ml_collections.FieldReference(1))), convert_dict=False)
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	for _, k := range []string{"type_safe", "sort_keys"} {
+		if d.Root.Get(k) != nil {
+			t.Errorf("an option read as an entry: %s", k)
+		}
+	}
+	wantValues(t, d.Root, "", map[string]string{"a.k": "1", "b.k": "2", "d.k": "3"})
+	wantUnknown(t, d, "c", "e")
+	plain := strings.Replace(strings.Replace(src, "def get_config():", "def get_unused():", 1), "def get_plain():", "def get_config():", 1)
+	if p := Parse("p.py", []byte(plain), Python, Limits{}); p.Root == nil || !p.Root.StepPath("n.r").IsUnknown() {
+		t.Errorf("convert_dict=False: %+v", p.Root)
+	}
+}

@@ -230,29 +230,26 @@ func TestCallReadsBounded(t *testing.T) {
 	}
 }
 
-// A FieldReference the caller puts into what a call returned may be set by a later assignment
-// there, which the bases' edits do not follow: every field holding it is unknown.
-func TestCallFieldReferenceInBases(t *testing.T) {
+// composeCaller composes proj/configs/x.py, a get_config that keeps get_base() of callTree's
+// common.py under config.base and then runs body (lines indented by two spaces).
+func composeCaller(t *testing.T, body string) *Run {
+	t.Helper()
 	files := map[string]string{
 		"proj/configs/common.py": callTree["proj/configs/common.py"],
-		"proj/configs/x.py": `import ml_collections
-from proj.configs.common import get_base
-
-
-def get_config():
-  config = ml_collections.ConfigDict()
-  config.base = get_base()
-  r = ml_collections.FieldReference(5)
-  config.base.batch_size = r
-  config.x = r
-  config.base.batch_size = 6
-  return config
-`,
+		"proj/configs/x.py": "import ml_collections\nfrom proj.configs.common import get_base\n\n\ndef get_config():\n" +
+			"  config = ml_collections.ConfigDict()\n  config.base = get_base()\n" + body + "  return config\n",
 	}
 	r := composeCall(t, files, "proj/configs/x.py")
 	if r.Doc.Root == nil {
 		t.Fatalf("no tree; problems %+v", r.Problems)
 	}
+	return r
+}
+
+// A FieldReference the caller puts into what a call returned may be set by a later assignment
+// there, which the bases' edits do not follow: every field holding it is unknown.
+func TestCallFieldReferenceInBases(t *testing.T) {
+	r := composeCaller(t, "  r = ml_collections.FieldReference(5)\n  config.base.batch_size = r\n  config.x = r\n  config.base.batch_size = 6\n")
 	if n := r.Doc.Root.At("x"); n == nil || !n.IsUnknown() {
 		t.Errorf("x: %s", flat(n))
 	}
@@ -262,26 +259,8 @@ def get_config():
 // field (Python's same object): never the callee's value where the caller set another. The
 // reader leaves such a part unknown (the edit comes after a read of the container: baseFinish).
 func TestCallEditedThroughField(t *testing.T) {
-	files := map[string]string{
-		"proj/configs/common.py": callTree["proj/configs/common.py"],
-		"proj/configs/x.py": `import ml_collections
-from proj.configs.common import get_base
-
-
-def get_config():
-  config = ml_collections.ConfigDict()
-  config.base = get_base()
-  config.base.batch_size = 5
-  config.base['checkpoint_steps'] = 7
-  config.base.dataset_configs.update(prefetch_to_device=4)
-  config.seed = 1
-  return config
-`,
-	}
-	r := composeCall(t, files, "proj/configs/x.py")
-	if r.Doc.Root == nil {
-		t.Fatalf("no tree; problems %+v", r.Problems)
-	}
+	r := composeCaller(t, "  config.base.batch_size = 5\n  config.base['checkpoint_steps'] = 7\n"+
+		"  config.base.dataset_configs.update(prefetch_to_device=4)\n  config.seed = 1\n")
 	expect(t, r, "seed", "1", "proj/configs/x.py:11")
 	for k, set := range map[string]string{"base.batch_size": "5", "base.checkpoint_steps": "7", "base.dataset_configs.prefetch_to_device": "4"} {
 		if n := r.Doc.Root.StepPath(k); n != nil && !n.IsUnknown() && n.Value != set {

@@ -97,8 +97,8 @@ type pyDict struct {
 	// know, an update from an unknown value, a call that may change it: spoil), so it is
 	// unknown in the tree and what is read from its entries is unknown.
 	partial bool
-	// cfg: made by ConfigDict(...) or big_vision's parse_arg (FieldReferences in its fields are
-	// read through: pyrefs.go).
+	// cfg: made by ml_collections' ConfigDict(...) or big_vision's parse_arg (FieldReferences
+	// in its fields are read through: pyrefs.go; MMEngine's ConfigDict, an addict Dict, is not).
 	cfg bool
 	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
 	// instead of the heap.
@@ -2491,7 +2491,6 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	fnv := ev.eval(ev.kid(e, 0), env)
 	if int(e.kids.n) == 1 && (fnv.k == pvBuiltin && fnv.x == nil && fnv.s == "dict" || fnv.k == pvModule && isConfigDict(ev.lastName(fnv, ev.kid(e, 0))) && !strings.HasPrefix(fnv.s, "ml_collections")) {
 		if v := ev.kwDict(e, env); v != nil {
-			v.dict.cfg = fnv.k == pvModule
 			return v
 		}
 	}
@@ -2517,16 +2516,11 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		case isConfigDict(name) && strings.HasPrefix(fnv.s, "ml_collections"):
 			return ev.mlcConfigDict(a, e)
 		case isConfigDict(name):
-			v := ev.makeDict(a, e)
-			if v.k == pvDict {
-				v.dict.cfg = true
-			}
-			return v
-		case (name == "FieldReference" || name == "placeholder") && strings.HasPrefix(fnv.s, "ml_collections"):
-			if name == "placeholder" {
-				a = pyArgs{ok: true, kw: []string{"field_type"}} // a reference to None: unknown
-			}
+			return ev.makeDict(a, e)
+		case name == "FieldReference" && strings.HasPrefix(fnv.s, "ml_collections"):
 			return ev.newRef(a, e)
+		case name == "placeholder" && strings.HasPrefix(fnv.s, "ml_collections"):
+			return ev.newRef(pyArgs{}, e) // a reference to None: unknown
 		case name == "parse_arg":
 			// big_vision.configs.common.parse_arg(arg, **spec) (big_vision @0127fb6
 			// configs/common.py:29): with no argument it is a ConfigDict of the spec's defaults;
@@ -2827,7 +2821,7 @@ func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr) *pyVal {
 	if len(a.pos) > 3 {
 		return ev.opaque(e)
 	}
-	init := (*pyVal)(nil)
+	var init *pyVal
 	convert := true
 	if len(a.pos) > 0 {
 		init = a.pos[0]

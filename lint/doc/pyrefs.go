@@ -112,16 +112,22 @@ func (ev *pyEval) fieldVal(v *pyVal, e *pyExpr) *pyVal {
 
 // newRef is FieldReference(v) (or ml_collections.FieldReference, config_dict.FieldReference):
 // a reference to a known scalar given alone; for anything else (a field_type, None, a
-// reference, a dict, placeholder(int)) a reference that is unknown.
+// reference, a dict) a reference that is unknown, as placeholder(int)'s (no arguments here).
 func (ev *pyEval) newRef(a pyArgs, e *pyExpr) *pyVal {
 	r := &pyRef{all: ev.refSet()} // no value: unknown
-	if len(a.pos) == 1 && len(a.kw) == 0 {
-		switch v := a.pos[0]; v.k {
-		case pvBool, pvInt, pvFloat, pvStr:
-			r.val = v
-		}
+	if len(a.pos) == 1 && len(a.kw) == 0 && refScalar(a.pos[0]) {
+		r.val = a.pos[0]
 	}
 	return ev.refVal(r, e.s, e.e)
+}
+
+// refScalar reports a value a reference's value can be here: a bool, number or string.
+func refScalar(v *pyVal) bool {
+	switch v.k {
+	case pvBool, pvInt, pvFloat, pvStr:
+		return true
+	}
+	return false
 }
 
 // getRef is d.get_ref(key) (oneway: get_oneway_ref, a reference computed from it that setting
@@ -144,12 +150,10 @@ func (ev *pyEval) getRef(d *pyDict, a pyArgs, oneway bool, e *pyExpr) *pyVal {
 		if v.k == pvNone {
 			return nil
 		}
-		r = &pyRef{val: v, all: ev.refSet()}
-		switch v.k {
-		case pvBool, pvInt, pvFloat, pvStr:
-		default:
-			r.val = nil // a reference to a tuple, a dict, an unknown value: unknown
-		}
+		r = &pyRef{all: ev.refSet()}
+		if refScalar(v) {
+			r.val = v
+		} // else a reference to a tuple, a dict, an unknown value: unknown
 		d.ents[i].v = ev.refVal(r, v.s0, v.e0)
 	}
 	if oneway {
@@ -187,19 +191,10 @@ func (ev *pyEval) refOp(op string, a, b *pyVal, e *pyExpr) *pyVal {
 			return nil
 		}
 	}
-	switch av.k {
-	case pvBool, pvInt, pvFloat, pvStr:
-	default:
+	if !refScalar(av) || !refScalar(bv) {
 		return nil
 	}
-	switch bv.k {
-	case pvBool, pvInt, pvFloat, pvStr:
-	default:
-		return nil
-	}
-	v := ev.binop(op, av, bv, e)
-	switch v.k {
-	case pvBool, pvInt, pvFloat, pvStr:
+	if v := ev.binop(op, av, bv, e); refScalar(v) {
 		return ev.refVal(&pyRef{val: v, deps: [2]*pyRef{ra, rb}, all: ev.refSet()}, e.s, e.e)
 	}
 	return nil

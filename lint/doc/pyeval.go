@@ -100,6 +100,10 @@ type pyDict struct {
 	// cfg: made by ml_collections' ConfigDict(...) or big_vision's parse_arg (FieldReferences
 	// in its fields are read through: pyrefs.go; MMEngine's ConfigDict, an addict Dict, is not).
 	cfg bool
+	// loose: an ml_collections ConfigDict made with convert_dict=False, which stores dicts as
+	// they are (cfg is false for it: its fields' FieldReferences are not shown); unsorted: one
+	// made with sort_keys=False, which iterates in insertion order (pycfgdict.go).
+	loose, unsorted bool
 	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
 	// instead of the heap.
 	arena *pyArena
@@ -1115,7 +1119,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 			if key == nil {
 				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
-			ev.refsOff(obj.dict.set(key, v, t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
+			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, v), t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
 		} else {
 			ev.baseAssign(t, v, env)
 		}
@@ -1129,7 +1133,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
 				return
 			}
-			ev.refsOff(obj.dict.set(key, v, kx.s, kx.e))
+			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, v), kx.s, kx.e))
 		case pvList:
 			if key.k == pvInt {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
@@ -1210,7 +1214,15 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 		if v.dict.partial {
 			return nil, false
 		}
-		return v.dict.keys(), true
+		ents, ok := v.dict.order()
+		if !ok {
+			return nil, false
+		}
+		out := make([]*pyVal, len(ents))
+		for i := range ents {
+			out[i] = ents[i].k
+		}
+		return out, true
 	case pvStr:
 		if len(v.s) > 10000 {
 			return nil, false
@@ -2514,7 +2526,7 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 	case pvModule:
 		switch name := ev.lastName(fnv, ev.kid(e, 0)); {
 		case isConfigDict(name) && strings.HasPrefix(fnv.s, "ml_collections"):
-			return ev.mlcConfigDict(a, e)
+			return ev.mlcConfigDict(a, e, name == "FrozenConfigDict")
 		case isConfigDict(name):
 			return ev.makeDict(a, e)
 		case name == "FieldReference" && strings.HasPrefix(fnv.s, "ml_collections"):
@@ -2685,7 +2697,11 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 	if !deep {
 		switch v.k {
 		case pvDict:
-			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(v.dict), s0: v.s0, e0: v.e0})
+			// A ConfigDict's copy is one (its __setstate__ makes a new ConfigDict and sets the
+			// fields; sort_keys goes back to its default).
+			c := ev.copyDict(v.dict)
+			c.cfg, c.loose = v.dict.cfg, v.dict.loose
+			return ev.val(pyVal{k: pvDict, dict: c, s0: v.s0, e0: v.e0})
 		case pvList:
 			if v.list.like != likeView { // a dict's view cannot be copied (TypeError)
 				return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), v.list.items...), like: v.list.like}, s0: v.s0, e0: v.e0})
@@ -2695,12 +2711,20 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 		}
 		return ev.opaque(e)
 	}
-	memo := map[*pyVal]*pyVal{}
+	// memo is deepcopy's, by object: a dict or list that two values hold is copied once.
+	memo := map[any]*pyVal{}
 	var cp func(x *pyVal) *pyVal
 	cp = func(x *pyVal) *pyVal {
 		ev.step()
-		if c, ok := memo[x]; ok {
-			return c
+		switch x.k {
+		case pvList, pvTuple:
+			if c, ok := memo[x.list]; ok {
+				return c
+			}
+		case pvDict:
+			if c, ok := memo[x.dict]; ok {
+				return c
+			}
 		}
 		switch x.k {
 		case pvNone, pvBool, pvInt, pvFloat, pvStr:
@@ -2710,7 +2734,7 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 				return nil
 			}
 			c := ev.val(pyVal{k: x.k, s0: x.s0, e0: x.e0})
-			memo[x] = c
+			memo[x.list] = c
 			items := make([]*pyVal, len(x.list.items))
 			for i, it := range x.list.items {
 				if items[i] = cp(it); items[i] == nil {
@@ -2722,7 +2746,7 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 			return c
 		case pvDict:
 			c := ev.val(pyVal{k: pvDict, s0: x.s0, e0: x.e0})
-			memo[x] = c
+			memo[x.dict] = c
 			d := ev.newDict(len(x.dict.ents))
 			for _, en := range x.dict.ents {
 				cv := cp(en.v)
@@ -2731,7 +2755,7 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 				}
 				d.set(en.k, cv, en.ks, en.ke)
 			}
-			d.partial = x.dict.partial
+			d.partial, d.cfg, d.loose = x.dict.partial, x.dict.cfg, x.dict.loose
 			ev.grow(len(x.dict.ents))
 			c.dict = d
 			return c
@@ -2817,19 +2841,21 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 // arguments, or an initial_dictionary that is not a dict the evaluator knows. With
 // convert_dict=False the dicts it holds stay plain dicts: not read as ConfigDict fields
 // (FieldReferences, pyrefs.go).
-func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr) *pyVal {
-	if len(a.pos) > 3 {
+func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr, frozen bool) *pyVal {
+	if len(a.pos) > 3 || frozen && len(a.pos) > 2 {
 		return ev.opaque(e)
 	}
 	var init *pyVal
-	convert := true
+	convert, sorted := true, true
 	if len(a.pos) > 0 {
 		init = a.pos[0]
 	}
 	if len(a.pos) > 2 {
-		if b, ok := truth(a.pos[2]); !ok || !b {
-			convert = false
+		b, ok := truth(a.pos[2])
+		if !ok {
+			return ev.opaque(e) // whether it converts dicts (copies them) not known
 		}
+		convert = b
 	}
 	for i, k := range a.kw {
 		switch k {
@@ -2839,10 +2865,28 @@ func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr) *pyVal {
 			}
 			init = a.kwv[i]
 		case "convert_dict":
-			if b, ok := truth(a.kwv[i]); !ok || !b {
-				convert = false
+			if frozen {
+				return ev.opaque(e)
 			}
-		case "type_safe", "allow_dotted_keys", "sort_keys":
+			b, ok := truth(a.kwv[i])
+			if !ok {
+				return ev.opaque(e)
+			}
+			convert = b
+		case "sort_keys":
+			if frozen {
+				return ev.opaque(e) // not a FrozenConfigDict keyword: TypeError
+			}
+			b, ok := truth(a.kwv[i])
+			if !ok {
+				return ev.opaque(e) // its order not known
+			}
+			sorted = b
+		case "allow_dotted_keys":
+			if frozen {
+				return ev.opaque(e)
+			}
+		case "type_safe":
 		default:
 			return ev.opaque(e)
 		}
@@ -2851,13 +2895,18 @@ func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr) *pyVal {
 	switch {
 	case init == nil || init.k == pvNone:
 		d = ev.newDict(0)
+		d.cfg, d.loose = convert, !convert
 	case init.k == pvDict:
-		d = ev.copyDict(init.dict)
+		d = ev.cfgFrom(init, convert, nil).dict // a new ConfigDict, plain dicts in it converted
 	default:
 		return ev.opaque(e)
 	}
-	d.cfg = convert
-	ev.grow(len(d.ents))
+	d.unsorted = !sorted
+	if frozen {
+		// A snapshot (config_dict.py:1790): what it holds is copied, lists into tuples, so
+		// nothing done to the dict it was made from reaches it. Copied whole here.
+		return ev.copyVal(ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e}), true, e)
+	}
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
@@ -3251,6 +3300,10 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return ev.noneVal(e.s, e.e)
 			}
 		case "update":
+			if d.mlc() {
+				ev.mlcUpdate(d, a, e)
+				return ev.noneVal(e.s, e.e)
+			}
 			if len(a.pos) == 1 && a.pos[0].k == pvDict {
 				s := a.pos[0].dict
 				for _, en := range s.ents {
@@ -3270,19 +3323,38 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return v
 			}
 			return ev.opaque(e)
-		case "copy", "copy_and_resolve_references", "to_dict":
-			return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
-		case "keys":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: d.keys(), like: likeView}, s0: e.s, e0: e.e})
-		case "values":
-			return ev.val(pyVal{k: pvList, list: &pyList{items: d.vals(), like: likeView}, s0: e.s, e0: e.e})
-		case "items":
-			var items []*pyVal
-			for _, en := range d.ents {
-				items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{en.k, en.v}}, s0: e.s, e0: e.e}))
+		case "copy_and_resolve_references", "to_dict":
+			if d.mlc() && len(a.pos) == 0 && len(a.kw) == 0 {
+				return ev.cfgCopy(r, name == "to_dict", nil)
+			}
+			return ev.opaque(e)
+		case "copy":
+			if !d.mlc() {
+				return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
+			}
+		case "keys", "values", "items":
+			// A dict's are views; a ConfigDict's are lists, in sorted key order.
+			ents, ok := d.order()
+			if !ok {
+				return ev.opaque(e)
+			}
+			like := likeView
+			if d.mlc() {
+				like = likeList
+			}
+			items := make([]*pyVal, len(ents))
+			for i, en := range ents {
+				switch name {
+				case "keys":
+					items[i] = en.k
+				case "values":
+					items[i] = en.v
+				default:
+					items[i] = ev.val(pyVal{k: pvTuple, list: &pyList{items: []*pyVal{en.k, en.v}}, s0: e.s, e0: e.e})
+				}
 			}
 			ev.grow(len(items))
-			return ev.val(pyVal{k: pvList, list: &pyList{items: items, like: likeView}, s0: e.s, e0: e.e})
+			return ev.val(pyVal{k: pvList, list: &pyList{items: items, like: like}, s0: e.s, e0: e.e})
 		case "pop":
 			if len(a.pos) >= 1 && hashable(a.pos[0]) {
 				v, ok := d.get(a.pos[0])

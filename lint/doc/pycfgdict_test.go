@@ -1,0 +1,169 @@
+package doc
+
+import (
+	"testing"
+)
+
+// ml_collections ConfigDict is not a dict (google/ml_collections @5f7343a,
+// config_dict/config_dict.py): a plain dict stored in one of its fields, or given to its
+// constructor, becomes a new ConfigDict (a copy, nested plain dicts too); its update() merges
+// into the ConfigDicts it already holds; it iterates in sorted key order; and its
+// copy_and_resolve_references() and to_dict() copy the ConfigDicts it holds. Each case below
+// gave a value Python would not before the reader followed this.
+func TestPythonConfigDictSemantics(t *testing.T) {
+	src := `import copy
+import ml_collections
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  common = dict(batch_size=512, inner=dict(steps=10))
+  config.a = common
+  config.b = common
+  config.a.batch_size = 64
+  config.a.inner.steps = 20
+  common['batch_size'] = 7
+  config['c'] = common
+  common['batch_size'] = 9
+
+  base = dict(lr=dict(peak=1.0))
+  made = ml_collections.ConfigDict(base)
+  base['lr']['peak'] = 2.0
+  config.made_peak = made.lr.peak
+
+  config.model = dict(width=1, depth=2)
+  config.update(dict(model=dict(width=3)), extra=dict(x=1))
+  config.model.update(dict(depth=4))
+
+  config.evals = ml_collections.ConfigDict()
+  config.evals.zeta = dict(n=1)
+  config.evals.alpha = dict(n=2)
+  config.first_eval = list(config.evals)[0]
+  config.first_key = config.evals.keys()[0]
+  names = []
+  for name in config.evals:
+    names.append(name)
+  config.order = '+'.join(names)
+
+  frozen = config.copy_and_resolve_references()
+  frozen.model.width = 100
+  plain = config.to_dict()
+  plain['model']['depth'] = 100
+  shallow = copy.copy(config)
+  shallow.model.width = 5
+  shallow.extra = dict(x=2)
+  return config
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{
+		"a.batch_size":  "64",
+		"a.inner.steps": "20",
+		"b.batch_size":  "512",
+		"b.inner.steps": "10",
+		"c.batch_size":  "7",
+		"made_peak":     "1.0",
+		"model.width":   "5",
+		"model.depth":   "4",
+		"extra.x":       "1",
+		"first_eval":    "alpha",
+		"first_key":     "alpha",
+		"order":         "alpha+zeta",
+	})
+}
+
+// Where ConfigDict does not convert, the reader shares as Python does: a ConfigDict stored in
+// another is the same object, a list is not copied, a dict inside a list stays a dict, and a
+// ConfigDict made with convert_dict=False stores plain dicts as they are. A plain dict's update
+// replaces, and a plain dict iterates in insertion order.
+func TestPythonConfigDictShares(t *testing.T) {
+	src := `import ml_collections
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  sub = ml_collections.ConfigDict()
+  sub.n = 1
+  config.sub = sub
+  sub.n = 2
+  items = [dict(k=1)]
+  config.items = items
+  items[0]['k'] = 3
+  loose = ml_collections.ConfigDict(convert_dict=False)
+  d = dict(v=1)
+  loose.d = d
+  d['v'] = 5
+  config.loose_v = loose.d['v']
+  p = dict(m=dict(a=1, b=2))
+  p.update(m=dict(a=3))
+  config.has_b = 'b' in p['m']
+  q = dict(zeta=1, alpha=2)
+  config.plain_first = list(q)[0]
+  return config
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{
+		"sub.n":       "2",
+		"loose_v":     "5",
+		"has_b":       "false",
+		"plain_first": "zeta",
+	})
+}
+
+// What the reader cannot follow of a ConfigDict stays unknown: an update from a value that is
+// not a mapping, options it cannot read, keys it cannot sort; a FrozenConfigDict is a snapshot;
+// a ConfigDict holding itself does not hang an update; copy.deepcopy copies a dict two values
+// hold once, as Python's memo does.
+func TestPythonConfigDictUnknown(t *testing.T) {
+	src := `import copy
+import os
+import ml_collections
+
+
+def get_config():
+  arg = os.environ.get('FLAG')
+  config = ml_collections.ConfigDict()
+  config.model = dict(width=1)
+  config.update(model=3)
+  config.loop = ml_collections.ConfigDict()
+  config.loop.me = config.loop
+  config.loop.update(config.loop)
+  config.opt = ml_collections.ConfigDict(dict(a=1), sort_keys=arg)
+  config.conv = ml_collections.ConfigDict(dict(a=1), convert_dict=arg)
+  mixed = ml_collections.ConfigDict()
+  mixed['b'] = 1
+  mixed[2] = 3
+  config.mixed_first = list(mixed)[0]
+  ordered = ml_collections.ConfigDict(sort_keys=False)
+  ordered.zeta = 1
+  ordered.alpha = 2
+  config.ordered_first = list(ordered)[0]
+  source = dict(n=1, lst=[1])
+  frozen = ml_collections.FrozenConfigDict(source)
+  source['n'] = 2
+  source['lst'].append(2)
+  config.frozen_n = frozen.n
+  config.frozen_len = len(frozen.lst)
+  shared = dict(a=1)
+  pair = copy.deepcopy([shared, shared])
+  pair[0]['a'] = 2
+  config.pair_a = pair[1]['a']
+  return config
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantUnknown(t, d, "model", "opt", "conv", "mixed_first")
+	wantValues(t, d.Root, "", map[string]string{
+		"ordered_first": "zeta",
+		"frozen_n":      "1",
+		"frozen_len":    "1",
+		"pair_a":        "2",
+	})
+}

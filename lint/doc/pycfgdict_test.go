@@ -130,6 +130,8 @@ def get_config():
   config = ml_collections.ConfigDict()
   config.model = dict(width=1)
   config.update(model=3)
+  config.sub = dict(a=1)
+  config.sub.update(arg)
   config.loop = ml_collections.ConfigDict()
   config.loop.me = config.loop
   config.loop.update(config.loop)
@@ -159,7 +161,7 @@ def get_config():
 	if d.Root == nil {
 		t.Fatalf("no tree: %+v", d.Problems)
 	}
-	wantUnknown(t, d, "model", "opt", "conv", "mixed_first")
+	wantUnknown(t, d, "model", "sub", "opt", "conv", "mixed_first")
 	wantValues(t, d.Root, "", map[string]string{
 		"ordered_first": "zeta",
 		"frozen_n":      "1",

@@ -33,7 +33,8 @@ func (ev *pyEval) cfgStore(d *pyDict, v *pyVal) *pyVal {
 	if !d.cfg || v.k != pvDict || v.dict.mlc() {
 		return v
 	}
-	return ev.cfgFrom(v, true, nil)
+	ev.seen = ev.seen[:0]
+	return ev.cfgFrom(v, true)
 }
 
 // cfgSeen maps the dicts a conversion has met to what it made of them (visit_map: a dict that
@@ -56,25 +57,22 @@ func (s cfgSeen) find(d *pyDict) *pyVal {
 
 // cfgFrom is a new ConfigDict filled from the entries of dict v (_configdict_fill_seed): with
 // convert, the plain dicts among its values become ConfigDicts too; ConfigDicts among them are
-// shared.
-func (ev *pyEval) cfgFrom(v *pyVal, convert bool, seen *cfgSeen) *pyVal {
-	if seen == nil {
-		seen = &cfgSeen{}
-	}
+// shared. ev.seen holds what it has met (emptied by the caller).
+func (ev *pyEval) cfgFrom(v *pyVal, convert bool) *pyVal {
 	src := v.dict
 	ev.work(len(src.ents))
 	ev.grow(len(src.ents))
 	d := ev.newDict(len(src.ents) + 1)
 	d.cfg, d.loose, d.partial = convert, !convert, src.partial
 	c := ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
-	*seen = append(*seen, cfgPair{src, c})
+	ev.seen = append(ev.seen, cfgPair{src, c})
 	for _, en := range src.ents {
 		x := en.v
 		if x.k == pvDict {
-			if y := seen.find(x.dict); y != nil {
+			if y := ev.seen.find(x.dict); y != nil {
 				x = y
 			} else if convert && !x.dict.mlc() {
-				x = ev.cfgFrom(x, true, seen)
+				x = ev.cfgFrom(x, true)
 			}
 		}
 		d.ents = append(d.ents, pyEnt{k: en.k, v: x, ks: en.ks, ke: en.ke})
@@ -151,11 +149,9 @@ func (d *pyDict) order() ([]pyEnt, bool) {
 // cfgCopy is copy_and_resolve_references() (plain false) or to_dict() (plain true) of
 // ConfigDict v: the ConfigDicts it holds, and theirs, are copied (into plain dicts for
 // to_dict); other values are shared. The FieldReferences both resolve stay references here,
-// which the tree shows only where a ConfigDict holds them.
-func (ev *pyEval) cfgCopy(v *pyVal, plain bool, seen *cfgSeen) *pyVal {
-	if seen == nil {
-		seen = &cfgSeen{}
-	}
+// which the tree shows only where a ConfigDict holds them. ev.seen holds what it has met
+// (emptied by the caller).
+func (ev *pyEval) cfgCopy(v *pyVal, plain bool) *pyVal {
 	src := v.dict
 	ev.work(len(src.ents))
 	ev.grow(len(src.ents))
@@ -165,14 +161,14 @@ func (ev *pyEval) cfgCopy(v *pyVal, plain bool, seen *cfgSeen) *pyVal {
 	}
 	d.partial = src.partial
 	c := ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
-	*seen = append(*seen, cfgPair{src, c})
+	ev.seen = append(ev.seen, cfgPair{src, c})
 	for _, en := range src.ents {
 		x := en.v
 		if x.k == pvDict && x.dict.mlc() {
-			if y := seen.find(x.dict); y != nil {
+			if y := ev.seen.find(x.dict); y != nil {
 				x = y
 			} else {
-				x = ev.cfgCopy(x, plain, seen)
+				x = ev.cfgCopy(x, plain)
 			}
 		}
 		d.ents = append(d.ents, pyEnt{k: en.k, v: x, ks: en.ks, ke: en.ke})

@@ -197,6 +197,9 @@ type pyEval struct {
 	refs    *[]FileRef
 	lines   *LineIndex
 	arena   *pyArena // where values come from (nil: the heap)
+	// seen is the dicts a ConfigDict conversion or copy has met (pycfgdict.go), kept between
+	// them: one runs at a time and runs no code.
+	seen cfgSeen
 	// fbuf is the f-string buffer kept between f-strings (nil while one is being formatted:
 	// a field that holds an f-string formats into its own).
 	fbuf []byte
@@ -2897,7 +2900,8 @@ func (ev *pyEval) mlcConfigDict(a pyArgs, e *pyExpr, frozen bool) *pyVal {
 		d = ev.newDict(0)
 		d.cfg, d.loose = convert, !convert
 	case init.k == pvDict:
-		d = ev.cfgFrom(init, convert, nil).dict // a new ConfigDict, plain dicts in it converted
+		ev.seen = ev.seen[:0]
+		d = ev.cfgFrom(init, convert).dict // a new ConfigDict, plain dicts in it converted
 	default:
 		return ev.opaque(e)
 	}
@@ -3325,7 +3329,8 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e)
 		case "copy_and_resolve_references", "to_dict":
 			if d.mlc() && len(a.pos) == 0 && len(a.kw) == 0 {
-				return ev.cfgCopy(r, name == "to_dict", nil)
+				ev.seen = ev.seen[:0]
+				return ev.cfgCopy(r, name == "to_dict")
 			}
 			return ev.opaque(e)
 		case "copy":

@@ -373,7 +373,7 @@
 // 2026-12-05, session 49 (no tuning round): ConfigDict's conversions, merges and order
 // (pycfgdict.go). Instructions (cachegrind, GOGC=off, the corpus read 10 and 30 times, the
 // difference over 20): 8.44M → 8.59M a pass (+1.8 %), about a third of it the copies of the
-// 252 dicts stored in ConfigDicts; 647 → 677 allocations and 742,873 → 745,169 bytes a pass.
+// 362 dicts stored in ConfigDicts; 647 → 677 allocations and 742,873 → 745,169 bytes a pass.
 // Converting in place the dicts a statement's own dict(...) made (110 of the copies) took
 // nothing measurable off, so it was left out. Equal-volume, five pairs, -cpu 1, load about 1:
 // Python 1.27-1.43× → 1.38-1.52× YAML, but gin, whose reader did not change, 0.64-0.70× →

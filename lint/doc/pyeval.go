@@ -84,6 +84,10 @@ const (
 	// likePartial: a list changed in ways this reader could not follow (spoil): its items and
 	// its length are not known, so it is unknown in the tree and nothing is read from it.
 	likePartial
+	// likeSet: a set or frozenset of hashable scalars, each once (setOf): membership, len and
+	// sorted() are known; its iteration order is the hashes' (string hashes are randomized
+	// per process), so it iterates, indexes, prints and shows in the tree as unknown.
+	likeSet
 )
 
 type pyDict struct {
@@ -784,12 +788,27 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 			val := a.ex(st.value)
 			op := a.more(st).op
 			v := ev.binop(op, cur, ev.eval(val, env), &pyExpr{s: st.s, e: val.e})
-			if cur.k == pvList && op == "+" {
-				// list += x extends in place.
-				if nv := v; nv.k == pvList {
-					cur.list.items = nv.list.items
-					continue
+			// list += x and *= n, dict |= x and a set's |=, &=, -= and ^= change the object in
+			// place (every name and field that holds it sees the change) and bind it again.
+			switch {
+			case cur.k == pvList && cur.list.like == likeList && (op == "+" || op == "*"):
+				if v.k == pvList {
+					cur.list.items = v.list.items
+				} else {
+					ev.spoil(cur, val, map[any]bool{})
 				}
+				continue
+			case cur.k == pvDict && op == "|":
+				if v.k == pvDict {
+					cur.dict.ents, cur.dict.partial = v.dict.ents, v.dict.partial
+					cur.dict.reindex()
+				} else {
+					ev.spoil(cur, val, map[any]bool{})
+				}
+				continue
+			case cur.k == pvList && cur.list.like == likeSet && (op == "|" || op == "&" || op == "-" || op == "^"):
+				ev.spoil(cur, val, map[any]bool{})
+				continue
 			}
 			ev.assign(t, v, env)
 		case sDef:
@@ -1206,7 +1225,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	ev.work(pySize(v))
 	switch v.k {
 	case pvList, pvTuple:
-		if v.list.like == likePartial {
+		if v.list.like == likePartial || v.list.like == likeSet {
 			return nil, false
 		}
 		if len(v.list.items) == 0 {
@@ -1316,6 +1335,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		}
 		return ev.opaque(e)
 	case xList, xTuple, xSet:
+		if e.op == xSet && ev.baseVarSet(e) {
+			in := ev.kid(e, 0)
+			x := ev.val(pyVal{k: pvList, list: ev.list([]*pyVal{ev.eval(ev.kid(in, 0), env)}), s0: in.s, e0: in.e})
+			return ev.val(pyVal{k: pvList, list: ev.list([]*pyVal{x}), s0: e.s, e0: e.e})
+		}
 		var items []*pyVal
 		if int(e.kids.n) > 0 {
 			items = ev.ptrs(int(e.kids.n)) // a starred item past this room moves it to the heap
@@ -1334,6 +1358,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			items = append(items, ev.eval(k, env))
 		}
 		ev.grow(len(items))
+		if e.op == xSet {
+			return ev.setOf(items, e)
+		}
 		kind := pvList
 		if e.op == xTuple {
 			kind = pvTuple
@@ -1417,7 +1444,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 		case pvList, pvTuple:
-			if key.k == pvInt && obj.list.like != likeView && obj.list.like != likePartial {
+			if key.k == pvInt && obj.list.like != likeView && obj.list.like != likePartial && obj.list.like != likeSet {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 					return obj.list.items[i]
 				}
@@ -1563,7 +1590,7 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	n := 0
 	switch obj.k {
 	case pvList, pvTuple:
-		if obj.list.like == likeView || obj.list.like == likePartial {
+		if obj.list.like == likeView || obj.list.like == likePartial || obj.list.like == likeSet {
 			return ev.opaque(e) // a view takes no slice; a partial list's items are not known
 		}
 		n = len(obj.list.items)
@@ -1754,8 +1781,8 @@ func equal(a, b *pyVal) (bool, bool) {
 	case pvStr:
 		return a.s == b.s, true
 	case pvList, pvTuple:
-		if a.list.like == likeView || b.list.like == likeView || a.list.like == likePartial || b.list.like == likePartial {
-			return false, false
+		if a.list.like == likeView || b.list.like == likeView || a.list.like == likePartial || b.list.like == likePartial || a.list.like == likeSet && b.list.like == likeSet {
+			return false, false // (two sets are equal whatever their order: not compared here)
 		}
 		if len(a.list.items) != len(b.list.items) || a.list.like != b.list.like {
 			return false, true
@@ -2389,6 +2416,8 @@ func (ev *pyEval) comprehension(e *pyExpr, env *pyEnv) *pyVal {
 	switch cx.comp {
 	case "dict":
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
+	case "set":
+		return ev.setOf(items, e)
 	case "gen":
 		return ev.val(pyVal{k: pvTuple, list: ev.list(items), s0: e.s, e0: e.e})
 	}
@@ -2621,7 +2650,7 @@ func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
 			return
 		}
 		seen[v.list] = true
-		if v.k == pvList && v.list.like == likeList {
+		if v.k == pvList && (v.list.like == likeList || v.list.like == likeSet) {
 			v.list.like = likePartial // a range or a view cannot be changed
 		}
 		for _, it := range v.list.items {
@@ -3064,13 +3093,26 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		return ev.makeDict(a, e)
 	case "list", "tuple", "set", "frozenset", "sorted", "reversed":
 		if len(a.pos) == 0 && len(a.kw) == 0 {
+			switch fnv.s {
+			case "tuple":
+				return ev.val(pyVal{k: pvTuple, list: &pyList{}, s0: e.s, e0: e.e})
+			case "set", "frozenset":
+				return ev.setOf(nil, e)
+			}
 			return ev.val(pyVal{k: pvList, list: &pyList{}, s0: e.s, e0: e.e})
 		}
 		x, ok := one()
 		if !ok {
 			return ev.opaque(e)
 		}
-		items, ok := ev.iterate(x)
+		var items []*pyVal
+		if x.k == pvList && x.list.like == likeSet && fnv.s != "list" && fnv.s != "tuple" && fnv.s != "reversed" {
+			// sorted() and set() do not depend on a set's order (list() and tuple() do).
+			ev.work(len(x.list.items))
+			items, ok = append([]*pyVal(nil), x.list.items...), true
+		} else {
+			items, ok = ev.iterate(x)
+		}
 		if !ok {
 			return ev.opaque(e)
 		}
@@ -3092,7 +3134,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				items[i], items[j] = items[j], items[i]
 			}
 		case "set", "frozenset":
-			return ev.opaque(e) // order is not Python's
+			return ev.setOf(items, e)
 		}
 		kind := pvList
 		if fnv.s == "tuple" {
@@ -3387,6 +3429,9 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			return ev.noneVal(e.s, e.e)
 		}
 	case pvList:
+		if r.list.like == likeSet {
+			break // not followed (add, update, union, ...); one that may change it spoils it below
+		}
 		if r.list.like == likeView || r.list.like == likePartial || r.list.like == likeRange && name != "count" && name != "index" {
 			return ev.opaque(e) // not a list method of a range or a view
 		}
@@ -3893,4 +3938,34 @@ func pyFloatPow(x, y float64) float64 {
 // than max, without computing the product, which overflows for counts such as 2**62.
 func repeatOver(size int, n, max int64) bool {
 	return size > 0 && n > max/int64(size)
+}
+
+// setOf is the set of items (a set display, a set comprehension, set() or frozenset()): each
+// item once, as Python's hash and equality tell them apart (1, 1.0 and True are one item), or
+// unknown when an item is not a scalar this reader can hash.
+func (ev *pyEval) setOf(items []*pyVal, e *pyExpr) *pyVal {
+	var out []*pyVal
+	seen := map[pyKey]bool{}
+	for _, it := range items {
+		if !hashable(it) {
+			return ev.opaque(e)
+		}
+		k := pyKeyOf(it)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, it)
+		}
+	}
+	return ev.val(pyVal{k: pvList, list: &pyList{items: out, like: likeSet}, s0: e.s, e0: e.e})
+}
+
+// baseVarSet reports `{{_base_.x}}`, which MMEngine replaces before the file runs
+// (Config._pre_substitute_base_vars) and Python would read as a set holding a set: it stays a
+// sequence holding a sequence, which composition substitutes (compose.baseRef).
+func (ev *pyEval) baseVarSet(e *pyExpr) bool {
+	if e.kids.n != 1 || e.e-e.s < 4 || string(ev.src[e.s:e.s+2]) != "{{" {
+		return false
+	}
+	in := ev.kid(e, 0)
+	return in.op == xSet && in.kids.n == 1
 }

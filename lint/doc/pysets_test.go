@@ -1,0 +1,81 @@
+package doc
+
+import "testing"
+
+// A set holds each item once, and its order is its hashes' (a string's hash changes from one
+// run to the next): membership, len and sorted() are known, what depends on the order is not,
+// and the tree does not show it as a sequence.
+func TestPythonSets(t *testing.T) {
+	src := `def get_config():
+  s = {'b', 'a', 'b'}
+  n = {1, 1.0, True, 2}
+  c = dict(
+      has_a='a' in s,
+      has_c='c' in s,
+      size=len(s),
+      nums=len(n),
+      ordered=sorted(s),
+      first=list(s)[0],
+      joined='+'.join(s),
+      comp=len({x % 2 for x in range(5)}),
+      empty=len(set()),
+      made=sorted(set(['z', 'y', 'z'])),
+      equal=tuple() == (),
+      rate=0.001 if 'L' in {'L', 'H'} else 0.003,
+      same={1, 2} == {2, 1},
+  )
+  grown = {'a'}
+  grown.add('c')
+  c['grown_has_c'] = 'c' in grown
+  c['set'] = s
+  t = {'x'}
+  held = dict(t=t)
+  t |= {'y'}
+  c['held_len'] = len(held['t'])
+  return c
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{
+		"has_a":     "true",
+		"has_c":     "false",
+		"size":      "2",
+		"nums":      "2",
+		"ordered.0": "a",
+		"ordered.1": "b",
+		"comp":      "2",
+		"empty":     "0",
+		"made.0":    "y",
+		"made.1":    "z",
+		"equal":     "true",
+		"rate":      "0.001",
+	})
+	wantUnknown(t, d, "first", "joined", "set", "held_len", "same", "grown_has_c")
+}
+
+// Augmented assignment changes a list, a dict or a set in place: what else holds it sees the
+// change.
+func TestPythonAugmentedInPlace(t *testing.T) {
+	src := `import os
+
+
+def get_config():
+  l = [1]
+  d = {'a': 1}
+  c = dict(l=l, d=d)
+  l *= 2
+  d |= {'b': 2}
+  m = [1]
+  c['m'] = m
+  m += os.environ.get('X')
+  return c
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{"l.1": "1", "d.b": "2"})
+	wantUnknown(t, d, "m")
+}

@@ -113,18 +113,20 @@ func TestCallArgumentsAndChains(t *testing.T) {
 }
 
 // What the reader cannot follow leaves the run without a tree, as the file read alone has: a
-// module outside the tree, a call with an argument it does not know, a call in a loop.
+// module outside the tree, a call with an argument it does not know, a call in a loop, the
+// config given to a function it does not read (big_vision's format_str(s, config)).
 func TestCallNotFollowedHasNoTree(t *testing.T) {
 	cases := map[string]string{
 		"outside":          "from other.pkg.configs import base\n\ndef get_config():\n  return base.get_config()\n",
 		"unknown argument": "import os\nfrom proj.configs.common import get_base\n\ndef get_config():\n  return get_base(int(os.environ['B']))\n",
 		"no such function": "from proj.configs.common import get_other\n\ndef get_config():\n  return get_other()\n",
 		"loop":             "from proj.configs.common import get_base\n\ndef get_config():\n  c = None\n  for b in [1, 2]:\n    c = get_base(b)\n  return c\n",
+		"given away":       "import ml_collections\nfrom other import helpers\n\ndef get_config():\n  c = ml_collections.ConfigDict()\n  c.ckpt_steps = 1000\n  helpers.fill(c)\n  return c\n",
 	}
 	for name, src := range cases {
 		files := map[string]string{"proj/configs/common.py": callTree["proj/configs/common.py"], "proj/configs/x.py": src}
 		r := composeCall(t, files, "proj/configs/x.py")
-		if r.Doc.Root != nil && (len(r.Doc.Root.Children) > 0 || len(r.Files[0].Calls) > 0) {
+		if r.Doc.Root != nil {
 			t.Errorf("%s: a tree %s", name, flat(r.Doc.Root))
 		}
 	}

@@ -1,4 +1,4 @@
-package doc
+package compose
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // The repositories TestConfigDictValuesAgreeWithPython reads, as the `fetch` tool brings them
@@ -144,10 +146,11 @@ type mlcValue struct {
 
 // TestConfigDictValuesAgreeWithPython runs big_vision's and scenic's configs with the real
 // ml_collections (CPython, the modules they import from elsewhere standing in as unknown
-// values) and holds the reader to what get_config() returns: every value the reader claims
-// (a scalar, a map's keys, a sequence's length) must be Python's, at the same path. Values
-// the reader leaves unknown are not compared. It needs the three repositories fetched; where
-// they are not, it cannot run.
+// values) and holds the reader to what get_config() returns, for each file read alone and
+// for its composed run (other modules' functions read): every value the tree claims (a
+// scalar, a map's keys, a sequence's length) must be Python's, at the same path. Values the
+// reader leaves unknown are not compared. It needs the three repositories fetched; where they
+// are not, it cannot run.
 func TestConfigDictValuesAgreeWithPython(t *testing.T) {
 	py, err := exec.LookPath("python3")
 	if err != nil {
@@ -184,6 +187,8 @@ func TestConfigDictValuesAgreeWithPython(t *testing.T) {
 		t.Fatal(err)
 	}
 	compared, claims := 0, 0
+	fsys := FromFS(os.DirFS(tmp))
+	cache := NewCache()
 	for _, f := range files {
 		pv, ok := want[f]
 		if !ok {
@@ -193,80 +198,93 @@ func TestConfigDictValuesAgreeWithPython(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := Parse(f, src, Python, Limits{})
-		if d.Root == nil {
-			continue
-		}
-		compared++
+		name := strings.TrimPrefix(f, tmp+"/")
 		byPath := map[string]mlcValue{}
 		for _, v := range pv {
 			byPath[strings.Join(v.P, "\x00")] = v
 		}
-		name := strings.TrimPrefix(f, tmp+"/")
-		var walk func(n *Node, p []string)
-		walk = func(n *Node, p []string) {
-			path := strings.Join(p, "\x00")
-			got, have := byPath[path]
-			show := strings.Join(p, ".")
-			bad := func(format string, args ...any) {
-				t.Errorf("%s %s: "+format, append([]any{name, show}, args...)...)
+		// The file read alone, then its composed run (other modules' functions read).
+		alone := doc.Parse(f, src, doc.Python, doc.Limits{})
+		run := cache.Compose(fsys, name, nil, Limits{})
+		for _, r := range []struct {
+			how  string
+			root *doc.Node
+		}{{"alone", alone.Root}, {"composed", run.Doc.Root}} {
+			if r.root == nil {
+				continue
 			}
-			if n.Kind == Scalar && n.IsUnknown() {
-				return
+			compared++
+			claims += mlcCompare(t, name+" ("+r.how+")", r.root, byPath)
+		}
+	}
+	// Run on 2026-12-05: 407 trees (195 configs alone, 212 composed) with 47,603 values the
+	// reader claims.
+	if compared < 380 || claims < 40000 {
+		t.Errorf("compared %d trees and %d values, want at least 380 and 40,000: the run did not reach them", compared, claims)
+	}
+	t.Logf("%d trees, %d values compared", compared, claims)
+}
+
+// mlcCompare holds the tree at root to Python's values by path (a step per key, or a
+// sequence's index) and counts the values it claims.
+func mlcCompare(t *testing.T, name string, root *doc.Node, byPath map[string]mlcValue) int {
+	claims := 0
+	var walk func(n *doc.Node, p []string)
+	walk = func(n *doc.Node, p []string) {
+		if n.Kind == doc.Scalar && n.IsUnknown() {
+			return
+		}
+		claims++
+		got, have := byPath[strings.Join(p, "\x00")]
+		bad := func(format string, args ...any) {
+			t.Errorf("%s %s: "+format, append([]any{name, strings.Join(p, ".")}, args...)...)
+		}
+		switch {
+		case !have:
+			bad("the reader has a value Python's config does not")
+			return
+		case got.K == "opaque" || got.K == "cycle":
+			if n.Kind != doc.Map {
+				bad("the reader knows %q, Python's value is %s", n.Value, got.K)
 			}
-			claims++
-			if !have {
-				bad("the reader has a value Python's config does not")
-				return
+		case n.Kind == doc.Map:
+			var keys []string
+			for _, c := range n.Children {
+				keys = append(keys, c.Key)
 			}
-			switch {
-			case got.K == "opaque" || got.K == "cycle":
-				if n.Kind != Map {
-					bad("the reader knows %q, Python's value is %s", n.Value, got.K)
-				}
-			case n.Kind == Map:
-				var keys []string
-				for _, c := range n.Children {
-					keys = append(keys, c.Key)
-				}
-				a, b := append([]string(nil), keys...), append([]string(nil), got.Keys...)
-				sort.Strings(a)
-				sort.Strings(b)
-				if got.K != "map" || strings.Join(a, "\x00") != strings.Join(b, "\x00") {
-					bad("keys %q, Python's %s %q", a, got.K, b)
-				}
-			case n.Kind == Seq:
-				if got.K != "seq" || got.V != strconv.Itoa(len(n.Children)) {
-					bad("%d items, Python's %s %s", len(n.Children), got.K, got.V)
-				}
-			case n.Type == Float && (got.K == "float" || got.K == "int"):
-				x, _ := strconv.ParseFloat(n.Value, 64)
-				y, _ := strconv.ParseFloat(got.V, 64)
-				if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
-					bad("%s, Python's %s", n.Value, got.V)
-				}
-			case n.Type == Null:
-				if got.K != "null" {
-					bad("None, Python's %s %q", got.K, got.V)
-				}
-			default:
-				if got.K != n.Type.String() || got.V != n.Value {
-					bad("%s %q, Python's %s %q", n.Type, n.Value, got.K, got.V)
-				}
+			b := append([]string(nil), got.Keys...)
+			sort.Strings(keys)
+			sort.Strings(b)
+			if got.K != "map" || strings.Join(keys, "\x00") != strings.Join(b, "\x00") {
+				bad("keys %q, Python's %s %q", keys, got.K, b)
 			}
-			for i, c := range n.Children {
-				step := c.Key
-				if n.Kind == Seq {
-					step = strconv.Itoa(i)
-				}
-				walk(c, append(append([]string(nil), p...), step))
+		case n.Kind == doc.Seq:
+			if got.K != "seq" || got.V != strconv.Itoa(len(n.Children)) {
+				bad("%d items, Python's %s %s", len(n.Children), got.K, got.V)
+			}
+		case n.Type == doc.Float && (got.K == "float" || got.K == "int"):
+			x, _ := strconv.ParseFloat(n.Value, 64)
+			y, _ := strconv.ParseFloat(got.V, 64)
+			if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
+				bad("%s, Python's %s", n.Value, got.V)
+			}
+		case n.Type == doc.Null:
+			if got.K != "null" {
+				bad("None, Python's %s %q", got.K, got.V)
+			}
+		default:
+			if got.K != n.Type.String() || got.V != n.Value {
+				bad("%s %q, Python's %s %q", n.Type, n.Value, got.K, got.V)
 			}
 		}
-		walk(d.Root, nil)
+		for i, c := range n.Children {
+			step := c.Key
+			if n.Kind == doc.Seq {
+				step = strconv.Itoa(i)
+			}
+			walk(c, append(append([]string(nil), p...), step))
+		}
 	}
-	// Run on 2026-12-05: 195 configs with 23,253 values the reader claims.
-	if compared < 180 || claims < 20000 {
-		t.Errorf("compared %d configs and %d values, want at least 180 and 20,000: the run did not reach them", compared, claims)
-	}
-	t.Logf("%d configs, %d values compared", compared, claims)
+	walk(root, nil)
+	return claims
 }

@@ -239,3 +239,24 @@ func TestMMEngineSubstitutedKeySpan(t *testing.T) {
 		t.Fatalf("x: %+v from %s", n, r.Origin(n).File)
 	}
 }
+
+// A loop over a value the reader does not know may run, so its variable is an unknown module
+// variable of the file, not absent: mmagic's swinir grayDN50 config loops over its bases'
+// test_dataloader (unknown there: read before its own base's loop edits it) and rebinds
+// `dataloader`, which MMEngine keeps; the run showed the base's `dataloader`, sigma 15 where
+// MMEngine's has 50.
+func TestMMEngineLoopVariableOverUnknown(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base0.py": "test_dataloader = [dict(params=dict(sigma=[1, 1]))]\n",
+		"c/mid.py":   "_base_ = ['base0.py']\ntest_dataloader = _base_.test_dataloader\nfor dataloader in test_dataloader:\n    dataloader['params']['sigma'] = [15, 15]\n",
+		"c/top.py":   "_base_ = ['mid.py']\ntest_dataloader = _base_.test_dataloader\nfor dataloader in test_dataloader:\n    dataloader['params']['sigma'] = [50, 50]\n",
+	})
+	mid := Compose(fsys, "c/mid.py", nil, Limits{})
+	if got := flat(mid.Doc.Root.Get("dataloader")); got != "{params:{sigma:[15,15]}}" {
+		t.Errorf("mid: dataloader = %s", got)
+	}
+	top := Compose(fsys, "c/top.py", nil, Limits{})
+	if n := top.Doc.Root.Get("dataloader"); n == nil || !n.IsUnknown() {
+		t.Errorf("top: dataloader = %s, want unknown", flat(n))
+	}
+}

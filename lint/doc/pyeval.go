@@ -832,6 +832,9 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 			it := ev.eval(a.ex(st.value), env)
 			items, ok := ev.iterate(it)
 			if !ok {
+				// The loop may run: its variable stays bound after it (unless nothing was
+				// iterated), and what its body assigns is unknown.
+				ev.assignOpaque(a.ex(a.ids(st.targets)[0]), env, st)
 				ev.taint(st.body, env)
 				ev.taint(st.orelse, env)
 				continue

@@ -79,3 +79,19 @@ def get_config():
 	wantValues(t, d.Root, "", map[string]string{"l.1": "1", "d.b": "2"})
 	wantUnknown(t, d, "m")
 }
+
+// A loop over a value the reader does not know may run: its variable is bound after it, to a
+// value not known.
+func TestPythonLoopOverUnknownBindsItsVariable(t *testing.T) {
+	src := `import os
+
+items = os.environ.get('ITEMS')
+for item in items:
+    last = item
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantUnknown(t, d, "item", "last")
+}

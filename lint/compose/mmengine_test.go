@@ -260,3 +260,28 @@ func TestMMEngineLoopVariableOverUnknown(t *testing.T) {
 		t.Errorf("top: dataloader = %s, want unknown", flat(n))
 	}
 }
+
+// What a file may do to its bases where the reader does not follow it leaves those parts
+// unknown: a loop it cannot run whose body edits what a name taken from the bases holds
+// (mmagic's swinir grayCAR10 sets color_type in its test pipelines through an index into
+// test_dataloader), and an augmented assignment that extends a list of the bases in place.
+func TestMMEngineEditsThroughNamesHoldingBases(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base.py": "p = [dict(c='color')]\ntest_dataloader = [dict(dataset=dict(pipeline=p))]\nl = [1, 2]\nm = [1]\nq = [dict(k=0)]\nr = [5]\n",
+		"c/main.py": "_base_ = ['base.py']\ntest_dataloader = _base_.test_dataloader\n" +
+			"for idx in range(len(test_dataloader)):\n    pipe = test_dataloader[idx]['dataset']['pipeline']\n    pipe[0]['c'] = 'gray'\n" +
+			"x = _base_.l\nx += [3]\n" +
+			"holder = dict(m=_base_.m)\nholder['m'] += [2]\n" +
+			"for item in _base_.q:\n    item['k'] = 1\n" +
+			"y = _base_.r\nif len(y) > 0:\n    y += [6]\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	if n := r.Doc.Root.At("test_dataloader"); n == nil || !(n.IsUnknown() || flat(n) == "[{dataset:{pipeline:[{c:gray}]}}]") {
+		t.Errorf("test_dataloader = %s, want unknown or the edit", flat(n))
+	}
+	for key, want := range map[string]string{"l": "[1,2,3]", "m": "[1,2]", "q": "[{k:1}]", "r": "[5,6]"} {
+		if n := r.Doc.Root.At(key); n == nil || !(n.IsUnknown() || flat(n) == want) {
+			t.Errorf("%s = %s, want unknown or %s", key, flat(n), want)
+		}
+	}
+}

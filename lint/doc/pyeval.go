@@ -788,6 +788,9 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 			val := a.ex(st.value)
 			op := a.more(st).op
 			v := ev.binop(op, cur, ev.eval(val, env), &pyExpr{s: st.s, e: val.e})
+			if ev.augBase(t, cur, v, op, env, st) {
+				continue
+			}
 			// list += x and *= n, dict |= x and a set's |=, &=, -= and ^= change the object in
 			// place (every name and field that holds it sees the change) and bind it again.
 			switch {
@@ -834,7 +837,7 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 			if !ok {
 				// The loop may run: its variable stays bound after it (unless nothing was
 				// iterated), and what its body assigns is unknown.
-				ev.assignOpaque(a.ex(a.ids(st.targets)[0]), env, st)
+				ev.assignMaybe(a.ex(a.ids(st.targets)[0]), ev.baseHeld(a.ex(st.value), env), env, st)
 				ev.taint(st.body, env)
 				ev.taint(st.orelse, env)
 				continue
@@ -1059,15 +1062,27 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 				continue // MMEngine removes it before the file runs (exec)
 			}
 			ev.mayRunCalls(a.ex(st.value), env) // `y = add(c)` may change c
+			held := ""
+			if st.kind == sAssign {
+				held = ev.baseHeld(a.ex(st.value), env)
+			}
 			for _, t := range a.ids(st.targets) {
-				ev.assignOpaque(a.ex(t), env, st)
+				tx := a.ex(t)
+				if st.kind == sAug {
+					// x += y may change in place the part of the bases x is.
+					if p, _, rooted := basePathOf(ev.eval(tx, env)); rooted && tx.op == xName {
+						ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, tx.s, tx.e)
+						held = ev.baseHeld(tx, env)
+					}
+				}
+				ev.assignMaybe(tx, held, env, st)
 			}
 		case sIf, sFor, sWhile, sWith, sTry:
 			if st.value != 0 {
 				ev.mayRunCalls(a.ex(st.value), env) // the test or the iterable
 			}
 			if st.kind == sFor {
-				ev.assignOpaque(a.ex(a.ids(st.targets)[0]), env, st)
+				ev.assignMaybe(a.ex(a.ids(st.targets)[0]), ev.baseHeld(a.ex(st.value), env), env, st)
 			}
 			ev.taint(st.body, env)
 			ev.taint(st.orelse, env)
@@ -1128,6 +1143,70 @@ func (ev *pyEval) assignOpaque(t *pyExpr, env *pyEnv, st *pyStmt) {
 		end = ev.ex(st.value).e
 	}
 	ev.assign(t, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: end}), env)
+}
+
+// augBase is `t op= ...` (value v) when t holds a part of the bases (cur) and the assignment
+// does not name that part itself (a name or a plain dict's entry that holds it): a list's +=
+// and *= and a dict's |= change that part in place, an edit of the bases with t still holding
+// it; a value whose type is not known may be changed in place, so the part becomes unknown and
+// t holds it, not known where. It reports whether it did the assignment.
+func (ev *pyEval) augBase(t *pyExpr, cur, v *pyVal, op string, env *pyEnv, st *pyStmt) bool {
+	p, exact, rooted := basePathOf(cur)
+	if !rooted {
+		return false
+	}
+	if t.op != xName {
+		if _, _, named := ev.basePath(t, env); named {
+			return false // `_base_.l += [3]`: the assignment is the edit (baseAssign)
+		}
+	}
+	x := ev.baseVal(cur)
+	inPlace := x.k == pvList && x.list.like == likeList && (op == "+" || op == "*") || x.k == pvDict && op == "|"
+	switch {
+	case inPlace && exact && v.k == x.k:
+		ev.edit(p, v, st.s, st.e, t.s, t.e)
+		return true
+	case inPlace || x.k == pvOpaque || x.k == pvList && x.list.like != likeList:
+		ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
+		ev.assign(t, ev.val(pyVal{k: pvOpaque, s: "_base_." + joinBasePath(p, "[?]"), s0: st.s, e0: st.e}), env)
+		return true
+	}
+	return false
+}
+
+// assignMaybe is assignOpaque for an assignment that may run, whose value may be or be inside
+// the part of the bases held ("_base_.p.[?]", from baseHeld; "" for none): a name is bound to
+// that part, not known where (so an edit through it makes the part unknown).
+func (ev *pyEval) assignMaybe(t *pyExpr, held string, env *pyEnv, st *pyStmt) {
+	if held == "" || t.op != xName {
+		ev.assignOpaque(t, env, st)
+		return
+	}
+	ev.assign(t, ev.val(pyVal{k: pvOpaque, s: held, s0: st.s, e0: st.e}), env)
+}
+
+// baseHeld is the part of the bases, not known where ("_base_.p.[?]"), that the value of x may
+// be or be inside: x an attribute, item or method-call chain (or a name) whose first name
+// holds the part p of the bases. "" when it holds none, or the file follows no bases. Only
+// names are read: nothing runs.
+func (ev *pyEval) baseHeld(x *pyExpr, env *pyEnv) string {
+	if !ev.followsBases() {
+		return ""
+	}
+	for x.op == xAttr || x.op == xIndex || x.op == xCall {
+		x = ev.kid(x, 0)
+	}
+	if x.op != xName {
+		return ""
+	}
+	p, _, rooted := basePathOf(ev.eval(x, env))
+	if !rooted {
+		return ""
+	}
+	if p == "" {
+		return "_base_.[?]"
+	}
+	return "_base_." + p + ".[?]"
 }
 
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
@@ -1899,7 +1978,10 @@ func (ev *pyEval) binop(op string, a, b *pyVal, e *pyExpr) *pyVal {
 				r = mod
 			}
 		case "**":
-			r = pyFloatPow(x, y)
+			var ok bool
+			if r, ok = pyFloatPow(x, y); !ok {
+				return ev.opaque(e)
+			}
 		default:
 			return ev.opaque(e)
 		}
@@ -3907,11 +3989,20 @@ func pyFloatDivmod(x, y float64) (div, mod float64) {
 
 // pyFloatPow is x ** y for floats. An integer exponent (up to 64 either way) is computed in
 // double-double arithmetic and rounded once, as C's pow rounds (Go's math.Pow can be an ulp
-// off: (-1e-4) ** 3); any other exponent goes to math.Pow (x ** 0.5 is the square root in both).
+// off: (-1e-4) ** 3). ok is false for another exponent: CPython calls the C library's pow,
+// which is not correctly rounded everywhere (glibc's within 0.52 ulp: 0.99 ** 0.8 is
+// 0.9919919678228657 there and 0.9919919678228656 from math.Pow, and even x ** 0.5 differs
+// from the square root for about one x in a thousand), so its last bit is the platform's.
 // math/big would do it too, but the light WebAssembly module does not link it.
-func pyFloatPow(x, y float64) float64 {
-	if y != math.Trunc(y) || math.Abs(y) > 64 || y == 0 || x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
-		return math.Pow(x, y)
+func pyFloatPow(x, y float64) (float64, bool) {
+	if y == 0 || x == 1 {
+		return 1, true
+	}
+	if y != math.Trunc(y) || math.Abs(y) > 64 {
+		return 0, false
+	}
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return math.Pow(x, y), true // 0, ±inf or nan: exact
 	}
 	// mul multiplies double-doubles: the product's rounded value and its error (FMA).
 	mul := func(ah, al, bh, bl float64) (float64, float64) {
@@ -3928,13 +4019,13 @@ func pyFloatPow(x, y float64) float64 {
 		bh, bl = mul(bh, bl, bh, bl)
 	}
 	if math.IsInf(rh, 0) || math.IsNaN(rh) || math.IsNaN(rl) || rh == 0 {
-		return math.Pow(x, y) // past the range of float64 on the way
+		return 0, false // past the range of float64 on the way
 	}
 	if y > 0 {
-		return rh
+		return rh, true
 	}
 	q := 1 / rh // 1 / (rh + rl), corrected by the remainder
-	return q + (-math.FMA(q, rh, -1)-q*rl)/rh
+	return q + (-math.FMA(q, rh, -1)-q*rl)/rh, true
 }
 
 // repeatOver reports whether size repeated n times (a sequence times an int, n >= 0) is more

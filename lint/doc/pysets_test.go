@@ -95,3 +95,24 @@ for item in items:
 	}
 	wantUnknown(t, d, "item", "last")
 }
+
+// A float raised to a power that is not an integer is the C library's pow in CPython, whose
+// last bit differs between platforms and from Go's math.Pow (0.99 ** 0.8): unknown. Integer
+// powers are exact roundings and stay known.
+func TestPythonFloatPowers(t *testing.T) {
+	src := `c = dict(
+    beta=0.99 ** 0.8,
+    root=2.0 ** 0.5,
+    square=1.5 ** 2,
+    inverse=2.0 ** -2,
+    one=1.0 ** 0.3,
+    zero=3.3 ** 0,
+)
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root.Get("c"), "c.", map[string]string{"square": "2.25", "inverse": "0.25", "one": "1.0", "zero": "1.0"})
+	wantUnknown(t, d, "c.beta", "c.root")
+}

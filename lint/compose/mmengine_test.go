@@ -285,3 +285,29 @@ func TestMMEngineEditsThroughNamesHoldingBases(t *testing.T) {
 		}
 	}
 }
+
+// The bases are ConfigDicts, which store a copy of a plain list or dict assigned to them: what
+// the file does to it afterwards does not reach them (mmpretrain's mobileone-s1 multiplies
+// magnitude_level in its pipeline after placing it in the bases). A dict of the bases put
+// inside one is shared, as ConfigDict does not copy a ConfigDict.
+func TestMMEngineAssignedIntoBasesIsACopy(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base.py": "train = dict(pipeline=[dict(m=7)])\nq = dict(k=1)\nthings = [dict(k=1)]\n",
+		"c/main.py": "_base_ = './base.py'\nl = [dict(m=7)]\n_base_.train.pipeline = l\nl[0]['m'] = 1\n" +
+			"x = _base_.q\n_base_.r = dict(inner=x)\nx['k'] = 5\n" +
+			"for item in _base_.things:\n    _base_.sel = dict(inner=item)\n    item['k'] = 9\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	if got := flat(r.Doc.Root.At("train")); got != "{pipeline:[{m:7}]}" {
+		t.Errorf("train = %s, want the pipeline as it was assigned", got)
+	}
+	if got := flat(r.Doc.Root.At("l")); got != "[{m:1}]" {
+		t.Errorf("l = %s", got)
+	}
+	if n := r.Doc.Root.At("r"); n == nil || !(n.IsUnknown() || flat(n) == "{inner:{k:5}}" || flat(n) == "{inner:?}") {
+		t.Errorf("r = %s, want unknown or the shared q", flat(n))
+	}
+	if n := r.Doc.Root.At("sel"); n == nil || !(n.IsUnknown() || flat(n) == "{inner:{k:9}}" || flat(n) == "{inner:?}") {
+		t.Errorf("sel = %s, want unknown or the shared item", flat(n))
+	}
+}

@@ -61,9 +61,58 @@ type pyBaseEdit struct {
 	merge  bool   // v (a dict) is merged as ConfigDict.update merges (BaseEdit.Merge)
 }
 
-// edit records an edit of the part of `_base_` at path, made by the code from s to e.
+// edit records an edit of the part of `_base_` at path, made by the code from s to e. The
+// bases are MMEngine ConfigDicts, which store a copy of a plain dict or list assigned to them
+// (ConfigDict._hook, mmengine v0.10.7 config/config.py): what the file does to v afterwards
+// does not reach the bases (mmpretrain's mobileone-s1 scales magnitude_level of its
+// pipeline after placing it in them), so the edit keeps v as it is now.
 func (ev *pyEval) edit(path string, v *pyVal, s, e, ks, ke int) {
+	if v.k == pvDict || v.k == pvList || v.k == pvTuple {
+		base := map[*pyDict]bool{}
+		for _, sn := range ev.baseSnaps {
+			if sn.dict != nil {
+				base[sn.dict] = true
+			}
+		}
+		v = ev.hooked(v, base, 0)
+	}
 	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: path, v: v, s: s, e: e, ks: ks, ke: ke, at: max(ev.top, e)})
+}
+
+// hooked is what ConfigDict._hook stores for v: a list or tuple is a new one of its items'
+// hooked values; a plain dict is a new ConfigDict of them; a dict made from the bases (a
+// ConfigDict already: base lists them) and every other value are v itself. A structure nested
+// past 64 levels (one holding itself: Python recurses until it fails) is unknown.
+func (ev *pyEval) hooked(v *pyVal, base map[*pyDict]bool, depth int) *pyVal {
+	switch {
+	case v.k == pvDict:
+	case (v.k == pvList || v.k == pvTuple) && v.list.like == likeList:
+	default:
+		return v
+	}
+	if depth > 64 {
+		return ev.val(pyVal{k: pvOpaque, s0: v.s0, e0: v.e0})
+	}
+	ev.step()
+	if v.k == pvList || v.k == pvTuple {
+		items := make([]*pyVal, len(v.list.items))
+		for i, it := range v.list.items {
+			items[i] = ev.hooked(it, base, depth+1)
+		}
+		ev.grow(len(items))
+		return ev.val(pyVal{k: v.k, list: &pyList{items: items}, s0: v.s0, e0: v.e0})
+	}
+	if base[v.dict] {
+		return v
+	}
+	d := ev.newDict(len(v.dict.ents))
+	for _, en := range v.dict.ents {
+		d.ents = append(d.ents, pyEnt{k: en.k, v: ev.hooked(en.v, base, depth+1), ks: en.ks, ke: en.ke})
+	}
+	d.partial = v.dict.partial
+	d.reindex()
+	ev.grow(len(d.ents))
+	return ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
 }
 
 // pyReadOnlyMethods are the methods of dict and list that leave their object as it was; any

@@ -3245,6 +3245,8 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return ev.intVal(int64(len(x.dict.ents)), e.s, e.e)
 			}
 		}
+	case "zip", "enumerate":
+		return ev.zipEnumerate(fnv.s, a, e)
 	case "range":
 		if len(a.kw) > 0 || len(a.pos) == 0 || len(a.pos) > 3 {
 			return ev.opaque(e)
@@ -4062,4 +4064,79 @@ func (ev *pyEval) baseVarSet(e *pyExpr) bool {
 	}
 	in := ev.kid(e, 0)
 	return in.op == xSet && in.kids.n == 1
+}
+
+// zipEnumerate is zip(*iterables, strict=False) or enumerate(iterable, start=0): their tuples,
+// read as a generator expression is (a tuple of its items; iterating the same iterator twice,
+// which Python exhausts, is not told apart). Unknown when an iterable's items are not known,
+// strict=True meets lengths that differ (ValueError), or an argument is not of the kind Python
+// takes.
+func (ev *pyEval) zipEnumerate(name string, a pyArgs, e *pyExpr) *pyVal {
+	var seqs [][]*pyVal
+	start := int64(0)
+	if name == "enumerate" {
+		if len(a.pos) == 0 || len(a.pos) > 2 {
+			return ev.opaque(e)
+		}
+		if len(a.pos) == 2 {
+			if a.pos[1].k != pvInt {
+				return ev.opaque(e)
+			}
+			start = a.pos[1].i
+		}
+		for i, k := range a.kw {
+			if k != "start" || len(a.pos) == 2 || a.kwv[i].k != pvInt {
+				return ev.opaque(e)
+			}
+			start = a.kwv[i].i
+		}
+		xs, ok := ev.iterate(a.pos[0])
+		if !ok {
+			return ev.opaque(e)
+		}
+		seqs = append(seqs, xs)
+	} else {
+		strict := false
+		for i, k := range a.kw {
+			b, ok := truth(a.kwv[i])
+			if k != "strict" || !ok {
+				return ev.opaque(e)
+			}
+			strict = b
+		}
+		for _, p := range a.pos {
+			xs, ok := ev.iterate(p)
+			if !ok {
+				return ev.opaque(e)
+			}
+			seqs = append(seqs, xs)
+		}
+		for _, xs := range seqs {
+			if strict && len(xs) != len(seqs[0]) {
+				return ev.opaque(e)
+			}
+		}
+	}
+	n := -1
+	for _, xs := range seqs {
+		if n < 0 || len(xs) < n {
+			n = len(xs)
+		}
+	}
+	items := make([]*pyVal, 0, max(n, 0))
+	for i := 0; i < n; i++ {
+		ev.step()
+		var t []*pyVal
+		if name == "enumerate" {
+			t = []*pyVal{ev.intVal(start+int64(i), e.s, e.e), seqs[0][i]}
+		} else {
+			t = make([]*pyVal, len(seqs))
+			for j, xs := range seqs {
+				t[j] = xs[i]
+			}
+		}
+		items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: t}, s0: e.s, e0: e.e}))
+	}
+	ev.grow(len(items))
+	return ev.val(pyVal{k: pvTuple, list: ev.list(items), s0: e.s, e0: e.e})
 }

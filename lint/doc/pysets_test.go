@@ -116,3 +116,39 @@ func TestPythonFloatPowers(t *testing.T) {
 	wantValues(t, d.Root.Get("c"), "c.", map[string]string{"square": "2.25", "inverse": "0.25", "one": "1.0", "zero": "1.0"})
 	wantUnknown(t, d, "c.beta", "c.root")
 }
+
+// zip and enumerate give their tuples (paligemma's chartqa builds its data mixture with
+// {ds: w for ds, w in zip(_DATASETS, _WEIGHTS)}); what Python refuses or the reader cannot
+// iterate is unknown.
+func TestPythonZipEnumerate(t *testing.T) {
+	src := `import os
+
+_D = ('chartqa/human', 'chartqa/augmented')
+_W = (7_398, 20_901)
+
+
+def get_config():
+  return dict(
+      data={ds: w for ds, w in zip(_D, _W)},
+      short=len(list(zip([1, 2, 3], 'ab'))),
+      pairs=[i * 10 + x for i, x in enumerate([1, 2], start=1)],
+      none=len(list(zip())),
+      strict=list(zip([1], [1, 2], strict=True)),
+      unknown=list(enumerate(os.environ.get('X'))),
+  )
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{
+		"short":   "2",
+		"pairs.0": "11",
+		"pairs.1": "22",
+		"none":    "0",
+	})
+	if n := d.Root.Get("data").Get("chartqa/augmented"); n == nil || n.Value != "20901" {
+		t.Errorf("data = %+v", d.Root.Get("data"))
+	}
+	wantUnknown(t, d, "strict", "unknown")
+}

@@ -98,7 +98,7 @@ func (c *composer) callsLoad(p string, d *doc.Document, call *doc.ModuleCall, ba
 		return root
 	}
 	own := c.copyTree(d2.Root, Origin{File: p})
-	c.substituteBase(own, base, true, p, d2.BaseEdits, "")
+	c.substituteBase(own, base, true, p, d2.BaseEdits, "", false)
 	return own
 }
 
@@ -150,7 +150,7 @@ func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Nod
 		return nil
 	}
 	own := c.copyTree(cd.Root, Origin{File: f})
-	c.substituteBase(own, base, true, f, cd.BaseEdits, "")
+	c.substituteBase(own, base, true, f, cd.BaseEdits, "", false)
 	return own
 }
 

@@ -266,7 +266,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			}
 		case lazy:
 			c.applyBaseEdits(d, base, complete, p, "")
-			c.substituteBase(own, base, complete, p, d.BaseEdits, "")
+			c.substituteBase(own, base, complete, p, d.BaseEdits, "", true)
 		}
 		for _, ch := range append([]*doc.Node(nil), own.Children...) {
 			setChild(base, ch.Key, ch)
@@ -274,7 +274,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		return base, complete
 	}
 	c.applyBaseEdits(d, base, complete, p, mmBaseKey+".")
-	c.substituteBase(own, base, complete, p, d.BaseEdits, mmBaseKey+".")
+	c.substituteBase(own, base, complete, p, d.BaseEdits, mmBaseKey+".", true)
 	for _, ch := range append([]*doc.Node(nil), own.Children...) {
 		if ch.Key == mmBaseKey {
 			if p == c.run.Primary && !complete {
@@ -306,7 +306,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		v := c.copyTree(e.Value, Origin{File: file})
 		holder := newMap(nil, "")
 		setChild(holder, v.Key, v)
-		c.substituteBase(holder, base, complete, file, d.BaseEdits, label)
+		c.substituteBase(holder, base, complete, file, d.BaseEdits, label, false)
 		v = holder.Children[0]
 		if e.Merge {
 			target := base.StepPath(e.Path)
@@ -394,12 +394,23 @@ func unknownOnPath(n *doc.Node, p string) bool {
 // starts before the end of the module-level statement that made the edit (BaseEdit.Order; a
 // read in a function's body counts where the body is written, which is before any call of
 // it). Its value then depends on an order of statements this reader does not follow, so the
-// read stays unknown.
-func staleBaseRead(target string, off int, edits []doc.BaseEdit) bool {
+// read stays unknown. When the read is substituted with the bases as all the edits left them
+// (final: the file's own variables, after applyBaseEdits), an edit that changes the contents
+// of the part read (a part below it, or the part itself in place: BaseEdit.InPlace, Merge) is
+// no such edit: what MMEngine gives the file for `_base_.target` is the bases' object itself,
+// not a copy (ConfigDict.__getattr__), so the read holds that object and sees the change,
+// whenever the read ran; only an edit that puts another object at the part, or at a part it
+// is in, leaves the read holding the old one. An edit's own value is substituted with the
+// bases as the edits before it left them, which a later change in place would not show.
+func staleBaseRead(target string, off int, edits []doc.BaseEdit, final bool) bool {
 	for _, e := range edits {
-		if e.Order > off && doc.BasePathsOverlap(target, e.Path) {
-			return true
+		if e.Order <= off || !doc.BasePathsOverlap(target, e.Path) {
+			continue
 		}
+		if final && (e.Path == target && (e.InPlace || e.Merge) || target == "" || strings.HasPrefix(e.Path, target+".")) {
+			continue // the object read changes in place
+		}
+		return true
 	}
 	return false
 }
@@ -407,17 +418,17 @@ func staleBaseRead(target string, off int, edits []doc.BaseEdit) bool {
 // substituteBase replaces, in the file's value n, whole values `_base_.x` and `{{_base_.x}}`
 // with a copy of the bases' x (as the file's edits of its bases left them, when the read
 // follows them; see staleBaseRead).
-func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string, edits []doc.BaseEdit, label string) {
+func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string, edits []doc.BaseEdit, label string, final bool) {
 	for i, ch := range n.Children {
 		if n.Parent == nil && ch.Key == mmBaseKey {
 			continue
 		}
 		target, ok := baseRef(ch, c.parsed[file])
 		if !ok {
-			c.substituteBase(ch, base, complete, file, edits, label)
+			c.substituteBase(ch, base, complete, file, edits, label, final)
 			continue
 		}
-		if staleBaseRead(target, ch.Span.Start.Offset, edits) {
+		if staleBaseRead(target, ch.Span.Start.Offset, edits, final) {
 			continue
 		}
 		v := base.StepPath(target)

@@ -256,8 +256,8 @@ func TestMMEngineLoopVariableOverUnknown(t *testing.T) {
 		t.Errorf("mid: dataloader = %s", got)
 	}
 	top := Compose(fsys, "c/top.py", nil, Limits{})
-	if n := top.Doc.Root.Get("dataloader"); n == nil || !n.IsUnknown() {
-		t.Errorf("top: dataloader = %s, want unknown", flat(n))
+	if n := top.Doc.Root.Get("dataloader"); n == nil || !(n.IsUnknown() || flat(n) == "{params:?}" || flat(n) == "{params:{sigma:[50,50]}}") {
+		t.Errorf("top: dataloader = %s, want unknown or MMEngine's sigma 50", flat(n))
 	}
 }
 
@@ -309,5 +309,29 @@ func TestMMEngineAssignedIntoBasesIsACopy(t *testing.T) {
 	}
 	if n := r.Doc.Root.At("sel"); n == nil || !(n.IsUnknown() || flat(n) == "{inner:{k:9}}" || flat(n) == "{inner:?}") {
 		t.Errorf("sel = %s, want unknown or the shared item", flat(n))
+	}
+}
+
+// A name that took a part of the bases holds that object (ConfigDict values are shared when
+// read): a later change inside it shows (mmagic's restormer and swinir configs loop over
+// their test_dataloader after naming it), while a later assignment of another object to the
+// part, or of a value to a scalar read, leaves what the name holds unknown here.
+func TestMMEngineNameHoldsBasesObject(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base.py": "loaders = [dict(k=1)]\ncfg = dict(a=dict(b=1))\nsc = 3\n",
+		"c/main.py": "_base_ = './base.py'\nheld = _base_.loaders\n_base_.loaders[0]['k'] = 2\n" +
+			"old = _base_.cfg.a\n_base_.cfg.a = dict(b=5)\nn = _base_.sc\n_base_.sc = 4\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	if got := flat(r.Doc.Root.At("held")); got != "[{k:2}]" {
+		t.Errorf("held = %s, want [{k:2}]", got)
+	}
+	for _, k := range []string{"old", "n"} {
+		if n := r.Doc.Root.At(k); n == nil || !n.IsUnknown() {
+			t.Errorf("%s = %s, want unknown", k, flat(n))
+		}
+	}
+	if got := flat(r.Doc.Root.At("cfg")) + flat(r.Doc.Root.At("sc")); got != "{a:{b:5}}4" {
+		t.Errorf("cfg, sc = %s", got)
 	}
 }

@@ -1546,6 +1546,11 @@ type BaseEdit struct {
 	// into the part as ConfigDict.update does (mmengine v0.10.7 config/config.py): an entry
 	// whose new and old values are both dicts is updated the same way, any other replaces.
 	Merge bool
+	// InPlace is set when the object at Path stays the one it was and only its contents
+	// change (a method such as append or update, an item below Path not known statically, a
+	// call given it, += on a list): a name that took it before the edit holds it still, and
+	// sees the edit, as MMEngine's ConfigDict values are shared, not copied, when read.
+	InPlace bool
 }
 
 // Document is one parsed file.

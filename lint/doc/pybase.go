@@ -59,6 +59,8 @@ type pyBaseEdit struct {
 	ks, ke int    // the last attribute's name or the last index
 	at     int    // where it takes effect in the run's order (BaseEdit.Order)
 	merge  bool   // v (a dict) is merged as ConfigDict.update merges (BaseEdit.Merge)
+	// inPlace: the object at path stays the one it was, its contents changed (BaseEdit.InPlace).
+	inPlace bool
 }
 
 // edit records an edit of the part of `_base_` at path, made by the code from s to e. The
@@ -77,6 +79,14 @@ func (ev *pyEval) edit(path string, v *pyVal, s, e, ks, ke int) {
 		v = ev.hooked(v, base, 0)
 	}
 	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: path, v: v, s: s, e: e, ks: ks, ke: ke, at: max(ev.top, e)})
+}
+
+// editInPlace is edit for a change of the contents of the object at path (a method such as
+// append or update, an item below it not known statically, a call given it), which stays the
+// object a name that took it holds.
+func (ev *pyEval) editInPlace(path string, v *pyVal, s, e, ks, ke int) {
+	ev.edit(path, v, s, e, ks, ke)
+	ev.baseEdits[len(ev.baseEdits)-1].inPlace = true
 }
 
 // hooked is what ConfigDict._hook stores for v: a list or tuple is a new one of its items'
@@ -249,6 +259,10 @@ func (ev *pyEval) baseAssign(t *pyExpr, v *pyVal, env *pyEnv) {
 		k := ev.kid(t, 1)
 		ks, ke = k.s, k.e
 	}
+	if !exact {
+		ev.editInPlace(p, v, t.s, end, ks, ke) // an item or attribute below p, not known which
+		return
+	}
 	ev.edit(p, v, t.s, end, ks, ke)
 }
 
@@ -272,12 +286,12 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 	// also recurses, but refuses what MMEngine's replaces and sets field references: unknown.
 	if exact && a != nil && a.ok && ev.nm(f) == "update" && !strings.HasPrefix(p, "_call_") {
 		if d := ev.updateArg(a, e); d != nil {
-			ev.edit(p, d, e.s, e.e, obj.s, obj.e)
+			ev.editInPlace(p, d, e.s, e.e, obj.s, obj.e)
 			ev.baseEdits[len(ev.baseEdits)-1].merge = true
 			return
 		}
 	}
-	ev.edit(p, ev.opaque(e), e.s, e.e, obj.s, obj.e)
+	ev.editInPlace(p, ev.opaque(e), e.s, e.e, obj.s, obj.e)
 }
 
 // updateArg is the dict ConfigDict.update(*args, **kwargs) takes from its arguments (mmengine
@@ -315,9 +329,12 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
 	if t.op != xAttr && t.op != xIndex {
 		return
 	}
-	p, _, rooted := ev.basePath(t, env)
-	if rooted {
+	p, exact, rooted := ev.basePath(t, env)
+	switch {
+	case rooted && exact:
 		ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
+	case rooted:
+		ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e) // an item below p
 	}
 }
 
@@ -642,7 +659,7 @@ func (ev *pyEval) baseFinish() bool {
 		}
 		if changed {
 			ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: sn.path, v: ev.val(pyVal{k: pvOpaque, s0: s, e0: e}),
-				s: s, e: e, ks: s, ke: e, at: len(ev.src)})
+				s: s, e: e, ks: s, ke: e, at: len(ev.src), inPlace: true})
 			top, _, _ := strings.Cut(sn.path, ".")
 			changedTops = append(changedTops, top)
 		}

@@ -1071,7 +1071,7 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 				if st.kind == sAug {
 					// x += y may change in place the part of the bases x is.
 					if p, _, rooted := basePathOf(ev.eval(tx, env)); rooted && tx.op == xName {
-						ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, tx.s, tx.e)
+						ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, tx.s, tx.e)
 						held = ev.baseHeld(tx, env)
 					}
 				}
@@ -1164,10 +1164,10 @@ func (ev *pyEval) augBase(t *pyExpr, cur, v *pyVal, op string, env *pyEnv, st *p
 	inPlace := x.k == pvList && x.list.like == likeList && (op == "+" || op == "*") || x.k == pvDict && op == "|"
 	switch {
 	case inPlace && exact && v.k == x.k:
-		ev.edit(p, v, st.s, st.e, t.s, t.e)
+		ev.editInPlace(p, v, st.s, st.e, t.s, t.e)
 		return true
 	case inPlace || x.k == pvOpaque || x.k == pvList && x.list.like != likeList:
-		ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
+		ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
 		ev.assign(t, ev.val(pyVal{k: pvOpaque, s: "_base_." + joinBasePath(p, "[?]"), s0: st.s, e0: st.e}), env)
 		return true
 	}
@@ -2743,7 +2743,7 @@ func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
 		}
 	case pvOpaque:
 		if p, _, rooted := basePathOf(v); rooted && ev.followsBases() {
-			ev.edit(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
+			ev.editInPlace(p, ev.opaque(e), e.s, e.e, v.s0, v.e0)
 		}
 		if r := refOf(v); r != nil {
 			r.bad = true // the call may set it
@@ -3233,6 +3233,7 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if !ok {
 			return ev.opaque(e)
 		}
+		x = ev.baseVal(x) // a part of the bases: its length as the run has left it so far
 		switch x.k {
 		case pvStr:
 			return ev.intVal(int64(len([]rune(x.s))), e.s, e.e)

@@ -66,25 +66,8 @@ class StandIn(types.ModuleType):
             raise AttributeError(n)
         return Unknown()
 
-class StandInLoader(importlib.abc.Loader):
-    def create_module(self, spec):
-        return StandIn(spec.name)
-    def exec_module(self, m):
-        m.__path__ = []
-
-class StandInFinder(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name == 'absl' or name.startswith('absl.'):
-            return importlib.machinery.ModuleSpec(name, StandInLoader(), is_package=True)
-        for f in sys.meta_path:
-            if f is self:
-                continue
-            try:
-                if f.find_spec(name, path, target) is not None:
-                    return None
-            except Exception:
-                pass
-        return importlib.machinery.ModuleSpec(name, StandInLoader(), is_package=True)
+always = ('absl',)
+` + oracleFinder + `
 sys.meta_path.insert(0, StandInFinder())
 
 from ml_collections.config_dict import config_dict as cd
@@ -119,6 +102,33 @@ for f in sys.argv[2:]:
     finally:
         signal.alarm(0)
 json.dump(res, sys.stdout)
+`
+
+// oracleFinder is the runners' import hook: a module Python cannot find, or one named in
+// always (the runner's), is a StandIn (the runner's class) whose submodules are stand-ins too.
+const oracleFinder = `
+class StandInLoader(importlib.abc.Loader):
+    def create_module(self, spec):
+        return StandIn(spec.name)
+
+    def exec_module(self, m):
+        m.__path__ = []
+        m.__version__ = '2.0.0'
+
+
+class StandInFinder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split('.')[0] not in always:
+            for f in sys.meta_path:
+                if f is self:
+                    continue
+                try:
+                    if f.find_spec(name, path, target) is not None:
+                        return None
+                except Exception:
+                    pass
+        return importlib.machinery.ModuleSpec(name, StandInLoader(), is_package=True)
+
 `
 
 // oracleWalk is the runners' printer (mlcOracleRunner, mmOracleRunner): walk(v, p, out, seen)

@@ -140,28 +140,8 @@ class StandIn(types.ModuleType):
         return make(n)
 
 
-class StandInLoader(importlib.abc.Loader):
-    def create_module(self, spec):
-        return StandIn(spec.name)
-
-    def exec_module(self, m):
-        m.__path__ = []
-        m.__version__ = '2.0.0'
-
-
-class StandInFinder(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        for f in sys.meta_path:
-            if f is self:
-                continue
-            try:
-                if f.find_spec(name, path, target) is not None:
-                    return None
-            except Exception:
-                pass
-        return importlib.machinery.ModuleSpec(name, StandInLoader(), is_package=True)
-
-
+always = ()
+` + oracleFinder + `
 sys.meta_path.append(StandInFinder())
 from mmengine.config import Config
 from mmengine.config.lazy import LazyAttr, LazyObject

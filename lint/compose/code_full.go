@@ -39,10 +39,10 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 		run.Doc.Src, run.Doc.Comments = d.Src, d.Comments
 		if d.Root != nil {
 			root.Style, root.Span = d.Root.Style, d.Root.Span
-		} else if len(root.Children) == 0 && (len(d.Calls) > 0 || codeFormat(primary) == doc.Python && len(d.Problems) == 0) {
+		} else if len(root.Children) == 0 && (len(d.Calls) > 0 || codeFormat(primary) == doc.Python) {
 			// A config whose value the reader could not know (get_config's value unknown, its
-			// calls not followed) has no tree, as when it is read alone: no rule takes its
-			// missing keys for defaults.
+			// calls not followed, a limit or an error on the way) has no tree, as when it is
+			// read alone: no rule takes its missing keys for defaults.
 			run.Doc.Root = nil
 		}
 		for _, r := range d.Refs {

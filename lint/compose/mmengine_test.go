@@ -335,3 +335,26 @@ func TestMMEngineNameHoldsBasesObject(t *testing.T) {
 		t.Errorf("cfg, sc = %s", got)
 	}
 }
+
+// Found by review: a deep copy of a part of the bases is a ConfigDict, which ConfigDict._hook
+// stores as it is (the file's later change shows); a name that held a part the file then
+// replaced holds the old object, so a change through it is no change of the bases; a list
+// that holds itself cannot be stored (Python recurses until it fails).
+func TestMMEngineBasesCopiesAndDetached(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/base.py": "model = dict(type='M', depth=1, head=dict(n=1))\n",
+		"c/main.py": "import copy\n_base_ = ['base.py']\nx = copy.deepcopy(_base_.model)\n_base_.foo = x\nx['depth'] = 9\n" +
+			"h = _base_.model.head\n_base_.model.head = dict(n=7)\nh.n = 9\n" +
+			"l = [0]\nl[0] = l\n_base_.cyc = l\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	if n := r.Doc.Root.At("foo"); n == nil || !(n.IsUnknown() || flat(n.Get("depth")) == "9") {
+		t.Errorf("foo = %s, want unknown or depth 9 (the copy is shared)", flat(n))
+	}
+	if n := r.Doc.Root.At("model.head"); n == nil || !(n.IsUnknown() || flat(n) == "{n:7}") {
+		t.Errorf("model.head = %s, want unknown or {n:7}", flat(n))
+	}
+	if n := r.Doc.Root.At("cyc"); n == nil || !(n.IsUnknown() || flat(n) == "[?]") {
+		t.Errorf("cyc = %s, want unknown", flat(n))
+	}
+}

@@ -70,13 +70,7 @@ type pyBaseEdit struct {
 // pipeline after placing it in them), so the edit keeps v as it is now.
 func (ev *pyEval) edit(path string, v *pyVal, s, e, ks, ke int) {
 	if v.k == pvDict || v.k == pvList || v.k == pvTuple {
-		base := map[*pyDict]bool{}
-		for _, sn := range ev.baseSnaps {
-			if sn.dict != nil {
-				base[sn.dict] = true
-			}
-		}
-		v = ev.hooked(v, base, 0)
+		v = ev.hooked(v, nil)
 	}
 	ev.baseEdits = append(ev.baseEdits, pyBaseEdit{path: path, v: v, s: s, e: e, ks: ks, ke: ke, at: max(ev.top, e)})
 }
@@ -90,36 +84,41 @@ func (ev *pyEval) editInPlace(path string, v *pyVal, s, e, ks, ke int) {
 }
 
 // hooked is what ConfigDict._hook stores for v: a list or tuple is a new one of its items'
-// hooked values; a plain dict is a new ConfigDict of them; a dict made from the bases (a
-// ConfigDict already: base lists them) and every other value are v itself. A structure nested
-// past 64 levels (one holding itself: Python recurses until it fails) is unknown.
-func (ev *pyEval) hooked(v *pyVal, base map[*pyDict]bool, depth int) *pyVal {
+// hooked values; a plain dict is a new ConfigDict of them; a ConfigDict (pyDict.mm) and every
+// other value are v itself. A structure that holds itself (Python recurses until it fails) or
+// nests past 64 levels is unknown; open lists the containers being copied.
+func (ev *pyEval) hooked(v *pyVal, open []any) *pyVal {
 	switch {
 	case v.k == pvDict:
 	case (v.k == pvList || v.k == pvTuple) && v.list.like == likeList:
 	default:
 		return v
 	}
-	if depth > 64 {
+	var c any = v.list
+	if v.k == pvDict {
+		if v.dict.mm {
+			return v
+		}
+		c = v.dict
+	}
+	if len(open) > 64 || slices.Contains(open, c) {
 		return ev.val(pyVal{k: pvOpaque, s0: v.s0, e0: v.e0})
 	}
+	open = append(open, c)
 	ev.step()
 	if v.k == pvList || v.k == pvTuple {
 		items := make([]*pyVal, len(v.list.items))
 		for i, it := range v.list.items {
-			items[i] = ev.hooked(it, base, depth+1)
+			items[i] = ev.hooked(it, open)
 		}
 		ev.grow(len(items))
 		return ev.val(pyVal{k: v.k, list: &pyList{items: items}, s0: v.s0, e0: v.e0})
 	}
-	if base[v.dict] {
-		return v
-	}
 	d := ev.newDict(len(v.dict.ents))
 	for _, en := range v.dict.ents {
-		d.ents = append(d.ents, pyEnt{k: en.k, v: ev.hooked(en.v, base, depth+1), ks: en.ks, ke: en.ke})
+		d.ents = append(d.ents, pyEnt{k: en.k, v: ev.hooked(en.v, open), ks: en.ks, ke: en.ke})
 	}
-	d.partial = v.dict.partial
+	d.partial, d.mm = v.dict.partial, true
 	d.reindex()
 	ev.grow(len(d.ents))
 	return ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
@@ -140,7 +139,7 @@ func (ev *pyEval) basePath(x *pyExpr, env *pyEnv) (path string, exact, rooted bo
 		// _base_ itself, or a name bound to a part of it (m = _base_.model, b = m.backbone, or
 		// a parameter given one): its value remembers the part (basePart; eval makes the name
 		// _base_ the bases).
-		return basePathOf(ev.eval(x, env))
+		return ev.heldPath(ev.eval(x, env))
 	case xAttr:
 		p, exact, rooted := ev.heldBasePath(ev.kid(x, 0), env)
 		if !rooted || !exact {
@@ -171,7 +170,17 @@ func (ev *pyEval) heldBasePath(x *pyExpr, env *pyEnv) (path string, exact, roote
 	if rooted || x.op == xName || !ev.purePath(x) {
 		return p, exact, rooted
 	}
-	return basePathOf(ev.eval(x, env))
+	return ev.heldPath(ev.eval(x, env))
+}
+
+// heldPath is basePathOf for a value a name or a field holds: inexact when the object may be
+// detached from its path (maybeDetached).
+func (ev *pyEval) heldPath(v *pyVal) (path string, exact, rooted bool) {
+	path, exact, rooted = basePathOf(v)
+	if rooted && exact && ev.maybeDetached(v) {
+		exact = false
+	}
+	return path, exact, rooted
 }
 
 // basePathOf is basePath for a value: the part of `_base_` v is when it is one (basePart).
@@ -192,8 +201,26 @@ func basePathOf(v *pyVal) (path string, exact, rooted bool) {
 // _base_ have an s.
 func (ev *pyEval) basePart(e *pyExpr, part string) *pyVal {
 	v := ev.opaque(e)
-	v.s = part
+	v.s, v.i = part, int64(len(ev.baseEdits))
 	return v
+}
+
+// maybeDetached reports whether v, a part of the bases, may no longer be the object at its
+// path: since it was read (pyVal.i), an edit put another object at its path or at a part it
+// is in (`h = _base_.model.head` then `_base_.model.head = dict(n=7)`: h is the old head,
+// which MMEngine's run no longer holds). A change through it is then no edit of that path
+// the reader can name: basePath reports it inexact, and the path becomes unknown.
+func (ev *pyEval) maybeDetached(v *pyVal) bool {
+	p, _, rooted := basePathOf(v)
+	if !rooted || v.i < 0 || v.i > int64(len(ev.baseEdits)) {
+		return rooted
+	}
+	for _, e := range ev.baseEdits[v.i:] {
+		if !e.inPlace && !e.merge && (e.path == "" || p == e.path || strings.HasPrefix(p, e.path+".")) {
+			return true
+		}
+	}
+	return false
 }
 
 // baseKey is the step of a path under _base_ that item key names: a non-negative int (a list's
@@ -435,6 +462,7 @@ func (ev *pyEval) baseGetattr(a pyArgs, e *pyExpr) *pyVal {
 		return ev.opaque(e)
 	}
 	part := ev.basePart(e, ev.concat(ev.concat(obj.s, "."), name))
+	part.i = obj.i
 	if len(a.pos) == 2 {
 		return part
 	}
@@ -588,6 +616,7 @@ func (ev *pyEval) fromBase(n *Node, path string, s, e int) *pyVal {
 			kids = append(kids, k, x)
 		}
 		ev.grow(len(n.Children))
+		d.mm = true // the bases' dicts are ConfigDicts
 		ev.baseSnaps = append(ev.baseSnaps, pyBaseSnap{path: path, dict: d, kids: kids})
 		return ev.val(pyVal{k: pvDict, dict: d, s0: s, e0: e})
 	}

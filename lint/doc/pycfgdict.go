@@ -27,9 +27,27 @@ import (
 // mlc reports an ml_collections ConfigDict.
 func (d *pyDict) mlc() bool { return d.cfg || d.loose }
 
-// cfgStore is what ConfigDict d stores in a field for v: with convert_dict, a new ConfigDict
-// filled from a plain dict; v itself otherwise.
-func (ev *pyEval) cfgStore(d *pyDict, v *pyVal) *pyVal {
+// cfgStore is what ConfigDict d stores in field key for v: with convert_dict, a new
+// ConfigDict filled from a plain dict; over a field it holds, v cast as _safe_cast casts (an
+// int or bool over a float is a float, a tuple over a list a new list, a list over a tuple a
+// tuple); v itself otherwise.
+func (ev *pyEval) cfgStore(d *pyDict, key, v *pyVal) *pyVal {
+	if d.mlc() && hashable(key) {
+		if old, ok := d.get(key); ok && refOf(old) == nil {
+			switch {
+			case old.k == pvFloat && (v.k == pvInt || v.k == pvBool):
+				f := float64(v.i)
+				if v.k == pvBool && v.b {
+					f = 1
+				}
+				return ev.floatVal(f, v.s0, v.e0)
+			case old.k == pvList && old.list.like == likeList && v.k == pvTuple:
+				return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), v.list.items...)}, s0: v.s0, e0: v.e0})
+			case old.k == pvTuple && v.k == pvList && v.list.like == likeList:
+				return ev.val(pyVal{k: pvTuple, list: &pyList{items: append([]*pyVal(nil), v.list.items...)}, s0: v.s0, e0: v.e0})
+			}
+		}
+	}
 	if !d.cfg || v.k != pvDict || v.dict.mlc() {
 		return v
 	}
@@ -66,7 +84,13 @@ func (ev *pyEval) cfgFrom(v *pyVal, convert bool) *pyVal {
 	d.cfg, d.loose, d.partial = convert, !convert, src.partial
 	c := ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
 	ev.seen = append(ev.seen, cfgPair{src, c})
-	for _, en := range src.ents {
+	// A ConfigDict is read in its own order (iteritems: sorted keys, the default), which is
+	// the new one's insertion order (what it iterates in with sort_keys=False).
+	ents, ok := src.order()
+	if !ok {
+		d.partial, ents = true, nil // keys of mixed types: sorting them raises
+	}
+	for _, en := range ents {
 		x := en.v
 		if x.k == pvDict {
 			if y := ev.seen.find(x.dict); y != nil {
@@ -93,7 +117,7 @@ func (ev *pyEval) cfgUpdate(d *pyDict, ents []pyEnt, src *pyDict, depth int) {
 		ev.step()
 		i := d.find(en.k)
 		if i < 0 {
-			d.set(en.k, ev.cfgStore(d, en.v), en.ks, en.ke)
+			d.set(en.k, ev.cfgStore(d, en.k, en.v), en.ks, en.ke)
 			continue
 		}
 		cur, x := d.ents[i].v, en.v
@@ -116,7 +140,7 @@ func (ev *pyEval) cfgUpdate(d *pyDict, ents []pyEnt, src *pyDict, depth int) {
 			d.partial = true // a FieldReference updated from one: TypeError
 			continue
 		}
-		ev.refsOff(d.set(en.k, ev.cfgStore(d, x), en.ks, en.ke))
+		ev.refsOff(d.set(en.k, ev.cfgStore(d, en.k, x), en.ks, en.ke))
 	}
 }
 

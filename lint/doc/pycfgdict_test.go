@@ -169,3 +169,51 @@ def get_config():
 		"pair_a":        "2",
 	})
 }
+
+// Found by review: ConfigDict(s) fills the new ConfigDict in s's own order (sorted keys), so a
+// copy made with sort_keys=False iterates in that order, not in the order s was written.
+func TestPythonConfigDictFilledInOrder(t *testing.T) {
+	src := `import ml_collections
+
+
+def get_config():
+  s1 = ml_collections.ConfigDict()
+  s1.b = 1
+  s1.a = 2
+  c = ml_collections.ConfigDict(s1, sort_keys=False)
+  return dict(first=list(c.keys())[0])
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{"first": "a"})
+}
+
+// Found by review: a ConfigDict casts what overrides a field (_safe_cast): an int over a float
+// is a float, a tuple over a list a list, a list over a tuple a tuple; through update() too.
+func TestPythonConfigDictSafeCast(t *testing.T) {
+	src := `import ml_collections
+
+
+def get_config():
+  c = ml_collections.ConfigDict()
+  c.lr = 0.1
+  c.lr = 1
+  c.wd = 0.5
+  c.update(wd=2)
+  c.sizes = [1]
+  c.sizes = (2, 3)
+  c.pair = (1, 2)
+  c.pair = [4, 5]
+  return c
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{"lr": "1.0", "wd": "2.0", "sizes.1": "3", "pair.1": "5"})
+	if s, p := d.Root.Get("sizes").Style, d.Root.Get("pair").Style; s == "tuple" || p != "tuple" {
+		t.Errorf("sizes style %s, pair style %s: want a list and a tuple", s, p)
+	}
+}

@@ -39,6 +39,8 @@ const (
 type pyVal struct {
 	k pvKind
 	b bool
+	// i is an int's value; for a part of the bases (an opaque value with s), how many edits
+	// of them had been made when the object was read (pyEval.maybeDetached)
 	i int64
 	f float64
 	// s is a string's value, a module's path, a builtin's name or a bound method's bare name
@@ -88,6 +90,10 @@ const (
 	// sorted() are known; its iteration order is the hashes' (string hashes are randomized
 	// per process), so it iterates, indexes, prints and shows in the tree as unknown.
 	likeSet
+	// likeIter: an iterator (zip, enumerate), which its first iteration exhausts (iterate
+	// empties it); it has no len, index or list methods, compares by identity and shows in
+	// the tree as unknown.
+	likeIter
 )
 
 type pyDict struct {
@@ -108,6 +114,9 @@ type pyDict struct {
 	// they are (cfg is false for it: its fields' FieldReferences are not shown); unsorted: one
 	// made with sort_keys=False, which iterates in insertion order (pycfgdict.go).
 	loose, unsorted bool
+	// mm: an MMEngine ConfigDict (made from the bases, a copy of one, or what the bases
+	// stored), which ConfigDict._hook shares where it copies a plain dict (pybase.go hooked).
+	mm bool
 	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
 	// instead of the heap.
 	arena *pyArena
@@ -732,6 +741,9 @@ func truth(v *pyVal) (bool, bool) {
 	case pvStr:
 		return v.s != "", true
 	case pvList, pvTuple:
+		if v.list.like == likeIter {
+			return true, true // an object: true, however many items are left
+		}
 		return len(v.list.items) > 0, v.list.like != likePartial
 	case pvDict:
 		return len(v.dict.ents) > 0, !v.dict.partial
@@ -1223,7 +1235,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 			if key == nil {
 				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
-			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, v), t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
+			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, key, v), t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
 		} else {
 			ev.baseAssign(t, v, env)
 		}
@@ -1237,7 +1249,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
 				return
 			}
-			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, v), kx.s, kx.e))
+			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, key, v), kx.s, kx.e))
 		case pvList:
 			if key.k == pvInt {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
@@ -1309,6 +1321,11 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 	case pvList, pvTuple:
 		if v.list.like == likePartial || v.list.like == likeSet {
 			return nil, false
+		}
+		if v.list.like == likeIter {
+			items := v.list.items
+			v.list.items = nil // exhausted
+			return items, true
 		}
 		if len(v.list.items) == 0 {
 			return nil, true
@@ -1404,8 +1421,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		if v, ok := env.get(name); ok {
 			if v.k == pvOpaque && v.s != "" {
 				// A part of the bases, read here: where it is read decides which edits it
-				// follows (composition's staleBaseRead), not where the name was bound.
-				return ev.basePart(e, v.s)
+				// follows (composition's staleBaseRead), not where the name was bound. The
+				// object is the one the name took (its edit count).
+				x := ev.basePart(e, v.s)
+				x.i = v.i
+				return x
 			}
 			return v
 		}
@@ -1498,7 +1518,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
 		case pvOpaque:
 			if obj.s != "" {
-				return ev.basePart(e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
+				x := ev.basePart(e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
+				x.i = obj.i // inside the object obj is
+				return x
 			}
 			if r := refOf(obj); r != nil {
 				r.bad = true // ref.set(3) and the like: not followed
@@ -1516,7 +1538,9 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		switch obj.k {
 		case pvOpaque:
 			if obj.s != "" {
-				return ev.basePart(e, baseItem(ev, obj.s, key))
+				x := ev.basePart(e, baseItem(ev, obj.s, key))
+				x.i = obj.i // inside the object obj is
+				return x
 			}
 		case pvDict:
 			if obj.dict.partial {
@@ -1526,7 +1550,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 		case pvList, pvTuple:
-			if key.k == pvInt && obj.list.like != likeView && obj.list.like != likePartial && obj.list.like != likeSet {
+			if key.k == pvInt && obj.list.like != likeView && obj.list.like != likePartial && obj.list.like != likeSet && obj.list.like != likeIter {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 					return obj.list.items[i]
 				}
@@ -1672,7 +1696,7 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	n := 0
 	switch obj.k {
 	case pvList, pvTuple:
-		if obj.list.like == likeView || obj.list.like == likePartial || obj.list.like == likeSet {
+		if obj.list.like == likeView || obj.list.like == likePartial || obj.list.like == likeSet || obj.list.like == likeIter {
 			return ev.opaque(e) // a view takes no slice; a partial list's items are not known
 		}
 		n = len(obj.list.items)
@@ -1769,7 +1793,7 @@ func compare(op string, a, b *pyVal) (bool, bool) {
 				found, known = strings.Contains(b.s, a.s), true
 			}
 		case pvList, pvTuple:
-			known = b.list.like != likePartial
+			known = b.list.like != likePartial && b.list.like != likeIter // (`in` consumes an iterator)
 			for _, x := range b.list.items {
 				if !known {
 					break
@@ -1863,7 +1887,7 @@ func equal(a, b *pyVal) (bool, bool) {
 	case pvStr:
 		return a.s == b.s, true
 	case pvList, pvTuple:
-		if a.list.like == likeView || b.list.like == likeView || a.list.like == likePartial || b.list.like == likePartial || a.list.like == likeSet && b.list.like == likeSet {
+		if a.list.like == likeView || b.list.like == likeView || a.list.like == likePartial || b.list.like == likePartial || a.list.like == likeSet && b.list.like == likeSet || a.list.like == likeIter || b.list.like == likeIter {
 			return false, false // (two sets are equal whatever their order: not compared here)
 		}
 		if len(a.list.items) != len(b.list.items) || a.list.like != b.list.like {
@@ -2735,7 +2759,7 @@ func (ev *pyEval) spoil(v *pyVal, e *pyExpr, seen map[any]bool) {
 			return
 		}
 		seen[v.list] = true
-		if v.k == pvList && (v.list.like == likeList || v.list.like == likeSet) {
+		if v.k == pvList && (v.list.like == likeList || v.list.like == likeSet || v.list.like == likeIter) {
 			v.list.like = likePartial // a range or a view cannot be changed
 		}
 		for _, it := range v.list.items {
@@ -2817,10 +2841,10 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 			// A ConfigDict's copy is one (its __setstate__ makes a new ConfigDict and sets the
 			// fields; sort_keys goes back to its default).
 			c := ev.copyDict(v.dict)
-			c.cfg, c.loose = v.dict.cfg, v.dict.loose
+			c.cfg, c.loose, c.mm = v.dict.cfg, v.dict.loose, v.dict.mm
 			return ev.val(pyVal{k: pvDict, dict: c, s0: v.s0, e0: v.e0})
 		case pvList:
-			if v.list.like != likeView { // a dict's view cannot be copied (TypeError)
+			if v.list.like != likeView && v.list.like != likeIter { // a dict's view cannot be copied (TypeError)
 				return ev.val(pyVal{k: pvList, list: &pyList{items: append([]*pyVal(nil), v.list.items...), like: v.list.like}, s0: v.s0, e0: v.e0})
 			}
 		case pvNone, pvBool, pvInt, pvFloat, pvStr, pvTuple:
@@ -2847,7 +2871,7 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 		case pvNone, pvBool, pvInt, pvFloat, pvStr:
 			return x
 		case pvList, pvTuple:
-			if x.list.like == likeView || x.list.like == likePartial {
+			if x.list.like == likeView || x.list.like == likePartial || x.list.like == likeIter {
 				return nil
 			}
 			c := ev.val(pyVal{k: x.k, s0: x.s0, e0: x.e0})
@@ -2872,7 +2896,7 @@ func (ev *pyEval) copyVal(v *pyVal, deep bool, e *pyExpr) *pyVal {
 				}
 				d.set(en.k, cv, en.ks, en.ke)
 			}
-			d.partial, d.cfg, d.loose = x.dict.partial, x.dict.cfg, x.dict.loose
+			d.partial, d.cfg, d.loose, d.mm = x.dict.partial, x.dict.cfg, x.dict.loose, x.dict.mm
 			ev.grow(len(x.dict.ents))
 			c.dict = d
 			return c
@@ -3039,11 +3063,15 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		case pvDict:
 			d = ev.copyDict(src.dict)
 		case pvList, pvTuple:
-			if src.list.like == likePartial {
+			if src.list.like == likePartial || src.list.like == likeSet {
 				return ev.opaque(e)
 			}
-			d = ev.newDict(len(src.list.items) + len(a.kw))
-			for _, it := range src.list.items {
+			items := src.list.items
+			if src.list.like == likeIter {
+				items, _ = ev.iterate(src) // dict(zip(...)) exhausts it
+			}
+			d = ev.newDict(len(items) + len(a.kw))
+			for _, it := range items {
 				if (it.k != pvList && it.k != pvTuple) || len(it.list.items) != 2 {
 					return ev.opaque(e)
 				}
@@ -3233,12 +3261,11 @@ func (ev *pyEval) builtin(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if !ok {
 			return ev.opaque(e)
 		}
-		x = ev.baseVal(x) // a part of the bases: its length as the run has left it so far
 		switch x.k {
 		case pvStr:
 			return ev.intVal(int64(len([]rune(x.s))), e.s, e.e)
 		case pvList, pvTuple:
-			if x.list.like != likePartial {
+			if x.list.like != likePartial && x.list.like != likeIter {
 				return ev.intVal(int64(len(x.list.items)), e.s, e.e)
 			}
 		case pvDict:
@@ -3465,7 +3492,9 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			return ev.opaque(e)
 		case "copy":
 			if !d.mlc() {
-				return ev.val(pyVal{k: pvDict, dict: ev.copyDict(d), s0: r.s0, e0: r.e0})
+				c := ev.copyDict(d)
+				c.mm = d.mm // MMEngine's ConfigDict.copy is its __copy__: a ConfigDict
+				return ev.val(pyVal{k: pvDict, dict: c, s0: r.s0, e0: r.e0})
 			}
 		case "keys", "values", "items":
 			// A dict's are views; a ConfigDict's are lists, in sorted key order.
@@ -3520,7 +3549,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		if r.list.like == likeSet {
 			break // not followed (add, update, union, ...); one that may change it spoils it below
 		}
-		if r.list.like == likeView || r.list.like == likePartial || r.list.like == likeRange && name != "count" && name != "index" {
+		if r.list.like == likeView || r.list.like == likePartial || r.list.like == likeIter || r.list.like == likeRange && name != "count" && name != "index" {
 			return ev.opaque(e) // not a list method of a range or a view
 		}
 		switch name {
@@ -4067,9 +4096,8 @@ func (ev *pyEval) baseVarSet(e *pyExpr) bool {
 	return in.op == xSet && in.kids.n == 1
 }
 
-// zipEnumerate is zip(*iterables, strict=False) or enumerate(iterable, start=0): their tuples,
-// read as a generator expression is (a tuple of its items; iterating the same iterator twice,
-// which Python exhausts, is not told apart). Unknown when an iterable's items are not known,
+// zipEnumerate is zip(*iterables, strict=False) or enumerate(iterable, start=0): an iterator
+// of their tuples (likeIter). Unknown when an iterable's items are not known,
 // strict=True meets lengths that differ (ValueError), or an argument is not of the kind Python
 // takes.
 func (ev *pyEval) zipEnumerate(name string, a pyArgs, e *pyExpr) *pyVal {
@@ -4139,5 +4167,5 @@ func (ev *pyEval) zipEnumerate(name string, a pyArgs, e *pyExpr) *pyVal {
 		items = append(items, ev.val(pyVal{k: pvTuple, list: &pyList{items: t}, s0: e.s, e0: e.e}))
 	}
 	ev.grow(len(items))
-	return ev.val(pyVal{k: pvTuple, list: ev.list(items), s0: e.s, e0: e.e})
+	return ev.val(pyVal{k: pvList, list: &pyList{items: items, like: likeIter}, s0: e.s, e0: e.e})
 }

@@ -152,3 +152,26 @@ def get_config():
 	}
 	wantUnknown(t, d, "strict", "unknown")
 }
+
+// zip and enumerate are iterators: the first iteration exhausts them, and they have no length
+// and compare by identity.
+func TestPythonIteratorsExhaust(t *testing.T) {
+	src := `z = zip([1, 2], [3, 4])
+a = len(list(z))
+b = len(list(z))
+e = enumerate('xy')
+d = dict(e)
+again = dict(e)
+same = zip([1], [2]) == ((1, 2),)
+truth = bool(zip())
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{"a": "2", "b": "0", "d.0": "x", "truth": "true", "same": "false"})
+	if n := d.Root.Get("again"); n == nil || n.Kind != Map || len(n.Children) != 0 {
+		t.Errorf("again = %+v, want an empty dict", n)
+	}
+	wantUnknown(t, d, "z", "e")
+}

@@ -524,8 +524,8 @@ func (b *pyBuilder) node(v *pyVal, depth int, path []*pyDict, parent *Node, inde
 		}
 		n.Value = v.s
 	case pvList, pvTuple:
-		if v.list.like == likePartial || v.list.like == likeSet {
-			return b.opaque(n, v) // changed in ways not followed, or a set (its order is not known)
+		if v.list.like == likePartial || v.list.like == likeSet || v.list.like == likeIter {
+			return b.opaque(n, v) // changed in ways not followed, a set (its order is not known) or an iterator
 		}
 		for _, l := range b.lists {
 			if l == v.list {

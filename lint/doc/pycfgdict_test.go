@@ -217,3 +217,25 @@ def get_config():
 		t.Errorf("sizes style %s, pair style %s: want a list and a tuple", s, p)
 	}
 }
+
+// dict(cfg), {**cfg} and f(**cfg) take a ConfigDict's entries in its keys() order (sorted).
+func TestPythonConfigDictUnpackedInOrder(t *testing.T) {
+	src := `import ml_collections
+
+
+def get_config():
+  s1 = ml_collections.ConfigDict()
+  s1.b = 1
+  s1.a = 2
+  return dict(
+      plain=list(dict(s1))[0],
+      display=list({**s1})[0],
+      keywords=list(dict(**s1))[0],
+  )
+`
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	wantValues(t, d.Root, "", map[string]string{"plain": "a", "display": "a", "keywords": "a"})
+}

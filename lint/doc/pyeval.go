@@ -1477,7 +1477,11 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
-				for _, en := range x.dict.ents {
+				ents, ok := x.dict.order() // a ConfigDict unpacks in its keys() order
+				if !ok {
+					return ev.opaque(e)
+				}
+				for _, en := range ents {
 					d.set(en.k, en.v, en.ks, en.ke)
 				}
 				d.partial = d.partial || x.dict.partial
@@ -2602,7 +2606,12 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 				a.ok = false
 				continue
 			}
-			for _, en := range v.dict.ents {
+			ents, ok := v.dict.order() // a ConfigDict unpacks in its keys() order
+			if !ok {
+				a.ok = false
+				continue
+			}
+			for _, en := range ents {
 				if en.k.k != pvStr {
 					a.ok = false
 					continue
@@ -3061,7 +3070,19 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		src := a.pos[0]
 		switch src.k {
 		case pvDict:
-			d = ev.copyDict(src.dict)
+			if src.dict.mlc() && !src.dict.unsorted {
+				// dict(cfg) takes a ConfigDict's keys() order (sorted).
+				ents, ok := src.dict.order()
+				if !ok {
+					return ev.opaque(e)
+				}
+				d = ev.newDict(len(ents) + 1)
+				d.ents = append(d.ents, ents...)
+				d.partial = src.dict.partial
+				d.reindex()
+			} else {
+				d = ev.copyDict(src.dict)
+			}
 		case pvList, pvTuple:
 			if src.list.like == likePartial || src.list.like == likeSet {
 				return ev.opaque(e)

@@ -114,10 +114,9 @@
 // reader does not, none met in the trees): a part of the bases shared under two paths
 // (`_base_.bar = _base_.model`, then an edit through either path) is followed by path only;
 // a method called through a plain list's item holding a part (`p = [_base_.l]; p[0].append`)
-// records no edit; baseHeld follows only attribute, item and call chains from a name; dict()
-// and {**x} of a ConfigDict take insertion order, not its sorted keys; FrozenConfigDict keeps
-// lists and is shared, not copied, when stored in a ConfigDict; a generator expression is
-// read as a tuple, not exhausted by a first iteration.
+// records no edit; baseHeld follows only attribute, item and call chains from a name;
+// FrozenConfigDict keeps lists and is shared, not copied, when stored in a ConfigDict; a
+// generator expression is read as a tuple, not exhausted by a first iteration.
 //
 // Cost (BenchmarkCodeVsYAML: CPU time per KiB, each format's garbage collection included, the
 // corpus's YAML, gin and Python files read in interleaved rounds, -cpu 1; go1.26 on the shared

@@ -205,6 +205,14 @@ func (ev *pyEval) basePart(e *pyExpr, part string) *pyVal {
 	return v
 }
 
+// basePartIn is basePart for a part read through obj, a part of the bases a name or an
+// expression holds: the object read is inside the one obj is (its edit count, maybeDetached).
+func (ev *pyEval) basePartIn(obj *pyVal, e *pyExpr, part string) *pyVal {
+	v := ev.basePart(e, part)
+	v.i = obj.i
+	return v
+}
+
 // maybeDetached reports whether v, a part of the bases, may no longer be the object at its
 // path: since it was read (pyVal.i), an edit put another object at its path or at a part it
 // is in (`h = _base_.model.head` then `_base_.model.head = dict(n=7)`: h is the old head,
@@ -461,8 +469,7 @@ func (ev *pyEval) baseGetattr(a pyArgs, e *pyExpr) *pyVal {
 		name == "fromkeys" || name == "merge" || name == "lazy" {
 		return ev.opaque(e)
 	}
-	part := ev.basePart(e, ev.concat(ev.concat(obj.s, "."), name))
-	part.i = obj.i
+	part := ev.basePartIn(obj, e, ev.concat(ev.concat(obj.s, "."), name))
 	if len(a.pos) == 2 {
 		return part
 	}

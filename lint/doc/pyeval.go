@@ -644,27 +644,22 @@ func (d *pyDict) del(k *pyVal) {
 }
 
 // copyDict is a shallow copy of d (room for one more entry, the usual next step).
-func (ev *pyEval) copyDict(d *pyDict) *pyDict {
-	c := ev.newDict(len(d.ents) + 1)
-	c.ents = append(c.ents, d.ents...)
-	c.partial = d.partial
+func (ev *pyEval) copyDict(d *pyDict) *pyDict { return ev.dictOf(d.ents, d.partial) }
+
+// dictOf is a new dict of ents, in their order (room for one more entry).
+func (ev *pyEval) dictOf(ents []pyEnt, partial bool) *pyDict {
+	c := ev.newDict(len(ents) + 1)
+	c.ents = append(c.ents, ents...)
+	c.partial = partial
 	c.reindex()
 	return c
 }
 
-// keys and vals list a dict's keys and values in order (fresh slices).
-func (d *pyDict) keys() []*pyVal {
-	out := make([]*pyVal, len(d.ents))
-	for i := range d.ents {
-		out[i] = d.ents[i].k
-	}
-	return out
-}
-
-func (d *pyDict) vals() []*pyVal {
-	out := make([]*pyVal, len(d.ents))
-	for i := range d.ents {
-		out[i] = d.ents[i].v
+// entKeys lists the keys of ents in order (a fresh slice).
+func entKeys(ents []pyEnt) []*pyVal {
+	out := make([]*pyVal, len(ents))
+	for i := range ents {
+		out[i] = ents[i].k
 	}
 	return out
 }
@@ -806,18 +801,14 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 			// list += x and *= n, dict |= x and a set's |=, &=, -= and ^= change the object in
 			// place (every name and field that holds it sees the change) and bind it again.
 			switch {
-			case cur.k == pvList && cur.list.like == likeList && (op == "+" || op == "*"):
-				if v.k == pvList {
+			case inPlaceOp(cur, op):
+				switch {
+				case v.k == pvList && cur.k == pvList:
 					cur.list.items = v.list.items
-				} else {
-					ev.spoil(cur, val, map[any]bool{})
-				}
-				continue
-			case cur.k == pvDict && op == "|":
-				if v.k == pvDict {
+				case v.k == pvDict && cur.k == pvDict:
 					cur.dict.ents, cur.dict.partial = v.dict.ents, v.dict.partial
 					cur.dict.reindex()
-				} else {
+				default:
 					ev.spoil(cur, val, map[any]bool{})
 				}
 				continue
@@ -1173,18 +1164,27 @@ func (ev *pyEval) augBase(t *pyExpr, cur, v *pyVal, op string, env *pyEnv, st *p
 		}
 	}
 	x := ev.baseVal(cur)
-	inPlace := x.k == pvList && x.list.like == likeList && (op == "+" || op == "*") || x.k == pvDict && op == "|"
+	inPlace := inPlaceOp(x, op)
 	switch {
 	case inPlace && exact && v.k == x.k:
 		ev.editInPlace(p, v, st.s, st.e, t.s, t.e)
 		return true
 	case inPlace || x.k == pvOpaque || x.k == pvList && x.list.like != likeList:
 		ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
-		ev.assign(t, ev.val(pyVal{k: pvOpaque, s: "_base_." + joinBasePath(p, "[?]"), s0: st.s, e0: st.e}), env)
+		ev.assign(t, ev.val(pyVal{k: pvOpaque, s: heldSomewhere(p), s0: st.s, e0: st.e}), env)
 		return true
 	}
 	return false
 }
+
+// inPlaceOp reports whether `x op= y` changes x in place: a list's += and *=, a dict's |=.
+func inPlaceOp(x *pyVal, op string) bool {
+	return x.k == pvList && x.list.like == likeList && (op == "+" || op == "*") || x.k == pvDict && op == "|"
+}
+
+// heldSomewhere names the value inside the part p of the bases, not known where
+// ("_base_.p.[?]"; a change through it makes p unknown).
+func heldSomewhere(p string) string { return "_base_." + joinBasePath(p, "[?]") }
 
 // assignMaybe is assignOpaque for an assignment that may run, whose value may be or be inside
 // the part of the bases held ("_base_.p.[?]", from baseHeld; "" for none): a name is bound to
@@ -1215,10 +1215,7 @@ func (ev *pyEval) baseHeld(x *pyExpr, env *pyEnv) string {
 	if !rooted {
 		return ""
 	}
-	if p == "" {
-		return "_base_.[?]"
-	}
-	return "_base_." + p + ".[?]"
+	return heldSomewhere(p)
 }
 
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
@@ -1339,11 +1336,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 		if !ok {
 			return nil, false
 		}
-		out := make([]*pyVal, len(ents))
-		for i := range ents {
-			out[i] = ents[i].k
-		}
-		return out, true
+		return entKeys(ents), true
 	case pvStr:
 		if len(v.s) > 10000 {
 			return nil, false
@@ -1423,9 +1416,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				// A part of the bases, read here: where it is read decides which edits it
 				// follows (composition's staleBaseRead), not where the name was bound. The
 				// object is the one the name took (its edit count).
-				x := ev.basePart(e, v.s)
-				x.i = v.i
-				return x
+				return ev.basePartIn(v, e, v.s)
 			}
 			return v
 		}
@@ -1522,9 +1513,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			return ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(obj.s, "."), ev.nm(e)), s0: e.s, e0: e.e})
 		case pvOpaque:
 			if obj.s != "" {
-				x := ev.basePart(e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
-				x.i = obj.i // inside the object obj is
-				return x
+				return ev.basePartIn(obj, e, ev.concat(ev.concat(obj.s, "."), ev.nm(e)))
 			}
 			if r := refOf(obj); r != nil {
 				r.bad = true // ref.set(3) and the like: not followed
@@ -1542,9 +1531,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 		switch obj.k {
 		case pvOpaque:
 			if obj.s != "" {
-				x := ev.basePart(e, baseItem(ev, obj.s, key))
-				x.i = obj.i // inside the object obj is
-				return x
+				return ev.basePartIn(obj, e, baseItem(ev, obj.s, key))
 			}
 		case pvDict:
 			if obj.dict.partial {
@@ -1554,7 +1541,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				return v
 			}
 		case pvList, pvTuple:
-			if key.k == pvInt && obj.list.like != likeView && obj.list.like != likePartial && obj.list.like != likeSet && obj.list.like != likeIter {
+			if key.k == pvInt && (obj.list.like == likeList || obj.list.like == likeRange) {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
 					return obj.list.items[i]
 				}
@@ -1700,8 +1687,8 @@ func (ev *pyEval) slice(obj *pyVal, sl *pyExpr, env *pyEnv, e *pyExpr) *pyVal {
 	n := 0
 	switch obj.k {
 	case pvList, pvTuple:
-		if obj.list.like == likeView || obj.list.like == likePartial || obj.list.like == likeSet || obj.list.like == likeIter {
-			return ev.opaque(e) // a view takes no slice; a partial list's items are not known
+		if obj.list.like != likeList && obj.list.like != likeRange {
+			return ev.opaque(e) // a view, a set or an iterator takes no slice; a partial list's items are not known
 		}
 		n = len(obj.list.items)
 	case pvStr:
@@ -3070,19 +3057,11 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		src := a.pos[0]
 		switch src.k {
 		case pvDict:
-			if src.dict.mlc() && !src.dict.unsorted {
-				// dict(cfg) takes a ConfigDict's keys() order (sorted).
-				ents, ok := src.dict.order()
-				if !ok {
-					return ev.opaque(e)
-				}
-				d = ev.newDict(len(ents) + 1)
-				d.ents = append(d.ents, ents...)
-				d.partial = src.dict.partial
-				d.reindex()
-			} else {
-				d = ev.copyDict(src.dict)
+			ents, ok := src.dict.order() // dict(cfg) takes a ConfigDict's keys() order (sorted)
+			if !ok {
+				return ev.opaque(e)
 			}
+			d = ev.dictOf(ents, src.dict.partial)
 		case pvList, pvTuple:
 			if src.list.like == likePartial || src.list.like == likeSet {
 				return ev.opaque(e)

@@ -1071,9 +1071,10 @@ func (ev *pyEval) taint(stmts pyIds, env *pyEnv) {
 			}
 			for _, t := range a.ids(st.targets) {
 				tx := a.ex(t)
-				if st.kind == sAug {
-					// x += y may change in place the part of the bases x is.
-					if p, _, rooted := basePathOf(ev.eval(tx, env)); rooted && tx.op == xName {
+				if st.kind == sAug && tx.op == xName {
+					// x += y may change in place the part of the bases x is (a name is read
+					// without running anything; another target is not read at all here).
+					if p, _, rooted := basePathOf(ev.eval(tx, env)); rooted {
 						ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, tx.s, tx.e)
 						held = ev.baseHeld(tx, env)
 					}

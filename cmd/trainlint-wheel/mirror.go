@@ -10,6 +10,11 @@ import (
 // repository's .pre-commit-hooks.yaml, which TestHookExclude holds to the same text): the files
 // trainlint's folder walks skip (cmd/trainlint/walk.go), which pre-commit would otherwise name
 // and trainlint, given them by name, would report as parse errors (tsconfig.json's comments).
+// hookFiles is the files line of every hook (both hook files, TestHookExclude): the extensions
+// trainlint's folder walks read (walk.go's walkedExt). Their entries pass --only-configs, so a
+// staged .py that is a script or a helper module is passed over as a walk passes over it.
+const hookFiles = "  # the files trainlint's folder walks read (.py and .gin configs too); --only-configs passes\n  # over a staged .py that is a script or a helper module, as a folder walk does\n  files: '(?i)\\.(ya?ml|json|toml|gin|py)$'\n"
+
 const hookExclude = "  # what trainlint's folder walks skip: JSON with comments (TypeScript, ESLint, dev\n  # containers, editors' settings) and trainlint's own configuration\n  exclude: '(^|/)(\\.vscode|\\.devcontainer|\\.idea|node_modules)/|(^|/)((ts|js)config[^/]*\\.json|\\.eslintrc\\.json|\\.?devcontainer\\.json|\\.trainlint\\.toml|pyproject\\.toml)$'\n"
 
 // writeMirror writes the trainlint-pre-commit repository: what pre-commit pip-installs for the
@@ -38,17 +43,15 @@ py-modules = []
 - id: trainlint
   name: trainlint
   description: Check training configs for the pitfalls of the Deep Learning Tuning Playbook.
-  entry: trainlint check
+  entry: trainlint check --only-configs
   language: python
-  types_or: [yaml, json, toml]
-` + hookExclude + `  require_serial: false
+` + hookFiles + hookExclude + `  require_serial: false
 - id: trainlint-fix
   name: trainlint (apply safe fixes)
   description: Apply trainlint's safe fixes, then report what is left.
-  entry: trainlint check --fix
+  entry: trainlint check --only-configs --fix
   language: python
-  types_or: [yaml, json, toml]
-` + hookExclude,
+` + hookFiles + hookExclude,
 		"README.md": fmt.Sprintf(`# trainlint-pre-commit
 
 [pre-commit](https://pre-commit.com) hooks for [trainlint](https://github.com/trainlint/trainlint)

@@ -92,6 +92,32 @@ func TestPreCommitPythonHook(t *testing.T) {
 		t.Errorf("the hook failed on a staged tsconfig.json (%v):\n%s", err, out)
 	}
 
+	// Python configs are checked too (MMEngine here), while the scripts and helper modules that
+	// pre-commit also names (a Python 2 script that does not parse among them) are passed over,
+	// as a folder walk passes over them.
+	os.MkdirAll(filepath.Join(proj, "configs"), 0o755)
+	os.MkdirAll(filepath.Join(proj, "tools"), 0o755)
+	os.WriteFile(filepath.Join(proj, "configs", "resnet.py"), []byte("train_dataloader = dict(batch_size=32, num_workers=4)\nval_dataloader = dict(batch_size=8, num_workers=4)\n"), 0o644)
+	os.WriteFile(filepath.Join(proj, "tools", "train.py"), []byte("import argparse\n\n\ndef main():\n    print(dict(batch_size=1))\n"), 0o644)
+	os.WriteFile(filepath.Join(proj, "tools", "old.py"), []byte("print \"hi\"\n"), 0o644)
+	git(t, proj, "add", "-A")
+	cmd = exec.Command(preCommit, "try-repo", repo, "trainlint", "--files", "configs/resnet.py", "tools/train.py", "tools/old.py", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = env
+	out, err = cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "configs/resnet.py") || !strings.Contains(string(out), "TL202") {
+		t.Errorf("the hook did not report the MMEngine config's eval batch (%v):\n%s", err, out)
+	}
+	if strings.Contains(string(out), "tools/") || strings.Contains(string(out), "TL001") {
+		t.Errorf("the hook reported a script:\n%s", out)
+	}
+	cmd = exec.Command(preCommit, "try-repo", repo, "trainlint", "--files", "tools/train.py", "tools/old.py", "--color", "never", "--verbose")
+	cmd.Dir = proj
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("the hook failed on staged scripts (%v):\n%s", err, out)
+	}
+
 	// trainlint-fix applies the safe fix (the eval batch raised to the train batch) and fails,
 	// as pre-commit does for a hook that changed files.
 	cmd = exec.Command(preCommit, "try-repo", repo, "trainlint-fix", "--files", "sft.yaml", "--color", "never", "--verbose")
@@ -180,6 +206,12 @@ func TestHookExclude(t *testing.T) {
 	if n := strings.Count(string(main), hookExclude); n != 2 {
 		t.Errorf(".pre-commit-hooks.yaml has the hooks' exclude %d times, want 2 (one per hook)", n)
 	}
+	if n := strings.Count(string(main), hookFiles); n != 2 {
+		t.Errorf(".pre-commit-hooks.yaml has the hooks' files line %d times, want 2 (one per hook)", n)
+	}
+	if n := strings.Count(string(main), "entry: trainlint check --only-configs"); n != 2 {
+		t.Errorf(".pre-commit-hooks.yaml's entries pass --only-configs %d times, want 2", n)
+	}
 	dir := t.TempDir()
 	if err := writeMirror(dir, "0.0.0"); err != nil {
 		t.Fatal(err)
@@ -190,6 +222,25 @@ func TestHookExclude(t *testing.T) {
 	}
 	if n := strings.Count(string(mirror), hookExclude); n != 2 {
 		t.Errorf("the mirror's .pre-commit-hooks.yaml has the exclude %d times, want 2", n)
+	}
+	if n := strings.Count(string(mirror), hookFiles); n != 2 {
+		t.Errorf("the mirror's .pre-commit-hooks.yaml has the files line %d times, want 2", n)
+	}
+	if n := strings.Count(string(mirror), "entry: trainlint check --only-configs"); n != 2 {
+		t.Errorf("the mirror's entries pass --only-configs %d times, want 2", n)
+	}
+	// The files line takes what a folder walk reads (pre-commit's re.search; Go's regexp reads
+	// this pattern the same), whatever the extension's case.
+	_, fpat, _ := strings.Cut(hookFiles, "files: '")
+	fre := regexp.MustCompile(strings.TrimSuffix(strings.TrimSpace(fpat), "'"))
+	for path, taken := range map[string]bool{
+		"sft.yaml": true, "a/b.yml": true, "ds.JSON": true, "llama3.toml": true, "t5x/base.gin": true,
+		"configs/resnet/resnet50_8xb32_in1k.py": true, "README.md": false, "train.pyc": false,
+		"notes.yaml.bak": false, "ginger": false, "setup.cfg": false,
+	} {
+		if got := fre.MatchString(path); got != taken {
+			t.Errorf("files line on %s: %v, want %v", path, got, taken)
+		}
 	}
 	_, pat, _ := strings.Cut(hookExclude, "exclude: '")
 	re := regexp.MustCompile(strings.TrimSuffix(strings.TrimSpace(pat), "'"))

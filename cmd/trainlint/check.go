@@ -44,6 +44,7 @@ type checkConfig struct {
 	NoColor       bool
 	Color         string // --color: auto, always or never
 	ExitZero      bool
+	OnlyConfigs   bool
 	Quiet         bool
 	// Overrides are Hydra command-line overrides for the runs of the named configs (runs.go).
 	Overrides []string
@@ -144,6 +145,7 @@ func newCheckFlags(c *checkConfig) *flag.FlagSet {
 	fs.Var(listFlag{&c.Select}, "select", "run only these `RULES` (codes, names, categories, prefixes such as TL2; comma-separated, repeatable)")
 	fs.Var(listFlag{&c.Ignore}, "ignore", "skip these `RULES` (same selectors as --select)")
 	fs.Var(severityFlag{&c.FailOn}, "fail-on", "exit 1 on findings at or above `SEVERITY`: error, warning, info or never")
+	fs.BoolVar(&c.OnlyConfigs, "only-configs", false, "skip quietly the named files a folder walk skips or finds no config in (other extensions, .py scripts and helper modules, tsconfig.json and the like): for pre-commit, which names every staged file")
 	fs.BoolVar(&c.ExitZero, "exit-zero", false, "exit 0 whatever the findings (same as --fail-on never; usage and read errors still exit 2)")
 	fs.Var(countFlag{&c.Hosts}, "hosts", "launch context: the run uses `N` hosts (0 = unknown)")
 	fs.Var(countFlag{&c.DevicesPerHost}, "devices-per-host", "launch context: `N` accelerators per host (0 = unknown)")
@@ -357,6 +359,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	}
 	inputs, errs, warnings := collectInputs(c.Paths, c.StdinFilename)
 	inputs = c.dropOwnFiles(inputs)
+	if c.OnlyConfigs {
+		inputs = onlyConfigs(inputs)
+	}
 	unread := len(errs)
 	for _, e := range errs {
 		fail(e)
@@ -461,6 +466,23 @@ func (c *checkConfig) dropOwnFiles(ins []input) []input {
 	for _, in := range ins {
 		if !in.Stdin && own[absOrSelf(wd, in.FSPath)] && !named[in.Path] {
 			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// onlyConfigs is --only-configs: named files are taken as a folder walk takes them (those it
+// would pass over are dropped, the others are skipped quietly when they hold no config), so a
+// hook that names every staged file reports only configs. Standard input is kept.
+func onlyConfigs(ins []input) []input {
+	out := ins[:0]
+	for _, in := range ins {
+		if !in.Stdin && !in.Walked {
+			if walkSkips(in.Path) {
+				continue
+			}
+			in.OnlyConfigs = true
 		}
 		out = append(out, in)
 	}

@@ -49,6 +49,9 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 		if size > int64(len(text)) {
 			continue // over the size limit: the lint that follows reports it
 		}
+		if notAConfig(in, text, opts(in)) {
+			continue // skipped by the lint too: a fix there would change a file no report shows
+		}
 		out, err := lint.FixFile(lint.File{Path: in.Path, Text: text}, rules, opts(in), c.UnsafeFixes)
 		if err != nil {
 			errs = append(errs, err)

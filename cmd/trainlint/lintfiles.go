@@ -106,6 +106,24 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 	return res, sources, errs
 }
 
+// notAConfig reports whether an input that is to be linted only when it holds a config
+// (OnlyConfigs: walked, or named with --only-configs) holds none, and is skipped quietly: a .py
+// file that does not read as a config of a framework trainlint knows (a helper module or
+// script with a dict in it is not an in-house config), a Git LFS pointer (named without the
+// flag, it is reported as one), a Jinja template, JSON Lines data or an empty .json.
+func notAConfig(in input, text []byte, o lint.Options) bool {
+	if !in.OnlyConfigs {
+		return false
+	}
+	if strings.EqualFold(filepath.Ext(in.Path), ".py") {
+		d := doc.ParseWith(in.Path, text, doc.Python, doc.Options{Limits: o.Limits, ConfigArg: o.ConfigArg})
+		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic {
+			return true
+		}
+	}
+	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text)
+}
+
 // lintOne reads and lints one input. The file's size is taken from the budget of bytes in flight
 // before it is read and given back once its lint is done (see inflightBytes).
 func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, opts optionsFunc, readErr error, budget *byteBudget) outcome {
@@ -127,17 +145,7 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 			return outcome{err: readError(in.Path, err)}
 		}
 	}
-	if in.Walked && strings.EqualFold(filepath.Ext(in.Path), ".py") {
-		// A walked .py is linted when it reads as a config of a framework trainlint knows: a
-		// helper module or script with a dict in it is not an in-house config.
-		d := doc.ParseWith(in.Path, text, doc.Python, doc.Options{Limits: o.Limits, ConfigArg: o.ConfigArg})
-		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic {
-			return outcome{skip: true}
-		}
-	}
-	if in.Walked && (doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text)) {
-		// No config: a Git LFS pointer (a checkout without LFS objects; named, it is reported
-		// as one), a Jinja template, JSON Lines data, an empty .json. A walk skips them quietly.
+	if notAConfig(in, text, o) {
 		return outcome{skip: true}
 	}
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"testing"
 
@@ -710,5 +711,67 @@ func TestWalkCodeConfigs(t *testing.T) {
 	}
 	if strings.Contains(out, "tools/") || stderr != "" {
 		t.Errorf("non-config .py files reported: %s\nstderr %q", out, stderr)
+	}
+}
+
+// --only-configs (pre-commit's entry, which names every staged file) takes named files as a
+// folder walk takes them: configs are linted, everything a walk passes over or finds no
+// config in is skipped without a word, and --fix leaves those files alone.
+func TestOnlyConfigs(t *testing.T) {
+	files := map[string]string{
+		"configs/retinanet.py":     "train_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
+		"configs/t5.gin":           "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n",
+		"configs/broken.py":        "def get_config(:\n",
+		"tools/util.py":            "COLORS = {'red': 1}\nbatch_size = 1\n",
+		"tools/py2.py":             "print \"hi\"\n",
+		"tools/big.py":             strings.Repeat("x = [\n", 200),
+		"web/tsconfig.json":        "{\n  // comments\n  \"compilerOptions\": {},\n}\n",
+		".github/workflows/ci.yml": "on: [push]\njobs: {}\n",
+		"README.md":                "# project\n",
+		"data/train.jsonl":         "{\"a\": 1}\n{\"a\": 2}\n",
+		"templates/meta.yaml":      "{% set v = 1 %}\npackage:\n  version: {{ v }}\n",
+		"data/test.json":           "{\"a\": 1}\n{\"a\": 2}\n",
+		"pyproject.toml":           "[project]\nname = \"x\"\n",
+		"configs/sft_ok.yaml":      "per_device_train_batch_size: 8\nper_device_eval_batch_size: 8\n",
+	}
+	dir := writeTree(t, files)
+	var names []string
+	for name := range files {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	code, out, stderr := cli(t, nil, append([]string{"--format", "json", "--only-configs"}, names...)...)
+	if code != 1 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(paths(res), " ")
+	if want := "configs/broken.py configs/retinanet.py configs/sft_ok.yaml configs/t5.gin"; got != want {
+		t.Errorf("linted %q, want %q\nstderr %q", got, want, stderr)
+	}
+	for _, want := range []string{`"rule": "parse-error"`, `"rule": "eval-batch-smaller-than-train"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	// Without the flag every named file is linted: the Python 2 script is a parse error.
+	if _, out, _ := cli(t, nil, "--format", "json", "tools/py2.py"); !strings.Contains(out, "parse-error") {
+		t.Errorf("a named script without --only-configs: %s", out)
+	}
+	// --fix rewrites the configs' fixable findings and no other file.
+	if code, _, stderr := cli(t, nil, append([]string{"--fix", "--only-configs"}, names...)...); code != 1 {
+		t.Fatalf("--fix: exit %d, stderr %q", code, stderr)
+	}
+	for name, text := range files {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed, fixable := string(b) != text, name == "configs/retinanet.py" || name == "configs/t5.gin"; changed != fixable {
+			t.Errorf("--fix --only-configs: %s changed %v:\n%s", name, changed, b)
+		}
 	}
 }

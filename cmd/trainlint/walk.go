@@ -19,9 +19,12 @@ type input struct {
 	// --fix never writes outside it (or outside the repository holding the file) through a
 	// symbolic link.
 	Root string
-	// Walked marks a file found in a folder (not named on the command line): a .py file that is
-	// not a config is then skipped quietly.
+	// Walked marks a file found in a folder (not named on the command line).
 	Walked bool
+	// OnlyConfigs skips the file quietly when it holds no config (a .py script or helper
+	// module, a Jinja template, JSON Lines, a Git LFS pointer, an empty .json): set for walked
+	// files and, with --only-configs, for named ones.
+	OnlyConfigs bool
 }
 
 // skipDirs are never walked: version-control metadata and installed packages hold no configs of
@@ -60,6 +63,23 @@ func notConfig(name string) bool {
 	}
 	lower := strings.ToLower(name)
 	return (strings.HasPrefix(lower, "tsconfig.") || strings.HasPrefix(lower, "jsconfig.")) && strings.HasSuffix(lower, ".json")
+}
+
+// walkSkips reports whether a folder walk would pass over the file at path p (as named on
+// the command line): an extension it does not read, one of notConfigs, or a folder of
+// skipDirs on the way. --only-configs drops such named files.
+func walkSkips(p string) bool {
+	p = filepath.Clean(p)
+	name := filepath.Base(p)
+	if !walkedExt[strings.ToLower(filepath.Ext(name))] || notConfig(name) {
+		return true
+	}
+	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(p)), "/") {
+		if skipDirs[part] {
+			return true
+		}
+	}
+	return false
 }
 
 // collectInputs expands the command line into files. A path that cannot be read is reported and
@@ -198,7 +218,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
 		case isDir:
 			w.walk(p, absP, stack, ign)
 		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name):
-			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true})
+			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true, OnlyConfigs: true})
 		}
 	}
 }

@@ -18,7 +18,12 @@
 //     dialect's framework and the version its key table was checked against); on a finding: its
 //     rule's documentation with links to the rule's page and the playbook section.
 //   - Completion of the detected framework's keys that belong at the cursor (and are not written
-//     yet), each inserted with its default; in a value position, a key's allowed values.
+//     yet), each inserted with its default; in a value position, a key's allowed values. In
+//     configs written as code (complete_code.go) a key is written as the spot writes keys: a
+//     dict(...) keyword (`max_keep_ckpts=-1`), a module variable or a ConfigDict attribute
+//     (`config.input.prefetch = 2`), a gin binding (`utils.SaveCheckpointConfig.keep = None`),
+//     with the default only where it is a literal; inside lists, other calls, subscripts and
+//     function locals nothing is offered.
 //   - Go to definition on references to other files that resolve inside the workspace:
 //     `deepspeed:` paths (and accelerate's deepspeed_config_file, Lightning's strategy config),
 //     Hydra defaults-list entries (`- trainer: gpu`, `- override /model: big`, `- base`) and
@@ -89,7 +94,8 @@
 // vim.lsp.buf.code_action() and picks the quick fix, sees the finding go) and a Node client on
 // vscode-jsonrpc and vscode-languageserver-protocol (testdata/node/client.js: the same plus hover,
 // completion, definition, save and shutdown). robust_test.go asks every feature at every line of
-// corpus files of each format; FuzzPositions checks the position conversions on any bytes (60 s,
+// corpus files of each format (gin and Python too); FuzzCodeSpot runs the code configs' cursor
+// scans on any bytes; FuzzPositions checks the position conversions on any bytes (60 s,
 // 272k executions, clean).
 //
 // # Editors

@@ -199,7 +199,7 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if d != nil && a.Doc != nil {
 		off := d.text.offset(p.Position, enc)
 		if n, _ := nodeAt(a.Doc.Root, off); n != nil && n.Key != "" {
-			if k := findKey(a.Dialect, tablePath(n.Path())); k != nil {
+			if k := codeKey(a.Dialect, tablePath(n.Path())); k != nil {
 				parts = append(parts, keyDoc(a.Dialect, k))
 				if rng == nil && !n.KeySpan.IsZero() {
 					r := d.text.rangeOf(n.KeySpan.Start.Offset, n.KeySpan.End.Offset, enc)
@@ -228,6 +228,9 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	at := d.text.position(off, enc) // the position clamped into the document
 	ln := int(at.Line)
 	lineStart := d.text.starts[ln]
+	if d.format == doc.Python || d.format == doc.Gin {
+		return codeCompletion(a, d, enc, lineStart, off, at), nil
+	}
 	prefix := string(d.text.src[lineStart:off])
 	// The word being typed (replaced by the completion).
 	ws := len(prefix)

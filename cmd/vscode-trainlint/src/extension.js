@@ -6,7 +6,7 @@
 const fs = require('node:fs');
 const vscode = require('vscode');
 const { LanguageClient, TransportKind, DidOpenTextDocumentNotification } = require('vscode-languageclient/node');
-const { findBinary, looksLikeTrainingConfig, DOCUMENT_SELECTOR } = require('./select');
+const { findBinary, wantedDocument, DOCUMENT_SELECTOR } = require('./select');
 
 /** @type {LanguageClient | undefined} */
 let client;
@@ -20,7 +20,7 @@ function settings() {
 
 /** @param {vscode.TextDocument} doc */
 function wanted(doc) {
-  return !settings().only || looksLikeTrainingConfig(doc.getText());
+  return wantedDocument(doc.languageId, doc.getText(), settings().only);
 }
 
 /** @param {vscode.ExtensionContext} context */

@@ -98,10 +98,14 @@ test('activate starts trainlint lsp with the bundled binary and covers configs',
   await mw.didClose(doc('file:///w/new.yaml', ''), next);
   assert.strictEqual(passed.length, 3);
 
+  // A gin file is sent whatever its keys (the language decides, not the words).
+  await mw.didOpen(doc('file:///w/run.gin', "include 'base.gin'\nTRAIN_STEPS = 1000\n", 'gin'), next);
+  assert.strictEqual(passed.length, 4, 'a gin file was held back');
+
   // The setting turns the filter off.
   settings.onlyTrainingConfigs = false;
   await mw.didOpen(doc('file:///w/ci2.yml', workflow), next);
-  assert.strictEqual(passed.length, 4);
+  assert.strictEqual(passed.length, 5);
   delete settings.onlyTrainingConfigs;
   await extension.deactivate();
 });

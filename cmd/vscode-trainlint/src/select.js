@@ -16,6 +16,8 @@ const TRAINING_KEYS = [
   'eval_interval', 'save_steps', 'save_total_limit', 'checkpointer', 'zero_optimization',
   'optimizer', 'lr_scheduler', 'warmup_steps', 'trainer', 'exp_manager', 'sync_batchnorm',
   'seed', 'data_seed', 'base_model', 'model_name_or_path', 'dataloader_num_workers',
+  // Lightning's checkpoint callback, alone in a Hydra callbacks group file
+  'save_top_k', 'every_n_train_steps', 'every_n_epochs',
 ];
 
 // Gin bindings (`train.num_steps = 1000`, `MODEL = ...`) and Python configs (MMEngine,
@@ -32,6 +34,23 @@ const keyPattern = new RegExp(
  */
 function looksLikeTrainingConfig(text) {
   return keyPattern.test(text.length > 200000 ? text.slice(0, 200000) : text);
+}
+
+// Languages whose documents the key words do not judge: a gin file is a config (the bindings of
+// a model or a mixture hold no training key but still make a run), and a Python file under a
+// config folder is judged by the server with the test the CLI applies to the .py files a folder
+// walk finds (a script or a helper module is left alone).
+const CODE_LANGUAGES = new Set(['gin', 'python']);
+
+/**
+ * wantedDocument reports whether the client sends a document to the server.
+ * @param {string} languageId
+ * @param {string} text
+ * @param {boolean} only the trainlint.onlyTrainingConfigs setting
+ * @returns {boolean}
+ */
+function wantedDocument(languageId, text, only) {
+  return !only || CODE_LANGUAGES.has(languageId) || looksLikeTrainingConfig(text);
 }
 
 /**
@@ -91,4 +110,4 @@ const DOCUMENT_SELECTOR = [
   { scheme: 'untitled', language: 'yaml' },
 ];
 
-module.exports = { looksLikeTrainingConfig, findBinary, onPath, DOCUMENT_SELECTOR, TRAINING_KEYS };
+module.exports = { looksLikeTrainingConfig, wantedDocument, findBinary, onPath, DOCUMENT_SELECTOR, TRAINING_KEYS };

@@ -6,7 +6,7 @@ const assert = require('node:assert');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { looksLikeTrainingConfig, findBinary } = require('./select');
+const { looksLikeTrainingConfig, wantedDocument, findBinary } = require('./select');
 
 const examples = path.join(__dirname, '..', '..', 'trainlint', 'examples');
 
@@ -34,6 +34,21 @@ test('gin bindings and Python configs are recognised', () => {
   assert.ok(looksLikeTrainingConfig('train.learning_rate = 1e-3\nMODEL = @Model()\n'));
   assert.ok(looksLikeTrainingConfig('optimizer = dict(type="AdamW", lr=0.001)\n'));
   assert.ok(!looksLikeTrainingConfig('def seeded():\n    return 1\n'));
+});
+
+test('gin and Python documents go to the server whatever their keys', () => {
+  // A T5X run file that includes the model and sets only macros names no training key.
+  const gin = "include 't5x/examples/t5/t5_1_1/base.gin'\nMIXTURE_OR_TASK_NAME = 'wmt_t2t_ende_v003'\nTRAIN_STEPS = 1_020_000\n";
+  assert.ok(!looksLikeTrainingConfig(gin));
+  assert.ok(wantedDocument('gin', gin, true));
+  // MMEngine's runtime base file: the server decides, as the CLI does for walked .py files.
+  const py = "default_scope = 'mmdet'\nenv_cfg = dict(cudnn_benchmark=False)\nlog_level = 'INFO'\n";
+  assert.ok(wantedDocument('python', py, true));
+  // Other YAML still needs a training key, unless the setting is off.
+  const workflow = 'on: [push]\njobs: {}\n';
+  assert.ok(!wantedDocument('yaml', workflow, true));
+  assert.ok(wantedDocument('yaml', workflow, false));
+  assert.ok(wantedDocument('yaml', 'model_checkpoint:\n  save_top_k: 1\n  monitor: val/acc\n', true));
 });
 
 test('binary: the setting, then PATH, then the bundled one', () => {

@@ -220,6 +220,29 @@ document.getElementById("tl-editor").dispatchEvent(ev);
 		t.Errorf("tabs of the folder chosen on the landing page: %q", got)
 	}
 
+	// A folder of MMEngine configs opens as its run too: the config with bases first, the bases
+	// after it, a training script beside them left out; the finding the run makes from a base's
+	// value shows in that base's tab.
+	code := t.TempDir()
+	for name, text := range map[string]string{
+		"configs/_base_/schedule.py": "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
+		"configs/_base_/runtime.py":  "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep_ckpts=3))\n",
+		"configs/retina.py":          "_base_ = ['./_base_/schedule.py', './_base_/runtime.py']\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
+		"tools/train.py":             "import argparse\n\n\ndef main():\n    cfg = dict(a=1)\n",
+	} {
+		p := filepath.Join(code, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(text), 0o644)
+	}
+	evalBatch := `#tl-findings li[data-rule="eval-batch-smaller-than-train"]`
+	b.do("opening a folder of MMEngine configs", chromedp.Navigate(base+"check/index.html"), chromedp.WaitVisible(ready),
+		chromedp.SetUploadFiles(`#tl-folder`, []string{code}), chromedp.WaitVisible(evalBatch), chromedp.WaitVisible(`#tl-tabs li:nth-child(3) button.file`))
+	if got := tabs(); got != "configs/retina.py,configs/_base_/runtime.py,configs/_base_/schedule.py" {
+		t.Errorf("tabs of the opened MMEngine folder: %q", got)
+	}
+	b.do("the base's tab", chromedp.Click(`#tl-tabs li:nth-child(2) button.file`),
+		chromedp.WaitVisible(`#tl-findings li[data-rule="checkpoint-keeps-latest-not-best"]`))
+
 	// 7. Accessibility of the run view (tabs, overrides, version selectors, related buttons).
 	axe, err := os.ReadFile(filepath.Join(FindRoot("."), "site", "web", "node_modules", "axe-core", "axe.min.js"))
 	if err != nil {

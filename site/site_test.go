@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -416,5 +417,22 @@ func TestCISnippet(t *testing.T) {
 	out := buildPages(t)
 	if home := read(t, filepath.Join(out, "index.html")); !strings.Contains(home, "upload-sarif") || strings.Count(home, "jobs") < 1 {
 		t.Error("the home page does not show the CI workflow")
+	}
+}
+
+// The checker's file picker offers every kind of config the CLI walks (gin and Python too): an
+// extension missing from accept greys such files out in some systems' dialogs.
+func TestCheckerPickerAcceptsEveryFormat(t *testing.T) {
+	out := buildPages(t)
+	html := read(t, filepath.Join(out, "check", "index.html"))
+	m := regexp.MustCompile(`id="tl-files"[^>]*accept="([^"]*)"`).FindStringSubmatch(html)
+	if m == nil {
+		t.Fatal("no file picker with an accept list on the checker page")
+	}
+	accept := strings.Split(m[1], ",")
+	for _, ext := range []string{".yaml", ".yml", ".json", ".toml", ".gin", ".py"} {
+		if !slices.Contains(accept, ext) {
+			t.Errorf("the file picker's accept list %q lacks %s", m[1], ext)
+		}
 	}
 }

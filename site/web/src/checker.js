@@ -24,7 +24,11 @@ const maxPermalinkBytes = 10 << 20;
 // them, so dropping a home folder stops early.
 const maxFolderFiles = 300;
 const maxFolderEntries = 20000;
-const configFile = /\.(ya?ml|json|toml)$/i;
+const configFile = /\.(ya?ml|json|toml|gin|py)$/i;
+// A Python file of an opened folder is a config when it reads like one (MMEngine's _base_ and
+// module-level dict(...) variables, an ml_collections get_config, read_base()); scripts and
+// helper modules beside the configs stay out of the tabs (the CLI's folder walks skip them too).
+const pythonConfig = /^(_base_\s*=|def get_config\s*\(|with read_base\(\)|[A-Za-z_]\w*\s*=\s*dict\()/m;
 const skippedFolder = /^(\..*|node_modules|__pycache__|venv|site-packages|wandb|outputs|logs)$/;
 
 const el = document.getElementById("checker");
@@ -548,7 +552,7 @@ function start(el) {
   // openFolder takes [{path, file}] with paths relative to the folder chosen or dropped.
   async function openFolder(entries, name) {
     const list = entries.filter((e) => configFile.test(e.path) && !e.path.split("/").slice(0, -1).some((d) => skippedFolder.test(d)));
-    if (!list.length) { notice(`The folder "${name}" holds no YAML, JSON or TOML file.`); return; }
+    if (!list.length) { notice(`The folder "${name}" holds no YAML, JSON, TOML, gin or Python file.`); return; }
     if (list.length > maxFolderFiles) {
       notice(`The folder "${name}" holds ${list.length} config files; the checker opens at most ${maxFolderFiles}: open its config folder instead.`);
       return;
@@ -560,13 +564,28 @@ function start(el) {
     }
     list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const texts = [];
-    for (const e of list) texts.push({ name: e.path, text: await e.file.text() });
-    // The run's primary config is the first tab: the shallowest YAML file with a defaults list.
+    for (const e of list) {
+      const text = await e.file.text();
+      if (/\.py$/i.test(e.path) && !pythonConfig.test(text)) continue;
+      texts.push({ name: e.path, text });
+    }
+    if (!texts.length) { notice(`The folder "${name}" holds no config file (its Python files are scripts or modules).`); return; }
+    // The run's primary config is the first tab: the shallowest YAML file with a defaults list;
+    // else the shallowest MMEngine config with bases outside a _base_ folder, ml_collections
+    // get_config or gin file with includes.
     const depth = (p) => p.split("/").length;
+    const primary = [
+      (t) => /\.ya?ml$/i.test(t.name) && /^defaults:/m.test(t.text),
+      (t) => /\.py$/i.test(t.name) && !/(^|\/)_base_\//.test(t.name) && /^(_base_\s*=|with read_base\(\)|def get_config\s*\()/m.test(t.text),
+      (t) => /\.gin$/i.test(t.name) && /^include\s/m.test(t.text),
+    ];
     let first = -1;
-    texts.forEach((t, i) => {
-      if (/\.ya?ml$/i.test(t.name) && /^defaults:/m.test(t.text) && (first < 0 || depth(t.name) < depth(texts[first].name))) first = i;
-    });
+    for (const is of primary) {
+      texts.forEach((t, i) => {
+        if (is(t) && (first < 0 || depth(t.name) < depth(texts[first].name))) first = i;
+      });
+      if (first >= 0) break;
+    }
     if (first > 0) texts.unshift(texts.splice(first, 1)[0]);
     notice("");
     openAll(texts, 0);

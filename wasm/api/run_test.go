@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -197,5 +198,43 @@ func TestDecodeRunOptions(t *testing.T) {
 	}
 	if got := string(api.LintJSON([]byte(`{"files":[{"path":"a.yaml","text":"x: 1"}],"options":{"overrides":[" "]}}`))); !strings.Contains(got, "options.overrides[0] is empty") {
 		t.Errorf("empty override: %s", got)
+	}
+}
+
+// codeRuns are runs of configs written as code, as the checker's tabs hold an opened folder:
+// an MMEngine config with two bases, and a gin file that includes another.
+func codeRuns() [][]api.File {
+	return [][]api.File{
+		{
+			{Path: "configs/_base_/schedule.py", Text: "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n"},
+			{Path: "configs/_base_/runtime.py", Text: "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep_ckpts=3))\nrandomness = dict(seed=0)\n"},
+			{Path: "configs/retina.py", Text: "_base_ = ['./_base_/schedule.py', './_base_/runtime.py']\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\nval_evaluator = dict(type='Accuracy')\nval_cfg = dict()\n"},
+		},
+		{
+			{Path: "runs/base.gin", Text: "from t5x import utils\nutils.SaveCheckpointConfig.period = 2000\nutils.SaveCheckpointConfig.keep = 2\n"},
+			{Path: "runs/train.gin", Text: "include 'runs/base.gin'\nfrom t5x import train as train_lib\ntrain.eval_period = 1000\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n"},
+		},
+	}
+}
+
+// The API composes code runs from the files it is given: a value set in a base file is
+// reported there, from the run that uses it.
+func TestCodeRuns(t *testing.T) {
+	want := []string{
+		"configs/_base_/runtime.py:1 checkpoint-keeps-latest-not-best, configs/retina.py:4 eval-batch-smaller-than-train",
+		"runs/base.gin:3 checkpoint-keeps-latest-not-best, runs/train.gin:5 eval-batch-smaller-than-train",
+	}
+	for i, files := range codeRuns() {
+		res, err := api.Lint(api.Request{Files: files, Options: api.Options{Hosts: 2, DevicesPerHost: 8}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range res.Diagnostics {
+			got = append(got, d.File+":"+strconv.Itoa(d.Line)+" "+d.Rule)
+		}
+		if g := strings.Join(got, ", "); g != want[i] {
+			t.Errorf("run %d: %s, want %s", i, g, want[i])
+		}
 	}
 }

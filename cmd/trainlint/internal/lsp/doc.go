@@ -26,8 +26,10 @@
 //     function locals nothing is offered.
 //   - Go to definition on references to other files that resolve inside the workspace:
 //     `deepspeed:` paths (and accelerate's deepspeed_config_file, Lightning's strategy config),
-//     Hydra defaults-list entries (`- trainer: gpu`, `- override /model: big`, `- base`) and
-//     includes (`include`, `_base_`, `extend`).
+//     Hydra defaults-list entries (`- trainer: gpu`, `- override /model: big`, `- base`),
+//     includes (`include`, `_base_`, `extend`), and the references of code configs
+//     (code_refs.go): gin `include` lines and the module imports of Python configs
+//     (new-style MMEngine `with read_base(): from ._base_.x import *`).
 //   - The nearest .trainlint.toml or [tool.trainlint] of pyproject.toml applies to each file,
 //     exactly as for check; the server asks the client to watch both names and reloads them on
 //     change (workspace/didChangeWatchedFiles) or when one open in the editor is saved. A broken

@@ -449,13 +449,12 @@ func (s *server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 		return nil, nil
 	}
 	off := d.text.offset(p.Position, enc)
-	n, onKey := nodeAt(a.Doc.Root, off)
-	if n == nil {
-		return nil, nil
-	}
 	dir := filepath.Dir(d.path)
+	n, onKey := nodeAt(a.Doc.Root, off)
 	var candidates []string
-	if target := s.hydraTarget(n, onKey, dir); len(target) > 0 {
+	if n == nil {
+		candidates = s.codeRefTarget(a.Doc, off, dir)
+	} else if target := s.hydraTarget(n, onKey, dir); len(target) > 0 {
 		candidates = target
 	} else if n.Kind == doc.Scalar && !onKey && n.Value != "" {
 		owner := n

@@ -926,7 +926,11 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 				if name == "" {
 					name = n
 				}
-				env.set(name, ev.val(pyVal{k: pvModule, s: ev.concat(ev.concat(strings.TrimRight(x.mod, "."), "."), n), s0: st.s, e0: st.e}))
+				sub := ev.concat(x.mod, n) // from .. import n: "..n"
+				if strings.Trim(x.mod, ".") != "" {
+					sub = ev.concat(ev.concat(x.mod, "."), n)
+				}
+				env.set(name, ev.val(pyVal{k: pvModule, s: sub, s0: st.s, e0: st.e}))
 			}
 			if ev.lazy && ev.inReadBase > 0 && env.parent == nil {
 				ev.lazyImport(x.names, x.alias, env, st.s, st.e)

@@ -468,3 +468,19 @@ func TestPyArenaListsStartClean(t *testing.T) {
 		}
 	}
 }
+
+// A name imported from a package by dots alone names its module under them: `from .. import
+// sched` is ..sched, not .sched (one folder too shallow), and `from ._base_ import sched` is
+// ._base_.sched.
+func TestFromDotsImportNamesModule(t *testing.T) {
+	src := "from .. import sched\nfrom ._base_ import runtime\nmodel = dict(a=sched, b=runtime)\n"
+	d := Parse("configs/x.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %v", d.Problems)
+	}
+	for path, want := range map[string]string{"model.a": "..sched", "model.b": "._base_.runtime"} {
+		if n := d.Root.At(path); n == nil || n.Style != "reference" || n.Value != want {
+			t.Errorf("%s: %+v, want the reference %s", path, n, want)
+		}
+	}
+}

@@ -31,14 +31,14 @@ func (s *server) codeRefTarget(d *doc.Document, off int, dir string) []string {
 			if root != "" {
 				out = append(out, filepath.Join(root, t))
 			}
-			for i := len(ups) - 1; i >= 0; i-- {
-				out = append(out, filepath.Join(ups[i], t))
+			for _, a := range ups { // nearest first, as lint/compose's ginInclude
+				out = append(out, filepath.Join(a, t))
 			}
 			return out
 		case d.Format == doc.Python && (r.Kind == "base" || r.Kind == "import"):
 			mods := []string{r.Target}
 			if w := wordAt(d.Src, off); w != "" && w != lastPart(r.Target) && !strings.Contains(w, ".") {
-				mods = append(mods, strings.TrimRight(r.Target, ".")+"."+w) // from pkg import module
+				mods = append(mods, submodule(r.Target, w)) // from pkg import module
 			}
 			var out []string
 			for i := len(mods) - 1; i >= 0; i-- {
@@ -98,4 +98,13 @@ func wordAt(src []byte, off int) string {
 
 func lastPart(mod string) string {
 	return mod[strings.LastIndexByte(mod, '.')+1:]
+}
+
+// submodule is module name of `from mod import name`: "..sched" for `from .. import sched`,
+// "._base_.sched" for `from ._base_ import sched`.
+func submodule(mod, name string) string {
+	if strings.Trim(mod, ".") == "" {
+		return mod + name
+	}
+	return mod + "." + name
 }

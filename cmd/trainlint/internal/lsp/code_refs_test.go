@@ -28,7 +28,12 @@ func TestCodeConfigDefinition(t *testing.T) {
 	old := w("mypkg/configs/a.py", "_base_ = ['./_base_/runtime.py', './_base_/sched.py']\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n")
 	nw := w("mypkg/configs/det/b.py", "import os\nfrom mmengine.config import read_base\nwith read_base():\n    from .._base_.runtime import *\n    from .._base_ import sched\n    from mypkg.configs._base_.runtime import default_hooks\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n")
 	base := w("runs/base.gin", "from t5x import utils\nutils.SaveCheckpointConfig.period = 2000\n")
-	g := w("runs/sub/train.gin", "include 'runs/base.gin'\ntrain.eval_period = 1000\n")
+	g := w("runs/sub/train.gin", "include 'runs/base.gin'\ninclude 'common.gin'\ntrain.eval_period = 1000\n")
+	// common.gin exists beside the including file and a folder up: the nearest is the one read
+	near := w("runs/sub/common.gin", "train.total_steps = 10\n")
+	w("runs/common.gin", "train.total_steps = 20\n")
+	// from .. import name: the module name in the folder two dots name
+	up := w("mypkg/configs/det/c.py", "from mmengine.config import read_base\nwith read_base():\n    from .. import a\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n")
 	s := start(t, dir)
 	for _, c := range []struct {
 		file, at string // the cursor is two bytes into the n-th match of at
@@ -43,6 +48,8 @@ func TestCodeConfigDefinition(t *testing.T) {
 		{nw, "os", 0, ""},
 		{nw, "mmengine", 0, ""},
 		{g, "base.gin", 0, base},
+		{g, "common.gin", 0, near},
+		{up, " a\n", 0, old},
 	} {
 		src, err := os.ReadFile(c.file)
 		if err != nil {

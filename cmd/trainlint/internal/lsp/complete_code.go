@@ -1,8 +1,8 @@
 package lsp
 
 import (
+	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -86,8 +86,11 @@ func pythonSpot(src []byte, off int, roots map[string]bool, module bool) (codeSp
 			i++
 			col++
 			continue
-		case c == '\\' && i+1 < off && src[i+1] == '\n':
-			i += 2 // a continued line: the statement goes on
+		case c == '\\' && i+1 < off && src[i+1] == '\n', c == '\\' && i+2 < off && src[i+1] == '\r' && src[i+2] == '\n':
+			i += 2 // a continued line (LF or CR LF): the statement goes on
+			if src[i-1] == '\r' {
+				i++
+			}
 			col = 0
 			continue
 		case c == '#':
@@ -180,11 +183,75 @@ func pythonSpot(src []byte, off int, roots map[string]bool, module bool) (codeSp
 	}
 	switch {
 	case len(top.item) == 0:
-		return codeSpot{parent: top.key, form: formKeyword, seen: top.seen}, true
+		return codeSpot{parent: top.key, form: formKeyword, seen: append(top.seen, laterKeywords(src, off)...)}, true
 	case len(top.item) == 2 && top.item[0].kind == 'n' && top.item[1].kind == '=':
 		return codeSpot{value: true, key: joinPath(top.key, top.item[0].text)}, true
 	}
 	return codeSpot{}, false
+}
+
+// laterKeywords are the keywords of the call's items from off (the word being typed) to its
+// closing bracket (`seed` in `dict(|, seed=0)`, or on the lines below): a keyword written twice
+// is a syntax error, so they are not offered.
+func laterKeywords(src []byte, off int) []string {
+	var out []string
+	depth := 0
+	var item []pyTok
+	for i := off; i < len(src); {
+		c := src[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\\':
+			i++
+			continue
+		case c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			continue
+		case c == '\'' || c == '"':
+			j, ok := skipString(src, i, len(src))
+			if !ok {
+				return out
+			}
+			i = j
+			item = append(item, pyTok{kind: 's'})
+			continue
+		case isIdentStart(c):
+			j := i
+			for j < len(src) && isIdentByte(src[j]) {
+				j++
+			}
+			item = append(item, pyTok{kind: 'n', text: string(src[i:j])})
+			i = j
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			if depth == 0 {
+				if len(item) >= 2 && item[0].kind == 'n' && item[1].kind == '=' {
+					out = append(out, item[0].text)
+				}
+				return out
+			}
+			depth--
+		case c == ',' && depth == 0:
+			if len(item) >= 2 && item[0].kind == 'n' && item[1].kind == '=' {
+				out = append(out, item[0].text)
+			}
+			item = item[:0]
+			i++
+			continue
+		case c == '=' && i+1 < len(src) && src[i+1] == '=':
+			item = append(item, pyTok{kind: 'x'})
+			i += 2
+			continue
+		}
+		if depth == 0 {
+			item = append(item, pyTok{kind: c})
+		}
+		i++
+	}
+	return out
 }
 
 // statementSpot is the spot of a word typed in a statement at depth 0: its start (a module
@@ -286,7 +353,7 @@ func openedKey(levels []pyLevel, open byte, roots map[string]bool, module bool) 
 		}
 		base = joinPath(top.key, it[0].text)
 	case top.open == '{':
-		if len(it) != 2 || it[0].kind != 's' || it[0].text == "" || it[1].kind != ':' {
+		if len(it) != 2 || it[0].kind != 's' || it[0].text == "" || strings.ContainsAny(it[0].text, ".[]") || it[1].kind != ':' {
 			return "", false, false
 		}
 		base = joinPath(top.key, it[0].text)
@@ -392,7 +459,10 @@ func ginSpot(src []byte, lineStart, off int) (codeSpot, bool) {
 				i++
 			}
 		case '\'', '"':
-			j, _ := skipString(src, i, lineStart)
+			j, ok := skipString(src, i, lineStart)
+			if !ok {
+				return codeSpot{}, false // inside a string still open (''' ... )
+			}
 			i = j - 1
 		case '(', '[', '{':
 			depth++
@@ -403,19 +473,67 @@ func ginSpot(src []byte, lineStart, off int) (codeSpot, bool) {
 	if depth != 0 {
 		return codeSpot{}, false
 	}
-	before := strings.TrimLeft(string(src[lineStart:off]), " \t")
+	raw := string(src[lineStart:off])
+	before := strings.TrimLeft(raw, " \t")
+	scope := "" // a block's selector: `utils.SaveCheckpointConfig:` above indented bindings
+	if len(before) < len(raw) {
+		var ok bool
+		if scope, ok = ginBlock(src, lineStart); !ok {
+			return codeSpot{}, false // an indented line outside a block continues a value
+		}
+	}
 	if k, _, ok := strings.Cut(before, "="); ok {
 		if strings.TrimSpace(k) == "" || strings.Contains(before[len(k)+1:], "=") {
 			return codeSpot{}, false
 		}
-		return codeSpot{value: true, key: strings.TrimSpace(k)}, true
+		return codeSpot{value: true, key: joinPath(scope, strings.TrimSpace(k))}, true
 	}
 	for i := 0; i < len(before); i++ {
 		if c := before[i]; !isIdentByte(c) && c != '.' && c != '/' {
 			return codeSpot{}, false
 		}
 	}
-	return codeSpot{parent: strings.TrimSuffix(before, "."), form: formBinding}, true
+	if scope != "" && strings.ContainsAny(before, "./") {
+		return codeSpot{}, false // a block binds its configurable's parameters, by bare names
+	}
+	parent := strings.TrimSuffix(before, ".")
+	if scope != "" {
+		parent = scope // the word typed is a parameter of the block's configurable
+	}
+	return codeSpot{parent: parent, form: formBinding}, true
+}
+
+// ginBlock finds the block an indented gin line at lineStart belongs to: the nearest line
+// above at column 0 (blank and comment lines aside), which must be a selector and a colon
+// (`utils.SaveCheckpointConfig:`, `train/utils.DatasetConfig:`).
+func ginBlock(src []byte, lineStart int) (string, bool) {
+	for end := lineStart - 1; end > 0; {
+		start := end
+		for start > 0 && src[start-1] != '\n' {
+			start--
+		}
+		line := string(src[start:end])
+		end = start - 1
+		if c, _, _ := strings.Cut(line, "#"); strings.TrimSpace(c) == "" {
+			continue
+		}
+		if line[0] == ' ' || line[0] == '\t' {
+			continue
+		}
+		head, _, _ := strings.Cut(line, "#")
+		head = strings.TrimSpace(head)
+		sel, ok := strings.CutSuffix(head, ":")
+		if !ok || sel == "" {
+			return "", false
+		}
+		for i := 0; i < len(sel); i++ {
+			if c := sel[i]; !isIdentByte(c) && c != '.' && c != '/' {
+				return "", false
+			}
+		}
+		return sel, true
+	}
+	return "", false
 }
 
 // codeKeyText is what completing a key inserts in a code config: the key written as the spot
@@ -433,6 +551,11 @@ func codeKeyText(form keyForm, name string, k *dialect.Key) string {
 	return name + " = " + v
 }
 
+// pyNumber is a decimal Python number as a default is written (no leading zeros, digits
+// grouped by single underscores, an optional fraction and exponent): Go's ParseFloat would
+// also take inf, NaN, hex floats and 007, which Python does not.
+var pyNumber = regexp.MustCompile(`^-?(0|[1-9](_?[0-9])*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`)
+
 // pyLiteral is a key's default as a Python (and gin) literal, or "" when it is not one.
 func pyLiteral(k *dialect.Key) string {
 	v := strings.TrimSpace(k.Default)
@@ -446,7 +569,7 @@ func pyLiteral(k *dialect.Key) string {
 	case "false":
 		return "False"
 	}
-	if _, err := strconv.ParseFloat(strings.ReplaceAll(v, "_", ""), 64); err == nil && !strings.HasPrefix(k.Type, "string") {
+	if pyNumber.MatchString(v) && !strings.HasPrefix(k.Type, "string") {
 		return v
 	}
 	if strings.HasPrefix(k.Type, "string") && isWord(v) {

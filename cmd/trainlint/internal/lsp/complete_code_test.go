@@ -31,6 +31,10 @@ func TestCodeCompletion(t *testing.T) {
 		{"mm.py", mm, "default_hooks = dict(\n    checkpoint=dict(\n        type='CheckpointHook',\n        |))\n", []string{"interval=-1", "max_keep_ckpts=-1", "save_best=None"}, "default_hooks.checkpoint"},
 		{"mm.py", mm, "randomness = dict(seed=0, |)\n", []string{"diff_rank_seed=False"}, "randomness"},
 		{"mm.py", mm, "randomness = dict(seed=0, diff_rank_seed=|)\n", []string{"True", "False"}, ""},
+		// keywords after the cursor, on its line or below, are written already
+		{"mm.py", mm, "randomness = dict(|\n    seed=0, diff_rank_seed=True)\n", nil, ""},
+		{"mm.py", mm, "randomness = dict(|, seed=f(a=1, diff_rank_seed=2))\n", []string{"diff_rank_seed=False"}, "randomness"},
+		{"mm.py", mm, "default_hooks = dict(checkpoint=dict(type='CheckpointHook', |,\n        interval=1, max_keep_ckpts=3))\n", []string{"save_best=None"}, "default_hooks.checkpoint"},
 		{"mm.py", mm, "train_cfg = dict(type='EpochBasedTrainLoop', |)\n", []string{"val_interval=1", "max_epochs=", "max_iters="}, "train_cfg"},
 		{"mm.py", mm, "sync_bn = |\n", []string{"'torch'", "'mmcv'"}, ""},
 		{"mm.py", mm, "sy|\n", []string{"sync_bn = None"}, ""},
@@ -40,6 +44,9 @@ func TestCodeCompletion(t *testing.T) {
 		{"mm.py", mm, "randomness = {|}\n", nil, ""},
 		{"mm.py", mm, "randomness = Randomness(|)\n", nil, ""},
 		{"mm.py", mm, "randomness = {'a': dict(|)}\n", nil, ""},
+		{"mm.py", mm, "default_hooks = {'checkpoint': dict(type='CheckpointHook', |)}\n", []string{"interval=-1", "max_keep_ckpts=-1", "save_best=None"}, "default_hooks.checkpoint"},
+		{"mm.py", mm, "default_hooks = {'checkpoint.x': dict(|)}\n", nil, ""},
+		{"mm.py", mm, "randomness = \\\r\n    dict(seed=0, |)\r\n", []string{"diff_rank_seed=False"}, "randomness"},
 		{"mm.py", mm, "def f():\n    sy|\n", nil, ""},
 		{"mm.py", mm, "s = 'randomness = dict(|'\n", nil, ""},
 		{"bv.py", bv, "config.|", []string{"prefetch_to_device = 1", "seed = 0", "log_training_steps = ", "ckpt_steps = None", "keep_ckpt_steps = None", "batch_size_eval = "}, ""},
@@ -53,6 +60,11 @@ func TestCodeCompletion(t *testing.T) {
 		{"t.gin", gin, "utils.SaveCheckpointConfig.k|\n", []string{"keep = None"}, "utils.SaveCheckpointConfig"},
 		{"t.gin", gin, "train/utils.DatasetConfig.|\n", nil, ""}, // batch_size is written already
 		{"t.gin", gin, "x = [\n  train.|\n]\n", nil, ""},
+		// a block binds its configurable's parameters on the indented lines below it
+		{"t.gin", gin, "utils.SaveCheckpointConfig:\n  period = 100\n\n  # the count\n  k|\n", []string{"keep = None"}, "utils.SaveCheckpointConfig"},
+		{"t.gin", gin, "utils.SaveCheckpointConfig:\n  train.|\n", nil, ""},
+		{"t.gin", gin, "train.eval_period = [\n  1,\n]\n  tot|\n", nil, ""},
+		{"t.gin", gin, "x = '''\ntrain.|\n", nil, ""},
 	}
 	dir := t.TempDir()
 	s := start(t, dir)
@@ -164,5 +176,30 @@ func TestHoverAnyEntryKey(t *testing.T) {
 	}
 	if h == nil || !strings.Contains(h.Contents.(*protocol.MarkupContent).Value, "evals.[].log_steps") {
 		t.Fatalf("hover on log_steps: %+v", h)
+	}
+}
+
+// A Python file that is no config when opened (a new, empty file in a config folder) is linted
+// once what is typed makes it one, and completion works in it.
+func TestPythonFileBecomesConfig(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "configs", "new.py")
+	os.MkdirAll(filepath.Dir(p), 0o755)
+	os.WriteFile(p, nil, 0o644)
+	s := start(t, dir)
+	u := s.open(p)
+	text := "train_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n"
+	s.change(u, text)
+	s.wait(u, has("TL202"))
+	text += "randomness = dict(seed=0, )\n"
+	s.change(u, text)
+	res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 2, Character: uint32(len("randomness = dict(seed=0, "))}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, _ := res.(protocol.CompletionItemSlice)
+	if len(items) != 1 || items[0].Label != "diff_rank_seed" {
+		t.Errorf("completion in the new config: %+v", items)
 	}
 }

@@ -229,6 +229,9 @@ type document struct {
 	// framework is the last framework detected in this document (other than generic): completion
 	// and hover keep using it while a half-typed line stops the file from parsing.
 	framework string
+	// python marks a Python document, which is linted from the moment it reads as a config
+	// (format is "" until then: a new file being written, a script).
+	python bool
 }
 
 // published is what the last lint said about one file: the engine's diagnostics (with their
@@ -430,7 +433,18 @@ func (s *server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		}
 	}
 	d.version = p.TextDocument.Version
+	recheck, path, src := d.python && d.format == "", d.path, d.text.src
 	s.mu.Unlock()
+	if recheck && isPythonConfig(path, src) {
+		// A Python file that was no config when opened (an empty new file, a script) becomes
+		// one as it is written: it is linted from now on. (Once a config, it stays one while
+		// edited, so a half-typed line does not make its findings vanish.)
+		s.mu.Lock()
+		if s.docs[p.TextDocument.URI] == d {
+			d.format = doc.Python
+		}
+		s.mu.Unlock()
+	}
 	s.schedule(p.TextDocument.URI, s.delay)
 	return nil
 }
@@ -563,8 +577,11 @@ func newDocument(u uri.URI, lang string, version int32, src []byte) *document {
 			d.format = doc.Python
 		}
 	}
-	if d.format == doc.Python && !isPythonConfig(d.path, src) {
-		d.format = "" // a script or helper module, not a config: left alone, as the CLI does
+	if d.format == doc.Python {
+		d.python = true
+		if !isPythonConfig(d.path, src) {
+			d.format = "" // a script or helper module, not a config: left alone, as the CLI does
+		}
 	}
 	return d
 }

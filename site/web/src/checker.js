@@ -551,8 +551,23 @@ function start(el) {
   // Hydra primaries among them; their group files and experiments come with them) ----
   // openFolder takes [{path, file}] with paths relative to the folder chosen or dropped.
   async function openFolder(entries, name) {
-    const list = entries.filter((e) => configFile.test(e.path) && !e.path.split("/").slice(0, -1).some((d) => skippedFolder.test(d)));
-    if (!list.length) { notice(`The folder "${name}" holds no YAML, JSON, TOML, gin or Python file.`); return; }
+    const found = entries.filter((e) => configFile.test(e.path) && !e.path.split("/").slice(0, -1).some((d) => skippedFolder.test(d)));
+    if (!found.length) { notice(`The folder "${name}" holds no YAML, JSON, TOML, gin or Python file.`); return; }
+    // Python files count only when they read as configs: a repository's code beside its
+    // configs (scripts, modules, tests) neither fills the limits below nor opens as tabs.
+    // Configs are small; a Python file over the size limit is no config to open here.
+    const list = [];
+    const pyText = new Map();
+    for (const e of found) {
+      if (/\.py$/i.test(e.path)) {
+        if (e.file.size > maxPermalinkBytes) continue;
+        const text = await e.file.text();
+        if (!pythonConfig.test(text)) continue;
+        pyText.set(e, text);
+      }
+      list.push(e);
+    }
+    if (!list.length) { notice(`The folder "${name}" holds no config file (its Python files are scripts or modules).`); return; }
     if (list.length > maxFolderFiles) {
       notice(`The folder "${name}" holds ${list.length} config files; the checker opens at most ${maxFolderFiles}: open its config folder instead.`);
       return;
@@ -564,12 +579,7 @@ function start(el) {
     }
     list.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const texts = [];
-    for (const e of list) {
-      const text = await e.file.text();
-      if (/\.py$/i.test(e.path) && !pythonConfig.test(text)) continue;
-      texts.push({ name: e.path, text });
-    }
-    if (!texts.length) { notice(`The folder "${name}" holds no config file (its Python files are scripts or modules).`); return; }
+    for (const e of list) texts.push({ name: e.path, text: pyText.has(e) ? pyText.get(e) : await e.file.text() });
     // The run's primary config is the first tab: the shallowest YAML file with a defaults list;
     // else the shallowest MMEngine config with bases outside a _base_ folder, ml_collections
     // get_config or gin file with includes.

@@ -633,39 +633,13 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 		}
 		return protocol.CompletionItemSlice(items)
 	}
-	present := map[string]bool{}
-	if a.Doc != nil && a.Doc.Root != nil {
-		n := a.Doc.Root
-		if spot.parent != "" {
-			n = n.At(spot.parent)
-		}
-		if n != nil {
-			for _, c := range n.Children {
-				present[c.Key] = true
-			}
-		}
-	}
+	present := presentKeys(a.Doc, spot.parent)
 	for _, k := range spot.seen {
 		present[k] = true
 	}
-	for i := range a.Dialect.Keys {
-		k := &a.Dialect.Keys[i]
-		kp, name := splitKey(k.Path)
-		if !sameParent(kp, spot.parent) || present[name] && name != word || k.Deprecated() != "" || !strings.HasPrefix(name, word) {
-			continue
-		}
-		def := k.Default
-		if def == "" {
-			def = "unset"
-		}
-		items = append(items, protocol.CompletionItem{
-			Label: name, Kind: protocol.CompletionItemKindProperty,
-			Detail:        protocol.NewOptional("default " + def + " (" + a.Dialect.Title + ")"),
-			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: keyDoc(a.Dialect, k)},
-			TextEdit:      &protocol.TextEdit{Range: replace, NewText: codeKeyText(spot.form, name, k)},
-			FilterText:    protocol.NewOptional(name),
-		})
-	}
+	items = keyCompletions(a, spot.parent, word, present, replace, func(name string, k *dialect.Key) string {
+		return codeKeyText(spot.form, name, k)
+	})
 	return protocol.CompletionItemSlice(items)
 }
 

@@ -260,9 +260,17 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		}
 		return protocol.CompletionItemSlice(items), nil
 	}
+	items = keyCompletions(a, parent, word, presentKeys(a.Doc, parent), replace, func(name string, k *dialect.Key) string {
+		return keyText(d.format, name, k)
+	})
+	return protocol.CompletionItemSlice(items), nil
+}
+
+// presentKeys are the keys written under parent in d, which completion does not offer again.
+func presentKeys(d *doc.Document, parent string) map[string]bool {
 	present := map[string]bool{}
-	if a.Doc != nil && a.Doc.Root != nil {
-		n := a.Doc.Root
+	if d != nil && d.Root != nil {
+		n := d.Root
 		if parent != "" {
 			n = n.At(parent)
 		}
@@ -272,10 +280,18 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			}
 		}
 	}
+	return present
+}
+
+// keyCompletions are the dialect's keys under parent (sameParent: "[]" in a key's path stands
+// for any entry) that start with word and are not present (but word itself, being typed), each
+// written by text.
+func keyCompletions(a lint.Analysis, parent, word string, present map[string]bool, replace protocol.Range, text func(string, *dialect.Key) string) []protocol.CompletionItem {
+	items := []protocol.CompletionItem{}
 	for i := range a.Dialect.Keys {
 		k := &a.Dialect.Keys[i]
 		kp, name := splitKey(k.Path)
-		if kp != parent || present[name] && name != word || k.Deprecated() != "" || !strings.HasPrefix(name, word) {
+		if !sameParent(kp, parent) || present[name] && name != word || k.Deprecated() != "" || !strings.HasPrefix(name, word) {
 			continue
 		}
 		def := k.Default
@@ -286,11 +302,11 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			Label: name, Kind: protocol.CompletionItemKindProperty,
 			Detail:        protocol.NewOptional("default " + def + " (" + a.Dialect.Title + ")"),
 			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: keyDoc(a.Dialect, k)},
-			TextEdit:      &protocol.TextEdit{Range: replace, NewText: keyText(d.format, name, k)},
+			TextEdit:      &protocol.TextEdit{Range: replace, NewText: text(name, k)},
 			FilterText:    protocol.NewOptional(name),
 		})
 	}
-	return protocol.CompletionItemSlice(items), nil
+	return items
 }
 
 // keyText is what completing a key inserts: the key, and its default when it has one.

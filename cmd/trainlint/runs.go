@@ -42,13 +42,22 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	rp := &runPlan{partOfRun: map[string]bool{}}
 	trees := map[string]*runTree{}
 	var order []string
+	primaryDirs := map[string]bool{} // hydraRoot's folders looked at (pre-commit names many files)
 	for _, in := range ins {
 		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) {
 			continue
 		}
 		root := in.Root
+		expand := false
 		if !in.Walked && compose.IsCodeConfig(in.FSPath) {
 			root = codeTreeRoot(in.FSPath, root) // code.go's bases live beside and above the file
+		} else if !in.Walked && len(overrides) == 0 {
+			// A Hydra group option or experiment named alone (pre-commit names the staged
+			// files): it is linted in the runs of its config directory, as a walk of that
+			// directory would lint it, not as a run of its own.
+			if r := hydraRoot(in.FSPath, maxBytes(opts(in)), primaryDirs); r != "" {
+				root, expand = r, true
+			}
 		}
 		rel, err := filepath.Rel(root, in.FSPath)
 		if err != nil || strings.HasPrefix(rel, "..") {
@@ -61,12 +70,19 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			trees[root] = t
 			order = append(order, root)
 		}
-		t.files = append(t.files, rel)
+		if t.prefix == "" {
+			t.prefix = strings.TrimSuffix(filepath.ToSlash(in.Path), rel)
+		}
+		if _, seen := t.byRel[rel]; !seen {
+			t.files = append(t.files, rel)
+		}
 		t.shown[rel] = in.Path
 		t.rel[in.Path] = rel
 		t.byRel[rel] = in
-		if t.prefix == "" {
-			t.prefix = strings.TrimSuffix(filepath.ToSlash(in.Path), rel)
+		if expand {
+			t.expand(rel)
+		} else if t.named != nil {
+			t.named[in.Path] = true
 		}
 	}
 	sort.Strings(order)
@@ -158,7 +174,9 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			ds := lint.LintRun(run, rs, o)
-			lint.RunFile(&res.Files, t.show(s.Primary), run, o)
+			if t.reports(t.show(s.Primary)) {
+				lint.RunFile(&res.Files, t.show(s.Primary), run, o)
+			}
 			for i := range ds {
 				ds[i].File = t.show(ds[i].File)
 				for j := range ds[i].Related {
@@ -174,7 +192,18 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			names = append(names, s.Name())
 		}
 		t.fsys.close()
-		res.Diagnostics = append(res.Diagnostics, lint.DropKnown(lint.DedupeRuns(perRun, names), res.Diagnostics)...)
+		ds := lint.DedupeRuns(perRun, names)
+		if t.named != nil {
+			// Files the command line did not name were read for their runs only.
+			kept := ds[:0]
+			for _, d := range ds {
+				if t.reports(d.File) {
+					kept = append(kept, d)
+				}
+			}
+			ds = kept
+		}
+		res.Diagnostics = append(res.Diagnostics, lint.DropKnown(ds, res.Diagnostics)...)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 }
@@ -235,6 +264,9 @@ func (t *treeFS) ReadDir(name string) ([]compose.Entry, error) {
 
 // runTree is the YAML inputs found under one root.
 type runTree struct {
+	// named, when the tree was widened to a config directory around files named on the
+	// command line (expand), are the reported paths of the inputs: only they are reported.
+	named  map[string]bool
 	root   string
 	files  []string          // slash paths relative to root
 	shown  map[string]string // relative path → reported path
@@ -243,6 +275,41 @@ type runTree struct {
 	prefix string // what the reported paths put before the relative path
 	fsys   *treeFS
 	specs  []compose.Spec
+}
+
+// reports says whether findings in the file shown as path are reported: every file of a
+// walked tree, and only the named ones of a widened tree.
+func (t *runTree) reports(path string) bool { return t.named == nil || t.named[path] }
+
+// expand widens the tree to every YAML file under its root (a Hydra config directory found
+// around the named file at rel), so that discovery finds the primaries and experiments whose
+// runs read that file; the inputs named so far stay the only ones reported.
+func (t *runTree) expand(rel string) {
+	if t.named == nil {
+		t.named = map[string]bool{}
+		for r := range t.byRel {
+			t.named[t.shown[r]] = true
+		}
+		files, _ := walkDir(t.root)
+		for _, f := range files {
+			if !isYAMLPath(f.FSPath) {
+				continue
+			}
+			r, err := filepath.Rel(t.root, f.FSPath)
+			if err != nil {
+				continue
+			}
+			r = filepath.ToSlash(r)
+			if _, ok := t.byRel[r]; ok {
+				continue
+			}
+			f.Root = t.root
+			f.Path = t.prefix + r
+			t.files = append(t.files, r)
+			t.byRel[r] = f
+		}
+	}
+	t.named[t.shown[rel]] = true
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group
@@ -298,6 +365,65 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 		}
 	}
 	return out
+}
+
+// hydraRoot is the Hydra config directory of a YAML file named on the command line, when the
+// file lies in a folder below it (a group option such as configs/callbacks/x.yaml, or an
+// experiment): the highest folder above the file's own, up to its repository's top (or the
+// working folder), that holds a primary config (a YAML file with a defaults list). "" when
+// there is none, and for a file in the directory itself (a primary names its run). The result
+// is relative when the path is.
+func hydraRoot(fsPath string, max int, memo map[string]bool) string {
+	top := codeTreeRoot(fsPath, "")
+	if top == "" {
+		return ""
+	}
+	found := ""
+	for d := filepath.Dir(filepath.Dir(fsPath)); ; d = filepath.Dir(d) {
+		if r, err := filepath.Rel(top, d); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			break
+		}
+		holds, ok := memo[d]
+		if !ok {
+			holds = holdsPrimary(d, max)
+			memo[d] = holds
+		}
+		if holds {
+			found = d
+		}
+		if filepath.Clean(d) == filepath.Clean(top) || d == filepath.Dir(d) {
+			break
+		}
+	}
+	return found
+}
+
+// holdsPrimary reports whether the folder dir holds a YAML file with a defaults list (each
+// read within max bytes; at most 200 files are looked at).
+func holdsPrimary(dir string, max int) bool {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range ents {
+		if e.IsDir() || !isYAMLPath(e.Name()) {
+			continue
+		}
+		if n++; n > 200 {
+			return false
+		}
+		f, fi, err := openRegular(filepath.Join(dir, e.Name()))
+		if err != nil {
+			continue
+		}
+		b, _, err := readLimited(f, fi.Size(), max)
+		f.Close()
+		if err == nil && compose.IsComposed(b) {
+			return true
+		}
+	}
+	return false
 }
 
 func isYAMLPath(p string) bool {

@@ -23,11 +23,21 @@ var hydraTree = map[string]string{
 func TestCheckFolderLintsRuns(t *testing.T) {
 	dir := writeTree(t, hydraTree)
 	t.Chdir(dir)
-	// Alone, the group option gets TL301; as part of the runs, callbacks/default.yaml sets its
-	// monitor, and the fragment keeps only its structural checks.
-	_, out, _ := cli(t, nil, "check", "--format", "json", "conf/callbacks/model_checkpoint.yaml")
+	// Alone (outside any config directory), the group option gets TL301; as part of the runs,
+	// callbacks/default.yaml sets its monitor, and the fragment keeps only its structural
+	// checks, whether its folder is walked or the file is named (as pre-commit names the staged
+	// files): a group option is no run (composition.md).
+	os.MkdirAll("alone", 0o755)
+	os.WriteFile(filepath.Join("alone", "model_checkpoint.yaml"), []byte(hydraTree["conf/callbacks/model_checkpoint.yaml"]), 0o644)
+	_, out, _ := cli(t, nil, "check", "--format", "json", "alone/model_checkpoint.yaml")
 	if !strings.Contains(out, `"TL301"`) {
 		t.Fatalf("the file alone should get TL301:\n%s", out)
+	}
+	for _, args := range [][]string{{"conf/callbacks/model_checkpoint.yaml"}, {"--only-configs", "conf/callbacks/model_checkpoint.yaml", "conf/callbacks/default.yaml"}} {
+		code, out, _ := cli(t, nil, append([]string{"check", "--format", "json"}, args...)...)
+		if strings.Contains(out, `"TL301"`) || strings.Contains(out, `"TL006"`) || code != 0 {
+			t.Errorf("%v: the named group options are linted as parts of the runs (exit %d):\n%s", args, code, out)
+		}
 	}
 	code, out, errs := cli(t, nil, "check", "--format", "json", "conf")
 	var res lint.Result
@@ -113,9 +123,17 @@ func TestRunsRelatedInOtherFile(t *testing.T) {
 		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: fsdp\nsync_batchnorm: false\n",
 	})
 	for _, f := range []string{"conf/model/resnet.yaml", "conf/trainer/gpu.yaml"} {
-		if _, out, _ := cli(t, nil, "check", "--select", "TL501", "--framework", "lightning", "--format", "json", f); strings.Contains(out, "TL501") {
+		// each file alone, outside its config directory
+		b, _ := os.ReadFile(f)
+		alone := filepath.Join(t.TempDir(), filepath.Base(f))
+		os.WriteFile(alone, b, 0o644)
+		if _, out, _ := cli(t, nil, "check", "--select", "TL501", "--framework", "lightning", "--format", "json", alone); strings.Contains(out, "TL501") {
 			t.Fatalf("%s alone already gets TL501, so this test proves nothing:\n%s", f, out)
 		}
+	}
+	// Named (as pre-commit names a staged file), the trainer option is linted in its run.
+	if _, out, _ := cli(t, nil, "check", "--select", "TL501", "--format", "json", "conf/trainer/gpu.yaml"); !strings.Contains(out, "TL501") || strings.Contains(out, `"file": "conf/train.yaml"`) {
+		t.Errorf("conf/trainer/gpu.yaml named: want the run's TL501 and no other file listed:\n%s", out)
 	}
 	_, out, _ := cli(t, nil, "check", "--select", "TL501", "--format", "json", "conf")
 	var res lint.Result

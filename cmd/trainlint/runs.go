@@ -36,8 +36,9 @@ type runPlan struct {
 
 // planRuns finds the Hydra runs among the inputs (lint/compose: a primary config and each of its
 // experiments; with --override, the primaries found, composed with the overrides instead). The
-// file system is read only below each input's root (the folder walked, or a named file's
-// folder), through os.Root and within the size limit, never above it.
+// file system is read only below each input's root (the folder walked; a named file's folder,
+// or the Hydra config directory above a named group option, or a named code config's
+// repository), through os.Root and within the size limit, never above it.
 func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	rp := &runPlan{partOfRun: map[string]bool{}}
 	trees := map[string]*runTree{}

@@ -60,7 +60,9 @@
 // up to eight runs of the configs below the repository's root built on it; a module of
 // ml_collections functions too), so a base gets
 // the findings of the configs built on it at its own lines and no lint of its own as a whole
-// config.
+// config. A Python file is left alone while it reads as no config (a script, a helper
+// module, the CLI's test for walked .py files) and linted from the change that makes it one
+// (a new file being written).
 //
 // # Library
 //

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/config"
@@ -162,8 +163,23 @@ func (c *checkConfig) configOptions(args []string, ins []input, rules []*lint.Ru
 			c.Ignore = first.Ignore
 		}
 	}
+	var more sync.Mutex // the configs of files no input named (configFor)
+	configFor := func(in input) *config.Config {
+		if cfg, ok := configs[in.Path]; ok {
+			return cfg
+		}
+		// A file the runs read that the command line did not give (the other files of the
+		// config directory around a named group option): the options a walk would give it.
+		if fixed != nil {
+			return fixed
+		}
+		more.Lock()
+		defer more.Unlock()
+		cfg, _ := nearestConfig(loader, diskPath(in)) // a broken config file: the defaults
+		return cfg
+	}
 	return func(in input) lint.Options {
-		o := withRepo(configs[in.Path].Options(diskPath(in)), diskPath(in))
+		o := withRepo(configFor(in).Options(diskPath(in)), diskPath(in))
 		if set["select"] {
 			o.Select = flags.Select
 		}

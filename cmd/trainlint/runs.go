@@ -43,7 +43,11 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	rp := &runPlan{partOfRun: map[string]bool{}}
 	trees := map[string]*runTree{}
 	var order []string
-	primaryDirs := map[string]bool{} // hydraRoot's folders looked at (pre-commit names many files)
+	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
+	inputs := map[string]bool{}         // the reported paths of every input
+	for _, in := range ins {
+		inputs[in.Path] = true
+	}
 	for _, in := range ins {
 		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) {
 			continue
@@ -56,7 +60,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			// A Hydra group option or experiment named alone (pre-commit names the staged
 			// files): it is linted in the runs of its config directory, as a walk of that
 			// directory would lint it, not as a run of its own.
-			if r := hydraRoot(in.FSPath, maxBytes(opts(in)), primaryDirs); r != "" {
+			if r := hydraRoot(in.FSPath, groupsNamed); r != "" {
 				root, expand = r, true
 			}
 		}
@@ -81,9 +85,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		t.rel[in.Path] = rel
 		t.byRel[rel] = in
 		if expand {
-			t.expand(rel)
-		} else if t.named != nil {
-			t.named[in.Path] = true
+			t.expand(inputs)
 		}
 	}
 	sort.Strings(order)
@@ -279,38 +281,48 @@ type runTree struct {
 }
 
 // reports says whether findings in the file shown as path are reported: every file of a
-// walked tree, and only the named ones of a widened tree.
+// walked tree; in a widened tree, the files the command line gave (named, or walked in another
+// folder given).
 func (t *runTree) reports(path string) bool { return t.named == nil || t.named[path] }
 
-// expand widens the tree to every YAML file under its root (a Hydra config directory found
-// around the named file at rel), so that discovery finds the primaries and experiments whose
-// runs read that file; the inputs named so far stay the only ones reported.
-func (t *runTree) expand(rel string) {
-	if t.named == nil {
-		t.named = map[string]bool{}
-		for r := range t.byRel {
-			t.named[t.shown[r]] = true
-		}
-		files, _ := walkDir(t.root)
-		for _, f := range files {
-			if !isYAMLPath(f.FSPath) {
-				continue
-			}
-			r, err := filepath.Rel(t.root, f.FSPath)
-			if err != nil {
-				continue
-			}
-			r = filepath.ToSlash(r)
-			if _, ok := t.byRel[r]; ok {
-				continue
-			}
-			f.Root = t.root
-			f.Path = t.prefix + r
-			t.files = append(t.files, r)
-			t.byRel[r] = f
+// maxWidened is the most YAML files a tree widened around named files reads; a config
+// directory is far smaller (lightning-hydra-template's holds 50, NeMo's largest a few hundred).
+// Past it, the named files are linted as before, one run each.
+const maxWidened = 5000
+
+// expand widens the tree to every YAML file under its root (the Hydra config directory of
+// the named group options), so that discovery finds the primaries and experiments whose runs
+// read them; inputs, the reported paths of the command line's files, stay the only ones
+// reported.
+func (t *runTree) expand(inputs map[string]bool) {
+	if t.named != nil {
+		return
+	}
+	t.named = inputs
+	files, _ := walkDir(t.root)
+	var add []input
+	for _, f := range files {
+		if isYAMLPath(f.FSPath) {
+			add = append(add, f)
 		}
 	}
-	t.named[t.shown[rel]] = true
+	if len(add) > maxWidened {
+		return
+	}
+	for _, f := range add {
+		r, err := filepath.Rel(t.root, f.FSPath)
+		if err != nil {
+			continue
+		}
+		r = filepath.ToSlash(r)
+		if _, ok := t.byRel[r]; ok {
+			continue
+		}
+		f.Root = t.root
+		f.Path = t.prefix + r
+		t.files = append(t.files, r)
+		t.byRel[r] = f
+	}
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group
@@ -368,63 +380,64 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 	return out
 }
 
-// hydraRoot is the Hydra config directory of a YAML file named on the command line, when the
-// file lies in a folder below it (a group option such as configs/callbacks/x.yaml, or an
-// experiment): the highest folder above the file's own, up to its repository's top (or the
-// working folder), that holds a primary config (a YAML file with a defaults list). "" when
-// there is none, and for a file in the directory itself (a primary names its run). The result
-// is relative when the path is.
-func hydraRoot(fsPath string, max int, memo map[string]bool) string {
+// hydraRoot is the Hydra config directory of a YAML file named on the command line when the
+// file is one of its group options (configs/callbacks/x.yaml, configs/experiment/y.yaml): the
+// nearest folder above the file's own whose configs name, in a defaults list, the group
+// folder the file lies in (compose.GroupNamedIn), climbing on while that folder is itself a
+// group named above it (nested groups). Only folders up to the file's repository top (or the
+// working folder) are looked at, at most eight levels. "" when the file is no group option
+// (a recipe in a folder no defaults list names, a primary): it is then linted as before. The
+// result is relative when the path is. memo keeps the folders asked (pre-commit names many
+// files of the same folders).
+func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	top := codeTreeRoot(fsPath, "")
 	if top == "" {
 		return ""
 	}
-	found := ""
-	for d := filepath.Dir(filepath.Dir(fsPath)); ; d = filepath.Dir(d) {
-		if r, err := filepath.Rel(top, d); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			break
-		}
-		holds, ok := memo[d]
+	absTop, err1 := filepath.Abs(top)
+	absFile, err2 := filepath.Abs(fsPath)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	named := func(dir, group string) bool {
+		k := [2]string{dir, group}
+		v, ok := memo[k]
 		if !ok {
-			holds = holdsPrimary(d, max)
-			memo[d] = holds
+			fsys, err := openTreeFS(dir, 1<<20)
+			if err == nil {
+				v = compose.GroupNamedIn(fsys, ".", group)
+				fsys.close()
+			}
+			memo[k] = v
 		}
-		if holds {
-			found = d
-		}
-		if filepath.Clean(d) == filepath.Clean(top) || d == filepath.Dir(d) {
+		return v
+	}
+	found := ""
+	folder := filepath.Dir(absFile)
+	for i := 0; i < 8 && folder != absTop && folder != filepath.Dir(folder); i++ {
+		parent := filepath.Dir(folder)
+		if r, err := filepath.Rel(absTop, parent); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 			break
 		}
+		if named(parent, filepath.Base(folder)) {
+			found = parent
+		} else if found != "" {
+			break // the group chain ends: found is the config directory
+		}
+		folder = parent
 	}
-	return found
-}
-
-// holdsPrimary reports whether the folder dir holds a YAML file with a defaults list (each
-// read within max bytes; at most 200 files are looked at).
-func holdsPrimary(dir string, max int) bool {
-	ents, err := os.ReadDir(dir)
+	if found == "" || filepath.IsAbs(fsPath) {
+		return found
+	}
+	wd, err := os.Getwd()
 	if err != nil {
-		return false
+		return ""
 	}
-	n := 0
-	for _, e := range ents {
-		if e.IsDir() || !isYAMLPath(e.Name()) {
-			continue
-		}
-		if n++; n > 200 {
-			return false
-		}
-		f, fi, err := openRegular(filepath.Join(dir, e.Name()))
-		if err != nil {
-			continue
-		}
-		b, _, err := readLimited(f, fi.Size(), max)
-		f.Close()
-		if err == nil && compose.IsComposed(b) {
-			return true
-		}
+	r, err := filepath.Rel(wd, found)
+	if err != nil {
+		return ""
 	}
-	return false
+	return r
 }
 
 func isYAMLPath(p string) bool {

@@ -228,3 +228,43 @@ func TestDeclaredRunsWithLauncher(t *testing.T) {
 		t.Errorf("train_batch_size compared without a launcher:\n%s", out)
 	}
 }
+
+// A named file is widened to its config directory's runs only when it is a group option that
+// a defaults list names; the project's config applies to the runs it joins; the files given
+// are reported whether named or walked; a primary named from its own folder stays its run.
+func TestNamedGroupOptionEdges(t *testing.T) {
+	tree := map[string]string{
+		"conf/train.yaml":        "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nseed: 1\n",
+		"conf/model/resnet.yaml": "_target_: src.models.Classifier\nnet:\n  backbone: resnet50\n",
+		"conf/trainer/gpu.yaml":  "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: fsdp\nsync_batchnorm: false\n",
+		// an HF recipe in a folder of the config directory no defaults list names: no group
+		// option, so its own run (fp16 and bf16 both on stops the Trainer)
+		"conf/sft/llama.yaml": "model_name_or_path: meta-llama/Llama-3.1-8B\nfp16: true\nbf16: true\nper_device_train_batch_size: 4\n",
+		// a top-level `defaults:` mapping of another tool (Mergify) is no Hydra defaults list
+		".mergify.yml": "defaults:\n  actions:\n    queue:\n      method: squash\n",
+	}
+	dir := writeTree(t, tree)
+	os.MkdirAll(filepath.Join(dir, ".git"), 0o755)
+	run := func(args ...string) (int, string) {
+		code, out, _ := cli(t, nil, append([]string{"check", "--quiet", "--no-color"}, args...)...)
+		return code, out
+	}
+	if code, out := run("--only-configs", "conf/sft/llama.yaml"); code != 1 || !strings.Contains(out, "TL706") {
+		t.Errorf("the recipe lost its own run (exit %d):\n%s", code, out)
+	}
+	if _, out := run("--only-configs", "conf/trainer/gpu.yaml"); !strings.Contains(out, "conf/trainer/gpu.yaml:5:17") || !strings.Contains(out, "TL501") {
+		t.Errorf("the named group option lacks its run's TL501:\n%s", out)
+	}
+	if _, out := run("conf/trainer", "conf/model/resnet.yaml"); !strings.Contains(out, "conf/trainer/gpu.yaml:5:17") {
+		t.Errorf("a walked folder beside a named file lost the run's TL501:\n%s", out)
+	}
+	t.Chdir(filepath.Join(dir, "conf"))
+	if _, out := run("train.yaml"); !strings.Contains(out, "TL501") {
+		t.Errorf("the primary named from its own folder lost its run's TL501:\n%s", out)
+	}
+	t.Chdir(dir)
+	os.WriteFile(".trainlint.toml", []byte("ignore = [\"TL501\"]\n"), 0o644)
+	if code, out := run("--only-configs", "conf/trainer/gpu.yaml"); code != 0 || strings.Contains(out, "TL501") {
+		t.Errorf("the project's ignore does not reach the run of a named group option (exit %d):\n%s", code, out)
+	}
+}

@@ -433,7 +433,9 @@ func (s *server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		}
 	}
 	d.version = p.TextDocument.Version
-	recheck, path, src := d.python && d.format == "", d.path, d.text.src
+	// Configs are small: a long Python file that is no config (a module being edited) is not
+	// parsed again on every change to see whether it became one.
+	recheck, path, src := d.python && d.format == "" && len(d.text.src) <= maxRecheck, d.path, d.text.src
 	s.mu.Unlock()
 	if recheck && isPythonConfig(path, src) {
 		// A Python file that was no config when opened (an empty new file, a script) becomes
@@ -585,6 +587,10 @@ func newDocument(u uri.URI, lang string, version int32, src []byte) *document {
 	}
 	return d
 }
+
+// maxRecheck is the largest Python file DidChange parses again to see whether it became a
+// config (the largest Python config of the OpenMMLab and big_vision trees read is 75 KB).
+const maxRecheck = 128 << 10
 
 // isPythonConfig reports whether a Python file reads as a config of a framework trainlint knows
 // (get_config, MMEngine module variables), the test the CLI applies to the .py files it walks:

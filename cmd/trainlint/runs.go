@@ -382,10 +382,12 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 
 // hydraRoot is the Hydra config directory of a YAML file named on the command line when the
 // file is one of its group options (configs/callbacks/x.yaml, configs/experiment/y.yaml): the
-// nearest folder above the file's own whose configs name, in a defaults list, the group
-// folder the file lies in (compose.GroupNamedIn), climbing on while that folder is itself a
-// group named above it (nested groups). Only folders up to the file's repository top (or the
-// working folder) are looked at, at most eight levels. "" when the file is no group option
+// highest folder above the file's own whose configs name, in a defaults list, the folder on
+// the file's path just below it as a group (compose.GroupNamedIn). The highest, since a
+// group's options may sit in subfolders with groups of their own (NeMo-Framework-Launcher's
+// conf/training/nerf/model/x.yaml: conf names training, nerf's options name model). Only
+// folders up to the file's repository top (or the working folder) are looked at, at most
+// eight levels. "" when the file is no group option
 // (a recipe in a folder no defaults list names, a primary): it is then linted as before. The
 // result is relative when the path is. memo keeps the folders asked (pre-commit names many
 // files of the same folders).
@@ -420,9 +422,7 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 			break
 		}
 		if named(parent, filepath.Base(folder)) {
-			found = parent
-		} else if found != "" {
-			break // the group chain ends: found is the config directory
+			found = parent // the highest wins: a group's option may sit in a subfolder (nerf/)
 		}
 		folder = parent
 	}

@@ -263,6 +263,20 @@ func TestNamedGroupOptionEdges(t *testing.T) {
 		t.Errorf("the primary named from its own folder lost its run's TL501:\n%s", out)
 	}
 	t.Chdir(dir)
+	// A group's option in a subfolder with groups of its own (NeMo-Framework-Launcher's
+	// conf/training/nerf/model/*.yaml): its interpolation resolves in the run of the
+	// config directory two folders up, not in a run of the option's own folder.
+	for name, text := range map[string]string{
+		"conf2/config.yaml":                "defaults:\n  - _self_\n  - training: nerf/dream\n",
+		"conf2/training/nerf/dream.yaml":   "defaults:\n  - model: m\n  - _self_\ntrainer:\n  max_steps: 10\n",
+		"conf2/training/nerf/model/m.yaml": "steps: ${training.trainer.max_steps}\n",
+	} {
+		os.MkdirAll(filepath.Dir(name), 0o755)
+		os.WriteFile(name, []byte(text), 0o644)
+	}
+	if _, out := run("--only-configs", "conf2/training/nerf/model/m.yaml"); strings.Contains(out, "TL006") {
+		t.Errorf("the nested option's interpolation did not resolve in its run:\n%s", out)
+	}
 	os.WriteFile(".trainlint.toml", []byte("ignore = [\"TL501\"]\n"), 0o644)
 	if code, out := run("--only-configs", "conf/trainer/gpu.yaml"); code != 0 || strings.Contains(out, "TL501") {
 		t.Errorf("the project's ignore does not reach the run of a named group option (exit %d):\n%s", code, out)

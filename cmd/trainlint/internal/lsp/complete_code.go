@@ -31,6 +31,11 @@ type codeSpot struct {
 	// seen are the keys written before the cursor in the same dict(...) call (the Document the
 	// rest is read from has the cursor's line blanked).
 	seen []string
+	// binding is a top-level gin binding's text before the word ("utils." in "utils.Sa"):
+	// whole binding paths that continue it are offered too, not only the keys right below
+	// parent.
+	binding string
+	top     bool
 }
 
 // keyForm is how a completed key is written.
@@ -498,9 +503,9 @@ func ginSpot(src []byte, lineStart, off int) (codeSpot, bool) {
 	}
 	parent := strings.TrimSuffix(before, ".")
 	if scope != "" {
-		parent = scope // the word typed is a parameter of the block's configurable
+		return codeSpot{parent: scope, form: formBinding}, true // a parameter of the block's configurable
 	}
-	return codeSpot{parent: parent, form: formBinding}, true
+	return codeSpot{parent: parent, form: formBinding, binding: before, top: true}, true
 }
 
 // ginBlock finds the block an indented gin line at lineStart belongs to: the nearest line
@@ -640,7 +645,42 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 	items = keyCompletions(a, spot.parent, word, present, replace, func(name string, k *dialect.Key) string {
 		return codeKeyText(spot.form, name, k)
 	})
+	if spot.top {
+		items = append(items, ginPaths(a, spot, word, replace)...)
+	}
 	return protocol.CompletionItemSlice(items)
+}
+
+// ginPaths are the whole binding paths that continue what a top-level gin line holds before
+// the cursor (`tr` → train.total_steps, `utils.Sa` → SaveCheckpointConfig.keep) and lie deeper
+// than the keys right below it (keyCompletions offers those), when the file does not bind them
+// yet: gin paths are long, and nothing else is offered before their last dot.
+func ginPaths(a lint.Analysis, spot codeSpot, word string, replace protocol.Range) []protocol.CompletionItem {
+	var items []protocol.CompletionItem
+	typed := spot.binding + word
+	for i := range a.Dialect.Keys {
+		k := &a.Dialect.Keys[i]
+		kp, _ := splitKey(k.Path)
+		if !strings.HasPrefix(k.Path, typed) || sameParent(kp, spot.parent) || k.Deprecated() != "" || strings.Contains(k.Path, "[]") {
+			continue
+		}
+		if a.Doc != nil && a.Doc.Root != nil && a.Doc.Root.At(k.Path) != nil {
+			continue
+		}
+		rest := k.Path[len(spot.binding):]
+		def := k.Default
+		if def == "" {
+			def = "unset"
+		}
+		items = append(items, protocol.CompletionItem{
+			Label: rest, Kind: protocol.CompletionItemKindProperty,
+			Detail:        protocol.NewOptional("default " + def + " (" + a.Dialect.Title + ")"),
+			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: keyDoc(a.Dialect, k)},
+			TextEdit:      &protocol.TextEdit{Range: replace, NewText: codeKeyText(formBinding, rest, k)},
+			FilterText:    protocol.NewOptional(rest),
+		})
+	}
+	return items
 }
 
 // sameParent reports whether a key path's parent kp (a dialect's, where "[]" stands for any

@@ -58,6 +58,9 @@ func TestCodeCompletion(t *testing.T) {
 		{"bv.py", bv, "config['input'].|", nil, ""},
 		{"t.gin", gin, "train.|\n", []string{"eval_period = ", "eval_steps = ", "total_steps = ", "random_seed = None"}, "train"},
 		{"t.gin", gin, "utils.SaveCheckpointConfig.k|\n", []string{"keep = None"}, "utils.SaveCheckpointConfig"},
+		// whole binding paths continue what is typed before their last dot (not those bound)
+		{"t.gin", gin, "tr|\n", []string{"train.eval_period = ", "train.eval_steps = ", "train.total_steps = ", "train.random_seed = None"}, ""},
+		{"t.gin", gin, "utils.Sa|\n", []string{"SaveCheckpointConfig.period = None", "SaveCheckpointConfig.keep = None"}, "utils"},
 		{"t.gin", gin, "train/utils.DatasetConfig.|\n", nil, ""}, // batch_size is written already
 		{"t.gin", gin, "x = [\n  train.|\n]\n", nil, ""},
 		// a block binds its configurable's parameters on the indented lines below it

@@ -21,7 +21,8 @@
 //     yet), each inserted with its default; in a value position, a key's allowed values. In
 //     configs written as code (complete_code.go) a key is written as the spot writes keys: a
 //     dict(...) keyword (`max_keep_ckpts=-1`), a module variable or a ConfigDict attribute
-//     (`config.input.prefetch = 2`), a gin binding (`utils.SaveCheckpointConfig.keep = None`),
+//     (`config.input.prefetch = 2`), a gin binding (`utils.SaveCheckpointConfig.keep = None`;
+//     before a binding's last dot, the whole paths that continue it),
 //     with the default only where it is a literal; inside lists, other calls, subscripts and
 //     function locals nothing is offered.
 //   - Go to definition on references to other files that resolve inside the workspace:

@@ -37,7 +37,8 @@ func (s *server) codeRefTarget(d *doc.Document, off int, dir string) []string {
 			return out
 		case d.Format == doc.Python && (r.Kind == "base" || r.Kind == "import"):
 			mods := []string{r.Target}
-			if w := wordAt(d.Src, off); w != "" && w != lastPart(r.Target) && !strings.Contains(w, ".") {
+			_, last := splitKey(r.Target)
+			if w := wordAt(d.Src, off); w != "" && w != last && !strings.Contains(w, ".") {
 				mods = append(mods, submodule(r.Target, w)) // from pkg import module
 			}
 			var out []string
@@ -94,10 +95,6 @@ func wordAt(src []byte, off int) string {
 		e++
 	}
 	return string(src[s:e])
-}
-
-func lastPart(mod string) string {
-	return mod[strings.LastIndexByte(mod, '.')+1:]
 }
 
 // submodule is module name of `from mod import name`: "..sched" for `from .. import sched`,

@@ -668,17 +668,7 @@ func ginPaths(a lint.Analysis, spot codeSpot, word string, replace protocol.Rang
 			continue
 		}
 		rest := k.Path[len(spot.binding):]
-		def := k.Default
-		if def == "" {
-			def = "unset"
-		}
-		items = append(items, protocol.CompletionItem{
-			Label: rest, Kind: protocol.CompletionItemKindProperty,
-			Detail:        protocol.NewOptional("default " + def + " (" + a.Dialect.Title + ")"),
-			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: keyDoc(a.Dialect, k)},
-			TextEdit:      &protocol.TextEdit{Range: replace, NewText: codeKeyText(formBinding, rest, k)},
-			FilterText:    protocol.NewOptional(rest),
-		})
+		items = append(items, keyItem(a.Dialect, k, rest, replace, codeKeyText(formBinding, rest, k)))
 	}
 	return items
 }

@@ -294,19 +294,25 @@ func keyCompletions(a lint.Analysis, parent, word string, present map[string]boo
 		if !sameParent(kp, parent) || present[name] && name != word || k.Deprecated() != "" || !strings.HasPrefix(name, word) {
 			continue
 		}
-		def := k.Default
-		if def == "" {
-			def = "unset"
-		}
-		items = append(items, protocol.CompletionItem{
-			Label: name, Kind: protocol.CompletionItemKindProperty,
-			Detail:        protocol.NewOptional("default " + def + " (" + a.Dialect.Title + ")"),
-			Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: keyDoc(a.Dialect, k)},
-			TextEdit:      &protocol.TextEdit{Range: replace, NewText: text(name, k)},
-			FilterText:    protocol.NewOptional(name),
-		})
+		items = append(items, keyItem(a.Dialect, k, name, replace, text(name, k)))
 	}
 	return items
+}
+
+// keyItem is the completion item of key k, shown as label (its last part, or the rest of a gin
+// binding's path) and inserting newText over replace.
+func keyItem(d *dialect.Dialect, k *dialect.Key, label string, replace protocol.Range, newText string) protocol.CompletionItem {
+	def := k.Default
+	if def == "" {
+		def = "unset"
+	}
+	return protocol.CompletionItem{
+		Label: label, Kind: protocol.CompletionItemKindProperty,
+		Detail:        protocol.NewOptional("default " + def + " (" + d.Title + ")"),
+		Documentation: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: keyDoc(d, k)},
+		TextEdit:      &protocol.TextEdit{Range: replace, NewText: newText},
+		FilterText:    protocol.NewOptional(label),
+	}
 }
 
 // keyText is what completing a key inserts: the key, and its default when it has one.

@@ -54,10 +54,7 @@ def get_config():
   shallow.extra = dict(x=2)
   return config
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{
 		"a.batch_size":  "64",
 		"a.inner.steps": "20",
@@ -103,10 +100,7 @@ def get_config():
   config.plain_first = list(q)[0]
   return config
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{
 		"sub.n":       "2",
 		"loose_v":     "5",
@@ -157,10 +151,7 @@ def get_config():
   config.pair_a = pair[1]['a']
   return config
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantUnknown(t, d, "model", "sub", "opt", "conv", "mixed_first")
 	wantValues(t, d.Root, "", map[string]string{
 		"ordered_first": "zeta",
@@ -183,10 +174,7 @@ def get_config():
   c = ml_collections.ConfigDict(s1, sort_keys=False)
   return dict(first=list(c.keys())[0])
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{"first": "a"})
 }
 
@@ -208,10 +196,7 @@ def get_config():
   c.pair = [4, 5]
   return c
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{"lr": "1.0", "wd": "2.0", "sizes.1": "3", "pair.1": "5"})
 	if s, p := d.Root.Get("sizes").Style, d.Root.Get("pair").Style; s == "tuple" || p != "tuple" {
 		t.Errorf("sizes style %s, pair style %s: want a list and a tuple", s, p)
@@ -233,9 +218,6 @@ def get_config():
       keywords=list(dict(**s1))[0],
   )
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{"plain": "a", "display": "a", "keywords": "a"})
 }

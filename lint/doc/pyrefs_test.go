@@ -35,10 +35,7 @@ def get_config():
   )
   return config
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{
 		"num_training_epochs": "40",
 		"batch_size":          "32",
@@ -116,10 +113,7 @@ def get_plain():
 def get_made():
   return ml_collections.ConfigDict(dict(a=ml_collections.FieldReference(1)))
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantUnknown(t, d, "bs", "also", "steps", "kept", "linked", "set_ref", "called", "held", "mod", "cmp", "none_ref", "typed", "fstr", "doubled")
 	if n := d.Root.StepPath("listed.0"); n == nil || !n.IsUnknown() {
 		t.Errorf("a list's reference: %+v", n)
@@ -232,10 +226,7 @@ def get_config():
 def get_plain():
   return ml_collections.ConfigDict(dict(n=dict(r=ml_collections.FieldReference(1))), convert_dict=False)
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	for _, k := range []string{"type_safe", "sort_keys"} {
 		if d.Root.Get(k) != nil {
 			t.Errorf("an option read as an entry: %s", k)

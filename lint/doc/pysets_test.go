@@ -34,10 +34,7 @@ func TestPythonSets(t *testing.T) {
   c['held_len'] = len(held['t'])
   return c
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{
 		"has_a":     "true",
 		"has_c":     "false",
@@ -72,10 +69,7 @@ def get_config():
   m += os.environ.get('X')
   return c
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{"l.1": "1", "d.b": "2"})
 	wantUnknown(t, d, "m")
 }
@@ -89,10 +83,7 @@ items = os.environ.get('ITEMS')
 for item in items:
     last = item
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantUnknown(t, d, "item", "last")
 }
 
@@ -109,10 +100,7 @@ func TestPythonFloatPowers(t *testing.T) {
     zero=3.3 ** 0,
 )
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root.Get("c"), "c.", map[string]string{"square": "2.25", "inverse": "0.25", "one": "1.0", "zero": "1.0"})
 	wantUnknown(t, d, "c.beta", "c.root")
 }
@@ -137,10 +125,7 @@ def get_config():
       unknown=list(enumerate(os.environ.get('X'))),
   )
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{
 		"short":   "2",
 		"pairs.0": "11",
@@ -165,10 +150,7 @@ again = dict(e)
 same = zip([1], [2]) == ((1, 2),)
 truth = bool(zip())
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{"a": "2", "b": "0", "d.0": "x", "truth": "true", "same": "false"})
 	if n := d.Root.Get("again"); n == nil || n.Kind != Map || len(n.Children) != 0 {
 		t.Errorf("again = %+v, want an empty dict", n)
@@ -194,10 +176,7 @@ if os.environ.get('X'):
   f()['x'] += 1
 n = len(log)
 `
-	d := Parse("c.py", []byte(src), Python, Limits{})
-	if d.Root == nil {
-		t.Fatalf("no tree: %+v", d.Problems)
-	}
+	d := pyTree(t, src)
 	if n := d.Root.Get("n"); n == nil || !(n.IsUnknown() || n.Value == "0" || n.Value == "1") {
 		t.Errorf("n = %+v, want unknown, 0 or 1", n)
 	}

@@ -19,6 +19,16 @@ func pyGet(t *testing.T, d *Document, path string) *Node {
 // wantValues asserts that each path of want (stepping through lists) is known in the tree
 // under root with that value; label starts each message (lint's code_runs_test.go has its twin
 // for composed runs).
+// pyTree reads src as a Python config (c.py) and stops the test when it gives no tree.
+func pyTree(t *testing.T, src string) *Document {
+	t.Helper()
+	d := Parse("c.py", []byte(src), Python, Limits{})
+	if d.Root == nil {
+		t.Fatalf("no tree: %+v", d.Problems)
+	}
+	return d
+}
+
 func wantValues(t *testing.T, root *Node, label string, want map[string]string) {
 	t.Helper()
 	for k, w := range want {

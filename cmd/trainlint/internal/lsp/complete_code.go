@@ -556,6 +556,19 @@ func codeKeyText(form keyForm, name string, k *dialect.Key) string {
 	return name + " = " + v
 }
 
+// codeSectionText is what completing a section inserts in Python: a dict (a list for a list's
+// items) opened for its keys, "$0" where the cursor goes.
+func codeSectionText(form keyForm, s section) string {
+	v := "dict($0)"
+	if s.list {
+		v = "[$0]"
+	}
+	if form == formKeyword {
+		return s.name + "=" + v
+	}
+	return s.name + " = " + v
+}
+
 // pyNumber is a decimal Python number as a default is written (no leading zeros, digits
 // grouped by single underscores, an optional fraction and exponent): Go's ParseFloat would
 // also take inf, NaN, hex floats and 007, which Python does not.
@@ -604,7 +617,7 @@ func codeSpotAt(f doc.Format, src []byte, lineStart, off int, d *doc.Document) (
 
 // codeCompletion is Completion in a Python or gin document: the keys that belong at the spot
 // of the word before the cursor and are not written there yet, or a key's allowed values.
-func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off int, at protocol.Position) protocol.CompletionResult {
+func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off int, at protocol.Position, snippet bool) protocol.CompletionResult {
 	src := d.text.src
 	ws := off
 	for ws > lineStart && isIdentByte(src[ws-1]) {
@@ -647,6 +660,11 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 	})
 	if spot.top {
 		items = append(items, ginPaths(a, spot, word, replace)...)
+	}
+	if spot.form != formBinding {
+		items = withSections(items, a, spot.parent, word, present, replace, snippet, func(s section) string {
+			return codeSectionText(spot.form, s)
+		})
 	}
 	return protocol.CompletionItemSlice(items)
 }

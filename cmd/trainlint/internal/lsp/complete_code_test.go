@@ -49,7 +49,7 @@ func TestCodeCompletion(t *testing.T) {
 		{"mm.py", mm, "randomness = \\\r\n    dict(seed=0, |)\r\n", []string{"diff_rank_seed=False"}, "randomness"},
 		{"mm.py", mm, "def f():\n    sy|\n", nil, ""},
 		{"mm.py", mm, "s = 'randomness = dict(|'\n", nil, ""},
-		{"bv.py", bv, "config.|", []string{"prefetch_to_device = 1", "seed = 0", "log_training_steps = ", "ckpt_steps = None", "keep_ckpt_steps = None", "batch_size_eval = "}, ""},
+		{"bv.py", bv, "config.|", []string{"prefetch_to_device = 1", "seed = 0", "log_training_steps = ", "ckpt_steps = None", "keep_ckpt_steps = None", "batch_size_eval = ", "evals = dict()"}, ""},
 		{"bv.py", bv, "config.input.|", []string{"prefetch = 2"}, "input"},
 		{"bv.py", bv, "config.input = dict(batch_size=4096, pre|)", []string{"prefetch=2"}, "input"},
 		{"bv.py", bv, "config.evals.fewshot.|", []string{"log_steps = ", "batch_size = "}, "evals.fewshot"},

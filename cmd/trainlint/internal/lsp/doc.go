@@ -24,7 +24,12 @@
 //     (`config.input.prefetch = 2`), a gin binding (`utils.SaveCheckpointConfig.keep = None`;
 //     before a binding's last dot, the whole paths that continue it),
 //     with the default only where it is a literal; inside lists, other calls, subscripts and
-//     function locals nothing is offered.
+//     function locals nothing is offered. Above a framework's keys, the sections that lead to
+//     them (sections.go: `trainer` at the top of a Lightning config), each opened for its keys
+//     with the cursor inside when the client takes snippets: `trainer:` and an indented new
+//     line in YAML (a list's dash for a list of items), `"zero_optimization": {}` in JSON,
+//     `checkpoint=dict()` or `train_cfg = dict()` in Python; none in TOML, whose table header
+//     would take the keys below it, or gin.
 //   - Go to definition on references to other files that resolve inside the workspace:
 //     `deepspeed:` paths (and accelerate's deepspeed_config_file, Lightning's strategy config),
 //     Hydra defaults-list entries (`- trainer: gpu`, `- override /model: big`, `- base`),

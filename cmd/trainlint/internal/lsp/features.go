@@ -229,7 +229,7 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	ln := int(at.Line)
 	lineStart := d.text.starts[ln]
 	if d.format == doc.Python || d.format == doc.Gin {
-		return codeCompletion(a, d, enc, lineStart, off, at), nil
+		return codeCompletion(a, d, enc, lineStart, off, at, s.snippetsOn()), nil
 	}
 	prefix := string(d.text.src[lineStart:off])
 	// The word being typed (replaced by the completion).
@@ -260,10 +260,41 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		}
 		return protocol.CompletionItemSlice(items), nil
 	}
-	items = keyCompletions(a, parent, word, presentKeys(a.Doc, parent), replace, func(name string, k *dialect.Key) string {
+	present := presentKeys(a.Doc, parent)
+	items = keyCompletions(a, parent, word, present, replace, func(name string, k *dialect.Key) string {
 		return keyText(d.format, name, k)
 	})
+	if text := sectionText(d.format, prefix[:ws]); text != nil {
+		items = withSections(items, a, parent, word, present, replace, s.snippetsOn(), text)
+	}
 	return protocol.CompletionItemSlice(items), nil
+}
+
+// sectionText is how a section is written in a YAML or JSON file where before (the line's text
+// before the word) stands, or nil where none is offered: in YAML only on a line holding nothing
+// else but a list item's dash, its keys going on the next line two columns further in.
+func sectionText(f doc.Format, before string) func(section) string {
+	switch f {
+	case doc.JSON:
+		return func(s section) string {
+			if s.list {
+				return `"` + s.name + `": [$0]`
+			}
+			return `"` + s.name + `": {$0}`
+		}
+	case doc.YAML:
+		if strings.Trim(strings.TrimSuffix(strings.TrimRight(before, " "), "-"), " ") != "" {
+			return nil
+		}
+		in := "\n" + strings.Repeat(" ", len(before)+2)
+		return func(s section) string {
+			if s.list {
+				return s.name + ":" + in + "- $0"
+			}
+			return s.name + ":" + in + "$0"
+		}
+	}
+	return nil
 }
 
 // presentKeys are the keys written under parent in d, which completion does not offer again.
@@ -408,7 +439,9 @@ func completionContext(f doc.Format, t *text, ln int, before string, d *doc.Docu
 		isValue, key = true, strings.TrimSpace(strings.TrimPrefix(k, "- "))
 	}
 	indent := len(before) - len(strings.TrimLeft(before, " "))
-	if strings.HasPrefix(strings.TrimLeft(before, " "), "- ") {
+	// A key typed after a list item's dash belongs to the item's mapping.
+	item := strings.HasPrefix(strings.TrimLeft(before, " "), "- ")
+	if item {
 		indent += 2
 	}
 	var parts []string
@@ -449,6 +482,9 @@ func completionContext(f doc.Format, t *text, ln int, before string, d *doc.Docu
 			b.WriteByte('.')
 		}
 		b.WriteString(parts[i])
+	}
+	if item {
+		b.WriteString("[]")
 	}
 	return b.String(), isValue, key
 }

@@ -59,6 +59,16 @@ func start(t *testing.T, folders ...string) *session {
 // startWith is start with a debounce delay and the client's position encodings.
 func startWith(t *testing.T, delay time.Duration, encodings []protocol.PositionEncodingKind, folders ...string) *session {
 	t.Helper()
+	var caps protocol.ClientCapabilities
+	if encodings != nil {
+		caps.General = &protocol.GeneralClientCapabilities{PositionEncodings: encodings}
+	}
+	return startCaps(t, delay, caps, folders...)
+}
+
+// startCaps is start with a debounce delay and the client's capabilities.
+func startCaps(t *testing.T, delay time.Duration, caps protocol.ClientCapabilities, folders ...string) *session {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	a, b := net.Pipe()
 	s := &session{t: t, ctx: ctx, rec: lsptest.NewRecorder(),
@@ -78,9 +88,7 @@ func startWith(t *testing.T, delay time.Duration, encodings []protocol.PositionE
 	}
 	params := &protocol.InitializeParams{}
 	params.WorkspaceFolders = protocol.NewNullable(wf)
-	if encodings != nil {
-		params.Capabilities.General = &protocol.GeneralClientCapabilities{PositionEncodings: encodings}
-	}
+	params.Capabilities = caps
 	res, err := server.Initialize(ctx, params)
 	if err != nil {
 		t.Fatalf("initialize: %v", err)
@@ -422,6 +430,13 @@ func TestCompletionNestedYAMLAndTOML(t *testing.T) {
 	}
 	if p := got("yaml", yaml, 1); p != "trainer" {
 		t.Errorf("YAML parent %q", p)
+	}
+	// on a list item's dash line, the item's mapping
+	if p := got("yaml", "trainer:\n  callbacks:\n    - mon\n", 2); p != "trainer.callbacks[]" {
+		t.Errorf("YAML parent on a dash line %q", p)
+	}
+	if p := got("yaml", "trainer:\n  callbacks:\n  - mon\n", 2); p != "trainer.callbacks[]" {
+		t.Errorf("YAML parent on a dash line %q", p)
 	}
 	toml := "seed = 1\n[checkpoint]\nkeep = 3\nint\n"
 	if p := got("toml", toml, 3); p != "checkpoint" {

@@ -260,6 +260,7 @@ type server struct {
 	configErrs map[uri.URI]bool // config files we published errors for
 	timers     map[uri.URI]*time.Timer
 	watch      bool // the client can register file watchers
+	snippets   bool // the client takes completions written as snippets
 	shutdown   bool
 	stopped    bool
 
@@ -325,6 +326,9 @@ func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	if caps.Workspace != nil && caps.Workspace.DidChangeWatchedFiles != nil && caps.Workspace.DidChangeWatchedFiles.DynamicRegistration != nil {
 		s.watch = *caps.Workspace.DidChangeWatchedFiles.DynamicRegistration
 	}
+	if td := caps.TextDocument; td != nil && td.Completion != nil && td.Completion.CompletionItem != nil && td.Completion.CompletionItem.SnippetSupport != nil {
+		s.snippets = *td.Completion.CompletionItem.SnippetSupport
+	}
 	if folders, ok := p.WorkspaceFolders.Get(); ok && len(folders) > 0 {
 		for _, f := range folders {
 			if f.URI.IsFile() {
@@ -354,6 +358,13 @@ func (s *server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 		},
 	}
 	return res, nil
+}
+
+// snippetsOn reports whether the client takes completions written as snippets.
+func (s *server) snippetsOn() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.snippets
 }
 
 // Initialized asks the client to watch the config files (when it can register watchers

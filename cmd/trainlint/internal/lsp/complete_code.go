@@ -36,6 +36,8 @@ type codeSpot struct {
 	// parent.
 	binding string
 	top     bool
+	// quote is the quote a display's key was opened with before the word ('sy|), 0 if none.
+	quote byte
 }
 
 // keyForm is how a completed key is written.
@@ -45,6 +47,7 @@ const (
 	formKeyword   keyForm = iota // dict(...) keyword: name=value
 	formStatement                // a statement: name = value (module variable, attribute)
 	formBinding                  // gin: path = value
+	formDisplay                  // a {...} display's item: 'name': value
 )
 
 // pyTok is a token of the scan below: a name, a string, a number, or an operator byte.
@@ -156,8 +159,8 @@ func pythonSpot(src []byte, off int, roots map[string]bool, module bool) (codeSp
 			i++
 		case c == ',':
 			if len(levels) > 1 {
-				if len(top.item) >= 2 && top.item[0].kind == 'n' && top.item[1].kind == '=' {
-					top.seen = append(top.seen, top.item[0].text)
+				if k, ok := itemKey(top.item); ok {
+					top.seen = append(top.seen, k)
 				}
 				top.item = top.item[:0]
 			} else {
@@ -183,7 +186,16 @@ func pythonSpot(src []byte, off int, roots map[string]bool, module bool) (codeSp
 		}
 		return statementSpot(top, roots, module)
 	}
-	if !top.keyed || !top.dict || top.open != '(' {
+	if !top.keyed || !top.dict {
+		return codeSpot{}, false
+	}
+	if top.open == '{' {
+		switch {
+		case len(top.item) == 0:
+			return codeSpot{parent: top.key, form: formDisplay, seen: append(top.seen, laterKeywords(src, off)...)}, true
+		case len(top.item) == 2 && top.item[0].kind == 's' && isName(top.item[0].text) && top.item[1].kind == ':':
+			return codeSpot{value: true, key: joinPath(top.key, top.item[0].text)}, true
+		}
 		return codeSpot{}, false
 	}
 	switch {
@@ -195,9 +207,20 @@ func pythonSpot(src []byte, off int, roots map[string]bool, module bool) (codeSp
 	return codeSpot{}, false
 }
 
-// laterKeywords are the keywords of the call's items from off (the word being typed) to its
-// closing bracket (`seed` in `dict(|, seed=0)`, or on the lines below): a keyword written twice
-// is a syntax error, so they are not offered.
+// itemKey is the key an item of a dict call (`name=`) or a display (`'name':`) writes.
+func itemKey(it []pyTok) (string, bool) {
+	switch {
+	case len(it) >= 2 && it[0].kind == 'n' && it[1].kind == '=':
+		return it[0].text, true
+	case len(it) >= 2 && it[0].kind == 's' && it[0].text != "" && it[1].kind == ':':
+		return it[0].text, true
+	}
+	return "", false
+}
+
+// laterKeywords are the keys of the call's or display's items from off (the word being typed)
+// to its closing bracket (`seed` in `dict(|, seed=0)` or `{|, 'seed': 0}`, or on the lines
+// below): a keyword written twice is a syntax error, so they are not offered.
 func laterKeywords(src []byte, off int) []string {
 	var out []string
 	depth := 0
@@ -218,8 +241,12 @@ func laterKeywords(src []byte, off int) []string {
 			if !ok {
 				return out
 			}
+			text := ""
+			if j-i >= 2 && src[i+1] != src[i] {
+				text = string(src[i+1 : j-1])
+			}
 			i = j
-			item = append(item, pyTok{kind: 's'})
+			item = append(item, pyTok{kind: 's', text: text})
 			continue
 		case isIdentStart(c):
 			j := i
@@ -233,15 +260,15 @@ func laterKeywords(src []byte, off int) []string {
 			depth++
 		case c == ')' || c == ']' || c == '}':
 			if depth == 0 {
-				if len(item) >= 2 && item[0].kind == 'n' && item[1].kind == '=' {
-					out = append(out, item[0].text)
+				if k, ok := itemKey(item); ok {
+					out = append(out, k)
 				}
 				return out
 			}
 			depth--
 		case c == ',' && depth == 0:
-			if len(item) >= 2 && item[0].kind == 'n' && item[1].kind == '=' {
-				out = append(out, item[0].text)
+			if k, ok := itemKey(item); ok {
+				out = append(out, k)
 			}
 			item = item[:0]
 			i++
@@ -557,16 +584,32 @@ func codeKeyText(form keyForm, name string, k *dialect.Key) string {
 }
 
 // codeSectionText is what completing a section inserts in Python: a dict (a list for a list's
-// items) opened for its keys, "$0" where the cursor goes.
-func codeSectionText(form keyForm, s section) string {
+// items) opened for its keys, "$0" where the cursor goes; in a display, a display.
+func codeSectionText(spot codeSpot, s section) string {
 	v := "dict($0)"
-	if s.list {
+	switch {
+	case s.list:
 		v = "[$0]"
+	case spot.form == formDisplay:
+		v = "{$0}"
 	}
-	if form == formKeyword {
+	switch spot.form {
+	case formKeyword:
 		return s.name + "=" + v
+	case formDisplay:
+		return displayKeyText(spot.quote, s.name, v)
 	}
 	return s.name + " = " + v
+}
+
+// displayKeyText is a display's item: the key quoted (with the quote typed, else a single
+// quote) and its value.
+func displayKeyText(quote byte, name, value string) string {
+	if quote == 0 {
+		quote = '\''
+	}
+	q := string(quote)
+	return q + name + q + ": " + value
 }
 
 // pyNumber is a decimal Python number as a default is written (no leading zeros, digits
@@ -627,6 +670,20 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 	replace := protocol.Range{Start: d.text.position(ws, enc), End: at}
 	items := []protocol.CompletionItem{}
 	spot, ok := codeSpotAt(d.format, src, lineStart, ws, a.Doc)
+	if q := byte(0); d.format == doc.Python && ws > lineStart {
+		if q = src[ws-1]; (q == '\'' || q == '"') && (ws-1 == lineStart || !isIdentByte(src[ws-2])) {
+			// A display's key opened with a quote ('sy|, or 'sy|' with the quote the editor
+			// closed): the offer replaces the quotes too.
+			if qs, qok := codeSpotAt(d.format, src, lineStart, ws-1, a.Doc); qok && qs.form == formDisplay && !qs.value {
+				spot, ok = qs, true
+				spot.quote = q
+				replace.Start = d.text.position(ws-1, enc)
+				if off < len(src) && src[off] == q {
+					replace.End = d.text.position(off+1, enc)
+				}
+			}
+		}
+	}
 	if !ok {
 		return protocol.CompletionItemSlice(items)
 	}
@@ -656,6 +713,9 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 		present[k] = true
 	}
 	items = keyCompletions(a, spot.parent, word, present, replace, func(name string, k *dialect.Key) string {
+		if spot.form == formDisplay {
+			return displayKeyText(spot.quote, name, pyLiteral(k))
+		}
 		return codeKeyText(spot.form, name, k)
 	})
 	if spot.top {
@@ -663,7 +723,7 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 	}
 	if spot.form != formBinding {
 		items = withSections(items, a, spot.parent, word, present, replace, snippet, func(s section) string {
-			return codeSectionText(spot.form, s)
+			return codeSectionText(spot, s)
 		})
 	}
 	return protocol.CompletionItemSlice(items)

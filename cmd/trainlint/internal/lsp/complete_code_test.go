@@ -41,7 +41,19 @@ func TestCodeCompletion(t *testing.T) {
 		{"mm.py", mm, "x = [dict(|)]\n", nil, ""},
 		{"mm.py", mm, "x = f(dict(|))\n", nil, ""},
 		{"mm.py", mm, "randomness = [|]\n", nil, ""},
-		{"mm.py", mm, "randomness = {|}\n", nil, ""},
+		// {...} displays: 'name': value, the quote typed kept (and the one the editor closed
+		// replaced)
+		{"mm.py", mm, "randomness = {|}\n", []string{"'seed': None", "'diff_rank_seed': False"}, "randomness"},
+		{"mm.py", mm, "randomness = {'seed': 0, |}\n", []string{"'diff_rank_seed': False"}, "randomness"},
+		{"mm.py", mm, "randomness = {|,\n    'seed': 0}\n", []string{"'diff_rank_seed': False"}, "randomness"},
+		{"mm.py", mm, "randomness = {'di|'}\n", []string{"'diff_rank_seed': False"}, "randomness"},
+		{"mm.py", mm, "randomness = {\"di|}\n", []string{"\"diff_rank_seed\": False"}, "randomness"},
+		{"mm.py", mm, "randomness = {'diff_rank_seed': |}\n", []string{"True", "False"}, ""},
+		{"mm.py", mm, "default_hooks = {'checkpoint': {'type': 'CheckpointHook', |}}\n", []string{"'interval': -1", "'max_keep_ckpts': -1", "'save_best': None"}, "default_hooks.checkpoint"},
+		{"mm.py", mm, "default_hooks = {|}\n", []string{"'checkpoint': {}"}, "default_hooks"},
+		{"mm.py", mm, "randomness = {r'di|'}\n", nil, ""},
+		{"mm.py", mm, "randomness = {x: 'di|'}\n", nil, ""},
+		{"mm.py", mm, "randomness = {'seed': 0, 'x': f'{|'}\n", nil, ""},
 		{"mm.py", mm, "randomness = Randomness(|)\n", nil, ""},
 		{"mm.py", mm, "randomness = {'a': dict(|)}\n", nil, ""},
 		{"mm.py", mm, "default_hooks = {'checkpoint': dict(type='CheckpointHook', |)}\n", []string{"interval=-1", "max_keep_ckpts=-1", "save_best=None"}, "default_hooks.checkpoint"},
@@ -103,11 +115,11 @@ func TestCodeCompletion(t *testing.T) {
 			te := it.TextEdit.(*protocol.TextEdit)
 			got = append(got, te.NewText)
 			// Apply the offer: it replaces the word typed, up to the cursor.
-			if strings.HasSuffix(te.NewText, "=") || strings.HasSuffix(te.NewText, "= ") || !strings.Contains(te.NewText, "=") {
+			if strings.HasSuffix(te.NewText, "=") || strings.HasSuffix(te.NewText, "= ") || strings.HasSuffix(te.NewText, ": ") || !strings.Contains(te.NewText, "=") && !strings.Contains(te.NewText, ": ") {
 				continue // no value to read back (values alone are checked by the key they go to)
 			}
-			ws := cur - int(te.Range.End.Character-te.Range.Start.Character)
-			out := text[:ws] + te.NewText + text[cur:]
+			ls := strings.LastIndexByte(text[:cur], '\n') + 1
+			out := text[:ls+int(te.Range.Start.Character)] + te.NewText + text[ls+int(te.Range.End.Character):]
 			f := doc.Python
 			if strings.HasSuffix(c.file, ".gin") {
 				f = doc.Gin
@@ -118,6 +130,9 @@ func TestCodeCompletion(t *testing.T) {
 				continue
 			}
 			name, _, _ := strings.Cut(te.NewText, "=")
+			if q := te.NewText[:1]; q == "'" || q == `"` {
+				name, _, _ = strings.Cut(te.NewText[1:], q) // a display's key
+			}
 			path := joinPath(c.parent, strings.TrimSpace(name))
 			if d.Root.At(path) == nil {
 				t.Errorf("%s %q: offer %q does not land at %s:\n%s", c.file, c.at, te.NewText, path, out)

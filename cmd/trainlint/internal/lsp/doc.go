@@ -20,7 +20,8 @@
 //   - Completion of the detected framework's keys that belong at the cursor (and are not written
 //     yet), each inserted with its default; in a value position, a key's allowed values. In
 //     configs written as code (complete_code.go) a key is written as the spot writes keys: a
-//     dict(...) keyword (`max_keep_ckpts=-1`), a module variable or a ConfigDict attribute
+//     dict(...) keyword (`max_keep_ckpts=-1`), a {...} display's item (`'max_keep_ckpts': -1`,
+//     with the quote already typed), a module variable or a ConfigDict attribute
 //     (`config.input.prefetch = 2`), a gin binding (`utils.SaveCheckpointConfig.keep = None`;
 //     before a binding's last dot, the whole paths that continue it),
 //     with the default only where it is a literal; inside lists, other calls, subscripts and

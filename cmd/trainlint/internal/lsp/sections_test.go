@@ -44,6 +44,8 @@ func TestSectionCompletion(t *testing.T) {
 		{"mm.py", mm, "train_c|\n", "train_cfg", "train_cfg = dict($0)", "max_epochs=12", "train_cfg.max_epochs"},
 		{"mm.py", mm, "default_hooks = dict(|)\n", "checkpoint", "checkpoint=dict($0)", "max_keep_ckpts=3", "default_hooks.checkpoint.max_keep_ckpts"},
 		{"mm.py", mm, "default_hooks = dict(checkpoint=dict(interval=1), |)\n", "", "", "", ""},
+		{"mm.py", mm, "default_hooks = {'timer': {}, |}\n", "checkpoint", "'checkpoint': {$0}", "'max_keep_ckpts': 3", "default_hooks.checkpoint.max_keep_ckpts"},
+		{"mm.py", mm, "default_hooks = {\"che|\"}\n", "checkpoint", "\"checkpoint\": {$0}", "\"max_keep_ckpts\": 3", "default_hooks.checkpoint.max_keep_ckpts"},
 		{"bv.py", bv, "config.ev|", "evals", "evals = dict($0)", "fewshot=dict(log_steps=100)", "evals.fewshot.log_steps"},
 	}
 	for _, snippets := range []bool{true, false} {
@@ -111,10 +113,10 @@ func TestSectionCompletion(t *testing.T) {
 				t.Errorf("%s %q: inserts %q (snippet %v, mode %v), want %q (snippet %v, as is)", c.file, c.at, te.NewText, isSnippet, got.InsertTextMode, want, snippets)
 			}
 			// Apply the offer over the word, type a key where the cursor goes, read back.
-			ws := cur - int(te.Range.End.Character-te.Range.Start.Character)
+			ls := strings.LastIndexByte(text[:cur], '\n') + 1
 			ins := c.want
 			mark := strings.Index(ins, "$0")
-			out := text[:ws] + ins[:mark] + c.then + ins[mark+2:] + text[cur:]
+			out := text[:ls+int(te.Range.Start.Character)] + ins[:mark] + c.then + ins[mark+2:] + text[ls+int(te.Range.End.Character):]
 			f := doc.Python
 			switch filepath.Ext(c.file) {
 			case ".yaml":

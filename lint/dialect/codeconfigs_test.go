@@ -566,27 +566,47 @@ workers: 0
 }
 
 // MMCV 1.x configs (MMDetection 2.x: data, optimizer_config, lr_config, checkpoint_config) run
-// on a runner that reads no sync_bn (mmcv v1.7.2): the advice for unsynced batch norm names
-// only SyncBN and SyncBuffersHook there, and keeps sync_bn for MMEngine's.
+// on a runner that reads no sync_bn (mmcv v1.7.2). Their evaluation hook copies rank 0's
+// batch-norm statistics before each evaluation in later releases and not in earlier ones, so
+// batch norm's synchronisation is unknown unless evaluation.broadcast_bn_buffer=False turns
+// that off. The advice then names SyncBN, SyncBuffersHook only for a runner of epochs (its
+// after_epoch runs once after the last iteration of an IterBasedRunner), and the broadcast;
+// MMEngine's keeps sync_bn.
 func TestMMCV1BatchNormAdvice(t *testing.T) {
 	const model = "model = dict(type='RetinaNet', neck=dict(type='FPN', norm_cfg=dict(type='BN')))\n"
 	const old = "data = dict(samples_per_gpu=2, workers_per_gpu=2)\noptimizer_config = dict(grad_clip=None)\ncheckpoint_config = dict(interval=1)\n"
 	const mme = "train_dataloader = dict(batch_size=2, num_workers=2)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n"
-	_, p := parseText(t, "a.py", model+old)
-	if p.Framework != "mmengine" || p.BN.Sync.Value != plan.BNSyncNone {
-		t.Fatalf("%s: sync %+v", p.Framework, p.BN.Sync)
+	for _, ev := range []string{"", "evaluation = dict(interval=1)\n", "evaluation = dict(interval=1, broadcast_bn_buffer=True)\n"} {
+		if _, p := parseText(t, "a.py", model+old+ev); p.Framework != "mmengine" || p.BN.Sync.Known() {
+			t.Errorf("%q: %s: sync %+v", ev, p.Framework, p.BN.Sync)
+		}
 	}
-	if a, ok := p.Advice["bn.sync"]; !ok || strings.Contains(a, "sync_bn =") || !strings.Contains(a, "SyncBuffersHook") {
-		t.Errorf("MMCV 1.x advice: %q", a)
+	const off = "evaluation = dict(interval=1, broadcast_bn_buffer=False)\n"
+	for _, c := range []struct {
+		runner string
+		hook   bool
+	}{
+		{"runner = dict(type='EpochBasedRunner', max_epochs=12)\n", true},
+		{"runner = dict(type='IterBasedRunner', max_iters=1000)\n", false},
+		{"", false},
+	} {
+		_, p := parseText(t, "a.py", model+old+off+c.runner)
+		if p.Framework != "mmengine" || p.BN.Sync.Value != plan.BNSyncNone {
+			t.Fatalf("%s: sync %+v", p.Framework, p.BN.Sync)
+		}
+		a, ok := p.Advice["bn.sync"]
+		if !ok || strings.Contains(a, "sync_bn =") || !strings.Contains(a, "SyncBN") || strings.Contains(a, "SyncBuffersHook") != c.hook || !strings.Contains(a, "broadcast_bn_buffer=False") {
+			t.Errorf("%q: MMCV 1.x advice: %q", c.runner, a)
+		}
 	}
-	_, p = parseText(t, "a.py", model+mme)
+	_, p := parseText(t, "a.py", model+mme)
 	if _, ok := p.Advice["bn.sync"]; ok {
 		t.Errorf("MMEngine config given MMCV 1.x advice: %q", p.Advice["bn.sync"])
 	}
 	// Both layouts' keys (a config half migrated): MMEngine reads it.
 	_, p = parseText(t, "a.py", model+old+mme)
-	if _, ok := p.Advice["bn.sync"]; ok {
-		t.Errorf("mixed layout given MMCV 1.x advice: %q", p.Advice["bn.sync"])
+	if _, ok := p.Advice["bn.sync"]; ok || p.BN.Sync.Value != plan.BNSyncNone {
+		t.Errorf("mixed layout given MMCV 1.x advice: %q, sync %+v", p.Advice["bn.sync"], p.BN.Sync)
 	}
 }
 
@@ -745,6 +765,39 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 		}
 		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || c.known && eb.Value != 1 || eb.Node == nil {
 			t.Errorf("%s: eval batch %+v", c.typ, eb)
+		}
+	}
+}
+
+// MMSegmentation's SegDataPreProcessor refuses an eval batch of images of different sizes, and
+// MMDetection's trackers track one video per batch: their eval batch of 1 is not compared with
+// the train batch. MMDetection's detectors (DetDataPreProcessor pads a batch) still are, and a
+// tracker's name in another project is not known.
+func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
+	const loaders = "train_dataloader = dict(batch_size=4, num_workers=4)\nval_dataloader = dict(batch_size=1, num_workers=4)\n"
+	for _, c := range []struct {
+		head  string
+		known bool
+	}{
+		{"model = dict(type='EncoderDecoder', data_preprocessor=dict(type='SegDataPreProcessor', size=(512, 512)))\n", false},
+		{"model = dict(type='EncoderDecoder', data_preprocessor=dict(type='mmseg.SegDataPreProcessor'))\n", false},
+		{"default_scope = 'mmseg'\nmodel = dict(type='EncoderDecoder')\n", false},
+		{"default_scope = 'mmseg'\nmodel = dict(type='EncoderDecoder', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
+		{"default_scope = 'mmdet'\nmodel = dict(type='ByteTrack', detector=dict(type='YOLOX'))\n", false},
+		{"model = dict(type='mmdet.QDTrack')\n", false},
+		{"default_scope = 'mmdet'\nmodel = dict(type='OCSORT')\n", false},
+		{"default_scope = 'mmdet'\nmodel = dict(type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
+		{"default_scope = 'mmtrack'\nmodel = dict(type='ByteTrack')\n", true},
+		// a dataset file: MMSegmentation's packs its samples with PackSegInputs
+		{"val_dataloader = dict(batch_size=1, dataset=dict(pipeline=[dict(type='LoadImageFromFile'), dict(type='PackSegInputs')]))\n", false},
+		{"val_dataloader = dict(batch_size=1, dataset=dict(pipeline=[dict(type='LoadImageFromFile'), dict(type='PackDetInputs')]))\n", true},
+	} {
+		_, p := parseText(t, "a.py", loaders+c.head)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%q: %s", c.head, p.Framework)
+		}
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || c.known && eb.Value != 1 || eb.Node == nil || !c.known && eb.Note == "" {
+			t.Errorf("%q: eval batch %+v", c.head, eb)
 		}
 	}
 }

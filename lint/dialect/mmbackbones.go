@@ -148,17 +148,18 @@ func mmImplicitBN(scope string, backbone *doc.Node) (typ, project, source string
 
 // mmImplicitAdvice says, for a finding on a backbone that writes no norm_cfg, that its class
 // builds batch norm by default and where the source says so.
-func mmImplicitAdvice(p *plan.Plan, backbone *doc.Node, project, source string, mmcv1 bool) {
+func mmImplicitAdvice(p *plan.Plan, root, backbone *doc.Node, project, source string) {
 	typ := backbone.Get("type").Value
 	p.BN.Evidence = backbone.Path().String() + " type " + strconv.Quote(typ) + ", whose default norm_cfg is batch norm (" + source + ")"
 	if p.Advice == nil {
 		p.Advice = map[string]string{}
 	}
-	rest := ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
-	if mmcv1 {
-		rest = ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"
+	head := mmBackboneProjects[project] + "'s " + typ + " builds batch norm when norm_cfg is not given (" + source + "): set norm_cfg=dict(type='SyncBN') in " + backbone.Path().String()
+	if mmcv1Layout(root) {
+		p.Advice["bn.sync"] = mmcv1SyncAdvice(root, head)
+		return
 	}
-	p.Advice["bn.sync"] = mmBackboneProjects[project] + "'s " + typ + " builds batch norm when norm_cfg is not given (" + source + "): set norm_cfg=dict(type='SyncBN') in " + backbone.Path().String() + rest
+	p.Advice["bn.sync"] = head + ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
 }
 
 // mmVideoBatch is why batch norm in an MMAction2 model does not normalise over the batch alone:
@@ -176,7 +177,30 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // mode", mmaction/models/roi_heads/roi_head.py), so a larger one stops the evaluation; and its
 // Recognizer3D with test_cfg.max_testing_views, which asserts one sample per batch in test mode
 // (recognizers/recognizer3d.py; predict extracts features in test mode, the val loop's too).
-func mmEvalBatchOne(model *doc.Node) string {
+// MMSegmentation's SegDataPreProcessor (the data_preprocessor of every MMSegmentation 1.x
+// model; scope is the config's default_scope) refuses at test time a batch whose images differ
+// in size ("The image size in a batch should be the same.", mmseg/models/data_preprocessor.py
+// at 8dc2e8c; at 13c1015 any batch of more than one image: "Batch inference is not support
+// currently"): validation reads whole images, whose sizes differ in most datasets, so its batch
+// of 1 is what the model needs, not a choice to compare with the train batch.
+// MMDetection 3.x's multi-object trackers (ByteTrack, DeepSORT, StrongSORT, OCSORT, QDTrack:
+// mmdet/models/mot/*.py, whose predict asserts `len(data_samples) == 1`, "... inference only
+// support 1 batch size per gpu for now", at 31b8ed4, a18623f, 020e038, 80f52a6 and 8f23e85)
+// track one video per batch.
+// A dataset file without the model is MMSegmentation's when its val loader packs its samples
+// with PackSegInputs (mmseg/datasets/transforms/formatting.py), which every MMSegmentation 1.x
+// pipeline ends with.
+func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
+	pre := model.Get("data_preprocessor").Get("type")
+	if t := mmTypeName(pre); t == "SegDataPreProcessor" || t == "" && (scope == "mmseg" || model == nil && packsSegInputs(valLoader)) {
+		return "MMSegmentation's SegDataPreProcessor refuses an eval batch of images of different sizes"
+	}
+	if project, name, ok := mmClass(scope, model.Get("type")); ok && project == "mmdet" {
+		switch name {
+		case "ByteTrack", "DeepSORT", "StrongSORT", "OCSORT", "QDTrack":
+			return "MMDetection's " + name + " tracks one video per batch at test time"
+		}
+	}
 	switch t := mmTypeName(model.Get("type")); t {
 	case "BMN", "PEM", "DRN", "TCANet":
 		return t + " predicts the first sample of each batch only"
@@ -189,4 +213,16 @@ func mmEvalBatchOne(model *doc.Node) string {
 		return "AVARoIHead accepts one sample per batch at test time"
 	}
 	return ""
+}
+
+// packsSegInputs reports whether a transform of type PackSegInputs is written anywhere in n.
+func packsSegInputs(n *doc.Node) bool {
+	found := false
+	n.Walk(func(c *doc.Node) bool {
+		if c.Key == "type" && mmTypeName(c) == "PackSegInputs" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

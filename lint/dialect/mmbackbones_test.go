@@ -125,7 +125,7 @@ func TestMMEngineSyncHookImported(t *testing.T) {
 // names MMCV 1.x's SyncBuffersHook, not MMEngine's sync_bn. Another trainer, or none, knows
 // nothing of the class, nor does a config whose model is not MMPose's (no keypoint_head).
 func TestMMCV1PoseBackboneDefaults(t *testing.T) {
-	src := "log_config = dict(interval=50)\nmodel = dict(type='TopDown', backbone=dict(type='HRNet', in_channels=3), keypoint_head=dict(type='TopdownHeatmapSimpleHead'))\ndata = dict(samples_per_gpu=32, workers_per_gpu=2)\n"
+	src := "log_config = dict(interval=50)\nrunner = dict(type='EpochBasedRunner', max_epochs=210)\nevaluation = dict(interval=10, broadcast_bn_buffer=False)\nmodel = dict(type='TopDown', backbone=dict(type='HRNet', in_channels=3), keypoint_head=dict(type='TopdownHeatmapSimpleHead'))\ndata = dict(samples_per_gpu=32, workers_per_gpu=2)\n"
 	d := doc.Parse("a.py", []byte(src), doc.Python, doc.Limits{})
 	p := Detect(d).Normalize(d, Context{Trainer: Trainer{Name: mmposeTrainer, Source: "tools/train.py"}})
 	if !p.BN.Present.Known() || p.BN.Sync.Value != plan.BNSyncNone || p.BN.Sync.Key != "model.backbone.type" {

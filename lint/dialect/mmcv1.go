@@ -212,3 +212,24 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: 1, Unit: unit, Text: "1"}, Origin: plan.Default, Key: "evaluation.interval", Node: ev, By: "MMCV's EvalHook", Note: "interval 1"}
 	}
 }
+
+// mmcv1SyncAdvice is how an MMCV 1.x config makes its batch-norm statistics consistent across
+// processes, after first (a backbone's own norm_cfg, or ""). MMCV 1.x's runner reads no sync_bn
+// (its train tools build the model as configured). Its SyncBuffersHook averages every buffer in
+// after_epoch only (mmcv v1.7.2 runner/hooks/sync_buffer.py), which IterBasedRunner.run calls
+// once, after the last iteration (runner/iter_based_runner.py), so it is offered only to a
+// runner of epochs. The evaluation hook's broadcast_bn_buffer, when the file turns it off, copies
+// rank 0's statistics before each evaluation once on again.
+func mmcv1SyncAdvice(root *doc.Node, first string) string {
+	if first == "" {
+		first = "use norm_cfg=dict(type='SyncBN')"
+	}
+	advice := first
+	if typ, ok := root.At("runner.type").Str(); ok && typ == "EpochBasedRunner" {
+		advice += ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch"
+	}
+	if b, ok := root.At("evaluation.broadcast_bn_buffer").Bool(); ok && !b {
+		advice += ", or drop evaluation.broadcast_bn_buffer=False so that each evaluation copies the first process's statistics to the others"
+	}
+	return advice + " (MMCV 1.x's runner reads no sync_bn)"
+}

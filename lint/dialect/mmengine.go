@@ -248,7 +248,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
 		p.Eval.PerDeviceBatch = f
-		if why := mmEvalBatchOne(root.Get("model")); why != "" {
+		if why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), mmModelScope(root, ctx.Trainer)); why != "" {
 			// Batch 1 is what the model needs at eval, not a comparison with the train batch.
 			p.Eval.PerDeviceBatch = plan.Fact[int]{Key: f.Key, Node: f.Node, Note: why}
 		}
@@ -375,7 +375,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			if p.Advice == nil {
 				p.Advice = map[string]string{}
 			}
-			p.Advice["bn.sync"] = "use norm_cfg=dict(type='SyncBN'), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch (MMCV 1.x's runner reads no sync_bn)"
+			p.Advice["bn.sync"] = mmcv1SyncAdvice(root, "")
 		}
 	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("MMEngine logs on rank 0"), nil)
@@ -514,9 +514,20 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		// sync_bn or a SyncNormHook may come from a base file: not known here.
 		return
 	}
+	if mmcv1Layout(root) {
+		// MMCV 1.x's DistEvalHook copies rank 0's running statistics to every process before
+		// each evaluation (mmcv v1.7.2 runner/hooks/evaluation.py: broadcast_bn_buffer=True),
+		// and so do the projects' hooks built on it (MMSegmentation's at 57ac1a0), but not the
+		// earlier releases' own hooks (MMSegmentation's at 0c9db51, MMDetection's at 0709e8f
+		// evaluate without it), and only when the train script validates. Which one a run gets
+		// is not in the config: only broadcast_bn_buffer=False says that nothing copies them.
+		if b, ok := root.At("evaluation.broadcast_bn_buffer").Bool(); !ok || b {
+			return
+		}
+	}
 	p.BN.Sync = plan.Set(plan.BNSyncNone, unsynced.Parent.Path().String()+".type", unsynced)
 	if implicit.backbone != nil && unsynced == implicit.backbone.Get("type") {
-		mmImplicitAdvice(p, implicit.backbone, implicit.project, implicit.source, mmcv1Layout(root))
+		mmImplicitAdvice(p, root, implicit.backbone, implicit.project, implicit.source)
 	}
 }
 

@@ -340,6 +340,10 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		}
 		last := parts[len(parts)-1]
 		switch {
+		case e.Delete:
+			if deleteChild(parent, last) {
+				continue
+			}
 		case parent != nil && parent.Kind == doc.Map:
 			setChild(parent, last, v)
 			continue
@@ -352,9 +356,33 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 		}
 		if complete && !unknownOnPath(base, e.Path) {
+			if e.Delete {
+				c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is deleted, but "+c.basesSubject(e.Path)+" not set it")
+				continue
+			}
 			c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is assigned, but "+c.basesSubject(e.Path)+" not set what it is part of")
 		}
 	}
+}
+
+// deleteChild deletes the entry key of a map, or the item of a list at the index key, and
+// reports whether there was one.
+func deleteChild(parent *doc.Node, key string) bool {
+	switch {
+	case parent == nil:
+	case parent.Kind == doc.Map && parent.Get(key) != nil:
+		removeChild(parent, key)
+		return true
+	case parent.Kind == doc.Seq:
+		if j, err := strconv.Atoi(key); err == nil && j >= 0 && j < len(parent.Children) {
+			parent.Children = append(parent.Children[:j], parent.Children[j+1:]...)
+			for i, ch := range parent.Children {
+				ch.Index = i
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // configUpdate merges src's entries into the map dst as ConfigDict.update does (mmengine
@@ -472,12 +500,17 @@ func baseRef(n *doc.Node, d *doc.Document) (string, bool) {
 	return t, true
 }
 
-// mmMerge merges the file's entry src into dst as Config._merge_a_into_b does.
+// mmMerge merges the file's entry src into dst as Config._merge_a_into_b does. A dict merged
+// into a value the reader does not know (which may be a dict) is not known either.
 func (c *composer) mmMerge(dst, src *doc.Node, file string) {
 	cur := dst.Get(src.Key)
 	if src.Kind == doc.Map && cur != nil {
 		del, _ := src.Get(mmDeleteKey).Bool()
 		if !del {
+			if cur.IsUnknown() {
+				c.setUnknown(dst, src.Key, cur.Value, src.KeySpan, src.Span, file)
+				return
+			}
 			if cur.Kind != doc.Map {
 				c.problem(Refused, file, src.KeySpan, "MMEngine refuses "+quote(src.Key)+": it is a dict here but not in the base ("+c.run.Origin(cur).File+"); `_delete_=True` replaces it")
 			} else {

@@ -1569,6 +1569,9 @@ type BaseEdit struct {
 	// call given it, += on a list): a name that took it before the edit holds it still, and
 	// sees the edit, as MMEngine's ConfigDict values are shared, not copied, when read.
 	InPlace bool
+	// Delete is set for `del` of the part at Path (Value is then an Unknown scalar): the part
+	// leaves the bases, as ConfigDict's attribute and item deletion removes the key.
+	Delete bool
 }
 
 // Document is one parsed file.

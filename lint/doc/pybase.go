@@ -61,6 +61,7 @@ type pyBaseEdit struct {
 	merge  bool   // v (a dict) is merged as ConfigDict.update merges (BaseEdit.Merge)
 	// inPlace: the object at path stays the one it was, its contents changed (BaseEdit.InPlace).
 	inPlace bool
+	del     bool // `del` of the part at path (BaseEdit.Delete)
 }
 
 // edit records an edit of the part of `_base_` at path, made by the code from s to e. The
@@ -349,15 +350,18 @@ func (ev *pyEval) updateArg(a *pyArgs, e *pyExpr) *pyVal {
 	return v
 }
 
-// baseDel records `del` of a part of `_base_` (each target of a del statement): that part's
-// value becomes unknown.
-func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
+// baseDel records `del` of a part of `_base_` (each target of a del statement): a part at a
+// path known statically is deleted (BaseEdit.Delete: MMEngine's ConfigDict deletes the key,
+// addict's __delattr__, so the file's own value of that name later merges into bases that no
+// longer hold it); the evaluator reads it as unknown from there on. A part below one not known
+// statically leaves that one unknown, and so does a del that may not run (maybe).
+func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
 	if !ev.followsBases() {
 		return
 	}
 	if t.op == xTuple || t.op == xList {
 		for _, k := range ev.kids(t) {
-			ev.baseDel(ev.ex(k), env, st)
+			ev.baseDel(ev.ex(k), env, st, maybe)
 		}
 		return
 	}
@@ -368,6 +372,7 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt) {
 	switch {
 	case rooted && exact:
 		ev.edit(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e)
+		ev.baseEdits[len(ev.baseEdits)-1].del = !maybe // one that may not run leaves it unknown
 	case rooted:
 		ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e) // an item below p
 	}

@@ -1009,7 +1009,7 @@ func (ev *pyEval) del(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
 			return
 		}
 	}
-	ev.baseDel(t, env, st)
+	ev.baseDel(t, env, st, maybe)
 }
 
 // unknownItems makes every item of l unknown, spanned at e (a change to some of them that

@@ -18,7 +18,8 @@ var codeTree = map[string]string{
 
 // TestCodeRunsCLI: folders and named files compose MMEngine runs; a finding whose values are
 // set in a base is reported there, once; a named leaf finds its bases above its folder; a
-// missing base is TL006 at the _base_ line; --override leaves code runs alone.
+// missing base is TL006 at the _base_ line; a walk of the leaf's folder reads the bases above
+// it; --override leaves code runs alone.
 func TestCodeRunsCLI(t *testing.T) {
 	writeTree(t, codeTree)
 	const data = "configs/_base_/datasets/data.py"
@@ -38,6 +39,17 @@ func TestCodeRunsCLI(t *testing.T) {
 	_, res, _ = checkJSON(t, "configs/det/leaf.py")
 	if got := strings.Join(findings(res), " "); got != data+":2 TL202 warning" {
 		t.Errorf("named leaf: %s", got)
+	}
+	// A walk of the leaf's folder composes as naming its files does: the bases above it are
+	// read, not reported outside the tree.
+	_, res, _ = checkJSON(t, "configs/det")
+	if got := strings.Join(findings(res), " "); got != data+":2 TL202 warning configs/det/broken.py:1 TL006 info" {
+		t.Errorf("walked leaf folder: %s", got)
+	}
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "outside the tree") {
+			t.Errorf("walked leaf folder: %s", d.Message)
+		}
 	}
 	if err := os.Chdir("configs"); err != nil {
 		t.Fatal(err)

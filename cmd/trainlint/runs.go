@@ -54,8 +54,11 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		}
 		root := in.Root
 		expand := false
-		if !in.Walked && compose.IsCodeConfig(in.FSPath) {
-			root = codeTreeRoot(in.FSPath, root) // code.go's bases live beside and above the file
+		if compose.IsCodeConfig(in.FSPath) {
+			// code.go's bases live beside and above the file (MMDetection's `../_base_/`),
+			// above a folder walked too: a walk of configs/mask2former composes as naming its
+			// files does.
+			root = codeTreeRoot(in.FSPath, root)
 		} else if !in.Walked && len(overrides) == 0 {
 			// A Hydra group option or experiment named alone (pre-commit names the staged
 			// files): it is linted in the runs of its config directory, as a walk of that

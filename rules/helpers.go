@@ -103,9 +103,16 @@ func place(f *lint.Finding, cands ...*doc.Node) {
 			continue
 		}
 		f.Node = n
-		f.AtKey = n.Kind != doc.Scalar && !n.KeySpan.IsZero()
+		f.AtKey = atKey(n)
 		return
 	}
+}
+
+// atKey reports whether a finding on n is placed at its key: a mapping or a list is (its value
+// spans many lines), and so is a class imported in a Python config (`type=BatchNorm2d`), whose
+// value is spanned at its import, far from where the key names it.
+func atKey(n *doc.Node) bool {
+	return (n.Kind != doc.Scalar || n.Style == "reference") && !n.KeySpan.IsZero()
 }
 
 // related returns a related location for n, or nil when n is nil or is where the finding sits.
@@ -113,7 +120,7 @@ func related(n, at *doc.Node, msg string) []lint.RelatedNode {
 	if n == nil || n == at {
 		return nil
 	}
-	return []lint.RelatedNode{{Node: n, AtKey: n.Kind != doc.Scalar && !n.KeySpan.IsZero(), Message: msg}}
+	return []lint.RelatedNode{{Node: n, AtKey: atKey(n), Message: msg}}
 }
 
 // defaultName is how a message names whose default a Default fact holds ("the Trainer

@@ -84,3 +84,22 @@ epochs: 1
 		t.Errorf("TL603 %s help %q", got.Severity, got.Help)
 	}
 }
+
+// A norm layer named by a class a new-style MMEngine config imports (`type=BatchNorm2d`) is
+// batch norm, and the finding sits where the config names it, not at the import, whose line
+// the value is spanned at.
+func TestQAImportedNormClassPlacedAtUse(t *testing.T) {
+	src := "from torch.nn import BatchNorm2d\n\nmodel = dict(\n    type='RetinaNet',\n    neck=dict(type='FPN', norm_cfg=dict(type=BatchNorm2d)))\ntrain_dataloader = dict(batch_size=8, num_workers=4)\n"
+	var got []string
+	for _, d := range lintText(t, "cfg.py", src, lint.Options{Hosts: 2}) {
+		if d.Code == "TL501" {
+			got = append(got, d.Message)
+			if d.Line != 5 || d.Column != 41 {
+				t.Errorf("TL501 at %d:%d, want 5:41 (the norm_cfg's type key)", d.Line, d.Column)
+			}
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "torch.nn.BatchNorm2d") {
+		t.Errorf("TL501 findings %q", got)
+	}
+}

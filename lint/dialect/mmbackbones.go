@@ -226,3 +226,31 @@ func packsSegInputs(n *doc.Node) bool {
 	})
 	return found
 }
+
+// mmNormCfgType is the registry name of a norm_cfg's type: the name written, or for a class
+// imported from torch.nn (a new-style config's `type=BatchNorm2d`), the name MMCV registers that
+// class under (mmcv v2.2.0 cnn/bricks/norm.py: build_norm_layer takes a class as it is, and
+// registers nn.BatchNorm1d/2d/3d as BN1d/BN2d/BN3d and SyncBatchNorm as SyncBN).
+func mmNormCfgType(t *doc.Node) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	if t.Style == "reference" {
+		name, ok := strings.CutPrefix(t.Value, "torch.nn.modules.batchnorm.")
+		if !ok {
+			name, ok = strings.CutPrefix(t.Value, "torch.nn.")
+		}
+		switch {
+		case !ok:
+		case name == "BatchNorm1d", name == "BatchNorm2d", name == "BatchNorm3d":
+			return "BN" + name[len(name)-2:], true
+		case name == "SyncBatchNorm":
+			return "SyncBN", true
+		}
+		return "", false
+	}
+	if typ, ok := t.Str(); ok && !t.IsUnknown() {
+		return typ, true
+	}
+	return "", false
+}

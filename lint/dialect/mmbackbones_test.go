@@ -119,6 +119,31 @@ func TestMMEngineSyncHookImported(t *testing.T) {
 	}
 }
 
+// TestMMEngineNormClassImported: a new-style config names its norm layer by the class it
+// imports (`type=BatchNorm2d`); MMCV's build_norm_layer takes a class as it is, so torch.nn's
+// batch norms are batch norm and its SyncBatchNorm is synchronised. A class from elsewhere is
+// not known.
+func TestMMEngineNormClassImported(t *testing.T) {
+	const rest = "train_dataloader = dict(batch_size=8, num_workers=4)\n"
+	for _, c := range []struct {
+		src     string
+		present bool
+		sync    plan.BNSync
+	}{
+		{"from torch.nn import BatchNorm2d\nmodel = dict(neck=dict(type='FPN', norm_cfg=dict(type=BatchNorm2d)))\n", true, plan.BNSyncNone},
+		{"import torch.nn as nn\nmodel = dict(neck=dict(type='FPN', norm_cfg=dict(type=nn.BatchNorm1d)))\n", true, plan.BNSyncNone},
+		{"from torch.nn import SyncBatchNorm\nmodel = dict(neck=dict(type='FPN', norm_cfg=dict(type=SyncBatchNorm)))\n", true, plan.BNSyncPerStep},
+		{"from torch.nn.modules.batchnorm import BatchNorm3d\nmodel = dict(neck=dict(type='FPN', norm_cfg=dict(type=BatchNorm3d)))\n", true, plan.BNSyncNone},
+		{"from mine import BatchNorm2d\nmodel = dict(neck=dict(type='FPN', norm_cfg=dict(type=BatchNorm2d)))\n", false, ""},
+		{"from torch.nn import GroupNorm\nmodel = dict(neck=dict(type='FPN', norm_cfg=dict(type=GroupNorm, num_groups=32)))\n", false, ""},
+	} {
+		_, p := parseText(t, "a.py", c.src+rest)
+		if p.BN.Present.Known() != c.present || c.present && (p.BN.Sync.Value != c.sync || p.BN.Sync.Key != "model.neck.norm_cfg.type") {
+			t.Errorf("%q: present %+v sync %+v", c.src, p.BN.Present, p.BN.Sync)
+		}
+	}
+}
+
 // TestMMCV1PoseBackboneDefaults: an MMCV 1.x config has no default_scope; when the repository's
 // train script calls MMPose 0.x's train_model, its backbones' defaults (mmpose0 in the table,
 // every minor release from v0.6.0) say that HRNet builds and trains batch norm, and the help

@@ -418,8 +418,8 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 			return true
 		}
 		t := n.Get("type")
-		typ, ok := t.Str()
-		if !ok || t.IsUnknown() || !mmBNType(typ) {
+		typ, ok := mmNormCfgType(t)
+		if !ok || !mmBNType(typ) {
 			return false
 		}
 		if owner := n.Parent; owner != nil && owner.Kind == doc.Map {

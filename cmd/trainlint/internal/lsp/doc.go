@@ -15,7 +15,8 @@
 //     source action (source.fixAll.trainlint, which editors can run on save) applies every safe
 //     fix of the file with the engine's fixer, as `trainlint check --fix` does.
 //   - Hover on a key: what it means, its type, its default and where the default comes from (the
-//     dialect's framework and the version its key table was checked against); on a finding: its
+//     dialect's framework and the version its key table was checked against); on a section's
+//     key, the framework keys below it; on a finding: its
 //     rule's documentation with links to the rule's page and the playbook section.
 //   - Completion of the detected framework's keys that belong at the cursor (and are not written
 //     yet), each inserted with its default; in a value position, a key's allowed values. In

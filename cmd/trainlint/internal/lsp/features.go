@@ -172,7 +172,7 @@ func (s *server) ruleNamed(name string) *lint.Rule {
 }
 
 // Hover shows, on a finding, its rule's documentation, and on a key, what the key means and its
-// default.
+// default (on a section, the keys it leads to).
 func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	var parts []string
 	var rng *protocol.Range
@@ -199,8 +199,14 @@ func (s *server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if d != nil && a.Doc != nil {
 		off := d.text.offset(p.Position, enc)
 		if n, _ := nodeAt(a.Doc.Root, off); n != nil && n.Key != "" {
+			doc := ""
 			if k := codeKey(a.Dialect, tablePath(n.Path())); k != nil {
-				parts = append(parts, keyDoc(a.Dialect, k))
+				doc = keyDoc(a.Dialect, k)
+			} else if sec, ok := sectionAt(a.Dialect, tablePath(n.Path())); ok {
+				doc = sectionDoc(sec) + ".\n\nSource: " + a.Dialect.Title
+			}
+			if doc != "" {
+				parts = append(parts, doc)
 				if rng == nil && !n.KeySpan.IsZero() {
 					r := d.text.rangeOf(n.KeySpan.Start.Offset, n.KeySpan.End.Offset, enc)
 					rng = &r

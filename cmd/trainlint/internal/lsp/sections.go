@@ -127,6 +127,24 @@ func withSections(items []protocol.CompletionItem, a lint.Analysis, parent, word
 	return items
 }
 
+// sectionAt is the section at a key path, when the dialect has keys below it.
+func sectionAt(d *dialect.Dialect, path string) (section, bool) {
+	if d == nil {
+		return section{}, false
+	}
+	parent, name := splitKey(path)
+	if strings.HasSuffix(path, "[]") {
+		return section{}, false
+	}
+	secs, _ := sections(d, parent, name, nil)
+	for _, s := range secs {
+		if s.name == name {
+			return s, true
+		}
+	}
+	return section{}, false
+}
+
 // sectionDoc lists the keys a section leads to (the first twelve).
 func sectionDoc(s section) string {
 	var b strings.Builder

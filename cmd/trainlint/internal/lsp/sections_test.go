@@ -203,3 +203,43 @@ func TestChildSection(t *testing.T) {
 		}
 	}
 }
+
+// Hover on a section's key lists the keys it leads to; on a mapping the framework has no keys
+// below, nothing.
+func TestHoverSection(t *testing.T) {
+	dir := t.TempDir()
+	path := copyExample(t, dir, "lightning-cli.yaml")
+	s := start(t, dir)
+	u := s.open(path)
+	s.wait(u, func([]protocol.Diagnostic) bool { return true })
+	hover := func(line, char uint32) string {
+		h, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: line, Character: char}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h == nil {
+			return ""
+		}
+		return h.Contents.(*protocol.MarkupContent).Value
+	}
+	lines := strings.Split(s.texts[u], "\n")
+	find := func(prefix string) uint32 {
+		for i, l := range lines {
+			if strings.HasPrefix(l, prefix) {
+				return uint32(i)
+			}
+		}
+		t.Fatalf("no line %q", prefix)
+		return 0
+	}
+	got := hover(find("trainer:"), 2)
+	for _, want := range []string{"**trainer**: a section", "`trainer.max_epochs`", "PyTorch Lightning"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("hover on trainer lacks %q:\n%s", want, got)
+		}
+	}
+	if got := hover(find("model:"), 2); got != "" {
+		t.Errorf("hover on model (no keys below it): %q", got)
+	}
+}

@@ -230,6 +230,7 @@ document.getElementById("tl-editor").dispatchEvent(ev);
 		"configs/_base_/runtime.py":  "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep_ckpts=3))\n",
 		"configs/retina.py":          "_base_ = ['./_base_/schedule.py', './_base_/runtime.py']\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
 		"tools/train.py":             "import argparse\n\n\ndef main():\n    cfg = dict(a=1)\n",
+		"tools/eval_main.py":         "from absl import app\n\n\ndef get_config():\n  return dict(batch_size=8)\n\n\ndef main(_):\n  get_config()\n\n\nif __name__ == '__main__':\n  app.run(main)\n",
 	} {
 		p := filepath.Join(code, filepath.FromSlash(name))
 		os.MkdirAll(filepath.Dir(p), 0o755)

@@ -1628,6 +1628,12 @@ type Document struct {
 	// calls returned (changed or not: BaseEdits say how): the path of that value in the bases,
 	// which composition puts at the run's root. The Document's own root is then an empty map.
 	RootBase string
+	// MainBlock is set for a Python module with a get_config and a top-level `if __name__ ==
+	// "__main__":` block: run as a program it does something of its own (an evaluation script
+	// that reads its own get_config, a test), which no config its framework reads needs, so a
+	// folder walk does not take it for a config (IsPythonConfig). Scenic's and big_vision's
+	// configs have none.
+	MainBlock bool
 
 	lines *LineIndex
 	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),

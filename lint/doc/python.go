@@ -175,6 +175,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 	}
 	rootBase := ""
 	if style == "get_config" {
+		d.MainBlock = pyMainBlock(ev, stmts, env)
 		if result != nil && bases != nil {
 			if p, exact, _ := basePathOf(result); exact && strings.HasPrefix(p, "_call_") {
 				// What another module's function returned, as the file left it (moduleCall):
@@ -618,7 +619,7 @@ func IsPythonConfig(d *Document) bool {
 		return len(d.Problems) > 0 && unreadableConfig(d.Src)
 	}
 	if d.Root.Style == "get_config" {
-		return true
+		return !d.MainBlock
 	}
 	if d.Root.Style == "library" && d.Root.Get("_base_") == nil {
 		return false
@@ -665,6 +666,20 @@ func hasPyWord(src []byte, w string) bool {
 			return true
 		}
 		i = s + 1
+	}
+	return false
+}
+
+// pyMainBlock reports whether the module has a top-level `if __name__ == "__main__":` block
+// (Document.MainBlock).
+func pyMainBlock(ev *pyEval, stmts pyIds, env *pyEnv) bool {
+	a := ev.arena
+	for _, id := range a.ids(stmts) {
+		if st := a.st(id); st.kind == sIf && st.value != 0 {
+			if runs, ok := ev.mainTest(a.ex(st.value), env); ok && !runs {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -364,6 +364,18 @@ func TestPythonNotAConfig(t *testing.T) {
 	if len(d.Problems) != 0 || IsPythonConfig(d) {
 		t.Errorf("a script is not a config: %+v", d.Problems)
 	}
+	// A get_config beside a `__main__` block is a program's own (scenic's matvit
+	// classification_eval_main.py, av_mae's tests); an MMEngine module's block is not.
+	for src, want := range map[string]bool{
+		"from absl import app\n\ndef get_config():\n  return dict(batch_size=8)\n\ndef main(_):\n  get_config()\n\nif __name__ == '__main__':\n  app.run(main)\n": false,
+		"def get_config():\n  return dict(batch_size=8)\n\nif '__main__' == __name__:\n  print(get_config())\n":                                                   false,
+		"def get_config():\n  return dict(batch_size=8)\n":                     true,
+		"model = dict(depth=50)\nif __name__ == '__main__':\n  print(model)\n": true,
+	} {
+		if d := mustParse(t, Python, src); IsPythonConfig(d) != want {
+			t.Errorf("%q: config %v, want %v", src, !want, want)
+		}
+	}
 	// A package's module imports its neighbours relatively; only imports inside
 	// `with read_base():` are MMEngine base configs (Config._get_base_modules).
 	for _, src := range []string{

@@ -29,6 +29,9 @@ const configFile = /\.(ya?ml|json|toml|gin|py)$/i;
 // module-level dict(...) variables, an ml_collections get_config, read_base()); scripts and
 // helper modules beside the configs stay out of the tabs (the CLI's folder walks skip them too).
 const pythonConfig = /^(_base_\s*=|def get_config\s*\(|with read_base\(\)|[A-Za-z_]\w*\s*=\s*dict\()/m;
+// A get_config beside an `if __name__ == "__main__":` block is a program's (an evaluation
+// script reading its own config, a test), as the engine's walk judges it (doc.IsPythonConfig).
+const getConfigScript = (text) => /^def get_config\s*\(/m.test(text) && /^if\s+__name__\s*==\s*['"]__main__['"]\s*:/m.test(text);
 const skippedFolder = /^(\..*|node_modules|__pycache__|venv|site-packages|wandb|outputs|logs)$/;
 
 const el = document.getElementById("checker");
@@ -562,7 +565,7 @@ function start(el) {
       if (/\.py$/i.test(e.path)) {
         if (e.file.size > maxPermalinkBytes) continue;
         const text = await e.file.text();
-        if (!pythonConfig.test(text)) continue;
+        if (!pythonConfig.test(text) || getConfigScript(text)) continue;
         pyText.set(e, text);
       }
       list.push(e);

@@ -731,7 +731,7 @@ func TestCodeRunMMEngineBaseEditsFindings(t *testing.T) {
 func TestCodeRunModuleCalls(t *testing.T) {
 	tmp := t.TempDir()
 	files := map[string]string{
-		"scenic/projects/demo/configs/base_config.py": `import ml_collections
+		"scenic/projects/baselines/demo/configs/base_config.py": `import ml_collections
 
 
 def get_config(steps=1000):
@@ -746,7 +746,7 @@ def get_config(steps=1000):
   config.rng_seed = 42
   return config
 `,
-		"scenic/projects/demo/configs/short.py": `from scenic.projects.demo.configs import base_config
+		"scenic/projects/baselines/demo/configs/short.py": `from scenic.projects.baselines.demo.configs import base_config
 
 
 def get_config():
@@ -754,7 +754,7 @@ def get_config():
   config.checkpoint = False
   return config
 `,
-		"scenic/projects/demo/configs/long.py": `from scenic.projects.demo.configs.base_config import get_config as base
+		"scenic/projects/baselines/demo/configs/long.py": `from scenic.projects.baselines.demo.configs.base_config import get_config as base
 
 
 def get_config():
@@ -762,7 +762,7 @@ def get_config():
 `,
 	}
 	testfs.Write(t, tmp, files)
-	names := []string{"scenic/projects/demo/configs/base_config.py", "scenic/projects/demo/configs/short.py", "scenic/projects/demo/configs/long.py"}
+	names := []string{"scenic/projects/baselines/demo/configs/base_config.py", "scenic/projects/baselines/demo/configs/short.py", "scenic/projects/baselines/demo/configs/long.py"}
 	alone := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names[1:2], nil, rules.All(), lint.Options{})
 	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names, nil, rules.All(), lint.Options{})
 	var got []string
@@ -770,11 +770,11 @@ def get_config():
 		got = append(got, d.Code+" "+d.File+":"+itoa(d.Line))
 	}
 	all := strings.Join(got, "|")
-	if !strings.Contains(all, "TL304 scenic/projects/demo/configs/short.py:6") {
+	if !strings.Contains(all, "TL304 scenic/projects/baselines/demo/configs/short.py:6") {
 		t.Errorf("no TL304 at the caller's checkpoint = False: %v", got)
 	}
 	// A key no file sets: alone, the shared config's finding; in the run, at the call.
-	if !strings.Contains(all, "TL301 scenic/projects/demo/configs/base_config.py:6") || !strings.Contains(all, "TL301 scenic/projects/demo/configs/long.py:5") {
+	if !strings.Contains(all, "TL301 scenic/projects/baselines/demo/configs/base_config.py:6") || !strings.Contains(all, "TL301 scenic/projects/baselines/demo/configs/long.py:5") {
 		t.Errorf("TL301 not on the shared config alone and at the caller's call: %v", got)
 	}
 	// Every file is listed as scenic's: the callers (no tree alone) by their runs.

@@ -528,6 +528,26 @@ def get_config():
 			t.Errorf("trainer %s: retention %+v", name, r)
 		}
 	}
+	// Inside scenic's repository a project's main.py maps the names to its own trainers:
+	// svvit's and tasseo's transfer_trainer pass save_checkpoint no count, so the key is not
+	// what decides; a project not checked is not known.
+	for _, c := range []struct {
+		path, name string
+		reads      bool
+	}{
+		{"scenic/projects/ncr/configs/c.py", "'classification_trainer'", true},
+		{"x/scenic/projects/baselines/configs/c.py", "'transfer_trainer'", true},
+		{"scenic/projects/tasseo/configs/c.py", "'classification_trainer'", true},
+		{"scenic/projects/tasseo/configs/c.py", "'transfer_trainer'", false},
+		{"scenic/projects/svvit/configs/c.py", "'classification_trainer'", false},
+		{"scenic/projects/other/configs/c.py", "'classification_trainer'", false},
+		{"myscenic/projects/x/c.py", "'classification_trainer'", true},
+	} {
+		_, p = parseText(t, c.path, strings.Replace(src, "'classification_trainer'", c.name, 1))
+		if r := p.Ckpt.Retention; r.Known() != c.reads || c.reads && r.Value.N != 3 {
+			t.Errorf("%s %s: retention %+v", c.path, c.name, r)
+		}
+	}
 }
 
 func TestTimm(t *testing.T) {

@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -115,7 +117,7 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	f, ok := IntAt(root, "max_checkpoint_keep")
 	switch {
-	case !scenicKeepReader(root):
+	case !scenicKeepReader(root, d.Path):
 		if ok {
 			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: "max_checkpoint_keep", Node: f.Node, Note: "read by classification_trainer, transfer_trainer and mtv_trainer only"}
 		}
@@ -132,20 +134,55 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 
 // scenicKeepReader reports a config whose trainer_name names a trainer that reads
 // max_checkpoint_keep, default 3: scenic's own (train_lib/trainers.py ALL_TRAINERS @4a38d47:
-// classification_trainer, transfer_trainer, and the projects' copies under those names) and
-// mtv_trainer (projects/mtv/trainer.py). Other project trainers ignore the key and pass
+// classification_trainer, and transfer/transfer_trainer.py's config.get('max_checkpoint_keep',
+// 3)) and mtv_trainer (projects/mtv/trainer.py). Other project trainers ignore the key and pass
 // train_utils.save_checkpoint a count of their own (pixel_llm and densevoc 1, vid2seq 100) or
 // none (its default 3): what they keep is not the file's to tell.
-func scenicKeepReader(root *doc.Node) bool {
+//
+// A config inside scenic's own projects (path) is run by its project's main.py, which maps the
+// names to trainers of its own (scenicProjectKeep); a project not in that table is not known.
+func scenicKeepReader(root *doc.Node, path string) bool {
 	n := root.Get("trainer_name")
 	if n == nil || n.Kind != doc.Scalar {
 		return false
+	}
+	if project, ok := scenicProject(path); ok {
+		return slices.Contains(scenicProjectKeep[project], n.Value)
 	}
 	switch n.Value {
 	case "classification_trainer", "transfer_trainer", "mtv_trainer":
 		return true
 	}
 	return false
+}
+
+// scenicProjectKeep are, for the projects of scenic's repository, the trainer names whose
+// trainer reads max_checkpoint_keep (@4a38d47): baselines runs scenic/main.py (the central
+// trainers); matvit's and ncr's main.py call their own trainer whatever the name, and it passes
+// the key on (matvit/trainer.py, ncr/classification_trainer.py); mtv's mtv_trainer does; tasseo's
+// classification_trainer does and its transfer_trainer does not (save_checkpoint(workdir,
+// unrep_train_state), keeping 3), other names going to the central ones; svvit's
+// classification_trainer and transfer_trainer do not (svvit/classification_trainer.py:486,
+// transfer_trainer.py:547).
+var scenicProjectKeep = map[string][]string{
+	"baselines": {"classification_trainer", "transfer_trainer"},
+	"matvit":    {"classification_trainer", "transfer_trainer"},
+	"ncr":       {"classification_trainer", "transfer_trainer"},
+	"mtv":       {"mtv_trainer"},
+	"tasseo":    {"classification_trainer"},
+	"svvit":     nil,
+}
+
+// scenicProject is the project of scenic's repository a config path lies in
+// (scenic/projects/<name>/...).
+func scenicProject(path string) (string, bool) {
+	p := filepath.ToSlash(path)
+	i := strings.Index(p, "scenic/projects/")
+	if i < 0 || i > 0 && p[i-1] != '/' {
+		return "", false
+	}
+	name, _, ok := strings.Cut(p[i+len("scenic/projects/"):], "/")
+	return name, ok && name != ""
 }
 
 // scenicOwnCheckpointing reports a section that sets how checkpoints are saved (a key naming

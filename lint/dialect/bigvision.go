@@ -246,10 +246,23 @@ func normalizeBigVision(d *doc.Document, ctx Context) *plan.Plan {
 		// keep_ckpt_steps (default: the final step) are kept for good. That is neither keep-all
 		// nor a latest-N limit the retention rule can word correctly ("keeps only the latest"
 		// would need the rule to say why), so the rule stays silent rather than misname it.
-	case root.Get("ckpt_steps") == nil && root.Get("ckpt_epochs") == nil && root.Get("ckpt_examples") == nil && root.Get("ckpt_percent") == nil && ck.Node == nil && root.Style == "get_config":
-		p.Ckpt.Enabled = plan.Defaulted(false, "ckpt_steps", plan.Because("big_vision saves no checkpoint without ckpt_steps"), nil)
+	case !bvAnySteps(root, "ckpt") && !bvAnySteps(root, "keep_ckpt") && ck.Node == nil && root.Style == "get_config":
+		// train.py @0127fb6 saves at keep_ckpt_* steps (keep_ckpt_steps = get_steps("keep_ckpt",
+		// None) or keep_last) even without ckpt_*: with neither, nothing.
+		p.Ckpt.Enabled = plan.Defaulted(false, "ckpt_steps", plan.Because("big_vision saves no checkpoint without ckpt_steps or keep_ckpt_steps"), nil)
 	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("big_vision writes metrics on process 0"), nil)
 	ApplyContext(p, ctx)
 	return p
+}
+
+// bvAnySteps reports whether the config sets prefix's interval in any of the units big_vision's
+// get_steps reads (prefix_steps, _epochs, _examples, _percent).
+func bvAnySteps(root *doc.Node, prefix string) bool {
+	for _, u := range []string{"_steps", "_epochs", "_examples", "_percent"} {
+		if root.Get(prefix+u) != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -222,6 +222,26 @@ def get_config():
 	}
 }
 
+// big_vision's train.py saves at keep_ckpt_* steps even without ckpt_*, so a config that sets
+// only those is not one that saves nothing; ckpt_* in another unit is an interval too.
+func TestBigVisionKeepCkptAlone(t *testing.T) {
+	const cfg = "import ml_collections\n\ndef get_config():\n  c = ml_collections.ConfigDict()\n  c.total_steps = 10_000\n  c.input = dict(batch_size=1024)\n  %s\n  return c\n"
+	for _, c := range []struct {
+		line     string
+		disabled bool
+	}{
+		{"c.keep_ckpt_steps = 1000", false},
+		{"c.keep_ckpt_epochs = 1", false},
+		{"c.ckpt_percent = 0.1", false},
+		{"c.seed = 0", true},
+	} {
+		_, p := parseText(t, "config.py", strings.Replace(cfg, "%s", c.line, 1))
+		if off := p.Ckpt.Enabled.Known() && !p.Ckpt.Enabled.Value; off != c.disabled {
+			t.Errorf("%s: checkpoints %+v", c.line, p.Ckpt.Enabled)
+		}
+	}
+}
+
 func TestBigVisionSavePredictions(t *testing.T) {
 	// givt's save_pred_sampling evaluator (batch 512 over a 512-example split) writes samples; it
 	// is not the eval batch.

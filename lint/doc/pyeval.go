@@ -2706,7 +2706,9 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 // `globals()[config.name](config)`, `x = common.make(config)`): whether its value is used or
 // not, it may change what it is given. Not the module functions the evaluator models
 // (ConfigDict, parse_arg, read_base, copy) nor the standard library's loggers and printers,
-// which only read their arguments.
+// which only read their arguments, nor big_vision's format_str (configs/common.py @0127fb6:
+// it takes a FieldReference to each field its format names, get_ref, which leaves the values
+// as they are, and returns the formatted reference).
 func (ev *pyEval) mayChange(fnv *pyVal, e *pyExpr) bool {
 	switch fnv.k {
 	case pvOpaque:
@@ -2720,7 +2722,7 @@ func (ev *pyEval) mayChange(fnv *pyVal, e *pyExpr) bool {
 				return false
 			}
 		}
-		return true
+		return fnv.s != "big_vision.configs.common.format_str"
 	}
 	return false
 }

@@ -151,6 +151,14 @@ func TestPyUnknownCalleeChanges(t *testing.T) {
 	if n := pyGet(t, d, "w"); n.Get("z").Value != "3" {
 		t.Errorf("w = %+v, want z=3 from f", n)
 	}
+	// big_vision's format_str only takes references to the fields it names; another module's
+	// function of that name may change what it is given.
+	d = mustParse(t, Python, "import big_vision.configs.common as bvcc\nfrom other import format_str\n"+
+		"c = dict(variant='B')\nc['init'] = bvcc.format_str('x_{variant}', c)\no = dict(variant='B')\nformat_str('x', o)\n")
+	if n := pyGet(t, d, "c"); n.IsUnknown() || n.Get("variant").Value != "B" || !n.Get("init").IsUnknown() {
+		t.Errorf("c = %+v, want variant B and init unknown", n)
+	}
+	wantUnknown(t, d, "o")
 	// In a block that may not run, the call is not run: what it may change is unknown, whatever
 	// the callee (a followed function, a method that changes its object, a helper); builtins,
 	// loggers and methods that only read leave it as it was.

@@ -640,12 +640,13 @@ func TestCodeRunMMEngineBaseUpdate(t *testing.T) {
 // file's own variables merge in (mmengine v0.10.7 Config._file2dict runs the file with _base_
 // bound to the bases' ConfigDict, whose attribute deletion removes the key), so a model of
 // another kind is no refusal (MMDetection's ByteTrack and DeepSORT configs); an item of a list
-// is removed and the rest move up; a part the bases do not set is reported (Python raises).
+// is removed and the rest move up; a name bound to the part before the del holds it still; a
+// part the bases do not set is reported (Python raises).
 func TestCodeRunMMEngineBaseDel(t *testing.T) {
 	tmp := t.TempDir()
 	testfs.Write(t, tmp, map[string]string{
 		"cfg/b.py": "model = dict(type='FasterRCNN', backbone=dict(type='ResNet'))\nhooks = [dict(type='A'), dict(type='B'), dict(type='C')]\n",
-		"cfg/a.py": "_base_ = ['./b.py']\ndel _base_.model\ndel _base_.hooks[1]\nmodel = dict(type='DeepSORT')\n",
+		"cfg/a.py": "_base_ = ['./b.py']\ndetector = _base_.model\ndetector.backbone.depth = 50\ndel _base_.model\ndel _base_.hooks[1]\nmodel = dict(type='DeepSORT', detector=detector)\n",
 		"cfg/c.py": "_base_ = ['./b.py']\ndel _base_.optimizer\n",
 		// a dict over a value the reader does not know (it may be a dict): no refusal, unknown
 		"cfg/e.py": "import os\nmodel = os.environ['MODEL']\n",
@@ -658,6 +659,10 @@ func TestCodeRunMMEngineBaseDel(t *testing.T) {
 	}
 	if m := root.Get("model"); m == nil || m.Get("type").Value != "DeepSORT" || m.Get("backbone") != nil {
 		t.Errorf("model after del and the file's own: %+v", m)
+	}
+	// a name bound to the part before its del holds it still (MMDetection's ByteTrack config)
+	if d := root.At("model.detector"); d == nil || d.Get("type").Value != "FasterRCNN" || d.At("backbone.depth").Value != "50" {
+		t.Errorf("detector held from the deleted base model: %+v", d)
 	}
 	var types []string
 	for i, h := range root.Get("hooks").Children {
@@ -707,8 +712,8 @@ func TestCodeRunMMEngineBaseEditsMaybe(t *testing.T) {
 func TestCodeRunMMEngineBaseEditsFindings(t *testing.T) {
 	tmp := t.TempDir()
 	testfs.Write(t, tmp, map[string]string{
-		"cfg/_base_/bn.py":   "model = dict(type='EncoderDecoder', backbone=dict(type='ResNetV1c', depth=50, norm_cfg=dict(type='BN', requires_grad=True)))\n",
-		"cfg/_base_/sync.py": "model = dict(type='EncoderDecoder', backbone=dict(type='ResNetV1c', depth=50, norm_cfg=dict(type='SyncBN', requires_grad=True)))\n",
+		"cfg/_base_/bn.py":   "model = dict(type='EncoderDecoder', backbone=dict(type='ResNetV1c', depth=50, norm_cfg=dict(type='BN', requires_grad=True)))\ntrain_dataloader = dict(batch_size=2)\n",
+		"cfg/_base_/sync.py": "model = dict(type='EncoderDecoder', backbone=dict(type='ResNetV1c', depth=50, norm_cfg=dict(type='SyncBN', requires_grad=True)))\ntrain_dataloader = dict(batch_size=2)\n",
 		"cfg/to_sync.py":     "_base_ = ['./_base_/bn.py']\n_base_.model.backbone.norm_cfg.type = 'SyncBN'\n",
 		"cfg/to_bn.py":       "_base_ = ['./_base_/sync.py']\nbackbone = _base_.model.backbone\nbackbone.norm_cfg = dict(type='BN')\n",
 	})

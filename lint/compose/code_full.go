@@ -341,7 +341,11 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		last := parts[len(parts)-1]
 		switch {
 		case e.Delete:
-			if deleteChild(parent, last) {
+			if old := base.StepPath(e.Path); old != nil && deleteChild(parent, last) {
+				if c.baseDeleted == nil {
+					c.baseDeleted = map[[2]string]*doc.Node{}
+				}
+				c.baseDeleted[[2]string{file, e.Path}] = old
 				continue
 			}
 		case parent != nil && parent.Kind == doc.Map:
@@ -461,6 +465,9 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		v := base.StepPath(target)
 		if v == nil {
+			v = c.heldDeleted(file, target)
+		}
+		if v == nil {
 			if complete && !unknownOnPath(base, target) {
 				c.problem(Unresolved, file, ch.Span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 			}
@@ -476,6 +483,25 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		n.Children[i] = cp
 	}
+}
+
+// heldDeleted is the part target of the bases as the file's `del` of it (or of a part it is in)
+// left it, or nil: a read of it through a name bound before the del holds that object. (A read
+// of `_base_.target` after the del raises in Python; the reader does not tell the two apart.)
+func (c *composer) heldDeleted(file, target string) *doc.Node {
+	var held *doc.Node
+	longest := -1
+	for p, n := range c.baseDeleted {
+		if p[0] != file || len(p[1]) <= longest {
+			continue
+		}
+		if target == p[1] {
+			held, longest = n, len(p[1])
+		} else if rest, ok := strings.CutPrefix(target, p[1]+"."); ok {
+			held, longest = n.StepPath(rest), len(p[1])
+		}
+	}
+	return held
 }
 
 // baseRef recognises `_base_.a.b` (an opaque value) and `{{_base_.a.b}}` (read by Python as

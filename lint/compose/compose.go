@@ -119,9 +119,13 @@ type composer struct {
 	choices  map[string]string // group → option ("" = none)
 	// fixed are the groups whose choice the command line set: defaults-list overrides never
 	// change them.
-	fixed    map[string]bool
-	deleted  map[string]bool
-	appended []groupChoice
+	fixed   map[string]bool
+	deleted map[string]bool
+	// baseDeleted are the parts of MMEngine bases a file's `del` removed, by file and path, as
+	// they were then: a name the file bound to one before (`detector = _base_.model` then `del
+	// _base_.model`) still holds that object.
+	baseDeleted map[[2]string]*doc.Node
+	appended    []groupChoice
 	// found are the overrides met in defaults lists during the last pass.
 	found map[string]string
 	seen  map[string]bool // groups met in defaults lists during the last pass

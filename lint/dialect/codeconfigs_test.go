@@ -380,7 +380,7 @@ model = dict(
 // use_syncbn=False (mmyolo v0.6.0 yolo_detector.py): rtmdet_l_syncbn_fast_8xb32-300e_coco.py's
 // BN backbone is synchronised; YOLOX's configs (use_syncbn=False) are not.
 func TestMMEngineYOLODetectorSyncBN(t *testing.T) {
-	model := "model = dict(type='YOLODetector',%s backbone=dict(type='CSPNeXt', norm_cfg=dict(type='BN', momentum=0.03)))\n"
+	model := "model = dict(type='YOLODetector',%s backbone=dict(type='CSPNeXt', norm_cfg=dict(type='BN', momentum=0.03)))\ntrain_dataloader = dict(batch_size=8)\n"
 	for _, c := range []struct {
 		name, use, pre string
 		want           plan.BNSync
@@ -647,6 +647,21 @@ func TestMMCV1BatchNormAdvice(t *testing.T) {
 	_, p = parseText(t, "a.py", model+old+mme)
 	if _, ok := p.Advice["bn.sync"]; ok || p.BN.Sync.Value != plan.BNSyncNone {
 		t.Errorf("mixed layout given MMCV 1.x advice: %q, sync %+v", p.Advice["bn.sync"], p.BN.Sync)
+	}
+}
+
+// A file of a model alone (a base of others, named on its own) says nothing of the runner
+// that trains it: MMCV 1.x's evaluation hook copies rank 0's statistics, MMEngine's does not, so
+// whether its batch norm is synchronised is not known; with MMEngine's keys it is.
+func TestMMEngineModelAloneBNSync(t *testing.T) {
+	const model = "model = dict(type='VoteNet', backbone=dict(type='PointNet2SASSG', norm_cfg=dict(type='BN2d')))\n"
+	if _, p := parseText(t, "m.py", model); !p.BN.Present.Value || p.BN.Sync.Known() {
+		t.Errorf("model alone: present %+v sync %+v", p.BN.Present, p.BN.Sync)
+	}
+	for _, extra := range []string{"train_dataloader = dict(batch_size=8)\n", "default_scope = 'mmdet3d'\n"} {
+		if _, p := parseText(t, "m.py", model+extra); p.BN.Sync.Value != plan.BNSyncNone {
+			t.Errorf("%q: sync %+v", extra, p.BN.Sync)
+		}
 	}
 }
 

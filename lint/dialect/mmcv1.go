@@ -26,6 +26,17 @@ func mmcv1Layout(root *doc.Node) bool {
 	return root.At("data.samples_per_gpu") != nil
 }
 
+// mmengineLayout reports a config that sets a key only MMEngine's runner reads (its loaders,
+// optim_wrapper, hooks, schedulers, evaluators, default_scope, env_cfg).
+func mmengineLayout(root *doc.Node) bool {
+	for _, k := range []string{"train_dataloader", "val_dataloader", "test_dataloader", "optim_wrapper", "default_hooks", "param_scheduler", "val_evaluator", "test_evaluator", "default_scope", "env_cfg"} {
+		if root.Get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // mmcv1Checkpoints reads an MMCV 1.x config's checkpoint policy (mmcv v1.7.2): CheckpointHook
 // (runner/hooks/checkpoint.py; interval=-1, by_epoch=True, max_keep_ckpts=-1) is built from
 // checkpoint_config, and rotates only its own epoch_N.pth / iter_N.pth files; EvalHook's

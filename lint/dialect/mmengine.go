@@ -514,6 +514,12 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		// sync_bn or a SyncNormHook may come from a base file: not known here.
 		return
 	}
+	if !mmcv1Layout(root) && !mmengineLayout(root) {
+		// A file of a model alone (a base of others, named on its own as pre-commit names
+		// it): which runner trains it, and so whether anything copies its statistics (below),
+		// is not in it.
+		return
+	}
 	if mmcv1Layout(root) {
 		// MMCV 1.x's DistEvalHook copies rank 0's running statistics to every process before
 		// each evaluation (mmcv v1.7.2 runner/hooks/evaluation.py: broadcast_bn_buffer=True),

@@ -665,6 +665,30 @@ func TestMMEngineModelAloneBNSync(t *testing.T) {
 	}
 }
 
+// checkpoint_config.interval counts epochs unless by_epoch=False, but IterBasedRunner sets
+// by_epoch to False when the file leaves it out (mmcv v1.7.2): without by_epoch, the unit is
+// the runner's, unknown without a runner of a type this reader knows.
+func TestMMCV1CheckpointUnit(t *testing.T) {
+	const head = "model = dict(type='FasterRCNN')\ndata = dict(samples_per_gpu=2, workers_per_gpu=2)\n"
+	for _, c := range []struct {
+		runner, ck string
+		unit       plan.Unit
+		known      bool
+	}{
+		{"runner = dict(type='IterBasedRunner', max_iters=90000)\n", "checkpoint_config = dict(interval=5000)\n", plan.Steps, true},
+		{"runner = dict(type='EpochBasedRunner', max_epochs=12)\n", "checkpoint_config = dict(interval=1)\n", plan.Epochs, true},
+		{"runner = dict(type='IterBasedRunner', max_iters=90000)\n", "checkpoint_config = dict(interval=5, by_epoch=True)\n", plan.Epochs, true},
+		{"", "checkpoint_config = dict(interval=5000, by_epoch=False)\n", plan.Steps, true},
+		{"", "checkpoint_config = dict(interval=5000)\n", "", false},
+		{"runner = dict(type='AmpIterBasedRunner', max_iters=100)\n", "checkpoint_config = dict(interval=50)\n", "", false},
+	} {
+		_, p := parseText(t, "a.py", head+c.runner+c.ck)
+		if iv := p.Ckpt.Interval; iv.Known() != c.known || c.known && iv.Value.Unit != c.unit {
+			t.Errorf("%q %q: interval %+v", c.runner, c.ck, iv)
+		}
+	}
+}
+
 // MMCV 1.x checkpoints (mmcv v1.7.2): checkpoint_config builds CheckpointHook, whose
 // max_keep_ckpts rotates epoch_N.pth only; evaluation.save_best keeps the best apart. Whether a
 // positive max_keep_ckpts loses the best depends on the project's hook (MMAction2 0.x defaults
@@ -937,6 +961,18 @@ func TestMMEngineSchedulerAlone(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: refusal %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// The evaluation hook's owner reads as one possessive, whatever the project's name ends with.
+func TestMMCV1EvalHookOf(t *testing.T) {
+	for project, want := range map[string]string{
+		mmcv1NoBest["mmdet.apis.train_detector"]: "MMDetection 2.x's evaluation hook",
+		mmcv1NoBest["mmdet3d.apis.train_model"]:  "MMDetection3D 0.x and 1.0, through MMDetection's or MMSegmentation's evaluation hook",
+	} {
+		if got := evalHookOf(project); got != want {
+			t.Errorf("evalHookOf(%q) = %q, want %q", project, got, want)
 		}
 	}
 }

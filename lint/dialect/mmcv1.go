@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -60,11 +62,27 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 	if ck == nil || ck.Kind != doc.Map {
 		return
 	}
-	unit := plan.Epochs
-	if b, ok := ck.Get("by_epoch").Bool(); ok && !b {
-		unit = plan.Steps
+	// CheckpointHook counts epochs (by_epoch=True) unless the file says otherwise, but
+	// IterBasedRunner.register_training_hooks sets checkpoint_config's by_epoch to False when
+	// the file leaves it out (mmcv v1.7.2 runner/iter_based_runner.py): without by_epoch, the
+	// unit is the runner's, unknown when the file does not name it (MMSegmentation 0.x's
+	// train_segmentor defaults to IterBasedRunner, MMDetection 2.x's to EpochBasedRunner).
+	unit, known := plan.Epochs, false
+	if b, ok := ck.Get("by_epoch").Bool(); ok {
+		known = true
+		if !b {
+			unit = plan.Steps
+		}
+	} else if ck.Get("by_epoch") == nil {
+		switch typ, ok := root.At("runner.type").Str(); {
+		case !ok || root.At("runner.type").IsUnknown():
+		case typ == "IterBasedRunner":
+			unit, known = plan.Steps, true
+		case typ == "EpochBasedRunner":
+			known = true
+		}
 	}
-	if n := ck.Get("interval"); n != nil {
+	if n := ck.Get("interval"); n != nil && known {
 		if v, ok := n.Float(); ok && v > 0 {
 			p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: v, Unit: unit, Text: n.Value}, Origin: plan.Explicit, Key: "checkpoint_config.interval", Node: n}
 		}
@@ -96,7 +114,7 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			// goes to a hook that does not read it): unknown.
 			return
 		}
-		p.Ckpt.BestMetric = plan.Defaulted("", "evaluation.save_best", plan.Why{By: project + "'s evaluation hook", Note: "save_best None"}, nil)
+		p.Ckpt.BestMetric = plan.Defaulted("", "evaluation.save_best", plan.Why{By: evalHookOf(project), Note: "save_best None"}, nil)
 		p.Ckpt.Retention = plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: int(v)}, Origin: plan.Explicit, Key: "checkpoint_config.max_keep_ckpts", Node: n,
 			Note: tr.Source + " trains with " + tr.Name + ", whose evaluation hook (" + project + ") keeps no best checkpoint unless evaluation.save_best names a metric"}
 		if p.Advice == nil {
@@ -187,7 +205,7 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 		on = "validate=(not args.no_validate): on unless the run passes --no-validate"
 	}
 	p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Default, Key: "evaluation", Node: ev, By: tr.Source + "'s call of " + tr.Name, Note: on}
-	p.Eval.AtEnd = plan.Defaulted(false, "evaluation.interval", plan.Because(project+"'s evaluation hook evaluates at multiples of evaluation.interval only, not after the last epoch or iteration"), ev)
+	p.Eval.AtEnd = plan.Defaulted(false, "evaluation.interval", plan.Because(evalHookOf(project)+" evaluates at multiples of evaluation.interval only, not after the last epoch or iteration"), ev)
 	if s := ev.Get("start"); s != nil && !s.IsNull() || ev.Get("dynamic_intervals") != nil {
 		return
 	}
@@ -243,4 +261,14 @@ func mmcv1SyncAdvice(root *doc.Node, first string) string {
 		advice += ", or drop evaluation.broadcast_bn_buffer=False so that each evaluation copies the first process's statistics to the others"
 	}
 	return advice + " (MMCV 1.x's runner reads no sync_bn)"
+}
+
+// evalHookOf names the evaluation hook of a project of mmcv1NoBest ("MMDetection 2.x's
+// evaluation hook"), whose name may end in a possessive already ("... through MMDetection's or
+// MMSegmentation's").
+func evalHookOf(project string) string {
+	if strings.HasSuffix(project, "'s") {
+		return project + " evaluation hook"
+	}
+	return project + "'s evaluation hook"
 }

@@ -174,7 +174,7 @@ func (rp *runPlan) options(rs []*lint.Rule, opts optionsFunc) optionsFunc {
 func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.Rule, opts optionsFunc) {
 	for _, t := range rp.trees {
 		var perRun [][]lint.Diagnostic
-		var names []string
+		var names []lint.RunLabel
 		cache := compose.NewCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
@@ -195,7 +195,8 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 				}
 			}
 			perRun = append(perRun, ds)
-			names = append(names, s.Name())
+			shown := t.show(s.Primary)
+			names = append(names, lint.RunLabel{Name: shown + strings.TrimPrefix(s.Name(), s.Primary), Primary: shown})
 		}
 		t.fsys.close()
 		ds := lint.DedupeRuns(perRun, names)

@@ -548,6 +548,11 @@ def get_config():
 			t.Errorf("trainer %s: retention %+v", name, r)
 		}
 	}
+	// trainer_name 'inference' evaluates a trained checkpoint: nothing of training is read.
+	inf := strings.Replace(strings.Replace(src, "'classification_trainer'", "'inference'", 1), "  return config", "  config.checkpoint = False\n  return config", 1)
+	if _, p = parseText(t, "c.py", inf); p.Framework != "scenic" || p.Ckpt.Enabled.Known() || p.Ckpt.Retention.Known() || p.Eval.GlobalBatch.Known() || p.Train.GlobalBatch.Known() {
+		t.Errorf("inference: %s, checkpoints %+v, retention %+v, eval batch %+v", p.Framework, p.Ckpt.Enabled, p.Ckpt.Retention, p.Eval.GlobalBatch)
+	}
 	// Inside scenic's repository a project's main.py maps the names to its own trainers:
 	// svvit's and tasseo's transfer_trainer pass save_checkpoint no count, so the key is not
 	// what decides; a project not checked is not known.

@@ -75,6 +75,13 @@ func detectScenic(d *doc.Document) int {
 func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "scenic"}
 	root := d.Root
+	if n := root.Get("trainer_name"); n != nil && n.IsScalar() && n.Value == "inference" {
+		// tasseo's and svvit's main.py send trainer_name 'inference' to an evaluation of a
+		// trained checkpoint (get_trainer: inference.evaluate @4a38d47): nothing trains, so
+		// nothing is said of its batches, evaluations or checkpoints.
+		ApplyContext(p, ctx)
+		return p
+	}
 	bs, _ := IntAt(root, "batch_size")
 	p.Train.GlobalBatch = bs
 	if f, ok := IntAt(root, "num_training_steps"); ok {

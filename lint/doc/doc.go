@@ -415,6 +415,10 @@
 // the end, measured as above (session 49's 8.75M was taken at 9294092, before that session's
 // last three commits). Equal-volume, three rounds at load 1.4-2.6: Python 1.42-1.47× YAML
 // (31.0-33.1 against 21.2-23.3 µs/KiB), gin 0.67-0.72×. The target is not met.
+// 2026-12-05, session 51 (no tuning round; the reader changed only in a test per `del` of a
+// part of the bases and per call of a module function, format_str): equal-volume, three rounds
+// at load 4-6 (14:40): Python 1.43-1.54× YAML (20.7-22.8 against 14.4-14.9 µs/KiB), gin
+// 0.68×. The target is not met.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

@@ -675,7 +675,7 @@ func hasPyWord(src []byte, w string) bool {
 func pyMainBlock(ev *pyEval, stmts pyIds, env *pyEnv) bool {
 	a := ev.arena
 	for _, id := range a.ids(stmts) {
-		if st := a.st(id); st.kind == sIf && st.value != 0 {
+		if st := a.st(id); st.kind == sIf && st.value != 0 && a.ex(st.value).op == xCmp {
 			if runs, ok := ev.mainTest(a.ex(st.value), env); ok && !runs {
 				return true
 			}

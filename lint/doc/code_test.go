@@ -139,7 +139,11 @@ func TestGinErrors(t *testing.T) {
 		{src: "a.b = [1, 2\nc.d = 3\n", kind: Syntax, line: 1, col: 7, msg: `^gin: "\[" is never closed$`},
 		{src: "a.b = foo\n", kind: Syntax, line: 1, col: 7, msg: `"foo" is not a value`},
 		{src: "a.b = 'x\n", kind: Syntax, line: 1, col: 7, msg: `unterminated string`},
-		{src: "a.b = 1\na.b = 2\n", kind: DuplicateKey, line: 2, col: 3, msg: `key "b" is repeated; gin keeps the later binding`},
+		{src: "a.b = 1\na.b = 2\n", kind: DuplicateKey, line: 2, col: 3, msg: `key "a.b" is repeated; gin keeps the later binding`},
+		{src: "x.y = {'k': 1, \"k\": 2}\n", kind: DuplicateKey, line: 1, col: 16, msg: `key "k" is repeated`},
+		// gin reads a string with ast.literal_eval, which refuses an f-string
+		{src: "a.b = f'x'\n", kind: Syntax, line: 1, col: 7, msg: `^gin: an f-string is not a literal gin reads$`},
+		{src: "a.b = 'x' F'y'\n", kind: Syntax, line: 1, col: 11, msg: `^gin: an f-string is not a literal gin reads$`},
 		{src: "X = %gin.REQUIRED\nX = 1\nX = 2\n", kind: DuplicateKey, line: 3, col: 1, msg: `key "X" is repeated`},
 		{src: "a.b = 01\n", kind: Syntax, line: 1, col: 7, msg: `leading zeros`},
 		{src: "a.b: 1\n", kind: Syntax, line: 1, col: 6, msg: `end of line after the block`},
@@ -230,6 +234,28 @@ func TestGinNumbers(t *testing.T) {
 // TestGinAsGinReadsIt: what gin's parser accepts and this reader used to refuse or read
 // otherwise: indentation outside a block is skipped (an indented line is a statement),
 // references may carry periods in their scopes, adjacent strings make one include path.
+// gin splits a binding's key at its last dot (config_parser.py _parse_selector): `a.b = 1`
+// binds parameter b of configurable a, `a.b.c = 2` parameter c of configurable a.b, and a macro
+// `a = 1` is none of them; a dict's keys are Python values (1 and '1' differ, a tuple is one).
+// None of these is a repetition.
+func TestGinKeysAsGinSplitsThem(t *testing.T) {
+	for _, src := range []string{
+		"a.b = 1\na.b.c = 2\n",
+		"a.b.c = 2\na.b = 1\n",
+		"A = 1\nA.b = 2\n",
+		"x.y = {1: 'a', '1': 'b', None: 1, 'null': 2, True: 3, 'true': 4, @f: 5, '@f': 6}\n",
+		"x.y = {(1, 2): 3, (): 1, '(1, 2)': 4}\n",
+	} {
+		d := mustParse(t, Gin, src)
+		if len(d.Problems) != 0 {
+			t.Errorf("%q: problems %+v", src, d.Problems)
+		}
+	}
+	if n := mustParse(t, Gin, "x.y = {(1, 2): 3}\n").Root.At("x.y"); n == nil || len(n.Children) != 1 || n.Children[0].Key != "(1, 2)" || n.Children[0].Value != "3" {
+		t.Errorf("a tuple key: %+v", n)
+	}
+}
+
 func TestGinAsGinReadsIt(t *testing.T) {
 	d := mustParse(t, Gin, "f:\n  a = 1\nX = 2\n  Y = 3\n\tg.b = @s.t/h.k()\ninclude 'a' \"b.gin\"\ng.c = - @r\n")
 	if len(d.Problems) != 0 {

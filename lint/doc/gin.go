@@ -102,6 +102,9 @@ type ginParser struct {
 	// map's list once per binding, quadratic in a file of tens of thousands of distinct
 	// configurables (40,000 one-line bindings took 7 s).
 	wide map[*Node]map[string]*Node
+	// keyKind is the kind of the key each dict literal's entry was written with (ginKeyKind):
+	// 1 and '1' are different keys to Python.
+	keyKind map[*Node]string
 	// kids holds the child lists while the file is read (a list that fills up moves to the end
 	// with twice the room); finish copies the final lists into one exact block of the tree.
 	kids  []*Node
@@ -134,7 +137,7 @@ func (g *ginParser) release() {
 		g.refs, g.frefs = nil, nil
 	}
 	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src = 0, nil, nil, nil, 0, 0, false, lineCursor{}, ""
-	g.hit, g.wide = nil, nil
+	g.hit, g.wide, g.keyKind = nil, nil, nil
 	g.nkids = 0
 	// A file whose nodes span two blocks does not hand the rest of its last block to the next
 	// file (TestGinTreesNotRetained): a block's nodes all stay alive while any of them is
@@ -386,9 +389,15 @@ func (g *ginParser) importStmt() {
 // strings reads the strings adjacent to first (already read) as one value, as gin does (by
 // literal_eval of them together, which refuses bytes beside str): its text and end.
 func (g *ginParser) strings(first *pyTok) (string, int) {
+	if first.is(pfxFormat) {
+		g.fail(first.start, fstringRefused)
+	}
 	text, end := g.txt(first), first.end
 	for g.tok().kind == pyString {
 		n := g.adv()
+		if n.is(pfxFormat) {
+			g.fail(n.start, fstringRefused)
+		}
 		if n.is(pfxBytes) != first.is(pfxBytes) {
 			g.fail(n.start, "gin: cannot mix bytes and nonbytes literals")
 		}
@@ -397,6 +406,10 @@ func (g *ginParser) strings(first *pyTok) (string, int) {
 	}
 	return text, end
 }
+
+// fstringRefused: gin reads a string with ast.literal_eval (config_parser.py
+// _maybe_parse_basic_type), which refuses an f-string (a JoinedStr is no literal).
+const fstringRefused = "gin: an f-string is not a literal gin reads"
 
 // dotted reads NAME(.NAME)*, written without spaces (gin's _parse_selector refuses them).
 func (g *ginParser) dotted() (string, int, int) {
@@ -535,11 +548,13 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 	for i, p := range parts[:len(parts)-1] {
 		key := g.part(p)
 		c := g.get(parent, key)
-		if c == nil || c.Kind != Map {
-			if c != nil {
-				g.dup(key, c, g.lc.span(parts[0].start, p.end))
-				g.remove(parent, c)
-			}
+		if c != nil && c.Kind != Map {
+			// `a.b = 1` binds parameter b of configurable a, `a.b.c = 2` parameter c of
+			// configurable a.b (gin splits a key at its last dot, config_parser.py
+			// _parse_selector): no repetition in gin, but one key here; the first is kept.
+			return
+		}
+		if c == nil {
 			c = g.node()
 			c.Kind, c.Style, c.Key = Map, "block", key
 			c.KeySpan = g.lc.span(p.start, p.end)
@@ -556,10 +571,13 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 	v.Key = g.part(last)
 	v.KeySpan = g.lc.span(last.start, last.end)
 	if old := g.get(parent, v.Key); old != nil {
+		if old.Kind == Map && old.Style == "block" {
+			return // configurable a.b, then parameter b of a (above): the first is kept
+		}
 		// `X = %gin.REQUIRED` then `X = value` declares a required binding and supplies it
 		// (T5X's runs/export.gin does): not a mistake.
 		if !(old.IsUnknown() && old.Value == "%gin.REQUIRED") {
-			g.dup(v.Key, old, v.KeySpan)
+			g.dup(g.src[parts[0].start:last.end], old, v.KeySpan)
 		}
 		g.remove(parent, old)
 	}
@@ -683,8 +701,10 @@ func (g *ginParser) value(depth int) *Node {
 		if g.d.Src[t.body-1] == '"' {
 			style = "double"
 		}
-		if t.prefix != 0 || g.tok().kind == pyString {
-			style = "python" // prefixed (r'...') or concatenated: not one plain literal
+		if c := g.d.Src[t.start]; t.prefix != 0 || c != '\'' && c != '"' || g.tok().kind == pyString {
+			// prefixed (r'...', and u'...', whose prefix changes nothing) or concatenated: not
+			// one plain literal
+			style = "python"
 		}
 		val, end := g.strings(t)
 		n := g.scalar(String, val, t.start, end, style)
@@ -777,17 +797,30 @@ func (g *ginParser) value(depth int) *Node {
 				k := g.value(depth + 1)
 				g.expectOp(':')
 				v := g.value(depth + 1)
-				if k.Kind != Scalar {
+				switch {
+				case k.Kind == Scalar:
+					v.Key = k.Value
+				case k.Kind == Seq && k.Style == "python":
+					// a tuple, hashable as Python's dict keys must be: its text
+					v.Key = g.src[k.Span.Start.Offset:k.Span.End.Offset]
+				default:
 					g.fail(k.Span.Start.Offset, "gin: a dict key must be a literal")
 				}
-				v.Key = k.Value
 				v.KeySpan = k.Span
 				// Through the parser's index past ginIndexAt keys: a dict literal of a
 				// tokenizer's 40,000 entries took seconds, each key compared with every other.
 				if old := g.get(n, v.Key); old != nil {
-					g.dup(v.Key, old, v.KeySpan)
+					// 1 and '1', None and 'null', @f and '@f' are different keys to Python
+					// (gin's dict keeps both); the tree keeps one of them.
+					if ok, kk := g.keyKind[old], ginKeyKind(k); ok == kk {
+						g.dup(v.Key, old, v.KeySpan)
+					}
 					g.remove(n, old)
 				}
+				if g.keyKind == nil {
+					g.keyKind = map[*Node]string{}
+				}
+				g.keyKind[v] = ginKeyKind(k)
 				n.Children = g.addKid(n.Children, v)
 				g.added(n, v)
 				if g.at(',') {
@@ -919,4 +952,16 @@ func (g *ginParser) copyInto(dst, n *Node, budget *int) bool {
 		}
 	}
 	return true
+}
+
+// ginKeyKind is what kind of Python value a dict key written as k is, beside its text: a
+// string, a number, a boolean, None, a reference or a tuple.
+func ginKeyKind(k *Node) string {
+	switch {
+	case k.Kind != Scalar:
+		return "tuple"
+	case k.Type == Unknown:
+		return k.Style // a reference (@f) or a macro (%M)
+	}
+	return string(rune('0' + k.Type))
 }

@@ -648,6 +648,9 @@ func TestCodeRunMMEngineBaseDel(t *testing.T) {
 		"cfg/b.py": "model = dict(type='FasterRCNN', backbone=dict(type='ResNet'))\nhooks = [dict(type='A'), dict(type='B'), dict(type='C')]\n",
 		"cfg/a.py": "_base_ = ['./b.py']\ndetector = _base_.model\ndetector.backbone.depth = 50\ndel _base_.model\ndel _base_.hooks[1]\nmodel = dict(type='DeepSORT', detector=detector)\n",
 		"cfg/c.py": "_base_ = ['./b.py']\ndel _base_.optimizer\n",
+		// items read before the del of an item before them: Python's x is C and y is B, not
+		// what hooks[2] and hooks[1] name after the del
+		"cfg/shift.py": "_base_ = ['./b.py']\nx = _base_.hooks[2]\ny = _base_.hooks[1]\ndel _base_.hooks[0]\n",
 		// a dict over a value the reader does not know (it may be a dict): no refusal, unknown
 		"cfg/e.py": "import os\nmodel = os.environ['MODEL']\n",
 		"cfg/d.py": "_base_ = ['./e.py']\nmodel = dict(type='DeepSORT')\n",
@@ -676,6 +679,15 @@ func TestCodeRunMMEngineBaseDel(t *testing.T) {
 	}
 	if got := problemPlaces(composeIn(tmp, "cfg/c.py")); got != "cfg/c.py:2" {
 		t.Errorf("problems %s, want the del of a part the bases do not set (line 2)", got)
+	}
+	r = composeIn(tmp, "cfg/shift.py")
+	if got := problemPlaces(r); got != "" {
+		t.Errorf("reads before a del that moves them: problems %s", got)
+	}
+	for k, want := range map[string]string{"x": "C", "y": "B"} {
+		if n := r.Doc.Root.Get(k); n == nil || !n.IsUnknown() && n.Get("type").Value != want {
+			t.Errorf("%s read before the del: %+v", k, n)
+		}
 	}
 	r = composeIn(tmp, "cfg/d.py")
 	if got := problemPlaces(r); got != "" {

@@ -436,7 +436,15 @@ func unknownOnPath(n *doc.Node, p string) bool {
 // bases as the edits before it left them, which a later change in place would not show.
 func staleBaseRead(target string, off int, edits []doc.BaseEdit, final bool) bool {
 	for _, e := range edits {
-		if e.Order <= off || !doc.BasePathsOverlap(target, e.Path) {
+		p := e.Path
+		if i := strings.LastIndexByte(p, '.'); e.Delete && i >= 0 {
+			if _, err := strconv.Atoi(p[i+1:]); err == nil {
+				// `del _base_.hooks[0]` moves the items after it: a read of any item of the
+				// list may name another object by its index than the one it took.
+				p = p[:i]
+			}
+		}
+		if e.Order <= off || !doc.BasePathsOverlap(target, p) {
 			continue
 		}
 		if final && (e.Path == target && (e.InPlace || e.Merge) || target == "" || strings.HasPrefix(e.Path, target+".")) {

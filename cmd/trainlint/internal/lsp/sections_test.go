@@ -41,6 +41,7 @@ func TestSectionCompletion(t *testing.T) {
 		// trainer.callbacks is a key that takes a list or a mapping: the section replaces it
 		{"l.yaml", "seed_everything: 1\ntrainer:\n  max_epochs: 3\n@", "  callbacks:\n  - init|\n", "init_args", "init_args:\n      $0", "monitor: val_loss", "trainer.callbacks.0.init_args.monitor"},
 		{"ds.json", ds, "  \"zero_opt|", "zero_optimization", "\"zero_optimization\": {$0}", "\"stage\": 2", "zero_optimization.stage"},
+		{"ds.json", ds, "  \"zero_opt|\"", "zero_optimization", "\"zero_optimization\": {$0}", "\"stage\": 2", "zero_optimization.stage"},
 		{"mm.py", mm, "train_c|\n", "train_cfg", "train_cfg = dict($0)", "max_epochs=12", "train_cfg.max_epochs"},
 		{"mm.py", mm, "default_hooks = dict(|)\n", "checkpoint", "checkpoint=dict($0)", "max_keep_ckpts=3", "default_hooks.checkpoint.max_keep_ckpts"},
 		{"mm.py", mm, "default_hooks = dict(checkpoint=dict(interval=1), |)\n", "", "", "", ""},

@@ -109,8 +109,9 @@ func place(f *lint.Finding, cands ...*doc.Node) {
 }
 
 // atKey reports whether a finding on n is placed at its key: a mapping or a list is (its value
-// spans many lines), and so is a class imported in a Python config (`type=BatchNorm2d`), whose
-// value is spanned at its import, far from where the key names it.
+// spans many lines), and so is any reference (Style "reference": a class imported in a Python
+// config, `type=BatchNorm2d`, spanned at its import far from where the key names it; a gin
+// `@fn()` or `%MACRO`; a `{{_base_.x}}` of a Python base), whose value is written elsewhere.
 func atKey(n *doc.Node) bool {
 	return (n.Kind != doc.Scalar || n.Style == "reference") && !n.KeySpan.IsZero()
 }

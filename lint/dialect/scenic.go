@@ -126,7 +126,7 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 	switch {
 	case !scenicKeepReader(root, d.Path):
 		if ok {
-			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: "max_checkpoint_keep", Node: f.Node, Note: "read by classification_trainer, transfer_trainer and mtv_trainer only"}
+			p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: "max_checkpoint_keep", Node: f.Node, Note: "whether the run's trainer reads max_checkpoint_keep is not known"}
 		}
 	case ok:
 		if f.Known() && f.Value > 0 {

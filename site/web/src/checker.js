@@ -31,7 +31,8 @@ const configFile = /\.(ya?ml|json|toml|gin|py)$/i;
 const pythonConfig = /^(_base_\s*=|def get_config\s*\(|with read_base\(\)|[A-Za-z_]\w*\s*=\s*dict\()/m;
 // A get_config beside an `if __name__ == "__main__":` block is a program's (an evaluation
 // script reading its own config, a test), as the engine's walk judges it (doc.IsPythonConfig).
-const getConfigScript = (text) => /^def get_config\s*\(/m.test(text) && /^if\s+__name__\s*==\s*['"]__main__['"]\s*:/m.test(text);
+const getConfigScript = (text) => /^def get_config\s*\(/m.test(text) &&
+  /^if\s+(__name__\s*==\s*['"]__main__['"]|['"]__main__['"]\s*==\s*__name__)\s*:/m.test(text);
 const skippedFolder = /^(\..*|node_modules|__pycache__|venv|site-packages|wandb|outputs|logs)$/;
 
 const el = document.getElementById("checker");

@@ -104,12 +104,7 @@ func TestCodeCompletion(t *testing.T) {
 		s.change(u, text)
 		line := strings.Count(text[:cur], "\n")
 		char := cur - (strings.LastIndexByte(text[:cur], '\n') + 1)
-		res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: uint32(line), Character: uint32(char)}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		items, _ := res.(protocol.CompletionItemSlice)
+		items := s.completeAt(u, line, char)
 		var got []string
 		for _, it := range items {
 			te := it.TextEdit.(*protocol.TextEdit)
@@ -211,12 +206,7 @@ func TestPythonFileBecomesConfig(t *testing.T) {
 	s.wait(u, has("TL202"))
 	text += "randomness = dict(seed=0, )\n"
 	s.change(u, text)
-	res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: 2, Character: uint32(len("randomness = dict(seed=0, "))}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	items, _ := res.(protocol.CompletionItemSlice)
+	items := s.completeAt(u, 2, len("randomness = dict(seed=0, "))
 	if len(items) != 1 || items[0].Label != "diff_rank_seed" {
 		t.Errorf("completion in the new config: %+v", items)
 	}

@@ -132,6 +132,32 @@ func (s *session) change(u uri.URI, text string) {
 
 // wait returns the next publication for u that satisfies ok (publications of other files and
 // of older versions are skipped).
+// completeAt asks for completion at line and char (UTF-16 units) of u.
+func (s *session) completeAt(u uri.URI, line, char int) []protocol.CompletionItem {
+	s.t.Helper()
+	res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: uint32(line), Character: uint32(char)}}})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	items, _ := res.(protocol.CompletionItemSlice)
+	return items
+}
+
+// hoverAt is the hover text at line and char of u, "" for none.
+func (s *session) hoverAt(u uri.URI, line, char int) string {
+	s.t.Helper()
+	h, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: uint32(line), Character: uint32(char)}}})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if h == nil {
+		return ""
+	}
+	return h.Contents.(*protocol.MarkupContent).Value
+}
+
 func (s *session) wait(u uri.URI, ok func([]protocol.Diagnostic) bool) []protocol.Diagnostic {
 	s.t.Helper()
 	deadline := time.After(10 * time.Second)
@@ -326,17 +352,7 @@ func TestHover(t *testing.T) {
 	s := start(t, dir)
 	u := s.open(path)
 	s.wait(u, has("TL202"))
-	hover := func(line, char uint32) string {
-		h, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: line, Character: char}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h == nil {
-			return ""
-		}
-		return h.Contents.(*protocol.MarkupContent).Value
-	}
+	hover := func(line, char int) string { return s.hoverAt(u, line, char) }
 	// On a key: its meaning, default and the version the default was checked against.
 	got := hover(11, 3) // eval_steps
 	for _, want := range []string{"**eval_steps**", "Hugging Face Trainer", "transformers"} {
@@ -366,19 +382,11 @@ func TestCompletion(t *testing.T) {
 	s := start(t, dir)
 	u := s.open(path)
 	s.wait(u, has("TL202"))
-	complete := func(line, char uint32) []protocol.CompletionItem {
-		res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: line, Character: char}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		items, _ := res.(protocol.CompletionItemSlice)
-		return items
-	}
+	complete := func(line, char int) []protocol.CompletionItem { return s.completeAt(u, line, char) }
 	orig := s.texts[u]
 	text := orig + "dataloader_\n"
 	s.change(u, text)
-	items := complete(uint32(strings.Count(text, "\n")-1), uint32(len("dataloader_")))
+	items := complete(strings.Count(text, "\n")-1, len("dataloader_"))
 	var got *protocol.CompletionItem
 	for i := range items {
 		if items[i].Label == "dataloader_num_workers" {
@@ -399,7 +407,7 @@ func TestCompletion(t *testing.T) {
 	}
 	// Keys already written are not offered again.
 	s.change(u, orig+"per_device\n")
-	for _, it := range complete(uint32(strings.Count(s.texts[u], "\n")-1), uint32(len("per_device"))) {
+	for _, it := range complete(strings.Count(s.texts[u], "\n")-1, len("per_device")) {
 		if it.Label == "per_device_train_batch_size" {
 			t.Errorf("offers per_device_train_batch_size, which the file sets")
 		}
@@ -407,7 +415,7 @@ func TestCompletion(t *testing.T) {
 	// Values: a key's allowed values, even while another line does not parse (the framework
 	// detected before is kept).
 	s.change(u, orig+"dataloader_\nsave_strategy: \n")
-	items = complete(uint32(strings.Count(s.texts[u], "\n")-1), uint32(len("save_strategy: ")))
+	items = complete(strings.Count(s.texts[u], "\n")-1, len("save_strategy: "))
 	var vals []string
 	for _, it := range items {
 		vals = append(vals, it.Label)

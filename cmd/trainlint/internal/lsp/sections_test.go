@@ -73,12 +73,7 @@ func TestSectionCompletion(t *testing.T) {
 			s.change(u, text)
 			line := strings.Count(text[:cur], "\n")
 			char := cur - (strings.LastIndexByte(text[:cur], '\n') + 1)
-			res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-				TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: uint32(line), Character: uint32(char)}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			items, _ := res.(protocol.CompletionItemSlice)
+			items := s.completeAt(u, line, char)
 			var got *protocol.CompletionItem
 			var labels []string
 			for i := range items {
@@ -147,13 +142,7 @@ func TestSectionCompletion(t *testing.T) {
 		u := s.open(p)
 		s.wait(u, func([]protocol.Diagnostic) bool { return true })
 		s.change(u, text+"u")
-		res, err := s.server.Completion(s.ctx, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: uint32(strings.Count(text, "\n")), Character: 1}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		items, _ := res.(protocol.CompletionItemSlice)
-		for _, it := range items {
+		for _, it := range s.completeAt(u, strings.Count(text, "\n"), 1) {
 			if it.Kind == protocol.CompletionItemKindModule {
 				t.Errorf("%s: offers section %s", name, it.Label)
 			}
@@ -213,34 +202,23 @@ func TestHoverSection(t *testing.T) {
 	s := start(t, dir)
 	u := s.open(path)
 	s.wait(u, func([]protocol.Diagnostic) bool { return true })
-	hover := func(line, char uint32) string {
-		h, err := s.server.Hover(s.ctx, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
-			TextDocument: protocol.TextDocumentIdentifier{URI: u}, Position: protocol.Position{Line: line, Character: char}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if h == nil {
-			return ""
-		}
-		return h.Contents.(*protocol.MarkupContent).Value
-	}
 	lines := strings.Split(s.texts[u], "\n")
-	find := func(prefix string) uint32 {
+	find := func(prefix string) int {
 		for i, l := range lines {
 			if strings.HasPrefix(l, prefix) {
-				return uint32(i)
+				return i
 			}
 		}
 		t.Fatalf("no line %q", prefix)
 		return 0
 	}
-	got := hover(find("trainer:"), 2)
+	got := s.hoverAt(u, find("trainer:"), 2)
 	for _, want := range []string{"**trainer**: a section", "`trainer.max_epochs`", "PyTorch Lightning"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("hover on trainer lacks %q:\n%s", want, got)
 		}
 	}
-	if got := hover(find("model:"), 2); got != "" {
+	if got := s.hoverAt(u, find("model:"), 2); got != "" {
 		t.Errorf("hover on model (no keys below it): %q", got)
 	}
 }

@@ -268,33 +268,30 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 	return diag
 }
 
-// RunLabel names a run in a finding's note: Name as the run is shown (its primary file, and its
-// overrides or launcher), Primary its primary file as findings name files.
-type RunLabel struct{ Name, Primary string }
-
 // DedupeRuns merges the findings of several runs: a finding in a file that several runs include
 // is kept once per distinct (file, line, rule, message), with a related note naming the runs
 // when there are several, or, among several runs, the one run when the finding sits in another
 // file than its primary (a base or group file that other runs read too, where only this one
-// gives the values that make the finding).
-func DedupeRuns(perRun [][]Diagnostic, runs []RunLabel) []Diagnostic {
+// gives the values that make the finding). names are the runs as shown (the primary file, and
+// its overrides or launcher), primaries their primary files as findings name files.
+func DedupeRuns(perRun [][]Diagnostic, names, primaries []string) []Diagnostic {
 	type key struct {
 		file, rule, msg string
 		line            int
 	}
 	idx := map[key]int{}
 	runsOf := map[key][]string{}
-	primary := map[key]string{} // the primary of the first run that made it
 	var out []Diagnostic
+	var primary []string // of the first run that made each of out
 	for i, ds := range perRun {
 		for _, d := range ds {
 			k := key{d.File, d.Rule, d.Message, d.Line}
 			if _, ok := idx[k]; !ok {
 				idx[k] = len(out)
 				out = append(out, d)
-				primary[k] = runs[i].Primary
+				primary = append(primary, primaries[i])
 			}
-			runsOf[k] = append(runsOf[k], runs[i].Name)
+			runsOf[k] = append(runsOf[k], names[i])
 		}
 	}
 	for k, i := range idx {
@@ -303,7 +300,7 @@ func DedupeRuns(perRun [][]Diagnostic, runs []RunLabel) []Diagnostic {
 		case len(rs) > 1:
 			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
 				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + runList(rs), EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
-		case len(runs) > 1 && out[i].File != primary[k]:
+		case len(names) > 1 && out[i].File != primary[i]:
 			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
 				Message: "found in 1 run: " + rs[0], EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
 		}
@@ -393,7 +390,7 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		res.Diagnostics = append(res.Diagnostics, diags...)
 	}
 	var perRun [][]Diagnostic
-	var names []RunLabel
+	var names, primaries []string
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := ComposeSpec(cache, fsys, s, o)
@@ -408,9 +405,9 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		}
 		perRun = append(perRun, LintRun(run, rules, o))
 		RunFile(&res.Files, s.Primary, run, o)
-		names = append(names, RunLabel{Name: s.Name(), Primary: s.Primary})
+		names, primaries = append(names, s.Name()), append(primaries, s.Primary)
 	}
-	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names), res.Diagnostics)...)
+	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names, primaries), res.Diagnostics)...)
 	SortDiagnostics(res.Diagnostics)
 	return res
 }

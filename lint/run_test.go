@@ -427,12 +427,12 @@ func TestDedupeRunsNamesFewRuns(t *testing.T) {
 		{7, "found in 7 runs: r1; r2; r3; r4; r5; and 2 more"},
 	} {
 		var per [][]lint.Diagnostic
-		var names []lint.RunLabel
+		var names []string
 		for i := c.runs; i >= 1; i-- {
 			per = append(per, []lint.Diagnostic{d})
-			names = append(names, lint.RunLabel{Name: "r" + strconv.Itoa(i), Primary: "r" + strconv.Itoa(i)})
+			names = append(names, "r"+strconv.Itoa(i))
 		}
-		out := lint.DedupeRuns(per, names)
+		out := lint.DedupeRuns(per, names, names)
 		if len(out) != 1 || len(out[0].Related) != 1 || out[0].Related[0].Message != c.want {
 			t.Errorf("%d runs: %+v, want one finding noting %q", c.runs, out, c.want)
 		}
@@ -440,8 +440,8 @@ func TestDedupeRunsNamesFewRuns(t *testing.T) {
 	// Among several runs, a finding one run makes in a shared file names that run; one in the
 	// run's own primary, or in a tree of one run, needs no note.
 	other := lint.Diagnostic{File: "a.py", Line: 1, Rule: "r", Message: "own"}
-	runs := []lint.RunLabel{{Name: "a.py", Primary: "a.py"}, {Name: "b.py --x", Primary: "b.py"}}
-	out := lint.DedupeRuns([][]lint.Diagnostic{{other}, {d}}, runs)
+	names, primaries := []string{"a.py", "b.py --x"}, []string{"a.py", "b.py"}
+	out := lint.DedupeRuns([][]lint.Diagnostic{{other}, {d}}, names, primaries)
 	var notes []string
 	for _, o := range out {
 		for _, r := range o.Related {
@@ -451,7 +451,7 @@ func TestDedupeRunsNamesFewRuns(t *testing.T) {
 	if strings.Join(notes, ",") != "base.py: found in 1 run: b.py --x" {
 		t.Errorf("notes %q", notes)
 	}
-	if out := lint.DedupeRuns([][]lint.Diagnostic{{d}}, runs[1:]); len(out[0].Related) != 0 {
+	if out := lint.DedupeRuns([][]lint.Diagnostic{{d}}, names[1:], primaries[1:]); len(out[0].Related) != 0 {
 		t.Errorf("a tree of one run: %+v", out[0].Related)
 	}
 }

@@ -174,7 +174,7 @@ func (rp *runPlan) options(rs []*lint.Rule, opts optionsFunc) optionsFunc {
 func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.Rule, opts optionsFunc) {
 	for _, t := range rp.trees {
 		var perRun [][]lint.Diagnostic
-		var names []lint.RunLabel
+		var names, primaries []string
 		cache := compose.NewCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
@@ -196,10 +196,10 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			}
 			perRun = append(perRun, ds)
 			shown := t.show(s.Primary)
-			names = append(names, lint.RunLabel{Name: shown + strings.TrimPrefix(s.Name(), s.Primary), Primary: shown})
+			names, primaries = append(names, shown+strings.TrimPrefix(s.Name(), s.Primary)), append(primaries, shown)
 		}
 		t.fsys.close()
-		ds := lint.DedupeRuns(perRun, names)
+		ds := lint.DedupeRuns(perRun, names, primaries)
 		if t.named != nil {
 			// Files the command line did not name were read for their runs only.
 			kept := ds[:0]

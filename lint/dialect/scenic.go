@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -154,7 +153,7 @@ func scenicKeepReader(root *doc.Node, path string) bool {
 		return false
 	}
 	if project, ok := scenicProject(path); ok {
-		return slices.Contains(scenicProjectKeep[project], n.Value)
+		return scenicProjectKeep(project, n.Value)
 	}
 	switch n.Value {
 	case "classification_trainer", "transfer_trainer", "mtv_trainer":
@@ -163,21 +162,26 @@ func scenicKeepReader(root *doc.Node, path string) bool {
 	return false
 }
 
-// scenicProjectKeep are, for the projects of scenic's repository, the trainer names whose
-// trainer reads max_checkpoint_keep (@4a38d47): baselines runs scenic/main.py (the central
+// scenicProjectKeep reports, for a project of scenic's repository, whether the trainer its
+// main.py runs under a trainer name reads max_checkpoint_keep (@4a38d47; false for a project
+// not checked). A switch, not a map: a package-level map is built at start-up, in the light
+// WebAssembly module too, which reads no scenic config. baselines runs scenic/main.py (the central
 // trainers); matvit's and ncr's main.py call their own trainer whatever the name, and it passes
 // the key on (matvit/trainer.py, ncr/classification_trainer.py); mtv's mtv_trainer does; tasseo's
 // classification_trainer does and its transfer_trainer does not (save_checkpoint(workdir,
 // unrep_train_state), keeping 3), other names going to the central ones; svvit's
 // classification_trainer and transfer_trainer do not (svvit/classification_trainer.py:486,
 // transfer_trainer.py:547).
-var scenicProjectKeep = map[string][]string{
-	"baselines": {"classification_trainer", "transfer_trainer"},
-	"matvit":    {"classification_trainer", "transfer_trainer"},
-	"ncr":       {"classification_trainer", "transfer_trainer"},
-	"mtv":       {"mtv_trainer"},
-	"tasseo":    {"classification_trainer"},
-	"svvit":     nil,
+func scenicProjectKeep(project, trainer string) bool {
+	switch project {
+	case "baselines", "matvit", "ncr":
+		return trainer == "classification_trainer" || trainer == "transfer_trainer"
+	case "mtv":
+		return trainer == "mtv_trainer"
+	case "tasseo":
+		return trainer == "classification_trainer"
+	}
+	return false // svvit's trainers do not read it; other projects are not known
 }
 
 // scenicProject is the project of scenic's repository a config path lies in

@@ -2,6 +2,15 @@
 
 package dialect
 
+import _ "embed"
+
+// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of mmpretrain's, mmpose's and
+// MMAction2's registered backbones (norm_cfg, norm_eval), by registry name (cmd/trainlint-knowledge
+// openmmlab.go).
+//
+//go:embed knowledge_openmmlab.tsv
+var knowledgeOpenMMLabTSV string
+
 // The readers of the dialects whose configs are code (Python, gin). The light WebAssembly
 // module (tag trainlint_lite) has no Python or gin reader and links a stand-in instead
 // (code_lite.go).

@@ -40,12 +40,8 @@ var knowledgeOmegaconfTSV string
 //go:embed knowledge_torchtune.tsv
 var knowledgeTorchtuneTSV string
 
-// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of mmpretrain's, mmpose's and
-// MMAction2's registered backbones (norm_cfg, norm_eval), by registry name (cmd/trainlint-knowledge
-// openmmlab.go).
-//
-//go:embed knowledge_openmmlab.tsv
-var knowledgeOpenMMLabTSV string
+// knowledgeOpenMMLabTSV, the batch-norm defaults of OpenMMLab backbones, is embedded in
+// code_full.go: only the MMEngine dialect reads it, which the light module leaves out.
 
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {

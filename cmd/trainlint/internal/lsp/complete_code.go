@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -760,19 +759,8 @@ func sameParent(kp, parent string) bool {
 	if !strings.Contains(kp, "[]") {
 		return false
 	}
-	a := strings.Split(strings.ReplaceAll(kp, "[]", ".[]"), ".")
-	b := strings.Split(strings.ReplaceAll(parent, "[]", ".[]"), ".")
-	empty := func(e string) bool { return e == "" }
-	a, b = slices.DeleteFunc(a, empty), slices.DeleteFunc(b, empty)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] && a[i] != "[]" {
-			return false
-		}
-	}
-	return true
+	a, b := pathParts(kp), pathParts(parent)
+	return len(a) == len(b) && partsMatch(a, b)
 }
 
 // codeKey is the dialect's key at path, "[]" in its path matching any entry (big_vision's

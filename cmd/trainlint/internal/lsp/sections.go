@@ -34,18 +34,24 @@ func pathParts(p string) []string {
 	return slices.DeleteFunc(parts, func(e string) bool { return e == "" })
 }
 
+// partsMatch reports whether a dialect key's path parts kp name the spot's parts pp, part by
+// part, "[]" and "{}" in kp matching any part.
+func partsMatch(kp, pp []string) bool {
+	for i := range pp {
+		if kp[i] != pp[i] && kp[i] != "[]" && kp[i] != "{}" {
+			return false
+		}
+	}
+	return true
+}
+
 // childSection is the section right below parent that a key's path goes through, when the key
 // lies at least two levels below parent ("[]" in the key's path matches any part of parent, as
 // in sameParent), and whether that section holds a list's items.
 func childSection(path, parent string) (name string, list, ok bool) {
 	kp, pp := pathParts(path), pathParts(parent)
-	if len(kp) < len(pp)+2 {
+	if len(kp) < len(pp)+2 || !partsMatch(kp[:len(pp)], pp) {
 		return "", false, false
-	}
-	for i := range pp {
-		if kp[i] != pp[i] && kp[i] != "[]" && kp[i] != "{}" {
-			return "", false, false
-		}
 	}
 	name = kp[len(pp)]
 	if name == "[]" || name == "{}" {

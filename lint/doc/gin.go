@@ -102,9 +102,6 @@ type ginParser struct {
 	// map's list once per binding, quadratic in a file of tens of thousands of distinct
 	// configurables (40,000 one-line bindings took 7 s).
 	wide map[*Node]map[string]*Node
-	// keyKind is the kind of the key each dict literal's entry was written with (ginKeyKind):
-	// 1 and '1' are different keys to Python.
-	keyKind map[*Node]string
 	// kids holds the child lists while the file is read (a list that fills up moves to the end
 	// with twice the room); finish copies the final lists into one exact block of the tree.
 	kids  []*Node
@@ -137,7 +134,7 @@ func (g *ginParser) release() {
 		g.refs, g.frefs = nil, nil
 	}
 	g.i, g.d, g.x, g.root, g.nodes, g.dups, g.fatal, g.lc, g.src = 0, nil, nil, nil, 0, 0, false, lineCursor{}, ""
-	g.hit, g.wide, g.keyKind = nil, nil, nil
+	g.hit, g.wide = nil, nil
 	g.nkids = 0
 	// A file whose nodes span two blocks does not hand the rest of its last block to the next
 	// file (TestGinTreesNotRetained): a block's nodes all stay alive while any of them is
@@ -802,7 +799,7 @@ func (g *ginParser) value(depth int) *Node {
 					v.Key = k.Value
 				case k.Kind == Seq && k.Style == "python":
 					// a tuple, hashable as Python's dict keys must be: its text
-					v.Key = g.src[k.Span.Start.Offset:k.Span.End.Offset]
+					v.Key = g.spanText(k.Span)
 				default:
 					g.fail(k.Span.Start.Offset, "gin: a dict key must be a literal")
 				}
@@ -812,15 +809,11 @@ func (g *ginParser) value(depth int) *Node {
 				if old := g.get(n, v.Key); old != nil {
 					// 1 and '1', None and 'null', @f and '@f' are different keys to Python
 					// (gin's dict keeps both); the tree keeps one of them.
-					if ok, kk := g.keyKind[old], ginKeyKind(k); ok == kk {
+					if ginKeyKind(g.spanText(old.KeySpan)) == ginKeyKind(g.spanText(k.Span)) {
 						g.dup(v.Key, old, v.KeySpan)
 					}
 					g.remove(n, old)
 				}
-				if g.keyKind == nil {
-					g.keyKind = map[*Node]string{}
-				}
-				g.keyKind[v] = ginKeyKind(k)
 				n.Children = g.addKid(n.Children, v)
 				g.added(n, v)
 				if g.at(',') {
@@ -954,14 +947,25 @@ func (g *ginParser) copyInto(dst, n *Node, budget *int) bool {
 	return true
 }
 
-// ginKeyKind is what kind of Python value a dict key written as k is, beside its text: a
-// string, a number, a boolean, None, a reference or a tuple.
-func ginKeyKind(k *Node) string {
-	switch {
-	case k.Kind != Scalar:
-		return "tuple"
-	case k.Type == Unknown:
-		return k.Style // a reference (@f) or a macro (%M)
+// ginKeyKind is what kind of Python value a dict key written as text is, beside its value: a
+// string (quoted, after any prefix letters), a tuple, a reference (@f), a macro (%M), None, a
+// boolean or a number. It is read from the key's text only when two keys' values meet.
+func ginKeyKind(text string) byte {
+	if t := strings.TrimLeft(text, "rRbBuUfF"); t != "" && (t[0] == '\'' || t[0] == '"') {
+		return 's'
 	}
-	return string(rune('0' + k.Type))
+	switch {
+	case text == "":
+		return 0
+	case text[0] == '(' || text[0] == '@' || text[0] == '%':
+		return text[0]
+	case text == "None":
+		return 'n'
+	case text == "True" || text == "False":
+		return 'b'
+	}
+	return '0'
 }
+
+// spanText is the source text of s.
+func (g *ginParser) spanText(s Span) string { return g.src[s.Start.Offset:s.End.Offset] }

@@ -74,13 +74,7 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			unit = plan.Steps
 		}
 	} else if ck.Get("by_epoch") == nil {
-		switch typ, ok := root.At("runner.type").Str(); {
-		case !ok || root.At("runner.type").IsUnknown():
-		case typ == "IterBasedRunner":
-			unit, known = plan.Steps, true
-		case typ == "EpochBasedRunner":
-			known = true
-		}
+		unit, known = mmcv1RunnerUnit(root)
 	}
 	if n := ck.Get("interval"); n != nil && known {
 		if v, ok := n.Float(); ok && v > 0 {
@@ -223,15 +217,14 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			return // a base may set by_epoch
 		}
 	} else {
-		typ, ok := root.At("runner.type").Str()
-		switch {
-		case !ok || root.At("runner.type").IsUnknown():
-			return // a runner a base file sets, or MMSegmentation's own default (IterBasedRunner)
-		case typ == "IterBasedRunner":
-			unit = plan.Steps
-		case typ != "EpochBasedRunner":
-			return // its by_epoch is True, but whether that runner calls the epoch hooks is not known
+		u, ok := mmcv1RunnerUnit(root)
+		if !ok {
+			// a runner a base file sets, MMSegmentation's own default (IterBasedRunner), or
+			// another runner: its by_epoch is True, but whether it calls the epoch hooks is
+			// not known
+			return
 		}
+		unit = u
 	}
 	if n := ev.Get("interval"); n != nil {
 		if v, ok := n.Int(); ok && v > 0 {
@@ -240,6 +233,22 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 	} else if !merged {
 		p.Eval.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: 1, Unit: unit, Text: "1"}, Origin: plan.Default, Key: "evaluation.interval", Node: ev, By: "MMCV's EvalHook", Note: "interval 1"}
 	}
+}
+
+// mmcv1RunnerUnit is what the runner the file names counts in: IterBasedRunner iterations,
+// EpochBasedRunner epochs; not known for another runner, one a base file sets, or none (the
+// projects' train tools differ: MMSegmentation 0.x's defaults to IterBasedRunner, MMDetection
+// 2.x's to EpochBasedRunner).
+func mmcv1RunnerUnit(root *doc.Node) (plan.Unit, bool) {
+	n := root.At("runner.type")
+	switch typ, ok := n.Str(); {
+	case !ok || n.IsUnknown():
+	case typ == "IterBasedRunner":
+		return plan.Steps, true
+	case typ == "EpochBasedRunner":
+		return plan.Epochs, true
+	}
+	return "", false
 }
 
 // mmcv1SyncAdvice is how an MMCV 1.x config makes its batch-norm statistics consistent across
@@ -254,7 +263,7 @@ func mmcv1SyncAdvice(root *doc.Node, first string) string {
 		first = "use norm_cfg=dict(type='SyncBN')"
 	}
 	advice := first
-	if typ, ok := root.At("runner.type").Str(); ok && typ == "EpochBasedRunner" {
+	if u, ok := mmcv1RunnerUnit(root); ok && u == plan.Epochs {
 		advice += ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch"
 	}
 	if b, ok := root.At("evaluation.broadcast_bn_buffer").Bool(); ok && !b {

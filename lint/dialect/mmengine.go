@@ -514,13 +514,13 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		// sync_bn or a SyncNormHook may come from a base file: not known here.
 		return
 	}
-	if !mmcv1Layout(root) && !mmengineLayout(root) {
+	switch mmcv1 := mmcv1Layout(root); {
+	case !mmcv1 && !mmengineLayout(root):
 		// A file of a model alone (a base of others, named on its own as pre-commit names
 		// it): which runner trains it, and so whether anything copies its statistics (below),
 		// is not in it.
 		return
-	}
-	if mmcv1Layout(root) {
+	case mmcv1:
 		// MMCV 1.x's DistEvalHook copies rank 0's running statistics to every process before
 		// each evaluation (mmcv v1.7.2 runner/hooks/evaluation.py: broadcast_bn_buffer=True),
 		// and so do the projects' hooks built on it (MMSegmentation's at 57ac1a0), but not the

@@ -341,7 +341,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		last := parts[len(parts)-1]
 		switch {
 		case e.Delete:
-			if old := base.StepPath(e.Path); old != nil && deleteChild(parent, last) {
+			if old := deleteChild(parent, last); old != nil {
 				if c.baseDeleted == nil {
 					c.baseDeleted = map[[2]string]*doc.Node{}
 				}
@@ -370,23 +370,26 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 }
 
 // deleteChild deletes the entry key of a map, or the item of a list at the index key, and
-// reports whether there was one.
-func deleteChild(parent *doc.Node, key string) bool {
+// returns it (nil when there was none).
+func deleteChild(parent *doc.Node, key string) *doc.Node {
 	switch {
 	case parent == nil:
-	case parent.Kind == doc.Map && parent.Get(key) != nil:
-		removeChild(parent, key)
-		return true
+	case parent.Kind == doc.Map:
+		if old := parent.Get(key); old != nil {
+			removeChild(parent, key)
+			return old
+		}
 	case parent.Kind == doc.Seq:
 		if j, err := strconv.Atoi(key); err == nil && j >= 0 && j < len(parent.Children) {
+			old := parent.Children[j]
 			parent.Children = append(parent.Children[:j], parent.Children[j+1:]...)
 			for i, ch := range parent.Children {
 				ch.Index = i
 			}
-			return true
+			return old
 		}
 	}
-	return false
+	return nil
 }
 
 // configUpdate merges src's entries into the map dst as ConfigDict.update does (mmengine

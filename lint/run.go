@@ -296,13 +296,9 @@ func DedupeRuns(perRun [][]Diagnostic, names, primaries []string) []Diagnostic {
 	}
 	for k, i := range idx {
 		rs := dedupStrings(runsOf[k])
-		switch {
-		case len(rs) > 1:
+		if len(rs) > 1 || len(names) > 1 && out[i].File != primary[i] {
 			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
-				Message: "found in " + strconv.Itoa(len(rs)) + " runs: " + runList(rs), EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
-		case len(names) > 1 && out[i].File != primary[i]:
-			out[i].Related = append(out[i].Related, Related{File: out[i].File, Line: out[i].Line, Column: out[i].Column,
-				Message: "found in 1 run: " + rs[0], EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
+				Message: "found in " + runsText(rs), EndLine: out[i].EndLine, EndColumn: out[i].EndColumn})
 		}
 	}
 	SortDiagnostics(out)
@@ -314,6 +310,14 @@ func DedupeRuns(perRun [][]Diagnostic, names, primaries []string) []Diagnostic {
 const shownRuns = 5
 
 // runList names the first shownRuns runs and counts the rest.
+// runsText is "1 run: a" or "N runs: a; b; ...".
+func runsText(rs []string) string {
+	if len(rs) == 1 {
+		return "1 run: " + rs[0]
+	}
+	return strconv.Itoa(len(rs)) + " runs: " + runList(rs)
+}
+
 func runList(rs []string) string {
 	if len(rs) <= shownRuns {
 		return strings.Join(rs, "; ")

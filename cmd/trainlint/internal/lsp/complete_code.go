@@ -677,9 +677,7 @@ func codeCompletion(a lint.Analysis, d *document, enc encoding, lineStart, off i
 				spot, ok = qs, true
 				spot.quote = q
 				replace.Start = d.text.position(ws-1, enc)
-				if off < len(src) && src[off] == q {
-					replace.End = d.text.position(off+1, enc)
-				}
+				replace.End = d.text.position(d.text.pastQuote(off, q), enc)
 			}
 		}
 	}

@@ -245,8 +245,8 @@ func (s *server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	}
 	word := strings.Trim(prefix[ws:], `"`)
 	replace := protocol.Range{Start: d.text.position(lineStart+ws, enc), End: at}
-	if strings.HasPrefix(prefix[ws:], `"`) && off < len(d.text.src) && d.text.src[off] == '"' {
-		replace.End = d.text.position(off+1, enc) // the quote the editor closed is replaced too
+	if strings.HasPrefix(prefix[ws:], `"`) {
+		replace.End = d.text.position(d.text.pastQuote(off, '"'), enc)
 	}
 
 	parent, isValue, key := completionContext(d.format, d.text, ln, prefix[:ws], a.Doc, off)

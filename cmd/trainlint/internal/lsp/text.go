@@ -126,3 +126,12 @@ func units(b []byte, enc encoding) int {
 	}
 	return n
 }
+
+// pastQuote is off, or just past the quote q at off: the closing quote an editor adds when a
+// key's opening quote is typed, which a completion after it replaces too.
+func (t *text) pastQuote(off int, q byte) int {
+	if off < len(t.src) && t.src[off] == q {
+		return off + 1
+	}
+	return off
+}

@@ -126,6 +126,15 @@ type editorFS struct {
 	max  int64
 }
 
+// RootName is the name of the tree's folder (compose.Named): a gin include may start with it.
+func (e *editorFS) RootName() string {
+	abs, err := filepath.Abs(e.dir)
+	if err != nil {
+		return ""
+	}
+	return filepath.Base(abs)
+}
+
 func (e *editorFS) ReadFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}

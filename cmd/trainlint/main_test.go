@@ -775,3 +775,22 @@ func TestOnlyConfigs(t *testing.T) {
 		}
 	}
 }
+
+// A gin include may name its file from the folder above the repository (tensor2robot's
+// `include 'tensor2robot/research/...'`, run with the repository importable as a package): the
+// run reads it when the name's first part is the repository's folder, walked or named.
+func TestGinIncludeFromAboveRepository(t *testing.T) {
+	useTestRules(t)
+	writeTree(t, map[string]string{
+		"tensor2robot/.git":                   "gitdir: elsewhere\n",
+		"tensor2robot/research/c/common.gin":  "train_eval_model.max_train_steps = 10\n",
+		"tensor2robot/research/c/run.gin":     "include 'tensor2robot/research/c/common.gin'\ntrain_eval_model.eval_steps = 5\n",
+		"tensor2robot/research/c/missing.gin": "include 'tensor2robot/research/c/gone.gin'\ntrain_eval_model.eval_steps = 5\n",
+	})
+	for _, args := range [][]string{{"tensor2robot"}, {"tensor2robot/research/c/run.gin", "tensor2robot/research/c/missing.gin"}} {
+		code, out, _ := cli(t, nil, append([]string{"--format", "json"}, args...)...)
+		if strings.Contains(out, "common.gin\\\" not found") || !strings.Contains(out, "gone.gin\\\" not found in the tree") {
+			t.Errorf("%q: exit %d\n%s", args, code, out)
+		}
+	}
+}

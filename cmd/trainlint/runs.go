@@ -237,6 +237,15 @@ func openTreeFS(root string, max int) (*treeFS, error) {
 
 func (t *treeFS) close() { t.root.Close(); t.memo = nil }
 
+// RootName is the name of the tree's folder (compose.Named): a gin include may start with it.
+func (t *treeFS) RootName() string {
+	abs, err := filepath.Abs(t.root.Name())
+	if err != nil {
+		return ""
+	}
+	return filepath.Base(abs)
+}
+
 func (t *treeFS) ReadFile(name string) ([]byte, error) {
 	if b, ok := t.memo[name]; ok {
 		return b, nil

@@ -781,7 +781,8 @@ func (c *composer) ginLoad(root *doc.Node, p, from string, ref doc.Span) bool {
 }
 
 // ginInclude finds an included file: at the root of the tree, then below each folder from the
-// including file's up. ok is false for a name that leaves the tree; "" when none exists.
+// including file's up, then (a name that starts with the tree's own folder) from the folder
+// above the tree. ok is false for a name that leaves the tree; "" when none exists.
 func (c *composer) ginInclude(from, target string) (string, bool) {
 	if _, ok := inTree(".", target); !ok {
 		return "", false
@@ -795,6 +796,16 @@ func (c *composer) ginInclude(from, target string) (string, bool) {
 	for _, dir := range dirs {
 		if p, ok := inTree(dir, target); ok && c.existsCode(p) {
 			return p, true
+		}
+	}
+	// gin opens an include relative to the working folder and its search paths
+	// (gin/config.py at 8ebbd2a parse_config_file, _LOCATION_PREFIXES), so a project run
+	// from above its repository names its files with the repository's folder first.
+	if n, ok := c.fsys.(Named); ok {
+		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" && first == n.RootName() {
+			if p, ok := inTree(".", rest); ok && c.existsCode(p) {
+				return p, true
+			}
 		}
 	}
 	return "", true

@@ -16,6 +16,14 @@ type FS interface {
 	ReadDir(name string) ([]Entry, error)
 }
 
+// Named is an FS that knows its root folder's own name (the CLI's tree: the repository's
+// folder). A gin include may name a file from the folder above the repository, where its
+// package lives (tensor2robot's `include 'tensor2robot/research/...'`): the composition
+// resolves such a name at the root when its first part is the root's name.
+type Named interface {
+	RootName() string
+}
+
 // Entry is a name in a folder.
 type Entry struct {
 	Name string

@@ -9,7 +9,8 @@ import (
 
 // codeRefTarget lists the files a reference of a code config at off may name, nearest first:
 // a gin `include` (found as lint/compose finds it: from the workspace folder, then from each
-// folder between it and the including file) and a Python import of the file's bases or of a
+// folder between it and the including file, then a name that starts with the workspace
+// folder's own name from the folder above it) and a Python import of the file's bases or of a
 // module of the tree (new-style MMEngine `with read_base(): from ._base_.x import *`, a relative
 // module from the file's folder, one folder up per further dot; `from ._base_ import sched`
 // also names the module sched of the package ._base_; an absolute module from the nearest
@@ -33,6 +34,10 @@ func (s *server) codeRefTarget(d *doc.Document, off int, dir string) []string {
 			}
 			for _, a := range ups { // nearest first, as lint/compose's ginInclude
 				out = append(out, filepath.Join(a, t))
+			}
+			// a name that starts with the workspace folder's own name, from the folder above
+			if first, _, ok := strings.Cut(filepath.ToSlash(t), "/"); ok && root != "" && first == filepath.Base(root) {
+				out = append(out, filepath.Join(filepath.Dir(root), t))
 			}
 			return out
 		case d.Format == doc.Python && (r.Kind == "base" || r.Kind == "import"):

@@ -32,6 +32,8 @@ func TestCodeConfigDefinition(t *testing.T) {
 	// common.gin exists beside the including file and a folder up: the nearest is the one read
 	near := w("runs/sub/common.gin", "train.total_steps = 10\n")
 	w("runs/common.gin", "train.total_steps = 20\n")
+	// a name that starts with the workspace folder's own name (tensor2robot's includes)
+	pkg := w("runs/pkg.gin", "include '"+filepath.Base(dir)+"/runs/base.gin'\ntrain.eval_period = 1000\n")
 	// from .. import name: the module name in the folder two dots name
 	up := w("mypkg/configs/det/c.py", "from mmengine.config import read_base\nwith read_base():\n    from .. import a\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n")
 	s := start(t, dir)
@@ -49,6 +51,7 @@ func TestCodeConfigDefinition(t *testing.T) {
 		{nw, "mmengine", 0, ""},
 		{g, "base.gin", 0, base},
 		{g, "common.gin", 0, near},
+		{pkg, "base.gin", 0, base},
 		{up, " a\n", 0, old},
 	} {
 		src, err := os.ReadFile(c.file)

@@ -886,6 +886,37 @@ func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
 	}
 }
 
+// MMPose's DEKRHead and CIDHead predict one image per batch, and its AssociativeEmbeddingHead
+// with test_cfg.restore_heatmap_size needs one image size per batch, which BottomupResize's
+// 'expand' mode does not give: their eval batch of 1 is not compared with the train batch.
+// The same head resizing to fit (the default), and RTMO, still are.
+func TestMMPoseBottomUpEvalBatchOne(t *testing.T) {
+	const loaders = "train_dataloader = dict(batch_size=24, num_workers=4)\nval_dataloader = dict(batch_size=1, num_workers=4, dataset=dict(pipeline=[dict(type='LoadImage'), dict(type='BottomupResize', input_size=(512, 512)%s), dict(type='PackPoseInputs')]))\n"
+	const ae = "model = dict(type='BottomupPoseEstimator', head=dict(type='AssociativeEmbeddingHead'), test_cfg=dict(flip_test=True%s))\n"
+	for _, c := range []struct {
+		model, resize string
+		known         bool
+	}{
+		{"model = dict(type='BottomupPoseEstimator', head=dict(type='DEKRHead', in_channels=480))\n", "", false},
+		{"model = dict(type='BottomupPoseEstimator', head=dict(type='CIDHead', in_channels=480))\n", "", false},
+		{"model = dict(type='BottomupPoseEstimator', head=dict(type='RTMOHead'))\n", "", true},
+		{strings.Replace(ae, "%s", ", restore_heatmap_size=True", 1), ", resize_mode='expand'", false},
+		{strings.Replace(ae, "%s", ", restore_heatmap_size=True", 1), ", resize_mode=mode", false},
+		{strings.Replace(ae, "%s", ", restore_heatmap_size=True", 1), ", resize_mode='fit'", true},
+		{strings.Replace(ae, "%s", ", restore_heatmap_size=True", 1), "", true},
+		{strings.Replace(ae, "%s", "", 1), ", resize_mode='expand'", true},
+	} {
+		src := strings.Replace(loaders, "%s", c.resize, 1) + c.model
+		_, p := parseText(t, "a.py", src)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%q: %s", src, p.Framework)
+		}
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || c.known && eb.Value != 1 || eb.Node == nil || !c.known && eb.Note == "" {
+			t.Errorf("%q: eval batch %+v", src, eb)
+		}
+	}
+}
+
 // TestMMEngineTrainParts: MMEngine's Runner.__init__ (v0.10.7) refuses train_dataloader,
 // train_cfg and optim_wrapper when some are None and some not (mmdetection3d's nuimages configs
 // pair an mmcv 1.x `data` file with an MMEngine schedule: its issues 2744, 2810, 2876). Base

@@ -187,6 +187,14 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // mmdet/models/mot/*.py, whose predict asserts `len(data_samples) == 1`, "... inference only
 // support 1 batch size per gpu for now", at 31b8ed4, a18623f, 020e038, 80f52a6 and 8f23e85)
 // track one video per batch.
+// MMPose's bottom-up heads (mmpose 759b39c, the same from v1.0.0 to v1.3.2): DEKRHead.predict
+// asserts one sample ("DEKRHead only supports prediction with batch_size 1",
+// models/heads/hybrid_heads/dekr_head.py); CIDHead.predict returns one prediction whatever the
+// batch (heatmap_heads/cid_head.py), which BottomupPoseEstimator.add_pred_to_datasample asserts
+// matches the batch (pose_estimators/bottomup.py); AssociativeEmbeddingHead with
+// test_cfg.restore_heatmap_size asserts every image of the batch has the first one's shape
+// (heatmap_heads/ae_head.py), so a batch of images resized in BottomupResize's 'expand' mode
+// stops the evaluation.
 // A dataset file without the model is MMSegmentation's when its val loader packs its samples
 // with PackSegInputs (mmseg/datasets/transforms/formatting.py), which every MMSegmentation 1.x
 // pipeline ends with.
@@ -212,7 +220,35 @@ func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 	if mmTypeName(model.Get("roi_head").Get("type")) == "AVARoIHead" {
 		return "AVARoIHead accepts one sample per batch at test time"
 	}
+	switch t := mmTypeName(model.Get("head").Get("type")); t {
+	case "DEKRHead":
+		return "MMPose's DEKRHead accepts one image per batch at test time"
+	case "CIDHead":
+		return "MMPose's CIDHead predicts one image per batch at test time"
+	case "AssociativeEmbeddingHead":
+		if v, _ := model.Get("test_cfg").Get("restore_heatmap_size").Bool(); v && !resizesToFit(valLoader) {
+			return "MMPose's AssociativeEmbeddingHead with test_cfg.restore_heatmap_size needs the images of an eval batch to share one size, which BottomupResize's 'expand' mode does not give"
+		}
+	}
 	return ""
+}
+
+// resizesToFit reports whether an MMPose val loader resizes every image to one size: a
+// BottomupResize whose resize_mode is 'fit', the default (mmpose 759b39c
+// datasets/transforms/bottomup_transforms.py; 'expand' keeps each image's aspect ratio).
+func resizesToFit(valLoader *doc.Node) bool {
+	seen, other := false, false
+	valLoader.Walk(func(c *doc.Node) bool {
+		if c.Kind == doc.Map && mmTypeName(c.Get("type")) == "BottomupResize" {
+			seen = true
+			if m := c.Get("resize_mode"); m != nil {
+				s, ok := m.Str()
+				other = other || !ok || m.IsUnknown() || s != "fit"
+			}
+		}
+		return true
+	})
+	return seen && !other
 }
 
 // packsSegInputs reports whether a transform of type PackSegInputs is written anywhere in n.

@@ -339,6 +339,31 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 	if p.BN.Sync.Value != plan.BNSyncPerStep {
 		t.Errorf("sync_bn: %+v", p.BN.Sync)
 	}
+	// The Runner registers every default_hooks entry: MMAction2's and MMOCR's default runtime
+	// add SyncBuffersHook there. One set to None is not registered; one this reader cannot see
+	// may be a sync hook.
+	for _, c := range []struct {
+		hook string
+		want plan.BNSync
+		key  string
+	}{
+		{", sync_buffers=dict(type='SyncBuffersHook')", plan.BNSyncBeforeUse, "default_hooks.sync_buffers"},
+		{", sync=dict(type='mmdet.SyncNormHook')", plan.BNSyncBeforeUse, "default_hooks.sync"},
+		{", timer=None", plan.BNSyncNone, "model.neck.norm_cfg.type"},
+		{", sync=make_hook()", "", ""},
+		{", sync=dict(type=hook_type)", "", ""},
+	} {
+		_, p = parseText(t, "a.py", strings.Replace(fill("BN", "False", ""), "max_keep_ckpts=3)", "max_keep_ckpts=3)"+c.hook, 1))
+		if p.BN.Sync.Value != c.want || c.want != "" && p.BN.Sync.Key != c.key {
+			t.Errorf("%s: %+v", c.hook, p.BN.Sync)
+		}
+	}
+	// A layer that keeps no running statistics (MMYOLO's distillation connectors) has none to
+	// synchronise.
+	_, p = parseText(t, "a.py", fill("BN', affine=False, track_running_stats=False, x='", "False", ""))
+	if p.BN.Present.Known() || p.BN.Sync.Known() {
+		t.Errorf("track_running_stats=False: %+v %+v", p.BN.Present, p.BN.Sync)
+	}
 }
 
 // A base model file of caffe-style detectors (PVT's faster_rcnn_r50_caffe_c4.py) defines

@@ -290,3 +290,49 @@ func mmNormCfgType(t *doc.Node) (string, bool) {
 	}
 	return "", false
 }
+
+// mmSyncHook finds a hook that averages the batch-norm statistics before they are used
+// (SyncNormHook, SyncBuffersHook) in custom_hooks or default_hooks and sets p.BN.Sync; decided
+// is true then, and also when a hook this reader cannot see may be one.
+func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
+	if hooks := root.Get("custom_hooks"); hooks != nil {
+		if hooks.Kind != doc.Seq {
+			return true // not a list this reader can see into
+		}
+		for _, h := range hooks.Children {
+			switch t := mmTypeName(h.Get("type")); t {
+			case "SyncNormHook", "SyncBuffersHook":
+				p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
+				return true
+			case "":
+				return true // a hook whose class is not known
+			}
+		}
+	}
+	// The Runner registers every entry of default_hooks, its own and any other name
+	// (mmengine v0.10.7 runner/runner.py register_default_hooks; the default_runtime.py of
+	// MMAction2 and MMOCR sets sync_buffers / sync_buffer = dict(type='SyncBuffersHook')).
+	hooks := root.Get("default_hooks")
+	if hooks == nil {
+		return false
+	}
+	if hooks.Kind != doc.Map {
+		return true
+	}
+	for _, h := range hooks.Children {
+		if h.Kind != doc.Map {
+			if h.IsUnknown() {
+				return true // a hook this reader cannot see
+			}
+			continue // None: not registered
+		}
+		switch t := mmTypeName(h.Get("type")); t {
+		case "SyncNormHook", "SyncBuffersHook":
+			p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "default_hooks."+h.Key, h.Get("type"))
+			return true
+		case "":
+			return true // a hook whose class is not known
+		}
+	}
+	return false
+}

@@ -422,6 +422,12 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		if !ok || !mmBNType(typ) {
 			return false
 		}
+		if keeps, ok := n.Get("track_running_stats").Bool(); ok && !keeps {
+			// A layer that keeps no running statistics (mmcv v2.2.0 build_norm_layer passes
+			// the key to the class: MMYOLO's distillation connectors) normalises with each
+			// batch's own, in evaluation too: nothing to synchronise.
+			return false
+		}
 		if owner := n.Parent; owner != nil && owner.Kind == doc.Map {
 			frozen := false
 			if ne := owner.Get("norm_eval"); ne != nil {
@@ -496,19 +502,8 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		p.BN.Sync = plan.Set(plan.BNSyncPerStep, synced.Parent.Path().String()+".type", synced)
 		return
 	}
-	if hooks := root.Get("custom_hooks"); hooks != nil {
-		if hooks.Kind != doc.Seq {
-			return // not a list this reader can see into: a hook may average the statistics
-		}
-		for _, h := range hooks.Children {
-			switch t := mmTypeName(h.Get("type")); t {
-			case "SyncNormHook", "SyncBuffersHook":
-				p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
-				return
-			case "":
-				return // a hook whose class is not known
-			}
-		}
+	if decided := mmSyncHook(p, root); decided {
+		return
 	}
 	if inherits {
 		// sync_bn or a SyncNormHook may come from a base file: not known here.

@@ -336,3 +336,35 @@ func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
 	}
 	return false
 }
+
+// mmCannotValidate reports whether the model has no prediction mode, so no validation loop can
+// run it and its absence is no finding: MMPretrain's self-supervised algorithms
+// (BaseSelfSupervisor.forward raises on any mode but "tensor" and "loss", mmpretrain ee7f2e8
+// models/selfsup/base.py; the classes there derived from it), MMSelfSup 1.x's that keep
+// BaseModel's predict, which raises NotImplementedError (mmselfsup db861f3
+// models/algorithms/base.py; DenseCL, DeepCluster, ODC, RelativeLoc and RotationPred override
+// it), and MMagic's SinGAN, whose configs say it supports no val or test loop (mmagic 0a560bb
+// configs/singan/singan_fish.py), and PESinGAN, derived from it (models/editors/mspie).
+func mmCannotValidate(scope string, model *doc.Node) bool {
+	project, name, ok := mmClass(scope, model.Get("type"))
+	if !ok {
+		return false
+	}
+	switch project {
+	case "mmpretrain":
+		switch name {
+		case "BEiT", "BYOL", "BarlowTwins", "CAE", "DenseCL", "EVA", "MAE", "MFF", "MILAN", "MaskFeat",
+			"MixMIM", "MoCo", "MoCoV3", "SimCLR", "SimMIM", "SimSiam", "SparK", "SwAV", "iTPN":
+			return true
+		}
+	case "mmselfsup":
+		switch name {
+		case "BEiT", "BYOL", "BarlowTwins", "CAE", "EVA", "MAE", "MILAN", "MaskFeat", "MixMIM", "MoCo",
+			"MoCoV3", "NPID", "PixMIM", "SimCLR", "SimMIM", "SimSiam", "SwAV":
+			return true
+		}
+	case "mmagic":
+		return name == "SinGAN" || name == "PESinGAN"
+	}
+	return false
+}

@@ -266,7 +266,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 
-	mmValLoop(p, root, inherits)
+	mmValLoop(p, root, inherits, mmModelScope(root, ctx.Trainer))
 	mmTrainLoop(p, root, inherits)
 	if mmTrainParts(p, root, inherits) {
 		// A whole run that does not train: nothing of a training run is read from it.
@@ -540,10 +540,12 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 // a whole training config is judged (model, optim_wrapper, train_dataloader and train_cfg
 // set): a base file holds a part (a dataset file its loaders and evaluators, a schedule file
 // its loops), and a test-only config trains nothing.
-func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool) {
+func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 	if !mmRunnerBuilt(root) {
 		return
 	}
+	// A model with no prediction mode: no validation loop a config could turn on.
+	p.Eval.Unavailable = mmCannotValidate(scope, root.Get("model"))
 	keys := [3]string{"val_dataloader", "val_cfg", "val_evaluator"}
 	set, none, ok := mmAllOrNone(root, keys, inherits)
 	if !ok {

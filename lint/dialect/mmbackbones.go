@@ -195,6 +195,10 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // test_cfg.restore_heatmap_size asserts every image of the batch has the first one's shape
 // (heatmap_heads/ae_head.py), so a batch of images resized in BottomupResize's 'expand' mode
 // stops the evaluation.
+// MMagic's MattorPreprocessor asserts one sample outside training ("only batch_size=1 is
+// supported for testing", mmagic 0a560bb models/data_preprocessors/mattor_preprocessor.py), and
+// MMOCR's DRRGHead builds its test graphs from one image's maps (ProposalLocalGraphs asserts
+// `preds.shape[0] == 1`, mmocr 966296f2 models/textdet/heads/drrg_head.py).
 // A dataset file without the model is MMSegmentation's when its val loader packs its samples
 // with PackSegInputs (mmseg/datasets/transforms/formatting.py), which every MMSegmentation 1.x
 // pipeline ends with.
@@ -219,6 +223,12 @@ func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 	}
 	if mmTypeName(model.Get("roi_head").Get("type")) == "AVARoIHead" {
 		return "AVARoIHead accepts one sample per batch at test time"
+	}
+	if mmTypeName(pre) == "MattorPreprocessor" {
+		return "MMagic's MattorPreprocessor accepts one image per batch at test time"
+	}
+	if mmTypeName(model.Get("type")) == "DRRG" || mmTypeName(model.Get("det_head").Get("type")) == "DRRGHead" {
+		return "MMOCR's DRRG detects text in one image per batch at test time"
 	}
 	switch t := mmTypeName(model.Get("head").Get("type")); t {
 	case "DEKRHead":
@@ -303,6 +313,15 @@ func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
 			switch t := mmTypeName(h.Get("type")); t {
 			case "SyncNormHook", "SyncBuffersHook":
 				p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
+				return true
+			case "PreciseBNHook":
+				// MMPretrain's PreciseBNHook recomputes the statistics and averages them
+				// across processes (scaled_all_reduce) after every interval-th epoch or
+				// iteration (mmpretrain ee7f2e8 engine/hooks/precise_bn_hook.py); with an
+				// interval above 1 some evaluations may see each process's own.
+				if iv := h.Get("interval"); iv == nil || iv.IsScalar() && iv.Type == doc.Int && iv.Value == "1" {
+					p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
+				}
 				return true
 			case "":
 				return true // a hook whose class is not known

@@ -366,6 +366,14 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 			t.Errorf("PreciseBNHook%s: %+v", hook, p.BN.Sync)
 		}
 	}
+	// MMagic's Pix2Pix and CycleGAN predict in training mode: the running statistics are never
+	// used. The same class name in another project is not known.
+	for scope, want := range map[string]plan.BNSync{"mmagic": "", "mmdet": plan.BNSyncNone} {
+		_, p = parseText(t, "a.py", "default_scope = '"+scope+"'\n"+strings.Replace(fill("BN", "False", ""), "type='RetinaNet'", "type='Pix2Pix'", 1))
+		if !p.BN.Present.Value || p.BN.Sync.Value != want {
+			t.Errorf("Pix2Pix in %s: %+v %+v", scope, p.BN.Present, p.BN.Sync)
+		}
+	}
 	// A layer that keeps no running statistics (MMYOLO's distillation connectors) has none to
 	// synchronise.
 	_, p = parseText(t, "a.py", fill("BN', affine=False, track_running_stats=False, x='", "False", ""))

@@ -387,3 +387,12 @@ func mmCannotValidate(scope string, model *doc.Node) bool {
 	}
 	return false
 }
+
+// mmEvalsInTrainMode reports whether the model puts itself in training mode to predict, so its
+// batch norm normalises every eval batch with that batch's own statistics and never uses the
+// running ones: MMagic's Pix2Pix and CycleGAN call self.train() in forward_test (mmagic 0a560bb
+// models/editors/pix2pix/pix2pix.py, cyclegan/cyclegan.py), as the original implementation does.
+func mmEvalsInTrainMode(scope string, model *doc.Node) bool {
+	project, name, ok := mmClass(scope, model.Get("type"))
+	return ok && project == "mmagic" && (name == "Pix2Pix" || name == "CycleGAN")
+}

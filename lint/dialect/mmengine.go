@@ -474,6 +474,9 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		p.BN.OtherBatch = mmVideoBatch
 	}
 	p.BN.Evidence = first.Parent.Path().String() + " type " + strconv.Quote(first.Value)
+	if mmEvalsInTrainMode(scope, root.Get("model")) {
+		return // the running statistics are never used: nothing to sync
+	}
 	if n := root.Get("sync_bn"); n != nil {
 		if s, ok := n.Str(); ok && (s == "torch" || s == "mmcv") {
 			p.BN.Sync = plan.Set(plan.BNSyncPerStep, "sync_bn", n)

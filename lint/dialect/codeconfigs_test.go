@@ -962,6 +962,30 @@ func TestMMPoseBottomUpEvalBatchOne(t *testing.T) {
 	}
 }
 
+// MMagic's restoration configs train on random crops and validate on whole frames: an eval
+// example is larger than a training one, so the eval batch is not compared. A crop in both
+// pipelines, or in neither, leaves the comparison.
+func TestMMagicPatchTrainingEvalBatch(t *testing.T) {
+	const cfg = "default_scope = 'mmagic'\nmodel = dict(type='BasicVSR')\n" +
+		"train_dataloader = dict(batch_size=4, num_workers=6, dataset=dict(pipeline=[dict(type='LoadImageFromFile', key='gt')%s]))\n" +
+		"val_dataloader = dict(batch_size=1, num_workers=1, dataset=dict(pipeline=[dict(type='LoadImageFromFile', key='gt')%s]))\n"
+	for _, c := range []struct {
+		train, val string
+		known      bool
+	}{
+		{", dict(type='PairedRandomCrop', gt_patch_size=256)", "", false},
+		{", dict(type='FixedCrop', keys=['gt'], crop_size=(256, 256))", "", false},
+		{", dict(type='PairedRandomCrop', gt_patch_size=256)", ", dict(type='PairedRandomCrop', gt_patch_size=256)", true},
+		{"", "", true},
+	} {
+		src := strings.Replace(strings.Replace(cfg, "%s", c.train, 1), "%s", c.val, 1)
+		_, p := parseText(t, "a.py", src)
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || eb.Node == nil || !c.known && !strings.Contains(eb.Note, "random crops") {
+			t.Errorf("%q: eval batch %+v", src, eb)
+		}
+	}
+}
+
 // TestMMEngineTrainParts: MMEngine's Runner.__init__ (v0.10.7) refuses train_dataloader,
 // train_cfg and optim_wrapper when some are None and some not (mmdetection3d's nuimages configs
 // pair an mmcv 1.x `data` file with an MMEngine schedule: its issues 2744, 2810, 2876). Base

@@ -396,3 +396,35 @@ func mmEvalsInTrainMode(scope string, model *doc.Node) bool {
 	project, name, ok := mmClass(scope, model.Get("type"))
 	return ok && project == "mmagic" && (name == "Pix2Pix" || name == "CycleGAN")
 }
+
+// mmPatchNote says why a restoration model's eval batch is not compared with its train batch.
+const mmPatchNote = "training reads random crops (PairedRandomCrop, FixedCrop) and validation whole images or frames, so an eval example is larger than a training one"
+
+// mmPatchTraining reports an MMagic restoration or interpolation config that trains on random
+// crops and validates on whole images or sequences: its train pipeline crops with
+// PairedRandomCrop (a gt_patch_size crop of the ground truth and the matching low-resolution
+// one) or FixedCrop (crop_size at a random position unless crop_pos is given; mmagic 0a560bb
+// datasets/transforms/crop.py), and its val pipeline with neither. An eval example is then
+// many times a training one (BasicVSR on REDS4 trains 15 frames of 256x256 and validates 100 of
+// 720x1280), so a smaller eval batch is no sign of waste.
+func mmPatchTraining(root *doc.Node) bool {
+	train, val := root.Get("train_dataloader"), root.Get("val_dataloader")
+	for _, crop := range []string{"PairedRandomCrop", "FixedCrop"} {
+		if hasTransform(val, crop) {
+			return false
+		}
+	}
+	return hasTransform(train, "PairedRandomCrop") || hasTransform(train, "FixedCrop")
+}
+
+// hasTransform reports whether a dict of type name is written anywhere in n.
+func hasTransform(n *doc.Node, name string) bool {
+	found := false
+	n.Walk(func(c *doc.Node) bool {
+		if c.Kind == doc.Map && mmTypeName(c.Get("type")) == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

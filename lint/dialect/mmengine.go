@@ -248,7 +248,10 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
 		p.Eval.PerDeviceBatch = f
-		if why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), mmModelScope(root, ctx.Trainer)); why != "" {
+		if why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), mmModelScope(root, ctx.Trainer)); why != "" || mmPatchTraining(root) {
+			if why == "" {
+				why = mmPatchNote
+			}
 			// Batch 1 is what the model needs at eval, not a comparison with the train batch.
 			p.Eval.PerDeviceBatch = plan.Fact[int]{Key: f.Key, Node: f.Node, Note: why}
 		}

@@ -358,6 +358,14 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 			t.Errorf("%s: %+v", c.hook, p.BN.Sync)
 		}
 	}
+	// A seed that is no integer this reader knows (AnimateDiff's list of sampling seeds) says
+	// nothing of the init seed.
+	for _, seed := range []string{"[10788741199826055526, 6520604954829636163]", "base_seed + 1"} {
+		_, p = parseText(t, "a.py", strings.Replace(fill("BN", "True", ""), "randomness = dict(seed=0,", "randomness = dict(seed="+seed+",", 1))
+		if p.Seeds.Init.Known() {
+			t.Errorf("seed %s: %+v", seed, p.Seeds.Init)
+		}
+	}
 	// MMPretrain's PreciseBNHook averages recomputed statistics after each epoch; every
 	// second epoch leaves some evaluations unsynced: unknown.
 	for hook, want := range map[string]plan.BNSync{"": plan.BNSyncBeforeUse, ", interval=1": plan.BNSyncBeforeUse, ", interval=2": ""} {

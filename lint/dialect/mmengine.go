@@ -348,17 +348,23 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	// Seeds: one seed synced to every rank unless diff_rank_seed; the sampler seed is synced
 	// whatever diff_rank_seed says.
 	rnd := root.Get("randomness")
-	seedVal := ""
-	if s := rnd.Get("seed"); s != nil && !s.IsNull() && !s.IsUnknown() {
-		seedVal = s.Value
-	}
-	if drs := rnd.Get("diff_rank_seed"); drs != nil {
-		if b, ok := drs.Bool(); ok && b {
-			p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.VariesByHost, Why: "randomness.diff_rank_seed adds the rank to the seed", Broadcast: true}, "randomness.diff_rank_seed", drs)
-		} else if ok {
-			p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", drs)
+	seedVal, seedRead := "", true
+	if s := rnd.Get("seed"); s != nil && !s.IsNull() {
+		// An integer, or a value this reader does not know (AnimateDiff's inference configs
+		// write a list of sampling seeds there): no claim about the init seed then.
+		seedRead = s.IsScalar() && s.Type == doc.Int && !s.IsUnknown()
+		if seedRead {
+			seedVal = s.Value
 		}
-	} else if !inherits {
+	}
+	drs := rnd.Get("diff_rank_seed")
+	switch b, ok := drs.Bool(); {
+	case !seedRead: // no claim
+	case drs != nil && ok && b:
+		p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.VariesByHost, Why: "randomness.diff_rank_seed adds the rank to the seed", Broadcast: true}, "randomness.diff_rank_seed", drs)
+	case drs != nil && ok:
+		p.Seeds.Init = plan.Set(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", drs)
+	case drs == nil && !inherits:
 		p.Seeds.Init = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost}, "randomness.diff_rank_seed", plan.Why{By: "the MMEngine default", Note: "diff_rank_seed False"}, nil)
 	}
 	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost, Why: "DefaultSampler syncs its seed across ranks"}, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)

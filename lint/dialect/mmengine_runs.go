@@ -149,3 +149,29 @@ func mmEvalRun(root *doc.Node) bool {
 	return mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") ||
 		mmAllSet(root, "test_dataloader", "test_cfg", "test_evaluator")
 }
+
+// mmTrainLoop reports the train loops Runner.build_train_loop refuses (mmengine v0.1.0 to
+// v0.10.7, runner/runner.py; _flexible_runner.py alike): train_cfg with both type and by_epoch
+// raises a RuntimeError, and with neither, loop_cfg.pop('by_epoch') a KeyError. A train_cfg a
+// base file may add to is not judged.
+func mmTrainLoop(p *plan.Plan, root *doc.Node, inherits bool) {
+	tc := root.Get("train_cfg")
+	if !mmRunnerBuilt(root) || tc.Kind != doc.Map || mmMerged(inherits, tc) {
+		return
+	}
+	r := plan.Rejection{Package: "mmengine", Read: "0.10.7", Source: "Runner.build_train_loop"}
+	switch t, b := tc.Get("type"), tc.Get("by_epoch"); {
+	case t != nil && b != nil:
+		r.Node, r.Key = b, "train_cfg.by_epoch"
+		r.Related = []plan.Related{{Node: t, Message: "train_cfg.type set here"}} // often in another file of the run
+		r.Message, r.Says = "train_cfg sets both type and by_epoch", "Only one of `type` or `by_epoch` can exist in `loop_cfg`."
+		r.Help = "keep type (the loop's class) or by_epoch (True for EpochBasedTrainLoop, False for IterBasedTrainLoop), not both; a config that inherits the other key from a base file drops it with train_cfg = dict(_delete_=True, ...)"
+	case t == nil && b == nil:
+		r.Node, r.Key = tc, "train_cfg"
+		r.Message, r.Says = "train_cfg sets neither type nor by_epoch", "KeyError: 'by_epoch'"
+		r.Help = "add by_epoch=True (train by epochs) or by_epoch=False (by iterations), or type='EpochBasedTrainLoop'"
+	default:
+		return
+	}
+	p.Rejections = append(p.Rejections, r)
+}

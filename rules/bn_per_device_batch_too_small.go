@@ -27,7 +27,7 @@ implied.`,
 	Fix: `Raise the per-device batch (gradient accumulation does not help: batch norm sees each micro batch),
 synchronise batch norm across devices, or switch to group or layer norm; freeze the batch-norm
 statistics of a pretrained backbone if it is fine-tuned.`,
-	FixList: fixList("bn.sync", ""),
+	FixList: fixListOr("bn.per_step", "bn.sync", ""),
 	Check:   checkBNPerDeviceBatchTooSmall,
 }
 
@@ -60,7 +60,13 @@ func checkBNPerDeviceBatchTooSmall(p *lint.Pass) {
 	}
 	f.Related = related(bn.Present.Node, f.Node, ev)
 	f.Help = "raise the per-device batch, synchronise batch norm across devices, or use group/layer norm"
-	if h := advice(p.Plan, "bn.sync", bn.Sync); h != "" {
+	// Only statistics over every device at each step help; where the framework has no advice
+	// of that kind, its batch-norm sync advice is (a trainer's sync flag).
+	h := advice(p.Plan, "bn.per_step", bn.Sync)
+	if h == "" {
+		h = advice(p.Plan, "bn.sync", bn.Sync)
+	}
+	if h != "" {
 		f.Help += " (" + h + ")"
 	}
 	p.Report(f)

@@ -55,12 +55,22 @@ func fixList(concept, outro string) func(intro string) string {
 	return func(intro string) string { return buildFixList(intro, concept, outro) }
 }
 
+// fixListOr is fixList with each framework's advice for concept, or for fallback where it has
+// none for concept.
+func fixListOr(concept, fallback, outro string) func(intro string) string {
+	return func(intro string) string { return buildFixList(intro, concept+"|"+fallback, outro) }
+}
+
 func buildFixList(intro, concept, outro string) string {
 	type group struct{ names, doc string }
 	var groups []*group
 	byDoc := map[string]*group{}
+	first, fallback, _ := strings.Cut(concept, "|")
 	for _, d := range dialect.All() {
-		doc := d.Advice.For(concept).Doc
+		doc := d.Advice.For(first).Doc
+		if doc == "" && fallback != "" {
+			doc = d.Advice.For(fallback).Doc
+		}
 		switch {
 		case doc == "":
 			continue

@@ -103,3 +103,31 @@ func TestQAImportedNormClassPlacedAtUse(t *testing.T) {
 		t.Errorf("TL501 findings %q", got)
 	}
 }
+
+// A per-device batch too small for batch norm needs statistics over every device at each step:
+// TL505's help offers only that (SyncBN, sync_bn), not the hooks that average the running
+// statistics before validation, which TL501's help offers.
+func TestBNSmallBatchHelpPerStep(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"mmengine.py", "model = dict(type='EncoderDecoder', backbone=dict(type='MixVisionTransformer'), decode_head=dict(type='SegformerHead', norm_cfg=dict(type='BN')))\n" +
+			"train_dataloader = dict(batch_size=2, num_workers=4)\noptim_wrapper = dict(optimizer=dict(type='AdamW', lr=6e-5))\n" +
+			"train_cfg = dict(type='IterBasedTrainLoop', max_iters=160000, val_interval=16000)\n", "sync_bn = 'torch'"},
+		// a backbone whose class builds batch norm by default (the dialect's own advice)
+		{"implicit.py", "default_scope = 'mmpretrain'\nmodel = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50))\n" +
+			"train_dataloader = dict(batch_size=2, num_workers=4)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\n" +
+			"train_cfg = dict(type='IterBasedTrainLoop', max_iters=80000, val_interval=8000)\n", "builds batch norm when norm_cfg is not given"},
+	} {
+		var seen bool
+		for _, d := range lintText(t, c.name, c.src, lint.Options{Hosts: 2, DevicesPerHost: 8}) {
+			if d.Code == "TL505" {
+				seen = true
+				if strings.Contains(d.Help, "Hook") || !strings.Contains(d.Help, c.want) {
+					t.Errorf("%s: help %q", c.name, d.Help)
+				}
+			}
+		}
+		if !seen {
+			t.Errorf("%s: no TL505", c.name)
+		}
+	}
+}

@@ -28,6 +28,13 @@ var mmAdvice = AdviceSet{
 		Help: "use norm_cfg=dict(type='SyncBN'), or set sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation",
 		Doc:  "`norm_cfg=dict(type='SyncBN')`, or `sync_bn = 'torch'` at the top level, or\n  `custom_hooks = [dict(type='SyncBuffersHook')]` (averages the statistics before validation).",
 	}},
+	// A per-device batch too small for batch norm needs statistics over every device at each
+	// step: a hook that averages the running statistics before validation does not change
+	// what training normalises by.
+	{"bn.per_step", Advice{
+		Help: "use norm_cfg=dict(type='SyncBN'), or set sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs)",
+		Doc:  "`norm_cfg=dict(type='SyncBN')`, or `sync_bn = 'torch'` at the top level.",
+	}},
 	{"eval.per_device_batch", Advice{Doc: "`val_dataloader.batch_size` ≥ `train_dataloader.batch_size`."}},
 	// Runner.__init__ builds the validation loop from all three (mmengine v0.10.7).
 	{"eval.enabled", Advice{
@@ -45,6 +52,7 @@ var timmAdvice = AdviceSet{
 		Help: "set sync_bn: true, or dist_bn: reduce (train.py then averages the statistics across processes after every epoch)",
 		Doc:  "`sync_bn: true`, or `dist_bn: reduce` (the default: statistics averaged across processes\n  after every epoch).",
 	}},
+	{"bn.per_step", Advice{Help: "set sync_bn: true", Doc: "`sync_bn: true`."}},
 	{"eval.per_device_batch", Advice{Doc: "`validation_batch_size` ≥ `batch_size` (unset, it is `batch_size`)."}},
 	{"data.workers", Advice{Doc: "`workers: 4` (the default; `-j` on the command line)."}},
 }

@@ -33,6 +33,9 @@ func newGeneric() *Dialect {
 			{"bn.sync", Advice{Doc: "- MMEngine / MMDetection: `norm_cfg = dict(type='SyncBN')`, or keep `BN` and add `SyncNormHook`\n  to `custom_hooks` (statistics reduced before each evaluation).\n" +
 				"- timm-style scripts: `dist_bn: reduce`.\n" +
 				"- In-house code: all-reduce the running mean and variance before eval and save, or convert the\n  model with `torch.nn.SyncBatchNorm.convert_sync_batchnorm`."}},
+			{"bn.per_step", Advice{Doc: "- MMEngine / MMDetection: `norm_cfg = dict(type='SyncBN')`.\n" +
+				"- timm-style scripts: `sync_bn: true`.\n" +
+				"- In-house code: convert the model with `torch.nn.SyncBatchNorm.convert_sync_batchnorm`."}},
 			{"ckpt.scope", Advice{Doc: "save where `process_index == 0`, or use a coordinated sharded checkpointer."}},
 			{"logging.scope", Advice{Doc: "guard logging with `process_index == 0` (JAX) or `rank == 0`."}},
 			{"eval.interval", Advice{Doc: "a step key such as `eval_every_steps` instead of `eval_every_secs`."}},

@@ -3,6 +3,7 @@
 package compose
 
 import (
+	"bytes"
 	"io/fs"
 	"path"
 	"sort"
@@ -316,7 +317,11 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 			if target == nil {
 				if complete && !unknownOnPath(base, e.Path) {
-					c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it")
+					if c.baseReadRaises(base, e.Path) {
+						c.refusedOnce(file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it, so the update raises while the config loads")
+					} else {
+						c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it")
+					}
 				}
 				continue
 			}
@@ -360,11 +365,15 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 		}
 		if complete && !unknownOnPath(base, e.Path) {
+			what := c.basesText(label, e.Path) + " is assigned, but " + c.basesSubject(e.Path) + " not set what it is part of"
 			if e.Delete {
-				c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is deleted, but "+c.basesSubject(e.Path)+" not set it")
+				what = c.basesText(label, e.Path) + " is deleted, but " + c.basesSubject(e.Path) + " not set it"
+			}
+			if c.baseReadRaises(base, e.Path) {
+				c.refusedOnce(file, e.Span, what+", so the statement raises while the config loads")
 				continue
 			}
-			c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is assigned, but "+c.basesSubject(e.Path)+" not set what it is part of")
+			c.problem(Unresolved, file, e.Span, what)
 		}
 	}
 }
@@ -480,7 +489,7 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		if v == nil {
 			if complete && !unknownOnPath(base, target) {
-				c.problem(Unresolved, file, ch.Span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
+				c.missingBasePart(base, target, file, label, ch.Span)
 			}
 			continue
 		}
@@ -494,6 +503,74 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 		}
 		n.Children[i] = cp
 	}
+}
+
+// missingBasePart reports a read of a part of the bases that they do not set, when every base
+// was read and nothing unknown lies on its path: refused when MMEngine certainly stops loading
+// the config there (baseReadRaises), unresolved otherwise.
+func (c *composer) missingBasePart(base *doc.Node, target, file, label string, span doc.Span) {
+	if c.baseReadRaises(base, target) {
+		c.refusedOnce(file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target)+", so reading it raises while the config loads")
+		return
+	}
+	c.problem(Unresolved, file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
+}
+
+// baseReadRaises reports whether Python raises when the file reads the part path p of the
+// bases, which they do not set (every base read, nothing unknown on the path), or a part of it.
+// Below a top-level entry the bases set it does (mmengine v0.10.7 config/config.py: ConfigDict raises
+// AttributeError for a missing attribute and KeyError for a missing item; a list, IndexError;
+// _substitute_base_vars indexes `{{_base_.x}}`'s path the same way). So does a top-level name,
+// unless a file of the run may bind names this reader does not see (unseenNames: _file2dict
+// keeps a base's every module variable but functions and modules, so a star import's classes
+// and constants too), nor anything below it. A part of what another module's function returns
+// is not judged
+// (code_calls.go).
+func (c *composer) baseReadRaises(base *doc.Node, p string) bool {
+	if _, _, call := c.callOf(p); call {
+		return false
+	}
+	first, _, _ := strings.Cut(p, ".")
+	return base.Get(first) != nil || !c.unseenNames()
+}
+
+// refusedOnce reports that MMEngine refuses the config because the file's statement at span
+// uses a part of the bases they do not set. Python stops at the first such statement: one
+// problem per file, the earliest (a copy of a value, `x = _base_.a` then `dict(dataset=x)`,
+// holds the same read, and the statements after the first never run).
+func (c *composer) refusedOnce(file string, span doc.Span, what string) {
+	msg := baseRefusal + what
+	if c.run != nil {
+		for i := range c.run.Problems {
+			if q := &c.run.Problems[i]; q.Kind == Refused && q.File == file && strings.HasPrefix(q.Message, baseRefusal) {
+				if span.Start.Offset < q.Span.Start.Offset {
+					q.Span, q.Message = span, msg
+				}
+				return
+			}
+		}
+	}
+	c.problem(Refused, file, span, msg)
+}
+
+// baseRefusal starts the problems of refusedOnce.
+const baseRefusal = "MMEngine refuses the config: "
+
+// unseenNames reports whether a Python file read into the run so far may bind module
+// variables this reader does not see: a star import, or a write through globals(), locals(),
+// vars(), exec or setattr.
+func (c *composer) unseenNames() bool {
+	for _, d := range c.run.Files {
+		if d.Format != doc.Python {
+			continue
+		}
+		for _, w := range []string{"import *", "globals()", "locals()", "vars(", "exec(", "setattr(", "__dict__"} {
+			if bytes.Contains(d.Src, []byte(w)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // heldDeleted is the part target of the bases as the file's `del` of it (or of a part it is in)

@@ -220,8 +220,9 @@ func TestMMEngineEditUnderUnknownBase(t *testing.T) {
 	for _, p := range r.Problems {
 		msgs = append(msgs, p.Message)
 	}
-	// hooks is known and has no b: MMEngine's ConfigDict raises there.
-	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "_base_.hooks.b.c is assigned") {
+	// hooks is known and has no b: MMEngine's ConfigDict raises there, and MMEngine refuses
+	// the config.
+	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "MMEngine refuses the config: _base_.hooks.b.c is assigned") || r.Problems[0].Kind != Refused {
 		t.Errorf("problems %q", msgs)
 	}
 }

@@ -169,10 +169,25 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			var bp string
 			if scope, rel, ext := strings.Cut(s, "::"); ext {
 				if bp, ok = c.packageConfig(dir, scope, rel); !ok {
-					c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is a config of an installed package; it was not read")
+					msg := "base " + quote(s) + " is a config of the installed package " + scope + ", which is not in the tree; it was not read"
+					switch {
+					case !mmScopes[scope]:
+						msg = "base " + quote(s) + " names " + quote(scope) + ", which is no package scope MMEngine knows; it was not read"
+					case !scopedPath(rel):
+						msg = "base " + quote(s) + " is no path MMEngine reads after a scope (a name and a slash first); it was not read"
+					default:
+						if _, here := upwards(dir, func(a string) (string, bool) { return a, c.fileExists(path.Join(a, scope, "__init__.py")) }); here {
+							msg = "base " + quote(s) + " is not in the configs folder of the " + scope + " package in the tree (configs/" + rel + "); it was not read"
+						}
+					}
+					c.problem(Unresolved, p, it.Span, msg)
 					complete = false
 					continue
 				}
+			} else if strings.TrimSpace(s) == "" {
+				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is an empty path (a template to fill in?); no config was read")
+				complete = false
+				continue
 			} else if bp, ok = inTree(dir, s); !ok {
 				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is outside the tree and was not read")
 				complete = false
@@ -734,19 +749,30 @@ var mmScopes = map[string]bool{
 // (`scope/__init__.py`) and `configs/path` holds the base. A base of a package installed from
 // elsewhere is not in the tree, and stays unresolved.
 func (c *composer) packageConfig(dir, scope, rel string) (string, bool) {
-	// MMEngine refuses a path that does not start with a word and a slash
-	// (_get_package_and_cfg_path matches `\w*::\w*/\w*`): `mmdet::../x.py` too.
-	const word = "_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	first, _, ok := strings.Cut(rel, "/")
-	if !mmScopes[scope] || !ok || strings.Trim(first, word) != "" {
+	if !mmScopes[scope] || !scopedPath(rel) {
 		return "", false
 	}
 	return upwards(dir, func(a string) (string, bool) {
-		if _, err := c.fsys.ReadFile(path.Join(a, scope, "__init__.py")); err != nil {
+		if !c.fileExists(path.Join(a, scope, "__init__.py")) {
 			return "", false
 		}
 		return c.codeAt(a, "configs/"+rel)
 	})
+}
+
+// scopedPath reports whether MMEngine reads rel after a scope: it refuses a path that does not
+// start with a word and a slash (_get_package_and_cfg_path matches `\w*::\w*/\w*`), so
+// `mmdet::../x.py` too.
+func scopedPath(rel string) bool {
+	const word = "_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	first, _, ok := strings.Cut(rel, "/")
+	return ok && strings.Trim(first, word) == ""
+}
+
+// fileExists reports whether the tree has a readable file at p.
+func (c *composer) fileExists(p string) bool {
+	_, err := c.fsys.ReadFile(p)
+	return err == nil
 }
 
 // importedNames reads the names of `from m import a, b as c` in the statement's text: name →

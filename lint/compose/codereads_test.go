@@ -126,16 +126,19 @@ func TestScopedBaseInOwnRepository(t *testing.T) {
 	// Without the package beside configs (a repository that installs mmaction2 from
 	// elsewhere), and for the other cases above, the base is not read.
 	delete(m, "mmaction/__init__.py")
-	for f, fs := range map[string]FS{
-		"projects/clip/configs/run.py":      mapFS(m),
-		"projects/clip/configs/other.py":    fsys,
-		"projects/clip/configs/unknown.py":  fsys,
-		"projects/clip/configs/no_slash.py": fsys,
-		"projects/clip/configs/up.py":       fsys,
-		"projects/clip/configs/gone.py":     fsys,
+	for f, c := range map[string]struct {
+		fs   FS
+		says string
+	}{
+		"projects/clip/configs/run.py":      {mapFS(m), "installed package mmaction, which is not in the tree"},
+		"projects/clip/configs/other.py":    {fsys, "installed package mmdet, which is not in the tree"},
+		"projects/clip/configs/unknown.py":  {fsys, `names "mmfoo", which is no package scope MMEngine knows`},
+		"projects/clip/configs/no_slash.py": {fsys, "is no path MMEngine reads after a scope"},
+		"projects/clip/configs/up.py":       {fsys, "is no path MMEngine reads after a scope"},
+		"projects/clip/configs/gone.py":     {fsys, "is not in the configs folder of the mmaction package in the tree (configs/_base_/gone.py)"},
 	} {
-		r := NewCache().Compose(fs, f, nil, Limits{})
-		if len(r.Files) != 1 || len(r.Problems) != 1 || r.Problems[0].Kind != Unresolved || !strings.Contains(r.Problems[0].Message, "installed package") {
+		r := NewCache().Compose(c.fs, f, nil, Limits{})
+		if len(r.Files) != 1 || len(r.Problems) != 1 || r.Problems[0].Kind != Unresolved || !strings.Contains(r.Problems[0].Message, c.says) {
 			t.Errorf("%s: read %d files, problems %+v", f, len(r.Files), r.Problems)
 		}
 	}

@@ -359,3 +359,33 @@ func TestMMEngineBasesCopiesAndDetached(t *testing.T) {
 		t.Errorf("cyc = %s, want unknown", flat(n))
 	}
 }
+
+// What a base that was not read is, in its problem's words: another package's config, a path
+// missing from the configs of the package the tree holds, an empty path (a template's).
+func TestMMEngineBaseNotReadMessages(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"mmrazor/__init__.py":            "",
+		"configs/_base_/rt.py":           "seed = 1\n",
+		"configs/nas/a.py":               "_base_ = ['mmdet::_base_/models/x.py']\n",
+		"configs/nas/b.py":               "_base_ = ['mmrazor::nas/gone.py']\n",
+		"configs/nas/c.py":               "_base_ = ['mmrazor::_base_/rt.py']\n",
+		"configs/pruning/template.py":    "_base_ = ''\n",
+		"configs/pruning/template_ws.py": "_base_ = ' '\n",
+	})
+	for _, c := range []struct{ file, want string }{
+		{"configs/nas/a.py", `base "mmdet::_base_/models/x.py" is a config of the installed package mmdet, which is not in the tree`},
+		{"configs/nas/b.py", `base "mmrazor::nas/gone.py" is not in the configs folder of the mmrazor package in the tree (configs/nas/gone.py)`},
+		{"configs/nas/c.py", ""},
+		{"configs/pruning/template.py", `base "" is an empty path`},
+		{"configs/pruning/template_ws.py", `base " " is an empty path`},
+	} {
+		r := Compose(fsys, c.file, nil, Limits{})
+		var msgs []string
+		for _, p := range r.Problems {
+			msgs = append(msgs, p.Message)
+		}
+		if c.want == "" && len(msgs) != 0 || c.want != "" && (len(msgs) != 1 || !strings.HasPrefix(msgs[0], c.want)) {
+			t.Errorf("%s: %q", c.file, msgs)
+		}
+	}
+}

@@ -5,9 +5,12 @@ package dialect
 //
 //   - MMEngine v0.10.7: CheckpointHook._save_checkpoint_with_step rotates only the regular
 //     checkpoints (keep_ckpt_ids), while save_best writes best_<metric>_*.pth apart
-//     (hooks/checkpoint_hook.py); Runner.wrap_model converts BatchNorm when cfg.sync_bn is
-//     "torch" or "mmcv" in distributed runs (runner/runner.py:884); SyncBuffersHook averages the
-//     model's buffers before validation (hooks/sync_buffer_hook.py).
+//     (hooks/checkpoint_hook.py); with no rule, _init_rule infers one from the key's name
+//     against greater_keys and less_keys (the hook's own replace the defaults: acc, top, AR@,
+//     auc, precision, mAP, mDice, mIoU, mAcc, aAcc; loss) and raises ValueError for any other
+//     (MMagic's PSNR, and 'auto' takes the first metric); Runner.wrap_model converts BatchNorm
+//     when cfg.sync_bn is "torch" or "mmcv" in distributed runs (runner/runner.py:884);
+//     SyncBuffersHook averages the model's buffers before validation (hooks/sync_buffer_hook.py).
 //   - timm v1.0.28 train.py: --sync-bn, --dist-bn reduce (:345-347, :1077-1080),
 //     validation_batch_size or batch_size (:804), -j/--workers 4 (:377).
 //   - big_vision @0127fb6 train.py:464-468: a checkpoint is saved every ckpt_steps (or
@@ -20,9 +23,9 @@ package dialect
 
 var mmAdvice = AdviceSet{
 	{"ckpt.retention", Advice{
-		Help: "add save_best='auto' (or a metric name) to default_hooks.checkpoint: CheckpointHook keeps the best checkpoint apart from the most recent ones that {key} rotates; or remove {key}",
+		Help: "add save_best='<metric>' with rule='greater' or 'less' to default_hooks.checkpoint: CheckpointHook keeps the best checkpoint apart from the most recent ones that {key} rotates (save_best='auto' takes the first metric and infers its rule from its name, which fails for a name outside its greater_keys and less_keys, such as PSNR); or remove {key}",
 		Key:  "default_hooks.checkpoint.max_keep_ckpts",
-		Doc:  "`save_best='auto'` (or a metric name) in `default_hooks.checkpoint`: the best checkpoint is\n  kept apart from the `max_keep_ckpts` most recent ones.",
+		Doc:  "`save_best='<metric>'` with `rule='greater'` (or `'less'`) in `default_hooks.checkpoint`: the best\n  checkpoint is kept apart from the `max_keep_ckpts` most recent ones (`'auto'` infers the rule from\n  the first metric's name, and stops at one it does not know).",
 	}},
 	{"bn.sync", Advice{
 		Help: "use norm_cfg=dict(type='SyncBN'), or set sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation",

@@ -114,7 +114,7 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 		if p.Advice == nil {
 			p.Advice = map[string]string{}
 		}
-		p.Advice["ckpt.retention"] = "set evaluation.save_best to the metric to keep the best checkpoint by ('auto' takes the first one, MMCV 1.3.8 and later), or checkpoint_config.max_keep_ckpts=-1 to keep every checkpoint"
+		p.Advice["ckpt.retention"] = "set evaluation.save_best to the metric to keep the best checkpoint by, with rule='greater' or 'less' unless its name holds one the hook knows (acc, top, AR@, auc, precision, mAP, mDice, mIoU, mAcc, aAcc; loss), or checkpoint_config.max_keep_ckpts=-1 to keep every checkpoint"
 	case !mmMerged(inherits, ck):
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepAll}, "checkpoint_config.max_keep_ckpts", plan.Why{By: "MMCV's CheckpointHook", Note: "max_keep_ckpts -1: all"}, ck)
 	}

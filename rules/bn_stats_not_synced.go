@@ -113,7 +113,8 @@ func devicesPhrase(t plan.Topology, n int) string {
 		return itoa(n) + " devices"
 	}
 	if t.Hosts.Known() && t.Hosts.Value > 1 {
-		return itoa(n) + " hosts"
+		// Each host has one device or more, each with statistics of its own.
+		return "devices on " + itoa(n) + " hosts"
 	}
 	return itoa(n) + " devices"
 }

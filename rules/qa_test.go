@@ -131,3 +131,20 @@ func TestBNSmallBatchHelpPerStep(t *testing.T) {
 		}
 	}
 }
+
+// With the host count alone known, each host still has one device or more, each with
+// statistics of its own: the message speaks of the devices, not the hosts.
+func TestBNStatsMessageHostsOnly(t *testing.T) {
+	src := "model = dict(type='ImageClassifier', neck=dict(type='GAP'), head=dict(type='LinearClsHead', norm_cfg=dict(type='BN')))\n" +
+		"train_dataloader = dict(batch_size=32, num_workers=4)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.1))\n" +
+		"train_cfg = dict(by_epoch=True, max_epochs=100)\n"
+	var got []string
+	for _, d := range lintText(t, "cls.py", src, lint.Options{Hosts: 2}) {
+		if d.Code == "TL501" {
+			got = append(got, d.Message)
+		}
+	}
+	if len(got) != 1 || !strings.HasSuffix(got[0], "leaves each of the devices on 2 hosts with its own batch-norm statistics") {
+		t.Errorf("TL501: %q", got)
+	}
+}

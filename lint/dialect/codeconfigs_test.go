@@ -925,6 +925,9 @@ func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
 		{"default_scope = 'mmdet'\nmodel = dict(type='OCSORT')\n", false},
 		{"default_scope = 'mmdet'\nmodel = dict(type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
 		{"default_scope = 'mmtrack'\nmodel = dict(type='ByteTrack')\n", true},
+		// MMDetection3D's segmentor predicts one scene at a time; its detectors batch
+		{"default_scope = 'mmdet3d'\nmodel = dict(type='EncoderDecoder3D', backbone=dict(type='PointNet2SASSG'))\n", false},
+		{"default_scope = 'mmdet3d'\nmodel = dict(type='VoxelNet')\n", true},
 		// a dataset file: MMSegmentation's packs its samples with PackSegInputs
 		{"val_dataloader = dict(batch_size=1, dataset=dict(pipeline=[dict(type='LoadImageFromFile'), dict(type='PackSegInputs')]))\n", false},
 		{"val_dataloader = dict(batch_size=1, dataset=dict(pipeline=[dict(type='LoadImageFromFile'), dict(type='PackDetInputs')]))\n", true},

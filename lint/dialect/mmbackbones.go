@@ -196,6 +196,9 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // test_cfg.restore_heatmap_size asserts every image of the batch has the first one's shape
 // (heatmap_heads/ae_head.py), so a batch of images resized in BottomupResize's 'expand' mode
 // stops the evaluation.
+// MMDetection3D's EncoderDecoder3D predicts each scene of the batch on its own ("we only support
+// testing one scene every time", mmdet3d fe25f7a models/segmentors/encoder_decoder.py predict),
+// so a larger eval batch evaluates no faster.
 // MMagic's MattorPreprocessor asserts one sample outside training ("only batch_size=1 is
 // supported for testing", mmagic 0a560bb models/data_preprocessors/mattor_preprocessor.py), and
 // MMOCR's DRRGHead builds its test graphs from one image's maps (ProposalLocalGraphs asserts
@@ -224,6 +227,9 @@ func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 	}
 	if mmTypeName(model.Get("roi_head").Get("type")) == "AVARoIHead" {
 		return "AVARoIHead accepts one sample per batch at test time"
+	}
+	if project, name, ok := mmClass(scope, model.Get("type")); ok && project == "mmdet3d" && name == "EncoderDecoder3D" {
+		return "MMDetection3D's EncoderDecoder3D predicts the scenes of a batch one at a time"
 	}
 	if mmTypeName(pre) == "MattorPreprocessor" {
 		return "MMagic's MattorPreprocessor accepts one image per batch at test time"

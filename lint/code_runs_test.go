@@ -208,7 +208,7 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 	if c := z.Get("c"); c.IsUnknown() || c.Value != "2" || r.Origin(c).File != "cfg/refs.py" {
 		t.Errorf("_base_.y + 1 runs with the bases' y: %+v", c)
 	}
-	// Python stops at the read of a name the bases do not bind: MMEngine refuses the config.
+	// Python stops at the read of a name the bases do not bind: the config never loads.
 	if got := kinds(r); got != "refused@cfg/refs.py:2" || !strings.Contains(r.Problems[0].Message, "_base_.nothing is not set by the bases") {
 		t.Errorf("_base_.nothing: %s %+v", got, r.Problems)
 	}
@@ -223,8 +223,8 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 		"cfg/refsdeep.py": "_base_ = './star.py'\n_base_.t.s = 1\n",
 	})
 	for _, c := range []struct{ file, want, msg string }{
-		{"cfg/refs2.py", "refused@cfg/refs2.py:3", "_base_.x.gone is not set by the bases, so reading it raises"},
-		{"cfg/refs3.py", "refused@cfg/refs3.py:2", "_base_.t.s is assigned, but the bases do not set what it is part of, so the statement raises"},
+		{"cfg/refs2.py", "refused@cfg/refs2.py:3", "_base_.x.gone is not set by the bases: reading it raises, so Config.fromfile stops"},
+		{"cfg/refs3.py", "refused@cfg/refs3.py:2", "_base_.t.s is assigned, but the bases do not set what it is part of: the statement raises, so Config.fromfile stops"},
 		{"cfg/refstar.py", "unresolved@cfg/refstar.py:2 refused@cfg/refstar.py:3", ""},
 		{"cfg/refsdeep.py", "unresolved@cfg/refsdeep.py:2", ""},
 	} {

@@ -333,7 +333,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			if target == nil {
 				if complete && !unknownOnPath(base, e.Path) {
 					if c.baseReadRaises(base, e.Path) {
-						c.refusedOnce(file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it, so the update raises while the config loads")
+						c.refusedOnce(file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it: the update raises")
 					} else {
 						c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it")
 					}
@@ -385,7 +385,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 				what = c.basesText(label, e.Path) + " is deleted, but " + c.basesSubject(e.Path) + " not set it"
 			}
 			if c.baseReadRaises(base, e.Path) {
-				c.refusedOnce(file, e.Span, what+", so the statement raises while the config loads")
+				c.refusedOnce(file, e.Span, what+": the statement raises")
 				continue
 			}
 			c.problem(Unresolved, file, e.Span, what)
@@ -525,7 +525,7 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 // the config there (baseReadRaises), unresolved otherwise.
 func (c *composer) missingBasePart(base *doc.Node, target, file, label string, span doc.Span) {
 	if c.baseReadRaises(base, target) {
-		c.refusedOnce(file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target)+", so reading it raises while the config loads")
+		c.refusedOnce(file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target)+": reading it raises")
 		return
 	}
 	c.problem(Unresolved, file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
@@ -549,15 +549,15 @@ func (c *composer) baseReadRaises(base *doc.Node, p string) bool {
 	return base.Get(first) != nil || !c.unseenNames()
 }
 
-// refusedOnce reports that MMEngine refuses the config because the file's statement at span
+// refusedOnce reports that the config never loads because the file's statement at span
 // uses a part of the bases they do not set. Python stops at the first such statement: one
 // problem per file, the earliest (a copy of a value, `x = _base_.a` then `dict(dataset=x)`,
 // holds the same read, and the statements after the first never run).
 func (c *composer) refusedOnce(file string, span doc.Span, what string) {
-	msg := baseRefusal + what
+	msg := what + baseRefusal
 	if c.run != nil {
 		for i := range c.run.Problems {
-			if q := &c.run.Problems[i]; q.Kind == Refused && q.File == file && strings.HasPrefix(q.Message, baseRefusal) {
+			if q := &c.run.Problems[i]; q.Kind == Refused && q.File == file && strings.HasSuffix(q.Message, baseRefusal) {
 				if span.Start.Offset < q.Span.Start.Offset {
 					q.Span, q.Message = span, msg
 				}
@@ -568,8 +568,9 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 	c.problem(Refused, file, span, msg)
 }
 
-// baseRefusal starts the problems of refusedOnce.
-const baseRefusal = "MMEngine refuses the config: "
+// baseRefusal ends the problems of refusedOnce: MMEngine's Config.fromfile, and MMCV 1.x's
+// (mmcv v1.7.2 utils/config.py, the same ConfigDict and _substitute_base_vars), raise.
+const baseRefusal = ", so Config.fromfile stops before training starts"
 
 // unseenNames reports whether a Python file read into the run so far may bind module
 // variables this reader does not see: a star import, or a write through globals(), locals(),

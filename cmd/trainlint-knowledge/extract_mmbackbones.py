@@ -127,7 +127,8 @@ def extract(gitdir, tag, package):
 
 def main():
     framework, gitdir, tags = sys.argv[1], sys.argv[2], sys.argv[3:]
-    package = {"mmpretrain": "mmpretrain", "mmpose": "mmpose", "mmaction": "mmaction", "mmpose0": "mmpose"}[framework]
+    package = {"mmpretrain": "mmpretrain", "mmpose": "mmpose", "mmaction": "mmaction", "mmpose0": "mmpose",
+               "mmselfsup": "mmselfsup"}[framework]
     json.dump({"framework": framework, "tags": [extract(gitdir, t, package) for t in tags]},
               sys.stdout, indent=1, sort_keys=True)
     sys.stdout.write("\n")

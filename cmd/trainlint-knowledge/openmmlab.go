@@ -10,9 +10,12 @@ package main
 //	python3 extract_mmbackbones.py mmpose GITDIR v1.0.0 v1.1.0 v1.2.0 v1.3.2 > testdata/mmpose.json
 //	python3 extract_mmbackbones.py mmaction GITDIR v1.0.0 v1.1.0 v1.2.0 > testdata/mmaction.json
 //	python3 extract_mmbackbones.py mmpose0 GITDIR v0.6.0 v0.7.0 ... v0.28.1 v0.29.0 > testdata/mmpose0.json
+//	python3 extract_mmbackbones.py mmselfsup GITDIR v1.0.0 > testdata/mmselfsup.json
 //
 // (mmpose0 is MMPose 0.x, the MMCV 1.x line: the last release of each of its 23 minor versions
-// from v0.6.0, read for configs whose train script calls mmpose.apis.train_model.)
+// from v0.6.0, read for configs whose train script calls mmpose.apis.train_model. MMSelfSup has
+// one 1.x release, v1.0.0, its last before it moved into MMPretrain; its ResNet, derived from
+// mmcls's, declares its own defaults.)
 //
 // GITDIR is open-mmlab/mmpretrain's (mmpose's, mmaction2's) git directory; the first argument is
 // the project's registry scope, its configs' default_scope. The tags are the last release of
@@ -22,6 +25,6 @@ package main
 // ResNet-50 configs), and whether a backbone freezes it by default; MMDetection's and
 // MMSegmentation's backbones (norm_eval True for MMDetection's ResNet) are not in it (their
 // repositories are too large to fetch here).
-var openmmlabFiles = []string{"mmpretrain.json", "mmpose.json", "mmaction.json", "mmpose0.json"}
+var openmmlabFiles = []string{"mmpretrain.json", "mmpose.json", "mmaction.json", "mmpose0.json", "mmselfsup.json"}
 
 const openmmlabOut = "lint/dialect/knowledge_openmmlab.tsv"

@@ -32,6 +32,10 @@ func TestMMEngineBackboneDefaults(t *testing.T) {
 		{"no scope", "model = dict(backbone=dict(type='ResNet', depth=50))\n", false, "", ""},
 		{"explicit BN, mmpretrain", "default_scope = 'mmpretrain'\nmodel = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN')))\n", true, plan.BNSyncNone, "model.backbone.norm_cfg.type"},
 		{"explicit BN, mmdet", "default_scope = 'mmdet'\nmodel = dict(backbone=dict(type='ResNet', norm_cfg=dict(type='BN')))\n", false, "", ""},
+		// MMSelfSup v1.0.0's ResNet trains its batch norm (norm_eval False), unlike MMDetection's
+		{"explicit BN, mmselfsup", "default_scope = 'mmselfsup'\nmodel = dict(type='MoCo', backbone=dict(type='ResNet', depth=50, norm_cfg=dict(type='BN')))\n", true, plan.BNSyncNone, "model.backbone.norm_cfg.type"},
+		{"MMSelfSup's ResNet", "default_scope = 'mmselfsup'\nmodel = dict(type='BYOL', backbone=dict(type='ResNet', depth=50))\n", true, plan.BNSyncNone, "model.backbone.type"},
+		{"MMSelfSup's MAE ViT", "default_scope = 'mmselfsup'\nmodel = dict(type='MAE', backbone=dict(type='MAEViT', arch='b'))\n", false, "", ""},
 		{"MMAction2's 2D ResNet", "default_scope = 'mmaction'\nmodel = dict(type='Recognizer2D', backbone=dict(type='ResNet', depth=50, norm_eval=False))\n", true, plan.BNSyncNone, "model.backbone.type"},
 		{"MMAction2's 3D ResNet (BN3d)", "default_scope = 'mmaction'\nmodel = dict(type='Recognizer3D', backbone=dict(type='ResNet3d', depth=50))\n", false, "", ""},
 		{"implicit SyncBN by sync_bn", "default_scope = 'mmpretrain'\nsync_bn = 'torch'\nmodel = dict(backbone=dict(type='ResNet'))\n", true, plan.BNSyncPerStep, "sync_bn"},

@@ -711,6 +711,19 @@ func TestCodeRunMMEngineBaseDel(t *testing.T) {
 			t.Errorf("%s read before the del: %+v", k, n)
 		}
 	}
+	// A read of `_base_.x` written after the del of x (or of a part it is in) raises; a name
+	// that took the part before the del, used after it, does not.
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/after.py":  "_base_ = ['./b.py']\ndet = _base_.model\ndel _base_.model\nm = dict(d=det)\nagain = _base_.model\n",
+		"cfg/after2.py": "_base_ = ['./b.py']\ndel _base_.model\nb = {{_base_.model.backbone}}\n",
+		"cfg/after3.py": "_base_ = ['./b.py']\ndel _base_.model\n_base_.model = dict(type='M')\nm = _base_.model\n",
+	})
+	for f, want := range map[string]string{"cfg/after.py": "cfg/after.py:5", "cfg/after2.py": "cfg/after2.py:3", "cfg/after3.py": ""} {
+		r := composeIn(tmp, f)
+		if got := problemPlaces(r); got != want || want != "" && (r.Problems[0].Kind != compose.Refused || !strings.Contains(r.Problems[0].Message, "after `del` removed _base_.model (line ")) {
+			t.Errorf("%s: problems %s %+v", f, got, r.Problems)
+		}
+	}
 	r = composeIn(tmp, "cfg/d.py")
 	if got := problemPlaces(r); got != "" {
 		t.Errorf("a dict over an unknown base value: problems %s", got)

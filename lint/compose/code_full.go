@@ -499,6 +499,13 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 			continue
 		}
 		v := base.StepPath(target)
+		if v == nil && complete && c.readWrittenAt(file, ch.Span) {
+			if del := deletedBefore(edits, target, ch.Span.Start.Offset); del != nil {
+				// ConfigDict's deletion removed the key: the read raises.
+				c.refusedOnce(file, ch.Span, c.basesText(label, target)+" is read after `del` removed "+c.basesText(label, del.Path)+" (line "+itoa(del.Span.Start.Line)+"): reading it raises")
+				continue
+			}
+		}
 		if v == nil {
 			v = c.heldDeleted(file, target)
 		}
@@ -589,9 +596,33 @@ func (c *composer) unseenNames() bool {
 	return false
 }
 
+// readWrittenAt reports whether the file's text at span is the read of the bases itself
+// (`_base_.x`, `{{_base_.x}}`), not a name that holds what an earlier read gave (`det` after
+// `det = _base_.model`), whose value the span of its use carries.
+func (c *composer) readWrittenAt(file string, span doc.Span) bool {
+	d := c.parsed[file]
+	if d == nil || span.Start.Offset < 0 || span.Start.Offset >= len(d.Src) {
+		return false
+	}
+	t := d.Src[span.Start.Offset:]
+	return bytes.HasPrefix(t, []byte(mmBaseKey)) || bytes.HasPrefix(t, []byte("{{"))
+}
+
+// deletedBefore is the file's `del` of the part target of the bases, or of a part it is in,
+// whose statement ends at or before off (so a read at off runs after it), or nil.
+func deletedBefore(edits []doc.BaseEdit, target string, off int) *doc.BaseEdit {
+	for i := range edits {
+		e := &edits[i]
+		if e.Delete && e.Order <= off && (e.Path == target || strings.HasPrefix(target, e.Path+".")) {
+			return e
+		}
+	}
+	return nil
+}
+
 // heldDeleted is the part target of the bases as the file's `del` of it (or of a part it is in)
 // left it, or nil: a read of it through a name bound before the del holds that object. (A read
-// of `_base_.target` after the del raises in Python; the reader does not tell the two apart.)
+// of `_base_.target` after the del raises in Python: substituteBase refuses it first.)
 func (c *composer) heldDeleted(file, target string) *doc.Node {
 	var held *doc.Node
 	longest := -1

@@ -122,10 +122,11 @@
 // get_config that calls another module's function; the files the first two read are
 // fragments (a module a get_config calls is not: it may be a config of its own). What
 // MMEngine refuses (a key two bases set, a dict over a base value that is not a dict, a read or
-// edit of a part of the bases they do not set, once every base was read: ConfigDict raises and
-// the config never loads) is a Refused problem; a top-level name of the bases that a star
-// import may bind stays Unresolved. The MMEngine side replays MMEngine v0.10.7's own config tests
-// (TestMMEngineOwnConfigTests, on the fetched repository).
+// edit of a part of the bases they do not set, once every base was read, or a read written
+// after the file's `del` of it: ConfigDict raises and the config never loads) is a Refused
+// problem; a top-level name of the bases that a star import may bind stays Unresolved. The
+// MMEngine side replays MMEngine v0.10.7's own config tests (TestMMEngineOwnConfigTests, on the
+// fetched repository).
 //
 // # Problems, limits
 //

@@ -221,12 +221,26 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 		"cfg/refs3.py":    "_base_ = './b.py'\n_base_.t.s = 1\nw = _base_.x.gone\n",
 		"cfg/refstar.py":  "_base_ = './star.py'\nw = _base_.BatchNorm2d\nq = _base_.x.gone\n",
 		"cfg/refsdeep.py": "_base_ = './star.py'\n_base_.t.s = 1\n",
+		"cfg/from.py":     "from projects.meta import CLASSES\nx = dict(k=0)\n",
+		"cfg/reffrom.py":  "_base_ = './from.py'\nw = _base_.CLASSES\n",
+		"cfg/cls.py":      "class Scales:\n    small = 1\nx = dict(k=0)\n",
+		"cfg/refclass.py": "_base_ = './cls.py'\nw = _base_.Scales\n",
+		"cfg/refattr.py":  "_base_ = './b.py'\na = _base_.x.k.real\nb = _base_.x.keys\nc = _base_.x.__class__\n",
+		"cfg/reflate.py":  "_base_ = './b.py'\na = dict(n={{_base_.x.neck}})\nb = _base_.x.head\n",
 	})
 	for _, c := range []struct{ file, want, msg string }{
 		{"cfg/refs2.py", "refused@cfg/refs2.py:3", "_base_.x.gone is not set by the bases: reading it raises, so Config.fromfile stops"},
 		{"cfg/refs3.py", "refused@cfg/refs3.py:2", "_base_.t.s is assigned, but the bases do not set what it is part of: the statement raises, so Config.fromfile stops"},
 		{"cfg/refstar.py", "unresolved@cfg/refstar.py:2 refused@cfg/refstar.py:3", ""},
 		{"cfg/refsdeep.py", "unresolved@cfg/refsdeep.py:2", ""},
+		// names a base binds that the reader does not see: a value imported from another
+		// module, a class
+		{"cfg/reffrom.py", "unresolved@cfg/reffrom.py:2", ""},
+		{"cfg/refclass.py", "unresolved@cfg/refclass.py:2", ""},
+		// attributes of the value itself, not entries: nothing missing
+		{"cfg/refattr.py", "", ""},
+		// {{_base_.x}} is indexed after the file has run: a read made while it runs fails first
+		{"cfg/reflate.py", "refused@cfg/reflate.py:3", "_base_.x.head is not set"},
 	} {
 		r := compose.Compose(fsys, c.file, nil, compose.Limits{})
 		if got := kinds(r); got != c.want || c.msg != "" && !strings.Contains(r.Problems[0].Message, c.msg) {

@@ -794,3 +794,17 @@ func TestGinIncludeFromAboveRepository(t *testing.T) {
 		}
 	}
 }
+
+// A file a gin include names from above the repository is part of the run, not a run of its
+// own: its keep-N is judged with the checkpointer the including file sets (discovery, not only
+// the composition, sees the repository's name).
+func TestGinIncludeFromAboveRepositoryIsFragment(t *testing.T) {
+	writeTree(t, map[string]string{
+		"proj/.git":           "gitdir: elsewhere\n",
+		"proj/cfg/common.gin": "from t5x import utils\nutils.SaveCheckpointConfig.period = 1000\nutils.SaveCheckpointConfig.keep = 5\n",
+		"proj/cfg/run.gin":    "include 'proj/cfg/common.gin'\nfrom t5x import checkpoints\nutils.SaveCheckpointConfig.checkpointer_cls = @checkpoints.SaveBestCheckpointer\n",
+	})
+	if code, out, _ := cli(t, nil, "proj"); code != 0 || !strings.HasPrefix(out, "no findings") {
+		t.Errorf("proj: exit %d\n%s", code, out)
+	}
+}

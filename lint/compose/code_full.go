@@ -172,9 +172,16 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 					msg := "base " + quote(s) + " is a config of the installed package " + scope + ", which is not in the tree; it was not read"
 					switch {
 					case !mmScopes[scope]:
-						msg = "base " + quote(s) + " names " + quote(scope) + ", which is no package scope MMEngine knows; it was not read"
+						// mmengine v0.10.7 config/utils.py _get_package_and_cfg_path asserts
+						// the scope is in MODULE2PACKAGE, and raises ValueError for a path
+						// that is not a word and a slash first: the config never loads.
+						c.problem(Refused, p, it.Span, "base "+quote(s)+" names "+quote(scope)+", which is no package scope MMEngine knows: Config.fromfile stops (AssertionError) before training starts")
+						complete = false
+						continue
 					case !scopedPath(rel):
-						msg = "base " + quote(s) + " is no path MMEngine reads after a scope (a name and a slash first); it was not read"
+						c.problem(Refused, p, it.Span, "base "+quote(s)+" is no path MMEngine reads after a scope (a name and a slash first): Config.fromfile stops (ValueError) before training starts")
+						complete = false
+						continue
 					default:
 						if _, here := upwards(dir, func(a string) (string, bool) { return a, c.fileExists(path.Join(a, scope, "__init__.py")) }); here {
 							msg = "base " + quote(s) + " is not in the configs folder of the " + scope + " package in the tree (configs/" + rel + "); it was not read"
@@ -535,37 +542,97 @@ func (c *composer) missingBasePart(base *doc.Node, target, file, label string, s
 		c.refusedOnce(file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target)+": reading it raises")
 		return
 	}
+	if attrOfValue(base, target) {
+		return // an attribute of the value itself (an int's real, a dict's keys): not missing
+	}
 	c.problem(Unresolved, file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 }
 
+// attrOfValue reports whether the first part of p the bases do not set names an attribute of
+// the value before it rather than an entry: anything on a scalar, a name on a list, or a
+// ConfigDict's own attribute on a dict.
+func attrOfValue(base *doc.Node, p string) bool {
+	n := base
+	for rest, more := p, true; more; {
+		var k string
+		k, rest, more = strings.Cut(rest, ".")
+		next := n.Step(k)
+		if next == nil {
+			switch n.Kind {
+			case doc.Map:
+				return dictAttr(k)
+			case doc.Seq:
+				_, err := strconv.Atoi(k)
+				return err != nil
+			}
+			return true
+		}
+		n = next
+	}
+	return false
+}
+
 // baseReadRaises reports whether Python raises when the file reads the part path p of the
-// bases, which they do not set (every base read, nothing unknown on the path), or a part of it.
-// Below a top-level entry the bases set it does (mmengine v0.10.7 config/config.py: ConfigDict raises
-// AttributeError for a missing attribute and KeyError for a missing item; a list, IndexError;
-// _substitute_base_vars indexes `{{_base_.x}}`'s path the same way). So does a top-level name,
-// unless a file of the run may bind names this reader does not see (unseenNames: _file2dict
-// keeps a base's every module variable but functions and modules, so a star import's classes
-// and constants too), nor anything below it. A part of what another module's function returns
-// is not judged
-// (code_calls.go).
+// bases, which they do not set (every base read, nothing unknown on the path), or a part of it
+// (mmengine v0.10.7 config/config.py: ConfigDict raises AttributeError for a missing attribute
+// and KeyError for a missing item; _substitute_base_vars indexes `{{_base_.x}}`'s path the same
+// way). Only where the last part the bases set is a dict, or a list read at a number past its
+// end (IndexError): an attribute of anything else (an int's real, a list's __len__) may exist.
+// A top-level name raises unless a file of the run may bind module variables this reader does
+// not see (unseenNames: _file2dict keeps every module variable of a base but functions and
+// modules). A part of what another module's function returns is not judged (code_calls.go).
 func (c *composer) baseReadRaises(base *doc.Node, p string) bool {
 	if _, _, call := c.callOf(p); call {
 		return false
 	}
-	first, _, _ := strings.Cut(p, ".")
-	return base.Get(first) != nil || !c.unseenNames()
+	n := base
+	for rest, more := p, true; more; {
+		var k string
+		k, rest, more = strings.Cut(rest, ".")
+		next := n.Step(k)
+		if next == nil {
+			switch n.Kind {
+			case doc.Map:
+				if dictAttr(k) {
+					return false // ConfigDict's own attribute (keys, get, to_dict, __class__)
+				}
+				return n != base || !c.unseenNames()
+			case doc.Seq:
+				_, err := strconv.Atoi(k)
+				return err == nil
+			}
+			return false
+		}
+		n = next
+	}
+	return false
+}
+
+// dictAttr reports whether name is an attribute every ConfigDict has (a method of dict, of
+// addict's Dict or of ConfigDict, mmengine v0.10.7, or a dunder), which a read finds without a
+// key of that name.
+func dictAttr(name string) bool {
+	switch name {
+	case "keys", "values", "items", "get", "pop", "popitem", "update", "copy", "setdefault", "clear",
+		"fromkeys", "to_dict", "deepcopy", "merge", "freeze", "unfreeze", "build_lazy":
+		return true
+	}
+	return strings.HasPrefix(name, "__")
 }
 
 // refusedOnce reports that the config never loads because the file's statement at span
-// uses a part of the bases they do not set. Python stops at the first such statement: one
-// problem per file, the earliest (a copy of a value, `x = _base_.a` then `dict(dataset=x)`,
-// holds the same read, and the statements after the first never run).
+// uses a part of the bases they do not set. Python stops at the first such statement while it
+// runs the file; the `{{_base_.x}}` reads are indexed after that (Config._substitute_base_vars):
+// one problem per file, the first of those (a copy of a value, `x = _base_.a` then
+// `dict(dataset=x)`, holds the same read, and the statements after the first never run).
 func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 	msg := what + baseRefusal
+	late := c.substitutedAt(file, span)
 	if c.run != nil {
 		for i := range c.run.Problems {
 			if q := &c.run.Problems[i]; q.Kind == Refused && q.File == file && strings.HasSuffix(q.Message, baseRefusal) {
-				if span.Start.Offset < q.Span.Start.Offset {
+				qLate := c.substitutedAt(file, q.Span)
+				if late != qLate && qLate || late == qLate && span.Start.Offset < q.Span.Start.Offset {
 					q.Span, q.Message = span, msg
 				}
 				return
@@ -575,20 +642,38 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 	c.problem(Refused, file, span, msg)
 }
 
+// substitutedAt reports whether the file's text at span is a `{{_base_.x}}` read, which MMEngine
+// resolves after the file has run.
+func (c *composer) substitutedAt(file string, span doc.Span) bool {
+	d := c.parsed[file]
+	return d != nil && span.Start.Offset >= 0 && span.Start.Offset < len(d.Src) && bytes.HasPrefix(d.Src[span.Start.Offset:], []byte("{{"))
+}
+
 // baseRefusal ends the problems of refusedOnce: MMEngine's Config.fromfile, and MMCV 1.x's
 // (mmcv v1.7.2 utils/config.py, the same ConfigDict and _substitute_base_vars), raise.
 const baseRefusal = ", so Config.fromfile stops before training starts"
 
 // unseenNames reports whether a Python file read into the run so far may bind module
-// variables this reader does not see: a star import, or a write through globals(), locals(),
-// vars(), exec or setattr.
+// variables this reader does not see: a `from m import name` (a value of another module), a
+// class, a `with ... as` name, a star import, a global statement, or a write through
+// globals(), locals(), vars(), __dict__, exec or setattr. (A plain `import m` binds a module,
+// which _file2dict drops.)
 func (c *composer) unseenNames() bool {
 	for _, d := range c.run.Files {
 		if d.Format != doc.Python {
 			continue
 		}
-		for _, w := range []string{"import *", "globals()", "locals()", "vars(", "exec(", "setattr(", "__dict__"} {
+		for _, w := range []string{"import *", "globals()", "locals()", "vars(", "exec(", "setattr(", "__dict__", "global "} {
 			if bytes.Contains(d.Src, []byte(w)) {
+				return true
+			}
+		}
+		for _, line := range bytes.Split(d.Src, []byte("\n")) {
+			t := bytes.TrimLeft(line, " \t")
+			switch {
+			case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")),
+				bytes.HasPrefix(t, []byte("class ")),
+				bytes.HasPrefix(t, []byte("with ")) && bytes.Contains(t, []byte(" as ")):
 				return true
 			}
 		}

@@ -383,6 +383,15 @@ type listing struct {
 	subdirs map[string]bool // nil until subdirs asks
 }
 
+// RootName passes on the name of the wrapped tree's folder (Named), which gin includes that
+// start with it need.
+func (l *listedOnce) RootName() string {
+	if n, ok := l.FS.(Named); ok {
+		return n.RootName()
+	}
+	return ""
+}
+
 func (l *listedOnce) ReadDir(name string) ([]Entry, error) {
 	d, ok := l.dirs[name]
 	if !ok {

@@ -47,6 +47,10 @@ func FuzzComposeCode(f *testing.F) {
 		"import ml_collections\nfrom b.b import g\ndef f(n, k=None):\n  c = g(k)\n  c.n = n\n  return c\n",
 		"import ml_collections\nfrom c.main import get_config\ndef g(k):\n  c = ml_collections.ConfigDict()\n  c.y = dict(k=k)\n  return c\ndef h():\n  return get_config()\n")
 	f.Add("from c.a import f\ndef get_config():\n  return f()\n", "from c import main\ndef f():\n  return main.get_config()\n", "")
+	// Parts of the bases they do not set (refused once per file), a star import, scoped and
+	// empty base paths.
+	f.Add("_base_ = ['./a.py', '', 'mmdet::x/y.py', 'mmfoo::z.py']\nv = _base_.m.gone\nw = {{_base_.nothing}}\n_base_.q.r = 1\ndel _base_.m.k\n",
+		"_base_ = '../b/b.py'\nm = dict(k=1)\n_base_.l.update(a=1)\n", "from torch.nn import *\nl = [1]\n")
 	f.Fuzz(func(t *testing.T, main, a, b string) {
 		fsys := mapFS(map[string]string{"c/main.py": main, "c/a.py": a, "b/b.py": b, "c/main.gin": main, "c/a.gin": a, "b/b.gin": b})
 		for _, p := range []string{"c/main.py", "c/main.gin"} {

@@ -383,9 +383,9 @@ default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1, max_keep
 		}
 	}
 	// A layer that keeps no running statistics (MMYOLO's distillation connectors) has none to
-	// synchronise.
+	// synchronise; it is batch norm all the same.
 	_, p = parseText(t, "a.py", fill("BN', affine=False, track_running_stats=False, x='", "False", ""))
-	if p.BN.Present.Known() || p.BN.Sync.Known() {
+	if !p.BN.Present.Value || p.BN.Sync.Known() {
 		t.Errorf("track_running_stats=False: %+v %+v", p.BN.Present, p.BN.Sync)
 	}
 }
@@ -692,6 +692,10 @@ func TestMMCV1BatchNormAdvice(t *testing.T) {
 		if !ok || strings.Contains(a, "sync_bn =") || !strings.Contains(a, "SyncBN") || strings.Contains(a, "SyncBuffersHook") != c.hook || !strings.Contains(a, "broadcast_bn_buffer=False") {
 			t.Errorf("%q: MMCV 1.x advice: %q", c.runner, a)
 		}
+		// per step: SyncBN only (the dialect's static advice would offer sync_bn)
+		if a := p.Advice["bn.per_step"]; a != "use norm_cfg=dict(type='SyncBN') (MMCV 1.x's runner reads no sync_bn)" {
+			t.Errorf("%q: MMCV 1.x per-step advice: %q", c.runner, a)
+		}
 	}
 	_, p := parseText(t, "a.py", model+mme)
 	if _, ok := p.Advice["bn.sync"]; ok {
@@ -988,8 +992,15 @@ func TestMMagicPatchTrainingEvalBatch(t *testing.T) {
 		{", dict(type='FixedCrop', keys=['gt'], crop_size=(256, 256))", "", false},
 		{", dict(type='PairedRandomCrop', gt_patch_size=256)", ", dict(type='PairedRandomCrop', gt_patch_size=256)", true},
 		{"", "", true},
+		// a val pipeline that resizes may match the crops (Pix2Pix: 256 crops of 286, val at 256)
+		{", dict(type='Resize', scale=(286, 286)), dict(type='FixedCrop', keys=['gt'], crop_size=(256, 256))", ", dict(type='Resize', scale=(256, 256))", true},
+		// another project's transforms of these names are not known
+		{"|mmdet, dict(type='FixedCrop', crop_size=(256, 256))", "", true},
 	} {
 		src := strings.Replace(strings.Replace(cfg, "%s", c.train, 1), "%s", c.val, 1)
+		if rest, ok := strings.CutPrefix(c.train, "|mmdet"); ok {
+			src = strings.Replace(strings.Replace(strings.Replace(cfg, "%s", rest, 1), "%s", c.val, 1), "'mmagic'", "'mmdet'", 1)
+		}
 		_, p := parseText(t, "a.py", src)
 		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || eb.Node == nil || !c.known && !strings.Contains(eb.Note, "random crops") {
 			t.Errorf("%q: eval batch %+v", src, eb)

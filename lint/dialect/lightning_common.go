@@ -55,6 +55,7 @@ var lightningTrainerAdvice = AdviceSet{
 		Key:  "trainer.sync_batchnorm",
 		Doc:  "`trainer.sync_batchnorm: true`.",
 	}},
+	{"bn.per_step", Advice{Help: "set {key}: true", Key: "trainer.sync_batchnorm", Doc: "`trainer.sync_batchnorm: true`."}},
 	{"ckpt.retention", Advice{
 		Help: "give the checkpoint callback a monitor (e.g. val_loss) and mode so save_top_k keeps the best checkpoints (with none in trainer.callbacks, add one: the ModelCheckpoint the Trainer or anomalib's Engine adds has no monitor)",
 		Doc:  "give `ModelCheckpoint` a `monitor` (and `mode`) so `save_top_k` keeps the best k; with no\n  `ModelCheckpoint` in `trainer.callbacks`, add one (the Trainer's default and anomalib's Engine's have no monitor).",

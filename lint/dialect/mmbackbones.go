@@ -157,6 +157,7 @@ func mmImplicitAdvice(p *plan.Plan, root, backbone *doc.Node, project, source st
 	head := mmBackboneProjects[project] + "'s " + typ + " builds batch norm when norm_cfg is not given (" + source + "): set norm_cfg=dict(type='SyncBN') in " + backbone.Path().String()
 	if mmcv1Layout(root) {
 		p.Advice["bn.sync"] = mmcv1SyncAdvice(root, head)
+		p.Advice["bn.per_step"] = mmcv1PerStepAdvice(head)
 		return
 	}
 	p.Advice["bn.per_step"] = head + ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs)"
@@ -350,7 +351,7 @@ func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
 			if h.IsUnknown() {
 				return true // a hook this reader cannot see
 			}
-			continue // None: not registered
+			continue // None: a default hook removed (another name set to None is refused)
 		}
 		switch t := mmTypeName(h.Get("type")); t {
 		case "SyncNormHook", "SyncBuffersHook":
@@ -411,13 +412,19 @@ const mmPatchNote = "training reads random crops (PairedRandomCrop, FixedCrop) a
 // crops and validates on whole images or sequences: its train pipeline crops with
 // PairedRandomCrop (a gt_patch_size crop of the ground truth and the matching low-resolution
 // one) or FixedCrop (crop_size at a random position unless crop_pos is given; mmagic 0a560bb
-// datasets/transforms/crop.py), and its val pipeline with neither. An eval example is then
-// many times a training one (BasicVSR on REDS4 trains 15 frames of 256x256 and validates 100 of
-// 720x1280), so a smaller eval batch is no sign of waste.
-func mmPatchTraining(root *doc.Node) bool {
+// datasets/transforms/crop.py), and its val pipeline with neither nor a Resize. An eval example
+// is then many times a training one (BasicVSR on REDS4 trains 15 frames of 256x256 and
+// validates 100 of 720x1280), so a smaller eval batch is no sign of waste. The scope is the
+// config's (mmagic; mmedit for MMEditing 1.0's).
+func mmPatchTraining(root *doc.Node, scope string) bool {
+	if scope != "mmagic" && scope != "mmedit" {
+		return false
+	}
 	train, val := root.Get("train_dataloader"), root.Get("val_dataloader")
-	for _, crop := range []string{"PairedRandomCrop", "FixedCrop"} {
-		if hasTransform(val, crop) {
+	// A val pipeline that resizes may bring its images to the crops' size (Pix2Pix trains on
+	// 256 crops of 286 and validates at 256).
+	for _, t := range []string{"PairedRandomCrop", "FixedCrop", "Resize"} {
+		if hasTransform(val, t) {
 			return false
 		}
 	}

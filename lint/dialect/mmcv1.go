@@ -272,6 +272,15 @@ func mmcv1SyncAdvice(root *doc.Node, first string) string {
 	return advice + " (MMCV 1.x's runner reads no sync_bn)"
 }
 
+// mmcv1PerStepAdvice is MMCV 1.x's advice for statistics over every device at each step:
+// SyncBN alone, since its runner reads no sync_bn.
+func mmcv1PerStepAdvice(first string) string {
+	if first == "" {
+		first = "use norm_cfg=dict(type='SyncBN')"
+	}
+	return first + " (MMCV 1.x's runner reads no sync_bn)"
+}
+
 // evalHookOf names the evaluation hook of a project of mmcv1NoBest ("MMDetection 2.x's
 // evaluation hook"), whose name may end in a possessive already ("... through MMDetection's or
 // MMSegmentation's").

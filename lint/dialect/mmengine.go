@@ -248,7 +248,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
 		p.Eval.PerDeviceBatch = f
-		if why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), mmModelScope(root, ctx.Trainer)); why != "" || mmPatchTraining(root) {
+		if why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), mmModelScope(root, ctx.Trainer)); why != "" || mmPatchTraining(root, mmModelScope(root, ctx.Trainer)) {
 			if why == "" {
 				why = mmPatchNote
 			}
@@ -385,6 +385,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 				p.Advice = map[string]string{}
 			}
 			p.Advice["bn.sync"] = mmcv1SyncAdvice(root, "")
+			p.Advice["bn.per_step"] = mmcv1PerStepAdvice("")
 		}
 	}
 	p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "", plan.Because("MMEngine logs on rank 0"), nil)
@@ -397,7 +398,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 	// roi is the first unsynchronised layer in a detector's RoI head (mmRoIHead), unsynced the
 	// first one elsewhere.
-	var unsynced, synced, roi *doc.Node
+	// untracked is the first layer that keeps no running statistics.
+	var unsynced, synced, roi, untracked *doc.Node
 	// implicit is the backbone whose class builds batch norm by default (mmImplicitBN), when
 	// that is the first unsynchronised layer found.
 	var implicit struct {
@@ -434,7 +436,11 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		if keeps, ok := n.Get("track_running_stats").Bool(); ok && !keeps {
 			// A layer that keeps no running statistics (mmcv v2.2.0 build_norm_layer passes
 			// the key to the class: MMYOLO's distillation connectors) normalises with each
-			// batch's own, in evaluation too: nothing to synchronise.
+			// batch's own, in evaluation too: nothing to synchronise, but batch norm all the
+			// same (a per-device batch too small for it is still one).
+			if untracked == nil {
+				untracked = t
+			}
 			return false
 		}
 		if owner := n.Parent; owner != nil && owner.Kind == doc.Map {
@@ -472,6 +478,11 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		p.BN.OtherBatch = "a RoI head's batch norm (" + roi.Parent.Path().String() + ") normalises over the proposals of every image on the device"
 	}
 	if unsynced == nil && synced == nil {
+		if untracked != nil {
+			// Present, with no statistics to sync: the sync stays unknown.
+			p.BN.Present = plan.Set(true, untracked.Parent.Path().String(), untracked)
+			p.BN.Evidence = untracked.Parent.Path().String() + " type " + strconv.Quote(untracked.Value) + " (track_running_stats False)"
+		}
 		return
 	}
 	first := unsynced

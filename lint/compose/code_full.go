@@ -548,28 +548,37 @@ func (c *composer) missingBasePart(base *doc.Node, target, file, label string, s
 	c.problem(Unresolved, file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 }
 
-// attrOfValue reports whether the first part of p the bases do not set names an attribute of
-// the value before it rather than an entry: anything on a scalar, a name on a list, or a
-// ConfigDict's own attribute on a dict.
-func attrOfValue(base *doc.Node, p string) bool {
+// firstMissing is the last part of the bases on the path p that they set, and the key of the
+// next part, which they do not; ok is false when they set the whole path.
+func firstMissing(base *doc.Node, p string) (last *doc.Node, key string, ok bool) {
 	n := base
 	for rest, more := p, true; more; {
 		var k string
 		k, rest, more = strings.Cut(rest, ".")
 		next := n.Step(k)
 		if next == nil {
-			switch n.Kind {
-			case doc.Map:
-				return dictAttr(k)
-			case doc.Seq:
-				_, err := strconv.Atoi(k)
-				return err != nil
-			}
-			return true
+			return n, k, true
 		}
 		n = next
 	}
-	return false
+	return nil, "", false
+}
+
+// attrOfValue reports whether the first part of p the bases do not set names an attribute of
+// the value before it rather than an entry: anything on a scalar, a name on a list, or a
+// ConfigDict's own attribute on a dict.
+func attrOfValue(base *doc.Node, p string) bool {
+	n, k, ok := firstMissing(base, p)
+	switch {
+	case !ok:
+		return false
+	case n.Kind == doc.Map:
+		return dictAttr(k)
+	case n.Kind == doc.Seq:
+		_, err := strconv.Atoi(k)
+		return err != nil
+	}
+	return true
 }
 
 // baseReadRaises reports whether Python raises when the file reads the part path p of the
@@ -582,30 +591,11 @@ func attrOfValue(base *doc.Node, p string) bool {
 // not see (unseenNames: _file2dict keeps every module variable of a base but functions and
 // modules). A part of what another module's function returns is not judged (code_calls.go).
 func (c *composer) baseReadRaises(base *doc.Node, p string) bool {
-	if _, _, call := c.callOf(p); call {
+	if _, _, call := c.callOf(p); call || attrOfValue(base, p) {
 		return false
 	}
-	n := base
-	for rest, more := p, true; more; {
-		var k string
-		k, rest, more = strings.Cut(rest, ".")
-		next := n.Step(k)
-		if next == nil {
-			switch n.Kind {
-			case doc.Map:
-				if dictAttr(k) {
-					return false // ConfigDict's own attribute (keys, get, to_dict, __class__)
-				}
-				return n != base || !c.unseenNames()
-			case doc.Seq:
-				_, err := strconv.Atoi(k)
-				return err == nil
-			}
-			return false
-		}
-		n = next
-	}
-	return false
+	n, _, ok := firstMissing(base, p)
+	return ok && (n != base || !c.unseenNames())
 }
 
 // dictAttr reports whether name is an attribute every ConfigDict has (a method of dict, of

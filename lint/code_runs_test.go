@@ -141,6 +141,33 @@ func TestCodeRunFindingsPlacedInBases(t *testing.T) {
 	_ = text
 }
 
+// A train_cfg that gets type from one file and by_epoch from another is refused at the key
+// merged in last: the file that added it without _delete_ (MMPretrain's maskfeat benchmarks add
+// type to a schedule's by_epoch), with the other key related.
+func TestCodeRunTrainLoopRefusalPlacedAtLastKey(t *testing.T) {
+	tmp := t.TempDir()
+	const rest = "model = dict(type='ImageClassifier')\ntrain_dataloader = dict(batch_size=32, num_workers=4)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.1))\n"
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/sched.py": "train_cfg = dict(by_epoch=True, max_epochs=100)\n",
+		"cfg/run.py":   "_base_ = ['./sched.py']\n" + rest + "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=90)\n",
+		"cfg/one.py":   rest + "train_cfg = dict(by_epoch=True, type='EpochBasedTrainLoop', max_epochs=90)\n",
+	})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"cfg/one.py", "cfg/run.py", "cfg/sched.py"}, nil, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL011" {
+			rel := ""
+			for _, r := range d.Related {
+				rel += " " + r.File + ":" + itoa(r.Line)
+			}
+			got = append(got, d.File+":"+itoa(d.Line)+":"+itoa(d.Column)+rel)
+		}
+	}
+	if want := "cfg/one.py:4:38 cfg/one.py:4|cfg/run.py:5:23 cfg/sched.py:1"; strings.Join(got, "|") != want {
+		t.Errorf("TL011 at %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
 func text2(ds []lint.Diagnostic, code string) string {
 	var b strings.Builder
 	for _, d := range ds {

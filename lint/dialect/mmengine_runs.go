@@ -162,8 +162,15 @@ func mmTrainLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 	r := plan.Rejection{Package: "mmengine", Read: "0.10.7", Source: "Runner.build_train_loop"}
 	switch t, b := tc.Get("type"), tc.Get("by_epoch"); {
 	case t != nil && b != nil:
+		// At the key merged in last (a config that adds type to its base's by_epoch without
+		// _delete_: MMPretrain's maskfeat benchmarks), the other one related: often in another
+		// file of the run.
 		r.Node, r.Key = b, "train_cfg.by_epoch"
-		r.Related = []plan.Related{{Node: t, Message: "train_cfg.type set here"}} // often in another file of the run
+		r.Related = []plan.Related{{Node: t, Message: "train_cfg.type set here"}}
+		if childPos(tc, t) > childPos(tc, b) {
+			r.Node, r.Key = t, "train_cfg.type"
+			r.Related = []plan.Related{{Node: b, Message: "train_cfg.by_epoch set here"}}
+		}
 		r.Message, r.Says = "train_cfg sets both type and by_epoch", "Only one of `type` or `by_epoch` can exist in `loop_cfg`."
 		r.Help = "keep type (the loop's class) or by_epoch (True for EpochBasedTrainLoop, False for IterBasedTrainLoop), not both; a config that inherits the other key from a base file drops it with train_cfg = dict(_delete_=True, ...)"
 	case t == nil && b == nil:
@@ -174,4 +181,14 @@ func mmTrainLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 		return
 	}
 	p.Rejections = append(p.Rejections, r)
+}
+
+// childPos is the position of c among n's children, -1 when it is not one of them.
+func childPos(n, c *doc.Node) int {
+	for i, ch := range n.Children {
+		if ch == c {
+			return i
+		}
+	}
+	return -1
 }

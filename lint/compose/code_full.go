@@ -169,25 +169,19 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			var bp string
 			if scope, rel, ext := strings.Cut(s, "::"); ext {
 				if bp, ok = c.packageConfig(dir, scope, rel); !ok {
-					msg := "base " + quote(s) + " is a config of the installed package " + scope + ", which is not in the tree; it was not read"
 					switch {
 					case !mmScopes[scope]:
 						// mmengine v0.10.7 config/utils.py _get_package_and_cfg_path asserts
 						// the scope is in MODULE2PACKAGE, and raises ValueError for a path
 						// that is not a word and a slash first: the config never loads.
 						c.problem(Refused, p, it.Span, "base "+quote(s)+" names "+quote(scope)+", which is no package scope MMEngine knows: Config.fromfile stops (AssertionError) before training starts")
-						complete = false
-						continue
 					case !scopedPath(rel):
 						c.problem(Refused, p, it.Span, "base "+quote(s)+" is no path MMEngine reads after a scope (a name and a slash first): Config.fromfile stops (ValueError) before training starts")
-						complete = false
-						continue
+					case c.packageAbove(dir, scope):
+						c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is not in the configs folder of the "+scope+" package in the tree (configs/"+rel+"); it was not read")
 					default:
-						if _, here := upwards(dir, func(a string) (string, bool) { return a, c.fileExists(path.Join(a, scope, "__init__.py")) }); here {
-							msg = "base " + quote(s) + " is not in the configs folder of the " + scope + " package in the tree (configs/" + rel + "); it was not read"
-						}
+						c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is a config of the installed package "+scope+", which is not in the tree; it was not read")
 					}
-					c.problem(Unresolved, p, it.Span, msg)
 					complete = false
 					continue
 				}
@@ -339,7 +333,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			}
 			if target == nil {
 				if complete && !unknownOnPath(base, e.Path) {
-					if c.baseReadRaises(base, e.Path) {
+					if c.baseMissOf(base, e.Path) == missRaises {
 						c.refusedOnce(file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it: the update raises")
 					} else {
 						c.problem(Unresolved, file, e.Span, c.basesText(label, e.Path)+" is updated, but "+c.basesSubject(e.Path)+" not set it")
@@ -391,7 +385,7 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			if e.Delete {
 				what = c.basesText(label, e.Path) + " is deleted, but " + c.basesSubject(e.Path) + " not set it"
 			}
-			if c.baseReadRaises(base, e.Path) {
+			if c.baseMissOf(base, e.Path) == missRaises {
 				c.refusedOnce(file, e.Span, what+": the statement raises")
 				continue
 			}
@@ -536,66 +530,58 @@ func (c *composer) substituteBase(n, base *doc.Node, complete bool, file string,
 
 // missingBasePart reports a read of a part of the bases that they do not set, when every base
 // was read and nothing unknown lies on its path: refused when MMEngine certainly stops loading
-// the config there (baseReadRaises), unresolved otherwise.
+// the config there, nothing for an attribute of a value, unresolved otherwise (baseMissOf).
 func (c *composer) missingBasePart(base *doc.Node, target, file, label string, span doc.Span) {
-	if c.baseReadRaises(base, target) {
+	switch c.baseMissOf(base, target) {
+	case missRaises:
 		c.refusedOnce(file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target)+": reading it raises")
-		return
+	case missAttr:
+		// an attribute of the value itself (an int's real, a dict's keys): not missing
+	default:
+		c.problem(Unresolved, file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 	}
-	if attrOfValue(base, target) {
-		return // an attribute of the value itself (an int's real, a dict's keys): not missing
-	}
-	c.problem(Unresolved, file, span, c.basesText(label, target)+" is not set by "+c.basesObject(target))
 }
 
-// firstMissing is the last part of the bases on the path p that they set, and the key of the
-// next part, which they do not; ok is false when they set the whole path.
-func firstMissing(base *doc.Node, p string) (last *doc.Node, key string, ok bool) {
+// baseMiss is what a read of a part of the bases they do not set does (baseMissOf).
+type baseMiss uint8
+
+const (
+	missUnknown baseMiss = iota // not known: it may be set where this reader does not see
+	missRaises                  // Python raises: the config never loads
+	missAttr                    // it names an attribute of the value before it, not an entry
+)
+
+// baseMissOf says what a read of the part path p of the bases, which they do not set (every
+// base read, nothing unknown on the path), or of a part of it, does. The first part of p they
+// do not set names an attribute of the value before it (missAttr) on a scalar, by a name on a
+// list, or by a ConfigDict's own attribute on a dict. Otherwise Python raises where that value
+// is a dict or a list read at a number past its end (mmengine v0.10.7 config/config.py:
+// ConfigDict raises AttributeError for a missing attribute and KeyError for a missing item, a
+// list IndexError; _substitute_base_vars indexes `{{_base_.x}}`'s path the same way); at the
+// top level only unless a file of the run may bind module variables this reader does not see
+// (unseenNames: _file2dict keeps every module variable of a base but functions and modules). A
+// part of what another module's function returns is not judged (code_calls.go).
+func (c *composer) baseMissOf(base *doc.Node, p string) baseMiss {
 	n := base
 	for rest, more := p, true; more; {
 		var k string
 		k, rest, more = strings.Cut(rest, ".")
 		next := n.Step(k)
-		if next == nil {
-			return n, k, true
+		if next != nil {
+			n = next
+			continue
 		}
-		n = next
-	}
-	return nil, "", false
-}
-
-// attrOfValue reports whether the first part of p the bases do not set names an attribute of
-// the value before it rather than an entry: anything on a scalar, a name on a list, or a
-// ConfigDict's own attribute on a dict.
-func attrOfValue(base *doc.Node, p string) bool {
-	n, k, ok := firstMissing(base, p)
-	switch {
-	case !ok:
-		return false
-	case n.Kind == doc.Map:
-		return dictAttr(k)
-	case n.Kind == doc.Seq:
 		_, err := strconv.Atoi(k)
-		return err != nil
+		switch {
+		case n.Kind == doc.Map && dictAttr(k), n.Kind == doc.Seq && err != nil, n.Kind != doc.Map && n.Kind != doc.Seq:
+			return missAttr
+		}
+		if _, _, call := c.callOf(p); call || n == base && c.unseenNames() {
+			return missUnknown
+		}
+		return missRaises
 	}
-	return true
-}
-
-// baseReadRaises reports whether Python raises when the file reads the part path p of the
-// bases, which they do not set (every base read, nothing unknown on the path), or a part of it
-// (mmengine v0.10.7 config/config.py: ConfigDict raises AttributeError for a missing attribute
-// and KeyError for a missing item; _substitute_base_vars indexes `{{_base_.x}}`'s path the same
-// way). Only where the last part the bases set is a dict, or a list read at a number past its
-// end (IndexError): an attribute of anything else (an int's real, a list's __len__) may exist.
-// A top-level name raises unless a file of the run may bind module variables this reader does
-// not see (unseenNames: _file2dict keeps every module variable of a base but functions and
-// modules). A part of what another module's function returns is not judged (code_calls.go).
-func (c *composer) baseReadRaises(base *doc.Node, p string) bool {
-	if _, _, call := c.callOf(p); call || attrOfValue(base, p) {
-		return false
-	}
-	n, _, ok := firstMissing(base, p)
-	return ok && (n != base || !c.unseenNames())
+	return missUnknown
 }
 
 // dictAttr reports whether name is an attribute every ConfigDict has (a method of dict, of
@@ -635,8 +621,17 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 // substitutedAt reports whether the file's text at span is a `{{_base_.x}}` read, which MMEngine
 // resolves after the file has run.
 func (c *composer) substitutedAt(file string, span doc.Span) bool {
+	return bytes.HasPrefix(c.textFrom(file, span), []byte("{{"))
+}
+
+// textFrom is the file's text from the start of span to its end (nil for a file not parsed or
+// a span outside it).
+func (c *composer) textFrom(file string, span doc.Span) []byte {
 	d := c.parsed[file]
-	return d != nil && span.Start.Offset >= 0 && span.Start.Offset < len(d.Src) && bytes.HasPrefix(d.Src[span.Start.Offset:], []byte("{{"))
+	if d == nil || span.Start.Offset < 0 || span.Start.Offset >= len(d.Src) {
+		return nil
+	}
+	return d.Src[span.Start.Offset:]
 }
 
 // baseRefusal ends the problems of refusedOnce: MMEngine's Config.fromfile, and MMCV 1.x's
@@ -675,12 +670,7 @@ func (c *composer) unseenNames() bool {
 // (`_base_.x`, `{{_base_.x}}`), not a name that holds what an earlier read gave (`det` after
 // `det = _base_.model`), whose value the span of its use carries.
 func (c *composer) readWrittenAt(file string, span doc.Span) bool {
-	d := c.parsed[file]
-	if d == nil || span.Start.Offset < 0 || span.Start.Offset >= len(d.Src) {
-		return false
-	}
-	t := d.Src[span.Start.Offset:]
-	return bytes.HasPrefix(t, []byte(mmBaseKey)) || bytes.HasPrefix(t, []byte("{{"))
+	return bytes.HasPrefix(c.textFrom(file, span), []byte(mmBaseKey)) || c.substitutedAt(file, span)
 }
 
 // deletedBefore is the file's `del` of the part target of the bases, or of a part it is in,
@@ -860,11 +850,23 @@ func (c *composer) packageConfig(dir, scope, rel string) (string, bool) {
 		return "", false
 	}
 	return upwards(dir, func(a string) (string, bool) {
-		if !c.fileExists(path.Join(a, scope, "__init__.py")) {
+		if !c.holdsPackage(a, scope) {
 			return "", false
 		}
 		return c.codeAt(a, "configs/"+rel)
 	})
+}
+
+// holdsPackage reports whether the folder a holds the package scope (scope/__init__.py).
+func (c *composer) holdsPackage(a, scope string) bool {
+	_, err := c.fsys.ReadFile(path.Join(a, scope, "__init__.py"))
+	return err == nil
+}
+
+// packageAbove reports whether a folder from dir up holds the package scope.
+func (c *composer) packageAbove(dir, scope string) bool {
+	_, ok := upwards(dir, func(a string) (string, bool) { return a, c.holdsPackage(a, scope) })
+	return ok
 }
 
 // scopedPath reports whether MMEngine reads rel after a scope: it refuses a path that does not
@@ -874,12 +876,6 @@ func scopedPath(rel string) bool {
 	const word = "_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	first, _, ok := strings.Cut(rel, "/")
 	return ok && strings.Trim(first, word) == ""
-}
-
-// fileExists reports whether the tree has a readable file at p.
-func (c *composer) fileExists(p string) bool {
-	_, err := c.fsys.ReadFile(p)
-	return err == nil
 }
 
 // importedNames reads the names of `from m import a, b as c` in the statement's text: name →

@@ -209,7 +209,7 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // pipeline ends with.
 func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 	pre := model.Get("data_preprocessor").Get("type")
-	if t := mmTypeName(pre); t == "SegDataPreProcessor" || t == "" && (scope == "mmseg" || model == nil && packsSegInputs(valLoader)) {
+	if t := mmTypeName(pre); t == "SegDataPreProcessor" || t == "" && (scope == "mmseg" || model == nil && hasTransform(valLoader, "PackSegInputs")) {
 		return "MMSegmentation's SegDataPreProcessor refuses an eval batch of images of different sizes"
 	}
 	if project, name, ok := mmClass(scope, model.Get("type")); ok && project == "mmdet" {
@@ -269,18 +269,6 @@ func resizesToFit(valLoader *doc.Node) bool {
 	return seen && !other
 }
 
-// packsSegInputs reports whether a transform of type PackSegInputs is written anywhere in n.
-func packsSegInputs(n *doc.Node) bool {
-	found := false
-	n.Walk(func(c *doc.Node) bool {
-		if c.Key == "type" && mmTypeName(c) == "PackSegInputs" {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // mmNormCfgType is the registry name of a norm_cfg's type: the name written, or for a class
 // imported from torch.nn (a new-style config's `type=BatchNorm2d`), the name MMCV registers that
 // class under (mmcv v2.2.0 cnn/bricks/norm.py: build_norm_layer takes a class as it is, and
@@ -318,11 +306,7 @@ func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
 			return true // not a list this reader can see into
 		}
 		for _, h := range hooks.Children {
-			switch t := mmTypeName(h.Get("type")); t {
-			case "SyncNormHook", "SyncBuffersHook":
-				p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
-				return true
-			case "PreciseBNHook":
+			if mmTypeName(h.Get("type")) == "PreciseBNHook" {
 				// MMPretrain's PreciseBNHook recomputes the statistics and averages them
 				// across processes (scaled_all_reduce) after every interval-th epoch or
 				// iteration (mmpretrain ee7f2e8 engine/hooks/precise_bn_hook.py); with an
@@ -331,8 +315,9 @@ func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
 					p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "custom_hooks", h.Get("type"))
 				}
 				return true
-			case "":
-				return true // a hook whose class is not known
+			}
+			if mmSyncsHook(p, h, "custom_hooks") {
+				return true
 			}
 		}
 	}
@@ -353,13 +338,22 @@ func mmSyncHook(p *plan.Plan, root *doc.Node) (decided bool) {
 			}
 			continue // None: a default hook removed (another name set to None is refused)
 		}
-		switch t := mmTypeName(h.Get("type")); t {
-		case "SyncNormHook", "SyncBuffersHook":
-			p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, "default_hooks."+h.Key, h.Get("type"))
+		if mmSyncsHook(p, h, "default_hooks."+h.Key) {
 			return true
-		case "":
-			return true // a hook whose class is not known
 		}
+	}
+	return false
+}
+
+// mmSyncsHook judges one registered hook h (at key): a SyncNormHook or SyncBuffersHook sets
+// p.BN.Sync; decided is true then, and for a hook whose class is not known.
+func mmSyncsHook(p *plan.Plan, h *doc.Node, key string) (decided bool) {
+	switch mmTypeName(h.Get("type")) {
+	case "SyncNormHook", "SyncBuffersHook":
+		p.BN.Sync = plan.Set(plan.BNSyncBeforeUse, key, h.Get("type"))
+		return true
+	case "":
+		return true // a hook whose class is not known
 	}
 	return false
 }

@@ -246,13 +246,16 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	if f, ok := IntAt(root, "train_dataloader.batch_size"); ok {
 		p.Train.PerDeviceBatch = f
 	}
+	scope := mmModelScope(root, ctx.Trainer)
 	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
 		p.Eval.PerDeviceBatch = f
-		if why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), mmModelScope(root, ctx.Trainer)); why != "" || mmPatchTraining(root, mmModelScope(root, ctx.Trainer)) {
-			if why == "" {
-				why = mmPatchNote
-			}
-			// Batch 1 is what the model needs at eval, not a comparison with the train batch.
+		why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), scope)
+		if why == "" && mmPatchTraining(root, scope) {
+			why = mmPatchNote
+		}
+		if why != "" {
+			// The eval batch is what the model needs, or its examples are not the training
+			// ones: no comparison with the train batch.
 			p.Eval.PerDeviceBatch = plan.Fact[int]{Key: f.Key, Node: f.Node, Note: why}
 		}
 	}
@@ -269,7 +272,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 
-	mmValLoop(p, root, inherits, mmModelScope(root, ctx.Trainer))
+	mmValLoop(p, root, inherits, scope)
 	mmTrainLoop(p, root, inherits)
 	if mmTrainParts(p, root, inherits) {
 		// A whole run that does not train: nothing of a training run is read from it.
@@ -370,7 +373,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	p.Seeds.Data = plan.Defaulted(plan.Seed{Value: seedVal, Varies: plan.SameOnEveryHost, Why: "DefaultSampler syncs its seed across ranks"}, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "train_dataloader.sampler", plan.Because("MMEngine's DefaultSampler"), nil)
 
-	mmBatchNorm(p, root, inherits, mmModelScope(root, ctx.Trainer))
+	mmBatchNorm(p, root, inherits, scope)
 	if mmcv1Layout(root) {
 		mmcv1Checkpoints(p, root, inherits, ctx.Trainer)
 		mmcv1Schedule(p, root, inherits, ctx.Trainer)

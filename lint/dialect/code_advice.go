@@ -21,6 +21,14 @@ package dialect
 //   - scenic @4a38d47: max_checkpoint_keep (default 3) is the keep of flax's save_checkpoint,
 //     the most recent N (train_lib/train_utils.py save_checkpoint).
 
+// mmTorchSyncBN and mmSyncHookClause are MMEngine's per-step and before-evaluation ways to sync
+// batch norm, as the static advice below and a backbone's own advice (mmImplicitAdvice) word
+// them.
+const (
+	mmTorchSyncBN    = "sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs)"
+	mmSyncHookClause = ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
+)
+
 var mmAdvice = AdviceSet{
 	{"ckpt.retention", Advice{
 		Help: "add save_best='<metric>' with rule='greater' or 'less' to default_hooks.checkpoint: CheckpointHook keeps the best checkpoint apart from the most recent ones that {key} rotates (save_best='auto' takes the first metric and infers its rule from its name, which fails for a name outside its greater_keys and less_keys, such as PSNR); or remove {key}",
@@ -28,14 +36,14 @@ var mmAdvice = AdviceSet{
 		Doc:  "`save_best='<metric>'` with `rule='greater'` (or `'less'`) in `default_hooks.checkpoint`: the best\n  checkpoint is kept apart from the `max_keep_ckpts` most recent ones (`'auto'` infers the rule from\n  the first metric's name, and stops at one it does not know).",
 	}},
 	{"bn.sync", Advice{
-		Help: "use norm_cfg=dict(type='SyncBN'), or set sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs), or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation",
+		Help: "use norm_cfg=dict(type='SyncBN'), or set " + mmTorchSyncBN + mmSyncHookClause,
 		Doc:  "`norm_cfg=dict(type='SyncBN')`, or `sync_bn = 'torch'` at the top level, or\n  `custom_hooks = [dict(type='SyncBuffersHook')]` (averages the statistics before validation).",
 	}},
 	// A per-device batch too small for batch norm needs statistics over every device at each
 	// step: a hook that averages the running statistics before validation does not change
 	// what training normalises by.
 	{"bn.per_step", Advice{
-		Help: "use norm_cfg=dict(type='SyncBN'), or set sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs)",
+		Help: "use norm_cfg=dict(type='SyncBN'), or set " + mmTorchSyncBN,
 		Doc:  "`norm_cfg=dict(type='SyncBN')`, or `sync_bn = 'torch'` at the top level.",
 	}},
 	{"eval.per_device_batch", Advice{Doc: "`val_dataloader.batch_size` ≥ `train_dataloader.batch_size`."}},

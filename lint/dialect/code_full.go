@@ -4,9 +4,9 @@ package dialect
 
 import _ "embed"
 
-// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of mmpretrain's, mmpose's and
-// MMAction2's registered backbones (norm_cfg, norm_eval), by registry name (cmd/trainlint-knowledge
-// openmmlab.go).
+// knowledgeOpenMMLabTSV is the table of the batch-norm defaults of the registered backbones of
+// the OpenMMLab projects in mmBackboneProjects (norm_cfg, norm_eval), by registry name
+// (cmd/trainlint-knowledge openmmlab.go).
 //
 //go:embed knowledge_openmmlab.tsv
 var knowledgeOpenMMLabTSV string

@@ -160,8 +160,8 @@ func mmImplicitAdvice(p *plan.Plan, root, backbone *doc.Node, project, source st
 		p.Advice["bn.per_step"] = mmcv1PerStepAdvice(head)
 		return
 	}
-	p.Advice["bn.per_step"] = head + ", or sync_bn = 'torch' at the top level (the Runner converts every BatchNorm in distributed runs)"
-	p.Advice["bn.sync"] = p.Advice["bn.per_step"] + ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics before validation"
+	p.Advice["bn.per_step"] = head + ", or " + mmTorchSyncBN
+	p.Advice["bn.sync"] = p.Advice["bn.per_step"] + mmSyncHookClause
 }
 
 // mmVideoBatch is why batch norm in an MMAction2 model does not normalise over the batch alone:

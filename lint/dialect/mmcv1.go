@@ -259,27 +259,31 @@ func mmcv1RunnerUnit(root *doc.Node) (plan.Unit, bool) {
 // runner of epochs. The evaluation hook's broadcast_bn_buffer, when the file turns it off, copies
 // rank 0's statistics before each evaluation once on again.
 func mmcv1SyncAdvice(root *doc.Node, first string) string {
-	if first == "" {
-		first = "use norm_cfg=dict(type='SyncBN')"
-	}
-	advice := first
+	advice := mmcv1SyncBN(first)
 	if u, ok := mmcv1RunnerUnit(root); ok && u == plan.Epochs {
 		advice += ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch"
 	}
 	if b, ok := root.At("evaluation.broadcast_bn_buffer").Bool(); ok && !b {
 		advice += ", or drop evaluation.broadcast_bn_buffer=False so that each evaluation copies the first process's statistics to the others"
 	}
-	return advice + " (MMCV 1.x's runner reads no sync_bn)"
+	return advice + mmcv1NoSyncBN
 }
 
 // mmcv1PerStepAdvice is MMCV 1.x's advice for statistics over every device at each step:
 // SyncBN alone, since its runner reads no sync_bn.
-func mmcv1PerStepAdvice(first string) string {
+func mmcv1PerStepAdvice(first string) string { return mmcv1SyncBN(first) + mmcv1NoSyncBN }
+
+// mmcv1SyncBN is the first of MMCV 1.x's sync advice: first (a backbone's own norm_cfg), or
+// SyncBN in the norm_cfg.
+func mmcv1SyncBN(first string) string {
 	if first == "" {
-		first = "use norm_cfg=dict(type='SyncBN')"
+		return "use norm_cfg=dict(type='SyncBN')"
 	}
-	return first + " (MMCV 1.x's runner reads no sync_bn)"
+	return first
 }
+
+// mmcv1NoSyncBN ends MMCV 1.x's sync advice.
+const mmcv1NoSyncBN = " (MMCV 1.x's runner reads no sync_bn)"
 
 // evalHookOf names the evaluation hook of a project of mmcv1NoBest ("MMDetection 2.x's
 // evaluation hook"), whose name may end in a possessive already ("... through MMDetection's or

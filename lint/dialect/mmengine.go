@@ -42,8 +42,8 @@ import (
 // Batch norm: MMDetection's ResNet backbone (mmdet/models/backbones/resnet.py @00e9730,
 // `norm_cfg=dict(type='BN', requires_grad=True), norm_eval=True`) freezes its BN statistics by
 // default, so a backbone's norm_cfg counts only with norm_eval=False; norm_cfg of necks and heads
-// always counts. mmpretrain's, mmpose's and MMAction2's backbones (default_scope, or the type's
-// scope) take their class's defaults from the source (knowledge_openmmlab.tsv, mmbackbones.go):
+// always counts. The backbones of the projects in mmBackboneProjects (by default_scope, or the
+// type's scope) take their class's defaults from the source (knowledge_openmmlab.tsv):
 // their ResNet trains its BN, and a backbone with no norm_cfg builds the class's default. Only
 // layers under cfg.model (mmrazor 0.x: cfg.algorithm) are built; MMYOLO's YOLODetector
 // synchronises BatchNorm itself (use_syncbn). Batch sizes are per GPU (the `8xb32` in file names

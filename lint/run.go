@@ -309,7 +309,6 @@ func DedupeRuns(perRun [][]Diagnostic, names, primaries []string) []Diagnostic {
 // zoo would otherwise give a note of hundreds of paths (20 in mmselfsup's linear-probe configs).
 const shownRuns = 5
 
-// runList names the first shownRuns runs and counts the rest.
 // runsText is "1 run: a" or "N runs: a; b; ...".
 func runsText(rs []string) string {
 	if len(rs) == 1 {
@@ -318,6 +317,7 @@ func runsText(rs []string) string {
 	return strconv.Itoa(len(rs)) + " runs: " + runList(rs)
 }
 
+// runList names the first shownRuns runs and counts the rest.
 func runList(rs []string) string {
 	if len(rs) <= shownRuns {
 		return strings.Join(rs, "; ")

@@ -52,24 +52,27 @@ func loadsWithTorch(p *plan.Plan) bool {
 // the same fix on one line, in dialect order, then outro (may be empty). The text is built when
 // it is read, not at the rules' registration.
 func fixList(concept, outro string) func(intro string) string {
-	return func(intro string) string { return buildFixList(intro, concept, outro) }
+	return func(intro string) string { return buildFixList(intro, outro, concept) }
 }
 
 // fixListOr is fixList with each framework's advice for concept, or for fallback where it has
 // none for concept.
 func fixListOr(concept, fallback, outro string) func(intro string) string {
-	return func(intro string) string { return buildFixList(intro, concept+"|"+fallback, outro) }
+	return func(intro string) string { return buildFixList(intro, outro, concept, fallback) }
 }
 
-func buildFixList(intro, concept, outro string) string {
+// buildFixList builds a rule page's list of fixes: each framework's Doc for the first of
+// concepts it has advice for.
+func buildFixList(intro, outro string, concepts ...string) string {
 	type group struct{ names, doc string }
 	var groups []*group
 	byDoc := map[string]*group{}
-	first, fallback, _ := strings.Cut(concept, "|")
 	for _, d := range dialect.All() {
-		doc := d.Advice.For(first).Doc
-		if doc == "" && fallback != "" {
-			doc = d.Advice.For(fallback).Doc
+		doc := ""
+		for _, c := range concepts {
+			if doc = d.Advice.For(c).Doc; doc != "" {
+				break
+			}
 		}
 		switch {
 		case doc == "":

@@ -127,13 +127,7 @@ type editorFS struct {
 }
 
 // RootName is the name of the tree's folder (compose.Named): a gin include may start with it.
-func (e *editorFS) RootName() string {
-	abs, err := filepath.Abs(e.dir)
-	if err != nil {
-		return ""
-	}
-	return filepath.Base(abs)
-}
+func (e *editorFS) RootName() string { return folderName(e.dir) }
 
 func (e *editorFS) ReadFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {

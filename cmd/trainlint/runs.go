@@ -238,8 +238,11 @@ func openTreeFS(root string, max int) (*treeFS, error) {
 func (t *treeFS) close() { t.root.Close(); t.memo = nil }
 
 // RootName is the name of the tree's folder (compose.Named): a gin include may start with it.
-func (t *treeFS) RootName() string {
-	abs, err := filepath.Abs(t.root.Name())
+func (t *treeFS) RootName() string { return folderName(t.root.Name()) }
+
+// folderName is the name of the folder dir, relative or absolute ("" when it cannot be told).
+func folderName(dir string) string {
+	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return ""
 	}

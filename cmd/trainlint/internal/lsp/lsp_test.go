@@ -130,8 +130,6 @@ func (s *session) change(u uri.URI, text string) {
 	}
 }
 
-// wait returns the next publication for u that satisfies ok (publications of other files and
-// of older versions are skipped).
 // completeAt asks for completion at line and char (UTF-16 units) of u.
 func (s *session) completeAt(u uri.URI, line, char int) []protocol.CompletionItem {
 	s.t.Helper()
@@ -158,6 +156,8 @@ func (s *session) hoverAt(u uri.URI, line, char int) string {
 	return h.Contents.(*protocol.MarkupContent).Value
 }
 
+// wait returns the next publication for u that satisfies ok (publications of other files and
+// of older versions are skipped).
 func (s *session) wait(u uri.URI, ok func([]protocol.Diagnostic) bool) []protocol.Diagnostic {
 	s.t.Helper()
 	deadline := time.After(10 * time.Second)

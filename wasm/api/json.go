@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/trainlint/trainlint/lint"
@@ -89,23 +90,14 @@ func (w *jw) str(s string) {
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
+			// Escapes as encoding/json writes them: \" \\ \b \f \n \r \t by name, the other
+			// control bytes (and <, >, & for HTML) as \u00XX.
+			j := strings.IndexByte("\"\\\b\f\n\r\t", c)
 			switch {
-			case c == '"' || c == '\\':
-				w.b = append(w.b, '\\', c)
-			case w.html && (c == '<' || c == '>' || c == '&'):
-				w.b = append(w.b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			case c >= 0x20:
+			case j >= 0:
+				w.b = append(w.b, '\\', "\"\\bfnrt"[j])
+			case c >= 0x20 && !(w.html && (c == '<' || c == '>' || c == '&')):
 				w.b = append(w.b, c)
-			case c == '\b':
-				w.b = append(w.b, '\\', 'b')
-			case c == '\f':
-				w.b = append(w.b, '\\', 'f')
-			case c == '\n':
-				w.b = append(w.b, '\\', 'n')
-			case c == '\r':
-				w.b = append(w.b, '\\', 'r')
-			case c == '\t':
-				w.b = append(w.b, '\\', 't')
 			default:
 				w.b = append(w.b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			}

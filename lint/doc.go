@@ -61,8 +61,14 @@
 // each file's own lint, and group option files (fragments) get only those: the rest reaches
 // them through the runs that include them. DedupeRuns keeps one finding per (file, line, rule,
 // message) across runs, noting the runs when there are several. LintTree does all of it for a
-// tree given as a compose.FS (the engine opens nothing itself). Composed findings carry no fix yet:
-// edits are computed for one file and are not mapped across files.
+// tree given as a compose.FS (the engine opens nothing itself). A composed finding keeps its
+// fix only where the edit is certain and concerns its run alone (runFix): the run is launched
+// without overrides, and the fix rewrites a value the run's primary writes itself, a node of
+// that file with the same key, value and use spans, on which the edit is rebuilt, so it is
+// the edit linting the file alone would make, with the same checks. A base, a group option or
+// a joined DeepSpeed file may be read by other runs, and an experiment's run reads the primary
+// the plain run reads, with other values: no fix there. FixRun applies a run's fixes to its
+// primary (check --fix), FixFiles the fixes LintFiles shows (the browser's fix all).
 //
 // # Speed
 //

@@ -47,24 +47,43 @@ func LintFiles(files []File, overrides []string, rules []*Rule, o Options) *Resu
 	return res
 }
 
-// RunParts reports which of files (by index) LintFiles lints as part of a Hydra run, the
-// primaries and the group files of their config directories: their own lint is structural
-// only, so a driver that fixes files one by one (the browser's fix) offers only those fixes.
-func RunParts(files []File, overrides []string) []bool {
-	fsys, paths, alone := treeOf(files)
-	specs, fragments := compose.Discover(fsys, paths)
-	if len(overrides) > 0 {
-		specs = withOverrides(fsys, paths, overrides)
+// FixFiles fixes files as their lint shows them (the browser's fix all): LintFiles lints them,
+// the safe fixes (unsafe ones too when unsafe is set) of its findings are applied to each file,
+// and the files are linted again while fixes still apply, up to MaxFixRounds. So a file gets
+// what its findings offer: its own fixes (the structural ones alone for the parts of composed
+// runs) and those of its runs (runFix), as `trainlint check --fix` applies them. It returns the
+// outcomes (Text, Applied and Rounds), the lint of the fixed files, and per file the error of
+// a round that broke its syntax (its text is then the last one that parsed).
+func FixFiles(files []File, overrides []string, rules []*Rule, o Options, unsafe bool) ([]FixOutcome, *Result, []error) {
+	cur := append([]File(nil), files...)
+	outs, errs := make([]FixOutcome, len(files)), make([]error, len(files))
+	res := LintFiles(cur, overrides, rules, o)
+	for round := 0; round < MaxFixRounds; round++ {
+		changed := false
+		for i, f := range cur {
+			next, n := ApplyFixes(f.Text, f.Path, res.Diagnostics, unsafe)
+			if errs[i] != nil || n == 0 || string(next) == string(f.Text) {
+				continue
+			}
+			g := f
+			g.Text = next
+			if parses(f, o) && !parses(g, o) {
+				errs[i] = unparsable(f.Path, res.Diagnostics, unsafe)
+				continue
+			}
+			cur[i], changed = g, true
+			outs[i].Applied += n
+			outs[i].Rounds++
+		}
+		if !changed {
+			break
+		}
+		res = LintFiles(cur, overrides, rules, o)
 	}
-	out := make([]bool, len(files))
-	roots := map[string]bool{}
-	for _, s := range specs {
-		roots[s.Primary] = true
+	for i := range cur {
+		outs[i].Text = cur[i].Text
 	}
-	for i, f := range files {
-		out[i] = !alone[i] && len(specs) > 0 && (fragments[f.Path] || roots[f.Path])
-	}
-	return out
+	return outs, res, errs
 }
 
 // treeOf puts the files that can be part of a tree into an in-memory file system; alone marks

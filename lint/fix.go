@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -35,7 +36,27 @@ func (o FixOutcome) Changed() bool { return o.Applied > 0 }
 // a trainlint bug) is discarded and reported as an error, with the outcome of the rounds before
 // it, so the caller never writes a file that was valid before and is broken after.
 func FixFile(f File, rules []*Rule, o Options, unsafe bool) (FixOutcome, error) {
-	info, diags := LintFile(f, rules, o)
+	return fixRounds(f, o, unsafe, func(g File) (FileInfo, []Diagnostic) { return LintFile(g, rules, o) })
+}
+
+// FixRun fixes the primary file of a composed run, as FixFile fixes a file alone: the run s is
+// composed from fsys with text as its primary's content, the fixes LintRun keeps (runFix: values
+// the primary writes itself, in a run without overrides) are applied to text, and the run is
+// composed and linted again while fixes still apply, up to MaxFixRounds. Nothing but the
+// primary changes. A run with overrides gets no fix (the outcome is text unchanged). The
+// outcome's Diagnostics are the run's findings on the last text; Info is left empty.
+func FixRun(fsys compose.FS, s compose.Spec, text []byte, rules []*Rule, o Options, unsafe bool) (FixOutcome, error) {
+	if len(s.Overrides) > 0 {
+		return FixOutcome{Text: text}, nil
+	}
+	return fixRounds(File{Path: s.Primary, Text: text}, o, unsafe, func(g File) (FileInfo, []Diagnostic) {
+		return FileInfo{}, LintRun(ComposeSpec(compose.NewCache(), &overlayFS{fsys, g.Path, g.Text}, s, o), rules, o)
+	})
+}
+
+// fixRounds is FixFile's and FixRun's loop: lint f, apply its fixes, lint the result, repeat.
+func fixRounds(f File, o Options, unsafe bool, lint func(File) (FileInfo, []Diagnostic)) (FixOutcome, error) {
+	info, diags := lint(f)
 	out := FixOutcome{Text: f.Text, Info: info, Diagnostics: diags}
 	parsedBefore := parses(f, o)
 	for round := 0; round < MaxFixRounds; round++ {
@@ -46,20 +67,47 @@ func FixFile(f File, rules []*Rule, o Options, unsafe bool) (FixOutcome, error) 
 		nf := f
 		nf.Text = next
 		if parsedBefore && !parses(nf, o) {
-			return out, errors.New(f.Path + ": internal error: fixes " + fixNames(out.Diagnostics, unsafe) + " make the file unparsable; the file was left unchanged (please report this)")
+			return out, unparsable(f.Path, out.Diagnostics, unsafe)
 		}
 		out.Text = next
 		out.Applied += n
 		out.Rounds++
-		out.Info, out.Diagnostics = LintFile(nf, rules, o)
+		out.Info, out.Diagnostics = lint(nf)
 	}
 	return out, nil
+}
+
+// overlayFS is fsys with one file's content replaced (FixRun's text of the primary between
+// rounds). It keeps the root's name (compose.Named) when fsys knows it.
+type overlayFS struct {
+	compose.FS
+	path string
+	text []byte
+}
+
+func (o *overlayFS) ReadFile(name string) ([]byte, error) {
+	if name == o.path {
+		return o.text, nil
+	}
+	return o.FS.ReadFile(name)
+}
+
+func (o *overlayFS) RootName() string {
+	if n, ok := o.FS.(compose.Named); ok {
+		return n.RootName()
+	}
+	return ""
 }
 
 // parses reports whether f parses without a syntax error (the check a fixed text must pass).
 func parses(f File, o Options) bool {
 	a, _ := Analyze(f, Options{Framework: o.Framework, Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
 	return a.Doc.Root != nil && !a.Doc.HasSyntaxError()
+}
+
+// unparsable is the error of fixes that broke a file's syntax (a trainlint bug).
+func unparsable(path string, diags []Diagnostic, unsafe bool) error {
+	return errors.New(path + ": internal error: fixes " + fixNames(diags, unsafe) + " make the file unparsable; the file was left unchanged (please report this)")
 }
 
 func fixNames(diags []Diagnostic, unsafe bool) string {

@@ -16,9 +16,9 @@ import (
 // other files as related locations. Structural checks (parse errors, duplicate and unknown
 // keys) belong to each file's own lint (LintFile with StructuralOnly), so a file shared by
 // several runs reports them once. Composition problems are findings at the reference:
-// unresolved-reference, input-limit-exceeded or rejected-at-startup (problemRule). Fixes are
-// not offered on composed findings: an edit is only safe in the file it was computed for, and
-// this slice does not map edits across files.
+// unresolved-reference, input-limit-exceeded or rejected-at-startup (problemRule). A finding
+// keeps its fix only where the edit is certain (runFix): a value the run's primary file writes
+// itself, in a run launched without overrides.
 func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	var diags []Diagnostic
 	active := Selected(rules, o.Select, o.Ignore)
@@ -221,7 +221,7 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 	}
 	g := f
 	g.Related = nil
-	g.Fix = nil
+	g.Fix = runFix(run, f.Fix, o)
 	if f.Node == nil && f.In == nil && anchor != nil && !anchor.Span.IsZero() {
 		g.Node = anchor
 	}
@@ -268,6 +268,49 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 	return diag
 }
 
+// runFix is the fix a run's finding keeps, or nil. The edit must be certain and concern this
+// run alone:
+//   - the run is launched without overrides (an experiment's run reads the primary that the
+//     plain run and the other experiments read too, each with its own values);
+//   - the finding is placed in the primary (o, its anchor's origin) and the fix rewrites a
+//     value the primary writes itself: a node of that file with the same key, value and use
+//     spans. A base, group option or joined file may be read by other runs too, and a value
+//     set by an override is in no file.
+//
+// The fix is then rebuilt on the primary's own node, so toDiagnostic makes the edit that
+// linting the file alone would make, with the same checks (valueEdit: text shared by two
+// values, a literal reached through a variable). Only ReplaceValue's fixes qualify; the
+// other fixes (renamed keys, a trailing comma) come from the file-by-file lint.
+func runFix(run *compose.Run, fx *FixSpec, o compose.Origin) *FixSpec {
+	if fx == nil || fx.value == nil || len(run.Overrides) > 0 || o != (compose.Origin{File: run.Primary}) || run.Origin(fx.value) != o {
+		return nil
+	}
+	d := run.File(run.Primary)
+	if d == nil {
+		return nil
+	}
+	own := ownNode(d, fx.value)
+	if own == nil {
+		return nil
+	}
+	g := *fx
+	g.value = own
+	g.Edits = []TextEdit{{Start: own.Span.Start.Offset, End: own.Span.End.Offset, NewText: fx.Edits[0].NewText}}
+	return &g
+}
+
+// ownNode is the node of d's trees that n, a composed copy, was made from: the one node with
+// n's key, value and use spans; nil when none is, or several are.
+func ownNode(d *doc.Document, n *doc.Node) *doc.Node {
+	own, k := nodesLike(d, func(c *doc.Node) bool {
+		return c.Span == n.Span && c.KeySpan == n.KeySpan && (c.Use == nil) == (n.Use == nil) && (c.Use == nil || *c.Use == *n.Use)
+	})
+	if k != 1 || n.Span.IsZero() {
+		return nil
+	}
+	return own
+}
+
 // DedupeRuns merges the findings of several runs: a finding in a file that several runs include
 // is kept once per distinct (file, line, rule, message), with a related note naming the runs
 // when there are several, or, among several runs, the one run when the finding sits in another
@@ -286,10 +329,14 @@ func DedupeRuns(perRun [][]Diagnostic, names, primaries []string) []Diagnostic {
 	for i, ds := range perRun {
 		for _, d := range ds {
 			k := key{d.File, d.Rule, d.Message, d.Line}
-			if _, ok := idx[k]; !ok {
+			if j, ok := idx[k]; !ok {
 				idx[k] = len(out)
 				out = append(out, d)
 				primary = append(primary, primaries[i])
+			} else if out[j].Fix == nil && d.Fix != nil {
+				// The same finding in the file that is this run's primary and another run's
+				// base: the primary's run offers the fix (runFix).
+				out[j].Fix = d.Fix
 			}
 			runsOf[k] = append(runsOf[k], names[i])
 		}

@@ -379,7 +379,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) (int, er
 	if c.Fix || c.Diff {
 		// Fixing comes first (fix.go): --diff prints the diff and stops; --fix writes the files,
 		// which are then linted as usual so the report shows what is left.
-		sum, errs := runFixes(c, inputs, stdin, rs, runs.options(rs, opts), stdout)
+		sum, errs := runFixes(c, inputs, stdin, rs, runs, opts, stdout)
 		for _, e := range errs {
 			fail(e)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -15,13 +16,16 @@ type fixSummary struct {
 }
 
 // runFixes is the fixing step of check (--fix, --diff). Each file is fixed in memory by
-// lint.FixFile (fix, re-lint, repeat); --diff prints a unified diff of the result and writes
+// lint.FixFile (fix, re-lint, repeat); a file that is the primary of a composed run (runs.go)
+// is then fixed in its run by lint.FixRun, which applies the fixes of the run's findings on
+// values the file writes itself. --diff prints a unified diff of the result and writes
 // nothing, --fix replaces the file atomically (safewrite.go says when it refuses to). Standard input cannot be written back, so --fix
 // refuses it (--diff shows its diff). Errors (unwritable file, a fix that breaks parsing) are
 // returned per file and the other files are still fixed.
-func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFunc, stdout io.Writer) (fixSummary, []error) {
+func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, runs *runPlan, full optionsFunc, stdout io.Writer) (fixSummary, []error) {
 	var sum fixSummary
 	var errs []error
+	opts := runs.options(rules, full)
 	if c.Fix && !c.Diff {
 		defer cleanupOnInterrupt()()
 	}
@@ -57,6 +61,15 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 			errs = append(errs, err)
 			continue
 		}
+		t, specs := runs.primaryOf(in)
+		for _, s := range specs {
+			ro, err := lint.FixRun(t.fsys, s, out.Text, rules, full(in), c.UnsafeFixes)
+			if err != nil {
+				errs = append(errs, errors.New(t.prefix+err.Error()))
+				break
+			}
+			out.Text, out.Applied = ro.Text, out.Applied+ro.Applied
+		}
 		if !out.Changed() || string(out.Text) == string(text) {
 			continue
 		}
@@ -70,6 +83,8 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 			errs = append(errs, fmt.Errorf("cannot write the fixes to %q: %v", in.Path, err))
 			sum.Fixes -= out.Applied
 			sum.Files--
+		} else if t != nil {
+			t.fsys.forget(t.rel[in.Path]) // the runs read the fixed text from now on
 		}
 	}
 	return sum, errs

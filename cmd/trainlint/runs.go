@@ -260,6 +260,9 @@ func (t *treeFS) ReadFile(name string) ([]byte, error) {
 	return b, err
 }
 
+// forget drops a file from the memo (--fix rewrote it).
+func (t *treeFS) forget(name string) { delete(t.memo, name) }
+
 func (t *treeFS) readFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
@@ -294,6 +297,26 @@ type runTree struct {
 	prefix string // what the reported paths put before the relative path
 	fsys   *treeFS
 	specs  []compose.Spec
+}
+
+// primaryOf returns the tree of input in and the runs that have it as their primary and that
+// FixRun can fix (composed, or a recipe with the files it names, launched without overrides);
+// none when in is no such primary.
+func (rp *runPlan) primaryOf(in input) (*runTree, []compose.Spec) {
+	for _, t := range rp.trees {
+		rel, ok := t.rel[in.Path]
+		if !ok || t.fsys == nil {
+			continue
+		}
+		var specs []compose.Spec
+		for _, s := range t.specs {
+			if s.Primary == rel && len(s.Overrides) == 0 {
+				specs = append(specs, s)
+			}
+		}
+		return t, specs
+	}
+	return nil, nil
 }
 
 // reports says whether findings in the file shown as path are reported: every file of a

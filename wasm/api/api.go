@@ -147,36 +147,24 @@ func Lint(r Request) (*lint.Result, error) {
 	return lint.LintFiles(toFiles(r.Files), r.overrides(), rules.All(), r.lintOptions()), nil
 }
 
-// Fix applies the safe fixes of every file with lint.FixFile (the code behind the CLI's --fix:
-// apply, re-lint, repeat) and returns the fixed texts with the final result. Composed findings
-// carry no fixes; the files a run composes get only their structural fixes, as their file
-// lint reports only structural findings.
+// Fix applies the safe fixes of every file's findings, as the result of Lint shows them, and
+// lints again while fixes still apply (lint.FixFiles: the CLI's --fix rounds); it returns the
+// fixed texts with the final result.
 func Fix(r Request) (*FixResult, error) {
 	if err := r.validate(); err != nil {
 		return nil, err
 	}
-	all, o := rules.All(), r.lintOptions()
-	in := toFiles(r.Files)
-	parts := lint.RunParts(in, r.overrides())
-	structural := lint.StructuralOnly(all)
-	out := &FixResult{Files: []FixedFile{}}
-	var files []lint.File
-	for i, f := range in {
-		rs, fopt := all, o
-		if parts[i] {
-			rs, fopt.HydraLoaded = structural, true
-		}
-		fo, err := lint.FixFile(f, rs, fopt, false)
-		ff := FixedFile{Path: f.Path, Text: string(fo.Text), Applied: fo.Applied}
-		if err != nil {
+	files := toFiles(r.Files)
+	outs, res, errs := lint.FixFiles(files, r.overrides(), rules.All(), r.lintOptions(), false)
+	out := &FixResult{Files: []FixedFile{}, Result: res}
+	for i, f := range files {
+		ff := FixedFile{Path: f.Path, Text: string(outs[i].Text), Applied: outs[i].Applied}
+		if errs[i] != nil {
 			// A fix broke the syntax: the text is the last one that parsed.
-			ff.Error = err.Error()
+			ff.Error = errs[i].Error()
 		}
-		f.Text = fo.Text
-		files = append(files, f)
 		out.Files = append(out.Files, ff)
 	}
-	out.Result = lint.LintFiles(files, r.overrides(), all, o)
 	return out, nil
 }
 

@@ -94,8 +94,8 @@ func TestLintRunRequest(t *testing.T) {
 	}
 }
 
-// TestFixRunRequest: fixing a run's files applies only structural fixes to them (composed
-// findings carry none), and the result is the run's.
+// TestFixRunRequest: fixing a run's files changes nothing where no finding has a fix (the
+// run's TL310 has none), and the result is the run's.
 func TestFixRunRequest(t *testing.T) {
 	files := hydraRun()
 	out, err := api.Fix(api.Request{Files: files})
@@ -109,6 +109,32 @@ func TestFixRunRequest(t *testing.T) {
 	}
 	if find(out.Result.Diagnostics, "TL310", "") == nil {
 		t.Errorf("the fixed run lost its TL310: %+v", out.Result.Diagnostics)
+	}
+}
+
+// TestFixRunRequestAppliesRunFixes: a finding only the run makes (train.yaml's eval batch
+// against the train batch its trainer group sets) is fixed in the primary, which writes the
+// value; the group file is left alone, and the result no longer has the finding.
+func TestFixRunRequestAppliesRunFixes(t *testing.T) {
+	files := []api.File{
+		{Path: "configs/train.yaml", Text: "defaults:\n  - data: default\n  - _self_\n\neval:\n  batch_size: 4\n"},
+		{Path: "configs/data/default.yaml", Text: "# @package _global_\ntrain:\n  batch_size: 32\n"},
+	}
+	if res, err := api.Lint(api.Request{Files: files[:1]}); err != nil || find(res.Diagnostics, "TL202", "") != nil {
+		t.Fatalf("train.yaml alone: %v %+v", err, res)
+	}
+	out, err := api.Fix(api.Request{Files: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(files[0].Text, "batch_size: 4", "batch_size: 32", 1); out.Files[0].Text != want || out.Files[0].Applied != 1 {
+		t.Errorf("train.yaml: %d applied\n%s", out.Files[0].Applied, out.Files[0].Text)
+	}
+	if out.Files[1].Text != files[1].Text || out.Files[1].Applied != 0 {
+		t.Errorf("the group file changed: %+v", out.Files[1])
+	}
+	if d := find(out.Result.Diagnostics, "TL202", ""); d != nil {
+		t.Errorf("TL202 after the fix: %+v", d)
 	}
 }
 

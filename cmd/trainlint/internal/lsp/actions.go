@@ -156,8 +156,11 @@ func wants(only []protocol.CodeActionKind, kind protocol.CodeActionKind) bool {
 	return false
 }
 
-// fixAllAction applies every safe fix of the file with the engine's fixer (lint.FixFile, the one
-// `check --fix` uses: fix, re-lint, repeat, never a text that stops parsing), as one edit.
+// fixAllAction applies every safe fix of the file as one edit. A file linted alone is fixed
+// with the engine's fixer (lint.FixFile, the one `check --fix` uses: fix, re-lint, repeat); a
+// file of a composed run gets the safe fixes of its published findings, which only the run
+// makes (a value the run's primary writes, lint.FixRun's fixes), in one round. Neither ever
+// gives a text that stops parsing.
 func (s *server) fixAllAction(pub *published, d *document, enc encoding) protocol.CommandOrCodeAction {
 	safe := false
 	for _, diag := range pub.diags {
@@ -177,15 +180,32 @@ func (s *server) fixAllAction(pub *published, d *document, enc encoding) protoco
 			opts = o
 		}
 	}
-	res, err := lint.FixFile(lint.File{Path: pub.path, Text: pub.text.src, Format: pub.format}, s.eng.Rules, opts, false)
-	if err != nil || !res.Changed() || string(res.Text) == string(pub.text.src) {
+	f := lint.File{Path: pub.path, Text: pub.text.src, Format: pub.format}
+	fixed, applied := []byte(nil), 0
+	if pub.composed {
+		parses := func(b []byte) bool {
+			a, _ := lint.Analyze(lint.File{Path: pub.path, Text: b, Format: pub.format}, opts)
+			return a.Doc.Root != nil && !a.Doc.HasSyntaxError()
+		}
+		fixed, applied = lint.ApplyFixes(pub.text.src, pub.path, pub.diags, false)
+		if applied > 0 && parses(pub.text.src) && !parses(fixed) {
+			return nil // a trainlint bug; `check --fix` reports it
+		}
+	} else {
+		res, err := lint.FixFile(f, s.eng.Rules, opts, false)
+		if err != nil {
+			return nil
+		}
+		fixed, applied = res.Text, res.Applied
+	}
+	if applied == 0 || string(fixed) == string(pub.text.src) {
 		return nil
 	}
 	kind := FixAllKind
 	whole := pub.text.rangeOf(0, len(pub.text.src), enc)
 	return &protocol.CodeAction{
-		Title: fixAllTitle(res.Applied), Kind: &kind,
-		Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: {{Range: whole, NewText: string(res.Text)}}}},
+		Title: fixAllTitle(applied), Kind: &kind,
+		Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{d.uri: {{Range: whole, NewText: string(fixed)}}}},
 	}
 }
 

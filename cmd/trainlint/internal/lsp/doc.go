@@ -13,7 +13,9 @@
 //     action: its findings are silenced by [[ignore]] in the config file). The action is offered
 //     only after the edited text has been linted and still parses with the finding gone. A
 //     source action (source.fixAll.trainlint, which editors can run on save) applies every safe
-//     fix of the file with the engine's fixer, as `trainlint check --fix` does.
+//     fix of the file with the engine's fixer, as `trainlint check --fix` does; in a file of a
+//     composed run (an MMEngine config with bases, a Hydra primary), the safe fixes its
+//     published findings carry, those of its runs included, in one round.
 //   - Hover on a key: what it means, its type, its default and where the default comes from (the
 //     dialect's framework and the version its key table was checked against); on a section's
 //     key, the framework keys below it; on a finding: its

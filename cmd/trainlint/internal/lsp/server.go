@@ -242,6 +242,9 @@ type published struct {
 	diags   []lint.Diagnostic
 	format  doc.Format
 	path    string
+	// composed: the diagnostics came (also) from a run of several files or with overrides, so
+	// the file alone does not make them all (fixAllAction).
+	composed bool
 }
 
 type server struct {
@@ -744,9 +747,11 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 			if p != d.path {
 				fu = s.uriFor(p)
 			}
+			pub.composed = len(run.Files) > 1 || len(run.Overrides) > 0 || run.Root != ""
 			if prev := out[fu]; prev != nil {
 				// A file in several runs: keep each distinct finding once.
 				pub.diags = mergeDiags(prev.diags, pub.diags)
+				pub.composed = pub.composed || prev.composed
 			}
 			out[fu] = pub
 		}
@@ -759,13 +764,15 @@ func mergeDiags(a, b []lint.Diagnostic) []lint.Diagnostic {
 		code, msg string
 		line, col int
 	}
-	seen := map[key]bool{}
+	seen := map[key]int{}
 	var out []lint.Diagnostic
 	for _, d := range append(append([]lint.Diagnostic(nil), a...), b...) {
 		k := key{d.Code, d.Message, d.Line, d.Column}
-		if !seen[k] {
-			seen[k] = true
+		if i, ok := seen[k]; !ok {
+			seen[k] = len(out)
 			out = append(out, d)
+		} else if out[i].Fix == nil && d.Fix != nil {
+			out[i].Fix = d.Fix // the run whose primary this file is offers the fix
 		}
 	}
 	return out

@@ -66,9 +66,11 @@
 // without overrides, and the fix rewrites a value the run's primary writes itself, a node of
 // that file with the same key, value and use spans, on which the edit is rebuilt, so it is
 // the edit linting the file alone would make, with the same checks. A base, a group option or
-// a joined DeepSpeed file may be read by other runs, and an experiment's run reads the primary
-// the plain run reads, with other values: no fix there. FixRun applies a run's fixes to its
-// primary (check --fix), FixFiles the fixes LintFiles shows (the browser's fix all).
+// a joined DeepSpeed file may be read by other runs: no fix there. Nor in a primary that other
+// runs read too (DropSharedFixes, from the runs' files counted by CountReads): an experiment's
+// run reads the primary the plain run reads, with other values, and a config may be another's
+// base or default. FixRun applies a run's fixes to its primary (check --fix, for a primary one
+// run reads), FixFiles the fixes LintFiles shows (the browser's fix all).
 //
 // # Speed
 //

@@ -77,6 +77,10 @@ type Options struct {
 	// apply whatever the framework (dialect.HydraLoadChecks), and it is not read as the file of a
 	// framework whose own loader opens its files (dialect.Dialect.OwnLoader).
 	HydraLoaded bool
+	// NoRunFixes says LintTree's composed runs keep no fix (runFix): their primaries are read
+	// by other runs than the ones linted (the language server lints the runs that read the
+	// edited file one at a time).
+	NoRunFixes bool
 }
 
 // DeclaredRun is one run a config file declares: a primary config, Hydra overrides and a

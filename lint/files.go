@@ -52,17 +52,24 @@ func LintFiles(files []File, overrides []string, rules []*Rule, o Options) *Resu
 // and the files are linted again while fixes still apply, up to MaxFixRounds. So a file gets
 // what its findings offer: its own fixes (the structural ones alone for the parts of composed
 // runs) and those of its runs (runFix), as `trainlint check --fix` applies them. It returns the
-// outcomes (Text, Applied and Rounds), the lint of the fixed files, and per file the error of
-// a round that broke its syntax (its text is then the last one that parsed).
+// outcomes (Text and Applied), the lint of the fixed files, and per file the error of
+// a round that broke its syntax (its text is then the last one that parsed). Files that share a
+// path get no fix.
 func FixFiles(files []File, overrides []string, rules []*Rule, o Options, unsafe bool) ([]FixOutcome, *Result, []error) {
 	cur := append([]File(nil), files...)
 	outs, errs := make([]FixOutcome, len(files)), make([]error, len(files))
+	// Findings name their file by path: files that share one (the second is linted alone)
+	// cannot tell their fixes apart and get none.
+	paths := map[string]int{}
+	for _, f := range files {
+		paths[f.Path]++
+	}
 	res := LintFiles(cur, overrides, rules, o)
 	for round := 0; round < MaxFixRounds; round++ {
 		changed := false
 		for i, f := range cur {
 			next, n := ApplyFixes(f.Text, f.Path, res.Diagnostics, unsafe)
-			if errs[i] != nil || n == 0 || string(next) == string(f.Text) {
+			if paths[f.Path] > 1 || errs[i] != nil || n == 0 || string(next) == string(f.Text) {
 				continue
 			}
 			g := f
@@ -73,7 +80,6 @@ func FixFiles(files []File, overrides []string, rules []*Rule, o Options, unsafe
 			}
 			cur[i], changed = g, true
 			outs[i].Applied += n
-			outs[i].Rounds++
 		}
 		if !changed {
 			break

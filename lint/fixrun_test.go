@@ -171,8 +171,8 @@ func itoaT(n int) string {
 }
 
 // TestHydraExperimentRunsOfferNoFix: train.yaml is the primary of the plain run and of each
-// experiment's run (train.yaml + experiment=big), which reads it with other values. Only the
-// plain run, launched without overrides, offers the fix of train.yaml's eval batch.
+// experiment's run (train.yaml + experiment=big), which reads it with other values: a fix
+// made for one run could break the other, so neither offers one.
 func TestHydraExperimentRunsOfferNoFix(t *testing.T) {
 	files := []lint.File{
 		{Path: "configs/train.yaml", Text: []byte("defaults:\n  - trainer: default\n  - _self_\n  - experiment: null\n\ntrain:\n  batch_size: 32\neval:\n  batch_size: 4\n")},
@@ -186,10 +186,36 @@ func TestHydraExperimentRunsOfferNoFix(t *testing.T) {
 			got[d.Message] = d.Fix != nil
 		}
 	}
-	if fix, ok := got["eval batch 4 is smaller than train batch 32"]; !ok || !fix {
+	if fix, ok := got["eval batch 4 is smaller than train batch 32"]; !ok || fix {
 		t.Errorf("the plain run's TL202: %v", got)
 	}
 	if fix, ok := got["eval batch 4 is smaller than train batch 64"]; !ok || fix {
 		t.Errorf("the experiment's TL202: %v", got)
+	}
+}
+
+// TestNoRunFixInAPrimaryOthersRead: own.py is the primary of its run and the base of
+// child.py's: raising its eval batch for its own run would change child.py's too, so the
+// finding offers no fix; nor does any run when the driver says other runs read the files
+// (Options.NoRunFixes, the language server).
+func TestNoRunFixInAPrimaryOthersRead(t *testing.T) {
+	files := mmFiles()
+	fixOf := func(files []lint.File, o lint.Options) (found, fixed bool) {
+		for _, d := range lint.LintFiles(files, nil, rules.All(), o).Diagnostics {
+			if d.Code == "TL202" && d.File == "own.py" {
+				return true, d.Fix != nil
+			}
+		}
+		return false, false
+	}
+	if found, fixed := fixOf(files, lint.Options{}); !found || !fixed {
+		t.Fatalf("own.py alone among the runs: found %v, fixed %v", found, fixed)
+	}
+	if found, fixed := fixOf(files, lint.Options{NoRunFixes: true}); !found || fixed {
+		t.Errorf("NoRunFixes: found %v, fixed %v", found, fixed)
+	}
+	child := append(files, lint.File{Path: "child.py", Text: []byte("_base_ = ['./own.py']\nval_evaluator = dict(type='Accuracy', topk=(1, 5))\n")})
+	if found, fixed := fixOf(child, lint.Options{}); !found || fixed {
+		t.Errorf("own.py read by child.py's run too: found %v, fixed %v", found, fixed)
 	}
 }

@@ -208,24 +208,14 @@ func writtenAsValue(d *doc.Document, k, v doc.Span) bool {
 
 // sharedSpan reports whether another node of d's trees spans exactly n's text.
 func sharedSpan(d *doc.Document, n *doc.Node) bool {
-	_, k := nodesLike(d, func(c *doc.Node) bool {
-		return c != n && c.Span.Start.Offset == n.Span.Start.Offset && c.Span.End.Offset == n.Span.End.Offset && !c.Span.IsZero()
-	})
-	return k > 0
-}
-
-// nodesLike walks d's trees for the nodes like accepts, up to the second: the last one found
-// and how many (0, 1 or 2).
-func nodesLike(d *doc.Document, like func(*doc.Node) bool) (*doc.Node, int) {
-	var last *doc.Node
-	k := 0
+	shared := false
 	for _, r := range append([]*doc.Node{d.Root}, d.More...) {
 		r.Walk(func(c *doc.Node) bool {
-			if k < 2 && like(c) {
-				last, k = c, k+1
+			if c != n && c.Span.Start.Offset == n.Span.Start.Offset && c.Span.End.Offset == n.Span.End.Offset && !c.Span.IsZero() {
+				shared = true
 			}
-			return k < 2
+			return !shared
 		})
 	}
-	return last, k
+	return shared
 }

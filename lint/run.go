@@ -269,7 +269,7 @@ func runDiagnostic(r *Rule, run *compose.Run, f Finding) Diagnostic {
 }
 
 // runFix is the fix a run's finding keeps, or nil. The edit must be certain and concern this
-// run alone:
+// run alone (the driver then drops the fixes in a primary other runs read: DropSharedFixes):
 //   - the run is launched without overrides (an experiment's run reads the primary that the
 //     plain run and the other experiments read too, each with its own values);
 //   - the finding is placed in the primary (o, its anchor's origin) and the fix rewrites a
@@ -302,9 +302,17 @@ func runFix(run *compose.Run, fx *FixSpec, o compose.Origin) *FixSpec {
 // ownNode is the node of d's trees that n, a composed copy, was made from: the one node with
 // n's key, value and use spans; nil when none is, or several are.
 func ownNode(d *doc.Document, n *doc.Node) *doc.Node {
-	own, k := nodesLike(d, func(c *doc.Node) bool {
-		return c.Span == n.Span && c.KeySpan == n.KeySpan && (c.Use == nil) == (n.Use == nil) && (c.Use == nil || *c.Use == *n.Use)
-	})
+	var own *doc.Node
+	k := 0
+	for _, r := range append([]*doc.Node{d.Root}, d.More...) {
+		r.Walk(func(c *doc.Node) bool {
+			if c.Span == n.Span && c.KeySpan == n.KeySpan && (c.Use == nil) == (n.Use == nil) && (c.Use == nil || *c.Use == *n.Use) {
+				own = c
+				k++
+			}
+			return true
+		})
+	}
 	if k != 1 || n.Span.IsZero() {
 		return nil
 	}
@@ -329,14 +337,10 @@ func DedupeRuns(perRun [][]Diagnostic, names, primaries []string) []Diagnostic {
 	for i, ds := range perRun {
 		for _, d := range ds {
 			k := key{d.File, d.Rule, d.Message, d.Line}
-			if j, ok := idx[k]; !ok {
+			if _, ok := idx[k]; !ok {
 				idx[k] = len(out)
 				out = append(out, d)
 				primary = append(primary, primaries[i])
-			} else if out[j].Fix == nil && d.Fix != nil {
-				// The same finding in the file that is this run's primary and another run's
-				// base: the primary's run offers the fix (runFix).
-				out[j].Fix = d.Fix
 			}
 			runsOf[k] = append(runsOf[k], names[i])
 		}
@@ -442,9 +446,13 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	}
 	var perRun [][]Diagnostic
 	var names, primaries []string
+	readers := map[string]int{}
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := ComposeSpec(cache, fsys, s, o)
+		if !o.NoRunFixes { // else no file counts as read by one run alone
+			CountReads(readers, run)
+		}
 		if run.Doc != nil && run.Doc.Declined {
 			// The light WebAssembly module could not compose the run as the CLI does (an
 			// override value it does not read): its primary asks for the full module.
@@ -458,9 +466,34 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		RunFile(&res.Files, s.Primary, run, o)
 		names, primaries = append(names, s.Name()), append(primaries, s.Primary)
 	}
+	DropSharedFixes(perRun, readers)
 	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names, primaries), res.Diagnostics)...)
 	SortDiagnostics(res.Diagnostics)
 	return res
+}
+
+// CountReads adds one to readers for each file run composes (each once, the primary too).
+func CountReads(readers map[string]int, run *compose.Run) {
+	readers[run.Primary]++
+	for _, d := range run.Files {
+		if d.Path != run.Primary {
+			readers[d.Path]++
+		}
+	}
+}
+
+// DropSharedFixes takes the fixes off the runs' findings (perRun, LintRun's) whose edits fall
+// in a file more than one of the runs reads (readers, CountReads'): an experiment's run reads
+// the primary the plain run reads, with other values, and a config another one lists as its
+// base or in its defaults changes that run too, so an edit made for one run may break another.
+func DropSharedFixes(perRun [][]Diagnostic, readers map[string]int) {
+	for _, ds := range perRun {
+		for i := range ds {
+			if fx := ds[i].Fix; fx != nil && readers[fx.Edits[0].File] != 1 {
+				ds[i].Fix = nil // a run's fix has one edit (runFix)
+			}
+		}
+	}
 }
 
 // ComposeSpec composes the run a spec names: a Hydra composition (or the file alone for a

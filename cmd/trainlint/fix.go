@@ -17,8 +17,8 @@ type fixSummary struct {
 
 // runFixes is the fixing step of check (--fix, --diff). Each file is fixed in memory by
 // lint.FixFile (fix, re-lint, repeat); a file that is the primary of a composed run (runs.go)
-// is then fixed in its run by lint.FixRun, which applies the fixes of the run's findings on
-// values the file writes itself. --diff prints a unified diff of the result and writes
+// and that no other run reads is then fixed in its run by lint.FixRun, which applies the
+// fixes of the run's findings on values the file writes itself. --diff prints a unified diff of the result and writes
 // nothing, --fix replaces the file atomically (safewrite.go says when it refuses to). Standard input cannot be written back, so --fix
 // refuses it (--diff shows its diff). Errors (unwritable file, a fix that breaks parsing) are
 // returned per file and the other files are still fixed.
@@ -61,10 +61,11 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 			errs = append(errs, err)
 			continue
 		}
-		t, specs := runs.primaryOf(in)
+		t, specs := runs.primaryOf(in, full)
 		for _, s := range specs {
 			ro, err := lint.FixRun(t.fsys, s, out.Text, rules, full(in), c.UnsafeFixes)
 			if err != nil {
+				out.Applied = 0 // the file is left as it is, as the error says
 				errs = append(errs, errors.New(t.prefix+err.Error()))
 				break
 			}
@@ -83,8 +84,8 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 			errs = append(errs, fmt.Errorf("cannot write the fixes to %q: %v", in.Path, err))
 			sum.Fixes -= out.Applied
 			sum.Files--
-		} else if t != nil {
-			t.fsys.forget(t.rel[in.Path]) // the runs read the fixed text from now on
+		} else {
+			runs.forget() // the runs read the fixed text from now on
 		}
 	}
 	return sum, errs

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,6 +79,50 @@ func TestFixComposedRuns(t *testing.T) {
 	}
 }
 
+// TestComposedFixEditsNameTheFile: a run's fix in the JSON report names the file as the
+// finding does (the path given, not the path inside the tree the run is composed from).
+func TestComposedFixEditsNameTheFile(t *testing.T) {
+	dir := writeTree(t, mmTree)
+	_, stdout, _ := cli(t, nil, "check", "--format", "json", filepath.Join(dir, "configs"))
+	var rep struct {
+		Diagnostics []struct {
+			Code, File string
+			Fix        *struct {
+				Edits []struct{ File string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, d := range rep.Diagnostics {
+		if d.Code == "TL202" && d.File == filepath.Join(dir, "configs", "run.py") {
+			found = d.Fix != nil && len(d.Fix.Edits) == 1 && d.Fix.Edits[0].File == d.File
+		}
+	}
+	if !found {
+		t.Errorf("run.py's TL202 and its fix's file:\n%s", stdout)
+	}
+}
+
+// TestFixReportReadsFixedJoinedFile: --fix rewrites a DeepSpeed file a recipe's run reads
+// (after the recipe, whose run read it first: z_ds.json sorts after sft.yaml); the report
+// after it composes the run from the fixed text, not from what was read before.
+func TestFixReportReadsFixedJoinedFile(t *testing.T) {
+	writeTree(t, map[string]string{
+		"sft.yaml":  "model_name_or_path: gpt2\noutput_dir: out\nper_device_train_batch_size: 8\nper_device_eval_batch_size: 8\neval_strategy: steps\neval_steps: 100\ndeepspeed: z_ds.json\n",
+		"z_ds.json": `{"train_micro_batch_size_per_gpu": "auto", "fp16": {"enabled": true}, "bf16": {"enabled": true}}` + "\n",
+	})
+	_, stdout, stderr := cli(t, nil, "check", "--fix", "--unsafe-fixes", ".")
+	if !strings.Contains(readFile(t, "z_ds.json"), `"fp16": {"enabled": false}`) {
+		t.Fatalf("z_ds.json not fixed (%s):\n%s", stderr, readFile(t, "z_ds.json"))
+	}
+	if strings.Contains(stdout, "fp16.enabled true") {
+		t.Errorf("the report read z_ds.json from before the fix:\n%s", stdout)
+	}
+}
+
 // TestLSPFixesComposedRun: in the editor, run.py's finding, which only its run makes (the
 // file alone does not know the loops its base sets), offers its quick fix, and the file's
 // fix-all action applies it.
@@ -132,5 +178,65 @@ func TestLSPFixesComposedRun(t *testing.T) {
 	}
 	if !all {
 		t.Errorf("the fix-all action does not give the fixed run.py: %+v", acts)
+	}
+}
+
+// TestFixLeavesPrimaryOthersRead: once another config lists run.py as its base, --fix no
+// longer raises run.py's eval batch, which child.py's run would inherit; the finding stays.
+func TestFixLeavesPrimaryOthersRead(t *testing.T) {
+	tree := map[string]string{"configs/child.py": "_base_ = ['./run.py']\nval_evaluator = dict(type='Accuracy', topk=(1, 5))\n"}
+	for k, v := range mmTree {
+		tree[k] = v
+	}
+	writeTree(t, tree)
+	_, stdout, stderr := cli(t, nil, "check", "--fix", "configs")
+	if readFile(t, "configs/run.py") != mmTree["configs/run.py"] || !strings.Contains(stderr, "no fixes to apply") {
+		t.Errorf("--fix changed run.py (%s):\n%s", stderr, readFile(t, "configs/run.py"))
+	}
+	if !strings.Contains(stdout, "configs/run.py:2:") || strings.Contains(stdout, "fixable") {
+		t.Errorf("report:\n%s", stdout)
+	}
+}
+
+// TestLSPNoFixInPrimaryOthersRead: the editor lints train.yaml in its plain run and in its
+// experiment's (train.yaml + experiment=big, one lint each); the plain run's finding offers no
+// quick fix, since the experiment's run reads the same value.
+func TestLSPNoFixInPrimaryOthersRead(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"configs/train.yaml":          "defaults:\n  - data: default\n  - _self_\n  - experiment: null\n\neval:\n  batch_size: 4\n",
+		"configs/data/default.yaml":   "# @package _global_\ntrain:\n  batch_size: 32\n",
+		"configs/experiment/big.yaml": "# @package _global_\ntrain:\n  batch_size: 64\n",
+	})
+	ctx, server, rec := startEditor(t, lsp.Engine{Rules: allRules(), Runs: editorRuns}, &protocol.InitializeParams{})
+	u := uri.File(filepath.Join(dir, "configs", "train.yaml"))
+	text, _ := os.ReadFile(filepath.Join(dir, "configs", "train.yaml"))
+	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+		URI: u, LanguageID: "yaml", Version: 1, Text: string(text)}})
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case p := <-rec.Diags:
+			if p.URI != u {
+				continue
+			}
+			for _, d := range p.Diagnostics {
+				if c, ok := d.Code.(protocol.String); !ok || string(c) != "TL202" || !strings.Contains(fmt.Sprint(d.Message), "train batch 32") {
+					continue
+				}
+				acts, err := server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+					Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range acts {
+					if a, ok := r.(*protocol.CodeAction); ok && strings.HasPrefix(a.Title, "set eval.batch_size") {
+						t.Errorf("quick fix offered: %s", a.Title)
+					}
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("train.yaml got no TL202 from its plain run")
+		}
 	}
 }

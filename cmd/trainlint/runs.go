@@ -175,28 +175,38 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 	for _, t := range rp.trees {
 		var perRun [][]lint.Diagnostic
 		var names, primaries []string
+		readers := map[string]int{}
 		cache := compose.NewCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
+			lint.CountReads(readers, run)
 			ds := lint.LintRun(run, rs, o)
 			if t.reports(t.show(s.Primary)) {
 				lint.RunFile(&res.Files, t.show(s.Primary), run, o)
 			}
-			for i := range ds {
-				ds[i].File = t.show(ds[i].File)
-				for j := range ds[i].Related {
-					ds[i].Related[j].File = t.show(ds[i].Related[j].File)
-				}
-			}
+			perRun = append(perRun, ds)
 			for _, d := range run.Files {
 				if _, ok := sources[t.show(d.Path)]; !ok {
 					sources[t.show(d.Path)] = d.Src
 				}
 			}
-			perRun = append(perRun, ds)
 			shown := t.show(s.Primary)
 			names, primaries = append(names, shown+strings.TrimPrefix(s.Name(), s.Primary)), append(primaries, shown)
+		}
+		lint.DropSharedFixes(perRun, readers)
+		for _, ds := range perRun {
+			for i := range ds {
+				ds[i].File = t.show(ds[i].File)
+				for j := range ds[i].Related {
+					ds[i].Related[j].File = t.show(ds[i].Related[j].File)
+				}
+				if fx := ds[i].Fix; fx != nil {
+					for j := range fx.Edits {
+						fx.Edits[j].File = t.show(fx.Edits[j].File)
+					}
+				}
+			}
 		}
 		t.fsys.close()
 		ds := lint.DedupeRuns(perRun, names, primaries)
@@ -260,9 +270,6 @@ func (t *treeFS) ReadFile(name string) ([]byte, error) {
 	return b, err
 }
 
-// forget drops a file from the memo (--fix rewrote it).
-func (t *treeFS) forget(name string) { delete(t.memo, name) }
-
 func (t *treeFS) readFile(name string) ([]byte, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrInvalid}
@@ -297,26 +304,47 @@ type runTree struct {
 	prefix string // what the reported paths put before the relative path
 	fsys   *treeFS
 	specs  []compose.Spec
+	// readers counts the runs that read each file (primaryOf: a fix of --fix only in a primary
+	// one run reads).
+	readers map[string]int
 }
 
-// primaryOf returns the tree of input in and the runs that have it as their primary and that
-// FixRun can fix (composed, or a recipe with the files it names, launched without overrides);
-// none when in is no such primary.
-func (rp *runPlan) primaryOf(in input) (*runTree, []compose.Spec) {
+// primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
+// (composed, or a recipe with the files it names) launched without overrides whose primary is
+// in and that no other run of the tree reads (lint.DropSharedFixes). The runs are composed
+// once per tree to count their readers.
+func (rp *runPlan) primaryOf(in input, opts optionsFunc) (*runTree, []compose.Spec) {
 	for _, t := range rp.trees {
 		rel, ok := t.rel[in.Path]
 		if !ok || t.fsys == nil {
 			continue
 		}
+		if t.readers == nil {
+			t.readers = map[string]int{}
+			cache := compose.NewCache()
+			for _, s := range t.specs {
+				lint.CountReads(t.readers, lint.ComposeSpec(cache, t.fsys, s, opts(t.byRel[s.Primary])))
+			}
+		}
 		var specs []compose.Spec
 		for _, s := range t.specs {
-			if s.Primary == rel && len(s.Overrides) == 0 {
+			if s.Primary == rel && len(s.Overrides) == 0 && t.readers[rel] == 1 {
 				specs = append(specs, s)
 			}
 		}
 		return t, specs
 	}
 	return nil, nil
+}
+
+// forget empties the trees' read memos (--fix rewrote a file: a run may read it as a base, a
+// group option or a joined DeepSpeed file).
+func (rp *runPlan) forget() {
+	for _, t := range rp.trees {
+		if t.fsys != nil {
+			t.fsys.memo = map[string][]byte{}
+		}
+	}
 }
 
 // reports says whether findings in the file shown as path are reported: every file of a

@@ -700,26 +700,35 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 			opts = o
 		}
 	}
+	// The runs are linted one at a time: a run's fixes in a primary that the other runs read
+	// too could break them (lint.DropSharedFixes), and the file's other runs are not in its lint.
+	opts.NoRunFixes = len(runs) > 1
+	// Each file's text is taken once: every run's findings on it, and the fixes a code action
+	// applies to that text, are of the same version.
+	type version struct {
+		t  *text
+		v  int32
+		f  doc.Format
+		ok bool
+	}
+	s.mu.Lock()
+	taken := map[string]version{d.path: {d.text, d.version, d.format, true}}
+	s.mu.Unlock()
 	out := map[uri.URI]*published{}
 	for _, run := range runs {
 		var files []lint.File
 		texts := map[string]*published{}
 		for _, p := range run.Files {
-			var t *text
-			var v int32
-			var f doc.Format
-			if p == d.path {
-				s.mu.Lock()
-				t, v, f = d.text, d.version, d.format
-				s.mu.Unlock()
-			} else {
-				var ok bool
-				if t, v, f, ok = s.readFile(p); !ok {
-					continue
-				}
+			r, ok := taken[p]
+			if !ok {
+				r.t, r.v, r.f, r.ok = s.readFile(p)
+				taken[p] = r
 			}
-			files = append(files, lint.File{Path: p, Text: t.src, Format: f})
-			texts[p] = &published{version: v, text: t, format: f, path: p, diags: []lint.Diagnostic{}}
+			if !r.ok {
+				continue
+			}
+			files = append(files, lint.File{Path: p, Text: r.t.src, Format: r.f})
+			texts[p] = &published{version: r.v, text: r.t, format: r.f, path: p, diags: []lint.Diagnostic{}}
 		}
 		if len(files) == 0 {
 			continue
@@ -764,15 +773,13 @@ func mergeDiags(a, b []lint.Diagnostic) []lint.Diagnostic {
 		code, msg string
 		line, col int
 	}
-	seen := map[key]int{}
+	seen := map[key]bool{}
 	var out []lint.Diagnostic
 	for _, d := range append(append([]lint.Diagnostic(nil), a...), b...) {
 		k := key{d.Code, d.Message, d.Line, d.Column}
-		if i, ok := seen[k]; !ok {
-			seen[k] = len(out)
+		if !seen[k] {
+			seen[k] = true
 			out = append(out, d)
-		} else if out[i].Fix == nil && d.Fix != nil {
-			out[i].Fix = d.Fix // the run whose primary this file is offers the fix
 		}
 	}
 	return out

@@ -196,6 +196,14 @@ func TestFixLeavesPrimaryOthersRead(t *testing.T) {
 	if !strings.Contains(stdout, "configs/run.py:2:") || strings.Contains(stdout, "fixable") {
 		t.Errorf("report:\n%s", stdout)
 	}
+	// Named alone (as pre-commit names staged files), run.py's tree holds no other run: the
+	// runs that read it are looked for as the editor does.
+	if _, stdout, _ = cli(t, nil, "check", "--diff", "configs/run.py"); stdout != "" {
+		t.Errorf("--diff of run.py named alone:\n%s", stdout)
+	}
+	if _, stdout, _ = cli(t, nil, "check", "configs/run.py"); !strings.Contains(stdout, "configs/run.py:2:") || strings.Contains(stdout, "fixable") {
+		t.Errorf("report of run.py named alone:\n%s", stdout)
+	}
 }
 
 // TestLSPNoFixInPrimaryOthersRead: the editor lints train.yaml in its plain run and in its
@@ -238,5 +246,60 @@ func TestLSPNoFixInPrimaryOthersRead(t *testing.T) {
 		case <-deadline:
 			t.Fatal("train.yaml got no TL202 from its plain run")
 		}
+	}
+}
+
+// TestLSPRunFixesOnlyForTheEditedPrimary: the editor lints the runs that read the edited file,
+// each alone, so only a run whose primary is the edited file, read by no other run, keeps its
+// fixes. Opening run.py publishes its finding with the fix; opening the base then publishes
+// run.py's findings again (its run reads the base), without the fix: from the base, the finder
+// does not look for the runs that read run.py.
+func TestLSPRunFixesOnlyForTheEditedPrimary(t *testing.T) {
+	tree := map[string]string{".git/HEAD": "ref: refs/heads/main\n"} // the repository the finder searches
+	for k, v := range mmTree {
+		if k != "configs/inherits.py" { // run.py's run is the only one that reads the base
+			tree[k] = v
+		}
+	}
+	dir := writeTree(t, tree)
+	ctx, server, rec := startEditor(t, lsp.Engine{Rules: allRules(), Runs: editorRuns}, &protocol.InitializeParams{})
+	run := uri.File(filepath.Join(dir, "configs", "run.py"))
+	quickFix := func(open string) (found, fix bool) {
+		text, _ := os.ReadFile(open)
+		server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: uri.File(open), LanguageID: "python", Version: 1, Text: string(text)}})
+		deadline := time.After(20 * time.Second)
+		for {
+			select {
+			case p := <-rec.Diags:
+				if p.URI != run {
+					continue
+				}
+				for _, d := range p.Diagnostics {
+					if c, ok := d.Code.(protocol.String); !ok || string(c) != "TL202" {
+						continue
+					}
+					acts, err := server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: run},
+						Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, r := range acts {
+						if a, ok := r.(*protocol.CodeAction); ok && strings.HasPrefix(a.Title, "set val_dataloader.batch_size") {
+							return true, true
+						}
+					}
+					return true, false
+				}
+			case <-deadline:
+				return false, false
+			}
+		}
+	}
+	if found, fix := quickFix(filepath.Join(dir, "configs", "run.py")); !found || !fix {
+		t.Errorf("opening run.py: its TL202 published %v, with a quick fix %v", found, fix)
+	}
+	if found, fix := quickFix(filepath.Join(dir, "configs", "_base_", "base.py")); !found || fix {
+		t.Errorf("then opening the base: run.py's TL202 published %v, with a quick fix %v", found, fix)
 	}
 }

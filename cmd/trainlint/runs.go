@@ -10,6 +10,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // appendFlag collects a repeatable flag whose values are kept whole (an override may hold
@@ -195,8 +196,20 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			names, primaries = append(names, shown+strings.TrimPrefix(s.Name(), s.Primary)), append(primaries, shown)
 		}
 		lint.DropSharedFixes(perRun, readers)
+		others := map[string]bool{} // primary → read by runs outside the tree (readByOthers)
 		for _, ds := range perRun {
 			for i := range ds {
+				if fx := ds[i].Fix; fx != nil {
+					f := fx.Edits[0].File // a run's fix is in its primary (lint.DropSharedFixes)
+					o, ok := others[f]
+					if !ok {
+						o = readByOthers(filepath.Join(t.root, filepath.FromSlash(f)), maxBytes(opts(t.byRel[f])))
+						others[f] = o
+					}
+					if o {
+						ds[i].Fix = nil
+					}
+				}
 				ds[i].File = t.show(ds[i].File)
 				for j := range ds[i].Related {
 					ds[i].Related[j].File = t.show(ds[i].Related[j].File)
@@ -332,9 +345,28 @@ func (rp *runPlan) primaryOf(in input, opts optionsFunc) (*runTree, []compose.Sp
 				specs = append(specs, s)
 			}
 		}
+		if len(specs) > 0 && readByOthers(in.FSPath, maxBytes(opts(in))) {
+			specs = nil
+		}
 		return t, specs
 	}
 	return nil, nil
+}
+
+// readByOthers reports whether the primary config at fsPath is read by a run other than its
+// own (or cannot be told), also where the command line named it alone: the runs the language
+// server finds for an edited file (editorRuns: the Hydra runs of its config directory,
+// experiments included; the code configs of its repository that name it as a base).
+func readByOthers(fsPath string, max int) bool {
+	abs, err := filepath.Abs(fsPath)
+	if err != nil {
+		return true
+	}
+	runs := editorRuns(abs, func(p string) ([]byte, bool) {
+		text, size, err := readInput(p, lint.Options{Limits: doc.Limits{MaxBytes: max}})
+		return text, err == nil && size == int64(len(text))
+	})
+	return len(runs) != 1
 }
 
 // forget empties the trees' read memos (--fix rewrote a file: a run may read it as a base, a

@@ -700,9 +700,6 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 			opts = o
 		}
 	}
-	// The runs are linted one at a time: a run's fixes in a primary that the other runs read
-	// too could break them (lint.DropSharedFixes), and the file's other runs are not in its lint.
-	opts.NoRunFixes = len(runs) > 1
 	// Each file's text is taken once: every run's findings on it, and the fixes a code action
 	// applies to that text, are of the same version.
 	type version struct {
@@ -733,11 +730,17 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 		if len(files) == 0 {
 			continue
 		}
+		// The runs are linted one at a time, so a run's lint does not see the others: its
+		// fixes are kept only in the edited file, when that is its primary and no other run
+		// reads it (lint.DropSharedFixes). A primary this lint reaches from one of its bases or
+		// group files may be read by runs the finder did not look for.
+		o := opts
+		o.NoRunFixes = len(runs) > 1 || run.Files[0] != d.path
 		var res *lint.Result
 		if run.Root != "" {
-			res = LintRunAt(run.Root, files, run.Overrides, s.eng.Rules, opts)
+			res = LintRunAt(run.Root, files, run.Overrides, s.eng.Rules, o)
 		} else {
-			res = s.eng.Lint(files, run.Overrides, s.eng.Rules, opts)
+			res = s.eng.Lint(files, run.Overrides, s.eng.Rules, o)
 		}
 		for _, fi := range res.Files {
 			if fi.Path == d.path && fi.Framework != "" && fi.Framework != dialect.Generic.Name {

@@ -215,3 +215,47 @@ func applyOracle(src []byte, path string, diags []lint.Diagnostic, unsafe bool) 
 	}
 	return out, n
 }
+
+// FuzzFixRuns feeds any primary through the fixes of composed runs (FixFiles, the browser's
+// fix all; FixRun underneath the CLI's): an MMEngine run over a fixed base, or a Hydra primary
+// over a fixed group file. The base and group files are never changed, a primary that parsed
+// still parses, and every finding left is well formed.
+func FuzzFixRuns(f *testing.F) {
+	f.Add([]byte(mmRunFiles["own.py"]), false, false)
+	f.Add([]byte(mmRunFiles["vianame.py"]), false, true)
+	f.Add([]byte("_base_ = ['./base.py']\nval_dataloader = dict(batch_size=1)\ntest_dataloader = val_dataloader\n"), false, false)
+	f.Add([]byte("defaults:\n  - data: default\n  - _self_\n\neval:\n  batch_size: 4\n"), true, false)
+	f.Add([]byte("defaults:\n  - data: default\n  - _self_\n\neval:\n  batch_size: 4\ntrainer:\n  val_check_interval: 0\n"), true, true)
+	rs := rules.All()
+	f.Fuzz(func(t *testing.T, src []byte, hydra, unsafe bool) {
+		files := []lint.File{{Path: "base.py", Text: []byte(mmRunFiles["base.py"])}, {Path: "run.py", Text: src}}
+		if hydra {
+			files = []lint.File{{Path: "configs/data/default.yaml", Text: []byte("# @package _global_\ntrain:\n  batch_size: 32\n")},
+				{Path: "configs/train.yaml", Text: src}}
+		}
+		outs, res, errs := lint.FixFiles(files, nil, rs, lint.Options{}, unsafe)
+		if errs[1] != nil {
+			t.Fatalf("FixFiles: %v", errs[1])
+		}
+		if !bytes.Equal(outs[0].Text, files[0].Text) || outs[0].Applied != 0 {
+			t.Fatalf("the base changed:\n%s", outs[0].Text)
+		}
+		format := doc.Python
+		if hydra {
+			format = doc.YAML
+		}
+		if parsesClean(doc.Parse("x", src, format, doc.Limits{})) && !parsesClean(doc.Parse("x", outs[1].Text, format, doc.Limits{})) {
+			t.Fatalf("the fixed primary no longer parses:\n%s", outs[1].Text)
+		}
+		if outs[1].Applied == 0 && !bytes.Equal(outs[1].Text, src) {
+			t.Fatalf("no fix applied but the primary changed")
+		}
+		var mine []lint.Diagnostic
+		for _, d := range res.Diagnostics {
+			if d.File == files[1].Path {
+				mine = append(mine, d)
+			}
+		}
+		checkDiagnostics(t, outs[1].Text, mine)
+	})
+}

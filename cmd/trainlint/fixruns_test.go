@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -231,15 +232,8 @@ func TestLSPNoFixInPrimaryOthersRead(t *testing.T) {
 				if c, ok := d.Code.(protocol.String); !ok || string(c) != "TL202" || !strings.Contains(fmt.Sprint(d.Message), "train batch 32") {
 					continue
 				}
-				acts, err := server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
-					Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, r := range acts {
-					if a, ok := r.(*protocol.CodeAction); ok && strings.HasPrefix(a.Title, "set eval.batch_size") {
-						t.Errorf("quick fix offered: %s", a.Title)
-					}
+				if title := quickFixTitled(t, ctx, server, u, d, "set eval.batch_size"); title != "" {
+					t.Errorf("quick fix offered: %s", title)
 				}
 				return
 			}
@@ -279,17 +273,7 @@ func TestLSPRunFixesOnlyForTheEditedPrimary(t *testing.T) {
 					if c, ok := d.Code.(protocol.String); !ok || string(c) != "TL202" {
 						continue
 					}
-					acts, err := server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: run},
-						Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}})
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, r := range acts {
-						if a, ok := r.(*protocol.CodeAction); ok && strings.HasPrefix(a.Title, "set val_dataloader.batch_size") {
-							return true, true
-						}
-					}
-					return true, false
+					return true, quickFixTitled(t, ctx, server, run, d, "set val_dataloader.batch_size") != ""
 				}
 			case <-deadline:
 				return false, false
@@ -302,4 +286,21 @@ func TestLSPRunFixesOnlyForTheEditedPrimary(t *testing.T) {
 	if found, fix := quickFix(filepath.Join(dir, "configs", "_base_", "base.py")); !found || fix {
 		t.Errorf("then opening the base: run.py's TL202 published %v, with a quick fix %v", found, fix)
 	}
+}
+
+// quickFixTitled asks the server for d's code actions and returns the title of the first that
+// starts with prefix ("" for none).
+func quickFixTitled(t *testing.T, ctx context.Context, server protocol.Server, u uri.URI, d protocol.Diagnostic, prefix string) string {
+	t.Helper()
+	acts, err := server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
+		Range: d.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{d}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range acts {
+		if a, ok := r.(*protocol.CodeAction); ok && strings.HasPrefix(a.Title, prefix) {
+			return a.Title
+		}
+	}
+	return ""
 }

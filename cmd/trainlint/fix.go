@@ -17,8 +17,8 @@ type fixSummary struct {
 
 // runFixes is the fixing step of check (--fix, --diff). Each file is fixed in memory by
 // lint.FixFile (fix, re-lint, repeat); a file that is the primary of a composed run (runs.go)
-// and that no other run reads is then fixed in its run by lint.FixRun, which applies the
-// fixes of the run's findings on values the file writes itself. --diff prints a unified diff of the result and writes
+// is then fixed in its run by lint.FixRun, which applies the fixes of the run's findings on
+// values the file writes itself, kept when no other run reads the file (readAlone). --diff prints a unified diff of the result and writes
 // nothing, --fix replaces the file atomically (safewrite.go says when it refuses to). Standard input cannot be written back, so --fix
 // refuses it (--diff shows its diff). Errors (unwritable file, a fix that breaks parsing) are
 // returned per file and the other files are still fixed.
@@ -61,13 +61,16 @@ func runFixes(c *checkConfig, ins []input, stdin io.Reader, rules []*lint.Rule, 
 			errs = append(errs, err)
 			continue
 		}
-		t, specs := runs.primaryOf(in, full)
+		t, specs := runs.primaryOf(in)
 		for _, s := range specs {
 			ro, err := lint.FixRun(t.fsys, s, out.Text, rules, full(in), c.UnsafeFixes)
 			if err != nil {
 				out.Applied = 0 // the file is left as it is, as the error says
 				errs = append(errs, errors.New(t.prefix+err.Error()))
 				break
+			}
+			if ro.Applied > 0 && !t.readAlone(s.Primary, full) {
+				break // other runs read the primary: an edit for this one would change theirs
 			}
 			out.Text, out.Applied = ro.Text, out.Applied+ro.Applied
 		}

@@ -304,3 +304,32 @@ func quickFixTitled(t *testing.T, ctx context.Context, server protocol.Server, u
 	}
 	return ""
 }
+
+// TestFixLeavesPrimaryReadElsewhere: the runs that read a primary are looked for among all the
+// configs under the tree's root, not only the files given: a config in a sibling folder lists
+// run.py as its base (no .git: the root is the working folder), and a Hydra primary lists
+// train.yaml in its defaults. Neither primary is fixed, whether named alone, its folder walked
+// or the whole tree walked.
+func TestFixLeavesPrimaryReadElsewhere(t *testing.T) {
+	writeTree(t, map[string]string{
+		"mm/_base_/base.py":    mmTree["configs/_base_/base.py"],
+		"mm/a/run.py":          "_base_ = ['../_base_/base.py']\nval_dataloader = dict(batch_size=8)\n",
+		"mm/b/child.py":        "_base_ = ['../a/run.py']\n",
+		"hy/data/default.yaml": "# @package _global_\ntrain:\n  batch_size: 32\n",
+		"hy/train.yaml":        "defaults:\n  - data: default\n  - _self_\n\neval:\n  batch_size: 4\n",
+		"hy/small.yaml":        "defaults:\n  - train\n  - _self_\n",
+	})
+	for _, arg := range []string{"mm/a/run.py", "mm/a", "mm", "hy/train.yaml", "hy"} {
+		if _, stdout, _ := cli(t, nil, "check", "--diff", arg); stdout != "" {
+			t.Errorf("--diff %s:\n%s", arg, stdout)
+		}
+	}
+	// Without the configs that read them, both are fixed.
+	os.Remove("mm/b/child.py")
+	os.Remove("hy/small.yaml")
+	for _, arg := range []string{"mm/a/run.py", "hy/train.yaml"} {
+		if _, stdout, _ := cli(t, nil, "check", "--diff", arg); !strings.Contains(stdout, "+++ b/"+arg) {
+			t.Errorf("--diff %s alone gave no diff:\n%s", arg, stdout)
+		}
+	}
+}

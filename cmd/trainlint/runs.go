@@ -10,7 +10,6 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/compose"
-	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // appendFlag collects a repeatable flag whose values are kept whole (an override may hold
@@ -196,19 +195,10 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			names, primaries = append(names, shown+strings.TrimPrefix(s.Name(), s.Primary)), append(primaries, shown)
 		}
 		lint.DropSharedFixes(perRun, readers)
-		others := map[string]bool{} // primary → read by runs outside the tree (readByOthers)
 		for _, ds := range perRun {
 			for i := range ds {
-				if fx := ds[i].Fix; fx != nil {
-					f := fx.Edits[0].File // a run's fix is in its primary (lint.DropSharedFixes)
-					o, ok := others[f]
-					if !ok {
-						o = readByOthers(filepath.Join(t.root, filepath.FromSlash(f)), maxBytes(opts(t.byRel[f])))
-						others[f] = o
-					}
-					if o {
-						ds[i].Fix = nil
-					}
+				if fx := ds[i].Fix; fx != nil && !t.readAlone(fx.Edits[0].File, opts) {
+					ds[i].Fix = nil // configs under the tree's root that were not given read it too
 				}
 				ds[i].File = t.show(ds[i].File)
 				for j := range ds[i].Related {
@@ -317,56 +307,51 @@ type runTree struct {
 	prefix string // what the reported paths put before the relative path
 	fsys   *treeFS
 	specs  []compose.Spec
-	// readers counts the runs that read each file (primaryOf: a fix of --fix only in a primary
-	// one run reads).
-	readers map[string]int
+	// allReaders counts the runs of every config under root that read each file (readAlone).
+	allReaders map[string]int
 }
 
 // primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
 // (composed, or a recipe with the files it names) launched without overrides whose primary is
-// in and that no other run of the tree reads (lint.DropSharedFixes). The runs are composed
-// once per tree to count their readers.
-func (rp *runPlan) primaryOf(in input, opts optionsFunc) (*runTree, []compose.Spec) {
+// in. runFixes keeps what FixRun does only when no other run reads the primary (readAlone).
+func (rp *runPlan) primaryOf(in input) (*runTree, []compose.Spec) {
 	for _, t := range rp.trees {
 		rel, ok := t.rel[in.Path]
 		if !ok || t.fsys == nil {
 			continue
 		}
-		if t.readers == nil {
-			t.readers = map[string]int{}
-			cache := compose.NewCache()
-			for _, s := range t.specs {
-				lint.CountReads(t.readers, lint.ComposeSpec(cache, t.fsys, s, opts(t.byRel[s.Primary])))
-			}
-		}
 		var specs []compose.Spec
 		for _, s := range t.specs {
-			if s.Primary == rel && len(s.Overrides) == 0 && t.readers[rel] == 1 {
+			if s.Primary == rel && len(s.Overrides) == 0 {
 				specs = append(specs, s)
 			}
-		}
-		if len(specs) > 0 && readByOthers(in.FSPath, maxBytes(opts(in))) {
-			specs = nil
 		}
 		return t, specs
 	}
 	return nil, nil
 }
 
-// readByOthers reports whether the primary config at fsPath is read by a run other than its
-// own (or cannot be told), also where the command line named it alone: the runs the language
-// server finds for an edited file (editorRuns: the Hydra runs of its config directory,
-// experiments included; the code configs of its repository that name it as a base).
-func readByOthers(fsPath string, max int) bool {
-	abs, err := filepath.Abs(fsPath)
-	if err != nil {
-		return true
+// readAlone reports whether exactly one run reads the file rel (a primary with a run's fix),
+// among the runs of every config under the tree's root, not only of the files given: a
+// config in a sibling folder may list it as its base, an experiment or another primary may
+// read it (lint.DropSharedFixes). Those configs (code configs and YAML, as filesBelow finds
+// them) are composed once per tree, when the first fix asks. Past maxCodeFiles of them the
+// answer cannot be told, and is no.
+func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
+	if t.allReaders == nil {
+		t.allReaders = map[string]int{}
+		files := filesBelow(t.fsys, codeWalkDepth, maxCodeFiles+1, func(n string) bool { return compose.IsCodeConfig(n) || isYAMLPath(n) })
+		if len(files) > maxCodeFiles {
+			return false // t.allReaders stays empty: no file is read by one run alone
+		}
+		o := opts(t.byRel[t.files[0]])
+		specs, _ := compose.Discover(t.fsys, files)
+		cache := compose.NewCache()
+		for _, s := range specs {
+			lint.CountReads(t.allReaders, lint.ComposeSpec(cache, t.fsys, s, o))
+		}
 	}
-	runs := editorRuns(abs, func(p string) ([]byte, bool) {
-		text, size, err := readInput(p, lint.Options{Limits: doc.Limits{MaxBytes: max}})
-		return text, err == nil && size == int64(len(text))
-	})
-	return len(runs) != 1
+	return t.allReaders[rel] == 1
 }
 
 // forget empties the trees' read memos (--fix rewrote a file: a run may read it as a base, a

@@ -176,7 +176,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		var perRun [][]lint.Diagnostic
 		var names, primaries []string
 		readers := map[string]int{}
-		cache := compose.NewCache()
+		cache := t.composeCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
@@ -309,6 +309,9 @@ type runTree struct {
 	specs  []compose.Spec
 	// allReaders counts the runs of every config under root that read each file (readAlone).
 	allReaders map[string]int
+	// cache keeps the files the runs parse, for the runs' lint and readAlone alike (forget
+	// drops it with the read memos).
+	cache *compose.Cache
 }
 
 // primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
@@ -331,6 +334,14 @@ func (rp *runPlan) primaryOf(in input) (*runTree, []compose.Spec) {
 	return nil, nil
 }
 
+// composeCache is the tree's composition cache.
+func (t *runTree) composeCache() *compose.Cache {
+	if t.cache == nil {
+		t.cache = compose.NewCache()
+	}
+	return t.cache
+}
+
 // readAlone reports whether exactly one run reads the file rel (a primary with a run's fix),
 // among the runs of every config under the tree's root, not only of the files given: a
 // config in a sibling folder may list it as its base, an experiment or another primary may
@@ -346,7 +357,7 @@ func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 		}
 		o := opts(t.byRel[t.files[0]])
 		specs, _ := compose.Discover(t.fsys, files)
-		cache := compose.NewCache()
+		cache := t.composeCache()
 		for _, s := range specs {
 			lint.CountReads(t.allReaders, lint.ComposeSpec(cache, t.fsys, s, o))
 		}
@@ -361,6 +372,7 @@ func (rp *runPlan) forget() {
 		if t.fsys != nil {
 			t.fsys.memo = map[string][]byte{}
 		}
+		t.cache = nil
 	}
 }
 

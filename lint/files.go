@@ -74,7 +74,7 @@ func FixFiles(files []File, overrides []string, rules []*Rule, o Options, unsafe
 			}
 			g := f
 			g.Text = next
-			if parses(f, o) && !parses(g, o) {
+			if Parses(f, o) && !Parses(g, o) {
 				errs[i] = unparsable(f.Path, res.Diagnostics, unsafe)
 				continue
 			}

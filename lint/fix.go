@@ -58,7 +58,7 @@ func FixRun(fsys compose.FS, s compose.Spec, text []byte, rules []*Rule, o Optio
 func fixRounds(f File, o Options, unsafe bool, lint func(File) (FileInfo, []Diagnostic)) (FixOutcome, error) {
 	info, diags := lint(f)
 	out := FixOutcome{Text: f.Text, Info: info, Diagnostics: diags}
-	parsedBefore := parses(f, o)
+	parsedBefore := Parses(f, o)
 	for round := 0; round < MaxFixRounds; round++ {
 		next, n := ApplyFixes(out.Text, f.Path, out.Diagnostics, unsafe)
 		if n == 0 || string(next) == string(out.Text) {
@@ -66,7 +66,7 @@ func fixRounds(f File, o Options, unsafe bool, lint func(File) (FileInfo, []Diag
 		}
 		nf := f
 		nf.Text = next
-		if parsedBefore && !parses(nf, o) {
+		if parsedBefore && !Parses(nf, o) {
 			return out, unparsable(f.Path, out.Diagnostics, unsafe)
 		}
 		out.Text = next
@@ -99,8 +99,9 @@ func (o *overlayFS) RootName() string {
 	return ""
 }
 
-// parses reports whether f parses without a syntax error (the check a fixed text must pass).
-func parses(f File, o Options) bool {
+// Parses reports whether f parses without a syntax error (the check a fixed text must pass:
+// the fixers here and the language server's fix-all).
+func Parses(f File, o Options) bool {
 	a, _ := Analyze(f, Options{Framework: o.Framework, Limits: o.Limits, NoDirectYAML: o.NoDirectYAML})
 	return a.Doc.Root != nil && !a.Doc.HasSyntaxError()
 }

@@ -183,12 +183,10 @@ func (s *server) fixAllAction(pub *published, d *document, enc encoding) protoco
 	f := lint.File{Path: pub.path, Text: pub.text.src, Format: pub.format}
 	fixed, applied := []byte(nil), 0
 	if pub.composed {
-		parses := func(b []byte) bool {
-			a, _ := lint.Analyze(lint.File{Path: pub.path, Text: b, Format: pub.format}, opts)
-			return a.Doc.Root != nil && !a.Doc.HasSyntaxError()
-		}
 		fixed, applied = lint.ApplyFixes(pub.text.src, pub.path, pub.diags, false)
-		if applied > 0 && parses(pub.text.src) && !parses(fixed) {
+		g := f
+		g.Text = fixed
+		if applied > 0 && lint.Parses(f, opts) && !lint.Parses(g, opts) {
 			return nil // a trainlint bug; `check --fix` reports it
 		}
 	} else {

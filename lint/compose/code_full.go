@@ -642,25 +642,32 @@ const baseRefusal = ", so Config.fromfile stops before training starts"
 // variables this reader does not see: a `from m import name` (a value of another module), a
 // class, a `with ... as` name, a star import, a global statement, or a write through
 // globals(), locals(), vars(), __dict__, exec or setattr. (A plain `import m` binds a module,
-// which _file2dict drops.)
+// which _file2dict drops.) The run's files are only ever appended, so each is scanned once,
+// however many reads ask (c.unseenScanned, c.unseen).
 func (c *composer) unseenNames() bool {
-	for _, d := range c.run.Files {
-		if d.Format != doc.Python {
-			continue
+	for ; c.unseenScanned < len(c.run.Files) && !c.unseen; c.unseenScanned++ {
+		c.unseen = bindsUnseen(c.run.Files[c.unseenScanned])
+	}
+	return c.unseen
+}
+
+// bindsUnseen is unseenNames' test of one file.
+func bindsUnseen(d *doc.Document) bool {
+	if d.Format != doc.Python {
+		return false
+	}
+	for _, w := range []string{"import *", "globals()", "locals()", "vars(", "exec(", "setattr(", "__dict__", "global "} {
+		if bytes.Contains(d.Src, []byte(w)) {
+			return true
 		}
-		for _, w := range []string{"import *", "globals()", "locals()", "vars(", "exec(", "setattr(", "__dict__", "global "} {
-			if bytes.Contains(d.Src, []byte(w)) {
-				return true
-			}
-		}
-		for _, line := range bytes.Split(d.Src, []byte("\n")) {
-			t := bytes.TrimLeft(line, " \t")
-			switch {
-			case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")),
-				bytes.HasPrefix(t, []byte("class ")),
-				bytes.HasPrefix(t, []byte("with ")) && bytes.Contains(t, []byte(" as ")):
-				return true
-			}
+	}
+	for _, line := range bytes.Split(d.Src, []byte("\n")) {
+		t := bytes.TrimLeft(line, " \t")
+		switch {
+		case bytes.HasPrefix(t, []byte("from ")) && bytes.Contains(t, []byte(" import")),
+			bytes.HasPrefix(t, []byte("class ")),
+			bytes.HasPrefix(t, []byte("with ")) && bytes.Contains(t, []byte(" as ")):
+			return true
 		}
 	}
 	return false

@@ -125,7 +125,10 @@ type composer struct {
 	// they were then: a name the file bound to one before (`detector = _base_.model` then `del
 	// _base_.model`) still holds that object.
 	baseDeleted map[[2]string]*doc.Node
-	appended    []groupChoice
+	// unseenScanned counts the run's files unseenNames has scanned; unseen is its answer so far.
+	unseenScanned int
+	unseen        bool
+	appended      []groupChoice
 	// found are the overrides met in defaults lists during the last pass.
 	found map[string]string
 	seen  map[string]bool // groups met in defaults lists during the last pass

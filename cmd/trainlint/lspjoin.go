@@ -23,19 +23,27 @@ const joinSearchDepth = 6
 const joinWalkDepth = 4
 
 // launchRoot is the folder a recipe's file paths are read from: the nearest folder above path
-// (at most joinSearchDepth up) that holds .git, else the file's own folder.
-func launchRoot(p string) string {
+// (at most joinSearchDepth up) that holds .git; else the workspace folder that holds path
+// (folder, "" when none), when it is at most joinSearchDepth up (an editor opened on a
+// project that is not a repository: a downloaded release); else the file's own folder.
+func launchRoot(p, folder string) string {
 	dir := filepath.Dir(p)
-	d := dir
+	d, workspace := dir, ""
 	for i := 0; i <= joinSearchDepth; i++ {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			return d
+		}
+		if folder != "" && d == folder {
+			workspace = d
 		}
 		up := filepath.Dir(d)
 		if up == d {
 			break
 		}
 		d = up
+	}
+	if workspace != "" {
+		return workspace
 	}
 	return dir
 }
@@ -47,8 +55,8 @@ func launchRoot(p string) string {
 // first and is linted from launchRoot (lsp.Run.Root), as check lints the repository, so the
 // HF/DeepSpeed consistency findings appear while either file is edited. A run whose recipe
 // names no file that exists is not one.
-func joinedRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
-	root := launchRoot(p)
+func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.Run {
+	root := launchRoot(p, folder)
 	fsys, rel, done := openEditorTree(root, p, read)
 	if fsys == nil {
 		return nil
@@ -128,7 +136,7 @@ const (
 // gin includes and Python imports do) and whose composition reads it. Linted from the root like check's, a base gets the run's findings that
 // point into it and only structural checks of its own, instead of a lint of the base alone
 // (which would miss what the configs built on it set).
-func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
+func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	if strings.EqualFold(path.Ext(p), ".py") {
 		// A script or helper module is no config: no search on each change for it. A module
 		// of ml_collections configs is searched for: the get_configs of other files may call
@@ -141,7 +149,7 @@ func codeRuns(p string, read func(string) ([]byte, bool)) []lsp.Run {
 			return nil
 		}
 	}
-	root := launchRoot(p)
+	root := launchRoot(p, folder)
 	fsys, rel, done := openEditorTree(root, p, read)
 	if fsys == nil {
 		return nil

@@ -37,12 +37,12 @@ func TestEditorJoinedRuns(t *testing.T) {
 	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 	recipe, ds := p("recipes/zephyr/sft/config.yaml"), p("recipes/accelerate_configs/ds.json")
 	for _, edited := range []string{recipe, ds} {
-		runs := editorRuns(edited, diskRead)
+		runs := editorRuns(edited, diskRead, "")
 		if len(runs) != 1 || runs[0].Root != dir || strings.Join(runs[0].Files, " ") != recipe+" "+ds {
 			t.Fatalf("%s: runs %+v, want the zephyr recipe and ds.json from %s", edited, runs, dir)
 		}
 	}
-	if runs := editorRuns(p("recipes/accelerate_configs/lone.json"), diskRead); len(runs) != 1 || runs[0].Root != "" || len(runs[0].Files) != 1 {
+	if runs := editorRuns(p("recipes/accelerate_configs/lone.json"), diskRead, ""); len(runs) != 1 || runs[0].Root != "" || len(runs[0].Files) != 1 {
 		t.Errorf("lone.json: runs %+v, want a run of one", runs)
 	}
 	// The editor's unsaved text counts: a recipe whose deepspeed: line is being deleted has no
@@ -53,11 +53,11 @@ func TestEditorJoinedRuns(t *testing.T) {
 		}
 		return diskRead(q)
 	}
-	if runs := editorRuns(ds, unsaved); len(runs) != 1 || len(runs[0].Files) != 1 {
+	if runs := editorRuns(ds, unsaved, ""); len(runs) != 1 || len(runs[0].Files) != 1 {
 		t.Errorf("ds.json with the recipe's deepspeed: line removed: runs %+v, want a run of one", runs)
 	}
 
-	res := lintEditorRun(t, editorRuns(ds, diskRead)[0])
+	res := lintEditorRun(t, editorRuns(ds, diskRead, "")[0])
 	got := map[string]bool{}
 	for _, d := range res.Diagnostics {
 		if d.File == ds && (d.Code == "TL701" || d.Code == "TL706") {
@@ -96,17 +96,17 @@ func TestEditorCodeRuns(t *testing.T) {
 	dir := writeTree(t, mmCodeTree())
 	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 	base, leaf := p("configs/_base_/datasets/data.py"), p("configs/det/leaf.py")
-	runs := editorRuns(base, diskRead)
+	runs := editorRuns(base, diskRead, "")
 	if len(runs) != 1 || runs[0].Root != dir || runs[0].Files[0] != leaf || !slices.Contains(runs[0].Files, base) {
 		t.Fatalf("data.py: runs %+v, want leaf.py's run from %s", runs, dir)
 	}
-	if own := editorRuns(leaf, diskRead); len(own) != 1 || own[0].Files[0] != leaf || len(own[0].Files) != 3 {
+	if own := editorRuns(leaf, diskRead, ""); len(own) != 1 || own[0].Files[0] != leaf || len(own[0].Files) != 3 {
 		t.Errorf("leaf.py: runs %+v, want its own run of three files", own)
 	}
-	if rt := editorRuns(p("configs/_base_/default_runtime.py"), diskRead); len(rt) != 2 {
+	if rt := editorRuns(p("configs/_base_/default_runtime.py"), diskRead, ""); len(rt) != 2 {
 		t.Errorf("default_runtime.py: runs %+v, want leaf.py's and other.py's", rt)
 	}
-	if s := editorRuns(p("tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
+	if s := editorRuns(p("tools/train.py"), diskRead, ""); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
 		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
 	}
 	res := lintEditorRun(t, runs[0])
@@ -118,6 +118,40 @@ func TestEditorCodeRuns(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no TL202 at data.py:2 (eval batch 1 < train batch 2): %+v", res.Diagnostics)
+	}
+}
+
+// TestEditorCodeRunsInWorkspace: without .git (a downloaded release opened in the editor), the
+// workspace folder is where the finder looks for the configs built on an edited base: with it
+// the dataset base is linted through leaf.py in a sibling folder, without it the base is a run
+// of one. A .git above the workspace folder still wins (the workspace is part of a repository).
+func TestEditorCodeRunsInWorkspace(t *testing.T) {
+	tree := mmCodeTree()
+	delete(tree, ".git/HEAD")
+	dir := writeTree(t, tree)
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	base, leaf := p("configs/_base_/datasets/data.py"), p("configs/det/leaf.py")
+	if runs := editorRuns(base, diskRead, ""); len(runs) != 1 || len(runs[0].Files) != 1 {
+		t.Fatalf("data.py with no workspace folder: runs %+v, want a run of one", runs)
+	}
+	runs := editorRuns(base, diskRead, dir)
+	if len(runs) != 1 || runs[0].Root != dir || runs[0].Files[0] != leaf || !slices.Contains(runs[0].Files, base) {
+		t.Fatalf("data.py in workspace %s: runs %+v, want leaf.py's run from the workspace folder", dir, runs)
+	}
+	// A workspace folder that does not hold the file, or lies further up than the search goes,
+	// is not used.
+	if runs := editorRuns(base, diskRead, p("configs/det")); len(runs) != 1 || len(runs[0].Files) != 1 {
+		t.Errorf("data.py with another folder as workspace: runs %+v, want a run of one", runs)
+	}
+	// The workspace is a subfolder of a repository: the repository's root is the launch root.
+	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if got := launchRoot(base, p("configs")); got != dir {
+		t.Errorf("launchRoot under a repository with workspace configs/: %s, want the repository %s", got, dir)
+	}
+	if got := launchRoot(base, ""); got != dir {
+		t.Errorf("launchRoot under a repository: %s, want %s", got, dir)
 	}
 }
 
@@ -142,7 +176,7 @@ func TestEditorCallRuns(t *testing.T) {
 	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 	common, small := p("scenic/projects/demo/configs/common.py"), p("scenic/projects/demo/configs/small.py")
 	for _, edited := range []string{small, common} {
-		runs := editorRuns(edited, diskRead)
+		runs := editorRuns(edited, diskRead, "")
 		if len(runs) != 1 || runs[0].Root != dir || runs[0].Files[0] != small || !slices.Contains(runs[0].Files, common) {
 			t.Fatalf("%s: runs %+v, want small.py's run of two files from %s", edited, runs, dir)
 		}
@@ -155,7 +189,7 @@ func TestEditorCallRuns(t *testing.T) {
 			t.Errorf("%s: no TL304 at common.py:8 (checkpoint = False): %+v", edited, res.Diagnostics)
 		}
 	}
-	if s := editorRuns(p("scenic/projects/demo/tools/train.py"), diskRead); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
+	if s := editorRuns(p("scenic/projects/demo/tools/train.py"), diskRead, ""); len(s) != 1 || s[0].Root != "" || len(s[0].Files) != 1 {
 		t.Errorf("tools/train.py: runs %+v, want a run of one", s)
 	}
 }

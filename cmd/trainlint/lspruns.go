@@ -26,20 +26,22 @@ const maxRunCandidates = 200
 // (experiments included) through the editor's texts, and keeps those that read the file; the
 // nearest folder with such runs wins. Else a recipe that names a DeepSpeed file, or a file
 // such recipes name, is linted in their joined runs (joinedRuns), and a Python or gin config in
-// the code runs that read it (codeRuns). A file no run reads is a run of one.
-func editorRuns(path string, read func(string) ([]byte, bool)) []lsp.Run {
+// the code runs that read it (codeRuns). A file no run reads is a run of one. folder is the
+// workspace folder holding path ("" when none): where no .git is found above path, the
+// recipes and code configs that may read it are searched for below it (launchRoot).
+func editorRuns(path string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	if !isYAMLPath(path) {
 		if strings.EqualFold(filepath.Ext(path), ".json") {
-			if runs := joinedRuns(path, read); len(runs) > 0 {
+			if runs := joinedRuns(path, read, folder); len(runs) > 0 {
 				return runs // a DeepSpeed JSON that recipes name (lspjoin.go)
 			}
 		}
 		if compose.IsCodeConfig(path) {
-			if runs := codeRuns(path, read); len(runs) > 0 {
+			if runs := codeRuns(path, read, folder); len(runs) > 0 {
 				return runs // an MMEngine or gin config with bases, or a base (lspjoin.go)
 			}
 		}
-		return lsp.SingleFileRuns(path, read)
+		return lsp.SingleFileRuns(path, read, folder)
 	}
 	dir := filepath.Dir(path)
 	for i := 0; i <= runSearchDepth; i++ {
@@ -52,10 +54,10 @@ func editorRuns(path string, read func(string) ([]byte, bool)) []lsp.Run {
 		}
 		dir = up
 	}
-	if runs := joinedRuns(path, read); len(runs) > 0 {
+	if runs := joinedRuns(path, read, folder); len(runs) > 0 {
 		return runs // a recipe that names a DeepSpeed file
 	}
-	return lsp.SingleFileRuns(path, read)
+	return lsp.SingleFileRuns(path, read, folder)
 }
 
 // runsIn composes the runs of the primary configs directly in dir and returns those that read

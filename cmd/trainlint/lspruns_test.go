@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,7 +41,7 @@ func diskRead(p string) ([]byte, bool) {
 func TestEditorRuns(t *testing.T) {
 	dir := writeTree(t, editorTree())
 	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
-	runs := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead)
+	runs := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead, "")
 	if len(runs) != 2 {
 		t.Fatalf("runs %+v, want train.yaml and its experiment", runs)
 	}
@@ -52,12 +53,12 @@ func TestEditorRuns(t *testing.T) {
 	if strings.Join(runs[0].Overrides, " ") != "" || strings.Join(runs[1].Overrides, " ") != "experiment=x" {
 		t.Errorf("overrides %v, %v", runs[0].Overrides, runs[1].Overrides)
 	}
-	if exp := editorRuns(p("conf/experiment/x.yaml"), diskRead); len(exp) != 1 || strings.Join(exp[0].Overrides, " ") != "experiment=x" {
+	if exp := editorRuns(p("conf/experiment/x.yaml"), diskRead, ""); len(exp) != 1 || strings.Join(exp[0].Overrides, " ") != "experiment=x" {
 		t.Errorf("the experiment's runs: %+v", exp)
 	}
 	// debug/slow.yaml is in no run (debug: null) until the editor's unsaved train.yaml picks it.
 	slow := p("conf/debug/slow.yaml")
-	if got := editorRuns(slow, diskRead); len(got) != 1 || len(got[0].Files) != 1 || got[0].Files[0] != slow {
+	if got := editorRuns(slow, diskRead, ""); len(got) != 1 || len(got[0].Files) != 1 || got[0].Files[0] != slow {
 		t.Errorf("a file no run reads: %+v", got)
 	}
 	unsaved := func(path string) ([]byte, bool) {
@@ -66,18 +67,18 @@ func TestEditorRuns(t *testing.T) {
 		}
 		return diskRead(path)
 	}
-	if got := editorRuns(slow, unsaved); len(got) != 2 || got[0].Files[0] != p("conf/train.yaml") {
+	if got := editorRuns(slow, unsaved, ""); len(got) != 2 || got[0].Files[0] != p("conf/train.yaml") {
 		t.Errorf("with the unsaved defaults list: %+v", got)
 	}
 	// A folder with more YAML files than a config directory has is not searched.
 	for i := 0; i <= maxRunCandidates; i++ {
 		os.WriteFile(filepath.Join(dir, "conf", "gen"+itoa(i)+".yaml"), []byte("x: 1\n"), 0o644)
 	}
-	if got := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead); len(got) != 1 || len(got[0].Files) != 1 {
+	if got := editorRuns(p("conf/callbacks/model_checkpoint.yaml"), diskRead, ""); len(got) != 1 || len(got[0].Files) != 1 {
 		t.Errorf("runs searched in a folder of %d YAML files: %+v", maxRunCandidates+1, got)
 	}
 	for _, f := range []string{"conf/plain.yaml", "conf/data/small.yaml.json"} {
-		if got := editorRuns(p(f), diskRead); len(got) != 1 || len(got[0].Files) != 1 {
+		if got := editorRuns(p(f), diskRead, ""); len(got) != 1 || len(got[0].Files) != 1 {
 			t.Errorf("%s: %+v", f, got)
 		}
 	}
@@ -94,7 +95,7 @@ func TestEditorRunsGroupOfUnsavedParent(t *testing.T) {
 	dir := writeTree(t, tree)
 	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
 	ckpt := p("conf/callbacks/model_checkpoint.yaml")
-	if got := editorRuns(ckpt, diskRead); len(got) == 0 || got[0].Files[0] != p("conf/callbacks/default.yaml") {
+	if got := editorRuns(ckpt, diskRead, ""); len(got) == 0 || got[0].Files[0] != p("conf/callbacks/default.yaml") {
 		t.Fatalf("from the disk: %+v, want callbacks/default.yaml's run", got)
 	}
 	unsaved := func(path string) ([]byte, bool) {
@@ -103,7 +104,7 @@ func TestEditorRunsGroupOfUnsavedParent(t *testing.T) {
 		}
 		return diskRead(path)
 	}
-	got := editorRuns(ckpt, unsaved)
+	got := editorRuns(ckpt, unsaved, "")
 	if len(got) != 2 || got[0].Files[0] != p("conf/train.yaml") {
 		t.Errorf("with the unsaved train.yaml: %+v, want train.yaml's run and its experiment", got)
 	}
@@ -164,4 +165,63 @@ func startEditor(t *testing.T, eng lsp.Engine, init *protocol.InitializeParams) 
 		t.Fatal(err)
 	}
 	return ctx, server, rec
+}
+
+// TestLSPWorkspaceFolderRuns: a server initialized with a workspace folder that is no
+// repository (no .git) gives its finder that folder, and an opened MMEngine base is linted
+// through the config built on it in a sibling folder (the eval batch finding of that run at
+// the base's line 2); with no workspace folder the base is a run of one.
+func TestLSPWorkspaceFolderRuns(t *testing.T) {
+	tree := mmCodeTree()
+	delete(tree, ".git/HEAD")
+	dir := writeTree(t, tree)
+	base := filepath.Join(dir, "configs", "_base_", "datasets", "data.py")
+	leaf := filepath.Join(dir, "configs", "det", "leaf.py")
+	src, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func(init *protocol.InitializeParams) (folder string, runs []lsp.Run) {
+		var mu sync.Mutex
+		finder := func(p string, read func(string) ([]byte, bool), f string) []lsp.Run {
+			r := editorRuns(p, read, f)
+			mu.Lock()
+			folder, runs = f, r
+			mu.Unlock()
+			return r
+		}
+		ctx, server, rec := startEditor(t, lsp.Engine{Rules: allRules(), Runs: finder}, init)
+		server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
+			URI: uri.File(base), LanguageID: "python", Version: 1, Text: string(src)}})
+		deadline := time.After(20 * time.Second)
+		for {
+			select {
+			case p := <-rec.Diags:
+				if p.URI != uri.File(base) {
+					continue
+				}
+				found := false
+				for _, d := range p.Diagnostics {
+					c, ok := d.Code.(protocol.String)
+					found = found || ok && string(c) == "TL202" && d.Range.Start.Line == 1
+				}
+				if !found {
+					t.Errorf("data.py: no TL202 at line 2: %+v", p.Diagnostics)
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				return folder, runs
+			case <-deadline:
+				t.Fatal("data.py got no diagnostics")
+			}
+		}
+	}
+	init := &protocol.InitializeParams{}
+	init.WorkspaceFolders = protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(dir), Name: "mm"}})
+	if folder, runs := open(init); folder != dir || len(runs) != 1 || runs[0].Files[0] != leaf {
+		t.Errorf("workspace %s: finder given %q, runs %+v, want leaf.py's run", dir, folder, runs)
+	}
+	if folder, runs := open(&protocol.InitializeParams{}); folder != "" || len(runs) != 1 || len(runs[0].Files) != 1 {
+		t.Errorf("no workspace: finder given %q, runs %+v, want a run of one", folder, runs)
+	}
 }

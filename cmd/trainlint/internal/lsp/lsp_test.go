@@ -813,9 +813,9 @@ func TestRunsPublishEveryFile(t *testing.T) {
 	os.WriteFile(sft, []byte("per_device_train_batch_size: 8\n"), 0o644)
 	eng := testEngine()
 	var sawUnsaved bool
-	eng.Runs = func(path string, read func(string) ([]byte, bool)) []Run {
+	eng.Runs = func(path string, read func(string) ([]byte, bool), folder string) []Run {
 		if filepath.Base(path) != "sft.yaml" {
-			return SingleFileRuns(path, read)
+			return SingleFileRuns(path, read, folder)
 		}
 		text, _ := read(path)
 		sawUnsaved = sawUnsaved || strings.Contains(string(text), "deepspeed:")

@@ -65,12 +65,14 @@ type Run struct {
 
 // RunFinder returns the runs that include path (path among each run's files). read gives a
 // file's current text (the editor's, unsaved, for open files; else the disk's), so a defaults
-// list being typed counts. cmd/trainlint composes Hydra runs (lint/compose); a file no run
-// includes is a run of one (SingleFileRuns).
-type RunFinder func(path string, read func(path string) ([]byte, bool)) []Run
+// list being typed counts. folder is the workspace folder that holds path ("" when none
+// does): the finder may search it for the configs that read path where no repository root
+// (.git) says where a project starts. cmd/trainlint composes Hydra runs (lint/compose); a file
+// no run includes is a run of one (SingleFileRuns).
+type RunFinder func(path string, read func(path string) ([]byte, bool), folder string) []Run
 
 // SingleFileRuns makes every file a run of its own.
-func SingleFileRuns(path string, _ func(string) ([]byte, bool)) []Run {
+func SingleFileRuns(path string, _ func(string) ([]byte, bool), _ string) []Run {
 	return []Run{{Files: []string{path}}}
 }
 
@@ -692,7 +694,7 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 				return nil, false
 			}
 			return t.src, true
-		})
+		}, s.folderOf(d.path))
 		o, err := cfg(d.path)
 		if err != nil {
 			s.publishConfigError(err)

@@ -194,8 +194,8 @@ func (c *composer) callOf(p string) (call, rest string, ok bool) {
 // get_config calls another module's function (Document.Calls), with no tree alone or with
 // one: composition may read what the calls return (callsLoad). Their parses stay in the
 // cache.
-func (k *Cache) callRuns(fsys FS, files, runs []string) []string {
-	c := &composer{fsys: fsys, lim: Limits{}.withDefaults(), parsed: k.parsed} // as codeReads reads
+func (k *Cache) callRuns(fsys FS, files, runs []string, lim Limits) []string {
+	c := &composer{fsys: fsys, lim: lim.withDefaults(), parsed: k.parsed} // as codeReads reads
 	var out []string
 	for _, f := range files {
 		if codeFormat(f) != doc.Python || !IsCodeConfig(f) || slices.Contains(runs, f) {

@@ -62,11 +62,11 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 }
 
 // codeReads is the files the composition of the code config primary reads (primary first), as
-// composeCode reads them with default limits, without building the composed tree: discovery
+// composeCode reads them with the limits lim, without building the composed tree: discovery
 // asks no more (an MMEngine tree's runs otherwise composed twice, once here and once linted).
-func (k *Cache) codeReads(fsys FS, primary string) []*doc.Document {
+func (k *Cache) codeReads(fsys FS, primary string, lim Limits) []*doc.Document {
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: Limits{}.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true}
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true}
 	c.run = &Run{Primary: primary, origin: map[*doc.Node]Origin{}}
 	if codeFormat(primary) == doc.Gin {
 		c.ginLoad(newMap(nil, ""), primary, "", doc.Span{})
@@ -1089,10 +1089,9 @@ func (c *composer) ginMacros(root *doc.Node) {
 // textdet/_base_/pretrain_runtime.py builds on default_runtime.py, but what is launched is the
 // config that reads it, and linted alone the runtime part has no model, data or validation to
 // judge its checkpoint policy by.
-func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]bool) []Spec {
+func (k *Cache) discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]bool, lim Limits) []Spec {
 	code := codeRuns(fsys, files)
-	k := NewCache()
-	code = append(code, k.callRuns(fsys, files, code)...)
+	code = append(code, k.callRuns(fsys, files, code, lim)...)
 	sort.Strings(code)
 	isRun := map[string]bool{}
 	for _, f := range code {
@@ -1101,7 +1100,7 @@ func discoverCode(fsys FS, files []string, runs []Spec, fragments map[string]boo
 	read := map[string][]string{} // what each of them reads besides itself
 	readByOther := map[string]bool{}
 	for _, f := range code {
-		for _, d := range k.codeReads(fsys, f) {
+		for _, d := range k.codeReads(fsys, f, lim) {
 			if d.Path != f {
 				read[f] = append(read[f], d.Path)
 				readByOther[d.Path] = true

@@ -20,7 +20,7 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 
 // discoverCode in the light build: every code config that names bases is a run, which that
 // module declines (composeCode above), so it reads none of their bases to find components.
-func discoverCode(fsys FS, files []string, runs []Spec, _ map[string]bool) []Spec {
+func (k *Cache) discoverCode(fsys FS, files []string, runs []Spec, _ map[string]bool, _ Limits) []Spec {
 	for _, f := range codeRuns(fsys, files) {
 		runs = append(runs, Spec{Primary: f})
 	}

@@ -45,7 +45,7 @@ func TestCodeReadsAsComposed(t *testing.T) {
 		for _, d := range NewCache().Compose(fsys, f, nil, Limits{}).Files {
 			want = append(want, d.Path)
 		}
-		for _, d := range NewCache().codeReads(fsys, f) {
+		for _, d := range NewCache().codeReads(fsys, f, Limits{}) {
 			got = append(got, d.Path)
 		}
 		if strings.Join(got, ",") != strings.Join(want, ",") {

@@ -68,6 +68,13 @@ func mentionsFileKey(b []byte) bool {
 // it has none). Fragments are the other files of those config directories (group options):
 // they get structural checks alone.
 func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) {
+	return NewCache().Discover(fsys, files, Limits{})
+}
+
+// Discover is Discover with the cache's parsed files: the code configs it reads to find runs
+// and fragments stay parsed for the runs composed next with the same cache (fsys and lim must
+// be those of every call on the cache, as for Compose).
+func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, fragments map[string]bool) {
 	// Each folder is listed once: asked once per candidate primary, a config folder with
 	// 2,000 primaries and 3,000 group options took 13.6 s (quadratic).
 	listed := &listedOnce{FS: fsys, dirs: map[string]listing{}}
@@ -183,7 +190,7 @@ func Discover(fsys FS, files []string) (runs []Spec, fragments map[string]bool) 
 			fragments[f] = true
 		}
 	}
-	runs = discoverCode(fsys, files, runs, fragments) // code.go
+	runs = k.discoverCode(fsys, files, runs, fragments, lim) // code.go
 	return runs, fragments
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -280,5 +281,52 @@ func TestNamedGroupOptionEdges(t *testing.T) {
 	os.WriteFile(".trainlint.toml", []byte("ignore = [\"TL501\"]\n"), 0o644)
 	if code, out := run("--only-configs", "conf/trainer/gpu.yaml"); code != 0 || strings.Contains(out, "TL501") {
 		t.Errorf("the project's ignore does not reach the run of a named group option (exit %d):\n%s", code, out)
+	}
+}
+
+// TestReadAloneRemembersRuns: readAlone counts the files of the runs the lint already composed
+// from what the lint remembered, and the counts equal those of composing every run afresh: in
+// mmCodeTree default_runtime.py is read by two runs, each leaf by its own alone.
+func TestReadAloneRemembersRuns(t *testing.T) {
+	dir := writeTree(t, mmCodeTree())
+	ins, errs, _ := collectInputs([]string{dir}, "")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	opts := sameOptions(lint.Options{})
+	rp := planRuns(ins, nil, opts)
+	if len(rp.trees) != 1 {
+		t.Fatalf("%d trees, want 1", len(rp.trees))
+	}
+	tr := rp.trees[0]
+	rp.lint(lint.NewResult(), map[string][]byte{}, allRules(), opts)
+	if len(tr.reads) == 0 {
+		t.Fatal("the lint remembered no run's files")
+	}
+	fsys, err := openTreeFS(tr.root, 10<<20) // the lint closed the tree's
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fsys.close()
+	// The remembered files are what readAlone counts (a file only the memo names is counted).
+	for _, m := range tr.reads {
+		m["remembered-only.py"] = 1
+	}
+	tr.fsys, tr.allReaders = fsys, nil
+	if tr.readAlone("configs/det/leaf.py", opts); tr.allReaders["remembered-only.py"] != len(tr.reads) {
+		t.Errorf("readers %v: the remembered runs were not counted", tr.allReaders)
+	}
+	for _, m := range tr.reads {
+		delete(m, "remembered-only.py")
+	}
+	tr.allReaders = nil
+	if !tr.readAlone("configs/det/leaf.py", opts) || tr.readAlone("configs/_base_/default_runtime.py", opts) {
+		t.Errorf("readers %v: want leaf.py read by one run, default_runtime.py by two", tr.allReaders)
+	}
+	remembered := tr.allReaders
+	tr.allReaders, tr.reads = nil, nil
+	tr.readAlone("configs/det/leaf.py", opts)
+	if !maps.Equal(remembered, tr.allReaders) {
+		t.Errorf("readers from the remembered runs %v, composed afresh %v", remembered, tr.allReaders)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -132,10 +133,11 @@ const (
 
 // codeRuns are the runs of code configs that read the edited one: its own run when it names
 // bases or calls another module's function, then the configs below the repository's root whose
-// text names its file (by the name without extension, as `_base_` paths, read_base imports,
-// gin includes and Python imports do) and whose composition reads it. Linted from the root like check's, a base gets the run's findings that
-// point into it and only structural checks of its own, instead of a lint of the base alone
-// (which would miss what the configs built on it set).
+// composition reads it, among those whose text names its file (by the name without extension,
+// as `_base_` paths, read_base imports, gin includes and Python imports do) or names a file
+// that does, and so on (readersOf). Linted from the root like check's, a base gets the run's
+// findings that point into it and only structural checks of its own, instead of a lint of the
+// base alone (which would miss what the configs built on it set).
 func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	if strings.EqualFold(path.Ext(p), ".py") {
 		// A script or helper module is no config: no search on each change for it. A module
@@ -155,16 +157,7 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 		return nil
 	}
 	defer done()
-	stem := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
-	cands := []string{rel}
-	for _, f := range filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig) {
-		if f == rel {
-			continue
-		}
-		if b, err := fsys.ReadFile(f); err == nil && strings.Contains(string(b), stem) {
-			cands = append(cands, f)
-		}
-	}
+	cands := readersOf(fsys, []string{rel}, filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig))
 	specs, _ := compose.Discover(fsys, cands)
 	cache := compose.NewCache()
 	var out []lsp.Run
@@ -182,6 +175,108 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 		}
 	}
 	return out
+}
+
+// readersOf lists rels and the files among all (nearest first, as filesBelow lists them) that
+// may read one of them, in all's order: those whose text names a rel's file (its name without
+// extension anywhere in the text, as a `_base_` path, a read_base import or a gin include names
+// it), then those that name one of them in a reference (refNames), and so on. A config built on
+// a base that is built on rel does not name rel: without it, the base's partial run (its own
+// values over rel's) would be linted in its place, and its findings in rel would not be the
+// ones check makes (a leaf that overrides rel's eval batch).
+func readersOf(fsys compose.FS, rels []string, all []string) []string {
+	stemOf := func(f string) string { return strings.TrimSuffix(path.Base(f), path.Ext(f)) }
+	in := map[string]bool{}
+	seen := map[string]bool{}
+	for _, r := range rels {
+		in[r], seen[stemOf(r)] = true, true
+	}
+	named := map[string][]int{} // a name a file refers to -> the files that refer to it
+	var next []string           // stems to look for
+	for i, f := range all {
+		if in[f] {
+			continue
+		}
+		b, err := fsys.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		text := string(b)
+		if slices.ContainsFunc(rels, func(r string) bool { return strings.Contains(text, stemOf(r)) }) {
+			in[f] = true
+			next = append(next, stemOf(f))
+			continue
+		}
+		for _, n := range refNames(text) {
+			if l := named[n]; len(l) == 0 || l[len(l)-1] != i {
+				named[n] = append(l, i)
+			}
+		}
+	}
+	for len(next) > 0 {
+		s := next[len(next)-1]
+		next = next[:len(next)-1]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		for _, i := range named[s] {
+			if f := all[i]; !in[f] {
+				in[f] = true
+				next = append(next, stemOf(f))
+			}
+		}
+	}
+	out := slices.Clone(rels)
+	for _, f := range all {
+		if in[f] && !slices.Contains(rels, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// refNames lists the names of files a code config's text may refer to: the name before each
+// ".py" or ".gin" (a `_base_` path, an include), and every name on a line that starts with
+// `from` or `import` (a read_base import, `from ._base_ import sched`). A name is a run of
+// letters, digits, _, - and non-ASCII characters; one with a dot of its own (x.v2.py) is
+// listed up to the dot before the extension only, so its readers are found by the substring
+// search of the first round or not at all.
+func refNames(text string) []string {
+	var out []string
+	for _, ext := range []string{".py", ".gin"} {
+		for i := 0; ; {
+			j := strings.Index(text[i:], ext)
+			if j < 0 {
+				break
+			}
+			j += i
+			i = j + len(ext)
+			if i < len(text) && !notNameChar(rune(text[i])) {
+				continue // .pyx, .ginfo
+			}
+			k := j
+			for k > 0 && !notNameChar(rune(text[k-1])) {
+				k--
+			}
+			if k < j {
+				out = append(out, text[k:j])
+			}
+		}
+	}
+	for line := range strings.Lines(text) {
+		l := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(l, "from ") || strings.HasPrefix(l, "import ") {
+			out = append(out, strings.FieldsFunc(l, notNameChar)...)
+		}
+	}
+	return out
+}
+
+// notNameChar reports whether r cannot be part of a file's name without extension as a
+// config names it (letters, digits, _, - and non-ASCII characters can).
+func notNameChar(r rune) bool {
+	return !(r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80)
 }
 
 // importsModule reports whether a Python document imports the module mod or one of its

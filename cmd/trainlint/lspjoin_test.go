@@ -155,6 +155,55 @@ func TestEditorCodeRunsInWorkspace(t *testing.T) {
 	}
 }
 
+// TestEditorCodeRunsThroughBases: a dataset base read only through another base (mid.py) is
+// linted in the run of the config built on that base (leaf.py names mid.py, not the dataset's
+// file), as check lints it: leaf.py's eval batch of 2 overrides the base's 1, so the eval batch
+// finding mid.py's partial run would make at the dataset base is not there.
+func TestEditorCodeRunsThroughBases(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"configs/_base_/datasets/coco_det.py": "train_dataloader = dict(batch_size=2, num_workers=2, dataset=dict(type='CocoDataset'))\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='CocoDataset', test_mode=True))\n" +
+			"val_evaluator = dict(type='CocoMetric')\n",
+		"configs/_base_/mid.py": "_base_ = ['./datasets/coco_det.py']\nmodel = dict(type='RetinaNet')\n",
+		"configs/det/leaf.py": "_base_ = [\n    '../_base_/mid.py',\n]\nval_dataloader = dict(batch_size=2)\n" +
+			"train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
+		"configs/det/other.py": "from mmengine.config import read_base\n\nwith read_base():\n    from .leaf import *\n",
+	})
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	base := p("configs/_base_/datasets/coco_det.py")
+	runs := editorRuns(base, diskRead, "")
+	var primaries []string
+	for _, r := range runs {
+		primaries = append(primaries, r.Files[0])
+	}
+	if !slices.Equal(primaries, []string{p("configs/det/leaf.py"), p("configs/det/other.py")}) {
+		t.Fatalf("coco_det.py: runs of %q, want leaf.py's and other.py's (read_base of leaf)", primaries)
+	}
+	for _, d := range lintEditorRun(t, runs[0]).Diagnostics {
+		if d.Code == "TL202" {
+			t.Errorf("TL202 at %s:%d in leaf.py's run, whose eval batch is 2: %s", d.File, d.Line, d.Message)
+		}
+	}
+}
+
+// TestRefNames: the names a code config refers to files by.
+func TestRefNames(t *testing.T) {
+	text := "_base_ = ['../_base_/default_runtime.py', 'mmdet::_base_/models/rtm-det_l.py']\n" +
+		"x = 'a.pyx'\ninclude 't5x/configs/base.gin'\n  from ._base_ import sched, opt\nimport foo.bar_baz\ny = 'é_ü.py'\n"
+	got := refNames(text)
+	for _, w := range []string{"default_runtime", "rtm-det_l", "base", "_base_", "sched", "opt", "foo", "bar_baz", "é_ü"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("refNames: no %q in %q", w, got)
+		}
+	}
+	for _, w := range []string{"a", "x", "y", "models"} {
+		if slices.Contains(got, w) {
+			t.Errorf("refNames: %q listed, not a name of a file referred to: %q", w, got)
+		}
+	}
+}
+
 // callTree is a scenic-style repository: a project's shared config function that turns
 // checkpoints off, and a get_config built on it.
 func callTree() map[string]string {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/trainlint/trainlint/lint"
 )
 
 // codeTree is a small hand-made MMEngine tree in MMDetection's layout: a dataset base whose
@@ -99,5 +101,53 @@ func TestCallRunsCLIOtherFramework(t *testing.T) {
 	_, res, errs := checkJSON(t, ".")
 	if len(res.Diagnostics) != 0 || len(res.Files) != 0 {
 		t.Errorf("files %+v, findings %+v\n%s", res.Files, res.Diagnostics, errs)
+	}
+}
+
+// TestNamedBaseLintedInItsReadersRuns: a base named alone (pre-commit names the staged files)
+// is linted in the runs of the configs built on it, directly or through another base, as a
+// walk of the tree lints it: leaf.py reads coco_det.py through mid.py and overrides its eval
+// batch, so the base's eval batch of 1 is no finding (linted alone, it was one); once plain.py
+// reads the base as it is, the finding comes back. The configs read for it are not reported
+// themselves.
+func TestNamedBaseLintedInItsReadersRuns(t *testing.T) {
+	tree := map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"configs/_base_/datasets/coco_det.py": "train_dataloader = dict(batch_size=2, num_workers=2)\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=2)\n",
+		"configs/_base_/mid.py": "_base_ = ['./datasets/coco_det.py']\nmodel = dict(type='RetinaNet')\n",
+		"configs/det/leaf.py":   "_base_ = ['../_base_/mid.py']\nval_dataloader = dict(batch_size=2)\n",
+	}
+	writeTree(t, tree)
+	const base = "configs/_base_/datasets/coco_det.py"
+	inBase := func(res *lint.Result) string {
+		var out []string
+		for _, f := range findings(res) {
+			if strings.HasPrefix(f, base+":") {
+				out = append(out, f)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	_, whole, _ := checkJSON(t, ".")
+	_, named, _ := checkJSON(t, base)
+	if got, want := inBase(named), inBase(whole); got != want || strings.Contains(got, "TL202") {
+		t.Errorf("named base: %q, want the walk's %q and no TL202 (leaf.py overrides the eval batch)", got, want)
+	}
+	if len(named.Files) != 1 || named.Files[0].Path != base {
+		t.Errorf("named base: files %+v, want the base alone", named.Files)
+	}
+	for _, d := range named.Diagnostics {
+		if d.File != base {
+			t.Errorf("named base: finding in a file not given: %+v", d)
+		}
+	}
+	// A config that reads the base as it is: its run finds the eval batch.
+	if err := os.WriteFile("configs/det/plain.py", []byte("_base_ = '../_base_/datasets/coco_det.py'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, named, _ = checkJSON(t, base)
+	if got := inBase(named); got != base+":2 TL202 warning" {
+		t.Errorf("named base with plain.py: %q, want TL202 at line 2", got)
 	}
 }

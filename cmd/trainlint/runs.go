@@ -38,7 +38,8 @@ type runPlan struct {
 // experiments; with --override, the primaries found, composed with the overrides instead). The
 // file system is read only below each input's root (the folder walked; a named file's folder,
 // or the Hydra config directory above a named group option, or a named code config's
-// repository), through os.Root and within the size limit, never above it.
+// repository), through os.Root and within the size limit, never above it. A code config named
+// on the command line brings the configs of its repository that may read it (widenCode).
 func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	rp := &runPlan{partOfRun: map[string]bool{}}
 	trees := map[string]*runTree{}
@@ -87,6 +88,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		t.shown[rel] = in.Path
 		t.rel[in.Path] = rel
 		t.byRel[rel] = in
+		if compose.IsCodeConfig(in.FSPath) && !in.Walked && len(overrides) == 0 {
+			t.namedCode = append(t.namedCode, rel)
+		}
 		if expand {
 			t.expand(inputs)
 		}
@@ -100,6 +104,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			continue // the files are linted one by one
 		}
 		t.fsys = fsys
+		if len(t.namedCode) > 0 {
+			t.widenCode()
+		}
 		// Discovery's parses are dropped: kept in the tree's cache, they would stay alive
 		// through the file-by-file lint that runs before the runs' (MMPose's tree checked
 		// from its root, five alternated runs: 240 → 318 MB peak RSS, 1.29 → 1.39 s).
@@ -186,7 +193,17 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			lint.CountReads(readers, run)
 			t.remember(s, o, run)
 			ds := lint.LintRun(run, rs, o)
-			if t.reports(t.show(s.Primary)) {
+			if t.extra[s.Primary] {
+				// A config built on a named one (widenCode): only what its run finds in
+				// the files given.
+				kept := ds[:0]
+				for _, d := range ds {
+					if _, given := t.byRel[d.File]; given && !t.extra[d.File] {
+						kept = append(kept, d)
+					}
+				}
+				ds = kept
+			} else if t.reports(t.show(s.Primary)) {
 				lint.RunFile(&res.Files, t.show(s.Primary), run, o)
 			}
 			perRun = append(perRun, ds)
@@ -316,6 +333,10 @@ type runTree struct {
 	// reads are the files each run the lint composed reads (remember), so that readAlone
 	// counts them without composing those runs again.
 	reads map[runKey]map[string]int
+	// namedCode are the code configs the command line named (not walked); extra are the
+	// configs widenCode added that may read them, whose runs report only in the files given.
+	namedCode []string
+	extra     map[string]bool
 	// cache keeps the files the runs parse, for the runs' lint and readAlone alike (forget
 	// drops it with the read memos).
 	cache *compose.Cache
@@ -464,6 +485,28 @@ func (t *runTree) expand(inputs map[string]bool) {
 		t.files = append(t.files, r)
 		t.byRel[r] = f
 	}
+}
+
+// widenCode adds the code configs below the tree's root that may read its named code configs
+// (readersOf: the editor's search), so that a base named alone (pre-commit names the staged
+// files) is linted in the runs of the configs built on it, as a walk of the tree and the editor
+// lint it, instead of alone, where a value every config built on it overrides would still be
+// judged. Those configs are not reported themselves (extra), nor what their runs find in files
+// not given.
+func (t *runTree) widenCode() {
+	all := filesBelow(t.fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig)
+	for _, r := range readersOf(t.fsys, t.namedCode, all) {
+		if _, ok := t.byRel[r]; ok {
+			continue
+		}
+		if t.extra == nil {
+			t.extra = map[string]bool{}
+		}
+		t.extra[r] = true
+		t.files = append(t.files, r)
+		t.byRel[r] = input{Path: t.prefix + r, FSPath: filepath.Join(t.root, filepath.FromSlash(r)), Root: t.root, Walked: true, OnlyConfigs: true}
+	}
+	sort.Strings(t.files)
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -50,7 +52,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		inputs[in.Path] = true
 	}
 	for _, in := range ins {
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) {
+		named := !in.Walked && len(overrides) == 0
+		json := named && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !json {
 			continue
 		}
 		root := in.Root
@@ -60,12 +64,20 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			// above a folder walked too: a walk of configs/mask2former composes as naming its
 			// files does.
 			root = codeTreeRoot(in.FSPath, root)
-		} else if !in.Walked && len(overrides) == 0 {
+		} else if json {
+			// A DeepSpeed file named alone: linted in the runs of the recipes of its
+			// repository that name it (widenJoined), as a walk from there lints it.
+			root = codeTreeRoot(in.FSPath, root)
+		} else if named {
 			// A Hydra group option or experiment named alone (pre-commit names the staged
 			// files): it is linted in the runs of its config directory, as a walk of that
 			// directory would lint it, not as a run of its own.
 			if r := hydraRoot(in.FSPath, groupsNamed); r != "" {
 				root, expand = r, true
+			} else if b, err := readSmall(in.FSPath); err == nil && compose.MentionsFileKey(b) {
+				// A recipe that names a DeepSpeed file: the path is written from where the
+				// launch runs, the repository's top, as a walk from there reads it.
+				root = codeTreeRoot(in.FSPath, root)
 			}
 		}
 		rel, err := filepath.Rel(root, in.FSPath)
@@ -88,8 +100,11 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		t.shown[rel] = in.Path
 		t.rel[in.Path] = rel
 		t.byRel[rel] = in
-		if compose.IsCodeConfig(in.FSPath) && !in.Walked && len(overrides) == 0 {
+		if compose.IsCodeConfig(in.FSPath) && named {
 			t.namedCode = append(t.namedCode, rel)
+		}
+		if json {
+			t.namedJSON = append(t.namedJSON, rel)
 		}
 		if expand {
 			t.expand(inputs)
@@ -106,6 +121,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		t.fsys = fsys
 		if len(t.namedCode) > 0 {
 			t.widenCode()
+		}
+		if len(t.namedJSON) > 0 {
+			t.widenJoined()
 		}
 		// Discovery's parses are dropped: kept in the tree's cache, they would stay alive
 		// through the file-by-file lint that runs before the runs' (MMPose's tree checked
@@ -337,6 +355,8 @@ type runTree struct {
 	// configs widenCode added that may read them, whose runs report only in the files given.
 	namedCode []string
 	extra     map[string]bool
+	// namedJSON are the JSON files the command line named (a DeepSpeed file), for widenJoined.
+	namedJSON []string
 	// cache keeps the files the runs parse, for the runs' lint and readAlone alike (forget
 	// drops it with the read memos).
 	cache *compose.Cache
@@ -497,6 +517,32 @@ func (t *runTree) widenCode() {
 	all := filesBelow(t.fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig)
 	for _, r := range readersOf(t.fsys, t.namedCode, all) {
 		if _, ok := t.byRel[r]; ok {
+			continue
+		}
+		if t.extra == nil {
+			t.extra = map[string]bool{}
+		}
+		t.extra[r] = true
+		t.files = append(t.files, r)
+		t.byRel[r] = input{Path: t.prefix + r, FSPath: filepath.Join(t.root, filepath.FromSlash(r)), Root: t.root, Walked: true, OnlyConfigs: true}
+	}
+	sort.Strings(t.files)
+}
+
+// widenJoined adds the recipes below the tree's root that name its named JSON files through a
+// file key (a recipe's `deepspeed:`; the editor's joinedRuns searches the same way), so that a
+// DeepSpeed file named alone is linted with the recipes that launch it, as a walk lints it: its
+// contradictions with a recipe are errors the Trainer stops on. Those recipes are extra.
+func (t *runTree) widenJoined() {
+	for _, r := range filesBelow(t.fsys, joinWalkDepth, maxCodeFiles, isYAMLPath) {
+		if _, ok := t.byRel[r]; ok {
+			continue
+		}
+		b, err := t.fsys.ReadFile(r)
+		if err != nil || !compose.MentionsFileKey(b) {
+			continue
+		}
+		if !slices.ContainsFunc(t.namedJSON, func(j string) bool { return strings.Contains(string(b), path.Base(j)) }) {
 			continue
 		}
 		if t.extra == nil {

@@ -330,3 +330,42 @@ func TestReadAloneRemembersRuns(t *testing.T) {
 		t.Errorf("readers from the remembered runs %v, composed afresh %v", remembered, tr.allReaders)
 	}
 }
+
+// TestNamedJoinedFiles: a DeepSpeed file named alone (pre-commit names the staged files) is
+// linted with the recipes of its repository that name it, and a recipe named alone reads its
+// DeepSpeed file from the repository's top, as a walk does: both give the walk's errors at the
+// DeepSpeed file (micro batch 4 against the recipe's 8, fp16 against bf16), which linted alone
+// neither did. The recipe read for the DeepSpeed file is not reported itself; a DeepSpeed file
+// no recipe names is linted alone.
+func TestNamedJoinedFiles(t *testing.T) {
+	writeTree(t, joinTree())
+	const ds = "recipes/accelerate_configs/ds.json"
+	atDS := func(res *lint.Result) string {
+		var out []string
+		for _, f := range findings(res) {
+			if strings.HasPrefix(f, ds+":") {
+				out = append(out, f)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	_, walk, _ := checkJSON(t, ".")
+	want := atDS(walk)
+	if !strings.Contains(want, "TL701") || !strings.Contains(want, "TL706") {
+		t.Fatalf("walk: %q at ds.json, want TL701 and TL706", want)
+	}
+	_, named, _ := checkJSON(t, ds)
+	if got := atDS(named); got != want {
+		t.Errorf("ds.json named: %q, want the walk's %q", got, want)
+	}
+	if len(named.Files) != 1 || len(named.Diagnostics) != strings.Count(want, "TL") {
+		t.Errorf("ds.json named: files %+v, findings %v: want ds.json's alone", named.Files, findings(named))
+	}
+	_, recipe, _ := checkJSON(t, "recipes/zephyr/sft/config.yaml")
+	if got := atDS(recipe); got != want {
+		t.Errorf("recipe named: %q at ds.json, want the walk's %q", got, want)
+	}
+	if _, lone, _ := checkJSON(t, "recipes/accelerate_configs/lone.json"); len(lone.Diagnostics) != 0 || len(lone.Files) != 1 {
+		t.Errorf("lone.json named: %v", findings(lone))
+	}
+}

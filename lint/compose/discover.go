@@ -40,7 +40,7 @@ func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 			continue
 		}
 		b, err := fsys.ReadFile(f)
-		if err != nil || !mentionsFileKey(b) {
+		if err != nil || !MentionsFileKey(b) {
 			continue
 		}
 		out = append(out, Spec{Primary: f, Single: true})
@@ -48,9 +48,9 @@ func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 	return out
 }
 
-// mentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:
+// MentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:
 // a top-level `deepspeed:` or a `config:` near a DeepSpeed strategy.
-func mentionsFileKey(b []byte) bool {
+func MentionsFileKey(b []byte) bool {
 	s := string(b)
 	for _, line := range strings.Split(s, "\n") {
 		if strings.HasPrefix(line, "deepspeed:") {

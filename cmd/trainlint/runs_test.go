@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -367,5 +368,37 @@ func TestNamedJoinedFiles(t *testing.T) {
 	}
 	if _, lone, _ := checkJSON(t, "recipes/accelerate_configs/lone.json"); len(lone.Diagnostics) != 0 || len(lone.Files) != 1 {
 		t.Errorf("lone.json named: %v", findings(lone))
+	}
+}
+
+// TestReadAloneLargeTree: a run's fix stays in a repository with more code files than
+// maxCodeFiles when the walk of the whole tree read them (its modules and scripts count), and
+// is dropped when only a folder of it is checked, so that telling who reads the primary would
+// mean reading thousands of files the lint did not.
+func TestReadAloneLargeTree(t *testing.T) {
+	tree := map[string]string{
+		".git/HEAD":                 "ref: refs/heads/main\n",
+		"configs/_base_/runtime.py": "default_scope = 'mmdet'\n",
+		"configs/det/leaf.py": "_base_ = '../_base_/runtime.py'\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=2)\n",
+	}
+	for i := range maxCodeFiles + 100 {
+		tree[fmt.Sprintf("pkg/m%d/mod.py", i)] = "import os\n\n\ndef f():\n    return os.sep\n"
+	}
+	writeTree(t, tree)
+	fixed := func(res *lint.Result) bool {
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL202" && d.File == "configs/det/leaf.py" {
+				return d.Fix != nil
+			}
+		}
+		t.Fatalf("no TL202 at leaf.py: %v", findings(res))
+		return false
+	}
+	if _, res, _ := checkJSON(t, "."); !fixed(res) {
+		t.Error("whole tree walked: the TL202 fix at leaf.py was dropped")
+	}
+	if _, res, _ := checkJSON(t, "configs/det"); fixed(res) {
+		t.Error("configs/det checked: the TL202 fix was kept though the tree's other files were not read")
 	}
 }

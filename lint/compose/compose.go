@@ -180,6 +180,12 @@ type Cache struct{ parsed map[string]*doc.Document }
 // NewCache returns an empty cache.
 func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
 
+// Parsed reports whether the cache has read the file p (slash path), parsed or found missing.
+func (k *Cache) Parsed(p string) bool {
+	_, ok := k.parsed[p]
+	return ok
+}
+
 // Compose is Compose with the cache's parsed files (the FS and limits must be the same for
 // every call on one cache).
 func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits) *Run {

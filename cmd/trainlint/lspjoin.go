@@ -177,20 +177,35 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 	return out
 }
 
-// readersOf lists rels and the files among all (nearest first, as filesBelow lists them) that
-// may read one of them, in all's order: those whose text names a rel's file (its name without
-// extension anywhere in the text, as a `_base_` path, a read_base import or a gin include names
-// it), then those that name one of them in a reference (refNames), and so on. A config built on
-// a base that is built on rel does not name rel: without it, the base's partial run (its own
-// values over rel's) would be linted in its place, and its findings in rel would not be the
-// ones check makes (a leaf that overrides rel's eval batch).
+// readersOf lists rels and the files among all (nearest first, as filesBelow lists them, or in
+// a walk's order) that may read one of them, in all's order: those whose text names a rel's
+// file (its name without extension as a whole name, as a `_base_` path, a read_base import or
+// a gin include names it), then those that name one of them in a reference (refNames), and so
+// on. A config built on a base that is built on rel does not name rel: without it, the base's
+// partial run (its own values over rel's) would be linted in its place, and its findings in
+// rel would not be the ones check makes (a leaf that overrides rel's eval batch). A name with
+// other characters in it (regnetx_4.0gf) is searched for in the texts, between characters
+// that cannot be part of a name.
 func readersOf(fsys compose.FS, rels []string, all []string) []string {
 	stemOf := func(f string) string { return strings.TrimSuffix(path.Base(f), path.Ext(f)) }
 	in := map[string]bool{}
-	seen := map[string]bool{}
+	seen := map[string]bool{} // stems looked for
+	words := map[string]bool{}
+	var odd []string // stems that are not one name
 	for _, r := range rels {
-		in[r], seen[stemOf(r)] = true, true
+		in[r] = true
+		s := stemOf(r)
+		if s == "" || seen[s] {
+			continue
+		}
+		seen[s] = true
+		if isName(s) {
+			words[s] = true
+		} else {
+			odd = append(odd, s)
+		}
 	}
+	texts := make([]string, len(all))
 	named := map[string][]int{} // a name a file refers to -> the files that refer to it
 	var next []string           // stems to look for
 	for i, f := range all {
@@ -202,7 +217,8 @@ func readersOf(fsys compose.FS, rels []string, all []string) []string {
 			continue
 		}
 		text := string(b)
-		if slices.ContainsFunc(rels, func(r string) bool { return strings.Contains(text, stemOf(r)) }) {
+		texts[i] = text
+		if hasName(text, words) || slices.ContainsFunc(odd, func(s string) bool { return hasDelimited(text, s) }) {
 			in[f] = true
 			next = append(next, stemOf(f))
 			continue
@@ -216,14 +232,25 @@ func readersOf(fsys compose.FS, rels []string, all []string) []string {
 	for len(next) > 0 {
 		s := next[len(next)-1]
 		next = next[:len(next)-1]
-		if seen[s] {
+		if s == "" || seen[s] {
 			continue
 		}
 		seen[s] = true
-		for _, i := range named[s] {
+		add := func(i int) {
 			if f := all[i]; !in[f] {
 				in[f] = true
 				next = append(next, stemOf(f))
+			}
+		}
+		if isName(s) {
+			for _, i := range named[s] {
+				add(i)
+			}
+			continue
+		}
+		for i, text := range texts {
+			if text != "" && !in[all[i]] && hasDelimited(text, s) {
+				add(i)
 			}
 		}
 	}
@@ -234,6 +261,49 @@ func readersOf(fsys compose.FS, rels []string, all []string) []string {
 		}
 	}
 	return out
+}
+
+// isName reports whether s is one name (no character notNameChar refuses).
+func isName(s string) bool {
+	return s != "" && strings.IndexFunc(s, notNameChar) < 0
+}
+
+// hasName reports whether one of the names in set occurs in text as a whole name.
+func hasName(text string, set map[string]bool) bool {
+	if len(set) == 0 {
+		return false
+	}
+	for i := 0; i < len(text); {
+		if notNameChar(rune(text[i])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && !notNameChar(rune(text[j])) {
+			j++
+		}
+		if set[text[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// hasDelimited reports whether s occurs in text with no name character right before or after.
+func hasDelimited(text, s string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], s)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(s)
+		if (j == 0 || notNameChar(rune(text[j-1]))) && (end == len(text) || notNameChar(rune(text[end]))) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // refNames lists the names of files a code config's text may refer to: the name before each

@@ -256,3 +256,34 @@ func lintEditorRun(t *testing.T, r lsp.Run) *lint.Result {
 	}
 	return lsp.LintRunAt(r.Root, files, nil, allRules(), lint.Options{})
 }
+
+// TestReadersOf: the configs that may read a file are found through whole names only (a stem
+// inside a longer word is no reference), through a middle config whose name has a dot, and a
+// file with no name before its extension is read by none.
+func TestReadersOf(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"c/_base_/ak.py":       "x = 1\n",
+		"c/_base_/coco_det.py": "y = 2\n",
+		"c/_base_/.gin":        "a.b = 1\n",
+		"c/peak.py":            "# the peak of the break\nz = 3\n",
+		"c/uses_ak.py":         "_base_ = ['./_base_/ak.py']\n",
+		"c/mid.v2.py":          "_base_ = './_base_/coco_det.py'\n",
+		"c/leaf.py":            "_base_ = ['./mid.v2.py']\n",
+		"c/far.py":             "_base_ = ['./leaf.py']\n",
+		"c/other.gin":          "include 'c/other2.gin'\n",
+	})
+	fsys, _, done := openEditorTree(dir, filepath.Join(dir, "c", "leaf.py"), diskRead)
+	defer done()
+	all := filesBelow(fsys, codeWalkDepth, maxCodeFiles, func(string) bool { return true })
+	if got := readersOf(fsys, []string{"c/_base_/ak.py"}, all); !slices.Equal(got, []string{"c/_base_/ak.py", "c/uses_ak.py"}) {
+		t.Errorf("ak.py: %q, want uses_ak.py alone (peak.py says break and peak)", got)
+	}
+	got := readersOf(fsys, []string{"c/_base_/coco_det.py"}, all)
+	slices.Sort(got)
+	if want := []string{"c/_base_/coco_det.py", "c/far.py", "c/leaf.py", "c/mid.v2.py"}; !slices.Equal(got, want) {
+		t.Errorf("coco_det.py: %q, want %q (through mid.v2.py)", got, want)
+	}
+	if got := readersOf(fsys, []string{"c/_base_/.gin"}, all); len(got) != 1 {
+		t.Errorf(".gin: %q, want itself alone", got)
+	}
+}

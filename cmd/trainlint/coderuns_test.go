@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -149,5 +150,51 @@ func TestNamedBaseLintedInItsReadersRuns(t *testing.T) {
 	_, named, _ = checkJSON(t, base)
 	if got := inBase(named); got != base+":2 TL202 warning" {
 		t.Errorf("named base with plain.py: %q, want TL202 at line 2", got)
+	}
+}
+
+// TestNamedBaseAsTheWalk: the configs searched for a named base are those a walk lints: a
+// gitignored work_dirs/ copy that overrides the eval batch does not hide the finding the walk
+// reports, and a reader past thousands of other .py files is still found. A named script is
+// searched for by nobody.
+func TestNamedBaseAsTheWalk(t *testing.T) {
+	tree := map[string]string{
+		".git/HEAD":  "ref: refs/heads/main\n",
+		".gitignore": "work_dirs/\n",
+		"configs/_base_/datasets/coco_det.py": "train_dataloader = dict(batch_size=2, num_workers=2)\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=2)\n",
+		"zz/x/y/leaf.py": "_base_ = ['../../../configs/_base_/datasets/coco_det.py']\nval_dataloader = dict(batch_size=2)\n",
+		"tools/train.py": "import sys\n\n\ndef main():\n    print(sys.argv)\n",
+	}
+	for i := range maxCodeFiles + 50 {
+		tree[fmt.Sprintf("pkg/m%04d/mod.py", i)] = "import os\n"
+	}
+	writeTree(t, tree)
+	const base = "configs/_base_/datasets/coco_det.py"
+	// zz/x/y/leaf.py overrides the eval batch, four folders down, below 3,050 files of pkg/.
+	_, walk, _ := checkJSON(t, ".")
+	_, named, _ := checkJSON(t, base)
+	if w, n := strings.Join(findings(walk), " "), strings.Join(findings(named), " "); w != n || strings.Contains(n, "TL202") {
+		t.Errorf("named base %q, walk %q: want the same, no TL202", n, w)
+	}
+	// Without zz/x/y/leaf.py only a gitignored copy overrides it: the walk and the named
+	// base both report the finding.
+	if err := os.Remove("zz/x/y/leaf.py"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll("work_dirs", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("work_dirs/exp.py", []byte("_base_ = ['../configs/_base_/datasets/coco_det.py']\nval_dataloader = dict(batch_size=2)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, walk, _ = checkJSON(t, ".")
+	_, named, _ = checkJSON(t, base)
+	if w, n := strings.Join(findings(walk), " "), strings.Join(findings(named), " "); w != n || !strings.Contains(n, base+":2 TL202") {
+		t.Errorf("without zz/x/y/leaf.py: named base %q, walk %q: want the same, with TL202 at line 2", n, w)
+	}
+	ins, _, _ := collectInputs([]string{"tools/train.py"}, "")
+	if rp := planRuns(ins, nil, sameOptions(lint.Options{})); len(rp.trees) != 0 && len(rp.trees[0].extra) != 0 {
+		t.Errorf("named script: %d configs added to its tree", len(rp.trees[0].extra))
 	}
 }

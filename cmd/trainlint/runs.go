@@ -12,6 +12,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // appendFlag collects a repeatable flag whose values are kept whole (an override may hold
@@ -119,11 +120,15 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			continue // the files are linted one by one
 		}
 		t.fsys = fsys
-		if len(t.namedCode) > 0 {
-			t.widenCode()
-		}
-		if len(t.namedJSON) > 0 {
-			t.widenJoined()
+		if len(t.namedCode) > 0 || len(t.namedJSON) > 0 {
+			walked := t.walked()
+			if len(t.namedCode) > 0 {
+				t.widenCode(walked)
+			}
+			if len(t.namedJSON) > 0 {
+				t.widenJoined(walked)
+			}
+			sort.Strings(t.files)
 		}
 		// Discovery's parses are dropped: kept in the tree's cache, they would stay alive
 		// through the file-by-file lint that runs before the runs' (MMPose's tree checked
@@ -442,14 +447,14 @@ const maxListedConfigs = 20000
 // runKey names a composed run and the limits it was composed with (what ComposeSpec reads of
 // its options).
 type runKey struct {
-	name   string
-	single bool
-	lim    [4]int
+	primary, overrides, launcher string
+	single                       bool
+	lim                          [4]int
 }
 
 func keyOf(s compose.Spec, o lint.Options) runKey {
 	l := o.Limits
-	return runKey{s.Name(), s.Single, [4]int{l.MaxBytes, l.MaxDepth, l.MaxAliases, l.MaxNodes}}
+	return runKey{s.Primary, strings.Join(s.Overrides, "\x00"), s.Launcher, s.Single, [4]int{l.MaxBytes, l.MaxDepth, l.MaxAliases, l.MaxNodes}}
 }
 
 // readsOf counts the files a run reads, as lint.CountReads counts them.
@@ -523,52 +528,95 @@ func (t *runTree) expand(inputs map[string]bool) {
 	}
 }
 
-// widenCode adds the code configs below the tree's root that may read its named code configs
-// (readersOf: the editor's search), so that a base named alone (pre-commit names the staged
-// files) is linted in the runs of the configs built on it, as a walk of the tree and the editor
-// lint it, instead of alone, where a value every config built on it overrides would still be
-// judged. Those configs are not reported themselves (extra), nor what their runs find in files
-// not given.
-func (t *runTree) widenCode() {
-	all := filesBelow(t.fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig)
-	for _, r := range readersOf(t.fsys, t.namedCode, all) {
-		if _, ok := t.byRel[r]; ok {
+// widenCode adds the code configs of the tree that may read its named code configs (readersOf:
+// the editor's search), so that a base named alone (pre-commit names the staged files) is
+// linted in the runs of the configs built on it, as a walk of the tree and the editor lint it,
+// instead of alone, where a value every config built on it overrides would still be judged.
+// The configs searched are those a walk of the tree's root lints (walked: .gitignore
+// honoured, so that a gitignored work_dirs/ copy cannot change the answer); past
+// maxListedConfigs of them the named files are linted as before. A named .py that is no config
+// (a script, a package module: pre-commit names every staged .py) is not searched for. Those
+// configs are not reported themselves (extra), nor what their runs find in files not given.
+func (t *runTree) widenCode(walked []string) {
+	var named []string
+	for _, r := range t.namedCode {
+		if !strings.EqualFold(path.Ext(r), ".py") {
+			named = append(named, r) // gin
 			continue
 		}
-		if t.extra == nil {
-			t.extra = map[string]bool{}
+		b, err := t.fsys.ReadFile(r)
+		if err != nil {
+			continue
 		}
-		t.extra[r] = true
-		t.files = append(t.files, r)
-		t.byRel[r] = input{Path: t.prefix + r, FSPath: filepath.Join(t.root, filepath.FromSlash(r)), Root: t.root, Walked: true, OnlyConfigs: true}
+		if d := doc.Parse(r, b, doc.Python, doc.Limits{}); doc.IsPythonConfig(d) || len(d.Calls) > 0 || importsModule(d, "ml_collections") {
+			named = append(named, r)
+		}
 	}
-	sort.Strings(t.files)
+	if len(named) == 0 {
+		return
+	}
+	var all []string
+	for _, r := range walked {
+		if compose.IsCodeConfig(r) {
+			all = append(all, r)
+		}
+	}
+	if len(all) > maxListedConfigs {
+		return
+	}
+	for _, r := range readersOf(t.fsys, named, all) {
+		t.addExtra(r)
+	}
 }
 
-// widenJoined adds the recipes below the tree's root that name its named JSON files through a
-// file key (a recipe's `deepspeed:`; the editor's joinedRuns searches the same way), so that a
-// DeepSpeed file named alone is linted with the recipes that launch it, as a walk lints it: its
-// contradictions with a recipe are errors the Trainer stops on. Those recipes are extra.
-func (t *runTree) widenJoined() {
-	for _, r := range filesBelow(t.fsys, joinWalkDepth, maxCodeFiles, isYAMLPath) {
-		if _, ok := t.byRel[r]; ok {
+// widenJoined adds the recipes of the tree (those a walk of its root lints) that name its named
+// JSON files through a file key (a recipe's `deepspeed:`; the editor's joinedRuns searches the
+// same way), so that a DeepSpeed file named alone is linted with the recipes that launch it, as
+// a walk lints it: its contradictions with a recipe are errors the Trainer stops on. Those
+// recipes are extra.
+func (t *runTree) widenJoined(walked []string) {
+	for _, r := range walked {
+		if _, ok := t.byRel[r]; ok || !isYAMLPath(r) {
 			continue
 		}
 		b, err := t.fsys.ReadFile(r)
 		if err != nil || !compose.MentionsFileKey(b) {
 			continue
 		}
-		if !slices.ContainsFunc(t.namedJSON, func(j string) bool { return strings.Contains(string(b), path.Base(j)) }) {
-			continue
+		if slices.ContainsFunc(t.namedJSON, func(j string) bool { return hasDelimited(string(b), path.Base(j)) }) {
+			t.addExtra(r)
 		}
-		if t.extra == nil {
-			t.extra = map[string]bool{}
-		}
-		t.extra[r] = true
-		t.files = append(t.files, r)
-		t.byRel[r] = input{Path: t.prefix + r, FSPath: filepath.Join(t.root, filepath.FromSlash(r)), Root: t.root, Walked: true, OnlyConfigs: true}
 	}
-	sort.Strings(t.files)
+}
+
+// walked lists the slash paths, relative to the tree's root, of the files a walk of the root
+// lints (nil past maxListedConfigs of them).
+func (t *runTree) walked() []string {
+	files, _ := walkDir(t.root)
+	if len(files) > maxListedConfigs {
+		return nil
+	}
+	var out []string
+	for _, f := range files {
+		if r, err := filepath.Rel(t.root, f.FSPath); err == nil && filepath.IsLocal(r) {
+			out = append(out, filepath.ToSlash(r))
+		}
+	}
+	return out
+}
+
+// addExtra adds the file rel to the tree as a config read for the files given (extra), unless
+// it is one of them.
+func (t *runTree) addExtra(rel string) {
+	if _, ok := t.byRel[rel]; ok {
+		return
+	}
+	if t.extra == nil {
+		t.extra = map[string]bool{}
+	}
+	t.extra[rel] = true
+	t.files = append(t.files, rel)
+	t.byRel[rel] = input{Path: t.prefix + rel, FSPath: filepath.Join(t.root, filepath.FromSlash(rel)), Root: t.root, Walked: true, OnlyConfigs: true}
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group

@@ -143,6 +143,17 @@ func TestEditorCodeRunsInWorkspace(t *testing.T) {
 	if runs := editorRuns(base, diskRead, p("configs/det")); len(runs) != 1 || len(runs[0].Files) != 1 {
 		t.Errorf("data.py with another folder as workspace: runs %+v, want a run of one", runs)
 	}
+	// A Python project's file below the workspace folder marks the project's top: a workspace
+	// opened on a home folder is not searched.
+	if err := os.WriteFile(filepath.Join(dir, "configs", "setup.cfg"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := launchRoot(base, filepath.Dir(dir)); got != p("configs") {
+		t.Errorf("launchRoot with setup.cfg in configs/ and the workspace above the tree: %s, want %s", got, p("configs"))
+	}
+	if err := os.Remove(filepath.Join(dir, "configs", "setup.cfg")); err != nil {
+		t.Fatal(err)
+	}
 	// The workspace is a subfolder of a repository: the repository's root is the launch root.
 	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
 		t.Fatal(err)

@@ -121,15 +121,7 @@ func TestNamedBaseLintedInItsReadersRuns(t *testing.T) {
 	}
 	writeTree(t, tree)
 	const base = "configs/_base_/datasets/coco_det.py"
-	inBase := func(res *lint.Result) string {
-		var out []string
-		for _, f := range findings(res) {
-			if strings.HasPrefix(f, base+":") {
-				out = append(out, f)
-			}
-		}
-		return strings.Join(out, " ")
-	}
+	inBase := func(res *lint.Result) string { return findingsIn(res, base) }
 	_, whole, _ := checkJSON(t, ".")
 	_, named, _ := checkJSON(t, base)
 	if got, want := inBase(named), inBase(whole); got != want || strings.Contains(got, "TL202") {

@@ -37,6 +37,17 @@ func findings(res *lint.Result) []string {
 	return out
 }
 
+// findingsIn is findings of the diagnostics in the file reported as file, space-separated.
+func findingsIn(res *lint.Result, file string) string {
+	var out []string
+	for _, f := range findings(res) {
+		if strings.HasPrefix(f, file+":") {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)

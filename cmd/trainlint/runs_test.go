@@ -341,15 +341,7 @@ func TestReadAloneRemembersRuns(t *testing.T) {
 func TestNamedJoinedFiles(t *testing.T) {
 	writeTree(t, joinTree())
 	const ds = "recipes/accelerate_configs/ds.json"
-	atDS := func(res *lint.Result) string {
-		var out []string
-		for _, f := range findings(res) {
-			if strings.HasPrefix(f, ds+":") {
-				out = append(out, f)
-			}
-		}
-		return strings.Join(out, " ")
-	}
+	atDS := func(res *lint.Result) string { return findingsIn(res, ds) }
 	_, walk, _ := checkJSON(t, ".")
 	want := atDS(walk)
 	if !strings.Contains(want, "TL701") || !strings.Contains(want, "TL706") {

@@ -24,12 +24,13 @@ const joinSearchDepth = 6
 const joinWalkDepth = 4
 
 // launchRoot is the folder a recipe's file paths are read from: the nearest folder above path
-// (at most joinSearchDepth up) that holds .git; else the nearest that holds a Python project's
-// file (pyproject.toml, setup.py, setup.cfg: a downloaded release of a repository); else the
-// workspace folder that holds path (folder, "" when none), when it is at most joinSearchDepth
-// up (a project of configs alone opened in the editor); else the file's own folder. A project's
-// file comes before the workspace folder so that an editor opened on a home folder does not
-// search all of it on every change.
+// (at most joinSearchDepth up) that holds .git; else the outermost (at most joinSearchDepth up)
+// that holds a Python project's file (pyproject.toml, setup.py, setup.cfg: a downloaded
+// release of a repository, whose projects/ may hold setup.py files of their own whose configs
+// build on the top's `_base_`); else the workspace folder that holds path (folder, "" when
+// none), when it is at most joinSearchDepth up (a project of configs alone opened in the
+// editor); else the file's own folder. A project's file comes before the workspace folder so
+// that an editor opened on a home folder does not search all of it on every change.
 func launchRoot(p, folder string) string {
 	dir := filepath.Dir(p)
 	d, project, workspace := dir, "", ""
@@ -37,12 +38,10 @@ func launchRoot(p, folder string) string {
 		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
 			return d
 		}
-		if project == "" {
-			for _, name := range []string{"pyproject.toml", "setup.py", "setup.cfg"} {
-				if _, err := os.Lstat(filepath.Join(d, name)); err == nil {
-					project = d
-					break
-				}
+		for _, name := range []string{"pyproject.toml", "setup.py", "setup.cfg"} {
+			if _, err := os.Lstat(filepath.Join(d, name)); err == nil {
+				project = d // the outermost wins
+				break
 			}
 		}
 		if folder != "" && d == folder {

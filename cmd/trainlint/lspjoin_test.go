@@ -151,8 +151,18 @@ func TestEditorCodeRunsInWorkspace(t *testing.T) {
 	if got := launchRoot(base, filepath.Dir(dir)); got != p("configs") {
 		t.Errorf("launchRoot with setup.cfg in configs/ and the workspace above the tree: %s, want %s", got, p("configs"))
 	}
-	if err := os.Remove(filepath.Join(dir, "configs", "setup.cfg")); err != nil {
+	// A release whose projects/ hold setup.py files of their own: the outermost project file
+	// is the top (mmdetection3d's projects/DSVT/configs build on the top's configs/_base_).
+	if err := os.WriteFile(filepath.Join(dir, "setup.py"), nil, 0o644); err != nil {
 		t.Fatal(err)
+	}
+	if got := launchRoot(base, ""); got != dir {
+		t.Errorf("launchRoot with setup.py at the top and setup.cfg in configs/: %s, want the top %s", got, dir)
+	}
+	for _, f := range []string{filepath.Join(dir, "configs", "setup.cfg"), filepath.Join(dir, "setup.py")} {
+		if err := os.Remove(f); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// The workspace is a subfolder of a repository: the repository's root is the launch root.
 	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {

@@ -120,10 +120,10 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			continue // the files are linted one by one
 		}
 		t.fsys = fsys
-		if len(t.namedCode) > 0 || len(t.namedJSON) > 0 {
-			walked := t.walked()
-			if len(t.namedCode) > 0 {
-				t.widenCode(walked)
+		if named := t.namedConfigs(); len(named) > 0 || len(t.namedJSON) > 0 {
+			walked := t.walked() // only now: a named script costs no walk
+			if len(named) > 0 {
+				t.widenCode(named, walked)
 			}
 			if len(t.namedJSON) > 0 {
 				t.widenJoined(walked)
@@ -534,27 +534,10 @@ func (t *runTree) expand(inputs map[string]bool) {
 // instead of alone, where a value every config built on it overrides would still be judged.
 // The configs searched are those a walk of the tree's root lints (walked: .gitignore
 // honoured, so that a gitignored work_dirs/ copy cannot change the answer); past
-// maxListedConfigs of them the named files are linted as before. A named .py that is no config
-// (a script, a package module: pre-commit names every staged .py) is not searched for. Those
-// configs are not reported themselves (extra), nor what their runs find in files not given.
-func (t *runTree) widenCode(walked []string) {
-	var named []string
-	for _, r := range t.namedCode {
-		if !strings.EqualFold(path.Ext(r), ".py") {
-			named = append(named, r) // gin
-			continue
-		}
-		b, err := t.fsys.ReadFile(r)
-		if err != nil {
-			continue
-		}
-		if d := doc.Parse(r, b, doc.Python, doc.Limits{}); doc.IsPythonConfig(d) || len(d.Calls) > 0 || importsModule(d, "ml_collections") {
-			named = append(named, r)
-		}
-	}
-	if len(named) == 0 {
-		return
-	}
+// maxListedConfigs of them the named files are linted as before. Those configs are not
+// reported themselves (extra), nor what their runs find in files not given. named are the
+// named code configs that are configs (namedConfigs).
+func (t *runTree) widenCode(named, walked []string) {
 	var all []string
 	for _, r := range walked {
 		if compose.IsCodeConfig(r) {
@@ -569,14 +552,44 @@ func (t *runTree) widenCode(walked []string) {
 	}
 }
 
+// namedConfigs are the tree's named code configs that other configs may read: gin files, and
+// the .py files that are configs (or build one through calls, or import ml_collections). A
+// script or package module (pre-commit names every staged .py) is searched for by nobody.
+func (t *runTree) namedConfigs() []string {
+	var named []string
+	for _, r := range t.namedCode {
+		if !strings.EqualFold(path.Ext(r), ".py") {
+			named = append(named, r) // gin
+			continue
+		}
+		b, err := t.fsys.ReadFile(r)
+		if err != nil {
+			continue
+		}
+		if d := doc.Parse(r, b, doc.Python, doc.Limits{}); doc.IsPythonConfig(d) || len(d.Calls) > 0 || importsModule(d, "ml_collections") {
+			named = append(named, r)
+		}
+	}
+	return named
+}
+
 // widenJoined adds the recipes of the tree (those a walk of its root lints) that name its named
 // JSON files through a file key (a recipe's `deepspeed:`; the editor's joinedRuns searches the
 // same way), so that a DeepSpeed file named alone is linted with the recipes that launch it, as
 // a walk lints it: its contradictions with a recipe are errors the Trainer stops on. Those
-// recipes are extra.
+// recipes are extra. Past maxListedConfigs YAML files, the JSON files are linted alone.
 func (t *runTree) widenJoined(walked []string) {
+	var yaml []string
 	for _, r := range walked {
-		if _, ok := t.byRel[r]; ok || !isYAMLPath(r) {
+		if isYAMLPath(r) {
+			yaml = append(yaml, r)
+		}
+	}
+	if len(yaml) > maxListedConfigs {
+		return
+	}
+	for _, r := range yaml {
+		if _, ok := t.byRel[r]; ok {
 			continue
 		}
 		b, err := t.fsys.ReadFile(r)
@@ -589,11 +602,16 @@ func (t *runTree) widenJoined(walked []string) {
 	}
 }
 
+// maxWalkedEntries bounds the walk of a tree's root that widening reads (entries of folders,
+// configs or not): a repository holds far fewer (MMPose about 4,000, NeMo about 20,000), a
+// home folder or / far more, where the named files are then linted as before.
+const maxWalkedEntries = 100_000
+
 // walked lists the slash paths, relative to the tree's root, of the files a walk of the root
-// lints (nil past maxListedConfigs of them).
+// lints (nil past maxWalkedEntries entries).
 func (t *runTree) walked() []string {
-	files, _ := walkDir(t.root)
-	if len(files) > maxListedConfigs {
+	files, _, over := walkDirMax(t.root, maxWalkedEntries)
+	if over {
 		return nil
 	}
 	var out []string

@@ -394,3 +394,19 @@ func TestReadAloneLargeTree(t *testing.T) {
 		t.Error("configs/det checked: the TL202 fix was kept though the tree's other files were not read")
 	}
 }
+
+// TestWalkDirMax: the walk widening reads stops past its bound of folder entries and says so;
+// without a bound it lists every config.
+func TestWalkDirMax(t *testing.T) {
+	tree := map[string]string{}
+	for i := range 30 {
+		tree[fmt.Sprintf("d%02d/c.yaml", i)] = "a: 1\n"
+	}
+	dir := writeTree(t, tree)
+	if files, _, over := walkDirMax(dir, 10); !over || len(files) > 10 {
+		t.Errorf("bound 10: %d files, over %v; want over", len(files), over)
+	}
+	if files, _, over := walkDirMax(dir, 0); over || len(files) != 30 {
+		t.Errorf("no bound: %d files, over %v; want 30", len(files), over)
+	}
+}

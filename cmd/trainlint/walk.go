@@ -147,19 +147,29 @@ func readError(p string, err error) error {
 // the folders walked and of the folders between root and its repository's top (the folder that
 // holds .git), plus .git/info/exclude; a file git tracks is listed whatever they say.
 func walkDir(root string) ([]input, []error) {
+	files, errs, _ := walkDirMax(root, 0)
+	return files, errs
+}
+
+// walkDirMax is walkDir that stops once it has listed more than max entries of folders (files
+// and folders alike, configs or not; 0: no bound), and then says so (over).
+func walkDirMax(root string, max int) (files []input, errs []error, over bool) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return nil, []error{readError(root, err)}
+		return nil, []error{readError(root, err)}, false
 	}
 	top := gitTop(abs)
-	w := &walker{top: top}
+	w := &walker{top: top, max: max}
 	w.walk(root, filepath.ToSlash(abs), parentIgnores(abs, top), false)
-	return w.files, w.errs
+	return w.files, w.errs, w.over
 }
 
 type walker struct {
-	files []input
-	errs  []error
+	// max bounds the entries listed (0: none); over is set once they pass it.
+	max, seen int
+	over      bool
+	files     []input
+	errs      []error
 	// top is the work tree's top folder ("" outside a repository); tracked is what its index
 	// tracks, read when an ignore pattern first matches (gitindex.go).
 	top         string
@@ -182,9 +192,16 @@ func (w *walker) tracks(absP string, isDir bool) bool {
 // walk lists dir's config files; inIgnored says that an ignore pattern matched dir, which is
 // walked only for the files git tracks in it.
 func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
+	if w.over {
+		return
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		w.errs = append(w.errs, readError(dir, err))
+		return
+	}
+	if w.seen += len(entries); w.max > 0 && w.seen > w.max {
+		w.over = true
 		return
 	}
 	if data, err := readSmall(filepath.Join(dir, ".gitignore")); err == nil {

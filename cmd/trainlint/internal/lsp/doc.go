@@ -71,7 +71,7 @@
 // ml_collections functions too), so a base gets
 // the findings of the configs built on it at its own lines and no lint of its own as a whole
 // config. The repository's root is the nearest folder above with .git; where there is none (a
-// downloaded release opened in the editor), the nearest with a Python project's file
+// downloaded release opened in the editor), the outermost with a Python project's file
 // (pyproject.toml, setup.py, setup.cfg), else the workspace folder that holds the file, when
 // it is at most six folders up (RunFinder's folder). A Python file is left alone while it reads as no config (a script, a helper
 // module, the CLI's test for walked .py files) and linted from the change that makes it one

@@ -170,7 +170,7 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 		return nil
 	}
 	defer done()
-	cands := readersOf(fsys, []string{rel}, filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig))
+	cands := readersOf(fsys, []string{rel}, editorCodeFiles(root, fsys))
 	specs, _ := compose.Discover(fsys, cands)
 	cache := compose.NewCache()
 	var out []lsp.Run
@@ -188,6 +188,23 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 		}
 	}
 	return out
+}
+
+// editorCodeFiles are the code configs the editor searches for the readers of a file below
+// root: those a walk of root lints (as check's search, widenCode: .gitignore honoured), or,
+// past maxCodeFiles of them, the nearest maxCodeFiles (filesBelow), so that a lint on each
+// change stays bounded.
+func editorCodeFiles(root string, fsys compose.FS) []string {
+	var all []string
+	for _, r := range walkedFiles(root) {
+		if compose.IsCodeConfig(r) {
+			all = append(all, r)
+		}
+	}
+	if len(all) == 0 || len(all) > maxCodeFiles {
+		return filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig)
+	}
+	return all
 }
 
 // readersOf lists rels and the files among all (nearest first, as filesBelow lists them, or in

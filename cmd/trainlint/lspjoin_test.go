@@ -308,3 +308,23 @@ func TestReadersOf(t *testing.T) {
 		t.Errorf(".gin: %q, want itself alone", got)
 	}
 }
+
+// TestEditorRunsSkipGitignored: the editor searches the configs a walk lints, so a gitignored
+// copy built on an edited base is no run of it, as it is none of check's.
+func TestEditorRunsSkipGitignored(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".git/HEAD":                       "ref: refs/heads/main\n",
+		".gitignore":                      "work_dirs/\n",
+		"configs/_base_/datasets/data.py": "train_dataloader = dict(batch_size=2)\nval_dataloader = dict(batch_size=1)\n",
+		"configs/det/leaf.py":             "_base_ = ['../_base_/datasets/data.py']\n",
+		"work_dirs/exp.py":                "_base_ = ['../configs/_base_/datasets/data.py']\nval_dataloader = dict(batch_size=2)\n",
+	})
+	base := filepath.Join(dir, "configs", "_base_", "datasets", "data.py")
+	var primaries []string
+	for _, r := range editorRuns(base, diskRead, "") {
+		primaries = append(primaries, r.Files[0])
+	}
+	if want := []string{filepath.Join(dir, "configs", "det", "leaf.py")}; !slices.Equal(primaries, want) {
+		t.Errorf("data.py: runs of %q, want leaf.py's alone", primaries)
+	}
+}

@@ -609,14 +609,18 @@ const maxWalkedEntries = 100_000
 
 // walked lists the slash paths, relative to the tree's root, of the files a walk of the root
 // lints (nil past maxWalkedEntries entries).
-func (t *runTree) walked() []string {
-	files, _, over := walkDirMax(t.root, maxWalkedEntries)
+func (t *runTree) walked() []string { return walkedFiles(t.root) }
+
+// walkedFiles lists the slash paths, relative to root, of the files a walk of root lints (nil
+// past maxWalkedEntries entries).
+func walkedFiles(root string) []string {
+	files, _, over := walkDirMax(root, maxWalkedEntries)
 	if over {
 		return nil
 	}
 	var out []string
 	for _, f := range files {
-		if r, err := filepath.Rel(t.root, f.FSPath); err == nil && filepath.IsLocal(r) {
+		if r, err := filepath.Rel(root, f.FSPath); err == nil && filepath.IsLocal(r) {
 			out = append(out, filepath.ToSlash(r))
 		}
 	}

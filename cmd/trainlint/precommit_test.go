@@ -94,6 +94,14 @@ func TestPreCommitHooks(t *testing.T) {
 	proj := t.TempDir()
 	os.WriteFile(filepath.Join(proj, "sft.yaml"), []byte(sftRecipe), 0o644)
 	os.WriteFile(filepath.Join(proj, "README.md"), []byte("not a config\n"), 0o644)
+	// An MMEngine base whose eval batch (1) the one config built on it raises to 2.
+	for p, text := range map[string]string{
+		"configs/_base_/datasets/coco_det.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1, num_workers=2)\n",
+		"configs/det/leaf.py":                 "_base_ = ['../_base_/datasets/coco_det.py']\nval_dataloader = dict(batch_size=2)\n",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(proj, p)), 0o755)
+		os.WriteFile(filepath.Join(proj, p), []byte(text), 0o644)
+	}
 	gitRun(t, proj, "init", "-q")
 	gitRun(t, proj, "add", "-A")
 
@@ -105,8 +113,11 @@ func TestPreCommitHooks(t *testing.T) {
 		"GOCACHE="+strings.TrimSpace(string(goCache)),
 		"GOFLAGS=-buildvcs=false",
 		"NO_COLOR=1", "GIT_CONFIG_GLOBAL=/dev/null")
-	try := func(hook string) (string, error) {
-		cmd := exec.Command(preCommit, "try-repo", repo, hook, "--files", "sft.yaml", "README.md", "--color", "never", "--verbose")
+	try := func(hook string, files ...string) (string, error) {
+		if len(files) == 0 {
+			files = []string{"sft.yaml", "README.md"}
+		}
+		cmd := exec.Command(preCommit, append(append([]string{"try-repo", repo, hook, "--files"}, files...), "--color", "never", "--verbose")...)
 		cmd.Dir = proj
 		cmd.Env = env
 		var out bytes.Buffer
@@ -140,5 +151,11 @@ func TestPreCommitHooks(t *testing.T) {
 	// pre-commit fails a hook that modified files, so the user reviews the fixes.
 	if err == nil || !strings.Contains(out, "files were modified by this hook") {
 		t.Errorf("trainlint-fix should fail after changing files (%v):\n%s", err, out)
+	}
+
+	// The base staged alone is checked in the run of the config built on it, as a check of
+	// the whole project checks it: its eval batch is raised there, so the hook passes.
+	if out, err := try("trainlint", "configs/_base_/datasets/coco_det.py"); err != nil || strings.Contains(out, "TL202") {
+		t.Errorf("the hook on the staged base (%v), want it to pass with no TL202:\n%s", err, out)
 	}
 }

@@ -78,7 +78,7 @@ func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp
 	defer done()
 	recipes := []string{rel}
 	if !isYAMLPath(p) {
-		recipes = filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
+		recipes = editorRecipes(root, fsys)
 	}
 	cache := compose.NewCache()
 	var out []lsp.Run
@@ -188,6 +188,26 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 		}
 	}
 	return out
+}
+
+// maxEditorRecipes bounds the YAML files the editor reads, on each change of a JSON file, for
+// the recipes that name it.
+const maxEditorRecipes = 2000
+
+// editorRecipes are the YAML files the editor reads for the recipes that name an edited JSON
+// file: those a walk of root lints (as check's search, widenJoined), or, past
+// maxEditorRecipes of them, the nearest maxRunCandidates (filesBelow).
+func editorRecipes(root string, fsys compose.FS) []string {
+	var all []string
+	for _, r := range walkedFiles(root) {
+		if isYAMLPath(r) {
+			all = append(all, r)
+		}
+	}
+	if len(all) == 0 || len(all) > maxEditorRecipes {
+		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
+	}
+	return all
 }
 
 // editorCodeFiles are the code configs the editor searches for the readers of a file below

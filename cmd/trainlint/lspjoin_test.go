@@ -328,3 +328,17 @@ func TestEditorRunsSkipGitignored(t *testing.T) {
 		t.Errorf("data.py: runs of %q, want leaf.py's alone", primaries)
 	}
 }
+
+// TestEditorJoinedRunsDeepRecipe: the editor finds a recipe that names an edited DeepSpeed file
+// among the files a walk lints, as check does, here five folders down (the nearest-first search
+// stopped at four).
+func TestEditorJoinedRunsDeepRecipe(t *testing.T) {
+	tree := joinTree()
+	tree["recipes/a/b/c/d/config.yaml"] = "output_dir: out\nper_device_train_batch_size: 4\ndeepspeed: recipes/accelerate_configs/lone.json\n"
+	dir := writeTree(t, tree)
+	lone := filepath.Join(dir, "recipes", "accelerate_configs", "lone.json")
+	runs := editorRuns(lone, diskRead, "")
+	if len(runs) != 1 || runs[0].Files[0] != filepath.Join(dir, "recipes", "a", "b", "c", "d", "config.yaml") {
+		t.Errorf("lone.json: runs %+v, want the deep recipe's", runs)
+	}
+}

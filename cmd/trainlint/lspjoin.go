@@ -160,7 +160,7 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 		if !ok {
 			return nil
 		}
-		if d := doc.Parse(p, b, doc.Python, doc.Limits{}); !doc.IsPythonConfig(d) && len(d.Calls) == 0 && !importsModule(d, "ml_collections") {
+		if !readByOthers(doc.Parse(p, b, doc.Python, doc.Limits{})) {
 			return nil
 		}
 	}
@@ -198,12 +198,7 @@ const maxEditorRecipes = 2000
 // file: those a walk of root lints (as check's search, widenJoined), or, past
 // maxEditorRecipes of them, the nearest maxRunCandidates (filesBelow).
 func editorRecipes(root string, fsys compose.FS) []string {
-	var all []string
-	for _, r := range walkedFiles(root) {
-		if isYAMLPath(r) {
-			all = append(all, r)
-		}
-	}
+	all := keepPaths(walkedFiles(root), isYAMLPath)
 	if len(all) == 0 || len(all) > maxEditorRecipes {
 		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
 	}
@@ -215,12 +210,7 @@ func editorRecipes(root string, fsys compose.FS) []string {
 // past maxCodeFiles of them, the nearest maxCodeFiles (filesBelow), so that a lint on each
 // change stays bounded.
 func editorCodeFiles(root string, fsys compose.FS) []string {
-	var all []string
-	for _, r := range walkedFiles(root) {
-		if compose.IsCodeConfig(r) {
-			all = append(all, r)
-		}
-	}
+	all := keepPaths(walkedFiles(root), compose.IsCodeConfig)
 	if len(all) == 0 || len(all) > maxCodeFiles {
 		return filesBelow(fsys, codeWalkDepth, maxCodeFiles, compose.IsCodeConfig)
 	}
@@ -397,6 +387,14 @@ func refNames(text string) []string {
 // config names it (letters, digits, _, - and non-ASCII characters can).
 func notNameChar(r rune) bool {
 	return !(r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80)
+}
+
+// readByOthers reports whether a parsed Python file is one other configs may read, so that
+// its readers are searched for: a config, a get_config built through another module's
+// functions, or a module of ml_collections functions (compose's code_calls.go). A script or a
+// package module is not.
+func readByOthers(d *doc.Document) bool {
+	return doc.IsPythonConfig(d) || len(d.Calls) > 0 || importsModule(d, "ml_collections")
 }
 
 // importsModule reports whether a Python document imports the module mod or one of its

@@ -121,7 +121,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		}
 		t.fsys = fsys
 		if named := t.namedConfigs(); len(named) > 0 || len(t.namedJSON) > 0 {
-			walked := t.walked() // only now: a named script costs no walk
+			walked := walkedFiles(t.root) // only now: a named script costs no walk
 			if len(named) > 0 {
 				t.widenCode(named, walked)
 			}
@@ -538,12 +538,7 @@ func (t *runTree) expand(inputs map[string]bool) {
 // reported themselves (extra), nor what their runs find in files not given. named are the
 // named code configs that are configs (namedConfigs).
 func (t *runTree) widenCode(named, walked []string) {
-	var all []string
-	for _, r := range walked {
-		if compose.IsCodeConfig(r) {
-			all = append(all, r)
-		}
-	}
+	all := keepPaths(walked, compose.IsCodeConfig)
 	if len(all) > maxListedConfigs {
 		return
 	}
@@ -553,8 +548,8 @@ func (t *runTree) widenCode(named, walked []string) {
 }
 
 // namedConfigs are the tree's named code configs that other configs may read: gin files, and
-// the .py files that are configs (or build one through calls, or import ml_collections). A
-// script or package module (pre-commit names every staged .py) is searched for by nobody.
+// the .py files readByOthers accepts. A script or package module (pre-commit names every
+// staged .py) is searched for by nobody.
 func (t *runTree) namedConfigs() []string {
 	var named []string
 	for _, r := range t.namedCode {
@@ -566,7 +561,7 @@ func (t *runTree) namedConfigs() []string {
 		if err != nil {
 			continue
 		}
-		if d := doc.Parse(r, b, doc.Python, doc.Limits{}); doc.IsPythonConfig(d) || len(d.Calls) > 0 || importsModule(d, "ml_collections") {
+		if readByOthers(doc.Parse(r, b, doc.Python, doc.Limits{})) {
 			named = append(named, r)
 		}
 	}
@@ -579,12 +574,7 @@ func (t *runTree) namedConfigs() []string {
 // a walk lints it: its contradictions with a recipe are errors the Trainer stops on. Those
 // recipes are extra. Past maxListedConfigs YAML files, the JSON files are linted alone.
 func (t *runTree) widenJoined(walked []string) {
-	var yaml []string
-	for _, r := range walked {
-		if isYAMLPath(r) {
-			yaml = append(yaml, r)
-		}
-	}
+	yaml := keepPaths(walked, isYAMLPath)
 	if len(yaml) > maxListedConfigs {
 		return
 	}
@@ -607,10 +597,6 @@ func (t *runTree) widenJoined(walked []string) {
 // home folder or / far more, where the named files are then linted as before.
 const maxWalkedEntries = 100_000
 
-// walked lists the slash paths, relative to the tree's root, of the files a walk of the root
-// lints (nil past maxWalkedEntries entries).
-func (t *runTree) walked() []string { return walkedFiles(t.root) }
-
 // walkedFiles lists the slash paths, relative to root, of the files a walk of root lints (nil
 // past maxWalkedEntries entries).
 func walkedFiles(root string) []string {
@@ -622,6 +608,17 @@ func walkedFiles(root string) []string {
 	for _, f := range files {
 		if r, err := filepath.Rel(root, f.FSPath); err == nil && filepath.IsLocal(r) {
 			out = append(out, filepath.ToSlash(r))
+		}
+	}
+	return out
+}
+
+// keepPaths are the paths of ps that keep accepts, in order.
+func keepPaths(ps []string, keep func(string) bool) []string {
+	var out []string
+	for _, p := range ps {
+		if keep(p) {
+			out = append(out, p)
 		}
 	}
 	return out

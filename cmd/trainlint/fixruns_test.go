@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -133,25 +132,12 @@ func TestLSPFixesComposedRun(t *testing.T) {
 	u := uri.File(filepath.Join(dir, "configs", "run.py"))
 	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 		URI: u, LanguageID: "python", Version: 1, Text: mmTree["configs/run.py"]}})
-	var diag *protocol.Diagnostic
-	deadline := time.After(20 * time.Second)
-	for diag == nil {
-		select {
-		case p := <-rec.Diags:
-			if p.URI != u {
-				continue
-			}
-			for i, d := range p.Diagnostics {
-				if c, ok := d.Code.(protocol.String); ok && string(c) == "TL202" {
-					diag = &p.Diagnostics[i]
-				}
-			}
-		case <-deadline:
-			t.Fatal("run.py got no TL202 from its run")
-		}
+	diag, ok := awaitDiag(rec, u, "TL202", nil)
+	if !ok {
+		t.Fatal("run.py got no TL202 from its run")
 	}
 	acts, err := server.CodeAction(ctx, &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: u},
-		Range: diag.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{*diag}}})
+		Range: diag.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{diag}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,25 +207,12 @@ func TestLSPNoFixInPrimaryOthersRead(t *testing.T) {
 	text, _ := os.ReadFile(filepath.Join(dir, "configs", "train.yaml"))
 	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 		URI: u, LanguageID: "yaml", Version: 1, Text: string(text)}})
-	deadline := time.After(20 * time.Second)
-	for {
-		select {
-		case p := <-rec.Diags:
-			if p.URI != u {
-				continue
-			}
-			for _, d := range p.Diagnostics {
-				if c, ok := d.Code.(protocol.String); !ok || string(c) != "TL202" || !strings.Contains(fmt.Sprint(d.Message), "train batch 32") {
-					continue
-				}
-				if title := quickFixTitled(t, ctx, server, u, d, "set eval.batch_size"); title != "" {
-					t.Errorf("quick fix offered: %s", title)
-				}
-				return
-			}
-		case <-deadline:
-			t.Fatal("train.yaml got no TL202 from its plain run")
-		}
+	d, ok := awaitDiag(rec, u, "TL202", func(d protocol.Diagnostic) bool { return strings.Contains(fmt.Sprint(d.Message), "train batch 32") })
+	if !ok {
+		t.Fatal("train.yaml got no TL202 from its plain run")
+	}
+	if title := quickFixTitled(t, ctx, server, u, d, "set eval.batch_size"); title != "" {
+		t.Errorf("quick fix offered: %s", title)
 	}
 }
 
@@ -262,23 +235,11 @@ func TestLSPRunFixesOnlyForTheEditedPrimary(t *testing.T) {
 		text, _ := os.ReadFile(open)
 		server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 			URI: uri.File(open), LanguageID: "python", Version: 1, Text: string(text)}})
-		deadline := time.After(20 * time.Second)
-		for {
-			select {
-			case p := <-rec.Diags:
-				if p.URI != run {
-					continue
-				}
-				for _, d := range p.Diagnostics {
-					if c, ok := d.Code.(protocol.String); !ok || string(c) != "TL202" {
-						continue
-					}
-					return true, quickFixTitled(t, ctx, server, run, d, "set val_dataloader.batch_size") != ""
-				}
-			case <-deadline:
-				return false, false
-			}
+		d, ok := awaitDiag(rec, run, "TL202", nil)
+		if !ok {
+			return false, false
 		}
+		return true, quickFixTitled(t, ctx, server, run, d, "set val_dataloader.batch_size") != ""
 	}
 	if found, fix := quickFix(filepath.Join(dir, "configs", "run.py")); !found || !fix {
 		t.Errorf("opening run.py: its TL202 published %v, with a quick fix %v", found, fix)

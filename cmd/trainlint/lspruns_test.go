@@ -123,26 +123,35 @@ func TestLSPLintsRuns(t *testing.T) {
 	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{
 		URI: uri.File(def), LanguageID: "yaml", Version: 1,
 		Text: strings.Replace(hydraTree["conf/callbacks/default.yaml"], "  mode: max\n", "", 1)}})
+	d, ok := awaitDiag(rec, ckpt, "TL310", nil)
+	if !ok {
+		t.Fatal("model_checkpoint.yaml got no TL310 from the run")
+	}
+	if d.Range.Start.Line != 4 {
+		t.Errorf("TL310 at line %d, want 5", d.Range.Start.Line+1)
+	}
+	if len(d.RelatedInformation) == 0 || d.RelatedInformation[0].Location.URI != uri.File(def) {
+		t.Errorf("TL310 related %+v, want default.yaml", d.RelatedInformation)
+	}
+}
+
+// awaitDiag waits, up to 20 seconds, for a publication on u that holds a diagnostic of the rule
+// code that match accepts (nil: any), and returns that diagnostic; ok is false when none came.
+func awaitDiag(rec *lsptest.Recorder, u uri.URI, code string, match func(protocol.Diagnostic) bool) (d protocol.Diagnostic, ok bool) {
 	deadline := time.After(20 * time.Second)
 	for {
 		select {
 		case p := <-rec.Diags:
-			if p.URI != ckpt {
+			if p.URI != u {
 				continue
 			}
 			for _, d := range p.Diagnostics {
-				if c, ok := d.Code.(protocol.String); ok && string(c) == "TL310" {
-					if d.Range.Start.Line != 4 {
-						t.Errorf("TL310 at line %d, want 5", d.Range.Start.Line+1)
-					}
-					if len(d.RelatedInformation) == 0 || d.RelatedInformation[0].Location.URI != uri.File(def) {
-						t.Errorf("TL310 related %+v, want default.yaml", d.RelatedInformation)
-					}
-					return
+				if c, ok := d.Code.(protocol.String); ok && string(c) == code && (match == nil || match(d)) {
+					return d, true
 				}
 			}
 		case <-deadline:
-			t.Fatal("model_checkpoint.yaml got no TL310 from the run")
+			return protocol.Diagnostic{}, false
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,7 +62,21 @@ func TestCodeRunsCLI(t *testing.T) {
 	if got := strings.Join(findings(res), " "); got != "_base_/datasets/data.py:2 TL202 warning" {
 		t.Errorf("named leaf from configs/: %s", got)
 	}
-	os.Chdir("..")
+	// From the leaf's own folder: the repository (.git) above the working directory holds its
+	// bases, which MMEngine opens relative to the file, so they are read and reported by the
+	// shortest path from here, and a walk of the folder composes the same.
+	if err := os.Chdir("det"); err != nil {
+		t.Fatal(err)
+	}
+	_, res, _ = checkJSON(t, "leaf.py")
+	if got := strings.Join(findings(res), " "); got != "../_base_/datasets/data.py:2 TL202 warning" {
+		t.Errorf("named leaf from configs/det/: %s", got)
+	}
+	_, res, _ = checkJSON(t, ".")
+	if got := strings.Join(findings(res), " "); got != "../_base_/datasets/data.py:2 TL202 warning broken.py:1 TL006 info" {
+		t.Errorf("walk of configs/det/ from there: %s", got)
+	}
+	os.Chdir(filepath.Join("..", ".."))
 	_, res, _ = checkJSON(t, "--override", "trainer.devices=8", ".")
 	for _, d := range res.Diagnostics {
 		if strings.Contains(d.Message, "override") {
@@ -188,5 +203,39 @@ func TestNamedBaseAsTheWalk(t *testing.T) {
 	ins, _, _ := collectInputs([]string{"tools/train.py"}, "")
 	if rp := planRuns(ins, nil, sameOptions(lint.Options{})); len(rp.trees) != 0 && len(rp.trees[0].extra) != 0 {
 		t.Errorf("named script: %d configs added to its tree", len(rp.trees[0].extra))
+	}
+}
+
+// TestTreeRootAboveWorkingDir: a code config named from a folder inside its repository is
+// composed in the repository (the nearest .git, or the outermost Python project's folder of a
+// release without one), so an include written from the repository's top resolves; a .git
+// more than joinSearchDepth folders above the file, past the working directory, is not taken.
+func TestTreeRootAboveWorkingDir(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"a/b/base.gin": "X.y = 1\n",
+		"a/c/run.gin":  "include 'a/b/base.gin'\nZ.w = 2\n",
+	})
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	t.Chdir(filepath.Join(dir, "a", "c"))
+	if _, res, _ := checkJSON(t, "run.gin"); len(res.Diagnostics) != 0 {
+		t.Errorf("the include from the repository's top did not resolve: %v", findings(res))
+	}
+	// No .git: a Python project's file above the working directory marks the tree.
+	os.Remove(filepath.Join(dir, ".git"))
+	if _, res, _ := checkJSON(t, "run.gin"); strings.Join(findings(res), " ") != "run.gin:1 TL006 info" {
+		t.Errorf("no repository, no project: %v", findings(res))
+	}
+	os.WriteFile(filepath.Join(dir, "setup.py"), []byte("from setuptools import setup\nsetup()\n"), 0o644)
+	if _, res, _ := checkJSON(t, "run.gin"); len(res.Diagnostics) != 0 {
+		t.Errorf("the release's project folder was not the tree: %v", findings(res))
+	}
+	os.Remove(filepath.Join(dir, "setup.py"))
+	// A .git far above the file (a home folder kept in git): not taken past the working folder.
+	deep := filepath.Join(dir, "a", "c", "1", "2", "3", "4", "5", "6")
+	os.MkdirAll(deep, 0o755)
+	os.WriteFile(filepath.Join(deep, "run.gin"), []byte("include 'a/b/base.gin'\nZ.w = 2\n"), 0o644)
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
+	if _, res, _ := checkJSON(t, "1/2/3/4/5/6/run.gin"); strings.Join(findings(res), " ") != "1/2/3/4/5/6/run.gin:1 TL006 info" {
+		t.Errorf("a .git eight folders up, above the working folder, was taken: %v", findings(res))
 	}
 }

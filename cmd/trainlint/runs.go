@@ -81,7 +81,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				root = codeTreeRoot(in.FSPath, root)
 			}
 		}
-		rel, err := filepath.Rel(root, in.FSPath)
+		rel, err := relAbs(root, in.FSPath)
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
@@ -93,7 +93,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			order = append(order, root)
 		}
 		if t.prefix == "" {
-			t.prefix = strings.TrimSuffix(filepath.ToSlash(in.Path), rel)
+			t.prefix = treePrefix(filepath.ToSlash(in.Path), rel, root)
 		}
 		if _, seen := t.byRel[rel]; !seen {
 			t.files = append(t.files, rel)
@@ -522,7 +522,7 @@ func (t *runTree) expand(inputs map[string]bool) {
 			continue
 		}
 		f.Root = t.root
-		f.Path = t.prefix + r
+		f.Path = t.pathOf(r)
 		t.files = append(t.files, r)
 		t.byRel[r] = f
 	}
@@ -635,7 +635,7 @@ func (t *runTree) addExtra(rel string) {
 	}
 	t.extra[rel] = true
 	t.files = append(t.files, rel)
-	t.byRel[rel] = input{Path: t.prefix + rel, FSPath: filepath.Join(t.root, filepath.FromSlash(rel)), Root: t.root, Walked: true, OnlyConfigs: true}
+	t.byRel[rel] = input{Path: t.pathOf(rel), FSPath: filepath.Join(t.root, filepath.FromSlash(rel)), Root: t.root, Walked: true, OnlyConfigs: true}
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group
@@ -644,7 +644,26 @@ func (t *runTree) show(rel string) string {
 	if s, ok := t.shown[rel]; ok {
 		return s
 	}
-	return t.prefix + rel
+	return t.pathOf(rel)
+}
+
+// pathOf is the reported path of the tree's file rel: the prefix and rel, and from a root above
+// the working directory the shortest way there ("../_base_/x.py", not "../../configs/_base_/x.py").
+func (t *runTree) pathOf(rel string) string {
+	p := t.prefix + rel
+	if !strings.HasPrefix(t.prefix, "../") {
+		return p
+	}
+	cwd, err1 := os.Getwd()
+	a, err2 := filepath.Abs(filepath.FromSlash(p))
+	if err1 != nil || err2 != nil {
+		return p
+	}
+	r, err := filepath.Rel(cwd, a)
+	if err != nil {
+		return p
+	}
+	return filepath.ToSlash(r)
 }
 
 // declaredRuns are the [[runs]] of the config files that apply to the tree's files, as specs
@@ -753,6 +772,42 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	return r
 }
 
+// relAbs is filepath.Rel(base, target), through absolute paths where the lexical one fails (a
+// root above the working directory, "../..", and a relative file below it).
+func relAbs(base, target string) (string, error) {
+	r, err := filepath.Rel(base, target)
+	if err == nil {
+		return r, nil
+	}
+	b, err1 := filepath.Abs(base)
+	t, err2 := filepath.Abs(target)
+	if err1 != nil || err2 != nil {
+		return r, err
+	}
+	return filepath.Rel(b, t)
+}
+
+// treePrefix is what a tree's reported paths put before a path relative to its root, from one
+// input's reported path shown and its path rel in the tree: what shown has before rel, or,
+// where the root is above the folder shown is relative to (a config named from inside its
+// repository's configs/, whose bases are ../_base_/), the way from the working directory up
+// to the root ("../../").
+func treePrefix(shown, rel, root string) string {
+	if p, ok := strings.CutSuffix(shown, rel); ok && (p == "" || strings.HasSuffix(p, "/")) {
+		return p
+	}
+	if filepath.IsAbs(shown) {
+		if abs, err := filepath.Abs(root); err == nil {
+			return strings.TrimSuffix(filepath.ToSlash(abs), "/") + "/"
+		}
+	}
+	up, err := filepath.Rel(".", root)
+	if err != nil || up == "." {
+		return ""
+	}
+	return filepath.ToSlash(up) + "/"
+}
+
 func isYAMLPath(p string) bool {
 	e := strings.ToLower(filepath.Ext(p))
 	return e == ".yaml" || e == ".yml"
@@ -760,9 +815,15 @@ func isYAMLPath(p string) bool {
 
 // codeTreeRoot is the tree a code config named on the command line is composed in: its bases
 // are found relative to it, usually above its folder (MMDetection's `../_base_/`), and T5X's
-// includes from the repository's top. It is the repository that holds the file (the nearest
-// folder with .git) when that is inside the working directory, else the working directory when
-// the file is inside it, else the file's own folder (fallback). Nothing above it is read.
+// includes from the repository's top. It is the repository that holds the file: the nearest
+// folder with .git, looked for up to the working directory and above it up to joinSearchDepth
+// folders above the file's (a config named from inside configs/det/ finds its bases in
+// ../_base_/, as MMEngine opens them relative to the file whatever the working directory);
+// else, where the working directory is inside a Python project (a downloaded release:
+// pyproject.toml, setup.py or setup.cfg, the outermost within joinSearchDepth folders above
+// the file), that project; else the working directory when the file is inside it; else the
+// file's own folder (fallback). Nothing above it is read (composition: never outside the
+// repository that holds the config).
 func codeTreeRoot(fsPath, fallback string) string {
 	abs, err := filepath.Abs(fsPath)
 	if err != nil {
@@ -772,18 +833,40 @@ func codeTreeRoot(fsPath, fallback string) string {
 	if err != nil {
 		return fallback
 	}
-	if r, err := filepath.Rel(cwd, abs); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return fallback
+	inside := func(dir, p string) bool {
+		r, err := filepath.Rel(dir, p)
+		return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
 	}
-	root := cwd
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+	root, project := "", ""
+	for d, i := filepath.Dir(abs), 0; ; d, i = filepath.Dir(d), i+1 {
+		beyond := i > joinSearchDepth // past joinSearchDepth, only up to the working directory
+		if beyond && !inside(cwd, d) {
+			break
+		}
 		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi != nil {
 			root = d
 			break
 		}
-		if d == cwd || d == filepath.Dir(d) {
+		if !beyond {
+			for _, name := range []string{"pyproject.toml", "setup.py", "setup.cfg"} {
+				if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+					project = d // the outermost wins
+					break
+				}
+			}
+		}
+		if d == filepath.Dir(d) {
 			break
 		}
+	}
+	switch {
+	case root != "":
+	case project != "" && inside(project, cwd):
+		root = project
+	case inside(cwd, abs):
+		root = cwd
+	default:
+		return fallback
 	}
 	if filepath.IsAbs(fsPath) {
 		return root

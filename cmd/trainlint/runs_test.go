@@ -264,6 +264,12 @@ func TestNamedGroupOptionEdges(t *testing.T) {
 	if _, out := run("train.yaml"); !strings.Contains(out, "TL501") {
 		t.Errorf("the primary named from its own folder lost its run's TL501:\n%s", out)
 	}
+	// A group option named from its group's folder: the config directory above the working
+	// directory (inside the repository) is its run's, as from the top.
+	t.Chdir(filepath.Join(dir, "conf", "trainer"))
+	if _, out := run("--only-configs", "gpu.yaml"); !strings.Contains(out, "gpu.yaml:5:17") || !strings.Contains(out, "TL501") || strings.Contains(out, "../") {
+		t.Errorf("the group option named from its own folder lacks its run's TL501:\n%s", out)
+	}
 	t.Chdir(dir)
 	// A group's option in a subfolder with groups of its own (NeMo-Framework-Launcher's
 	// conf/training/nerf/model/*.yaml): its interpolation resolves in the run of the

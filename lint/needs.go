@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/trainlint/trainlint/lint/plan"
+
 // What a file's lint could not decide for want of launch context. A multi-host rule stays silent
 // when the host count is unknown (it must not guess), so a clean result for a file that states
 // no host count is not the same as a clean multi-host setup: FileInfo.NeedsHosts says which
@@ -10,8 +12,16 @@ package lint
 // and neither --hosts nor the config file's [context] gave it). Every rule of the multi-host
 // category starts by asking the plan for the host count; a test in package rules holds them to
 // it.
+//
+// A file of no known framework (the generic dialect, which knows no defaults) that states none
+// of the facts those rules read (seeds, data sharding, who checkpoints and logs) needs no host
+// count: the rules stay silent on it whatever the count (a .pre-commit-config.yaml, a
+// readthedocs file, a model-zoo record), so it is not counted in the note.
 func needsHosts(active []*Rule, a Analysis) []string {
 	if a.Plan == nil || a.Plan.Topology.Hosts.Known() {
+		return nil
+	}
+	if a.Dialect.Name == "generic" && !multiHostFacts(a.Plan) {
 		return nil
 	}
 	var codes []string
@@ -31,4 +41,10 @@ func appliesTo(r *Rule, framework string) bool {
 		}
 	}
 	return false
+}
+
+// multiHostFacts reports whether the plan knows any fact a multi-host rule reads.
+func multiHostFacts(p *plan.Plan) bool {
+	return p.Seeds.Init.Known() || p.Seeds.Data.Known() || p.Data.Sharding.Known() ||
+		p.Ckpt.Scope.Known() || p.Logging.Scope.Known() || p.Logging.ConsoleScope.Known()
 }

@@ -1,8 +1,11 @@
 package lint_test
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
@@ -90,4 +93,49 @@ func TestMultiHostRulesNeedHosts(t *testing.T) {
 			t.Errorf("%s has no bad example that needs --hosts", r.Name)
 		}
 	}
+}
+
+// TestNeedsHostsNotForFactlessGeneric: a file of no known framework that states none of the
+// facts the multi-host rules read (a pre-commit config) needs no host count. The claim behind
+// it, held over the corpus: every generic file left out that way gets no multi-host finding
+// when the host count is given (2 or 4 hosts of 8 devices).
+func TestNeedsHostsNotForFactlessGeneric(t *testing.T) {
+	all := rules.All()
+	pc := lint.File{Path: ".pre-commit-config.yaml", Text: []byte("repos:\n  - repo: https://github.com/psf/black\n    rev: 24.1.0\n    hooks:\n      - id: black\n")}
+	if info, _ := lint.LintFile(pc, all, lint.Options{}); info.Framework != "generic" || info.NeedsHosts != nil {
+		t.Errorf("pre-commit config: framework %s, NeedsHosts %v", info.Framework, info.NeedsHosts)
+	}
+	seeded := lint.File{Path: "train.yaml", Text: []byte("seed: ${oc.env:RANK}\nlr: 0.1\n")}
+	if info, _ := lint.LintFile(seeded, all, lint.Options{}); info.Framework == "generic" && len(info.NeedsHosts) == 0 {
+		t.Errorf("a generic file with a per-rank seed lost its NeedsHosts")
+	}
+	left := 0
+	for _, p := range corpusFiles(t) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := lint.File{Path: filepath.Base(p), Text: src}
+		a, _ := lint.Analyze(f, lint.Options{})
+		if a.Plan == nil || a.Plan.Topology.Hosts.Known() || a.Dialect.Name != "generic" {
+			continue
+		}
+		info, _ := lint.LintFile(f, all, lint.Options{})
+		if len(info.NeedsHosts) > 0 {
+			continue
+		}
+		left++
+		for _, hosts := range []int{2, 4} {
+			_, diags := lint.LintFile(f, all, lint.Options{Hosts: hosts, DevicesPerHost: 8})
+			for _, d := range diags {
+				if strings.HasPrefix(d.Code, "TL6") {
+					t.Errorf("%s on %d hosts: %s %s, but it was not said to need a host count", p, hosts, d.Code, d.Message)
+				}
+			}
+		}
+	}
+	if left == 0 {
+		t.Error("no corpus file was left out: the test no longer tests anything")
+	}
+	t.Logf("%d generic corpus files need no host count", left)
 }

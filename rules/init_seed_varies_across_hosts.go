@@ -48,9 +48,9 @@ func checkInitSeedVaries(p *lint.Pass) {
 		why = " (" + s.Value.Why + ")"
 	}
 	if s.Value.Value == "" {
-		f.Message = "no initialisation seed is set, so it differs on each of the " + hostsPhrase(p.Plan) + why
+		f.Message = "no initialisation seed is set, so each process draws its own on " + hostsPhrase(p.Plan) + why
 	} else {
-		f.Message = "initialisation seed " + strconv.Quote(s.Value.Value) + " differs from host to host on " + hostsPhrase(p.Plan) + why
+		f.Message = "initialisation seed " + strconv.Quote(s.Value.Value) + " differs from process to process on " + hostsPhrase(p.Plan) + why
 	}
 	f.Help = "use one literal seed for model initialisation on every host, and vary only the data seed per host"
 	switch {

@@ -184,7 +184,7 @@ func TestMultiHostTraps(t *testing.T) {
 	seed := func(s plan.Seed) plan.Seeds { return plan.Seeds{Init: set(s, "seed")} }
 	runTraps(t, InitSeedVariesAcrossHosts, []trap{
 		{"rank-derived", plan.Plan{Topology: hosts(2), Seeds: seed(plan.Seed{Value: "${oc.env:RANK}", Varies: plan.VariesByHost, Why: "derived from RANK"})},
-			lint.Error, `initialisation seed "${oc.env:RANK}" differs from host to host on 2 hosts (derived from RANK)`},
+			lint.Error, `initialisation seed "${oc.env:RANK}" differs from process to process on 2 hosts (derived from RANK)`},
 		{"no seed", plan.Plan{Topology: hosts(2), Seeds: seed(plan.Seed{Varies: plan.VariesByHost, Why: "each process draws its own"})}, lint.Error, "no initialisation seed is set"},
 		{"broadcast is info", plan.Plan{Topology: hosts(2), Seeds: seed(plan.Seed{Value: "x", Varies: plan.VariesByHost, Broadcast: true})}, lint.Info, "harmless here"},
 		{"pretrained is info", plan.Plan{Topology: hosts(2), Seeds: seed(plan.Seed{Value: "42", Varies: plan.VariesByHost, Pretrained: true})}, lint.Info, "pretrained weights"},

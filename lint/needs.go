@@ -21,8 +21,15 @@ func needsHosts(active []*Rule, a Analysis) []string {
 	if a.Plan == nil || a.Plan.Topology.Hosts.Known() {
 		return nil
 	}
-	if a.Dialect.Name == "generic" && !multiHostFacts(a.Plan) {
-		return nil
+	if a.Dialect.Name == "generic" {
+		// Origin read directly: the light WASM module is built without inlining, where each
+		// Fact[T].Known would be a function call and a function of its own.
+		p, u := a.Plan, plan.Unknown
+		known := p.Seeds.Init.Origin != u || p.Seeds.Data.Origin != u || p.Data.Sharding.Origin != u ||
+			p.Ckpt.Scope.Origin != u || p.Logging.Scope.Origin != u || p.Logging.ConsoleScope.Origin != u
+		if !known {
+			return nil
+		}
 	}
 	var codes []string
 	for _, r := range active {
@@ -41,10 +48,4 @@ func appliesTo(r *Rule, framework string) bool {
 		}
 	}
 	return false
-}
-
-// multiHostFacts reports whether the plan knows any fact a multi-host rule reads.
-func multiHostFacts(p *plan.Plan) bool {
-	return p.Seeds.Init.Known() || p.Seeds.Data.Known() || p.Data.Sharding.Known() ||
-		p.Ckpt.Scope.Known() || p.Logging.Scope.Known() || p.Logging.ConsoleScope.Known()
 }

@@ -49,6 +49,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	var order []string
 	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
 	inputs := map[string]bool{}         // the reported paths of every input
+	walkedHydra := map[string]string{}  // hydraRoot of each folder walked
 	for _, in := range ins {
 		inputs[in.Path] = true
 	}
@@ -79,6 +80,18 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				// A recipe that names a DeepSpeed file: the path is written from where the
 				// launch runs, the repository's top, as a walk from there reads it.
 				root = codeTreeRoot(in.FSPath, root)
+			}
+		} else if in.Walked && len(overrides) == 0 {
+			// A walk of a Hydra group's folder (configs/trainer/, or from inside it): its
+			// options are linted in the runs of the config directory above, as naming them
+			// is, the files walked reported. Asked once per folder walked.
+			r, ok := walkedHydra[in.Root]
+			if !ok {
+				r = hydraRoot(filepath.Join(in.Root, "x.yaml"), groupsNamed)
+				walkedHydra[in.Root] = r
+			}
+			if r != "" {
+				root, expand = r, true
 			}
 		}
 		rel, err := relAbs(root, in.FSPath)

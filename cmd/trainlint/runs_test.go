@@ -270,6 +270,15 @@ func TestNamedGroupOptionEdges(t *testing.T) {
 	if _, out := run("--only-configs", "gpu.yaml"); !strings.Contains(out, "gpu.yaml:5:17") || !strings.Contains(out, "TL501") || strings.Contains(out, "../") {
 		t.Errorf("the group option named from its own folder lacks its run's TL501:\n%s", out)
 	}
+	// A walk of the group's folder, from there and from the top, lints its options in the
+	// same runs, reporting only the files walked.
+	if _, out := run("."); !strings.Contains(out, "gpu.yaml:5:17") || strings.Contains(out, "../") || strings.Contains(out, "llama") {
+		t.Errorf("a walk of the group's folder from inside lacks its run's TL501:\n%s", out)
+	}
+	t.Chdir(dir)
+	if _, out := run("conf/trainer"); !strings.Contains(out, "conf/trainer/gpu.yaml:5:17") || strings.Contains(out, "llama") {
+		t.Errorf("a walk of the group's folder lacks its run's TL501:\n%s", out)
+	}
 	t.Chdir(dir)
 	// A group's option in a subfolder with groups of its own (NeMo-Framework-Launcher's
 	// conf/training/nerf/model/*.yaml): its interpolation resolves in the run of the

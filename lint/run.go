@@ -144,7 +144,7 @@ func runContext(run *compose.Run, o Options) dialect.Context {
 func unresolvedFinding(u dialect.Unresolved) Finding {
 	if u.Env {
 		return Finding{Node: u.Node, Key: u.Node.Path().String(), Severity: Info,
-			Message: "environment variable " + u.Ref + " has no default: its value is the launching shell's",
+			Message: "environment variable " + u.Ref + " has no default: its value is the environment's when the config is composed (the launching shell's, or one the script sets first)",
 			Help:    "give a default (${oc.env:" + u.Ref + ",value}) if the checks should use one; checks that need this value ran without it"}
 	}
 	return Finding{Node: u.Node, Key: u.Node.Path().String(), Severity: Info,

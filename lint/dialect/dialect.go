@@ -99,6 +99,11 @@ func (k Key) DeprecationNote(d *Dialect) string {
 // reads: "bn.sync", "ckpt.retention"). Rules take their per-framework help from here, so that
 // no rule names a framework.
 type Advice struct {
+	// noEq makes Advice (and ConceptAdvice, and their arrays behind the AdviceSet literals) not
+	// comparable: nothing compares them, and a comparable type's descriptor links an equality
+	// function, which in the light WASM module (no inlining, every function kept) cost about
+	// 7 KB raw for the advice arrays alone. It is first and has no size, so no padding either.
+	noEq [0]func()
 	// Help is the diagnostic's help; "{key}" stands for the fact's key (or Key when the fact
 	// has none).
 	Help string

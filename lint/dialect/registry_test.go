@@ -3,6 +3,7 @@ package dialect
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -75,10 +76,10 @@ func TestAdviceConceptsUnique(t *testing.T) {
 	if got := lightningAdvice(own).For("bn.sync").Help; got != "own" {
 		t.Errorf("lightningAdvice: own advice %q, want %q", got, "own")
 	}
-	if got := lightningAdvice(own).For("ckpt.direction"); got != lightningTrainerAdvice.For("ckpt.direction") {
+	if got := lightningAdvice(own).For("ckpt.direction"); !reflect.DeepEqual(got, lightningTrainerAdvice.For("ckpt.direction")) {
 		t.Errorf("lightningAdvice: the Trainer's advice for ckpt.direction lost: %+v", got)
 	}
-	if (AdviceSet{}).For("x") != (Advice{}) {
+	if !reflect.DeepEqual((AdviceSet{}).For("x"), Advice{}) {
 		t.Error("For of a concept the set lacks is not the zero Advice")
 	}
 }
@@ -89,7 +90,7 @@ func TestLlamaFactoryAdviceFromTrainer(t *testing.T) {
 		"data.workers", "eval.per_device_batch", "precision", "eval.drop_last", "logging.sync_every",
 		"tracking.trackers", "schedule.warmup"} {
 		got, ok := LlamaFactory.Advice.Lookup(c)
-		if want := hfAdvice.For(c); !ok || got != want || want.Help == "" && want.Doc == "" {
+		if want := hfAdvice.For(c); !ok || !reflect.DeepEqual(got, want) || want.Help == "" && want.Doc == "" {
 			t.Errorf("%s: LLaMA-Factory's advice %+v (%v), the Trainer's %+v", c, got, ok, want)
 		}
 	}

@@ -45,6 +45,10 @@ func (o Origin) String() string {
 
 // Fact is one normalised value with its provenance.
 type Fact[T any] struct {
+	// noEq makes facts, and the plan's parts that hold them, not comparable (compare their
+	// fields): a comparable type's descriptor links an equality function, which the light WASM
+	// module (no inlining, every function kept) paid for each instantiation and each part.
+	noEq   [0]func()
 	Value  T
 	Origin Origin
 	// Key is the framework's own spelling of the setting, as a dotted path

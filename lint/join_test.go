@@ -304,3 +304,28 @@ func TestJoinLightningDeepSpeedReadWithJSON(t *testing.T) {
 		t.Fatalf("TL011 %+v", r)
 	}
 }
+
+// TestJoinJSONRecipe: LintFiles (the browser's and the WASM API's path) joins an HF recipe
+// written in JSON with the DeepSpeed file its "deepspeed" names, as it joins a YAML recipe:
+// the Trainer's start-up refusals (micro batch 4 against 8, fp16 against bf16) sit at the
+// DeepSpeed values. A JSON file that names no file stays alone.
+func TestJoinJSONRecipe(t *testing.T) {
+	files := []lint.File{
+		{Path: "args.json", Text: []byte(`{"output_dir": "out", "per_device_train_batch_size": 8, "bf16": true, "deepspeed": "ds.json"}` + "\n")},
+		{Path: "ds.json", Text: []byte("{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"fp16\": {\"enabled\": true}\n}\n")},
+	}
+	res := lint.LintFiles(files, nil, rules.All(), lint.Options{})
+	var at []string
+	for _, d := range res.Diagnostics {
+		if d.File == "ds.json" {
+			at = append(at, d.Code)
+		}
+	}
+	if got := strings.Join(at, " "); !strings.Contains(got, "TL701") || !strings.Contains(got, "TL706") {
+		t.Errorf("ds.json: %q, want TL701 and TL706 from the JSON recipe's run", got)
+	}
+	specs := compose.DiscoverJoined(compose.FromFS(os.DirFS(t.TempDir())), []string{"x.json"}, nil)
+	if len(specs) != 0 {
+		t.Errorf("a JSON file that cannot be read is a run: %v", specs)
+	}
+}

@@ -78,7 +78,12 @@ func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp
 	defer done()
 	recipes := []string{rel}
 	if !isYAMLPath(p) {
+		// A JSON file: the recipes that name it, and itself when it is a recipe (an HF JSON
+		// recipe with its deepspeed file).
 		recipes = editorRecipes(root, fsys)
+		if !slices.Contains(recipes, rel) {
+			recipes = append(recipes, rel)
+		}
 	}
 	cache := compose.NewCache()
 	var out []lsp.Run
@@ -194,13 +199,13 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 // the recipes that name it.
 const maxEditorRecipes = 2000
 
-// editorRecipes are the YAML files the editor reads for the recipes that name an edited JSON
-// file: those a walk of root lints (as check's search, widenJoined), or, past
+// editorRecipes are the YAML and JSON files the editor reads for the recipes that name an
+// edited JSON file: those a walk of root lints (as check's search, widenJoined), or, past
 // maxEditorRecipes of them, the nearest maxRunCandidates (filesBelow).
 func editorRecipes(root string, fsys compose.FS) []string {
-	all := keepPaths(walkedFiles(root), isYAMLPath)
+	all := keepPaths(walkedFiles(root), compose.IsRecipePath)
 	if len(all) == 0 || len(all) > maxEditorRecipes {
-		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
+		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, compose.IsRecipePath)
 	}
 	return all
 }

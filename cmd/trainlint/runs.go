@@ -55,8 +55,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	}
 	for _, in := range ins {
 		named := !in.Walked && len(overrides) == 0
-		json := named && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !json {
+		isJSON := !in.Stdin && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
+		json := named && isJSON
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !json && !(isJSON && walkedRecipe(in)) {
 			continue
 		}
 		root := in.Root
@@ -581,22 +582,23 @@ func (t *runTree) namedConfigs() []string {
 	return named
 }
 
-// widenJoined adds the recipes of the tree (those a walk of its root lints) that name its named
-// JSON files through a file key (a recipe's `deepspeed:`; the editor's joinedRuns searches the
-// same way), so that a DeepSpeed file named alone is linted with the recipes that launch it, as
-// a walk lints it: its contradictions with a recipe are errors the Trainer stops on. Those
-// recipes are extra. Past maxListedConfigs YAML files, the JSON files are linted alone.
+// widenJoined adds the recipes of the tree (those a walk of its root lints, YAML or JSON) that
+// name its named JSON files through a file key (a recipe's `deepspeed:`; the editor's
+// joinedRuns searches the same way), so that a DeepSpeed file named alone is linted with the
+// recipes that launch it, as a walk lints it: its contradictions with a recipe are errors the
+// Trainer stops on. Those recipes are extra. Past maxListedConfigs YAML and JSON files, the
+// JSON files are linted alone.
 func (t *runTree) widenJoined(walked []string) {
-	yaml := keepPaths(walked, isYAMLPath)
-	if len(yaml) > maxListedConfigs {
+	recipes := keepPaths(walked, compose.IsRecipePath)
+	if len(recipes) > maxListedConfigs {
 		return
 	}
-	for _, r := range yaml {
+	for _, r := range recipes {
 		if _, ok := t.byRel[r]; ok {
 			continue
 		}
 		b, err := t.fsys.ReadFile(r)
-		if err != nil || !compose.MentionsFileKey(b) {
+		if err != nil || !compose.IsRecipe(r, b) {
 			continue
 		}
 		if slices.ContainsFunc(t.namedJSON, func(j string) bool { return hasDelimited(string(b), path.Base(j)) }) {
@@ -783,6 +785,14 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 		return ""
 	}
 	return r
+}
+
+// walkedRecipe reports whether a walked JSON file is a recipe whose keys name other files (an
+// HF JSON recipe's deepspeed, as HfArgumentParser.parse_json_file reads it): it is then a run
+// of its tree with the files it names, as a YAML recipe is. Files past 1 MiB are not recipes.
+func walkedRecipe(in input) bool {
+	b, err := readSmall(in.FSPath)
+	return err == nil && compose.IsRecipe(in.FSPath, b)
 }
 
 // relAbs is filepath.Rel(base, target), through absolute paths where the lexical one fails (a

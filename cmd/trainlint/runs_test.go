@@ -425,3 +425,38 @@ func TestWalkDirMax(t *testing.T) {
 		t.Errorf("no bound: %d files, over %v; want 30", len(files), over)
 	}
 }
+
+// TestJSONRecipeJoined: an HF recipe written in JSON (HfArgumentParser.parse_json_file) is
+// joined with the DeepSpeed file its "deepspeed" names, as a YAML recipe is: from a walk, with
+// either file named, and in the editor from either side.
+func TestJSONRecipeJoined(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"recipes/sft/args.json": "{\"output_dir\": \"out\", \"learning_rate\": 2e-05, \"per_device_train_batch_size\": 8,\n" +
+			" \"gradient_accumulation_steps\": 2, \"bf16\": true, \"deepspeed\": \"recipes/ds/ds.json\"}\n",
+		"recipes/ds/ds.json": "{\n  \"train_micro_batch_size_per_gpu\": 4,\n  \"gradient_accumulation_steps\": \"auto\",\n" +
+			"  \"fp16\": {\"enabled\": true}\n}\n",
+		"recipes/ds/lone.json": "{\"train_micro_batch_size_per_gpu\": 2}\n",
+	})
+	const ds = "recipes/ds/ds.json"
+	_, walk, _ := checkJSON(t, ".")
+	want := findingsIn(walk, ds)
+	if !strings.Contains(want, "TL701") || !strings.Contains(want, "TL706") {
+		t.Fatalf("walk: %q at ds.json, want TL701 and TL706 from the JSON recipe's run", want)
+	}
+	for _, named := range []string{ds, "recipes/sft/args.json"} {
+		if _, res, _ := checkJSON(t, named); findingsIn(res, ds) != want {
+			t.Errorf("%s named: %q at ds.json, want the walk's %q", named, findingsIn(res, ds), want)
+		}
+	}
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	for _, edited := range []string{p("recipes/sft/args.json"), p(ds)} {
+		runs := editorRuns(edited, diskRead, "")
+		if len(runs) != 1 || strings.Join(runs[0].Files, " ") != p("recipes/sft/args.json")+" "+p(ds) {
+			t.Errorf("editor, %s: runs %+v, want the JSON recipe and ds.json", edited, runs)
+		}
+	}
+	if runs := editorRuns(p("recipes/ds/lone.json"), diskRead, ""); len(runs) > 1 || len(runs) == 1 && len(runs[0].Files) != 1 {
+		t.Errorf("editor, lone.json: runs %+v, want none joined", runs)
+	}
+}

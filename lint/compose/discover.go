@@ -31,21 +31,41 @@ func (s Spec) Name() string {
 }
 
 // DiscoverJoined finds the files among files (slash paths of fsys) that are not parts of
-// composed runs (skip) and whose keys name other files (FileKeys: a recipe's deepspeed:): each
-// is a Single run, so that the files it names join it.
+// composed runs (skip) and whose keys name other files (IsRecipe: a recipe's deepspeed:, in
+// YAML or, as HfArgumentParser.parse_json_file reads one, JSON): each is a Single run, so that
+// the files it names join it.
 func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 	var out []Spec
 	for _, f := range files {
-		if skip[f] || !isYAML(f) {
+		// IsRecipePath and IsRecipe written out: the light WASM module, built without
+		// inlining, pays for every call and function on its path.
+		yaml := isYAML(f)
+		if skip[f] || !yaml && !strings.HasSuffix(f, ".json") {
 			continue
 		}
 		b, err := fsys.ReadFile(f)
-		if err != nil || !MentionsFileKey(b) {
+		if err != nil || yaml && !MentionsFileKey(b) || !yaml && !strings.Contains(string(b), `"deepspeed"`) {
 			continue
 		}
 		out = append(out, Spec{Primary: f, Single: true})
 	}
 	return out
+}
+
+// IsRecipePath reports whether a file of that name may be a recipe whose keys name other
+// files: YAML or JSON.
+func IsRecipePath(p string) bool {
+	return isYAML(p) || strings.EqualFold(path.Ext(p), ".json")
+}
+
+// IsRecipe is a cheap test that the text b of the file p may hold a key of FileKeys with a
+// value: in YAML, MentionsFileKey; in JSON, a "deepspeed" key (the Trainer's; Join reads it
+// only at the top level).
+func IsRecipe(p string, b []byte) bool {
+	if isYAML(p) {
+		return MentionsFileKey(b)
+	}
+	return strings.Contains(string(b), `"deepspeed"`)
 }
 
 // MentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:

@@ -938,8 +938,15 @@
 // built without inlining and each Fact[T].Known it called was a call and, for three new type
 // arguments, a function of its own. Comparing the facts' Origin in place brought it back to
 // 1,299,956, and with the day's message changes 1,299,960 (`go run ./site/internal/buildwasm`,
-// then Node's zlib.gzipSync). So 40 bytes are left: code added to the light module's path
-// still needs an equal cut, and a generic accessor called there costs more than its body.
+// then Node's zlib.gzipSync), 40 bytes left. Then the JSON recipes' join (+200 bytes) needed a
+// cut, found in the type equality functions: the module held 167 of them, 72 KB raw, because a
+// comparable type's descriptor links one whether or not anything compares it, and every array
+// behind a slice literal and every generic instantiation has its own. dialect.Advice and
+// plan.Fact (and with it every plan part holding facts) became incomparable (a zero-size
+// [0]func() first field): 1,296,261 bytes gzip with the join, 3.7 KB under the budget. More is
+// there the same way (doc.Problem, lint.Option, compose.Problem, lint.Edit: about 0.5-0.9 KB
+// raw each) where nothing compares the type. A generic accessor called on the light module's
+// path still costs more than its body (no inlining).
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

@@ -238,4 +238,37 @@ func TestTreeRootAboveWorkingDir(t *testing.T) {
 	if _, res, _ := checkJSON(t, "1/2/3/4/5/6/run.gin"); strings.Join(findings(res), " ") != "1/2/3/4/5/6/run.gin:1 TL006 info" {
 		t.Errorf("a .git eight folders up, above the working folder, was taken: %v", findings(res))
 	}
+	// Nor a home folder kept in git.
+	t.Setenv("HOME", dir)
+	t.Chdir(filepath.Join(dir, "a", "c"))
+	if _, res, _ := checkJSON(t, "run.gin"); strings.Join(findings(res), " ") != "run.gin:1 TL006 info" {
+		t.Errorf("the home folder's .git was taken: %v", findings(res))
+	}
+}
+
+// TestTreeRootThroughSymlink: from inside a folder that is a symbolic link into another
+// place, the repository found above the working directory is the tree, not the folder ".."
+// leads to from the link's target (where an unrelated configs/_base_ would be read).
+func TestTreeRootThroughSymlink(t *testing.T) {
+	top := writeTree(t, map[string]string{
+		"repo/configs/_base_/data.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1, num_workers=2)\n",
+		"repo/configs/base.gin":       "X.y = 1\n",
+		"x/shared/leaf.py":            "_base_ = ['../_base_/data.py']\nmodel = dict(type='RetinaNet')\n",
+		"x/shared/run.gin":            "include 'configs/base.gin'\nZ.w = 2\n",
+		// what the tree "../.." would hold seen from the link's target (top): another
+		// configs/det/leaf.py and its base
+		"configs/det/leaf.py":    "_base_ = ['../_base_/data.py']\n",
+		"configs/_base_/data.py": "train_dataloader = dict(batch_size=8, num_workers=2)\nval_dataloader = dict(batch_size=2, num_workers=2)\n",
+	})
+	os.Mkdir(filepath.Join(top, "repo", ".git"), 0o755)
+	if err := os.Symlink(filepath.Join(top, "x", "shared"), filepath.Join(top, "repo", "configs", "det")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	t.Chdir(filepath.Join(top, "repo", "configs", "det"))
+	_, res, _ := checkJSON(t, "leaf.py", "run.gin")
+	for _, d := range res.Diagnostics {
+		if strings.Contains(d.Message, "eval batch 2") {
+			t.Errorf("the link's target's ../_base_ was read: %s:%d %s", d.File, d.Line, d.Message)
+		}
+	}
 }

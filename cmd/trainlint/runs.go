@@ -115,6 +115,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		t.shown[rel] = in.Path
 		t.rel[in.Path] = rel
 		t.byRel[rel] = in
+		delete(t.expanded, rel)
 		if compose.IsCodeConfig(in.FSPath) && named {
 			t.namedCode = append(t.namedCode, rel)
 		}
@@ -188,7 +189,12 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			}
 		}
 		for f := range fragments {
-			rp.partOfRun[t.show(f)] = true
+			if !t.expanded[f] {
+				// a file read only for the runs of a named or walked group option: where it
+				// is an input of another tree (a recipe in a sibling folder walked beside),
+				// that tree's lint of it stands
+				rp.partOfRun[t.show(f)] = true
+			}
 		}
 		rp.trees = append(rp.trees, t)
 	}
@@ -356,15 +362,17 @@ func (t *treeFS) ReadDir(name string) ([]compose.Entry, error) {
 type runTree struct {
 	// named, when the tree was widened to a config directory around files named on the
 	// command line (expand), are the reported paths of the inputs: only they are reported.
-	named  map[string]bool
-	root   string
-	files  []string          // slash paths relative to root
-	shown  map[string]string // relative path → reported path
-	rel    map[string]string // reported path → relative path
-	byRel  map[string]input
-	prefix string // what the reported paths put before the relative path
-	fsys   *treeFS
-	specs  []compose.Spec
+	// expanded are the files expand added that are not the tree's inputs.
+	named    map[string]bool
+	expanded map[string]bool
+	root     string
+	files    []string          // slash paths relative to root
+	shown    map[string]string // relative path → reported path
+	rel      map[string]string // reported path → relative path
+	byRel    map[string]input
+	prefix   string // what the reported paths put before the relative path
+	fsys     *treeFS
+	specs    []compose.Spec
 	// allReaders counts the runs of every config under root that read each file (readAlone).
 	allReaders map[string]int
 	// reads are the files each run the lint composed reads (remember), so that readAlone
@@ -539,6 +547,10 @@ func (t *runTree) expand(inputs map[string]bool) {
 		f.Path = t.pathOf(r)
 		t.files = append(t.files, r)
 		t.byRel[r] = f
+		if t.expanded == nil {
+			t.expanded = map[string]bool{}
+		}
+		t.expanded[r] = true
 	}
 }
 
@@ -784,6 +796,9 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	if err != nil {
 		return ""
 	}
+	if r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return found // above the working directory: absolute, as codeTreeRoot's
+	}
 	return r
 }
 
@@ -795,11 +810,12 @@ func walkedRecipe(in input) bool {
 	return err == nil && compose.IsRecipe(in.FSPath, b)
 }
 
-// relAbs is filepath.Rel(base, target), through absolute paths where the lexical one fails (a
-// root above the working directory, "../..", and a relative file below it).
+// relAbs is filepath.Rel(base, target), through absolute paths where the lexical one fails or
+// leaves base (a root above the working directory and a relative file below it; a file named
+// as ../../conf/x.yaml from inside conf/, which goes up and comes back).
 func relAbs(base, target string) (string, error) {
 	r, err := filepath.Rel(base, target)
-	if err == nil {
+	if err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return r, nil
 	}
 	b, err1 := filepath.Abs(base)
@@ -824,7 +840,12 @@ func treePrefix(shown, rel, root string) string {
 			return strings.TrimSuffix(filepath.ToSlash(abs), "/") + "/"
 		}
 	}
-	up, err := filepath.Rel(".", root)
+	cwd, err1 := os.Getwd()
+	abs, err2 := filepath.Abs(root)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	up, err := filepath.Rel(cwd, abs)
 	if err != nil || up == "." {
 		return ""
 	}
@@ -860,17 +881,20 @@ func codeTreeRoot(fsPath, fallback string) string {
 		r, err := filepath.Rel(dir, p)
 		return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
 	}
+	home, _ := os.UserHomeDir()
 	root, project := "", ""
 	for d, i := filepath.Dir(abs), 0; ; d, i = filepath.Dir(d), i+1 {
-		beyond := i > joinSearchDepth // past joinSearchDepth, only up to the working directory
-		if beyond && !inside(cwd, d) {
+		above := !inside(cwd, d)
+		if above && (i > joinSearchDepth || d == home || d == filepath.Dir(d)) {
+			// past joinSearchDepth only up to the working directory; and never a home folder
+			// or / above it (a home folder kept in git is no repository of configs)
 			break
 		}
 		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi != nil {
 			root = d
 			break
 		}
-		if !beyond {
+		if i <= joinSearchDepth {
 			for _, name := range []string{"pyproject.toml", "setup.py", "setup.cfg"} {
 				if _, err := os.Stat(filepath.Join(d, name)); err == nil {
 					project = d // the outermost wins
@@ -897,6 +921,11 @@ func codeTreeRoot(fsPath, fallback string) string {
 	r, err := filepath.Rel(cwd, root)
 	if err != nil {
 		return fallback
+	}
+	if r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		// Above the working directory: absolute, so that the tree is the folder found here,
+		// not where ".." leads from a symbolic link's target.
+		return root
 	}
 	return r
 }

@@ -275,9 +275,20 @@ func TestNamedGroupOptionEdges(t *testing.T) {
 	if _, out := run("."); !strings.Contains(out, "gpu.yaml:5:17") || strings.Contains(out, "../") || strings.Contains(out, "llama") {
 		t.Errorf("a walk of the group's folder from inside lacks its run's TL501:\n%s", out)
 	}
+	// A path that leaves the config directory and comes back names the same files.
+	if _, out := run("../../../" + filepath.Base(dir) + "/conf/trainer"); !strings.Contains(out, "conf/trainer/gpu.yaml:5:17") {
+		t.Errorf("a walk of ../../../%s/conf/trainer lacks its run's TL501:\n%s", filepath.Base(dir), out)
+	}
 	t.Chdir(dir)
 	if _, out := run("conf/trainer"); !strings.Contains(out, "conf/trainer/gpu.yaml:5:17") || strings.Contains(out, "llama") {
 		t.Errorf("a walk of the group's folder lacks its run's TL501:\n%s", out)
+	}
+	// The recipe in a sibling folder, walked or named beside the group's option, keeps its
+	// own findings: the config directory's runs read it for nothing and do not mute it.
+	for _, args := range [][]string{{"conf/sft", "conf/trainer"}, {"conf/trainer/gpu.yaml", "conf/sft/llama.yaml"}} {
+		if _, out := run(args...); !strings.Contains(out, "conf/sft/llama.yaml") || !strings.Contains(out, "TL706") || !strings.Contains(out, "conf/trainer/gpu.yaml:5:17") {
+			t.Errorf("check %s: the recipe's TL706 or the option's TL501 is lost:\n%s", strings.Join(args, " "), out)
+		}
 	}
 	t.Chdir(dir)
 	// A group's option in a subfolder with groups of its own (NeMo-Framework-Launcher's

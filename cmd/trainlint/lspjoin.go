@@ -195,8 +195,8 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 	return out
 }
 
-// maxEditorRecipes bounds the YAML files the editor reads, on each change of a JSON file, for
-// the recipes that name it.
+// maxEditorRecipes bounds the YAML and JSON files the editor reads, on each change of a JSON
+// file, for the recipes that name it.
 const maxEditorRecipes = 2000
 
 // editorRecipes are the YAML and JSON files the editor reads for the recipes that name an

@@ -98,7 +98,8 @@
 // the framework reads them separately, and the engine compares them with the recipe (the HF
 // Trainer's DeepSpeed consistency check, lint/dialect's JoinDeepSpeed). A recipe that names
 // files but is no Hydra config is a Single run (Cache.Single): the file as parsed, plus what it
-// joins; DiscoverJoined finds such recipes. Paths that leave the file system, absent files and
+// joins; DiscoverJoined finds such recipes, in YAML and in JSON (HfArgumentParser's
+// parse_json_file reads a recipe from a .json file: a top-level "deepspeed" key). Paths that leave the file system, absent files and
 // absent launchers are Unresolved problems at the key.
 //
 // Runs may also be declared (Spec, from the config file's [[runs]]: config, overrides,

@@ -199,13 +199,20 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 // file, for the recipes that name it.
 const maxEditorRecipes = 2000
 
-// editorRecipes are the YAML and JSON files the editor reads for the recipes that name an
-// edited JSON file: those a walk of root lints (as check's search, widenJoined), or, past
-// maxEditorRecipes of them, the nearest maxRunCandidates (filesBelow).
+// editorRecipes are the YAML files and JSON recipes the editor reads for the recipes that name
+// an edited JSON file: those a walk of root lints (as check's search, widenJoined), or, past
+// maxEditorRecipes of them, the nearest maxRunCandidates YAML files (filesBelow).
 func editorRecipes(root string, fsys compose.FS) []string {
-	all := keepPaths(walkedFiles(root), compose.IsRecipePath)
+	var all []string
+	for _, f := range walkedFiles(root) {
+		// a JSON file only when it is a recipe (jsonRecipeFile): a repository's data files
+		// are neither read into the tree on each change nor counted against the cap
+		if isYAMLPath(f) || compose.IsRecipePath(f) && jsonRecipeFile(filepath.Join(root, filepath.FromSlash(f))) != nil {
+			all = append(all, f)
+		}
+	}
 	if len(all) == 0 || len(all) > maxEditorRecipes {
-		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, compose.IsRecipePath)
+		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
 	}
 	return all
 }

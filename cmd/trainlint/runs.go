@@ -50,6 +50,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
 	inputs := map[string]bool{}         // the reported paths of every input
 	walkedHydra := map[string]string{}  // hydraRoot of each folder walked
+	tops := map[string]string{}         // walkedTop of each folder walked
 	for _, in := range ins {
 		inputs[in.Path] = true
 	}
@@ -57,7 +58,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		named := !in.Walked && len(overrides) == 0
 		isJSON := !in.Stdin && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
 		json := named && isJSON
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !json && !(isJSON && walkedRecipe(in)) {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !json && !(isJSON && jsonRecipeFile(in.FSPath) != nil) {
 			continue
 		}
 		root := in.Root
@@ -93,6 +94,10 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			}
 			if r != "" {
 				root, expand = r, true
+			} else if top := walkedTop(in.Root, tops); top != in.Root && (isJSON || isRecipeYAML(in.FSPath)) {
+				// A recipe walked in a subfolder: the paths it names are written from where
+				// the launch runs, the repository's top, as when it is named.
+				root = top
 			}
 		}
 		rel, err := relAbs(root, in.FSPath)
@@ -172,6 +177,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		}
 		for _, s := range specs {
 			skip[s.Primary] = true
+		}
+		for f := range t.expanded {
+			skip[f] = true // read for the group options' runs only; its own tree joins it
 		}
 		specs = append(specs, compose.DiscoverJoined(fsys, t.files, skip)...)
 		// Runs the config file declares ([[runs]]) replace the ones found.
@@ -609,9 +617,14 @@ func (t *runTree) widenJoined(walked []string) {
 		if _, ok := t.byRel[r]; ok {
 			continue
 		}
-		b, err := t.fsys.ReadFile(r)
-		if err != nil || !compose.IsRecipe(r, b) {
-			continue
+		var b []byte
+		if isYAMLPath(r) {
+			var err error
+			if b, err = t.fsys.ReadFile(r); err != nil || !compose.MentionsFileKey(b) {
+				continue
+			}
+		} else if b = jsonRecipeFile(filepath.Join(t.root, filepath.FromSlash(r))); b == nil {
+			continue // data, not a recipe: not read into the tree
 		}
 		if slices.ContainsFunc(t.namedJSON, func(j string) bool { return hasDelimited(string(b), path.Base(j)) }) {
 			t.addExtra(r)
@@ -802,12 +815,51 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	return r
 }
 
-// walkedRecipe reports whether a walked JSON file is a recipe whose keys name other files (an
-// HF JSON recipe's deepspeed, as HfArgumentParser.parse_json_file reads it): it is then a run
-// of its tree with the files it names, as a YAML recipe is. Files past 1 MiB are not recipes.
-func walkedRecipe(in input) bool {
-	b, err := readSmall(in.FSPath)
-	return err == nil && compose.IsRecipe(in.FSPath, b)
+// walkedTop is the repository a walked folder lies in (codeTreeRoot), memoised in tops; the
+// folder itself when it is the repository's top.
+func walkedTop(dir string, tops map[string]string) string {
+	top, ok := tops[dir]
+	if !ok {
+		top = codeTreeRoot(filepath.Join(dir, "x"), dir)
+		if a, err1 := filepath.Abs(top); err1 == nil {
+			if b, err2 := filepath.Abs(dir); err2 == nil && a == b {
+				top = dir
+			}
+		}
+		tops[dir] = top
+	}
+	return top
+}
+
+// isRecipeYAML reports whether a YAML file names other files through a file key
+// (compose.MentionsFileKey: a recipe's deepspeed:).
+func isRecipeYAML(p string) bool {
+	if !isYAMLPath(p) {
+		return false
+	}
+	b, err := readSmall(p)
+	return err == nil && compose.MentionsFileKey(b)
+}
+
+// maxJSONRecipe is the size past which a JSON file is taken for data, not a recipe, without
+// reading it (an HF recipe is a few KiB; a repository's data or annotation files are many and
+// large).
+const maxJSONRecipe = 64 << 10
+
+// jsonRecipeFile reads the JSON file p when it may be a recipe whose keys name other files (an
+// HF JSON recipe's deepspeed, as HfArgumentParser.parse_json_file reads it: compose.IsRecipe)
+// and returns its text; nil when it is none, larger than maxJSONRecipe or unreadable. The text
+// is not kept in a tree's memo.
+func jsonRecipeFile(p string) []byte {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxJSONRecipe {
+		return nil
+	}
+	b, err := readSmall(p)
+	if err != nil || !compose.IsRecipe(p, b) {
+		return nil
+	}
+	return b
 }
 
 // relAbs is filepath.Rel(base, target), through absolute paths where the lexical one fails or
@@ -882,6 +934,9 @@ func codeTreeRoot(fsPath, fallback string) string {
 		return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
 	}
 	home, _ := os.UserHomeDir()
+	if home != "" {
+		home = filepath.Clean(home)
+	}
 	root, project := "", ""
 	for d, i := filepath.Dir(abs), 0; ; d, i = filepath.Dir(d), i+1 {
 		above := !inside(cwd, d)

@@ -536,3 +536,32 @@ func TestDiscoverSiblingBase(t *testing.T) {
 		t.Errorf("defaults names %q", got)
 	}
 }
+
+// TestIsRecipeJSON: a JSON file is a recipe when it is an object whose "deepspeed" names a
+// .json file or holds a config inline, as an HF recipe read by parse_json_file does; a file
+// that only mentions the word, or names no file the Trainer reads, is none.
+func TestIsRecipeJSON(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{`{"output_dir": "o", "deepspeed": "configs/ds_z3.json"}`, true},
+		{"\ufeff{\n  \"deepspeed\" :\n  \"DS.JSON\"\n}", true},
+		{`{"deepspeed": {"zero_optimization": {"stage": 2}}}`, true},
+		{`{"strategy": "deepspeed", "x": 1, "deepspeed": "ds.json"}`, true},
+		{`{"model": "Qwen/Qwen2.5-7B", "deepspeed": "ZeRO Stage 2", "num_gpus": 8}`, false},
+		{`{"deepspeed": "zero3"}`, false},
+		{`{"deepspeed": null, "bf16": true}`, false},
+		{`{"strategy": "deepspeed"}`, false},
+		{`[{"deepspeed": "ds.json"}]`, false},
+		{`{"deepspeed"`, false},
+		{`{"deepspeed": "ds.json`, false},
+	} {
+		if got := IsRecipe("args.json", []byte(c.text)); got != c.want {
+			t.Errorf("IsRecipe(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+	if !IsRecipe("r.yaml", []byte("deepspeed: ds.json\n")) || IsRecipe("r.yaml", []byte("strategy: deepspeed\n")) {
+		t.Error("YAML recipes are MentionsFileKey's")
+	}
+}

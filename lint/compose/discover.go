@@ -44,7 +44,7 @@ func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 			continue
 		}
 		b, err := fsys.ReadFile(f)
-		if err != nil || yaml && !MentionsFileKey(b) || !yaml && !strings.Contains(string(b), `"deepspeed"`) {
+		if err != nil || yaml && !MentionsFileKey(b) || !yaml && !jsonRecipe(b) {
 			continue
 		}
 		out = append(out, Spec{Primary: f, Single: true})
@@ -59,13 +59,44 @@ func IsRecipePath(p string) bool {
 }
 
 // IsRecipe is a cheap test that the text b of the file p may hold a key of FileKeys with a
-// value: in YAML, MentionsFileKey; in JSON, a "deepspeed" key (the Trainer's; Join reads it
-// only at the top level).
+// value: in YAML, MentionsFileKey; in JSON, jsonRecipe.
 func IsRecipe(p string, b []byte) bool {
 	if isYAML(p) {
 		return MentionsFileKey(b)
 	}
-	return strings.Contains(string(b), `"deepspeed"`)
+	return jsonRecipe(b)
+}
+
+// jsonRecipe is a cheap test that a JSON text is an object with a "deepspeed" key whose value
+// is an object (a DeepSpeed config written inline) or a string naming a .json file: how an HF
+// recipe read by HfArgumentParser.parse_json_file names its DeepSpeed config. Other strings
+// ("ZeRO Stage 2" in a results file, ms-swift's "zero3" alias) name no file the Trainer
+// reads, and a file that merely mentions the word is no recipe. Join reads the key only at
+// the top level.
+func jsonRecipe(b []byte) bool {
+	s := strings.TrimLeft(string(b), " \t\r\n\ufeff")
+	if !strings.HasPrefix(s, "{") {
+		return false
+	}
+	for {
+		i := strings.Index(s, `"deepspeed"`)
+		if i < 0 {
+			return false
+		}
+		s = strings.TrimLeft(s[i+len(`"deepspeed"`):], " \t\r\n")
+		if !strings.HasPrefix(s, ":") {
+			continue
+		}
+		s = strings.TrimLeft(s[1:], " \t\r\n")
+		if strings.HasPrefix(s, "{") {
+			return true
+		}
+		if strings.HasPrefix(s, `"`) {
+			if v, _, ok := strings.Cut(s[1:], `"`); ok && strings.HasSuffix(strings.ToLower(v), ".json") {
+				return true
+			}
+		}
+	}
 }
 
 // MentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:

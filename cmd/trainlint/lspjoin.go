@@ -200,21 +200,26 @@ func codeRuns(p string, read func(string) ([]byte, bool), folder string) []lsp.R
 const maxEditorRecipes = 2000
 
 // editorRecipes are the YAML files and JSON recipes the editor reads for the recipes that name
-// an edited JSON file: those a walk of root lints (as check's search, widenJoined), or, past
-// maxEditorRecipes of them, the nearest maxRunCandidates YAML files (filesBelow).
+// an edited JSON file: those a walk of root lints (as check's search, widenJoined); past
+// maxEditorRecipes YAML files, the nearest maxRunCandidates of them (filesBelow) and the JSON
+// recipes.
 func editorRecipes(root string, fsys compose.FS) []string {
-	var all []string
-	for _, f := range walkedFiles(root) {
-		// a JSON file only when it is a recipe (jsonRecipeFile): a repository's data files
-		// are neither read into the tree on each change nor counted against the cap
-		if isYAMLPath(f) || compose.IsRecipePath(f) && jsonRecipeFile(filepath.Join(root, filepath.FromSlash(f))) != nil {
-			all = append(all, f)
+	var yaml, json []string
+	walked := walkedFiles(root)
+	for _, f := range walked {
+		switch {
+		case isYAMLPath(f):
+			yaml = append(yaml, f)
+		case compose.IsRecipePath(f) && jsonRecipeFile(filepath.Join(root, filepath.FromSlash(f))) != nil:
+			// a JSON file only when it is a recipe (jsonRecipeFile): a repository's data
+			// files are neither read into the tree on each change nor counted
+			json = append(json, f)
 		}
 	}
-	if len(all) == 0 || len(all) > maxEditorRecipes {
-		return filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
+	if len(walked) == 0 || len(yaml) > maxEditorRecipes {
+		yaml = filesBelow(fsys, joinWalkDepth, maxRunCandidates, isYAMLPath)
 	}
-	return all
+	return append(yaml, json...)
 }
 
 // editorCodeFiles are the code configs the editor searches for the readers of a file below

@@ -50,7 +50,6 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
 	inputs := map[string]bool{}         // the reported paths of every input
 	walkedHydra := map[string]string{}  // hydraRoot of each folder walked
-	tops := map[string]string{}         // walkedTop of each folder walked
 	for _, in := range ins {
 		inputs[in.Path] = true
 	}
@@ -94,10 +93,6 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			}
 			if r != "" {
 				root, expand = r, true
-			} else if top := walkedTop(in.Root, tops); top != in.Root && (isJSON || isRecipeYAML(in.FSPath)) {
-				// A recipe walked in a subfolder: the paths it names are written from where
-				// the launch runs, the repository's top, as when it is named.
-				root = top
 			}
 		}
 		rel, err := relAbs(root, in.FSPath)
@@ -813,32 +808,6 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 		return found // above the working directory: absolute, as codeTreeRoot's
 	}
 	return r
-}
-
-// walkedTop is the repository a walked folder lies in (codeTreeRoot), memoised in tops; the
-// folder itself when it is the repository's top.
-func walkedTop(dir string, tops map[string]string) string {
-	top, ok := tops[dir]
-	if !ok {
-		top = codeTreeRoot(filepath.Join(dir, "x"), dir)
-		if a, err1 := filepath.Abs(top); err1 == nil {
-			if b, err2 := filepath.Abs(dir); err2 == nil && a == b {
-				top = dir
-			}
-		}
-		tops[dir] = top
-	}
-	return top
-}
-
-// isRecipeYAML reports whether a YAML file names other files through a file key
-// (compose.MentionsFileKey: a recipe's deepspeed:).
-func isRecipeYAML(p string) bool {
-	if !isYAMLPath(p) {
-		return false
-	}
-	b, err := readSmall(p)
-	return err == nil && compose.MentionsFileKey(b)
 }
 
 // maxJSONRecipe is the size past which a JSON file is taken for data, not a recipe, without

@@ -556,6 +556,13 @@ func TestIsRecipeJSON(t *testing.T) {
 		{`[{"deepspeed": "ds.json"}]`, false},
 		{`{"deepspeed"`, false},
 		{`{"deepspeed": "ds.json`, false},
+		// only the top level's key counts, as Join reads only it
+		{`{"experiments": [{"deepspeed": "configs/ds_z3.json"}], "deepspeed": "zero3"}`, false},
+		{`{"sweep": {"deepspeed": "configs/ds_z3.json"}, "deepspeed": "ZeRO-3"}`, false},
+		{`{"sweep": {"deepspeed": "x"}, "deepspeed": "ds.json"}`, true},
+		{`{"note": "a \"deepspeed\": \"x.json\" line", "lr": 1}`, false},
+		{`{"deepspeed_config": "ds.json", "my deepspeed": "ds.json"}`, false},
+		{`{"a": "deepspeed", "deepspeed" : {"stage": 3}}`, true},
 	} {
 		if got := IsRecipe("args.json", []byte(c.text)); got != c.want {
 			t.Errorf("IsRecipe(%q) = %v, want %v", c.text, got, c.want)

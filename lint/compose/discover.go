@@ -67,36 +67,50 @@ func IsRecipe(p string, b []byte) bool {
 	return jsonRecipe(b)
 }
 
-// jsonRecipe is a cheap test that a JSON text is an object with a "deepspeed" key whose value
-// is an object (a DeepSpeed config written inline) or a string naming a .json file: how an HF
-// recipe read by HfArgumentParser.parse_json_file names its DeepSpeed config. Other strings
-// ("ZeRO Stage 2" in a results file, ms-swift's "zero3" alias) name no file the Trainer
-// reads, and a file that merely mentions the word is no recipe. Join reads the key only at
-// the top level.
+// jsonRecipe is a cheap test that a JSON text is an object whose top-level "deepspeed" key
+// holds an object (a DeepSpeed config written inline) or a string naming a .json file: how an
+// HF recipe read by HfArgumentParser.parse_json_file names its DeepSpeed config (Join reads
+// the top level only). Other strings ("ZeRO Stage 2" in a results file, ms-swift's "zero3"
+// alias) name no file the Trainer reads, and a "deepspeed" nested deeper or used as a value
+// makes no recipe. It scans strings and brackets only, without building a tree.
 func jsonRecipe(b []byte) bool {
 	s := strings.TrimLeft(string(b), " \t\r\n\ufeff")
-	if !strings.HasPrefix(s, "{") {
-		return false
-	}
-	for {
-		i := strings.Index(s, `"deepspeed"`)
-		if i < 0 {
-			return false
-		}
-		s = strings.TrimLeft(s[i+len(`"deepspeed"`):], " \t\r\n")
-		if !strings.HasPrefix(s, ":") {
+	depth, key := 0, false // key: the string just closed is a key of the top-level object
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			j := i + 1
+			for j < len(s) && s[j] != '"' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(s) {
+				return false
+			}
+			key = depth == 1 && s[0] == '{' && s[i+1:j] == "deepspeed"
+			i = j
 			continue
-		}
-		s = strings.TrimLeft(s[1:], " \t\r\n")
-		if strings.HasPrefix(s, "{") {
-			return true
-		}
-		if strings.HasPrefix(s, `"`) {
-			if v, _, ok := strings.Cut(s[1:], `"`); ok && strings.HasSuffix(strings.ToLower(v), ".json") {
-				return true
+		case ':':
+			if key {
+				v := strings.TrimLeft(s[i+1:], " \t\r\n")
+				if strings.HasPrefix(v, "{") {
+					return true
+				}
+				name, _, ok := strings.Cut(strings.TrimPrefix(v, `"`), `"`)
+				return strings.HasPrefix(v, `"`) && ok && strings.HasSuffix(strings.ToLower(name), ".json")
 			}
 		}
+		if c := s[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			key = false
+		}
 	}
+	return false
 }
 
 // MentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:

@@ -1,7 +1,12 @@
 package compose
 
 import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -571,4 +576,55 @@ func TestIsRecipeJSON(t *testing.T) {
 	if !IsRecipe("r.yaml", []byte("deepspeed: ds.json\n")) || IsRecipe("r.yaml", []byte("strategy: deepspeed\n")) {
 		t.Error("YAML recipes are MentionsFileKey's")
 	}
+}
+
+// jsonRecipeOracle is jsonRecipe's claim read off a real JSON parse (encoding/json): the text
+// is an object whose top-level "deepspeed" is an object or a string ending in .json. ok is
+// false for a text encoding/json refuses (the scanner's answer is then not judged).
+func jsonRecipeOracle(b []byte) (recipe, ok bool) {
+	var top map[string]any
+	if err := json.Unmarshal(bytes.TrimPrefix(b, []byte("\ufeff")), &top); err != nil {
+		return false, false
+	}
+	switch v := top["deepspeed"].(type) {
+	case map[string]any:
+		return true, true
+	case string:
+		return strings.HasSuffix(strings.ToLower(v), ".json"), true
+	}
+	return false, true
+}
+
+// TestIsRecipeJSONAgreesWithParse holds the scanner to a real parse over every JSON file of
+// the corpus and the hand-made cases, each also with its "deepspeed" values rewritten.
+func TestIsRecipeJSONAgreesWithParse(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus")
+	var texts [][]byte
+	filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.HasSuffix(p, ".json") {
+			if b, err := os.ReadFile(p); err == nil {
+				texts = append(texts, b)
+			}
+		}
+		return nil
+	})
+	if len(texts) == 0 {
+		t.Skip("no corpus JSON beside the repository")
+	}
+	texts = append(texts, []byte(`{"sweep": {"deepspeed": "x.json"}, "deepspeed": "zero3"}`), []byte(`{"a": ["deepspeed", {"deepspeed": {}}], "deepspeed": "d.JSON"}`))
+	n := 0
+	for _, b := range texts {
+		for _, v := range [][]byte{b, bytes.ReplaceAll(b, []byte(`"train_batch_size"`), []byte(`"deepspeed"`)),
+			append([]byte(`{"deepspeed": "ds_z3.json", "x": `), append(bytes.TrimSpace(b), '}')...)} {
+			want, ok := jsonRecipeOracle(v)
+			if !ok {
+				continue
+			}
+			n++
+			if got := jsonRecipe(v); got != want {
+				t.Errorf("jsonRecipe = %v, a parse says %v: %.200s", got, want, v)
+			}
+		}
+	}
+	t.Logf("%d texts judged", n)
 }

@@ -100,3 +100,18 @@ func FuzzHydraValue(f *testing.F) {
 		}
 	})
 }
+
+// FuzzIsRecipeJSON: the JSON recipe scanner never panics and, on every text encoding/json
+// reads, agrees with a parse (jsonRecipeOracle).
+func FuzzIsRecipeJSON(f *testing.F) {
+	f.Add(`{"deepspeed": "ds.json"}`)
+	f.Add(`{"sweep": {"deepspeed": "x.json"}, "deepspeed": "zero3"}`)
+	f.Add(`{"a": "x\"deepspeed\": \"y.json", "deepspeed": {"stage": 3}}`)
+	f.Add("\ufeff[{\"deepspeed\": \"ds.json\"}]")
+	f.Fuzz(func(t *testing.T, text string) {
+		got := jsonRecipe([]byte(text))
+		if want, ok := jsonRecipeOracle([]byte(text)); ok && got != want {
+			t.Fatalf("jsonRecipe = %v, a parse says %v: %q", got, want, text)
+		}
+	})
+}

@@ -324,6 +324,19 @@ func TestJoinJSONRecipe(t *testing.T) {
 	if got := strings.Join(at, " "); !strings.Contains(got, "TL701") || !strings.Contains(got, "TL706") {
 		t.Errorf("ds.json: %q, want TL701 and TL706 from the JSON recipe's run", got)
 	}
+	// Written as JSON allows and YAML does not (a key's colon on the next line), and named
+	// .JSON: still a recipe, read as JSON.
+	files[0] = lint.File{Path: "ARGS.JSON", Text: []byte("{\"per_device_train_batch_size\": 8, \"bf16\": true,\n\"deepspeed\"\n: \"ds.json\"}\n")}
+	res = lint.LintFiles(files, nil, rules.All(), lint.Options{})
+	at = at[:0]
+	for _, d := range res.Diagnostics {
+		if d.File == "ds.json" {
+			at = append(at, d.Code)
+		}
+	}
+	if got := strings.Join(at, " "); !strings.Contains(got, "TL701") || !strings.Contains(got, "TL706") {
+		t.Errorf("ds.json beside ARGS.JSON: %q, want TL701 and TL706", got)
+	}
 	specs := compose.DiscoverJoined(compose.FromFS(os.DirFS(t.TempDir())), []string{"x.json"}, nil)
 	if len(specs) != 0 {
 		t.Errorf("a JSON file that cannot be read is a run: %v", specs)

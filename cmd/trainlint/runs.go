@@ -601,12 +601,13 @@ func (t *runTree) namedConfigs() []string {
 // name its named JSON files through a file key (a recipe's `deepspeed:`; the editor's
 // joinedRuns searches the same way), so that a DeepSpeed file named alone is linted with the
 // recipes that launch it, as a walk lints it: its contradictions with a recipe are errors the
-// Trainer stops on. Those recipes are extra. Past maxListedConfigs YAML and JSON files, the
-// JSON files are linted alone.
+// Trainer stops on. Those recipes are extra. Past maxListedConfigs YAML files, only the JSON
+// recipes are searched (a JSON file is read only when it is small enough to be a recipe:
+// jsonRecipeFile).
 func (t *runTree) widenJoined(walked []string) {
 	recipes := keepPaths(walked, compose.IsRecipePath)
-	if len(recipes) > maxListedConfigs {
-		return
+	if len(keepPaths(recipes, isYAMLPath)) > maxListedConfigs {
+		recipes = keepPaths(recipes, func(p string) bool { return !isYAMLPath(p) })
 	}
 	for _, r := range recipes {
 		if _, ok := t.byRel[r]; ok {

@@ -521,3 +521,28 @@ func TestGroupOptionNamingDeepSpeedStaysInItsRun(t *testing.T) {
 	t.Chdir(filepath.Join(dir, "conf"))
 	check(".")
 }
+
+// TestExpandedRecipeJoinedFromItsTree: a recipe at the top of a Hydra config directory that
+// names a DeepSpeed file outside it, walked or named beside a group option, is joined from the
+// repository (its own tree), not reported unresolved by the config directory's runs, which
+// read it only because they expand to the whole directory.
+func TestExpandedRecipeJoinedFromItsTree(t *testing.T) {
+	writeTree(t, map[string]string{
+		".git/HEAD":             "ref: refs/heads/main\n",
+		"conf/train.yaml":       "defaults:\n  - _self_\n  - trainer: gpu\nseed: 1\n",
+		"conf/trainer/gpu.yaml": "_target_: lightning.pytorch.trainer.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: fsdp\nsync_batchnorm: false\n",
+		"conf/hf.yaml":          "output_dir: out\nper_device_train_batch_size: 8\nbf16: true\ndeepspeed: ds/z.json\n",
+		"ds/z.json":             "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
+	})
+	for _, args := range [][]string{{"conf/trainer", "conf/hf.yaml"}, {"conf/trainer", "."}} {
+		_, res, _ := checkJSON(t, args...)
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL006" {
+				t.Errorf("check %s: %s:%d %s", strings.Join(args, " "), d.File, d.Line, d.Message)
+			}
+		}
+		if !strings.Contains(findingsIn(res, "ds/z.json"), "TL701") {
+			t.Errorf("check %s: no TL701 at ds/z.json: %v", strings.Join(args, " "), findings(res))
+		}
+	}
+}

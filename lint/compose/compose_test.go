@@ -568,6 +568,10 @@ func TestIsRecipeJSON(t *testing.T) {
 		{`{"note": "a \"deepspeed\": \"x.json\" line", "lr": 1}`, false},
 		{`{"deepspeed_config": "ds.json", "my deepspeed": "ds.json"}`, false},
 		{`{"a": "deepspeed", "deepspeed" : {"stage": 3}}`, true},
+		// a repeated key: the last value, as Python's json and Join keep
+		{`{"deepspeed": "zero3", "lr": 1, "deepspeed": "recipes/ds/ds.json"}`, true},
+		{`{"deepspeed": "recipes/ds/ds.json", "deepspeed": "zero3"}`, false},
+		{`{"deepspeed": null, "deepspeed": {"stage": 3}}`, true},
 	} {
 		if got := IsRecipe("args.json", []byte(c.text)); got != c.want {
 			t.Errorf("IsRecipe(%q) = %v, want %v", c.text, got, c.want)

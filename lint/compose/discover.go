@@ -40,7 +40,7 @@ func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 		// IsRecipePath and IsRecipe written out: the light WASM module, built without
 		// inlining, pays for every call and function on its path.
 		yaml := isYAML(f)
-		if skip[f] || !yaml && !strings.HasSuffix(f, ".json") {
+		if skip[f] || !yaml && !strings.EqualFold(path.Ext(f), ".json") {
 			continue
 		}
 		b, err := fsys.ReadFile(f)
@@ -72,10 +72,11 @@ func IsRecipe(p string, b []byte) bool {
 // HF recipe read by HfArgumentParser.parse_json_file names its DeepSpeed config (Join reads
 // the top level only). Other strings ("ZeRO Stage 2" in a results file, ms-swift's "zero3"
 // alias) name no file the Trainer reads, and a "deepspeed" nested deeper or used as a value
-// makes no recipe. It scans strings and brackets only, without building a tree.
+// makes no recipe. A repeated key is judged by its last value, the one Python's json and Join
+// keep. It scans strings and brackets only, without building a tree.
 func jsonRecipe(b []byte) bool {
 	s := strings.TrimLeft(string(b), " \t\r\n\ufeff")
-	depth, key := 0, false // key: the string just closed is a key of the top-level object
+	depth, key, recipe := 0, false, false // key: the string just closed is a top-level key
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '{', '[':
@@ -91,7 +92,7 @@ func jsonRecipe(b []byte) bool {
 				j++
 			}
 			if j >= len(s) {
-				return false
+				return false // a string never closed: not JSON
 			}
 			key = depth == 1 && s[0] == '{' && s[i+1:j] == "deepspeed"
 			i = j
@@ -99,18 +100,15 @@ func jsonRecipe(b []byte) bool {
 		case ':':
 			if key {
 				v := strings.TrimLeft(s[i+1:], " \t\r\n")
-				if strings.HasPrefix(v, "{") {
-					return true
-				}
 				name, _, ok := strings.Cut(strings.TrimPrefix(v, `"`), `"`)
-				return strings.HasPrefix(v, `"`) && ok && strings.HasSuffix(strings.ToLower(name), ".json")
+				recipe = strings.HasPrefix(v, "{") || strings.HasPrefix(v, `"`) && ok && strings.HasSuffix(strings.ToLower(name), ".json")
 			}
 		}
 		if c := s[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' {
 			key = false
 		}
 	}
-	return false
+	return recipe
 }
 
 // MentionsFileKey is a cheap test that a YAML text may hold a key of FileKeys with a value:

@@ -108,6 +108,7 @@ func FuzzIsRecipeJSON(f *testing.F) {
 	f.Add(`{"sweep": {"deepspeed": "x.json"}, "deepspeed": "zero3"}`)
 	f.Add(`{"a": "x\"deepspeed\": \"y.json", "deepspeed": {"stage": 3}}`)
 	f.Add("\ufeff[{\"deepspeed\": \"ds.json\"}]")
+	f.Add(`{"deepspeed": "zero3", "deepspeed": "ds.json"}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		got := jsonRecipe([]byte(text))
 		if want, ok := jsonRecipeOracle([]byte(text)); ok && got != want {

@@ -56,7 +56,11 @@ func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 	file = path.Clean(file)
 	c := &composer{fsys: fsys, dir: path.Dir(file), lim: lim, parsed: k.parsed}
 	run := &Run{Primary: file, origin: map[*doc.Node]Origin{}, Choices: map[string]string{}}
-	d, ok := c.parse(file)
+	f := doc.YAML
+	if strings.EqualFold(path.Ext(file), ".json") {
+		f = doc.JSON // an HF recipe in JSON: read as the linted file is
+	}
+	d, ok := c.parseAs(file, f)
 	if !ok {
 		run.Doc = &doc.Document{Path: file}
 		return run

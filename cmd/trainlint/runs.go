@@ -56,8 +56,8 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	for _, in := range ins {
 		named := !in.Walked && len(overrides) == 0
 		isJSON := !in.Stdin && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
-		json := named && isJSON
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !json && !(isJSON && jsonRecipeFile(in.FSPath) != nil) {
+		json := named && isJSON // a DeepSpeed file or a recipe named alone
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !(isJSON && (named || jsonRecipeFile(in.FSPath) != nil)) {
 			continue
 		}
 		root := in.Root
@@ -786,7 +786,7 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	folder := filepath.Dir(absFile)
 	for i := 0; i < 8 && folder != absTop && folder != filepath.Dir(folder); i++ {
 		parent := filepath.Dir(folder)
-		if r, err := filepath.Rel(absTop, parent); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if r, err := filepath.Rel(absTop, parent); err != nil || goesUp(r) {
 			break
 		}
 		if named(parent, filepath.Base(folder)) {
@@ -801,14 +801,33 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	if err != nil {
 		return ""
 	}
-	r, err := filepath.Rel(wd, found)
-	if err != nil {
-		return ""
-	}
-	if r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return found // above the working directory: absolute, as codeTreeRoot's
-	}
+	r, _ := fromWorkingDir(wd, found)
 	return r
+}
+
+// goesUp reports whether the relative path r leaves the folder it is relative to ("..",
+// "../x").
+func goesUp(r string) bool { return r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) }
+
+// within reports whether the path p lies in the folder dir (lexically: both absolute, or both
+// relative to the same folder).
+func within(dir, p string) bool {
+	r, err := filepath.Rel(dir, p)
+	return err == nil && !goesUp(r)
+}
+
+// fromWorkingDir is the folder dir (absolute) as a tree's root is given: relative to the
+// working directory wd, or absolute when it lies above wd, so that the tree is the folder
+// found, not where ".." leads from a symbolic link's target. "" when no relative path exists.
+func fromWorkingDir(wd, dir string) (string, bool) {
+	r, err := filepath.Rel(wd, dir)
+	switch {
+	case err != nil:
+		return "", false
+	case goesUp(r):
+		return dir, true
+	}
+	return r, true
 }
 
 // maxJSONRecipe is the size past which a JSON file is taken for data, not a recipe, without
@@ -837,7 +856,7 @@ func jsonRecipeFile(p string) []byte {
 // as ../../conf/x.yaml from inside conf/, which goes up and comes back).
 func relAbs(base, target string) (string, error) {
 	r, err := filepath.Rel(base, target)
-	if err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	if err == nil && !goesUp(r) {
 		return r, nil
 	}
 	b, err1 := filepath.Abs(base)
@@ -899,17 +918,13 @@ func codeTreeRoot(fsPath, fallback string) string {
 	if err != nil {
 		return fallback
 	}
-	inside := func(dir, p string) bool {
-		r, err := filepath.Rel(dir, p)
-		return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
-	}
 	home, _ := os.UserHomeDir()
 	if home != "" {
 		home = filepath.Clean(home)
 	}
 	root, project := "", ""
 	for d, i := filepath.Dir(abs), 0; ; d, i = filepath.Dir(d), i+1 {
-		above := !inside(cwd, d)
+		above := !within(cwd, d)
 		if above && (i > joinSearchDepth || d == home || d == filepath.Dir(d)) {
 			// past joinSearchDepth only up to the working directory; and never a home folder
 			// or / above it (a home folder kept in git is no repository of configs)
@@ -933,9 +948,9 @@ func codeTreeRoot(fsPath, fallback string) string {
 	}
 	switch {
 	case root != "":
-	case project != "" && inside(project, cwd):
+	case project != "" && within(project, cwd):
 		root = project
-	case inside(cwd, abs):
+	case within(cwd, abs):
 		root = cwd
 	default:
 		return fallback
@@ -943,14 +958,8 @@ func codeTreeRoot(fsPath, fallback string) string {
 	if filepath.IsAbs(fsPath) {
 		return root
 	}
-	r, err := filepath.Rel(cwd, root)
-	if err != nil {
-		return fallback
+	if r, ok := fromWorkingDir(cwd, root); ok {
+		return r
 	}
-	if r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		// Above the working directory: absolute, so that the tree is the folder found here,
-		// not where ".." leads from a symbolic link's target.
-		return root
-	}
-	return r
+	return fallback
 }

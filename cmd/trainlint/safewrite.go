@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 )
@@ -221,7 +220,7 @@ func inside(target, dir string) bool {
 		dir = d
 	}
 	rel, err := filepath.Rel(dir, target)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return err == nil && !goesUp(rel) && !filepath.IsAbs(rel)
 }
 
 // writeOutput writes a report to name. See the comment at the top of this file.

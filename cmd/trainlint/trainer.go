@@ -227,7 +227,7 @@ func vendoredBest(dir, pkg string) bool {
 // displayPath is p relative to the working directory when it lies below it, else p.
 func displayPath(p string) string {
 	if wd, err := os.Getwd(); err == nil {
-		if r, err := filepath.Rel(wd, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if r, err := filepath.Rel(wd, p); err == nil && !goesUp(r) {
 			return filepath.ToSlash(r)
 		}
 	}

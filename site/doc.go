@@ -944,7 +944,7 @@
 // behind a slice literal and every generic instantiation has its own. dialect.Advice and
 // plan.Fact (and with it every plan part holding facts) became incomparable (a zero-size
 // [0]func() first field): 1,296,261 bytes gzip with the join, 3.7 KB under the budget, and
-// 1,297,354 with the stricter JSON recipe scanner that followed. More is there the same way
+// 1,297,332 with the stricter JSON recipe scanner that followed. More is there the same way
 // (doc.Problem, lint.Option, compose.Problem, lint.Edit: about 0.5-0.9 KB raw each) where
 // nothing compares the type. A generic accessor called on the light module's
 // path still costs more than its body (no inlining).

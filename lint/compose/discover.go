@@ -37,14 +37,11 @@ func (s Spec) Name() string {
 func DiscoverJoined(fsys FS, files []string, skip map[string]bool) []Spec {
 	var out []Spec
 	for _, f := range files {
-		// IsRecipePath and IsRecipe written out: the light WASM module, built without
-		// inlining, pays for every call and function on its path.
-		yaml := isYAML(f)
-		if skip[f] || !yaml && !strings.EqualFold(path.Ext(f), ".json") {
+		if skip[f] || !IsRecipePath(f) {
 			continue
 		}
 		b, err := fsys.ReadFile(f)
-		if err != nil || yaml && !MentionsFileKey(b) || !yaml && !jsonRecipe(b) {
+		if err != nil || !IsRecipe(f, b) {
 			continue
 		}
 		out = append(out, Spec{Primary: f, Single: true})

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -50,6 +51,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
 	inputs := map[string]bool{}         // the reported paths of every input
 	walkedHydra := map[string]string{}  // hydraRoot of each folder walked
+	walkedTop := map[string]string{}    // walkTop of each folder walked
 	for _, in := range ins {
 		inputs[in.Path] = true
 	}
@@ -61,7 +63,8 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			continue
 		}
 		root := in.Root
-		expand := false
+		expand := "" // the Hydra config directory the tree widens to (runTree.expand)
+		scoped := "" // the folder below root that discovery keeps to (runTree.scope)
 		if compose.IsCodeConfig(in.FSPath) {
 			// code.go's bases live beside and above the file (MMDetection's `../_base_/`),
 			// above a folder walked too: a walk of configs/mask2former composes as naming its
@@ -76,7 +79,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			// files): it is linted in the runs of its config directory, as a walk of that
 			// directory would lint it, not as a run of its own.
 			if r := hydraRoot(in.FSPath, groupsNamed); r != "" {
-				root, expand = r, true
+				root, expand = r, r
 			} else if b, err := readSmall(in.FSPath); err == nil && compose.MentionsFileKey(b) {
 				// A recipe that names a DeepSpeed file: the path is written from where the
 				// launch runs, the repository's top, as a walk from there reads it.
@@ -92,8 +95,20 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				walkedHydra[in.Root] = r
 			}
 			if r != "" {
-				root, expand = r, true
+				root, expand = r, r
+			} else {
+				root, scoped = in.Root, in.Root
 			}
+		}
+		if scoped := cmp.Or(expand, scoped); scoped != "" {
+			// a folder walked or a config directory below its repository: composed from the
+			// repository's top when one of its files names a file by a key (walkTop)
+			top, ok := walkedTop[scoped]
+			if !ok {
+				top = walkTop(scoped, expand != "", ins)
+				walkedTop[scoped] = top
+			}
+			root = top
 		}
 		rel, err := relAbs(root, in.FSPath)
 		if err != nil || strings.HasPrefix(rel, "..") {
@@ -109,6 +124,15 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		if t.prefix == "" {
 			t.prefix = treePrefix(filepath.ToSlash(in.Path), rel, root)
 		}
+		if s := cmp.Or(expand, scoped); s != "" && s != root {
+			// a folder walked, or a config directory, below its repository (walkTop):
+			// discovery and declared runs stay in it
+			if d, err := relAbs(root, s); err == nil && !t.whole && !slices.Contains(t.scope, filepath.ToSlash(d)) {
+				t.scope = append(t.scope, filepath.ToSlash(d))
+			}
+		} else {
+			t.whole, t.scope = true, nil
+		}
 		if _, seen := t.byRel[rel]; !seen {
 			t.files = append(t.files, rel)
 		}
@@ -122,8 +146,8 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		if json {
 			t.namedJSON = append(t.namedJSON, rel)
 		}
-		if expand {
-			t.expand(inputs)
+		if expand != "" {
+			t.expand(expand, inputs)
 		}
 	}
 	sort.Strings(order)
@@ -281,10 +305,16 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		t.fsys.close()
 		ds := lint.DedupeRuns(perRun, names, primaries)
 		if t.named != nil {
-			// Files the command line did not name were read for their runs only.
+			// Files the command line did not name were read for their runs only; a file
+			// joined from outside the config directory (a DeepSpeed file) is reported where
+			// its finding is about a file named (a micro batch against the named option's).
+			configs := map[string]bool{}
+			for _, f := range t.files {
+				configs[t.show(f)] = true
+			}
 			kept := ds[:0]
 			for _, d := range ds {
-				if t.reports(d.File) {
+				if t.reports(d.File) || !configs[d.File] && slices.ContainsFunc(d.Related, func(r lint.Related) bool { return t.reports(r.File) }) {
 					kept = append(kept, d)
 				}
 			}
@@ -365,17 +395,19 @@ func (t *treeFS) ReadDir(name string) ([]compose.Entry, error) {
 type runTree struct {
 	// named, when the tree was widened to a config directory around files named on the
 	// command line (expand), are the reported paths of the inputs: only they are reported.
-	// expanded are the files expand added that are not the tree's inputs.
-	named    map[string]bool
-	expanded map[string]bool
-	root     string
-	files    []string          // slash paths relative to root
-	shown    map[string]string // relative path → reported path
-	rel      map[string]string // reported path → relative path
-	byRel    map[string]input
-	prefix   string // what the reported paths put before the relative path
-	fsys     *treeFS
-	specs    []compose.Spec
+	// expanded are the files expand added that are not the tree's inputs; expandedDirs the
+	// config directories it widened to.
+	named        map[string]bool
+	expanded     map[string]bool
+	expandedDirs map[string]bool
+	root         string
+	files        []string          // slash paths relative to root
+	shown        map[string]string // relative path → reported path
+	rel          map[string]string // reported path → relative path
+	byRel        map[string]input
+	prefix       string // what the reported paths put before the relative path
+	fsys         *treeFS
+	specs        []compose.Spec
 	// allReaders counts the runs of every config under root that read each file (readAlone).
 	allReaders map[string]int
 	// reads are the files each run the lint composed reads (remember), so that readAlone
@@ -390,6 +422,11 @@ type runTree struct {
 	// cache keeps the files the runs parse, for the runs' lint and readAlone alike (forget
 	// drops it with the read memos).
 	cache *compose.Cache
+	// scope, unless whole, are the folders walked below the tree's root (walkTop): the runs
+	// the config file declares count only when their config is in one of them, as when the
+	// folder walked was the root. whole: some input was no such walk.
+	scope []string
+	whole bool
 }
 
 // primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
@@ -518,28 +555,26 @@ func (t *runTree) reports(path string) bool { return t.named == nil || t.named[p
 // Past it, the named files are linted as before, one run each.
 const maxWidened = 5000
 
-// expand widens the tree to every YAML file under its root (the Hydra config directory of
-// the named group options), so that discovery finds the primaries and experiments whose runs
-// read them; inputs, the reported paths of the command line's files, stay the only ones
-// reported.
-func (t *runTree) expand(inputs map[string]bool) {
-	if t.named != nil {
+// expand widens the tree to every YAML file under dir (the Hydra config directory of the
+// named group options: the tree's root, or a folder below it, walkTop), so that discovery
+// finds the primaries and experiments whose runs read them; inputs, the reported paths of the
+// command line's files, stay the only ones reported.
+func (t *runTree) expand(dir string, inputs map[string]bool) {
+	if t.expandedDirs[dir] {
 		return
 	}
-	t.named = inputs
-	files, _ := walkDir(t.root)
-	var add []input
-	for _, f := range files {
-		if isYAMLPath(f.FSPath) {
-			add = append(add, f)
-		}
+	if t.expandedDirs == nil {
+		t.expandedDirs = map[string]bool{}
 	}
-	if len(add) > maxWidened {
+	t.expandedDirs[dir] = true
+	t.named = inputs
+	add := hydraFiles(dir)
+	if add == nil {
 		return
 	}
 	for _, f := range add {
-		r, err := filepath.Rel(t.root, f.FSPath)
-		if err != nil {
+		r, err := relAbs(t.root, f.FSPath)
+		if err != nil || goesUp(r) {
 			continue
 		}
 		r = filepath.ToSlash(r)
@@ -728,7 +763,7 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 	for _, f := range t.files {
 		for _, d := range opts(t.byRel[f]).Runs {
 			cfg, ok := rel(d.Config)
-			if !ok {
+			if !ok || !t.whole && !slices.ContainsFunc(t.scope, func(dir string) bool { return dir == "." || within(dir, cfg) }) {
 				continue
 			}
 			s := compose.Spec{Primary: cfg, Overrides: d.Overrides}
@@ -803,6 +838,52 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 	}
 	r, _ := fromWorkingDir(wd, found)
 	return r
+}
+
+// walkTop is the tree the files of the folder dir are composed in, dir being a folder walked
+// or (hydra) the Hydra config directory a walked or named group option widens to: the
+// repository that holds it (codeTreeRoot) when one of its configs names a file by a key (a
+// recipe's or Hydra option's `deepspeed:`, a Lightning DeepSpeedStrategy's config, a JSON
+// recipe), since the launch reads that path from the repository's top, as a walk from there
+// reads it; else dir itself. Discovery stays in dir (the tree's files are the walk's, or
+// expand's) and so do the runs the config file declares (runTree.scope). Each YAML file of dir
+// is read once more for the question, only when the repository is above dir.
+func walkTop(dir string, hydra bool, ins []input) string {
+	top := codeTreeRoot(filepath.Join(dir, "x.yaml"), dir)
+	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) {
+		return dir
+	}
+	namesFile := func(in input) bool {
+		if isYAMLPath(in.FSPath) {
+			b, err := readSmall(in.FSPath)
+			return err == nil && compose.MentionsFileKey(b)
+		}
+		return strings.EqualFold(filepath.Ext(in.FSPath), ".json") && jsonRecipeFile(in.FSPath) != nil
+	}
+	if hydra {
+		ins = hydraFiles(dir)
+	}
+	for _, in := range ins {
+		if (hydra || in.Walked && in.Root == dir && !in.Stdin) && namesFile(in) {
+			return top
+		}
+	}
+	return dir
+}
+
+// hydraFiles are the YAML files under the Hydra config directory dir (nil past maxWidened).
+func hydraFiles(dir string) []input {
+	files, _ := walkDir(dir)
+	var out []input
+	for _, f := range files {
+		if isYAMLPath(f.FSPath) {
+			out = append(out, f)
+		}
+	}
+	if len(out) > maxWidened {
+		return nil
+	}
+	return out
 }
 
 // goesUp reports whether the relative path r leaves the folder it is relative to ("..",

@@ -495,31 +495,80 @@ func TestJSONRecipeJoined(t *testing.T) {
 }
 
 // TestGroupOptionNamingDeepSpeedStaysInItsRun: a Hydra group option that sets deepspeed: is
-// part of its config directory's runs, whichever folder is walked: it is never linted as a
-// recipe of its own, whose unset keys would be the Trainer's defaults where the primary sets
-// them. (Walked from conf/, its DeepSpeed path outside conf/ is still unresolved, TL006 info:
-// the tree is the folder walked, a gap left open.)
+// part of its config directory's runs, whichever folder is walked or file named: it is never
+// linted as a recipe of its own, whose unset keys would be the Trainer's defaults where the
+// primary sets them. Its DeepSpeed path, written from the repository's top, is read from
+// there also when only conf/ or the group's folder is checked (walkTop), and the contradiction
+// found there (the JSON's micro batch against the option's) is reported, as from the top.
 func TestGroupOptionNamingDeepSpeedStaysInItsRun(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		".git/HEAD":              "ref: refs/heads/main\n",
 		"conf/config.yaml":       "defaults:\n  - _self_\n  - training: sft\nreport_to: wandb\neval_strategy: steps\neval_steps: 100\ndataloader_num_workers: 4\n",
-		"conf/training/sft.yaml": "# @package _global_\nper_device_train_batch_size: 4\ndeepspeed: ds/z.json\n",
+		"conf/training/sft.yaml": "# @package _global_\nper_device_train_batch_size: 8\ndeepspeed: ds/z.json\n",
 		"ds/z.json":              "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
 	})
-	check := func(args ...string) {
+	check := func(ds string, args ...string) {
 		t.Helper()
 		_, res, _ := checkJSON(t, args...)
 		for _, d := range res.Diagnostics {
-			if strings.HasSuffix(d.File, "training/sft.yaml") && d.Code != "TL006" {
+			if strings.HasSuffix(d.File, "training/sft.yaml") || d.Code == "TL006" {
 				t.Errorf("check %s: %s:%d %s %s", strings.Join(args, " "), d.File, d.Line, d.Code, d.Message)
 			}
 		}
+		if got := findingsIn(res, ds); got != ds+":2 TL701 error" {
+			t.Errorf("check %s: %q at %s, want the TL701 a walk from the top reports: %v", strings.Join(args, " "), got, ds, findings(res))
+		}
 	}
-	check(".")
-	check("conf")
-	check("conf/training")
+	check("ds/z.json", ".")
+	check("ds/z.json", "conf")
+	check("ds/z.json", "conf/training")
+	check("ds/z.json", "conf/training/sft.yaml")
 	t.Chdir(filepath.Join(dir, "conf"))
-	check(".")
+	check("../ds/z.json", ".")
+	check("../ds/z.json", "training")
+}
+
+// TestWalkedFolderJoinedFromRepository: a folder of recipes walked below the repository's top
+// (`check examples/train_full`, or `check .` inside it) reads the DeepSpeed files its recipes
+// name from the top, where the launch reads them, as naming the recipes does: the walk from
+// the top's errors at the DeepSpeed file, no "not found". Discovery stays in the folder
+// walked: a recipe of a sibling folder is not linted, nor the runs the config file declares
+// for it (which would replace the folder's own runs).
+func TestWalkedFolderJoinedFromRepository(t *testing.T) {
+	tree := joinTree()
+	tree["recipes/other/config.yaml"] = "output_dir: out\nper_device_train_batch_size: 2\ndeepspeed: recipes/accelerate_configs/lone.json\n"
+	dir := writeTree(t, tree)
+	const ds = "recipes/accelerate_configs/ds.json"
+	_, top, _ := checkJSON(t, ".")
+	want := findingsIn(top, ds)
+	if !strings.Contains(want, "TL701") || !strings.Contains(want, "TL706") {
+		t.Fatalf("walk from the top: %q at ds.json, want TL701 and TL706", want)
+	}
+	noOther := func(how string, res *lint.Result) {
+		t.Helper()
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL006" || strings.Contains(d.File, "other/") || strings.Contains(d.File, "lone.json") {
+				t.Errorf("%s: %s:%d %s %s", how, d.File, d.Line, d.Code, d.Message)
+			}
+		}
+	}
+	_, walk, _ := checkJSON(t, "recipes/zephyr")
+	if got := findingsIn(walk, ds); got != want {
+		t.Errorf("recipes/zephyr walked: %q at ds.json, want the top's %q", got, want)
+	}
+	noOther("recipes/zephyr walked", walk)
+	os.WriteFile(filepath.Join(dir, ".trainlint.toml"), []byte("[[runs]]\nconfig = \"recipes/other/config.yaml\"\n"), 0o644)
+	_, walk, _ = checkJSON(t, "recipes/zephyr")
+	if got := findingsIn(walk, ds); got != want {
+		t.Errorf("recipes/zephyr walked, a run declared for recipes/other: %q at ds.json, want %q", got, want)
+	}
+	noOther("recipes/zephyr walked, a run declared for recipes/other", walk)
+	t.Chdir(filepath.Join(dir, "recipes", "zephyr", "sft"))
+	_, inside, _ := checkJSON(t, ".")
+	if got, want := findingsIn(inside, "../../accelerate_configs/ds.json"), strings.ReplaceAll(want, ds, "../../accelerate_configs/ds.json"); got != want {
+		t.Errorf("checked from inside recipes/zephyr/sft: %q, want %q: %v", got, want, findings(inside))
+	}
+	noOther("checked from inside recipes/zephyr/sft", inside)
 }
 
 // TestExpandedRecipeJoinedFromItsTree: a recipe at the top of a Hydra config directory that

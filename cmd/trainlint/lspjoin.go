@@ -87,7 +87,23 @@ func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp
 	}
 	cache := compose.NewCache()
 	var out []lsp.Run
+	seen := map[string]bool{}
 	for _, s := range compose.DiscoverJoined(fsys, recipes, nil) {
+		if s.Primary != rel && isYAMLPath(s.Primary) {
+			// A Hydra group option or primary that names the file: linted in its config
+			// directory's runs that read the file, not as a recipe of its own (whose unset
+			// keys would be the Trainer's defaults where the primary sets them).
+			if hr := hydraRuns(filepath.Join(root, filepath.FromSlash(s.Primary)), read, folder); len(hr) > 0 {
+				for _, r := range hr {
+					k := strings.Join(r.Files, "\x00") + "\x01" + strings.Join(r.Overrides, "\x00")
+					if slices.Contains(r.Files, p) && !seen[k] {
+						seen[k] = true
+						out = append(out, r)
+					}
+				}
+				continue
+			}
+		}
 		run := cache.Single(fsys, s.Primary, compose.Limits{})
 		cache.Join(fsys, run, compose.Limits{})
 		files := []string{filepath.Join(root, filepath.FromSlash(s.Primary))}

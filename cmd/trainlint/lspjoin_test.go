@@ -72,6 +72,57 @@ func TestEditorJoinedRuns(t *testing.T) {
 	}
 }
 
+// TestEditorHydraRunReadsDeepSpeedFromTop: a Hydra group option that sets `deepspeed:` (a path
+// written from the repository's top, outside the config directory) is linted in its config
+// directory's run composed from the top, as check composes it: the run holds the DeepSpeed
+// file, and the micro batch against the option's is reported there, with the option as the
+// related location; editing the DeepSpeed file gives the same run. Without the key, the run
+// stays rooted in the config directory.
+func TestEditorHydraRunReadsDeepSpeedFromTop(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".git/HEAD":              "ref: refs/heads/main\n",
+		"conf/config.yaml":       "defaults:\n  - _self_\n  - training: sft\nreport_to: wandb\n",
+		"conf/training/sft.yaml": "# @package _global_\nper_device_train_batch_size: 8\ndeepspeed: ds/z.json\n",
+		"ds/z.json":              "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
+	})
+	p := func(rel string) string { return filepath.Join(dir, filepath.FromSlash(rel)) }
+	option := p("conf/training/sft.yaml")
+	runs := editorRuns(option, diskRead, "")
+	if len(runs) != 1 || runs[0].Root != dir || strings.Join(runs[0].Files, " ") != p("conf/config.yaml")+" "+option+" "+p("ds/z.json") {
+		t.Fatalf("runs %+v, want conf/config.yaml's run with ds/z.json, from %s", runs, dir)
+	}
+	res := lintEditorRun(t, runs[0])
+	found := false
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			t.Errorf("TL006 at %s:%d: %s", d.File, d.Line, d.Message)
+		}
+		if d.Code == "TL701" && d.File == p("ds/z.json") {
+			found = true
+			if len(d.Related) == 0 || d.Related[0].File != option {
+				t.Errorf("TL701 related %+v, want the option", d.Related)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no TL701 at ds/z.json: %+v", res.Diagnostics)
+	}
+	// Edited from the DeepSpeed file's side, the option is still linted in its config
+	// directory's run, not as a recipe of its own (whose report_to would be unset).
+	if ds := editorRuns(p("ds/z.json"), diskRead, ""); len(ds) != 1 || strings.Join(ds[0].Files, " ") != strings.Join(runs[0].Files, " ") || ds[0].Root != dir {
+		t.Errorf("ds/z.json edited: runs %+v, want the option's %+v", ds, runs)
+	}
+	unsaved := func(q string) ([]byte, bool) {
+		if q == option {
+			return []byte("# @package _global_\nper_device_train_batch_size: 8\n"), true
+		}
+		return diskRead(q)
+	}
+	if runs := editorRuns(option, unsaved, ""); len(runs) != 1 || runs[0].Root != "" || len(runs[0].Files) != 2 {
+		t.Errorf("without deepspeed: runs %+v, want the config directory's run of two files", runs)
+	}
+}
+
 // mmCodeTree is an MMDetection-style repository: a leaf config built on a dataset base whose
 // evaluation batch (1) is smaller than its training batch (2), a runtime base, a second leaf on
 // the runtime base alone, and a training script that is not a config.

@@ -43,9 +43,21 @@ func editorRuns(path string, read func(string) ([]byte, bool), folder string) []
 		}
 		return lsp.SingleFileRuns(path, read, folder)
 	}
+	if runs := hydraRuns(path, read, folder); len(runs) > 0 {
+		return runs
+	}
+	if runs := joinedRuns(path, read, folder); len(runs) > 0 {
+		return runs // a recipe that names a DeepSpeed file
+	}
+	return lsp.SingleFileRuns(path, read, folder)
+}
+
+// hydraRuns are the Hydra runs that read the YAML file path: those of the primary configs in
+// its folder or up to runSearchDepth folders above, the nearest folder with such runs winning.
+func hydraRuns(path string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	dir := filepath.Dir(path)
 	for i := 0; i <= runSearchDepth; i++ {
-		if runs := runsIn(dir, path, read); len(runs) > 0 {
+		if runs := runsIn(dir, path, read, folder); len(runs) > 0 {
 			return runs
 		}
 		up := filepath.Dir(dir)
@@ -54,15 +66,14 @@ func editorRuns(path string, read func(string) ([]byte, bool), folder string) []
 		}
 		dir = up
 	}
-	if runs := joinedRuns(path, read, folder); len(runs) > 0 {
-		return runs // a recipe that names a DeepSpeed file
-	}
-	return lsp.SingleFileRuns(path, read, folder)
+	return nil
 }
 
 // runsIn composes the runs of the primary configs directly in dir and returns those that read
-// path.
-func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
+// path. Where one of them names a file by a key (a group option's `deepspeed:`), written from
+// where the launch runs, they are composed from the repository's root above dir (launchRoot;
+// lsp.Run.Root), as check composes a config directory walked below its repository.
+func runsIn(dir, path string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -82,22 +93,45 @@ func runsIn(dir, path string, read func(string) ([]byte, bool)) []lsp.Run {
 		// whole-tree walk composes them, even one that lists a sibling in its own defaults.
 		return nil
 	}
-	fsys, rel, done := openEditorTree(dir, path, read)
+	out, namesFile := composeIn(dir, top, path, read)
+	if root := launchRoot(path, folder); namesFile && root != dir && within(root, dir) {
+		if rel, err := filepath.Rel(root, dir); err == nil {
+			for i := range top {
+				top[i] = filepath.ToSlash(filepath.Join(rel, top[i]))
+			}
+			if again, _ := composeIn(root, top, path, read); len(again) > 0 {
+				for i := range again {
+					again[i].Root = root
+				}
+				return again
+			}
+		}
+	}
+	return out
+}
+
+// composeIn composes, in the tree root, the runs of the primaries top (paths in the tree) that
+// read path, and tells whether a file of those runs names a file by a key.
+func composeIn(root string, top []string, path string, read func(string) ([]byte, bool)) (out []lsp.Run, namesFile bool) {
+	fsys, rel, done := openEditorTree(root, path, read)
 	if fsys == nil {
-		return nil
+		return nil, false
 	}
 	defer done()
 	specs, _ := compose.Discover(fsys, top)
-	var out []lsp.Run
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{})
 		if run.File(rel) == nil {
 			continue
 		}
-		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(dir, s.Primary, run)})
+		cache.Join(fsys, run, compose.Limits{}) // the files its keys name, for the lint to read
+		for _, d := range run.Files {
+			namesFile = namesFile || compose.MentionsFileKey(d.Src)
+		}
+		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(root, s.Primary, run)})
 	}
-	return out
+	return out, namesFile
 }
 
 // groupOfFolderAbove reports whether a YAML config in the folder above dir names dir as a

@@ -78,7 +78,8 @@ func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 // then from the folder of the file that wrote the key and each folder above it; one that leaves
 // fsys (absolute, or ".." past the root), a file that does not exist and one that cannot be
 // parsed are Unresolved problems at the key. Values that are not plain strings
-// (interpolations, null) are skipped: what they name is unknown.
+// (interpolations, null), and a bare name that is no file (a preset such as ms-swift's
+// `zero2`), are skipped: what they name is unknown.
 func (k *Cache) Join(fsys FS, run *Run, lim Limits) {
 	if run == nil || run.Doc == nil || run.Doc.Root == nil {
 		return
@@ -139,6 +140,12 @@ func (k *Cache) joinRef(fsys FS, run *Run, role, key string, n *doc.Node, lim Li
 			run.origin[d.Root] = Origin{File: p}
 		}
 		run.Joined = append(run.Joined, Joined{Role: role, Key: key, Ref: n, Doc: d})
+		return
+	}
+	if !strings.ContainsAny(name, "/\\.") {
+		// A bare name (no folder, no extension) that is no file here: the Trainer would
+		// refuse it, but ms-swift (v4.4, swift/arguments/sft_args.py) reads `zero2` as its
+		// bundled zero2.json; which one launches the run is unknown.
 		return
 	}
 	msg := role + " file " + quote(name)

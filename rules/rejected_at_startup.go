@@ -114,6 +114,7 @@ func rejectionWho(r plan.Rejection, ver, pinnedBy string) string {
 	}
 	who += " stops at start-up"
 	switch {
+	case pinnedBy == "":
 	case strings.Contains(pinnedBy, ver):
 		// The CLI's sources name the version already ("requirements.txt pins 4.46",
 		// ".trainlint.toml [target] sets 4.46").

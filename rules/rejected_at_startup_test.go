@@ -233,3 +233,18 @@ func TestDuplicateKeyLlamaFactory(t *testing.T) {
 		t.Errorf("0.9.3 pinned: %+v", diags)
 	}
 }
+
+// TestRejectionWho: who stops, with the version and what pins it; nothing in parentheses
+// when nothing pins a version (the "()" a run with no pin once showed).
+func TestRejectionWho(t *testing.T) {
+	r := plan.Rejection{Package: "transformers"}
+	for _, c := range []struct{ ver, pinnedBy, want string }{
+		{"", "", "transformers stops at start-up"},
+		{"4.46", "requirements.txt pins 4.46", "transformers 4.46 stops at start-up (requirements.txt pins 4.46)"},
+		{"4.46", "pyproject.toml", "transformers 4.46 stops at start-up (pyproject.toml pins 4.46)"},
+	} {
+		if got := rejectionWho(r, c.ver, c.pinnedBy); got != c.want {
+			t.Errorf("rejectionWho(%q, %q) = %q, want %q", c.ver, c.pinnedBy, got, c.want)
+		}
+	}
+}

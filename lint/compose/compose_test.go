@@ -317,8 +317,9 @@ func TestJoin(t *testing.T) {
 		"out.yaml":           "deepspeed: ../../etc/ds.json\n",
 		"missing.yaml":       "deepspeed: nowhere.json\n",
 		"interp.yaml":        "deepspeed: ${oc.env:DS}\n",
-		"preset.yaml":        "deepspeed: zero2\n", // ms-swift's preset name, no file
-		"off.yaml":           "deepspeed: false\n", // DeepSpeed off, no file (InternVL's MMSeg configs)
+		"preset.yaml":        "deepspeed: zero2\n",                                     // ms-swift's preset name, no file
+		"jsonstr.yaml":       "deepspeed: '{\"zero_optimization\": {\"stage\": 2}}'\n", // the config as a JSON string
+		"off.yaml":           "deepspeed: false\n",                                     // DeepSpeed off, no file (InternVL's MMSeg configs)
 		"ddp.yaml":           "trainer:\n  strategy:\n    class_path: lightning.pytorch.strategies.FSDPStrategy\n    init_args:\n      config: recipes/ds/z3.json\n",
 		"lds.yaml":           "trainer:\n  strategy:\n    _target_: lightning.pytorch.strategies.DeepSpeedStrategy\n    config: recipes/ds/z3.json\n",
 		"accelerate/ds.yaml": "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ../recipes/ds/z3.json\n",
@@ -339,6 +340,7 @@ func TestJoin(t *testing.T) {
 		{"train/examples/train_full/sub/nowhere.yaml", "", "", "not found in the folder checked"},
 		{"interp.yaml", "", "", ""},
 		{"preset.yaml", "", "", ""},
+		{"jsonstr.yaml", "", "", ""},
 		{"off.yaml", "", "", ""},
 		{"ddp.yaml", "", "", ""},
 		{"lds.yaml", "", "recipes/ds/z3.json", ""},

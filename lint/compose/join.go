@@ -114,7 +114,10 @@ func (k *Cache) joinRef(fsys FS, run *Run, role, key string, n *doc.Node, lim Li
 	}
 	name, ok := n.Str()
 	name = strings.TrimSpace(name)
-	if !ok || name == "" || strings.Contains(name, "${") {
+	if !ok || name == "" || strings.Contains(name, "${") || strings.HasPrefix(name, "{") {
+		// "{...}": the config itself as a JSON string (TrainingArguments.__post_init__ reads
+		// the strings of its _VALID_DICT_FIELDS, deepspeed among them, that start with "{"
+		// with json.loads): no file, and its values are not read here
 		return
 	}
 	if o := run.Origin(n); o.Override != "" {

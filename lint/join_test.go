@@ -287,6 +287,33 @@ func TestJoinDeepSpeedReadWithJSON(t *testing.T) {
 	}
 }
 
+// TestJoinDeepSpeedYAMLReadWithJSON: a recipe that names a YAML DeepSpeed file (ds.yaml) still
+// has it read with json.load, which stops at its first line: rejected-at-startup there. The
+// same file written as JSON text under a .yaml name reads.
+func TestJoinDeepSpeedYAMLReadWithJSON(t *testing.T) {
+	tmp := t.TempDir()
+	for name, text := range map[string]string{
+		"sft.yaml":    "per_device_train_batch_size: 2\ndeepspeed: ds.yaml\n",
+		"ds.yaml":     "zero_optimization:\n  stage: 2\ntrain_micro_batch_size_per_gpu: auto\n",
+		"ok.yaml":     "per_device_train_batch_size: 2\ndeepspeed: dsjson.yaml\n",
+		"dsjson.yaml": "{\"zero_optimization\": {\"stage\": 2}, \"train_micro_batch_size_per_gpu\": \"auto\"}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(tmp, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"ds.yaml", "dsjson.yaml", "ok.yaml", "sft.yaml"}, nil, rules.All(), lint.Options{})
+	r := findAt(res.Diagnostics, "TL011", "ds.yaml")
+	if len(r) != 1 || r[0].Line != 1 || r[0].Column != 1 || !strings.HasPrefix(r[0].Message, "ds.yaml is read as JSON: object without its braces") ||
+		!strings.Contains(r[0].Message, "which Python's json refuses: accelerate 1.14.0 stops at start-up") ||
+		len(r[0].Related) == 0 || r[0].Related[0].File != "sft.yaml" || r[0].Related[0].Line != 2 {
+		t.Fatalf("TL011 %+v", r)
+	}
+	if r := findAt(res.Diagnostics, "TL011", "dsjson.yaml"); len(r) != 0 {
+		t.Errorf("JSON text named .yaml: %+v", r)
+	}
+}
+
 // TestJoinLightningDeepSpeedReadWithJSON: Lightning's DeepSpeedStrategy reads its config file
 // with json.load too, so a trailing comma there stops the run when the strategy is built.
 func TestJoinLightningDeepSpeedReadWithJSON(t *testing.T) {

@@ -474,10 +474,16 @@ func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node, rd dsJSONRead
 	if ref != nil && ref.Kind == doc.Map {
 		return
 	}
+	// A file read as YAML (ds.yaml) is still read with json.load: what the JSON reader finds
+	// in its text is what stops the run (a YAML mapping has no braces).
+	probs, notJSON := ds.Problems, ds.Format != doc.JSON
+	if notJSON {
+		probs = doc.Parse(ds.Path, ds.Src, doc.JSON, doc.Limits{}).Problems
+	}
 	var first *doc.Problem
-	for i := range ds.Problems {
-		pr := &ds.Problems[i]
-		if pr.Kind == doc.NonStandard && (first == nil || pr.Span.Start.Offset < first.Span.Start.Offset) {
+	for i := range probs {
+		pr := &probs[i]
+		if (pr.Kind == doc.NonStandard || notJSON && pr.Kind == doc.Syntax) && (first == nil || pr.Span.Start.Offset < first.Span.Start.Offset) {
 			first = pr
 		}
 	}
@@ -495,9 +501,13 @@ func dsReadWithJSON(p *plan.Plan, ds *doc.Document, ref *doc.Node, rd dsJSONRead
 		}
 	}
 	file := path.Base(ds.Path)
+	msg := first.Message
+	if notJSON {
+		msg = file + " is read as JSON: " + msg
+	}
 	r := plan.Rejection{
 		Node: at, Key: at.Path().String(), Span: first.Span,
-		Message: first.Message + ", which Python's json refuses",
+		Message: msg + ", which Python's json refuses",
 		Says:    "json.decoder.JSONDecodeError",
 		Package: rd.pkg, Since: rd.since, Read: rd.read, Source: rd.source,
 		Help: "write " + file + " as plain JSON: keys and strings in double quotes, a ',' between members, decimal numbers, no comments or trailing commas (DeepSpeed's own launcher reads it with hjson, " + rd.who + " does not)",

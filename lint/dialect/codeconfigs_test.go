@@ -440,10 +440,17 @@ func TestMMEngineYOLODetectorSyncBN(t *testing.T) {
 		{"off", " use_syncbn=False,", "", plan.BNSyncNone, true},
 		{"a base may set it", "", "_base_ = ['../_base_/default_runtime.py']\n", "", false},
 		{"imported class", "", "from mmyolo.models import YOLODetector\n", plan.BNSyncPerStep, true},
+		// mmyolo's assigner_visualization project: its own YOLODetector subclass, imported
+		// through custom_imports, converts as its parent does; a project's class is unknown.
+		{"a project's class", "", "custom_imports = dict(imports=['projects.assigner_visualization.detectors'])\n", "", false},
+		{"a framework class named off", " use_syncbn=False,", "", plan.BNSyncNone, true},
 	} {
 		src := c.pre + strings.Replace(model, "%s", c.use, 1)
 		if c.name == "imported class" {
 			src = strings.Replace(src, "type='YOLODetector'", "type=YOLODetector", 1)
+		}
+		if c.name == "a project's class" {
+			src = strings.Replace(src, "type='YOLODetector'", "type='YOLODetectorAssigner'", 1)
 		}
 		_, p := parseText(t, "yolo.py", src)
 		if p.BN.Sync.Known() != c.known || c.known && p.BN.Sync.Value != c.want || !p.BN.Present.Value {

@@ -506,6 +506,11 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 			return
 		}
 	}
+	if ci := root.Get("custom_imports"); ci != nil {
+		// The run imports the project's own modules (mmyolo's assigner_visualization: a
+		// YOLODetector subclass converting BN as its parent does): their BN is unknown.
+		return
+	}
 	if m := root.Get("model"); m != nil {
 		// MMYOLO's YOLODetector converts every BatchNorm to SyncBatchNorm when the world size
 		// is above 1, unless use_syncbn=False (mmyolo v0.6.0 models/detectors/yolo_detector.py:

@@ -87,23 +87,10 @@ func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp
 	}
 	cache := compose.NewCache()
 	var out []lsp.Run
-	seen := map[string]bool{}
+	seen := map[string]bool{}         // the Hydra runs added
+	dirRuns := map[string][]lsp.Run{} // the Hydra runs of each folder asked (hydraRunsMemo)
+	hydraRunsAdded := 0
 	for _, s := range compose.DiscoverJoined(fsys, recipes, nil) {
-		if s.Primary != rel && isYAMLPath(s.Primary) {
-			// A Hydra group option or primary that names the file: linted in its config
-			// directory's runs that read the file, not as a recipe of its own (whose unset
-			// keys would be the Trainer's defaults where the primary sets them).
-			if hr := hydraRuns(filepath.Join(root, filepath.FromSlash(s.Primary)), read, folder); len(hr) > 0 {
-				for _, r := range hr {
-					k := strings.Join(r.Files, "\x00") + "\x01" + strings.Join(r.Overrides, "\x00")
-					if slices.Contains(r.Files, p) && !seen[k] {
-						seen[k] = true
-						out = append(out, r)
-					}
-				}
-				continue
-			}
-		}
 		run := cache.Single(fsys, s.Primary, compose.Limits{})
 		cache.Join(fsys, run, compose.Limits{})
 		files := []string{filepath.Join(root, filepath.FromSlash(s.Primary))}
@@ -115,9 +102,29 @@ func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp
 			files = append(files, filepath.Join(root, filepath.FromSlash(j.Doc.Path)))
 			reads = reads || j.Doc.Path == rel
 		}
-		if reads && len(files) > 1 {
-			out = append(out, lsp.Run{Root: root, Files: files})
+		if !reads || len(files) < 2 {
+			continue
 		}
+		if s.Primary != rel && isYAMLPath(s.Primary) {
+			// A Hydra group option or primary that names the file: linted in its config
+			// directory's runs that read the file, not as a recipe of its own (whose unset
+			// keys would be the Trainer's defaults where the primary sets them). Each folder's
+			// runs are composed once; at most maxCodeRuns of them are linted on each change
+			// (a config directory may hold hundreds of experiments).
+			hr := hydraRunsMemo(filepath.Join(root, filepath.FromSlash(s.Primary)), read, folder, dirRuns)
+			for _, r := range hr {
+				k := strings.Join(r.Files, "\x00") + "\x01" + strings.Join(r.Overrides, "\x00")
+				if slices.Contains(r.Files, p) && !seen[k] && hydraRunsAdded < maxCodeRuns {
+					seen[k] = true
+					hydraRunsAdded++
+					out = append(out, r)
+				}
+			}
+			if len(hr) > 0 || groupOfFolderAbove(filepath.Dir(files[0]), files[0], read) {
+				continue // an option no run chooses is no recipe either
+			}
+		}
+		out = append(out, lsp.Run{Root: root, Files: files})
 	}
 	return out
 }
@@ -125,8 +132,19 @@ func joinedRuns(p string, read func(string) ([]byte, bool), folder string) []lsp
 // filesBelow lists the files of fsys that keep accepts, nearest folders first, at most depth
 // folders down and at most max files; dot-folders and node_modules are not entered.
 func filesBelow(fsys compose.FS, depth, max int, keep func(string) bool) []string {
+	return filesBelowFrom(fsys, []string{"."}, depth, max, keep)
+}
+
+// filesBelowFrom is filesBelow below each of the folders from (slash paths in fsys; a folder
+// inside another is listed once).
+func filesBelowFrom(fsys compose.FS, from []string, depth, max int, keep func(string) bool) []string {
 	var out []string
-	level := []string{"."}
+	var level []string
+	for _, f := range from {
+		if !slices.ContainsFunc(from, func(o string) bool { return o != f && within(o, f) }) && !slices.Contains(level, f) {
+			level = append(level, f)
+		}
+	}
 	for d := 0; d <= depth && len(level) > 0; d++ {
 		var next []string
 		for _, dir := range level {

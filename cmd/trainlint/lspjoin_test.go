@@ -4,11 +4,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 // joinTree is a repository with an alignment-handbook-style recipe three folders down that names
@@ -120,6 +122,30 @@ func TestEditorHydraRunReadsDeepSpeedFromTop(t *testing.T) {
 	}
 	if runs := editorRuns(option, unsaved, ""); len(runs) != 1 || runs[0].Root != "" || len(runs[0].Files) != 2 {
 		t.Errorf("without deepspeed: runs %+v, want the config directory's run of two files", runs)
+	}
+	// Two options of the group name the file: the JSON's side has the runs of each (the
+	// primary's default, and the experiment that chooses the other), once each; a third
+	// option no run chooses is no recipe of its own either.
+	testfs.Write(t, dir, map[string]string{
+		"conf/config.yaml":           "defaults:\n  - _self_\n  - training: sft\n  - experiment: null\nreport_to: wandb\n",
+		"conf/training/dpo.yaml":     "# @package _global_\nper_device_train_batch_size: 2\ndeepspeed: ds/z.json\n",
+		"conf/training/unused.yaml":  "# @package _global_\nper_device_train_batch_size: 2\ndeepspeed: ds/z.json\n",
+		"conf/experiment/dpo.yaml":   "# @package _global_\ndefaults:\n  - override /training: dpo\n",
+		"conf/experiment/again.yaml": "# @package _global_\nreport_to: none\n",
+	})
+	var got []string
+	for _, r := range editorRuns(p("ds/z.json"), diskRead, "") {
+		opt := "?"
+		for _, f := range r.Files {
+			if filepath.Base(filepath.Dir(f)) == "training" {
+				opt = filepath.Base(f)
+			}
+		}
+		got = append(got, strings.Join(r.Overrides, ",")+":"+opt)
+	}
+	sort.Strings(got)
+	if strings.Join(got, " ") != ":sft.yaml experiment=again:sft.yaml experiment=dpo:dpo.yaml" {
+		t.Errorf("ds/z.json edited beside two options: runs %v", got)
 	}
 }
 

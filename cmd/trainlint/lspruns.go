@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
@@ -55,9 +56,31 @@ func editorRuns(path string, read func(string) ([]byte, bool), folder string) []
 // hydraRuns are the Hydra runs that read the YAML file path: those of the primary configs in
 // its folder or up to runSearchDepth folders above, the nearest folder with such runs winning.
 func hydraRuns(path string, read func(string) ([]byte, bool), folder string) []lsp.Run {
+	return hydraRunsMemo(path, read, folder, nil)
+}
+
+// hydraRunsMemo is hydraRuns with the runs of each folder asked kept in memo (every run of its
+// primaries, whatever it reads), for a search that asks for several files of the same folders
+// (nil: none kept).
+func hydraRunsMemo(path string, read func(string) ([]byte, bool), folder string, memo map[string][]lsp.Run) []lsp.Run {
 	dir := filepath.Dir(path)
 	for i := 0; i <= runSearchDepth; i++ {
-		if runs := runsIn(dir, path, read, folder); len(runs) > 0 {
+		var runs []lsp.Run
+		if memo == nil {
+			runs = runsIn(dir, path, read, folder)
+		} else {
+			all, ok := memo[dir]
+			if !ok {
+				all = runsOf(dir, filepath.Join(dir, "x.yaml"), "", read, folder) // a path in dir
+				memo[dir] = all
+			}
+			for _, r := range all {
+				if slices.Contains(r.Files, path) {
+					runs = append(runs, r)
+				}
+			}
+		}
+		if len(runs) > 0 {
 			return runs
 		}
 		up := filepath.Dir(dir)
@@ -74,6 +97,12 @@ func hydraRuns(path string, read func(string) ([]byte, bool), folder string) []l
 // where the launch runs, they are composed from the repository's root above dir (launchRoot;
 // lsp.Run.Root), as check composes a config directory walked below its repository.
 func runsIn(dir, path string, read func(string) ([]byte, bool), folder string) []lsp.Run {
+	return runsOf(dir, path, path, read, folder)
+}
+
+// runsOf is runsIn for a file or folder path in dir or below it, keeping the runs that read
+// only ("": every run).
+func runsOf(dir, path, only string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -93,13 +122,13 @@ func runsIn(dir, path string, read func(string) ([]byte, bool), folder string) [
 		// whole-tree walk composes them, even one that lists a sibling in its own defaults.
 		return nil
 	}
-	out, namesFile := composeIn(dir, top, path, read)
+	out, namesFile := composeIn(dir, top, only, read)
 	if root := launchRoot(path, folder); namesFile && root != dir && within(root, dir) {
 		if rel, err := filepath.Rel(root, dir); err == nil {
 			for i := range top {
 				top[i] = filepath.ToSlash(filepath.Join(rel, top[i]))
 			}
-			if again, _ := composeIn(root, top, path, read); len(again) > 0 {
+			if again, _ := composeIn(root, top, only, read); len(again) > 0 {
 				for i := range again {
 					again[i].Root = root
 				}
@@ -111,18 +140,27 @@ func runsIn(dir, path string, read func(string) ([]byte, bool), folder string) [
 }
 
 // composeIn composes, in the tree root, the runs of the primaries top (paths in the tree) that
-// read path, and tells whether a file of those runs names a file by a key.
-func composeIn(root string, top []string, path string, read func(string) ([]byte, bool)) (out []lsp.Run, namesFile bool) {
-	fsys, rel, done := openEditorTree(root, path, read)
+// read the file only (every run when only is ""), and tells whether a file of those runs names
+// a file by a key.
+func composeIn(root string, top []string, only string, read func(string) ([]byte, bool)) (out []lsp.Run, namesFile bool) {
+	fsys, _, done := openEditorTree(root, root, read)
 	if fsys == nil {
 		return nil, false
 	}
 	defer done()
+	rel := ""
+	if only != "" {
+		r, err := filepath.Rel(root, only)
+		if err != nil || !filepath.IsLocal(r) {
+			return nil, false
+		}
+		rel = filepath.ToSlash(r)
+	}
 	specs, _ := compose.Discover(fsys, top)
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{})
-		if run.File(rel) == nil {
+		if rel != "" && run.File(rel) == nil {
 			continue
 		}
 		cache.Join(fsys, run, compose.Limits{}) // the files its keys name, for the lint to read

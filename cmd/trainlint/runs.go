@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -51,7 +51,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
 	inputs := map[string]bool{}         // the reported paths of every input
 	walkedHydra := map[string]string{}  // hydraRoot of each folder walked
-	walkedTop := map[string]string{}    // walkTop of each folder walked
+	walkedTop := map[[2]string]string{} // walkTop of each folder asked
 	for _, in := range ins {
 		inputs[in.Path] = true
 	}
@@ -63,52 +63,69 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			continue
 		}
 		root := in.Root
-		expand := "" // the Hydra config directory the tree widens to (runTree.expand)
-		scoped := "" // the folder below root that discovery keeps to (runTree.scope)
-		if compose.IsCodeConfig(in.FSPath) {
+		expand := ""   // the Hydra config directory the tree widens to (runTree.expand)
+		scopeAt := ""  // the folder or file below the tree's root its runs keep to ("": all of it)
+		askTop := ""   // the folder walkTop asks whether its runs are composed from the repository
+		hydra := false // askTop is a Hydra config directory (walkTop reads all its YAML files)
+		switch {
+		case compose.IsCodeConfig(in.FSPath):
 			// code.go's bases live beside and above the file (MMDetection's `../_base_/`),
 			// above a folder walked too: a walk of configs/mask2former composes as naming its
 			// files does.
 			root = codeTreeRoot(in.FSPath, root)
-		} else if json {
+		case json:
 			// A DeepSpeed file named alone: linted in the runs of the recipes of its
 			// repository that name it (widenJoined), as a walk from there lints it.
-			root = codeTreeRoot(in.FSPath, root)
-		} else if named {
+			root, scopeAt = codeTreeRoot(in.FSPath, root), in.FSPath
+		case named:
 			// A Hydra group option or experiment named alone (pre-commit names the staged
 			// files): it is linted in the runs of its config directory, as a walk of that
 			// directory would lint it, not as a run of its own.
 			if r := hydraRoot(in.FSPath, groupsNamed); r != "" {
-				root, expand = r, r
-			} else if b, err := readSmall(in.FSPath); err == nil && compose.MentionsFileKey(b) {
-				// A recipe that names a DeepSpeed file: the path is written from where the
-				// launch runs, the repository's top, as a walk from there reads it.
-				root = codeTreeRoot(in.FSPath, root)
+				root, expand, askTop, hydra = r, r, r, true
+			} else if b, err := readSmall(in.FSPath); err == nil {
+				switch {
+				case compose.IsComposed(b):
+					askTop, hydra = filepath.Dir(in.FSPath), true // a Hydra primary
+				case compose.MentionsFileKey(b) || declaresOutside(opts(in), in.FSPath, filepath.Dir(in.FSPath)):
+					// A recipe that names a DeepSpeed file, or whose declared run has a
+					// launcher elsewhere: the path is written from where the launch runs,
+					// the repository's top, as a walk from there reads it.
+					root, scopeAt = codeTreeRoot(in.FSPath, root), in.FSPath
+				}
 			}
-		} else if in.Walked && len(overrides) == 0 {
+		case !in.Walked:
+			// A primary named with --override: composed as named without.
+			if b, err := readSmall(in.FSPath); err == nil && compose.IsComposed(b) {
+				askTop, hydra = filepath.Dir(in.FSPath), true
+			}
+		default:
 			// A walk of a Hydra group's folder (configs/trainer/, or from inside it): its
 			// options are linted in the runs of the config directory above, as naming them
 			// is, the files walked reported. Asked once per folder walked.
 			r, ok := walkedHydra[in.Root]
-			if !ok {
+			if !ok && len(overrides) == 0 {
 				r = hydraRoot(filepath.Join(in.Root, "x.yaml"), groupsNamed)
 				walkedHydra[in.Root] = r
 			}
 			if r != "" {
-				root, expand = r, r
+				root, expand, askTop, hydra = r, r, r, true
 			} else {
-				root, scoped = in.Root, in.Root
+				askTop = in.Root
 			}
 		}
-		if scoped := cmp.Or(expand, scoped); scoped != "" {
+		if askTop != "" {
 			// a folder walked or a config directory below its repository: composed from the
 			// repository's top when one of its files names a file by a key (walkTop)
-			top, ok := walkedTop[scoped]
+			k := [2]string{askTop, strconv.FormatBool(hydra)}
+			top, ok := walkedTop[k]
 			if !ok {
-				top = walkTop(scoped, expand != "", ins)
-				walkedTop[scoped] = top
+				top = walkTop(askTop, hydra, ins, opts)
+				walkedTop[k] = top
 			}
-			root = top
+			if top != askTop {
+				root, scopeAt = top, askTop
+			}
 		}
 		rel, err := relAbs(root, in.FSPath)
 		if err != nil || strings.HasPrefix(rel, "..") {
@@ -124,15 +141,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		if t.prefix == "" {
 			t.prefix = treePrefix(filepath.ToSlash(in.Path), rel, root)
 		}
-		if s := cmp.Or(expand, scoped); s != "" && s != root {
-			// a folder walked, or a config directory, below its repository (walkTop):
-			// discovery and declared runs stay in it
-			if d, err := relAbs(root, s); err == nil && !t.whole && !slices.Contains(t.scope, filepath.ToSlash(d)) {
-				t.scope = append(t.scope, filepath.ToSlash(d))
-			}
-		} else {
-			t.whole, t.scope = true, nil
-		}
+		t.keepTo(scopeAt)
 		if _, seen := t.byRel[rel]; !seen {
 			t.files = append(t.files, rel)
 		}
@@ -201,8 +210,16 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			skip[f] = true // read for the group options' runs only; its own tree joins it
 		}
 		specs = append(specs, compose.DiscoverJoined(fsys, t.files, skip)...)
-		// Runs the config file declares ([[runs]]) replace the ones found.
+		// Runs the config file declares ([[runs]]) replace the ones found: in a tree kept to
+		// the folders and files its inputs came from, those found in a folder or file of it
+		// where no declared run is stay (checking it beside another changes nothing for it).
 		if declared := t.declaredRuns(opts); declared != nil {
+			for _, s := range specs {
+				if sc := t.scopeOf(s.Primary); !t.whole && sc != "" &&
+					!slices.ContainsFunc(declared, func(d compose.Spec) bool { return within(sc, d.Primary) }) {
+					declared = append(declared, s)
+				}
+			}
 			specs = declared
 		}
 		if len(specs) == 0 {
@@ -256,11 +273,18 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		var perRun [][]lint.Diagnostic
 		var names, primaries []string
 		readers := map[string]int{}
+		namers := map[string][]string{} // a joined file → the files whose keys name it (shown)
 		cache := t.composeCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			lint.CountReads(readers, run)
+			for _, j := range run.Joined {
+				if j.Doc != nil && j.Ref != nil {
+					f := t.show(j.Doc.Path)
+					namers[f] = append(namers[f], t.show(run.Origin(j.Ref).File))
+				}
+			}
 			t.remember(s, o, run)
 			ds := lint.LintRun(run, rs, o)
 			if t.extra[s.Primary] {
@@ -307,14 +331,16 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		if t.named != nil {
 			// Files the command line did not name were read for their runs only; a file
 			// joined from outside the config directory (a DeepSpeed file) is reported where
-			// its finding is about a file named (a micro batch against the named option's).
+			// its finding is about a file named (a micro batch against the named option's)
+			// or a file named names it (the option's deepspeed:).
 			configs := map[string]bool{}
 			for _, f := range t.files {
 				configs[t.show(f)] = true
 			}
 			kept := ds[:0]
 			for _, d := range ds {
-				if t.reports(d.File) || !configs[d.File] && slices.ContainsFunc(d.Related, func(r lint.Related) bool { return t.reports(r.File) }) {
+				if t.reports(d.File) || !configs[d.File] && (slices.ContainsFunc(d.Related, func(r lint.Related) bool { return t.reports(r.File) }) ||
+					slices.ContainsFunc(namers[d.File], t.reports)) {
 					kept = append(kept, d)
 				}
 			}
@@ -422,9 +448,11 @@ type runTree struct {
 	// cache keeps the files the runs parse, for the runs' lint and readAlone alike (forget
 	// drops it with the read memos).
 	cache *compose.Cache
-	// scope, unless whole, are the folders walked below the tree's root (walkTop): the runs
-	// the config file declares count only when their config is in one of them, as when the
-	// folder walked was the root. whole: some input was no such walk.
+	// scope, unless whole, are the folders (walked, or Hydra config directories) and the
+	// named files below the tree's root that its inputs came from (keepTo): the runs the
+	// config file declares count only when their config or launcher is in one of them (or is
+	// a config read for a named file), and readAlone looks for other readers only in those
+	// folders, as when the folder was the root. whole: an input came from all of the tree.
 	scope []string
 	whole bool
 }
@@ -472,7 +500,19 @@ func (t *runTree) composeCache() *compose.Cache {
 func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 	if t.allReaders == nil {
 		t.allReaders = map[string]int{}
-		files := filesBelow(t.fsys, codeWalkDepth, maxListedConfigs+1, func(n string) bool { return compose.IsCodeConfig(n) || isYAMLPath(n) })
+		from := []string{"."}
+		if !t.whole {
+			// only the folders the inputs came from (a named file's own folder), as when
+			// the folder walked was the tree's root
+			from = nil
+			for _, s := range t.scope {
+				if _, file := t.byRel[s]; file {
+					s = path.Dir(s)
+				}
+				from = append(from, s)
+			}
+		}
+		files := filesBelowFrom(t.fsys, from, codeWalkDepth, maxListedConfigs+1, func(n string) bool { return compose.IsCodeConfig(n) || isYAMLPath(n) })
 		if len(files) > maxListedConfigs {
 			return false // t.allReaders stays empty: no file is read by one run alone
 		}
@@ -549,6 +589,37 @@ func (rp *runPlan) forget() {
 // walked tree; in a widened tree, the files the command line gave (named, or walked in another
 // folder given).
 func (t *runTree) reports(path string) bool { return t.named == nil || t.named[path] }
+
+// keepTo adds to the tree's scope the folder or file at (a path as the command line gives it)
+// that an input came from, or makes the tree whole when at is "" or the tree's root.
+func (t *runTree) keepTo(at string) {
+	if t.whole {
+		return
+	}
+	d, err := relAbs(t.root, at)
+	if at == "" || err != nil || d == "." {
+		t.whole, t.scope = true, nil
+		return
+	}
+	if d = filepath.ToSlash(d); !slices.Contains(t.scope, d) {
+		t.scope = append(t.scope, d)
+	}
+}
+
+// scopeOf is the entry of the tree's scope that holds its path rel ("" when none does).
+func (t *runTree) scopeOf(rel string) string {
+	for _, s := range t.scope {
+		if within(s, rel) {
+			return s
+		}
+	}
+	return ""
+}
+
+// inScope reports whether the tree's path rel lies in its scope.
+func (t *runTree) inScope(rel string) bool {
+	return t.whole || slices.ContainsFunc(t.scope, func(s string) bool { return within(s, rel) })
+}
 
 // maxWidened is the most YAML files a tree widened around named files reads; a config
 // directory is far smaller (lightning-hydra-template's holds 50, NeMo's largest a few hundred).
@@ -763,12 +834,16 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 	for _, f := range t.files {
 		for _, d := range opts(t.byRel[f]).Runs {
 			cfg, ok := rel(d.Config)
-			if !ok || !t.whole && !slices.ContainsFunc(t.scope, func(dir string) bool { return dir == "." || within(dir, cfg) }) {
+			if !ok {
 				continue
 			}
 			s := compose.Spec{Primary: cfg, Overrides: d.Overrides}
+			launcherIn := false
 			if d.Launcher != "" {
-				s.Launcher, _ = rel(d.Launcher)
+				s.Launcher, launcherIn = rel(d.Launcher)
+			}
+			if !t.inScope(cfg) && !t.extra[cfg] && !(launcherIn && t.inScope(s.Launcher)) {
+				continue // a run of another folder of the repository
 			}
 			key := s.Name()
 			if seen[key] {
@@ -841,19 +916,25 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 }
 
 // walkTop is the tree the files of the folder dir are composed in, dir being a folder walked
-// or (hydra) the Hydra config directory a walked or named group option widens to: the
-// repository that holds it (codeTreeRoot) when one of its configs names a file by a key (a
-// recipe's or Hydra option's `deepspeed:`, a Lightning DeepSpeedStrategy's config, a JSON
-// recipe), since the launch reads that path from the repository's top, as a walk from there
-// reads it; else dir itself. Discovery stays in dir (the tree's files are the walk's, or
-// expand's) and so do the runs the config file declares (runTree.scope). Each YAML file of dir
-// is read once more for the question, only when the repository is above dir.
-func walkTop(dir string, hydra bool, ins []input) string {
-	top := codeTreeRoot(filepath.Join(dir, "x.yaml"), dir)
-	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) {
+// or (hydra) a Hydra config directory: one a walked or named group option widens to, or a
+// named primary's. It is the repository that holds dir (a folder with .git, or a Python
+// project: treeTop) when one of dir's configs names a file by a key (a recipe's or Hydra
+// option's `deepspeed:`, a Lightning DeepSpeedStrategy's config, a JSON recipe) or declares a
+// run whose launcher is outside dir, since the launch reads those paths from the repository's
+// top, as a walk from there reads them; else dir itself, also when dir reaches the
+// repository through a symbolic link (the tree's file system could read none of it).
+// Discovery stays in dir (the tree's files are the walk's, or expand's) and so do the runs the
+// config file declares (runTree.scope). Each YAML file of dir is read once more for the
+// question, only when a repository is above dir.
+func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
+	top, repo := treeTop(filepath.Join(dir, "x.yaml"), dir)
+	if same, err := relAbs(top, dir); !repo || err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
 		return dir
 	}
 	namesFile := func(in input) bool {
+		if declaresOutside(opts(in), in.FSPath, dir) {
+			return true
+		}
 		if isYAMLPath(in.FSPath) {
 			b, err := readSmall(in.FSPath)
 			return err == nil && compose.MentionsFileKey(b)
@@ -869,6 +950,36 @@ func walkTop(dir string, hydra bool, ins []input) string {
 		}
 	}
 	return dir
+}
+
+// declaresOutside reports whether the config file's [[runs]] (o.Runs) declare a run of the
+// config p whose launcher is outside the folder dir.
+func declaresOutside(o lint.Options, p, dir string) bool {
+	for _, d := range o.Runs {
+		if d.Launcher != "" && samePath(d.Config, p) && !within(absOr(dir), absOr(d.Launcher)) {
+			return true
+		}
+	}
+	return false
+}
+
+// samePath reports whether a and b name the same path (absolute, cleaned).
+func samePath(a, b string) bool { return absOr(a) == absOr(b) }
+
+// absOr is p made absolute (p itself when that fails).
+func absOr(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+// realWithin reports whether dir, its symbolic links resolved, lies in top's resolved path:
+// a tree's os.Root at top refuses links that leave it.
+func realWithin(top, dir string) bool {
+	t, err1 := filepath.EvalSymlinks(top)
+	d, err2 := filepath.EvalSymlinks(dir)
+	return err1 == nil && err2 == nil && within(absOr(t), absOr(d))
 }
 
 // hydraFiles are the YAML files under the Hydra config directory dir (nil past maxWidened).
@@ -991,13 +1102,20 @@ func isYAMLPath(p string) bool {
 // file's own folder (fallback). Nothing above it is read (composition: never outside the
 // repository that holds the config).
 func codeTreeRoot(fsPath, fallback string) string {
+	r, _ := treeTop(fsPath, fallback)
+	return r
+}
+
+// treeTop is codeTreeRoot, and whether it is a repository or Python project (repo), not the
+// working directory or the fallback.
+func treeTop(fsPath, fallback string) (top string, repo bool) {
 	abs, err := filepath.Abs(fsPath)
 	if err != nil {
-		return fallback
+		return fallback, false
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		return fallback
+		return fallback, false
 	}
 	home, _ := os.UserHomeDir()
 	if home != "" {
@@ -1027,20 +1145,21 @@ func codeTreeRoot(fsPath, fallback string) string {
 			break
 		}
 	}
+	repo = true
 	switch {
 	case root != "":
 	case project != "" && within(project, cwd):
 		root = project
 	case within(cwd, abs):
-		root = cwd
+		root, repo = cwd, false
 	default:
-		return fallback
+		return fallback, false
 	}
 	if filepath.IsAbs(fsPath) {
-		return root
+		return root, repo
 	}
 	if r, ok := fromWorkingDir(cwd, root); ok {
-		return r
+		return r, repo
 	}
-	return fallback
+	return fallback, false
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 // hydraTree is a small Hydra config directory: a primary, groups and an experiment.
@@ -594,4 +595,122 @@ func TestExpandedRecipeJoinedFromItsTree(t *testing.T) {
 			t.Errorf("check %s: no TL701 at ds/z.json: %v", strings.Join(args, " "), findings(res))
 		}
 	}
+}
+
+// TestRunsFromRepositoryAsWalked: the ways a config directory or recipe folder below the
+// repository reaches the DeepSpeed file or launcher it names from the repository's top agree
+// with a walk from the top, and keep what a walk of the folder alone kept (found by a review
+// of walkTop): a named primary beside its named option is one tree, not two (the error once,
+// no "not found"); a named option reports the error whose other side is the primary's, since
+// the option names the file; declared runs of another folder do not replace the runs of a
+// folder walked beside a named file; a launcher a declared run names is read from the top
+// whether the recipe's folder is walked or the recipe named; a folder that is a symbolic link
+// out of the repository is composed where it is, as before; a folder without a repository
+// above it keeps its fix, and so does one in a repository with many other configs.
+func TestRunsFromRepositoryAsWalked(t *testing.T) {
+	codes := func(res *lint.Result, file string) string {
+		var out []string
+		for _, d := range res.Diagnostics {
+			if strings.HasSuffix(d.File, file) {
+				out = append(out, d.Code)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	noTL006 := func(how string, res *lint.Result) {
+		t.Helper()
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL006" {
+				t.Errorf("%s: %s:%d %s", how, d.File, d.Line, d.Message)
+			}
+		}
+	}
+	t.Run("hydra", func(t *testing.T) {
+		writeTree(t, map[string]string{
+			".git/HEAD":              "ref: refs/heads/main\n",
+			"conf/config.yaml":       "defaults:\n  - _self_\n  - training: sft\nper_device_train_batch_size: 8\nreport_to: wandb\neval_strategy: steps\neval_steps: 100\ndataloader_num_workers: 4\n",
+			"conf/training/sft.yaml": "# @package _global_\ndeepspeed: ds/z.json\n",
+			"ds/z.json":              "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
+		})
+		for _, args := range [][]string{{"."}, {"conf"}, {"conf/config.yaml"}, {"conf/training/sft.yaml"}, {"conf/config.yaml", "conf/training/sft.yaml"},
+			{"conf/training", "conf/config.yaml"}, {"conf/config.yaml", "--override", "eval_steps=50"}, {"conf", "--override", "eval_steps=50"}} {
+			_, res, _ := checkJSON(t, args...)
+			how := "check " + strings.Join(args, " ")
+			noTL006(how, res)
+			if got := codes(res, "ds/z.json"); got != "TL701" {
+				t.Errorf("%s: %q at ds/z.json, want TL701 once: %v", how, got, findings(res))
+			}
+		}
+	})
+	t.Run("declared", func(t *testing.T) {
+		tree := joinTree()
+		tree["recipes/other/config.yaml"] = "output_dir: out\nper_device_train_batch_size: 2\ndeepspeed: recipes/accelerate_configs/lone.json\n"
+		tree[".trainlint.toml"] = "[[runs]]\nconfig = \"recipes/other/config.yaml\"\n"
+		writeTree(t, tree)
+		const ds = "recipes/accelerate_configs/ds.json"
+		for _, args := range [][]string{{"recipes/zephyr"}, {"recipes/zephyr", "recipes/other/config.yaml"}, {"recipes/zephyr", "recipes/accelerate_configs/z3.json"}} {
+			_, res, _ := checkJSON(t, args...)
+			if got := codes(res, ds); got != "TL701 TL706" {
+				t.Errorf("check %s: %q at ds.json, want zephyr's TL701 TL706: %v", strings.Join(args, " "), got, findings(res))
+			}
+		}
+	})
+	t.Run("launcher", func(t *testing.T) {
+		writeTree(t, map[string]string{
+			".git/HEAD":          "ref: refs/heads/main\n",
+			".trainlint.toml":    "[[runs]]\nconfig = \"recipes/sft/r.yaml\"\nlauncher = \"launch/acc.yaml\"\n",
+			"recipes/sft/r.yaml": "output_dir: out\nper_device_train_batch_size: 4\n",
+			"launch/acc.yaml":    "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: launch/ds.json\nnum_processes: 8\nmixed_precision: bf16\n",
+			"launch/ds.json":     "{\"gradient_clipping\": 0.5, \"zero_optimization\": {\"stage\": 2}}\n",
+		})
+		_, top, _ := checkJSON(t, ".")
+		want := codes(top, "launch/acc.yaml") + " | " + codes(top, "launch/ds.json")
+		if !strings.Contains(want, "TL011") {
+			t.Fatalf("check .: %q, want TL011 at the launcher and the DeepSpeed file: %v", want, findings(top))
+		}
+		for _, arg := range []string{"recipes", "recipes/sft", "recipes/sft/r.yaml"} {
+			_, res, _ := checkJSON(t, arg)
+			noTL006("check "+arg, res)
+			if got := codes(res, "launch/acc.yaml") + " | " + codes(res, "launch/ds.json"); got != want {
+				t.Errorf("check %s: %q, want the top's %q", arg, got, want)
+			}
+		}
+	})
+	t.Run("symlink out of the repository", func(t *testing.T) {
+		outside := t.TempDir()
+		testfs.Write(t, outside, map[string]string{
+			"conf/config.yaml":       "defaults:\n  - _self_\n  - training: sft\nper_device_eval_batch_size: 8\nreport_to: wandb\neval_strategy: steps\neval_steps: 100\ndataloader_num_workers: 4\n",
+			"conf/training/sft.yaml": "# @package _global_\nper_device_train_batch_size: 16\ndeepspeed: ds/z.json\n",
+		})
+		dir := writeTree(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "ds/z.json": "{}\n"})
+		if err := os.Symlink(filepath.Join(outside, "conf"), filepath.Join(dir, "conf")); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+		for _, arg := range []string{"conf", "conf/training", "conf/training/sft.yaml"} {
+			_, res, _ := checkJSON(t, arg)
+			if got := codes(res, "training/sft.yaml"); strings.Contains(got, "TL101") || strings.Contains(got, "TL204") || strings.Contains(got, "TL401") {
+				t.Errorf("check %s: %q at the option, linted as a recipe of its own: %v", arg, got, findings(res))
+			}
+			if arg == "conf" && !strings.Contains(codes(res, "conf/config.yaml"), "TL202") {
+				t.Errorf("check conf: no TL202 at the primary: %v", findings(res))
+			}
+		}
+	})
+	t.Run("fixes", func(t *testing.T) {
+		recipe := "output_dir: out\nper_device_train_batch_size: 16\nper_device_eval_batch_size: 8\ndeepspeed: cfg/ds.json\neval_strategy: steps\neval_steps: 10\nreport_to: wandb\ndataloader_num_workers: 2\n"
+		tree := map[string]string{"cfg/r.yaml": recipe, "cfg/ds.json": "{\"train_micro_batch_size_per_gpu\": \"auto\"}\n"}
+		dir := writeTree(t, tree)
+		diff := func(how string) {
+			t.Helper()
+			if _, out, _ := cli(t, nil, "check", "--diff", "cfg"); !strings.Contains(out, "+per_device_eval_batch_size: 16") {
+				t.Errorf("%s: no fix in --diff:\n%s", how, out)
+			}
+		}
+		diff("no repository")
+		testfs.Write(t, dir, map[string]string{".git/HEAD": "ref: refs/heads/main\n"})
+		for i := range maxCodeFiles + 1 {
+			testfs.Write(t, dir, map[string]string{fmt.Sprintf("other/c%04d.yaml", i): "a: 1\n"})
+		}
+		diff("a repository with many other configs")
+	})
 }

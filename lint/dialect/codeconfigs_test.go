@@ -1110,3 +1110,26 @@ func TestMMCV1EvalHookOf(t *testing.T) {
 		}
 	}
 }
+
+// MMPretrain's re-parameterised backbones built in deploy mode hold no batch norm (MobileOne;
+// RepVGG unless its MTSPPF neck is added): mmpretrain v1.2.0's deploy configs got TL501 errors.
+func TestMMEngineDeployBackboneHasNoBN(t *testing.T) {
+	for _, c := range []struct {
+		backbone string
+		bn       bool
+	}{
+		{"type='MobileOne', arch='s0'", true},
+		{"type='MobileOne', arch='s0', deploy=True", false},
+		{"type='MobileOne', arch='s0', deploy=True, norm_cfg=dict(type='BN')", false},
+		{"type='RepVGG', arch='A0', deploy=True", false},
+		{"type='RepVGG', arch='A0', deploy=True, add_ppf=True", true},
+		{"type='RepVGG', arch='A0', deploy=False", true},
+	} {
+		src := "default_scope = 'mmpretrain'\nmodel = dict(type='ImageClassifier', backbone=dict(" + c.backbone + "))\n" +
+			"train_dataloader = dict(batch_size=32, num_workers=4)\ntrain_cfg = dict(by_epoch=True, max_epochs=300)\n"
+		_, p := parseText(t, "m.py", src)
+		if p.BN.Present.Value != c.bn {
+			t.Errorf("%s: bn present %+v, want %v", c.backbone, p.BN.Present, c.bn)
+		}
+	}
+}

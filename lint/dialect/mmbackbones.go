@@ -436,3 +436,27 @@ func hasTransform(n *doc.Node, name string) bool {
 	})
 	return found
 }
+
+// mmFused reports whether backbone, a map of the model, is an MMPretrain re-parameterised
+// backbone built in deploy mode, which holds no batch norm: MobileOne with deploy=True (each
+// MobileOneBlock, the stem's too, builds only its fused branch_reparam convolution), and RepVGG
+// with deploy=True unless add_ppf=True (its MTSPPF neck keeps ConvModules with norm layers);
+// mmpretrain v1.2.0 models/backbones/mobileone.py and repvgg.py. A deploy not written as a
+// literal True is not counted.
+func mmFused(scope string, backbone *doc.Node) bool {
+	project, class, ok := mmClass(scope, backbone.Get("type"))
+	if !ok || project != "mmpretrain" && project != "mmcls" {
+		return false
+	}
+	if deploy, ok := backbone.Get("deploy").Bool(); !ok || !deploy {
+		return false
+	}
+	switch class {
+	case "MobileOne":
+		return true
+	case "RepVGG":
+		ppf, ok := backbone.Get("add_ppf").Bool()
+		return backbone.Get("add_ppf") == nil || ok && !ppf
+	}
+	return false
+}

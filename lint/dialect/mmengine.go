@@ -416,6 +416,9 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 	// with their own norm_eval.
 	visit := func(n *doc.Node) bool {
 		if n.Key == "backbone" && n.Kind == doc.Map && !mmMerged(inherits, n) {
+			if mmFused(scope, n) {
+				return false // no norm layers
+			}
 			if typ, project, source, ok := mmImplicitBN(scope, n); ok {
 				if mmSyncType(typ) {
 					if synced == nil {
@@ -507,9 +510,7 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		}
 	}
 	if ci := root.Get("custom_imports"); ci != nil {
-		// The run imports the project's own modules (mmyolo's assigner_visualization: a
-		// YOLODetector subclass converting BN as its parent does): their BN is unknown.
-		return
+		return // the project's own modules (mmyolo's YOLODetector subclasses): BN sync unknown
 	}
 	if m := root.Get("model"); m != nil {
 		// MMYOLO's YOLODetector converts every BatchNorm to SyncBatchNorm when the world size

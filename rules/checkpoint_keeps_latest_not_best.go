@@ -129,7 +129,9 @@ func retentionHelp(p *plan.Plan, r plan.Fact[plan.Retention]) string {
 	if h := advice(p, "ckpt.retention", r); h != "" {
 		return h
 	}
-	return "keep every checkpoint (" + keyOr(r, "the retention limit") + " has no best-N mode) and select the best one afterwards from the eval metrics"
+	// No dialect says how this retention could keep the best (orbax's CheckpointManager has a
+	// best_fn, a plain max_to_keep of another framework may have none): both ways are named.
+	return "keep every checkpoint (no limit in " + keyOr(r, "the retention") + ") and select the best one afterwards from the eval metrics, or have the retention rank checkpoints by the eval metric where the framework can (orbax: best_fn and best_mode)"
 }
 
 // writtenAsUnset reports a defaulted retention whose node is the key itself with a non-null

@@ -47,9 +47,14 @@ func checkInitSeedVaries(p *lint.Pass) {
 	if s.Value.Why != "" {
 		why = " (" + s.Value.Why + ")"
 	}
-	if s.Value.Value == "" {
+	switch {
+	case s.Value.Value == "" && why != "":
+		// The reason says how it varies (one seed drawn and broadcast, the rank added to it):
+		// not that each process draws its own.
+		f.Message = "no initialisation seed is set, and the one drawn differs from process to process on " + hostsPhrase(p.Plan) + why
+	case s.Value.Value == "":
 		f.Message = "no initialisation seed is set, so each process draws its own on " + hostsPhrase(p.Plan) + why
-	} else {
+	default:
 		f.Message = "initialisation seed " + strconv.Quote(s.Value.Value) + " differs from process to process on " + hostsPhrase(p.Plan) + why
 	}
 	f.Help = "use one literal seed for model initialisation on every host, and vary only the data seed per host"

@@ -95,6 +95,17 @@ type DeclaredRun struct {
 type Target struct {
 	Version string // "4.46", "0.14.4"
 	Source  string // "requirements.txt" or ".trainlint.toml [target]": messages say "<Source> pins <Version>"
+	// Shown, when set, is how messages name a version that is an upper bound, not a release
+	// ("<4.46": Version is then just below it, 4.45.999999, for comparisons).
+	Shown string
+}
+
+// VersionShown is how messages name the target's version.
+func (t Target) VersionShown() string {
+	if t.Shown != "" {
+		return t.Shown
+	}
+	return t.Version
 }
 
 // Lint lints files in order and returns the combined result, diagnostics sorted by file, line

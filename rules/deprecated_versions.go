@@ -90,7 +90,7 @@ func checkAlongside(p *lint.Pass, d *dialect.Dialect, base *doc.Node) {
 			}
 			name := strings.ToUpper(pkg)
 			fin := lint.Finding{Node: n, AtKey: true,
-				Message: quote(key) + " is not a " + name + " setting in " + t.Version + " (removed in " + name + " " +
+				Message: quote(key) + " is not a " + name + " setting in " + t.VersionShown() + " (removed in " + name + " " +
 					strings.TrimPrefix(f.Removed, "v") + "; " + t.Source + ")"}
 			if r := f.Replacement; r != "" && r != "-" && live[r] {
 				fin.Message += ": use " + quote(r)

@@ -92,6 +92,10 @@ func rejectionVersion(p *lint.Pass, r plan.Rejection) (ver, pinnedBy string, ok 
 	if t, has := p.Targets[r.Package]; r.Package != "" && has && len(dialect.ParseVersion(t.Version)) > 0 {
 		ver, pinnedBy = t.Version, t.Source
 	}
+	shown := ver
+	if t := p.Targets[r.Package]; pinnedBy != "" && t.Shown != "" {
+		shown = t.Shown
+	}
 	if v := dialect.ParseVersion(ver); len(v) > 0 {
 		if s := dialect.ParseVersion(r.Since); len(s) > 0 && dialect.CompareVersions(v, s) < 0 {
 			return "", "", false
@@ -100,7 +104,7 @@ func rejectionVersion(p *lint.Pass, r plan.Rejection) (ver, pinnedBy string, ok 
 			return "", "", false
 		}
 	}
-	return ver, pinnedBy, true
+	return shown, pinnedBy, true
 }
 
 // rejectionWho is "transformers 4.46 stops at start-up (requirements.txt pins 4.46)".

@@ -373,7 +373,7 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 		if !ok || n.Alias || scriptKey(p, d, n.Key) || f.Since == "" || kb.Has(f, t.Version) || dialect.CompareVersions(tv, dialect.ParseVersion(f.Since)) >= 0 {
 			continue
 		}
-		msg := quote(n.Key) + " is not a " + d.SettingsName + " setting in " + d.Package + " " + t.Version + " (" + kb.Lifetime(f, t.Version, d.Package)
+		msg := quote(n.Key) + " is not a " + d.SettingsName + " setting in " + d.Package + " " + t.VersionShown() + " (" + kb.Lifetime(f, t.Version, d.Package)
 		if t.Source != "" {
 			msg += "; " + t.Source
 		}

@@ -182,7 +182,7 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 // and the version ("... 0.14.4 (requirements.txt pins 0.14.4)"), or the newest tag read.
 func targetOf(p *lint.Pass, d *dialect.Dialect, kb *dialect.Knowledge) (string, string) {
 	if t, ok := p.Targets[d.Package]; ok && t.Version != "" {
-		where := d.ListName() + " " + t.Version
+		where := d.ListName() + " " + t.VersionShown()
 		if t.Source != "" {
 			where += " (" + t.Source + ")"
 		}

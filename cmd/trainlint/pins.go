@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -94,6 +96,11 @@ func folderPins(dir string) map[string]lint.Target {
 				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
 			}
 		}
+		for pkg, c := range parseCaps(name, string(data)) {
+			if _, ok := out[pkg]; !ok {
+				out[pkg] = c
+			}
+		}
 	}
 	cache.Store(dir, out)
 	return out
@@ -145,6 +152,9 @@ var (
 	rangePin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)\s*,\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
 	// Poetry's [tool.poetry.dependencies]: pkg = "4.46.0" or "^4.46" or {version = "4.46"}.
 	poetryPin = regexp.MustCompile(`(?m)^([A-Za-z0-9_.\-]+)\s*=\s*(?:\{[^}\n]*version\s*=\s*)?"[=^~]*([0-9]+(?:\.[0-9]+)*)"`)
+	// pkg<4.46 or pkg>=4.41.2,<4.46 (any other bounds before it): an upper bound, which the
+	// newest release may be past (360-LLaMA-Factory's transformers>=4.41.2,<4.46).
+	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9.*]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)`)
 	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x".
 	lockPin = regexp.MustCompile(`(?m)^name = "([A-Za-z0-9_.\-]+)"\s*\nversion = "([0-9]+(?:\.[0-9]+)*)`)
 )
@@ -183,4 +193,55 @@ func parsePins(name, text string) map[string]string {
 		add(poetryPin.FindAllStringSubmatch(text, -1))
 	}
 	return out
+}
+
+// parseCaps returns package -> target for the packages trainlint tracks whose requirement has
+// an upper bound (pkg<4.46, pkg>=4.41,<4.46, pkg<=4.45.2) and no pin: the file is linted for
+// the newest version the bound allows, which a repository capped below a major release (a key
+// deprecated or a default changed in transformers 5) never runs. A strict bound's Version is just
+// below it (4.45.999999 for <4.46); messages name the bound (Shown).
+func parseCaps(name, text string) map[string]lint.Target {
+	out := map[string]lint.Target{}
+	if strings.HasSuffix(name, ".lock") {
+		return out
+	}
+	for _, m := range capPin.FindAllStringSubmatch(text, -1) {
+		pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
+		if pkg == "pytorch-lightning" {
+			pkg = "lightning"
+		}
+		if !slices.Contains(pinPackages, pkg) {
+			continue
+		}
+		if _, ok := out[pkg]; ok {
+			continue
+		}
+		shown := "<" + m[2] + m[3]
+		ver := m[3]
+		if m[2] == "" {
+			if ver = justBelow(m[3]); ver == "" {
+				continue
+			}
+		}
+		out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + m[1] + shown}
+	}
+	return out
+}
+
+// justBelow is a version just below v and above every release below it ("4.46" → "4.45.999999",
+// "5.0" → "4.999999", "0.19.1" → "0.19.0.999999"); "" for v of zeros.
+func justBelow(v string) string {
+	parts := strings.Split(v, ".")
+	for len(parts) > 0 && strings.TrimLeft(parts[len(parts)-1], "0") == "" {
+		parts = parts[:len(parts)-1]
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	n, err := strconv.Atoi(parts[len(parts)-1])
+	if err != nil {
+		return ""
+	}
+	parts[len(parts)-1] = strconv.Itoa(n - 1)
+	return strings.Join(append(parts, "999999"), ".")
 }

@@ -172,3 +172,51 @@ func TestLitGPTPinDecidesStartupCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestParseCaps: an upper bound is linted for the newest version it allows (just below a strict
+// bound), named by the bound; a pin in the same text wins (folderPins asks parsePins first).
+func TestParseCaps(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want map[string]lint.Target
+	}{
+		{"transformers>=4.41.2,<4.46\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
+		{"trl<0.20.0\ndeepspeed<=0.15.4\n", map[string]lint.Target{"trl": {Version: "0.19.999999", Shown: "<0.20.0", Source: "requirements.txt requires trl<0.20.0"},
+			"deepspeed": {Version: "0.15.4", Shown: "<=0.15.4", Source: "requirements.txt requires deepspeed<=0.15.4"}}},
+		{"transformers!=4.40.0,<5\ntorch<2.3\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5", Source: "requirements.txt requires transformers<5"}}},
+		{"transformers>=4.40\nsentence-transformers<3\n", map[string]lint.Target{}},
+	} {
+		if got := parseCaps("requirements.txt", c.text); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: got %+v, want %+v", c.text, got, c.want)
+		}
+	}
+	for v, want := range map[string]string{"4.46": "4.45.999999", "5.0": "4.999999", "0.19.1": "0.19.0.999999", "0": ""} {
+		if got := justBelow(v); got != want {
+			t.Errorf("justBelow(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// TestCapBelowFiveNoV5Claims: 360-LLaMA-Factory requires transformers>=4.41.2,<4.46: keys
+// deprecated in transformers 5 are no warnings there, one removed in 5 still works (info), and
+// the v5 report_to default is not claimed, for an HF recipe or a LLaMA-Factory one.
+func TestCapBelowFiveNoV5Claims(t *testing.T) {
+	writeTree(t, map[string]string{
+		".git/HEAD":        "ref: refs/heads/main\n",
+		"requirements.txt": "transformers>=4.41.2,<4.46\n",
+		"sft.yaml":         "output_dir: out\nper_device_train_batch_size: 4\nwarmup_ratio: 0.1\nlogging_dir: logs\noverwrite_output_dir: true\neval_strategy: steps\neval_steps: 10\ndataloader_num_workers: 2\n",
+		"lf.yaml":          "model_name_or_path: m\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\noutput_dir: out\n",
+	})
+	_, res, _ := checkJSON(t, "sft.yaml", "lf.yaml")
+	for _, d := range res.Diagnostics {
+		switch {
+		case d.Code == "TL401", d.Code == "TL005" && d.Severity != lint.Info:
+			t.Errorf("%s:%d %s %s %s", d.File, d.Line, d.Code, d.Severity, d.Message)
+		case d.Code == "TL005" && !strings.Contains(d.Message, "requirements.txt requires transformers<4.46, where it still works"):
+			t.Errorf("TL005 without the bound: %s", d.Message)
+		}
+	}
+	if !strings.Contains(findingsIn(res, "sft.yaml"), "TL005") {
+		t.Errorf("overwrite_output_dir not noted: %v", findings(res))
+	}
+}

@@ -220,3 +220,33 @@ func TestCapBelowFiveNoV5Claims(t *testing.T) {
 		t.Errorf("overwrite_output_dir not noted: %v", findings(res))
 	}
 }
+
+// TestEvalStrategyNameBefore441: Firefly pins transformers 4.34, where the key is
+// evaluation_strategy (HfArgumentParser refuses eval_strategy): the no-evaluation finding and
+// its help name it; with 4.41 or later they name eval_strategy.
+func TestEvalStrategyNameBefore441(t *testing.T) {
+	writeTree(t, map[string]string{
+		".git/HEAD":            "ref: refs/heads/main\n",
+		"requirements.txt":     "transformers==4.34\n",
+		"r.yaml":               "output_dir: out\nper_device_train_batch_size: 4\ndataloader_num_workers: 2\nreport_to: wandb\n",
+		"new/requirements.txt": "transformers==4.46.0\n",
+		"new/r.yaml":           "output_dir: out\nper_device_train_batch_size: 4\ndataloader_num_workers: 2\nreport_to: wandb\n",
+	})
+	tl204 := func(file string) lint.Diagnostic {
+		t.Helper()
+		_, res, _ := checkJSON(t, file)
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL204" {
+				return d
+			}
+		}
+		t.Fatalf("no TL204: %v", findings(res))
+		return lint.Diagnostic{}
+	}
+	if d := tl204("r.yaml"); !strings.HasPrefix(d.Message, "evaluation_strategy is not set") || !strings.HasPrefix(d.Help, "set evaluation_strategy:") {
+		t.Errorf("4.34: %q / %q", d.Message, d.Help)
+	}
+	if d := tl204("new/r.yaml"); !strings.HasPrefix(d.Message, "eval_strategy is not set") || !strings.HasPrefix(d.Help, "set eval_strategy:") {
+		t.Errorf("4.46: %q / %q", d.Message, d.Help)
+	}
+}

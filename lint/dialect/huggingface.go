@@ -122,6 +122,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	readTrainerArgs(root, p, hfNote)
 	hfReportToBefore5(p, ctx)
+	hfEvalNameBefore441(p, root, ctx)
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 	hfBatchNorm(root, p, "model_name_or_path")

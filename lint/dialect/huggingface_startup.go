@@ -343,6 +343,24 @@ func hfNumber(root *doc.Node, key string) (*doc.Node, float64, bool) {
 	return n, v, true
 }
 
+// hfEvalNameBefore441 names evaluation_strategy, eval_strategy's name before transformers 4.41
+// (PR #30190), in an unset strategy's finding and in the help, when the file is linted for an
+// older version: HfArgumentParser refuses eval_strategy there (Firefly pins 4.34).
+func hfEvalNameBefore441(p *plan.Plan, root *doc.Node, ctx Context) {
+	v := ParseVersion(ctx.Targets["transformers"])
+	if v == nil || CompareVersions(v, []int{4, 41}) >= 0 || root.Get("eval_strategy") != nil {
+		return
+	}
+	if p.Eval.Enabled.Key == "eval_strategy" {
+		p.Eval.Enabled.Key = "evaluation_strategy"
+	}
+	if p.Advice == nil {
+		p.Advice = map[string]string{}
+	}
+	p.Advice["eval.enabled"] = `set evaluation_strategy: "steps" with eval_steps (eval_strategy from transformers 4.41), and pass an eval dataset to the Trainer`
+	p.Advice["ckpt.retention"] = "set metric_for_best_model and save at evaluations (save_strategy equal to evaluation_strategy, save_steps a multiple of eval_steps): the Trainer then keeps the best evaluated checkpoint besides the latest; or remove {key}"
+}
+
 // hfReportToBefore5 makes an unset report_to unknown when the file is linted for transformers
 // 4.x: before 5.0 TrainingArguments.__post_init__ turned it into "all" (v4.52.3), every
 // integration installed, which the file does not say.

@@ -87,7 +87,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		return
 	}
 	n := m.Get(old)
-	if n == nil || n.Alias {
+	if n == nil || n.Alias || d.DeprecatedWhenSet && n.IsNull() {
 		return
 	}
 	nw := k.Replacement

@@ -175,3 +175,24 @@ func TestScriptKeysAreTheScripts(t *testing.T) {
 		t.Errorf("one script key: %v", got)
 	}
 }
+
+// axolotl reports a deprecated key only when its value is not null (its deprecation
+// validators): `eval_table_size:` with no value (axolotl's sparse-finetuning example) is no
+// deprecated use; with a value it is.
+func TestAxolotlDeprecatedNullIsUnset(t *testing.T) {
+	const base = "base_model: m\ndatasets:\n  - path: d\n    type: alpaca\nmicro_batch_size: 2\nnum_epochs: 1\n"
+	codes := func(text string) []string {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL005"}})
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code+" "+d.Key)
+		}
+		return out
+	}
+	if got := codes(base + "eval_table_size:\n"); len(got) != 0 {
+		t.Errorf("null: %v", got)
+	}
+	if got := codes(base + "eval_table_size: 5\n"); !slices.Equal(got, []string{"TL005 eval_table_size"}) {
+		t.Errorf("5: %v", got)
+	}
+}

@@ -42,7 +42,7 @@ var Axolotl = register(newAxolotl())
 // newAxolotl builds Axolotl (a function of its own: see register).
 func newAxolotl() *Dialect {
 	return &Dialect{
-		Name: "axolotl", Title: "axolotl", OwnLoader: true,
+		Name: "axolotl", Title: "axolotl", OwnLoader: true, DeprecatedWhenSet: true,
 		Version:   axoVersion,
 		Formats:   []doc.Format{doc.YAML},
 		Detect:    detectAxolotl,

@@ -224,7 +224,11 @@ type Dialect struct {
 	// composes into a run (lint.Options.HydraLoaded), whose keys land under its group's package,
 	// is none of its files.
 	OwnLoader bool
-	Sections  map[string]string
+	// DeprecatedWhenSet: the framework reports a deprecated key only when its value is not
+	// null (axolotl 0.18's deprecation validators, utils/schemas/deprecated.py, test "is not
+	// None"): a key written with no value is not deprecated use.
+	DeprecatedWhenSet bool
+	Sections          map[string]string
 	// KnownFrom names dialects whose Keys and Settings are settings at the root too (the
 	// Trainer's TrainingArguments, which LLaMA-Factory parses alongside its own classes).
 	KnownFrom []string

@@ -87,10 +87,11 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				switch {
 				case compose.IsComposed(b):
 					askTop, hydra = filepath.Dir(in.FSPath), true // a Hydra primary
-				case compose.MentionsFileKey(b) || declaresOutside(opts(in), in.FSPath, filepath.Dir(in.FSPath)):
+				case compose.MentionsFileKey(b) || declaresOutside(opts(in), in.FSPath, filepath.Dir(in.FSPath)) || launches(opts(in), in.FSPath):
 					// A recipe that names a DeepSpeed file, or whose declared run has a
-					// launcher elsewhere: the path is written from where the launch runs,
-					// the repository's top, as a walk from there reads it.
+					// launcher elsewhere, or a launcher a declared run names: the paths are
+					// written from where the launch runs, the repository's top, as a walk
+					// from there reads them.
 					root, scopeAt = codeTreeRoot(in.FSPath, root), in.FSPath
 				}
 			}
@@ -961,6 +962,11 @@ func declaresOutside(o lint.Options, p, dir string) bool {
 		}
 	}
 	return false
+}
+
+// launches reports whether the config file's [[runs]] (o.Runs) name p as a run's launcher.
+func launches(o lint.Options, p string) bool {
+	return slices.ContainsFunc(o.Runs, func(d lint.DeclaredRun) bool { return d.Launcher != "" && samePath(d.Launcher, p) })
 }
 
 // samePath reports whether a and b name the same path (absolute, cleaned).

@@ -668,7 +668,7 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 		if !strings.Contains(want, "TL011") {
 			t.Fatalf("check .: %q, want TL011 at the launcher and the DeepSpeed file: %v", want, findings(top))
 		}
-		for _, arg := range []string{"recipes", "recipes/sft", "recipes/sft/r.yaml"} {
+		for _, arg := range []string{"recipes", "recipes/sft", "recipes/sft/r.yaml", "launch/acc.yaml"} {
 			_, res, _ := checkJSON(t, arg)
 			noTL006("check "+arg, res)
 			if got := codes(res, "launch/acc.yaml") + " | " + codes(res, "launch/ds.json"); got != want {

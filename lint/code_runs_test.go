@@ -236,7 +236,8 @@ func TestCodeRunMMEngineProblems(t *testing.T) {
 		t.Errorf("_base_.y + 1 runs with the bases' y: %+v", c)
 	}
 	// Python stops at the read of a name the bases do not bind: the config never loads.
-	if got := kinds(r); got != "refused@cfg/refs.py:2" || !strings.Contains(r.Problems[0].Message, "_base_.nothing is not set by the bases") {
+	if got := kinds(r); got != "refused@cfg/refs.py:2" || !strings.Contains(r.Problems[0].Message, "_base_.nothing is not set by the bases") ||
+		!strings.HasPrefix(r.Problems[0].Help, "set the name in one of the files _base_ lists") {
 		t.Errorf("_base_.nothing: %s %+v", got, r.Problems)
 	}
 	// Below an entry the bases set, a missing part raises whatever else the bases hold; the

@@ -616,7 +616,15 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 		}
 	}
 	c.problem(Refused, file, span, msg)
+	if c.run != nil && len(c.run.Problems) > 0 {
+		if q := &c.run.Problems[len(c.run.Problems)-1]; q.Message == msg && q.Help == "" {
+			q.Help = baseRefusalHelp
+		}
+	}
 }
+
+// baseRefusalHelp is the help of refusedOnce's problems.
+const baseRefusalHelp = "set the name in one of the files _base_ lists, or fix the name read (and read it before a `del` that removes it): Config.fromfile takes each _base_.x from the bases when it loads this file"
 
 // substitutedAt reports whether the file's text at span is a `{{_base_.x}}` read, which MMEngine
 // resolves after the file has run.

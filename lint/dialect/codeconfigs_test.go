@@ -1133,3 +1133,27 @@ func TestMMEngineDeployBackboneHasNoBN(t *testing.T) {
 		}
 	}
 }
+
+// custom_imports of the project's own modules leave batch-norm sync unknown (their classes may
+// convert it); an OpenMMLab package imported that way (MMDetection's docs import mmpretrain.models
+// for a backbone) changes nothing.
+func TestMMEngineCustomImportsBNSync(t *testing.T) {
+	const model = "model = dict(type='RetinaNet', backbone=dict(type='ResNet', depth=50, norm_cfg=dict(type='BN'), norm_eval=False))\n" +
+		"train_dataloader = dict(batch_size=2, num_workers=2)\ntrain_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12)\n"
+	_, plain := parseText(t, "r.py", model)
+	if !plain.BN.Sync.Known() {
+		t.Fatalf("no imports: sync %+v", plain.BN.Sync)
+	}
+	_, pkg := parseText(t, "r.py", "custom_imports = dict(imports=['mmpretrain.models'], allow_failed_imports=False)\n"+model)
+	if pkg.BN.Sync.Known() != plain.BN.Sync.Known() || pkg.BN.Sync.Value != plain.BN.Sync.Value {
+		t.Errorf("mmpretrain.models imported: sync %+v, want %+v", pkg.BN.Sync, plain.BN.Sync)
+	}
+	_, own := parseText(t, "r.py", "custom_imports = dict(imports=['projects.det.models'])\n"+model)
+	if own.BN.Sync.Known() {
+		t.Errorf("the project's modules imported: sync %+v, want unknown", own.BN.Sync)
+	}
+	_, synced := parseText(t, "r.py", "custom_imports = dict(imports=['projects.det.models'])\n"+strings.Replace(model, "type='BN'", "type='SyncBN'", 1))
+	if !synced.BN.Sync.Known() || synced.BN.Sync.Value != plan.BNSyncPerStep {
+		t.Errorf("SyncBN with the project's modules: sync %+v, want per step", synced.BN.Sync)
+	}
+}

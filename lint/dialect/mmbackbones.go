@@ -460,3 +460,30 @@ func mmFused(scope string, backbone *doc.Node) bool {
 	}
 	return false
 }
+
+// mmProjectImports reports whether the config's custom_imports import modules of the project
+// itself (mmyolo's projects.assigner_visualization.detectors: a YOLODetector subclass that
+// converts BN to SyncBN as its parent does), whose classes may do anything with batch norm; an
+// OpenMMLab package (mmpretrain.models, as MMDetection's docs import a backbone) is not one, nor
+// a list this reader cannot read.
+func mmProjectImports(root *doc.Node) bool {
+	ci := root.Get("custom_imports")
+	if ci == nil {
+		return false
+	}
+	ims := ci.Get("imports")
+	if ims == nil {
+		return false
+	}
+	items := ims.Children
+	if ims.Kind == doc.Scalar {
+		items = []*doc.Node{ims}
+	}
+	for _, m := range items {
+		s, ok := m.Str()
+		if ok && s != "" && !strings.HasPrefix(s, "mm") {
+			return true
+		}
+	}
+	return false
+}

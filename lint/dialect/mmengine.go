@@ -509,9 +509,6 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 			return
 		}
 	}
-	if ci := root.Get("custom_imports"); ci != nil {
-		return // the project's own modules (mmyolo's YOLODetector subclasses): BN sync unknown
-	}
 	if m := root.Get("model"); m != nil {
 		// MMYOLO's YOLODetector converts every BatchNorm to SyncBatchNorm when the world size
 		// is above 1, unless use_syncbn=False (mmyolo v0.6.0 models/detectors/yolo_detector.py:
@@ -533,6 +530,9 @@ func mmBatchNorm(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 	if unsynced == nil {
 		p.BN.Sync = plan.Set(plan.BNSyncPerStep, synced.Parent.Path().String()+".type", synced)
 		return
+	}
+	if mmProjectImports(root) {
+		return // the project's own classes (mmyolo's YOLODetector subclasses): BN sync unknown
 	}
 	if decided := mmSyncHook(p, root); decided {
 		return

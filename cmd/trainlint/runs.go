@@ -63,16 +63,22 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			continue
 		}
 		root := in.Root
-		expand := ""   // the Hydra config directory the tree widens to (runTree.expand)
-		scopeAt := ""  // the folder or file below the tree's root its runs keep to ("": all of it)
-		askTop := ""   // the folder walkTop asks whether its runs are composed from the repository
-		hydra := false // askTop is a Hydra config directory (walkTop reads all its YAML files)
+		expand := ""     // the Hydra config directory the tree widens to (runTree.expand)
+		scopeAt := ""    // the folder or file below the tree's root its runs keep to ("": all of it)
+		askTop := ""     // the folder walkTop asks whether its runs are composed from the repository
+		hydra := false   // askTop is a Hydra config directory (walkTop reads all its YAML files)
+		readAll := false // readAlone looks for other readers in the whole tree (code configs' bases)
 		switch {
 		case compose.IsCodeConfig(in.FSPath):
 			// code.go's bases live beside and above the file (MMDetection's `../_base_/`),
 			// above a folder walked too: a walk of configs/mask2former composes as naming its
-			// files does.
+			// files does. Declared runs keep to the folder walked; other readers of a base
+			// are looked for in the whole repository (readAlone).
 			root = codeTreeRoot(in.FSPath, root)
+			if in.Walked {
+				scopeAt = in.Root
+			}
+			readAll = true
 		case json:
 			// A DeepSpeed file named alone: linted in the runs of the recipes of its
 			// repository that name it (widenJoined), as a walk from there lints it.
@@ -143,6 +149,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			t.prefix = treePrefix(filepath.ToSlash(in.Path), rel, root)
 		}
 		t.keepTo(scopeAt)
+		t.readWhole = t.readWhole || readAll
 		if _, seen := t.byRel[rel]; !seen {
 			t.files = append(t.files, rel)
 		}
@@ -274,26 +281,40 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		var perRun [][]lint.Diagnostic
 		var names, primaries []string
 		readers := map[string]int{}
-		namers := map[string][]string{} // a joined file → the files whose keys name it (shown)
+		var runNamers []map[string][]string // per run: a joined file → the files naming it (shown)
 		cache := t.composeCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			lint.CountReads(readers, run)
+			namers := map[string][]string{}
 			for _, j := range run.Joined {
 				if j.Doc != nil && j.Ref != nil {
 					f := t.show(j.Doc.Path)
 					namers[f] = append(namers[f], t.show(run.Origin(j.Ref).File))
 				}
 			}
+			runNamers = append(runNamers, namers)
 			t.remember(s, o, run)
 			ds := lint.LintRun(run, rs, o)
 			if t.extra[s.Primary] {
-				// A config built on a named one (widenCode): only what its run finds in
-				// the files given.
+				// A config built on a named one (widenCode), or read for a named launcher or
+				// DeepSpeed file: only what its run finds in the files given, and in the
+				// files a given one names (a named launcher's DeepSpeed file).
+				given := func(f string) bool { _, in := t.byRel[f]; return in && !t.extra[f] }
+				namedByGiven := map[string]bool{}
+				for _, j := range run.Joined {
+					by := run.Origin(j.Ref).File
+					if strings.HasPrefix(j.Key, "deepspeed_config.") {
+						by = s.Launcher
+					}
+					if j.Doc != nil && given(by) {
+						namedByGiven[j.Doc.Path] = true
+					}
+				}
 				kept := ds[:0]
 				for _, d := range ds {
-					if _, given := t.byRel[d.File]; given && !t.extra[d.File] {
+					if given(d.File) || namedByGiven[d.File] {
 						kept = append(kept, d)
 					}
 				}
@@ -328,20 +349,34 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			}
 		}
 		t.fsys.close()
-		ds := lint.DedupeRuns(perRun, names, primaries)
+		// Files the command line did not name were read for their runs only; a file joined
+		// from outside the config directory (a DeepSpeed file) is reported where, in the run
+		// that found it, the finding is about a file named (a micro batch against the named
+		// option's) or a file named names it (the option's deepspeed:).
+		type found struct {
+			file, code, msg string
+			line, col       int
+		}
+		aboutGiven := map[found]bool{}
 		if t.named != nil {
-			// Files the command line did not name were read for their runs only; a file
-			// joined from outside the config directory (a DeepSpeed file) is reported where
-			// its finding is about a file named (a micro batch against the named option's)
-			// or a file named names it (the option's deepspeed:).
 			configs := map[string]bool{}
 			for _, f := range t.files {
 				configs[t.show(f)] = true
 			}
+			for k, ds := range perRun {
+				for _, d := range ds {
+					if !configs[d.File] && (slices.ContainsFunc(d.Related, func(r lint.Related) bool { return t.reports(r.File) }) ||
+						slices.ContainsFunc(runNamers[k][d.File], t.reports)) {
+						aboutGiven[found{d.File, d.Code, d.Message, d.Line, d.Column}] = true
+					}
+				}
+			}
+		}
+		ds := lint.DedupeRuns(perRun, names, primaries)
+		if t.named != nil {
 			kept := ds[:0]
 			for _, d := range ds {
-				if t.reports(d.File) || !configs[d.File] && (slices.ContainsFunc(d.Related, func(r lint.Related) bool { return t.reports(r.File) }) ||
-					slices.ContainsFunc(namers[d.File], t.reports)) {
+				if t.reports(d.File) || aboutGiven[found{d.File, d.Code, d.Message, d.Line, d.Column}] {
 					kept = append(kept, d)
 				}
 			}
@@ -456,6 +491,9 @@ type runTree struct {
 	// folders, as when the folder was the root. whole: an input came from all of the tree.
 	scope []string
 	whole bool
+	// readWhole: readAlone looks in the whole tree whatever the scope (a code config's bases
+	// are read by configs anywhere in the repository).
+	readWhole bool
 }
 
 // primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
@@ -502,7 +540,7 @@ func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 	if t.allReaders == nil {
 		t.allReaders = map[string]int{}
 		from := []string{"."}
-		if !t.whole {
+		if !t.whole && !t.readWhole {
 			// only the folders the inputs came from (a named file's own folder), as when
 			// the folder walked was the tree's root
 			from = nil
@@ -605,6 +643,27 @@ func (t *runTree) keepTo(at string) {
 	if d = filepath.ToSlash(d); !slices.Contains(t.scope, d) {
 		t.scope = append(t.scope, d)
 	}
+}
+
+// namesScopedJSON reports whether the tree's file rel (a launcher) names one of the JSON files
+// of its scope (a DeepSpeed file named alone) by its base name, as widenJoined finds recipes.
+func (t *runTree) namesScopedJSON(rel string) bool {
+	var b []byte
+	for _, s := range t.scope {
+		if !strings.EqualFold(path.Ext(s), ".json") {
+			continue
+		}
+		if b == nil {
+			var err error
+			if b, err = t.fsys.ReadFile(rel); err != nil {
+				return false
+			}
+		}
+		if hasDelimited(string(b), path.Base(s)) {
+			return true
+		}
+	}
+	return false
 }
 
 // scopeOf is the entry of the tree's scope that holds its path rel ("" when none does).
@@ -843,7 +902,8 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 			if d.Launcher != "" {
 				s.Launcher, launcherIn = rel(d.Launcher)
 			}
-			if !t.inScope(cfg) && !t.extra[cfg] && !(launcherIn && t.inScope(s.Launcher)) {
+			byConfig := t.inScope(cfg) || t.extra[cfg]
+			if !byConfig && !(launcherIn && (t.inScope(s.Launcher) || t.namesScopedJSON(s.Launcher))) {
 				continue // a run of another folder of the repository
 			}
 			key := s.Name()
@@ -851,6 +911,11 @@ func (t *runTree) declaredRuns(opts optionsFunc) []compose.Spec {
 				continue
 			}
 			seen[key] = true
+			if !byConfig {
+				// linted for its launcher (named, or naming a named DeepSpeed file): only
+				// what the run finds in the files given is reported, as for widenJoined's
+				t.addExtra(cfg)
+			}
 			b, err := t.fsys.ReadFile(cfg)
 			s.Single = err == nil && !compose.IsComposed(b)
 			out = append(out, s)
@@ -918,22 +983,23 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 
 // walkTop is the tree the files of the folder dir are composed in, dir being a folder walked
 // or (hydra) a Hydra config directory: one a walked or named group option widens to, or a
-// named primary's. It is the repository that holds dir (a folder with .git, or a Python
-// project: treeTop) when one of dir's configs names a file by a key (a recipe's or Hydra
-// option's `deepspeed:`, a Lightning DeepSpeedStrategy's config, a JSON recipe) or declares a
-// run whose launcher is outside dir, since the launch reads those paths from the repository's
-// top, as a walk from there reads them; else dir itself, also when dir reaches the
-// repository through a symbolic link (the tree's file system could read none of it).
+// named primary's. It is the repository that holds dir (codeTreeRoot: a folder with .git, a
+// Python project, else the working directory, as for a named recipe) when one of dir's configs
+// names a file by a key (a recipe's or Hydra option's `deepspeed:`, a Lightning
+// DeepSpeedStrategy's config, a JSON recipe), declares a run whose launcher is outside dir, or
+// is a declared run's launcher, since the launch reads those paths from the repository's top,
+// as a walk from there reads them; else dir itself, also when dir reaches the repository
+// through a symbolic link (the tree's file system could read none of it).
 // Discovery stays in dir (the tree's files are the walk's, or expand's) and so do the runs the
 // config file declares (runTree.scope). Each YAML file of dir is read once more for the
 // question, only when a repository is above dir.
 func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
-	top, repo := treeTop(filepath.Join(dir, "x.yaml"), dir)
-	if same, err := relAbs(top, dir); !repo || err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
+	top := codeTreeRoot(filepath.Join(dir, "x.yaml"), dir)
+	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
 		return dir
 	}
 	namesFile := func(in input) bool {
-		if declaresOutside(opts(in), in.FSPath, dir) {
+		if declaresOutside(opts(in), in.FSPath, dir) || launches(opts(in), in.FSPath) {
 			return true
 		}
 		if isYAMLPath(in.FSPath) {
@@ -1108,20 +1174,13 @@ func isYAMLPath(p string) bool {
 // file's own folder (fallback). Nothing above it is read (composition: never outside the
 // repository that holds the config).
 func codeTreeRoot(fsPath, fallback string) string {
-	r, _ := treeTop(fsPath, fallback)
-	return r
-}
-
-// treeTop is codeTreeRoot, and whether it is a repository or Python project (repo), not the
-// working directory or the fallback.
-func treeTop(fsPath, fallback string) (top string, repo bool) {
 	abs, err := filepath.Abs(fsPath)
 	if err != nil {
-		return fallback, false
+		return fallback
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
-		return fallback, false
+		return fallback
 	}
 	home, _ := os.UserHomeDir()
 	if home != "" {
@@ -1151,21 +1210,20 @@ func treeTop(fsPath, fallback string) (top string, repo bool) {
 			break
 		}
 	}
-	repo = true
 	switch {
 	case root != "":
 	case project != "" && within(project, cwd):
 		root = project
 	case within(cwd, abs):
-		root, repo = cwd, false
+		root = cwd
 	default:
-		return fallback, false
+		return fallback
 	}
 	if filepath.IsAbs(fsPath) {
-		return root, repo
+		return root
 	}
 	if r, ok := fromWorkingDir(cwd, root); ok {
-		return r, repo
+		return r
 	}
-	return fallback, false
+	return fallback
 }

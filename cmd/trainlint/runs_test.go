@@ -668,12 +668,69 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 		if !strings.Contains(want, "TL011") {
 			t.Fatalf("check .: %q, want TL011 at the launcher and the DeepSpeed file: %v", want, findings(top))
 		}
-		for _, arg := range []string{"recipes", "recipes/sft", "recipes/sft/r.yaml", "launch/acc.yaml"} {
+		for _, arg := range []string{"recipes", "recipes/sft", "recipes/sft/r.yaml", "launch/acc.yaml", "launch", "launch/ds.json"} {
 			_, res, _ := checkJSON(t, arg)
 			noTL006("check "+arg, res)
-			if got := codes(res, "launch/acc.yaml") + " | " + codes(res, "launch/ds.json"); got != want {
+			got, want := codes(res, "launch/acc.yaml")+" | "+codes(res, "launch/ds.json"), want
+			if arg == "launch/ds.json" {
+				want = " | " + codes(top, "launch/ds.json") // the launcher's own is not in the file given
+			}
+			if got != want {
 				t.Errorf("check %s: %q, want the top's %q", arg, got, want)
 			}
+		}
+		// Named alone, the launcher (or its DeepSpeed file) reports nothing in the recipe,
+		// which was not given (pre-commit staging the launcher must not fail on the recipe).
+		os.WriteFile("recipes/sft/r.yaml", []byte("output_dir: out\nper_device_train_batch_size: 4\nper_device_eval_batch_size: 1\n"), 0o644)
+		for _, arg := range []string{"launch/acc.yaml", "launch/ds.json"} {
+			if _, res, _ := checkJSON(t, arg); codes(res, "r.yaml") != "" {
+				t.Errorf("check %s: %q in the recipe not given", arg, codes(res, "r.yaml"))
+			}
+		}
+	})
+	t.Run("no repository", func(t *testing.T) {
+		writeTree(t, map[string]string{
+			"recipes/r.yaml":      "output_dir: out\nper_device_train_batch_size: 8\ndeepspeed: ds/z.json\n",
+			"conf/config.yaml":    "defaults:\n  - _self_\n  - trainer: a\nper_device_train_batch_size: 8\ndeepspeed: ds/z.json\n",
+			"conf/trainer/a.yaml": "# @package _global_\nreport_to: wandb\n",
+			"ds/z.json":           "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
+		})
+		for _, arg := range []string{"recipes", "recipes/r.yaml", "conf", "conf/config.yaml"} {
+			_, res, _ := checkJSON(t, arg)
+			noTL006("check "+arg, res)
+			if !strings.Contains(codes(res, "ds/z.json"), "TL701") {
+				t.Errorf("check %s: no TL701 at ds/z.json: %v", arg, findings(res))
+			}
+		}
+	})
+	t.Run("the run that names the file", func(t *testing.T) {
+		writeTree(t, map[string]string{
+			".git/HEAD":              "ref: refs/heads/main\n",
+			"conf/config.yaml":       "defaults:\n  - _self_\n  - training: a\n  - experiment: null\nreport_to: wandb\n",
+			"conf/training/a.yaml":   "# @package _global_\nper_device_train_batch_size: 4\ndeepspeed: ds/z.json\n",
+			"conf/training/b.yaml":   "# @package _global_\nper_device_train_batch_size: 2\ndeepspeed: ds/z.json\n",
+			"conf/experiment/e.yaml": "# @package _global_\ndefaults:\n  - override /training: b\n",
+			"ds/z.json":              "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
+		})
+		if _, res, _ := checkJSON(t, "conf/training/a.yaml"); codes(res, "ds/z.json") != "" {
+			t.Errorf("a.yaml named: %v, the mismatch is b.yaml's", findings(res))
+		}
+		if _, res, _ := checkJSON(t, "conf/training/b.yaml"); codes(res, "ds/z.json") != "TL701" {
+			t.Errorf("b.yaml named: %v, want its TL701", findings(res))
+		}
+	})
+	t.Run("code beside", func(t *testing.T) {
+		writeTree(t, map[string]string{
+			".git/HEAD":             "ref: refs/heads/main\n",
+			".trainlint.toml":       "[[runs]]\nconfig = \"other/x.yaml\"\n",
+			"recipes/sft/r.yaml":    "output_dir: out\nper_device_train_batch_size: 8\ndeepspeed: ds/z.json\n",
+			"recipes/sft/helper.py": "x = 1\n",
+			"other/x.yaml":          "output_dir: out\nper_device_train_batch_size: 8\nper_device_eval_batch_size: 1\n",
+			"ds/z.json":             "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
+		})
+		_, res, _ := checkJSON(t, "recipes/sft")
+		if codes(res, "ds/z.json") != "TL701" || codes(res, "other/x.yaml") != "" {
+			t.Errorf("check recipes/sft: %v, want the recipe's TL701 and nothing of other/", findings(res))
 		}
 	})
 	t.Run("symlink out of the repository", func(t *testing.T) {

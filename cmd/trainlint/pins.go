@@ -86,17 +86,22 @@ func folderPins(dir string) map[string]lint.Target {
 		}
 	}
 	names = append(names, "Dockerfile")
-	for _, name := range names {
+	texts := make([]string, len(names))
+	for i, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil || len(data) > 8<<20 {
 			continue
 		}
-		for pkg, v := range parsePins(name, string(data)) {
+		texts[i] = string(data)
+		for pkg, v := range parsePins(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
 			}
 		}
-		for pkg, c := range parseCaps(name, string(data)) {
+	}
+	// An upper bound counts only where no file of the folder pins the package.
+	for i, name := range names {
+		for pkg, c := range parseCaps(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = c
 			}
@@ -196,36 +201,67 @@ func parsePins(name, text string) map[string]string {
 }
 
 // parseCaps returns package -> target for the packages trainlint tracks whose requirement has
-// an upper bound (pkg<4.46, pkg>=4.41,<4.46, pkg<=4.45.2) and no pin: the file is linted for
-// the newest version the bound allows, which a repository capped below a major release (a key
-// deprecated or a default changed in transformers 5) never runs. A strict bound's Version is just
-// below it (4.45.999999 for <4.46); messages name the bound (Shown).
+// an upper bound (pkg<4.46, pkg>=4.41,<4.46, pkg<=4.45.2): the file is linted for the newest
+// version the bound allows, which a repository capped below a major release (a key deprecated
+// or a default changed in transformers 5) never runs (capTarget). A requirement with an
+// environment marker (`; python_version < "3.10"`) is not one (which line applies is unknown),
+// nor a bound in a comment. Messages name the bound (Shown).
 func parseCaps(name, text string) map[string]lint.Target {
 	out := map[string]lint.Target{}
 	if strings.HasSuffix(name, ".lock") {
 		return out
 	}
-	for _, m := range capPin.FindAllStringSubmatch(text, -1) {
-		pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
-		if pkg == "pytorch-lightning" {
-			pkg = "lightning"
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
 		}
-		if !slices.Contains(pinPackages, pkg) {
+		if strings.Contains(line, ";") {
 			continue
 		}
-		if _, ok := out[pkg]; ok {
-			continue
-		}
-		shown := "<" + m[2] + m[3]
-		ver := m[3]
-		if m[2] == "" {
-			if ver = justBelow(m[3]); ver == "" {
+		for _, m := range capPin.FindAllStringSubmatch(line, -1) {
+			pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
+			if pkg == "pytorch-lightning" {
+				pkg = "lightning"
+			}
+			if !slices.Contains(pinPackages, pkg) {
 				continue
 			}
+			if _, ok := out[pkg]; ok {
+				continue
+			}
+			shown := "<" + m[2] + m[3]
+			if ver, ok := capTarget(pkg, m[3], m[2] == "="); ok {
+				out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + m[1] + shown}
+			}
 		}
-		out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + m[1] + shown}
 	}
 	return out
+}
+
+// capTarget is the version a bound on pkg is linted for: none when the bound allows the
+// newest release the knowledge table read (the file is then linted for it, as with no bound:
+// a version past the tags read is outside every fact); else a version just below a strict
+// bound (justBelow) or the inclusive bound itself. Between two releases read, a version is
+// judged by either (Knowledge.Has's bracket), so a key added in the release the bound excludes
+// is not claimed missing: lenient where the tags read are far apart.
+func capTarget(pkg, bound string, inclusive bool) (string, bool) {
+	b := dialect.ParseVersion(bound)
+	if len(b) == 0 {
+		return "", false
+	}
+	past := func(tag string) bool { // a release read lies past the bound
+		v := dialect.ParseVersion(tag)
+		c := dialect.CompareVersions(v, b)
+		return len(v) > 0 && (c > 0 || c == 0 && !inclusive)
+	}
+	if k := dialect.KnowledgeOf(pkg); k != nil && len(k.Tags) > 0 && !slices.ContainsFunc(k.Tags, past) {
+		return "", false
+	}
+	if inclusive {
+		return bound, true
+	}
+	v := justBelow(bound)
+	return v, v != ""
 }
 
 // justBelow is a version just below v and above every release below it ("4.46" → "4.45.999999",

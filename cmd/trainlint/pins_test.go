@@ -185,6 +185,11 @@ func TestParseCaps(t *testing.T) {
 			"deepspeed": {Version: "0.15.4", Shown: "<=0.15.4", Source: "requirements.txt requires deepspeed<=0.15.4"}}},
 		{"transformers!=4.40.0,<5\ntorch<2.3\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5", Source: "requirements.txt requires transformers<5"}}},
 		{"transformers>=4.40\nsentence-transformers<3\n", map[string]lint.Target{}},
+		// past the newest release read: linted for it, as with no bound
+		{"deepspeed>=0.14,<1.0\ntrl<9\n", map[string]lint.Target{}},
+		// a bound in a comment, or under an environment marker, is none
+		{"transformers>=5.0  # we dropped transformers<5 in March\n", map[string]lint.Target{}},
+		{"transformers>=4.40,<5 ; python_version < \"3.10\"\ntransformers>=5.0 ; python_version >= \"3.10\"\n", map[string]lint.Target{}},
 	} {
 		if got := parseCaps("requirements.txt", c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%q: got %+v, want %+v", c.text, got, c.want)
@@ -194,6 +199,17 @@ func TestParseCaps(t *testing.T) {
 		if got := justBelow(v); got != want {
 			t.Errorf("justBelow(%q) = %q, want %q", v, got, want)
 		}
+	}
+}
+
+// TestPinBeatsBound: a pin in any file of the folder wins over a bound in a file read before it.
+func TestPinBeatsBound(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"setup.py":         "setup(install_requires=[\"transformers>=4.40,<4.47\"])\n",
+		"requirements.txt": "transformers==4.45.2\n",
+	})
+	if got := folderPins(dir)["transformers"]; got.Version != "4.45.2" || got.Shown != "" {
+		t.Errorf("target %+v, want requirements.txt's pin", got)
 	}
 }
 

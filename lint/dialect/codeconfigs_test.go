@@ -1148,9 +1148,11 @@ func TestMMEngineCustomImportsBNSync(t *testing.T) {
 	if pkg.BN.Sync.Known() != plain.BN.Sync.Known() || pkg.BN.Sync.Value != plain.BN.Sync.Value {
 		t.Errorf("mmpretrain.models imported: sync %+v, want %+v", pkg.BN.Sync, plain.BN.Sync)
 	}
-	_, own := parseText(t, "r.py", "custom_imports = dict(imports=['projects.det.models'])\n"+model)
-	if own.BN.Sync.Known() {
-		t.Errorf("the project's modules imported: sync %+v, want unknown", own.BN.Sync)
+	for _, im := range []string{"['projects.det.models']", "['mmdet_custom.models.backbones']", "'mmcv_custom'"} {
+		_, own := parseText(t, "r.py", "custom_imports = dict(imports="+im+")\n"+model)
+		if own.BN.Sync.Known() {
+			t.Errorf("the project's modules imported (%s): sync %+v, want unknown", im, own.BN.Sync)
+		}
 	}
 	_, synced := parseText(t, "r.py", "custom_imports = dict(imports=['projects.det.models'])\n"+strings.Replace(model, "type='BN'", "type='SyncBN'", 1))
 	if !synced.BN.Sync.Known() || synced.BN.Sync.Value != plan.BNSyncPerStep {

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -461,6 +462,12 @@ func mmFused(scope string, backbone *doc.Node) bool {
 	return false
 }
 
+// mmPackages are OpenMMLab's Python packages: custom_imports of them (mmpretrain.models) bring
+// the framework's own classes. A project's package named like them (ViT-Adapter's mmdet_custom,
+// mmcv_custom) is not one.
+var mmPackages = []string{"mmcv", "mmengine", "mmdet", "mmdet3d", "mmpretrain", "mmcls", "mmseg", "mmyolo", "mmpose",
+	"mmaction", "mmocr", "mmrotate", "mmtrack", "mmagic", "mmedit", "mmselfsup", "mmrazor", "mmflow", "mmfewshot", "mmgen", "mmhuman3d"}
+
 // mmProjectImports reports whether the config's custom_imports import modules of the project
 // itself (mmyolo's projects.assigner_visualization.detectors: a YOLODetector subclass that
 // converts BN to SyncBN as its parent does), whose classes may do anything with batch norm; an
@@ -481,7 +488,7 @@ func mmProjectImports(root *doc.Node) bool {
 	}
 	for _, m := range items {
 		s, ok := m.Str()
-		if ok && s != "" && !strings.HasPrefix(s, "mm") {
+		if top, _, _ := strings.Cut(s, "."); ok && s != "" && !slices.Contains(mmPackages, top) {
 			return true
 		}
 	}

@@ -72,13 +72,12 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		case compose.IsCodeConfig(in.FSPath):
 			// code.go's bases live beside and above the file (MMDetection's `../_base_/`),
 			// above a folder walked too: a walk of configs/mask2former composes as naming its
-			// files does. Declared runs keep to the folder walked; other readers of a base
-			// are looked for in the whole repository (readAlone).
-			root = codeTreeRoot(in.FSPath, root)
+			// files does. Declared runs keep to the folder walked or the file named; other
+			// readers of a base are looked for in the whole repository (readAlone).
+			root, scopeAt, readAll = codeTreeRoot(in.FSPath, root), in.FSPath, true
 			if in.Walked {
 				scopeAt = in.Root
 			}
-			readAll = true
 		case json:
 			// A DeepSpeed file named alone: linted in the runs of the recipes of its
 			// repository that name it (widenJoined), as a walk from there lints it.
@@ -636,7 +635,8 @@ func (t *runTree) keepTo(at string) {
 		return
 	}
 	d, err := relAbs(t.root, at)
-	if at == "" || err != nil || d == "." {
+	if at == "" || err != nil || d == "." || goesUp(d) {
+		// all of the tree, or a folder walked above it (a workspace of repositories)
 		t.whole, t.scope = true, nil
 		return
 	}

@@ -728,9 +728,29 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 			"other/x.yaml":          "output_dir: out\nper_device_train_batch_size: 8\nper_device_eval_batch_size: 1\n",
 			"ds/z.json":             "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
 		})
-		_, res, _ := checkJSON(t, "recipes/sft")
-		if codes(res, "ds/z.json") != "TL701" || codes(res, "other/x.yaml") != "" {
-			t.Errorf("check recipes/sft: %v, want the recipe's TL701 and nothing of other/", findings(res))
+		testfs.Write(t, ".", map[string]string{"scripts/train.py": "import sys\nprint(sys.argv)\n"})
+		for _, args := range [][]string{{"recipes/sft"}, {"--only-configs", "recipes/sft/r.yaml", "scripts/train.py"}} {
+			_, res, _ := checkJSON(t, args...)
+			if codes(res, "ds/z.json") != "TL701" || codes(res, "other/x.yaml") != "" {
+				t.Errorf("check %s: %v, want the recipe's TL701 and nothing of other/", strings.Join(args, " "), findings(res))
+			}
+		}
+	})
+	t.Run("workspace above the repository", func(t *testing.T) {
+		dir := writeTree(t, map[string]string{
+			"repo/.git/HEAD":                       "ref: refs/heads/main\n",
+			"repo/.trainlint.toml":                 "[[runs]]\nconfig = \"configs/det/leaf.py\"\noverrides = [\"val_dataloader.batch_size=2\"]\n",
+			"repo/configs/_base_/datasets/data.py": "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1, num_workers=2)\nval_evaluator = dict(type='CocoMetric')\n",
+			"repo/configs/det/leaf.py":             "_base_ = ['../_base_/datasets/data.py']\ntrain_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
+		})
+		_, inRepo, _ := checkJSON(t, "repo")
+		_, above, _ := checkJSON(t, ".")
+		if got, want := strings.Join(findings(above), " "), strings.Join(findings(inRepo), " "); got != want {
+			t.Errorf("check . above the repository: %s\nwant check repo's: %s", got, want)
+		}
+		t.Chdir(filepath.Join(dir, "repo"))
+		if _, res, _ := checkJSON(t, "."); strings.Contains(strings.Join(findings(res), " "), "TL202") {
+			t.Errorf("check . in the repository: %v, the declared run's override sets the eval batch", findings(res))
 		}
 	})
 	t.Run("symlink out of the repository", func(t *testing.T) {

@@ -186,6 +186,7 @@ func parsePins(name, text string) map[string]string {
 		add(lockPin.FindAllStringSubmatch(text, -1))
 		return out
 	}
+	text = requirementsOnly(name, text)
 	add(reqPin.FindAllStringSubmatch(text, -1))
 	var met [][]string
 	for _, m := range rangePin.FindAllStringSubmatch(text, -1) {
@@ -211,13 +212,7 @@ func parseCaps(name, text string) map[string]lint.Target {
 	if strings.HasSuffix(name, ".lock") {
 		return out
 	}
-	for _, line := range strings.Split(text, "\n") {
-		if i := strings.IndexByte(line, '#'); i >= 0 {
-			line = line[:i]
-		}
-		if strings.Contains(line, ";") {
-			continue
-		}
+	for _, line := range strings.Split(requirementsOnly(name, text), "\n") {
 		for _, m := range capPin.FindAllStringSubmatch(line, -1) {
 			pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
 			if pkg == "pytorch-lightning" {
@@ -236,6 +231,43 @@ func parseCaps(name, text string) map[string]lint.Target {
 		}
 	}
 	return out
+}
+
+// requirementsOnly is a pin file's text without what pip would not install unconditionally: a
+// comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted
+// requirement with an environment marker (`"torch>=2.1; sys_platform == 'linux'"`), and, in the
+// files that hold one requirement a line (requirements*.txt, setup.cfg, environment.yml), a
+// line with a marker. Blanked, not removed, so that what stays keeps its place.
+func requirementsOnly(name, text string) string {
+	perLine := strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml"
+	lines := strings.Split(text, "\n")
+	for li, line := range lines {
+		b := []byte(line)
+		var quote byte
+		start := -1 // where the open quoted string starts
+		for i := 0; i < len(b); i++ {
+			c := b[i]
+			switch {
+			case quote != 0 && c == quote:
+				if s := string(b[start:i]); strings.Contains(s, ";") {
+					for j := start; j <= i; j++ {
+						b[j] = ' '
+					}
+				}
+				quote = 0
+			case quote != 0:
+			case c == '"' || c == '\'':
+				quote, start = c, i
+			case c == '#' && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t'):
+				b = b[:i]
+			}
+		}
+		if perLine && strings.Contains(string(b), ";") {
+			b = nil
+		}
+		lines[li] = string(b)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // capTarget is the version a bound on pkg is linted for: none when the bound allows the

@@ -195,6 +195,26 @@ func TestParseCaps(t *testing.T) {
 			t.Errorf("%q: got %+v, want %+v", c.text, got, c.want)
 		}
 	}
+	// A marker or a '#' that belongs to another requirement of the line leaves the bound.
+	for name, text := range map[string]string{
+		"pyproject.toml": "dependencies = [\"torch>=2.1; sys_platform == 'linux'\", \"transformers>=4.41.2,<4.46\"]\n",
+		"setup.py":       "setup(name=\"x\", install_requires=[\"mylib @ git+https://github.com/o/r.git#subdirectory=pkg\", \"transformers>=4.41.2,<4.46\", \"accelerate; python_version>'3.8'\"])\n",
+		"Dockerfile":     "RUN set -eux; pip install \"transformers<4.46\"\n",
+	} {
+		if got := parseCaps(name, text)["transformers"]; got.Shown != "<4.46" {
+			t.Errorf("%s %q: transformers %+v, want the bound <4.46", name, text, got)
+		}
+	}
+	// A pin in a comment or under a marker is none.
+	for name, text := range map[string]string{
+		"Dockerfile":             "# RUN pip install transformers==4.57.6\n",
+		"requirements-py313.txt": "transformers==4.57.6; python_version >= \"3.13\"\n",
+		"pyproject.toml":         "dependencies = [\"transformers==4.57.6; python_version >= '3.13'\"]  # transformers==4.50.0\n",
+	} {
+		if got := parsePins(name, text); len(got) != 0 {
+			t.Errorf("%s %q: pins %v, want none", name, text, got)
+		}
+	}
 	for v, want := range map[string]string{"4.46": "4.45.999999", "5.0": "4.999999", "0.19.1": "0.19.0.999999", "0": ""} {
 		if got := justBelow(v); got != want {
 			t.Errorf("justBelow(%q) = %q, want %q", v, got, want)

@@ -159,7 +159,7 @@ var (
 	poetryPin = regexp.MustCompile(`(?m)^([A-Za-z0-9_.\-]+)\s*=\s*(?:\{[^}\n]*version\s*=\s*)?"[=^~]*([0-9]+(?:\.[0-9]+)*)"`)
 	// pkg<4.46 or pkg>=4.41.2,<4.46 (any other bounds before it): an upper bound, which the
 	// newest release may be past (360-LLaMA-Factory's transformers>=4.41.2,<4.46).
-	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9.*]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)`)
+	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9A-Za-z.*+!]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)((?:\.?(?:a|b|rc|dev|post)[0-9]*)*)`)
 	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x".
 	lockPin = regexp.MustCompile(`(?m)^name = "([A-Za-z0-9_.\-]+)"\s*\nversion = "([0-9]+(?:\.[0-9]+)*)`)
 )
@@ -224,7 +224,7 @@ func parseCaps(name, text string) map[string]lint.Target {
 			if _, ok := out[pkg]; ok {
 				continue
 			}
-			shown := "<" + m[2] + m[3]
+			shown := "<" + m[2] + m[3] + m[4] // a pre-release (<5.0.0rc1) is named, its release counted
 			if ver, ok := capTarget(pkg, m[3], m[2] == "="); ok {
 				out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + m[1] + shown}
 			}

@@ -233,6 +233,10 @@ func parseCaps(name, text string) map[string]lint.Target {
 	return out
 }
 
+// markedRequirement is a requirement with an environment marker (`torch>=2.1; sys_platform ==
+// 'linux'`, `accelerate; python_version>'3.8'`), not a shell command (`set -e; pip install ...`).
+var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\s*(?:(?:[<>=!~]=?|===)\s*[^;]*)?;`)
+
 // requirementsOnly is a pin file's text without what pip would not install unconditionally: a
 // comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted
 // requirement with an environment marker (`"torch>=2.1; sys_platform == 'linux'"`), and, in the
@@ -249,7 +253,7 @@ func requirementsOnly(name, text string) string {
 			c := b[i]
 			switch {
 			case quote != 0 && c == quote:
-				if s := string(b[start:i]); strings.Contains(s, ";") {
+				if markedRequirement.MatchString(string(b[start+1 : i])) {
 					for j := start; j <= i; j++ {
 						b[j] = ' '
 					}

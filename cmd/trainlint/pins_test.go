@@ -208,6 +208,16 @@ func TestParseCaps(t *testing.T) {
 			t.Errorf("%s %q: transformers %+v, want the bound <4.46", name, text, got)
 		}
 	}
+	// A shell command's ';' inside quotes is no marker.
+	for _, text := range []string{"RUN /bin/bash -c \"set -e; pip install transformers==4.34.0\"\n",
+		"RUN [\"/bin/bash\", \"-c\", \"pip install transformers==4.34.0; pip cache purge\"]\n"} {
+		if got := parsePins("Dockerfile", text)["transformers"]; got != "4.34.0" {
+			t.Errorf("Dockerfile %q: transformers %q, want 4.34.0", text, got)
+		}
+	}
+	if got := parseCaps("Dockerfile", "RUN bash -c 'cd /w; pip install \"transformers>=4.30,<4.41\"'\n")["transformers"]; got.Shown != "<4.41" {
+		t.Errorf("Dockerfile bound in a shell command: %+v", got)
+	}
 	// A pin in a comment or under a marker is none.
 	for name, text := range map[string]string{
 		"Dockerfile":             "# RUN pip install transformers==4.57.6\n",

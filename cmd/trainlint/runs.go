@@ -91,17 +91,20 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			} else if b, err := readSmall(in.FSPath); err == nil {
 				switch {
 				case compose.IsComposed(b):
-					askTop, hydra = filepath.Dir(in.FSPath), true // a Hydra primary
+					askTop, hydra, scopeAt = filepath.Dir(in.FSPath), true, in.FSPath // a Hydra primary
 				case compose.MentionsFileKey(b) || declaresOutside(opts(in), in.FSPath, filepath.Dir(in.FSPath)) || launches(opts(in), in.FSPath):
 					// A recipe that names a DeepSpeed file, or whose declared run has a
 					// launcher elsewhere, or a launcher a declared run names: the paths are
 					// written from where the launch runs, the repository's top, as a walk
 					// from there reads them.
 					root, scopeAt = codeTreeRoot(in.FSPath, root), in.FSPath
+				default:
+					scopeAt = in.FSPath // its tree may be another input's: runs keep to it
 				}
 			}
 		case !in.Walked:
 			// A primary named with --override: composed as named without.
+			scopeAt = in.FSPath
 			if b, err := readSmall(in.FSPath); err == nil && compose.IsComposed(b) {
 				askTop, hydra = filepath.Dir(in.FSPath), true
 			}

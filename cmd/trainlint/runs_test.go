@@ -748,6 +748,17 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 		if got, want := strings.Join(findings(above), " "), strings.Join(findings(inRepo), " "); got != want {
 			t.Errorf("check . above the repository: %s\nwant check repo's: %s", got, want)
 		}
+		// A named config's run does not depend on a plain YAML file named beside it at the top
+		// (pre-commit names whatever is staged).
+		testfs.Write(t, dir, map[string]string{
+			"repo/configs/seg/other.py": "_base_ = ['../_base_/datasets/data.py']\ntrain_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
+			"repo/top.yaml":             "output_dir: out\nper_device_train_batch_size: 4\ndataloader_num_workers: 2\nreport_to: wandb\n",
+		})
+		_, alone, _ := checkJSON(t, "--only-configs", "repo/configs/seg/other.py")
+		_, beside, _ := checkJSON(t, "--only-configs", "repo/configs/seg/other.py", "repo/top.yaml")
+		if a, b := findingsIn(alone, "repo/configs/_base_/datasets/data.py"), findingsIn(beside, "repo/configs/_base_/datasets/data.py"); a != b || a == "" {
+			t.Errorf("other.py named: %q alone, %q beside top.yaml", a, b)
+		}
 		t.Chdir(filepath.Join(dir, "repo"))
 		if _, res, _ := checkJSON(t, "."); strings.Contains(strings.Join(findings(res), " "), "TL202") {
 			t.Errorf("check . in the repository: %v, the declared run's override sets the eval batch", findings(res))

@@ -224,8 +224,14 @@ func parseCaps(name, text string) map[string]lint.Target {
 			if _, ok := out[pkg]; ok {
 				continue
 			}
-			shown := "<" + m[2] + m[3] + m[4] // a pre-release (<5.0.0rc1) is named, its release counted
-			if ver, ok := capTarget(pkg, m[3], m[2] == "="); ok {
+			shown := "<" + m[2] + m[3] + m[4]
+			// A pre-release lies below its release (<=4.46.0rc1 excludes 4.46.0), a
+			// post-release above it (<4.41.0.post1 allows 4.41.0).
+			inclusive := m[2] == "="
+			if suffix := strings.TrimPrefix(m[4], "."); suffix != "" {
+				inclusive = strings.HasPrefix(suffix, "post")
+			}
+			if ver, ok := capTarget(pkg, m[3], inclusive); ok {
 				out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + m[1] + shown}
 			}
 		}

@@ -188,6 +188,8 @@ func TestParseCaps(t *testing.T) {
 		// pre-releases on either side
 		{"transformers>=4.40.0.dev0,<4.46\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
 		{"transformers>=4.41.0rc1,<5.0.0rc1\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5.0.0rc1", Source: "requirements.txt requires transformers<5.0.0rc1"}}},
+		{"transformers<=4.46.0rc1\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<=4.46.0rc1", Source: "requirements.txt requires transformers<=4.46.0rc1"}}},
+		{"transformers<4.41.0.post1\n", map[string]lint.Target{"transformers": {Version: "4.41.0", Shown: "<4.41.0.post1", Source: "requirements.txt requires transformers<4.41.0.post1"}}},
 		// past the newest release read: linted for it, as with no bound
 		{"deepspeed>=0.14,<1.0\ntrl<9\n", map[string]lint.Target{}},
 		// a bound in a comment, or under an environment marker, is none

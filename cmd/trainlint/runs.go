@@ -289,14 +289,16 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			lint.CountReads(readers, run)
-			namers := map[string][]string{}
-			for _, j := range run.Joined {
-				if j.Doc != nil && j.Ref != nil {
-					f := t.show(j.Doc.Path)
-					namers[f] = append(namers[f], t.show(run.Origin(j.Ref).File))
+			namers := namersOf(run)
+			if t.named != nil {
+				shown := map[string][]string{}
+				for f, by := range namers {
+					for _, b := range by {
+						shown[t.show(f)] = append(shown[t.show(f)], t.show(b))
+					}
 				}
+				runNamers = append(runNamers, shown)
 			}
-			runNamers = append(runNamers, namers)
 			t.remember(s, o, run)
 			ds := lint.LintRun(run, rs, o)
 			if t.extra[s.Primary] {
@@ -304,19 +306,9 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 				// DeepSpeed file: only what its run finds in the files given, and in the
 				// files a given one names (a named launcher's DeepSpeed file).
 				given := func(f string) bool { _, in := t.byRel[f]; return in && !t.extra[f] }
-				namedByGiven := map[string]bool{}
-				for _, j := range run.Joined {
-					by := run.Origin(j.Ref).File
-					if strings.HasPrefix(j.Key, "deepspeed_config.") {
-						by = s.Launcher
-					}
-					if j.Doc != nil && given(by) {
-						namedByGiven[j.Doc.Path] = true
-					}
-				}
 				kept := ds[:0]
 				for _, d := range ds {
-					if given(d.File) || namedByGiven[d.File] {
+					if given(d.File) || slices.ContainsFunc(namers[d.File], given) {
 						kept = append(kept, d)
 					}
 				}
@@ -631,6 +623,18 @@ func (rp *runPlan) forget() {
 // folder given).
 func (t *runTree) reports(path string) bool { return t.named == nil || t.named[path] }
 
+// namersOf maps each file the run joins (a DeepSpeed file) to the files whose keys name it (a
+// recipe's or option's deepspeed:, a launcher's deepspeed_config_file), as paths of the tree.
+func namersOf(run *compose.Run) map[string][]string {
+	m := map[string][]string{}
+	for _, j := range run.Joined {
+		if j.Doc != nil && j.Ref != nil {
+			m[j.Doc.Path] = append(m[j.Doc.Path], run.Origin(j.Ref).File)
+		}
+	}
+	return m
+}
+
 // keepTo adds to the tree's scope the folder or file at (a path as the command line gives it)
 // that an input came from, or makes the tree whole when at is "" or the tree's root.
 func (t *runTree) keepTo(at string) {
@@ -680,9 +684,7 @@ func (t *runTree) scopeOf(rel string) string {
 }
 
 // inScope reports whether the tree's path rel lies in its scope.
-func (t *runTree) inScope(rel string) bool {
-	return t.whole || slices.ContainsFunc(t.scope, func(s string) bool { return within(s, rel) })
-}
+func (t *runTree) inScope(rel string) bool { return t.whole || t.scopeOf(rel) != "" }
 
 // maxWidened is the most YAML files a tree widened around named files reads; a config
 // directory is far smaller (lightning-hydra-template's holds 50, NeMo's largest a few hundred).

@@ -87,14 +87,11 @@ func checkRejectedAtStartup(p *lint.Pass) {
 // rejectionVersion is the version a rejection is reported for: the pinned target of its
 // package when there is one, else the newest version the check was read at; ok is false when
 // that version does not make the check.
-func rejectionVersion(p *lint.Pass, r plan.Rejection) (ver, pinnedBy string, ok bool) {
-	ver = r.Read
+func rejectionVersion(p *lint.Pass, r plan.Rejection) (shown, pinnedBy string, ok bool) {
+	ver := r.Read
+	shown = ver
 	if t, has := p.Targets[r.Package]; r.Package != "" && has && len(dialect.ParseVersion(t.Version)) > 0 {
-		ver, pinnedBy = t.Version, t.Source
-	}
-	shown := ver
-	if t := p.Targets[r.Package]; pinnedBy != "" && t.Shown != "" {
-		shown = t.Shown
+		ver, shown, pinnedBy = t.Version, t.VersionShown(), t.Source
 	}
 	if v := dialect.ParseVersion(ver); len(v) > 0 {
 		if s := dialect.ParseVersion(r.Since); len(s) > 0 && dialect.CompareVersions(v, s) < 0 {

@@ -615,12 +615,7 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 			}
 		}
 	}
-	c.problem(Refused, file, span, msg)
-	if c.run != nil && len(c.run.Problems) > 0 {
-		if q := &c.run.Problems[len(c.run.Problems)-1]; q.Message == msg && q.Help == "" {
-			q.Help = baseRefusalHelp
-		}
-	}
+	c.problemWith(Refused, file, span, msg, baseRefusalHelp)
 }
 
 // baseRefusalHelp is the help of refusedOnce's problems.

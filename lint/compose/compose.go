@@ -258,8 +258,13 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 }
 
 func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string) {
+	c.problemWith(k, file, span, msg, "")
+}
+
+// problemWith is problem with its own help (Problem.Help).
+func (c *composer) problemWith(k ProblemKind, file string, span doc.Span, msg, help string) {
 	if c.run == nil {
-		c.pre = append(c.pre, Problem{Kind: k, File: file, Span: span, Message: msg})
+		c.pre = append(c.pre, Problem{Kind: k, File: file, Span: span, Message: msg, Help: help})
 		return
 	}
 	key := file + "\x00" + itoa(span.Start.Line) + "\x00" + msg
@@ -267,7 +272,7 @@ func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string
 		return
 	}
 	c.problems[key] = true
-	c.run.Problems = append(c.run.Problems, Problem{Kind: k, File: file, Span: span, Message: msg})
+	c.run.Problems = append(c.run.Problems, Problem{Kind: k, File: file, Span: span, Message: msg, Help: help})
 }
 
 // parse reads and parses one config file once (nil when it does not exist or is unreadable).

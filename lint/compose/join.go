@@ -56,11 +56,7 @@ func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 	file = path.Clean(file)
 	c := &composer{fsys: fsys, dir: path.Dir(file), lim: lim, parsed: k.parsed}
 	run := &Run{Primary: file, origin: map[*doc.Node]Origin{}, Choices: map[string]string{}}
-	f := doc.YAML
-	if strings.EqualFold(path.Ext(file), ".json") {
-		f = doc.JSON // an HF recipe in JSON: read as the linted file is
-	}
-	d, ok := c.parseAs(file, f)
+	d, ok := c.parseAs(file, joinedFormat(file)) // an HF recipe in JSON: read as the linted file is
 	if !ok {
 		run.Doc = &doc.Document{Path: file}
 		return run
@@ -202,13 +198,18 @@ func (k *Cache) parseFile(fsys FS, p string, lim Limits) (*doc.Document, bool) {
 		k.parsed[p] = nil
 		return nil, false
 	}
-	f := doc.YAML
-	if strings.EqualFold(path.Ext(p), ".json") {
-		f = doc.JSON
-	}
-	d := doc.ParseWith(p, b, f, doc.Options{Limits: lim.Doc})
+	d := doc.ParseWith(p, b, joinedFormat(p), doc.Options{Limits: lim.Doc})
 	k.parsed[p] = d
 	return d, true
+}
+
+// joinedFormat is how a recipe or a file a key names is read: JSON when its name says so,
+// else YAML.
+func joinedFormat(p string) doc.Format {
+	if strings.EqualFold(path.Ext(p), ".json") {
+		return doc.JSON
+	}
+	return doc.YAML
 }
 
 // Launch reads the run's launcher config (an accelerate config file, slash path inside fsys)

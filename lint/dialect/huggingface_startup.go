@@ -358,7 +358,7 @@ func hfEvalNameBefore441(p *plan.Plan, root *doc.Node, ctx Context) {
 		p.Advice = map[string]string{}
 	}
 	p.Advice["eval.enabled"] = `set evaluation_strategy: "steps" with eval_steps (eval_strategy from transformers 4.41), and pass an eval dataset to the Trainer`
-	p.Advice["ckpt.retention"] = "set metric_for_best_model and save at evaluations (save_strategy equal to evaluation_strategy, save_steps a multiple of eval_steps): the Trainer then keeps the best evaluated checkpoint besides the latest; or remove {key}"
+	p.Advice["ckpt.retention"] = strings.ReplaceAll(hfAdvice.For("ckpt.retention").Help, "eval_strategy", "evaluation_strategy")
 }
 
 // hfReportToBefore5 makes an unset report_to unknown when the file is linted for transformers

@@ -125,6 +125,33 @@ func TestJoinDeepSpeedMismatch(t *testing.T) {
 	}
 }
 
+// TestJoinRunErrorReplacesFileWarning: with a device count, a DeepSpeed file's batch product
+// that the file alone can only doubt (a warning: model parallelism might explain it) is refused
+// by the recipe's Trainer in the run (an error at the same value). The place gets the error
+// alone; the file without the recipe keeps its warning.
+func TestJoinRunErrorReplacesFileWarning(t *testing.T) {
+	recipe := lint.File{Path: "train.yaml", Text: []byte("model_name_or_path: gpt2\noutput_dir: out\n" +
+		"per_device_train_batch_size: 4\ngradient_accumulation_steps: 2\ndeepspeed: ds.json\n")}
+	ds := lint.File{Path: "ds.json", Text: []byte(`{
+  "train_batch_size": 32,
+  "train_micro_batch_size_per_gpu": 4,
+  "gradient_accumulation_steps": 2
+}
+`)}
+	o := lint.Options{Hosts: 2, DevicesPerHost: 8}
+	res := lint.LintFiles([]lint.File{recipe, ds}, nil, rules.All(), o)
+	got := findAt(res.Diagnostics, "TL701", "ds.json")
+	if len(got) != 1 || got[0].Severity != lint.Error || got[0].Line != 2 ||
+		!strings.Contains(got[0].Message, "the Trainer refuses") {
+		t.Fatalf("TL701 in ds.json with its recipe: %+v", got)
+	}
+	alone := lint.LintFiles([]lint.File{ds}, nil, rules.All(), o)
+	got = findAt(alone.Diagnostics, "TL701", "ds.json")
+	if len(got) != 1 || got[0].Severity != lint.Warning || got[0].Line != 2 {
+		t.Fatalf("TL701 in ds.json alone: %+v", got)
+	}
+}
+
 // TestJoinMissingFile: a recipe whose DeepSpeed file is not in the tree gets TL006 at the key,
 // and nothing is guessed about the file.
 func TestJoinMissingFile(t *testing.T) {

@@ -467,7 +467,7 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		names, primaries = append(names, s.Name()), append(primaries, s.Primary)
 	}
 	DropSharedFixes(perRun, readers)
-	res.Diagnostics = append(res.Diagnostics, DropKnown(DedupeRuns(perRun, names, primaries), res.Diagnostics)...)
+	res.Diagnostics = AddRunFindings(res.Diagnostics, DedupeRuns(perRun, names, primaries))
 	SortDiagnostics(res.Diagnostics)
 	return res
 }
@@ -511,25 +511,45 @@ func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Option
 	return run
 }
 
-// DropKnown leaves out of a run's findings those that the file-by-file lint already made
-// (same file, line, rule and message): a run of one file repeats its file's findings, and
-// only what the files it joins add is new.
-func DropKnown(runDiags, known []Diagnostic) []Diagnostic {
+// AddRunFindings adds a run's findings to those the file-by-file lint made (known) and returns
+// the whole. A run finding the file's own lint already made (same file, line, rule and message)
+// is left out: a run of one file repeats its file's findings, and only what the files it joins
+// add is new. A file's finding that a graver run finding of the same rule at the same place
+// replaces is dropped: the run saw the files together (a DeepSpeed batch product the file alone
+// can only doubt, which the recipe's Trainer refuses), so the place gets one finding.
+func AddRunFindings(known, runDiags []Diagnostic) []Diagnostic {
 	type key struct {
 		file, rule, msg string
 		line            int
+	}
+	type at struct {
+		file, rule   string
+		line, column int
 	}
 	seen := map[key]bool{}
 	for _, d := range known {
 		seen[key{d.File, d.Rule, d.Message, d.Line}] = true
 	}
-	out := runDiags[:0:0]
+	graver := map[at]Severity{}
+	var added []Diagnostic
 	for _, d := range runDiags {
-		if !seen[key{d.File, d.Rule, d.Message, d.Line}] {
-			out = append(out, d)
+		if seen[key{d.File, d.Rule, d.Message, d.Line}] {
+			continue
 		}
+		added = append(added, d)
+		k := at{d.File, d.Rule, d.Line, d.Column}
+		graver[k] = max(graver[k], d.Severity)
 	}
-	return out
+	if len(graver) > 0 {
+		kept := known[:0]
+		for _, d := range known {
+			if graver[at{d.File, d.Rule, d.Line, d.Column}] <= d.Severity {
+				kept = append(kept, d)
+			}
+		}
+		known = kept
+	}
+	return append(known, added...)
 }
 
 // memoFS keeps the bytes of the files read through it, so that discovery, the file-by-file

@@ -376,7 +376,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 			}
 			ds = kept
 		}
-		res.Diagnostics = append(res.Diagnostics, lint.DropKnown(ds, res.Diagnostics)...)
+		res.Diagnostics = lint.AddRunFindings(res.Diagnostics, ds)
 	}
 	lint.SortDiagnostics(res.Diagnostics)
 }

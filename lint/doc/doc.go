@@ -63,7 +63,10 @@
 //     refuses; with the f-string's other quote allowed in a plain field, 9 runs (3 seeds under
 //     each): none refused, 1-2 read that it refuses (fields with backslashes or the same quote,
 //     read as unknown values; except* blocks, judged since). Not judged: a name assigned before
-//     its global declaration, and \N{...} with a name Unicode does not have.
+//     its global declaration, and \N{...} with a name Unicode does not have (the names'
+//     table would not fit the browser module). Indentation that orders differently with a
+//     tab of one column and of eight is refused as CPython refuses it (TabError), in Python
+//     files only: gin-config reads tokens through tokenize, which does not check it.
 //     TestFStringErrorsLikeCPython holds the f-string checks to compile() on 20,000 random
 //     f-strings (none refused that it reads; 0 read that it refuses under 3.11 and 3.13, 4
 //     before plain fields were parsed). TestPythonSyntaxAgreesWithCPython keeps the first

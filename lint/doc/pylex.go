@@ -604,11 +604,14 @@ func (l *pyLexer) init(src []byte, base, maxDepth int, lineStart bool, tx *pyTex
 	if lineStart {
 		// A file: the indentation and open-bracket stacks share one small block (each grows
 		// on its own past its half).
-		stacks := make([]int, 2*pyStackRoom)
+		stacks := make([]int, 3*pyStackRoom)
 		l.indents, l.opened = stacks[:1:pyStackRoom], stacks[pyStackRoom:pyStackRoom:2*pyStackRoom]
+		l.alts = stacks[2*pyStackRoom : 2*pyStackRoom+1 : 3*pyStackRoom]
 	} else {
-		// An f-string's field: seldom a bracket, never an indented block.
-		l.indents = []int{0}
+		// An f-string's field: seldom a bracket, never an indented block (a line break
+		// inside it still measures the next line).
+		stacks := make([]int, 2)
+		l.indents, l.alts = stacks[:1:1], stacks[1:2:2]
 	}
 	if lines {
 		l.lines, l.wantLines = append(lbuf[:0], base), true
@@ -628,6 +631,7 @@ type pyLexer struct {
 	i         int
 	toks      []pyTok
 	indents   []int
+	alts      []int // the indentation levels with a tab counted as one column (TabError)
 	depth     int
 	maxDepth  int
 	lineStart bool
@@ -643,6 +647,9 @@ type pyLexer struct {
 	stop int
 	done bool
 }
+
+// inconsistentTabs is CPython's TabError message.
+const inconsistentTabs = "inconsistent use of tabs and spaces in indentation"
 
 // pyStackRoom is the room the lexer's indentation and bracket stacks start with.
 const pyStackRoom = 4
@@ -675,13 +682,23 @@ func (l *pyLexer) run() {
 	src := l.src
 	for {
 		if l.lineStart && l.depth == 0 {
-			// Measure indentation; blank and comment-only lines do not count.
-			col, j := 0, l.i
+			// Measure indentation; blank and comment-only lines do not count. As CPython's
+			// tokenizer: col with tabs to the next multiple of eight, alt with a tab as one
+			// column, a form feed resetting both; indentation that the two measures order
+			// differently depends on the tab width, which Python refuses (TabError). Gin's
+			// parser (lexed without keywords) reads tokens from Python's tokenize module,
+			// which makes no such check, so gin is not held to it.
+			col, alt, j := 0, 0, l.i
 			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
-				if src[j] == '\t' {
+				switch src[j] {
+				case '\t':
 					col = (col/8 + 1) * 8
-				} else if src[j] == ' ' {
+					alt++
+				case ' ':
 					col++
+					alt++
+				default:
+					col, alt = 0, 0
 				}
 				j++
 			}
@@ -697,21 +714,31 @@ func (l *pyLexer) run() {
 				l.lineStart = false
 				goto body
 			}
-			top := l.indents[len(l.indents)-1]
+			top := len(l.indents) - 1
 			switch {
-			case col > top:
+			case col == l.indents[top]:
+				if alt != l.alts[top] && l.keywords {
+					l.fail(j, inconsistentTabs)
+				}
+			case col > l.indents[top]:
 				if len(l.indents) > l.maxDepth {
 					panic(&pySyntaxError{msg: "nesting deeper than " + strconv.Itoa(l.maxDepth) + " levels", off: j, limit: "max_depth"})
 				}
-				l.indents = append(l.indents, col)
+				if alt <= l.alts[top] && l.keywords {
+					l.fail(j, inconsistentTabs)
+				}
+				l.indents, l.alts = append(l.indents, col), append(l.alts, alt)
 				l.emit(pyIndent, j, j)
-			case col < top:
+			default:
 				for col < l.indents[len(l.indents)-1] {
-					l.indents = l.indents[:len(l.indents)-1]
+					l.indents, l.alts = l.indents[:len(l.indents)-1], l.alts[:len(l.alts)-1]
 					l.emit(pyDedent, j, j)
 				}
 				if col != l.indents[len(l.indents)-1] {
 					l.fail(j, "unindent does not match any outer indentation level")
+				}
+				if alt != l.alts[len(l.alts)-1] && l.keywords {
+					l.fail(j, inconsistentTabs)
 				}
 			}
 			l.lineStart = false

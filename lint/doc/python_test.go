@@ -473,6 +473,13 @@ func TestPythonErrors(t *testing.T) {
 		{src: "x = f'{a)}'\n", kind: Syntax, line: 1, col: 9, msg: `^python: f-string: unmatched '\)'$`},
 		{src: "x = f'{ }'\n", kind: Syntax, line: 1, col: 7, msg: `^python: f-string: empty expression not allowed$`},
 		{src: "x = f'{3!x}'\n", kind: Syntax, line: 1, col: 9, msg: `^python: f-string: invalid conversion character`},
+		// Indentation whose order depends on the tab width (CPython 3.11's TabError, each
+		// checked there): a tab against eight spaces, either way, and a dedent to a level the
+		// two measures place differently; a form feed resets the column.
+		{src: "if x:\n\tA = 1\n        B = 2\n", kind: Syntax, line: 3, col: 9, msg: `^python: inconsistent use of tabs and spaces in indentation$`},
+		{src: "if x:\n        A = 1\n\tB = 2\n", kind: Syntax, line: 3, col: 2, msg: `^python: inconsistent use of tabs and spaces in indentation$`},
+		{src: "if x:\n\tif y:\n\t\tA = 1\n        B = 2\n", kind: Syntax, line: 4, col: 9, msg: `^python: inconsistent use of tabs and spaces in indentation$`},
+		{src: "if x:\n    A = 1\n  \f  B = 2\n", kind: Syntax, line: 3, col: 6, msg: `^python: unindent does not match any outer indentation level$`},
 		{src: "x = [0] * 10**9\n", kind: LimitExceeded, line: 1, col: 1, msg: `list grows past`},
 		// Repeat counts whose product with the length overflows an int64 (4 * 2**62 wraps to 0,
 		// 2 * 2**62 to a negative number): they used to pass the size check, then a string
@@ -1223,6 +1230,23 @@ func TestPythonBasesGivenToHelpers(t *testing.T) {
 		}
 		if n := d.Root.Get(c.read); n == nil || !n.IsUnknown() {
 			t.Errorf("%q: %s = %+v, want unknown", c.src, c.read, n)
+		}
+	}
+}
+
+// TestPythonTabsCPythonAccepts: indentation mixing tabs and spaces that orders the same with a
+// tab of one column and of eight (CPython 3.11 accepts each) is read, values and all.
+func TestPythonTabsCPythonAccepts(t *testing.T) {
+	for _, src := range []string{
+		"if True:\n\tA = 1\n\tB = 2\n",
+		"if True:\n  \tA = 1\n",
+		"if True:\n       \tA = 1\n",
+		"if True:\n    \tif True:\n\t        A = 1\n",
+		"\fA = 1\n",
+	} {
+		d := mustParse(t, Python, src)
+		if len(d.Problems) != 0 || d.Root == nil || d.Root.Get("A") == nil {
+			t.Errorf("%q: problems %+v", src, d.Problems)
 		}
 	}
 }

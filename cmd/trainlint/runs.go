@@ -13,6 +13,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/compose"
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -52,6 +53,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 	inputs := map[string]bool{}         // the reported paths of every input
 	walkedHydra := map[string]string{}  // hydraRoot of each folder walked
 	walkedTop := map[[2]string]string{} // walkTop of each folder asked
+	dsTop := map[string]string{}        // dsWalkTop of each folder walked holding JSON
 	for _, in := range ins {
 		inputs[in.Path] = true
 	}
@@ -59,7 +61,18 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		named := !in.Walked && len(overrides) == 0
 		isJSON := !in.Stdin && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
 		json := named && isJSON // a DeepSpeed file or a recipe named alone
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !(isJSON && (named || jsonRecipeFile(in.FSPath) != nil)) {
+		walkedDS := ""          // the repository top of a DeepSpeed file walked below it
+		if isJSON && in.Walked && in.Root != "" && len(overrides) == 0 {
+			top, ok := dsTop[in.Root]
+			if !ok {
+				top = dsWalkTop(in.Root)
+				dsTop[in.Root] = top
+			}
+			if top != "" && jsonRecipeFile(in.FSPath) == nil && deepSpeedFile(in.FSPath) {
+				walkedDS = top
+			}
+		}
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !(isJSON && (named || walkedDS != "" || jsonRecipeFile(in.FSPath) != nil)) {
 			continue
 		}
 		root := in.Root
@@ -82,6 +95,10 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 			// A DeepSpeed file named alone: linted in the runs of the recipes of its
 			// repository that name it (widenJoined), as a walk from there lints it.
 			root, scopeAt = codeTreeRoot(in.FSPath, root), in.FSPath
+		case walkedDS != "":
+			// A DeepSpeed file of a folder walked below its repository (examples/deepspeed/):
+			// as each of them named alone, in the runs of the recipes that name it.
+			root, scopeAt, json = walkedDS, in.Root, true
 		case named:
 			// A Hydra group option or experiment named alone (pre-commit names the staged
 			// files): it is linted in the runs of its config directory, as a walk of that
@@ -1022,6 +1039,35 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 		}
 	}
 	return dir
+}
+
+// dsWalkTop is the repository top above the walked folder dir, where the recipes that name
+// its DeepSpeed files are ("" when dir is the top itself, is in no repository or reaches it
+// through a symbolic link: a walk of the top reads those recipes already, and the tree's file
+// system could read none of it).
+func dsWalkTop(dir string) string {
+	top := codeTreeRoot(filepath.Join(dir, "x.json"), "")
+	if top == "" {
+		return ""
+	}
+	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
+		return ""
+	}
+	return top
+}
+
+// deepSpeedFile reports whether the JSON file p, small enough to be a config, reads as a
+// DeepSpeed config (dialect.Detect), the kind of file a recipe's deepspeed: key names.
+func deepSpeedFile(p string) bool {
+	fi, err := os.Stat(p)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxJSONRecipe {
+		return false
+	}
+	b, err := readSmall(p)
+	if err != nil {
+		return false
+	}
+	return dialect.Detect(doc.Parse(p, b, doc.JSON, doc.Limits{})) == dialect.DeepSpeed
 }
 
 // declaresOutside reports whether the config file's [[runs]] (o.Runs) declare a run of the

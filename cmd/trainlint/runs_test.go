@@ -655,6 +655,32 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 			}
 		}
 	})
+	t.Run("deepspeed folder", func(t *testing.T) {
+		// A folder of DeepSpeed files walked below its repository is linted as naming each
+		// of them: in the runs of the recipes that name them (zephyr's contradicts ds.json);
+		// files of the folder only are reported.
+		writeTree(t, joinTree())
+		const ds = "recipes/accelerate_configs/ds.json"
+		_, named, _ := checkJSON(t, ds, "recipes/accelerate_configs/z3.json", "recipes/accelerate_configs/lone.json")
+		want := codes(named, ds)
+		if want != "TL701 TL706" {
+			t.Fatalf("check of the files named: %q at ds.json, want zephyr's TL701 TL706: %v", want, findings(named))
+		}
+		_, walked, _ := checkJSON(t, "recipes/accelerate_configs")
+		if got := codes(walked, ds); got != want {
+			t.Errorf("check recipes/accelerate_configs: %q at ds.json, want %q: %v", got, want, findings(walked))
+		}
+		for _, d := range walked.Diagnostics {
+			if !strings.HasPrefix(d.File, "recipes/accelerate_configs/") {
+				t.Errorf("reported outside the folder walked: %s:%d %s", d.File, d.Line, d.Message)
+			}
+		}
+		t.Chdir("recipes/accelerate_configs")
+		_, inside, _ := checkJSON(t, ".")
+		if got := codes(inside, "ds.json"); got != want || len(inside.Diagnostics) == 0 || inside.Diagnostics[0].File != "ds.json" {
+			t.Errorf("check . from the folder: %q at ds.json, want %q: %v", got, want, findings(inside))
+		}
+	})
 	t.Run("launcher", func(t *testing.T) {
 		writeTree(t, map[string]string{
 			".git/HEAD":          "ref: refs/heads/main\n",

@@ -1159,3 +1159,22 @@ func TestMMEngineCustomImportsBNSync(t *testing.T) {
 		t.Errorf("SyncBN with the project's modules: sync %+v, want per step", synced.BN.Sync)
 	}
 }
+
+// TestMMEngineLoaderBesideMMCV1Data: a train_dataloader without num_workers defaults it to the
+// DataLoader's 0, unless the file also sets MMCV 1.x's data.workers_per_gpu or
+// data.samples_per_gpu (openmixup's mmdet 2.x benchmarks): MMCV 1.x's tools ignore the
+// top-level loader, so the workers are unknown.
+func TestMMEngineLoaderBesideMMCV1Data(t *testing.T) {
+	const loader = "train_dataloader = dict(batch_size=2, dataset=dict(type='CocoDataset'))\n" +
+		"train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12)\n"
+	_, plain := parseText(t, "r.py", loader)
+	if w := plain.Data.Workers; !w.Known() || w.Value != 0 || w.Origin != plan.Default {
+		t.Fatalf("MMEngine loader alone: workers %+v, want the default 0", w)
+	}
+	for _, data := range []string{"data = dict(samples_per_gpu=2, workers_per_gpu=2)\n", "data = dict(samples_per_gpu=2)\n", "data = dict(workers_per_gpu=4)\n"} {
+		_, mixed := parseText(t, "r.py", data+"evaluation = dict(interval=1)\n"+loader)
+		if w := mixed.Data.Workers; w.Known() && w.Value == 0 {
+			t.Errorf("%q beside the loader: workers %+v, want no default 0", data, w)
+		}
+	}
+}

@@ -39,6 +39,14 @@ func mmengineLayout(root *doc.Node) bool {
 	return false
 }
 
+// mmcv1Loader reports a config that sets MMCV 1.x's loader (data.samples_per_gpu or
+// data.workers_per_gpu). Beside a top-level train_dataloader (openmixup's detection benchmarks
+// add one to mmdet 2.x bases), the runner the file is for is unknown: MMCV 1.x's tools build
+// the loader from data and ignore train_dataloader, so its num_workers says nothing for sure.
+func mmcv1Loader(root *doc.Node) bool {
+	return root.At("data.samples_per_gpu") != nil || root.At("data.workers_per_gpu") != nil
+}
+
 // mmcv1Checkpoints reads an MMCV 1.x config's checkpoint policy (mmcv v1.7.2): CheckpointHook
 // (runner/hooks/checkpoint.py; interval=-1, by_epoch=True, max_keep_ckpts=-1) is built from
 // checkpoint_config, and rotates only its own epoch_N.pth / iter_N.pth files; EvalHook's

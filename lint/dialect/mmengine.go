@@ -259,7 +259,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			p.Eval.PerDeviceBatch = plan.Fact[int]{Key: f.Key, Node: f.Node, Note: why}
 		}
 	}
-	if dl := root.Get("train_dataloader"); dl != nil && dl.Kind == doc.Map {
+	if dl := root.Get("train_dataloader"); dl != nil && dl.Kind == doc.Map && !mmcv1Loader(root) {
 		if mmMerged(inherits, dl) {
 			if f, ok := IntAt(root, "train_dataloader.num_workers"); ok {
 				p.Data.Workers = f

@@ -99,9 +99,17 @@ func folderPins(dir string) map[string]lint.Target {
 			}
 		}
 	}
-	// An upper bound counts only where no file of the folder pins the package.
+	// An upper bound counts only where no file of the folder pins the package; one under
+	// environment markers only where no file bounds it unmarked.
 	for i, name := range names {
 		for pkg, c := range parseCaps(name, texts[i]) {
+			if _, ok := out[pkg]; !ok {
+				out[pkg] = c
+			}
+		}
+	}
+	for i, name := range names {
+		for pkg, c := range markedCaps(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = c
 			}
@@ -238,6 +246,123 @@ func parseCaps(name, text string) map[string]lint.Target {
 	}
 	return out
 }
+
+// markedCaps are the bounds of the packages every requirement of which, in the file, carries
+// an environment marker and an upper bound or a pin (LIMO's `transformers>=4.41.2,<=4.45.2;
+// python_version<'3.10'` and `...,<=4.48.2; python_version>='3.10'`): whichever line applies,
+// the version is at most the loosest bound, so the file is linted for it. A package any of
+// whose marked requirements is unbounded, or that the file also requires unmarked, gets none.
+func markedCaps(name, text string) map[string]lint.Target {
+	type bound struct {
+		ver, shown, req string
+		inclusive, open bool
+	}
+	best := map[string]*bound{}
+	for _, req := range markedRequirements(name, text) {
+		m := reqName.FindStringSubmatch(req)
+		if m == nil {
+			continue
+		}
+		pkg := normalPackage(m[1])
+		if !slices.Contains(pinPackages, pkg) {
+			continue
+		}
+		b := &bound{open: true}
+		if c := capPin.FindStringSubmatch(req); c != nil && normalPackage(c[1]) == pkg {
+			b = &bound{ver: c[3], shown: "<" + c[2] + c[3] + c[4], req: c[1], inclusive: c[2] == "="}
+			if suffix := strings.TrimPrefix(c[4], "."); suffix != "" {
+				b.inclusive = strings.HasPrefix(suffix, "post")
+			}
+		} else if p := reqPin.FindStringSubmatch(req); p != nil && normalPackage(p[1]) == pkg && !strings.Contains(req, "~=") {
+			b = &bound{ver: p[2], shown: "==" + p[2], req: p[1], inclusive: true}
+		}
+		switch old := best[pkg]; {
+		case old == nil:
+			best[pkg] = b
+		case old.open || b.open:
+			old.open = true
+		default:
+			c := dialect.CompareVersions(dialect.ParseVersion(b.ver), dialect.ParseVersion(old.ver))
+			if c > 0 || c == 0 && b.inclusive {
+				best[pkg] = b
+			}
+		}
+	}
+	out := map[string]lint.Target{}
+	plain := requirementsOnly(name, text)
+	for pkg, b := range best {
+		if b.open || requiresPackage(plain, pkg) {
+			continue
+		}
+		if ver, ok := capTarget(pkg, b.ver, b.inclusive); ok {
+			shown := b.shown
+			if strings.HasPrefix(shown, "==") {
+				shown = "<=" + b.ver
+			}
+			out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + b.req + shown + " under each of its environment markers"}
+		}
+	}
+	return out
+}
+
+// reqName is the package a requirement names.
+var reqName = regexp.MustCompile(`^\s*([A-Za-z0-9_.\-]+)`)
+
+// normalPackage is a requirement's package name as pinPackages spell it.
+func normalPackage(n string) string {
+	pkg := strings.ToLower(strings.ReplaceAll(n, "_", "-"))
+	if pkg == "pytorch-lightning" {
+		return "lightning"
+	}
+	return pkg
+}
+
+// requiresPackage reports whether text (requirementsOnly's) names the package pkg in a
+// requirement.
+func requiresPackage(text, pkg string) bool {
+	for _, m := range reqAny.FindAllStringSubmatch(text, -1) {
+		if normalPackage(m[1]) == pkg {
+			return true
+		}
+	}
+	return false
+}
+
+// reqAny is a requirement's package name: at a line's start or in quotes, followed by a
+// version operator, extras, a quote or the line's end.
+var reqAny = regexp.MustCompile(`(?m)(?:^\s*|["'])([A-Za-z0-9_.\-]+)\s*(?:\[|[<>=!~]|["']|$)`)
+
+// markedRequirements are the requirement parts (before the ';') of the file's requirements
+// with an environment marker: quoted ones in any file, and whole lines in the files that hold
+// one requirement a line (as requirementsOnly drops them).
+func markedRequirements(name, text string) []string {
+	perLine := strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml"
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
+			continue
+		}
+		if perLine {
+			l := strings.TrimLeft(strings.TrimSpace(line), "- ")
+			if markedRequirement.MatchString(l) {
+				out = append(out, l[:strings.IndexByte(l, ';')])
+			}
+			continue
+		}
+		for _, q := range quotedMarked.FindAllStringSubmatch(line, -1) {
+			if markedRequirement.MatchString(q[1]) {
+				out = append(out, q[1][:strings.IndexByte(q[1], ';')])
+			}
+		}
+	}
+	return out
+}
+
+// quotedMarked is a quoted string holding a ';'.
+var quotedMarked = regexp.MustCompile(`["']([^"';]*;[^"']*)["']`)
 
 // markedRequirement is a requirement with an environment marker (`torch>=2.1; sys_platform ==
 // 'linux'`, `accelerate; python_version>'3.8'`), not a shell command (`set -e; pip install ...`).

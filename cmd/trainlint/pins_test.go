@@ -301,3 +301,36 @@ func TestEvalStrategyNameBefore441(t *testing.T) {
 		t.Errorf("4.46: %q / %q", d.Message, d.Help)
 	}
 }
+
+// TestMarkedCaps: requirements that each carry an environment marker bound the package when
+// every one of them has an upper bound or a pin (the loosest wins, whichever line applies);
+// one open line, or an unmarked requirement of the package, leaves it unbounded.
+func TestMarkedCaps(t *testing.T) {
+	limo := "transformers>=4.41.2,<=4.45.2;python_version<'3.10'\ntransformers>=4.41.2,<=4.48.2,!=4.46.*,!=4.47.*,!=4.48.0;python_version>='3.10'\n"
+	for _, c := range []struct {
+		name, text string
+		want       map[string]lint.Target
+	}{
+		{"requirements.txt", limo, map[string]lint.Target{"transformers": {Version: "4.48.2", Shown: "<=4.48.2", Source: "requirements.txt requires transformers<=4.48.2 under each of its environment markers"}}},
+		{"requirements.txt", "transformers==4.30.2; python_version<'3.8'\ntransformers<4.46 ; python_version>='3.8'\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46 under each of its environment markers"}}},
+		{"requirements.txt", "transformers==4.30.2; python_version<'3.8'\ntransformers==4.44.0; python_version>='3.8'\n", map[string]lint.Target{"transformers": {Version: "4.44.0", Shown: "<=4.44.0", Source: "requirements.txt requires transformers<=4.44.0 under each of its environment markers"}}},
+		{"pyproject.toml", "dependencies = [\"transformers<=4.45.2; python_version<'3.10'\", \"transformers<=4.48.2; python_version>='3.10'\"]\n", map[string]lint.Target{"transformers": {Version: "4.48.2", Shown: "<=4.48.2", Source: "pyproject.toml requires transformers<=4.48.2 under each of its environment markers"}}},
+		// an open line, a compatible-release bound, or an unmarked requirement: no bound
+		{"requirements.txt", "transformers>=4.40,<5 ; python_version < \"3.10\"\ntransformers>=5.0 ; python_version >= \"3.10\"\n", map[string]lint.Target{}},
+		{"requirements.txt", "transformers~=4.41; python_version>='3.10'\n", map[string]lint.Target{}},
+		{"requirements.txt", "transformers<4.46; sys_platform=='linux'\ntransformers>=4.40\n", map[string]lint.Target{}},
+		{"requirements.txt", "# transformers<4.46; python_version<'3.10'\n", map[string]lint.Target{}},
+	} {
+		if got := markedCaps(c.name, c.text); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %q: got %+v, want %+v", c.name, c.text, got, c.want)
+		}
+	}
+	// In a repository: the marked bounds are linted for when nothing unmarked bounds it.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "requirements.txt"), []byte(limo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := folderPins(dir)["transformers"]; got.Version != "4.48.2" {
+		t.Errorf("folderPins: transformers %+v, want 4.48.2", got)
+	}
+}

@@ -405,11 +405,11 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		c.packageNode(root, pkg, p)
 		return
 	}
-	// The config's own group directory, against which its defaults list's names resolve.
-	cdir := path.Dir(name)
-	if cdir == "." {
-		cdir = ""
-	}
+	// The config's group path, against which its defaults list's names resolve (Hydra 1.3.2,
+	// defaults_list.py: update_parent(parent.get_group_path(), ...)): a group option's group
+	// (data_curation for data_curation: common_crawl/curate_common_crawl, not the folder the
+	// option's file is in), a config's own folder for a config named by path (ConfigDefault).
+	cdir := group
 
 	defaults := d.Root.Get("defaults")
 	selfDone := false

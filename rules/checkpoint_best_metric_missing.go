@@ -2,7 +2,6 @@ package rules
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -33,7 +32,7 @@ train/acc). A metric name without that word is not judged.`,
 func checkCheckpointBestMetric(p *lint.Pass) {
 	c := p.Plan.Ckpt
 	r, m := c.Retention, c.BestMetric
-	if !r.Known() || r.Value.Kind != plan.KeepBest || !m.Known() || m.Value == "" || !isTrainMetric(m.Value) {
+	if !r.Known() || r.Value.Kind != plan.KeepBest || !m.Known() || m.Value == "" || !plan.TrainMetric(m.Value) {
 		return
 	}
 	f := lint.Finding{Key: m.Key}
@@ -41,15 +40,4 @@ func checkCheckpointBestMetric(p *lint.Pass) {
 	place(&f, m.Node, r.Node)
 	f.Help = "rank checkpoints by a metric computed on held-out data (e.g. a validation loss)"
 	p.Report(f)
-}
-
-func isTrainMetric(name string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	}) {
-		if w == "train" || w == "training" {
-			return true
-		}
-	}
-	return false
 }

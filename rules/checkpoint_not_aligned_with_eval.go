@@ -35,7 +35,10 @@ Saving less often than evaluating is fine as long as every save lands on an eval
 every 1000 steps, evaluate every 500). Saving more often than evaluating only to resume after a
 preemption is a deliberate trade: suppress the finding on that line and say so. Where the
 trainer itself writes the best checkpoint at every evaluation (a save-best setting of its
-evaluation or checkpoint hook), the periodic saves only serve resuming, and the rule is silent.`,
+evaluation or checkpoint hook), the periodic saves only serve resuming, and the rule is silent.
+So it is where checkpoints are ranked by a metric whose name says training logs it
+(reduced_train_loss): its value is current at every save, and ranking by a training metric is
+checkpoint-best-metric-missing's concern.`,
 	Fix: `Make the save interval a multiple of the eval interval (the same value is simplest), and use
 the same strategy (steps or epochs) for both.`,
 	FixList: fixList("ckpt.align", ""),
@@ -52,8 +55,10 @@ func checkCheckpointNotAligned(p *lint.Pass) {
 		return
 	}
 	refuses := c.AlignCheck != "" && c.LoadBest.Known() && c.LoadBest.Value
-	if c.BestAtEval != "" && !refuses {
-		return // the best is written at each evaluation: the saves between are for resuming
+	if (c.BestAtEval != "" || c.FreshMetric != "") && !refuses {
+		// the best is written at each evaluation (the saves between are for resuming), or
+		// the saves are ranked by a training metric logged at every step (none is stale)
+		return
 	}
 	if t := p.Plan.Train; !refuses && (ev.Value.Unit == plan.Steps && t.MaxSteps.Known() && ev.Value.Value >= float64(t.MaxSteps.Value) ||
 		ev.Value.Unit == plan.Epochs && t.Epochs.Known() && ev.Value.Value >= t.Epochs.Value) {

@@ -41,3 +41,30 @@ func TestRetentionGenericHelp(t *testing.T) {
 		t.Errorf("%q", d.Help)
 	}
 }
+
+// TestUnalignedSaveByMetricKind: a Lightning save between validations is ranked by the last
+// value logged for the monitored metric: stale for a validation metric (TL303 says so), current
+// for a training metric logged every step (no TL303; TL302 reports ranking by it), and for a
+// name that says neither the finding says where it would be stale.
+func TestUnalignedSaveByMetricKind(t *testing.T) {
+	cfg := func(metric string) string {
+		return "trainer:\n  max_steps: 9000\n  val_check_interval: 1000\n  check_val_every_n_epoch: null\n  callbacks:\n" +
+			"    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: " + metric +
+			"\n        save_top_k: 3\n        every_n_train_steps: 1500\nmodel:\n  class_path: models.LitAutoEncoder\n"
+	}
+	for metric, want := range map[string]string{
+		"val_loss":    "by the previous validation's val_loss",
+		"val/acc":     "by the previous validation's val/acc",
+		"pixel_AUROC": "by the last value logged for pixel_AUROC, stale if validation logs it",
+	} {
+		if d := findingOf(t, "c.yaml", cfg(metric), "TL303", lint.Options{}); !strings.HasSuffix(d.Message, want) {
+			t.Errorf("%s: %q", metric, d.Message)
+		}
+	}
+	for _, metric := range []string{"reduced_train_loss", "train/loss"} {
+		_, diags := lint.LintFile(lint.File{Path: "c.yaml", Text: []byte(cfg(metric))}, All(), lint.Options{Select: []string{"TL303", "TL302"}})
+		if len(diags) != 1 || diags[0].Code != "TL302" {
+			t.Errorf("%s: %+v, want TL302 alone", metric, diags)
+		}
+	}
+}

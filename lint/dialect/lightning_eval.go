@@ -77,9 +77,22 @@ func readEvalSubset(p *plan.Plan, root, tr *doc.Node, prefix string) {
 // still hold the last validation's metrics (callbacks/model_checkpoint.py, on_train_batch_end,
 // Lightning 2.6.5); only before the first validation is the save deferred (2.5.5 and later) or
 // warned about (earlier). A save between validations is thus ranked by a stale metric.
+// The metric is the last value logged under its name (trainer.callback_metrics): stale between
+// validations for a metric validation logs; for one whose name says training logs it
+// (NeMo's reduced_train_loss, logged at every step) the save is ranked by a current value, and
+// for other names (pixel_AUROC, loss_gen_all) where it is logged is not known.
 func lightningUnaligned(p *plan.Plan) {
-	if m := p.Ckpt.BestMetric; m.Known() && m.Value != "" {
+	m := p.Ckpt.BestMetric
+	if !m.Known() || m.Value == "" {
+		return
+	}
+	switch {
+	case plan.TrainMetric(m.Value):
+		p.Ckpt.FreshMetric = m.Value
+	case plan.EvalMetric(m.Value):
 		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks checkpoints saved between validations by the previous validation's " + m.Value
+	default:
+		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks a checkpoint saved between validations by the last value logged for " + m.Value + ", stale if validation logs it"
 	}
 }
 

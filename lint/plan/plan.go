@@ -9,6 +9,8 @@ package plan
 
 import (
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -294,6 +296,10 @@ type Rejection struct {
 
 // Related is a second location a finding points at.
 type Related struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Node    *doc.Node
 	Message string
 }
@@ -301,6 +307,10 @@ type Related struct {
 // Fix replaces Node's value with Value (the text as the file should say it). Safe says the
 // edit is certain to be what the user meant.
 type Fix struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Node    *doc.Node
 	Value   string
 	Safe    bool
@@ -428,6 +438,10 @@ type Checkpoint struct {
 	// Unaligned is what becomes of a checkpoint saved between two evaluations, as a message
 	// ends (", so ..."), where the framework does something other than leave it unscored.
 	Unaligned string
+	// FreshMetric is the metric checkpoints are ranked by when its name says training logs it
+	// (reduced_train_loss), so that a save between two evaluations is ranked by a current
+	// value, not a stale one: nothing to align. "" otherwise.
+	FreshMetric string
 	// BestAtEval names what writes the best checkpoint at every evaluation by itself, whatever
 	// the save interval ("evaluation.save_best"): the periodic saves then only serve to resume,
 	// and nothing needs them aligned with evaluations. "" when nothing does or it is not known.
@@ -524,4 +538,27 @@ func MultipleOf(a, b float64) bool {
 	}
 	const scale = 1_000_000
 	return a < 1 && b < 1 && math.Mod(a*scale, b*scale) == 0
+}
+
+// TrainMetric reports a metric name with the word train or training in it (train_loss,
+// train/acc, reduced_train_loss): training logs it.
+func TrainMetric(name string) bool { return metricWord(name, "train", "training") }
+
+// EvalMetric reports a metric name with a word that says validation or testing logs it
+// (val_loss, val/acc, validation_wer, eval_bleu, test_map).
+func EvalMetric(name string) bool {
+	return metricWord(name, "val", "valid", "validation", "eval", "evaluation", "test")
+}
+
+// metricWord reports whether one of the words (letters and digits, lower-cased) of name is
+// among words.
+func metricWord(name string, words ...string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if slices.Contains(words, w) {
+			return true
+		}
+	}
+	return false
 }

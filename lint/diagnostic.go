@@ -7,6 +7,10 @@ const ResultVersion = 1
 
 // Tool identifies trainlint in outputs.
 type Tool struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Name    string `json:"name"`
 	Version string `json:"version"`
 }
@@ -66,6 +70,10 @@ type Diagnostic struct {
 
 // Related is a second location that explains a finding ("train batch set here").
 type Related struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	File    string `json:"file"`
 	Line    int    `json:"line"`
 	Column  int    `json:"column"`
@@ -94,6 +102,10 @@ type Fix struct {
 
 // Edit replaces [start, end) with NewText. Edits of one fix never overlap.
 type Edit struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	File      string `json:"file"`
 	Line      int    `json:"line"`
 	Column    int    `json:"column"`

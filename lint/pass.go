@@ -52,6 +52,10 @@ type Finding struct {
 
 // RelatedNode is a second location, given as a node (value span) or a span.
 type RelatedNode struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Node    *doc.Node
 	AtKey   bool
 	Span    doc.Span
@@ -71,6 +75,10 @@ type FixSpec struct {
 
 // TextEdit replaces Src[Start:End] with NewText.
 type TextEdit struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Start, End int
 	NewText    string
 }

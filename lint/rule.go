@@ -71,6 +71,10 @@ const SiteURL = "https://trainlint.github.io"
 
 // Option is one tunable of a rule, set in the config file under [rules.<name>].
 type Option struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Name    string `json:"name"`
 	Type    string `json:"type"` // "integer", "number", "boolean", "string"
 	Default any    `json:"default"`

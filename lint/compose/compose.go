@@ -52,6 +52,10 @@ const (
 
 // Problem is a composition finding, located in the file that holds the reference.
 type Problem struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Kind    ProblemKind
 	File    string // "" for a command-line override
 	Span    doc.Span

@@ -26,6 +26,10 @@ type Named interface {
 
 // Entry is a name in a folder.
 type Entry struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Name string
 	Dir  bool // a folder
 }

@@ -37,6 +37,10 @@ var FileKeys = []FileKey{
 // Joined is a file that a key of the run names: it joins the run as a file of its own (its
 // values are not merged into the composed tree: the framework reads it separately).
 type Joined struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Role string
 	// Key is the dotted path of the key that names the file (FileKeys' Path, or
 	// "deepspeed_config.deepspeed_config_file" in a launcher).

@@ -38,6 +38,10 @@ type Context struct {
 // args.no_validate): on unless the run passes --no-validate); "" when it does not or the value is
 // not one of those (the functions' own default is off).
 type Trainer struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Name, Source string
 	Validate     string
 }

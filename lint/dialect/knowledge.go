@@ -45,6 +45,10 @@ var knowledgeTorchtuneTSV string
 
 // Fact is one key of one section of a framework's configuration, as read in its source.
 type Fact struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Section string // "" for the config's root; a class name (TRL's "SFTConfig") or a dotted section ("zero_optimization")
 	Key     string
 	Default string // as written in the source ("None", "1e-06", "'none'")

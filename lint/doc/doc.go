@@ -1497,6 +1497,10 @@ func (n *Node) Walk(fn func(*Node) bool) {
 
 // Comment is one comment in the source (YAML and TOML `#` comments), used by suppressions.
 type Comment struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Text string // the comment text after '#', untrimmed
 	Span Span   // the span of the comment including '#'
 	// Trailing reports whether code precedes the comment on its line.
@@ -1547,6 +1551,10 @@ func (k ProblemKind) String() string {
 // Problem is something a front-end found wrong with the bytes themselves. The engine turns each
 // into a diagnostic of the rule that reports its kind.
 type Problem struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Kind    ProblemKind
 	Message string
 	Span    Span
@@ -1563,6 +1571,10 @@ type Problem struct {
 
 // FileRef is one reference to another file or module.
 type FileRef struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Kind   string // "include" (gin), "import" (gin or Python), "base" (MMEngine _base_ / read_base)
 	Target string // the path or dotted module name as written
 	Span   Span
@@ -1570,6 +1582,10 @@ type FileRef struct {
 
 // BaseEdit is one assignment into an MMEngine config's bases.
 type BaseEdit struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	// Path is the part of the bases changed, dotted ("model.backbone.norm_cfg.type"; a list's
 	// item by its number; "" for the bases as a whole).
 	Path string
@@ -1760,6 +1776,10 @@ func callKey(off int) string { return "_call_" + strconv.Itoa(off) + "_" }
 // CallArg is a scalar argument of a ModuleCall: its keyword (empty for a positional one), its
 // type and value as a scalar Node has them, and where the caller wrote it.
 type CallArg struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Key   string
 	Type  Type
 	Value string

@@ -33,6 +33,10 @@ type Request struct {
 
 // File is one input file.
 type File struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Path   string `json:"path"`
 	Text   string `json:"text"`
 	Format string `json:"format,omitempty"`
@@ -61,6 +65,10 @@ type FixResult struct {
 
 // FixedFile is one file after its safe fixes.
 type FixedFile struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Path    string `json:"path"`
 	Text    string `json:"text"`
 	Applied int    `json:"applied"`
@@ -69,6 +77,10 @@ type FixedFile struct {
 
 // FrameworkInfo names one dialect (the checker's framework menu).
 type FrameworkInfo struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Name  string `json:"name"`
 	Title string `json:"title"`
 }

@@ -49,12 +49,19 @@ func checkDuplicateKey(p *lint.Pass) {
 	for _, pr := range p.Doc.Problems {
 		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] {
 			f := problemFinding(pr)
-			if p.Plan != nil && p.Plan.RepeatedKeys != "" && p.Doc.Format != doc.TOML {
+			more := ""
+			if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {
+				more = doc.MoreDuplicatesNote
+			}
+			switch {
+			case p.Plan != nil && p.Plan.RepeatedKeys != "" && p.Doc.Format != doc.TOML:
 				// what the framework's loaders do, in place of what the format does
-				f.Message = doc.RepeatedKeyMessage(pr.Key, p.Plan.RepeatedKeys)
-				if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {
-					f.Message += doc.MoreDuplicatesNote
-				}
+				f.Message = doc.RepeatedKeyMessage(pr.Key, p.Plan.RepeatedKeys) + more
+			case p.Plan != nil && p.Plan.Framework == "generic" && p.Doc.Format == doc.YAML:
+				// Who loads the file is not known: PyYAML's constructor keeps the later value,
+				// OmegaConf refuses the file (omegaconf/_utils.py, 2.3.0: "found duplicate key";
+				// LAVIS loads its configs so).
+				f.Message = strings.TrimSuffix(pr.Message, more) + " where PyYAML loads the file; OmegaConf (and Hydra) refuses it" + more
 			}
 			p.Report(f)
 		}

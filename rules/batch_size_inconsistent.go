@@ -92,12 +92,41 @@ func checkBatchProduct(p *lint.Pass) {
 	case positive(mb) && !ga.IsExplicit():
 		if gb.Value%mb.Value != 0 {
 			report(gb.Key+" "+itoa(gb.Value)+" is not a multiple of "+mb.Key+" "+itoa(mb.Value), 0, "")
+			return
 		}
 	case positive(ga) && !mb.IsExplicit():
 		if gb.Value%ga.Value != 0 {
 			report(gb.Key+" "+itoa(gb.Value)+" is not a multiple of "+ga.Key+" "+itoa(ga.Value), 0, "")
+			return
 		}
 	}
+	// A factor the file leaves out is derived from the device count by integer division
+	// (Origin Derived: the dialect derives it as its framework does), then the product asserted:
+	// a global batch the devices do not divide gives a rounded-down factor (0 fails the "greater
+	// than 0" assertion first) and a product that is not the global batch.
+	devices, ok := p.Plan.Topology.Devices()
+	if !ok || devices <= 0 || !mb.Known() || !ga.Known() || mb.Origin != plan.Derived && ga.Origin != plan.Derived {
+		return
+	}
+	if mb.Value*ga.Value*devices == gb.Value {
+		return
+	}
+	given, derived := mb, ga
+	if mb.Origin == plan.Derived {
+		given, derived = ga, mb
+	}
+	of, unit := itoa(devices)+" devices", given.Value*devices
+	if given.IsExplicit() {
+		of = given.Key + " " + itoa(given.Value) + " × " + of
+	}
+	why := "it holds only if model parallelism leaves a data-parallel size that divides " + itoa(gb.Value/max(given.Value, 1)) + "; the framework derives " +
+		derived.Key + " = " + itoa(derived.Value) + " from the " + itoa(devices) + " devices by integer division"
+	if derived.Value == 0 {
+		why += ", and refuses 0 at start-up"
+	} else {
+		why += ", and refuses the product " + itoa(mb.Value*ga.Value*devices) + " at start-up"
+	}
+	report(gb.Key+" "+itoa(gb.Value)+" is not a multiple of "+of+" = "+itoa(unit), lint.Warning, why)
 }
 
 // checkBatchDivides: global must be a multiple of micro × data-parallel size.

@@ -68,3 +68,17 @@ func TestUnalignedSaveByMetricKind(t *testing.T) {
 		}
 	}
 }
+
+// TestDerivedBatchFactorHelp: where DeepSpeed derives the factor a file leaves out from the
+// device count, the help says what it derives and why it refuses (0, or a product).
+func TestDerivedBatchFactorHelp(t *testing.T) {
+	o := lint.Options{Hosts: 2, DevicesPerHost: 8}
+	d := findingOf(t, "ds.json", `{"train_batch_size": 32, "train_micro_batch_size_per_gpu": 32}`, "TL701", o)
+	if d.Severity != lint.Warning || !strings.HasPrefix(d.Help, "it holds only if model parallelism leaves a data-parallel size that divides 1; the framework derives gradient_accumulation_steps = 0 from the 16 devices by integer division, and refuses 0 at start-up") {
+		t.Errorf("%s: %q", d.Severity, d.Help)
+	}
+	d = findingOf(t, "ds.json", `{"train_batch_size": 96, "gradient_accumulation_steps": 4}`, "TL701", o)
+	if !strings.Contains(d.Message, "gradient_accumulation_steps 4 × 16 devices = 64") || !strings.Contains(d.Help, "divides 24; the framework derives train_micro_batch_size_per_gpu = 1 from the 16 devices by integer division, and refuses the product 64") {
+		t.Errorf("%q / %q", d.Message, d.Help)
+	}
+}

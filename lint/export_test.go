@@ -8,3 +8,6 @@ func RunRules(rules []*Rule, a Analysis, o Options) int {
 
 // MemFS is the in-memory file system LintFiles composes runs from.
 func MemFS(m map[string][]byte) memFS { return memFS(m) }
+
+// PyLiteral exports pyLiteral to the tests.
+func PyLiteral(b []byte) bool { return pyLiteral(b) }

@@ -267,6 +267,12 @@ func TestFixValueChangesThatValueAlone(t *testing.T) {
 		{"python helper returning to two keys", "f.py",
 			"def g():\n  return dict(batch_size=1)\nval = g()\ntest = g()\n", "val.batch_size", ""},
 		{"python parameter", "g.py", "def f(b):\n  return dict(batch_size=b)\nval = f(1)\n", "val.batch_size", ""},
+		// An expression written as the value: a literal in its place would cut the link to what
+		// it is computed from (an ml_collections FieldReference follows later changes).
+		{"python computed value", "n.py", "val = dict(batch_size=2 * 4)\n", "val.batch_size", ""},
+		{"python field reference", "o.py", "import ml_collections\ndef get_config():\n  c = ml_collections.ConfigDict()\n  c.bs = 256\n" +
+			"  c.eval_bs = c.get_ref('bs') // 4\n  return c\n", "eval_bs", ""},
+		{"python negative literal", "p.py", "val = dict(batch_size=-1)\n", "val.batch_size", "val = dict(batch_size=9)\n"},
 		{"yaml alias token", "h.yaml", "base: &b 1\nval: *b\n", "val", "base: &b 1\nval: 9\n"},
 		{"yaml anchored value under an alias", "i.yaml", "a: &a {bs: 1}\nb: *a\n", "b.bs", ""},
 		{"yaml merged entry", "j.yaml", "a: &a {bs: 1}\nb:\n  <<: *a\n  x: 2\n", "b.bs", ""},
@@ -285,6 +291,22 @@ func TestFixValueChangesThatValueAlone(t *testing.T) {
 		}
 		if string(out.Text) != want {
 			t.Errorf("%s: fixed to %q, want %q", c.name, out.Text, want)
+		}
+	}
+}
+
+// TestPyLiteral: what a fix may replace in a Python config: one literal, never an expression.
+func TestPyLiteral(t *testing.T) {
+	for src, want := range map[string]bool{
+		"256": true, "-1": true, "1e-4": true, "3.5E+2": true, "0x1F": true, "1_000": true, ".5": true,
+		"True": true, "None": true, "'bf16'": true, `"a" 'b'`: true, `r'\d'`: true, `'''x'''`: true, `b"x"`: true,
+		`'it\'s'`:                           true,
+		"config.get_ref('batch_size') // 4": false, "2 * 64": false, "bs": false, "-bs": false,
+		"f'{x}'": false, "'a' + x": false, "'a' + 'b'": false, "(1)": false, "": false, "1 if c else 2": false,
+		"rb'x' u'y'": true, "fr'x'": false, "'a": false,
+	} {
+		if got := lint.PyLiteral([]byte(src)); got != want {
+			t.Errorf("%q: %v, want %v", src, got, want)
 		}
 	}
 }

@@ -329,6 +329,10 @@ func pyyamlOutside(d *Document) (int, string) {
 			case src[i] == '\n':
 				i++
 			default:
+				if !bytes.ContainsAny(src[r.Span.End.Offset:i], "\n\r") {
+					// on the line the root's value ends on: a second value beside it
+					return i, pyyamlBesideMessage
+				}
 				return i, pyyamlOutsideMessage(r, ended)
 			}
 			// At a line start: a marker, or more of the same.
@@ -360,10 +364,21 @@ func pyyamlMarker(line []byte, m string) bool {
 	return bytes.HasPrefix(line, []byte(m)) && (len(line) == 3 || line[3] == ' ' || line[3] == '\t' || line[3] == '\r' || line[3] == '\n')
 }
 
+// pyyamlOutsideTail says what readers do with text outside every document.
+const pyyamlOutsideTail = "PyYAML, which the frameworks load YAML with, refuses the file (\"expected '<document start>'\"), and other YAML readers silently drop everything from this line on"
+
+// pyyamlBesideMessage is for text after the document's value on the line where it ends (two
+// quoted strings side by side: a Python docstring's """ read as YAML).
+const pyyamlBesideMessage = "text follows the document's value on the line where the value ends: " + pyyamlOutsideTail + "; a YAML value is one scalar or collection (a Python docstring has no place in a YAML file; use # comments)"
+
 func pyyamlOutsideMessage(root *Node, ended bool) string {
-	const tail = "PyYAML, which the frameworks load YAML with, refuses the file (\"expected '<document start>'\"), and other YAML readers silently drop everything from this line on"
+	const tail = pyyamlOutsideTail
 	if ended {
 		return "a new document after \"...\" must start with \"---\": " + tail
+	}
+	if root.Kind == Scalar || root.Style == "flow" {
+		// no block to be left of: a scalar or a bracketed collection is the whole document
+		return "the document's value ends on line " + itoa(root.Span.End.Line) + " and this line adds to it: " + tail + "; a YAML document holds one value (start a new document with \"---\")"
 	}
 	return "this line is left of the document's block, which starts at column " + itoa(root.Span.Start.Col) + ": " + tail + "; indent it like the lines above or start a new document with \"---\""
 }

@@ -17,6 +17,12 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		{"a: x\ty\n", Syntax, 1, 5, `a tab here`},
 		{"  a: 1\nb: 2\n", Syntax, 2, 1, `this line is left of the document's block, which starts at column 3: PyYAML.*expected '<document start>'.*silently drop`},
 		{"  - x\n  - y\n# c\nname: a\n", Syntax, 4, 1, `left of the document's block`},
+		// Beside a value on its own line (a Python docstring read as YAML), and after a
+		// scalar or bracketed document, there is no block to be left of (PyYAML 6 refuses each).
+		{"\"a\" \"b\"\n", Syntax, 1, 5, `^text follows the document's value on the line where the value ends: PyYAML.*expected '<document start>'`},
+		{"\"\"\"\nabc\n\"\"\"\nname: x\n", Syntax, 1, 3, `^text follows the document's value on the line`},
+		{"\"a\"\nb: 1\n", Syntax, 2, 1, `^the document's value ends on line 1 and this line adds to it: PyYAML`},
+		{"[1, 2]\nb: 1\n", Syntax, 2, 1, `^the document's value ends on line 1 and this line adds to it`},
 		{"? [a]\n: b\n", Syntax, 1, 3, `a mapping or list as a key: PyYAML.*found unhashable key`},
 		{"{[a]: 1}\n", Syntax, 1, 2, `a mapping or list as a key`},
 		{"a: \"it\\'s\"\n", Syntax, 1, 7, `the escape \\' in a double-quoted string`},

@@ -13,23 +13,23 @@ import "github.com/trainlint/trainlint/lint/plan"
 // category starts by asking the plan for the host count; a test in package rules holds them to
 // it.
 //
-// A file of no known framework (the generic dialect, which knows no defaults) that states none
-// of the facts those rules read (seeds, data sharding, who checkpoints and logs) needs no host
-// count: the rules stay silent on it whatever the count (a .pre-commit-config.yaml, a
-// readthedocs file, a model-zoo record), so it is not counted in the note.
+// A file whose plan states none of the facts those rules read (seeds, data sharding, who
+// checkpoints and logs) needs no host count: the rules stay silent on it whatever the count. So
+// it is for a file of no known framework (the generic dialect, which knows no defaults: a
+// .pre-commit-config.yaml, a readthedocs file, a model-zoo record) and for a file of a known one
+// that configures nothing (mmpose's tools/train.py imports mmengine), which is not counted in
+// the note.
 func needsHosts(active []*Rule, a Analysis) []string {
 	if a.Plan == nil || a.Plan.Topology.Hosts.Known() {
 		return nil
 	}
-	if a.Dialect.Name == "generic" {
-		// Origin read directly: the light WASM module is built without inlining, where each
-		// Fact[T].Known would be a function call and a function of its own.
-		p, u := a.Plan, plan.Unknown
-		known := p.Seeds.Init.Origin != u || p.Seeds.Data.Origin != u || p.Data.Sharding.Origin != u ||
-			p.Ckpt.Scope.Origin != u || p.Logging.Scope.Origin != u || p.Logging.ConsoleScope.Origin != u
-		if !known {
-			return nil
-		}
+	// Origin read directly: the light WASM module is built without inlining, where each
+	// Fact[T].Known would be a function call and a function of its own.
+	p, u := a.Plan, plan.Unknown
+	known := p.Seeds.Init.Origin != u || p.Seeds.Data.Origin != u || p.Data.Sharding.Origin != u ||
+		p.Ckpt.Scope.Origin != u || p.Logging.Scope.Origin != u || p.Logging.ConsoleScope.Origin != u
+	if !known {
+		return nil
 	}
 	var codes []string
 	for _, r := range active {

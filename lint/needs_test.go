@@ -31,6 +31,11 @@ func TestNeedsHosts(t *testing.T) {
 		{"one selected", hf, lint.Options{Select: []string{"TL602"}}, []string{"TL602"}},
 		{"stated in the file", lint.File{Path: "l.yaml", Text: []byte("trainer:\n  num_nodes: 2\n  devices: 8\n")}, lint.Options{}, nil},
 		{"unparsable", lint.File{Path: "x.yaml", Text: []byte("a: [\n")}, lint.Options{}, nil},
+		// A module of an OpenMMLab project reads as MMEngine's (its import) but configures
+		// nothing; a config of that project claims MMEngine's seed defaults.
+		{"mmengine module", lint.File{Path: "hrnet.py", Text: []byte("from mmengine.model import BaseModule\n\nclass HRNet(BaseModule):\n    pass\n")}, lint.Options{}, nil},
+		{"mmengine config", lint.File{Path: "r.py", Text: []byte("from mmengine.dataset import DefaultSampler\n" +
+			"train_dataloader = dict(batch_size=2, num_workers=2, sampler=dict(type=DefaultSampler))\n")}, lint.Options{}, []string{"TL603"}},
 	} {
 		info, diags := lint.LintFile(c.f, all, c.o)
 		if !reflect.DeepEqual(info.NeedsHosts, c.want) {

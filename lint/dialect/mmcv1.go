@@ -39,6 +39,27 @@ func mmengineLayout(root *doc.Node) bool {
 	return false
 }
 
+// mmHasSettings reports whether an MMEngine file sets anything a run reads: bases, one of
+// mmKeys or a registry dict. A script or module of an OpenMMLab project (tools/train.py,
+// models/backbones/hrnet.py: they import mmengine, so they read as MMEngine's) configures
+// nothing, and no default is claimed for it (no seed that needs a host count).
+func mmHasSettings(d *doc.Document) bool {
+	if d.Root == nil || d.HasRef("base") {
+		return d.Root != nil
+	}
+	for _, k := range mmKeys {
+		if n := d.Root.Get(k); n != nil && !n.IsUnknown() {
+			return true
+		}
+	}
+	for _, c := range d.Root.Children {
+		if c.Kind == doc.Map && mmClassName(c.Get("type")) {
+			return true
+		}
+	}
+	return false
+}
+
 // mmcv1Loader reports a config that sets MMCV 1.x's loader (data.samples_per_gpu or
 // data.workers_per_gpu). Beside a top-level train_dataloader (openmixup's detection benchmarks
 // add one to mmdet 2.x bases), the runner the file is for is unknown: MMCV 1.x's tools build

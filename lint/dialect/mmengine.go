@@ -238,7 +238,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			Help: "save the file as UTF-8 without a byte order mark"})
 	}
 
-	if mmTestOnly(root) {
+	if mmTestOnly(root) || !mmHasSettings(d) {
 		// Nothing of a training run is read from a model that cannot train.
 		ApplyContext(p, ctx)
 		return p

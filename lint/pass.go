@@ -193,63 +193,6 @@ func valueEdit(d *doc.Document, n *doc.Node, e TextEdit) (TextEdit, bool) {
 	return e, true
 }
 
-// pyLiteral reports whether Python source text is one literal, a number (signed), a string
-// (not an f-string) or True, False or None: an edit of it changes one value. An expression
-// computes its value from others, and ml_collections' config.get_ref('batch_size') // 4
-// keeps following batch_size where a variant or a command-line flag changes it; a literal in
-// its place would cut that link (magvit's eval batch).
-func pyLiteral(b []byte) bool {
-	t := strings.TrimSpace(string(b))
-	switch t {
-	case "", "True", "False", "None":
-		return t != ""
-	}
-	if t[0] == '-' || t[0] == '+' {
-		t = strings.TrimLeft(t[1:], " ")
-	}
-	if t == "" {
-		return false
-	}
-	if c := t[0]; c >= '0' && c <= '9' || c == '.' {
-		for i := 0; i < len(t); i++ {
-			switch c := t[i]; {
-			case c >= '0' && c <= '9', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '.', c == '_':
-			case (c == '+' || c == '-') && (t[i-1] == 'e' || t[i-1] == 'E'):
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	// One or more string literals side by side ('a' "b"), each with an r, b or u prefix at
-	// most, and nothing else.
-	for t != "" {
-		k := strings.IndexAny(t, "'\"")
-		if k < 0 || strings.Trim(strings.ToLower(t[:k]), "rbu") != "" || k > 2 {
-			return false
-		}
-		q := t[k : k+1]
-		if strings.HasPrefix(t[k:], q+q+q) {
-			q = q + q + q
-		}
-		rest, closed := t[k+len(q):], false
-		for n := 0; n < len(rest); n++ {
-			if rest[n] == '\\' { // escapes the next character, a quote too (in raw strings also)
-				n++
-				continue
-			}
-			if strings.HasPrefix(rest[n:], q) {
-				t, closed = strings.TrimLeft(rest[n+len(q):], " \t\\\n\r"), true
-				break
-			}
-		}
-		if !closed {
-			return false
-		}
-	}
-	return true
-}
-
 // writtenAsValue reports whether v is written as the value of the key at k: between them only
 // spaces, line continuations and one "=" or ":" (with "]" before it for c['k'] = v; a quoted
 // key's span holds its quotes).

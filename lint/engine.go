@@ -93,6 +93,10 @@ type DeclaredRun struct {
 
 // Target is the version of one framework a file is linted for, and where it was read.
 type Target struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Version string // "4.46", "0.14.4"
 	Source  string // "requirements.txt" or ".trainlint.toml [target]": messages say "<Source> pins <Version>"
 	// Shown, when set, is how messages name a version that is an upper bound, not a release

@@ -211,6 +211,10 @@ type nearIndex struct {
 }
 
 type nearEntry struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	key, folded string
 	pos         int    // in list: the first of several keys folding to the same wins
 	chars       uint64 // charBits(folded), for ASCII keys

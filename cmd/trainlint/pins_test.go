@@ -53,7 +53,7 @@ func TestTargetsFromPinsAndConfig(t *testing.T) {
 	file := filepath.Join(sub, "config.yaml")
 	write(file, "output_dir: out\n")
 	o := withPins(lint.Options{}, file)
-	if got := o.Targets["transformers"]; got != (lint.Target{Version: "4.46.0", Source: "requirements.txt pins 4.46.0"}) {
+	if got := o.Targets["transformers"]; !reflect.DeepEqual(got, lint.Target{Version: "4.46.0", Source: "requirements.txt pins 4.46.0"}) {
 		t.Errorf("transformers target %+v", got)
 	}
 	write(filepath.Join(root, ".trainlint.toml"), "[target]\ntransformers = \"5.0\"\n")
@@ -85,7 +85,7 @@ func TestPinsFromDockerfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := withPins(lint.Options{}, filepath.Join(sub, "all_params.yaml"))
-	if got := o.Targets["lightning"]; got != (lint.Target{Version: "1.8.6", Source: "Dockerfile pins 1.8.6"}) {
+	if got := o.Targets["lightning"]; !reflect.DeepEqual(got, lint.Target{Version: "1.8.6", Source: "Dockerfile pins 1.8.6"}) {
 		t.Errorf("lightning target %+v", got)
 	}
 	if got := o.Targets["transformers"]; got.Version != "4.30.0" {
@@ -106,7 +106,7 @@ func TestPinsFromSetupPy(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := withPins(lint.Options{}, filepath.Join(sub, "config.yaml"))
-	if got := o.Targets["transformers"]; got != (lint.Target{Version: "4.52.3", Source: "setup.py pins 4.52.3"}) {
+	if got := o.Targets["transformers"]; !reflect.DeepEqual(got, lint.Target{Version: "4.52.3", Source: "setup.py pins 4.52.3"}) {
 		t.Errorf("transformers target %+v", got)
 	}
 	if got := o.Targets["trl"]; got.Version != "0.18.0" {

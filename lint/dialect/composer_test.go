@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -140,7 +141,7 @@ func TestComposerTimeStrings(t *testing.T) {
 	for _, c := range cases {
 		d := tcgDoc(t, doc.YAML, "x: "+c.src+"\n")
 		got, ok := parseComposerTime(d.Root.Get("x"), plan.Epochs)
-		if ok != c.ok || (ok && got != c.want) {
+		if ok != c.ok || (ok && !reflect.DeepEqual(got, c.want)) {
 			t.Errorf("parseComposerTime(%s) = %+v, %v; want %+v, %v", c.src, got, ok, c.want, c.ok)
 		}
 	}

@@ -493,7 +493,7 @@ func TestGenericRetentionSpellings(t *testing.T) {
 	} {
 		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
 		r := p.Ckpt.Retention
-		if r.Origin != plan.Explicit || r.Value != (plan.Retention{Kind: plan.KeepLatest, N: 3}) || r.Key != c.key {
+		if r.Origin != plan.Explicit || !reflect.DeepEqual(r.Value, plan.Retention{Kind: plan.KeepLatest, N: 3}) || r.Key != c.key {
 			t.Errorf("%q: retention %+v", c.src, r)
 		}
 	}

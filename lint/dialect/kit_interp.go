@@ -73,6 +73,10 @@ func resolveRef(root, n *doc.Node) (*doc.Node, string) {
 
 // Unresolved is an interpolation whose target is not in the file.
 type Unresolved struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Node *doc.Node
 	Ref  string // the dotted path, "paths.log_dir"; the variable's name when Env
 	// Env marks an environment variable without a default (UnresolvedInRun).

@@ -92,6 +92,10 @@ type Knowledge struct {
 var knowledgeOf sync.Map
 
 type knowledgeEntry struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	once sync.Once
 	k    *Knowledge
 }
@@ -446,7 +450,7 @@ func (k *Knowledge) bracket(target string) (int, int) {
 			lo, hi = -1, -1
 		}
 	}
-	k.lastBracket.Store(&bracketAnswer{target, lo, hi})
+	k.lastBracket.Store(&bracketAnswer{target: target, lo: lo, hi: hi})
 	return lo, hi
 }
 
@@ -494,6 +498,10 @@ func (k *Knowledge) changedInPatch() bool {
 }
 
 type bracketAnswer struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	target string
 	lo, hi int
 }

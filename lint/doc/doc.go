@@ -1099,6 +1099,10 @@ func (s Span) IsZero() bool { return s.Start.Line == 0 }
 // Tagged is a node and its explicit YAML tag, in short form where the tag has one ("!!python/tuple"
 // for tag:yaml.org,2002:python/tuple; "!custom").
 type Tagged struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Node *Node
 	Tag  string
 }

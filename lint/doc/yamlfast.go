@@ -638,6 +638,10 @@ func (f *fastReader) blockScalar(parent *Node, depth, indent int) (*Node, int) {
 
 // anchorDef is an anchored node as the reader keeps it.
 type anchorDef struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	node   *Node
 	nested bool // the node holds an alias or a block scalar: its copies are left to yaml.v3
 }

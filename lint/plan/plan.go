@@ -119,6 +119,10 @@ const (
 
 // Interval is how often something happens.
 type Interval struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Value float64
 	Unit  Unit
 	// Text is the value as written ("00:00:30:00", "30m", "500ba"), for messages.
@@ -136,6 +140,10 @@ const (
 )
 
 type Retention struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Kind RetentionKind
 	N    int
 	// DroppedBest says why the framework drops a keep-best setting the file asked for (the fact
@@ -164,6 +172,10 @@ const (
 
 // Seed is one seed with how it varies across hosts.
 type Seed struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	// Value is the seed as written ("42", "${oc.env:RANK}", "" when absent).
 	Value string
 	// Varies says whether it differs per host; Why says how ("derived from ${oc.env:RANK}",

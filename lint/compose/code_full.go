@@ -209,7 +209,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				setChild(base, ch.Key, ch)
 			}
 			if len(dup) > 0 {
-				c.problem(Refused, p, it.Span, "MMEngine refuses a key that two bases set: "+strings.Join(dup, ", ")+" set again by "+bp)
+				c.problem(Refused, p, it.Span, "MMEngine and MMCV 1.x refuse a key that two bases set: "+strings.Join(dup, ", ")+" set again by "+bp)
 			}
 		}
 	}
@@ -748,7 +748,7 @@ func (c *composer) mmMerge(dst, src *doc.Node, file string) {
 				return
 			}
 			if cur.Kind != doc.Map {
-				c.problem(Refused, file, src.KeySpan, "MMEngine refuses "+quote(src.Key)+": it is a dict here but not in the base ("+c.run.Origin(cur).File+"); `_delete_=True` replaces it")
+				c.problem(Refused, file, src.KeySpan, "MMEngine and MMCV 1.x refuse "+quote(src.Key)+": it is a dict here but not in the base ("+c.run.Origin(cur).File+"); `_delete_=True` replaces it")
 			} else {
 				for _, ch := range append([]*doc.Node(nil), src.Children...) {
 					c.mmMerge(cur, ch, file)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -387,5 +388,29 @@ func TestMMEngineBaseNotReadMessages(t *testing.T) {
 		if c.want == "" && len(msgs) != 0 || c.want != "" && (len(msgs) != 1 || !strings.HasPrefix(msgs[0], c.want)) {
 			t.Errorf("%s: %q", c.file, msgs)
 		}
+	}
+}
+
+// TestMMBaseRefusalsNameBothLoaders: two bases setting one key, and a dict merged over a base's
+// non-dict, are refused by MMEngine's Config.fromfile and by MMCV 1.x's alike (mmcv v1.7.2
+// utils/config.py: "Duplicate key is not allowed among bases", _merge_a_into_b's TypeError), so
+// the message names both (openmixup's configs are MMCV 1.x's).
+func TestMMBaseRefusalsNameBothLoaders(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"c/a.py":    "custom_hooks = [dict(type='EMAHook')]\nfp16 = dict(loss_scale='dynamic')\n",
+		"c/b.py":    "custom_hooks = []\n",
+		"c/main.py": "_base_ = ['./a.py', './b.py']\nfp16 = dict(loss_scale=dict(init_scale=512.0))\n",
+	})
+	r := Compose(fsys, "c/main.py", nil, Limits{})
+	var msgs []string
+	for _, p := range r.Problems {
+		msgs = append(msgs, p.Message)
+	}
+	if len(msgs) != 2 || !slices.ContainsFunc(msgs, func(m string) bool {
+		return strings.HasPrefix(m, `MMEngine and MMCV 1.x refuse a key that two bases set: "custom_hooks"`)
+	}) || !slices.ContainsFunc(msgs, func(m string) bool {
+		return strings.HasPrefix(m, `MMEngine and MMCV 1.x refuse "loss_scale": it is a dict here but not in the base`)
+	}) {
+		t.Errorf("problems %q", msgs)
 	}
 }

@@ -82,3 +82,24 @@ func TestDerivedBatchFactorHelp(t *testing.T) {
 		t.Errorf("%q / %q", d.Message, d.Help)
 	}
 }
+
+// TestDeepSpeedStringBatch: a DeepSpeed batch key written as a string other than "auto" stops
+// DeepSpeedConfig (it computes with the batch sizes); the fix writes the number. "auto", an
+// interpolation and an elastic config (which replaces the batch keys) are left alone.
+func TestDeepSpeedStringBatch(t *testing.T) {
+	d := findingOf(t, "ds.json", "{\"train_micro_batch_size_per_gpu\": \"4\", \"gradient_accumulation_steps\": 2}\n", "TL011", lint.Options{})
+	if d.Message != `train_micro_batch_size_per_gpu is the string "4": deepspeed 0.19.5 stops at start-up: "TypeError"` ||
+		d.Fix == nil || len(d.Fix.Edits) != 1 || d.Fix.Edits[0].NewText != "4" {
+		t.Errorf("%q fix %+v", d.Message, d.Fix)
+	}
+	for _, src := range []string{
+		"{\"train_micro_batch_size_per_gpu\": \"auto\", \"train_batch_size\": 32}\n",
+		"{\"train_micro_batch_size_per_gpu\": 4, \"train_batch_size\": 32}\n",
+		"{\"train_batch_size\": \"32\", \"elasticity\": {\"enabled\": true, \"max_train_batch_size\": 64, \"micro_batch_sizes\": [2, 4]}}\n",
+	} {
+		_, diags := lint.LintFile(lint.File{Path: "ds.json", Text: []byte(src)}, All(), lint.Options{Select: []string{"TL011"}})
+		if len(diags) != 0 {
+			t.Errorf("%s: %+v", src, diags)
+		}
+	}
+}

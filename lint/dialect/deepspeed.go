@@ -196,6 +196,7 @@ func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	// _batch_assertion: train_batch_size == micro × accumulation × data-parallel world size.
 	p.Schedule.BatchAsserted = true
+	dsStringBatches(p, root)
 	ApplyContext(p, ctx)
 	dsDerive(p)
 	return p

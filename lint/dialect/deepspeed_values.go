@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // dsProblems checks the values of DeepSpeed's pydantic sections against the enums their fields
@@ -98,4 +99,29 @@ func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
 	}
 	v, _ := dsValueIndexes.LoadOrStore(kb, ix)
 	return v.(*dsValueIndex)
+}
+
+// dsStringBatches refuses a batch key written as a string other than "auto" (which the HF
+// Trainer and accelerate fill in): DeepSpeedConfig reads the three batch keys as given
+// (get_scalar_param) and computes with them at start-up (_set_batch_related_parameters divides
+// them, _batch_assertion compares them with 0; DeepSpeed v0.19.5, runtime/config.py), where a
+// string stops it with a TypeError; the HF Trainer refuses it sooner, as a value that differs
+// from its own. Elastic training, which replaces the batch keys, is left alone.
+func dsStringBatches(p *plan.Plan, root *doc.Node) {
+	if on, _ := root.At("elasticity.enabled").Bool(); on {
+		return
+	}
+	for _, k := range []string{"train_batch_size", "train_micro_batch_size_per_gpu", "gradient_accumulation_steps"} {
+		n := root.Get(k)
+		if n == nil || n.Kind != doc.Scalar || n.Type != doc.String || n.Value == "auto" || strings.Contains(n.Value, "${") {
+			continue
+		}
+		r := plan.Rejection{Node: n, Key: k, Message: k + " is the string " + strconv.Quote(n.Value),
+			Says: "TypeError", Package: "deepspeed", Read: "0.19.5", Source: "DeepSpeedConfig._configure_train_batch_size, which computes with the batch sizes as numbers",
+			Help: "write the number without quotes (or \"auto\" where the HF Trainer or accelerate fills it in)"}
+		if v, err := strconv.Atoi(n.Value); err == nil && v > 0 && strconv.Itoa(v) == n.Value {
+			r.Fix = &plan.Fix{Node: n, Value: n.Value, Safe: true, Message: "write " + k + " as the number " + n.Value}
+		}
+		p.Rejections = append(p.Rejections, r)
+	}
 }

@@ -390,10 +390,10 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	if pkg == "" {
 		pkg = defPkg
 		if h, ok := header(d); ok {
-			switch h {
-			case "_global_":
-				pkg = ""
-			case "_group_":
+			switch tail, global := globalTail(h); {
+			case global:
+				pkg = tail // "_global_", "_global_.x", and Hydra's reading of "__global__"
+			case h == "_group_":
 				pkg = defPkg
 			default:
 				pkg = h
@@ -811,11 +811,13 @@ func joinGroup(dir, name string) string {
 // "_global_" prefix absolute, "_here_" the parent's, "_group_" the group's) into an absolute
 // dotted package. "" is the root (marked "_global_" so that the caller does not fall back).
 func resolvePackage(pkg, parent, group string) string {
+	if tail, global := globalTail(pkg); global {
+		if tail == "" {
+			return "_global_"
+		}
+		return tail
+	}
 	switch {
-	case pkg == "_global_":
-		return "_global_"
-	case strings.HasPrefix(pkg, "_global_."):
-		return strings.TrimPrefix(pkg, "_global_.")
 	case pkg == "_here_":
 		if parent == "" {
 			return "_global_"
@@ -827,6 +829,21 @@ func resolvePackage(pkg, parent, group string) string {
 		return pkg
 	}
 	return parent + "." + pkg
+}
+
+// globalTail reads a package as Hydra 1.3.2's _get_final_package does (default_element.py):
+// what follows the last "_global_" in it and the dot after that, the root when nothing does.
+// So "_global_.model" is model, and audiocraft's "__global__", which holds "_global_" too, is
+// the root. global is false for a package without "_global_".
+func globalTail(pkg string) (tail string, global bool) {
+	i := strings.LastIndex(pkg, "_global_")
+	if i < 0 {
+		return pkg, false
+	}
+	if i += len("_global_") + 1; i >= len(pkg) {
+		return "", true
+	}
+	return pkg[i:], true
 }
 
 // header returns the `# @package X` directive among the comments before the first key.

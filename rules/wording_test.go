@@ -103,3 +103,30 @@ func TestDeepSpeedStringBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovedTrainerArgumentsInHydraMaps: an argument Lightning 2.0 removed (gpus) is
+// deprecated-key's under a Hydra config's trainer: (which reads trainer.<key>), and unknown-key's
+// in a map no other rule reads: a trainer group file's root (flash-attention's all_params.yaml)
+// and a LightningCLI Trainer's init_args. Hydra's instantiate and the CLI refuse it either way.
+func TestRemovedTrainerArgumentsInHydraMaps(t *testing.T) {
+	codes := func(path, src string) []string {
+		_, diags := lint.LintFile(lint.File{Path: path, Text: []byte(src)}, All(), lint.Options{Select: []string{"TL003", "TL005"}})
+		var out []string
+		for _, d := range diags {
+			if strings.Contains(d.Message, `"gpus"`) {
+				out = append(out, d.Code)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct{ name, path, src, want string }{
+		{"group file root", "configs/trainer/default.yaml", "_target_: pytorch_lightning.Trainer\ngpus: 2\nmax_epochs: 3\n", "TL003"},
+		{"under trainer:", "train.yaml", "trainer:\n  _target_: pytorch_lightning.Trainer\n  gpus: 2\nmodel:\n  _target_: src.M\n", "TL005"},
+		{"CLI init_args", "cli.yaml", "seed_everything: 1\ntrainer:\n  class_path: lightning.pytorch.Trainer\n  init_args:\n    gpus: 2\n", "TL003"},
+		{"CLI trainer:", "cli2.yaml", "seed_everything: 1\ntrainer:\n  gpus: 2\n", "TL005"},
+	} {
+		if got := codes(c.path, c.src); len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: %v, want [%s]", c.name, got, c.want)
+		}
+	}
+}

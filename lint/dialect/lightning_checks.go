@@ -88,7 +88,9 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 		case cp == "":
 			out = append(out, KeyMap{Node: tr, At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true, Skip: skip})
 		case lightningClass(cp, "Trainer"):
-			out = append(out, KeyMap{Node: tr.Get("init_args"), At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true, Skip: skip})
+			// (deprecated-key reads trainer.<key>, not trainer.init_args.<key>: a removed
+			// argument here is this map's to report)
+			out = append(out, KeyMap{Node: tr.Get("init_args"), At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true})
 		}
 		cbs := tr.Get("callbacks")
 		if cp != "" {
@@ -125,7 +127,9 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 		for _, cls := range []string{"Trainer", "ModelCheckpoint", "EarlyStopping"} {
 			if t != cls && lightningClass(t, cls) {
 				km := KeyMap{Node: n, At: n, Section: cls, Name: cls, By: "Hydra's instantiate", Skip: hydraDirectives}
-				if cls == "Trainer" {
+				if cls == "Trainer" && n == root.Get("trainer") {
+					// deprecated-key reports trainer.<removed argument>; elsewhere (a trainer
+					// group file's root, flash-attention's all_params.yaml) nothing else does
 					km.Skip = lightningHydraTrainerSkip
 				}
 				out = append(out, km)

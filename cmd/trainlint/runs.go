@@ -201,7 +201,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				t.widenCode(named, walked)
 			}
 			if len(t.namedJSON) > 0 {
-				t.widenJoined(walked)
+				t.widenJoined(walked, inputs, groupsNamed)
 			}
 			sort.Strings(t.files)
 		}
@@ -792,7 +792,12 @@ func (t *runTree) namedConfigs() []string {
 // Trainer stops on. Those recipes are extra. Past maxListedConfigs YAML files, only the JSON
 // recipes are searched (a JSON file is read only when it is small enough to be a recipe:
 // jsonRecipeFile).
-func (t *runTree) widenJoined(walked []string) {
+//
+// A recipe that is a Hydra group option (conf/training/sft.yaml's deepspeed:) is no run of its
+// own: its config directory is read instead (expand), as naming the option does, so that the
+// runs that choose it join the JSON file with their batch settings. inputs are the command
+// line's reported paths, memo hydraRoot's.
+func (t *runTree) widenJoined(walked []string, inputs map[string]bool, memo map[[2]string]bool) {
 	recipes := keepPaths(walked, compose.IsRecipePath)
 	if len(keepPaths(recipes, isYAMLPath)) > maxListedConfigs {
 		recipes = keepPaths(recipes, func(p string) bool { return !isYAMLPath(p) })
@@ -811,6 +816,12 @@ func (t *runTree) widenJoined(walked []string) {
 			continue // data, not a recipe: not read into the tree
 		}
 		if slices.ContainsFunc(t.namedJSON, func(j string) bool { return hasDelimited(string(b), path.Base(j)) }) {
+			if isYAMLPath(r) {
+				if dir := hydraRoot(filepath.Join(t.root, filepath.FromSlash(r)), memo); dir != "" {
+					t.expand(dir, inputs)
+					continue
+				}
+			}
 			t.addExtra(r)
 		}
 	}

@@ -633,7 +633,8 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 			"ds/z.json":              "{\n  \"train_micro_batch_size_per_gpu\": 4\n}\n",
 		})
 		for _, args := range [][]string{{"."}, {"conf"}, {"conf/config.yaml"}, {"conf/training/sft.yaml"}, {"conf/config.yaml", "conf/training/sft.yaml"},
-			{"conf/training", "conf/config.yaml"}, {"conf/config.yaml", "--override", "eval_steps=50"}, {"conf", "--override", "eval_steps=50"}} {
+			{"conf/training", "conf/config.yaml"}, {"conf/config.yaml", "--override", "eval_steps=50"}, {"conf", "--override", "eval_steps=50"},
+			{"ds/z.json"}, {"ds"}} {
 			_, res, _ := checkJSON(t, args...)
 			how := "check " + strings.Join(args, " ")
 			noTL006(how, res)

@@ -110,7 +110,12 @@ func folderPins(dir string) map[string]lint.Target {
 	}
 	for i, name := range names {
 		for pkg, c := range markedCaps(name, texts[i]) {
-			if _, ok := out[pkg]; !ok {
+			// another file of the folder requiring the package unmarked leaves it open
+			unmarked := false
+			for j, n := range names {
+				unmarked = unmarked || texts[j] != "" && !strings.HasSuffix(n, ".lock") && requiresPackage(requirementsOnly(n, texts[j]), pkg)
+			}
+			if _, ok := out[pkg]; !ok && !unmarked {
 				out[pkg] = c
 			}
 		}
@@ -256,6 +261,7 @@ func markedCaps(name, text string) map[string]lint.Target {
 	type bound struct {
 		ver, shown, req string
 		inclusive, open bool
+		lines           int // the package's marked requirements
 	}
 	best := map[string]*bound{}
 	for _, req := range markedRequirements(name, text) {
@@ -278,20 +284,27 @@ func markedCaps(name, text string) map[string]lint.Target {
 		}
 		switch old := best[pkg]; {
 		case old == nil:
+			b.lines = 1
 			best[pkg] = b
 		case old.open || b.open:
 			old.open = true
+			old.lines++
 		default:
 			c := dialect.CompareVersions(dialect.ParseVersion(b.ver), dialect.ParseVersion(old.ver))
+			b.lines = old.lines + 1
 			if c > 0 || c == 0 && b.inclusive {
 				best[pkg] = b
+			} else {
+				old.lines++
 			}
 		}
 	}
 	out := map[string]lint.Target{}
 	plain := requirementsOnly(name, text)
 	for pkg, b := range best {
-		if b.open || requiresPackage(plain, pkg) {
+		// One marked line leaves the other environments unbounded (a lone
+		// `transformers<4.46; python_version<'3.9'`), and so does an unmarked requirement.
+		if b.open || b.lines < 2 || requiresPackage(plain, pkg) {
 			continue
 		}
 		if ver, ok := capTarget(pkg, b.ver, b.inclusive); ok {
@@ -320,17 +333,21 @@ func normalPackage(n string) string {
 // requiresPackage reports whether text (requirementsOnly's) names the package pkg in a
 // requirement.
 func requiresPackage(text, pkg string) bool {
-	for _, m := range reqAny.FindAllStringSubmatch(text, -1) {
-		if normalPackage(m[1]) == pkg {
-			return true
+	for _, line := range strings.Split(text, "\n") {
+		// a list item of environment.yml or a TOML array, written or not in quotes
+		line = strings.TrimLeft(line, " \t-")
+		for _, m := range reqAny.FindAllStringSubmatch(line, -1) {
+			if normalPackage(m[1]) == pkg {
+				return true
+			}
 		}
 	}
 	return false
 }
 
 // reqAny is a requirement's package name: at a line's start or in quotes, followed by a
-// version operator, extras, a quote or the line's end.
-var reqAny = regexp.MustCompile(`(?m)(?:^\s*|["'])([A-Za-z0-9_.\-]+)\s*(?:\[|[<>=!~]|["']|$)`)
+// version operator, extras, a URL's @, a quote or the line's end.
+var reqAny = regexp.MustCompile(`(?:^|["'])([A-Za-z0-9_.\-]+)[ \t]*(?:\[|[<>=!~@]|["']|$)`)
 
 // markedRequirements are the requirement parts (before the ';') of the file's requirements
 // with an environment marker: quoted ones in any file, and whole lines in the files that hold
@@ -347,19 +364,23 @@ func markedRequirements(name, text string) []string {
 		}
 		if perLine {
 			l := strings.TrimLeft(strings.TrimSpace(line), "- ")
-			if markedRequirement.MatchString(l) {
+			if markedRequirement.MatchString(l) || markedURL.MatchString(l) {
 				out = append(out, l[:strings.IndexByte(l, ';')])
 			}
 			continue
 		}
 		for _, q := range quotedMarked.FindAllStringSubmatch(line, -1) {
-			if markedRequirement.MatchString(q[1]) {
+			if markedRequirement.MatchString(q[1]) || markedURL.MatchString(q[1]) {
 				out = append(out, q[1][:strings.IndexByte(q[1], ';')])
 			}
 		}
 	}
 	return out
 }
+
+// markedURL is a direct reference with an environment marker (`transformers @ git+https://...
+// ; python_version>='3.10'`): a requirement of no version bound.
+var markedURL = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\s*@[^;]*;`)
 
 // quotedMarked is a quoted string holding a ';'.
 var quotedMarked = regexp.MustCompile(`["']([^"';]*;[^"']*)["']`)

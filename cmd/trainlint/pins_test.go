@@ -320,6 +320,12 @@ func TestMarkedCaps(t *testing.T) {
 		{"requirements.txt", "transformers~=4.41; python_version>='3.10'\n", map[string]lint.Target{}},
 		{"requirements.txt", "transformers<4.46; sys_platform=='linux'\ntransformers>=4.40\n", map[string]lint.Target{}},
 		{"requirements.txt", "# transformers<4.46; python_version<'3.10'\n", map[string]lint.Target{}},
+		// one marked line (other environments unbounded), a marked URL (no bound), an
+		// unmarked conda or quoted list item beside the marked ones
+		{"requirements.txt", "transformers<4.46; python_version<'3.9'\n", map[string]lint.Target{}},
+		{"requirements.txt", "transformers<=4.45.2; python_version<'3.10'\ntransformers @ git+https://github.com/huggingface/transformers ; python_version>='3.10'\n", map[string]lint.Target{}},
+		{"environment.yml", "dependencies:\n  - pip:\n    - transformers<=4.45.2; python_version<'3.10'\n    - transformers<=4.48.2; python_version>='3.10'\n    - transformers>=4.46\n", map[string]lint.Target{}},
+		{"environment.yml", "dependencies:\n  - pip:\n    - transformers<=4.45.2; python_version<'3.10'\n    - transformers<=4.48.2; python_version>='3.10'\n    - \"transformers>=4.46\"\n", map[string]lint.Target{}},
 	} {
 		if got := markedCaps(c.name, c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s %q: got %+v, want %+v", c.name, c.text, got, c.want)
@@ -332,5 +338,15 @@ func TestMarkedCaps(t *testing.T) {
 	}
 	if got := folderPins(dir)["transformers"]; got.Version != "4.48.2" {
 		t.Errorf("folderPins: transformers %+v, want 4.48.2", got)
+	}
+	// another file of the folder requiring it unmarked leaves it unbounded
+	dir = t.TempDir()
+	for name, text := range map[string]string{"requirements.txt": limo, "setup.py": "setup(install_requires=['transformers'])\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, ok := folderPins(dir)["transformers"]; ok {
+		t.Errorf("folderPins with setup.py requiring transformers unmarked: %+v, want none", got)
 	}
 }

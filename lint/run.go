@@ -531,19 +531,22 @@ func AddRunFindings(known, runDiags []Diagnostic) []Diagnostic {
 		seen[key{d.File, d.Rule, d.Message, d.Line}] = true
 	}
 	graver := map[at]Severity{}
+	repeated := map[key]bool{} // file findings a run made too: the run saw them hold
 	var added []Diagnostic
 	for _, d := range runDiags {
-		if seen[key{d.File, d.Rule, d.Message, d.Line}] {
+		k := key{d.File, d.Rule, d.Message, d.Line}
+		if seen[k] {
+			repeated[k] = true
 			continue
 		}
 		added = append(added, d)
-		k := at{d.File, d.Rule, d.Line, d.Column}
-		graver[k] = max(graver[k], d.Severity)
+		a := at{d.File, d.Rule, d.Line, d.Column}
+		graver[a] = max(graver[a], d.Severity)
 	}
 	if len(graver) > 0 {
 		kept := known[:0]
 		for _, d := range known {
-			if graver[at{d.File, d.Rule, d.Line, d.Column}] <= d.Severity {
+			if graver[at{d.File, d.Rule, d.Line, d.Column}] <= d.Severity || repeated[key{d.File, d.Rule, d.Message, d.Line}] {
 				kept = append(kept, d)
 			}
 		}

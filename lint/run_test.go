@@ -455,3 +455,28 @@ func TestDedupeRunsNamesFewRuns(t *testing.T) {
 		t.Errorf("a tree of one run: %+v", out[0].Related)
 	}
 }
+
+// TestAddRunFindings: a run finding the file's lint made already is not added twice; a file
+// finding a graver run finding of the same rule replaces at its place is dropped, unless the
+// run made that file finding too (it holds in the run as well).
+func TestAddRunFindings(t *testing.T) {
+	d := func(sev lint.Severity, msg string) lint.Diagnostic {
+		return lint.Diagnostic{Code: "TL701", Rule: "batch-size-inconsistent", Severity: sev, File: "ds.json", Line: 2, Column: 3, Message: msg}
+	}
+	msgs := func(ds []lint.Diagnostic) string {
+		var out []string
+		for _, x := range ds {
+			out = append(out, x.Message)
+		}
+		return strings.Join(out, " ")
+	}
+	if got := msgs(lint.AddRunFindings([]lint.Diagnostic{d(lint.Warning, "A")}, []lint.Diagnostic{d(lint.Error, "C")})); got != "C" {
+		t.Errorf("replaced: %q, want C", got)
+	}
+	if got := msgs(lint.AddRunFindings([]lint.Diagnostic{d(lint.Warning, "A"), d(lint.Warning, "B")}, []lint.Diagnostic{d(lint.Warning, "A"), d(lint.Error, "C")})); got != "A C" {
+		t.Errorf("a file finding the run repeats: %q, want A C", got)
+	}
+	if got := msgs(lint.AddRunFindings([]lint.Diagnostic{d(lint.Error, "A")}, []lint.Diagnostic{d(lint.Warning, "C")})); got != "A C" {
+		t.Errorf("a milder run finding: %q, want A C", got)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -1058,8 +1059,8 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 // system could read none of it).
 func dsWalkTop(dir string) string {
 	top := codeTreeRoot(filepath.Join(dir, "x.json"), "")
-	if top == "" {
-		return ""
+	if top == "" || !repositoryTop(top) {
+		return "" // (codeTreeRoot's working-folder fallback would walk a home folder)
 	}
 	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
 		return ""
@@ -1067,15 +1068,32 @@ func dsWalkTop(dir string) string {
 	return top
 }
 
+// repositoryTop reports whether dir holds a repository's or a Python project's mark (.git,
+// pyproject.toml, setup.py, setup.cfg).
+func repositoryTop(dir string) bool {
+	for _, n := range []string{".git", "pyproject.toml", "setup.py", "setup.cfg"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// dsMarks are keys one of which a DeepSpeed config names (deepSpeedFile's first test).
+var dsMarks = []string{`"train_micro_batch_size_per_gpu"`, `"train_batch_size"`, `"gradient_accumulation_steps"`,
+	`"zero_optimization"`, `"fp16"`, `"bf16"`}
+
 // deepSpeedFile reports whether the JSON file p, small enough to be a config, reads as a
-// DeepSpeed config (dialect.Detect), the kind of file a recipe's deepspeed: key names.
+// DeepSpeed config (dialect.Detect), the kind of file a recipe's deepspeed: key names. Only a
+// file that names one of DeepSpeed's batch or ZeRO keys is parsed (a folder of data files is
+// not).
 func deepSpeedFile(p string) bool {
 	fi, err := os.Stat(p)
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxJSONRecipe {
 		return false
 	}
 	b, err := readSmall(p)
-	if err != nil {
+	if err != nil || !slices.ContainsFunc(dsMarks, func(k string) bool { return bytes.Contains(b, []byte(k)) }) {
 		return false
 	}
 	return dialect.Detect(doc.Parse(p, b, doc.JSON, doc.Limits{})) == dialect.DeepSpeed

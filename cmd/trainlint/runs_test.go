@@ -829,3 +829,21 @@ func TestRunsFromRepositoryAsWalked(t *testing.T) {
 		diff("a repository with many other configs")
 	})
 }
+
+// TestDSWalkTop: a walked folder's DeepSpeed files join the recipes of the repository above it
+// (a .git or a Python project's file marks it), never a working folder that is no repository.
+func TestDSWalkTop(t *testing.T) {
+	writeTree(t, map[string]string{"a/ds/z.json": "{\"train_batch_size\": 8, \"zero_optimization\": {\"stage\": 2}}\n", "b/.git/HEAD": "ref: refs/heads/main\n", "b/ds/z.json": "{}\n", "b/data/x.json": "{\"a\": 1}\n"})
+	if got := dsWalkTop("a/ds"); got != "" {
+		t.Errorf("no repository: %q, want none", got)
+	}
+	if got := dsWalkTop("b/ds"); got != "b" {
+		t.Errorf("below b's .git: %q, want b", got)
+	}
+	if got := dsWalkTop("b"); got != "" {
+		t.Errorf("the top itself: %q, want none", got)
+	}
+	if deepSpeedFile("b/data/x.json") || !deepSpeedFile("a/ds/z.json") {
+		t.Errorf("deepSpeedFile: a data file or a DeepSpeed file misread")
+	}
+}

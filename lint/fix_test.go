@@ -304,6 +304,8 @@ func TestPyLiteral(t *testing.T) {
 		"config.get_ref('batch_size') // 4": false, "2 * 64": false, "bs": false, "-bs": false,
 		"f'{x}'": false, "'a' + x": false, "'a' + 'b'": false, "(1)": false, "": false, "1 if c else 2": false,
 		"rb'x' u'y'": true, "fr'x'": false, "'a": false,
+		"0x1e+5": false, "0xE-1": false, "1.real": false, "-'a'": false, "-True": false, "1e5": true, "2j": true, "1.5e-3j": true,
+		"0b101": true, "0o17": true, "1__0": false, "1-2": false, "99999999999999999999": true, "1e999": true,
 	} {
 		if got := lint.PyLiteral([]byte(src)); got != want {
 			t.Errorf("%q: %v, want %v", src, got, want)

@@ -2,7 +2,11 @@
 
 package lint
 
-import "strings"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // pyLiteral reports whether Python source text is one literal, a number (signed), a string
 // (not an f-string) or True, False or None: an edit of it changes one value. An expression
@@ -15,22 +19,26 @@ func pyLiteral(b []byte) bool {
 	case "", "True", "False", "None":
 		return t != ""
 	}
-	if t[0] == '-' || t[0] == '+' {
+	signed := t[0] == '-' || t[0] == '+'
+	if signed {
 		t = strings.TrimLeft(t[1:], " ")
 	}
 	if t == "" {
 		return false
 	}
 	if c := t[0]; c >= '0' && c <= '9' || c == '.' {
-		for i := 0; i < len(t); i++ {
-			switch c := t[i]; {
-			case c >= '0' && c <= '9', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '.', c == '_':
-			case (c == '+' || c == '-') && (t[i-1] == 'e' || t[i-1] == 'E'):
-			default:
-				return false
-			}
+		if _, err := strconv.ParseInt(t, 0, 64); err == nil {
+			return true // 12, 1_000, 0x1F, 0o17, 0b101
 		}
-		return true
+		f := strings.TrimRight(t, "jJ") // an imaginary literal
+		if strings.Trim(f, "0123456789._eE+-") != "" || strings.ContainsAny(f, "+-") && !strings.ContainsAny(f, "eE") {
+			return false // a name, a call, hex arithmetic (0x1e+5), an operator
+		}
+		_, err := strconv.ParseFloat(f, 64)
+		return err == nil || errors.Is(err, strconv.ErrRange)
+	}
+	if signed {
+		return false // a sign before a string, a name or a call: an expression
 	}
 	// One or more string literals side by side ('a' "b"), each with an r, b or u prefix at
 	// most, and nothing else.

@@ -53,9 +53,10 @@ func TestUnalignedSaveByMetricKind(t *testing.T) {
 			"\n        save_top_k: 3\n        every_n_train_steps: 1500\nmodel:\n  class_path: models.LitAutoEncoder\n"
 	}
 	for metric, want := range map[string]string{
-		"val_loss":    "by the previous validation's val_loss",
-		"val/acc":     "by the previous validation's val/acc",
-		"pixel_AUROC": "by the last value logged for pixel_AUROC, stale if validation logs it",
+		"val_loss":      "by the previous validation's val_loss",
+		"val/acc":       "by the previous validation's val/acc",
+		"pixel_AUROC":   "by the last value logged for pixel_AUROC, stale if validation logs it",
+		"train_val_gap": "by the last value logged for train_val_gap, stale if validation logs it",
 	} {
 		if d := findingOf(t, "c.yaml", cfg(metric), "TL303", lint.Options{}); !strings.HasSuffix(d.Message, want) {
 			t.Errorf("%s: %q", metric, d.Message)

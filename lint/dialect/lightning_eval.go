@@ -86,10 +86,11 @@ func lightningUnaligned(p *plan.Plan) {
 	if !m.Known() || m.Value == "" {
 		return
 	}
-	switch {
-	case plan.TrainMetric(m.Value):
+	// (a name with words of both, train_val_gap, says neither)
+	switch train, eval := plan.TrainMetric(m.Value), plan.EvalMetric(m.Value); {
+	case train && !eval:
 		p.Ckpt.FreshMetric = m.Value
-	case plan.EvalMetric(m.Value):
+	case eval && !train:
 		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks checkpoints saved between validations by the previous validation's " + m.Value
 	default:
 		p.Ckpt.Unaligned = ", so ModelCheckpoint ranks a checkpoint saved between validations by the last value logged for " + m.Value + ", stale if validation logs it"

@@ -61,7 +61,11 @@ func checkDuplicateKey(p *lint.Pass) {
 				// Who loads the file is not known: PyYAML's constructor keeps the later value,
 				// OmegaConf refuses the file (omegaconf/_utils.py, 2.3.0: "found duplicate key";
 				// LAVIS loads its configs so).
-				f.Message = strings.TrimSuffix(pr.Message, more) + " where PyYAML loads the file; OmegaConf (and Hydra) refuses it" + more
+				keeps := "the second value"
+				if pr.Related != nil && pr.Related.Start.Line != pr.Span.Start.Line {
+					keeps = "the value on line " + strconv.Itoa(pr.Span.Start.Line) + " over line " + strconv.Itoa(pr.Related.Start.Line) + "'s"
+				}
+				f.Message = doc.RepeatedKeyMessage(pr.Key, "PyYAML keeps "+keeps+", OmegaConf (and Hydra) refuses the file") + more
 			}
 			p.Report(f)
 		}

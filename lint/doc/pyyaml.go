@@ -329,8 +329,11 @@ func pyyamlOutside(d *Document) (int, string) {
 			case src[i] == '\n':
 				i++
 			default:
-				if !bytes.ContainsAny(src[r.Span.End.Offset:i], "\n\r") {
+				if !bytes.ContainsAny(src[r.Span.End.Offset:i], "\n\r\u0085\u2028\u2029") {
 					// on the line the root's value ends on: a second value beside it
+					if r.Kind == Scalar && (r.Style == "double" || r.Style == "single") {
+						return i, pyyamlBesideMessage + pyyamlDocstringHint
+					}
 					return i, pyyamlBesideMessage
 				}
 				return i, pyyamlOutsideMessage(r, ended)
@@ -369,7 +372,11 @@ const pyyamlOutsideTail = "PyYAML, which the frameworks load YAML with, refuses 
 
 // pyyamlBesideMessage is for text after the document's value on the line where it ends (two
 // quoted strings side by side: a Python docstring's """ read as YAML).
-const pyyamlBesideMessage = "text follows the document's value on the line where the value ends: " + pyyamlOutsideTail + "; a YAML value is one scalar or collection (a Python docstring has no place in a YAML file; use # comments)"
+const pyyamlBesideMessage = "text follows the document's value on the line where the value ends: " + pyyamlOutsideTail + "; a YAML document holds one value"
+
+// pyyamlDocstringHint ends pyyamlBesideMessage after a quoted string (uncertainty-baselines'
+// files open with a Python docstring's """).
+const pyyamlDocstringHint = " (a Python docstring has no place in a YAML file; use # comments)"
 
 func pyyamlOutsideMessage(root *Node, ended bool) string {
 	const tail = pyyamlOutsideTail

@@ -20,7 +20,8 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		// Beside a value on its own line (a Python docstring read as YAML), and after a
 		// scalar or bracketed document, there is no block to be left of (PyYAML 6 refuses each).
 		{"\"a\" \"b\"\n", Syntax, 1, 5, `^text follows the document's value on the line where the value ends: PyYAML.*expected '<document start>'`},
-		{"\"\"\"\nabc\n\"\"\"\nname: x\n", Syntax, 1, 3, `^text follows the document's value on the line`},
+		{"\"\"\"\nabc\n\"\"\"\nname: x\n", Syntax, 1, 3, `^text follows the document's value on the line.*a Python docstring has no place`},
+		{"[1, 2] [3]\n", Syntax, 1, 8, `^text follows the document's value on the line.*holds one value$`},
 		{"\"a\"\nb: 1\n", Syntax, 2, 1, `^the document's value ends on line 1 and this line adds to it: PyYAML`},
 		{"[1, 2]\nb: 1\n", Syntax, 2, 1, `^the document's value ends on line 1 and this line adds to it`},
 		{"? [a]\n: b\n", Syntax, 1, 3, `a mapping or list as a key: PyYAML.*found unhashable key`},

@@ -522,15 +522,14 @@ func AddRunFindings(known, runDiags []Diagnostic) []Diagnostic {
 		file, rule, msg string
 		line            int
 	}
-	type at struct {
-		file, rule   string
-		line, column int
-	}
 	seen := map[key]bool{}
 	for _, d := range known {
 		seen[key{d.File, d.Rule, d.Message, d.Line}] = true
 	}
-	graver := map[at]Severity{}
+	// at is a place as a key with no message (line and column in one int): a type of its own
+	// would cost the light module an equality function.
+	at := func(d Diagnostic) key { return key{file: d.File, rule: d.Rule, line: d.Line<<20 | d.Column&(1<<20-1)} }
+	graver := map[key]Severity{}
 	repeated := map[key]bool{} // file findings a run made too: the run saw them hold
 	var added []Diagnostic
 	for _, d := range runDiags {
@@ -540,13 +539,13 @@ func AddRunFindings(known, runDiags []Diagnostic) []Diagnostic {
 			continue
 		}
 		added = append(added, d)
-		a := at{d.File, d.Rule, d.Line, d.Column}
+		a := at(d)
 		graver[a] = max(graver[a], d.Severity)
 	}
 	if len(graver) > 0 {
 		kept := known[:0]
 		for _, d := range known {
-			if graver[at{d.File, d.Rule, d.Line, d.Column}] <= d.Severity || repeated[key{d.File, d.Rule, d.Message, d.Line}] {
+			if graver[at(d)] <= d.Severity || repeated[key{d.File, d.Rule, d.Message, d.Line}] {
 				kept = append(kept, d)
 			}
 		}

@@ -176,7 +176,7 @@ func sameNode(x, y, px, py *Node) bool {
 		return x == y
 	}
 	if x.Kind != y.Kind || x.Type != y.Type || x.Style != y.Style || x.Value != y.Value || x.Quoted != y.Quoted ||
-		x.Key != y.Key || x.Index != y.Index || !slices.Equal(x.Path(), y.Path()) || x.KeySpan != y.KeySpan ||
+		x.Key != y.Key || x.Index != y.Index || !slices.EqualFunc(x.Path(), y.Path(), samePathElem) || x.KeySpan != y.KeySpan ||
 		x.Span != y.Span || x.Alias != y.Alias || x.flags != y.flags || (x.Parent == px) != (y.Parent == py) ||
 		len(x.Children) != len(y.Children) {
 		return false
@@ -258,4 +258,9 @@ func TestSameDocSeesDifferences(t *testing.T) {
 			t.Errorf("%s: a changed Document compares equal", name)
 		}
 	}
+}
+
+// samePathElem compares two path elements field by field (PathElem is not comparable).
+func samePathElem(a, b PathElem) bool {
+	return a.Key == b.Key && a.Index == b.Index && a.IsIndex == b.IsIndex
 }

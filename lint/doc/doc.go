@@ -1264,6 +1264,10 @@ func (n *Node) setParent(parent *Node) {
 
 // PathElem is one step of a key path: a map key, or a sequence index when IsIndex.
 type PathElem struct {
+	// noEq: not comparable, so the light WebAssembly module links no equality function for
+	// it (site/doc.go); compare fields.
+	noEq [0]func()
+
 	Key     string
 	Index   int
 	IsIndex bool

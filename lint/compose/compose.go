@@ -824,7 +824,11 @@ func resolvePackage(pkg, parent, group string) string {
 		}
 		return parent
 	}
-	pkg = strings.ReplaceAll(pkg, "_group_", strings.ReplaceAll(group, "/", "."))
+	if strings.Contains(pkg, "_group_") {
+		// absolute: Hydra's update_parent makes it "_global_." + the package with _group_
+		// replaced by the entry's group path (default_element.py, 1.3.2)
+		return strings.ReplaceAll(pkg, "_group_", strings.ReplaceAll(group, "/", "."))
+	}
 	if parent == "" {
 		return pkg
 	}

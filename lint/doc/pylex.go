@@ -688,8 +688,13 @@ func (l *pyLexer) run() {
 			// differently depends on the tab width, which Python refuses (TabError). Gin's
 			// parser (lexed without keywords) reads tokens from Python's tokenize module,
 			// which makes no such check, so gin is not held to it.
-			col, alt, j := 0, 0, l.i
-			for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f') {
+			// A backslash ending a line inside the indentation joins the next line's, and
+			// the first such backslash's column is the indentation (CPython 3.11's
+			// cont_line_col, where 0 means none); one with no line after it is left to the
+			// body, which refuses it.
+			col, alt, cont, j := 0, 0, 0, l.i
+		measure:
+			for j < len(src) {
 				switch src[j] {
 				case '\t':
 					col = (col/8 + 1) * 8
@@ -697,10 +702,34 @@ func (l *pyLexer) run() {
 				case ' ':
 					col++
 					alt++
-				default:
+				case '\f':
 					col, alt = 0, 0
+				case '\\':
+					k := j + 1
+					if k < len(src) && src[k] == '\r' {
+						k++
+					}
+					if k < len(src) && src[k] == '\n' {
+						k++
+					}
+					if k == j+1 || k >= len(src) {
+						break measure
+					}
+					if cont == 0 {
+						cont = col
+					}
+					if l.wantLines {
+						l.lines = append(l.lines, k)
+					}
+					j = k
+					continue
+				default:
+					break measure
 				}
 				j++
+			}
+			if cont != 0 {
+				col, alt = cont, cont
 			}
 			l.i = j
 			if j >= len(src) {

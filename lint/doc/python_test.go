@@ -1250,3 +1250,30 @@ func TestPythonTabsCPythonAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestPythonIndentAcrossBackslash: a backslash ending a line inside the indentation joins the
+// next line's, and CPython 3.11 measures the statement's indentation across it (the first such
+// backslash's column, else the joined line's), tab width and all. Each verdict is CPython
+// 3.11.7's compile() on the same text.
+func TestPythonIndentAcrossBackslash(t *testing.T) {
+	for src, want := range map[string]string{
+		"if x:\n    a = 1\n\\\n\tb = 2\n":            inconsistentTabs,
+		"if x:\n\ta = 1\n\t\\\n        b = 2\n":      inconsistentTabs,
+		"if x:\n\ta = 1\n    \\\n\tb = 2\n":          "unindent does not match any outer indentation level",
+		"if x:\n    a = 1\n    \\\n    b = 2\n":      "",
+		"x = 1\n\\\ny = 2\n":                         "",
+		"x = 1 + \\\n  2\n":                          "",
+		"x = 1\n\\\n":                                "unexpected EOF while parsing",
+		"x = 1\n\\\n\ny = 2\n":                       "",
+		"if x:\n    a = 1\n    \\\n# c\n    b = 2\n": "",
+	} {
+		d := mustParse(t, Python, src)
+		got := ""
+		if len(d.Problems) > 0 {
+			got = d.Problems[0].Message
+		}
+		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("%q: %q, want %q", src, got, want)
+		}
+	}
+}

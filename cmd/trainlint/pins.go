@@ -108,13 +108,19 @@ func folderPins(dir string) map[string]lint.Target {
 			}
 		}
 	}
+	var plain []string // each file's unconditional requirements, for markedCaps' packages
 	for i, name := range names {
 		for pkg, c := range markedCaps(name, texts[i]) {
-			// another file of the folder requiring the package unmarked leaves it open
-			unmarked := false
-			for j, n := range names {
-				unmarked = unmarked || texts[j] != "" && !strings.HasSuffix(n, ".lock") && requiresPackage(requirementsOnly(n, texts[j]), pkg)
+			if plain == nil {
+				plain = make([]string, len(names))
+				for j, n := range names {
+					if texts[j] != "" && !strings.HasSuffix(n, ".lock") {
+						plain[j] = requirementsOnly(n, texts[j])
+					}
+				}
 			}
+			// another file of the folder requiring the package unmarked leaves it open
+			unmarked := slices.ContainsFunc(plain, func(t string) bool { return requiresPackage(t, pkg) })
 			if _, ok := out[pkg]; !ok && !unmarked {
 				out[pkg] = c
 			}
@@ -182,10 +188,7 @@ func parsePins(name, text string) map[string]string {
 	out := map[string]string{}
 	add := func(ms [][]string) {
 		for _, m := range ms {
-			pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
-			if pkg == "pytorch-lightning" {
-				pkg = "lightning"
-			}
+			pkg := normalPackage(m[1])
 			for _, want := range pinPackages {
 				if pkg == want {
 					if _, ok := out[pkg]; !ok {
@@ -227,29 +230,31 @@ func parseCaps(name, text string) map[string]lint.Target {
 	}
 	for _, line := range strings.Split(requirementsOnly(name, text), "\n") {
 		for _, m := range capPin.FindAllStringSubmatch(line, -1) {
-			pkg := strings.ToLower(strings.ReplaceAll(m[1], "_", "-"))
-			if pkg == "pytorch-lightning" {
-				pkg = "lightning"
-			}
+			pkg := normalPackage(m[1])
 			if !slices.Contains(pinPackages, pkg) {
 				continue
 			}
 			if _, ok := out[pkg]; ok {
 				continue
 			}
-			shown := "<" + m[2] + m[3] + m[4]
-			// A pre-release lies below its release (<=4.46.0rc1 excludes 4.46.0), a
-			// post-release above it (<4.41.0.post1 allows 4.41.0).
-			inclusive := m[2] == "="
-			if suffix := strings.TrimPrefix(m[4], "."); suffix != "" {
-				inclusive = strings.HasPrefix(suffix, "post")
-			}
+			shown, inclusive := capOf(m)
 			if ver, ok := capTarget(pkg, m[3], inclusive); ok {
 				out[pkg] = lint.Target{Version: ver, Shown: shown, Source: name + " requires " + m[1] + shown}
 			}
 		}
 	}
 	return out
+}
+
+// capOf is how a capPin match m is shown ("<=4.45.2") and whether its bound is inclusive: a
+// pre-release lies below its release (<=4.46.0rc1 excludes 4.46.0), a post-release above it
+// (<4.41.0.post1 allows 4.41.0).
+func capOf(m []string) (shown string, inclusive bool) {
+	inclusive = m[2] == "="
+	if suffix := strings.TrimPrefix(m[4], "."); suffix != "" {
+		inclusive = strings.HasPrefix(suffix, "post")
+	}
+	return "<" + m[2] + m[3] + m[4], inclusive
 }
 
 // markedCaps are the bounds of the packages every requirement of which, in the file, carries
@@ -275,10 +280,8 @@ func markedCaps(name, text string) map[string]lint.Target {
 		}
 		b := &bound{open: true}
 		if c := capPin.FindStringSubmatch(req); c != nil && normalPackage(c[1]) == pkg {
-			b = &bound{ver: c[3], shown: "<" + c[2] + c[3] + c[4], req: c[1], inclusive: c[2] == "="}
-			if suffix := strings.TrimPrefix(c[4], "."); suffix != "" {
-				b.inclusive = strings.HasPrefix(suffix, "post")
-			}
+			shown, inclusive := capOf(c)
+			b = &bound{ver: c[3], shown: shown, req: c[1], inclusive: inclusive}
 		} else if p := reqPin.FindStringSubmatch(req); p != nil && normalPackage(p[1]) == pkg && !strings.Contains(req, "~=") {
 			b = &bound{ver: p[2], shown: "==" + p[2], req: p[1], inclusive: true}
 		}
@@ -353,7 +356,7 @@ var reqAny = regexp.MustCompile(`(?:^|["'])([A-Za-z0-9_.\-]+)[ \t]*(?:\[|[<>=!~@
 // with an environment marker: quoted ones in any file, and whole lines in the files that hold
 // one requirement a line (as requirementsOnly drops them).
 func markedRequirements(name, text string) []string {
-	perLine := strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml"
+	perLine := onePerLine(name)
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		if i := strings.Index(line, " #"); i >= 0 {
@@ -389,13 +392,19 @@ var quotedMarked = regexp.MustCompile(`["']([^"';]*;[^"']*)["']`)
 // 'linux'`, `accelerate; python_version>'3.8'`), not a shell command (`set -e; pip install ...`).
 var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\s*(?:(?:[<>=!~]=?|===)\s*[^;]*)?;`)
 
+// onePerLine reports a pin file that holds one requirement a line (requirements*.txt,
+// setup.cfg, environment.yml).
+func onePerLine(name string) bool {
+	return strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml"
+}
+
 // requirementsOnly is a pin file's text without what pip would not install unconditionally: a
 // comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted
 // requirement with an environment marker (`"torch>=2.1; sys_platform == 'linux'"`), and, in the
 // files that hold one requirement a line (requirements*.txt, setup.cfg, environment.yml), a
 // line with a marker. Blanked, not removed, so that what stays keeps its place.
 func requirementsOnly(name, text string) string {
-	perLine := strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml"
+	perLine := onePerLine(name)
 	lines := strings.Split(text, "\n")
 	for li, line := range lines {
 		b := []byte(line)

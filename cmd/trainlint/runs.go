@@ -62,18 +62,24 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		named := !in.Walked && len(overrides) == 0
 		isJSON := !in.Stdin && strings.EqualFold(filepath.Ext(in.FSPath), ".json")
 		json := named && isJSON // a DeepSpeed file or a recipe named alone
-		walkedDS := ""          // the repository top of a DeepSpeed file walked below it
-		if isJSON && in.Walked && in.Root != "" && len(overrides) == 0 {
+		var small []byte        // a JSON file not named alone, when small enough to be a config
+		recipe := false         // ... and a recipe (jsonRecipeFile)
+		if isJSON && !named {
+			small = smallJSON(in.FSPath)
+			recipe = small != nil && compose.IsRecipe(in.FSPath, small)
+		}
+		walkedDS := "" // the repository top of a DeepSpeed file walked below it
+		if small != nil && !recipe && in.Walked && in.Root != "" && len(overrides) == 0 {
 			top, ok := dsTop[in.Root]
 			if !ok {
 				top = dsWalkTop(in.Root)
 				dsTop[in.Root] = top
 			}
-			if top != "" && jsonRecipeFile(in.FSPath) == nil && deepSpeedFile(in.FSPath) {
+			if top != "" && deepSpeedText(in.FSPath, small) {
 				walkedDS = top
 			}
 		}
-		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !(isJSON && (named || walkedDS != "" || jsonRecipeFile(in.FSPath) != nil)) {
+		if in.Stdin || in.Root == "" || !isYAMLPath(in.FSPath) && !compose.IsCodeConfig(in.FSPath) && !(isJSON && (named || walkedDS != "" || recipe)) {
 			continue
 		}
 		root := in.Root
@@ -1029,7 +1035,7 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 // question, only when a repository is above dir.
 func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 	top := codeTreeRoot(filepath.Join(dir, "x.yaml"), dir)
-	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
+	if !strictlyAbove(top, dir) {
 		return dir
 	}
 	namesFile := func(in input) bool {
@@ -1062,16 +1068,26 @@ func dsWalkTop(dir string) string {
 	if top == "" || !repositoryTop(top) {
 		return "" // (codeTreeRoot's working-folder fallback would walk a home folder)
 	}
-	if same, err := relAbs(top, dir); err != nil || same == "." || goesUp(same) || !realWithin(top, dir) {
+	if !strictlyAbove(top, dir) {
 		return ""
 	}
 	return top
 }
 
+// strictlyAbove reports whether the folder top holds dir and is not dir, dir reaching it
+// without a symbolic link out (a tree's os.Root at top could read none of it otherwise).
+func strictlyAbove(top, dir string) bool {
+	same, err := relAbs(top, dir)
+	return err == nil && same != "." && !goesUp(same) && realWithin(top, dir)
+}
+
+// projectFiles mark a Python project's top (codeTreeRoot).
+var projectFiles = []string{"pyproject.toml", "setup.py", "setup.cfg"}
+
 // repositoryTop reports whether dir holds a repository's or a Python project's mark (.git,
-// pyproject.toml, setup.py, setup.cfg).
+// projectFiles).
 func repositoryTop(dir string) bool {
-	for _, n := range []string{".git", "pyproject.toml", "setup.py", "setup.cfg"} {
+	for _, n := range append([]string{".git"}, projectFiles...) {
 		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
 			return true
 		}
@@ -1079,21 +1095,15 @@ func repositoryTop(dir string) bool {
 	return false
 }
 
-// dsMarks are keys one of which a DeepSpeed config names (deepSpeedFile's first test).
+// dsMarks are keys one of which a DeepSpeed config names (deepSpeedText's first test).
 var dsMarks = []string{`"train_micro_batch_size_per_gpu"`, `"train_batch_size"`, `"gradient_accumulation_steps"`,
 	`"zero_optimization"`, `"fp16"`, `"bf16"`}
 
-// deepSpeedFile reports whether the JSON file p, small enough to be a config, reads as a
-// DeepSpeed config (dialect.Detect), the kind of file a recipe's deepspeed: key names. Only a
-// file that names one of DeepSpeed's batch or ZeRO keys is parsed (a folder of data files is
-// not).
-func deepSpeedFile(p string) bool {
-	fi, err := os.Stat(p)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxJSONRecipe {
-		return false
-	}
-	b, err := readSmall(p)
-	if err != nil || !slices.ContainsFunc(dsMarks, func(k string) bool { return bytes.Contains(b, []byte(k)) }) {
+// deepSpeedText reports whether the text b of the JSON file p reads as a DeepSpeed config
+// (dialect.Detect), the kind of file a recipe's deepspeed: key names. Only a text that names one of DeepSpeed's batch, ZeRO or precision keys is
+// parsed (a folder of data files is not).
+func deepSpeedText(p string, b []byte) bool {
+	if !slices.ContainsFunc(dsMarks, func(k string) bool { return bytes.Contains(b, []byte(k)) }) {
 		return false
 	}
 	return dialect.Detect(doc.Parse(p, b, doc.JSON, doc.Limits{})) == dialect.DeepSpeed
@@ -1184,12 +1194,21 @@ const maxJSONRecipe = 64 << 10
 // and returns its text; nil when it is none, larger than maxJSONRecipe or unreadable. The text
 // is not kept in a tree's memo.
 func jsonRecipeFile(p string) []byte {
+	if b := smallJSON(p); b != nil && compose.IsRecipe(p, b) {
+		return b
+	}
+	return nil
+}
+
+// smallJSON reads the file p when it is a regular file no larger than maxJSONRecipe (a recipe
+// or a DeepSpeed config, not a data file); nil otherwise.
+func smallJSON(p string) []byte {
 	fi, err := os.Stat(p)
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxJSONRecipe {
 		return nil
 	}
 	b, err := readSmall(p)
-	if err != nil || !compose.IsRecipe(p, b) {
+	if err != nil {
 		return nil
 	}
 	return b
@@ -1279,7 +1298,7 @@ func codeTreeRoot(fsPath, fallback string) string {
 			break
 		}
 		if i <= joinSearchDepth {
-			for _, name := range []string{"pyproject.toml", "setup.py", "setup.cfg"} {
+			for _, name := range projectFiles {
 				if _, err := os.Stat(filepath.Join(d, name)); err == nil {
 					project = d // the outermost wins
 					break

@@ -209,7 +209,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				setChild(base, ch.Key, ch)
 			}
 			if len(dup) > 0 {
-				c.problem(Refused, p, it.Span, "MMEngine and MMCV 1.x refuse a key that two bases set: "+strings.Join(dup, ", ")+" set again by "+bp)
+				c.problem(Refused, p, it.Span, mmRefuse+"a key that two bases set: "+strings.Join(dup, ", ")+" set again by "+bp)
 			}
 		}
 	}
@@ -618,6 +618,10 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 	c.problemWith(Refused, file, span, msg, baseRefusalHelp)
 }
 
+// mmRefuse begins the problems of bases both config loaders refuse (MMEngine's Config.fromfile
+// and MMCV 1.7.2's make the same checks).
+const mmRefuse = "MMEngine and MMCV 1.x refuse "
+
 // baseRefusalHelp is the help of refusedOnce's problems.
 const baseRefusalHelp = "set the name in one of the files _base_ lists, or fix the name read (and read it before a `del` that removes it): Config.fromfile takes each _base_.x from the bases when it loads this file"
 
@@ -748,7 +752,7 @@ func (c *composer) mmMerge(dst, src *doc.Node, file string) {
 				return
 			}
 			if cur.Kind != doc.Map {
-				c.problem(Refused, file, src.KeySpan, "MMEngine and MMCV 1.x refuse "+quote(src.Key)+": it is a dict here but not in the base ("+c.run.Origin(cur).File+"); `_delete_=True` replaces it")
+				c.problem(Refused, file, src.KeySpan, mmRefuse+quote(src.Key)+": it is a dict here but not in the base ("+c.run.Origin(cur).File+"); `_delete_=True` replaces it")
 			} else {
 				for _, ch := range append([]*doc.Node(nil), src.Children...) {
 					c.mmMerge(cur, ch, file)

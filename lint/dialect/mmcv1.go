@@ -52,7 +52,13 @@ func mmHasSettings(d *doc.Document) bool {
 			return true
 		}
 	}
-	for _, c := range d.Root.Children {
+	return mmRegistryDict(d.Root)
+}
+
+// mmRegistryDict reports whether one of root's entries is a registry dict (`dict(type='SGD',
+// ...)`, its type naming a class: mmClassName), detectMMEngine's and mmHasSettings' evidence.
+func mmRegistryDict(root *doc.Node) bool {
+	for _, c := range root.Children {
 		if c.Kind == doc.Map && mmClassName(c.Get("type")) {
 			return true
 		}

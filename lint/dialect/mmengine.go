@@ -140,12 +140,9 @@ func detectMMEngine(d *doc.Document) int {
 	// the type names a registered class (SGD, mmdet.ResNet). A JSON schema's "type": "object" or
 	// a Ludwig feature's "type": "number" is no registry entry (smollm's json_schemas.py, Ludwig's
 	// examples/kfold_cv script). Alone, they do not make a script a config (pyScript).
-	for _, c := range d.Root.Children {
-		if c.Kind == doc.Map && mmClassName(c.Get("type")) {
-			s += 10
-			own = own || !pyScript(d.Src)
-			break
-		}
+	if mmRegistryDict(d.Root) {
+		s += 10
+		own = own || !pyScript(d.Src)
 	}
 	if !own {
 		return 0

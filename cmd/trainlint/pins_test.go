@@ -333,19 +333,13 @@ func TestMarkedCaps(t *testing.T) {
 	}
 	// In a repository: the marked bounds are linted for when nothing unmarked bounds it.
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "requirements.txt"), []byte(limo), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testfs.Write(t, dir, map[string]string{"requirements.txt": limo})
 	if got := folderPins(dir)["transformers"]; got.Version != "4.48.2" {
 		t.Errorf("folderPins: transformers %+v, want 4.48.2", got)
 	}
 	// another file of the folder requiring it unmarked leaves it unbounded
 	dir = t.TempDir()
-	for name, text := range map[string]string{"requirements.txt": limo, "setup.py": "setup(install_requires=['transformers'])\n"} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testfs.Write(t, dir, map[string]string{"requirements.txt": limo, "setup.py": "setup(install_requires=['transformers'])\n"})
 	if got, ok := folderPins(dir)["transformers"]; ok {
 		t.Errorf("folderPins with setup.py requiring transformers unmarked: %+v, want none", got)
 	}

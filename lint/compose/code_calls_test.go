@@ -157,10 +157,7 @@ def get_config():
 	if n := r.Doc.Root.At("dataset_configs"); n == nil || !n.IsUnknown() {
 		t.Errorf("dataset_configs after update: %s", flat(n))
 	}
-	var msgs []string
-	for _, p := range r.Problems {
-		msgs = append(msgs, p.Message)
-	}
+	msgs := problemMessages(r)
 	want := "get_base().model.depth is assigned, but what get_base() returns does not set what it is part of"
 	if len(msgs) != 1 || msgs[0] != want {
 		t.Errorf("problems %q, want %q", msgs, want)

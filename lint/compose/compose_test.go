@@ -121,6 +121,15 @@ func TestComposeCommandLineBeatsDefaultsOverride(t *testing.T) {
 	expect(t, r, "trainer.devices", "1", "conf/trainer/default.yaml:2")
 }
 
+// problemMessages are the messages of the run's problems, in order.
+func problemMessages(r *Run) []string {
+	var msgs []string
+	for _, p := range r.Problems {
+		msgs = append(msgs, p.Message)
+	}
+	return msgs
+}
+
 func problems(r *Run) string {
 	var b []string
 	for _, p := range r.Problems {

@@ -217,10 +217,7 @@ func TestMMEngineEditUnderUnknownBase(t *testing.T) {
 		"c/main.py": "_base_ = './base.py'\n_base_.model.backbone.depth = 50\nneck = _base_.model.neck\n_base_.hooks.b.c = 2\n",
 	})
 	r := Compose(fsys, "c/main.py", nil, Limits{})
-	var msgs []string
-	for _, p := range r.Problems {
-		msgs = append(msgs, p.Message)
-	}
+	msgs := problemMessages(r)
 	// hooks is known and has no b: MMEngine's ConfigDict raises there, and MMEngine refuses
 	// the config.
 	if len(msgs) != 1 || !strings.HasPrefix(msgs[0], "_base_.hooks.b.c is assigned") || !strings.HasSuffix(msgs[0], "Config.fromfile stops before training starts") || r.Problems[0].Kind != Refused {
@@ -381,10 +378,7 @@ func TestMMEngineBaseNotReadMessages(t *testing.T) {
 		{"configs/pruning/template_ws.py", `base " " is an empty path`},
 	} {
 		r := Compose(fsys, c.file, nil, Limits{})
-		var msgs []string
-		for _, p := range r.Problems {
-			msgs = append(msgs, p.Message)
-		}
+		msgs := problemMessages(r)
 		if c.want == "" && len(msgs) != 0 || c.want != "" && (len(msgs) != 1 || !strings.HasPrefix(msgs[0], c.want)) {
 			t.Errorf("%s: %q", c.file, msgs)
 		}
@@ -402,10 +396,7 @@ func TestMMBaseRefusalsNameBothLoaders(t *testing.T) {
 		"c/main.py": "_base_ = ['./a.py', './b.py']\nfp16 = dict(loss_scale=dict(init_scale=512.0))\n",
 	})
 	r := Compose(fsys, "c/main.py", nil, Limits{})
-	var msgs []string
-	for _, p := range r.Problems {
-		msgs = append(msgs, p.Message)
-	}
+	msgs := problemMessages(r)
 	if len(msgs) != 2 || !slices.ContainsFunc(msgs, func(m string) bool {
 		return strings.HasPrefix(m, `MMEngine and MMCV 1.x refuse a key that two bases set: "custom_hooks"`)
 	}) || !slices.ContainsFunc(msgs, func(m string) bool {

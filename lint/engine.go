@@ -97,7 +97,10 @@ type Target struct {
 	// it (site/doc.go); compare fields.
 	noEq [0]func()
 
-	Version string // "4.46", "0.14.4"
+	// Version is "4.46" or "0.14.4"; one that is not a version ("git": a package installed
+	// from a git commit or branch, or a [target] of "main") is one no knowledge table can
+	// place, so the rules that depend on the version say nothing of it.
+	Version string
 	Source  string // "requirements.txt" or ".trainlint.toml [target]": messages say "<Source> pins <Version>"
 	// Shown, when set, is how messages name a version that is an upper bound, not a release
 	// ("<4.46": Version is then just below it, 4.45.999999, for comparisons).

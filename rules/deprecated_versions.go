@@ -29,7 +29,7 @@ func deprecationAtTarget(p *lint.Pass, d *dialect.Dialect, k dialect.Key) (skip 
 	}
 	tv := dialect.ParseVersion(t.Version)
 	if len(tv) == 0 {
-		return false, "", 0
+		return true, "", 0 // not a version (installed from a git commit): not claimed
 	}
 	if since := versionOf(k.Since); len(since) > 0 && dialect.CompareVersions(tv, since) < 0 {
 		return true, "", 0

@@ -59,6 +59,12 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 	if !strings.Contains(v5, `3 warning "overwrite_output_dir" is deprecated (removed in transformers 5.0; uv.lock pins 5.2.0)`) {
 		t.Errorf("at 5.2.0:\n%s", v5)
 	}
+	// Installed from a git commit (R1-V's setup.py): no release's deprecations are claimed,
+	// nor a removal (evaluation_strategy is a setting up to 4.50).
+	if got := lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
+		"transformers": {Version: "git", Source: "setup.py installs transformers from git (336dc69d63d5)"}}); len(got) != 0 {
+		t.Errorf("from git: %v", got)
+	}
 }
 
 // TestTRLRenamesByPinnedVersion: SFTConfig.max_seq_length is in TRL 0.19 and gone from 0.20

@@ -90,7 +90,10 @@ func checkRejectedAtStartup(p *lint.Pass) {
 func rejectionVersion(p *lint.Pass, r plan.Rejection) (shown, pinnedBy string, ok bool) {
 	ver := r.Read
 	shown = ver
-	if t, has := p.Targets[r.Package]; r.Package != "" && has && len(dialect.ParseVersion(t.Version)) > 0 {
+	if t, has := p.Targets[r.Package]; r.Package != "" && has && t.Version != "" {
+		if len(dialect.ParseVersion(t.Version)) == 0 {
+			return "", "", false // not a version (installed from a git commit): not claimed
+		}
 		ver, shown, pinnedBy = t.Version, t.VersionShown(), t.Source
 	}
 	if v := dialect.ParseVersion(ver); len(v) > 0 {

@@ -26,7 +26,9 @@ var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llama
 // Dockerfile; the first that pins a package wins. setup.py's requirements are string literals
 // ("transformers==4.52.3" in install_requires or a _deps list, as open-r1 pins them); the file
 // is read as text, never run. A Dockerfile pins in its `pip install` lines (flash-attention's
-// training/Dockerfile installs pytorch-lightning==1.8.6, its only pin).
+// training/Dockerfile installs pytorch-lightning==1.8.6, its only pin). A package any of them
+// installs from git is pinned by the release tag it names, or else linted at no version
+// (parseGitPins).
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "setup.py", "environment.yml"}
 
 // withPins fills o.Targets with the pins found from file upwards for packages [target] left open.
@@ -96,6 +98,11 @@ func folderPins(dir string) map[string]lint.Target {
 		for pkg, v := range parsePins(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
+			}
+		}
+		for pkg, t := range parseGitPins(name, texts[i]) {
+			if _, ok := out[pkg]; !ok {
+				out[pkg] = t
 			}
 		}
 	}
@@ -215,6 +222,74 @@ func parsePins(name, text string) map[string]string {
 		add(poetryPin.FindAllStringSubmatch(text, -1))
 	}
 	return out
+}
+
+// parseGitPins returns package -> target for the tracked packages the file installs from a git
+// repository: a direct reference (`transformers @ git+https://github.com/huggingface/transformers.git@336dc69`,
+// R1-V's setup.py) or a bare URL (`pip install git+https://github.com/huggingface/trl.git@v0.16.0`,
+// the package named by #egg= or else by the repository). A release tag (v4.49.0) pins its
+// version; a commit, a branch or no ref at all installs a version the knowledge tables cannot
+// place, which the target says with a Version that is not one (gitVersion): the rules that
+// depend on the version then stay silent (lint.Target).
+func parseGitPins(name, text string) map[string]lint.Target {
+	if !strings.Contains(text, "git+") || strings.HasSuffix(name, ".lock") {
+		return nil
+	}
+	out := map[string]lint.Target{}
+	for _, m := range gitRef.FindAllStringSubmatch(requirementsOnly(name, text), -1) {
+		pkg := m[1]
+		if e := eggName.FindStringSubmatch(m[4]); e != nil {
+			pkg = e[1]
+		} else if pkg == "" {
+			pkg = m[2]
+		}
+		pkg = gitPackage(pkg)
+		if _, seen := out[pkg]; seen || !slices.Contains(pinPackages, pkg) {
+			continue
+		}
+		ref := m[3]
+		if v := strings.TrimPrefix(ref, "v"); releaseTag.MatchString(v) {
+			out[pkg] = lint.Target{Version: v, Source: name + " installs " + pkg + " " + ref + " from git"}
+			continue
+		}
+		what := "the default branch"
+		if ref != "" {
+			what = ref
+			if len(what) > 12 {
+				what = what[:12]
+			}
+		}
+		out[pkg] = lint.Target{Version: gitVersion, Source: name + " installs " + pkg + " from git (" + what + ")"}
+	}
+	return out
+}
+
+// gitVersion is the target Version of a package installed from a git commit or branch: not a
+// version, so no release's facts are claimed of it.
+const gitVersion = "git"
+
+var (
+	// gitRef is a requirement installed from git: an optional `name[extras] @ ` (1), the
+	// repository's name (2), the ref after @ (3) and the URL's fragment (4: #egg=name,
+	// #subdirectory=...).
+	gitRef = regexp.MustCompile(`(?:([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*@\s*)?git\+[a-z]+://(?:[^\s"'@/#]+@)?[^\s"'@#]*/([A-Za-z0-9_.\-]+?)(?:\.git)?/?(?:@([^\s"'#;]+))?(#[^\s"';]*)?(?:[\s"';]|$)`)
+	// eggName is the package a URL's fragment names.
+	eggName = regexp.MustCompile(`egg=([A-Za-z0-9_.\-]+)`)
+	// releaseTag is a release's version as its tag names it (4.49.0), not a pre-release or a
+	// release with models added on top (v4.49.0-Gemma-3).
+	releaseTag = regexp.MustCompile(`^[0-9]+(?:\.[0-9]+)+$`)
+)
+
+// gitPackage is the tracked package a git repository's or #egg= name stands for.
+func gitPackage(n string) string {
+	switch pkg := normalPackage(n); pkg {
+	case "llama-factory":
+		return "llamafactory"
+	case "nemo":
+		return "nemo-toolkit"
+	default:
+		return pkg
+	}
 }
 
 // parseCaps returns package -> target for the packages trainlint tracks whose requirement has

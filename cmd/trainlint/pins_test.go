@@ -344,3 +344,82 @@ func TestMarkedCaps(t *testing.T) {
 		t.Errorf("folderPins with setup.py requiring transformers unmarked: %+v, want none", got)
 	}
 }
+
+// TestParseGitPins: a tracked package installed from git is pinned by a release tag and
+// otherwise installed at a version no table places (gitVersion), from a direct reference, a
+// bare URL in a requirements file or a Dockerfile's pip install, named by #egg= or by the
+// repository.
+func TestParseGitPins(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       map[string]lint.Target
+	}{
+		{"setup.py", "_deps = [\n    \"transformers @ git+https://github.com/huggingface/transformers.git@336dc69d63d56f232a183a3e7f52790429b871ef\",\n]\n",
+			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "setup.py installs transformers from git (336dc69d63d5)"}}},
+		{"requirements.txt", "git+https://github.com/huggingface/transformers@v4.49.0\ntorch\n",
+			map[string]lint.Target{"transformers": {Version: "4.49.0", Source: "requirements.txt installs transformers v4.49.0 from git"}}},
+		{"requirements.txt", "trl@git+https://github.com/huggingface/trl.git@019fc6dbaa03b888f9d5c1845f0f690da8ed310c#egg=trl[main]\n",
+			map[string]lint.Target{"trl": {Version: gitVersion, Source: "requirements.txt installs trl from git (019fc6dbaa03)"}}},
+		{"Dockerfile", "RUN pip install \\\n    git+https://github.com/huggingface/transformers.git \\\n    git+ssh://git@github.com/deepspeedai/DeepSpeed.git@v0.16.4\n",
+			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "Dockerfile installs transformers from git (the default branch)"},
+				"deepspeed": {Version: "0.16.4", Source: "Dockerfile installs deepspeed v0.16.4 from git"}}},
+		{"requirements.txt", "-e git+https://github.com/hiyouga/LLaMA-Factory.git@main#egg=llamafactory\n",
+			map[string]lint.Target{"llamafactory": {Version: gitVersion, Source: "requirements.txt installs llamafactory from git (main)"}}},
+		{"requirements.txt", "git+https://github.com/huggingface/transformers@v4.49.0-Gemma-3\n", // a release with models added
+			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "requirements.txt installs transformers from git (v4.49.0-Gemm)"}}},
+		{"requirements.txt", "# git+https://github.com/huggingface/transformers\ngit+https://github.com/huggingface/peft\n", map[string]lint.Target{}},
+		{"requirements.txt", "transformers @ git+https://github.com/huggingface/transformers ; python_version >= '3.10'\n", map[string]lint.Target{}}, // marked
+	} {
+		got := parseGitPins(c.name, c.text)
+		if len(got) != len(c.want) {
+			t.Errorf("%s %q: got %+v, want %+v", c.name, c.text, got, c.want)
+			continue
+		}
+		for pkg, w := range c.want {
+			if g := got[pkg]; g.Version != w.Version || g.Source != w.Source || g.Shown != w.Shown {
+				t.Errorf("%s %q: %s got %+v, want %+v", c.name, c.text, pkg, g, w)
+			}
+		}
+	}
+}
+
+// TestGitInstalledTransformersNoVersionClaims: R1-V's setup.py installs transformers from a
+// commit, so its recipe is not told that keys are deprecated in transformers 5 or that an unset
+// report_to reports nowhere (4.x reported to every integration). A release tag pins as
+// `==` does.
+func TestGitInstalledTransformersNoVersionClaims(t *testing.T) {
+	const recipe = "output_dir: out\nper_device_train_batch_size: 4\nwarmup_ratio: 0.1\noverwrite_output_dir: true\neval_strategy: steps\neval_steps: 10\ndataloader_num_workers: 2\n"
+	writeTree(t, map[string]string{
+		".git/HEAD":            "ref: refs/heads/main\n",
+		"sft.yaml":             recipe,
+		"commit/setup.py":      "_deps = [\n    \"transformers @ git+https://github.com/huggingface/transformers.git@336dc69d63d56f232a183a3e7f52790429b871ef\",\n]\n",
+		"commit/sft.yaml":      recipe,
+		"tag/requirements.txt": "git+https://github.com/huggingface/transformers@v4.49.0\n",
+		"tag/sft.yaml":         recipe,
+	})
+	_, res, _ := checkJSON(t, "sft.yaml", "commit/sft.yaml", "tag/sft.yaml")
+	codes := func(file string) string {
+		var out []string
+		for _, d := range res.Diagnostics {
+			if d.File == file {
+				out = append(out, d.Code+" "+d.Severity.String())
+			}
+		}
+		return strings.Join(out, ",")
+	}
+	if got := codes("sft.yaml"); got != "TL401 info,TL005 warning,TL702 info,TL005 warning" {
+		t.Errorf("newest: %s", got)
+	}
+	if got := codes("commit/sft.yaml"); got != "TL702 info" {
+		t.Errorf("from a commit: %s: %v", got, findings(res))
+	}
+	var tagged []string
+	for _, d := range res.Diagnostics {
+		if d.File == "tag/sft.yaml" && d.Code == "TL005" {
+			tagged = append(tagged, d.Severity.String()+" "+d.Message)
+		}
+	}
+	if len(tagged) != 1 || !strings.Contains(tagged[0], "requirements.txt installs transformers v4.49.0 from git, where it still works") {
+		t.Errorf("from a tag: %q", tagged)
+	}
+}

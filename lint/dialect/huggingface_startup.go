@@ -363,9 +363,11 @@ func hfEvalNameBefore441(p *plan.Plan, root *doc.Node, ctx Context) {
 
 // hfReportToBefore5 makes an unset report_to unknown when the file is linted for transformers
 // 4.x: before 5.0 TrainingArguments.__post_init__ turned it into "all" (v4.52.3), every
-// integration installed, which the file does not say.
+// integration installed, which the file does not say. So does a target that is no version
+// (installed from a git commit), which may be a 4.x one.
 func hfReportToBefore5(p *plan.Plan, ctx Context) {
-	if v := ParseVersion(ctx.Targets["transformers"]); v != nil && CompareVersions(v, []int{5}) < 0 && p.Tracking.Trackers.Origin == plan.Default {
+	t := ctx.Targets["transformers"]
+	if v := ParseVersion(t); (v == nil && t != "" || v != nil && CompareVersions(v, []int{5}) < 0) && p.Tracking.Trackers.Origin == plan.Default {
 		p.Tracking.Trackers = plan.Fact[[]string]{Key: "report_to", Node: p.Tracking.Trackers.Node}
 	}
 }

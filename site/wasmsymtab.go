@@ -26,7 +26,9 @@ import (
 //     over the old one and the rest zeroed. The names the runtime tests keep their import path:
 //     "runtime." (isSystemGoroutine, showframe), "internal/runtime/" and "reflect." (preemption
 //     and reflect's stubs, reflect's method names in its panics), and no shortened name may
-//     begin with one of these, so every function is classified as before.
+//     begin with one of these, so every function is classified as before. The standard
+//     library's plain functions and value methods outside the runtime and reflect lose their
+//     names altogether (unnamedStd): a traceback skips their frames.
 //
 // Nothing moves: the memory keeps its size and every offset, and the zeros compress to almost
 // nothing. Panics still unwind and are still recovered the same way (recovery walks pcsp and
@@ -234,6 +236,9 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 	}
 	slices.Sort(offs)
 	offs = slices.Compact(offs)
+	// A module thinned before has its file names zeroed and its own functions' names already
+	// short, like the standard library's: names are then only shortened again (a no-op).
+	thinned := filetab.hi > filetab.lo && !slices.ContainsFunc(mem[filetab.lo:filetab.hi], func(b byte) bool { return b != 0 })
 	keepName := make([]bool, names.hi-names.lo)
 	next := 0 // where the previous name ended: names never overlap
 	for _, off := range offs {
@@ -248,6 +253,9 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 		short := name[shortNameAt(name):]
 		if p := printedName(short); len(p) < len(short) {
 			short = p // not "x.[2]T": "[...]" is longer than "[2]"
+		}
+		if !thinned && unnamedStd(name) {
+			short = ""
 		}
 		copy(mem[names.lo+off:], short)
 		mem[names.lo+off+len(short)] = 0
@@ -294,6 +302,36 @@ func printedName(name string) string {
 		return name
 	}
 	return name[:i] + "[...]" + name[j+1:]
+}
+
+// unnamedStd reports a function of the standard library outside the runtime and reflect whose
+// name thinSymtab empties: a plain function or value method ("strconv.Quote",
+// "slices.SortFunc[...]", "sync/atomic.Int64.Load"), whose package's first path element has no
+// dot. A traceback skips a frame without a name (showframe wants a '.'), so a crash shows the
+// frames of trainlint's own code and the runtime's, not strconv's or sort's. Names with a '('
+// keep their short form: pointer methods and the wrappers among them, whose names panicwrap
+// parses (it throws on a wrapper without a '(' where it would panic).
+func unnamedStd(name string) bool {
+	for _, p := range keptNamePrefixes {
+		if strings.HasPrefix(name, p) {
+			return false
+		}
+	}
+	if strings.HasPrefix(name, "type:") || strings.HasPrefix(name, "go:") || strings.HasPrefix(name, "main.") ||
+		strings.IndexByte(name, '(') >= 0 {
+		return false
+	}
+	path := name
+	if i := strings.IndexByte(path, '['); i >= 0 {
+		path = path[:i]
+	}
+	slash := strings.LastIndexByte(path, '/')
+	dot := strings.IndexByte(path[slash+1:], '.')
+	if dot < 0 {
+		return false
+	}
+	first, _, _ := strings.Cut(path[:slash+1+dot], "/")
+	return !strings.Contains(first, ".")
 }
 
 // keptNamePrefixes are the names the runtime compares against (see thinSymtab).

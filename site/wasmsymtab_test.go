@@ -44,6 +44,26 @@ func TestShortNameAt(t *testing.T) {
 			t.Errorf("printed name of %q = %q, want %q", name, got, want)
 		}
 	}
+	for name, want := range map[string]bool{
+		"strconv.Quote":                             true,
+		"slices.SortFunc[go.shape.int]":             true,
+		"sync/atomic.Int64.Load":                    true,
+		"internal/strconv.FormatFloat":              true,
+		"syscall/js.Value.Call":                     true,
+		"strings.(*Builder).WriteString":            false, // a pointer method: maybe a wrapper
+		"runtime.gopanic":                           false,
+		"internal/runtime/maps.(*Iter).Next":        false,
+		"reflect.Value.Call":                        false,
+		"main.main":                                 false,
+		"type:.eq.strconv.NumError":                 false,
+		"github.com/trainlint/trainlint/lint.Lint":  false,
+		"github.com/pelletier/go-toml/v2.Unmarshal": false,
+		"example.com/x.F":                           false,
+	} {
+		if got := unnamedStd(name); got != want {
+			t.Errorf("unnamedStd(%q) = %v, want %v", name, got, want)
+		}
+	}
 }
 
 // buildProbe builds testdata/thinprobe for js/wasm with the full module's flags, packed, and
@@ -116,6 +136,7 @@ func TestThinSymtabRuntime(t *testing.T) {
 	}
 	common := `finding TL009 internal-error: rule probe-panics failed on this file: runtime error: index out of range [3] with length 0
 recovered: assignment to entry in nil map
+wrapper: runtime error: invalid memory address or nil pointer dereference
 deep: 200010000
 goroutines: 1016084
 reflect: seven 7 42
@@ -129,11 +150,13 @@ reflect: seven 7 42
 func: github.com/trainlint/trainlint/lint.LintFile
 stack names main.main: true
 stack has paths: true true
+stack names strings.Map: true true
 `
 	wantAfter := common + `caller: main.main ? 0 true
 func: lint.LintFile
 stack names main.main: true
 stack has paths: false false
+stack names strings.Map: false true
 `
 	if before != wantBefore {
 		t.Errorf("before thinning:\n%s\nwant:\n%s", before, wantBefore)

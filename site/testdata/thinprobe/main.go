@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/trainlint/trainlint/lint"
 )
@@ -54,6 +55,16 @@ func recovered() (msg string) {
 	return "no panic"
 }
 
+// nilWrapper calls a value method of the standard library's through a nil pointer: its
+// generated wrapper, whose name thinSymtab keeps (panicwrap would parse it), panics, and the
+// panic is recovered as before thinning.
+func nilWrapper() (msg string) {
+	defer func() { msg = fmt.Sprint(recover()) }()
+	var d *time.Duration
+	var s fmt.Stringer = d
+	return s.String()
+}
+
 func level1(m map[string]int) { level2(m) }
 func level2(m map[string]int) { m["x"] = 1 }
 
@@ -75,6 +86,7 @@ func main() {
 	}
 
 	fmt.Println("recovered:", recovered())
+	fmt.Println("wrapper:", nilWrapper())
 	fmt.Println("deep:", deep(20000, nil))
 
 	var wg sync.WaitGroup
@@ -104,4 +116,7 @@ func main() {
 	stack := string(debug.Stack())
 	fmt.Println("stack names main.main:", strings.Contains(stack, "main.main("))
 	fmt.Println("stack has paths:", strings.Contains(stack, "github.com/"), strings.Contains(stack, ".go:"))
+	var inMap string
+	strings.Map(func(r rune) rune { inMap = string(debug.Stack()); return r }, "x")
+	fmt.Println("stack names strings.Map:", strings.Contains(inMap, "strings.Map("), strings.Contains(inMap, "main.main("))
 }

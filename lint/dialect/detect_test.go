@@ -351,6 +351,12 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	wantDetected(t, "Trainer names alone", "sft.yaml", doc.YAML, loop, "huggingface")
 	wantDetected(t, "with with_tracking", "sft.yaml", doc.YAML, loop+"with_tracking: true\n", "generic")
 	wantDetected(t, "with checkpointing_steps", "sft.yaml", doc.YAML, loop+"checkpointing_steps: 1000\n", "generic")
+	// diffusers-style script flags beside the Hub's: SimpleTuner's config.json files (91 were
+	// told that lora_type and lr_scheduler are not TrainingArguments settings).
+	tuner := `{"hub_model_id": "my-lora", "push_to_hub": false, "report_to": "tensorboard", "model_family": "flux", "lora_type": "standard",
+"lr_scheduler": "constant", "validation_steps": 100, "train_batch_size": 1, "max_train_steps": 1000, "mixed_precision": "bf16"}`
+	wantDetected(t, "diffusers script flags", "config.json", doc.JSON, tuner, "generic")
+	wantDetected(t, "one diffusers flag", "config.json", doc.JSON, `{"hub_model_id": "x", "push_to_hub": true, "report_to": "none", "per_device_train_batch_size": 8, "mixed_precision": "bf16"}`, "huggingface")
 	// A Hydra primary (mlcommons/training's mixtral8x22b config.yaml, read by run_clm.py's
 	// @hydra.main): HfArgumentParser has no defaults field. It was told that pad_token_id is
 	// not a TrainingArguments setting.

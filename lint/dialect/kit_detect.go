@@ -165,8 +165,15 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 // accelerateLoopArgs reports with_tracking or checkpointing_steps, which TrainingArguments lacks:
 // the flags of an accelerate training loop a repository writes itself (transformers' no_trainer
 // examples, diffusers' scripts, open-instruct's finetune.py).
+//
+// Two of diffusers' training-script arguments count too (examples/text_to_image at v0.35.1:
+// pretrained_model_name_or_path, train_batch_size, max_train_steps, mixed_precision,
+// lr_warmup_steps, checkpoints_total_limit): SimpleTuner's config.json files are such flags
+// beside hub_model_id, push_to_hub and report_to, read into its own argparse. HfArgumentParser
+// refuses each of them (train_batch_size is a property of TrainingArguments, not a field).
 func accelerateLoopArgs(root *doc.Node) bool {
-	return root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil
+	return root.Get("with_tracking") != nil || root.Get("checkpointing_steps") != nil ||
+		Score(root, []string{"pretrained_model_name_or_path", "train_batch_size", "max_train_steps", "mixed_precision", "lr_warmup_steps", "checkpoints_total_limit"}, 1, nil, 0) >= 2
 }
 
 // isSwift reports an ms-swift config (`swift sft --config`): two of its own arguments

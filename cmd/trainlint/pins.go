@@ -81,6 +81,7 @@ func folderPins(dir string) map[string]lint.Target {
 		}
 	}
 	names := append([]string(nil), pinFiles...)
+	names = append(names, condaFiles(dir)...)
 	if reqs, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt")); len(reqs) > 0 {
 		sort.Strings(reqs)
 		for _, r := range reqs {
@@ -95,6 +96,10 @@ func folderPins(dir string) map[string]lint.Target {
 			continue
 		}
 		texts[i] = string(data)
+		if isCondaName(name) && !condaDeps.MatchString(texts[i]) {
+			texts[i] = "" // named like one, but no conda environment
+			continue
+		}
 		for pkg, v := range parsePins(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
@@ -470,8 +475,36 @@ var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\
 // onePerLine reports a pin file that holds one requirement a line (requirements*.txt,
 // setup.cfg, environment.yml).
 func onePerLine(name string) bool {
-	return strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml"
+	return strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml" || isCondaName(name)
 }
+
+// condaFiles are the folder's other conda environment files, by name (caduceus_env.yml pins
+// pytorch-lightning==1.8.6 in its pip list; environment.yaml, conda-env.yml), sorted: each is
+// read only when it has a top-level dependencies list (condaDeps).
+func condaFiles(dir string) []string {
+	var out []string
+	for _, pat := range []string{"*.yml", "*.yaml"} {
+		ms, _ := filepath.Glob(filepath.Join(dir, pat))
+		for _, m := range ms {
+			if b := filepath.Base(m); b != "environment.yml" && isCondaName(b) {
+				out = append(out, b)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// isCondaName reports a YAML file named as conda environments are: a word env, environment or
+// conda in its name (environment.yaml, caduceus_env.yml, conda-gpu.yml), not environment.yml.
+func isCondaName(name string) bool {
+	return name != "environment.yml" && condaName.MatchString(name)
+}
+
+var (
+	condaName = regexp.MustCompile(`(?i)^(?:.*[_.-])?(?:env|environment|conda)(?:[_.-].*)?\.ya?ml$`)
+	condaDeps = regexp.MustCompile(`(?m)^dependencies:\s*$`)
+)
 
 // requirementsOnly is a pin file's text without what pip would not install unconditionally: a
 // comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted

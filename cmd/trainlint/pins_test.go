@@ -423,3 +423,26 @@ func TestGitInstalledTransformersNoVersionClaims(t *testing.T) {
 		t.Errorf("from a tag: %q", tagged)
 	}
 }
+
+// TestPinsFromCondaFiles: a conda environment file under another name than environment.yml
+// pins (caduceus_env.yml installs pytorch-lightning==1.8.6 with pip); a YAML file so named
+// without a top-level dependencies list is no environment and is not read.
+func TestPinsFromCondaFiles(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"caduceus_env.yml":     "name: caduceus_env\nchannels:\n  - pytorch\ndependencies:\n  - python=3.8\n  - pip:\n    - pytorch-lightning==1.8.6\n    - transformers==4.26.1\n",
+		"configs/env.yaml":     "transformers==4.46.0\ntrl==0.12.0\n",
+		"configs/sft.yaml":     "output_dir: out\n",
+		"other/conda-gpu.yaml": "dependencies:\n  - pip:\n      - \"trl==0.19.1\"\n",
+		"other/sft.yaml":       "output_dir: out\n",
+	})
+	o := withPins(lint.Options{}, filepath.Join(root, "configs", "sft.yaml"))
+	if got := o.Targets["lightning"]; got.Version != "1.8.6" || got.Source != "caduceus_env.yml pins 1.8.6" {
+		t.Errorf("lightning: %+v", got)
+	}
+	if got := o.Targets["transformers"]; got.Version != "4.26.1" {
+		t.Errorf("transformers (configs/env.yaml is no environment): %+v", got)
+	}
+	if got := withPins(lint.Options{}, filepath.Join(root, "other", "sft.yaml")).Targets["trl"]; got.Version != "0.19.1" || got.Source != "conda-gpu.yaml pins 0.19.1" {
+		t.Errorf("trl: %+v", got)
+	}
+}

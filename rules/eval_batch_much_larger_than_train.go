@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/plan"
 )
 
 // EvalBatchMuchLargerThanTrain reports an eval batch more than k times the train batch on the
@@ -46,6 +47,9 @@ func checkEvalBatchMuchLarger(p *lint.Pass) {
 	}
 	if !ev.Known() || !tr.Known() || tr.Value <= 0 || ev.Value <= k*tr.Value || !ev.IsExplicit() {
 		return // only an eval batch the file wrote; defaults are never this far apart
+	}
+	if gran == "per-device" && (e.Granularity == plan.Unstated || t.Granularity == plan.Unstated) {
+		gran = "" // train.batch_size and eval.batch_size: like for like, maybe global (score_sde's are)
 	}
 	f := lint.Finding{Key: ev.Key}
 	f.Message = strings.TrimSpace(gran+" eval batch") + " " + itoa(ev.Value) + " is more than " + itoa(k) + "× the train batch " + itoa(tr.Value) + derivedNote(tr)

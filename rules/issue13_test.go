@@ -69,3 +69,24 @@ func TestEvalBatchMuchLargerOption(t *testing.T) {
 		t.Errorf("k 16: %d findings for 20 vs 2, want 0", got)
 	}
 }
+
+// TL209 names the granularity only where the keys state it: score_sde's training.batch_size
+// and eval.batch_size are global (datasets.py divides them by the device count), the generic
+// train.batch_size and eval.batch_size say nothing of it; the Trainer's are per device.
+func TestEvalBatchMuchLargerGranularity(t *testing.T) {
+	for _, c := range []struct{ path, src, want string }{
+		{"g.yaml", "train:\n  batch_size: 8\neval:\n  batch_size: 1024\n", "eval batch 1024 is more than 8× the train batch 8"},
+		{"hf.yaml", "model_name_or_path: m\nper_device_train_batch_size: 2\nper_device_eval_batch_size: 20\neval_strategy: steps\neval_steps: 10\noutput_dir: o\n",
+			"per-device eval batch 20 is more than 8× the train batch 2"},
+	} {
+		var got []string
+		for _, d := range lintText(t, c.path, c.src, lint.Options{}) {
+			if d.Code == "TL209" {
+				got = append(got, d.Message)
+			}
+		}
+		if len(got) != 1 || got[0] != c.want {
+			t.Errorf("%s: %q, want %q", c.path, got, c.want)
+		}
+	}
+}

@@ -22,14 +22,15 @@ var codeTree = map[string]string{
 
 // TestCodeRunsCLI: folders and named files compose MMEngine runs; a finding whose values are
 // set in a base is reported there, once; a named leaf finds its bases above its folder; a
-// missing base is TL006 at the _base_ line; a walk of the leaf's folder reads the bases above
+// base missing from the tree's _base_ folder is TL011 at the _base_ line (Config.fromfile's
+// FileNotFoundError); a walk of the leaf's folder reads the bases above
 // it; --override leaves code runs alone.
 func TestCodeRunsCLI(t *testing.T) {
 	writeTree(t, codeTree)
 	const data = "configs/_base_/datasets/data.py"
 	_, res, errs := checkJSON(t, ".")
 	got := strings.Join(findings(res), " ")
-	if got != data+":2 TL202 warning configs/det/broken.py:1 TL006 info" {
+	if got != data+":2 TL202 warning configs/det/broken.py:1 TL011 error" {
 		t.Errorf("folder: %s\n%s", got, errs)
 	}
 	// The base alone is a fragment of the leaf's run: linted structurally, the run reports it.
@@ -47,7 +48,7 @@ func TestCodeRunsCLI(t *testing.T) {
 	// A walk of the leaf's folder composes as naming its files does: the bases above it are
 	// read, not reported outside the tree.
 	_, res, _ = checkJSON(t, "configs/det")
-	if got := strings.Join(findings(res), " "); got != data+":2 TL202 warning configs/det/broken.py:1 TL006 info" {
+	if got := strings.Join(findings(res), " "); got != data+":2 TL202 warning configs/det/broken.py:1 TL011 error" {
 		t.Errorf("walked leaf folder: %s", got)
 	}
 	for _, d := range res.Diagnostics {
@@ -73,7 +74,7 @@ func TestCodeRunsCLI(t *testing.T) {
 		t.Errorf("named leaf from configs/det/: %s", got)
 	}
 	_, res, _ = checkJSON(t, ".")
-	if got := strings.Join(findings(res), " "); got != "../_base_/datasets/data.py:2 TL202 warning broken.py:1 TL006 info" {
+	if got := strings.Join(findings(res), " "); got != "../_base_/datasets/data.py:2 TL202 warning broken.py:1 TL011 error" {
 		t.Errorf("walk of configs/det/ from there: %s", got)
 	}
 	os.Chdir(filepath.Join("..", ".."))

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -118,6 +119,15 @@ func (c *composer) enter(p, what, from string, ref doc.Span) *doc.Document {
 	return d
 }
 
+// absentFrom reports a file under a _base_ folder that the tree has and lists without it.
+func (c *composer) absentFrom(p string) bool {
+	if !strings.Contains("/"+path.Dir(p)+"/", "/_base_/") {
+		return false
+	}
+	es, err := c.fsys.ReadDir(path.Dir(p))
+	return err == nil && !slices.ContainsFunc(es, func(e Entry) bool { return e.Name == path.Base(p) })
+}
+
 func (c *composer) leave() { c.stack = c.stack[:len(c.stack)-1] }
 
 // inTree joins rel to dir; ok is false when the result leaves the tree (absolute, "..").
@@ -191,6 +201,18 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				continue
 			} else if bp, ok = inTree(dir, s); !ok {
 				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is outside the tree and was not read")
+				complete = false
+				continue
+			} else if c.absentFrom(bp) {
+				// A _base_ folder of the tree that lacks the file (BEVFusion's
+				// ../_base_/datasets/lyft-3d.py): Config._file2dict's check_file_exist raises
+				// for the joined path (mmcv v1.4.0 utils/config.py, mmengine v0.10.7
+				// config/config.py). A base whose folder is missing too stays unresolved: a
+				// file written to be copied into another repository's configs (CSWin's). So
+				// does one beside the file (./x.py): a config copied out of its repository
+				// alone, with its bases left behind, is not the repository's config.
+				c.problem(Refused, p, it.Span, mmRefuse+"a base that does not exist: "+path.Dir(bp)+" has no "+path.Base(bp)+
+					" (Config.fromfile raises FileNotFoundError before training starts)")
 				complete = false
 				continue
 			}

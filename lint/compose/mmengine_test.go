@@ -405,3 +405,31 @@ func TestMMBaseRefusalsNameBothLoaders(t *testing.T) {
 		t.Errorf("problems %q", msgs)
 	}
 }
+
+// TestMMEngineMissingBaseInBaseFolder: a base missing from a _base_ folder the tree has is
+// refused (BEVFusion's ../_base_/datasets/lyft-3d.py: Config._file2dict's check_file_exist
+// raises FileNotFoundError, mmcv v1.4.0 and mmengine v0.10.7); one whose folder is missing
+// (CSWin's configs, written to be copied into mmsegmentation's) or one beside the file (a
+// config copied out of its repository alone) stays unresolved.
+func TestMMEngineMissingBaseInBaseFolder(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"configs/_base_/datasets/nus.py": "data = dict(samples_per_gpu=2)\n",
+		"configs/pp/lyft.py":             "_base_ = ['../_base_/datasets/lyft-3d.py']\n",
+		"configs/pp/nodir.py":            "_base_ = ['../_base_/models/pp.py']\n",
+		"configs/pp/beside.py":           "_base_ = ['./pp_base.py']\n",
+	})
+	for _, c := range []struct {
+		file string
+		kind ProblemKind
+		want string
+	}{
+		{"configs/pp/lyft.py", Refused, `MMEngine and MMCV 1.x refuse a base that does not exist: configs/_base_/datasets has no lyft-3d.py (Config.fromfile raises FileNotFoundError before training starts)`},
+		{"configs/pp/nodir.py", Unresolved, `base config "configs/_base_/models/pp.py" not found`},
+		{"configs/pp/beside.py", Unresolved, `base config "configs/pp/pp_base.py" not found`},
+	} {
+		r := Compose(fsys, c.file, nil, Limits{})
+		if len(r.Problems) != 1 || r.Problems[0].Kind != c.kind || r.Problems[0].Message != c.want {
+			t.Errorf("%s: %+v", c.file, r.Problems)
+		}
+	}
+}

@@ -191,8 +191,10 @@ var (
 	// pkg<4.46 or pkg>=4.41.2,<4.46 (any other bounds before it): an upper bound, which the
 	// newest release may be past (360-LLaMA-Factory's transformers>=4.41.2,<4.46).
 	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9A-Za-z.*+!]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)((?:\.?(?:a|b|rc|dev|post)[0-9]*)*)`)
-	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x".
-	lockPin = regexp.MustCompile(`(?m)^name = "([A-Za-z0-9_.\-]+)"\s*\nversion = "([0-9]+(?:\.[0-9]+)*)`)
+	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x", a
+	// development build's suffix kept (a git install locks 4.50.0.dev0, which comes before
+	// 4.50.0: Knowledge's bracket reads it so).
+	lockPin = regexp.MustCompile(`(?m)^name = "([A-Za-z0-9_.\-]+)"\s*\nversion = "([0-9]+(?:\.[0-9]+)*(?:\.?(?:a|b|rc|dev)[0-9]*)?)`)
 )
 
 // parsePins returns package -> pinned version for the packages trainlint tracks.
@@ -237,10 +239,23 @@ func parsePins(name, text string) map[string]string {
 // place, which the target says with a Version that is not one (gitVersion): the rules that
 // depend on the version then stay silent (lint.Target).
 func parseGitPins(name, text string) map[string]lint.Target {
-	if !strings.Contains(text, "git+") || strings.HasSuffix(name, ".lock") {
+	if strings.HasSuffix(name, ".lock") {
 		return nil
 	}
 	out := map[string]lint.Target{}
+	if name == "pyproject.toml" {
+		// Poetry's and uv's git sources: pkg = { git = "https://...", tag|rev|branch = "..." }.
+		for _, m := range tomlGit.FindAllStringSubmatch(text, -1) {
+			ref := ""
+			if r := tomlRef.FindStringSubmatch(m[2]); r != nil {
+				ref = r[1]
+			}
+			addGitPin(out, name, m[1], ref)
+		}
+	}
+	if !strings.Contains(text, "git+") {
+		return out
+	}
 	for _, m := range gitRef.FindAllStringSubmatch(requirementsOnly(name, text), -1) {
 		pkg := m[1]
 		if e := eggName.FindStringSubmatch(m[4]); e != nil {
@@ -248,25 +263,30 @@ func parseGitPins(name, text string) map[string]lint.Target {
 		} else if pkg == "" {
 			pkg = m[2]
 		}
-		pkg = gitPackage(pkg)
-		if _, seen := out[pkg]; seen || !slices.Contains(pinPackages, pkg) {
-			continue
-		}
-		ref := m[3]
-		if v := strings.TrimPrefix(ref, "v"); releaseTag.MatchString(v) {
-			out[pkg] = lint.Target{Version: v, Source: name + " installs " + pkg + " " + ref + " from git"}
-			continue
-		}
-		what := "the default branch"
-		if ref != "" {
-			what = ref
-			if len(what) > 12 {
-				what = what[:12]
-			}
-		}
-		out[pkg] = lint.Target{Version: gitVersion, Source: name + " installs " + pkg + " from git (" + what + ")"}
+		addGitPin(out, name, pkg, m[3])
 	}
 	return out
+}
+
+// addGitPin records that file name installs the package named n from git at ref ("" for the
+// default branch), unless the file did so already or the package is not tracked.
+func addGitPin(out map[string]lint.Target, name, n, ref string) {
+	pkg := gitPackage(n)
+	if _, seen := out[pkg]; seen || !slices.Contains(pinPackages, pkg) {
+		return
+	}
+	if v := strings.TrimPrefix(ref, "v"); releaseTag.MatchString(v) {
+		out[pkg] = lint.Target{Version: v, Source: name + " installs " + pkg + " " + ref + " from git"}
+		return
+	}
+	what := "the default branch"
+	if ref != "" {
+		what = ref
+		if len(what) > 12 {
+			what = what[:12]
+		}
+	}
+	out[pkg] = lint.Target{Version: gitVersion, Source: name + " installs " + pkg + " from git (" + what + ")"}
 }
 
 // gitVersion is the target Version of a package installed from a git commit or branch: not a
@@ -278,6 +298,10 @@ var (
 	// repository's name (2), the ref after @ (3) and the URL's fragment (4: #egg=name,
 	// #subdirectory=...).
 	gitRef = regexp.MustCompile(`(?:([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*@\s*)?git\+[a-z]+://(?:[^\s"'@/#]+@)?[^\s"'@#]*/([A-Za-z0-9_.\-]+?)(?:\.git)?/?(?:@([^\s"'#;]+))?(#[^\s"';]*)?(?:[\s"';]|$)`)
+	// tomlGit is a TOML dependency table with a git source (1: the package, 2: the table).
+	tomlGit = regexp.MustCompile(`(?m)^\s*([A-Za-z0-9_.\-]+)\s*=\s*(\{[^}\n]*\bgit\s*=\s*"[^"\n]*"[^}\n]*\})`)
+	// tomlRef is the tag, rev or branch of such a table.
+	tomlRef = regexp.MustCompile(`\b(?:tag|rev|branch)\s*=\s*"([^"\n]+)"`)
 	// eggName is the package a URL's fragment names.
 	eggName = regexp.MustCompile(`egg=([A-Za-z0-9_.\-]+)`)
 	// releaseTag is a release's version as its tag names it (4.49.0), not a pre-release or a

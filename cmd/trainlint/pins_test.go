@@ -26,6 +26,7 @@ func TestParsePins(t *testing.T) {
 		{"requirements.txt", "pytorch-lightning==2.1.3\nlightning-utilities==0.11\n", map[string]string{"lightning": "2.1.3"}}, // the same versions as lightning
 		{"requirements.txt", "lightning[extra]==2.5.1\n", map[string]string{"lightning": "2.5.1"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
+		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"4.50.0.dev0\"\nsource = { git = \"https://github.com/huggingface/transformers?rev=336dc69#336dc69d\" }\n", map[string]string{"transformers": "4.50.0.dev0"}}, // a development build, before 4.50.0
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
 		{"Dockerfile", "FROM nvcr.io/nvidia/pytorch:22.12-py3\nENV TRANSFORMERS_CACHE=/c\nRUN pip install transformers==4.25.1 datasets==2.8.0 pytorch-lightning==1.8.6 \\\n    \"deepspeed==0.7.7\"\n", map[string]string{"transformers": "4.25.1", "lightning": "1.8.6", "deepspeed": "0.7.7"}},
 		{"setup.py", "_deps = [\n    \"accelerate>=1.2.1\",\n    \"transformers==4.52.3\",\n    \"trl[vllm]==0.18.0\",\n]\nsetup(install_requires=[\"deepspeed==0.16.8\"])\n", map[string]string{"transformers": "4.52.3", "trl": "0.18.0", "deepspeed": "0.16.8"}},
@@ -369,6 +370,10 @@ func TestParseGitPins(t *testing.T) {
 			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "requirements.txt installs transformers from git (v4.49.0-Gemm)"}}},
 		{"requirements.txt", "# git+https://github.com/huggingface/transformers\ngit+https://github.com/huggingface/peft\n", map[string]lint.Target{}},
 		{"requirements.txt", "transformers @ git+https://github.com/huggingface/transformers ; python_version >= '3.10'\n", map[string]lint.Target{}}, // marked
+		{"pyproject.toml", "[tool.poetry.dependencies]\ntransformers = { git = \"https://github.com/huggingface/transformers.git\", rev = \"336dc69d63d5\" }\n" +
+			"[tool.uv.sources]\ntrl = { git = \"https://github.com/huggingface/trl\", tag = \"v0.16.0\" }\n# deepspeed = { git = \"https://github.com/deepspeedai/DeepSpeed\" }\n",
+			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "pyproject.toml installs transformers from git (336dc69d63d5)"},
+				"trl": {Version: "0.16.0", Source: "pyproject.toml installs trl v0.16.0 from git"}}},
 	} {
 		got := parseGitPins(c.name, c.text)
 		if len(got) != len(c.want) {

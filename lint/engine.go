@@ -202,6 +202,10 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 		}()
 		a.Plan = a.Dialect.Normalize(a.Doc, o.dialectContext())
 		if o.HydraLoaded && a.Plan != nil {
+			// A file Hydra composes: a value it sets may be overridden by the run's other files
+			// (a callbacks option without the monitor its sibling sets), so only refusals of a
+			// key itself (or of its repetition) stay with the file; the runs report the rest.
+			a.Plan.Rejections = slices.DeleteFunc(a.Plan.Rejections, func(r plan.Rejection) bool { return !r.AtKey && r.Repeats == nil })
 			dialect.HydraLoadChecks(a.Plan, a.Doc)
 		}
 	}()

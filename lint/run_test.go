@@ -416,6 +416,37 @@ func TestRunsGroupOptionNotATrainerFile(t *testing.T) {
 	}
 }
 
+// TestRunsGroupOptionRefusalsLeftToRuns: all-atom-diffusion-transformer's
+// callbacks/model_checkpoint.yaml sets save_top_k 3 with monitor null, and the callbacks option
+// that includes it sets the monitor. Lightning refuses the file's values taken alone, but no run
+// Hydra composes has them: the refusal is the runs' to report (here none), not the file's. A
+// run that does keep them is refused, at the file that sets them.
+func TestRunsGroupOptionRefusalsLeftToRuns(t *testing.T) {
+	files := map[string]string{
+		"configs/train.yaml":                      "defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n",
+		"configs/callbacks/default.yaml":          "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n",
+		"configs/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 3\n  mode: max\n",
+	}
+	names := []string{"configs/callbacks/default.yaml", "configs/callbacks/model_checkpoint.yaml", "configs/train.yaml"}
+	res := lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{})
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL011" {
+			t.Errorf("%s:%d %s %s", d.File, d.Line, d.Code, d.Message)
+		}
+	}
+	files["configs/callbacks/default.yaml"] = "defaults:\n  - model_checkpoint\n  - _self_\n"
+	res = lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL011" {
+			got = append(got, d.File+":"+strconv.Itoa(d.Line))
+		}
+	}
+	if len(got) != 1 || got[0] != "configs/callbacks/model_checkpoint.yaml:4" {
+		t.Errorf("without the monitor: TL011 at %v, want the run's at model_checkpoint.yaml:4", got)
+	}
+}
+
 // A finding shared by many runs names the first five (in order) and counts the others.
 func TestDedupeRunsNamesFewRuns(t *testing.T) {
 	d := lint.Diagnostic{File: "base.py", Line: 3, Column: 5, EndLine: 3, EndColumn: 7, Rule: "r", Message: "m"}

@@ -362,6 +362,11 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	// not a TrainingArguments setting.
 	hydra := "defaults:\n- _self_\n- sched: WarmupHoldPolicy\n" + flat + "max_steps: 10\npad_token_id: -100\n"
 	wantDetected(t, "a Hydra defaults list", "config.yaml", doc.YAML, hydra, "generic")
+	// bionemo's Lepton job configs: model_type and micro_batch_size beside a defaults list were
+	// read as axolotl files and told that axolotl refuses them without datasets.
+	lepton := "defaults:\n  - /base\n  - _self_\nnum_nodes: 2\nmodel_type: esm2\nvariant: train\nmicro_batch_size: 4\n"
+	wantDetected(t, "axolotl names in a Hydra config", "esm2.yaml", doc.YAML, lepton, "generic")
+	wantDetected(t, "axolotl names alone", "esm2.yaml", doc.YAML, strings.TrimPrefix(lepton, "defaults:\n  - /base\n  - _self_\n"), "axolotl")
 	// SpeechBrain's HyperPyYAML hparams share dataloader_num_workers and warmup_steps, but
 	// their !new: and !ref tags need HyperPyYAML's loader: yaml.safe_load refuses them.
 	hparams := "seed: 8200\n__set_seed: !apply:speechbrain.utils.seed_everything [!ref <seed>]\noutput_folder: !ref results/<seed>\n" +

@@ -205,7 +205,13 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 			// A file Hydra composes: a value it sets may be overridden by the run's other files
 			// (a callbacks option without the monitor its sibling sets), so only refusals of a
 			// key itself (or of its repetition) stay with the file; the runs report the rest.
-			a.Plan.Rejections = slices.DeleteFunc(a.Plan.Rejections, func(r plan.Rejection) bool { return !r.AtKey && r.Repeats == nil })
+			kept := a.Plan.Rejections[:0]
+			for _, r := range a.Plan.Rejections {
+				if r.AtKey || r.Repeats != nil {
+					kept = append(kept, r)
+				}
+			}
+			a.Plan.Rejections = kept
 			dialect.HydraLoadChecks(a.Plan, a.Doc)
 		}
 	}()

@@ -145,6 +145,29 @@ trainer:
 	}
 }
 
+// TestLightningCheckpointRetentionOfSeveral: FlowDock saves a "last" checkpoint without a
+// monitor beside one that keeps the best by a validation metric. The monitored one decides
+// which checkpoints are kept, in whichever order the callbacks come, in a CLI file and under
+// Hydra; with no monitor anywhere, the first one does.
+func TestLightningCheckpointRetentionOfSeveral(t *testing.T) {
+	last := "    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        filename: last\n        monitor: null\n        save_top_k: 1\n"
+	best := "    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        filename: best\n        monitor: val/acc\n        mode: max\n        save_top_k: 2\n"
+	for _, order := range []string{last + best, best + last} {
+		p := lightningPlan(t, "trainer:\n  callbacks:\n"+order)
+		if r := p.Ckpt.Retention; !r.Known() || r.Value.Kind != plan.KeepBest || r.Value.N != 2 || p.Ckpt.BestMetric.Value != "val/acc" {
+			t.Errorf("%s: retention %+v, metric %+v", order, r, p.Ckpt.BestMetric)
+		}
+	}
+	hydra := "trainer:\n  max_epochs: 10\ncallbacks:\n  last:\n    _target_: lightning.pytorch.callbacks.ModelCheckpoint\n    monitor: null\n" +
+		"  best:\n    _target_: lightning.pytorch.callbacks.ModelCheckpoint\n    monitor: val/loss\n    save_top_k: 3\n"
+	if p := lightningPlan(t, hydra); p.Ckpt.Retention.Value.Kind != plan.KeepBest || p.Ckpt.Retention.Value.N != 3 {
+		t.Errorf("hydra: retention %+v", p.Ckpt.Retention)
+	}
+	if p := lightningPlan(t, "trainer:\n  callbacks:\n"+last+strings.ReplaceAll(last, "last", "other")); p.Ckpt.Retention.Value.Kind != plan.KeepLatest {
+		t.Errorf("no monitor: retention %+v", p.Ckpt.Retention)
+	}
+}
+
 func TestLightningCheckpointInterval(t *testing.T) {
 	cases := []struct {
 		name, yaml string

@@ -148,6 +148,16 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 		p.Eval.Enabled = genBoolNode(g.root, n, k)
 	} else if n, k := g.find(genTrainSections, true, "do_eval", "run_eval", "eval_enabled", "enable_eval", "enable_validation", "validate", "do_validation"); n != nil {
 		p.Eval.Enabled = genBoolNode(g.root, n, k)
+		// TrainingArguments' names nested in a section (bionemo's trainer: block): its
+		// __post_init__ turns do_eval on when eval_strategy is not "no" (transformers
+		// training_args.py, 4.x and 5.x), so do_eval false says nothing there.
+		s := n.Parent.Get("eval_strategy")
+		if s == nil {
+			s = n.Parent.Get("evaluation_strategy")
+		}
+		if n.Key == "do_eval" && p.Eval.Enabled.Known() && !p.Eval.Enabled.Value && s != nil && s.Kind == doc.Scalar && s.Value != "no" {
+			p.Eval.Enabled = plan.Fact[bool]{Key: k, Node: n}
+		}
 	}
 	if p.Eval.Interval.Known() && !p.Eval.Enabled.Known() {
 		if p.Eval.Interval.Value.Value > 0 {

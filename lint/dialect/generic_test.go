@@ -523,6 +523,26 @@ func TestGenericEvalIntervalMinutesHours(t *testing.T) {
 	}
 }
 
+// TrainingArguments' names nested in a trainer block (bionemo's esm2 hydra defaults): do_eval
+// false beside an eval_strategy other than "no" does not turn evaluation off, since
+// TrainingArguments.__post_init__ turns do_eval back on; alone, or with "no", it does.
+func TestGenericDoEvalUnderEvalStrategy(t *testing.T) {
+	for _, c := range []struct {
+		src          string
+		known, value bool
+	}{
+		{"trainer:\n  do_eval: false\n  eval_strategy: steps\n  eval_steps: 100\n", false, false},
+		{"trainer:\n  do_eval: false\n  evaluation_strategy: epoch\n", false, false},
+		{"trainer:\n  do_eval: false\n  eval_strategy: \"no\"\n", true, false},
+		{"trainer:\n  do_eval: false\n", true, false},
+	} {
+		e := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{}).Eval.Enabled
+		if e.Known() != c.known || c.known && e.Value != c.value {
+			t.Errorf("%q: eval enabled %+v", c.src, e)
+		}
+	}
+}
+
 // A config switch that offsets the data seed by host makes a literal data seed vary by host.
 func TestGenericDataSeedOffsetByHost(t *testing.T) {
 	src := "data:\n  per_host_shards: true\n  shuffle_seed: 17\n  seed_offset_by_host: true\ntrain:\n  batch_size: 8\n"

@@ -214,11 +214,14 @@ func emptyJSON(path string, text []byte) bool {
 	return f == doc.JSON && len(bytes.TrimSpace(text)) == 0
 }
 
-// jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag.
+// jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag, or whose
+// value does (torchtune-azureml's recipes: `path: {{model_dir}}/tokenizer.model`, which its
+// launcher renders before torchtune reads the file).
 func jinjaLine(text []byte) bool {
 	for line := range bytes.Lines(text) {
 		line = bytes.TrimLeft(line, " \t-")
-		if bytes.HasPrefix(line, []byte("{%")) || bytes.HasPrefix(line, []byte("{{")) {
+		if bytes.HasPrefix(line, []byte("{%")) || bytes.HasPrefix(line, []byte("{{")) ||
+			bytes.Contains(line, []byte(": {{")) || bytes.Contains(line, []byte(": {%")) {
 			return true
 		}
 	}

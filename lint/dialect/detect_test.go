@@ -362,6 +362,11 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	// not a TrainingArguments setting.
 	hydra := "defaults:\n- _self_\n- sched: WarmupHoldPolicy\n" + flat + "max_steps: 10\npad_token_id: -100\n"
 	wantDetected(t, "a Hydra defaults list", "config.yaml", doc.YAML, hydra, "generic")
+	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
+	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
+	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {
+		t.Errorf("an instantiated section detected as %s", got.Name)
+	}
 	// bionemo's Lepton job configs: model_type and micro_batch_size beside a defaults list were
 	// read as axolotl files and told that axolotl refuses them without datasets.
 	lepton := "defaults:\n  - /base\n  - _self_\nnum_nodes: 2\nmodel_type: esm2\nvariant: train\nmicro_batch_size: 4\n"

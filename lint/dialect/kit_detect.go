@@ -153,6 +153,13 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
 		return s / 4
 	}
+	for _, c := range root.Children {
+		if isMap(c) && c.Get("_target_") != nil {
+			// A section Hydra instantiates (nequip's data: {_target_: ...NequIPDataModule}
+			// beside data_seed): a file for instantiate, not HfArgumentParser's dataclasses.
+			return s / 4
+		}
+	}
 	if df := root.Get("defaults"); df != nil && df.Kind == doc.Seq {
 		// A Hydra defaults list: the file is composed by Hydra for a @hydra.main script
 		// (mlcommons/training's mixtral8x22b run_clm.py), which reads it with OmegaConf.

@@ -69,7 +69,7 @@ func newLightning() *Dialect {
 // from accelerator ("auto" picks the GPUs when there are some), which the old flag implied.
 var lightningRemoved = []Key{
 	{Path: "trainer.replace_sampler_ddp", Type: "boolean", Doc: "renamed use_distributed_sampler in Lightning 2.0",
-		Replacement: "trainer.use_distributed_sampler", Rename: "safe", Since: "Lightning 2.0"},
+		Replacement: "trainer.use_distributed_sampler", Rename: "safe", Removed: "Lightning 2.0"},
 	{Path: "trainer.gpus", Type: "integer|string|array", Doc: "removed in Lightning 2.0: use devices (with accelerator gpu or auto)",
 		Replacement: "trainer.devices", Rename: "unsafe", How: "use devices (with accelerator \"gpu\" or \"auto\")", Removed: "Lightning 2.0"},
 	{Path: "trainer.tpu_cores", Type: "integer|array", Doc: "removed in Lightning 2.0: use devices (with accelerator tpu)",

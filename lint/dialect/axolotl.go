@@ -214,6 +214,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	// Input pipeline.
 	p.Data.Workers = IntOr(root, "dataloader_num_workers", 0, axoTrainerNote)
 	p.Data.Prefetch = hfPrefetch(root, p.Data.Workers, axoTrainerNote)
+	axoLoaderDefaults(p, root, ctx.Targets["axolotl"])
 	p.Data.Sharding = plan.Defaulted(plan.GlobalIndexSampler, "datasets",
 		plan.Because("the Trainer's sampler gives each rank a slice of one seeded global permutation"), nil)
 
@@ -548,4 +549,28 @@ func axoPrecision(root *doc.Node) plan.Precision {
 func hasValue(root *doc.Node, key string) bool {
 	n := root.Get(key)
 	return n != nil && !n.IsNull()
+}
+
+// axoLoaderDefaults: from v0.11.0, when none of dataloader_num_workers, dataloader_pin_memory
+// and dataloader_prefetch_factor is set, axolotl's default_dataloader_opts sets the workers to
+// the host's GPU count (at least one on a GPU host), pins memory and prefetches 256 batches a
+// worker (src/axolotl/utils/schemas/config.py at v0.11.0 to v0.18.0). The count is not in the
+// file, so the workers are unknown; the prefetch is 256. Before v0.11.0 the Trainer's 0
+// workers stand; at a target that is no version, neither is known.
+func axoLoaderDefaults(p *plan.Plan, root *doc.Node, target string) {
+	for _, k := range []string{"dataloader_num_workers", "dataloader_pin_memory", "dataloader_prefetch_factor"} {
+		if n := root.Get(k); n != nil && !n.IsNull() {
+			return
+		}
+	}
+	v := ParseVersion(target)
+	switch {
+	case v != nil && CompareVersions(v, []int{0, 11}) < 0:
+	case v == nil && target != "":
+		p.Data.Workers = plan.Fact[int]{Key: "dataloader_num_workers"}
+		p.Data.Prefetch = plan.Fact[int]{Key: "dataloader_prefetch_factor"}
+	default:
+		p.Data.Workers = plan.Fact[int]{Key: "dataloader_num_workers"}
+		p.Data.Prefetch = plan.Defaulted(256, "dataloader_prefetch_factor", plan.Why{By: "axolotl's default", Note: "256 batches a worker, one worker per GPU, when no loader option is set (v0.11.0 and later)"}, nil)
+	}
 }

@@ -186,3 +186,29 @@ func TestAxolotlTrackerModes(t *testing.T) {
 	wantFact(t, "mlflow", p.Tracking.Trackers, []string{"mlflow"}, plan.Explicit, "use_mlflow", 2)
 	wantFact(t, "mlflow run", p.Tracking.RunName, "r", plan.Explicit, "mlflow_run_name", 3)
 }
+
+// TestAxolotlLoaderDefaults: with no loader option set, axolotl from v0.11.0 gives one worker
+// per GPU and a prefetch factor of 256 (default_dataloader_opts), so the workers are not the
+// Trainer's 0; before v0.11.0 they are; one option set keeps the Trainer's defaults for the
+// rest; at a target that is no version neither is known.
+func TestAxolotlLoaderDefaults(t *testing.T) {
+	norm := func(src, target string) *plan.Plan {
+		ctx := Context{}
+		if target != "" {
+			ctx.Targets = map[string]string{"axolotl": target}
+		}
+		return Axolotl.Normalize(parseYAMLDoc(t, src), ctx)
+	}
+	if p := norm(axoLora, ""); p.Data.Workers.Known() || p.Data.Prefetch.Value != 256 || p.Data.Prefetch.Origin != plan.Default {
+		t.Errorf("newest: workers %+v, prefetch %+v", p.Data.Workers, p.Data.Prefetch)
+	}
+	if p := norm(axoLora, "0.10.1"); !p.Data.Workers.Known() || p.Data.Workers.Value != 0 {
+		t.Errorf("0.10.1: workers %+v", p.Data.Workers)
+	}
+	if p := norm(axoLora, "git"); p.Data.Workers.Known() || p.Data.Prefetch.Known() {
+		t.Errorf("git: workers %+v, prefetch %+v", p.Data.Workers, p.Data.Prefetch)
+	}
+	if p := norm(axoLora+"dataloader_pin_memory: true\n", ""); !p.Data.Workers.Known() || p.Data.Workers.Value != 0 {
+		t.Errorf("pin memory set: workers %+v", p.Data.Workers)
+	}
+}

@@ -239,6 +239,12 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 	// A module thinned before has its file names zeroed and its own functions' names already
 	// short, like the standard library's: names are then only shortened again (a no-op).
 	thinned := filetab.hi > filetab.lo && !slices.ContainsFunc(mem[filetab.lo:filetab.hi], func(b byte) bool { return b != 0 })
+	all := map[string]bool{} // every name, for unnamedStd's wrapper test
+	for _, off := range offs {
+		if end := bytes.IndexByte(mem[names.lo+off:names.hi], 0); end >= 0 {
+			all[string(mem[names.lo+off:names.lo+off+end])] = true
+		}
+	}
 	keepName := make([]bool, names.hi-names.lo)
 	next := 0 // where the previous name ended: names never overlap
 	for _, off := range offs {
@@ -254,7 +260,7 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 		if p := printedName(short); len(p) < len(short) {
 			short = p // not "x.[2]T": "[...]" is longer than "[2]"
 		}
-		if !thinned && unnamedStd(name) {
+		if !thinned && unnamedStd(name, all) {
 			short = ""
 		}
 		copy(mem[names.lo+off:], short)
@@ -305,21 +311,29 @@ func printedName(name string) string {
 }
 
 // unnamedStd reports a function of the standard library outside the runtime and reflect whose
-// name thinSymtab empties: a plain function or value method ("strconv.Quote",
-// "slices.SortFunc[...]", "sync/atomic.Int64.Load"), whose package's first path element has no
-// dot. A traceback skips a frame without a name (showframe wants a '.'), so a crash shows the
-// frames of trainlint's own code and the runtime's, not strconv's or sort's. Names with a '('
-// keep their short form: pointer methods and the wrappers among them, whose names panicwrap
-// parses (it throws on a wrapper without a '(' where it would panic).
-func unnamedStd(name string) bool {
+// name thinSymtab empties: a function or method ("strconv.Quote", "slices.SortFunc[...]",
+// "sync/atomic.Int64.Load", "strings.(*Builder).Grow"), whose package's first path element has
+// no dot. A traceback skips a frame without a name (showframe wants a '.'), so a crash shows the
+// frames of trainlint's own code and the runtime's, not strconv's or sort's. A pointer method
+// whose value method is among all the names keeps its short form: it is the wrapper the
+// compiler makes for that value method, whose name panicwrap parses (it throws on a wrapper
+// without a '(' where it would panic).
+func unnamedStd(name string, all map[string]bool) bool {
 	for _, p := range keptNamePrefixes {
 		if strings.HasPrefix(name, p) {
 			return false
 		}
 	}
-	if strings.HasPrefix(name, "type:") || strings.HasPrefix(name, "go:") || strings.HasPrefix(name, "main.") ||
-		strings.IndexByte(name, '(') >= 0 {
+	if strings.HasPrefix(name, "type:") || strings.HasPrefix(name, "go:") || strings.HasPrefix(name, "main.") {
 		return false
+	}
+	if i := strings.Index(name, "(*"); i >= 0 {
+		if j := strings.Index(name[i:], ")."); j >= 0 && all[name[:i]+name[i+2:i+j]+name[i+j+1:]] {
+			return false // pkg.(*T).m wraps pkg.T.m
+		}
+	}
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i] // the package path is before the receiver
 	}
 	path := name
 	if i := strings.IndexByte(path, '['); i >= 0 {

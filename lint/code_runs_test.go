@@ -168,6 +168,23 @@ func TestCodeRunTrainLoopRefusalPlacedAtLastKey(t *testing.T) {
 	}
 }
 
+// TestCodeRunBaseValuesLeftToRuns: RSPrompter's _base_ model files set a model, a train loader
+// and a train loop and leave optim_wrapper to the configs that inherit them, each of which sets
+// it. The base alone would be refused by the Runner; no run built from it is, so nothing is
+// reported.
+func TestCodeRunBaseValuesLeftToRuns(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"configs/_base_/m.py": "model = dict(type='MaskRCNN')\ntrain_dataloader = dict(batch_size=2, num_workers=2, dataset=dict(type='CocoDataset'))\n" +
+			"train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
+		"configs/run.py": "_base_ = ['_base_/m.py']\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\n",
+	})
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{"configs/_base_/m.py", "configs/run.py"}, nil, rules.All(), lint.Options{})
+	if got := text2(res.Diagnostics, "TL011"); got != "" {
+		t.Errorf("TL011 at %s", got)
+	}
+}
+
 func text2(ds []lint.Diagnostic, code string) string {
 	var b strings.Builder
 	for _, d := range ds {

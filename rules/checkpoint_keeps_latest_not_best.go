@@ -48,7 +48,7 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	if saves, ok := planned(p.Plan, c.Interval); ok && saves <= n {
 		return
 	}
-	if evals, ok := planned(p.Plan, p.Plan.Eval.Interval); ok && evals <= 1 {
+	if evalsOnceAtMost(p.Plan) {
 		return
 	}
 	what := "the " + itoa(n) + " most recent checkpoints"
@@ -151,4 +151,20 @@ func droppedBest(r plan.Fact[plan.Retention]) string {
 		return ""
 	}
 	return r.Value.DroppedBest
+}
+
+// evalsOnceAtMost reports a run whose eval interval is at least its length (in steps, or in
+// epochs): it evaluates once, at the end, or not at all.
+func evalsOnceAtMost(pl *plan.Plan) bool {
+	ms, ep, iv := pl.Train.MaxSteps, pl.Train.Epochs, pl.Eval.Interval
+	if !iv.Known() || iv.Value.Value <= 0 {
+		return false
+	}
+	switch iv.Value.Unit {
+	case plan.Steps:
+		return ms.Known() && ms.Value > 0 && iv.Value.Value >= float64(ms.Value)
+	case plan.Epochs:
+		return ep.Known() && ep.Value > 0 && iv.Value.Value >= ep.Value
+	}
+	return false
 }

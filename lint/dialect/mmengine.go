@@ -240,9 +240,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
-	if f, ok := IntAt(root, "train_dataloader.batch_size"); ok {
-		p.Train.PerDeviceBatch = f
-	}
+	p.Train.PerDeviceBatch = mmTrainBatch(root)
 	scope := mmModelScope(root, ctx.Trainer)
 	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
 		p.Eval.PerDeviceBatch = f

@@ -192,3 +192,27 @@ func childPos(n, c *doc.Node) int {
 	}
 	return -1
 }
+
+// mmTrainBatch is the examples a device takes a step: train_dataloader.batch_size, times the
+// images each item of a re-identification dataset holds when it samples triplets (MMDetection
+// 3.x ReIDDataset with triplet_sampler=dict(num_ids=8, ins_per_id=4): each item is 32 images
+// of 8 identities, which PackReIDInputs stacks and BaseReID.forward unwraps, so the backbone's
+// batch norm sees batch_size × 32; mmdet v3.2.0 datasets/reid_dataset.py,
+// models/reid/base_reid.py). Unknown when the sampler's counts are.
+func mmTrainBatch(root *doc.Node) plan.Fact[int] {
+	f, ok := IntAt(root, "train_dataloader.batch_size")
+	if !ok {
+		return plan.Fact[int]{}
+	}
+	ts := root.At("train_dataloader.dataset.triplet_sampler")
+	if ts == nil || ts.IsNull() || !f.Known() {
+		return f
+	}
+	ids, ok1 := IntAt(ts, "num_ids")
+	per, ok2 := IntAt(ts, "ins_per_id")
+	if !ok1 || !ok2 || !ids.Known() || !per.Known() || ids.Value <= 0 || per.Value <= 0 {
+		return plan.Fact[int]{Key: f.Key, Node: f.Node}
+	}
+	return plan.Fact[int]{Value: f.Value * ids.Value * per.Value, Origin: plan.Derived, Key: f.Key, Node: f.Node,
+		Note: "each item of the triplet sampler holds num_ids × ins_per_id = " + itoa(ids.Value*per.Value) + " images"}
+}

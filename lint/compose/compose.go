@@ -164,6 +164,9 @@ type composer struct {
 	// innermost last), whose choices an interpolated entry may name before they load.
 	known map[string]string
 	lists []*listFrame
+	// named are the option each single-option entry of this pass names (after the overrides;
+	// "" for null), by override key, for Hydra's "Multiple values" check (sameChoice).
+	named map[string]string
 }
 
 // groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
@@ -231,6 +234,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.stack = c.stack[:0]
 		c.problems = map[string]bool{}
 		c.known = nil
+		c.named = map[string]string{}
 		c.lists = c.lists[:0]
 		root = newMap(nil, "")
 		c.load(root, strings.TrimSuffix(path.Base(primary), path.Ext(primary)), "", "", "", nil, "", true)
@@ -548,6 +552,9 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			options = []string{choice}
 		}
 	}
+	if kv.Kind == doc.Scalar && len(options) <= 1 {
+		c.sameChoice(k.okey, options, file, kv)
+	}
 	for _, opt := range options {
 		if opt == "???" {
 			continue // mandatory choice left to the command line: nothing to compose
@@ -567,6 +574,39 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 		c.noteChoice(k.okey, opt)
 		c.loadGroup(root, group, opt, k.pkg, k.defPkg, kv, file)
+	}
+}
+
+// sameChoice records the option a single-option entry names (none: null) under its override
+// key, and reports a second entry of that key (hydra/_internal/defaults_list.py at v1.3.2):
+// naming another option, set_known_choice raises "Multiple values for <key>" (an override,
+// from the command line or an `override` entry, gives both the same option); naming the same
+// one, ensure_no_duplicates_in_list raises "<key> appears more than once in the final defaults
+// list". Two nulls load nothing. An interpolated or mandatory (???) option is not compared.
+func (c *composer) sameChoice(key string, options []string, file string, kv *doc.Node) {
+	name := ""
+	if len(options) == 1 {
+		name = options[0]
+	}
+	if name == "???" || strings.Contains(name, "${") {
+		return
+	}
+	prev, ok := c.named[key]
+	if !ok {
+		c.named[key] = name
+		return
+	}
+	show := func(s string) string {
+		if s == "" {
+			return "null"
+		}
+		return quote(s)
+	}
+	switch {
+	case prev != name:
+		c.problem(Refused, file, kv.Span, "group "+quote(key)+" is given "+show(name)+" here and "+show(prev)+" in another entry of the defaults: Hydra stops at start-up (\"Multiple values for "+key+".\"); keep one entry, or change the other with `override "+key+": ...`")
+	case name != "":
+		c.problem(Refused, file, kv.Span, "group "+quote(key)+" is given "+show(name)+" here and in another entry of the defaults: Hydra stops at start-up (\""+key+" appears more than once in the final defaults list\"); keep one entry")
 	}
 }
 

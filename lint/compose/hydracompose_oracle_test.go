@@ -41,12 +41,15 @@ func TestComposeLikeHydra(t *testing.T) {
 // package is under that config's; an option named with a folder (stage: crawl/curate), whose
 // defaults resolve against its group, not its file's folder (groupdir); audiocraft's header
 // `# @package __global__`, which Hydra reads as the root (dunder); a _group_ package in a nested
-// option's defaults list, absolute in Hydra (grouppkg); 63 runs composed by Hydra 1.3.2. (Left out: ~cb for a group
+// option's defaults list, absolute in Hydra (grouppkg); two entries of one group, which Hydra
+// refuses whether they name two options, an option and null, or one option twice, and composes
+// under distinct packages or with an override giving one of them (multi); 74 runs composed by
+// Hydra 1.3.2. (Left out: ~cb for a group
 // whose entry lists several options, which Hydra refuses and trainlint does not report; and a
 // nested config interpolating a group listed before its own entry, which Hydra refuses because
 // it builds the defaults tree from the last entry back, and trainlint resolves.)
 func TestComposeTreesLikeHydra(t *testing.T) {
-	composeLikeHydra(t, "testdata/hydra-trees", "testdata/hydra-tree-runs.tsv", 52, 11)
+	composeLikeHydra(t, "testdata/hydra-trees", "testdata/hydra-tree-runs.tsv", 56, 18)
 }
 
 func composeLikeHydra(t *testing.T, root, runsFile string, wantRuns, wantRefused int) {

@@ -317,12 +317,16 @@ func printedName(name string) string {
 // frames of trainlint's own code and the runtime's, not strconv's or sort's. A pointer method
 // whose value method is among all the names keeps its short form: it is the wrapper the
 // compiler makes for that value method, whose name panicwrap parses (it throws on a wrapper
-// without a '(' where it would panic).
+// without a '(' where it would panic). So do the equality and hash functions the compiler
+// generates (type:.eq.T), whatever their package.
 func unnamedStd(name string, all map[string]bool) bool {
 	for _, p := range keptNamePrefixes {
 		if strings.HasPrefix(name, p) {
 			return false
 		}
+	}
+	if strings.HasPrefix(name, "type:.eq.") || strings.HasPrefix(name, "type:.hash.") {
+		return true // equality and hash functions the compiler generates, marked as wrappers
 	}
 	if strings.HasPrefix(name, "type:") || strings.HasPrefix(name, "go:") || strings.HasPrefix(name, "main.") {
 		return false

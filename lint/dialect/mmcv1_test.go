@@ -101,7 +101,10 @@ func TestMMEngineSchedule(t *testing.T) {
 		{"hook set", "train_cfg = dict(max_epochs=10, val_interval=2)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=3))\n", 3, plan.Explicit, 2, ""},
 		{"save_best", "train_cfg = dict(max_epochs=10, val_interval=2)\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=3, save_best='auto'))\n", 3, plan.Explicit, 2, "default_hooks.checkpoint.save_best"},
 		{"iteration loop: the default hook saves by epoch", "train_cfg = dict(type='IterBasedTrainLoop', max_iters=1000, val_interval=100)\n", 0, plan.Unknown, 100, ""},
-		{"a custom loop", "train_cfg = dict(type='MyLoop', max_epochs=10, val_interval=2)\n", 0, plan.Unknown, 2, ""},
+		// A loop class of the repository's own: whether val_interval counts epochs or
+		// iterations is its code's (xtuner's TrainLoop counts iterations).
+		{"a custom loop", "train_cfg = dict(type='MyLoop', max_epochs=10, val_interval=2)\n", 0, plan.Unknown, 0, ""},
+		{"xtuner's loop", "from xtuner.engine.runner import TrainLoop\ntrain_cfg = dict(type=TrainLoop, max_epochs=3, val_interval=500)\n", 0, plan.Unknown, 500, ""},
 		{"by_epoch False", "train_cfg = dict(by_epoch=False, max_iters=1000, val_interval=100)\n", 0, plan.Unknown, 100, ""},
 		{"default_hooks not read", "train_cfg = dict(max_epochs=10, val_interval=2)\ndefault_hooks = make_hooks()\n", 0, plan.Unknown, 2, ""},
 		{"dynamic intervals", "train_cfg = dict(by_epoch=True, max_epochs=10, val_interval=2, dynamic_intervals=[(8, 1)])\n", 1, plan.Default, 0, ""},

@@ -277,14 +277,10 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 
 	// The loop: epochs unless it is iteration-based.
 	if tc := root.Get("train_cfg"); tc != nil && tc.Kind == doc.Map {
-		unit, def := plan.Epochs, 1
-		typ, _ := tc.Get("type").Str()
-		if strings.Contains(typ, "IterBased") {
-			unit, def = plan.Steps, 1000
-		} else if b, ok := tc.Get("by_epoch").Bool(); ok && !b {
-			unit, def = plan.Steps, 1000
-		}
-		if d := tc.Get("dynamic_intervals"); d != nil && !d.IsNull() {
+		unit, def := mmLoopUnit(tc)
+		if unit == "" {
+			// A loop of the repository's own: what its interval counts is unknown.
+		} else if d := tc.Get("dynamic_intervals"); d != nil && !d.IsNull() {
 			// The loop changes val_interval at the milestones it lists (loops.py
 			// _decide_current_val_interval): no one interval.
 		} else if n := tc.Get("val_interval"); n != nil {

@@ -30,3 +30,26 @@ func TestMMEngineTripletSamplerBatch(t *testing.T) {
 		}
 	}
 }
+
+// TestMMEngineLoopUnits: xtuner's TrainLoop is an IterBasedTrainLoop, so its val_interval counts
+// iterations (xtuner/engine/runner/loops.py); EmbodiedScan-style epoch loops count epochs; a
+// class of the repository's own says nothing.
+func TestMMEngineLoopUnits(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		unit plan.Unit
+	}{
+		{"from xtuner.engine.runner import TrainLoop\ntrain_cfg = dict(type=TrainLoop, max_epochs=3, val_interval=500)\n", plan.Steps},
+		{"train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=12)\n", plan.Epochs},
+		{"train_cfg = dict(type='mmdet.IterBasedTrainLoop', max_iters=9000, val_interval=500)\n", plan.Steps},
+		{"train_cfg = dict(by_epoch=True, max_epochs=12, val_interval=3)\n", plan.Epochs},
+		{"from mine import MyLoop\ntrain_cfg = dict(type=MyLoop, max_epochs=12, val_interval=3)\n", ""},
+	} {
+		src := "model = dict(type='RetinaNet')\ntrain_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=2)\nval_evaluator = dict(type='CocoMetric')\nval_cfg = dict(type='ValLoop')\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\n" + c.src
+		d := doc.Parse("a.py", []byte(src), doc.Python, doc.Limits{})
+		iv := Detect(d).Normalize(d, Context{}).Eval.Interval
+		if iv.Value.Unit != c.unit || (c.unit == "") == iv.Known() {
+			t.Errorf("%q: eval interval %+v", c.src, iv)
+		}
+	}
+}

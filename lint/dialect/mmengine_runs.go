@@ -216,3 +216,25 @@ func mmTrainBatch(root *doc.Node) plan.Fact[int] {
 	return plan.Fact[int]{Value: f.Value * ids.Value * per.Value, Origin: plan.Derived, Key: f.Key, Node: f.Node,
 		Note: "each item of the triplet sampler holds num_ids × ins_per_id = " + itoa(ids.Value*per.Value) + " images"}
 }
+
+// mmLoopUnit is what train_cfg's val_interval counts and its default: epochs (1) for
+// EpochBasedTrainLoop or by_epoch=True, iterations (1000) for IterBasedTrainLoop, by_epoch=False
+// or xtuner's TrainLoop (an IterBasedTrainLoop that turns max_epochs into iterations,
+// xtuner/engine/runner/loops.py); "" for another loop class, whose counting is its own.
+func mmLoopUnit(tc *doc.Node) (plan.Unit, int) {
+	t := tc.Get("type")
+	typ, ok := t.Str()
+	if !ok && t != nil && t.Style == "reference" {
+		typ = t.Value // a class the file imports: xtuner.engine.runner.TrainLoop
+	}
+	switch {
+	case strings.Contains(typ, "IterBased"), typ == "xtuner.engine.runner.TrainLoop":
+		return plan.Steps, 1000
+	case t != nil && !t.IsNull() && !strings.Contains(typ, "EpochBased"):
+		return "", 0
+	}
+	if b, ok := tc.Get("by_epoch").Bool(); ok && !b {
+		return plan.Steps, 1000
+	}
+	return plan.Epochs, 1
+}

@@ -33,7 +33,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 			diags = append(diags, problemDiagnostic(r, run, p))
 		}
 	}
-	if run.Doc == nil || run.Doc.Root == nil {
+	if run.Doc == nil || run.Doc.Root == nil || run.Partial {
 		return diags
 	}
 	if unresolvedOn && len(run.Files) > 0 && run.Doc != run.Files[0] {

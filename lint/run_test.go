@@ -511,3 +511,32 @@ func TestAddRunFindings(t *testing.T) {
 		t.Errorf("a milder run finding: %q, want A C", got)
 	}
 }
+
+// TestRunsMissingGlobalOptionSilencesRun: ProteinWorkshop's default task option is not in the
+// tree, and the group's other options write at the root (`# @package _global_`, setting the
+// checkpoint's monitor): what the missing one sets is unknown, so the run reports only that
+// it is missing, not a retention guessed from the callbacks' own defaults. With a task option
+// that writes under its group, the run is linted.
+func TestRunsMissingGlobalOptionSilencesRun(t *testing.T) {
+	files := map[string]string{
+		"configs/train.yaml":             "defaults:\n  - callbacks: default\n  - task: regression\n  - _self_\nseed: 1\n",
+		"configs/callbacks/default.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 1\n",
+		"configs/task/cls.yaml":          "# @package _global_\ncallbacks:\n  model_checkpoint:\n    monitor: val/acc\n    mode: max\n",
+	}
+	names := []string{"configs/callbacks/default.yaml", "configs/task/cls.yaml", "configs/train.yaml"}
+	codes := func() string {
+		res := lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{})
+		var got []string
+		for _, d := range res.Diagnostics {
+			got = append(got, d.Code)
+		}
+		return strings.Join(got, " ")
+	}
+	if got := codes(); got != "TL006" {
+		t.Errorf("missing global option: %s", got)
+	}
+	files["configs/task/cls.yaml"] = "head: linear\n"
+	if got := codes(); !strings.Contains(got, "TL301") {
+		t.Errorf("missing option of its own package: %s", got)
+	}
+}

@@ -88,6 +88,10 @@ type Run struct {
 	origin   map[*doc.Node]Origin
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string
+	// Partial says that a missing group option could have set any key of the run (its entry
+	// or the group's other options write at the root): the composed values are not the run's,
+	// so no rule reads them (composition.md: rules stay silent rather than guess).
+	Partial bool
 }
 
 // Origin returns where n was set; for nodes of no file (maps created to hold a package) the
@@ -374,6 +378,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 			why = "; an option Python code registers with Hydra's ConfigStore is not read"
 		}
 		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist"+why+")")
+		if group != "" && (pkg == "_global_" || c.globalSibling(path.Dir(p))) {
+			c.run.Partial = true
+		}
 		return
 	}
 	if c.run.File(p) == nil {
@@ -888,6 +895,33 @@ func globalTail(pkg string) (tail string, global bool) {
 		return "", true
 	}
 	return pkg[i:], true
+}
+
+// globalSibling reports a group folder one of whose first options (20 at most) declares
+// `# @package _global_`: an option of the group missing from the tree may do so too
+// (ProteinWorkshop's task options set callbacks.model_checkpoint.monitor from the root).
+func (c *composer) globalSibling(dir string) bool {
+	es, err := c.fsys.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	n := 0
+	for _, e := range es {
+		if e.Dir || !strings.HasSuffix(e.Name, ".yaml") {
+			continue
+		}
+		if n++; n > 20 {
+			break
+		}
+		if d, ok := c.parse(path.Join(dir, e.Name)); ok {
+			if h, ok := header(d); ok {
+				if _, global := globalTail(h); global {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // header returns the `# @package X` directive among the comments before the first key.

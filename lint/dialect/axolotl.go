@@ -143,10 +143,10 @@ func detectAxolotl(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map || axoEvidence(root) < 2 || isSwift(root) {
 		return 0
 	}
-	if df := root.Get("defaults"); df != nil && df.Kind == doc.Seq {
-		// A Hydra defaults list: Hydra composes the file for a script of the repository's
-		// (bionemo's Lepton job configs, with model_type and micro_batch_size), and axolotl's
-		// loader, which has no such field, reads none of it.
+	if hydraConfig(root) {
+		// Hydra composes the file for a script of the repository's (bionemo's Lepton job
+		// configs: a defaults list, model_type and micro_batch_size); axolotl's loader, which
+		// has no such field, reads none of it.
 		return 0
 	}
 	if scoreSets(root, axoStrongSet(), 1, nil, 0) == 0 && !axoDatasetList(root) {

@@ -362,6 +362,18 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	// not a TrainingArguments setting.
 	hydra := "defaults:\n- _self_\n- sched: WarmupHoldPolicy\n" + flat + "max_steps: 10\npad_token_id: -100\n"
 	wantDetected(t, "a Hydra defaults list", "config.yaml", doc.YAML, hydra, "generic")
+	// ROLL's RLVR configs: a hydra section beside its own keys, and lora_rank, lora_target and
+	// Trainer names; Hydra composes them for ROLL's pipeline.
+	roll := "hydra:\n  run:\n    dir: .\n  output_subdir: null\nexp_name: rlvr\nseed: 42\noutput_dir: ./output\nmax_steps: 500\nsave_steps: 100\n" +
+		"logging_steps: 1\neval_steps: 10\nlora_target: all-linear\nlora_rank: 32\nlora_alpha: 32\n"
+	wantDetected(t, "a hydra section", "rlvr.yaml", doc.YAML, roll, "generic")
+	// Vision-R1's LLaMA-Factory recipe: fourteen Trainer keys beside stage, finetuning_type,
+	// template, cutoff_len, val_size and plot_loss.
+	vr1 := "model_name_or_path: Qwen/Qwen2.5-VL-7B-Instruct\nstage: sft\ndo_train: true\nfinetuning_type: full\ndataset: a, b\ntemplate: qwen2_vl\n" +
+		"cutoff_len: 16384\noverwrite_cache: true\noutput_dir: out\nlogging_steps: 1\nsave_steps: 1000\nsave_total_limit: 2\nsave_strategy: steps\nplot_loss: true\n" +
+		"overwrite_output_dir: true\nreport_to: wandb\nrun_name: r\nper_device_train_batch_size: 1\ngradient_accumulation_steps: 4\nlearning_rate: 5.0e-6\n" +
+		"num_train_epochs: 2\nlr_scheduler_type: cosine\nwarmup_ratio: 0.05\nbf16: true\nval_size: 0\nper_device_eval_batch_size: 1\neval_strategy: 'no'\n"
+	wantDetected(t, "LLaMA-Factory with many Trainer keys", "train.yaml", doc.YAML, vr1, "llama-factory")
 	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
 	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
 	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {

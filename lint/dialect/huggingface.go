@@ -103,8 +103,11 @@ func detectHF(d *doc.Document) int {
 	}
 	s := scoreSets(root, hfStrongSet(), 30, hfWeakSet(), 5)
 	// LLaMA-Factory and axolotl files carry many Trainer keys too; their own keys decide.
-	if lfEvidence(root) >= 2 || axoEvidence(root) >= 2 {
+	if lf := lfEvidence(root); lf >= 2 || axoEvidence(root) >= 2 {
 		s /= 4
+		if lf >= 4 {
+			s /= 4 // Vision-R1's recipe: 14 Trainer keys, and stage, template, cutoff_len, ...
+		}
 	}
 	return Cap(hfOtherTrainer(d, s))
 }

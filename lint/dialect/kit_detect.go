@@ -160,13 +160,22 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 			return s / 4
 		}
 	}
-	if df := root.Get("defaults"); df != nil && df.Kind == doc.Seq {
+	if hydraConfig(root) {
 		// A Hydra defaults list: the file is composed by Hydra for a @hydra.main script
 		// (mlcommons/training's mixtral8x22b run_clm.py), which reads it with OmegaConf.
 		// HfArgumentParser has no such field and refuses the key.
 		return 0
 	}
 	return s
+}
+
+// hydraConfig reports a file Hydra composes for a script of the repository's: a defaults list,
+// or a hydra section (ROLL's RLVR configs set hydra.run.dir beside their own keys). The
+// HfArgumentParser front-ends (the Trainer's, LLaMA-Factory's, axolotl's loader) have no such
+// field and refuse it.
+func hydraConfig(root *doc.Node) bool {
+	df := root.Get("defaults")
+	return df != nil && df.Kind == doc.Seq || isMap(root.Get("hydra"))
 }
 
 // accelerateLoopArgs reports with_tracking or checkpointing_steps, which TrainingArguments lacks:

@@ -134,8 +134,8 @@ func lfNamesStage(root *doc.Node) bool {
 
 func detectLF(d *doc.Document) int {
 	root := d.Root
-	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 {
-		return 0
+	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 || hydraConfig(root) {
+		return 0 // a Hydra config (ROLL's RLVR configs share lora_rank, lora_target) is no LLaMA-Factory file
 	}
 	s := scoreSets(root, lfStrongSet(), 40, lfWeakSet(), 15) + 40*lfInferEvidence(root)
 	if lfNamesStage(root) {

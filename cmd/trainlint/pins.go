@@ -530,7 +530,8 @@ var (
 	condaDeps = regexp.MustCompile(`(?m)^dependencies:\s*$`)
 )
 
-// requirementsOnly is a pin file's text without what pip would not install unconditionally: a
+// requirementsOnly is a pin file's text without what pip would not install unconditionally: the
+// [tool.X] tables of pyproject.toml other than Poetry's, uv's and PDM's (linters' settings); a
 // comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted
 // requirement with an environment marker (`"torch>=2.1; sys_platform == 'linux'"`), and, in the
 // files that hold one requirement a line (requirements*.txt, setup.cfg, environment.yml), a
@@ -538,7 +539,20 @@ var (
 func requirementsOnly(name, text string) string {
 	perLine := onePerLine(name)
 	lines := strings.Split(text, "\n")
+	toolTable := false // in pyproject.toml, a [tool.X] table of a tool that installs nothing
 	for li, line := range lines {
+		if name == "pyproject.toml" {
+			if t := strings.TrimSpace(line); strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && !strings.ContainsAny(t, "\",") {
+				toolTable = strings.HasPrefix(t, "[tool.") && !strings.HasPrefix(t, "[tool.poetry") &&
+					!strings.HasPrefix(t, "[tool.uv") && !strings.HasPrefix(t, "[tool.pdm")
+			}
+			if toolTable {
+				// R1-Onevision's [tool.ruff.lint.isort] known-third-party = ["transformers"]
+				// names the package for import sorting, not for pip.
+				lines[li] = ""
+				continue
+			}
+		}
 		b := []byte(line)
 		var quote byte
 		start := -1 // where the open quoted string starts

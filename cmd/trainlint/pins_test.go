@@ -451,3 +451,22 @@ func TestPinsFromCondaFiles(t *testing.T) {
 		t.Errorf("trl: %+v", got)
 	}
 }
+
+// TestPinsIgnoreToolTables: a linter's table in pyproject.toml naming the package (R1-Onevision's
+// [tool.ruff.lint.isort] known-third-party) requires nothing, so the folder's marked bounds
+// still bound it; Poetry's table does require it.
+func TestPinsIgnoreToolTables(t *testing.T) {
+	reqs := "transformers>=4.41.2,<=4.49.0,!=4.46.*;python_version<'3.10'\ntransformers>=4.41.2,<=4.49.0,!=4.48.0;python_version>='3.10'\n"
+	root := writeTree(t, map[string]string{
+		"a/requirements.txt": reqs,
+		"a/pyproject.toml":   "[project]\nname = \"x\"\n[tool.ruff.lint.isort]\nknown-third-party = [\n  \"transformers\",\n  [\"nested\"],\n  \"peft\",\n]\n[tool.mypy]\nplugins = [\"transformers\"]\n",
+		"b/requirements.txt": reqs,
+		"b/pyproject.toml":   "[tool.poetry.dependencies]\ntransformers = \"*\"\n",
+	})
+	if got := withPins(lint.Options{}, filepath.Join(root, "a", "sft.yaml")).Targets["transformers"]; got.Shown != "<=4.49.0" {
+		t.Errorf("a linter's table: %+v", got)
+	}
+	if got, ok := withPins(lint.Options{}, filepath.Join(root, "b", "sft.yaml")).Targets["transformers"]; ok {
+		t.Errorf("Poetry's table requires it unbounded: %+v", got)
+	}
+}

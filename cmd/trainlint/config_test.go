@@ -343,8 +343,8 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		"chart/templates/d.yaml": "apiVersion: v1\n{{- if .Values.on }}\nkind: Pod\n{{- end }}\n",
 		// torchtune-azureml's recipes: a value its launcher renders (`{{model_dir}}/...`).
 		"scripts/lora.yaml": "tokenizer:\n  _component_: torchtune.models.phi3.phi3_mini_tokenizer\n  path: {{model_dir}}/tokenizer.model\nbatch_size: 2\n",
-		"ok/meta.yaml":           "doc_to_text: |\n  {% if x %}\n  {{ question }}\n  {% endif %}\n",
-		"ok/bad.yaml":            "a: [1\n",
+		"ok/meta.yaml":      "doc_to_text: |\n  {% if x %}\n  {{ question }}\n  {% endif %}\n",
+		"ok/bad.yaml":       "a: [1\n",
 		// An empty .json: a placeholder for data (HALOs' examples/*.json, OLMo's, LIMO's).
 		"data/limo.json":  "",
 		"data/blank.json": " \n\n",

@@ -182,6 +182,17 @@ func normalizeDS(d *doc.Document, ctx Context) *plan.Plan {
 	// Checkpoints: every rank writes its own shard once; use_node_local_storage puts the
 	// model states on every node's local disk instead.
 	p.Ckpt.Scope = scopeFrom(BoolOr(root, "checkpoint.use_node_local_storage", false, dsNote.Plus("each rank writes its shard once")), plan.EveryHost, plan.Sharded)
+	if s := p.Ckpt.Scope; s.Known() && s.Value == plan.EveryHost {
+		// Each node's first rank writes the model states file, which under ZeRO-3 holds no
+		// partitioned weight: every rank still writes only its shard (engine.py at v0.19.5,
+		// _configure_checkpointing, _save_checkpoint). A stage not known is no claim.
+		switch st, ok := IntAt(root, "zero_optimization.stage"); {
+		case ok && st.Known() && st.Value == 3:
+			p.Ckpt.Scope.Value = plan.Sharded
+		case ok && !st.Known():
+			p.Ckpt.Scope = plan.Fact[plan.Scope]{Key: s.Key, Node: s.Node}
+		}
+	}
 
 	p.Tracking.Trackers = dsMonitors(root)
 

@@ -1,3 +1,5 @@
+//go:build !trainlint_lite
+
 package rules
 
 import (
@@ -10,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/trainlint/trainlint/lint"
-	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
 )
 
@@ -71,15 +72,6 @@ type Archive struct {
 	Rule     string
 	Comment  string
 	Examples []Example
-}
-
-// frameworkIDs are the framework names a section may carry: the registered dialects' ids.
-func frameworkIDs() []string {
-	var ids []string
-	for _, d := range dialect.All() {
-		ids = append(ids, d.Name)
-	}
-	return ids
 }
 
 // lazyRe is a pattern compiled on first use: only the tests, the site and explain read the
@@ -195,28 +187,6 @@ func newExample(rule, name, text string, line int) (Example, error) {
 	}
 	return ex, nil
 }
-
-// splitFramework splits "<id>-<suffix>" into the framework id and the suffix, longest id first
-// (ids contain dashes).
-func splitFramework(s string) (fw, suffix string) {
-	for _, id := range idsLongestFirst() {
-		if s == id {
-			return id, ""
-		}
-		if strings.HasPrefix(s, id+"-") {
-			return id, s[len(id)+1:]
-		}
-	}
-	return "", ""
-}
-
-// idsLongestFirst are the framework ids, longest first, computed once (the registry is complete
-// once package dialect is initialised).
-var idsLongestFirst = sync.OnceValue(func() []string {
-	ids := frameworkIDs()
-	sort.SliceStable(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
-	return ids
-})
 
 // wantRe finds a `# want "re" ...` annotation at the end of a line.
 var wantRe = &lazyRe{pattern: `\s*#\s*want\s+((?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `)(?:\s+(?:"(?:[^"\\]|\\.)*"|` + "`[^`]*`" + `))*)\s*$`}

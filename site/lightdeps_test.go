@@ -53,3 +53,30 @@ func TestLightModuleLinksNoFmt(t *testing.T) {
 		t.Errorf("%s reaches fmt in the light module", c)
 	}
 }
+
+// TestLightModuleImportsNoJSONOrRegexp: encoding/json (imported by lint/schema for the JSON
+// Schemas) and regexp (imported by rules for the examples) stay out of the light module's
+// imports altogether: an imported package's initialiser always runs, and encoding/json's links
+// its float encoders, base64 and reflection, 12 KB of the module's gzip (site/doc.go).
+func TestLightModuleImportsNoJSONOrRegexp(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", "list", "-tags", "trainlint_lite", "-deps", "./wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < 20 {
+		t.Fatalf("go list -deps gave %d packages", len(deps))
+	}
+	for _, p := range deps {
+		if p == "encoding/json" || p == "regexp" {
+			t.Errorf("the light module imports %s", p)
+		}
+	}
+}

@@ -374,6 +374,16 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 		"overwrite_output_dir: true\nreport_to: wandb\nrun_name: r\nper_device_train_batch_size: 1\ngradient_accumulation_steps: 4\nlearning_rate: 5.0e-6\n" +
 		"num_train_epochs: 2\nlr_scheduler_type: cosine\nwarmup_ratio: 0.05\nbf16: true\nval_size: 0\nper_device_eval_batch_size: 1\neval_strategy: 'no'\n"
 	wantDetected(t, "LLaMA-Factory with many Trainer keys", "train.yaml", doc.YAML, vr1, "llama-factory")
+	// dinov3's text-alignment config: lr_scheduler_type, output_dir, seed and weight_decay among
+	// 58 keys of its own script's.
+	dino := "lr_scheduler_type: cosine\noutput_dir: out\nseed: 11\nweight_decay: 0.0001\n"
+	for _, k := range []string{"embed_dim", "vision_backbone_config", "vision_model_train_img_size", "text_backbone_config", "init_logit_scale", "batch_size", "beta1", "beta2", "eps", "eval_freq", "max_iteration", "warmup_length", "checkpointing_period", "gc_freq", "do_compile", "lr", "max_checkpoints_to_keep", "dataset_use_cache", "no_resume", "output_dict", "freeze_logit_scale", "text_vocab_path_or_url", "eval_only", "train_dataset_str", "vision_model_freeze_backbone", "text_model_freeze_backbone", "vision_model_num_head_blocks", "text_model_num_head_blocks",
+		"vision_model_use_class_token", "vision_model_head_blocks_drop_path", "vision_model_use_linear_projection", "vision_model_use_patch_tokens",
+		"vision_model_patch_token_layer", "vision_model_use_gram_loss", "text_model_head_blocks_drop_prob", "text_model_head_blocks_is_causal",
+		"text_model_tokens_pooler_type", "text_model_use_linear_projection", "init_logit_bias", "vision_backbone_pretrained_weights"} {
+		dino += k + ": 1\n"
+	}
+	wantDetected(t, "Trainer names among many of a script's", "text.yaml", doc.YAML, dino, "generic")
 	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
 	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
 	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {

@@ -160,6 +160,12 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 			return s / 4
 		}
 	}
+	if n := len(root.Children); s > 0 && n >= 10 && hfFields(root)*8 <= n {
+		// An eighth or less of the keys are the Trainer's or TRL's (dinov3's text-alignment
+		// config: 4 of 58, lr_scheduler_type among them, read by its own script with
+		// OmegaConf): HfArgumentParser would refuse the rest.
+		return 0
+	}
 	if hydraConfig(root) {
 		// A Hydra defaults list: the file is composed by Hydra for a @hydra.main script
 		// (mlcommons/training's mixtral8x22b run_clm.py), which reads it with OmegaConf.
@@ -167,6 +173,29 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 		return 0
 	}
 	return s
+}
+
+// hfFields counts the top-level keys that are fields of TrainingArguments or of a TRL config
+// class at any version the knowledge tables read.
+func hfFields(root *doc.Node) int {
+	hf, trl := KnowledgeOf("transformers"), KnowledgeOf("trl")
+	if hf == nil || trl == nil {
+		return len(root.Children) // no table: no judgement
+	}
+	n := 0
+	for _, c := range root.Children {
+		if _, ok := hf.Sections[hfSection][c.Key]; ok {
+			n++
+			continue
+		}
+		for _, sec := range trl.Sections {
+			if _, ok := sec[c.Key]; ok {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // hydraConfig reports a file Hydra composes for a script of the repository's: a defaults list,

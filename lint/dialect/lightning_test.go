@@ -532,3 +532,17 @@ func TestLightningTrainsNot(t *testing.T) {
 		t.Error("fast_dev_run with barebones: the Trainer's refusal dropped")
 	}
 }
+
+// TestLightningTerratorchDefaultCheckpoint: terratorch's CLI adds a ModelCheckpoint monitoring
+// val/loss when trainer.callbacks has none, so a terratorch task's file keeps the best
+// checkpoint; another model's gets the Trainer's own ModelCheckpoint, which keeps the latest.
+func TestLightningTerratorchDefaultCheckpoint(t *testing.T) {
+	const src = "trainer:\n  max_epochs: 50\n  callbacks:\n    - class_path: LearningRateMonitor\nmodel:\n  class_path: %s\n"
+	p := lightningPlan(t, strings.Replace(src, "%s", "terratorch.tasks.SemanticSegmentationTask", 1))
+	if r := p.Ckpt.Retention; r.Value.Kind != plan.KeepBest || r.Value.N != 1 || p.Ckpt.BestMetric.Value != "val/loss" {
+		t.Errorf("terratorch: retention %+v, metric %+v", r, p.Ckpt.BestMetric)
+	}
+	if r := lightningPlan(t, strings.Replace(src, "%s", "my.Model", 1)).Ckpt.Retention; r.Value.Kind != plan.KeepLatest {
+		t.Errorf("another model: retention %+v", r)
+	}
+}

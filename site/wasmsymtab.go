@@ -239,10 +239,13 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 	// A module thinned before has its file names zeroed and its own functions' names already
 	// short, like the standard library's: names are then only shortened again (a no-op).
 	thinned := filetab.hi > filetab.lo && !slices.ContainsFunc(mem[filetab.lo:filetab.hi], func(b byte) bool { return b != 0 })
-	all := map[string]bool{} // every name, for unnamedStd's wrapper test
-	for _, off := range offs {
-		if end := bytes.IndexByte(mem[names.lo+off:names.hi], 0); end >= 0 {
-			all[string(mem[names.lo+off:names.lo+off+end])] = true
+	// The runtime's special functions and the compiler's generated code (method wrappers,
+	// whose names panicwrap parses) carry a funcID (the byte after startLine); a name shared by
+	// several functions is kept when any of them does.
+	special := map[int]bool{}
+	for _, f := range funcs {
+		if mem[f.at+40] != 0 {
+			special[f.nameOff] = true
 		}
 	}
 	keepName := make([]bool, names.hi-names.lo)
@@ -260,7 +263,7 @@ func thinSymtab(mem []byte, base int) (symtabStats, error) {
 		if p := printedName(short); len(p) < len(short) {
 			short = p // not "x.[2]T": "[...]" is longer than "[2]"
 		}
-		if !thinned && unnamedStd(name, all) {
+		if !thinned && unnamedStd(name, special[off]) {
 			short = ""
 		}
 		copy(mem[names.lo+off:], short)
@@ -314,27 +317,24 @@ func printedName(name string) string {
 // name thinSymtab empties: a function or method ("strconv.Quote", "slices.SortFunc[...]",
 // "sync/atomic.Int64.Load", "strings.(*Builder).Grow"), whose package's first path element has
 // no dot. A traceback skips a frame without a name (showframe wants a '.'), so a crash shows the
-// frames of trainlint's own code and the runtime's, not strconv's or sort's. A pointer method
-// whose value method is among all the names keeps its short form: it is the wrapper the
-// compiler makes for that value method, whose name panicwrap parses (it throws on a wrapper
-// without a '(' where it would panic). So do the equality and hash functions the compiler
-// generates (type:.eq.T), whatever their package.
-func unnamedStd(name string, all map[string]bool) bool {
+// frames of trainlint's own code and the runtime's, not strconv's or sort's. A special function
+// (a funcID other than normal: the runtime's own, and the wrappers the compiler generates,
+// whose names panicwrap parses and throws on without a '(') keeps its name, except the
+// equality and hash functions the compiler generates (type:.eq.T), which nothing parses.
+func unnamedStd(name string, special bool) bool {
+	if strings.HasPrefix(name, "type:.eq.") || strings.HasPrefix(name, "type:.hash.") {
+		return true
+	}
+	if special {
+		return false
+	}
 	for _, p := range keptNamePrefixes {
 		if strings.HasPrefix(name, p) {
 			return false
 		}
 	}
-	if strings.HasPrefix(name, "type:.eq.") || strings.HasPrefix(name, "type:.hash.") {
-		return true // equality and hash functions the compiler generates, marked as wrappers
-	}
 	if strings.HasPrefix(name, "type:") || strings.HasPrefix(name, "go:") || strings.HasPrefix(name, "main.") {
 		return false
-	}
-	if i := strings.Index(name, "(*"); i >= 0 {
-		if j := strings.Index(name[i:], ")."); j >= 0 && all[name[:i]+name[i+2:i+j]+name[i+j+1:]] {
-			return false // pkg.(*T).m wraps pkg.T.m
-		}
 	}
 	if i := strings.IndexByte(name, '('); i >= 0 {
 		name = name[:i] // the package path is before the receiver

@@ -103,6 +103,12 @@ func folderPins(dir string) map[string]lint.Target {
 		for pkg, v := range parsePins(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
+				if dialect.PreRelease(v) {
+					// A development build (a lock of a git install: 4.50.0.dev0) lies between
+					// two releases, and the rules that compare versions read only the numbers:
+					// no version, as for a git install.
+					out[pkg] = lint.Target{Version: gitVersion, Source: name + " locks " + pkg + " " + v + ", a development build"}
+				}
 			}
 		}
 		for pkg, t := range parseGitPins(name, texts[i]) {
@@ -257,8 +263,8 @@ func parseGitPins(name, text string) map[string]lint.Target {
 		return out
 	}
 	for _, m := range gitRef.FindAllStringSubmatch(requirementsOnly(name, text), -1) {
-		pkg := m[1]
-		if e := eggName.FindStringSubmatch(m[4]); e != nil {
+		pkg := m[1] // pip takes an explicit name over #egg=
+		if e := eggName.FindStringSubmatch(m[4]); pkg == "" && e != nil {
 			pkg = e[1]
 		} else if pkg == "" {
 			pkg = m[2]
@@ -297,7 +303,7 @@ var (
 	// gitRef is a requirement installed from git: an optional `name[extras] @ ` (1), the
 	// repository's name (2), the ref after @ (3) and the URL's fragment (4: #egg=name,
 	// #subdirectory=...).
-	gitRef = regexp.MustCompile(`(?:([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*@\s*)?git\+[a-z]+://(?:[^\s"'@/#]+@)?[^\s"'@#]*/([A-Za-z0-9_.\-]+?)(?:\.git)?/?(?:@([^\s"'#;]+))?(#[^\s"';]*)?(?:[\s"';]|$)`)
+	gitRef = regexp.MustCompile(`(?:([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*@\s*)?git\+[a-z]+://(?:[^\s"'@/#]+@)?[^\s"'@#]*/([A-Za-z0-9_.\-]+?)(?:\.git)?/?(?:@([^\s"'#;&|]+))?(#[^\s"';&|]*)?(?:[\s"';&|]|$)`)
 	// tomlGit is a TOML dependency table with a git source (1: the package, 2: the table).
 	tomlGit = regexp.MustCompile(`(?m)^\s*([A-Za-z0-9_.\-]+)\s*=\s*(\{[^}\n]*\bgit\s*=\s*"[^"\n]*"[^}\n]*\})`)
 	// tomlRef is the tag, rev or branch of such a table.
@@ -530,8 +536,13 @@ var (
 	condaDeps = regexp.MustCompile(`(?m)^dependencies:\s*$`)
 )
 
+// lintTools are the tools whose pyproject.toml tables name packages without installing them
+// (isort's known-third-party, mypy's plugins).
+var lintTools = []string{"ruff", "isort", "black", "mypy", "pytest", "pylint", "flake8", "coverage", "codespell",
+	"pyright", "yapf", "docformatter", "pydocstyle", "bandit", "interrogate", "towncrier", "bumpversion", "commitizen", "setuptools_scm"}
+
 // requirementsOnly is a pin file's text without what pip would not install unconditionally: the
-// [tool.X] tables of pyproject.toml other than Poetry's, uv's and PDM's (linters' settings); a
+// tables of pyproject.toml that linters and test runners read (lintTools); a
 // comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted
 // requirement with an environment marker (`"torch>=2.1; sys_platform == 'linux'"`), and, in the
 // files that hold one requirement a line (requirements*.txt, setup.cfg, environment.yml), a
@@ -539,12 +550,17 @@ var (
 func requirementsOnly(name, text string) string {
 	perLine := onePerLine(name)
 	lines := strings.Split(text, "\n")
-	toolTable := false // in pyproject.toml, a [tool.X] table of a tool that installs nothing
+	toolTable := false // in pyproject.toml, a table of a linter, formatter or test runner
 	for li, line := range lines {
 		if name == "pyproject.toml" {
-			if t := strings.TrimSpace(line); strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && !strings.ContainsAny(t, "\",") {
-				toolTable = strings.HasPrefix(t, "[tool.") && !strings.HasPrefix(t, "[tool.poetry") &&
-					!strings.HasPrefix(t, "[tool.uv") && !strings.HasPrefix(t, "[tool.pdm")
+			t, _, _ := strings.Cut(line, "#")
+			if t = strings.TrimSpace(t); strings.HasPrefix(t, "[") && strings.HasSuffix(t, "]") && !strings.ContainsAny(t, "\",") {
+				toolTable = false
+				for _, tool := range lintTools {
+					if rest, ok := strings.CutPrefix(t, "[tool."+tool); ok && (rest == "]" || strings.HasPrefix(rest, ".")) {
+						toolTable = true
+					}
+				}
 			}
 			if toolTable {
 				// R1-Onevision's [tool.ruff.lint.isort] known-third-party = ["transformers"]

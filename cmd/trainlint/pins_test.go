@@ -366,6 +366,10 @@ func TestParseGitPins(t *testing.T) {
 				"deepspeed": {Version: "0.16.4", Source: "Dockerfile installs deepspeed v0.16.4 from git"}}},
 		{"requirements.txt", "-e git+https://github.com/hiyouga/LLaMA-Factory.git@main#egg=llamafactory\n",
 			map[string]lint.Target{"llamafactory": {Version: gitVersion, Source: "requirements.txt installs llamafactory from git (main)"}}},
+		{"requirements.txt", "transformers @ git+https://github.com/huggingface/transformers@v4.49.0#egg=trl\n", // pip takes the name
+			map[string]lint.Target{"transformers": {Version: "4.49.0", Source: "requirements.txt installs transformers v4.49.0 from git"}}},
+		{"Dockerfile", "RUN pip install git+https://github.com/huggingface/transformers@v4.49.0&&echo ok\n",
+			map[string]lint.Target{"transformers": {Version: "4.49.0", Source: "Dockerfile installs transformers v4.49.0 from git"}}},
 		{"requirements.txt", "git+https://github.com/huggingface/transformers@v4.49.0-Gemma-3\n", // a release with models added
 			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "requirements.txt installs transformers from git (v4.49.0-Gemm)"}}},
 		{"requirements.txt", "# git+https://github.com/huggingface/transformers\ngit+https://github.com/huggingface/peft\n", map[string]lint.Target{}},
@@ -462,7 +466,17 @@ func TestPinsIgnoreToolTables(t *testing.T) {
 		"a/pyproject.toml":   "[project]\nname = \"x\"\n[tool.ruff.lint.isort]\nknown-third-party = [\n  \"transformers\",\n  [\"nested\"],\n  \"peft\",\n]\n[tool.mypy]\nplugins = [\"transformers\"]\n",
 		"b/requirements.txt": reqs,
 		"b/pyproject.toml":   "[tool.poetry.dependencies]\ntransformers = \"*\"\n",
+		// a table header with a comment ends the linter's table; an installer's table pins
+		"c/pyproject.toml": "[tool.ruff]\nline-length = 100\n[project] # main\ndependencies = [\"transformers==4.46.0\"]\n",
+		"d/pyproject.toml": "[tool.ruff.lint.isort]\nknown-third-party = [\"x\"]\n[tool.hatch.envs.default]\ndependencies = [\"transformers==4.46.0\"]\n",
+		// a locked development build (a git install) is no version
+		"e/uv.lock": "[[package]]\nname = \"transformers\"\nversion = \"4.50.0.dev0\"\n",
 	})
+	for _, c := range []struct{ dir, version string }{{"c", "4.46.0"}, {"d", "4.46.0"}, {"e", gitVersion}} {
+		if got := withPins(lint.Options{}, filepath.Join(root, c.dir, "sft.yaml")).Targets["transformers"]; got.Version != c.version {
+			t.Errorf("%s: %+v, want %s", c.dir, got, c.version)
+		}
+	}
 	if got := withPins(lint.Options{}, filepath.Join(root, "a", "sft.yaml")).Targets["transformers"]; got.Shown != "<=4.49.0" {
 		t.Errorf("a linter's table: %+v", got)
 	}

@@ -119,9 +119,11 @@ func (c *composer) enter(p, what, from string, ref doc.Span) *doc.Document {
 	return d
 }
 
-// absentFrom reports a file under a _base_ folder that the tree has and lists without it.
+// absentFrom reports a file under a _base_ folder that the tree has and lists without it. Only
+// a tree that is a folder on disk (Named: the CLI's, the editor's) says a file is absent; a set
+// of files given in memory (the browser's) holds only what was given.
 func (c *composer) absentFrom(p string) bool {
-	if !strings.Contains("/"+path.Dir(p)+"/", "/_base_/") {
+	if _, onDisk := c.fsys.(Named); !onDisk || !strings.Contains("/"+path.Dir(p)+"/", "/_base_/") {
 		return false
 	}
 	es, err := c.fsys.ReadDir(path.Dir(p))

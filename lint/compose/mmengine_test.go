@@ -412,12 +412,13 @@ func TestMMBaseRefusalsNameBothLoaders(t *testing.T) {
 // (CSWin's configs, written to be copied into mmsegmentation's) or one beside the file (a
 // config copied out of its repository alone) stays unresolved.
 func TestMMEngineMissingBaseInBaseFolder(t *testing.T) {
-	fsys := mapFS(map[string]string{
+	files := mapFS(map[string]string{
 		"configs/_base_/datasets/nus.py": "data = dict(samples_per_gpu=2)\n",
 		"configs/pp/lyft.py":             "_base_ = ['../_base_/datasets/lyft-3d.py']\n",
 		"configs/pp/nodir.py":            "_base_ = ['../_base_/models/pp.py']\n",
 		"configs/pp/beside.py":           "_base_ = ['./pp_base.py']\n",
 	})
+	fsys := diskTree{files}
 	for _, c := range []struct {
 		file string
 		kind ProblemKind
@@ -432,4 +433,13 @@ func TestMMEngineMissingBaseInBaseFolder(t *testing.T) {
 			t.Errorf("%s: %+v", c.file, r.Problems)
 		}
 	}
+	// The same files given in memory (the browser's set): a file not given is not absent.
+	if r := Compose(files, "configs/pp/lyft.py", nil, Limits{}); len(r.Problems) != 1 || r.Problems[0].Kind != Unresolved {
+		t.Errorf("in memory: %+v", r.Problems)
+	}
 }
+
+// diskTree is a test FS that says it is a folder on disk (Named).
+type diskTree struct{ FS }
+
+func (diskTree) RootName() string { return "repo" }

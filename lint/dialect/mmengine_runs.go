@@ -223,10 +223,7 @@ func mmTrainBatch(root *doc.Node) plan.Fact[int] {
 // xtuner/engine/runner/loops.py); "" for another loop class, whose counting is its own.
 func mmLoopUnit(tc *doc.Node) (plan.Unit, int) {
 	t := tc.Get("type")
-	typ, ok := t.Str()
-	if !ok && t != nil && t.Style == "reference" {
-		typ = t.Value // a class the file imports: xtuner.engine.runner.TrainLoop
-	}
+	typ, _ := t.Str() // a class the file imports reads as its path: xtuner.engine.runner.TrainLoop
 	switch {
 	case strings.Contains(typ, "IterBased"), typ == "xtuner.engine.runner.TrainLoop":
 		return plan.Steps, 1000

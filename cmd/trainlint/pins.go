@@ -305,7 +305,7 @@ var (
 	// #subdirectory=...).
 	gitRef = regexp.MustCompile(`(?:([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*@\s*)?git\+[a-z]+://(?:[^\s"'@/#]+@)?[^\s"'@#]*/([A-Za-z0-9_.\-]+?)(?:\.git)?/?(?:@([^\s"'#;&|]+))?(#[^\s"';&|]*)?(?:[\s"';&|]|$)`)
 	// tomlGit is a TOML dependency table with a git source (1: the package, 2: the table).
-	tomlGit = regexp.MustCompile(`(?m)^\s*([A-Za-z0-9_.\-]+)\s*=\s*(\{[^}\n]*\bgit\s*=\s*"[^"\n]*"[^}\n]*\})`)
+	tomlGit = regexp.MustCompile(`(?m)^\s*["']?([A-Za-z0-9_.\-]+)["']?\s*=\s*(\{[^}\n]*\bgit\s*=\s*"[^"\n]*"[^}\n]*\})`)
 	// tomlRef is the tag, rev or branch of such a table.
 	tomlRef = regexp.MustCompile(`\b(?:tag|rev|branch)\s*=\s*"([^"\n]+)"`)
 	// eggName is the package a URL's fragment names.

@@ -375,7 +375,7 @@ func TestParseGitPins(t *testing.T) {
 		{"requirements.txt", "# git+https://github.com/huggingface/transformers\ngit+https://github.com/huggingface/peft\n", map[string]lint.Target{}},
 		{"requirements.txt", "transformers @ git+https://github.com/huggingface/transformers ; python_version >= '3.10'\n", map[string]lint.Target{}}, // marked
 		{"pyproject.toml", "[tool.poetry.dependencies]\ntransformers = { git = \"https://github.com/huggingface/transformers.git\", rev = \"336dc69d63d5\" }\n" +
-			"[tool.uv.sources]\ntrl = { git = \"https://github.com/huggingface/trl\", tag = \"v0.16.0\" }\n# deepspeed = { git = \"https://github.com/deepspeedai/DeepSpeed\" }\n",
+			"[tool.uv.sources]\n\"trl\" = { git = \"https://github.com/huggingface/trl\", tag = \"v0.16.0\" }\n# deepspeed = { git = \"https://github.com/deepspeedai/DeepSpeed\" }\n",
 			map[string]lint.Target{"transformers": {Version: gitVersion, Source: "pyproject.toml installs transformers from git (336dc69d63d5)"},
 				"trl": {Version: "0.16.0", Source: "pyproject.toml installs trl v0.16.0 from git"}}},
 	} {

@@ -156,8 +156,8 @@ func droppedBest(r plan.Fact[plan.Retention]) string {
 // evalsOnceAtMost reports a run whose eval interval is at least its length (in steps, or in
 // epochs): it evaluates once, at the end, or not at all. A step interval may count batches
 // (a trainer's validation interval may) where the length counts optimizer steps, so with gradient
-// accumulation the interval must reach the length in batches, and an accumulation not known
-// is no claim.
+// accumulation the interval must reach the length in batches (a loop counting iterations for
+// both is only held to a stricter test).
 func evalsOnceAtMost(pl *plan.Plan) bool {
 	ms, ep, iv := pl.Train.MaxSteps, pl.Train.Epochs, pl.Eval.Interval
 	if !iv.Known() || iv.Value.Value <= 0 {
@@ -165,11 +165,11 @@ func evalsOnceAtMost(pl *plan.Plan) bool {
 	}
 	switch iv.Value.Unit {
 	case plan.Steps:
-		ga := pl.Train.GradAccum
-		if !ga.Known() || ga.Value < 1 {
-			return false
+		batches := ms.Value
+		if ga := pl.Train.GradAccum; ga.Known() && ga.Value > 1 {
+			batches *= ga.Value
 		}
-		return ms.Known() && ms.Value > 0 && iv.Value.Value >= float64(ms.Value*ga.Value)
+		return ms.Known() && ms.Value > 0 && iv.Value.Value >= float64(batches)
 	case plan.Epochs:
 		return ep.Known() && ep.Value > 0 && iv.Value.Value >= ep.Value
 	}

@@ -101,15 +101,17 @@ func folderPins(dir string) map[string]lint.Target {
 			continue
 		}
 		for pkg, v := range parsePins(name, texts[i]) {
-			if _, ok := out[pkg]; !ok {
-				out[pkg] = lint.Target{Version: v, Source: name + " pins " + v}
-				if dialect.PreRelease(v) {
-					// A development build (a lock of a git install: 4.50.0.dev0) lies between
-					// two releases, and the rules that compare versions read only the numbers:
-					// no version, as for a git install.
-					out[pkg] = lint.Target{Version: gitVersion, Source: name + " locks " + pkg + " " + v + ", a development build"}
-				}
+			if _, ok := out[pkg]; ok {
+				continue
 			}
+			t := lint.Target{Version: v, Source: name + " pins " + v}
+			if dialect.PreRelease(v) {
+				// A development build (a lock of a git install: 4.50.0.dev0) lies between two
+				// releases, and the rules that compare versions read only the numbers: no
+				// version, as for a git install.
+				t = lint.Target{Version: gitVersion, Source: name + " locks " + pkg + " " + v + ", a development build"}
+			}
+			out[pkg] = t
 		}
 		for pkg, t := range parseGitPins(name, texts[i]) {
 			if _, ok := out[pkg]; !ok {
@@ -516,7 +518,7 @@ func condaFiles(dir string) []string {
 	for _, pat := range []string{"*.yml", "*.yaml"} {
 		ms, _ := filepath.Glob(filepath.Join(dir, pat))
 		for _, m := range ms {
-			if b := filepath.Base(m); b != "environment.yml" && isCondaName(b) {
+			if b := filepath.Base(m); isCondaName(b) {
 				out = append(out, b)
 			}
 		}

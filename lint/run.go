@@ -41,6 +41,9 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 		// its file lint): a reference to no key of the run, an environment variable without a
 		// default. Their values are unknown, so the dialects' readers leave the facts unknown.
 		for _, u := range dialect.UnresolvedInRun(run.Doc.Root) {
+			if !u.Env && inUnknown(run, u.Ref) {
+				continue // a key of an option the command line must choose (or not read): not known, not missing
+			}
 			diags = append(diags, runDiagnostic(UnresolvedReference, run, unresolvedFinding(u)))
 		}
 	}
@@ -139,6 +142,17 @@ func runContext(run *compose.Run, o Options) dialect.Context {
 		dialect.LauncherContext(&ctx, run.Launcher.Root)
 	}
 	return ctx
+}
+
+// inUnknown reports whether a dotted reference lies in a package whose keys the run does not
+// know (compose.Run.Unknown: a group left to the command line, an option not read).
+func inUnknown(run *compose.Run, ref string) bool {
+	for _, m := range run.Unknown {
+		if ref == m || strings.HasPrefix(ref, m+".") {
+			return true
+		}
+	}
+	return false
 }
 
 func unresolvedFinding(u dialect.Unresolved) Finding {

@@ -278,6 +278,25 @@ func TestRunsInterpolationAcrossFiles(t *testing.T) {
 	}
 }
 
+// TestRunsMandatoryGroupKeysUnknown: a `split: ???` entry leaves the option to the command line,
+// so ${split.name} is not known rather than missing; a reference elsewhere still is.
+func TestRunsMandatoryGroupKeysUnknown(t *testing.T) {
+	fsys := fstestMap(map[string]string{
+		"conf/train.yaml":      "defaults:\n  - split: ???\n  - _self_\npath: /data/${split.name}\nother: ${nothing.here}\n",
+		"conf/split/test.yaml": "name: test\n",
+	})
+	run := compose.Compose(fsys, "conf/train.yaml", nil, compose.Limits{})
+	var got []string
+	for _, d := range lint.LintRun(run, rules.All(), lint.Options{}) {
+		if d.Code == "TL006" {
+			got = append(got, d.File+":"+itoa(d.Line)+" "+d.Message)
+		}
+	}
+	if strings.Join(got, "|") != "conf/train.yaml:5 ${nothing.here} names no key of the composed run" {
+		t.Errorf("TL006 %q", got)
+	}
+}
+
 func fstestMap(files map[string]string) compose.FS {
 	m := fstest.MapFS{}
 	for p, s := range files {

@@ -88,6 +88,10 @@ type Run struct {
 	origin   map[*doc.Node]Origin
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string
+	// Unknown are packages (dotted) whose keys the run does not know: a group whose choice is
+	// left to the command line (`group: ???`, not chosen), an option that may lie on a
+	// hydra.searchpath entry the tree does not hold.
+	Unknown []string
 	// Partial says that a missing group option could have set any key of the run (its entry
 	// or the group's other options write at the root): the composed values are not the run's,
 	// so no rule reads them (composition.md: rules stay silent rather than guess).
@@ -137,6 +141,13 @@ type composer struct {
 	unseenScanned int
 	unseen        bool
 	appended      []groupChoice
+	// search are the folders of the primary's hydra.searchpath read from the tree, searchOpen
+	// its first entry that is not (searchpath.go); partialPre: an override may name a group
+	// of that entry, so the run is Partial.
+	search     []string
+	searchOpen *doc.Node
+	searchCLI  string
+	partialPre bool
 	// found are the overrides met in defaults lists during the last pass.
 	found map[string]string
 	seen  map[string]bool // groups met in defaults lists during the last pass
@@ -208,13 +219,14 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
+	c.readSearchPath(primary, overrides) // searchpath.go
 	var run *Run
 	var values []valueOverride
 	if hydraValueDeclined {
 		// The light build reads no command-line override (hydravalue_lite.go): the run is
 		// composed without them and declined, and the checker composes it with the full module.
 		// The constant keeps the override code out of that build altogether.
-		c.declined = len(overrides) > 0
+		c.declined = c.declined || len(overrides) > 0
 	} else {
 		for _, o := range overrides {
 			if v, ok := c.parseOverride(o); ok {
@@ -241,7 +253,8 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.named = map[string]string{}
 		c.lists = c.lists[:0]
 		root = newMap(nil, "")
-		c.load(root, strings.TrimSuffix(path.Base(primary), path.Ext(primary)), "", "", "", nil, "", true)
+		// By its file's name: Hydra before version_base 1.2 reads a primary named x.yml too.
+		c.load(root, strings.TrimSuffix(path.Base(primary), ".yaml"), "", "", "", nil, "", true)
 		changed := false
 		for g, opt := range c.found {
 			if !c.fixed[g] && c.choices[g] != opt {
@@ -254,6 +267,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		}
 	}
 	run = c.run
+	run.Partial = run.Partial || c.partialPre
 	run.Problems = append(run.Problems, c.pre...)
 	if !hydraValueDeclined {
 		c.finishOverrides(root, values)
@@ -314,14 +328,17 @@ func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 // name that leaves the directory tree (absolute paths, ".." past the config dir). A ".." that
 // stays inside it is resolved, as the file config source's os.path.join does: verl's
 // actor/dp_actor.yaml lists `../optim@optim: fsdp`, which Hydra 1.3 reads as optim/fsdp.yaml.
-func (c *composer) configPath(rel string) (string, bool) {
+func (c *composer) configPath(rel string) (string, bool) { return configPathIn(c.dir, rel) }
+
+// configPathIn is configPath in the folder dir (a hydra.searchpath folder: searchpath.go).
+func configPathIn(dir, rel string) (string, bool) {
 	if strings.HasPrefix(rel, "/") || strings.Contains(rel, "\\") {
 		return "", false
 	}
 	if cl := path.Clean(rel); cl == ".." || strings.HasPrefix(cl, "../") {
 		return "", false
 	}
-	p := path.Join(c.dir, rel)
+	p := path.Join(dir, rel)
 	if !fs.ValidPath(p) {
 		return "", false
 	}
@@ -343,6 +360,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		return
 	}
 	p, ok := c.configPath(name)
+	if !primary {
+		p, _, ok = c.locate(name) // the config directory, then hydra.searchpath's folders
+	}
 	refSpan := doc.Span{}
 	if ref != nil {
 		refSpan = ref.Span
@@ -369,6 +389,14 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		return
 	}
 	d, ok := c.parse(p)
+	if !ok && c.searchOpened() {
+		mp := pkg
+		if mp == "" {
+			mp = defPkg
+		}
+		c.missingOnSearchPath(name, group, mp, from, refSpan)
+		return
+	}
 	if !ok {
 		what, why := "config "+quote(name), ""
 		if group != "" {
@@ -564,7 +592,10 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	}
 	for _, opt := range options {
 		if opt == "???" {
-			continue // mandatory choice left to the command line: nothing to compose
+			// A mandatory choice left to the command line: nothing to compose, and what the
+			// option sets is not known (Hydra stops unless the launch chooses one).
+			c.unknownPackage(k.group, entryPackage(k))
+			continue
 		}
 		if strings.Contains(opt, "${") {
 			o, bad := c.interpolateOption(opt)
@@ -575,13 +606,42 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			opt = o
 		}
 		if k.optional {
-			if p, ok := c.configPath(joinGroup(group, opt)); !ok || !c.exists(p) {
+			if _, found, _ := c.locate(joinGroup(group, opt)); !found {
+				if c.searchOpened() {
+					// The option may be on the search path's unread entry.
+					c.missingOnSearchPath(joinGroup(group, opt), group, entryPackage(k), file, kv.Span)
+				}
 				continue
 			}
 		}
 		c.noteChoice(k.okey, opt)
 		c.loadGroup(root, group, opt, k.pkg, k.defPkg, kv, file)
 	}
+}
+
+// unknownPackage notes a package whose keys the run does not know (a `group: ???` entry left
+// to the command line, an option that may lie on an unread hydra.searchpath entry; pkg is
+// where it would merge, group its group or ""): the package is Unknown, and at the root (a
+// config merged there, a group whose options write there) the run is Partial, as for a
+// missing option.
+func (c *composer) unknownPackage(group, pkg string) {
+	global := pkg == ""
+	if _, g := globalTail(pkg); g {
+		global = true
+	}
+	for _, d := range append([]string{c.dir}, c.search...) {
+		global = global || group != "" && c.globalSibling(path.Join(d, group))
+	}
+	if global {
+		c.run.Partial = true
+		return
+	}
+	for _, m := range c.run.Unknown {
+		if m == pkg {
+			return
+		}
+	}
+	c.run.Unknown = append(c.run.Unknown, pkg)
 }
 
 // sameChoice records the option a single-option entry names (none: null) under its override
@@ -747,6 +807,15 @@ func (c *composer) exists(p string) bool {
 
 func (c *composer) loadGroup(root *doc.Node, group, option, pkg, defPkg string, ref *doc.Node, from string) {
 	c.load(root, joinGroup(group, option), group, pkg, defPkg, ref, from, false)
+}
+
+// entryPackage is where a group entry's option merges, as far as the entry says (its header
+// may move it).
+func entryPackage(k groupKey) string {
+	if k.pkg != "" {
+		return k.pkg
+	}
+	return k.defPkg
 }
 
 // groupKey is a `group: option` entry's key as Hydra reads it (hydra/core/default_element.py

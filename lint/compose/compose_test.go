@@ -645,3 +645,29 @@ func TestIsRecipeJSONAgreesWithParse(t *testing.T) {
 	}
 	t.Logf("%d texts judged", n)
 }
+
+// TestYmlPrimaryAndJekyllDefaults: a primary named .yml is read by its own name (Hydra before
+// version_base 1.2 loads config_name="train.yml"), not as train.yaml; a Jekyll site's
+// `defaults:` list of scope/values mappings is no Hydra defaults list, so its file is no run.
+func TestYmlPrimaryAndJekyllDefaults(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"conf/train.yml":        "defaults:\n  - model: small\n  - _self_\nseed: 1\n",
+		"conf/model/small.yaml": "layers: 2\n",
+		"docs/_config.yml":      "title: site\ndefaults:\n  - scope:\n      path: \"\"\n    values:\n      layout: single\n",
+		"docs/_data/nav.yml":    "main: []\n",
+		"site/_config.yml":      "defaults:\n  - scope: {path: posts}\n",
+		"site/scope/posts.yaml": "x: 1\n",
+	})
+	r := Compose(fs, "conf/train.yml", nil, Limits{})
+	if got := problems(r); got != "" || r.Doc.Root.At("model.layers") == nil || r.Doc.Root.At("seed") == nil {
+		t.Errorf("train.yml: problems %q, tree %v", got, r.Doc.Root)
+	}
+	runs, _ := Discover(fs, []string{"conf/train.yml", "conf/model/small.yaml", "docs/_config.yml", "docs/_data/nav.yml", "site/_config.yml", "site/scope/posts.yaml"})
+	var got []string
+	for _, s := range runs {
+		got = append(got, s.Primary)
+	}
+	if strings.Join(got, " ") != "conf/train.yml" {
+		t.Errorf("runs %q, want conf/train.yml alone", got)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // Spec names one run to compose: a primary config and its overrides.
@@ -139,6 +141,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	// 2,000 primaries and 3,000 group options took 13.6 s (quadratic).
 	listed := &listedOnce{FS: fsys, dirs: map[string]listing{}}
 	fsys = listed
+	// Candidates are parsed as the runs composed next parse them, into the cache they share.
+	pc := &composer{fsys: fsys, lim: lim.withDefaults(), parsed: k.parsed}
 	fragments = map[string]bool{}
 	inSet := map[string]bool{}
 	for _, f := range files {
@@ -156,6 +160,9 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		dir := path.Dir(f)
 		b, err := fsys.ReadFile(f)
 		if err != nil || !hasDefaultsList(b) {
+			continue
+		}
+		if d, _ := pc.parse(f); !hydraShaped(d) {
 			continue
 		}
 		text[f] = b
@@ -206,6 +213,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			roots = append(roots, f)
 		}
 	}
+	// A primary config's hydra.searchpath folders hold options of its runs (searchpath.go).
+	roots, searchDirs := searchRoots(pc, roots)
 	sort.Strings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
@@ -246,7 +255,10 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		isRoot[r] = true
 	}
 	for _, f := range files {
-		if !isRoot[f] && isYAML(f) && inGroupFolder(f, inConfigDir) {
+		if isRoot[f] || !isYAML(f) {
+			continue
+		}
+		if underAny(f, searchDirs) || inGroupFolder(f, inConfigDir) {
 			fragments[f] = true
 		}
 	}
@@ -391,6 +403,26 @@ func defaultsKeys(b []byte) []string {
 		}
 	}
 	return keys
+}
+
+// hydraShaped reports whether a config's top-level defaults list is one Hydra could read: a
+// list whose entries are names or single-key mappings to an option, a list of options or null
+// (hydra/_internal/defaults_list.py). A Jekyll site's _config.yml has a `defaults:` list of
+// scope/values mappings, which no Hydra launch reads.
+func hydraShaped(d *doc.Document) bool {
+	if d == nil {
+		return false
+	}
+	l := d.Root.Get("defaults")
+	if l == nil || l.Kind != doc.Seq {
+		return false
+	}
+	for _, e := range l.Children {
+		if e.Kind == doc.Map && len(e.Children) != 1 || e.Kind == doc.Map && e.Children[0].Kind == doc.Map {
+			return false
+		}
+	}
+	return true
 }
 
 // defaultsItems returns the text of each entry of the top-level defaults list, trimmed, read

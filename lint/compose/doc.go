@@ -82,8 +82,20 @@
 // default (unresolved-reference, TL006): their values are unknown and the readers leave the
 // facts unknown. Other resolvers stay symbolic.
 //
-// Not modelled yet: Hydra 1.0's `_self_` order, config search paths and `hydra.searchpath`,
-// structured configs from Python, packages in `group@pkg=opt` overrides.
+// The primary file's `hydra.searchpath` (searchpath.go) adds folders after the config
+// directory, searched in order for configs and group options: a pkg:// entry whose package is
+// a folder of the tree (from its top, src/, or a folder above the primary) and a relative
+// file:// entry that is a folder from the top. An entry naming nothing in the tree (an
+// installed package, an absolute path, an interpolation, a command-line hydra.searchpath) is
+// open: a config no folder read holds is then not reported missing, the run is Partial and the
+// entry is reported once; a value that is no list of strings is refused, as Hydra refuses it.
+// The configs in those folders are options of the primary's runs (Discover: navsim's
+// common/default_common.yaml is no run of its own). A group left to the command line
+// (`split: ???`) is Run.Mandatory: references into its package are not known rather than
+// missing, and at the root (its options write there) the run is Partial.
+//
+// Not modelled yet: Hydra 1.0's `_self_` order, search path plugins, structured configs from
+// Python, packages in `group@pkg=opt` overrides.
 //
 // # Files named by keys, launchers, single runs
 //

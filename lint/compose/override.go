@@ -49,6 +49,12 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 	}
 	group := strings.TrimPrefix(key, "/")
 	isGroup := c.isGroup(group)
+	if !isGroup && c.searchOpened() && !strings.Contains(key, ".") {
+		// The group may be on an entry of hydra.searchpath this tree does not hold: what the
+		// override does is not known.
+		c.partialPre = true
+		return v, false
+	}
 	if !isGroup && pkg {
 		c.problem(Refused, "", doc.Span{}, "override "+quote(o)+" names a package, but "+quote(group)+" is not a config group: Hydra stops at start-up (\"looks like a config group override, but config group '"+group+"' does not exist\")")
 		return v, false
@@ -109,15 +115,19 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 	return v, true
 }
 
-// isGroup reports whether name is a config group: a folder of the config directory.
+// isGroup reports whether name is a config group: a folder of the config directory or of a
+// hydra.searchpath folder.
 func (c *composer) isGroup(name string) bool {
-	p, ok := c.configPath(name)
-	if !ok {
-		return false
+	for _, d := range append([]string{c.dir}, c.search...) {
+		p, ok := configPathIn(d, name)
+		if !ok {
+			return false
+		}
+		if ents, err := c.fsys.ReadDir(strings.TrimSuffix(p, ".yaml")); err == nil && len(ents) > 0 {
+			return true
+		}
 	}
-	p = strings.TrimSuffix(p, ".yaml")
-	ents, err := c.fsys.ReadDir(p)
-	return err == nil && len(ents) > 0
+	return false
 }
 
 // applyValue applies a value override to the composed tree.

@@ -46,6 +46,7 @@ func craftedRequests() []api.Request {
 		{Files: codeRuns()[0], Options: api.Options{Hosts: 2, DevicesPerHost: 8}},
 		{Files: codeRuns()[1]},
 		{Files: hydraRun(), Options: api.Options{Overrides: []string{"trainer=ddp", "+data.pin_memory=true"}, Hosts: 2}},
+		{Files: searchPathRun()},
 		{Files: []api.File{{Path: "sft.yaml", Text: "output_dir: out\noverwrite_output_dir: true\n"}}, Options: api.Options{Targets: map[string]string{"transformers": "4.46", "trl": "0.19.0"}}},
 		// A JSON file forced to a dialect whose configs the light module does not read (TOML,
 		// Python): that module declines it and asks for the full one.
@@ -231,6 +232,11 @@ func lightCannotRead(r api.Request, res *lint.Result) bool {
 	for _, o := range r.Options.Overrides {
 		if key, _, ok := strings.Cut(o, "="); ok && strings.Contains(key, ".") {
 			return true
+		}
+	}
+	for _, f := range r.Files {
+		if strings.Contains(f.Text, "\n  searchpath:") {
+			return true // a hydra.searchpath (lint/compose/searchpath_lite.go)
 		}
 	}
 	switch r.Options.Framework {

@@ -21,6 +21,29 @@ func hydraRun() []api.File {
 	}
 }
 
+// searchPathRun is a run whose group options lie in a package its hydra.searchpath names.
+func searchPathRun() []api.File {
+	return []api.File{
+		{Path: "app/conf/train.yaml", Text: "hydra:\n  searchpath:\n    - pkg://app.common\ndefaults:\n  - trainer: default\n  - _self_\n\nseed: 1\n"},
+		{Path: "app/common/trainer/default.yaml", Text: "_target_: lightning.pytorch.trainer.Trainer\nmax_epochs: 10\ncallbacks:\n  - _target_: lightning.pytorch.callbacks.ModelCheckpoint\n    save_top_k: 1\n"},
+	}
+}
+
+// TestLintSearchPathRequest: the option is found through the search path (no TL006), and the
+// run's rules read it (TL301: one checkpoint kept, none monitored).
+func TestLintSearchPathRequest(t *testing.T) {
+	res, err := api.Lint(api.Request{Files: searchPathRun()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(res.Diagnostics, "TL006", ""); d != nil {
+		t.Errorf("TL006: %s", d.Message)
+	}
+	if find(res.Diagnostics, "TL301", "app/common/trainer/default.yaml") == nil {
+		t.Errorf("no TL301 on the option read through the search path: %v", res.Diagnostics)
+	}
+}
+
 func find(ds []lint.Diagnostic, code, file string) *lint.Diagnostic {
 	for i := range ds {
 		if ds[i].Code == code && (file == "" || ds[i].File == file) {

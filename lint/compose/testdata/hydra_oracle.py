@@ -22,7 +22,7 @@ typed value), keys prints {"override", "hydra"} lines (hydra-override-keys.jsonl
 the encoding of hydracompose_oracle_test.go, or "refused" and Hydra's error). The committed
 files are samples of such outputs on generated inputs (see the tests).
 """
-import contextlib, hashlib, io, json, math, struct, sys
+import contextlib, hashlib, io, json, math, os, struct, sys
 
 sys.path.insert(0, sys.argv[1])
 from hydra.core.override_parser.overrides_parser import OverridesParser  # noqa: E402
@@ -112,6 +112,10 @@ def runs(tree):
     from hydra import compose, initialize_config_dir
     from omegaconf import OmegaConf
 
+    # hydra.searchpath: pkg:// entries import from the tree, relative file:// ones are read
+    # from the working folder (the tree, as a launch from the repository's top).
+    os.chdir(tree)
+    sys.path.insert(0, tree)
     for line in sys.stdin:
         primary, ovs = line.rstrip("\n").split("\t")
         folder, name = primary.rsplit("/", 1)

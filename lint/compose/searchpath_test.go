@@ -1,0 +1,131 @@
+package compose
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// Hydra's own verdicts on the searchpath tree are in TestComposeTreesLikeHydra; these tests
+// hold what the oracle cannot see: problems, Partial, Mandatory and discovery.
+
+func TestSearchPathProblems(t *testing.T) {
+	tree := FromFS(os.DirFS("testdata/hydra-trees"))
+	for _, tc := range []struct {
+		primary   string
+		overrides []string
+		unknown   string // the packages not known, joined
+		problem   string // a problem's text ("" for none)
+	}{
+		{"searchpath/app/conf/config.yaml", nil, "", ""},
+		{"searchpath/fileapp/config.yaml", []string{"worker=ray"}, "", ""},
+		// Hydra refuses model=huge (MissingConfigException): no folder read holds it and every
+		// entry was read, so it is reported missing, not left open.
+		{"searchpath/app/conf/config.yaml", []string{"model=huge"}, "", `option "huge" of group "model" not found`},
+		{"searchpath/badsp/config.yaml", nil, "", "searchpath/badsp/config.yaml:2 hydra.searchpath must be a list of strings"},
+		// A package outside the tree may hold model/small: not reported missing, its keys not known.
+		{"searchpath/openapp/config.yaml", nil, "model", `searchpath/openapp/config.yaml:3 hydra.searchpath entry "pkg://no_such_package.conf" names no folder of this tree, and Hydra may find "model/small" there`},
+	} {
+		r := Compose(tree, tc.primary, tc.overrides, Limits{})
+		got := problems(r)
+		if r.Partial || strings.Join(r.Unknown, " ") != tc.unknown || tc.problem == "" && got != "" || !strings.Contains(got, tc.problem) {
+			t.Errorf("%s %v: Partial %v, Unknown %q, problems:\n%s\nwant Unknown %q and %q", tc.primary, tc.overrides, r.Partial, r.Unknown, got, tc.unknown, tc.problem)
+		}
+	}
+	// The command line's list replaces the file's and is not read: common.yaml, merged at the
+	// root, may be there, so the run is Partial.
+	r := Compose(tree, "searchpath/app/conf/config.yaml", []string{"hydra.searchpath=[pkg://other]"}, Limits{})
+	if !r.Partial || !strings.Contains(problems(r), `config "common" was not found in the folders read, and the command line's hydra.searchpath ("hydra.searchpath=[pkg://other]") is not read`) {
+		t.Errorf("command-line search path: Partial %v, problems:\n%s", r.Partial, problems(r))
+	}
+	// The config directory wins over the search path (db/mysql.yaml is in both), and options
+	// only the search path has are read from it.
+	r = Compose(tree, "searchpath/app/conf/config.yaml", []string{"worker=ray"}, Limits{})
+	if got := r.Doc.Root.At("db.from"); got == nil || got.Value != "app" {
+		t.Errorf("db.from = %v, want the config directory's", got)
+	}
+	if got := r.Doc.Root.At("worker.workers"); got == nil || got.Value != "8" {
+		t.Errorf("worker.workers = %v, want ray's 8 from the search path", got)
+	}
+	if o := r.Origin(r.Doc.Root.At("worker.workers")); o.File != "searchpath/lib/conf/worker/ray.yaml" {
+		t.Errorf("worker.workers set by %q", o.File)
+	}
+}
+
+func TestSearchPathOpenGroupOverride(t *testing.T) {
+	// A group override for a group no folder read has may be for a group of the unread entry:
+	// not refused as a value override for a key the run lacks.
+	fs := mapFS(map[string]string{
+		"conf/config.yaml": "hydra:\n  searchpath: [pkg://elsewhere.conf]\ndefaults:\n  - _self_\nx: 1\n",
+	})
+	r := Compose(fs, "conf/config.yaml", []string{"agent=mlp"}, Limits{})
+	if !r.Partial || strings.Contains(problems(r), "stops") {
+		t.Errorf("Partial %v, problems %s", r.Partial, problems(r))
+	}
+	// An optional option found in no folder read, under a package of its own (NeMo launcher's
+	// base configs: `optional tp_overlap@model.ub_tp_comm_overlap_cfg: ...` with an absolute
+	// file:// search path): only that package is not known.
+	fs = mapFS(map[string]string{
+		"conf/config.yaml": "defaults:\n  - _self_\n  - optional tp@model.ub: h100\nhydra:\n  searchpath:\n    - file:///opt/NeMo/conf\nmodel:\n  layers: 2\n",
+	})
+	r = Compose(fs, "conf/config.yaml", nil, Limits{})
+	if r.Partial || strings.Join(r.Unknown, " ") != "model.ub" || r.Doc.Root.At("model.layers") == nil {
+		t.Errorf("optional under an open search path: Partial %v, Unknown %q, problems %s", r.Partial, r.Unknown, problems(r))
+	}
+	// Without a search path the same override is refused, as Hydra refuses it.
+	fs = mapFS(map[string]string{"conf/config.yaml": "defaults:\n  - _self_\nx: 1\n"})
+	if r := Compose(fs, "conf/config.yaml", []string{"agent=mlp"}, Limits{}); r.Partial || !hasKind(r, Refused) {
+		t.Errorf("no search path: Partial %v, problems %s", r.Partial, problems(r))
+	}
+}
+
+func hasKind(r *Run, k ProblemKind) bool {
+	for _, p := range r.Problems {
+		if p.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func TestSearchPathMandatory(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"conf/config.yaml":      "defaults:\n  - split: ???\n  - world: ???\n  - _self_\npath: ${split.name}\n",
+		"conf/split/train.yaml": "name: train\n",
+		"conf/world/big.yaml":   "# @package _global_\nsize: 3\n",
+	})
+	r := Compose(fs, "conf/config.yaml", nil, Limits{})
+	if len(r.Unknown) != 1 || r.Unknown[0] != "split" || !r.Partial {
+		t.Errorf("Mandatory %q Partial %v: want [split] and Partial (world's options write at the root)", r.Unknown, r.Partial)
+	}
+	r = Compose(fs, "conf/config.yaml", []string{"world=big"}, Limits{})
+	if len(r.Unknown) != 1 || r.Partial {
+		t.Errorf("world chosen: Mandatory %q Partial %v", r.Unknown, r.Partial)
+	}
+	r = Compose(fs, "conf/config.yaml", []string{"world=big", "split=train"}, Limits{})
+	if len(r.Unknown) != 0 || r.Doc.Root.At("split.name") == nil {
+		t.Errorf("both chosen: Mandatory %q", r.Unknown)
+	}
+}
+
+func TestDiscoverSearchPath(t *testing.T) {
+	tree := FromFS(os.DirFS("testdata/hydra-trees"))
+	files := []string{
+		"searchpath/app/conf/config.yaml", "searchpath/app/conf/db/mysql.yaml",
+		"searchpath/lib/conf/common.yaml", "searchpath/lib/conf/db/mysql.yaml", "searchpath/lib/conf/worker/ray.yaml",
+		"searchpath/openapp/config.yaml",
+	}
+	runs, frags := Discover(tree, files)
+	var primaries []string
+	for _, r := range runs {
+		primaries = append(primaries, r.Primary)
+	}
+	if got := strings.Join(primaries, " "); got != "searchpath/app/conf/config.yaml searchpath/openapp/config.yaml" {
+		t.Errorf("runs %s: common.yaml (a config of app's search path, with a defaults list) is no run", got)
+	}
+	for _, f := range files[1:5] {
+		if !frags[f] {
+			t.Errorf("%s is not a fragment", f)
+		}
+	}
+}

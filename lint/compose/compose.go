@@ -253,7 +253,8 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.named = map[string]string{}
 		c.lists = c.lists[:0]
 		root = newMap(nil, "")
-		// By its file's name: Hydra before version_base 1.2 reads a primary named x.yml too.
+		// By its file's name: with version_base below 1.2 (1.1 when a script names none) Hydra
+		// reads a primary named x.yml too (hydra/plugins/config_source.py at v1.3.2).
 		c.load(root, strings.TrimSuffix(path.Base(primary), ".yaml"), "", "", "", nil, "", true)
 		changed := false
 		for g, opt := range c.found {

@@ -140,6 +140,9 @@ func TestGinErrors(t *testing.T) {
 		{src: "a.b = foo\n", kind: Syntax, line: 1, col: 7, msg: `"foo" is not a value`},
 		{src: "a.b = 'x\n", kind: Syntax, line: 1, col: 7, msg: `unterminated string`},
 		{src: "a.b = 1\na.b = 2\n", kind: DuplicateKey, line: 2, col: 3, msg: `key "a.b" is repeated; gin keeps the later binding`},
+		// A block's parameter is named scope/configurable.parameter, not by the text between.
+		{src: "foo.Bar:\n  a = 1\n  # c\n  a = 3\n", kind: DuplicateKey, line: 4, col: 3, msg: `^key "foo.Bar.a" is repeated; gin keeps the later binding$`},
+		{src: "train/utils.Cfg.keep = 3\ntrain/utils.Cfg:\n  keep = 5\n", kind: DuplicateKey, line: 3, col: 3, msg: `^key "train/utils.Cfg.keep" is repeated`},
 		{src: "x.y = {'k': 1, \"k\": 2}\n", kind: DuplicateKey, line: 1, col: 16, msg: `key "k" is repeated`},
 		// gin reads a string with ast.literal_eval, which refuses an f-string
 		{src: "a.b = f'x'\n", kind: Syntax, line: 1, col: 7, msg: `^gin: an f-string is not a literal gin reads$`},

@@ -574,7 +574,7 @@ func (g *ginParser) bind(parts []selPart, v *Node) {
 		// `X = %gin.REQUIRED` then `X = value` declares a required binding and supplies it
 		// (T5X's runs/export.gin does): not a mistake.
 		if !(old.IsUnknown() && old.Value == "%gin.REQUIRED") {
-			g.dup(g.src[parts[0].start:last.end], old, v.KeySpan)
+			g.dup(g.dottedKey(parts), old, v.KeySpan)
 		}
 		g.remove(parent, old)
 	}
@@ -639,6 +639,19 @@ func (g *ginParser) added(parent, c *Node) {
 	if m := g.wide[parent]; m != nil {
 		m[c.Key] = c
 	}
+}
+
+// dottedKey is a binding's key as gin names it (scope/configurable.parameter): the parts joined
+// by periods, since a block's parameter is written lines away from its configurable.
+func (g *ginParser) dottedKey(parts []selPart) string {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(g.part(p))
+	}
+	return b.String()
 }
 
 func (g *ginParser) dup(key string, old *Node, at Span) {

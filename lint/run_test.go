@@ -297,6 +297,27 @@ func TestRunsMandatoryGroupKeysUnknown(t *testing.T) {
 	}
 }
 
+// TestRunsMissingOptionKeysUnknown: an option no file holds (pytorch/rl's
+// transform@transform0, from TorchRL's ConfigStore) is reported once, where the entry names it;
+// references into its package are not known rather than missing.
+func TestRunsMissingOptionKeysUnknown(t *testing.T) {
+	fsys := fstestMap(map[string]string{
+		"conf/train.yaml":       "defaults:\n  - transform@transform0: step_counter\n  - optim: adam\n  - _self_\nts: [\"${transform0}\"]\nms: ${transform0.max_steps}\nlr: ${optim.lr}\nbad: ${optim.nothing}\n",
+		"conf/optim/adam.yaml":  "lr: 0.001\n",
+		"conf/transform/x.yaml": "a: 1\n",
+	})
+	run := compose.Compose(fsys, "conf/train.yaml", nil, compose.Limits{})
+	var got []string
+	for _, d := range lint.LintRun(run, rules.All(), lint.Options{}) {
+		if d.Code == "TL006" {
+			got = append(got, itoa(d.Line)+" "+d.Message)
+		}
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], `2 option "step_counter" of group "transform" not found`) || got[1] != "8 ${optim.nothing} names no key of the composed run" {
+		t.Errorf("TL006 %q", got)
+	}
+}
+
 func fstestMap(files map[string]string) compose.FS {
 	m := fstest.MapFS{}
 	for p, s := range files {

@@ -89,8 +89,8 @@ type Run struct {
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string
 	// Unknown are packages (dotted) whose keys the run does not know: a group whose choice is
-	// left to the command line (`group: ???`, not chosen), an option that may lie on a
-	// hydra.searchpath entry the tree does not hold.
+	// left to the command line (`group: ???`, not chosen), an option not found (Python code
+	// may register it) or that may lie on a hydra.searchpath entry the tree does not hold.
 	Unknown []string
 	// Partial says that a missing group option could have set any key of the run (its entry
 	// or the group's other options write at the root): the composed values are not the run's,
@@ -399,16 +399,20 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		return
 	}
 	if !ok {
-		what, why := "config "+quote(name), ""
+		// fairseq registers its groups' options from Python (ConfigStore), and habitat-lab's
+		// search path plugin adds its package's folders: Hydra finds what no folder read holds.
+		what, why := "config "+quote(name), "; a config Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		if group != "" {
-			// fairseq registers its groups' options from Python (ConfigStore), where Hydra
-			// finds what no file holds.
 			what = "option " + quote(path.Base(name)) + " of group " + quote(group)
-			why = "; an option Python code registers with Hydra's ConfigStore is not read"
+			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
 		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist"+why+")")
 		if group != "" && (pkg == "_global_" || c.globalSibling(path.Dir(p))) {
 			c.run.Partial = true
+		} else if mp := pkgOr(pkg, defPkg); mp != "" && mp != "_global_" {
+			// What the option sets under its package is not known (pytorch/rl's
+			// transform@transform0, read from TorchRL's ConfigStore): not missing either.
+			c.addUnknown(mp)
 		}
 		return
 	}
@@ -637,6 +641,18 @@ func (c *composer) unknownPackage(group, pkg string) {
 		c.run.Partial = true
 		return
 	}
+	c.addUnknown(pkg)
+}
+
+// pkgOr is the package an entry gives, else the one its place gives.
+func pkgOr(pkg, defPkg string) string {
+	if pkg != "" {
+		return pkg
+	}
+	return defPkg
+}
+
+func (c *composer) addUnknown(pkg string) {
 	for _, m := range c.run.Unknown {
 		if m == pkg {
 			return
@@ -849,6 +865,11 @@ func readGroupKey(key, cdir, parentPkg string) groupKey {
 	written := ""
 	if i := strings.IndexByte(key, '@'); i >= 0 {
 		key, written = key[:i], key[i+1:]
+		if written == "" {
+			// `group@: option`: an empty package is the root (Hydra 1.3.2 composes eai-vc's
+			// `wandb_habitat@: habitat2` at the top level).
+			written = "_global_"
+		}
 	}
 	if strings.HasPrefix(key, "/") {
 		k.group = strings.TrimPrefix(key, "/")

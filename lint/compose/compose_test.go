@@ -149,7 +149,7 @@ func TestComposeProblems(t *testing.T) {
 	r := Compose(fs, "c/main.yaml", []string{"nokey.deep=3", "garbage"}, Limits{})
 	got := problems(r)
 	for _, want := range []string{
-		`c/main.yaml:2 option "missing" of group "trainer" not found (c/trainer/missing.yaml does not exist; an option Python code registers with Hydra's ConfigStore is not read)`,
+		`c/main.yaml:2 option "missing" of group "trainer" not found (c/trainer/missing.yaml does not exist; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read)`,
 		`c/b.yaml:2 defaults list cycle: c/main.yaml → c/a.yaml → c/b.yaml → c/a.yaml`,
 		`c/main.yaml:6 config "../outside" is outside the config directory`,
 		`override "garbage" is not key=value`,
@@ -669,5 +669,22 @@ func TestYmlPrimaryAndJekyllDefaults(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "conf/train.yml" {
 		t.Errorf("runs %q, want conf/train.yml alone", got)
+	}
+}
+
+// TestDiscoverDefaultsWithSpace: `defaults :` is the same YAML key as `defaults:`
+// (modulus-sym's examples write it so).
+func TestDiscoverDefaultsWithSpace(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"conf/config.yaml":      "defaults :\n  - arch: fc\n  - _self_\nx: 1\n",
+		"conf/arch/fc.yaml":     "layers: 2\n",
+		"conf/notes/other.yaml": "defaultsx: 1\n",
+	})
+	runs, frags := Discover(fs, []string{"conf/config.yaml", "conf/arch/fc.yaml", "conf/notes/other.yaml"})
+	if len(runs) != 1 || runs[0].Primary != "conf/config.yaml" || !frags["conf/arch/fc.yaml"] {
+		t.Errorf("runs %v fragments %v", runs, frags)
+	}
+	if r := Compose(fs, "conf/config.yaml", nil, Limits{}); r.Doc.Root.At("arch.layers") == nil {
+		t.Errorf("not composed: %s", problems(r))
 	}
 }

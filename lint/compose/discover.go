@@ -293,10 +293,17 @@ func isYAML(p string) bool {
 // list); a declared run of any other file is a Single run.
 func IsComposed(b []byte) bool { return hasDefaultsList(b) }
 
+// isDefaultsKey reports a line that starts the top-level `defaults:` key, written with spaces
+// before its colon too (modulus-sym's examples write `defaults :`, which YAML reads the same).
+func isDefaultsKey(line string) bool {
+	rest, ok := strings.CutPrefix(line, "defaults")
+	return ok && strings.HasPrefix(strings.TrimLeft(rest, " "), ":")
+}
+
 // hasDefaultsList reports whether a YAML text has a top-level `defaults:` key.
 func hasDefaultsList(b []byte) bool {
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "defaults:") {
+		if isDefaultsKey(line) {
 			return true
 		}
 	}
@@ -432,7 +439,7 @@ func defaultsItems(b []byte) []string {
 	var items []string
 	inList := false
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "defaults:") {
+		if isDefaultsKey(line) {
 			inList = true
 			continue
 		}

@@ -21,7 +21,7 @@ func TestSearchPathProblems(t *testing.T) {
 		{"searchpath/fileapp/config.yaml", []string{"worker=ray"}, "", ""},
 		// Hydra refuses model=huge (MissingConfigException): no folder read holds it and every
 		// entry was read, so it is reported missing, not left open.
-		{"searchpath/app/conf/config.yaml", []string{"model=huge"}, "", `option "huge" of group "model" not found`},
+		{"searchpath/app/conf/config.yaml", []string{"model=huge"}, "model", `option "huge" of group "model" not found`},
 		{"searchpath/badsp/config.yaml", nil, "", "searchpath/badsp/config.yaml:2 hydra.searchpath must be a list of strings"},
 		// A package outside the tree may hold model/small: not reported missing, its keys not known.
 		{"searchpath/openapp/config.yaml", nil, "model", `searchpath/openapp/config.yaml:3 hydra.searchpath entry "pkg://no_such_package.conf" names no folder of this tree, and Hydra may find "model/small" there`},

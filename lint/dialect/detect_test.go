@@ -384,6 +384,14 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 		dino += k + ": 1\n"
 	}
 	wantDetected(t, "Trainer names among many of a script's", "text.yaml", doc.YAML, dino, "generic")
+	// ESFT's base.yaml: only names other trainers share (no Trainer-only key, no output_dir),
+	// beside its own seq_length, per_device_batch_size and steps: its script maps them by hand.
+	esft := "seed: 1\nseq_length: 4096\nper_device_batch_size: 1\nn_device: 8\noptim: adamw_torch_fused\nsteps: 500\nlearning_rate: 0.00001\n" +
+		"weight_decay: 0.1\nwarmup_steps: 0\nlogging_steps: 10\nadam_beta1: 0.9\nadam_beta2: 0.95\neval_steps: 100\nsave_steps: 100\n" +
+		"gradient_checkpointing: true\ngradient_accumulation_steps: 16\nmax_grad_norm: 1.0\nep_size: 2\n"
+	wantDetected(t, "shared names only", "base.yaml", doc.YAML, esft, "generic")
+	wantDetected(t, "shared names and output_dir", "base.yaml", doc.YAML, "output_dir: out\n"+esft, "huggingface")
+	wantDetected(t, "shared names and a Trainer-only key", "base.yaml", doc.YAML, "num_train_epochs: 1\n"+esft, "huggingface")
 	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
 	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
 	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {

@@ -101,7 +101,15 @@ func detectHF(d *doc.Document) int {
 	if root == nil || root.Kind != doc.Map {
 		return 0
 	}
-	s := scoreSets(root, hfStrongSet(), 30, hfWeakSet(), 5)
+	strong := countKeys(root, hfStrongSet())
+	s := strong*30 + countKeys(root, hfWeakSet())*5
+	if strong == 0 && root.Get("output_dir") == nil {
+		// Only keys other trainers share (learning_rate, warmup_steps, eval_steps, optim), and
+		// neither a Trainer-only key nor the output_dir every recipe names: ESFT's base.yaml,
+		// read by its own script with yaml.safe_load and mapped into TrainingArguments by hand
+		// (seq_length, per_device_batch_size and steps are its own names), is no recipe.
+		s /= 4
+	}
 	// LLaMA-Factory and axolotl files carry many Trainer keys too; their own keys decide.
 	if lf := lfEvidence(root); lf >= 2 || axoEvidence(root) >= 2 {
 		s /= 4

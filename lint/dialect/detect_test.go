@@ -392,6 +392,9 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	wantDetected(t, "shared names only", "base.yaml", doc.YAML, esft, "generic")
 	wantDetected(t, "shared names and output_dir", "base.yaml", doc.YAML, "output_dir: out\n"+esft, "huggingface")
 	wantDetected(t, "shared names and a Trainer-only key", "base.yaml", doc.YAML, "num_train_epochs: 1\n"+esft, "huggingface")
+	steer := "model_name_or_path: ../models/gemma-2-9b\ndtype: bfloat16\ndevice: cuda:0\nseed: 0\nsteer_train_dataset: toxicity\nsave_vectors: True\n"
+	wantDetected(t, "a model's path and shared names", "config.yaml", doc.YAML, steer, "generic")
+	wantDetected(t, "a model's path and a Trainer-only key", "config.yaml", doc.YAML, steer+"per_device_train_batch_size: 2\n", "huggingface")
 	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
 	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
 	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {

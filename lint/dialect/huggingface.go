@@ -103,11 +103,19 @@ func detectHF(d *doc.Document) int {
 	}
 	strong := countKeys(root, hfStrongSet())
 	s := strong*30 + countKeys(root, hfWeakSet())*5
-	if strong == 0 && root.Get("output_dir") == nil {
-		// Only keys other trainers share (learning_rate, warmup_steps, eval_steps, optim), and
-		// neither a Trainer-only key nor the output_dir every recipe names: ESFT's base.yaml,
-		// read by its own script with yaml.safe_load and mapped into TrainingArguments by hand
-		// (seq_length, per_device_batch_size and steps are its own names), is no recipe.
+	trainer := strong
+	for _, k := range []string{"model_name_or_path", "dataset_mixture"} {
+		if root.Get(k) != nil {
+			trainer-- // a model's or a dataset's argument, not the Trainer's
+		}
+	}
+	if trainer == 0 && root.Get("output_dir") == nil {
+		// Only keys other trainers share (learning_rate, warmup_steps, eval_steps, optim) and
+		// a model's path, but neither a key only TrainingArguments has nor the output_dir every
+		// recipe names: ESFT's base.yaml (read by its own script with yaml.safe_load, its
+		// seq_length, per_device_batch_size and steps mapped into TrainingArguments by hand)
+		// and EasyEdit's steering configs (model_name_or_path, dtype, device, seed for a
+		// @hydra.main script that builds no Trainer) are no recipes.
 		s /= 4
 	}
 	// LLaMA-Factory and axolotl files carry many Trainer keys too; their own keys decide.

@@ -397,10 +397,13 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		alignCkptWithEval(p, params, nil)
 		lightningCkptAtEnd(p, params)
 		lightningUnaligned(p)
-	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value && strings.HasPrefix(scalarText(root.At("model.class_path")), "terratorch."):
+	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value && (strings.HasPrefix(scalarText(root.At("model.class_path")), "terratorch.") ||
+		strings.HasPrefix(scalarText(root.At("data.class_path")), "terratorch.")):
 		// terratorch's CLI adds two StateDictAwareModelCheckpoint(monitor="val/loss") when
 		// trainer.callbacks has no ModelCheckpoint (terratorch/cli_tools.py at v1.1.1,
 		// add_default_checkpointing_config): save_top_k's default 1 keeps the best by val/loss.
+		// A task named short (WxCTask, from terratorch's registry) beside a terratorch
+		// datamodule is terratorch's CLI's too.
 		why := plan.Because("terratorch's CLI adds a ModelCheckpoint monitoring val/loss when trainer.callbacks has none")
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepBest, N: 1}, "trainer.callbacks", why, tr)
 		p.Ckpt.BestMetric = plan.Defaulted("val/loss", "trainer.callbacks", why, tr)

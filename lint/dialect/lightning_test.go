@@ -545,4 +545,9 @@ func TestLightningTerratorchDefaultCheckpoint(t *testing.T) {
 	if r := lightningPlan(t, strings.Replace(src, "%s", "my.Model", 1)).Ckpt.Retention; r.Value.Kind != plan.KeepLatest {
 		t.Errorf("another model: retention %+v", r)
 	}
+	// A task named short (terratorch's registry: WxCTask) beside a terratorch datamodule.
+	short := strings.Replace(src, "%s", "WxCTask", 1) + "data:\n  class_path: terratorch.datamodules.era5.ERA5DataModule\n"
+	if r := lightningPlan(t, short).Ckpt.Retention; r.Value.Kind != plan.KeepBest {
+		t.Errorf("terratorch datamodule: retention %+v", r)
+	}
 }

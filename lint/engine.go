@@ -189,6 +189,9 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 			// not HfArgumentParser, reads it.
 			a.Dialect = dialect.Generic
 		}
+		if forkRead(a.Dialect, a.Doc, o) {
+			a.Dialect = dialect.Generic
+		}
 	}
 	if a.Dialect == nil {
 		a.Dialect = dialect.Generic
@@ -221,6 +224,13 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 		}
 	}()
 	return a, normErr
+}
+
+// forkRead reports a file whose detected framework never had two or more of its keys, which
+// fields of the repository's own dataclasses take (dialect.ForkKeys): a fork's parser reads it
+// (LLamaTuner's LLaMA-Factory-shaped recipes), so it is no file of that framework.
+func forkRead(d *dialect.Dialect, file *doc.Document, o Options) bool {
+	return d != nil && !d.ScriptArgs && o.ScriptKeys != nil && dialect.ForkKeys(d, file.Root, o.ScriptKeys) >= 2
 }
 
 // LintFile lints one file. It never panics: a rule that panics becomes an internal-error

@@ -53,6 +53,9 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	}
 	if a.Dialect == nil {
 		a.Dialect = dialect.Detect(a.Doc)
+		if forkRead(a.Dialect, a.Doc, o) {
+			a.Dialect = dialect.Generic
+		}
 	}
 	if a.Dialect == nil {
 		a.Dialect = dialect.Generic

@@ -1,0 +1,77 @@
+//go:build !trainlint_lite
+
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// ForkKeys counts the top-level keys of root that d's front-end knows at no version read (its
+// root section's classes in the knowledge table, KnownSections, and the Keys and Settings of d
+// and of KnownFrom) and that fields of the repository's own argument dataclasses take
+// (scriptKeys: lint.Options.ScriptKeys). A file with two or more is read by the repository's
+// own parser, a fork's (LLamaTuner's recipes are LLaMA-Factory's in shape, but its own
+// HfArgumentParser classes add wandb_project, eval_dataset_size and use_qlora, and
+// eval_dataset_size is what gives them eval data): what d's front-end refuses or defaults is
+// no claim about it.
+func ForkKeys(d *Dialect, root *doc.Node, scriptKeys map[string]bool) int {
+	if d == nil || root == nil || root.Kind != doc.Map || len(scriptKeys) == 0 || d.Sections[""] == "" {
+		return 0
+	}
+	n := 0
+	for _, c := range root.Children {
+		if scriptKeys[c.Key] && !knownAtRoot(d, c.Key, 0) {
+			n++
+		}
+	}
+	return n
+}
+
+// knownAtRoot reports whether key is a root setting of d at some version read.
+func knownAtRoot(d *Dialect, key string, depth int) bool {
+	if kb := KnowledgeOf(d.Knowledge); kb != nil {
+		for _, cls := range strings.Split(d.Sections[""], ",") {
+			if _, ok := kb.Sections[cls][key]; ok {
+				return true
+			}
+		}
+	}
+	for _, ks := range d.KnownSections {
+		fw, sec, _ := strings.Cut(ks, ":")
+		if kb := KnowledgeOf(fw); kb != nil {
+			if _, ok := kb.Sections[sec][key]; ok {
+				return true
+			}
+		}
+	}
+	for _, k := range d.Keys {
+		if k.Path == key {
+			return true
+		}
+	}
+	for _, k := range d.Settings {
+		if k.Path == key {
+			return true
+		}
+	}
+	if depth == 0 {
+		for _, name := range d.KnownFrom {
+			if o := ByName(name); o != nil && (knownAtRoot(o, key, 1) || o.Name == HuggingFace.Name && hfKnown(key)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hfKnown reports a TrainingArguments field at some version of the knowledge table.
+func hfKnown(key string) bool {
+	kb := KnowledgeOf("transformers")
+	if kb == nil {
+		return false
+	}
+	_, ok := kb.Sections[hfSection][key]
+	return ok
+}

@@ -69,6 +69,10 @@ type Options struct {
 	// Lightning puts them in place of the Trainer's callbacks of the same type, or of its default
 	// one, so what the config says of those callbacks may not be what runs.
 	ModelCallbacks []string
+	// RepoPackages are the Python packages the repository holds (the CLI reads them with
+	// ScriptKeys): a repository holding its framework's own package (LLaMA-Factory's, with
+	// fields newer than the knowledge table) is no fork of it.
+	RepoPackages map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun
@@ -227,10 +231,11 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 }
 
 // forkRead reports a file whose detected framework never had two or more of its keys, which
-// fields of the repository's own dataclasses take (dialect.ForkKeys): a fork's parser reads it
-// (LLamaTuner's LLaMA-Factory-shaped recipes), so it is no file of that framework.
+// fields of the repository's own dataclasses take (dialect.ForkKeys), in a repository that is
+// not the framework itself: a fork's parser reads it (LLamaTuner's LLaMA-Factory-shaped
+// recipes), so it is no file of that framework.
 func forkRead(d *dialect.Dialect, file *doc.Document, o Options) bool {
-	return d != nil && !d.ScriptArgs && o.ScriptKeys != nil && dialect.ForkKeys(d, file.Root, o.ScriptKeys) >= 2
+	return d != nil && !d.ScriptArgs && o.ScriptKeys != nil && !o.RepoPackages[d.Package] && dialect.ForkKeys(d, file.Root, o.ScriptKeys) >= 2
 }
 
 // LintFile lints one file. It never panics: a rule that panics becomes an internal-error

@@ -39,6 +39,9 @@ const (
 type repoPython struct {
 	once sync.Once
 	keys map[string]bool // scanRepoPython
+	// packages are the Python packages the repository holds (a folder with __init__.py at its
+	// top or under src/): lint.Options.RepoPackages.
+	packages map[string]bool
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
 	// (modelCallbacks) or a script hands its Trainer (scriptCallbacks), over every file read.
 	callbacks []string
@@ -65,8 +68,8 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	}
 	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
-	at.once.Do(func() { at.keys, at.callbacks = scanRepoPython(root) })
-	o.ScriptKeys, o.ModelCallbacks = at.keys, at.callbacks
+	at.once.Do(func() { at.keys, at.callbacks, at.packages = scanRepoPython(root) })
+	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages = at.keys, at.callbacks, at.packages
 	return o
 }
 
@@ -86,10 +89,10 @@ func repoRoot(dir string) string {
 }
 
 // scanRepoPython reads the field names of the dataclasses in root's Python files (nil when no
-// file uses one of argParsers) and the callbacks its LightningModules configure; nil for both
-// when the repository is past the scan's bounds.
-func scanRepoPython(root string) (map[string]bool, []string) {
-	keys, callbacks := map[string]bool{}, map[string]bool{}
+// file uses one of argParsers), the callbacks its LightningModules configure and the packages
+// it holds; nil for all three when the repository is past the scan's bounds.
+func scanRepoPython(root string) (map[string]bool, []string, map[string]bool) {
+	keys, callbacks, packages := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -104,6 +107,14 @@ func scanRepoPython(root string) (map[string]bool, []string) {
 		}
 		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".py") {
 			return nil
+		}
+		if name == "__init__.py" {
+			if rel, err := filepath.Rel(root, filepath.Dir(p)); err == nil {
+				rel = strings.TrimPrefix(filepath.ToSlash(rel), "src/")
+				if rel != "." && !strings.Contains(rel, "/") {
+					packages[rel] = true
+				}
+			}
 		}
 		if files++; files > scriptScanFiles {
 			over = true
@@ -146,7 +157,7 @@ func scanRepoPython(root string) (map[string]bool, []string) {
 		return nil
 	})
 	if over {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var cbs []string
 	for _, c := range modelCallbackClasses {
@@ -157,7 +168,7 @@ func scanRepoPython(root string) (map[string]bool, []string) {
 	if !parsed {
 		keys = nil
 	}
-	return keys, cbs
+	return keys, cbs, packages
 }
 
 // modelCallbackClasses are the callbacks whose replacement by a module's changes what the

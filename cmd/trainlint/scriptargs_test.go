@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,9 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/testfs"
 )
 
 // TestDataclassFields: a dataclass body's own annotated names at its first level, and nothing
@@ -103,6 +107,35 @@ func TestScriptKeysSilenceUnknownKey(t *testing.T) {
 	classVar := strings.Replace(fields, "dataset_split: str", "dataset_split: ClassVar[str]", 1)
 	if out := lintRepo(parser, classVar); !strings.Contains(out, "TL003") {
 		t.Errorf("a ClassVar is no field, yet the near miss is not reported:\n%s", out)
+	}
+}
+
+// TestForkRecipeInRepository: a LLaMA-Factory-shaped recipe two of whose keys only the
+// repository's own parser classes take (LLamaTuner) is no LLaMA-Factory file; in LLaMA-Factory's
+// own repository (src/llamafactory), whose classes may be newer than the knowledge table, it is.
+func TestForkRecipeInRepository(t *testing.T) {
+	const recipe = "model_name_or_path: m\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\ntemplate: qwen\n" +
+		"output_dir: out\nwandb_project: p\neval_dataset_size: 0.1\neval_strategy: steps\neval_steps: 10\n"
+	const classes = "from dataclasses import dataclass, field\nfrom transformers import HfArgumentParser\n\n@dataclass\nclass FinetuningArguments:\n" +
+		"    wandb_project: str = field(default='x')\n    eval_dataset_size: float = 0.0\n"
+	for _, tc := range []struct {
+		pkg, fw string
+	}{{"llamatuner", "generic"}, {"llamafactory", "llama-factory"}} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{
+			"setup.py":                           "from setuptools import setup\nsetup(name='x')\n",
+			"src/" + tc.pkg + "/__init__.py":     "",
+			"src/" + tc.pkg + "/hparams.py":      classes,
+			"examples/train_lora/qwen_lora.yaml": recipe,
+		})
+		_, out, errs := cli(t, nil, "check", "--format", "json", filepath.Join(root, "examples"))
+		var res lint.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v\n%s\n%s", err, out, errs)
+		}
+		if len(res.Files) != 1 || res.Files[0].Framework != tc.fw {
+			t.Errorf("package %s: files %+v, want %s", tc.pkg, res.Files, tc.fw)
+		}
 	}
 }
 

@@ -227,7 +227,9 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			var dup []string
 			for _, ch := range append([]*doc.Node(nil), sub.Children...) {
 				if prev := base.Get(ch.Key); prev != nil {
-					dup = append(dup, quote(ch.Key))
+					if !c.mayBeGone[prev] && !c.mayBeGone[ch] {
+						dup = append(dup, quote(ch.Key))
+					}
 					continue
 				}
 				setChild(base, ch.Key, ch)
@@ -370,9 +372,14 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 			c.run.origin[v] = Origin{File: file}
 		}
 		if e.Path == "" {
-			// A change to the bases as a whole (_base_.update(...)): every entry is unknown.
+			// A change to the bases as a whole (_base_.update(...), a del in a loop over
+			// _base_.keys()): every entry is unknown, and may be gone (mayBeGone).
 			for _, ch := range append([]*doc.Node(nil), base.Children...) {
 				c.setUnknown(base, ch.Key, v.Value, ch.KeySpan, e.Span, file)
+				if c.mayBeGone == nil {
+					c.mayBeGone = map[*doc.Node]bool{}
+				}
+				c.mayBeGone[base.Get(ch.Key)] = true
 			}
 			continue
 		}
@@ -392,6 +399,9 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 				}
 				c.baseDeleted[[2]string{file, e.Path}] = old
 				continue
+			}
+			if e.IfPresent && parent != nil && parent.Kind == doc.Map {
+				continue // pop of a key the bases do not have: nothing happens
 			}
 		case parent != nil && parent.Kind == doc.Map:
 			setChild(parent, last, v)

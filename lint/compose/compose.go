@@ -137,6 +137,10 @@ type composer struct {
 	// they were then: a name the file bound to one before (`detector = _base_.model` then `del
 	// _base_.model`) still holds that object.
 	baseDeleted map[[2]string]*doc.Node
+	// mayBeGone are entries of MMEngine bases that a change to a file's bases as a whole left
+	// unknown: the file may have deleted them (masa's `for key in keys_to_delete: del
+	// _base_[key]`), so a second base setting the key is no certain refusal.
+	mayBeGone map[*doc.Node]bool
 	// unseenScanned counts the run's files unseenNames has scanned; unseen is its answer so far.
 	unseenScanned int
 	unseen        bool

@@ -443,3 +443,34 @@ func TestMMEngineMissingBaseInBaseFolder(t *testing.T) {
 type diskTree struct{ FS }
 
 func (diskTree) RootName() string { return "repo" }
+
+// TestMMEngineBaseKeysDroppedByPopOrLoop: masa's bases drop every key but model, with a del in
+// a loop over _base_.keys() or with pop, so a child's second base setting test_pipeline or
+// default_hooks again is no refusal (MMEngine v0.10.7 loads these trees: _file2dict runs the
+// base file against its bases' dict and merges the result). pop of a key the bases lack raises
+// nothing (ConfigDict.pop's default is None); del of one still does.
+func TestMMEngineBaseKeysDroppedByPopOrLoop(t *testing.T) {
+	files := map[string]string{
+		"c/grand.py":   "model = dict(type='M', depth=50)\ntest_pipeline = [dict(type='Load')]\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=1))\n",
+		"c/loop.py":    "_base_ = './grand.py'\nkeys_to_delete = [key for key in _base_.keys() if key != 'model']\nfor key in keys_to_delete:\n    del _base_[key]\nmodel = dict(depth=101)\n",
+		"c/pop.py":     "_base_ = './grand.py'\ndel _base_['test_pipeline']\n_base_.pop('default_hooks')\n_base_.pop('nothing')\nmodel = dict(depth=101)\n",
+		"c/data.py":    "test_pipeline = [dict(type='Load2')]\n",
+		"c/runtime.py": "default_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=2))\n",
+		"c/a.py":       "_base_ = ['./loop.py', './data.py', './runtime.py']\n",
+		"c/b.py":       "_base_ = ['./pop.py', './data.py', './runtime.py']\n",
+		"c/d.py":       "_base_ = './grand.py'\ndel _base_['nothing']\n",
+	}
+	for _, p := range []string{"c/a.py", "c/b.py"} {
+		r := Compose(mapFS(files), p, nil, Limits{})
+		if msgs := problemMessages(r); len(msgs) > 0 {
+			t.Errorf("%s: %q", p, msgs)
+		}
+	}
+	r := Compose(mapFS(files), "c/b.py", nil, Limits{})
+	if n := r.Doc.Root.At("default_hooks.checkpoint.interval"); n == nil || n.Value != "2" {
+		t.Errorf("b.py: default_hooks from runtime.py, got %v", n)
+	}
+	if msgs := problemMessages(Compose(mapFS(files), "c/d.py", nil, Limits{})); len(msgs) != 1 || !strings.Contains(msgs[0], "the statement raises") {
+		t.Errorf("del of a key the bases lack: %q", msgs)
+	}
+}

@@ -1629,6 +1629,10 @@ type BaseEdit struct {
 	// Delete is set for `del` of the part at Path (Value is then an Unknown scalar): the part
 	// leaves the bases, as ConfigDict's attribute and item deletion removes the key.
 	Delete bool
+	// IfPresent is set with Delete for pop('key'): MMEngine's ConfigDict.pop(key, default=None)
+	// removes the key when the bases have it and raises nothing when they do not
+	// (mmengine v0.10.7 config/config.py).
+	IfPresent bool
 }
 
 // Document is one parsed file.

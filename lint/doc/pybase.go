@@ -60,8 +60,9 @@ type pyBaseEdit struct {
 	at     int    // where it takes effect in the run's order (BaseEdit.Order)
 	merge  bool   // v (a dict) is merged as ConfigDict.update merges (BaseEdit.Merge)
 	// inPlace: the object at path stays the one it was, its contents changed (BaseEdit.InPlace).
-	inPlace bool
-	del     bool // `del` of the part at path (BaseEdit.Delete)
+	inPlace   bool
+	del       bool // `del` of the part at path (BaseEdit.Delete)
+	ifPresent bool // pop('key') (BaseEdit.IfPresent)
 }
 
 // edit records an edit of the part of `_base_` at path, made by the code from s to e. The
@@ -324,6 +325,17 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 		if d := ev.updateArg(a, e); d != nil {
 			ev.editInPlace(p, d, e.s, e.e, obj.s, obj.e)
 			ev.baseEdits[len(ev.baseEdits)-1].merge = true
+			return
+		}
+	}
+	// pop('key') removes the entry when there is one (masa's bases drop keys their children
+	// set again with it); MMEngine's ConfigDict.pop(key, default=None) raises nothing when
+	// there is none (mmengine v0.10.7 config/config.py).
+	if exact && a != nil && a.ok && ev.nm(f) == "pop" && len(a.pos) >= 1 && len(a.pos) <= 2 && len(a.kw) == 0 && a.pos[0].k == pvStr && !strings.HasPrefix(p, "_call_") {
+		if step, ok := baseKey(a.pos[0]); ok {
+			ev.edit(joinBasePath(p, step), ev.val(pyVal{k: pvOpaque, s0: e.s, e0: e.e}), e.s, e.e, obj.s, obj.e)
+			ev.baseEdits[len(ev.baseEdits)-1].del = true
+			ev.baseEdits[len(ev.baseEdits)-1].ifPresent = true
 			return
 		}
 	}

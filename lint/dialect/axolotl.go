@@ -152,6 +152,12 @@ func detectAxolotl(d *doc.Document) int {
 	if scoreSets(root, axoStrongSet(), 1, nil, 0) == 0 && !axoDatasetList(root) {
 		return 0 // shared spellings alone (LitGPT lora_*, Ludwig base_model) are not enough
 	}
+	if n := len(root.Children); n >= 6 && axoFields(root)*2 < n {
+		// Fewer than half the keys are axolotl's at any version read: ArcticTraining's configs
+		// share micro_batch_size and optimizer, but nest model, data, tokenizer, logger and
+		// scheduler sections axolotl's flat schema has no field for.
+		return 0
+	}
 	s := scoreSets(root, axoStrongSet(), 30, axoWeakSet(), 10)
 	if axoDatasetList(root) {
 		s += 30
@@ -161,6 +167,22 @@ func detectAxolotl(d *doc.Document) int {
 		s /= 4
 	}
 	return Cap(s)
+}
+
+// axoFields counts the top-level keys that are fields of axolotl's input config at some
+// version the knowledge table read (all of them when there is no table: no judgement).
+func axoFields(root *doc.Node) int {
+	kb := KnowledgeOf("axolotl")
+	if kb == nil {
+		return len(root.Children)
+	}
+	n := 0
+	for _, c := range root.Children {
+		if _, ok := kb.Sections["AxolotlInputConfig"][c.Key]; ok {
+			n++
+		}
+	}
+	return n
 }
 
 func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {

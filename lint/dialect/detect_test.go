@@ -395,6 +395,12 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 	steer := "model_name_or_path: ../models/gemma-2-9b\ndtype: bfloat16\ndevice: cuda:0\nseed: 0\nsteer_train_dataset: toxicity\nsave_vectors: True\n"
 	wantDetected(t, "a model's path and shared names", "config.yaml", doc.YAML, steer, "generic")
 	wantDetected(t, "a model's path and a Trainer-only key", "config.yaml", doc.YAML, steer+"per_device_train_batch_size: 2\n", "huggingface")
+	// ArcticTraining's own configs: micro_batch_size and optimizer beside nested sections
+	// axolotl's flat schema has no field for.
+	arctic := "type: sft\nmicro_batch_size: 64\ngradient_accumulation_steps: 4\ntrain_iters: 3000\nmodel:\n  name_or_path: m\ntokenizer:\n  name_or_path: m\n" +
+		"data:\n  sources: [a]\nlogger:\n  output_dir: out\nscheduler:\n  name: cosine\noptimizer:\n  lr: 1e-3\n"
+	wantDetected(t, "another trainer's nested config", "c.yaml", doc.YAML, arctic, "generic")
+	wantDetected(t, "axolotl's flat config", "c.yaml", doc.YAML, "base_model: m\nmicro_batch_size: 2\ngradient_accumulation_steps: 4\nnum_epochs: 1\noptimizer: adamw_torch\nlearning_rate: 0.0002\nsequence_len: 2048\n", "axolotl")
 	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
 	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
 	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {

@@ -73,6 +73,11 @@ type Options struct {
 	// ScriptKeys): a repository holding its framework's own package (LLaMA-Factory's, with
 	// fields newer than the knowledge table) is no fork of it.
 	RepoPackages map[string]bool
+	// RepoNames are the words of the repository's Python files, lowercased (the CLI reads them
+	// with ScriptKeys); nil when unknown or the repository has no Python. A file of no known
+	// framework is read by the repository's own code, so a key it never names is read by
+	// nothing there (dialect.Context.RepoNames).
+	RepoNames map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun

@@ -42,6 +42,9 @@ type repoPython struct {
 	// packages are the Python packages the repository holds (a folder with __init__.py at its
 	// top or under src/): lint.Options.RepoPackages.
 	packages map[string]bool
+	// names are the words (identifiers, and words inside strings) of its Python files, nil
+	// when it has none: lint.Options.RepoNames.
+	names map[string]bool
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
 	// (modelCallbacks) or a script hands its Trainer (scriptCallbacks), over every file read.
 	callbacks []string
@@ -68,8 +71,8 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	}
 	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
-	at.once.Do(func() { at.keys, at.callbacks, at.packages = scanRepoPython(root) })
-	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages = at.keys, at.callbacks, at.packages
+	at.once.Do(func() { at.keys, at.callbacks, at.packages, at.names = scanRepoPython(root) })
+	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames = at.keys, at.callbacks, at.packages, at.names
 	return o
 }
 
@@ -89,10 +92,11 @@ func repoRoot(dir string) string {
 }
 
 // scanRepoPython reads the field names of the dataclasses in root's Python files (nil when no
-// file uses one of argParsers), the callbacks its LightningModules configure and the packages
-// it holds; nil for all three when the repository is past the scan's bounds.
-func scanRepoPython(root string) (map[string]bool, []string, map[string]bool) {
-	keys, callbacks, packages := map[string]bool{}, map[string]bool{}, map[string]bool{}
+// file uses one of argParsers), the callbacks its LightningModules configure, the packages it
+// holds and the words its Python files use; nil for all four when the repository is past the
+// scan's bounds.
+func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, map[string]bool) {
+	keys, callbacks, packages, names := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -133,6 +137,7 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool) {
 			return nil
 		}
 		text := string(data)
+		addWords(names, data)
 		for _, ap := range argParsers {
 			if strings.Contains(text, ap) {
 				parsed = true
@@ -157,7 +162,10 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool) {
 		return nil
 	})
 	if over {
-		return nil, nil, nil
+		return nil, nil, nil, nil
+	}
+	if files == 0 {
+		names = nil // no Python here: what reads the configs is not in the repository
 	}
 	var cbs []string
 	for _, c := range modelCallbackClasses {
@@ -168,7 +176,25 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool) {
 	if !parsed {
 		keys = nil
 	}
-	return keys, cbs, packages
+	return keys, cbs, packages, names
+}
+
+// addWords adds the words of a Python text (runs of letters, digits and underscores of three
+// bytes or more, lowercased: identifiers and words inside strings alike) to names.
+func addWords(names map[string]bool, b []byte) {
+	start := -1
+	for i := 0; i <= len(b); i++ {
+		word := i < len(b) && (b[i] == '_' || b[i] >= '0' && b[i] <= '9' || b[i] >= 'a' && b[i] <= 'z' || b[i] >= 'A' && b[i] <= 'Z')
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			if i-start >= 3 && !names[string(b[start:i])] {
+				names[strings.ToLower(string(b[start:i]))] = true
+			}
+			start = -1
+		}
+	}
 }
 
 // modelCallbackClasses are the callbacks whose replacement by a module's changes what the

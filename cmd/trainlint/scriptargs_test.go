@@ -139,6 +139,32 @@ func TestForkRecipeInRepository(t *testing.T) {
 	}
 }
 
+// TestGenericKeyTheCodeNeverReads: in a repository whose Python never names
+// keep_checkpoint_max (Amphion's trainers read keep_last), a config of no known framework that
+// sets it keeps nothing, so no TL301 rests on it; once the code reads it, the finding is back.
+func TestGenericKeyTheCodeNeverReads(t *testing.T) {
+	const cfg = `{"train": {"keep_checkpoint_max": 2, "save_checkpoint_stride": [5], "max_epoch": 100, "valid_interval": 5}}`
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{{"keep_last = cfg.train.keep_last\n", false}, {"keep = cfg.train.keep_checkpoint_max\n", true}} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{
+			".git/HEAD":               "ref: refs/heads/main\n",
+			"trainer.py":              tc.code,
+			"egs/tts/exp_config.json": cfg,
+		})
+		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL301", filepath.Join(root, "egs"))
+		var res lint.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v\n%s\n%s", err, out, errs)
+		}
+		if got := len(res.Diagnostics) > 0; got != tc.want {
+			t.Errorf("code %q: TL301 %v, want %v: %+v", tc.code, got, tc.want, res.Diagnostics)
+		}
+	}
+}
+
 // TestLSPRelintsWhenDataclassChanges: the editor shows TL003 for a recipe key no dataclass of
 // the repository has; once the key is added to the script's dataclass on disk, the watched
 // file's change makes the server read the repository again, and the finding goes.

@@ -28,6 +28,10 @@ type Context struct {
 	// configure_callbacks, or its scripts hand their Trainer (lint.Options.ModelCallbacks); nil
 	// when unknown.
 	ModelCallbacks []string
+	// RepoNames are the words of the repository's Python files, lowercased
+	// (lint.Options.RepoNames); nil when unknown. The generic reader takes no fact from a key
+	// the repository's code never names: nothing there reads it (Amphion's keep_checkpoint_max).
+	RepoNames map[string]bool
 }
 
 // Trainer is the training function a repository's train script calls

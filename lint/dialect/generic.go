@@ -112,6 +112,9 @@ type genericReader struct {
 	// scriptKeeps: the file is a HyperPyYAML hparams file (SpeechBrain's !new:, !name:, !apply:,
 	// !ref tags), whose recipe script decides which checkpoints a keep count keeps.
 	scriptKeeps bool
+	// named: the words of the repository's code (Context.RepoNames) when the file is read as no
+	// framework's; find passes over a key they do not hold.
+	named map[string]bool
 }
 
 // isHyperPyYAML reports a YAML file written with HyperPyYAML's tags (the loader of SpeechBrain's
@@ -218,7 +221,7 @@ func (g genericReader) resolveSection(name string) *doc.Node {
 func (g genericReader) find(sections []string, topLevel bool, names ...string) (*doc.Node, string) {
 	if topLevel {
 		for _, name := range names {
-			if n := g.child(g.root, name); n != nil {
+			if n := g.child(g.root, name); n != nil && g.read(n) {
 				return n, genPathOf(n)
 			}
 		}
@@ -229,12 +232,21 @@ func (g genericReader) find(sections []string, topLevel bool, names ...string) (
 			continue
 		}
 		for _, name := range names {
-			if n := g.child(sec, name); n != nil {
+			if n := g.child(sec, name); n != nil && g.read(n) {
 				return n, genPathOf(n)
 			}
 		}
 	}
 	return nil, ""
+}
+
+// read reports whether the repository's code may read the key of n: always when its words
+// are not known, else when they hold the key (dashes read as underscores, as argparse does).
+func (g genericReader) read(n *doc.Node) bool {
+	if g.named == nil {
+		return true
+	}
+	return g.named[strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")]
 }
 
 func genPathOf(n *doc.Node) string {
@@ -258,6 +270,9 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 		return p
 	}
 	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
+	if fw == "generic" { // (torchtitan and GPT-NeoX read their keys themselves)
+		g.named = ctx.RepoNames
+	}
 	g.top = newGenIndex(root)
 	g.idx[root] = g.top
 	if pre != nil {

@@ -568,3 +568,18 @@ func TestNeoXS3KeepsAll(t *testing.T) {
 	d = tcgDoc(t, doc.JSON, strings.Replace(src, "\"s3_path\": \"s3://bucket/neox\"", "\"s3_path\": null", 1))
 	wantFact(t, "without", GPTNeoX.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "keep-last-n-checkpoints", 6)
 }
+
+// TestGenericKeysTheRepositoryNeverNames: a file of no known framework is read by the
+// repository's own code, so a key no word of that code names is read by nothing (Amphion's
+// train.keep_checkpoint_max beside the keep_last its trainers read): no fact from it. Another
+// spelling the code does name still counts; with the code's words unknown, every key does.
+func TestGenericKeysTheRepositoryNeverNames(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, "train:\n  keep_checkpoint_max: 100\n  save_steps: 500\n")
+	words := map[string]bool{"train": true, "save_steps": true, "keep_last": true}
+	if r := Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention; r.Known() || r.Key != "" {
+		t.Errorf("a key the code never names: retention %+v", r)
+	}
+	wantFact(t, "code words unknown", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 100}, plan.Explicit, "train.keep_checkpoint_max", 2)
+	d = tcgDoc(t, doc.YAML, "train:\n  keep-last: 3\n")
+	wantFact(t, "a dashed key the code names", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "train.keep-last", 2)
+}

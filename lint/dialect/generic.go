@@ -240,13 +240,15 @@ func (g genericReader) find(sections []string, topLevel bool, names ...string) (
 	return nil, ""
 }
 
-// read reports whether the repository's code may read the key of n: always when its words
-// are not known, else when they hold the key (dashes read as underscores, as argparse does).
+// read reports whether something may read the key of n: always when the repository's words
+// are not known, else when they hold the key (dashes read as underscores, as argparse does) or
+// a framework's argument classes take it (LibraryKey: a section handed to TrainingArguments).
 func (g genericReader) read(n *doc.Node) bool {
 	if g.named == nil {
 		return true
 	}
-	return g.named[strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")]
+	k := strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")
+	return g.named[k] || LibraryKey(k)
 }
 
 func genPathOf(n *doc.Node) string {

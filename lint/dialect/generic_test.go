@@ -582,4 +582,7 @@ func TestGenericKeysTheRepositoryNeverNames(t *testing.T) {
 	wantFact(t, "code words unknown", Generic.Normalize(d, Context{}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 100}, plan.Explicit, "train.keep_checkpoint_max", 2)
 	d = tcgDoc(t, doc.YAML, "train:\n  keep-last: 3\n")
 	wantFact(t, "a dashed key the code names", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "train.keep-last", 2)
+	// A key a framework's argument classes take may be handed to them (TrainingArguments(**cfg.trainer)).
+	d = tcgDoc(t, doc.YAML, "trainer:\n  save_total_limit: 5\n")
+	wantFact(t, "a library's key", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "trainer.save_total_limit", 2)
 }

@@ -4,6 +4,7 @@ package dialect
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -75,3 +76,33 @@ func hfKnown(key string) bool {
 	_, ok := kb.Sections[hfSection][key]
 	return ok
 }
+
+// LibraryKey reports a key name that a framework's own argument classes or config readers
+// take (any section of the knowledge tables, the last part of any dialect's keys and
+// settings): a config of no known framework may hand it to that library (a section passed to
+// TrainingArguments(**cfg.trainer)), so the repository's code need not name it.
+func LibraryKey(key string) bool { return libraryKeys()[key] }
+
+var libraryKeys = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, fw := range []string{"transformers", "trl", "deepspeed", "lightning", "torchtune", "nemo-toolkit", "llm-foundry", "axolotl", "llamafactory", "alignment-handbook"} {
+		if kb := KnowledgeOf(fw); kb != nil {
+			for _, sec := range kb.Sections {
+				for k := range sec {
+					m[k] = true
+				}
+			}
+		}
+	}
+	for _, d := range registry {
+		if d.Name == "generic" {
+			continue // its own spellings are what is judged
+		}
+		for _, ks := range [][]Key{d.Keys, d.Settings} {
+			for _, k := range ks {
+				m[k.Path[strings.LastIndexByte(k.Path, '.')+1:]] = true
+			}
+		}
+	}
+	return m
+})

@@ -86,9 +86,6 @@ type Options struct {
 	// apply whatever the framework (dialect.HydraLoadChecks), and it is not read as the file of a
 	// framework whose own loader opens its files (dialect.Dialect.OwnLoader).
 	HydraLoaded bool
-	// unread: a file Hydra loads that no run composed (UnreadRefusals): the value refusals the
-	// HydraLoaded lint left to the runs, and nothing else.
-	unread bool
 	// NoRunFixes says LintTree's composed runs keep no fix (runFix): their primaries are read
 	// by other runs than the ones linted (the language server lints the runs that read the
 	// edited file one at a time).
@@ -222,14 +219,12 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 			// key itself (or of its repetition) stay with the file; the runs report the rest.
 			kept := a.Plan.Rejections[:0]
 			for _, r := range a.Plan.Rejections {
-				if (r.AtKey || r.Repeats != nil) != o.unread {
+				if r.AtKey || r.Repeats != nil {
 					kept = append(kept, r)
 				}
 			}
 			a.Plan.Rejections = kept
-			if !o.unread {
-				dialect.HydraLoadChecks(a.Plan, a.Doc)
-			}
+			dialect.HydraLoadChecks(a.Plan, a.Doc)
 		}
 	}()
 	return a, normErr

@@ -406,36 +406,6 @@ func dedupStrings(s []string) []string {
 	return out
 }
 
-// UnreadRefusals are the start-up refusals of values in a file Hydra loads (a group option)
-// that no run of its tree composed: its own lint (HydraLoaded) leaves them to the runs, since
-// another file of a run may replace the value, and no run reads it. An option only the
-// command line selects is refused whenever it is selected. have are the diagnostics already
-// reported, which these never repeat.
-func UnreadRefusals(f File, rules []*Rule, o Options, have []Diagnostic) []Diagnostic {
-	var rs []*Rule
-	for _, r := range rules {
-		if r.Name == "rejected-at-startup" {
-			rs = append(rs, r)
-		}
-	}
-	if len(rs) == 0 {
-		return nil
-	}
-	o.HydraLoaded, o.unread = true, true
-	_, ds := LintFile(f, rs, o)
-	var out []Diagnostic
-	for _, d := range ds {
-		dup := false
-		for _, h := range have {
-			dup = dup || h.File == d.File && h.Line == d.Line && h.Column == d.Column && h.Code == d.Code && h.Message == d.Message
-		}
-		if !dup {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // StructuralOnly returns the structural rules among rules (for group option files linted
 // alone: parse, duplicate, unknown and deprecated keys, suppressions).
 func StructuralOnly(rules []*Rule) []*Rule {
@@ -494,14 +464,12 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	var perRun [][]Diagnostic
 	var names, primaries []string
 	readers := map[string]int{}
-	composed := map[string]int{} // the files each run read, counted whatever NoRunFixes says
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := ComposeSpec(cache, fsys, s, o)
 		if !o.NoRunFixes { // else no file counts as read by one run alone
 			CountReads(readers, run)
 		}
-		CountReads(composed, run)
 		if run.Doc != nil && run.Doc.Declined {
 			// The light WebAssembly module could not compose the run as the CLI does (an
 			// override value it does not read): its primary asks for the full module.
@@ -517,13 +485,6 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	}
 	DropSharedFixes(perRun, readers)
 	res.Diagnostics = AddRunFindings(res.Diagnostics, DedupeRuns(perRun, names, primaries))
-	for _, f := range files {
-		if fragments[f] && composed[f] == 0 {
-			if text, err := fsys.ReadFile(f); err == nil {
-				res.Diagnostics = append(res.Diagnostics, UnreadRefusals(File{Path: f, Text: text}, rules, o, res.Diagnostics)...)
-			}
-		}
-	}
 	SortDiagnostics(res.Diagnostics)
 	return res
 }

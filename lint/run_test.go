@@ -485,21 +485,6 @@ func TestRunsGroupOptionRefusalsLeftToRuns(t *testing.T) {
 	if len(got) != 1 || got[0] != "configs/callbacks/model_checkpoint.yaml:4" {
 		t.Errorf("without the monitor: TL011 at %v, want the run's at model_checkpoint.yaml:4", got)
 	}
-	// An option no run composes (only the command line selects callbacks=topk) keeps its
-	// refusal: no run reports it, and Lightning refuses it whenever it is selected. Reported
-	// once, beside what its own lint finds.
-	files["configs/callbacks/default.yaml"] = "defaults:\n  - model_checkpoint\n  - _self_\nmodel_checkpoint:\n  monitor: val/acc\n"
-	files["configs/callbacks/topk.yaml"] = "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 3\n"
-	res = lint.LintTree(fstestMap(files), append(names, "configs/callbacks/topk.yaml"), nil, rules.All(), lint.Options{})
-	got = nil
-	for _, d := range res.Diagnostics {
-		if d.Code == "TL011" {
-			got = append(got, d.File+":"+strconv.Itoa(d.Line))
-		}
-	}
-	if strings.Join(got, " ") != "configs/callbacks/topk.yaml:4" {
-		t.Errorf("an option no run reads: TL011 at %v, want topk.yaml:4 alone", got)
-	}
 }
 
 // A finding shared by many runs names the first five (in order) and counts the others.

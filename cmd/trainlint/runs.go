@@ -366,23 +366,6 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 				}
 			}
 		}
-		// A group option no run composed (one only the command line selects) keeps the value
-		// refusals its own lint left to the runs.
-		primary := map[string]bool{}
-		for _, s := range t.specs {
-			primary[s.Primary] = true
-		}
-		var unread []lint.Diagnostic
-		for _, f := range t.files {
-			in, given := t.byRel[f]
-			if !given || primary[f] || readers[f] > 0 || !rp.partOfRun[t.show(f)] || !t.reports(t.show(f)) {
-				continue
-			}
-			if text, err := t.fsys.ReadFile(f); err == nil {
-				unread = append(unread, lint.UnreadRefusals(lint.File{Path: in.Path, Text: text}, rs, opts(in), res.Diagnostics)...)
-			}
-		}
-		res.Diagnostics = append(res.Diagnostics, unread...)
 		t.fsys.close()
 		// Files the command line did not name were read for their runs only; a file joined
 		// from outside the config directory (a DeepSpeed file) is reported where, in the run

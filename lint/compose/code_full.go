@@ -373,9 +373,13 @@ func (c *composer) applyBaseEdits(d *doc.Document, base *doc.Node, complete bool
 		}
 		if e.Path == "" {
 			// A change to the bases as a whole (_base_.update(...), a del in a loop over
-			// _base_.keys()): every entry is unknown, and may be gone (mayBeGone).
+			// _base_.keys()): every entry is unknown, and after one that may delete (MayDelete)
+			// may be gone (mayBeGone).
 			for _, ch := range append([]*doc.Node(nil), base.Children...) {
 				c.setUnknown(base, ch.Key, v.Value, ch.KeySpan, e.Span, file)
+				if !e.MayDelete {
+					continue
+				}
 				if c.mayBeGone == nil {
 					c.mayBeGone = map[*doc.Node]bool{}
 				}

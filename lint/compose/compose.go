@@ -123,8 +123,10 @@ func (r *Run) File(p string) *doc.Document {
 type composer struct {
 	fsys FS
 	dir  string // config directory inside fsys ("." for the root)
-	lim  Limits
-	run  *Run
+	// primary is the primary config's path (Compose's; "" in code configs' composers)
+	primary string
+	lim     Limits
+	run     *Run
 	// declined: an override's value was not read (the light build: hydravalue_lite.go)
 	declined bool
 	parsed   map[string]*doc.Document
@@ -220,7 +222,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed,
+	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
 	c.readSearchPath(primary, overrides) // searchpath.go
@@ -870,9 +872,10 @@ func readGroupKey(key, cdir, parentPkg string) groupKey {
 	if i := strings.IndexByte(key, '@'); i >= 0 {
 		key, written = key[:i], key[i+1:]
 		if written == "" {
-			// `group@: option`: an empty package is the root (Hydra 1.3.2 composes eai-vc's
-			// `wandb_habitat@: habitat2` at the top level).
-			written = "_global_"
+			// `group@: option`: an empty package is the containing config's (Hydra 1.3.2's
+			// _get_final_package: the root in a primary, as eai-vc's `wandb_habitat@: habitat2`
+			// composes at the top level).
+			written = "_here_"
 		}
 	}
 	if strings.HasPrefix(key, "/") {

@@ -214,7 +214,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		}
 	}
 	// A primary config's hydra.searchpath folders hold options of its runs (searchpath.go).
-	roots, searchDirs := searchRoots(pc, roots)
+	roots, searchDirs := searchRoots(pc, roots, text)
 	sort.Strings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true

@@ -459,6 +459,13 @@ func TestMMEngineBaseKeysDroppedByPopOrLoop(t *testing.T) {
 		"c/a.py":       "_base_ = ['./loop.py', './data.py', './runtime.py']\n",
 		"c/b.py":       "_base_ = ['./pop.py', './data.py', './runtime.py']\n",
 		"c/d.py":       "_base_ = './grand.py'\ndel _base_['nothing']\n",
+		// Changes to the bases as a whole that delete nothing: the second base's
+		// test_pipeline is still refused (MMEngine v0.10.7: "Duplicate key is not allowed
+		// among bases").
+		"c/sd.py": "_base_ = './grand.py'\n_base_.setdefault('foo', 1)\n",
+		"c/up.py": "_base_ = './grand.py'\nfor k in ['model']:\n    _base_[k].update(dict(depth=3))\n",
+		"c/e.py":  "_base_ = ['./sd.py', './data.py']\n",
+		"c/f.py":  "_base_ = ['./up.py', './data.py']\n",
 	}
 	for _, p := range []string{"c/a.py", "c/b.py"} {
 		r := Compose(mapFS(files), p, nil, Limits{})
@@ -472,5 +479,10 @@ func TestMMEngineBaseKeysDroppedByPopOrLoop(t *testing.T) {
 	}
 	if msgs := problemMessages(Compose(mapFS(files), "c/d.py", nil, Limits{})); len(msgs) != 1 || !strings.Contains(msgs[0], "the statement raises") {
 		t.Errorf("del of a key the bases lack: %q", msgs)
+	}
+	for _, p := range []string{"c/e.py", "c/f.py"} {
+		if msgs := problemMessages(Compose(mapFS(files), p, nil, Limits{})); len(msgs) != 1 || !strings.Contains(msgs[0], `two bases set: "test_pipeline"`) {
+			t.Errorf("%s: %q", p, msgs)
+		}
 	}
 }

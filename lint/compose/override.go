@@ -49,7 +49,7 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 	}
 	group := strings.TrimPrefix(key, "/")
 	isGroup := c.isGroup(group)
-	if !isGroup && c.searchOpened() && !strings.Contains(key, ".") {
+	if !isGroup && c.searchOpened() && !strings.Contains(key, ".") && !c.primaryHas(group) {
 		// The group may be on an entry of hydra.searchpath this tree does not hold: what the
 		// override does is not known.
 		c.partialPre = true
@@ -311,6 +311,11 @@ func (c *composer) finishOverrides(root *doc.Node, values []valueOverride) {
 		}
 	}
 	for _, v := range values {
+		if v.key == "hydra" || strings.HasPrefix(v.key, "hydra.") {
+			// Hydra's own settings (hydra.run.dir, hydra.searchpath: read first, searchpath.go)
+			// live in its config, which the composed tree leaves out: not applied, not refused.
+			continue
+		}
 		c.applyValue(root, v)
 	}
 }

@@ -37,3 +37,10 @@ func (c *composer) locate(rel string) (p string, found, ok bool) {
 	}
 	return p, false, true
 }
+
+// primaryHas reports whether the primary file itself sets the top-level key: an override of it
+// sets that value, whatever groups an unread search path entry may hold.
+func (c *composer) primaryHas(key string) bool {
+	d, ok := c.parse(c.primary)
+	return ok && d.Root.Get(key) != nil
+}

@@ -68,10 +68,14 @@ func searchDir(fsys FS, entry, primary string) (string, bool) {
 	var cands []string
 	switch scheme {
 	case "pkg":
-		mod := strings.ReplaceAll(strings.TrimSpace(rest), ".", "/")
-		if mod == "" {
-			return "", false
+		// Hydra turns / into . and drops trailing dots (importlib_resources_config_source.py).
+		mod := strings.TrimRight(strings.ReplaceAll(strings.TrimSpace(rest), "/", "."), ".")
+		for _, part := range strings.Split(mod, ".") {
+			if part == "" || !isIdent(part) {
+				return "", false // no module Python imports
+			}
 		}
+		mod = strings.ReplaceAll(mod, ".", "/")
 		for d := path.Dir(primary); ; d = path.Dir(d) {
 			cands = append(cands, path.Join(d, mod))
 			if d == "." || d == "/" || d == "" {
@@ -116,25 +120,50 @@ func (c *composer) missingOnSearchPath(name, group, pkg, from string, ref doc.Sp
 	c.problem(Unresolved, c.run.Primary, c.searchOpen.Span, "hydra.searchpath entry "+quote(c.searchOpen.Value)+" names no folder of this tree, and Hydra may find "+quote(name)+" there (and any other config no folder here holds): what they set is not known")
 }
 
-// searchRoots drops from Discover's roots the configs that lie in another root's
-// hydra.searchpath folders (navsim's common/default_common.yaml, with a defaults list of its
-// own, is read inside the training and scoring runs, not run alone), unless a folder also
-// holds the root that names it; dirs are those folders, whose files are fragments.
-func searchRoots(pc *composer, roots []string) (kept, dirs []string) {
-	for _, r := range roots {
-		d, _ := pc.parse(r)
-		ds, _, _ := searchPathOf(pc.fsys, r, d)
-		for _, d := range ds {
-			if !under(r, d) {
-				dirs = append(dirs, d)
+// searchRoots drops from Discover's roots the configs another root reads through its
+// hydra.searchpath: a config at the top of one of its folders that its defaults list names
+// (navsim's common/default_common.yaml, with a defaults list of its own, is read inside the
+// training and scoring runs, not run alone), or one inside a group folder there that its list
+// chooses from. Other roots in those folders stay runs (a search folder may hold a primary
+// launched on its own). dirs are the folders, whose files are fragments.
+func searchRoots(pc *composer, roots []string, text map[string][]byte) (kept, dirs []string) {
+	drop := map[string]bool{}
+	for _, q := range roots {
+		d, _ := pc.parse(q)
+		ds, _, _ := searchPathOf(pc.fsys, q, d)
+		if len(ds) == 0 {
+			continue
+		}
+		names := map[string]bool{}
+		for _, n := range defaultsNames(text[q]) {
+			names[strings.TrimPrefix(n, "/")] = true
+		}
+		groups := map[string]bool{}
+		for _, k := range defaultsKeys(text[q]) {
+			groups[groupOfKey(k)] = true
+		}
+		for _, dir := range ds {
+			if under(q, dir) {
+				continue
+			}
+			dirs = append(dirs, dir)
+			for _, r := range roots {
+				rel, ok := strings.CutPrefix(r, dir+"/")
+				if dir == "." {
+					rel, ok = r, true
+				}
+				if !ok || r == q {
+					continue
+				}
+				first, _, nested := strings.Cut(rel, "/")
+				if nested && groups[first] || !nested && names[strings.TrimSuffix(rel, path.Ext(rel))] {
+					drop[r] = true
+				}
 			}
 		}
 	}
-	if len(dirs) == 0 {
-		return roots, nil
-	}
 	for _, r := range roots {
-		if !underAny(r, dirs) {
+		if !drop[r] {
 			kept = append(kept, r)
 		}
 	}
@@ -152,3 +181,14 @@ func underAny(p string, dirs []string) bool {
 }
 
 func under(p, d string) bool { return d == "." || strings.HasPrefix(p, d+"/") }
+
+// isIdent reports a Python identifier of ASCII letters, digits and underscores.
+func isIdent(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -17,7 +17,7 @@ func (c *composer) readSearchPath(primary string, _ []string) {
 
 func (c *composer) missingOnSearchPath(_, _, _, _ string, _ doc.Span) { c.run.Partial = true }
 
-func searchRoots(_ *composer, roots []string) (kept, dirs []string) {
+func searchRoots(_ *composer, roots []string, _ map[string][]byte) (kept, dirs []string) {
 	return roots, nil
 }
 

@@ -72,6 +72,19 @@ func TestSearchPathOpenGroupOverride(t *testing.T) {
 	if r.Partial || strings.Join(r.Unknown, " ") != "model.ub" || r.Doc.Root.At("model.layers") == nil {
 		t.Errorf("optional under an open search path: Partial %v, Unknown %q, problems %s", r.Partial, r.Unknown, problems(r))
 	}
+	// A key the primary sets is overridden as a value, search path or not.
+	r = Compose(mapFS(map[string]string{
+		"conf/config.yaml": "hydra:\n  searchpath: [pkg://elsewhere.conf]\ndefaults:\n  - _self_\nx: 1\n",
+	}), "conf/config.yaml", []string{"x=5"}, Limits{})
+	if r.Partial || r.Doc.Root.At("x").Value != "5" {
+		t.Errorf("x=5: Partial %v, x %v", r.Partial, r.Doc.Root.At("x"))
+	}
+	// Hydra's own settings are its config's, which the tree leaves out: not refused (Hydra
+	// 1.3.2 accepts hydra.searchpath=[...] and hydra.run.dir=... on the command line).
+	r = Compose(mapFS(map[string]string{"conf/config.yaml": "x: 1\n"}), "conf/config.yaml", []string{"hydra.run.dir=/out", "hydra.searchpath=[pkg://foo.conf]"}, Limits{})
+	if hasKind(r, Refused) {
+		t.Errorf("hydra.* overrides refused: %s", problems(r))
+	}
 	// Without a search path the same override is refused, as Hydra refuses it.
 	fs = mapFS(map[string]string{"conf/config.yaml": "defaults:\n  - _self_\nx: 1\n"})
 	if r := Compose(fs, "conf/config.yaml", []string{"agent=mlp"}, Limits{}); r.Partial || !hasKind(r, Refused) {
@@ -126,6 +139,47 @@ func TestDiscoverSearchPath(t *testing.T) {
 	for _, f := range files[1:5] {
 		if !frags[f] {
 			t.Errorf("%s is not a fragment", f)
+		}
+	}
+}
+
+// TestDiscoverSearchPathKeepsOtherPrimaries: a primary that lies in another primary's search
+// folder but is not read by it (tools/conf/config.yaml searches configs/, whose train.yaml it
+// never names) stays a run of its own.
+func TestDiscoverSearchPathKeepsOtherPrimaries(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"configs/train.yaml":              "defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n",
+		"configs/callbacks/default.yaml":  "model_checkpoint:\n  monitor: val/loss\n",
+		"tools/conf/config.yaml":          "hydra:\n  searchpath: [file://configs]\ndefaults:\n  - callbacks: default\n  - _self_\n",
+		"tools/conf/callbacks/other.yaml": "x: 1\n",
+	})
+	runs, _ := Discover(fs, []string{"configs/train.yaml", "configs/callbacks/default.yaml", "tools/conf/config.yaml", "tools/conf/callbacks/other.yaml"})
+	var got []string
+	for _, r := range runs {
+		got = append(got, r.Primary)
+	}
+	if strings.Join(got, " ") != "configs/train.yaml tools/conf/config.yaml" {
+		t.Errorf("runs %q", got)
+	}
+}
+
+// TestSearchDirModules: a pkg:// entry names a module Python imports (Hydra turns / into . and
+// drops trailing dots); "." and ".." name none, so they resolve to no folder.
+func TestSearchDirModules(t *testing.T) {
+	tree := FromFS(os.DirFS("testdata/hydra-trees"))
+	for entry, want := range map[string]string{
+		"pkg://searchpath.lib.conf":  "searchpath/lib/conf",
+		"pkg://searchpath/lib/conf/": "searchpath/lib/conf",
+		"pkg://.":                    "",
+		"pkg://..":                   "",
+		"pkg://searchpath..lib":      "",
+		"file://searchpath/lib/conf": "searchpath/lib/conf",
+		"file:///etc":                "",
+		"structured://x":             "",
+	} {
+		got, ok := searchDir(tree, entry, "searchpath/app/conf/config.yaml")
+		if got != want || ok != (want != "") {
+			t.Errorf("%s: %q %v, want %q", entry, got, ok, want)
 		}
 	}
 }

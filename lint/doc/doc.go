@@ -1633,6 +1633,10 @@ type BaseEdit struct {
 	// removes the key when the bases have it and raises nothing when they do not
 	// (mmengine v0.10.7 config/config.py).
 	IfPresent bool
+	// MayDelete is set on an edit whose effect is unknown that may delete entries below Path
+	// (`del _base_[key]` with a key not known statically, pop, popitem, clear): a key of the
+	// bases may be gone after it.
+	MayDelete bool
 }
 
 // Document is one parsed file.

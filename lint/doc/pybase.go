@@ -63,6 +63,7 @@ type pyBaseEdit struct {
 	inPlace   bool
 	del       bool // `del` of the part at path (BaseEdit.Delete)
 	ifPresent bool // pop('key') (BaseEdit.IfPresent)
+	mayDel    bool // an unknown edit that may delete entries (BaseEdit.MayDelete)
 }
 
 // edit records an edit of the part of `_base_` at path, made by the code from s to e. The
@@ -340,6 +341,10 @@ func (ev *pyEval) baseCall(e *pyExpr, env *pyEnv, a *pyArgs) {
 		}
 	}
 	ev.editInPlace(p, ev.opaque(e), e.s, e.e, obj.s, obj.e)
+	switch ev.nm(f) {
+	case "pop", "popitem", "clear", "__delitem__", "__delattr__":
+		ev.baseEdits[len(ev.baseEdits)-1].mayDel = true
+	}
 }
 
 // updateArg is the dict ConfigDict.update(*args, **kwargs) takes from its arguments (mmengine
@@ -387,6 +392,7 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
 		ev.baseEdits[len(ev.baseEdits)-1].del = !maybe // one that may not run leaves it unknown
 	case rooted:
 		ev.editInPlace(p, ev.val(pyVal{k: pvOpaque, s0: st.s, e0: st.e}), st.s, st.e, t.s, t.e) // an item below p
+		ev.baseEdits[len(ev.baseEdits)-1].mayDel = true
 	}
 }
 

@@ -300,7 +300,7 @@ func (b *pyBuilder) tree(style string, result *pyVal, env *pyEnv, edits []pyBase
 		}
 		n.Key = lastPathPart(e.path)
 		n.KeySpan = b.lf.span(e.ks, e.ke)
-		b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e), Order: e.at, Merge: e.merge, InPlace: e.inPlace, Delete: e.del, IfPresent: e.ifPresent})
+		b.edits = append(b.edits, BaseEdit{Path: e.path, Value: n, Span: b.lf.span(e.s, e.e), Order: e.at, Merge: e.merge, InPlace: e.inPlace, Delete: e.del, IfPresent: e.ifPresent, MayDelete: e.mayDel})
 	}
 	if b.over {
 		return nil

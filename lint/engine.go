@@ -86,6 +86,9 @@ type Options struct {
 	// apply whatever the framework (dialect.HydraLoadChecks), and it is not read as the file of a
 	// framework whose own loader opens its files (dialect.Dialect.OwnLoader).
 	HydraLoaded bool
+	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
+	// refusals the HydraLoaded lint leaves to the runs, and nothing else.
+	unread bool
 	// NoRunFixes says LintTree's composed runs keep no fix (runFix): their primaries are read
 	// by other runs than the ones linted (the language server lints the runs that read the
 	// edited file one at a time).
@@ -219,12 +222,14 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 			// key itself (or of its repetition) stay with the file; the runs report the rest.
 			kept := a.Plan.Rejections[:0]
 			for _, r := range a.Plan.Rejections {
-				if r.AtKey || r.Repeats != nil {
+				if (r.AtKey || r.Repeats != nil) != o.unread {
 					kept = append(kept, r)
 				}
 			}
 			a.Plan.Rejections = kept
-			dialect.HydraLoadChecks(a.Plan, a.Doc)
+			if !o.unread {
+				dialect.HydraLoadChecks(a.Plan, a.Doc)
+			}
 		}
 	}()
 	return a, normErr

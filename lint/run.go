@@ -2,6 +2,7 @@ package lint
 
 import (
 	"errors"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -464,11 +465,17 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	var perRun [][]Diagnostic
 	var names, primaries []string
 	readers := map[string]int{}
+	composed := map[string]int{} // the files each run read, counted whatever NoRunFixes says
+	var hosts []OptionHost
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := ComposeSpec(cache, fsys, s, o)
 		if !o.NoRunFixes { // else no file counts as read by one run alone
 			CountReads(readers, run)
+		}
+		CountReads(composed, run)
+		if h, ok := HostOf(s, run); ok {
+			hosts = append(hosts, h)
 		}
 		if run.Doc != nil && run.Doc.Declined {
 			// The light WebAssembly module could not compose the run as the CLI does (an
@@ -485,6 +492,21 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	}
 	DropSharedFixes(perRun, readers)
 	res.Diagnostics = AddRunFindings(res.Diagnostics, DedupeRuns(perRun, names, primaries))
+	var unread []string
+	for _, f := range files {
+		if e := strings.ToLower(path.Ext(f)); fragments[f] && composed[f] == 0 && (e == ".yaml" || e == ".yml") {
+			unread = append(unread, f)
+		}
+	}
+	more, declined := UnreadRefusals(cache, fsys, hosts, unread, rules, o, res.Diagnostics)
+	res.Diagnostics = append(res.Diagnostics, more...)
+	for _, p := range declined {
+		for i := range res.Files {
+			if res.Files[i].Path == p {
+				res.Files[i].Declined = true // the light module: the checker asks the full one
+			}
+		}
+	}
 	SortDiagnostics(res.Diagnostics)
 	return res
 }

@@ -487,6 +487,37 @@ func TestRunsGroupOptionRefusalsLeftToRuns(t *testing.T) {
 	}
 }
 
+// TestRunsUnreadOptionRefusals: an option no discovered run selects (only the command line
+// would: callbacks=topk) is composed into the first run with an entry for its group, and the
+// refusal that run makes at the option is reported; a primary that sets the value again after
+// its defaults (its own monitor) makes no refusal, as Hydra then starts.
+func TestRunsUnreadOptionRefusals(t *testing.T) {
+	files := map[string]string{
+		"conf/train.yaml":             "defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n",
+		"conf/callbacks/default.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: val/acc\n  save_top_k: 1\n",
+		"conf/callbacks/topk.yaml":    "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 3\n",
+		"conf/other/x.yaml":           "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 3\n",
+	}
+	names := []string{"conf/callbacks/default.yaml", "conf/callbacks/topk.yaml", "conf/other/x.yaml", "conf/train.yaml"}
+	tl011 := func() []string {
+		var got []string
+		for _, d := range lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{}).Diagnostics {
+			if d.Code == "TL011" {
+				got = append(got, d.File+":"+strconv.Itoa(d.Line))
+			}
+		}
+		return got
+	}
+	// other/ is a group no defaults list has: nothing chooses x, nothing is claimed.
+	if got := tl011(); strings.Join(got, " ") != "conf/callbacks/topk.yaml:4" {
+		t.Errorf("TL011 at %v, want conf/callbacks/topk.yaml:4 alone", got)
+	}
+	files["conf/train.yaml"] += "callbacks:\n  model_checkpoint:\n    monitor: val/loss\n"
+	if got := tl011(); len(got) != 0 {
+		t.Errorf("the primary sets the monitor after the option: TL011 at %v", got)
+	}
+}
+
 // A finding shared by many runs names the first five (in order) and counts the others.
 func TestDedupeRunsNamesFewRuns(t *testing.T) {
 	d := lint.Diagnostic{File: "base.py", Line: 3, Column: 5, EndLine: 3, EndColumn: 7, Rule: "r", Message: "m"}

@@ -308,11 +308,15 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		var names, primaries []string
 		readers := map[string]int{}
 		var runNamers []map[string][]string // per run: a joined file → the files naming it (shown)
+		var hosts []lint.OptionHost
 		cache := t.composeCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			lint.CountReads(readers, run)
+			if h, ok := lint.HostOf(s, run); ok {
+				hosts = append(hosts, h)
+			}
 			namers := namersOf(run)
 			if t.named != nil {
 				shown := map[string][]string{}
@@ -363,6 +367,34 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 					for j := range fx.Edits {
 						fx.Edits[j].File = t.show(fx.Edits[j].File)
 					}
+				}
+			}
+		}
+		// Group options no run read, whose refusals a run choosing them would make
+		// (lint.UnreadRefusals).
+		primary := map[string]bool{}
+		for _, s := range t.specs {
+			primary[s.Primary] = true
+		}
+		var unread []string
+		for _, f := range t.files {
+			e := strings.ToLower(filepath.Ext(f))
+			if (e == ".yaml" || e == ".yml") && !primary[f] && readers[f] == 0 && rp.partOfRun[t.show(f)] && t.reports(t.show(f)) {
+				unread = append(unread, f)
+			}
+		}
+		if len(unread) > 0 && len(hosts) > 0 {
+			more, _ := lint.UnreadRefusals(cache, t.fsys, hosts, unread, rs, opts(t.byRel[hosts[0].Spec.Primary]), nil)
+			for _, d := range more {
+				d.File = t.show(d.File)
+				for j := range d.Related {
+					d.Related[j].File = t.show(d.Related[j].File)
+				}
+				d.Fix = nil // the fix would be for a run no one launches as discovered
+				if !slices.ContainsFunc(res.Diagnostics, func(h lint.Diagnostic) bool {
+					return h.File == d.File && h.Line == d.Line && h.Column == d.Column && h.Code == d.Code && h.Message == d.Message
+				}) {
+					res.Diagnostics = append(res.Diagnostics, d)
 				}
 			}
 		}

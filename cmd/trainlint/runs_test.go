@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -846,5 +847,43 @@ func TestDSWalkTop(t *testing.T) {
 	isDS := func(p string) bool { return deepSpeedText(p, smallJSON(p)) }
 	if isDS("b/data/x.json") || !isDS("a/ds/z.json") {
 		t.Errorf("deepSpeedText: a data file or a DeepSpeed file misread")
+	}
+}
+
+// TestCheckUnreadOptionRefusal: a group option no discovered run selects (only the command
+// line does) keeps the start-up refusal its run would make, whether the folder is walked or
+// the files are named; with the primary setting the value after it, Hydra starts: none.
+func TestCheckUnreadOptionRefusal(t *testing.T) {
+	tree := map[string]string{
+		"conf/train.yaml":             "defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n",
+		"conf/callbacks/default.yaml": "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: val/acc\n  save_top_k: 3\n",
+		"conf/callbacks/topk.yaml":    "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 3\n",
+	}
+	for _, later := range []bool{false, true} {
+		files := maps.Clone(tree)
+		if later {
+			files["conf/train.yaml"] += "callbacks:\n  model_checkpoint:\n    monitor: val/loss\n"
+		}
+		writeTree(t, files)
+		for _, args := range [][]string{{"."}, {"conf/callbacks/topk.yaml", "conf/train.yaml"}} {
+			_, out, errs := cli(t, nil, append([]string{"check", "--format", "json"}, args...)...)
+			var res lint.Result
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("%v\n%s\n%s", err, out, errs)
+			}
+			var got []string
+			for _, d := range res.Diagnostics {
+				if d.Code == "TL011" {
+					got = append(got, d.File+":"+strconv.Itoa(d.Line))
+				}
+			}
+			want := "conf/callbacks/topk.yaml:4"
+			if later {
+				want = ""
+			}
+			if strings.Join(got, " ") != want {
+				t.Errorf("later %v %v: TL011 at %v, want %q", later, args, got, want)
+			}
+		}
 	}
 }

@@ -96,6 +96,17 @@ type Run struct {
 	// or the group's other options write at the root): the composed values are not the run's,
 	// so no rule reads them (composition.md: rules stay silent rather than guess).
 	Partial bool
+	// entries are the override keys of the defaults lists' entries (group, or group@pkg), as
+	// the command line's group choices are matched against them (HasEntry).
+	entries map[string]bool
+}
+
+// Entries reports whether a defaults list of the run has an entry whose override key is key
+// (a group written without a package of its own): the command line's key=option chooses it.
+// The function holds the entries alone, not the composed tree.
+func (r *Run) Entries() func(key string) bool {
+	m := r.entries
+	return func(key string) bool { return m[key] }
 }
 
 // Origin returns where n was set; for nodes of no file (maps created to hold a package) the
@@ -274,6 +285,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		}
 	}
 	run = c.run
+	run.entries = c.seenPkg
 	run.Partial = run.Partial || c.partialPre
 	run.Problems = append(run.Problems, c.pre...)
 	if !hydraValueDeclined {

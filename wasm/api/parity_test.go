@@ -47,6 +47,7 @@ func craftedRequests() []api.Request {
 		{Files: codeRuns()[1]},
 		{Files: hydraRun(), Options: api.Options{Overrides: []string{"trainer=ddp", "+data.pin_memory=true"}, Hosts: 2}},
 		{Files: searchPathRun()},
+		{Files: unreadOptionRun()},
 		{Files: []api.File{{Path: "sft.yaml", Text: "output_dir: out\noverwrite_output_dir: true\n"}}, Options: api.Options{Targets: map[string]string{"transformers": "4.46", "trl": "0.19.0"}}},
 		// A JSON file forced to a dialect whose configs the light module does not read (TOML,
 		// Python): that module declines it and asks for the full one.
@@ -237,6 +238,9 @@ func lightCannotRead(r api.Request, res *lint.Result) bool {
 	for _, f := range r.Files {
 		if strings.Contains(f.Text, "\n  searchpath:") {
 			return true // a hydra.searchpath (lint/compose/searchpath_lite.go)
+		}
+		if strings.HasPrefix(f.Path, "unread/") {
+			return true // an option composed in with group=option (lint.UnreadRefusals), an override
 		}
 	}
 	switch r.Options.Framework {

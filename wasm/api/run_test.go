@@ -44,6 +44,27 @@ func TestLintSearchPathRequest(t *testing.T) {
 	}
 }
 
+// unreadOptionRun is a tree with a group option no run selects, whose value Lightning refuses
+// when the command line chooses it (lint.UnreadRefusals).
+func unreadOptionRun() []api.File {
+	return []api.File{
+		{Path: "unread/conf/train.yaml", Text: "defaults:\n  - callbacks: default\n  - _self_\nseed: 1\n"},
+		{Path: "unread/conf/callbacks/default.yaml", Text: "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: val/acc\n  save_top_k: 3\n"},
+		{Path: "unread/conf/callbacks/topk.yaml", Text: "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  monitor: null\n  save_top_k: 3\n"},
+	}
+}
+
+// TestLintUnreadOptionRequest: the browser's request gets the refusal the CLI reports.
+func TestLintUnreadOptionRequest(t *testing.T) {
+	res, err := api.Lint(api.Request{Files: unreadOptionRun()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := find(res.Diagnostics, "TL011", "unread/conf/callbacks/topk.yaml"); d == nil || d.Line != 4 {
+		t.Errorf("no TL011 at topk.yaml:4: %+v", res.Diagnostics)
+	}
+}
+
 func find(ds []lint.Diagnostic, code, file string) *lint.Diagnostic {
 	for i := range ds {
 		if ds[i].Code == code && (file == "" || ds[i].File == file) {

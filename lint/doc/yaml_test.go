@@ -289,6 +289,15 @@ func TestYAMLBadTag(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	// What PyYAML 6's construct_yaml_float reads (Python's float() after its own sign): fast3r's
+	// `!!float -inf` among them; 0x1p3 and ---1 it refuses.
+	for v, ok := range map[string]bool{"-inf": true, "inf": true, "Infinity": true, "nan": true, "1_000.5": true, "1:30.5": true,
+		"+.inf": true, "--1": true, "0x1p3": false, "---1": false, "-.inf": true, "..5": false} {
+		d := parse(t, "x.yaml", []byte("a: !!float "+v+"\n"), YAML, Limits{})
+		if (len(d.Problems) == 0) != ok {
+			t.Errorf("!!float %s: problems %v, want accepted %v", v, d.Problems, ok)
+		}
+	}
 	if d.Root == nil || d.Root.Get("a").Type != Unknown || d.Root.Get("d").Type != Int {
 		t.Errorf("types: a %v, d %v", d.Root.Get("a").Type, d.Root.Get("d").Type)
 	}

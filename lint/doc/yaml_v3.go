@@ -317,7 +317,7 @@ func (c *yamlConv) badTag(y *yaml.Node, start, end int) bool {
 		return false
 	}
 	got := (&yaml.Node{Kind: yaml.ScalarNode, Value: y.Value}).ShortTag()
-	if got == want || want == "!!float" && got == "!!int" {
+	if got == want || want == "!!float" && (got == "!!int" || pyYAMLFloat(y.Value)) {
 		return false
 	}
 	what := "an integer"
@@ -736,4 +736,38 @@ func friendlyYAMLMessage(m string) string {
 		return "unknown escape sequence in a double-quoted string; use single quotes for backslashes"
 	}
 	return m
+}
+
+// pyYAMLFloat reports a text PyYAML's construct_yaml_float reads under an explicit !!float
+// (yaml/constructor.py, 5.1 to 6.0.3): underscores dropped, lowercased, a sign, then .inf,
+// .nan, base-60 parts, or what Python's float() takes, which includes inf, infinity and nan
+// (fast3r's `!!float -inf`).
+func pyYAMLFloat(v string) bool {
+	v = strings.ToLower(strings.ReplaceAll(v, "_", ""))
+	if strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") {
+		v = v[1:] // PyYAML's sign; float() then takes one more
+	}
+	switch {
+	case v == "":
+		return false
+	case v == ".inf" || v == ".nan":
+		return true
+	case strings.Contains(v, ":"):
+		for _, part := range strings.Split(v, ":") {
+			if _, err := strconv.ParseFloat(part, 64); err != nil || strings.HasPrefix(part, "0x") {
+				return false
+			}
+		}
+		return true
+	case strings.HasPrefix(v, "0x") || strings.Contains(v, "p"):
+		return false // Go reads hexadecimal floats, Python's float() does not
+	}
+	if strings.HasPrefix(v, "+") || strings.HasPrefix(v, "-") {
+		v = v[1:]
+	}
+	if v == "" || v[0] == '+' || v[0] == '-' || v[0] == '.' && len(v) > 1 && (v[1] < '0' || v[1] > '9') {
+		return false
+	}
+	_, err := strconv.ParseFloat(v, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
 }

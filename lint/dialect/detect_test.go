@@ -401,6 +401,8 @@ func TestDetectNestedSectionsNotHF(t *testing.T) {
 		"data:\n  sources: [a]\nlogger:\n  output_dir: out\nscheduler:\n  name: cosine\noptimizer:\n  lr: 1e-3\n"
 	wantDetected(t, "another trainer's nested config", "c.yaml", doc.YAML, arctic, "generic")
 	wantDetected(t, "axolotl's flat config", "c.yaml", doc.YAML, "base_model: m\nmicro_batch_size: 2\ngradient_accumulation_steps: 4\nnum_epochs: 1\noptimizer: adamw_torch\nlearning_rate: 0.0002\nsequence_len: 2048\n", "axolotl")
+	// moshi-finetune's TrainArgs: do_eval beside an optim section of its own.
+	wantDetected(t, "an optim section", "moshi_7B.yaml", doc.YAML, "do_eval: false\nseed: 0\nmax_steps: 2000\noptim:\n  lr: 2e-6\n  weight_decay: 0.1\n", "generic")
 	// nequip's data.yaml: data_seed beside a section Hydra instantiates.
 	nequip := "file_path: toy\nrun: [train, test]\ndata_seed: 123\ndata:\n  _target_: nequip.data.datamodule.NequIPDataModule\n  seed: ${data_seed}\n"
 	if got := Detect(parseYAMLDoc(t, nequip)); got.Name == "huggingface" {

@@ -150,7 +150,9 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 			return 0
 		}
 	}
-	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) {
+	if root.Get("_target_") != nil || isMap(root.Get("trainer")) || isMap(root.Get("model")) || isMap(root.Get("optimizer")) || isMap(root.Get("optim")) {
+		// (TrainingArguments' optim is a name: moshi-finetune's optim section with lr and
+		// weight_decay is its own dataclass's, read by simple_parsing.)
 		return s / 4
 	}
 	for _, c := range root.Children {

@@ -58,7 +58,10 @@ var UnresolvedReference = &Rule{
 
 func checkUnresolvedRef(p *Pass) {
 	d := dialect.ByName(p.Plan.Framework)
-	if d == nil || !d.Interpolates || p.Doc == nil {
+	if d == nil || !d.Interpolates || p.Doc == nil || p.hydraLoaded && p.run == nil {
+		// A file Hydra composes: its sections merge with other files' (fast3r's
+		// `# @package _global_` option writes data.p from ${data.root}, which the data
+		// group sets), and the runs check its references in the composed config.
 		return
 	}
 	for _, u := range dialect.UnresolvedRefs(p.Doc.Root, d.RefSections...) {

@@ -28,6 +28,9 @@ type Pass struct {
 	// (runDiagnostic), and appended to out.
 	run  *compose.Run
 	out  []Diagnostic
+	// hydraLoaded: the file is one Hydra composes into runs (Options.HydraLoaded), which
+	// report what its references name in the composed config.
+	hydraLoaded bool
 	memo map[any]any // Memo's values for this file
 }
 

@@ -318,6 +318,27 @@ func TestRunsMissingOptionKeysUnknown(t *testing.T) {
 	}
 }
 
+// TestRunsGroupOptionReferencesAreTheRuns: a `# @package _global_` option's data.p reads
+// ${data.root}, which the data group sets (fast3r's eval options): the option's own lint does
+// not call it missing; the run resolves it, and reports what it does not resolve.
+func TestRunsGroupOptionReferencesAreTheRuns(t *testing.T) {
+	files := map[string]string{
+		"conf/config.yaml": "defaults:\n  - _self_\n  - data: d\n  - exp: e\n",
+		"conf/data/d.yaml": "root: /x\n",
+		"conf/exp/e.yaml":  "# @package _global_\ndata:\n  p: ${data.root}/y\n  q: ${data.nothing}\ntrainer:\n  devices: auto\n  max_epochs: 3\n",
+	}
+	res := lint.LintTree(fstestMap(files), []string{"conf/config.yaml", "conf/data/d.yaml", "conf/exp/e.yaml"}, nil, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			got = append(got, d.File+":"+itoa(d.Line)+" "+d.Message)
+		}
+	}
+	if strings.Join(got, "|") != "conf/exp/e.yaml:4 ${data.nothing} names no key of the composed run" {
+		t.Errorf("TL006 %q", got)
+	}
+}
+
 func fstestMap(files map[string]string) compose.FS {
 	m := fstest.MapFS{}
 	for p, s := range files {

@@ -688,3 +688,20 @@ func TestDiscoverDefaultsWithSpace(t *testing.T) {
 		t.Errorf("not composed: %s", problems(r))
 	}
 }
+
+// TestDiscoverFlowDefaults: a defaults list written in flow style on its line is read as the
+// block one is (`defaults: [_self_, data: d, {exp: e}]`).
+func TestDiscoverFlowDefaults(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"conf/config.yaml": "defaults: [_self_, data: d, {exp: e}]  # flow\nx: 1\n",
+		"conf/data/d.yaml": "root: /x\n",
+		"conf/exp/e.yaml":  "# @package _global_\ny: ${data.root}\n",
+	})
+	runs, frags := Discover(fs, []string{"conf/config.yaml", "conf/data/d.yaml", "conf/exp/e.yaml"})
+	if len(runs) != 1 || runs[0].Primary != "conf/config.yaml" || !frags["conf/exp/e.yaml"] {
+		t.Errorf("runs %v fragments %v", runs, frags)
+	}
+	if got, ok := flowItems("defaults: [a, b: c, {d: [e, f]}, ]"); !ok || strings.Join(got, "|") != "a|b: c|d: [e, f]" {
+		t.Errorf("flowItems %q %v", got, ok)
+	}
+}

@@ -440,6 +440,9 @@ func defaultsItems(b []byte) []string {
 	inList := false
 	for _, line := range strings.Split(string(b), "\n") {
 		if isDefaultsKey(line) {
+			if flow, ok := flowItems(line); ok {
+				return flow // `defaults: [_self_, data: d]` on its line
+			}
 			inList = true
 			continue
 		}
@@ -458,6 +461,41 @@ func defaultsItems(b []byte) []string {
 		items = append(items, strings.TrimSpace(t))
 	}
 	return items
+}
+
+// flowItems reads a defaults list written in flow style on the key's own line (`defaults:
+// [_self_, data: d, {exp: e}]`) into its entries' texts, braces dropped; ok is false when the
+// line holds no complete list.
+func flowItems(line string) (items []string, ok bool) {
+	_, v, _ := strings.Cut(line, ":")
+	v = strings.TrimSpace(v)
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i])
+	}
+	if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {
+		return nil, false
+	}
+	depth, start := 0, 1
+	for i := 1; i < len(v); i++ {
+		switch v[i] {
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			fallthrough
+		case ',':
+			if depth == 0 {
+				if t := strings.Trim(strings.TrimSpace(v[start:i]), "{}"); strings.TrimSpace(t) != "" {
+					items = append(items, strings.TrimSpace(t))
+				}
+				start = i + 1
+			}
+		}
+	}
+	return items, true
 }
 
 // hasGroupDir reports whether the directory holds a folder named by a group of the defaults

@@ -72,6 +72,12 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		if tn == nil || en == nil {
 			continue
 		}
+		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {
+			// The sections state different example sizes (HRFormer's openseg configs train on
+			// 1024×512 crops and validate on 2048×1024 images), or only one states one: an
+			// eval example may hold several training ones, so the counts do not compare.
+			return
+		}
 		p.Train.PerDeviceBatch = genIntFact(g, tn, genPathOf(tn))
 		p.Eval.PerDeviceBatch = genIntFact(g, en, genPathOf(en))
 		p.Train.PerDeviceBatch.Note = "granularity not stated; read like for like with " + genPathOf(en)
@@ -534,4 +540,40 @@ func (g genericReader) earlyStopMetric(secs []string) bool {
 		}
 	}
 	return false
+}
+
+// genExampleSize is the text of the first input-size setting (input_size, crop_size,
+// image_size, img_size) within two levels under sec, "" when there is none.
+func genExampleSize(sec *doc.Node) string {
+	var found string
+	var walk func(n *doc.Node, depth int)
+	walk = func(n *doc.Node, depth int) {
+		if n == nil || n.Kind != doc.Map || depth > 2 || found != "" {
+			return
+		}
+		for _, c := range n.Children {
+			switch genNormKey(c.Key) {
+			case "input_size", "crop_size", "image_size", "img_size":
+				found = nodeText(c)
+				return
+			}
+		}
+		for _, c := range n.Children {
+			walk(c, depth+1)
+		}
+	}
+	walk(sec, 0)
+	return found
+}
+
+// nodeText is a scalar's value or a list's items joined, for comparing two settings.
+func nodeText(n *doc.Node) string {
+	if n.Kind == doc.Scalar {
+		return n.Value
+	}
+	var parts []string
+	for _, c := range n.Children {
+		parts = append(parts, nodeText(c))
+	}
+	return "[" + strings.Join(parts, ",") + "]"
 }

@@ -586,3 +586,23 @@ func TestGenericKeysTheRepositoryNeverNames(t *testing.T) {
 	d = tcgDoc(t, doc.YAML, "trainer:\n  save_total_limit: 5\n")
 	wantFact(t, "a library's key", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "trainer.save_total_limit", 2)
 }
+
+// TestGenericBatchPairNeedsAlikeExamples: train.batch_size and val.batch_size compare only when
+// their sections state the same example size, or none (HRFormer's openseg configs train on
+// 1024×512 crops and validate on 2048×1024 images: an eval example is four training ones).
+func TestGenericBatchPairNeedsAlikeExamples(t *testing.T) {
+	for _, tc := range []struct {
+		src   string
+		known bool
+	}{
+		{`{"train": {"batch_size": 16, "data_transformer": {"input_size": [1024, 512]}}, "val": {"batch_size": 8, "data_transformer": {"input_size": [2048, 1024]}}}`, false},
+		{`{"train": {"batch_size": 16, "data_transformer": {"input_size": [512, 512]}}, "val": {"batch_size": 8}}`, false},
+		{`{"train": {"batch_size": 16, "data_transformer": {"input_size": [512, 512]}}, "val": {"batch_size": 8, "data_transformer": {"input_size": [512, 512]}}}`, true},
+		{`{"train": {"batch_size": 16}, "val": {"batch_size": 8}}`, true},
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.JSON, tc.src), Context{})
+		if p.Eval.PerDeviceBatch.Known() != tc.known || p.Train.PerDeviceBatch.Known() != tc.known {
+			t.Errorf("%s: eval %+v train %+v, want known %v", tc.src, p.Eval.PerDeviceBatch, p.Train.PerDeviceBatch, tc.known)
+		}
+	}
+}

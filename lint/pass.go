@@ -26,12 +26,12 @@ type Pass struct {
 	// The engine reuses one Pass for every rule of a file (runRules): findings are placed in
 	// the file (toDiagnostic) or, for a composed run, in the file that set the value
 	// (runDiagnostic), and appended to out.
-	run  *compose.Run
-	out  []Diagnostic
+	run *compose.Run
+	out []Diagnostic
 	// hydraLoaded: the file is one Hydra composes into runs (Options.HydraLoaded), which
 	// report what its references name in the composed config.
 	hydraLoaded bool
-	memo map[any]any // Memo's values for this file
+	memo        map[any]any // Memo's values for this file
 }
 
 // Finding is what a rule reports; the engine turns it into a Diagnostic.

@@ -165,6 +165,8 @@ type composer struct {
 	searchOpen *doc.Node
 	searchCLI  string
 	partialPre bool
+	// searchReported: the command line's search path was named in this pass's problems
+	searchReported bool
 	// found are the overrides met in defaults lists during the last pass.
 	found map[string]string
 	seen  map[string]bool // groups met in defaults lists during the last pass
@@ -266,6 +268,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.stopped = false
 		c.stack = c.stack[:0]
 		c.problems = map[string]bool{}
+		c.searchReported = false
 		c.known = nil
 		c.named = map[string]string{}
 		c.lists = c.lists[:0]

@@ -109,7 +109,10 @@ func searchDir(fsys FS, entry, primary string) (string, bool) {
 func (c *composer) missingOnSearchPath(name, group, pkg, from string, ref doc.Span) {
 	c.unknownPackage(group, pkg)
 	if c.searchCLI != "" {
-		c.problem(Unresolved, from, ref, "config "+quote(name)+" was not found in the folders read, and the command line's hydra.searchpath ("+quote(c.searchCLI)+") is not read: what it sets is not known")
+		if !c.searchReported {
+			c.problem(Unresolved, from, ref, "config "+quote(name)+" was not found in the folders read, and the command line's hydra.searchpath ("+quote(c.searchCLI)+") is not read: what it sets is not known")
+		}
+		c.searchReported = true
 		return
 	}
 	for _, p := range c.run.Problems {

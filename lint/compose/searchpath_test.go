@@ -37,8 +37,9 @@ func TestSearchPathProblems(t *testing.T) {
 	// The command line's list replaces the file's and is not read: common.yaml, merged at the
 	// root, may be there, so the run is Partial.
 	r := Compose(tree, "searchpath/app/conf/config.yaml", []string{"hydra.searchpath=[pkg://other]"}, Limits{})
-	if !r.Partial || !strings.Contains(problems(r), `config "common" was not found in the folders read, and the command line's hydra.searchpath ("hydra.searchpath=[pkg://other]") is not read`) {
-		t.Errorf("command-line search path: Partial %v, problems:\n%s", r.Partial, problems(r))
+	if !r.Partial || !strings.Contains(problems(r), `config "common" was not found in the folders read, and the command line's hydra.searchpath ("hydra.searchpath=[pkg://other]") is not read`) ||
+		strings.Count(problems(r), "is not read") != 1 {
+		t.Errorf("command-line search path: Partial %v, problems (the search path named once):\n%s", r.Partial, problems(r))
 	}
 	// The config directory wins over the search path (db/mysql.yaml is in both), and options
 	// only the search path has are read from it.

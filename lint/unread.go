@@ -2,7 +2,6 @@ package lint
 
 import (
 	"path"
-	"strings"
 
 	"github.com/trainlint/trainlint/lint/compose"
 )
@@ -32,75 +31,10 @@ func HostOf(s compose.Spec, run *compose.Run) (OptionHost, bool) {
 	return OptionHost{Spec: s, dir: path.Dir(s.Primary), entries: run.Entries()}, true
 }
 
-// UnreadRefusals reports, for each file of unread (YAML group options no run composed, slash
-// paths of fsys), the start-up refusals of its values that a host's run makes with it chosen,
-// and never one already in have. declined lists the hosts' primaries whose run with the
-// option was declined (the light module reads no command-line override: the checker then
-// composes it with the full module).
-func UnreadRefusals(cache *compose.Cache, fsys compose.FS, hosts []OptionHost, unread []string, rules []*Rule, o Options, have []Diagnostic) (out []Diagnostic, declined []string) {
-	var refusal []*Rule
-	for _, r := range rules {
-		if r.Name == "rejected-at-startup" {
-			refusal = append(refusal, r)
-		}
-	}
-	if len(refusal) == 0 {
-		return nil, nil
-	}
-	for _, f := range unread {
-		text, err := fsys.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		alone := o
-		alone.HydraLoaded, alone.unread = true, true
-		if _, ds := LintFile(File{Path: f, Text: text}, refusal, alone); len(ds) == 0 {
-			continue // no refusal of a value: nothing to confirm
-		}
-		for _, h := range hosts {
-			rel, ok := strings.CutPrefix(f, h.dir+"/")
-			if h.dir == "." {
-				rel, ok = f, true
-			}
-			group := path.Dir(rel)
-			if !ok || group == "." || !h.entries(group) || choosesGroup(h.Spec.Overrides, group) {
-				continue
-			}
-			s := h.Spec
-			option := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
-			s.Overrides = append(append([]string(nil), s.Overrides...), group+"="+option)
-			run := ComposeSpec(cache, fsys, s, o)
-			if run.Doc != nil && run.Doc.Declined {
-				declined = append(declined, s.Primary)
-				break
-			}
-			for _, d := range LintRun(run, refusal, o) {
-				if d.File == f && !hasDiagnostic(have, d) && !hasDiagnostic(out, d) {
-					out = append(out, d)
-				}
-			}
-			break
-		}
-	}
-	return out, declined
-}
-
-// choosesGroup reports an override that chooses or names group (group=x, +group=x, ~group).
-func choosesGroup(overrides []string, group string) bool {
-	for _, o := range overrides {
-		k, _, _ := strings.Cut(strings.TrimLeft(o, "+~"), "=")
-		if k, _, _ = strings.Cut(k, "@"); strings.TrimPrefix(k, "/") == group {
-			return true
-		}
-	}
-	return false
-}
-
-func hasDiagnostic(ds []Diagnostic, d Diagnostic) bool {
-	for _, h := range ds {
-		if h.File == d.File && h.Line == d.Line && h.Column == d.Column && h.Code == d.Code && h.Message == d.Message {
-			return true
-		}
-	}
-	return false
+// unreadCandidate reports whether the option's own lint finds a refusal of a value, which a
+// run choosing it may make.
+func unreadCandidate(f string, text []byte, refusal []*Rule, o Options) bool {
+	o.HydraLoaded, o.unread = true, true
+	_, ds := LintFile(File{Path: f, Text: text}, refusal, o)
+	return len(ds) > 0
 }

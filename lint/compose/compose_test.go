@@ -701,7 +701,7 @@ func TestDiscoverFlowDefaults(t *testing.T) {
 	if len(runs) != 1 || runs[0].Primary != "conf/config.yaml" || !frags["conf/exp/e.yaml"] {
 		t.Errorf("runs %v fragments %v", runs, frags)
 	}
-	if got, ok := flowItems("defaults: [a, b: c, {d: [e, f]}, ]"); !ok || strings.Join(got, "|") != "a|b: c|d: [e, f]" {
+	if got, ok := flowItems("defaults: [a, b: c, {d: e}]  # x"); !ok || strings.Join(got, "|") != "a|b: c|d: e" {
 		t.Errorf("flowItems %q %v", got, ok)
 	}
 }

@@ -488,8 +488,8 @@ func flowItems(line string) (items []string, ok bool) {
 			fallthrough
 		case ',':
 			if depth == 0 {
-				if t := strings.Trim(strings.TrimSpace(v[start:i]), "{}"); strings.TrimSpace(t) != "" {
-					items = append(items, strings.TrimSpace(t))
+				if t := strings.TrimSpace(strings.Trim(strings.TrimSpace(v[start:i]), "{}")); t != "" {
+					items = append(items, t)
 				}
 				start = i + 1
 			}

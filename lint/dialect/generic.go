@@ -240,17 +240,6 @@ func (g genericReader) find(sections []string, topLevel bool, names ...string) (
 	return nil, ""
 }
 
-// read reports whether something may read the key of n: always when the repository's words
-// are not known, else when they hold the key (dashes read as underscores, as argparse does) or
-// a framework's argument classes take it (LibraryKey: a section handed to TrainingArguments).
-func (g genericReader) read(n *doc.Node) bool {
-	if g.named == nil {
-		return true
-	}
-	k := strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")
-	return g.named[k] || LibraryKey(k)
-}
-
 func genPathOf(n *doc.Node) string {
 	if n == nil {
 		return ""

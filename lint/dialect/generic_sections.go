@@ -543,37 +543,35 @@ func (g genericReader) earlyStopMetric(secs []string) bool {
 }
 
 // genExampleSize is the text of the first input-size setting (input_size, crop_size,
-// image_size, img_size) within two levels under sec, "" when there is none.
+// image_size, img_size) in sec or a section under it, "" when there is none.
 func genExampleSize(sec *doc.Node) string {
-	var found string
-	var walk func(n *doc.Node, depth int)
-	walk = func(n *doc.Node, depth int) {
-		if n == nil || n.Kind != doc.Map || depth > 2 || found != "" {
-			return
-		}
-		for _, c := range n.Children {
-			switch genNormKey(c.Key) {
-			case "input_size", "crop_size", "image_size", "img_size":
-				found = nodeText(c)
-				return
+	if sec == nil || sec.Kind != doc.Map {
+		return ""
+	}
+	if t := genSizeIn(sec); t != "" {
+		return t
+	}
+	for _, c := range sec.Children {
+		if c.Kind == doc.Map {
+			if t := genSizeIn(c); t != "" {
+				return t
 			}
 		}
-		for _, c := range n.Children {
-			walk(c, depth+1)
-		}
 	}
-	walk(sec, 0)
-	return found
+	return ""
 }
 
-// nodeText is a scalar's value or a list's items joined, for comparing two settings.
-func nodeText(n *doc.Node) string {
-	if n.Kind == doc.Scalar {
-		return n.Value
+// genSizeIn is genExampleSize for m's own keys: a scalar's text, a list's items joined.
+func genSizeIn(m *doc.Node) string {
+	for _, c := range m.Children {
+		switch genNormKey(c.Key) {
+		case "input_size", "crop_size", "image_size", "img_size":
+			t := c.Value + "["
+			for _, it := range c.Children {
+				t += it.Value + ","
+			}
+			return t
+		}
 	}
-	var parts []string
-	for _, c := range n.Children {
-		parts = append(parts, nodeText(c))
-	}
-	return "[" + strings.Join(parts, ",") + "]"
+	return ""
 }

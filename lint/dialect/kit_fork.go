@@ -106,3 +106,14 @@ var libraryKeys = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// read reports whether something may read the key of n: always when the repository's words
+// are not known, else when they hold the key (dashes read as underscores, as argparse does) or
+// a framework's argument classes take it (LibraryKey: a section handed to TrainingArguments).
+func (g genericReader) read(n *doc.Node) bool {
+	if g.named == nil {
+		return true
+	}
+	k := strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")
+	return g.named[k] || LibraryKey(k)
+}

@@ -11,3 +11,6 @@ func ForkKeys(*Dialect, *doc.Node, map[string]bool) int { return 0 }
 // LibraryKey in the light build: never asked (the generic reader filters keys only with the
 // repository's words, which the browser does not have).
 func LibraryKey(string) bool { return true }
+
+// read in the light build: the browser has no repository's words (kit_fork.go).
+func (g genericReader) read(*doc.Node) bool { return true }

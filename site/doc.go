@@ -990,6 +990,12 @@
 // pointer method beside its value method, which the linker may drop): now every function whose
 // funcID is not normal (the runtime's special ones and the compiler's wrappers) keeps its name,
 // but the equality and hash functions: 1,288,821 bytes gzip with the last fixes.
+// 2026-12-06 (session 59): Hydra's search path took 7 KB of gzip until the light module
+// declined runs with one (searchpath_lite.go: the checker composes them with the full module),
+// the fork test and the generic reader's filter by the repository's words (inputs only the
+// CLI has) became stubs there, and confirming an unread group option's refusal, which
+// composes a run with a command-line choice the light module does not read, only declines
+// there (unread_lite.go): 1,299,007 bytes gzip, 932,802 brotli, 1 KB under the budget.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

@@ -448,6 +448,10 @@
 // (1.09-1.13×); gin 0.75-0.76×. A profile of BenchmarkParsePython showed the same split as
 // before (lexer 16 %, parser 11-14 %, evaluation 38 % with its calls, the collector's write
 // barriers about a fifth); no tuning round. The target as written is not met.
+// 2026-12-06, session 59 (no tuning round; the reader changed only in base edits: pop and
+// deletions in loops recorded; equal-volume, -cpu 1, three runs at load about 1-2): Python
+// 26.5-30.9 µs/KiB against YAML 18.4-23.2 (1.33-1.44×), 911-1,062 ns a node against 817-1,030
+// (1.03-1.12×); gin 0.75-0.77×. The target as written is not met.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced
 // collection (now the one-pass sub-benchmark). That collection costs a fixed 0.1-0.4 ms

@@ -165,7 +165,7 @@ type composer struct {
 	searchOpen *doc.Node
 	searchCLI  string
 	partialPre bool
-	// searchReported: the command line's search path was named in this pass's problems
+	// searchReported: the open search path entry was named in this pass's problems
 	searchReported bool
 	// found are the overrides met in defaults lists during the last pass.
 	found map[string]string
@@ -412,11 +412,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	}
 	d, ok := c.parse(p)
 	if !ok && c.searchOpened() {
-		mp := pkg
-		if mp == "" {
-			mp = defPkg
-		}
-		c.missingOnSearchPath(name, group, mp, from, refSpan)
+		c.missingOnSearchPath(name, group, pkgOr(pkg, defPkg), from, refSpan)
 		return
 	}
 	if !ok {
@@ -620,7 +616,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		if opt == "???" {
 			// A mandatory choice left to the command line: nothing to compose, and what the
 			// option sets is not known (Hydra stops unless the launch chooses one).
-			c.unknownPackage(k.group, entryPackage(k))
+			c.unknownPackage(k.group, pkgOr(k.pkg, k.defPkg))
 			continue
 		}
 		if strings.Contains(opt, "${") {
@@ -635,7 +631,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			if _, found, _ := c.locate(joinGroup(group, opt)); !found {
 				if c.searchOpened() {
 					// The option may be on the search path's unread entry.
-					c.missingOnSearchPath(joinGroup(group, opt), group, entryPackage(k), file, kv.Span)
+					c.missingOnSearchPath(joinGroup(group, opt), group, pkgOr(k.pkg, k.defPkg), file, kv.Span)
 				}
 				continue
 			}
@@ -655,7 +651,7 @@ func (c *composer) unknownPackage(group, pkg string) {
 	if _, g := globalTail(pkg); g {
 		global = true
 	}
-	for _, d := range append([]string{c.dir}, c.search...) {
+	for _, d := range c.folders() {
 		global = global || group != "" && c.globalSibling(path.Join(d, group))
 	}
 	if global {
@@ -665,7 +661,8 @@ func (c *composer) unknownPackage(group, pkg string) {
 	c.addUnknown(pkg)
 }
 
-// pkgOr is the package an entry gives, else the one its place gives.
+// pkgOr is the package an entry gives, else the one its place gives: where its option merges,
+// as far as the entry says (the option's header may move it).
 func pkgOr(pkg, defPkg string) string {
 	if pkg != "" {
 		return pkg
@@ -845,15 +842,6 @@ func (c *composer) exists(p string) bool {
 
 func (c *composer) loadGroup(root *doc.Node, group, option, pkg, defPkg string, ref *doc.Node, from string) {
 	c.load(root, joinGroup(group, option), group, pkg, defPkg, ref, from, false)
-}
-
-// entryPackage is where a group entry's option merges, as far as the entry says (its header
-// may move it).
-func entryPackage(k groupKey) string {
-	if k.pkg != "" {
-		return k.pkg
-	}
-	return k.defPkg
 }
 
 // groupKey is a `group: option` entry's key as Hydra reads it (hydra/core/default_element.py

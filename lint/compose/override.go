@@ -118,7 +118,7 @@ func (c *composer) parseOverride(o string) (valueOverride, bool) {
 // isGroup reports whether name is a config group: a folder of the config directory or of a
 // hydra.searchpath folder.
 func (c *composer) isGroup(name string) bool {
-	for _, d := range append([]string{c.dir}, c.search...) {
+	for _, d := range c.folders() {
 		p, ok := configPathIn(d, name)
 		if !ok {
 			return false

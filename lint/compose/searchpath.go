@@ -13,10 +13,16 @@ package compose
 // folder from the root (where a launch usually runs, as for files named by keys). Any other
 // entry (an installed package, an absolute path, an interpolation, a command-line
 // hydra.searchpath) is open: a config missing from the folders read may be found through it,
-// so nothing is reported missing and the run is Partial (no rule reads its values).
+// so it is not reported missing; what it would set is not known (its package is
+// Run.Unknown, or the run is Partial when it would merge at the root), and the open entry is
+// reported once.
 
 // searchOpened reports an entry of the search path that is not read (searchpath.go).
 func (c *composer) searchOpened() bool { return c.searchOpen != nil || c.searchCLI != "" }
+
+// folders are where configs are looked up, in order: the config directory, then the
+// hydra.searchpath folders read.
+func (c *composer) folders() []string { return append([]string{c.dir}, c.search...) }
 
 // locate resolves a config name as Hydra's search path does: the path in the first folder
 // (the config directory, then each hydra.searchpath folder) that has the file; when none has

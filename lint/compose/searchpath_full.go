@@ -108,17 +108,13 @@ func searchDir(fsys FS, entry, primary string) (string, bool) {
 // config missing.
 func (c *composer) missingOnSearchPath(name, group, pkg, from string, ref doc.Span) {
 	c.unknownPackage(group, pkg)
-	if c.searchCLI != "" {
-		if !c.searchReported {
-			c.problem(Unresolved, from, ref, "config "+quote(name)+" was not found in the folders read, and the command line's hydra.searchpath ("+quote(c.searchCLI)+") is not read: what it sets is not known")
-		}
-		c.searchReported = true
-		return
+	if c.searchReported {
+		return // reported for the first config missing
 	}
-	for _, p := range c.run.Problems {
-		if p.File == c.run.Primary && p.Span == c.searchOpen.Span {
-			return // reported for the first config missing
-		}
+	c.searchReported = true
+	if c.searchCLI != "" {
+		c.problem(Unresolved, from, ref, "config "+quote(name)+" was not found in the folders read, and the command line's hydra.searchpath ("+quote(c.searchCLI)+") is not read: what it sets is not known")
+		return
 	}
 	c.problem(Unresolved, c.run.Primary, c.searchOpen.Span, "hydra.searchpath entry "+quote(c.searchOpen.Value)+" names no folder of this tree, and Hydra may find "+quote(name)+" there (and any other config no folder here holds): what they set is not known")
 }

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"errors"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -494,12 +493,12 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	res.Diagnostics = AddRunFindings(res.Diagnostics, DedupeRuns(perRun, names, primaries))
 	var unread []string
 	for _, f := range files {
-		if e := strings.ToLower(path.Ext(f)); fragments[f] && composed[f] == 0 && (e == ".yaml" || e == ".yml") {
+		if fm, _ := doc.FormatFromPath(f); fragments[f] && composed[f] == 0 && fm == doc.YAML {
 			unread = append(unread, f)
 		}
 	}
-	more, declined := UnreadRefusals(cache, fsys, hosts, unread, rules, o, res.Diagnostics)
-	res.Diagnostics = append(res.Diagnostics, more...)
+	more, declined := UnreadRefusals(cache, fsys, hosts, unread, rules, o)
+	res.Diagnostics = AddRunFindings(res.Diagnostics, more)
 	for _, p := range declined {
 		for i := range res.Files {
 			if res.Files[i].Path == p {

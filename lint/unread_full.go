@@ -10,11 +10,11 @@ import (
 )
 
 // UnreadRefusals reports, for each file of unread (YAML group options no run composed, slash
-// paths of fsys), the start-up refusals of its values that a host's run makes with it chosen,
-// and never one already in have. declined lists the hosts' primaries whose run with the
+// paths of fsys), the start-up refusals of its values that a host's run makes with it chosen
+// (run findings: the caller adds them with AddRunFindings). declined lists the hosts' primaries whose run with the
 // option was declined (the light module reads no command-line override: the checker then
 // composes it with the full module).
-func UnreadRefusals(cache *compose.Cache, fsys compose.FS, hosts []OptionHost, unread []string, rules []*Rule, o Options, have []Diagnostic) (out []Diagnostic, declined []string) {
+func UnreadRefusals(cache *compose.Cache, fsys compose.FS, hosts []OptionHost, unread []string, rules []*Rule, o Options) (out []Diagnostic, declined []string) {
 	var refusal []*Rule
 	for _, r := range rules {
 		if r.Name == "rejected-at-startup" {
@@ -50,7 +50,7 @@ func UnreadRefusals(cache *compose.Cache, fsys compose.FS, hosts []OptionHost, u
 				break
 			}
 			for _, d := range LintRun(run, refusal, o) {
-				if d.File == f && !hasDiagnostic(have, d) && !hasDiagnostic(out, d) {
+				if d.File == f {
 					out = append(out, d)
 				}
 			}
@@ -65,15 +65,6 @@ func choosesGroup(overrides []string, group string) bool {
 	for _, o := range overrides {
 		k, _, _ := strings.Cut(strings.TrimLeft(o, "+~"), "=")
 		if k, _, _ = strings.Cut(k, "@"); strings.TrimPrefix(k, "/") == group {
-			return true
-		}
-	}
-	return false
-}
-
-func hasDiagnostic(ds []Diagnostic, d Diagnostic) bool {
-	for _, h := range ds {
-		if h.File == d.File && h.Line == d.Line && h.Column == d.Column && h.Code == d.Code && h.Message == d.Message {
 			return true
 		}
 	}

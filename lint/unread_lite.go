@@ -8,7 +8,7 @@ import "github.com/trainlint/trainlint/lint/compose"
 // choice, which the light module does not read (lint/compose/hydravalue_lite.go). When an
 // unread option's own lint finds a refusal of a value, the first host's primary is declined,
 // and the checker lints the request with the full module (unread_full.go).
-func UnreadRefusals(_ *compose.Cache, fsys compose.FS, hosts []OptionHost, unread []string, rules []*Rule, o Options, _ []Diagnostic) (out []Diagnostic, declined []string) {
+func UnreadRefusals(_ *compose.Cache, fsys compose.FS, hosts []OptionHost, unread []string, rules []*Rule, o Options) (out []Diagnostic, declined []string) {
 	if len(hosts) == 0 {
 		return nil, nil
 	}

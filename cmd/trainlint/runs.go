@@ -378,25 +378,21 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		}
 		var unread []string
 		for _, f := range t.files {
-			e := strings.ToLower(filepath.Ext(f))
-			if (e == ".yaml" || e == ".yml") && !primary[f] && readers[f] == 0 && rp.partOfRun[t.show(f)] && t.reports(t.show(f)) {
+			if fm, _ := doc.FormatFromPath(f); fm == doc.YAML && !primary[f] && readers[f] == 0 && rp.partOfRun[t.show(f)] && t.reports(t.show(f)) {
 				unread = append(unread, f)
 			}
 		}
 		if len(unread) > 0 && len(hosts) > 0 {
-			more, _ := lint.UnreadRefusals(cache, t.fsys, hosts, unread, rs, opts(t.byRel[hosts[0].Spec.Primary]), nil)
-			for _, d := range more {
+			more, _ := lint.UnreadRefusals(cache, t.fsys, hosts, unread, rs, opts(t.byRel[hosts[0].Spec.Primary]))
+			for i := range more {
+				d := &more[i]
 				d.File = t.show(d.File)
 				for j := range d.Related {
 					d.Related[j].File = t.show(d.Related[j].File)
 				}
 				d.Fix = nil // the fix would be for a run no one launches as discovered
-				if !slices.ContainsFunc(res.Diagnostics, func(h lint.Diagnostic) bool {
-					return h.File == d.File && h.Line == d.Line && h.Column == d.Column && h.Code == d.Code && h.Message == d.Message
-				}) {
-					res.Diagnostics = append(res.Diagnostics, d)
-				}
 			}
+			res.Diagnostics = lint.AddRunFindings(res.Diagnostics, more)
 		}
 		t.fsys.close()
 		// Files the command line did not name were read for their runs only; a file joined

@@ -132,6 +132,25 @@ func TestTRLTorchDtypeRename(t *testing.T) {
 	}
 }
 
+// TestTRLOlderThanTableSilent: SFTConfig had use_liger from v0.10 to v0.17
+// (trl/trainer/sft_config.py), and the TRL table starts at 0.19. With TRL 0.12 pinned, what that
+// release's configs took is unknown, so the key is not called a misspelling; from the table's
+// first tag on it is.
+func TestTRLOlderThanTableSilent(t *testing.T) {
+	const text = "model_name_or_path: Qwen/Qwen2-0.5B\ndataset_name: trl-lib/Capybara\noutput_dir: out\nuse_liger: true\npacking: true\n"
+	at := func(v string) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003"},
+			Targets: map[string]lint.Target{"trl": {Version: v, Source: "requirements.txt pins " + v}}})
+		return diags
+	}
+	if d := at("0.12.0"); len(d) != 0 {
+		t.Errorf("trl 0.12.0 had use_liger: %+v", d)
+	}
+	if d := at("0.19.0"); len(d) != 1 || !strings.Contains(d[0].Message, `"use_liger" is not a`) {
+		t.Errorf("trl 0.19.0 has no use_liger: want one finding, got %+v", d)
+	}
+}
+
 // TestKeyNotYetAtPinnedVersion: a TrainingArguments field newer than the pinned transformers is
 // refused by its parser there (train_sampling_strategy arrived in 5.2, training_args.py).
 func TestKeyNotYetAtPinnedVersion(t *testing.T) {

@@ -64,7 +64,9 @@ func checkUnknownKey(p *lint.Pass) {
 	if d != nil {
 		checkNotYet(p, d, root)
 	}
-	reportNearMisses(p, d, root, ix, "")
+	if d == nil || !alongsideBeforeTable(p, d) {
+		reportNearMisses(p, d, root, ix, "")
+	}
 	if d == nil {
 		return
 	}
@@ -406,6 +408,25 @@ func anyUnknown(root *doc.Node, known map[string]bool) bool {
 // alias, not empty and not starting with "_".
 func lookedUp(n *doc.Node, known map[string]bool) bool {
 	return !known[n.Key] && !n.Alias && n.Key != "" && !strings.HasPrefix(n.Key, "_")
+}
+
+// alongsideBeforeTable reports a package alongside the dialect's settings pinned to a release
+// older than every tag its table read (TRL 0.12 against a table from 0.19: its SFTConfig had
+// use_liger, since renamed). That release's own keys are unknown, so a top-level key no table
+// names may be one of them: the near misses stay silent.
+func alongsideBeforeTable(p *lint.Pass, d *dialect.Dialect) bool {
+	for _, pkg := range d.Alongside {
+		t, ok := p.Targets[pkg]
+		kb := dialect.KnowledgeOf(pkg)
+		if !ok || kb == nil || len(kb.Tags) == 0 {
+			continue
+		}
+		tv := dialect.ParseVersion(t.Version)
+		if len(tv) > 0 && dialect.CompareVersions(tv, dialect.ParseVersion(kb.Tags[0])) < 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // withAlongside adds the keys of the packages that extend the dialect's settings (TRL's configs,

@@ -185,6 +185,35 @@ func TestCodeRunBaseValuesLeftToRuns(t *testing.T) {
 	}
 }
 
+// TestCodeRunBaseCycleOnce: a base cycle that four configs reach is reported once at the import
+// that closes it, not once per config, and each message names the cycle alone. MMEngine v0.10.7's
+// Config._file2dict raises at that import for every config that reaches it.
+func TestCodeRunBaseCycleOnce(t *testing.T) {
+	tmp := t.TempDir()
+	files := map[string]string{
+		"configs/a.py": "_base_ = './b.py'\nmodel = dict(type='X')\n",
+		"configs/b.py": "_base_ = './a.py'\noptim_wrapper = dict(type='OptimWrapper')\n",
+	}
+	names := []string{"configs/a.py", "configs/b.py"}
+	for _, c := range []string{"c1", "c2", "c3", "c4"} {
+		files["configs/"+c+".py"] = "_base_ = './a.py'\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n"
+		names = append(names, "configs/"+c+".py")
+	}
+	testfs.Write(t, tmp, files)
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names, nil, rules.All(), lint.Options{})
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL011" {
+			got = append(got, d.File+":"+itoa(d.Line)+" "+d.Message)
+		}
+	}
+	want := []string{"configs/a.py:1 base config cycle: configs/b.py → configs/a.py → configs/b.py",
+		"configs/b.py:1 base config cycle: configs/a.py → configs/b.py → configs/a.py"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func text2(ds []lint.Diagnostic, code string) string {
 	var b strings.Builder
 	for _, d := range ds {

@@ -87,11 +87,8 @@ func (c *composer) enter(p, what, from string, ref doc.Span) *doc.Document {
 	if c.stopped {
 		return nil
 	}
-	for _, s := range c.stack {
-		if s == p {
-			c.problem(Cycle, from, ref, what+" cycle: "+strings.Join(append(append([]string{}, c.stack...), p), " → "))
-			return nil
-		}
+	if c.cycle(p, what, from, ref) {
+		return nil
 	}
 	if len(c.stack) >= c.lim.MaxDepth {
 		c.problem(Limit, from, ref, what+"s nest deeper than "+itoa(c.lim.MaxDepth)+" levels; the rest was not composed")

@@ -309,6 +309,19 @@ func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string
 	c.problemWith(k, file, span, msg, "")
 }
 
+// cycle reports whether loading p from `from` closes a cycle, and records it: the message names
+// the cycle alone (p, the files p led to, p again), so that every run reaching one cycle at one
+// import reports it in the same words, once.
+func (c *composer) cycle(p, what, from string, ref doc.Span) bool {
+	for i, s := range c.stack {
+		if s == p {
+			c.problem(Cycle, from, ref, what+" cycle: "+strings.Join(c.stack[i:], " → ")+" → "+p)
+			return true
+		}
+	}
+	return false
+}
+
 // problemWith is problem with its own help (Problem.Help).
 func (c *composer) problemWith(k ProblemKind, file string, span doc.Span, msg, help string) {
 	if c.run == nil {
@@ -393,11 +406,8 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		c.problem(Unresolved, from, refSpan, "config "+quote(name)+" is outside the config directory and was not read")
 		return
 	}
-	for _, s := range c.stack {
-		if s == p {
-			c.problem(Cycle, from, refSpan, "defaults list cycle: "+strings.Join(append(append([]string{}, c.stack...), p), " → "))
-			return
-		}
+	if c.cycle(p, "defaults list", from, refSpan) {
+		return
 	}
 	if len(c.stack) >= c.lim.MaxDepth {
 		c.problem(Limit, from, refSpan, "defaults lists nest deeper than "+itoa(c.lim.MaxDepth)+" levels; the rest was not composed")

@@ -150,7 +150,7 @@ func TestComposeProblems(t *testing.T) {
 	got := problems(r)
 	for _, want := range []string{
 		`c/main.yaml:2 option "missing" of group "trainer" not found (c/trainer/missing.yaml does not exist; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read)`,
-		`c/b.yaml:2 defaults list cycle: c/main.yaml → c/a.yaml → c/b.yaml → c/a.yaml`,
+		`c/b.yaml:2 defaults list cycle: c/a.yaml → c/b.yaml → c/a.yaml`,
 		`c/main.yaml:6 config "../outside" is outside the config directory`,
 		`override "garbage" is not key=value`,
 		`override "nokey.deep=3" sets "nokey.deep", which the run does not have`,

@@ -103,11 +103,14 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	use := k.How
 	if use == "" {
 		use = "use " + nw
-	} else if sev == lint.Info && k.Since == "" && k.Removed != "" {
-		// The target still has the key, and nothing says since when the way out exists (a
-		// setting that replaced it may be newer than the target: train_sampling_strategy is
-		// not in transformers 4.46, which a pin of 4.46.1 would then refuse): the advice is for
-		// the version that removes it.
+	}
+	// The target still has the key, and nothing says since when the way out exists (a setting
+	// that replaced it may be newer than the target: train_sampling_strategy is not in
+	// transformers 4.46, which a pin of 4.46.1 would then refuse; a trainer release that
+	// still has replace_sampler_ddp lacks use_distributed_sampler): the advice is for the
+	// version that removes it, and no rename is offered.
+	later := sev == lint.Info && k.Since == "" && k.Removed != ""
+	if later {
 		use = "when moving to " + k.Removed + ", " + use
 	}
 	f.Message = quote(old) + " is deprecated (" + since + ")"
@@ -117,7 +120,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if nw != "" && m.Get(nw) != nil {
 		f.Message = quote(old) + " is deprecated (" + since + ") and " + quote(nw) + " is also set: delete " + quote(old)
 		f.Related = related(m.Get(nw), n, quote(nw)+" set here")
-	} else if nw != "" && k.Rename != "" {
+	} else if nw != "" && k.Rename != "" && !later {
 		app := lint.Safe
 		if k.Rename != "safe" {
 			app = lint.Unsafe
@@ -131,8 +134,8 @@ func quote(s string) string { return "\"" + s + "\"" }
 
 // quoteUse quotes the new key in "use NEW" messages.
 func quoteUse(use, new string) string {
-	if new != "" && use == "use "+new {
-		return "use " + quote(new)
+	if new != "" && strings.HasSuffix(use, "use "+new) {
+		return use[:len(use)-len(new)] + quote(new)
 	}
 	return use
 }

@@ -73,3 +73,24 @@ func TestOlderThanEveryTagRead(t *testing.T) {
 		t.Errorf("at 2.6.5 (the newest read): want track_grad_norm refused in\n%s", got)
 	}
 }
+
+// TestRenameNotOfferedBeforeRemoval: Lightning 1.8.6's Trainer has replace_sampler_ddp and no
+// use_distributed_sampler (src/pytorch_lightning/trainer/trainer.py @1.8.6; the rename came in
+// 2.0), so with 1.8.6 pinned the advice is for the move to 2.0 and no rename is offered (LightningCLI
+// 1.8.6 would refuse the new key); with no pin the rename is safe.
+func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
+	src := "trainer:\n  max_epochs: 3\n  replace_sampler_ddp: false\nmodel:\n  class_path: m.M\n"
+	run := func(targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "cli.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL005"}, Targets: targets})
+		return diags
+	}
+	d := run(map[string]lint.Target{"lightning": {Version: "1.8.6", Source: "pyproject.toml pins 1.8.6"}})
+	if len(d) != 1 || d[0].Fix != nil || !strings.Contains(d[0].Message, `when moving to Lightning 2.0, use "use_distributed_sampler"`) {
+		t.Errorf("at 1.8.6: want advice for 2.0 and no fix, got %+v", d)
+	}
+	d = run(nil)
+	if len(d) != 1 || d[0].Fix == nil || d[0].Fix.Applicability != lint.Safe || d[0].Fix.Edits[0].NewText != "use_distributed_sampler" {
+		t.Errorf("newest: want a safe rename, got %+v", d)
+	}
+}

@@ -214,6 +214,24 @@ func TestCodeRunBaseCycleOnce(t *testing.T) {
 	}
 }
 
+// TestCodeRunDollarBracesAreText: MMEngine (v0.10.7 config.py) and MMCV substitute only {{...}}
+// forms, so '${cfg_name}' in a composed MMEngine run is a string (SoftTeacher fills it in its own
+// code), not a reference the run must resolve; in a Hydra run it is one.
+func TestCodeRunDollarBracesAreText(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"cfg/base.py": "runner = dict(type='IterBasedRunner', max_iters=1000)\n",
+		"cfg/run.py":  "_base_ = './base.py'\nwork_dir = 'work_dirs/${cfg_name}'\nlog_config = dict(interval=50, hooks=[dict(type='WandbLoggerHook', init_kwargs=dict(name='${cfg_name}'))])\n",
+		"conf/config.yaml":   "defaults:\n  - opt: adam\nname: ${cfg_name}\n",
+		"conf/opt/adam.yaml": "lr: 0.1\n",
+	})
+	files := []string{"cfg/base.py", "cfg/run.py", "conf/config.yaml", "conf/opt/adam.yaml"}
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), files, nil, rules.All(), lint.Options{})
+	if got := text2(res.Diagnostics, "TL006"); got != "conf/config.yaml:3 " {
+		t.Errorf("TL006 at %q, want only the Hydra run's conf/config.yaml:3", got)
+	}
+}
+
 func text2(ds []lint.Diagnostic, code string) string {
 	var b strings.Builder
 	for _, d := range ds {

@@ -36,10 +36,12 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	if run.Doc == nil || run.Doc.Root == nil || run.Partial {
 		return diags
 	}
-	if unresolvedOn && len(run.Files) > 0 && run.Doc != run.Files[0] {
+	if unresolvedOn && len(run.Files) > 0 && run.Doc != run.Files[0] && run.Files[0].Format != doc.Python && run.Files[0].Format != doc.Gin {
 		// Interpolations across the composed tree (a Single run's file is checked alone by
 		// its file lint): a reference to no key of the run, an environment variable without a
 		// default. Their values are unknown, so the dialects' readers leave the facts unknown.
+		// MMEngine and gin runs interpolate no ${...}: to their loaders it is text (MMEngine
+		// v0.10.7 config.py substitutes only {{...}} forms), which a project may fill itself.
 		for _, u := range dialect.UnresolvedInRun(run.Doc.Root) {
 			if !u.Env && inUnknown(run, u.Ref) {
 				continue // a key of an option the command line must choose (or not read): not known, not missing

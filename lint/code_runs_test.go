@@ -220,8 +220,8 @@ func TestCodeRunBaseCycleOnce(t *testing.T) {
 func TestCodeRunDollarBracesAreText(t *testing.T) {
 	tmp := t.TempDir()
 	testfs.Write(t, tmp, map[string]string{
-		"cfg/base.py": "runner = dict(type='IterBasedRunner', max_iters=1000)\n",
-		"cfg/run.py":  "_base_ = './base.py'\nwork_dir = 'work_dirs/${cfg_name}'\nlog_config = dict(interval=50, hooks=[dict(type='WandbLoggerHook', init_kwargs=dict(name='${cfg_name}'))])\n",
+		"cfg/base.py":        "runner = dict(type='IterBasedRunner', max_iters=1000)\n",
+		"cfg/run.py":         "_base_ = './base.py'\nwork_dir = 'work_dirs/${cfg_name}'\nlog_config = dict(interval=50, hooks=[dict(type='WandbLoggerHook', init_kwargs=dict(name='${cfg_name}'))])\n",
 		"conf/config.yaml":   "defaults:\n  - opt: adam\nname: ${cfg_name}\n",
 		"conf/opt/adam.yaml": "lr: 0.1\n",
 	})

@@ -94,3 +94,31 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 		t.Errorf("newest: want a safe rename, got %+v", d)
 	}
 }
+
+// TestDictKwargsAreArguments: jsonargparse (v4.10.0 on; v4.40.1 _typehints.py
+// adapt_class_type) moves each dict_kwargs key that names a constructor parameter into
+// init_args and passes the rest on as keyword arguments, so EarlyStopping's monitor and
+// ModelCheckpoint's settings written there are given (genbio-ai/ModelGenerator); a key there
+// that is no parameter is not LightningCLI's to refuse, while one under init_args still is.
+func TestDictKwargsAreArguments(t *testing.T) {
+	src := "trainer:\n  max_steps: 10000\n  val_check_interval: 1000\n  callbacks:\n" +
+		"  - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n    dict_kwargs:\n      monitor: val_acc\n      mode: max\n      every_n_train_steps: 700\n      extra_thing: 1\n" +
+		"  - class_path: lightning.pytorch.callbacks.EarlyStopping\n    init_args:\n      patiense: 3\n    dict_kwargs:\n      monitor: val_acc\n      mode: max\n" +
+		"model:\n  class_path: m.M\n"
+	_, diags := lint.LintFile(lint.File{Path: "fit.yaml", Text: []byte(src)}, All(), lint.Options{Framework: "lightning"})
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.Code+" "+itoa(d.Line)+" "+d.Message)
+	}
+	all := strings.Join(got, "\n")
+	for _, bad := range []string{"TL011", "TL301", `"extra_thing"`} {
+		if strings.Contains(all, bad) {
+			t.Errorf("%s reported:\n%s", bad, all)
+		}
+	}
+	for _, want := range []string{`TL003 13 "patiense" is not a EarlyStopping argument`, "TL303 9 trainer.callbacks[0].dict_kwargs.every_n_train_steps 700 is not a multiple of trainer.val_check_interval 1000"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("want %q in:\n%s", want, all)
+		}
+	}
+}

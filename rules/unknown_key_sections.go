@@ -228,7 +228,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			continue
 		}
 		for _, n := range m.Node.Children {
-			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] {
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] || m.Open != nil && n.Parent == m.Open {
 				continue
 			}
 			f := lint.Finding{Node: n, AtKey: true,

@@ -24,6 +24,9 @@ type KeyMap struct {
 	Typed bool
 	// Skip are keys another rule reports (renamed or removed arguments: deprecated-key).
 	Skip map[string]bool
+	// Open is the map of keyword arguments Node also holds that the loader passes on without
+	// checking their names (jsonargparse's dict_kwargs): never unknown keys.
+	Open *doc.Node
 }
 
 // Problem is a value, or a combination of values, that the framework refuses at start-up,

@@ -247,7 +247,7 @@ func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 	}
 	if tr := root.Get("trainer"); isMap(tr) {
 		sh.tr, sh.trPrefix = tr, sectionKey(tr)
-		if ia := tr.Get("init_args"); isMap(ia) && tr.Get("class_path") != nil {
+		if ia := classArgs(tr); isMap(ia) && tr.Get("class_path") != nil {
 			sh.tr, sh.trPrefix = ia, sectionKey(ia)
 		}
 	} else if t := scalarText(root.Get("_target_")); strings.HasSuffix(t, "Trainer") || (t == "" && trainerArgScore(root, 12, 12) >= 24 && root.Get("trainer") == nil && root.Get("model") == nil) {
@@ -497,7 +497,7 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 		items = []*doc.Node{n}
 	}
 	for _, it := range items {
-		for _, c := range []*doc.Node{it.At("init_args.name"), it.Get("name")} {
+		for _, c := range []*doc.Node{classArgs(it).Get("name"), it.Get("name")} {
 			if s, ok := strValue(c); ok && s != "" {
 				p.Tracking.RunName = plan.Set(s, c.Path().String(), c)
 				return
@@ -567,7 +567,7 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 	prefix := ""
 	if dn := root.Get("data"); isMap(dn) {
 		sec, prefix = dn, sectionKey(dn)
-		if ia := dn.Get("init_args"); isMap(ia) {
+		if ia := classArgs(dn); isMap(ia) {
 			sec, prefix = ia, sectionKey(ia)
 		}
 	} else if t := scalarText(root.Get("_target_")); strings.Contains(strings.ToLower(t), "datamodule") {

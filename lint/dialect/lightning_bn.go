@@ -54,7 +54,7 @@ func ddpBroadcastsBuffers(tr *doc.Node) (broadcast, known bool) {
 				return false, cls != ""
 			}
 			args := n
-			if ia := n.Get("init_args"); ia != nil {
+			if ia := classArgs(n); ia != nil {
 				args = ia
 			}
 			return args.Get("broadcast_buffers") == nil, true

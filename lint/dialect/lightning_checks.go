@@ -90,7 +90,7 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 		case lightningClass(cp, "Trainer"):
 			// (deprecated-key reads trainer.<key>, not trainer.init_args.<key>: a removed
 			// argument here is this map's to report)
-			out = append(out, KeyMap{Node: tr.Get("init_args"), At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true})
+			out = append(out, KeyMap{Node: classArgs(tr), Open: tr.Get("dict_kwargs"), At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true})
 		}
 		cbs := tr.Get("callbacks")
 		if cp != "" {
@@ -106,7 +106,7 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 			ref := scalarText(it.Get("class_path"))
 			for _, cls := range []string{"ModelCheckpoint", "EarlyStopping"} {
 				if lightningClass(ref, cls) {
-					out = append(out, KeyMap{Node: it.Get("init_args"), At: it, Section: cls, Name: cls, By: "LightningCLI", Typed: true})
+					out = append(out, KeyMap{Node: classArgs(it), Open: it.Get("dict_kwargs"), At: it, Section: cls, Name: cls, By: "LightningCLI", Typed: true})
 				}
 			}
 		}

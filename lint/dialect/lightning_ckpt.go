@@ -34,7 +34,7 @@ func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Nod
 				var ps *doc.Node
 				switch {
 				case isMC(scalarText(it.Get("class_path"))):
-					ps = it.Get("init_args")
+					ps = classArgs(it)
 				case isMC(scalarText(it.Get("_target_"))):
 					ps = it
 				default:
@@ -77,4 +77,25 @@ func findModelCheckpoint(root *doc.Node, sh lightningShape) (params, at *doc.Nod
 		}
 	}
 	return nil, nil, "", false
+}
+
+// classArgs is what jsonargparse gives a class_path entry's constructor: its init_args with its
+// dict_kwargs over them. jsonargparse (from v4.10.0; v4.40.1 _typehints.py adapt_class_type)
+// moves each dict_kwargs key that names a parameter into init_args before checking them, and
+// passes the others as keyword arguments, so a ModelCheckpoint's monitor written under
+// dict_kwargs is given (genbio-ai/ModelGenerator). The merged map is for reading: its entries
+// are the file's own nodes, so findings and fixes land where each is written. Nil when the
+// entry has neither.
+func classArgs(it *doc.Node) *doc.Node {
+	ia, dk := it.Get("init_args"), it.Get("dict_kwargs")
+	if !isMap(dk) || len(dk.Children) == 0 || ia != nil && !isMap(ia) {
+		return ia
+	}
+	m := &doc.Node{Kind: doc.Map, Key: "init_args", Parent: it, Span: dk.Span, KeySpan: dk.KeySpan}
+	if ia != nil {
+		m.Span, m.KeySpan = ia.Span, ia.KeySpan
+		m.Children = append(m.Children, ia.Children...)
+	}
+	m.Children = append(m.Children, dk.Children...)
+	return m
 }

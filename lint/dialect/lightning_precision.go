@@ -25,7 +25,7 @@ func lightningPrecision(p *plan.Plan, root, tr *doc.Node, prefix string) {
 		return
 	}
 	cfg := st.Get("config")
-	if args := st.Get("init_args"); isMap(args) {
+	if args := classArgs(st); isMap(args) {
 		cfg = args.Get("config")
 	}
 	if !isMap(cfg) {

@@ -20,9 +20,9 @@ func TestRenderFinetune(t *testing.T) {
 	table := render(exs)
 	tableHas(t, table,
 		// AxolotlInputConfig sets no extra policy: pydantic ignores unknown keys.
-		"axolotl\t\t@extra\tignore\t\t\t\tsrc/axolotl/utils/schemas/config.py:212@v0.18.0",
+		"axolotl\t\t@extra\tignore\t\t\t\tsrc/axolotl/utils/schemas/config.py@v0.18.0",
 		// DeprecatedParameters warns "evaluation_strategy is deprecated, use eval_strategy instead".
-		"axolotl\tAxolotlInputConfig\tevaluation_strategy\tNone\t\t\teval_strategy\tsrc/axolotl/utils/schemas/deprecated.py:",
+		"axolotl\tAxolotlInputConfig\tevaluation_strategy\tNone\t\t\teval_strategy\tsrc/axolotl/utils/schemas/deprecated.py@",
 		// RemappedParameters: model_type is the alias of type_of_model.
 		"axolotl\tAxolotlInputConfig\tmodel_type\tNone\t",
 		// check_warmup refuses warmup_steps with warmup_ratio.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,9 +33,9 @@ func TestRenderRanges(t *testing.T) {
 	table := render(exs)
 	tableHas(t, table,
 		// SFTConfig.max_seq_length exists at v0.19.0 (deprecated for max_length) and is gone at v0.20.0.
-		"trl\tSFTConfig\tmax_seq_length\tNone\t\tv0.20.0\tmax_length\ttrl/trainer/sft_config.py:",
+		"trl\tSFTConfig\tmax_seq_length\tNone\t\tv0.20.0\tmax_length\ttrl/trainer/sft_config.py@",
 		// DeepSpeed's config models forbid unknown keys at every tag read.
-		"deepspeed\t\t@extra\tforbid\t\t\t\tdeepspeed/runtime/config_utils.py:110@v0.19.5",
+		"deepspeed\t\t@extra\tforbid\t\t\t\tdeepspeed/runtime/config_utils.py@v0.19.5",
 		// zero_optimization is read from the root of the config at every tag.
 		"deepspeed\t\tzero_optimization\t\t\t\t\tdeepspeed/",
 		// The precision models appear in 0.18.
@@ -82,6 +83,36 @@ func tableHas(t *testing.T, table string, wants ...string) {
 	for _, want := range wants {
 		if !strings.Contains(table, want) {
 			t.Errorf("table lacks %q", want)
+		}
+	}
+}
+
+// TestTableProvenance: the embedded tables keep a start-up check's line (a refusal's help
+// names it) and drop every other row's, which lint never reads; the extractions keep them all.
+func TestTableProvenance(t *testing.T) {
+	for _, out := range []string{outFile, finetuneOut, lightningOut, omegaconfOut, torchtuneOut} {
+		data, err := os.ReadFile(filepath.Join("..", "..", out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checks := 0
+		for _, line := range strings.Split(string(data), "\n") {
+			c := strings.Split(line, "\t")
+			if len(c) != 8 || strings.HasPrefix(line, "#") {
+				continue
+			}
+			file, _, _ := strings.Cut(c[7], "@")
+			i := strings.LastIndexByte(file, ':')
+			hasLine := i >= 0 && strings.Trim(file[i+1:], "0123456789") == ""
+			if check := c[1] == "@check" || strings.HasPrefix(c[1], "@check:"); check != hasLine {
+				t.Errorf("%s: check row %v, line kept %v: %q", out, check, hasLine, line)
+				break
+			} else if check {
+				checks++
+			}
+		}
+		if out == finetuneOut && checks == 0 {
+			t.Errorf("%s: no start-up check rows", out)
 		}
 	}
 }

@@ -10,7 +10,7 @@ func TestOmegaconfTableUpToDate(t *testing.T) {
 	table := renderedUpToDate(t, omegaconfFiles, omegaconfOut)
 	tableHas(t, table,
 		// exp_manager merges the section into OmegaConf.structured(ExpManagerConfig).
-		"nemo-toolkit\t\t@extra\tforbid\t\t\t\tnemo/utils/exp_manager.py:573@v2.5.0rc0",
+		"nemo-toolkit\t\t@extra\tforbid\t\t\t\tnemo/utils/exp_manager.py@v2.5.0rc0",
 		"nemo-toolkit\tExpManagerConfig\tresume_if_exists\tFalse\t",
 		// resume_from_checkpoint joined ExpManagerConfig at v1.21.0.
 		"nemo-toolkit\tExpManagerConfig\tresume_from_checkpoint\tNone\tv1.21.0\t",
@@ -18,9 +18,9 @@ func TestOmegaconfTableUpToDate(t *testing.T) {
 		// async_save joined CallbackParams at v2.0.0.
 		"nemo-toolkit\tCallbackParams\tasync_save\tFalse\tv2.0.0\t",
 		"nemo-toolkit\tEarlyStoppingParams\tpatience\t10\t",
-		"nemo-toolkit\tMLFlowParams\tlog_model\tFalse\tv1.21.0\t\t\tnemo/utils/loggers/mlflow_logger.py:",
+		"nemo-toolkit\tMLFlowParams\tlog_model\tFalse\tv1.21.0\t\t\tnemo/utils/loggers/mlflow_logger.py@",
 		// make_dataclass_and_log_config raises on top-level keys that are not TrainConfig fields.
-		"llm-foundry\t\t@extra\tforbid\t\t\t\tllmfoundry/utils/config_utils.py:351@v0.21.0",
+		"llm-foundry\t\t@extra\tforbid\t\t\t\tllmfoundry/utils/config_utils.py@v0.21.0",
 		"llm-foundry\tTrainConfig\tvariables\t",
 		"llm-foundry\tTrainConfig\tsave_num_checkpoints_to_keep\t-1\t",
 		// tp_config joined TrainConfig at v0.13.0.

@@ -11,7 +11,7 @@ func TestTorchtuneTableUpToDate(t *testing.T) {
 	table := renderedUpToDate(t, torchtuneFiles, torchtuneOut)
 	tableHas(t, table,
 		// A builder that takes no arguments is closed all the same.
-		"torchtune\ttorchtune.models.llama3_1.llama3_1_8b\t@closed\t\t\t\t\ttorchtune/models/llama3_1/_model_builders.py:",
+		"torchtune\ttorchtune.models.llama3_1.llama3_1_8b\t@closed\t\t\t\t\ttorchtune/models/llama3_1/_model_builders.py@",
 		"torchtune\ttorchtune.models.llama3.llama3_tokenizer\tpath\t@required\t\t\t\t",
 		// A partial keeps the keywords it does not bind: qlora_llama3_1_8b binds quantize_base.
 		"torchtune\ttorchtune.models.llama3_1.qlora_llama3_1_8b\tlora_rank\t8\t",

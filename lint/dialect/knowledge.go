@@ -58,7 +58,7 @@ type Fact struct {
 	// Replacement is the key the source names in its place when it deprecates this one ("-" when
 	// it names none).
 	Replacement string
-	Source      string // file:line@tag where it was last seen
+	Source      string // file:line@tag where it was last seen (file@tag where lint never reads the line)
 }
 
 // Knowledge is what the table holds about one framework.

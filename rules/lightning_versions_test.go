@@ -122,3 +122,21 @@ func TestDictKwargsAreArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointSubclassNoDefault: the Trainer adds ModelCheckpoint() only when no callback is
+// a Checkpoint (Lightning 2.6.0 _configure_checkpoint_callbacks), so a project's own
+// checkpoint callback (torch-uncertainty's TUClsCheckpoint) leaves retention unknown, while
+// other callbacks leave the default in place.
+func TestCheckpointSubclassNoDefault(t *testing.T) {
+	at := func(cb string) int {
+		src := "seed_everything: 1\ntrainer:\n  max_epochs: 75\n  callbacks:\n    - class_path: " + cb + "\n    - class_path: lightning.pytorch.callbacks.LearningRateMonitor\nmodel:\n  lr: 0.1\n"
+		_, diags := lint.LintFile(lint.File{Path: "train.yaml", Text: []byte(src)}, All(), lint.Options{Framework: "lightning", Select: []string{"TL301"}})
+		return len(diags)
+	}
+	if n := at("mypkg.callbacks.TUClsCheckpoint"); n != 0 {
+		t.Errorf("a checkpoint callback of the project's own: %d TL301, want 0", n)
+	}
+	if n := at("mypkg.callbacks.PrintMetrics"); n != 1 {
+		t.Errorf("no checkpoint callback: %d TL301, want the default ModelCheckpoint's 1", n)
+	}
+}

@@ -407,7 +407,7 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		why := plan.Because("terratorch's CLI adds a ModelCheckpoint monitoring val/loss when trainer.callbacks has none")
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepBest, N: 1}, "trainer.callbacks", why, tr)
 		p.Ckpt.BestMetric = plan.Defaulted("val/loss", "trainer.callbacks", why, tr)
-	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value:
+	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value && !checkpointLike(tr):
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under
 		// Hydra the callbacks come from another config group, so nothing is assumed there.)

@@ -99,3 +99,25 @@ func classArgs(it *doc.Node) *doc.Node {
 	m.Children = append(m.Children, dk.Children...)
 	return m
 }
+
+// checkpointLike reports a trainer callback of the project's own whose class is named as a
+// checkpoint callback (torch-uncertainty's TUClsCheckpoint): the Trainer adds its default
+// ModelCheckpoint only when no callback is a Checkpoint (Lightning 2.6.0
+// callback_connector.py _configure_checkpoint_callbacks, trainer.checkpoint_callbacks), and such
+// a class may well be one, keeping whatever it keeps.
+func checkpointLike(tr *doc.Node) bool {
+	cbs := tr.Get("callbacks")
+	if cbs == nil || cbs.Kind != doc.Seq {
+		return false
+	}
+	for _, it := range cbs.Children {
+		name := scalarText(it.Get("class_path"))
+		if it.Kind == doc.Scalar {
+			name = scalarText(it)
+		}
+		if strings.Contains(name[strings.LastIndexByte(name, '.')+1:], "Checkpoint") {
+			return true
+		}
+	}
+	return false
+}

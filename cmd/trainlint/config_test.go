@@ -328,6 +328,7 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		"runtime/CMakeSettings.json":      "\ufeff{\"configurations\": [{\"name\": \"x64-Debug\"}]}\n",
 		"runtime/CMakePresets.json":       "{\"version\": 3}\n",
 		"runtime/vcpkg.json":              "{\"name\": \"runtime\"}\n",
+		"pyrightconfig.json":              jsonc,
 		".github/workflows/ci.yml":        "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
 		".gitlab/ci/build.yml":            "build:\n  script: [make]\n",
 		".circleci/config.yml":            "version: 2.1\n",

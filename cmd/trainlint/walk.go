@@ -53,7 +53,9 @@ var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true
 	".eslintrc.json": true, "devcontainer.json": true, ".devcontainer.json": true,
 	// C++ tooling beside a project's native runtime: Visual Studio's CMake settings (often saved
 	// with a byte order mark), CMake's presets and vcpkg's manifest.
-	"CMakeSettings.json": true, "CMakePresets.json": true, "CMakeUserPresets.json": true, "vcpkg.json": true}
+	"CMakeSettings.json": true, "CMakePresets.json": true, "CMakeUserPresets.json": true, "vcpkg.json": true,
+	// Pyright's settings, which it reads as JSON with comments and trailing commas.
+	"pyrightconfig.json": true}
 
 // notConfig reports whether a walked file is one of notConfigs or a variant of TypeScript's
 // configuration (tsconfig.base.json, tsconfig.app.json, jsconfig.node.json).

@@ -93,9 +93,10 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	at := func(key string) *doc.Node { return r.At(k(key)) }
 
 	// Eval-only recipes (eleuther_evaluation) have no optimizer, loss or epochs: their batch_size
-	// is an eval batch and no training behaviour applies.
+	// is an eval batch and no training behaviour applies. A loss alone is no training: tuna-lm's
+	// validate_offline.yaml scores a dev split with one.
 	training := pre != ""
-	for _, key := range []string{"optimizer", "loss", "epochs", "gradient_accumulation_steps", "max_steps_per_epoch"} {
+	for _, key := range []string{"optimizer", "epochs", "gradient_accumulation_steps", "max_steps_per_epoch"} {
 		training = training || r.Get(key) != nil
 	}
 	if !training {
@@ -128,6 +129,12 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	valKey := k("run_val_every_n_steps")
 	valEvery := at("run_val_every_n_steps")
 	switch {
+	case valEvery == nil && ownEval(r) != nil:
+		// A key no stock recipe reads that names evaluation (tuna-lm's eval_steps, which its own
+		// recipe reads to validate data.dev): whether and how often the run validates is the
+		// recipe's.
+		n := ownEval(r)
+		p.Eval.Enabled = plan.Fact[bool]{Key: n.Key, Node: n, Note: "a key the stock recipes do not read"}
 	case valEvery == nil || valEvery.IsNull():
 		p.Eval.Enabled = plan.Defaulted(false, valKey, plan.Why{By: "the torchtune default", Note: "none: the recipe never validates during training"}, valEvery)
 	default:
@@ -160,6 +167,10 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// to count.
 	if f, ok := genIntRef(r, "dataloader.num_workers"); ok {
 		p.Data.Workers = f
+	} else if n := r.Get("num_workers"); n != nil {
+		// No stock recipe reads a top-level num_workers; the recipe that reads this file does
+		// (interpolation-of-experts' own recipes pass it to their DataLoader).
+		p.Data.Workers = plan.Fact[int]{Key: "num_workers", Node: n, Note: "a key the stock recipes do not read"}
 	} else if isMap(r.Get("orchestration")) {
 		p.Data.Workers = plan.Fact[int]{Key: "dataloader.num_workers", Note: "data reaches the trainers from Ray actors (orchestration)"}
 	} else {
@@ -433,4 +444,21 @@ func torchtuneRecipes(d *doc.Document) []string {
 		}
 	}
 	return out
+}
+
+// ownEval is a top-level key of r that names evaluation ("eval_steps", "val_interval") other
+// than the stock recipes' own (run_val_every_n_steps, dataset_val, batch_size_val), or nil.
+func ownEval(r *doc.Node) *doc.Node {
+	for _, c := range r.Children {
+		switch c.Key {
+		case "run_val_every_n_steps", "dataset_val", "batch_size_val":
+			continue
+		}
+		for _, w := range strings.Split(c.Key, "_") {
+			if w == "eval" || w == "val" || w == "validation" || w == "validate" {
+				return c
+			}
+		}
+	}
+	return nil
 }

@@ -202,3 +202,23 @@ func TestTorchtuneDetectsStrongly(t *testing.T) {
 		t.Errorf("detect score %d, want strong (>= 50)", s)
 	}
 }
+
+// TestTorchtuneOwnRecipeKeys: keys no stock recipe reads show a recipe of the project's own,
+// whose behaviour the file does not tell (tuna-lm, interpolation-of-experts): a loss without an
+// optimizer scores data (validate_offline.yaml), an eval_steps key is the recipe's validation
+// interval, and a top-level num_workers its loader's workers.
+func TestTorchtuneOwnRecipeKeys(t *testing.T) {
+	base := "model:\n  _component_: torchtune.models.llama3_2.llama3_2_1b\ncheckpointer:\n  _component_: torchtune.training.FullModelHFCheckpointer\n  checkpoint_dir: /ckpt\nbatch_size: 4\n"
+	p := Torchtune.Normalize(tcgDoc(t, doc.YAML, base+"loss:\n  _component_: torchtune.modules.loss.CEWithChunkedOutputLoss\n"), Context{})
+	if p.Variant != "eval" || p.Eval.Enabled.Known() || p.Data.Workers.Known() {
+		t.Errorf("a loss alone: variant %q, eval %+v, workers %+v", p.Variant, p.Eval.Enabled, p.Data.Workers)
+	}
+	train := base + "epochs: 5\noptimizer:\n  _component_: torch.optim.AdamW\n  lr: 2e-5\n"
+	p = Torchtune.Normalize(tcgDoc(t, doc.YAML, train+"eval_steps: 2\nnum_workers: 2\n"), Context{})
+	if p.Variant == "eval" || p.Eval.Enabled.Known() || p.Data.Workers.Known() || p.Eval.Enabled.Key != "eval_steps" || p.Data.Workers.Key != "num_workers" {
+		t.Errorf("own keys: eval %+v, workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
+	p = Torchtune.Normalize(tcgDoc(t, doc.YAML, train), Context{})
+	wantFact(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "run_val_every_n_steps", -1)
+	wantFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader.num_workers", -1)
+}

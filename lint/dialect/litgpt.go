@@ -240,9 +240,17 @@ func normalizeLitGPT(d *doc.Document, ctx Context) *plan.Plan {
 	if iv.Known() && iv.Value > 0 {
 		p.Eval.Interval = stepsFrom(iv)
 	}
+	off := iv.Known() && iv.Value <= 0
+	if off {
+		// LitGPT's loops take step_count % eval.interval (pretrain.py, finetune/*.py at
+		// v0.5.11), a ZeroDivisionError at the first optimizer step with 0; a project's own
+		// script that reads the file may mean "never" by it. Either way no claim about its
+		// evaluations holds.
+		p.Eval.Enabled = plan.Fact[bool]{Key: iv.Key, Node: iv.Node}
+	}
 	final := BoolOr(root, "eval.final_validation", true, litgptNote)
 	p.Eval.AtEnd = final
-	if maxIters := IntOr(root, "eval.max_iters", 100, litgptNote); maxIters.Known() && maxIters.Value > 0 &&
+	if maxIters := IntOr(root, "eval.max_iters", 100, litgptNote); !off && maxIters.Known() && maxIters.Value > 0 &&
 		(cmd == litgptPretrain || finetuning && final.Known() && !final.Value) {
 		// Pretrain's final validation reads max_iters batches too; fine-tuning's reads the
 		// whole set unless final_validation is off.

@@ -170,3 +170,19 @@ func TestLitGPTDetection(t *testing.T) {
 		}
 	}
 }
+
+// TestLitGPTEvalIntervalZero: LitGPT's loops take step_count % eval.interval (pretrain.py at
+// v0.5.11), so 0 is no evaluation schedule of its own: what the evaluations would cover is not
+// claimed (a project's script reading the file may mean "never" by it).
+func TestLitGPTEvalIntervalZero(t *testing.T) {
+	src := "model_name: pythia-14m\nout_dir: out/pretrain\ndata: TinyStories\ntrain:\n  global_batch_size: 128\n  micro_batch_size: 4\n  max_tokens: 1000000\neval:\n  interval: 0\n  final_validation: false\n"
+	d := parseYAMLDoc(t, src)
+	p := LitGPT.Normalize(d, Context{})
+	if p.Eval.Enabled.Known() || p.Eval.Subset.Known() || p.Eval.Interval.Known() {
+		t.Errorf("interval 0: enabled %+v, subset %+v, interval %+v", p.Eval.Enabled, p.Eval.Subset, p.Eval.Interval)
+	}
+	d = parseYAMLDoc(t, strings.Replace(src, "interval: 0", "interval: 50", 1))
+	if p = LitGPT.Normalize(d, Context{}); !p.Eval.Subset.Known() || p.Eval.Subset.Value.Value != 100 {
+		t.Errorf("interval 50: subset %+v", p.Eval.Subset)
+	}
+}

@@ -45,7 +45,7 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	n := r.Value.N
 	// A run that cannot write more than N checkpoints loses none; one that evaluates once at
 	// most (EmbodiedScan's val_interval 12 in a 12-epoch run) has no best among them to lose.
-	if saves, ok := planned(p.Plan, c.Interval); ok && saves <= n {
+	if saves, ok := planned(p.Plan, c.Interval); ok && saves <= n || !ok && n >= keepAllCount {
 		return
 	}
 	if evalsOnceAtMost(p.Plan) {
@@ -175,3 +175,8 @@ func evalsOnceAtMost(pl *plan.Plan) bool {
 	}
 	return false
 }
+
+// keepAllCount is a retention count no run's saves reach (100,000 checkpoints), written to keep
+// every one (MaxText forks' checkpoint_max_to_keep: 1_000_000_000): when the number of saves is
+// not known, such a limit is not called one that deletes the best.
+const keepAllCount = 100_000

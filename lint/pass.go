@@ -22,6 +22,9 @@ type Pass struct {
 	// ScriptKeys are the fields of the repository's own argument dataclasses
 	// (Options.ScriptKeys); nil when the driver read none.
 	ScriptKeys map[string]bool
+	// RepoNames are the words of the repository's Python files, lowercased (Options.RepoNames);
+	// nil when the driver read none.
+	RepoNames map[string]bool
 
 	// The engine reuses one Pass for every rule of a file (runRules): findings are placed in
 	// the file (toDiagnostic) or, for a composed run, in the file that set the value

@@ -221,3 +221,21 @@ func TestAxolotlDeprecatedNullIsUnset(t *testing.T) {
 		t.Errorf("5: %v", got)
 	}
 }
+
+// TestKeyTheRepositoryReads: a key the repository's own code names is its scripts' setting
+// (exact's parser.yaml is read with OmegaConf.load and gives cfg.model_name to its script,
+// chronos-forecasting's typer scripts read model_id), not a misspelt Trainer setting; a key its
+// code does not name is still one.
+func TestKeyTheRepositoryReads(t *testing.T) {
+	const text = "output_dir: out\nper_device_train_batch_size: 8\neval_strategy: steps\nmodel_name: Qwen/Qwen2.5-Coder-3B\n"
+	at := func(names map[string]bool) int {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003"}, RepoNames: names})
+		return len(diags)
+	}
+	if n := at(map[string]bool{"model_name": true, "cfg": true}); n != 0 {
+		t.Errorf("named by the repository's code: %d findings", n)
+	}
+	if n := at(map[string]bool{"cfg": true}); n != 1 {
+		t.Errorf("not named: %d findings, want 1", n)
+	}
+}

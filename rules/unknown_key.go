@@ -87,7 +87,7 @@ func reportNearMisses(p *lint.Pass, d *dialect.Dialect, m *doc.Node, ix *keyInde
 	// A key repeated many times (a hostile file has 100,000 copies) is looked up once.
 	seen := map[string]near{}
 	for _, n := range m.Children {
-		if !lookedUp(n, ix.set) || prefix == "" && scriptKey(p, d, n.Key) {
+		if !lookedUp(n, ix.set) || prefix == "" && (scriptKey(p, d, n.Key) || repoReads(p, d, n.Key)) {
 			continue
 		}
 		nr, done := seen[n.Key]
@@ -392,6 +392,14 @@ func checkNotYet(p *lint.Pass, d *dialect.Dialect, root *doc.Node) {
 // setting, whatever the framework's table says of that name.
 func scriptKey(p *lint.Pass, d *dialect.Dialect, key string) bool {
 	return d != nil && d.ScriptArgs && p.ScriptKeys[key]
+}
+
+// repoReads reports a key that the repository's own code names, in a framework whose files
+// projects also load themselves and pick settings from (Dialect.ScriptArgs): exact's
+// parser.yaml, read with OmegaConf.load, gives cfg.model_name to its script and a few keys to
+// TrainingArguments by hand. Such a key is the script's setting, not a misspelt one.
+func repoReads(p *lint.Pass, d *dialect.Dialect, key string) bool {
+	return d != nil && d.ScriptArgs && p.RepoNames[strings.ToLower(key)]
 }
 
 // anyUnknown reports whether the mapping has a key that checkUnknownKey would look up.

@@ -451,12 +451,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		}
 		c.run.Files = append(c.run.Files, d)
 	}
-	if d.Root != nil && d.Root.Kind != doc.Map || d.Root == nil && len(d.Problems) > 0 {
-		return // a list or a scalar, or a file that could not be read (reported on the file itself)
+	if d.Root == nil && len(d.Problems) > 0 {
+		return // a file that could not be read (reported on the file itself)
 	}
-	c.stack = append(c.stack, p)
-	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
-
 	// The package: the defaults list's, else the header's, else the group.
 	if pkg == "" {
 		pkg = defPkg
@@ -474,10 +471,19 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	if pkg == "_global_" {
 		pkg = ""
 	}
+	if d.Root != nil && d.Root.Kind != doc.Map {
+		c.loadNonMap(root, d, p, name, group, pkg, from, refSpan)
+		return
+	}
+	c.stack = append(c.stack, p)
+	defer func() { c.stack = c.stack[:len(c.stack)-1] }()
+
 	if d.Root == nil {
 		// An empty option (callbacks/none.yaml, comments only): Hydra still makes its package
 		// an empty mapping (callbacks: {}), so the group's key is there and empty.
-		c.packageNode(root, pkg, p)
+		if !c.listOnPackage(root, pkg, pkg, name, group, p, from, refSpan) {
+			c.packageNode(root, pkg, p)
+		}
 		return
 	}
 	// The config's group path, against which its defaults list's names resolve (Hydra 1.3.2,
@@ -490,6 +496,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	selfDone := false
 	mergeSelf := func() {
 		selfDone = true
+		if c.listOnPackage(root, pkg, pkg, name, group, p, from, refSpan) {
+			return
+		}
 		target := c.packageNode(root, pkg, p)
 		for _, ch := range d.Root.Children {
 			if ch.Key == "defaults" && ch == defaults {
@@ -523,6 +532,86 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	if !selfDone {
 		mergeSelf()
 	}
+}
+
+// loadNonMap merges a config whose file is no mapping. A list (MLShukai/ami's devices/cuda.yaml,
+// `- cuda:0`) has no defaults list (config_repository.py _extract_defaults_list at v1.3.2 reads
+// one from a mapping only) and becomes its package's value: Hydra embeds it there
+// (_embed_result_config) and merges the result, so cfg.devices is a list. Merged at the root
+// (no package: `@_global_`, `@_here_` in a primary, a `# @package _global_` header) it is
+// merged into the root mapping, which OmegaConf refuses ("Cannot merge DictConfig with
+// ListConfig", checked with Hydra 1.3.2): Refused, at the entry that loads it. A scalar file
+// (OmegaConf makes `cuda` a mapping {cuda: null}) is not modelled: its package is left unknown.
+func (c *composer) loadNonMap(root *doc.Node, d *doc.Document, p, name, group, pkg, from string, refSpan doc.Span) {
+	if d.Root.Kind != doc.Seq {
+		if pkg == "" {
+			c.run.Partial = true
+		} else {
+			c.addUnknown(pkg)
+		}
+		return
+	}
+	if pkg == "" {
+		fix := "; make the file a mapping"
+		if group != "" {
+			fix = "; give the entry a package (`" + group + "@name: ...`) or make the file a mapping"
+		}
+		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" is a list ("+p+"), and here it merges at the root of the config, which is a mapping: Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")"+fix)
+		return
+	}
+	parent, key := root, pkg
+	if i := strings.LastIndexByte(pkg, '.'); i >= 0 {
+		if c.listOnPackage(root, pkg[:i], pkg, name, group, p, from, refSpan) {
+			return
+		}
+		parent, key = c.packageNode(root, pkg[:i], p), pkg[i+1:]
+	}
+	if cur := parent.Get(key); cur != nil && cur.Kind == doc.Map {
+		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" is a list ("+p+"), and an earlier config of the run made "+quote(cur.Path().String())+" a mapping: Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")")
+		return
+	}
+	src := *d.Root
+	src.Key = key
+	c.mergeEntry(parent, &src, Origin{File: p})
+}
+
+// optionWhat names a config loaded for an entry, for problems: `option "cuda" of group
+// "devices"`, or `config "name"`.
+func optionWhat(name, group string) string {
+	if group != "" {
+		return "option " + quote(path.Base(name)) + " of group " + quote(group)
+	}
+	return "config " + quote(name)
+}
+
+// entryFile is the file a problem of an entry is reported in: the file holding the entry, else (a
+// config no entry names) the config itself.
+func entryFile(from, p string) string {
+	if from == "" {
+		return p
+	}
+	return from
+}
+
+// listOnPackage reports (Refused, at the entry that loads the config) a list the run already
+// has at the dotted package at or above it: Hydra embeds the config in mappings down to its
+// package pkg and merges them into the run, and OmegaConf merges no mapping onto a list.
+func (c *composer) listOnPackage(root *doc.Node, at, pkg, name, group, p, from string, refSpan doc.Span) bool {
+	if at == "" {
+		return false
+	}
+	n := root
+	for _, k := range strings.Split(at, ".") {
+		if n = n.Get(k); n == nil {
+			return false
+		}
+		if n.Kind != doc.Seq {
+			continue
+		}
+		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" merges at "+quote(pkg)+", but an earlier config of the run made "+quote(n.Path().String())+" a list: Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")")
+		return true
+	}
+	return false
 }
 
 // entry handles one item of a defaults list.
@@ -1096,6 +1185,12 @@ func setChild(n *doc.Node, key string, ch *doc.Node) {
 // key, anything else replaces.
 func (c *composer) mergeEntry(dst, src *doc.Node, o Origin) {
 	cur := dst.Get(src.Key)
+	if cur != nil && (cur.Kind == doc.Map && src.Kind == doc.Seq || cur.Kind == doc.Seq && src.Kind == doc.Map) {
+		// OmegaConf merges a container only into one of its kind (BaseContainer._merge_with,
+		// OmegaConf 2.2): Hydra stops while composing (checked with Hydra 1.3.2).
+		c.problem(Refused, o.File, src.Span, "this "+kindName(src)+" merges onto "+quote(cur.Path().String())+", which an earlier config of the run set to a "+kindName(cur)+": Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")")
+		return
+	}
 	if cur != nil && cur.Kind == doc.Map && src.Kind == doc.Map {
 		if !src.KeySpan.IsZero() && cur.KeySpan.IsZero() {
 			cur.KeySpan = src.KeySpan

@@ -705,3 +705,43 @@ func TestDiscoverFlowDefaults(t *testing.T) {
 		t.Errorf("flowItems %q %v", got, ok)
 	}
 }
+
+// TestListRootedOption: a group option whose file is a YAML list becomes its package's value
+// (MLShukai/ami's devices/cuda.yaml), and the placements Hydra refuses are refused at the entry
+// that loads it. Hydra's verdicts on the listroot tree are in TestComposeTreesLikeHydra.
+func TestListRootedOption(t *testing.T) {
+	tree := FromFS(os.DirFS("testdata/hydra-trees"))
+	for _, tc := range []struct {
+		primary   string
+		overrides []string
+		problem   string // "" for none
+	}{
+		{"config", nil, ""},
+		{"atpkg", nil, ""},
+		{"config", []string{"devices=global"}, `listroot/conf/config.yaml:5 option "global" of group "devices" is a list (listroot/conf/devices/global.yaml), and here it merges at the root`},
+		{"atroot", nil, `listroot/conf/atroot.yaml:4 option "cuda" of group "devices" is a list`},
+		{"here", nil, `listroot/conf/here.yaml:3 option "cuda" of group "devices" is a list`},
+		{"overlap", nil, `listroot/conf/overlap.yaml:4 option "dict" of group "extra" merges at "devices", but an earlier config of the run made "devices" a list`},
+		{"underlap", nil, `listroot/conf/underlap.yaml:4 option "cpu" of group "devices" is a list (listroot/conf/devices/cpu.yaml), and an earlier config of the run made "extra" a mapping`},
+		{"selfover", nil, `listroot/conf/selfover.yaml:6 this mapping merges onto "devices", which an earlier config of the run set to a list`},
+		{"config", []string{"devices.1=x"}, `:0 override "devices.1=x" names "1" in the list "devices" (length 1)`},
+		{"config", []string{"~devices.0"}, `:0 override "~devices.0" names "0" in the list "devices"`},
+	} {
+		r := Compose(tree, "listroot/conf/"+tc.primary+".yaml", tc.overrides, Limits{})
+		got := problems(r)
+		if tc.problem == "" && got != "" || !strings.HasPrefix(got, tc.problem) {
+			t.Errorf("%s %v: problems:\n%s\nwant %q", tc.primary, tc.overrides, got, tc.problem)
+		}
+		if tc.problem != "" && r.Problems[0].Kind != Refused {
+			t.Errorf("%s %v: %v, want Refused", tc.primary, tc.overrides, r.Problems[0].Kind)
+		}
+	}
+	r := Compose(tree, "listroot/conf/config.yaml", []string{"devices.0=cuda:1"}, Limits{})
+	if d := r.Doc.Root.Get("devices"); d == nil || d.Kind != doc.Seq || d.Item(0).Value != "cuda:1" || r.Origin(d.Item(0)).Override != "devices.0=cuda:1" {
+		t.Errorf("devices.0=cuda:1: devices %+v, problems %s", d, problems(r))
+	}
+	r = Compose(tree, "listroot/conf/atpkg.yaml", nil, Limits{})
+	if d := r.Doc.Root.At("run.dev"); d == nil || d.Kind != doc.Seq || r.Origin(d).File != "listroot/conf/devices/cuda.yaml" {
+		t.Errorf("atpkg: run.dev %+v", d)
+	}
+}

@@ -34,7 +34,9 @@
 //     resolvers and Hydra 1.0's ${defaults.N.group} are not resolved. Hydra builds the tree
 //     from the last entry back, so a group's own config interpolating a group listed before it
 //     is refused there and resolved here.
-//   - merging is OmegaConf's: maps merge key by key, anything else (lists included) replaces.
+//   - merging is OmegaConf's: maps merge key by key, anything else (lists included) replaces;
+//     a mapping onto a list or a list onto a mapping stops the launch (Refused). A group option
+//     whose file is a list (`- cuda:0`) is its package's value, and refused at the root.
 //   - command-line overrides: `group=option` (a folder of the config directory) chooses an
 //     option and wins over defaults-list overrides; `+group=option` adds one; `~group`
 //     removes the group; `key=value`, `+key=value`, `++key=value` set a value and `~key`

@@ -136,7 +136,13 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 	n := root
 	for i, k := range keys {
 		last := i == len(keys)-1
-		ch := n.Get(k)
+		ch := n.Step(k)
+		if n.Kind == doc.Seq && (ch == nil || last && v.delete) {
+			// OmegaConf.update reaches a list's items by index only: any other key, an index
+			// past the end and a deletion of an item stop the launch (checked with Hydra 1.3.2).
+			c.problem(Refused, "", doc.Span{}, "override "+quote(v.text)+" names "+quote(k)+" in the list "+quote(n.Path().String())+" (length "+itoa(len(n.Children))+"): Hydra stops at start-up (it reaches a list's items by index and deletes none)")
+			return
+		}
 		if last {
 			// Hydra applies the overrides to the composed config as config_loader_impl.py
 			// _apply_overrides_to_config does (1.1.0 to 1.3.5): ~key and +key take a key set
@@ -185,10 +191,22 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 			// Hydra merges the value in (OmegaConf.update with merge=True): a mapping onto a
 			// mapping keeps the keys it does not name; anything else replaces.
 			v.value.Key = k
-			c.mergeEntry(n, v.value, Origin{File: c.run.Primary, Override: v.text})
+			o := Origin{File: c.run.Primary, Override: v.text}
+			switch {
+			case n.Kind != doc.Seq:
+				c.mergeEntry(n, v.value, o)
+			case ch.Kind == doc.Map && v.value.Kind == doc.Map:
+				for _, e := range v.value.Children {
+					c.mergeEntry(ch, e, o)
+				}
+			default:
+				cp := c.copyTree(v.value, o)
+				cp.Parent, cp.Key, cp.Index = n, "", ch.Index
+				n.Children[ch.Index] = cp
+			}
 			return
 		}
-		if ch == nil || ch.Kind != doc.Map {
+		if ch == nil || ch.Kind != doc.Map && ch.Kind != doc.Seq {
 			if v.delete {
 				if ch == nil || ch.IsNull() {
 					c.deletesUnset(v)

@@ -124,7 +124,8 @@ func (c *composer) missingOnSearchPath(name, group, pkg, from string, ref doc.Sp
 // (navsim's common/default_common.yaml, with a defaults list of its own, is read inside the
 // training and scoring runs, not run alone), or one inside a group folder there that its list
 // chooses from. Other roots in those folders stay runs (a search folder may hold a primary
-// launched on its own). dirs are the folders, whose files are fragments.
+// launched on its own). dirs are the folders, whose files are fragments (of a folder that
+// holds the primary, only the folders of the groups it chooses).
 func searchRoots(pc *composer, roots []string, text map[string][]byte) (kept, dirs []string) {
 	drop := map[string]bool{}
 	for _, q := range roots {
@@ -142,10 +143,22 @@ func searchRoots(pc *composer, roots []string, text map[string][]byte) (kept, di
 			groups[groupOfKey(k)] = true
 		}
 		for _, dir := range ds {
-			if under(q, dir) {
-				continue
+			// A folder that holds the primary itself (Stoix's cfg/, searched by
+			// cfg/default/main.yaml) is not all options: only its folders of the groups the
+			// primary chooses are, and their files are fragments (a config there that names a
+			// group of its own, env/kin/small.yaml's `kin/train: s`, is composed inside the
+			// primary's runs, where Hydra resolves it against its group, env).
+			holds := under(q, dir)
+			if !holds {
+				dirs = append(dirs, dir)
 			}
-			dirs = append(dirs, dir)
+			for g := range groups {
+				if gd := path.Join(dir, g); holds && g != "" && !under(q, gd) && fs.ValidPath(gd) {
+					if ents, err := pc.fsys.ReadDir(gd); err == nil && len(ents) > 0 {
+						dirs = append(dirs, gd)
+					}
+				}
+			}
 			for _, r := range roots {
 				rel, ok := strings.CutPrefix(r, dir+"/")
 				if dir == "." {
@@ -155,6 +168,12 @@ func searchRoots(pc *composer, roots []string, text map[string][]byte) (kept, di
 					continue
 				}
 				first, _, nested := strings.Cut(rel, "/")
+				if holds {
+					if nested && groups[first] && !under(q, path.Join(dir, first)) {
+						drop[r] = true
+					}
+					continue
+				}
 				if nested && groups[first] || !nested && names[strings.TrimSuffix(rel, path.Ext(rel))] {
 					drop[r] = true
 				}

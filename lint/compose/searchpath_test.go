@@ -4,6 +4,7 @@ package compose
 
 import (
 	"os"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -184,5 +185,47 @@ func TestSearchDirModules(t *testing.T) {
 		if got != want || ok != (want != "") {
 			t.Errorf("%s: %q %v, want %q", entry, got, ok, want)
 		}
+	}
+}
+
+// TestDiscoverSearchFolderHoldingPrimary: Stoix's cfg/default/main.yaml searches cfg/, the
+// folder that holds it. The configs of the groups it chooses there are its options, composed in
+// its runs (env=kin/small, whose `kin/train: s` Hydra resolves against the group env: see the
+// relgroup tree in TestComposeTreesLikeHydra), not primaries of their own, whose relative
+// groups would be read against their file's folder (env/kin/kin/train). Other configs of the
+// folder stay runs.
+func TestDiscoverSearchFolderHoldingPrimary(t *testing.T) {
+	m := map[string]string{
+		"cfg/default/main.yaml":     "defaults:\n  - env: gym/cartpole\n  - _self_\nhydra:\n  searchpath:\n    - file://cfg\n",
+		"cfg/env/gym/cartpole.yaml": "env_name: cartpole\n",
+		"cfg/env/kin/small.yaml":    "defaults:\n  - kin/train: s\n  - _self_\nenv_name: kin\n",
+		"cfg/env/kin/train/s.yaml":  "levels: [a, b]\n",
+		"cfg/eval/main.yaml":        "defaults:\n  - net: big\n  - _self_\n",
+		"cfg/eval/net/big.yaml":     "width: 2\n",
+	}
+	var files []string
+	for f := range m {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	runs, frags := Discover(mapFS(m), files)
+	var got []string
+	for _, r := range runs {
+		got = append(got, r.Primary)
+	}
+	if strings.Join(got, " ") != "cfg/default/main.yaml cfg/eval/main.yaml" {
+		t.Errorf("runs %v, want cfg/default/main.yaml and cfg/eval/main.yaml", got)
+	}
+	for _, f := range []string{"cfg/env/gym/cartpole.yaml", "cfg/env/kin/small.yaml", "cfg/env/kin/train/s.yaml", "cfg/eval/net/big.yaml"} {
+		if !frags[f] {
+			t.Errorf("%s is no fragment (fragments %v)", f, frags)
+		}
+	}
+	if frags["cfg/eval/main.yaml"] {
+		t.Errorf("cfg/eval/main.yaml is a fragment")
+	}
+	r := Compose(mapFS(m), "cfg/default/main.yaml", []string{"env=kin/small"}, Limits{})
+	if p := problems(r); p != "" || r.Doc.Root.At("env.kin.train.levels") == nil {
+		t.Errorf("env=kin/small: problems %s", p)
 	}
 }

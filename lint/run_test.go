@@ -297,6 +297,27 @@ func TestRunsMandatoryGroupKeysUnknown(t *testing.T) {
 	}
 }
 
+// TestRunsSweeperParamKeysUnknown: SINTEF/rewts' experiment sets hydra.mode MULTIRUN and
+// `++chunk_idx: range(0, 3, 1)` among hydra.sweeper.params, which Hydra's sweeper adds to every
+// job's overrides: ${chunk_idx} resolves in every job (checked with Hydra 1.3.2), so it is not
+// missing; a reference to no key still is.
+func TestRunsSweeperParamKeysUnknown(t *testing.T) {
+	fsys := fstestMap(map[string]string{
+		"conf/train.yaml":               "defaults:\n  - _self_\n  - experiment: null\nseed: 1\ndatamodule:\n  batch_size: 32\n",
+		"conf/experiment/ensemble.yaml": "# @package _global_\nhydra:\n  mode: MULTIRUN\n  sweeper:\n    params:\n      ++chunk_idx: range(0, 3, 1)\n      +other: a,b\n      seed: 1,2\ndatamodule:\n  chunk_idx: ${chunk_idx}\n  o: ${other}\n  s: ${seed}\n  bad: ${nothing}\n",
+	})
+	run := compose.Compose(fsys, "conf/train.yaml", []string{"experiment=ensemble"}, compose.Limits{})
+	var got []string
+	for _, d := range lint.LintRun(run, rules.All(), lint.Options{}) {
+		if d.Code == "TL006" {
+			got = append(got, d.File+":"+itoa(d.Line)+" "+d.Message)
+		}
+	}
+	if strings.Join(got, "|") != "conf/experiment/ensemble.yaml:13 ${nothing} names no key of the composed run" {
+		t.Errorf("TL006 %q", got)
+	}
+}
+
 // TestRunsMissingOptionKeysUnknown: an option no file holds (pytorch/rl's
 // transform@transform0, from TorchRL's ConfigStore) is reported once, where the entry names it;
 // references into its package are not known rather than missing.

@@ -294,6 +294,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	if !hydraValueDeclined {
 		c.finishOverrides(root, values)
 	}
+	c.sweeperParams(root) // sweeper.go
 	run.Choices = c.choices
 	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root, Declined: c.declined}
 	if d := c.parsed[primary]; d != nil {

@@ -745,3 +745,28 @@ func TestListRootedOption(t *testing.T) {
 		t.Errorf("atpkg: run.dev %+v", d)
 	}
 }
+
+// TestSweeperParams: the keys of hydra.sweeper.params are set in every job of a multirun, to
+// values the run does not fix (checked with Hydra 1.3.2's BasicSweeper: ++key, +key and a key
+// the config sets, swept over; a group's options swept). With hydra.mode MULTIRUN a value the
+// config sets is no job's value and becomes unknown; without it (a launch may add --multirun)
+// the keys are Unknown but the run's values stay.
+func TestSweeperParams(t *testing.T) {
+	for _, mode := range []string{"MULTIRUN", "RUN"} {
+		fs := mapFS(map[string]string{
+			"conf/train.yaml":          "defaults:\n  - _self_\n  - model: a\n  - experiment: null\nlr: 0.5\n",
+			"conf/model/a.yaml":        "w: a\n",
+			"conf/model/b.yaml":        "w: b\n",
+			"conf/experiment/ens.yaml": "# @package _global_\nhydra:\n  mode: " + mode + "\n  sweeper:\n    params:\n      ++chunk_idx: range(0, 2, 1)\n      +other: x,y\n      lr: 0.1,0.2\n      model: a,b\n",
+		})
+		r := Compose(fs, "conf/train.yaml", []string{"experiment=ens"}, Limits{})
+		if got := strings.Join(r.Unknown, " "); got != "chunk_idx other lr model" || problems(r) != "" {
+			t.Errorf("%s: Unknown %q, problems %s", mode, got, problems(r))
+		}
+		lr := r.Doc.Root.Get("lr")
+		if mode == "MULTIRUN" && (!lr.IsUnknown() || lr.Value != "0.1,0.2" || r.Origin(lr).File != "conf/experiment/ens.yaml") ||
+			mode == "RUN" && lr.Value != "0.5" {
+			t.Errorf("%s: lr %+v (origin %v)", mode, lr, r.Origin(lr))
+		}
+	}
+}

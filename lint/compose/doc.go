@@ -73,6 +73,10 @@
 //     the root instead of under that config's package. Known gap: ~group for an entry listing
 //     several options is refused by Hydra, not here.
 //
+// The keys of the composed hydra.sweeper.params (sweeper.go) are set in every job of a multirun
+// to values the run does not fix: they are Unknown, and with hydra.mode MULTIRUN the run's own
+// values of them are unknown too.
+//
 // Defaults-list overrides met while composing change choices made before them, so the tree is
 // composed again until the choices settle (at most 8 passes; each pass can only adopt choices
 // the command line did not fix).

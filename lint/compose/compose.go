@@ -167,9 +167,16 @@ type composer struct {
 	partialPre bool
 	// searchReported: the open search path entry was named in this pass's problems
 	searchReported bool
-	// found are the overrides met in defaults lists during the last pass.
-	found map[string]string
-	seen  map[string]bool // groups met in defaults lists during the last pass
+	// found are the overrides met in defaults lists during the last pass, foundAt the entries
+	// that wrote them; chosenAt are the entries that wrote the choices adopted from them, by
+	// group (a missing option is reported there: the override names it).
+	found    map[string]string
+	foundAt  map[string]entrySite
+	chosenAt map[string]entrySite
+	// via is what the next load's not-found problem adds: the entry whose choice an override
+	// entry made ("" when none).
+	via  string
+	seen map[string]bool // groups met in defaults lists during the last pass
 	// seenPkg are the group@package pairs of those entries (the package resolved, "" for an
 	// entry written without one), which the command line's group overrides are matched
 	// against, as Hydra matches them.
@@ -201,6 +208,12 @@ type composer struct {
 	// named are the option each single-option entry of this pass names (after the overrides;
 	// "" for null), by override key, for Hydra's "Multiple values" check (sameChoice).
 	named map[string]string
+}
+
+// entrySite is a defaults-list entry: its file and its key-value node.
+type entrySite struct {
+	file string
+	kv   *doc.Node
 }
 
 // groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
@@ -261,6 +274,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	for pass := 0; pass < 8; pass++ {
 		c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
 		c.found = map[string]string{}
+		c.foundAt = map[string]entrySite{}
 		c.seen = map[string]bool{}
 		c.seenPkg = map[string]bool{}
 		c.nodes = 0
@@ -278,7 +292,14 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.load(root, strings.TrimSuffix(path.Base(primary), ".yaml"), "", "", "", nil, "", true)
 		changed := false
 		for g, opt := range c.found {
-			if !c.fixed[g] && c.choices[g] != opt {
+			if c.fixed[g] {
+				continue
+			}
+			if c.chosenAt == nil {
+				c.chosenAt = map[string]entrySite{}
+			}
+			c.chosenAt[g] = c.foundAt[g]
+			if c.choices[g] != opt {
 				c.choices[g] = opt
 				changed = true
 			}
@@ -392,6 +413,8 @@ func configPathIn(dir, rel string) (string, bool) {
 // model.optimizer; hydra/core/default_element.py _get_final_package at v1.3.2). ref and from
 // locate the reference for problems.
 func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *doc.Node, from string, primary bool) {
+	via := c.via
+	c.via = ""
 	if c.stopped {
 		return
 	}
@@ -434,7 +457,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 			what = "option " + quote(path.Base(name)) + " of group " + quote(group)
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
-		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist"+why+")")
+		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist"+why+via+")")
 		if group != "" && (pkg == "_global_" || c.globalSibling(path.Dir(p))) {
 			c.run.Partial = true
 		} else if mp := pkgOr(pkg, defPkg); mp != "" && mp != "_global_" {
@@ -683,8 +706,10 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	if k.override {
 		if len(options) > 0 {
 			c.found[group] = options[0]
+			c.foundAt[group] = entrySite{file, kv}
 		} else if isNull {
 			c.found[group] = ""
+			c.foundAt[group] = entrySite{file, kv}
 		}
 		return
 	}
@@ -737,6 +762,14 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			}
 		}
 		c.noteChoice(k.okey, opt)
+		if at, ok := c.chosenAt[k.group]; ok && chosen && k.okey == k.group && at.kv != nil && c.choices[k.group] == opt {
+			// An override entry (an experiment's `override /model: mnist`) chose the option:
+			// what is wrong with it is written there.
+			c.via = "; this override chooses it for the entry at " + file + ":" + itoa(kv.Span.Start.Line) + ", where Hydra reports it"
+			c.loadGroup(root, group, opt, k.pkg, k.defPkg, at.kv, at.file)
+			c.via = ""
+			continue
+		}
 		c.loadGroup(root, group, opt, k.pkg, k.defPkg, kv, file)
 	}
 }

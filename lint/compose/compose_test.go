@@ -770,3 +770,23 @@ func TestSweeperParams(t *testing.T) {
 		}
 	}
 }
+
+// TestOverrideEntryMissingOption: an experiment's `override /model: huge` names an option the
+// tree lacks (RolnickLab/climart). Hydra stops ("In 'config': Could not find 'model/huge'",
+// the experiment tree in TestComposeTreesLikeHydra); the problem is at the override, which
+// names the option and is read only in the experiment's run, not at the primary's entry, which
+// composes in every other run. A choice the command line fixes is not the override's.
+func TestOverrideEntryMissingOption(t *testing.T) {
+	tree := FromFS(os.DirFS("testdata/hydra-trees"))
+	r := Compose(tree, "experiment/conf/config.yaml", []string{"experiment=missing"}, Limits{})
+	want := `experiment/conf/experiment/missing.yaml:5 option "huge" of group "model" not found (experiment/conf/model/huge.yaml does not exist; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read; this override chooses it for the entry at experiment/conf/config.yaml:2, where Hydra reports it)`
+	if got := problems(r); got != want {
+		t.Errorf("problems:\n%s\nwant\n%s", got, want)
+	}
+	if r := Compose(tree, "experiment/conf/config.yaml", []string{"experiment=missing", "model=huge"}, Limits{}); !strings.HasPrefix(problems(r), `experiment/conf/config.yaml:2 option "huge" of group "model" not found (experiment/conf/model/huge.yaml does not exist; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read)`) {
+		t.Errorf("model=huge on the command line: %s", problems(r))
+	}
+	if r := Compose(tree, "experiment/conf/config.yaml", []string{"experiment=missing", "model=big"}, Limits{}); problems(r) != "" {
+		t.Errorf("model=big on the command line: %s", problems(r))
+	}
+}

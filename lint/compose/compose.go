@@ -718,6 +718,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	if deleted {
 		return
 	}
+	written := options // the entry's own options, before any override's
 	if chosen {
 		switch {
 		case choice == "":
@@ -762,9 +763,11 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			}
 		}
 		c.noteChoice(k.okey, opt)
-		if at, ok := c.chosenAt[k.group]; ok && chosen && k.okey == k.group && at.kv != nil && c.choices[k.group] == opt {
-			// An override entry (an experiment's `override /model: mnist`) chose the option:
-			// what is wrong with it is written there.
+		if at, ok := c.chosenAt[k.group]; ok && chosen && k.okey == k.group && at.kv != nil && c.choices[k.group] == opt &&
+			!(len(written) == 1 && written[0] == opt) {
+			// An override entry (an experiment's `override /model: mnist`) changed the option:
+			// what is wrong with it is written there (one the entry names too is the entry's,
+			// in every run).
 			c.via = "; this override chooses it for the entry at " + file + ":" + itoa(kv.Span.Start.Line) + ", where Hydra reports it"
 			c.loadGroup(root, group, opt, k.pkg, k.defPkg, at.kv, at.file)
 			c.via = ""

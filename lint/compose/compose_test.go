@@ -789,4 +789,15 @@ func TestOverrideEntryMissingOption(t *testing.T) {
 	if r := Compose(tree, "experiment/conf/config.yaml", []string{"experiment=missing", "model=big"}, Limits{}); problems(r) != "" {
 		t.Errorf("model=big on the command line: %s", problems(r))
 	}
+	// An override naming the option the entry names too (lightning-hydra-template's
+	// `override /data: mnist` when data/mnist.yaml is missing): the entry's option is missing in
+	// every run, and is reported there, once.
+	fs := mapFS(map[string]string{
+		"c/config.yaml":       "defaults:\n  - data: mnist\n  - experiment: null\n  - _self_\n",
+		"c/data/other.yaml":   "x: 1\n",
+		"c/experiment/e.yaml": "# @package _global_\ndefaults:\n  - override /data: mnist\n",
+	})
+	if r := Compose(fs, "c/config.yaml", []string{"experiment=e"}, Limits{}); !strings.HasPrefix(problems(r), `c/config.yaml:2 option "mnist" of group "data" not found (c/data/mnist.yaml does not exist; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read)`) {
+		t.Errorf("same option: %s", problems(r))
+	}
 }

@@ -200,9 +200,13 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 					c.mergeEntry(ch, e, o)
 				}
 			default:
-				cp := c.copyTree(v.value, o)
-				cp.Parent, cp.Key, cp.Index = n, "", ch.Index
-				n.Children[ch.Index] = cp
+				for i, x := range n.Children {
+					if x == ch {
+						cp := c.copyTree(v.value, o)
+						cp.Parent, cp.Key, cp.Index = n, "", i
+						n.Children[i] = cp
+					}
+				}
 			}
 			return
 		}

@@ -116,7 +116,7 @@ func TestDictKwargsAreArguments(t *testing.T) {
 			t.Errorf("%s reported:\n%s", bad, all)
 		}
 	}
-	for _, want := range []string{`TL003 13 "patiense" is not a EarlyStopping argument`, "TL303 9 trainer.callbacks[0].dict_kwargs.every_n_train_steps 700 is not a multiple of trainer.val_check_interval 1000"} {
+	for _, want := range []string{`TL003 13 "patiense" is not an EarlyStopping argument`, "TL303 9 trainer.callbacks[0].dict_kwargs.every_n_train_steps 700 is not a multiple of trainer.val_check_interval 1000"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("want %q in:\n%s", want, all)
 		}

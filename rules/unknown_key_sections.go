@@ -232,7 +232,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 				continue
 			}
 			f := lint.Finding{Node: n, AtKey: true,
-				Message: quote(n.Key) + " is not a " + m.Name + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
+				Message: quote(n.Key) + " is not " + aOr(m.Name) + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
 			if best, near := nearestIn(n.Key, ks.nearIndex()); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {
@@ -323,4 +323,12 @@ func article(name string) string {
 		return "an"
 	}
 	return "a"
+}
+
+// aOr is name with its indefinite article ("an EarlyStopping", "a Trainer").
+func aOr(name string) string {
+	if name != "" && strings.IndexByte("AEIOU", name[0]) >= 0 {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -78,6 +78,9 @@ type Options struct {
 	// framework is read by the repository's own code, so a key it never names is read by
 	// nothing there (dialect.Context.RepoNames).
 	RepoNames map[string]bool
+	// RepoReads are the names the repository's Python files read from an object or a mapping,
+	// as written (an attribute's name, a whole string literal); nil when unknown.
+	RepoReads map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun
@@ -275,7 +278,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 // are read through the Pass's accessors instead of a map built per rule, and one deferred
 // recover guards a run of rules (runFrom) instead of one per rule.
 func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diagnostic) []Diagnostic {
-	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, RepoNames: o.RepoNames, run: run, out: out, hydraLoaded: o.HydraLoaded}
+	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded}
 	for i := 0; i < len(rules); i++ {
 		i = p.runFrom(rules, i, o.RuleOptions)
 	}

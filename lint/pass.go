@@ -22,9 +22,9 @@ type Pass struct {
 	// ScriptKeys are the fields of the repository's own argument dataclasses
 	// (Options.ScriptKeys); nil when the driver read none.
 	ScriptKeys map[string]bool
-	// RepoNames are the words of the repository's Python files, lowercased (Options.RepoNames);
-	// nil when the driver read none.
-	RepoNames map[string]bool
+	// RepoReads are the names the repository's Python files read from an object or a mapping
+	// (Options.RepoReads); nil when the driver read none.
+	RepoReads map[string]bool
 
 	// The engine reuses one Pass for every rule of a file (runRules): findings are placed in
 	// the file (toDiagnostic) or, for a composed run, in the file that set the value

@@ -222,14 +222,14 @@ func TestAxolotlDeprecatedNullIsUnset(t *testing.T) {
 	}
 }
 
-// TestKeyTheRepositoryReads: a key the repository's own code names is its scripts' setting
-// (exact's parser.yaml is read with OmegaConf.load and gives cfg.model_name to its script,
-// chronos-forecasting's typer scripts read model_id), not a misspelt Trainer setting; a key its
-// code does not name is still one.
+// TestKeyTheRepositoryReads: a key the repository's own code reads by name is its scripts'
+// setting (exact's parser.yaml is read with OmegaConf.load and gives cfg.model_name to its
+// script), not a misspelt Trainer setting; a key its code does not read is still one, and so is
+// one written in another case (HfArgumentParser and cfg["..."] are case-sensitive).
 func TestKeyTheRepositoryReads(t *testing.T) {
 	const text = "output_dir: out\nper_device_train_batch_size: 8\neval_strategy: steps\nmodel_name: Qwen/Qwen2.5-Coder-3B\n"
 	at := func(names map[string]bool) int {
-		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003"}, RepoNames: names})
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003"}, RepoReads: names})
 		return len(diags)
 	}
 	if n := at(map[string]bool{"model_name": true, "cfg": true}); n != 0 {
@@ -237,5 +237,8 @@ func TestKeyTheRepositoryReads(t *testing.T) {
 	}
 	if n := at(map[string]bool{"cfg": true}); n != 1 {
 		t.Errorf("not named: %d findings, want 1", n)
+	}
+	if n := at(map[string]bool{"Model_Name": true}); n != 1 {
+		t.Errorf("read in another case: %d findings, want 1", n)
 	}
 }

@@ -394,12 +394,13 @@ func scriptKey(p *lint.Pass, d *dialect.Dialect, key string) bool {
 	return d != nil && d.ScriptArgs && p.ScriptKeys[key]
 }
 
-// repoReads reports a key that the repository's own code names, in a framework whose files
-// projects also load themselves and pick settings from (Dialect.ScriptArgs): exact's
-// parser.yaml, read with OmegaConf.load, gives cfg.model_name to its script and a few keys to
-// TrainingArguments by hand. Such a key is the script's setting, not a misspelt one.
+// repoReads reports a key that the repository's own code reads by name (an attribute, a string
+// literal), in a framework whose files projects also load themselves and pick settings from
+// (Dialect.ScriptArgs): exact's parser.yaml, read with OmegaConf.load, gives cfg.model_name to
+// its script and a few keys to TrainingArguments by hand. Such a key is the script's setting,
+// not a misspelt one.
 func repoReads(p *lint.Pass, d *dialect.Dialect, key string) bool {
-	return d != nil && d.ScriptArgs && p.RepoNames[strings.ToLower(key)]
+	return d != nil && d.ScriptArgs && p.RepoReads[key]
 }
 
 // anyUnknown reports whether the mapping has a key that checkUnknownKey would look up.

@@ -45,6 +45,10 @@ type repoPython struct {
 	// names are the words (identifiers, and words inside strings) of its Python files, nil
 	// when it has none: lint.Options.RepoNames.
 	names map[string]bool
+	// reads are the names its Python files read from an object or a mapping, as written: an
+	// attribute's name (cfg.model_name) or a whole string literal ("eval_samples"), nil when it
+	// has no Python: lint.Options.RepoReads.
+	reads map[string]bool
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
 	// (modelCallbacks) or a script hands its Trainer (scriptCallbacks), over every file read.
 	callbacks []string
@@ -71,8 +75,8 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	}
 	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
-	at.once.Do(func() { at.keys, at.callbacks, at.packages, at.names = scanRepoPython(root) })
-	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames = at.keys, at.callbacks, at.packages, at.names
+	at.once.Do(func() { at.keys, at.callbacks, at.packages, at.names, at.reads = scanRepoPython(root) })
+	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
 	return o
 }
 
@@ -93,10 +97,10 @@ func repoRoot(dir string) string {
 
 // scanRepoPython reads the field names of the dataclasses in root's Python files (nil when no
 // file uses one of argParsers), the callbacks its LightningModules configure, the packages it
-// holds and the words its Python files use; nil for all four when the repository is past the
-// scan's bounds.
-func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, map[string]bool) {
-	keys, callbacks, packages, names := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+// holds, the words its Python files use and the names they read (addWords); nil for all five
+// when the repository is past the scan's bounds.
+func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, map[string]bool, map[string]bool) {
+	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -137,7 +141,7 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, ma
 			return nil
 		}
 		text := string(data)
-		addWords(names, data)
+		addWords(names, reads, data)
 		for _, ap := range argParsers {
 			if strings.Contains(text, ap) {
 				parsed = true
@@ -162,10 +166,10 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, ma
 		return nil
 	})
 	if over {
-		return nil, nil, nil, nil
+		return nil, nil, nil, nil, nil
 	}
 	if files == 0 {
-		names = nil // no Python here: what reads the configs is not in the repository
+		names, reads = nil, nil // no Python here: what reads the configs is not in the repository
 	}
 	var cbs []string
 	for _, c := range modelCallbackClasses {
@@ -176,12 +180,14 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, ma
 	if !parsed {
 		keys = nil
 	}
-	return keys, cbs, packages, names
+	return keys, cbs, packages, names, reads
 }
 
 // addWords adds the words of a Python text (runs of letters, digits and underscores of three
-// bytes or more, lowercased: identifiers and words inside strings alike) to names.
-func addWords(names map[string]bool, b []byte) {
+// bytes or more, lowercased: identifiers and words inside strings alike) to names, and to reads
+// those that are read by name, as written: after a dot (cfg.model_name), or a whole string
+// literal (cfg.get("eval_samples")). A declaration (a dataclass field, a parameter) is no read.
+func addWords(names, reads map[string]bool, b []byte) {
 	start := -1
 	for i := 0; i <= len(b); i++ {
 		word := i < len(b) && (b[i] == '_' || b[i] >= '0' && b[i] <= '9' || b[i] >= 'a' && b[i] <= 'z' || b[i] >= 'A' && b[i] <= 'Z')
@@ -191,6 +197,9 @@ func addWords(names map[string]bool, b []byte) {
 		case !word && start >= 0:
 			if i-start >= 3 && !names[string(b[start:i])] {
 				names[strings.ToLower(string(b[start:i]))] = true
+			}
+			if start > 0 && (b[start-1] == '.' || (b[start-1] == '"' || b[start-1] == '\'') && i < len(b) && b[i] == b[start-1]) {
+				reads[string(b[start:i])] = true
 			}
 			start = -1
 		}

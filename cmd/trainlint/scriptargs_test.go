@@ -378,3 +378,24 @@ func lintInRepo(t *testing.T, files map[string]string, file, sel string) string 
 	_, out, _ := cli(t, nil, "check", "--select", sel, filepath.Join(dir, filepath.FromSlash(file)))
 	return out
 }
+
+// TestAddWordsReads: attribute names and whole string literals are reads, as written;
+// declarations, parameters and words inside longer strings are not.
+func TestAddWordsReads(t *testing.T) {
+	names, reads := map[string]bool{}, map[string]bool{}
+	addWords(names, reads, []byte("cfg = OmegaConf.load(p)\nname = cfg.Model_Name\nn = cfg.get(\"eval_samples\", 8)\nm = cfg['lr']\n"+
+		"@dataclass\nclass A:\n    dataset_split: str = 'train'\ndef f(model_id: str = \"x\"):\n    print(\"a dataset_name here\")\n"))
+	for _, w := range []string{"Model_Name", "eval_samples", "lr", "load", "get", "train", "x"} {
+		if !reads[w] {
+			t.Errorf("%q is a read", w)
+		}
+	}
+	for _, w := range []string{"model_name", "dataset_split", "model_id", "dataset_name", "cfg"} {
+		if reads[w] {
+			t.Errorf("%q is no read", w)
+		}
+	}
+	if !names["model_name"] || !names["dataset_split"] {
+		t.Errorf("words: %v", names)
+	}
+}

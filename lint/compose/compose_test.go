@@ -744,6 +744,16 @@ func TestListRootedOption(t *testing.T) {
 	if d := r.Doc.Root.At("run.dev"); d == nil || d.Kind != doc.Seq || r.Origin(d).File != "listroot/conf/devices/cuda.yaml" {
 		t.Errorf("atpkg: run.dev %+v", d)
 	}
+	// Through a list's scalar item: Hydra 1.3.2 composes +y.0.a=1 over y: [1, 2] as
+	// [{a: 1}, 2] and ++y.1.b.c=2 as [1, {b: {c: 2}}], the item replaced in place.
+	items := mapFS(map[string]string{"c/config.yaml": "y: [1, 2]\nref: ${y.0.a}\n"})
+	for ov, want := range map[string]string{"+y.0.a=1": "y.0.a", "++y.1.b.c=2": "y.1.b.c"} {
+		r = Compose(items, "c/config.yaml", []string{ov}, Limits{})
+		y := r.Doc.Root.Get("y")
+		if y == nil || len(y.Children) != 2 || r.Doc.Root.StepPath(want) == nil || problems(r) != "" {
+			t.Errorf("%s: y %s, problems %s", ov, flat(y), problems(r))
+		}
+	}
 }
 
 // TestSweeperParams: the keys of hydra.sweeper.params are set in every job of a multirun, to
@@ -768,6 +778,20 @@ func TestSweeperParams(t *testing.T) {
 			mode == "RUN" && lr.Value != "0.5" {
 			t.Errorf("%s: lr %+v (origin %v)", mode, lr, r.Origin(lr))
 		}
+	}
+}
+
+// TestSweeperGroupAtPackage: a sweep of model@net makes the net package unknown, not model
+// (Hydra 1.3.2, a multirun of model@net: small,big resolves ${net.extra} in every big job).
+func TestSweeperGroupAtPackage(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"conf/config.yaml":      "defaults:\n  - model@net: small\n  - _self_\nref: ${net.extra}\nhydra:\n  mode: MULTIRUN\n  sweeper:\n    params:\n      model@net: small,big\n",
+		"conf/model/small.yaml": "width: 1\n",
+		"conf/model/big.yaml":   "width: 2\nextra: 1\n",
+	})
+	r := Compose(fs, "conf/config.yaml", nil, Limits{})
+	if got := strings.Join(r.Unknown, " "); got != "net" {
+		t.Errorf("Unknown %q, want net", got)
 	}
 }
 

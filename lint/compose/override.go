@@ -219,7 +219,18 @@ func (c *composer) applyValue(root *doc.Node, v valueOverride) {
 			}
 			nm := newMap(n, k)
 			c.run.origin[nm] = Origin{File: c.run.Primary, Override: v.text}
-			setChild(n, k, nm)
+			if n.Kind == doc.Seq {
+				// An item that is no container becomes a mapping in its place: Hydra 1.3.2
+				// composes +y.0.a=1 over y: [1, 2] as [{a: 1}, 2].
+				for i, x := range n.Children {
+					if x == ch {
+						nm.Key, nm.Index = "", i
+						n.Children[i] = nm
+					}
+				}
+			} else {
+				setChild(n, k, nm)
+			}
 			ch = nm
 		}
 		n = ch

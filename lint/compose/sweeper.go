@@ -28,10 +28,13 @@ func (c *composer) sweeperParams(root *doc.Node) {
 		if key == "" || strings.HasPrefix(key, "~") {
 			continue
 		}
-		group, _, withPkg := strings.Cut(key, "@")
+		group, pkg, withPkg := strings.Cut(key, "@")
 		group = strings.TrimPrefix(group, "/")
 		if withPkg || c.isGroup(group) {
-			c.unknownPackage(group, dotted(group))
+			if !withPkg {
+				pkg = dotted(group) // the group's own package (model@net sweeps net)
+			}
+			c.unknownPackage(group, pkg)
 			continue
 		}
 		c.addUnknown(key)

@@ -117,7 +117,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if k.How != "" || nw != "" {
 		f.Message += ": " + quoteUse(use, nw)
 	}
-	if nw != "" && m.Get(nw) != nil {
+	if nw != "" && m.Get(nw) != nil && !later {
 		f.Message = quote(old) + " is deprecated (" + since + ") and " + quote(nw) + " is also set: delete " + quote(old)
 		f.Related = related(m.Get(nw), n, quote(nw)+" set here")
 	} else if nw != "" && k.Rename != "" && !later {

@@ -93,6 +93,13 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 	if len(d) != 1 || d[0].Fix == nil || d[0].Fix.Applicability != lint.Safe || d[0].Fix.Edits[0].NewText != "use_distributed_sampler" {
 		t.Errorf("newest: want a safe rename, got %+v", d)
 	}
+	// Both keys set: at 1.8.6 the advice is still the move to 2.0, not to delete the one key
+	// 1.8.6 has.
+	src = strings.Replace(src, "  replace_sampler_ddp: false\n", "  replace_sampler_ddp: false\n  use_distributed_sampler: false\n", 1)
+	d = run(map[string]lint.Target{"lightning": {Version: "1.8.6", Source: "pyproject.toml pins 1.8.6"}})
+	if len(d) != 1 || strings.Contains(d[0].Message, "delete") || !strings.Contains(d[0].Message, "when moving to Lightning 2.0") {
+		t.Errorf("both keys at 1.8.6: %+v", d)
+	}
 }
 
 // TestDictKwargsAreArguments: jsonargparse (v4.10.0 on; v4.40.1 _typehints.py

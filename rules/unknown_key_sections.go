@@ -228,11 +228,15 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			continue
 		}
 		for _, n := range m.Node.Children {
-			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] || m.Open != nil && n.Parent == m.Open {
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] {
 				continue
 			}
+			by := m.By + " refuses it at start-up "
+			if m.Open != nil && n.Parent == m.Open {
+				by = "passed on unchecked, it stops the constructor at start-up (an unexpected keyword argument) "
+			}
 			f := lint.Finding{Node: n, AtKey: true,
-				Message: quote(n.Key) + " is not " + aOr(m.Name) + " argument: " + m.By + " refuses it at start-up " + inParens(where)}
+				Message: quote(n.Key) + " is not " + aOr(m.Name) + " argument: " + by + inParens(where)}
 			if best, near := nearestIn(n.Key, ks.nearIndex()); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {

@@ -25,7 +25,8 @@ type KeyMap struct {
 	// Skip are keys another rule reports (renamed or removed arguments: deprecated-key).
 	Skip map[string]bool
 	// Open is the map of keyword arguments Node also holds that the loader passes on without
-	// checking their names (jsonargparse's dict_kwargs): never unknown keys.
+	// checking their names (jsonargparse's dict_kwargs): an unknown one reaches the constructor,
+	// whose signature (no **kwargs in the sections checked) refuses it.
 	Open *doc.Node
 }
 

@@ -78,6 +78,9 @@ type Options struct {
 	// framework is read by the repository's own code, so a key it never names is read by
 	// nothing there (dialect.Context.RepoNames).
 	RepoNames map[string]bool
+	// CheckpointClasses are the repository's classes that derive from a checkpoint callback
+	// (the CLI reads their class statements); nil when unknown.
+	CheckpointClasses map[string]bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool

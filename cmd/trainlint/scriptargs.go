@@ -49,6 +49,9 @@ type repoPython struct {
 	// attribute's name (cfg.model_name) or a whole string literal ("eval_samples"), nil when it
 	// has no Python: lint.Options.RepoReads.
 	reads map[string]bool
+	// checkpoints are its classes that derive from a checkpoint callback (a base whose name
+	// holds "Checkpoint", or another of these): lint.Options.CheckpointClasses.
+	checkpoints map[string]bool
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
 	// (modelCallbacks) or a script hands its Trainer (scriptCallbacks), over every file read.
 	callbacks []string
@@ -75,8 +78,9 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	}
 	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
-	at.once.Do(func() { at.keys, at.callbacks, at.packages, at.names, at.reads = scanRepoPython(root) })
+	at.once.Do(func() { scanRepoPython(root, at) })
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
+	o.CheckpointClasses = at.checkpoints
 	return o
 }
 
@@ -97,10 +101,11 @@ func repoRoot(dir string) string {
 
 // scanRepoPython reads the field names of the dataclasses in root's Python files (nil when no
 // file uses one of argParsers), the callbacks its LightningModules configure, the packages it
-// holds, the words its Python files use and the names they read (addWords); nil for all five
-// when the repository is past the scan's bounds.
-func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, map[string]bool, map[string]bool) {
+// holds, the words its Python files use, the names they read (addWords) and its checkpoint
+// callback classes, into at; all nil when the repository is past the scan's bounds.
+func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	bases := map[string]string{} // class name -> its bases' text
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -153,6 +158,9 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, ma
 				keys[k] = true
 			}
 		}
+		if strings.Contains(text, "Checkpoint") {
+			classBases(text, bases)
+		}
 		if strings.Contains(text, "configure_callbacks") {
 			for _, c := range modelCallbacks(text) {
 				callbacks[c] = true
@@ -166,7 +174,7 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, ma
 		return nil
 	})
 	if over {
-		return nil, nil, nil, nil, nil
+		return
 	}
 	if files == 0 {
 		names, reads = nil, nil // no Python here: what reads the configs is not in the repository
@@ -180,7 +188,52 @@ func scanRepoPython(root string) (map[string]bool, []string, map[string]bool, ma
 	if !parsed {
 		keys = nil
 	}
-	return keys, cbs, packages, names, reads
+	at.keys, at.callbacks, at.packages, at.names, at.reads = keys, cbs, packages, names, reads
+	at.checkpoints = checkpointClasses(bases)
+}
+
+// classBases records the bases of each one-line class statement of a Python text (`class
+// SaveBest(ModelCheckpoint):`) by class name.
+func classBases(text string, bases map[string]string) {
+	for _, line := range strings.Split(text, "\n") {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "class ")
+		if !ok {
+			continue
+		}
+		name, args, ok := strings.Cut(rest, "(")
+		if name = strings.TrimSpace(name); !ok || name == "" {
+			continue
+		}
+		args, _, _ = strings.Cut(args, ")")
+		bases[name] += args + ","
+	}
+}
+
+// checkpointClasses are the classes whose bases name a checkpoint callback ("Checkpoint" in a
+// base's name: Lightning's Checkpoint and ModelCheckpoint, a project's own) or another such
+// class, followed to a fixed point; nil when there are none.
+func checkpointClasses(bases map[string]string) map[string]bool {
+	out := map[string]bool{}
+	for changed := true; changed; {
+		changed = false
+		for name, b := range bases {
+			if out[name] {
+				continue
+			}
+			for _, base := range strings.Split(b, ",") {
+				base = strings.TrimSpace(base)
+				base = base[strings.LastIndexByte(base, '.')+1:]
+				if strings.Contains(base, "Checkpoint") || out[base] {
+					out[name], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // addWords adds the words of a Python text (runs of letters, digits and underscores of three

@@ -399,3 +399,26 @@ func TestAddWordsReads(t *testing.T) {
 		t.Errorf("words: %v", names)
 	}
 }
+
+// TestCheckpointSubclassInRepository: a trainer callback that derives from ModelCheckpoint in
+// the repository's code (class SaveBest(ModelCheckpoint), or one step further) is a Checkpoint,
+// so Lightning adds no default ModelCheckpoint (2.6.0 _configure_checkpoint_callbacks) and
+// nothing is said of one; a callback of another base leaves the default in place.
+func TestCheckpointSubclassInRepository(t *testing.T) {
+	lintRepo := func(cb string) string {
+		t.Helper()
+		return lintInRepo(t, map[string]string{
+			"pyproject.toml":     "[project]\nname = 'x'\n",
+			"src/pkg/cb.py":      "from lightning.pytorch.callbacks import Callback, ModelCheckpoint\n\nclass SaveBest(ModelCheckpoint):\n    pass\n\nclass SaveTop(SaveBest):\n    pass\n\nclass PrintMetrics(Callback):\n    pass\n",
+			"configs/train.yaml": "trainer:\n  max_epochs: 10\n  callbacks:\n    - class_path: pkg.cb." + cb + "\nmodel:\n  class_path: pkg.model.Task\n",
+		}, "configs/train.yaml", "TL301")
+	}
+	for _, cb := range []string{"SaveBest", "SaveTop"} {
+		if out := lintRepo(cb); strings.Contains(out, "TL301") {
+			t.Errorf("%s derives from ModelCheckpoint, yet the default is assumed:\n%s", cb, out)
+		}
+	}
+	if out := lintRepo("PrintMetrics"); !strings.Contains(out, "TL301") {
+		t.Errorf("a plain callback leaves the default ModelCheckpoint, yet TL301 is gone:\n%s", out)
+	}
+}

@@ -298,7 +298,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 		lightningPrecision(p, root, tr, sh.trPrefix)
 		lightningUnsharded(p, tr, sh.trPrefix)
 	}
-	readLightningCheckpoint(p, root, sh, note)
+	readLightningCheckpoint(p, root, sh, note, ctx)
 	lightningModelCallbacks(p, ctx)
 	readLightningTracking(p, root, sh, note)
 	readLightningSeeds(p, root, sh, note)
@@ -379,7 +379,7 @@ func findEarlyStopping(root *doc.Node, sh lightningShape) *doc.Node {
 	return hit
 }
 
-func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why) {
+func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why, ctx Context) {
 	tr := sh.tr
 	if es := findEarlyStopping(root, sh); es != nil {
 		p.Ckpt.EarlyStopping = plan.Set(true, sectionKey(es), es)
@@ -407,7 +407,7 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		why := plan.Because("terratorch's CLI adds a ModelCheckpoint monitoring val/loss when trainer.callbacks has none")
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepBest, N: 1}, "trainer.callbacks", why, tr)
 		p.Ckpt.BestMetric = plan.Defaulted("val/loss", "trainer.callbacks", why, tr)
-	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value && !checkpointLike(tr):
+	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value && !checkpointLike(tr, ctx.CheckpointClasses):
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// which keeps only the latest checkpoint, written at the end of every epoch. (Under
 		// Hydra the callbacks come from another config group, so nothing is assumed there.)

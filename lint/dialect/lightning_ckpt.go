@@ -100,12 +100,13 @@ func classArgs(it *doc.Node) *doc.Node {
 	return m
 }
 
-// checkpointLike reports a trainer callback of the project's own whose class is named as a
-// checkpoint callback (torch-uncertainty's TUClsCheckpoint): the Trainer adds its default
-// ModelCheckpoint only when no callback is a Checkpoint (Lightning 2.6.0
-// callback_connector.py _configure_checkpoint_callbacks, trainer.checkpoint_callbacks), and such
-// a class may well be one, keeping whatever it keeps.
-func checkpointLike(tr *doc.Node) bool {
+// checkpointLike reports a trainer callback of the project's own that derives from a checkpoint
+// callback (own: the repository's classes that do, when its code was read) or is named as one
+// (torch-uncertainty's TUClsCheckpoint): the Trainer adds its default ModelCheckpoint only when
+// no callback is a Checkpoint (Lightning 2.6.0 callback_connector.py
+// _configure_checkpoint_callbacks, trainer.checkpoint_callbacks), and such a class is or may
+// well be one, keeping whatever it keeps.
+func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 	cbs := tr.Get("callbacks")
 	if cbs == nil || cbs.Kind != doc.Seq {
 		return false
@@ -115,7 +116,7 @@ func checkpointLike(tr *doc.Node) bool {
 		if it.Kind == doc.Scalar {
 			name = scalarText(it)
 		}
-		if strings.Contains(name[strings.LastIndexByte(name, '.')+1:], "Checkpoint") {
+		if cls := name[strings.LastIndexByte(name, '.')+1:]; strings.Contains(cls, "Checkpoint") || own[cls] {
 			return true
 		}
 	}

@@ -240,12 +240,12 @@ func normalizeLitGPT(d *doc.Document, ctx Context) *plan.Plan {
 	if iv.Known() && iv.Value > 0 {
 		p.Eval.Interval = stepsFrom(iv)
 	}
-	off := iv.Known() && iv.Value <= 0
+	off := iv.Known() && iv.Value == 0
 	if off {
-		// LitGPT's loops take step_count % eval.interval (pretrain.py, finetune/*.py at
-		// v0.5.11), a ZeroDivisionError at the first optimizer step with 0; a project's own
-		// script that reads the file may mean "never" by it. Either way no claim about its
-		// evaluations holds.
+		// LitGPT's loops take step_count % eval.interval when there is a validation loader
+		// (pretrain.py, finetune/*.py at v0.5.11): a ZeroDivisionError at the first optimizer
+		// step with 0, while a project's own script that reads the file may mean "never" by
+		// it. Either way no claim about its evaluations holds.
 		p.Eval.Enabled = plan.Fact[bool]{Key: iv.Key, Node: iv.Node}
 	}
 	final := BoolOr(root, "eval.final_validation", true, litgptNote)

@@ -22,7 +22,8 @@ import (
 // NeMo is published as nemo_toolkit (normalized: nemo-toolkit).
 var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune", "litgpt"}
 
-// pinFiles are read in this order in each folder, then its requirements*.txt, then its
+// pinFiles are read in this order in each folder, then its requirement*.txt (requirements.txt,
+// and the singular some projects write), then its
 // Dockerfile; the first that pins a package wins. setup.py's requirements are string literals
 // ("transformers==4.52.3" in install_requires or a _deps list, as open-r1 pins them); the file
 // is read as text, never run. A Dockerfile pins in its `pip install` lines (flash-attention's
@@ -82,7 +83,7 @@ func folderPins(dir string) map[string]lint.Target {
 	}
 	names := append([]string(nil), pinFiles...)
 	names = append(names, condaFiles(dir)...)
-	if reqs, _ := filepath.Glob(filepath.Join(dir, "requirements*.txt")); len(reqs) > 0 {
+	if reqs, _ := filepath.Glob(filepath.Join(dir, "requirement*.txt")); len(reqs) > 0 {
 		sort.Strings(reqs)
 		for _, r := range reqs {
 			names = append(names, filepath.Base(r))
@@ -507,7 +508,7 @@ var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\
 // onePerLine reports a pin file that holds one requirement a line (requirements*.txt,
 // setup.cfg, environment.yml).
 func onePerLine(name string) bool {
-	return strings.HasPrefix(name, "requirements") || name == "setup.cfg" || name == "environment.yml" || isCondaName(name)
+	return strings.HasPrefix(name, "requirement") || name == "setup.cfg" || name == "environment.yml" || isCondaName(name)
 }
 
 // condaFiles are the folder's other conda environment files, by name (caduceus_env.yml pins

@@ -94,6 +94,23 @@ func TestPinsFromDockerfile(t *testing.T) {
 	}
 }
 
+// TestPinsFromSingularRequirement: TinyZero-TRL pins transformers==4.49.0 in requirement.txt,
+// the singular, which pip reads as well as any other name given to -r.
+func TestPinsFromSingularRequirement(t *testing.T) {
+	forgetRepo()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "requirement.txt"), []byte("transformers==4.49.0\ntrl==0.15.2 ; python_version >= '3.9'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := withPins(lint.Options{}, filepath.Join(root, "recipe.yaml"))
+	if got := o.Targets["transformers"]; got.Version != "4.49.0" || got.Source != "requirement.txt pins 4.49.0" {
+		t.Errorf("transformers target %+v", got)
+	}
+	if _, ok := o.Targets["trl"]; ok {
+		t.Errorf("a requirement with a marker is no pin: %+v", o.Targets["trl"])
+	}
+}
+
 // TestPinsFromSetupPy: a repository that pins its frameworks only in setup.py (open-r1:
 // "transformers==4.52.3" in a _deps list) is linted for those versions.
 func TestPinsFromSetupPy(t *testing.T) {

@@ -195,7 +195,7 @@ func TestLSPRelintsWhenDataclassChanges(t *testing.T) {
 				globs = append(globs, fmt.Sprint(w.GlobPattern))
 			}
 		}
-		for _, want := range []string{"**/*.py", "**/requirements*.txt", "**/setup.py", "**/.trainlint.toml"} {
+		for _, want := range []string{"**/*.py", "**/requirement*.txt", "**/setup.py", "**/.trainlint.toml"} {
 			if !slices.Contains(globs, want) {
 				t.Errorf("watched %v, want %s among them", globs, want)
 			}

@@ -43,9 +43,9 @@ func init() { forgetRepo() }
 func forgetRepo() { repo.Store(&repoFacts{}) }
 
 // repoFiles are the names (filepath.Match patterns on a base name) of the files repoFacts come
-// from: the pin files (pinFiles, requirements*.txt, Dockerfile), train scripts and the Python
+// from: the pin files (pinFiles, requirement*.txt, Dockerfile), train scripts and the Python
 // sources of argument dataclasses. The language server watches them.
-var repoFiles = append(append([]string(nil), pinFiles...), "requirements*.txt", "Dockerfile", "*.py")
+var repoFiles = append(append([]string(nil), pinFiles...), "requirement*.txt", "Dockerfile", "*.py")
 
 // trainerFuncs are the training functions read, by package: each is the one a project's
 // tools/train.py calls (mmcv1NoBest in the dialect says what is known of their hooks).

@@ -87,8 +87,8 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		return
 	}
 	n := m.Get(old)
-	if n == nil || n.Alias || d.DeprecatedWhenSet && n.IsNull() {
-		return
+	if n == nil || n.Alias || d.DeprecatedWhenSet && n.IsNull() || m == p.Doc.Root && scriptKey(p, d, old) {
+		return // (a field of the script's own dataclass takes it: VRL's evaluation_strategy)
 	}
 	nw := k.Replacement
 	if i := strings.LastIndexByte(nw, '.'); i >= 0 {

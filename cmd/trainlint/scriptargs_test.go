@@ -422,3 +422,23 @@ func TestCheckpointSubclassInRepository(t *testing.T) {
 		t.Errorf("a plain callback leaves the default ModelCheckpoint, yet TL301 is gone:\n%s", out)
 	}
 }
+
+// TestScriptKeysSilenceDeprecatedKey: VRL's GRPO configs write evaluation_strategy, a required
+// field of its script's own dataclass (TrlParser(dataclass_types=[MyArguments])) that it passes
+// on as GRPOConfig(eval_strategy=...): renaming it, as a deprecated Trainer key, would make
+// TrlParser refuse the file. Without the dataclass the key is the Trainer's deprecated one.
+func TestScriptKeysSilenceDeprecatedKey(t *testing.T) {
+	files := map[string]string{
+		"pyproject.toml": "[project]\nname = 'x'\n",
+		"train.py": "from dataclasses import dataclass\nfrom trl import GRPOConfig, TrlParser\n\n@dataclass\nclass MyArguments:\n    output_dir: str\n    evaluation_strategy: str\n\n" +
+			"args = TrlParser(dataclass_types=[MyArguments]).parse_args_and_config()[0]\n",
+		"config.yaml": "output_dir: out\nevaluation_strategy: steps\neval_steps: 10\nper_device_train_batch_size: 4\n",
+	}
+	if out := lintInRepo(t, files, "config.yaml", "TL005"); strings.Contains(out, "TL005") {
+		t.Errorf("a field of the script's dataclass is called deprecated:\n%s", out)
+	}
+	files["train.py"] = "import json\n"
+	if out := lintInRepo(t, files, "config.yaml", "TL005"); !strings.Contains(out, `"evaluation_strategy" is deprecated`) {
+		t.Errorf("the Trainer's deprecated key is not reported:\n%s", out)
+	}
+}

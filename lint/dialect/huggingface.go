@@ -131,7 +131,10 @@ func detectHF(d *doc.Document) int {
 func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 	p := &plan.Plan{Framework: "huggingface"}
 	root := d.Root
-	if hfTRLStyle(root) {
+	if hfTRLStyle(root) && (ctx.RepoNames == nil || ctx.RepoNames["trl"]) {
+		// (TRL reads the file only in a repository whose code uses it: LOMO's args_lomo.yaml
+		// has dataset_name, but HfArgumentParser with its own TrainingArguments reads it, and
+		// no Python file of LOMO names trl.)
 		p.Variant = "trl"
 	}
 	if !hfTrains(root) || hfSkipsTraining(root, p.Variant) {

@@ -617,3 +617,18 @@ func TestStepBudgetAt(t *testing.T) {
 		t.Errorf("axolotl placeholder budget: max_steps %+v, epochs %+v", p.Train.MaxSteps, p.Train.Epochs)
 	}
 }
+
+// TestTRLOnlyWhereTheRepositoryUsesIt: dataset_name reads as TRL's script arguments, but in a
+// repository whose Python never names trl (OpenLMLab/LOMO: HfArgumentParser with its own
+// TrainingArguments subclass) TRL's defaults (bf16 "not fp16") are not the run's.
+func TestTRLOnlyWhereTheRepositoryUsesIt(t *testing.T) {
+	d := parseYAMLDoc(t, "model_name_or_path: gpt2\ndataset_name: wic\noutput_dir: outputs\nper_device_train_batch_size: 2\n")
+	for _, tc := range []struct {
+		names map[string]bool
+		want  string
+	}{{nil, "trl"}, {map[string]bool{"trl": true, "transformers": true}, "trl"}, {map[string]bool{"transformers": true}, ""}} {
+		if p := HuggingFace.Normalize(d, Context{RepoNames: tc.names}); p.Variant != tc.want {
+			t.Errorf("repository words %v: variant %q, want %q", tc.names, p.Variant, tc.want)
+		}
+	}
+}

@@ -109,7 +109,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	// transformers 4.46, which a pin of 4.46.1 would then refuse; a trainer release that
 	// still has replace_sampler_ddp lacks use_distributed_sampler): the advice is for the
 	// version that removes it, and no rename is offered.
-	later := sev == lint.Info && k.Since == "" && k.Removed != ""
+	later := sev == lint.Info && k.Since == "" && k.Removed != "" && !newAtTarget(p, d, k)
 	if later {
 		use = "when moving to " + k.Removed + ", " + use
 	}
@@ -197,4 +197,12 @@ func unlisted(ks []dialect.Key, listed map[string]bool) []dialect.Key {
 		}
 	}
 	return out
+}
+
+// newAtTarget reports that the target release (older than the one removing k) already has k's
+// replacement (Key.NewSince).
+func newAtTarget(p *lint.Pass, d *dialect.Dialect, k dialect.Key) bool {
+	t, ok := p.Targets[d.Package]
+	tv, nv := dialect.ParseVersion(t.Version), dialect.ParseVersion(k.NewSince)
+	return ok && len(tv) > 0 && len(nv) > 0 && dialect.CompareVersions(tv, nv) >= 0
 }

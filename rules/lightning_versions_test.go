@@ -100,6 +100,15 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 	if len(d) != 1 || strings.Contains(d[0].Message, "delete") || !strings.Contains(d[0].Message, "when moving to Lightning 2.0") {
 		t.Errorf("both keys at 1.8.6: %+v", d)
 	}
+	// gpus beside devices: the Trainer has devices from 1.4.0, so at 1.9.4 the advice is to
+	// delete gpus already, and before 1.4 it is for the move.
+	src = "trainer:\n  max_epochs: 3\n  gpus: 2\n  devices: 2\nmodel:\n  class_path: m.M\n"
+	for v, want := range map[string]string{"1.9.4": `and "devices" is also set: delete "gpus"`, "1.3.8": "when moving to Lightning 2.0, use devices"} {
+		d = run(map[string]lint.Target{"lightning": {Version: v, Source: "requirements.txt pins " + v}})
+		if len(d) != 1 || !strings.Contains(d[0].Message, want) {
+			t.Errorf("gpus and devices at %s: want %q, got %+v", v, want, d)
+		}
+	}
 }
 
 // TestDictKwargsAreArguments: jsonargparse (v4.10.0 on; v4.40.1 _typehints.py

@@ -69,12 +69,15 @@ type Key struct {
 	// one that no longer accepts it ("transformers 4.41" and "v5"; "" when unknown or not yet).
 	// Rename is the fix the deprecated-key rule offers: "safe" for a pure rename, "unsafe" when
 	// the replacement is close but not equal in meaning, "" for none. Editors show a key with a
-	// safe rename as renamed.
+	// safe rename as renamed. NewSince is the first release whose settings have the
+	// replacement ("1.4" for Lightning's devices), when known: a target older than Removed but
+	// not than NewSince can move to it already.
 	Replacement string
 	How         string
 	Since       string
 	Removed     string
 	Rename      string
+	NewSince    string
 }
 
 // Deprecated is the key's new name when it was renamed (a safe rename), "" otherwise: what the

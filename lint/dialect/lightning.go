@@ -71,7 +71,8 @@ var lightningRemoved = []Key{
 	{Path: "trainer.replace_sampler_ddp", Type: "boolean", Doc: "renamed use_distributed_sampler in Lightning 2.0",
 		Replacement: "trainer.use_distributed_sampler", Rename: "safe", Removed: "Lightning 2.0"},
 	{Path: "trainer.gpus", Type: "integer|string|array", Doc: "removed in Lightning 2.0: use devices (with accelerator gpu or auto)",
-		Replacement: "trainer.devices", Rename: "unsafe", How: "use devices (with accelerator \"gpu\" or \"auto\")", Removed: "Lightning 2.0"},
+		Replacement: "trainer.devices", Rename: "unsafe", How: "use devices (with accelerator \"gpu\" or \"auto\")", Removed: "Lightning 2.0",
+		NewSince: "1.4"}, // Trainer(devices=...) from 1.4.0 (pytorch_lightning/trainer/trainer.py)
 	{Path: "trainer.tpu_cores", Type: "integer|array", Doc: "removed in Lightning 2.0: use devices (with accelerator tpu)",
 		How: "use devices (with accelerator \"tpu\")", Removed: "Lightning 2.0"},
 	{Path: "trainer.ipus", Type: "integer", Doc: "removed in Lightning 2.0: use devices (with accelerator ipu)",

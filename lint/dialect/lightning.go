@@ -297,7 +297,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 		readTrainerCommon(p, root, tr, sh.trPrefix, note)
 		lightningEvalAtEnd(p, tr)
 		lightningPrecision(p, root, tr, sh.trPrefix)
-		lightningUnsharded(p, tr, sh.trPrefix)
+		lightningUnsharded(p, tr, sh.trPrefix, ctx)
 	}
 	readLightningCheckpoint(p, root, sh, note, ctx)
 	lightningModelCallbacks(p, ctx)

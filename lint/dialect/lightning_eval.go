@@ -102,13 +102,22 @@ func lightningUnaligned(p *plan.Plan) {
 // Lightning 2.6.5), so every rank iterates the whole dataset unless the DataModule's own
 // loaders shard by rank. NeMo is not read here: its Megatron and Lhotse loaders shard by rank
 // with the switch off.
-func lightningUnsharded(p *plan.Plan, tr *doc.Node, prefix string) {
+func lightningUnsharded(p *plan.Plan, tr *doc.Node, prefix string, ctx Context) {
 	n := tr.Get("use_distributed_sampler")
 	if n == nil || n.Type != doc.Bool {
 		return
 	}
 	if on, _ := n.Bool(); on {
 		return
+	}
+	for _, w := range []string{"get_rank", "global_rank", "num_replicas", "distributedsampler"} {
+		if ctx.RepoNames[w] {
+			// The repository's code takes the rank for its data (Clay's ClayDistributedSampler
+			// slices by torch.distributed.get_rank(), profam's batch sampler by rank): the
+			// flag is how a loader of its own shards, and whether it does is not known here.
+			p.Data.Sharding = plan.Fact[plan.Sharding]{Key: keyOf(n, prefix, "use_distributed_sampler"), Node: n}
+			return
+		}
 	}
 	p.Data.Sharding = plan.Fact[plan.Sharding]{Value: plan.NotSharded, Origin: plan.Explicit, Key: keyOf(n, prefix, "use_distributed_sampler"), Node: n,
 		Note: "the Trainer adds no DistributedSampler; unless the DataModule's loaders shard by rank themselves"}

@@ -305,6 +305,12 @@ func TestLightningSeeds(t *testing.T) {
 	if sh := p.Data.Sharding; sh.Value != plan.NotSharded || !sh.IsExplicit() || sh.Note == "" || p.Seeds.Data.Known() {
 		t.Errorf("sharding with use_distributed_sampler false: %+v", p.Data.Sharding)
 	}
+	// A repository whose code takes the rank for its data (Clay's sampler, get_rank) may shard
+	// in its own loaders: not known.
+	d := parseYAMLDoc(t, "trainer:\n  use_distributed_sampler: false\n")
+	if sh := Lightning.Normalize(d, Context{RepoNames: map[string]bool{"get_rank": true}}).Data.Sharding; sh.Known() || sh.Key != "trainer.use_distributed_sampler" {
+		t.Errorf("sharding beside rank-aware code: %+v", sh)
+	}
 }
 
 func TestLightningOddShapesDoNotPanic(t *testing.T) {

@@ -171,6 +171,11 @@ func scanRepoPython(root string, at *repoPython) {
 				callbacks[c] = true
 			}
 		}
+		if strings.Contains(text, "LightningCLI)") && !testFile(p) {
+			for _, c := range cliCallbacks(text) {
+				callbacks[c] = true
+			}
+		}
 		return nil
 	})
 	if over {
@@ -299,6 +304,23 @@ func modelCallbacks(text string) []string {
 // own (_CallbackConnector._configure_checkpoint_callbacks, 2.6.5), so what the dialect says of
 // the default callback is not what runs. A longer name ending in Trainer( (SFTTrainer) is
 // another trainer.
+// cliCallbacks lists the checkpoint and early-stopping callbacks a subclass of LightningCLI
+// builds (a `class X(LightningCLI)` statement and a call of the callback in the same file):
+// ProbTS's CLI removes the Trainer's ModelCheckpoints from trainer.callbacks and appends its own
+// before fitting, so the config's (or the default one) is not what runs.
+func cliCallbacks(text string) []string {
+	if !strings.Contains(text, "(LightningCLI)") && !strings.Contains(text, ".LightningCLI)") {
+		return nil
+	}
+	var out []string
+	for _, c := range modelCallbackClasses {
+		if strings.Contains(text, c+"(") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 func scriptCallbacks(text string) []string {
 	handed := false
 	for rest := text; !handed; {

@@ -442,3 +442,24 @@ func TestScriptKeysSilenceDeprecatedKey(t *testing.T) {
 		t.Errorf("the Trainer's deprecated key is not reported:\n%s", out)
 	}
 }
+
+// TestCLICallbacks: a LightningCLI subclass that builds a ModelCheckpoint (ProbTS's run.py swaps
+// the Trainer's for its own before fitting) makes the config's view of it unknown; a file that
+// builds one without subclassing the CLI is not read so.
+func TestCLICallbacks(t *testing.T) {
+	sub := "from lightning.pytorch.cli import LightningCLI\n\nclass ProbTSCli(LightningCLI):\n    def init_exp(self):\n        self.ckpt = ModelCheckpoint(monitor='val_CRPS', save_top_k=-1)\n"
+	if got := cliCallbacks(sub); !reflect.DeepEqual(got, []string{"ModelCheckpoint"}) {
+		t.Errorf("subclass: %v", got)
+	}
+	if got := cliCallbacks("cli = LightningCLI(Model)\nckpt = ModelCheckpoint()\n"); got != nil {
+		t.Errorf("no subclass: %v", got)
+	}
+	out := lintInRepo(t, map[string]string{
+		"pyproject.toml":     "[project]\nname = 'x'\n",
+		"run.py":             sub,
+		"configs/train.yaml": "trainer:\n  max_epochs: 10\nmodel:\n  class_path: pkg.model.Task\n",
+	}, "configs/train.yaml", "TL301")
+	if strings.Contains(out, "TL301") {
+		t.Errorf("the CLI's own ModelCheckpoint is not seen:\n%s", out)
+	}
+}

@@ -304,23 +304,6 @@ func modelCallbacks(text string) []string {
 // own (_CallbackConnector._configure_checkpoint_callbacks, 2.6.5), so what the dialect says of
 // the default callback is not what runs. A longer name ending in Trainer( (SFTTrainer) is
 // another trainer.
-// cliCallbacks lists the checkpoint and early-stopping callbacks a subclass of LightningCLI
-// builds (a `class X(LightningCLI)` statement and a call of the callback in the same file):
-// ProbTS's CLI removes the Trainer's ModelCheckpoints from trainer.callbacks and appends its own
-// before fitting, so the config's (or the default one) is not what runs.
-func cliCallbacks(text string) []string {
-	if !strings.Contains(text, "(LightningCLI)") && !strings.Contains(text, ".LightningCLI)") {
-		return nil
-	}
-	var out []string
-	for _, c := range modelCallbackClasses {
-		if strings.Contains(text, c+"(") {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 func scriptCallbacks(text string) []string {
 	handed := false
 	for rest := text; !handed; {
@@ -352,6 +335,22 @@ func scriptCallbacks(text string) []string {
 	if !handed {
 		return nil
 	}
+	return builtCallbacks(text)
+}
+
+// cliCallbacks lists the checkpoint and early-stopping callbacks a subclass of LightningCLI
+// builds (a `class X(LightningCLI)` statement and a call of the callback in the same file):
+// ProbTS's CLI removes the Trainer's ModelCheckpoints from trainer.callbacks and appends its own
+// before fitting, so the config's (or the default one) is not what runs.
+func cliCallbacks(text string) []string {
+	if !strings.Contains(text, "(LightningCLI)") && !strings.Contains(text, ".LightningCLI)") {
+		return nil
+	}
+	return builtCallbacks(text)
+}
+
+// builtCallbacks lists the modelCallbackClasses a Python text calls.
+func builtCallbacks(text string) []string {
 	var out []string
 	for _, c := range modelCallbackClasses {
 		if strings.Contains(text, c+"(") {

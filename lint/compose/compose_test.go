@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -200,6 +201,33 @@ func TestComposeLimits(t *testing.T) {
 	r.Doc.Root.Walk(func(*doc.Node) bool { n++; return true })
 	if n > 60 {
 		t.Errorf("composed tree has %d nodes past a limit of 50", n)
+	}
+}
+
+// TestDiscoverExperimentBases: an experiment other experiments include (riemannian-score-sde's
+// earth_data.yaml, `- earth_data` in fire.yaml, which Hydra reads from the experiment group) is
+// a shared base, not a run of its own: alone it lacks the name its users set.
+func TestDiscoverExperimentBases(t *testing.T) {
+	tree := map[string]string{
+		"config/main.yaml":                  "defaults:\n  - _self_\n  - server: base\n  - experiment: fire\nseed: 0\n",
+		"config/server/base.yaml":           "# @package _global_\nhydra:\n  run:\n    dir: ./results/${name}/${seed}\n",
+		"config/experiment/earth_data.yaml": "# @package _global_\nbatch_size: 512\n",
+		"config/experiment/fire.yaml":       "# @package _global_\nname: fire\ndefaults:\n  - earth_data\n",
+		"config/experiment/flood.yaml":      "# @package _global_\nname: flood\ndefaults:\n  - /experiment/earth_data\n",
+		"config/experiment/solo.yaml":       "# @package _global_\nname: solo\n",
+	}
+	var files []string
+	for k := range tree {
+		files = append(files, k)
+	}
+	sort.Strings(files)
+	runs, _ := Discover(mapFS(tree), files)
+	var names []string
+	for _, r := range runs {
+		names = append(names, r.Name())
+	}
+	if got := strings.Join(names, "|"); got != "config/main.yaml|config/main.yaml experiment=fire|config/main.yaml experiment=flood|config/main.yaml experiment=solo" {
+		t.Errorf("runs %q", got)
 	}
 }
 

@@ -241,11 +241,15 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 				choose = "experiment="
 			}
 		}
+		bases := experimentBases(fsys, path.Join(path.Dir(r), "experiment"), ents)
 		for _, e := range ents {
 			if e.Dir || !isYAML(e.Name) {
 				continue
 			}
 			name := strings.TrimSuffix(e.Name, path.Ext(e.Name))
+			if bases[name] {
+				continue // a base other experiments build on, composed in their runs
+			}
 			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}})
 		}
 	}
@@ -561,4 +565,37 @@ func (l *listedOnce) subdirs(dir string) map[string]bool {
 		l.dirs[dir] = d
 	}
 	return d.subdirs
+}
+
+// experimentBases are the experiments that other experiments of dir name in their defaults
+// lists (riemannian-score-sde's fire.yaml: `- earth_data`, a base it builds on, which Hydra
+// reads from the same group; or `- /experiment/earth_data`): shared parts, composed in the
+// runs of the experiments that include them, not launched alone.
+func experimentBases(fsys FS, dir string, ents []Entry) map[string]bool {
+	var out map[string]bool
+	for _, e := range ents {
+		if e.Dir || !isYAML(e.Name) {
+			continue
+		}
+		b, err := fsys.ReadFile(path.Join(dir, e.Name))
+		if err != nil {
+			continue
+		}
+		self := strings.TrimSuffix(e.Name, path.Ext(e.Name))
+		for _, t := range defaultsItems(b) {
+			t = strings.Trim(strings.TrimSpace(strings.TrimPrefix(t, "optional ")), `"'`)
+			if strings.Contains(t, ":") {
+				continue
+			}
+			name := strings.TrimPrefix(t, "/experiment/")
+			if name == t && strings.HasPrefix(t, "/") || strings.Contains(name, "/") || name == self || name == "_self_" {
+				continue
+			}
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[name] = true
+		}
+	}
+	return out
 }

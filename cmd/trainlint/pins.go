@@ -77,6 +77,9 @@ func folderPins(dir string) map[string]lint.Target {
 	}
 	out := map[string]lint.Target{}
 	for _, v := range vendored {
+		if _, done := out[v.pkg]; done {
+			continue
+		}
 		if ver, src := vendoredVersion(dir, v.marker, v.file); ver != "" {
 			out[v.pkg] = lint.Target{Version: ver, Source: src + " says " + ver}
 		}
@@ -159,6 +162,7 @@ func folderPins(dir string) map[string]lint.Target {
 // importlib.metadata). It comes before the folder's pins: it is the code that runs.
 var vendored = []struct{ pkg, marker, file string }{
 	{"llamafactory", "src/llamafactory/extras/env.py", ""},
+	{"llamafactory", "src/llamafactory/cli.py", ""}, // 0.7.x wrote VERSION there
 	{"transformers", "src/transformers/__init__.py", ""},
 	{"trl", "trl/__init__.py", "VERSION"},
 	{"axolotl", "src/axolotl/__init__.py", "VERSION"},

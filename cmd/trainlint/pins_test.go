@@ -501,3 +501,21 @@ func TestPinsIgnoreToolTables(t *testing.T) {
 		t.Errorf("Poetry's table requires it unbounded: %+v", got)
 	}
 }
+
+// TestPinsFromVendoredLF07: LLaMA-Factory 0.7.x writes VERSION in src/llamafactory/cli.py
+// (0.8 on, in extras/env.py): a repository carrying such a copy (llm-cybersecurity's
+// 0.7.2.dev0) is linted for that version.
+func TestPinsFromVendoredLF07(t *testing.T) {
+	forgetRepo()
+	root := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(root, "src", "llamafactory"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "src", "llamafactory", "cli.py"), []byte("import sys\n\nVERSION = \"0.7.2.dev0\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := withPins(lint.Options{}, filepath.Join(root, "sft.yaml"))
+	if got := o.Targets["llamafactory"]; got.Version != "0.7.2.dev0" || !strings.Contains(got.Source, "src/llamafactory/cli.py") {
+		t.Errorf("llamafactory target %+v", got)
+	}
+}

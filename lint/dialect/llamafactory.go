@@ -174,7 +174,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
 			p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 			lfSwanlab(root, p)
-			lfEvalData(root, p)
+			lfEvalData(root, p, ctx.Targets["llamafactory"])
 			// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
 			// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
 			// max_steps <= 0 without a dataset length.
@@ -208,11 +208,21 @@ func lfTrains(root *doc.Node) bool {
 }
 
 // lfEvalData: eval data is val_size (a fraction or count, > 1e-6) or eval_dataset. get_train_args
-// (src/llamafactory/hparams/parser.py @003a2ac) raises "Please specify dataset for evaluation."
-// when do_eval is on without either, and TrainingArguments turns do_eval on whenever
-// eval_strategy is not "no" (transformers @00349ae, __post_init__).
-func lfEvalData(root *doc.Node, p *plan.Plan) {
-	p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please specify dataset for evaluation.")`
+// (src/llamafactory/hparams/parser.py) raises when do_eval is on without either, and
+// TrainingArguments turns do_eval on whenever eval_strategy is not "no" (transformers @00349ae,
+// __post_init__). The check came in v0.8.3 ("Please specify dataset for evaluation.") and says
+// "Please make sure eval_dataset be provided or val_size >1e-6" from v0.9.4; before v0.8.3 there
+// is none, and a fork of that age may split its data otherwise (llm-cybersecurity's copy of
+// 0.7.2 splits by train_size), so nothing is claimed of a target older than v0.8.3.
+func lfEvalData(root *doc.Node, p *plan.Plan, target string) {
+	tv := ParseVersion(target)
+	if len(tv) > 0 && CompareVersions(tv, []int{0, 8, 3}) < 0 {
+		return
+	}
+	p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please make sure eval_dataset be provided or val_size >1e-6")`
+	if len(tv) > 0 && CompareVersions(tv, []int{0, 9, 4}) < 0 {
+		p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please specify dataset for evaluation.")`
+	}
 	if ed := root.At("eval_dataset"); ed != nil && !ed.IsNull() {
 		if ed.IsScalar() && !ed.IsUnknown() && strings.TrimSpace(ed.Value) == "" {
 			p.Eval.Data = plan.Set(false, "eval_dataset", ed)

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -70,4 +71,27 @@ max_steps: 10
 	p = hftPlan(t, LlamaFactory, doc.YAML, "model: m\nmodel_class: llm\nmicro_batch_size: 4\nglobal_batch_size: auto\n", Context{Hosts: 1, DevicesPerHost: 4})
 	wantFact(t, "auto global", p.Train.GlobalBatch, 0, plan.Unknown, "global_batch_size", 4)
 	wantFact(t, "auto accum", p.Train.GradAccum, 0, plan.Unknown, "", -1)
+}
+
+// TestLFEvalDataCheckByVersion: get_train_args refuses evaluation without eval data from v0.8.3
+// ("Please specify dataset for evaluation.", src/llamafactory/hparams/parser.py) and in other
+// words from v0.9.4; before v0.8.3 nothing is claimed (a vendored 0.7.2 splits by train_size).
+func TestLFEvalDataCheckByVersion(t *testing.T) {
+	d := parseYAMLDoc(t, "model_name_or_path: m\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\ntemplate: llama3\noutput_dir: out\neval_strategy: steps\n")
+	for target, want := range map[string]string{
+		"":           "Please make sure eval_dataset be provided",
+		"0.9.5":      "Please make sure eval_dataset be provided",
+		"0.9.3":      "Please specify dataset for evaluation.",
+		"0.8.3":      "Please specify dataset for evaluation.",
+		"0.7.2.dev0": "",
+	} {
+		ctx := Context{}
+		if target != "" {
+			ctx.Targets = map[string]string{"llamafactory": target}
+		}
+		p := LlamaFactory.Normalize(d, ctx)
+		if want == "" && (p.Eval.DataCheck != "" || p.Eval.Data.Known()) || want != "" && !strings.Contains(p.Eval.DataCheck, want) {
+			t.Errorf("%q: check %q, data %+v", target, p.Eval.DataCheck, p.Eval.Data)
+		}
+	}
 }

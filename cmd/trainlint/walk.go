@@ -55,7 +55,10 @@ var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true
 	// with a byte order mark), CMake's presets and vcpkg's manifest.
 	"CMakeSettings.json": true, "CMakePresets.json": true, "CMakeUserPresets.json": true, "vcpkg.json": true,
 	// Pyright's settings, which it reads as JSON with comments and trailing commas.
-	"pyrightconfig.json": true}
+	"pyrightconfig.json": true,
+	// What the Hugging Face Trainer writes into its checkpoints (TrainerState.save_to_json,
+	// TRAINER_STATE_NAME): a record of a run, not a config of one.
+	"trainer_state.json": true}
 
 // notConfig reports whether a walked file is one of notConfigs or a variant of TypeScript's
 // configuration (tsconfig.base.json, tsconfig.app.json, jsconfig.node.json).

@@ -163,6 +163,8 @@ func folderPins(dir string) map[string]lint.Target {
 var vendored = []struct{ pkg, marker, file string }{
 	{"llamafactory", "src/llamafactory/extras/env.py", ""},
 	{"llamafactory", "src/llamafactory/cli.py", ""}, // 0.7.x wrote VERSION there
+	{"llm-foundry", "llmfoundry/_version.py", ""},
+	{"llm-foundry", "llmfoundry/__init__.py", ""}, // before _version.py (0.4.0: superagi's fork)
 	{"transformers", "src/transformers/__init__.py", ""},
 	{"trl", "trl/__init__.py", "VERSION"},
 	{"axolotl", "src/axolotl/__init__.py", "VERSION"},

@@ -519,3 +519,23 @@ func TestPinsFromVendoredLF07(t *testing.T) {
 		t.Errorf("llamafactory target %+v", got)
 	}
 }
+
+// TestPinsFromVendoredLLMFoundry: a repository that is llm-foundry itself, or a fork of it
+// (superagi's at 0.4.0, __version__ in llmfoundry/__init__.py; _version.py from 0.10), is linted
+// for its own version.
+func TestPinsFromVendoredLLMFoundry(t *testing.T) {
+	for file, text := range map[string]string{"__init__.py": "__version__ = '0.4.0'\n", "_version.py": "__version__ = '0.21.0'\n"} {
+		forgetRepo()
+		root := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(root, "llmfoundry"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, "llmfoundry", file), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o := withPins(lint.Options{}, filepath.Join(root, "scripts", "train", "yamls", "mpt.yaml"))
+		if got := o.Targets["llm-foundry"]; !strings.Contains(text, got.Version) || got.Version == "" || !strings.Contains(got.Source, "llmfoundry/"+file) {
+			t.Errorf("%s: llm-foundry target %+v", file, got)
+		}
+	}
+}

@@ -140,3 +140,29 @@ func lightningModelCallbacks(p *plan.Plan, ctx Context) {
 		}
 	}
 }
+
+// lightningNoFit reports a file whose trainer section says only where and how to run (devices,
+// precision, a logger) beside settings of its own script and no model, data, callbacks or
+// experiment manager: NeMo's merge_lora_weights.yaml and text-generation server configs build a
+// Trainer for predict and save_to (scripts/nlp_language_modeling/merge_lora_weights/merge.py at
+// v2.4.0), and nothing in them trains, writes checkpoints or tracks a run. A file of a trainer
+// section alone (a part of a composed config) is not taken for one.
+func lightningNoFit(root, tr *doc.Node) bool {
+	if tr == root || len(tr.Children) == 0 || len(root.Children) < 2 {
+		return false
+	}
+	for _, k := range []string{"model", "data", "callbacks", "exp_manager", "ckpt_path", "seed_everything", "optimizer", "lr_scheduler"} {
+		if root.Get(k) != nil {
+			return false
+		}
+	}
+	for _, c := range tr.Children {
+		switch c.Key {
+		case "accelerator", "strategy", "devices", "num_nodes", "precision", "logger", "plugins",
+			"enable_progress_bar", "enable_model_summary", "deterministic", "benchmark", "inference_mode":
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -557,3 +557,18 @@ func TestLightningTerratorchDefaultCheckpoint(t *testing.T) {
 		t.Errorf("terratorch datamodule: retention %+v", r)
 	}
 }
+
+// TestLightningNoFit: a trainer section of devices, precision and a logger beside no model,
+// data or callbacks (NeMo's merge_lora_weights.yaml: merge.py builds a Trainer for predict and
+// save_to) runs no training: no checkpoint or tracking facts; with a model section it trains.
+func TestLightningNoFit(t *testing.T) {
+	src := "trainer:\n  devices: 1\n  num_nodes: 1\n  accelerator: gpu\n  logger: False\n  precision: 16\n\ngpt_model_file: null\nlora_model_path: ???\n"
+	p := lightningPlan(t, src)
+	if p.Ckpt.Retention.Known() || p.Tracking.Trackers.Known() || p.Ckpt.Enabled.Known() {
+		t.Errorf("merge config: retention %+v, trackers %+v", p.Ckpt.Retention, p.Tracking.Trackers)
+	}
+	p = lightningPlan(t, src+"model:\n  class_path: m.M\n")
+	if !p.Ckpt.Enabled.Known() {
+		t.Errorf("with a model: checkpointing %+v", p.Ckpt.Enabled)
+	}
+}

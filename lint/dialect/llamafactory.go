@@ -144,6 +144,12 @@ func detectLF(d *doc.Document) int {
 	if s < 40 {
 		return 0 // weak spellings alone (template, max_samples, ...) are not enough
 	}
+	if root.Get("model_name_or_path") == nil && root.Get("model") == nil && root.Get("finetuning_type") == nil && !lfNamesStage(root) {
+		// No model (v0's model_name_or_path, v1's model), stage or finetuning type: a script's
+		// own config that borrows a few names (training_cluster's template, cutoff_len and
+		// max_samples beside model_name and num_epochs, read with yaml.safe_load).
+		return 0
+	}
 	return Cap(s)
 }
 

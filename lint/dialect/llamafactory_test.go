@@ -95,3 +95,16 @@ func TestLFEvalDataCheckByVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestLFNeedsAModelOrStage: template, cutoff_len and max_samples beside a script's own
+// model_name and num_epochs (training_cluster's config.yaml, read with yaml.safe_load) are no
+// LLaMA-Factory file: it has no model_name_or_path (v0), model (v1), stage or finetuning type.
+func TestLFNeedsAModelOrStage(t *testing.T) {
+	own := "model_name: Qwen/Qwen2.5-1.5B-Instruct\ntemplate: qwen\ncutoff_len: 2048\nmax_samples: 1000\nnum_epochs: 3.0\n"
+	if got := detectLF(parseYAMLDoc(t, own)); got != 0 {
+		t.Errorf("a script's own config: score %d", got)
+	}
+	if got := detectLF(parseYAMLDoc(t, "model_name_or_path: Qwen/Qwen2.5-1.5B-Instruct\n"+own)); got == 0 {
+		t.Error("with model_name_or_path: not detected")
+	}
+}

@@ -120,6 +120,9 @@ type Target struct {
 	// place, so the rules that depend on the version say nothing of it.
 	Version string
 	Source  string // "requirements.txt" or ".trainlint.toml [target]": messages say "<Source> pins <Version>"
+	// Vendored: the version is that of the framework's source the repository carries, whose
+	// fields are then the framework's (the CLI's pins).
+	Vendored bool
 	// Shown, when set, is how messages name a version that is an upper bound, not a release
 	// ("<4.46": Version is then just below it, 4.45.999999, for comparisons).
 	Shown string

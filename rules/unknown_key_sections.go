@@ -54,7 +54,7 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		set := ks.set
 		closed := (path != "" || sec != "") && ks.forbids
 		for _, n := range m.Children {
-			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") {
+			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || path == "" && vendoredKey(p, d, n.Key) {
 				continue
 			}
 			best, near := nearestIn(n.Key, ks.nearIndex())
@@ -236,7 +236,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 				by = "passed on unchecked, it stops the constructor at start-up (an unexpected keyword argument) "
 			}
 			f := lint.Finding{Node: n, AtKey: true,
-				Message: quote(n.Key) + " is not " + aOr(m.Name) + " argument: " + by + inParens(where)}
+				Message: quote(n.Key) + " is not " + article(m.Name) + " " + m.Name + " argument: " + by + inParens(where)}
 			if best, near := nearestIn(n.Key, ks.nearIndex()); near {
 				f.Message += " (did you mean " + quote(best) + "?)"
 				if m.Node.Get(best) == nil {
@@ -329,10 +329,11 @@ func article(name string) string {
 	return "a"
 }
 
-// aOr is name with its indefinite article ("an EarlyStopping", "a Trainer").
-func aOr(name string) string {
-	if name != "" && strings.IndexByte("AEIOU", name[0]) >= 0 {
-		return "an " + name
-	}
-	return "a " + name
+// vendoredKey reports a key that a field of the repository's own argument dataclasses takes
+// where the repository carries the framework's source and is linted for its version
+// (Target.Vendored): that source's fields are the framework's at this version (DiRL's copy of
+// its framework adds block_length and truncate_mode to its DataArguments).
+func vendoredKey(p *lint.Pass, d *dialect.Dialect, key string) bool {
+	t, ok := p.Targets[d.Package]
+	return ok && t.Vendored && p.ScriptKeys[key]
 }

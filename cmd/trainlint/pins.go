@@ -81,7 +81,7 @@ func folderPins(dir string) map[string]lint.Target {
 			continue
 		}
 		if ver, src := vendoredVersion(dir, v.marker, v.file); ver != "" {
-			out[v.pkg] = lint.Target{Version: ver, Source: src + " says " + ver}
+			out[v.pkg] = lint.Target{Version: ver, Source: src + " says " + ver, Vendored: true}
 		}
 	}
 	names := append([]string(nil), pinFiles...)

@@ -463,3 +463,20 @@ func TestCLICallbacks(t *testing.T) {
 		t.Errorf("the CLI's own ModelCheckpoint is not seen:\n%s", out)
 	}
 }
+
+// TestVendoredFrameworkFields: a repository carrying LLaMA-Factory's source (DiRL's copy,
+// extras/env.py saying 0.9.4.dev0) is linted for that version, and the fields its copy adds to
+// the dataclasses its HfArgumentParser fills (block_length) are that version's settings; a key
+// no field takes is still reported.
+func TestVendoredFrameworkFields(t *testing.T) {
+	out := lintInRepo(t, map[string]string{
+		"pyproject.toml":                        "[project]\nname = 'x'\n",
+		"src/llamafactory/extras/env.py":        "VERSION = \"0.9.4.dev0\"\n",
+		"src/llamafactory/hparams/parser.py":    "from transformers import HfArgumentParser\n",
+		"src/llamafactory/hparams/data_args.py": "from dataclasses import dataclass\n\n@dataclass\nclass DataArguments:\n    template: str = None\n    block_length: int = 4\n",
+		"examples/sft.yaml":                     "model_name_or_path: m\nstage: sft\ndo_train: true\nfinetuning_type: full\ndataset: d\ntemplate: qwen\ncutoff_len: 2048\noutput_dir: out\nblock_length: 4\ncutoff_lenn: 1\n",
+	}, "examples/sft.yaml", "TL003")
+	if strings.Contains(out, `"block_length"`) || !strings.Contains(out, `"cutoff_lenn"`) {
+		t.Errorf("want cutoff_lenn alone reported:\n%s", out)
+	}
+}

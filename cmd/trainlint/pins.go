@@ -511,7 +511,7 @@ var quotedMarked = regexp.MustCompile(`["']([^"';]*;[^"']*)["']`)
 // 'linux'`, `accelerate; python_version>'3.8'`), not a shell command (`set -e; pip install ...`).
 var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\s*(?:(?:[<>=!~]=?|===)\s*[^;]*)?;`)
 
-// onePerLine reports a pin file that holds one requirement a line (requirements*.txt,
+// onePerLine reports a pin file that holds one requirement a line (requirement*.txt,
 // setup.cfg, environment.yml).
 func onePerLine(name string) bool {
 	return strings.HasPrefix(name, "requirement") || name == "setup.cfg" || name == "environment.yml" || isCondaName(name)
@@ -554,7 +554,7 @@ var lintTools = []string{"ruff", "isort", "black", "mypy", "pytest", "pylint", "
 // tables of pyproject.toml that linters and test runners read (lintTools); a
 // comment ('#' at a line's start or after a blank, outside quotes: a URL's #egg= stays), a quoted
 // requirement with an environment marker (`"torch>=2.1; sys_platform == 'linux'"`), and, in the
-// files that hold one requirement a line (requirements*.txt, setup.cfg, environment.yml), a
+// files that hold one requirement a line (requirement*.txt, setup.cfg, environment.yml), a
 // line with a marker. Blanked, not removed, so that what stays keeps its place.
 func requirementsOnly(name, text string) string {
 	perLine := onePerLine(name)

@@ -359,15 +359,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 				if fx := ds[i].Fix; fx != nil && !t.readAlone(fx.Edits[0].File, opts) {
 					ds[i].Fix = nil // configs under the tree's root that were not given read it too
 				}
-				ds[i].File = t.show(ds[i].File)
-				for j := range ds[i].Related {
-					ds[i].Related[j].File = t.show(ds[i].Related[j].File)
-				}
-				if fx := ds[i].Fix; fx != nil {
-					for j := range fx.Edits {
-						fx.Edits[j].File = t.show(fx.Edits[j].File)
-					}
-				}
+				t.showDiagnostic(&ds[i])
 			}
 		}
 		// Group options no run read, whose refusals a run choosing them would make
@@ -385,12 +377,8 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		if len(unread) > 0 && len(hosts) > 0 {
 			more, _ := lint.UnreadRefusals(cache, t.fsys, hosts, unread, rs, opts(t.byRel[hosts[0].Spec.Primary]))
 			for i := range more {
-				d := &more[i]
-				d.File = t.show(d.File)
-				for j := range d.Related {
-					d.Related[j].File = t.show(d.Related[j].File)
-				}
-				d.Fix = nil // the fix would be for a run no one launches as discovered
+				more[i].Fix = nil // the fix would be for a run no one launches as discovered
+				t.showDiagnostic(&more[i])
 			}
 			res.Diagnostics = lint.AddRunFindings(res.Diagnostics, more)
 		}
@@ -906,6 +894,20 @@ func (t *runTree) addExtra(rel string) {
 	t.extra[rel] = true
 	t.files = append(t.files, rel)
 	t.byRel[rel] = input{Path: t.pathOf(rel), FSPath: filepath.Join(t.root, filepath.FromSlash(rel)), Root: t.root, Walked: true, OnlyConfigs: true}
+}
+
+// showDiagnostic names a run diagnostic's files (its own, its related places', its fix's
+// edits') as the command line shows them.
+func (t *runTree) showDiagnostic(d *lint.Diagnostic) {
+	d.File = t.show(d.File)
+	for j := range d.Related {
+		d.Related[j].File = t.show(d.Related[j].File)
+	}
+	if fx := d.Fix; fx != nil {
+		for j := range fx.Edits {
+			fx.Edits[j].File = t.show(fx.Edits[j].File)
+		}
+	}
 }
 
 // show is the reported path of a file of the tree (a file no input named, such as a group

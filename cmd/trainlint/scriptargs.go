@@ -248,7 +248,7 @@ func checkpointClasses(bases map[string]string) map[string]bool {
 func addWords(names, reads map[string]bool, b []byte) {
 	start := -1
 	for i := 0; i <= len(b); i++ {
-		word := i < len(b) && (b[i] == '_' || b[i] >= '0' && b[i] <= '9' || b[i] >= 'a' && b[i] <= 'z' || b[i] >= 'A' && b[i] <= 'Z')
+		word := i < len(b) && identByte(b[i])
 		switch {
 		case word && start < 0:
 			start = i

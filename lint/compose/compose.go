@@ -452,12 +452,11 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	if !ok {
 		// fairseq registers its groups' options from Python (ConfigStore), and habitat-lab's
 		// search path plugin adds its package's folders: Hydra finds what no folder read holds.
-		what, why := "config "+quote(name), "; a config Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
+		why := "; a config Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		if group != "" {
-			what = "option " + quote(path.Base(name)) + " of group " + quote(group)
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
-		c.problem(Unresolved, from, refSpan, what+" not found ("+p+" does not exist"+why+via+")")
+		c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
 		if group != "" && (pkg == "_global_" || c.globalSibling(path.Dir(p))) {
 			c.run.Partial = true
 		} else if mp := pkgOr(pkg, defPkg); mp != "" && mp != "_global_" {
@@ -580,7 +579,7 @@ func (c *composer) loadNonMap(root *doc.Node, d *doc.Document, p, name, group, p
 		if group != "" {
 			fix = "; give the entry a package (`" + group + "@name: ...`) or make the file a mapping"
 		}
-		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" is a list ("+p+"), and here it merges at the root of the config, which is a mapping: Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")"+fix)
+		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" is a list ("+p+"), and here it merges at the root of the config, which is a mapping"+kindsRefused+fix)
 		return
 	}
 	parent, key := root, pkg
@@ -591,13 +590,17 @@ func (c *composer) loadNonMap(root *doc.Node, d *doc.Document, p, name, group, p
 		parent, key = c.packageNode(root, pkg[:i], p), pkg[i+1:]
 	}
 	if cur := parent.Get(key); cur != nil && cur.Kind == doc.Map {
-		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" is a list ("+p+"), and an earlier config of the run made "+quote(cur.Path().String())+" a mapping: Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")")
+		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" is a list ("+p+"), and an earlier config of the run made "+quote(cur.Path().String())+" a mapping"+kindsRefused)
 		return
 	}
 	src := *d.Root
 	src.Key = key
 	c.mergeEntry(parent, &src, Origin{File: p})
 }
+
+// kindsRefused ends the problems of a mapping and a list merged into each other, which
+// OmegaConf refuses (checked with Hydra 1.3.2).
+const kindsRefused = `: Hydra stops at start-up ("Cannot merge DictConfig with ListConfig")`
 
 // optionWhat names a config loaded for an entry, for problems: `option "cuda" of group
 // "devices"`, or `config "name"`.
@@ -632,7 +635,7 @@ func (c *composer) listOnPackage(root *doc.Node, at, pkg, name, group, p, from s
 		if n.Kind != doc.Seq {
 			continue
 		}
-		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" merges at "+quote(pkg)+", but an earlier config of the run made "+quote(n.Path().String())+" a list: Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")")
+		c.problem(Refused, entryFile(from, p), refSpan, optionWhat(name, group)+" merges at "+quote(pkg)+", but an earlier config of the run made "+quote(n.Path().String())+" a list"+kindsRefused)
 		return true
 	}
 	return false
@@ -1225,7 +1228,7 @@ func (c *composer) mergeEntry(dst, src *doc.Node, o Origin) {
 	if cur != nil && (cur.Kind == doc.Map && src.Kind == doc.Seq || cur.Kind == doc.Seq && src.Kind == doc.Map) {
 		// OmegaConf merges a container only into one of its kind (BaseContainer._merge_with,
 		// OmegaConf 2.2): Hydra stops while composing (checked with Hydra 1.3.2).
-		c.problem(Refused, o.File, src.Span, "this "+kindName(src)+" merges onto "+quote(cur.Path().String())+", which an earlier config of the run set to a "+kindName(cur)+": Hydra stops at start-up (\"Cannot merge DictConfig with ListConfig\")")
+		c.problem(Refused, o.File, src.Span, "this "+kindName(src)+" merges onto "+quote(cur.Path().String())+", which an earlier config of the run set to a "+kindName(cur)+kindsRefused)
 		return
 	}
 	if cur != nil && cur.Kind == doc.Map && src.Kind == doc.Map {

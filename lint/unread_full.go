@@ -33,10 +33,7 @@ func UnreadRefusals(cache *compose.Cache, fsys compose.FS, hosts []OptionHost, u
 			continue // no refusal of a value: nothing to confirm
 		}
 		for _, h := range hosts {
-			rel, ok := strings.CutPrefix(f, h.dir+"/")
-			if h.dir == "." {
-				rel, ok = f, true
-			}
+			rel, ok := compose.RelIn(f, h.dir)
 			group := path.Dir(rel)
 			if !ok || group == "." || !h.entries(group) || choosesGroup(h.Spec.Overrides, group) {
 				continue

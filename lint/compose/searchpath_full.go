@@ -160,10 +160,7 @@ func searchRoots(pc *composer, roots []string, text map[string][]byte) (kept, di
 				}
 			}
 			for _, r := range roots {
-				rel, ok := strings.CutPrefix(r, dir+"/")
-				if dir == "." {
-					rel, ok = r, true
-				}
+				rel, ok := RelIn(r, dir)
 				if !ok || r == q {
 					continue
 				}
@@ -199,6 +196,15 @@ func underAny(p string, dirs []string) bool {
 }
 
 func under(p, d string) bool { return d == "." || strings.HasPrefix(p, d+"/") }
+
+// RelIn is the slash path p relative to the folder d ("." holding everything), and whether p is
+// under d.
+func RelIn(p, d string) (string, bool) {
+	if d == "." {
+		return p, true
+	}
+	return strings.CutPrefix(p, d+"/")
+}
 
 // isIdent reports a Python identifier of ASCII letters, digits and underscores.
 func isIdent(s string) bool {

@@ -128,13 +128,16 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// the recipe asserts that). Null or absent means no validation during training.
 	valKey := k("run_val_every_n_steps")
 	valEvery := at("run_val_every_n_steps")
+	var own *doc.Node
+	if valEvery == nil {
+		own = ownEval(r)
+	}
 	switch {
-	case valEvery == nil && ownEval(r) != nil:
+	case own != nil:
 		// A key no stock recipe reads that names evaluation (tuna-lm's eval_steps, which its own
 		// recipe reads to validate data.dev): whether and how often the run validates is the
 		// recipe's.
-		n := ownEval(r)
-		p.Eval.Enabled = plan.Fact[bool]{Key: n.Key, Node: n, Note: "a key the stock recipes do not read"}
+		p.Eval.Enabled = plan.Fact[bool]{Key: own.Key, Node: own, Note: "a key the stock recipes do not read"}
 	case valEvery == nil || valEvery.IsNull():
 		p.Eval.Enabled = plan.Defaulted(false, valKey, plan.Why{By: "the torchtune default", Note: "none: the recipe never validates during training"}, valEvery)
 	default:

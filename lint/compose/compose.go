@@ -457,9 +457,12 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
 		c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
-		if group != "" && (pkg == "_global_" || c.globalSibling(path.Dir(p))) {
+		// A config of no group merges at its entry's package: at the root from a primary
+		// (plankton-classifier's base_config), where it may set any key of the run.
+		mp := pkgOr(pkg, defPkg)
+		if group != "" && (pkg == "_global_" || c.globalSibling(path.Dir(p))) || group == "" && (mp == "" || mp == "_global_") {
 			c.run.Partial = true
-		} else if mp := pkgOr(pkg, defPkg); mp != "" && mp != "_global_" {
+		} else if mp != "" && mp != "_global_" {
 			// What the option sets under its package is not known (pytorch/rl's
 			// transform@transform0, read from TorchRL's ConfigStore): not missing either.
 			c.addUnknown(mp)

@@ -182,6 +182,30 @@ func TestComposeProblems(t *testing.T) {
 	}
 }
 
+// TestComposeMissingRootConfig: a config entry of no group in the primary's defaults list
+// (`- base_config`, a dataclass stored with ConfigStore) merges at the root (Hydra 1.3.2
+// default_element.py _get_final_package: the parent's package "" joined with an empty group
+// path), so what it sets may be any key of the run: the run is Partial, as for a missing
+// option whose group writes at the root. Under a group's package it leaves that package
+// unknown.
+func TestComposeMissingRootConfig(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"c/main.yaml":            "defaults:\n  - base_config\n  - trainer: default\n  - _self_\nseed: ${random_seed}\n",
+		"c/trainer/default.yaml": "defaults:\n  - base\nmax_epochs: 3\n",
+	})
+	r := Compose(fs, "c/main.yaml", nil, Limits{})
+	if !r.Partial || !strings.Contains(problems(r), `config "base_config" not found`) {
+		t.Errorf("missing root config: Partial %v, problems:\n%s", r.Partial, problems(r))
+	}
+	fs = mapFS(map[string]string{
+		"c/main.yaml":            "defaults:\n  - trainer: default\n  - _self_\n",
+		"c/trainer/default.yaml": "defaults:\n  - base\nmax_epochs: 3\n",
+	})
+	if r := Compose(fs, "c/main.yaml", nil, Limits{}); r.Partial || strings.Join(r.Unknown, " ") != "trainer" {
+		t.Errorf("missing config under a group: Partial %v, Unknown %q, problems:\n%s", r.Partial, r.Unknown, problems(r))
+	}
+}
+
 func TestComposeLimits(t *testing.T) {
 	files := map[string]string{}
 	// A chain of 50 configs each including the next: past MaxDepth, never a hang.

@@ -143,6 +143,8 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 // config file), completed by the run's launcher config where the options say nothing.
 func runContext(run *compose.Run, o Options) dialect.Context {
 	ctx := o.dialectContext()
+	// A Hydra composition builds a tree of its own; a run of one file keeps the file's.
+	ctx.Hydra = run.Doc != nil && run.Doc.Format == doc.YAML && len(run.Files) > 0 && run.Doc != run.Files[0]
 	if run.Launcher != nil {
 		dialect.LauncherContext(&ctx, run.Launcher.Root)
 	}

@@ -653,3 +653,33 @@ func TestRunsMissingGlobalOptionSilencesRun(t *testing.T) {
 		t.Errorf("missing option of its own package: %s", got)
 	}
 }
+
+// TestRunsHydraTrainerWithoutCallbacks: a Hydra app whose trainer group holds Trainer arguments
+// and nothing to instantiate (openthaigpt-pretraining: its script builds pl.Trainer from them
+// and hands it ModelCheckpoints of its own). The Trainer adds its monitor-less ModelCheckpoint
+// only when the callbacks it is given hold no Checkpoint (Lightning 2.6.0
+// callback_connector.py _configure_checkpoint_callbacks), and the composed run does not say
+// what the script gives it, so no retention is assumed; the trainer file alone says nothing
+// either. A plain Trainer config still gets the default.
+func TestRunsHydraTrainerWithoutCallbacks(t *testing.T) {
+	files := map[string]string{
+		"conf/config.yaml":          "defaults:\n  - trainer: default\n",
+		"conf/trainer/default.yaml": "max_steps: 1000\nnum_nodes: 1\naccumulate_grad_batches: 4\n",
+	}
+	names := []string{"conf/config.yaml", "conf/trainer/default.yaml"}
+	res := lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{})
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL301" {
+			t.Errorf("composed Hydra run: %s: %s", d.File, d.Message)
+		}
+	}
+	plain := map[string]string{"trainer.yaml": "trainer:\n  max_steps: 1000\n  num_nodes: 1\n  accumulate_grad_batches: 4\n"}
+	res = lint.LintTree(fstestMap(plain), []string{"trainer.yaml"}, nil, rules.All(), lint.Options{})
+	var codes []string
+	for _, d := range res.Diagnostics {
+		codes = append(codes, d.Code)
+	}
+	if !strings.Contains(strings.Join(codes, " "), "TL301") {
+		t.Errorf("plain Trainer config: %v, want TL301", codes)
+	}
+}

@@ -127,6 +127,28 @@ func (c *composer) absentFrom(p string) bool {
 	return err == nil && !slices.ContainsFunc(es, func(e Entry) bool { return e.Name == path.Base(p) })
 }
 
+// overlay reports that a base of the list lies in a _base_ folder the tree does not have: the
+// config was written to be copied over another repository's configs (FocalNet's detection
+// folder, laid over an MMDetection checkout), which holds what this tree lacks, so no missing
+// base of the list is certain to stop the loader.
+func (c *composer) overlay(dir string, items []*doc.Node) bool {
+	if _, onDisk := c.fsys.(Named); !onDisk {
+		return false
+	}
+	for _, it := range items {
+		s, ok := it.Str()
+		if !ok || it.IsUnknown() || strings.Contains(s, "::") {
+			continue
+		}
+		if bp, ok := inTree(dir, s); ok && strings.Contains("/"+path.Dir(bp)+"/", "/_base_/") {
+			if _, err := c.fsys.ReadDir(path.Dir(bp)); err != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *composer) leave() { c.stack = c.stack[:len(c.stack)-1] }
 
 // inTree joins rel to dir; ok is false when the result leaves the tree (absolute, "..").
@@ -168,6 +190,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		if b.Kind == doc.Seq {
 			items = b.Children
 		}
+		overlay := c.overlay(dir, items)
 		for _, it := range items {
 			s, ok := it.Str()
 			if !ok || it.IsUnknown() {
@@ -202,7 +225,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is outside the tree and was not read")
 				complete = false
 				continue
-			} else if c.absentFrom(bp) {
+			} else if !overlay && c.absentFrom(bp) {
 				// A _base_ folder of the tree that lacks the file (BEVFusion's
 				// ../_base_/datasets/lyft-3d.py): Config._file2dict's check_file_exist raises
 				// for the joined path (mmcv v1.4.0 utils/config.py, mmengine v0.10.7

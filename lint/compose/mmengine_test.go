@@ -410,13 +410,16 @@ func TestMMBaseRefusalsNameBothLoaders(t *testing.T) {
 // refused (BEVFusion's ../_base_/datasets/lyft-3d.py: Config._file2dict's check_file_exist
 // raises FileNotFoundError, mmcv v1.4.0 and mmengine v0.10.7); one whose folder is missing
 // (CSWin's configs, written to be copied into mmsegmentation's) or one beside the file (a
-// config copied out of its repository alone) stays unresolved.
+// config copied out of its repository alone) stays unresolved. So does a base missing from a
+// _base_ folder the tree has when a base of the same list lies in a _base_ folder it lacks
+// (FocalNet's detection configs, laid over an MMDetection checkout that holds both).
 func TestMMEngineMissingBaseInBaseFolder(t *testing.T) {
 	files := mapFS(map[string]string{
 		"configs/_base_/datasets/nus.py": "data = dict(samples_per_gpu=2)\n",
 		"configs/pp/lyft.py":             "_base_ = ['../_base_/datasets/lyft-3d.py']\n",
 		"configs/pp/nodir.py":            "_base_ = ['../_base_/models/pp.py']\n",
 		"configs/pp/beside.py":           "_base_ = ['./pp_base.py']\n",
+		"configs/pp/overlay.py":          "_base_ = ['../_base_/datasets/nus.py', '../_base_/models/pp.py', '../_base_/datasets/lyft-3d.py']\n",
 	})
 	fsys := diskTree{files}
 	for _, c := range []struct {
@@ -432,6 +435,10 @@ func TestMMEngineMissingBaseInBaseFolder(t *testing.T) {
 		if len(r.Problems) != 1 || r.Problems[0].Kind != c.kind || r.Problems[0].Message != c.want {
 			t.Errorf("%s: %+v", c.file, r.Problems)
 		}
+	}
+	r := Compose(fsys, "configs/pp/overlay.py", nil, Limits{})
+	if len(r.Problems) != 2 || r.Problems[0].Kind != Unresolved || r.Problems[1].Kind != Unresolved || !strings.Contains(r.Problems[1].Message, "lyft-3d.py") {
+		t.Errorf("overlay: %+v", r.Problems)
 	}
 	// The same files given in memory (the browser's set): a file not given is not absent.
 	if r := Compose(files, "configs/pp/lyft.py", nil, Limits{}); len(r.Problems) != 1 || r.Problems[0].Kind != Unresolved {

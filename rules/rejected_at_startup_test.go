@@ -97,6 +97,10 @@ func TestRejectedAtStartupMMEngineBOM(t *testing.T) {
 	if !strings.Contains(diags[0].Help, "Config.fromfile") {
 		t.Errorf("help does not name the check: %q", diags[0].Help)
 	}
+	// Below a comment and an import, the finding is still on the mark, at 1:1.
+	if diags := lintPy("\ufeff# a config\nimport os\n\n"+text, "mmengine"); len(diags) != 1 || diags[0].Line != 1 || diags[0].Column != 1 {
+		t.Errorf("the mark's place: %+v", diags)
+	}
 	if diags := lintPy(text, "mmengine"); len(diags) != 0 {
 		t.Errorf("without a BOM: %+v", diags)
 	}

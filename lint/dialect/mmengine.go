@@ -231,6 +231,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		// it; importing the file, as Python itself would, reads it fine.
 		p.Rejections = append(p.Rejections, plan.Rejection{
 			Message: "the file starts with a byte order mark (U+FEFF)", Says: "invalid non-printable character U+FEFF",
+			Span:    doc.Span{Start: doc.Pos{Line: 1, Col: 1}, End: doc.Pos{Line: 1, Col: 2, Offset: 3}}, // the mark, not the first statement
 			Package: "mmengine", Read: "0.10.7", Source: "Config.fromfile, which parses the file's UTF-8 text with ast.parse",
 			Help: "save the file as UTF-8 without a byte order mark"})
 	}

@@ -177,18 +177,30 @@ func readTorchtitan(p *plan.Plan, g genericReader) {
 		p.Logging.Scope = plan.Defaulted(plan.PrimaryHost, "metrics.save_for_all_ranks", plan.Why{By: "the torchtitan default", Note: "false: rank 0 only"}, sec("metrics"))
 	}
 	var tr []string
-	var at *doc.Node
+	var at, off *doc.Node // the first tracker on; the last one written off
+	unknown := false
 	for _, t := range []string{"tensorboard", "wandb"} {
-		if f, ok := genBoolRef(r, "metrics.enable_"+t); ok && f.Known() && f.Value {
+		if f, ok := genBoolRef(r, "metrics.enable_"+t); !ok {
+			continue
+		} else if !f.Known() {
+			unknown = true
+		} else if f.Value {
 			tr = append(tr, t)
 			if at == nil {
 				at = f.Node
 			}
+		} else {
+			off = f.Node
 		}
 	}
-	if len(tr) > 0 {
+	switch {
+	case len(tr) > 0:
 		p.Tracking.Trackers = plan.Set(tr, "metrics", at)
-	} else {
+	case unknown: // a tracker's switch this reader cannot know
+	case off != nil:
+		// Written off (job_config.py Metrics, v0.2.1: both default false), not left unset.
+		p.Tracking.Trackers = plan.Set([]string{}, off.Path().String(), off)
+	default:
 		p.Tracking.Trackers = plan.Defaulted([]string{}, "metrics.enable_wandb", plan.Why{By: "the torchtitan default", Note: "no tracker enabled"}, sec("metrics"))
 	}
 	if n := r.At("debug.seed"); n != nil {

@@ -314,25 +314,29 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
-		".trainlint.toml":                       "select = [\"TL2\"]\n",
-		"sub/pyproject.toml":                    "[project]\nname = \"x\"\n",
-		"hf.json":                               hfJSON,
-		"client/tsconfig.json":                  jsonc,
-		"client/tsconfig.app.json":              jsonc,
-		"client/jsconfig.json":                  jsonc,
-		"client/package.json":                   "{\"name\": \"client\"}\n",
-		"client/package-lock.json":              "{\"lockfileVersion\": 3}\n",
-		"client/.eslintrc.json":                 jsonc,
-		".vscode/settings.json":                 jsonc,
-		".devcontainer/devcontainer.json":       jsonc,
-		"runtime/CMakeSettings.json":            "\ufeff{\"configurations\": [{\"name\": \"x64-Debug\"}]}\n",
-		"runtime/CMakePresets.json":             "{\"version\": 3}\n",
-		"runtime/vcpkg.json":                    "{\"name\": \"runtime\"}\n",
-		"pyrightconfig.json":                    jsonc,
-		"out/checkpoint-500/trainer_state.json": "{\"best_metric\": null, \"global_step\": 500, \"log_history\": [{\"loss\": 1.2, \"step\": 10}], \"num_input_tokens_seen\": 0, \"train_batch_size\": 8}\n",
-		".github/workflows/ci.yml":              "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
-		".gitlab/ci/build.yml":                  "build:\n  script: [make]\n",
-		".circleci/config.yml":                  "version: 2.1\n",
+		".trainlint.toml":                 "select = [\"TL2\"]\n",
+		"sub/pyproject.toml":              "[project]\nname = \"x\"\n",
+		"hf.json":                         hfJSON,
+		"client/tsconfig.json":            jsonc,
+		"client/tsconfig.app.json":        jsonc,
+		"client/jsconfig.json":            jsonc,
+		"client/package.json":             "{\"name\": \"client\"}\n",
+		"client/package-lock.json":        "{\"lockfileVersion\": 3}\n",
+		"client/.eslintrc.json":           jsonc,
+		".vscode/settings.json":           jsonc,
+		".devcontainer/devcontainer.json": jsonc,
+		"runtime/CMakeSettings.json":      "\ufeff{\"configurations\": [{\"name\": \"x64-Debug\"}]}\n",
+		"runtime/CMakePresets.json":       "{\"version\": 3}\n",
+		"runtime/vcpkg.json":              "{\"name\": \"runtime\"}\n",
+		"pyrightconfig.json":              jsonc,
+		// What Lightning's loggers write beside a run: its hyperparameters, not a config.
+		"logs/lightning_logs/version_3/hparams.yaml": "model/params/total: 1200\ntrainer:\n  max_epochs: 10\n",
+		"models/cl-2d/hparams.yaml":                  "model/params/total: 1200\ntrainer:\n  max_epochs: 10\n",
+		"models/cl-2d/last.ckpt":                     "",
+		"out/checkpoint-500/trainer_state.json":      "{\"best_metric\": null, \"global_step\": 500, \"log_history\": [{\"loss\": 1.2, \"step\": 10}], \"num_input_tokens_seen\": 0, \"train_batch_size\": 8}\n",
+		".github/workflows/ci.yml":                   "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
+		".gitlab/ci/build.yml":                       "build:\n  script: [make]\n",
+		".circleci/config.yml":                       "version: 2.1\n",
 		// JSON Lines data named .json (an evaluation set); a broken config is no such file.
 		"data/test.json": "{\"question\": \"q1\", \"answer\": 1}\n{\"question\": \"q2\", \"answer\": 2}\n\n[1, 2]\n",
 		"ok/two.json":    "{\"lr\": 1}\n{\"lr\": 2\n",
@@ -347,6 +351,8 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		"scripts/lora.yaml": "tokenizer:\n  _component_: torchtune.models.phi3.phi3_mini_tokenizer\n  path: {{model_dir}}/tokenizer.model\nbatch_size: 2\n",
 		"ok/meta.yaml":      "doc_to_text: |\n  {% if x %}\n  {{ question }}\n  {% endif %}\n",
 		"ok/bad.yaml":       "a: [1\n",
+		// A hparams.yaml with no run beside it: a project's own config, linted.
+		"ok/hparams.yaml": "trainer:\n  max_epochs: 10\n",
 		// An empty .json: a placeholder for data (HALOs' examples/*.json, OLMo's, LIMO's).
 		"data/limo.json":  "",
 		"data/blank.json": " \n\n",
@@ -356,7 +362,7 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	for _, f := range res.Files {
 		paths = append(paths, f.Path)
 	}
-	if strings.Join(paths, ",") != "hf.json,ok/bad.yaml,ok/meta.yaml,ok/two.json" {
+	if strings.Join(paths, ",") != "hf.json,ok/bad.yaml,ok/hparams.yaml,ok/meta.yaml,ok/two.json" {
 		t.Errorf("files linted: %v", paths)
 	}
 	// A template that reads as YAML is linted; one that does not is skipped only in a walk
@@ -366,7 +372,7 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	for _, f := range res.Files {
 		paths = append(paths, f.Path)
 	}
-	if strings.Join(paths, ",") != "data/test.json,ok/bad.yaml,ok/meta.yaml,ok/two.json,packaging/meta.yaml" {
+	if strings.Join(paths, ",") != "data/test.json,ok/bad.yaml,ok/hparams.yaml,ok/meta.yaml,ok/two.json,packaging/meta.yaml" {
 		t.Errorf("files linted: %v", paths)
 	}
 	// Named, an empty .json is reported: Python's json refuses it.

@@ -719,20 +719,21 @@ func TestWalkCodeConfigs(t *testing.T) {
 // config in is skipped without a word, and --fix leaves those files alone.
 func TestOnlyConfigs(t *testing.T) {
 	files := map[string]string{
-		"configs/retinanet.py":     "train_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
-		"configs/t5.gin":           "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n",
-		"configs/broken.py":        "def get_config(:\n",
-		"tools/util.py":            "COLORS = {'red': 1}\nbatch_size = 1\n",
-		"tools/py2.py":             "print \"hi\"\n",
-		"tools/big.py":             strings.Repeat("x = [\n", 200),
-		"web/tsconfig.json":        "{\n  // comments\n  \"compilerOptions\": {},\n}\n",
-		".github/workflows/ci.yml": "on: [push]\njobs: {}\n",
-		"README.md":                "# project\n",
-		"data/train.jsonl":         "{\"a\": 1}\n{\"a\": 2}\n",
-		"templates/meta.yaml":      "{% set v = 1 %}\npackage:\n  version: {{ v }}\n",
-		"data/test.json":           "{\"a\": 1}\n{\"a\": 2}\n",
-		"pyproject.toml":           "[project]\nname = \"x\"\n",
-		"configs/sft_ok.yaml":      "per_device_train_batch_size: 8\nper_device_eval_batch_size: 8\n",
+		"configs/retinanet.py":        "train_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
+		"configs/t5.gin":              "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n",
+		"configs/broken.py":           "def get_config(:\n",
+		"tools/util.py":               "COLORS = {'red': 1}\nbatch_size = 1\n",
+		"tools/py2.py":                "print \"hi\"\n",
+		"tools/big.py":                strings.Repeat("x = [\n", 200),
+		"web/tsconfig.json":           "{\n  // comments\n  \"compilerOptions\": {},\n}\n",
+		".github/workflows/ci.yml":    "on: [push]\njobs: {}\n",
+		"README.md":                   "# project\n",
+		"data/train.jsonl":            "{\"a\": 1}\n{\"a\": 2}\n",
+		"templates/meta.yaml":         "{% set v = 1 %}\npackage:\n  version: {{ v }}\n",
+		"data/test.json":              "{\"a\": 1}\n{\"a\": 2}\n",
+		"pyproject.toml":              "[project]\nname = \"x\"\n",
+		"configs/sft_ok.yaml":         "per_device_train_batch_size: 8\nper_device_eval_batch_size: 8\n",
+		"logs/version_0/hparams.yaml": "trainer:\n  max_epochs: 1\n",
 	}
 	dir := writeTree(t, files)
 	var names []string

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -60,6 +61,20 @@ var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true
 	// TRAINER_STATE_NAME): a record of a run, not a config of one.
 	"trainer_state.json": true}
 
+// loggerRecord reports a hparams.yaml that a Lightning logger wrote (CSVLogger and
+// TensorBoardLogger save a run's hyperparameters under that name, loggers/csv_logs.py
+// NAME_HPARAMS_FILE, 2.2.5): in a version_N folder of the logs, or kept beside a released
+// .ckpt. It records a run; nothing launches one from it.
+func loggerRecord(name, dir string, entries []os.DirEntry) bool {
+	if name != "hparams.yaml" {
+		return false
+	}
+	if v, ok := strings.CutPrefix(filepath.Base(dir), "version_"); ok && v != "" && strings.Trim(v, "0123456789") == "" {
+		return true
+	}
+	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return strings.HasSuffix(e.Name(), ".ckpt") })
+}
+
 // notConfig reports whether a walked file is one of notConfigs or a variant of TypeScript's
 // configuration (tsconfig.base.json, tsconfig.app.json, jsconfig.node.json).
 func notConfig(name string) bool {
@@ -78,6 +93,11 @@ func walkSkips(p string) bool {
 	name := filepath.Base(p)
 	if !walkedExt[strings.ToLower(filepath.Ext(name))] || notConfig(name) {
 		return true
+	}
+	if name == "hparams.yaml" {
+		if es, err := os.ReadDir(filepath.Dir(p)); err == nil && loggerRecord(name, filepath.Dir(p), es) {
+			return true
+		}
 	}
 	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(p)), "/") {
 		if skipDirs[part] {
@@ -239,7 +259,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
 		switch {
 		case isDir:
 			w.walk(p, absP, stack, ign)
-		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name):
+		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name) && !loggerRecord(name, dir, entries):
 			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true, OnlyConfigs: true})
 		}
 	}

@@ -175,8 +175,10 @@ type composer struct {
 	chosenAt map[string]entrySite
 	// via is what the next load's not-found problem adds: the entry whose choice an override
 	// entry made ("" when none).
-	via  string
-	seen map[string]bool // groups met in defaults lists during the last pass
+	via string
+	// seen are the groups of the entries met in defaults lists during the last pass, override
+	// entries aside: those match no override (Hydra's ensure_overrides_used)
+	seen map[string]bool
 	// seenPkg are the group@package pairs of those entries (the package resolved, "" for an
 	// entry written without one), which the command line's group overrides are matched
 	// against, as Hydra matches them.
@@ -309,6 +311,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		}
 	}
 	run = c.run
+	c.unmatchedOverrides()
 	run.entries = c.seenPkg
 	run.Partial = run.Partial || c.partialPre
 	run.Problems = append(run.Problems, c.pre...)
@@ -325,6 +328,35 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
 	return run
+}
+
+// unmatchedOverrides reports the override entries of the run's defaults lists (an experiment's
+// `override /callbacks: default`) whose group no other entry of the run has: Hydra stops at
+// start-up (hydra/_internal/defaults_list.py ensure_overrides_used, v1.3.2), so the run is
+// not read further. Only a run read whole is judged: an entry may sit in a config not read.
+func (c *composer) unmatchedOverrides() {
+	if c.run.Partial || c.partialPre || c.stopped {
+		return
+	}
+	for _, p := range c.run.Problems {
+		if p.Kind == Unresolved {
+			return
+		}
+	}
+	// Hydra stops at the first; the first by name here, so every read reports the same one.
+	first := ""
+	for g := range c.foundAt {
+		if !c.seen[g] && (first == "" || g < first) {
+			first = g
+		}
+	}
+	if first != "" && hydraValueDeclined {
+		c.declined = true // the light build leaves the refusal to the full module
+	} else if first != "" {
+		at := c.foundAt[first]
+		c.problem(Refused, at.file, at.kv.KeySpan, noMatch(strings.TrimSpace(strings.TrimPrefix(at.kv.Key, "override")), first, "override", first))
+		c.run.Partial = true
+	}
 }
 
 func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string) {
@@ -689,6 +721,9 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	kv := item.Children[0]
 	k := readGroupKey(kv.Key, cdir, parentPkg)
 	group := k.group
+	if !k.override {
+		c.seen[group] = true
+	}
 	var options []string
 	isNull := kv.IsNull()
 	switch kv.Kind {
@@ -708,7 +743,6 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			}
 		}
 	}
-	c.seen[group] = true
 	if k.override {
 		if len(options) > 0 {
 			c.found[group] = options[0]

@@ -206,6 +206,47 @@ func TestComposeMissingRootConfig(t *testing.T) {
 	}
 }
 
+// TestComposeUnmatchedOverrideEntry: an experiment's `override /callbacks: default` in a run
+// whose defaults lists have no callbacks entry stops Hydra (1.3.2, checked by composing: "In
+// 'experiment/x': Could not override 'callbacks'. No match in the defaults list."), so the run
+// is refused at the entry and not read further; with the entry, the override applies.
+func TestComposeUnmatchedOverrideEntry(t *testing.T) {
+	files := map[string]string{
+		"c/train.yaml":             "defaults:\n  - _self_\n  - callbacks: none\n  - experiment: null\n",
+		"c/eval.yaml":              "defaults:\n  - _self_\n  - experiment: null\nckpt_path: last.ckpt\n",
+		"c/callbacks/none.yaml":    "{}\n",
+		"c/callbacks/default.yaml": "model_checkpoint:\n  mode: max\n",
+		"c/experiment/x.yaml":      "# @package _global_\ndefaults:\n  - override /callbacks: default\ncallbacks:\n  model_checkpoint:\n    monitor: val/iou\n",
+	}
+	// A primary's own override entry, with no command line: the light build declines the run
+	// (the full module reports it); the full build refuses it.
+	one := mapFS(map[string]string{"c/p.yaml": "defaults:\n  - override /callbacks: default\n  - _self_\nseed: 1\n", "c/callbacks/default.yaml": "{}\n"})
+	if r := Compose(one, "c/p.yaml", nil, Limits{}); hydraValueDeclined != r.Doc.Declined || hydraValueDeclined == (len(r.Problems) == 1) {
+		t.Errorf("a primary's override entry: declined %v, problems %+v", r.Doc.Declined, r.Problems)
+	}
+	if hydraValueDeclined {
+		return // the light build reads no command-line override
+	}
+	r := Compose(mapFS(files), "c/eval.yaml", []string{"experiment=x"}, Limits{})
+	if !r.Partial || len(r.Problems) != 1 || r.Problems[0].Kind != Refused || r.Problems[0].File != "c/experiment/x.yaml" ||
+		!strings.Contains(r.Problems[0].Message, `Could not override 'callbacks'. No match in the defaults list.`) || r.Problems[0].Span.Start.Line != 3 {
+		t.Errorf("eval with the experiment: Partial %v, problems %+v", r.Partial, r.Problems)
+	}
+	r = Compose(mapFS(files), "c/train.yaml", []string{"experiment=x"}, Limits{})
+	if r.Partial || len(r.Problems) != 0 || r.Doc.Root.At("callbacks.model_checkpoint.mode") == nil {
+		t.Errorf("train with the experiment: Partial %v, problems %+v", r.Partial, r.Problems)
+	}
+	// A defaults list not read whole (a missing option) may hold the entry: no claim.
+	delete(files, "c/callbacks/none.yaml")
+	files["c/eval.yaml"] = "defaults:\n  - _self_\n  - extra: gone\n  - experiment: null\n"
+	r = Compose(mapFS(files), "c/eval.yaml", []string{"experiment=x"}, Limits{})
+	for _, p := range r.Problems {
+		if p.Kind == Refused {
+			t.Errorf("a run not read whole: %+v", r.Problems)
+		}
+	}
+}
+
 func TestComposeLimits(t *testing.T) {
 	files := map[string]string{}
 	// A chain of 50 configs each including the next: past MaxDepth, never a hang.

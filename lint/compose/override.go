@@ -325,6 +325,12 @@ func newKey(dst, src *doc.Node) bool {
 	return false
 }
 
+// noMatch is Hydra's refusal of an override (a command line's, or a defaults list's override
+// entry) of a group that no entry of the run's defaults lists has.
+func noMatch(text, group, verb, written string) string {
+	return "override " + quote(text) + " chooses group " + quote(group) + ", which no defaults list of the run has: Hydra stops at start-up (\"Could not " + verb + " '" + written + "'. No match in the defaults list.\")"
+}
+
 // finishOverrides reports the command line's group choices and deletions Hydra would not match
 // with an entry of the defaults lists just composed (by group and package), then applies the
 // value overrides to root.
@@ -338,7 +344,7 @@ func (c *composer) finishOverrides(root *doc.Node, values []valueOverride) {
 			verb = "delete"
 		}
 		if !c.seen[g.group] {
-			c.problem(Refused, "", doc.Span{}, "override "+quote(g.text)+" chooses group "+quote(g.group)+", which no defaults list of the run has: Hydra stops at start-up (\"Could not "+verb+" '"+g.written+"'. No match in the defaults list.\"); write +"+strings.TrimPrefix(g.text, "~")+" to add it")
+			c.problem(Refused, "", doc.Span{}, noMatch(g.text, g.group, verb, g.written)+"; write +"+strings.TrimPrefix(g.text, "~")+" to add it")
 		} else {
 			c.problem(Refused, "", doc.Span{}, "override "+quote(g.text)+" matches no entry of group "+quote(g.group)+" in the defaults lists (Hydra matches the group and the package): Hydra stops at start-up (\"Could not "+verb+" '"+g.written+"'. No match in the defaults list.\")")
 		}

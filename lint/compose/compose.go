@@ -335,6 +335,20 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 // start-up (hydra/_internal/defaults_list.py ensure_overrides_used, v1.3.2), so the run is
 // not read further. Only a run read whole is judged: an entry may sit in a config not read.
 func (c *composer) unmatchedOverrides() {
+	// Hydra stops at the first; the first by name here, so every read reports the same one.
+	first := ""
+	for g := range c.foundAt {
+		if !c.seen[g] && (first == "" || g < first) {
+			first = g
+		}
+	}
+	if first == "" {
+		return
+	}
+	if hydraValueDeclined {
+		c.declined = true // the light build leaves the run to the full module
+		return
+	}
 	if c.run.Partial || c.partialPre || c.stopped {
 		return
 	}
@@ -343,20 +357,9 @@ func (c *composer) unmatchedOverrides() {
 			return
 		}
 	}
-	// Hydra stops at the first; the first by name here, so every read reports the same one.
-	first := ""
-	for g := range c.foundAt {
-		if !c.seen[g] && (first == "" || g < first) {
-			first = g
-		}
-	}
-	if first != "" && hydraValueDeclined {
-		c.declined = true // the light build leaves the refusal to the full module
-	} else if first != "" {
-		at := c.foundAt[first]
-		c.problem(Refused, at.file, at.kv.KeySpan, noMatch(strings.TrimSpace(strings.TrimPrefix(at.kv.Key, "override")), first, "override", first))
-		c.run.Partial = true
-	}
+	at := c.foundAt[first]
+	c.problem(Refused, at.file, at.kv.KeySpan, noMatch(strings.TrimSpace(strings.TrimPrefix(at.kv.Key, "override")), first, "override", first))
+	c.run.Partial = true
 }
 
 func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string) {

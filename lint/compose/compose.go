@@ -338,7 +338,9 @@ func (c *composer) unmatchedOverrides() {
 	// Hydra stops at the first; the first by name here, so every read reports the same one.
 	first := ""
 	for g := range c.foundAt {
-		if !c.seen[g] && (first == "" || g < first) {
+		// Hydra's own groups (hydra/job_logging: colorlog) have their entries in Hydra's
+		// config, which the run's tree leaves out.
+		if !c.seen[g] && !strings.HasPrefix(g+"/", "hydra/") && (first == "" || g < first) {
 			first = g
 		}
 	}

@@ -232,6 +232,9 @@ func TestComposeUnmatchedOverrideEntry(t *testing.T) {
 		!strings.Contains(r.Problems[0].Message, `Could not override 'callbacks'. No match in the defaults list.`) || r.Problems[0].Span.Start.Line != 3 {
 		t.Errorf("eval with the experiment: Partial %v, problems %+v", r.Partial, r.Problems)
 	}
+	// Overrides of Hydra's own groups match entries of Hydra's config, not the run's.
+	files["c/train.yaml"] = "defaults:\n  - _self_\n  - callbacks: none\n  - experiment: null\n  - override hydra/job_logging: colorlog\n  - hydra: default\n"
+	files["c/hydra/default.yaml"] = "defaults:\n  - override hydra_logging: colorlog\n"
 	r = Compose(mapFS(files), "c/train.yaml", []string{"experiment=x"}, Limits{})
 	if r.Partial || len(r.Problems) != 0 || r.Doc.Root.At("callbacks.model_checkpoint.mode") == nil {
 		t.Errorf("train with the experiment: Partial %v, problems %+v", r.Partial, r.Problems)

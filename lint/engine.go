@@ -81,6 +81,10 @@ type Options struct {
 	// CheckpointClasses are the repository's classes that derive from a checkpoint callback
 	// (the CLI reads their class statements); nil when unknown.
 	CheckpointClasses map[string]bool
+	// NoFit says only scripts that never train read the file (the CLI reads the repository's
+	// scripts): a test or predict subcommand's default config, an evaluation script's Hydra
+	// primary (dialect.Context.NoFit).
+	NoFit bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool

@@ -55,6 +55,9 @@ type repoPython struct {
 	// callbacks are the callback classes a LightningModule's configure_callbacks returns
 	// (modelCallbacks) or a script hands its Trainer (scriptCallbacks), over every file read.
 	callbacks []string
+	// noFit are the config files (absolute) only scripts that never train read (nofit.go):
+	// lint.Options.NoFit.
+	noFit map[string]bool
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -81,6 +84,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	at.once.Do(func() { scanRepoPython(root, at) })
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
 	o.CheckpointClasses = at.checkpoints
+	o.NoFit = at.noFit[filepath.Clean(abs)]
 	return o
 }
 
@@ -106,6 +110,7 @@ func repoRoot(dir string) string {
 func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	bases := map[string]string{} // class name -> its bases' text
+	fit, noFit := map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -171,6 +176,9 @@ func scanRepoPython(root string, at *repoPython) {
 				callbacks[c] = true
 			}
 		}
+		if !testFile(p) {
+			scriptReads(root, p, text, fit, noFit)
+		}
 		if strings.Contains(text, "LightningCLI)") && !testFile(p) {
 			for _, c := range cliCallbacks(text) {
 				callbacks[c] = true
@@ -195,6 +203,10 @@ func scanRepoPython(root string, at *repoPython) {
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads = keys, cbs, packages, names, reads
 	at.checkpoints = checkpointClasses(bases)
+	for f := range fit {
+		delete(noFit, f) // read by a script that trains too
+	}
+	at.noFit = noFit
 }
 
 // classBases records the bases of each one-line class statement of a Python text (`class

@@ -35,6 +35,9 @@ type Context struct {
 	// CheckpointClasses are the repository's classes that derive from a checkpoint callback
 	// (lint.Options.CheckpointClasses); nil when unknown.
 	CheckpointClasses map[string]bool
+	// NoFit says only scripts that never train read the file (lint.Options.NoFit): a Trainer
+	// that never fits writes no checkpoint and syncs no batch norm.
+	NoFit bool
 	// Hydra says the file is a run Hydra composes from a defaults list (lint.LintRun): the
 	// app's code builds the objects its groups do not instantiate, with arguments of its own.
 	Hydra bool

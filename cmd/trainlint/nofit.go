@@ -1,0 +1,77 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Configs that only scripts that never train read. A Trainer that only tests, validates or
+// predicts writes no checkpoint (ModelCheckpoint skips saving outside fit:
+// callbacks/model_checkpoint.py _should_skip_saving_checkpoint, Lightning 2.6.5) and wraps no
+// model in DDP (strategies/ddp.py setup configures DDP only when fitting), so the training
+// rules have nothing to judge there (composition.md: evaluation-only runs). Two wirings are read:
+//   - a @hydra.main script's primary (config_path, config_name) when the script calls test,
+//     validate or predict and never fit nor a train function (lightning-hydra-template's
+//     eval.py);
+//   - LightningCLI's parser_kwargs default_config_files of the test, validate and predict
+//     subcommands (kirigami's run.py).
+//
+// A config any other script reads, or that a fit subcommand or every subcommand gets, is not
+// marked: whoever trains may read it.
+
+var (
+	hydraMainRE = regexp.MustCompile(`@hydra\.main\(([^)]*)\)`)
+	hydraArgRE  = regexp.MustCompile(`\b(config_path|config_name)\s*=\s*["']([^"']*)["']`)
+	// "test": {"default_config_files": ["a.yaml", ...]} and the same for other subcommands, or
+	// for the parser itself (no subcommand key before it).
+	cliDefaultsRE = regexp.MustCompile(`(?:["'](fit|test|validate|predict)["']\s*:\s*\{\s*)?["']default_config_files["']\s*:\s*\[([^\]]*)\]`)
+	quotedRE      = regexp.MustCompile(`["']([^"']+)["']`)
+)
+
+// scriptReads records in fit and noFit the config files (absolute, cleaned) the script at p
+// reads: noFit those of scripts or subcommands that never train, fit the others. Relative
+// paths are tried from the script's folder and from the repository root (where such scripts
+// are usually run).
+func scriptReads(root, p, text string, fit, noFit map[string]bool) {
+	dir := filepath.Dir(p)
+	if strings.Contains(text, "hydra.main") {
+		trains := strings.Contains(text, "fit(") || strings.Contains(text, "train(")
+		evals := strings.Contains(text, ".test(") || strings.Contains(text, ".validate(") || strings.Contains(text, ".predict(")
+		for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
+			cpath, cname := "", ""
+			for _, a := range hydraArgRE.FindAllStringSubmatch(m[1], -1) {
+				if a[1] == "config_path" {
+					cpath = a[2]
+				} else {
+					cname = a[2]
+				}
+			}
+			if cname == "" || strings.Contains(cpath, ":") { // a pkg:// path: not in the tree
+				continue
+			}
+			if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
+				cname += ".yaml"
+			}
+			mark(filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname)), !trains && evals, fit, noFit)
+		}
+	}
+	if strings.Contains(text, "default_config_files") {
+		for _, m := range cliDefaultsRE.FindAllStringSubmatch(text, -1) {
+			only := m[1] == "test" || m[1] == "validate" || m[1] == "predict"
+			for _, q := range quotedRE.FindAllStringSubmatch(m[2], -1) {
+				rel := filepath.FromSlash(q[1])
+				mark(filepath.Join(dir, rel), only, fit, noFit)
+				mark(filepath.Join(root, rel), only, fit, noFit)
+			}
+		}
+	}
+}
+
+func mark(p string, only bool, fit, noFit map[string]bool) {
+	if only {
+		noFit[filepath.Clean(p)] = true
+	} else {
+		fit[filepath.Clean(p)] = true
+	}
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestScriptReads: a @hydra.main script that only tests, and LightningCLI's default config
+// files of the test/validate/predict subcommands, mark their configs as read by no training;
+// a script that fits, or the fit subcommand's or the parser's own default files, do not.
+func TestScriptReads(t *testing.T) {
+	root := filepath.FromSlash("/r")
+	fit, noFit := map[string]bool{}, map[string]bool{}
+	scriptReads(root, filepath.FromSlash("/r/src/eval.py"), "@hydra.main(version_base=\"1.3\", config_path=\"../configs\", config_name=\"eval.yaml\")\ndef main(cfg):\n    trainer.test(model)\n", fit, noFit)
+	scriptReads(root, filepath.FromSlash("/r/src/train.py"), "@hydra.main(config_path=\"../configs\", config_name=\"train\")\ndef main(cfg):\n    trainer.fit(model)\n    trainer.test(model)\n", fit, noFit)
+	scriptReads(root, filepath.FromSlash("/r/src/predict.py"), "@hydra.main(config_path='pkg://x.conf', config_name='p')\ndef main(cfg):\n    trainer.predict(model)\n", fit, noFit)
+	scriptReads(root, filepath.FromSlash("/r/run.py"), `LightningCLI(M, D, parser_kwargs={"test": {"default_config_files": ["configs/test.yaml"]}, "fit": {"default_config_files": ["configs/fit.yaml"]}, "default_config_files": ["configs/all.yaml"]})`, fit, noFit)
+	for p, want := range map[string]bool{"/r/configs/eval.yaml": true, "/r/configs/test.yaml": true} {
+		if noFit[filepath.FromSlash(p)] != want {
+			t.Errorf("%s: noFit %v, want %v (%v)", p, noFit[filepath.FromSlash(p)], want, noFit)
+		}
+	}
+	for _, p := range []string{"/r/configs/train.yaml", "/r/configs/fit.yaml", "/r/configs/all.yaml"} {
+		if !fit[filepath.FromSlash(p)] || noFit[filepath.FromSlash(p)] {
+			t.Errorf("%s: fit %v noFit %v", p, fit[filepath.FromSlash(p)], noFit[filepath.FromSlash(p)])
+		}
+	}
+	if len(noFit) != 2 { // eval.yaml, and test.yaml (the script's folder is the root)
+		t.Errorf("noFit %v", noFit)
+	}
+}
+
+// TestNoFitConfigsGetNoTrainingRules: through check, a Hydra evaluation primary whose script
+// only tests gets no batch-norm or checkpoint finding, while the same primary run by a script
+// that fits does.
+func TestNoFitConfigsGetNoTrainingRules(t *testing.T) {
+	files := map[string]string{
+		"setup.py":                  "",
+		"configs/eval.yaml":         "defaults:\n  - _self_\n  - model: resnet\n  - trainer: gpu\nckpt_path: ???\n",
+		"configs/model/resnet.yaml": "_target_: models.Net\nbackbone: resnet50\nnorm: batchnorm\n",
+		"configs/trainer/gpu.yaml":  "_target_: lightning.pytorch.Trainer\naccelerator: gpu\ndevices: 4\nstrategy: ddp\nmax_epochs: 10\n",
+		"eval.py":                   "import hydra\n@hydra.main(version_base=\"1.3\", config_path=\"configs\", config_name=\"eval.yaml\")\ndef main(cfg):\n    trainer.test(model=model, ckpt_path=cfg.ckpt_path)\n",
+	}
+	writeTree(t, files)
+	_, res, _ := checkJSON(t, "--hosts", "2", ".")
+	if got := strings.Join(findings(res), "\n"); strings.Contains(got, "TL501") {
+		t.Errorf("an evaluation script's run: %s", got)
+	}
+	files["eval.py"] = strings.Replace(files["eval.py"], "trainer.test(", "trainer.fit(model)\n    trainer.test(", 1)
+	writeTree(t, files)
+	if _, res, _ := checkJSON(t, "--hosts", "2", "."); !strings.Contains(strings.Join(findings(res), "\n"), "TL501") {
+		t.Errorf("a training script's run: %s", findings(res))
+	}
+}

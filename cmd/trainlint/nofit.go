@@ -17,8 +17,11 @@ import (
 //   - LightningCLI's parser_kwargs default_config_files of the test, validate and predict
 //     subcommands (kirigami's run.py).
 //
-// A config any other script reads, or that a fit subcommand or every subcommand gets, is not
-// marked: whoever trains may read it.
+// Both need the config's own name to say so too (eval, test, validate, predict, infer:
+// evalName): a script's text cannot show that no helper it calls trains, nor that nobody
+// passes the file to fit with --config. A config any other script reads, or that a fit
+// subcommand or every subcommand gets, is not marked: whoever trains may read it; nor is any
+// Hydra primary of a repository with a @hydra.main whose config this reading cannot tell.
 
 var (
 	hydraMainRE = regexp.MustCompile(`@hydra\.main\(([^)]*)\)`)
@@ -30,10 +33,11 @@ var (
 )
 
 // scriptReads records in fit and noFit the config files (absolute, cleaned) the script at p
-// reads: noFit those of scripts or subcommands that never train, fit the others. Relative
+// reads: noFit those of scripts or subcommands that never train, fit the others; hydraNoFit
+// the @hydra.main primaries among noFit's. Relative
 // paths are tried from the script's folder and from the repository root (where such scripts
 // are usually run).
-func scriptReads(root, p, text string, fit, noFit map[string]bool) {
+func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 	dir := filepath.Dir(p)
 	if strings.Contains(text, "hydra.main") {
 		trains := strings.Contains(text, "fit(") || strings.Contains(text, "train(")
@@ -47,13 +51,21 @@ func scriptReads(root, p, text string, fit, noFit map[string]bool) {
 					cname = a[2]
 				}
 			}
-			if cname == "" || strings.Contains(cpath, ":") { // a pkg:// path: not in the tree
+			if cname == "" {
+				fit[anyHydra] = true // positional or computed arguments: any primary may be it
+				continue
+			}
+			if strings.Contains(cpath, ":") { // a pkg:// path: not in the tree
 				continue
 			}
 			if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
 				cname += ".yaml"
 			}
-			mark(filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname)), !trains && evals, fit, noFit)
+			p := filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname))
+			mark(p, !trains && evals && evalName(p), fit, noFit)
+			if !trains && evals && evalName(p) {
+				hydraNoFit[filepath.Clean(p)] = true
+			}
 		}
 	}
 	if strings.Contains(text, "default_config_files") {
@@ -61,11 +73,27 @@ func scriptReads(root, p, text string, fit, noFit map[string]bool) {
 			only := m[1] == "test" || m[1] == "validate" || m[1] == "predict"
 			for _, q := range quotedRE.FindAllStringSubmatch(m[2], -1) {
 				rel := filepath.FromSlash(q[1])
-				mark(filepath.Join(dir, rel), only, fit, noFit)
-				mark(filepath.Join(root, rel), only, fit, noFit)
+				mark(filepath.Join(dir, rel), only && evalName(rel), fit, noFit)
+				mark(filepath.Join(root, rel), only && evalName(rel), fit, noFit)
 			}
 		}
 	}
+}
+
+// anyHydra is the key in fit that says a @hydra.main's config could not be read: then no
+// Hydra primary of the repository is marked (scanRepoPython drops hydraNoFit's).
+const anyHydra = "\x00hydra"
+
+// evalName reports a config file whose name says it evaluates: eval.yaml, test_x.yaml,
+// validate.yaml, predict.yaml, inference.yaml (a word of its base name, split at _ - .).
+func evalName(p string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(filepath.Base(p)), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		switch w {
+		case "eval", "evaluate", "evaluation", "test", "testing", "validate", "validation", "predict", "prediction", "infer", "inference":
+			return true
+		}
+	}
+	return false
 }
 
 func mark(p string, only bool, fit, noFit map[string]bool) {

@@ -11,11 +11,11 @@ import (
 // a script that fits, or the fit subcommand's or the parser's own default files, do not.
 func TestScriptReads(t *testing.T) {
 	root := filepath.FromSlash("/r")
-	fit, noFit := map[string]bool{}, map[string]bool{}
-	scriptReads(root, filepath.FromSlash("/r/src/eval.py"), "@hydra.main(version_base=\"1.3\", config_path=\"../configs\", config_name=\"eval.yaml\")\ndef main(cfg):\n    trainer.test(model)\n", fit, noFit)
-	scriptReads(root, filepath.FromSlash("/r/src/train.py"), "@hydra.main(config_path=\"../configs\", config_name=\"train\")\ndef main(cfg):\n    trainer.fit(model)\n    trainer.test(model)\n", fit, noFit)
-	scriptReads(root, filepath.FromSlash("/r/src/predict.py"), "@hydra.main(config_path='pkg://x.conf', config_name='p')\ndef main(cfg):\n    trainer.predict(model)\n", fit, noFit)
-	scriptReads(root, filepath.FromSlash("/r/run.py"), `LightningCLI(M, D, parser_kwargs={"test": {"default_config_files": ["configs/test.yaml"]}, "fit": {"default_config_files": ["configs/fit.yaml"]}, "default_config_files": ["configs/all.yaml"]})`, fit, noFit)
+	fit, noFit, hn := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	scriptReads(root, filepath.FromSlash("/r/src/eval.py"), "@hydra.main(version_base=\"1.3\", config_path=\"../configs\", config_name=\"eval.yaml\")\ndef main(cfg):\n    trainer.test(model)\n", fit, noFit, hn)
+	scriptReads(root, filepath.FromSlash("/r/src/train.py"), "@hydra.main(config_path=\"../configs\", config_name=\"train\")\ndef main(cfg):\n    trainer.fit(model)\n    trainer.test(model)\n", fit, noFit, hn)
+	scriptReads(root, filepath.FromSlash("/r/src/predict.py"), "@hydra.main(config_path='pkg://x.conf', config_name='p')\ndef main(cfg):\n    trainer.predict(model)\n", fit, noFit, hn)
+	scriptReads(root, filepath.FromSlash("/r/run.py"), `LightningCLI(M, D, parser_kwargs={"test": {"default_config_files": ["configs/test.yaml"]}, "fit": {"default_config_files": ["configs/fit.yaml"]}, "default_config_files": ["configs/all.yaml"]})`, fit, noFit, hn)
 	for p, want := range map[string]bool{"/r/configs/eval.yaml": true, "/r/configs/test.yaml": true} {
 		if noFit[filepath.FromSlash(p)] != want {
 			t.Errorf("%s: noFit %v, want %v (%v)", p, noFit[filepath.FromSlash(p)], want, noFit)
@@ -26,6 +26,11 @@ func TestScriptReads(t *testing.T) {
 			t.Errorf("%s: fit %v noFit %v", p, fit[filepath.FromSlash(p)], noFit[filepath.FromSlash(p)])
 		}
 	}
+	// A test subcommand's default file whose name does not say it evaluates may be passed to
+	// fit with --config; a training script that calls a helper (run_training) is not known
+	// not to train, but its config's name says train, so it is not marked either.
+	scriptReads(root, filepath.FromSlash("/r/main.py"), `LightningCLI(parser_kwargs={"test": {"default_config_files": ["configs/default.yaml"]}})`, fit, noFit, hn)
+	scriptReads(root, filepath.FromSlash("/r/train.py"), "@hydra.main(version_base=\"1.3\", config_path=\"configs\", config_name=\"train2\")\ndef main(cfg):\n    t = run_training(cfg)\n    t.test(m)\n", fit, noFit, hn)
 	if len(noFit) != 2 { // eval.yaml, and test.yaml (the script's folder is the root)
 		t.Errorf("noFit %v", noFit)
 	}
@@ -47,6 +52,13 @@ func TestNoFitConfigsGetNoTrainingRules(t *testing.T) {
 	if got := strings.Join(findings(res), "\n"); strings.Contains(got, "TL501") {
 		t.Errorf("an evaluation script's run: %s", got)
 	}
+	// A @hydra.main this reading cannot tell (positional arguments) may be eval.yaml's trainer.
+	files["train.py"] = "import hydra\n@hydra.main(\"configs\", \"eval\")\ndef main(cfg):\n    run(cfg)\n"
+	writeTree(t, files)
+	if _, res, _ := checkJSON(t, "--hosts", "2", "."); !strings.Contains(strings.Join(findings(res), "\n"), "TL501") {
+		t.Errorf("beside an unread @hydra.main: %s", findings(res))
+	}
+	delete(files, "train.py")
 	files["eval.py"] = strings.Replace(files["eval.py"], "trainer.test(", "trainer.fit(model)\n    trainer.test(", 1)
 	writeTree(t, files)
 	if _, res, _ := checkJSON(t, "--hosts", "2", "."); !strings.Contains(strings.Join(findings(res), "\n"), "TL501") {

@@ -110,7 +110,7 @@ func repoRoot(dir string) string {
 func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	bases := map[string]string{} // class name -> its bases' text
-	fit, noFit := map[string]bool{}, map[string]bool{}
+	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -177,7 +177,7 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 		}
 		if !testFile(p) {
-			scriptReads(root, p, text, fit, noFit)
+			scriptReads(root, p, text, fit, noFit, hydraNoFit)
 		}
 		if strings.Contains(text, "LightningCLI)") && !testFile(p) {
 			for _, c := range cliCallbacks(text) {
@@ -205,6 +205,11 @@ func scanRepoPython(root string, at *repoPython) {
 	at.checkpoints = checkpointClasses(bases)
 	for f := range fit {
 		delete(noFit, f) // read by a script that trains too
+	}
+	if fit[anyHydra] {
+		for f := range hydraNoFit {
+			delete(noFit, f)
+		}
 	}
 	at.noFit = noFit
 }

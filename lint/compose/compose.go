@@ -351,8 +351,8 @@ func (c *composer) unmatchedOverrides() {
 		c.declined = true // the light build leaves the run to the full module
 		return
 	}
-	if c.run.Partial || c.partialPre || c.stopped {
-		return
+	if c.run.Partial || c.partialPre || c.stopped || len(c.run.Unknown) > 0 {
+		return // a config not read, or a choice left to the launch (???), may hold the entry
 	}
 	for _, p := range c.run.Problems {
 		if p.Kind == Unresolved {
@@ -587,6 +587,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 				if pkg != "" {
 					pkg = resolvePackage(pkg, "", a.group)
 				}
+				c.seen[a.group] = true // an entry an override entry may match
 				c.loadGroup(root, a.group, a.option, pkg, dotted(a.group), nil, p)
 			}
 		}

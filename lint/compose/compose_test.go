@@ -239,6 +239,18 @@ func TestComposeUnmatchedOverrideEntry(t *testing.T) {
 	if r.Partial || len(r.Problems) != 0 || r.Doc.Root.At("callbacks.model_checkpoint.mode") == nil {
 		t.Errorf("train with the experiment: Partial %v, problems %+v", r.Partial, r.Problems)
 	}
+	// A command line's +group=x adds an entry the override matches (Hydra 1.3.2 composes it).
+	sel := mapFS(map[string]string{"c/s.yaml": "defaults:\n  - _self_\n  - override db: pg\nseed: 1\n", "c/db/mysql.yaml": "host: a\n", "c/db/pg.yaml": "host: b\n"})
+	if r := Compose(sel, "c/s.yaml", []string{"+db=mysql"}, Limits{}); len(r.Problems) != 0 || r.Partial {
+		t.Errorf("+db=mysql: Partial %v, problems %+v", r.Partial, r.Problems)
+	}
+	// A choice left to the launch (model: ???) may bring the entry (model/a.yaml's optimizer).
+	files["c/t.yaml"] = "defaults:\n  - _self_\n  - model: ???\n  - experiment: null\n"
+	files["c/model/a.yaml"] = "defaults:\n  - optimizer: sgd\ndim: 1\n"
+	files["c/experiment/fast.yaml"] = "# @package _global_\ndefaults:\n  - override /model/optimizer: adamw\n"
+	if r := Compose(mapFS(files), "c/t.yaml", []string{"experiment=fast"}, Limits{}); len(r.Problems) != 0 {
+		t.Errorf("model: ???: problems %+v", r.Problems)
+	}
 	// A defaults list not read whole (a missing option) may hold the entry: no claim.
 	delete(files, "c/callbacks/none.yaml")
 	files["c/eval.yaml"] = "defaults:\n  - _self_\n  - extra: gone\n  - experiment: null\n"

@@ -84,11 +84,8 @@ func detectTimm(d *doc.Document) int {
 			weak++
 		}
 	}
-	if strong == 0 || strong == 1 && len(root.Children) >= 2*(strong+weak) {
-		// The weak keys are common words in other frameworks; one timm word among as many
-		// others (Cream's CDARTS segmentation configs: model_ema_decay beside det2_cfg and
-		// json_file, read by its own train scripts) is another script's file.
-		return 0
+	if strong == 0 {
+		return 0 // the weak keys are common words in other frameworks
 	}
 	return Cap(strong*25 + weak*5)
 }

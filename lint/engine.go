@@ -249,11 +249,11 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 }
 
 // forkRead reports a file whose detected framework never had two or more of its keys, which
-// fields of the repository's own dataclasses take (dialect.ForkKeys), in a repository that is
-// not the framework itself: a fork's parser reads it (LLamaTuner's LLaMA-Factory-shaped
-// recipes), so it is no file of that framework.
+// the repository's own parser takes (dialect.ForkKeys), in a repository that is not the
+// framework itself: a fork's parser reads it (LLamaTuner's LLaMA-Factory-shaped recipes), or
+// the project's own code does (MFTCoder's xxpo config), so it is no file of that framework.
 func forkRead(d *dialect.Dialect, file *doc.Document, o Options) bool {
-	return d != nil && !d.ScriptArgs && o.ScriptKeys != nil && !o.RepoPackages[d.Package] && dialect.ForkKeys(d, file.Root, o.ScriptKeys) >= 2
+	return d != nil && !o.RepoPackages[d.Package] && dialect.ForkKeys(d, file.Root, o.ScriptKeys, o.RepoReads) >= 2
 }
 
 // LintFile lints one file. It never panics: a rule that panics becomes an internal-error

@@ -46,3 +46,38 @@ func TestForkRecipe(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnReadTrainerKeys: MFTCoder's xxpo_accelerate.py reads dpo_train_config.json with
+// json.load into its own dataclass and builds DPOConfig by hand (eval_strategy="steps"); no
+// Python of the repository uses HfArgumentParser. Keys no framework takes (xxpo, data_paths,
+// saving_limit) that its code reads by name make the file the project's own: no claim of the
+// Trainer's defaults. One such key is not enough, nor are keys the code does not read, and a
+// repository with such a parser (its fields read) keeps the file the Trainer's.
+func TestOwnReadTrainerKeys(t *testing.T) {
+	src := `{"xxpo": "dpo", "data_paths": "d", "saving_limit": 5, "output_dir": "o", "per_device_train_batch_size": 1,
+"per_device_eval_batch_size": 1, "learning_rate": 5e-7, "num_train_epochs": 2, "save_steps": 500, "eval_steps": 500}`
+	reads := map[string]bool{"xxpo": true, "data_paths": true, "saving_limit": true, "output_dir": true}
+	for _, tc := range []struct {
+		name          string
+		src           string
+		fields, reads map[string]bool
+		fw            string
+	}{
+		{"read by the project", src, nil, reads, "generic"},
+		{"one key read", src, nil, map[string]bool{"xxpo": true, "output_dir": true}, "huggingface"},
+		{"no Python", src, nil, nil, "huggingface"},
+		{"a parser's fields", src, map[string]bool{"xxpo": true, "data_paths": true}, reads, "huggingface"},
+	} {
+		info, ds := lint.LintFile(lint.File{Path: "dpo_train_config.json", Text: []byte(tc.src)}, rules.All(), lint.Options{ScriptKeys: tc.fields, RepoReads: tc.reads})
+		if info.Framework != tc.fw {
+			t.Errorf("%s: framework %s, want %s", tc.name, info.Framework, tc.fw)
+		}
+		eval := false
+		for _, d := range ds {
+			eval = eval || d.Code == "TL204"
+		}
+		if eval != (tc.fw == "huggingface") {
+			t.Errorf("%s: TL204 %v", tc.name, eval)
+		}
+	}
+}

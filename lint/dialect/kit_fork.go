@@ -17,11 +17,33 @@ import (
 // HfArgumentParser classes add wandb_project, eval_dataset_size and use_qlora, and
 // eval_dataset_size is what gives them eval data): what d's front-end refuses or defaults is
 // no claim about it.
-func ForkKeys(d *Dialect, root *doc.Node, scriptKeys map[string]bool) int {
-	if d == nil || root == nil || root.Kind != doc.Map || len(scriptKeys) == 0 || d.Sections[""] == "" {
+//
+// A front-end that fills the script's dataclasses (d.ScriptArgs: HfArgumentParser) counts
+// instead, in a repository none of whose Python uses such a parser (scriptKeys nil, reads not
+// nil), the keys no framework's classes take (LibraryKey) that its code reads by name (reads:
+// lint.Options.RepoReads). Such a file is the project's own config: MFTCoder's xxpo_accelerate.py
+// reads its dpo_train_config.json with json.load into its own dataclass (xxpo, data_paths,
+// saving_limit) and builds DPOConfig by hand, eval_strategy="steps" included, so the
+// Trainer's defaults say nothing of its run.
+func ForkKeys(d *Dialect, root *doc.Node, scriptKeys, reads map[string]bool) int {
+	if d == nil || root == nil || root.Kind != doc.Map {
 		return 0
 	}
 	n := 0
+	if d.ScriptArgs {
+		if scriptKeys != nil || reads == nil {
+			return 0
+		}
+		for _, c := range root.Children {
+			if reads[c.Key] && !LibraryKey(c.Key) {
+				n++
+			}
+		}
+		return n
+	}
+	if len(scriptKeys) == 0 || d.Sections[""] == "" {
+		return 0
+	}
 	for _, c := range root.Children {
 		if scriptKeys[c.Key] && !knownAtRoot(d, c.Key, 0) {
 			n++

@@ -88,6 +88,10 @@ type Options struct {
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool
+	// ConfigSubclasses are the fields the repository's dataclasses add to the classes they
+	// derive from, by base class name ("ExpManagerConfig" -> log_parameter_norm, ...); nil when
+	// unknown or none (dialect.ForkKeys).
+	ConfigSubclasses map[string]map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun
@@ -253,7 +257,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 // framework itself: a fork's parser reads it (LLamaTuner's LLaMA-Factory-shaped recipes), or
 // the project's own code does (MFTCoder's xxpo config), so it is no file of that framework.
 func forkRead(d *dialect.Dialect, file *doc.Document, o Options) bool {
-	return d != nil && !o.RepoPackages[d.Package] && dialect.ForkKeys(d, file.Root, o.ScriptKeys, o.RepoReads) >= 2
+	return d != nil && !o.RepoPackages[d.Package] && dialect.ForkKeys(d, file.Root, o.ScriptKeys, o.RepoReads, o.ConfigSubclasses) >= 2
 }
 
 // LintFile lints one file. It never panics: a rule that panics becomes an internal-error

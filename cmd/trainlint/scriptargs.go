@@ -49,6 +49,9 @@ type repoPython struct {
 	// attribute's name (cfg.model_name) or a whole string literal ("eval_samples"), nil when it
 	// has no Python: lint.Options.RepoReads.
 	reads map[string]bool
+	// subclasses are the fields its dataclasses add to the classes they derive from, by base
+	// class name: lint.Options.ConfigSubclasses.
+	subclasses map[string]map[string]bool
 	// checkpoints are its classes that derive from a checkpoint callback (a base whose name
 	// holds "Checkpoint", or another of these): lint.Options.CheckpointClasses.
 	checkpoints map[string]bool
@@ -83,7 +86,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	at := v.(*repoPython)
 	at.once.Do(func() { scanRepoPython(root, at) })
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
-	o.CheckpointClasses = at.checkpoints
+	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
 	o.NoFit = at.noFit[filepath.Clean(abs)]
 	return o
 }
@@ -109,6 +112,7 @@ func repoRoot(dir string) string {
 // callback classes, into at; all nil when the repository is past the scan's bounds.
 func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	subs := map[string]map[string]bool{}
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
@@ -162,6 +166,7 @@ func scanRepoPython(root string, at *repoPython) {
 			for _, k := range dataclassFields(text) {
 				keys[k] = true
 			}
+			addSubclassFields(subs, text)
 		}
 		if strings.Contains(text, "Checkpoint") {
 			classBases(text, bases)
@@ -212,6 +217,9 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 	}
 	at.noFit = noFit
+	if len(subs) > 0 {
+		at.subclasses = subs
+	}
 }
 
 // classBases records the bases of each one-line class statement of a Python text (`class
@@ -410,8 +418,24 @@ var pyKeywords = map[string]bool{"else": true, "try": true, "finally": true, "la
 // strings and brackets, without ClassVar and InitVar annotations (no fields for
 // dataclasses.fields, which HfArgumentParser reads). Inherited fields are the base class's.
 func dataclassFields(text string) []string {
-	lines := pyLines(text)
 	var out []string
+	for _, c := range dataclassClasses(text) {
+		out = append(out, c.fields...)
+	}
+	return out
+}
+
+// pyDataclass is one @dataclass class of a Python text: its bases as written between the
+// parentheses of its class statement ("" for none) and its own fields (dataclassFields).
+type pyDataclass struct {
+	bases  string
+	fields []string
+}
+
+// dataclassClasses lists the @dataclass classes of a Python text (dataclassFields).
+func dataclassClasses(text string) []pyDataclass {
+	lines := pyLines(text)
+	var out []pyDataclass
 	for i := 0; i < len(lines); i++ {
 		if !lines[i].code || !dataclassDeco.MatchString(lines[i].text) {
 			continue
@@ -422,6 +446,10 @@ func dataclassFields(text string) []string {
 		}
 		if j >= len(lines) || !lines[j].code || lines[j].indent != lines[i].indent || !classLine.MatchString(lines[j].text) {
 			continue
+		}
+		var c pyDataclass
+		if _, rest, ok := strings.Cut(lines[j].text, "("); ok {
+			c.bases, _, _ = strings.Cut(rest, ")")
 		}
 		classIndent, body := lines[j].indent, -1
 		for k := j + 1; k < len(lines); k++ {
@@ -446,11 +474,32 @@ func dataclassFields(text string) []string {
 			if strings.Contains(ann, "ClassVar") || strings.Contains(ann, "InitVar") {
 				continue
 			}
-			out = append(out, m[1])
+			c.fields = append(c.fields, m[1])
 		}
+		out = append(out, c)
 		i = j
 	}
 	return out
+}
+
+// addSubclassFields records under each base class's name (its last dotted part:
+// nemo_exp_manager.ExpManagerConfig is ExpManagerConfig) the fields that the text's dataclasses
+// deriving from it add: lint.Options.ConfigSubclasses.
+func addSubclassFields(subs map[string]map[string]bool, text string) {
+	for _, c := range dataclassClasses(text) {
+		for _, b := range strings.Split(c.bases, ",") {
+			b = strings.TrimSpace(b)
+			if b = b[strings.LastIndexByte(b, '.')+1:]; b == "" || strings.Contains(b, "=") || len(c.fields) == 0 {
+				continue
+			}
+			if subs[b] == nil {
+				subs[b] = map[string]bool{}
+			}
+			for _, f := range c.fields {
+				subs[b][f] = true
+			}
+		}
+	}
 }
 
 // pyLine is one line of a Python text: its indentation and text (without the indentation), and

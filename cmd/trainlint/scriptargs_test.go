@@ -69,6 +69,45 @@ def not_a_class(): pass
 	}
 }
 
+// TestConfigSubclassFork: neuronx-distributed-training's utils/exp_manager.py derives its
+// ExpManagerConfig from NeMo's (nemo_exp_manager.ExpManagerConfig) and adds log_parameter_norm
+// and save_xser; its exp_manager merges the YAML into its own classes, so NeMo's refusal of
+// those keys says nothing of the run. Without the subclass (or with one key of it only) the keys
+// are NeMo's unknown keys.
+func TestConfigSubclassFork(t *testing.T) {
+	const yaml = "name: hf_llama\ntrainer:\n  devices: 32\n  max_steps: 100\nexp_manager:\n  log_parameter_norm: true\n  save_xser: true\nmodel:\n  micro_batch_size: 1\n  global_batch_size: 32\n"
+	lintRepo := func(py string) string {
+		t.Helper()
+		root := t.TempDir()
+		for p, s := range map[string]string{
+			"setup.py":                 "from setuptools import setup\nsetup(name='x')\n",
+			"src/pkg/exp_manager.py":   py,
+			"examples/conf/llama.yaml": yaml,
+		} {
+			full := filepath.Join(root, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, out, _ := cli(t, nil, "check", "--select", "TL003", filepath.Join(root, "examples"))
+		return out
+	}
+	const sub = "from dataclasses import dataclass\nfrom nemo.utils import exp_manager as nemo_exp_manager\n\n" +
+		"@dataclass\nclass ExpManagerConfig(nemo_exp_manager.ExpManagerConfig):\n    log_parameter_norm: bool = True\n    save_xser: bool = True\n"
+	if out := lintRepo(sub); strings.Contains(out, "TL003") {
+		t.Errorf("the repository's ExpManagerConfig takes the keys, yet:\n%s", out)
+	}
+	if out := lintRepo("import json\n"); !strings.Contains(out, `"save_xser" is not an exp_manager setting`) {
+		t.Errorf("no subclass, yet no unknown key:\n%s", out)
+	}
+	if out := lintRepo(strings.Replace(sub, "    save_xser: bool = True\n", "", 1)); !strings.Contains(out, `"save_xser" is not an exp_manager setting`) {
+		t.Errorf("one added key only, yet no unknown key:\n%s", out)
+	}
+}
+
 // TestScriptKeysSilenceUnknownKey: open-r1's filtering recipe writes dataset_split, a field of
 // its script's own dataclass and one letter from alignment-handbook's dataset_splits. With the
 // repository's scripts using TrlParser, the key is the script's: no unknown-key warning. A

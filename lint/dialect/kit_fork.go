@@ -25,14 +25,22 @@ import (
 // reads its dpo_train_config.json with json.load into its own dataclass (xxpo, data_paths,
 // saving_limit) and builds DPOConfig by hand, eval_strategy="steps" included, so the
 // Trainer's defaults say nothing of its run.
-func ForkKeys(d *Dialect, root *doc.Node, scriptKeys, reads map[string]bool) int {
+//
+// A repository's dataclasses that derive from the classes the framework checks a section
+// against (subs: lint.Options.ConfigSubclasses) add fields to that section: each key of the
+// section that such a field takes and the framework's class never had counts too.
+// neuronx-distributed-training's ExpManagerConfig(nemo_exp_manager.ExpManagerConfig) adds
+// log_parameter_norm, save_xser and async_checkpointing to NeMo's exp_manager, and its
+// CallbackParams adds use_master_weights_in_ckpt: its exp_manager merges the file into its own
+// classes, not into NeMo's, which would refuse those keys.
+func ForkKeys(d *Dialect, root *doc.Node, scriptKeys, reads map[string]bool, subs map[string]map[string]bool) int {
 	if d == nil || root == nil || root.Kind != doc.Map {
 		return 0
 	}
-	n := 0
+	n := subclassKeys(d, root, subs)
 	if d.ScriptArgs {
 		if scriptKeys != nil || reads == nil {
-			return 0
+			return n
 		}
 		for _, c := range root.Children {
 			if reads[c.Key] && !LibraryKey(c.Key) {
@@ -42,11 +50,41 @@ func ForkKeys(d *Dialect, root *doc.Node, scriptKeys, reads map[string]bool) int
 		return n
 	}
 	if len(scriptKeys) == 0 || d.Sections[""] == "" {
-		return 0
+		return n
 	}
 	for _, c := range root.Children {
 		if scriptKeys[c.Key] && !knownAtRoot(d, c.Key, 0) {
 			n++
+		}
+	}
+	return n
+}
+
+// subclassKeys counts the keys of d's sections in root that fields of the repository's
+// dataclasses deriving from the section's class take and that class never had (ForkKeys).
+func subclassKeys(d *Dialect, root *doc.Node, subs map[string]map[string]bool) int {
+	kb := KnowledgeOf(d.Knowledge)
+	if kb == nil || len(subs) == 0 {
+		return 0
+	}
+	n := 0
+	for path, sec := range d.Sections {
+		m := root
+		if path != "" {
+			m = root.At(path)
+		}
+		if m == nil || m.Kind != doc.Map {
+			continue
+		}
+		for _, cls := range strings.Split(sec, ",") {
+			if subs[cls] == nil {
+				continue
+			}
+			for _, c := range m.Children {
+				if _, ok := kb.Sections[cls][c.Key]; !ok && subs[cls][c.Key] {
+					n++
+				}
+			}
 		}
 	}
 	return n

@@ -6,7 +6,9 @@ import "github.com/trainlint/trainlint/lint/doc"
 
 // ForkKeys in the light build: the browser reads no repository's dataclasses
 // (lint.Options.ScriptKeys is nil there), so no file is a fork's (kit_fork.go).
-func ForkKeys(*Dialect, *doc.Node, map[string]bool, map[string]bool) int { return 0 }
+func ForkKeys(*Dialect, *doc.Node, map[string]bool, map[string]bool, map[string]map[string]bool) int {
+	return 0
+}
 
 // LibraryKey in the light build: never asked (the generic reader filters keys only with the
 // repository's words, which the browser does not have).

@@ -487,6 +487,16 @@ func TestDetectSwiftNotHFOrAxolotl(t *testing.T) {
 	wantDetected(t, "a train_type alone", "sft.yaml", doc.YAML, "train_type: lora\n"+hf, "huggingface")
 }
 
+// PaddleNLP's llm configs (sft_argument.json, read by PdArgumentParser) use the Trainer's names
+// with tensor_parallel_degree and pipeline_parallel_degree of their own; PaddleNLP keeps
+// evaluation_strategy and fp16_opt_level and reports to visualdl by default, so the Trainer's
+// renames and defaults do not hold for them. One of the two keys alone is no such evidence.
+func TestDetectPaddleNLPNotHF(t *testing.T) {
+	hf := `{"model_name_or_path": "m", "output_dir": "o", "per_device_train_batch_size": 4, "evaluation_strategy": "epoch", "fp16_opt_level": "O2", "do_train": true`
+	wantDetected(t, "a PaddleNLP config", "sft_argument.json", doc.JSON, hf+`, "tensor_parallel_degree": 4, "pipeline_parallel_degree": 1}`, "generic")
+	wantDetected(t, "one parallel degree", "sft_argument.json", doc.JSON, hf+`, "tensor_parallel_degree": 4}`, "huggingface")
+}
+
 // MMF's YAML configs hold optimizer and scheduler blocks of DeepSpeed's shape ({type, params})
 // beside sections DeepSpeed never reads (training, model_config, dataset_config): 75 of them
 // were labelled DeepSpeed. A DeepSpeed file with the same blocks is still one.

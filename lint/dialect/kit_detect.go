@@ -139,10 +139,14 @@ func VariesByHost(expr string) (bool, string) {
 // nested trainer, model or optimizer sections (levanter's), belong to another trainer, and so do
 // an accelerate loop's flags (accelerateLoopArgs). A local tag (HyperPyYAML's !new:, !ref in
 // SpeechBrain's hparams) needs a loader of its own: HfArgumentParser.parse_yaml_file reads the
-// file with yaml.safe_load, which refuses it.
+// file with yaml.safe_load, which refuses it. PaddleNLP's TrainingArguments
+// (paddlenlp/trainer/training_args.py @003873a, read by its PdArgumentParser) add
+// tensor_parallel_degree and pipeline_parallel_degree to the Trainer's names but keep
+// evaluation_strategy and fp16_opt_level and report to visualdl by default: the Trainer's renames
+// and defaults say nothing of such a file.
 func hfOtherTrainer(d *doc.Document, s int) int {
 	root := d.Root
-	if accelerateLoopArgs(root) || isSwift(root) {
+	if accelerateLoopArgs(root) || isSwift(root) || root.Get("tensor_parallel_degree") != nil && root.Get("pipeline_parallel_degree") != nil {
 		return 0
 	}
 	for _, t := range d.Tagged {

@@ -157,11 +157,13 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 		// TrainingArguments' names nested in a section (bionemo's trainer: block): its
 		// __post_init__ turns do_eval on when eval_strategy is not "no" (transformers
 		// training_args.py, 4.x and 5.x), so do_eval false says nothing there.
-		s := n.Parent.Get("eval_strategy")
+		// MindFormers' run_mindformer.py (@fd4deeb, main) trains only under run_mode train or
+		// finetune: under predict its do_eval says nothing of a training run.
+		s, r := n.Parent.Get("eval_strategy"), g.root.Get("run_mode")
 		if s == nil {
 			s = n.Parent.Get("evaluation_strategy")
 		}
-		if n.Key == "do_eval" && p.Eval.Enabled.Known() && !p.Eval.Enabled.Value && s != nil && s.Kind == doc.Scalar && s.Value != "no" {
+		if n.Key == "do_eval" && p.Eval.Enabled.Known() && !p.Eval.Enabled.Value && (s != nil && s.Kind == doc.Scalar && s.Value != "no" || r != nil && r.Value == "predict") {
 			p.Eval.Enabled = plan.Fact[bool]{Key: k, Node: n}
 		}
 	}

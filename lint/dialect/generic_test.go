@@ -526,6 +526,8 @@ func TestGenericEvalIntervalMinutesHours(t *testing.T) {
 // TrainingArguments' names nested in a trainer block (bionemo's esm2 hydra defaults): do_eval
 // false beside an eval_strategy other than "no" does not turn evaluation off, since
 // TrainingArguments.__post_init__ turns do_eval back on; alone, or with "no", it does.
+// MindFormers' run_mindformer.py (@fd4deeb) trains only under run_mode train or finetune: a
+// predict config's do_eval says nothing of a training run.
 func TestGenericDoEvalUnderEvalStrategy(t *testing.T) {
 	for _, c := range []struct {
 		src          string
@@ -535,6 +537,9 @@ func TestGenericDoEvalUnderEvalStrategy(t *testing.T) {
 		{"trainer:\n  do_eval: false\n  evaluation_strategy: epoch\n", false, false},
 		{"trainer:\n  do_eval: false\n  eval_strategy: \"no\"\n", true, false},
 		{"trainer:\n  do_eval: false\n", true, false},
+		// MindFormers' predict configs (run_mode predict) train nothing; train or finetune ones do.
+		{"run_mode: 'predict'\ntrainer:\n  type: CausalLanguageModelingTrainer\ndo_eval: False\n", false, false},
+		{"run_mode: 'finetune'\ntrainer:\n  type: CausalLanguageModelingTrainer\ndo_eval: False\n", true, false},
 	} {
 		e := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{}).Eval.Enabled
 		if e.Known() != c.known || c.known && e.Value != c.value {

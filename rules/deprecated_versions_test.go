@@ -135,7 +135,7 @@ func TestTRLTorchDtypeRename(t *testing.T) {
 // TestTRLOlderThanTableSilent: SFTConfig had use_liger from v0.10 to v0.17
 // (trl/trainer/sft_config.py), and the TRL table starts at 0.19. With TRL 0.12 pinned, what that
 // release's configs took is unknown, so the key is not called a misspelling; from the table's
-// first tag on it is.
+// first tag on it is; with TRL installed from a git commit it is not either.
 func TestTRLOlderThanTableSilent(t *testing.T) {
 	const text = "model_name_or_path: Qwen/Qwen2-0.5B\ndataset_name: trl-lib/Capybara\noutput_dir: out\nuse_liger: true\npacking: true\n"
 	at := func(v string) []lint.Diagnostic {
@@ -145,6 +145,11 @@ func TestTRLOlderThanTableSilent(t *testing.T) {
 	}
 	if d := at("0.12.0"); len(d) != 0 {
 		t.Errorf("trl 0.12.0 had use_liger: %+v", d)
+	}
+	// Installed from a git commit (open-r1's setup.py: trl @ git+...@c04e84c, 0.17.0.dev0, whose
+	// SFTConfig has use_liger): the version is unknown, so is what its configs take.
+	if d := at("git"); len(d) != 0 {
+		t.Errorf("trl from a git commit: %+v", d)
 	}
 	if d := at("0.19.0"); len(d) != 1 || !strings.Contains(d[0].Message, `"use_liger" is not a`) {
 		t.Errorf("trl 0.19.0 has no use_liger: want one finding, got %+v", d)

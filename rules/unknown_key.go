@@ -421,8 +421,9 @@ func lookedUp(n *doc.Node, known map[string]bool) bool {
 
 // alongsideBeforeTable reports a package alongside the dialect's settings pinned to a release
 // older than every tag its table read (TRL 0.12 against a table from 0.19: its SFTConfig had
-// use_liger, since renamed). That release's own keys are unknown, so a top-level key no table
-// names may be one of them: the near misses stay silent.
+// use_liger, since renamed), or installed from a git commit or branch (open-r1's setup.py: trl
+// @ git+...@c04e84c, 0.17.0.dev0), whose version is unknown. That release's own keys are unknown,
+// so a top-level key no table names may be one of them: the near misses stay silent.
 func alongsideBeforeTable(p *lint.Pass, d *dialect.Dialect) bool {
 	for _, pkg := range d.Alongside {
 		t, ok := p.Targets[pkg]
@@ -431,7 +432,7 @@ func alongsideBeforeTable(p *lint.Pass, d *dialect.Dialect) bool {
 			continue
 		}
 		tv := dialect.ParseVersion(t.Version)
-		if len(tv) > 0 && dialect.CompareVersions(tv, dialect.ParseVersion(kb.Tags[0])) < 0 {
+		if len(tv) == 0 || dialect.CompareVersions(tv, dialect.ParseVersion(kb.Tags[0])) < 0 {
 			return true
 		}
 	}

@@ -55,8 +55,9 @@ var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true
 	// C++ tooling beside a project's native runtime: Visual Studio's CMake settings (often saved
 	// with a byte order mark), CMake's presets and vcpkg's manifest.
 	"CMakeSettings.json": true, "CMakePresets.json": true, "CMakeUserPresets.json": true, "vcpkg.json": true,
-	// Pyright's settings, which it reads as JSON with comments and trailing commas.
-	"pyrightconfig.json": true,
+	// Pyright's settings, which it reads as JSON with comments and trailing commas, and VS Code's
+	// debug configurations (launch.json, JSON with comments) kept outside .vscode.
+	"pyrightconfig.json": true, "launch.json": true,
 	// What the Hugging Face Trainer writes into its checkpoints (TrainerState.save_to_json,
 	// TRAINER_STATE_NAME): a record of a run, not a config of one.
 	"trainer_state.json": true}

@@ -93,6 +93,12 @@ func folderPins(dir string) map[string]lint.Target {
 		}
 	}
 	names = append(names, "Dockerfile")
+	if _, ok := out["llamafactory"]; ok {
+		// A copy of LLaMA-Factory checks its dependencies at start-up (extras/misc.py
+		// check_dependencies, v0.9.1: require_version("transformers>=4.41.2,<=4.46.1")): its
+		// bounds are the copy's, read like a requirement file's after the folder's own.
+		names = append(names, lfDependencyChecks)
+	}
 	texts := make([]string, len(names))
 	for i, name := range names {
 		data, err := os.ReadFile(filepath.Join(dir, name))
@@ -153,6 +159,9 @@ func folderPins(dir string) map[string]lint.Target {
 	cache.Store(dir, out)
 	return out
 }
+
+// lfDependencyChecks is the file of a copy of LLaMA-Factory that bounds its dependencies.
+const lfDependencyChecks = "src/llamafactory/extras/misc.py"
 
 // vendored are the frameworks whose own source a repository may carry (LIMO and SkyThought copy
 // LLaMA-Factory into a folder of theirs, with its examples): in a folder that holds the

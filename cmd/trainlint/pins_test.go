@@ -132,6 +132,33 @@ func TestPinsFromSetupPy(t *testing.T) {
 	}
 }
 
+// TestPinsFromVendoredDependencyChecks: a copy of LLaMA-Factory bounds its dependencies at
+// start-up (extras/misc.py check_dependencies, v0.9.1: transformers<=4.46.1, trl<=0.9.6), which
+// count as upper bounds where the folder's own files pin nothing; a requirement file's pin wins.
+// (LLaMA-Factory-GSM8K: under transformers 4.x an unset report_to reports to every
+// integration, not to none.)
+func TestPinsFromVendoredDependencyChecks(t *testing.T) {
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{
+		"src/llamafactory/extras/env.py":  "VERSION = \"0.9.1.dev0\"\n",
+		"src/llamafactory/extras/misc.py": "def check_dependencies():\n    require_version(\"transformers>=4.41.2,<=4.46.1\", \"To fix: pip install transformers>=4.41.2,<=4.46.1\")\n    require_version(\"trl>=0.8.6,<=0.9.6\", \"To fix: pip install trl>=0.8.6,<=0.9.6\")\n",
+		"examples/sft.yaml":               "model_name_or_path: m\nstage: sft\ndo_train: true\n",
+	})
+	forgetRepo()
+	o := withPins(lint.Options{}, filepath.Join(root, "examples", "sft.yaml"))
+	if got := o.Targets["transformers"]; got.Version != "4.46.1" || !strings.Contains(got.Source, "misc.py") {
+		t.Errorf("transformers target %+v", got)
+	}
+	if got := o.Targets["trl"]; got.Version != "0.9.6" {
+		t.Errorf("trl target %+v", got)
+	}
+	testfs.Write(t, root, map[string]string{"requirements.txt": "transformers==4.45.0\n"})
+	forgetRepo()
+	if got := withPins(lint.Options{}, filepath.Join(root, "examples", "sft.yaml")).Targets["transformers"]; got.Version != "4.45.0" {
+		t.Errorf("with requirements.txt: transformers target %+v", got)
+	}
+}
+
 // TestPinsFromVendoredSource: a repository that carries a framework's own source (LIMO's
 // train/ is a copy of LLaMA-Factory whose env.py says VERSION = "0.9.2.dev0") is linted for that
 // version, a development build that still has image_resolution (removed in 0.9.2): no refusal is

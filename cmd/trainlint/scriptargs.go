@@ -24,6 +24,9 @@ import (
 // (modelCallbacks), which Lightning puts in place of the config's, and those a script hands to
 // the Trainer itself (scriptCallbacks), which take the place of Lightning's default.
 
+// argsPop is a key taken out of a mapping named args: args.pop("evaluators", None).
+var argsPop = regexp.MustCompile(`\bargs\.pop\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']`)
+
 // argParsers are the parsers that fill dataclasses from a config file.
 var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
 
@@ -160,6 +163,14 @@ func scanRepoPython(root string, at *repoPython) {
 			if strings.Contains(text, ap) {
 				parsed = true
 				break
+			}
+		}
+		if strings.HasSuffix(filepath.ToSlash(p), "/llamafactory/train/tuner.py") {
+			// A copy of LLaMA-Factory that takes keys out of the arguments before they are
+			// parsed (LLaMA-Factory-RoboG-v2's _training_function: args.pop("evaluators")) reads
+			// them itself: the parser never refuses them.
+			for _, m := range argsPop.FindAllStringSubmatch(text, -1) {
+				keys[m[1]] = true
 			}
 		}
 		if strings.Contains(text, "dataclass") {

@@ -519,3 +519,19 @@ func TestVendoredFrameworkFields(t *testing.T) {
 		t.Errorf("want cutoff_lenn alone reported:\n%s", out)
 	}
 }
+
+// TestVendoredFrameworkPoppedKeys: a copy of LLaMA-Factory whose _training_function takes keys
+// out of the arguments before get_train_args parses them (LLaMA-Factory-RoboG-v2's
+// args.pop("evaluators")) reads them itself, so they are not refused; other keys still are.
+func TestVendoredFrameworkPoppedKeys(t *testing.T) {
+	out := lintInRepo(t, map[string]string{
+		"pyproject.toml":                     "[project]\nname = 'x'\n",
+		"src/llamafactory/extras/env.py":     "VERSION = \"0.9.4.dev0\"\n",
+		"src/llamafactory/hparams/parser.py": "from transformers import HfArgumentParser\n",
+		"src/llamafactory/train/tuner.py":    "def _training_function(config):\n    args = config.get(\"args\")\n    evaluators = args.pop(\"evaluators\", None)\n    model_args, data_args, training_args, finetuning_args, generating_args = get_train_args(args)\n",
+		"examples/sft.yaml":                  "model_name_or_path: m\nstage: sft\ndo_train: true\nfinetuning_type: full\ndataset: d\ntemplate: qwen\ncutoff_len: 2048\noutput_dir: out\nevaluators: [a]\ncutoff_lenn: 1\n",
+	}, "examples/sft.yaml", "TL003")
+	if strings.Contains(out, `"evaluators"`) || !strings.Contains(out, `"cutoff_lenn"`) {
+		t.Errorf("want cutoff_lenn alone reported:\n%s", out)
+	}
+}

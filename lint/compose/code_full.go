@@ -116,15 +116,21 @@ func (c *composer) enter(p, what, from string, ref doc.Span) *doc.Document {
 	return d
 }
 
-// absentFrom reports a file under a _base_ folder that the tree has and lists without it. Only
-// a tree that is a folder on disk (Named: the CLI's, the editor's) says a file is absent; a set
-// of files given in memory (the browser's) holds only what was given.
-func (c *composer) absentFrom(p string) bool {
+// baseListing lists the folder of p when p lies under a _base_ folder of a tree on disk (inBase).
+// Only a tree that is a folder on disk (Named: the CLI's, the editor's) says a file or a
+// folder is absent; a set of files given in memory (the browser's) holds only what was given.
+func (c *composer) baseListing(p string) (es []Entry, inBase bool, err error) {
 	if _, onDisk := c.fsys.(Named); !onDisk || !strings.Contains("/"+path.Dir(p)+"/", "/_base_/") {
-		return false
+		return nil, false, nil
 	}
-	es, err := c.fsys.ReadDir(path.Dir(p))
-	return err == nil && !slices.ContainsFunc(es, func(e Entry) bool { return e.Name == path.Base(p) })
+	es, err = c.fsys.ReadDir(path.Dir(p))
+	return es, true, err
+}
+
+// absentFrom reports a file under a _base_ folder that the tree has and lists without it.
+func (c *composer) absentFrom(p string) bool {
+	es, in, err := c.baseListing(p)
+	return in && err == nil && !slices.ContainsFunc(es, func(e Entry) bool { return e.Name == path.Base(p) })
 }
 
 // overlay reports that a base of the list lies in a _base_ folder the tree does not have: the
@@ -132,16 +138,13 @@ func (c *composer) absentFrom(p string) bool {
 // folder, laid over an MMDetection checkout), which holds what this tree lacks, so no missing
 // base of the list is certain to stop the loader.
 func (c *composer) overlay(dir string, items []*doc.Node) bool {
-	if _, onDisk := c.fsys.(Named); !onDisk {
-		return false
-	}
 	for _, it := range items {
 		s, ok := it.Str()
 		if !ok || it.IsUnknown() || strings.Contains(s, "::") {
 			continue
 		}
-		if bp, ok := inTree(dir, s); ok && strings.Contains("/"+path.Dir(bp)+"/", "/_base_/") {
-			if _, err := c.fsys.ReadDir(path.Dir(bp)); err != nil {
+		if bp, ok := inTree(dir, s); ok {
+			if _, in, err := c.baseListing(bp); in && err != nil {
 				return true
 			}
 		}

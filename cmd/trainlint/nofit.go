@@ -61,20 +61,22 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 			if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
 				cname += ".yaml"
 			}
-			p := filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname))
-			mark(p, !trains && evals && evalName(p), fit, noFit)
-			if !trains && evals && evalName(p) {
-				hydraNoFit[filepath.Clean(p)] = true
+			cfg := filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname))
+			only := !trains && evals && evalName(cfg)
+			mark(cfg, only, fit, noFit)
+			if only {
+				hydraNoFit[cfg] = true
 			}
 		}
 	}
 	if strings.Contains(text, "default_config_files") {
 		for _, m := range cliDefaultsRE.FindAllStringSubmatch(text, -1) {
-			only := m[1] == "test" || m[1] == "validate" || m[1] == "predict"
+			sub := m[1] == "test" || m[1] == "validate" || m[1] == "predict"
 			for _, q := range quotedRE.FindAllStringSubmatch(m[2], -1) {
 				rel := filepath.FromSlash(q[1])
-				mark(filepath.Join(dir, rel), only && evalName(rel), fit, noFit)
-				mark(filepath.Join(root, rel), only && evalName(rel), fit, noFit)
+				only := sub && evalName(rel)
+				mark(filepath.Join(dir, rel), only, fit, noFit)
+				mark(filepath.Join(root, rel), only, fit, noFit)
 			}
 		}
 	}
@@ -96,10 +98,12 @@ func evalName(p string) bool {
 	return false
 }
 
+// mark records the config at p (joined, so cleaned) in noFit when only scripts that never
+// train read it, else in fit.
 func mark(p string, only bool, fit, noFit map[string]bool) {
 	if only {
-		noFit[filepath.Clean(p)] = true
+		noFit[p] = true
 	} else {
-		fit[filepath.Clean(p)] = true
+		fit[p] = true
 	}
 }

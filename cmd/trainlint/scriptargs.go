@@ -174,10 +174,13 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 		}
 		if strings.Contains(text, "dataclass") {
-			for _, k := range dataclassFields(text) {
-				keys[k] = true
+			classes := dataclassClasses(text)
+			for _, c := range classes {
+				for _, k := range c.fields {
+					keys[k] = true
+				}
 			}
-			addSubclassFields(subs, text)
+			addSubclassFields(subs, classes)
 		}
 		if strings.Contains(text, "Checkpoint") {
 			classBases(text, bases)
@@ -424,26 +427,17 @@ var (
 // pyKeywords that can start a line `word:` (else:, try:, finally:) are no field names.
 var pyKeywords = map[string]bool{"else": true, "try": true, "finally": true, "lambda": true, "match": true, "case": true}
 
-// dataclassFields lists the fields of the @dataclass classes of a Python text: the class body's
-// own annotated names (`name: type` or `name: type = default`) at its first level, outside
-// strings and brackets, without ClassVar and InitVar annotations (no fields for
-// dataclasses.fields, which HfArgumentParser reads). Inherited fields are the base class's.
-func dataclassFields(text string) []string {
-	var out []string
-	for _, c := range dataclassClasses(text) {
-		out = append(out, c.fields...)
-	}
-	return out
-}
-
 // pyDataclass is one @dataclass class of a Python text: its bases as written between the
-// parentheses of its class statement ("" for none) and its own fields (dataclassFields).
+// parentheses of its class statement ("" for none) and its own fields: the class body's own
+// annotated names (`name: type` or `name: type = default`) at its first level, outside strings
+// and brackets, without ClassVar and InitVar annotations (no fields for dataclasses.fields,
+// which HfArgumentParser reads). Inherited fields are the base class's.
 type pyDataclass struct {
 	bases  string
 	fields []string
 }
 
-// dataclassClasses lists the @dataclass classes of a Python text (dataclassFields).
+// dataclassClasses lists the @dataclass classes of a Python text.
 func dataclassClasses(text string) []pyDataclass {
 	lines := pyLines(text)
 	var out []pyDataclass
@@ -496,8 +490,8 @@ func dataclassClasses(text string) []pyDataclass {
 // addSubclassFields records under each base class's name (its last dotted part:
 // nemo_exp_manager.ExpManagerConfig is ExpManagerConfig) the fields that the text's dataclasses
 // deriving from it add: lint.Options.ConfigSubclasses.
-func addSubclassFields(subs map[string]map[string]bool, text string) {
-	for _, c := range dataclassClasses(text) {
+func addSubclassFields(subs map[string]map[string]bool, classes []pyDataclass) {
+	for _, c := range classes {
 		for _, b := range strings.Split(c.bases, ",") {
 			b = strings.TrimSpace(b)
 			if b = b[strings.LastIndexByte(b, '.')+1:]; b == "" || strings.Contains(b, "=") || len(c.fields) == 0 {

@@ -535,3 +535,13 @@ func TestVendoredFrameworkPoppedKeys(t *testing.T) {
 		t.Errorf("want cutoff_lenn alone reported:\n%s", out)
 	}
 }
+
+// dataclassFields lists the fields of every @dataclass class of a Python text, in order (what
+// the repository scan records of each, pyDataclass.fields).
+func dataclassFields(text string) []string {
+	var out []string
+	for _, c := range dataclassClasses(text) {
+		out = append(out, c.fields...)
+	}
+	return out
+}

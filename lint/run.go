@@ -36,7 +36,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	if run.Doc == nil || run.Doc.Root == nil || run.Partial {
 		return diags
 	}
-	if unresolvedOn && len(run.Files) > 0 && run.Doc != run.Files[0] && run.Files[0].Format != doc.Python && run.Files[0].Format != doc.Gin {
+	if unresolvedOn && hydraComposed(run) {
 		// Interpolations across the composed tree (a Single run's file is checked alone by
 		// its file lint): a reference to no key of the run, an environment variable without a
 		// default. Their values are unknown, so the dialects' readers leave the facts unknown.
@@ -139,12 +139,17 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	return out
 }
 
+// hydraComposed reports a run Hydra composes: a tree of its own, built from YAML files (a run of
+// one file keeps the file's; MMEngine's and gin's compositions start from code).
+func hydraComposed(run *compose.Run) bool {
+	return len(run.Files) > 0 && run.Doc != run.Files[0] && run.Files[0].Format != doc.Python && run.Files[0].Format != doc.Gin
+}
+
 // runContext is the launch context of a run: the options' (--hosts, --devices-per-host, the
 // config file), completed by the run's launcher config where the options say nothing.
 func runContext(run *compose.Run, o Options) dialect.Context {
 	ctx := o.dialectContext()
-	// A Hydra composition builds a tree of its own; a run of one file keeps the file's.
-	ctx.Hydra = run.Doc != nil && run.Doc.Format == doc.YAML && len(run.Files) > 0 && run.Doc != run.Files[0]
+	ctx.Hydra = hydraComposed(run)
 	if run.Launcher != nil {
 		dialect.LauncherContext(&ctx, run.Launcher.Root)
 	}

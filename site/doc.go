@@ -1011,8 +1011,11 @@
 // module, which reports it, and shares the CLI override's wording: 1,299,924), the no-fit
 // context, and three of a helper's sweep fixes (PaddleNLP's argument files, a fork's config
 // subclasses, MindFormers' predict configs) took it to 1,299,950 gzip, 939,074 brotli: 50
-// bytes under; the TRL git-pin check in unknown-key left it at 1,299,951 gzip, 938,217 brotli. Two more fixes were left out for want of room (llm-foundry eval YAMLs of
-// other projects, +65 bytes even with a shared helper; axolotl's noisy_embedding_alpha, +102).
+// bytes under; the TRL git-pin check in unknown-key left it at 1,299,951 gzip, 938,217
+// brotli, and one shared test for composed Hydra runs (lint/run.go hydraComposed) at 1,299,967
+// gzip, 939,370 brotli. Two more fixes were left out for want of room (llm-foundry eval YAMLs
+// of other projects, +65 bytes even with a shared helper; axolotl's noisy_embedding_alpha,
+// +102).
 // Tried and dropped: sync.Map replaced by a mutex map (the runtime links the hash-trie map
 // anyway: +1.6 KB), and the knowledge tables' newest tag left implicit in their provenance
 // (about 200 bytes).

@@ -609,6 +609,16 @@ def get_config():
 	if _, p = parseText(t, "c.py", inf); p.Framework != "scenic" || p.Ckpt.Enabled.Known() || p.Ckpt.Retention.Known() || p.Eval.GlobalBatch.Known() || p.Train.GlobalBatch.Known() {
 		t.Errorf("inference: %s, checkpoints %+v, retention %+v, eval batch %+v", p.Framework, p.Ckpt.Enabled, p.Ckpt.Retention, p.Eval.GlobalBatch)
 	}
+	// No trainer_name outside scenic's projects: scenic/main.py cannot run the file, so its
+	// project's own trainer does (magvit's main.py trains or evaluates, never both), and
+	// scenic's eval and checkpoint defaults say nothing of it.
+	foreign := strings.Replace(src, "  config.trainer_name = 'classification_trainer'\n", "", 1)
+	if _, p = parseText(t, "videogvt/configs/vqgan2d_ucf101_config.py", foreign); p.Framework != "scenic" || p.Eval.GlobalBatch.Known() || p.Train.GlobalBatch.Known() || p.Ckpt.Retention.Known() || p.Eval.Interval.Known() {
+		t.Errorf("no trainer_name: %s, eval batch %+v, train batch %+v, retention %+v", p.Framework, p.Eval.GlobalBatch, p.Train.GlobalBatch, p.Ckpt.Retention)
+	}
+	if _, p = parseText(t, "scenic/projects/owl_vit/configs/c.py", foreign); p.Eval.GlobalBatch.Value != 1024 {
+		t.Errorf("no trainer_name in a scenic project: eval batch %+v", p.Eval.GlobalBatch)
+	}
 	// Inside scenic's repository a project's main.py maps the names to its own trainers:
 	// svvit's and tasseo's transfer_trainer pass save_checkpoint no count, so the key is not
 	// what decides; a project not checked is not known.

@@ -81,6 +81,15 @@ func normalizeScenic(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
+	if _, project := scenicProject(d.Path); !project && root.Get("trainer_name") == nil {
+		// scenic/main.py runs the trainer config.trainer_name names (get_trainer @4a38d47) and a
+		// project of scenic's repository its main.py's own: a file with neither is run by a
+		// trainer of its own project, whose batches, evaluations and checkpoints are not
+		// scenic's (magvit's videogvt main.py either trains or evaluates checkpoints in a
+		// separate job, never both).
+		ApplyContext(p, ctx)
+		return p
+	}
 	bs, _ := IntAt(root, "batch_size")
 	p.Train.GlobalBatch = bs
 	if f, ok := IntAt(root, "num_training_steps"); ok {

@@ -38,3 +38,26 @@ func TestWarmupTooLongOptions(t *testing.T) {
 		t.Fatalf("suppressed: want nothing, got %+v", d)
 	}
 }
+
+// A constant or reduce_lr_on_plateau schedule takes no warmup (the scheduler is built before the
+// warmup length is read), so a long warmup there is no finding; constant_with_warmup warms up.
+func TestWarmupTooLongScheduleWithoutWarmup(t *testing.T) {
+	for _, c := range []struct {
+		sched string
+		want  int
+	}{{"constant", 0}, {"reduce_lr_on_plateau", 0}, {"\"constant\"", 0}, {"constant_with_warmup", 1}, {"cosine", 1}} {
+		for _, warm := range []string{"warmup_steps: 300\n", "warmup_ratio: 0.3\n"} {
+			src := "model_name_or_path: Qwen/Qwen2.5-0.5B\nper_device_train_batch_size: 8\nmax_steps: 1000\n" + warm + "lr_scheduler_type: " + c.sched + "\noutput_dir: x\n"
+			_, diags := lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(src)}, []*lint.Rule{WarmupTooLong}, lint.Options{})
+			n := 0
+			for _, d := range diags {
+				if d.Code == "TL702" {
+					n++
+				}
+			}
+			if n != c.want {
+				t.Errorf("%s, %s: %d TL702 findings, want %d", c.sched, warm, n, c.want)
+			}
+		}
+	}
+}

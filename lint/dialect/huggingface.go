@@ -296,10 +296,13 @@ func hfLogSync(root *doc.Node) plan.Fact[int] {
 // get_warmup_steps takes warmup_steps >= 1 as steps and a float below 1 as a fraction of the
 // training steps; the deprecated warmup_ratio is copied into warmup_steps in __post_init__. v4
 // used warmup_ratio only when warmup_steps was 0, so with both set to non-zero values the
-// meaning depends on the version and both stay unknown. Absent keys (default 0) give no fact.
-func hfWarmup(root *doc.Node) (plan.Fact[int], plan.Fact[float64]) {
-	var steps plan.Fact[int]
-	var ratio plan.Fact[float64]
+// meaning depends on the version and both stay unknown. Absent keys (default 0) give no fact,
+// nor does warmup under lr_scheduler_type constant or reduce_lr_on_plateau, which get_scheduler
+// (optimization.py @005edac) builds before it reads num_warmup_steps.
+func hfWarmup(root *doc.Node) (steps plan.Fact[int], ratio plan.Fact[float64]) {
+	if s := root.Get("lr_scheduler_type"); s != nil && (s.Value == "constant" || s.Value == "reduce_lr_on_plateau") {
+		return steps, ratio
+	}
 	ws, hasWS := FloatAt(root, "warmup_steps")
 	wr, hasWR := FloatAt(root, "warmup_ratio")
 	wsOn := hasWS && ws.Known() && ws.Value > 0

@@ -485,16 +485,17 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		if h, ok := HostOf(s, run); ok {
 			hosts = append(hosts, h)
 		}
+		perRun = append(perRun, LintRun(run, rules, o))
 		if run.Doc != nil && run.Doc.Declined {
 			// The light WebAssembly module could not compose the run as the CLI does (an
-			// override value it does not read): its primary asks for the full module.
+			// override value it does not read), or its dialect declined the composed file
+			// (lint/dialect/declined_lite.go): its primary asks for the full module.
 			for i := range res.Files {
 				if res.Files[i].Path == s.Primary {
 					res.Files[i].Declined = true
 				}
 			}
 		}
-		perRun = append(perRun, LintRun(run, rules, o))
 		RunFile(&res.Files, s.Primary, run, o)
 		names, primaries = append(names, s.Name()), append(primaries, s.Primary)
 	}

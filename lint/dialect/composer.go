@@ -27,7 +27,7 @@ func newComposer() *Dialect {
 		Version:      "composer 0.3x (core/time.py @50db85a); llm-foundry v0.2x (utils/config_utils.py @8c8dd48)",
 		Formats:      []doc.Format{doc.YAML, doc.JSON},
 		Detect:       detectComposer,
-		Normalize:    normalizeComposer,
+		Normalize:    normComposer,
 		Keys:         composerKeys,
 		Loader:       TorchDataLoader,
 		Interpolates: true,
@@ -39,7 +39,7 @@ func newComposer() *Dialect {
 		// which map of a file each reads.
 		Knowledge: "llm-foundry",
 		Package:   "llm-foundry",
-		KeyMaps:   composerKeyMaps,
+		KeyMaps:   mapsComposer,
 		Advice: AdviceSet{
 			{"ckpt.enabled", Advice{Help: "set save_folder and a save_interval (e.g. \"1000ba\")", Doc: "`save_folder` with a `save_interval` (e.g. `\"1000ba\"`)."}},
 			{"ckpt.retention", Advice{Doc: "`save_num_checkpoints_to_keep` has no best-N policy: keep every checkpoint (remove the key, or\n  the value Composer reads as \"all\", or save to an object store: a `save_folder` such as `s3://...`\n  keeps every upload) and select the best afterwards from the eval logs."}},

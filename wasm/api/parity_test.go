@@ -224,6 +224,10 @@ func parity(t *testing.T, flags []string, lite bool) {
 	t.Logf("%d requests, %d findings, byte-identical; %d handed to the full module", len(reqs), findings, declined)
 }
 
+// liteDeclinedDialects are the dialects whose files the light module declines although it reads
+// them (lint/dialect/declined_lite.go).
+var liteDeclinedDialects = map[string]bool{"composer": true}
+
 // lightCannotRead reports whether a file of the request is one the light module has no reader
 // for (gin, Python, TOML, or YAML the direct reader declines: yaml.v3 reads it natively), or a
 // run it cannot compose.
@@ -246,6 +250,11 @@ func lightCannotRead(r api.Request, res *lint.Result) bool {
 	switch r.Options.Framework {
 	case "torchtitan", "big-vision", "mmengine", "scenic", "t5x":
 		return true // forced to a dialect the light module links no reader for (lint/dialect/code_lite.go)
+	}
+	for _, f := range res.Files {
+		if liteDeclinedDialects[f.Framework] || liteDeclinedDialects[r.Options.Framework] {
+			return true // a dialect the light module declines (lint/dialect/declined_lite.go)
+		}
 	}
 	for i, f := range res.Files {
 		switch doc.Format(f.Format) {

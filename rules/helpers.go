@@ -16,28 +16,37 @@ import (
 // Rules name no framework: what differs between frameworks (how to fix a finding there, what
 // loads the input, which keys were renamed) comes from the dialect that read the plan.
 
+// The generic helpers below read only a fact's key, origin, node, note and provenance: each
+// hands them to a plain function, so that the light WebAssembly module (built without
+// inlining, one copy of a generic function per type of fact) holds their bodies once.
+
 // advice is the help the plan's framework gives for a finding about concept, with {key} filled
 // in from f; "" when the dialect gives none (the rule then says it in general terms).
 func advice[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
-	if d := dialect.ByName(p.Framework); d != nil {
-		a := d.Advice.For(concept)
-		help := a.Help
-		if h, ok := p.Advice[concept]; ok {
-			help = h
-		}
-		return strings.ReplaceAll(help, "{key}", keyOr(f, a.Key))
-	}
-	return ""
+	return adviceFor(p, concept, f.Key, false)
 }
 
 // adviceIfDefault is the framework's help for a finding about concept whose fact holds the
 // framework's default, when that differs from advice; "" otherwise.
 func adviceIfDefault[T any](p *plan.Plan, concept string, f plan.Fact[T]) string {
-	if d := dialect.ByName(p.Framework); d != nil {
-		a := d.Advice.For(concept)
-		return strings.ReplaceAll(a.IfDefault, "{key}", keyOr(f, a.Key))
+	return adviceFor(p, concept, f.Key, true)
+}
+
+// adviceFor is advice (ifDefault false) or adviceIfDefault for a fact whose key is key.
+func adviceFor(p *plan.Plan, concept, key string, ifDefault bool) string {
+	d := dialect.ByName(p.Framework)
+	if d == nil {
+		return ""
 	}
-	return ""
+	a := d.Advice.For(concept)
+	help := a.IfDefault
+	if !ifDefault {
+		help = a.Help
+		if h, ok := p.Advice[concept]; ok {
+			help = h
+		}
+	}
+	return strings.ReplaceAll(help, "{key}", orKey(key, a.Key))
 }
 
 // loadsWithTorch reports whether the plan's framework feeds its input through a PyTorch
@@ -139,46 +148,56 @@ func related(n, at *doc.Node, msg string) []lint.RelatedNode {
 
 // defaultName is how a message names whose default a Default fact holds ("the Trainer
 // default"), from the dialect's typed provenance (plan.Fact.By).
-func defaultName[T any](f plan.Fact[T]) string {
-	if f.By == "" {
+func defaultName[T any](f plan.Fact[T]) string { return byName(f.By) }
+
+func byName(by string) string {
+	if by == "" {
 		return "the default"
 	}
-	return f.By
+	return by
 }
 
 // keyOr returns the fact's framework key, or a plain description when the dialect gave none.
-func keyOr[T any](f plan.Fact[T], what string) string {
-	if f.Key != "" {
-		return f.Key
+func keyOr[T any](f plan.Fact[T], what string) string { return orKey(f.Key, what) }
+
+func orKey(key, what string) string {
+	if key != "" {
+		return key
 	}
 	return what
 }
 
 // written is how a fact's value appears in a message: the text as written for explicit
 // scalars (so "1_000" or "auto" read as in the file), else the normalised value.
-func written[T any](f plan.Fact[T], v string) string {
-	if f.IsExplicit() && f.Node != nil && f.Node.IsScalar() && f.Node.Value != "" {
-		if f.Node.Type == doc.String {
-			return strconv.Quote(f.Node.Value)
+func written[T any](f plan.Fact[T], v string) string { return writtenAt(f.IsExplicit(), f.Node, v) }
+
+func writtenAt(explicit bool, n *doc.Node, v string) string {
+	if explicit && n != nil && n.IsScalar() && n.Value != "" {
+		if n.Type == doc.String {
+			return strconv.Quote(n.Value)
 		}
-		return f.Node.Value
+		return n.Value
 	}
 	return v
 }
 
 // notSet says that a fact holds a framework default: "dataloader_num_workers is not set: the
 // Trainer default 0".
-func notSet[T any](f plan.Fact[T], v string) string {
-	return keyOr(f, "the setting") + " is not set: " + defaultName(f) + " " + v
+func notSet[T any](f plan.Fact[T], v string) string { return notSetText(f.Key, f.By, v) }
+
+func notSetText(key, by, v string) string {
+	return orKey(key, "the setting") + " is not set: " + byName(by) + " " + v
 }
 
 // derivedNote renders a derived fact's provenance for a message: " (= global_batch_size /
 // micro_batch_size)"; empty for other origins.
-func derivedNote[T any](f plan.Fact[T]) string {
-	if f.Origin != plan.Derived || strings.TrimSpace(f.Note) == "" {
+func derivedNote[T any](f plan.Fact[T]) string { return derivedText(f.Origin, f.Note) }
+
+func derivedText(o plan.Origin, note string) string {
+	if o != plan.Derived || strings.TrimSpace(note) == "" {
 		return ""
 	}
-	return " (" + strings.TrimSpace(f.Note) + ")"
+	return " (" + strings.TrimSpace(note) + ")"
 }
 
 // multiHost reports whether the plan is known to run on more than one host, and how many.

@@ -53,6 +53,10 @@ func craftedRequests() []api.Request {
 		// Python): that module declines it and asks for the full one.
 		{Files: []api.File{{Path: "job.json", Text: `{"training": {"local_batch_size": 8, "steps": 100}, "checkpoint": {"enable": true, "interval": 50}}`}}, Options: api.Options{Framework: "torchtitan"}},
 		{Files: []api.File{{Path: "m.json", Text: `{"train_cfg": {"max_epochs": 12}}`}}, Options: api.Options{Framework: "mmengine"}},
+		// A dialect the light module reads but declines (lint/dialect/declined_lite.go): a file
+		// detected as it, and one forced to it.
+		{Files: []api.File{{Path: "mpt.yaml", Text: "max_seq_len: 2048\nmodel:\n  name: mpt_causal_lm\ntrain_loader:\n  name: text\ndevice_train_microbatch_size: 8\neval_interval: 500ba\nsave_interval: 1000ba\n"}}},
+		{Files: []api.File{{Path: "r.yaml", Text: "global_train_batch_size: 4\nmax_duration: 1ep\n"}}, Options: api.Options{Framework: "composer"}},
 		{Files: []api.File{{Path: "", Text: "x: 1"}}},                                                // error reply
 		{Files: []api.File{{Path: "a.yaml", Text: "x: 1"}}, Options: api.Options{Framework: "nope"}}, // error reply
 	}

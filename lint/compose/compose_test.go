@@ -595,6 +595,26 @@ func TestDiscoverAddedExperiments(t *testing.T) {
 	}
 }
 
+// A key named experiment (a logger's experiment name) is no mention of the experiment group:
+// the eval config is not paired with the experiments, which override groups only train.yaml
+// has (Lightning-hydra's eval_aasist_multiview.yaml). A comment naming them still pairs it.
+func TestDiscoverExperimentKeyIsNoMention(t *testing.T) {
+	m := map[string]string{
+		"configs/train.yaml":             "defaults:\n  - _self_\n  - data: a\n  - callbacks: default\n  - experiment: null\n",
+		"configs/eval.yaml":              "defaults:\n  - _self_\n  - data: a\nlogger:\n  aim:\n    experiment: my_eval\n",
+		"configs/data/a.yaml":            "x: 1\n",
+		"configs/callbacks/default.yaml": "c: 1\n",
+		"configs/experiment/x.yaml":      "# @package _global_\ndefaults:\n  - override /callbacks: default\n",
+	}
+	if got, _ := discoverTree(m); got != "configs/eval.yaml|configs/train.yaml|configs/train.yaml experiment=x" {
+		t.Errorf("runs %q", got)
+	}
+	m["configs/eval.yaml"] += "# run with +experiment=x\n"
+	if got, _ := discoverTree(m); !strings.Contains(got, "configs/eval.yaml +experiment=x") {
+		t.Errorf("a comment naming experiments: runs %q", got)
+	}
+}
+
 // discoverTree runs Discover over every file of m (in name order) and gives the runs' names
 // joined by "|", and the fragments.
 func discoverTree(m map[string]string) (string, map[string]bool) {

@@ -222,15 +222,6 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	for _, r := range roots {
 		runs = append(runs, Spec{Primary: r})
 		b := text[r]
-		if siblingOnly[r] || !strings.Contains(string(b), "experiment") {
-			// state-spaces/s4's generate.yaml builds on config.yaml, which chooses the
-			// experiment; adding one again would be refused (and no one runs it so).
-			continue // a primary that never mentions experiments (an eval config) is not run with one
-		}
-		ents, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment"))
-		if err != nil {
-			continue
-		}
 		// An experiment the defaults list has an entry for is chosen (experiment=x); one it
 		// does not is added, as Hydra's experiment pattern runs it (+experiment=x; modulus'
 		// lagrangian_mgn README): choosing a group no list has stops Hydra at start-up.
@@ -240,6 +231,15 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			if g, _, _ := strings.Cut(gk.group, "/"); g == "experiment" && !gk.override {
 				choose = "experiment="
 			}
+		}
+		if siblingOnly[r] || choose[0] == '+' && !commentNames(b, "experiment") {
+			// state-spaces/s4's generate.yaml builds on config.yaml, which chooses the
+			// experiment; adding one again would be refused (and no one runs it so).
+			continue // a primary that never mentions experiments (an eval config) is not run with one
+		}
+		ents, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment"))
+		if err != nil {
+			continue
 		}
 		bases := experimentBases(fsys, path.Join(path.Dir(r), "experiment"), ents)
 		for _, e := range ents {
@@ -268,6 +268,17 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	}
 	runs = k.discoverCode(fsys, files, runs, fragments, lim) // code.go
 	return runs, fragments
+}
+
+// commentNames reports a comment of b that names word: a key such as logger.aim.experiment is
+// no mention of the experiment group.
+func commentNames(b []byte, word string) bool {
+	for _, l := range strings.Split(string(b), "\n") {
+		if i := strings.Index(l, word); i > 0 && strings.Contains(l[:i], "#") {
+			return true
+		}
+	}
+	return false
 }
 
 // inGroupFolder reports whether f lies, at any depth, in a folder that is a group of the folder

@@ -335,13 +335,18 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 // start-up (hydra/_internal/defaults_list.py ensure_overrides_used, v1.3.2), so the run is
 // not read further. Only a run read whole is judged: an entry may sit in a config not read.
 func (c *composer) unmatchedOverrides() {
-	// Hydra stops at the first; the first by name here, so every read reports the same one.
-	first := ""
-	for g := range c.foundAt {
+	// Hydra stops at the first it registered: a config's entries in list order, the primary's
+	// before those of the configs it includes (_update_overrides). Included files are taken
+	// by name here, so every read reports the same one.
+	first, at := "", entrySite{}
+	for g, e := range c.foundAt {
 		// Hydra's own groups (hydra/job_logging: colorlog) have their entries in Hydra's
 		// config, which the run's tree leaves out.
-		if !c.seen[g] && !strings.HasPrefix(g+"/", "hydra/") && (first == "" || g < first) {
-			first = g
+		if c.seen[g] || strings.HasPrefix(g+"/", "hydra/") {
+			continue
+		}
+		if p, q := e.file != c.run.Primary, at.file != c.run.Primary; first == "" || p != q && q || p == q && (e.file < at.file || e.file == at.file && e.kv.KeySpan.Start.Offset < at.kv.KeySpan.Start.Offset) {
+			first, at = g, e
 		}
 	}
 	if first == "" {
@@ -359,7 +364,6 @@ func (c *composer) unmatchedOverrides() {
 			return
 		}
 	}
-	at := c.foundAt[first]
 	c.problem(Refused, at.file, at.kv.KeySpan, noMatch(strings.TrimSpace(strings.TrimPrefix(at.kv.Key, "override")), first, "override", first))
 	c.run.Partial = true
 }

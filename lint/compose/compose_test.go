@@ -232,6 +232,23 @@ func TestComposeUnmatchedOverrideEntry(t *testing.T) {
 		!strings.Contains(r.Problems[0].Message, `Could not override 'callbacks'. No match in the defaults list.`) || r.Problems[0].Span.Start.Line != 3 {
 		t.Errorf("eval with the experiment: Partial %v, problems %+v", r.Partial, r.Problems)
 	}
+	// Of several, Hydra names the first it registered (checked with 1.3.2): a file's in list
+	// order (zeta, not alpha), the primary's before an experiment's.
+	two := map[string]string{
+		"c/train.yaml":        "defaults:\n  - _self_\n  - data: a\n  - experiment: null\n",
+		"c/data/a.yaml":       "x: 1\n",
+		"c/experiment/x.yaml": "# @package _global_\ndefaults:\n  - override /zeta: a\n  - override /alpha: a\n",
+	}
+	first := func(want string, line int) {
+		t.Helper()
+		r := Compose(mapFS(two), "c/train.yaml", []string{"experiment=x"}, Limits{})
+		if len(r.Problems) != 1 || !strings.Contains(r.Problems[0].Message, "Could not override '"+want+"'") || r.Problems[0].Span.Start.Line != line {
+			t.Errorf("want %s at line %d: %+v", want, line, r.Problems)
+		}
+	}
+	first("zeta", 3)
+	two["c/train.yaml"] += "  - override /omega: a\n"
+	first("omega", 5)
 	// Overrides of Hydra's own groups match entries of Hydra's config, not the run's.
 	files["c/train.yaml"] = "defaults:\n  - _self_\n  - callbacks: none\n  - experiment: null\n  - override hydra/job_logging: colorlog\n  - hydra: default\n"
 	files["c/hydra/default.yaml"] = "defaults:\n  - override hydra_logging: colorlog\n"

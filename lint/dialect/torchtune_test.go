@@ -94,6 +94,15 @@ max_steps_per_epoch: 50
 	if p.Train.GradAccum.Known() {
 		t.Errorf("grad accum absent should stay unknown: %+v", p.Train.GradAccum)
 	}
+	// Releases up to 0.6.1 have no validation loop: nothing in the file can turn it on there,
+	// and the newest commit read (unpinned) has one.
+	for v, want := range map[string]bool{"0.5.0": true, "v0.6.1": true, "0.7.0": false, "": false} {
+		if p := Torchtune.Normalize(d, Context{Targets: map[string]string{"torchtune": v}}); p.Eval.Unavailable != want {
+			t.Errorf("torchtune %q: Eval.Unavailable %v, want %v", v, p.Eval.Unavailable, want)
+		} else if e := p.Eval.Enabled; want && (e.Value || !e.Known() || p.Eval.Interval.Known()) {
+			t.Errorf("torchtune %q: run_val_every_n_steps is read: %+v, interval %+v", v, e, p.Eval.Interval)
+		}
+	}
 }
 
 func TestTorchtuneOddShapes(t *testing.T) {

@@ -222,7 +222,11 @@ func readGenericData(p *plan.Plan, g genericReader) {
 	if n, k := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers"); n != nil {
 		p.Data.Workers = genIntFact(g, n, k)
 	}
-	if n, k := g.find(secs, true, "prefetch_factor", "prefetch", "prefetch_buffer_size", "prefetch_size", "dataloader_prefetch_factor", "prefetch_batches", "num_prefetch"); n != nil {
+	if n, k := g.find(secs, true, "prefetch_factor", "prefetch", "prefetch_buffer_size", "prefetch_size", "dataloader_prefetch_factor", "prefetch_batches", "num_prefetch", "data_buffer_size"); n == nil && isMap(g.root.Get("dataset")) && isMap(g.root.Get("optimization")) {
+		// fairseq's layout: a thread preloads dataset.data_buffer_size batches, 10 unless set,
+		// whatever num_workers is (dataclass/configs.py, data/iterators.py BufferedIterator @v0.12.3).
+		p.Data.Prefetch = plan.Defaulted(10, "dataset.data_buffer_size", plan.Because("fairseq's default"), nil)
+	} else if n != nil {
 		f := genIntFact(g, n, k)
 		if !f.Known() {
 			// tf.data AUTOTUNE (-1 or "autotune") prefetches: a positive depth is all rules need.

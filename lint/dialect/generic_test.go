@@ -507,6 +507,24 @@ func TestGenericShardByProcess(t *testing.T) {
 	}
 }
 
+// fairseq's layout (dataset and optimization sections): a thread preloads
+// dataset.data_buffer_size batches, 10 unless set, so no worker is no "nothing prefetched".
+func TestGenericFairseqDataBuffer(t *testing.T) {
+	src := "common:\n  log_interval: 200\ndataset:\n  num_workers: 0\n  max_tokens: 3200000\noptimization:\n  max_update: 25000\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	if f := p.Data.Prefetch; f.Value != 10 || f.Origin != plan.Default || f.Key != "dataset.data_buffer_size" {
+		t.Errorf("default buffer: %+v", f)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "  max_tokens", "  data_buffer_size: 0\n  max_tokens", 1)), Context{})
+	if f := p.Data.Prefetch; f.Value != 0 || f.Origin != plan.Explicit {
+		t.Errorf("data_buffer_size 0: %+v", f)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "optimization:", "train:", 1)), Context{})
+	if p.Data.Prefetch.Known() {
+		t.Errorf("no optimization section: %+v", p.Data.Prefetch)
+	}
+}
+
 // Time-based eval intervals spelled with minutes or hours in the key.
 func TestGenericEvalIntervalMinutesHours(t *testing.T) {
 	for _, c := range []struct {

@@ -181,6 +181,9 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 			lfSwanlab(root, p)
 			lfEvalData(root, p, ctx.Targets["llamafactory"])
+			// CustomPPOTrainer raises NotImplementedError for an eval dataset
+			// (train/ppo/trainer.py@v0.8.3-v0.9.5): the ppo stage cannot evaluate.
+			p.Eval.Unavailable = root.Get("stage").IsScalar() && root.Get("stage").Value == "ppo"
 			// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
 			// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
 			// max_steps <= 0 without a dataset length.

@@ -96,6 +96,17 @@ func TestLFEvalDataCheckByVersion(t *testing.T) {
 	}
 }
 
+// The ppo stage cannot evaluate (CustomPPOTrainer raises for an eval dataset): evaluation is
+// unavailable there, and available to the other stages.
+func TestLFPPOCannotEvaluate(t *testing.T) {
+	for stage, want := range map[string]bool{"ppo": true, "sft": false, "dpo": false} {
+		d := parseYAMLDoc(t, "model_name_or_path: m\nstage: "+stage+"\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\ntemplate: llama3\noutput_dir: out\n")
+		if p := LlamaFactory.Normalize(d, Context{}); p.Eval.Unavailable != want {
+			t.Errorf("stage %s: Eval.Unavailable %v", stage, p.Eval.Unavailable)
+		}
+	}
+}
+
 // TestLFNeedsAModelOrStage: template, cutoff_len and max_samples beside a script's own
 // model_name and num_epochs (training_cluster's config.yaml, read with yaml.safe_load) are no
 // LLaMA-Factory file: it has no model_name_or_path (v0), model (v1), stage or finetuning type.

@@ -72,8 +72,9 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	if o.ScriptKeys != nil || o.ModelCallbacks != nil {
 		return o
 	}
-	switch strings.ToLower(filepath.Ext(file)) {
-	case ".yaml", ".yml", ".json":
+	ext := strings.ToLower(filepath.Ext(file))
+	switch ext {
+	case ".yaml", ".yml", ".json", ".toml":
 	default:
 		return o
 	}
@@ -88,6 +89,12 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
 	at.once.Do(func() { scanRepoPython(root, at) })
+	if ext == ".toml" {
+		// A TOML job file (torchtitan's) learns only which packages the repository holds: a
+		// copy of the framework's own, whose defaults are its (dialect.Context.RepoPackages).
+		o.RepoPackages = at.packages
+		return o
+	}
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
 	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
 	o.NoFit = at.noFit[filepath.Clean(abs)]

@@ -545,3 +545,32 @@ func dataclassFields(text string) []string {
 	}
 	return out
 }
+
+// TestTorchtitanCopyInRepository: a repository holding its own torchtitan package runs its job
+// files with that copy, whose defaults may differ from the upstream commit trainlint read
+// (llama-mimi's dataloader takes 2 workers): no finding rests on a default there, while what the
+// file sets is still judged. Beside a torchtitan installed as a dependency, the defaults hold.
+func TestTorchtitanCopyInRepository(t *testing.T) {
+	const job = "[job]\ndump_folder = \"out\"\n[model]\nname = \"llama3\"\nflavor = \"1B\"\n[parallelism]\ndata_parallel_shard_degree = -1\n" +
+		"[training]\nlocal_batch_size = 8\nsteps = 1000\n[checkpoint]\nenable = false\n"
+	for _, own := range []bool{true, false} {
+		root := t.TempDir()
+		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "config/job.toml": job, "train.py": "import torchtitan\n"}
+		if own {
+			files["torchtitan/__init__.py"] = ""
+		}
+		testfs.Write(t, root, files)
+		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL101,TL204,TL304", filepath.Join(root, "config"))
+		var res lint.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v\n%s\n%s", err, out, errs)
+		}
+		codes := map[string]bool{}
+		for _, d := range res.Diagnostics {
+			codes[d.Code] = true
+		}
+		if !codes["TL304"] || codes["TL101"] == own || codes["TL204"] == own {
+			t.Errorf("own copy %v: findings %v", own, codes)
+		}
+	}
+}

@@ -32,6 +32,9 @@ type Context struct {
 	// (lint.Options.RepoNames); nil when unknown. The generic reader takes no fact from a key
 	// the repository's code never names: nothing there reads it (Amphion's keep_checkpoint_max).
 	RepoNames map[string]bool
+	// RepoPackages are the Python packages the repository holds (lint.Options.RepoPackages);
+	// nil when unknown. A repository holding torchtitan runs its own copy of it.
+	RepoPackages map[string]bool
 	// CheckpointClasses are the repository's classes that derive from a checkpoint callback
 	// (lint.Options.CheckpointClasses); nil when unknown.
 	CheckpointClasses map[string]bool

@@ -60,7 +60,35 @@ func detectTorchtitan(d *doc.Document) int {
 }
 
 func normalizeTorchtitan(d *doc.Document, ctx Context) *plan.Plan {
-	return readGenericPlan("torchtitan", d, ctx, readTorchtitan)
+	p := readGenericPlan("torchtitan", d, ctx, readTorchtitan)
+	if ctx.RepoPackages["torchtitan"] {
+		// The repository holds its own torchtitan package, which runs the file: a copy of some
+		// commit or a fork, whose defaults need not be @238fa99's (llama-mimi's dataloader
+		// defaults to 2 workers; MuLoCo's train.py validates on c4 with no [validation] table).
+		// What the file sets is still read.
+		undefault(&p.Train.PerDeviceBatch)
+		undefault(&p.Train.MaxSteps)
+		undefault(&p.Eval.Enabled)
+		undefault(&p.Eval.Interval)
+		undefault(&p.Eval.PerDeviceBatch)
+		undefault(&p.Data.Workers)
+		undefault(&p.Data.Prefetch)
+		undefault(&p.Data.Sharding)
+		undefault(&p.Ckpt.Enabled)
+		undefault(&p.Ckpt.Interval)
+		undefault(&p.Ckpt.Retention)
+		undefault(&p.Ckpt.Scope)
+		undefault(&p.Logging.Scope)
+		undefault(&p.Tracking.Trackers)
+	}
+	return p
+}
+
+// undefault forgets a fact that only a default gave.
+func undefault[T any](f *plan.Fact[T]) {
+	if f.Origin == plan.Default {
+		*f = plan.Fact[T]{}
+	}
 }
 
 func isTorchtitan(d *doc.Document) bool {

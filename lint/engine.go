@@ -85,6 +85,9 @@ type Options struct {
 	// scripts): a test or predict subcommand's default config, an evaluation script's Hydra
 	// primary (dialect.Context.NoFit).
 	NoFit bool
+	// LaunchKeys are the keys the repository's launcher scripts give on the command line after
+	// the file (the CLI reads them; dialect.Context.LaunchKeys).
+	LaunchKeys map[string]bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool

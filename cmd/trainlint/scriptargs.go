@@ -64,6 +64,9 @@ type repoPython struct {
 	// noFit are the config files (absolute) only scripts that never train read (nofit.go):
 	// lint.Options.NoFit.
 	noFit map[string]bool
+	// launch are the keys launcher scripts give on the command line after a config file, by
+	// the file's absolute path (launchers.go): lint.Options.LaunchKeys.
+	launch map[string]map[string]bool
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -98,6 +101,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
 	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
 	o.NoFit = at.noFit[filepath.Clean(abs)]
+	o.LaunchKeys = at.launch[filepath.Clean(abs)]
 	return o
 }
 
@@ -126,6 +130,7 @@ func scanRepoPython(root string, at *repoPython) {
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
+	launch, launchers := map[string]map[string]bool{}, 0
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -134,6 +139,13 @@ func scanRepoPython(root string, at *repoPython) {
 		if e.IsDir() {
 			if p != root && (strings.HasPrefix(name, ".") || skipDirs[name] || name == "site-packages" || name == "__pycache__") {
 				return filepath.SkipDir
+			}
+			return nil
+		}
+		if launcherExts[strings.ToLower(filepath.Ext(name))] && e.Type().IsRegular() && launchers < scriptScanFiles {
+			if data, err := os.ReadFile(p); err == nil && len(data) <= scriptFileBytes {
+				launchers++
+				launchKeys(root, p, string(data), launch) // launchers.go
 			}
 			return nil
 		}
@@ -227,7 +239,7 @@ func scanRepoPython(root string, at *repoPython) {
 	if !parsed {
 		keys = nil
 	}
-	at.keys, at.callbacks, at.packages, at.names, at.reads = keys, cbs, packages, names, reads
+	at.keys, at.callbacks, at.packages, at.names, at.reads, at.launch = keys, cbs, packages, names, reads, launch
 	at.checkpoints = checkpointClasses(bases)
 	for f := range fit {
 		delete(noFit, f) // read by a script that trains too

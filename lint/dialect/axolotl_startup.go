@@ -23,7 +23,7 @@ func axoRejections(root *doc.Node, p *plan.Plan) {
 	if axoForeignPlugins(root) {
 		return
 	}
-	p.Rejections = append(p.Rejections, KnowledgeOf("axolotl").Rejections(root, "axolotl", axoRuleChecks)...)
+	p.Rejections = append(p.Rejections, KnowledgeOf("axolotl").Rejections(root, "axolotl", axoRuleChecks, nil)...)
 }
 
 // axoStreaming: axolotl v0.18.0 src/axolotl/utils/schemas/validation.py refuses streaming: true

@@ -41,6 +41,10 @@ type Context struct {
 	// NoFit says only scripts that never train read the file (lint.Options.NoFit): a Trainer
 	// that never fits writes no checkpoint and syncs no batch norm.
 	NoFit bool
+	// LaunchKeys are keys a launcher script gives on the command line after the file
+	// (lint.Options.LaunchKeys): a LLaMA-Factory start-up check that needs one of them set
+	// is decided at launch.
+	LaunchKeys map[string]bool
 	// Hydra says the file is a run Hydra composes from a defaults list (lint.LintRun): the
 	// app's code builds the objects its groups do not instantiate, with arguments of its own.
 	Hydra bool

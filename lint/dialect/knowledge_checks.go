@@ -80,8 +80,9 @@ func (k *Knowledge) liveChecks() []liveCheck {
 // Rejections are the table's start-up refusals ("@check" rows) that the file's root fails, as
 // plan.Rejections of package pkg, in a stable order. skip names validators whose refusal a
 // playbook rule reports from the plan's facts. Only checks the newest tag read makes are
-// listed, from the first tag read that has them (Since) on.
-func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool) []plan.Rejection {
+// listed, from the first tag read that has them (Since) on. later are keys given at launch
+// (Context.LaunchKeys): a check that reads one the file leaves out is not decided by the file.
+func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip, later map[string]bool) []plan.Rejection {
 	if k == nil || root == nil || root.Kind != doc.Map {
 		return nil
 	}
@@ -91,7 +92,7 @@ func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip map[string]bool)
 		if skip[ch.name] {
 			continue
 		}
-		failed, at, ok := ch.cond.evalRoot(root)
+		failed, at, ok := ch.cond.evalRoot(root, later)
 		if !ok || !failed {
 			continue
 		}
@@ -162,7 +163,7 @@ func EvalCond(cond string, root *doc.Node) (result bool, at *doc.Node, ok bool) 
 	if !good {
 		return false, nil, false
 	}
-	return c.evalRoot(root)
+	return c.evalRoot(root, nil)
 }
 
 // cond is a compiled condition: an operator over kids ('!', '&', '|') or an atom.
@@ -224,8 +225,8 @@ func parseCond(s string) (*cond, string, bool) {
 }
 
 // evalRoot evaluates the condition on a file's root map.
-func (c *cond) evalRoot(root *doc.Node) (bool, *doc.Node, bool) {
-	e := condEval{root: root}
+func (c *cond) evalRoot(root *doc.Node, later map[string]bool) (bool, *doc.Node, bool) {
+	e := condEval{root: root, later: later}
 	v := e.eval(c)
 	if e.unknown {
 		return false, nil, false
@@ -237,6 +238,7 @@ type condEval struct {
 	root    *doc.Node
 	at      *doc.Node
 	unknown bool
+	later   map[string]bool
 }
 
 // eval evaluates c; "and" and "or" stop at the first operand that decides, like Python.
@@ -260,6 +262,10 @@ func (e *condEval) eval(c *cond) bool {
 		return false
 	}
 	n := e.root.Get(c.key)
+	if n == nil && e.later[c.key] {
+		e.unknown = true
+		return false
+	}
 	if n != nil && !n.IsNull() && e.at == nil {
 		e.at = n
 	}

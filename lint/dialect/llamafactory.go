@@ -190,7 +190,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			p.Schedule.Streaming = hfStreaming(root, "streaming")
 			hfBatchNorm(root, p, "model_name_or_path")
 		}
-		lfRejections(root, p)
+		lfRejections(root, p, ctx.LaunchKeys)
 	}
 	omegaconfLoadChecks(p, d, lfOmegaConf)
 	ApplyContext(p, ctx)

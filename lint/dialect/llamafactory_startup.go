@@ -18,6 +18,7 @@ import (
 // call _verify_model_args (hparams/parser.py@v0.9.5) but not get_train_args: every check of
 // get_train_args the newest tag read makes needs a stage other than sft, which such configs do
 // not write (TestLlamaFactoryTrainChecksNeedStage), so all checks are evaluated on every file.
-func lfRejections(root *doc.Node, p *plan.Plan) {
-	p.Rejections = append(p.Rejections, KnowledgeOf("llamafactory").Rejections(root, "llamafactory", nil)...)
+// later are the keys a launcher gives after the file (read_args merges them into it).
+func lfRejections(root *doc.Node, p *plan.Plan, later map[string]bool) {
+	p.Rejections = append(p.Rejections, KnowledgeOf("llamafactory").Rejections(root, "llamafactory", nil, later)...)
 }

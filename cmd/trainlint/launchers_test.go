@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint"
+	"github.com/trainlint/trainlint/lint/testfs"
+)
+
+// launchKeys reads the key=value words after a config file on a script's command lines, across
+// continued lines, from the repository root or the script's folder, and nothing else.
+func TestLaunchKeys(t *testing.T) {
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{"configs/base.yaml": "a: 1\n", "jobs/local.yaml": "b: 2\n"})
+	script := filepath.Join(root, "jobs", "run.sbatch")
+	launch := map[string]map[string]bool{}
+	launchKeys(root, script, "#!/bin/bash\naccelerate launch \\\n  src/train.py configs/base.yaml \\\n  model_name_or_path=\"Qwen/Qwen2.5-7B\" \\\n  dataset=x output_dir=out --flag\n"+
+		"llamafactory-cli train local.yaml lora.rank=8 # trailing=comment\n"+
+		"python train.py configs/missing.yaml model_name_or_path=m\npython train.py configs/base.yaml\necho configs/base.yaml=1\n", launch)
+	want := map[string]map[string]bool{
+		filepath.Join(root, "configs", "base.yaml"): {"model_name_or_path": true, "dataset": true, "output_dir": true},
+		filepath.Join(root, "jobs", "local.yaml"):   {"lora.rank": true},
+	}
+	if !reflect.DeepEqual(launch, want) {
+		t.Errorf("got %v\nwant %v", launch, want)
+	}
+}
+
+// A LLaMA-Factory base recipe without model_name_or_path stops at start-up when run alone, but
+// not when every run the repository's launchers make gives the model on the command line
+// (read_args merges the words into the YAML): the refusal is then no claim about the file.
+func TestLaunchKeysSilenceMissingModel(t *testing.T) {
+	const recipe = "stage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\ntemplate: qwen\noutput_dir: out\n"
+	for _, tc := range []struct {
+		script string
+		want   bool
+	}{
+		{"llamafactory-cli train configs/base.yaml model_name_or_path=Qwen/Qwen2.5-7B\n", false},
+		{"llamafactory-cli train configs/base.yaml learning_rate=1e-4\n", true},
+		{"", true},
+	} {
+		root := t.TempDir()
+		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "configs/base.yaml": recipe}
+		if tc.script != "" {
+			files["scripts/run.sh"] = tc.script
+		}
+		testfs.Write(t, root, files)
+		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL011", filepath.Join(root, "configs"))
+		var res lint.Result
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatalf("%v\n%s\n%s", err, out, errs)
+		}
+		if got := len(res.Diagnostics) == 1; got != tc.want {
+			t.Errorf("script %q: findings %+v", tc.script, res.Diagnostics)
+		}
+	}
+}

@@ -20,6 +20,9 @@ import (
 // keeps its fix only where the edit is certain (runFix): a value the run's primary file writes
 // itself, in a run launched without overrides.
 func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
+	if run.Unlaunched {
+		return nil
+	}
 	var diags []Diagnostic
 	active := Selected(rules, o.Select, o.Ignore)
 	unresolvedOn := false
@@ -522,6 +525,9 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 
 // CountReads adds one to readers for each file run composes (each once, the primary too).
 func CountReads(readers map[string]int, run *compose.Run) {
+	if run.Unlaunched {
+		return
+	}
 	readers[run.Primary]++
 	for _, d := range run.Files {
 		if d.Path != run.Primary {
@@ -556,6 +562,10 @@ func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Option
 	}
 	cache.Join(fsys, run, lim)
 	cache.Launch(fsys, run, s.Launcher, lim)
+	// A primary paired with an experiment it has no entry for, whose override entries Hydra
+	// would refuse there, is a guess nobody launches (an eval config whose comment names
+	// experiments): it says nothing about either file, and reads none of them.
+	run.Unlaunched = s.Added && run.Unmatched
 	return run
 }
 

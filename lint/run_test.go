@@ -683,3 +683,45 @@ func TestRunsHydraTrainerWithoutCallbacks(t *testing.T) {
 		t.Errorf("plain Trainer config: %v, want TL301", codes)
 	}
 }
+
+// A primary with no experiment entry is paired with the experiments (+experiment=x) when a
+// comment names them. Where Hydra would refuse an experiment's override entries there (an eval
+// config whose comment, copied from an experiment, reads "python train.py experiment=x"), the
+// pairing is a guess nobody launches: no finding from it. Where the pairing composes (an
+// experiment that overrides a group the primary has), it is linted as before.
+func TestGuessedExperimentPairing(t *testing.T) {
+	files := map[string]string{
+		"configs/train.yaml":             "defaults:\n  - _self_\n  - data: a\n  - callbacks: default\n  - experiment: null\n",
+		"configs/eval.yaml":              "# to run: python train.py experiment=x\ndefaults:\n  - _self_\n  - data: a\nckpt_path: last.ckpt\n",
+		"configs/data/a.yaml":            "x: 1\n",
+		"configs/data/b.yaml":            "x: 2\n",
+		"configs/callbacks/default.yaml": "c: 1\n",
+		"configs/callbacks/none.yaml":    "c: 2\n",
+		"configs/experiment/x.yaml":      "# @package _global_\ndefaults:\n  - override /data: b\n  - override /callbacks: none\n",
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	tl011 := func() []string {
+		var out []string
+		for _, d := range lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{}).Diagnostics {
+			if d.Code == "TL011" {
+				out = append(out, d.File+":"+itoa(d.Line))
+			}
+		}
+		return out
+	}
+	if got := tl011(); len(got) != 0 {
+		t.Errorf("a guessed pairing Hydra refuses: TL011 %v", got)
+	}
+	// train.yaml has the experiment entry: experiment=x is how it runs, and a refusal there is
+	// real (its defaults list has no model group for the experiment to override).
+	files["configs/experiment/x.yaml"] += "  - override /model: big\n"
+	files["configs/model/big.yaml"] = "w: 1\n"
+	names = append(names, "configs/model/big.yaml")
+	if got := tl011(); len(got) != 1 || got[0] != "configs/experiment/x.yaml:5" {
+		t.Errorf("a refusal of a listed experiment: TL011 %v", got)
+	}
+}

@@ -25,7 +25,7 @@ type OptionHost struct {
 // HostOf is run's OptionHost; ok is false for a run that is no Hydra composition (a code
 // config's, a Single run).
 func HostOf(s compose.Spec, run *compose.Run) (OptionHost, bool) {
-	if s.Single || compose.IsCodeConfig(s.Primary) || run == nil {
+	if s.Single || compose.IsCodeConfig(s.Primary) || run == nil || run.Unlaunched {
 		return OptionHost{}, false
 	}
 	return OptionHost{Spec: s, dir: path.Dir(s.Primary), entries: run.Entries()}, true

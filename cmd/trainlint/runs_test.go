@@ -887,3 +887,28 @@ func TestCheckUnreadOptionRefusal(t *testing.T) {
 		}
 	}
 }
+
+// An eval config whose comment, copied from an experiment, names experiments is paired with
+// them (+experiment=x); where Hydra refuses the experiment's override entries there, the pairing
+// is a guess nobody launches, and no TL011 comes of it (Lightning-hydra's eval configs).
+func TestGuessedExperimentPairingCLI(t *testing.T) {
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{
+		".git/HEAD":                      "ref: refs/heads/main\n",
+		"configs/train.yaml":             "defaults:\n  - _self_\n  - data: a\n  - callbacks: default\n  - experiment: null\n",
+		"configs/eval.yaml":              "# to run: python train.py experiment=x\ndefaults:\n  - _self_\n  - data: a\nckpt_path: last.ckpt\n",
+		"configs/data/a.yaml":            "x: 1\n",
+		"configs/data/b.yaml":            "x: 2\n",
+		"configs/callbacks/default.yaml": "c: 1\n",
+		"configs/callbacks/none.yaml":    "c: 2\n",
+		"configs/experiment/x.yaml":      "# @package _global_\ndefaults:\n  - override /data: b\n  - override /callbacks: none\n",
+	})
+	_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL011", root)
+	var res lint.Result
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s\n%s", err, out, errs)
+	}
+	if len(res.Diagnostics) != 0 {
+		t.Errorf("TL011 from a guessed pairing: %+v", res.Diagnostics)
+	}
+}

@@ -96,6 +96,11 @@ type Run struct {
 	// or the group's other options write at the root): the composed values are not the run's,
 	// so no rule reads them (composition.md: rules stay silent rather than guess).
 	Partial bool
+	// Unmatched says the run was refused for an override entry no defaults list matches.
+	Unmatched bool
+	// Unlaunched marks a guessed run (Spec.Added) nobody launches: it makes no finding and
+	// counts as no reader of its files (lint.ComposeSpec).
+	Unlaunched bool
 	// entries are the override keys of the defaults lists' entries (group, or group@pkg), as
 	// the command line's group choices are matched against them (HasEntry).
 	entries map[string]bool
@@ -365,7 +370,7 @@ func (c *composer) unmatchedOverrides() {
 		}
 	}
 	c.problem(Refused, at.file, at.kv.KeySpan, noMatch(strings.TrimSpace(strings.TrimPrefix(at.kv.Key, "override")), first, "override", first))
-	c.run.Partial = true
+	c.run.Partial, c.run.Unmatched = true, true
 }
 
 func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string) {

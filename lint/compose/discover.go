@@ -18,6 +18,10 @@ type Spec struct {
 	// Single marks a run of one file that is not composed (a recipe whose keys name other
 	// files: Cache.Single, then Cache.Join).
 	Single bool
+	// Added marks a primary paired by Discover with an experiment its defaults lists have no
+	// entry for (+experiment=x): a guess at how it is launched, dropped when Hydra would refuse
+	// the experiment's override entries there (Run.Unmatched).
+	Added bool
 }
 
 // Name is the run's name in messages: the primary config, with its overrides.
@@ -250,7 +254,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			if bases[name] {
 				continue // a base other experiments build on, composed in their runs
 			}
-			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}})
+			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}, Added: choose[0] == '+'})
 		}
 	}
 	// Fragments: files under a root's directory that are not roots themselves.

@@ -88,6 +88,15 @@ type Options struct {
 	// LaunchKeys are the keys the repository's launcher scripts give on the command line after
 	// the file (the CLI reads them; dialect.Context.LaunchKeys).
 	LaunchKeys map[string]bool
+	// ScriptDefaults are the keys the repository's scripts read from a mapping with a default of
+	// their own (cfg.get("save_steps", 50000)), in a repository whose Python fills no
+	// dataclasses from configs (the CLI reads them): facts only a framework default gives for
+	// them are dropped (forgetScriptDefaults).
+	ScriptDefaults map[string]bool
+	// ScriptSets are the dotted keys the repository's scripts assign on a config object before
+	// using it (cfg.model.global_batch_size = ...; the CLI reads them): no fact is taken for
+	// them from the file (forgetScriptDefaults).
+	ScriptSets map[string]bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool
@@ -236,6 +245,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 			}
 		}()
 		a.Plan = a.Dialect.Normalize(a.Doc, o.dialectContext())
+		forgetScriptDefaults(a.Plan, o.ScriptDefaults, o.ScriptSets)
 		if o.HydraLoaded && a.Plan != nil {
 			// A file Hydra composes: a value it sets may be overridden by the run's other files
 			// (a callbacks option without the monitor its sibling sets), so only refusals of a

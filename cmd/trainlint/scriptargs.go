@@ -27,6 +27,13 @@ import (
 // argsPop is a key taken out of a mapping named args: args.pop("evaluators", None).
 var argsPop = regexp.MustCompile(`\bargs\.pop\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']`)
 
+// getDefault is a key read from a mapping with a default of the script's own:
+// train_config.get("save_steps", 50000). A default of None is not one.
+var getDefault = regexp.MustCompile(`\.get\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*,\s*([^)\s,][^),]*)\)`)
+
+// cfgSet is a config value a script assigns before use: cfg.model.global_batch_size = ...
+var cfgSet = regexp.MustCompile(`\b(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*=(?:[^=]|$)`)
+
 // argParsers are the parsers that fill dataclasses from a config file.
 var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
 
@@ -67,6 +74,12 @@ type repoPython struct {
 	// launch are the keys launcher scripts give on the command line after a config file, by
 	// the file's absolute path (launchers.go): lint.Options.LaunchKeys.
 	launch map[string]map[string]bool
+	// gets are the keys its scripts read from a mapping with a default of their own, when no
+	// Python of it fills dataclasses from a config (argParsers): lint.Options.ScriptDefaults.
+	gets map[string]bool
+	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
+	// = ...): lint.Options.ScriptSets.
+	sets map[string]bool
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -102,6 +115,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
 	o.NoFit = at.noFit[filepath.Clean(abs)]
 	o.LaunchKeys = at.launch[filepath.Clean(abs)]
+	o.ScriptDefaults, o.ScriptSets = at.gets, at.sets
 	return o
 }
 
@@ -130,7 +144,7 @@ func scanRepoPython(root string, at *repoPython) {
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
-	launch, launchers := map[string]map[string]bool{}, 0
+	launch, launchers, gets, sets := map[string]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -216,6 +230,14 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !testFile(p) {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
+			for _, m := range cfgSet.FindAllStringSubmatch(text, -1) {
+				sets[m[1]] = true
+			}
+			for _, m := range getDefault.FindAllStringSubmatch(text, -1) {
+				if strings.TrimSpace(m[2]) != "None" {
+					gets[m[1]] = true
+				}
+			}
 		}
 		if strings.Contains(text, "LightningCLI)") && !testFile(p) {
 			for _, c := range cliCallbacks(text) {
@@ -238,8 +260,9 @@ func scanRepoPython(root string, at *repoPython) {
 	}
 	if !parsed {
 		keys = nil
+		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
 	}
-	at.keys, at.callbacks, at.packages, at.names, at.reads, at.launch = keys, cbs, packages, names, reads, launch
+	at.keys, at.callbacks, at.packages, at.names, at.reads, at.launch, at.sets = keys, cbs, packages, names, reads, launch, sets
 	at.checkpoints = checkpointClasses(bases)
 	for f := range fit {
 		delete(noFit, f) // read by a script that trains too

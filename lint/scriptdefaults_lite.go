@@ -1,0 +1,8 @@
+//go:build trainlint_lite
+
+package lint
+
+import "github.com/trainlint/trainlint/lint/plan"
+
+// forgetScriptDefaults in the light build: the browser reads no repository's scripts.
+func forgetScriptDefaults(*plan.Plan, map[string]bool, map[string]bool) {}

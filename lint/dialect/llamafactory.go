@@ -181,9 +181,9 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)
 			lfSwanlab(root, p)
 			lfEvalData(root, p, ctx.Targets["llamafactory"])
-			// CustomPPOTrainer raises NotImplementedError for an eval dataset
-			// (train/ppo/trainer.py@v0.8.3-v0.9.5): the ppo stage cannot evaluate.
-			p.Eval.Unavailable = root.Get("stage").IsScalar() && root.Get("stage").Value == "ppo"
+			if s := root.Get("stage"); s.IsScalar() && s.Value == "ppo" {
+				lfPPO(p)
+			}
 			// DataArguments.streaming: get_train_args raises "Please specify `max_steps` in
 			// streaming mode." when max_steps is -1 (hparams/parser.py); the Trainer refuses any
 			// max_steps <= 0 without a dataset length.
@@ -200,6 +200,19 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 		deriveGlobalBatch(p)
 	}
 	return p
+}
+
+// lfPPO: the ppo stage trains in CustomPPOTrainer's own loop (train/ppo/trainer.py, v0.8.3 to
+// v0.9.5). It raises NotImplementedError for an eval dataset, so it cannot evaluate; it iterates
+// the DataLoader TRL's PPOTrainer builds (no num_workers), so dataloader_num_workers is not
+// read; it saves every save_steps whatever save_strategy says, with no rotation by
+// save_total_limit.
+func lfPPO(p *plan.Plan) {
+	p.Eval.Unavailable = true
+	p.Data.Workers = plan.Fact[int]{Key: "dataloader_num_workers", Note: "the ppo stage's loader does not read it"}
+	p.Data.Prefetch = plan.Fact[int]{}
+	p.Ckpt.Enabled = plan.Fact[bool]{Key: "save_strategy", Note: "the ppo stage saves every save_steps whatever it says"}
+	p.Ckpt.Retention = plan.Fact[plan.Retention]{}
 }
 
 // lfTrains reports a v0 file that trains: every stage's workflow trains only under `if

@@ -97,12 +97,18 @@ func TestLFEvalDataCheckByVersion(t *testing.T) {
 }
 
 // The ppo stage cannot evaluate (CustomPPOTrainer raises for an eval dataset): evaluation is
-// unavailable there, and available to the other stages.
+// unavailable there, and available to the other stages. Its loop reads neither
+// dataloader_num_workers nor save_strategy.
 func TestLFPPOCannotEvaluate(t *testing.T) {
 	for stage, want := range map[string]bool{"ppo": true, "sft": false, "dpo": false} {
-		d := parseYAMLDoc(t, "model_name_or_path: m\nstage: "+stage+"\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\ntemplate: llama3\noutput_dir: out\n")
-		if p := LlamaFactory.Normalize(d, Context{}); p.Eval.Unavailable != want {
+		d := parseYAMLDoc(t, "model_name_or_path: m\nstage: "+stage+"\ndo_train: true\nfinetuning_type: lora\ndataset: alpaca\ntemplate: llama3\noutput_dir: out\nsave_strategy: \"no\"\n")
+		p := LlamaFactory.Normalize(d, Context{})
+		if p.Eval.Unavailable != want {
 			t.Errorf("stage %s: Eval.Unavailable %v", stage, p.Eval.Unavailable)
+		}
+		// Its own loop: TRL's loader (no num_workers), saves every save_steps.
+		if p.Data.Workers.Known() == want || p.Ckpt.Enabled.Known() == want {
+			t.Errorf("stage %s: workers %+v, checkpoints %+v", stage, p.Data.Workers, p.Ckpt.Enabled)
 		}
 	}
 }

@@ -172,6 +172,9 @@ type composer struct {
 	partialPre bool
 	// searchReported: the open search path entry was named in this pass's problems
 	searchReported bool
+	// pos is the place in Hydra's walk of the config whose defaults list is being read
+	// (entrySite.pos), with the current entry's rank last.
+	pos []int
 	// found are the overrides met in defaults lists during the last pass, foundAt the entries
 	// that wrote them; chosenAt are the entries that wrote the choices adopted from them, by
 	// group (a missing option is reported there: the override names it).
@@ -221,6 +224,24 @@ type composer struct {
 type entrySite struct {
 	file string
 	kv   *doc.Node
+	// pos is the place of the entry's config in Hydra's walk of the defaults tree (a config's
+	// own overrides first, then its children in reverse list order, depth first; the
+	// primary's is empty): the order in which Hydra registers override entries.
+	pos []int
+}
+
+// before reports whether Hydra registers the override entry a before b: the config it lies in
+// comes first in the walk (a parent before its children), else it comes first in its file.
+func (a entrySite) before(b entrySite) bool {
+	for i := 0; i < len(a.pos) && i < len(b.pos); i++ {
+		if a.pos[i] != b.pos[i] {
+			return a.pos[i] < b.pos[i]
+		}
+	}
+	if len(a.pos) != len(b.pos) {
+		return len(a.pos) < len(b.pos)
+	}
+	return a.file < b.file || a.file == b.file && a.kv.KeySpan.Start.Offset < b.kv.KeySpan.Start.Offset
 }
 
 // groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
@@ -282,6 +303,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
 		c.found = map[string]string{}
 		c.foundAt = map[string]entrySite{}
+		c.pos = c.pos[:0]
 		c.seen = map[string]bool{}
 		c.seenPkg = map[string]bool{}
 		c.nodes = 0
@@ -340,9 +362,8 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 // start-up (hydra/_internal/defaults_list.py ensure_overrides_used, v1.3.2), so the run is
 // not read further. Only a run read whole is judged: an entry may sit in a config not read.
 func (c *composer) unmatchedOverrides() {
-	// Hydra stops at the first it registered: a config's entries in list order, the primary's
-	// before those of the configs it includes (_update_overrides). Included files are taken
-	// by name here, so every read reports the same one.
+	// Hydra stops at the first it registered (_update_overrides, called for each config as its
+	// walk of the tree reaches it: entrySite.before).
 	first, at := "", entrySite{}
 	for g, e := range c.foundAt {
 		// Hydra's own groups (hydra/job_logging: colorlog) have their entries in Hydra's
@@ -350,7 +371,7 @@ func (c *composer) unmatchedOverrides() {
 		if c.seen[g] || strings.HasPrefix(g+"/", "hydra/") {
 			continue
 		}
-		if p, q := e.file != c.run.Primary, at.file != c.run.Primary; first == "" || p != q && q || p == q && (e.file < at.file || e.file == at.file && e.kv.KeySpan.Start.Offset < at.kv.KeySpan.Start.Offset) {
+		if first == "" || e.before(at) {
 			first, at = g, e
 		}
 	}
@@ -371,6 +392,15 @@ func (c *composer) unmatchedOverrides() {
 	}
 	c.problem(Refused, at.file, at.kv.KeySpan, noMatch(strings.TrimSpace(strings.TrimPrefix(at.kv.Key, "override")), first, "override", first))
 	c.run.Partial, c.run.Unmatched = true, true
+}
+
+// site is the place in Hydra's walk of the config whose entry is being read: pos without the
+// entry's own rank.
+func (c *composer) site() []int {
+	if len(c.pos) == 0 {
+		return nil
+	}
+	return append([]int(nil), c.pos[:len(c.pos)-1]...)
 }
 
 func (c *composer) problem(k ProblemKind, file string, span doc.Span, msg string) {
@@ -582,11 +612,20 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	if defaults != nil && defaults.Kind == doc.Seq {
 		c.lists = append(c.lists, &listFrame{defaults: defaults, cdir: cdir, pkg: pkg, primary: primary})
 		defer func() { c.lists = c.lists[:len(c.lists)-1] }()
-		for _, item := range defaults.Children {
+		// Hydra walks a list's entries in reverse, the command line's +group entries (appended
+		// to the primary's list) first.
+		base, n, m := c.pos, len(defaults.Children), 0
+		if primary {
+			m = len(c.appended)
+		}
+		for i, item := range defaults.Children {
+			c.pos = append(base[:len(base):len(base)], n+m-1-i)
 			c.entry(root, item, cdir, pkg, p, mergeSelf, &selfDone, primary)
 		}
+		c.pos = base
 		if primary {
-			for _, a := range c.appended {
+			for k, a := range c.appended {
+				c.pos = append(base[:len(base):len(base)], m-1-k)
 				if c.seenPkg[cliKey(a.group, a.pkg)] {
 					// Hydra refuses a second entry for a group and package the list has.
 					c.problem(Refused, "", doc.Span{}, "override "+quote(a.text)+" adds group "+quote(a.group)+", which the defaults list already has: Hydra stops at start-up (\"Multiple values for "+a.group+". To override a value use 'override "+a.group+": "+a.option+"'\"); drop the +")
@@ -599,6 +638,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 				c.seen[a.group] = true // an entry an override entry may match
 				c.loadGroup(root, a.group, a.option, pkg, dotted(a.group), nil, p)
 			}
+			c.pos = base
 		}
 	}
 	// Hydra 1.1+ merges a config's own values after its defaults when _self_ is not listed.
@@ -761,10 +801,10 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	if k.override {
 		if len(options) > 0 {
 			c.found[group] = options[0]
-			c.foundAt[group] = entrySite{file, kv}
+			c.foundAt[group] = entrySite{file, kv, c.site()}
 		} else if isNull {
 			c.found[group] = ""
-			c.foundAt[group] = entrySite{file, kv}
+			c.foundAt[group] = entrySite{file, kv, c.site()}
 		}
 		return
 	}

@@ -249,6 +249,29 @@ func TestComposeUnmatchedOverrideEntry(t *testing.T) {
 	first("zeta", 3)
 	two["c/train.yaml"] += "  - override /omega: a\n"
 	first("omega", 5)
+	// Included configs: Hydra walks a list in reverse, depth first (checked with 1.3.2): of two
+	// options, the later one's entry; of a data option and an experiment listed after it, the
+	// experiment's; a command line's +experiment=x comes after the list, so first.
+	walk := func(files map[string]string, ovs []string, wantFile string) {
+		t.Helper()
+		r := Compose(mapFS(files), "c/train.yaml", ovs, Limits{})
+		if len(r.Problems) != 1 || r.Problems[0].File != wantFile {
+			t.Errorf("%v: want the refusal in %s: %+v", ovs, wantFile, r.Problems)
+		}
+	}
+	walk(map[string]string{
+		"c/train.yaml": "defaults:\n  - _self_\n  - a: x\n  - b: y\n",
+		"c/a/x.yaml":   "defaults:\n  - override /zeta: q\n",
+		"c/b/y.yaml":   "defaults:\n  - override /alpha: q\n",
+	}, nil, "c/b/y.yaml")
+	three := map[string]string{
+		"c/train.yaml":        "defaults:\n  - _self_\n  - data: a\n  - experiment: x\n",
+		"c/data/a.yaml":       "defaults:\n  - override /zeta: q\nv: 1\n",
+		"c/experiment/x.yaml": "# @package _global_\ndefaults:\n  - override /alpha: q\n",
+	}
+	walk(three, nil, "c/experiment/x.yaml")
+	three["c/train.yaml"] = "defaults:\n  - _self_\n  - data: a\n"
+	walk(three, []string{"+experiment=x"}, "c/experiment/x.yaml")
 	// Overrides of Hydra's own groups match entries of Hydra's config, not the run's.
 	files["c/train.yaml"] = "defaults:\n  - _self_\n  - callbacks: none\n  - experiment: null\n  - override hydra/job_logging: colorlog\n  - hydra: default\n"
 	files["c/hydra/default.yaml"] = "defaults:\n  - override hydra_logging: colorlog\n"

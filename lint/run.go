@@ -80,6 +80,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 			}
 		}()
 		a.Plan = a.Dialect.Normalize(a.Doc, runContext(run, o))
+		forgetScriptDefaults(a.Plan, o.ScriptDefaults, o.ScriptSets)
 		// Files the run's keys name (a DeepSpeed config): the values the framework would
 		// refuse given the recipe become the plan's mismatches.
 		var launchDS *doc.Document
@@ -481,6 +482,9 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := ComposeSpec(cache, fsys, s, o)
+		if run.Unlaunched {
+			continue // a guess nobody launches: no run of the tree
+		}
 		if !o.NoRunFixes { // else no file counts as read by one run alone
 			CountReads(readers, run)
 		}

@@ -32,7 +32,21 @@ var argsPop = regexp.MustCompile(`\bargs\.pop\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["
 var getDefault = regexp.MustCompile(`\.get\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*,\s*([^)\s,][^),]*)\)`)
 
 // cfgSet is a config value a script assigns before use: cfg.model.global_batch_size = ...
-var cfgSet = regexp.MustCompile(`\b(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*=(?:[^=]|$)`)
+// (not self.config.x nor model.config.x: an object's attribute, not the run's config).
+var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*=(?:[^=]|$)`)
+
+// configUses adds to gets the keys text reads from a mapping with a default of its own
+// (getDefault), and to sets the dotted keys it assigns on a config (cfgSet).
+func configUses(text string, gets, sets map[string]bool) {
+	for _, m := range cfgSet.FindAllStringSubmatch(text, -1) {
+		sets[m[1]] = true
+	}
+	for _, m := range getDefault.FindAllStringSubmatch(text, -1) {
+		if d := strings.TrimSpace(m[2]); d != "None" && d != "default=None" {
+			gets[m[1]] = true
+		}
+	}
+}
 
 // argParsers are the parsers that fill dataclasses from a config file.
 var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
@@ -71,8 +85,8 @@ type repoPython struct {
 	// noFit are the config files (absolute) only scripts that never train read (nofit.go):
 	// lint.Options.NoFit.
 	noFit map[string]bool
-	// launch are the keys launcher scripts give on the command line after a config file, by
-	// the file's absolute path (launchers.go): lint.Options.LaunchKeys.
+	// launch are the keys every launch in the launcher scripts gives on the command line after
+	// a config file, by the file's absolute path (launchers.go): lint.Options.LaunchKeys.
 	launch map[string]map[string]bool
 	// gets are the keys its scripts read from a mapping with a default of their own, when no
 	// Python of it fills dataclasses from a config (argParsers): lint.Options.ScriptDefaults.
@@ -144,7 +158,7 @@ func scanRepoPython(root string, at *repoPython) {
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
-	launch, launchers, gets, sets := map[string]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
+	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -230,14 +244,7 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !testFile(p) {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
-			for _, m := range cfgSet.FindAllStringSubmatch(text, -1) {
-				sets[m[1]] = true
-			}
-			for _, m := range getDefault.FindAllStringSubmatch(text, -1) {
-				if strings.TrimSpace(m[2]) != "None" {
-					gets[m[1]] = true
-				}
-			}
+			configUses(text, gets, sets)
 		}
 		if strings.Contains(text, "LightningCLI)") && !testFile(p) {
 			for _, c := range cliCallbacks(text) {
@@ -262,7 +269,13 @@ func scanRepoPython(root string, at *repoPython) {
 		keys = nil
 		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
 	}
-	at.keys, at.callbacks, at.packages, at.names, at.reads, at.launch, at.sets = keys, cbs, packages, names, reads, launch, sets
+	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
+	at.launch = map[string]map[string]bool{}
+	for cfg, launches := range launch {
+		if keys := launchedKeys(launches); keys != nil {
+			at.launch[cfg] = keys
+		}
+	}
 	at.checkpoints = checkpointClasses(bases)
 	for f := range fit {
 		delete(noFit, f) // read by a script that trains too

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint"
@@ -47,15 +48,46 @@ func TestScriptSetsReplaceFileValues(t *testing.T) {
 		{"@hydra_runner(config_path='conf', config_name='baseline')\ndef main(cfg):\n    cfg.model.global_batch_size = cfg.trainer.devices * cfg.model.micro_batch_size\n", 0},
 		{"@hydra_runner(config_path='conf', config_name='baseline')\ndef main(cfg):\n    if cfg.model.global_batch_size == 16:\n        pass\n", 1},
 	} {
-		root := t.TempDir()
-		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "train.py": tc.script, "conf/baseline.yaml": cfg})
-		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL701", "--framework", "nemo", filepath.Join(root, "conf"))
-		var res lint.Result
-		if err := json.Unmarshal([]byte(out), &res); err != nil {
-			t.Fatalf("%v\n%s\n%s", err, out, errs)
+		for _, composed := range []bool{false, true} {
+			root := t.TempDir()
+			c := cfg
+			files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "train.py": tc.script}
+			if composed {
+				// A primary with a defaults list is linted as a composed run.
+				c = "defaults:\n  - optim@model.optim: adam\n  - _self_\n" + cfg
+				files["conf/optim/adam.yaml"] = "name: adam\n"
+			}
+			files["conf/baseline.yaml"] = c
+			testfs.Write(t, root, files)
+			_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL701", "--framework", "nemo", filepath.Join(root, "conf"))
+			var res lint.Result
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("%v\n%s\n%s", err, out, errs)
+			}
+			if len(res.Diagnostics) != tc.want {
+				t.Errorf("script %q, composed %v: findings %+v", tc.script, composed, res.Diagnostics)
+			}
 		}
-		if len(res.Diagnostics) != tc.want {
-			t.Errorf("script %q: findings %+v", tc.script, res.Diagnostics)
-		}
+	}
+}
+
+// What the scan takes as a script's own default or assignment, and what it leaves.
+func TestScriptDefaultPatterns(t *testing.T) {
+	text := `a = cfg.get("save_steps", 50000)
+b = cfg.get("eval_steps", None)
+c = cfg.get("logging_steps", default=None)
+cfg.model.global_batch_size = 8
+self.config.hidden_size = 4
+model.config.vocab_size = 3
+if cfg.trainer.devices == 8: pass
+config.seed = 1
+`
+	gets, sets := map[string]bool{}, map[string]bool{}
+	configUses(text, gets, sets)
+	if !reflect.DeepEqual(gets, map[string]bool{"save_steps": true}) {
+		t.Errorf("defaults %v", gets)
+	}
+	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true}) {
+		t.Errorf("assignments %v", sets)
 	}
 }

@@ -16,47 +16,67 @@ import (
 // launcherExts are the script files read for command lines.
 var launcherExts = map[string]bool{".sh": true, ".bash": true, ".sbatch": true, ".slurm": true}
 
-// launchKeys adds to launch, by the config file's absolute path, the keys of the `key=value`
-// words that follow a config file on a command line of the script at path (in root). The
-// config is looked for from root (where scripts are usually run), then from the script's
-// folder; a path that names no file is left out.
-func launchKeys(root, path, text string, launch map[string]map[string]bool) {
+// launchCommands are the words that start a LLaMA-Factory launch (its CLI, or its train.py run
+// by an interpreter or a launcher): a config named on a line without one (echo, cp, a usage
+// text) is no launch.
+var launchCommands = map[string]bool{"llamafactory-cli": true, "lmf": true, "python": true, "python3": true, "torchrun": true, "accelerate": true, "deepspeed": true}
+
+// launchKeys records in launch, by the config file's absolute path, the keys of the `key=value`
+// words that follow a config file on each command line of the script at path (in root) that
+// launches it, one set a launch (a launch with none records an empty set). Comments are left
+// out. The config is looked for from root (where scripts are usually run), then from the
+// script's folder; a path that names no file is left out. launchedKeys keeps what every launch
+// gives.
+func launchKeys(root, path, text string, launch map[string][]map[string]bool) {
 	text = strings.ReplaceAll(text, "\\\r\n", " ")
 	text = strings.ReplaceAll(text, "\\\n", " ")
 	for _, line := range strings.Split(text, "\n") {
-		if i := strings.Index(line, " #"); i >= 0 {
-			line = line[:i]
-		}
 		words := strings.Fields(line)
 		for i, w := range words {
+			if strings.HasPrefix(w, "#") {
+				words = words[:i] // a comment to the end of the line
+				break
+			}
+		}
+		command := false
+		for i, w := range words {
 			w = strings.Trim(w, `"'`)
+			command = command || launchCommands[filepath.Base(w)]
 			ext := strings.ToLower(filepath.Ext(w))
-			if ext != ".yaml" && ext != ".yml" && ext != ".json" || strings.Contains(w, "=") || strings.Contains(w, "$") {
+			if !command || ext != ".yaml" && ext != ".yml" && ext != ".json" || strings.Contains(w, "=") || strings.Contains(w, "$") {
 				continue
 			}
-			var keys []string
+			keys := map[string]bool{}
 			for _, o := range words[i+1:] {
 				k, _, ok := strings.Cut(strings.TrimLeft(o, `"'`), "=")
 				if !ok || !launchKey(k) {
 					break
 				}
-				keys = append(keys, k)
+				keys[k] = true
 			}
-			if len(keys) == 0 {
-				continue
-			}
-			cfg := configAt(root, path, w)
-			if cfg == "" {
-				continue
-			}
-			if launch[cfg] == nil {
-				launch[cfg] = map[string]bool{}
-			}
-			for _, k := range keys {
-				launch[cfg][k] = true
+			if cfg := configAt(root, path, w); cfg != "" {
+				launch[cfg] = append(launch[cfg], keys)
 			}
 		}
 	}
+}
+
+// launchedKeys are the keys every launch recorded gives (nil when none does).
+func launchedKeys(launches []map[string]bool) map[string]bool {
+	var out map[string]bool
+	for k := range launches[0] {
+		all := true
+		for _, l := range launches[1:] {
+			all = all && l[k]
+		}
+		if all {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // launchKey reports a dotted key as an OmegaConf dotlist word writes it (a.b_c).

@@ -81,7 +81,7 @@ func (k *Knowledge) liveChecks() []liveCheck {
 // plan.Rejections of package pkg, in a stable order. skip names validators whose refusal a
 // playbook rule reports from the plan's facts. Only checks the newest tag read makes are
 // listed, from the first tag read that has them (Since) on. later are keys given at launch
-// (Context.LaunchKeys): a check that reads one the file leaves out is not decided by the file.
+// (Context.LaunchKeys): a check that reads one is not decided by the file.
 func (k *Knowledge) Rejections(root *doc.Node, pkg string, skip, later map[string]bool) []plan.Rejection {
 	if k == nil || root == nil || root.Kind != doc.Map {
 		return nil
@@ -262,7 +262,7 @@ func (e *condEval) eval(c *cond) bool {
 		return false
 	}
 	n := e.root.Get(c.key)
-	if n == nil && e.later[c.key] {
+	if e.later[c.key] { // the launch's value replaces the file's, null included
 		e.unknown = true
 		return false
 	}

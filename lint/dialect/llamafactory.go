@@ -190,7 +190,11 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			p.Schedule.Streaming = hfStreaming(root, "streaming")
 			hfBatchNorm(root, p, "model_name_or_path")
 		}
-		lfRejections(root, p, ctx.LaunchKeys)
+		later := ctx.LaunchKeys
+		if v := ParseVersion(ctx.Targets["llamafactory"]); len(v) > 0 && CompareVersions(v, []int{0, 9, 3}) < 0 {
+			later = nil // read_args merges the command line's key=value words from v0.9.3 on
+		}
+		lfRejections(root, p, later)
 	}
 	omegaconfLoadChecks(p, d, lfOmegaConf)
 	ApplyContext(p, ctx)

@@ -222,10 +222,15 @@ func readGenericData(p *plan.Plan, g genericReader) {
 	if n, k := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers"); n != nil {
 		p.Data.Workers = genIntFact(g, n, k)
 	}
-	if n, k := g.find(secs, true, "prefetch_factor", "prefetch", "prefetch_buffer_size", "prefetch_size", "dataloader_prefetch_factor", "prefetch_batches", "num_prefetch", "data_buffer_size"); n == nil && isMap(g.root.Get("dataset")) && isMap(g.root.Get("optimization")) {
+	r := g.root
+	if n, k := g.find(secs, true, "prefetch_factor", "prefetch", "prefetch_buffer_size", "prefetch_size", "dataloader_prefetch_factor", "prefetch_batches", "num_prefetch"); n == nil && isMap(r.Get("dataset")) && isMap(r.Get("optimization")) && (r.Get("common") != nil || r.Get("task") != nil || r.Get("criterion") != nil) {
 		// fairseq's layout: a thread preloads dataset.data_buffer_size batches, 10 unless set,
 		// whatever num_workers is (dataclass/configs.py, data/iterators.py BufferedIterator @v0.12.3).
-		p.Data.Prefetch = plan.Defaulted(10, "dataset.data_buffer_size", plan.Because("fairseq's default"), nil)
+		if f, ok := genIntRef(r, "dataset.data_buffer_size"); ok {
+			p.Data.Prefetch = f
+		} else {
+			p.Data.Prefetch = plan.Defaulted(10, "dataset.data_buffer_size", plan.Because("fairseq's default"), nil)
+		}
 	} else if n != nil {
 		f := genIntFact(g, n, k)
 		if !f.Known() {

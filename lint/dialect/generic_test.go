@@ -519,9 +519,15 @@ func TestGenericFairseqDataBuffer(t *testing.T) {
 	if f := p.Data.Prefetch; f.Value != 0 || f.Origin != plan.Explicit {
 		t.Errorf("data_buffer_size 0: %+v", f)
 	}
-	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "optimization:", "train:", 1)), Context{})
+	for _, other := range []string{strings.Replace(src, "optimization:", "train:", 1), strings.Replace(src, "common:", "model:", 1)} {
+		if p = Generic.Normalize(tcgDoc(t, doc.YAML, other), Context{}); p.Data.Prefetch.Known() {
+			t.Errorf("not fairseq's layout: %+v", p.Data.Prefetch)
+		}
+	}
+	// data_buffer_size elsewhere (a replay buffer) is no prefetch depth.
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "data:\n  num_workers: 0\n  data_buffer_size: 100000\ntrain:\n  steps: 10\n"), Context{})
 	if p.Data.Prefetch.Known() {
-		t.Errorf("no optimization section: %+v", p.Data.Prefetch)
+		t.Errorf("a replay buffer: %+v", p.Data.Prefetch)
 	}
 }
 

@@ -313,6 +313,9 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
+			if run.Unlaunched {
+				continue // a guess nobody launches: no run of the tree
+			}
 			lint.CountReads(readers, run)
 			if h, ok := lint.HostOf(s, run); ok {
 				hosts = append(hosts, h)

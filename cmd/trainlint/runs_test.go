@@ -911,4 +911,14 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 	if len(res.Diagnostics) != 0 {
 		t.Errorf("TL011 from a guessed pairing: %+v", res.Diagnostics)
 	}
+	// Nor is it one of the runs a finding is found in: with eval.yaml the only run, a finding
+	// of its data option gets no "found in 1 run" note.
+	if err := os.Remove(filepath.Join(root, "configs", "train.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	testfs.Write(t, root, map[string]string{"configs/data/a.yaml": "x: 1\nnum_workers: 0\n"})
+	_, out, _ = cli(t, nil, "check", "--format", "text", "--select", "TL101", root)
+	if !strings.Contains(out, "num_workers 0") || strings.Contains(out, "found in") {
+		t.Errorf("want the TL101 with no run note:\n%s", out)
+	}
 }

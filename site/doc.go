@@ -1019,6 +1019,25 @@
 // Tried and dropped: sync.Map replaced by a mutex map (the runtime links the hash-trie map
 // anyway: +1.6 KB), and the knowledge tables' newest tag left implicit in their provenance
 // (about 200 bytes).
+// 2026-12-06 (session 62): room made by declining one more dialect. What the light module's
+// code is made of (WASMLiteFlags without -s -w, each body of the code section named by the
+// "name" section, gzip of each package's bodies alone): runtime 287 KB, lint/dialect 232 KB,
+// rules 79 KB, lint/doc 68 KB, lint 44 KB, lint/compose 40 KB, internal/strconv 21 KB, wasm/api
+// 17 KB. Each dialect's reader left out of a scratch light build (its normaliser declining, as
+// code_lite.go's do): Composer 10.4 KB, torchtune 10.2, NeMo 8.7, LitGPT 8.3, LLaMA-Factory
+// 4.6, timm 2.0. Composer / llm-foundry, which few pasted configs are, now declines in the
+// light build (lint/dialect/declined_lite.go): its detector stays, so a file detected as (or
+// forced to) it is marked needsFullModule and the full module answers with the CLI's findings;
+// a run whose composed file a dialect declines marks its primary too (LintTree checks after
+// LintRun). rules' fact helpers (advice, written, notSet and four more) became one-line
+// generic wrappers of plain functions, one body instead of one per type of fact (850 bytes).
+// Composer's decline took it from 1,299,967 to 1,289,494 bytes gzip. torchtune was measured
+// too (a further 15 KB with its table) but stays in the light module, its recipes being often
+// pasted. The session's fixes
+// (scenic's trainer, the warmup of constant schedules, Hydra's override order and guessed
+// experiment pairings, torchtune's releases, fairseq's buffer, LLaMA-Factory's ppo stage and
+// launch keys, a stub for the CLI's script defaults) then took it to 1,291,760 gzip, 932,626
+// brotli: 8.2 KB under. The full module: 2,135,070 gzip, 1,510,116 brotli.
 //
 // Accessibility: axe-core 4.14.1 (TestBrowserAccessibility) finds no serious or critical
 // violation on any of the 39 pages at 1280 and 390 px widths, nor on the checker with a file

@@ -700,7 +700,8 @@ function start(el) {
 
   // ---- start: load the module and the first file concurrently ----
   // trainlint.wasm is the light module (no yaml.v3: see site/doc.go). When it marks a reply
-  // needsFullModule (TOML, gin, Python, or a YAML file its direct reader declined), trainlint-full.wasm is loaded once,
+  // needsFullModule (TOML, gin, Python, a YAML file its direct reader declined, or a dialect it
+  // leaves to the full module: Composer), trainlint-full.wasm is loaded once,
   // replaces globalThis.trainlint when it starts, and the files are linted again by it.
   let full = null;
   function loadFull() {

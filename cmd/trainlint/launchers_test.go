@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/testfs"
 )
 
@@ -63,11 +61,7 @@ func TestLaunchKeysSilenceMissingModel(t *testing.T) {
 			files["scripts/run.sh"] = tc.script
 		}
 		testfs.Write(t, root, files)
-		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL011", filepath.Join(root, "configs"))
-		var res lint.Result
-		if err := json.Unmarshal([]byte(out), &res); err != nil {
-			t.Fatalf("%v\n%s\n%s", err, out, errs)
-		}
+		_, res, _ := checkJSON(t, "--select", "TL011", filepath.Join(root, "configs"))
 		if got := len(res.Diagnostics) == 1; got != tc.want {
 			t.Errorf("script %q: findings %+v", tc.script, res.Diagnostics)
 		}

@@ -903,11 +903,7 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 		"configs/callbacks/none.yaml":    "c: 2\n",
 		"configs/experiment/x.yaml":      "# @package _global_\ndefaults:\n  - override /data: b\n  - override /callbacks: none\n",
 	})
-	_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL011", root)
-	var res lint.Result
-	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatalf("%v\n%s\n%s", err, out, errs)
-	}
+	_, res, _ := checkJSON(t, "--select", "TL011", root)
 	if len(res.Diagnostics) != 0 {
 		t.Errorf("TL011 from a guessed pairing: %+v", res.Diagnostics)
 	}
@@ -917,7 +913,7 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	testfs.Write(t, root, map[string]string{"configs/data/a.yaml": "x: 1\nnum_workers: 0\n"})
-	_, out, _ = cli(t, nil, "check", "--format", "text", "--select", "TL101", root)
+	_, out, _ := cli(t, nil, "check", "--format", "text", "--select", "TL101", root)
 	if !strings.Contains(out, "num_workers 0") || strings.Contains(out, "found in") {
 		t.Errorf("want the TL101 with no run note:\n%s", out)
 	}

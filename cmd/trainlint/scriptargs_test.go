@@ -560,11 +560,7 @@ func TestTorchtitanCopyInRepository(t *testing.T) {
 			files["torchtitan/__init__.py"] = ""
 		}
 		testfs.Write(t, root, files)
-		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL101,TL204,TL304", filepath.Join(root, "config"))
-		var res lint.Result
-		if err := json.Unmarshal([]byte(out), &res); err != nil {
-			t.Fatalf("%v\n%s\n%s", err, out, errs)
-		}
+		_, res, _ := checkJSON(t, "--select", "TL101,TL204,TL304", filepath.Join(root, "config"))
 		codes := map[string]bool{}
 		for _, d := range res.Diagnostics {
 			codes[d.Code] = true

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/testfs"
 )
 
@@ -25,11 +23,7 @@ func TestScriptDefaultsReplaceFrameworkDefaults(t *testing.T) {
 	} {
 		root := t.TempDir()
 		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "train.py": tc.script, "configs/c.yaml": cfg})
-		_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL303", "--framework", "huggingface", filepath.Join(root, "configs"))
-		var res lint.Result
-		if err := json.Unmarshal([]byte(out), &res); err != nil {
-			t.Fatalf("%v\n%s\n%s", err, out, errs)
-		}
+		_, res, _ := checkJSON(t, "--select", "TL303", "--framework", "huggingface", filepath.Join(root, "configs"))
 		if len(res.Diagnostics) != tc.want {
 			t.Errorf("script %q: findings %+v", tc.script, res.Diagnostics)
 		}
@@ -59,11 +53,7 @@ func TestScriptSetsReplaceFileValues(t *testing.T) {
 			}
 			files["conf/baseline.yaml"] = c
 			testfs.Write(t, root, files)
-			_, out, errs := cli(t, nil, "check", "--format", "json", "--select", "TL701", "--framework", "nemo", filepath.Join(root, "conf"))
-			var res lint.Result
-			if err := json.Unmarshal([]byte(out), &res); err != nil {
-				t.Fatalf("%v\n%s\n%s", err, out, errs)
-			}
+			_, res, _ := checkJSON(t, "--select", "TL701", "--framework", "nemo", filepath.Join(root, "conf"))
 			if len(res.Diagnostics) != tc.want {
 				t.Errorf("script %q, composed %v: findings %+v", tc.script, composed, res.Diagnostics)
 			}

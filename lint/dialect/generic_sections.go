@@ -223,9 +223,16 @@ func readGenericData(p *plan.Plan, g genericReader) {
 		p.Data.Workers = genIntFact(g, n, k)
 	}
 	r := g.root
-	if n, k := g.find(secs, true, "prefetch_factor", "prefetch", "prefetch_buffer_size", "prefetch_size", "dataloader_prefetch_factor", "prefetch_batches", "num_prefetch"); n == nil && isMap(r.Get("dataset")) && isMap(r.Get("optimization")) && (r.Get("common") != nil || r.Get("task") != nil || r.Get("criterion") != nil) {
-		// fairseq's layout: a thread preloads dataset.data_buffer_size batches, 10 unless set,
-		// whatever num_workers is (dataclass/configs.py, data/iterators.py BufferedIterator @v0.12.3).
+	fairseq := 0 // fairseq's top-level sections beside dataset
+	for _, k := range []string{"common", "optimization", "distributed_training", "task", "criterion"} {
+		if isMap(r.Get(k)) {
+			fairseq++
+		}
+	}
+	if n, k := g.find(secs, true, "prefetch_factor", "prefetch", "prefetch_buffer_size", "prefetch_size", "dataloader_prefetch_factor", "prefetch_batches", "num_prefetch"); n == nil && isMap(r.Get("dataset")) && fairseq >= 2 {
+		// fairseq's layout (a dataset section and two of its others): a thread preloads
+		// dataset.data_buffer_size batches, 10 unless set, whatever num_workers is
+		// (dataclass/configs.py, data/iterators.py BufferedIterator @v0.12.3).
 		if f, ok := genIntRef(r, "dataset.data_buffer_size"); ok {
 			p.Data.Prefetch = f
 		} else {

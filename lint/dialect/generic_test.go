@@ -519,6 +519,11 @@ func TestGenericFairseqDataBuffer(t *testing.T) {
 	if f := p.Data.Prefetch; f.Value != 0 || f.Origin != plan.Explicit {
 		t.Errorf("data_buffer_size 0: %+v", f)
 	}
+	// A run_config fragment: distributed_training and common beside dataset.
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "distributed_training:\n  distributed_world_size: 1\ncommon:\n  log_interval: 1\ndataset:\n  num_workers: 0\n"), Context{})
+	if f := p.Data.Prefetch; f.Value != 10 || f.Origin != plan.Default {
+		t.Errorf("run_config fragment: %+v", f)
+	}
 	for _, other := range []string{strings.Replace(src, "optimization:", "train:", 1), strings.Replace(src, "common:", "model:", 1)} {
 		if p = Generic.Normalize(tcgDoc(t, doc.YAML, other), Context{}); p.Data.Prefetch.Known() {
 			t.Errorf("not fairseq's layout: %+v", p.Data.Prefetch)

@@ -725,3 +725,20 @@ func TestGuessedExperimentPairing(t *testing.T) {
 		t.Errorf("a refusal of a listed experiment: TL011 %v", got)
 	}
 }
+
+// Facts only a default gave for keys the repository's scripts default themselves are dropped,
+// and so are the facts derived from them (a global batch computed from the Trainer's
+// per-device default); explicit facts stay.
+func TestScriptDefaultsDropDerived(t *testing.T) {
+	src := "model_name_or_path: m\noutput_dir: out\ngradient_accumulation_steps: 4\neval_strategy: steps\neval_steps: 100\n"
+	o := lint.Options{Hosts: 1, DevicesPerHost: 8}
+	a, err := lint.Analyze(lint.File{Path: "sft.yaml", Text: []byte(src)}, o)
+	if err != nil || a.Plan == nil || !a.Plan.Train.GlobalBatch.Known() || !a.Plan.Train.PerDeviceBatch.Known() {
+		t.Fatalf("without script defaults: %v %+v", err, a.Plan)
+	}
+	o.ScriptDefaults = map[string]bool{"per_device_train_batch_size": true}
+	a, _ = lint.Analyze(lint.File{Path: "sft.yaml", Text: []byte(src)}, o)
+	if p := a.Plan; p.Train.PerDeviceBatch.Known() || p.Train.GlobalBatch.Known() || !p.Train.GradAccum.IsExplicit() {
+		t.Errorf("per-device %+v, global %+v, accumulation %+v", p.Train.PerDeviceBatch, p.Train.GlobalBatch, p.Train.GradAccum)
+	}
+}

@@ -21,28 +21,51 @@ func forgetScriptDefaults(p *plan.Plan, keys, sets map[string]bool) {
 	if p == nil || len(keys) == 0 && len(sets) == 0 {
 		return
 	}
-	forgetIn(reflect.ValueOf(p).Elem(), keys, sets)
+	var gone []string
+	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
+		last := key[strings.LastIndexByte(key, '.')+1:]
+		if sets[key] || o == plan.Default && (keys[key] || keys[last]) {
+			gone = append(gone, key)
+			return true
+		}
+		return false
+	})
+	if len(gone) == 0 {
+		return
+	}
+	// A fact derived from one of them (a global batch from the per-device default) goes too:
+	// its note names what it was computed from.
+	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
+		if o != plan.Derived {
+			return false
+		}
+		note := f.FieldByName("Note").String()
+		for _, g := range gone {
+			if strings.Contains(note, g) {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 var originType = reflect.TypeOf(plan.Origin(0))
 
-// forgetIn walks the plan's structs and zeroes each fact (a struct with an Origin and a Key)
-// defaulted with a key of keys, or with a key of sets.
-func forgetIn(v reflect.Value, keys, sets map[string]bool) {
+// forgetIn walks the plan's structs and zeroes each fact (a struct with an Origin, a Key and a
+// Note) that drop picks.
+func forgetIn(v reflect.Value, drop func(f reflect.Value, key string, o plan.Origin) bool) {
 	if v.Kind() != reflect.Struct {
 		return
 	}
-	if o, k := v.FieldByName("Origin"), v.FieldByName("Key"); o.IsValid() && o.Type() == originType && k.IsValid() && k.Kind() == reflect.String {
-		key := k.String()
-		last := key[strings.LastIndexByte(key, '.')+1:]
-		if (sets[key] || o.Interface().(plan.Origin) == plan.Default && (keys[key] || keys[last])) && v.CanSet() {
+	if o, k, n := v.FieldByName("Origin"), v.FieldByName("Key"), v.FieldByName("Note"); o.IsValid() && o.Type() == originType && k.IsValid() && k.Kind() == reflect.String && n.IsValid() && n.Kind() == reflect.String {
+		if v.CanSet() && drop(v, k.String(), o.Interface().(plan.Origin)) {
 			v.Set(reflect.Zero(v.Type()))
 		}
 		return
 	}
 	for i := 0; i < v.NumField(); i++ {
 		if f := v.Field(i); f.CanSet() {
-			forgetIn(f, keys, sets)
+			forgetIn(f, drop)
 		}
 	}
 }

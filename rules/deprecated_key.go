@@ -114,6 +114,11 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		use = "when moving to " + k.Removed + ", " + use
 	}
 	f.Message = quote(old) + " is deprecated (" + since + ")"
+	if later {
+		// Nothing says the target deprecates it (a trainer release that takes the key without
+		// a warning): only that a later release removes it.
+		f.Message = quote(old) + " is " + since
+	}
 	if k.How != "" || nw != "" {
 		f.Message += ": " + quoteUse(use, nw)
 	}

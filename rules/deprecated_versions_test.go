@@ -40,9 +40,9 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 	old := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
 		"transformers": {Version: "4.46.3", Source: "requirements.txt pins 4.46.3"}}), "\n")
 	if !strings.Contains(old, `2 info "evaluation_strategy" is deprecated (transformers 4.41; removed in transformers 4.51; requirements.txt pins 4.46.3, where it still works)`) ||
-		!strings.Contains(old, `3 info "overwrite_output_dir" is deprecated (removed in transformers 5.0; requirements.txt pins 4.46.3, where it still works)`) ||
+		!strings.Contains(old, `3 info "overwrite_output_dir" is removed in transformers 5.0; requirements.txt pins 4.46.3, where it still works: when moving`) ||
 		strings.Contains(old, "warning") ||
-		!strings.Contains(old, `where it still works): when moving to transformers 5.0, delete it`) {
+		!strings.Contains(old, `where it still works: when moving to transformers 5.0, delete it`) {
 		t.Errorf("at 4.46.3:\n%s", old)
 	}
 	// Before the deprecation the key is not deprecated at all.

@@ -17,6 +17,7 @@ import (
 // parseYAMLv3 reads d.Src through yaml.v3: every file the direct reader (yamlfast.go) leaves.
 func parseYAMLv3(d *Document, lim Limits) {
 	src, standIn := yamlSlashes(d.Src)
+	src = yamlVersionDirectives(src)
 	c := &yamlConv{d: d, x: d.Lines(), src: src, lim: lim, clamped: -1}
 	c.yx = c.x
 	if hasUnicodeBreak(d.Src) {
@@ -770,4 +771,29 @@ func pyYAMLFloat(v string) bool {
 	}
 	_, err := strconv.ParseFloat(v, 64)
 	return err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+// yamlVersionDirectives reads a `%YAML 1.2` (or any 1.x) directive as `%YAML 1.1`, the one
+// version yaml.v3 takes: PyYAML, which the frameworks load configs with, refuses only another
+// major version (yaml/parser.py process_directives, 6.0: "found incompatible YAML document (version
+// 1.* is required)"). The rewrite keeps every byte's offset.
+func yamlVersionDirectives(src []byte) []byte {
+	out := src
+	for i := 0; i < len(src); {
+		line := src[i:]
+		if j := bytes.IndexByte(line, '\n'); j >= 0 {
+			line = line[:j+1]
+		}
+		if t := bytes.TrimRight(line, " \t\r\n"); len(t) == len("%YAML 1.x") && bytes.HasPrefix(t, []byte("%YAML 1.")) && t[8] >= '2' && t[8] <= '9' {
+			if &out[0] == &src[0] {
+				out = bytes.Clone(src)
+			}
+			out[i+8] = '1'
+		}
+		if len(line) > 0 && line[0] != '%' && line[0] != '#' && strings.TrimSpace(string(line)) != "" {
+			break // directives come first
+		}
+		i += len(line)
+	}
+	return out
 }

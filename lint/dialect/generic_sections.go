@@ -219,8 +219,9 @@ func readGenericSeeds(p *plan.Plan, g genericReader) {
 
 func readGenericData(p *plan.Plan, g genericReader) {
 	secs := append(append([]string{}, genDataSections...), genTrainSections...)
-	if n, k := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers"); n != nil {
-		p.Data.Workers = genIntFact(g, n, k)
+	wn, wk := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers")
+	if wn != nil {
+		p.Data.Workers = genIntFact(g, wn, wk)
 	}
 	r := g.root
 	fairseq := 0 // fairseq's top-level sections beside dataset
@@ -254,6 +255,17 @@ func readGenericData(p *plan.Plan, g genericReader) {
 			}
 		}
 		p.Data.Prefetch = f
+	}
+	// Loaders that fill a queue from a thread whatever num_workers is: MONAI's ThreadDataLoader
+	// named beside the key (monai/data/thread_buffer.py @d388d1c), or paddle.io.DataLoader in a
+	// repository whose code is Paddle's and not torch's (dataloader_iter.py @00dd828
+	// _DataLoaderIterSingleProcess: a thread pushes prefetch_factor (2) batches a device).
+	if wn != nil && !p.Data.Prefetch.Known() {
+		if t := wn.Parent.Get("_target_"); t.IsScalar() && strings.HasSuffix(t.Value, "ThreadDataLoader") {
+			p.Data.Prefetch = plan.Defaulted(1, "_target_", plan.Because("ThreadDataLoader prepares the next batch in a thread"), t)
+		} else if g.named["paddle"] && !g.named["torch"] {
+			p.Data.Prefetch = plan.Defaulted(2, "prefetch_factor", plan.Because("paddle.io.DataLoader prefetches in a thread"), nil)
+		}
 	}
 	if n, k := g.find(secs, true, "shard_by_host", "per_host_shards", "shard_files", "per_host_input", "shard_per_host", "host_sharding", "split_by_host", "per_host_pipeline",
 		// JAX calls a host a process (jax.process_index): the same switches, spelled by process.

@@ -536,6 +536,27 @@ func TestGenericFairseqDataBuffer(t *testing.T) {
 	}
 }
 
+// Loaders that prefetch from a thread whatever num_workers is: MONAI's ThreadDataLoader named
+// beside the key, and Paddle's DataLoader in a repository whose code is Paddle's and not torch's.
+func TestGenericThreadPrefetch(t *testing.T) {
+	monai := "data_loader:\n  _target_: ThreadDataLoader\n  batch_size: 64\n  num_workers: 0\ntrainer:\n  _target_: SupervisedTrainer\n  max_epochs: 200\n"
+	if p := Generic.Normalize(tcgDoc(t, doc.YAML, monai), Context{}); p.Data.Prefetch.Value != 1 || p.Data.Prefetch.Origin != plan.Default {
+		t.Errorf("ThreadDataLoader: %+v", p.Data.Prefetch)
+	}
+	if p := Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(monai, "ThreadDataLoader", "DataLoader", 1)), Context{}); p.Data.Prefetch.Known() {
+		t.Errorf("DataLoader: %+v", p.Data.Prefetch)
+	}
+	paddle := "batch_size: 1\nnum_workers: 0\n"
+	for _, c := range []struct {
+		names map[string]bool
+		want  bool
+	}{{map[string]bool{"paddle": true, "num_workers": true, "batch_size": true}, true}, {map[string]bool{"paddle": true, "torch": true, "num_workers": true, "batch_size": true}, false}, {nil, false}} {
+		if p := Generic.Normalize(tcgDoc(t, doc.YAML, paddle), Context{RepoNames: c.names}); p.Data.Prefetch.Known() != c.want {
+			t.Errorf("%v: %+v", c.names, p.Data.Prefetch)
+		}
+	}
+}
+
 // Time-based eval intervals spelled with minutes or hours in the key.
 func TestGenericEvalIntervalMinutesHours(t *testing.T) {
 	for _, c := range []struct {

@@ -260,6 +260,13 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 		ApplyContext(p, ctx)
 		return p
 	}
+	if fw == "generic" && (root.Get("evaluator") != nil || root.Get("inferer") != nil) && root.Get("trainer") == nil && root.Get("optimizer") == nil {
+		// An evaluation or inference config (a MONAI bundle's inference.json: a dataloader and an
+		// evaluator run by `monai.bundle run`, no trainer or optimizer): nothing trains.
+		genApplyMapping(p, root, ctx.Mapping)
+		ApplyContext(p, ctx)
+		return p
+	}
 	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
 	if fw == "generic" { // (torchtitan and GPT-NeoX read their keys themselves)
 		g.named = ctx.RepoNames

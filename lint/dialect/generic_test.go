@@ -557,6 +557,18 @@ func TestGenericThreadPrefetch(t *testing.T) {
 	}
 }
 
+// An evaluation or inference config (an evaluator or inferer, no trainer or optimizer) trains
+// nothing: no data facts; beside a trainer the same evaluator is the run's validation.
+func TestGenericInferenceConfig(t *testing.T) {
+	src := "dataloader:\n  _target_: DataLoader\n  batch_size: 1\n  num_workers: 0\nevaluator:\n  _target_: SupervisedEvaluator\nrun: $@evaluator.run()\n"
+	if p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}); p.Data.Workers.Known() {
+		t.Errorf("inference config: workers %+v", p.Data.Workers)
+	}
+	if p := Generic.Normalize(tcgDoc(t, doc.YAML, src+"trainer:\n  _target_: SupervisedTrainer\n"), Context{}); !p.Data.Workers.Known() {
+		t.Errorf("with a trainer: workers %+v", p.Data.Workers)
+	}
+}
+
 // Time-based eval intervals spelled with minutes or hours in the key.
 func TestGenericEvalIntervalMinutesHours(t *testing.T) {
 	for _, c := range []struct {

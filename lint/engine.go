@@ -88,6 +88,10 @@ type Options struct {
 	// LaunchKeys are the keys the repository's launcher scripts give on the command line after
 	// the file (the CLI reads them; dialect.Context.LaunchKeys).
 	LaunchKeys map[string]bool
+	// NoFitModels are the repository's LightningModule classes that can never fit (no
+	// training_step of their own or their bases', or one that only raises; the CLI reads them):
+	// dialect.Context.NoFitModels.
+	NoFitModels map[string]bool
 	// ScriptDefaults are the keys the repository's scripts read from a mapping with a default of
 	// their own (cfg.get("save_steps", 50000)), in a repository whose Python fills no
 	// dataclasses from configs (the CLI reads them): facts only a framework default gives for

@@ -91,6 +91,9 @@ type repoPython struct {
 	// gets are the keys its scripts read from a mapping with a default of their own, when no
 	// Python of it fills dataclasses from a config (argParsers): lint.Options.ScriptDefaults.
 	gets map[string]bool
+	// noFitModels are its LightningModule classes that can never fit (nofitmodels.go):
+	// lint.Options.NoFitModels.
+	noFitModels map[string]bool
 	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
 	// = ...): lint.Options.ScriptSets.
 	sets map[string]bool
@@ -129,7 +132,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
 	o.NoFit = at.noFit[filepath.Clean(abs)]
 	o.LaunchKeys = at.launch[filepath.Clean(abs)]
-	o.ScriptDefaults, o.ScriptSets = at.gets, at.sets
+	o.ScriptDefaults, o.ScriptSets, o.NoFitModels = at.gets, at.sets, at.noFitModels
 	return o
 }
 
@@ -159,6 +162,7 @@ func scanRepoPython(root string, at *repoPython) {
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
+	modules := map[string][]moduleClass{}
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -232,6 +236,9 @@ func scanRepoPython(root string, at *repoPython) {
 		if strings.Contains(text, "Checkpoint") {
 			classBases(text, bases)
 		}
+		if strings.Contains(text, "class ") && !testFile(p) {
+			moduleClasses(text, modules) // nofitmodels.go
+		}
 		if strings.Contains(text, "configure_callbacks") {
 			for _, c := range modelCallbacks(text) {
 				callbacks[c] = true
@@ -270,6 +277,7 @@ func scanRepoPython(root string, at *repoPython) {
 		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
+	at.noFitModels = untrainable(modules)
 	at.launch = map[string]map[string]bool{}
 	for cfg, launches := range launch {
 		if keys := launchedKeys(launches); keys != nil {

@@ -45,6 +45,9 @@ type Context struct {
 	// (lint.Options.LaunchKeys): a LLaMA-Factory start-up check that needs one of them set
 	// is decided at launch.
 	LaunchKeys map[string]bool
+	// NoFitModels are LightningModule classes that can never fit (lint.Options.NoFitModels): a
+	// config whose model names one only validates, tests or predicts.
+	NoFitModels map[string]bool
 	// Hydra says the file is a run Hydra composes from a defaults list (lint.LintRun): the
 	// app's code builds the objects its groups do not instantiate, with arguments of its own.
 	Hydra bool

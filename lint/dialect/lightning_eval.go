@@ -1,6 +1,8 @@
 package dialect
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -165,4 +167,15 @@ func lightningNoFit(root, tr *doc.Node) bool {
 		}
 	}
 	return true
+}
+
+// noFitModel reports a config whose model (model.class_path, LightningCLI's) names a class the
+// repository's LightningModules can never fit with (Context.NoFitModels): the config only
+// validates, tests or predicts, which write no checkpoint.
+func noFitModel(root *doc.Node, models map[string]bool) bool {
+	n := root.At("model.class_path")
+	if len(models) == 0 || !n.IsScalar() {
+		return false
+	}
+	return models[n.Value[strings.LastIndexByte(n.Value, '.')+1:]]
 }

@@ -1,0 +1,138 @@
+package main
+
+import "strings"
+
+// LightningModules that cannot be fit. Lightning's fit stops unless the module overrides
+// training_step (trainer/configuration_validator.py __verify_train_val_loop_configuration,
+// 2.6.5), and a module whose training_step only raises NotImplementedError fails at its first
+// step: a LightningCLI config of such a module is validated, tested or predicted with, and
+// those write no checkpoint (ModelCheckpoint skips saving outside fit). kaiko-ai/eva's language
+// modules define only validation_step and test_step; ModelGenerator's structure tokenizers
+// raise "can not be trained". The driver reads the repository's classes and tells the dialect
+// which can never fit (lint.Options.NoFitModels).
+
+// moduleClass is what a class statement of the repository says about training.
+type moduleClass struct {
+	bases string // the bases as written, comma-separated
+	// step: 0 no training_step in the class body, 1 one that trains, 2 one that only raises
+	// NotImplementedError.
+	step int
+}
+
+// moduleClasses adds text's classes to classes, by name (each definition of a name kept).
+func moduleClasses(text string, classes map[string][]moduleClass) {
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "class ")
+		if !ok {
+			continue
+		}
+		name, args, ok := strings.Cut(rest, "(")
+		if name = strings.TrimSpace(name); !ok || name == "" {
+			continue
+		}
+		args, _, _ = strings.Cut(args, ")")
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
+		c := moduleClass{bases: args}
+		for j := i + 1; j < len(lines); j++ {
+			l := lines[j]
+			t := strings.TrimLeft(l, " \t")
+			if t == "" || strings.HasPrefix(t, "#") {
+				continue
+			}
+			if len(l)-len(t) <= indent {
+				break // the class body ends
+			}
+			if strings.HasPrefix(t, "def training_step(") {
+				c.step = 1
+				if stepRaises(lines[j+1:], len(l)-len(t)) {
+					c.step = 2
+				}
+			}
+		}
+		classes[name] = append(classes[name], c)
+	}
+}
+
+// stepRaises reports a method body (the lines after its def, at more than indent) whose first
+// statement, past a docstring, raises NotImplementedError.
+func stepRaises(lines []string, indent int) bool {
+	doc := false
+	for _, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		if len(l)-len(t) <= indent {
+			return false
+		}
+		if doc {
+			doc = !strings.Contains(t, `"""`)
+			continue
+		}
+		if strings.HasPrefix(t, `"""`) {
+			doc = strings.Count(t, `"""`) == 1
+			continue
+		}
+		return strings.HasPrefix(t, "raise NotImplementedError")
+	}
+	return false
+}
+
+// untrainable are the classes that can never fit: every definition of the name either has a
+// training_step that only raises, or has none and only bases that are LightningModule itself
+// or untrainable classes of the repository. A base the repository does not define (a
+// library's module) may train: the class is then not listed. Nil when none.
+func untrainable(classes map[string][]moduleClass) map[string]bool {
+	state := map[string]int{} // 1 visiting, 2 untrainable, 3 may train
+	var visit func(string) bool
+	visit = func(name string) bool {
+		switch state[name] {
+		case 1, 3:
+			return false
+		case 2:
+			return true
+		}
+		defs, ok := classes[name]
+		if !ok {
+			return false
+		}
+		state[name] = 1
+		no := true
+		for _, c := range defs {
+			switch c.step {
+			case 1:
+				no = false
+			case 0:
+				bases := 0
+				for _, b := range strings.Split(c.bases, ",") {
+					if b = strings.TrimSpace(b); b == "" || strings.Contains(b, "=") {
+						continue // a keyword argument (metaclass=...)
+					}
+					bases++
+					b = b[strings.LastIndexByte(b, '.')+1:]
+					if b != "LightningModule" && !visit(b) {
+						no = false
+					}
+				}
+				no = no && bases > 0
+			}
+		}
+		state[name] = 3
+		if no {
+			state[name] = 2
+		}
+		return no
+	}
+	var out map[string]bool
+	for name := range classes {
+		if visit(name) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[name] = true
+		}
+	}
+	return out
+}

@@ -19,12 +19,40 @@ type moduleClass struct {
 	step int
 }
 
-// moduleClasses adds text's classes to classes, by name (each definition of a name kept).
+// moduleClasses adds text's classes to classes, by name (each definition of a name kept). One
+// pass, with the classes whose bodies are open on a stack: a `def training_step(` belongs to
+// the innermost one.
 func moduleClasses(text string, classes map[string][]moduleClass) {
+	type open struct {
+		name   string
+		indent int
+		c      moduleClass
+	}
+	var stack []open
+	closeTo := func(indent int) {
+		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
+			top := stack[len(stack)-1]
+			classes[top.name] = append(classes[top.name], top.c)
+			stack = stack[:len(stack)-1]
+		}
+	}
 	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "class ")
+	for i, line := range lines {
+		t := strings.TrimLeft(line, " \t")
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		indent := len(line) - len(t)
+		closeTo(indent)
+		if strings.HasPrefix(t, "def training_step(") && len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			top.c.step = 1
+			if stepRaises(lines[i+1:], indent) {
+				top.c.step = 2
+			}
+			continue
+		}
+		rest, ok := strings.CutPrefix(t, "class ")
 		if !ok {
 			continue
 		}
@@ -33,32 +61,19 @@ func moduleClasses(text string, classes map[string][]moduleClass) {
 			continue
 		}
 		args, _, _ = strings.Cut(args, ")")
-		indent := len(line) - len(strings.TrimLeft(line, " \t"))
-		c := moduleClass{bases: args}
-		for j := i + 1; j < len(lines); j++ {
-			l := lines[j]
-			t := strings.TrimLeft(l, " \t")
-			if t == "" || strings.HasPrefix(t, "#") {
-				continue
-			}
-			if len(l)-len(t) <= indent {
-				break // the class body ends
-			}
-			if strings.HasPrefix(t, "def training_step(") {
-				c.step = 1
-				if stepRaises(lines[j+1:], len(l)-len(t)) {
-					c.step = 2
-				}
-			}
-		}
-		classes[name] = append(classes[name], c)
+		stack = append(stack, open{name: name, indent: indent, c: moduleClass{bases: args}})
 	}
+	closeTo(0)
 }
 
 // stepRaises reports a method body (the lines after its def, at more than indent) whose first
-// statement, past a docstring, raises NotImplementedError.
+// statement, past a docstring, raises NotImplementedError. Only the first 200 lines are read,
+// so that a file of many defs inside an unclosed string stays linear.
 func stepRaises(lines []string, indent int) bool {
 	doc := false
+	if len(lines) > 200 {
+		lines = lines[:200]
+	}
 	for _, l := range lines {
 		t := strings.TrimLeft(l, " \t")
 		if t == "" || strings.HasPrefix(t, "#") {

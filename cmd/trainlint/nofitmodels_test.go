@@ -3,6 +3,7 @@ package main
 import (
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/testfs"
@@ -66,5 +67,24 @@ func TestNoFitModelConfig(t *testing.T) {
 		if len(res.Diagnostics) != tc.want {
 			t.Errorf("%s: findings %+v", tc.model, res.Diagnostics)
 		}
+	}
+}
+
+// A hostile file (tens of thousands of nested classes and training_step defs inside an
+// unclosed docstring) is read in linear time: this would take minutes if each class or def
+// read to the end of the file.
+func TestModuleClassesLinear(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 20000; i++ {
+		b.WriteString(strings.Repeat(" ", i%200) + "class C(LightningModule):\n")
+	}
+	b.WriteString("    def training_step(self):\n        \"\"\"\n")
+	for i := 0; i < 20000; i++ {
+		b.WriteString("    def training_step(self):\n")
+	}
+	classes := map[string][]moduleClass{}
+	moduleClasses(b.String(), classes)
+	if len(classes["C"]) != 20000 {
+		t.Errorf("%d definitions of C", len(classes["C"]))
 	}
 }

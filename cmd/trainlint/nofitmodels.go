@@ -52,16 +52,9 @@ func moduleClasses(text string, classes map[string][]moduleClass) {
 			}
 			continue
 		}
-		rest, ok := strings.CutPrefix(t, "class ")
-		if !ok {
-			continue
+		if name, args, ok := classHeader(t); ok { // scriptargs.go
+			stack = append(stack, open{name: name, indent: indent, c: moduleClass{bases: args}})
 		}
-		name, args, ok := strings.Cut(rest, "(")
-		if name = strings.TrimSpace(name); !ok || name == "" {
-			continue
-		}
-		args, _, _ = strings.Cut(args, ")")
-		stack = append(stack, open{name: name, indent: indent, c: moduleClass{bases: args}})
 	}
 	closeTo(0)
 }

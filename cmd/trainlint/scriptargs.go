@@ -299,20 +299,28 @@ func scanRepoPython(root string, at *repoPython) {
 	}
 }
 
+// classHeader reads a one-line class statement with bases (`class SaveBest(ModelCheckpoint):`,
+// leading space removed): the class name and its bases as written.
+func classHeader(t string) (name, bases string, ok bool) {
+	rest, ok := strings.CutPrefix(t, "class ")
+	if !ok {
+		return "", "", false
+	}
+	name, bases, ok = strings.Cut(rest, "(")
+	if name = strings.TrimSpace(name); !ok || name == "" {
+		return "", "", false
+	}
+	bases, _, _ = strings.Cut(bases, ")")
+	return name, bases, true
+}
+
 // classBases records the bases of each one-line class statement of a Python text (`class
 // SaveBest(ModelCheckpoint):`) by class name.
 func classBases(text string, bases map[string]string) {
 	for _, line := range strings.Split(text, "\n") {
-		rest, ok := strings.CutPrefix(strings.TrimSpace(line), "class ")
-		if !ok {
-			continue
+		if name, args, ok := classHeader(strings.TrimSpace(line)); ok {
+			bases[name] += args + ","
 		}
-		name, args, ok := strings.Cut(rest, "(")
-		if name = strings.TrimSpace(name); !ok || name == "" {
-			continue
-		}
-		args, _, _ = strings.Cut(args, ")")
-		bases[name] += args + ","
 	}
 }
 

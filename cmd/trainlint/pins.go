@@ -27,7 +27,8 @@ var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llama
 // Dockerfile; the first that pins a package wins. setup.py's requirements are string literals
 // ("transformers==4.52.3" in install_requires or a _deps list, as open-r1 pins them); the file
 // is read as text, never run. A Dockerfile pins in its `pip install` lines (flash-attention's
-// training/Dockerfile installs pytorch-lightning==1.8.6, its only pin). A package any of them
+// training/Dockerfile installs pytorch-lightning==1.8.6, its only pin), and in the axolotl
+// image it builds FROM (imagePins). A package any of them
 // installs from git is pinned by the release tag it names, or else linted at no version
 // (parseGitPins).
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "setup.py", "environment.yml"}
@@ -267,6 +268,9 @@ func parseGitPins(name, text string) map[string]lint.Target {
 		return nil
 	}
 	out := map[string]lint.Target{}
+	if name == "Dockerfile" {
+		imagePins(text, out)
+	}
 	if name == "pyproject.toml" {
 		// Poetry's and uv's git sources: pkg = { git = "https://...", tag|rev|branch = "..." }.
 		for _, m := range tomlGit.FindAllStringSubmatch(text, -1) {
@@ -290,6 +294,27 @@ func parseGitPins(name, text string) map[string]lint.Target {
 		addGitPin(out, name, pkg, m[3])
 	}
 	return out
+}
+
+// axolotlImage is a Dockerfile's FROM of axolotl's published image (axolotlai/axolotl,
+// axolotlai/axolotl-cloud, the older winglian/axolotl), with its tag.
+var axolotlImage = regexp.MustCompile(`(?mi)^\s*FROM\s+(?:--\S+\s+)*(?:\S+/)?(?:axolotlai|winglian)/axolotl(?:-cloud)?:(\S+)`)
+
+// imagePins reads the axolotl version a Dockerfile's base image holds: a release tag
+// (0.12.0-py3.11-cu126-2.7.1) pins that release; main-… (built from the main branch) or any other
+// tag installs a build the knowledge tables cannot place, which gitVersion says.
+func imagePins(text string, out map[string]lint.Target) {
+	m := axolotlImage.FindStringSubmatch(text)
+	if m == nil {
+		return
+	}
+	tag := strings.TrimPrefix(m[1], "v")
+	ver, _, _ := strings.Cut(tag, "-")
+	if p := dialect.ParseVersion(ver); len(p) >= 2 && strings.Count(ver, ".") >= 1 {
+		out["axolotl"] = lint.Target{Version: ver, Source: "Dockerfile's image axolotl:" + m[1] + " holds " + ver}
+		return
+	}
+	out["axolotl"] = lint.Target{Version: gitVersion, Source: "Dockerfile's image axolotl:" + m[1] + ", a build of no release"}
 }
 
 // addGitPin records that file name installs the package named n from git at ref ("" for the

@@ -94,6 +94,26 @@ func TestPinsFromDockerfile(t *testing.T) {
 	}
 }
 
+// A Dockerfile built on axolotl's image pins the release its tag names; a main-… tag (a build
+// of the main branch) or another tag places axolotl at no release.
+func TestPinsFromAxolotlImage(t *testing.T) {
+	for from, want := range map[string]string{
+		"FROM axolotlai/axolotl:0.12.0-py3.11-cu126-2.7.1\n":               "0.12.0",
+		"FROM --platform=linux/amd64 winglian/axolotl:v0.4.0-py3.10\n":     "0.4.0",
+		"FROM docker.io/axolotlai/axolotl-cloud:main-py3.11-cu128-2.7.1\n": gitVersion,
+		"FROM axolotlai/axolotl:latest\n":                                  gitVersion,
+		"FROM pytorch/pytorch:2.7.1\n":                                     "",
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "Dockerfile"), []byte(from), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := folderPins(dir)["axolotl"]; got.Version != want {
+			t.Errorf("%q: axolotl target %+v, want %q", from, got, want)
+		}
+	}
+}
+
 // TestPinsFromSingularRequirement: TinyZero-TRL pins transformers==4.49.0 in requirement.txt,
 // the singular, which pip reads as well as any other name given to -r.
 func TestPinsFromSingularRequirement(t *testing.T) {

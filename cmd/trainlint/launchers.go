@@ -38,6 +38,9 @@ func launchKeys(root, path, text string, launch map[string][]map[string]bool) {
 				break
 			}
 		}
+		if len(words) > 0 && (words[0] == "echo" || words[0] == "printf") {
+			continue // a usage text
+		}
 		command := false
 		for i, w := range words {
 			w = strings.Trim(w, `"'`)

@@ -14,14 +14,15 @@ import (
 // the config gives it.
 func TestLaunchKeys(t *testing.T) {
 	root := t.TempDir()
-	testfs.Write(t, root, map[string]string{"configs/base.yaml": "a: 1\n", "jobs/local.yaml": "b: 2\n", "configs/other.yaml": "c: 3\n"})
+	testfs.Write(t, root, map[string]string{"configs/base.yaml": "a: 1\n", "jobs/local.yaml": "b: 2\n", "configs/other.yaml": "c: 3\n", "jobs/local2.yaml": "d: 4\n"})
 	script := filepath.Join(root, "jobs", "run.sbatch")
 	launch := map[string][]map[string]bool{}
 	launchKeys(root, script, "#!/bin/bash\naccelerate launch \\\n  src/train.py configs/base.yaml \\\n  model_name_or_path=\"Qwen/Qwen2.5-7B\" \\\n  dataset=x output_dir=out --flag\n"+
 		"llamafactory-cli train local.yaml lora.rank=8 # trailing=comment\n"+
 		"python train.py configs/missing.yaml model_name_or_path=m\npython train.py configs/base.yaml dataset=y\necho configs/base.yaml=1\n"+
 		"# llamafactory-cli train configs/other.yaml model_name_or_path=m\necho \"usage: llamafactory-cli train configs/other.yaml model_name_or_path=MODEL\"\n"+
-		"llamafactory-cli train configs/other.yaml\n", launch)
+		"llamafactory-cli train configs/other.yaml\n"+
+		"echo \"run: llamafactory-cli train jobs/local2.yaml model_name_or_path=MODEL\"\n", launch)
 	got := map[string]map[string]bool{}
 	for cfg, ls := range launch {
 		got[cfg] = launchedKeys(ls)

@@ -649,9 +649,18 @@ func TestDiscoverExperimentKeyIsNoMention(t *testing.T) {
 	if got, _ := discoverTree(m); got != "configs/eval.yaml|configs/train.yaml|configs/train.yaml experiment=x" {
 		t.Errorf("runs %q", got)
 	}
-	m["configs/eval.yaml"] += "# run with +experiment=x\n"
-	if got, _ := discoverTree(m); !strings.Contains(got, "configs/eval.yaml +experiment=x") {
-		t.Errorf("a comment naming experiments: runs %q", got)
+	base := m["configs/eval.yaml"]
+	for comment, pairs := range map[string]bool{
+		"# run with +experiment=x\n":           true,
+		"# see the experiments folder\n":       true,
+		"# experiment\n":                       true,
+		"# experimental: the new logger\n":     false,
+		"# run experiments/x.yaml with care\n": true,
+	} {
+		m["configs/eval.yaml"] = base + comment
+		if got, _ := discoverTree(m); strings.Contains(got, "configs/eval.yaml +experiment=x") != pairs {
+			t.Errorf("%q: runs %q", comment, got)
+		}
 	}
 }
 

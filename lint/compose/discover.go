@@ -274,16 +274,26 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	return runs, fragments
 }
 
-// commentNames reports a comment of b that names word: a key such as logger.aim.experiment is
-// no mention of the experiment group.
+// commentNames reports a comment of b that names word, or its plural ("experimental" does
+// not): a key such as logger.aim.experiment is no mention of the experiment group.
 func commentNames(b []byte, word string) bool {
 	for _, l := range strings.Split(string(b), "\n") {
-		if i := strings.Index(l, word); i > 0 && strings.Contains(l[:i], "#") {
-			return true
+		h := strings.IndexByte(l, '#')
+		for h >= 0 {
+			i := strings.Index(l[h:], word)
+			if i < 0 {
+				break
+			}
+			h += i + len(word)
+			if h == len(l) || l[h] == 's' && (h+1 == len(l) || !isLetter(l[h+1])) || !isLetter(l[h]) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // inGroupFolder reports whether f lies, at any depth, in a folder that is a group of the folder
 // above it (group(parent, folder)).

@@ -248,8 +248,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 				a.Plan = nil
 			}
 		}()
-		a.Plan = a.Dialect.Normalize(a.Doc, o.dialectContext())
-		forgetScriptDefaults(a.Plan, o.ScriptDefaults, o.ScriptSets)
+		a.Plan = o.normalize(a.Dialect, a.Doc, o.dialectContext())
 		if o.HydraLoaded && a.Plan != nil {
 			// A file Hydra composes: a value it sets may be overridden by the run's other files
 			// (a callbacks option without the monitor its sibling sets), so only refusals of a
@@ -267,6 +266,14 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 		}
 	}()
 	return a, normErr
+}
+
+// normalize is dl's plan of d under ctx, less the facts the repository's scripts decide
+// themselves (forgetScriptDefaults): how a file (Analyze) and a composed run (LintRun) are read.
+func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
+	p := dl.Normalize(d, ctx)
+	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets)
+	return p
 }
 
 // forkRead reports a file whose detected framework never had two or more of its keys, which

@@ -79,8 +79,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 				a.Plan = nil
 			}
 		}()
-		a.Plan = a.Dialect.Normalize(a.Doc, runContext(run, o))
-		forgetScriptDefaults(a.Plan, o.ScriptDefaults, o.ScriptSets)
+		a.Plan = o.normalize(a.Dialect, a.Doc, runContext(run, o))
 		// Files the run's keys name (a DeepSpeed config): the values the framework would
 		// refuse given the recipe become the plan's mismatches.
 		var launchDS *doc.Document

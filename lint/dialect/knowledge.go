@@ -549,6 +549,12 @@ func PreRelease(s string) bool {
 	return false
 }
 
+// releasedBefore reports a target that is a release (it parses as a version) older than v.
+func releasedBefore(target string, v ...int) bool {
+	t := ParseVersion(target)
+	return len(t) > 0 && CompareVersions(t, v) < 0
+}
+
 // CompareVersions compares two parsed versions; missing parts count as 0.
 func CompareVersions(a, b []int) int {
 	for i := 0; i < len(a) || i < len(b); i++ {

@@ -191,7 +191,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 			hfBatchNorm(root, p, "model_name_or_path")
 		}
 		later := ctx.LaunchKeys
-		if v := ParseVersion(ctx.Targets["llamafactory"]); len(v) > 0 && CompareVersions(v, []int{0, 9, 3}) < 0 {
+		if releasedBefore(ctx.Targets["llamafactory"], 0, 9, 3) {
 			later = nil // read_args merges the command line's key=value words from v0.9.3 on
 		}
 		lfRejections(root, p, later)
@@ -241,12 +241,11 @@ func lfTrains(root *doc.Node) bool {
 // is none, and a fork of that age may split its data otherwise (llm-cybersecurity's copy of
 // 0.7.2 splits by train_size), so nothing is claimed of a target older than v0.8.3.
 func lfEvalData(root *doc.Node, p *plan.Plan, target string) {
-	tv := ParseVersion(target)
-	if len(tv) > 0 && CompareVersions(tv, []int{0, 8, 3}) < 0 {
+	if releasedBefore(target, 0, 8, 3) {
 		return
 	}
 	p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please make sure eval_dataset be provided or val_size >1e-6")`
-	if len(tv) > 0 && CompareVersions(tv, []int{0, 9, 4}) < 0 {
+	if releasedBefore(target, 0, 9, 4) {
 		p.Eval.DataCheck = `LLaMA-Factory refuses to start ("Please specify dataset for evaluation.")`
 	}
 	if ed := root.At("eval_dataset"); ed != nil && !ed.IsNull() {

@@ -163,7 +163,7 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	// No release up to 0.6.1 validates in any recipe (run_val_every_n_steps came with c8b985a,
 	// after v0.6.1).
-	if v := ParseVersion(ctx.Targets["torchtune"]); len(v) > 0 && CompareVersions(v, []int{0, 7}) < 0 && own == nil {
+	if releasedBefore(ctx.Targets["torchtune"], 0, 7) && own == nil {
 		p.Eval.Unavailable = true
 		p.Eval.Enabled = plan.Defaulted(false, valKey, plan.Why{By: "torchtune " + ctx.Targets["torchtune"], Note: "its recipes never validate during training"}, valEvery)
 		p.Eval.Interval = plan.Fact[plan.Interval]{}

@@ -130,8 +130,8 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	}
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
 	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
-	o.NoFit = at.noFit[filepath.Clean(abs)]
-	o.LaunchKeys = at.launch[filepath.Clean(abs)]
+	clean := filepath.Clean(abs)
+	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels = at.gets, at.sets, at.noFitModels
 	return o
 }
@@ -236,7 +236,8 @@ func scanRepoPython(root string, at *repoPython) {
 		if strings.Contains(text, "Checkpoint") {
 			classBases(text, bases)
 		}
-		if strings.Contains(text, "class ") && !testFile(p) {
+		test := testFile(p)
+		if strings.Contains(text, "class ") && !test {
 			moduleClasses(text, modules) // nofitmodels.go
 		}
 		if strings.Contains(text, "configure_callbacks") {
@@ -244,16 +245,16 @@ func scanRepoPython(root string, at *repoPython) {
 				callbacks[c] = true
 			}
 		}
-		if strings.Contains(text, "Trainer(") && !testFile(p) {
+		if strings.Contains(text, "Trainer(") && !test {
 			for _, c := range scriptCallbacks(text) {
 				callbacks[c] = true
 			}
 		}
-		if !testFile(p) {
+		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
 			configUses(text, gets, sets)
 		}
-		if strings.Contains(text, "LightningCLI)") && !testFile(p) {
+		if strings.Contains(text, "LightningCLI)") && !test {
 			for _, c := range cliCallbacks(text) {
 				callbacks[c] = true
 			}

@@ -328,7 +328,12 @@ func newKey(dst, src *doc.Node) bool {
 // noMatch is Hydra's refusal of an override (a command line's, or a defaults list's override
 // entry) of a group that no entry of the run's defaults lists has.
 func noMatch(text, group, verb, written string) string {
-	return "override " + quote(text) + " chooses group " + quote(group) + ", which no defaults list of the run has: Hydra stops at start-up (\"Could not " + verb + " '" + written + "'. No match in the defaults list.\")"
+	return "override " + quote(text) + " chooses group " + quote(group) + ", which no defaults list of the run has: " + noMatchSays(verb, written)
+}
+
+// noMatchSays is what Hydra says when an override matches no entry of the defaults lists.
+func noMatchSays(verb, written string) string {
+	return "Hydra stops at start-up (\"Could not " + verb + " '" + written + "'. No match in the defaults list.\")"
 }
 
 // finishOverrides reports the command line's group choices and deletions Hydra would not match
@@ -346,7 +351,7 @@ func (c *composer) finishOverrides(root *doc.Node, values []valueOverride) {
 		if !c.seen[g.group] {
 			c.problem(Refused, "", doc.Span{}, noMatch(g.text, g.group, verb, g.written)+"; write +"+strings.TrimPrefix(g.text, "~")+" to add it")
 		} else {
-			c.problem(Refused, "", doc.Span{}, "override "+quote(g.text)+" matches no entry of group "+quote(g.group)+" in the defaults lists (Hydra matches the group and the package): Hydra stops at start-up (\"Could not "+verb+" '"+g.written+"'. No match in the defaults list.\")")
+			c.problem(Refused, "", doc.Span{}, "override "+quote(g.text)+" matches no entry of group "+quote(g.group)+" in the defaults lists (Hydra matches the group and the package): "+noMatchSays(verb, g.written))
 		}
 	}
 	for _, v := range values {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -106,4 +108,65 @@ func mark(p string, only bool, fit, noFit map[string]bool) {
 	} else {
 		fit[p] = true
 	}
+}
+
+// trainerDefaultsRE finds LightningCLI's trainer_defaults={...} argument up to a "callbacks" key.
+var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']callbacks["']`)
+
+// cliDefaultCallbacks lists the checkpoint and early-stopping callbacks (modelCallbackClasses)
+// that a LightningCLI in the script at p gives every fit beyond the config file passed with
+// --config: the default_config_files of the parser or of its fit subcommand, which the CLI
+// loads under every config (a file that sets no trainer.callbacks keeps theirs; ModelGenerator's
+// main.py and configs/defaults.yaml), and trainer_defaults' callbacks, which
+// LightningCLI._instantiate_trainer appends to the config's (cli.py, Lightning 2.6.5). Lightning
+// then adds no ModelCheckpoint of its own, so the dialect's default callback is not what runs.
+// A defaults list holding a computed path is read from the YAML paths the script quotes; each
+// path is tried from the script's folder, its parent and the repository root.
+func cliDefaultCallbacks(root, p, text string) []string {
+	if !strings.Contains(text, "LightningCLI") {
+		return nil
+	}
+	var out []string
+	add := func(s string) {
+		for _, c := range modelCallbackClasses {
+			if strings.Contains(s, c) && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	if m := trainerDefaultsRE.FindStringIndex(text); m != nil {
+		// the callbacks' value: up to the call's closing bracket or the next key
+		rest := text[m[1]:]
+		if i := strings.IndexAny(rest, ")}"); i >= 0 {
+			rest = rest[:i]
+		}
+		add(rest)
+	}
+	dir := filepath.Dir(p)
+	for _, m := range cliDefaultsRE.FindAllStringSubmatch(text, -1) {
+		if m[1] != "" && m[1] != "fit" {
+			continue
+		}
+		paths := quotedRE.FindAllStringSubmatch(m[2], -1)
+		if len(paths) == 0 { // a variable: the YAML files the script names
+			paths = quotedRE.FindAllStringSubmatch(text, -1)
+		}
+		for _, q := range paths {
+			rel := filepath.FromSlash(q[1])
+			if ext := strings.ToLower(filepath.Ext(rel)); ext != ".yaml" && ext != ".yml" {
+				continue
+			}
+			for _, base := range []string{dir, filepath.Dir(dir), root} {
+				f := filepath.Join(base, rel)
+				if !strings.HasPrefix(f, root) {
+					continue
+				}
+				if data, err := os.ReadFile(f); err == nil && len(data) <= scriptFileBytes {
+					add(string(data))
+					break
+				}
+			}
+		}
+	}
+	return out
 }

@@ -252,6 +252,9 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
+			for _, c := range cliDefaultCallbacks(root, p, text) { // nofit.go
+				callbacks[c] = true
+			}
 			configUses(text, gets, sets)
 		}
 		if strings.Contains(text, "LightningCLI)") && !test {

@@ -503,6 +503,39 @@ func TestCLICallbacks(t *testing.T) {
 	}
 }
 
+// TestCLIDefaultCallbacks: a LightningCLI that loads a defaults file under every fit (the
+// parser's or fit's default_config_files, a computed path included) or appends trainer_defaults'
+// callbacks gives its configs the callbacks those name, so a config fragment with no
+// trainer.callbacks does not get the Trainer's default ModelCheckpoint; a test subcommand's
+// defaults file, or one without a checkpoint callback, changes nothing.
+func TestCLIDefaultCallbacks(t *testing.T) {
+	defaults := "trainer:\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: val_loss\n"
+	for _, tc := range []struct {
+		name, script, defaults string
+		silent                 bool
+	}{
+		{"computed fit path", "import os\nfrom lightning.pytorch.cli import LightningCLI\nbase = os.path.dirname(os.path.dirname(__file__))\nLightningCLI(parser_kwargs={\"fit\": {\"default_config_files\": [os.path.join(base, \"configs/defaults.yaml\")]}})\n", defaults, true},
+		{"parser's own list", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", defaults, true},
+		{"trainer_defaults", "LightningCLI(trainer_defaults={\"max_epochs\": 5, \"callbacks\": [ModelCheckpoint(monitor=\"val_loss\")]})\n", "", true},
+		{"trainer_defaults without callbacks", "LightningCLI(trainer_defaults={\"max_epochs\": 5})\nModelCheckpoint\n", "", false},
+		{"test subcommand's file", "LightningCLI(parser_kwargs={\"test\": {\"default_config_files\": [\"configs/defaults.yaml\"]}})\n", defaults, false},
+		{"no checkpoint in the defaults", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", "trainer:\n  max_steps: 100\n", false},
+	} {
+		files := map[string]string{
+			"pyproject.toml":              "[project]\nname = 'x'\n",
+			"pkg/main.py":                 tc.script,
+			"configs/examples/wandb.yaml": "trainer:\n  logger:\n    class_path: lightning.pytorch.loggers.WandbLogger\n",
+		}
+		if tc.defaults != "" {
+			files["configs/defaults.yaml"] = tc.defaults
+		}
+		out := lintInRepo(t, files, "configs/examples/wandb.yaml", "TL301")
+		if strings.Contains(out, "TL301") == tc.silent {
+			t.Errorf("%s: silent %v, want %v:\n%s", tc.name, !strings.Contains(out, "TL301"), tc.silent, out)
+		}
+	}
+}
+
 // TestVendoredFrameworkFields: a repository carrying LLaMA-Factory's source (DiRL's copy,
 // extras/env.py saying 0.9.4.dev0) is linted for that version, and the fields its copy adds to
 // the dataclasses its HfArgumentParser fills (block_length) are that version's settings; a key

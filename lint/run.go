@@ -565,11 +565,23 @@ func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Option
 	}
 	cache.Join(fsys, run, lim)
 	cache.Launch(fsys, run, s.Launcher, lim)
-	// A primary paired with an experiment it has no entry for, whose override entries Hydra
-	// would refuse there, is a guess nobody launches (an eval config whose comment names
-	// experiments): it says nothing about either file, and reads none of them.
-	run.Unlaunched = s.Added && run.Unmatched
+	// A primary paired with an experiment it has no entry for, which Hydra would refuse there
+	// (its override entries match no entry of the primary's, or the two configs do not merge),
+	// is a guess nobody launches (an eval config whose comment names experiments): it says
+	// nothing about either file, and reads none of them. A refusal the primary makes alone is
+	// its own run's to report.
+	run.Unlaunched = s.Added && (run.Unmatched || refused(run))
 	return run
+}
+
+// refused reports whether the framework refuses the run at start-up (a refusal or a cycle).
+func refused(run *compose.Run) bool {
+	for _, p := range run.Problems {
+		if p.Kind == compose.Refused || p.Kind == compose.Cycle {
+			return true
+		}
+	}
+	return false
 }
 
 // AddRunFindings adds a run's findings to those the file-by-file lint made (known) and returns

@@ -716,6 +716,14 @@ func TestGuessedExperimentPairing(t *testing.T) {
 	if got := tl011(); len(got) != 0 {
 		t.Errorf("a guessed pairing Hydra refuses: TL011 %v", got)
 	}
+	// Its entries match, but the experiment's mapping does not merge onto the list eval.yaml
+	// sets (Hydra 1.3.2: "Cannot merge DictConfig with ListConfig"): a guess all the same.
+	files["configs/eval.yaml"] += "model: [1, 2]\n"
+	files["configs/experiment/x.yaml"] = "# @package _global_\ndefaults:\n  - override /data: b\nmodel:\n  lr: 1\n"
+	if got := tl011(); len(got) != 0 {
+		t.Errorf("a guessed pairing whose configs do not merge: TL011 %v", got)
+	}
+	files["configs/experiment/x.yaml"] = "# @package _global_\ndefaults:\n  - override /data: b\n  - override /callbacks: none\n"
 	// train.yaml has the experiment entry: experiment=x is how it runs, and a refusal there is
 	// real (its defaults list has no model group for the experiment to override).
 	files["configs/experiment/x.yaml"] += "  - override /model: big\n"

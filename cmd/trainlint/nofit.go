@@ -110,6 +110,10 @@ func mark(p string, only bool, fit, noFit map[string]bool) {
 	}
 }
 
+// quotedYAMLRE finds a quoted YAML path anywhere in a script: no quote or blank inside, so a
+// docstring or an apostrophe before it cannot pair its quotes wrongly.
+var quotedYAMLRE = regexp.MustCompile(`["']([^"'\s]+\.ya?ml)["']`)
+
 // trainerDefaultsRE finds LightningCLI's trainer_defaults={...} argument up to a "callbacks" key.
 var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']callbacks["']`)
 
@@ -149,7 +153,7 @@ func cliDefaultCallbacks(root, p, text string) []string {
 		}
 		paths := quotedRE.FindAllStringSubmatch(m[2], -1)
 		if len(paths) == 0 { // a variable: the YAML files the script names
-			paths = quotedRE.FindAllStringSubmatch(text, -1)
+			paths = quotedYAMLRE.FindAllStringSubmatch(text, -1)
 		}
 		for _, q := range paths {
 			rel := filepath.FromSlash(q[1])

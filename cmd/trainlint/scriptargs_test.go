@@ -514,7 +514,7 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		name, script, defaults string
 		silent                 bool
 	}{
-		{"computed fit path", "import os\nfrom lightning.pytorch.cli import LightningCLI\nbase = os.path.dirname(os.path.dirname(__file__))\nLightningCLI(parser_kwargs={\"fit\": {\"default_config_files\": [os.path.join(base, \"configs/defaults.yaml\")]}})\n", defaults, true},
+		{"computed fit path", "import os\nfrom lightning.pytorch.cli import LightningCLI\n# the CLI's defaults\nbase = os.path.dirname(os.path.dirname(__file__))\ndefault = os.path.join(base, \"configs/defaults.yaml\")\nLightningCLI(parser_kwargs={\"fit\": {\"default_config_files\": [default]}})\n", defaults, true},
 		{"parser's own list", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", defaults, true},
 		{"trainer_defaults", "LightningCLI(trainer_defaults={\"max_epochs\": 5, \"callbacks\": [ModelCheckpoint(monitor=\"val_loss\")]})\n", "", true},
 		{"trainer_defaults without callbacks", "LightningCLI(trainer_defaults={\"max_epochs\": 5})\nModelCheckpoint\n", "", false},

@@ -92,6 +92,9 @@ type Options struct {
 	// training_step of their own or their bases', or one that only raises; the CLI reads them):
 	// dialect.Context.NoFitModels.
 	NoFitModels map[string]bool
+	// CLIDefaults says the repository's LightningCLI loads a default config file with a
+	// ModelCheckpoint under every fit (the CLI reads it; dialect.Context.CLIDefaults).
+	CLIDefaults bool
 	// ScriptDefaults are the keys the repository's scripts read from a mapping with a default of
 	// their own (cfg.get("save_steps", 50000)), in a repository whose Python fills no
 	// dataclasses from configs (the CLI reads them): facts only a framework default gives for

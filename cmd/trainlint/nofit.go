@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -117,34 +116,43 @@ var quotedYAMLRE = regexp.MustCompile(`["']([^"'\s]+\.ya?ml)["']`)
 // trainerDefaultsRE finds LightningCLI's trainer_defaults={...} argument up to a "callbacks" key.
 var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']callbacks["']`)
 
-// cliDefaultCallbacks lists the checkpoint and early-stopping callbacks (modelCallbackClasses)
-// that a LightningCLI in the script at p gives every fit beyond the config file passed with
-// --config: the default_config_files of the parser or of its fit subcommand, which the CLI
-// loads under every config (a file that sets no trainer.callbacks keeps theirs; ModelGenerator's
-// main.py and configs/defaults.yaml), and trainer_defaults' callbacks, which
-// LightningCLI._instantiate_trainer appends to the config's (cli.py, Lightning 2.6.5). Lightning
-// then adds no ModelCheckpoint of its own, so the dialect's default callback is not what runs.
-// A defaults list holding a computed path is read from the YAML paths the script quotes; each
-// path is tried from the script's folder, its parent and the repository root.
-func cliDefaultCallbacks(root, p, text string) []string {
+// trainerDefaultCallbacks lists the checkpoint and early-stopping callbacks
+// (modelCallbackClasses) a LightningCLI in a script gives as trainer_defaults' callbacks, which
+// LightningCLI._instantiate_trainer appends to every config's (cli.py, Lightning 2.6.5):
+// Lightning then adds no ModelCheckpoint of its own, and the config's callbacks are not all
+// that run.
+func trainerDefaultCallbacks(text string) []string {
 	if !strings.Contains(text, "LightningCLI") {
 		return nil
 	}
+	m := trainerDefaultsRE.FindStringIndex(text)
+	if m == nil {
+		return nil
+	}
+	// the callbacks' value: up to the call's closing bracket or the dict's end
+	rest := text[m[1]:]
+	if i := strings.IndexAny(rest, ")}"); i >= 0 {
+		rest = rest[:i]
+	}
 	var out []string
-	add := func(s string) {
-		for _, c := range modelCallbackClasses {
-			if strings.Contains(s, c) && !slices.Contains(out, c) {
-				out = append(out, c)
-			}
+	for _, c := range modelCallbackClasses {
+		if strings.Contains(rest, c) {
+			out = append(out, c)
 		}
 	}
-	if m := trainerDefaultsRE.FindStringIndex(text); m != nil {
-		// the callbacks' value: up to the call's closing bracket or the next key
-		rest := text[m[1]:]
-		if i := strings.IndexAny(rest, ")}"); i >= 0 {
-			rest = rest[:i]
-		}
-		add(rest)
+	return out
+}
+
+// cliDefaultCheckpoint reports a LightningCLI in the script at p that loads, under every fit, a
+// default config file (the parser's or its fit subcommand's default_config_files) naming a
+// ModelCheckpoint: a config given with --config that sets no trainer.callbacks keeps the file's
+// (ModelGenerator's main.py and configs/defaults.yaml), so Lightning adds no ModelCheckpoint of
+// its own; one that sets them replaces the list. A defaults list holding a computed path is
+// read from the YAML paths the script quotes; each path is tried from the script's folder, its
+// parent and the repository root.
+func cliDefaultCheckpoint(root, p, text string) bool {
+	if !strings.Contains(text, "LightningCLI") || !strings.Contains(text, "default_config_files") {
+		return false
 	}
 	dir := filepath.Dir(p)
 	for _, m := range cliDefaultsRE.FindAllStringSubmatch(text, -1) {
@@ -162,15 +170,17 @@ func cliDefaultCallbacks(root, p, text string) []string {
 			}
 			for _, base := range []string{dir, filepath.Dir(dir), root} {
 				f := filepath.Join(base, rel)
-				if !strings.HasPrefix(f, root) {
+				if rel, err := filepath.Rel(root, f); err != nil || strings.HasPrefix(rel, "..") {
 					continue
 				}
 				if data, err := os.ReadFile(f); err == nil && len(data) <= scriptFileBytes {
-					add(string(data))
+					if strings.Contains(string(data), "ModelCheckpoint") {
+						return true
+					}
 					break
 				}
 			}
 		}
 	}
-	return out
+	return false
 }

@@ -94,6 +94,9 @@ type repoPython struct {
 	// noFitModels are its LightningModule classes that can never fit (nofitmodels.go):
 	// lint.Options.NoFitModels.
 	noFitModels map[string]bool
+	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
+	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
+	cliDefaults bool
 	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
 	// = ...): lint.Options.ScriptSets.
 	sets map[string]bool
@@ -132,7 +135,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
-	o.ScriptDefaults, o.ScriptSets, o.NoFitModels = at.gets, at.sets, at.noFitModels
+	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
 	return o
 }
 
@@ -252,8 +255,11 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
-			for _, c := range cliDefaultCallbacks(root, p, text) { // nofit.go
+			for _, c := range trainerDefaultCallbacks(text) { // nofit.go
 				callbacks[c] = true
+			}
+			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
+				at.cliDefaults = true
 			}
 			configUses(text, gets, sets)
 		}

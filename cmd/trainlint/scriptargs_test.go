@@ -503,11 +503,12 @@ func TestCLICallbacks(t *testing.T) {
 	}
 }
 
-// TestCLIDefaultCallbacks: a LightningCLI that loads a defaults file under every fit (the
-// parser's or fit's default_config_files, a computed path included) or appends trainer_defaults'
-// callbacks gives its configs the callbacks those name, so a config fragment with no
-// trainer.callbacks does not get the Trainer's default ModelCheckpoint; a test subcommand's
-// defaults file, or one without a checkpoint callback, changes nothing.
+// TestCLIDefaultCallbacks: a LightningCLI that loads a defaults file with a ModelCheckpoint under
+// every fit (the parser's or fit's default_config_files, a computed path included) or appends
+// trainer_defaults' callbacks gives its configs those callbacks, so a config fragment with no
+// trainer.callbacks does not get the Trainer's default ModelCheckpoint, while a config's own
+// callbacks still replace the defaults file's; a test subcommand's defaults file, or one
+// without a checkpoint callback, changes nothing.
 func TestCLIDefaultCallbacks(t *testing.T) {
 	defaults := "trainer:\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: val_loss\n"
 	for _, tc := range []struct {
@@ -532,6 +533,14 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		out := lintInRepo(t, files, "configs/examples/wandb.yaml", "TL301")
 		if strings.Contains(out, "TL301") == tc.silent {
 			t.Errorf("%s: silent %v, want %v:\n%s", tc.name, !strings.Contains(out, "TL301"), tc.silent, out)
+		}
+		if tc.name == "parser's own list" {
+			// A config's own callbacks replace the defaults file's: its ModelCheckpoint
+			// without a monitor is what runs.
+			files["configs/own.yaml"] = "trainer:\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        save_top_k: 1\n"
+			if out := lintInRepo(t, files, "configs/own.yaml", "TL301"); !strings.Contains(out, "TL301") {
+				t.Errorf("a config's own callbacks under the CLI's defaults:\n%s", out)
+			}
 		}
 	}
 }

@@ -48,6 +48,10 @@ type Context struct {
 	// NoFitModels are LightningModule classes that can never fit (lint.Options.NoFitModels): a
 	// config whose model names one only validates, tests or predicts.
 	NoFitModels map[string]bool
+	// CLIDefaults says the repository's LightningCLI loads a default config file with a
+	// ModelCheckpoint under every fit (lint.Options.CLIDefaults): a config that sets no
+	// trainer.callbacks keeps that file's, so the Trainer's own default is not what runs.
+	CLIDefaults bool
 	// Hydra says the file is a run Hydra composes from a defaults list (lint.LintRun): the
 	// app's code builds the objects its groups do not instantiate, with arguments of its own.
 	Hydra bool

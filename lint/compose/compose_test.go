@@ -1002,3 +1002,22 @@ func TestOverrideEntryMissingOption(t *testing.T) {
 		t.Errorf("same option: %s", problems(r))
 	}
 }
+
+// Hydra's own groups, chosen in the legacy form without `override` (Hydra before version_base
+// 1.2 reads `hydra/job_logging: disabled` as an override): an option the tree does not hold is
+// Hydra's or a plugin's (hydra/conf/hydra/job_logging/disabled.yaml at v1.3.2), so it is not
+// reported missing and the run is read whole; an app group's missing option still is.
+func TestHydraOwnGroupLegacyEntry(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"c/config.yaml": "defaults:\n  - _self_\n  - hydra/job_logging: disabled\n  - hydra/launcher: submitit_slurm\n  - data: a\nlr: 0.1\n",
+		"c/data/a.yaml": "x: 1\n",
+	})
+	r := Compose(fs, "c/config.yaml", nil, Limits{})
+	if problems(r) != "" || r.Partial || len(r.Unknown) > 0 {
+		t.Errorf("Hydra's own options: %s partial %v unknown %v", problems(r), r.Partial, r.Unknown)
+	}
+	fs = mapFS(map[string]string{"c/config.yaml": "defaults:\n  - _self_\n  - hydrax/job: disabled\n"})
+	if r := Compose(fs, "c/config.yaml", nil, Limits{}); !strings.Contains(problems(r), `option "disabled" of group "hydrax/job" not found`) {
+		t.Errorf("an app group's missing option: %s", problems(r))
+	}
+}

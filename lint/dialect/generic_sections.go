@@ -152,7 +152,9 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 	}
 	if n, k := g.find(genEvalSections, false, "enable", "enabled", "do_eval", "run_eval"); n != nil {
 		p.Eval.Enabled = genBoolNode(g.root, n, k)
-	} else if n, k := g.find(genTrainSections, true, "do_eval", "run_eval", "eval_enabled", "enable_eval", "enable_validation", "validate", "do_validation"); n != nil {
+	} else if n, k := g.find(genTrainSections, true, "do_eval", "run_eval", "eval_enabled", "enable_eval", "enable_validation", "do_validation"); n != nil {
+		// ("validate" alone is as often a mode that only validates a checkpoint, instead of
+		// training: home-robot's SLAP modules train, validating every epoch, when it is false.)
 		p.Eval.Enabled = genBoolNode(g.root, n, k)
 		// TrainingArguments' names nested in a section (bionemo's trainer: block): its
 		// __post_init__ turns do_eval on when eval_strategy is not "no" (transformers

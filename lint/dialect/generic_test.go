@@ -88,8 +88,10 @@ func TestGenericInHouse(t *testing.T) {
 
 func TestGenericConservative(t *testing.T) {
 	// Nothing a rule could misread: unknown granularity alone, eval_steps (a count elsewhere),
-	// a bare "interval" outside an eval section, a "freq" under logging.
+	// a bare "interval" outside an eval section, a "freq" under logging, "validate" (a mode
+	// that only validates as often as a switch of evaluation during training).
 	src := `batch_size: 32
+validate: false
 eval_steps: 50
 interval: 100
 logging:

@@ -382,7 +382,7 @@ func findEarlyStopping(root *doc.Node, sh lightningShape) *doc.Node {
 
 func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why, ctx Context) {
 	tr := sh.tr
-	if es := findEarlyStopping(root, sh); es != nil {
+	if es := findEarlyStopping(root, sh); es != nil && !earlyStoppingCannotStop(es, tr) {
 		p.Ckpt.EarlyStopping = plan.Set(true, sectionKey(es), es)
 	}
 	var enabled plan.Fact[bool]

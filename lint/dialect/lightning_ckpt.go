@@ -122,3 +122,59 @@ func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 	}
 	return false
 }
+
+// earlyStoppingCannotStop reports an EarlyStopping callback (es) that can never stop the run
+// on a plateau: its patience is more than the validation checks the Trainer (tr) makes in all.
+// EarlyStopping stops when wait_count, which grows by one a check without improvement, reaches
+// patience (callbacks/early_stopping.py _evaluate_stopping_criteria, Lightning 2.6.5; default
+// patience 3); so with at most max_epochs checks of one per epoch (val_check_interval a
+// fraction of an epoch, check_val_every_n_epoch) a larger patience never fires. A stopping or
+// divergence threshold can stop it all the same, and an interval in batches or an unknown
+// epoch budget leaves the count unknown: then it may stop.
+func earlyStoppingCannotStop(es, tr *doc.Node) bool {
+	if tr == nil {
+		return false
+	}
+	args := es
+	for _, k := range []string{"init_args", "dict_kwargs"} {
+		if a := es.Get(k); a != nil && a.Kind == doc.Map {
+			args = a
+		}
+	}
+	for _, k := range []string{"stopping_threshold", "divergence_threshold"} {
+		if t := args.Get(k); t != nil && !t.IsNull() {
+			return false
+		}
+	}
+	patience := int64(3)
+	if n := args.Get("patience"); n != nil {
+		v, ok := n.Int()
+		if !ok || n.Type != doc.Int {
+			return false
+		}
+		patience = v
+	}
+	epochs, ok := tr.Get("max_epochs").Int()
+	if !ok || tr.Get("max_epochs").Type != doc.Int || epochs < 0 {
+		return false
+	}
+	perEpoch := int64(1)
+	if v := tr.Get("val_check_interval"); v != nil && !v.IsNull() {
+		f, ok := v.Float()
+		if !ok || v.Type != doc.Float || f <= 0 || f > 1 {
+			return false // a count of batches: how many checks an epoch makes is not known
+		}
+		perEpoch = int64(1 / f)
+	}
+	every := int64(1)
+	if n := tr.Get("check_val_every_n_epoch"); n != nil {
+		v, ok := n.Int()
+		if !ok || n.Type != doc.Int || v < 1 {
+			return false
+		}
+		every = v
+	}
+	// Without a validation loop the callback checks at each training epoch's end instead.
+	checks := max(epochs, epochs/every*perEpoch)
+	return patience > checks
+}

@@ -506,6 +506,37 @@ func TestLightningModelCallbacks(t *testing.T) {
 	}
 }
 
+// TestLightningEarlyStoppingThatCannotStop: an EarlyStopping whose patience is more than the
+// validation checks the Trainer makes can never stop on a plateau (nn-template's patience 42
+// over 3 epochs), so it says nothing of early stopping; within reach, or with a threshold, an
+// interval in batches or no epoch budget, it does.
+func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
+	for _, tc := range []struct {
+		trainer, es string
+		on          bool
+	}{
+		{"max_epochs: 3\n  val_check_interval: 1.0", "patience: 42", false},
+		{"max_epochs: 3", "patience: 4", false},
+		{"max_epochs: 10\n  check_val_every_n_epoch: 5", "patience: 11", false},
+		{"max_epochs: 3", "", true}, // default patience 3: reachable over 3 checks
+		{"max_epochs: 100", "patience: 42", true},
+		{"max_epochs: 10\n  val_check_interval: 0.25", "patience: 20", true}, // 40 checks
+		{"max_epochs: 3\n  val_check_interval: 100", "patience: 42", true},   // batches: not known
+		{"max_steps: 1000", "patience: 42", true},
+		{"max_epochs: 3", "patience: 42\n        stopping_threshold: 0.1", true},
+	} {
+		es := "    - class_path: lightning.pytorch.callbacks.EarlyStopping\n      init_args:\n        monitor: val_loss\n"
+		if tc.es != "" {
+			es += "        " + tc.es + "\n"
+		}
+		src := "trainer:\n  " + tc.trainer + "\n  callbacks:\n" + es + "model:\n  class_path: pkg.Task\n"
+		p := Lightning.Normalize(doc.Parse("train.yaml", []byte(src), doc.YAML, doc.Limits{}), Context{})
+		if p.Ckpt.EarlyStopping.Known() != tc.on {
+			t.Errorf("%q / %q: early stopping known %v, want %v", tc.trainer, tc.es, p.Ckpt.EarlyStopping.Known(), tc.on)
+		}
+	}
+}
+
 // A Trainer that runs no training run: fast_dev_run on (a smoke test of a few batches, with
 // checkpointing and logging suppressed) or a length of 0. lightning-hydra-template's
 // debug/fdr.yaml run was told that its checkpoint callback drops the best checkpoint. Its

@@ -616,6 +616,36 @@ func TestDiscoverGroupOptionWithGroups(t *testing.T) {
 	}
 }
 
+// A config another folder's config loads by path (TEMOS's data option lists
+// `- /transforms/xyz.yaml@transforms`) is a part of that config's runs, not a run, though
+// groups of its own lie beside it; a sibling a config builds on (`- base`) may still be one. An
+// experiment that overrides a group none of its entries chooses (hannah's pseudo_label.yaml,
+// whose primary's groups come from a base on a search path) is no run either: Hydra would
+// refuse its override alone.
+func TestDiscoverIncludedAndOverridingConfigs(t *testing.T) {
+	m := map[string]string{
+		"configs/train.yaml":                          "defaults:\n  - data: kit\n  - _self_\n",
+		"configs/data/kit.yaml":                       "defaults:\n  - /transforms/xyz.yaml@transforms\n\ndataname: kit\n",
+		"configs/transforms/xyz.yaml":                 "defaults:\n  - joints2jfeats: rifke\n\nename: xyz\n",
+		"configs/transforms/joints2jfeats/rifke.yaml": "dataset: ${data.dataname}\n",
+		"exp/config.yaml":                             "defaults:\n  - base_config\n  - _self_\n",
+		"exp/experiment/pl.yaml":                      "# @package _global_\ndefaults:\n  - /augmentation: null\n  - override /pseudo_labeling: hard\n",
+		"other/big.yaml":                              "defaults:\n  - base\n  - model: b\n",
+		"other/base.yaml":                             "defaults:\n  - model: a\n",
+		"other/model/a.yaml":                          "w: 1\n",
+		"other/model/b.yaml":                          "w: 2\n",
+	}
+	got, _ := discoverTree(m)
+	if got != "configs/train.yaml|other/base.yaml|other/big.yaml" {
+		t.Errorf("runs %q", got)
+	}
+	// An override of a group the file chooses itself is no sign of an experiment.
+	m["exp/experiment/pl.yaml"] = "defaults:\n  - pseudo_labeling: soft\n  - override pseudo_labeling: hard\n"
+	if got, _ := discoverTree(m); !strings.Contains(got, "exp/experiment/pl.yaml") {
+		t.Errorf("runs %q", got)
+	}
+}
+
 // An experiments folder beside a primary whose defaults list has no experiment entry is run
 // as Hydra's experiment pattern runs it, +experiment=x (modulus' lagrangian_mgn: its README
 // runs `train.py +experiment=water`): experiment=x would choose a group no list has, which

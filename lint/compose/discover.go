@@ -197,9 +197,10 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		}
 	}
 	named := func(parent, folder string) bool { return groups[parent][folder] }
+	included := includedConfigs(text)
 	kept := roots[:0]
 	for _, r := range roots {
-		if !inGroupFolder(r, named) {
+		if !inGroupFolder(r, named) && !included[r] {
 			kept = append(kept, r)
 		}
 	}
@@ -213,7 +214,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	// tp_overlap@...:`) whose groups are not in the tree is a primary too, unless it lies
 	// inside another primary's config directory (a group option with a defaults list of its own).
 	for _, f := range maybe {
-		if !inGroupFolder(f, inConfigDir) {
+		if !inGroupFolder(f, inConfigDir) && !included[f] && !overridesOthers(text[f]) {
 			roots = append(roots, f)
 		}
 	}
@@ -272,6 +273,74 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	}
 	runs = k.discoverCode(fsys, files, runs, fragments, lim) // code.go
 	return runs, fragments
+}
+
+// includedConfigs returns the configs among texts' (hydra-shaped candidates, by path) that a
+// defaults list of another folder's config loads by path (TEMOS's data/kit-mmm-xyz.yaml lists
+// `- /transforms/xyz.yaml@transforms`): a part of the runs that config is composed in, whose
+// interpolations name the run's keys, not a run of its own. A path from the config directory
+// (a leading /) is tried from every folder above the loading config; a config of the same
+// folder (`- base`, a sibling built on) may be a run itself and is not counted.
+func includedConfigs(texts map[string][]byte) map[string]bool {
+	out := map[string]bool{}
+	for f, b := range texts {
+		dir := path.Dir(f)
+		for _, n := range defaultsNames(b) {
+			if n == "_self_" {
+				continue
+			}
+			n, _, _ = strings.Cut(n, "@")
+			n = strings.TrimPrefix(strings.TrimSpace(n), "optional ")
+			if !isYAML(n) {
+				n += ".yaml"
+			}
+			var tries []string
+			if rel, ok := strings.CutPrefix(n, "/"); ok {
+				for d := dir; ; d = path.Dir(d) {
+					tries = append(tries, path.Join(d, rel))
+					if d == "." || d == "/" || d == "" {
+						break
+					}
+				}
+			} else {
+				tries = append(tries, path.Join(dir, n))
+			}
+			for _, t := range tries {
+				if _, ok := texts[t]; ok && t != f && path.Dir(t) != dir {
+					out[t] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// overridesOthers reports a defaults list that overrides a group of the app (not Hydra's own)
+// that none of its entries chooses, and that loads no other config by name that could: an
+// experiment (hannah's experiment/pseudo_label.yaml, `- /augmentation: null` then `- override
+// /pseudo_labeling: hard_labeling`), whose override Hydra would refuse in a run of its own
+// ("No match in the defaults list"), so nobody runs it as a primary.
+func overridesOthers(b []byte) bool {
+	if len(defaultsNames(b)) > 0 {
+		return false
+	}
+	chosen, overridden := map[string]bool{}, []string{}
+	for _, k := range defaultsKeys(b) {
+		gk := readGroupKey(k, "", "")
+		switch {
+		case strings.HasPrefix(gk.group+"/", "hydra/"):
+		case gk.override:
+			overridden = append(overridden, gk.okey)
+		default:
+			chosen[gk.okey] = true
+		}
+	}
+	for _, g := range overridden {
+		if !chosen[g] {
+			return true
+		}
+	}
+	return false
 }
 
 // commentNames reports a comment of b that names word, or its plural ("experimental" does

@@ -19,6 +19,29 @@ import (
 // item), as Node.StepPath steps (the paths here are never empty: refAt reads none).
 func selectPath(root *doc.Node, path string) *doc.Node { return root.StepPath(path) }
 
+// selectThrough is selectPath that, as OmegaConf selects, goes through a node on the way that
+// is exactly one interpolation: with transforms: ${data.transforms}, ${transforms.ename} is
+// data.transforms.ename (TEMOS's train.yaml). nil when the path is not found so either.
+func selectThrough(root *doc.Node, path string) *doc.Node {
+	if t := selectPath(root, path); t != nil || strings.ContainsAny(path, "[]") {
+		return t
+	}
+	n := root
+	for _, seg := range strings.Split(path, ".") {
+		if n.Kind == doc.Scalar {
+			t, _, ok := resolve(root, n)
+			if !ok || t == n || t.Kind == doc.Scalar {
+				return nil
+			}
+			n = t
+		}
+		if n = n.StepPath(seg); n == nil {
+			return nil
+		}
+	}
+	return n
+}
+
 // resolve follows n while it is exactly one same-file interpolation (a bounded number of hops,
 // so a cycle ends). t is the node that holds the value: n itself when n is no reference. via is
 // the first reference followed. ok is false when a reference could not be followed (a resolver,
@@ -157,7 +180,7 @@ func UnresolvedInRun(root *doc.Node) []Unresolved {
 			if first, _, _ := strings.Cut(path, "."); first == "hydra" {
 				continue
 			}
-			if selectPath(root, path) == nil {
+			if selectThrough(root, path) == nil {
 				out = append(out, Unresolved{Node: n, Ref: path})
 			}
 		}

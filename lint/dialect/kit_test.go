@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -82,5 +83,21 @@ func TestBNFamily(t *testing.T) {
 	}
 	if !isBNNorm(" BatchNorm2d ") || !isBNNorm("sync_bn") || isBNNorm("layer") || !isOtherNorm("group_norm") {
 		t.Error("norm values misread")
+	}
+}
+
+// TestUnresolvedInRunThroughInterpolation: a reference whose path goes through a node that is
+// one interpolation selects through its target, as OmegaConf does (TEMOS: transforms is
+// ${data.transforms}, so ${transforms.ename} resolves); a path that is missing there, or goes
+// through a plain scalar, still names no key.
+func TestUnresolvedInRunThroughInterpolation(t *testing.T) {
+	src := "data:\n  transforms:\n    ename: xyz\ntransforms: ${data.transforms}\nmode: ${transforms.ename}\nbad: ${transforms.missing}\nlr: 1\nworse: ${lr.x}\n"
+	d := doc.Parse("run.yaml", []byte(src), doc.YAML, doc.Limits{})
+	var got []string
+	for _, u := range UnresolvedInRun(d.Root) {
+		got = append(got, u.Ref)
+	}
+	if strings.Join(got, " ") != "transforms.missing lr.x" {
+		t.Errorf("unresolved %v", got)
 	}
 }

@@ -40,27 +40,51 @@ func withPins(o lint.Options, file string) lint.Options {
 		return o
 	}
 	dir := filepath.Dir(abs)
+	root := ""
 	for _, pkg := range pinPackages {
 		if _, ok := o.Targets[pkg]; ok {
 			continue
 		}
+		t, found := lint.Target{}, false
 		for d := dir; ; d = filepath.Dir(d) {
-			if t, ok := folderPins(d)[pkg]; ok {
-				if o.Targets == nil {
-					o.Targets = map[string]lint.Target{}
-				} else if len(o.Targets) > 0 {
-					o.Targets = cloneTargets(o.Targets)
+			if t, found = folderPins(d)[pkg]; found || filepath.Dir(d) == d {
+				break
+			}
+		}
+		if !found {
+			// The environment the repository documents may live in a folder of its own beside
+			// the configs (pdearena's docker/environment.yml, pytorch-lightning==1.7.7).
+			if root == "" {
+				if root = repoRoot(dir); root == "" {
+					root = "-"
 				}
-				o.Targets[pkg] = t
-				break
 			}
-			if filepath.Dir(d) == d {
-				break
+			for _, sub := range envFolders {
+				if root == "-" {
+					break
+				}
+				if t, found = folderPins(filepath.Join(root, sub))[pkg]; found {
+					t.Source = sub + "/" + t.Source // "docker/environment.yml pins 1.7.7"
+					break
+				}
 			}
+		}
+		if found {
+			if o.Targets == nil {
+				o.Targets = map[string]lint.Target{}
+			} else if len(o.Targets) > 0 {
+				o.Targets = cloneTargets(o.Targets)
+			}
+			o.Targets[pkg] = t
 		}
 	}
 	return o
 }
+
+// envFolders are the folders at a repository's root, in this order, whose pin files count for
+// every config of the repository when no folder from the config upwards pins the package:
+// where projects keep the environment they document (a Dockerfile, a conda environment).
+var envFolders = []string{"docker", "env", "envs", "environment", "environments", "requirements", ".devcontainer"}
 
 func cloneTargets(m map[string]lint.Target) map[string]lint.Target {
 	out := make(map[string]lint.Target, len(m))

@@ -94,6 +94,34 @@ func TestPinsFromDockerfile(t *testing.T) {
 	}
 }
 
+// A repository that keeps its environment in a folder of its own at the root (pdearena's
+// docker/environment.yml) pins its configs' packages when no folder above a config does; a
+// pin above the config still wins.
+func TestPinsFromEnvironmentFolder(t *testing.T) {
+	root := t.TempDir()
+	for name, text := range map[string]string{
+		".git/HEAD":              "",
+		"setup.py":               "install_requires=['pytorch-lightning>=1.7']\n",
+		"docker/environment.yml": "name: x\ndependencies:\n  - pip:\n    - pytorch-lightning==1.7.7\n    - transformers==4.20.0\n",
+		"exp/requirements.txt":   "transformers==4.30.0\n",
+	} {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := withPins(lint.Options{}, filepath.Join(root, "exp", "configs", "a.yaml"))
+	if got := o.Targets["lightning"]; got.Version != "1.7.7" || got.Source != "docker/environment.yml pins 1.7.7" {
+		t.Errorf("lightning target %+v", got)
+	}
+	if got := o.Targets["transformers"]; got.Version != "4.30.0" {
+		t.Errorf("transformers target %+v (exp/requirements.txt is above the config)", got)
+	}
+}
+
 // A Dockerfile built on axolotl's image pins the release its tag names; a main-… tag (a build
 // of the main branch) or another tag places axolotl at no release.
 func TestPinsFromAxolotlImage(t *testing.T) {

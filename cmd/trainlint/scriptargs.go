@@ -258,6 +258,11 @@ func scanRepoPython(root string, at *repoPython) {
 			for _, c := range trainerDefaultCallbacks(text) { // nofit.go
 				callbacks[c] = true
 			}
+			if strings.Contains(text, "add_lightning_class_args") {
+				for _, c := range classArgCallbacks(text) {
+					callbacks[c] = true
+				}
+			}
 			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
 				at.cliDefaults = true
 			}
@@ -467,6 +472,29 @@ func cliCallbacks(text string) []string {
 		return nil
 	}
 	return builtCallbacks(text)
+}
+
+// classArgsRE finds a callback class a LightningCLI's parser takes arguments for
+// (parser.add_lightning_class_args(ModelCheckpoint, "checkpoint_best"), transformertf's
+// add_arguments_to_parser): the CLI then builds that callback for every run, from its
+// defaults and the config's checkpoint_best section (LightningCLI.instantiate_trainer's
+// callback_keys, cli.py, Lightning 2.6.5), so Lightning adds no ModelCheckpoint of its own.
+var classArgsRE = regexp.MustCompile(`add_lightning_class_args\(\s*(?:[A-Za-z_][\w.]*\.)?(ModelCheckpoint|EarlyStopping)\b`)
+
+// classArgCallbacks lists the modelCallbackClasses a Python text gives parser arguments for
+// (classArgsRE), in modelCallbackClasses' order.
+func classArgCallbacks(text string) []string {
+	found := map[string]bool{}
+	for _, m := range classArgsRE.FindAllStringSubmatch(text, -1) {
+		found[m[1]] = true
+	}
+	var out []string
+	for _, c := range modelCallbackClasses {
+		if found[c] {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // builtCallbacks lists the modelCallbackClasses a Python text calls.

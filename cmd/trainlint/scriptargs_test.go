@@ -545,6 +545,30 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 	}
 }
 
+// TestClassArgCallbacks: a CLI whose parser takes a ModelCheckpoint's arguments
+// (add_lightning_class_args, transformertf's main.py) builds that callback for every run, so a
+// config with no callbacks does not get the Trainer's default one; a parser taking another
+// class's arguments changes nothing.
+func TestClassArgCallbacks(t *testing.T) {
+	if got := classArgCallbacks("parser.add_lightning_class_args(ModelCheckpoint, 'a')\nparser.add_lightning_class_args(\n  pl.callbacks.EarlyStopping, 'b')\nparser.add_lightning_class_args(LearningRateMonitor, 'c')\n"); !reflect.DeepEqual(got, []string{"ModelCheckpoint", "EarlyStopping"}) {
+		t.Errorf("classArgCallbacks: %v", got)
+	}
+	lintWith := func(script string) string {
+		return lintInRepo(t, map[string]string{
+			"pyproject.toml":   "[project]\nname = 'x'\n",
+			"pkg/main.py":      script,
+			"configs/lstm.yml": "trainer:\n  max_epochs: 10\nmodel:\n  class_path: pkg.Model\n",
+		}, "configs/lstm.yml", "TL301")
+	}
+	cli := "from lightning.pytorch.cli import LightningCLI\nclass CLI(LightningCLI):\n    def add_arguments_to_parser(self, parser):\n        parser.add_lightning_class_args(%s, 'checkpoint_best')\n"
+	if out := lintWith(fmt.Sprintf(cli, "ModelCheckpoint")); strings.Contains(out, "TL301") {
+		t.Errorf("the CLI's own ModelCheckpoint is not seen:\n%s", out)
+	}
+	if out := lintWith(fmt.Sprintf(cli, "LearningRateMonitor")); !strings.Contains(out, "TL301") {
+		t.Errorf("another class's arguments: no TL301:\n%s", out)
+	}
+}
+
 // TestVendoredFrameworkFields: a repository carrying LLaMA-Factory's source (DiRL's copy,
 // extras/env.py saying 0.9.4.dev0) is linted for that version, and the fields its copy adds to
 // the dataclasses its HfArgumentParser fills (block_length) are that version's settings; a key

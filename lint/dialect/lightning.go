@@ -423,6 +423,10 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
 		alignCkptWithEval(p, nil, nil)
 	}
+	if r := p.Ckpt.Retention; r.Known() && r.Value.Kind == plan.KeepLatest && savesOnce(tr, params) {
+		// One checkpoint in all: none is deleted, and there is no other to call the best.
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: r.Key, Node: r.Node}
+	}
 	if p.Ckpt.Enabled.Known() || ok {
 		scope, why := plan.PrimaryHost, note.Plus("checkpoints are written from global rank 0")
 		if tr != nil && strings.Contains(strings.ToLower(scalarText(tr.Get("strategy"))), "deepspeed") {

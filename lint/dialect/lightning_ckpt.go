@@ -178,3 +178,31 @@ func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 	checks := max(epochs, epochs/every*perEpoch)
 	return patience > checks
 }
+
+// savesOnce reports a ModelCheckpoint (params; nil for the Trainer's default one) that writes
+// one checkpoint in the whole run: a run of one epoch (max_epochs: 1) checkpointed by epochs
+// (no every_n_train_steps or train_time_interval), with at most one validation in the epoch,
+// so the callback saves once, at the epoch's end (ModelCheckpoint._should_save_on_train_epoch_end
+// and on_validation_end, callbacks/model_checkpoint.py, Lightning 2.6.5). cellarium-ml's
+// one-pass statistics runs train so.
+func savesOnce(tr, params *doc.Node) bool {
+	if tr == nil {
+		return false
+	}
+	if e := tr.Get("max_epochs"); e == nil || e.Type != doc.Int || e.Value != "1" {
+		return false
+	}
+	for _, k := range []string{"every_n_train_steps", "train_time_interval"} {
+		if n := params.Get(k); n != nil && !n.IsNull() {
+			if v, ok := n.Int(); !ok || n.Type != doc.Int || v != 0 {
+				return false
+			}
+		}
+	}
+	if v := tr.Get("val_check_interval"); v != nil && !v.IsNull() {
+		if f, ok := v.Float(); !ok || v.Type != doc.Float || f != 1 {
+			return false // several validations in the epoch may each save
+		}
+	}
+	return true
+}

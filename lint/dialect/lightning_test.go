@@ -537,6 +537,28 @@ func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 	}
 }
 
+// TestLightningSingleSave: a one-epoch run checkpointed by epochs writes one checkpoint, so a
+// callback that keeps the latest deletes nothing (cellarium-ml's one-pass runs); more epochs,
+// saves by steps, or several validations an epoch keep the latest of several.
+func TestLightningSingleSave(t *testing.T) {
+	for _, tc := range []struct {
+		src    string
+		latest bool
+	}{
+		{"trainer:\n  max_epochs: 1\nmodel:\n  class_path: pkg.Task\n", false},
+		{"trainer:\n  max_epochs: 1\n  val_check_interval: 1.0\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        save_top_k: 1\nmodel:\n  class_path: pkg.Task\n", false},
+		{"trainer:\n  max_epochs: 2\nmodel:\n  class_path: pkg.Task\n", true},
+		{"trainer:\n  max_epochs: 1\n  val_check_interval: 0.5\nmodel:\n  class_path: pkg.Task\n", true},
+		{"trainer:\n  max_epochs: 1\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        every_n_train_steps: 100\nmodel:\n  class_path: pkg.Task\n", true},
+	} {
+		p := Lightning.Normalize(doc.Parse("train.yaml", []byte(tc.src), doc.YAML, doc.Limits{}), Context{})
+		r := p.Ckpt.Retention
+		if got := r.Known() && r.Value.Kind == plan.KeepLatest; got != tc.latest {
+			t.Errorf("%q: keeps the latest %v, want %v (%+v)", tc.src, got, tc.latest, r)
+		}
+	}
+}
+
 // A Trainer that runs no training run: fast_dev_run on (a smoke test of a few batches, with
 // checkpointing and logging suppressed) or a length of 0. lightning-hydra-template's
 // debug/fdr.yaml run was told that its checkpoint callback drops the best checkpoint. Its

@@ -179,3 +179,25 @@ func noFitModel(root *doc.Node, models map[string]bool) bool {
 	}
 	return models[n.Value[strings.LastIndexByte(n.Value, '.')+1:]]
 }
+
+// lightningPredicts reports a CLI config made for the predict subcommand: its Trainer's
+// callbacks hold a prediction writer (a BasePredictionWriter, which writes only from
+// predict's batches: callbacks/prediction_writer.py, Lightning 2.6.5) and it names a
+// checkpoint to load (ckpt_path). cellarium-ml's scvi predict configs are run so; nothing in
+// them trains, writes checkpoints or reads training batches.
+func lightningPredicts(root, tr *doc.Node) bool {
+	ck := root.Get("ckpt_path")
+	if ck == nil || ck.Kind != doc.Scalar || ck.IsNull() || scalarText(ck) == "" {
+		return false
+	}
+	cbs := tr.Get("callbacks")
+	if cbs == nil {
+		return false
+	}
+	for _, c := range cbs.Children {
+		if strings.HasSuffix(scalarText(c.Get("class_path")), "PredictionWriter") {
+			return true
+		}
+	}
+	return false
+}

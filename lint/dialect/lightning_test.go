@@ -559,6 +559,24 @@ func TestLightningSingleSave(t *testing.T) {
 	}
 }
 
+// TestLightningPredictConfig: a CLI config with a prediction writer among its callbacks and a
+// checkpoint to load is made for predict (cellarium-ml's scvi predict configs): nothing trains,
+// so no checkpoint, worker or evaluation fact is read. Without the checkpoint, or without the
+// writer, it is a training config.
+func TestLightningPredictConfig(t *testing.T) {
+	base := "trainer:\n  max_epochs: 50\n  callbacks:\n  - class_path: cellarium.ml.callbacks.PredictionWriter\n    init_args:\n      output_dir: out\nmodel:\n  class_path: pkg.Task\ndata:\n  init_args:\n    num_workers: 0\n"
+	for src, trains := range map[string]bool{
+		base + "ckpt_path: lightning_logs/version_0/checkpoints/last.ckpt\n": false,
+		base: true,
+		strings.Replace(base, "cellarium.ml.callbacks.PredictionWriter", "pkg.Logger", 1) + "ckpt_path: a.ckpt\n": true,
+	} {
+		p := Lightning.Normalize(doc.Parse("c.yaml", []byte(src), doc.YAML, doc.Limits{}), Context{})
+		if got := p.Ckpt.Retention.Known(); got != trains {
+			t.Errorf("%q: checkpoint retention read %v, want %v", src, got, trains)
+		}
+	}
+}
+
 // A Trainer that runs no training run: fast_dev_run on (a smoke test of a few batches, with
 // checkpointing and logging suppressed) or a length of 0. lightning-hydra-template's
 // debug/fdr.yaml run was told that its checkpoint callback drops the best checkpoint. Its

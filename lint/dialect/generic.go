@@ -247,6 +247,32 @@ func genPathOf(n *doc.Node) string {
 	return n.Path().String()
 }
 
+// genNoTraining reports a config that trains nothing, none of whose sections or keys trains
+// (trainer, optimizer, a learning rate, a training length): one that evaluates or infers (an
+// evaluator or inferer section, a MONAI bundle's inference program), one that only generates
+// (fairseq's generation section, read by its generate and decode scripts: SpeechT5's
+// s2s_decode.yaml), or one whose name says it infers, predicts or decodes (a MONAI bundle's
+// infer.yaml sampling from noise).
+func genNoTraining(path string, root *doc.Node) bool {
+	for _, k := range []string{"trainer", "optimizer", "optimization", "optim", "lr_scheduler", "scheduler", "lr", "learning_rate",
+		"epochs", "max_epochs", "max_steps", "num_epochs", "train", "training", "checkpoint"} {
+		if root.Get(k) != nil {
+			return false
+		}
+	}
+	if root.Get("evaluator") != nil || root.Get("inferer") != nil || root.Get("generation") != nil {
+		return true
+	}
+	base := path[strings.LastIndexAny(path, "/\\")+1:]
+	for _, w := range strings.FieldsFunc(strings.ToLower(base), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		switch w {
+		case "infer", "inference", "predict", "prediction", "decode", "decoding":
+			return true
+		}
+	}
+	return false
+}
+
 // readGenericPlan is the generic reader under framework id fw: pre (optional) first fills what a
 // framework built on the generic reader knows (its defaults); the generic spellings then read on
 // top, the [mapping] table wins over both, and the launch context comes last.
@@ -260,7 +286,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 		ApplyContext(p, ctx)
 		return p
 	}
-	if fw == "generic" && (root.Get("evaluator") != nil || root.Get("inferer") != nil) && root.Get("trainer") == nil && root.Get("optimizer") == nil {
+	if fw == "generic" && genNoTraining(d.Path, root) {
 		// An evaluation or inference config (a MONAI bundle's inference.json: a dataloader and an
 		// evaluator run by `monai.bundle run`, no trainer or optimizer): nothing trains.
 		genApplyMapping(p, root, ctx.Mapping)

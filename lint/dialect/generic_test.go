@@ -569,6 +569,23 @@ func TestGenericInferenceConfig(t *testing.T) {
 	if p := Generic.Normalize(tcgDoc(t, doc.YAML, src+"trainer:\n  _target_: SupervisedTrainer\n"), Context{}); !p.Data.Workers.Known() {
 		t.Errorf("with a trainer: workers %+v", p.Data.Workers)
 	}
+	// A decoding config (fairseq's generation section) and a file named for inference hold no
+	// training either; the same keys in a file with a training length, or under another name, do.
+	for _, tc := range []struct {
+		name, src string
+		trains    bool
+	}{
+		{"conf/s2s_decode.yaml", "generation:\n  beam: 50\ndataset:\n  gen_subset: valid\n  num_workers: 0\n", false},
+		{"conf/s2s.yaml", "generation:\n  beam: 50\noptimization:\n  max_update: 100\ndataset:\n  num_workers: 0\n", true},
+		{"bundle/configs/infer.yaml", "batch_size: 1\nnum_workers: 0\n", false},
+		{"bundle/configs/infer.yaml", "batch_size: 1\nnum_workers: 0\nepochs: 10\n", true},
+		{"bundle/configs/common.yaml", "batch_size: 1\nnum_workers: 0\n", true},
+	} {
+		d := doc.Parse(tc.name, []byte(tc.src), doc.YAML, doc.Limits{})
+		if p := Generic.Normalize(d, Context{}); p.Data.Workers.Known() != tc.trains {
+			t.Errorf("%s %q: workers read %v, want %v", tc.name, tc.src, p.Data.Workers.Known(), tc.trains)
+		}
+	}
 }
 
 // Time-based eval intervals spelled with minutes or hours in the key.

@@ -276,7 +276,29 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
 	p := dl.Normalize(d, ctx)
 	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets)
+	if p != nil && ownLoop(dl, o) {
+		// The project's loop evaluates and saves as it likes: nothing the Trainer would do.
+		p.Eval, p.Ckpt = plan.Eval{}, plan.Checkpoint{}
+	}
 	return p
+}
+
+// ownLoop reports a Hugging Face arguments file in a repository whose Python parses
+// TrainingArguments (HfArgumentParser) but names no Trainer class anywhere (no word ending in
+// "trainer"): its own loop runs them (finetune-hf-vits evaluates every eval_steps when do_eval
+// is set, with no eval_strategy), so when and what the Trainer would evaluate and save is not
+// the run's. The arguments are still TrainingArguments: their keys, defaults and deprecations
+// hold.
+func ownLoop(d *dialect.Dialect, o Options) bool {
+	if d == nil || d.Name != "huggingface" || o.RepoNames == nil || !o.RepoNames["hfargumentparser"] && !o.RepoNames["trainingarguments"] {
+		return false
+	}
+	for w := range o.RepoNames {
+		if strings.HasSuffix(w, "trainer") {
+			return false
+		}
+	}
+	return true
 }
 
 // forkRead reports a file whose detected framework never had two or more of its keys, which

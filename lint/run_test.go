@@ -750,3 +750,30 @@ func TestScriptDefaultsDropDerived(t *testing.T) {
 		t.Errorf("per-device %+v, global %+v, accumulation %+v", p.Train.PerDeviceBatch, p.Train.GlobalBatch, p.Train.GradAccum)
 	}
 }
+
+// A Hugging Face arguments file in a repository that parses TrainingArguments but names no
+// Trainer (finetune-hf-vits' own accelerate loop) keeps its arguments' keys and defaults, but
+// not the Trainer's evaluation and saving; beside any Trainer class it keeps them.
+func TestHFArgumentsRunByOwnLoop(t *testing.T) {
+	src := `{"output_dir": "out", "do_train": true, "do_eval": true, "eval_steps": 50, "learning_rate": 2e-5, "per_device_train_batch_size": 16}`
+	for _, tc := range []struct {
+		names map[string]bool
+		loop  bool
+	}{
+		{map[string]bool{"hfargumentparser": true, "trainingarguments": true, "trainer_utils": true}, true},
+		{map[string]bool{"hfargumentparser": true, "seq2seqtrainer": true}, false},
+		{map[string]bool{"accelerator": true}, false},
+		{nil, false},
+	} {
+		a, err := lint.Analyze(lint.File{Path: "cfg.json", Text: []byte(src)}, lint.Options{RepoNames: tc.names})
+		if err != nil || a.Plan == nil || a.Dialect.Name != "huggingface" {
+			t.Fatalf("%v: %v %+v", tc.names, err, a.Dialect)
+		}
+		if got := !a.Plan.Eval.Enabled.Known() && !a.Plan.Ckpt.Retention.Known(); got != tc.loop {
+			t.Errorf("%v: eval and checkpoints unknown %v, want %v (%+v %+v)", tc.names, got, tc.loop, a.Plan.Eval.Enabled, a.Plan.Ckpt.Retention)
+		}
+		if !a.Plan.Data.Workers.Known() {
+			t.Errorf("%v: the arguments' dataloader_num_workers default is not read", tc.names)
+		}
+	}
+}

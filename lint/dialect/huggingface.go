@@ -143,7 +143,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 		return p
 	}
 	readTrainerArgs(root, p, hfNote)
-	hfReportToBefore5(p, ctx)
+	hfReportToBefore5(p, root, ctx)
 	hfEvalNameBefore441(p, root, ctx)
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
 	p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)

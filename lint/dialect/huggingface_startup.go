@@ -364,10 +364,31 @@ func hfEvalNameBefore441(p *plan.Plan, root *doc.Node, ctx Context) {
 // hfReportToBefore5 makes an unset report_to unknown when the file is linted for transformers
 // 4.x: before 5.0 TrainingArguments.__post_init__ turned it into "all" (v4.52.3), every
 // integration installed, which the file does not say. So does a target that is no version
-// (installed from a git commit), which may be a 4.x one.
-func hfReportToBefore5(p *plan.Plan, ctx Context) {
+// (installed from a git commit), which may be a 4.x one, and, with no target at all, a file
+// that sets a key transformers 5.0 no longer takes (finetune-hf-vits' overwrite_output_dir,
+// under requirements of transformers>=4.35.1): HfArgumentParser refuses it from 5.0, so the
+// file runs on 4.x.
+func hfReportToBefore5(p *plan.Plan, root *doc.Node, ctx Context) {
+	if p.Tracking.Trackers.Origin != plan.Default {
+		return
+	}
 	t := ctx.Targets["transformers"]
-	if v := ParseVersion(t); (v == nil && t != "" || v != nil && CompareVersions(v, []int{5}) < 0) && p.Tracking.Trackers.Origin == plan.Default {
+	if v := ParseVersion(t); v == nil && t != "" || v != nil && CompareVersions(v, []int{5}) < 0 || t == "" && hfSetsRemovedBy5(root) {
 		p.Tracking.Trackers = plan.Fact[[]string]{Key: "report_to", Node: p.Tracking.Trackers.Node}
 	}
+}
+
+// hfSetsRemovedBy5 reports a file that sets a key of TrainingArguments that no release from 5.0
+// on takes (hfVersions' removals at 5.0 or before).
+func hfSetsRemovedBy5(root *doc.Node) bool {
+	for _, v := range hfVersions {
+		r, ok := strings.CutPrefix(v.removed, "transformers ")
+		if !ok || v.path == "" || root.Get(v.path) == nil {
+			continue
+		}
+		if rv := ParseVersion(r); rv != nil && CompareVersions(rv, []int{5}) <= 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -537,6 +537,14 @@ func TestHFReportToDefaultByVersion(t *testing.T) {
 	}
 	p = hftPlan(t, HuggingFace, doc.YAML, src+"report_to: none\n", Context{Targets: map[string]string{"transformers": "4.52.3"}})
 	wantFact(t, "written none under 4.52.3", p.Tracking.Trackers, []string{}, plan.Explicit, "report_to", -1)
+	// With no target, a key 5.0 no longer takes (overwrite_output_dir, evaluation_strategy)
+	// makes the file a 4.x one; a key 5.0 still takes (warmup_ratio, removed in 5.15) does not.
+	for extra, want := range map[string]plan.Origin{"overwrite_output_dir: true\n": plan.Unknown, "evaluation_strategy: steps\n": plan.Unknown, "warmup_ratio: 0.1\n": plan.Default} {
+		p = hftPlan(t, HuggingFace, doc.YAML, src+extra, Context{})
+		if p.Tracking.Trackers.Origin != want {
+			t.Errorf("%q with no target: report_to %+v, want origin %v", extra, p.Tracking.Trackers, want)
+		}
+	}
 }
 
 // TestHFDoTrainFalse: do_train: false is an eval or predict run for the scripts that read it

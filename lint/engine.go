@@ -92,6 +92,9 @@ type Options struct {
 	// training_step of their own or their bases', or one that only raises; the CLI reads them):
 	// dialect.Context.NoFitModels.
 	NoFitModels map[string]bool
+	// OwnRunner says the repository runs its MMEngine-format configs with a runner class of its
+	// own, never MMEngine's (the CLI reads it): MMEngine's Runner checks none of them.
+	OwnRunner bool
 	// CLIDefaults says the repository's LightningCLI loads a default config file with a
 	// ModelCheckpoint under every fit (the CLI reads it; dialect.Context.CLIDefaults).
 	CLIDefaults bool
@@ -279,6 +282,18 @@ func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Con
 	if p != nil && ownLoop(dl, o) {
 		// The project's loop evaluates and saves as it likes: nothing the Trainer would do.
 		p.Eval, p.Ckpt = plan.Eval{}, plan.Checkpoint{}
+	}
+	if p != nil && o.OwnRunner && p.Framework == "mmengine" {
+		// The project's runner (HFTrainer's AccelerateRunner, which reads cfg.optimizer) takes
+		// the config from Config.fromfile: MMEngine's Runner, and its start-up checks, never
+		// run. The config's keys keep MMEngine's meaning, which such runners copy.
+		kept := p.Rejections[:0]
+		for _, r := range p.Rejections {
+			if !strings.HasPrefix(r.Source, "Runner.") {
+				kept = append(kept, r)
+			}
+		}
+		p.Rejections = kept
 	}
 	return p
 }

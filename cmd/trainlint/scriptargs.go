@@ -94,6 +94,9 @@ type repoPython struct {
 	// noFitModels are its LightningModule classes that can never fit (nofitmodels.go):
 	// lint.Options.NoFitModels.
 	noFitModels map[string]bool
+	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
+	// never MMEngine's or MMCV's (ownRunnerOf): lint.Options.OwnRunner.
+	ownRunner bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
 	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
 	cliDefaults bool
@@ -110,7 +113,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	}
 	ext := strings.ToLower(filepath.Ext(file))
 	switch ext {
-	case ".yaml", ".yml", ".json", ".toml":
+	case ".yaml", ".yml", ".json", ".toml", ".py":
 	default:
 		return o
 	}
@@ -125,6 +128,12 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
 	at := v.(*repoPython)
 	at.once.Do(func() { scanRepoPython(root, at) })
+	if ext == ".py" {
+		// A Python config learns only whether the repository runs its configs with a runner
+		// of its own (lint.Options.OwnRunner).
+		o.OwnRunner = at.ownRunner
+		return o
+	}
 	if ext == ".toml" {
 		// A TOML job file (torchtitan's) learns only which packages the repository holds: a
 		// copy of the framework's own, whose defaults are its (dialect.Context.RepoPackages).
@@ -165,6 +174,7 @@ func scanRepoPython(root string, at *repoPython) {
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
+	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	modules := map[string][]moduleClass{}
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -255,6 +265,9 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
+			if strings.Contains(text, "Runner") {
+				runnerUses(text, runners) // ownrunner.go
+			}
 			for _, c := range trainerDefaultCallbacks(text) { // nofit.go
 				callbacks[c] = true
 			}
@@ -293,6 +306,7 @@ func scanRepoPython(root string, at *repoPython) {
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
 	at.noFitModels = untrainable(modules)
+	at.ownRunner = runners.ownRunner()
 	at.launch = map[string]map[string]bool{}
 	for cfg, launches := range launch {
 		if keys := launchedKeys(launches); keys != nil {

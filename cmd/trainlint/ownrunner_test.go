@@ -1,0 +1,54 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOwnRunner: a repository whose script builds a runner class of its own (no Runner base)
+// from an MMEngine-format config, and never MMEngine's or MMCV's runner, is marked; one that
+// subclasses MMEngine's Runner, builds MMEngine's, or calls an OpenMMLab training API is not.
+func TestOwnRunner(t *testing.T) {
+	own := "class AccelerateRunner:\n    @classmethod\n    def from_cfg(cls, cfg):\n        return cls(cfg)\n"
+	train := "from mmengine.config import Config\ncfg = Config.fromfile(path)\nrunner = AccelerateRunner.from_cfg(cfg)\nrunner.train()\n"
+	for _, tc := range []struct {
+		texts []string
+		want  bool
+	}{
+		{[]string{own, train}, true},
+		{[]string{"class MyRunner(Runner):\n    pass\n", "runner = MyRunner.from_cfg(cfg)\n"}, false},
+		{[]string{own, train, "from mmengine.runner import Runner\nrunner = Runner.from_cfg(cfg)\n"}, false},
+		{[]string{own, train, "from mmdet.apis import train_detector\ntrain_detector(model, ds, cfg)\n"}, false},
+		{[]string{own}, false}, // defined, never built
+	} {
+		r := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
+		for _, text := range tc.texts {
+			runnerUses(text, r)
+		}
+		if got := r.ownRunner(); got != tc.want {
+			t.Errorf("%q: own runner %v, want %v", tc.texts, got, tc.want)
+		}
+	}
+}
+
+// TestOwnRunnerSkipsRunnerChecks: through check, MMEngine's Runner start-up check (all of
+// train_dataloader, train_cfg and optim_wrapper, or none) is not reported in a repository whose
+// own runner reads cfg.optimizer (HFTrainer), while the config's other findings stay; beside
+// MMEngine's runner it is.
+func TestOwnRunnerSkipsRunnerChecks(t *testing.T) {
+	cfg := "train_dataloader = dict(type='AlpacaDataset', batch_size=2, num_workers=0, shuffle=True)\ntrain_cfg = dict(by_epoch=False, max_iters=1000)\noptimizer = dict(type='AdamW', lr=2e-5)\nmodel = dict(type='Llama')\n"
+	files := map[string]string{
+		"pyproject.toml":            "[project]\nname = 'x'\n",
+		"pkg/runner.py":             "class AccelerateRunner:\n    @classmethod\n    def from_cfg(cls, cfg):\n        return cls()\n",
+		"tools/train.py":            "from mmengine.config import Config\ncfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\n",
+		"configs/llm/llama_sft.py": cfg,
+	}
+	out := lintInRepo(t, files, "configs/llm/llama_sft.py", "TL011,TL101")
+	if strings.Contains(out, "TL011") || !strings.Contains(out, "TL101") {
+		t.Errorf("own runner:\n%s", out)
+	}
+	files["tools/train.py"] = "from mmengine.runner import Runner\nfrom mmengine.config import Config\nrunner = Runner.from_cfg(Config.fromfile(p))\n"
+	if out := lintInRepo(t, files, "configs/llm/llama_sft.py", "TL011"); !strings.Contains(out, "TL011") {
+		t.Errorf("MMEngine's runner:\n%s", out)
+	}
+}

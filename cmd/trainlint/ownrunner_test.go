@@ -38,9 +38,9 @@ func TestOwnRunner(t *testing.T) {
 func TestOwnRunnerSkipsRunnerChecks(t *testing.T) {
 	cfg := "train_dataloader = dict(type='AlpacaDataset', batch_size=2, num_workers=0, shuffle=True)\ntrain_cfg = dict(by_epoch=False, max_iters=1000)\noptimizer = dict(type='AdamW', lr=2e-5)\nmodel = dict(type='Llama')\n"
 	files := map[string]string{
-		"pyproject.toml":            "[project]\nname = 'x'\n",
-		"pkg/runner.py":             "class AccelerateRunner:\n    @classmethod\n    def from_cfg(cls, cfg):\n        return cls()\n",
-		"tools/train.py":            "from mmengine.config import Config\ncfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\n",
+		"pyproject.toml":           "[project]\nname = 'x'\n",
+		"pkg/runner.py":            "class AccelerateRunner:\n    @classmethod\n    def from_cfg(cls, cfg):\n        return cls()\n",
+		"tools/train.py":           "from mmengine.config import Config\ncfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\n",
 		"configs/llm/llama_sft.py": cfg,
 	}
 	out := lintInRepo(t, files, "configs/llm/llama_sft.py", "TL011,TL101")

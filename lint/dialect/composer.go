@@ -367,6 +367,12 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	// Checkpoints: written only when save_folder is set.
 	if n := r.Get("save_folder"); n != nil && !n.IsNull() {
 		p.Ckpt.Enabled = plan.Set(true, "save_folder", n)
+	} else if hc := r.Get("callbacks").Get("hf_checkpointer"); hc != nil && hc.Kind == doc.Map {
+		// llm-foundry's HuggingFaceCheckpointer writes the model in Hugging Face's format at
+		// each of its save_interval (llmfoundry/callbacks/hf_checkpointer.py, v0.6.0): earlier
+		// weights can be picked, though no resumable state is written. Neither "no
+		// checkpoints" nor Composer's checkpoints describes that.
+		p.Ckpt.Enabled = plan.Fact[bool]{Key: "callbacks.hf_checkpointer", Node: hc}
 	} else if training {
 		p.Ckpt.Enabled = plan.Defaulted(false, "save_folder", plan.Why{By: "the llm-foundry default", Note: "no save_folder: no checkpoints are written"}, n)
 	}

@@ -82,6 +82,12 @@ tokenizer:
 	if p.Ckpt.Retention.Known() || p.Ckpt.Interval.Known() {
 		t.Errorf("no checkpoints: retention/interval should be unknown")
 	}
+	// llm-foundry's hf_checkpointer callback writes Hugging Face weights at its own interval:
+	// not "no checkpoints".
+	hp := Composer.Normalize(tcgDoc(t, doc.YAML, src+"callbacks:\n  hf_checkpointer:\n    save_folder: ./checkpoints\n    save_interval: 1ep\n"), Context{})
+	if hp.Ckpt.Enabled.Known() {
+		t.Errorf("with hf_checkpointer: checkpoints %+v", hp.Ckpt.Enabled)
+	}
 	if tr := p.Tracking.Trackers; tr.Origin != plan.Default || len(tr.Value) != 0 {
 		t.Errorf("trackers %+v", tr)
 	}

@@ -367,11 +367,12 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	// Checkpoints: written only when save_folder is set.
 	if n := r.Get("save_folder"); n != nil && !n.IsNull() {
 		p.Ckpt.Enabled = plan.Set(true, "save_folder", n)
-	} else if hc := r.Get("callbacks").Get("hf_checkpointer"); hc != nil && hc.Kind == doc.Map {
+	} else if hc := r.Get("callbacks").Get("hf_checkpointer"); hc != nil && hc.Kind == doc.Map && !hfCheckpointerAtEnd(hc) {
 		// llm-foundry's HuggingFaceCheckpointer writes the model in Hugging Face's format at
 		// each of its save_interval (llmfoundry/callbacks/hf_checkpointer.py, v0.6.0): earlier
 		// weights can be picked, though no resumable state is written. Neither "no
-		// checkpoints" nor Composer's checkpoints describes that.
+		// checkpoints" nor Composer's checkpoints describes that. (At "1dur", the whole run,
+		// it writes once, at the end: no checkpoint during training.)
 		p.Ckpt.Enabled = plan.Fact[bool]{Key: "callbacks.hf_checkpointer", Node: hc}
 	} else if training {
 		p.Ckpt.Enabled = plan.Defaulted(false, "save_folder", plan.Why{By: "the llm-foundry default", Note: "no save_folder: no checkpoints are written"}, n)
@@ -521,6 +522,18 @@ func composerKeyMaps(d *doc.Document) []KeyMap {
 // requires).
 func foundryEvalYAML(m *doc.Node) bool {
 	return m.Get("models") != nil || m.Get("model") != nil && m.Get("icl_tasks") != nil && m.Get("train_loader") == nil
+}
+
+// hfCheckpointerAtEnd reports an hf_checkpointer whose save_interval is the whole run or more
+// ("1dur": Time's duration unit, a fraction of max_duration), which saves at the end only.
+func hfCheckpointerAtEnd(hc *doc.Node) bool {
+	t := strings.ToLower(strings.TrimSpace(scalarText(hc.Get("save_interval"))))
+	v, ok := strings.CutSuffix(t, "dur")
+	if !ok {
+		return false
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	return err == nil && f >= 1
 }
 
 // composerRemoteFolder reports a save_folder that Composer uploads to: a URI with a scheme

@@ -88,6 +88,8 @@ tokenizer:
 	if hp.Ckpt.Enabled.Known() {
 		t.Errorf("with hf_checkpointer: checkpoints %+v", hp.Ckpt.Enabled)
 	}
+	hp = Composer.Normalize(tcgDoc(t, doc.YAML, src+"callbacks:\n  hf_checkpointer:\n    save_folder: ./checkpoints\n    save_interval: 1dur\n"), Context{})
+	wantFact(t, "hf_checkpointer at the end only", hp.Ckpt.Enabled, false, plan.Default, "save_folder", 0)
 	if tr := p.Tracking.Trackers; tr.Origin != plan.Default || len(tr.Value) != 0 {
 		t.Errorf("trackers %+v", tr)
 	}

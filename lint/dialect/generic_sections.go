@@ -222,7 +222,8 @@ func readGenericSeeds(p *plan.Plan, g genericReader) {
 func readGenericData(p *plan.Plan, g genericReader) {
 	secs := append(append([]string{}, genDataSections...), genTrainSections...)
 	wn, wk := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers")
-	if wn != nil {
+	t := p.Train
+	if wn != nil && (genTrainingSign(g.root) || t.PerDeviceBatch.Known() || t.GlobalBatch.Known() || t.GradAccum.Known() || t.MaxSteps.Known() || t.Epochs.Known()) {
 		p.Data.Workers = genIntFact(g, wn, wk)
 	}
 	r := g.root
@@ -606,4 +607,34 @@ func genSizeIn(m *doc.Node) string {
 		}
 	}
 	return ""
+}
+
+// genTrainSigns are keys a training config sets somewhere: a batch size, a learning rate, an
+// optimizer, a length, or a training section.
+var genTrainSigns = map[string]bool{
+	"batch_size": true, "train_batch_size": true, "per_device_train_batch_size": true, "global_batch_size": true, "micro_batch_size": true,
+	"lr": true, "learning_rate": true, "base_lr": true, "optimizer": true, "optim": true, "optimization": true,
+	"epochs": true, "num_epochs": true, "max_epochs": true, "n_epochs": true, "num_train_epochs": true, "max_steps": true,
+	"max_iters": true, "max_iter": true, "train_steps": true, "total_steps": true, "num_steps": true, "max_update": true,
+	"trainer": true, "train": true, "training": true, "train_dataloader": true, "train_loader": true,
+}
+
+// genTrainingSign reports a file with a training key in its first two levels (genTrainSigns;
+// readGenericData also takes a batch size or a length the reader found under other names):
+// num_workers alone, beside paths and an analysis' settings (peft-sft-lab's global_meta.json,
+// a record an offline analysis wrote), says nothing of a training input pipeline.
+func genTrainingSign(root *doc.Node) bool {
+	for _, c := range root.Children {
+		if genTrainSigns[genNormKey(c.Key)] {
+			return true
+		}
+		if c.Kind == doc.Map {
+			for _, cc := range c.Children {
+				if genTrainSigns[genNormKey(cc.Key)] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

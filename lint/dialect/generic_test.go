@@ -692,3 +692,20 @@ func TestGenericBatchPairNeedsAlikeExamples(t *testing.T) {
 		}
 	}
 }
+
+// A file whose only training-like key is num_workers (peft-sft-lab's global_meta.json, an
+// analysis' record) says nothing of a training input pipeline; beside a batch size, or a
+// training length under another name, it does.
+func TestGenericWorkersNeedATrainingConfig(t *testing.T) {
+	for src, known := range map[string]bool{
+		`{"runs_root": "runs/x", "metric": "subspace", "device": "cpu", "num_workers": 0}`: false,
+		`{"data": {"path": "x", "num_workers": 0}, "batch_size": 8}`:                       true,
+		`{"train_iters": 1000, "train_micro_batch_size_per_gpu": 4, "num_workers": 0}`:     true,
+		`{"training": {"epochs": 3}, "loader": {"num_workers": 0}}`:                        true,
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{})
+		if p.Data.Workers.Known() != known {
+			t.Errorf("%s: workers read %v, want %v", src, p.Data.Workers.Known(), known)
+		}
+	}
+}

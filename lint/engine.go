@@ -92,6 +92,10 @@ type Options struct {
 	// training_step of their own or their bases', or one that only raises; the CLI reads them):
 	// dialect.Context.NoFitModels.
 	NoFitModels map[string]bool
+	// NoValModels are the repository's LightningModule classes that never validate (no
+	// validation_step of their own or their bases'; the CLI reads them):
+	// dialect.Context.NoValModels.
+	NoValModels map[string]bool
 	// OwnRunner says the repository runs its MMEngine-format configs with a runner class of its
 	// own, never MMEngine's (the CLI reads it): MMEngine's Runner checks none of them.
 	OwnRunner bool

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -65,6 +67,9 @@ func switchedOff(pl *plan.Plan, e plan.Fact[bool], w switchOff) lint.Finding {
 	case e.Origin == plan.Default:
 		f.Message = keyOr(e, w.name) + " is not set: " + defaultName(e) + " " + w.byDefault + " during training" + w.outcome
 		f.Severity = lint.Info
+	case e.Origin == plan.Derived && strings.HasPrefix(e.Note, "the model "):
+		// Off whatever the settings say: the model the config names never evaluates.
+		f.Message = e.Note + w.outcome
 	case e.IsExplicit() && positiveNumber(e.Node):
 		// A count or interval the file set that still schedules nothing (the fact's note says why).
 		f.Message = keyOr(e, w.name) + " " + written(e, "false") + " schedules no " + w.noun + " during training" + w.outcome
@@ -76,7 +81,7 @@ func switchedOff(pl *plan.Plan, e plan.Fact[bool], w switchOff) lint.Finding {
 	if f.Help == "" {
 		f.Help = w.fallback
 	}
-	if e.Note != "" && e.Origin != plan.Default {
+	if e.Note != "" && e.Origin != plan.Default && !strings.HasPrefix(f.Message, e.Note) {
 		f.Help = e.Note + "; " + f.Help
 	}
 	return f

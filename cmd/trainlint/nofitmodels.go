@@ -17,6 +17,8 @@ type moduleClass struct {
 	// step: 0 no training_step in the class body, 1 one that trains, 2 one that only raises
 	// NotImplementedError.
 	step int
+	// val: a validation_step in the class body.
+	val bool
 }
 
 // moduleClasses adds text's classes to classes, by name (each definition of a name kept). One
@@ -50,6 +52,10 @@ func moduleClasses(text string, classes map[string][]moduleClass) {
 			if stepRaises(lines[i+1:], indent) {
 				top.c.step = 2
 			}
+			continue
+		}
+		if (strings.HasPrefix(t, "def validation_step(") || strings.HasPrefix(t, "validation_step =") || strings.HasPrefix(t, "validation_step=")) && len(stack) > 0 {
+			stack[len(stack)-1].c.val = true
 			continue
 		}
 		if name, args, ok := classHeader(t); ok { // scriptargs.go
@@ -93,6 +99,26 @@ func stepRaises(lines []string, indent int) bool {
 // or untrainable classes of the repository. A base the repository does not define (a
 // library's module) may train: the class is then not listed. Nil when none.
 func untrainable(classes map[string][]moduleClass) map[string]bool {
+	return lacking(classes, func(c moduleClass) int { return c.step })
+}
+
+// unvalidated are the classes that never validate: no definition of the name, nor of its
+// bases up to LightningModule, has a validation_step, so fit runs no validation loop
+// (loops/evaluation_loop.py skip, Lightning 2.6.5; lightning-diffusers' DDPM logs only its
+// train loss). A base the repository does not define may have one. Nil when none.
+func unvalidated(classes map[string][]moduleClass) map[string]bool {
+	return lacking(classes, func(c moduleClass) int {
+		if c.val {
+			return 1
+		}
+		return 0
+	})
+}
+
+// lacking are the classes that lack a method: has says, for one definition, 0 when its body
+// does not define it (its bases decide), 1 when it does, 2 when it does but only raises
+// NotImplementedError (it counts as lacking).
+func lacking(classes map[string][]moduleClass, has func(moduleClass) int) map[string]bool {
 	state := map[string]int{} // 1 visiting, 2 untrainable, 3 may train
 	var visit func(string) bool
 	visit = func(name string) bool {
@@ -109,7 +135,7 @@ func untrainable(classes map[string][]moduleClass) map[string]bool {
 		state[name] = 1
 		no := true
 		for _, c := range defs {
-			switch c.step {
+			switch has(c) {
 			case 1:
 				no = false
 			case 0:
@@ -143,4 +169,53 @@ func untrainable(classes map[string][]moduleClass) map[string]bool {
 		}
 	}
 	return out
+}
+
+// allModules is the key of unvalidated's set that stands for every LightningModule of the
+// repository: added when there is one and none of them validates, so that a config that names
+// no model (a trainer fragment passed beside a model file) still knows no module validates.
+const allModules = "*"
+
+// withAllModules adds allModules to set (unvalidated's) when the repository defines a
+// LightningModule (a class whose bases lead to LightningModule) and every one is in set.
+func withAllModules(classes map[string][]moduleClass, set map[string]bool) map[string]bool {
+	memo := map[string]int{} // 1 visiting, 2 a module, 3 not
+	var module func(string) bool
+	module = func(name string) bool {
+		switch memo[name] {
+		case 1, 3:
+			return false
+		case 2:
+			return true
+		}
+		memo[name] = 1
+		is := false
+		for _, c := range classes[name] {
+			for _, b := range strings.Split(c.bases, ",") {
+				b = strings.TrimSpace(b)
+				b = b[strings.LastIndexByte(b, '.')+1:]
+				if b == "LightningModule" || b != "" && module(b) {
+					is = true
+				}
+			}
+		}
+		memo[name] = 3
+		if is {
+			memo[name] = 2
+		}
+		return is
+	}
+	any := false
+	for name := range classes {
+		if module(name) {
+			if !set[name] {
+				return set
+			}
+			any = true
+		}
+	}
+	if any {
+		set[allModules] = true
+	}
+	return set
 }

@@ -47,11 +47,71 @@ class Mixed(Scorer, Trainable):
 	}
 }
 
+// Which classes never validate: no validation_step (a def or an assignment) of their own or
+// their bases' down to LightningModule; a class built on one the repository does not define
+// may. With every module of the repository so, allModules is added.
+func TestUnvalidatedModules(t *testing.T) {
+	classes := map[string][]moduleClass{}
+	moduleClasses(`import lightning.pytorch as pl
+
+class DDPM(pl.LightningModule):
+    def training_step(self, batch, idx):
+        return self(batch)
+
+class Small(DDPM):
+    pass
+
+class Checked(DDPM):
+    validation_step = DDPM.training_step
+
+class Evaluated(pl.LightningModule):
+    def validation_step(self, batch, idx):
+        pass
+
+class FromLibrary(SomeLibraryModule):
+    pass
+`, classes)
+	want := map[string]bool{"DDPM": true, "Small": true}
+	got := unvalidated(classes)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if withAllModules(classes, got)[allModules] {
+		t.Errorf("some modules validate: %v", got)
+	}
+	only := map[string][]moduleClass{"DDPM": classes["DDPM"], "Small": classes["Small"], "Helper": {{bases: "object"}}}
+	if !withAllModules(only, unvalidated(only))[allModules] {
+		t.Errorf("no module validates: %v", unvalidated(only))
+	}
+}
+
+// A LightningCLI config whose model never validates runs no evaluation during training
+// (TL204, not TL301's "the best one can be deleted": nothing ranks the checkpoints); a trainer
+// file beside a model file gets no TL301 either when no module of the repository validates.
+func TestUnvalidatedModelConfig(t *testing.T) {
+	const module = "import lightning.pytorch as pl\n\nclass DDPM(pl.LightningModule):\n    def training_step(self, batch, idx):\n        return self(batch)\n"
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{
+		".git/HEAD":               "ref: refs/heads/main\n",
+		"pkg/__init__.py":         module,
+		"configs/full.yaml":       "trainer:\n  max_epochs: 10\nmodel:\n  class_path: pkg.DDPM\n",
+		"configs/trainers/a.yaml": "devices: 1\nmax_epochs: 10\ncallbacks:\n  class_path: pkg.SampleImages\n",
+	})
+	_, res, _ := checkJSON(t, "--select", "TL204,TL301", filepath.Join(root, "configs"))
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, filepath.Base(d.File)+" "+d.Code)
+	}
+	if strings.Join(got, "|") != "full.yaml TL204" {
+		t.Errorf("findings %v", got)
+	}
+}
+
 // A LightningCLI config whose model cannot fit only validates, tests or predicts: no
 // checkpoint finding; with a model that trains, the finding stays.
 func TestNoFitModelConfig(t *testing.T) {
 	const module = "import lightning.pytorch as pl\n\nclass Scorer(pl.LightningModule):\n    def validation_step(self, batch):\n        return None\n\n" +
-		"class Learner(pl.LightningModule):\n    def training_step(self, batch, idx):\n        return self(batch)\n"
+		"class Learner(pl.LightningModule):\n    def training_step(self, batch, idx):\n        return self(batch)\n    validation_step = training_step\n"
 	for _, tc := range []struct {
 		model string
 		want  int

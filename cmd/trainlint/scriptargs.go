@@ -94,6 +94,9 @@ type repoPython struct {
 	// noFitModels are its LightningModule classes that can never fit (nofitmodels.go):
 	// lint.Options.NoFitModels.
 	noFitModels map[string]bool
+	// noValModels are its LightningModule classes that never validate (nofitmodels.go):
+	// lint.Options.NoValModels.
+	noValModels map[string]bool
 	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
 	// never MMEngine's or MMCV's (ownRunnerOf): lint.Options.OwnRunner.
 	ownRunner bool
@@ -145,6 +148,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
+	o.NoValModels = at.noValModels
 	return o
 }
 
@@ -305,7 +309,10 @@ func scanRepoPython(root string, at *repoPython) {
 		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
-	at.noFitModels = untrainable(modules)
+	at.noFitModels, at.noValModels = untrainable(modules), unvalidated(modules)
+	if at.noValModels != nil {
+		at.noValModels = withAllModules(modules, at.noValModels)
+	}
 	at.ownRunner = runners.ownRunner()
 	at.launch = map[string]map[string]bool{}
 	for cfg, launches := range launch {

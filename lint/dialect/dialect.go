@@ -48,6 +48,9 @@ type Context struct {
 	// NoFitModels are LightningModule classes that can never fit (lint.Options.NoFitModels): a
 	// config whose model names one only validates, tests or predicts.
 	NoFitModels map[string]bool
+	// NoValModels are LightningModule classes that never validate (lint.Options.NoValModels): a
+	// config whose model names one runs no evaluation during training.
+	NoValModels map[string]bool
 	// CLIDefaults says the repository's LightningCLI loads a default config file with a
 	// ModelCheckpoint under every fit (lint.Options.CLIDefaults): a config that sets no
 	// trainer.callbacks keeps that file's, so the Trainer's own default is not what runs.

@@ -284,8 +284,10 @@ func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Con
 	p := dl.Normalize(d, ctx)
 	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets)
 	if p != nil && ownLoop(dl, o) {
-		// The project's loop evaluates and saves as it likes: nothing the Trainer would do.
-		p.Eval, p.Ckpt = plan.Eval{}, plan.Checkpoint{}
+		// The project's loop evaluates as it likes (finetune-hf-vits and parler-tts evaluate
+		// every eval_steps under do_eval), not as eval_strategy tells the Trainer. Saving stays:
+		// such loops rotate save_total_limit checkpoints as the Trainer does (parler-tts).
+		p.Eval = plan.Eval{}
 	}
 	if p != nil && o.OwnRunner && p.Framework == "mmengine" {
 		// The project's runner (HFTrainer's AccelerateRunner, which reads cfg.optimizer) takes
@@ -305,8 +307,8 @@ func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Con
 // ownLoop reports a Hugging Face arguments file in a repository whose Python parses
 // TrainingArguments (HfArgumentParser) but names no Trainer class anywhere (no word ending in
 // "trainer"): its own loop runs them (finetune-hf-vits evaluates every eval_steps when do_eval
-// is set, with no eval_strategy), so when and what the Trainer would evaluate and save is not
-// the run's. The arguments are still TrainingArguments: their keys, defaults and deprecations
+// is set, with no eval_strategy), so when and what the Trainer would evaluate is not the
+// run's. The arguments are still TrainingArguments: their keys, defaults and deprecations
 // hold.
 func ownLoop(d *dialect.Dialect, o Options) bool {
 	if d == nil || d.Name != "huggingface" || o.RepoNames == nil || !o.RepoNames["hfargumentparser"] && !o.RepoNames["trainingarguments"] {

@@ -609,28 +609,41 @@ func genSizeIn(m *doc.Node) string {
 	return ""
 }
 
-// genTrainSigns are keys a training config sets somewhere: a batch size, a learning rate, an
-// optimizer, a length, or a training section.
-var genTrainSigns = map[string]bool{
-	"batch_size": true, "train_batch_size": true, "per_device_train_batch_size": true, "global_batch_size": true, "micro_batch_size": true,
-	"lr": true, "learning_rate": true, "base_lr": true, "optimizer": true, "optim": true, "optimization": true,
-	"epochs": true, "num_epochs": true, "max_epochs": true, "n_epochs": true, "num_train_epochs": true, "max_steps": true,
-	"max_iters": true, "max_iter": true, "train_steps": true, "total_steps": true, "num_steps": true, "max_update": true,
-	"trainer": true, "train": true, "training": true, "train_dataloader": true, "train_loader": true,
+// genTrainSign reports a key a training config sets: a training batch size, a learning rate,
+// an optimizer, a length in epochs or steps, or anything of training (train_iters,
+// train_global_batch_size, do_train). A batch size for testing, evaluation or prediction is
+// none.
+func genTrainSign(key string) bool {
+	k := genNormKey(key)
+	for _, w := range []string{"test", "eval", "val", "predict", "infer"} {
+		if strings.HasPrefix(k, w) {
+			return false
+		}
+	}
+	switch k {
+	case "lr", "base_lr", "optim", "epochs", "max_update", "max_iter", "max_iters", "trainer":
+		return true
+	}
+	for _, w := range []string{"batch_size", "learning_rate", "optimiz", "epoch", "max_steps", "num_steps", "total_steps", "train"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
 }
 
-// genTrainingSign reports a file with a training key in its first two levels (genTrainSigns;
+// genTrainingSign reports a file with a training key in its first two levels (genTrainSign;
 // readGenericData also takes a batch size or a length the reader found under other names):
 // num_workers alone, beside paths and an analysis' settings (peft-sft-lab's global_meta.json,
 // a record an offline analysis wrote), says nothing of a training input pipeline.
 func genTrainingSign(root *doc.Node) bool {
 	for _, c := range root.Children {
-		if genTrainSigns[genNormKey(c.Key)] {
+		if genTrainSign(c.Key) {
 			return true
 		}
 		if c.Kind == doc.Map {
 			for _, cc := range c.Children {
-				if genTrainSigns[genNormKey(cc.Key)] {
+				if genTrainSign(cc.Key) {
 					return true
 				}
 			}

@@ -702,6 +702,8 @@ func TestGenericWorkersNeedATrainingConfig(t *testing.T) {
 		`{"data": {"path": "x", "num_workers": 0}, "batch_size": 8}`:                       true,
 		`{"train_iters": 1000, "train_micro_batch_size_per_gpu": 4, "num_workers": 0}`:     true,
 		`{"training": {"epochs": 3}, "loader": {"num_workers": 0}}`:                        true,
+		`{"policy": {"train_global_batch_size": 32}, "data": {"num_workers": 0}}`:          true,
+		`{"DATASET": {"test_batch_size": 1, "num_workers": 0}, "METRIC": {"name": "x"}}`:   false,
 	} {
 		p := Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{})
 		if p.Data.Workers.Known() != known {

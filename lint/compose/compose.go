@@ -525,7 +525,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		c.missingOnSearchPath(name, group, pkgOr(pkg, defPkg), from, refSpan)
 		return
 	}
-	if !ok && strings.HasPrefix(group+"/", "hydra/") {
+	if !ok && strings.HasPrefix(group, "hydra/") {
 		// An option of Hydra's own groups that the tree does not hold is Hydra's or a plugin's
 		// (hydra/conf/hydra/job_logging/disabled.yaml at v1.3.2; hydra_colorlog's colorlog),
 		// written in the legacy form without `override` (Hydra before version_base 1.2): it

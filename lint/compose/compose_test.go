@@ -1050,4 +1050,10 @@ func TestHydraOwnGroupLegacyEntry(t *testing.T) {
 	if r := Compose(fs, "c/config.yaml", nil, Limits{}); !strings.Contains(problems(r), `option "disabled" of group "hydrax/job" not found`) {
 		t.Errorf("an app group's missing option: %s", problems(r))
 	}
+	// lightning-hydra-template's `- hydra: default` is the app's own hydra/default.yaml:
+	// Hydra ships no such option, so one missing is reported.
+	fs = mapFS(map[string]string{"c/config.yaml": "defaults:\n  - _self_\n  - hydra: default\n"})
+	if r := Compose(fs, "c/config.yaml", nil, Limits{}); !strings.Contains(problems(r), `option "default" of group "hydra" not found`) {
+		t.Errorf("the app's hydra option: %s", problems(r))
+	}
 }

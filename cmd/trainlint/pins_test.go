@@ -508,7 +508,9 @@ func TestGitInstalledTransformersNoVersionClaims(t *testing.T) {
 		}
 		return strings.Join(out, ",")
 	}
-	if got := codes("sft.yaml"); got != "TL401 info,TL005 warning,TL702 info,TL005 warning" {
+	// (No TL401: overwrite_output_dir, which 5.0 refuses, makes the file a 4.x one, whose
+	// report_to default is every installed integration.)
+	if got := codes("sft.yaml"); got != "TL005 warning,TL702 info,TL005 warning" {
 		t.Errorf("newest: %s", got)
 	}
 	if got := codes("commit/sft.yaml"); got != "TL702 info" {

@@ -912,7 +912,7 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 	if err := os.Remove(filepath.Join(root, "configs", "train.yaml")); err != nil {
 		t.Fatal(err)
 	}
-	testfs.Write(t, root, map[string]string{"configs/data/a.yaml": "x: 1\nnum_workers: 0\n"})
+	testfs.Write(t, root, map[string]string{"configs/data/a.yaml": "x: 1\nbatch_size: 8\nnum_workers: 0\n"})
 	_, out, _ := cli(t, nil, "check", "--format", "text", "--select", "TL101", root)
 	if !strings.Contains(out, "num_workers 0") || strings.Contains(out, "found in") {
 		t.Errorf("want the TL101 with no run note:\n%s", out)

@@ -329,7 +329,7 @@ func TestModelCallbacksSilenceCheckpointFindings(t *testing.T) {
 		}, "configs/train.yaml", "TL301,TL302")
 	}
 	// (A module with no training_step could not be fit at all: nofitmodels.go.)
-	plain := "from lightning.pytorch import LightningModule\n\nclass Task(LightningModule):\n    def training_step(self, batch, idx):\n        return self(batch)\n"
+	plain := "from lightning.pytorch import LightningModule\n\nclass Task(LightningModule):\n    def training_step(self, batch, idx):\n        return self(batch)\n    validation_step = training_step\n"
 	if out := lintRepo(plain); !strings.Contains(out, "TL301") {
 		t.Fatalf("the default ModelCheckpoint is not reported:\n%s", out)
 	}

@@ -283,43 +283,8 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
 	p := dl.Normalize(d, ctx)
 	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets)
-	if p != nil && ownLoop(dl, o) {
-		// The project's loop evaluates as it likes (finetune-hf-vits and parler-tts evaluate
-		// every eval_steps under do_eval), not as eval_strategy tells the Trainer. Saving stays:
-		// such loops rotate save_total_limit checkpoints as the Trainer does (parler-tts).
-		p.Eval = plan.Eval{}
-	}
-	if p != nil && o.OwnRunner && p.Framework == "mmengine" {
-		// The project's runner (HFTrainer's AccelerateRunner, which reads cfg.optimizer) takes
-		// the config from Config.fromfile: MMEngine's Runner, and its start-up checks, never
-		// run. The config's keys keep MMEngine's meaning, which such runners copy.
-		kept := p.Rejections[:0]
-		for _, r := range p.Rejections {
-			if !strings.HasPrefix(r.Source, "Runner.") {
-				kept = append(kept, r)
-			}
-		}
-		p.Rejections = kept
-	}
+	forgetRepoRunners(p, dl, o)
 	return p
-}
-
-// ownLoop reports a Hugging Face arguments file in a repository whose Python parses
-// TrainingArguments (HfArgumentParser) but names no Trainer class anywhere (no word ending in
-// "trainer"): its own loop runs them (finetune-hf-vits evaluates every eval_steps when do_eval
-// is set, with no eval_strategy), so when and what the Trainer would evaluate is not the
-// run's. The arguments are still TrainingArguments: their keys, defaults and deprecations
-// hold.
-func ownLoop(d *dialect.Dialect, o Options) bool {
-	if d == nil || d.Name != "huggingface" || o.RepoNames == nil || !o.RepoNames["hfargumentparser"] && !o.RepoNames["trainingarguments"] {
-		return false
-	}
-	for w := range o.RepoNames {
-		if strings.HasSuffix(w, "trainer") {
-			return false
-		}
-	}
-	return true
 }
 
 // forkRead reports a file whose detected framework never had two or more of its keys, which

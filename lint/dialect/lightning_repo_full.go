@@ -1,0 +1,39 @@
+//go:build !trainlint_lite
+
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// lightningUnvalidated reads a config whose model is a LightningModule of the repository that
+// never validates (Context.NoValModels: no validation_step of its own or its bases'): fit runs
+// no validation loop whatever the Trainer says (loops/evaluation_loop.py, Lightning 2.6.5), so
+// evaluation is off, and a checkpoint callback without a monitor keeps the latest of
+// checkpoints that no metric ranks (lightning-diffusers' DDPM).
+func lightningUnvalidated(p *plan.Plan, root *doc.Node, ctx Context) {
+	if len(ctx.NoValModels) == 0 {
+		return
+	}
+	n := root.At("model.class_path")
+	switch {
+	case n.IsScalar() && ctx.NoValModels[n.Value[strings.LastIndexByte(n.Value, '.')+1:]]:
+		p.Eval = plan.Eval{Enabled: plan.Fact[bool]{Value: false, Origin: plan.Derived, Key: "model.class_path", Node: n,
+			Note: "the model " + n.Value + " defines no validation_step (nor do its bases): fit runs no validation"}}
+		if p.Advice == nil {
+			p.Advice = map[string]string{}
+		}
+		p.Advice["eval.enabled"] = "give the model a validation_step that logs a metric, and the run a validation dataloader, so that fit evaluates periodically"
+	case root.Get("model") == nil && ctx.NoValModels["*"]:
+		// No model here (a trainer file passed beside a model file), and no LightningModule
+		// of the repository validates: what the checkpoints keep ranks by nothing either.
+	default:
+		return
+	}
+	if r := p.Ckpt.Retention; r.Known() && r.Value.Kind == plan.KeepLatest && p.Ckpt.BestMetric.Known() && p.Ckpt.BestMetric.Value == "" {
+		p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: r.Key, Node: r.Node}
+	}
+}

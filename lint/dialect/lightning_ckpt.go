@@ -127,8 +127,9 @@ func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 // on a plateau: its patience is more than the validation checks the Trainer (tr) makes in all.
 // EarlyStopping stops when wait_count, which grows by one a check without improvement, reaches
 // patience (callbacks/early_stopping.py _evaluate_stopping_criteria, Lightning 2.6.5; default
-// patience 3); so with at most max_epochs checks of one per epoch (val_check_interval a
-// fraction of an epoch, check_val_every_n_epoch) a larger patience never fires. A stopping or
+// patience 3), and the first check always improves on the starting best; so with at most n
+// checks (max_epochs, val_check_interval a fraction of an epoch, check_val_every_n_epoch) a
+// patience of n or more never fires. A stopping or
 // divergence threshold can stop it all the same, and an interval in batches or an unknown
 // epoch budget leaves the count unknown: then it may stop.
 func earlyStoppingCannotStop(es, tr *doc.Node) bool {
@@ -164,6 +165,9 @@ func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 		if !ok || v.Type != doc.Float || f <= 0 || f > 1 {
 			return false // a count of batches: how many checks an epoch makes is not known
 		}
+		if f < 1e-6 {
+			return false
+		}
 		perEpoch = int64(1 / f)
 	}
 	every := int64(1)
@@ -174,9 +178,12 @@ func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 		}
 		every = v
 	}
-	// Without a validation loop the callback checks at each training epoch's end instead.
+	// At most one check a training epoch's end where the callback checks there (setup: with
+	// val_check_interval 1.0 and check_val_every_n_epoch 1), or one a validation: the larger
+	// count bounds both. The first check always improves on the starting best (±inf), so n
+	// checks leave wait_count at most n-1: a patience of n or more never stops the run.
 	checks := max(epochs, epochs/every*perEpoch)
-	return patience > checks
+	return patience >= checks
 }
 
 // savesOnce reports a ModelCheckpoint (params; nil for the Trainer's default one) that writes

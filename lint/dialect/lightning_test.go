@@ -518,7 +518,9 @@ func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 		{"max_epochs: 3\n  val_check_interval: 1.0", "patience: 42", false},
 		{"max_epochs: 3", "patience: 4", false},
 		{"max_epochs: 10\n  check_val_every_n_epoch: 5", "patience: 11", false},
-		{"max_epochs: 3", "", true}, // default patience 3: reachable over 3 checks
+		{"max_epochs: 3", "", false}, // default patience 3: 3 checks leave wait_count at most 2
+		{"max_epochs: 4", "", true},  // 4 checks: the fourth may be the third without improvement
+		{"max_epochs: 3", "patience: 2", true},
 		{"max_epochs: 100", "patience: 42", true},
 		{"max_epochs: 10\n  val_check_interval: 0.25", "patience: 20", true}, // 40 checks
 		{"max_epochs: 3\n  val_check_interval: 100", "patience: 42", true},   // batches: not known

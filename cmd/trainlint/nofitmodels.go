@@ -39,7 +39,22 @@ func moduleClasses(text string, classes map[string][]moduleClass) {
 		}
 	}
 	lines := strings.Split(text, "\n")
+	quote := "" // the delimiter of a triple-quoted string left open by an earlier line
 	for i, line := range lines {
+		line = strings.TrimSuffix(line, "\r") // a CRLF file's blank line is no statement
+		if quote != "" {
+			// Inside a string: its lines, at whatever column, close no class.
+			if strings.Count(line, quote)%2 == 1 {
+				quote = ""
+			}
+			continue
+		}
+		for _, q := range []string{`"""`, "'''"} {
+			if strings.Count(line, q)%2 == 1 {
+				quote = q
+				break
+			}
+		}
 		t := strings.TrimLeft(line, " \t")
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue

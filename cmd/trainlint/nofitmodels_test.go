@@ -79,6 +79,14 @@ class FromLibrary(SomeLibraryModule):
 	if withAllModules(classes, got)[allModules] {
 		t.Errorf("some modules validate: %v", got)
 	}
+	// A string at column 0 inside a method, and a CRLF file's blank lines, close no class: the
+	// validation_step after them is the class's.
+	more := map[string][]moduleClass{}
+	moduleClasses("class A(pl.LightningModule):\n    def training_step(self, b, i):\n        return 1\n\n    def describe(self):\n        return \"\"\"\nA: a probe.\n\"\"\"\n\n    def validation_step(self, b, i):\n        pass\n", more)
+	moduleClasses("class B(pl.LightningModule):\r\n    def training_step(self, b, i):\r\n        return 1\r\n\r\n    def validation_step(self, b, i):\r\n        pass\r\n", more)
+	if got := unvalidated(more); got != nil {
+		t.Errorf("a dedented string or CRLF lines hid a validation_step: %v", got)
+	}
 	only := map[string][]moduleClass{"DDPM": classes["DDPM"], "Small": classes["Small"], "Helper": {{bases: "object"}}}
 	if !withAllModules(only, unvalidated(only))[allModules] {
 		t.Errorf("no module validates: %v", unvalidated(only))

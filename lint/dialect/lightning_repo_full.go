@@ -21,6 +21,11 @@ func lightningUnvalidated(p *plan.Plan, root *doc.Node, ctx Context) {
 	n := root.At("model.class_path")
 	switch {
 	case n.IsScalar() && ctx.NoValModels[n.Value[strings.LastIndexByte(n.Value, '.')+1:]]:
+		// (An EarlyStopping then has no metric to watch: with strict, its default, it stops the
+		// run at the first epoch's end, "early stopping conditioned on metric ... which is not
+		// available", callbacks/early_stopping.py _validate_condition_metric; nothing to say of
+		// runs that end on a plateau.)
+		p.Ckpt.EarlyStopping = plan.Fact[bool]{}
 		p.Eval = plan.Eval{Enabled: plan.Fact[bool]{Value: false, Origin: plan.Derived, Key: "model.class_path", Node: n,
 			Note: "the model " + n.Value + " defines no validation_step (nor do its bases): fit runs no validation"}}
 		if p.Advice == nil {

@@ -260,6 +260,11 @@ func genNoTraining(path string, root *doc.Node) bool {
 			return false
 		}
 	}
+	if genTrainingSign(root, false) {
+		// A learning rate, an optimizer or a length in a section (an RL config's generation
+		// section beside rl.learning_rate; traffic_prediction.yaml's solver.base_lr): it trains.
+		return false
+	}
 	if root.Get("evaluator") != nil || root.Get("inferer") != nil || root.Get("generation") != nil {
 		return true
 	}

@@ -223,7 +223,7 @@ func readGenericData(p *plan.Plan, g genericReader) {
 	secs := append(append([]string{}, genDataSections...), genTrainSections...)
 	wn, wk := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers")
 	t := p.Train
-	if wn != nil && (genTrainingSign(g.root) || t.PerDeviceBatch.Known() || t.GlobalBatch.Known() || t.GradAccum.Known() || t.MaxSteps.Known() || t.Epochs.Known()) {
+	if wn != nil && (genTrainingSign(g.root, true) || t.PerDeviceBatch.Known() || t.GlobalBatch.Known() || t.GradAccum.Known() || t.MaxSteps.Known() || t.Epochs.Known()) {
 		p.Data.Workers = genIntFact(g, wn, wk)
 	}
 	r := g.root
@@ -609,11 +609,12 @@ func genSizeIn(m *doc.Node) string {
 	return ""
 }
 
-// genTrainSign reports a key a training config sets: a training batch size, a learning rate,
-// an optimizer, a length in epochs or steps, or anything of training (train_iters,
+// genTrainSign reports a key a training config sets: a training batch size (unless only
+// strong signs count: an inference program has a batch size too), a learning rate, an
+// optimizer, a length in epochs or steps, or anything of training (train_iters,
 // train_global_batch_size, do_train). A batch size for testing, evaluation or prediction is
 // none.
-func genTrainSign(key string) bool {
+func genTrainSign(key string, batch bool) bool {
 	k := genNormKey(key)
 	for _, w := range []string{"test", "eval", "val", "predict", "infer"} {
 		if strings.HasPrefix(k, w) {
@@ -625,7 +626,7 @@ func genTrainSign(key string) bool {
 		return true
 	}
 	for _, w := range []string{"batch_size", "learning_rate", "optimiz", "epoch", "max_steps", "num_steps", "total_steps", "train"} {
-		if strings.Contains(k, w) {
+		if strings.Contains(k, w) && (batch || w != "batch_size") {
 			return true
 		}
 	}
@@ -636,14 +637,14 @@ func genTrainSign(key string) bool {
 // readGenericData also takes a batch size or a length the reader found under other names):
 // num_workers alone, beside paths and an analysis' settings (peft-sft-lab's global_meta.json,
 // a record an offline analysis wrote), says nothing of a training input pipeline.
-func genTrainingSign(root *doc.Node) bool {
+func genTrainingSign(root *doc.Node, batch bool) bool {
 	for _, c := range root.Children {
-		if genTrainSign(c.Key) {
+		if genTrainSign(c.Key, batch) {
 			return true
 		}
 		if c.Kind == doc.Map {
 			for _, cc := range c.Children {
-				if genTrainSign(cc.Key) {
+				if genTrainSign(cc.Key, batch) {
 					return true
 				}
 			}

@@ -580,6 +580,9 @@ func TestGenericInferenceConfig(t *testing.T) {
 		{"bundle/configs/infer.yaml", "batch_size: 1\nnum_workers: 0\n", false},
 		{"bundle/configs/infer.yaml", "batch_size: 1\nnum_workers: 0\nepochs: 10\n", true},
 		{"bundle/configs/common.yaml", "batch_size: 1\nnum_workers: 0\n", true},
+		// A task named prediction, or an RL config's generation section, beside training keys.
+		{"configs/traffic_prediction.yaml", "solver:\n  base_lr: 0.01\n  max_epochs: 10\ndata:\n  num_workers: 0\n", true},
+		{"configs/grpo.yaml", "generation:\n  max_new_tokens: 256\nrl:\n  learning_rate: 1.0e-6\n  total_steps: 100\ndata:\n  num_workers: 0\n", true},
 	} {
 		d := doc.Parse(tc.name, []byte(tc.src), doc.YAML, doc.Limits{})
 		if p := Generic.Normalize(d, Context{}); p.Data.Workers.Known() != tc.trains {

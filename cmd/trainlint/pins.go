@@ -63,7 +63,12 @@ func withPins(o lint.Options, file string) lint.Options {
 				if root == "-" {
 					break
 				}
-				if t, found = folderPins(filepath.Join(root, sub))[pkg]; found {
+				if t, found = folderPins(filepath.Join(root, sub))[pkg]; found && strings.HasPrefix(t.Source, "Dockerfile") {
+					// An image there may serve or deploy the model rather than train it (a
+					// FastAPI image pinning an older transformers): only the environment files
+					// say what the project installs to train.
+					found = false
+				} else if found {
 					t.Source = sub + "/" + t.Source // "docker/environment.yml pins 1.7.7"
 					break
 				}
@@ -81,10 +86,11 @@ func withPins(o lint.Options, file string) lint.Options {
 	return o
 }
 
-// envFolders are the folders at a repository's root, in this order, whose pin files count for
-// every config of the repository when no folder from the config upwards pins the package:
-// where projects keep the environment they document (a Dockerfile, a conda environment).
-var envFolders = []string{"docker", "env", "envs", "environment", "environments", "requirements", ".devcontainer"}
+// envFolders are the folders at a repository's root, in this order, whose pin files (not their
+// Dockerfiles) count for every config of the repository when no folder from the config upwards
+// pins the package: where projects keep the environment they document (a conda environment,
+// requirements).
+var envFolders = []string{"docker", "env", "envs", "environment", "environments", "requirements"}
 
 func cloneTargets(m map[string]lint.Target) map[string]lint.Target {
 	out := make(map[string]lint.Target, len(m))

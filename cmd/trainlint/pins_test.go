@@ -104,6 +104,7 @@ func TestPinsFromEnvironmentFolder(t *testing.T) {
 		"setup.py":               "install_requires=['pytorch-lightning>=1.7']\n",
 		"docker/environment.yml": "name: x\ndependencies:\n  - pip:\n    - pytorch-lightning==1.7.7\n    - transformers==4.20.0\n",
 		"exp/requirements.txt":   "transformers==4.30.0\n",
+		"docker/Dockerfile":      "FROM python:3.11\nRUN pip install trl==0.8.0 fastapi\n",
 	} {
 		p := filepath.Join(root, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -119,6 +120,10 @@ func TestPinsFromEnvironmentFolder(t *testing.T) {
 	}
 	if got := o.Targets["transformers"]; got.Version != "4.30.0" {
 		t.Errorf("transformers target %+v (exp/requirements.txt is above the config)", got)
+	}
+	// A Dockerfile there may build a serving image: it pins nothing for training.
+	if got, ok := o.Targets["trl"]; ok {
+		t.Errorf("trl pinned by a serving image: %+v", got)
 	}
 }
 

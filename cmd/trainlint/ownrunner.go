@@ -1,6 +1,9 @@
 package main
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Configs in MMEngine's Python format that no MMEngine Runner runs. HFTrainer's tools/train.py
 // parses a config with mmengine's Config.fromfile and hands it to AccelerateRunner.from_cfg, a
@@ -21,7 +24,7 @@ var (
 	// builtRE: a runner class built from a config, `X.from_cfg(` or `X(cfg`.
 	builtRE = regexp.MustCompile(`\b(\w*Runner)(?:\.from_cfg\(|\(\s*cfg\b)`)
 	// theirRunnerRE: MMEngine's or MMCV's runner, or an OpenMMLab training API that builds one.
-	theirRunnerRE = regexp.MustCompile(`mmengine\.runner|mmcv\.runner|from mmengine import[^\n]*\bRunner\b|RUNNERS\.build|build_runner\(|(?:^|[^\w.])Runner(?:\.from_cfg)?\(|\bmm\w+\.apis\b|\btrain_(?:detector|segmentor|model)\(`)
+	theirRunnerRE = regexp.MustCompile(`mmengine\.runner|mmengine\.Runner\b|mmcv\.runner|from mmengine import[^\n]*\bRunner\b|RUNNERS\.build|build_runner\(|(?:^|[^\w.])Runner(?:\.from_cfg)?\(|\bmm\w+\.apis\b|\btrain_(?:detector|segmentor|model)\(`)
 )
 
 // runnerScan is what runnerUses found over a repository's scripts.
@@ -31,15 +34,19 @@ type runnerScan struct {
 }
 
 // runnerUses notes the runner classes text defines with no Runner base, the runner classes it
-// builds from a config, and whether it uses MMEngine's or MMCV's.
+// builds from a config in a script that trains (calls .train()), and whether it uses
+// MMEngine's or MMCV's.
 func runnerUses(text string, r *runnerScan) {
 	for _, m := range ownRunnerRE.FindAllStringSubmatch(text, -1) {
 		if !runnerBaseRE.MatchString(m[2]) {
 			r.own[m[1]] = true
 		}
 	}
-	for _, m := range builtRE.FindAllStringSubmatch(text, -1) {
-		r.called[m[1]] = true
+	if strings.Contains(text, ".train()") {
+		// Built where it trains (tools/train.py's runner.train()), not an inference runner.
+		for _, m := range builtRE.FindAllStringSubmatch(text, -1) {
+			r.called[m[1]] = true
+		}
 	}
 	if theirRunnerRE.MatchString(text) {
 		r.theirs = true

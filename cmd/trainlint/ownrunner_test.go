@@ -20,6 +20,8 @@ func TestOwnRunner(t *testing.T) {
 		{[]string{own, train, "from mmengine.runner import Runner\nrunner = Runner.from_cfg(cfg)\n"}, false},
 		{[]string{own, train, "from mmdet.apis import train_detector\ntrain_detector(model, ds, cfg)\n"}, false},
 		{[]string{own}, false}, // defined, never built
+		{[]string{own, "cfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\nrunner.infer(x)\n"}, false}, // built, never trained
+		{[]string{own, train, "import mmengine\nrunner = mmengine.Runner.from_cfg(cfg)\n"}, false},
 	} {
 		r := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 		for _, text := range tc.texts {

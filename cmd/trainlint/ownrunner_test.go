@@ -42,7 +42,7 @@ func TestOwnRunnerSkipsRunnerChecks(t *testing.T) {
 	files := map[string]string{
 		"pyproject.toml":           "[project]\nname = 'x'\n",
 		"pkg/runner.py":            "class AccelerateRunner:\n    @classmethod\n    def from_cfg(cls, cfg):\n        return cls()\n",
-		"tools/train.py":           "from mmengine.config import Config\ncfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\n",
+		"tools/train.py":           "from mmengine.config import Config\ncfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\nrunner.train()\n",
 		"configs/llm/llama_sft.py": cfg,
 	}
 	out := lintInRepo(t, files, "configs/llm/llama_sft.py", "TL011,TL101")

@@ -639,6 +639,13 @@ func TestDiscoverIncludedAndOverridingConfigs(t *testing.T) {
 	if got != "configs/train.yaml|other/base.yaml|other/big.yaml" {
 		t.Errorf("runs %q", got)
 	}
+	// A config outside every group folder that builds on a primary (runs/long.yaml listing
+	// /train, run with --config-name runs/long) leaves it a run.
+	m["configs/runs/long.yaml"] = "defaults:\n  - /train\n  - _self_\ntrainer:\n  max_epochs: 300\n"
+	if got, _ := discoverTree(m); !strings.Contains(got, "configs/train.yaml") {
+		t.Errorf("runs %q", got)
+	}
+	delete(m, "configs/runs/long.yaml")
 	// An override of a group the file chooses itself is no sign of an experiment.
 	m["exp/experiment/pl.yaml"] = "defaults:\n  - pseudo_labeling: soft\n  - override pseudo_labeling: hard\n"
 	if got, _ := discoverTree(m); !strings.Contains(got, "exp/experiment/pl.yaml") {

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -276,15 +277,26 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 }
 
 // includedConfigs returns the configs among texts' (hydra-shaped candidates, by path) that a
-// defaults list of another folder's config loads by path (TEMOS's data/kit-mmm-xyz.yaml lists
-// `- /transforms/xyz.yaml@transforms`): a part of the runs that config is composed in, whose
-// interpolations name the run's keys, not a run of its own. A path from the config directory
+// defaults list of a group option in another folder loads by path (TEMOS's data option
+// data/kit-mmm-xyz.yaml lists `- /transforms/xyz.yaml@transforms`): a part of the runs that
+// option is composed in, whose interpolations name the run's keys, not a run of its own. A
+// config outside every group folder that builds on another (runs/long.yaml listing /train, run
+// with --config-name) leaves that one a run. A path from the config directory
 // (a leading /) is tried from every folder above the loading config; a config of the same
 // folder (`- base`, a sibling built on) may be a run itself and is not counted.
 func includedConfigs(texts map[string][]byte) map[string]bool {
+	groups := map[string]bool{} // the groups the defaults lists name
+	for _, b := range texts {
+		for _, k := range defaultsKeys(b) {
+			groups[groupOfKey(strings.TrimPrefix(strings.TrimSpace(k), "override "))] = true
+		}
+	}
 	out := map[string]bool{}
 	for f, b := range texts {
 		dir := path.Dir(f)
+		if !slices.ContainsFunc(strings.Split(dir, "/"), func(s string) bool { return groups[s] }) {
+			continue // no group option: a config of its own that builds on another (runs/long.yaml's /train)
+		}
 		for _, n := range defaultsNames(b) {
 			if n == "_self_" {
 				continue

@@ -96,6 +96,7 @@ class FromLibrary(SomeLibraryModule):
 // A LightningCLI config whose model never validates runs no evaluation during training
 // (TL204, not TL301's "the best one can be deleted": nothing ranks the checkpoints); a trainer
 // file beside a model file gets no TL301 either when no module of the repository validates.
+// A one-epoch run (a post-hoc calibration) or a config with no Trainer settings gets neither.
 func TestUnvalidatedModelConfig(t *testing.T) {
 	const module = "import lightning.pytorch as pl\n\nclass DDPM(pl.LightningModule):\n    def training_step(self, batch, idx):\n        return self(batch)\n"
 	root := t.TempDir()
@@ -104,6 +105,8 @@ func TestUnvalidatedModelConfig(t *testing.T) {
 		"pkg/__init__.py":         module,
 		"configs/full.yaml":       "trainer:\n  max_epochs: 10\nmodel:\n  class_path: pkg.DDPM\n",
 		"configs/trainers/a.yaml": "devices: 1\nmax_epochs: 10\ncallbacks:\n  class_path: pkg.SampleImages\n",
+		"configs/calibrate.yaml":  "trainer:\n  max_epochs: 1\nmodel:\n  class_path: pkg.DDPM\n", // one pass: no claim
+		"configs/model_only.yaml": "model:\n  class_path: pkg.DDPM\n",                            // no Trainer settings
 	})
 	_, res, _ := checkJSON(t, "--select", "TL204,TL301", filepath.Join(root, "configs"))
 	var got []string

@@ -301,7 +301,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	readLightningCheckpoint(p, root, sh, note, ctx)
 	lightningModelCallbacks(p, ctx)
-	lightningUnvalidated(p, root, ctx)
+	lightningUnvalidated(p, root, tr, ctx)
 	readLightningTracking(p, root, sh, note)
 	readLightningSeeds(p, root, sh, note)
 	lightningSamplerSeed(p, sh, note)

@@ -14,7 +14,7 @@ import (
 // no validation loop whatever the Trainer says (loops/evaluation_loop.py, Lightning 2.6.5), so
 // evaluation is off, and a checkpoint callback without a monitor keeps the latest of
 // checkpoints that no metric ranks (lightning-diffusers' DDPM).
-func lightningUnvalidated(p *plan.Plan, root *doc.Node, ctx Context) {
+func lightningUnvalidated(p *plan.Plan, root, tr *doc.Node, ctx Context) {
 	if len(ctx.NoValModels) == 0 {
 		return
 	}
@@ -26,6 +26,13 @@ func lightningUnvalidated(p *plan.Plan, root *doc.Node, ctx Context) {
 		// available", callbacks/early_stopping.py _validate_condition_metric; nothing to say of
 		// runs that end on a plateau.)
 		p.Ckpt.EarlyStopping = plan.Fact[bool]{}
+		if e := tr.Get("max_epochs"); tr == nil || e != nil && e.Type == doc.Int && (e.Value == "0" || e.Value == "1") {
+			// No Trainer settings, or one pass over the data (lightning-uq-box's post-hoc
+			// calibrations: TempScaling fits a temperature in its one epoch): no training run
+			// to evaluate periodically is known, so nothing is said of evaluation.
+			p.Eval = plan.Eval{}
+			break
+		}
 		p.Eval = plan.Eval{Enabled: plan.Fact[bool]{Value: false, Origin: plan.Derived, Key: "model.class_path", Node: n,
 			Note: "the model " + n.Value + " defines no validation_step (nor do its bases): fit runs no validation"}}
 		if p.Advice == nil {

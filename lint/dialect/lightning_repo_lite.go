@@ -9,4 +9,4 @@ import (
 
 // lightningUnvalidated in the light build: the browser reads no repository's modules
 // (Context.NoValModels is never set there).
-func lightningUnvalidated(*plan.Plan, *doc.Node, Context) {}
+func lightningUnvalidated(*plan.Plan, *doc.Node, *doc.Node, Context) {}

@@ -124,14 +124,14 @@ func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 }
 
 // earlyStoppingCannotStop reports an EarlyStopping callback (es) that can never stop the run
-// on a plateau: its patience is more than the validation checks the Trainer (tr) makes in all.
+// on a plateau: its patience is at least the checks the Trainer (tr) makes in all.
 // EarlyStopping stops when wait_count, which grows by one a check without improvement, reaches
 // patience (callbacks/early_stopping.py _evaluate_stopping_criteria, Lightning 2.6.5; default
 // patience 3), and the first check always improves on the starting best; so with at most n
 // checks (max_epochs, val_check_interval a fraction of an epoch, check_val_every_n_epoch) a
-// patience of n or more never fires. A stopping or
-// divergence threshold can stop it all the same, and an interval in batches or an unknown
-// epoch budget leaves the count unknown: then it may stop.
+// patience of n or more never fires. A stopping or divergence threshold can stop it all the
+// same, and an interval in batches or an unknown epoch budget leaves the count unknown: then
+// it may stop.
 func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 	if tr == nil {
 		return false

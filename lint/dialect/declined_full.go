@@ -7,4 +7,5 @@ package dialect
 var (
 	normComposer = normalizeComposer
 	mapsComposer = composerKeyMaps
+	normLitGPT   = normalizeLitGPT
 )

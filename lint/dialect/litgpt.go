@@ -49,7 +49,7 @@ func newLitGPT() *Dialect {
 		Version:      "LitGPT v" + litgptRead + " (litgpt/args.py, pretrain.py, finetune/*.py)",
 		Formats:      []doc.Format{doc.YAML},
 		Detect:       detectLitGPT,
-		Normalize:    normalizeLitGPT,
+		Normalize:    normLitGPT,
 		Package:      "litgpt",
 		Closed:       true,
 		SettingsName: "LitGPT",

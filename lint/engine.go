@@ -126,6 +126,11 @@ type Options struct {
 	// apply whatever the framework (dialect.HydraLoadChecks), and it is not read as the file of a
 	// framework whose own loader opens its files (dialect.Dialect.OwnLoader).
 	HydraLoaded bool
+	// HydraUnlisted says a HydraLoaded file lies in a folder of the config directory that no
+	// defaults list names as a group (the CLI reads it: compose.ListedGroups): it may be the
+	// project's own file, read with another loader (graphium's single_task overrides, read with
+	// yaml.safe_load), so OmegaConf's load-time checks are not claimed for it.
+	HydraUnlisted bool
 	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
 	// refusals the HydraLoaded lint leaves to the runs, and nothing else.
 	unread bool
@@ -270,7 +275,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 				}
 			}
 			a.Plan.Rejections = kept
-			if !o.unread {
+			if !o.unread && !o.HydraUnlisted {
 				dialect.HydraLoadChecks(a.Plan, a.Doc)
 			}
 		}

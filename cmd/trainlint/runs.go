@@ -38,6 +38,9 @@ type runPlan struct {
 	// only the structural rules on them (so a suppression meant for a run's finding is not
 	// reported unused there), and the runs report the rest.
 	partOfRun map[string]bool
+	// unlisted are the reported paths of fragments in a folder no defaults list names as a
+	// group (lint.Options.HydraUnlisted).
+	unlisted map[string]bool
 }
 
 // planRuns finds the Hydra runs among the inputs (lint/compose: a primary config and each of its
@@ -47,7 +50,7 @@ type runPlan struct {
 // repository), through os.Root and within the size limit, never above it. A code config named
 // on the command line brings the configs of its repository that may read it (widenCode).
 func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
-	rp := &runPlan{partOfRun: map[string]bool{}}
+	rp := &runPlan{partOfRun: map[string]bool{}, unlisted: map[string]bool{}}
 	trees := map[string]*runTree{}
 	var order []string
 	groupsNamed := map[[2]string]bool{} // hydraRoot's folders asked (pre-commit names many files)
@@ -266,12 +269,19 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				rp.partOfRun[t.show(s.Primary)] = true
 			}
 		}
+		var listed map[string]bool
 		for f := range fragments {
 			if !t.expanded[f] {
 				// a file read only for the runs of a named or walked group option: where it
 				// is an input of another tree (a recipe in a sibling folder walked beside),
 				// that tree's lint of it stands
 				rp.partOfRun[t.show(f)] = true
+				if listed == nil {
+					listed = compose.ListedGroups(fsys, t.files)
+				}
+				if !slices.ContainsFunc(strings.Split(path.Dir(f), "/"), func(s string) bool { return listed[s] }) {
+					rp.unlisted[t.show(f)] = true
+				}
 			}
 		}
 		rp.trees = append(rp.trees, t)
@@ -294,7 +304,7 @@ func (rp *runPlan) options(rs []*lint.Rule, opts optionsFunc) optionsFunc {
 		o := opts(in)
 		if rp.partOfRun[in.Path] {
 			o.Ignore = append(append([]string(nil), o.Ignore...), semantic...)
-			o.HydraLoaded = true
+			o.HydraLoaded, o.HydraUnlisted = true, rp.unlisted[in.Path]
 		}
 		return o
 	}

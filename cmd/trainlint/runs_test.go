@@ -918,3 +918,28 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 		t.Errorf("want the TL101 with no run note:\n%s", out)
 	}
 }
+
+// A file in a folder of a Hydra config directory that no defaults list names as a group
+// (graphium's single_task overrides, read with yaml.safe_load) may not be Hydra's: its repeated
+// key is reported as what PyYAML and OmegaConf each do, not as OmegaConf's refusal, which a
+// listed group option's repeated key still gets.
+func TestUnlistedFolderDuplicateKey(t *testing.T) {
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{
+		".git/HEAD":                            "ref: refs/heads/main\n",
+		"expts/configs/config_gpu.yaml":        "defaults:\n  - base_config: large\n  - _self_\nconstants:\n  name: gpu\n",
+		"expts/configs/base_config/large.yaml": "constants:\n  seed: 42\n  seed: 43\n",
+		"expts/configs/single_task/mcf7.yaml":  "datamodule:\n  args:\n    backend: loky\n    backend: loky\n",
+	})
+	_, res, _ := checkJSON(t, "--select", "TL002", root)
+	got := map[string]string{}
+	for _, d := range res.Diagnostics {
+		got[filepath.Base(d.File)] = d.Message
+	}
+	if m := got["large.yaml"]; !strings.Contains(m, "omegaconf") || !strings.Contains(m, "stops at start-up") {
+		t.Errorf("a listed group option: %q", m)
+	}
+	if m := got["mcf7.yaml"]; !strings.Contains(m, "PyYAML keeps") || strings.Contains(m, "stops at start-up") {
+		t.Errorf("an unlisted folder's file: %q", m)
+	}
+}

@@ -276,6 +276,26 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	return runs, fragments
 }
 
+// ListedGroups returns the groups (first folders: `model/encoder` gives model) the defaults lists
+// of files (slash paths of fsys, the YAML ones read) name, override entries included: a folder
+// of a config directory no list names holds no group option Hydra is told to load.
+func ListedGroups(fsys FS, files []string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range files {
+		if !isYAML(f) {
+			continue
+		}
+		b, err := fsys.ReadFile(f)
+		if err != nil || !hasDefaultsList(b) {
+			continue
+		}
+		for _, k := range defaultsKeys(b) {
+			out[groupOfKey(strings.TrimPrefix(strings.TrimSpace(k), "override "))] = true
+		}
+	}
+	return out
+}
+
 // includedConfigs returns the configs among texts' (hydra-shaped candidates, by path) that a
 // defaults list of a group option in another folder loads by path (TEMOS's data option
 // data/kit-mmm-xyz.yaml lists `- /transforms/xyz.yaml@transforms`): a part of the runs that

@@ -193,9 +193,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			g = map[string]bool{}
 			groups[path.Dir(r)] = g
 		}
-		for _, k := range defaultsKeys(text[r]) {
-			g[groupOfKey(k)] = true
-		}
+		addListedGroups(g, text[r])
 	}
 	named := func(parent, folder string) bool { return groups[parent][folder] }
 	included := includedConfigs(text)
@@ -285,12 +283,8 @@ func ListedGroups(fsys FS, files []string) map[string]bool {
 		if !isYAML(f) {
 			continue
 		}
-		b, err := fsys.ReadFile(f)
-		if err != nil || !hasDefaultsList(b) {
-			continue
-		}
-		for _, k := range defaultsKeys(b) {
-			out[groupOfKey(strings.TrimPrefix(strings.TrimSpace(k), "override "))] = true
+		if b, err := fsys.ReadFile(f); err == nil && hasDefaultsList(b) {
+			addListedGroups(out, b)
 		}
 	}
 	return out
@@ -307,9 +301,7 @@ func ListedGroups(fsys FS, files []string) map[string]bool {
 func includedConfigs(texts map[string][]byte) map[string]bool {
 	groups := map[string]bool{} // the groups the defaults lists name
 	for _, b := range texts {
-		for _, k := range defaultsKeys(b) {
-			groups[groupOfKey(strings.TrimPrefix(strings.TrimSpace(k), "override "))] = true
-		}
+		addListedGroups(groups, b)
 	}
 	out := map[string]bool{}
 	for f, b := range texts {
@@ -405,6 +397,14 @@ func inGroupFolder(f string, group func(parent, folder string) bool) bool {
 		}
 	}
 	return false
+}
+
+// addListedGroups adds to groups the first folder of each group b's top-level defaults list
+// names (groupOfKey; an override entry's too).
+func addListedGroups(groups map[string]bool, b []byte) {
+	for _, k := range defaultsKeys(b) {
+		groups[groupOfKey(k)] = true
+	}
 }
 
 // groupOfKey is the first folder of a defaults-list entry's group (`optional /db@x` gives db,

@@ -139,9 +139,7 @@ func searchRoots(pc *composer, roots []string, text map[string][]byte) (kept, di
 			names[strings.TrimPrefix(n, "/")] = true
 		}
 		groups := map[string]bool{}
-		for _, k := range defaultsKeys(text[q]) {
-			groups[groupOfKey(k)] = true
-		}
+		addListedGroups(groups, text[q])
 		for _, dir := range ds {
 			// A folder that holds the primary itself (Stoix's cfg/, searched by
 			// cfg/default/main.yaml) is not all options: only its folders of the groups the

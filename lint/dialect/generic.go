@@ -254,15 +254,10 @@ func genPathOf(n *doc.Node) string {
 // s2s_decode.yaml), or one whose name says it infers, predicts or decodes (a MONAI bundle's
 // infer.yaml sampling from noise).
 func genNoTraining(path string, root *doc.Node) bool {
-	for _, k := range []string{"trainer", "optimizer", "optimization", "optim", "lr_scheduler", "scheduler", "lr", "learning_rate",
-		"epochs", "max_epochs", "max_steps", "num_epochs", "train", "training", "checkpoint"} {
-		if root.Get(k) != nil {
-			return false
-		}
-	}
-	if genTrainingSign(root, false) {
-		// A learning rate, an optimizer or a length in a section (an RL config's generation
-		// section beside rl.learning_rate; traffic_prediction.yaml's solver.base_lr): it trains.
+	if root.Get("lr_scheduler") != nil || root.Get("scheduler") != nil || root.Get("checkpoint") != nil || genTrainingSign(root, false) {
+		// A schedule, checkpoints, or a trainer, learning rate, optimizer or length at the top or
+		// in a section (an RL config's generation section beside rl.learning_rate;
+		// traffic_prediction.yaml's solver.base_lr): it trains.
 		return false
 	}
 	if root.Get("evaluator") != nil || root.Get("inferer") != nil || root.Get("generation") != nil {

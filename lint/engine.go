@@ -96,6 +96,10 @@ type Options struct {
 	// validation_step of their own or their bases'; the CLI reads them):
 	// dialect.Context.NoValModels.
 	NoValModels map[string]bool
+	// OwnLoop says the repository's Python parses TrainingArguments but names no Trainer class
+	// (the CLI reads it once for the repository): its own loop runs Hugging Face arguments files
+	// (ownLoop).
+	OwnLoop bool
 	// OwnRunner says the repository runs its MMEngine-format configs with a runner class of its
 	// own, never MMEngine's (the CLI reads it): MMEngine's Runner checks none of them.
 	OwnRunner bool

@@ -97,20 +97,10 @@ func forgetRepoRunners(p *plan.Plan, dl *dialect.Dialect, o Options) {
 	}
 }
 
-// ownLoop reports a Hugging Face arguments file in a repository whose Python parses
-// TrainingArguments (HfArgumentParser) but names no Trainer class anywhere (no word ending in
-// "trainer"): its own loop runs them (finetune-hf-vits evaluates every eval_steps when do_eval
-// is set, with no eval_strategy), so when and what the Trainer would evaluate is not the
-// run's. The arguments are still TrainingArguments: their keys, defaults and deprecations
-// hold.
+// ownLoop reports a Hugging Face arguments file in a repository whose own loop runs them
+// (Options.OwnLoop: finetune-hf-vits evaluates every eval_steps when do_eval is set, with no
+// eval_strategy), so when and what the Trainer would evaluate is not the run's. The arguments
+// are still TrainingArguments: their keys, defaults and deprecations hold.
 func ownLoop(d *dialect.Dialect, o Options) bool {
-	if d == nil || d.Name != "huggingface" || o.RepoNames == nil || !o.RepoNames["hfargumentparser"] && !o.RepoNames["trainingarguments"] {
-		return false
-	}
-	for w := range o.RepoNames {
-		if strings.HasSuffix(w, "trainer") {
-			return false
-		}
-	}
-	return true
+	return o.OwnLoop && d != nil && d.Name == "huggingface"
 }

@@ -134,7 +134,7 @@ func unvalidated(classes map[string][]moduleClass) map[string]bool {
 // does not define it (its bases decide), 1 when it does, 2 when it does but only raises
 // NotImplementedError (it counts as lacking).
 func lacking(classes map[string][]moduleClass, has func(moduleClass) int) map[string]bool {
-	state := map[string]int{} // 1 visiting, 2 untrainable, 3 may train
+	state := map[string]int{} // 1 visiting, 2 lacking, 3 may have it
 	var visit func(string) bool
 	visit = func(name string) bool {
 		switch state[name] {

@@ -54,3 +54,22 @@ func TestOwnRunnerSkipsRunnerChecks(t *testing.T) {
 		t.Errorf("MMEngine's runner:\n%s", out)
 	}
 }
+
+// TestOwnTrainingLoop: a repository whose Python parses TrainingArguments but names no Trainer
+// class (finetune-hf-vits: trainer_utils is a module, not a class) runs its own loop; one that
+// names any Trainer class, or parses no TrainingArguments, or has no Python, does not.
+func TestOwnTrainingLoop(t *testing.T) {
+	for _, tc := range []struct {
+		names map[string]bool
+		loop  bool
+	}{
+		{map[string]bool{"hfargumentparser": true, "trainingarguments": true, "trainer_utils": true}, true},
+		{map[string]bool{"hfargumentparser": true, "seq2seqtrainer": true}, false},
+		{map[string]bool{"accelerator": true}, false},
+		{nil, false},
+	} {
+		if got := ownTrainingLoop(tc.names); got != tc.loop {
+			t.Errorf("%v: own loop %v, want %v", tc.names, got, tc.loop)
+		}
+	}
+}

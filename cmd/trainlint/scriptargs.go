@@ -97,6 +97,9 @@ type repoPython struct {
 	// noValModels are its LightningModule classes that never validate (nofitmodels.go):
 	// lint.Options.NoValModels.
 	noValModels map[string]bool
+	// ownLoop says its Python parses TrainingArguments but names no Trainer class
+	// (ownTrainingLoop): lint.Options.OwnLoop.
+	ownLoop bool
 	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
 	// never MMEngine's or MMCV's (ownRunnerOf): lint.Options.OwnRunner.
 	ownRunner bool
@@ -148,7 +151,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
-	o.NoValModels = at.noValModels
+	o.NoValModels, o.OwnLoop = at.noValModels, at.ownLoop
 	return o
 }
 
@@ -313,7 +316,7 @@ func scanRepoPython(root string, at *repoPython) {
 	if at.noValModels != nil {
 		at.noValModels = withAllModules(modules, at.noValModels)
 	}
-	at.ownRunner = runners.ownRunner()
+	at.ownRunner, at.ownLoop = runners.ownRunner(), ownTrainingLoop(names)
 	at.launch = map[string]map[string]bool{}
 	for cfg, launches := range launch {
 		if keys := launchedKeys(launches); keys != nil {
@@ -698,4 +701,20 @@ func pyLines(text string) []pyLine {
 		}
 	}
 	return out
+}
+
+// ownTrainingLoop reports a repository whose Python (names: its words, lowercased; nil when it
+// has none) parses TrainingArguments (HfArgumentParser) but names no Trainer class anywhere (no
+// word ending in "trainer"): its own loop runs its Hugging Face arguments files. Worked out once
+// for the repository, not for each file.
+func ownTrainingLoop(names map[string]bool) bool {
+	if names == nil || !names["hfargumentparser"] && !names["trainingarguments"] {
+		return false
+	}
+	for w := range names {
+		if strings.HasSuffix(w, "trainer") {
+			return false
+		}
+	}
+	return true
 }

@@ -56,22 +56,11 @@ func withPins(o lint.Options, file string) lint.Options {
 			// the configs (pdearena's docker/environment.yml, pytorch-lightning==1.7.7).
 			if root == "" {
 				if root = repoRoot(dir); root == "" {
-					root = "-"
+					root = "-" // no repository: looked for once
 				}
 			}
-			for _, sub := range envFolders {
-				if root == "-" {
-					break
-				}
-				if t, found = folderPins(filepath.Join(root, sub))[pkg]; found && strings.HasPrefix(t.Source, "Dockerfile") {
-					// An image there may serve or deploy the model rather than train it (a
-					// FastAPI image pinning an older transformers): only the environment files
-					// say what the project installs to train.
-					found = false
-				} else if found {
-					t.Source = sub + "/" + t.Source // "docker/environment.yml pins 1.7.7"
-					break
-				}
+			if root != "-" {
+				t, found = envFolderPin(root, pkg)
 			}
 		}
 		if found {
@@ -84,6 +73,20 @@ func withPins(o lint.Options, file string) lint.Options {
 		}
 	}
 	return o
+}
+
+// envFolderPin is the pin of pkg in the first of root's envFolders that pins it, not counting
+// Dockerfiles: an image there may serve or deploy the model rather than train it (a FastAPI
+// image pinning an older transformers); only the environment files say what the project
+// installs to train.
+func envFolderPin(root, pkg string) (lint.Target, bool) {
+	for _, sub := range envFolders {
+		if t, ok := folderPins(filepath.Join(root, sub))[pkg]; ok && !strings.HasPrefix(t.Source, "Dockerfile") {
+			t.Source = sub + "/" + t.Source // "docker/environment.yml pins 1.7.7"
+			return t, true
+		}
+	}
+	return lint.Target{}, false
 }
 
 // envFolders are the folders at a repository's root, in this order, whose pin files (not their

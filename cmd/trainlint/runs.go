@@ -279,7 +279,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 				if listed == nil {
 					listed = compose.ListedGroups(fsys, t.files)
 				}
-				if !slices.ContainsFunc(strings.Split(path.Dir(f), "/"), func(s string) bool { return listed[s] }) {
+				if !compose.InListedGroup(f, listed) {
 					rp.unlisted[t.show(f)] = true
 				}
 			}

@@ -290,6 +290,12 @@ func ListedGroups(fsys FS, files []string) map[string]bool {
 	return out
 }
 
+// InListedGroup reports whether a folder of f's path (slashes) is a group of groups
+// (ListedGroups'): f may be a group option Hydra loads.
+func InListedGroup(f string, groups map[string]bool) bool {
+	return slices.ContainsFunc(strings.Split(path.Dir(f), "/"), func(s string) bool { return groups[s] })
+}
+
 // includedConfigs returns the configs among texts' (hydra-shaped candidates, by path) that a
 // defaults list of a group option in another folder loads by path (TEMOS's data option
 // data/kit-mmm-xyz.yaml lists `- /transforms/xyz.yaml@transforms`): a part of the runs that
@@ -306,7 +312,7 @@ func includedConfigs(texts map[string][]byte) map[string]bool {
 	out := map[string]bool{}
 	for f, b := range texts {
 		dir := path.Dir(f)
-		if !slices.ContainsFunc(strings.Split(dir, "/"), func(s string) bool { return groups[s] }) {
+		if !InListedGroup(f, groups) {
 			continue // no group option: a config of its own that builds on another (runs/long.yaml's /train)
 		}
 		for _, n := range defaultsNames(b) {

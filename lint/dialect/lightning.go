@@ -285,7 +285,7 @@ func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
 	tr := sh.tr
 	note := lightningDefault
 
-	if tr != nil && (ctx.NoFit || lightningTrainsNot(tr) || lightningNoFit(root, tr) || noFitModel(root, ctx.NoFitModels) || lightningPredicts(root, tr)) {
+	if tr != nil && (ctx.NoFit || lightningTrainsNot(tr) || lightningNoFit(root, tr) || modelIn(root, ctx.NoFitModels) || lightningPredicts(root, tr)) {
 		// Its start-up checks and precision are still read: the Trainer checks them whatever
 		// it runs.
 		lightningPrecision(p, root, tr, sh.trPrefix)

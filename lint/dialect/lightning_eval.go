@@ -169,10 +169,11 @@ func lightningNoFit(root, tr *doc.Node) bool {
 	return true
 }
 
-// noFitModel reports a config whose model (model.class_path, LightningCLI's) names a class the
-// repository's LightningModules can never fit with (Context.NoFitModels): the config only
-// validates, tests or predicts, which write no checkpoint.
-func noFitModel(root *doc.Node, models map[string]bool) bool {
+// modelIn reports a config whose model (model.class_path, LightningCLI's) names a class of
+// models, by its last name: one of the repository's LightningModules that can never fit
+// (Context.NoFitModels: the config only validates, tests or predicts, which write no
+// checkpoint) or never validate (Context.NoValModels, lightningUnvalidated).
+func modelIn(root *doc.Node, models map[string]bool) bool {
 	n := root.At("model.class_path")
 	if len(models) == 0 || !n.IsScalar() {
 		return false

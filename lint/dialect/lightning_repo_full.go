@@ -3,8 +3,6 @@
 package dialect
 
 import (
-	"strings"
-
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -20,7 +18,7 @@ func lightningUnvalidated(p *plan.Plan, root, tr *doc.Node, ctx Context) {
 	}
 	n := root.At("model.class_path")
 	switch {
-	case n.IsScalar() && ctx.NoValModels[n.Value[strings.LastIndexByte(n.Value, '.')+1:]]:
+	case modelIn(root, ctx.NoValModels):
 		// (An EarlyStopping then has no metric to watch: with strict, its default, it stops the
 		// run at the first epoch's end, "early stopping conditioned on metric ... which is not
 		// available", callbacks/early_stopping.py _validate_condition_metric; nothing to say of

@@ -134,13 +134,7 @@ func trainerDefaultCallbacks(text string) []string {
 	if i := strings.IndexAny(rest, ")}"); i >= 0 {
 		rest = rest[:i]
 	}
-	var out []string
-	for _, c := range modelCallbackClasses {
-		if strings.Contains(rest, c) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return callbacksWhere(func(c string) bool { return strings.Contains(rest, c) })
 }
 
 // cliDefaultCheckpoint reports a LightningCLI in the script at p that loads, under every fit, a

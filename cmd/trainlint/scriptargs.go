@@ -101,7 +101,7 @@ type repoPython struct {
 	// (ownTrainingLoop): lint.Options.OwnLoop.
 	ownLoop bool
 	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
-	// never MMEngine's or MMCV's (ownRunnerOf): lint.Options.OwnRunner.
+	// never MMEngine's or MMCV's (runnerScan.ownRunner): lint.Options.OwnRunner.
 	ownRunner bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
 	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
@@ -301,12 +301,7 @@ func scanRepoPython(root string, at *repoPython) {
 	if files == 0 {
 		names, reads = nil, nil // no Python here: what reads the configs is not in the repository
 	}
-	var cbs []string
-	for _, c := range modelCallbackClasses {
-		if callbacks[c] {
-			cbs = append(cbs, c)
-		}
-	}
+	cbs := callbacksWhere(func(c string) bool { return callbacks[c] })
 	if !parsed {
 		keys = nil
 		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
@@ -436,11 +431,8 @@ func modelCallbacks(text string) []string {
 			body.WriteString(b.text)
 			body.WriteByte('\n')
 		}
-		for _, c := range modelCallbackClasses {
-			if strings.Contains(body.String(), c) {
-				out = append(out, c)
-			}
-		}
+		s := body.String()
+		out = append(out, callbacksWhere(func(c string) bool { return strings.Contains(s, c) })...)
 	}
 	return out
 }
@@ -512,20 +504,20 @@ func classArgCallbacks(text string) []string {
 	for _, m := range classArgsRE.FindAllStringSubmatch(text, -1) {
 		found[m[1]] = true
 	}
-	var out []string
-	for _, c := range modelCallbackClasses {
-		if found[c] {
-			out = append(out, c)
-		}
-	}
-	return out
+	return callbacksWhere(func(c string) bool { return found[c] })
 }
 
 // builtCallbacks lists the modelCallbackClasses a Python text calls.
 func builtCallbacks(text string) []string {
+	return callbacksWhere(func(c string) bool { return strings.Contains(text, c+"(") })
+}
+
+// callbacksWhere lists the modelCallbackClasses has picks, in modelCallbackClasses' order (nil
+// when none).
+func callbacksWhere(has func(c string) bool) []string {
 	var out []string
 	for _, c := range modelCallbackClasses {
-		if strings.Contains(text, c+"(") {
+		if has(c) {
 			out = append(out, c)
 		}
 	}

@@ -460,6 +460,7 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		}
 	}
 	structural := StructuralOnly(rules)
+	var listed map[string]bool
 	for _, f := range files {
 		text, err := fsys.ReadFile(f)
 		if err != nil {
@@ -468,6 +469,14 @@ func LintTree(fsys compose.FS, files []string, specs []compose.Spec, rules []*Ru
 		rs, fo := rules, o
 		if fragments[f] || roots[f] {
 			rs, fo.HydraLoaded = structural, true
+		}
+		if fragments[f] {
+			// as the CLI's walk of a tree (Options.HydraUnlisted): a folder no defaults list
+			// names may hold files the repository reads itself
+			if listed == nil {
+				listed = compose.ListedGroups(fsys, files)
+			}
+			fo.HydraUnlisted = !compose.InListedGroup(f, listed)
 		}
 		info, diags := LintFile(File{Path: f, Text: text}, rs, fo)
 		res.Files = append(res.Files, info)

@@ -770,3 +770,29 @@ func TestHFArgumentsRunByOwnLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsUnlistedFolderDuplicateKey: LintTree (the browser's folder check) reads a repeated key
+// as the CLI does (cmd/trainlint's TestUnlistedFolderDuplicateKey): in a listed group option it
+// is OmegaConf's refusal at start-up, in a folder of the config directory no defaults list names
+// (graphium's single_task overrides, read with yaml.safe_load) what PyYAML and OmegaConf each do.
+func TestRunsUnlistedFolderDuplicateKey(t *testing.T) {
+	files := map[string]string{
+		"expts/configs/config_gpu.yaml":        "defaults:\n  - base_config: large\n  - _self_\nconstants:\n  name: gpu\n",
+		"expts/configs/base_config/large.yaml": "constants:\n  seed: 42\n  seed: 43\n",
+		"expts/configs/single_task/mcf7.yaml":  "datamodule:\n  args:\n    backend: loky\n    backend: loky\n",
+	}
+	names := []string{"expts/configs/base_config/large.yaml", "expts/configs/config_gpu.yaml", "expts/configs/single_task/mcf7.yaml"}
+	res := lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{})
+	got := map[string]string{}
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL002" {
+			got[filepath.Base(d.File)] = d.Message
+		}
+	}
+	if m := got["large.yaml"]; !strings.Contains(m, "omegaconf") || !strings.Contains(m, "stops at start-up") {
+		t.Errorf("a listed group option: %q", m)
+	}
+	if m := got["mcf7.yaml"]; !strings.Contains(m, "PyYAML keeps") || strings.Contains(m, "stops at start-up") {
+		t.Errorf("an unlisted folder's file: %q", m)
+	}
+}

@@ -293,6 +293,9 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 		ApplyContext(p, ctx)
 		return p
 	}
+	if d.Format == doc.Gin {
+		root = ginBindings(root)
+	}
 	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
 	if fw == "generic" { // (torchtitan and GPT-NeoX read their keys themselves)
 		g.named = ctx.RepoNames
@@ -314,6 +317,25 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	genApplyMapping(p, root, ctx.Mapping)
 	ApplyContext(p, ctx)
 	return p
+}
+
+// ginBindings is a gin file's root with its macros left out: a macro is a named value that means
+// what the parameters bound to it (`EvalConfig.chunk = %eval_batch_size`: rays rendered per
+// pass, not an eval batch) mean, and those bindings, its value copied in, are read instead.
+// Configurables and scopes are the root's "block" maps; a macro is any other entry.
+func ginBindings(root *doc.Node) *doc.Node {
+	keep := make([]*doc.Node, 0, len(root.Children))
+	for _, c := range root.Children {
+		if c.Kind == doc.Map && c.Style == "block" {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) == len(root.Children) {
+		return root
+	}
+	r := *root
+	r.Children = keep
+	return &r
 }
 
 var genericKeys = []Key{

@@ -714,3 +714,25 @@ func TestGenericWorkersNeedATrainingConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericGinMacrosMeanTheirBindings: a gin macro is a named value that means what the
+// parameters bound to it mean (hypernerf binds eval_batch_size to EvalConfig.chunk, rays
+// rendered per pass by a separate evaluation job), so the generic reader reads no setting from
+// a macro's name; a configurable's binding is still read.
+func TestGenericGinMacrosMeanTheirBindings(t *testing.T) {
+	src := "TrainConfig.batch_size = %batch_size\nEvalConfig.chunk = %eval_batch_size\nbatch_size = 512\neval_batch_size = 8192\nseed = 3\n"
+	p := Generic.Normalize(tcgDoc(t, doc.Gin, src), Context{})
+	for name, known := range map[string]bool{
+		"eval batch": p.Eval.PerDeviceBatch.Known() || p.Eval.GlobalBatch.Known(),
+		"seed":       p.Seeds.Init.Known(),
+	} {
+		if known {
+			t.Errorf("%s read from a macro's name", name)
+		}
+	}
+	// the same names as a configurable's parameters are settings
+	p = Generic.Normalize(tcgDoc(t, doc.Gin, "train.seed = 3\n"), Context{})
+	if !p.Seeds.Init.Known() {
+		t.Errorf("train.seed not read")
+	}
+}

@@ -122,6 +122,10 @@ type Options struct {
 	// derive from, by base class name ("ExpManagerConfig" -> log_parameter_norm, ...); nil when
 	// unknown or none (dialect.ForkKeys).
 	ConfigSubclasses map[string]map[string]bool
+	// ClassFields are the fields of the repository's own dataclasses, by class name
+	// ("EvalConfig" -> results_path, ...); nil when unknown. Where the repository carries the
+	// framework's source (Target.Vendored), its copy's fields are the framework's.
+	ClassFields map[string]map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.
 	Runs []DeclaredRun
@@ -336,7 +340,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 // are read through the Pass's accessors instead of a map built per rule, and one deferred
 // recover guards a run of rules (runFrom) instead of one per rule.
 func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diagnostic) []Diagnostic {
-	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded}
+	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, ClassFields: o.ClassFields, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded}
 	for i := 0; i < len(rules); i++ {
 		i = p.runFrom(rules, i, o.RuleOptions)
 	}

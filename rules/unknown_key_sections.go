@@ -54,7 +54,7 @@ func checkKnowledgeSections(p *lint.Pass, d *dialect.Dialect) {
 		set := ks.set
 		closed := (path != "" || sec != "") && ks.forbids
 		for _, n := range m.Children {
-			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || path == "" && vendoredKey(p, d, n.Key) {
+			if set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || vendoredKey(p, d, sec, path == "", n.Key) {
 				continue
 			}
 			best, near := nearestIn(n.Key, ks.nearIndex())
@@ -228,7 +228,7 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			continue
 		}
 		for _, n := range m.Node.Children {
-			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] {
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] || vendoredKey(p, d, m.Section, false, n.Key) {
 				continue
 			}
 			by := m.By + " refuses it at start-up "
@@ -329,11 +329,25 @@ func article(name string) string {
 	return "a"
 }
 
-// vendoredKey reports a key that a field of the repository's own argument dataclasses takes
-// where the repository carries the framework's source and is linted for its version
-// (Target.Vendored): that source's fields are the framework's at this version (DiRL's copy of
-// its framework adds block_length and truncate_mode to its DataArguments).
-func vendoredKey(p *lint.Pass, d *dialect.Dialect, key string) bool {
+// vendoredKey reports a key of a section checked against the classes sec names that a field of
+// the repository's own dataclasses takes, where the repository carries the framework's source
+// and is linted for its version (Target.Vendored): that source's fields are the framework's at
+// this version. A root section's key may be any argument dataclass's field (DiRL's copy of its
+// framework adds block_length and truncate_mode to its DataArguments); any section's, a field
+// of the copy's class of that name (a fork that adds results_path to its EvalConfig).
+func vendoredKey(p *lint.Pass, d *dialect.Dialect, sec string, root bool, key string) bool {
 	t, ok := p.Targets[d.Package]
-	return ok && t.Vendored && p.ScriptKeys[key]
+	if !ok || !t.Vendored {
+		return false
+	}
+	if root && p.ScriptKeys[key] {
+		return true
+	}
+	for _, cls := range strings.Split(sec, ",") {
+		cls, _, _ = strings.Cut(cls, "@") // "EvalConfig@toplevel": rows of the class EvalConfig
+		if p.ClassFields[cls][key] {
+			return true
+		}
+	}
+	return false
 }

@@ -76,6 +76,9 @@ type repoPython struct {
 	// subclasses are the fields its dataclasses add to the classes they derive from, by base
 	// class name: lint.Options.ConfigSubclasses.
 	subclasses map[string]map[string]bool
+	// classes are the fields of its dataclasses by their own class name:
+	// lint.Options.ClassFields.
+	classes map[string]map[string]bool
 	// checkpoints are its classes that derive from a checkpoint callback (a base whose name
 	// holds "Checkpoint", or another of these): lint.Options.CheckpointClasses.
 	checkpoints map[string]bool
@@ -147,7 +150,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 		return o
 	}
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
-	o.CheckpointClasses, o.ConfigSubclasses = at.checkpoints, at.subclasses
+	o.CheckpointClasses, o.ConfigSubclasses, o.ClassFields = at.checkpoints, at.subclasses, at.classes
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
@@ -176,7 +179,7 @@ func repoRoot(dir string) string {
 // callback classes, into at; all nil when the repository is past the scan's bounds.
 func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	subs := map[string]map[string]bool{}
+	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
@@ -252,6 +255,17 @@ func scanRepoPython(root string, at *repoPython) {
 				}
 			}
 			addSubclassFields(subs, classes)
+			for _, c := range classes {
+				if c.name == "" || len(c.fields) == 0 {
+					continue
+				}
+				if own[c.name] == nil {
+					own[c.name] = map[string]bool{}
+				}
+				for _, f := range c.fields {
+					own[c.name][f] = true
+				}
+			}
 		}
 		if strings.Contains(text, "Checkpoint") {
 			classBases(text, bases)
@@ -330,6 +344,9 @@ func scanRepoPython(root string, at *repoPython) {
 	at.noFit = noFit
 	if len(subs) > 0 {
 		at.subclasses = subs
+	}
+	if len(own) > 0 {
+		at.classes = own
 	}
 }
 
@@ -558,6 +575,7 @@ var pyKeywords = map[string]bool{"else": true, "try": true, "finally": true, "la
 // and brackets, without ClassVar and InitVar annotations (no fields for dataclasses.fields,
 // which HfArgumentParser reads). Inherited fields are the base class's.
 type pyDataclass struct {
+	name   string
 	bases  string
 	fields []string
 }
@@ -581,6 +599,7 @@ func dataclassClasses(text string) []pyDataclass {
 		if _, rest, ok := strings.Cut(lines[j].text, "("); ok {
 			c.bases, _, _ = strings.Cut(rest, ")")
 		}
+		c.name = strings.TrimSpace(strings.TrimPrefix(classLine.FindString(lines[j].text), "class"))
 		classIndent, body := lines[j].indent, -1
 		for k := j + 1; k < len(lines); k++ {
 			l := lines[k]

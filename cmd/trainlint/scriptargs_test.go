@@ -586,6 +586,28 @@ func TestVendoredFrameworkFields(t *testing.T) {
 	}
 }
 
+// TestVendoredFrameworkClassFields: a fork carrying llm-foundry's source (llmfoundry/_version.py
+// says 0.17.0.dev0) that adds results_path to its own EvalConfig, which its eval script checks
+// the YAML against, takes that key; a key its EvalConfig lacks is still reported, and the same
+// field in a class of another name changes nothing.
+func TestVendoredFrameworkClassFields(t *testing.T) {
+	files := map[string]string{
+		"pyproject.toml":                   "[project]\nname = 'llm-foundry'\n",
+		"llmfoundry/__init__.py":           "",
+		"llmfoundry/_version.py":           "__version__ = '0.17.0.dev0'\n",
+		"llmfoundry/utils/config_utils.py": "from dataclasses import dataclass\n\n@dataclass\nclass EvalConfig:\n    models: list = MISSING\n    results_path: Optional[str] = None  # results save path\n",
+		"scripts/eval/yamls/eval.yaml":     "max_seq_len: 2048\nmodels:\n- model_name: m\n  model: {name: hf_causal_lm}\n  tokenizer: {name: m}\ndevice_eval_batch_size: 8\nresults_path: ./out\nresults_pth: ./out\nicl_tasks: tasks.yaml\n",
+	}
+	out := lintInRepo(t, files, "scripts/eval/yamls/eval.yaml", "TL003")
+	if strings.Contains(out, `"results_path"`) || !strings.Contains(out, `"results_pth"`) {
+		t.Errorf("want results_pth alone reported:\n%s", out)
+	}
+	files["llmfoundry/utils/config_utils.py"] = strings.Replace(files["llmfoundry/utils/config_utils.py"], "class EvalConfig", "class SaveConfig", 1)
+	if out := lintInRepo(t, files, "scripts/eval/yamls/eval.yaml", "TL003"); !strings.Contains(out, `"results_path"`) {
+		t.Errorf("another class's field: want results_path reported:\n%s", out)
+	}
+}
+
 // TestVendoredFrameworkPoppedKeys: a copy of LLaMA-Factory whose _training_function takes keys
 // out of the arguments before get_train_args parses them (LLaMA-Factory-RoboG-v2's
 // args.pop("evaluators")) reads them itself, so they are not refused; other keys still are.

@@ -180,6 +180,7 @@ func repoRoot(dir string) string {
 func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
+	nsParts, imported := map[string]map[string]bool{}, map[[2]string]bool{}
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
@@ -207,12 +208,19 @@ func scanRepoPython(root string, at *repoPython) {
 		if !e.Type().IsRegular() || !strings.HasSuffix(name, ".py") {
 			return nil
 		}
-		if name == "__init__.py" {
-			if rel, err := filepath.Rel(root, filepath.Dir(p)); err == nil {
-				rel = strings.TrimPrefix(filepath.ToSlash(rel), "src/")
-				if rel != "." && !strings.Contains(rel, "/") {
-					packages[rel] = true
+		if rel, err := filepath.Rel(root, p); err == nil {
+			rel = strings.TrimPrefix(filepath.ToSlash(rel), "src/")
+			if top, rest, ok := strings.Cut(rel, "/"); ok {
+				if name == "__init__.py" && !strings.Contains(rest, "/") {
+					packages[top] = true
 				}
+				// a namespace package's parts (PEP 420: a folder without __init__.py imports
+				// from the folder a script runs in), by their module or folder name
+				sub, _, _ := strings.Cut(strings.TrimSuffix(rest, ".py"), "/")
+				if nsParts[top] == nil {
+					nsParts[top] = map[string]bool{}
+				}
+				nsParts[top][sub] = true
 			}
 		}
 		if files++; files > scriptScanFiles {
@@ -245,6 +253,11 @@ func scanRepoPython(root string, at *repoPython) {
 			// them itself: the parser never refuses them.
 			for _, m := range argsPop.FindAllStringSubmatch(text, -1) {
 				keys[m[1]] = true
+			}
+		}
+		if strings.Contains(text, "import") {
+			for _, m := range dottedImport.FindAllStringSubmatch(text, -1) {
+				imported[[2]string{m[1], m[2]}] = true
 			}
 		}
 		if strings.Contains(text, "dataclass") {
@@ -348,7 +361,17 @@ func scanRepoPython(root string, at *repoPython) {
 	if len(own) > 0 {
 		at.classes = own
 	}
+	for imp := range imported {
+		if nsParts[imp[0]][imp[1]] {
+			// `from torchtitan.config_manager import JobConfig` beside torchtitan/config_manager.py
+			// (PC-Layer-torchtitan's copy has no __init__.py): the repository's own package
+			packages[imp[0]] = true
+		}
+	}
 }
+
+// dottedImport finds the first two parts of a dotted import (`from a.b import c`, `import a.b`).
+var dottedImport = regexp.MustCompile(`(?m)^[ \t]*(?:from|import)[ \t]+([A-Za-z_]\w*)\.([A-Za-z_]\w*)`)
 
 // classHeader reads a one-line class statement with bases (`class SaveBest(ModelCheckpoint):`,
 // leading space removed): the class name and its bases as written.

@@ -638,14 +638,26 @@ func dataclassFields(text string) []string {
 // files with that copy, whose defaults may differ from the upstream commit trainlint read
 // (llama-mimi's dataloader takes 2 workers): no finding rests on a default there, while what the
 // file sets is still judged. Beside a torchtitan installed as a dependency, the defaults hold.
+// A copy without __init__.py is a namespace package, its own when a script imports a module of
+// it (PC-Layer-torchtitan's train.py: `from torchtitan.config_manager import JobConfig`); a
+// folder of that name whose modules no import names is not taken for the package.
 func TestTorchtitanCopyInRepository(t *testing.T) {
 	const job = "[job]\ndump_folder = \"out\"\n[model]\nname = \"llama3\"\nflavor = \"1B\"\n[parallelism]\ndata_parallel_shard_degree = -1\n" +
 		"[training]\nlocal_batch_size = 8\nsteps = 1000\n[checkpoint]\nenable = false\n"
-	for _, own := range []bool{true, false} {
+	for name, tc := range map[string]struct {
+		own   bool
+		files map[string]string
+	}{
+		"package":           {true, map[string]string{"torchtitan/__init__.py": ""}},
+		"dependency":        {false, nil},
+		"namespace package": {true, map[string]string{"torchtitan/config_manager.py": "class JobConfig: pass\n", "train.py": "from torchtitan.config_manager import JobConfig\n"}},
+		"unimported folder": {false, map[string]string{"torchtitan/notes.py": "x = 1\n", "train.py": "from torchtitan.config_manager import JobConfig\n"}},
+	} {
+		own := tc.own
 		root := t.TempDir()
 		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "config/job.toml": job, "train.py": "import torchtitan\n"}
-		if own {
-			files["torchtitan/__init__.py"] = ""
+		for k, v := range tc.files {
+			files[k] = v
 		}
 		testfs.Write(t, root, files)
 		_, res, _ := checkJSON(t, "--select", "TL101,TL204,TL304", filepath.Join(root, "config"))
@@ -654,7 +666,7 @@ func TestTorchtitanCopyInRepository(t *testing.T) {
 			codes[d.Code] = true
 		}
 		if !codes["TL304"] || codes["TL101"] == own || codes["TL204"] == own {
-			t.Errorf("own copy %v: findings %v", own, codes)
+			t.Errorf("%s: own copy %v: findings %v", name, own, codes)
 		}
 	}
 }

@@ -67,7 +67,11 @@ func checkBNStatsNotSynced(p *lint.Pass) {
 			head += ", and " + bn.Broadcaster
 		}
 		others := "the other " + itoa(devices-1) + " devices"
-		if devices == 2 {
+		switch _, exact := topo.Devices(); {
+		case !exact && topo.Hosts.Known() && topo.Hosts.Value > 1:
+			// the hosts' count, not the devices': each host has one device or more
+			others = "every other device on the " + itoa(topo.Hosts.Value) + " hosts"
+		case devices == 2:
 			others = "the other device"
 		}
 		f.Message = head + " copies the first device's batch-norm statistics to " + others + " instead of averaging them"

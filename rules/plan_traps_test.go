@@ -156,6 +156,9 @@ func TestBNTraps(t *testing.T) {
 		{"multi-host is an error", plan.Plan{BN: bn(yes, none), Topology: hosts(2)}, lint.Error, "16 devices on 2 hosts"},
 		{"devices per host alone", plan.Plan{BN: bn(yes, none), Topology: plan.Topology{DevicesPerHost: set(4, "devices")}}, lint.Warning, "4 devices"},
 		{"broadcast is info", plan.Plan{BN: bn(yes, set(plan.BNSyncBroadcast, "dist_bn")), Topology: one}, lint.Info, "copies the first device's"},
+		// num_nodes 8 with the devices per host unread (Lightning 1.x's gpus): 8 hosts, not 8 devices
+		{"broadcast over hosts alone", plan.Plan{BN: bn(yes, set(plan.BNSyncBroadcast, "sync_batchnorm")), Topology: plan.Topology{Hosts: set(8, "num_nodes")}},
+			lint.Info, "statistics to every other device on the 8 hosts instead"},
 		{"synced before use is fine (no per-step SyncBN needed)", plan.Plan{BN: bn(yes, set(plan.BNSyncBeforeUse, "hook")), Topology: hosts(4)}, 0, ""},
 		{"per-step sync", plan.Plan{BN: bn(yes, set(plan.BNSyncPerStep, "s")), Topology: hosts(4)}, 0, ""},
 		{"no evidence of BN", plan.Plan{BN: bn(plan.Fact[bool]{}, none), Topology: hosts(4)}, 0, ""},

@@ -424,8 +424,9 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
 		alignCkptWithEval(p, nil, nil)
 	}
-	if r := p.Ckpt.Retention; r.Known() && r.Value.Kind == plan.KeepLatest && savesOnce(tr, params) {
-		// One checkpoint in all: none is deleted, and there is no other to call the best.
+	if r := p.Ckpt.Retention; r.Known() && r.Value.Kind == plan.KeepLatest && (savesOnce(tr, params) || wandbKeepsEvery(root, sh)) {
+		// One checkpoint in all: none is deleted, and there is no other to call the best. Or
+		// every checkpoint saved is uploaded as it is saved (eeg-ssl's WandbLogger log_model "all").
 		p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: r.Key, Node: r.Node}
 	}
 	if p.Ckpt.Enabled.Known() || ok {

@@ -213,3 +213,41 @@ func savesOnce(tr, params *doc.Node) bool {
 	}
 	return true
 }
+
+// wandbKeepsEvery reports a WandbLogger among the run's loggers (trainer.logger, a CLI
+// class_path item or a list of them, or Hydra's logger group: {name: {_target_: ...}}) with
+// log_model "all": it uploads every checkpoint ModelCheckpoint saves as a new version of the
+// run's model artifact when it is saved (lightning/pytorch/loggers/wandb.py, after_save_checkpoint
+// and _scan_and_log_checkpoints, 2.0.0 and 2.5.0 alike), so a checkpoint pruned on disk is still
+// kept. log_model true uploads only what is left on disk at the end, so it does not count.
+func wandbKeepsEvery(root *doc.Node, sh lightningShape) bool {
+	var loggers []*doc.Node
+	add := func(n *doc.Node) {
+		switch {
+		case n == nil:
+		case n.Kind == doc.Seq:
+			loggers = append(loggers, n.Children...)
+		case n.Kind == doc.Map && n.Get("class_path") == nil && n.Get("_target_") == nil:
+			loggers = append(loggers, n.Children...) // Hydra's {wandb: {_target_: ...}}
+		default:
+			loggers = append(loggers, n)
+		}
+	}
+	if sh.tr != nil {
+		add(sh.tr.Get("logger"))
+	}
+	if sh.hydra {
+		add(root.Get("logger"))
+	}
+	for _, lg := range loggers {
+		args := lg
+		cls := scalarText(lg.Get("_target_"))
+		if c := scalarText(lg.Get("class_path")); c != "" {
+			cls, args = c, lg.Get("init_args")
+		}
+		if strings.HasSuffix(cls, "WandbLogger") && args != nil && scalarText(args.Get("log_model")) == "all" {
+			return true
+		}
+	}
+	return false
+}

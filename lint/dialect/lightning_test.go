@@ -645,3 +645,24 @@ func TestLightningNoFit(t *testing.T) {
 		t.Errorf("with a model: checkpointing %+v", p.Ckpt.Enabled)
 	}
 }
+
+// TestLightningWandbLogsEveryCheckpoint: WandbLogger(log_model="all") uploads each checkpoint as
+// it is saved (eeg-ssl's SimCLR config), so a ModelCheckpoint without a monitor loses none that
+// was saved; log_model true uploads only what is left at the end, and the latest-only retention
+// stands. The Hydra logger group's form counts too.
+func TestLightningWandbLogsEveryCheckpoint(t *testing.T) {
+	const ckpt = "    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        every_n_epochs: 3\n"
+	for logModel, latest := range map[string]bool{"all": false, "true": true, "false": true} {
+		p := lightningPlan(t, "trainer:\n  max_epochs: 30\n  logger:\n    class_path: lightning.pytorch.loggers.WandbLogger\n    init_args:\n      project: x\n      log_model: "+logModel+"\n  callbacks:\n"+ckpt)
+		if got := p.Ckpt.Retention.Known() && p.Ckpt.Retention.Value.Kind == plan.KeepLatest; got != latest {
+			t.Errorf("log_model %s: latest-only %v, want %v (%+v)", logModel, got, latest, p.Ckpt.Retention)
+		}
+	}
+	for logModel, latest := range map[string]bool{"all": false, "true": true} {
+		p := lightningPlan(t, "defaults:\n  - _self_\ntrainer:\n  _target_: lightning.pytorch.Trainer\n  max_epochs: 30\n  callbacks:\n    - _target_: lightning.pytorch.callbacks.ModelCheckpoint\n      every_n_epochs: 3\n"+
+			"logger:\n  wandb:\n    _target_: lightning.pytorch.loggers.wandb.WandbLogger\n    log_model: "+logModel+"\n")
+		if got := p.Ckpt.Retention.Known() && p.Ckpt.Retention.Value.Kind == plan.KeepLatest; got != latest {
+			t.Errorf("Hydra logger group, log_model %s: latest-only %v, want %v (%+v)", logModel, got, latest, p.Ckpt.Retention)
+		}
+	}
+}

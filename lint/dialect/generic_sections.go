@@ -421,6 +421,11 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				// max_keys=...) keeps the N most recent and the N best by each key the recipe
 				// script names (speechbrain/utils/checkpoints.py): the count alone does not say.
 				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
+			case genPositive(genIntNode(g.root, g.child(n.Parent, "keep_period"), k)).Known():
+				// Orbax's CheckpointManagerOptions(keep_period=N) never deletes a checkpoint whose
+				// step is a multiple of N, whatever max_to_keep says (checkpoint_manager.py, orbax
+				// v0.6.4; a MaxText fork passes both): which are kept, the steps decide.
+				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
 			case g.earlyStopMetric(secs):
 				// A run that monitors a metric to stop early may save the best checkpoint
 				// apart from the N it keeps (MMF's EarlyStopping writes best.ckpt whenever the
@@ -652,3 +657,4 @@ func genTrainingSign(root *doc.Node, batch bool) bool {
 	}
 	return false
 }
+

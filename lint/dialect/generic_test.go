@@ -736,3 +736,20 @@ func TestGenericGinMacrosMeanTheirBindings(t *testing.T) {
 		t.Errorf("train.seed not read")
 	}
 }
+
+// TestGenericOrbaxKeepPeriod: beside Orbax's keep_period, max_to_keep does not say which
+// checkpoints are kept (a step that is a multiple of keep_period is never deleted: a MaxText
+// fork's base.yml keeps every one of its checkpoints that way); without it, or with 0, the count
+// keeps the latest.
+func TestGenericOrbaxKeepPeriod(t *testing.T) {
+	for src, latest := range map[string]bool{
+		"enable_checkpointing: true\nkeep_period: 1000\ncheckpoint_period: 10_000\nmax_to_keep: 4\nper_device_batch_size: 8\n": false,
+		"enable_checkpointing: true\nkeep_period: 0\ncheckpoint_period: 10_000\nmax_to_keep: 4\nper_device_batch_size: 8\n":    true,
+		"enable_checkpointing: true\ncheckpoint_period: 10_000\nmax_to_keep: 4\nper_device_batch_size: 8\n":                    true,
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+		if got := p.Ckpt.Retention.Known() && p.Ckpt.Retention.Value.Kind == plan.KeepLatest; got != latest {
+			t.Errorf("%q: latest-only %v, want %v (%+v)", src, got, latest, p.Ckpt.Retention)
+		}
+	}
+}

@@ -657,4 +657,3 @@ func genTrainingSign(root *doc.Node, batch bool) bool {
 	}
 	return false
 }
-

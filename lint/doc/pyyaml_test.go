@@ -26,6 +26,7 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		{"[1, 2]\nb: 1\n", Syntax, 2, 1, `^the document's value ends on line 1 and this line adds to it`},
 		{"? [a]\n: b\n", Syntax, 1, 3, `a mapping or list as a key: PyYAML.*found unhashable key`},
 		{"{[a]: 1}\n", Syntax, 1, 2, `a mapping or list as a key`},
+		{"? !!seq [a]\n: b\n", Syntax, 1, 9, `a mapping or list as a key`},
 		{"a: \"it\\'s\"\n", Syntax, 1, 7, `the escape \\' in a double-quoted string`},
 		{"a: =\n", Syntax, 1, 4, `a bare = : PyYAML`},
 		{"a:\n  - 1\n  - =\n", Syntax, 3, 5, `a bare =`},
@@ -54,6 +55,9 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		"",
 		"# only a comment\n",
 		"{a: b:c, u: http://x, d: b:#}\n", "[b:]\n", "{a:b:}\n",
+		// a tag's constructor may make a hashable key (torchdistill's !join joins a list into a
+		// string; FullLoader's !!python/tuple makes a tuple)
+		"n: &n go\n? &t !join [*n, '/train']\n: train\n", "{!join [a, b]: 1}\n", "? !!python/tuple [a, b]\n: 1\n",
 	} {
 		if d := mustParse(t, YAML, src); len(d.Problems) != 0 {
 			t.Errorf("%q: %+v", src, d.Problems)

@@ -437,7 +437,9 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		last = max(last, ke, vend)
 		child.Key = key
 		child.KeySpan = kspan
-		if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode {
+		if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode && (k.Tag == "" || k.Tag == "!!seq" || k.Tag == "!!map") {
+			// Another tag names a constructor that may return a hashable key (torchdistill's
+			// !join makes a string of a list; FullLoader's !!python/tuple a tuple).
 			child.flags |= yamlComplexKey
 		}
 		if !aliased && k.Kind == yaml.ScalarNode {

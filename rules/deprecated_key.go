@@ -130,12 +130,25 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		if k.Rename != "safe" {
 			app = lint.Unsafe
 		}
-		f.Fix = lint.RenameKey(p.Doc, n, nw, app, "rename "+quote(old)+" to "+quote(nw))
+		app, msg := renameFix(p, old, nw, app)
+		f.Fix = lint.RenameKey(p.Doc, n, nw, app, msg)
 	}
 	p.Report(f)
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
+
+// renameFix is how a rename of old to nw is offered: unsafe, whatever app says, where the
+// repository's own Python reads old by name (a pipeline that passes args.evaluation_strategy on
+// to the arguments it builds; a CLI that reads and deletes gpus before building its trainer),
+// since the renamed file would then lose the value that code reads.
+func renameFix(p *lint.Pass, old, nw string, app lint.Applicability) (lint.Applicability, string) {
+	msg := "rename " + quote(old) + " to " + quote(nw)
+	if p.RepoReads[old] {
+		return lint.Unsafe, msg + " (the repository's Python reads " + quote(old) + " too: rename it there as well)"
+	}
+	return app, msg
+}
 
 // quoteUse quotes the new key in "use NEW" messages.
 func quoteUse(use, new string) string {

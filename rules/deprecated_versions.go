@@ -95,7 +95,8 @@ func checkAlongside(p *lint.Pass, d *dialect.Dialect, base *doc.Node) {
 			if r := f.Replacement; r != "" && r != "-" && live[r] {
 				fin.Message += ": use " + quote(r)
 				if base.Get(r) == nil {
-					fin.Fix = lint.RenameKey(p.Doc, n, r, lint.Safe, "rename "+quote(key)+" to "+quote(r))
+					app, msg := renameFix(p, key, r, lint.Safe)
+					fin.Fix = lint.RenameKey(p.Doc, n, r, app, msg)
 				}
 			}
 			p.Report(fin)

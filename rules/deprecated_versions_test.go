@@ -247,3 +247,33 @@ func TestKeyTheRepositoryReads(t *testing.T) {
 		t.Errorf("read in another case: %d findings, want 1", n)
 	}
 }
+
+// TestRenameUnsafeWhereTheRepositoryReadsTheKey: a deprecated or removed key the repository's
+// own Python reads by name (LMFlow's aligner passes args.evaluation_strategy on to the arguments
+// it builds) is still reported, but its rename is unsafe: the renamed file would lose the value
+// that code reads.
+func TestRenameUnsafeWhereTheRepositoryReadsTheKey(t *testing.T) {
+	const text = "output_dir: out\nevaluation_strategy: steps\neval_steps: 100\nlearning_rate: 1.0e-05\n"
+	for _, tc := range []struct {
+		target string
+		reads  map[string]bool
+		want   lint.Applicability
+	}{
+		{"4.46.3", nil, lint.Safe},
+		{"4.46.3", map[string]bool{"evaluation_strategy": true}, lint.Unsafe},
+		{"4.57.1", nil, lint.Safe},
+		{"4.57.1", map[string]bool{"evaluation_strategy": true}, lint.Unsafe},
+	} {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(text)}, All(), lint.Options{Select: []string{"TL003", "TL005"}, RepoReads: tc.reads,
+			Targets: map[string]lint.Target{"transformers": {Version: tc.target, Source: "requirements.txt pins " + tc.target}}})
+		var fix *lint.Fix
+		for _, d := range diags {
+			if d.Fix != nil {
+				fix = d.Fix
+			}
+		}
+		if fix == nil || fix.Applicability != tc.want || fix.Edits[0].NewText != "eval_strategy" {
+			t.Errorf("transformers %s, reads %v: want a %v rename, got %+v", tc.target, tc.reads, tc.want, diags)
+		}
+	}
+}

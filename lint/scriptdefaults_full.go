@@ -22,6 +22,18 @@ func forgetScriptDefaults(p *plan.Plan, keys, sets map[string]bool) {
 	if p == nil || len(keys) == 0 && len(sets) == 0 {
 		return
 	}
+	if len(sets) > 0 {
+		// A value the script replaces never reaches the framework, so neither does what it
+		// refuses in it (AblateIt's sweep.py turns save_strategy epoch with a fractional
+		// save_steps into steps before axolotl reads the file); a refused key still does.
+		kept := p.Rejections[:0]
+		for _, r := range p.Rejections {
+			if r.AtKey || !sets[r.Key] {
+				kept = append(kept, r)
+			}
+		}
+		p.Rejections = kept
+	}
 	var gone []string
 	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
 		last := key[strings.LastIndexByte(key, '.')+1:]

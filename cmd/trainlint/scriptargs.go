@@ -41,6 +41,11 @@ func configUses(text string, gets, sets map[string]bool) {
 	for _, m := range cfgSet.FindAllStringSubmatch(text, -1) {
 		sets[m[1]] = true
 	}
+	configGets(text, gets)
+}
+
+// configGets adds to gets the keys text reads from a mapping with a default of its own.
+func configGets(text string, gets map[string]bool) {
 	for _, m := range getDefault.FindAllStringSubmatch(text, -1) {
 		if d := strings.TrimSpace(m[2]); d != "None" && d != "default=None" {
 			gets[m[1]] = true
@@ -112,6 +117,9 @@ type repoPython struct {
 	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
 	// = ...): lint.Options.ScriptSets.
 	sets map[string]bool
+	// setsFor are the keys scripts that name their config files assign in them, by the file's
+	// absolute path (scriptSets): lint.Options.ScriptSets beside sets.
+	setsFor map[string]map[string]bool
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -154,6 +162,14 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
+	if own := at.setsFor[clean]; own != nil {
+		o.ScriptSets = make(map[string]bool, len(at.sets)+len(own))
+		for _, m := range []map[string]bool{at.sets, own} {
+			for k := range m {
+				o.ScriptSets[k] = true
+			}
+		}
+	}
 	o.NoValModels, o.OwnLoop = at.noValModels, at.ownLoop
 	return o
 }
@@ -185,6 +201,7 @@ func scanRepoPython(root string, at *repoPython) {
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
+	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	modules := map[string][]moduleClass{}
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
@@ -313,7 +330,7 @@ func scanRepoPython(root string, at *repoPython) {
 			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
 				at.cliDefaults = true
 			}
-			configUses(text, gets, sets)
+			scriptSets(root, p, text, gets, sets, setsFor)
 		}
 		if strings.Contains(text, "LightningCLI)") && !test {
 			for _, c := range cliCallbacks(text) {
@@ -334,6 +351,9 @@ func scanRepoPython(root string, at *repoPython) {
 		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
+	if len(setsFor) > 0 {
+		at.setsFor = setsFor
+	}
 	at.noFitModels, at.noValModels = untrainable(modules), unvalidated(modules)
 	if at.noValModels != nil {
 		at.noValModels = withAllModules(modules, at.noValModels)
@@ -752,3 +772,61 @@ func ownTrainingLoop(names map[string]bool) bool {
 	}
 	return true
 }
+
+// scriptSets records what the script at p (its text) assigns on a config before use. A script
+// that names the config files it loads in quotes (existing files, tried from its folder and
+// from the repository root) sets keys in those alone, in setsFor: llm-foundry fork's
+// simple_train_smollm2.py sets config.save_folder in the one YAML it hard-codes, not in every
+// train YAML of the repository. There item assignments count too (AblateIt's sweep.py rewrites
+// run_config["save_strategy"] in the template it loads, then launches the rewritten copy). A
+// path given as an argument's default (default="...") stands for any file the script is
+// handed, so attribute assignments of a script naming files only so apply repository-wide, as
+// those of a script naming none do (NeMo-Aligner's, which Hydra hands its config).
+func scriptSets(root, p, text string, gets, sets map[string]bool, setsFor map[string]map[string]bool) {
+	configGets(text, gets)
+	attr := cfgSet.FindAllStringSubmatch(text, -1)
+	var item [][]string
+	if strings.Contains(text, "] =") || strings.Contains(text, "]=") {
+		item = cfgItemSet.FindAllStringSubmatch(text, -1)
+	}
+	if len(attr) == 0 && len(item) == 0 {
+		return
+	}
+	var named []string
+	fixed := false // a path written as the file loaded, not as a default
+	if strings.Contains(text, ".y") || strings.Contains(text, ".json") {
+		dir := filepath.Dir(p)
+		for _, m := range namedConfigRE.FindAllStringSubmatch(text, -1) {
+			rel := filepath.FromSlash(m[2])
+			for _, f := range []string{filepath.Join(dir, rel), filepath.Join(root, rel)} {
+				if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+					named = append(named, filepath.Clean(f))
+					fixed = fixed || m[1] == ""
+					break
+				}
+			}
+		}
+	}
+	if len(named) == 0 || !fixed {
+		for _, m := range attr {
+			sets[m[1]] = true
+		}
+	}
+	for _, f := range named {
+		if setsFor[f] == nil {
+			setsFor[f] = map[string]bool{}
+		}
+		for _, ms := range [][][]string{attr, item} {
+			for _, m := range ms {
+				setsFor[f][m[1]] = true
+			}
+		}
+	}
+}
+
+// cfgItemSet is a config key a script assigns by item: run_config["save_steps"] = ... (a
+// mapping whose name holds config, cfg or conf).
+var cfgItemSet = regexp.MustCompile(`(?:^|[^.\w])\w*(?:config|cfg|conf)\w*\[\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\]\s*=(?:[^=]|$)`)
+
+// namedConfigRE is a quoted path of a YAML or JSON file, and whether it is an argument's default.
+var namedConfigRE = regexp.MustCompile(`(default\s*=\s*)?["']([^"'\s]+\.(?:ya?ml|json))["']`)

@@ -3,6 +3,7 @@ package main
 import (
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/testfs"
@@ -80,4 +81,66 @@ config.seed = 1
 	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true}) {
 		t.Errorf("assignments %v", sets)
 	}
+}
+
+// A script that names the config file it loads sets keys in that file alone: AblateIt's
+// sweep.py loads its template (an argument's default), rewrites run_config["save_strategy"] and
+// ["save_steps"] and launches the rewritten copy, so the template's mismatch, which axolotl
+// would refuse, never reaches it; a template the script does not name keeps the finding.
+func TestScriptItemSetsInNamedConfig(t *testing.T) {
+	const tmpl = "base_model: m\ndatasets:\n  - path: d\n    type: alpaca\nval_set_size: 0.05\noutput_dir: ./out\nmicro_batch_size: 1\nnum_epochs: 7\nlearning_rate: 0.00002\nwandb_project: x\n" +
+		"save_strategy: epoch\neval_strategy: epoch\neval_steps: 0.2\nsave_steps: 0.2\n"
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n",
+		"sweep.py": "import argparse, yaml\nparser = argparse.ArgumentParser()\nparser.add_argument(\"--default_training_args\", default=\"configs/default_qlora.yaml\")\nargs = parser.parse_args()\n" +
+			"run_config = yaml.safe_load(open(args.default_training_args))\nif run_config[\"save_strategy\"] == \"epoch\":\n    run_config[\"save_steps\"] = 200\n    run_config[\"save_strategy\"] = \"steps\"\n",
+		"configs/default_qlora.yaml": tmpl, "configs/other.yaml": tmpl})
+	_, res, _ := checkJSON(t, "--select", "TL011", filepath.Join(root, "configs"))
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, filepath.Base(d.File))
+	}
+	if !reflect.DeepEqual(got, []string{"other.yaml"}) {
+		t.Errorf("TL011 in %v, want other.yaml alone: %+v", got, res.Diagnostics)
+	}
+}
+
+// Where a script's assignments apply (scriptSets): in the files it names, when it names one as
+// the file it loads; everywhere when it names none, or names one only as an argument's default
+// (it loads whatever it is handed). Item assignments count only in named files.
+func TestScriptSetsScope(t *testing.T) {
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{"a.yaml": "x: 1\n", "b.yaml": "x: 1\n"})
+	a, b := filepath.Join(root, "a.yaml"), filepath.Join(root, "b.yaml")
+	for _, tc := range []struct {
+		text       string
+		global, aa []string
+	}{
+		{"config = OmegaConf.load(\"a.yaml\")\nconfig.save_folder = 'x'\nconfig[\"seed\"] = 3\n", nil, []string{"save_folder", "seed"}},
+		{"p.add_argument('--c', default='a.yaml')\nconfig = OmegaConf.load(args.c)\nconfig.save_folder = 'x'\nconfig['seed'] = 3\n", []string{"save_folder"}, []string{"save_folder", "seed"}},
+		{"config = OmegaConf.load(args.c)\nconfig.save_folder = 'x'\nconfig['seed'] = 3\n", []string{"save_folder"}, nil},
+		{"config = OmegaConf.load('missing.yaml')\nconfig.save_folder = 'x'\n", []string{"save_folder"}, nil},
+	} {
+		gets, sets, setsFor := map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
+		scriptSets(root, filepath.Join(root, "train.py"), tc.text, gets, sets, setsFor)
+		if got := sortedKeys(sets); !reflect.DeepEqual(got, tc.global) {
+			t.Errorf("%q: repository-wide %v, want %v", tc.text, got, tc.global)
+		}
+		if got := sortedKeys(setsFor[a]); !reflect.DeepEqual(got, tc.aa) {
+			t.Errorf("%q: in a.yaml %v, want %v", tc.text, got, tc.aa)
+		}
+		if setsFor[b] != nil {
+			t.Errorf("%q: b.yaml %v", tc.text, setsFor[b])
+		}
+	}
+}
+
+// sortedKeys lists a set's keys in order (nil for an empty set).
+func sortedKeys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }

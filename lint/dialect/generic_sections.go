@@ -69,7 +69,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		pair{"batch_size", "eval.batch_size"}, pair{"batch_size", "validation.batch_size"})
 	for _, pr := range pairs {
 		tn, en := g.at(pr.train), g.at(pr.eval)
-		if tn == nil || en == nil {
+		if tn == nil || en == nil || en.Parent != tn.Parent && genTrainingStage(en.Parent) {
 			continue
 		}
 		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {
@@ -653,6 +653,22 @@ func genTrainingSign(root *doc.Node, batch bool) bool {
 					return true
 				}
 			}
+		}
+	}
+	return false
+}
+
+// genTrainingStage reports an eval section that trains a model of its own: an epoch count or a
+// learning rate or optimizer there (SimSiam's eval: is the linear probe trained after
+// pre-training, its batch_size that stage's train and test batch), so its batch is no eval
+// batch of the run the train section describes.
+func genTrainingStage(sec *doc.Node) bool {
+	if sec == nil || sec.Kind != doc.Map {
+		return false
+	}
+	for _, k := range []string{"num_epochs", "epochs", "max_epochs", "base_lr", "lr", "learning_rate", "optimizer", "optim"} {
+		if sec.Get(k) != nil {
+			return true
 		}
 	}
 	return false

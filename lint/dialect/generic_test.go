@@ -753,3 +753,18 @@ func TestGenericOrbaxKeepPeriod(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericEvalSectionThatTrains: an eval section with an epoch count or a learning rate of
+// its own trains a model (SimSiam's linear probe after pre-training), so its batch_size is not an
+// eval batch of the train section's run; an eval section without them is.
+func TestGenericEvalSectionThatTrains(t *testing.T) {
+	for src, paired := range map[string]bool{
+		"train:\n  num_epochs: 800\n  batch_size: 512\neval:\n  base_lr: 30\n  batch_size: 256\n  num_epochs: 100\n": false,
+		"train:\n  num_epochs: 800\n  batch_size: 512\neval:\n  batch_size: 256\n  interval: 10\n":                  true,
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+		if got := p.Eval.PerDeviceBatch.Known(); got != paired {
+			t.Errorf("%q: eval batch read %v, want %v (%+v)", src, got, paired, p.Eval.PerDeviceBatch)
+		}
+	}
+}

@@ -760,7 +760,7 @@ func TestGenericOrbaxKeepPeriod(t *testing.T) {
 func TestGenericEvalSectionThatTrains(t *testing.T) {
 	for src, paired := range map[string]bool{
 		"train:\n  num_epochs: 800\n  batch_size: 512\neval:\n  base_lr: 30\n  batch_size: 256\n  num_epochs: 100\n": false,
-		"train:\n  num_epochs: 800\n  batch_size: 512\neval:\n  batch_size: 256\n  interval: 10\n":                  true,
+		"train:\n  num_epochs: 800\n  batch_size: 512\neval:\n  batch_size: 256\n  interval: 10\n":                   true,
 	} {
 		p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
 		if got := p.Eval.PerDeviceBatch.Known(); got != paired {

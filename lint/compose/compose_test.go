@@ -1064,3 +1064,41 @@ func TestHydraOwnGroupLegacyEntry(t *testing.T) {
 		t.Errorf("the app's hydra option: %s", problems(r))
 	}
 }
+
+// A primary whose defaults list loads its configs by path only (LeCAR-Lab's HumanoidVerse and
+// ASAP: base.yaml lists `- base/hydra`, `- base/structure`, and is run with `+exp=locomotion`)
+// is the run: its group folders' options (exp/*.yaml choosing `/algo: ppo`, env/*.yaml building
+// on a sibling) are fragments, not runs of their folders, where `/algo` was sought in exp/algo/
+// and ${experiment_name} named no key. A path naming no file, or a group option that loads a
+// config of its own folder by path, makes no run.
+func TestDiscoverPathOnlyPrimary(t *testing.T) {
+	m := map[string]string{
+		"config/base.yaml":           "defaults:\n  - _self_\n  - base/hydra\n  - /base/structure\nexperiment_name: TEST\nnum_envs: 8\n",
+		"config/base/hydra.yaml":     "# @package _global_\nhydra:\n  job:\n    chdir: false\n",
+		"config/base/structure.yaml": "# @package _global_\nalgo: ???\nenv: ???\n",
+		"config/algo/ppo.yaml":       "lr: 0.1\n",
+		"config/exp/legged.yaml":     "# @package _global_\ndefaults:\n  - /algo: ppo\n  - /env: legged\nexperiment_name: LEGGED\n",
+		"config/env/legged.yaml":     "# @package _global_\ndefaults:\n  - base_task\nenv:\n  spacing: 5\n",
+		"config/env/base_task.yaml":  "# @package _global_\nenv:\n  config:\n    experiment_name: ${experiment_name}\n    num_envs: ${num_envs}\n",
+		"other/app.yaml":             "defaults:\n  - nothing/here\n  - _self_\nx: 1\n",
+		"other/nothing/else.yaml":    "y: 2\n",
+		"conf/train.yaml":            "defaults:\n  - model: big\n  - _self_\n",
+		"conf/model/big.yaml":        "defaults:\n  - parts/enc\nwidth: 8\n",
+		"conf/model/parts/enc.yaml":  "depth: 2\n",
+	}
+	got, frags := discoverTree(m)
+	if got != "conf/train.yaml|config/base.yaml" {
+		t.Errorf("runs %q", got)
+	}
+	for _, f := range []string{"config/exp/legged.yaml", "config/env/legged.yaml", "config/env/base_task.yaml", "conf/model/big.yaml"} {
+		if !frags[f] {
+			t.Errorf("%s is no fragment: %v", f, frags)
+		}
+	}
+	r := Compose(mapFS(m), "config/base.yaml", []string{"+exp=legged"}, Limits{})
+	if len(r.Problems) != 0 {
+		t.Errorf("problems:\n%s", problems(r))
+	}
+	expect(t, r, "algo.lr", "0.1", "config/algo/ppo.yaml:1")
+	expect(t, r, "hydra.job.chdir", "false", "config/base/hydra.yaml:4")
+}

@@ -636,7 +636,8 @@ func flowItems(line string) (items []string, ok bool) {
 
 // hasGroupDir reports whether the directory holds a folder named by a group of the defaults
 // list (a `group: option` entry), which tells a primary config from a group option that has
-// its own defaults list (callbacks/default.yaml lists configs of its own folder).
+// its own defaults list (callbacks/default.yaml lists configs of its own folder), or a config
+// the list loads by path from one of its folders (loadsSubfolderConfig).
 func hasGroupDir(fsys *listedOnce, dir string, b []byte) bool {
 	dirs := fsys.subdirs(dir)
 	if len(dirs) == 0 {
@@ -644,6 +645,33 @@ func hasGroupDir(fsys *listedOnce, dir string, b []byte) bool {
 	}
 	for _, k := range defaultsKeys(b) {
 		if dirs[groupOfKey(k)] {
+			return true
+		}
+	}
+	return loadsSubfolderConfig(fsys, dir, dirs, b)
+}
+
+// loadsSubfolderConfig reports a defaults entry with no group that names, by path, a config
+// file in a folder of dir (HumanoidVerse's base.yaml lists `- base/hydra` and chooses its
+// groups on the command line, +exp=locomotion): a primary's entry path is from the config
+// root, its own folder (Hydra v1.3.2 hydra/_internal/defaults_list.py:681 makes the primary
+// ConfigDefault(path=config_name), whose group path is "" at the root; :541 gives it to each
+// entry as parent_base_dir; hydra/core/default_element.py:376-392, get_config_path, then
+// loads `base/hydra` and `/base/hydra` alike as base/hydra from the root). A name of the
+// folder itself (`- base`, a sibling) is namesSibling's.
+func loadsSubfolderConfig(fsys *listedOnce, dir string, dirs map[string]bool, b []byte) bool {
+	for _, n := range defaultsNames(b) {
+		n, _, _ = strings.Cut(n, "@")
+		n = strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(n), "optional "), "/")
+		sub, file := path.Split(n)
+		if sub == "" || !dirs[strings.Split(sub, "/")[0]] {
+			continue
+		}
+		if !isYAML(file) {
+			file += ".yaml"
+		}
+		ents, err := fsys.ReadDir(path.Join(dir, sub))
+		if err == nil && slices.ContainsFunc(ents, func(e Entry) bool { return !e.Dir && e.Name == file }) {
 			return true
 		}
 	}

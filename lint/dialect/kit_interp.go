@@ -42,6 +42,33 @@ func selectThrough(root *doc.Node, path string) *doc.Node {
 	return n
 }
 
+// throughMandatory reports a path that selectThrough's walk stops at a mandatory value on the
+// way ("???", in YAML quotes or not): with robot: ???, ${robot.asset.robot_type} is a value the
+// launch fills (+robot=g1), not a missing key. OmegaConf v2.3.0 selects each segment with
+// throw_on_missing=True (omegaconf/base.py:664-673, MissingMandatoryValue becomes
+// InterpolationToMissingValueError; a missing key is :675-676's InterpolationKeyError), and a
+// node is missing when its value is the string "???" (omegaconf/_utils.py:516-518,
+// omegaconf/omegaconf.py:1148-1152).
+func throughMandatory(root *doc.Node, path string) bool {
+	if strings.ContainsAny(path, "[]") {
+		return false
+	}
+	n := root
+	for _, seg := range strings.Split(path, ".") {
+		if n.Kind == doc.Scalar {
+			t, _, _ := resolve(root, n)
+			if t.Kind == doc.Scalar {
+				return t.Value == "???"
+			}
+			n = t
+		}
+		if n = n.StepPath(seg); n == nil {
+			return false
+		}
+	}
+	return false
+}
+
 // resolve follows n while it is exactly one same-file interpolation (a bounded number of hops,
 // so a cycle ends). t is the node that holds the value: n itself when n is no reference. via is
 // the first reference followed. ok is false when a reference could not be followed (a resolver,
@@ -180,7 +207,7 @@ func UnresolvedInRun(root *doc.Node) []Unresolved {
 			if first, _, _ := strings.Cut(path, "."); first == "hydra" {
 				continue
 			}
-			if selectThrough(root, path) == nil {
+			if selectThrough(root, path) == nil && !throughMandatory(root, path) {
 				out = append(out, Unresolved{Node: n, Ref: path})
 			}
 		}

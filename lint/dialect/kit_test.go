@@ -101,3 +101,19 @@ func TestUnresolvedInRunThroughInterpolation(t *testing.T) {
 		t.Errorf("unresolved %v", got)
 	}
 }
+
+// TestUnresolvedInRunThroughMandatory: a reference whose path goes through a mandatory value
+// (HumanoidVerse's base.yaml: ${robot.asset.robot_type} with robot: ???, which the launch fills
+// with +robot=g1/g1_29dof) names a value left to the launch, not a missing key: OmegaConf stops
+// there with a missing mandatory value. A key missing beside it still names nothing.
+func TestUnresolvedInRunThroughMandatory(t *testing.T) {
+	src := "robot: ???\nterrain: ${robot}\nenv:\n  x: 1\ndir: ${robot.asset.robot_type}\nflat: ${terrain.kind}\nquoted: '???'\nq: ${quoted.a}\nbad: ${env.y}\n"
+	d := doc.Parse("run.yaml", []byte(src), doc.YAML, doc.Limits{})
+	var got []string
+	for _, u := range UnresolvedInRun(d.Root) {
+		got = append(got, u.Ref)
+	}
+	if strings.Join(got, " ") != "env.y" {
+		t.Errorf("unresolved %v", got)
+	}
+}

@@ -291,10 +291,12 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	return a, normErr
 }
 
-// normalize is dl's plan of d under ctx, less the facts the repository's scripts decide
-// themselves (forgetScriptDefaults): how a file (Analyze) and a composed run (LintRun) are read.
+// normalize is dl's plan of d under ctx, less the defaults a file naming base files may get from
+// them (forgetBaseDefaults) and the facts the repository's scripts decide themselves
+// (forgetScriptDefaults): how a file (Analyze) and a composed run (LintRun) are read.
 func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
 	p := dl.Normalize(d, ctx)
+	forgetBaseDefaults(p, d)
 	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets)
 	forgetRepoRunners(p, dl, o)
 	return p

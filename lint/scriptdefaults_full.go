@@ -43,44 +43,9 @@ func forgetScriptDefaults(p *plan.Plan, keys, sets map[string]bool) {
 		}
 		return false
 	})
-	if len(gone) == 0 {
-		return
-	}
 	// A fact derived from one of them (a global batch from the per-device default) goes too:
 	// its note names what it was computed from.
-	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
-		if o != plan.Derived {
-			return false
-		}
-		note := f.FieldByName("Note").String()
-		for _, g := range gone {
-			if strings.Contains(note, g) {
-				return true
-			}
-		}
-		return false
-	})
-}
-
-var originType = reflect.TypeOf(plan.Origin(0))
-
-// forgetIn walks the plan's structs and zeroes each fact (a struct with an Origin, a Key and a
-// Note) that drop picks.
-func forgetIn(v reflect.Value, drop func(f reflect.Value, key string, o plan.Origin) bool) {
-	if v.Kind() != reflect.Struct {
-		return
-	}
-	if o, k, n := v.FieldByName("Origin"), v.FieldByName("Key"), v.FieldByName("Note"); o.IsValid() && o.Type() == originType && k.IsValid() && k.Kind() == reflect.String && n.IsValid() && n.Kind() == reflect.String {
-		if v.CanSet() && drop(v, k.String(), o.Interface().(plan.Origin)) {
-			v.Set(reflect.Zero(v.Type()))
-		}
-		return
-	}
-	for i := 0; i < v.NumField(); i++ {
-		if f := v.Field(i); f.CanSet() {
-			forgetIn(f, drop)
-		}
-	}
+	forgetDerivedFrom(p, gone)
 }
 
 // forgetRepoRunners drops from p what a framework's own loop or runner would do where the

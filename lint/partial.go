@@ -1,0 +1,107 @@
+//go:build !trainlint_lite
+
+package lint
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+	"github.com/trainlint/trainlint/lint/plan"
+)
+
+// yamlBaseKeys are the keys by which a YAML or JSON config names the files its loader merges
+// under it: fvcore's and detectron2's CfgNode (`_BASE_`, merged by load_yaml_with_base), MMCV's
+// and MMEngine's Config for a YAML file (`_base_`), and loaders repositories write themselves
+// (dual_cervix_registration's LightningCLI action pops `__base__` and deep-updates the listed
+// files under the run file).
+var yamlBaseKeys = []string{"_BASE_", "_base_", "__base__"}
+
+// namesBases reports a YAML or JSON document whose root names base files under such a key (a
+// path or a list of paths, at least one of a YAML or JSON file).
+func namesBases(d *doc.Document) bool {
+	if d == nil || d.Root == nil || d.Root.Kind != doc.Map || d.Format != doc.YAML && d.Format != doc.JSON {
+		return false
+	}
+	for _, k := range yamlBaseKeys {
+		n := d.Root.Get(k)
+		if n == nil {
+			continue
+		}
+		items := []*doc.Node{n}
+		if n.Kind == doc.Seq {
+			items = n.Children
+		}
+		for _, it := range items {
+			if it.Kind != doc.Scalar {
+				continue
+			}
+			switch v := strings.ToLower(strings.TrimSpace(it.Value)); {
+			case strings.HasSuffix(v, ".yaml"), strings.HasSuffix(v, ".yml"), strings.HasSuffix(v, ".json"):
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// forgetBaseDefaults drops from the plan of a file that names base files (namesBases) the facts
+// only a framework default gave, and those derived from them: the file is part of a run its
+// loader assembles, and a base may set what the file leaves out (the run file of
+// dual_cervix_registration sets no callbacks; its base default_runtime.yaml gives a
+// ModelCheckpoint monitoring val/loss). What the file sets is still read.
+func forgetBaseDefaults(p *plan.Plan, d *doc.Document) {
+	if p == nil || !namesBases(d) {
+		return
+	}
+	var gone []string
+	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
+		if o == plan.Default {
+			gone = append(gone, key)
+			return true
+		}
+		return false
+	})
+	forgetDerivedFrom(p, gone)
+}
+
+// forgetDerivedFrom drops the derived facts whose note names one of the keys gone (a global
+// batch computed from a per-device default).
+func forgetDerivedFrom(p *plan.Plan, gone []string) {
+	if len(gone) == 0 {
+		return
+	}
+	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
+		if o != plan.Derived {
+			return false
+		}
+		note := f.FieldByName("Note").String()
+		for _, g := range gone {
+			if g != "" && strings.Contains(note, g) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+var originType = reflect.TypeOf(plan.Origin(0))
+
+// forgetIn walks the plan's structs and zeroes each fact (a struct with an Origin, a Key and a
+// Note) that drop picks.
+func forgetIn(v reflect.Value, drop func(f reflect.Value, key string, o plan.Origin) bool) {
+	if v.Kind() != reflect.Struct {
+		return
+	}
+	if o, k, n := v.FieldByName("Origin"), v.FieldByName("Key"), v.FieldByName("Note"); o.IsValid() && o.Type() == originType && k.IsValid() && k.Kind() == reflect.String && n.IsValid() && n.Kind() == reflect.String {
+		if v.CanSet() && drop(v, k.String(), o.Interface().(plan.Origin)) {
+			v.Set(reflect.Zero(v.Type()))
+		}
+		return
+	}
+	for i := 0; i < v.NumField(); i++ {
+		if f := v.Field(i); f.CanSet() {
+			forgetIn(f, drop)
+		}
+	}
+}

@@ -19,9 +19,9 @@ func TestFileNamingBasesLeavesDefaults(t *testing.T) {
 	const body = "trainer:\n  max_epochs: 10\n  limit_val_batches: 1.0\nmodel:\n  class_path: m.Model\n  init_args:\n    lr: 0.001\n"
 	for head, want := range map[string]int{
 		"__base__:\n  - ../default_runtime.yaml\n": 0,
-		"_BASE_: ../Base.yaml\n":                    0,
-		"":                                          1,
-		"__base__: a note\n":                        1,
+		"_BASE_: ../Base.yaml\n":                   0,
+		"":                                         1,
+		"__base__: a note\n":                       1,
 	} {
 		_, diags := lint.LintFile(lint.File{Path: "configs/runs/run.yaml", Text: []byte(head + body)}, rules.All(),
 			lint.Options{Select: []string{"TL301"}, Framework: "lightning"})

@@ -666,3 +666,15 @@ func TestLightningWandbLogsEveryCheckpoint(t *testing.T) {
 		}
 	}
 }
+
+// TestLightningFactoryKindEntries: ml-jku/MIM-Refiner's trainer section names its own trainer
+// class with `kind` and lists its callbacks as `kind` entries, for its own factories; Lightning's
+// Trainer takes no `kind`, so the file is not Lightning's and no default ModelCheckpoint is
+// claimed. The same section without `kind` is still a Trainer's.
+func TestLightningFactoryKindEntries(t *testing.T) {
+	const args = "  precision: bfloat16\n  max_epochs: 50\n"
+	wantDetected(t, "a trainer section with a kind", "refine.yaml", doc.YAML,
+		"trainer:\n  kind: classification_trainer\n"+args+"  callbacks:\n    - kind: offline_accuracy_callback\n", "generic")
+	wantDetected(t, "the same Trainer arguments without a kind", "refine.yaml", doc.YAML,
+		"trainer:\n"+args+"  callbacks:\n    - class_path: pkg.AccuracyCallback\n", "lightning")
+}

@@ -105,13 +105,18 @@ func classArgs(it *doc.Node) *doc.Node {
 // (torch-uncertainty's TUClsCheckpoint): the Trainer adds its default ModelCheckpoint only when
 // no callback is a Checkpoint (Lightning 2.6.0 callback_connector.py
 // _configure_checkpoint_callbacks, trainer.checkpoint_callbacks), and such a class is or may
-// well be one, keeping whatever it keeps.
+// well be one, keeping whatever it keeps. So may an entry of another factory's shape (a `kind`,
+// no class_path: factoryEntry), which the Trainer cannot take as written: the repository's code
+// builds it, into a class that is not known.
 func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 	cbs := tr.Get("callbacks")
 	if cbs == nil || cbs.Kind != doc.Seq {
 		return false
 	}
 	for _, it := range cbs.Children {
+		if factoryEntry(it) {
+			return true // the repository's factory builds it: it may be a checkpoint callback
+		}
 		name := scalarText(it.Get("class_path"))
 		if it.Kind == doc.Scalar {
 			name = scalarText(it)

@@ -670,11 +670,26 @@ func TestLightningWandbLogsEveryCheckpoint(t *testing.T) {
 // TestLightningFactoryKindEntries: ml-jku/MIM-Refiner's trainer section names its own trainer
 // class with `kind` and lists its callbacks as `kind` entries, for its own factories; Lightning's
 // Trainer takes no `kind`, so the file is not Lightning's and no default ModelCheckpoint is
-// claimed. The same section without `kind` is still a Trainer's.
+// claimed. The same section without `kind` is still a Trainer's. Callbacks written as `kind`
+// entries beside Trainer arguments are built by the repository's code, which may add a
+// checkpoint callback: the Trainer's default is not assumed there, and is without them.
 func TestLightningFactoryKindEntries(t *testing.T) {
 	const args = "  precision: bfloat16\n  max_epochs: 50\n"
 	wantDetected(t, "a trainer section with a kind", "refine.yaml", doc.YAML,
 		"trainer:\n  kind: classification_trainer\n"+args+"  callbacks:\n    - kind: offline_accuracy_callback\n", "generic")
 	wantDetected(t, "the same Trainer arguments without a kind", "refine.yaml", doc.YAML,
 		"trainer:\n"+args+"  callbacks:\n    - class_path: pkg.AccuracyCallback\n", "lightning")
+	for _, c := range []struct {
+		name, callbacks string
+		assumed         bool
+	}{
+		{"no callbacks", "", true},
+		{"a Lightning callback", "  callbacks:\n    - class_path: lightning.pytorch.callbacks.LearningRateMonitor\n", true},
+		{"a factory's callback", "  callbacks:\n    - kind: checkpoint_callback\n      every_n_epochs: 1\n", false},
+	} {
+		p := lightningPlan(t, "trainer:\n"+args+c.callbacks)
+		if got := p.Ckpt.Retention.Known(); got != c.assumed {
+			t.Errorf("%s: retention known %v, want %v: %+v", c.name, got, c.assumed, p.Ckpt.Retention)
+		}
+	}
 }

@@ -139,6 +139,9 @@ type Options struct {
 	// project's own file, read with another loader (graphium's single_task overrides, read with
 	// yaml.safe_load), so OmegaConf's load-time checks are not claimed for it.
 	HydraUnlisted bool
+	// HydraLegacy says the repository runs Hydra 1.0 or older (the CLI reads it from its
+	// @hydra.main): runs compose with compose.Cache.LegacyPackages.
+	HydraLegacy bool
 	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
 	// refusals the HydraLoaded lint leaves to the runs, and nothing else.
 	unread bool

@@ -943,3 +943,23 @@ func TestUnlistedFolderDuplicateKey(t *testing.T) {
 		t.Errorf("an unlisted folder's file: %q", m)
 	}
 }
+
+// A repository whose @hydra.main names its config file in config_path runs Hydra 1.0 or older
+// (pytorch_sac: config_path='config/train.yaml', strict=True), where a group option without a
+// @package header merges at the root: its keys are the run's top-level keys, and the primary's
+// references to them resolve. With Hydra 1.1's form of the decorator they do not.
+func TestHydraLegacyPackages(t *testing.T) {
+	for main, want := range map[string]int{
+		"@hydra.main(config_path='config/train.yaml', strict=True)\ndef main(cfg):\n    pass\n": 0,
+		"@hydra.main(config_path='config', config_name='train')\ndef main(cfg):\n    pass\n":    1,
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "train.py": main,
+			"config/train.yaml":     "defaults:\n  - agent: sac\ncritic: ${double_q_critic.dim}\n",
+			"config/agent/sac.yaml": "agent:\n  name: sac\ndouble_q_critic:\n  dim: 3\n"})
+		_, res, _ := checkJSON(t, "--select", "TL006", root)
+		if len(res.Diagnostics) != want {
+			t.Errorf("%q: %d TL006, want %d: %+v", main, len(res.Diagnostics), want, res.Diagnostics)
+		}
+	}
+}

@@ -120,6 +120,9 @@ type repoPython struct {
 	// setsFor are the keys scripts that name their config files assign in them, by the file's
 	// absolute path (scriptSets): lint.Options.ScriptSets beside sets.
 	setsFor map[string]map[string]bool
+	// hydraLegacy says a @hydra.main of it names its config file in config_path, which only
+	// Hydra 1.0 and older read: lint.Options.HydraLegacy.
+	hydraLegacy bool
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -170,7 +173,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 			}
 		}
 	}
-	o.NoValModels, o.OwnLoop = at.noValModels, at.ownLoop
+	o.NoValModels, o.OwnLoop, o.HydraLegacy = at.noValModels, at.ownLoop, at.hydraLegacy
 	return o
 }
 
@@ -316,6 +319,9 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
+			if !at.hydraLegacy && strings.Contains(text, "hydra.main") {
+				at.hydraLegacy = hydraLegacyMain(text)
+			}
 			if strings.Contains(text, "Runner") {
 				runnerUses(text, runners) // ownrunner.go
 			}

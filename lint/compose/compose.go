@@ -139,6 +139,8 @@ func (r *Run) File(p string) *doc.Document {
 type composer struct {
 	fsys FS
 	dir  string // config directory inside fsys ("." for the root)
+	// legacy: group options without a @package header merge at the root (Cache.LegacyPackages)
+	legacy bool
 	// primary is the primary config's path (Compose's; "" in code configs' composers)
 	primary string
 	lim     Limits
@@ -257,7 +259,16 @@ func Compose(fsys FS, primary string, overrides []string, lim Limits) *Run {
 
 // Cache keeps the files parsed by the compositions that share it (the runs of one tree read
 // the same group files): each file is read and parsed once. Not safe for concurrent use.
-type Cache struct{ parsed map[string]*doc.Document }
+type Cache struct {
+	parsed map[string]*doc.Document
+	// LegacyPackages composes as Hydra 1.0 and 0.11 do: a group option without a @package
+	// header merges at the root of the config (hydra/plugins/config_source.py at v1.0.7, the
+	// "Hydra 1.0: default to _global_" branch; 0.11 merges every option there), where Hydra
+	// 1.1 and later put it under its group. The driver sets it for a repository whose
+	// @hydra.main names its config file in config_path, which only Hydra 1.0 and older read
+	// (split_config_path, hydra/core/utils.py at v1.0.7; gone in v1.1.0).
+	LegacyPackages bool
+}
 
 // NewCache returns an empty cache.
 func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
@@ -276,7 +287,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed,
+	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
 	c.readSearchPath(primary, overrides) // searchpath.go
@@ -566,6 +577,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	// The package: the defaults list's, else the header's, else the group.
 	if pkg == "" {
 		pkg = defPkg
+		if c.legacy && group != "" {
+			pkg = "_global_" // unless a header says otherwise, below
+		}
 		if h, ok := header(d); ok {
 			switch tail, global := globalTail(h); {
 			case global:

@@ -1102,3 +1102,29 @@ func TestDiscoverPathOnlyPrimary(t *testing.T) {
 	expect(t, r, "algo.lr", "0.1", "config/algo/ppo.yaml:1")
 	expect(t, r, "hydra.job.chdir", "false", "config/base/hydra.yaml:4")
 }
+
+// TestLegacyPackages: under Hydra 1.0 and 0.11 (Cache.LegacyPackages) a group option without a
+// @package header merges at the root (pytorch_sac's agent/sac.yaml writes its own agent: and
+// double_q_critic: keys, which train.yaml's ${double_q_critic} names); one with a `_group_`
+// header stays under its group. Hydra 1.1 and later put both under the group.
+func TestLegacyPackages(t *testing.T) {
+	files := mapFS(map[string]string{
+		"config/train.yaml":       "defaults:\n  - agent: sac\n  - env: cheetah\ncritic: ${double_q_critic.dim}\nname: ${agent.name}\nsteps: ${env.steps}\n",
+		"config/agent/sac.yaml":   "agent:\n  name: sac\ndouble_q_critic:\n  dim: 3\n",
+		"config/env/cheetah.yaml": "# @package _group_\nsteps: 10\n",
+	})
+	for _, legacy := range []bool{false, true} {
+		k := NewCache()
+		k.LegacyPackages = legacy
+		r := k.Compose(files, "config/train.yaml", nil, Limits{})
+		got := 0
+		for _, p := range r.Problems {
+			if p.Kind == Unresolved {
+				got++
+			}
+		}
+		if legacy && (got != 0 || r.Doc.Root.At("double_q_critic.dim") == nil || r.Doc.Root.At("env.steps") == nil) || !legacy && r.Doc.Root.At("agent.agent.name") == nil {
+			t.Errorf("legacy %v: %d unresolved %+v", legacy, got, r.Problems)
+		}
+	}
+}

@@ -110,7 +110,8 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // (OnlyConfigs: walked, or named with --only-configs) holds none, and is skipped quietly: a .py
 // file that does not read as a config of a framework trainlint knows (a helper module or
 // script with a dict in it is not an in-house config), a Git LFS pointer (named without the
-// flag, it is reported as one), a Jinja template, JSON Lines data or an empty .json.
+// flag, it is reported as one), a Jinja template, JSON Lines data, an empty .json, an OpenCV
+// FileStorage file or a file that starts with a run of NUL bytes.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
@@ -121,7 +122,33 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 			return true
 		}
 	}
-	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text)
+	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text) ||
+		openCVStorage(in.Path, text) || zeroFilled(text)
+}
+
+// openCVStorage reports a walked YAML file that OpenCV's cv::FileStorage wrote: its first line is
+// the directive `%YAML:1.0` (a colon where YAML's own directive has a space), and its matrices
+// are `!!opencv-matrix` nodes (YOLO11-pose's stereo calibration, read with cv2.FileStorage). It
+// is data for OpenCV, which no training framework or PyYAML reads.
+func openCVStorage(path string, text []byte) bool {
+	f, _ := doc.FormatFromPath(path)
+	return f == doc.YAML && bytes.HasPrefix(text, []byte("%YAML:"))
+}
+
+// zeroFilled reports a walked file whose first 16 bytes are NUL: no text encoding starts so
+// (UTF-16 and UTF-32 put a character in the first two or four bytes), so it is a placeholder or
+// a file whose blocks were never written (InternLM-XComposer's reward_bench results.json, NUL
+// through its first 4 KB), not a config. Named, it is reported.
+func zeroFilled(text []byte) bool {
+	if len(text) < 16 {
+		return false
+	}
+	for _, b := range text[:16] {
+		if b != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // lintOne reads and lints one input. The file's size is taken from the budget of bytes in flight

@@ -734,6 +734,8 @@ func TestOnlyConfigs(t *testing.T) {
 		"pyproject.toml":              "[project]\nname = \"x\"\n",
 		"configs/sft_ok.yaml":         "per_device_train_batch_size: 8\nper_device_eval_batch_size: 8\n",
 		"logs/version_0/hparams.yaml": "trainer:\n  max_epochs: 1\n",
+		"calib/stereo_calib.yaml":     "%YAML:1.0\n---\nimage_width: 1440\ncamera_matrix_left: !!opencv-matrix\n   rows: 3\n",
+		"eval/results.json":           strings.Repeat("\x00", 64) + "{\"a\": 1}\n",
 	}
 	dir := writeTree(t, files)
 	var names []string

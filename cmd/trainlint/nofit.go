@@ -193,3 +193,30 @@ func hydraLegacyMain(text string) bool {
 	}
 	return false
 }
+
+// storeGroups adds to groups (made when nil) the config groups text registers options of with
+// Hydra's ConfigStore: `cs.store(group="model", name="resnet", node=ResNetConf)` gives model;
+// a group it computes (fairseq's registry.py: `cs.store(name=name, group=registry_name,
+// node=...)`) gives "*", any group. A store without a group registers a primary config.
+func storeGroups(text string, groups map[string]bool) map[string]bool {
+	for _, m := range storeCallRE.FindAllStringSubmatch(text, -1) {
+		g := storeGroupRE.FindStringSubmatch(m[1])
+		if g == nil {
+			continue
+		}
+		if groups == nil {
+			groups = map[string]bool{}
+		}
+		if g[1] != "" {
+			groups[strings.Trim(g[1], "/")] = true
+		} else {
+			groups["*"] = true
+		}
+	}
+	return groups
+}
+
+var (
+	storeCallRE  = regexp.MustCompile(`\.store\(([^)]*)\)`)
+	storeGroupRE = regexp.MustCompile(`\bgroup\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
+)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -63,5 +64,20 @@ func TestNoFitConfigsGetNoTrainingRules(t *testing.T) {
 	writeTree(t, files)
 	if _, res, _ := checkJSON(t, "--hosts", "2", "."); !strings.Contains(strings.Join(findings(res), "\n"), "TL501") {
 		t.Errorf("a training script's run: %s", findings(res))
+	}
+}
+
+// The groups a repository's Python registers options of with Hydra's ConfigStore.
+func TestStoreGroupsScan(t *testing.T) {
+	text := "cs = ConfigStore.instance()\ncs.store(group=\"model\", name=\"resnet\", node=ResNetConf)\ncs.store(name=\"config\", node=Config)\n" +
+		"cs.store(group='db/', name='mysql', node=MySQL)\n"
+	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model": true, "db": true}) {
+		t.Errorf("literal groups: %v", got)
+	}
+	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\n", nil); !got["*"] {
+		t.Errorf("a computed group: %v", got)
+	}
+	if got := storeGroups("cs.store(name=\"config\", node=Config)\n", nil); got != nil {
+		t.Errorf("a primary config: %v", got)
 	}
 }

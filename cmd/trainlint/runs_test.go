@@ -963,3 +963,20 @@ func TestHydraLegacyPackages(t *testing.T) {
 		}
 	}
 }
+
+// An option missing from the tree of a group the repository's Python registers options of with
+// Hydra's ConfigStore (fairseq's criterions and schedulers) is Hydra's to find: no finding.
+func TestHydraConfigStoreGroups(t *testing.T) {
+	for script, want := range map[string]int{
+		"from hydra.core.config_store import ConfigStore\ncs = ConfigStore.instance()\ncs.store(group=\"model\", name=\"resnet\", node=ResNet)\n": 0,
+		"print('no registration')\n": 1,
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "conf.py": script,
+			"config/train.yaml": "defaults:\n  - model: resnet\n  - _self_\nseed: 1\n", "config/data/a.yaml": "x: 1\n"})
+		_, res, _ := checkJSON(t, "--select", "TL006", root)
+		if len(res.Diagnostics) != want {
+			t.Errorf("%q: %d TL006, want %d: %+v", script, len(res.Diagnostics), want, res.Diagnostics)
+		}
+	}
+}

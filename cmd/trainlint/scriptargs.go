@@ -123,6 +123,9 @@ type repoPython struct {
 	// hydraLegacy says a @hydra.main of it names its config file in config_path, which only
 	// Hydra 1.0 and older read: lint.Options.HydraLegacy.
 	hydraLegacy bool
+	// storeGroups are the config groups its Python registers options of with Hydra's
+	// ConfigStore (storeGroups): lint.Options.HydraStoreGroups.
+	storeGroups map[string]bool
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -173,7 +176,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 			}
 		}
 	}
-	o.NoValModels, o.OwnLoop, o.HydraLegacy = at.noValModels, at.ownLoop, at.hydraLegacy
+	o.NoValModels, o.OwnLoop, o.HydraLegacy, o.HydraStoreGroups = at.noValModels, at.ownLoop, at.hydraLegacy, at.storeGroups
 	return o
 }
 
@@ -321,6 +324,9 @@ func scanRepoPython(root string, at *repoPython) {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
 			if !at.hydraLegacy && strings.Contains(text, "hydra.main") {
 				at.hydraLegacy = hydraLegacyMain(text)
+			}
+			if strings.Contains(text, "ConfigStore") {
+				at.storeGroups = storeGroups(text, at.storeGroups)
 			}
 			if strings.Contains(text, "Runner") {
 				runnerUses(text, runners) // ownrunner.go

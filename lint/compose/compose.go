@@ -141,6 +141,7 @@ type composer struct {
 	dir  string // config directory inside fsys ("." for the root)
 	// legacy: group options without a @package header merge at the root (Cache.LegacyPackages)
 	legacy bool
+	stored map[string]bool // Cache.StoreGroups
 	// primary is the primary config's path (Compose's; "" in code configs' composers)
 	primary string
 	lim     Limits
@@ -268,6 +269,10 @@ type Cache struct {
 	// @hydra.main names its config file in config_path, which only Hydra 1.0 and older read
 	// (split_config_path, hydra/core/utils.py at v1.0.7; gone in v1.1.0).
 	LegacyPackages bool
+	// StoreGroups are the config groups the repository's Python registers options of with
+	// Hydra's ConfigStore ("*": a group it computes, fairseq's registry.py storing under
+	// group=registry_name): an option of one missing from the tree is not reported missing.
+	StoreGroups map[string]bool
 }
 
 // NewCache returns an empty cache.
@@ -287,7 +292,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages,
+	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages, stored: k.StoreGroups,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
 	c.readSearchPath(primary, overrides) // searchpath.go
@@ -550,7 +555,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		if group != "" {
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
-		c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
+		if group == "" || !c.stored[group] && !c.stored["*"] {
+			c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
+		}
 		// A config of no group merges at its entry's package: at the root from a primary
 		// (plankton-classifier's base_config), where it may set any key of the run.
 		mp := pkgOr(pkg, defPkg)

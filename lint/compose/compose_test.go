@@ -1128,3 +1128,29 @@ func TestLegacyPackages(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreGroups: an option missing from the tree of a group the repository's Python registers
+// with Hydra's ConfigStore (Cache.StoreGroups; "*" when it computes the group, as fairseq's
+// registry does) is not reported missing; one of another group is.
+func TestStoreGroups(t *testing.T) {
+	files := mapFS(map[string]string{
+		"config/config.yaml": "defaults:\n  - criterion: cross_entropy\n  - lr_scheduler: fixed\n  - _self_\nseed: 1\n",
+	})
+	for _, tc := range []struct {
+		groups map[string]bool
+		want   int
+	}{{nil, 2}, {map[string]bool{"criterion": true}, 1}, {map[string]bool{"*": true}, 0}} {
+		k := NewCache()
+		k.StoreGroups = tc.groups
+		r := k.Compose(files, "config/config.yaml", nil, Limits{})
+		got := 0
+		for _, p := range r.Problems {
+			if p.Kind == Unresolved && strings.Contains(p.Message, "not found") {
+				got++
+			}
+		}
+		if got != tc.want {
+			t.Errorf("groups %v: %d missing options, want %d: %+v", tc.groups, got, tc.want, r.Problems)
+		}
+	}
+}

@@ -787,13 +787,15 @@ func ownTrainingLoop(names map[string]bool) bool {
 
 // scriptSets records what the script at p (its text) assigns on a config before use. A script
 // that names the config files it loads in quotes (existing files, tried from its folder and
-// from the repository root) sets keys in those alone, in setsFor: llm-foundry fork's
-// simple_train_smollm2.py sets config.save_folder in the one YAML it hard-codes, not in every
-// train YAML of the repository. There item assignments count too (AblateIt's sweep.py rewrites
-// run_config["save_strategy"] in the template it loads, then launches the rewritten copy). A
-// path given as an argument's default (default="...") stands for any file the script is
-// handed, so attribute assignments of a script naming files only so apply repository-wide, as
-// those of a script naming none do (NeMo-Aligner's, which Hydra hands its config).
+// from the repository root) and reads no command line loads those alone, and sets keys in them
+// alone, in setsFor: an llm-foundry fork's simple_train_smollm2.py sets config.save_folder in
+// the one YAML it hard-codes, not in every train YAML of the repository. A script that reads
+// its command line (argparse, sys.argv, click, fire, typer, absl flags, Hydra) may be handed any
+// file (motion-latent-diffusion's config.py loads configs/base.yaml and the experiment file
+// params.cfg names), so its attribute assignments apply repository-wide, as those of a script
+// naming no file do. Item assignments count only in the files a script names (AblateIt's
+// sweep.py rewrites run_config["save_strategy"] in the template its --default_training_args
+// names, then launches the rewritten copy).
 func scriptSets(root, p, text string, gets, sets map[string]bool, setsFor map[string]map[string]bool) {
 	configGets(text, gets)
 	attr := cfgSet.FindAllStringSubmatch(text, -1)
@@ -805,21 +807,19 @@ func scriptSets(root, p, text string, gets, sets map[string]bool, setsFor map[st
 		return
 	}
 	var named []string
-	fixed := false // a path written as the file loaded, not as a default
 	if strings.Contains(text, ".y") || strings.Contains(text, ".json") {
 		dir := filepath.Dir(p)
 		for _, m := range namedConfigRE.FindAllStringSubmatch(text, -1) {
-			rel := filepath.FromSlash(m[2])
+			rel := filepath.FromSlash(m[1])
 			for _, f := range []string{filepath.Join(dir, rel), filepath.Join(root, rel)} {
 				if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
 					named = append(named, filepath.Clean(f))
-					fixed = fixed || m[1] == ""
 					break
 				}
 			}
 		}
 	}
-	if len(named) == 0 || !fixed {
+	if len(named) == 0 || commandLineRE.MatchString(text) {
 		for _, m := range attr {
 			sets[m[1]] = true
 		}
@@ -836,9 +836,12 @@ func scriptSets(root, p, text string, gets, sets map[string]bool, setsFor map[st
 	}
 }
 
+// commandLineRE is a script's reading of its command line.
+var commandLineRE = regexp.MustCompile(`\b(?:argparse|ArgumentParser|add_argument|sys\.argv|import click|from click|fire\.Fire|typer|absl|flags\.FLAGS|hydra\.main|hydra_runner|HfArgumentParser|jsonargparse|LightningCLI)\b`)
+
 // cfgItemSet is a config key a script assigns by item: run_config["save_steps"] = ... (a
 // mapping whose name holds config, cfg or conf).
 var cfgItemSet = regexp.MustCompile(`(?:^|[^.\w])\w*(?:config|cfg|conf)\w*\[\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\]\s*=(?:[^=]|$)`)
 
-// namedConfigRE is a quoted path of a YAML or JSON file, and whether it is an argument's default.
-var namedConfigRE = regexp.MustCompile(`(default\s*=\s*)?["']([^"'\s]+\.(?:ya?ml|json))["']`)
+// namedConfigRE is a quoted path of a YAML or JSON file.
+var namedConfigRE = regexp.MustCompile(`["']([^"'\s]+\.(?:ya?ml|json))["']`)

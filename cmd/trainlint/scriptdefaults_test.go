@@ -105,9 +105,9 @@ func TestScriptItemSetsInNamedConfig(t *testing.T) {
 	}
 }
 
-// Where a script's assignments apply (scriptSets): in the files it names, when it names one as
-// the file it loads; everywhere when it names none, or names one only as an argument's default
-// (it loads whatever it is handed). Item assignments count only in named files.
+// Where a script's assignments apply (scriptSets): in the files it names, when it reads no
+// command line; everywhere when it names none, or reads its command line (it may load whatever
+// it is handed). Item assignments count only in named files.
 func TestScriptSetsScope(t *testing.T) {
 	root := t.TempDir()
 	testfs.Write(t, root, map[string]string{"a.yaml": "x: 1\n", "b.yaml": "x: 1\n"})
@@ -120,6 +120,8 @@ func TestScriptSetsScope(t *testing.T) {
 		{"p.add_argument('--c', default='a.yaml')\nconfig = OmegaConf.load(args.c)\nconfig.save_folder = 'x'\nconfig['seed'] = 3\n", []string{"save_folder"}, []string{"save_folder", "seed"}},
 		{"config = OmegaConf.load(args.c)\nconfig.save_folder = 'x'\nconfig['seed'] = 3\n", []string{"save_folder"}, nil},
 		{"config = OmegaConf.load('missing.yaml')\nconfig.save_folder = 'x'\n", []string{"save_folder"}, nil},
+		// a fixed base and the experiment file the command line names (motion-latent-diffusion)
+		{"parser = argparse.ArgumentParser()\ncfg = OmegaConf.merge(OmegaConf.load('a.yaml'), OmegaConf.load(params.cfg))\ncfg.TRAIN.BATCH_SIZE = 4\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
 	} {
 		gets, sets, setsFor := map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
 		scriptSets(root, filepath.Join(root, "train.py"), tc.text, gets, sets, setsFor)

@@ -459,6 +459,63 @@ loader = dict(d=train_dataloader)
 	}
 }
 
+// TestCodeRunReadBaseImports: MMEngine keeps a base module's imported classes among the globals
+// a star import copies (mmengine v0.10.7 Config._parse_lazy_import, ImportTransformer), so a
+// class the file names only through `from .._base_.x import *` is the class the base imported,
+// as if the file imported it itself; through two star imports too, or a named import of it.
+// mmseg-kd's configs name SegDataPreProcessor so: its eval batch of 1 is then the model's
+// (TL202 silent), as with the import written in the file.
+func TestCodeRunReadBaseImports(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"configs/_base_/models/unet.py": "from mmseg.models import SegDataPreProcessor\nimport torch.nn as nn\n" +
+			"data_preprocessor = dict(type=SegDataPreProcessor, size=(512, 512))\nmodel = dict(type='EncoderDecoder', data_preprocessor=data_preprocessor)\n",
+		"configs/_base_/models/unet_ds.py": "from mmengine.config import read_base\nwith read_base():\n    from .unet import *\nmodel.update(deep_supervision=True)\n",
+		"configs/_base_/datasets/synapse.py": "train_dataloader = dict(batch_size=2, num_workers=2, dataset=dict(type='SynapseDataset'))\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=1, dataset=dict(type='SynapseDataset'))\n",
+		"configs/run/star.py": "from mmengine.config import read_base\nwith read_base():\n    from .._base_.models.unet import *\n    from .._base_.datasets.synapse import *\n" +
+			"data_preprocessor = dict(type=SegDataPreProcessor, size=(256, 256))\nnorm = dict(type=nn.SyncBatchNorm)\n" +
+			"model = dict(type='EncoderDecoder', data_preprocessor=data_preprocessor)\n",
+		"configs/run/chain.py": "from mmengine.config import read_base\nwith read_base():\n    from .._base_.models.unet_ds import *\n    from .._base_.datasets.synapse import *\n" +
+			"model.data_preprocessor = dict(type=SegDataPreProcessor)\n",
+		"configs/run/named.py": "from mmengine.config import read_base\nwith read_base():\n    from .._base_.models.unet import SegDataPreProcessor as Pre\n    from .._base_.datasets.synapse import *\n" +
+			"model = dict(type='EncoderDecoder', data_preprocessor=dict(type=Pre))\n",
+		// the base imports the class, but the file names a class of its own: unknown, compared
+		"configs/run/other.py": "from mmengine.config import read_base\nwith read_base():\n    from .._base_.models.unet import *\n    from .._base_.datasets.synapse import *\n" +
+			"model = dict(type='EncoderDecoder', data_preprocessor=dict(type=MyPreProcessor))\n",
+	})
+	for _, tc := range []struct{ file, path, want string }{
+		{"configs/run/star.py", "model.data_preprocessor.type", "mmseg.models.SegDataPreProcessor"},
+		{"configs/run/star.py", "norm.type", "torch.nn.SyncBatchNorm"},
+		{"configs/run/chain.py", "model.data_preprocessor.type", "mmseg.models.SegDataPreProcessor"},
+		{"configs/run/named.py", "model.data_preprocessor.type", "mmseg.models.SegDataPreProcessor"},
+	} {
+		r := composeIn(tmp, tc.file)
+		n := r.Doc.Root.At(tc.path)
+		if n == nil || n.Style != "reference" || n.Value != tc.want || r.Origin(n).File != tc.file {
+			t.Errorf("%s: %s = %+v from %s, want the import %s", tc.file, tc.path, n, r.Origin(n).File, tc.want)
+		}
+		// imported names are no variables of the run
+		for _, k := range []string{"SegDataPreProcessor", "Pre", "nn"} {
+			if r.Doc.Root.Get(k) != nil {
+				t.Errorf("%s: keys %v", tc.file, keys(r.Doc.Root))
+			}
+		}
+	}
+	fsys := compose.FromFS(os.DirFS(tmp))
+	for _, tc := range []struct{ file, want string }{
+		{"configs/run/star.py", ""},
+		{"configs/run/chain.py", ""},
+		{"configs/run/named.py", ""},
+		{"configs/run/other.py", "configs/_base_/datasets/synapse.py:2 "},
+	} {
+		res := lint.LintTree(fsys, []string{tc.file}, nil, rules.All(), lint.Options{})
+		if got := text2(res.Diagnostics, "TL202"); got != tc.want {
+			t.Errorf("%s: TL202 at %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}
+
 // problemPlaces lists a run's problems as file:line, in order.
 func problemPlaces(r *compose.Run) string {
 	var s []string

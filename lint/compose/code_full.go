@@ -30,7 +30,7 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 		complete = c.ginLoad(root, primary, "", doc.Span{})
 		c.ginMacros(root)
 	} else {
-		root, complete = c.mmLoad(primary, "", doc.Span{})
+		root, complete, _ = c.mmLoad(primary, "", doc.Span{})
 		if root == nil {
 			root = newMap(nil, "")
 		}
@@ -167,21 +167,23 @@ func inTree(dir, rel string) (string, bool) {
 }
 
 // mmLoad composes the MMEngine config p: its module variables with its bases merged in, as a
-// fresh map of the run. complete is false when a base could not be read.
-func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complete bool) {
+// fresh map of the run. complete is false when a base could not be read. imports are the names
+// p leaves bound to imports (Document.Imports), those a star import of its bases gave it
+// included, for a new-style file that star-imports p.
+func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complete bool, imports []doc.Import) {
 	d := c.enter(p, "base config", from, ref)
 	if d == nil {
-		return nil, false
+		return nil, false, nil
 	}
 	defer c.leave()
 	if len(d.Calls) > 0 && codeFormat(p) == doc.Python && (d.Root == nil || d.Root.Style == "get_config") {
 		// An ml_collections config built with other modules' functions (code_calls.go).
 		if root := c.callsLoad(p, d, nil, nil); root != nil || d.Root == nil {
-			return root, root != nil
+			return root, root != nil, nil
 		}
 	}
 	if d.Root == nil || d.Root.Kind != doc.Map {
-		return nil, false // a parse error, reported on the file itself
+		return nil, false, nil // a parse error, reported on the file itself
 	}
 	complete = true
 	dir := path.Dir(p)
@@ -241,7 +243,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				complete = false
 				continue
 			}
-			sub, ok := c.mmLoad(bp, p, it.Span)
+			sub, ok, _ := c.mmLoad(bp, p, it.Span)
 			if sub == nil {
 				complete = false
 				continue
@@ -262,8 +264,10 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			}
 		}
 	}
-	// New style: `with read_base(): from .x import *` makes the module's variables this file's.
+	// New style: `with read_base(): from .x import *` makes the module's variables this file's,
+	// and the names it binds to imports (lazyImport in lint/doc/pybase.go).
 	newStyle := false
+	var baseImports []doc.Import
 	for _, r := range d.Refs {
 		if r.Kind != "base" {
 			continue
@@ -278,7 +282,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			complete = false
 			continue
 		}
-		sub, ok := c.mmLoad(bp, p, r.Span)
+		sub, ok, subImports := c.mmLoad(bp, p, r.Span)
 		if sub == nil {
 			complete = false
 			continue
@@ -295,11 +299,20 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 			}
 			setChild(base, as, ch)
 		}
+		for _, im := range subImports {
+			if as, ok := names[im.Name]; ok || star && !strings.HasPrefix(im.Name, "_") {
+				if as != "" {
+					im.Name = as
+				}
+				im.From = r.Target
+				baseImports = append(baseImports, im)
+			}
+		}
 	}
 	if c.filesOnly {
-		return base, complete
+		return base, complete, nil
 	}
-	lazy := newStyle && len(base.Children) > 0 // new style with bases read
+	lazy := newStyle && (len(base.Children) > 0 || len(baseImports) > 0) // new style with bases read
 	unfollowed := false
 	if lazy || d.ReadsBases && !newStyle {
 		// MMEngine runs the file with `_base_` bound to the bases (old style), or with the
@@ -307,7 +320,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		// them, so that an operation on a part of them (`_base_.max_epochs - 2`) has a value
 		// and a new-style file's in-place changes (`model.update(...)`) are edits of the bases.
 		// The file's own parse, where they are unknown, stays what the run lists.
-		d2 := doc.ParseWith(p, d.Src, codeFormat(p), doc.Options{Limits: c.lim.Doc, Bases: base})
+		d2 := doc.ParseWith(p, d.Src, codeFormat(p), doc.Options{Limits: c.lim.Doc, Bases: base, Imports: baseImports})
 		if d2.Root != nil && d2.Root.Kind == doc.Map {
 			d = d2
 		} else if lazy {
@@ -337,7 +350,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		for _, ch := range append([]*doc.Node(nil), own.Children...) {
 			setChild(base, ch.Key, ch)
 		}
-		return base, complete
+		return base, complete, d.Imports
 	}
 	c.applyBaseEdits(d, base, complete, p, mmBaseKey+".")
 	c.substituteBase(own, base, complete, p, d.BaseEdits, mmBaseKey+".", true)
@@ -350,7 +363,7 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 		}
 		c.mmMerge(base, ch, p)
 	}
-	return base, complete
+	return base, complete, d.Imports
 }
 
 // setUnknown puts under key in the map n an unknown value that file set (a value changed in

@@ -1714,6 +1714,12 @@ type Document struct {
 	// calls returned (changed or not: BaseEdits say how): the path of that value in the bases,
 	// which composition puts at the run's root. The Document's own root is then an empty map.
 	RootBase string
+	// Imports are the names a Python module leaves bound to an import at its top level
+	// (`from mmseg.models import SegDataPreProcessor`, `import torch`), in the order bound, each
+	// with the dotted path it names. They are not among the module's variables (Root), but
+	// MMEngine's lazy-import reading keeps them among a config module's globals, so a star
+	// import of that module binds them too (composition passes them on: Options.Imports).
+	Imports []Import
 	// MainBlock is set for a Python module with a get_config and a top-level `if __name__ ==
 	// "__main__":` block: run as a program it does something of its own (an evaluation script
 	// that reads its own get_config, a test), which no config its framework reads needs, so a
@@ -1795,11 +1801,21 @@ type Options struct {
 	// read them: the file then runs with `_base_` bound to them, as MMEngine runs it, so an
 	// operation on a part of them (`_base_.max_epochs - 2`) has a value (nil: unknown).
 	Bases *Node
+	// Imports are the imported names a new-style MMEngine config's bases bind (their
+	// Document.Imports, under the names the file imports them as, From the base module's),
+	// read with Bases: the file's `with read_base():` imports take them, as its bases'
+	// variables.
+	Imports []Import
 	// Call, when set, reads an ml_collections module as the value one of its functions returns
 	// when called with these arguments (composition reads a caller's Document.Calls this way)
 	// instead of get_config's.
 	Call *ModuleCall
 }
+
+// Import is a name a Python module binds to an import, and the dotted path it names
+// ("mmseg.models.SegDataPreProcessor" for `from mmseg.models import SegDataPreProcessor`).
+// In Options.Imports, From is the base module that binds it, as the file imports that module.
+type Import struct{ Name, Path, From string }
 
 // ModuleCall is a call of a function of another module, as a Python config writes it
 // (Document.Calls) and as composition asks for it (Options.Call).

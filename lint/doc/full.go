@@ -9,7 +9,7 @@ import "unicode"
 func readGin(d *Document, lim Limits) { parseGin(d, lim) }
 
 func readPython(d *Document, lim Limits, o Options) {
-	parsePython(d, lim, o.ConfigArg, o.Bases, o.Call)
+	parsePython(d, lim, o.ConfigArg, o.Bases, o.Imports, o.Call)
 }
 
 func readTOML(d *Document, lim Limits) { parseTOML(d, lim) }

@@ -404,24 +404,34 @@ func (ev *pyEval) baseDel(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
 // gets. Each name is a part of the bases the composer gathered (Options.Bases, keyed by the
 // names as imported), recorded as edits like `_base_.x` in an old-style config. A star import
 // binds every name the bases export (the composer gathered only those of the file's imports).
-func (ev *pyEval) lazyImport(names, alias []string, env *pyEnv, s, e int) {
+// A name a base binds to an import (Options.Imports) is that import here too: MMEngine keeps
+// a base module's imported classes, as LazyObjects, among the globals a star import copies
+// (mmengine v0.10.7 config/config.py:1113-1117 Config._parse_lazy_import keeps every global
+// but `__*` and LazyObject itself; config/utils.py:334-335 `global_dict.update(...)` for `*`),
+// so `type=SegDataPreProcessor` after `from .._base_.models.x import *` names the class the
+// base imported.
+func (ev *pyEval) lazyImport(mod string, names, alias []string, env *pyEnv, s, e int) {
 	bind := func(name string) {
 		v := ev.val(pyVal{k: pvOpaque, s: "_base_." + name, s0: s, e0: e})
 		env.set(name, v)
 	}
 	for i, n := range names {
-		if n == "*" {
-			for _, ch := range ev.bases.Children {
-				bind(ch.Key)
-			}
-			continue
-		}
 		name := alias[i]
 		if name == "" {
 			name = n
 		}
-		if ev.bases.Get(name) != nil {
+		if n == "*" {
+			for _, ch := range ev.bases.Children {
+				bind(ch.Key)
+			}
+		} else if ev.bases.Get(name) != nil {
 			bind(name)
+			continue
+		}
+		for _, im := range ev.imports {
+			if im.From == mod && (n == "*" || im.Name == name) && ev.bases.Get(im.Name) == nil {
+				env.set(im.Name, ev.val(pyVal{k: pvModule, s: im.Path, s0: s, e0: e}))
+			}
 		}
 	}
 }

@@ -252,6 +252,9 @@ type pyEval struct {
 	// operation met such a part.
 	bases      *Node
 	readsBases bool
+	// imports are the imported names the bases bind (Options.Imports), which a new-style
+	// file's `with read_base():` imports take as they take the bases' variables (lazyImport).
+	imports []Import
 	// lazy is set when bases are given to a new-style config (no `_base_ = ...` line): the
 	// names its `with read_base():` imports take are parts of them (lazyImport).
 	lazy bool
@@ -933,7 +936,7 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 				env.set(name, ev.val(pyVal{k: pvModule, s: sub, s0: st.s, e0: st.e}))
 			}
 			if ev.lazy && ev.inReadBase > 0 && env.parent == nil {
-				ev.lazyImport(x.names, x.alias, env, st.s, st.e)
+				ev.lazyImport(x.mod, x.names, x.alias, env, st.s, st.e)
 			}
 			if env.parent == nil && !containsStar(x.names) {
 				kind := "import"

@@ -35,7 +35,7 @@ import (
 // attribute name, the keyword of `dict(k=...)`, the key of a `{...}` display, or the variable.
 // Values the evaluator cannot know are Unknown scalars with Style "opaque" and their source text.
 
-func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *ModuleCall) {
+func parsePython(d *Document, lim Limits, configArg string, bases *Node, imports []Import, call *ModuleCall) {
 	base := 0
 	if HasBOM(d.Src) {
 		base = 3
@@ -77,7 +77,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 	style := "module"
 	for scalars := false; ; scalars = true {
 		*ev = pyEval{src: d.Src, tx: tx, max: pyMaxSteps, maxSize: lim.MaxNodes, refs: &d.Refs, lines: x, arena: arena,
-			noBase: !pyAssignsBase(arena, stmts, tx), bases: bases, baseScalars: scalars}
+			noBase: !pyAssignsBase(arena, stmts, tx), bases: bases, imports: imports, baseScalars: scalars}
 		ev.lazy = ev.noBase && bases != nil
 		if ev.followsBases() {
 			ev.module = stmts
@@ -223,6 +223,13 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, call *M
 	}
 	d.Root = root
 	d.RootBase = rootBase
+	if style == "module" {
+		for i, name := range env.names {
+			if v := env.vals[i]; v.k == pvModule {
+				d.Imports = append(d.Imports, Import{Name: name, Path: v.s})
+			}
+		}
+	}
 	d.BaseEdits = b.edits // a module's bases, or what other modules' functions returned
 	d.ReadsBases = ev.readsBases
 }

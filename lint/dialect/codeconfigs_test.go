@@ -928,7 +928,7 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 }
 
 // MMSegmentation's SegDataPreProcessor refuses an eval batch of images of different sizes, and
-// MMDetection's trackers track one video per batch: their eval batch of 1 is not compared with
+// MMDetection's trackers and video instance segmentors track one video per batch: their eval batch of 1 is not compared with
 // the train batch. MMDetection's detectors (DetDataPreProcessor pads a batch) still are, and a
 // tracker's name in another project is not known.
 func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
@@ -944,6 +944,10 @@ func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
 		{"default_scope = 'mmdet'\nmodel = dict(type='ByteTrack', detector=dict(type='YOLOX'))\n", false},
 		{"model = dict(type='mmdet.QDTrack')\n", false},
 		{"default_scope = 'mmdet'\nmodel = dict(type='OCSORT')\n", false},
+		// its video instance segmentors assert one video per batch in predict too
+		{"default_scope = 'mmdet'\nmodel = dict(type='Mask2FormerVideo', track_head=dict(type='Mask2FormerTrackHead'))\n", false},
+		{"default_scope = 'mmdet'\nmodel = dict(type='MaskTrackRCNN', detector=dict(type='MaskRCNN'))\n", false},
+		{"default_scope = 'mmdet'\nmodel = dict(type='Mask2Former')\n", true},
 		{"default_scope = 'mmdet'\nmodel = dict(type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
 		{"default_scope = 'mmtrack'\nmodel = dict(type='ByteTrack')\n", true},
 		// MMDetection3D's segmentor predicts one scene at a time; its detectors batch

@@ -189,7 +189,9 @@ const mmVideoBatch = "a video recognizer's backbone normalises over every frame 
 // MMDetection 3.x's multi-object trackers (ByteTrack, DeepSORT, StrongSORT, OCSORT, QDTrack:
 // mmdet/models/mot/*.py, whose predict asserts `len(data_samples) == 1`, "... inference only
 // support 1 batch size per gpu for now", at 31b8ed4, a18623f, 020e038, 80f52a6 and 8f23e85)
-// track one video per batch.
+// track one video per batch, and so do its video instance segmentors (Mask2FormerVideo and
+// MaskTrackRCNN: mmdet v3.3.0 mmdet/models/vis/mask2former_vis.py:102 and masktrack_rcnn.py:155,
+// the same assert in predict, which the val loop calls).
 // MMPose's bottom-up heads (mmpose 759b39c, the same from v1.0.0 to v1.3.2): DEKRHead.predict
 // asserts one sample ("DEKRHead only supports prediction with batch_size 1",
 // models/heads/hybrid_heads/dekr_head.py); CIDHead.predict returns one prediction whatever the
@@ -215,7 +217,7 @@ func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 	}
 	if project, name, ok := mmClass(scope, model.Get("type")); ok && project == "mmdet" {
 		switch name {
-		case "ByteTrack", "DeepSORT", "StrongSORT", "OCSORT", "QDTrack":
+		case "ByteTrack", "DeepSORT", "StrongSORT", "OCSORT", "QDTrack", "Mask2FormerVideo", "MaskTrackRCNN":
 			return "MMDetection's " + name + " tracks one video per batch at test time"
 		}
 	}

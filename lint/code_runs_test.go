@@ -516,6 +516,31 @@ func TestCodeRunReadBaseImports(t *testing.T) {
 	}
 }
 
+// TestCodeRunMMEngineEvalBatchBaseMissing: a run whose model base is missing from the tree
+// (mmseg-kd's ../_base_/models/fcn_r50-d8.py, refused at start-up) cannot tell whether its model
+// evaluates one sample per batch: no TL202 on its dataset base's eval batch of 1. With the base
+// present, a model that batches its evaluation still gets it.
+func TestCodeRunMMEngineEvalBatchBaseMissing(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"configs/_base_/datasets/acdc.py": "train_dataloader = dict(batch_size=2, num_workers=2, dataset=dict(type='ACDC'))\n" +
+			"val_dataloader = dict(batch_size=1, num_workers=4, dataset=dict(type='ACDC'))\n",
+		"configs/_base_/models/det.py": "model = dict(type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n",
+		"configs/resnet/missing.py":    "_base_ = ['../_base_/models/fcn_r50-d8.py', '../_base_/datasets/acdc.py']\nmodel = dict(decode_head=dict(num_classes=4))\n",
+		"configs/resnet/present.py":    "_base_ = ['../_base_/models/det.py', '../_base_/datasets/acdc.py']\nmodel = dict(roi_head=dict(bbox_head=dict(num_classes=4)))\n",
+	})
+	fsys := compose.FromFS(os.DirFS(tmp))
+	for _, tc := range []struct{ file, want string }{
+		{"configs/resnet/missing.py", ""},
+		{"configs/resnet/present.py", "configs/_base_/datasets/acdc.py:2 "},
+	} {
+		res := lint.LintTree(fsys, []string{tc.file}, nil, rules.All(), lint.Options{})
+		if got := text2(res.Diagnostics, "TL202"); got != tc.want {
+			t.Errorf("%s: TL202 at %q, want %q", tc.file, got, tc.want)
+		}
+	}
+}
+
 // problemPlaces lists a run's problems as file:line, in order.
 func problemPlaces(r *compose.Run) string {
 	var s []string

@@ -541,8 +541,13 @@ default_hooks = dict(checkpoint=dict(interval=2))
 	if p.Data.Workers.Known() || p.Ckpt.Retention.Known() || p.Seeds.Init.Known() || p.BN.Sync.Known() {
 		t.Errorf("defaults assumed under _base_: workers %+v retention %+v seed %+v sync %+v", p.Data.Workers, p.Ckpt.Retention, p.Seeds.Init, p.BN.Sync)
 	}
-	if !p.BN.Present.Value || p.Eval.PerDeviceBatch.Value != 1 || p.Ckpt.Interval.Value.Value != 2 {
-		t.Errorf("explicit facts stay: %+v %+v %+v", p.BN.Present, p.Eval.PerDeviceBatch, p.Ckpt.Interval)
+	if !p.BN.Present.Value || p.Ckpt.Interval.Value.Value != 2 {
+		t.Errorf("explicit facts stay: %+v %+v", p.BN.Present, p.Ckpt.Interval)
+	}
+	// The eval batch is found but not compared: the base may set a model that evaluates one
+	// sample per batch (TestMMEngineEvalBatchModelInUnreadBase).
+	if eb := p.Eval.PerDeviceBatch; eb.Known() || eb.Node == nil || eb.Key != "val_dataloader.batch_size" {
+		t.Errorf("eval batch %+v", eb)
 	}
 }
 
@@ -963,6 +968,33 @@ func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
 		}
 		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || c.known && eb.Value != 1 || eb.Node == nil || !c.known && eb.Note == "" {
 			t.Errorf("%q: eval batch %+v", c.head, eb)
+		}
+	}
+}
+
+// A file whose bases were not read (a base missing from the tree, as mmseg-kd's
+// ../_base_/models/fcn_r50-d8.py) and that gives no model type gets its model from them:
+// whether the model evaluates one sample per batch is not known, so the eval batch is not
+// compared. A model whose type the file gives, one it replaces whole (_delete_), or a file
+// without bases still is.
+func TestMMEngineEvalBatchModelInUnreadBase(t *testing.T) {
+	const loaders = "train_dataloader = dict(batch_size=2, num_workers=2)\nval_dataloader = dict(batch_size=1, num_workers=4)\n"
+	for _, c := range []struct {
+		src   string
+		known bool
+	}{
+		{"_base_ = ['../_base_/models/fcn_r50-d8.py']\n" + loaders + "model = dict(data_preprocessor=dict(size=(256, 256)), decode_head=dict(num_classes=4))\n", false},
+		{"_base_ = ['../_base_/models/fcn_r50-d8.py']\n" + loaders, false},
+		{"_base_ = ['../_base_/models/fcn_r50-d8.py']\n" + loaders + "model = dict(_delete_=True, type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
+		{"_base_ = ['mmcls::_base_/default_runtime.py']\n" + loaders + "model = dict(type='ImageClassifier', backbone=dict(type='ResNet', depth=50))\n", true},
+		{loaders + "model = dict(type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
+	} {
+		_, p := parseText(t, "configs/resnet/run.py", c.src)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%q: %s", c.src, p.Framework)
+		}
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || c.known && eb.Value != 1 || eb.Node == nil || !c.known && eb.Note == "" {
+			t.Errorf("%q: eval batch %+v", c.src, eb)
 		}
 	}
 }

@@ -171,6 +171,11 @@ func mmImplicitAdvice(p *plan.Plan, root, backbone *doc.Node, project, source st
 // frames and pixels of each clip.
 const mmVideoBatch = "a video recognizer's backbone normalises over every frame of the device's clips"
 
+// mmModelUnread is why an eval batch is not compared when no file read gives the model's type
+// and a base the run names was not read: the model is there, and whether mmEvalBatchOne holds
+// for it is not known.
+const mmModelUnread = "the model's type is in a base that was not read"
+
 // mmEvalBatchOne says why the model evaluates one sample per batch only, or "": MMAction2's
 // temporal localizers whose predict reads only the first sample (mmaction2 v1.2.0,
 // mmaction/models/localizers: BMN and PEM take batch_data_samples[0].metainfo and BMN its

@@ -245,13 +245,17 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	scope := mmModelScope(root, ctx.Trainer)
 	if f, ok := IntAt(root, "val_dataloader.batch_size"); ok {
 		p.Eval.PerDeviceBatch = f
-		why := mmEvalBatchOne(root.Get("model"), root.Get("val_dataloader"), scope)
+		model := root.Get("model")
+		why := mmEvalBatchOne(model, root.Get("val_dataloader"), scope)
 		if why == "" && mmPatchTraining(root, scope) {
 			why = mmPatchNote
 		}
+		if why == "" && inherits && mmTypeName(model.Get("type")) == "" && (model == nil || model.Kind == doc.Map && mmMerged(inherits, model)) {
+			why = mmModelUnread // the model is in a base not read: what it is is not known
+		}
 		if why != "" {
-			// The eval batch is what the model needs, or its examples are not the training
-			// ones: no comparison with the train batch.
+			// The eval batch is what the model needs, its examples are not the training ones,
+			// or the model is not known: no comparison with the train batch.
 			p.Eval.PerDeviceBatch = plan.Fact[int]{Key: f.Key, Node: f.Node, Note: why}
 		}
 	}

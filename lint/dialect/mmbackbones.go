@@ -76,13 +76,19 @@ func mmBackboneDefault(project, class, key string) (def, source string, ok bool)
 // when the config writes no norm_eval. For a class of a project read, its default in the table;
 // a class the table has no norm_eval for (not a backbone, or one whose default was not followed)
 // is counted, as any other layer's owner is. Otherwise MMDetection's ResNet family
-// (norm_eval=True there).
+// (norm_eval=True there), named as a string or as the class imported from mmdet (mmdet v3.3.0
+// mmdet/models/backbones/resnet.py:384 ResNet's norm_eval=True, which ResNetV1d (:661) and
+// ResNeXt (resnext.py:110) pass on).
 func mmFrozenDefault(scope string, t *doc.Node) bool {
-	if project, class, ok := mmClass(scope, t); ok && mmBackboneProjects[project] != "" {
+	project, class, ok := mmClass(scope, t)
+	if ok && mmBackboneProjects[project] != "" {
 		def, _, _ := mmBackboneDefault(project, class, "norm_eval")
 		return def == "True"
 	}
 	typ, _ := t.Str()
+	if ok && project == "mmdet" && t.Style == "reference" {
+		typ = class
+	}
 	return mmFrozenByDefault(typ)
 }
 

@@ -1061,6 +1061,26 @@ func TestMMagicPatchTrainingEvalBatch(t *testing.T) {
 	}
 }
 
+// MMDetection3D's segmentation datasets train on patches of a scene (IndoorPatchPointSample) and
+// validate on whole scenes, which EncoderDecoder3D predicts one at a time by sliding over them
+// (LocatelliFabio's scannet-seg.py, a dataset base with no model): the eval batch of 1 is not
+// compared. Patches in both pipelines, or in neither, leave the comparison.
+func TestMMDet3DScenePatchEvalBatch(t *testing.T) {
+	const cfg = "train_dataloader = dict(batch_size=8, num_workers=4, dataset=dict(type='ScanNetSegDataset', pipeline=[dict(type='LoadPointsFromFile', coord_type='DEPTH')%s]))\n" +
+		"val_dataloader = dict(batch_size=1, num_workers=1, dataset=dict(type='ScanNetSegDataset', pipeline=[dict(type='LoadPointsFromFile', coord_type='DEPTH')%s]))\n"
+	const patch = ", dict(type='IndoorPatchPointSample', num_points=8192, block_size=1.5)"
+	for _, c := range []struct {
+		train, val string
+		known      bool
+	}{{patch, "", false}, {patch, patch, true}, {"", "", true}} {
+		src := strings.Replace(strings.Replace(cfg, "%s", c.train, 1), "%s", c.val, 1)
+		_, p := parseText(t, "scannet-seg.py", src)
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != c.known || eb.Node == nil || !c.known && !strings.Contains(eb.Note, "whole scenes") {
+			t.Errorf("%q: eval batch %+v", src, eb)
+		}
+	}
+}
+
 // TestMMEngineTrainParts: MMEngine's Runner.__init__ (v0.10.7) refuses train_dataloader,
 // train_cfg and optim_wrapper when some are None and some not (mmdetection3d's nuimages configs
 // pair an mmcv 1.x `data` file with an MMEngine schedule: its issues 2744, 2810, 2876). Base

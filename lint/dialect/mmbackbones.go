@@ -413,8 +413,12 @@ func mmEvalsInTrainMode(scope string, model *doc.Node) bool {
 	return ok && project == "mmagic" && (name == "Pix2Pix" || name == "CycleGAN")
 }
 
-// mmPatchNote says why a restoration model's eval batch is not compared with its train batch.
-const mmPatchNote = "training reads random crops (PairedRandomCrop, FixedCrop) and validation whole images or frames, so an eval example is larger than a training one"
+// mmPatchNote says why a restoration model's eval batch is not compared with its train batch;
+// mmScenePatchNote a 3D segmentation model's.
+const (
+	mmPatchNote      = "training reads random crops (PairedRandomCrop, FixedCrop) and validation whole images or frames, so an eval example is larger than a training one"
+	mmScenePatchNote = "training reads patches of a scene (IndoorPatchPointSample) and validation whole scenes, so an eval example is larger than a training one"
+)
 
 // mmPatchTraining reports an MMagic restoration or interpolation config that trains on random
 // crops and validates on whole images or sequences: its train pipeline crops with
@@ -423,20 +427,31 @@ const mmPatchNote = "training reads random crops (PairedRandomCrop, FixedCrop) a
 // datasets/transforms/crop.py), and its val pipeline with neither nor a Resize. An eval example
 // is then many times a training one (BasicVSR on REDS4 trains 15 frames of 256x256 and
 // validates 100 of 720x1280), so a smaller eval batch is no sign of waste. The scope is the
-// config's (mmagic; mmedit for MMEditing 1.0's).
-func mmPatchTraining(root *doc.Node, scope string) bool {
-	if scope != "mmagic" && scope != "mmedit" {
-		return false
-	}
+// config's (mmagic; mmedit for MMEditing 1.0's). So does an MMDetection3D segmentation config
+// whose train pipeline cuts a patch of each scene with IndoorPatchPointSample (num_points, block
+// size) and whose val pipeline keeps the whole scene: EncoderDecoder3D then predicts a scene by
+// sliding over it, test_cfg.batch_size patches a pass (mmdet3d v1.4.0
+// configs/_base_/datasets/scannet-seg.py, models/segmentors/encoder_decoder.py slide_inference).
+// It returns the note to give, "" for none.
+func mmPatchTraining(root *doc.Node, scope string) string {
 	train, val := root.Get("train_dataloader"), root.Get("val_dataloader")
+	if hasTransform(train, "IndoorPatchPointSample") && !hasTransform(val, "IndoorPatchPointSample") {
+		return mmScenePatchNote
+	}
+	if scope != "mmagic" && scope != "mmedit" {
+		return ""
+	}
 	// A val pipeline that resizes may bring its images to the crops' size (Pix2Pix trains on
 	// 256 crops of 286 and validates at 256).
 	for _, t := range []string{"PairedRandomCrop", "FixedCrop", "Resize"} {
 		if hasTransform(val, t) {
-			return false
+			return ""
 		}
 	}
-	return hasTransform(train, "PairedRandomCrop") || hasTransform(train, "FixedCrop")
+	if hasTransform(train, "PairedRandomCrop") || hasTransform(train, "FixedCrop") {
+		return mmPatchNote
+	}
+	return ""
 }
 
 // hasTransform reports whether a dict of type name is written anywhere in n.

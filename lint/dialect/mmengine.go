@@ -247,8 +247,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		p.Eval.PerDeviceBatch = f
 		model := root.Get("model")
 		why := mmEvalBatchOne(model, root.Get("val_dataloader"), scope)
-		if why == "" && mmPatchTraining(root, scope) {
-			why = mmPatchNote
+		if why == "" {
+			why = mmPatchTraining(root, scope)
 		}
 		if why == "" && inherits && mmTypeName(model.Get("type")) == "" && (model == nil || model.Kind == doc.Map && mmMerged(inherits, model)) {
 			why = mmModelUnread // the model is in a base not read: what it is is not known

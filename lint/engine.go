@@ -110,7 +110,7 @@ type Options struct {
 	// their own (cfg.get("save_steps", 50000)), in a repository whose Python fills no
 	// dataclasses from configs (the CLI reads them): facts only a framework default gives for
 	// them are dropped (forgetScriptDefaults).
-	ScriptDefaults map[string]bool
+	ScriptDefaults map[string]string
 	// ScriptSets are the dotted keys the repository's scripts assign on a config object before
 	// using it (cfg.model.global_batch_size = ...; the CLI reads them): no fact is taken for
 	// them from the file (forgetScriptDefaults).

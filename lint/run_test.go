@@ -744,10 +744,17 @@ func TestScriptDefaultsDropDerived(t *testing.T) {
 	if err != nil || a.Plan == nil || !a.Plan.Train.GlobalBatch.Known() || !a.Plan.Train.PerDeviceBatch.Known() {
 		t.Fatalf("without script defaults: %v %+v", err, a.Plan)
 	}
-	o.ScriptDefaults = map[string]bool{"per_device_train_batch_size": true}
+	o.ScriptDefaults = map[string]string{"per_device_train_batch_size": "16"}
 	a, _ = lint.Analyze(lint.File{Path: "sft.yaml", Text: []byte(src)}, o)
 	if p := a.Plan; p.Train.PerDeviceBatch.Known() || p.Train.GlobalBatch.Known() || !p.Train.GradAccum.IsExplicit() {
 		t.Errorf("per-device %+v, global %+v, accumulation %+v", p.Train.PerDeviceBatch, p.Train.GlobalBatch, p.Train.GradAccum)
+	}
+	// A script's default that is the Trainer's own (8) keeps the fact and what derives from it
+	// (torchtune's dev recipe reads num_workers with the stock recipes' 0).
+	o.ScriptDefaults = map[string]string{"per_device_train_batch_size": "8"}
+	a, _ = lint.Analyze(lint.File{Path: "sft.yaml", Text: []byte(src)}, o)
+	if p := a.Plan; !p.Train.PerDeviceBatch.Known() || p.Train.PerDeviceBatch.Value != 8 || !p.Train.GlobalBatch.Known() {
+		t.Errorf("the same default: per-device %+v, global %+v", p.Train.PerDeviceBatch, p.Train.GlobalBatch)
 	}
 }
 

@@ -4,6 +4,7 @@ package lint
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -17,8 +18,10 @@ import (
 // run's. A key matches by its full dotted path or its last part (eval_section.get("max_iters",
 // 20) for eval.max_iters). Explicit and derived facts stay, but for the keys of sets, which a
 // script assigns before use (NeMo-Aligner's train_reward_model.py computes
-// cfg.model.global_batch_size), matched by their full path whatever gave the fact.
-func forgetScriptDefaults(p *plan.Plan, keys, sets map[string]bool) {
+// cfg.model.global_batch_size), matched by their full path whatever gave the fact. A default
+// the script writes as the framework's own value keeps the fact: torchtune's dev recipe reading
+// cfg_dataloader.get("num_workers", 0) loads in the training process as the stock recipes do.
+func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets map[string]bool) {
 	if p == nil || len(keys) == 0 && len(sets) == 0 {
 		return
 	}
@@ -37,7 +40,11 @@ func forgetScriptDefaults(p *plan.Plan, keys, sets map[string]bool) {
 	var gone []string
 	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
 		last := key[strings.LastIndexByte(key, '.')+1:]
-		if sets[key] || o == plan.Default && (keys[key] || keys[last]) {
+		d, ok := keys[key]
+		if !ok {
+			d, ok = keys[last]
+		}
+		if sets[key] || o == plan.Default && ok && !sameDefault(f.FieldByName("Value"), d) {
 			gone = append(gone, key)
 			return true
 		}
@@ -80,4 +87,23 @@ func forgetRepoRunners(p *plan.Plan, dl *dialect.Dialect, o Options) {
 // are still TrainingArguments: their keys, defaults and deprecations hold.
 func ownLoop(d *dialect.Dialect, o Options) bool {
 	return o.OwnLoop && d != nil && d.Name == "huggingface"
+}
+
+// sameDefault reports whether a script's default as written (d) is the fact's value v: an
+// integer, a boolean (True, False) or a quoted string; anything else is not known to be.
+func sameDefault(v reflect.Value, d string) bool {
+	switch v.Kind() {
+	case reflect.Int:
+		n, err := strconv.Atoi(d)
+		return err == nil && int64(n) == v.Int()
+	case reflect.Bool:
+		return d == "True" && v.Bool() || d == "False" && !v.Bool()
+	case reflect.String:
+		s, err := strconv.Unquote(d)
+		if err != nil && len(d) >= 2 && d[0] == '\'' && d[len(d)-1] == '\'' {
+			s, err = d[1:len(d)-1], nil
+		}
+		return err == nil && s == v.String()
+	}
+	return false
 }

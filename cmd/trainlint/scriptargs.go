@@ -37,18 +37,22 @@ var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Z
 
 // configUses adds to gets the keys text reads from a mapping with a default of its own
 // (getDefault), and to sets the dotted keys it assigns on a config (cfgSet).
-func configUses(text string, gets, sets map[string]bool) {
+func configUses(text string, gets map[string]string, sets map[string]bool) {
 	for _, m := range cfgSet.FindAllStringSubmatch(text, -1) {
 		sets[m[1]] = true
 	}
 	configGets(text, gets)
 }
 
-// configGets adds to gets the keys text reads from a mapping with a default of its own.
-func configGets(text string, gets map[string]bool) {
+// configGets adds to gets the keys text reads from a mapping with a default of its own, each
+// with that default as written ("" when two reads of the key give different ones).
+func configGets(text string, gets map[string]string) {
 	for _, m := range getDefault.FindAllStringSubmatch(text, -1) {
 		if d := strings.TrimSpace(m[2]); d != "None" && d != "default=None" {
-			gets[m[1]] = true
+			if old, ok := gets[m[1]]; ok && old != d {
+				d = ""
+			}
+			gets[m[1]] = d
 		}
 	}
 }
@@ -98,7 +102,7 @@ type repoPython struct {
 	launch map[string]map[string]bool
 	// gets are the keys its scripts read from a mapping with a default of their own, when no
 	// Python of it fills dataclasses from a config (argParsers): lint.Options.ScriptDefaults.
-	gets map[string]bool
+	gets map[string]string
 	// noFitModels are its LightningModule classes that can never fit (nofitmodels.go):
 	// lint.Options.NoFitModels.
 	noFitModels map[string]bool
@@ -206,7 +210,7 @@ func scanRepoPython(root string, at *repoPython) {
 	bases := map[string]string{} // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
-	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]bool{}, map[string]bool{}
+	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]string{}, map[string]bool{}
 	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	modules := map[string][]moduleClass{}
@@ -796,7 +800,7 @@ func ownTrainingLoop(names map[string]bool) bool {
 // naming no file do. Item assignments count only in the files a script names (AblateIt's
 // sweep.py rewrites run_config["save_strategy"] in the template its --default_training_args
 // names, then launches the rewritten copy).
-func scriptSets(root, p, text string, gets, sets map[string]bool, setsFor map[string]map[string]bool) {
+func scriptSets(root, p, text string, gets map[string]string, sets map[string]bool, setsFor map[string]map[string]bool) {
 	configGets(text, gets)
 	attr := cfgSet.FindAllStringSubmatch(text, -1)
 	var item [][]string

@@ -73,13 +73,18 @@ model.config.vocab_size = 3
 if cfg.trainer.devices == 8: pass
 config.seed = 1
 `
-	gets, sets := map[string]bool{}, map[string]bool{}
+	gets, sets := map[string]string{}, map[string]bool{}
 	configUses(text, gets, sets)
-	if !reflect.DeepEqual(gets, map[string]bool{"save_steps": true}) {
+	if !reflect.DeepEqual(gets, map[string]string{"save_steps": "50000"}) {
 		t.Errorf("defaults %v", gets)
 	}
 	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true}) {
 		t.Errorf("assignments %v", sets)
+	}
+	// two reads of a key with different defaults: which applies is not known
+	configUses("a = d.get(\"save_steps\", 100)\n", gets, sets)
+	if gets["save_steps"] != "" {
+		t.Errorf("two defaults: %q", gets["save_steps"])
 	}
 }
 
@@ -123,7 +128,7 @@ func TestScriptSetsScope(t *testing.T) {
 		// a fixed base and the experiment file the command line names (motion-latent-diffusion)
 		{"parser = argparse.ArgumentParser()\ncfg = OmegaConf.merge(OmegaConf.load('a.yaml'), OmegaConf.load(params.cfg))\ncfg.TRAIN.BATCH_SIZE = 4\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
 	} {
-		gets, sets, setsFor := map[string]bool{}, map[string]bool{}, map[string]map[string]bool{}
+		gets, sets, setsFor := map[string]string{}, map[string]bool{}, map[string]map[string]bool{}
 		scriptSets(root, filepath.Join(root, "train.py"), tc.text, gets, sets, setsFor)
 		if got := sortedKeys(sets); !reflect.DeepEqual(got, tc.global) {
 			t.Errorf("%q: repository-wide %v, want %v", tc.text, got, tc.global)

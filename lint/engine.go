@@ -142,8 +142,8 @@ type Options struct {
 	// HydraLegacy says the repository runs Hydra 1.0 or older (the CLI reads it from its
 	// @hydra.main): runs compose with compose.Cache.LegacyPackages.
 	HydraLegacy bool
-	// HydraStoreGroups are the config groups the repository's Python registers options of with
-	// Hydra's ConfigStore (the CLI reads them): compose.Cache.StoreGroups.
+	// HydraStoreGroups are the options the repository's Python registers with Hydra's
+	// ConfigStore, as "group/name" (the CLI reads them): compose.Cache.StoreGroups.
 	HydraStoreGroups map[string]bool
 	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
 	// refusals the HydraLoaded lint leaves to the runs, and nothing else.

@@ -194,29 +194,41 @@ func hydraLegacyMain(text string) bool {
 	return false
 }
 
-// storeGroups adds to groups (made when nil) the config groups text registers options of with
-// Hydra's ConfigStore: `cs.store(group="model", name="resnet", node=ResNetConf)` gives model;
-// a group it computes (fairseq's registry.py: `cs.store(name=name, group=registry_name,
-// node=...)`) gives "*", any group. A store without a group registers a primary config.
+// storeGroups adds to groups (made when nil) the options text registers with Hydra's
+// ConfigStore, as "group/name": `cs.store(group="arch", name="fully_connected", node=...)` gives
+// arch/fully_connected (modulus-sym registers its architectures, schedulers and optimizers so);
+// a name it computes gives "group/*", any option of the group. A group it computes (fairseq's
+// registry.py: `cs.store(name=name, group=registry_name, ...)`) gives nothing: which groups, the
+// scan cannot tell, and a vendored copy's registrations would otherwise silence every missing
+// option of the repository. A store without a group registers a primary config.
 func storeGroups(text string, groups map[string]bool) map[string]bool {
 	for _, m := range storeCallRE.FindAllStringSubmatch(text, -1) {
-		g := storeGroupRE.FindStringSubmatch(m[1])
-		if g == nil {
+		g := storeArgRE("group").FindStringSubmatch(m[1])
+		if g == nil || g[1] == "" {
 			continue
+		}
+		name := "*"
+		if n := storeArgRE("name").FindStringSubmatch(m[1]); n != nil && n[1] != "" {
+			name = n[1]
 		}
 		if groups == nil {
 			groups = map[string]bool{}
 		}
-		if g[1] != "" {
-			groups[strings.Trim(g[1], "/")] = true
-		} else {
-			groups["*"] = true
-		}
+		groups[strings.Trim(g[1], "/")+"/"+name] = true
 	}
 	return groups
 }
 
 var (
-	storeCallRE  = regexp.MustCompile(`\.store\(([^)]*)\)`)
-	storeGroupRE = regexp.MustCompile(`\bgroup\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
+	storeCallRE = regexp.MustCompile(`\.store\(([^)]*)\)`)
+	storeGroup  = regexp.MustCompile(`\bgroup\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
+	storeName   = regexp.MustCompile(`\bname\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
 )
+
+// storeArgRE is the pattern of a cs.store argument: its value when a string literal, else "".
+func storeArgRE(arg string) *regexp.Regexp {
+	if arg == "group" {
+		return storeGroup
+	}
+	return storeName
+}

@@ -67,17 +67,15 @@ func TestNoFitConfigsGetNoTrainingRules(t *testing.T) {
 	}
 }
 
-// The groups a repository's Python registers options of with Hydra's ConfigStore.
+// The options a repository's Python registers with Hydra's ConfigStore, by group and name.
 func TestStoreGroupsScan(t *testing.T) {
 	text := "cs = ConfigStore.instance()\ncs.store(group=\"model\", name=\"resnet\", node=ResNetConf)\ncs.store(name=\"config\", node=Config)\n" +
-		"cs.store(group='db/', name='mysql', node=MySQL)\n"
-	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model": true, "db": true}) {
-		t.Errorf("literal groups: %v", got)
+		"cs.store(\n    group='db/',\n    name=key,\n    node=MySQL(),\n)\n"
+	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "db/*": true}) {
+		t.Errorf("registered options: %v", got)
 	}
-	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\n", nil); !got["*"] {
-		t.Errorf("a computed group: %v", got)
-	}
-	if got := storeGroups("cs.store(name=\"config\", node=Config)\n", nil); got != nil {
-		t.Errorf("a primary config: %v", got)
+	// a group computed (fairseq's registry) or none (a primary config): nothing
+	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\ncs.store(name=\"config\", node=Config)\n", nil); got != nil {
+		t.Errorf("a computed group, a primary: %v", got)
 	}
 }

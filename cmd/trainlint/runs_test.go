@@ -964,8 +964,8 @@ func TestHydraLegacyPackages(t *testing.T) {
 	}
 }
 
-// An option missing from the tree of a group the repository's Python registers options of with
-// Hydra's ConfigStore (fairseq's criterions and schedulers) is Hydra's to find: no finding.
+// An option missing from the tree that the repository's Python registers with Hydra's
+// ConfigStore (modulus-sym's architectures) is Hydra's to find: no finding.
 func TestHydraConfigStoreGroups(t *testing.T) {
 	for script, want := range map[string]int{
 		"from hydra.core.config_store import ConfigStore\ncs = ConfigStore.instance()\ncs.store(group=\"model\", name=\"resnet\", node=ResNet)\n": 0,

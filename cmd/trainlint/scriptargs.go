@@ -127,8 +127,8 @@ type repoPython struct {
 	// hydraLegacy says a @hydra.main of it names its config file in config_path, which only
 	// Hydra 1.0 and older read: lint.Options.HydraLegacy.
 	hydraLegacy bool
-	// storeGroups are the config groups its Python registers options of with Hydra's
-	// ConfigStore (storeGroups): lint.Options.HydraStoreGroups.
+	// storeGroups are the options its Python registers with Hydra's ConfigStore, as
+	// "group/name" (storeGroups): lint.Options.HydraStoreGroups.
 	storeGroups map[string]bool
 }
 

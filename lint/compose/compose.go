@@ -269,9 +269,9 @@ type Cache struct {
 	// @hydra.main names its config file in config_path, which only Hydra 1.0 and older read
 	// (split_config_path, hydra/core/utils.py at v1.0.7; gone in v1.1.0).
 	LegacyPackages bool
-	// StoreGroups are the config groups the repository's Python registers options of with
-	// Hydra's ConfigStore ("*": a group it computes, fairseq's registry.py storing under
-	// group=registry_name): an option of one missing from the tree is not reported missing.
+	// StoreGroups are the options the repository's Python registers with Hydra's ConfigStore,
+	// as "group/name" ("group/*" for a name it computes): such an option missing from the tree
+	// is not reported missing (modulus-sym's arch/fully_connected).
 	StoreGroups map[string]bool
 }
 
@@ -555,7 +555,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		if group != "" {
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
-		if group == "" || !c.stored[group] && !c.stored["*"] {
+		if group == "" || !c.stored[group+"/"+strings.TrimSuffix(path.Base(name), ".yaml")] && !c.stored[group+"/*"] {
 			c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
 		}
 		// A config of no group merges at its entry's package: at the root from a primary

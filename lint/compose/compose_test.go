@@ -1129,9 +1129,9 @@ func TestLegacyPackages(t *testing.T) {
 	}
 }
 
-// TestStoreGroups: an option missing from the tree of a group the repository's Python registers
-// with Hydra's ConfigStore (Cache.StoreGroups; "*" when it computes the group, as fairseq's
-// registry does) is not reported missing; one of another group is.
+// TestStoreGroups: an option missing from the tree that the repository's Python registers with
+// Hydra's ConfigStore (Cache.StoreGroups: "group/name", or "group/*" for a computed name, as
+// modulus-sym registers arch/fully_connected) is not reported missing; another option is.
 func TestStoreGroups(t *testing.T) {
 	files := mapFS(map[string]string{
 		"config/config.yaml": "defaults:\n  - criterion: cross_entropy\n  - lr_scheduler: fixed\n  - _self_\nseed: 1\n",
@@ -1139,7 +1139,12 @@ func TestStoreGroups(t *testing.T) {
 	for _, tc := range []struct {
 		groups map[string]bool
 		want   int
-	}{{nil, 2}, {map[string]bool{"criterion": true}, 1}, {map[string]bool{"*": true}, 0}} {
+	}{
+		{nil, 2},
+		{map[string]bool{"criterion/cross_entropy": true}, 1},
+		{map[string]bool{"criterion/*": true, "lr_scheduler/cosine": true}, 1},
+		{map[string]bool{"criterion/*": true, "lr_scheduler/fixed": true}, 0},
+	} {
 		k := NewCache()
 		k.StoreGroups = tc.groups
 		r := k.Compose(files, "config/config.yaml", nil, Limits{})

@@ -716,3 +716,18 @@ func justBelow(v string) string {
 	parts[len(parts)-1] = strconv.Itoa(n - 1)
 	return strings.Join(append(parts, "999999"), ".")
 }
+
+// lightningBefore19 returns a module text imports that Lightning 1.9.0 removed, "" for none:
+// pytorch_lightning.core.lightning and pytorch_lightning.utilities.cli exist at 1.8.6, and at
+// 1.9.0 only as stubs whose classes raise NotImplementedError ("removed as of v1.9.0",
+// src/pytorch_lightning/_graveyard/core.py and cli.py). A repository whose code imports one runs
+// Lightning 1.8 or older, so its configs are read for the newest such release, as a pin
+// `pytorch-lightning<1.9` would have them read, when no file pins Lightning.
+func lightningBefore19(text string) string {
+	if m := lightningOldRE.FindStringSubmatch(text); m != nil {
+		return "pytorch_lightning." + m[1]
+	}
+	return ""
+}
+
+var lightningOldRE = regexp.MustCompile(`(?m)^[ \t]*(?:from|import)[ \t]+pytorch_lightning\.(core\.lightning|utilities\.cli)\b`)

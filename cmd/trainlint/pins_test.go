@@ -621,3 +621,33 @@ func TestPinsFromVendoredLLMFoundry(t *testing.T) {
 		}
 	}
 }
+
+// A repository whose Python imports a Lightning module that 1.9.0 removed
+// (pytorch_lightning.core.lightning) runs Lightning 1.8 or older: with no pin, its configs are
+// read for Lightning <1.9, where auto_lr_find is still a Trainer argument; a pin wins.
+func TestLightningVersionFromImports(t *testing.T) {
+	const cfg = "seed_everything: 1\ntrainer:\n  max_epochs: 3\n  auto_lr_find: true\nmodel:\n  class_path: m.Model\n"
+	for _, tc := range []struct {
+		files map[string]string
+		want  bool // TL003 on auto_lr_find
+	}{
+		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n"}, false},
+		{map[string]string{"model.py": "from pytorch_lightning import LightningModule\n"}, true},
+		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n", "requirements.txt": "lightning==2.1.0\n"}, true},
+	} {
+		root := t.TempDir()
+		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "configs/run.yaml": cfg}
+		for k, v := range tc.files {
+			files[k] = v
+		}
+		testfs.Write(t, root, files)
+		_, res, _ := checkJSON(t, "--select", "TL003", filepath.Join(root, "configs"))
+		got := false
+		for _, d := range res.Diagnostics {
+			got = got || strings.Contains(d.Message, "auto_lr_find")
+		}
+		if got != tc.want {
+			t.Errorf("%v: TL003 on auto_lr_find %v, want %v: %+v", tc.files, got, tc.want, res.Diagnostics)
+		}
+	}
+}

@@ -130,6 +130,9 @@ type repoPython struct {
 	// storeGroups are the options its Python registers with Hydra's ConfigStore, as
 	// "group/name" (storeGroups): lint.Options.HydraStoreGroups.
 	storeGroups map[string]bool
+	// lightningOld is a Lightning module its Python imports that Lightning 1.9.0 removed
+	// (lightningBefore19): lint.Options.Targets["lightning"] when no file pins Lightning.
+	lightningOld string
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -181,6 +184,13 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 		}
 	}
 	o.NoValModels, o.OwnLoop, o.HydraLegacy, o.HydraStoreGroups = at.noValModels, at.ownLoop, at.hydraLegacy, at.storeGroups
+	if _, pinned := o.Targets["lightning"]; !pinned && at.lightningOld != "" {
+		if v, ok := capTarget("lightning", "1.9", false); ok {
+			o.Targets = cloneTargets(o.Targets)
+			o.Targets["lightning"] = lint.Target{Version: v, Shown: "<1.9",
+				Source: "the repository's Python imports " + at.lightningOld + ", so Lightning <1.9"}
+		}
+	}
 	return o
 }
 
@@ -331,6 +341,9 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 			if strings.Contains(text, "ConfigStore") {
 				at.storeGroups = storeGroups(text, at.storeGroups)
+			}
+			if at.lightningOld == "" && strings.Contains(text, "pytorch_lightning.") {
+				at.lightningOld = lightningBefore19(text)
 			}
 			if strings.Contains(text, "Runner") {
 				runnerUses(text, runners) // ownrunner.go

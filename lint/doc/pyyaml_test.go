@@ -27,6 +27,8 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		{"? [a]\n: b\n", Syntax, 1, 3, `a mapping or list as a key: PyYAML.*found unhashable key`},
 		{"{[a]: 1}\n", Syntax, 1, 2, `a mapping or list as a key`},
 		{"? !!seq [a]\n: b\n", Syntax, 1, 9, `a mapping or list as a key`},
+		{"a: 1\n? !!set {x, y}\n: 2\n", Syntax, 2, 9, `a mapping or list as a key`},
+		{"? !!omap [a: 1]\n: 2\n", Syntax, 1, 10, `a mapping or list as a key`},
 		{"a: \"it\\'s\"\n", Syntax, 1, 7, `the escape \\' in a double-quoted string`},
 		{"a: =\n", Syntax, 1, 4, `a bare = : PyYAML`},
 		{"a:\n  - 1\n  - =\n", Syntax, 3, 5, `a bare =`},

@@ -437,7 +437,7 @@ func (c *yamlConv) mapping(n *Node, y *yaml.Node, p int, depth int, aliased bool
 		last = max(last, ke, vend)
 		child.Key = key
 		child.KeySpan = kspan
-		if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode && (k.Tag == "" || k.Tag == "!!seq" || k.Tag == "!!map") {
+		if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode && unhashableTag[k.Tag] {
 			// Another tag names a constructor that may return a hashable key (torchdistill's
 			// !join makes a string of a list; FullLoader's !!python/tuple a tuple).
 			child.flags |= yamlComplexKey
@@ -799,3 +799,7 @@ func yamlVersionDirectives(src []byte) []byte {
 	}
 	return out
 }
+
+// unhashableTag are the tags of a collection key PyYAML's safe loader builds into a list, dict or
+// set (no tag; !!seq, !!map; !!set; !!omap and !!pairs, lists of pairs): "found unhashable key".
+var unhashableTag = map[string]bool{"": true, "!!seq": true, "!!map": true, "!!set": true, "!!omap": true, "!!pairs": true}

@@ -196,21 +196,19 @@ func hydraLegacyMain(text string) bool {
 
 // storeGroups adds to groups (made when nil) the options text registers with Hydra's
 // ConfigStore, as "group/name": `cs.store(group="arch", name="fully_connected", node=...)` gives
-// arch/fully_connected (modulus-sym registers its architectures, schedulers and optimizers so);
-// a name it computes gives "group/*", any option of the group. A group it computes (fairseq's
-// registry.py: `cs.store(name=name, group=registry_name, ...)`) gives nothing: which groups, the
-// scan cannot tell, and a vendored copy's registrations would otherwise silence every missing
-// option of the repository. A store without a group registers a primary config.
+// arch/fully_connected (modulus-sym registers its architectures, schedulers and optimizers so).
+// A group or a name it computes gives nothing: which options, the scan cannot tell, and a
+// vendored fairseq's registrations (`cs.store(name=name, group="model", ...)` for its own
+// architectures) would otherwise silence every missing option of the repository's model group.
+// A store without a group registers a primary config.
 func storeGroups(text string, groups map[string]bool) map[string]bool {
 	for _, m := range storeCallRE.FindAllStringSubmatch(text, -1) {
 		g := storeArgRE("group").FindStringSubmatch(m[1])
-		if g == nil || g[1] == "" {
+		n := storeArgRE("name").FindStringSubmatch(m[1])
+		if g == nil || g[1] == "" || n == nil || n[1] == "" {
 			continue
 		}
-		name := "*"
-		if n := storeArgRE("name").FindStringSubmatch(m[1]); n != nil && n[1] != "" {
-			name = n[1]
-		}
+		name := n[1]
 		if groups == nil {
 			groups = map[string]bool{}
 		}

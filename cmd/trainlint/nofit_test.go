@@ -70,12 +70,12 @@ func TestNoFitConfigsGetNoTrainingRules(t *testing.T) {
 // The options a repository's Python registers with Hydra's ConfigStore, by group and name.
 func TestStoreGroupsScan(t *testing.T) {
 	text := "cs = ConfigStore.instance()\ncs.store(group=\"model\", name=\"resnet\", node=ResNetConf)\ncs.store(name=\"config\", node=Config)\n" +
-		"cs.store(\n    group='db/',\n    name=key,\n    node=MySQL(),\n)\n"
-	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "db/*": true}) {
+		"cs.store(\n    group='db/',\n    name='mysql',\n    node=MySQL(),\n)\n"
+	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "db/mysql": true}) {
 		t.Errorf("registered options: %v", got)
 	}
-	// a group computed (fairseq's registry) or none (a primary config): nothing
-	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\ncs.store(name=\"config\", node=Config)\n", nil); got != nil {
+	// a group or a name computed (fairseq's registries) or no group (a primary config): nothing
+	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\ncs.store(name=name, group=\"model\", node=node)\ncs.store(name=\"config\", node=Config)\n", nil); got != nil {
 		t.Errorf("a computed group, a primary: %v", got)
 	}
 }

@@ -270,8 +270,8 @@ type Cache struct {
 	// (split_config_path, hydra/core/utils.py at v1.0.7; gone in v1.1.0).
 	LegacyPackages bool
 	// StoreGroups are the options the repository's Python registers with Hydra's ConfigStore,
-	// as "group/name" ("group/*" for a name it computes): such an option missing from the tree
-	// is not reported missing (modulus-sym's arch/fully_connected).
+	// as "group/name": such an option missing from the tree is not reported missing
+	// (modulus-sym's arch/fully_connected).
 	StoreGroups map[string]bool
 }
 
@@ -555,7 +555,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		if group != "" {
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
-		if group == "" || !c.stored[group+"/"+strings.TrimSuffix(path.Base(name), ".yaml")] && !c.stored[group+"/*"] {
+		if group == "" || !c.stored[group+"/"+strings.TrimSuffix(path.Base(name), ".yaml")] {
 			c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
 		}
 		// A config of no group merges at its entry's package: at the root from a primary

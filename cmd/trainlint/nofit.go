@@ -179,19 +179,25 @@ func cliDefaultCheckpoint(root, p, text string) bool {
 	return false
 }
 
-// hydraLegacyMain reports a @hydra.main of text whose config_path names a YAML file
-// (`config_path='config/train.yaml'`, pytorch_sac's): Hydra 1.0 splits such a path into the
-// folder and the config (split_config_path, hydra/core/utils.py at v1.0.7, with a deprecation
-// warning); Hydra 1.1 dropped that reading, so the repository runs Hydra 1.0 or older.
-func hydraLegacyMain(text string) bool {
+// hydraMains counts text's @hydra.main decorators whose config_path names a YAML file
+// (`config_path='config/train.yaml'`, pytorch_sac's), which only Hydra 1.0 and older read (they
+// split it into the folder and the config: split_config_path, hydra/core/utils.py at v1.0.7,
+// with a deprecation warning; Hydra 1.1 dropped that reading), and the others.
+func hydraMains(text string) (legacy, modern int) {
 	for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
+		old := false
 		for _, a := range hydraArgRE.FindAllStringSubmatch(m[1], -1) {
 			if a[1] == "config_path" && (strings.HasSuffix(a[2], ".yaml") || strings.HasSuffix(a[2], ".yml")) {
-				return true
+				old = true
 			}
 		}
+		if old {
+			legacy++
+		} else {
+			modern++
+		}
 	}
-	return false
+	return legacy, modern
 }
 
 // storeGroups adds to groups (made when nil) the options text registers with Hydra's

@@ -124,8 +124,8 @@ type repoPython struct {
 	// setsFor are the keys scripts that name their config files assign in them, by the file's
 	// absolute path (scriptSets): lint.Options.ScriptSets beside sets.
 	setsFor map[string]map[string]bool
-	// hydraLegacy says a @hydra.main of it names its config file in config_path, which only
-	// Hydra 1.0 and older read: lint.Options.HydraLegacy.
+	// hydraLegacy says every @hydra.main of it names its config file in config_path, which only
+	// Hydra 1.0 and older read (hydraMains): lint.Options.HydraLegacy.
 	hydraLegacy bool
 	// storeGroups are the options its Python registers with Hydra's ConfigStore, as
 	// "group/name" (storeGroups): lint.Options.HydraStoreGroups.
@@ -217,7 +217,8 @@ func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
 	nsParts, imported := map[string]map[string]bool{}, map[[2]string]bool{}
-	bases := map[string]string{} // class name -> its bases' text
+	legacyMains, modernMains := 0, 0 // @hydra.main decorators of Hydra 1.0's form and of later ones
+	bases := map[string]string{}     // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
 	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]string{}, map[string]bool{}
@@ -336,8 +337,9 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
-			if !at.hydraLegacy && strings.Contains(text, "hydra.main") {
-				at.hydraLegacy = hydraLegacyMain(text)
+			if strings.Contains(text, "hydra.main") {
+				l, m := hydraMains(text)
+				legacyMains, modernMains = legacyMains+l, modernMains+m
 			}
 			if strings.Contains(text, "ConfigStore") {
 				at.storeGroups = storeGroups(text, at.storeGroups)
@@ -410,6 +412,9 @@ func scanRepoPython(root string, at *repoPython) {
 	if len(own) > 0 {
 		at.classes = own
 	}
+	// One decorator of Hydra 1.1's form (a legacy example beside a version_base="1.3" app)
+	// says the repository's Hydra reads packages as 1.1 does.
+	at.hydraLegacy = legacyMains > 0 && modernMains == 0
 	for imp := range imported {
 		if nsParts[imp[0]][imp[1]] {
 			// `from torchtitan.config_manager import JobConfig` beside torchtitan/config_manager.py

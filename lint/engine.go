@@ -115,6 +115,9 @@ type Options struct {
 	// using it (cfg.model.global_batch_size = ...; the CLI reads them): no fact is taken for
 	// them from the file (forgetScriptDefaults).
 	ScriptSets map[string]bool
+	// ScriptRewrites are those of ScriptSets that a script naming this file assigns in it (the
+	// CLI reads them): the refusals of their values are dropped too (forgetScriptDefaults).
+	ScriptRewrites map[string]bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool
@@ -303,7 +306,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
 	p := dl.Normalize(d, ctx)
 	forgetBaseDefaults(p, d)
-	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets)
+	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets, o.ScriptRewrites)
 	forgetRepoRunners(p, dl, o)
 	return p
 }

@@ -21,17 +21,19 @@ import (
 // cfg.model.global_batch_size), matched by their full path whatever gave the fact. A default
 // the script writes as the framework's own value keeps the fact: torchtune's dev recipe reading
 // cfg_dataloader.get("num_workers", 0) loads in the training process as the stock recipes do.
-func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets map[string]bool) {
+func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets, rewrites map[string]bool) {
 	if p == nil || len(keys) == 0 && len(sets) == 0 {
 		return
 	}
-	if len(sets) > 0 {
-		// A value the script replaces never reaches the framework, so neither does what it
-		// refuses in it (AblateIt's sweep.py turns save_strategy epoch with a fractional
-		// save_steps into steps before axolotl reads the file); a refused key still does.
+	if len(rewrites) > 0 {
+		// A value a script naming this file replaces never reaches the framework, so neither
+		// does what it refuses in it (AblateIt's sweep.py turns save_strategy epoch with a
+		// fractional save_steps into steps before axolotl reads the file); a refused key still
+		// does. An assignment of a script that may be handed any file (a conditional debug
+		// override) leaves the refusal: the file may be launched as it is.
 		kept := p.Rejections[:0]
 		for _, r := range p.Rejections {
-			if r.AtKey || !sets[r.Key] {
+			if r.AtKey || !rewrites[r.Key] {
 				kept = append(kept, r)
 			}
 		}

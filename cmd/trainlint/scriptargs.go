@@ -176,6 +176,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
 	if own := at.setsFor[clean]; own != nil {
+		o.ScriptRewrites = own
 		o.ScriptSets = make(map[string]bool, len(at.sets)+len(own))
 		for _, m := range []map[string]bool{at.sets, own} {
 			for k := range m {

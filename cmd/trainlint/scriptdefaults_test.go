@@ -151,3 +151,19 @@ func sortedKeys(m map[string]bool) []string {
 	slices.Sort(out)
 	return out
 }
+
+// A script that may be handed any config (it reads its command line) and assigns a key on it,
+// conditionally or not, does not stop the framework refusing the value a file writes: the file
+// may be launched as it is. (Its facts still go: what the script sets is not the file's.)
+func TestScriptSetsAnywhereKeepRefusals(t *testing.T) {
+	const tmpl = "base_model: m\ndatasets:\n  - path: d\n    type: alpaca\nval_set_size: 0.05\noutput_dir: ./out\nmicro_batch_size: 1\nnum_epochs: 7\nlearning_rate: 0.00002\nwandb_project: x\n" +
+		"save_strategy: epoch\nsave_steps: 0.2\n"
+	root := t.TempDir()
+	testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n",
+		"debug.py":       "import argparse\nargs = argparse.ArgumentParser().parse_args()\ncfg = load(args.config)\nif args.quick:\n    cfg.save_strategy = \"no\"\n",
+		"configs/a.yaml": tmpl})
+	_, res, _ := checkJSON(t, "--select", "TL011", filepath.Join(root, "configs"))
+	if len(res.Diagnostics) != 1 {
+		t.Errorf("want the save mismatch refused: %+v", res.Diagnostics)
+	}
+}

@@ -842,7 +842,7 @@ func scriptSets(root, p, text string, gets map[string]string, sets map[string]bo
 			}
 		}
 	}
-	if len(named) == 0 || commandLineRE.MatchString(text) {
+	if len(named) == 0 || commandLineRE.MatchString(text) || loadsOtherFiles(text) {
 		for _, m := range attr {
 			sets[m[1]] = true
 		}
@@ -858,6 +858,38 @@ func scriptSets(root, p, text string, gets map[string]string, sets map[string]bo
 		}
 	}
 }
+
+// loadsOtherFiles reports a script that reads a file whose path it does not write as a literal: a
+// load or open of something other than a quoted path, a name bound to one (config_path =
+// "x.yaml") or a file opened from one (with open("x.yaml") as f). Such a script may load any
+// config (motion-latent-diffusion's OmegaConf.load(params.cfg); a helper module handed the path
+// another file's argparse reads; OmegaConf.load(os.environ["CFG"])).
+func loadsOtherFiles(text string) bool {
+	literal := map[string]bool{}
+	for _, m := range pathNameRE.FindAllStringSubmatch(text, -1) {
+		literal[m[1]] = true
+	}
+	for _, m := range openedAsRE.FindAllStringSubmatch(text, -1) {
+		literal[m[1]] = true
+	}
+	for _, m := range loadCallRE.FindAllStringSubmatch(text, -1) {
+		arg := strings.TrimSpace(m[1])
+		if arg == "" || arg[0] == '"' || arg[0] == '\'' || literal[arg] {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+var (
+	// loadCallRE is a call that reads a file, with its first argument.
+	loadCallRE = regexp.MustCompile(`\b(?:load|safe_load|full_load|open|from_file|fromfile|load_yaml|load_config|read_yaml|merge_from_file|parse_yaml)\(\s*([^),]*)`)
+	// pathNameRE binds a name to a quoted YAML or JSON path.
+	pathNameRE = regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*["'][^"'\s]+\.(?:ya?ml|json)["'][ \t]*(?:#.*)?$`)
+	// openedAsRE names a file opened from a quoted path.
+	openedAsRE = regexp.MustCompile(`open\(\s*["'][^"']+["'][^)]*\)\s+as\s+([A-Za-z_]\w*)`)
+)
 
 // commandLineRE is a script's reading of its command line.
 var commandLineRE = regexp.MustCompile(`\b(?:argparse|ArgumentParser|add_argument|sys\.argv|import click|from click|fire\.Fire|typer|absl|flags\.FLAGS|hydra\.main|hydra_runner|HfArgumentParser|jsonargparse|LightningCLI)\b`)

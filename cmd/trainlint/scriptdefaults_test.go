@@ -125,6 +125,12 @@ func TestScriptSetsScope(t *testing.T) {
 		{"p.add_argument('--c', default='a.yaml')\nconfig = OmegaConf.load(args.c)\nconfig.save_folder = 'x'\nconfig['seed'] = 3\n", []string{"save_folder"}, []string{"save_folder", "seed"}},
 		{"config = OmegaConf.load(args.c)\nconfig.save_folder = 'x'\nconfig['seed'] = 3\n", []string{"save_folder"}, nil},
 		{"config = OmegaConf.load('missing.yaml')\nconfig.save_folder = 'x'\n", []string{"save_folder"}, nil},
+		// a helper module handed a path another file's argparse reads, or one from the environment
+		{"cfg = OmegaConf.merge(OmegaConf.load('a.yaml'), OmegaConf.load(path))\ncfg.TRAIN.BATCH_SIZE = 1\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
+		{"vocab = json.load(open('a.yaml'))\ncfg = OmegaConf.load(os.environ['CFG'])\ncfg.TRAIN.BATCH_SIZE = 1\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
+		// the path bound to a name first, or a file opened from it: still the file named
+		{"config_path = \"a.yaml\"\nconfig = OmegaConf.load(config_path)\nconfig.save_folder = 'x'\n", nil, []string{"save_folder"}},
+		{"with open('a.yaml') as f:\n    config = yaml.safe_load(f)\nconfig.save_folder = 'x'\n", nil, []string{"save_folder"}},
 		// a fixed base and the experiment file the command line names (motion-latent-diffusion)
 		{"parser = argparse.ArgumentParser()\ncfg = OmegaConf.merge(OmegaConf.load('a.yaml'), OmegaConf.load(params.cfg))\ncfg.TRAIN.BATCH_SIZE = 4\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
 	} {

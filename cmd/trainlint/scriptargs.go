@@ -85,8 +85,8 @@ type repoPython struct {
 	// subclasses are the fields its dataclasses add to the classes they derive from, by base
 	// class name: lint.Options.ConfigSubclasses.
 	subclasses map[string]map[string]bool
-	// classes are the fields of its dataclasses by their own class name:
-	// lint.Options.ClassFields.
+	// classes are the fields of the dataclasses of its copies of frameworks (inVendoredPackage)
+	// by their own class name: lint.Options.ClassFields.
 	classes map[string]map[string]bool
 	// checkpoints are its classes that derive from a checkpoint callback (a base whose name
 	// holds "Checkpoint", or another of these): lint.Options.CheckpointClasses.
@@ -307,8 +307,9 @@ func scanRepoPython(root string, at *repoPython) {
 				}
 			}
 			addSubclassFields(subs, classes)
+			inCopy := inVendoredPackage(root, p) && !testFile(p)
 			for _, c := range classes {
-				if c.name == "" || len(c.fields) == 0 {
+				if c.name == "" || len(c.fields) == 0 || !inCopy {
 					continue
 				}
 				if own[c.name] == nil {

@@ -606,6 +606,11 @@ func TestVendoredFrameworkClassFields(t *testing.T) {
 	if out := lintInRepo(t, files, "scripts/eval/yamls/eval.yaml", "TL003"); !strings.Contains(out, `"results_path"`) {
 		t.Errorf("another class's field: want results_path reported:\n%s", out)
 	}
+	// a class of that name outside the copy (the project's own) changes nothing either
+	files["myproj/other.py"] = "from dataclasses import dataclass\n\n@dataclass\nclass EvalConfig:\n    results_path: str = ''\n"
+	if out := lintInRepo(t, files, "scripts/eval/yamls/eval.yaml", "TL003"); !strings.Contains(out, `"results_path"`) {
+		t.Errorf("a project class of the name: want results_path reported:\n%s", out)
+	}
 }
 
 // TestVendoredFrameworkPoppedKeys: a copy of LLaMA-Factory whose _training_function takes keys

@@ -118,6 +118,10 @@ type Options struct {
 	// ScriptRewrites are those of ScriptSets that a script naming this file assigns in it (the
 	// CLI reads them): the refusals of their values are dropped too (forgetScriptDefaults).
 	ScriptRewrites map[string]bool
+	// BaseKeys are the top-level keys the base files a YAML or JSON config names (_BASE_,
+	// _base_, __base__) set, read by the CLI; nil when it read none or could not read one:
+	// forgetBaseDefaults then drops every default, else those under these keys.
+	BaseKeys map[string]bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping,
 	// as written (an attribute's name, a whole string literal); nil when unknown.
 	RepoReads map[string]bool
@@ -305,7 +309,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 // (forgetScriptDefaults): how a file (Analyze) and a composed run (LintRun) are read.
 func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
 	p := dl.Normalize(d, ctx)
-	forgetBaseDefaults(p, d)
+	forgetBaseDefaults(p, d, o.BaseKeys)
 	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets, o.ScriptRewrites)
 	forgetRepoRunners(p, dl, o)
 	return p

@@ -19,10 +19,15 @@ var yamlBaseKeys = []string{"_BASE_", "_base_", "__base__"}
 
 // namesBases reports a YAML or JSON document whose root names base files under such a key (a
 // path or a list of paths, at least one of a YAML or JSON file).
-func namesBases(d *doc.Document) bool {
+func namesBases(d *doc.Document) bool { return len(BasePaths(d)) > 0 }
+
+// BasePaths are the YAML and JSON files a YAML or JSON document's root names as its bases under
+// one of yamlBaseKeys, as written (relative to the document's folder).
+func BasePaths(d *doc.Document) []string {
 	if d == nil || d.Root == nil || d.Root.Kind != doc.Map || d.Format != doc.YAML && d.Format != doc.JSON {
-		return false
+		return nil
 	}
+	var out []string
 	for _, k := range yamlBaseKeys {
 		n := d.Root.Get(k)
 		if n == nil {
@@ -38,25 +43,36 @@ func namesBases(d *doc.Document) bool {
 			}
 			switch v := strings.ToLower(strings.TrimSpace(it.Value)); {
 			case strings.HasSuffix(v, ".yaml"), strings.HasSuffix(v, ".yml"), strings.HasSuffix(v, ".json"):
-				return true
+				out = append(out, strings.TrimSpace(it.Value))
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // forgetBaseDefaults drops from the plan of a file that names base files (namesBases) the facts
 // only a framework default gave, and those derived from them: the file is part of a run its
 // loader assembles, and a base may set what the file leaves out (the run file of
 // dual_cervix_registration sets no callbacks; its base default_runtime.yaml gives a
-// ModelCheckpoint monitoring val/loss). What the file sets is still read.
-func forgetBaseDefaults(p *plan.Plan, d *doc.Document) {
+// ModelCheckpoint monitoring val/loss). What the file sets is still read. Where the bases were
+// read (baseKeys not nil: the top-level keys they set), only the defaults under those keys go: a
+// base that sets the data loader says nothing of the trainer's checkpoints. A default of
+// something no file writes (the ModelCheckpoint a Trainer adds, keyed by its class) goes when
+// the bases extend a section the file sets too (a base's trainer: beside the file's).
+func forgetBaseDefaults(p *plan.Plan, d *doc.Document, baseKeys map[string]bool) {
 	if p == nil || !namesBases(d) {
 		return
 	}
+	own, extends := map[string]bool{}, false
+	for _, c := range d.Root.Children {
+		own[c.Key] = true
+		extends = extends || baseKeys[c.Key]
+	}
 	var gone []string
 	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {
-		if o == plan.Default {
+		top, _, _ := strings.Cut(key, ".")
+		top, _, _ = strings.Cut(top, "[")
+		if o == plan.Default && (baseKeys == nil || baseKeys[top] || !own[top] && extends) {
 			gone = append(gone, key)
 			return true
 		}

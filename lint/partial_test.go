@@ -30,3 +30,25 @@ func TestFileNamingBasesLeavesDefaults(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseKeysNarrowDefaults: where the CLI read the bases (Options.BaseKeys), only the defaults
+// they may set go: a base that sets the trainer (a monitored ModelCheckpoint among its
+// callbacks) takes the Trainer's own checkpoint default with it; a base that sets only the data
+// and the seed leaves it, and the file gets the finding.
+func TestBaseKeysNarrowDefaults(t *testing.T) {
+	const src = "__base__:\n  - ../default_runtime.yaml\ntrainer:\n  max_epochs: 10\nmodel:\n  class_path: m.Model\n"
+	for _, tc := range []struct {
+		keys map[string]bool
+		want int
+	}{
+		{map[string]bool{"trainer": true}, 0},
+		{map[string]bool{"seed_everything": true, "data": true}, 1},
+		{nil, 0},
+	} {
+		_, diags := lint.LintFile(lint.File{Path: "configs/runs/run.yaml", Text: []byte(src)}, rules.All(),
+			lint.Options{Select: []string{"TL301"}, Framework: "lightning", BaseKeys: tc.keys})
+		if len(diags) != tc.want {
+			t.Errorf("bases setting %v: %d TL301, want %d: %+v", tc.keys, len(diags), tc.want, diags)
+		}
+	}
+}

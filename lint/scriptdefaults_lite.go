@@ -16,4 +16,4 @@ func forgetRepoRunners(*plan.Plan, *dialect.Dialect, Options) {}
 
 // forgetBaseDefaults in the light build: a pasted file's bases are not read either, and the
 // reflection that finds the facts would cost the module about 34 KB gzip (measured 2026-12-06).
-func forgetBaseDefaults(*plan.Plan, *doc.Document) {}
+func forgetBaseDefaults(*plan.Plan, *doc.Document, map[string]bool) {}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -175,6 +176,7 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 	if notAConfig(in, text, o) {
 		return outcome{skip: true}
 	}
+	o = withBaseKeys(o, in, text)
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)
 	out := outcome{info: info, diags: diags}
 	if len(diags) > 0 && size <= int64(len(text)) {
@@ -253,4 +255,58 @@ func jinjaLine(text []byte) bool {
 		}
 	}
 	return false
+}
+
+// withBaseKeys sets o.BaseKeys for a YAML or JSON file that names base files (_BASE_, _base_,
+// __base__): the top-level keys those bases, and theirs in turn, set, read from the file's
+// folder. A base that cannot be read or parsed leaves it nil (every default of the file is then
+// dropped, lint.Options.BaseKeys).
+func withBaseKeys(o lint.Options, in input, text []byte) lint.Options {
+	if in.Stdin || !bytes.Contains(text, []byte("_base_")) && !bytes.Contains(text, []byte("_BASE_")) {
+		return o
+	}
+	f, _ := doc.FormatFromPath(in.Path)
+	if f != doc.YAML && f != doc.JSON {
+		return o
+	}
+	bases := lint.BasePaths(doc.ParseWith(in.Path, text, f, doc.Options{Limits: o.Limits}))
+	if len(bases) == 0 {
+		return o
+	}
+	keys := map[string]bool{}
+	if baseKeysOf(filepath.Dir(in.FSPath), bases, keys, 0, o) {
+		o.BaseKeys = keys
+	}
+	return o
+}
+
+// baseKeysOf adds to keys the top-level keys of the base files paths (relative to dir) and of
+// their own bases, eight levels at most; false when one cannot be read or parsed.
+func baseKeysOf(dir string, paths []string, keys map[string]bool, depth int, o lint.Options) bool {
+	if depth >= 8 {
+		return false
+	}
+	for _, p := range paths {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		fi, err := os.Stat(full)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(maxBytes(o)) {
+			return false
+		}
+		b, err := os.ReadFile(full)
+		if err != nil {
+			return false
+		}
+		f, _ := doc.FormatFromPath(full)
+		d := doc.ParseWith(full, b, f, doc.Options{Limits: o.Limits})
+		if d.Root == nil || d.Root.Kind != doc.Map || len(d.Problems) > 0 {
+			return false
+		}
+		for _, c := range d.Root.Children {
+			keys[c.Key] = true
+		}
+		if more := lint.BasePaths(d); len(more) > 0 && !baseKeysOf(filepath.Dir(full), more, keys, depth+1, o) {
+			return false
+		}
+	}
+	return true
 }

@@ -811,3 +811,25 @@ func TestGinIncludeFromAboveRepositoryIsFragment(t *testing.T) {
 		t.Errorf("proj: exit %d\n%s", code, out)
 	}
 }
+
+// The CLI reads the bases a YAML file names (__base__, and theirs in turn) for the keys they
+// set: a base with the trainer's callbacks takes the Trainer's checkpoint default away, one with
+// only the data leaves the finding, and a base that cannot be read drops every default.
+func TestBaseFilesRead(t *testing.T) {
+	const run = "__base__:\n  - ../default_runtime.yaml\ntrainer:\n  max_epochs: 10\nmodel:\n  class_path: m.Model\n"
+	for base, want := range map[string]int{
+		"trainer:\n  callbacks:\n    - class_path: x.ModelCheckpoint\n      init_args: {monitor: val/loss, save_top_k: 3}\n": 0,
+		"seed_everything: 1\ndata:\n  class_path: m.Data\n":                                                                  1,
+		"": 0, // no base file
+	} {
+		files := map[string]string{"configs/runs/run.yaml": run}
+		if base != "" {
+			files["configs/default_runtime.yaml"] = base
+		}
+		dir := writeTree(t, files)
+		_, res, _ := checkJSON(t, "--select", "TL301", "--framework", "lightning", filepath.Join(dir, "configs/runs/run.yaml"))
+		if len(res.Diagnostics) != want {
+			t.Errorf("base %q: %d TL301, want %d: %+v", base, len(res.Diagnostics), want, res.Diagnostics)
+		}
+	}
+}

@@ -208,6 +208,16 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 	// trainer.enable_checkpointing: false for that reason).
 	if em != nil {
 		p.Ckpt.Enabled = boolFact(root, em, "exp_manager", "create_checkpoint_callback", true, true, nemoDefault)
+		if e := p.Ckpt.Enabled; e.Known() && !e.Value && tr != nil {
+			// Without NeMo's callback, the Lightning Trainer keeps its own unless
+			// trainer.enable_checkpointing is false: left out it is true, and the Trainer adds
+			// ModelCheckpoint() (trainer.py:380-381 and callback_connector.py:86-94, Lightning
+			// 2.5.0; exp_manager.py @8cfedd7 only skips configure_checkpointing). Which
+			// checkpoints that one keeps is not read here.
+			if lc := boolFact(root, tr, "trainer", "enable_checkpointing", true, true, nemoDefault); !lc.Known() || lc.Value {
+				p.Ckpt.Enabled = plan.Fact[bool]{Key: e.Key, Node: e.Node, Note: "the Lightning Trainer's own ModelCheckpoint saves unless trainer.enable_checkpointing is false"}
+			}
+		}
 		if p.Ckpt.Enabled.Known() && p.Ckpt.Enabled.Value {
 			params := em.Get("checkpoint_callback_params")
 			if !isMap(params) {
@@ -321,6 +331,17 @@ func readNeMoTracking(p *plan.Plan, root, em *doc.Node) {
 		}
 	default:
 		p.Tracking.Trackers = plan.Defaulted(names, "exp_manager.create_tensorboard_logger", nemoDefault, em)
+	}
+	if tr := p.Tracking.Trackers; tr.Known() && len(tr.Value) == 0 {
+		// exp_manager makes no logger, and refuses the Trainer's only when it makes one itself
+		// (exp_manager.py @8cfedd7, configure_loggers): the Trainer's own logger, on unless
+		// trainer.logger is false (a TensorBoardLogger, Lightning 2.5.0
+		// logger_connector.py:67-84), still tracks the run.
+		if t := root.Get("trainer"); isMap(t) {
+			if lg := boolFact(root, t, "trainer", "logger", true, true, nemoDefault); !lg.Known() || lg.Value {
+				p.Tracking.Trackers = plan.Fact[[]string]{Key: tr.Key, Node: tr.Node, Note: "the Lightning Trainer's own logger tracks the run unless trainer.logger is false"}
+			}
+		}
 	}
 	for _, k := range []string{"wandb_logger_kwargs.name", "name"} {
 		if n := em.At(k); n != nil {

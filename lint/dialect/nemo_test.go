@@ -114,16 +114,18 @@ model:
 trainer:
   val_check_interval: "00:00:15:00"
   max_time: "00:10:00:00"
+  enable_checkpointing: false
+  logger: false
 exp_manager:
   create_checkpoint_callback: false
   max_time_per_run: 00:03:50:00
   create_tensorboard_logger: false
 `)
-	wantFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Explicit, "exp_manager.create_checkpoint_callback", 5)
+	wantFact(t, "ckpt enabled", p.Ckpt.Enabled, false, plan.Explicit, "exp_manager.create_checkpoint_callback", 7)
 	if p.Ckpt.Retention.Known() {
 		t.Errorf("retention with the callback off: %+v", p.Ckpt.Retention)
 	}
-	wantFact(t, "time budget", p.Train.TimeBudget, plan.Interval{Value: 3*3600 + 50*60, Unit: plan.Seconds, Text: "00:03:50:00"}, plan.Explicit, "exp_manager.max_time_per_run", 6)
+	wantFact(t, "time budget", p.Train.TimeBudget, plan.Interval{Value: 3*3600 + 50*60, Unit: plan.Seconds, Text: "00:03:50:00"}, plan.Explicit, "exp_manager.max_time_per_run", 8)
 	wantFact(t, "eval interval", p.Eval.Interval, plan.Interval{Value: 900, Unit: plan.Seconds, Text: "00:00:15:00"}, plan.Explicit, "trainer.val_check_interval", 2)
 	if tr := p.Tracking.Trackers; !tr.IsExplicit() || len(tr.Value) != 0 {
 		t.Errorf("no trackers: %+v", tr)
@@ -307,6 +309,27 @@ func TestNeMoParallelSizesFromCheckpoint(t *testing.T) {
 		}
 		if a := p.Train.GradAccum; a.Known() {
 			t.Errorf("%q: gradient accumulation %+v derived from an unknown data-parallel size", ck, a)
+		}
+	}
+}
+
+// TestNeMoTrainerKeepsItsOwn: with exp_manager's checkpoint callback and loggers off, the
+// Lightning Trainer still saves with its own ModelCheckpoint and logs with its own logger unless
+// trainer.enable_checkpointing and trainer.logger are false (aksingh5tech/ASR's parakeet
+// configs, run by NeMo's speech_to_text_finetune.py): neither checkpoints nor tracking are off.
+func TestNeMoTrainerKeepsItsOwn(t *testing.T) {
+	const em = "exp_manager:\n  create_checkpoint_callback: false\n  create_tensorboard_logger: false\n"
+	for trainer, off := range map[string]bool{
+		"trainer:\n  devices: 1\n": false,
+		"trainer:\n  devices: 1\n  enable_checkpointing: true\n  logger: true\n":   false,
+		"trainer:\n  devices: 1\n  enable_checkpointing: false\n  logger: false\n": true,
+	} {
+		p := nemoPlan(t, trainer+em)
+		if ck := p.Ckpt.Enabled; ck.Known() != off || off && ck.Value {
+			t.Errorf("%q: checkpoints %+v", trainer, ck)
+		}
+		if tr := p.Tracking.Trackers; tr.Known() != off || off && len(tr.Value) != 0 {
+			t.Errorf("%q: trackers %+v", trainer, tr)
 		}
 	}
 }

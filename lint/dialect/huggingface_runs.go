@@ -8,13 +8,43 @@ import "github.com/trainlint/trainlint/lint/doc"
 // scripts/pass_rate_filtering/compute_pass_rate.py, which parses GRPOConfig and only generates.
 // No training run is read from such a file, so no finding rests on the Trainer's defaults; its
 // keys and start-up checks are still checked.
+//
+//
+// A file whose fields are evaluation ones (an eval batch, generation settings) beside fields any
+// run reads (the output folder, precision, loaders, logging) sets nothing of training either:
+// Whisper_MLA's inference configs set only per_device_eval_batch_size and output_dir, which
+// inference_mla.py parses into TrainingArguments to build a DataLoader for model.generate, with
+// no Trainer. A file of the shared fields alone (output_dir) still reads as a training run with
+// the Trainer's defaults.
 func hfTrains(root *doc.Node) bool {
+	set, evalOnly := false, false
 	for _, k := range hfTrainingArguments {
-		if root.Get(k.Path) != nil {
-			return true
+		if root.Get(k.Path) == nil {
+			continue
+		}
+		set = true
+		switch hfRunField[k.Path] {
+		case 0:
+			return true // a field of training
+		case 2:
+			evalOnly = true
 		}
 	}
-	return false
+	return set && !evalOnly
+}
+
+// hfRunField marks TrainingArguments fields an evaluation or prediction run reads as much as a
+// training run (1), and those only evaluation or prediction reads (2); others are training's
+// (hfTrains).
+var hfRunField = map[string]int{
+	"output_dir": 1, "overwrite_output_dir": 1, "fp16": 1, "bf16": 1, "tf32": 1,
+	"dataloader_num_workers": 1, "dataloader_pin_memory": 1, "dataloader_drop_last": 1,
+	"remove_unused_columns": 1, "label_names": 1, "seed": 1, "report_to": 1, "run_name": 1,
+	"logging_dir": 1, "local_rank": 1,
+	"per_device_eval_batch_size": 2, "eval_accumulation_steps": 2, "do_eval": 2, "do_predict": 2,
+	"predict_with_generate": 2, "generation_max_length": 2, "generation_num_beams": 2,
+	"generation_config": 2, "prediction_loss_only": 2, "fp16_full_eval": 2, "bf16_full_eval": 2,
+	"include_inputs_for_metrics": 2,
 }
 
 // hfSkipsTraining reports a file that turns training off for the scripts that read do_train:

@@ -595,6 +595,17 @@ func TestHFNoTrainingArguments(t *testing.T) {
 	if !p.Eval.Enabled.Known() || !p.Data.Workers.Known() {
 		t.Errorf("output_dir alone should make a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
 	}
+	// An eval batch beside the output folder is an inference config (Whisper_MLA's
+	// infer_mla_2norm.yaml, parsed into TrainingArguments for a generate loop); a training field
+	// beside them makes a run again.
+	p = hftPlan(t, HuggingFace, doc.YAML, src+"output_dir: out\nper_device_eval_batch_size: 8\n", Context{})
+	if p.Eval.Enabled.Known() || p.Data.Workers.Known() {
+		t.Errorf("an inference config read as a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
+	p = hftPlan(t, HuggingFace, doc.YAML, src+"output_dir: out\nper_device_eval_batch_size: 8\nlearning_rate: 1.0e-5\n", Context{})
+	if !p.Eval.Enabled.Known() || !p.Data.Workers.Known() {
+		t.Errorf("a learning rate should make a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
 }
 
 // A step budget written with a value not known here (a launcher's placeholder) is kept as an

@@ -9,7 +9,6 @@ import "github.com/trainlint/trainlint/lint/doc"
 // No training run is read from such a file, so no finding rests on the Trainer's defaults; its
 // keys and start-up checks are still checked.
 //
-//
 // A file whose fields are evaluation ones (an eval batch, generation settings) beside fields any
 // run reads (the output folder, precision, loaders, logging) sets nothing of training either:
 // Whisper_MLA's inference configs set only per_device_eval_batch_size and output_dir, which

@@ -273,21 +273,34 @@ func withBaseKeys(o lint.Options, in input, text []byte) lint.Options {
 	if len(bases) == 0 {
 		return o
 	}
-	keys := map[string]bool{}
-	if baseKeysOf(filepath.Dir(in.FSPath), bases, keys, 0, o) {
+	keys, seen := map[string]bool{}, map[string]bool{}
+	if abs, err := filepath.Abs(in.FSPath); err == nil {
+		seen[abs] = true
+	}
+	if baseKeysOf(filepath.Dir(in.FSPath), bases, keys, seen, 0, o) {
 		o.BaseKeys = keys
 	}
 	return o
 }
 
 // baseKeysOf adds to keys the top-level keys of the base files paths (relative to dir) and of
-// their own bases, eight levels at most; false when one cannot be read or parsed.
-func baseKeysOf(dir string, paths []string, keys map[string]bool, depth int, o lint.Options) bool {
+// their own bases, eight levels and 64 files at most, each read once (seen: absolute paths);
+// false when one cannot be read or parsed, or past those bounds.
+func baseKeysOf(dir string, paths []string, keys, seen map[string]bool, depth int, o lint.Options) bool {
 	if depth >= 8 {
 		return false
 	}
 	for _, p := range paths {
 		full := filepath.Join(dir, filepath.FromSlash(p))
+		if abs, err := filepath.Abs(full); err == nil {
+			if seen[abs] {
+				continue // a base read already (or the file itself: a cycle)
+			}
+			seen[abs] = true
+		}
+		if len(seen) > 64 {
+			return false
+		}
 		fi, err := os.Stat(full)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(maxBytes(o)) {
 			return false
@@ -304,7 +317,7 @@ func baseKeysOf(dir string, paths []string, keys map[string]bool, depth int, o l
 		for _, c := range d.Root.Children {
 			keys[c.Key] = true
 		}
-		if more := lint.BasePaths(d); len(more) > 0 && !baseKeysOf(filepath.Dir(full), more, keys, depth+1, o) {
+		if more := lint.BasePaths(d); len(more) > 0 && !baseKeysOf(filepath.Dir(full), more, keys, seen, depth+1, o) {
 			return false
 		}
 	}

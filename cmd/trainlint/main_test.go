@@ -833,3 +833,14 @@ func TestBaseFilesRead(t *testing.T) {
 		}
 	}
 }
+
+// Bases that name each other, or one base many times, are each read once: the lint ends (a walk
+// of every path would read 8^8 files), and the bases' keys are still read.
+func TestBaseFilesCycle(t *testing.T) {
+	loop := "__base__: [a.yaml, a.yaml, a.yaml, a.yaml, b.yaml, b.yaml, b.yaml, b.yaml]\ntrainer:\n  max_epochs: 1\n"
+	dir := writeTree(t, map[string]string{"c/a.yaml": loop, "c/b.yaml": loop, "c/run.yaml": loop + "model:\n  class_path: m.M\n"})
+	_, res, _ := checkJSON(t, "--select", "TL301", "--framework", "lightning", filepath.Join(dir, "c/run.yaml"))
+	if len(res.Files) != 1 {
+		t.Errorf("files %+v", res.Files)
+	}
+}

@@ -834,13 +834,15 @@ func TestBaseFilesRead(t *testing.T) {
 	}
 }
 
-// Bases that name each other, or one base many times, are each read once: the lint ends (a walk
-// of every path would read 8^8 files), and the bases' keys are still read.
+// Bases that name each other, or one base many times, are each read once, and their keys are
+// read: two bases that name each other and set only the data leave the Trainer's checkpoint
+// default to the run file, which gets the finding.
 func TestBaseFilesCycle(t *testing.T) {
-	loop := "__base__: [a.yaml, a.yaml, a.yaml, a.yaml, b.yaml, b.yaml, b.yaml, b.yaml]\ntrainer:\n  max_epochs: 1\n"
-	dir := writeTree(t, map[string]string{"c/a.yaml": loop, "c/b.yaml": loop, "c/run.yaml": loop + "model:\n  class_path: m.M\n"})
+	const loop = "__base__: [a.yaml, a.yaml, b.yaml, b.yaml]\ndata:\n  class_path: m.Data\n"
+	dir := writeTree(t, map[string]string{"c/a.yaml": loop, "c/b.yaml": loop,
+		"c/run.yaml": "__base__: [a.yaml, b.yaml]\ntrainer:\n  max_epochs: 1\nmodel:\n  class_path: m.M\n"})
 	_, res, _ := checkJSON(t, "--select", "TL301", "--framework", "lightning", filepath.Join(dir, "c/run.yaml"))
-	if len(res.Files) != 1 {
-		t.Errorf("files %+v", res.Files)
+	if len(res.Diagnostics) != 1 {
+		t.Errorf("want the checkpoint default's TL301: %+v", res.Diagnostics)
 	}
 }

@@ -4,6 +4,7 @@ package lint
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -66,7 +67,7 @@ func forgetBaseDefaults(p *plan.Plan, d *doc.Document, baseKeys map[string]bool)
 	own, extends := map[string]bool{}, false
 	for _, c := range d.Root.Children {
 		own[c.Key] = true
-		extends = extends || baseKeys[c.Key]
+		extends = extends || baseKeys[c.Key] && !slices.Contains(yamlBaseKeys, c.Key)
 	}
 	var gone []string
 	forgetIn(reflect.ValueOf(p).Elem(), func(f reflect.Value, key string, o plan.Origin) bool {

@@ -840,7 +840,7 @@ func TestBaseFilesRead(t *testing.T) {
 func TestBaseFilesCycle(t *testing.T) {
 	const loop = "__base__: [a.yaml, a.yaml, b.yaml, b.yaml]\ndata:\n  class_path: m.Data\n"
 	dir := writeTree(t, map[string]string{"c/a.yaml": loop, "c/b.yaml": loop,
-		"c/run.yaml": "__base__: [a.yaml, b.yaml]\ntrainer:\n  max_epochs: 1\nmodel:\n  class_path: m.M\n"})
+		"c/run.yaml": "__base__: [a.yaml, b.yaml]\ntrainer:\n  max_epochs: 10\nmodel:\n  class_path: m.M\n"})
 	_, res, _ := checkJSON(t, "--select", "TL301", "--framework", "lightning", filepath.Join(dir, "c/run.yaml"))
 	if len(res.Diagnostics) != 1 {
 		t.Errorf("want the checkpoint default's TL301: %+v", res.Diagnostics)

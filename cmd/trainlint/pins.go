@@ -722,7 +722,9 @@ func justBelow(v string) string {
 // 1.9.0 only as stubs whose classes raise NotImplementedError ("removed as of v1.9.0",
 // src/pytorch_lightning/_graveyard/core.py and cli.py). A repository whose code imports one runs
 // Lightning 1.8 or older, so its configs are read for the newest such release, as a pin
-// `pytorch-lightning<1.9` would have them read, when no file pins Lightning.
+// `pytorch-lightning<1.9` would have them read, when no file pins Lightning. Only a module-level
+// import counts (at the start of a line): one inside a try block with a fallback to the new
+// module, or in a docstring's example, is indented.
 func lightningBefore19(text string) string {
 	if m := lightningOldRE.FindStringSubmatch(text); m != nil {
 		return "pytorch_lightning." + m[1]
@@ -730,7 +732,15 @@ func lightningBefore19(text string) string {
 	return ""
 }
 
-var lightningOldRE = regexp.MustCompile(`(?m)^[ \t]*(?:from|import)[ \t]+pytorch_lightning\.(core\.lightning|utilities\.cli)\b`)
+// lightningNew reports text importing a module Lightning 1.7 added, or the lightning package
+// (pytorch_lightning.cli, lightning.pytorch): a repository importing one runs a release the
+// removed modules' repository-wide evidence says nothing of.
+func lightningNew(text string) bool { return lightningNewRE.MatchString(text) }
+
+var (
+	lightningOldRE = regexp.MustCompile(`(?m)^(?:from|import)[ \t]+pytorch_lightning\.(core\.lightning|utilities\.cli)\b`)
+	lightningNewRE = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+(?:pytorch_lightning\.cli|lightning\.pytorch|lightning)\b|import[ \t]+(?:lightning\.pytorch|lightning)\b)`)
+)
 
 // inVendoredPackage reports a file p of the repository at root inside the package folder of a
 // framework copy that vendored reads the version of (llmfoundry/, src/llamafactory/, trl/, ...):

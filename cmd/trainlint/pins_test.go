@@ -634,6 +634,11 @@ func TestLightningVersionFromImports(t *testing.T) {
 		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n"}, false},
 		{map[string]string{"model.py": "from pytorch_lightning import LightningModule\n"}, true},
 		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n", "requirements.txt": "lightning==2.1.0\n"}, true},
+		// a shim that falls back to the new module, a docstring's example, or the new module
+		// imported elsewhere: which release runs is not told
+		{map[string]string{"cli.py": "try:\n    from pytorch_lightning.utilities.cli import LightningCLI\nexcept ImportError:\n    from pytorch_lightning.cli import LightningCLI\n"}, true},
+		{map[string]string{"doc.py": "def f():\n    \"\"\"\n    from pytorch_lightning.utilities.cli import LightningCLI\n    \"\"\"\n"}, true},
+		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n", "cli.py": "from lightning.pytorch.cli import LightningCLI\n"}, true},
 	} {
 		root := t.TempDir()
 		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "configs/run.yaml": cfg}

@@ -219,6 +219,7 @@ func scanRepoPython(root string, at *repoPython) {
 	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
 	nsParts, imported := map[string]map[string]bool{}, map[[2]string]bool{}
 	legacyMains, modernMains := 0, 0 // @hydra.main decorators of Hydra 1.0's form and of later ones
+	lightningNewSeen := false        // an import of a Lightning module 1.7 or later added
 	bases := map[string]string{}     // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
@@ -349,6 +350,9 @@ func scanRepoPython(root string, at *repoPython) {
 			if at.lightningOld == "" && strings.Contains(text, "pytorch_lightning.") {
 				at.lightningOld = lightningBefore19(text)
 			}
+			if !lightningNewSeen && strings.Contains(text, "lightning") {
+				lightningNewSeen = lightningNew(text)
+			}
 			if strings.Contains(text, "Runner") {
 				runnerUses(text, runners) // ownrunner.go
 			}
@@ -417,6 +421,9 @@ func scanRepoPython(root string, at *repoPython) {
 	// One decorator of Hydra 1.1's form (a legacy example beside a version_base="1.3" app)
 	// says the repository's Hydra reads packages as 1.1 does.
 	at.hydraLegacy = legacyMains > 0 && modernMains == 0
+	if lightningNewSeen {
+		at.lightningOld = "" // the new modules too: which release runs is not told
+	}
 	for imp := range imported {
 		if nsParts[imp[0]][imp[1]] {
 			// `from torchtitan.config_manager import JobConfig` beside torchtitan/config_manager.py

@@ -182,18 +182,17 @@ func cliDefaultCheckpoint(root, p, text string) bool {
 // hydraMains counts text's @hydra.main decorators whose config_path names a YAML file
 // (`config_path='config/train.yaml'`, pytorch_sac's), which only Hydra 1.0 and older read (they
 // split it into the folder and the config: split_config_path, hydra/core/utils.py at v1.0.7,
-// with a deprecation warning; Hydra 1.1 dropped that reading), and the others.
+// with a deprecation warning; Hydra 1.1 dropped that reading), and those that give
+// version_base, which Hydra 1.2 added. A decorator with a folder and config_name is read by
+// Hydra 1.0 as well as later ones, and counts as neither.
 func hydraMains(text string) (legacy, modern int) {
 	for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
-		old := false
 		for _, a := range hydraArgRE.FindAllStringSubmatch(m[1], -1) {
 			if a[1] == "config_path" && (strings.HasSuffix(a[2], ".yaml") || strings.HasSuffix(a[2], ".yml")) {
-				old = true
+				legacy++
 			}
 		}
-		if old {
-			legacy++
-		} else {
+		if strings.Contains(m[1], "version_base") {
 			modern++
 		}
 	}

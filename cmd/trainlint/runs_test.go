@@ -947,14 +947,16 @@ func TestUnlistedFolderDuplicateKey(t *testing.T) {
 // A repository whose @hydra.main names its config file in config_path runs Hydra 1.0 or older
 // (pytorch_sac: config_path='config/train.yaml', strict=True), where a group option without a
 // @package header merges at the root: its keys are the run's top-level keys, and the primary's
-// references to them resolve. With Hydra 1.1's form of the decorator they do not, nor when one
-// decorator of the repository has it beside a legacy example.
+// references to them resolve, beside a decorator of the form Hydra 1.0 reads too (a folder and
+// config_name). With version_base (Hydra 1.2 and later) they do not, nor when one decorator of
+// the repository gives it beside a legacy example.
 func TestHydraLegacyPackages(t *testing.T) {
 	const legacy = "@hydra.main(config_path='config/train.yaml', strict=True)\ndef main(cfg):\n    pass\n"
 	for main, want := range map[string]int{
 		legacy: 0,
 		"@hydra.main(config_path='config', config_name='train')\ndef main(cfg):\n    pass\n":                                 1,
 		legacy + "\n@hydra.main(version_base='1.3', config_path='config', config_name='train')\ndef other(cfg):\n    pass\n": 1,
+		legacy + "\n@hydra.main(config_path='config', config_name='eval')\ndef other(cfg):\n    pass\n":                      0,
 	} {
 		root := t.TempDir()
 		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "train.py": main,

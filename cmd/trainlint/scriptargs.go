@@ -124,8 +124,9 @@ type repoPython struct {
 	// setsFor are the keys scripts that name their config files assign in them, by the file's
 	// absolute path (scriptSets): lint.Options.ScriptSets beside sets.
 	setsFor map[string]map[string]bool
-	// hydraLegacy says every @hydra.main of it names its config file in config_path, which only
-	// Hydra 1.0 and older read (hydraMains): lint.Options.HydraLegacy.
+	// hydraLegacy says a @hydra.main of it names its config file in config_path, which only
+	// Hydra 1.0 and older read, and none gives version_base (hydraMains):
+	// lint.Options.HydraLegacy.
 	hydraLegacy bool
 	// storeGroups are the options its Python registers with Hydra's ConfigStore, as
 	// "group/name" (storeGroups): lint.Options.HydraStoreGroups.
@@ -418,8 +419,8 @@ func scanRepoPython(root string, at *repoPython) {
 	if len(own) > 0 {
 		at.classes = own
 	}
-	// One decorator of Hydra 1.1's form (a legacy example beside a version_base="1.3" app)
-	// says the repository's Hydra reads packages as 1.1 does.
+	// One decorator giving version_base (a legacy example beside a version_base="1.3" app) says
+	// the repository's Hydra reads packages as 1.1 and later do.
 	at.hydraLegacy = legacyMains > 0 && modernMains == 0
 	if lightningNewSeen {
 		at.lightningOld = "" // the new modules too: which release runs is not told

@@ -201,19 +201,26 @@ func hydraMains(text string) (legacy, modern int) {
 
 // storeGroups adds to groups (made when nil) the options text registers with Hydra's
 // ConfigStore, as "group/name": `cs.store(group="arch", name="fully_connected", node=...)` gives
-// arch/fully_connected (modulus-sym registers its architectures, schedulers and optimizers so).
-// A group or a name it computes gives nothing: which options, the scan cannot tell, and a
-// vendored fairseq's registrations (`cs.store(name=name, group="model", ...)` for its own
-// architectures) would otherwise silence every missing option of the repository's model group.
-// A store without a group registers a primary config.
+// arch/fully_connected (modulus-sym registers its architectures, schedulers and optimizers so);
+// the name may come first without its keyword, as ConfigStore.store(name, node, group=None, ...)
+// takes it (hydra/core/config_store.py at v1.3.2). A group or a name it computes gives nothing:
+// which options, the scan cannot tell, and a vendored fairseq's registrations
+// (`cs.store(name=name, group="model", ...)` for its own architectures) would otherwise silence
+// every missing option of the repository's model group. A store without a group registers a
+// primary config.
 func storeGroups(text string, groups map[string]bool) map[string]bool {
-	for _, m := range storeCallRE.FindAllStringSubmatch(text, -1) {
-		g := storeArgRE("group").FindStringSubmatch(m[1])
-		n := storeArgRE("name").FindStringSubmatch(m[1])
-		if g == nil || g[1] == "" || n == nil || n[1] == "" {
+	for _, args := range storeCalls(text) {
+		g := storeGroup.FindStringSubmatch(args)
+		n := storeName.FindStringSubmatch(args)
+		name := ""
+		if n != nil {
+			name = n[1]
+		} else if m := storeFirst.FindStringSubmatch(args); m != nil {
+			name = m[1]
+		}
+		if g == nil || g[1] == "" || name == "" {
 			continue
 		}
-		name := n[1]
 		if groups == nil {
 			groups = map[string]bool{}
 		}
@@ -222,16 +229,43 @@ func storeGroups(text string, groups map[string]bool) map[string]bool {
 	return groups
 }
 
-var (
-	storeCallRE = regexp.MustCompile(`\.store\(([^)]*)\)`)
-	storeGroup  = regexp.MustCompile(`\bgroup\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
-	storeName   = regexp.MustCompile(`\bname\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
-)
-
-// storeArgRE is the pattern of a cs.store argument: its value when a string literal, else "".
-func storeArgRE(arg string) *regexp.Regexp {
-	if arg == "group" {
-		return storeGroup
+// storeCalls are the argument texts of text's .store( calls, to their closing parenthesis
+// (nested calls such as node=builds(ResNet) included; quoted text is skipped over).
+func storeCalls(text string) []string {
+	var out []string
+	for i := 0; ; {
+		k := strings.Index(text[i:], ".store(")
+		if k < 0 {
+			return out
+		}
+		start := i + k + len(".store(")
+		depth, j, quote := 1, start, byte(0)
+		for ; j < len(text) && depth > 0; j++ {
+			switch c := text[j]; {
+			case quote != 0:
+				if c == '\\' {
+					j++
+				} else if c == quote {
+					quote = 0
+				}
+			case c == '"' || c == '\'':
+				quote = c
+			case c == '(':
+				depth++
+			case c == ')':
+				depth--
+			}
+		}
+		if depth == 0 {
+			out = append(out, text[start:j-1])
+		}
+		i = j
 	}
-	return storeName
 }
+
+var (
+	storeGroup = regexp.MustCompile(`\bgroup\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
+	storeName  = regexp.MustCompile(`\bname\s*=\s*(?:["']([^"']*)["']|[A-Za-z_])`)
+	// storeFirst is a first argument written as a string literal (the name, by position).
+	storeFirst = regexp.MustCompile(`^\s*["']([^"']+)["']\s*,`)
+)

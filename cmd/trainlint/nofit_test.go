@@ -74,6 +74,11 @@ func TestStoreGroupsScan(t *testing.T) {
 	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "db/mysql": true}) {
 		t.Errorf("registered options: %v", got)
 	}
+	// the name by position (ConfigStore.store(name, node, group=...)), or after a nested call
+	text = "cs.store(\"resnet\", ResNetConf, group=\"model\")\ncs.store(group=\"model\", node=builds(ResNet, depth=(1, 2)), name=\"resnet50\")\n"
+	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "model/resnet50": true}) {
+		t.Errorf("positional and nested: %v", got)
+	}
 	// a group or a name computed (fairseq's registries) or no group (a primary config): nothing
 	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\ncs.store(name=name, group=\"model\", node=node)\ncs.store(name=\"config\", node=Config)\n", nil); got != nil {
 		t.Errorf("a computed group, a primary: %v", got)

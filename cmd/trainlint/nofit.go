@@ -230,7 +230,7 @@ func storeGroups(text string, groups map[string]bool) map[string]bool {
 }
 
 // storeCalls are the argument texts of text's .store( calls, to their closing parenthesis
-// (nested calls such as node=builds(ResNet) included; quoted text is skipped over).
+// (nested calls such as node=builds(ResNet) included: callArgs), arguments joined by commas.
 func storeCalls(text string) []string {
 	var out []string
 	for i := 0; ; {
@@ -238,28 +238,10 @@ func storeCalls(text string) []string {
 		if k < 0 {
 			return out
 		}
-		start := i + k + len(".store(")
-		depth, j, quote := 1, start, byte(0)
-		for ; j < len(text) && depth > 0; j++ {
-			switch c := text[j]; {
-			case quote != 0:
-				if c == '\\' {
-					j++
-				} else if c == quote {
-					quote = 0
-				}
-			case c == '"' || c == '\'':
-				quote = c
-			case c == '(':
-				depth++
-			case c == ')':
-				depth--
-			}
+		i += k + len(".store(")
+		if args := callArgs(text[i:]); args != nil {
+			out = append(out, strings.Join(args, ","))
 		}
-		if depth == 0 {
-			out = append(out, text[start:j-1])
-		}
-		i = j
 	}
 }
 

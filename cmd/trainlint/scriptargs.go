@@ -881,19 +881,41 @@ func loadsOtherFiles(text string) bool {
 	for _, m := range openedAsRE.FindAllStringSubmatch(text, -1) {
 		literal[m[1]] = true
 	}
-	for _, m := range loadCallRE.FindAllStringSubmatch(text, -1) {
-		arg := strings.TrimSpace(m[1])
+	for _, m := range loadCallRE.FindAllStringSubmatchIndex(text, -1) {
+		args := callArgs(text[m[1]:])
+		if len(args) == 0 {
+			continue
+		}
+		arg := strings.TrimSpace(args[0])
 		if arg == "" || arg[0] == '"' || arg[0] == '\'' || literal[arg] {
 			continue
+		}
+		if strings.HasSuffix(text[m[2]:m[3]], "open") && !readMode(args[1:]) {
+			continue // a file written (a log, results), not a config read
 		}
 		return true
 	}
 	return false
 }
 
+// readMode reports an open()'s arguments after the path that leave it reading: no mode, or one
+// without w, a or x (the second argument, or mode=).
+func readMode(rest []string) bool {
+	for i, a := range rest {
+		if m := openModeRE.FindStringSubmatch(a); m != nil && (i == 0 || strings.Contains(a, "mode")) {
+			return !strings.ContainsAny(m[1], "wax")
+		}
+	}
+	return true
+}
+
 var (
-	// loadCallRE is a call that reads a file, with its first argument.
-	loadCallRE = regexp.MustCompile(`\b(?:load|safe_load|full_load|open|from_file|fromfile|load_yaml|load_config|read_yaml|merge_from_file|parse_yaml)\(\s*([^),]*)`)
+	// loadCallRE is a call that reads a config file (a YAML, JSON or TOML reader, MMEngine's
+	// fromfile, a yacs merge, the builtin open: not torch.load or Image.open), with its
+	// opening parenthesis (callArgs splits the arguments).
+	loadCallRE = regexp.MustCompile(`((?:\byaml\.(?:safe_|full_|unsafe_)?load|\bjson\.load|\bOmegaConf\.load|\btomllib\.load|\btoml\.load|\bfromfile|\bfrom_file|\bload_config|\bload_yaml|\bread_yaml|\bmerge_from_file|(?:^|[^.\w])open))\(`)
+	// openModeRE is the mode of an open(): its second argument, or mode=.
+	openModeRE = regexp.MustCompile(`^\s*(?:mode\s*=\s*)?["']([^"']*)["']`)
 	// pathNameRE binds a name to a quoted YAML or JSON path.
 	pathNameRE = regexp.MustCompile(`(?m)^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*["'][^"'\s]+\.(?:ya?ml|json)["'][ \t]*(?:#.*)?$`)
 	// openedAsRE names a file opened from a quoted path.

@@ -131,6 +131,9 @@ func TestScriptSetsScope(t *testing.T) {
 		// the path bound to a name first, or a file opened from it: still the file named
 		{"config_path = \"a.yaml\"\nconfig = OmegaConf.load(config_path)\nconfig.save_folder = 'x'\n", nil, []string{"save_folder"}},
 		{"with open('a.yaml') as f:\n    config = yaml.safe_load(f)\nconfig.save_folder = 'x'\n", nil, []string{"save_folder"}},
+		// files written, checkpoints and images read are no configs loaded
+		{"with open('a.yaml') as f:\n    config = yaml.safe_load(f)\nconfig.save_folder = 'x'\nopen(os.path.join(out, 'notes.txt'), 'w').write('x')\nsd = torch.load(ckpt)\nim = Image.open(p)\n", nil, []string{"save_folder"}},
+		{"with open('a.yaml') as f:\n    config = yaml.safe_load(f)\nconfig.save_folder = 'x'\nextra = yaml.safe_load(open(other_path, mode='r'))\n", []string{"save_folder"}, []string{"save_folder"}},
 		// a fixed base and the experiment file the command line names (motion-latent-diffusion)
 		{"parser = argparse.ArgumentParser()\ncfg = OmegaConf.merge(OmegaConf.load('a.yaml'), OmegaConf.load(params.cfg))\ncfg.TRAIN.BATCH_SIZE = 4\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
 	} {

@@ -22,6 +22,42 @@ var yamlBaseKeys = []string{"_BASE_", "_base_", "__base__"}
 // path or a list of paths, at least one of a YAML or JSON file).
 func namesBases(d *doc.Document) bool { return len(BasePaths(d)) > 0 }
 
+// PlainBases reports whether what d names as bases is all BasePaths reads: every item under a
+// base key a YAML or JSON path, and no base key below the root. Loaders also merge a Python base
+// named from YAML (MMEngine), a [path, key] pair or a __base__ nested in a section
+// (dual_cervix_registration's parse_config), which BasePaths leaves out.
+func PlainBases(d *doc.Document) bool {
+	if d == nil || d.Root == nil || d.Root.Kind != doc.Map {
+		return false
+	}
+	for _, k := range yamlBaseKeys {
+		n := d.Root.Get(k)
+		if n == nil {
+			continue
+		}
+		items := []*doc.Node{n}
+		if n.Kind == doc.Seq {
+			items = n.Children
+		}
+		for _, it := range items {
+			v := strings.ToLower(strings.TrimSpace(it.Value))
+			if it.Kind != doc.Scalar || !strings.HasSuffix(v, ".yaml") && !strings.HasSuffix(v, ".yml") && !strings.HasSuffix(v, ".json") {
+				return false
+			}
+		}
+	}
+	nested := false
+	for _, c := range d.Root.Children {
+		c.Walk(func(n *doc.Node) bool {
+			if n != c && slices.Contains(yamlBaseKeys, n.Key) && n.Parent != nil && n.Parent.Kind == doc.Map {
+				nested = true
+			}
+			return !nested
+		})
+	}
+	return !nested
+}
+
 // BasePaths are the YAML and JSON files a YAML or JSON document's root names as its bases under
 // one of yamlBaseKeys, as written (relative to the document's folder).
 func BasePaths(d *doc.Document) []string {

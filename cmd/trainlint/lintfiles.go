@@ -259,8 +259,9 @@ func jinjaLine(text []byte) bool {
 
 // withBaseKeys sets o.BaseKeys for a YAML or JSON file that names base files (_BASE_, _base_,
 // __base__): the top-level keys those bases, and theirs in turn, set, read from the file's
-// folder. A base that cannot be read or parsed leaves it nil (every default of the file is then
-// dropped, lint.Options.BaseKeys).
+// folder. It stays nil (every default of the file is then dropped, lint.Options.BaseKeys) when a
+// base cannot be read or parsed, lies outside the repository (symbolic links resolved), or is
+// named in a form BasePaths does not read (lint.PlainBases).
 func withBaseKeys(o lint.Options, in input, text []byte) lint.Options {
 	if in.Stdin || !bytes.Contains(text, []byte("_base_")) && !bytes.Contains(text, []byte("_BASE_")) {
 		return o
@@ -269,57 +270,103 @@ func withBaseKeys(o lint.Options, in input, text []byte) lint.Options {
 	if f != doc.YAML && f != doc.JSON {
 		return o
 	}
-	bases := lint.BasePaths(doc.ParseWith(in.Path, text, f, doc.Options{Limits: o.Limits}))
-	if len(bases) == 0 {
+	d := doc.ParseWith(in.Path, text, f, doc.Options{Limits: o.Limits})
+	bases := lint.BasePaths(d)
+	if len(bases) == 0 || !lint.PlainBases(d) {
 		return o
 	}
-	keys, seen := map[string]bool{}, map[string]bool{}
-	if abs, err := filepath.Abs(in.FSPath); err == nil {
-		seen[abs] = true
+	abs, err := filepath.Abs(in.FSPath)
+	if err != nil {
+		return o
 	}
-	if baseKeysOf(filepath.Dir(in.FSPath), bases, keys, seen, 0, o) {
+	root := repoRoot(filepath.Dir(abs))
+	if root == "" {
+		return o
+	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	keys, seen := map[string]bool{}, map[string]bool{abs: true}
+	if baseKeysOf(root, filepath.Dir(abs), bases, keys, seen, 0, o) {
 		o.BaseKeys = keys
 	}
 	return o
 }
 
 // baseKeysOf adds to keys the top-level keys of the base files paths (relative to dir) and of
-// their own bases, eight levels and 64 files at most, each read once (seen: absolute paths);
-// false when one cannot be read or parsed, or past those bounds.
-func baseKeysOf(dir string, paths []string, keys, seen map[string]bool, depth int, o lint.Options) bool {
+// their own bases, eight levels and 64 bases at most, each read once (seen: absolute paths),
+// inside root; false when one cannot be read or parsed, lies outside root or names its bases in
+// a form BasePaths does not read, or past those bounds.
+func baseKeysOf(root, dir string, paths []string, keys, seen map[string]bool, depth int, o lint.Options) bool {
 	if depth >= 8 {
 		return false
 	}
 	for _, p := range paths {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if abs, err := filepath.Abs(full); err == nil {
-			if seen[abs] {
-				continue // a base read already (or the file itself: a cycle)
-			}
-			seen[abs] = true
-		}
-		if len(seen) > 64 {
-			return false
-		}
-		fi, err := os.Stat(full)
-		if err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(maxBytes(o)) {
-			return false
-		}
-		b, err := os.ReadFile(full)
+		full, err := filepath.EvalSymlinks(filepath.Join(dir, filepath.FromSlash(p)))
 		if err != nil {
 			return false
 		}
-		f, _ := doc.FormatFromPath(full)
-		d := doc.ParseWith(full, b, f, doc.Options{Limits: o.Limits})
-		if d.Root == nil || d.Root.Kind != doc.Map || len(d.Problems) > 0 {
+		if rel, err := filepath.Rel(root, full); err != nil || !filepath.IsLocal(rel) {
+			return false // outside the repository: not read (composition.md)
+		}
+		if seen[full] {
+			continue // a base read already (or the file itself: a cycle)
+		}
+		if seen[full] = true; len(seen) > 65 {
 			return false
 		}
-		for _, c := range d.Root.Children {
-			keys[c.Key] = true
+		b := readBase(full, o)
+		if !b.ok {
+			return false
 		}
-		if more := lint.BasePaths(d); len(more) > 0 && !baseKeysOf(filepath.Dir(full), more, keys, seen, depth+1, o) {
+		for _, k := range b.keys {
+			keys[k] = true
+		}
+		if len(b.bases) > 0 && !baseKeysOf(root, filepath.Dir(full), b.bases, keys, seen, depth+1, o) {
 			return false
 		}
 	}
 	return true
+}
+
+// baseFile is what withBaseKeys reads of one base file: its top-level keys and the bases it
+// names, ok false when it cannot be read or parsed, or names bases in another form.
+type baseFile struct {
+	keys, bases []string
+	ok          bool
+}
+
+// baseCache keeps each base file read, by path, size and modification time: a tree of configs
+// built on one base reads and parses it once (a 3.8 MB base under 20 configs took 44 s without).
+var baseCache sync.Map // baseCacheKey -> baseFile
+
+type baseCacheKey struct {
+	path string
+	size int64
+	mod  int64
+}
+
+func readBase(full string, o lint.Options) baseFile {
+	fi, err := os.Stat(full)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > int64(maxBytes(o)) {
+		return baseFile{}
+	}
+	key := baseCacheKey{full, fi.Size(), fi.ModTime().UnixNano()}
+	if v, ok := baseCache.Load(key); ok {
+		return v.(baseFile)
+	}
+	var out baseFile
+	if b, err := os.ReadFile(full); err == nil {
+		f, _ := doc.FormatFromPath(full)
+		d := doc.ParseWith(full, b, f, doc.Options{Limits: o.Limits})
+		if d.Root != nil && d.Root.Kind == doc.Map && len(d.Problems) == 0 && lint.PlainBases(d) {
+			out.ok = true
+			for _, c := range d.Root.Children {
+				out.keys = append(out.keys, c.Key)
+			}
+			out.bases = lint.BasePaths(d)
+		}
+	}
+	baseCache.Store(key, out)
+	return out
 }

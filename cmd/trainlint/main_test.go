@@ -822,7 +822,7 @@ func TestBaseFilesRead(t *testing.T) {
 		"seed_everything: 1\ndata:\n  class_path: m.Data\n":                                                                  1,
 		"": 0, // no base file
 	} {
-		files := map[string]string{"configs/runs/run.yaml": run}
+		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "configs/runs/run.yaml": run}
 		if base != "" {
 			files["configs/default_runtime.yaml"] = base
 		}
@@ -839,10 +839,32 @@ func TestBaseFilesRead(t *testing.T) {
 // default to the run file, which gets the finding.
 func TestBaseFilesCycle(t *testing.T) {
 	const loop = "__base__: [a.yaml, a.yaml, b.yaml, b.yaml]\ndata:\n  class_path: m.Data\n"
-	dir := writeTree(t, map[string]string{"c/a.yaml": loop, "c/b.yaml": loop,
+	dir := writeTree(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "c/a.yaml": loop, "c/b.yaml": loop,
 		"c/run.yaml": "__base__: [a.yaml, b.yaml]\ntrainer:\n  max_epochs: 10\nmodel:\n  class_path: m.M\n"})
 	_, res, _ := checkJSON(t, "--select", "TL301", "--framework", "lightning", filepath.Join(dir, "c/run.yaml"))
 	if len(res.Diagnostics) != 1 {
 		t.Errorf("want the checkpoint default's TL301: %+v", res.Diagnostics)
+	}
+}
+
+// Bases are read only inside the repository, symbolic links resolved, and only in the forms the
+// key reader knows: a base outside it, a Python base or a base nested in a section leaves every
+// default of the file dropped (no finding), whatever those bases hold.
+func TestBaseFilesConfined(t *testing.T) {
+	const data = "seed_everything: 1\ndata:\n  class_path: m.Data\n"
+	const body = "trainer:\n  max_epochs: 10\nmodel:\n  class_path: m.Model\n"
+	for name, files := range map[string]map[string]string{
+		"outside": {"repo/.git/HEAD": "ref: refs/heads/main\n", "outside/rt.yaml": data,
+			"repo/configs/run.yaml": "__base__: [../../outside/rt.yaml]\n" + body},
+		"python base": {"repo/.git/HEAD": "ref: refs/heads/main\n", "repo/data.yaml": data, "repo/rt.py": "x = 1\n",
+			"repo/configs/run.yaml": "__base__: [../rt.py, ../data.yaml]\n" + body},
+		"nested": {"repo/.git/HEAD": "ref: refs/heads/main\n", "repo/data.yaml": data, "repo/trainer.yaml": "max_epochs: 3\n",
+			"repo/configs/run.yaml": "__base__: [../data.yaml]\ntrainer:\n  __base__: ../trainer.yaml\n  max_epochs: 10\nmodel:\n  class_path: m.Model\n"},
+	} {
+		dir := writeTree(t, files)
+		_, res, _ := checkJSON(t, "--select", "TL301", "--framework", "lightning", filepath.Join(dir, "repo/configs/run.yaml"))
+		if len(res.Diagnostics) != 0 {
+			t.Errorf("%s: %+v", name, res.Diagnostics)
+		}
 	}
 }

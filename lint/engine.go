@@ -129,9 +129,9 @@ type Options struct {
 	// derive from, by base class name ("ExpManagerConfig" -> log_parameter_norm, ...); nil when
 	// unknown or none (dialect.ForkKeys).
 	ConfigSubclasses map[string]map[string]bool
-	// ClassFields are the fields of the repository's own dataclasses, by class name
-	// ("EvalConfig" -> results_path, ...); nil when unknown. Where the repository carries the
-	// framework's source (Target.Vendored), its copy's fields are the framework's.
+	// ClassFields are the fields of the dataclasses of the framework copies the repository
+	// carries, by class name ("EvalConfig" -> results_path, ...); nil when unknown. Where the
+	// file is linted for such a copy's version (Target.Vendored), its fields are the framework's.
 	ClassFields map[string]map[string]bool
 	// Runs are the composed runs the config file declares ([[runs]]), with file system paths
 	// (the driver turns them into paths of the tree it lints): they replace discovery.

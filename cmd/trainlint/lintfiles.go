@@ -312,7 +312,7 @@ func baseKeysOf(root, dir string, paths []string, keys, seen map[string]bool, de
 		if seen[full] {
 			continue // a base read already (or the file itself: a cycle)
 		}
-		if seen[full] = true; len(seen) > 65 {
+		if seen[full] = true; len(seen) > 65 { // the file itself and 64 bases
 			return false
 		}
 		b := readBase(full, o)

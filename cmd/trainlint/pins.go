@@ -743,22 +743,24 @@ var (
 )
 
 // inVendoredPackage reports a file p of the repository at root inside the package folder of a
-// framework copy that vendored reads the version of (llmfoundry/, src/llamafactory/, trl/, ...):
-// the classes there are the copy's, so their fields are that framework's settings at the copy's
-// version (lint.Options.ClassFields); a class of the same name elsewhere is the project's own.
+// framework copy that vendored reads the version of (llmfoundry/, src/llamafactory/, trl/, ...),
+// at the root or in a subfolder (foundry/llmfoundry/, which withPins finds walking up from a
+// config there): the classes there are the copy's, so their fields are that framework's
+// settings at the copy's version (lint.Options.ClassFields); a class of the same name elsewhere
+// is the project's own.
 func inVendoredPackage(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	if err != nil {
 		return false
 	}
-	rel = filepath.ToSlash(rel)
+	rel = "/" + filepath.ToSlash(rel)
 	for _, v := range vendored {
 		dir, rest, _ := strings.Cut(v.marker, "/")
 		if dir == "src" {
 			pkg, _, _ := strings.Cut(rest, "/")
 			dir += "/" + pkg
 		}
-		if strings.HasPrefix(rel, dir+"/") {
+		if strings.Contains(rel, "/"+dir+"/") {
 			return true
 		}
 	}

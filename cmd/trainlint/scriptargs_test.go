@@ -606,6 +606,17 @@ func TestVendoredFrameworkClassFields(t *testing.T) {
 	if out := lintInRepo(t, files, "scripts/eval/yamls/eval.yaml", "TL003"); !strings.Contains(out, `"results_path"`) {
 		t.Errorf("another class's field: want results_path reported:\n%s", out)
 	}
+	// a copy in a subfolder (foundry/llmfoundry/, its configs beside it) is the copy too
+	sub := map[string]string{".git/HEAD": "ref: refs/heads/main\n"}
+	for k, v := range files {
+		if k != "pyproject.toml" && k != "myproj/other.py" {
+			sub["foundry/"+k] = v
+		}
+	}
+	sub["foundry/llmfoundry/utils/config_utils.py"] = strings.Replace(sub["foundry/llmfoundry/utils/config_utils.py"], "class SaveConfig", "class EvalConfig", 1)
+	if out := lintInRepo(t, sub, "foundry/scripts/eval/yamls/eval.yaml", "TL003"); strings.Contains(out, `"results_path"`) || !strings.Contains(out, `"results_pth"`) {
+		t.Errorf("a copy in a subfolder: want results_pth alone reported:\n%s", out)
+	}
 	// a class of that name outside the copy (the project's own) changes nothing either
 	files["myproj/other.py"] = "from dataclasses import dataclass\n\n@dataclass\nclass EvalConfig:\n    results_path: str = ''\n"
 	if out := lintInRepo(t, files, "scripts/eval/yamls/eval.yaml", "TL003"); !strings.Contains(out, `"results_path"`) {

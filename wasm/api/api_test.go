@@ -164,7 +164,7 @@ func TestNeedsHosts(t *testing.T) {
 // gin and Python configs are read from their extension or from the format field, and their
 // findings carry spans like any other format's.
 func TestLintCodeConfigs(t *testing.T) {
-	py := "_base_ = ['../_base_/default_runtime.py']\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n"
+	py := "_base_ = ['../_base_/default_runtime.py']\nmodel = dict(type='RetinaNet')\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n"
 	gin := "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n"
 	res, err := api.Lint(api.Request{Files: []api.File{{Path: "configs/retinanet.py", Text: py}, {Path: "noext", Text: gin, Format: "gin"}}})
 	if err != nil {
@@ -179,7 +179,7 @@ func TestLintCodeConfigs(t *testing.T) {
 			got[d.File] = d.Line*100 + d.Column
 		}
 	}
-	if got["configs/retinanet.py"] != 3*100+34 || got["noext"] != 3*100+45 {
+	if got["configs/retinanet.py"] != 4*100+34 || got["noext"] != 3*100+45 {
 		t.Errorf("eval-batch findings at %v", got)
 	}
 }

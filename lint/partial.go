@@ -30,20 +30,9 @@ func PlainBases(d *doc.Document) bool {
 	if d == nil || d.Root == nil || d.Root.Kind != doc.Map {
 		return false
 	}
-	for _, k := range yamlBaseKeys {
-		n := d.Root.Get(k)
-		if n == nil {
-			continue
-		}
-		items := []*doc.Node{n}
-		if n.Kind == doc.Seq {
-			items = n.Children
-		}
-		for _, it := range items {
-			v := strings.ToLower(strings.TrimSpace(it.Value))
-			if it.Kind != doc.Scalar || !strings.HasSuffix(v, ".yaml") && !strings.HasSuffix(v, ".yml") && !strings.HasSuffix(v, ".json") {
-				return false
-			}
+	for _, it := range baseItems(d.Root) {
+		if configPath(it) == "" {
+			return false
 		}
 	}
 	nested := false
@@ -65,26 +54,40 @@ func BasePaths(d *doc.Document) []string {
 		return nil
 	}
 	var out []string
-	for _, k := range yamlBaseKeys {
-		n := d.Root.Get(k)
-		if n == nil {
-			continue
-		}
-		items := []*doc.Node{n}
-		if n.Kind == doc.Seq {
-			items = n.Children
-		}
-		for _, it := range items {
-			if it.Kind != doc.Scalar {
-				continue
-			}
-			switch v := strings.ToLower(strings.TrimSpace(it.Value)); {
-			case strings.HasSuffix(v, ".yaml"), strings.HasSuffix(v, ".yml"), strings.HasSuffix(v, ".json"):
-				out = append(out, strings.TrimSpace(it.Value))
-			}
+	for _, it := range baseItems(d.Root) {
+		if p := configPath(it); p != "" {
+			out = append(out, p)
 		}
 	}
 	return out
+}
+
+// baseItems are the items under root's base keys: a key's value, or each item of a list.
+func baseItems(root *doc.Node) []*doc.Node {
+	var out []*doc.Node
+	for _, k := range yamlBaseKeys {
+		switch n := root.Get(k); {
+		case n == nil:
+		case n.Kind == doc.Seq:
+			out = append(out, n.Children...)
+		default:
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// configPath is a scalar naming a YAML or JSON file, trimmed; "" for anything else.
+func configPath(n *doc.Node) string {
+	if n.Kind != doc.Scalar {
+		return ""
+	}
+	v := strings.TrimSpace(n.Value)
+	switch l := strings.ToLower(v); {
+	case strings.HasSuffix(l, ".yaml"), strings.HasSuffix(l, ".yml"), strings.HasSuffix(l, ".json"):
+		return v
+	}
+	return ""
 }
 
 // forgetBaseDefaults drops from the plan of a file that names base files (namesBases) the facts

@@ -219,7 +219,7 @@ func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
 	nsParts, imported := map[string]map[string]bool{}, map[[2]string]bool{}
-	legacyMains, modernMains := 0, 0 // @hydra.main decorators of Hydra 1.0's form and of later ones
+	legacyMains, modernMains := 0, 0 // @hydra.main decorators of Hydra 1.0's form, and giving version_base
 	lightningNewSeen := false        // an import of a Lightning module 1.7 or later added
 	bases := map[string]string{}     // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
@@ -822,10 +822,10 @@ func ownTrainingLoop(names map[string]bool) bool {
 // from the repository root) and reads no command line loads those alone, and sets keys in them
 // alone, in setsFor: an llm-foundry fork's simple_train_smollm2.py sets config.save_folder in
 // the one YAML it hard-codes, not in every train YAML of the repository. A script that reads
-// its command line (argparse, sys.argv, click, fire, typer, absl flags, Hydra) may be handed any
-// file (motion-latent-diffusion's config.py loads configs/base.yaml and the experiment file
-// params.cfg names), so its attribute assignments apply repository-wide, as those of a script
-// naming no file do. Item assignments count only in the files a script names (AblateIt's
+// its command line (argparse, sys.argv, click, fire, typer, absl flags, Hydra) or loads a path it
+// does not write (loadsOtherFiles) may be handed any file (motion-latent-diffusion's config.py
+// loads configs/base.yaml and the experiment file params.cfg names), so its attribute
+// assignments apply repository-wide, as those of a script naming no file do. Item assignments count only in the files a script names (AblateIt's
 // sweep.py rewrites run_config["save_strategy"] in the template its --default_training_args
 // names, then launches the rewritten copy).
 func scriptSets(root, p, text string, gets map[string]string, sets map[string]bool, setsFor map[string]map[string]bool) {

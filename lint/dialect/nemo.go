@@ -337,10 +337,11 @@ func readNeMoTracking(p *plan.Plan, root, em *doc.Node) {
 		// (exp_manager.py @8cfedd7, configure_loggers): the Trainer's own logger, on unless
 		// trainer.logger is false (a TensorBoardLogger, Lightning 2.5.0
 		// logger_connector.py:67-84), still tracks the run.
-		if t := root.Get("trainer"); isMap(t) {
-			if lg := boolFact(root, t, "trainer", "logger", true, true, nemoDefault); !lg.Known() || lg.Value {
-				p.Tracking.Trackers = plan.Fact[[]string]{Key: tr.Key, Node: tr.Node, Note: "the Lightning Trainer's own logger tracks the run unless trainer.logger is false"}
-			}
+		// With no trainer section here, the Trainer's arguments (its logger among them) are set
+		// elsewhere, so whether it logs is not known either.
+		t := root.Get("trainer")
+		if lg := boolFact(root, t, "trainer", "logger", true, true, nemoDefault); !isMap(t) || !lg.Known() || lg.Value {
+			p.Tracking.Trackers = plan.Fact[[]string]{Key: tr.Key, Node: tr.Node, Note: "the Lightning Trainer's own logger tracks the run unless trainer.logger is false"}
 		}
 	}
 	for _, k := range []string{"wandb_logger_kwargs.name", "name"} {

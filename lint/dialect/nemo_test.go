@@ -333,3 +333,13 @@ func TestNeMoTrainerKeepsItsOwn(t *testing.T) {
 		}
 	}
 }
+
+// TestNeMoNoTrainerSection: a NeMo file with no trainer section whose exp_manager makes no
+// logger says nothing of tracking: the Trainer's arguments, its logger among them, are set
+// elsewhere.
+func TestNeMoNoTrainerSection(t *testing.T) {
+	p := nemoPlan(t, "model:\n  train_ds:\n    batch_size: 8\nexp_manager:\n  create_tensorboard_logger: false\n  create_wandb_logger: false\n")
+	if tr := p.Tracking.Trackers; tr.Known() {
+		t.Errorf("trackers %+v", tr)
+	}
+}

@@ -22,8 +22,8 @@ type Pass struct {
 	// ScriptKeys are the fields of the repository's own argument dataclasses
 	// (Options.ScriptKeys); nil when the driver read none.
 	ScriptKeys map[string]bool
-	// ClassFields are the fields of the repository's own dataclasses by class name
-	// (Options.ClassFields); nil when the driver read none.
+	// ClassFields are the fields of the dataclasses of the framework copies the repository
+	// carries, by class name (Options.ClassFields); nil when the driver read none.
 	ClassFields map[string]map[string]bool
 	// RepoReads are the names the repository's Python files read from an object or a mapping
 	// (Options.RepoReads); nil when the driver read none.

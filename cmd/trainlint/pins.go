@@ -754,15 +754,22 @@ func inVendoredPackage(root, p string) bool {
 		return false
 	}
 	rel = "/" + filepath.ToSlash(rel)
+	return slices.ContainsFunc(vendoredDirs, func(dir string) bool { return strings.Contains(rel, dir) })
+}
+
+// vendoredDirs are the package folders of vendored's markers, as "/llmfoundry/" or
+// "/src/llamafactory/" (inVendoredPackage), worked out once.
+var vendoredDirs = func() []string {
+	var out []string
 	for _, v := range vendored {
 		dir, rest, _ := strings.Cut(v.marker, "/")
 		if dir == "src" {
 			pkg, _, _ := strings.Cut(rest, "/")
 			dir += "/" + pkg
 		}
-		if strings.Contains(rel, "/"+dir+"/") {
-			return true
+		if dir = "/" + dir + "/"; !slices.Contains(out, dir) {
+			out = append(out, dir)
 		}
 	}
-	return false
-}
+	return out
+}()

@@ -35,15 +35,6 @@ var getDefault = regexp.MustCompile(`\.get\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\
 // (not self.config.x nor model.config.x: an object's attribute, not the run's config).
 var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*=(?:[^=]|$)`)
 
-// configUses adds to gets the keys text reads from a mapping with a default of its own
-// (getDefault), and to sets the dotted keys it assigns on a config (cfgSet).
-func configUses(text string, gets map[string]string, sets map[string]bool) {
-	for _, m := range cfgSet.FindAllStringSubmatch(text, -1) {
-		sets[m[1]] = true
-	}
-	configGets(text, gets)
-}
-
 // configGets adds to gets the keys text reads from a mapping with a default of its own, each
 // with that default as written ("" when two reads of the key give different ones).
 func configGets(text string, gets map[string]string) {
@@ -309,16 +300,17 @@ func scanRepoPython(root string, at *repoPython) {
 				}
 			}
 			addSubclassFields(subs, classes)
-			inCopy := inVendoredPackage(root, p) && !testFile(p)
-			for _, c := range classes {
-				if c.name == "" || len(c.fields) == 0 || !inCopy {
-					continue
-				}
-				if own[c.name] == nil {
-					own[c.name] = map[string]bool{}
-				}
-				for _, f := range c.fields {
-					own[c.name][f] = true
+			if !testFile(p) && inVendoredPackage(root, p) {
+				for _, c := range classes {
+					if c.name == "" || len(c.fields) == 0 {
+						continue
+					}
+					if own[c.name] == nil {
+						own[c.name] = map[string]bool{}
+					}
+					for _, f := range c.fields {
+						own[c.name][f] = true
+					}
 				}
 			}
 		}
@@ -825,9 +817,10 @@ func ownTrainingLoop(names map[string]bool) bool {
 // its command line (argparse, sys.argv, click, fire, typer, absl flags, Hydra) or loads a path it
 // does not write (loadsOtherFiles) may be handed any file (motion-latent-diffusion's config.py
 // loads configs/base.yaml and the experiment file params.cfg names), so its attribute
-// assignments apply repository-wide, as those of a script naming no file do. Item assignments count only in the files a script names (AblateIt's
-// sweep.py rewrites run_config["save_strategy"] in the template its --default_training_args
-// names, then launches the rewritten copy).
+// assignments apply repository-wide, as those of a script naming no file do. Item assignments
+// count only in the files a script names (AblateIt's sweep.py rewrites
+// run_config["save_strategy"] in the template its --default_training_args names, then launches
+// the rewritten copy).
 func scriptSets(root, p, text string, gets map[string]string, sets map[string]bool, setsFor map[string]map[string]bool) {
 	configGets(text, gets)
 	attr := cfgSet.FindAllStringSubmatch(text, -1)

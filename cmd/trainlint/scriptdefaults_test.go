@@ -73,8 +73,12 @@ model.config.vocab_size = 3
 if cfg.trainer.devices == 8: pass
 config.seed = 1
 `
+	root := t.TempDir()
+	scan := func(text string, gets map[string]string, sets map[string]bool) {
+		scriptSets(root, filepath.Join(root, "train.py"), text, gets, sets, map[string]map[string]bool{})
+	}
 	gets, sets := map[string]string{}, map[string]bool{}
-	configUses(text, gets, sets)
+	scan(text, gets, sets)
 	if !reflect.DeepEqual(gets, map[string]string{"save_steps": "50000"}) {
 		t.Errorf("defaults %v", gets)
 	}
@@ -82,7 +86,7 @@ config.seed = 1
 		t.Errorf("assignments %v", sets)
 	}
 	// two reads of a key with different defaults: which applies is not known
-	configUses("a = d.get(\"save_steps\", 100)\n", gets, sets)
+	scan("a = d.get(\"save_steps\", 100)\n", gets, sets)
 	if gets["save_steps"] != "" {
 		t.Errorf("two defaults: %q", gets["save_steps"])
 	}

@@ -798,6 +798,30 @@ func TestGinIncludeFromAboveRepository(t *testing.T) {
 	}
 }
 
+// A repository that is a Python package (an __init__.py at its root) is imported by its
+// package name, which a clone need not carry (google-research/tensor2robot checked out as
+// t2r): its includes that name the package first are read at the root whatever the folder is
+// called. Without the __init__.py the folder's name must match, as before.
+func TestGinIncludeFromAbovePackageUnderAnotherName(t *testing.T) {
+	useTestRules(t)
+	for pkg, wantFound := range map[bool]bool{true: true, false: false} {
+		files := map[string]string{
+			"t2r/.git":                   "gitdir: elsewhere\n",
+			"t2r/research/c/common.gin":  "train_eval_model.max_train_steps = 10\n",
+			"t2r/research/c/run.gin":     "include 'tensor2robot/research/c/common.gin'\ntrain_eval_model.eval_steps = 5\n",
+			"t2r/research/c/missing.gin": "include 'tensor2robot/research/c/gone.gin'\ntrain_eval_model.eval_steps = 5\n",
+		}
+		if pkg {
+			files["t2r/__init__.py"] = "# coding=utf-8\n"
+		}
+		writeTree(t, files)
+		code, out, _ := cli(t, nil, "--format", "json", "t2r")
+		if found := !strings.Contains(out, "common.gin\\\" not found"); found != wantFound || !strings.Contains(out, "gone.gin\\\" not found in the tree") {
+			t.Errorf("package %v: exit %d\n%s", pkg, code, out)
+		}
+	}
+}
+
 // A file a gin include names from above the repository is part of the run, not a run of its
 // own: its keep-N is judged with the checkpointer the including file sets (discovery, not only
 // the composition, sees the repository's name).

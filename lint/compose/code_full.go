@@ -1094,15 +1094,34 @@ func (c *composer) ginInclude(from, target string) (string, bool) {
 	}
 	// gin opens an include relative to the working folder and its search paths
 	// (gin/config.py at 8ebbd2a parse_config_file, _LOCATION_PREFIXES), so a project run
-	// from above its repository names its files with the repository's folder first.
+	// from above its repository names its files with the repository's folder first. That
+	// folder is the tree's own when its name matches; when the tree is a Python package (an
+	// __init__.py at its root, as tensor2robot's is), it is the name the package is imported
+	// by, which a clone under another name (or a CI workspace) need not carry: the name is
+	// then read at the root whatever its first part.
 	if n, ok := c.fsys.(Named); ok {
-		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" && first == n.RootName() {
+		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" && (first == n.RootName() || c.rootIsPackage()) {
 			if p, ok := inTree(".", rest); ok && c.existsCode(p) {
 				return p, true
 			}
 		}
 	}
 	return "", true
+}
+
+// rootIsPackage tells whether the tree's root folder holds an __init__.py (read once).
+func (c *composer) rootIsPackage() bool {
+	if c.rootPkg == 0 {
+		c.rootPkg = -1
+		if ents, err := c.fsys.ReadDir("."); err == nil {
+			for _, e := range ents {
+				if e.Name == "__init__.py" && !e.Dir {
+					c.rootPkg = 1
+				}
+			}
+		}
+	}
+	return c.rootPkg > 0
 }
 
 func (c *composer) existsCode(p string) bool {

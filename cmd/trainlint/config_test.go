@@ -310,7 +310,7 @@ func TestConfigFlagErrorsOneLineEach(t *testing.T) {
 // TestConfigFilesAreNotLinted: walking a folder skips .trainlint.toml and pyproject.toml, the
 // JavaScript tooling files (JSON with comments) a project's web client keeps beside its configs,
 // CI services' folders (GitHub workflows' `${{ }}` read as OmegaConf interpolations),
-// Jupyter's autosaved copies, Git LFS pointers, JSON Lines data and empty .json files.
+// Jupyter's autosaved copies, Git LFS pointers, JSON Lines data, and empty or plain-text .json files.
 func TestConfigFilesAreNotLinted(t *testing.T) {
 	jsonc := "{\n  // comments are allowed here\n  \"compilerOptions\": {\"strict\": true,},\n}\n"
 	writeTree(t, map[string]string{
@@ -357,6 +357,8 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		// An empty .json: a placeholder for data (HALOs' examples/*.json, OLMo's, LIMO's).
 		"data/limo.json":  "",
 		"data/blank.json": " \n\n",
+		// Plain text under a .json name (InternLM-XComposer's mix_debug_data.json).
+		"data/mix_debug_data.json": "\ufeffVL /data/llava_instruct_150k.json\nTXT /data/alpaca.json\n",
 	})
 	_, res, _ := checkJSON(t, ".")
 	var paths []string
@@ -380,6 +382,11 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	_, res, _ = checkJSON(t, "--select", "TL001", "data/limo.json")
 	if len(res.Diagnostics) != 1 || !strings.Contains(res.Diagnostics[0].Message, "the file is empty") {
 		t.Errorf("named empty JSON: %+v", res.Diagnostics)
+	}
+	// Named, plain text under a .json name is reported too.
+	_, res, _ = checkJSON(t, "--select", "TL001", "data/mix_debug_data.json")
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Line != 1 {
+		t.Errorf("named plain-text JSON: %+v", res.Diagnostics)
 	}
 	// Named, an LFS pointer is reported as one.
 	_, res, _ = checkJSON(t, "--select", "TL001", "results/scores.json")

@@ -111,8 +111,8 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // (OnlyConfigs: walked, or named with --only-configs) holds none, and is skipped quietly: a .py
 // file that does not read as a config of a framework trainlint knows (a helper module or
 // script with a dict in it is not an in-house config), a Git LFS pointer (named without the
-// flag, it is reported as one), a Jinja template, JSON Lines data, an empty .json, an OpenCV
-// FileStorage file or a file that starts with a run of NUL bytes.
+// flag, it is reported as one), a Jinja template, JSON Lines data, an empty .json, a .json of
+// plain text, an OpenCV FileStorage file or a file that starts with a run of NUL bytes.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
@@ -123,7 +123,7 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 			return true
 		}
 	}
-	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text) ||
+	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
 		openCVStorage(in.Path, text) || zeroFilled(text)
 }
 
@@ -241,6 +241,21 @@ func jsonLines(path string, text []byte, lim doc.Limits) bool {
 func emptyJSON(path string, text []byte) bool {
 	f, _ := doc.FormatFromPath(path)
 	return f == doc.JSON && len(bytes.TrimSpace(text)) == 0
+}
+
+// plainTextJSON reports a walked .json file whose first character (after white space and a byte
+// order mark) is a letter: no JSON document starts so but the bare words true, false and null,
+// and no config is one of those, so it is text under a .json name (InternLM-XComposer's
+// finetune/mix_debug_data.json, two lines "VL <path>" and "TXT <path>" that nothing reads).
+// A file that starts with a brace, a bracket, a quote, a digit or a comment is still read, and
+// reported when it does not parse. Named, or named by a key, it is reported: Python's json
+// refuses it.
+func plainTextJSON(path string, text []byte) bool {
+	if f, _ := doc.FormatFromPath(path); f != doc.JSON {
+		return false
+	}
+	text = bytes.TrimLeft(bytes.TrimPrefix(text, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(text) > 0 && (text[0]|0x20 >= 'a' && text[0]|0x20 <= 'z')
 }
 
 // jinjaLine reports a line that starts (after blanks or a list dash) with a Jinja tag, or whose

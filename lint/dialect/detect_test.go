@@ -485,6 +485,11 @@ func TestDetectSwiftNotHFOrAxolotl(t *testing.T) {
 	wantDetected(t, "a short ms-swift config", "sft.yaml", doc.YAML, short, "generic")
 	// One of swift's keys alone is no swift evidence.
 	wantDetected(t, "a train_type alone", "sft.yaml", doc.YAML, "train_type: lora\n"+hf, "huggingface")
+	// The arguments a run wrote (args.json in its output folder, fyh2001/megatron-sft-recipes):
+	// LLaMA-Factory's weak spellings (template, lora_rank, eval_dataset) beside swift_version.
+	dump := `{"per_device_train_batch_size": 1, "eval_strategy": "no", "model": "google/gemma-4-E4B", "tuner_backend": "peft", "template": "gemma4_nothinking", "lora_rank": 8, "eval_dataset": [], "evaluation_strategy": "no", "swift_version": "4.2.0.dev0"}`
+	wantDetected(t, "ms-swift's args.json", "args.json", doc.JSON, dump, "generic")
+	wantDetected(t, "the same keys without swift_version", "args.json", doc.JSON, strings.Replace(dump, `, "swift_version": "4.2.0.dev0"`, "", 1), "llama-factory")
 }
 
 // PaddleNLP's llm configs (sft_argument.json, read by PdArgumentParser) use the Trainer's names

@@ -230,12 +230,16 @@ func accelerateLoopArgs(root *doc.Node) bool {
 // isSwift reports an ms-swift config (`swift sft --config`): two of its own arguments
 // (swift/arguments at v4.5.2, train_type at v3.12.6). Its parser extends the Trainer's and
 // axolotl's names with its own (model, dataset, lora_rank), so neither's defaults or refusals
-// hold for it.
+// hold for it. The arguments a run wrote (`args.json` in its output folder) carry
+// swift_version (BaseArguments.swift_version, swift/arguments/base_args at v4.5.2).
 //
 // A model named by a string counts as one of them (ModelArguments.model at v4.5.2): neither
 // TrainingArguments, axolotl nor LLaMA-Factory has a top-level model, and Lightning's and
 // Hydra's is a section. `swift sft` configs often give only model, train_type and dataset.
 func isSwift(root *doc.Node) bool {
+	if root.Get("swift_version") != nil {
+		return true // the arguments a run wrote to its output folder (args.json)
+	}
 	n := Score(root, []string{"tuner_type", "train_type", "rlhf_type", "split_dataset_ratio", "dataset_num_proc", "model_author", "external_plugins"}, 1, nil, 0)
 	if m := root.Get("model"); m != nil && m.Kind == doc.Scalar && m.Type == doc.String {
 		n++

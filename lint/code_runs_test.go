@@ -146,7 +146,7 @@ func TestCodeRunFindingsPlacedInBases(t *testing.T) {
 // type to a schedule's by_epoch), with the other key related.
 func TestCodeRunTrainLoopRefusalPlacedAtLastKey(t *testing.T) {
 	tmp := t.TempDir()
-	const rest = "model = dict(type='ImageClassifier')\ntrain_dataloader = dict(batch_size=32, num_workers=4)\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.1))\n"
+	const rest = "model = dict(type='ImageClassifier')\ntrain_dataloader = dict(batch_size=32, num_workers=4, sampler=dict(type='DefaultSampler', shuffle=True))\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.1))\n"
 	testfs.Write(t, tmp, map[string]string{
 		"cfg/sched.py": "train_cfg = dict(by_epoch=True, max_epochs=100)\n",
 		"cfg/run.py":   "_base_ = ['./sched.py']\n" + rest + "train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=90)\n",
@@ -175,7 +175,7 @@ func TestCodeRunTrainLoopRefusalPlacedAtLastKey(t *testing.T) {
 func TestCodeRunBaseValuesLeftToRuns(t *testing.T) {
 	tmp := t.TempDir()
 	testfs.Write(t, tmp, map[string]string{
-		"configs/_base_/m.py": "model = dict(type='MaskRCNN')\ntrain_dataloader = dict(batch_size=2, num_workers=2, dataset=dict(type='CocoDataset'))\n" +
+		"configs/_base_/m.py": "model = dict(type='MaskRCNN')\ntrain_dataloader = dict(batch_size=2, num_workers=2, sampler=dict(type='DefaultSampler', shuffle=True), dataset=dict(type='CocoDataset'))\n" +
 			"train_cfg = dict(type='EpochBasedTrainLoop', max_epochs=12, val_interval=1)\n",
 		"configs/run.py": "_base_ = ['_base_/m.py']\noptim_wrapper = dict(optimizer=dict(type='SGD', lr=0.01))\n",
 	})

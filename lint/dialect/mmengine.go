@@ -274,6 +274,7 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 
 	mmValLoop(p, root, inherits, scope)
 	mmTrainLoop(p, root, inherits)
+	mmTrainSampler(p, root, inherits)
 	if mmTrainParts(p, root, inherits) {
 		// A whole run that does not train: nothing of a training run is read from it.
 		ApplyContext(p, ctx)

@@ -183,6 +183,32 @@ func mmTrainLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 	p.Rejections = append(p.Rejections, r)
 }
 
+// mmTrainSampler reports a train_dataloader with no sampler key: Runner.build_dataloader
+// (mmengine v0.1.0 to v0.10.7, runner/runner.py line 1387 at v0.10.7, and _flexible_runner.py
+// from v0.8.0) pops it with no default, so the train loop's construction raises a KeyError
+// before the first step (sampler=None is accepted: the DataLoader then gets no sampler). Only
+// the stock loops are judged (EpochBasedTrainLoop and IterBasedTrainLoop build their loader
+// through BaseLoop.__init__), and a loader a base file may add to is not (nor one the reader
+// could not follow, such as dict(**x): that is no map).
+func mmTrainSampler(p *plan.Plan, root *doc.Node, inherits bool) {
+	dl, tc := root.Get("train_dataloader"), root.Get("train_cfg")
+	if !mmRunnerBuilt(root) || dl.Kind != doc.Map || mmMerged(inherits, dl) || tc.Kind != doc.Map || dl.Get("sampler") != nil {
+		return
+	}
+	if t := tc.Get("type"); t != nil {
+		if typ, ok := t.Str(); !ok || t.IsUnknown() || typ != "EpochBasedTrainLoop" && typ != "IterBasedTrainLoop" &&
+			typ != "mmengine.runner.EpochBasedTrainLoop" && typ != "mmengine.runner.IterBasedTrainLoop" &&
+			typ != "mmengine.runner.loops.EpochBasedTrainLoop" && typ != "mmengine.runner.loops.IterBasedTrainLoop" {
+			return
+		}
+	}
+	p.Rejections = append(p.Rejections, plan.Rejection{
+		Node: dl, Key: "train_dataloader",
+		Message: "train_dataloader sets no sampler", Says: "KeyError: 'sampler'",
+		Package: "mmengine", Read: "0.10.7", Source: "Runner.build_dataloader",
+		Help: "add sampler=dict(type='DefaultSampler', shuffle=True) to train_dataloader (InfiniteSampler for iteration-based training), or sampler=None for the DataLoader's own"})
+}
+
 // childPos is the position of c among n's children, -1 when it is not one of them.
 func childPos(n, c *doc.Node) int {
 	for i, ch := range n.Children {

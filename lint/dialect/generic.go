@@ -252,8 +252,11 @@ func genPathOf(n *doc.Node) string {
 // evaluator or inferer section, a MONAI bundle's inference program), one that only generates
 // (fairseq's generation section, read by its generate and decode scripts: SpeechT5's
 // s2s_decode.yaml), or one whose name says it infers, predicts or decodes (a MONAI bundle's
-// infer.yaml sampling from noise).
+// infer.yaml sampling from noise), or one that switches training off (genTrainDisabled).
 func genNoTraining(path string, root *doc.Node) bool {
+	if genTrainDisabled(root) {
+		return true
+	}
 	if root.Get("lr_scheduler") != nil || root.Get("scheduler") != nil || root.Get("checkpoint") != nil || genTrainingSign(root, false) {
 		// A schedule, checkpoints, or a trainer, learning rate, optimizer or length at the top or
 		// in a section (an RL config's generation section beside rl.learning_rate;
@@ -271,6 +274,19 @@ func genNoTraining(path string, root *doc.Node) bool {
 		}
 	}
 	return false
+}
+
+// genTrainDisabled reports a yacs config of PySlowFast's layout that turns training off:
+// `TRAIN: {ENABLE: False}`, spelled as PySlowFast spells it. Its launcher trains only `if
+// cfg.TRAIN.ENABLE:` (facebookresearch/SlowFast @287ec00 tools/run_net.py:26; the default is
+// True, "If True Train the model, else skip training", slowfast/config/defaults.py:133-134), so
+// such a file (configs/AVA/c2/*.yaml, which test converted Caffe2 checkpoints; the demo configs)
+// keeps its TRAIN section's batch size, but no training process and no training input pipeline
+// exists. Forks and derivatives of PySlowFast copy the key, its comment and the launcher's test.
+func genTrainDisabled(root *doc.Node) bool {
+	n := root.Get("TRAIN").Get("ENABLE")
+	b, ok := n.Bool()
+	return ok && !b && n.Type == doc.Bool
 }
 
 // readGenericPlan is the generic reader under framework id fw: pre (optional) first fills what a

@@ -768,3 +768,26 @@ func TestGenericEvalSectionThatTrains(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericTrainingSwitchedOff: PySlowFast's launcher trains only when TRAIN.ENABLE is true,
+// so a config of its layout that sets it False (SlowFast's AVA/c2 configs, which test converted
+// checkpoints) has no training input pipeline, whatever its TRAIN section's batch size says.
+func TestGenericTrainingSwitchedOff(t *testing.T) {
+	const slowfast = "TRAIN:\n  ENABLE: %s\n  DATASET: ava\n  BATCH_SIZE: 16\nSOLVER:\n  MOMENTUM: 0.9\n  OPTIMIZING_METHOD: sgd\nTEST:\n  ENABLE: True\n  BATCH_SIZE: 8\nDATA_LOADER:\n  NUM_WORKERS: 0\n"
+	for _, tc := range []struct {
+		src    string
+		trains bool
+	}{
+		{fmt.Sprintf(slowfast, "False"), false},
+		{fmt.Sprintf(slowfast, "True"), true},
+		// Only the yacs spelling of a boolean switch: a quoted string, or another program's
+		// lower-case train.enable, says nothing of PySlowFast's launcher.
+		{fmt.Sprintf(slowfast, `"False"`), true},
+		{"train:\n  enable: false\n  batch_size: 16\ndata_loader:\n  num_workers: 0\n", true},
+	} {
+		d := doc.Parse("configs/AVA/c2/SLOWFAST_64x2_R101_50_50.yaml", []byte(tc.src), doc.YAML, doc.Limits{})
+		if p := Generic.Normalize(d, Context{}); p.Data.Workers.Known() != tc.trains {
+			t.Errorf("%q: workers read %v, want %v", tc.src, p.Data.Workers.Known(), tc.trains)
+		}
+	}
+}

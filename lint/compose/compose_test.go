@@ -769,6 +769,40 @@ func TestDiscoverSiblingBase(t *testing.T) {
 	}
 }
 
+// A base recipe that sibling recipes build on (`- cityscapes_segformer` in super-gradients'
+// cityscapes_segformer_b0.yaml) and whose ${architecture} only they set is a part of their runs,
+// not a run of its own (linted alone, it reported the reference unresolved). A base that
+// composes every key it names stays a run, and so does a primary whose missing key no includer
+// sets (its TL006 is true).
+func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
+	m := map[string]string{
+		"recipes/segformer.yaml":                                 "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n",
+		"recipes/segformer_b0.yaml":                              "defaults:\n  - segformer\n  - _self_\n\narchitecture: segformer_b0\n",
+		"recipes/training_hyperparams/default_train_params.yaml": "max_epochs: 2\n",
+	}
+	got, frags := discoverTree(m)
+	if got != "recipes/segformer_b0.yaml" || !frags["recipes/segformer.yaml"] {
+		t.Errorf("runs %q, fragments %v", got, frags)
+	}
+	r := Compose(mapFS(m), "recipes/segformer_b0.yaml", nil, Limits{})
+	if r.Doc.Root.Get("experiment_name") == nil || r.Doc.Root.Get("architecture") == nil {
+		t.Errorf("the b0 run lacks the base's keys; problems:\n%s", problems(r))
+	}
+	for name, src := range map[string]string{
+		// the base sets the key itself, or a group option it chooses does
+		"itself": "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\narchitecture: b\nexperiment_name: ${architecture}_x\n",
+		"option": "defaults:\n  - training_hyperparams: arch\n  - _self_\nexperiment_name: ${architecture}_x\n",
+		// the reference names a key no includer sets: a true finding of the base's own run
+		"nobody": "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\nexperiment_name: ${arch}_x\n",
+	} {
+		m["recipes/segformer.yaml"] = src
+		m["recipes/training_hyperparams/arch.yaml"] = "# @package _global_\narchitecture: a\n"
+		if got, frags := discoverTree(m); got != "recipes/segformer.yaml|recipes/segformer_b0.yaml" || frags["recipes/segformer.yaml"] {
+			t.Errorf("%s: runs %q, fragments %v", name, got, frags)
+		}
+	}
+}
+
 // TestIsRecipeJSON: a JSON file is a recipe when it is an object whose "deepspeed" names a
 // .json file or holds a config inline, as an HF recipe read by parse_json_file does; a file
 // that only mentions the word, or names no file the Trainer reads, is none.

@@ -219,6 +219,12 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	}
 	// A primary config's hydra.searchpath folders hold options of its runs (searchpath.go).
 	roots, searchDirs := searchRoots(pc, roots, text)
+	// A base that sibling primaries build on and that needs a key only they set is a part of
+	// their runs, not a run of its own (Cache.siblingBases).
+	bases := k.siblingBases(fsys, roots, text, lim)
+	if len(bases) > 0 {
+		roots = slices.DeleteFunc(roots, func(r string) bool { return bases[r] })
+	}
 	sort.Strings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
@@ -266,7 +272,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		if isRoot[f] || !isYAML(f) {
 			continue
 		}
-		if underAny(f, searchDirs) || inGroupFolder(f, inConfigDir) {
+		if bases[f] || underAny(f, searchDirs) || inGroupFolder(f, inConfigDir) {
 			fragments[f] = true
 		}
 	}
@@ -343,6 +349,118 @@ func includedConfigs(texts map[string][]byte) map[string]bool {
 		}
 	}
 	return out
+}
+
+// siblingBases returns the roots that are bases of primaries beside them and cannot compose
+// alone: a root r that another root of the same folder lists by name in its defaults list (`-
+// cityscapes_segformer` in super-gradients' recipes/cityscapes_segformer_b0.yaml, whose config
+// directory is that folder, so Hydra loads the sibling and merges the includer over it), an
+// interpolation of whose own file names a key that r's file does not set, that an includer's
+// file sets, and that r composed alone (Cache.Compose, its group options included) still lacks:
+// cityscapes_segformer.yaml's `experiment_name: ${architecture}_cityscapes`, where only the
+// b0..b5 recipes set architecture. Launched alone it would fail to resolve that key, so it is a
+// part of its includers' runs, where the reference resolves. A base that sets or composes
+// every key it names (fish-speech's base.yaml) stays a run; so does one whose folder holds
+// experiments, which may set the key in its experiment runs.
+func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) map[string]bool {
+	isRoot := map[string]bool{}
+	for _, r := range roots {
+		isRoot[r] = true
+	}
+	includers := map[string][]string{}
+	for _, s := range roots {
+		for _, n := range defaultsNames(text[s]) {
+			n = strings.TrimPrefix(strings.TrimSpace(n), "/") // the config directory is s's folder
+			if n == "_self_" || n == "" || strings.ContainsAny(n, "@ ") {
+				continue // a package moves the base's keys; "optional" is for groups only
+			}
+			t := path.Join(path.Dir(s), n)
+			if !isYAML(t) {
+				t += ".yaml"
+			}
+			if t != s && isRoot[t] && !slices.Contains(includers[t], s) {
+				includers[t] = append(includers[t], s)
+			}
+		}
+	}
+	var out map[string]bool
+	for r, inc := range includers {
+		if _, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment")); err == nil {
+			continue
+		}
+		if k.needsIncluder(fsys, r, inc, lim) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[r] = true
+		}
+	}
+	return out
+}
+
+// needsIncluder reports an absolute interpolation (${a.b}) of r's own file that r does not set,
+// one of the includers' files does, and r composed alone lacks (siblingBases).
+func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits) bool {
+	d := k.parsed[r]
+	if d == nil || d.Root == nil {
+		return false
+	}
+	var pending []string
+	d.Root.Walk(func(n *doc.Node) bool {
+		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
+			return true
+		}
+		for _, ref := range plainRefs(n.Value) {
+			if first, _, _ := strings.Cut(ref, "."); first == "hydra" || d.Root.StepPath(ref) != nil {
+				continue // Hydra's own config, or a key r sets itself
+			}
+			if slices.ContainsFunc(includers, func(s string) bool {
+				ds := k.parsed[s]
+				return ds != nil && ds.Root.StepPath(ref) != nil
+			}) {
+				pending = append(pending, ref)
+			}
+		}
+		return true
+	})
+	if len(pending) == 0 {
+		return false
+	}
+	run := k.Compose(fsys, r, nil, lim)
+	if run.Partial {
+		return false // a missing option could set any key
+	}
+	for _, ref := range pending {
+		if run.Doc.Root.StepPath(ref) == nil && !slices.ContainsFunc(run.Unknown, func(m string) bool {
+			return ref == m || strings.HasPrefix(ref, m+".")
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainRefs returns the paths of s's absolute interpolations (`${a.b}`, spaces around the path
+// allowed): resolvers (a colon), relative references (a leading dot) and nested ones are left
+// out.
+func plainRefs(s string) []string {
+	var out []string
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			return out
+		}
+		s = s[i+2:]
+		j := strings.IndexByte(s, '}')
+		if j < 0 {
+			return out
+		}
+		p := strings.TrimSpace(s[:j])
+		if p != "" && !strings.ContainsAny(p, ":${ []'\"") && p[0] != '.' {
+			out = append(out, p)
+		}
+		s = s[j+1:]
+	}
 }
 
 // overridesOthers reports a defaults list that overrides a group of the app (not Hydra's own)

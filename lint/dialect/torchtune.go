@@ -153,13 +153,25 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	p.Eval.Colocated = plan.Defaulted(true, valKey, plan.Why{By: "the torchtune default", Note: "validation runs inside the training loop"}, nil)
 	// A recipe without a validation loop reads neither key: nothing in the file can turn
-	// validation on, so the evaluation rules have no advice to give it.
+	// validation on, so the evaluation rules have no advice to give it. A name torchtune ships no
+	// recipe of (a project's own, or a file the comment misnames: "in dev/async_grpo.py", "in
+	// kd_single_device.py") says nothing of a loop: unless a recipe named validates, whether the
+	// run could validate is unknown.
 	if recipes := torchtuneRecipes(d); len(recipes) > 0 {
-		validates := false
+		validates, unknown := false, false
 		for _, name := range recipes {
-			validates = validates || !torchtuneNoValidation[name]
+			v, shipped := torchtuneValidates[name]
+			validates, unknown = validates || v, unknown || !shipped
 		}
-		p.Eval.Unavailable = !validates
+		switch {
+		case validates:
+		case unknown:
+			if e := p.Eval.Enabled; e.Known() && !e.Value {
+				p.Eval.Enabled = plan.Fact[bool]{Key: valKey, Node: valEvery, Note: "a recipe torchtune does not ship"}
+			}
+		default:
+			p.Eval.Unavailable = true
+		}
 	}
 	// No release up to 0.6.1 validates in any recipe (run_val_every_n_steps came with c8b985a,
 	// after v0.6.1).
@@ -408,16 +420,20 @@ func torchtuneRejections(d *doc.Document, p *plan.Plan) {
 	}
 }
 
-// torchtuneNoValidation are the recipes of torchtune @bd2a0fc (recipes/*.py, recipes/dev/*.py, by
-// file name without dev/) that have no validation loop: only full_finetune_distributed, lora_finetune_distributed,
-// qat_distributed and qat_lora_finetune_distributed read run_val_every_n_steps and dataset_val.
-var torchtuneNoValidation = map[string]bool{
-	"full_finetune_single_device": true, "lora_finetune_single_device": true, "qat_single_device": true,
-	"full_dpo_distributed": true, "lora_dpo_distributed": true, "lora_dpo_single_device": true,
-	"knowledge_distillation_distributed": true, "knowledge_distillation_single_device": true,
-	"ppo_full_finetune_single_device": true, "grpo_full_finetune_distributed": true,
-	"async_grpo_full_finetune_distributed": true, "early_exit_finetune_distributed": true,
-	"lora_finetune_distributed_multi_dataset": true,
+// torchtuneValidates are the recipes of torchtune @bd2a0fc (recipes/*.py, recipes/dev/*.py, by
+// file name without dev/) that run training, and whether they have a validation loop: only four
+// read run_val_every_n_steps and dataset_val (recipes/full_finetune_distributed.py:215,
+// lora_finetune_distributed.py:223, qat_distributed.py:224, qat_lora_finetune_distributed.py:201).
+// A name not listed is a recipe whose loop is unknown.
+var torchtuneValidates = map[string]bool{
+	"full_finetune_distributed": true, "lora_finetune_distributed": true,
+	"qat_distributed": true, "qat_lora_finetune_distributed": true,
+	"full_finetune_single_device": false, "lora_finetune_single_device": false, "qat_single_device": false,
+	"full_dpo_distributed": false, "lora_dpo_distributed": false, "lora_dpo_single_device": false,
+	"knowledge_distillation_distributed": false, "knowledge_distillation_single_device": false,
+	"ppo_full_finetune_single_device": false, "grpo_full_finetune_distributed": false,
+	"async_grpo_full_finetune_distributed": false, "early_exit_finetune_distributed": false,
+	"lora_finetune_distributed_multi_dataset": false,
 }
 
 // torchtuneRecipes are the recipes a config's leading comments name, the way torchtune's own

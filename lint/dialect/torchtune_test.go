@@ -231,3 +231,27 @@ func TestTorchtuneOwnRecipeKeys(t *testing.T) {
 	wantFact(t, "eval enabled", p.Eval.Enabled, false, plan.Default, "run_val_every_n_steps", -1)
 	wantFact(t, "workers", p.Data.Workers, 0, plan.Default, "dataloader.num_workers", -1)
 }
+
+// The recipes a config's leading comments name decide whether it could validate: one that
+// validates keeps the default "no evaluation" fact; only recipes without a validation loop make
+// evaluation unavailable; a name torchtune ships no recipe of (a misnamed file, a project's own
+// recipe) leaves it unknown unless a named recipe validates.
+func TestTorchtuneRecipeNamesDecideValidation(t *testing.T) {
+	body := "output_dir: /tmp/out\nmodel:\n  _component_: torchtune.models.llama3_2.llama3_2_1b\nbatch_size: 4\nepochs: 1\n"
+	for _, c := range []struct {
+		head               string
+		known, unavailable bool
+	}{
+		{"# Config for multi-device full finetuning in full_finetune_distributed.py\n", true, false},
+		{"# Config for single device knowledge distillation in knowledge_distillation_single_device.py\n", true, true},
+		{"# Config for single device knowledge distillation in kd_single_device.py\n#   tune run knowledge_distillation_single_device --config x\n", false, false},
+		{"# Config for async multi-node GRPO in dev/async_grpo.py\n#     tune run dev/async_grpo_full_finetune_distributed --config dev/qwen3B_async_grpo\n", false, false},
+		{"# Config for QLoRA in lora_finetune_fsdp2.py\n#   tune run --nproc_per_node 8 lora_finetune_distributed --config x\n", true, false},
+		{"# Config for SFT in my_recipe.py\n", false, false},
+	} {
+		p := Torchtune.Normalize(tcgDoc(t, doc.YAML, c.head+body), Context{})
+		if e := p.Eval.Enabled; e.Known() != c.known || e.Known() && e.Value || p.Eval.Unavailable != c.unavailable {
+			t.Errorf("%q: eval enabled %+v, unavailable %v; want known %v, unavailable %v", c.head, e, p.Eval.Unavailable, c.known, c.unavailable)
+		}
+	}
+}

@@ -202,7 +202,8 @@ const lfDependencyChecks = "src/llamafactory/extras/misc.py"
 // package's source (marker), its version is that source's, read from the marker's
 // `__version__ = "..."` or `VERSION = "..."` line, or else from file (trl and axolotl keep it in
 // a VERSION file at the top of their repositories since they read it back with
-// importlib.metadata). It comes before the folder's pins: it is the code that runs.
+// importlib.metadata; torchtune in version.txt). It comes before the folder's pins: it is the code
+// that runs.
 var vendored = []struct{ pkg, marker, file string }{
 	{"llamafactory", "src/llamafactory/extras/env.py", ""},
 	{"llamafactory", "src/llamafactory/cli.py", ""}, // 0.7.x wrote VERSION there
@@ -211,6 +212,15 @@ var vendored = []struct{ pkg, marker, file string }{
 	{"transformers", "src/transformers/__init__.py", ""},
 	{"trl", "trl/__init__.py", "VERSION"},
 	{"axolotl", "src/axolotl/__init__.py", "VERSION"},
+	// torchtune's source says `__version__ = ""` (torchtune/__init__.py:7 at v0.2.0-v0.6.1 and
+	// bd2a0fc) and its pyproject.toml reads the version from it ({attr =
+	// "torchtune.__version__"}, :55 at v0.2.0, :64 at v0.5.0, :85 at bd2a0fc); the release build's
+	// pre-script writes BUILD_VERSION there (.github/scripts/pre_build_script.sh:3-6), which
+	// pytorch/test-infra's pkg-helpers take from version.txt at the root
+	// (tools/pkg-helpers/pytorch_pkg_helpers/version.py:56 @61a7757). So a checkout or fork of
+	// torchtune (janhq's says 0.5.0) is the release its version.txt names; main bumps it to the
+	// next release at the branch cut (0.7.0 at 29d09ee, before c8b985a added validation).
+	{"torchtune", "torchtune/__init__.py", "version.txt"},
 }
 
 var versionLine = regexp.MustCompile(`(?m)^(?:__version__|VERSION)\s*=\s*["']([0-9][0-9A-Za-z.+\-]*)["']`)

@@ -656,3 +656,34 @@ func TestLightningVersionFromImports(t *testing.T) {
 		}
 	}
 }
+
+// TestPinsFromTorchtuneCheckout: a repository that is torchtune itself (janhq's fork: a
+// torchtune/ package whose __init__.py says __version__ = "" and version.txt 0.5.0 at the root)
+// is linted for that release, whose recipes never validate: TL204 has no advice for its configs.
+// A version.txt without the package is no torchtune's.
+func TestPinsFromTorchtuneCheckout(t *testing.T) {
+	cfg := "# Config for multi-device full finetuning in full_finetune_distributed.py\n" +
+		"#   tune run --nproc_per_node 4 full_finetune_distributed --config llama3_1/8B_full\n" +
+		"model:\n  _component_: torchtune.models.llama3_1.llama3_1_8b\nbatch_size: 2\nepochs: 1\nmax_steps_per_epoch: null\ngradient_accumulation_steps: 1\n" +
+		"checkpointer:\n  _component_: torchtune.training.FullModelHFCheckpointer\n  checkpoint_files: [model-00001-of-00004.safetensors]\n"
+	for _, c := range []struct {
+		pkg  bool
+		want string // the torchtune target's version
+	}{{true, "0.5.0"}, {false, ""}} {
+		forgetRepo()
+		files := map[string]string{"version.txt": "0.5.0\n", "recipes/configs/llama3_1/8B_full.yaml": cfg}
+		if c.pkg {
+			files["torchtune/__init__.py"] = "__version__ = \"\"\n"
+		}
+		root := writeTree(t, files)
+		file := filepath.Join(root, "recipes", "configs", "llama3_1", "8B_full.yaml")
+		got := withPins(lint.Options{}, file).Targets["torchtune"]
+		if got.Version != c.want || c.want != "" && (got.Source != "version.txt says 0.5.0" || !got.Vendored) {
+			t.Errorf("package %v: torchtune target %+v, want %q", c.pkg, got, c.want)
+		}
+		_, out, _ := cli(t, nil, "check", "--select", "TL204", file)
+		if fires := strings.Contains(out, "TL204"); fires != (c.want == "") {
+			t.Errorf("package %v: TL204 reported %v:\n%s", c.pkg, fires, out)
+		}
+	}
+}

@@ -106,6 +106,9 @@ type Options struct {
 	// CLIDefaults says the repository's LightningCLI loads a default config file with a
 	// ModelCheckpoint under every fit (the CLI reads it; dialect.Context.CLIDefaults).
 	CLIDefaults bool
+	// CheckoutRecipes are the recipes of the copy of torchtune the file lies in, and whether
+	// each has a validation loop (the CLI reads them; dialect.Context.CheckoutRecipes).
+	CheckoutRecipes map[string]bool
 	// ScriptDefaults are the keys the repository's scripts read from a mapping with a default of
 	// their own (cfg.get("save_steps", 50000)), in a repository whose Python fills no
 	// dataclasses from configs (the CLI reads them): facts only a framework default gives for

@@ -18,11 +18,12 @@ import (
 // evaluation.save_best). The driver reads the nearest train script above a Python config and
 // tells the dialect which function it calls (dialect.Trainer); the engine stays pure.
 
-// withRepo is what the repository tells about a file: its pins (withPins), its train script
-// and, from its Python files, its own argument dataclasses and the callbacks its
-// LightningModules configure (withRepoPython). What is read is kept in repo until forgetRepo.
+// withRepo is what the repository tells about a file: its pins (withPins), a torchtune copy's
+// recipes (withCheckoutRecipes), its train script and, from its Python files, its own argument
+// dataclasses and the callbacks its LightningModules configure (withRepoPython). What is read is
+// kept in repo until forgetRepo.
 func withRepo(o lint.Options, file string) lint.Options {
-	return withRepoPython(withTrainer(withPins(o, file), file), file)
+	return withRepoPython(withTrainer(withCheckoutRecipes(withPins(o, file), file), file), file)
 }
 
 // repoFacts are the files read from repositories, by folder (pins, train scripts) or by
@@ -33,6 +34,7 @@ type repoFacts struct {
 	pins     sync.Map // folder -> map[string]lint.Target
 	trainers sync.Map // folder -> trainerAt
 	python   sync.Map // repository root -> *repoPython
+	recipes  sync.Map // torchtune copy's root -> map[string]bool (checkoutRecipes)
 }
 
 var repo atomic.Pointer[repoFacts]

@@ -55,6 +55,11 @@ type Context struct {
 	// ModelCheckpoint under every fit (lint.Options.CLIDefaults): a config that sets no
 	// trainer.callbacks keeps that file's, so the Trainer's own default is not what runs.
 	CLIDefaults bool
+	// CheckoutRecipes are the recipes of the copy of torchtune the file lies in (its
+	// recipes/*.py and recipes/dev/*.py beside the torchtune/ package, by file name without .py
+	// and dev/), and whether each reads run_val_every_n_steps (lint.Options.CheckoutRecipes); nil
+	// outside one: `tune run NAME` runs that copy's recipes/NAME.py.
+	CheckoutRecipes map[string]bool
 	// Hydra says the file is a run Hydra composes from a defaults list (lint.LintRun): the
 	// app's code builds the objects its groups do not instantiate, with arguments of its own.
 	Hydra bool

@@ -156,11 +156,15 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// validation on, so the evaluation rules have no advice to give it. A name torchtune ships no
 	// recipe of (a project's own, or a file the comment misnames: "in dev/async_grpo.py", "in
 	// kd_single_device.py") says nothing of a loop: unless a recipe named validates, whether the
-	// run could validate is unknown.
+	// run could validate is unknown. In a copy of torchtune, its own recipe file decides: a fork's
+	// qat_lora_finetune_distributed.py may not read the key yet (UpstageAI's at 0318e7da).
 	if recipes := torchtuneRecipes(d); len(recipes) > 0 {
 		validates, unknown := false, false
 		for _, name := range recipes {
 			v, shipped := torchtuneValidates[name]
+			if own, ok := ctx.CheckoutRecipes[name]; ok {
+				v, shipped = own, true
+			}
 			validates, unknown = validates || v, unknown || !shipped
 		}
 		switch {

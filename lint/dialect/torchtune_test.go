@@ -255,3 +255,20 @@ func TestTorchtuneRecipeNamesDecideValidation(t *testing.T) {
 		}
 	}
 }
+
+// In a copy of torchtune its own recipe files decide (Context.CheckoutRecipes): a fork's
+// qat_lora_finetune_distributed.py without a validation loop makes evaluation unavailable, one
+// of its single-device recipes that reads run_val_every_n_steps keeps the finding.
+func TestTorchtuneCheckoutRecipes(t *testing.T) {
+	body := "output_dir: /tmp/out\nmodel:\n  _component_: torchtune.models.llama3_2.llama3_2_1b\nbatch_size: 4\nepochs: 1\n"
+	for name, validates := range map[string]bool{"qat_lora_finetune_distributed": false, "lora_finetune_single_device": true} {
+		d := tcgDoc(t, doc.YAML, "# Config for finetuning in "+name+".py\n"+body)
+		if p := Torchtune.Normalize(d, Context{}); p.Eval.Unavailable != validates {
+			t.Errorf("%s at bd2a0fc: Eval.Unavailable %v", name, p.Eval.Unavailable)
+		}
+		ctx := Context{CheckoutRecipes: map[string]bool{name: validates, "full_finetune_distributed": true}}
+		if p := Torchtune.Normalize(d, ctx); p.Eval.Unavailable == validates || !p.Eval.Enabled.Known() {
+			t.Errorf("%s in a copy whose recipe validates=%v: Eval.Unavailable %v, enabled %+v", name, validates, p.Eval.Unavailable, p.Eval.Enabled)
+		}
+	}
+}

@@ -401,6 +401,47 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	}
 }
 
+// TestWalkSkipsTemplates: a walk passes over templates nothing loads as they stand: a .json
+// named as a template with placeholder words a script replaces with sed (Pai-Megatron-Patch's
+// ds_config_TEMPLATE.json and config_TEMPLATE.json) and a .py with `${...}` placeholders
+// outside strings (self-supervised-pretraining's utils/templates/*-template.py). A template
+// that parses, or has only comments, trailing commas or Python's True, a bare word in a file
+// not named as a template and a broken config with no `${` are linted; named, each template
+// is reported.
+func TestWalkSkipsTemplates(t *testing.T) {
+	writeTree(t, map[string]string{
+		"examples/ds_config_TEMPLATE.json": "{\n  \"train_micro_batch_size_per_gpu\": CONFIG_MBSIZE,\n  \"train_batch_size\":CONFIG_GBSIZE,\n  \"zero_optimization\": {\n    \"stage\": CONFIG_ZERO_STATE\n  }\n}\n",
+		"hf_moe/config_TEMPLATE.json":      "{\n  \"model_type\": \"llama\",\n  \"hidden_size\": CONFIG_HIDDEN_SIZE,\n  \"num_hidden_layers\": CONFIG_HIDDEN_LAYERS\n}\n",
+		"utils/templates/config-template.py": "_base_ = '../../base.py'\nmodel = dict(type='MOCO', queue_len=65536)\n" +
+			"data_train_root = \"${base_data_path}\"\nimg_norm_cfg = dict(mean=[${pixel_means}], std=[${pixel_stds}])\n",
+		"ok/ds_config_template.json": "{\"train_batch_size\": 8}\n",
+		"ok/zero-template.json":      "{\n  // ZeRO 2\n  \"train_batch_size\": 8,\n}\n",
+		"ok/ds_config.json":          "{\"train_batch_size\": CONFIG_GBSIZE}\n",
+		"ok/fp16_template.json":      "{\"fp16\": {\"enabled\": True}}\n",
+		"ok/broken.py":               "_base_ = ['./base.py']\noptimizer = dict(lr=0.01.,)\n",
+	})
+	_, res, _ := checkJSON(t, ".")
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "ok/broken.py,ok/ds_config.json,ok/ds_config_template.json,ok/fp16_template.json,ok/zero-template.json" {
+		t.Errorf("files linted: %v", paths)
+	}
+	skipped := []string{"examples/ds_config_TEMPLATE.json", "hf_moe/config_TEMPLATE.json", "utils/templates/config-template.py"}
+	for _, name := range skipped {
+		_, res, _ = checkJSON(t, "--select", "TL001", name)
+		if len(res.Files) != 1 || len(res.Diagnostics) == 0 || res.Diagnostics[0].Code != "TL001" {
+			t.Errorf("named %s: files %+v, findings %v", name, res.Files, findings(res))
+		}
+	}
+	// --only-configs reads named files as a walk does: the templates are skipped.
+	_, res, _ = checkJSON(t, append([]string{"--only-configs"}, skipped...)...)
+	if len(res.Files) != 0 {
+		t.Errorf("--only-configs: files %+v, findings %v", res.Files, findings(res))
+	}
+}
+
 // TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its
 // baseline entries are not reported as fixed.
 func TestConfigIgnoreAndBaseline(t *testing.T) {

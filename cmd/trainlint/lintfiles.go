@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -111,20 +112,77 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // (OnlyConfigs: walked, or named with --only-configs) holds none, and is skipped quietly: a .py
 // file that does not read as a config of a framework trainlint knows (a helper module or
 // script with a dict in it is not an in-house config), a Git LFS pointer (named without the
-// flag, it is reported as one), a Jinja template, JSON Lines data, an empty .json, a .json of
-// plain text, an OpenCV FileStorage file or a file that starts with a run of NUL bytes.
+// flag, it is reported as one), a Jinja template, a .py or .json template whose placeholders
+// a script fills in, JSON Lines data, an empty .json, a .json of plain text, an OpenCV
+// FileStorage file or a file that starts with a run of NUL bytes.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
 	}
 	if strings.EqualFold(filepath.Ext(in.Path), ".py") {
 		d := doc.ParseWith(in.Path, text, doc.Python, doc.Options{Limits: o.Limits, ConfigArg: o.ConfigArg})
-		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic {
+		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && dialect.Detect(d) == dialect.Generic || dollarTemplate(d) {
 			return true
 		}
 	}
 	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
-		openCVStorage(in.Path, text) || zeroFilled(text)
+		openCVStorage(in.Path, text) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits)
+}
+
+// dollarTemplate reports a walked .py file that does not parse because a `${` stands outside
+// any string: a text template whose `${name}` placeholders a shell or perl script fills in
+// before anything runs it (cjrd/self-supervised-pretraining's utils/templates/*-template.py,
+// rendered by `perl -p -e 's/\$\{([^}]+)\}/.../eg'` in utils/gen-pretrain-project.sh:77 at
+// 84e27bd). Python reads no `$` outside string literals and comments ("an unconditional
+// error", The Python Language Reference, Lexical analysis, Delimiters, 3.12), so no framework
+// that imports or compiles a config file reads it as it stands. Named, it is reported.
+func dollarTemplate(d *doc.Document) bool {
+	if d.Root != nil {
+		return false
+	}
+	for _, p := range d.Problems {
+		if p.Kind == doc.Syntax && bytes.HasPrefix(d.Src[min(p.Span.Start.Offset, len(d.Src)):], []byte("${")) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholderJSON reports a walked .json file that its name calls a template (a part of the
+// name, cut at '_', '-' and '.', is "template" in any case) and that holds a bare word where
+// JSON wants a value or a key: a placeholder a launch script replaces with sed before handing
+// the result, under another name, to the framework (alibaba/Pai-Megatron-Patch's
+// ds_config_TEMPLATE.json, `"train_batch_size":CONFIG_GBSIZE,`, rendered into ds_config.json by
+// examples/baichuan/run_ds_train_huggingface_baichuan.sh:109-118 at a098ca5; its
+// config_TEMPLATE.json, rendered into config.json by
+// toolkits/model_checkpoints_convertor/llama/hf2mcore_convertor.sh:105-115). A template that
+// is plain JSON, or whose only departures from it are comments, trailing commas or Python's
+// True and None, is linted:
+// nothing in it is a placeholder, and a script that copies it hands over what it says. Named,
+// the file is reported.
+func placeholderJSON(path string, text []byte, lim doc.Limits) bool {
+	if f, _ := doc.FormatFromPath(path); f != doc.JSON || !templateName(path) {
+		return false
+	}
+	d := doc.Parse(path, text, doc.JSON, lim)
+	for _, p := range d.Problems {
+		// A bare word is an unquoted string or key to the lenient reading (NonStandard); True or
+		// None, Python's spellings, are syntax errors and no placeholders.
+		if p.Kind != doc.NonStandard || p.Span.Start.Offset >= len(text) {
+			continue
+		}
+		if c := text[p.Span.Start.Offset] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// templateName reports whether a part of the file's name, cut at '_', '-' and '.', is
+// "template" in any case (ds_config_TEMPLATE.json, config-template.json).
+func templateName(path string) bool {
+	return slices.ContainsFunc(strings.FieldsFunc(filepath.Base(path), func(r rune) bool { return r == '_' || r == '-' || r == '.' }),
+		func(part string) bool { return strings.EqualFold(part, "template") })
 }
 
 // openCVStorage reports a walked YAML file that OpenCV's cv::FileStorage wrote: its first line is

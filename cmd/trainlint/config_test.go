@@ -442,6 +442,39 @@ func TestWalkSkipsTemplates(t *testing.T) {
 	}
 }
 
+// TestWalkSkipsBuildCopies: a walk passes over setuptools' build/lib and build/lib.<platform>
+// copies of a package (GPCDet committed one holding mmcv's Config test fixtures, which exist
+// to be refused); the rest of build/ is walked. Named, a copied file is reported; with
+// --only-configs it is dropped.
+func TestWalkSkipsBuildCopies(t *testing.T) {
+	writeTree(t, map[string]string{
+		"build/lib/pkg/.mim/tools/mmcv/tests/data/config/base.py": "item1 = [1, 2]\nitem3 = True\n",
+		"build/lib/pkg/.mim/tools/mmcv/tests/data/config/e.py":    "_base_ = './base.py'\nitem3 = {'a': 1}\n",
+		"build/lib.linux-x86_64-cpython-38/pkg/configs/r50.py":    "_base_ = ['./missing.py']\nmodel = dict(type='R50')\n",
+		"build/ds.json":       "{\"train_batch_size\": 8}\n",
+		"src/build/libs.yaml": "lr: 0.1\n",
+	})
+	_, res, _ := checkJSON(t, ".")
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "build/ds.json,src/build/libs.yaml" {
+		t.Errorf("files linted: %v", paths)
+	}
+	copies := []string{"build/lib/pkg/.mim/tools/mmcv/tests/data/config/e.py", "build/lib.linux-x86_64-cpython-38/pkg/configs/r50.py"}
+	for _, name := range copies {
+		_, res, _ = checkJSON(t, name)
+		if len(res.Files) != 1 || len(res.Diagnostics) == 0 {
+			t.Errorf("named %s: files %+v, findings %v", name, res.Files, findings(res))
+		}
+	}
+	_, res, _ = checkJSON(t, append([]string{"--only-configs"}, copies...)...)
+	if len(res.Files) != 0 {
+		t.Errorf("--only-configs: files %+v, findings %v", res.Files, findings(res))
+	}
+}
+
 // TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its
 // baseline entries are not reported as fixed.
 func TestConfigIgnoreAndBaseline(t *testing.T) {

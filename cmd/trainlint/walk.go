@@ -76,6 +76,18 @@ func loggerRecord(name, dir string, entries []os.DirEntry) bool {
 	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return strings.HasSuffix(e.Name(), ".ckpt") })
 }
 
+// buildCopy reports a folder name under a folder named build that setuptools' build step
+// copies a package into: build/lib, or build/lib.<platform>-<tag> when the package has
+// extension modules (setuptools/_distutils/command/build.py:54, :98-100, v84.0.0;
+// build_py copies the package's files there, build_py.py:115). What is in it is a copy of the
+// project's package, not configs of the project, and a committed copy is walked because git
+// tracks it however .gitignore names build/ (WHY-student/GPCDet @105f99a keeps, under
+// build/lib/mmdet/.mim, an older copy of its configs/ and mmcv's tests/data/config fixtures,
+// which exist to be refused). The rest of a build folder is walked.
+func buildCopy(parent, name string) bool {
+	return parent == "build" && (name == "lib" || strings.HasPrefix(name, "lib."))
+}
+
 // notConfig reports whether a walked file is one of notConfigs or a variant of TypeScript's
 // configuration (tsconfig.base.json, tsconfig.app.json, jsconfig.node.json).
 func notConfig(name string) bool {
@@ -87,8 +99,9 @@ func notConfig(name string) bool {
 }
 
 // walkSkips reports whether a folder walk would pass over the file at path p (as named on
-// the command line): an extension it does not read, one of notConfigs, or a folder of
-// skipDirs on the way. --only-configs drops such named files.
+// the command line): an extension it does not read, one of notConfigs, a Lightning logger's
+// record, or a folder of skipDirs or a setuptools build copy on the way. --only-configs drops
+// such named files.
 func walkSkips(p string) bool {
 	p = filepath.Clean(p)
 	name := filepath.Base(p)
@@ -100,8 +113,9 @@ func walkSkips(p string) bool {
 			return true
 		}
 	}
-	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(p)), "/") {
-		if skipDirs[part] {
+	parts := strings.Split(filepath.ToSlash(filepath.Dir(p)), "/")
+	for i, part := range parts {
+		if skipDirs[part] || i > 0 && buildCopy(parts[i-1], part) {
 			return true
 		}
 	}
@@ -250,7 +264,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
 			}
 			isFile = fi.Mode().IsRegular()
 		}
-		if isDir && skipDirs[name] {
+		if isDir && (skipDirs[name] || buildCopy(filepath.Base(dir), name)) {
 			continue
 		}
 		ign := inIgnored || stack.ignored(absP, isDir)

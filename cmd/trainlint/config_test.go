@@ -475,6 +475,34 @@ func TestWalkSkipsBuildCopies(t *testing.T) {
 	}
 }
 
+// TestWalkSkipsCheckpointConfig: a walk passes over the config.yaml OLMo's trainer saves
+// beside a checkpoint's model.pt (OLMo's test_fixtures/test-olmo-model); a config.yaml with no
+// model.pt beside it is linted. Named, the record is reported; with --only-configs it is
+// dropped.
+func TestWalkSkipsCheckpointConfig(t *testing.T) {
+	writeTree(t, map[string]string{
+		"test_fixtures/test-olmo-model/config.yaml": "run_name: test\ntime_limit: 171000.0\nmodel:\n  d_model: 128\n",
+		"test_fixtures/test-olmo-model/model.pt":    "",
+		"configs/config.yaml":                       "run_name: test\ntime_limit: 171000.0\n",
+		"configs/model.pt/README.md":                "a folder, not weights\n",
+	})
+	_, res, _ := checkJSON(t, ".")
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "configs/config.yaml" {
+		t.Errorf("files linted: %v", paths)
+	}
+	record := "test_fixtures/test-olmo-model/config.yaml"
+	if _, res, _ = checkJSON(t, record); len(res.Files) != 1 || strings.Join(findings(res), " ") != record+":2 TL306 info" {
+		t.Errorf("named record: files %+v, findings %v", res.Files, findings(res))
+	}
+	if _, res, _ = checkJSON(t, "--only-configs", record); len(res.Files) != 0 {
+		t.Errorf("--only-configs: files %+v", res.Files)
+	}
+}
+
 // TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its
 // baseline entries are not reported as fixed.
 func TestConfigIgnoreAndBaseline(t *testing.T) {

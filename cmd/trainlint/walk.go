@@ -76,6 +76,18 @@ func loggerRecord(name, dir string, entries []os.DirEntry) bool {
 	return slices.ContainsFunc(entries, func(e os.DirEntry) bool { return strings.HasSuffix(e.Name(), ".ckpt") })
 }
 
+// checkpointRecord reports a config.yaml in a folder that holds a model.pt: an unsharded
+// checkpoint of OLMo's trainer, which saves the run's whole config under that name beside the
+// weights (olmo/checkpoint.py:607 Checkpointer._save_config and :797
+// FullCheckpointer._write_model_dict, v0.6.0). Its readers take the model section to rebuild
+// the model (olmo/model.py:1744 OLMo.from_checkpoint); nothing trains from it, so its run
+// settings (a time limit, a schedule) are a record, as a Lightning hparams.yaml beside a .ckpt
+// is (OLMo's test_fixtures/test-olmo-model, a tracked config.yaml beside model.pt that only
+// its tests read, conftest.py:98 v0.6.0).
+func checkpointRecord(name string, entries []os.DirEntry) bool {
+	return name == "config.yaml" && slices.ContainsFunc(entries, func(e os.DirEntry) bool { return e.Name() == "model.pt" && !e.IsDir() })
+}
+
 // buildCopy reports a folder name under a folder named build that setuptools' build step
 // copies a package into: build/lib, or build/lib.<platform>-<tag> when the package has
 // extension modules (setuptools/_distutils/command/build.py:54, :98-100, v84.0.0;
@@ -99,17 +111,17 @@ func notConfig(name string) bool {
 }
 
 // walkSkips reports whether a folder walk would pass over the file at path p (as named on
-// the command line): an extension it does not read, one of notConfigs, a Lightning logger's
-// record, or a folder of skipDirs or a setuptools build copy on the way. --only-configs drops
-// such named files.
+// the command line): an extension it does not read, one of notConfigs, a run's record (a
+// Lightning logger's, a checkpoint's), or a folder of skipDirs or a setuptools build copy on
+// the way. --only-configs drops such named files.
 func walkSkips(p string) bool {
 	p = filepath.Clean(p)
 	name := filepath.Base(p)
 	if !walkedExt[strings.ToLower(filepath.Ext(name))] || notConfig(name) {
 		return true
 	}
-	if name == "hparams.yaml" {
-		if es, err := os.ReadDir(filepath.Dir(p)); err == nil && loggerRecord(name, filepath.Dir(p), es) {
+	if name == "hparams.yaml" || name == "config.yaml" {
+		if es, err := os.ReadDir(filepath.Dir(p)); err == nil && (loggerRecord(name, filepath.Dir(p), es) || checkpointRecord(name, es)) {
 			return true
 		}
 	}
@@ -274,7 +286,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
 		switch {
 		case isDir:
 			w.walk(p, absP, stack, ign)
-		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name) && !loggerRecord(name, dir, entries):
+		case isFile && walkedExt[strings.ToLower(filepath.Ext(name))] && !notConfig(name) && !loggerRecord(name, dir, entries) && !checkpointRecord(name, entries):
 			w.files = append(w.files, input{Path: p, FSPath: p, Walked: true, OnlyConfigs: true})
 		}
 	}

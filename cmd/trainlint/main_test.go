@@ -801,23 +801,35 @@ func TestGinIncludeFromAboveRepository(t *testing.T) {
 // A repository that is a Python package (an __init__.py at its root) is imported by its
 // package name, which a clone need not carry (google-research/tensor2robot checked out as
 // t2r): its includes that name the package first are read at the root whatever the folder is
-// called. Without the __init__.py the folder's name must match, as before.
+// called, when the tree's own Python imports the package by that name. Without the
+// __init__.py, or for another first part (a dependency's configs), the name must match the
+// folder, as before.
 func TestGinIncludeFromAbovePackageUnderAnotherName(t *testing.T) {
 	useTestRules(t)
-	for pkg, wantFound := range map[bool]bool{true: true, false: false} {
+	for _, c := range []struct {
+		name      string
+		pkg       bool
+		include   string
+		wantFound bool
+	}{
+		{"package imported by its name", true, "tensor2robot", true},
+		{"no __init__.py", false, "tensor2robot", false},
+		{"a name the tree does not import", true, "other_lib", false},
+	} {
 		files := map[string]string{
 			"t2r/.git":                   "gitdir: elsewhere\n",
+			"t2r/utils/io.py":            "from tensor2robot.utils import config\nimport numpy as np\n",
 			"t2r/research/c/common.gin":  "train_eval_model.max_train_steps = 10\n",
-			"t2r/research/c/run.gin":     "include 'tensor2robot/research/c/common.gin'\ntrain_eval_model.eval_steps = 5\n",
+			"t2r/research/c/run.gin":     "include '" + c.include + "/research/c/common.gin'\ntrain_eval_model.eval_steps = 5\n",
 			"t2r/research/c/missing.gin": "include 'tensor2robot/research/c/gone.gin'\ntrain_eval_model.eval_steps = 5\n",
 		}
-		if pkg {
+		if c.pkg {
 			files["t2r/__init__.py"] = "# coding=utf-8\n"
 		}
 		writeTree(t, files)
 		code, out, _ := cli(t, nil, "--format", "json", "t2r")
-		if found := !strings.Contains(out, "common.gin\\\" not found"); found != wantFound || !strings.Contains(out, "gone.gin\\\" not found in the tree") {
-			t.Errorf("package %v: exit %d\n%s", pkg, code, out)
+		if found := !strings.Contains(out, "common.gin\\\" not found"); found != c.wantFound || !strings.Contains(out, "gone.gin\\\" not found in the tree") {
+			t.Errorf("%s: exit %d\n%s", c.name, code, out)
 		}
 	}
 }

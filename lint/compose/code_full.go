@@ -1098,9 +1098,10 @@ func (c *composer) ginInclude(from, target string) (string, bool) {
 	// folder is the tree's own when its name matches; when the tree is a Python package (an
 	// __init__.py at its root, as tensor2robot's is), it is the name the package is imported
 	// by, which a clone under another name (or a CI workspace) need not carry: the name is
-	// then read at the root whatever its first part.
+	// then read at the root when the tree's own Python imports the package by that name
+	// (tensor2robot's modules import tensor2robot.utils and the like).
 	if n, ok := c.fsys.(Named); ok {
-		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" && (first == n.RootName() || c.rootIsPackage()) {
+		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" && (first == n.RootName() || c.rootPackageName(first)) {
 			if p, ok := inTree(".", rest); ok && c.existsCode(p) {
 				return p, true
 			}
@@ -1109,19 +1110,69 @@ func (c *composer) ginInclude(from, target string) (string, bool) {
 	return "", true
 }
 
-// rootIsPackage tells whether the tree's root folder holds an __init__.py (read once).
-func (c *composer) rootIsPackage() bool {
-	if c.rootPkg == 0 {
-		c.rootPkg = -1
-		if ents, err := c.fsys.ReadDir("."); err == nil {
-			for _, e := range ents {
-				if e.Name == "__init__.py" && !e.Dir {
-					c.rootPkg = 1
+// rootPackageName tells whether the tree is a Python package (an __init__.py at its root) that
+// its own modules import as name: a line `import name.` or `from name.` or `from name import`
+// in one of the first pyScanFiles .py files of the tree (folders in order, hidden ones
+// skipped). The answer is kept per name.
+func (c *composer) rootPackageName(name string) bool {
+	if ok, seen := c.rootPkgNames[name]; seen {
+		return ok
+	}
+	if c.rootPkgNames == nil {
+		c.rootPkgNames = map[string]bool{}
+	}
+	ok := false
+	if ents, err := c.fsys.ReadDir("."); err == nil && slices.ContainsFunc(ents, func(e Entry) bool { return e.Name == "__init__.py" && !e.Dir }) {
+		ok = c.importsName(name)
+	}
+	c.rootPkgNames[name] = ok
+	return ok
+}
+
+// pyScanFiles bounds the Python files rootPackageName reads.
+const pyScanFiles = 400
+
+// importsName reports whether one of the tree's first pyScanFiles .py files imports name or a
+// module of it.
+func (c *composer) importsName(name string) bool {
+	pats := [][]byte{[]byte("import " + name + "."), []byte("from " + name + "."), []byte("from " + name + " import ")}
+	read := 0
+	queue := []string{"."}
+	for len(queue) > 0 && read < pyScanFiles {
+		dir := queue[0]
+		queue = queue[1:]
+		ents, err := c.fsys.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name, ".") {
+				continue
+			}
+			p := path.Join(dir, e.Name)
+			if e.Dir {
+				queue = append(queue, p)
+				continue
+			}
+			if !strings.HasSuffix(e.Name, ".py") || read >= pyScanFiles {
+				continue
+			}
+			read++
+			src, err := c.fsys.ReadFile(p)
+			if err != nil {
+				continue
+			}
+			for line := range bytes.Lines(src) {
+				line = bytes.TrimLeft(line, " \t")
+				for _, pat := range pats {
+					if bytes.HasPrefix(line, pat) {
+						return true
+					}
 				}
 			}
 		}
 	}
-	return c.rootPkg > 0
+	return false
 }
 
 func (c *composer) existsCode(p string) bool {

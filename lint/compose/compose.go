@@ -139,8 +139,9 @@ func (r *Run) File(p string) *doc.Document {
 type composer struct {
 	fsys FS
 	dir  string // config directory inside fsys ("." for the root)
-	// rootPkg: whether the root holds an __init__.py (rootIsPackage; 0 not yet read, 1 yes, -1 no)
-	rootPkg int8
+	// rootPkgNames: whether the tree is a package its own Python imports by each name asked
+	// (rootPackageName)
+	rootPkgNames map[string]bool
 	// legacy: group options without a @package header merge at the root (Cache.LegacyPackages)
 	legacy bool
 	stored map[string]bool // Cache.StoreGroups

@@ -158,12 +158,13 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	// kd_single_device.py") says nothing of a loop: unless a recipe named validates, whether the
 	// run could validate is unknown. In a copy of torchtune, its own recipe file decides: a fork's
 	// qat_lora_finetune_distributed.py may not read the key yet (UpstageAI's at 0318e7da).
+	ownRecipe := false // a recipe named is one of the copy's own files
 	if recipes := torchtuneRecipes(d); len(recipes) > 0 {
 		validates, unknown := false, false
 		for _, name := range recipes {
 			v, shipped := torchtuneValidates[name]
 			if own, ok := ctx.CheckoutRecipes[name]; ok {
-				v, shipped = own, true
+				v, shipped, ownRecipe = own, true, true
 			}
 			validates, unknown = validates || v, unknown || !shipped
 		}
@@ -178,8 +179,9 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 	// No release up to 0.6.1 validates in any recipe (run_val_every_n_steps came with c8b985a,
-	// after v0.6.1).
-	if releasedBefore(ctx.Targets["torchtune"], 0, 7) && own == nil {
+	// after v0.6.1); a copy's own recipe file, read above, says more than its version does (a
+	// fork on 0.6 may have taken validation in).
+	if releasedBefore(ctx.Targets["torchtune"], 0, 7) && own == nil && !ownRecipe {
 		p.Eval.Unavailable = true
 		p.Eval.Enabled = plan.Defaulted(false, valKey, plan.Why{By: "torchtune " + ctx.Targets["torchtune"], Note: "its recipes never validate during training"}, valEvery)
 		p.Eval.Interval = plan.Fact[plan.Interval]{}

@@ -271,4 +271,15 @@ func TestTorchtuneCheckoutRecipes(t *testing.T) {
 			t.Errorf("%s in a copy whose recipe validates=%v: Eval.Unavailable %v, enabled %+v", name, validates, p.Eval.Unavailable, p.Eval.Enabled)
 		}
 	}
+	// A copy on a release before 0.7 whose own recipe file validates (a fork that took the loop
+	// in): the file decides, not the version.
+	d := tcgDoc(t, doc.YAML, "# Config for finetuning in full_finetune_distributed.py\n"+body)
+	ctx := Context{CheckoutRecipes: map[string]bool{"full_finetune_distributed": true}, Targets: map[string]string{"torchtune": "0.6.0"}}
+	if p := Torchtune.Normalize(d, ctx); p.Eval.Unavailable {
+		t.Errorf("a 0.6 copy whose recipe validates: Eval.Unavailable")
+	}
+	ctx.CheckoutRecipes = nil
+	if p := Torchtune.Normalize(d, ctx); !p.Eval.Unavailable {
+		t.Errorf("torchtune 0.6.0, no copy's recipes: want Eval.Unavailable")
+	}
 }

@@ -385,6 +385,12 @@ func mmSyncsHook(p *plan.Plan, h *doc.Node, key string) (decided bool) {
 // BaseModel's predict unless it overrides it, which this reader does not follow, so whether a
 // validation loop can run it is unknown.
 func mmCannotValidate(scope string, model *doc.Node) bool {
+	if sc := model.Get("_scope_"); sc.IsScalar() && !sc.IsUnknown() {
+		// The registry builds the model in the scope the dict names (mmengine v0.10.7
+		// registry/build_functions.py build_from_cfg: DefaultScope.overwrite_default_scope):
+		// MMSelfSup's classification benchmarks build mmcls's ImageClassifier so.
+		scope = sc.Value
+	}
 	project, name, ok := mmClass(scope, model.Get("type"))
 	if !ok {
 		return false

@@ -192,7 +192,8 @@ func mmTrainLoop(p *plan.Plan, root *doc.Node, inherits bool) {
 // could not follow, such as dict(**x): that is no map).
 func mmTrainSampler(p *plan.Plan, root *doc.Node, inherits bool) {
 	dl, tc := root.Get("train_dataloader"), root.Get("train_cfg")
-	if !mmRunnerBuilt(root) || dl.Kind != doc.Map || mmMerged(inherits, dl) || tc.Kind != doc.Map || dl.Get("sampler") != nil {
+	// dataset is popped first (runner.py line 1368): a loader without it fails on that key.
+	if !mmRunnerBuilt(root) || dl.Kind != doc.Map || mmMerged(inherits, dl) || tc.Kind != doc.Map || dl.Get("sampler") != nil || dl.Get("dataset") == nil {
 		return
 	}
 	if t := tc.Get("type"); t != nil {

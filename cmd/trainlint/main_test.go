@@ -834,6 +834,30 @@ func TestGinIncludeFromAbovePackageUnderAnotherName(t *testing.T) {
 	}
 }
 
+// A base recipe its siblings include (super-gradients' cityscapes_segformer.yaml, whose
+// ${architecture} only the b0..b5 recipes set) is part of their runs; launched alone by a
+// script's @hydra.main, it is a run of its own, and its unresolved reference is reported.
+func TestSiblingBaseLaunchedByScript(t *testing.T) {
+	useTestRules(t)
+	files := map[string]string{
+		"repo/.git":                "gitdir: elsewhere\n",
+		"repo/recipes/seg.yaml":    "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n",
+		"repo/recipes/seg_b0.yaml": "defaults:\n  - seg\n  - _self_\n\narchitecture: segformer_b0\n",
+		"repo/recipes/training_hyperparams/default_train_params.yaml": "max_epochs: 2\n",
+	}
+	for script, want := range map[string]bool{"": false, "@hydra.main(version_base=None, config_path=\"recipes\", config_name=\"seg\")\ndef main(cfg):\n    train(cfg)\n": true} {
+		delete(files, "repo/train.py")
+		if script != "" {
+			files["repo/train.py"] = script
+		}
+		writeTree(t, files)
+		code, out, _ := cli(t, nil, "--format", "json", "repo")
+		if got := strings.Contains(out, "${architecture} names no key"); got != want {
+			t.Errorf("script %q: exit %d\n%s", script, code, out)
+		}
+	}
+}
+
 // A file a gin include names from above the repository is part of the run, not a run of its
 // own: its keep-N is judged with the checkpointer the including file sets (discovery, not only
 // the composition, sees the repository's name).

@@ -218,7 +218,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		// Discovery's parses are dropped: kept in the tree's cache, they would stay alive
 		// through the file-by-file lint that runs before the runs' (MMPose's tree checked
 		// from its root, five alternated runs: 240 → 318 MB peak RSS, 1.29 → 1.39 s).
-		specs, fragments := compose.Discover(fsys, t.files)
+		dc := compose.NewCache()
+		dc.Launched = scriptPrimaries(t.root)
+		specs, fragments := dc.Discover(fsys, t.files, compose.Limits{})
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
 			// are not added: the overrides say what is launched). Code configs take none.
@@ -613,6 +615,7 @@ func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 			return false
 		}
 		o := opts(t.byRel[t.files[0]])
+		cache.Launched = scriptPrimaries(t.root)
 		specs, _ := cache.Discover(t.fsys, files, compose.Limits{Doc: o.Limits})
 		for _, s := range specs {
 			reads, ok := t.reads[keyOf(s, o)]

@@ -122,9 +122,40 @@ type repoPython struct {
 	// storeGroups are the options its Python registers with Hydra's ConfigStore, as
 	// "group/name" (storeGroups): lint.Options.HydraStoreGroups.
 	storeGroups map[string]bool
+	// scriptConfigs are the configs (absolute, cleaned) a script reads as its own: a
+	// @hydra.main's primary, a LightningCLI's default config file (scriptReads). Discovery
+	// keeps them runs (compose.Cache.Launched).
+	scriptConfigs map[string]bool
 	// lightningOld is a Lightning module its Python imports that Lightning 1.9.0 removed
 	// (lightningBefore19): lint.Options.Targets["lightning"] when no file pins Lightning.
 	lightningOld string
+}
+
+// scriptPrimaries are the configs below the folder dir (slash paths relative to it) that its
+// repository's scripts read as their own (repoPython.scriptConfigs): launched alone, they are
+// runs whatever other configs include them.
+func scriptPrimaries(dir string) map[string]bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	root := repoRoot(abs)
+	if root == "" {
+		return nil
+	}
+	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
+	at := v.(*repoPython)
+	at.once.Do(func() { scanRepoPython(root, at) })
+	var out map[string]bool
+	for f := range at.scriptConfigs {
+		if rel, err := filepath.Rel(abs, f); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[filepath.ToSlash(rel)] = true
+		}
+	}
+	return out
 }
 
 // withRepoPython sets o.ScriptKeys and o.ModelCallbacks for a YAML or JSON file from its
@@ -398,6 +429,16 @@ func scanRepoPython(root string, at *repoPython) {
 	at.checkpoints = checkpointClasses(bases)
 	for f := range fit {
 		delete(noFit, f) // read by a script that trains too
+	}
+	for _, m := range []map[string]bool{fit, noFit} {
+		for f := range m {
+			if f != anyHydra {
+				if at.scriptConfigs == nil {
+					at.scriptConfigs = map[string]bool{}
+				}
+				at.scriptConfigs[f] = true
+			}
+		}
 	}
 	if fit[anyHydra] {
 		for f := range hydraNoFit {

@@ -276,6 +276,10 @@ type Cache struct {
 	// as "group/name": such an option missing from the tree is not reported missing
 	// (modulus-sym's arch/fully_connected).
 	StoreGroups map[string]bool
+	// Launched are the configs (slash paths in the tree) a script of the repository launches
+	// as its own (@hydra.main's config_name): discovery never takes one for a part of other
+	// configs' runs (siblingBases). The driver sets it.
+	Launched map[string]bool
 }
 
 // NewCache returns an empty cache.

@@ -801,6 +801,18 @@ func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 			t.Errorf("%s: runs %q, fragments %v", name, got, frags)
 		}
 	}
+	// A script launches the base alone (@hydra.main(config_name="segformer")): it is a run.
+	m["recipes/segformer.yaml"] = "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n"
+	k := NewCache()
+	k.Launched = map[string]bool{"recipes/segformer.yaml": true}
+	var runs []string
+	specs, frags := k.Discover(mapFS(m), slices.Sorted(maps.Keys(m)), Limits{})
+	for _, s := range specs {
+		runs = append(runs, s.Name())
+	}
+	if strings.Join(runs, "|") != "recipes/segformer.yaml|recipes/segformer_b0.yaml" || frags["recipes/segformer.yaml"] {
+		t.Errorf("launched by a script: runs %q, fragments %v", runs, frags)
+	}
 }
 
 // TestIsRecipeJSON: a JSON file is a recipe when it is an object whose "deepspeed" names a

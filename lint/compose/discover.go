@@ -361,7 +361,8 @@ func includedConfigs(texts map[string][]byte) map[string]bool {
 // b0..b5 recipes set architecture. Launched alone it would fail to resolve that key, so it is a
 // part of its includers' runs, where the reference resolves. A base that sets or composes
 // every key it names (fish-speech's base.yaml) stays a run; so does one whose folder holds
-// experiments, which may set the key in its experiment runs.
+// experiments, which may set the key in its experiment runs, and one a script launches alone
+// (Cache.Launched).
 func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) map[string]bool {
 	isRoot := map[string]bool{}
 	for _, r := range roots {
@@ -385,6 +386,9 @@ func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, li
 	}
 	var out map[string]bool
 	for r, inc := range includers {
+		if k.Launched[r] {
+			continue // a script composes it alone: its unresolved key is that run's
+		}
 		if _, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment")); err == nil {
 			continue
 		}

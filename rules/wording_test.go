@@ -131,3 +131,25 @@ func TestRemovedTrainerArgumentsInHydraMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestEpochSavesAfterSparseValidation: Lightning's ModelCheckpoint with every_n_epochs 5 under
+// check_val_every_n_epoch 10 saves only after validation runs (save_on_train_epoch_end unset),
+// at epochs 10, 20, ..., each with its metric (Michedev/lightning-hydra-just-template): no
+// TL303. With save_on_train_epoch_end true it saves at the end of epochs 5, 15, ..., between
+// validations, which TL303 reports.
+func TestEpochSavesAfterSparseValidation(t *testing.T) {
+	cfg := func(soe string) string {
+		return "trainer:\n  max_epochs: 50\n  check_val_every_n_epoch: 10\n  callbacks:\n" +
+			"    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: val_loss\n" +
+			"        save_top_k: 3\n        every_n_epochs: 5\n" + soe + "model:\n  class_path: models.LitAutoEncoder\n"
+	}
+	for _, soe := range []string{"", "        save_on_train_epoch_end: false\n"} {
+		if _, diags := lint.LintFile(lint.File{Path: "c.yaml", Text: []byte(cfg(soe))}, All(), lint.Options{Select: []string{"TL303"}}); len(diags) != 0 {
+			t.Errorf("%q: %+v, want no TL303", soe, diags)
+		}
+	}
+	d := findingOf(t, "c.yaml", cfg("        save_on_train_epoch_end: true\n"), "TL303", lint.Options{})
+	if !strings.HasPrefix(d.Message, "trainer.callbacks[0].init_args.every_n_epochs 5 is not a multiple of trainer.check_val_every_n_epoch 10") {
+		t.Errorf("%q", d.Message)
+	}
+}

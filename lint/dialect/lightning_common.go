@@ -600,15 +600,20 @@ func scalarText(n *doc.Node) string {
 	return n.Value
 }
 
-// alignCkptWithEval corrects an epoch-triggered checkpoint interval (every_n_epochs 1, the
-// usual default) for when ModelCheckpoint saves after validation instead of at the end of the
-// training epoch: then a checkpoint follows every validation run, so the save interval is the
-// eval interval. save_on_train_epoch_end is read from params; when absent, defOnEpochEnd gives
-// the framework default (NeMo: false), or nil for Lightning's automatic choice (true only when
-// validation runs once per epoch: val_check_interval 1.0 and check_val_every_n_epoch 1).
+// alignCkptWithEval corrects an epoch-triggered checkpoint interval (every_n_epochs N) for when
+// ModelCheckpoint saves after validation instead of at the end of the training epoch: then it
+// saves only at a validation run of an epoch e with (e+1) % N == 0 (on_validation_end; the
+// epoch-end save is skipped), so with N 1 the save interval is the eval interval, and with
+// validation every k epochs it is lcm(N, k) epochs, each save at a validation.
+// save_on_train_epoch_end is read from params; when absent, defOnEpochEnd gives the framework
+// default (NeMo: false), or nil for Lightning's automatic choice (_should_save_on_train_epoch_end:
+// false whenever check_val_every_n_epoch != 1, true with validation once per epoch,
+// val_check_interval 1.0). Verified in callbacks/model_checkpoint.py at every tag 2.0.0-2.6.5
+// (2.0.0:298-312,384-399; 2.6.5:488-513,642-664) and loops/training_epoch_loop.py
+// _should_check_val_epoch (2.6.5:523-526: validation at epochs with (e+1) % k == 0).
 func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	iv := p.Ckpt.Interval
-	if !iv.Known() || iv.Value.Unit != plan.Epochs || iv.Value.Value != 1 {
+	if !iv.Known() || iv.Value.Unit != plan.Epochs || iv.Value.Value < 1 || iv.Value.Value != math.Trunc(iv.Value.Value) {
 		return
 	}
 	var soe, known bool
@@ -627,12 +632,31 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	switch {
 	case !known:
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
-	case !soe && p.Eval.Interval.Known():
+	case !soe && p.Eval.Interval.Known() && iv.Value.Value == 1:
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: p.Eval.Interval.Value, Origin: plan.Derived, Key: iv.Key, Node: iv.Node,
 			Note: "= the eval interval: every_n_epochs 1 saves after every validation run when save_on_train_epoch_end is false"}
+	case !soe && p.Eval.Interval.Known():
+		// every_n_epochs N > 1: saves at the validations of every N-th epoch. Only an eval
+		// interval in whole epochs makes that a regular interval; others are left as written.
+		ev := p.Eval.Interval.Value
+		if ev.Unit != plan.Epochs || ev.Value < 1 || ev.Value != math.Trunc(ev.Value) {
+			return
+		}
+		n, k := int64(iv.Value.Value), int64(ev.Value)
+		l := n / gcd64(n, k) * k
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: plan.Interval{Value: float64(l), Unit: plan.Epochs}, Origin: plan.Derived, Key: iv.Key, Node: iv.Node,
+			Note: "every_n_epochs " + strconv.FormatInt(n, 10) + " saves only after a validation run, every " + strconv.FormatInt(k, 10) +
+				" epochs, when not saving at a training epoch's end"}
 	case !soe:
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
 	}
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // sexagesimal60 (kit_match.go) is YAML 1.1's base-60 integer (PyYAML's int resolver): 1:30,

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -690,6 +691,43 @@ func TestLightningFactoryKindEntries(t *testing.T) {
 		p := lightningPlan(t, "trainer:\n"+args+c.callbacks)
 		if got := p.Ckpt.Retention.Known(); got != c.assumed {
 			t.Errorf("%s: retention known %v, want %v: %+v", c.name, got, c.assumed, p.Ckpt.Retention)
+		}
+	}
+}
+
+// TestLightningEpochSavesWaitForValidation: with check_val_every_n_epoch other than 1 and
+// save_on_train_epoch_end unset, ModelCheckpoint saves only after a validation run, in an epoch
+// that every_n_epochs counts (Michedev/lightning-hydra-just-template: every_n_epochs 5,
+// check_val_every_n_epoch 10), so it saves every lcm(5, 10) = 10 epochs, each at a validation;
+// every_n_epochs 3 saves every 30. save_on_train_epoch_end true saves at the end of every 5th
+// training epoch, validated or not; false is the same as unset here.
+func TestLightningEpochSavesWaitForValidation(t *testing.T) {
+	cfg := func(every, cve int, soe string) string {
+		s := "trainer:\n  max_epochs: 50\n  check_val_every_n_epoch: " + strconv.Itoa(cve) + "\n  callbacks:\n" +
+			"    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        monitor: val/loss\n" +
+			"        save_top_k: 3\n        every_n_epochs: " + strconv.Itoa(every) + "\n"
+		if soe != "" {
+			s += "        save_on_train_epoch_end: " + soe + "\n"
+		}
+		return s
+	}
+	for _, c := range []struct {
+		every, cve int
+		soe        string
+		want       float64
+		origin     plan.Origin
+	}{
+		{5, 10, "", 10, plan.Derived},
+		{5, 10, "false", 10, plan.Derived},
+		{3, 10, "", 30, plan.Derived},
+		{20, 10, "", 20, plan.Derived},
+		{5, 10, "true", 5, plan.Explicit},
+		{5, 1, "", 5, plan.Explicit}, // validation every epoch: saved at the training epoch's end
+	} {
+		iv := lightningPlan(t, cfg(c.every, c.cve, c.soe)).Ckpt.Interval
+		if !iv.Known() || iv.Value.Unit != plan.Epochs || iv.Value.Value != c.want || iv.Origin != c.origin {
+			t.Errorf("every_n_epochs %d, check_val_every_n_epoch %d, save_on_train_epoch_end %q: %+v, want %v epochs (%v)",
+				c.every, c.cve, c.soe, iv, c.want, c.origin)
 		}
 	}
 }

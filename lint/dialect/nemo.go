@@ -229,7 +229,9 @@ func normalizeNeMo(d *doc.Document, ctx Context) *plan.Plan {
 			}
 			readCheckpointParams(p, root, params, "exp_manager.checkpoint_callback_params", at,
 				ckptDefaults{saveTopK: 3, monitor: "val_loss", everyNEpochs: 1, note: nemoDefault})
-			// CallbackParams.save_on_train_epoch_end defaults to False: save after validation.
+			// CallbackParams.save_on_train_epoch_end defaults to False: save after validation
+			// (NeMoModelCheckpoint overrides neither on_validation_end nor on_train_epoch_end,
+			// nemo/utils/callbacks/nemo_model_checkpoint.py @8cfedd7).
 			no := false
 			alignCkptWithEval(p, params, &no)
 			lightningUnaligned(p) // NeMoModelCheckpoint is a ModelCheckpoint

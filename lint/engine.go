@@ -44,7 +44,10 @@ type Options struct {
 	NoDirectYAML bool
 	// ConfigArg is passed to an ml_collections config's get_config (doc.Options.ConfigArg).
 	ConfigArg string
-	Mapping   map[string]string
+	// GinFork reads gin files in the grammar of HorizonRobotics' fork of gin-config, which the
+	// repository pins (doc.Options.GinFork; the CLI reads the pins).
+	GinFork bool
+	Mapping map[string]string
 	// RequireReason makes a suppression comment without "-- reason" malformed (TL007).
 	RequireReason bool
 	// KeyIgnores silence findings by rule and key path (the config file's [[ignore]] entries
@@ -257,7 +260,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	if f.Size > int64(len(f.Text)) {
 		a.Doc = doc.Oversize(f.Path, f.Size, format, o.Limits)
 	} else {
-		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML, ConfigArg: o.ConfigArg})
+		a.Doc = doc.ParseWith(f.Path, f.Text, format, doc.Options{Limits: o.Limits, NoDirectYAML: o.NoDirectYAML, ConfigArg: o.ConfigArg, GinFork: o.GinFork})
 	}
 	if o.Framework != "" {
 		a.Dialect = dialect.ByName(o.Framework)

@@ -1815,6 +1815,11 @@ type Options struct {
 	// when called with these arguments (composition reads a caller's Document.Calls this way)
 	// instead of get_config's.
 	Call *ModuleCall
+	// GinFork reads a gin file in the grammar of HorizonRobotics' fork of gin-config, which a
+	// repository pinning it (ALF's setup.py) runs: values may also be identifier references
+	// (`functools.partial(...)`, `alf.nest.get_field(...)`) and a reference may be evaluated
+	// with arguments (`@AdamTF(lr=3e-4)`), where upstream gin refuses both.
+	GinFork bool
 }
 
 // Import is a name a Python module binds to an import, and the dotted path it names

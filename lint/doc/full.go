@@ -6,7 +6,7 @@ import "unicode"
 
 // The full build reads every format (lite.go says what the light build leaves out).
 
-func readGin(d *Document, lim Limits) { parseGin(d, lim) }
+func readGin(d *Document, lim Limits, o Options) { parseGin(d, lim, o.GinFork) }
 
 func readPython(d *Document, lim Limits, o Options) {
 	parsePython(d, lim, o.ConfigArg, o.Bases, o.Imports, o.Call)

@@ -27,7 +27,7 @@ import (
 // one file is a duplicate-key problem (gin keeps the later one), unless the first binding was
 // %gin.REQUIRED.
 
-func parseGin(d *Document, lim Limits) {
+func parseGin(d *Document, lim Limits, fork bool) {
 	// gin-config opens a config file as text, "utf-8" keeps the mark, and its parser then
 	// stops at it ("Unexpected token", config_parser.py at 8ebbd2a).
 	if refusedBOM(d, "gin-config reads it as text with the mark kept and refuses it", "Unexpected token") {
@@ -48,7 +48,7 @@ func parseGin(d *Document, lim Limits) {
 		return
 	}
 	g.toks, g.i = toks, 0
-	g.d, g.lim, g.x, g.lc, g.src = d, lim, x, lineCursor{x: x}, text
+	g.d, g.lim, g.x, g.lc, g.src, g.fork = d, lim, x, lineCursor{x: x}, text, fork
 	root := g.node()
 	root.Kind, root.Style = Map, "block"
 	g.root = root
@@ -86,6 +86,7 @@ type ginParser struct {
 	refs  []*Node   // %MACRO placeholders, resolved after the whole file is read
 	frefs []FileRef // the file's imports and includes (Document.Refs)
 	fatal bool
+	fork  bool // the grammar of HorizonRobotics' fork (Options.GinFork)
 	lc    lineCursor
 	src   string // the lexer's copy of the source (names are slices of it)
 	tx    pyText // the token texts (src is its s)
@@ -731,6 +732,14 @@ func (g *ginParser) value(depth int) *Node {
 		case "None":
 			return g.scalar(Null, "null", t.start, t.end, "python")
 		}
+		if g.fork {
+			// An identifier reference (module.name, name(args)): the Python object it names,
+			// looked up in the modules the file imports, unknown here.
+			g.i--
+			_, s, e := g.dotted()
+			e = g.callArgs(depth, e)
+			return g.scalar(Unknown, g.src[s:e], s, e, "reference")
+		}
 		g.fail(t.start, "gin: "+strconv.Quote(g.txt(t))+" is not a value (write a literal, @reference or %MACRO)")
 	case pyOp:
 		if len(g.txt(t)) != 1 {
@@ -751,7 +760,9 @@ func (g *ginParser) value(depth int) *Node {
 		case '@':
 			parts := g.selector(&g.refBuf, selRef)
 			end := parts[len(parts)-1].end
-			if g.at('(') {
+			if g.fork {
+				end = g.callArgs(depth, end)
+			} else if g.at('(') {
 				g.i++
 				end = g.expectOp(')').end
 			}
@@ -844,6 +855,34 @@ func (g *ginParser) value(depth int) *Node {
 	}
 	g.failTok(*t, "a value")
 	return nil
+}
+
+// callArgs reads the arguments of a reference evaluated with them, `@name(1, lr=3e-4)` or
+// `module.fn(...)`, in the grammar of HorizonRobotics' fork of gin-config, and returns where the
+// value ends (end when no call follows). The fork (gin/config_parser.py at c8a2c66, lines
+// 256-271, 450-538) parses them with _parse_args_kwargs: values, each optionally after `name=`,
+// separated by commas; the reference stays opaque (its result is known only when it runs).
+func (g *ginParser) callArgs(depth int, end int) int {
+	if !g.at('(') {
+		return end
+	}
+	g.i++
+	for !g.at(')') {
+		if t := g.tok(); t.kind == pyName && g.i+1 < len(g.toks) {
+			if n := &g.toks[g.i+1]; n.kind == pyOp && g.txt(n) == "=" {
+				g.i += 2 // a keyword argument's name
+			}
+		}
+		g.value(depth + 1)
+		if g.at(',') {
+			g.i++
+			continue
+		}
+		if !g.at(')') {
+			g.failTok(*g.tok(), `"," or ")"`)
+		}
+	}
+	return g.adv().end
 }
 
 // number reads a numeric literal; start is where its sign (if any) begins. Value is the text as

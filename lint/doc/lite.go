@@ -14,7 +14,7 @@ package doc
 
 func parseYAMLv3(d *Document, lim Limits) { decline(d, "this YAML") }
 
-func readGin(d *Document, lim Limits) { decline(d, "a gin file") }
+func readGin(d *Document, lim Limits, _ Options) { decline(d, "a gin file") }
 
 func readPython(d *Document, lim Limits, _ Options) { decline(d, "a Python config") }
 

@@ -58,7 +58,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 	case TOML:
 		readTOML(d, lim)
 	case Gin:
-		readGin(d, lim)
+		readGin(d, lim, o)
 	case Python:
 		readPython(d, lim, o)
 	default:

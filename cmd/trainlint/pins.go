@@ -72,8 +72,27 @@ func withPins(o lint.Options, file string) lint.Options {
 			o.Targets[pkg] = t
 		}
 	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, ok := folderPins(d)[ginFork]; ok {
+			o.GinFork = true
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
 	return o
 }
+
+// ginFork is the key of folderPins' map saying a pin file of the folder installs
+// HorizonRobotics' fork of gin-config (ALF's setup.py:
+// `gin-config@git+https://github.com/HorizonRobotics/gin-config.git`), whose parser reads more
+// than upstream gin's (lint.Options.GinFork): its gin files are read in that grammar. Not a
+// package of pinPackages: no knowledge table has its versions.
+const ginFork = "gin-config (HorizonRobotics)"
+
+// ginForkURL is a git install of that fork.
+var ginForkURL = regexp.MustCompile(`(?i)git\+[a-z]+://(?:[^\s"'@/#]+@)?github\.com/HorizonRobotics/gin-config(?:\.git)?/?(?:[@#\s"';&|]|$)`)
 
 // envFolderPin is the pin of pkg in the first of root's envFolders that pins it, not counting
 // Dockerfiles: an image there may serve or deploy the model rather than train it (a FastAPI
@@ -161,6 +180,9 @@ func folderPins(dir string) map[string]lint.Target {
 			if _, ok := out[pkg]; !ok {
 				out[pkg] = t
 			}
+		}
+		if _, ok := out[ginFork]; !ok && ginForkURL.MatchString(requirementsOnly(name, texts[i])) {
+			out[ginFork] = lint.Target{Version: gitVersion, Source: name + " installs HorizonRobotics' fork of gin-config"}
 		}
 	}
 	// An upper bound counts only where no file of the folder pins the package; one under

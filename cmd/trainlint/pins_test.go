@@ -687,3 +687,47 @@ func TestPinsFromTorchtuneCheckout(t *testing.T) {
 		}
 	}
 }
+
+// TestPinsGinFork: a repository whose pin files install HorizonRobotics' fork of gin-config
+// (ALF's setup.py) has its gin files read in the fork's grammar, so `@AdamTF(lr=3e-4)` is no
+// parse error there; upstream gin-config, from PyPI or from git, and a commented-out install
+// leave upstream's grammar, which refuses it.
+func TestPinsGinFork(t *testing.T) {
+	for _, c := range []struct {
+		file, text string
+		fork       bool
+	}{
+		{"setup.py", "setup(name='alf', install_requires=['gin-config@git+https://github.com/HorizonRobotics/gin-config.git'])\n", true},
+		{"requirements.txt", "git+https://github.com/HorizonRobotics/gin-config@c8a2c66#egg=gin-config\n", true},
+		{"requirements.txt", "# git+https://github.com/HorizonRobotics/gin-config.git\ngin-config==0.5.0\n", false},
+		{"setup.py", "setup(install_requires=['gin-config@git+https://github.com/google/gin-config.git'])\n", false},
+		{"requirements.txt", "gin-config\n", false},
+	} {
+		root := t.TempDir()
+		sub := filepath.Join(root, "alf", "examples")
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, c.file), []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gin := filepath.Join(sub, "sac.gin")
+		if err := os.WriteFile(gin, []byte("SacAlgorithm.actor_optimizer=@AdamTF(lr=3e-4)\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o := withPins(lint.Options{}, gin)
+		if o.GinFork != c.fork {
+			t.Errorf("%s %q: GinFork %v, want %v", c.file, c.text, o.GinFork, c.fork)
+		}
+		res := lint.Lint([]lint.File{{Path: gin, Text: []byte("SacAlgorithm.actor_optimizer=@AdamTF(lr=3e-4)\n")}}, allRules(), o)
+		parseErrors := 0
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL001" {
+				parseErrors++
+			}
+		}
+		if want := map[bool]int{true: 0, false: 1}[c.fork]; parseErrors != want {
+			t.Errorf("%s %q: %d parse errors, want %d: %+v", c.file, c.text, parseErrors, want, res.Diagnostics)
+		}
+	}
+}

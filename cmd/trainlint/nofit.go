@@ -206,8 +206,8 @@ func hydraMains(text string) (legacy, modern int) {
 // takes it (hydra/core/config_store.py at v1.3.2). A group or a name it computes gives nothing:
 // which options, the scan cannot tell, and a vendored fairseq's registrations
 // (`cs.store(name=name, group="model", ...)` for its own architectures) would otherwise silence
-// every missing option of the repository's model group. A store without a group registers a
-// primary config.
+// every missing option of the repository's model group (registryScan reads which options those
+// registries store). A store without a group registers a primary config.
 func storeGroups(text string, groups map[string]bool) map[string]bool {
 	for _, args := range storeCalls(text) {
 		g := storeGroup.FindStringSubmatch(args)
@@ -251,3 +251,93 @@ var (
 	// storeFirst is a first argument written as a string literal (the name, by position).
 	storeFirst = regexp.MustCompile(`^\s*["']([^"']+)["']\s*,`)
 )
+
+// registryScan reads the ConfigStore options fairseq's registries register (a vendored copy of
+// fairseq; fairseq/registry.py at v0.12.2): setup_registry("--criterion", ...) returns, second in
+// its tuple, a register function (criterions/__init__.py:18-25 binds it as register_criterion;
+// "--lr-scheduler" gives lr_scheduler: the dashes dropped, "-" read as "_", registry.py:18-19),
+// and that function's decorator `@register_criterion("cross_entropy", dataclass=...)` stores the
+// dataclass as criterion/cross_entropy (registry.py:63-92: cs.store(name=name,
+// group=registry_name, ...), only when a dataclass is given). Counted only where the
+// repository's own setup_registry stores so (stores): another function of that name may
+// register nothing.
+type registryScan struct {
+	stores    bool              // a def setup_registry that stores under group=registry_name
+	fns       map[string]string // register function -> group
+	decorated [][2]string       // register function, option name (with a dataclass)
+}
+
+var (
+	// setupRegistry is `(build_x, register_x, ...) = registry.setup_registry("--x"`: the
+	// second name bound (1) and the registry's flag without its dashes (2).
+	setupRegistry = regexp.MustCompile(`(?m)^[ \t]*\(?\s*[A-Za-z_]\w*\s*,\s*([A-Za-z_]\w*)\s*(?:,[^=()]*)?\)?\s*=\s*(?:[A-Za-z_][\w.]*\.)?setup_registry\(\s*["']--([A-Za-z0-9_-]+)["']`)
+	// registerDecorator is a decorator call `@name(`, its name (1).
+	registerDecorator = regexp.MustCompile(`(?m)^[ \t]*@([A-Za-z_]\w*)\(`)
+	registryGroup     = regexp.MustCompile(`\bgroup\s*=\s*registry_name\b`)
+	keywordArg        = regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*=[^=]`)
+	stringArg         = regexp.MustCompile(`^\s*["']([^"']+)["']\s*$`)
+)
+
+// read takes one Python file's text.
+func (r *registryScan) read(text string) {
+	if strings.Contains(text, "def setup_registry(") {
+		for _, args := range storeCalls(text) {
+			if registryGroup.MatchString(args) {
+				r.stores = true
+			}
+		}
+	}
+	if strings.Contains(text, "setup_registry(") {
+		for _, m := range setupRegistry.FindAllStringSubmatch(text, -1) {
+			if r.fns == nil {
+				r.fns = map[string]string{}
+			}
+			r.fns[m[1]] = strings.ReplaceAll(m[2], "-", "_")
+		}
+	}
+	if !strings.Contains(text, "dataclass") {
+		return
+	}
+	for _, m := range registerDecorator.FindAllStringSubmatchIndex(text, -1) {
+		args := callArgs(text[m[1]:])
+		if len(args) < 2 {
+			continue
+		}
+		n := stringArg.FindStringSubmatch(args[0])
+		if n == nil {
+			continue
+		}
+		dataclass := ""
+		for i, a := range args[1:] {
+			if k := keywordArg.FindStringSubmatch(a); k != nil {
+				if k[1] == "dataclass" {
+					_, v, _ := strings.Cut(a, "=")
+					dataclass = strings.TrimSpace(v)
+				}
+			} else if i == 0 {
+				dataclass = strings.TrimSpace(a) // register_x(name, dataclass) by position
+			}
+		}
+		if dataclass != "" && dataclass != "None" {
+			r.decorated = append(r.decorated, [2]string{text[m[2]:m[3]], n[1]})
+		}
+	}
+}
+
+// groups adds the registered options to groups (made when nil), as storeGroups does.
+func (r *registryScan) groups(groups map[string]bool) map[string]bool {
+	if !r.stores {
+		return groups
+	}
+	for _, d := range r.decorated {
+		g, ok := r.fns[d[0]]
+		if !ok || g == "" {
+			continue
+		}
+		if groups == nil {
+			groups = map[string]bool{}
+		}
+		groups[g+"/"+d[1]] = true
+	}
+	return groups
+}

@@ -84,3 +84,22 @@ func TestStoreGroupsScan(t *testing.T) {
 		t.Errorf("a computed group, a primary: %v", got)
 	}
 }
+
+// The options fairseq's registries store: register_x(name, dataclass) by keyword or position,
+// not with dataclass=None or none, in the group setup_registry's flag names.
+func TestRegistryScan(t *testing.T) {
+	var r registryScan
+	r.read("def setup_registry(registry_name):\n    cs.store(name=name, group=registry_name, node=node, provider=\"fairseq\")\n")
+	r.read("build_bpe, register_bpe, BPE_REGISTRY, _ = registry.setup_registry(\"--bpe\", default=None)\n" +
+		"(build_lr_scheduler_, register_lr_scheduler) = setup_registry(\"--lr-scheduler\")\n")
+	r.read("@register_bpe(\"gpt2\", dataclass=GPT2BPEConfig)\nclass A: pass\n@register_bpe(\"bytes\")\nclass B: pass\n" +
+		"@register_bpe('chars', dataclass=None)\nclass C: pass\n@register_lr_scheduler(\n    \"fixed\", FixedConfig\n)\nclass D: pass\n" +
+		"@register_model(\"transformer\", dataclass=TransformerConfig)\nclass E: pass\n")
+	if got := r.groups(nil); !reflect.DeepEqual(got, map[string]bool{"bpe/gpt2": true, "lr_scheduler/fixed": true}) {
+		t.Errorf("registered options: %v", got)
+	}
+	r.stores = false // a setup_registry that stores nothing
+	if got := r.groups(nil); got != nil {
+		t.Errorf("without a storing registry: %v", got)
+	}
+}

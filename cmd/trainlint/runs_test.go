@@ -985,3 +985,60 @@ func TestHydraConfigStoreGroups(t *testing.T) {
 		}
 	}
 }
+
+// Options fairseq's registries store in Hydra's ConfigStore (a vendored fairseq's registry.py:
+// register_x(name, dataclass=...) stores name in the group setup_registry("--x") names) are
+// Hydra's to find: no finding. A registration without a dataclass stores nothing, and a
+// setup_registry of the repository's that stores nothing registers nothing.
+func TestHydraFairseqRegistryGroups(t *testing.T) {
+	registry := "from hydra.core.config_store import ConfigStore\n\ndef setup_registry(registry_name: str, base_class=None, default=None, required=False):\n" +
+		"    registry_name = registry_name[2:].replace(\"-\", \"_\")\n\n    def register_x(name, dataclass=None):\n        def register_x_cls(cls):\n" +
+		"            if cls.__dataclass is not None:\n                cs = ConfigStore.instance()\n                node = dataclass()\n" +
+		"                cs.store(name=name, group=registry_name, node=node, provider=\"fairseq\")\n            return cls\n        return register_x_cls\n\n" +
+		"    return build_x, register_x, REGISTRY, DATACLASS_REGISTRY\n"
+	files := func() map[string]string {
+		return map[string]string{
+			".git/HEAD":           "ref: refs/heads/main\n",
+			"fairseq/registry.py": registry,
+			"fairseq/criterions/__init__.py": "from fairseq import registry\n\n(\n    build_criterion_,\n    register_criterion,\n    CRITERION_REGISTRY,\n" +
+				"    CRITERION_DATACLASS_REGISTRY,\n) = registry.setup_registry(\n    \"--criterion\", base_class=FairseqCriterion, default=\"cross_entropy\"\n)\n",
+			"fairseq/criterions/cross_entropy.py": "from fairseq.criterions import register_criterion\n\n\n" +
+				"@register_criterion(\"cross_entropy\", dataclass=CrossEntropyCriterionConfig)\nclass CrossEntropyCriterion:\n    pass\n",
+			"fairseq/optim/lr_scheduler/__init__.py": "from fairseq import registry\n\n(\n    build_lr_scheduler_,\n    register_lr_scheduler,\n" +
+				"    LR_SCHEDULER_REGISTRY,\n    LR_SCHEDULER_DATACLASS_REGISTRY,\n) = registry.setup_registry(\n    \"--lr-scheduler\", base_class=FairseqLRScheduler, default=\"fixed\"\n)\n",
+			"fairseq/optim/lr_scheduler/fixed_schedule.py": "from fairseq.optim.lr_scheduler import register_lr_scheduler\n\n\n" +
+				"@register_lr_scheduler(\"fixed\", dataclass=FixedLRScheduleConfig)\nclass FixedLRSchedule:\n    pass\n",
+			"fairseq/config/config.yaml": "defaults:\n    - _self_\n    - criterion: cross_entropy\n    - lr_scheduler: fixed\nseed: 1\n",
+		}
+	}
+	for _, c := range []struct {
+		name   string
+		change func(map[string]string)
+		want   []string // the options still reported
+	}{
+		{"registered", func(map[string]string) {}, nil},
+		{"no dataclass", func(f map[string]string) {
+			f["fairseq/criterions/cross_entropy.py"] = strings.Replace(f["fairseq/criterions/cross_entropy.py"], ", dataclass=CrossEntropyCriterionConfig", "", 1)
+		}, []string{"cross_entropy"}},
+		{"a registry storing nothing", func(f map[string]string) {
+			f["fairseq/registry.py"] = strings.Replace(registry, "cs.store(name=name, group=registry_name, node=node, provider=\"fairseq\")", "pass", 1)
+		}, []string{"cross_entropy", "fixed"}},
+	} {
+		root := t.TempDir()
+		f := files()
+		c.change(f)
+		testfs.Write(t, root, f)
+		_, res, _ := checkJSON(t, "--select", "TL006", root)
+		var got []string
+		for _, d := range res.Diagnostics {
+			for _, o := range []string{"cross_entropy", "fixed"} {
+				if strings.Contains(d.Message, `option "`+o+`"`) {
+					got = append(got, o)
+				}
+			}
+		}
+		if strings.Join(got, ",") != strings.Join(c.want, ",") || len(res.Diagnostics) != len(c.want) {
+			t.Errorf("%s: reported %v, want %v: %+v", c.name, got, c.want, res.Diagnostics)
+		}
+	}
+}

@@ -250,6 +250,7 @@ func scanRepoPython(root string, at *repoPython) {
 	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	modules := map[string][]moduleClass{}
+	registries := &registryScan{} // fairseq's registries' ConfigStore options
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -371,6 +372,9 @@ func scanRepoPython(root string, at *repoPython) {
 			if strings.Contains(text, "ConfigStore") {
 				at.storeGroups = storeGroups(text, at.storeGroups)
 			}
+			if strings.Contains(text, "setup_registry") || strings.Contains(text, "dataclass") {
+				registries.read(text) // nofit.go
+			}
 			if at.lightningOld == "" && strings.Contains(text, "pytorch_lightning.") {
 				at.lightningOld = lightningBefore19(text)
 			}
@@ -403,6 +407,7 @@ func scanRepoPython(root string, at *repoPython) {
 	if over {
 		return
 	}
+	at.storeGroups = registries.groups(at.storeGroups)
 	if files == 0 {
 		names, reads = nil, nil // no Python here: what reads the configs is not in the repository
 	}

@@ -734,6 +734,51 @@ func TestGuessedExperimentPairing(t *testing.T) {
 	}
 }
 
+// An experiment written for train.yaml is not run with the infer.yaml beside it, whose
+// defaults list has no datamodule for its `override /datamodule` (Hydra refuses it): no
+// TL011 from that pairing, nor a TL006 for an interpolation only it leaves unresolved
+// (RSWAIN1486/emlov3-pytorchlightning-hydra). An experiment no primary's list fits is
+// refused with each, and reported.
+func TestSharedExperimentPairsWithItsPrimary(t *testing.T) {
+	files := map[string]string{
+		"configs/train.yaml":                "defaults:\n  - _self_\n  - datamodule: mnist\n  - model: mnist\n  - experiment: null\n",
+		"configs/infer.yaml":                "defaults:\n  - _self_\n  - model: mnist\n  - experiment: null\n",
+		"configs/datamodule/mnist.yaml":     "batch_size: 64\n",
+		"configs/datamodule/text.yaml":      "batch_size: 64\nblock_size: 8\n",
+		"configs/model/mnist.yaml":          "lr: 0.001\n",
+		"configs/model/gpt.yaml":            "block_size: ${datamodule.block_size}\n",
+		"configs/experiment/text.yaml":      "# @package _global_\ndefaults:\n  - override /model: gpt\n  - override /datamodule: text\n",
+		"configs/experiment/infer_gpt.yaml": "# @package _global_\ndefaults:\n  - override /model: mnist\n",
+	}
+	found := func() []string {
+		var names []string
+		for n := range files {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		var out []string
+		for _, d := range lint.LintTree(fstestMap(files), names, nil, rules.All(), lint.Options{}).Diagnostics {
+			if d.Code == "TL011" || d.Code == "TL006" {
+				out = append(out, d.Code+" "+d.File+":"+itoa(d.Line))
+			}
+		}
+		return out
+	}
+	if got := found(); len(got) != 0 {
+		t.Errorf("a training experiment paired with infer.yaml: %v", got)
+	}
+	// With an option infer.yaml lists missing, the pairing is not found refused; it is no
+	// run all the same, and only the missing option (true of infer.yaml's own run) is reported.
+	files["configs/infer.yaml"] = "defaults:\n  - _self_\n  - data: mnist\n  - model: mnist\n  - experiment: null\n"
+	if got := found(); len(got) != 1 || got[0] != "TL006 configs/infer.yaml:3" {
+		t.Errorf("infer.yaml with a missing option: %v", got)
+	}
+	files["configs/experiment/typo.yaml"] = "# @package _global_\ndefaults:\n  - override /datamodul: text\n"
+	if got := strings.Join(found(), ", "); got != "TL011 configs/experiment/typo.yaml:3, TL006 configs/infer.yaml:3" {
+		t.Errorf("an override no primary has: %v", got)
+	}
+}
+
 // Facts only a default gave for keys the repository's scripts default themselves are dropped,
 // and so are the facts derived from them (a global batch computed from the Trainer's
 // per-device default); explicit facts stay.

@@ -701,6 +701,35 @@ func TestDiscoverExperimentKeyIsNoMention(t *testing.T) {
 	}
 }
 
+// Primaries of one folder that each have an experiment entry share the experiments: an
+// experiment is paired with those whose defaults lists have the groups its override entries
+// name, as Hydra refuses the others ("Could not override 'datamodule'"): a training
+// experiment is not run with infer.yaml (RSWAIN1486/emlov3-pytorchlightning-hydra). One that
+// fits both is paired with both; one that fits none with every primary, whose runs report it.
+func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
+	m := map[string]string{
+		"configs/train.yaml":                "defaults:\n  - _self_\n  - datamodule: mnist\n  - model: vit\n  - experiment: null\n",
+		"configs/infer.yaml":                "defaults:\n  - _self_\n  - model: vit\n  - experiment: null\n",
+		"configs/datamodule/mnist.yaml":     "batch_size: 64\n",
+		"configs/datamodule/cat_dog.yaml":   "batch_size: 64\n",
+		"configs/model/vit.yaml":            "w: 1\n",
+		"configs/experiment/cat_dog.yaml":   "# @package _global_\ndefaults:\n  - override /datamodule: cat_dog\n  - override /model: vit\n  - override /hydra/launcher: basic\n",
+		"configs/experiment/cat_infer.yaml": "# @package _global_\ndefaults:\n  - override /model: vit\n",
+		"configs/experiment/typo.yaml":      "# @package _global_\ndefaults:\n  - override /datamodul: cat_dog\n",
+		"configs/experiment/own_group.yaml": "# @package _global_\ndefaults:\n  - /datamodule: cat_dog\n  - override /datamodule: mnist\n",
+	}
+	want := "configs/infer.yaml|configs/infer.yaml experiment=cat_infer|configs/infer.yaml experiment=own_group|configs/infer.yaml experiment=typo|" +
+		"configs/train.yaml|configs/train.yaml experiment=cat_dog|configs/train.yaml experiment=cat_infer|configs/train.yaml experiment=own_group|configs/train.yaml experiment=typo"
+	if got, _ := discoverTree(m); got != want {
+		t.Errorf("runs\n%q\nwant\n%q", got, want)
+	}
+	// A primary alone is paired with every experiment, as before.
+	delete(m, "configs/train.yaml")
+	if got, _ := discoverTree(m); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") {
+		t.Errorf("one primary: runs %q", got)
+	}
+}
+
 // discoverTree runs Discover over every file of m (in name order) and gives the runs' names
 // joined by "|", and the fragments.
 func discoverTree(m map[string]string) (string, map[string]bool) {

@@ -229,6 +229,14 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
 	}
+	// The primaries of each folder whose defaults lists have an experiment entry: they share
+	// the folder's experiments (sharedExperiment).
+	sharing := map[string][]string{}
+	for _, r := range roots {
+		if !siblingOnly[r] && hasExperimentEntry(text[r]) {
+			sharing[path.Dir(r)] = append(sharing[path.Dir(r)], r)
+		}
+	}
 	for _, r := range roots {
 		runs = append(runs, Spec{Primary: r})
 		b := text[r]
@@ -236,11 +244,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		// does not is added, as Hydra's experiment pattern runs it (+experiment=x; modulus'
 		// lagrangian_mgn README): choosing a group no list has stops Hydra at start-up.
 		choose := "+experiment="
-		for _, k := range defaultsKeys(b) {
-			gk := readGroupKey(k, "", "")
-			if g, _, _ := strings.Cut(gk.group, "/"); g == "experiment" && !gk.override {
-				choose = "experiment="
-			}
+		if hasExperimentEntry(b) {
+			choose = "experiment="
 		}
 		if siblingOnly[r] || choose[0] == '+' && !commentNames(b, "experiment") {
 			// state-spaces/s4's generate.yaml builds on config.yaml, which chooses the
@@ -259,6 +264,9 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			name := strings.TrimSuffix(e.Name, path.Ext(e.Name))
 			if bases[name] {
 				continue // a base other experiments build on, composed in their runs
+			}
+			if choose[0] != '+' && !sharedExperiment(fsys, r, sharing[path.Dir(r)], path.Join(path.Dir(r), "experiment", e.Name), text) {
+				continue // written for another primary of the folder, which Hydra runs it with
 			}
 			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}, Added: choose[0] == '+'})
 		}
@@ -493,6 +501,68 @@ func overridesOthers(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// hasExperimentEntry reports an entry of the experiment group (not an override entry) in the
+// top-level defaults list b: the primary is run with experiment=x.
+func hasExperimentEntry(b []byte) bool {
+	for _, k := range defaultsKeys(b) {
+		gk := readGroupKey(k, "", "")
+		if g, _, _ := strings.Cut(gk.group, "/"); g == "experiment" && !gk.override {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedExperiment reports whether the experiment exp (a file of the experiment folder) is
+// paired with the primary r, one of the primaries of r's folder that have an experiment entry
+// (sharing). One primary alone is paired with every experiment. Of several (a train.yaml and
+// an infer.yaml or demo.yaml, each with `experiment: null`), an experiment is paired with
+// those whose entries its override entries match (overridesFit): Hydra stops at start-up when
+// one matches no entry of the run (hydra/_internal/defaults_list.py:158 at v1.3.2,
+// Overrides.ensure_overrides_used: "Could not override 'datamodule'. No match in the defaults
+// list."), so an experiment overriding /datamodule is written for the primary that lists a
+// datamodule and is not run with the one that does not (RSWAIN1486/emlov3-pytorchlightning-
+// hydra's infer.yaml and demo.yaml, whose own experiments are separate files). The lists are
+// read at their top level only: when no primary's matches, a group option's list may hold the
+// entry, and the experiment is paired with them all as before.
+func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[string][]byte) bool {
+	if len(sharing) < 2 {
+		return true
+	}
+	b, err := fsys.ReadFile(exp)
+	if err != nil {
+		return true
+	}
+	if overridesFit(text[r], b) {
+		return true
+	}
+	return !slices.ContainsFunc(sharing, func(o string) bool { return overridesFit(text[o], b) })
+}
+
+// overridesFit reports whether each override entry of the experiment exp's top-level defaults
+// list names a group that the primary's top-level list, or the experiment's own, has an entry
+// for. Hydra's own groups (hydra/launcher) have theirs in Hydra's config.
+func overridesFit(primary, exp []byte) bool {
+	have := map[string]bool{}
+	for _, k := range defaultsKeys(primary) {
+		if gk := readGroupKey(k, "", ""); !gk.override {
+			have[gk.group] = true
+		}
+	}
+	for _, k := range defaultsKeys(exp) {
+		if gk := readGroupKey(k, "experiment", ""); !gk.override {
+			have[gk.group] = true
+		}
+	}
+	for _, k := range defaultsKeys(exp) {
+		gk := readGroupKey(k, "experiment", "")
+		if gk.override && !have[gk.group] && !strings.HasPrefix(gk.group+"/", "hydra/") {
+			return false
+		}
+	}
+	return true
 }
 
 // commentNames reports a comment of b that names word, or its plural ("experimental" does

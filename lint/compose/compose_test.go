@@ -730,6 +730,39 @@ func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
 	}
 }
 
+// An option Hydra's walk reaches only after an unchosen `experiment: ???` is never looked up
+// when every experiment overrides its group: the bare run stops at the mandatory entry, and
+// each experiment's override replaces the choice first (willyfh/lightning-hydra-boilerplate's
+// missing trainer/default). Listed after the mandatory entry (walked before it), or with an
+// experiment that keeps it, the option is looked up and reported.
+func TestMissingOptionAfterMandatoryExperiment(t *testing.T) {
+	m := map[string]string{
+		"configs/train.yaml":                         "defaults:\n  - _self_\n  - trainer: default\n  - experiment: ???\nmode: train\n",
+		"configs/trainer/base.yaml":                  "max_epochs: 2\n",
+		"configs/experiment/example_experiment.yaml": "# @package _global_\ndefaults:\n  - override /trainer: base\n",
+	}
+	missing := func() bool {
+		for _, p := range Compose(mapFS(m), "configs/train.yaml", nil, Limits{}).Problems {
+			if strings.Contains(p.Message, `"default" of group "trainer" not found`) {
+				return true
+			}
+		}
+		return false
+	}
+	if missing() {
+		t.Errorf("trainer/default reported, which Hydra never looks up")
+	}
+	m["configs/train.yaml"] = "defaults:\n  - _self_\n  - experiment: ???\n  - trainer: default\nmode: train\n"
+	if !missing() {
+		t.Errorf("trainer/default walked before the mandatory entry: not reported")
+	}
+	m["configs/train.yaml"] = "defaults:\n  - _self_\n  - trainer: default\n  - experiment: ???\nmode: train\n"
+	m["configs/experiment/other.yaml"] = "# @package _global_\nseed: 1\n"
+	if !missing() {
+		t.Errorf("an experiment keeping trainer/default: not reported")
+	}
+}
+
 // discoverTree runs Discover over every file of m (in name order) and gives the runs' names
 // joined by "|", and the fragments.
 func discoverTree(m map[string]string) (string, map[string]bool) {

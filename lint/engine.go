@@ -106,6 +106,10 @@ type Options struct {
 	// OwnRunner says the repository runs its MMEngine-format configs with a runner class of its
 	// own, never MMEngine's (the CLI reads it): MMEngine's Runner checks none of them.
 	OwnRunner bool
+	// JSONLineComments says the repository's own Python strips `//` comments from each line of
+	// a JSON file before json.loads reads what is left (the CLI reads it; dropLineComments):
+	// such a comment in a JSON file is no problem of the file, other departures from JSON are.
+	JSONLineComments bool
 	// CLIDefaults says the repository's LightningCLI loads a default config file with a
 	// ModelCheckpoint under every fit (the CLI reads it; dialect.Context.CLIDefaults).
 	CLIDefaults bool
@@ -279,6 +283,9 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	}
 	if a.Dialect == nil {
 		a.Dialect = dialect.Generic
+	}
+	if o.JSONLineComments && format == doc.JSON && a.Dialect.StrictJSON == "" {
+		dropLineComments(a.Doc, o.Limits)
 	}
 	if a.Doc.Root == nil {
 		return a, nil

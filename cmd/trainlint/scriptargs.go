@@ -106,6 +106,9 @@ type repoPython struct {
 	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
 	// never MMEngine's or MMCV's (runnerScan.ownRunner): lint.Options.OwnRunner.
 	ownRunner bool
+	// jsonLineComments says a script of it cuts each line of a JSON file at "//" before
+	// json.loads (stripsLineComments): lint.Options.JSONLineComments.
+	jsonLineComments bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
 	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
 	cliDefaults bool
@@ -186,6 +189,10 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 		// of its own (lint.Options.OwnRunner).
 		o.OwnRunner = at.ownRunner
 		return o
+	}
+	if ext == ".json" {
+		// Only a JSON file's comments are cut by such a parser.
+		o.JSONLineComments = at.jsonLineComments
 	}
 	if ext == ".toml" {
 		// A TOML job file (torchtitan's) learns only which packages the repository holds: a
@@ -391,6 +398,9 @@ func scanRepoPython(root string, at *repoPython) {
 				for _, c := range classArgCallbacks(text) {
 					callbacks[c] = true
 				}
+			}
+			if !at.jsonLineComments && strings.Contains(text, "json.loads") && stripsLineComments(text) {
+				at.jsonLineComments = true // jsoncomments.go
 			}
 			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
 				at.cliDefaults = true

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestStripsLineComments: a script that cuts each line at "//" and reads the rest with
+// json.loads (KAIR's utils_option.parse) strips comments; a cut alone or json.loads alone does
+// not.
+func TestStripsLineComments(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"json_str = ''\nwith open(opt_path, 'r') as f:\n    for line in f:\n        line = line.split('//')[0] + '\\n'\n        json_str += line\nopt = json.loads(json_str, object_pairs_hook=OrderedDict)\n", true},
+		{"for line in f:\n    s += line.split(\"//\")[0]\nopt = json.loads(s)\n", true},
+		{"host = url.split('//')[1]\nopt = json.loads(s)\n", false},
+		{"line = line.split('//')[0]\n", false},
+		{"opt = json.load(open(p))\n", false},
+	} {
+		if got := stripsLineComments(tc.text); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestJSONCommentsStrippedByRepository: through check, a JSON option file's `//` comments are
+// not reported in a repository whose option parser strips them before json.loads (cszn/KAIR's
+// options/*.json, read by utils/utils_option.py:parse); a trailing comma still is, and without
+// that parser the comment is reported.
+func TestJSONCommentsStrippedByRepository(t *testing.T) {
+	opt := "{\n  \"task\": \"dncnn25\"  //  root/task/images-models-options\n  , \"model\": \"plain\" // \"plain\"\n  , \"gpu_ids\": [0]\n}\n"
+	files := map[string]string{
+		"setup.py": "",
+		"utils/utils_option.py": "import json\nfrom collections import OrderedDict\n\ndef parse(opt_path, is_train=True):\n    json_str = ''\n" +
+			"    with open(opt_path, 'r') as f:\n        for line in f:\n            line = line.split('//')[0] + '\\n'\n            json_str += line\n" +
+			"    opt = json.loads(json_str, object_pairs_hook=OrderedDict)\n    return opt\n",
+		"options/train_dncnn.json":     opt,
+		"options/train_msrresnet.json": "{\n  \"task\": \"msrresnet\" // task\n  , \"scale\": 4,\n}\n",
+	}
+	if out := lintInRepo(t, files, "options/train_dncnn.json", "TL001"); strings.Contains(out, "TL001") {
+		t.Errorf("stripped comments:\n%s", out)
+	}
+	if out := lintInRepo(t, files, "options/train_msrresnet.json", "TL001"); !strings.Contains(out, "trailing comma") || strings.Contains(out, "allow comments") {
+		t.Errorf("trailing comma:\n%s", out)
+	}
+	delete(files, "utils/utils_option.py")
+	files["main_train.py"] = "import json\nopt = json.load(open('options/train_dncnn.json'))\n"
+	if out := lintInRepo(t, files, "options/train_dncnn.json", "TL001"); !strings.Contains(out, "JSON does not allow comments") {
+		t.Errorf("no stripping parser:\n%s", out)
+	}
+}

@@ -10,7 +10,8 @@ import (
 
 // DuplicateKey reports a mapping that names the same key twice. YAML and JSON loaders keep the
 // last value without a word, TOML refuses the file; either way the first value is dead text that
-// a reader will take for the setting in force. YAML merge keys (`<<`) are not duplicates. Where
+// a reader will take for the setting in force. YAML merge keys (`<<`) are not duplicates, nor is
+// a key whose dropped values only carry anchors later aliases use (doc.AnchorHolders). Where
 // the framework's loader refuses the repetition (OmegaConf's), the message says that it stops;
 // where that depends on who reads the file (plan.Plan.RepeatedKeys), it says so.
 var DuplicateKey = register(&duplicateKeyDef)
@@ -46,8 +47,11 @@ func checkDuplicateKey(p *lint.Pass) {
 			}
 		}
 	}
+	// A key repeated only to carry anchors that later aliases use drops no setting
+	// (doc.AnchorHolders): its dropped values reach the config through the aliases.
+	held := doc.AnchorHolders(p.Doc)
 	for _, pr := range p.Doc.Problems {
-		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] {
+		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] && !held[pr.Span] {
 			f := problemFinding(pr)
 			more := ""
 			if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {

@@ -503,6 +503,39 @@ func TestWalkSkipsCheckpointConfig(t *testing.T) {
 	}
 }
 
+// TestWalkSkipsTuneTrialParams: a walk passes over the params.json Ray Tune writes into a
+// trial's folder (MARLlib's results/**/params.json, with a lambda the encoder stringified and
+// sorted keys; or beside Tune's progress.csv). A hand-written params.json, and one with a
+// stringified value but keys out of order, are linted. Named, the record is reported; with
+// --only-configs it is dropped.
+func TestWalkSkipsTuneTrialParams(t *testing.T) {
+	dump := "{\n  \"batch_mode\": \"complete_episodes\",\n  \"multiagent\": {\n    \"policy_mapping_fn\": \"<function run_cc.<locals>.<lambda> at 0x7f7cb574bee0>\"\n  },\n" +
+		"  \"num_workers\": 0,\n  \"train_batch_size\": 4000\n}"
+	writeTree(t, map[string]string{
+		"results/2AgentAnt/happo_gru_2AgentAnt/params.json":               dump,
+		"results/2AgentAnt/happo_gru_2AgentAnt/policy_0_curve_file_1.csv": "reward\n1\n",
+		"ray_results/trial_0/params.json":                                 "{\n  \"num_workers\": 0\n}",
+		"ray_results/trial_0/progress.csv":                                "training_iteration\n1\n",
+		"experiments/base/params.json":                                    "{\n  \"num_workers\": 0,\n  \"batch_size\": 32\n}\n",
+		"unsorted/params.json":                                            "{\n  \"train_batch_size\": 4000,\n  \"num_workers\": 0,\n  \"fn\": \"<function f at 0x7f00>\"\n}",
+	})
+	_, res, _ := checkJSON(t, ".")
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	if strings.Join(paths, ",") != "experiments/base/params.json,unsorted/params.json" {
+		t.Errorf("files linted: %v", paths)
+	}
+	record := "results/2AgentAnt/happo_gru_2AgentAnt/params.json"
+	if _, res, _ = checkJSON(t, record); len(res.Files) != 1 {
+		t.Errorf("named record: files %+v, findings %v", res.Files, findings(res))
+	}
+	if _, res, _ = checkJSON(t, "--only-configs", record, "ray_results/trial_0/params.json"); len(res.Files) != 0 {
+		t.Errorf("--only-configs: files %+v", res.Files)
+	}
+}
+
 // TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its
 // baseline entries are not reported as fixed.
 func TestConfigIgnoreAndBaseline(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -114,7 +115,8 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // script with a dict in it is not an in-house config), a Git LFS pointer (named without the
 // flag, it is reported as one), a Jinja template, a .py or .json template whose placeholders
 // a script fills in, JSON Lines data, an empty .json, a .json of plain text, an OpenCV
-// FileStorage file or a file that starts with a run of NUL bytes.
+// FileStorage file, a file that starts with a run of NUL bytes or the params.json a tuning
+// run wrote into a trial's folder.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
@@ -126,7 +128,62 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 		}
 	}
 	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
-		openCVStorage(in.Path, text) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits)
+		openCVStorage(in.Path, text) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits) || !in.Stdin && tuneTrialParams(in.FSPath, text)
+}
+
+// tuneTrialFiles are the other files Ray Tune writes into a trial's folder beside params.json:
+// the pickled parameters and the results (ray/air/constants.py EXPR_PARAM_PICKLE_FILE,
+// EXPR_RESULT_FILE, EXPR_PROGRESS_FILE; tune/logger/json.py JsonLoggerCallback
+// _SAVED_FILE_TEMPLATES and tune/logger/csv.py, ray-project/ray @10fb70e).
+var tuneTrialFiles = []string{"params.pkl", "result.json", "progress.csv"}
+
+// fallbackRepr matches a JSON string that is Python's default repr of a function, a class or an
+// object: what Tune's SafeFallbackEncoder writes for a value json cannot encode
+// (tune/utils/util.py SafeFallbackEncoder.default, `return str(value)  # give up, just
+// stringify it (ok for logs)`), e.g. an RLlib policy_mapping_fn lambda. A hand-written config
+// never holds a memory address.
+var fallbackRepr = regexp.MustCompile(`"<(function [^"]+ at 0x[0-9a-f]+|[^"]+ object at 0x[0-9a-f]+|class '[^"']+')>"`)
+
+// tuneTrialParams reports a walked params.json that Ray Tune wrote into a trial's folder: the
+// trial's config, dumped with json.dump(config, indent=2, sort_keys=True,
+// cls=SafeFallbackEncoder) when the trial starts (tune/logger/json.py:62-66
+// JsonLogger.update_config and JsonLoggerCallback.update_config, ray-project/ray @10fb70e;
+// the file name is EXPR_PARAM_FILE, tune/result.py in Ray 1.x). It records a run; nothing
+// launches one from it (Replicable-MARL/MARLlib @80e9973 commits them under results/ beside
+// its reward curves, and its restore path reads only the model's architecture from one).
+// It is such a record when Tune's other trial files lie beside it, or when it holds a value
+// only the encoder's fallback writes and its top-level keys (two-space indent) are sorted. A
+// params.json of an own trainer (a hand-written one, with no such value) is linted.
+func tuneTrialParams(p string, text []byte) bool {
+	if filepath.Base(p) != "params.json" {
+		return false
+	}
+	dir := filepath.Dir(p)
+	for _, name := range tuneTrialFiles {
+		if fi, err := os.Stat(filepath.Join(dir, name)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	if !fallbackRepr.Match(text) {
+		return false
+	}
+	prev := ""
+	for line := range bytes.Lines(text) {
+		key, ok := bytes.CutPrefix(line, []byte(`  "`))
+		if !ok {
+			continue
+		}
+		end := bytes.Index(key, []byte(`":`))
+		if end < 0 {
+			return false
+		}
+		if k := string(key[:end]); k >= prev {
+			prev = k
+		} else {
+			return false
+		}
+	}
+	return prev != ""
 }
 
 // dollarTemplate reports a walked .py file that does not parse because a `${` stands outside

@@ -573,6 +573,9 @@ func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Option
 	} else {
 		run = cache.Compose(fsys, s.Primary, s.Overrides, lim)
 	}
+	if s.Declined && run.Doc != nil {
+		run.Doc.Declined = true // the light module cannot tell it from a part of other runs
+	}
 	cache.Join(fsys, run, lim)
 	cache.Launch(fsys, run, s.Launcher, lim)
 	// A primary paired with an experiment it has no entry for, which Hydra would refuse there

@@ -3,7 +3,6 @@ package compose
 import (
 	"io/fs"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -188,10 +187,10 @@ type composer struct {
 	found    map[string]string
 	foundAt  map[string]entrySite
 	chosenAt map[string]entrySite
-	// mandatory are this pass's entries left to the command line (`experiment: ???`, not
-	// chosen), missing its group options not found, with their places in Hydra's walk
-	// (unlookedUp).
-	mandatory, missing []walked
+	// unlooked is what this pass notes of entries left to the command line (`experiment:
+	// ???`, not chosen) and of group options not found, for unlookedUp (unlooked_full.go,
+	// unlooked_lite.go).
+	unlooked unlooked
 	// via is what the next load's not-found problem adds: the entry whose choice an override
 	// entry made ("" when none).
 	via string
@@ -253,25 +252,6 @@ func (a entrySite) before(b entrySite) bool {
 		return len(a.pos) < len(b.pos)
 	}
 	return a.file < b.file || a.file == b.file && a.kv.KeySpan.Start.Offset < b.kv.KeySpan.Start.Offset
-}
-
-// walked is a defaults-list entry of a group at its place in Hydra's walk (entrySite.pos);
-// problem is the index in the run's problems of the one it made.
-type walked struct {
-	group   string
-	pos     []int
-	problem int
-}
-
-// walkedBefore reports whether Hydra's walk reaches the entry at a before the one at b, neither
-// inside the other's config.
-func walkedBefore(a, b []int) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return false
 }
 
 // groupChoice is a group added on the command line (+group@pkg=option); pkg as written.
@@ -362,7 +342,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.known = nil
 		c.named = map[string]string{}
 		c.lists = c.lists[:0]
-		c.mandatory, c.missing = nil, nil
+		c.unlooked = unlooked{}
 		root = newMap(nil, "")
 		// By its file's name: with version_base below 1.2 (1.1 when a script names none) Hydra
 		// reads a primary named x.yml too (hydra/plugins/config_source.py at v1.3.2).
@@ -404,79 +384,6 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	sort.SliceStable(run.Problems, func(i, j int) bool { return run.Problems[i].File < run.Problems[j].File })
 	return run
-}
-
-// unlookedUp drops the not-found problems of group options that Hydra's walk reaches only
-// after an entry left to the command line, when every option of that entry's group overrides
-// the missing option's group. Hydra walks a defaults list from its last entry
-// (hydra/_internal/defaults_list.py:533 at v1.3.2, `for d in reversed(defaults_list)`) and
-// stops at an unchosen `???` (_check_not_missing, :299-327: "You must specify 'experiment'"),
-// so in a run choosing none the option is never looked up; in a run choosing one, the option's
-// override entry, registered when Hydra loads it (_update_overrides, :514), replaces the choice
-// before the entry is reached (override_default_option, :545), and the file is never read
-// either (willyfh/lightning-hydra-boilerplate's train.yaml: `- trainer: default`, missing, then
-// `- experiment: ???`, whose one option has `override /trainer: base`). An option of the group
-// the tree does not hold (registered from Python, on a search path) may not override it: the
-// problem stays.
-func (c *composer) unlookedUp() {
-	if len(c.mandatory) == 0 || len(c.missing) == 0 {
-		return
-	}
-	first := c.mandatory[0]
-	for _, m := range c.mandatory[1:] {
-		if walkedBefore(m.pos, first.pos) {
-			first = m
-		}
-	}
-	drop := map[int]bool{}
-	for _, e := range c.missing {
-		if walkedBefore(first.pos, e.pos) && c.everyOptionOverrides(first.group, e.group) {
-			drop[e.problem] = true
-		}
-	}
-	if len(drop) == 0 {
-		return
-	}
-	kept := c.run.Problems[:0]
-	for i, p := range c.run.Problems {
-		if !drop[i] {
-			kept = append(kept, p)
-		}
-	}
-	c.run.Problems = kept
-}
-
-// everyOptionOverrides reports whether the group of the config directory has options, and each
-// has an override entry for group in its top-level defaults list.
-func (c *composer) everyOptionOverrides(of, group string) bool {
-	if len(c.search) > 0 || c.searchOpen != nil {
-		return false
-	}
-	for k := range c.stored {
-		if strings.HasPrefix(k, of+"/") {
-			return false
-		}
-	}
-	dir := path.Join(c.dir, of)
-	ents, err := c.fsys.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	n := 0
-	for _, e := range ents {
-		if e.Dir || !isYAML(e.Name) {
-			continue
-		}
-		b, err := c.fsys.ReadFile(path.Join(dir, e.Name))
-		if err != nil || !slices.ContainsFunc(defaultsKeys(b), func(k string) bool {
-			gk := readGroupKey(k, of, "")
-			return gk.override && gk.group == group
-		}) {
-			return false
-		}
-		n++
-	}
-	return n > 0
 }
 
 // unmatchedOverrides reports the override entries of the run's defaults lists (an experiment's
@@ -665,7 +572,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 			n := len(c.run.Problems)
 			c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
 			if group != "" && len(c.run.Problems) > n {
-				c.missing = append(c.missing, walked{group, slices.Clone(c.pos), n})
+				c.noteMissing(group, n)
 			}
 		}
 		// A config of no group merges at its entry's package: at the root from a primary
@@ -976,7 +883,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 			// A mandatory choice left to the command line: nothing to compose, and what the
 			// option sets is not known (Hydra stops unless the launch chooses one).
 			c.unknownPackage(k.group, pkgOr(k.pkg, k.defPkg))
-			c.mandatory = append(c.mandatory, walked{group: k.group, pos: slices.Clone(c.pos)})
+			c.noteMandatory(k.group)
 			continue
 		}
 		if strings.Contains(opt, "${") {

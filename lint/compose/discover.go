@@ -23,6 +23,10 @@ type Spec struct {
 	// entry for (+experiment=x): a guess at how it is launched, dropped when Hydra would refuse
 	// the experiment's override entries there (Run.Unmatched).
 	Added bool
+	// Declined marks a run the light WebAssembly module cannot judge (a base its siblings
+	// include: siblingBases; an experiment several primaries share: sharedExperiment): its
+	// document is declined, and the checker lints the files again with the full module.
+	Declined bool
 }
 
 // Name is the run's name in messages: the primary config, with its overrides.
@@ -221,9 +225,15 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	roots, searchDirs := searchRoots(pc, roots, text)
 	// A base that sibling primaries build on and that needs a key only they set is a part of
 	// their runs, not a run of its own (Cache.siblingBases).
-	bases := k.siblingBases(fsys, roots, text, lim)
+	bases, declined := k.siblingBases(fsys, roots, text, lim)
 	if len(bases) > 0 {
-		roots = slices.DeleteFunc(roots, func(r string) bool { return bases[r] })
+		kept := roots[:0] // (a loop: slices.DeleteFunc's instance was 1 KB of the light module)
+		for _, r := range roots {
+			if !bases[r] {
+				kept = append(kept, r)
+			}
+		}
+		roots = kept
 	}
 	sort.Strings(roots)
 	for _, r := range roots {
@@ -238,7 +248,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		}
 	}
 	for _, r := range roots {
-		runs = append(runs, Spec{Primary: r})
+		runs = append(runs, Spec{Primary: r, Declined: declined[r]})
 		b := text[r]
 		// An experiment the defaults list has an entry for is chosen (experiment=x); one it
 		// does not is added, as Hydra's experiment pattern runs it (+experiment=x; modulus'
@@ -265,10 +275,15 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			if bases[name] {
 				continue // a base other experiments build on, composed in their runs
 			}
-			if choose[0] != '+' && !sharedExperiment(fsys, r, sharing[path.Dir(r)], path.Join(path.Dir(r), "experiment", e.Name), text) {
-				continue // written for another primary of the folder, which Hydra runs it with
+			declined := false
+			if choose[0] != '+' {
+				keep, unknown := sharedExperiment(fsys, r, sharing[path.Dir(r)], path.Join(path.Dir(r), "experiment", e.Name), text)
+				if !keep {
+					continue // written for another primary of the folder, which Hydra runs it with
+				}
+				declined = unknown
 			}
-			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}, Added: choose[0] == '+'})
+			runs = append(runs, Spec{Primary: r, Overrides: []string{choose + name}, Added: choose[0] == '+', Declined: declined})
 		}
 	}
 	// Fragments: files under a root's directory that are not roots themselves.
@@ -359,122 +374,6 @@ func includedConfigs(texts map[string][]byte) map[string]bool {
 	return out
 }
 
-// siblingBases returns the roots that are bases of primaries beside them and cannot compose
-// alone: a root r that another root of the same folder lists by name in its defaults list (`-
-// cityscapes_segformer` in super-gradients' recipes/cityscapes_segformer_b0.yaml, whose config
-// directory is that folder, so Hydra loads the sibling and merges the includer over it), an
-// interpolation of whose own file names a key that r's file does not set, that an includer's
-// file sets, and that r composed alone (Cache.Compose, its group options included) still lacks:
-// cityscapes_segformer.yaml's `experiment_name: ${architecture}_cityscapes`, where only the
-// b0..b5 recipes set architecture. Launched alone it would fail to resolve that key, so it is a
-// part of its includers' runs, where the reference resolves. A base that sets or composes
-// every key it names (fish-speech's base.yaml) stays a run; so does one whose folder holds
-// experiments, which may set the key in its experiment runs, and one a script launches alone
-// (Cache.Launched).
-func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) map[string]bool {
-	isRoot := map[string]bool{}
-	for _, r := range roots {
-		isRoot[r] = true
-	}
-	includers := map[string][]string{}
-	for _, s := range roots {
-		for _, n := range defaultsNames(text[s]) {
-			n = strings.TrimPrefix(strings.TrimSpace(n), "/") // the config directory is s's folder
-			if n == "_self_" || n == "" || strings.ContainsAny(n, "@ ") {
-				continue // a package moves the base's keys; "optional" is for groups only
-			}
-			t := path.Join(path.Dir(s), n)
-			if !isYAML(t) {
-				t += ".yaml"
-			}
-			if t != s && isRoot[t] && !slices.Contains(includers[t], s) {
-				includers[t] = append(includers[t], s)
-			}
-		}
-	}
-	var out map[string]bool
-	for r, inc := range includers {
-		if k.Launched[r] {
-			continue // a script composes it alone: its unresolved key is that run's
-		}
-		if _, err := fsys.ReadDir(path.Join(path.Dir(r), "experiment")); err == nil {
-			continue
-		}
-		if k.needsIncluder(fsys, r, inc, lim) {
-			if out == nil {
-				out = map[string]bool{}
-			}
-			out[r] = true
-		}
-	}
-	return out
-}
-
-// needsIncluder reports an absolute interpolation (${a.b}) of r's own file that r does not set,
-// one of the includers' files does, and r composed alone lacks (siblingBases).
-func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits) bool {
-	d := k.parsed[r]
-	if d == nil || d.Root == nil {
-		return false
-	}
-	var pending []string
-	d.Root.Walk(func(n *doc.Node) bool {
-		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
-			return true
-		}
-		for _, ref := range plainRefs(n.Value) {
-			if first, _, _ := strings.Cut(ref, "."); first == "hydra" || d.Root.StepPath(ref) != nil {
-				continue // Hydra's own config, or a key r sets itself
-			}
-			if slices.ContainsFunc(includers, func(s string) bool {
-				ds := k.parsed[s]
-				return ds != nil && ds.Root.StepPath(ref) != nil
-			}) {
-				pending = append(pending, ref)
-			}
-		}
-		return true
-	})
-	if len(pending) == 0 {
-		return false
-	}
-	run := k.Compose(fsys, r, nil, lim)
-	if run.Partial {
-		return false // a missing option could set any key
-	}
-	for _, ref := range pending {
-		if run.Doc.Root.StepPath(ref) == nil && !slices.ContainsFunc(run.Unknown, func(m string) bool {
-			return ref == m || strings.HasPrefix(ref, m+".")
-		}) {
-			return true
-		}
-	}
-	return false
-}
-
-// plainRefs returns the paths of s's absolute interpolations (`${a.b}`, spaces around the path
-// allowed): resolvers (a colon), relative references (a leading dot) and nested ones are left
-// out.
-func plainRefs(s string) []string {
-	var out []string
-	for {
-		i := strings.Index(s, "${")
-		if i < 0 {
-			return out
-		}
-		s = s[i+2:]
-		j := strings.IndexByte(s, '}')
-		if j < 0 {
-			return out
-		}
-		p := strings.TrimSpace(s[:j])
-		if p != "" && !strings.ContainsAny(p, ":${ []'\"") && p[0] != '.' {
-			out = append(out, p)
-		}
-		s = s[j+1:]
-	}
-}
-
 // overridesOthers reports a defaults list that overrides a group of the app (not Hydra's own)
 // that none of its entries chooses, and that loads no other config by name that could: an
 // experiment (hannah's experiment/pseudo_label.yaml, `- /augmentation: null` then `- override
@@ -513,56 +412,6 @@ func hasExperimentEntry(b []byte) bool {
 		}
 	}
 	return false
-}
-
-// sharedExperiment reports whether the experiment exp (a file of the experiment folder) is
-// paired with the primary r, one of the primaries of r's folder that have an experiment entry
-// (sharing). One primary alone is paired with every experiment. Of several (a train.yaml and
-// an infer.yaml or demo.yaml, each with `experiment: null`), an experiment is paired with
-// those whose entries its override entries match (overridesFit): Hydra stops at start-up when
-// one matches no entry of the run (hydra/_internal/defaults_list.py:158 at v1.3.2,
-// Overrides.ensure_overrides_used: "Could not override 'datamodule'. No match in the defaults
-// list."), so an experiment overriding /datamodule is written for the primary that lists a
-// datamodule and is not run with the one that does not (RSWAIN1486/emlov3-pytorchlightning-
-// hydra's infer.yaml and demo.yaml, whose own experiments are separate files). The lists are
-// read at their top level only: when no primary's matches, a group option's list may hold the
-// entry, and the experiment is paired with them all as before.
-func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[string][]byte) bool {
-	if len(sharing) < 2 {
-		return true
-	}
-	b, err := fsys.ReadFile(exp)
-	if err != nil {
-		return true
-	}
-	if overridesFit(text[r], b) {
-		return true
-	}
-	return !slices.ContainsFunc(sharing, func(o string) bool { return overridesFit(text[o], b) })
-}
-
-// overridesFit reports whether each override entry of the experiment exp's top-level defaults
-// list names a group that the primary's top-level list, or the experiment's own, has an entry
-// for. Hydra's own groups (hydra/launcher) have theirs in Hydra's config.
-func overridesFit(primary, exp []byte) bool {
-	have := map[string]bool{}
-	for _, k := range defaultsKeys(primary) {
-		if gk := readGroupKey(k, "", ""); !gk.override {
-			have[gk.group] = true
-		}
-	}
-	for _, k := range defaultsKeys(exp) {
-		if gk := readGroupKey(k, "experiment", ""); !gk.override {
-			have[gk.group] = true
-		}
-	}
-	for _, k := range defaultsKeys(exp) {
-		gk := readGroupKey(k, "experiment", "")
-		if gk.override && !have[gk.group] && !strings.HasPrefix(gk.group+"/", "hydra/") {
-			return false
-		}
-	}
-	return true
 }
 
 // commentNames reports a comment of b that names word, or its plural ("experimental" does

@@ -162,7 +162,7 @@ func normalizeTorchtune(d *doc.Document, ctx Context) *plan.Plan {
 	if recipes := torchtuneRecipes(d); len(recipes) > 0 {
 		validates, unknown := false, false
 		for _, name := range recipes {
-			v, shipped := torchtuneValidates[name]
+			v, shipped := torchtuneValidates(name)
 			if own, ok := ctx.CheckoutRecipes[name]; ok {
 				v, shipped, ownRecipe = own, true, true
 			}
@@ -426,20 +426,28 @@ func torchtuneRejections(d *doc.Document, p *plan.Plan) {
 	}
 }
 
-// torchtuneValidates are the recipes of torchtune @bd2a0fc (recipes/*.py, recipes/dev/*.py, by
-// file name without dev/) that run training, and whether they have a validation loop: only four
-// read run_val_every_n_steps and dataset_val (recipes/full_finetune_distributed.py:215,
-// lora_finetune_distributed.py:223, qat_distributed.py:224, qat_lora_finetune_distributed.py:201).
-// A name not listed is a recipe whose loop is unknown.
-var torchtuneValidates = map[string]bool{
-	"full_finetune_distributed": true, "lora_finetune_distributed": true,
-	"qat_distributed": true, "qat_lora_finetune_distributed": true,
-	"full_finetune_single_device": false, "lora_finetune_single_device": false, "qat_single_device": false,
-	"full_dpo_distributed": false, "lora_dpo_distributed": false, "lora_dpo_single_device": false,
-	"knowledge_distillation_distributed": false, "knowledge_distillation_single_device": false,
-	"ppo_full_finetune_single_device": false, "grpo_full_finetune_distributed": false,
-	"async_grpo_full_finetune_distributed": false, "early_exit_finetune_distributed": false,
-	"lora_finetune_distributed_multi_dataset": false,
+// torchtuneValidating and torchtuneNoValidate are the recipes of torchtune @bd2a0fc
+// (recipes/*.py, recipes/dev/*.py, by file name without dev/) that run training, by whether they
+// have a validation loop: only four read run_val_every_n_steps and dataset_val
+// (recipes/full_finetune_distributed.py:215, lora_finetune_distributed.py:223,
+// qat_distributed.py:224, qat_lora_finetune_distributed.py:201). A name not listed is a recipe
+// whose loop is unknown. Word lists, not a map: a map literal's initialisation code weighed
+// about 0.5 KB of the light WebAssembly module.
+const (
+	torchtuneValidating = " full_finetune_distributed lora_finetune_distributed qat_distributed qat_lora_finetune_distributed "
+	torchtuneNoValidate = " full_finetune_single_device lora_finetune_single_device qat_single_device full_dpo_distributed" +
+		" lora_dpo_distributed lora_dpo_single_device knowledge_distillation_distributed knowledge_distillation_single_device" +
+		" ppo_full_finetune_single_device grpo_full_finetune_distributed async_grpo_full_finetune_distributed" +
+		" early_exit_finetune_distributed lora_finetune_distributed_multi_dataset "
+)
+
+// torchtuneValidates reports whether the recipe validates, and whether torchtune ships it.
+func torchtuneValidates(name string) (validates, shipped bool) {
+	w := " " + name + " "
+	if strings.Contains(torchtuneValidating, w) {
+		return true, true
+	}
+	return false, strings.Contains(torchtuneNoValidate, w)
 }
 
 // torchtuneRecipes are the recipes a config's leading comments name, the way torchtune's own

@@ -27,6 +27,7 @@ func parseYAML(d *Document, lim Limits, noDirect bool) {
 	flowColon := maybeFlowColon(d.Src) // both PyYAML passes ask it: the bytes are scanned once
 	pyyamlCheck(d, flowColon)
 	pyyamlPairs(d, flowColon)
+	declineAnchorHolders(d)
 }
 
 // multiDoc reports whether src may hold document markers ("---", "...") or directives ("%"),

@@ -1,3 +1,5 @@
+//go:build !trainlint_lite
+
 package doc
 
 // AnchorHolders returns the spans of a YAML document's duplicate-key problems whose key only
@@ -12,7 +14,7 @@ package doc
 // (options/train/TOPIQ/*.yml at 01ae427). A key any of whose dropped values holds no anchor, or
 // one no later alias uses, or uses only through a merge key, is reported as before; a refusal by
 // the framework's own loader (plan.Rejection.Repeats, which the rule reads) is reported
-// whatever the anchors.
+// whatever the anchors. The light build declines such a file instead (declineAnchorHolders).
 func AnchorHolders(d *Document) map[Span]bool {
 	if d.Format != YAML || d.Root == nil {
 		return nil
@@ -103,3 +105,6 @@ func anchorName(src []byte, i int) string {
 	}
 	return string(src[i:j])
 }
+
+// declineAnchorHolders: the full build reads anchor holders (AnchorHolders).
+func declineAnchorHolders(*Document) {}

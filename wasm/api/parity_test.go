@@ -48,6 +48,10 @@ func craftedRequests() []api.Request {
 		{Files: hydraRun(), Options: api.Options{Overrides: []string{"trainer=ddp", "+data.pin_memory=true"}, Hosts: 2}},
 		{Files: searchPathRun()},
 		{Files: unreadOptionRun()},
+		{Files: liteDeclinedRuns()[0]},
+		{Files: liteDeclinedRuns()[1]},
+		{Files: liteDeclinedRuns()[2]},
+		{Files: liteDeclinedRuns()[3]},
 		{Files: []api.File{{Path: "sft.yaml", Text: "output_dir: out\noverwrite_output_dir: true\n"}}, Options: api.Options{Targets: map[string]string{"transformers": "4.46", "trl": "0.19.0"}}},
 		// A JSON file forced to a dialect whose configs the light module does not read (TOML,
 		// Python): that module declines it and asks for the full one.
@@ -251,6 +255,9 @@ func lightCannotRead(r api.Request, res *lint.Result) bool {
 		}
 		if strings.HasPrefix(f.Path, "unread/") {
 			return true // an option composed in with group=option (lint.UnreadRefusals), an override
+		}
+		if strings.HasPrefix(f.Path, "lite-declines/") {
+			return true // runs the light module leaves to the full one (liteDeclinedRuns)
 		}
 	}
 	switch r.Options.Framework {

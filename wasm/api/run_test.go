@@ -54,6 +54,34 @@ func unreadOptionRun() []api.File {
 	}
 }
 
+// liteDeclinedRuns are requests the light module hands to the full one although it reads
+// every file: what it leaves to the full module to judge (files under lite-declines/).
+func liteDeclinedRuns() [][]api.File {
+	return [][]api.File{
+		// A base its siblings include, needing a key only they set (lint/compose/discover_lite.go).
+		{
+			{Path: "lite-declines/recipes/seg.yaml", Text: "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n"},
+			{Path: "lite-declines/recipes/seg_b0.yaml", Text: "defaults:\n  - seg\n  - _self_\n\narchitecture: segformer_b0\n"},
+			{Path: "lite-declines/recipes/training_hyperparams/default_train_params.yaml", Text: "max_epochs: 2\n"},
+		},
+		// Experiments two primaries share (discover_lite.go's sharedExperiment).
+		{
+			{Path: "lite-declines/configs/train.yaml", Text: "defaults:\n  - datamodule: mnist\n  - experiment: null\n  - _self_\nseed: 1\n"},
+			{Path: "lite-declines/configs/infer.yaml", Text: "defaults:\n  - experiment: null\n  - _self_\nseed: 1\n"},
+			{Path: "lite-declines/configs/datamodule/mnist.yaml", Text: "batch_size: 64\n"},
+			{Path: "lite-declines/configs/experiment/a.yaml", Text: "# @package _global_\ndefaults:\n  - override /datamodule: mnist\nseed: 2\n"},
+		},
+		// A missing option behind an unchosen ??? entry (lint/compose/unlooked_lite.go).
+		{
+			{Path: "lite-declines/conf/train.yaml", Text: "defaults:\n  - trainer: default\n  - experiment: ???\n  - _self_\nseed: 1\n"},
+			{Path: "lite-declines/conf/trainer/base.yaml", Text: "max_epochs: 3\n"},
+			{Path: "lite-declines/conf/experiment/e.yaml", Text: "# @package _global_\ndefaults:\n  - override /trainer: base\n"},
+		},
+		// A key repeated to carry anchors (lint/doc/yamlanchors_lite.go).
+		{{Path: "lite-declines/opt.yml", Text: "define: &size 384\ndefine: &crop 224\nresize: *size\ncrop: *crop\n"}},
+	}
+}
+
 // TestLintUnreadOptionRequest: the browser's request gets the refusal the CLI reports.
 func TestLintUnreadOptionRequest(t *testing.T) {
 	res, err := api.Lint(api.Request{Files: unreadOptionRun()})

@@ -1,3 +1,5 @@
+//go:build !trainlint_lite
+
 package lint
 
 import (

@@ -323,6 +323,35 @@ func FuzzParseGin(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzParse(t, Gin, src) })
 }
 
+// FuzzParseGinFork reads gin in the grammar of HorizonRobotics' fork (Options.GinFork):
+// evaluated references with arguments and dotted calls as values; the same invariants as
+// FuzzParseGin.
+func FuzzParseGinFork(f *testing.F) {
+	for _, s := range []string{
+		"a.b = functools.partial(@f, x=1)\n",
+		"T.c = @alf.nest.get_field(nest=%N, field='a.b')\nN = {'a': {'b': 1}}\n",
+		"x.y = @m.C(1, k=[2, (3,)])\n",
+		"x.y = a.b.c\nz.w = @f(\n",
+	} {
+		f.Add([]byte(s))
+	}
+	addCorpusSeeds(f, Gin)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		d := ParseWith("fuzz.gin", src, Gin, Options{Limits: Limits{MaxBytes: 1 << 20, MaxNodes: 200000}, GinFork: true})
+		for _, p := range d.Problems {
+			if p.Message == "the parser could not read this file" {
+				t.Fatalf("panic while parsing %q", src)
+			}
+		}
+		if err := checkDoc(d); err != nil {
+			t.Fatalf("%v\nsrc: %q", err, src)
+		}
+		if err := checkSpanText(d); err != nil {
+			t.Fatalf("%v\nsrc: %q", err, src)
+		}
+	})
+}
+
 func FuzzParsePython(f *testing.F) {
 	for _, s := range []string{
 		"x = dict(a=1, b=[1, 2])\n",

@@ -485,7 +485,7 @@
 // that file's profile the builder is 47 % (its one block of 843 Nodes, 175 KB, a large
 // allocation that is zeroed and charges the collector's assist, is a fifth of the file) and
 // the evaluator's dict(...) calls 27 %. Equal cost per KiB needs both that file about 2.5×
-// cheaper and the rest about a tenth cheaper; neither was attempted. The target as written is
+// cheaper and the rest about a fifth cheaper; neither was attempted. The target as written is
 // not met.
 //
 // Method. The benchmark used to read each format's corpus once per round before a forced

@@ -401,6 +401,34 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 	}
 }
 
+// walkLints lints the current folder (a walk) and returns the files it linted, joined by
+// commas.
+func walkLints(t *testing.T) string {
+	t.Helper()
+	_, res, _ := checkJSON(t, ".")
+	var paths []string
+	for _, f := range res.Files {
+		paths = append(paths, f.Path)
+	}
+	return strings.Join(paths, ",")
+}
+
+// skippedOnlyInWalks checks files a walk skips: each named on the command line is linted (and
+// reported, with reported set, under the flags given), and with --only-configs, which reads
+// named files as a walk does, none is.
+func skippedOnlyInWalks(t *testing.T, names []string, reported bool, flags ...string) {
+	t.Helper()
+	for _, name := range names {
+		_, res, _ := checkJSON(t, append(append([]string(nil), flags...), name)...)
+		if len(res.Files) != 1 || reported && len(res.Diagnostics) == 0 {
+			t.Errorf("named %s: files %+v, findings %v", name, res.Files, findings(res))
+		}
+	}
+	if _, res, _ := checkJSON(t, append([]string{"--only-configs"}, names...)...); len(res.Files) != 0 {
+		t.Errorf("--only-configs: files %+v, findings %v", res.Files, findings(res))
+	}
+}
+
 // TestWalkSkipsTemplates: a walk passes over templates nothing loads as they stand: a .json
 // named as a template with placeholder words a script replaces with sed (Pai-Megatron-Patch's
 // ds_config_TEMPLATE.json and config_TEMPLATE.json) and a .py with `${...}` placeholders
@@ -420,26 +448,10 @@ func TestWalkSkipsTemplates(t *testing.T) {
 		"ok/fp16_template.json":      "{\"fp16\": {\"enabled\": True}}\n",
 		"ok/broken.py":               "_base_ = ['./base.py']\noptimizer = dict(lr=0.01.,)\n",
 	})
-	_, res, _ := checkJSON(t, ".")
-	var paths []string
-	for _, f := range res.Files {
-		paths = append(paths, f.Path)
+	if got := walkLints(t); got != "ok/broken.py,ok/ds_config.json,ok/ds_config_template.json,ok/fp16_template.json,ok/zero-template.json" {
+		t.Errorf("files linted: %v", got)
 	}
-	if strings.Join(paths, ",") != "ok/broken.py,ok/ds_config.json,ok/ds_config_template.json,ok/fp16_template.json,ok/zero-template.json" {
-		t.Errorf("files linted: %v", paths)
-	}
-	skipped := []string{"examples/ds_config_TEMPLATE.json", "hf_moe/config_TEMPLATE.json", "utils/templates/config-template.py"}
-	for _, name := range skipped {
-		_, res, _ = checkJSON(t, "--select", "TL001", name)
-		if len(res.Files) != 1 || len(res.Diagnostics) == 0 || res.Diagnostics[0].Code != "TL001" {
-			t.Errorf("named %s: files %+v, findings %v", name, res.Files, findings(res))
-		}
-	}
-	// --only-configs reads named files as a walk does: the templates are skipped.
-	_, res, _ = checkJSON(t, append([]string{"--only-configs"}, skipped...)...)
-	if len(res.Files) != 0 {
-		t.Errorf("--only-configs: files %+v, findings %v", res.Files, findings(res))
-	}
+	skippedOnlyInWalks(t, []string{"examples/ds_config_TEMPLATE.json", "hf_moe/config_TEMPLATE.json", "utils/templates/config-template.py"}, true, "--select", "TL001")
 }
 
 // TestWalkSkipsBuildCopies: a walk passes over setuptools' build/lib and build/lib.<platform>
@@ -454,25 +466,10 @@ func TestWalkSkipsBuildCopies(t *testing.T) {
 		"build/ds.json":       "{\"train_batch_size\": 8}\n",
 		"src/build/libs.yaml": "lr: 0.1\n",
 	})
-	_, res, _ := checkJSON(t, ".")
-	var paths []string
-	for _, f := range res.Files {
-		paths = append(paths, f.Path)
+	if got := walkLints(t); got != "build/ds.json,src/build/libs.yaml" {
+		t.Errorf("files linted: %v", got)
 	}
-	if strings.Join(paths, ",") != "build/ds.json,src/build/libs.yaml" {
-		t.Errorf("files linted: %v", paths)
-	}
-	copies := []string{"build/lib/pkg/.mim/tools/mmcv/tests/data/config/e.py", "build/lib.linux-x86_64-cpython-38/pkg/configs/r50.py"}
-	for _, name := range copies {
-		_, res, _ = checkJSON(t, name)
-		if len(res.Files) != 1 || len(res.Diagnostics) == 0 {
-			t.Errorf("named %s: files %+v, findings %v", name, res.Files, findings(res))
-		}
-	}
-	_, res, _ = checkJSON(t, append([]string{"--only-configs"}, copies...)...)
-	if len(res.Files) != 0 {
-		t.Errorf("--only-configs: files %+v, findings %v", res.Files, findings(res))
-	}
+	skippedOnlyInWalks(t, []string{"build/lib/pkg/.mim/tools/mmcv/tests/data/config/e.py", "build/lib.linux-x86_64-cpython-38/pkg/configs/r50.py"}, true)
 }
 
 // TestWalkSkipsCheckpointConfig: a walk passes over the config.yaml OLMo's trainer saves
@@ -486,21 +483,14 @@ func TestWalkSkipsCheckpointConfig(t *testing.T) {
 		"configs/config.yaml":                       "run_name: test\ntime_limit: 171000.0\n",
 		"configs/model.pt/README.md":                "a folder, not weights\n",
 	})
-	_, res, _ := checkJSON(t, ".")
-	var paths []string
-	for _, f := range res.Files {
-		paths = append(paths, f.Path)
-	}
-	if strings.Join(paths, ",") != "configs/config.yaml" {
-		t.Errorf("files linted: %v", paths)
+	if got := walkLints(t); got != "configs/config.yaml" {
+		t.Errorf("files linted: %v", got)
 	}
 	record := "test_fixtures/test-olmo-model/config.yaml"
-	if _, res, _ = checkJSON(t, record); len(res.Files) != 1 || strings.Join(findings(res), " ") != record+":2 TL306 info" {
+	if _, res, _ := checkJSON(t, record); strings.Join(findings(res), " ") != record+":2 TL306 info" {
 		t.Errorf("named record: files %+v, findings %v", res.Files, findings(res))
 	}
-	if _, res, _ = checkJSON(t, "--only-configs", record); len(res.Files) != 0 {
-		t.Errorf("--only-configs: files %+v", res.Files)
-	}
+	skippedOnlyInWalks(t, []string{record}, true)
 }
 
 // TestWalkSkipsTuneTrialParams: a walk passes over the params.json Ray Tune writes into a
@@ -519,21 +509,10 @@ func TestWalkSkipsTuneTrialParams(t *testing.T) {
 		"experiments/base/params.json":                                    "{\n  \"num_workers\": 0,\n  \"batch_size\": 32\n}\n",
 		"unsorted/params.json":                                            "{\n  \"train_batch_size\": 4000,\n  \"num_workers\": 0,\n  \"fn\": \"<function f at 0x7f00>\"\n}",
 	})
-	_, res, _ := checkJSON(t, ".")
-	var paths []string
-	for _, f := range res.Files {
-		paths = append(paths, f.Path)
+	if got := walkLints(t); got != "experiments/base/params.json,unsorted/params.json" {
+		t.Errorf("files linted: %v", got)
 	}
-	if strings.Join(paths, ",") != "experiments/base/params.json,unsorted/params.json" {
-		t.Errorf("files linted: %v", paths)
-	}
-	record := "results/2AgentAnt/happo_gru_2AgentAnt/params.json"
-	if _, res, _ = checkJSON(t, record); len(res.Files) != 1 {
-		t.Errorf("named record: files %+v, findings %v", res.Files, findings(res))
-	}
-	if _, res, _ = checkJSON(t, "--only-configs", record, "ray_results/trial_0/params.json"); len(res.Files) != 0 {
-		t.Errorf("--only-configs: files %+v", res.Files)
-	}
+	skippedOnlyInWalks(t, []string{"results/2AgentAnt/happo_gru_2AgentAnt/params.json", "ray_results/trial_0/params.json"}, false)
 }
 
 // TestConfigIgnoreAndBaseline: a rule the config file ignores is left out of the run, so its

@@ -35,6 +35,17 @@ func fuzzParse(t *testing.T, f Format, src []byte) {
 		t.Fatalf("parsing %d bytes allocated %d bytes, over the budget of %d\nsrc: %q", len(src), got, parseBudget(src), src)
 	}
 	d := parse(t, "fuzz."+string(f), src, f, Limits{MaxBytes: 1 << 20, MaxNodes: 200000})
+	checkFuzzed(t, d, src)
+	// However a reader made the line index (Python's lexer finds the line starts itself, Parse
+	// knows an ASCII file), it is NewLineIndex's.
+	if x, want := d.Lines(), NewLineIndex(src); !slices.Equal(x.starts, want.starts) || x.ascii != want.ascii {
+		t.Fatalf("line index %v (ascii %v), want %v (ascii %v)\nsrc: %q", x.starts, x.ascii, want.starts, want.ascii, src)
+	}
+}
+
+// checkFuzzed fails on a reader's panic, a broken tree or a span outside the text.
+func checkFuzzed(t *testing.T, d *Document, src []byte) {
+	t.Helper()
 	for _, p := range d.Problems {
 		if p.Message == "the parser could not read this file" {
 			t.Fatalf("panic while parsing %q", src)
@@ -45,11 +56,6 @@ func fuzzParse(t *testing.T, f Format, src []byte) {
 	}
 	if err := checkSpanText(d); err != nil {
 		t.Fatalf("%v\nsrc: %q", err, src)
-	}
-	// However a reader made the line index (Python's lexer finds the line starts itself, Parse
-	// knows an ASCII file), it is NewLineIndex's.
-	if x, want := d.Lines(), NewLineIndex(src); !slices.Equal(x.starts, want.starts) || x.ascii != want.ascii {
-		t.Fatalf("line index %v (ascii %v), want %v (ascii %v)\nsrc: %q", x.starts, x.ascii, want.starts, want.ascii, src)
 	}
 }
 

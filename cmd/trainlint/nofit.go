@@ -229,6 +229,11 @@ func storeGroups(text string, groups map[string]bool) map[string]bool {
 	return groups
 }
 
+// callSpan bounds the text callArgs reads after a call's parenthesis in the repository scan's
+// registrations (storeCalls, registryScan): their arguments fit in it, and a call left open
+// does not make each one a scan to the end of the file.
+const callSpan = 8 << 10
+
 // storeCalls are the argument texts of text's .store( calls, to their closing parenthesis
 // (nested calls such as node=builds(ResNet) included: callArgs), arguments joined by commas.
 func storeCalls(text string) []string {
@@ -239,7 +244,7 @@ func storeCalls(text string) []string {
 			return out
 		}
 		i += k + len(".store(")
-		if args := callArgs(text[i:]); args != nil {
+		if args := callArgs(text[i:min(len(text), i+callSpan)]); args != nil {
 			out = append(out, strings.Join(args, ","))
 		}
 	}
@@ -299,7 +304,9 @@ func (r *registryScan) read(text string) {
 		return
 	}
 	for _, m := range registerDecorator.FindAllStringSubmatchIndex(text, -1) {
-		args := callArgs(text[m[1]:])
+		// A decorator's arguments are short: callArgs reads at most callSpan bytes, so a file of
+		// unclosed `@f(` lines costs no scan to its end per line.
+		args := callArgs(text[m[1]:min(len(text), m[1]+callSpan)])
 		if len(args) < 2 {
 			continue
 		}

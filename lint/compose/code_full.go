@@ -18,7 +18,7 @@ import (
 func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Limits) *Run {
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed, problems: map[string]bool{}}
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed, problems: map[string]bool{}, rootPkgNames: k.pkgNames}
 	c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
 	for _, o := range overrides {
 		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" was not applied: overrides compose Hydra runs, not "+string(codeFormat(primary))+" configs")
@@ -67,7 +67,7 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 // asks no more (an MMEngine tree's runs otherwise composed twice, once here and once linted).
 func (k *Cache) codeReads(fsys FS, primary string, lim Limits) []*doc.Document {
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true}
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true, rootPkgNames: k.pkgNames}
 	c.run = &Run{Primary: primary, origin: map[*doc.Node]Origin{}}
 	if codeFormat(primary) == doc.Gin {
 		c.ginLoad(newMap(nil, ""), primary, "", doc.Span{})
@@ -1101,8 +1101,8 @@ func (c *composer) ginInclude(from, target string) (string, bool) {
 	// then read at the root when the tree's own Python imports the package by that name
 	// (tensor2robot's modules import tensor2robot.utils and the like).
 	if n, ok := c.fsys.(Named); ok {
-		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" && (first == n.RootName() || c.rootPackageName(first)) {
-			if p, ok := inTree(".", rest); ok && c.existsCode(p) {
+		if first, rest, cut := strings.Cut(target, "/"); cut && first != "" {
+			if p, ok := inTree(".", rest); ok && c.existsCode(p) && (first == n.RootName() || c.rootPackageName(first)) {
 				return p, true
 			}
 		}
@@ -1113,7 +1113,7 @@ func (c *composer) ginInclude(from, target string) (string, bool) {
 // rootPackageName tells whether the tree is a Python package (an __init__.py at its root) that
 // its own modules import as name: a line `import name.` or `from name.` or `from name import`
 // in one of the first pyScanFiles .py files of the tree (folders in order, hidden ones
-// skipped). The answer is kept per name.
+// skipped, at most pyScanDirs listed). The answer is kept per name for the cache's runs.
 func (c *composer) rootPackageName(name string) bool {
 	if ok, seen := c.rootPkgNames[name]; seen {
 		return ok
@@ -1129,18 +1129,20 @@ func (c *composer) rootPackageName(name string) bool {
 	return ok
 }
 
-// pyScanFiles bounds the Python files rootPackageName reads.
-const pyScanFiles = 400
+// pyScanFiles and pyScanDirs bound the Python files rootPackageName reads and the folders it
+// lists.
+const pyScanFiles, pyScanDirs = 400, 2000
 
 // importsName reports whether one of the tree's first pyScanFiles .py files imports name or a
 // module of it.
 func (c *composer) importsName(name string) bool {
 	pats := [][]byte{[]byte("import " + name + "."), []byte("from " + name + "."), []byte("from " + name + " import ")}
-	read := 0
+	read, listed := 0, 0
 	queue := []string{"."}
-	for len(queue) > 0 && read < pyScanFiles {
+	for len(queue) > 0 && read < pyScanFiles && listed < pyScanDirs {
 		dir := queue[0]
 		queue = queue[1:]
+		listed++
 		ents, err := c.fsys.ReadDir(dir)
 		if err != nil {
 			continue

@@ -140,7 +140,7 @@ type composer struct {
 	fsys FS
 	dir  string // config directory inside fsys ("." for the root)
 	// rootPkgNames: whether the tree is a package its own Python imports by each name asked
-	// (rootPackageName)
+	// (rootPackageName; the cache's pkgNames)
 	rootPkgNames map[string]bool
 	// legacy: group options without a @package header merge at the root (Cache.LegacyPackages)
 	legacy bool
@@ -269,6 +269,9 @@ func Compose(fsys FS, primary string, overrides []string, lim Limits) *Run {
 // the same group files): each file is read and parsed once. Not safe for concurrent use.
 type Cache struct {
 	parsed map[string]*doc.Document
+	// pkgNames: whether the tree is a Python package its own modules import by each name asked
+	// (composer.rootPackageName), kept across the runs composed with the cache.
+	pkgNames map[string]bool
 	// LegacyPackages composes as Hydra 1.0 and 0.11 do: a group option without a @package
 	// header merges at the root of the config (hydra/plugins/config_source.py at v1.0.7, the
 	// "Hydra 1.0: default to _global_" branch; 0.11 merges every option there), where Hydra
@@ -287,7 +290,9 @@ type Cache struct {
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{parsed: map[string]*doc.Document{}} }
+func NewCache() *Cache {
+	return &Cache{parsed: map[string]*doc.Document{}, pkgNames: map[string]bool{}}
+}
 
 // Parsed reports whether the cache has read the file p (slash path), parsed or found missing.
 func (k *Cache) Parsed(p string) bool {

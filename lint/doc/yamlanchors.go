@@ -2,6 +2,8 @@
 
 package doc
 
+import "strings"
+
 // AnchorHolders returns the spans of a YAML document's duplicate-key problems whose key only
 // carries anchors: every occurrence of the key in its mapping but the last (the ones the loader
 // drops) has a value that starts with an anchor (`define: &img_size 384`) which an alias later in
@@ -61,7 +63,7 @@ func AnchorHolders(d *Document) map[Span]bool {
 				continue
 			}
 			at, name := valueAnchor(src, k.End.Offset)
-			if name == "" || lastAlias[name] <= at {
+			if name == "" || lastAlias[name] <= at || anchorDefs(src, name) != 1 {
 				used = false
 				break
 			}
@@ -94,6 +96,23 @@ func valueAnchor(src []byte, off int) (int, string) {
 		return 0, ""
 	}
 	return i, anchorName(src, i+1)
+}
+
+// anchorDefs counts the places src may define the anchor name (`&name` after a blank, a flow
+// indicator or a line start): PyYAML refuses a document that defines one twice ("found
+// duplicate anchor", PyYAML 6.0.2 yaml/composer.py:73-77), so such a key's dropped value is no
+// holder. Text in a quoted scalar may count too, which only keeps a finding.
+func anchorDefs(src []byte, name string) int {
+	n := 0
+	for i := 0; i < len(src); i++ {
+		if src[i] != '&' || i > 0 && !strings.ContainsRune(" \t\n[{,:-", rune(src[i-1])) {
+			continue
+		}
+		if anchorName(src, i+1) == name {
+			n++
+		}
+	}
+	return n
 }
 
 // anchorName is the anchor or alias name at i (isAnchorChar: the characters the loaders take

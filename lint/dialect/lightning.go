@@ -410,7 +410,7 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 	switch {
 	case ok:
 		readCheckpointParams(p, root, params, prefix, at, defs)
-		alignCkptWithEval(p, params, nil)
+		alignCkptWithEval(p, params, lightningAutoSave(p, ctx))
 		lightningCkptAtEnd(p, params)
 		lightningUnaligned(p)
 	case tr != nil && !sh.hydra && enabled.Known() && enabled.Value && (strings.HasPrefix(scalarText(root.At("model.class_path")), "terratorch.") ||
@@ -436,7 +436,7 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 			defs.note = plan.Because("anomalib's Engine adds a ModelCheckpoint without a monitor when trainer.callbacks has none")
 		}
 		readCheckpointParams(p, root, nil, "ModelCheckpoint", tr, defs)
-		alignCkptWithEval(p, nil, nil)
+		alignCkptWithEval(p, nil, lightningAutoSave(p, ctx))
 	}
 	if r := p.Ckpt.Retention; r.Known() && r.Value.Kind == plan.KeepLatest && (savesOnce(tr, params) || wandbKeepsEvery(root, sh)) {
 		// One checkpoint in all: none is deleted, and there is no other to call the best. Or

@@ -652,6 +652,28 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	}
 }
 
+// lightningAutoSave is ModelCheckpoint's automatic save_on_train_epoch_end at the Lightning
+// release the file is linted for, when it differs from the newest's (nil: alignCkptWithEval's
+// own reading). Before 1.4.6 it was val_check_interval == 1.0 alone (1.4.0-1.4.5,
+// callbacks/model_checkpoint.py:261 at 1.4.0; check_val_every_n_epoch joined the test in
+// 1.4.6), that is an eval interval of whole epochs here; before 1.4.0 there was no such
+// choice, and when those releases saved is not read here: unknown.
+func lightningAutoSave(p *plan.Plan, ctx Context) *bool {
+	t := ctx.Targets["lightning"]
+	if !releasedBefore(t, 1, 4, 6) {
+		return nil
+	}
+	if releasedBefore(t, 1, 4) {
+		if iv := p.Ckpt.Interval; iv.Known() && iv.Value.Unit == plan.Epochs {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "when Lightning " + t + " saves is not read"}
+		}
+		return nil
+	}
+	ev := p.Eval.Interval
+	whole := ev.Known() && ev.Value.Unit == plan.Epochs && ev.Value.Value >= 1 && ev.Value.Value == math.Trunc(ev.Value.Value)
+	return &whole
+}
+
 func gcd64(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b

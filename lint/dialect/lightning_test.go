@@ -730,4 +730,13 @@ func TestLightningEpochSavesWaitForValidation(t *testing.T) {
 				c.every, c.cve, c.soe, iv, c.want, c.origin)
 		}
 	}
+	// Before 1.4.6 the automatic choice read val_check_interval alone: validation once in the
+	// epochs it runs still saves at each N-th training epoch's end. Before 1.4.0 there was no
+	// choice to read: the interval is unknown.
+	for version, want := range map[string]float64{"1.4.6": 10, "1.4.5": 5, "1.3.8": 0} {
+		iv := Lightning.Normalize(parseYAMLDoc(t, cfg(5, 10, "")), Context{Targets: map[string]string{"lightning": version}}).Ckpt.Interval
+		if got := iv.Value.Value; want == 0 && iv.Known() || want != 0 && (!iv.Known() || got != want) {
+			t.Errorf("Lightning %s: %+v, want %v epochs (0: unknown)", version, iv, want)
+		}
+	}
 }

@@ -723,6 +723,13 @@ func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
 	if got, _ := discoverTree(m); got != want {
 		t.Errorf("runs\n%q\nwant\n%q", got, want)
 	}
+	// infer.yaml loading a config with a defaults list of its own (an eval base listing the
+	// datamodule): Hydra matches the override there, so the pairing is kept.
+	m["configs/infer.yaml"] = "defaults:\n  - _self_\n  - eval_base\n  - experiment: null\n"
+	m["configs/eval_base.yaml"] = "defaults:\n  - datamodule: mnist\n  - model: vit\n"
+	if got, _ := discoverTree(m); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") {
+		t.Errorf("a primary whose nested list may hold the group: runs %q", got)
+	}
 	// A primary alone is paired with every experiment, as before.
 	delete(m, "configs/train.yaml")
 	if got, _ := discoverTree(m); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") {

@@ -154,10 +154,44 @@ func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[
 	if err != nil {
 		return true, false
 	}
-	if overridesFit(text[r], b) {
+	if overridesFit(text[r], b) || mayHoldDeeper(fsys, r, text[r]) {
 		return true, false
 	}
 	return !slices.ContainsFunc(sharing, func(o string) bool { return overridesFit(text[o], b) }), false
+}
+
+// mayHoldDeeper reports a primary whose defaults list loads configs with defaults lists of
+// their own: a sibling config it names (`- eval_base`), or a group one of whose options has
+// one. Hydra matches an experiment's override against entries at any depth
+// (hydra/_internal/defaults_list.py at v1.3.2: the overrides are registered before the nested
+// lists are expanded), so a group the top level lacks may be there (a review's eval.yaml
+// listing eval_base, which lists data): the pairing is kept.
+func mayHoldDeeper(fsys FS, r string, b []byte) bool {
+	for _, n := range defaultsNames(b) {
+		if n != "_self_" {
+			return true
+		}
+	}
+	dir := path.Dir(r)
+	for _, k := range defaultsKeys(b) {
+		gk := readGroupKey(k, "", "")
+		if gk.override || gk.group == "experiment" || strings.HasPrefix(gk.group+"/", "hydra/") {
+			continue
+		}
+		ents, err := fsys.ReadDir(path.Join(dir, gk.group))
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if e.Dir || !isYAML(e.Name) {
+				continue
+			}
+			if ob, err := fsys.ReadFile(path.Join(dir, gk.group, e.Name)); err == nil && len(defaultsItems(ob)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // overridesFit reports whether each override entry of the experiment exp's top-level defaults

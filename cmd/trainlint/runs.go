@@ -219,7 +219,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		// through the file-by-file lint that runs before the runs' (MMPose's tree checked
 		// from its root, five alternated runs: 240 → 318 MB peak RSS, 1.29 → 1.39 s).
 		dc := compose.NewCache()
-		dc.Launched = scriptPrimaries(t.root)
+		dc.Launched, dc.GinFork = scriptPrimaries(t.root), opts(t.byRel[t.files[0]]).GinFork
 		specs, fragments := dc.Discover(fsys, t.files, compose.Limits{})
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
@@ -615,7 +615,7 @@ func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 			return false
 		}
 		o := opts(t.byRel[t.files[0]])
-		cache.Launched = scriptPrimaries(t.root)
+		cache.Launched, cache.GinFork = scriptPrimaries(t.root), o.GinFork
 		specs, _ := cache.Discover(t.fsys, files, compose.Limits{Doc: o.Limits})
 		for _, s := range specs {
 			reads, ok := t.reads[keyOf(s, o)]

@@ -195,7 +195,7 @@ func (c *composer) callOf(p string) (call, rest string, ok bool) {
 // one: composition may read what the calls return (callsLoad). Their parses stay in the
 // cache.
 func (k *Cache) callRuns(fsys FS, files, runs []string, lim Limits) []string {
-	c := &composer{fsys: fsys, lim: lim.withDefaults(), parsed: k.parsed, rootPkgNames: k.pkgNames} // as codeReads reads
+	c := &composer{fsys: fsys, lim: lim.withDefaults(), parsed: k.parsed, rootPkgNames: k.pkgNames, ginFork: k.GinFork} // as codeReads reads
 	var out []string
 	for _, f := range files {
 		if codeFormat(f) != doc.Python || !IsCodeConfig(f) || slices.Contains(runs, f) {

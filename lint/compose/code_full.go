@@ -18,7 +18,7 @@ import (
 func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Limits) *Run {
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed, problems: map[string]bool{}, rootPkgNames: k.pkgNames}
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim, parsed: k.parsed, problems: map[string]bool{}, rootPkgNames: k.pkgNames, ginFork: k.GinFork}
 	c.run = &Run{Primary: primary, Overrides: overrides, origin: map[*doc.Node]Origin{}}
 	for _, o := range overrides {
 		c.problem(Unresolved, "", doc.Span{}, "override "+quote(o)+" was not applied: overrides compose Hydra runs, not "+string(codeFormat(primary))+" configs")
@@ -67,7 +67,7 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 // asks no more (an MMEngine tree's runs otherwise composed twice, once here and once linted).
 func (k *Cache) codeReads(fsys FS, primary string, lim Limits) []*doc.Document {
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true, rootPkgNames: k.pkgNames}
+	c := &composer{fsys: fsys, dir: path.Dir(primary), lim: lim.withDefaults(), parsed: k.parsed, problems: map[string]bool{}, filesOnly: true, rootPkgNames: k.pkgNames, ginFork: k.GinFork}
 	c.run = &Run{Primary: primary, origin: map[*doc.Node]Origin{}}
 	if codeFormat(primary) == doc.Gin {
 		c.ginLoad(newMap(nil, ""), primary, "", doc.Span{})

@@ -142,6 +142,8 @@ type composer struct {
 	// rootPkgNames: whether the tree is a package its own Python imports by each name asked
 	// (rootPackageName; the cache's pkgNames)
 	rootPkgNames map[string]bool
+	// ginFork: Cache.GinFork
+	ginFork bool
 	// legacy: group options without a @package header merge at the root (Cache.LegacyPackages)
 	legacy bool
 	stored map[string]bool // Cache.StoreGroups
@@ -283,6 +285,9 @@ type Cache struct {
 	// as "group/name": such an option missing from the tree is not reported missing
 	// (modulus-sym's arch/fully_connected).
 	StoreGroups map[string]bool
+	// GinFork reads gin files in the grammar of HorizonRobotics' fork of gin-config (the
+	// repository pins it: lint.Options.GinFork), as the file's own lint does.
+	GinFork bool
 	// Launched are the configs (slash paths in the tree) a script of the repository launches
 	// as its own (@hydra.main's config_name): discovery never takes one for a part of other
 	// configs' runs (siblingBases). The driver sets it.
@@ -308,7 +313,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages, stored: k.StoreGroups,
+	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages, stored: k.StoreGroups, ginFork: k.GinFork,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
 	c.readSearchPath(primary, overrides) // searchpath.go
@@ -486,7 +491,7 @@ func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 		c.parsed[p] = nil
 		return nil, false
 	}
-	d := doc.ParseWith(p, b, f, doc.Options{Limits: c.lim.Doc})
+	d := doc.ParseWith(p, b, f, doc.Options{Limits: c.lim.Doc, GinFork: c.ginFork})
 	c.parsed[p] = d
 	return d, true
 }

@@ -1274,3 +1274,21 @@ func TestStoreGroups(t *testing.T) {
 		}
 	}
 }
+
+// TestGinForkIncludes: a repository pinning HorizonRobotics' gin-config fork (Cache.GinFork)
+// has its included gin files read in the fork's grammar too, so their bindings reach the run;
+// in upstream grammar the include does not parse and its bindings are not there.
+func TestGinForkIncludes(t *testing.T) {
+	m := map[string]string{
+		"alf/base.gin": "TrainerConfig.num_iterations = 100\nSacAlgorithm.actor_optimizer = @AdamTF(lr=3e-4)\n",
+		"alf/run.gin":  "include 'base.gin'\nTrainerConfig.eval_interval = 10\n",
+	}
+	for fork, want := range map[bool]bool{true: true, false: false} {
+		k := NewCache()
+		k.GinFork = fork
+		r := k.Compose(mapFS(m), "alf/run.gin", nil, Limits{})
+		if got := r.Doc.Root.At("TrainerConfig.num_iterations") != nil; got != want {
+			t.Errorf("GinFork %v: num_iterations in the run %v, want %v; problems:\n%s", fork, got, want, problems(r))
+		}
+	}
+}

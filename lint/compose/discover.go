@@ -151,7 +151,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	listed := &listedOnce{FS: fsys, dirs: map[string]listing{}}
 	fsys = listed
 	// Candidates are parsed as the runs composed next parse them, into the cache they share.
-	pc := &composer{fsys: fsys, lim: lim.withDefaults(), parsed: k.parsed, rootPkgNames: k.pkgNames}
+	pc := &composer{fsys: fsys, lim: lim.withDefaults(), parsed: k.parsed, rootPkgNames: k.pkgNames, ginFork: k.GinFork}
 	fragments = map[string]bool{}
 	inSet := map[string]bool{}
 	for _, f := range files {

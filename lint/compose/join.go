@@ -58,7 +58,7 @@ type Joined struct {
 func (k *Cache) Single(fsys FS, file string, lim Limits) *Run {
 	lim = lim.withDefaults()
 	file = path.Clean(file)
-	c := &composer{fsys: fsys, dir: path.Dir(file), lim: lim, parsed: k.parsed}
+	c := &composer{fsys: fsys, dir: path.Dir(file), lim: lim, parsed: k.parsed, ginFork: k.GinFork}
 	run := &Run{Primary: file, origin: map[*doc.Node]Origin{}, Choices: map[string]string{}}
 	d, ok := c.parseAs(file, joinedFormat(file)) // an HF recipe in JSON: read as the linted file is
 	if !ok {

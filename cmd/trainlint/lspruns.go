@@ -156,7 +156,9 @@ func composeIn(root string, top []string, only string, read func(string) ([]byte
 		}
 		rel = filepath.ToSlash(r)
 	}
-	specs, _ := compose.Discover(fsys, top)
+	dc := compose.NewCache()
+	dc.Launched = scriptPrimaries(root) // as check discovers (runs.go)
+	specs, _ := dc.Discover(fsys, top, compose.Limits{})
 	cache := compose.NewCache()
 	for _, s := range specs {
 		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{})

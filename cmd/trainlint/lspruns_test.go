@@ -234,3 +234,29 @@ func TestLSPWorkspaceFolderRuns(t *testing.T) {
 		t.Errorf("no workspace: finder given %q, runs %+v, want a run of one", folder, runs)
 	}
 }
+
+// TestEditorRunsSiblingBaseLaunchedByScript: the editor discovers runs as check does: a base
+// its siblings include is a run of its own when a script's @hydra.main launches it alone.
+func TestEditorRunsSiblingBaseLaunchedByScript(t *testing.T) {
+	files := map[string]string{
+		".git/HEAD":           "ref: refs/heads/main\n",
+		"recipes/seg.yaml":    "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_x\n",
+		"recipes/seg_b0.yaml": "defaults:\n  - seg\n  - _self_\n\narchitecture: b0\n",
+		"recipes/training_hyperparams/default_train_params.yaml": "max_epochs: 2\n",
+	}
+	for script, want := range map[string]bool{"": false, "@hydra.main(version_base=None, config_path=\"recipes\", config_name=\"seg\")\ndef main(cfg):\n    train(cfg)\n": true} {
+		delete(files, "train.py")
+		if script != "" {
+			files["train.py"] = script
+		}
+		dir := writeTree(t, files)
+		base := filepath.Join(dir, "recipes", "seg.yaml")
+		own := false
+		for _, r := range editorRuns(base, diskRead, "") {
+			own = own || r.Files[0] == base
+		}
+		if own != want {
+			t.Errorf("script %q: seg.yaml has a run of its own %v, want %v", script, own, want)
+		}
+	}
+}

@@ -631,7 +631,7 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	}
 	switch {
 	case !known:
-		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: unknownSaves}
 	case !soe && p.Eval.Interval.Known() && iv.Value.Value == 1:
 		p.Ckpt.Interval = plan.Fact[plan.Interval]{Value: p.Eval.Interval.Value, Origin: plan.Derived, Key: iv.Key, Node: iv.Node,
 			Note: "= the eval interval: every_n_epochs 1 saves after every validation run when save_on_train_epoch_end is false"}
@@ -648,9 +648,13 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 			Note: "every_n_epochs " + strconv.FormatInt(n, 10) + " saves only after a validation run, every " + strconv.FormatInt(k, 10) +
 				" epochs, when not saving at a training epoch's end"}
 	case !soe:
-		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "saved after each validation run, whose interval is unknown"}
+		p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: unknownSaves}
 	}
 }
+
+// unknownSaves is the note of a save interval that follows validation runs whose interval is
+// not known (every_n_epochs N saves at those of every N-th epoch).
+const unknownSaves = "saved after validation runs (those of every every_n_epochs-th epoch), whose interval is unknown"
 
 // lightningAutoSave is ModelCheckpoint's automatic save_on_train_epoch_end at the Lightning
 // release the file is linted for, when it differs from the newest's (nil: alignCkptWithEval's

@@ -225,16 +225,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	roots, searchDirs := searchRoots(pc, roots, text)
 	// A base that sibling primaries build on and that needs a key only they set is a part of
 	// their runs, not a run of its own (Cache.siblingBases).
-	bases, declined := k.siblingBases(fsys, roots, text, lim)
-	if len(bases) > 0 {
-		kept := roots[:0] // (a loop: slices.DeleteFunc's instance was 1 KB of the light module)
-		for _, r := range roots {
-			if !bases[r] {
-				kept = append(kept, r)
-			}
-		}
-		roots = kept
-	}
+	roots, bases, declined := k.siblingBases(fsys, roots, text, lim)
 	sort.Strings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true

@@ -23,7 +23,9 @@ import (
 // experiments, which may set the key in its experiment runs, and one a script launches alone
 // (Cache.Launched).
 // declined is never set in this build (the light build's siblingBases: discover_lite.go).
-func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) (bases, declined map[string]bool) {
+//
+// It returns roots without those bases (kept), and the bases.
+func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) (kept []string, bases, declined map[string]bool) {
 	isRoot := map[string]bool{}
 	for _, r := range roots {
 		isRoot[r] = true
@@ -64,7 +66,16 @@ func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, li
 			declined[r] = true
 		}
 	}
-	return bases, declined
+	if len(bases) == 0 {
+		return roots, nil, declined
+	}
+	kept = roots[:0]
+	for _, r := range roots {
+		if !bases[r] {
+			kept = append(kept, r)
+		}
+	}
+	return kept, bases, declined
 }
 
 // needsIncluder reports an absolute interpolation (${a.b}) of r's own file that r does not set,

@@ -12,7 +12,7 @@ import (
 // only they set (discover_full.go: about 3 KB of the module's gzip): every root another root of
 // its folder names in its defaults list (and no script launches alone) has its run declined
 // (Spec.Declined), and the checker lints the files again with the full module.
-func (k *Cache) siblingBases(_ FS, roots []string, text map[string][]byte, _ Limits) (bases, declined map[string]bool) {
+func (k *Cache) siblingBases(_ FS, roots []string, text map[string][]byte, _ Limits) (kept []string, bases, declined map[string]bool) {
 	for _, s := range roots {
 		for _, n := range defaultsNames(text[s]) {
 			t := path.Join(path.Dir(s), strings.TrimPrefix(strings.TrimSpace(n), "/"))
@@ -27,7 +27,7 @@ func (k *Cache) siblingBases(_ FS, roots []string, text map[string][]byte, _ Lim
 			}
 		}
 	}
-	return nil, declined
+	return roots, nil, declined
 }
 
 // sharedExperiment: which of several primaries an experiment is written for is not judged here

@@ -8,4 +8,5 @@ var (
 	normComposer = normalizeComposer
 	mapsComposer = composerKeyMaps
 	normLitGPT   = normalizeLitGPT
+	normTimm     = normalizeTimm
 )

@@ -5,8 +5,9 @@ package dialect
 import "github.com/trainlint/trainlint/lint/doc"
 
 // Dialects the light WebAssembly module (tag trainlint_lite) leaves to the full module although
-// it reads their files: Composer / llm-foundry YAML, and LitGPT's. Few configs pasted into the
-// checker are theirs, and their readers were 10 and 8 KB of the light module's gzip. Detection is the same in
+// it reads their files: Composer / llm-foundry YAML, LitGPT's, and timm's args.yaml (from
+// 2026-12-07, to keep the module under its budget: site/doc.go). Few configs pasted into the
+// checker are theirs, and their readers were 10, 8 and 2 KB of the light module's gzip. Detection is the same in
 // both modules (the detectors stay), so a file detected as one of them, or forced to it, is
 // declined by its normaliser as the code dialects' files are (code_lite.go): the reply is
 // marked needsFullModule and the checker lints it again with trainlint-full.wasm, whose
@@ -15,6 +16,7 @@ var (
 	normComposer = declineCode
 	mapsComposer = noKeyMaps
 	normLitGPT   = declineCode
+	normTimm     = declineCode
 )
 
 // noKeyMaps stands in for a declined dialect's KeyMaps. It is not nil, so the rules (which list

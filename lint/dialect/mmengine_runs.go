@@ -197,9 +197,9 @@ func mmTrainSampler(p *plan.Plan, root *doc.Node, inherits bool) {
 		return
 	}
 	if t := tc.Get("type"); t != nil {
-		if typ, ok := t.Str(); !ok || t.IsUnknown() || typ != "EpochBasedTrainLoop" && typ != "IterBasedTrainLoop" &&
-			typ != "mmengine.runner.EpochBasedTrainLoop" && typ != "mmengine.runner.IterBasedTrainLoop" &&
-			typ != "mmengine.runner.loops.EpochBasedTrainLoop" && typ != "mmengine.runner.loops.IterBasedTrainLoop" {
+		typ, ok := t.Str()
+		typ = strings.TrimPrefix(strings.TrimPrefix(typ, "mmengine.runner."), "loops.")
+		if !ok || t.IsUnknown() || typ != "EpochBasedTrainLoop" && typ != "IterBasedTrainLoop" {
 			return
 		}
 	}

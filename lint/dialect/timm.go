@@ -46,7 +46,7 @@ func newTimm() *Dialect {
 		Version:   timmVersion,
 		Formats:   []doc.Format{doc.YAML},
 		Detect:    detectTimm,
-		Normalize: normalizeTimm,
+		Normalize: normTimm,
 		Advice:    timmAdvice,
 		Keys: []Key{
 			{Path: "batch_size", Type: "integer", Default: "128", Concept: "train.per_device_batch", Doc: "train batch per process"},

@@ -61,6 +61,7 @@ func craftedRequests() []api.Request {
 		// detected as it, and one forced to it.
 		{Files: []api.File{{Path: "mpt.yaml", Text: "max_seq_len: 2048\nmodel:\n  name: mpt_causal_lm\ntrain_loader:\n  name: text\ndevice_train_microbatch_size: 8\neval_interval: 500ba\nsave_interval: 1000ba\n"}}},
 		{Files: []api.File{{Path: "r.yaml", Text: "global_train_batch_size: 4\nmax_duration: 1ep\n"}}, Options: api.Options{Framework: "composer"}},
+		{Files: []api.File{{Path: "output/train/args.yaml", Text: "model: resnet50\nbatch_size: 2\nworkers: 4\nsync_bn: false\ndist_bn: reduce\ncheckpoint_hist: 10\nepochs: 100\n"}}},
 		{Files: []api.File{{Path: "pretrain.yaml", Text: "model_name: pythia-14m\nout_dir: out/pretrain\ndata: TinyStories\ntrain:\n  global_batch_size: 128\n  micro_batch_size: 4\n  max_tokens: 1000000\neval:\n  interval: 0\n"}}},
 		{Files: []api.File{{Path: "l.yaml", Text: "train:\n  micro_batch_size: 4\n"}}, Options: api.Options{Framework: "litgpt"}},
 		{Files: []api.File{{Path: "", Text: "x: 1"}}},                                                // error reply
@@ -236,7 +237,7 @@ func parity(t *testing.T, flags []string, lite bool) {
 
 // liteDeclinedDialects are the dialects whose files the light module declines although it reads
 // them (lint/dialect/declined_lite.go).
-var liteDeclinedDialects = map[string]bool{"composer": true, "litgpt": true}
+var liteDeclinedDialects = map[string]bool{"composer": true, "litgpt": true, "timm": true}
 
 // lightCannotRead reports whether a file of the request is one the light module has no reader
 // for (gin, Python, TOML, or YAML the direct reader declines: yaml.v3 reads it natively), or a

@@ -723,6 +723,19 @@ func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
 	if got, _ := discoverTree(m); got != want {
 		t.Errorf("runs\n%q\nwant\n%q", got, want)
 	}
+	// A script launches infer.yaml only (tabular-ssl's train.py names config.yaml): an
+	// experiment no launched primary fits is paired with it, where Hydra refuses the launch,
+	// and not with the primary no script launches (the misspelt override's run).
+	k := NewCache()
+	k.Launched = map[string]bool{"configs/infer.yaml": true}
+	specs, _ := k.Discover(mapFS(m), slices.Sorted(maps.Keys(m)), Limits{})
+	var names []string
+	for _, sp := range specs {
+		names = append(names, sp.Name())
+	}
+	if got := strings.Join(names, "|"); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") || strings.Contains(got, "configs/train.yaml experiment=typo") {
+		t.Errorf("infer.yaml launched: runs %q", got)
+	}
 	// infer.yaml loading a config with a defaults list of its own (an eval base listing the
 	// datamodule): Hydra matches the override there, so the pairing is kept.
 	m["configs/infer.yaml"] = "defaults:\n  - _self_\n  - eval_base\n  - experiment: null\n"

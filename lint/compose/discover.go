@@ -268,7 +268,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			}
 			declined := false
 			if choose[0] != '+' {
-				keep, unknown := sharedExperiment(fsys, r, sharing[path.Dir(r)], path.Join(path.Dir(r), "experiment", e.Name), text)
+				keep, unknown := sharedExperiment(fsys, r, sharing[path.Dir(r)], path.Join(path.Dir(r), "experiment", e.Name), text, k.Launched)
 				if !keep {
 					continue // written for another primary of the folder, which Hydra runs it with
 				}

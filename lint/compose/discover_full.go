@@ -155,9 +155,9 @@ func plainRefs(s string) []string {
 // datamodule and is not run with the one that does not (RSWAIN1486/emlov3-pytorchlightning-
 // hydra's infer.yaml and demo.yaml, whose own experiments are separate files). The lists are
 // read at their top level only: when no primary's matches, a group option's list may hold the
-// entry, and the experiment is paired with them all as before. unknown is never set in this
-// build.
-func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[string][]byte) (keep, unknown bool) {
+// entry, and the experiment is paired with them all as before (with those a script launches,
+// when a script launches some). unknown is never set in this build.
+func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[string][]byte, launched map[string]bool) (keep, unknown bool) {
 	if len(sharing) < 2 {
 		return true, false
 	}
@@ -165,10 +165,24 @@ func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[
 	if err != nil {
 		return true, false
 	}
-	if overridesFit(text[r], b) || mayHoldDeeper(fsys, r, text[r]) {
+	fits := func(o string) bool { return overridesFit(text[o], b) || mayHoldDeeper(fsys, o, text[o]) }
+	if fits(r) {
 		return true, false
 	}
-	return !slices.ContainsFunc(sharing, func(o string) bool { return overridesFit(text[o], b) }), false
+	// The primaries a script launches (Cache.Launched) are those an experiment is run with:
+	// when some are, one that does not fit is kept only if none of them fits (the launch
+	// `train.py experiment=x` is then refused: tabular-ssl's config.yaml, which its
+	// train.py names, with an experiment written for another primary no script launches).
+	var scripted []string
+	for _, o := range sharing {
+		if launched[o] {
+			scripted = append(scripted, o)
+		}
+	}
+	if len(scripted) > 0 {
+		return launched[r] && !slices.ContainsFunc(scripted, fits), false
+	}
+	return !slices.ContainsFunc(sharing, fits), false
 }
 
 // mayHoldDeeper reports a primary whose defaults list loads configs with defaults lists of

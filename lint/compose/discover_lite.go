@@ -33,6 +33,6 @@ func (k *Cache) siblingBases(_ FS, roots []string, text map[string][]byte, _ Lim
 // sharedExperiment: which of several primaries an experiment is written for is not judged here
 // (discover_full.go); the pairing is kept and declined, and the full module drops the ones
 // Hydra would refuse.
-func sharedExperiment(_ FS, _ string, sharing []string, _ string, _ map[string][]byte) (keep, unknown bool) {
+func sharedExperiment(_ FS, _ string, sharing []string, _ string, _ map[string][]byte, _ map[string]bool) (keep, unknown bool) {
 	return true, len(sharing) >= 2
 }

@@ -736,6 +736,14 @@ func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
 	if got := strings.Join(names, "|"); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") || strings.Contains(got, "configs/train.yaml experiment=typo") {
 		t.Errorf("infer.yaml launched: runs %q", got)
 	}
+	// A group option's relative entries stay in its group (callbacks/default.yaml's
+	// `- model_checkpoint`): they hold no datamodule, and cat_dog is not paired with infer.yaml.
+	m["configs/infer.yaml"] = "defaults:\n  - _self_\n  - callbacks: default\n  - experiment: null\n"
+	m["configs/callbacks/default.yaml"] = "defaults:\n  - model_checkpoint\n"
+	m["configs/callbacks/model_checkpoint.yaml"] = "model_checkpoint:\n  monitor: val/acc\n"
+	if got, _ := discoverTree(m); strings.Contains(got, "configs/infer.yaml experiment=cat_dog") {
+		t.Errorf("a group option's relative entries: runs %q", got)
+	}
 	// infer.yaml loading a config with a defaults list of its own (an eval base listing the
 	// datamodule): Hydra matches the override there, so the pairing is kept.
 	m["configs/infer.yaml"] = "defaults:\n  - _self_\n  - eval_base\n  - experiment: null\n"

@@ -165,7 +165,7 @@ func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[
 	if err != nil {
 		return true, false
 	}
-	fits := func(o string) bool { return overridesFit(text[o], b) || mayHoldDeeper(fsys, o, text[o]) }
+	fits := func(o string) bool { return overridesFit(text[o], b, nestedGroups(fsys, o, text[o])) }
 	if fits(r) {
 		return true, false
 	}
@@ -185,19 +185,32 @@ func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[
 	return !slices.ContainsFunc(sharing, fits), false
 }
 
-// mayHoldDeeper reports a primary whose defaults list loads configs with defaults lists of
-// their own: a sibling config it names (`- eval_base`), or a group one of whose options has
-// one. Hydra matches an experiment's override against entries at any depth
-// (hydra/_internal/defaults_list.py at v1.3.2: the overrides are registered before the nested
-// lists are expanded), so a group the top level lacks may be there (a review's eval.yaml
-// listing eval_base, which lists data): the pairing is kept.
-func mayHoldDeeper(fsys FS, r string, b []byte) bool {
+// nestedGroups are the groups r's defaults list reaches below its top level: the entries of
+// the sibling configs it names (`- eval_base`, whose list has `- data: mnist`), and the
+// absolute entries (`- /data: mnist`) of its groups' options; a relative entry of an option
+// (callbacks/default.yaml's `- model_checkpoint`) stays in its own group. Hydra matches an
+// experiment's override against entries at any depth (hydra/_internal/defaults_list.py at
+// v1.3.2: the overrides are registered before the nested lists are expanded), so such a group
+// may take an override the top level lacks (a review's eval.yaml listing eval_base).
+func nestedGroups(fsys FS, r string, b []byte) map[string]bool {
+	out := map[string]bool{}
+	dir := path.Dir(r)
 	for _, n := range defaultsNames(b) {
-		if n != "_self_" {
-			return true
+		if n == "_self_" {
+			continue
+		}
+		p := path.Join(dir, strings.TrimPrefix(n, "/"))
+		if !isYAML(p) {
+			p += ".yaml"
+		}
+		if nb, err := fsys.ReadFile(p); err == nil {
+			for _, k := range defaultsKeys(nb) {
+				if gk := readGroupKey(k, "", ""); !gk.override {
+					out[gk.group] = true
+				}
+			}
 		}
 	}
-	dir := path.Dir(r)
 	for _, k := range defaultsKeys(b) {
 		gk := readGroupKey(k, "", "")
 		if gk.override || gk.group == "experiment" || strings.HasPrefix(gk.group+"/", "hydra/") {
@@ -211,19 +224,26 @@ func mayHoldDeeper(fsys FS, r string, b []byte) bool {
 			if e.Dir || !isYAML(e.Name) {
 				continue
 			}
-			if ob, err := fsys.ReadFile(path.Join(dir, gk.group, e.Name)); err == nil && len(defaultsItems(ob)) > 0 {
-				return true
+			ob, err := fsys.ReadFile(path.Join(dir, gk.group, e.Name))
+			if err != nil {
+				continue
+			}
+			for _, ok := range defaultsKeys(ob) {
+				t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(ok), "optional "), "override ")
+				if strings.HasPrefix(strings.TrimSpace(t), "/") {
+					out[readGroupKey(ok, "", "").group] = true
+				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // overridesFit reports whether each override entry of the experiment exp's top-level defaults
-// list names a group that the primary's top-level list, or the experiment's own, has an entry
-// for. Hydra's own groups (hydra/launcher) have theirs in Hydra's config.
-func overridesFit(primary, exp []byte) bool {
-	have := map[string]bool{}
+// list names a group that the primary's top-level list, the groups it reaches below it (have:
+// nestedGroups, which it adds to), or the experiment's own list has an entry for. Hydra's own
+// groups (hydra/launcher) have theirs in Hydra's config.
+func overridesFit(primary, exp []byte, have map[string]bool) bool {
 	for _, k := range defaultsKeys(primary) {
 		if gk := readGroupKey(k, "", ""); !gk.override {
 			have[gk.group] = true

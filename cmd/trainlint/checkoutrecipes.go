@@ -28,17 +28,10 @@ func withCheckoutRecipes(o lint.Options, file string) lint.Options {
 	if err != nil {
 		return o
 	}
-	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
-		if t, ok := folderPins(d)["torchtune"]; ok {
-			if t.Vendored {
-				o.CheckoutRecipes = checkoutRecipes(d)
-			}
-			return o
-		}
-		if filepath.Dir(d) == d {
-			return o
-		}
+	if t, d, ok := nearestPin(filepath.Dir(abs), "torchtune"); ok && t.Vendored {
+		o.CheckoutRecipes = checkoutRecipes(d)
 	}
+	return o
 }
 
 // valRead is a recipe's read of the key that turns validation on: cfg.get("run_val_every_n_steps",

@@ -45,12 +45,7 @@ func withPins(o lint.Options, file string) lint.Options {
 		if _, ok := o.Targets[pkg]; ok {
 			continue
 		}
-		t, found := lint.Target{}, false
-		for d := dir; ; d = filepath.Dir(d) {
-			if t, found = folderPins(d)[pkg]; found || filepath.Dir(d) == d {
-				break
-			}
-		}
+		t, _, found := nearestPin(dir, pkg)
 		if !found {
 			// The environment the repository documents may live in a folder of its own beside
 			// the configs (pdearena's docker/environment.yml, pytorch-lightning==1.7.7).
@@ -72,16 +67,23 @@ func withPins(o lint.Options, file string) lint.Options {
 			o.Targets[pkg] = t
 		}
 	}
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, ok := folderPins(d)[ginFork]; ok {
-			o.GinFork = true
-			break
-		}
-		if filepath.Dir(d) == d {
-			break
-		}
+	if _, _, ok := nearestPin(dir, ginFork); ok {
+		o.GinFork = true
 	}
 	return o
+}
+
+// nearestPin is the pin of key (a package of pinPackages, or ginFork) in the nearest folder from
+// dir upwards whose files pin it, and that folder.
+func nearestPin(dir, key string) (t lint.Target, folder string, ok bool) {
+	for d := dir; ; d = filepath.Dir(d) {
+		if t, ok := folderPins(d)[key]; ok {
+			return t, d, true
+		}
+		if filepath.Dir(d) == d {
+			return lint.Target{}, "", false
+		}
+	}
 }
 
 // ginFork is the key of folderPins' map saying a pin file of the folder installs

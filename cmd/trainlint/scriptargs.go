@@ -134,6 +134,14 @@ type repoPython struct {
 	lightningOld string
 }
 
+// repoPythonOf is the scan of the repository at root's Python files, made once per root.
+func repoPythonOf(root string) *repoPython {
+	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
+	at := v.(*repoPython)
+	at.once.Do(func() { scanRepoPython(root, at) })
+	return at
+}
+
 // scriptPrimaries are the configs below the folder dir (slash paths relative to it) that its
 // repository's scripts read as their own (repoPython.scriptConfigs): launched alone, they are
 // runs whatever other configs include them.
@@ -146,9 +154,7 @@ func scriptPrimaries(dir string) map[string]bool {
 	if root == "" {
 		return nil
 	}
-	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
-	at := v.(*repoPython)
-	at.once.Do(func() { scanRepoPython(root, at) })
+	at := repoPythonOf(root)
 	var out map[string]bool
 	for f := range at.scriptConfigs {
 		if rel, err := filepath.Rel(abs, f); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
@@ -181,9 +187,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	if root == "" {
 		return o
 	}
-	v, _ := repo.Load().python.LoadOrStore(root, &repoPython{})
-	at := v.(*repoPython)
-	at.once.Do(func() { scanRepoPython(root, at) })
+	at := repoPythonOf(root)
 	if ext == ".py" {
 		// A Python config learns only whether the repository runs its configs with a runner
 		// of its own (lint.Options.OwnRunner).

@@ -238,6 +238,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			sharing[path.Dir(r)] = append(sharing[path.Dir(r)], r)
 		}
 	}
+	reach := map[string]map[string]bool{} // the groups each primary's defaults reach, once
+
 	for _, r := range roots {
 		runs = append(runs, Spec{Primary: r, Declined: declined[r]})
 		b := text[r]
@@ -268,7 +270,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			}
 			declined := false
 			if choose[0] != '+' {
-				keep, unknown := sharedExperiment(fsys, r, sharing[path.Dir(r)], path.Join(path.Dir(r), "experiment", e.Name), text, k.Launched)
+				pairing := experimentPairing{fsys: fsys, sharing: sharing[path.Dir(r)], text: text, launched: k.Launched, reach: reach}
+				keep, unknown := pairing.sharedExperiment(r, path.Join(path.Dir(r), "experiment", e.Name))
 				if !keep {
 					continue // written for another primary of the folder, which Hydra runs it with
 				}
@@ -391,6 +394,45 @@ func overridesOthers(b []byte) bool {
 		}
 	}
 	return false
+}
+
+// siblingIncluders maps each root that other roots of its folder name in their defaults lists
+// (`- cityscapes_segformer`: the config directory is the includer's folder, and Hydra merges
+// the includer over it) to those roots (siblingBases). A name with a package moves the base's
+// keys, and `optional` is for groups only: neither counts.
+func siblingIncluders(roots []string, text map[string][]byte) map[string][]string {
+	isRoot := map[string]bool{}
+	for _, r := range roots {
+		isRoot[r] = true
+	}
+	includers := map[string][]string{}
+	for _, s := range roots {
+		for _, n := range defaultsNames(text[s]) {
+			n = strings.TrimPrefix(strings.TrimSpace(n), "/")
+			if n == "_self_" || n == "" || strings.ContainsAny(n, "@ ") {
+				continue
+			}
+			t := path.Join(path.Dir(s), n)
+			if !isYAML(t) {
+				t += ".yaml"
+			}
+			if t != s && isRoot[t] && !slices.Contains(includers[t], s) {
+				includers[t] = append(includers[t], s)
+			}
+		}
+	}
+	return includers
+}
+
+// experimentPairing is what sharedExperiment reads of a folder whose primaries share its
+// experiments: the tree, the primaries (sharing), their texts, those a script launches
+// (Cache.Launched), and the groups each primary's defaults reach (filled as asked).
+type experimentPairing struct {
+	fsys     FS
+	sharing  []string
+	text     map[string][]byte
+	launched map[string]bool
+	reach    map[string]map[string]bool
 }
 
 // hasExperimentEntry reports an entry of the experiment group (not an override entry) in the

@@ -26,27 +26,7 @@ import (
 //
 // It returns roots without those bases (kept), and the bases.
 func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) (kept []string, bases, declined map[string]bool) {
-	isRoot := map[string]bool{}
-	for _, r := range roots {
-		isRoot[r] = true
-	}
-	includers := map[string][]string{}
-	for _, s := range roots {
-		for _, n := range defaultsNames(text[s]) {
-			n = strings.TrimPrefix(strings.TrimSpace(n), "/") // the config directory is s's folder
-			if n == "_self_" || n == "" || strings.ContainsAny(n, "@ ") {
-				continue // a package moves the base's keys; "optional" is for groups only
-			}
-			t := path.Join(path.Dir(s), n)
-			if !isYAML(t) {
-				t += ".yaml"
-			}
-			if t != s && isRoot[t] && !slices.Contains(includers[t], s) {
-				includers[t] = append(includers[t], s)
-			}
-		}
-	}
-	for r, inc := range includers {
+	for r, inc := range siblingIncluders(roots, text) {
 		if k.Launched[r] {
 			continue // a script composes it alone: its unresolved key is that run's
 		}
@@ -154,18 +134,18 @@ func plainRefs(s string) []string {
 // list."), so an experiment overriding /datamodule is written for the primary that lists a
 // datamodule and is not run with the one that does not (RSWAIN1486/emlov3-pytorchlightning-
 // hydra's infer.yaml and demo.yaml, whose own experiments are separate files). The lists are
-// read at their top level only: when no primary's matches, a group option's list may hold the
-// entry, and the experiment is paired with them all as before (with those a script launches,
-// when a script launches some). unknown is never set in this build.
-func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[string][]byte, launched map[string]bool) (keep, unknown bool) {
-	if len(sharing) < 2 {
+// read at their top level and one level below (reachOf): when no primary's match, a deeper
+// list may hold the entry, and the experiment is paired with them all as before (with those a
+// script launches, when a script launches some). unknown is never set in this build.
+func (p experimentPairing) sharedExperiment(r, exp string) (keep, unknown bool) {
+	if len(p.sharing) < 2 {
 		return true, false
 	}
-	b, err := fsys.ReadFile(exp)
+	b, err := p.fsys.ReadFile(exp)
 	if err != nil {
 		return true, false
 	}
-	fits := func(o string) bool { return overridesFit(text[o], b, nestedGroups(fsys, o, text[o])) }
+	fits := func(o string) bool { return overridesFit(p.reachOf(o), b) }
 	if fits(r) {
 		return true, false
 	}
@@ -174,15 +154,31 @@ func sharedExperiment(fsys FS, r string, sharing []string, exp string, text map[
 	// `train.py experiment=x` is then refused: tabular-ssl's config.yaml, which its
 	// train.py names, with an experiment written for another primary no script launches).
 	var scripted []string
-	for _, o := range sharing {
-		if launched[o] {
+	for _, o := range p.sharing {
+		if p.launched[o] {
 			scripted = append(scripted, o)
 		}
 	}
 	if len(scripted) > 0 {
-		return launched[r] && !slices.ContainsFunc(scripted, fits), false
+		return p.launched[r] && !slices.ContainsFunc(scripted, fits), false
 	}
-	return !slices.ContainsFunc(sharing, fits), false
+	return !slices.ContainsFunc(p.sharing, fits), false
+}
+
+// reachOf is the groups the primary o's defaults reach: its top-level entries' and
+// nestedGroups', worked out once per primary.
+func (p experimentPairing) reachOf(o string) map[string]bool {
+	if m, ok := p.reach[o]; ok {
+		return m
+	}
+	m := nestedGroups(p.fsys, o, p.text[o])
+	for _, k := range defaultsKeys(p.text[o]) {
+		if gk := readGroupKey(k, "", ""); !gk.override {
+			m[gk.group] = true
+		}
+	}
+	p.reach[o] = m
+	return m
 }
 
 // nestedGroups are the groups r's defaults list reaches below its top level: the entries of
@@ -240,23 +236,18 @@ func nestedGroups(fsys FS, r string, b []byte) map[string]bool {
 }
 
 // overridesFit reports whether each override entry of the experiment exp's top-level defaults
-// list names a group that the primary's top-level list, the groups it reaches below it (have:
-// nestedGroups, which it adds to), or the experiment's own list has an entry for. Hydra's own
-// groups (hydra/launcher) have theirs in Hydra's config.
-func overridesFit(primary, exp []byte, have map[string]bool) bool {
-	for _, k := range defaultsKeys(primary) {
-		if gk := readGroupKey(k, "", ""); !gk.override {
-			have[gk.group] = true
-		}
-	}
+// list names a group the primary's defaults reach (reachOf) or the experiment's own list has an
+// entry for. Hydra's own groups (hydra/launcher) have theirs in Hydra's config.
+func overridesFit(reach map[string]bool, exp []byte) bool {
+	own := map[string]bool{}
 	for _, k := range defaultsKeys(exp) {
 		if gk := readGroupKey(k, "experiment", ""); !gk.override {
-			have[gk.group] = true
+			own[gk.group] = true
 		}
 	}
 	for _, k := range defaultsKeys(exp) {
 		gk := readGroupKey(k, "experiment", "")
-		if gk.override && !have[gk.group] && !strings.HasPrefix(gk.group+"/", "hydra/") {
+		if gk.override && !reach[gk.group] && !own[gk.group] && !strings.HasPrefix(gk.group+"/", "hydra/") {
 			return false
 		}
 	}

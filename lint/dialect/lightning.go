@@ -666,3 +666,24 @@ var lightningKeys = []Key{
 	{Path: "data.num_workers", Type: "integer", Default: "", Concept: "data.workers", Doc: "DataModule argument: DataLoader worker processes (0 = load in the training process)"},
 	{Path: "data.prefetch_factor", Type: "integer", Default: "", Concept: "data.prefetch", Doc: "DataModule argument: batches prefetched per worker"},
 }
+
+// lightningAutoSave is ModelCheckpoint's automatic save_on_train_epoch_end at the Lightning
+// release the file is linted for, when it differs from the newest's (nil: alignCkptWithEval's
+// own reading). Before 1.4.6 it was val_check_interval == 1.0 alone (1.4.0-1.4.5,
+// callbacks/model_checkpoint.py:261 at 1.4.0; check_val_every_n_epoch joined the test in
+// 1.4.6), that is an eval interval of whole epochs here; before 1.4.0 there was no such
+// choice, and when those releases saved is not read here: unknown.
+func lightningAutoSave(p *plan.Plan, ctx Context) *bool {
+	t := ctx.Targets["lightning"]
+	if !releasedBefore(t, 1, 4, 6) {
+		return nil
+	}
+	if releasedBefore(t, 1, 4) {
+		if iv := p.Ckpt.Interval; iv.Known() && iv.Value.Unit == plan.Epochs {
+			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "when Lightning " + t + " saves is not read"}
+		}
+		return nil
+	}
+	whole := p.Eval.Interval.Known() && wholeEpochs(p.Eval.Interval.Value)
+	return &whole
+}

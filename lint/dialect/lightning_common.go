@@ -613,7 +613,7 @@ func scalarText(n *doc.Node) string {
 // _should_check_val_epoch (2.6.5:523-526: validation at epochs with (e+1) % k == 0).
 func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 	iv := p.Ckpt.Interval
-	if !iv.Known() || iv.Value.Unit != plan.Epochs || iv.Value.Value < 1 || iv.Value.Value != math.Trunc(iv.Value.Value) {
+	if !iv.Known() || !wholeEpochs(iv.Value) {
 		return
 	}
 	var soe, known bool
@@ -639,7 +639,7 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 		// every_n_epochs N > 1: saves at the validations of every N-th epoch. Only an eval
 		// interval in whole epochs makes that a regular interval; others are left as written.
 		ev := p.Eval.Interval.Value
-		if ev.Unit != plan.Epochs || ev.Value < 1 || ev.Value != math.Trunc(ev.Value) {
+		if !wholeEpochs(ev) {
 			return
 		}
 		n, k := int64(iv.Value.Value), int64(ev.Value)
@@ -656,26 +656,9 @@ func alignCkptWithEval(p *plan.Plan, params *doc.Node, defOnEpochEnd *bool) {
 // not known (every_n_epochs N saves at those of every N-th epoch).
 const unknownSaves = "saved after validation runs (those of every every_n_epochs-th epoch), whose interval is unknown"
 
-// lightningAutoSave is ModelCheckpoint's automatic save_on_train_epoch_end at the Lightning
-// release the file is linted for, when it differs from the newest's (nil: alignCkptWithEval's
-// own reading). Before 1.4.6 it was val_check_interval == 1.0 alone (1.4.0-1.4.5,
-// callbacks/model_checkpoint.py:261 at 1.4.0; check_val_every_n_epoch joined the test in
-// 1.4.6), that is an eval interval of whole epochs here; before 1.4.0 there was no such
-// choice, and when those releases saved is not read here: unknown.
-func lightningAutoSave(p *plan.Plan, ctx Context) *bool {
-	t := ctx.Targets["lightning"]
-	if !releasedBefore(t, 1, 4, 6) {
-		return nil
-	}
-	if releasedBefore(t, 1, 4) {
-		if iv := p.Ckpt.Interval; iv.Known() && iv.Value.Unit == plan.Epochs {
-			p.Ckpt.Interval = plan.Fact[plan.Interval]{Key: iv.Key, Node: iv.Node, Note: "when Lightning " + t + " saves is not read"}
-		}
-		return nil
-	}
-	ev := p.Eval.Interval
-	whole := ev.Known() && ev.Value.Unit == plan.Epochs && ev.Value.Value >= 1 && ev.Value.Value == math.Trunc(ev.Value.Value)
-	return &whole
+// wholeEpochs reports an interval of a whole number of epochs, one or more.
+func wholeEpochs(iv plan.Interval) bool {
+	return iv.Unit == plan.Epochs && iv.Value >= 1 && iv.Value == math.Trunc(iv.Value)
 }
 
 func gcd64(a, b int64) int64 {

@@ -367,8 +367,10 @@ func (c *yamlConv) propsAt(p int) bool {
 
 // tokenEnd returns the end of an anchor or alias name starting at p. yaml.v3 (like libyaml)
 // takes only [0-9A-Za-z_-] into the name, so "&a:b" is anchor "a" on the plain scalar ":b".
-func (c *yamlConv) tokenEnd(p int) int {
-	s := c.src
+func (c *yamlConv) tokenEnd(p int) int { return anchorEnd(c.src, p) }
+
+// anchorEnd returns the end of the anchor or alias name in s starting at p (isAnchorChar).
+func anchorEnd(s []byte, p int) int {
 	for p < len(s) && isAnchorChar(s[p]) {
 		p++
 	}

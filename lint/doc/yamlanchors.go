@@ -117,13 +117,7 @@ func anchorDefs(src []byte, name string) int {
 
 // anchorName is the anchor or alias name at i (isAnchorChar: the characters the loaders take
 // into it, PyYAML 6.0.2 yaml/scanner.py:917-918 scan_anchor).
-func anchorName(src []byte, i int) string {
-	j := i
-	for j < len(src) && isAnchorChar(src[j]) {
-		j++
-	}
-	return string(src[i:j])
-}
+func anchorName(src []byte, i int) string { return string(src[i:anchorEnd(src, i)]) }
 
 // declineAnchorHolders: the full build reads anchor holders (AnchorHolders).
 func declineAnchorHolders(*Document) {}

@@ -728,12 +728,7 @@ func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
 	// and not with the primary no script launches (the misspelt override's run).
 	k := NewCache()
 	k.Launched = map[string]bool{"configs/infer.yaml": true}
-	specs, _ := k.Discover(mapFS(m), slices.Sorted(maps.Keys(m)), Limits{})
-	var names []string
-	for _, sp := range specs {
-		names = append(names, sp.Name())
-	}
-	if got := strings.Join(names, "|"); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") || strings.Contains(got, "configs/train.yaml experiment=typo") {
+	if got, _ := discoverTreeWith(k, m); !strings.Contains(got, "configs/infer.yaml experiment=cat_dog") || strings.Contains(got, "configs/train.yaml experiment=typo") {
 		t.Errorf("infer.yaml launched: runs %q", got)
 	}
 	// A group option's relative entries stay in its group (callbacks/default.yaml's
@@ -794,8 +789,13 @@ func TestMissingOptionAfterMandatoryExperiment(t *testing.T) {
 // discoverTree runs Discover over every file of m (in name order) and gives the runs' names
 // joined by "|", and the fragments.
 func discoverTree(m map[string]string) (string, map[string]bool) {
+	return discoverTreeWith(NewCache(), m)
+}
+
+// discoverTreeWith is discoverTree with a cache of the caller's (its Launched set).
+func discoverTreeWith(k *Cache, m map[string]string) (string, map[string]bool) {
 	files := slices.Sorted(maps.Keys(m))
-	runs, frags := Discover(mapFS(m), files)
+	runs, frags := k.Discover(mapFS(m), files, Limits{})
 	var names []string
 	for _, r := range runs {
 		names = append(names, r.Name())
@@ -895,12 +895,7 @@ func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 	m["recipes/segformer.yaml"] = "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n"
 	k := NewCache()
 	k.Launched = map[string]bool{"recipes/segformer.yaml": true}
-	var runs []string
-	specs, frags := k.Discover(mapFS(m), slices.Sorted(maps.Keys(m)), Limits{})
-	for _, s := range specs {
-		runs = append(runs, s.Name())
-	}
-	if strings.Join(runs, "|") != "recipes/segformer.yaml|recipes/segformer_b0.yaml" || frags["recipes/segformer.yaml"] {
+	if runs, frags := discoverTreeWith(k, m); runs != "recipes/segformer.yaml|recipes/segformer_b0.yaml" || frags["recipes/segformer.yaml"] {
 		t.Errorf("launched by a script: runs %q, fragments %v", runs, frags)
 	}
 }

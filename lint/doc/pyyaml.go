@@ -21,7 +21,10 @@ import "bytes"
 //   - inside braces or brackets, a ':' followed by a space or one of , [ ] { } ends a plain
 //     scalar and is a value indicator, so a mapping's value written "b:" or "1.0:" before the
 //     closing brace or a comma makes a second ':' in its entry ("expected ',' or '}', but got
-//     ':'"); yaml.v3 reads the ':' as part of the value.
+//     ':'"); yaml.v3 reads the ':' as part of the value;
+//   - an anchor a document defines twice is refused ("found duplicate anchor"), where yaml.v3
+//     rebinds the name; the yaml.v3 conversion reports it (yamlConv.defineAnchor) and the direct
+//     reader leaves such a file to it.
 //
 // pyyamlCheck holds both readers (the direct one copies yaml.v3's behaviour) to PyYAML here, so
 // that such a file gets a parse-error instead of findings about half of it.

@@ -38,6 +38,12 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		{"- [x, {a: b:, c: d}]\n", Syntax, 1, 12, `expected ',' or '}'`},
 		{"[a: b:]\n", Syntax, 1, 6, `expected ',' or ']'`},
 		{"{a: b\n  :}\n", Syntax, 2, 3, `a ':' ending a value`},
+		// An anchor a document defines twice (PyYAML 6.0.2 yaml/composer.py:73-77), at the
+		// second definition, whether on a scalar, on a block below it, or inside the first.
+		{"a: &x 1\nb: &x 2\nc: *x\n", Syntax, 2, 4, `^anchor &x is defined a second time \(first on line 1\): PyYAML.*found duplicate anchor`},
+		{"a: &x\n  k: 1\nb:\n  &x\n  j: 2\n", Syntax, 4, 3, `anchor &x is defined a second time`},
+		{"a: &x\n  k: &x 1\n", Syntax, 2, 6, `anchor &x is defined a second time \(first on line 1\)`},
+		{"a: 1\n---\nb: &y [1]\nc: &y [2]\n", Syntax, 4, 4, `anchor &y is defined a second time \(first on line 3\)`},
 	}
 	for _, c := range cases {
 		checkProblem(t, YAML, c)
@@ -51,6 +57,8 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		"a: 1\n--- \nb: 2\n---\n",
 		"? a\n: b\n",
 		"a: \"\\\\'\"\n",
+		"a: &x 1\n---\nb: &x 2\nc: *x\n", // each document has its own anchors (composer.py:54)
+		"a: &x 1\nb: &y 2\nc: [*x, *y, *x]\n",
 		"a: \"=\"\nb: '='\nc: x=y\n=: 1\n",
 		"a: 1\u2028# after a line separator\n",
 		"x: &v\n  k\u00a0: 1\ny: *v\n",

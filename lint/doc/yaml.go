@@ -65,9 +65,12 @@ type yamlConv struct {
 	nodes, aliases, dups int
 	anchored             int // anchored nodes being converted (their subtrees are kept)
 	fatal                bool
-	origin               int          // offset of the outermost node being converted (an alias's use site)
-	clamped              int          // the last offset whose yaml.v3 line and column do not exist
-	active               map[any]bool // anchored nodes being expanded: a repeat is a cycle
+	origin               int            // offset of the outermost node being converted (an alias's use site)
+	clamped              int            // the last offset whose yaml.v3 line and column do not exist
+	active               map[any]bool   // anchored nodes being expanded: a repeat is a cycle
+	defined              map[string]int // the document's anchor names -> where each is defined
+	dupAnchor            string         // the message about the first anchor defined twice
+	dupAt                int            // where that second definition is
 
 	// noComment are byte ranges where '#' does not start a comment (quoted scalars, block
 	// scalar contents), in source order.

@@ -39,9 +39,18 @@ func parseYAMLv3(d *Document, lim Limits) {
 			continue
 		}
 		c.alloc.reserve(yamlSize(n.Content[0]))
+		c.defined = nil // PyYAML forgets a document's anchors at its end (composer.py:54)
 		node, _ := c.conv(n.Content[0], nil, 0, -1, false)
 		if c.fatal {
 			d.Root, d.More = nil, nil
+			return
+		}
+		if c.dupAnchor != "" {
+			// PyYAML composes the stream document by document and stops at the first
+			// anchor a document defines twice (yaml/composer.py:73-77 at 6.0.2: "found
+			// duplicate anchor"), where yaml.v3 rebinds the name: the file loads nowhere.
+			d.Root, d.More = nil, nil
+			d.addProblem(Syntax, c.dupAnchor, c.dupAt, c.dupAt+1)
 			return
 		}
 		roots = append(roots, node)
@@ -189,6 +198,9 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased b
 	}
 	off := c.offset(y.Line, y.Column)
 	if y.Anchor != "" {
+		if !aliased && c.dupAnchor == "" {
+			c.defineAnchor(y.Anchor, off)
+		}
 		c.anchored++
 		defer func() { c.anchored-- }()
 	}
@@ -304,6 +316,25 @@ func (c *yamlConv) conv(y *yaml.Node, parent *Node, depth, indent int, aliased b
 // configs cannot hold (OmegaConf's): tags outside them go to Document.Tagged.
 var coreTags = map[string]bool{"!!null": true, "!!bool": true, "!!int": true, "!!float": true, "!!str": true,
 	"!!seq": true, "!!map": true, "!!binary": true, "!!omap": true, "!!pairs": true}
+
+// defineAnchor records the anchor name defined at off (a node's start, as yaml.v3 reads it:
+// before the anchor, or at it) and notes the first one the document already defined.
+func (c *yamlConv) defineAnchor(name string, off int) {
+	if first, ok := c.defined[name]; ok {
+		at := off
+		if i := bytes.Index(c.src[min(off, len(c.src)):], []byte("&"+name)); i >= 0 {
+			at = off + i
+		}
+		c.dupAnchor = "anchor &" + name + " is defined a second time (first on line " + itoa(c.x.Pos(first).Line) +
+			"): PyYAML, which the frameworks load YAML with, refuses the file (\"found duplicate anchor\"); give one of them another name"
+		c.dupAt = at
+		return
+	}
+	if c.defined == nil {
+		c.defined = map[string]int{}
+	}
+	c.defined[name] = off
+}
 
 // badTag reports a scalar whose explicit tag its text does not fit ("!!int abc"): yaml.v3 keeps
 // it silently, but loaders (PyYAML, OmegaConf, yaml.v3 decoding into a value) refuse the file.

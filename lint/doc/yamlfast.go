@@ -668,8 +668,10 @@ func (f *fastReader) anchor(parent *Node, depth, col int, indentless bool) (*Nod
 	if f.anchors == nil {
 		f.anchors = map[string]*anchorDef{}
 	}
-	// yaml.v3 binds the name as the node starts: an alias to it inside is a cycle, and an
-	// anchor of the same name inside rebinds it for good.
+	if f.anchors[name] != nil {
+		f.fail() // defined twice: PyYAML refuses the file, yaml.v3's conversion says so
+	}
+	// yaml.v3 binds the name as the node starts: an alias to it inside is a cycle.
 	def := &anchorDef{}
 	f.anchors[name] = def
 	before := f.aliases

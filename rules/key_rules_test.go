@@ -3,6 +3,7 @@ package rules
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -171,6 +172,54 @@ func TestUnknownKeyNotLocalRank(t *testing.T) {
 	info, diags = lint.LintFile(lint.File{Path: "sft.yaml", Text: []byte(lf)}, All(), lint.Options{Select: []string{"TL003"}})
 	if info.Framework != "llama-factory" || len(diags) != 1 || !strings.Contains(diags[0].Message, "refuses it") || strings.Contains(diags[0].Message, "did you mean") {
 		t.Errorf("%s: %+v", info.Framework, diags)
+	}
+}
+
+// TestDuplicateKeyCommentKeys checks that a JSON comment key ("_comment", "//") repeated in a
+// mapping with text values only is no finding: DeePMD-kit's input.json files repeat "_comment"
+// (examples/water/se_e2_a/input.json:2 and :64 at v2.1.0), and `dp train` drops every "_*" key
+// before anything reads the config (deepmd/entrypoints/train.py:91 normalize, then
+// deepmd/utils/argcheck.py:722 normalize_value(data, trim_pattern="_*"), v2.1.0). Any other
+// repeated key, a comment key with a value that is not text, the same keys in YAML, and a file
+// whose framework's loader refuses every repetition (DeepSpeed's) are still reported.
+func TestDuplicateKeyCommentKeys(t *testing.T) {
+	findings := func(path, src string) []string {
+		t.Helper()
+		_, diags := lint.LintFile(lint.File{Path: path, Text: []byte(src)}, []*lint.Rule{DuplicateKey}, lint.Options{})
+		var got []string
+		for _, d := range diags {
+			got = append(got, strconv.Itoa(d.Line)+" "+d.Message)
+		}
+		return got
+	}
+	for _, c := range []struct {
+		name, path, src string
+		want            []string // line and message prefix of each finding
+	}{
+		{"deepmd comments", "input.json", `{
+	"_comment": " model parameters",
+	"model": {"type_map": ["O", "H"], "_comment": "a", "_comment": ["b", "c"]},
+	"training": {"numb_steps": 4000, "_comment": "that's all"},
+	"//": "x", "//": ["y"],
+	"_comment": "that's all"
+}
+`, nil},
+		{"other keys still", "input.json", "{\"_comment\": \"a\",\n\"lr\": 1,\n\"_comment\": \"b\",\n\"lr\": 2}\n",
+			[]string{`4 key "lr" is repeated`}},
+		{"a value that is no text", "input.json", "{\"_comment\": \"a\",\n\"_comment\": {\"lr\": 1},\n\"_comment\": \"c\",\n\"//\": [\"a\", 2],\n\"//\": \"b\"}\n",
+			[]string{`2 key "_comment" is repeated`, `3 key "_comment" is repeated`, `5 key "//" is repeated`}},
+		{"yaml", "input.yaml", "_comment: a\n_comment: b\n", []string{`2 key "_comment" is repeated`}},
+		{"deepspeed stops", "ds_config.json", "{\"train_micro_batch_size_per_gpu\": 4,\n\"_comment\": \"a\",\n\"_comment\": \"b\"}\n",
+			[]string{`3 key "_comment" is repeated; DeepSpeed stops at start-up`}},
+	} {
+		got := findings(c.path, c.src)
+		ok := len(got) == len(c.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = strings.HasPrefix(got[i], c.want[i])
+		}
+		if !ok {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 // last value without a word, TOML refuses the file; either way the first value is dead text that
 // a reader will take for the setting in force. YAML merge keys (`<<`) are not duplicates, nor is
 // a key whose dropped values only carry anchors later aliases use (doc.AnchorHolders), nor a
-// JSON comment key whose values are all text (commentRepeats). Where
+// JSON comment key repeated with text (commentRepeat). Where
 // the framework's loader refuses the repetition (OmegaConf's), the message says that it stops;
 // where that depends on who reads the file (plan.Plan.RepeatedKeys), it says so.
 var DuplicateKey = register(&duplicateKeyDef)
@@ -51,9 +51,8 @@ func checkDuplicateKey(p *lint.Pass) {
 	// A key repeated only to carry anchors that later aliases use drops no setting
 	// (doc.AnchorHolders): its dropped values reach the config through the aliases.
 	held := doc.AnchorHolders(p.Doc)
-	comments := commentRepeats(p)
 	for _, pr := range p.Doc.Problems {
-		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] && !held[pr.Span] && !comments[pr.Span] {
+		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] && !held[pr.Span] && !commentRepeat(p, &pr) {
 			f := problemFinding(pr)
 			more := ""
 			if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {
@@ -78,37 +77,23 @@ func checkDuplicateKey(p *lint.Pass) {
 	}
 }
 
-// commentKeys are the keys JSON files use as comments, since JSON has none: a reader that knows
-// the convention drops them, and none reads them as a setting.
-var commentKeys = [2]string{"_comment", "//"}
+// commentRepeat reports a JSON comment key ("_comment" or "//": JSON has no comments, and a
+// reader that knows the convention drops such keys) whose repetition pr reports, when both this
+// occurrence and the first hold a string: whichever the loader keeps, no setting is lost. A file
+// whose framework's loader refuses any repetition (plan.Plan.RepeatedKeys) keeps its findings.
+func commentRepeat(p *lint.Pass, pr *doc.Problem) bool {
+	return p.Doc.Format == doc.JSON && pr.Related != nil && (p.Plan == nil || p.Plan.RepeatedKeys == "") &&
+		commentKeyAt(p.Doc.Src, pr.Span.Start.Offset, pr.Span.End.Offset) &&
+		commentKeyAt(p.Doc.Src, pr.Related.Start.Offset, pr.Related.End.Offset)
+}
 
-// commentRepeats returns the key spans of a JSON mapping's repeated comment keys (commentKeys)
-// when every occurrence of the key in the mapping holds text (a string, or a list of strings):
-// whichever one the loader keeps, no setting is lost. A file whose framework's loader refuses
-// any repetition (plan.Plan.RepeatedKeys) keeps its findings.
-func commentRepeats(p *lint.Pass) map[doc.Span]bool {
-	if p.Doc.Format != doc.JSON || len(p.Doc.Problems) == 0 || p.Plan != nil && p.Plan.RepeatedKeys != "" {
-		return nil
+// commentKeyAt reports a comment key written in src[s:e] with a string after its colon.
+func commentKeyAt(src []byte, s, e int) bool {
+	if k := string(src[s:e]); k != `"_comment"` && k != `"//"` {
+		return false
 	}
-	out := map[doc.Span]bool{}
-	p.Doc.Root.Walk(func(n *doc.Node) bool {
-		for _, key := range commentKeys {
-			text := true
-			for _, c := range n.Children {
-				if c.Key == key {
-					text = text && (c.Quoted || c.Kind == doc.Seq)
-					for _, it := range c.Children {
-						text = text && it.Quoted
-					}
-				}
-			}
-			for _, c := range n.Children {
-				if text && c.Key == key {
-					out[c.KeySpan] = true
-				}
-			}
-		}
-		return true
-	})
-	return out
+	for e < len(src) && strings.IndexByte(" \t\r\n:", src[e]) >= 0 {
+		e++
+	}
+	return e < len(src) && src[e] == '"'
 }

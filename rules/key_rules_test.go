@@ -176,12 +176,13 @@ func TestUnknownKeyNotLocalRank(t *testing.T) {
 }
 
 // TestDuplicateKeyCommentKeys checks that a JSON comment key ("_comment", "//") repeated in a
-// mapping with text values only is no finding: DeePMD-kit's input.json files repeat "_comment"
-// (examples/water/se_e2_a/input.json:2 and :64 at v2.1.0), and `dp train` drops every "_*" key
-// before anything reads the config (deepmd/entrypoints/train.py:91 normalize, then
-// deepmd/utils/argcheck.py:722 normalize_value(data, trim_pattern="_*"), v2.1.0). Any other
-// repeated key, a comment key with a value that is not text, the same keys in YAML, and a file
-// whose framework's loader refuses every repetition (DeepSpeed's) are still reported.
+// mapping with a string both at the repetition and at the first occurrence is no finding:
+// DeePMD-kit's input.json files repeat "_comment" (examples/water/se_e2_a/input.json:2 and :64 at
+// v2.1.0), and `dp train` drops every "_*" key before anything reads the config
+// (deepmd/entrypoints/train.py:91 normalize, then deepmd/utils/argcheck.py:722
+// normalize_value(data, trim_pattern="_*"), v2.1.0). Any other repeated key, a comment key with
+// a value that is not a string, the same keys in YAML, and a file whose framework's loader
+// refuses every repetition (DeepSpeed's) are still reported.
 func TestDuplicateKeyCommentKeys(t *testing.T) {
 	findings := func(path, src string) []string {
 		t.Helper()
@@ -198,16 +199,18 @@ func TestDuplicateKeyCommentKeys(t *testing.T) {
 	}{
 		{"deepmd comments", "input.json", `{
 	"_comment": " model parameters",
-	"model": {"type_map": ["O", "H"], "_comment": "a", "_comment": ["b", "c"]},
+	"model": {"type_map": ["O", "H"], "_comment": "a", "_comment" : "b"},
 	"training": {"numb_steps": 4000, "_comment": "that's all"},
-	"//": "x", "//": ["y"],
+	"//": "x", "//":"y",
 	"_comment": "that's all"
 }
 `, nil},
 		{"other keys still", "input.json", "{\"_comment\": \"a\",\n\"lr\": 1,\n\"_comment\": \"b\",\n\"lr\": 2}\n",
 			[]string{`4 key "lr" is repeated`}},
-		{"a value that is no text", "input.json", "{\"_comment\": \"a\",\n\"_comment\": {\"lr\": 1},\n\"_comment\": \"c\",\n\"//\": [\"a\", 2],\n\"//\": \"b\"}\n",
-			[]string{`2 key "_comment" is repeated`, `3 key "_comment" is repeated`, `5 key "//" is repeated`}},
+		// A repetition whose value, or the first occurrence's, is no string (a list, a
+		// mapping) is reported.
+		{"a value that is no text", "input.json", "{\"_comment\": \"a\",\n\"_comment\": {\"lr\": 1},\n\"_comment\": \"c\",\n\"//\": [\"a\"],\n\"//\": \"b\"}\n",
+			[]string{`2 key "_comment" is repeated`, `5 key "//" is repeated`}},
 		{"yaml", "input.yaml", "_comment: a\n_comment: b\n", []string{`2 key "_comment" is repeated`}},
 		{"deepspeed stops", "ds_config.json", "{\"train_micro_batch_size_per_gpu\": 4,\n\"_comment\": \"a\",\n\"_comment\": \"b\"}\n",
 			[]string{`3 key "_comment" is repeated; DeepSpeed stops at start-up`}},

@@ -6,6 +6,11 @@ var (
 	// lineCommentCutRE: a line cut at its first "//" and the part before it kept,
 	// `line.split('//')[0]`.
 	lineCommentCutRE = regexp.MustCompile(`\.split\(\s*(?:'//'|"//")\s*\)\s*\[\s*0\s*\]`)
+	// lineCommentSubRE: the same cut as a regular expression substitution, `//.*` or `//.*\n`
+	// replaced by nothing or a newline, `re.sub(r'//.*\n', '\n', s)`: "." matches anything but a
+	// newline, so each line loses its first "//" and the rest of it. A pattern that cuts less
+	// (only whole comment lines, only a "//" after a blank) is another reader's and not matched.
+	lineCommentSubRE = regexp.MustCompile(`\bre\.sub\(\s*r?(?:'//\.\*(?:\\n)?'|"//\.\*(?:\\n)?")\s*,\s*r?(?:''|""|'\\n'|"\\n")`)
 	// jsonLoadsRE: Python's json reading a string, `json.loads(`.
 	jsonLoadsRE = regexp.MustCompile(`\bjson\.loads\(`)
 )
@@ -15,8 +20,11 @@ var (
 // it cuts each line of the file at "//" and hands what is left to json.loads (cszn/KAIR's
 // utils/utils_option.py:30-37 parse at 090344b: `for line in f: line = line.split('//')[0] +
 // '\n'` then `opt = json.loads(json_str, object_pairs_hook=OrderedDict)`), so `//` comments
-// are its option files' format (lint.Options.JSONLineComments). Both must stand in the same
-// file; a cut at "//" alone (a URL's scheme) or json.loads alone says nothing.
+// are its option files' format (lint.Options.JSONLineComments). mozilla/TTS makes the same cut
+// with a substitution (TTS/utils/io.py:23-31 read_json_with_comments at e9e0784:
+// `input_str = re.sub(r'//.*\n', '\n', input_str)` then `data = json.loads(input_str)`; every
+// training script reads --config_path through its load_config, :33-48). Both must stand in the
+// same file; a cut at "//" alone (a URL's scheme) or json.loads alone says nothing.
 func stripsLineComments(text string) bool {
-	return lineCommentCutRE.MatchString(text) && jsonLoadsRE.MatchString(text)
+	return (lineCommentCutRE.MatchString(text) || lineCommentSubRE.MatchString(text)) && jsonLoadsRE.MatchString(text)
 }

@@ -6,8 +6,8 @@ import (
 )
 
 // TestStripsLineComments: a script that cuts each line at "//" and reads the rest with
-// json.loads (KAIR's utils_option.parse) strips comments; a cut alone or json.loads alone does
-// not.
+// json.loads (KAIR's utils_option.parse, or TTS's read_json_with_comments with re.sub) strips
+// comments; a cut alone, a substitution that cuts less or json.loads alone does not.
 func TestStripsLineComments(t *testing.T) {
 	for _, tc := range []struct {
 		text string
@@ -18,6 +18,13 @@ func TestStripsLineComments(t *testing.T) {
 		{"host = url.split('//')[1]\nopt = json.loads(s)\n", false},
 		{"line = line.split('//')[0]\n", false},
 		{"opt = json.load(open(p))\n", false},
+		// mozilla/TTS's read_json_with_comments: the same cut as a substitution.
+		{"input_str = re.sub(r'\\\\\\n', '', input_str)\ninput_str = re.sub(r'//.*\\n', '\\n', input_str)\ndata = json.loads(input_str)\n", true},
+		{"s = re.sub(\"//.*\", \"\", s)\nd = json.loads(s)\n", true},
+		// Only whole comment lines, or only a "//" after a blank: not the same cut.
+		{"s = re.sub(r'^\\s*//.*\\n', '', s)\nd = json.loads(s)\n", false},
+		{"s = re.sub(r'\\s//.*', '', s)\nd = json.loads(s)\n", false},
+		{"s = re.sub(r'//.*\\n', '\\n', s)\nd = json.load(f)\n", false},
 	} {
 		if got := stripsLineComments(tc.text); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.text, got, tc.want)
@@ -49,5 +56,25 @@ func TestJSONCommentsStrippedByRepository(t *testing.T) {
 	files["main_train.py"] = "import json\nopt = json.load(open('options/train_dncnn.json'))\n"
 	if out := lintInRepo(t, files, "options/train_dncnn.json", "TL001"); !strings.Contains(out, "JSON does not allow comments") {
 		t.Errorf("no stripping parser:\n%s", out)
+	}
+}
+
+// TestJSONCommentsStrippedByRegexLoader: a repository whose loader cuts `//` comments with
+// re.sub before json.loads (mozilla/TTS's TTS/utils/io.py read_json_with_comments) has no
+// comment findings on its configs; a missing comma in one (its
+// multiband_melgan_config_mozilla.json:117) is still reported.
+func TestJSONCommentsStrippedByRegexLoader(t *testing.T) {
+	files := map[string]string{
+		"setup.py": "",
+		"TTS/utils/io.py": "import re\nimport json\n\ndef read_json_with_comments(json_path):\n    with open(json_path, \"r\") as f:\n        input_str = f.read()\n" +
+			"    input_str = re.sub(r'\\\\\\n', '', input_str)\n    input_str = re.sub(r'//.*\\n', '\\n', input_str)\n    data = json.loads(input_str)\n    return data\n",
+		"TTS/tts/configs/config.json": "{\n    \"model\": \"Tacotron2\",\n    // AUDIO PARAMETERS\n    \"audio\": {\n        \"fft_size\": 1024, // stft frequency levels\n        \"num_mels\": 80\n    }\n}\n",
+		"TTS/vocoder/configs/mb.json": "{\n    // VALIDATION\n    \"audio\": {\"num_mels\": 80}\n    \"run_eval\": true, // eval\n    \"epochs\": 10\n}\n",
+	}
+	if out := lintInRepo(t, files, "TTS/tts/configs/config.json", "TL001"); strings.Contains(out, "TL001") {
+		t.Errorf("stripped comments:\n%s", out)
+	}
+	if out := lintInRepo(t, files, "TTS/vocoder/configs/mb.json", "TL001"); !strings.Contains(out, "mb.json:4:5") || strings.Contains(out, "allow comments") {
+		t.Errorf("missing comma:\n%s", out)
 	}
 }

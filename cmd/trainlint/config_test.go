@@ -530,3 +530,22 @@ func TestConfigIgnoreAndBaseline(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestWalkSkipsJSONStreams: a walk passes over a .json that is a stream of whole records, one
+// object or array after another (KILT's tests/test_data/guess3_1.json, pretty-printed
+// prediction records); a config followed by a stray brace, a typo, a value cut short or a bare
+// number, and an array whose items start lines, are linted. Named, the stream is reported.
+func TestWalkSkipsJSONStreams(t *testing.T) {
+	writeTree(t, map[string]string{
+		"tests/test_data/guess3_1.json": "{\n    \"id\": 1,\n    \"output\": [{\"answer\": \"a\"}]\n}\n{\n    \"id\": 2,\n    \"output\": [{\"answer\": \"b\"}]\n}\n[\n  1\n]\n",
+		"ok/brace.json":                 "{\n  \"lr\": 1\n}\n}\n",
+		"ok/typo.json":                  "{\n  \"lr\": 1\n}\n{\n  \"lr\": 2,,\n}\n",
+		"ok/cut.json":                   "{\n  \"lr\": 1\n}\n{\n  \"lr\": 2\n",
+		"ok/number.json":                "{\n  \"lr\": 1\n}\n{\n  \"lr\": 2\n}\n3\n",
+		"ok/list.json":                  "[\n{\"lr\": 1},\n{\"lr\": 2}\n]\n",
+	})
+	if got := walkLints(t); got != "ok/brace.json,ok/cut.json,ok/list.json,ok/number.json,ok/typo.json" {
+		t.Errorf("files linted: %v", got)
+	}
+	skippedOnlyInWalks(t, []string{"tests/test_data/guess3_1.json"}, true, "--select", "TL001")
+}

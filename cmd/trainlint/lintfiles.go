@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -114,9 +115,9 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // file that does not read as a config of a framework trainlint knows (a helper module or
 // script with a dict in it is not an in-house config), a Git LFS pointer (named without the
 // flag, it is reported as one), a Jinja template, a .py or .json template whose placeholders
-// a script fills in, JSON Lines data, an empty .json, a .json of plain text, an OpenCV
-// FileStorage file, a file that starts with a run of NUL bytes or the params.json a tuning
-// run wrote into a trial's folder.
+// a script fills in, JSON Lines data, a stream of JSON records, an empty .json, a .json of
+// plain text, an OpenCV FileStorage file, a file that starts with a run of NUL bytes or the
+// params.json a tuning run wrote into a trial's folder.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
@@ -127,7 +128,7 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 			return true
 		}
 	}
-	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
+	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || jsonStream(in.Path, text) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
 		openCVStorage(in.Path, text) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits) || !in.Stdin && tuneTrialParams(in.FSPath, text)
 }
 
@@ -347,6 +348,45 @@ func jsonLines(path string, text []byte, lim doc.Limits) bool {
 		}
 	}
 	return true
+}
+
+// jsonStream reports a walked .json file that holds two or more whole JSON values one after
+// another, every one an object or an array: a stream of records, data that no framework
+// reads as a config, and which Python's json refuses past the first value ("Extra data").
+// facebookresearch/KILT's tests/test_data/guess3_1.json (at 2664322) is such a stream of
+// pretty-printed prediction records, left beside the guess3_1.jsonl its test reads
+// (tests/test_eval_downstream.py:56-61). A value followed by anything else (a stray brace, a
+// typo, a value cut short, a bare number) is a broken file and linted. Only a file where a line
+// after the first starts with '{' or '[' is decoded here. Named, it is reported.
+func jsonStream(path string, text []byte) bool {
+	if f, _ := doc.FormatFromPath(path); f != doc.JSON || !laterLineOpens(text) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(text))
+	for n := 0; ; n++ {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err == io.EOF {
+			return n >= 2
+		} else if err != nil || v[0] != '{' && v[0] != '[' {
+			return false
+		}
+	}
+}
+
+// laterLineOpens reports whether a non-blank line after the first starts, in its first column,
+// with '{' or '[', as a second record of a pretty-printed stream does.
+func laterLineOpens(text []byte) bool {
+	first := true
+	for line := range bytes.Lines(text) {
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if !first && (line[0] == '{' || line[0] == '[') {
+			return true
+		}
+		first = false
+	}
+	return false
 }
 
 // emptyJSON reports a walked .json file with nothing in it but white space: a placeholder for

@@ -116,8 +116,9 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // script with a dict in it is not an in-house config), a Git LFS pointer (named without the
 // flag, it is reported as one), a Jinja template, a .py or .json template whose placeholders
 // a script fills in, JSON Lines data, a stream of JSON records, an empty .json, a .json of
-// plain text, an OpenCV FileStorage file, a file that starts with a run of NUL bytes or the
-// params.json a tuning run wrote into a trial's folder.
+// plain text, a .json Python's json refuses in a repository that reads it as Jsonnet, an
+// OpenCV FileStorage file, a file that starts with a run of NUL bytes or the params.json a
+// tuning run wrote into a trial's folder.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
@@ -128,7 +129,7 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 			return true
 		}
 	}
-	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || jsonStream(in.Path, text) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
+	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || jsonStream(in.Path, text) || jsonnetJSON(in, text, o.Limits) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
 		openCVStorage(in.Path, text) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits) || !in.Stdin && tuneTrialParams(in.FSPath, text)
 }
 
@@ -294,6 +295,7 @@ func lintOne(in input, stdinText []byte, stdinSize int64, rules []*lint.Rule, op
 	}
 	o = withBaseKeys(o, in, text)
 	info, diags := lint.LintFile(lint.File{Path: in.Path, Text: text, Size: size}, rules, o)
+	jsonnetNote(in, diags)
 	out := outcome{info: info, diags: diags}
 	if len(diags) > 0 && size <= int64(len(text)) {
 		out.src = text

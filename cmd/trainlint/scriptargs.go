@@ -109,6 +109,9 @@ type repoPython struct {
 	// jsonLineComments says a script of it cuts each line of a JSON file at "//" before
 	// json.loads (stripsLineComments): lint.Options.JSONLineComments.
 	jsonLineComments bool
+	// jsonnet says its Python imports AllenNLP at module level, which reads .json configs as
+	// Jsonnet (jsonnet.go).
+	jsonnet bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
 	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
 	cliDefaults bool
@@ -405,6 +408,9 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 			if !at.jsonLineComments && strings.Contains(text, "json.loads") && stripsLineComments(text) {
 				at.jsonLineComments = true // jsoncomments.go
+			}
+			if !at.jsonnet && strings.Contains(text, "allennlp") && allennlpImport.MatchString(text) {
+				at.jsonnet = true // jsonnet.go
 			}
 			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
 				at.cliDefaults = true

@@ -297,6 +297,45 @@ func TestRunsMandatoryGroupKeysUnknown(t *testing.T) {
 	}
 }
 
+// TestRunsNullGroupKeysUnknown: kuielab/mdx-net's primary leaves `model: null` and every launch
+// picks the model on the command line, so a ${model.x} of a run choosing none is not known
+// rather than missing. It is still judged when the run sets the package itself (an
+// experiment's inline model:), when the command line deletes the entry, and for a null group
+// without options.
+func TestRunsNullGroupKeysUnknown(t *testing.T) {
+	fsys := fstestMap(map[string]string{
+		"conf/config.yaml":           "# @package _global_\ndefaults:\n  - data: musdb\n  - model: null\n  - logger: null\n  - experiment: null\n",
+		"conf/data/musdb.yaml":       "hop: ${model.hop_length}\ndim: ${model.dim_t}\nname: ${logger.name}\n",
+		"conf/model/bass.yaml":       "hop_length: 1024\ndim_t: 256\n",
+		"conf/experiment/multi.yaml": "# @package _global_\nseed: 1\n",
+		"conf/experiment/debug.yaml": "# @package _global_\nmodel:\n  dim_t: 3\n",
+	})
+	for _, tc := range []struct {
+		overrides []string
+		want      string
+	}{
+		{nil, "conf/data/musdb.yaml:3 ${logger.name}"},
+		{[]string{"experiment=multi"}, "conf/data/musdb.yaml:3 ${logger.name}"},
+		{[]string{"experiment=debug"}, "conf/data/musdb.yaml:1 ${model.hop_length}|conf/data/musdb.yaml:3 ${logger.name}"},
+		{[]string{"~model"}, "conf/data/musdb.yaml:1 ${model.hop_length}|conf/data/musdb.yaml:2 ${model.dim_t}|conf/data/musdb.yaml:3 ${logger.name}"},
+	} {
+		run := compose.Compose(fsys, "conf/config.yaml", tc.overrides, compose.Limits{})
+		var got []string
+		for _, d := range lint.LintRun(run, rules.All(), lint.Options{}) {
+			if d.Code == "TL006" {
+				got = append(got, d.File+":"+itoa(d.Line)+" "+strings.TrimSuffix(d.Message, " names no key of the composed run"))
+			}
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("%v: TL006 %q, want %q", tc.overrides, got, tc.want)
+		}
+		// experiment's options write at the root, logger has none: neither is Unknown.
+		if tc.overrides == nil && (run.Partial || strings.Join(run.Unknown, " ") != "model") {
+			t.Errorf("Partial %v, Unknown %q, want model alone", run.Partial, run.Unknown)
+		}
+	}
+}
+
 // TestRunsSweeperParamKeysUnknown: SINTEF/rewts' experiment sets hydra.mode MULTIRUN and
 // `++chunk_idx: range(0, 3, 1)` among hydra.sweeper.params, which Hydra's sweeper adds to every
 // job's overrides: ${chunk_idx} resolves in every job (checked with Hydra 1.3.2), so it is not

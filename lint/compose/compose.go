@@ -89,8 +89,9 @@ type Run struct {
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string
 	// Unknown are packages (dotted) whose keys the run does not know: a group whose choice is
-	// left to the command line (`group: ???`, not chosen), an option not found (Python code
-	// may register it) or that may lie on a hydra.searchpath entry the tree does not hold.
+	// left to the command line (`group: ???`, not chosen, or `group: null` with options, its
+	// package set by no config of the run: nullUnknown), an option not found (Python code may
+	// register it) or that may lie on a hydra.searchpath entry the tree does not hold.
 	Unknown []string
 	// Partial says that a missing group option could have set any key of the run (its entry
 	// or the group's other options write at the root): the composed values are not the run's,
@@ -230,6 +231,9 @@ type composer struct {
 	// named are the option each single-option entry of this pass names (after the overrides;
 	// "" for null), by override key, for Hydra's "Multiple values" check (sameChoice).
 	named map[string]string
+	// nulls are the groups of this pass's entries left null (`model: null`, no override
+	// choosing), each with its package, for nullUnknown.
+	nulls [][2]string
 }
 
 // entrySite is a defaults-list entry: its file and its key-value node.
@@ -353,6 +357,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 		c.named = map[string]string{}
 		c.lists = c.lists[:0]
 		c.unlooked = unlooked{}
+		c.nulls = c.nulls[:0]
 		root = newMap(nil, "")
 		// By its file's name: with version_base below 1.2 (1.1 when a script names none) Hydra
 		// reads a primary named x.yml too (hydra/plugins/config_source.py at v1.3.2).
@@ -384,6 +389,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	if !hydraValueDeclined {
 		c.finishOverrides(root, values)
 	}
+	c.nullUnknown(root)
 	c.sweeperParams(root) // sweeper.go
 	run.Choices = c.choices
 	run.Doc = &doc.Document{Path: primary, Format: doc.YAML, Root: root, Declined: c.declined}
@@ -868,6 +874,9 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 	if deleted {
 		return
 	}
+	if isNull && !chosen {
+		c.nulls = append(c.nulls, [2]string{group, pkgOr(k.pkg, k.defPkg)})
+	}
 	written := options // the entry's own options, before any override's
 	if chosen {
 		switch {
@@ -946,6 +955,35 @@ func (c *composer) unknownPackage(group, pkg string) {
 		return
 	}
 	c.addUnknown(pkg)
+}
+
+// nullUnknown makes Unknown the package of each group a defaults list leaves null (`model:
+// null`) whose folder holds options, none of them `# @package _global_`, when no config or
+// override of the run sets that package. Hydra loads nothing for a null entry
+// (hydra/_internal/defaults_list.py:474 at v1.3.2, :471 at v1.1.1: `if parent.get_name() is
+// None: return root`), and the launch's group=option replaces the null (override_default_option,
+// :545 at v1.3.2, :542 at v1.1.1): kuielab/mdx-net's config.yaml has `- model: null` and every
+// documented launch adds model=ConvTDFNet_vocals, whose keys its datamodule's
+// ${model.hop_length} names. Such a key is not known rather than missing; one of a package the
+// run sets (an experiment's inline `model:`) is still judged.
+func (c *composer) nullUnknown(root *doc.Node) {
+	for _, n := range c.nulls {
+		has := false
+		for _, d := range c.folders() {
+			dir := path.Join(d, n[0])
+			es, _ := c.fsys.ReadDir(dir)
+			for _, e := range es {
+				has = has || !e.Dir && isYAML(e.Name)
+			}
+			if c.globalSibling(dir) {
+				has = false
+				break
+			}
+		}
+		if _, global := globalTail(n[1]); has && !global && n[1] != "" && root.StepPath(n[1]) == nil {
+			c.addUnknown(n[1])
+		}
+	}
 }
 
 // pkgOr is the package an entry gives, else the one its place gives: where its option merges,

@@ -98,7 +98,9 @@
 // The configs in those folders are options of the primary's runs (Discover: navsim's
 // common/default_common.yaml is no run of its own). A group left to the command line
 // (`split: ???`) is Run.Mandatory: references into its package are not known rather than
-// missing, and at the root (its options write there) the run is Partial.
+// missing, and at the root (its options write there) the run is Partial. A group the list
+// leaves null whose folder holds options (kuielab/mdx-net's `model: null`, which every launch
+// fills with model=...) is Unknown too while no config of the run sets its package (nullUnknown).
 //
 // Not modelled yet: Hydra 1.0's `_self_` order, search path plugins, structured configs from
 // Python, packages in `group@pkg=opt` overrides.

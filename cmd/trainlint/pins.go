@@ -22,6 +22,10 @@ import (
 // NeMo is published as nemo_toolkit (normalized: nemo-toolkit).
 var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune", "litgpt"}
 
+// tracked reports a package whose pins folderPins reads: one of pinPackages, or torch, whose
+// pin bounds the Lightning release that installs with it (withTorchBound).
+func tracked(pkg string) bool { return pkg == "torch" || slices.Contains(pinPackages, pkg) }
+
 // pinFiles are read in this order in each folder, then its requirement*.txt (requirements.txt,
 // and the singular some projects write), then its
 // Dockerfile; the first that pins a package wins. setup.py's requirements are string literals
@@ -295,12 +299,11 @@ func parsePins(name, text string) map[string]string {
 	add := func(ms [][]string) {
 		for _, m := range ms {
 			pkg := normalPackage(m[1])
-			for _, want := range pinPackages {
-				if pkg == want {
-					if _, ok := out[pkg]; !ok {
-						out[pkg] = m[2]
-					}
-				}
+			if pkg == "torch" && strings.ContainsAny(m[0], "~^") {
+				continue // torch~=1.8 or Poetry's "^1.8.1" allows releases up to 2: no bound
+			}
+			if _, ok := out[pkg]; !ok && tracked(pkg) {
+				out[pkg] = m[2]
 			}
 		}
 	}
@@ -451,7 +454,7 @@ func parseCaps(name, text string) map[string]lint.Target {
 	for _, line := range strings.Split(requirementsOnly(name, text), "\n") {
 		for _, m := range capPin.FindAllStringSubmatch(line, -1) {
 			pkg := normalPackage(m[1])
-			if !slices.Contains(pinPackages, pkg) {
+			if !tracked(pkg) {
 				continue
 			}
 			if _, ok := out[pkg]; ok {
@@ -495,7 +498,7 @@ func markedCaps(name, text string) map[string]lint.Target {
 			continue
 		}
 		pkg := normalPackage(m[1])
-		if !slices.Contains(pinPackages, pkg) {
+		if !tracked(pkg) {
 			continue
 		}
 		b := &bound{open: true}
@@ -807,3 +810,78 @@ var vendoredDirs = func() []string {
 	}
 	return out
 }()
+
+// lightningTorchFloors are the torch floors of Lightning's releases, oldest first, each with the
+// newest release that requires no more: the `torch>=` line of the requirements its package
+// installs with (requirements.txt:4 at 1.1.8-1.6.3, requirements/base.txt:2 at 1.6.4-1.6.5,
+// requirements/pytorch/base.txt:2 at 1.7.0, :5 at 1.7.1-2.3.3, :4 at 2.4.0-2.6.5;
+// Lightning-AI/pytorch-lightning tags). The install drops the upper bound of a line not marked
+// strict and keeps the floor (_load_requirements, pytorch_lightning/setup_tools.py:43-45 at
+// 1.6.5), and the floors never fell from one release to the next (1.6.x's torch>=1.8.* is 1.8).
+var lightningTorchFloors = []struct{ torch, newest string }{
+	{"1.3", "1.1.8"},
+	{"1.4", "1.3.8"},  // from 1.2.0
+	{"1.6", "1.5.3"},  // from 1.4.0
+	{"1.7", "1.5.10"}, // from 1.5.4
+	{"1.8", "1.6.5"},  // from 1.6.0
+	{"1.9", "1.8.6"},  // from 1.7.0
+	{"1.10", "1.9.5"}, // from 1.9.0
+	{"1.11", "2.0.9"}, // from 2.0.0
+	{"1.12", "2.1.4"}, // from 2.1.0
+	{"1.13", "2.2.5"}, // from 2.2.0
+	{"2.0", "2.3.3"},  // from 2.3.0
+	{"2.1", "2.6.5"},  // from 2.4.0 to the newest release the knowledge table read
+}
+
+// withTorchBound lints a file for the newest Lightning release that installs with the torch its
+// repository pins or caps (nearest from the file upwards, as withPins finds a package's pins),
+// when that is older than the release it would be linted for: kuielab/mdx-net pins torch==1.8.1
+// beside pytorch-lightning>=1.3.2, which pip resolves to 1.6.5 (1.7.0 requires torch>=1.9), whose
+// Trainer still takes gpus and amp_backend. A Lightning pin, a [target], a copy or a git install
+// says what runs and is kept; of two bounds the tighter holds (the Python's imports of modules
+// Lightning 1.9 removed). Below the oldest floor read (torch<1.3), a release older than 1.0.
+func withTorchBound(o lint.Options, file string) lint.Options {
+	lt, ok := o.Targets["lightning"]
+	if ok && lt.Shown == "" {
+		return o
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return o
+	}
+	dir := filepath.Dir(abs)
+	tt, _, found := nearestPin(dir, "torch")
+	if !found {
+		if root := repoRoot(dir); root != "" {
+			tt, found = envFolderPin(root, "torch")
+		}
+	}
+	tv := dialect.ParseVersion(tt.Version)
+	if !found || len(tv) == 0 {
+		return o
+	}
+	v, shown := justBelow("1.0"), "<1.0"
+	for _, f := range lightningTorchFloors {
+		if dialect.CompareVersions(tv, dialect.ParseVersion(f.torch)) < 0 {
+			break
+		}
+		v, shown = f.newest, ""
+	}
+	if v == lightningTorchFloors[len(lightningTorchFloors)-1].newest ||
+		ok && dialect.CompareVersions(dialect.ParseVersion(lt.Version), dialect.ParseVersion(v)) <= 0 {
+		return o
+	}
+	name, _, _ := strings.Cut(tt.Source, " ")
+	src := name + " pins torch " + tt.Version
+	if tt.Shown != "" {
+		src = name + " requires torch" + tt.Shown
+	}
+	if shown == "" {
+		src += ", so Lightning " + v + " at most"
+	} else {
+		src += ", so Lightning " + shown
+	}
+	o.Targets = cloneTargets(o.Targets)
+	o.Targets["lightning"] = lint.Target{Version: v, Shown: shown, Source: src}
+	return o
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/config"
+	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/testfs"
 )
 
@@ -25,6 +26,10 @@ func TestParsePins(t *testing.T) {
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers==4.51.0\n", map[string]string{"transformers": "4.51.0"}},
 		{"requirements.txt", "pytorch-lightning==2.1.3\nlightning-utilities==0.11\n", map[string]string{"lightning": "2.1.3"}}, // the same versions as lightning
 		{"requirements.txt", "lightning[extra]==2.5.1\n", map[string]string{"lightning": "2.5.1"}},
+		// torch's pin bounds Lightning (withTorchBound); ~= and ^ allow the next major release
+		{"requirements.txt", "torch==1.8.1\n", map[string]string{"torch": "1.8.1"}},
+		{"requirements.txt", "torch~=1.8\n", map[string]string{}},
+		{"pyproject.toml", "[tool.poetry.dependencies]\ntorch = \"^1.8.1\"\n", map[string]string{}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"4.50.0.dev0\"\nsource = { git = \"https://github.com/huggingface/transformers?rev=336dc69#336dc69d\" }\n", map[string]string{"transformers": "4.50.0.dev0"}}, // a development build, before 4.50.0
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
@@ -281,7 +286,8 @@ func TestParseCaps(t *testing.T) {
 		{"transformers>=4.41.2,<4.46\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
 		{"trl<0.20.0\ndeepspeed<=0.15.4\n", map[string]lint.Target{"trl": {Version: "0.19.999999", Shown: "<0.20.0", Source: "requirements.txt requires trl<0.20.0"},
 			"deepspeed": {Version: "0.15.4", Shown: "<=0.15.4", Source: "requirements.txt requires deepspeed<=0.15.4"}}},
-		{"transformers!=4.40.0,<5\ntorch<2.3\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5", Source: "requirements.txt requires transformers<5"}}},
+		{"transformers!=4.40.0,<5\ntorch<2.3\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5", Source: "requirements.txt requires transformers<5"},
+			"torch": {Version: "2.2.999999", Shown: "<2.3", Source: "requirements.txt requires torch<2.3"}}}, // torch's bounds Lightning (withTorchBound)
 		{"transformers>=4.40\nsentence-transformers<3\n", map[string]lint.Target{}},
 		// pre-releases on either side
 		{"transformers>=4.40.0.dev0,<4.46\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
@@ -654,6 +660,46 @@ func TestLightningVersionFromImports(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%v: TL003 on auto_lr_find %v, want %v: %+v", tc.files, got, tc.want, res.Diagnostics)
 		}
+	}
+}
+
+// TestLightningBoundByTorch: kuielab/mdx-net pins torch==1.8.1 beside
+// pytorch-lightning>=1.3.2, which installs Lightning 1.6.5 at the newest: its Hydra trainer group
+// is not checked against the newest Trainer. torch 2.0.1 installs 2.3.3, which has no
+// enable_autolog_hparams (2.6.0); a lower bound on torch bounds nothing, and a Lightning pin
+// says what runs.
+func TestLightningBoundByTorch(t *testing.T) {
+	const group = "_target_: pytorch_lightning.Trainer\ngpus: 4\nauto_lr_find: false\nmax_epochs: 3\namp_backend: native\n"
+	for _, tc := range []struct {
+		reqs, key, want string // want: the TL003 findings' keys, space-separated
+	}{
+		{"torch==1.8.1\npytorch-lightning>=1.3.2\n", "", ""},
+		{"torch<1.9\npytorch-lightning\n", "", ""},
+		{"torch==2.0.1\npytorch-lightning\n", "enable_autolog_hparams: true\n", "gpus auto_lr_find amp_backend enable_autolog_hparams"},
+		{"torch==2.6.0\npytorch-lightning\n", "enable_autolog_hparams: true\n", "gpus auto_lr_find amp_backend"},
+		{"torch>=1.8\npytorch-lightning>=1.3.2\n", "", "gpus auto_lr_find amp_backend"},
+		{"torch==1.8.1\npytorch-lightning==2.1.0\n", "", "gpus auto_lr_find amp_backend"},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{
+			".git/HEAD":                    "ref: refs/heads/main\n",
+			"requirements.txt":             tc.reqs,
+			"configs/config.yaml":          "defaults:\n  - trainer: minimal\n",
+			"configs/trainer/minimal.yaml": group + tc.key,
+		})
+		_, res, _ := checkJSON(t, "--select", "TL003", filepath.Join(root, "configs"))
+		var got []string
+		for _, d := range res.Diagnostics {
+			key, _, _ := strings.Cut(strings.TrimPrefix(d.Message, "\""), "\"")
+			got = append(got, key)
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%q: TL003 on %v, want %q", tc.reqs, got, tc.want)
+		}
+	}
+	if k := dialect.KnowledgeOf("lightning"); lightningTorchFloors[len(lightningTorchFloors)-1].newest != k.Newest() {
+		t.Errorf("lightningTorchFloors ends at %s, the table at %s: read the floors of the releases since",
+			lightningTorchFloors[len(lightningTorchFloors)-1].newest, k.Newest())
 	}
 }
 

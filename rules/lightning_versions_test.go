@@ -111,6 +111,35 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 	}
 }
 
+// TestRemovedInTwoAt194: aim-qmul/sdx23-aimless pins Lightning 1.9.4 and its trainer sections
+// set arguments Lightning 2.0 removed from Trainer.__init__: each is noted with the way out, as
+// what still works at 1.9.4 (info), and refused as removed at the newest release (TL005, not an
+// unknown key).
+func TestRemovedInTwoAt194(t *testing.T) {
+	keys := []string{"track_grad_norm", "auto_lr_find", "auto_scale_batch_size", "amp_backend", "amp_level", "move_metrics_to_cpu", "multiple_trainloader_mode"}
+	src := "trainer:\n  max_epochs: 3\n  track_grad_norm: 2\n  auto_lr_find: false\n  auto_scale_batch_size: false\n  amp_backend: native\n  amp_level: O2\n  move_metrics_to_cpu: false\n  multiple_trainloader_mode: max_size_cycle\nmodel:\n  class_path: m.M\n"
+	for _, tc := range []struct {
+		targets map[string]lint.Target
+		sev     lint.Severity
+		says    string
+	}{
+		{map[string]lint.Target{"lightning": {Version: "1.9.4", Source: "requirements.txt pins 1.9.4"}}, lint.Info, "where it still works: when moving to Lightning 2.0, "},
+		{nil, lint.Warning, "(removed in Lightning 2.0): "},
+	} {
+		_, diags := lint.LintFile(lint.File{Path: "cli.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL003", "TL005"}, Targets: tc.targets})
+		if len(diags) != len(keys) {
+			t.Errorf("%v: want one finding for each of %v, got %+v", tc.targets, keys, diags)
+			continue
+		}
+		for i, d := range diags {
+			if d.Code != "TL005" || d.Severity != tc.sev || !strings.HasPrefix(d.Message, `"`+keys[i]+`"`) || !strings.Contains(d.Message, tc.says) {
+				t.Errorf("%v: %s: %s %s %s", tc.targets, keys[i], d.Code, d.Severity, d.Message)
+			}
+		}
+	}
+}
+
 // TestDictKwargsAreArguments: jsonargparse (v4.10.0 on; v4.40.1 _typehints.py
 // adapt_class_type) moves each dict_kwargs key that names a constructor parameter into
 // init_args and passes the rest on as keyword arguments, so EarlyStopping's monitor and

@@ -160,7 +160,8 @@ type Options struct {
 	// @hydra.main): runs compose with compose.Cache.LegacyPackages.
 	HydraLegacy bool
 	// HydraStoreGroups are the options the repository's Python registers with Hydra's
-	// ConfigStore, as "group/name" (the CLI reads them): compose.Cache.StoreGroups.
+	// ConfigStore, as "group/name", and its configs of no group, as "name" (the CLI reads
+	// them): compose.Cache.StoreGroups.
 	HydraStoreGroups map[string]bool
 	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
 	// refusals the HydraLoaded lint leaves to the runs, and nothing else.

@@ -207,7 +207,14 @@ func hydraMains(text string) (legacy, modern int) {
 // which options, the scan cannot tell, and a vendored fairseq's registrations
 // (`cs.store(name=name, group="model", ...)` for its own architectures) would otherwise silence
 // every missing option of the repository's model group (registryScan reads which options those
-// registries store). A store without a group registers a primary config.
+// registries store). A store without a group registers a config at the ConfigStore's top,
+// by its name alone: Hydra searches the ConfigStore after the config directory (the "schema"
+// entry structured://, hydra/_internal/utils.py:200 at v1.1.0, :209 at v1.3.2), so a defaults
+// entry `- config` finds what `cs.store(name="config", node=MainConfig)` stores (dpr-scale,
+// metaseq's base_config). The store keeps it as "config.yaml" (config_store.py:75-88 at v1.1.0
+// and v1.3.2) and looks a path up by its "/" parts (_open, :143-152), so a name holding a "/"
+// is found by no entry. A call with a third argument by position (group, in store's order) or
+// one unpacked (*a, **kw) may give a group: it registers no top-level name.
 func storeGroups(text string, groups map[string]bool) map[string]bool {
 	for _, args := range storeCalls(text) {
 		g := storeGroup.FindStringSubmatch(args)
@@ -218,15 +225,40 @@ func storeGroups(text string, groups map[string]bool) map[string]bool {
 		} else if m := storeFirst.FindStringSubmatch(args); m != nil {
 			name = m[1]
 		}
-		if g == nil || g[1] == "" || name == "" {
+		key := ""
+		switch name = strings.TrimSuffix(name, ".yaml"); {
+		case name == "":
+		case g == nil:
+			if !strings.Contains(name, "/") && !groupByPosition(args) {
+				key = name
+			}
+		case g[1] != "":
+			key = strings.Trim(g[1], "/") + "/" + name
+		}
+		if key == "" {
 			continue
 		}
 		if groups == nil {
 			groups = map[string]bool{}
 		}
-		groups[strings.Trim(g[1], "/")+"/"+name] = true
+		groups[key] = true
 	}
 	return groups
+}
+
+// groupByPosition reports whether a store call's arguments (storeCalls' text) may give the
+// group without its keyword: a third positional argument, or one unpacked.
+func groupByPosition(args string) bool {
+	n := 0
+	for _, a := range callArgs(args + ")") {
+		if a = strings.TrimSpace(a); strings.HasPrefix(a, "*") {
+			return true
+		}
+		if a != "" && keywordArg.FindStringSubmatch(a) == nil {
+			n++
+		}
+	}
+	return n > 2
 }
 
 // callSpan bounds the text callArgs reads after a call's parenthesis in the repository scan's

@@ -71,7 +71,7 @@ func TestNoFitConfigsGetNoTrainingRules(t *testing.T) {
 func TestStoreGroupsScan(t *testing.T) {
 	text := "cs = ConfigStore.instance()\ncs.store(group=\"model\", name=\"resnet\", node=ResNetConf)\ncs.store(name=\"config\", node=Config)\n" +
 		"cs.store(\n    group='db/',\n    name='mysql',\n    node=MySQL(),\n)\n"
-	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "db/mysql": true}) {
+	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "db/mysql": true, "config": true}) {
 		t.Errorf("registered options: %v", got)
 	}
 	// the name by position (ConfigStore.store(name, node, group=...)), or after a nested call
@@ -79,9 +79,16 @@ func TestStoreGroupsScan(t *testing.T) {
 	if got := storeGroups(text, nil); !reflect.DeepEqual(got, map[string]bool{"model/resnet": true, "model/resnet50": true}) {
 		t.Errorf("positional and nested: %v", got)
 	}
-	// a group or a name computed (fairseq's registries) or no group (a primary config): nothing
-	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\ncs.store(name=name, group=\"model\", node=node)\ncs.store(name=\"config\", node=Config)\n", nil); got != nil {
-		t.Errorf("a computed group, a primary: %v", got)
+	// a group or a name computed (fairseq's registries), a name holding a "/" without a group
+	// (no entry finds it), a group that may come by position or unpacked: nothing
+	if got := storeGroups("cs.store(name=name, group=registry_name, node=node)\ncs.store(name=name, group=\"model\", node=node)\n"+
+		"cs.store(name=\"a/b\", node=Config)\ncs.store(\"mlp\", MLP, g)\ncs.store(\"mlp\", MLP, **kw)\n", nil); got != nil {
+		t.Errorf("a computed group or name, a path, a group by position: %v", got)
+	}
+	// no group: the config at the store's top, by name (metaseq's base_config; ".yaml" is the
+	// store's own suffix)
+	if got := storeGroups("cs.store(name=\"base_config\", node=MetaseqConfig)\ncs.store(\"eval.yaml\", Eval, package=\"x\")\n", nil); !reflect.DeepEqual(got, map[string]bool{"base_config": true, "eval": true}) {
+		t.Errorf("configs of no group: %v", got)
 	}
 }
 

@@ -986,6 +986,25 @@ func TestHydraConfigStoreGroups(t *testing.T) {
 	}
 }
 
+// A config of no group that the repository's Python registers with Hydra's ConfigStore by
+// name (dpr-scale's conf/config.py: cs.store(name="config", node=MainConfig), nq.yaml's
+// `- config`) is Hydra's to find: no finding. A name registered under a group is not it.
+func TestHydraConfigStorePlainConfig(t *testing.T) {
+	for script, want := range map[string]int{
+		"from hydra.core.config_store import ConfigStore\ncs = ConfigStore.instance()\ncs.store(name=\"config\", node=MainConfig)\n":                    0,
+		"from hydra.core.config_store import ConfigStore\ncs = ConfigStore.instance()\ncs.store(group=\"trainer\", name=\"config\", node=MainConfig)\n": 1,
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "dpr_scale/conf/config.py": script,
+			"dpr_scale/conf/nq.yaml":            "defaults:\n  - config\n  - override trainer: slurm\ntrainer:\n  max_epochs: 40\n",
+			"dpr_scale/conf/trainer/slurm.yaml": "# @package _global_\ntrainer:\n  devices: 8\n"})
+		_, res, _ := checkJSON(t, "--select", "TL006", root)
+		if len(res.Diagnostics) != want {
+			t.Errorf("%q: %d TL006, want %d: %+v", script, len(res.Diagnostics), want, res.Diagnostics)
+		}
+	}
+}
+
 // Options fairseq's registries store in Hydra's ConfigStore (a vendored fairseq's registry.py:
 // register_x(name, dataclass=...) stores name in the group setup_registry("--x") names) are
 // Hydra's to find: no finding. A registration without a dataclass stores nothing, and a

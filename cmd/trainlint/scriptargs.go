@@ -126,7 +126,8 @@ type repoPython struct {
 	// lint.Options.HydraLegacy.
 	hydraLegacy bool
 	// storeGroups are the options its Python registers with Hydra's ConfigStore, as
-	// "group/name" (storeGroups): lint.Options.HydraStoreGroups.
+	// "group/name", and its configs of no group, as "name" (storeGroups):
+	// lint.Options.HydraStoreGroups.
 	storeGroups map[string]bool
 	// scriptConfigs are the configs (absolute, cleaned) a script reads as its own: a
 	// @hydra.main's primary, a LightningCLI's default config file (scriptReads). Discovery

@@ -286,8 +286,9 @@ type Cache struct {
 	// (split_config_path, hydra/core/utils.py at v1.0.7; gone in v1.1.0).
 	LegacyPackages bool
 	// StoreGroups are the options the repository's Python registers with Hydra's ConfigStore,
-	// as "group/name": such an option missing from the tree is not reported missing
-	// (modulus-sym's arch/fully_connected).
+	// as "group/name", and the configs it registers without a group, as "name": such a config
+	// missing from the tree is not reported missing (modulus-sym's arch/fully_connected,
+	// dpr-scale's config), and what it sets is not known.
 	StoreGroups map[string]bool
 	// GinFork reads gin files in the grammar of HorizonRobotics' fork of gin-config (the
 	// repository pins it: lint.Options.GinFork), as the file's own lint does.
@@ -584,7 +585,9 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		if group != "" {
 			why = "; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read"
 		}
-		if group == "" || !c.stored[group+"/"+strings.TrimSuffix(path.Base(name), ".yaml")] {
+		// A config of no group is registered by its name alone (dpr-scale's `- config`, which
+		// its Python stores in the ConfigStore).
+		if key := strings.TrimSuffix(path.Base(name), ".yaml"); !c.stored[strings.TrimPrefix(group+"/"+key, "/")] {
 			n := len(c.run.Problems)
 			c.problem(Unresolved, from, refSpan, optionWhat(name, group)+" not found ("+p+" does not exist"+why+via+")")
 			if group != "" && len(c.run.Problems) > n {

@@ -1291,6 +1291,40 @@ func TestStoreGroups(t *testing.T) {
 	}
 }
 
+// TestStoreGroupsPlainConfig: a config of no group missing from the tree that the
+// repository's Python registers with Hydra's ConfigStore by name (Cache.StoreGroups "config",
+// as dpr-scale's conf/config.py stores MainConfig for nq.yaml's `- config`) is not reported
+// missing, and what it sets is unknown (the run is partial: the override of a group its
+// defaults list may hold is no refusal); a name registered under a group, or another name,
+// does not count.
+func TestStoreGroupsPlainConfig(t *testing.T) {
+	files := mapFS(map[string]string{
+		"conf/nq.yaml":            "defaults:\n  - config\n  - override trainer: slurm\ntrainer:\n  max_epochs: 40\n",
+		"conf/trainer/slurm.yaml": "devices: 8\n",
+	})
+	for _, tc := range []struct {
+		stored map[string]bool
+		want   int
+	}{
+		{nil, 1},
+		{map[string]bool{"config": true}, 0},
+		{map[string]bool{"base_config": true, "model/config": true}, 1},
+	} {
+		k := NewCache()
+		k.StoreGroups = tc.stored
+		r := k.Compose(files, "conf/nq.yaml", nil, Limits{})
+		got := 0
+		for _, p := range r.Problems {
+			if p.Kind == Unresolved && strings.Contains(p.Message, `config "config" not found`) {
+				got++
+			}
+		}
+		if got != tc.want || !r.Partial || len(r.Problems) != tc.want {
+			t.Errorf("stored %v: %d missing (want %d), partial %v: %+v", tc.stored, got, tc.want, r.Partial, r.Problems)
+		}
+	}
+}
+
 // TestGinForkIncludes: a repository pinning HorizonRobotics' gin-config fork (Cache.GinFork)
 // has its included gin files read in the fork's grammar too, so their bindings reach the run;
 // in upstream grammar the include does not parse and its bindings are not there.

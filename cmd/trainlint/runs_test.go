@@ -1005,6 +1005,23 @@ func TestHydraConfigStorePlainConfig(t *testing.T) {
 	}
 }
 
+// A primary naming a config out of its config directory (hulc2's train_affordance.yaml:
+// `../paths@paths: general_paths`) has it read from the repository, as Hydra reads it, so
+// ${paths.datasets} names a key; ${paths.nokey} still names none.
+func TestHydraConfigOutOfConfigDir(t *testing.T) {
+	for ref, want := range map[string]int{"datasets": 0, "nokey": 1} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n",
+			"conf/affordance/train_affordance.yaml": "defaults:\n  - ../paths@paths: general_paths\n\ndataset_name: calvin\n" +
+				"trainer:\n  max_epochs: 30\ndata_dir: ${paths." + ref + "}/${dataset_name}\n",
+			"conf/paths/general_paths.yaml": "parent_folder: ../\nvr_data: ${paths.parent_folder}/VREnv/data/\ndatasets: /tmp/datasets/\n"})
+		_, res, _ := checkJSON(t, "--select", "TL006", root)
+		if len(res.Diagnostics) != want {
+			t.Errorf("${paths.%s}: %d TL006, want %d: %+v", ref, len(res.Diagnostics), want, res.Diagnostics)
+		}
+	}
+}
+
 // Options fairseq's registries store in Hydra's ConfigStore (a vendored fairseq's registry.py:
 // register_x(name, dataclass=...) stores name in the group setup_registry("--x") names) are
 // Hydra's to find: no finding. A registration without a dataclass stores nothing, and a

@@ -503,18 +503,19 @@ func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 	return d, true
 }
 
-// configPath resolves a config name inside the config dir (".yaml" appended); ok is false for a
-// name that leaves the directory tree (absolute paths, ".." past the config dir). A ".." that
-// stays inside it is resolved, as the file config source's os.path.join does: verl's
-// actor/dp_actor.yaml lists `../optim@optim: fsdp`, which Hydra 1.3 reads as optim/fsdp.yaml.
+// configPath resolves a config name against the config dir (".yaml" appended); ok is false for
+// a name that leaves the tree read (absolute paths, ".." past its top). A ".." is resolved as
+// the file config source's os.path.join does: verl's actor/dp_actor.yaml lists
+// `../optim@optim: fsdp`, which Hydra 1.3 reads as optim/fsdp.yaml.
 func (c *composer) configPath(rel string) (string, bool) { return configPathIn(c.dir, rel) }
 
-// configPathIn is configPath in the folder dir (a hydra.searchpath folder: searchpath.go).
+// configPathIn is configPath in the folder dir (a hydra.searchpath folder: searchpath.go). A
+// name climbing out of dir (hulc2's `../paths@paths: general_paths` in a primary) is where
+// Hydra's file config source looks: it joins the name to its folder and takes the real path
+// (hydra/_internal/core_plugins/file_config_source.py:21-23 and :46-49 at v1.1.1 and v1.3.2);
+// past the top of the tree read, nothing is.
 func configPathIn(dir, rel string) (string, bool) {
 	if strings.HasPrefix(rel, "/") || strings.Contains(rel, "\\") {
-		return "", false
-	}
-	if cl := path.Clean(rel); cl == ".." || strings.HasPrefix(cl, "../") {
 		return "", false
 	}
 	p := path.Join(dir, rel)
@@ -550,6 +551,13 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	}
 	if !ok {
 		c.problem(Unresolved, from, refSpan, "config "+quote(name)+" is outside the config directory and was not read")
+		// What it sets is not known, as for a config not found; a package with empty parts
+		// (a group path climbing out, below) may be anywhere.
+		if mp := pkgOr(pkg, defPkg); strings.Contains("."+mp+".", "..") {
+			c.run.Partial = true
+		} else {
+			c.unknownPackage(group, mp)
+		}
 		return
 	}
 	if c.cycle(p, "defaults list", from, refSpan) {
@@ -633,6 +641,15 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 				pkg = h
 			}
 		}
+	}
+	if cl := path.Clean(name); (cl == ".." || strings.HasPrefix(cl, "../")) && strings.Contains("."+pkg+".", "..") {
+		// A config out of the config directory that neither its entry nor its header gives a
+		// package: Hydra's is the entry's group path with "/" read as "." (default_element.py
+		// _get_final_package, :165-166 at v1.1.1, :170-171 at v1.3.2), "...paths" for
+		// `../paths: general_paths`, whose empty parts OmegaConf.update walks as keys: where
+		// its keys land is not known.
+		c.run.Partial = true
+		return
 	}
 	if pkg == "_global_" {
 		pkg = ""

@@ -141,7 +141,7 @@ func problems(r *Run) string {
 
 func TestComposeProblems(t *testing.T) {
 	fs := mapFS(map[string]string{
-		"c/main.yaml":            "defaults:\n  - trainer: missing\n  - optional local: none\n  - a\n  - /../../etc/passwd\n  - ../outside\nx: 1\n",
+		"c/main.yaml":            "defaults:\n  - trainer: missing\n  - optional local: none\n  - a\n  - /../../etc/passwd\n  - ../../outside\nx: 1\n",
 		"c/a.yaml":               "defaults:\n  - b\n",
 		"c/b.yaml":               "defaults:\n  - a\n",
 		"c/trainer/default.yaml": "devices: 1\n",
@@ -152,7 +152,7 @@ func TestComposeProblems(t *testing.T) {
 	for _, want := range []string{
 		`c/main.yaml:2 option "missing" of group "trainer" not found (c/trainer/missing.yaml does not exist; an option Python code registers (Hydra's ConfigStore, a search path plugin) is not read)`,
 		`c/b.yaml:2 defaults list cycle: c/a.yaml → c/b.yaml → c/a.yaml`,
-		`c/main.yaml:6 config "../outside" is outside the config directory`,
+		`c/main.yaml:6 config "../../outside" is outside the config directory`,
 		`override "garbage" is not key=value`,
 		`override "nokey.deep=3" sets "nokey.deep", which the run does not have`,
 	} {
@@ -573,11 +573,12 @@ func TestDiscoverDefaultsMappingIsNoList(t *testing.T) {
 
 // A group option's defaults list may climb to a sibling group (verl's actor/dp_actor.yaml lists
 // `../optim@optim: fsdp`): Hydra's file config source joins the path with os.path.join, so it
-// reads c/optim/fsdp.yaml. A ".." past the config directory is still not read.
+// reads c/optim/fsdp.yaml, and one climbing past the config directory reads escape/no.yaml
+// (file_config_source.py:21-23 at v1.1.1 and v1.3.2). A ".." past the tree's top is not read.
 func TestComposeRelativeGroupUpward(t *testing.T) {
 	fs := mapFS(map[string]string{
 		"c/main.yaml":       "defaults:\n  - actor: dp\n  - _self_\n",
-		"c/actor/dp.yaml":   "defaults:\n  - ../optim@optim: fsdp\n  - ../../escape@x: no\n  - _self_\nppo_epochs: 1\n",
+		"c/actor/dp.yaml":   "defaults:\n  - ../optim@optim: fsdp\n  - ../../escape@x: no\n  - ../../../up@y: no\n  - _self_\nppo_epochs: 1\n",
 		"c/optim/fsdp.yaml": "lr: 0.001\n",
 		"escape/no.yaml":    "secret: 1\n",
 	})
@@ -585,11 +586,58 @@ func TestComposeRelativeGroupUpward(t *testing.T) {
 	if n := r.Doc.Root.At("actor.optim.lr"); n == nil || n.Value != "0.001" {
 		t.Errorf("actor.optim.lr = %v; problems:\n%s", n, problems(r))
 	}
-	if got := problems(r); strings.Contains(got, "actor/../optim") || !strings.Contains(got, "is outside the config directory") {
+	if got := problems(r); strings.Contains(got, "actor/../optim") || strings.Contains(got, "escape") ||
+		!strings.Contains(got, `config "actor/../../../up/no" is outside the config directory`) {
 		t.Errorf("problems:\n%s", got)
 	}
-	if r.Doc.Root.At("actor.x.secret") != nil {
-		t.Error("a file past the config directory was read")
+	if n := r.Doc.Root.At("actor.x.secret"); n == nil || n.Value != "1" {
+		t.Errorf("actor.x.secret = %v: the file in the tree past the config directory was not read", n)
+	}
+	if !slices.Contains(r.Unknown, "actor.y") {
+		t.Errorf("unknown packages %v: what the config not read sets is known", r.Unknown)
+	}
+}
+
+// A primary's defaults list may name a config out of its config directory (hulc2's
+// conf/affordance/train_affordance.yaml lists `../paths@paths: general_paths`): Hydra reads
+// conf/paths/general_paths.yaml (file_config_source.py:21-23 and :46-49 at v1.1.1 and v1.3.2:
+// the name joined to the config directory, its real path taken) at the entry's package
+// (default_element.py _get_final_package), so ${paths.datasets} names a key. Without a package
+// of the entry or a header, Hydra's package is the group path read with dots ("...paths"): its
+// keys' place is not known and the run is partial. A name in the tree that is no file is not
+// found.
+func TestComposeOutOfConfigDir(t *testing.T) {
+	for _, tc := range []struct {
+		entry, want string // want: the value of paths.datasets, or "partial", or a problem
+	}{
+		{"../paths@paths: general_paths", "/tmp/datasets/"},
+		{"../paths/general_paths@paths", "/tmp/datasets/"},
+		{"../paths: global_paths", "/tmp/global/"},
+		{"../paths: general_paths", "partial"},
+		{"../paths/general_paths", "partial"},
+		{"../paths@paths: missing", `option "missing" of group "../paths" not found (conf/paths/missing.yaml does not exist`},
+	} {
+		fs := mapFS(map[string]string{
+			"conf/affordance/train.yaml":    "defaults:\n  - " + tc.entry + "\n  - _self_\ndata_dir: ${paths.datasets}/x\n",
+			"conf/paths/general_paths.yaml": "parent_folder: ../\nvr_data: ${paths.parent_folder}/VREnv/data/\ndatasets: /tmp/datasets/\n",
+			"conf/paths/global_paths.yaml":  "# @package paths\ndatasets: /tmp/global/\n",
+		})
+		r := Compose(fs, "conf/affordance/train.yaml", nil, Limits{})
+		got := problems(r)
+		switch n := r.Doc.Root.At("paths.datasets"); {
+		case tc.want == "partial":
+			if !r.Partial || n != nil || got != "" {
+				t.Errorf("%s: partial %v, paths.datasets %v, problems:\n%s", tc.entry, r.Partial, n, got)
+			}
+		case strings.HasPrefix(tc.want, "option"):
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("%s: problems:\n%s", tc.entry, got)
+			}
+		default:
+			if n == nil || n.Value != tc.want || r.Partial || got != "" {
+				t.Errorf("%s: paths.datasets %v, partial %v, problems:\n%s", tc.entry, n, r.Partial, got)
+			}
+		}
 	}
 }
 

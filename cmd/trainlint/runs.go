@@ -1074,8 +1074,10 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 // names a file by a key (a recipe's or Hydra option's `deepspeed:`, a Lightning
 // DeepSpeedStrategy's config, a JSON recipe), declares a run whose launcher is outside dir, or
 // is a declared run's launcher, since the launch reads those paths from the repository's top,
-// as a walk from there reads them; else dir itself, also when dir reaches the repository
-// through a symbolic link (the tree's file system could read none of it).
+// as a walk from there reads them, or a defaults list names a config above dir
+// (compose.NamesAbove: hulc2's `../paths@paths: general_paths`), which Hydra reads there; else
+// dir itself, also when dir reaches the repository through a symbolic link (the tree's file
+// system could read none of it).
 // Discovery stays in dir (the tree's files are the walk's, or expand's) and so do the runs the
 // config file declares (runTree.scope). Each YAML file of dir is read once more for the
 // question, only when a repository is above dir.
@@ -1090,7 +1092,8 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 		}
 		if isYAMLPath(in.FSPath) {
 			b, err := readSmall(in.FSPath)
-			return err == nil && compose.MentionsFileKey(b)
+			rel, _ := filepath.Rel(dir, filepath.Dir(in.FSPath))
+			return err == nil && (compose.MentionsFileKey(b) || compose.NamesAbove(b, filepath.ToSlash(rel)))
 		}
 		return strings.EqualFold(filepath.Ext(in.FSPath), ".json") && jsonRecipeFile(in.FSPath) != nil
 	}

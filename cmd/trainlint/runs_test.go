@@ -1007,17 +1007,20 @@ func TestHydraConfigStorePlainConfig(t *testing.T) {
 
 // A primary naming a config out of its config directory (hulc2's train_affordance.yaml:
 // `../paths@paths: general_paths`) has it read from the repository, as Hydra reads it, so
-// ${paths.datasets} names a key; ${paths.nokey} still names none.
+// ${paths.datasets} names a key; ${paths.nokey} still names none. So when the repository is
+// walked, and when the primary or its folder is named (the tree widens to the repository).
 func TestHydraConfigOutOfConfigDir(t *testing.T) {
-	for ref, want := range map[string]int{"datasets": 0, "nokey": 1} {
-		root := t.TempDir()
-		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n",
-			"conf/affordance/train_affordance.yaml": "defaults:\n  - ../paths@paths: general_paths\n\ndataset_name: calvin\n" +
-				"trainer:\n  max_epochs: 30\ndata_dir: ${paths." + ref + "}/${dataset_name}\n",
-			"conf/paths/general_paths.yaml": "parent_folder: ../\nvr_data: ${paths.parent_folder}/VREnv/data/\ndatasets: /tmp/datasets/\n"})
-		_, res, _ := checkJSON(t, "--select", "TL006", root)
-		if len(res.Diagnostics) != want {
-			t.Errorf("${paths.%s}: %d TL006, want %d: %+v", ref, len(res.Diagnostics), want, res.Diagnostics)
+	for _, given := range []string{"", "conf/affordance", "conf/affordance/train_affordance.yaml"} {
+		for ref, want := range map[string]int{"datasets": 0, "nokey": 1} {
+			root := t.TempDir()
+			testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n",
+				"conf/affordance/train_affordance.yaml": "defaults:\n  - ../paths@paths: general_paths\n\ndataset_name: calvin\n" +
+					"trainer:\n  max_epochs: 30\ndata_dir: ${paths." + ref + "}/${dataset_name}\n",
+				"conf/paths/general_paths.yaml": "parent_folder: ../\nvr_data: ${paths.parent_folder}/VREnv/data/\ndatasets: /tmp/datasets/\n"})
+			_, res, _ := checkJSON(t, "--select", "TL006", filepath.Join(root, given))
+			if len(res.Diagnostics) != want {
+				t.Errorf("%q, ${paths.%s}: %d TL006, want %d: %+v", given, ref, len(res.Diagnostics), want, res.Diagnostics)
+			}
 		}
 	}
 }

@@ -1339,6 +1339,27 @@ func TestStoreGroups(t *testing.T) {
 	}
 }
 
+// NamesAbove: a defaults entry naming a config out of the config directory, from the file's
+// folder (a group option's `../optim` stays in), absolute ones from the top.
+func TestNamesAbove(t *testing.T) {
+	for _, tc := range []struct {
+		text, dir string
+		want      bool
+	}{
+		{"defaults:\n  - ../paths@paths: general_paths\n  - _self_\n", "", true},
+		{"defaults:\n  - ../paths/general_paths\n", "", true},
+		{"defaults:\n  - optional /../x: y\n", "actor", true},
+		{"defaults:\n  - ../optim@optim: fsdp\n", "actor", false},
+		{"defaults:\n  - ../../escape@x: no\n", "actor", true},
+		{"defaults:\n  - model: ../x\n  - /model@m: a\n", "", false},
+		{"x: ../y\n", "", false},
+	} {
+		if got := NamesAbove([]byte(tc.text), tc.dir); got != tc.want {
+			t.Errorf("%q in %q: %v, want %v", tc.text, tc.dir, got, tc.want)
+		}
+	}
+}
+
 // TestStoreGroupsPlainConfig: a config of no group missing from the tree that the
 // repository's Python registers with Hydra's ConfigStore by name (Cache.StoreGroups "config",
 // as dpr-scale's conf/config.py stores MainConfig for nq.yaml's `- config`) is not reported

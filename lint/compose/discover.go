@@ -131,6 +131,30 @@ func MentionsFileKey(b []byte) bool {
 	return strings.Contains(s, "DeepSpeedStrategy") && strings.Contains(s, "config:")
 }
 
+// NamesAbove reports whether the top-level defaults list of a config in the folder dir (slash
+// path relative to the config directory, "" for its top) names a config out of the config
+// directory (hulc2's `../paths@paths: general_paths` in a primary): Hydra reads it from the
+// folders above (file_config_source.py:21-23 at v1.1.1 and v1.3.2), which the tree composed
+// must then hold.
+func NamesAbove(b []byte, dir string) bool {
+	for _, t := range defaultsItems(b) {
+		t, _, _ = strings.Cut(t, ":")
+		t, _, _ = strings.Cut(strings.Trim(t, `"' `), "@")
+		for _, kw := range []string{"optional ", "override "} {
+			t = strings.TrimSpace(strings.TrimPrefix(t, kw))
+		}
+		if r, abs := strings.CutPrefix(t, "/"); abs {
+			t = r
+		} else {
+			t = path.Join(dir, t)
+		}
+		if t = path.Clean(t); t == ".." || strings.HasPrefix(t, "../") {
+			return true
+		}
+	}
+	return false
+}
+
 // Discover finds the runs among the files of fsys (slash paths); code configs' runs and
 // fragments are code.go's (discoverCode). Hydra: a primary config is
 // a file with a top-level defaults list whose folder has config-group folders; each

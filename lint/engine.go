@@ -163,6 +163,9 @@ type Options struct {
 	// ConfigStore, as "group/name", and its configs of no group, as "name" (the CLI reads
 	// them): compose.Cache.StoreGroups.
 	HydraStoreGroups map[string]bool
+	// HydraMainDir is the folder (slash path in the linted tree) every @hydra.main of the
+	// repository names as config_path (the CLI reads it): compose.Cache.MainDir.
+	HydraMainDir string
 	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
 	// refusals the HydraLoaded lint leaves to the runs, and nothing else.
 	unread bool

@@ -566,7 +566,7 @@ func DropSharedFixes(perRun [][]Diagnostic, readers map[string]int) {
 // Single spec), then the files its keys name and its launcher config.
 func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Options) *compose.Run {
 	lim := compose.Limits{Doc: o.Limits}
-	cache.LegacyPackages, cache.StoreGroups, cache.GinFork = o.HydraLegacy, o.HydraStoreGroups, o.GinFork
+	cache.LegacyPackages, cache.StoreGroups, cache.GinFork, cache.MainDir = o.HydraLegacy, o.HydraStoreGroups, o.GinFork, o.HydraMainDir
 	var run *compose.Run
 	if s.Single {
 		run = cache.Single(fsys, s.Primary, lim)

@@ -181,6 +181,9 @@ type composer struct {
 	partialPre bool
 	// searchReported: the open search path entry was named in this pass's problems
 	searchReported bool
+	// main is the scripts' config_path folder (Cache.MainDir), searched first, when the
+	// primary is run with --config-dir (configDir, searchpath_full.go)
+	main string
 	// pos is the place in Hydra's walk of the config whose defaults list is being read
 	// (entrySite.pos), with the current entry's rank last.
 	pos []int
@@ -297,6 +300,10 @@ type Cache struct {
 	// as its own (@hydra.main's config_name): discovery never takes one for a part of other
 	// configs' runs (siblingBases). The driver sets it.
 	Launched map[string]bool
+	// MainDir is the folder (slash path in the tree, "" for none) that every @hydra.main of
+	// the repository names as its config_path: a primary outside it is run with --config-dir,
+	// and its options are looked up there too (configDir, searchpath_full.go). The driver sets it.
+	MainDir string
 }
 
 // NewCache returns an empty cache.
@@ -321,7 +328,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages, stored: k.StoreGroups, ginFork: k.GinFork,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
-	c.readSearchPath(primary, overrides) // searchpath.go
+	c.readSearchPath(primary, overrides, k.MainDir) // searchpath.go
 	var run *Run
 	var values []valueOverride
 	if hydraValueDeclined {

@@ -95,6 +95,8 @@
 // installed package, an absolute path, an interpolation, a command-line hydra.searchpath) is
 // open: a config no folder read holds is then not reported missing, the run is Partial and the
 // entry is reported once; a value that is no list of strings is refused, as Hydra refuses it.
+// Before the config directory comes Cache.MainDir, the folder the repository's @hydra.main
+// scripts all name as config_path, for a primary outside it (run with --config-dir: configDir).
 // The configs in those folders are options of the primary's runs (Discover: navsim's
 // common/default_common.yaml is no run of its own). A group left to the command line
 // (`split: ???`) is Run.Mandatory: references into its package are not known rather than

@@ -20,23 +20,25 @@ package compose
 // searchOpened reports an entry of the search path that is not read (searchpath.go).
 func (c *composer) searchOpened() bool { return c.searchOpen != nil || c.searchCLI != "" }
 
-// folders are where configs are looked up, in order: the config directory, then the
-// hydra.searchpath folders read.
-func (c *composer) folders() []string { return append([]string{c.dir}, c.search...) }
+// folders are where configs are looked up, in order: the scripts' config_path folder when the
+// primary is run with --config-dir (c.main), the config directory, then the hydra.searchpath
+// folders read.
+func (c *composer) folders() []string {
+	if c.main != "" {
+		return append([]string{c.main, c.dir}, c.search...)
+	}
+	return append([]string{c.dir}, c.search...)
+}
 
-// locate resolves a config name as Hydra's search path does: the path in the first folder
-// (the config directory, then each hydra.searchpath folder) that has the file; when none has
-// it, the config directory's path (found false). ok is false for a name that leaves the
-// config directory.
+// locate resolves a config name as Hydra's search path does: the path in the first of the
+// folders that has the file; when none has it, the config directory's path (found false). ok
+// is false for a name that leaves the config directory.
 func (c *composer) locate(rel string) (p string, found, ok bool) {
 	p, ok = c.configPath(rel)
 	if !ok {
 		return "", false, false
 	}
-	if c.exists(p) {
-		return p, true, true
-	}
-	for _, d := range c.search {
+	for _, d := range c.folders() {
 		if q, ok := configPathIn(d, rel); ok && c.exists(q) {
 			return q, true, true
 		}

@@ -13,8 +13,12 @@ import (
 // readSearchPath reads the primary file's hydra.searchpath into c.search (folders of the
 // tree) and c.searchOpen (the first entry not resolved; the command line's list, which
 // replaces the file's, in c.searchCLI); a value that is not a list of strings is refused, as
-// Hydra refuses it before it composes anything.
-func (c *composer) readSearchPath(primary string, overrides []string) {
+// Hydra refuses it before it composes anything. The scripts' config_path folder main
+// (Cache.MainDir) is c.main when configDir says the primary is run with --config-dir.
+func (c *composer) readSearchPath(primary string, overrides []string, main string) {
+	if c.configDir(primary, main) {
+		c.main = main
+	}
 	for _, o := range overrides {
 		if k, _, _ := strings.Cut(strings.TrimLeft(o, "+~"), "="); strings.TrimSpace(k) == "hydra.searchpath" {
 			c.searchCLI = o
@@ -27,6 +31,33 @@ func (c *composer) readSearchPath(primary string, overrides []string) {
 	if bad != nil {
 		c.problem(Refused, primary, bad.Span, "hydra.searchpath must be a list of strings: Hydra stops before it composes the run")
 	}
+}
+
+// configDir reports whether the primary config is run with main, the folder every
+// @hydra.main of the repository names as config_path (Cache.MainDir), first on its search
+// path. A script's config_path is the "main" entry of Hydra's search path, and --config-dir
+// adds its folder after it, before hydra.searchpath's entries (hydra/_internal/utils.py at
+// v1.3.2: create_config_search_path appends ("main", <the script's folder>/config_path) at
+// :201, and _run_hydra's add_conf_dir inserts the command line's folder before the schema
+// entry at :341-352; v1.1.2 :192, :328-339; config_loader_impl.py v1.3.2 :207-211 appends
+// hydra.searchpath's entries after them), and a config or group option is read from the first
+// entry that has it (config_repository.py _find_object_source, :124-139 in both). Such a
+// script launches a primary outside main with --config-dir naming the primary's folder (naver/
+// splade: main_config/two_msmarco/splade_default.yaml, its options in conf/), or with
+// --config-path, which replaces main (utils.py :321, v1.1.2 :313) and then fails on any option
+// main alone holds: either way, a run that composes reads main's options, and main's first.
+// Not when either folder holds the other, nor when main has a config of the primary's name,
+// which --config-name then loads in its place.
+func (c *composer) configDir(primary, main string) bool {
+	dir := path.Dir(primary)
+	if main == "" || !fs.ValidPath(main) || under(primary, main) || main == dir || under(main, dir) {
+		return false
+	}
+	if ents, err := c.fsys.ReadDir(main); err != nil || len(ents) == 0 {
+		return false
+	}
+	p, ok := configPathIn(main, path.Base(primary))
+	return ok && !c.exists(p)
 }
 
 // searchPathOf reads a primary config's hydra.searchpath: the folders of fsys its entries

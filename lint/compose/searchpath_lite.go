@@ -7,9 +7,9 @@ import "github.com/trainlint/trainlint/lint/doc"
 // The light WebAssembly module reads no hydra.searchpath (its code was about 7 KB of the
 // module's gzip): a run whose primary config has one is composed without it and declined, and
 // the checker lints the request again with the full module (searchpath_full.go), discovery
-// included.
+// included. The browser has no scripts, so no Cache.MainDir either.
 
-func (c *composer) readSearchPath(primary string, _ []string) {
+func (c *composer) readSearchPath(primary string, _ []string, _ string) {
 	if d, ok := c.parse(primary); ok && d.Root.Get("hydra").Get("searchpath") != nil {
 		c.declined = true
 	}

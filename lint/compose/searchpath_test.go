@@ -229,3 +229,57 @@ func TestDiscoverSearchFolderHoldingPrimary(t *testing.T) {
 		t.Errorf("env=kin/small: problems %s", p)
 	}
 }
+
+// TestComposeConfigDir: a primary outside the folder the scripts name as config_path
+// (Cache.MainDir) is run with --config-dir, so its options are read from that folder too, and
+// from it first (naver/splade's main_config/<exp>/*.yaml, their groups in conf/); an option in
+// neither folder is still missing. The folder is not read for a primary inside it, nor for one
+// it has a namesake of (--config-name would load that one).
+func TestComposeConfigDir(t *testing.T) {
+	fs := mapFS(map[string]string{
+		"conf/config.yaml":                     "defaults:\n  - index: gone\n",
+		"conf/train/model/splade.yaml":         "hidden: 768\n",
+		"conf/index/msmarco.yaml":              "dir: msmarco\n",
+		"conf/shadowed.yaml":                   "x: 1\n",
+		"main_config/two/splade_default.yaml":  "defaults:\n  - train/model: splade\n  - index: msmarco\n  - flops: nowhere\n",
+		"main_config/both/splade_default.yaml": "defaults:\n  - train/model: splade\n  - index: msmarco\n  - index@own: local\n",
+		"main_config/both/index/msmarco.yaml":  "dir: both\n",
+		"main_config/both/index/local.yaml":    "dir: local\n",
+		"main_config/shadow/shadowed.yaml":     "defaults:\n  - train/model: splade\n",
+		"splade/hf_train.py":                   "",
+	})
+	for _, tc := range []struct {
+		primary, main string
+		problems      string // the not-found groups, in order
+		dir           string // index.dir's value and file
+	}{
+		{"main_config/two/splade_default.yaml", "conf", "flops", "msmarco conf/index/msmarco.yaml:1"},
+		{"main_config/two/splade_default.yaml", "", "train/model index flops", "<absent> "},
+		{"main_config/both/splade_default.yaml", "conf", "", "msmarco conf/index/msmarco.yaml:1"},
+		{"main_config/both/splade_default.yaml", "", "train/model", "both main_config/both/index/msmarco.yaml:1"},
+		{"conf/config.yaml", "conf", "index", "<absent> "},
+		{"main_config/shadow/shadowed.yaml", "conf", "train/model", "<absent> "},
+		{"main_config/two/splade_default.yaml", "splade", "train/model index flops", "<absent> "}, // no config there
+	} {
+		k := NewCache()
+		k.MainDir = tc.main
+		r := k.Compose(fs, tc.primary, nil, Limits{})
+		var groups []string
+		for _, p := range r.Problems {
+			_, rest, _ := strings.Cut(p.Message, `of group "`)
+			g, _, _ := strings.Cut(rest, `"`)
+			groups = append(groups, g)
+		}
+		if got := strings.Join(groups, " "); got != tc.problems {
+			t.Errorf("%s with MainDir %q: not found %q, want %q:\n%s", tc.primary, tc.main, got, tc.problems, problems(r))
+		}
+		if v, at := val(t, r, "index.dir"); v+" "+at != tc.dir {
+			t.Errorf("%s with MainDir %q: index.dir = %s at %q, want %s", tc.primary, tc.main, v, at, tc.dir)
+		}
+		if tc.main == "conf" && tc.problems == "flops" {
+			if v, at := val(t, r, "train.model.hidden"); v != "768" || at != "conf/train/model/splade.yaml:1" {
+				t.Errorf("train.model.hidden = %s at %s, want 768 from conf/train/model/splade.yaml:1", v, at)
+			}
+		}
+	}
+}

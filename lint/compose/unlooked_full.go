@@ -51,7 +51,7 @@ func (c *composer) unlookedUp() {
 // everyOptionOverrides reports whether the group of the config directory has options, and each
 // has an override entry for group in its top-level defaults list.
 func (c *composer) everyOptionOverrides(of, group string) bool {
-	if len(c.search) > 0 || c.searchOpen != nil {
+	if len(c.search) > 0 || c.searchOpen != nil || c.main != "" {
 		return false
 	}
 	for k := range c.stored {

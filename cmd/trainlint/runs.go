@@ -220,6 +220,7 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		// from its root, five alternated runs: 240 → 318 MB peak RSS, 1.29 → 1.39 s).
 		dc := compose.NewCache()
 		dc.Launched, dc.GinFork = scriptPrimaries(t.root), opts(t.byRel[t.files[0]]).GinFork
+		t.mainDir = hydraMainDir(t.root)
 		specs, fragments := dc.Discover(fsys, t.files, compose.Limits{})
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
@@ -324,6 +325,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		cache := t.composeCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
+			o.HydraMainDir = t.mainDir
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			if run.Unlaunched {
 				continue // a guess nobody launches: no run of the tree
@@ -543,6 +545,8 @@ type runTree struct {
 	// readWhole: readAlone looks in the whole tree whatever the scope (a code config's bases
 	// are read by configs anywhere in the repository).
 	readWhole bool
+	// mainDir is the scripts' config_path folder in the tree (lint.Options.HydraMainDir).
+	mainDir string
 }
 
 // primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
@@ -615,6 +619,7 @@ func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 			return false
 		}
 		o := opts(t.byRel[t.files[0]])
+		o.HydraMainDir = t.mainDir
 		cache.Launched, cache.GinFork = scriptPrimaries(t.root), o.GinFork
 		specs, _ := cache.Discover(t.fsys, files, compose.Limits{Doc: o.Limits})
 		for _, s := range specs {
@@ -1074,10 +1079,11 @@ func hydraRoot(fsPath string, memo map[[2]string]bool) string {
 // names a file by a key (a recipe's or Hydra option's `deepspeed:`, a Lightning
 // DeepSpeedStrategy's config, a JSON recipe), declares a run whose launcher is outside dir, or
 // is a declared run's launcher, since the launch reads those paths from the repository's top,
-// as a walk from there reads them, or a defaults list names a config above dir
-// (compose.NamesAbove: hulc2's `../paths@paths: general_paths`), which Hydra reads there; else
-// dir itself, also when dir reaches the repository through a symbolic link (the tree's file
-// system could read none of it).
+// as a walk from there reads them, a defaults list names a config above dir
+// (compose.NamesAbove: hulc2's `../paths@paths: general_paths`), which Hydra reads there, or
+// dir holds a Hydra primary outside the folder the repository's scripts name as config_path
+// (mainOutside), whose options are read there too; else dir itself, also when dir reaches the
+// repository through a symbolic link (the tree's file system could read none of it).
 // Discovery stays in dir (the tree's files are the walk's, or expand's) and so do the runs the
 // config file declares (runTree.scope). Each YAML file of dir is read once more for the
 // question, only when a repository is above dir.
@@ -1086,6 +1092,7 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 	if !strictlyAbove(top, dir) {
 		return dir
 	}
+	outside := mainOutside(top, dir)
 	namesFile := func(in input) bool {
 		if declaresOutside(opts(in), in.FSPath, dir) || launches(opts(in), in.FSPath) {
 			return true
@@ -1093,7 +1100,7 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 		if isYAMLPath(in.FSPath) {
 			b, err := readSmall(in.FSPath)
 			rel, _ := filepath.Rel(dir, filepath.Dir(in.FSPath))
-			return err == nil && (compose.MentionsFileKey(b) || compose.NamesAbove(b, filepath.ToSlash(rel)))
+			return err == nil && (compose.MentionsFileKey(b) || compose.NamesAbove(b, filepath.ToSlash(rel)) || outside && compose.IsComposed(b))
 		}
 		return strings.EqualFold(filepath.Ext(in.FSPath), ".json") && jsonRecipeFile(in.FSPath) != nil
 	}
@@ -1106,6 +1113,19 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 		}
 	}
 	return dir
+}
+
+// mainOutside reports whether the folder top's repository's scripts name a config_path folder
+// below top (hydraMainDir) that neither holds dir nor lies in it: dir's Hydra primaries are
+// launched with --config-dir, their options read from that folder too (compose.Cache.MainDir).
+func mainOutside(top, dir string) bool {
+	m := hydraMainDir(top)
+	if m == "" {
+		return false
+	}
+	main, err1 := filepath.Abs(filepath.Join(top, filepath.FromSlash(m)))
+	abs, err2 := filepath.Abs(dir)
+	return err1 == nil && err2 == nil && !within(main, abs) && !within(abs, main)
 }
 
 // dsWalkTop is the repository top above the walked folder dir, where the recipes that name

@@ -133,6 +133,10 @@ type repoPython struct {
 	// @hydra.main's primary, a LightningCLI's default config file (scriptReads). Discovery
 	// keeps them runs (compose.Cache.Launched).
 	scriptConfigs map[string]bool
+	// hydraMain is the folder (absolute, cleaned) every @hydra.main of it names as config_path,
+	// "" when they name none, several, or one this reading cannot tell (configdir.go):
+	// lint.Options.HydraMainDir.
+	hydraMain string
 	// lightningOld is a Lightning module its Python imports that Lightning 1.9.0 removed
 	// (lightningBefore19): lint.Options.Targets["lightning"] when no file pins Lightning.
 	lightningOld string
@@ -265,6 +269,8 @@ func scanRepoPython(root string, at *repoPython) {
 	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	modules := map[string][]moduleClass{}
+	// the config_path folders of @hydra.main decorators, and whether one was not read (configdir.go)
+	mainDirs, mainUnread := map[string]bool{}, false
 	registries := &registryScan{} // fairseq's registries' ConfigStore options
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -384,6 +390,9 @@ func scanRepoPython(root string, at *repoPython) {
 				l, m := hydraMains(text)
 				legacyMains, modernMains = legacyMains+l, modernMains+m
 			}
+			if strings.Contains(text, "hydra") {
+				mainUnread = mainDirsOf(root, p, text, mainDirs) || mainUnread
+			}
 			if strings.Contains(text, "ConfigStore") {
 				at.storeGroups = storeGroups(text, at.storeGroups)
 			}
@@ -481,6 +490,11 @@ func scanRepoPython(root string, at *repoPython) {
 	// One decorator giving version_base (a legacy example beside a version_base="1.3" app) says
 	// the repository's Hydra reads packages as 1.1 and later do.
 	at.hydraLegacy = legacyMains > 0 && modernMains == 0
+	for d := range mainDirs {
+		if rel, err := filepath.Rel(root, d); !mainUnread && len(mainDirs) == 1 && err == nil && filepath.IsLocal(rel) {
+			at.hydraMain = d
+		}
+	}
 	if lightningNewSeen {
 		at.lightningOld = "" // the new modules too: which release runs is not told
 	}

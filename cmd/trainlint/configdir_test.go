@@ -1,0 +1,85 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/trainlint/trainlint/lint/testfs"
+)
+
+// splade is naver/splade's shape: the scripts' config_path names conf/, which holds the groups,
+// and the primaries in main_config/two/ are run with --config-dir=main_config/two. flops:
+// nowhere is in neither folder.
+func splade(script string, extra map[string]string) map[string]string {
+	files := map[string]string{
+		".git/HEAD":                           "ref: refs/heads/main\n",
+		"splade/hf_train.py":                  script,
+		"conf/train/model/splade.yaml":        "hidden: 768\n",
+		"conf/index/msmarco.yaml":             "dir: msmarco\n",
+		"main_config/two/splade_default.yaml": "defaults:\n  - train/model: splade\n  - index: msmarco\n  - flops: nowhere\n\nconfig:\n  out_dir: out\n",
+	}
+	for k, v := range extra {
+		files[k] = v
+	}
+	return files
+}
+
+const (
+	literalMain  = "import hydra\n\n@hydra.main(config_path=\"../conf\", config_name=\"config_default\", version_base=\"1.2\")\ndef train(cfg):\n    print(cfg)\n"
+	constantMain = "import hydra\nfrom conf.CONFIG_CHOICE import CONFIG_NAME, CONFIG_PATH\n\n\n@hydra.main(config_path=CONFIG_PATH, config_name=CONFIG_NAME, version_base=\"1.2\")\ndef train(cfg):\n    print(cfg)\n"
+)
+
+// TestHydraMainDir: the folder every @hydra.main of the repository names as config_path, from a
+// literal or a module constant bound once to one; none when a decorator's folder is not known
+// (a constant bound again when an environment variable is set, as SPLADE's CONFIG_CHOICE.py
+// does; no config_path; NeMo's hydra_runner) or two scripts name different folders. A folder
+// that does not exist launches nothing (Hydra stops) and does not count.
+func TestHydraMainDir(t *testing.T) {
+	const choice = "CONFIG_NAME = \"config_default\"\nCONFIG_PATH = \"../conf\"  # the groups\n"
+	for _, tc := range []struct {
+		name  string
+		extra map[string]string
+		main  string // the script
+		want  string
+	}{
+		{"literal", nil, literalMain, "conf"},
+		{"constant", map[string]string{"conf/CONFIG_CHOICE.py": choice}, constantMain, "conf"},
+		{"constant in the script", nil, "import hydra\nCONFIG_PATH = '../conf'\n\n@hydra.main(config_path=CONFIG_PATH, config_name='c')\ndef train(cfg):\n    pass\n", "conf"},
+		{"constant set again", map[string]string{"conf/CONFIG_CHOICE.py": choice + "import os\nif 'FULLPATH' in os.environ:\n    CONFIG_PATH, CONFIG_NAME = os.path.split(os.environ['FULLPATH'])\n"}, constantMain, ""},
+		{"constant read again", map[string]string{"conf/CONFIG_CHOICE.py": choice}, constantMain + "print(CONFIG_PATH)\n", ""},
+		{"constant of two modules", map[string]string{"conf/CONFIG_CHOICE.py": choice, "splade/conf/CONFIG_CHOICE.py": choice}, constantMain, ""},
+		{"no config_path", nil, "import hydra\n\n@hydra.main(config_name='c')\ndef train(cfg):\n    pass\n", ""},
+		{"expression", nil, "import hydra, os\n\n@hydra.main(config_path=os.path.join('..', 'conf'), config_name='c')\ndef train(cfg):\n    pass\n", ""},
+		{"two folders", map[string]string{"eval.py": "import hydra\n@hydra.main(config_path='main_config', config_name='c')\ndef ev(cfg):\n    pass\n"}, literalMain, ""},
+		{"same folder twice", map[string]string{"eval.py": "import hydra\n@hydra.main(config_path='conf', config_name='c')\ndef ev(cfg):\n    pass\n"}, literalMain, "conf"},
+		{"a missing folder", map[string]string{"splade/utils/fig.py": "import hydra\n@hydra.main(config_path='../conf', config_name='c')\ndef fig(cfg):\n    pass\n"}, literalMain, "conf"},
+		{"hydra_runner", map[string]string{"nemo.py": "from nemo.core.config import hydra_runner\n@hydra_runner(config_path='other', config_name='c')\ndef main(cfg):\n    pass\n"}, literalMain, ""},
+		{"compose API", map[string]string{"nb.py": "from hydra import compose, initialize\nwith initialize(config_path='other'):\n    cfg = compose('c')\n"}, literalMain, ""},
+		{"tests aside", map[string]string{"tests/test_x.py": "import hydra\n@hydra.main(config_path='other', config_name='c')\ndef t(cfg):\n    pass\n"}, literalMain, "conf"},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, splade(tc.main, tc.extra))
+		if got := hydraMainDir(root); got != tc.want {
+			t.Errorf("%s: hydraMainDir %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCheckConfigDirPrimary: check finds splade_default.yaml's options in conf/ (only flops:
+// nowhere is reported missing) whether the repository, the experiments' folder or the file
+// alone (pre-commit) is checked, and reads the options' values from there.
+func TestCheckConfigDirPrimary(t *testing.T) {
+	root := t.TempDir()
+	testfs.Write(t, root, splade(literalMain, nil))
+	for _, arg := range []string{".", "main_config", "main_config/two/splade_default.yaml"} {
+		_, res, _ := checkJSON(t, "--select", "TL006", filepath.Join(root, filepath.FromSlash(arg)))
+		var got []string
+		for _, d := range res.Diagnostics {
+			got = append(got, filepath.Base(d.File)+":"+itoa(d.Line)+" "+d.Message)
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], `splade_default.yaml:4 option "nowhere" of group "flops" not found`) {
+			t.Errorf("check %s: TL006 %q, want flops' alone", arg, got)
+		}
+	}
+}

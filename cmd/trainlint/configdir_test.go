@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/trainlint/trainlint/cmd/trainlint/internal/lsp"
+	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/testfs"
 )
 
@@ -81,5 +83,33 @@ func TestCheckConfigDirPrimary(t *testing.T) {
 		if len(got) != 1 || !strings.HasPrefix(got[0], `splade_default.yaml:4 option "nowhere" of group "flops" not found`) {
 			t.Errorf("check %s: TL006 %q, want flops' alone", arg, got)
 		}
+	}
+}
+
+// TestEditorRunsConfigDir: the language server composes splade_default.yaml from the
+// repository's root with conf/ read, as check does, and its lint reports only flops: nowhere.
+func TestEditorRunsConfigDir(t *testing.T) {
+	dir := writeTree(t, splade(literalMain, nil))
+	primary := filepath.Join(dir, "main_config", "two", "splade_default.yaml")
+	runs := editorRuns(primary, diskRead, "")
+	if len(runs) != 1 || runs[0].Root != dir || runs[0].MainDir != "conf" ||
+		!strings.Contains(strings.Join(runs[0].Files, " "), filepath.Join(dir, "conf", "index", "msmarco.yaml")) {
+		t.Fatalf("runs %+v, want one from the root reading conf/index/msmarco.yaml", runs)
+	}
+	var files []lint.File
+	for _, p := range runs[0].Files {
+		b, _ := diskRead(p)
+		files = append(files, lint.File{Path: p, Text: b})
+	}
+	o := lint.Options{HydraMainDir: runs[0].MainDir}
+	res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), o)
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			got = append(got, d.Message)
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], `option "nowhere" of group "flops" not found`) {
+		t.Errorf("TL006 %q, want flops' alone", got)
 	}
 }

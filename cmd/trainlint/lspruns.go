@@ -94,8 +94,10 @@ func hydraRunsMemo(path string, read func(string) ([]byte, bool), folder string,
 
 // runsIn composes the runs of the primary configs directly in dir and returns those that read
 // path. Where one of them names a file by a key (a group option's `deepspeed:`), written from
-// where the launch runs, they are composed from the repository's root above dir (launchRoot;
-// lsp.Run.Root), as check composes a config directory walked below its repository.
+// where the launch runs, or the repository's scripts name a config_path folder outside dir
+// (mainOutside: dir's primaries read options there), they are composed from the repository's
+// root above dir (launchRoot; lsp.Run.Root), as check composes a config directory walked below
+// its repository.
 func runsIn(dir, path string, read func(string) ([]byte, bool), folder string) []lsp.Run {
 	return runsOf(dir, path, path, read, folder)
 }
@@ -123,7 +125,7 @@ func runsOf(dir, path, only string, read func(string) ([]byte, bool), folder str
 		return nil
 	}
 	out, namesFile := composeIn(dir, top, only, read)
-	if root := launchRoot(path, folder); namesFile && root != dir && within(root, dir) {
+	if root := launchRoot(path, folder); (namesFile || mainOutside(root, dir)) && root != dir && within(root, dir) {
 		if rel, err := filepath.Rel(root, dir); err == nil {
 			for i := range top {
 				top[i] = filepath.ToSlash(filepath.Join(rel, top[i]))
@@ -160,6 +162,7 @@ func composeIn(root string, top []string, only string, read func(string) ([]byte
 	dc.Launched = scriptPrimaries(root) // as check discovers (runs.go)
 	specs, _ := dc.Discover(fsys, top, compose.Limits{})
 	cache := compose.NewCache()
+	cache.MainDir = hydraMainDir(root) // as check composes (runs.go)
 	for _, s := range specs {
 		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{})
 		if rel != "" && run.File(rel) == nil {
@@ -169,7 +172,7 @@ func composeIn(root string, top []string, only string, read func(string) ([]byte
 		for _, d := range run.Files {
 			namesFile = namesFile || compose.MentionsFileKey(d.Src)
 		}
-		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(root, s.Primary, run)})
+		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(root, s.Primary, run), MainDir: cache.MainDir})
 	}
 	return out, namesFile
 }

@@ -61,6 +61,9 @@ type Run struct {
 	// path is written from the repository's root): the run is linted by LintRunAt from there.
 	// Empty: the primary's folder, through Engine.Lint.
 	Root string
+	// MainDir is the folder (slash path from where the run is linted) the repository's
+	// scripts name as config_path: lint.Options.HydraMainDir.
+	MainDir string
 }
 
 // RunFinder returns the runs that include path (path among each run's files). read gives a
@@ -738,6 +741,7 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 		// group files may be read by runs the finder did not look for.
 		o := opts
 		o.NoRunFixes = len(runs) > 1 || run.Files[0] != d.path
+		o.HydraMainDir = run.MainDir
 		var res *lint.Result
 		if run.Root != "" {
 			res = LintRunAt(run.Root, files, run.Overrides, s.eng.Rules, o)

@@ -31,7 +31,10 @@ func (d *pyDict) mlc() bool { return d.cfg || d.loose }
 // ConfigDict filled from a plain dict; over a field it holds, v cast as _safe_cast casts (an
 // int or bool over a float is a float, a tuple over a list a new list, a list over a tuple a
 // tuple); v itself otherwise.
-func (ev *pyEval) cfgStore(d *pyDict, key, v *pyVal) *pyVal {
+//
+// With fresh, v is a dict nothing else holds (pyEval.fresh): converting it in place cannot be
+// told from converting a copy, which it saves.
+func (ev *pyEval) cfgStore(d *pyDict, key, v *pyVal, fresh bool) *pyVal {
 	if d.mlc() && hashable(key) {
 		if old, ok := d.get(key); ok && refOf(old) == nil {
 			switch {
@@ -52,7 +55,32 @@ func (ev *pyEval) cfgStore(d *pyDict, key, v *pyVal) *pyVal {
 		return v
 	}
 	ev.seen = ev.seen[:0]
+	if fresh {
+		return ev.cfgInPlace(v)
+	}
 	return ev.cfgFrom(v, true)
+}
+
+// cfgInPlace is cfgFrom(v, true) for a plain dict nothing else holds: the same ConfigDict,
+// made of the dict itself (its entries in its own order, plain dicts among them converted).
+func (ev *pyEval) cfgInPlace(v *pyVal) *pyVal {
+	d := v.dict
+	ev.work(len(d.ents))
+	ev.grow(len(d.ents))
+	d.cfg, d.loose, d.unsorted, d.mm = true, false, false, false
+	c := ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
+	ev.seen = append(ev.seen, cfgPair{d, c})
+	for i := range d.ents {
+		if x := d.ents[i].v; x.k == pvDict {
+			if y := ev.seen.find(x.dict); y != nil {
+				d.ents[i].v = y
+			} else if !x.dict.mlc() {
+				d.ents[i].v = ev.cfgFrom(x, true)
+			}
+		}
+	}
+	d.reindex()
+	return c
 }
 
 // cfgSeen maps the dicts a conversion has met to what it made of them (visit_map: a dict that
@@ -117,7 +145,7 @@ func (ev *pyEval) cfgUpdate(d *pyDict, ents []pyEnt, src *pyDict, depth int) {
 		ev.step()
 		i := d.find(en.k)
 		if i < 0 {
-			d.set(en.k, ev.cfgStore(d, en.k, en.v), en.ks, en.ke)
+			d.set(en.k, ev.cfgStore(d, en.k, en.v, false), en.ks, en.ke)
 			continue
 		}
 		cur, x := d.ents[i].v, en.v
@@ -140,7 +168,7 @@ func (ev *pyEval) cfgUpdate(d *pyDict, ents []pyEnt, src *pyDict, depth int) {
 			d.partial = true // a FieldReference updated from one: TypeError
 			continue
 		}
-		ev.refsOff(d.set(en.k, ev.cfgStore(d, en.k, x), en.ks, en.ke))
+		ev.refsOff(d.set(en.k, ev.cfgStore(d, en.k, x, false), en.ks, en.ke))
 	}
 }
 

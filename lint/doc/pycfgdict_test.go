@@ -221,3 +221,69 @@ def get_config():
 	d := pyTree(t, src)
 	wantValues(t, d.Root, "", map[string]string{"plain": "a", "display": "a", "keywords": "a"})
 }
+
+// A dict nothing else holds (made by the assignment's own dict display or dict(k=...) call, or
+// returned from one by a function) is converted in place rather than copied; a dict that a name,
+// another container or a second target also holds is still copied, so a later edit of it does
+// not reach the ConfigDict's field (nor the field's conversion the dict).
+func TestPythonConfigDictFreshDicts(t *testing.T) {
+	src := `import ml_collections
+
+
+def make(n):
+  return dict(z=n, inner=dict(k=n))
+
+
+def made_first(g, n):
+  return g.setdefault('k', dict(z=n, a=n))
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.a = make(1)
+  config.a.z = 2
+  config.a.inner.k = 3
+  config.b = {'z': 1, 'a': dict(x=1)}
+  config.b.a.x = 4
+  config['c'] = dict(z=1, a=2)
+  keep = {}
+  config.d = keep.setdefault('k', dict(z=1, a=2))
+  keep['k']['z'] = 5
+  config.keep_order = '+'.join(list(keep['k']))
+  held = {}
+  config.e = made_first(held, 1)
+  held['k']['z'] = 6
+  config.held_order = '+'.join(list(held['k']))
+  f = config.f = dict(z=1, a=2)
+  f['z'] = 7
+  config.f_order = '+'.join(list(f))
+  hold = {}
+  for tgt, fn, arg in [(hold, make, 1), (config, hold.get, 'm')]:
+    tgt['m'] = fn(arg)
+  hold['m']['z'] = 8
+  config.hold_order = '+'.join(list(hold['m']))
+  lam = lambda: dict(z=1, a=2)
+  config.g = lam()
+  config.g_order = '+'.join(list(config.g))
+  return config
+`
+	d := pyTree(t, src)
+	wantValues(t, d.Root, "", map[string]string{
+		"a.z":        "2",
+		"a.inner.k":  "3",
+		"b.z":        "1",
+		"b.a.x":      "4",
+		"c.z":        "1",
+		"c.a":        "2",
+		"d.z":        "1",
+		"keep_order": "z+a",
+		"e.z":        "1",
+		"held_order": "z+a",
+		"f.z":        "1",
+		"f_order":    "z+a",
+		"m.z":        "1",
+		"hold_order": "z+inner",
+		"g.a":        "2",
+		"g_order":    "a+z",
+	})
+}

@@ -273,6 +273,23 @@ type pyEval struct {
 	// calls is where the calls of other modules' functions made while get_config runs are
 	// recorded (moduleCall; Document.Calls), nil before get_config is called.
 	calls *[]ModuleCall
+	// newD is the dict the last dict display or dict(k=...) call made, newE that expression;
+	// retD is the dict the last return statement returned when its expression was such a
+	// display or call (nil otherwise); callD is the dict the last call of a function returned
+	// that way, callE that call. A dict that is one of them for the expression just evaluated
+	// is fresh: nothing else holds it (ConfigDict then converts it in place: fresh).
+	newD, retD, callD *pyDict
+	newE, callE       *pyExpr
+}
+
+// fresh reports whether v, just evaluated from e, is a dict nothing else holds: made by e
+// itself (a dict display or a dict(k=...) call), or returned by e, a call of a function whose
+// return statement made it.
+func (ev *pyEval) fresh(e *pyExpr, v *pyVal) bool {
+	if v.k != pvDict {
+		return false
+	}
+	return ev.newE == e && ev.newD == v.dict || ev.callE == e && ev.callD == v.dict
 }
 
 // pyStrs is a file's block of computed strings: newStr writes a string's bytes into it instead
@@ -787,8 +804,14 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 				}
 				continue
 			}
-			v := ev.eval(a.ex(st.value), env)
-			for _, t := range a.ids(st.targets) {
+			x := a.ex(st.value)
+			v := ev.eval(x, env)
+			ts := a.ids(st.targets)
+			if len(ts) == 1 && ev.fresh(x, v) {
+				ev.assignFresh(a.ex(ts[0]), v, env, true)
+				continue
+			}
+			for _, t := range ts {
 				ev.assign(a.ex(t), v, env)
 			}
 		case sAnn:
@@ -946,8 +969,13 @@ func (ev *pyEval) exec(stmts pyIds, env *pyEnv, ret **pyVal) pyFlow {
 				*ev.refs = append(*ev.refs, FileRef{Kind: kind, Target: x.mod, Span: ev.lines.Span(st.s, st.e)})
 			}
 		case sReturn:
+			ev.retD = nil
 			if st.value != 0 {
-				*ret = ev.eval(a.ex(st.value), env)
+				x := a.ex(st.value)
+				*ret = ev.eval(x, env)
+				if ev.fresh(x, *ret) {
+					ev.retD = (*ret).dict
+				}
 			} else {
 				*ret = ev.noneVal(st.s, st.s)
 			}
@@ -1227,6 +1255,12 @@ func (ev *pyEval) baseHeld(x *pyExpr, env *pyEnv) string {
 }
 
 func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
+	ev.assignFresh(t, v, env, false)
+}
+
+// assignFresh is assign; with fresh, v is a dict nothing else holds (pyEval.fresh), which a
+// ConfigDict field converts in place.
+func (ev *pyEval) assignFresh(t *pyExpr, v *pyVal, env *pyEnv, fresh bool) {
 	switch t.op {
 	case xName:
 		if !ev.noBase && ev.nm(t) == "_base_" {
@@ -1240,7 +1274,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 			if key == nil {
 				key = ev.setCV(t, ev.strVal(ev.nm(t), 0, 0)) // the key, made once per target (values are never changed)
 			}
-			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, key, v), t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
+			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, key, v, fresh), t.e-int(t.nm.n), t.e)) // the field's unknown value may be a FieldReference
 		} else {
 			ev.baseAssign(t, v, env)
 		}
@@ -1254,7 +1288,7 @@ func (ev *pyEval) assign(t *pyExpr, v *pyVal, env *pyEnv) {
 				obj.dict.partial = true // d[unknown] = v: which entry changed is not known
 				return
 			}
-			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, key, v), kx.s, kx.e))
+			ev.refsOff(obj.dict.set(key, ev.cfgStore(obj.dict, key, v, fresh), kx.s, kx.e))
 		case pvList:
 			if key.k == pvInt {
 				if i, ok := pyIndex(key.i, len(obj.list.items)); ok {
@@ -1494,6 +1528,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			d.set(kv, ev.eval(ev.ex(kids[i+1]), env), k.s, k.e)
 		}
 		ev.grow(len(d.ents))
+		ev.newD, ev.newE = d, e
 		return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 	case xAttr:
 		obj := ev.eval(ev.kid(e, 0), env)
@@ -2652,6 +2687,8 @@ func (ev *pyEval) call(e *pyExpr, env *pyEnv) *pyVal {
 		}
 	}
 	a := ev.args(e, env)
+	// Not a dict this call makes, unless a function's return statement made it (callFunc).
+	ev.newD, ev.callD = nil, nil
 	if fnv.k == pvOpaque && fnv.s != "" {
 		ev.baseCall(e, env, &a) // a method of a part of _base_ (basePart) may change it
 	} else if ev.mayChange(fnv, e) {
@@ -2977,6 +3014,7 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 		d.reindex()
 	}
 	ev.grow(len(d.ents))
+	ev.newD, ev.newE = d, e
 	return ev.val(pyVal{k: pvDict, dict: d, s0: e.s, e0: e.e})
 }
 
@@ -3178,13 +3216,25 @@ func (ev *pyEval) callFunc(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 		}
 		return ev.opaque(e)
 	}
-	if fn.expr != 0 {
-		return ev.eval(ev.ex(fn.expr), scope)
-	}
 	var ret *pyVal
-	ev.exec(fn.body, scope, &ret)
-	if ret == nil {
-		return ev.noneVal(e.s, e.e)
+	if fn.expr != 0 {
+		x := ev.ex(fn.expr)
+		ret = ev.eval(x, scope)
+		ev.retD = nil
+		if ev.fresh(x, ret) {
+			ev.retD = ret.dict
+		}
+	} else {
+		ev.retD = nil
+		ev.exec(fn.body, scope, &ret)
+		if ret == nil {
+			return ev.noneVal(e.s, e.e)
+		}
+	}
+	// What the function's return statement made, nothing else holds.
+	ev.callD, ev.callE = nil, nil
+	if ret.k == pvDict && ev.retD == ret.dict {
+		ev.callD, ev.callE = ret.dict, e
 	}
 	return ret
 }

@@ -114,7 +114,7 @@ func (ev *pyEval) cfgFrom(v *pyVal, convert bool) *pyVal {
 	ev.seen = append(ev.seen, cfgPair{src, c})
 	// A ConfigDict is read in its own order (iteritems: sorted keys, the default), which is
 	// the new one's insertion order (what it iterates in with sort_keys=False).
-	ents, ok := src.order()
+	ents, ok := src.orderIn()
 	if !ok {
 		d.partial, ents = true, nil // keys of mixed types: sorting them raises
 	}
@@ -175,7 +175,13 @@ func (ev *pyEval) cfgUpdate(d *pyDict, ents []pyEnt, src *pyDict, depth int) {
 // order is d's entries in the order Python iterates them: a ConfigDict made with sort_keys
 // (the default) sorts its keys. ok is false when they cannot be sorted here (keys of mixed
 // types raise TypeError; this reader sorts only strings or only integers).
-func (d *pyDict) order() ([]pyEnt, bool) {
+func (d *pyDict) order() ([]pyEnt, bool) { return d.orderAs(false) }
+
+// orderIn is order for a caller that copies the entries out before anything can change d:
+// entries already in sorted order are d's own, not a copy.
+func (d *pyDict) orderIn() ([]pyEnt, bool) { return d.orderAs(true) }
+
+func (d *pyDict) orderAs(share bool) ([]pyEnt, bool) {
 	if !d.mlc() || d.unsorted || len(d.ents) < 2 {
 		return d.ents, true
 	}
@@ -183,14 +189,26 @@ func (d *pyDict) order() ([]pyEnt, bool) {
 	if k0 != pvStr && k0 != pvInt {
 		return nil, false
 	}
-	for _, en := range d.ents {
+	// Python compares strings by code point, which is the order of their UTF-8 bytes (Go's
+	// string order). Keys are distinct, so the sorted order is the one order.
+	sorted := true
+	for i, en := range d.ents {
 		if en.k.k != k0 {
 			return nil, false
 		}
+		if i > 0 && sorted {
+			p := d.ents[i-1].k
+			sorted = k0 == pvStr && p.s < en.k.s || k0 == pvInt && p.i < en.k.i
+		}
+	}
+	if sorted && share {
+		return d.ents, true
 	}
 	out := append([]pyEnt(nil), d.ents...)
+	if sorted {
+		return out, true
+	}
 	if k0 == pvStr {
-		// Python compares strings by code point, which is the order of their UTF-8 bytes.
 		sort.Slice(out, func(i, j int) bool { return strings.Compare(out[i].k.s, out[j].k.s) < 0 })
 	} else {
 		sort.Slice(out, func(i, j int) bool { return out[i].k.i < out[j].k.i })

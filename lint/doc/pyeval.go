@@ -1374,7 +1374,7 @@ func (ev *pyEval) iterate(v *pyVal) ([]*pyVal, bool) {
 		if v.dict.partial {
 			return nil, false
 		}
-		ents, ok := v.dict.order()
+		ents, ok := v.dict.orderIn()
 		if !ok {
 			return nil, false
 		}
@@ -1510,7 +1510,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 				if x.k != pvDict {
 					return ev.opaque(e)
 				}
-				ents, ok := x.dict.order() // a ConfigDict unpacks in its keys() order
+				ents, ok := x.dict.orderIn() // a ConfigDict unpacks in its keys() order
 				if !ok {
 					return ev.opaque(e)
 				}
@@ -2636,7 +2636,7 @@ func (ev *pyEval) args(e *pyExpr, env *pyEnv) pyArgs {
 				a.ok = false
 				continue
 			}
-			ents, ok := v.dict.order() // a ConfigDict unpacks in its keys() order
+			ents, ok := v.dict.orderIn() // a ConfigDict unpacks in its keys() order
 			if !ok {
 				a.ok = false
 				continue
@@ -3105,7 +3105,7 @@ func (ev *pyEval) makeDict(a pyArgs, e *pyExpr) *pyVal {
 		src := a.pos[0]
 		switch src.k {
 		case pvDict:
-			ents, ok := src.dict.order() // dict(cfg) takes a ConfigDict's keys() order (sorted)
+			ents, ok := src.dict.orderIn() // dict(cfg) takes a ConfigDict's keys() order (sorted)
 			if !ok {
 				return ev.opaque(e)
 			}
@@ -3558,7 +3558,7 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 			}
 		case "keys", "values", "items":
 			// A dict's are views; a ConfigDict's are lists, in sorted key order.
-			ents, ok := d.order()
+			ents, ok := d.orderIn()
 			if !ok {
 				return ev.opaque(e)
 			}

@@ -62,7 +62,8 @@ func (ev *pyEval) cfgStore(d *pyDict, key, v *pyVal, fresh bool) *pyVal {
 }
 
 // cfgInPlace is cfgFrom(v, true) for a plain dict nothing else holds: the same ConfigDict,
-// made of the dict itself (its entries in its own order, plain dicts among them converted).
+// made of the dict itself (its entries in its own order, plain dicts among them converted:
+// in place too those it owns, pyDict.own).
 func (ev *pyEval) cfgInPlace(v *pyVal) *pyVal {
 	d := v.dict
 	ev.work(len(d.ents))
@@ -70,11 +71,17 @@ func (ev *pyEval) cfgInPlace(v *pyVal) *pyVal {
 	d.cfg, d.loose, d.unsorted, d.mm = true, false, false, false
 	c := ev.val(pyVal{k: pvDict, dict: d, s0: v.s0, e0: v.e0})
 	ev.seen = append(ev.seen, cfgPair{d, c})
+	own := d.own
+	d.own = 0
 	for i := range d.ents {
 		if x := d.ents[i].v; x.k == pvDict {
-			if y := ev.seen.find(x.dict); y != nil {
+			switch y := ev.seen.find(x.dict); {
+			case y != nil:
 				d.ents[i].v = y
-			} else if !x.dict.mlc() {
+			case x.dict.mlc():
+			case i < 64 && own&(1<<i) != 0:
+				d.ents[i].v = ev.cfgInPlace(x) // a dict the fresh one's own display or call made
+			default:
 				d.ents[i].v = ev.cfgFrom(x, true)
 			}
 		}

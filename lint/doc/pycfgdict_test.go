@@ -238,6 +238,18 @@ def made_first(g, n):
   return g.setdefault('k', dict(z=n, a=n))
 
 
+G = dict(z=1, a=2)
+H = {'a': G}
+
+
+def nest():
+  return dict(shared=G, own=dict(z=2, a=1, deep={'z': 1, 'a': 1}), disp={'z': 3, 'a': 1})
+
+
+def dup():
+  return {'x': dict(z=1, a=2), 'x': G, 'y': dict(z=1, a=2), **H}
+
+
 def get_config():
   config = ml_collections.ConfigDict()
   config.a = make(1)
@@ -262,6 +274,12 @@ def get_config():
     tgt['m'] = fn(arg)
   hold['m']['z'] = 8
   config.hold_order = '+'.join(list(hold['m']))
+  config.n = nest()
+  config.dup = dup()
+  G['z'] = 9
+  config.g_plain = '+'.join(list(G))
+  config.n_own = '+'.join(list(config.n.own))
+  config.n_deep = '+'.join(list(config.n.own.deep))
   lam = lambda: dict(z=1, a=2)
   config.g = lam()
   config.g_order = '+'.join(list(config.g))
@@ -283,6 +301,15 @@ def get_config():
 		"f_order":    "z+a",
 		"m.z":        "1",
 		"hold_order": "z+inner",
+		"n.shared.z": "1",
+		"n.own.z":    "2",
+		"n.disp.z":   "3",
+		"g_plain":    "z+a",
+		"n_own":      "a+deep+z",
+		"n_deep":     "a+z",
+		"dup.x.z":    "1",
+		"dup.a.z":    "1",
+		"dup.y.z":    "1",
 		"g.a":        "2",
 		"g_order":    "a+z",
 	})

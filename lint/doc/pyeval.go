@@ -117,6 +117,10 @@ type pyDict struct {
 	// mm: an MMEngine ConfigDict (made from the bases, a copy of one, or what the bases
 	// stored), which ConfigDict._hook shares where it copies a plain dict (pybase.go hooked).
 	mm bool
+	// own marks the first 64 entries whose dict value the dict's own display or dict(k=...)
+	// call made fresh (pyEval.fresh): nothing else holds it. Read only while the dict is
+	// fresh itself (cfgInPlace), before anything can change it.
+	own uint64
 	// arena, when not nil, gives a full dict's entries room to grow (up to 256 entries)
 	// instead of the heap.
 	arena *pyArena
@@ -445,6 +449,15 @@ func (ev *pyEval) newDict(n int) *pyDict {
 	d.ents = ev.arena.entries(n)
 	d.arena = ev.arena
 	return d
+}
+
+// disown clears the own mark of key k's entry (about to be replaced).
+func (d *pyDict) disown(k *pyVal) {
+	if d.own != 0 {
+		if j := d.find(k); j >= 0 && j < 64 {
+			d.own &^= 1 << j
+		}
+	}
 }
 
 // hashable reports whether a value can be a dict key here.
@@ -1515,6 +1528,7 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 					return ev.opaque(e)
 				}
 				for _, en := range ents {
+					d.disown(en.k)
 					d.set(en.k, en.v, en.ks, en.ke)
 				}
 				d.partial = d.partial || x.dict.partial
@@ -1525,7 +1539,16 @@ func (ev *pyEval) eval(e *pyExpr, env *pyEnv) *pyVal {
 			if !hashable(kv) {
 				return ev.opaque(e)
 			}
-			d.set(kv, ev.eval(ev.ex(kids[i+1]), env), k.s, k.e)
+			x := ev.ex(kids[i+1])
+			v := ev.eval(x, env)
+			fresh := ev.fresh(x, v)
+			d.disown(kv)
+			d.set(kv, v, k.s, k.e)
+			if fresh {
+				if j := d.find(kv); j >= 0 && j < 64 {
+					d.own |= 1 << j
+				}
+			}
 		}
 		ev.grow(len(d.ents))
 		ev.newD, ev.newE = d, e
@@ -3006,7 +3029,11 @@ func (ev *pyEval) kwDict(e *pyExpr, env *pyEnv) *pyVal {
 	d := ev.newDict(len(kws))
 	for j := range kws {
 		kw := &kws[j]
-		v := ev.eval(ev.ex(kw.val), env)
+		x := ev.ex(kw.val)
+		v := ev.eval(x, env)
+		if j < 64 && ev.fresh(x, v) {
+			d.own |= 1 << j
+		}
 		key := ev.kwKey(kw)
 		d.ents = append(d.ents, pyEnt{k: key, v: v, ks: int(kw.nm.off), ke: int(kw.nm.off + kw.nm.n)})
 	}

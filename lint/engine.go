@@ -2,7 +2,6 @@ package lint
 
 import (
 	"errors"
-	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -297,7 +296,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				normErr = errors.New("the " + a.Dialect.Name + " dialect panicked: " + panicText(r) + "\n" + string(debug.Stack()))
+				normErr = errors.New("the " + a.Dialect.Name + " dialect panicked: " + panicText(r) + "\n" + string(goroutineStack()))
 				a.Plan = nil
 			}
 		}()

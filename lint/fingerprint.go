@@ -1,13 +1,13 @@
 package lint
 
 import (
-	"encoding/hex"
 	"hash/fnv"
 	"path"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // FingerprintVersion names the fingerprint scheme; SARIF writes it into the partialFingerprints
@@ -56,7 +56,7 @@ func Fingerprints(ds []Diagnostic) []string {
 		// crypto/sha256 was 43 KB of the browser checker's compressed WebAssembly.
 		h := fnv.New128a()
 		h.Write([]byte("trainlint/" + strconv.Itoa(FingerprintVersion) + "\x00" + triple + "\x00" + strconv.Itoa(n)))
-		out[i] = hex.EncodeToString(h.Sum(nil))
+		out[i] = hexString(h.Sum(nil))
 	}
 	return out
 }
@@ -76,6 +76,16 @@ func NormalizePath(p string) string {
 	if p == "" || p == "-" {
 		return p
 	}
-	p = path.Clean(filepath.ToSlash(p))
+	p = path.Clean(doc.ToSlash(p))
 	return strings.TrimPrefix(p, "./")
+}
+
+// hexString is hex.EncodeToString (lower-case digits), written here: encoding/hex imports fmt.
+func hexString(b []byte) string {
+	const digits = "0123456789abcdef"
+	out := make([]byte, 2*len(b))
+	for i, c := range b {
+		out[2*i], out[2*i+1] = digits[c>>4], digits[c&15]
+	}
+	return string(out)
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"errors"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -672,4 +673,18 @@ func panicText(r any) string {
 		return strconv.Itoa(v)
 	}
 	return "a panic of another kind"
+}
+
+// goroutineStack is runtime/debug.Stack, written here: runtime/debug imports os and fmt, whose
+// initialisers (the standard files, fmt's printer state) the light WebAssembly module would run
+// and link (site/doc.go).
+func goroutineStack() []byte {
+	buf := make([]byte, 1024)
+	for {
+		n := runtime.Stack(buf, false)
+		if n < len(buf) {
+			return buf[:n]
+		}
+		buf = make([]byte, 2*len(buf))
+	}
 }

@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -196,7 +195,7 @@ func scenicProjectKeep(project, trainer string) bool {
 // scenicProject is the project of scenic's repository a config path lies in
 // (scenic/projects/<name>/...).
 func scenicProject(path string) (string, bool) {
-	p := filepath.ToSlash(path)
+	p := doc.ToSlash(path)
 	i := strings.Index(p, "scenic/projects/")
 	if i < 0 || i > 0 && p[i-1] != '/' {
 		return "", false

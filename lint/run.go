@@ -3,7 +3,6 @@ package lint
 import (
 	"errors"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -415,7 +414,7 @@ func dedupStrings(s []string) []string {
 			out = append(out, x)
 		}
 	}
-	sort.Strings(out)
+	doc.SortStrings(out)
 	return out
 }
 

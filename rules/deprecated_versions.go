@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -59,7 +58,7 @@ func checkAlongside(p *lint.Pass, d *dialect.Dialect, base *doc.Node) {
 		for s := range kb.Sections {
 			secs = append(secs, s)
 		}
-		sort.Strings(secs)
+		doc.SortStrings(secs)
 		// A key any config class still has at the target is valid there.
 		live := map[string]bool{}
 		gone := map[string]dialect.Fact{}
@@ -78,7 +77,7 @@ func checkAlongside(p *lint.Pass, d *dialect.Dialect, base *doc.Node) {
 		for k := range gone {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		doc.SortStrings(keys)
 		for _, key := range keys {
 			f := gone[key]
 			n := base.Get(key)

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -173,7 +172,7 @@ func orderedValues(set map[string]bool, order []string) []string {
 			rest = append(rest, v)
 		}
 	}
-	sort.Strings(rest)
+	doc.SortStrings(rest)
 	return append(out, rest...)
 }
 

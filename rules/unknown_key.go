@@ -468,7 +468,7 @@ func withAlongside(d *dialect.Dialect, base *keyIndex) *keyIndex {
 			}
 		}
 	}
-	sort.Strings(ix.list[len(known):])
+	doc.SortStrings(ix.list[len(known):])
 	got, _ := alongsideIndex.LoadOrStore(d.Name, ix)
 	return got.(*keyIndex)
 }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -117,7 +116,7 @@ func sectionsOf(d *dialect.Dialect) *dialectSections {
 	for path := range d.Sections {
 		ds.paths = append(ds.paths, path)
 	}
-	sort.Strings(ds.paths)
+	doc.SortStrings(ds.paths)
 	ds.newest = make([]atomic.Pointer[sectionKeySet], len(ds.paths))
 	v, _ := sectionsCache.LoadOrStore(d, ds)
 	return v.(*dialectSections)
@@ -165,7 +164,7 @@ func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, 
 			}
 		}
 	}
-	sort.Strings(ks.list)
+	doc.SortStrings(ks.list)
 	uniq := ks.list[:0]
 	for _, k := range ks.list {
 		if !ks.set[k] {

@@ -45,6 +45,12 @@ func TestLightModuleLinksNoFmt(t *testing.T) {
 			!strings.Contains(to, "inittask") && !strings.HasSuffix(to, ".arginfo1") && !strings.HasSuffix(to, ".stkobj") {
 			callers[from] = true
 		}
+		// sort.Strings and slices.Sort link a second sort beside sort.Slice's (17 KB of code):
+		// doc.SortStrings sorts strings with sort.Slice.
+		if (strings.HasPrefix(to, "sort.Strings") || strings.HasPrefix(to, "slices.Sort[")) &&
+			!strings.HasPrefix(from, "sort.") && !strings.HasPrefix(from, "slices.") {
+			t.Errorf("%s calls %s: use doc.SortStrings", from, to)
+		}
 	}
 	if edges < 1000 {
 		t.Fatalf("the dump has %d edges: not the linker's dependency dump?\n%.2000s", edges, out)

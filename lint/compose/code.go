@@ -2,7 +2,6 @@ package compose
 
 import (
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -109,7 +108,7 @@ func codeRuns(fsys FS, files []string) []string {
 		}
 		code = append(code, f)
 	}
-	sort.Strings(code)
+	doc.SortStrings(code)
 	return code
 }
 

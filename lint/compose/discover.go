@@ -3,7 +3,6 @@ package compose
 import (
 	"path"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -250,7 +249,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	// A base that sibling primaries build on and that needs a key only they set is a part of
 	// their runs, not a run of its own (Cache.siblingBases).
 	roots, bases, declined := k.siblingBases(fsys, roots, text, lim)
-	sort.Strings(roots)
+	doc.SortStrings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
 	}

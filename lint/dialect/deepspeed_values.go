@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,7 +50,7 @@ func dsProblems(d *doc.Document, _ []KeyMap, kb *Knowledge, target string) []Pro
 				continue
 			}
 			vals = slices.Clone(vals)
-			sort.Strings(vals)
+			doc.SortStrings(vals)
 			switch {
 			case n.Type == doc.Int:
 			case n.Type == doc.String && !isNumeric(n.Value) && !strings.Contains(n.Value, "${"):
@@ -85,7 +84,7 @@ func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
 			ix.paths = append(ix.paths, path)
 		}
 	}
-	sort.Strings(ix.paths)
+	doc.SortStrings(ix.paths)
 	for name := range kb.Sections {
 		for i := 0; i < len(name); i++ {
 			if name[i] == ':' {

@@ -3,6 +3,8 @@ package dialect
 import (
 	"slices"
 	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // The version facts of TrainingArguments come from transformers' own source at its release tags
@@ -88,6 +90,6 @@ func (k *Knowledge) Lifetime(f Fact, target, name string) string {
 
 func sortedStrings(xs []string) []string {
 	out := slices.Clone(xs)
-	slices.Sort(out)
+	doc.SortStrings(out)
 	return out
 }

@@ -1,7 +1,6 @@
 package dialect
 
 import (
-	"sort"
 	"strconv"
 	"strings"
 
@@ -32,7 +31,7 @@ func (k *Knowledge) EnumAt(key, target string) []string {
 		}
 	}
 	for name, vals := range m {
-		sort.Strings(vals)
+		doc.SortStrings(vals)
 		uniq := vals[:1]
 		for _, v := range vals[1:] {
 			if v != uniq[len(uniq)-1] {
@@ -62,7 +61,7 @@ func (k *Knowledge) liveChecks() []liveCheck {
 				ids = append(ids, id)
 			}
 		}
-		sort.Strings(ids)
+		doc.SortStrings(ids)
 		for _, id := range ids {
 			f := k.Sections["@check"][id]
 			text, words, _ := strings.Cut(f.Default, " ")

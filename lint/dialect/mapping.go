@@ -1,8 +1,6 @@
 package dialect
 
 import (
-	"sort"
-
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -217,7 +215,7 @@ func genApplyMapping(p *plan.Plan, root *doc.Node, m map[string]string) {
 	for c := range m {
 		names = append(names, c)
 	}
-	sort.Strings(names)
+	doc.SortStrings(names)
 	for _, c := range names {
 		e := mappingByName(c)
 		if e == nil {

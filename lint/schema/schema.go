@@ -12,11 +12,11 @@ package schema
 
 import (
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
 	"github.com/trainlint/trainlint/lint/dialect"
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // Draft is the JSON Schema version the schemas declare.
@@ -144,7 +144,7 @@ func Under(framework, sec string) []string {
 			out = append(out, next)
 		}
 	}
-	sort.Strings(out)
+	doc.SortStrings(out)
 	return out
 }
 

@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"io/fs"
+	"errors"
 	"sort"
 	"strings"
 
@@ -101,7 +101,7 @@ func treeOf(files []File) (memFS, []string, []bool) {
 	for i, f := range files {
 		ext, _ := doc.FormatFromPath(f.Path)
 		_, dup := fsys[f.Path]
-		if dup || !fs.ValidPath(f.Path) || f.Path == "." || f.Size > int64(len(f.Text)) || (f.Format != "" && f.Format != ext) {
+		if dup || !compose.ValidPath(f.Path) || f.Path == "." || f.Size > int64(len(f.Text)) || (f.Format != "" && f.Format != ext) {
 			alone[i] = true
 			continue
 		}
@@ -128,15 +128,15 @@ func withOverrides(fsys compose.FS, paths, overrides []string) []compose.Spec {
 type memFS map[string][]byte
 
 func (m memFS) ReadFile(name string) ([]byte, error) {
-	if b, ok := m[name]; ok && fs.ValidPath(name) {
+	if b, ok := m[name]; ok && compose.ValidPath(name) {
 		return b, nil
 	}
-	return nil, &fs.PathError{Op: "read", Path: name, Err: fs.ErrNotExist}
+	return nil, pathError("read", name, "file does not exist")
 }
 
 func (m memFS) ReadDir(name string) ([]compose.Entry, error) {
-	if !fs.ValidPath(name) {
-		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
+	if !compose.ValidPath(name) {
+		return nil, pathError("readdir", name, "invalid argument")
 	}
 	prefix := name + "/"
 	if name == "." {
@@ -157,8 +157,13 @@ func (m memFS) ReadDir(name string) ([]compose.Entry, error) {
 		out = append(out, compose.Entry{Name: child, Dir: isDir})
 	}
 	if len(out) == 0 && name != "." {
-		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrNotExist}
+		return nil, pathError("readdir", name, "file does not exist")
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
+
+// pathError says what an *io/fs.PathError with fs.ErrNotExist or fs.ErrInvalid says (nothing
+// asks which error it is): package io/fs would import time into the light WebAssembly module
+// (compose.FS).
+func pathError(op, name, what string) error { return errors.New(op + " " + name + ": " + what) }

@@ -4,7 +4,6 @@ package rules
 
 import (
 	"errors"
-	"io/fs"
 	"strings"
 )
 
@@ -18,8 +17,16 @@ var liteFrameworks string
 // noArchives stands in for the embedded archives: it holds none.
 type noArchives struct{}
 
-func (noArchives) ReadFile(string) ([]byte, error)       { return nil, errNoArchives }
-func (noArchives) ReadDir(string) ([]fs.DirEntry, error) { return nil, errNoArchives }
+func (noArchives) ReadFile(string) ([]byte, error) { return nil, errNoArchives }
+
+// ReadDir has io/fs.DirEntry's methods that ArchiveNames reads, without package io/fs (it would
+// import time: compose.FS).
+func (noArchives) ReadDir(string) ([]interface {
+	Name() string
+	IsDir() bool
+}, error) {
+	return nil, errNoArchives
+}
 
 var (
 	testdataFS    noArchives

@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -496,7 +495,7 @@ func (c *composer) parseAs(p string, f doc.Format) (*doc.Document, bool) {
 	if d, ok := c.parsed[p]; ok {
 		return d, d != nil
 	}
-	if !fs.ValidPath(p) {
+	if !ValidPath(p) {
 		c.parsed[p] = nil
 		return nil, false
 	}
@@ -526,7 +525,7 @@ func configPathIn(dir, rel string) (string, bool) {
 		return "", false
 	}
 	p := path.Join(dir, rel)
-	if !fs.ValidPath(p) {
+	if !ValidPath(p) {
 		return "", false
 	}
 	if path.Ext(p) != ".yaml" && path.Ext(p) != ".yml" {

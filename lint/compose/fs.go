@@ -1,6 +1,9 @@
 package compose
 
-import "io/fs"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // FS is the tree composition reads: files and folders by slash path from its root (the paths
 // of io/fs, fs.ValidPath). Drivers supply it (the CLI a folder confined by os.Root, the
@@ -8,7 +11,9 @@ import "io/fs"
 //
 // It is not io/fs.FS on purpose: a File's Stat and a DirEntry's Info give an fs.FileInfo,
 // whose ModTime is a time.Time, and any io/fs.FS value in the WebAssembly checker keeps time's
-// formatting code in it (about 17 KB gzip) for reflection's sake. FromFS adapts an fs.FS.
+// formatting code in it (about 17 KB gzip) for reflection's sake. FromFS adapts an fs.FS
+// (fromfs_full.go: the light module imports no io/fs, whose package time initialises
+// internal/godebug; site/doc.go).
 type FS interface {
 	// ReadFile returns a file's bytes; the caller may keep them but must not modify them.
 	ReadFile(name string) ([]byte, error)
@@ -34,23 +39,28 @@ type Entry struct {
 	Dir  bool // a folder
 }
 
-// FromFS is an io/fs file system (os.DirFS, os.Root.FS, fstest.MapFS) as an FS.
-func FromFS(fsys fs.FS) FS { return ioFS{fsys} }
-
-type ioFS struct{ fsys fs.FS }
-
-func (f ioFS) ReadFile(name string) ([]byte, error) { return fs.ReadFile(f.fsys, name) }
-
-func (f ioFS) ReadDir(name string) ([]Entry, error) { return Entries(fs.ReadDir(f.fsys, name)) }
-
-// Entries converts the result of fs.ReadDir.
-func Entries(ents []fs.DirEntry, err error) ([]Entry, error) {
-	if len(ents) == 0 {
-		return nil, err
+// ValidPath is io/fs.ValidPath: name is valid UTF-8, unrooted, slash-separated, without "." or
+// ".." elements or empty ones ("." alone is the root). Written here so that the light
+// WebAssembly module imports no io/fs (see FS).
+func ValidPath(name string) bool {
+	if !utf8.ValidString(name) {
+		return false
 	}
-	out := make([]Entry, len(ents))
-	for i, e := range ents {
-		out[i] = Entry{Name: e.Name(), Dir: e.IsDir()}
+	if name == "." {
+		return true
 	}
-	return out, err
+	for {
+		i := strings.IndexByte(name, '/')
+		elem := name
+		if i >= 0 {
+			elem = name[:i]
+		}
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+		if i < 0 {
+			return true
+		}
+		name = name[i+1:]
+	}
 }

@@ -1,7 +1,6 @@
 package compose
 
 import (
-	"io/fs"
 	"path"
 	"strings"
 
@@ -171,7 +170,7 @@ func candidates(name, from string) []string {
 	var out []string
 	add := func(p string) {
 		p = path.Clean(p)
-		if !fs.ValidPath(p) || p == "." {
+		if !ValidPath(p) || p == "." {
 			return
 		}
 		for _, q := range out {

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/compose"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -521,7 +520,7 @@ func textsOf(r *Rule) *ruleTexts {
 	return t
 }
 
-var ruleTextCache sync.Map // *Rule -> *ruleTexts
+var ruleTextCache doc.Cache // *Rule -> *ruleTexts
 
 func firstParagraph(md string) string {
 	md = strings.TrimSpace(md)

@@ -3,7 +3,6 @@ package rules
 import (
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -74,7 +73,7 @@ func deprecatedKeys(fw string) []dialect.Key {
 	return got.([]dialect.Key)
 }
 
-var deprecatedCache sync.Map // framework -> []dialect.Key
+var deprecatedCache doc.Cache // framework -> []dialect.Key
 
 // reportDeprecation reports key k (a path under base) when the file sets it. Messages name the
 // keys as written in their map, so a Trainer argument under a subcommand reads the same.
@@ -186,7 +185,7 @@ func deprecationsFor(p *lint.Pass, d *dialect.Dialect) []dialect.Key {
 }
 
 // deprecationsCache holds deprecationsFor's lists by dialect and target version.
-var deprecationsCache sync.Map
+var deprecationsCache doc.Cache
 
 // tableDeprecations reads the deprecations with a replacement of the table's root sections (sec,
 // comma-separated) that hold at the target version, by key.

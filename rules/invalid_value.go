@@ -3,7 +3,6 @@ package rules
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/dialect"
@@ -153,7 +152,7 @@ func valuesAt(fw string, kb *dialect.Knowledge, section, key, target string) map
 	return got.(map[string]bool)
 }
 
-var valuesCache sync.Map // framework \x00 section \x00 key \x00 target -> set of values
+var valuesCache doc.Cache // framework \x00 section \x00 key \x00 target -> set of values
 
 // orderedValues lists a set of values in the order the key documents them (the source's
 // declaration order), then any others sorted.

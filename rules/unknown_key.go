@@ -124,7 +124,7 @@ func sectionIndex(fw, sec string) *keyIndex {
 	return v.(*keyIndex)
 }
 
-var sectionIndexes sync.Map // framework + "\x00" + section -> *keyIndex
+var sectionIndexes doc.Cache // framework + "\x00" + section -> *keyIndex
 
 // topLevelKeys is schema.TopLevel with a set for membership, built once per framework: the
 // rule runs on every file and the Trainer has a few hundred settings. Callers must not modify
@@ -190,7 +190,7 @@ func suggestible(list []string) []string {
 // typo.
 var notSuggested = map[string]bool{"local_rank": true}
 
-var topLevelIndex sync.Map // framework -> *keyIndex
+var topLevelIndex doc.Cache // framework -> *keyIndex
 
 // nearestKey returns the known key closest to k when it is close enough to be a typo: the same
 // after folding case and dashes, or one edit away (two for keys longer than 8 characters). The
@@ -473,7 +473,7 @@ func withAlongside(d *dialect.Dialect, base *keyIndex) *keyIndex {
 	return got.(*keyIndex)
 }
 
-var alongsideIndex sync.Map // framework -> *keyIndex
+var alongsideIndex doc.Cache // framework -> *keyIndex
 
 // splitWords is each key's words (split at "_"), for missingWordIn.
 func splitWords(keys []string) [][]string {

@@ -122,7 +122,7 @@ func sectionsOf(d *dialect.Dialect) *dialectSections {
 	return v.(*dialectSections)
 }
 
-var sectionsCache sync.Map // *dialect.Dialect -> *dialectSections
+var sectionsCache doc.Cache // *dialect.Dialect -> *dialectSections
 
 // sectionKeySet is one section's keys at one target version, built once (the rule runs on
 // every file; callers must not modify it).
@@ -142,7 +142,7 @@ func (ks *sectionKeySet) nearIndex() *nearIndex {
 	return ks.near
 }
 
-var sectionKeyCache sync.Map // framework \x00 section \x00 target -> *sectionKeySet
+var sectionKeyCache doc.Cache // framework \x00 section \x00 target -> *sectionKeySet
 
 func sectionKeys(d *dialect.Dialect, kb *dialect.Knowledge, sec, target string, root bool) *sectionKeySet {
 	id := d.Knowledge + "\x00" + sec + "\x00" + target
@@ -197,7 +197,7 @@ func targetOf(p *lint.Pass, d *dialect.Dialect, kb *dialect.Knowledge) (string, 
 
 // newestWhere is targetOf's text for the newest version, by dialect and the table it was read
 // from (built once: the rules ask on every file).
-var newestWhere sync.Map // *dialect.Dialect -> *whereText
+var newestWhere doc.Cache // *dialect.Dialect -> *whereText
 
 type whereText struct {
 	// noEq: not comparable, so the light WebAssembly module links no equality function for

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 	"github.com/trainlint/trainlint/lint/plan"
@@ -72,7 +71,7 @@ type dsValueIndex struct {
 	valued map[string]map[string]bool // section -> keys
 }
 
-var dsValueIndexes sync.Map // *Knowledge -> *dsValueIndex
+var dsValueIndexes doc.Cache // *Knowledge -> *dsValueIndex
 
 func dsValueIndexOf(kb *Knowledge) *dsValueIndex {
 	if v, ok := dsValueIndexes.Load(kb); ok {

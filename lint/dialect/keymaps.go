@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/doc"
 )
@@ -68,7 +67,7 @@ func parsePyType(s string) pyType {
 // pyTypes are the annotations read so far (they come from the knowledge table, so there are a
 // few hundred at most, and every Lightning file's arguments are checked against them); a
 // pyType is never modified once read.
-var pyTypes sync.Map // annotation -> pyType
+var pyTypes doc.Cache // annotation -> pyType
 
 func readPyType(s string) pyType {
 	t := pyType{kinds: map[string]bool{}}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/trainlint/trainlint/lint/doc"
 )
 
 // The tables (knowledge*.tsv: knowledgeTSV and the others) are embedded in knowledge_embed.go;
@@ -39,10 +41,10 @@ type Knowledge struct {
 
 	checksOnce sync.Once // liveChecks
 	checks     []liveCheck
-	enums      sync.Map // target -> key -> allowed values (EnumAt)
+	enums      doc.Cache // target -> key -> allowed values (EnumAt)
 	// sectionMemo caches SectionExists and SectionAt by section and target: every linted file
 	// asks the same few questions, and each answer walks a section's facts and the tag list.
-	sectionMemo sync.Map // sectionQuery -> sectionAnswer
+	sectionMemo doc.Cache // sectionQuery -> sectionAnswer
 	// lastBracket is bracket's last answer and tagVersions the tags read as versions: a file
 	// linted for a pinned version asks the same question for every key it checks (Has), and
 	// each answer parsed every tag.
@@ -59,7 +61,7 @@ type Knowledge struct {
 }
 
 // knowledgeOf holds each framework's knowledge, parsed on first use (*knowledgeEntry by name).
-var knowledgeOf sync.Map
+var knowledgeOf doc.Cache
 
 type knowledgeEntry struct {
 	// noEq: not comparable, so the light WebAssembly module links no equality function for

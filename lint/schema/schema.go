@@ -13,7 +13,6 @@ package schema
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/trainlint/trainlint/lint/dialect"
 	"github.com/trainlint/trainlint/lint/doc"
@@ -57,7 +56,7 @@ func Keys(framework string) []dialect.Key {
 	return out
 }
 
-var keyLists sync.Map // framework -> []dialect.Key
+var keyLists doc.Cache // framework -> []dialect.Key
 
 func keys(framework string) []dialect.Key {
 	d := dialect.ByName(framework)
@@ -90,7 +89,7 @@ func Lookup(framework, path string) (dialect.Key, bool) {
 // keyIndexes caches each framework's keys by path: rules look up every node of a file, and
 // rebuilding Keys per lookup made a file with 100,000 keys take seconds. The keys are fixed once
 // the dialects have registered (at init), so the index never goes stale.
-var keyIndexes sync.Map // framework -> map[string]dialect.Key
+var keyIndexes doc.Cache // framework -> map[string]dialect.Key
 
 func keyIndex(framework string) map[string]dialect.Key {
 	if m, ok := keyIndexes.Load(framework); ok {
@@ -117,7 +116,7 @@ func TopLevel(framework string) []string {
 	return slices.Clone(out)
 }
 
-var topLevels sync.Map // framework -> []string
+var topLevels doc.Cache // framework -> []string
 
 func topLevel(framework string) []string { return Under(framework, "") }
 

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math"
+
 	"github.com/trainlint/trainlint/lint"
 	"github.com/trainlint/trainlint/lint/plan"
 )
@@ -45,7 +47,7 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 	n := r.Value.N
 	// A run that cannot write more than N checkpoints loses none; one that evaluates once at
 	// most (EmbodiedScan's val_interval 12 in a 12-epoch run) has no best among them to lose.
-	if saves, ok := planned(p.Plan, c.Interval); ok && saves <= n || !ok && n >= keepAllCount {
+	if saves, ok := planned(p.Plan, c.Interval, c.AtEnd); ok && saves <= n || !ok && n >= keepAllCount {
 		return
 	}
 	if evalsOnceAtMost(p.Plan) {
@@ -90,20 +92,39 @@ func checkCheckpointKeepsLatest(p *lint.Pass) {
 }
 
 // planned is how many times the run does something every iv (saves a checkpoint, evaluates),
-// when the step budget and a step interval, or the epochs and an epoch interval, are known.
-func planned(pl *plan.Plan, iv plan.Fact[plan.Interval]) (int, bool) {
+// when the step budget and a step interval, or the epochs and an epoch interval, are known: at
+// most, so that a count within a retention limit proves nothing is deleted. A run whose length
+// is not a multiple of the interval may act once more after its last step (atEnd): counted
+// unless that is known not to happen. A fractional number of epochs ends with a partial epoch,
+// and an epoch-end save there is counted the same way.
+func planned(pl *plan.Plan, iv plan.Fact[plan.Interval], atEnd plan.Fact[bool]) (int, bool) {
 	ms, ep := pl.Train.MaxSteps, pl.Train.Epochs
 	if !iv.Known() || iv.Value.Value <= 0 {
 		return 0, false
 	}
 	switch {
 	case ms.Known() && ms.Value > 0 && iv.Value.Unit == plan.Steps && iv.Value.Value >= 1:
-		return int(float64(ms.Value) / iv.Value.Value), true
+		return timesIn(float64(ms.Value), iv.Value.Value, atEnd), true
 	case ep.Known() && ep.Value > 0 && (iv.Value.Unit == plan.Epochs || iv.Value.Unit == plan.EpochFraction):
 		// An epoch-bounded run saving every k epochs (or k times per epoch) writes epochs/k.
-		return int(ep.Value/iv.Value.Value + 1e-9), true
+		return timesIn(ep.Value, iv.Value.Value, atEnd), true
 	}
 	return 0, false
+}
+
+// timesIn is how many times something every `every` happens in a run of length `length` (in the
+// same unit): once at each whole multiple, and once more at the end when the length is not a
+// multiple and atEnd is not known to be false.
+func timesIn(length, every float64, atEnd plan.Fact[bool]) int {
+	q := length / every
+	n := math.Floor(q + 1e-9)
+	if q-n > 1e-9 && !(atEnd.Known() && !atEnd.Value) {
+		n++
+	}
+	if n > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(n)
 }
 
 // loadBestNeeds says what else must change before the framework accepts a best-model reload

@@ -141,6 +141,20 @@ func TestCheckpointRetentionTraps(t *testing.T) {
 		{"longer run deletes", plan.Plan{Train: plan.Train{MaxSteps: set(1500, "max_steps")},
 			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: steps(500)}}, lint.Warning, "2 most recent"},
 		{"checkpointing off", plan.Plan{Ckpt: plan.Checkpoint{Enabled: set(false, "save_strategy"), Retention: ret(plan.KeepLatest, 2)}}, 0, ""},
+		// 250 steps saving every 100 and after the last step: 100, 200 and 250, one too many.
+		{"the save after the last step counts", plan.Plan{Train: plan.Train{MaxSteps: set(250, "max_steps")},
+			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: steps(100), AtEnd: def(true, "save_steps", "")}}, lint.Warning, "2 most recent"},
+		{"a save after the last step may happen", plan.Plan{Train: plan.Train{MaxSteps: set(250, "max_steps")},
+			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: steps(100)}}, lint.Warning, "2 most recent"},
+		{"no save after the last step", plan.Plan{Train: plan.Train{MaxSteps: set(250, "max_steps")},
+			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: steps(100), AtEnd: def(false, "save_steps", "")}}, 0, ""},
+		{"the last step on a save", plan.Plan{Train: plan.Train{MaxSteps: set(200, "max_steps")},
+			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: steps(100), AtEnd: def(true, "save_steps", "")}}, 0, ""},
+		{"one epoch of epoch saves", plan.Plan{Train: plan.Train{Epochs: set(1.0, "num_epochs")},
+			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 2), Interval: set(plan.Interval{Value: 1, Unit: plan.Epochs}, "save_strategy")}}, 0, ""},
+		// 1.5 epochs end with a partial epoch, and its end saves too: 2 checkpoints.
+		{"a partial last epoch saves", plan.Plan{Train: plan.Train{Epochs: set(1.5, "num_epochs")},
+			Ckpt: plan.Checkpoint{Retention: ret(plan.KeepLatest, 1), Interval: set(plan.Interval{Value: 1, Unit: plan.Epochs}, "save_strategy")}}, lint.Warning, "most recent checkpoint"},
 	})
 }
 

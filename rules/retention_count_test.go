@@ -20,6 +20,10 @@ func TestRetentionCountsTheRunsSaves(t *testing.T) {
 		{"steps ending on a save", "hf.yaml", hf + "max_steps: 200\nsave_steps: 100\neval_strategy: steps\neval_steps: 50\nsave_total_limit: 2\n", false},
 		{"one epoch", "hf.yaml", hf + "num_train_epochs: 1\nsave_strategy: epoch\neval_strategy: epoch\nsave_total_limit: 2\n", false},
 		{"three epochs", "hf.yaml", hf + "num_train_epochs: 3\nsave_strategy: epoch\neval_strategy: epoch\nsave_total_limit: 2\n", true},
+		// wooseungw/panollava's configs/baseline/*.yaml, read as no framework's.
+		{"in-house one epoch", "run.yaml", "training:\n  num_epochs: 1\n  save_strategy: \"epoch\"\n  save_total_limit: 2\n", false},
+		{"in-house three epochs", "run.yaml", "training:\n  num_epochs: 3\n  save_strategy: \"epoch\"\n  save_total_limit: 2\n", true},
+		{"in-house step budget", "run.yaml", "training:\n  num_epochs: 1\n  max_steps: 100\n  save_strategy: \"epoch\"\n  save_total_limit: 2\n", true},
 	} {
 		got := false
 		for _, d := range lintText(t, c.path, c.src, lint.Options{Select: []string{"TL301"}}) {

@@ -322,6 +322,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 		pre(p, g)
 	}
 	readGenericBatches(p, g)
+	readGenericEpochs(p, g)
 	readGenericEval(p, g)
 	readGenericSeeds(p, g)
 	readGenericData(p, g)
@@ -333,6 +334,37 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	genApplyMapping(p, root, ctx.Mapping)
 	ApplyContext(p, ctx)
 	return p
+}
+
+// readGenericEpochs reads the run's length in epochs (num_epochs, epochs, ...) where no step
+// budget is written: with TrainingArguments, whose save_total_limit and save_strategy spellings
+// the reader takes, a positive max_steps overrides num_train_epochs (transformers
+// src/transformers/trainer.py @2cda12c, _inner_training_loop: "if args.max_steps > 0:
+// max_steps = args.max_steps", else num_train_epochs = math.ceil(args.num_train_epochs)), and a
+// budget of another spelling may too, so any step or iteration count written (even one whose
+// value is not known here) leaves the epochs unknown.
+func readGenericEpochs(p *plan.Plan, g genericReader) {
+	if p.Train.MaxSteps.Known() || p.Train.MaxSteps.Node != nil {
+		return
+	}
+	secs := genTrainSections
+	if n, _ := g.find(secs, true, "max_steps", "train_steps", "num_train_steps", "total_steps", "train_iters", "num_steps", "steps",
+		"max_train_steps", "max_iters", "max_iter", "max_update", "total_iters", "num_iters", "iterations"); n != nil {
+		if f := genIntNode(g.root, n, genPathOf(n)); !f.Known() || f.Value > 0 {
+			return
+		}
+	}
+	n, k := g.find(secs, true, "num_train_epochs", "num_epochs", "epochs", "max_epochs", "n_epochs", "total_epochs", "train_epochs")
+	if n == nil {
+		return
+	}
+	f := genNode(g.root, n, k, func(t *doc.Node) (float64, bool) {
+		v, ok := t.Float()
+		return v, ok && t.IsScalar() && (t.Type == doc.Int || t.Type == doc.Float) && v > 0 && v < 1e9
+	})
+	if f.Known() {
+		p.Train.Epochs = f
+	}
 }
 
 // ginBindings is a gin file's root with its macros left out: a macro is a named value that means

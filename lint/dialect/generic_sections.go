@@ -363,6 +363,11 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 			p.Ckpt.Interval = genericInterval(g.root, n, k, plan.Steps)
 		}
 	}
+	if n, k := g.find(secs, true, "save_strategy"); n != nil && n.IsScalar() && n.Value == "epoch" {
+		// TrainingArguments' spelling: a save at the end of every epoch, save_steps unread
+		// (transformers trainer_callback.py @55093b7, DefaultFlowCallback.on_epoch_end).
+		p.Ckpt.Interval = plan.Set(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, k, n)
+	}
 	if n, k := g.find(secs, true, "keep_best", "keep_best_n", "save_top_k", "keep_top_k", "best_k", "max_to_keep_best", "num_best"); n != nil {
 		if f := genIntFact(g, n, k); f.Known() {
 			if f.Value > 0 {

@@ -791,3 +791,32 @@ func TestGenericTrainingSwitchedOff(t *testing.T) {
 		}
 	}
 }
+
+// A run's length in epochs and TrainingArguments' save_strategy "epoch" (wooseungw/panollava's
+// configs pass training.num_epochs, save_strategy and save_total_limit to the Trainer): read
+// where no step budget is written, since a positive max_steps overrides the epochs.
+func TestGenericEpochsAndEpochSaves(t *testing.T) {
+	src := "training:\n  num_epochs: 1\n  save_strategy: \"epoch\"\n  save_steps: 100\n  save_total_limit: 2\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	wantFact(t, "epochs", p.Train.Epochs, 1.0, plan.Explicit, "training.num_epochs", 2)
+	wantFact(t, "save interval", p.Ckpt.Interval, plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, plan.Explicit, "training.save_strategy", 3)
+	for _, c := range []struct {
+		src   string
+		known bool
+	}{
+		{"training:\n  num_epochs: 2.5\n", true},
+		{"epochs: 3\ntrain:\n  max_steps: -1\n", true},
+		{"training:\n  num_epochs: 1\n  max_steps: 100\n", false},
+		{"training:\n  num_epochs: 1\n  max_steps: ${oc.env:STEPS}\n", false},
+		{"training:\n  num_epochs: 1\nmax_iters: 5000\n", false},
+		{"training:\n  num_epochs: \"1\"\n", false},
+		{"training:\n  num_epochs: 0\n", false},
+	} {
+		if e := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{}).Train.Epochs; e.Known() != c.known {
+			t.Errorf("%q: epochs %+v", c.src, e)
+		}
+	}
+	// Another strategy leaves the interval to the keys that give it.
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "training:\n  save_strategy: steps\n  save_steps: 100\n"), Context{})
+	wantFact(t, "steps interval", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "training.save_steps", 3)
+}

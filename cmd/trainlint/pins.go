@@ -278,15 +278,21 @@ var (
 	// pkg==1.2.3, pkg~=1.2, pkg===1.2 in requirement lists (requirements.txt, pyproject's
 	// dependencies, setup.cfg's install_requires, setup.py's requirement strings,
 	// environment.yml's pip list); a lower bound
-	// (>=) is not a pin. Extras (pkg[torch]==) are allowed.
-	reqPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:===?|~=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
+	// (>=) is not a pin. Extras (pkg[torch]==) are allowed, and so is a specifier in
+	// parentheses, which PEP 508 allows (`specifier = LEFT_PARENTHESIS WS? version_many WS?
+	// RIGHT_PARENTHESIS | WS? version_many WS?`, packaging's src/packaging/_parser.py:251-255
+	// at 26.3, which pip vendors) and Poetry 2 writes in [project] dependencies
+	// ("requests (>=2.23.0,<3.0.0)", python-poetry/poetry docs/dependency-specification.md):
+	// Ice-Moon-28/Mini-R1's pyproject.toml pins "transformers (==4.48.1)". rangePin, capPin,
+	// markedRequirement and reqAny allow it too.
+	reqPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:\(\s*)?(?:===?|~=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
 	// pkg>=4.46.1,<=4.46.1 (either order): bounds that meet are a pin (parler-tts's setup.py).
-	rangePin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)\s*,\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
+	rangePin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:\(\s*)?(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)\s*,\s*(?:>=|<=)\s*v?([0-9]+(?:\.[0-9]+)*)`)
 	// Poetry's [tool.poetry.dependencies]: pkg = "4.46.0" or "^4.46" or {version = "4.46"}.
 	poetryPin = regexp.MustCompile(`(?m)^([A-Za-z0-9_.\-]+)\s*=\s*(?:\{[^}\n]*version\s*=\s*)?"[=^~]*([0-9]+(?:\.[0-9]+)*)"`)
 	// pkg<4.46 or pkg>=4.41.2,<4.46 (any other bounds before it): an upper bound, which the
 	// newest release may be past (360-LLaMA-Factory's transformers>=4.41.2,<4.46).
-	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9A-Za-z.*+!]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)((?:\.?(?:a|b|rc|dev|post)[0-9]*)*)`)
+	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:\(\s*)?(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9A-Za-z.*+!]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)((?:\.?(?:a|b|rc|dev|post)[0-9]*)*)`)
 	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x", a
 	// development build's suffix kept (a git install locks 4.50.0.dev0, which comes before
 	// 4.50.0: Knowledge's bracket reads it so).
@@ -572,8 +578,8 @@ func requiresPackage(text, pkg string) bool {
 }
 
 // reqAny is a requirement's package name: at a line's start or in quotes, followed by a
-// version operator, extras, a URL's @, a quote or the line's end.
-var reqAny = regexp.MustCompile(`(?:^|["'])([A-Za-z0-9_.\-]+)[ \t]*(?:\[|[<>=!~@]|["']|$)`)
+// version operator, extras, a URL's @, a specifier's parenthesis, a quote or the line's end.
+var reqAny = regexp.MustCompile(`(?:^|["'])([A-Za-z0-9_.\-]+)[ \t]*(?:\[|[<>=!~@(]|["']|$)`)
 
 // markedRequirements are the requirement parts (before the ';') of the file's requirements
 // with an environment marker: quoted ones in any file, and whole lines in the files that hold
@@ -613,7 +619,7 @@ var quotedMarked = regexp.MustCompile(`["']([^"';]*;[^"']*)["']`)
 
 // markedRequirement is a requirement with an environment marker (`torch>=2.1; sys_platform ==
 // 'linux'`, `accelerate; python_version>'3.8'`), not a shell command (`set -e; pip install ...`).
-var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\s*(?:(?:[<>=!~]=?|===)\s*[^;]*)?;`)
+var markedRequirement = regexp.MustCompile(`^\s*[A-Za-z0-9_.\-]+(?:\[[^\]]*\])?\s*(?:\(\s*)?(?:(?:[<>=!~]=?|===)\s*[^;]*)?;`)
 
 // onePerLine reports a pin file that holds one requirement a line (requirement*.txt,
 // setup.cfg, environment.yml).

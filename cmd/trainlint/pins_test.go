@@ -35,6 +35,11 @@ func TestParsePins(t *testing.T) {
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
 		{"Dockerfile", "FROM nvcr.io/nvidia/pytorch:22.12-py3\nENV TRANSFORMERS_CACHE=/c\nRUN pip install transformers==4.25.1 datasets==2.8.0 pytorch-lightning==1.8.6 \\\n    \"deepspeed==0.7.7\"\n", map[string]string{"transformers": "4.25.1", "lightning": "1.8.6", "deepspeed": "0.7.7"}},
 		{"setup.py", "_deps = [\n    \"accelerate>=1.2.1\",\n    \"transformers==4.52.3\",\n    \"trl[vllm]==0.18.0\",\n]\nsetup(install_requires=[\"deepspeed==0.16.8\"])\n", map[string]string{"transformers": "4.52.3", "trl": "0.18.0", "deepspeed": "0.16.8"}},
+		// PEP 508's specifier in parentheses, as Poetry 2 writes [project] dependencies
+		// (Ice-Moon-28/Mini-R1's "transformers (==4.48.1)")
+		{"pyproject.toml", "[project]\ndependencies = [\n    \"transformers (==4.48.1)\",\n    \"trl (==0.15.0)\",\n    \"huggingface-hub (>=0.28.1,<0.29.0)\",\n]\n", map[string]string{"transformers": "4.48.1", "trl": "0.15.0"}},
+		{"requirements.txt", "transformers[torch] ( == 4.46.3 )\ndeepspeed (>=0.15.4,<=0.15.4)\ntrl (>=0.12)\n", map[string]string{"transformers": "4.46.3", "deepspeed": "0.15.4"}},
+		{"setup.py", "setup(install_requires=[\"transformers(==4.52.3)\", 'trl (~=0.18)'])\n", map[string]string{"transformers": "4.52.3", "trl": "0.18"}},
 	} {
 		if got := parsePins(c.name, c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s %q: got %v, want %v", c.name, c.text, got, c.want)
@@ -289,6 +294,8 @@ func TestParseCaps(t *testing.T) {
 		{"transformers!=4.40.0,<5\ntorch<2.3\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5", Source: "requirements.txt requires transformers<5"},
 			"torch": {Version: "2.2.999999", Shown: "<2.3", Source: "requirements.txt requires torch<2.3"}}}, // torch's bounds Lightning (withTorchBound)
 		{"transformers>=4.40\nsentence-transformers<3\n", map[string]lint.Target{}},
+		// a PEP 508 specifier in parentheses
+		{"transformers (>=4.41.2, <4.46)\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
 		// pre-releases on either side
 		{"transformers>=4.40.0.dev0,<4.46\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
 		{"transformers>=4.41.0rc1,<5.0.0rc1\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5.0.0rc1", Source: "requirements.txt requires transformers<5.0.0rc1"}}},
@@ -349,6 +356,21 @@ func TestPinBeatsBound(t *testing.T) {
 	})
 	if got := folderPins(dir)["transformers"]; got.Version != "4.45.2" || got.Shown != "" {
 		t.Errorf("target %+v, want requirements.txt's pin", got)
+	}
+}
+
+// TestParenthesizedPinNoV5Claims: Ice-Moon-28/Mini-R1's pyproject.toml pins
+// "transformers (==4.48.1)", the PEP 508 form Poetry 2 writes: its GRPO recipe is linted for
+// 4.48.1, where warmup_ratio is no deprecated key, not for transformers 5.
+func TestParenthesizedPinNoV5Claims(t *testing.T) {
+	writeTree(t, map[string]string{
+		".git/HEAD":      "ref: refs/heads/main\n",
+		"pyproject.toml": "[project]\nname = \"mini-r1\"\ndependencies = [\n    \"transformers (==4.48.1)\",\n    \"trl (==0.15.0)\",\n]\n",
+		"grpo.yaml":      "model_name_or_path: Qwen/Qwen2.5-3B\noutput_dir: out\nmax_steps: 600\nlearning_rate: 1.0e-6\nwarmup_ratio: 0.05\nreport_to:\n- wandb\n",
+	})
+	_, res, _ := checkJSON(t, "--select", "TL005", "grpo.yaml")
+	if len(res.Diagnostics) != 0 {
+		t.Errorf("transformers (==4.48.1): %v %s", findings(res), res.Diagnostics[0].Message)
 	}
 }
 
@@ -419,6 +441,7 @@ func TestMarkedCaps(t *testing.T) {
 		{"requirements.txt", "transformers==4.30.2; python_version<'3.8'\ntransformers<4.46 ; python_version>='3.8'\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46 under each of its environment markers"}}},
 		{"requirements.txt", "transformers==4.30.2; python_version<'3.8'\ntransformers==4.44.0; python_version>='3.8'\n", map[string]lint.Target{"transformers": {Version: "4.44.0", Shown: "<=4.44.0", Source: "requirements.txt requires transformers<=4.44.0 under each of its environment markers"}}},
 		{"pyproject.toml", "dependencies = [\"transformers<=4.45.2; python_version<'3.10'\", \"transformers<=4.48.2; python_version>='3.10'\"]\n", map[string]lint.Target{"transformers": {Version: "4.48.2", Shown: "<=4.48.2", Source: "pyproject.toml requires transformers<=4.48.2 under each of its environment markers"}}},
+		{"pyproject.toml", "dependencies = [\"transformers (<=4.45.2) ; python_version<'3.10'\", \"transformers (==4.48.2) ; python_version>='3.10'\"]\n", map[string]lint.Target{"transformers": {Version: "4.48.2", Shown: "<=4.48.2", Source: "pyproject.toml requires transformers<=4.48.2 under each of its environment markers"}}},
 		// an open line, a compatible-release bound, or an unmarked requirement: no bound
 		{"requirements.txt", "transformers>=4.40,<5 ; python_version < \"3.10\"\ntransformers>=5.0 ; python_version >= \"3.10\"\n", map[string]lint.Target{}},
 		{"requirements.txt", "transformers~=4.41; python_version>='3.10'\n", map[string]lint.Target{}},
@@ -430,6 +453,7 @@ func TestMarkedCaps(t *testing.T) {
 		{"requirements.txt", "transformers<=4.45.2; python_version<'3.10'\ntransformers @ git+https://github.com/huggingface/transformers ; python_version>='3.10'\n", map[string]lint.Target{}},
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers<=4.45.2; python_version<'3.10'\n    - transformers<=4.48.2; python_version>='3.10'\n    - transformers>=4.46\n", map[string]lint.Target{}},
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers<=4.45.2; python_version<'3.10'\n    - transformers<=4.48.2; python_version>='3.10'\n    - \"transformers>=4.46\"\n", map[string]lint.Target{}},
+		{"pyproject.toml", "dependencies = [\"transformers (<=4.45.2) ; python_version<'3.10'\", \"transformers (<=4.48.2) ; python_version>='3.10'\", \"transformers (>=4.46)\"]\n", map[string]lint.Target{}},
 	} {
 		if got := markedCaps(c.name, c.text); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s %q: got %+v, want %+v", c.name, c.text, got, c.want)

@@ -22,9 +22,12 @@ import (
 // NeMo is published as nemo_toolkit (normalized: nemo-toolkit).
 var pinPackages = []string{"transformers", "trl", "deepspeed", "axolotl", "llamafactory", "lightning", "nemo-toolkit", "llm-foundry", "torchtune", "litgpt"}
 
-// tracked reports a package whose pins folderPins reads: one of pinPackages, or torch, whose
-// pin bounds the Lightning release that installs with it (withTorchBound).
-func tracked(pkg string) bool { return pkg == "torch" || slices.Contains(pinPackages, pkg) }
+// tracked reports a package whose pins folderPins reads: one of pinPackages, or a dependency
+// whose pin or cap bounds the release of one that installs with it (floorBounds: torch for
+// Lightning, huggingface-hub for transformers).
+func tracked(pkg string) bool {
+	return slices.Contains(pinPackages, pkg) || slices.ContainsFunc(floorBounds, func(b floorBound) bool { return b.dep == pkg })
+}
 
 // pinFiles are read in this order in each folder, then its requirement*.txt (requirements.txt,
 // and the singular some projects write), then its
@@ -305,8 +308,10 @@ func parsePins(name, text string) map[string]string {
 	add := func(ms [][]string) {
 		for _, m := range ms {
 			pkg := normalPackage(m[1])
-			if pkg == "torch" && strings.ContainsAny(m[0], "~^") {
-				continue // torch~=1.8 or Poetry's "^1.8.1" allows releases up to 2: no bound
+			if !slices.Contains(pinPackages, pkg) && strings.ContainsAny(m[0], "~^") {
+				// torch~=1.8 or Poetry's "^1.8.1" allows releases up to 2, huggingface-hub~=0.28
+				// up to 1: no bound
+				continue
 			}
 			if _, ok := out[pkg]; !ok && tracked(pkg) {
 				out[pkg] = m[2]
@@ -817,6 +822,26 @@ var vendoredDirs = func() []string {
 	return out
 }()
 
+// floorBound is a dependency (dep) whose pin or cap bounds the releases of pkg that install
+// with it: each release of pkg requires dep at least at a floor, and floors, oldest first, are
+// those of the releases where the floor rose, each with the newest release that requires no
+// more. Below the oldest floor, a release older than below, shown "<"+below. The last floor's
+// newest is the newest release of the knowledge table, or "" when the floors of the newest
+// releases were not read: a dependency allowing the last floor bounds nothing.
+type floorBound struct {
+	pkg, dep, name string // name: how messages name pkg
+	floors         []depFloor
+	below          string
+}
+
+type depFloor struct{ dep, newest string }
+
+// floorBounds are the dependencies whose pins bound a package's release (withFloorBounds).
+var floorBounds = []floorBound{
+	{pkg: "lightning", dep: "torch", name: "Lightning", floors: lightningTorchFloors, below: "1.0"},
+	{pkg: "transformers", dep: "huggingface-hub", name: "transformers", floors: transformersHubFloors, below: "4.41"},
+}
+
 // lightningTorchFloors are the torch floors of Lightning's releases, oldest first, each with the
 // newest release that requires no more: the `torch>=` line of the requirements its package
 // installs with (requirements.txt:4 at 1.1.8-1.6.3, requirements/base.txt:2 at 1.6.4-1.6.5,
@@ -824,7 +849,7 @@ var vendoredDirs = func() []string {
 // Lightning-AI/pytorch-lightning tags). The install drops the upper bound of a line not marked
 // strict and keeps the floor (_load_requirements, pytorch_lightning/setup_tools.py:43-45 at
 // 1.6.5), and the floors never fell from one release to the next (1.6.x's torch>=1.8.* is 1.8).
-var lightningTorchFloors = []struct{ torch, newest string }{
+var lightningTorchFloors = []depFloor{
 	{"1.3", "1.1.8"},
 	{"1.4", "1.3.8"},  // from 1.2.0
 	{"1.6", "1.5.3"},  // from 1.4.0
@@ -839,16 +864,44 @@ var lightningTorchFloors = []struct{ torch, newest string }{
 	{"2.1", "2.6.5"},  // from 2.4.0 to the newest release the knowledge table read
 }
 
-// withTorchBound lints a file for the newest Lightning release that installs with the torch its
-// repository pins or caps (nearest from the file upwards, as withPins finds a package's pins),
-// when that is older than the release it would be linted for: kuielab/mdx-net pins torch==1.8.1
-// beside pytorch-lightning>=1.3.2, which pip resolves to 1.6.5 (1.7.0 requires torch>=1.9), whose
-// Trainer still takes gpus and amp_backend. A Lightning pin, a [target], a copy or a git install
-// says what runs and is kept; of two bounds the tighter holds (the Python's imports of modules
-// Lightning 1.9 removed). Below the oldest floor read (torch<1.3), a release older than 1.0.
-func withTorchBound(o lint.Options, file string) lint.Options {
-	lt, ok := o.Targets["lightning"]
-	if ok && lt.Shown == "" {
+// transformersHubFloors are the huggingface-hub floors of transformers' releases where the
+// floor rose, from 4.41.0 (the knowledge table reads 4.40 on), each with the newest release that
+// requires no more: ">=0.23.0,<1.0" from 4.41.0 to 4.50.3, ">=0.30.0,<1.0" from 4.51.0 to 4.53.3
+// (huggingface/transformers PR #37166, merged 2025-04-01, before 4.51.0), ">=0.34.0,<1.0" from
+// 4.54.0 to 4.57.6, the last 4.x release; ">=1.0.0,<2.0" on the main branch from PR #42033
+// (merged 2025-11-05, after the 4.57 branch) and so in every 5.x release, whose floor rose later
+// (to 1.3.0 by PR #43188) at releases not read here (""). Read from
+// conda-forge/transformers-feedstock's recipe/meta.yaml:25-26 of each release's build, which
+// copies install_requires of the release's setup.py (huggingface_hub line at d5bef84 4.41.0,
+// d8c15b1 4.50.3, e3b47b7 4.51.0, f2bbf52 4.53.3, b144ea8 4.54.0, fccd777 4.57.6, 297a25f
+// 5.0.0): transformers' own tags are not read here.
+var transformersHubFloors = []depFloor{
+	{"0.23.0", "4.50.3"},
+	{"0.30.0", "4.53.3"}, // from 4.51.0
+	{"0.34.0", "4.57.6"}, // from 4.54.0
+	{"1.0", ""},          // from 5.0.0
+}
+
+// withFloorBounds lints a file for the newest release of each floorBounds package that installs
+// with the dependency its repository pins or caps (nearest from the file upwards, as withPins
+// finds a package's pins), when that is older than the release it would be linted for:
+// kuielab/mdx-net pins torch==1.8.1 beside pytorch-lightning>=1.3.2, which pip resolves to
+// 1.6.5 (1.7.0 requires torch>=1.9), whose Trainer still takes gpus and amp_backend; the
+// alignment-handbook forks (wsklee's, xiyang-aads-lilly's) cap huggingface-hub<1.0 beside
+// transformers>=4.39.3, which installs 4.57.6 at the newest, where warmup_ratio is no deprecated
+// key and report_to defaults to every installed integration. A pin of the package, a
+// [target], a copy or a git install says what runs and is kept; of two bounds the tighter holds
+// (a cap of the package itself, the Python's imports of modules Lightning 1.9 removed).
+func withFloorBounds(o lint.Options, file string) lint.Options {
+	for _, b := range floorBounds {
+		o = withFloorBound(o, file, b)
+	}
+	return o
+}
+
+func withFloorBound(o lint.Options, file string, b floorBound) lint.Options {
+	pt, ok := o.Targets[b.pkg]
+	if ok && pt.Shown == "" {
 		return o
 	}
 	abs, err := filepath.Abs(file)
@@ -856,38 +909,38 @@ func withTorchBound(o lint.Options, file string) lint.Options {
 		return o
 	}
 	dir := filepath.Dir(abs)
-	tt, _, found := nearestPin(dir, "torch")
+	dt, _, found := nearestPin(dir, b.dep)
 	if !found {
 		if root := repoRoot(dir); root != "" {
-			tt, found = envFolderPin(root, "torch")
+			dt, found = envFolderPin(root, b.dep)
 		}
 	}
-	tv := dialect.ParseVersion(tt.Version)
-	if !found || len(tv) == 0 {
+	dv := dialect.ParseVersion(dt.Version)
+	if !found || len(dv) == 0 {
 		return o
 	}
-	v, shown := justBelow("1.0"), "<1.0"
-	for _, f := range lightningTorchFloors {
-		if dialect.CompareVersions(tv, dialect.ParseVersion(f.torch)) < 0 {
+	v, shown := justBelow(b.below), "<"+b.below
+	for _, f := range b.floors {
+		if dialect.CompareVersions(dv, dialect.ParseVersion(f.dep)) < 0 {
 			break
 		}
 		v, shown = f.newest, ""
 	}
-	if v == lightningTorchFloors[len(lightningTorchFloors)-1].newest ||
-		ok && dialect.CompareVersions(dialect.ParseVersion(lt.Version), dialect.ParseVersion(v)) <= 0 {
+	if v == "" || v == b.floors[len(b.floors)-1].newest ||
+		ok && dialect.CompareVersions(dialect.ParseVersion(pt.Version), dialect.ParseVersion(v)) <= 0 {
 		return o
 	}
-	name, _, _ := strings.Cut(tt.Source, " ")
-	src := name + " pins torch " + tt.Version
-	if tt.Shown != "" {
-		src = name + " requires torch" + tt.Shown
+	name, _, _ := strings.Cut(dt.Source, " ")
+	src := name + " pins " + b.dep + " " + dt.Version
+	if dt.Shown != "" {
+		src = name + " requires " + b.dep + dt.Shown
 	}
 	if shown == "" {
-		src += ", so Lightning " + v + " at most"
+		src += ", so " + b.name + " " + v + " at most"
 	} else {
-		src += ", so Lightning " + shown
+		src += ", so " + b.name + " " + shown
 	}
 	o.Targets = cloneTargets(o.Targets)
-	o.Targets["lightning"] = lint.Target{Version: v, Shown: shown, Source: src}
+	o.Targets[b.pkg] = lint.Target{Version: v, Shown: shown, Source: src}
 	return o
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,10 +27,13 @@ func TestParsePins(t *testing.T) {
 		{"environment.yml", "dependencies:\n  - pip:\n    - transformers==4.51.0\n", map[string]string{"transformers": "4.51.0"}},
 		{"requirements.txt", "pytorch-lightning==2.1.3\nlightning-utilities==0.11\n", map[string]string{"lightning": "2.1.3"}}, // the same versions as lightning
 		{"requirements.txt", "lightning[extra]==2.5.1\n", map[string]string{"lightning": "2.5.1"}},
-		// torch's pin bounds Lightning (withTorchBound); ~= and ^ allow the next major release
+		// torch's pin bounds Lightning (withFloorBounds); ~= and ^ allow the next major release
 		{"requirements.txt", "torch==1.8.1\n", map[string]string{"torch": "1.8.1"}},
 		{"requirements.txt", "torch~=1.8\n", map[string]string{}},
 		{"pyproject.toml", "[tool.poetry.dependencies]\ntorch = \"^1.8.1\"\n", map[string]string{}},
+		// huggingface-hub's bounds transformers (withFloorBounds); ~= allows the releases up to 1
+		{"requirements.txt", "huggingface_hub==0.28.1\n", map[string]string{"huggingface-hub": "0.28.1"}},
+		{"requirements.txt", "huggingface-hub~=0.28\n", map[string]string{}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"5.1.0\"\nsource = { registry = \"https://pypi.org/simple\" }\n", map[string]string{"transformers": "5.1.0"}},
 		{"uv.lock", "[[package]]\nname = \"transformers\"\nversion = \"4.50.0.dev0\"\nsource = { git = \"https://github.com/huggingface/transformers?rev=336dc69#336dc69d\" }\n", map[string]string{"transformers": "4.50.0.dev0"}}, // a development build, before 4.50.0
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
@@ -292,8 +296,9 @@ func TestParseCaps(t *testing.T) {
 		{"trl<0.20.0\ndeepspeed<=0.15.4\n", map[string]lint.Target{"trl": {Version: "0.19.999999", Shown: "<0.20.0", Source: "requirements.txt requires trl<0.20.0"},
 			"deepspeed": {Version: "0.15.4", Shown: "<=0.15.4", Source: "requirements.txt requires deepspeed<=0.15.4"}}},
 		{"transformers!=4.40.0,<5\ntorch<2.3\n", map[string]lint.Target{"transformers": {Version: "4.999999", Shown: "<5", Source: "requirements.txt requires transformers<5"},
-			"torch": {Version: "2.2.999999", Shown: "<2.3", Source: "requirements.txt requires torch<2.3"}}}, // torch's bounds Lightning (withTorchBound)
+			"torch": {Version: "2.2.999999", Shown: "<2.3", Source: "requirements.txt requires torch<2.3"}}}, // torch's bounds Lightning (withFloorBounds)
 		{"transformers>=4.40\nsentence-transformers<3\n", map[string]lint.Target{}},
+		{"huggingface-hub>=0.19.2,<1.0\n", map[string]lint.Target{"huggingface-hub": {Version: "0.999999", Shown: "<1.0", Source: "requirements.txt requires huggingface-hub<1.0"}}}, // it bounds transformers (withFloorBounds)
 		// a PEP 508 specifier in parentheses
 		{"transformers (>=4.41.2, <4.46)\n", map[string]lint.Target{"transformers": {Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}}},
 		// pre-releases on either side
@@ -725,6 +730,70 @@ func TestLightningBoundByTorch(t *testing.T) {
 	if k := dialect.KnowledgeOf("lightning"); lightningTorchFloors[len(lightningTorchFloors)-1].newest != k.Newest() {
 		t.Errorf("lightningTorchFloors ends at %s, the table at %s: read the floors of the releases since",
 			lightningTorchFloors[len(lightningTorchFloors)-1].newest, k.Newest())
+	}
+}
+
+// TestTransformersBoundByHub: the alignment-handbook forks (wsklee's, xiyang-aads-lilly's)
+// cap huggingface-hub<1.0 in setup.py beside transformers>=4.39.3: every transformers 5
+// requires huggingface-hub>=1.0, so pip installs 4.57.6 at the newest, where warmup_ratio is no
+// deprecated key, overwrite_output_dir still works and report_to's default reports to every
+// installed integration. A lower cap bounds an older release; a transformers pin, or a tighter
+// bound of transformers itself, says what runs; a cap 5.x allows bounds nothing.
+func TestTransformersBoundByHub(t *testing.T) {
+	writeTree(t, map[string]string{
+		".git/HEAD": "ref: refs/heads/main\n",
+		"setup.py":  "_deps = [\n    \"huggingface-hub>=0.19.2,<1.0\",\n    \"tensorboard\",\n    \"transformers>=4.39.3\",\n    \"trl>=0.9.6\",\n]\nsetup(name=\"alignment-handbook\", install_requires=_deps)\n",
+		"recipes/dpo/config_full.yaml": "model_name_or_path: m\nbf16: true\nbeta: 0.01\nlearning_rate: 5.0e-7\noutput_dir: out\noverwrite_output_dir: true\n" +
+			"per_device_train_batch_size: 8\nwarmup_ratio: 0.1\n",
+	})
+	_, res, _ := checkJSON(t, "--select", "TL005,TL401", "recipes/dpo/config_full.yaml")
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.Code+" "+d.Severity.String()+" "+d.Message)
+	}
+	want := `TL005 info "overwrite_output_dir" is removed in transformers 5.0; setup.py requires huggingface-hub<1.0, so transformers 4.57.6 at most, where it still works`
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("findings %q, want one: %s...", got, want)
+	}
+
+	for _, tc := range []struct {
+		reqs string
+		want lint.Target // transformers'; none for a zero Version
+	}{
+		{"huggingface-hub<1.0\ntransformers>=4.39.3\n", lint.Target{Version: "4.57.6", Source: "requirements.txt requires huggingface-hub<1.0, so transformers 4.57.6 at most"}},
+		{"huggingface_hub==0.28.1\n", lint.Target{Version: "4.50.3", Source: "requirements.txt pins huggingface-hub 0.28.1, so transformers 4.50.3 at most"}},
+		{"huggingface-hub>=0.30,<0.34\n", lint.Target{Version: "4.53.3", Source: "requirements.txt requires huggingface-hub<0.34, so transformers 4.53.3 at most"}},
+		{"huggingface-hub==0.22.2\n", lint.Target{Version: "4.40.999999", Shown: "<4.41", Source: "requirements.txt pins huggingface-hub 0.22.2, so transformers <4.41"}},
+		{"huggingface-hub==0.34.0\ntransformers<4.46\n", lint.Target{Version: "4.45.999999", Shown: "<4.46", Source: "requirements.txt requires transformers<4.46"}},
+		{"huggingface-hub<0.30\ntransformers<5\n", lint.Target{Version: "4.50.3", Source: "requirements.txt requires huggingface-hub<0.30, so transformers 4.50.3 at most"}},
+		{"huggingface-hub<1.0\ntransformers==4.46.0\n", lint.Target{Version: "4.46.0", Source: "requirements.txt pins 4.46.0"}},
+		// what 5.x allows, a floor, or a compatible release up to 1.0: no bound
+		{"huggingface-hub<1.4\n", lint.Target{}},
+		{"huggingface-hub==1.2.0\n", lint.Target{}},
+		{"huggingface-hub>=0.30\n", lint.Target{}},
+		{"huggingface-hub~=0.28\n", lint.Target{}},
+		// a PEP 508 specifier in parentheses (Ice-Moon-28/Mini-R1's pyproject.toml)
+		{"huggingface-hub (>=0.28.1,<0.29.0)\n", lint.Target{Version: "4.50.3", Source: "requirements.txt requires huggingface-hub<0.29.0, so transformers 4.50.3 at most"}},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{".git/HEAD": "ref: refs/heads/main\n", "requirements.txt": tc.reqs})
+		file := filepath.Join(root, "sft.yaml")
+		got, ok := withFloorBounds(withPins(lint.Options{}, file), file).Targets["transformers"]
+		if ok != (tc.want.Version != "") || got.Version != tc.want.Version || got.Shown != tc.want.Shown || got.Source != tc.want.Source {
+			t.Errorf("%q: transformers %+v (%v), want %+v", tc.reqs, got, ok, tc.want)
+		}
+	}
+	// The last floor below 1.0 holds to the newest 4.x release the knowledge table read.
+	k := dialect.KnowledgeOf("transformers")
+	last := dialect.ParseVersion("4.57.6")
+	for _, tag := range k.Tags {
+		v := dialect.ParseVersion(tag)
+		if dialect.CompareVersions(v, last) > 0 && dialect.CompareVersions(v, []int{5}) < 0 {
+			t.Errorf("the knowledge table reads %s, after 4.57.6: read its huggingface-hub floor", tag)
+		}
+	}
+	if !slices.Contains(k.Tags, "v4.57.6") {
+		t.Errorf("the knowledge table no longer reads 4.57.6, the newest release below huggingface-hub 1.0")
 	}
 }
 

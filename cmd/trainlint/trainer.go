@@ -21,10 +21,11 @@ import (
 // withRepo is what the repository tells about a file: its pins (withPins), a torchtune copy's
 // recipes (withCheckoutRecipes), its train script and, from its Python files, its own argument
 // dataclasses and the callbacks its LightningModules configure (withRepoPython), then the
-// Lightning release its torch allows (withTorchBound, after the imports bound it). What is read
-// is kept in repo until forgetRepo.
+// releases its dependencies allow: Lightning's by its torch, transformers' by its
+// huggingface-hub (withFloorBounds, after the imports bound Lightning). What is read is kept in
+// repo until forgetRepo.
 func withRepo(o lint.Options, file string) lint.Options {
-	return withTorchBound(withRepoPython(withTrainer(withCheckoutRecipes(withPins(o, file), file), file), file), file)
+	return withFloorBounds(withRepoPython(withTrainer(withCheckoutRecipes(withPins(o, file), file), file), file), file)
 }
 
 // repoFacts are the files read from repositories, by folder (pins, train scripts) or by

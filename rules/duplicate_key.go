@@ -52,7 +52,7 @@ func checkDuplicateKey(p *lint.Pass) {
 	// (doc.AnchorHolders): its dropped values reach the config through the aliases.
 	held := doc.AnchorHolders(p.Doc)
 	for _, pr := range p.Doc.Problems {
-		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] && !held[pr.Span] && !commentRepeat(p, &pr) {
+		if pr.Kind == doc.DuplicateKey && !refused[pr.Span] && !held[pr.Span] && (!commentRepeat(p, &pr) || strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote)) {
 			f := problemFinding(pr)
 			more := ""
 			if strings.HasSuffix(pr.Message, doc.MoreDuplicatesNote) {

@@ -252,3 +252,19 @@ func TestDuplicateKeyLoaderNoteKeepsCap(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKeyCommentKeysPastTheCap: the reader records at most so many repeats and puts
+// its note on the last one; when that one is a comment key's, the finding still carries the
+// note, so a real repeat past the cap is not lost without a word.
+func TestDuplicateKeyCommentKeysPastTheCap(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{\n")
+	for i := 0; i < 1001; i++ {
+		b.WriteString("\"_comment\": \"c" + strconv.Itoa(i) + "\",\n")
+	}
+	b.WriteString("\"lr\": 1,\n\"lr\": 2\n}\n")
+	_, diags := lint.LintFile(lint.File{Path: "input.json", Text: []byte(b.String())}, []*lint.Rule{DuplicateKey}, lint.Options{})
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, doc.MoreDuplicatesNote) {
+		t.Fatalf("want one finding carrying the note %q, got %v", doc.MoreDuplicatesNote, diags)
+	}
+}

@@ -8,8 +8,10 @@ var (
 	lineCommentCutRE = regexp.MustCompile(`\.split\(\s*(?:'//'|"//")\s*\)\s*\[\s*0\s*\]`)
 	// lineCommentSubRE: the same cut as a regular expression substitution, `//.*` or `//.*\n`
 	// replaced by nothing or a newline, `re.sub(r'//.*\n', '\n', s)`: "." matches anything but a
-	// newline, so each line loses its first "//" and the rest of it. A pattern that cuts less
-	// (only whole comment lines, only a "//" after a blank) is another reader's and not matched.
+	// newline, so each line loses its first "//" and the rest of it (with `\n` in the pattern,
+	// but for a comment on a last line with no line break, which json.loads then refuses and
+	// this reader cuts all the same: a difference left). A pattern that cuts less (only whole
+	// comment lines, only a "//" after a blank) is another reader's and not matched.
 	lineCommentSubRE = regexp.MustCompile(`\bre\.sub\(\s*r?(?:'//\.\*(?:\\n)?'|"//\.\*(?:\\n)?")\s*,\s*r?(?:''|""|'\\n'|"\\n")`)
 	// jsonLoadsRE: Python's json reading a string, `json.loads(`.
 	jsonLoadsRE = regexp.MustCompile(`\bjson\.loads\(`)

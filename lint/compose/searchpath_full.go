@@ -43,11 +43,12 @@ func (c *composer) readSearchPath(primary string, overrides []string, main strin
 // hydra.searchpath's entries after them), and a config or group option is read from the first
 // entry that has it (config_repository.py _find_object_source, :124-139 in both). Such a
 // script launches a primary outside main with --config-dir naming the primary's folder (naver/
-// splade: main_config/two_msmarco/splade_default.yaml, its options in conf/), or with
-// --config-path, which replaces main (utils.py :321, v1.1.2 :313) and then fails on any option
-// main alone holds: either way, a run that composes reads main's options, and main's first.
-// Not when either folder holds the other, nor when main has a config of the primary's name,
-// which --config-name then loads in its place.
+// splade: main_config/two_msmarco/splade_default.yaml, its options in conf/): that launch is
+// the one assumed here. A launch with --config-path instead replaces main (utils.py :321,
+// v1.1.2 :313) and reads only the primary's folder, so an option both folders hold would come
+// from the primary's; such a launch fails on any option main alone holds. Not when either
+// folder holds the other, nor when main has a config of the primary's name, which
+// --config-name then loads in its place.
 func (c *composer) configDir(primary, main string) bool {
 	dir := path.Dir(primary)
 	if main == "" || !fs.ValidPath(main) || under(primary, main) || main == dir || under(main, dir) {

@@ -493,9 +493,9 @@
 // ConfigDict whose keys are already sorted is read without a sorted copy; flexivit's file went
 // from 179 allocations to 60 and its median CPU from 358 to 326 µs in 16 alternating rounds).
 // Equal-volume, -cpu 1, base and new alternating at load 4-15: Python/YAML 1.455× before and
-// 1.420× after (means of six runs each); at the session's end, three runs at load about 7:
-// Python 24.6-26.4 µs/KiB against YAML 16.6-17.9 (1.47-1.49×), 846-905 ns a node against
-// 737-795 (1.14-1.15×), gin 0.75-0.77×. Nodes are 65-78 % of the bytes the Python corpus
+// 1.420× after (means of six runs each); at the session's end, three runs at load about 1.7:
+// Python 23.7-23.8 µs/KiB against YAML 16.2-16.5 (1.44-1.46×), 814-818 ns a node against
+// 721-734 (1.11-1.13×), gin 0.74-0.75×. Nodes are 65-78 % of the bytes the Python corpus
 // allocates, and it already allocates less per source byte than YAML (9.7 against 11.5 bytes);
 // the gap is that its files make 29 nodes a KiB against YAML's 22.5, which no change to the
 // evaluator removes. The target as written is not met.

@@ -25,20 +25,37 @@ var allennlpImport = regexp.MustCompile(`(?m)^(?:from|import)[ \t]+allennlp(?:[ 
 // AllenNLP at module level (repoPython.jsonnet) is taken to read its .json configs so; a
 // _jsonnet import alone says nothing about which files it evaluates.
 
-// readsJsonnet reports whether the repository of the file at p imports AllenNLP.
-func readsJsonnet(p string) bool {
+// json5Load is a JSON5 reader loading a file: `json5.load(f)`, `pyjson5.load(f)`, or its load
+// imported by name (parlance-zz/dualdiffusion's src/utils/config.py: `from pyjson5 import load
+// as json5_load`, which load_config calls on every config file). JSON5 takes comments,
+// trailing commas, unquoted keys and single quotes, which trainlint does not read. json5.loads
+// of a string is no such evidence: agent repositories parse a model's tool call with it.
+var json5Load = regexp.MustCompile(`(?m)\b(?:py)?json5\.load\(|^[ \t]*from[ \t]+(?:py)?json5[ \t]+import[ \t][^\n]*\bload\b`)
+
+// relaxedJSON says which reader other than Python's json the repository of the file at p reads
+// its .json files with, for a parse error's note: "" for none.
+func relaxedJSON(p string) string {
 	abs, err := filepath.Abs(p)
 	if err != nil {
-		return false
+		return ""
 	}
 	root := repoRoot(filepath.Dir(abs))
-	return root != "" && repoPythonOf(root).jsonnet
+	switch {
+	case root == "":
+		return ""
+	case repoPythonOf(root).jsonnet:
+		return "the repository imports AllenNLP, which reads .json configs as Jsonnet: this may be Jsonnet, which trainlint does not read"
+	case repoPythonOf(root).json5:
+		return "the repository reads files with a JSON5 reader (json5, pyjson5): this may be JSON5, which trainlint does not read"
+	}
+	return ""
 }
 
 // jsonnetJSON reports a walked .json file that Python's json refuses in a repository that reads
-// its .json configs through Jsonnet: skipped quietly. Named, it is reported (jsonnetNote).
+// its .json configs through Jsonnet or JSON5: skipped quietly. Named, it is reported
+// (jsonnetNote).
 func jsonnetJSON(in input, text []byte, lim doc.Limits) bool {
-	if f, _ := doc.FormatFromPath(in.Path); f != doc.JSON || in.Stdin || !readsJsonnet(in.FSPath) {
+	if f, _ := doc.FormatFromPath(in.Path); f != doc.JSON || in.Stdin || relaxedJSON(in.FSPath) == "" {
 		return false
 	}
 	for _, p := range doc.Parse(in.Path, text, doc.JSON, lim).Problems {
@@ -50,22 +67,22 @@ func jsonnetJSON(in input, text []byte, lim doc.Limits) bool {
 }
 
 // jsonnetNote adds to the parse errors of a .json file in such a repository that it may be
-// Jsonnet.
+// Jsonnet or JSON5.
 func jsonnetNote(in input, diags []lint.Diagnostic) {
 	if in.Stdin || !strings.EqualFold(filepath.Ext(in.Path), ".json") {
 		return
 	}
-	checked, reads := false, false
+	checked, note := false, ""
 	for i := range diags {
 		if diags[i].Code != "TL001" {
 			continue
 		}
 		if !checked {
-			checked, reads = true, readsJsonnet(in.FSPath)
+			checked, note = true, relaxedJSON(in.FSPath)
 		}
-		if !reads {
+		if note == "" {
 			return
 		}
-		diags[i].Message += "; the repository imports AllenNLP, which reads .json configs as Jsonnet: this may be Jsonnet, which trainlint does not read"
+		diags[i].Message += "; " + note
 	}
 }

@@ -46,3 +46,45 @@ func TestWalkSkipsJsonnetJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkSkipsJSON5JSON: in a repository whose Python loads files with a JSON5 reader
+// (parlance-zz/dualdiffusion's load_config: `from pyjson5 import load as json5_load`), a walk
+// passes over a .json that Python's json refuses (comments, trailing commas, unquoted keys);
+// named, its parse errors say it may be JSON5. json5.loads of a string (an agent parsing a tool
+// call) is no such evidence: the file is linted and its errors do not say it may be JSON5.
+func TestWalkSkipsJSON5JSON(t *testing.T) {
+	files := map[string]string{
+		"setup.py":                   "",
+		"src/utils/config.py":        "import os\nfrom pyjson5 import load as json5_load\n\ndef load_config(p):\n    with open(p) as f:\n        return json5_load(f)\n",
+		"config/dataset/encode.json": "{\n  // the batch\n  batch_size: 4,\n  \"num_workers\": 2,\n}\n",
+		"config/dataset/plain.json":  "{\"batch_size\": 4}\n",
+	}
+	writeTree(t, files)
+	if got := walkLints(t); got != "config/dataset/plain.json" {
+		t.Errorf("files linted: %v", got)
+	}
+	_, res, _ := checkJSON(t, "--select", "TL001", "config/dataset/encode.json")
+	if len(res.Diagnostics) == 0 || !strings.Contains(res.Diagnostics[0].Message, "may be JSON5") {
+		t.Errorf("named: %v", res.Diagnostics)
+	}
+	for name, py := range map[string]string{
+		"module json5":     "import json5\n",
+		"import attribute": "import pyjson5\n",
+		"loads only":       "import json5\n\ndef parse(s):\n    return json5.loads(s)\n",
+	} {
+		files["src/utils/config.py"] = py
+		writeTree(t, files)
+		if got := walkLints(t); got != "config/dataset/encode.json,config/dataset/plain.json" {
+			t.Errorf("%s: files linted: %v", name, got)
+		}
+		_, res, _ := checkJSON(t, "--select", "TL001", "config/dataset/encode.json")
+		if len(res.Diagnostics) == 0 || strings.Contains(res.Diagnostics[0].Message, "may be JSON5") {
+			t.Errorf("%s: named: %v", name, res.Diagnostics)
+		}
+	}
+	files["src/utils/config.py"] = "import pyjson5\n\ndef load_config(p):\n    with open(p) as f:\n        return pyjson5.load(f)\n"
+	writeTree(t, files)
+	if got := walkLints(t); got != "config/dataset/plain.json" {
+		t.Errorf("pyjson5.load: files linted: %v", got)
+	}
+}

@@ -112,6 +112,8 @@ type repoPython struct {
 	// jsonnet says its Python imports AllenNLP at module level, which reads .json configs as
 	// Jsonnet (jsonnet.go).
 	jsonnet bool
+	// json5 says its Python reads files with a JSON5 reader (json5Load, jsonnet.go).
+	json5 bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
 	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
 	cliDefaults bool
@@ -421,6 +423,9 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 			if !at.jsonnet && strings.Contains(text, "allennlp") && allennlpImport.MatchString(text) {
 				at.jsonnet = true // jsonnet.go
+			}
+			if !at.json5 && strings.Contains(text, "json5") && json5Load.MatchString(text) {
+				at.json5 = true // jsonnet.go
 			}
 			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
 				at.cliDefaults = true

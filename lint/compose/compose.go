@@ -994,19 +994,22 @@ func (c *composer) unknownPackage(group, pkg string) {
 // run sets (an experiment's inline `model:`) is still judged.
 func (c *composer) nullUnknown(root *doc.Node) {
 	for _, n := range c.nulls {
+		if _, global := globalTail(n[1]); global || n[1] == "" || root.StepPath(n[1]) != nil {
+			continue // the run sets the package itself: judged (its folders are not read)
+		}
 		has := false
 		for _, d := range c.folders() {
 			dir := path.Join(d, n[0])
-			es, _ := c.fsys.ReadDir(dir)
-			for _, e := range es {
-				has = has || !e.Dir && isYAML(e.Name)
-			}
 			if c.globalSibling(dir) {
 				has = false
 				break
 			}
+			es, _ := c.fsys.ReadDir(dir)
+			for _, e := range es {
+				has = has || !e.Dir && isYAML(e.Name)
+			}
 		}
-		if _, global := globalTail(n[1]); has && !global && n[1] != "" && root.StepPath(n[1]) == nil {
+		if has {
 			c.addUnknown(n[1])
 		}
 	}

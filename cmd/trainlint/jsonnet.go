@@ -40,12 +40,13 @@ func relaxedJSON(p string) string {
 		return ""
 	}
 	root := repoRoot(filepath.Dir(abs))
-	switch {
-	case root == "":
+	if root == "" {
 		return ""
-	case repoPythonOf(root).jsonnet:
+	}
+	switch at := repoPythonOf(root); {
+	case at.jsonnet:
 		return "the repository imports AllenNLP, which reads .json configs as Jsonnet: this may be Jsonnet, which trainlint does not read"
-	case repoPythonOf(root).json5:
+	case at.json5:
 		return "the repository reads files with a JSON5 reader (json5, pyjson5): this may be JSON5, which trainlint does not read"
 	}
 	return ""

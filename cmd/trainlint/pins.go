@@ -40,6 +40,25 @@ func tracked(pkg string) bool {
 // (parseGitPins).
 var pinFiles = []string{"uv.lock", "poetry.lock", "pyproject.toml", "setup.cfg", "setup.py", "environment.yml"}
 
+// pinOf is the pin of pkg nearest dir (nearestPin), else the one of the environment the
+// repository documents, which may live in a folder of its own beside the configs (pdearena's
+// docker/environment.yml, pytorch-lightning==1.7.7: envFolderPin). root caches the repository's
+// top across calls ("" not looked for yet, "-" none).
+func pinOf(dir, pkg string, root *string) (lint.Target, bool) {
+	if t, _, found := nearestPin(dir, pkg); found {
+		return t, true
+	}
+	if *root == "" {
+		if *root = repoRoot(dir); *root == "" {
+			*root = "-" // no repository: looked for once
+		}
+	}
+	if *root == "-" {
+		return lint.Target{}, false
+	}
+	return envFolderPin(*root, pkg)
+}
+
 // withPins fills o.Targets with the pins found from file upwards for packages [target] left open.
 func withPins(o lint.Options, file string) lint.Options {
 	abs, err := filepath.Abs(file)
@@ -52,20 +71,7 @@ func withPins(o lint.Options, file string) lint.Options {
 		if _, ok := o.Targets[pkg]; ok {
 			continue
 		}
-		t, _, found := nearestPin(dir, pkg)
-		if !found {
-			// The environment the repository documents may live in a folder of its own beside
-			// the configs (pdearena's docker/environment.yml, pytorch-lightning==1.7.7).
-			if root == "" {
-				if root = repoRoot(dir); root == "" {
-					root = "-" // no repository: looked for once
-				}
-			}
-			if root != "-" {
-				t, found = envFolderPin(root, pkg)
-			}
-		}
-		if found {
+		if t, found := pinOf(dir, pkg, &root); found {
 			if o.Targets == nil {
 				o.Targets = map[string]lint.Target{}
 			} else if len(o.Targets) > 0 {
@@ -908,13 +914,8 @@ func withFloorBound(o lint.Options, file string, b floorBound) lint.Options {
 	if err != nil {
 		return o
 	}
-	dir := filepath.Dir(abs)
-	dt, _, found := nearestPin(dir, b.dep)
-	if !found {
-		if root := repoRoot(dir); root != "" {
-			dt, found = envFolderPin(root, b.dep)
-		}
-	}
+	root := ""
+	dt, found := pinOf(filepath.Dir(abs), b.dep, &root)
 	dv := dialect.ParseVersion(dt.Version)
 	if !found || len(dv) == 0 {
 		return o

@@ -117,8 +117,8 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // flag, it is reported as one), a Jinja template, a .py or .json template whose placeholders
 // a script fills in, JSON Lines data, a stream of JSON records, an empty .json, a .json of
 // plain text, a .json Python's json refuses in a repository that reads it as Jsonnet, an
-// OpenCV FileStorage file, a file that starts with a run of NUL bytes or the params.json a
-// tuning run wrote into a trial's folder.
+// OpenCV FileStorage file, a script with an interpreter line that YAML cannot read, a file that
+// starts with a run of NUL bytes or the params.json a tuning run wrote into a trial's folder.
 func notAConfig(in input, text []byte, o lint.Options) bool {
 	if !in.OnlyConfigs {
 		return false
@@ -130,7 +130,7 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 		}
 	}
 	return doc.IsLFSPointer(text) || jinjaTemplate(in.Path, text, o.Limits) || jsonLines(in.Path, text, o.Limits) || jsonStream(in.Path, text) || jsonnetJSON(in, text, o.Limits) || emptyJSON(in.Path, text) || plainTextJSON(in.Path, text) ||
-		openCVStorage(in.Path, text) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits) || !in.Stdin && tuneTrialParams(in.FSPath, text)
+		openCVStorage(in.Path, text) || shebangScript(in.Path, text, o.Limits) || zeroFilled(text) || placeholderJSON(in.Path, text, o.Limits) || !in.Stdin && tuneTrialParams(in.FSPath, text)
 }
 
 // tuneTrialFiles are the other files Ray Tune writes into a trial's folder beside params.json:
@@ -251,6 +251,19 @@ func templateName(path string) bool {
 func openCVStorage(path string, text []byte) bool {
 	f, _ := doc.FormatFromPath(path)
 	return f == doc.YAML && bytes.HasPrefix(text, []byte("%YAML:"))
+}
+
+// shebangScript reports a walked YAML file whose first line is an interpreter line (`#!`) and
+// that does not read as YAML: a shell script given a .yaml name (yottacom/flux-lora-training's
+// build_and_push_docker.yaml at 068301b, `#!/usr/bin/env bash` then docker commands, which
+// nothing in the repository loads), not a config. A config never needs the line, and one that
+// has it and reads as YAML is linted. Named, the file is reported.
+func shebangScript(path string, text []byte, lim doc.Limits) bool {
+	if f, _ := doc.FormatFromPath(path); f != doc.YAML || !bytes.HasPrefix(text, []byte("#!")) {
+		return false
+	}
+	d := doc.Parse(path, text, doc.YAML, lim)
+	return slices.ContainsFunc(d.Problems, func(p doc.Problem) bool { return p.Kind == doc.Syntax })
 }
 
 // zeroFilled reports a walked file whose first 16 bytes are NUL: no text encoding starts so

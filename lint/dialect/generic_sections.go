@@ -431,6 +431,13 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				// step is a multiple of N, whatever max_to_keep says (checkpoint_manager.py, orbax
 				// v0.6.4; a MaxText fork passes both): which are kept, the steps decide.
 				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
+			case !p.Ckpt.Interval.Known() && p.Ckpt.Interval.Node == nil && p.Train.Epochs.Known() && float64(f.Value) >= p.Train.Epochs.Value:
+				// A run of E epochs whose file states no save interval: its own loop saves once an
+				// epoch or when the eval metric improves (chnsh/DCRNN_PyTorch's supervisor, train
+				// epochs 100 beside max_to_keep 100, saves only on a better validation loss,
+				// model/pytorch/dcrnn_supervisor.py:233-236 @d92490b), at most E times, so a limit
+				// of E or more deletes nothing; when it saves more often, the file does not say.
+				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
 			case g.earlyStopMetric(secs):
 				// A run that monitors a metric to stop early may save the best checkpoint
 				// apart from the N it keeps (MMF's EarlyStopping writes best.ckpt whenever the

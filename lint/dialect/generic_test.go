@@ -339,6 +339,9 @@ func TestGenericJSON(t *testing.T) {
 //   - Beside an early-stopping block that names its metric: MMF's EarlyStopping saves best.ckpt
 //     whenever the criteria improves and max_to_keep prunes only model_*.ckpt, so the best is not
 //     lost; the generic reader cannot tell that framework from one that loses it.
+//   - A limit of at least the run's epochs where the file states no save interval: the loop
+//     saves once an epoch or on a better eval metric (DCRNN_PyTorch's supervisor), and deletes
+//     nothing; a shorter limit, or one beside a step interval, is the most recent N.
 //   - In a SpeechBrain hparams file (HyperPyYAML: !ref, !new:): the recipe script's
 //     Checkpointer.save_and_keep_only(num_to_keep=..., min_keys=["loss"]) keeps the best by valid
 //     loss as well as the most recent (LibriTTS/focalcodec's train_quantizer.py), or by epoch only
@@ -357,6 +360,8 @@ func TestGenericKeepUnknown(t *testing.T) {
 			"seed: 1\nkeep_checkpoints: 2\n", 2, 2},
 		{"ms-swift", "model: Qwen/Qwen2.5-7B-Instruct\ntuner_type: lora\ndataset: swift/self-cognition#500\nsave_steps: 50\nsave_total_limit: 2\n", "save_total_limit",
 			"model: resnet50\nsave_total_limit: 2\n", 2, 2},
+		{"epochs, no save interval", "train:\n  epochs: 100\n  max_to_keep: 100\n", "train.max_to_keep",
+			"train:\n  epochs: 100\n  max_to_keep: 10\n", 10, 3},
 		{"accelerate loop", "model_name_or_path: allenai/tulu-2-7b\nwith_tracking: true\ncheckpointing_steps: 1000\nkeep_last_n_checkpoints: 3\n", "keep_last_n_checkpoints",
 			"model_name_or_path: allenai/tulu-2-7b\nkeep_last_n_checkpoints: 3\n", 3, 2},
 	} {
@@ -367,6 +372,8 @@ func TestGenericKeepUnknown(t *testing.T) {
 		p = Generic.Normalize(tcgDoc(t, doc.YAML, c.plain), Context{})
 		wantFact(t, c.name+" without it", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: c.n}, plan.Explicit, c.key, c.line)
 	}
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, "train:\n  epochs: 100\n  save_steps: 500\n  max_to_keep: 100\n"), Context{})
+	wantFact(t, "epochs and a step interval", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 100}, plan.Explicit, "train.max_to_keep", 4)
 }
 
 // FuzzTCGNormalize feeds arbitrary YAML to the torchtune, Composer and generic readers.

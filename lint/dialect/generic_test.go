@@ -827,3 +827,23 @@ func TestGenericEpochsAndEpochSaves(t *testing.T) {
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, "training:\n  save_strategy: steps\n  save_steps: 100\n"), Context{})
 	wantFact(t, "steps interval", p.Ckpt.Interval, plan.Interval{Value: 100, Unit: plan.Steps, Text: "100"}, plan.Explicit, "training.save_steps", 3)
 }
+
+// TestGenericRemoteLevanterCache: Levanter tokenizes a source's train_urls into its cache_dir
+// (local "cache/" unless the file names another) before training, so remote URLs there are
+// staged; the same URLs under a key of another shape are read while training.
+func TestGenericRemoteLevanterCache(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		remote bool
+	}{
+		{"train_urls:\n  - gs://b/owt_train.{1..128}-of-128.jsonl.gz\nvalidation_urls:\n  - gs://b/owt_val.jsonl.gz\ntokenizer: gpt2\n", false},
+		{"data:\n  train_urls: [\"gs://b/train.jsonl.gz\"]\n  tokenizer: gpt2\n", false},
+		{"train_urls:\n  - gs://b/shard-{000..099}.tar\n", true},
+		{"data:\n  train_data: gs://b/train.jsonl.gz\n  tokenizer: gpt2\n", true},
+	} {
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
+		if got := p.Data.Remote.Known(); got != c.remote {
+			t.Errorf("%q: remote = %v (%+v), want %v", c.src, got, p.Data.Remote, c.remote)
+		}
+	}
+}

@@ -70,10 +70,19 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 		return
 	}
 	u, at := firstRemote(n)
-	if at == nil || stagedLocally(n.Parent) {
+	if at == nil || stagedLocally(n.Parent) || levanterSource(n) {
 		return
 	}
 	p.Data.Remote = plan.Set(u, genPathOf(at), at)
+}
+
+// levanterSource reports Levanter's text data source: train_urls beside validation_urls or a
+// tokenizer. Levanter tokenizes the URLs once into cache_dir, "cache/" (a local folder) when the
+// file names none, and trains from that cache (LMDatasetConfig, src/levanter/data/text.py:428,
+// 440-442 at releases/levanter/v1.0; LMTaskConfig.cache_dir, text.py:529 at 9263f81): nothing is
+// read from the URLs while training.
+func levanterSource(n *doc.Node) bool {
+	return n.Key == "train_urls" && isMap(n.Parent) && (n.Parent.Get("validation_urls") != nil || n.Parent.Get("tokenizer") != nil)
 }
 
 // axoRemote: axolotl streams a pretraining_dataset, and the datasets when streaming is on, with

@@ -137,6 +137,20 @@ func trainerDefaultCallbacks(text string) []string {
 	return callbacksWhere(func(c string) bool { return strings.Contains(rest, c) })
 }
 
+// noCheckpointingRE finds trainer_defaults={...} turning checkpointing off before the dict's end
+// (a nested dict or a call in it ends the search early, which finds less, never more).
+var noCheckpointingRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']enable_checkpointing["']\s*:\s*False\b`)
+
+// cliNoCheckpointing reports a script whose CLI, LightningCLI or a subclass of it (the keyword
+// is LightningCLI's), gives trainer_defaults with "enable_checkpointing": False: a config that
+// does not turn checkpointing back on gets no ModelCheckpoint, the Trainer adding one only when
+// it is on (callback_connector.py:85-93, Lightning 2.3.3). gaussian-splatting-lightning's
+// internal/entrypoints/gspl.py does so, and its model writes checkpoints of its own at the
+// steps --save_iterations names, deleting none.
+func cliNoCheckpointing(text string) bool {
+	return strings.Contains(text, "trainer_defaults") && noCheckpointingRE.MatchString(text)
+}
+
 // cliDefaultCheckpoint reports a LightningCLI in the script at p that loads, under every fit, a
 // default config file (the parser's or its fit subcommand's default_config_files) naming a
 // ModelCheckpoint: a config given with --config that sets no trainer.callbacks keeps the file's

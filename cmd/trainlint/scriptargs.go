@@ -115,7 +115,8 @@ type repoPython struct {
 	// json5 says its Python reads files with a JSON5 reader (json5Load, jsonnet.go).
 	json5 bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
-	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
+	// under every fit (cliDefaultCheckpoint), or turns checkpointing off in its trainer_defaults
+	// (cliNoCheckpointing): lint.Options.CLIDefaults.
 	cliDefaults bool
 	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
 	// = ...): lint.Options.ScriptSets.
@@ -427,7 +428,7 @@ func scanRepoPython(root string, at *repoPython) {
 			if !at.json5 && strings.Contains(text, "json5") && json5Load.MatchString(text) {
 				at.json5 = true // jsonnet.go
 			}
-			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
+			if !at.cliDefaults && (cliDefaultCheckpoint(root, p, text) || cliNoCheckpointing(text)) {
 				at.cliDefaults = true
 			}
 			scriptSets(root, p, text, gets, sets, setsFor)

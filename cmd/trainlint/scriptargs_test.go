@@ -505,8 +505,9 @@ func TestCLICallbacks(t *testing.T) {
 
 // TestCLIDefaultCallbacks: a LightningCLI that loads a defaults file with a ModelCheckpoint under
 // every fit (the parser's or fit's default_config_files, a computed path included) or appends
-// trainer_defaults' callbacks gives its configs those callbacks, so a config fragment with no
-// trainer.callbacks does not get the Trainer's default ModelCheckpoint, while a config's own
+// trainer_defaults' callbacks gives its configs those callbacks, or turns checkpointing off in
+// trainer_defaults, so a config fragment with no trainer.callbacks does not get the Trainer's
+// default ModelCheckpoint, while a config's own
 // callbacks still replace the defaults file's; a test subcommand's defaults file, or one
 // without a checkpoint callback, changes nothing.
 func TestCLIDefaultCallbacks(t *testing.T) {
@@ -519,6 +520,10 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		{"parser's own list", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", defaults, true},
 		{"trainer_defaults", "LightningCLI(trainer_defaults={\"max_epochs\": 5, \"callbacks\": [ModelCheckpoint(monitor=\"val_loss\")]})\n", "", true},
 		{"trainer_defaults without callbacks", "LightningCLI(trainer_defaults={\"max_epochs\": 5})\nModelCheckpoint\n", "", false},
+		// A subclass (gaussian-splatting-lightning's CLI) turning checkpointing off: no
+		// ModelCheckpoint runs, whose latest-only retention could be reported.
+		{"trainer_defaults turning checkpointing off", "from internal.cli import CLI\nCLI(Model, Data, trainer_defaults={\n    \"devices\": 1,\n    \"enable_checkpointing\": False,\n    \"callbacks\": [lazy_instance(SaveGaussian)],\n})\n", "", true},
+		{"trainer_defaults leaving checkpointing on", "CLI(Model, Data, trainer_defaults={\"enable_checkpointing\": True})\n", "", false},
 		{"test subcommand's file", "LightningCLI(parser_kwargs={\"test\": {\"default_config_files\": [\"configs/defaults.yaml\"]}})\n", defaults, false},
 		{"no checkpoint in the defaults", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", "trainer:\n  max_steps: 100\n", false},
 	} {

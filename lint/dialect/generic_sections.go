@@ -72,6 +72,12 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		if tn == nil || en == nil || en.Parent != tn.Parent && genTrainingStage(en.Parent) {
 			continue
 		}
+		if g.child(en.Parent, "n_episodes") != nil {
+			// An evaluation of episodes: its batch_size is the number of environments stepped
+			// together, not of examples (LeRobot's EvalConfig, src/lerobot/configs/default.py
+			// @7427f31: "batch_size specifies the number of environments", capped at n_episodes).
+			return
+		}
 		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {
 			// The sections state different example sizes (HRFormer's openseg configs train on
 			// 1024×512 crops and validate on 2048×1024 images), or only one states one: an

@@ -847,3 +847,16 @@ func TestGenericRemoteLevanterCache(t *testing.T) {
 		}
 	}
 }
+
+// TestGenericEvalEpisodes: an eval section that runs episodes (LeRobot's n_episodes) counts
+// environments in its batch_size, which does not compare with the training batch; the same pair
+// without episodes is read like for like.
+func TestGenericEvalEpisodes(t *testing.T) {
+	src := "training:\n  batch_size: 64\neval:\n  n_episodes: 50\n  batch_size: 50\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	if p.Eval.PerDeviceBatch.Known() || p.Eval.GlobalBatch.Known() {
+		t.Errorf("episodes: eval batch %+v, want unknown", p.Eval.PerDeviceBatch)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "  n_episodes: 50\n", "", 1)), Context{})
+	wantFact(t, "no episodes", p.Eval.PerDeviceBatch, 50, plan.Explicit, "eval.batch_size", 4)
+}

@@ -158,9 +158,13 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 	}
 	if n, k := g.find(genEvalSections, false, "enable", "enabled", "do_eval", "run_eval"); n != nil {
 		p.Eval.Enabled = genBoolNode(g.root, n, k)
-	} else if n, k := g.find(genTrainSections, true, "do_eval", "run_eval", "eval_enabled", "enable_eval", "enable_validation", "do_validation"); n != nil {
-		// ("validate" alone is as often a mode that only validates a checkpoint, instead of
-		// training: home-robot's SLAP modules train, validating every epoch, when it is false.)
+	} else if n, k := g.find(genTrainSections, true, "do_eval", "run_eval", "eval_enabled", "enable_eval", "enable_validation", "do_validation",
+		"eval_during_train", "eval_during_training"); n != nil {
+		// (PaddleScience's TRAIN.eval_during_train false builds its Solver with no validator,
+		// examples/topopt/topopt.py:100-108 @6652bb8; PaddleClas-style engines evaluate in
+		// train() only when it is true. "validate" alone is as often a mode that only validates
+		// a checkpoint, instead of training: home-robot's SLAP modules train, validating every
+		// epoch, when it is false.)
 		p.Eval.Enabled = genBoolNode(g.root, n, k)
 		// TrainingArguments' names nested in a section (bionemo's trainer: block): its
 		// __post_init__ turns do_eval on when eval_strategy is not "no" (transformers

@@ -860,3 +860,10 @@ func TestGenericEvalEpisodes(t *testing.T) {
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "  n_episodes: 50\n", "", 1)), Context{})
 	wantFact(t, "no episodes", p.Eval.PerDeviceBatch, 50, plan.Explicit, "eval.batch_size", 4)
 }
+
+// TestGenericEvalDuringTrain: eval_during_train false (PaddleScience's TRAIN section) turns
+// periodic evaluation off, so an EVAL section's batch serves a separate evaluation job.
+func TestGenericEvalDuringTrain(t *testing.T) {
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, "TRAIN:\n  epochs: 10\n  eval_during_train: false\n  batch_size: 8\nEVAL:\n  batch_size: 1\n"), Context{})
+	wantFact(t, "eval_during_train", p.Eval.Enabled, false, plan.Explicit, "TRAIN.eval_during_train", 3)
+}

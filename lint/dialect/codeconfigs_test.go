@@ -933,9 +933,9 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 }
 
 // MMSegmentation's SegDataPreProcessor refuses an eval batch of images of different sizes, and
-// MMDetection's trackers and video instance segmentors track one video per batch: their eval batch of 1 is not compared with
-// the train batch. MMDetection's detectors (DetDataPreProcessor pads a batch) still are, and a
-// tracker's name in another project is not known.
+// MMDetection's and MMTracking's trackers and video models take one video per batch: their eval
+// batch of 1 is not compared with the train batch. MMDetection's detectors (DetDataPreProcessor
+// pads a batch) still are, and a tracker's name in another project is not known.
 func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
 	const loaders = "train_dataloader = dict(batch_size=4, num_workers=4)\nval_dataloader = dict(batch_size=1, num_workers=4)\n"
 	for _, c := range []struct {
@@ -954,7 +954,13 @@ func TestMMEngineEvalBatchOneSegTrack(t *testing.T) {
 		{"default_scope = 'mmdet'\nmodel = dict(type='MaskTrackRCNN', detector=dict(type='MaskRCNN'))\n", false},
 		{"default_scope = 'mmdet'\nmodel = dict(type='Mask2Former')\n", true},
 		{"default_scope = 'mmdet'\nmodel = dict(type='FasterRCNN', data_preprocessor=dict(type='DetDataPreprocessor'))\n", true},
-		{"default_scope = 'mmtrack'\nmodel = dict(type='ByteTrack')\n", true},
+		// MMTracking 1.x's trackers, video detectors and single-object trackers assert one
+		// sample per GPU in predict; its Mask2Former does not
+		{"default_scope = 'mmtrack'\nmodel = dict(type='ByteTrack')\n", false},
+		{"default_scope = 'mmtrack'\nmodel = dict(type='SiamRPN')\n", false},
+		{"model = dict(type='mmtrack.SELSA')\n", false},
+		{"default_scope = 'mmtrack'\nmodel = dict(type='Mask2Former')\n", true},
+		{"default_scope = 'mmpose'\nmodel = dict(type='ByteTrack')\n", true},
 		// MMDetection3D's segmentor predicts one scene at a time; its detectors batch
 		{"default_scope = 'mmdet3d'\nmodel = dict(type='EncoderDecoder3D', backbone=dict(type='PointNet2SASSG'))\n", false},
 		{"default_scope = 'mmdet3d'\nmodel = dict(type='VoxelNet')\n", true},

@@ -203,6 +203,12 @@ const mmModelUnread = "the model's type is in a base that was not read"
 // track one video per batch, and so do its video instance segmentors (Mask2FormerVideo and
 // MaskTrackRCNN: mmdet v3.3.0 mmdet/models/vis/mask2former_vis.py:102 and masktrack_rcnn.py:155,
 // the same assert in predict, which the val loop calls).
+// MMTracking 1.x (v1.0.0rc1, the same on dev-1.x) asserts the same in the predict of its own
+// multi-object trackers (mot/byte_track.py:99, deep_sort.py:93, which StrongSORT inherits,
+// qdtrack.py:170, tracktor.py:113), video detectors (vid/dff.py:73, fgfa.py:76, selsa.py) and
+// MaskTrackRCNN (vis/masktrack_rcnn.py), and its single-object trackers (SiamRPN, Stark, PrDiMP)
+// take one video per GPU in BaseSingleObjectTracker's predict_ope and predict_vot
+// (sot/base.py:156-157, 208-209, "Only support 1 batch size per gpu in test mode").
 // MMPose's bottom-up heads (mmpose 759b39c, the same from v1.0.0 to v1.3.2): DEKRHead.predict
 // asserts one sample ("DEKRHead only supports prediction with batch_size 1",
 // models/heads/hybrid_heads/dekr_head.py); CIDHead.predict returns one prediction whatever the
@@ -230,6 +236,11 @@ func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 		switch name {
 		case "ByteTrack", "DeepSORT", "StrongSORT", "OCSORT", "QDTrack", "Mask2FormerVideo", "MaskTrackRCNN":
 			return "MMDetection's " + name + " tracks one video per batch at test time"
+		}
+	} else if ok && project == "mmtrack" {
+		switch name {
+		case "ByteTrack", "DeepSORT", "StrongSORT", "QDTrack", "Tracktor", "MaskTrackRCNN", "DFF", "FGFA", "SELSA", "SiamRPN", "Stark", "PrDiMP":
+			return "MMTracking's " + name + " accepts one sample per GPU at test time"
 		}
 	}
 	switch t := mmTypeName(model.Get("type")); t {

@@ -1237,8 +1237,8 @@ func (c *composer) ginMacros(root *doc.Node) {
 // `include` line are runs; the files they read that are not runs themselves are fragments (an
 // MMDetection `_base_/` file, a T5X `runs/*.gin` a model gin includes).
 //
-// An OpenMMLab component (a file in a `_base_` folder, or named `_base_*.py` beside the configs
-// that read it) that names bases of its own is a run only when no other run reads it: mmocr's
+// An OpenMMLab component (a file in a `_base_` folder, or named `_base_*.py` or `*_base.py` beside
+// the configs that read it) that names bases of its own is a run only when no other run reads it: mmocr's
 // textdet/_base_/pretrain_runtime.py builds on default_runtime.py, but what is launched is the
 // config that reads it, and linted alone the runtime part has no model, data or validation to
 // judge its checkpoint policy by.
@@ -1280,11 +1280,14 @@ func (k *Cache) discoverCode(fsys FS, files []string, runs []Spec, fragments map
 	return runs
 }
 
-// isMMComponent reports whether a Python config is an OpenMMLab component by its place: in a
-// folder named _base_, or named _base_*.py.
+// isMMComponent reports whether a Python config is an OpenMMLab component by its place or name:
+// in a folder named _base_, named _base_*.py, or named *_base.py as MMTracking's shared method
+// bases are (configs/sot/stark/stark-st2_..._base.py at v1.0.0rc1, which the method's runs list
+// beside a dataset base that gives the validation).
 func isMMComponent(p string) bool {
 	if codeFormat(p) != doc.Python {
 		return false
 	}
-	return strings.HasPrefix(path.Base(p), mmBaseKey) || strings.Contains("/"+path.Dir(p)+"/", "/"+mmBaseKey+"/")
+	name := path.Base(p)
+	return strings.HasPrefix(name, mmBaseKey) || strings.HasSuffix(strings.TrimSuffix(name, ".py"), "_base") || strings.Contains("/"+path.Dir(p)+"/", "/"+mmBaseKey+"/")
 }

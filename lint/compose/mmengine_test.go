@@ -189,12 +189,15 @@ func TestDiscoverMMComponentsAreFragments(t *testing.T) {
 		"configs/det/r50.py":                 "_base_ = ['_base_model.py', '../_base_/pretrain_runtime.py']\ntrain_cfg = dict(max_epochs=1)\n",
 		"configs/det/r101.py":                "_base_ = 'r50.py'\nmodel = dict(depth=101)\n",
 		"configs/_base_/orphan.py":           "_base_ = 'default_runtime.py'\nseed = 1\n",
+		// MMTracking's shared method base, named *_base.py, that its runs read
+		"configs/sot/stark_base.py":       "_base_ = '../_base_/default_runtime.py'\nmodel = dict(type='Stark')\n",
+		"configs/sot/stark_test-lasot.py": "_base_ = ['../_base_/pretrain_runtime.py', './stark_base.py']\n",
 	}
 	got, frags := discoverTree(m)
-	if got != "configs/_base_/orphan.py|configs/det/r101.py|configs/det/r50.py" {
+	if got != "configs/_base_/orphan.py|configs/det/r101.py|configs/det/r50.py|configs/sot/stark_test-lasot.py" {
 		t.Errorf("runs %q", got)
 	}
-	for _, f := range []string{"configs/_base_/default_runtime.py", "configs/_base_/pretrain_runtime.py", "configs/det/_base_model.py"} {
+	for _, f := range []string{"configs/_base_/default_runtime.py", "configs/_base_/pretrain_runtime.py", "configs/det/_base_model.py", "configs/sot/stark_base.py"} {
 		if !frags[f] {
 			t.Errorf("%s is not a fragment: %v", f, frags)
 		}

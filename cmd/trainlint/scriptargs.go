@@ -624,7 +624,8 @@ func modelCallbacks(text string) []string {
 // (ModelCheckpoint( in its text) when it hands callbacks to a Trainer that also unpacks the
 // config's settings: a call Trainer(...) whose arguments name callbacks and unpack a mapping
 // (threestudio's launch.py: Trainer(callbacks=callbacks, ..., **cfg.trainer), its callbacks
-// holding ModelCheckpoint(..., **cfg.checkpoint)). Lightning then adds no ModelCheckpoint of its
+// holding ModelCheckpoint(..., **cfg.checkpoint)), or unpacks keyword arguments the script gave
+// callbacks (kwargsCallbacks). Lightning then adds no ModelCheckpoint of its
 // own (_CallbackConnector._configure_checkpoint_callbacks, 2.6.5), so what the dialect says of
 // the default callback is not what runs. A longer name ending in Trainer( (SFTTrainer) is
 // another trainer.
@@ -653,13 +654,23 @@ func scriptCallbacks(text string) []string {
 				}
 			}
 		}
-		handed = strings.Contains(args[:end], "callbacks") && strings.Contains(args[:end], "**")
+		a := args[:end]
+		handed = strings.Contains(a, "**") && (strings.Contains(a, "callbacks") || kwargsCallbacks(text))
 		rest = args[end:]
 	}
 	if !handed {
 		return nil
 	}
 	return builtCallbacks(text)
+}
+
+// kwargsCallbacks reports a script that writes callbacks into the keyword arguments it unpacks
+// into its Trainer: a `callbacks=` keyword or a "callbacks" key of a dict
+// (earth-forecasting-transformer's train_cuboid_sevir.py and PreDiff's training scripts:
+// set_trainer_kwargs returns dict(callbacks=callbacks, ...) holding their own
+// ModelCheckpoint(monitor=...), and main calls Trainer(**trainer_kwargs)).
+func kwargsCallbacks(text string) bool {
+	return strings.Contains(text, "callbacks=") || strings.Contains(text, `"callbacks":`) || strings.Contains(text, `'callbacks':`)
 }
 
 // cliCallbacks lists the checkpoint and early-stopping callbacks a subclass of LightningCLI

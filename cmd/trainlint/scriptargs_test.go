@@ -351,6 +351,9 @@ func TestScriptCallbacks(t *testing.T) {
 		strings.Replace(launch, "Trainer(", "SFTTrainer(", 1):                                         nil,
 		"ckpt = ModelCheckpoint()\ntrainer = Trainer(**cfg.trainer)\n":                                nil,
 		"trainer = Trainer(callbacks=cbs, **cfg.trainer)\n":                                           nil,
+		// keyword arguments built with the callbacks, then unpacked (earthformer, PreDiff)
+		"def kw(self):\n    callbacks = [ModelCheckpoint(monitor='valid_loss_epoch')]\n    return dict(callbacks=callbacks, max_epochs=5)\ntrainer = Trainer(**trainer_kwargs)\n": {"ModelCheckpoint"},
+		"ck = ModelCheckpoint()\nkw = {\"callbacks\": [ck]}\ntrainer = pl.Trainer(**kw)\n":                                                                                        {"ModelCheckpoint"},
 		"x = f(Trainer(\n": nil,
 	} {
 		if got := scriptCallbacks(src); !reflect.DeepEqual(got, want) {

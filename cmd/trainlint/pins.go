@@ -31,7 +31,7 @@ func tracked(pkg string) bool {
 
 // pinFiles are read in this order in each folder, then its requirement*.txt (requirements.txt,
 // and the singular some projects write), then its
-// Dockerfile; the first that pins a package wins. setup.py's requirements are string literals
+// Dockerfile, then its install scripts (installScripts); the first that pins a package wins. setup.py's requirements are string literals
 // ("transformers==4.52.3" in install_requires or a _deps list, as open-r1 pins them); the file
 // is read as text, never run. A Dockerfile pins in its `pip install` lines (flash-attention's
 // training/Dockerfile installs pytorch-lightning==1.8.6, its only pin), and in the axolotl
@@ -137,6 +137,26 @@ func cloneTargets(m map[string]lint.Target) map[string]lint.Target {
 	return out
 }
 
+// installScriptName is a shell script that sets up the environment: install.sh, setup.sh,
+// install_env.sh, env_setup.sh, environment.sh.
+var installScriptName = regexp.MustCompile(`(?i)^(?:install|setup|env|environment)(?:[_.-][\w.-]*)?\.sh$|^[\w.-]*[_.-](?:install|setup|env)\.sh$`)
+
+// installScripts are the folder's environment set-up scripts (installScriptName), by name: read
+// after its Dockerfile, their `pip install` lines pin as a Dockerfile's do (divelab/AIRS's
+// OpenBio/ATGC_Gen/install.sh installs pytorch_lightning==1.8.6 and OpenPDE/SineNet/setup.sh
+// pytorch-lightning==1.7.7, pins no other file there states).
+func installScripts(dir string) []string {
+	all, _ := filepath.Glob(filepath.Join(dir, "*.sh"))
+	var out []string
+	for _, p := range all {
+		if name := filepath.Base(p); installScriptName.MatchString(name) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // folderPins reads one folder's pin files once.
 func folderPins(dir string) map[string]lint.Target {
 	cache := &repo.Load().pins
@@ -161,6 +181,7 @@ func folderPins(dir string) map[string]lint.Target {
 		}
 	}
 	names = append(names, "Dockerfile")
+	names = append(names, installScripts(dir)...)
 	if _, ok := out["llamafactory"]; ok {
 		// A copy of LLaMA-Factory checks its dependencies at start-up (extras/misc.py
 		// check_dependencies, v0.9.1: require_version("transformers>=4.41.2,<=4.46.1")): its

@@ -84,6 +84,37 @@ func TestTargetsFromPinsAndConfig(t *testing.T) {
 	}
 }
 
+// TestPinsFromInstallScript: divelab/AIRS's ATGC_Gen pins Lightning only in install.sh (`pip
+// install pytorch_lightning==1.8.6`); a commented line, or a script of another name (a data
+// download), pins nothing.
+func TestPinsFromInstallScript(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "configs", "trainer")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("install.sh", "conda create -n atgc python=3.9\n# pip install transformers==4.20.0\npip install pytorch_lightning==1.8.6 torchmetrics==0.11.4\n")
+	write("download_data.sh", "pip install transformers==4.10.0\n")
+	o := withPins(lint.Options{}, filepath.Join(sub, "full.yaml"))
+	if got := o.Targets["lightning"]; !reflect.DeepEqual(got, lint.Target{Version: "1.8.6", Source: "install.sh pins 1.8.6"}) {
+		t.Errorf("lightning target %+v", got)
+	}
+	if got, ok := o.Targets["transformers"]; ok {
+		t.Errorf("transformers target %+v from a comment or a data script", got)
+	}
+	for name, want := range map[string]bool{"install.sh": true, "setup.sh": true, "install_env.sh": true, "env_setup.sh": true, "conda-install.sh": true, "run_setup_data.sh": false, "train.sh": false, "reinstall.sh": false} {
+		if got := installScriptName.MatchString(name); got != want {
+			t.Errorf("installScriptName(%q) = %v", name, got)
+		}
+	}
+}
+
 // TestPinsFromDockerfile: flash-attention's training/ pins Lightning only in its Dockerfile
 // (pytorch-lightning==1.8.6); a requirements file in the same folder wins over it.
 func TestPinsFromDockerfile(t *testing.T) {

@@ -420,3 +420,20 @@ var genericKeys = []Key{
 	{Path: "norm", Type: "string", Concept: "bn.present", Doc: "batch/batchnorm/bn: batch norm is in use"},
 	{Path: "backbone", Type: "string", Concept: "bn.present", Doc: "resnet*, efficientnet*, mobilenet*...: a batch-norm backbone"},
 }
+
+// at follows a dotted path with folded keys.
+func (g genericReader) at(path string) *doc.Node {
+	cur := g.root
+	for part := range strings.SplitSeq(path, ".") {
+		cur = g.child(cur, part)
+		if cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// rolloutWorkers reports a worker count beside RLlib's rollout settings.
+func rolloutWorkers(n *doc.Node) bool {
+	return isMap(n.Parent) && (n.Parent.Get("rollout_fragment_length") != nil || n.Parent.Get("num_envs_per_worker") != nil || n.Parent.Get("sample_batch_size") != nil)
+}

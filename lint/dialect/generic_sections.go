@@ -93,18 +93,6 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 	}
 }
 
-// at follows a dotted path with folded keys.
-func (g genericReader) at(path string) *doc.Node {
-	cur := g.root
-	for part := range strings.SplitSeq(path, ".") {
-		cur = g.child(cur, part)
-		if cur == nil {
-			return nil
-		}
-	}
-	return cur
-}
-
 func readGenericEval(p *plan.Plan, g genericReader) {
 	all := append(append([]string{}, genEvalSections...), genTrainSections...)
 	// Time-based spellings first: their unit is in the name.
@@ -233,6 +221,13 @@ func readGenericData(p *plan.Plan, g genericReader) {
 	secs := append(append([]string{}, genDataSections...), genTrainSections...)
 	wn, wk := g.find(secs, true, "num_workers", "dataloader_num_workers", "workers", "num_data_workers", "loader_workers", "n_workers")
 	t := p.Train
+	if wn != nil && rolloutWorkers(wn) {
+		// RLlib's num_workers counts rollout worker actors sampling the environment beside
+		// rollout_fragment_length and num_envs_per_worker (rllib/agents/trainer.py
+		// COMMON_CONFIG, ray 1.x: "Setting this to 0 will force rollouts to be done in the
+		// trainer actor"): no data loader.
+		wn = nil
+	}
 	if wn != nil && (genTrainingSign(g.root, true) || t.PerDeviceBatch.Known() || t.GlobalBatch.Known() || t.GradAccum.Known() || t.MaxSteps.Known() || t.Epochs.Known()) {
 		p.Data.Workers = genIntFact(g, wn, wk)
 	}

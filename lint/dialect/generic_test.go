@@ -867,3 +867,14 @@ func TestGenericEvalDuringTrain(t *testing.T) {
 	p := Generic.Normalize(tcgDoc(t, doc.YAML, "TRAIN:\n  epochs: 10\n  eval_during_train: false\n  batch_size: 8\nEVAL:\n  batch_size: 1\n"), Context{})
 	wantFact(t, "eval_during_train", p.Eval.Enabled, false, plan.Explicit, "TRAIN.eval_during_train", 3)
 }
+
+// TestGenericRolloutWorkers: RLlib's num_workers, beside its rollout settings, counts rollout
+// actors, not data-loading processes; the same count beside a batch alone is a loader's.
+func TestGenericRolloutWorkers(t *testing.T) {
+	src := "env: HalfCheetah-v2\nnum_workers: 0\nrollout_fragment_length: 1\ntrain_batch_size: 64\n"
+	if w := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Data.Workers; w.Known() {
+		t.Errorf("rollout workers read as loader workers: %+v", w)
+	}
+	src = "num_workers: 0\nbatch_size: 64\nepochs: 10\n"
+	wantFact(t, "loader workers", Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Data.Workers, 0, plan.Explicit, "num_workers", 1)
+}

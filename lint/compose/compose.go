@@ -921,7 +921,7 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 	}
 	if kv.Kind == doc.Scalar && len(options) <= 1 {
-		c.sameChoice(k.okey, options, file, kv)
+		c.sameChoice(k.okey, k.group, options, file, kv)
 	}
 	for _, opt := range options {
 		if opt == "???" {
@@ -1038,8 +1038,11 @@ func (c *composer) addUnknown(pkg string) {
 // naming another option, set_known_choice raises "Multiple values for <key>" (an override,
 // from the command line or an `override` entry, gives both the same option); naming the same
 // one, ensure_no_duplicates_in_list raises "<key> appears more than once in the final defaults
-// list". Two nulls load nothing. An interpolated or mandatory (???) option is not compared.
-func (c *composer) sameChoice(key string, options []string, file string, kv *doc.Node) {
+// list", unless the option has a defaults list of its own: the final list then holds it as
+// its `_self_` entries, which that check skips (defaults_list.py:693-703; StanfordMIMI/MedVAE's
+// dataloader options, each with `defaults: [default.yaml]`, compose twice without error). Two
+// nulls load nothing. An interpolated or mandatory (???) option is not compared.
+func (c *composer) sameChoice(key, group string, options []string, file string, kv *doc.Node) {
 	name := ""
 	if len(options) == 1 {
 		name = options[0]
@@ -1061,9 +1064,19 @@ func (c *composer) sameChoice(key string, options []string, file string, kv *doc
 	switch {
 	case prev != name:
 		c.problem(Refused, file, kv.Span, "group "+quote(key)+" is given "+show(name)+" here and "+show(prev)+" in another entry of the defaults: Hydra stops at start-up (\"Multiple values for "+key+".\"); keep one entry, or change the other with `override "+key+": ...`")
-	case name != "":
+	case name != "" && !c.hasDefaults(joinGroup(group, name)):
 		c.problem(Refused, file, kv.Span, "group "+quote(key)+" is given "+show(name)+" here and in another entry of the defaults: Hydra stops at start-up (\""+key+" appears more than once in the final defaults list\"); keep one entry")
 	}
+}
+
+// hasDefaults reports whether the config rel names (a group's option) has a defaults list.
+func (c *composer) hasDefaults(rel string) bool {
+	p, found, _ := c.locate(rel)
+	if !found {
+		return false
+	}
+	d, ok := c.parse(p)
+	return ok && d.Root != nil && d.Root.Get("defaults") != nil
 }
 
 // noteChoice records the option loaded for an entry, by its override key (the first wins, as

@@ -104,3 +104,17 @@ func TestHjsonRefused(t *testing.T) {
 		checkRefusedJSON(t, c)
 	}
 }
+
+// TestHjsonQuotelessCommaOnce: a quoteless value whose ',' hjson reads into the string
+// (NVIDIA clara-train-examples' `"use_amp": ture,`) is one problem: the ',' is written, so the
+// next member is not also reported as lacking one. Without that ',' it still is.
+func TestHjsonQuotelessCommaOnce(t *testing.T) {
+	d := mustParse(t, JSON, "{\n  \"use_amp\": ture,\n  \"train\": {\"epochs\": 1}\n}\n")
+	if len(d.Problems) != 1 || !strings.Contains(d.Problems[0].Message, `unquoted string "ture,"`) {
+		t.Errorf("problems %+v, want the unquoted string alone", d.Problems)
+	}
+	d = mustParse(t, JSON, "{\n  \"use_amp\": ture\n  \"train\": {\"epochs\": 1}\n}\n")
+	if len(d.Problems) != 2 || !strings.Contains(d.Problems[1].Message, "no ',' before this object member") {
+		t.Errorf("problems %+v, want the missing ',' too", d.Problems)
+	}
+}

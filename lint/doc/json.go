@@ -582,6 +582,11 @@ func (p *jsonParser) between(stack *[]jsonFrame, top *jsonFrame, prevEnd int, cl
 			p.close(stack)
 			return jsonClosed, false
 		case p.noComma(top, prevEnd, closer):
+			if last := top.n.Children[len(top.n.Children)-1]; last.Kind == Scalar && !last.Quoted && strings.HasSuffix(last.Value, ",") {
+				// The ',' is written: hjson read it into the quoteless string before (`"use_amp":
+				// ture,`), whose problem says so; another here would have it written twice.
+				return jsonMember, false
+			}
 			p.nonStandard(nsNoComma, "no ',' before this "+what+"; JSON needs one between "+what+"s", p.i, p.i+1)
 			return jsonMember, false
 		}

@@ -443,6 +443,12 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				// model/pytorch/dcrnn_supervisor.py:233-236 @d92490b), at most E times, so a limit
 				// of E or more deletes nothing; when it saves more often, the file does not say.
 				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
+			case g.named["best_fn"] && g.named["checkpointmanageroptions"]:
+				// The repository's Python hands Orbax's CheckpointManagerOptions a best_fn, with
+				// which max_to_keep keeps the N best by that metric (BestN, LatestN only without
+				// one: checkpoint/orbax/checkpoint/checkpoint_manager.py:226-237 @3ff7b24;
+				// swirl-dynamics' run_training.py): which count it is, the file does not say.
+				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
 			case g.earlyStopMetric(secs):
 				// A run that monitors a metric to stop early may save the best checkpoint
 				// apart from the N it keeps (MMF's EarlyStopping writes best.ckpt whenever the

@@ -878,3 +878,16 @@ func TestGenericRolloutWorkers(t *testing.T) {
 	src = "num_workers: 0\nbatch_size: 64\nepochs: 10\n"
 	wantFact(t, "loader workers", Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Data.Workers, 0, plan.Explicit, "num_workers", 1)
 }
+
+// TestGenericOrbaxBestFn: a repository whose Python gives Orbax's CheckpointManagerOptions a
+// best_fn (swirl-dynamics' run_training.py) keeps the N best by that metric, so a keep count
+// of its configs is not the most recent N; without best_fn in its code it is.
+func TestGenericOrbaxBestFn(t *testing.T) {
+	d := tcgDoc(t, doc.YAML, "train:\n  num_train_steps: 1000\n  checkpoint_max_to_keep: 3\n")
+	words := map[string]bool{"train": true, "checkpoint_max_to_keep": true, "checkpointmanageroptions": true, "best_fn": true}
+	if r := Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention; r.Known() || r.Key != "train.checkpoint_max_to_keep" {
+		t.Errorf("best_fn in the code: retention %+v", r)
+	}
+	delete(words, "best_fn")
+	wantFact(t, "no best_fn", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "train.checkpoint_max_to_keep", 3)
+}

@@ -219,8 +219,8 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 	}
 	target, where := targetOf(p, d, kb)
 	for _, m := range keyMapsOf(p, d) {
-		if m.Node == nil || m.Node.Kind != doc.Map {
-			continue
+		if m.Node == nil || m.Node.Kind != doc.Map || !m.ReadAt(target) {
+			continue // (no such loader at the target: another reads the file)
 		}
 		ks := sectionKeys(d, kb, m.Section, target, false)
 		if !ks.exists {

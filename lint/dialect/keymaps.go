@@ -27,6 +27,15 @@ type KeyMap struct {
 	// checking their names (jsonargparse's dict_kwargs): an unknown one reaches the constructor,
 	// whose signature (no **kwargs in the sections checked) refuses it.
 	Open *doc.Node
+	// Since is the first release of the framework whose loader (By) reads such a map ("" when
+	// every release the table read has it): a target older than it is not read that way, so
+	// nothing is claimed of the map there (ReadAt).
+	Since string
+}
+
+// ReadAt reports whether the map's loader exists at the target version ("" = the newest).
+func (m KeyMap) ReadAt(target string) bool {
+	return m.Since == "" || target == "" || !releasedBefore(target, ParseVersion(m.Since)...)
 }
 
 // Problem is a value, or a combination of values, that the framework refuses at start-up,

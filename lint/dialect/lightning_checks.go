@@ -78,6 +78,11 @@ func lightningCLI(root *doc.Node) bool {
 	return found
 }
 
+// lightningCLISince is the first release with LightningCLI: pytorch_lightning/utilities/cli.py
+// is in 1.3.0's tree and not in 1.2.10's. A LightningCLI-shaped file of a repository on an older
+// release is read by something else, so its maps are not judged there (KeyMap.Since).
+const lightningCLISince = "1.3.0"
+
 // lightningKeyMapsOf is lightningKeyMaps for a map root whose shape is known.
 func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 	skip := lightningRemovedArgs
@@ -86,11 +91,11 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 		cp := scalarText(tr.Get("class_path"))
 		switch {
 		case cp == "":
-			out = append(out, KeyMap{Node: tr, At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true, Skip: skip})
+			out = append(out, KeyMap{Node: tr, At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true, Skip: skip, Since: lightningCLISince})
 		case lightningClass(cp, "Trainer"):
 			// (deprecated-key reads trainer.<key>, not trainer.init_args.<key>: a removed
 			// argument here is this map's to report)
-			out = append(out, KeyMap{Node: classArgs(tr), Open: tr.Get("dict_kwargs"), At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true})
+			out = append(out, KeyMap{Node: classArgs(tr), Open: tr.Get("dict_kwargs"), At: tr, Section: "Trainer", Name: "Trainer", By: "LightningCLI", Typed: true, Since: lightningCLISince})
 		}
 		cbs := tr.Get("callbacks")
 		if cp != "" {
@@ -106,7 +111,7 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 			ref := scalarText(it.Get("class_path"))
 			for _, cls := range []string{"ModelCheckpoint", "EarlyStopping"} {
 				if lightningClass(ref, cls) {
-					out = append(out, KeyMap{Node: classArgs(it), Open: it.Get("dict_kwargs"), At: it, Section: cls, Name: cls, By: "LightningCLI", Typed: true})
+					out = append(out, KeyMap{Node: classArgs(it), Open: it.Get("dict_kwargs"), At: it, Section: cls, Name: cls, By: "LightningCLI", Typed: true, Since: lightningCLISince})
 				}
 			}
 		}
@@ -174,6 +179,9 @@ func lightningProblems(_ *doc.Document, maps []KeyMap, kb *Knowledge, target str
 	}
 	var out []Problem
 	for _, m := range maps {
+		if !m.ReadAt(target) {
+			continue
+		}
 		c := &lightningChecker{kb: kb, target: target, m: m, checks: "@check:" + m.Section}
 		c.types()
 		switch m.Section {
@@ -291,12 +299,23 @@ func (c *lightningChecker) says(msg string) string {
 			return n.Value
 		}
 		if c.m.Node != nil && c.m.Node.Get(k) == nil {
-			if f, ok := c.kb.Sections[c.m.Section][k]; ok {
+			if f, ok := c.defaultOf(k); ok {
 				return strings.Trim(f.Default, "'")
 			}
 		}
 		return "…"
 	})
+}
+
+// defaultOf is the fact whose Default is the parameter's default at the target version: its
+// "@default:" row there when its default changed between tags read, else its key row (whose
+// default is the newest, the same at every tag). ok is false when the parameter is not there.
+func (c *lightningChecker) defaultOf(key string) (Fact, bool) {
+	if _, changed := c.kb.Facts[[2]string{c.m.Section, "@default:" + key}]; changed {
+		return c.kb.FactAt(c.m.Section, "@default:"+key, c.target)
+	}
+	f, ok := c.kb.Sections[c.m.Section][key]
+	return f, ok && c.kb.Has(f, c.target)
 }
 
 // types checks each value against its parameter's annotation (LightningCLI only).
@@ -427,8 +446,10 @@ func (c *lightningChecker) trainer() {
 			c.bad(n, q("reload_dataloaders_every_n_epochs")+" is "+q(n.Value)+": the Trainer takes an integer >= 0")
 		}
 	}
-	// Trainer.__init__: gradient clipping.
-	if n := c.get("gradient_clip_algorithm"); n != nil && n.Kind == doc.Scalar && n.Type == doc.String {
+	// Trainer.__init__: gradient clipping (the value set is there from 1.3.0, the check from 1.5.0:
+	// pytorch_lightning/trainer/trainer.py@1.5.0).
+	if n := c.get("gradient_clip_algorithm"); n != nil && n.Kind == doc.Scalar && n.Type == doc.String &&
+		c.has("Trainer.__init__", "gradient_clip_algorithm is not None and (not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower()))") {
 		if e, ok := c.kb.FactAt("@enum:Trainer", "gradient_clip_algorithm", c.target); ok {
 			vals := strings.Split(e.Default, "|")
 			v := n.Value
@@ -499,9 +520,12 @@ func (c *lightningChecker) trainer() {
 	}
 }
 
-func (c *lightningChecker) mode() {
+// mode checks mode against the callback's value set where the callback refuses another
+// value (test): before 1.3.0 an unknown mode fell back to "auto" with a warning
+// (pytorch_lightning/callbacks/model_checkpoint.py:270-275, early_stopping.py:91-94 @1.0.0).
+func (c *lightningChecker) mode(function, test string) {
 	n := c.get("mode")
-	if n == nil || n.Kind != doc.Scalar || n.IsNull() {
+	if n == nil || n.Kind != doc.Scalar || n.IsNull() || !c.has(function, test) {
 		return
 	}
 	e, ok := c.kb.FactAt("@enum:"+c.m.Section, "mode", c.target)
@@ -516,7 +540,7 @@ func (c *lightningChecker) mode() {
 
 func (c *lightningChecker) modelCheckpoint() {
 	q := strconv.Quote
-	c.mode()
+	c.mode("ModelCheckpoint.__init_monitor_mode", "mode not in mode_dict")
 	const fn = "ModelCheckpoint.__validate_init_configuration"
 	intOf := func(k string) (int, *doc.Node, bool) {
 		n := c.get(k)
@@ -565,9 +589,11 @@ func (c *lightningChecker) modelCheckpoint() {
 }
 
 func (c *lightningChecker) earlyStopping() {
-	c.mode()
-	// monitor has no default in EarlyStopping.__init__: leaving it out is a TypeError.
-	if f, ok := c.kb.Sections["EarlyStopping"]["monitor"]; ok && f.Default == "@required" && c.kb.Has(f, c.target) &&
+	c.mode("EarlyStopping.__init__", "self.mode not in self.mode_dict")
+	// monitor has no default in EarlyStopping.__init__ from 1.6.0 (before, 'early_stop_on' and
+	// then None: pytorch_lightning/callbacks/early_stopping.py@1.3.8, @1.5.10): leaving it out
+	// is a TypeError.
+	if f, ok := c.defaultOf("monitor"); ok && f.Default == "@required" &&
 		(c.m.Node == nil || c.m.Node.Get("monitor") == nil) {
 		says := "EarlyStopping.__init__() missing 1 required positional argument: 'monitor'" // Python's TypeError under Hydra
 		if c.m.Typed {

@@ -40,10 +40,12 @@ func TestLightningByVersion(t *testing.T) {
 }
 
 // TestOlderThanEveryTagRead: a pin older than every release the knowledge table was read at
-// (Lightning 1.8.6 against 2.0.0 and later: HazyResearch/safari) leaves the table's facts
-// unknown there: track_grad_norm and auto_lr_find were Trainer arguments in 1.8.6 and are gone
-// in 2.0.0, so neither they nor the 2.x argument checks are claimed; with no pin, the newest
-// release refuses them.
+// (Lightning 0.10.0 against 1.0.0 and later) leaves the table's facts unknown there, so no
+// argument or check is claimed; with no pin, the newest release refuses track_grad_norm and
+// auto_lr_find. A 1.x pin is read at its own release (HazyResearch/safari pins 1.8.6): both are
+// Trainer arguments there (src/pytorch_lightning/trainer/trainer.py@1.8.6), and text in
+// val_check_interval reaches _determine_batch_limits, which compares it with 0 (a TypeError:
+// src/pytorch_lightning/trainer/setup.py:91,122@1.8.6).
 func TestOlderThanEveryTagRead(t *testing.T) {
 	src := "_target_: lightning.pytorch.Trainer\ntrack_grad_norm: -1\nauto_lr_find: false\nmax_epochs: 3\nval_check_interval: \"01:00:00:00\"\n"
 	run := func(targets map[string]lint.Target) string {
@@ -58,8 +60,12 @@ func TestOlderThanEveryTagRead(t *testing.T) {
 	if got := run(nil); !strings.Contains(got, `TL003 "track_grad_norm" is not a Trainer argument`) {
 		t.Errorf("newest: want track_grad_norm refused in\n%s", got)
 	}
-	if got := run(map[string]lint.Target{"lightning": {Version: "1.8.6", Source: "requirements.txt pins 1.8.6"}}); got != "" {
-		t.Errorf("at 1.8.6 (older than every tag read): want no findings, got\n%s", got)
+	if got := run(map[string]lint.Target{"lightning": {Version: "0.10.0", Source: "requirements.txt pins 0.10.0"}}); got != "" {
+		t.Errorf("at 0.10.0 (older than every tag read): want no findings, got\n%s", got)
+	}
+	got := run(map[string]lint.Target{"lightning": {Version: "1.8.6", Source: "requirements.txt pins 1.8.6"}})
+	if want := `TL004 "val_check_interval" is "01:00:00:00": this Lightning version takes a number of batches or a fraction of an epoch, not text (Lightning 1.8.6, requirements.txt pins 1.8.6)`; got != want {
+		t.Errorf("at 1.8.6: want only\n%s\ngot\n%s", want, got)
 	}
 	// A later minor release than the newest read (2.6.5) may have changed anything: silent; so
 	// may a later patch release, since Lightning's patch releases add arguments (2.5.1's
@@ -186,5 +192,67 @@ func TestCheckpointSubclassNoDefault(t *testing.T) {
 	}
 	if n := at("mypkg.callbacks.PrintMetrics"); n != 1 {
 		t.Errorf("no checkpoint callback: %d TL301, want the default ModelCheckpoint's 1", n)
+	}
+}
+
+// TestLightningOneX: a repository that pins a Lightning 1.x release is judged at that release,
+// as a 2.x pin is at its own. checkpoint_callback, progress_bar_refresh_rate and weights_summary
+// are Trainer arguments to 1.6.5 and gone from 1.7.0 (pytorch_lightning/trainer/trainer.py@1.6.5,
+// src/pytorch_lightning/trainer/trainer.py@1.7.0), so LightningCLI 1.9.5 refuses them and 1.6.5
+// takes them; a typo is refused by both. devices is an argument from 1.4.0.
+func TestLightningOneX(t *testing.T) {
+	src := "seed_everything: 1\ntrainer:\n  checkpoint_callback: true\n  progress_bar_refresh_rate: 1\n  weights_summary: top\n  max_epochs: 10\n  devices: 1\n  foo_bar: 2\nmodel:\n  lr: 0.1\n"
+	run := func(src, v string) []string {
+		_, diags := lint.LintFile(lint.File{Path: "config.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL003", "TL004", "TL011"},
+				Targets: map[string]lint.Target{"lightning": {Version: v, Source: "requirements.txt pins " + v}}})
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code+" "+d.Message)
+		}
+		return out
+	}
+	refused := func(key, v string) string {
+		return `TL003 "` + key + `" is not a Trainer argument: LightningCLI refuses it at start-up (Lightning ` + v + `, requirements.txt pins ` + v + `)`
+	}
+	got := strings.Join(run(src, "1.9.5"), "\n")
+	for _, k := range []string{"checkpoint_callback", "progress_bar_refresh_rate", "weights_summary", "foo_bar"} {
+		if !strings.Contains(got, refused(k, "1.9.5")) {
+			t.Errorf("at 1.9.5: want %s refused in\n%s", k, got)
+		}
+	}
+	if n := len(run(src, "1.9.5")); n != 4 {
+		t.Errorf("at 1.9.5: want 4 findings, got %d:\n%s", n, got)
+	}
+	for _, v := range []string{"1.6.5", "1.4.0"} {
+		if got := run(src, v); len(got) != 1 || !strings.HasPrefix(got[0], refused("foo_bar", v)) {
+			t.Errorf("at %s: want only foo_bar refused, got %q", v, got)
+		}
+	}
+	// Before 1.4.0 devices is no argument; before 1.3.0 there is no LightningCLI
+	// (pytorch_lightning/utilities/cli.py is not in 1.2.10's tree): nothing is claimed of a
+	// LightningCLI-shaped file there.
+	if got := run(src, "1.3.8"); len(got) != 2 || !strings.Contains(strings.Join(got, "\n"), refused("devices", "1.3.8")) {
+		t.Errorf("at 1.3.8: want devices and foo_bar refused, got %q", got)
+	}
+	if got := run(src, "1.2.10"); len(got) != 0 {
+		t.Errorf("at 1.2.10 (no LightningCLI): want no findings, got %q", got)
+	}
+	// EarlyStopping's monitor is required from 1.6.0 (src/pytorch_lightning/callbacks/early_stopping.py
+	// @1.6.0; None at 1.4.0-1.5.10); an unknown mode is refused from 1.3.0 (1.0.0-1.2.10 fell
+	// back to "auto" with a warning).
+	es := "_target_: pytorch_lightning.callbacks.EarlyStopping\npatience: 3\nmode: maximum\n"
+	for v, want := range map[string]string{
+		"1.6.5":  `TL004 "mode" is "maximum": EarlyStopping takes "min" or "max"`,
+		"1.5.10": `TL004 "mode" is "maximum": EarlyStopping takes "min" or "max"`,
+		"1.2.10": "",
+	} {
+		got := strings.Join(run(es, v), "\n")
+		if want != "" && !strings.Contains(got, want) || want == "" && got != "" {
+			t.Errorf("EarlyStopping at %s: want %q, got\n%s", v, want, got)
+		}
+		if hasMonitor := strings.Contains(got, "no monitor"); hasMonitor != (v == "1.6.5") {
+			t.Errorf("EarlyStopping at %s: required monitor reported %v, got\n%s", v, hasMonitor, got)
+		}
 	}
 }

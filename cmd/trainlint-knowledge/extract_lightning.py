@@ -14,6 +14,23 @@ with the standard `ast` module and prints, for every tag:
     extract_lightning.py GITDIR TAG... > testdata/lightning.json
 
 main.go renders that JSON into lint/dialect/knowledge_lightning.tsv.
+
+The 2.x tags keep the package at src/lightning/pytorch/ (with Fabric at src/lightning/fabric/);
+the 1.x tags at pytorch_lightning/ (1.0.0-1.6.5) or src/pytorch_lightning/ (1.7.0-1.9.5): each
+tag's package is found by the file that holds Trainer (roots). The 1.x helpers of the start-up
+checks have other names or classes (DataConnector, not _DataConnector; no trainer/setup.py):
+a function CHECKS names that a tag does not have is not read there, so its checks hold from the
+first tag that has it, never before.
+
+A signature's **kwargs is recorded ("kwargs"): a constructor that takes arbitrary keywords
+refuses no unknown key. None of the three takes any at a tag read; Trainer.__init__ is wrapped at
+1.x (@overwrite_by_env_vars at 1.0.0, pytorch_lightning/trainer/trainer.py:85, and
+@_defaults_from_env_vars from 1.4 on: pytorch_lightning/trainer/trainer.py:105@1.4.9,
+:128@1.6.5, src/pytorch_lightning/trainer/trainer.py:136@1.7.7, :119@1.9.5), and the wrapper
+(pytorch_lightning/trainer/connectors/env_vars_connector.py:27-42@1.4.9,
+src/pytorch_lightning/utilities/argparse.py:335-350@1.9.5) passes every keyword on to the
+wrapped __init__ (`return fn(self, **kwargs)`), which refuses one it lacks; functools.wraps
+keeps the signature LightningCLI reads. The decorators are recorded too ("decorators").
 """
 import ast
 import json
@@ -23,6 +40,8 @@ import sys
 
 PT = "src/lightning/pytorch/"
 FAB = "src/lightning/fabric/"
+# The package roots a tag may keep Lightning's Trainer under, newest layout first.
+ROOTS = [(PT, FAB), ("src/pytorch_lightning/", None), ("pytorch_lightning/", None)]
 
 SIGNATURES = [
     ("Trainer", PT + "trainer/trainer.py", "Trainer"),
@@ -45,6 +64,27 @@ CHECKS = [
 ]
 
 
+_roots = {}
+
+
+def roots(gitdir, tag):
+    """The tag's (pytorch package, fabric package or None) folders."""
+    if tag not in _roots:
+        _roots[tag] = next(((pt, fab) for pt, fab in ROOTS if show(gitdir, tag, pt + "trainer/trainer.py") is not None),
+                           (PT, FAB))
+    return _roots[tag]
+
+
+def at(gitdir, tag, path):
+    """path (written for the 2.x layout) in the tag's layout; None when the tag has no such package."""
+    pt, fab = roots(gitdir, tag)
+    if path.startswith(PT):
+        return pt + path[len(PT):]
+    if path.startswith(FAB):
+        return fab + path[len(FAB):] if fab else None
+    return path
+
+
 def show(gitdir, tag, path):
     try:
         return subprocess.run(["git", "--git-dir=" + gitdir, "show", tag + ":" + path], check=True,
@@ -65,11 +105,12 @@ def tree(gitdir, tag, path):
 
 
 def module_file(gitdir, tag, module):
-    """The file of an absolute lightning.* module (a package's __init__.py)."""
-    base = "src/" + module.replace(".", "/")
-    for p in (base + ".py", base + "/__init__.py"):
-        if tree(gitdir, tag, p) is not None:
-            return p
+    """The file of an absolute lightning.* or pytorch_lightning.* module (a package's __init__.py),
+    under src/ or at the root (1.0.0-1.6.5)."""
+    for base in ("src/" + module.replace(".", "/"), module.replace(".", "/")):
+        for p in (base + ".py", base + "/__init__.py"):
+            if tree(gitdir, tag, p) is not None:
+                return p
     return None
 
 
@@ -85,7 +126,7 @@ def alias(gitdir, tag, path, name, depth=0):
         if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) and st.target.id == name and st.value is not None:
             return st.value, path
     for st in ast.walk(t):
-        if isinstance(st, ast.ImportFrom) and st.level == 0 and st.module and st.module.startswith("lightning") \
+        if isinstance(st, ast.ImportFrom) and st.level == 0 and st.module and (st.module.startswith("lightning") or st.module.startswith("pytorch_lightning")) \
                 and any(a.name == name and a.asname is None for a in st.names):
             f = module_file(gitdir, tag, st.module)
             if f:
@@ -123,7 +164,8 @@ def find(t, cls, fn):
 
 
 def signature(gitdir, tag, path, cls):
-    t = tree(gitdir, tag, path)
+    path = at(gitdir, tag, path)
+    t = tree(gitdir, tag, path) if path else None
     if t is None:
         return None
     c, f = find(t, cls, "__init__")
@@ -145,7 +187,11 @@ def signature(gitdir, tag, path, cls):
         else:
             p["required"] = True
         params.append(p)
-    return {"class": cls, "file": path, "line": f.lineno, "params": params}
+    out = {"class": cls, "file": path, "line": f.lineno, "params": params,
+           "decorators": [ast.unparse(d) for d in f.decorator_list]}
+    if a.kwarg is not None:
+        out["kwargs"] = a.kwarg.arg
+    return out
 
 
 def enums(gitdir, tag):
@@ -163,17 +209,17 @@ def enums(gitdir, tag):
                             "file": path, "line": n.lineno})
 
     # ModelCheckpoint.__init_monitor_mode: mode_dict = {"min": ..., "max": ...}
-    p = PT + "callbacks/model_checkpoint.py"
+    p = at(gitdir, tag, PT + "callbacks/model_checkpoint.py")
     t = tree(gitdir, tag, p)
     _, f = find(t, "ModelCheckpoint", "__init_monitor_mode") if t is not None else (None, None)
     mode_dict("ModelCheckpoint", p, ast.walk(f) if f else [])
     # EarlyStopping.mode_dict (class attribute).
-    p = PT + "callbacks/early_stopping.py"
+    p = at(gitdir, tag, PT + "callbacks/early_stopping.py")
     t = tree(gitdir, tag, p)
     c, _ = find(t, "EarlyStopping", None) if t is not None else (None, None)
     mode_dict("EarlyStopping", p, c.body if c else [])
     # GradClipAlgorithmType: the Trainer lower-cases gradient_clip_algorithm and tests membership.
-    p = PT + "utilities/enums.py"
+    p = at(gitdir, tag, PT + "utilities/enums.py")
     t = tree(gitdir, tag, p)
     c, _ = find(t, "GradClipAlgorithmType", None) if t is not None else (None, None)
     if c is not None:
@@ -217,7 +263,8 @@ def raises_in(st, test_stack, out, section, path):
 def checks(gitdir, tag):
     out = []
     for section, path, cls, fn in CHECKS:
-        t = tree(gitdir, tag, path)
+        path = at(gitdir, tag, path)
+        t = tree(gitdir, tag, path) if path else None
         if t is None:
             continue
         _, f = find(t, cls, fn)

@@ -10,10 +10,11 @@ import (
 	"strings"
 )
 
-// Lightning's extraction (extract_lightning.py, run at every 2.x release tag: patch releases add
-// arguments, model_registry in 2.5.1 and save_on_exception in 2.5.3),
+// Lightning's extraction (extract_lightning.py, run at every final 1.x and 2.x release tag in
+// the mirror: patch releases add arguments, model_registry in 2.5.1 and save_on_exception in
+// 2.5.3, enable_pl_optimizer in 1.1.0 changed its default twice in 1.1.x),
 //
-//	python3 extract_lightning.py GITDIR 2.0.0 2.0.1 ... 2.6.4 2.6.5 > testdata/lightning.json
+//	python3 extract_lightning.py GITDIR 1.0.0 1.0.1 ... 1.9.5 2.0.0 ... 2.6.4 2.6.5 > testdata/lightning.json
 //
 // has its own shape: constructor signatures with
 // annotations, the value sets the constructors test against, and the checks they make. It is
@@ -26,7 +27,14 @@ import (
 //	lightning  @check:ModelCheckpoint   <function>                 <if test>       since removed  <message> file:line@tag
 //
 // A row whose key starts with "@" (or whose section does) is one fact per value: a type that
-// changes between tags is two rows with their own ranges.
+// changes between tags is two rows with their own ranges, and a value that comes back (EarlyStopping's
+// monitor: str to 1.3.8, Optional[str] in 1.4.0-1.5.10, str again from 1.6.0) one row for each
+// run of tags. A parameter's default is its key row's at the newest tag; a parameter whose
+// default changed between tags read also has one "@default:<name>" row per default (the
+// dialect reads the one at the target: EarlyStopping's monitor is required from 1.6.0 only).
+// A signature that takes **kwargs at a tag is left out there: the constructor refuses no
+// unknown keyword at that tag, so the table does not say the section is closed (none does at
+// a tag read).
 
 type lParam struct {
 	Name       string `json:"name"`
@@ -41,6 +49,7 @@ type lSignature struct {
 	Section string   `json:"section"`
 	File    string   `json:"file"`
 	Params  []lParam `json:"params"`
+	Kwargs  string   `json:"kwargs"` // the name of its **kwargs, "" when it takes none
 }
 
 type lEnum struct {
@@ -123,8 +132,9 @@ func renderLightning(ex *lightningExtraction) string {
 	}
 	fmt.Fprintf(&b, "@tags\t%s\t%s\n", ex.Framework, strings.Join(tags, " "))
 	type lrow struct {
-		section, key, val, extra, prov string
-		first, last                    int
+		section, key, val, extra string
+		runs                     [][2]int // the runs of consecutive tag indexes it was read at
+		provs                    []string // each run's provenance (at its last tag)
 	}
 	rows := map[string]*lrow{}
 	var order []string
@@ -135,14 +145,23 @@ func renderLightning(ex *lightningExtraction) string {
 		}
 		r := rows[id]
 		if r == nil {
-			r = &lrow{section: section, key: key, first: i}
+			r = &lrow{section: section, key: key}
 			rows[id] = r
 			order = append(order, id)
 		}
-		r.last, r.val, r.extra, r.prov = i, val, extra, prov
+		r.val, r.extra = val, extra
+		if n := len(r.runs); n > 0 && r.runs[n-1][1] == i-1 {
+			r.runs[n-1][1], r.provs[n-1] = i, prov
+		} else if n == 0 || r.runs[n-1][1] != i {
+			r.runs, r.provs = append(r.runs, [2]int{i, i}), append(r.provs, prov)
+		}
 	}
+	defaults := map[string][]string{} // section \x00 name -> its default at each tag read
 	for i, t := range ex.Tags {
 		for _, s := range t.Signatures {
+			if s.Kwargs != "" {
+				continue // takes any keyword here
+			}
 			for _, p := range s.Params {
 				prov := fmt.Sprintf("%s:%d@%s", s.File, p.Line, t.Tag)
 				def := p.Default
@@ -150,6 +169,10 @@ func renderLightning(ex *lightningExtraction) string {
 					def = "@required"
 				}
 				see(i, s.Section, p.Name, cell(def), "", prov, false)
+				id := s.Section + "\x00" + p.Name
+				if ds := defaults[id]; len(ds) == 0 || ds[len(ds)-1] != cell(def) {
+					defaults[id] = append(ds, cell(def))
+				}
 				ann := p.Expanded
 				if ann == "" {
 					ann = p.Annotation
@@ -168,11 +191,37 @@ func renderLightning(ex *lightningExtraction) string {
 				fmt.Sprintf("%s:%d@%s", c.File, c.Line, t.Tag), true)
 		}
 	}
+	// The defaults of a parameter whose default changed: a second pass, so that each tag's
+	// default row is seen at that tag.
+	for i, t := range ex.Tags {
+		for _, s := range t.Signatures {
+			if s.Kwargs != "" {
+				continue
+			}
+			for _, p := range s.Params {
+				if len(defaults[s.Section+"\x00"+p.Name]) < 2 {
+					continue
+				}
+				def := p.Default
+				if p.Required {
+					def = "@required"
+				}
+				see(i, s.Section, "@default:"+p.Name, cell(def), "", fmt.Sprintf("%s:%d@%s", s.File, p.Line, t.Tag), true)
+			}
+		}
+	}
 	sort.Strings(order)
 	for _, id := range order {
 		r := rows[id]
-		since, removed := tagRange(tags, r.first, r.last)
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ex.Framework, r.section, r.key, r.val, since, removed, r.extra, tableProv(r.section, r.prov))
+		if len(r.runs) > 1 && !strings.HasPrefix(r.section, "@") && !strings.HasPrefix(r.key, "@") {
+			// A key row holds one range (Knowledge.Sections): a key that left and came back
+			// would need the dialect to read two.
+			panic("lightning: " + r.section + "." + r.key + " left and came back: the table cannot say so")
+		}
+		for j, run := range r.runs {
+			since, removed := tagRange(tags, run[0], run[1])
+			fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", ex.Framework, r.section, r.key, r.val, since, removed, r.extra, tableProv(r.section, r.provs[j]))
+		}
 	}
 	return b.String()
 }

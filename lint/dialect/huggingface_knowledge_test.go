@@ -90,17 +90,18 @@ func TestTRLBF16Default(t *testing.T) {
 }
 
 // TestKnowledgeOutsideTags: no fact of a table holds at a version it says nothing about (older
-// than its oldest tag, a minor release past its newest, or a patch release past its newest
-// when its patch releases change what it holds: Lightning 2.5.1 added model_registry), neither
-// side of the bracket: a key every tag has (Trainer's max_epochs) is not claimed there, while
-// a version between tags reads as the tags around them.
+// than its oldest tag, Lightning 0.10.0 before 1.0.0; a minor release past its newest, or a patch
+// release past its newest when its patch releases change what it holds: Lightning 2.5.1 added
+// model_registry), neither side of the bracket: a key every tag has (Trainer's max_epochs) is
+// not claimed there, while a version between tags reads as the tags around them (1.8.6, and
+// 1.9.999999, a cap <2.0, between 1.9.5 and 2.0.0).
 func TestKnowledgeOutsideTags(t *testing.T) {
 	kb := KnowledgeOf("lightning")
 	f, ok := kb.Sections["Trainer"]["max_epochs"]
 	if !ok {
 		t.Fatal("no Trainer.max_epochs in the Lightning table")
 	}
-	for target, want := range map[string]bool{"": true, "2.3.1": true, "2.6.9": false, "2.6.5": true, "1.8.6": false, "2.7.0": false, "3.0": false} {
+	for target, want := range map[string]bool{"": true, "2.3.1": true, "2.6.9": false, "2.6.5": true, "1.8.6": true, "1.9.999999": true, "1.0.0": true, "0.10.0": false, "2.7.0": false, "3.0": false} {
 		if got := kb.Has(f, target); got != want {
 			t.Errorf("Has(max_epochs, %q) = %v, want %v", target, got, want)
 		}

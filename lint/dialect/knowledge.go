@@ -407,8 +407,8 @@ func (k *Knowledge) bracket(target string) (int, int) {
 	switch {
 	case lo < 0:
 		// Older than every tag read: the table does not say what that release had (Lightning
-		// 1.8.6 still had track_grad_norm, which 2.0.0, the oldest tag read, had dropped), so
-		// no fact holds there and the rules that read the table stay silent.
+		// 0.10.0 had arguments 1.0.0, the oldest tag read, had dropped), so no fact holds there
+		// and the rules that read the table stay silent.
 		lo, hi = -1, -1
 	case hi < 0:
 		// Newer than every tag read: a patch release of the newest is read as the newest; a

@@ -94,8 +94,8 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		nw = nw[i+1:]
 	}
 	skip, atTarget, sev := deprecationAtTarget(p, d, k)
-	if skip {
-		return // the target version predates the deprecation
+	if skip || d.NotYet != nil && d.NotYet(old, p.Targets[d.Package].Version) {
+		return // the target version predates the deprecation, or the key itself
 	}
 	since := k.DeprecationNote(d) + atTarget
 	f := lint.Finding{Node: n, AtKey: true, Severity: sev}

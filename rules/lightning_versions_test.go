@@ -256,3 +256,27 @@ func TestLightningOneX(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovedArgumentNotYetThere: the hand-typed "removed in Lightning 2.0" arguments came in
+// 1.x releases the table has read (ipus in 1.4.0: pytorch_lightning/trainer/trainer.py@1.4.0):
+// at 1.3.8 ipus is no Trainer argument yet, so LightningCLI refuses it, and no deprecation says
+// it "still works" there; at 1.4.0 it does.
+func TestRemovedArgumentNotYetThere(t *testing.T) {
+	src := "seed_everything: 1\ntrainer:\n  max_epochs: 3\n  ipus: 1\nmodel:\n  class_path: m.M\n"
+	run := func(v string) []string {
+		_, diags := lint.LintFile(lint.File{Path: "cli.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL003", "TL005"},
+				Targets: map[string]lint.Target{"lightning": {Version: v, Source: "requirements.txt pins " + v}}})
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code+" "+d.Message)
+		}
+		return out
+	}
+	if got := run("1.3.8"); len(got) != 1 || !strings.HasPrefix(got[0], `TL003 "ipus" is not a Trainer argument: LightningCLI refuses it at start-up (Lightning 1.3.8, requirements.txt pins 1.3.8)`) {
+		t.Errorf("at 1.3.8: want ipus refused as unknown, got %q", got)
+	}
+	if got := run("1.4.0"); len(got) != 1 || !strings.HasPrefix(got[0], `TL005 "ipus" is removed in Lightning 2.0; requirements.txt pins 1.4.0, where it still works`) {
+		t.Errorf("at 1.4.0: want the deprecation, got %q", got)
+	}
+}

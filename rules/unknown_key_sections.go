@@ -227,7 +227,8 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 			continue
 		}
 		for _, n := range m.Node.Children {
-			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || m.Skip[n.Key] || vendoredKey(p, d, m.Section, false, n.Key) {
+			skip := m.Skip[n.Key] && (d.NotYet == nil || !d.NotYet(n.Key, target)) // (deprecated-key's)
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || skip || vendoredKey(p, d, m.Section, false, n.Key) {
 				continue
 			}
 			by := m.By + " refuses it at start-up "

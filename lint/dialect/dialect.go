@@ -243,6 +243,11 @@ type Dialect struct {
 	// says of the root: a near miss of one of their keys is a typo too (LitGPT's train: and
 	// eval:, the TrainArgs and EvalArgs dataclasses).
 	ClosedSections []string
+	// NotYet reports a renamed or removed argument (a Settings key, by its last path element)
+	// that the knowledge table shows arriving after the target release: no argument there
+	// yet, so the deprecated-key rule says nothing of it and the unknown-key rule reports it
+	// as any unknown argument (nil: never).
+	NotYet func(key, target string) bool
 	// Roots are the maps (dotted paths; "" for the file's root) under which Keys' paths apply,
 	// for rules that look keys up by path: LightningCLI repeats trainer: under each subcommand.
 	// Empty means the root only.

@@ -38,6 +38,7 @@ func newLightning() *Dialect {
 		Keys:      lightningKeys,
 		Label:     "Lightning",
 		Settings:  lightningRemoved,
+		NotYet:    lightningNotYet,
 		// LightningCLI repeats the Trainer arguments under each subcommand.
 		Roots:        []string{"", "fit", "validate", "test", "predict"},
 		Loader:       TorchDataLoader,

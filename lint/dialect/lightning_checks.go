@@ -43,6 +43,20 @@ func lightningSkips() (removed, hydra map[string]bool) {
 	return removed, hydra
 }
 
+// lightningNotYet reports a Trainer argument of lightningRemoved that the table has from a
+// release after the target: ipus from 1.4.0, multiple_trainloader_mode from 1.2.0,
+// move_metrics_to_cpu from 1.1.0 (pytorch_lightning/trainer/trainer.py@1.4.0, @1.2.0, @1.1.0).
+// The table's facts win over the hand-typed "removed in Lightning 2.0": such a key does not
+// "still work" there.
+func lightningNotYet(key, target string) bool {
+	kb := KnowledgeOf("lightning")
+	if kb == nil || target == "" || kb.Outside(target) {
+		return false
+	}
+	f, ok := kb.Sections["Trainer"][key]
+	return ok && f.Since != "" && !kb.Has(f, target) && releasedBefore(target, ParseVersion(f.Since)...)
+}
+
 // hydraDirectives are keys Hydra reads itself at the top of a config (a group file's defaults
 // list), not arguments of the _target_ (Hydra's own _target_, _partial_, ... start with "_").
 var hydraDirectives = map[string]bool{"defaults": true}

@@ -199,6 +199,11 @@ type Target struct {
 	// Shown, when set, is how messages name a version that is an upper bound, not a release
 	// ("<4.46": Version is then just below it, 4.45.999999, for comparisons).
 	Shown string
+	// AtMost: Version is only the newest release the repository's code can run, not the one
+	// its installs resolve to (its Python imports a module a later release removed, and no file
+	// pins the package): an older release may be the one installed. A cap or a dependency's
+	// pin is not one: pip installs the newest release they allow.
+	AtMost bool
 }
 
 // VersionShown is how messages name the target's version.

@@ -280,3 +280,30 @@ func TestRemovedArgumentNotYetThere(t *testing.T) {
 		t.Errorf("at 1.4.0: want the deprecation, got %q", got)
 	}
 }
+
+// TestBoundTargetTakesOlderArguments: code importing pytorch_lightning.utilities.cli with no pin
+// (shenmishajing/dual_cervix_registration) runs Lightning <1.9, but which release is unknown:
+// flush_logs_every_n_steps is a Trainer argument to 1.6.5 (gone in 1.7.0), so it is not claimed
+// refused, while a key no release up to the bound took still is. A cap in a requirements file
+// installs the newest release below it, 1.8.6, which refuses both.
+func TestBoundTargetTakesOlderArguments(t *testing.T) {
+	src := "seed_everything: 1\ntrainer:\n  flush_logs_every_n_steps: 100\n  foo_bar: 2\nmodel:\n  class_path: m.M\n"
+	for _, tc := range []struct {
+		tg   lint.Target
+		want string
+	}{
+		{lint.Target{Version: "1.8.999999", Shown: "<1.9", AtMost: true, Source: "the repository's Python imports pytorch_lightning.utilities.cli, so Lightning <1.9"}, "foo_bar"},
+		{lint.Target{Version: "1.8.999999", Shown: "<1.9", Source: "requirements.txt requires pytorch-lightning<1.9"}, "flush_logs_every_n_steps foo_bar"},
+	} {
+		_, diags := lint.LintFile(lint.File{Path: "cli.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL003"}, Targets: map[string]lint.Target{"lightning": tc.tg}})
+		var got []string
+		for _, d := range diags {
+			key, _, _ := strings.Cut(strings.TrimPrefix(d.Message, "\""), "\"")
+			got = append(got, key)
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%s: want %q, got %+v", tc.tg.Source, tc.want, diags)
+		}
+	}
+}

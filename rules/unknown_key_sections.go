@@ -218,6 +218,9 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 		return
 	}
 	target, where := targetOf(p, d, kb)
+	// A target that is only the newest release the code can run (Target.AtMost) says nothing
+	// of the release installed: a key an older release took is not claimed refused.
+	bound := target != "" && p.Targets[d.Package].AtMost
 	for _, m := range keyMapsOf(p, d) {
 		if m.Node == nil || m.Node.Kind != doc.Map || !m.ReadAt(target) {
 			continue // (no such loader at the target: another reads the file)
@@ -228,7 +231,8 @@ func checkKeyMaps(p *lint.Pass, d *dialect.Dialect) {
 		}
 		for _, n := range m.Node.Children {
 			skip := m.Skip[n.Key] && (d.NotYet == nil || !d.NotYet(n.Key, target)) // (deprecated-key's)
-			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || skip || vendoredKey(p, d, m.Section, false, n.Key) {
+			if ks.set[n.Key] || n.Alias || n.Key == "" || strings.HasPrefix(n.Key, "_") || skip || vendoredKey(p, d, m.Section, false, n.Key) ||
+				bound && kb.HeldBy(m.Section, n.Key, target) {
 				continue
 			}
 			by := m.By + " refuses it at start-up "

@@ -233,7 +233,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	if _, pinned := o.Targets["lightning"]; !pinned && at.lightningOld != "" {
 		if v, ok := capTarget("lightning", "1.9", false); ok {
 			o.Targets = cloneTargets(o.Targets)
-			o.Targets["lightning"] = lint.Target{Version: v, Shown: "<1.9",
+			o.Targets["lightning"] = lint.Target{Version: v, Shown: "<1.9", AtMost: true,
 				Source: "the repository's Python imports " + at.lightningOld + ", so Lightning <1.9"}
 		}
 	}

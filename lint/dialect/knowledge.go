@@ -338,6 +338,27 @@ func (k *Knowledge) SectionAt(section, target string) []string {
 	return append([]string(nil), keys...) // the caller's to sort or extend
 }
 
+// HeldBy reports a key of a section that the table has at a tag at or before the target (at
+// the target or in an older release read).
+func (k *Knowledge) HeldBy(section, key, target string) bool {
+	f, ok := k.Sections[section][key]
+	lo, _ := k.bracket(target)
+	if !ok || lo < 0 {
+		return false
+	}
+	first := 0
+	if f.Since != "" {
+		first = len(k.Tags)
+		for i, t := range k.Tags {
+			if t == f.Since {
+				first = i
+				break
+			}
+		}
+	}
+	return first <= lo
+}
+
 // SectionEver is the keys of a section at any tag read (nil when the table has none).
 func (k *Knowledge) SectionEver(section string) []string {
 	var keys []string

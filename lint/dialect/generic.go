@@ -283,10 +283,20 @@ func genNoTraining(path string, root *doc.Node) bool {
 // such a file (configs/AVA/c2/*.yaml, which test converted Caffe2 checkpoints; the demo configs)
 // keeps its TRAIN section's batch size, but no training process and no training input pipeline
 // exists. Forks and derivatives of PySlowFast copy the key, its comment and the launcher's test.
+//
+// So does a LAVIS run section (run.task beside it) with evaluate true: its runner's
+// evaluate_only is run_cfg.evaluate, and train() then skips every training epoch and only
+// evaluates (lavis/runners/runner_base.py:324-328, 372, 402-412 in SeViLA's copy @419e728; its
+// eval configs under lavis/projects/*/eval/).
 func genTrainDisabled(root *doc.Node) bool {
 	n := root.Get("TRAIN").Get("ENABLE")
-	b, ok := n.Bool()
-	return ok && !b && n.Type == doc.Bool
+	if b, ok := n.Bool(); ok && !b && n.Type == doc.Bool {
+		return true
+	}
+	run := root.Get("run")
+	ev := run.Get("evaluate")
+	b, ok := ev.Bool()
+	return ok && b && ev.Type == doc.Bool && run.Get("task") != nil
 }
 
 // readGenericPlan is the generic reader under framework id fw: pre (optional) first fills what a

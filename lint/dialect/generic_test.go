@@ -891,3 +891,14 @@ func TestGenericOrbaxBestFn(t *testing.T) {
 	delete(words, "best_fn")
 	wantFact(t, "no best_fn", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "train.checkpoint_max_to_keep", 3)
 }
+
+// TestGenericLAVISEvaluateOnly: a LAVIS run section with evaluate true only evaluates, so its
+// loader settings describe no training; with evaluate false it trains.
+func TestGenericLAVISEvaluateOnly(t *testing.T) {
+	src := "model:\n  arch: gpt_dialogue\nrun:\n  task: dialogue\n  batch_size_train: 16\n  batch_size_eval: 16\n  num_workers: 0\n  evaluate: True\n  valid_splits: [\"test\"]\n"
+	if w := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Data.Workers; w.Known() {
+		t.Errorf("evaluate-only run: workers %+v", w)
+	}
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "evaluate: True", "evaluate: False", 1)), Context{})
+	wantFact(t, "training run", p.Data.Workers, 0, plan.Explicit, "run.num_workers", 7)
+}

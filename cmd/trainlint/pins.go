@@ -323,6 +323,11 @@ var (
 	// pkg<4.46 or pkg>=4.41.2,<4.46 (any other bounds before it): an upper bound, which the
 	// newest release may be past (360-LLaMA-Factory's transformers>=4.41.2,<4.46).
 	capPin = regexp.MustCompile(`(?m)(?:^|["'\s])([A-Za-z0-9_.\-]+)(?:\[[^\]]*\])?\s*(?:\(\s*)?(?:(?:>=|>|!=|==|~=)\s*v?[0-9][0-9A-Za-z.*+!]*\s*,\s*)*<(=?)\s*v?([0-9]+(?:\.[0-9]+)*)((?:\.?(?:a|b|rc|dev|post)[0-9]*)*)`)
+	// A conda environment's own dependency, pkg=1.5.10 or, as `conda env export` writes it,
+	// pkg=1.5.10=pyhd8ed1ab_0 (conda's MatchSpec: a single '=' and a whole version, with the
+	// build string after a second '='): zhejz/TrafficBots' environment.yml pins
+	// pytorch-lightning=1.5.10=pyhd8ed1ab_0. A shorter version (pkg=1.5, every 1.5.x) is no pin.
+	condaPin = regexp.MustCompile(`(?m)^[ \t]*-[ \t]*([A-Za-z0-9_.\-]+)[ \t]*=[ \t]*([0-9]+\.[0-9]+\.[0-9]+)(?:=[^\s=]+)?[ \t]*$`)
 	// uv.lock and poetry.lock: [[package]] name = "pkg" followed by version = "x", a
 	// development build's suffix kept (a git install locks 4.50.0.dev0, which comes before
 	// 4.50.0: Knowledge's bracket reads it so).
@@ -358,6 +363,9 @@ func parsePins(name, text string) map[string]string {
 		}
 	}
 	add(met)
+	if name == "environment.yml" || isCondaName(name) {
+		add(condaPin.FindAllStringSubmatch(text, -1))
+	}
 	if name == "pyproject.toml" {
 		add(poetryPin.FindAllStringSubmatch(text, -1))
 	}

@@ -39,6 +39,11 @@ func TestParsePins(t *testing.T) {
 		{"requirements.txt", "axolotl[deepspeed,flash-attn]==0.10.0\nllamafactory==0.9.3\n", map[string]string{"axolotl": "0.10.0", "llamafactory": "0.9.3"}},
 		{"Dockerfile", "FROM nvcr.io/nvidia/pytorch:22.12-py3\nENV TRANSFORMERS_CACHE=/c\nRUN pip install transformers==4.25.1 datasets==2.8.0 pytorch-lightning==1.8.6 \\\n    \"deepspeed==0.7.7\"\n", map[string]string{"transformers": "4.25.1", "lightning": "1.8.6", "deepspeed": "0.7.7"}},
 		{"setup.py", "_deps = [\n    \"accelerate>=1.2.1\",\n    \"transformers==4.52.3\",\n    \"trl[vllm]==0.18.0\",\n]\nsetup(install_requires=[\"deepspeed==0.16.8\"])\n", map[string]string{"transformers": "4.52.3", "trl": "0.18.0", "deepspeed": "0.16.8"}},
+		// conda's own dependencies, as `conda env export` writes them (zhejz/TrafficBots'
+		// environment.yml); a version of two parts matches every release under it: no pin
+		{"environment.yml", "name: tb\ndependencies:\n  - python=3.8.12=h12debd9_0\n  - pytorch-lightning=1.5.10=pyhd8ed1ab_0\n  - pytorch=1.10.1\n  - transformers=4.18\n  - pip:\n    - deepspeed==0.6.0\n", map[string]string{"lightning": "1.5.10", "deepspeed": "0.6.0"}},
+		{"conda-env.yaml", "dependencies:\n  - transformers=4.30.2\n", map[string]string{"transformers": "4.30.2"}},
+		{"requirements.txt", "transformers=4.30.2\n", map[string]string{}},
 		// PEP 508's specifier in parentheses, as Poetry 2 writes [project] dependencies
 		// (Ice-Moon-28/Mini-R1's "transformers (==4.48.1)")
 		{"pyproject.toml", "[project]\ndependencies = [\n    \"transformers (==4.48.1)\",\n    \"trl (==0.15.0)\",\n    \"huggingface-hub (>=0.28.1,<0.29.0)\",\n]\n", map[string]string{"transformers": "4.48.1", "trl": "0.15.0"}},

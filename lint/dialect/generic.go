@@ -447,3 +447,11 @@ func (g genericReader) at(path string) *doc.Node {
 func rolloutWorkers(n *doc.Node) bool {
 	return isMap(n.Parent) && (n.Parent.Get("rollout_fragment_length") != nil || n.Parent.Get("num_envs_per_worker") != nil || n.Parent.Get("sample_batch_size") != nil)
 }
+
+// genKeepKeys are the spellings of a count of checkpoints to keep, in-house ones seen in JAX and
+// TF trainers among them (MaxText max_num_checkpoints_to_keep, TF Object Detection
+// checkpoint_max_to_keep, dataclass configs' max_checkpoints_to_keep, Sample Factory's
+// keep_checkpoints).
+var genKeepKeys = []string{"keep", "keep_last", "max_to_keep", "keep_checkpoint_max", "keep_last_n", "keep_last_n_checkpoints",
+	"keep_latest_k", "max_checkpoints", "num_checkpoints_to_keep", "keep_n_checkpoints", "keep_checkpoints", "save_total_limit",
+	"max_checkpoints_to_keep", "max_num_checkpoints_to_keep", "checkpoint_max_to_keep", "keep_latest", "keep_latest_n"}

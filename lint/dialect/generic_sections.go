@@ -382,13 +382,13 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 			p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: 1}, k, n)
 		}
 	}
-	if n, k := g.find(secs, true, "best_metric", "monitor", "metric_for_best", "metric_for_best_model", "best_checkpoint_metric", "selection_metric"); n != nil {
+	if n, k := g.find(secs, true, "best_metric", "monitor", "metric_for_best", "metric_for_best_model", "best_checkpoint_metric", "selection_metric",
+		"save_best_metric"); n != nil { // Sample Factory's best_* file, kept apart from keep_checkpoints' rotation (learner.py:350-381 @v2.1.1)
 		if f := genStrNode(g.root, n, k); f.Known() && f.Value != "" {
 			p.Ckpt.BestMetric = f
 			if !p.Ckpt.Retention.Known() {
 				// A best metric without a count still keeps the best one (plus the latest).
-				if kn, kk := g.find(secs, true, "keep", "keep_last", "max_to_keep", "keep_checkpoint_max", "keep_last_n", "keep_last_n_checkpoints", "keep_latest_k", "save_total_limit",
-					"max_checkpoints_to_keep", "max_num_checkpoints_to_keep", "checkpoint_max_to_keep", "keep_latest", "keep_latest_n"); kn != nil {
+				if kn, kk := g.find(secs, true, genKeepKeys...); kn != nil {
 					if f := genIntFact(g, kn, kk); f.Known() && f.Value > 0 {
 						p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepBest, N: f.Value}, kk, kn)
 					}
@@ -397,11 +397,7 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 		}
 	}
 	if !p.Ckpt.Retention.Known() {
-		if n, k := g.find(secs, true, "keep", "keep_last", "max_to_keep", "keep_checkpoint_max", "keep_last_n", "keep_last_n_checkpoints",
-			"keep_latest_k", "max_checkpoints", "num_checkpoints_to_keep", "keep_n_checkpoints", "keep_checkpoints", "save_total_limit",
-			// In-house spellings seen in JAX/TF trainers (MaxText max_num_checkpoints_to_keep, TF
-			// Object Detection checkpoint_max_to_keep, dataclass configs' max_checkpoints_to_keep).
-			"max_checkpoints_to_keep", "max_num_checkpoints_to_keep", "checkpoint_max_to_keep", "keep_latest", "keep_latest_n"); n != nil {
+		if n, k := g.find(secs, true, genKeepKeys...); n != nil {
 			f := genIntFact(g, n, k)
 			switch {
 			case !f.Known():

@@ -902,3 +902,16 @@ func TestGenericLAVISEvaluateOnly(t *testing.T) {
 	p := Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "evaluate: True", "evaluate: False", 1)), Context{})
 	wantFact(t, "training run", p.Data.Workers, 0, plan.Explicit, "run.num_workers", 7)
 }
+
+// TestGenericSampleFactoryBest: Sample Factory writes a best_* checkpoint by save_best_metric
+// apart from the keep_checkpoints rotation, so that count keeps the best; without the metric
+// it is the most recent N.
+func TestGenericSampleFactoryBest(t *testing.T) {
+	src := "{\n  \"batch_size\": 16384,\n  \"train_for_env_steps\": 20000000,\n  \"keep_checkpoints\": 1,\n  \"save_best_metric\": \"avg_throughput\"\n}\n"
+	p := Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{})
+	if r := p.Ckpt.Retention; !r.Known() || r.Value.Kind != plan.KeepBest {
+		t.Errorf("save_best_metric: retention %+v", r)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.JSON, strings.Replace(src, ",\n  \"save_best_metric\": \"avg_throughput\"", "", 1)), Context{})
+	wantFact(t, "no best metric", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit, "keep_checkpoints", 4)
+}

@@ -3,8 +3,10 @@ package doc
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,6 +76,36 @@ func BenchmarkParseTOML(b *testing.B) { benchParse(b, TOML) }
 func BenchmarkParseGin(b *testing.B) { benchParse(b, Gin) }
 
 func BenchmarkParsePython(b *testing.B) { benchParse(b, Python) }
+
+// BenchmarkParsePythonEach reads each Python config of the corpus on its own (one sub-benchmark
+// a file, named by its path under the corpus) and reports the nodes it makes per KiB beside
+// its time: which files make the corpus's cost per KiB (a file whose loops write many values,
+// as flexivit's i21k_sup.py, costs more per byte and no more per node).
+func BenchmarkParsePythonEach(b *testing.B) {
+	dir := corpusDir(b)
+	var paths []string
+	for p, f := range corpusFiles(b, map[Format]bool{Python: true}) {
+		if f == Python {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name, _ := filepath.Rel(dir, p)
+		b.Run(strings.ReplaceAll(name, "/", "_"), func(b *testing.B) {
+			nodes := countNodes(Parse("x", src, Python, Limits{}))
+			b.SetBytes(int64(len(src)))
+			for i := 0; i < b.N; i++ {
+				Parse("x", src, Python, Limits{})
+			}
+			b.ReportMetric(float64(nodes)/(float64(len(src))/1024), "nodes/KiB")
+		})
+	}
+}
 
 // BenchmarkBareYAMLNode is the baseline for BenchmarkParseYAML: the same bytes decoded by
 // yaml.v3 into yaml.Node and nothing else.

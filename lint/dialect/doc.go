@@ -57,7 +57,7 @@
 // site's browser test measured 1,205,754 bytes brotli and 1,673,718 gzip for the whole module,
 // past its ceilings of 1,200,000 and 1,670,000 (1,174,333 and 1,630,759 before this work).
 //
-// knowledge_lightning.tsv holds Lightning's (every release tag 2.0.0-2.6.5,
+// knowledge_lightning.tsv holds Lightning's (every final release tag 1.0.0-2.6.5,
 // extract_lightning.py): the Trainer.__init__, ModelCheckpoint.__init__ and EarlyStopping.__init__ signatures with their
 // annotations (type aliases expanded), the value sets the constructors test (mode_dict,
 // GradClipAlgorithmType) and every raise of the constructors and the start-up helpers they call,

@@ -443,9 +443,11 @@ func (g genericReader) at(path string) *doc.Node {
 	return cur
 }
 
-// rolloutWorkers reports a worker count beside RLlib's rollout settings.
+// rolloutWorkers reports a worker count beside RLlib's rollout settings (not its older
+// sample_batch_size, which diffusion configs use for their sampling batch beside a loader's
+// num_workers: pinellolab/DNA-Diffusion's configs/training).
 func rolloutWorkers(n *doc.Node) bool {
-	return isMap(n.Parent) && (n.Parent.Get("rollout_fragment_length") != nil || n.Parent.Get("num_envs_per_worker") != nil || n.Parent.Get("sample_batch_size") != nil)
+	return isMap(n.Parent) && (n.Parent.Get("rollout_fragment_length") != nil || n.Parent.Get("num_envs_per_worker") != nil)
 }
 
 // genKeepKeys are the spellings of a count of checkpoints to keep, in-house ones seen in JAX and

@@ -72,7 +72,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		if tn == nil || en == nil || en.Parent != tn.Parent && genTrainingStage(en.Parent) {
 			continue
 		}
-		if g.child(en.Parent, "n_episodes") != nil {
+		if en.Parent != tn.Parent && g.child(en.Parent, "n_episodes") != nil {
 			// An evaluation of episodes: its batch_size is the number of environments stepped
 			// together, not of examples (LeRobot's EvalConfig, src/lerobot/configs/default.py
 			// @7427f31: "batch_size specifies the number of environments", capped at n_episodes).

@@ -859,6 +859,9 @@ func TestGenericEvalEpisodes(t *testing.T) {
 	}
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "  n_episodes: 50\n", "", 1)), Context{})
 	wantFact(t, "no episodes", p.Eval.PerDeviceBatch, 50, plan.Explicit, "eval.batch_size", 4)
+	// episodes of the training section say nothing of its eval batch
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "train:\n  epochs: 10\n  n_episodes: 1000\n  batch_size: 64\n  eval_batch_size: 8\n"), Context{})
+	wantFact(t, "training episodes", p.Eval.PerDeviceBatch, 8, plan.Explicit, "train.eval_batch_size", 5)
 }
 
 // TestGenericEvalDuringTrain: eval_during_train false (PaddleScience's TRAIN section) turns
@@ -877,6 +880,9 @@ func TestGenericRolloutWorkers(t *testing.T) {
 	}
 	src = "num_workers: 0\nbatch_size: 64\nepochs: 10\n"
 	wantFact(t, "loader workers", Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Data.Workers, 0, plan.Explicit, "num_workers", 1)
+	// a diffusion config's sampling batch is no rollout setting
+	src = "num_workers: 0\nbatch_size: 64\nsample_batch_size: 16\nnum_epochs: 2200\n"
+	wantFact(t, "sampling batch", Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Data.Workers, 0, plan.Explicit, "num_workers", 1)
 }
 
 // TestGenericOrbaxBestFn: a repository whose Python gives Orbax's CheckpointManagerOptions a

@@ -253,18 +253,22 @@ func openCVStorage(path string, text []byte) bool {
 	return f == doc.YAML && bytes.HasPrefix(text, []byte("%YAML:"))
 }
 
-// shebangScript reports a walked YAML file whose first line is an interpreter line (`#!`) and
-// that does not read as YAML: a shell script given a .yaml name (yottacom/flux-lora-training's
-// build_and_push_docker.yaml at 068301b, `#!/usr/bin/env bash` then docker commands, which
-// nothing in the repository loads), not a config. A config never needs the line, and one that
-// has it and reads as YAML is linted. Named, the file is reported.
+// shebangScript reports a walked YAML file whose first line runs a shell (`#!/bin/bash`,
+// `#!/usr/bin/env bash`, sh, zsh) and that does not read as YAML: a shell script given a .yaml
+// name (yottacom/flux-lora-training's build_and_push_docker.yaml at 068301b, which nothing in
+// the repository loads), not a config. One with such a line that reads as YAML is linted, and
+// so is a broken one whose line runs something else (an executable config, `#!/usr/bin/env -S
+// python train.py --config`). Named, the file is reported.
 func shebangScript(path string, text []byte, lim doc.Limits) bool {
-	if f, _ := doc.FormatFromPath(path); f != doc.YAML || !bytes.HasPrefix(text, []byte("#!")) {
+	if f, _ := doc.FormatFromPath(path); f != doc.YAML || !shellLine.Match(text) {
 		return false
 	}
 	d := doc.Parse(path, text, doc.YAML, lim)
 	return slices.ContainsFunc(d.Problems, func(p doc.Problem) bool { return p.Kind == doc.Syntax })
 }
+
+// shellLine is a first line that runs a shell.
+var shellLine = regexp.MustCompile(`^#![ \t]*(?:/usr)?/bin/(?:env[ \t]+)?(?:ba|z|da|k)?sh(?:[ \t][^\r\n]*)?(?:\r?\n|$)`)
 
 // zeroFilled reports a walked file whose first 16 bytes are NUL: no text encoding starts so
 // (UTF-16 and UTF-32 put a character in the first two or four bytes), so it is a placeholder or

@@ -738,6 +738,7 @@ func TestOnlyConfigs(t *testing.T) {
 		"eval/results.json":           strings.Repeat("\x00", 64) + "{\"a\": 1}\n",
 		"docker/build_and_push.yaml":  "#!/usr/bin/env bash\n\necho \"Builds from the repo.\"\n# wait 2 seconds\nsleep 2\ndocker build -t x .\n",
 		"configs/exec_ok.yaml":        "#!/usr/bin/env runner\nper_device_train_batch_size: 8\nper_device_eval_batch_size: 8\n",
+		"configs/exec_broken.yaml":    "#!/usr/bin/env -S python train.py --config\nbatch_size: [8\n",
 	}
 	dir := writeTree(t, files)
 	var names []string
@@ -754,7 +755,7 @@ func TestOnlyConfigs(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Join(paths(res), " ")
-	if want := "configs/broken.py configs/exec_ok.yaml configs/retinanet.py configs/sft_ok.yaml configs/t5.gin"; got != want {
+	if want := "configs/broken.py configs/exec_broken.yaml configs/exec_ok.yaml configs/retinanet.py configs/sft_ok.yaml configs/t5.gin"; got != want {
 		t.Errorf("linted %q, want %q\nstderr %q", got, want, stderr)
 	}
 	for _, want := range []string{`"rule": "parse-error"`, `"rule": "eval-batch-smaller-than-train"`} {

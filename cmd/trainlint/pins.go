@@ -137,9 +137,28 @@ func cloneTargets(m map[string]lint.Target) map[string]lint.Target {
 	return out
 }
 
-// installScriptName is a shell script that sets up the environment: install.sh, setup.sh,
-// install_env.sh, env_setup.sh, environment.sh.
-var installScriptName = regexp.MustCompile(`(?i)^(?:install|setup|env|environment)(?:[_.-][\w.-]*)?\.sh$|^[\w.-]*[_.-](?:install|setup|env)\.sh$`)
+// installScriptName is a shell script that sets up the training environment: install.sh,
+// setup.sh, install_env.sh, setup_environment.sh, install_deps.sh, env_setup.sh,
+// conda_install.sh; not one that prepares data or another environment (setup_data.sh,
+// install_eval_deps.sh).
+var installScriptName = regexp.MustCompile(`(?i)^(?:(?:install|setup)(?:[_-](?:env|environment|deps|dependencies|requirements|conda))?|(?:env|environment|conda)(?:[_-](?:setup|install))?)\.sh$`)
+
+// installLine is a line of a script that installs packages (pip, conda, mamba, uv), read for
+// pins after backslash-continued lines are joined: a version a script writes elsewhere (a
+// wget URL, an echo) pins nothing.
+var installLine = regexp.MustCompile(`\b(?:pip3?|conda|mamba|micromamba|uv[ \t]+pip)[ \t]+install\b`)
+
+// installLines is a script's install lines, the rest blanked.
+func installLines(text string) string {
+	text = strings.ReplaceAll(strings.ReplaceAll(text, "\\\r\n", " "), "\\\n", " ")
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if !installLine.MatchString(l) {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
+}
 
 // installScripts are the folder's environment set-up scripts (installScriptName), by name: read
 // after its Dockerfile, their `pip install` lines pin as a Dockerfile's do (divelab/AIRS's
@@ -353,6 +372,9 @@ func parsePins(name, text string) map[string]string {
 	if strings.HasSuffix(name, ".lock") {
 		add(lockPin.FindAllStringSubmatch(text, -1))
 		return out
+	}
+	if strings.HasSuffix(name, ".sh") {
+		text = installLines(text)
 	}
 	text = requirementsOnly(name, text)
 	add(reqPin.FindAllStringSubmatch(text, -1))

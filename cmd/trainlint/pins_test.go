@@ -104,16 +104,20 @@ func TestPinsFromInstallScript(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("install.sh", "conda create -n atgc python=3.9\n# pip install transformers==4.20.0\npip install pytorch_lightning==1.8.6 torchmetrics==0.11.4\n")
+	write("install.sh", "conda create -n atgc python=3.9\n# pip install transformers==4.20.0\nwget https://x/deepspeed==0.9.0.tar\npip install \\\n  pytorch_lightning==1.8.6 torchmetrics==0.11.4\n")
 	write("download_data.sh", "pip install transformers==4.10.0\n")
+	write("setup_data.sh", "pip install trl==0.7.0\n")
 	o := withPins(lint.Options{}, filepath.Join(sub, "full.yaml"))
 	if got := o.Targets["lightning"]; !reflect.DeepEqual(got, lint.Target{Version: "1.8.6", Source: "install.sh pins 1.8.6"}) {
 		t.Errorf("lightning target %+v", got)
 	}
-	if got, ok := o.Targets["transformers"]; ok {
-		t.Errorf("transformers target %+v from a comment or a data script", got)
+	for _, pkg := range []string{"transformers", "deepspeed", "trl"} {
+		if got, ok := o.Targets[pkg]; ok {
+			t.Errorf("%s target %+v from a comment, a URL or a data script", pkg, got)
+		}
 	}
-	for name, want := range map[string]bool{"install.sh": true, "setup.sh": true, "install_env.sh": true, "env_setup.sh": true, "conda-install.sh": true, "run_setup_data.sh": false, "train.sh": false, "reinstall.sh": false} {
+	for name, want := range map[string]bool{"install.sh": true, "setup.sh": true, "install_env.sh": true, "env_setup.sh": true, "conda-install.sh": true, "install_deps.sh": true,
+		"run_setup_data.sh": false, "setup_data.sh": false, "setup_eval.sh": false, "install_eval_deps.sh": false, "train.sh": false, "reinstall.sh": false} {
 		if got := installScriptName.MatchString(name); got != want {
 			t.Errorf("installScriptName(%q) = %v", name, got)
 		}

@@ -630,12 +630,15 @@ func modelCallbacks(text string) []string {
 // the default callback is not what runs. A longer name ending in Trainer( (SFTTrainer) is
 // another trainer.
 func scriptCallbacks(text string) []string {
-	handed := false
-	for rest := text; !handed; {
+	handed, unpacks := false, false
+	var outside strings.Builder // the text with every Trainer call's arguments left out
+	for rest := text; ; {
 		i := strings.Index(rest, "Trainer(")
 		if i < 0 {
+			outside.WriteString(rest)
 			break
 		}
+		outside.WriteString(rest[:i+len("Trainer(")])
 		if i > 0 && identByte(rest[i-1]) {
 			rest = rest[i+len("Trainer("):]
 			continue
@@ -655,20 +658,27 @@ func scriptCallbacks(text string) []string {
 			}
 		}
 		a := args[:end]
-		handed = strings.Contains(a, "**") && (strings.Contains(a, "callbacks") || kwargsCallbacks(text))
+		handed = handed || strings.Contains(a, "**") && strings.Contains(a, "callbacks")
+		unpacks = unpacks || bareUnpack.MatchString(a)
 		rest = args[end:]
 	}
-	if !handed {
+	if !handed && !(unpacks && kwargsCallbacks(outside.String())) {
 		return nil
 	}
 	return builtCallbacks(text)
 }
 
+// bareUnpack is a Trainer call's arguments unpacking a name the script binds
+// (`**trainer_kwargs`), not the config itself (`**cfg.trainer`, `**cfg["trainer"]`).
+var bareUnpack = regexp.MustCompile(`\*\*[ \t]*[A-Za-z_]\w*[ \t]*(?:[,)]|$)`)
+
 // kwargsCallbacks reports a script that writes callbacks into the keyword arguments it unpacks
-// into its Trainer: a `callbacks=` keyword or a "callbacks" key of a dict
+// into its Trainer, outside any Trainer call (text is the script without those calls'
+// arguments): a `callbacks=` keyword or a "callbacks" key of a dict
 // (earth-forecasting-transformer's train_cuboid_sevir.py and PreDiff's training scripts:
 // set_trainer_kwargs returns dict(callbacks=callbacks, ...) holding their own
-// ModelCheckpoint(monitor=...), and main calls Trainer(**trainer_kwargs)).
+// ModelCheckpoint(monitor=...), and main calls Trainer(**trainer_kwargs)). A callbacks=
+// handed to another Trainer call (a debug run's) is not those arguments'.
 func kwargsCallbacks(text string) bool {
 	return strings.Contains(text, "callbacks=") || strings.Contains(text, `"callbacks":`) || strings.Contains(text, `'callbacks':`)
 }

@@ -109,9 +109,11 @@ type Options struct {
 	// such a comment in a JSON file is no problem of the file, other departures from JSON are.
 	JSONLineComments bool
 	// CLIDefaults says the repository's LightningCLI loads a default config file with a
-	// ModelCheckpoint under every fit, or turns checkpointing off in its trainer_defaults (the
-	// CLI reads it; dialect.Context.CLIDefaults).
+	// ModelCheckpoint under every fit (the CLI reads it; dialect.Context.CLIDefaults).
 	CLIDefaults bool
+	// CLINoCheckpointing says the repository's LightningCLI turns checkpointing off in its
+	// trainer_defaults (the CLI reads it; dialect.Context.CLINoCheckpointing).
+	CLINoCheckpointing bool
 	// CheckoutRecipes are the recipes of the copy of torchtune the file lies in, and whether
 	// each has a validation loop (the CLI reads them; dialect.Context.CheckoutRecipes).
 	CheckoutRecipes map[string]bool

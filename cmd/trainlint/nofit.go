@@ -142,13 +142,22 @@ func trainerDefaultCallbacks(text string) []string {
 var noCheckpointingRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']enable_checkpointing["']\s*:\s*False\b`)
 
 // cliNoCheckpointing reports a script whose CLI, LightningCLI or a subclass of it (the keyword
-// is LightningCLI's), gives trainer_defaults with "enable_checkpointing": False: a config that
-// does not turn checkpointing back on gets no ModelCheckpoint, the Trainer adding one only when
-// it is on (callback_connector.py:85-93, Lightning 2.3.3). gaussian-splatting-lightning's
-// internal/entrypoints/gspl.py does so, and its model writes checkpoints of its own at the
-// steps --save_iterations names, deleting none.
+// is LightningCLI's), gives trainer_defaults with "enable_checkpointing": False outside a
+// comment: a config that does not turn checkpointing back on gets no ModelCheckpoint, the
+// Trainer adding one only when it is on (callback_connector.py:85-93, Lightning 2.3.3).
+// gaussian-splatting-lightning's internal/entrypoints/gspl.py does so, and its model writes
+// checkpoints of its own at the steps --save_iterations names, deleting none.
 func cliNoCheckpointing(text string) bool {
-	return strings.Contains(text, "trainer_defaults") && noCheckpointingRE.MatchString(text)
+	if !strings.Contains(text, "trainer_defaults") {
+		return false
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			lines[i] = ""
+		}
+	}
+	return noCheckpointingRE.MatchString(strings.Join(lines, "\n"))
 }
 
 // cliDefaultCheckpoint reports a LightningCLI in the script at p that loads, under every fit, a

@@ -115,9 +115,11 @@ type repoPython struct {
 	// json5 says its Python reads files with a JSON5 reader (json5Load, jsonnet.go).
 	json5 bool
 	// cliDefaults says a LightningCLI of it loads a default config file with a ModelCheckpoint
-	// under every fit (cliDefaultCheckpoint), or turns checkpointing off in its trainer_defaults
-	// (cliNoCheckpointing): lint.Options.CLIDefaults.
+	// under every fit (cliDefaultCheckpoint): lint.Options.CLIDefaults.
 	cliDefaults bool
+	// cliNoCkpt says a LightningCLI of it turns checkpointing off in its trainer_defaults
+	// (cliNoCheckpointing): lint.Options.CLINoCheckpointing.
+	cliNoCkpt bool
 	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
 	// = ...): lint.Options.ScriptSets.
 	sets map[string]bool
@@ -219,7 +221,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.CheckpointClasses, o.ConfigSubclasses, o.ClassFields = at.checkpoints, at.subclasses, at.classes
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
-	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults = at.gets, at.sets, at.noFitModels, at.cliDefaults
+	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults, o.CLINoCheckpointing = at.gets, at.sets, at.noFitModels, at.cliDefaults, at.cliNoCkpt
 	if own := at.setsFor[clean]; own != nil {
 		o.ScriptRewrites = own
 		o.ScriptSets = make(map[string]bool, len(at.sets)+len(own))
@@ -428,8 +430,11 @@ func scanRepoPython(root string, at *repoPython) {
 			if !at.json5 && strings.Contains(text, "json5") && json5Load.MatchString(text) {
 				at.json5 = true // jsonnet.go
 			}
-			if !at.cliDefaults && (cliDefaultCheckpoint(root, p, text) || cliNoCheckpointing(text)) {
+			if !at.cliDefaults && cliDefaultCheckpoint(root, p, text) {
 				at.cliDefaults = true
+			}
+			if !at.cliNoCkpt && cliNoCheckpointing(text) {
+				at.cliNoCkpt = true
 			}
 			scriptSets(root, p, text, gets, sets, setsFor)
 		}

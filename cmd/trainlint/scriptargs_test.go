@@ -530,6 +530,7 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		// ModelCheckpoint runs, whose latest-only retention could be reported.
 		{"trainer_defaults turning checkpointing off", "from internal.cli import CLI\nCLI(Model, Data, trainer_defaults={\n    \"devices\": 1,\n    \"enable_checkpointing\": False,\n    \"callbacks\": [lazy_instance(SaveGaussian)],\n})\n", "", true},
 		{"trainer_defaults leaving checkpointing on", "CLI(Model, Data, trainer_defaults={\"enable_checkpointing\": True})\n", "", false},
+		{"trainer_defaults off only in a comment", "# old: LightningCLI(trainer_defaults={\"enable_checkpointing\": False})\nLightningCLI()\n", "", false},
 		{"test subcommand's file", "LightningCLI(parser_kwargs={\"test\": {\"default_config_files\": [\"configs/defaults.yaml\"]}})\n", defaults, false},
 		{"no checkpoint in the defaults", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", "trainer:\n  max_steps: 100\n", false},
 	} {
@@ -544,6 +545,13 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		out := lintInRepo(t, files, "configs/examples/wandb.yaml", "TL301")
 		if strings.Contains(out, "TL301") == tc.silent {
 			t.Errorf("%s: silent %v, want %v:\n%s", tc.name, !strings.Contains(out, "TL301"), tc.silent, out)
+		}
+		if tc.name == "trainer_defaults turning checkpointing off" {
+			// A config that turns checkpointing back on gets Lightning's default ModelCheckpoint.
+			files["configs/on.yaml"] = "trainer:\n  enable_checkpointing: true\n  logger:\n    class_path: lightning.pytorch.loggers.WandbLogger\n"
+			if out := lintInRepo(t, files, "configs/on.yaml", "TL301"); !strings.Contains(out, "TL301") {
+				t.Errorf("checkpointing turned back on under the CLI's trainer_defaults:\n%s", out)
+			}
 		}
 		if tc.name == "parser's own list" {
 			// A config's own callbacks replace the defaults file's: its ModelCheckpoint

@@ -52,10 +52,13 @@ type Context struct {
 	// config whose model names one runs no evaluation during training.
 	NoValModels map[string]bool
 	// CLIDefaults says the repository's LightningCLI loads a default config file with a
-	// ModelCheckpoint under every fit, or gives trainer_defaults that turn checkpointing off
-	// (lint.Options.CLIDefaults): a config that sets no trainer.callbacks keeps that file's, or
-	// gets no ModelCheckpoint, so the Trainer's own default is not what runs.
+	// ModelCheckpoint under every fit (lint.Options.CLIDefaults): a config that sets no
+	// trainer.callbacks keeps that file's, so the Trainer's own default is not what runs.
 	CLIDefaults bool
+	// CLINoCheckpointing says the repository's LightningCLI gives trainer_defaults that turn
+	// checkpointing off (lint.Options.CLINoCheckpointing): a config that does not turn it on
+	// itself gets no ModelCheckpoint.
+	CLINoCheckpointing bool
 	// CheckoutRecipes are the recipes of the copy of torchtune the file lies in (its
 	// recipes/*.py and recipes/dev/*.py beside the torchtune/ package, by file name without .py
 	// and dev/), and whether each reads run_val_every_n_steps (lint.Options.CheckoutRecipes); nil

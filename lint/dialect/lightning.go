@@ -434,12 +434,12 @@ func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, no
 		why := plan.Because("terratorch's CLI adds a ModelCheckpoint monitoring val/loss when trainer.callbacks has none")
 		p.Ckpt.Retention = plan.Defaulted(plan.Retention{Kind: plan.KeepBest, N: 1}, "trainer.callbacks", why, tr)
 		p.Ckpt.BestMetric = plan.Defaulted("val/loss", "trainer.callbacks", why, tr)
-	case tr != nil && !sh.hydra && !ctx.Hydra && !ctx.CLIDefaults && enabled.Known() && enabled.Value && !checkpointLike(tr, ctx.CheckpointClasses):
+	case tr != nil && !sh.hydra && !ctx.Hydra && !ctx.CLIDefaults && !(ctx.CLINoCheckpointing && !enabled.IsExplicit()) && enabled.Known() && enabled.Value && !checkpointLike(tr, ctx.CheckpointClasses):
 		// No ModelCheckpoint configured: the Trainer adds ModelCheckpoint() with no monitor,
 		// keeping only the latest checkpoint, written at the end of every epoch. (Under Hydra
 		// the callbacks come from another config group or the app's code, which may hand the
 		// Trainer its own: nothing is assumed there, in a group file or a composed run, nor
-		// where the CLI's defaults give the callbacks or turn checkpointing off.)
+		// where the CLI's defaults give the callbacks, or turn checkpointing off and the file not on.)
 		defs.note = note.Plus("the Trainer adds a ModelCheckpoint without a monitor")
 		if strings.HasPrefix(scalarText(root.At("model.class_path")), "anomalib.") {
 			// anomalib's Engine._setup_anomalib_callbacks adds its own ModelCheckpoint, with no

@@ -1069,14 +1069,20 @@ func (c *composer) sameChoice(key, group string, options []string, file string, 
 	}
 }
 
-// hasDefaults reports whether the config rel names (a group's option) has a defaults list.
+// hasDefaults reports whether the config rel names (a group's option) has a defaults list with
+// an entry: Hydra adds its _self_ only then (defaults_list.py:494-509 at v1.3.2), and an option
+// with `defaults: []` stays a leaf that the duplicate check sees.
 func (c *composer) hasDefaults(rel string) bool {
 	p, found, _ := c.locate(rel)
 	if !found {
 		return false
 	}
 	d, ok := c.parse(p)
-	return ok && d.Root != nil && d.Root.Get("defaults") != nil
+	if !ok || d.Root == nil {
+		return false
+	}
+	l := d.Root.Get("defaults")
+	return l != nil && l.Kind == doc.Seq && len(l.Children) > 0
 }
 
 // noteChoice records the option loaded for an entry, by its override key (the first wins, as

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -239,13 +240,15 @@ func TestLightningOneX(t *testing.T) {
 		t.Errorf("at 1.2.10 (no LightningCLI): want no findings, got %q", got)
 	}
 	// EarlyStopping's monitor is required from 1.6.0 (src/pytorch_lightning/callbacks/early_stopping.py
-	// @1.6.0; None at 1.4.0-1.5.10); an unknown mode is refused from 1.3.0 (1.0.0-1.2.10 fell
-	// back to "auto" with a warning).
+	// @1.6.0; None at 1.4.0-1.5.10); an unknown mode is refused from 1.2.0, with "auto" allowed
+	// in 1.2.x (early_stopping.py:102-104 @1.2.10); 1.0.0-1.1.8 fell back to "auto" with a
+	// warning (:99-106 @1.1.8).
 	es := "_target_: pytorch_lightning.callbacks.EarlyStopping\npatience: 3\nmode: maximum\n"
 	for v, want := range map[string]string{
 		"1.6.5":  `TL004 "mode" is "maximum": EarlyStopping takes "min" or "max"`,
 		"1.5.10": `TL004 "mode" is "maximum": EarlyStopping takes "min" or "max"`,
-		"1.2.10": "",
+		"1.2.10": `TL004 "mode" is "maximum": EarlyStopping takes "min" or "max" or "auto"`,
+		"1.1.8":  "",
 	} {
 		got := strings.Join(run(es, v), "\n")
 		if want != "" && !strings.Contains(got, want) || want == "" && got != "" {
@@ -253,6 +256,26 @@ func TestLightningOneX(t *testing.T) {
 		}
 		if hasMonitor := strings.Contains(got, "no monitor"); hasMonitor != (v == "1.6.5") {
 			t.Errorf("EarlyStopping at %s: required monitor reported %v, got\n%s", v, hasMonitor, got)
+		}
+	}
+	// "auto" is a mode in 1.2.x and not from 1.3.0; ModelCheckpoint refuses the same way.
+	if got := run(strings.Replace(es, "maximum", "auto", 1), "1.2.10"); len(got) != 0 {
+		t.Errorf("EarlyStopping mode auto at 1.2.10: %q", got)
+	}
+	mc := "_target_: pytorch_lightning.callbacks.ModelCheckpoint\nmonitor: val_loss\nmode: maximum\n"
+	if got := strings.Join(run(mc, "1.2.10"), "\n"); !strings.Contains(got, `TL004 "mode" is "maximum": ModelCheckpoint takes "min" or "max" or "auto"`) {
+		t.Errorf("ModelCheckpoint at 1.2.10: %s", got)
+	}
+	// gradient_clip_algorithm: refused as written from 1.3.0 (training_trick_connector.py@1.3.0),
+	// lower-cased from 1.4.9; none of it before 1.3.0.
+	gc := "_target_: pytorch_lightning.Trainer\nmax_epochs: 1\ngradient_clip_algorithm: %s\n"
+	for _, c := range []struct {
+		v, val string
+		bad    bool
+	}{{"1.3.8", "nrom", true}, {"1.3.8", "Norm", true}, {"1.4.9", "Norm", false}, {"1.4.0", "norm", false}, {"1.2.10", "nrom", false}, {"1.5.0", "nrom", true}} {
+		got := strings.Join(run(fmt.Sprintf(gc, c.val), c.v), "\n")
+		if strings.Contains(got, `TL004 "gradient_clip_algorithm" is`) != c.bad {
+			t.Errorf("gradient_clip_algorithm %s at %s: want refused %v, got\n%s", c.val, c.v, c.bad, got)
 		}
 	}
 }

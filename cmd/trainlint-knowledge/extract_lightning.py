@@ -61,6 +61,10 @@ CHECKS = [
     ("ModelCheckpoint", PT + "callbacks/model_checkpoint.py", "ModelCheckpoint", "__validate_init_configuration"),
     ("ModelCheckpoint", PT + "callbacks/model_checkpoint.py", "ModelCheckpoint", "__init_monitor_mode"),
     ("EarlyStopping", PT + "callbacks/early_stopping.py", "EarlyStopping", "__init__"),
+    # 1.2.x: EarlyStopping refuses a mode in a method of its own; 1.3.0-1.4.9: the Trainer's
+    # training-tricks connector refuses a gradient_clip_algorithm (later in Trainer.__init__)
+    ("EarlyStopping", PT + "callbacks/early_stopping.py", "EarlyStopping", "__init_monitor_mode"),
+    ("Trainer", PT + "trainer/connectors/training_trick_connector.py", "TrainingTricksConnector", "on_trainer_init"),
 ]
 
 

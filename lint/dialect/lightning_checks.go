@@ -460,14 +460,18 @@ func (c *lightningChecker) trainer() {
 			c.bad(n, q("reload_dataloaders_every_n_epochs")+" is "+q(n.Value)+": the Trainer takes an integer >= 0")
 		}
 	}
-	// Trainer.__init__: gradient clipping (the value set is there from 1.3.0, the check from 1.5.0:
-	// pytorch_lightning/trainer/trainer.py@1.5.0).
+	// Gradient clipping: refused in Trainer.__init__ from 1.5.0 (trainer.py@1.5.0), before that by
+	// the training-tricks connector it calls, lower-cased at 1.4.9, as written from 1.3.0
+	// (trainer/connectors/training_trick_connector.py:39-40@1.3.0, `not in
+	// list(GradClipAlgorithmType)`).
+	const tricks = "TrainingTricksConnector.on_trainer_init"
 	if n := c.get("gradient_clip_algorithm"); n != nil && n.Kind == doc.Scalar && n.Type == doc.String &&
-		c.has("Trainer.__init__", "gradient_clip_algorithm is not None and (not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower()))") {
+		(c.has("Trainer.__init__", "gradient_clip_algorithm is not None and (not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower()))") ||
+			c.has(tricks, "not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower())") || c.has(tricks, "gradient_clip_algorithm not in list(GradClipAlgorithmType)")) {
 		if e, ok := c.kb.FactAt("@enum:Trainer", "gradient_clip_algorithm", c.target); ok {
 			vals := strings.Split(e.Default, "|")
 			v := n.Value
-			if e.Replacement == "lower" {
+			if e.Replacement == "lower" && !c.has(tricks, "gradient_clip_algorithm not in list(GradClipAlgorithmType)") {
 				v = strings.ToLower(v)
 			}
 			if !contains(vals, v) {
@@ -535,11 +539,17 @@ func (c *lightningChecker) trainer() {
 }
 
 // mode checks mode against the callback's value set where the callback refuses another
-// value (test): before 1.3.0 an unknown mode fell back to "auto" with a warning
-// (pytorch_lightning/callbacks/model_checkpoint.py:270-275, early_stopping.py:91-94 @1.0.0).
-func (c *lightningChecker) mode(function, test string) {
+// value (test in function; from 1.3.0). In 1.2.x both callbacks refuse one that is not "auto"
+// either (legacy: pytorch_lightning/callbacks/model_checkpoint.py:303-304 and
+// early_stopping.py:102-104, __init_monitor_mode, @1.2.10); before 1.2.0 an unknown mode fell
+// back to "auto" with a warning (model_checkpoint.py:323-329, early_stopping.py:99-106 @1.1.8).
+func (c *lightningChecker) mode(function, test, legacyFunction, legacyTest string) {
 	n := c.get("mode")
-	if n == nil || n.Kind != doc.Scalar || n.IsNull() || !c.has(function, test) {
+	if n == nil || n.Kind != doc.Scalar || n.IsNull() {
+		return
+	}
+	legacy := !c.has(function, test)
+	if legacy && !c.has(legacyFunction, legacyTest) {
 		return
 	}
 	e, ok := c.kb.FactAt("@enum:"+c.m.Section, "mode", c.target)
@@ -547,6 +557,9 @@ func (c *lightningChecker) mode(function, test string) {
 		return
 	}
 	vals := strings.Split(e.Default, "|")
+	if legacy && !contains(vals, "auto") {
+		vals = append(vals, "auto")
+	}
 	if !contains(vals, n.Value) {
 		c.bad(n, strconv.Quote("mode")+" is "+strconv.Quote(n.Value)+": "+c.m.Name+" takes "+strings.Join(quoteAll(vals), " or "), vals...)
 	}
@@ -554,7 +567,7 @@ func (c *lightningChecker) mode(function, test string) {
 
 func (c *lightningChecker) modelCheckpoint() {
 	q := strconv.Quote
-	c.mode("ModelCheckpoint.__init_monitor_mode", "mode not in mode_dict")
+	c.mode("ModelCheckpoint.__init_monitor_mode", "mode not in mode_dict", "ModelCheckpoint.__init_monitor_mode", "mode not in mode_dict and mode != 'auto'")
 	const fn = "ModelCheckpoint.__validate_init_configuration"
 	intOf := func(k string) (int, *doc.Node, bool) {
 		n := c.get(k)
@@ -603,7 +616,7 @@ func (c *lightningChecker) modelCheckpoint() {
 }
 
 func (c *lightningChecker) earlyStopping() {
-	c.mode("EarlyStopping.__init__", "self.mode not in self.mode_dict")
+	c.mode("EarlyStopping.__init__", "self.mode not in self.mode_dict", "EarlyStopping.__init_monitor_mode", "self.mode not in self.mode_dict and self.mode != 'auto'")
 	// monitor has no default in EarlyStopping.__init__ from 1.6.0 (before, 'early_stop_on' and
 	// then None: pytorch_lightning/callbacks/early_stopping.py@1.3.8, @1.5.10): leaving it out
 	// is a TypeError.

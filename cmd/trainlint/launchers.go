@@ -28,9 +28,7 @@ var launchCommands = map[string]bool{"llamafactory-cli": true, "lmf": true, "pyt
 // script's folder; a path that names no file is left out. launchedKeys keeps what every launch
 // gives.
 func launchKeys(root, path, text string, launch map[string][]map[string]bool) {
-	text = strings.ReplaceAll(text, "\\\r\n", " ")
-	text = strings.ReplaceAll(text, "\\\n", " ")
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range strings.Split(joinContinued(text), "\n") {
 		words := strings.Fields(line)
 		for i, w := range words {
 			if strings.HasPrefix(w, "#") {
@@ -62,6 +60,11 @@ func launchKeys(root, path, text string, launch map[string][]map[string]bool) {
 			}
 		}
 	}
+}
+
+// joinContinued joins a shell script's lines continued with a backslash.
+func joinContinued(text string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(text, "\\\r\n", " "), "\\\n", " ")
 }
 
 // launchedKeys are the keys every launch recorded gives (nil when none does).

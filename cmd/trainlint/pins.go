@@ -150,8 +150,7 @@ var installLine = regexp.MustCompile(`\b(?:pip3?|conda|mamba|micromamba|uv[ \t]+
 
 // installLines is a script's install lines, the rest blanked.
 func installLines(text string) string {
-	text = strings.ReplaceAll(strings.ReplaceAll(text, "\\\r\n", " "), "\\\n", " ")
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(joinContinued(text), "\n")
 	for i, l := range lines {
 		if !installLine.MatchString(l) {
 			lines[i] = ""

@@ -465,13 +465,14 @@ func (c *lightningChecker) trainer() {
 	// (trainer/connectors/training_trick_connector.py:39-40@1.3.0, `not in
 	// list(GradClipAlgorithmType)`).
 	const tricks = "TrainingTricksConnector.on_trainer_init"
+	asWritten := c.has(tricks, "gradient_clip_algorithm not in list(GradClipAlgorithmType)")
 	if n := c.get("gradient_clip_algorithm"); n != nil && n.Kind == doc.Scalar && n.Type == doc.String &&
 		(c.has("Trainer.__init__", "gradient_clip_algorithm is not None and (not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower()))") ||
-			c.has(tricks, "not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower())") || c.has(tricks, "gradient_clip_algorithm not in list(GradClipAlgorithmType)")) {
+			c.has(tricks, "not GradClipAlgorithmType.supported_type(gradient_clip_algorithm.lower())") || asWritten) {
 		if e, ok := c.kb.FactAt("@enum:Trainer", "gradient_clip_algorithm", c.target); ok {
 			vals := strings.Split(e.Default, "|")
 			v := n.Value
-			if e.Replacement == "lower" && !c.has(tricks, "gradient_clip_algorithm not in list(GradClipAlgorithmType)") {
+			if e.Replacement == "lower" && !asWritten {
 				v = strings.ToLower(v)
 			}
 			if !contains(vals, v) {

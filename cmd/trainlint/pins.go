@@ -217,6 +217,12 @@ func folderPins(dir string) map[string]lint.Target {
 			texts[i] = "" // named like one, but no conda environment
 			continue
 		}
+		if strings.HasSuffix(name, ".sh") {
+			// A set-up script pins only by what it installs: every reader below (versions,
+			// git installs, bounds) sees its install lines alone, not a URL it downloads or
+			// a line it echoes.
+			texts[i] = installLines(texts[i])
+		}
 		for pkg, v := range parsePins(name, texts[i]) {
 			if _, ok := out[pkg]; ok {
 				continue
@@ -371,9 +377,6 @@ func parsePins(name, text string) map[string]string {
 	if strings.HasSuffix(name, ".lock") {
 		add(lockPin.FindAllStringSubmatch(text, -1))
 		return out
-	}
-	if strings.HasSuffix(name, ".sh") {
-		text = installLines(text)
 	}
 	text = requirementsOnly(name, text)
 	add(reqPin.FindAllStringSubmatch(text, -1))

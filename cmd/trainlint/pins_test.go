@@ -104,7 +104,10 @@ func TestPinsFromInstallScript(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("install.sh", "conda create -n atgc python=3.9\n# pip install transformers==4.20.0\nwget https://x/deepspeed==0.9.0.tar\npip install \\\n  pytorch_lightning==1.8.6 torchmetrics==0.11.4\n")
+	// A git URL and a bound written outside an install line (an echo, a clone) pin nothing
+	// either: only what the script installs does.
+	write("install.sh", "conda create -n atgc python=3.9\n# pip install transformers==4.20.0\nwget https://x/deepspeed==0.9.0.tar\npip install \\\n  pytorch_lightning==1.8.6 torchmetrics==0.11.4\n"+
+		"echo 'then run: pip3 download git+https://github.com/huggingface/trl.git@v0.16.0'\necho 'needs transformers<4.30'\n")
 	write("download_data.sh", "pip install transformers==4.10.0\n")
 	write("setup_data.sh", "pip install trl==0.7.0\n")
 	o := withPins(lint.Options{}, filepath.Join(sub, "full.yaml"))
@@ -113,7 +116,7 @@ func TestPinsFromInstallScript(t *testing.T) {
 	}
 	for _, pkg := range []string{"transformers", "deepspeed", "trl"} {
 		if got, ok := o.Targets[pkg]; ok {
-			t.Errorf("%s target %+v from a comment, a URL or a data script", pkg, got)
+			t.Errorf("%s target %+v from a comment, a URL, an echo or a data script", pkg, got)
 		}
 	}
 	for name, want := range map[string]bool{"install.sh": true, "setup.sh": true, "install_env.sh": true, "env_setup.sh": true, "conda-install.sh": true, "install_deps.sh": true,

@@ -251,8 +251,10 @@ func genPathOf(n *doc.Node) string {
 // (trainer, optimizer, a learning rate, a training length): one that evaluates or infers (an
 // evaluator or inferer section, a MONAI bundle's inference program), one that only generates
 // (fairseq's generation section, read by its generate and decode scripts: SpeechT5's
-// s2s_decode.yaml), or one whose name says it infers, predicts or decodes (a MONAI bundle's
-// infer.yaml sampling from noise), or one that switches training off (genTrainDisabled).
+// s2s_decode.yaml), or one whose name says it infers, predicts, decodes, evaluates or validates
+// (a MONAI bundle's infer.yaml sampling from noise; klomucaj/slowfast-project's
+// slowfast_validation.yaml, read only by its validate.py), or one that switches training off
+// (genTrainDisabled).
 func genNoTraining(path string, root *doc.Node) bool {
 	if genTrainDisabled(root) {
 		return true
@@ -269,7 +271,8 @@ func genNoTraining(path string, root *doc.Node) bool {
 	base := path[strings.LastIndexAny(path, "/\\")+1:]
 	for _, w := range strings.FieldsFunc(strings.ToLower(base), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
 		switch w {
-		case "infer", "inference", "predict", "prediction", "decode", "decoding":
+		case "infer", "inference", "predict", "prediction", "decode", "decoding",
+			"eval", "evaluate", "evaluation", "validate", "validation":
 			return true
 		}
 	}

@@ -576,8 +576,8 @@ func TestGenericInferenceConfig(t *testing.T) {
 	if p := Generic.Normalize(tcgDoc(t, doc.YAML, src+"trainer:\n  _target_: SupervisedTrainer\n"), Context{}); !p.Data.Workers.Known() {
 		t.Errorf("with a trainer: workers %+v", p.Data.Workers)
 	}
-	// A decoding config (fairseq's generation section) and a file named for inference hold no
-	// training either; the same keys in a file with a training length, or under another name, do.
+	// A decoding config (fairseq's generation section) and a file named for inference or
+	// evaluation hold no training either; the same keys in a file with a training length, or under another name, do.
 	for _, tc := range []struct {
 		name, src string
 		trains    bool
@@ -587,6 +587,13 @@ func TestGenericInferenceConfig(t *testing.T) {
 		{"bundle/configs/infer.yaml", "batch_size: 1\nnum_workers: 0\n", false},
 		{"bundle/configs/infer.yaml", "batch_size: 1\nnum_workers: 0\nepochs: 10\n", true},
 		{"bundle/configs/common.yaml", "batch_size: 1\nnum_workers: 0\n", true},
+		// A file named for validation that holds no training key (klomucaj/slowfast-project's
+		// slowfast_validation.yaml, read only by its validate.py) trains nothing; with a
+		// learning rate or a length, a file named for evaluation still trains.
+		{"configs/slowfast_validation.yaml", "MODEL:\n  ARCH: slowfast\nDATA:\n  BATCH_SIZE: 2\n  NUM_WORKERS: 0\n", false},
+		{"configs/eval.yaml", "data:\n  batch_size: 2\n  num_workers: 0\n", false},
+		{"configs/train_eval.yaml", "optimizer:\n  lr: 0.1\ndata:\n  num_workers: 0\n", true},
+		{"configs/evaluation.yaml", "max_epochs: 10\ndata:\n  num_workers: 0\n", true},
 		// A task named prediction, or an RL config's generation section, beside training keys.
 		{"configs/traffic_prediction.yaml", "solver:\n  base_lr: 0.01\n  max_epochs: 10\ndata:\n  num_workers: 0\n", true},
 		{"configs/grpo.yaml", "generation:\n  max_new_tokens: 256\nrl:\n  learning_rate: 1.0e-6\n  total_steps: 100\ndata:\n  num_workers: 0\n", true},

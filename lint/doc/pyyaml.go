@@ -313,34 +313,42 @@ func pyyamlOutside(d *Document) (int, string) {
 			break
 		}
 		ended := false // a "..." line was passed
+		// An empty document's root (a "---" with only comments before the next one, as `helm
+		// template` writes its "# Source:" lines) ends where the next marker starts: that
+		// marker is at a line start, not beside the value (PyYAML 6.0.3's safe_load_all and
+		// go-yaml v3 both read such a stream, the empty document as null).
+		atMarker := i > 0 && src[i-1] == '\n' && (pyyamlMarker(src[i:], "---") || pyyamlMarker(src[i:], "..."))
 		for i < len(src) {
-			// i is inside a line: skip spaces, a comment and the line break.
-			for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
-				i++
-			}
-			if i < len(src) && src[i] == '#' {
-				for i < len(src) && src[i] != '\n' {
+			if !atMarker {
+				// i is inside a line: skip spaces, a comment and the line break.
+				for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r') {
 					i++
 				}
-			}
-			if i >= len(src) {
-				break
-			}
-			switch n := unicodeBreakLen(src, i); {
-			case n > 0: // NEL, U+2028 and U+2029 end a line to PyYAML too
-				i += n
-			case src[i] == '\n':
-				i++
-			default:
-				if !bytes.ContainsAny(src[r.Span.End.Offset:i], "\n\r\u0085\u2028\u2029") {
-					// on the line the root's value ends on: a second value beside it
-					if r.Kind == Scalar && (r.Style == "double" || r.Style == "single") {
-						return i, pyyamlBesideMessage + pyyamlDocstringHint
+				if i < len(src) && src[i] == '#' {
+					for i < len(src) && src[i] != '\n' {
+						i++
 					}
-					return i, pyyamlBesideMessage
 				}
-				return i, pyyamlOutsideMessage(r, ended)
+				if i >= len(src) {
+					break
+				}
+				switch n := unicodeBreakLen(src, i); {
+				case n > 0: // NEL, U+2028 and U+2029 end a line to PyYAML too
+					i += n
+				case src[i] == '\n':
+					i++
+				default:
+					if !bytes.ContainsAny(src[r.Span.End.Offset:i], "\n\r\u0085\u2028\u2029") {
+						// on the line the root's value ends on: a second value beside it
+						if r.Kind == Scalar && (r.Style == "double" || r.Style == "single") {
+							return i, pyyamlBesideMessage + pyyamlDocstringHint
+						}
+						return i, pyyamlBesideMessage
+					}
+					return i, pyyamlOutsideMessage(r, ended)
+				}
 			}
+			atMarker = false
 			// At a line start: a marker, or more of the same.
 			line := src[i:]
 			switch {

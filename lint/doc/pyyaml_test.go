@@ -44,6 +44,8 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		{"a: &x\n  k: 1\nb:\n  &x\n  j: 2\n", Syntax, 4, 3, `anchor &x is defined a second time`},
 		{"a: &x\n  k: &x 1\n", Syntax, 2, 6, `anchor &x is defined a second time \(first on line 1\)`},
 		{"a: 1\n---\nb: &y [1]\nc: &y [2]\n", Syntax, 4, 4, `anchor &y is defined a second time \(first on line 3\)`},
+		// after an empty document, the next one is still judged
+		{"---\n---\n  a: 1\nb: 2\n", Syntax, 4, 1, `left of the document.s block|expected`},
 	}
 	for _, c := range cases {
 		checkProblem(t, YAML, c)
@@ -55,6 +57,10 @@ func TestYAMLRefusedLikePyYAML(t *testing.T) {
 		"- a\n...\n# c\n",
 		"a: 1\n...\n%YAML 1.1\n---\nb: 2\n",
 		"a: 1\n--- \nb: 2\n---\n",
+		// An empty document (`helm template` writes "---", a "# Source:" comment, "---"):
+		// PyYAML 6.0.3's safe_load_all reads it as None.
+		"---\n---\napiVersion: v1\n", "---\n# Source: x\n---\na: 1\n", "a: 1\n---\n---\nb: 2\n",
+		"a: 1\n---\n...\n", "---\n# c\n...\n---\nb: 1\n",
 		"? a\n: b\n",
 		"a: \"\\\\'\"\n",
 		"a: &x 1\n---\nb: &x 2\nc: *x\n", // each document has its own anchors (composer.py:54)

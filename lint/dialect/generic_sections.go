@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -167,6 +168,14 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 			p.Eval.Enabled = plan.Fact[bool]{Key: k, Node: n}
 		}
 	}
+	if !p.Eval.Enabled.Known() {
+		// eval_steps counting eval batches: GPT-Neo (@23485e3) evaluates only when it is > 0 or for
+		// eval_tasks (main.py:122-124, 220, 240). Beside an eval strategy it is an interval.
+		if n, k := g.find(all, true, "eval_steps"); n != nil && n.Type == doc.Int && n.Value == "0" &&
+			g.child(n.Parent, "eval_strategy") == nil && g.child(n.Parent, "evaluation_strategy") == nil && g.child(n.Parent, "eval_tasks") == nil {
+			p.Eval.Enabled = plan.Fact[bool]{Value: false, Origin: plan.Explicit, Key: k, Node: n, Note: "eval_steps is the number of eval batches, so 0 evaluates none"}
+		}
+	}
 	if p.Eval.Interval.Known() && !p.Eval.Enabled.Known() {
 		if p.Eval.Interval.Value.Value > 0 {
 			p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: p.Eval.Interval.Key, Node: p.Eval.Interval.Node, Note: "an eval interval is set"}
@@ -181,16 +190,7 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 
 // genInSection reports whether n sits directly in a map whose key is one of names.
 func genInSection(n *doc.Node, names []string) bool {
-	if n == nil || n.Parent == nil {
-		return false
-	}
-	k := genNormKey(n.Parent.Key)
-	for _, s := range names {
-		if k == s {
-			return true
-		}
-	}
-	return false
+	return n != nil && n.Parent != nil && slices.Contains(names, genNormKey(n.Parent.Key))
 }
 
 func readGenericSeeds(p *plan.Plan, g genericReader) {

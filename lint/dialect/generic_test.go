@@ -878,6 +878,23 @@ func TestGenericEvalDuringTrain(t *testing.T) {
 	wantFact(t, "eval_during_train", p.Eval.Enabled, false, plan.Explicit, "TRAIN.eval_during_train", 3)
 }
 
+// TestGenericEvalStepsZero: GPT-Neo's eval_steps counts eval batches, and 0 evaluates nothing
+// (its eval batch then serves no run); with eval_tasks, or beside an eval strategy (an interval
+// there), it says nothing of whether evaluation runs.
+func TestGenericEvalStepsZero(t *testing.T) {
+	src := "{\"train_batch_size\": 256,\n \"train_steps\": 572300,\n \"eval_steps\": 0,\n \"eval_batch_size\": 64}\n"
+	wantFact(t, "eval_steps 0", Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{}).Eval.Enabled, false, plan.Explicit, "eval_steps", 3)
+	for _, src := range []string{
+		"{\"train_batch_size\": 256, \"eval_steps\": 0, \"eval_tasks\": [\"lambada\"], \"eval_batch_size\": 64}\n",
+		"{\"train\": {\"per_device_train_batch_size\": 8, \"eval_strategy\": \"steps\", \"eval_steps\": 0}}\n",
+		"{\"train_batch_size\": 256, \"eval_steps\": 10, \"eval_batch_size\": 64}\n",
+	} {
+		if e := Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{}).Eval.Enabled; e.Known() && !e.Value {
+			t.Errorf("%s: evaluation read as off: %+v", src, e)
+		}
+	}
+}
+
 // TestGenericRolloutWorkers: RLlib's num_workers, beside its rollout settings, counts rollout
 // actors, not data-loading processes; the same count beside a batch alone is a loader's.
 func TestGenericRolloutWorkers(t *testing.T) {

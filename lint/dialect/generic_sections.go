@@ -79,6 +79,12 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 			// @7427f31: "batch_size specifies the number of environments", capped at n_episodes).
 			return
 		}
+		if mb, ok := g.child(tn.Parent, "tokens_per_mb_per_replica").Int(); ok && mb > 0 {
+			// mesh-tensorflow splits each train step into microbatches of this many tokens a
+			// replica (transformer/utils.py:2243-2254 @0.1.18; GPT-Neo's model_fns.py:140-150),
+			// evaluation not: what a train pass holds is not the batch.
+			return
+		}
 		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {
 			// The sections state different example sizes (HRFormer's openseg configs train on
 			// 1024×512 crops and validate on 2048×1024 images), or only one states one: an

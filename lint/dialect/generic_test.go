@@ -895,6 +895,19 @@ func TestGenericEvalStepsZero(t *testing.T) {
 	}
 }
 
+// TestGenericMeshMicrobatches: mesh-tensorflow's tokens_per_mb_per_replica splits each train
+// step into microbatches (evaluation runs whole), so the train batch is not what a pass holds
+// and the eval batch is not compared with it; without the key it is.
+func TestGenericMeshMicrobatches(t *testing.T) {
+	src := "{\"train_batch_size\": 1024, \"eval_batch_size\": 512, \"n_ctx\": 2048%s}\n"
+	p := Generic.Normalize(tcgDoc(t, doc.JSON, fmt.Sprintf(src, ", \"tokens_per_mb_per_replica\": 2048")), Context{})
+	if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
+		t.Errorf("microbatched: train %+v eval %+v", p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.JSON, fmt.Sprintf(src, "")), Context{})
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 1024, plan.Explicit, "train_batch_size", 1)
+}
+
 // TestGenericRolloutWorkers: RLlib's num_workers, beside its rollout settings, counts rollout
 // actors, not data-loading processes; the same count beside a batch alone is a loader's.
 func TestGenericRolloutWorkers(t *testing.T) {

@@ -62,15 +62,24 @@ func baseVarEnd(src []byte, i int) int {
 	return k + 2
 }
 
-// markBaseVars makes the scalars read from `{{ _base_.name }}` texts Unknown references.
-func markBaseVars(d *Document) {
+// markBaseVars makes the scalars read from `{{ _base_.name }}` texts (sub, the text read) Unknown
+// references. A reference inside a longer plain scalar (`0{{ _base_.x }}`) is replaced too,
+// MMEngine's regular expression matching anywhere, but the placeholder is then part of a string
+// the base's value never replaces: that scalar is Unknown, its value the text as written.
+func markBaseVars(d *Document, sub []byte) {
 	for _, r := range append([]*Node{d.Root}, d.More...) {
 		r.Walk(func(n *Node) bool {
-			o := n.Span.Start.Offset
-			if n.Kind == Scalar && o+1 < len(d.Src) && d.Src[o] == '{' && d.Src[o+1] == '{' {
-				if end := baseVarEnd(d.Src, o); end == n.Span.End.Offset {
-					n.Type, n.Style, n.Quoted, n.Value = Unknown, "reference", false, string(d.Src[o:end])
-				}
+			o, e := n.Span.Start.Offset, n.Span.End.Offset
+			if n.Kind != Scalar || e > len(d.Src) || e > len(sub) || o >= e || bytes.Equal(d.Src[o:e], sub[o:e]) {
+				return true
+			}
+			if d.Src[o] == '{' && baseVarEnd(d.Src, o) == e {
+				n.Type, n.Style, n.Quoted, n.Value = Unknown, "reference", false, string(d.Src[o:e])
+				return true
+			}
+			n.Type = Unknown
+			if n.Style == "plain" && !bytes.ContainsAny(d.Src[o:e], "\r\n") {
+				n.Value = string(d.Src[o:e])
 			}
 			return true
 		})

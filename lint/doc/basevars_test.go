@@ -38,6 +38,12 @@ func TestBaseVars(t *testing.T) {
 			t.Errorf("%s: a quoted predefined variable is a string: %+v", c.name, n)
 		}
 	}
+	// Inside a longer plain scalar the reference is replaced by a placeholder the base's value
+	// never replaces: an Unknown value, as written (a fuzzer's "0{{_base_.0}}" read as 0"{_base_.0}").
+	d := Parse("b.yaml", []byte("_base_: [a.py]\nx: 0{{_base_.y}}\n"), YAML, Limits{})
+	if n := d.Root.Get("x"); !n.IsUnknown() || n.Value != "0{{_base_.y}}" || n.Style != "plain" {
+		t.Errorf("a reference inside a plain scalar: %+v", n)
+	}
 	// Without a _base_ to take it from, the text stays what the readers make of it.
 	if d := Parse("b.json", []byte("{\"item9\": {{ x.item2 }}}\n"), JSON, Limits{}); len(d.Problems) == 0 {
 		t.Error("a brace pair that names no base read as a value")

@@ -53,7 +53,7 @@ func ParseWith(path string, src []byte, f Format, o Options) (d *Document) {
 		}
 		if sub != nil {
 			d.Src = src
-			markBaseVars(d)
+			markBaseVars(d, sub)
 		}
 	case TOML:
 		readTOML(d, lim)

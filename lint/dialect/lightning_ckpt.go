@@ -136,7 +136,7 @@ func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 // checks (max_epochs, val_check_interval a fraction of an epoch, check_val_every_n_epoch) a
 // patience of n or more never fires. A stopping or divergence threshold can stop it all the
 // same, and an interval in batches or an unknown epoch budget leaves the count unknown: then
-// it may stop.
+// it may stop. Nor does one whose patience is null stop early: it crashes instead.
 func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 	if tr == nil {
 		return false
@@ -153,7 +153,12 @@ func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 		}
 	}
 	patience := int64(3)
-	if n := args.Get("patience"); n != nil {
+	if n := args.Get("patience"); n.IsNull() {
+		// Passed on as None (jsonargparse and Hydra both do): the first check without
+		// improvement compares wait_count >= None and raises TypeError (early_stopping.py:248
+		// @2.2.1, the same line's test at 2.6.5), so the run crashes there, never stops early.
+		return true
+	} else if n != nil {
 		v, ok := n.Int()
 		if !ok || n.Type != doc.Int {
 			return false

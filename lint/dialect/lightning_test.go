@@ -509,8 +509,8 @@ func TestLightningModelCallbacks(t *testing.T) {
 
 // TestLightningEarlyStoppingThatCannotStop: an EarlyStopping whose patience is more than the
 // validation checks the Trainer makes can never stop on a plateau (nn-template's patience 42
-// over 3 epochs), so it says nothing of early stopping; within reach, or with a threshold, an
-// interval in batches or no epoch budget, it does.
+// over 3 epochs), nor can one whose patience is null, so they say nothing of early stopping;
+// within reach, or with a threshold, an interval in batches or no epoch budget, it does.
 func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 	for _, tc := range []struct {
 		trainer, es string
@@ -527,6 +527,12 @@ func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 		{"max_epochs: 3\n  val_check_interval: 100", "patience: 42", true},   // batches: not known
 		{"max_steps: 1000", "patience: 42", true},
 		{"max_epochs: 3", "patience: 42\n        stopping_threshold: 0.1", true},
+		// patience null reaches the callback as None: the first check without improvement
+		// raises TypeError (ML4GW/aframe's bbh.yaml), so the run never stops early; a
+		// threshold may still stop it first.
+		{"max_epochs: 100", "patience: null", false},
+		{"max_steps: 1000", "patience: null", false},
+		{"max_epochs: 100", "patience: null\n        stopping_threshold: 0.99", true},
 	} {
 		es := "    - class_path: lightning.pytorch.callbacks.EarlyStopping\n      init_args:\n        monitor: val_loss\n"
 		if tc.es != "" {

@@ -334,10 +334,12 @@ func TestConfigFilesAreNotLinted(t *testing.T) {
 		"logs/lightning_logs/version_3/hparams.yaml": "model/params/total: 1200\ntrainer:\n  max_epochs: 10\n",
 		"models/cl-2d/hparams.yaml":                  "model/params/total: 1200\ntrainer:\n  max_epochs: 10\n",
 		"models/cl-2d/last.ckpt":                     "",
-		"out/checkpoint-500/trainer_state.json":      "{\"best_metric\": null, \"global_step\": 500, \"log_history\": [{\"loss\": 1.2, \"step\": 10}], \"num_input_tokens_seen\": 0, \"train_batch_size\": 8}\n",
-		".github/workflows/ci.yml":                   "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
-		".gitlab/ci/build.yml":                       "build:\n  script: [make]\n",
-		".circleci/config.yml":                       "version: 2.1\n",
+		// What DVCLive writes into its output folder: the logged TrainingArguments.
+		"dvclive/params.yaml":                   "output_dir: dvclive/artifacts\nwarmup_ratio: 0.1\ndataloader_num_workers: 0\n",
+		"out/checkpoint-500/trainer_state.json": "{\"best_metric\": null, \"global_step\": 500, \"log_history\": [{\"loss\": 1.2, \"step\": 10}], \"num_input_tokens_seen\": 0, \"train_batch_size\": 8}\n",
+		".github/workflows/ci.yml":              "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    env:\n      TOKEN: ${{ secrets.TOKEN }}\n",
+		".gitlab/ci/build.yml":                  "build:\n  script: [make]\n",
+		".circleci/config.yml":                  "version: 2.1\n",
 		// JSON Lines data named .json (an evaluation set); a broken config is no such file.
 		"data/test.json": "{\"question\": \"q1\", \"answer\": 1}\n{\"question\": \"q2\", \"answer\": 2}\n\n[1, 2]\n",
 		"ok/two.json":    "{\"lr\": 1}\n{\"lr\": 2\n",

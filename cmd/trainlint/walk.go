@@ -66,7 +66,16 @@ var notConfigs = map[string]bool{".trainlint.toml": true, "pyproject.toml": true
 // TensorBoardLogger save a run's hyperparameters under that name, loggers/csv_logs.py
 // NAME_HPARAMS_FILE, 2.2.5): in a version_N folder of the logs, or kept beside a released
 // .ckpt. It records a run; nothing launches one from it.
+//
+// So is the params.yaml that DVCLive writes into its output folder, named dvclive unless told
+// otherwise (Live(dir="dvclive"), live.py:83 and params_file :363, dvclive 3.49.0; its Hugging
+// Face callback logs the TrainingArguments there): the project's own params.yaml sits elsewhere
+// (alex000kim/ML-Pipeline-With-DVC-SkyPilot-HuggingFace keeps its config at the root and the
+// record under dvclive/).
 func loggerRecord(name, dir string, entries []os.DirEntry) bool {
+	if name == "params.yaml" {
+		return filepath.Base(dir) == "dvclive"
+	}
 	if name != "hparams.yaml" {
 		return false
 	}
@@ -120,7 +129,7 @@ func walkSkips(p string) bool {
 	if !walkedExt[strings.ToLower(filepath.Ext(name))] || notConfig(name) {
 		return true
 	}
-	if name == "hparams.yaml" || name == "config.yaml" {
+	if name == "hparams.yaml" || name == "config.yaml" || name == "params.yaml" {
 		if es, err := os.ReadDir(filepath.Dir(p)); err == nil && (loggerRecord(name, filepath.Dir(p), es) || checkpointRecord(name, es)) {
 			return true
 		}

@@ -837,7 +837,8 @@ func TestGenericEpochsAndEpochSaves(t *testing.T) {
 
 // TestGenericRemoteLevanterCache: Levanter tokenizes a source's train_urls into its cache_dir
 // (local "cache/" unless the file names another) before training, so remote URLs there are
-// staged; the same URLs under a key of another shape are read while training.
+// staged; the same URLs under a key of another shape are read while training. AllenNLP's
+// train_data_path beside a dataset_reader is the reader's to open: unknown.
 func TestGenericRemoteLevanterCache(t *testing.T) {
 	for _, c := range []struct {
 		src    string
@@ -847,6 +848,10 @@ func TestGenericRemoteLevanterCache(t *testing.T) {
 		{"data:\n  train_urls: [\"gs://b/train.jsonl.gz\"]\n  tokenizer: gpt2\n", false},
 		{"train_urls:\n  - gs://b/shard-{000..099}.tar\n", true},
 		{"data:\n  train_data: gs://b/train.jsonl.gz\n  tokenizer: gpt2\n", true},
+		// AllenNLP: the dataset_reader opens train_data_path, its own readers through the
+		// local cache (cached_path); a reader of the project's may not, so nothing is known.
+		{"dataset_reader:\n  type: text_classification_json\ntrain_data_path: s3://b/train.jsonl\n", false},
+		{"train_data_path: s3://b/train.jsonl\n", true},
 	} {
 		p := Generic.Normalize(tcgDoc(t, doc.YAML, c.src), Context{})
 		if got := p.Data.Remote.Known(); got != c.remote {

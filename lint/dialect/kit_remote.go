@@ -70,7 +70,7 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 		return
 	}
 	u, at := firstRemote(n)
-	if at == nil || stagedLocally(n.Parent) || levanterSource(n) {
+	if at == nil || stagedLocally(n.Parent) || levanterSource(n) || allennlpSource(n) {
 		return
 	}
 	p.Data.Remote = plan.Set(u, genPathOf(at), at)
@@ -83,6 +83,15 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 // read from the URLs while training.
 func levanterSource(n *doc.Node) bool {
 	return n.Key == "train_urls" && isMap(n.Parent) && (n.Parent.Get("validation_urls") != nil || n.Parent.Get("tokenizer") != nil)
+}
+
+// allennlpSource reports AllenNLP's train_data_path beside its dataset_reader: the reader the
+// config names opens the path, and AllenNLP's own readers first download a URL into the local
+// cache with cached_path (allennlp/data/dataset_readers/text_classification_json.py:77,
+// sequence_tagging.py:67 at v2.10.1; 26 readers at v0.9.0; allenai/vampire's reader too), while
+// a reader of the project's may stream it: whether training reads remote storage is unknown.
+func allennlpSource(n *doc.Node) bool {
+	return n.Key == "train_data_path" && isMap(n.Parent) && n.Parent.Get("dataset_reader") != nil
 }
 
 // axoRemote: axolotl streams a pretraining_dataset, and the datasets when streaming is on, with

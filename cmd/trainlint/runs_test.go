@@ -896,7 +896,8 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 	testfs.Write(t, root, map[string]string{
 		".git/HEAD":                      "ref: refs/heads/main\n",
 		"configs/train.yaml":             "defaults:\n  - _self_\n  - data: a\n  - callbacks: default\n  - experiment: null\n",
-		"configs/eval.yaml":              "# to run: python train.py experiment=x\ndefaults:\n  - _self_\n  - data: a\nckpt_path: last.ckpt\n",
+		"configs/eval.yaml":              "# to run: python train.py experiment=x\ndefaults:\n  - _self_\n  - data: a\n  - trainer: default\nckpt_path: last.ckpt\n",
+		"configs/trainer/default.yaml":   "max_epochs: 10\n",
 		"configs/data/a.yaml":            "x: 1\n",
 		"configs/data/b.yaml":            "x: 2\n",
 		"configs/callbacks/default.yaml": "c: 1\n",
@@ -908,7 +909,8 @@ func TestGuessedExperimentPairingCLI(t *testing.T) {
 		t.Errorf("TL011 from a guessed pairing: %+v", res.Diagnostics)
 	}
 	// Nor is it one of the runs a finding is found in: with eval.yaml the only run, a finding
-	// of its data option gets no "found in 1 run" note.
+	// of its data option gets no "found in 1 run" note. (eval.yaml composes a trainer with a
+	// training length, as Lightning-hydra's does: an eval-named file with none trains nothing.)
 	if err := os.Remove(filepath.Join(root, "configs", "train.yaml")); err != nil {
 		t.Fatal(err)
 	}

@@ -1766,6 +1766,15 @@ type Document struct {
 	// folder walk does not take it for a config (IsPythonConfig). Scenic's and big_vision's
 	// configs have none.
 	MainBlock bool
+	// ConfigDict is set for a Python config whose get_config (with Options.Call, the function
+	// asked for) returns an ml_collections ConfigDict, made in the module or passed on from
+	// another of its functions: a config by its own construction whatever framework reads it,
+	// so a folder walk lints it even when no dialect knows its keys (score_sde's configs,
+	// U-ViT's). Composition sets it on a run's Document whose root is what a repository
+	// module's get_config or get_default_configs returned as a ConfigDict
+	// (lint/compose/code_calls.go). Not set for a dict of another kind, nor for a value the
+	// reader could not follow.
+	ConfigDict bool
 
 	lines *LineIndex
 	// allASCII: Parse found every byte of Src below 0x80 (while checking that it is UTF-8),

@@ -188,6 +188,8 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, imports
 			// tree, so no rule takes the missing keys for defaults.
 			return
 		}
+		// ml_collections' ConfigDict(...) made it (pyDict.mlc), not a plain dict.
+		d.ConfigDict = rootBase == "" && result.dict.mlc()
 	}
 	// The builder goes on writing into the evaluator's block of computed strings (the
 	// evaluator is done).

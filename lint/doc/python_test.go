@@ -427,6 +427,28 @@ func TestPythonNotAConfig(t *testing.T) {
 	}
 }
 
+// Document.ConfigDict: a get_config that returns an ml_collections ConfigDict (score_sde's
+// configs, U-ViT's `d(**kwargs)` helper), whatever import spells it; not a plain dict, an
+// MMEngine module, or a value the reader does not know.
+func TestPythonConfigDict(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"import ml_collections\nimport torch\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 128\n  config.device = torch.device('cuda:0') if torch.cuda.is_available() else torch.device('cpu')\n  return config\n", true},
+		{"import ml_collections\n\ndef d(**kwargs):\n  return ml_collections.ConfigDict(initial_dictionary=kwargs)\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.train = d(batch_size=128)\n  return config\n", true},
+		{"from ml_collections import config_dict\n\ndef get_config():\n  return config_dict.ConfigDict({'batch_size': 8})\n", true},
+		{"def get_config():\n  return dict(batch_size=8)\n", false},
+		{"import ml_collections\n\ndef get_config():\n  return {'train': ml_collections.ConfigDict()}\n", false},
+		{"model = dict(type='ImageClassifier')\n", false},
+		{"from configs.default_cifar10_configs import get_default_configs\n\ndef get_config():\n  config = get_default_configs()\n  config.training.batch_size = 8\n  return config\n", false},
+	} {
+		if d := mustParse(t, Python, c.src); d.ConfigDict != c.want {
+			t.Errorf("%q: ConfigDict %v, want %v", c.src, d.ConfigDict, c.want)
+		}
+	}
+}
+
 func TestPythonErrors(t *testing.T) {
 	for _, c := range []problemCase{
 		{src: "x = (1,\n", kind: Syntax, line: 1, col: 5, msg: `^python: "\(" is never closed$`},

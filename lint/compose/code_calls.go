@@ -38,7 +38,9 @@ import (
 // models.get_b16()`); the callee's module is not a fragment of it: a module that is a config
 // itself (tasseo's abnormality_topvit_config.py) is still linted alone with its defaults. A run
 // that reads as no known framework's config is skipped, as a walk skips such a Python file
-// (lint's callBuiltOther).
+// (lint.LintRun), unless its root is the ConfigDict a repository module's get_config or
+// get_default_configs made (configFunc): an ml_collections config, which a walk lints
+// (doc.Document.ConfigDict).
 
 // callsLoad composes the Python config p, parsed as d (with call when p is itself a callee),
 // whose value comes from other modules' functions (d.Calls): the run's root, or nil when no
@@ -95,10 +97,17 @@ func (c *composer) callsLoad(p string, d *doc.Document, call *doc.ModuleCall, ba
 		for _, ch := range append([]*doc.Node(nil), v.Children...) {
 			setChild(root, ch.Key, ch)
 		}
+		if c.configDicts[v] && slices.ContainsFunc(d2.Calls, func(mc doc.ModuleCall) bool { return mc.Key() == d2.RootBase && configFunc(mc.Func) }) {
+			// All of what a get_config or get_default_configs returned as a ConfigDict.
+			c.markConfigDict(root)
+		}
 		return root
 	}
 	own := c.copyTree(d2.Root, Origin{File: p})
 	c.substituteBase(own, base, true, p, d2.BaseEdits, "", false)
+	if d2.ConfigDict {
+		c.markConfigDict(own)
+	}
 	return own
 }
 
@@ -151,7 +160,29 @@ func (c *composer) calleeLoad(f string, mc doc.ModuleCall, from string) *doc.Nod
 	}
 	own := c.copyTree(cd.Root, Origin{File: f})
 	c.substituteBase(own, base, true, f, cd.BaseEdits, "", false)
+	if cd.ConfigDict {
+		c.markConfigDict(own)
+	}
 	return own
+}
+
+// configFunc reports a function whose ConfigDict makes the config that returns it an
+// ml_collections config (doc.Document.ConfigDict): get_config, the function
+// ml_collections' config flag calls in a config file (google/ml_collections v1.1.0
+// config_flags/config_flags.py:139-141, 684 `config_module.get_config(*split_path[1:])`), so
+// the module defining it is a config file itself (FLIP's configs/default.py, which its
+// cfg_flip_*.py start from), and get_default_configs, the defaults score_sde's configs start
+// from (yang-song/score_sde @0acb9e0 configs/ve/cifar10_ncsnpp.py:19-23, and the
+// repositories built on it). A ConfigDict from a helper of another name (vmoe's
+// common.get_base_config) is left as it was: its run is linted only when a dialect reads it.
+func configFunc(name string) bool { return name == "get_config" || name == "get_default_configs" }
+
+// markConfigDict records that n is what a function returned as an ml_collections ConfigDict.
+func (c *composer) markConfigDict(n *doc.Node) {
+	if c.configDicts == nil {
+		c.configDicts = map[*doc.Node]bool{}
+	}
+	c.configDicts[n] = true
 }
 
 // basesText is how a problem names the part path of the bases: `_base_.model` in an MMEngine

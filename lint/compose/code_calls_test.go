@@ -270,3 +270,52 @@ func TestCallEditedThroughField(t *testing.T) {
 		t.Errorf("no base: %s", flat(r.Doc.Root))
 	}
 }
+
+// score_sde's layout (configs/default_cifar10_configs.py's get_default_configs, which the
+// configs of configs/ve/ start from; FLIP's configs/default.py get_config, which its
+// cfg_flip_*.py start from), written here for the test.
+var sdeTree = map[string]string{
+	"configs/default_cifar10_configs.py": "import ml_collections\nimport torch\n\n\ndef get_default_configs():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 128\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1024\n  config.device = torch.device('cpu')\n  return config\n",
+	"configs/ve/small.py":                "from configs.default_cifar10_configs import get_default_configs\n\n\ndef get_config():\n  config = get_default_configs()\n  training = config.training\n  training.batch_size = 8\n  return config\n",
+	"configs/default.py":                 "import ml_collections\n\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.batch_size = 4096\n  return config\n",
+	"configs/cfg_base.py":                "import configs.default as default\n\n\ndef get_config():\n  config = default.get_config()\n  config.num_epochs = 100\n  return config\n",
+	"configs/chained.py":                 "from configs import cfg_base\n\n\ndef get_config():\n  return cfg_base.get_config()\n",
+	"configs/plain.py":                   "def get_default_configs():\n  return dict(batch_size=8)\n",
+	"configs/on_plain.py":                "from configs.plain import get_default_configs\n\n\ndef get_config():\n  return get_default_configs()\n",
+}
+
+// Run.Doc.ConfigDict: a run whose root is the ConfigDict a repository module's
+// get_default_configs or get_config made is an ml_collections config (the CLI walks it and lints
+// its run when no dialect reads it); what another helper made (scenic's get_base, vmoe's
+// get_base_config) or a plain dict is not marked.
+func TestCallConfigDictRun(t *testing.T) {
+	r := composeCall(t, sdeTree, "configs/ve/small.py")
+	expect(t, r, "training.batch_size", "8", "configs/ve/small.py:7")
+	expect(t, r, "eval.batch_size", "1024", "configs/default_cifar10_configs.py:10")
+	for primary, want := range map[string]bool{
+		"configs/ve/small.py":     true,
+		"configs/cfg_base.py":     true,
+		"configs/chained.py":      true,
+		"configs/default.py":      true, // made in the file
+		"configs/on_plain.py":     false,
+		"proj/configs/small.py":   false, // get_base()
+		"proj/configs/holder.py":  true,  // its own ConfigDict, holding get_base()'s
+		"proj/configs/chained.py": false, // named.get_config() returns get_base()'s
+	} {
+		files := map[string]string{}
+		for k, v := range sdeTree {
+			files[k] = v
+		}
+		for k, v := range callTree {
+			files[k] = v
+		}
+		r := composeCall(t, files, primary)
+		if r.Doc.Root == nil {
+			t.Errorf("%s: no tree; problems %+v", primary, r.Problems)
+			continue
+		}
+		if r.Doc.ConfigDict != want {
+			t.Errorf("%s: ConfigDict %v, want %v", primary, r.Doc.ConfigDict, want)
+		}
+	}
+}

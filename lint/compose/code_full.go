@@ -39,6 +39,9 @@ func (k *Cache) composeCode(fsys FS, primary string, overrides []string, lim Lim
 	run.Doc = &doc.Document{Path: primary, Format: codeFormat(primary), Root: root}
 	if d := c.parsed[primary]; d != nil {
 		run.Doc.Src, run.Doc.Comments = d.Src, d.Comments
+		// An ml_collections config (doc.Document.ConfigDict): its get_config made a ConfigDict,
+		// or returned the ConfigDict another module's get_config or get_default_configs made.
+		run.Doc.ConfigDict = d.ConfigDict || c.configDicts[root]
 		if d.Root != nil {
 			root.Style, root.Span = d.Root.Style, d.Root.Span
 		} else if len(root.Children) == 0 && (len(d.Calls) > 0 || codeFormat(primary) == doc.Python) {

@@ -151,6 +151,9 @@ type composer struct {
 	primary string
 	lim     Limits
 	run     *Run
+	// configDicts are the nodes that are what a function of a module returned as an
+	// ml_collections ConfigDict (code_calls.go markConfigDict).
+	configDicts map[*doc.Node]bool
 	// declined: an override's value was not read (the light build: hydravalue_lite.go)
 	declined bool
 	parsed   map[string]*doc.Document

@@ -1055,3 +1055,28 @@ func TestCodeRunModuleCallsOtherFramework(t *testing.T) {
 		t.Errorf("with --framework scenic: %+v", res.Diagnostics)
 	}
 }
+
+// TestCodeRunModuleCallsConfigDict: the run of a get_config that returns the ConfigDict a
+// repository module's get_default_configs made (score_sde's configs/ve/*.py on
+// configs/default_cifar10_configs.py) is an ml_collections config: linted and listed though no
+// dialect reads it, its findings in the file that sets each value.
+func TestCodeRunModuleCallsConfigDict(t *testing.T) {
+	tmp := t.TempDir()
+	testfs.Write(t, tmp, map[string]string{
+		"configs/default_cifar10_configs.py": "import ml_collections\n\n\ndef get_default_configs():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 128\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1024\n  return config\n",
+		"configs/ve/small.py":                "from configs.default_cifar10_configs import get_default_configs\n\n\ndef get_config():\n  config = get_default_configs()\n  training = config.training\n  training.batch_size = 8\n  return config\n",
+	})
+	names := []string{"configs/default_cifar10_configs.py", "configs/ve/small.py"}
+	res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), names, nil, rules.All(), lint.Options{})
+	if len(res.Diagnostics) != 1 || res.Diagnostics[0].Code != "TL209" || res.Diagnostics[0].File != names[0] || res.Diagnostics[0].Line != 9 ||
+		len(res.Diagnostics[0].Related) == 0 || res.Diagnostics[0].Related[0].File != names[1] || res.Diagnostics[0].Related[0].Line != 7 {
+		t.Errorf("findings %+v", res.Diagnostics)
+	}
+	listed := false
+	for _, f := range res.Files {
+		listed = listed || f.Path == names[1] && f.Framework == "generic"
+	}
+	if !listed {
+		t.Errorf("files %+v", res.Files)
+	}
+}

@@ -65,10 +65,13 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 	if a.Dialect == nil {
 		a.Dialect = dialect.Generic
 	}
-	if o.Framework == "" && a.Dialect == dialect.Generic && callBuilt(run) {
+	if o.Framework == "" && a.Dialect == dialect.Generic && callBuilt(run) && !run.Doc.ConfigDict {
 		// A get_config built by another module's function whose run is no framework's config
 		// trainlint knows: a folder walk skips a Python file like that, and its run is skipped
-		// the same way (vmoe's and Flax's example configs), problems included.
+		// the same way (vmoe's configs), problems included. One that returns the ConfigDict a
+		// repository module's get_config or get_default_configs made is an ml_collections
+		// config, linted as a walk lints one that makes its ConfigDict itself (score_sde's
+		// configs/ve/*.py on configs/default_*_configs.py; doc.Document.ConfigDict).
 		return nil
 	}
 	var normErr error

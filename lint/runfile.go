@@ -14,7 +14,8 @@ import (
 // RunFile lists, in files, the primary of a run (under path) that read alone has no tree (a
 // get_config built by another module's function, compose's code_calls.go) when the run has
 // one: a folder walk skipped it as no config, or it was listed as generic; the run's tree says
-// what it is. files stay in path order.
+// what it is (generic, when no dialect reads it, for an ml_collections config: a walk lints
+// those, doc.Document.ConfigDict). files stay in path order.
 func RunFile(files *[]FileInfo, path string, run *compose.Run, o Options) {
 	if !callBuilt(run) || run.Doc == nil || run.Doc.Root == nil {
 		return
@@ -23,7 +24,7 @@ func RunFile(files *[]FileInfo, path string, run *compose.Run, o Options) {
 	if fw == "" {
 		fw = dialect.Detect(run.Doc).Name
 	}
-	if fw == dialect.Generic.Name {
+	if fw == dialect.Generic.Name && !run.Doc.ConfigDict {
 		return // no framework's config: a walk skips it, and LintRun its run
 	}
 	for i := range *files {

@@ -121,6 +121,40 @@ func TestCallRunsCLIOtherFramework(t *testing.T) {
 	}
 }
 
+// TestWalkMLCollectionsConfigs: a folder walk lints the ml_collections configs no dialect reads
+// (score_sde's layout, written here for the test): a get_config that makes its ConfigDict, and
+// one that takes it from the repository's get_default_configs, whose finding points where the
+// defaults set the value; a training script, a module of torch.nn classes, the program that
+// loads the config and a get_config of a plain dict stay skipped quietly.
+func TestWalkMLCollectionsConfigs(t *testing.T) {
+	writeTree(t, map[string]string{
+		"configs/default_cifar10_configs.py": "import ml_collections\nimport torch\n\n\ndef get_default_configs():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 128\n  training.eval_freq = 100\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1024\n  config.device = torch.device('cuda:0') if torch.cuda.is_available() else torch.device('cpu')\n  return config\n",
+		"configs/ve/small.py":                "from configs.default_cifar10_configs import get_default_configs\n\n\ndef get_config():\n  config = get_default_configs()\n  training = config.training\n  training.batch_size = 8\n  return config\n",
+		"configs/vp/own.py":                  "import ml_collections\n\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 8\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1024\n  return config\n",
+		"configs/plain.py":                   "def get_config():\n  return dict(batch_size=8, eval_batch_size=1024)\n",
+		"run_lib.py":                         "import torch\n\n\ndef train(config, workdir):\n  batch_size = config.training.batch_size\n  return torch.zeros(batch_size)\n",
+		"models/ncsnpp.py":                   "import torch.nn as nn\n\n\nclass NCSNpp(nn.Module):\n  def __init__(self, config):\n    super().__init__()\n    self.nf = config.model.nf\n",
+		"main.py":                            "from absl import app\nfrom ml_collections.config_flags import config_flags\nimport run_lib\n\nconfig_flags.DEFINE_config_file('config', None, 'cfg')\n\n\ndef main(argv):\n  run_lib.train(FLAGS.config, FLAGS.workdir)\n\n\nif __name__ == '__main__':\n  app.run(main)\n",
+	})
+	os.Mkdir(".git", 0o755)
+	_, res, errs := checkJSON(t, ".")
+	if got := strings.Join(findings(res), " "); got != "configs/default_cifar10_configs.py:11 TL209 info configs/vp/own.py:9 TL209 info" {
+		t.Errorf("findings: %s\n%s", got, errs)
+	}
+	for _, d := range res.Diagnostics {
+		if d.File == "configs/default_cifar10_configs.py" && (len(d.Related) == 0 || d.Related[0].File != "configs/ve/small.py" || d.Related[0].Line != 7) {
+			t.Errorf("the train batch is set in configs/ve/small.py:7: %+v", d.Related)
+		}
+	}
+	var files []string
+	for _, f := range res.Files {
+		files = append(files, f.Path+" "+f.Framework)
+	}
+	if got := strings.Join(files, ", "); got != "configs/ve/small.py generic, configs/vp/own.py generic" {
+		t.Errorf("files: %s", got)
+	}
+}
+
 // TestNamedBaseLintedInItsReadersRuns: a base named alone (pre-commit names the staged files)
 // is linted in the runs of the configs built on it, directly or through another base, as a
 // walk of the tree lints it: leaf.py reads coco_det.py through mid.py and overrides its eval

@@ -888,8 +888,9 @@ func TestFixAll(t *testing.T) {
 	}
 }
 
-// An editor opens every Python file: only one that reads as a config of a known framework gets
-// a format (and is linted); a .gin file always does, and so does an untitled gin buffer.
+// An editor opens every Python file: only one that reads as a config of a known framework, or
+// as an ml_collections config (a get_config that returns a ConfigDict: score_sde's configs),
+// gets a format (and is linted); a .gin file always does, and so does an untitled gin buffer.
 func TestCodeConfigFormats(t *testing.T) {
 	for _, c := range []struct {
 		path, lang, text string
@@ -899,6 +900,8 @@ func TestCodeConfigFormats(t *testing.T) {
 		{"/w/helpers.py", "python", "def helper(x):\n    return x + 1\n", ""},
 		{"/w/retinanet.py", "python", "_base_ = ['../_base_/default_runtime.py']\ntrain_dataloader = dict(batch_size=2, num_workers=2)\n", doc.Python},
 		{"/w/vit.py", "python", "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.input = dict(batch_size=4096, prefetch=8)\n  config.total_steps = 90_000\n  return config\n", doc.Python},
+		{"/w/configs/ve/cifar10.py", "python", "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 128\n  return config\n", doc.Python},
+		{"/w/configs/plain.py", "python", "def get_config():\n  return dict(batch_size=8)\n", ""},
 		{"/w/train.gin", "gin", "train.total_steps = 1000\n", doc.Gin},
 		{"untitled:Untitled-1", "gin", "train.total_steps = 1000\n", doc.Gin},
 	} {

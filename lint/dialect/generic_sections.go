@@ -79,10 +79,10 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 			// @7427f31: "batch_size specifies the number of environments", capped at n_episodes).
 			return
 		}
-		if mb, ok := g.child(tn.Parent, "tokens_per_mb_per_replica").Int(); ok && mb > 0 {
-			// mesh-tensorflow splits each train step into microbatches of this many tokens a
-			// replica (transformer/utils.py:2243-2254 @0.1.18; GPT-Neo's model_fns.py:140-150),
-			// evaluation not: what a train pass holds is not the batch.
+		if mb, ok := g.child(tn.Parent, "tokens_per_mb_per_replica").Int(); ok && mb > 0 || g.child(tn.Parent, "small_batch_size") != nil {
+			// mesh-tensorflow microbatches train steps only (transformer/utils.py:2243-2254 @0.1.18,
+			// GPT-Neo's model_fns.py:140-150); PFGM's network takes a batch's first small_batch_size
+			// examples in train and eval (Poisson_flow @be87f70 losses.py:83-97, 181-194).
 			return
 		}
 		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {

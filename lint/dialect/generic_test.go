@@ -876,6 +876,20 @@ func TestGenericEvalEpisodes(t *testing.T) {
 	wantFact(t, "training episodes", p.Eval.PerDeviceBatch, 8, plan.Explicit, "train.eval_batch_size", 5)
 }
 
+// TestGenericSmallBatch: a training section with small_batch_size beside batch_size (PFGM's
+// configs/poisson/*.py in Newbeeer/Poisson_flow) trains the network on a slice of each batch
+// and evaluates it the same way, so its batch_size and the eval section's do not compare; the
+// same pair without it is read like for like.
+func TestGenericSmallBatch(t *testing.T) {
+	src := "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 4096\n  training.small_batch_size = 128\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1000\n  return config\n"
+	p := Generic.Normalize(tcgDoc(t, doc.Python, src), Context{})
+	if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
+		t.Errorf("small_batch_size: train %+v, eval %+v, want unknown", p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.Python, strings.Replace(src, "  training.small_batch_size = 128\n", "", 1)), Context{})
+	wantFact(t, "no small batch", p.Eval.PerDeviceBatch, 1000, plan.Explicit, "eval.batch_size", 8)
+}
+
 // TestGenericEvalDuringTrain: eval_during_train false (PaddleScience's TRAIN section) turns
 // periodic evaluation off, so an EVAL section's batch serves a separate evaluation job.
 func TestGenericEvalDuringTrain(t *testing.T) {

@@ -502,6 +502,32 @@ func TestDetectPaddleNLPNotHF(t *testing.T) {
 	wantDetected(t, "one parallel degree", "sft_argument.json", doc.JSON, hf+`, "tensor_parallel_degree": 4}`, "huggingface")
 }
 
+// PaddleFormers' configs (`paddleformers-cli train|export FILE`, read by PdArgumentParser into
+// its own TrainingArguments: setilanaji/paddleocr-aksara-jawa's LoRA recipe, PaddleFormers'
+// examples/best_practices/PaddleOCR-VL) keep evaluation_strategy, logging_dir, warmup_ratio
+// and fp16_opt_level: they are neither the Trainer's files (whose renames would stop the run)
+// nor LLaMA-Factory's (stage, template and mix_strategy are PaddleFormers' arguments too).
+// Two of PaddleFormers' own arguments tell, or one beside a comment naming paddleformers-cli;
+// one alone, or the comment alone, does not.
+func TestDetectPaddleFormersNotHF(t *testing.T) {
+	hf := "model_name_or_path: PaddlePaddle/PaddleOCR-VL\ndo_train: true\nper_device_train_batch_size: 8\nevaluation_strategy: \"no\"\n" +
+		"save_strategy: steps\nsave_steps: 200\nlogging_dir: ./out/visualdl_logs/\noutput_dir: ./out\nwarmup_ratio: 0.01\nbf16: true\nfp16_opt_level: O2\n"
+	wantDetected(t, "the Trainer's names alone", "c.yaml", doc.YAML, hf, "huggingface")
+	train := "train_dataset_type: messages\ntrain_dataset_path: ./train.jsonl\ntrain_dataset_prob: \"1.0\"\nstage: VL-SFT\nfine_tuning: lora\n" + hf +
+		"tensor_model_parallel_size: 1\npipeline_model_parallel_size: 1\nunified_checkpoint: false\n"
+	wantDetected(t, "a PaddleFormers recipe", "c.yaml", doc.YAML, train, "generic")
+	wantDetected(t, "a PaddleFormers recipe with template and mix_strategy", "c.yaml", doc.YAML,
+		train+"template: paddleocr_vl\nmix_strategy: concat\nlora_rank: 16\nlora_alpha: 32\nstage: SFT\n", "generic")
+	run := "# Run with:\n#   paddleformers-cli train training/c.yaml\n"
+	wantDetected(t, "fine_tuning beside the command", "c.yaml", doc.YAML, run+"fine_tuning: lora\n"+hf, "generic")
+	wantDetected(t, "fine_tuning alone", "c.yaml", doc.YAML, "fine_tuning: lora\n"+hf, "huggingface")
+	wantDetected(t, "the command alone", "c.yaml", doc.YAML, run+hf, "huggingface")
+	export := "# Run with:\n#   paddleformers-cli export training/e.yaml\nfine_tuning: LoRA\nmodel_name_or_path: PaddlePaddle/PaddleOCR-VL\noutput_dir: ./out\n"
+	wantDetected(t, "an export file naming its command", "e.yaml", doc.YAML, export, "generic")
+	wantDetected(t, "an export file with copy_custom_file_list", "e.yaml", doc.YAML,
+		"fine_tuning: LoRA\nmodel_name_or_path: PaddlePaddle/PaddleOCR-VL\noutput_dir: ./out\ncopy_custom_file_list: \"modeling.py inference.yml\"\n", "generic")
+}
+
 // MMF's YAML configs hold optimizer and scheduler blocks of DeepSpeed's shape ({type, params})
 // beside sections DeepSpeed never reads (training, model_config, dataset_config): 75 of them
 // were labelled DeepSpeed. A DeepSpeed file with the same blocks is still one.

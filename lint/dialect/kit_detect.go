@@ -2,6 +2,7 @@ package dialect
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"sync"
 
@@ -139,14 +140,11 @@ func VariesByHost(expr string) (bool, string) {
 // nested trainer, model or optimizer sections (levanter's), belong to another trainer, and so do
 // an accelerate loop's flags (accelerateLoopArgs). A local tag (HyperPyYAML's !new:, !ref in
 // SpeechBrain's hparams) needs a loader of its own: HfArgumentParser.parse_yaml_file reads the
-// file with yaml.safe_load, which refuses it. PaddleNLP's TrainingArguments
-// (paddlenlp/trainer/training_args.py @003873a, read by its PdArgumentParser) add
-// tensor_parallel_degree and pipeline_parallel_degree to the Trainer's names but keep
-// evaluation_strategy and fp16_opt_level and report to visualdl by default: the Trainer's renames
-// and defaults say nothing of such a file.
+// file with yaml.safe_load, which refuses it. A file of Paddle's PdArgumentParser (pdArgs) is
+// no Trainer file either.
 func hfOtherTrainer(d *doc.Document, s int) int {
 	root := d.Root
-	if accelerateLoopArgs(root) || isSwift(root) || root.Get("tensor_parallel_degree") != nil && root.Get("pipeline_parallel_degree") != nil {
+	if accelerateLoopArgs(root) || isSwift(root) || pdArgs(d) {
 		return 0
 	}
 	for _, t := range d.Tagged {
@@ -179,6 +177,49 @@ func hfOtherTrainer(d *doc.Document, s int) int {
 		return 0
 	}
 	return s
+}
+
+// pdArgs reports a file that Paddle's PdArgumentParser reads into PaddleNLP's or PaddleFormers'
+// own TrainingArguments, copies of the Trainer's that keep evaluation_strategy, warmup_ratio,
+// logging_dir and fp16_opt_level as current fields and report to visualdl by default
+// (PaddlePaddle/PaddleFormers develop @321f3a8, 1.2.0.dev: paddleformers/trainer/training_args.py
+// :469, :508, :545, :590, :2693): the Trainer's renames, removals and defaults say nothing of such
+// a file, and HfArgumentParser would refuse the keys that tell it.
+//
+// PaddleNLP's (paddlenlp/trainer/training_args.py @003873a) add tensor_parallel_degree and
+// pipeline_parallel_degree; both count. `paddleformers-cli train|export FILE` (cli/cli.py:63-65)
+// reads the file with yaml.safe_load into PaddleFormers' argument classes and refuses a key none
+// has (cli/hparams/parser.py:94-103, 140-142): two of pdFormersKeys count, or one beside a
+// comment of the file naming paddleformers-cli train or export as its command.
+func pdArgs(d *doc.Document) bool {
+	root := d.Root
+	if root.Get("tensor_parallel_degree") != nil && root.Get("pipeline_parallel_degree") != nil {
+		return true
+	}
+	n := Score(root, pdFormersKeys, 1, nil, 0)
+	if n == 1 {
+		for _, c := range d.Comments {
+			f := strings.Fields(c.Text)
+			if i := slices.Index(f, "paddleformers-cli"); i >= 0 && i+1 < len(f) && (f[i+1] == "train" || f[i+1] == "export") {
+				n++
+				break
+			}
+		}
+	}
+	return n >= 2
+}
+
+// pdFormersKeys are arguments of PaddleFormers' (@321f3a8) that no release of TrainingArguments,
+// TRL's configs or LLaMA-Factory's arguments has: cli/hparams/model_args.py ModelArguments
+// fine_tuning (:198) and copy_custom_file_list (:139); cli/hparams/data_args.py DataArguments
+// train_dataset_type, train_dataset_prob, eval_dataset_type and eval_dataset_prob (:40-66; not
+// the paths, names scripts of their own use too); trainer/training_args.py unified_checkpoint
+// (:1096), save_checkpoint_format (:1266) and load_checkpoint_format (:1278). Not its
+// tensor_model_parallel_size and pipeline_model_parallel_size (:746, :758): Megatron-Core's
+// names, which LLaMA-Factory's megatron recipes set too.
+var pdFormersKeys = []string{
+	"fine_tuning", "copy_custom_file_list", "train_dataset_type", "train_dataset_prob", "eval_dataset_type", "eval_dataset_prob",
+	"unified_checkpoint", "save_checkpoint_format", "load_checkpoint_format",
 }
 
 // hfFields counts the top-level keys that are fields of TrainingArguments or of a TRL config

@@ -134,9 +134,10 @@ func lfNamesStage(root *doc.Node) bool {
 
 func detectLF(d *doc.Document) int {
 	root := d.Root
-	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 || hydraConfig(root) || isSwift(root) {
+	if root == nil || root.Kind != doc.Map || lfEvidence(root) < 2 || hydraConfig(root) || isSwift(root) || pdArgs(d) {
 		// A Hydra config (ROLL's RLVR configs share lora_rank, lora_target) is no LLaMA-Factory
-		// file, nor is ms-swift's (template, lora_rank and eval_dataset are its arguments too).
+		// file, nor is ms-swift's (template, lora_rank and eval_dataset are its arguments too),
+		// nor PaddleFormers' (stage, template, mix_strategy are its DataArguments' too).
 		return 0
 	}
 	s := scoreSets(root, lfStrongSet(), 40, lfWeakSet(), 15) + 40*lfInferEvidence(root)

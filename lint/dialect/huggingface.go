@@ -137,7 +137,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 		// no Python file of LOMO names trl.)
 		p.Variant = "trl"
 	}
-	if !hfTrains(root) || hfSkipsTraining(root, p.Variant) {
+	if !hfTrains(d.Path, root) || hfSkipsTraining(root, p.Variant) {
 		hfRejections(root, p)
 		ApplyContext(p, ctx)
 		return p

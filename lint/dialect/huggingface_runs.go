@@ -1,6 +1,11 @@
 package dialect
 
-import "github.com/trainlint/trainlint/lint/doc"
+import (
+	"slices"
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
 
 // hfTrains reports a file that sets at least one TrainingArguments field. A recipe for a script
 // that parses the Trainer's arguments but trains nothing sets none: open-r1's
@@ -14,8 +19,12 @@ import "github.com/trainlint/trainlint/lint/doc"
 // Whisper_MLA's inference configs set only per_device_eval_batch_size and output_dir, which
 // inference_mla.py parses into TrainingArguments to build a DataLoader for model.generate, with
 // no Trainer. A file of the shared fields alone (output_dir) still reads as a training run with
-// the Trainer's defaults.
-func hfTrains(root *doc.Node) bool {
+// the Trainer's defaults, unless its name says it exports: an adapter merge's file (a base model,
+// the run's output_dir and the checkpoint type) for `paddleformers-cli export`, whose run_export
+// finds the last checkpoint in output_dir and merges it with MergeModel, building no Trainer,
+// loader or tracker (PaddlePaddle/PaddleFormers develop @321f3a8 paddleformers/cli/export/
+// export.py:83-165; its examples/config/run_export.yaml and */sft/lora_export.yaml).
+func hfTrains(path string, root *doc.Node) bool {
 	set, evalOnly := false, false
 	for _, k := range hfTrainingArguments {
 		if root.Get(k.Path) == nil {
@@ -29,7 +38,14 @@ func hfTrains(root *doc.Node) bool {
 			evalOnly = true
 		}
 	}
-	return set && !evalOnly
+	return set && !evalOnly && !namedExport(path)
+}
+
+// namedExport reports a file whose name has the word export (lora_export.yaml,
+// paddleocr-vl_lora_export.yaml; words split at _, - and .).
+func namedExport(path string) bool {
+	base := path[strings.LastIndexAny(path, "/\\")+1:]
+	return slices.Contains(strings.FieldsFunc(strings.ToLower(base), func(r rune) bool { return r == '_' || r == '-' || r == '.' }), "export")
 }
 
 // hfRunField marks TrainingArguments fields an evaluation or prediction run reads as much as a

@@ -608,6 +608,33 @@ func TestHFNoTrainingArguments(t *testing.T) {
 	}
 }
 
+// TestHFExportFileTrainsNothing: PaddleFormers' adapter-merge files (examples/config/
+// run_export.yaml: the checkpoint type, the base model and the run's output_dir, for
+// `paddleformers-cli export`, which builds no Trainer) read as the Trainer's by their
+// output_dir, but train nothing: no loader, evaluation or tracker rests on the Trainer's
+// defaults. The same keys under another name, or a training field beside them, still make a run.
+func TestHFExportFileTrainsNothing(t *testing.T) {
+	src := "fine_tuning: LoRA\nmodel_name_or_path: Qwen3-0.6B-base\noutput_dir: checkpoints/qwen3_hf_0p6b_lora_ckpts\n"
+	read := func(path, src string) *plan.Plan {
+		d := doc.Parse(path, []byte(src), doc.YAML, doc.Limits{})
+		if got := Detect(d); got != HuggingFace {
+			t.Fatalf("%s detected as %s", path, got.Name)
+		}
+		return HuggingFace.Normalize(d, Context{})
+	}
+	for _, path := range []string{"examples/config/run_export.yaml", "sft/lora_8k_export.yaml"} {
+		if p := read(path, src); p.Eval.Enabled.Known() || p.Data.Workers.Known() || p.Tracking.Trackers.Known() {
+			t.Errorf("%s read as a training run: eval %+v workers %+v trackers %+v", path, p.Eval.Enabled, p.Data.Workers, p.Tracking.Trackers)
+		}
+	}
+	if p := read("run.yaml", src); !p.Eval.Enabled.Known() || !p.Data.Workers.Known() {
+		t.Errorf("output_dir under another name should make a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
+	if p := read("lora_export.yaml", src+"learning_rate: 1.0e-4\n"); !p.Eval.Enabled.Known() || !p.Data.Workers.Known() {
+		t.Errorf("a learning rate should make a training run: eval %+v workers %+v", p.Eval.Enabled, p.Data.Workers)
+	}
+}
+
 // A step budget written with a value not known here (a launcher's placeholder) is kept as an
 // unknown fact at its node, and the epoch count it may override is not claimed; zero, negative
 // and null budgets are none.

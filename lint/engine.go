@@ -74,6 +74,9 @@ type Options struct {
 	// ScriptKeys): a repository holding its framework's own package (LLaMA-Factory's, with
 	// fields newer than the knowledge table) is no fork of it.
 	RepoPackages map[string]bool
+	// RepoImports counts the repository's Python files that import paddle and torch, by module
+	// (the CLI reads them with ScriptKeys; dialect.Context.RepoImports); nil when unknown.
+	RepoImports map[string]int
 	// RepoNames are the words of the repository's Python files, lowercased (the CLI reads them
 	// with ScriptKeys); nil when unknown or the repository has no Python. A file of no known
 	// framework is read by the repository's own code, so a key it never names is read by

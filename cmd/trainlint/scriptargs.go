@@ -66,6 +66,9 @@ type repoPython struct {
 	// packages are the Python packages the repository holds (a folder with __init__.py at its
 	// top or under src/): lint.Options.RepoPackages.
 	packages map[string]bool
+	// imports counts its Python files that import paddle and torch (weighedImport), by module:
+	// lint.Options.RepoImports.
+	imports map[string]int
 	// names are the words (identifiers, and words inside strings) of its Python files, nil
 	// when it has none: lint.Options.RepoNames.
 	names map[string]bool
@@ -218,6 +221,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 		return o
 	}
 	o.ScriptKeys, o.ModelCallbacks, o.RepoPackages, o.RepoNames, o.RepoReads = at.keys, at.callbacks, at.packages, at.names, at.reads
+	o.RepoImports = at.imports
 	o.CheckpointClasses, o.ConfigSubclasses, o.ClassFields = at.checkpoints, at.subclasses, at.classes
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
@@ -263,6 +267,7 @@ func repoRoot(dir string) string {
 // callback classes, into at; all nil when the repository is past the scan's bounds.
 func scanRepoPython(root string, at *repoPython) {
 	keys, callbacks, packages, names, reads := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	imports := map[string]int{}
 	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
 	nsParts, imported := map[string]map[string]bool{}, map[[2]string]bool{}
 	legacyMains, modernMains := 0, 0 // @hydra.main decorators of Hydra 1.0's form, and giving version_base
@@ -331,6 +336,11 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 		text := string(data)
 		addWords(names, reads, data)
+		for _, m := range weighedImports {
+			if strings.Contains(text, m) && textImports(text, m) {
+				imports[m]++
+			}
+		}
 		for _, ap := range argParsers {
 			if strings.Contains(text, ap) {
 				parsed = true
@@ -458,6 +468,7 @@ func scanRepoPython(root string, at *repoPython) {
 		at.gets = gets // a config no parser fills is read by the scripts, with their defaults
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
+	at.imports = imports
 	if len(setsFor) > 0 {
 		at.setsFor = setsFor
 	}
@@ -516,6 +527,25 @@ func scanRepoPython(root string, at *repoPython) {
 			packages[imp[0]] = true
 		}
 	}
+}
+
+// weighedImports are the modules whose importing files a scan counts (repoPython.imports): the
+// generic reader weighs paddle against torch (dialect.Context.RepoImports).
+var weighedImports = []string{"paddle", "torch"}
+
+// textImports reports a line of text that imports module m or one of its submodules (`import
+// paddle`, `import torch.nn as nn`, `from paddle.io import DataLoader`), indented or not.
+func textImports(text, m string) bool {
+	for line := range strings.Lines(text) {
+		f := strings.Fields(line)
+		if len(f) < 2 || f[0] != "import" && f[0] != "from" {
+			continue
+		}
+		if w := strings.TrimSuffix(f[1], ","); w == m || strings.HasPrefix(w, m+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // dottedImport finds the first two parts of a dotted import (`from a.b import c`, `import a.b`).

@@ -705,3 +705,44 @@ func TestTorchtitanCopyInRepository(t *testing.T) {
 		}
 	}
 }
+
+// TestPaddleRepositoryLoaderPrefetches: a repository whose Python is Paddle's, with a few
+// checkpoint-conversion scripts importing torch (rexzhengzhihong/PaddleNLP-2.4: 1,159 files
+// import paddle, 10 torch), feeds paddle.io.DataLoader, which prefetches from a thread whatever
+// num_workers is: its machine translation config's num_workers 0 gets no TL101. A torch
+// repository with a paddle conversion script keeps it.
+func TestPaddleRepositoryLoaderPrefetches(t *testing.T) {
+	const cfg = "batch_size: 4096\nshuffle: True\n# For Dataloader num_workers\nnum_workers: 0\nepoch: 30\n"
+	reader := "import paddle\n\ndef create_data_loader(args, dataset):\n    return paddle.io.DataLoader(dataset, num_workers=args.num_workers)\n"
+	for _, tc := range []struct {
+		what          string
+		paddle, torch int
+		want          bool
+	}{{"a Paddle repository", 12, 1, false}, {"a torch repository", 1, 12, true}} {
+		files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "configs/transformer.base.yaml": cfg}
+		for i := range tc.paddle {
+			files[fmt.Sprintf("paddle_%d.py", i)] = reader
+		}
+		for i := range tc.torch {
+			files[fmt.Sprintf("torch_%d.py", i)] = "import torch\nfrom torch.utils.data import DataLoader\n"
+		}
+		out := lintInRepo(t, files, "configs/transformer.base.yaml", "TL101")
+		if got := strings.Contains(out, "TL101"); got != tc.want {
+			t.Errorf("%s: TL101 %v, want %v:\n%s", tc.what, got, tc.want, out)
+		}
+	}
+}
+
+// TestTextImports: an import statement of the module or a submodule counts, indented or not; a
+// module whose name only starts with it, a comment or a word in a string does not.
+func TestTextImports(t *testing.T) {
+	for text, want := range map[string]bool{
+		"import paddle\n": true, "from paddle.io import DataLoader\n": true, "    import paddle.nn as nn\n": true,
+		"import paddle, numpy\n": true, "import paddlenlp\n": false, "# import paddle\n": false,
+		"x = 'import paddle'\n": false, "from paddle_utils import f\n": false, "import\tpaddle\r\n": true,
+	} {
+		if got := textImports(text, "paddle"); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}

@@ -35,6 +35,9 @@ type Context struct {
 	// RepoPackages are the Python packages the repository holds (lint.Options.RepoPackages);
 	// nil when unknown. A repository holding torchtitan runs its own copy of it.
 	RepoPackages map[string]bool
+	// RepoImports counts the repository's Python files that import paddle and torch, by module
+	// (lint.Options.RepoImports); nil when unknown.
+	RepoImports map[string]int
 	// CheckpointClasses are the repository's classes that derive from a checkpoint callback
 	// (lint.Options.CheckpointClasses); nil when unknown.
 	CheckpointClasses map[string]bool

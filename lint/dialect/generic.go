@@ -115,6 +115,22 @@ type genericReader struct {
 	// named: the words of the repository's code (Context.RepoNames) when the file is read as no
 	// framework's; find passes over a key they do not hold.
 	named map[string]bool
+	// paddle: the repository's code is Paddle's (paddleCode), when the file is read as no
+	// framework's.
+	paddle bool
+}
+
+// paddleCode reports a repository whose code is Paddle's, whose loaders are then
+// paddle.io.DataLoader: its Python names paddle and never torch, or its files importing paddle
+// outnumber those importing torch tenfold. A Paddle repository's conversion scripts import torch
+// too (PaddleNLP 2.4's examples/*/convert.py: 10 files beside 1,159 importing paddle), and a
+// torch repository's paddle ones are as few (PaddleOCR2Pytorch: 46 beside 149).
+func paddleCode(ctx Context) bool {
+	if ctx.RepoNames["paddle"] && !ctx.RepoNames["torch"] {
+		return true
+	}
+	p, t := ctx.RepoImports["paddle"], ctx.RepoImports["torch"]
+	return p > 0 && p >= 10*t
 }
 
 // isHyperPyYAML reports a YAML file written with HyperPyYAML's tags (the loader of SpeechBrain's
@@ -327,7 +343,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	}
 	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
 	if fw == "generic" { // (torchtitan and GPT-NeoX read their keys themselves)
-		g.named = ctx.RepoNames
+		g.named, g.paddle = ctx.RepoNames, paddleCode(ctx)
 	}
 	g.top = newGenIndex(root)
 	g.idx[root] = g.top

@@ -272,12 +272,12 @@ func readGenericData(p *plan.Plan, g genericReader) {
 	}
 	// Loaders that fill a queue from a thread whatever num_workers is: MONAI's ThreadDataLoader
 	// named beside the key (monai/data/thread_buffer.py @d388d1c), or paddle.io.DataLoader in a
-	// repository whose code is Paddle's and not torch's (dataloader_iter.py @00dd828
+	// repository whose code is Paddle's (paddleCode; dataloader_iter.py @00dd828
 	// _DataLoaderIterSingleProcess: a thread pushes prefetch_factor (2) batches a device).
 	if wn != nil && !p.Data.Prefetch.Known() {
 		if t := wn.Parent.Get("_target_"); t.IsScalar() && strings.HasSuffix(t.Value, "ThreadDataLoader") {
 			p.Data.Prefetch = plan.Defaulted(1, "_target_", plan.Because("ThreadDataLoader prepares the next batch in a thread"), t)
-		} else if g.named["paddle"] && !g.named["torch"] {
+		} else if g.paddle {
 			p.Data.Prefetch = plan.Defaulted(2, "prefetch_factor", plan.Because("paddle.io.DataLoader prefetches in a thread"), nil)
 		}
 	}

@@ -546,7 +546,10 @@ func TestGenericFairseqDataBuffer(t *testing.T) {
 }
 
 // Loaders that prefetch from a thread whatever num_workers is: MONAI's ThreadDataLoader named
-// beside the key, and Paddle's DataLoader in a repository whose code is Paddle's and not torch's.
+// beside the key, and Paddle's DataLoader in a repository whose code is Paddle's: it never names
+// torch, or its files import paddle tenfold as often as torch (rexzhengzhihong/PaddleNLP-2.4,
+// whose checkpoint-conversion scripts import torch: its machine translation configs' num_workers
+// 0 got TL101). A torch repository with paddle conversion scripts is not.
 func TestGenericThreadPrefetch(t *testing.T) {
 	monai := "data_loader:\n  _target_: ThreadDataLoader\n  batch_size: 64\n  num_workers: 0\ntrainer:\n  _target_: SupervisedTrainer\n  max_epochs: 200\n"
 	if p := Generic.Normalize(tcgDoc(t, doc.YAML, monai), Context{}); p.Data.Prefetch.Value != 1 || p.Data.Prefetch.Origin != plan.Default {
@@ -562,6 +565,15 @@ func TestGenericThreadPrefetch(t *testing.T) {
 	}{{map[string]bool{"paddle": true, "num_workers": true, "batch_size": true}, true}, {map[string]bool{"paddle": true, "torch": true, "num_workers": true, "batch_size": true}, false}, {nil, false}} {
 		if p := Generic.Normalize(tcgDoc(t, doc.YAML, paddle), Context{RepoNames: c.names}); p.Data.Prefetch.Known() != c.want {
 			t.Errorf("%v: %+v", c.names, p.Data.Prefetch)
+		}
+	}
+	both := map[string]bool{"paddle": true, "torch": true, "num_workers": true, "batch_size": true}
+	for _, c := range []struct {
+		imports map[string]int
+		want    bool
+	}{{map[string]int{"paddle": 1159, "torch": 10}, true}, {map[string]int{"paddle": 3}, true}, {map[string]int{"paddle": 46, "torch": 149}, false}, {map[string]int{"paddle": 9, "torch": 1}, false}, {map[string]int{"torch": 5}, false}} {
+		if p := Generic.Normalize(tcgDoc(t, doc.YAML, paddle), Context{RepoNames: both, RepoImports: c.imports}); p.Data.Prefetch.Known() != c.want {
+			t.Errorf("imports %v: %+v", c.imports, p.Data.Prefetch)
 		}
 	}
 }

@@ -322,3 +322,17 @@ func TestComposerRemoteFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestComposerEvalLoaders: llm-foundry builds evaluators from eval_loaders when eval_loader is
+// absent (command_utils/train.py:286 @v0.21.0), so a file that lists its eval loaders there
+// evaluates; with no evaluator at all it does not.
+func TestComposerEvalLoaders(t *testing.T) {
+	src := "train_loader:\n  name: text\nmax_duration: 10ba\nglobal_train_batch_size: 8\ntokenizer:\n  name: gpt2\n"
+	p := Composer.Normalize(tcgDoc(t, doc.YAML, src+"eval_loaders:\n  - label: c4\n    name: text\n"), Context{})
+	if e := p.Eval.Enabled; !e.Known() || !e.Value || e.Key != "eval_loaders" {
+		t.Errorf("eval_loaders: enabled %+v", e)
+	}
+	if e := Composer.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Eval.Enabled; !e.Known() || e.Value {
+		t.Errorf("no evaluator: enabled %+v", e)
+	}
+}

@@ -250,6 +250,9 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		if why == "" {
 			why = mmPatchTraining(root, scope)
 		}
+		if why == "" {
+			why = mmOwnValLoop(root.Get("val_cfg"))
+		}
 		if why == "" && inherits && mmTypeName(model.Get("type")) == "" && (model == nil || model.Kind == doc.Map && mmMerged(inherits, model)) {
 			why = mmModelUnread // the model is in a base not read: what it is is not known
 		}

@@ -53,3 +53,31 @@ func TestMMEngineLoopUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestMMEngineOwnValLoop: a validation loop class imported from outside MMEngine and OpenMMLab
+// (PhoenixZ810/MG-LLaVA's ValLoop, which collates one sample at a time) decides how it batches,
+// so its val_dataloader's batch is not compared with the train batch; MMEngine's ValLoop, by
+// name or imported, and an OpenMMLab project's loop keep the comparison.
+func TestMMEngineOwnValLoop(t *testing.T) {
+	const head = "model = dict(type='LLaVAModel')\n" +
+		"train_dataloader = dict(batch_size=16, num_workers=4, dataset=dict(type='LLaVADataset'))\n" +
+		"train_cfg = dict(type='IterBasedTrainLoop', max_iters=1000, val_interval=500)\n" +
+		"optim_wrapper = dict(optimizer=dict(type='AdamW', lr=2e-5))\n" +
+		"val_dataloader = dict(batch_size=1, num_workers=0, dataset=dict(type='ConcatDataset'))\n" +
+		"val_evaluator = dict()\n"
+	for _, c := range []struct {
+		loop  string
+		known bool
+	}{
+		{"from xtuner.engine.runner import ValLoop\nval_cfg = dict(type=ValLoop)\n", false},
+		{"val_cfg = dict(type='ValLoop')\n", true},
+		{"from mmengine.runner import ValLoop\nval_cfg = dict(type=ValLoop)\n", true},
+		{"val_cfg = dict(type='mmdet.TeacherStudentValLoop')\n", true},
+	} {
+		d := doc.Parse("llava.py", []byte(head+c.loop), doc.Python, doc.Limits{})
+		b := MMEngine.Normalize(d, Context{}).Eval.PerDeviceBatch
+		if b.Known() != c.known {
+			t.Errorf("%q: eval batch %+v, known want %v", c.loop, b, c.known)
+		}
+	}
+}

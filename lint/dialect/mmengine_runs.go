@@ -262,3 +262,20 @@ func mmLoopUnit(tc *doc.Node) (plan.Unit, int) {
 	}
 	return plan.Epochs, 1
 }
+
+// mmOwnValLoop says why the eval batch does not tell how validation runs when val_cfg's loop is
+// a class the config imports from outside MMEngine and OpenMMLab's projects, "" otherwise: that
+// code decides how it feeds the model (PhoenixZ810/MG-LLaVA's ValLoop, in its copy of xtuner's
+// engine/runner/loops.py, collates one sample at a time whatever val_dataloader.batch_size says;
+// xtuner's own releases v0.1.0 to v1.0.1 define no ValLoop).
+func mmOwnValLoop(cfg *doc.Node) string {
+	t := cfg.Get("type")
+	if mmTypeName(t) == "" {
+		return ""
+	}
+	mod, _, dotted := strings.Cut(t.Value, ".")
+	if !dotted || strings.HasPrefix(mod, "mm") {
+		return ""
+	}
+	return "val_cfg's loop is " + t.Value + ", whose code decides how it batches"
+}

@@ -289,6 +289,12 @@ const lfDependencyChecks = "src/llamafactory/extras/misc.py"
 var vendored = []struct{ pkg, marker, file string }{
 	{"llamafactory", "src/llamafactory/extras/env.py", ""},
 	{"llamafactory", "src/llamafactory/cli.py", ""}, // 0.7.x wrote VERSION there
+	// Before 0.8.0 the package was llmtuner: src/llmtuner/__init__.py says `__version__ =
+	// "0.7.0"` (:10@v0.7.0; "0.0.9" at :6@v0.0.9), and v0.7.1 moved it to src/llmtuner/cli.py
+	// (`VERSION = "0.7.1"`, :26@v0.7.1; __init__.py:6 `__version__ = VERSION`). Tongyaya's
+	// Hbb_bakery carries 0.7.1.dev0 there, older than every tag the table read.
+	{"llamafactory", "src/llmtuner/__init__.py", ""},
+	{"llamafactory", "src/llmtuner/cli.py", ""},
 	{"llm-foundry", "llmfoundry/_version.py", ""},
 	{"llm-foundry", "llmfoundry/__init__.py", ""}, // before _version.py (0.4.0: superagi's fork)
 	{"transformers", "src/transformers/__init__.py", ""},

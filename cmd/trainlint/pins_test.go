@@ -680,6 +680,33 @@ func TestPinsFromVendoredLF07(t *testing.T) {
 	}
 }
 
+// TestPinsFromVendoredLLMTuner: before 0.8.0 LLaMA-Factory's package was llmtuner, its version
+// in src/llmtuner/__init__.py (0.7.0 and before, and Tongyaya's Hbb_bakery at 0.7.1.dev0) or
+// src/llmtuner/cli.py (0.7.1). Such a copy is linted for its own version, older than every
+// release the table read: dpo_ftx, which 0.7.1 defines and 0.9.5 refuses, is not reported.
+func TestPinsFromVendoredLLMTuner(t *testing.T) {
+	for file, text := range map[string]string{
+		"__init__.py": "__version__ = \"0.7.1.dev0\"\n",
+		"cli.py":      "import sys\n\nVERSION = \"0.7.1\"\n",
+	} {
+		forgetRepo()
+		root := t.TempDir()
+		testfs.Write(t, root, map[string]string{
+			"src/llmtuner/" + file: text,
+			"examples/dpo.yaml":    "model_name_or_path: m\nstage: dpo\ndo_train: true\nfinetuning_type: lora\ndataset: dpo_mix_en\ntemplate: llama3\ndpo_ftx: 1.0\noutput_dir: saves/x\n",
+		})
+		want := strings.Trim(strings.SplitN(text, "\"", 2)[1], "\"\n")
+		o := withPins(lint.Options{}, filepath.Join(root, "examples", "dpo.yaml"))
+		if got := o.Targets["llamafactory"]; got.Version != want || got.Source != "src/llmtuner/"+file+" says "+want || !got.Vendored {
+			t.Errorf("%s: llamafactory target %+v", file, got)
+		}
+		_, out, _ := cli(t, nil, "check", "--select", "TL003", filepath.Join(root, "examples", "dpo.yaml"))
+		if strings.Contains(out, "dpo_ftx") {
+			t.Errorf("%s: dpo_ftx reported against another version:\n%s", file, out)
+		}
+	}
+}
+
 // TestPinsFromVendoredLLMFoundry: a repository that is llm-foundry itself, or a fork of it
 // (superagi's at 0.4.0, __version__ in llmfoundry/__init__.py; _version.py from 0.10), is linted
 // for its own version.

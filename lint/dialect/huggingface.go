@@ -142,7 +142,7 @@ func normalizeHF(d *doc.Document, ctx Context) *plan.Plan {
 		ApplyContext(p, ctx)
 		return p
 	}
-	readTrainerArgs(root, p, hfNote)
+	readTrainerArgs(root, p, hfNote, ctx.Targets["transformers"])
 	hfReportToBefore5(p, root, ctx)
 	hfEvalNameBefore441(p, root, ctx)
 	p.Seeds.Init = hfSeed(root, "seed", 42, hfNote, hfPretrained(root, "model_name_or_path"))
@@ -182,9 +182,10 @@ func hfTRLStyle(root *doc.Node) bool {
 }
 
 // readTrainerArgs fills the plan from TrainingArguments keys at the top level of root. It is
-// shared with LLaMA-Factory, which forwards these keys unchanged; note names whose default applies.
+// shared with LLaMA-Factory, which forwards these keys unchanged; note names whose default applies,
+// and transformers is the release the file is linted for (Context.Targets; "" when unknown).
 // Seeds are left to the caller (their default and the pretrained-model key differ).
-func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
+func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why, transformers string) {
 	// Batches.
 	p.Train.PerDeviceBatch = IntOr(root, "per_device_train_batch_size", 8, note)
 	p.Train.GradAccum = IntOr(root, "gradient_accumulation_steps", 1, note)
@@ -271,7 +272,7 @@ func readTrainerArgs(root *doc.Node, p *plan.Plan, note plan.Why) {
 	// True, but not both" (transformers @00349ae, src/transformers/training_args.py).
 	p.Precision.FP16 = pyBoolOr(root, "fp16", false, note)
 	p.Precision.BF16 = pyBoolOr(root, "bf16", false, note)
-	p.Schedule.WarmupSteps, p.Schedule.WarmupRatio = hfWarmup(root)
+	p.Schedule.WarmupSteps, p.Schedule.WarmupRatio = hfWarmup(root, transformers)
 	lr, ok := FloatAt(root, "learning_rate")
 	p.Schedule.LearningRate = orDefault(lr, ok, "learning_rate", 5e-5, note)
 	p.Logging.SyncEvery = hfLogSync(root)
@@ -290,33 +291,6 @@ func hfLogSync(root *doc.Node) plan.Fact[int] {
 		return plan.Fact[int]{}
 	}
 	return plan.Set(int(f.Value), f.Key, f.Node)
-}
-
-// hfWarmup reads warmup_steps and warmup_ratio (transformers @00349ae training_args.py):
-// get_warmup_steps takes warmup_steps >= 1 as steps and a float below 1 as a fraction of the
-// training steps; the deprecated warmup_ratio is copied into warmup_steps in __post_init__. v4
-// used warmup_ratio only when warmup_steps was 0, so with both set to non-zero values the
-// meaning depends on the version and both stay unknown. Absent keys (default 0) give no fact,
-// nor does warmup under lr_scheduler_type constant or reduce_lr_on_plateau, which get_scheduler
-// (optimization.py @005edac) builds before it reads num_warmup_steps.
-func hfWarmup(root *doc.Node) (steps plan.Fact[int], ratio plan.Fact[float64]) {
-	if s := root.Get("lr_scheduler_type"); s != nil && (s.Value == "constant" || s.Value == "reduce_lr_on_plateau") {
-		return steps, ratio
-	}
-	ws, hasWS := FloatAt(root, "warmup_steps")
-	wr, hasWR := FloatAt(root, "warmup_ratio")
-	wsOn := hasWS && ws.Known() && ws.Value > 0
-	wrOn := hasWR && wr.Known() && wr.Value > 0
-	switch {
-	case wsOn && wrOn:
-	case wrOn:
-		ratio = wr
-	case wsOn && ws.Value >= 1:
-		steps = plan.Set(int(ws.Value), ws.Key, ws.Node)
-	case wsOn:
-		ratio = ws
-	}
-	return steps, ratio
 }
 
 // hfAlignCheck is the gist of the Trainer's start-up error for load_best_model_at_end with

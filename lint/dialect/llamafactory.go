@@ -178,7 +178,7 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 	} else {
 		p.Variant = "v0"
 		if lfTrains(root) {
-			readTrainerArgs(root, p, lfNote)
+			readTrainerArgs(root, p, lfNote, ctx.Targets["transformers"])
 			hfReportToBefore5(p, root, ctx) // its TrainingArguments are transformers' (hparams/parser.py)
 			p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
 			p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)

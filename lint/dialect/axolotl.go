@@ -17,9 +17,10 @@ import (
 //     eval_batch_size, which defaults to micro_batch_size;
 //   - eval_strategy is "no" unless there is eval data (val_set_size > 0 or test_datasets) and one of
 //     eval_steps, evals_per_epoch (turned into a fractional eval_steps) or eval_strategy is set;
-//     with eval data but none of those, the Trainer default "no" stays;
+//     with eval data but none of those, the Trainer default "no" stays from v0.10.0 on, while
+//     before it axolotl set "epoch" (axoEvalBefore010);
 //   - save_strategy is "epoch" unless save_steps/saves_per_epoch/save_strategy say otherwise;
-//   - save_total_limit is 4 when unset (or 0);
+//   - save_total_limit is 4 when unset (or 0), 5 for rl configs before v0.10.0 (axoRetention);
 //   - load_best_model_at_end only reaches the Trainer when eval data exists, save_steps and
 //     eval_steps are both set and save_steps is a multiple of eval_steps; otherwise it is off;
 //   - seed, dataloader_* are passed only when set (the Trainer defaults then apply);
@@ -209,7 +210,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 		}
 	}
 	evalData := axoEvalData(root)
-	p.Eval.Enabled, p.Eval.Interval = axoEval(root, evalData, epochs)
+	p.Eval.Enabled, p.Eval.Interval = axoEval(root, evalData, epochs, axoBefore010(ctx.Targets["axolotl"]), p.Variant == "rl")
 	// val_set_size beside pretraining_dataset or streaming is refused (validation.py, v0.13.0 to
 	// v0.18.0): such a file is told of test_datasets, which every version takes.
 	if pyTruthy(root.At("pretraining_dataset")) || pyTruthy(root.At("streaming")) {
@@ -222,7 +223,7 @@ func normalizeAxolotl(d *doc.Document, ctx Context) *plan.Plan {
 	p.Eval.Colocated = plan.Defaulted(true, "val_set_size", plan.Because("the Trainer evaluates on the training processes"), nil)
 	p.Ckpt.Enabled, p.Ckpt.Interval = axoSave(root, epochs)
 	trainerAtEnd(p)
-	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs)
+	p.Ckpt.Retention = axoRetention(root, p, evalData, epochs, axoBefore010(ctx.Targets["axolotl"]), p.Variant == "rl")
 	p.Ckpt.BestMetric = axoBestMetric(root, p.Ckpt.Retention)
 	p.Ckpt.HigherIsBetter = trainerDirection(root, p.Ckpt.BestMetric, axoTrainerNote, false)
 	// core/builders/causal.py (@067b021) adds EarlyStoppingCallback when early_stopping_patience is truthy.
@@ -349,8 +350,9 @@ func axoEvalData(root *doc.Node) axoEvalSource {
 }
 
 // axoEval decides whether the Trainer evaluates periodically and how often (base.py
-// _configure_save_and_eval_strategy with normalize_config's evals_per_epoch conversion).
-func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool], plan.Fact[plan.Interval]) {
+// _configure_save_and_eval_strategy with normalize_config's evals_per_epoch conversion), for an
+// axolotl release before v0.10.0 or not (before, axoBefore010) and an rl config or not.
+func axoEval(root *doc.Node, src axoEvalSource, epochs float64, before axoRelease, rl bool) (plan.Fact[bool], plan.Fact[plan.Interval]) {
 	var none plan.Fact[plan.Interval]
 	var idle *doc.Node // an evals_per_epoch that schedules no evaluation
 	if !src.known {
@@ -400,17 +402,58 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64) (plan.Fact[bool]
 			return plan.Set(false, f.Key, f.Node), none
 		}
 	}
+	at := root.At("evals_per_epoch")
+	if at == nil {
+		at = src.node
+	}
+	// Eval data with no eval_steps (an idle evals_per_epoch sets none) and no eval_strategy:
+	// before v0.10.0 HFCausalTrainerBuilder set eval_strategy "epoch" ("we have an eval set, but no
+	// steps defined, default to use epoch", src/axolotl/core/trainer_builder.py:430-432@v0.8.0,
+	// :439-441@v0.9.2), while HFRLTrainerBuilder set "steps" whenever its eval dataset, which
+	// came from test_datasets alone (utils/data/rl.py:201@v0.8.0), existed
+	// (trainer_builder.py:975-979@v0.8.0). v0.10.0 moved both into
+	// builders/base.py _configure_save_and_eval_strategy (:382-391@v0.10.0, :514-524@v0.18.0),
+	// which sets nothing then: the Trainer default "no" holds. A version not known either way
+	// leaves the evaluation unknown.
+	switch {
+	case before == axoUnknownRelease || before == axoBefore && rl:
+		return plan.Fact[bool]{Key: "eval_strategy", Node: at}, none
+	case before == axoBefore:
+		why := plan.Why{By: "the axolotl default", Note: "eval data without eval_steps or eval_strategy: eval_strategy \"epoch\" (before axolotl 0.10)"}
+		return plan.Defaulted(true, "eval_strategy", why, at), plan.Defaulted(plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}, "eval_strategy", why, at)
+	}
 	if idle != nil {
 		// The file asked for evaluations and gets none: a finding about the key it wrote.
 		return plan.Fact[bool]{Value: false, Origin: plan.Explicit, Key: "evals_per_epoch", Node: idle,
 			Note: "with num_epochs " + strconv.FormatFloat(epochs, 'g', -1, 64) + ", 1/(evals_per_epoch × num_epochs) is not below 1, so axolotl sets no eval_steps and the Trainer default eval_strategy \"no\" holds"}, none
 	}
-	at := root.At("evals_per_epoch")
-	if at == nil {
-		at = src.node
-	}
 	return plan.Fact[bool]{Value: false, Origin: plan.Default, Key: "eval_strategy", Node: at,
 		By: "the Trainer default", Note: "eval_strategy \"no\": axolotl schedules evals only from eval_steps, evals_per_epoch under one epoch, or eval_strategy"}, none
+}
+
+// axoRelease places the axolotl release a file is linted for against v0.10.0, which moved the
+// trainer builders to core/builders and changed their eval and retention defaults.
+type axoRelease int
+
+const (
+	axoUnknownRelease axoRelease = iota // no version ("" or a git install), or 0.10.0's own dev builds
+	axoBefore                           // a release before v0.10.0 (the us-inc fork's 0.8.0.dev0)
+	axoFrom010                          // v0.10.0 or later
+)
+
+// axoBefore010 places target (Context.Targets["axolotl"]) against v0.10.0.
+func axoBefore010(target string) axoRelease {
+	v := ParseVersion(target)
+	if v == nil {
+		return axoUnknownRelease
+	}
+	switch c := CompareVersions(v, []int{0, 10}); {
+	case c < 0:
+		return axoBefore
+	case c == 0 && PreRelease(target):
+		return axoUnknownRelease
+	}
+	return axoFrom010
 }
 
 // axoDropLast: dataloader_drop_last when set; axolotl turns it on for sample packing when

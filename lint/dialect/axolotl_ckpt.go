@@ -86,15 +86,24 @@ func axoSave(root *doc.Node, epochs float64) (plan.Fact[bool], plan.Fact[plan.In
 }
 
 // axoRetention: save_total_limit (4 when unset or 0), keep-best only when axolotl actually passes
-// load_best_model_at_end or metric_for_best_model (or save_strategy is "best").
-func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float64) plan.Fact[plan.Retention] {
+// load_best_model_at_end or metric_for_best_model (or save_strategy is "best"). Before v0.10.0 an
+// rl config's HFRLTrainerBuilder passed `save_total_limit=self.cfg.save_total_limit or 5`
+// (src/axolotl/core/trainer_builder.py:1112@v0.8.0, :1145@v0.9.2; the us-inc fork's :1094), while
+// HFCausalTrainerBuilder passed 4 (:511-512@v0.8.0); from v0.10.0 both builders take base.py's
+// _configure_save_and_eval_strategy, 4 (:378-379@v0.10.0, :510-511@v0.18.0; rl.py calls
+// _set_base_training_args). An rl config's default is unknown when the release is.
+func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float64, before axoRelease, rl bool) plan.Fact[plan.Retention] {
 	const key = "save_total_limit"
 	if p.Ckpt.Enabled.Known() && !p.Ckpt.Enabled.Value {
 		e := p.Ckpt.Enabled
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepNone}, Origin: e.Origin, Key: e.Key, Node: e.Node}
 	}
 	n := root.At(key)
-	limit, origin, why := 4, plan.Default, plan.Why{By: "the axolotl default", Note: "save_total_limit 4"}
+	def, defNote := 4, "save_total_limit 4"
+	if rl && before == axoBefore {
+		def, defNote = 5, "save_total_limit 5 for rl before axolotl 0.10"
+	}
+	limit, origin, why := def, plan.Default, plan.Why{By: "the axolotl default", Note: defNote}
 	if n != nil && !n.IsNull() {
 		v, ok := n.Int()
 		if !ok || n.IsUnknown() {
@@ -103,8 +112,11 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		if v > 0 {
 			limit, origin, why = int(v), plan.Explicit, plan.Why{}
 		} else {
-			why = plan.Why{By: "the axolotl default", Note: "save_total_limit 4; 0 counts as unset"}
+			why = plan.Why{By: "the axolotl default", Note: defNote + "; 0 counts as unset"}
 		}
+	}
+	if origin == plan.Default && rl && before == axoUnknownRelease {
+		return plan.Fact[plan.Retention]{Key: key, Node: n} // 5 before v0.10.0, 4 from it
 	}
 	if ss := root.At("save_strategy"); ss.IsScalar() && strings.EqualFold(strings.TrimSpace(ss.Value), "best") && root.At("save_steps") == nil && root.At("saves_per_epoch") == nil {
 		return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepBest, N: limit}, Origin: plan.Explicit, Key: "save_strategy", Node: ss,
@@ -158,7 +170,7 @@ func axoRetention(root *doc.Node, p *plan.Plan, src axoEvalSource, epochs float6
 		if origin == plan.Default {
 			// The fact points at load_best_model_at_end, and says why keep-best was dropped.
 			return plan.Fact[plan.Retention]{Value: plan.Retention{Kind: plan.KeepLatest, N: limit, DroppedBest: dropped}, Origin: plan.Default, Key: key, Node: lb.Node,
-				By: "the axolotl default", Note: "save_total_limit 4"}
+				By: "the axolotl default", Note: defNote}
 		}
 		why = plan.Because(dropped)
 	}

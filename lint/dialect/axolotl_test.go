@@ -37,12 +37,13 @@ func TestAxolotlEval(t *testing.T) {
 	}{
 		{name: "no eval data", src: "micro_batch_size: 2\n", enabled: false, origin: plan.Default, key: "val_set_size", line: 0},
 		{name: "val_set_size 0", src: "val_set_size: 0\neval_steps: 10\neval_strategy: \"no\"\n", enabled: false, origin: plan.Explicit, key: "val_set_size", line: 1},
-		{name: "eval data but no schedule", src: "val_set_size: 0.05\n", enabled: false, origin: plan.Default, key: "eval_strategy", line: 1},
+		// with no version known: "epoch" before axolotl 0.10, the Trainer's "no" from it
+		{name: "eval data but no schedule", src: "val_set_size: 0.05\n", origin: plan.Unknown, key: "eval_strategy", line: 1},
 		{name: "eval_steps", src: "val_set_size: 0.05\neval_steps: 50\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
 			interval: plan.Set(plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, "eval_steps", nil)},
 		{name: "fractional eval_steps", src: "val_set_size: 0.05\neval_steps: 0.2\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
 			interval: plan.Set(plan.Interval{Value: 0.2, Unit: plan.Ratio, Text: "0.2"}, "eval_steps", nil)},
-		{name: "one eval per epoch over one epoch is none", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", enabled: false, origin: plan.Explicit, key: "evals_per_epoch", line: 2},
+		{name: "one eval per epoch over one epoch, no version", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", origin: plan.Unknown, key: "eval_strategy", line: 2},
 		{name: "one eval per epoch over two epochs", src: "val_set_size: 0.05\nevals_per_epoch: 1\nnum_epochs: 2\n", enabled: true, origin: plan.Explicit, key: "evals_per_epoch", line: 2,
 			interval: plan.Set(plan.Interval{Value: 1, Unit: plan.EpochFraction, Text: "evals_per_epoch: 1"}, "evals_per_epoch", nil)},
 		{name: "eval_strategy epoch", src: "val_set_size: 0.05\neval_strategy: epoch\n", enabled: true, origin: plan.Explicit, key: "eval_strategy", line: 2,
@@ -60,6 +61,67 @@ func TestAxolotlEval(t *testing.T) {
 				wantFact(t, "interval", p.Eval.Interval, c.interval.Value, c.interval.Origin, c.interval.Key, -1)
 			}
 		})
+	}
+}
+
+// With eval data and neither eval_steps (an evals_per_epoch of one over one epoch sets none) nor
+// eval_strategy, axolotl before 0.10 evaluated every epoch (HFCausalTrainerBuilder: "we have an
+// eval set, but no steps defined, default to use epoch"; the us-inc fork at 0.8.0.dev0), and from
+// 0.10 on leaves the Trainer's "no". Its rl builder before 0.10 evaluated whenever it had
+// test_datasets, whatever val_set_size said: no claim. With no version or a 0.10.0 dev build,
+// no claim either.
+func TestAxolotlEvalDefaultByVersion(t *testing.T) {
+	epoch := plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}
+	for _, c := range []struct {
+		version, src string
+		origin       plan.Origin
+		enabled      bool
+		key          string
+	}{
+		{"0.8.0.dev0", "val_set_size: 0.05\n", plan.Default, true, "eval_strategy"},
+		{"0.9.2", "val_set_size: 0.05\nevals_per_epoch: 1\n", plan.Default, true, "eval_strategy"},
+		{"0.9.2", "rl: dpo\nval_set_size: 0.05\n", plan.Unknown, false, "eval_strategy"},
+		{"0.10.0.dev0", "val_set_size: 0.05\n", plan.Unknown, false, "eval_strategy"},
+		{"git", "val_set_size: 0.05\n", plan.Unknown, false, "eval_strategy"},
+		{"0.10.0", "val_set_size: 0.05\n", plan.Default, false, "eval_strategy"},
+		{"0.18.0", "val_set_size: 0.05\nevals_per_epoch: 1\n", plan.Explicit, false, "evals_per_epoch"},
+		{"0.12.0", "rl: dpo\nval_set_size: 0.05\n", plan.Default, false, "eval_strategy"},
+	} {
+		p := hftPlan(t, Axolotl, doc.YAML, c.src, Context{Targets: map[string]string{"axolotl": c.version}})
+		e := p.Eval.Enabled
+		if e.Origin != c.origin || e.Known() && e.Value != c.enabled || e.Key != c.key {
+			t.Errorf("%s %q: eval enabled %+v, want %v %v %s", c.version, c.src, e, c.origin, c.enabled, c.key)
+		}
+		if iv := p.Eval.Interval; e.Known() && e.Value && (!iv.Known() || iv.Value.Value != epoch.Value || iv.Value.Unit != epoch.Unit) {
+			t.Errorf("%s %q: eval interval %+v, want every epoch", c.version, c.src, iv)
+		}
+	}
+}
+
+// An rl config's unset (or 0) save_total_limit was 5 before axolotl 0.10 (HFRLTrainerBuilder's
+// `save_total_limit or 5`) and is 4 from it, as for every other config: unknown with no version.
+func TestAxolotlRLRetentionDefault(t *testing.T) {
+	for _, c := range []struct {
+		version, src string
+		n            int // 0: unknown
+	}{
+		{"0.8.0.dev0", "rl: dpo\n", 5},
+		{"0.9.2", "rl: dpo\nsave_total_limit: 0\n", 5},
+		{"0.9.2", "rl: dpo\nsave_total_limit: 2\n", 2},
+		{"0.9.2", "base_model: m\n", 4},
+		{"0.10.0", "rl: dpo\n", 4},
+		{"", "rl: dpo\n", 0},
+		{"", "rl: dpo\nsave_total_limit: 3\n", 3},
+		{"", "base_model: m\n", 4},
+	} {
+		ctx := Context{}
+		if c.version != "" {
+			ctx.Targets = map[string]string{"axolotl": c.version}
+		}
+		r := hftPlan(t, Axolotl, doc.YAML, c.src, ctx).Ckpt.Retention
+		if c.n == 0 && r.Known() || c.n != 0 && (!r.Known() || r.Value.N != c.n || r.Value.Kind != plan.KeepLatest) {
+			t.Errorf("%s %q: retention %+v, want %d latest", c.version, c.src, r, c.n)
+		}
 	}
 }
 

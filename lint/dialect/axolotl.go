@@ -53,10 +53,11 @@ func newAxolotl() *Dialect {
 		// knowledge_finetune.tsv: AxolotlInputConfig (v0.8.0-v0.18.0) ignores unknown keys.
 		Knowledge: "axolotl", Package: "axolotl", Sections: map[string]string{"": "AxolotlInputConfig"}, Checks: true,
 		Advice: AdviceSet{
-			// axolotl passes save_total_limit 4 when the key is unset or 0, so removing it keeps 4.
+			// axolotl passes save_total_limit 4 when the key is unset or 0 (5 for rl runs before
+			// 0.10), so removing it keeps that many.
 			{"ckpt.retention", Advice{
 				Help: "set metric_for_best_model with eval data, and save_steps and eval_steps with save_steps a multiple of eval_steps, so the best evaluated checkpoint is kept; or set save_total_limit to at least the number of saves",
-				Doc:  "add `metric_for_best_model` with eval data, and `save_steps` a multiple of `eval_steps`: the\n  best evaluated checkpoint is then kept; or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4).",
+				Doc:  "add `metric_for_best_model` with eval data, and `save_steps` a multiple of `eval_steps`: the\n  best evaluated checkpoint is then kept; or set `save_total_limit` to at least the number of saves\n  (removing it keeps 4; 5 in rl runs before 0.10).",
 			}},
 			{"data.workers", hfAdvice.For("data.workers")},
 			{"eval.drop_last", Advice{

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strconv"
+
 	"github.com/trainlint/trainlint/lint"
 )
 
@@ -28,9 +30,9 @@ says that the run may end before its steps are done.`,
 }
 
 func checkTrainingLengthTimeBased(p *lint.Pass) {
-	tb, ms := p.Plan.Train.TimeBudget, p.Plan.Train.MaxSteps
-	if !tb.IsExplicit() || tb.Value.Value <= 0 || p.Plan.Train.TimeBudgetPerJob || !ms.Known() && ms.Node != nil {
-		return // (a step budget written whose value is not known here may end the run first)
+	tb, ms, ep := p.Plan.Train.TimeBudget, p.Plan.Train.MaxSteps, p.Plan.Train.Epochs
+	if !tb.IsExplicit() || tb.Value.Value <= 0 || p.Plan.Train.TimeBudgetPerJob || !ms.Known() && ms.Node != nil || !ep.Known() && ep.Node != nil {
+		return // (a step or epoch budget written whose value is not known here may end the run first)
 	}
 	v := tb.Value.Text
 	if v == "" && tb.Node != nil {
@@ -40,6 +42,9 @@ func checkTrainingLengthTimeBased(p *lint.Pass) {
 	if ms.Known() && ms.Value > 0 {
 		f.Message = keyOr(tb, "the time limit") + " " + written(tb, v) + " can end the run before " + keyOr(ms, "the step budget") + " " + itoa(ms.Value) + ", at a step count that depends on the hardware"
 		f.Help = "if the limit is a cluster cap, checkpoint often enough to resume; otherwise leave the run's length to the step budget"
+	} else if ep.IsExplicit() && ep.Value > 0 {
+		f.Message = keyOr(tb, "the time limit") + " " + written(tb, v) + " can end the run before " + keyOr(ep, "the epoch budget") + " " + strconv.FormatFloat(ep.Value, 'f', -1, 64) + ", at a step count that depends on the hardware"
+		f.Help = "if the limit is a cluster cap, checkpoint often enough to resume; otherwise leave the run's length to the epoch budget"
 	} else {
 		f.Message = keyOr(tb, "the time limit") + " " + written(tb, v) + " ends the run on wall-clock time, so its length in steps depends on the hardware"
 		f.Help = "set a step budget so every run of this config trains for the same number of steps"

@@ -369,7 +369,7 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note pla
 	readBNSync(p, root, tr, prefix, note)
 	readTimeBudget(p, tr, prefix)
 	p.Train.GradAccum = intFact(root, tr, prefix, "accumulate_grad_batches", 1, true, note)
-	p.Train.MaxSteps = stepBudget(intFact(root, tr, prefix, "max_steps", 0, false, plan.Because("")))
+	readRunLength(p, root, tr, prefix)
 	// Data sharding: the Trainer wraps loaders in a DistributedSampler seeded with
 	// PL_GLOBAL_SEED (0 when unset), the same seed on every rank.
 	us := boolFact(root, tr, prefix, "use_distributed_sampler", true, true, note)

@@ -369,6 +369,23 @@ func readTimeBudget(p *plan.Plan, tr *doc.Node, prefix string) {
 	p.Train.TimeBudget = f
 }
 
+// readRunLength reads max_steps as the step budget and, with none, a max_epochs the file sets
+// (fit_loop.py:187-193 @2.6.0: done at max_epochs; max_time's Timer may stop it earlier); one
+// written but not known here is an unknown fact with its node.
+func readRunLength(p *plan.Plan, root, tr *doc.Node, prefix string) {
+	p.Train.MaxSteps = stepBudget(intFact(root, tr, prefix, "max_steps", 0, false, plan.Because("")))
+	if p.Train.MaxSteps.Known() || p.Train.MaxSteps.Node != nil {
+		return
+	}
+	ep := intFact(root, tr, prefix, "max_epochs", 0, false, plan.Because(""))
+	switch {
+	case ep.Known() && ep.Value > 0:
+		p.Train.Epochs = plan.Fact[float64]{Value: float64(ep.Value), Origin: ep.Origin, Key: ep.Key, Node: ep.Node}
+	case !ep.Known() && ep.Node != nil && !ep.Node.IsNull():
+		p.Train.Epochs = plan.Fact[float64]{Key: ep.Key, Node: ep.Node}
+	}
+}
+
 // readCheckpointParams fills the checkpoint facts from a ModelCheckpoint's parameters (params
 // may be nil: every parameter takes its default, located at at).
 func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, at *doc.Node, d ckptDefaults) {

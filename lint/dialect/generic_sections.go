@@ -40,7 +40,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 	if n, k := g.find(all, true, "gradient_accumulation_steps", "grad_accum_steps", "grad_accum", "accumulate_grad_batches", "accum_steps", "gradient_accumulation"); n != nil {
 		p.Train.GradAccum = genIntFact(g, n, k)
 	}
-	if n, k := g.find(all, true, "max_steps", "train_steps", "num_train_steps", "total_steps", "train_iters", "num_steps", "steps"); n != nil {
+	if n, k := g.find(all, true, "max_steps", "train_steps", "num_train_steps", "max_training_steps", "total_steps", "train_iters", "num_steps", "steps"); n != nil {
 		if f := genIntFact(g, n, k); f.Known() && f.Value > 0 {
 			p.Train.MaxSteps = f
 		}

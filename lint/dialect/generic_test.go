@@ -989,3 +989,11 @@ func TestGenericSampleFactoryBest(t *testing.T) {
 	p = Generic.Normalize(tcgDoc(t, doc.JSON, strings.Replace(src, ",\n  \"save_best_metric\": \"avg_throughput\"", "", 1)), Context{})
 	wantFact(t, "no best metric", p.Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 1}, plan.Explicit, "keep_checkpoints", 4)
 }
+
+// TestGenericMaxTrainingSteps: EasyDeL's max_training_steps is its step budget
+// (TrainingArguments, easydel/trainers/training_configurations.py), so a run of 8 steps that
+// saves every 1000 writes only its last checkpoint.
+func TestGenericMaxTrainingSteps(t *testing.T) {
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, "trainer:\n  max_training_steps: 8\n  save_steps: 1000\n  save_total_limit: 1\n"), Context{})
+	wantFact(t, "max_training_steps", p.Train.MaxSteps, 8, plan.Explicit, "trainer.max_training_steps", 2)
+}

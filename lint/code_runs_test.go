@@ -541,6 +541,45 @@ func TestCodeRunMMEngineEvalBatchBaseMissing(t *testing.T) {
 	}
 }
 
+// TestCodeRunReadBaseModelReplaced: in a read_base config, `model = dict(backbone=..., neck=...)`
+// after importing the base's model rebinds the name (mmengine v0.10.7 _parse_lazy_import execs
+// the file over the bases' names), so the run's model has no type and the Runner's
+// MODELS.build raises a KeyError: rejected at start-up, and what the model could validate is
+// not known (no TL204). MMPretrain 1.2.0's mae_vit_large_p16 configs do this; the base-size
+// ones, which keep the base's MAE, are not refused, and MAE cannot validate (no TL204 either).
+// A model the file changes in place keeps its type.
+func TestCodeRunReadBaseModelReplaced(t *testing.T) {
+	tmp := t.TempDir()
+	const head = "from mmengine.config import read_base\n\nwith read_base():\n    from .._base_.models.mae import *\n    from .._base_.data import *\n\n"
+	const tail = "optim_wrapper = dict(optimizer=dict(type='AdamW', lr=1e-4))\ntrain_cfg = dict(type='EpochBasedTrainLoop', max_epochs=1600)\n"
+	testfs.Write(t, tmp, map[string]string{
+		"configs/_base_/models/mae.py": "from mmpretrain.models import MAE, MAEViT, MAEPretrainDecoder\n\n" +
+			"model = dict(type=MAE, backbone=dict(type=MAEViT, arch='b'), neck=dict(type=MAEPretrainDecoder, embed_dim=768))\n",
+		"configs/_base_/data.py": "train_dataloader = dict(batch_size=512, num_workers=8, sampler=dict(type='DefaultSampler', shuffle=True), dataset=dict(type='ImageNet'))\n",
+		"configs/mae/large.py":   head + "model = dict(\n    backbone=dict(type=MAEViT, arch='l'),\n    neck=dict(type=MAEPretrainDecoder, embed_dim=1024))\n" + tail,
+		"configs/mae/base.py":    head + tail,
+		"configs/mae/updated.py": head + "model.update(backbone=dict(type=MAEViT, arch='l'))\n" + tail,
+	})
+	for _, tc := range []struct{ file, want string }{
+		{"configs/mae/large.py", "configs/mae/large.py:7 "},
+		{"configs/mae/base.py", ""},
+		{"configs/mae/updated.py", ""},
+	} {
+		res := lint.LintTree(compose.FromFS(os.DirFS(tmp)), []string{tc.file}, nil, rules.All(), lint.Options{})
+		if got := text2(res.Diagnostics, "TL011"); got != tc.want {
+			t.Errorf("%s: TL011 at %q, want %q", tc.file, got, tc.want)
+		}
+		for _, d := range res.Diagnostics {
+			if d.Code == "TL011" && !strings.HasPrefix(d.Message, "model sets no type") {
+				t.Errorf("%s: TL011 %q", tc.file, d.Message)
+			}
+		}
+		if got := text2(res.Diagnostics, "TL204"); got != "" {
+			t.Errorf("%s: TL204 at %q", tc.file, got)
+		}
+	}
+}
+
 // problemPlaces lists a run's problems as file:line, in order.
 func problemPlaces(r *compose.Run) string {
 	var s []string

@@ -144,6 +144,33 @@ func mmSchedulerAlone(p *plan.Plan, root *doc.Node) {
 		Help: "set param_scheduler = None in a config that only tests or validates (or set train_dataloader, train_cfg and optim_wrapper to train)"})
 }
 
+// mmModelTypeless reports, on a config the stock Runner is built from (mmRunnerBuilt), a model
+// dict with no type, and the refusal that makes: Runner.__init__ builds the model first
+// (mmengine v0.10.7 runner/runner.py:429 `self.model = self.build_model(model)`, :836
+// `MODELS.build(model)`; FlexibleRunner's strategy the same, _strategy/base.py:306, when it
+// trains), with no default_args (registry/registry.py:570, build_functions.py:232
+// build_model_from_cfg), and build_from_cfg raises KeyError '`cfg` or `default_args` must
+// contain the key "type"' (registry/build_functions.py:70-73, the same since v0.1.0). A
+// read_base config that rebinds `model = dict(backbone=...)` after importing its base's model
+// replaces it, type and all (plain Python: config/config.py:1109-1117 _parse_lazy_import execs
+// the file over the bases' names; docs/en/advanced_tutorials/config.md:865 writes such a
+// rebinding as the merge with _delete_=True): MMPretrain 1.2.0's
+// mae_vit_large_p16_8xb512_amp_coslr_*_in1k.py do, where model.update(...) was meant. A model a
+// base file may still add to (mmMerged) is not judged, nor one this reader could not read.
+func mmModelTypeless(p *plan.Plan, root *doc.Node, inherits bool) bool {
+	m := root.Get("model")
+	if m == nil || m.Kind != doc.Map || m.IsUnknown() || m.Get("type") != nil || mmMerged(inherits, m) {
+		return false
+	}
+	p.Rejections = append(p.Rejections, plan.Rejection{
+		Node: m, Key: "model",
+		Message: "model sets no type, so no model is built",
+		Says:    "`cfg` or `default_args` must contain the key \"type\"",
+		Package: "mmengine", Read: "0.10.7", Source: "Runner.build_model, MODELS.build",
+		Help: "name the model's class with type=...; in a config that imports its bases with read_base(), `model = dict(...)` replaces the base's model, type and all: change it with model.update(...) instead"})
+	return true
+}
+
 // mmEvalRun reports a whole validation or test loop: its loader, loop and evaluator all set.
 func mmEvalRun(root *doc.Node) bool {
 	return mmAllSet(root, "val_dataloader", "val_cfg", "val_evaluator") ||

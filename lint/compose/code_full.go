@@ -233,6 +233,14 @@ func (c *composer) mmLoad(p, from string, ref doc.Span) (root *doc.Node, complet
 				c.problem(Unresolved, p, it.Span, "base "+quote(s)+" is outside the tree and was not read")
 				complete = false
 				continue
+			} else if !mmConfigExt(bp) {
+				help := "name each base with its file's suffix (.py, .json, .yaml or .yml)"
+				if _, err := c.fsys.ReadFile(bp + ".py"); err == nil {
+					help = "name the base with its suffix: " + quote(s+".py")
+				}
+				c.problemWith(Refused, p, it.Span, mmRefuse+"a base without a .py, .json, .yaml or .yml suffix: "+quote(s)+" ("+c.extRefusal(bp)+")", help)
+				complete = false
+				continue
 			} else if !overlay && c.absentFrom(bp) {
 				// A _base_ folder of the tree that lacks the file (BEVFusion's
 				// ../_base_/datasets/lyft-3d.py): Config._file2dict's check_file_exist raises
@@ -693,6 +701,30 @@ func (c *composer) refusedOnce(file string, span doc.Span, what string) {
 		}
 	}
 	c.problemWith(Refused, file, span, msg, baseRefusalHelp)
+}
+
+// mmConfigExt reports whether a base path ends in a suffix Config.fromfile reads. Config._file2dict
+// joins a _base_ entry to the folder of the file that names it as written, adds no suffix, checks
+// that a file is there (check_file_exist: FileNotFoundError 'file "..." does not exist') and
+// then refuses any suffix but .py, .json, .yaml and .yml (OSError 'Only py/yml/yaml/json type are
+// supported now!'): mmengine v0.1.0 config/config.py:374-377 to v0.10.7 config.py:855-859 with
+// _get_cfg_path's osp.join (:1284-1285), and mmcv v1.0.0 utils/config.py:115-118 to v1.7.2
+// utils/config.py:184-188 with the osp.join(cfg_dir, f) of :254. A base named without its
+// suffix (MMDetection 3.x's configs/sort: './faster-rcnn_..._mot17halfval') stops every load.
+func mmConfigExt(p string) bool {
+	switch path.Ext(p) {
+	case ".py", ".json", ".yaml", ".yml":
+		return true
+	}
+	return false
+}
+
+// extRefusal is what Config.fromfile raises for the base p that mmConfigExt refuses.
+func (c *composer) extRefusal(p string) string {
+	if _, err := c.fsys.ReadFile(p); err == nil {
+		return "Config.fromfile raises OSError \"Only py/yml/yaml/json type are supported now!\" before training starts"
+	}
+	return "Config.fromfile raises FileNotFoundError before training starts: file " + quote(p) + " does not exist"
 }
 
 // mmRefuse begins the problems of bases both config loaders refuse (MMEngine's Config.fromfile

@@ -409,6 +409,38 @@ func TestMMBaseRefusalsNameBothLoaders(t *testing.T) {
 	}
 }
 
+// TestMMBaseWithoutSuffixRefused: a _base_ entry named without its suffix (MMDetection 3.x's
+// configs/sort: `_base_ = ['./faster-rcnn_..._mot17halfval']`) is joined to the file's folder as
+// written: Config._file2dict's check_file_exist raises FileNotFoundError (mmengine v0.10.7
+// config/config.py:856, mmcv v1.7.2 utils/config.py:185), and a file by that very name is
+// refused for its suffix (OSError). Refused, not unresolved, and the help names the .py file
+// that exists; the same base with its suffix composes.
+func TestMMBaseWithoutSuffixRefused(t *testing.T) {
+	fsys := mapFS(map[string]string{
+		"configs/sort/half.py":  "model = dict(type='FasterRCNN')\n",
+		"configs/sort/full.py":  "_base_ = ['./half']\ndata_root = 'data/MOT17/'\n",
+		"configs/sort/named.py": "_base_ = ['./half.py']\ndata_root = 'data/MOT17/'\n",
+		"configs/sort/plain":    "model = dict(type='FasterRCNN')\n",
+		"configs/sort/bare.py":  "_base_ = './plain'\n",
+	})
+	for _, c := range []struct{ file, want, help string }{
+		{"configs/sort/full.py", `MMEngine and MMCV 1.x refuse a base without a .py, .json, .yaml or .yml suffix: "./half" (Config.fromfile raises FileNotFoundError before training starts: file "configs/sort/half" does not exist)`, `name the base with its suffix: "./half.py"`},
+		{"configs/sort/bare.py", `MMEngine and MMCV 1.x refuse a base without a .py, .json, .yaml or .yml suffix: "./plain" (Config.fromfile raises OSError "Only py/yml/yaml/json type are supported now!" before training starts)`, "name each base with its file's suffix (.py, .json, .yaml or .yml)"},
+		{"configs/sort/named.py", "", ""},
+	} {
+		r := Compose(fsys, c.file, nil, Limits{})
+		if c.want == "" {
+			if len(r.Problems) != 0 {
+				t.Errorf("%s: problems %+v", c.file, r.Problems)
+			}
+			continue
+		}
+		if len(r.Problems) != 1 || r.Problems[0].Kind != Refused || r.Problems[0].Message != c.want || r.Problems[0].Help != c.help || r.Problems[0].Span.Start.Line != 1 {
+			t.Errorf("%s: problems %+v", c.file, r.Problems)
+		}
+	}
+}
+
 // TestMMEngineMissingBaseInBaseFolder: a base missing from a _base_ folder the tree has is
 // refused (BEVFusion's ../_base_/datasets/lyft-3d.py: Config._file2dict's check_file_exist
 // raises FileNotFoundError, mmcv v1.4.0 and mmengine v0.10.7); one whose folder is missing

@@ -107,6 +107,10 @@ type Options struct {
 	// OwnRunner says the repository runs its MMEngine-format configs with a runner class of its
 	// own, never MMEngine's (the CLI reads it): MMEngine's Runner checks none of them.
 	OwnRunner bool
+	// OtherConfigLoader says the repository's scripts read their configs with another package's
+	// Config.load (todd's), never with MMEngine's or MMCV's Config.fromfile (the CLI reads it):
+	// what those loaders refuse while they merge a Python config's bases is not known to happen.
+	OtherConfigLoader bool
 	// JSONLineComments says the repository's own Python strips `//` comments from each line of
 	// a JSON file before json.loads reads what is left (the CLI reads it; dropLineComments):
 	// such a comment in a JSON file is no problem of the file, other departures from JSON are.

@@ -109,6 +109,9 @@ type repoPython struct {
 	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
 	// never MMEngine's or MMCV's (runnerScan.ownRunner): lint.Options.OwnRunner.
 	ownRunner bool
+	// otherLoader says its scripts read configs with another package's Config.load, never with
+	// MMEngine's or MMCV's Config.fromfile (loaderScan.otherLoader): lint.Options.OtherConfigLoader.
+	otherLoader bool
 	// jsonLineComments says a script of it cuts each line of a JSON file at "//" before
 	// json.loads (stripsLineComments): lint.Options.JSONLineComments.
 	jsonLineComments bool
@@ -207,7 +210,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	if ext == ".py" {
 		// A Python config learns only whether the repository runs its configs with a runner
 		// of its own (lint.Options.OwnRunner).
-		o.OwnRunner = at.ownRunner
+		o.OwnRunner, o.OtherConfigLoader = at.ownRunner, at.otherLoader
 		return o
 	}
 	if ext == ".json" {
@@ -278,6 +281,7 @@ func scanRepoPython(root string, at *repoPython) {
 	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]string{}, map[string]bool{}
 	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
+	loaders := &loaderScan{}
 	modules := map[string][]moduleClass{}
 	// the config_path folders of @hydra.main decorators, and whether one was not read (configdir.go)
 	mainDirs, mainUnread := map[string]bool{}, false
@@ -386,6 +390,9 @@ func scanRepoPython(root string, at *repoPython) {
 			classBases(text, bases)
 		}
 		test := testFile(p)
+		if strings.Contains(text, "Config") || strings.Contains(text, "file") || strings.Contains(text, "string") {
+			loaderUses(text, !test, loaders) // configloader.go
+		}
 		if strings.Contains(text, "class ") && !test {
 			moduleClasses(text, modules) // nofitmodels.go
 		}
@@ -477,6 +484,7 @@ func scanRepoPython(root string, at *repoPython) {
 		at.noValModels = withAllModules(modules, at.noValModels)
 	}
 	at.ownRunner, at.ownLoop = runners.ownRunner(), ownTrainingLoop(names)
+	at.otherLoader = loaders.otherLoader()
 	at.launch = map[string]map[string]bool{}
 	for cfg, launches := range launch {
 		if keys := launchedKeys(launches); keys != nil {

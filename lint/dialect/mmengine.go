@@ -576,9 +576,9 @@ func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 	if !mmRunnerBuilt(root) {
 		return
 	}
-	// A model with no prediction mode: no validation loop a config could turn on.
-	p.Eval.Unavailable = mmCannotValidate(scope, root.Get("model"))
-	typeless := mmModelTypeless(p, root, inherits)
+	// A model with no prediction mode: no validation loop a config could turn on; nor one known
+	// to, for a model the Runner refuses to build (no type: what it could validate is unknown).
+	p.Eval.Unavailable = mmModelTypeless(p, root, inherits) || mmCannotValidate(scope, root.Get("model"))
 	keys := [3]string{"val_dataloader", "val_cfg", "val_evaluator"}
 	set, none, ok := mmAllOrNone(root, keys, inherits)
 	if !ok {
@@ -596,7 +596,6 @@ func mmValLoop(p *plan.Plan, root *doc.Node, inherits bool, scope string) {
 		// (loops.py EpochBasedTrainLoop.run, IterBasedTrainLoop.run).
 		p.Eval.Enabled = plan.Fact[bool]{Value: true, Origin: plan.Derived, Key: "val_cfg", Node: root.Get("val_cfg"), Note: "val_dataloader, val_cfg and val_evaluator are set"}
 		p.Eval.AtEnd = plan.Defaulted(true, "train_cfg.val_interval", plan.Because("MMEngine's train loops validate after the last epoch or iteration whatever the interval"), root.Get("train_cfg"))
-	case len(none) == 3 && typeless: // no model is built: whether it could validate is unknown
 	case len(none) == 3:
 		f := plan.Defaulted(false, "val_cfg", plan.Why{By: "the MMEngine Runner", Note: "val_dataloader, val_cfg and val_evaluator are None: no validation loop"}, first)
 		if first != nil {

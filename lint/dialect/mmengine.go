@@ -248,10 +248,9 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 		model := root.Get("model")
 		why := mmEvalBatchOne(model, root.Get("val_dataloader"), scope)
 		if why == "" {
-			why = mmPatchTraining(root, scope)
-		}
-		if why == "" {
-			why = mmOwnValLoop(root.Get("val_cfg"))
+			if why = mmPatchTraining(root, scope); why == "" {
+				why = mmOwnValLoop(root.Get("val_cfg"))
+			}
 		}
 		if why == "" && inherits && mmTypeName(model.Get("type")) == "" && (model == nil || model.Kind == doc.Map && mmMerged(inherits, model)) {
 			why = mmModelUnread // the model is in a base not read: what it is is not known

@@ -104,6 +104,12 @@ type Options struct {
 	// (the CLI reads it once for the repository): its own loop runs Hugging Face arguments files
 	// (ownLoop).
 	OwnLoop bool
+	// ExecGlobals are the module-level names the repository's training scripts assign before
+	// they exec a configurator that execs the files named on their command line into their
+	// globals (nanoGPT's train.py and configurator.py; the CLI reads them); nil when no script
+	// does. A Python file of plain assignments most of whose names are among them is such a
+	// file of settings (doc.IsExecConfig).
+	ExecGlobals map[string]bool
 	// OwnRunner says the repository runs its MMEngine-format configs with a runner class of its
 	// own, never MMEngine's (the CLI reads it): MMEngine's Runner checks none of them.
 	OwnRunner bool

@@ -1766,6 +1766,14 @@ type Document struct {
 	// folder walk does not take it for a config (IsPythonConfig). Scenic's and big_vision's
 	// configs have none.
 	MainBlock bool
+	// Assignments is set for a Python module whose top level holds nothing but assignments of
+	// values to plain names (`batch_size = 12`, `gradient_accumulation_steps = 5 * 8`), besides
+	// docstrings and imports of the standard modules math, os and time: a file a script may
+	// exec into its own globals as settings (nanoGPT's config/*.py, which configurator.py
+	// execs into train.py's), but also any module of constants. It says nothing of who reads
+	// it: a folder walk lints such a file only where the repository's scripts exec their
+	// config files (lint.Options.ExecGlobals, IsExecConfig).
+	Assignments bool
 	// ConfigDict is set for a Python config whose get_config (with Options.Call, the function
 	// asked for) returns an ml_collections ConfigDict, made in the module or passed on from
 	// another of its functions: a config by its own construction whatever framework reads it,

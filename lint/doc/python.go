@@ -217,6 +217,7 @@ func parsePython(d *Document, lim Limits, configArg string, bases *Node, imports
 
 		style = "library"
 	}
+	d.Assignments = style == "module" && pyOnlyAssignments(arena, stmts)
 	root := b.tree(style, result, env, ev.baseEdits)
 	if b.over {
 		d.Problems = append(d.Problems, Problem{Kind: LimitExceeded,
@@ -639,6 +640,65 @@ func IsPythonConfig(d *Document) bool {
 		}
 	}
 	return false
+}
+
+// IsExecConfig reports whether a parsed Python module is a file of settings that a script of
+// its repository execs into its own globals: only assignments to plain names
+// (Document.Assignments), at least half of them names that such a script assigns before it
+// execs its configurator (globals: lint.Options.ExecGlobals). nanoGPT's configurator.py execs
+// each file named on train.py's command line (`exec(open(config_file).read())`,
+// configurator.py:28 at karpathy/nanoGPT 3adf61e), and train.py execs configurator.py right
+// after its own defaults (train.py:35-77), so such a file sets train.py's globals: its
+// config/train_gpt2.py sets 12 names, all of them train.py's. A module of constants beside it
+// (utils/const.py's IGNORE_LABEL_ID) names none of them, and stays a module.
+func IsExecConfig(d *Document, globals map[string]bool) bool {
+	if d == nil || d.Format != Python || !d.Assignments || d.Root == nil || len(globals) == 0 {
+		return false
+	}
+	seen, in := map[string]bool{}, 0
+	for _, c := range d.Root.Children {
+		if !seen[c.Key] {
+			seen[c.Key] = true
+			if globals[c.Key] {
+				in++
+			}
+		}
+	}
+	return in > 0 && 2*in >= len(seen)
+}
+
+// pyOnlyAssignments reports whether a module's top level is only assignments of values to
+// plain names, docstrings and imports of math, os and time (Document.Assignments).
+// nanoGPT's config/finetune_shakespeare.py imports time for its run name (`wandb_run_name =
+// 'ft-' + str(time.time())`).
+func pyOnlyAssignments(a *pyArena, stmts pyIds) bool {
+	n := 0
+	for _, id := range a.ids(stmts) {
+		st := a.st(id)
+		switch st.kind {
+		case sAssign:
+			for _, t := range a.ids(st.targets) {
+				if a.ex(t).op != xName {
+					return false
+				}
+			}
+			n++
+		case sExpr:
+			if st.value == 0 || a.ex(st.value).op != xStr {
+				return false
+			}
+		case sImport:
+			x := a.more(st)
+			for i, m := range x.names {
+				if m != "math" && m != "os" && m != "time" || x.alias[i] != "" {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return n > 0
 }
 
 // unreadableConfig reports whether a file that does not parse reads like a config, judged

@@ -1299,3 +1299,39 @@ func TestPythonIndentAcrossBackslash(t *testing.T) {
 		}
 	}
 }
+
+// IsExecConfig: a module of plain assignments (nanoGPT's config/*.py, which configurator.py
+// execs into train.py's globals) is a config where most of its names are the globals a
+// training script execs it into; a module of constants, one with code, or one importing
+// more than math, os or time is not.
+func TestPythonExecConfig(t *testing.T) {
+	globals := map[string]bool{"batch_size": true, "gradient_accumulation_steps": true, "max_iters": true,
+		"eval_interval": true, "wandb_log": true, "wandb_project": true, "wandb_run_name": true}
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"# config for training GPT-2\nwandb_log = True\nwandb_project = 'owt'\nbatch_size = 12\ngradient_accumulation_steps = 5 * 8\nmax_iters = 600000\n", true},
+		// config/finetune_shakespeare.py names its run with time.time()
+		{"\"\"\"finetune\"\"\"\nimport time\nwandb_run_name = 'ft-' + str(time.time())\nbatch_size = 1\n", true},
+		// names of its own beside the script's, as long as half are the script's
+		{"batch_size = 8\nmax_iters = 100\nattention_impl = 'sdpa'\nchunked_ce = True\n", true},
+		{"batch_size = 8\nvocab_size_override = 1\nattention_impl = 'sdpa'\nchunked_ce = True\n", false},
+		// utils/const.py of a nanoGPT fork: none of the script's names
+		{"IGNORE_LABEL_ID = -100\nPAD = 0\n", false},
+		{"import torch\nbatch_size = 12\n", false},
+		{"import time as t\nbatch_size = 12\n", false},
+		{"batch_size = 12\ndef scale(x):\n    return x\n", false},
+		{"batch_size = 12\nif max_iters > 10:\n    eval_interval = 5\n", false},
+		{"batch_size = 12\nbatch_size *= 2\n", false},
+		{"cfg.batch_size = 12\n", false},
+	} {
+		d := mustParse(t, Python, c.src)
+		if got := IsExecConfig(d, globals); got != c.want {
+			t.Errorf("%q: IsExecConfig %v, want %v", c.src, got, c.want)
+		}
+		if IsExecConfig(d, nil) {
+			t.Errorf("%q: an exec config with no script that execs one", c.src)
+		}
+	}
+}

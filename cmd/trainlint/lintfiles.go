@@ -114,7 +114,8 @@ func lintInputs(ins []input, stdin io.Reader, rules []*lint.Rule, opts optionsFu
 // (OnlyConfigs: walked, or named with --only-configs) holds none, and is skipped quietly: a .py
 // file that does not read as a config of a framework trainlint knows (a helper module or
 // script with a dict in it is not an in-house config) nor as an ml_collections config (a
-// get_config that returns a ConfigDict: doc.Document.ConfigDict), a Git LFS pointer (named without the
+// get_config that returns a ConfigDict: doc.Document.ConfigDict) nor as a file of settings the
+// repository's training script execs into its globals (doc.IsExecConfig), a Git LFS pointer (named without the
 // flag, it is reported as one), a Jinja template, a .py or .json template whose placeholders
 // a script fills in, JSON Lines data, a stream of JSON records, an empty .json, a .json of
 // plain text, a .json Python's json refuses in a repository that reads it as Jsonnet, an
@@ -126,6 +127,11 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 	}
 	if strings.EqualFold(filepath.Ext(in.Path), ".py") {
 		d := doc.ParseWith(in.Path, text, doc.Python, doc.Options{Limits: o.Limits, ConfigArg: o.ConfigArg})
+		if doc.IsExecConfig(d, o.ExecGlobals) {
+			// A file of settings the repository's training script execs into its globals
+			// (configurator.go): read by no framework's dialect, it is a config all the same.
+			return false
+		}
 		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && !d.ConfigDict && dialect.Detect(d) == dialect.Generic || dollarTemplate(d) {
 			return true
 		}

@@ -106,6 +106,9 @@ type repoPython struct {
 	// ownLoop says its Python parses TrainingArguments but names no Trainer class
 	// (ownTrainingLoop): lint.Options.OwnLoop.
 	ownLoop bool
+	// execGlobals are the names its training scripts assign before they exec a configurator
+	// that execs config files into their globals (configurator.go): lint.Options.ExecGlobals.
+	execGlobals map[string]bool
 	// ownRunner says its scripts run MMEngine-format configs with a runner class of its own,
 	// never MMEngine's or MMCV's (runnerScan.ownRunner): lint.Options.OwnRunner.
 	ownRunner bool
@@ -209,8 +212,10 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	at := repoPythonOf(root)
 	if ext == ".py" {
 		// A Python config learns only whether the repository runs its configs with a runner
-		// of its own (lint.Options.OwnRunner).
-		o.OwnRunner, o.OtherConfigLoader = at.ownRunner, at.otherLoader
+		// of its own (lint.Options.OwnRunner), whether another package's loader reads them
+		// (lint.Options.OtherConfigLoader), and the globals its training scripts exec config
+		// files into (lint.Options.ExecGlobals).
+		o.OwnRunner, o.OtherConfigLoader, o.ExecGlobals = at.ownRunner, at.otherLoader, at.execGlobals
 		return o
 	}
 	if ext == ".json" {
@@ -286,6 +291,7 @@ func scanRepoPython(root string, at *repoPython) {
 	// the config_path folders of @hydra.main decorators, and whether one was not read (configdir.go)
 	mainDirs, mainUnread := map[string]bool{}, false
 	registries := &registryScan{} // fairseq's registries' ConfigStore options
+	execs := &execScan{}          // configurators and the scripts that exec them (configurator.go)
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
@@ -454,6 +460,9 @@ func scanRepoPython(root string, at *repoPython) {
 				at.cliNoCkpt = true
 			}
 			scriptSets(root, p, text, gets, sets, setsFor)
+			if strings.Contains(text, "exec(") {
+				execs.read(name, text)
+			}
 		}
 		if strings.Contains(text, "LightningCLI)") && !test {
 			for _, c := range cliCallbacks(text) {
@@ -466,6 +475,7 @@ func scanRepoPython(root string, at *repoPython) {
 		return
 	}
 	at.storeGroups = registries.groups(at.storeGroups)
+	at.execGlobals = execs.globals()
 	if files == 0 {
 		names, reads = nil, nil // no Python here: what reads the configs is not in the repository
 	}

@@ -320,7 +320,9 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 				a.Plan = nil
 			}
 		}()
-		a.Plan = o.normalize(a.Dialect, a.Doc, o.dialectContext())
+		ctx := o.dialectContext()
+		ctx.ExecConfig = doc.IsExecConfig(a.Doc, o.ExecGlobals)
+		a.Plan = o.normalize(a.Dialect, a.Doc, ctx)
 		if o.HydraLoaded && a.Plan != nil {
 			// A file Hydra composes: a value it sets may be overridden by the run's other files
 			// (a callbacks option without the monitor its sibling sets), so only refusals of a

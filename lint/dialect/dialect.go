@@ -67,6 +67,12 @@ type Context struct {
 	// and dev/), and whether each reads run_val_every_n_steps (lint.Options.CheckoutRecipes); nil
 	// outside one: `tune run NAME` runs that copy's recipes/NAME.py.
 	CheckoutRecipes map[string]bool
+	// ExecConfig says the file is a Python file of settings that the repository's training
+	// script execs into its own globals (doc.IsExecConfig with lint.Options.ExecGlobals): a
+	// nanoGPT config/*.py, which its configurator.py execs over train.py's defaults. The
+	// generic reader reads it alone, with the meaning train.py gives its names
+	// (readExecConfig).
+	ExecConfig bool
 	// Hydra says the file is a run Hydra composes from a defaults list (lint.LintRun): the
 	// app's code builds the objects its groups do not instantiate, with arguments of its own.
 	Hydra bool

@@ -360,6 +360,9 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	readGenericCheckpoint(p, g)
 	readGenericLogging(p, g)
 	readGenericBN(p, g)
+	if fw == "generic" && ctx.ExecConfig {
+		readExecConfig(p, g)
+	}
 	genApplyMapping(p, root, ctx.Mapping)
 	ApplyContext(p, ctx)
 	return p

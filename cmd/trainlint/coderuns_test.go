@@ -307,3 +307,26 @@ func TestTreeRootThroughSymlink(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkedCodeConfigSeesRepositoryCode: an ml_collections config read generically gets the
+// words and imports of the repository's code, as a YAML config does: google-research's
+// swirl-dynamics hands Orbax a best_fn (so max_checkpoints_to_keep keeps the best N) and feeds
+// num_workers to Grain, which reads ahead in threads with no worker processes.
+func TestWalkedCodeConfigSeesRepositoryCode(t *testing.T) {
+	cfg := "import ml_collections\n\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.num_train_steps = 100000\n  config.save_interval_steps = 1000\n  config.max_checkpoints_to_keep = 3\n  config.batch_size = 8\n  config.num_workers = 0\n  return config\n"
+	for _, c := range []struct {
+		trainer, want string
+	}{
+		{"import grain.python as pygrain\nimport orbax.checkpoint as ocp\n\n\ndef train(config):\n  opts = ocp.CheckpointManagerOptions(max_to_keep=config.max_checkpoints_to_keep, best_fn=lambda m: m['loss'])\n  return pygrain.DataLoader(worker_count=config.num_workers, batch_size=config.batch_size, save=config.save_interval_steps, steps=config.num_train_steps)\n", ""},
+		{"import torch\n\n\ndef train(config):\n  keep = config.max_checkpoints_to_keep\n  return torch.utils.data.DataLoader(None, num_workers=config.num_workers, batch_size=config.batch_size), keep, config.save_interval_steps, config.num_train_steps\n", "configs/c.py:8 TL301 warning configs/c.py:10 TL101 warning"},
+	} {
+		t.Run(c.want, func(t *testing.T) {
+			writeTree(t, map[string]string{"configs/c.py": cfg, "train.py": c.trainer})
+			os.Mkdir(".git", 0o755)
+			_, res, errs := checkJSON(t, "--select", "TL101,TL301", ".")
+			if got := strings.Join(findings(res), " "); got != c.want {
+				t.Errorf("findings: %q, want %q\n%s", got, c.want, errs)
+			}
+		})
+	}
+}

@@ -214,8 +214,11 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 		// A Python config learns only whether the repository runs its configs with a runner
 		// of its own (lint.Options.OwnRunner), whether another package's loader reads them
 		// (lint.Options.OtherConfigLoader), and the globals its training scripts exec config
-		// files into (lint.Options.ExecGlobals).
+		// files into (lint.Options.ExecGlobals). One no framework reads (an ml_collections
+		// config of the repository's trainer) is read generically, with the words and imports
+		// of the repository's code, as a YAML config is (lint.Options.RepoNames, RepoImports).
 		o.OwnRunner, o.OtherConfigLoader, o.ExecGlobals = at.ownRunner, at.otherLoader, at.execGlobals
+		o.RepoNames, o.RepoImports = at.names, at.imports
 		return o
 	}
 	if ext == ".json" {
@@ -548,8 +551,8 @@ func scanRepoPython(root string, at *repoPython) {
 }
 
 // weighedImports are the modules whose importing files a scan counts (repoPython.imports): the
-// generic reader weighs paddle against torch (dialect.Context.RepoImports).
-var weighedImports = []string{"paddle", "torch"}
+// generic reader weighs paddle and grain against torch (dialect.Context.RepoImports).
+var weighedImports = []string{"paddle", "torch", "grain"}
 
 // textImports reports a line of text that imports module m or one of its submodules (`import
 // paddle`, `import torch.nn as nn`, `from paddle.io import DataLoader`), indented or not.

@@ -115,9 +115,27 @@ type genericReader struct {
 	// named: the words of the repository's code (Context.RepoNames) when the file is read as no
 	// framework's; find passes over a key they do not hold.
 	named map[string]bool
-	// paddle: the repository's code is Paddle's (paddleCode), when the file is read as no
-	// framework's.
-	paddle bool
+	// threadLoader: why the repository's loader reads ahead in threads whatever its worker
+	// count (threadLoaderOf), when the file is read as no framework's; "" when not known to.
+	threadLoader string
+}
+
+// threadLoaderOf says why the repository's data loader reads ahead in threads with no worker
+// processes, or "": paddle.io.DataLoader in Paddle's code (paddleCode), or Grain in a JAX
+// repository's (it imports grain and never torch): Grain's ReadOptions read the DataSource
+// ahead in 16 threads into a buffer of 500 elements a process, worker_count 0 meaning only
+// that transformations run in the main process (grain/_src/python/options.py, ReadOptions
+// num_threads and prefetch_buffer_size, MultiprocessingOptions.num_workers;
+// google-research/swirl-dynamics hands its configs' num_workers to pygrain.DataLoader's
+// worker_count).
+func threadLoaderOf(ctx Context) string {
+	switch {
+	case paddleCode(ctx):
+		return "paddle.io.DataLoader prefetches in a thread"
+	case ctx.RepoImports["grain"] > 0 && ctx.RepoImports["torch"] == 0:
+		return "Grain reads ahead in threads (ReadOptions: 16 threads, a buffer of 500)"
+	}
+	return ""
 }
 
 // paddleCode reports a repository whose code is Paddle's, whose loaders are then
@@ -343,7 +361,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	}
 	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
 	if fw == "generic" { // (torchtitan and GPT-NeoX read their keys themselves)
-		g.named, g.paddle = ctx.RepoNames, paddleCode(ctx)
+		g.named, g.threadLoader = ctx.RepoNames, threadLoaderOf(ctx)
 	}
 	g.top = newGenIndex(root)
 	g.idx[root] = g.top

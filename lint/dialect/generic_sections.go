@@ -45,12 +45,12 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 			p.Train.MaxSteps = f
 		}
 	}
-	if n, k := g.find(all, true, "max_time", "time_budget", "max_train_time", "max_duration_seconds", "time_limit"); n != nil {
+	// (max_time beside min_time bounds a model's time variable: swirl-dynamics' flow time, utils.py:70)
+	if n, k := g.find(all, true, "max_time", "time_budget", "max_train_time", "max_duration_seconds", "time_limit"); n != nil && g.child(n.Parent, "min_time") == nil {
 		if f := genericInterval(g.root, n, k, plan.Seconds); f.Known() && f.Value.Unit == plan.Seconds {
 			p.Train.TimeBudget = f
 		}
 	}
-
 	// Spellings that do not say their granularity: only a train/eval pair with matching names is
 	// read, as like-for-like values (both per device here; what matters is that they compare).
 	if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
@@ -79,10 +79,10 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 			// @7427f31: "batch_size specifies the number of environments", capped at n_episodes).
 			return
 		}
-		if mb, ok := g.child(tn.Parent, "tokens_per_mb_per_replica").Int(); ok && mb > 0 || g.child(tn.Parent, "small_batch_size") != nil {
-			// mesh-tensorflow microbatches train steps only (transformer/utils.py:2243-2254 @0.1.18,
-			// GPT-Neo's model_fns.py:140-150); PFGM's network takes a batch's first small_batch_size
-			// examples in train and eval (Poisson_flow @be87f70 losses.py:83-97, 181-194).
+		if mb, ok := g.child(tn.Parent, "tokens_per_mb_per_replica").Int(); ok && mb > 0 || g.child(tn.Parent, "small_batch_size") != nil || g.child(en.Parent, "begin_ckpt") != nil {
+			// mesh-tensorflow microbatches train steps (utils.py:2243-2254 @0.1.18); PFGM's network takes
+			// small_batch_size examples (Poisson_flow losses.py:83-97); score_sde's begin_ckpt section is
+			// its eval job's, training evaluating at training.batch_size (datasets.py:83).
 			return
 		}
 		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {
@@ -175,10 +175,10 @@ func readGenericEval(p *plan.Plan, g genericReader) {
 		}
 	}
 	if !p.Eval.Enabled.Known() {
-		// eval_steps counting eval batches: GPT-Neo (@23485e3) evaluates only when it is > 0 or for
-		// eval_tasks (main.py:122-124, 220, 240). Beside an eval strategy it is an interval.
-		if n, k := g.find(all, true, "eval_steps"); n != nil && n.Type == doc.Int && n.Value == "0" &&
-			g.child(n.Parent, "eval_strategy") == nil && g.child(n.Parent, "evaluation_strategy") == nil && g.child(n.Parent, "eval_tasks") == nil {
+		// GPT-Neo's eval_steps (beside predict_steps or mesh_shape) counts eval batches: 0 evaluates
+		// none but eval_tasks (main.py:122-124, 220, 240 @23485e3); elsewhere it may be an interval.
+		if n, k := g.find(all, true, "eval_steps"); n != nil && n.Type == doc.Int && n.Value == "0" && g.child(n.Parent, "eval_tasks") == nil &&
+			(g.child(n.Parent, "predict_steps") != nil || g.child(n.Parent, "mesh_shape") != nil) {
 			p.Eval.Enabled = plan.Fact[bool]{Value: false, Origin: plan.Explicit, Key: k, Node: n, Note: "eval_steps is the number of eval batches, so 0 evaluates none"}
 		}
 	}
@@ -271,14 +271,14 @@ func readGenericData(p *plan.Plan, g genericReader) {
 		p.Data.Prefetch = f
 	}
 	// Loaders that fill a queue from a thread whatever num_workers is: MONAI's ThreadDataLoader
-	// named beside the key (monai/data/thread_buffer.py @d388d1c), or paddle.io.DataLoader in a
-	// repository whose code is Paddle's (paddleCode; dataloader_iter.py @00dd828
-	// _DataLoaderIterSingleProcess: a thread pushes prefetch_factor (2) batches a device).
+	// named beside the key (monai/data/thread_buffer.py @d388d1c), or the repository's loader
+	// (threadLoaderOf: paddle.io.DataLoader, dataloader_iter.py @00dd828
+	// _DataLoaderIterSingleProcess, a thread pushes prefetch_factor (2) batches a device; Grain).
 	if wn != nil && !p.Data.Prefetch.Known() {
 		if t := wn.Parent.Get("_target_"); t.IsScalar() && strings.HasSuffix(t.Value, "ThreadDataLoader") {
 			p.Data.Prefetch = plan.Defaulted(1, "_target_", plan.Because("ThreadDataLoader prepares the next batch in a thread"), t)
-		} else if g.paddle {
-			p.Data.Prefetch = plan.Defaulted(2, "prefetch_factor", plan.Because("paddle.io.DataLoader prefetches in a thread"), nil)
+		} else if g.threadLoader != "" {
+			p.Data.Prefetch = plan.Defaulted(2, "prefetch_factor", plan.Because(g.threadLoader), nil)
 		}
 	}
 	if n, k := g.find(secs, true, "shard_by_host", "per_host_shards", "shard_files", "per_host_input", "shard_per_host", "host_sharding", "split_by_host", "per_host_pipeline",

@@ -909,16 +909,18 @@ func TestGenericEvalDuringTrain(t *testing.T) {
 	wantFact(t, "eval_during_train", p.Eval.Enabled, false, plan.Explicit, "TRAIN.eval_during_train", 3)
 }
 
-// TestGenericEvalStepsZero: GPT-Neo's eval_steps counts eval batches, and 0 evaluates nothing
-// (its eval batch then serves no run); with eval_tasks, or beside an eval strategy (an interval
-// there), it says nothing of whether evaluation runs.
+// TestGenericEvalStepsZero: GPT-Neo's eval_steps (beside its predict_steps) counts eval
+// batches, and 0 evaluates nothing (its eval batch then serves no run); with eval_tasks, beside
+// an eval strategy, or in another framework's shape, it says nothing of whether evaluation runs.
 func TestGenericEvalStepsZero(t *testing.T) {
-	src := "{\"train_batch_size\": 256,\n \"train_steps\": 572300,\n \"eval_steps\": 0,\n \"eval_batch_size\": 64}\n"
+	src := "{\"train_batch_size\": 256,\n \"train_steps\": 572300,\n \"eval_steps\": 0,\n \"eval_batch_size\": 64,\n \"predict_steps\": 0}\n"
 	wantFact(t, "eval_steps 0", Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{}).Eval.Enabled, false, plan.Explicit, "eval_steps", 3)
 	for _, src := range []string{
 		"{\"train_batch_size\": 256, \"eval_steps\": 0, \"eval_tasks\": [\"lambada\"], \"eval_batch_size\": 64}\n",
 		"{\"train\": {\"per_device_train_batch_size\": 8, \"eval_strategy\": \"steps\", \"eval_steps\": 0}}\n",
 		"{\"train_batch_size\": 256, \"eval_steps\": 10, \"eval_batch_size\": 64}\n",
+		// ROLL's eval_steps is an interval its pipeline divides the step by: not GPT-Neo's shape
+		"{\"rollout_batch_size\": 64, \"eval_steps\": 0, \"validation\": {\"data_args\": {}}}\n",
 	} {
 		if e := Generic.Normalize(tcgDoc(t, doc.JSON, src), Context{}).Eval.Enabled; e.Known() && !e.Value {
 			t.Errorf("%s: evaluation read as off: %+v", src, e)
@@ -996,4 +998,26 @@ func TestGenericSampleFactoryBest(t *testing.T) {
 func TestGenericMaxTrainingSteps(t *testing.T) {
 	p := Generic.Normalize(tcgDoc(t, doc.YAML, "trainer:\n  max_training_steps: 8\n  save_steps: 1000\n  save_total_limit: 1\n"), Context{})
 	wantFact(t, "max_training_steps", p.Train.MaxSteps, 8, plan.Explicit, "trainer.max_training_steps", 2)
+}
+
+// TestGenericNotABudgetOrPair: max_time beside min_time bounds a model's time variable
+// (swirl-dynamics' flow time, passed as max_train_time), not the run's length; score_sde's eval
+// section with begin_ckpt configures its separate evaluation job, not the periodic one, whose
+// batch is training.batch_size (datasets.py:83 @ score_sde_pytorch).
+func TestGenericNotABudgetOrPair(t *testing.T) {
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, "num_train_steps: 1000\nmin_time: 0.0001\nmax_time: 0.9999\n"), Context{})
+	if p.Train.TimeBudget.Known() {
+		t.Errorf("flow time read as a budget: %+v", p.Train.TimeBudget)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "num_train_steps: 1000\nmax_time: 3600\n"), Context{})
+	if !p.Train.TimeBudget.Known() {
+		t.Errorf("max_time alone: %+v", p.Train.TimeBudget)
+	}
+	src := "training:\n  batch_size: 8\n  n_iters: 1000\neval:\n  batch_size: 1024\n%s"
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, fmt.Sprintf(src, "  begin_ckpt: 9\n  end_ckpt: 26\n")), Context{})
+	if p.Eval.PerDeviceBatch.Known() || p.Train.PerDeviceBatch.Known() {
+		t.Errorf("score_sde eval job paired: train %+v eval %+v", p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, fmt.Sprintf(src, "")), Context{})
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 1024, plan.Explicit, "eval.batch_size", 5)
 }

@@ -40,7 +40,7 @@ func TestPeriodicEvalAdviceAxolotlPretraining(t *testing.T) {
 // With eval data and no eval_steps or eval_strategy, axolotl before 0.10 evaluated every epoch
 // (the us-inc fork at 0.8.0.dev0) and from 0.10 on does not; an evals_per_epoch of one over one
 // epoch sets no eval_steps, so it too evaluated every epoch before 0.10 and never from it. With
-// no version known neither is judged. An rl config's unset save_total_limit was 5 before 0.10.
+// no version known, the newest release is judged. An rl config's unset save_total_limit was 5 before 0.10.
 func TestAxolotlEvalAndRetentionByVersion(t *testing.T) {
 	base := "base_model: mistral-community/Mixtral-8x22B-v0.1\ndatasets:\n  - path: tatsu-lab/alpaca\n    type: alpaca\nval_set_size: 0.05\noutput_dir: ./out\nmicro_batch_size: 1\nnum_epochs: 1\n"
 	run := func(src, version string, rule *lint.Rule, code string) []string {
@@ -61,10 +61,10 @@ func TestAxolotlEvalAndRetentionByVersion(t *testing.T) {
 		extra, version, want string // want "": no finding
 	}{
 		{"", "0.8.0.dev0", ""},
-		{"", "", ""},
+		{"", "", "eval_strategy is not set: the Trainer default runs no evaluation during training"},
 		{"", "0.12.0", "eval_strategy is not set: the Trainer default runs no evaluation during training"},
 		{"evals_per_epoch: 1\n", "0.9.2", ""},
-		{"evals_per_epoch: 1\n", "", ""},
+		{"evals_per_epoch: 1\n", "", "evals_per_epoch 1 schedules no evaluation during training"},
 		{"evals_per_epoch: 1\n", "0.18.0", "evals_per_epoch 1 schedules no evaluation during training"},
 	} {
 		got := run(base+c.extra, c.version, PeriodicEvalDisabled, "TL204")
@@ -76,7 +76,7 @@ func TestAxolotlEvalAndRetentionByVersion(t *testing.T) {
 	for version, want := range map[string]string{
 		"0.8.0.dev0": "save_total_limit is not set: the axolotl default 5 keeps only the 5 most recent checkpoints",
 		"0.10.0":     "save_total_limit is not set: the axolotl default 4 keeps only the 4 most recent checkpoints",
-		"":           "",
+		"":           "save_total_limit is not set: the axolotl default 4 keeps only the 4 most recent checkpoints",
 	} {
 		got := run(rl, version, CheckpointKeepsLatestNotBest, "TL301")
 		if want == "" && len(got) != 0 || want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], want)) {

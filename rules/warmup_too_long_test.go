@@ -64,15 +64,16 @@ func TestWarmupTooLongScheduleWithoutWarmup(t *testing.T) {
 
 // A warmup_steps below 1 is a fraction of the training steps from transformers 5.0.0 on; before
 // it, warmup_steps is an int that get_warmup_steps takes as it is (0.1 is a tenth of one step,
-// and warmup_ratio is then ignored). The fraction is judged only for a version known to read it,
-// in a Trainer file and in a LLaMA-Factory one alike (both hand it to TrainingArguments).
+// and warmup_ratio is then ignored). The fraction is judged for a version known to read it, and
+// with no version (the newest release), in a Trainer file and in a LLaMA-Factory one alike (both
+// hand it to TrainingArguments); not for a git install or a pre-release of 5.0.
 func TestWarmupTooLongFractionByVersion(t *testing.T) {
 	files := map[string]string{
 		"sft.yaml": "model_name_or_path: Qwen/Qwen2.5-0.5B\nper_device_train_batch_size: 8\nnum_train_epochs: 3\nwarmup_steps: 0.2\noutput_dir: x\n",
 		"lf.yaml":  "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: sft\ndo_train: true\nfinetuning_type: lora\ndataset: identity\ntemplate: llama3\noutput_dir: saves/x\nnum_train_epochs: 3.0\nwarmup_steps: 0.2\n",
 	}
 	for name, src := range files {
-		for version, want := range map[string]int{"": 0, "4.57.6": 0, "4.40.1": 0, "git": 0, "5.0.0rc1": 0, "5.0.0": 1, "5.2.0": 1} {
+		for version, want := range map[string]int{"": 1, "4.57.6": 0, "4.40.1": 0, "git": 0, "5.0.0rc1": 0, "5.0.0": 1, "5.2.0": 1} {
 			o := lint.Options{}
 			if version != "" {
 				o.Targets = map[string]lint.Target{"transformers": {Version: version, Source: "requirements.txt pins " + version}}

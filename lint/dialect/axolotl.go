@@ -437,13 +437,17 @@ func axoEval(root *doc.Node, src axoEvalSource, epochs float64, before axoReleas
 type axoRelease int
 
 const (
-	axoUnknownRelease axoRelease = iota // no version ("" or a git install), or 0.10.0's own dev builds
+	axoUnknownRelease axoRelease = iota // a git install, or 0.10.0's own dev builds
 	axoBefore                           // a release before v0.10.0 (the us-inc fork's 0.8.0.dev0)
 	axoFrom010                          // v0.10.0 or later
 )
 
-// axoBefore010 places target (Context.Targets["axolotl"]) against v0.10.0.
+// axoBefore010 places target (Context.Targets["axolotl"]) against v0.10.0; no target is the
+// newest release, as everywhere (axoLoaderDefaults).
 func axoBefore010(target string) axoRelease {
+	if target == "" {
+		return axoFrom010
+	}
 	v := ParseVersion(target)
 	if v == nil {
 		return axoUnknownRelease

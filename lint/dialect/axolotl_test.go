@@ -37,13 +37,13 @@ func TestAxolotlEval(t *testing.T) {
 	}{
 		{name: "no eval data", src: "micro_batch_size: 2\n", enabled: false, origin: plan.Default, key: "val_set_size", line: 0},
 		{name: "val_set_size 0", src: "val_set_size: 0\neval_steps: 10\neval_strategy: \"no\"\n", enabled: false, origin: plan.Explicit, key: "val_set_size", line: 1},
-		// with no version known: "epoch" before axolotl 0.10, the Trainer's "no" from it
-		{name: "eval data but no schedule", src: "val_set_size: 0.05\n", origin: plan.Unknown, key: "eval_strategy", line: 1},
+		// with no version, the newest release: the Trainer's "no" (from axolotl 0.10; "epoch" before)
+		{name: "eval data but no schedule", src: "val_set_size: 0.05\n", enabled: false, origin: plan.Default, key: "eval_strategy", line: 1},
 		{name: "eval_steps", src: "val_set_size: 0.05\neval_steps: 50\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
 			interval: plan.Set(plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, "eval_steps", nil)},
 		{name: "fractional eval_steps", src: "val_set_size: 0.05\neval_steps: 0.2\n", enabled: true, origin: plan.Explicit, key: "eval_steps", line: 2,
 			interval: plan.Set(plan.Interval{Value: 0.2, Unit: plan.Ratio, Text: "0.2"}, "eval_steps", nil)},
-		{name: "one eval per epoch over one epoch, no version", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", origin: plan.Unknown, key: "eval_strategy", line: 2},
+		{name: "one eval per epoch over one epoch, no version", src: "val_set_size: 0.05\nevals_per_epoch: 1\n", enabled: false, origin: plan.Explicit, key: "evals_per_epoch", line: 2},
 		{name: "one eval per epoch over two epochs", src: "val_set_size: 0.05\nevals_per_epoch: 1\nnum_epochs: 2\n", enabled: true, origin: plan.Explicit, key: "evals_per_epoch", line: 2,
 			interval: plan.Set(plan.Interval{Value: 1, Unit: plan.EpochFraction, Text: "evals_per_epoch: 1"}, "evals_per_epoch", nil)},
 		{name: "eval_strategy epoch", src: "val_set_size: 0.05\neval_strategy: epoch\n", enabled: true, origin: plan.Explicit, key: "eval_strategy", line: 2,
@@ -68,8 +68,8 @@ func TestAxolotlEval(t *testing.T) {
 // eval_strategy, axolotl before 0.10 evaluated every epoch (HFCausalTrainerBuilder: "we have an
 // eval set, but no steps defined, default to use epoch"; the us-inc fork at 0.8.0.dev0), and from
 // 0.10 on leaves the Trainer's "no". Its rl builder before 0.10 evaluated whenever it had
-// test_datasets, whatever val_set_size said: no claim. With no version or a 0.10.0 dev build,
-// no claim either.
+// test_datasets, whatever val_set_size said: no claim. With a git install or a 0.10.0 dev build,
+// no claim either; with no version, the newest release's.
 func TestAxolotlEvalDefaultByVersion(t *testing.T) {
 	epoch := plan.Interval{Value: 1, Unit: plan.Epochs, Text: "epoch"}
 	for _, c := range []struct {
@@ -99,7 +99,8 @@ func TestAxolotlEvalDefaultByVersion(t *testing.T) {
 }
 
 // An rl config's unset (or 0) save_total_limit was 5 before axolotl 0.10 (HFRLTrainerBuilder's
-// `save_total_limit or 5`) and is 4 from it, as for every other config: unknown with no version.
+// `save_total_limit or 5`) and is 4 from it, as for every other config and with no version (the
+// newest release); unknown for a git install.
 func TestAxolotlRLRetentionDefault(t *testing.T) {
 	for _, c := range []struct {
 		version, src string
@@ -110,7 +111,8 @@ func TestAxolotlRLRetentionDefault(t *testing.T) {
 		{"0.9.2", "rl: dpo\nsave_total_limit: 2\n", 2},
 		{"0.9.2", "base_model: m\n", 4},
 		{"0.10.0", "rl: dpo\n", 4},
-		{"", "rl: dpo\n", 0},
+		{"", "rl: dpo\n", 4},
+		{"git", "rl: dpo\n", 0},
 		{"", "rl: dpo\nsave_total_limit: 3\n", 3},
 		{"", "base_model: m\n", 4},
 	} {

@@ -276,7 +276,8 @@ func normalizeComposer(d *doc.Document, ctx Context) *plan.Plan {
 	// Evaluation. Composer evaluates only when there are evaluators: llm-foundry takes
 	// eval_loaders when there is no eval_loader (command_utils/train.py:286 @v0.21.0; its
 	// config_utils.py:323-326 turns a list under eval_loader into eval_loaders).
-	hasEval := r.Get("eval_loader") != nil || r.Get("eval_loaders") != nil || r.Get("icl_tasks") != nil || r.Get("eval_gauntlet") != nil
+	el := r.Get("eval_loaders") // an empty list or null builds no evaluator (builders.py:104-115)
+	hasEval := r.Get("eval_loader") != nil || el != nil && (el.Kind != doc.Seq || len(el.Children) > 0) && !el.IsNull() || r.Get("icl_tasks") != nil || r.Get("eval_gauntlet") != nil
 	if n := r.Get("eval_interval"); n != nil {
 		t, via := genDeref(r, n)
 		if iv, ok := parseComposerTime(t, plan.Epochs); ok && iv.Value > 0 {

@@ -332,7 +332,10 @@ func TestComposerEvalLoaders(t *testing.T) {
 	if e := p.Eval.Enabled; !e.Known() || !e.Value || e.Key != "eval_loaders" {
 		t.Errorf("eval_loaders: enabled %+v", e)
 	}
-	if e := Composer.Normalize(tcgDoc(t, doc.YAML, src), Context{}).Eval.Enabled; !e.Known() || e.Value {
-		t.Errorf("no evaluator: enabled %+v", e)
+	for _, none := range []string{"", "eval_loaders: []\n", "eval_loaders: null\n"} {
+		// an empty list or null builds no evaluator (builders.py:104-115 @v0.21.0)
+		if e := Composer.Normalize(tcgDoc(t, doc.YAML, src+none), Context{}).Eval.Enabled; !e.Known() || e.Value {
+			t.Errorf("no evaluator %q: enabled %+v", none, e)
+		}
 	}
 }

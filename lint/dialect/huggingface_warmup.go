@@ -43,9 +43,14 @@ func hfWarmup(root *doc.Node, target string) (steps plan.Fact[int], ratio plan.F
 	return steps, ratio
 }
 
-// hfFractionalWarmup reports a transformers target known to read a warmup_steps below 1 as a
-// fraction of training (hfWarmup): a release from 5.0.0 on, not a pre-release of 5.0.0.
+// hfFractionalWarmup reports a transformers target that reads a warmup_steps below 1 as a
+// fraction of training (hfWarmup): a release from 5.0.0 on, not a pre-release of 5.0.0, or no
+// target at all, which is linted for the newest release (lint.Options.Targets); not a git
+// install or another version that cannot be placed.
 func hfFractionalWarmup(target string) bool {
+	if target == "" {
+		return true
+	}
 	v := ParseVersion(target)
 	if v == nil {
 		return false

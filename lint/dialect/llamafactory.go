@@ -178,7 +178,14 @@ func normalizeLF(d *doc.Document, ctx Context) *plan.Plan {
 	} else {
 		p.Variant = "v0"
 		if lfTrains(root) {
-			readTrainerArgs(root, p, lfNote, ctx.Targets["transformers"])
+			tf := ctx.Targets["transformers"]
+			if tf == "" && releasedBefore(ctx.Targets["llamafactory"], 0, 8) {
+				// Unpinned transformers is linted as the newest (v5), but a LLaMA-Factory from
+				// before 0.8 (still the llmtuner package, 2024: Tongyaya/Hbb_bakery's copy of
+				// 0.7.1) ran on a v4 it predates v5 by: which release, the file does not say.
+				tf = "unknown"
+			}
+			readTrainerArgs(root, p, lfNote, tf)
 			hfReportToBefore5(p, root, ctx) // its TrainingArguments are transformers' (hparams/parser.py)
 			p.Seeds.Init = hfSeed(root, "seed", 42, lfNote, hfPretrained(root, "model_name_or_path"))
 			p.Seeds.Data = hfDataSeed(root, p.Seeds.Init)

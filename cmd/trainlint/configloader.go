@@ -1,6 +1,9 @@
 package main
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Configs in MMEngine's Python format that neither MMEngine's nor MMCV's Config reads.
 // LutingWang/OADP writes its configs with `_base_` lists, and its scripts read them with
@@ -30,11 +33,13 @@ type loaderScan struct {
 
 // loaderUses notes whether text, a script's when script is true, reads a config with another
 // package's Config.load, and whether it calls MMEngine's or MMCV's reader.
+// The regular expressions run only on a file that holds their words: the scan reads every
+// Python file of the repository, and "file" or "string" stand in nearly all of them.
 func loaderUses(text string, script bool, l *loaderScan) {
-	if script && otherLoaderRE.MatchString(text) {
+	if script && !l.other && strings.Contains(text, "Config.load") && otherLoaderRE.MatchString(text) {
 		l.other = true
 	}
-	if mmLoaderRE.MatchString(text) {
+	if !l.mm && (strings.Contains(text, "fromfile") || strings.Contains(text, "fromstring") || strings.Contains(text, "_file2dict")) && mmLoaderRE.MatchString(text) {
 		l.mm = true
 	}
 }

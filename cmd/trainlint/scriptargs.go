@@ -399,9 +399,7 @@ func scanRepoPython(root string, at *repoPython) {
 			classBases(text, bases)
 		}
 		test := testFile(p)
-		if strings.Contains(text, "Config") || strings.Contains(text, "file") || strings.Contains(text, "string") {
-			loaderUses(text, !test, loaders) // configloader.go
-		}
+		loaderUses(text, !test, loaders) // configloader.go
 		if strings.Contains(text, "class ") && !test {
 			moduleClasses(text, modules) // nofitmodels.go
 		}

@@ -448,15 +448,11 @@ func axoBefore010(target string) axoRelease {
 	if target == "" {
 		return axoFrom010
 	}
-	v := ParseVersion(target)
-	if v == nil {
+	switch from, known := releasedFrom(target, 0, 10); {
+	case !known:
 		return axoUnknownRelease
-	}
-	switch c := CompareVersions(v, []int{0, 10}); {
-	case c < 0:
+	case !from:
 		return axoBefore
-	case c == 0 && PreRelease(target):
-		return axoUnknownRelease
 	}
 	return axoFrom010
 }

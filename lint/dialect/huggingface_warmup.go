@@ -17,8 +17,8 @@ import (
 // math.ceil(num_training_steps * self.warmup_ratio)` (training_args.py:1871-1878 in the
 // 4.28.0.dev0 copy YuanGongND/ltu vendors): warmup_steps 0.1 is a tenth of one step and
 // warmup_ratio is ignored (peft issue #2949: the float form "only works in transformers v5").
-// So a fraction is read only for a target
-// known to be 5.0.0 or later; before it, or with no version known, it gives no fact. v4 used
+// So a fraction is read for a target of 5.0.0 or later, and with no target (the newest release);
+// before 5.0.0, or for a version that cannot be placed, it gives no fact. v4 used
 // warmup_ratio only when warmup_steps was 0, so with both set to non-zero values the meaning
 // depends on the version and both stay unknown. Absent keys (default 0) give no fact, nor does
 // warmup under lr_scheduler_type constant or reduce_lr_on_plateau, which get_scheduler
@@ -48,13 +48,6 @@ func hfWarmup(root *doc.Node, target string) (steps plan.Fact[int], ratio plan.F
 // target at all, which is linted for the newest release (lint.Options.Targets); not a git
 // install or another version that cannot be placed.
 func hfFractionalWarmup(target string) bool {
-	if target == "" {
-		return true
-	}
-	v := ParseVersion(target)
-	if v == nil {
-		return false
-	}
-	c := CompareVersions(v, []int{5})
-	return c > 0 || c == 0 && !PreRelease(target)
+	from, known := releasedFrom(target, 5)
+	return target == "" || known && from
 }

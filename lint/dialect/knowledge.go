@@ -548,6 +548,23 @@ func releasedBefore(target string, v ...int) bool {
 	return len(t) > 0 && CompareVersions(t, v) < 0
 }
 
+// releasedFrom places target against release v: from reports v or a later release; known is
+// false for a target that cannot be placed (no version, a git install, one that does not
+// parse) and for v's own pre-releases, which lie between v and the release before it.
+func releasedFrom(target string, v ...int) (from, known bool) {
+	t := ParseVersion(target)
+	if len(t) == 0 {
+		return false, false
+	}
+	switch c := CompareVersions(t, v); {
+	case c < 0:
+		return false, true
+	case c == 0 && PreRelease(target):
+		return false, false
+	}
+	return true, true
+}
+
 // CompareVersions compares two parsed versions; missing parts count as 0.
 func CompareVersions(a, b []int) int {
 	for i := 0; i < len(a) || i < len(b); i++ {

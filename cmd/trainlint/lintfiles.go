@@ -132,7 +132,12 @@ func notAConfig(in input, text []byte, o lint.Options) bool {
 			// (configurator.go): read by no framework's dialect, it is a config all the same.
 			return false
 		}
-		if !doc.IsPythonConfig(d) || d.Root != nil && o.Framework == "" && !d.ConfigDict && dialect.Detect(d) == dialect.Generic || dollarTemplate(d) {
+		// With --framework the file is that framework's whatever its dialect would be.
+		isConfig := dialect.KnownPythonConfig
+		if o.Framework != "" {
+			isConfig = doc.IsPythonConfig
+		}
+		if !isConfig(d) || dollarTemplate(d) {
 			return true
 		}
 	}

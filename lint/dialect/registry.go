@@ -113,3 +113,12 @@ func supports(dl *Dialect, f doc.Format) bool {
 	}
 	return false
 }
+
+// KnownPythonConfig reports a Python file that reads as a config (doc.IsPythonConfig) of a
+// framework trainlint knows, or as an ml_collections config (a get_config that returns a
+// ConfigDict: doc.Document.ConfigDict); one whose tree could not be read counts, so that its
+// problems are reported. The test a folder walk (cmd/trainlint notAConfig) and the language
+// server apply to a .py file: a script or helper module is not a config.
+func KnownPythonConfig(d *doc.Document) bool {
+	return doc.IsPythonConfig(d) && (d.Root == nil || d.ConfigDict || Detect(d) != Generic)
+}

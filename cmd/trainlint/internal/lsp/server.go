@@ -611,13 +611,11 @@ func newDocument(u uri.URI, lang string, version int32, src []byte) *document {
 // config (the largest Python config of the OpenMMLab and big_vision trees read is 75 KB).
 const maxRecheck = 128 << 10
 
-// isPythonConfig reports whether a Python file reads as a config of a framework trainlint knows
-// (get_config, MMEngine module variables) or as an ml_collections config (a get_config that
-// returns a ConfigDict), the test the CLI applies to the .py files it walks: an editor opens
-// every Python file, and a script or helper module is not a config.
+// isPythonConfig reports whether a Python file reads as a config (dialect.KnownPythonConfig),
+// the test the CLI applies to the .py files it walks: an editor opens every Python file, and a
+// script or helper module is not a config.
 func isPythonConfig(path string, src []byte) bool {
-	d := doc.Parse(path, src, doc.Python, doc.Limits{})
-	return doc.IsPythonConfig(d) && (d.Root == nil || d.ConfigDict || dialect.Detect(d) != dialect.Generic)
+	return dialect.KnownPythonConfig(doc.Parse(path, src, doc.Python, doc.Limits{}))
 }
 
 // schedule lints a document after delay, replacing a lint already waiting for it.

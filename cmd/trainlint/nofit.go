@@ -113,8 +113,76 @@ func mark(p string, only bool, fit, noFit map[string]bool) {
 // docstring or an apostrophe before it cannot pair its quotes wrongly.
 var quotedYAMLRE = regexp.MustCompile(`["']([^"'\s]+\.ya?ml)["']`)
 
-// trainerDefaultsRE finds LightningCLI's trainer_defaults={...} argument up to a "callbacks" key.
-var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']callbacks["']`)
+// trainerDefaultsRE finds the start of LightningCLI's trainer_defaults={...} argument.
+var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{`)
+
+// trainerDefaults returns the bodies of the script's trainer_defaults={...} dicts, each with
+// what its nested brackets hold blanked (top): a key of the dict itself is found in top at the
+// offset of its text in body (spikingjelly's memopt/train.py gives "logger": {...} before
+// "enable_checkpointing": False). Comments are blanked in both; a dict whose end is not found
+// in the text is not returned.
+func trainerDefaults(text string) (bodies, tops []string) {
+	for _, m := range trainerDefaultsRE.FindAllStringIndex(text, -1) {
+		if c := strings.LastIndexByte(text[:m[0]], '\n'); strings.Contains(text[c+1:m[0]], "#") {
+			continue // in a comment (or after a # in a string: not read)
+		}
+		body, top, ok := bracketBody(text[m[1]:])
+		if ok {
+			bodies, tops = append(bodies, body), append(tops, top)
+		}
+	}
+	return bodies, tops
+}
+
+// bracketBody reads s, the text after an opening bracket, up to its closing one: the text
+// between them with comments blanked (body), and the same with what nested brackets hold
+// blanked too (top). Quotes are skipped whole, a bracket or # inside them not counted.
+func bracketBody(s string) (body, top string, ok bool) {
+	b, t := []byte(s), []byte(s)
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"', '\'':
+			j := i + 1
+			for j < len(b) && b[j] != c && b[j] != '\n' {
+				if b[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if depth > 0 {
+				for k := i; k <= j && k < len(b); k++ {
+					t[k] = ' '
+				}
+			}
+			i = j
+			continue
+		case '#':
+			for i < len(b) && b[i] != '\n' {
+				b[i], t[i] = ' ', ' '
+				i++
+			}
+			continue
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return string(b[:i]), string(t[:i]), true
+			}
+			depth--
+			if depth == 0 {
+				continue // the closing bracket stays in top, as its opening one does
+			}
+		}
+		if depth > 0 && b[i] != '\n' && !(depth == 1 && (b[i] == '(' || b[i] == '[' || b[i] == '{')) {
+			t[i] = ' '
+		}
+	}
+	return "", "", false
+}
+
+// defaultsCallbacksRE finds trainer_defaults' "callbacks" key.
+var defaultsCallbacksRE = regexp.MustCompile(`["']callbacks["']\s*:`)
 
 // trainerDefaultCallbacks lists the checkpoint and early-stopping callbacks
 // (modelCallbackClasses) a LightningCLI in a script gives as trainer_defaults' callbacks, which
@@ -125,21 +193,26 @@ func trainerDefaultCallbacks(text string) []string {
 	if !strings.Contains(text, "LightningCLI") {
 		return nil
 	}
-	m := trainerDefaultsRE.FindStringIndex(text)
-	if m == nil {
+	bodies, tops := trainerDefaults(text)
+	var value string
+	for i, top := range tops {
+		if m := defaultsCallbacksRE.FindStringIndex(top); m != nil {
+			// the value: up to the dict's next entry or its end
+			end := len(top)
+			if j := strings.IndexByte(top[m[1]:], ','); j >= 0 {
+				end = m[1] + j
+			}
+			value += bodies[i][m[1]:end]
+		}
+	}
+	if value == "" {
 		return nil
 	}
-	// the callbacks' value: up to the call's closing bracket or the dict's end
-	rest := text[m[1]:]
-	if i := strings.IndexAny(rest, ")}"); i >= 0 {
-		rest = rest[:i]
-	}
-	return callbacksWhere(func(c string) bool { return strings.Contains(rest, c) })
+	return callbacksWhere(func(c string) bool { return strings.Contains(value, c) })
 }
 
-// noCheckpointingRE finds trainer_defaults={...} turning checkpointing off before the dict's end
-// (a nested dict or a call in it ends the search early, which finds less, never more).
-var noCheckpointingRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{[^}]*["']enable_checkpointing["']\s*:\s*False\b`)
+// noCheckpointingRE finds a dict's "enable_checkpointing": False entry.
+var noCheckpointingRE = regexp.MustCompile(`["']enable_checkpointing["']\s*:\s*False\b`)
 
 // cliNoCheckpointing reports a script whose CLI, LightningCLI or a subclass of it (the keyword
 // is LightningCLI's), gives trainer_defaults with "enable_checkpointing": False outside a
@@ -151,13 +224,13 @@ func cliNoCheckpointing(text string) bool {
 	if !strings.Contains(text, "trainer_defaults") {
 		return false
 	}
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "#") {
-			lines[i] = ""
+	_, tops := trainerDefaults(text)
+	for _, top := range tops {
+		if noCheckpointingRE.MatchString(top) {
+			return true
 		}
 	}
-	return noCheckpointingRE.MatchString(strings.Join(lines, "\n"))
+	return false
 }
 
 // cliDefaultCheckpoint reports a LightningCLI in the script at p that loads, under every fit, a

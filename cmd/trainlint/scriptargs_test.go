@@ -433,6 +433,35 @@ func FuzzScriptCallbacks(f *testing.F) {
 	})
 }
 
+// FuzzTrainerDefaults: any text gives dicts whose body and top have the same length, top
+// blanking only (never adding) what body holds, and the scans built on them do not panic.
+func FuzzTrainerDefaults(f *testing.F) {
+	for _, s := range []string{
+		"LightningCLI(trainer_defaults={\"logger\": {\"a\": 1}, \"enable_checkpointing\": False})",
+		"trainer_defaults={'callbacks': [ModelCheckpoint()], # }\n}", "trainer_defaults={\"", "trainer_defaults={#", "trainer_defaults = {{{]]",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		bodies, tops := trainerDefaults(s)
+		if len(bodies) != len(tops) {
+			t.Fatalf("%d bodies, %d tops", len(bodies), len(tops))
+		}
+		for i, b := range bodies {
+			if len(b) != len(tops[i]) {
+				t.Fatalf("body %q, top %q: lengths differ", b, tops[i])
+			}
+			for k := range len(b) {
+				if tops[i][k] != b[k] && tops[i][k] != ' ' {
+					t.Fatalf("top %q adds to body %q at %d", tops[i], b, k)
+				}
+			}
+		}
+		trainerDefaultCallbacks("LightningCLI " + s)
+		cliNoCheckpointing(s)
+	})
+}
+
 // initArgsOf scans text alone for the parameters the classes it hands over as *_class keyword
 // arguments add to their bases.
 func initArgsOf(text string) map[string]map[string]bool {
@@ -580,6 +609,10 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		// A subclass (gaussian-splatting-lightning's CLI) turning checkpointing off: no
 		// ModelCheckpoint runs, whose latest-only retention could be reported.
 		{"trainer_defaults turning checkpointing off", "from internal.cli import CLI\nCLI(Model, Data, trainer_defaults={\n    \"devices\": 1,\n    \"enable_checkpointing\": False,\n    \"callbacks\": [lazy_instance(SaveGaussian)],\n})\n", "", true},
+		// spikingjelly's memopt/train.py: a nested dict before the key.
+		{"trainer_defaults off after a nested dict", "from lightning.pytorch.cli import LightningCLI\ncli = LightningCLI(\n    run=False,\n    trainer_defaults={\n        \"logger\": {\"class_path\": \"CSVLogger\", \"init_args\": {\"save_dir\": \"./logs\"}},  # {\n        \"enable_checkpointing\": False,\n    },\n)\n", "", true},
+		{"off in a nested dict only", "LightningCLI(trainer_defaults={\"plugins\": {\"enable_checkpointing\": False}})\n", "", false},
+		{"callbacks after a nested dict", "LightningCLI(trainer_defaults={\"logger\": {\"a\": {\"b\": 1}}, \"callbacks\": [ModelCheckpoint(monitor='val')]})\n", "", true},
 		{"trainer_defaults leaving checkpointing on", "CLI(Model, Data, trainer_defaults={\"enable_checkpointing\": True})\n", "", false},
 		{"trainer_defaults off only in a comment", "# old: LightningCLI(trainer_defaults={\"enable_checkpointing\": False})\nLightningCLI()\n", "", false},
 		{"test subcommand's file", "LightningCLI(parser_kwargs={\"test\": {\"default_config_files\": [\"configs/defaults.yaml\"]}})\n", defaults, false},
@@ -611,6 +644,27 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 			if out := lintInRepo(t, files, "configs/own.yaml", "TL301"); !strings.Contains(out, "TL301") {
 				t.Errorf("a config's own callbacks under the CLI's defaults:\n%s", out)
 			}
+		}
+	}
+}
+
+// TestBracketBody: a dict's text up to its closing bracket, what nested brackets hold blanked
+// in top; brackets in quotes and comments are not counted; an unclosed bracket, an unclosed
+// quote or a comment running to the end is no dict (and no panic).
+func TestBracketBody(t *testing.T) {
+	for _, tc := range []struct{ in, body, top string }{
+		{`"a": {"b": "}"}, "c": [1, (2)]} rest`, `"a": {"b": "}"}, "c": [1, (2)]`, `"a": {        }, "c": [      ]`},
+		{"\"a\": 1,  # }\n\"b\": 2}", "\"a\": 1,     \n\"b\": 2", "\"a\": 1,     \n\"b\": 2"},
+		{`"a": "{"}`, `"a": "{"`, `"a": "{"`},
+	} {
+		body, top, ok := bracketBody(tc.in)
+		if !ok || body != tc.body || top != tc.top {
+			t.Errorf("bracketBody(%q) = %q, %q, %v; want %q, %q", tc.in, body, top, ok, tc.body, tc.top)
+		}
+	}
+	for _, in := range []string{`"a": {"b": 1}`, `"a": "}`, "\"a\": 1 # }", "(", `"\`} {
+		if _, _, ok := bracketBody(in); ok {
+			t.Errorf("bracketBody(%q): a dict", in)
 		}
 	}
 }

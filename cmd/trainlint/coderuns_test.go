@@ -155,6 +155,29 @@ func TestWalkMLCollectionsConfigs(t *testing.T) {
 	}
 }
 
+// TestWalkSkipsScriptWithBase: a script that parses its command line and binds _base_ to a
+// folder (BIDL's tools/apuinfer_mutidevice.py) is no config, neither walked nor taken for a run
+// of code configs; the config beside it still is.
+func TestWalkSkipsScriptWithBase(t *testing.T) {
+	writeTree(t, map[string]string{
+		".git/HEAD":                    "ref: refs/heads/main\n",
+		"tools/apuinfer_mutidevice.py": "import argparse\nimport os\nfrom utils.config import file2dict\n\nparser = argparse.ArgumentParser()\nparser.add_argument('--config', type=str)\nargs = parser.parse_args()\ncfg = file2dict(args.config)\n_base_ = os.path.join(cfg['work_dir'], 'Net')\nmodel_path = os.path.join(f'{_base_}', 'Net_0')\n",
+		"configs/_base_/data.py":       "train_dataloader = dict(batch_size=8, num_workers=2)\nval_dataloader = dict(batch_size=1, num_workers=2)\n",
+		"configs/net.py":               "_base_ = ['./_base_/data.py']\nmodel = dict(type='ResNet')\n",
+	})
+	for _, arg := range []string{".", "tools/apuinfer_mutidevice.py"} {
+		_, res, errs := checkJSON(t, arg)
+		for _, d := range res.Diagnostics {
+			if d.File == "tools/apuinfer_mutidevice.py" {
+				t.Errorf("check %s: the script is linted: %+v\n%s", arg, d, errs)
+			}
+		}
+		if arg == "." && !strings.Contains(strings.Join(findings(res), " "), "configs/_base_/data.py") {
+			t.Errorf("the config beside it: %v\n%s", findings(res), errs)
+		}
+	}
+}
+
 // TestNamedBaseLintedInItsReadersRuns: a base named alone (pre-commit names the staged files)
 // is linted in the runs of the configs built on it, directly or through another base, as a
 // walk of the tree lints it: leaf.py reads coco_det.py through mid.py and overrides its eval

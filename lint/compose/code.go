@@ -113,6 +113,9 @@ func codeRuns(fsys FS, files []string) []string {
 }
 
 func namesBases(f doc.Format, s string) bool {
+	if f == doc.Python && (strings.Contains(s, ".parse_args(") || strings.Contains(s, ".parse_known_args(")) {
+		return false // a script (doc.ParsesArgs), whatever it binds to _base_
+	}
 	for _, line := range strings.Split(s, "\n") {
 		if f == doc.Gin {
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "include"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {

@@ -616,9 +616,12 @@ func (b *pyBuilder) opaque(n *Node, v *pyVal) *Node {
 // folder walk lints it): it defines get_config, names MMEngine bases, or has a module variable
 // that is a dict. Scripts, modules of helpers and tests are skipped quietly. (A get_config
 // whose value comes from another module's function has no tree alone and is not one here: its
-// run lists it when composition reads it, lint.RunFile.)
+// run lists it when composition reads it, lint.RunFile.) A module that parses the command line
+// is a script, whatever it names: BIDL's tools/apuinfer_mutidevice.py binds _base_ to the
+// folder of a compiled model, and a config loader that ran such a file would read its own
+// command line's flags as the script's.
 func IsPythonConfig(d *Document) bool {
-	if d == nil || d.Format != Python {
+	if d == nil || d.Format != Python || ParsesArgs(d.Src) {
 		return false
 	}
 	if d.HasRef("base") {
@@ -721,6 +724,12 @@ func unreadableConfig(src []byte) bool {
 		}
 	}
 	return !code && hasPyWord(src, "ConfigDict")
+}
+
+// ParsesArgs reports a call of argparse's parse_args or parse_known_args in src: a script, not a
+// config (IsPythonConfig).
+func ParsesArgs(src []byte) bool {
+	return bytes.Contains(src, []byte(".parse_args(")) || bytes.Contains(src, []byte(".parse_known_args("))
 }
 
 // hasPyWord reports whether w occurs in src as a whole name (no name byte either side).

@@ -371,6 +371,9 @@ func TestPythonNotAConfig(t *testing.T) {
 		"def get_config():\n  return dict(batch_size=8)\n\nif '__main__' == __name__:\n  print(get_config())\n":                                                   false,
 		"def get_config():\n  return dict(batch_size=8)\n":                     true,
 		"model = dict(depth=50)\nif __name__ == '__main__':\n  print(model)\n": true,
+		// BIDL's tools/apuinfer_mutidevice.py: a script binding _base_ to a folder
+		"import argparse, os\nparser = argparse.ArgumentParser()\nargs = parser.parse_args()\nopath = args.out\n_base_ = os.path.join(opath, 'net')\nmodel = dict(path=_base_)\n": false,
+		"_base_ = ['../base.py']\nmodel = dict(depth=50)\n": true,
 		// other tests at the top level are no program's block (a flag, a call, a list)
 		"_DEBUG = False\nif _DEBUG:\n  _STEPS = 10\nelse:\n  _STEPS = 1000\nif len([1]) > 0 and _DEBUG:\n  pass\nif []:\n  pass\ndef get_config():\n  return dict(steps=_STEPS)\n": true,
 	} {

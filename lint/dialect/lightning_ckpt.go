@@ -188,11 +188,21 @@ func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 		}
 		every = v
 	}
-	// At most one check a training epoch's end where the callback checks there (setup: with
-	// val_check_interval 1.0 and check_val_every_n_epoch 1), or one a validation: the larger
-	// count bounds both. The first check always improves on the starting best (±inf), so n
-	// checks leave wait_count at most n-1: a patience of n or more never stops the run.
-	checks := max(epochs, epochs/every*perEpoch)
+	// One check a validation, or one a training epoch's end where the callback checks there:
+	// setup makes it do so, when check_on_train_epoch_end is not given, only with
+	// val_check_interval 1.0 and check_val_every_n_epoch 1, where the two counts are the same
+	// (early_stopping.py:159-162 at 2.6.5, the same test from 1.5.0 on). So anomalib's
+	// reverse_distillation.yaml, validating every 200 of 200 epochs, checks once. Given true
+	// (or anything else read), it may check every epoch's end: the larger count bounds both.
+	// The first check always improves on the starting best (±inf), so n checks leave
+	// wait_count at most n-1: a patience of n or more never stops the run.
+	checks := epochs / every * perEpoch
+	if c := args.Get("check_on_train_epoch_end"); c != nil && !c.IsNull() {
+		if v, ok := c.Bool(); ok && c.Type == doc.Bool && !v {
+			return patience >= checks
+		}
+		checks = max(epochs, checks)
+	}
 	return patience >= checks
 }
 

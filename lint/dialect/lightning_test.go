@@ -510,7 +510,8 @@ func TestLightningModelCallbacks(t *testing.T) {
 // TestLightningEarlyStoppingThatCannotStop: an EarlyStopping whose patience is more than the
 // validation checks the Trainer makes can never stop on a plateau (nn-template's patience 42
 // over 3 epochs), nor can one whose patience is null, so they say nothing of early stopping;
-// within reach, or with a threshold, an interval in batches or no epoch budget, it does.
+// within reach, or with a threshold, an interval in batches or no epoch budget, it does. Its
+// checks are the validations unless it checks at each training epoch's end.
 func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 	for _, tc := range []struct {
 		trainer, es string
@@ -533,6 +534,14 @@ func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 		{"max_epochs: 100", "patience: null", false},
 		{"max_steps: 1000", "patience: null", false},
 		{"max_epochs: 100", "patience: null\n        stopping_threshold: 0.99", true},
+		// Validating every n epochs, the callback checks after validations only: anomalib's
+		// reverse_distillation.yaml validates once in 200 epochs, and patience 3 never fires;
+		// told to check every training epoch's end, it may.
+		{"max_epochs: 200\n  check_val_every_n_epoch: 200", "patience: 3", false},
+		{"max_epochs: 20\n  check_val_every_n_epoch: 5", "patience: 4", false},
+		{"max_epochs: 20\n  check_val_every_n_epoch: 5", "patience: 3", true},
+		{"max_epochs: 200\n  check_val_every_n_epoch: 200", "patience: 3\n        check_on_train_epoch_end: true", true},
+		{"max_epochs: 200\n  check_val_every_n_epoch: 200", "patience: 3\n        check_on_train_epoch_end: false", false},
 	} {
 		es := "    - class_path: lightning.pytorch.callbacks.EarlyStopping\n      init_args:\n        monitor: val_loss\n"
 		if tc.es != "" {

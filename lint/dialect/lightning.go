@@ -17,6 +17,7 @@ package dialect
 // has no Trainer section, and its files are left to the generic dialect.
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -276,7 +277,7 @@ func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 		if ia := classArgs(tr); isMap(ia) && tr.Get("class_path") != nil {
 			sh.tr, sh.trPrefix = ia, sectionKey(ia)
 		}
-	} else if t := scalarText(root.Get("_target_")); strings.HasSuffix(t, "Trainer") || (t == "" && trainerArgScore(root, 12, 12) >= 24 && root.Get("trainer") == nil && root.Get("model") == nil) {
+	} else if t := scalarText(root.Get("_target_")); strings.HasSuffix(t, "Trainer") || t == "" && rootTrainer(root) {
 		sh.tr, sh.trPrefix = root, ""
 		hydra = true
 	}
@@ -288,6 +289,14 @@ func shapeOf(d *doc.Document, root *doc.Node) lightningShape {
 		sh.variant = "hydra"
 	}
 	return sh
+}
+
+// rootTrainer reports Trainer arguments at the root of a file with no trainer, model or data
+// section: a trainer group file. Beside a data section they are some pipeline's settings
+// (anomalib's tiled-ensemble configs: seed, accelerator and default_root_dir, the Trainer's
+// own arguments under TrainModels.trainer).
+func rootTrainer(root *doc.Node) bool {
+	return trainerArgScore(root, 12, 12) >= 24 && root.Get("trainer") == nil && root.Get("model") == nil && root.Get("data") == nil
 }
 
 func normalizeLightning(d *doc.Document, ctx Context) *plan.Plan {
@@ -385,30 +394,9 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note pla
 	}
 }
 
-// findEarlyStopping returns the first EarlyStopping callback (a CLI callbacks item with
-// class_path, or a node with _target_ ...EarlyStopping near the top), or nil.
-func findEarlyStopping(root *doc.Node, sh lightningShape) *doc.Node {
-	isES := func(n *doc.Node) bool {
-		return n != nil && n.Kind == doc.Map && (strings.HasSuffix(scalarText(n.Get("class_path")), "EarlyStopping") ||
-			strings.HasSuffix(scalarText(n.Get("_target_")), "EarlyStopping"))
-	}
-	var hit *doc.Node
-	root.Walk(func(n *doc.Node) bool {
-		if hit != nil {
-			return false
-		}
-		if isES(n) {
-			hit = n
-			return false
-		}
-		return n.Depth() < 4
-	})
-	return hit
-}
-
 func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why, ctx Context) {
 	tr := sh.tr
-	if es := findEarlyStopping(root, sh); es != nil && !earlyStoppingCannotStop(es, tr) {
+	if es := findEarlyStopping(root, sh); es != nil && !earlyStoppingCannotStop(es, cmp.Or(tr, callbacksOwner(es))) {
 		p.Ckpt.EarlyStopping = plan.Set(true, sectionKey(es), es)
 	}
 	var enabled plan.Fact[bool]

@@ -271,3 +271,35 @@ func wandbKeepsEvery(root *doc.Node, sh lightningShape) bool {
 	}
 	return false
 }
+
+// findEarlyStopping returns the first EarlyStopping callback (a CLI callbacks item with
+// class_path, or a node with _target_ ...EarlyStopping near the top), or nil.
+func findEarlyStopping(root *doc.Node, sh lightningShape) *doc.Node {
+	isES := func(n *doc.Node) bool {
+		return n != nil && n.Kind == doc.Map && (strings.HasSuffix(scalarText(n.Get("class_path")), "EarlyStopping") ||
+			strings.HasSuffix(scalarText(n.Get("_target_")), "EarlyStopping"))
+	}
+	var hit *doc.Node
+	root.Walk(func(n *doc.Node) bool {
+		if hit != nil {
+			return false
+		}
+		if isES(n) {
+			hit = n
+			return false
+		}
+		return n.Depth() < 4
+	})
+	return hit
+}
+
+// callbacksOwner is the map whose callbacks list holds n: the Trainer's arguments of a file
+// that keeps them below its root under another name than trainer (anomalib's tiled-ensemble
+// pipeline reads TrainModels.trainer, components/model_training.py:193 @b7233686), nil when n
+// is in no such list.
+func callbacksOwner(n *doc.Node) *doc.Node {
+	if l := n.Parent; l != nil && l.Kind == doc.Seq && l.Key == "callbacks" && isMap(l.Parent) {
+		return l.Parent
+	}
+	return nil
+}

@@ -577,6 +577,29 @@ func TestLightningSingleSave(t *testing.T) {
 	}
 }
 
+// TestLightningPipelineTrainer: anomalib's tiled-ensemble pipeline configs keep the Trainer's
+// arguments under TrainModels.trainer, and a root of pipeline settings beside a CLI data
+// section (seed, accelerator, default_root_dir) is no Trainer: the run checkpoints through
+// TrainModels.trainer, one epoch there saves once and an EarlyStopping in its callbacks checks
+// once. Two epochs there may stop early.
+func TestLightningPipelineTrainer(t *testing.T) {
+	head := "seed: 42\naccelerator: cpu\ndefault_root_dir: results\ndata:\n  class_path: anomalib.data.MVTecAD\n  init_args:\n    category: bottle\n"
+	if p := Lightning.Normalize(doc.Parse("ens_config.yaml", []byte(head+"TrainModels:\n  model:\n    class_path: Padim\n"), doc.YAML, doc.Limits{}), Context{}); p.Ckpt.Retention.Known() || p.Eval.Interval.Known() {
+		t.Errorf("the pipeline's root is read as the Trainer: %+v %+v", p.Ckpt.Retention, p.Eval.Interval)
+	}
+	tm := head + "TrainModels:\n  model:\n    class_path: Fastflow\n  trainer:\n    max_epochs: 1\n    callbacks:\n      - class_path: lightning.pytorch.callbacks.EarlyStopping\n        init_args:\n          patience: 1\n          monitor: pixel_AUROC\n"
+	for src, stops := range map[string]bool{tm: false, strings.Replace(tm, "max_epochs: 1", "max_epochs: 2", 1): true} {
+		p := Lightning.Normalize(doc.Parse("dummy_config.yaml", []byte(src), doc.YAML, doc.Limits{}), Context{})
+		if p.Ckpt.EarlyStopping.Known() != stops {
+			t.Errorf("%q: early stopping known %v, want %v", src, p.Ckpt.EarlyStopping.Known(), stops)
+		}
+	}
+	// A Hydra trainer group file still is the Trainer's arguments.
+	if p := Lightning.Normalize(doc.Parse("trainer/default.yaml", []byte("accelerator: gpu\ndevices: 1\nmax_epochs: 10\ndefault_root_dir: out\n"), doc.YAML, doc.Limits{}), Context{}); !p.Eval.Interval.Known() {
+		t.Error("a trainer group file: the Trainer is not read")
+	}
+}
+
 // TestLightningPredictConfig: a CLI config with a prediction writer among its callbacks and a
 // checkpoint to load is made for predict (cellarium-ml's scvi predict configs): nothing trains,
 // so no checkpoint, worker or evaluation fact is read. Without the checkpoint, or without the

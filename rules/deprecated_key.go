@@ -121,10 +121,13 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if k.How != "" || nw != "" {
 		f.Message += ": " + quoteUse(use, nw)
 	}
-	if nw != "" && m.Get(nw) != nil && !later {
+	// A replacement written null is not set (a Trainer's devices: null beside gpus: '1' leaves
+	// gpus the device count), and a rename onto it would write the key twice: no fix then.
+	nwNode := m.Get(nw)
+	if nw != "" && nwNode != nil && !nwNode.IsNull() && !later {
 		f.Message = quote(old) + " is deprecated (" + since + ") and " + quote(nw) + " is also set: delete " + quote(old)
-		f.Related = related(m.Get(nw), n, quote(nw)+" set here")
-	} else if nw != "" && k.Rename != "" && !later {
+		f.Related = related(nwNode, n, quote(nw)+" set here")
+	} else if nw != "" && k.Rename != "" && !later && nwNode == nil {
 		app := lint.Safe
 		if k.Rename != "safe" {
 			app = lint.Unsafe

@@ -116,6 +116,13 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 			t.Errorf("gpus and devices at %s: want %q, got %+v", v, want, d)
 		}
 	}
+	// devices written null (BEATs_on_ESC50's fine_tune/config.yaml): gpus is the device count,
+	// so the advice is the rename, with no fix (it would write devices twice).
+	src = "trainer:\n  max_epochs: 3\n  gpus: '1'\n  devices: null\nmodel:\n  class_path: m.M\n"
+	d = run(map[string]lint.Target{"lightning": {Version: "1.9.0", Source: "requirements.txt pins 1.9.0"}})
+	if len(d) != 1 || strings.Contains(d[0].Message, "delete") || !strings.Contains(d[0].Message, "devices") || d[0].Fix != nil {
+		t.Errorf("gpus beside devices: null: %+v", d)
+	}
 }
 
 // TestRemovedInTwoAt194: aim-qmul/sdx23-aimless pins Lightning 1.9.4 and its trainer sections

@@ -422,6 +422,11 @@ func scanRepoPython(root string, at *repoPython) {
 				callbacks[c] = true
 			}
 		}
+		if strings.Contains(text, "callbacks") && !test {
+			for _, c := range configCallbacks(text) {
+				callbacks[c] = true
+			}
+		}
 		if !test {
 			scriptReads(root, p, text, fit, noFit, hydraNoFit)
 			if strings.Contains(text, "hydra.main") {
@@ -805,6 +810,25 @@ func classArgCallbacks(text string) []string {
 		found[m[1]] = true
 	}
 	return callbacksWhere(func(c string) bool { return found[c] })
+}
+
+// configTrainerCallbacksRE is an assignment to a parsed config's Trainer callbacks:
+// cfg.trainer.callbacks = ..., cfg["trainer"]["callbacks"] = ... (not a comparison).
+var configTrainerCallbacksRE = regexp.MustCompile(`(?:\.trainer\.callbacks|\[\s*["']trainer["']\s*\]\s*\[\s*["']callbacks["']\s*\])\s*=[^=]`)
+
+// configCallbacks lists the checkpoint and early-stopping callbacks a script puts in the
+// Trainer callbacks of the config it parsed before it builds the run from it, by a call or a
+// class_path string (ptlflow's train.py, @e9cf9bc :95-159: PTLFlowCLI(parse_only=True).config,
+// then cfg.trainer.callbacks = a list of class_path dicts holding a ModelCheckpoint that
+// monitors main_val_metric, then a second CLI built from cfg): the config's own callbacks are
+// not what runs, and Lightning adds no ModelCheckpoint of its own.
+func configCallbacks(text string) []string {
+	if !configTrainerCallbacksRE.MatchString(text) {
+		return nil
+	}
+	return callbacksWhere(func(c string) bool {
+		return strings.Contains(text, c+"(") || strings.Contains(text, c+`"`) || strings.Contains(text, c+`'`)
+	})
 }
 
 // builtCallbacks lists the modelCallbackClasses a Python text calls.

@@ -648,6 +648,32 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 	}
 }
 
+// TestConfigCallbacks: a script that sets the parsed config's trainer callbacks to a list
+// holding a monitored ModelCheckpoint (ptlflow's train.py, as class_path dicts) runs those, so
+// its configs with no callbacks get no default ModelCheckpoint; a script that only reads them,
+// or compares them, changes nothing.
+func TestConfigCallbacks(t *testing.T) {
+	ptl := "from ptlflow.utils.lightning.ptlflow_cli import PTLFlowCLI\n\ndef main():\n    cfg = PTLFlowCLI(run=False, parse_only=True).config\n    callbacks = []\n    callbacks.append({\"class_path\": \"lightning.pytorch.callbacks.model_checkpoint.ModelCheckpoint\",\n                      \"init_args\": {\"save_top_k\": 1, \"monitor\": \"main_val_metric\"}})\n    cfg.trainer.callbacks = callbacks\n    cli = PTLFlowCLI(args=cfg, run=False)\n    cli.trainer.fit(cli.model)\n"
+	for _, tc := range []struct {
+		name, script string
+		silent       bool
+	}{
+		{"assigned", ptl, true},
+		{"item assigned", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg['trainer']['callbacks'] = callbacks", 1), true},
+		{"read only", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "print(cfg.trainer.callbacks == callbacks)", 1), false},
+		{"no checkpoint", strings.Replace(ptl, "model_checkpoint.ModelCheckpoint", "lr_monitor.LearningRateMonitor", 1), false},
+	} {
+		out := lintInRepo(t, map[string]string{
+			"pyproject.toml":                  "[project]\nname = 'x'\n",
+			"train.py":                        tc.script,
+			"configs/raft-train1-chairs.yaml": "seed_everything: true\ntrainer:\n  max_epochs: 45\nmodel:\n  class_path: ptlflow.models.raft\n",
+		}, "configs/raft-train1-chairs.yaml", "TL301")
+		if strings.Contains(out, "TL301") == tc.silent {
+			t.Errorf("%s: silent %v, want %v:\n%s", tc.name, !strings.Contains(out, "TL301"), tc.silent, out)
+		}
+	}
+}
+
 // TestBracketBody: a dict's text up to its closing bracket, what nested brackets hold blanked
 // in top; brackets in quotes and comments are not counted; an unclosed bracket, an unclosed
 // quote or a comment running to the end is no dict (and no panic).

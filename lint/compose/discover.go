@@ -222,7 +222,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		}
 		addListedGroups(g, text[r])
 	}
-	named := func(parent, folder string) bool { return groups[parent][folder] }
+	reached := reachedFolders(text)
+	named := func(parent, folder string) bool { return groups[parent][folder] || reached[parent][folder] }
 	included := includedConfigs(text)
 	// A config whose header places it in a package (`# @package eval.tofu`) below another
 	// primary's folder is an option of a group of that primary's config directory, even when no
@@ -516,6 +517,48 @@ func inGroupFolder(f string, group func(parent, folder string) bool) bool {
 		}
 	}
 	return false
+}
+
+// reachedFolders are the folders (parent → folder) that a defaults list's name-only entry
+// reaches into from outside them: athn-nik/teach's data/babel-amass.yaml loads
+// `/transforms/ysmpl.yaml@transforms`, so transforms/ is a folder of options (its rismpl.yaml,
+// with a defaults list of its own, is no primary: composed alone, its ${transforms.*} and
+// ${path.*} find none of the keys a run gives it). An absolute name is read from the config
+// directory, which may be any folder above the file; a relative one from the file's own folder
+// (its group's, hydra/core/default_element.py at v1.3.2). A file naming a config of its own
+// folder (an experiment on a base beside it) marks nothing.
+func reachedFolders(texts map[string][]byte) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	mark := func(f, parent, folder string) {
+		if strings.HasPrefix(f, path.Join(parent, folder)+"/") {
+			return
+		}
+		if out[parent] == nil {
+			out[parent] = map[string]bool{}
+		}
+		out[parent][folder] = true
+	}
+	for f, b := range texts {
+		for _, n := range defaultsNames(b) {
+			n, _, _ = strings.Cut(n, "@")
+			rel, abs := strings.CutPrefix(strings.TrimPrefix(strings.TrimSpace(n), "optional "), "/")
+			g, rest, ok := strings.Cut(rel, "/")
+			if !ok || g == "" || g == "." || g == ".." || rest == "" {
+				continue
+			}
+			if !abs {
+				mark(f, path.Dir(f), g)
+				continue
+			}
+			for d := path.Dir(f); ; d = path.Dir(d) {
+				mark(f, d, g)
+				if d == "." || d == "/" || d == "" {
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // addListedGroups adds to groups the first folder of each group b's top-level defaults list

@@ -688,7 +688,8 @@ func TestDiscoverPackagedGroupOption(t *testing.T) {
 
 // A config another folder's config loads by path (TEMOS's data option lists
 // `- /transforms/xyz.yaml@transforms`) is a part of that config's runs, not a run, though
-// groups of its own lie beside it; a sibling a config builds on (`- base`) may still be one. An
+// groups of its own lie beside it, and so is any config of that folder (teach's rismpl.yaml);
+// a sibling a config builds on (`- base`) may still be one. An
 // experiment that overrides a group none of its entries chooses (hannah's pseudo_label.yaml,
 // whose primary's groups come from a base on a search path) is no run either: Hydra would
 // refuse its override alone.
@@ -698,15 +699,21 @@ func TestDiscoverIncludedAndOverridingConfigs(t *testing.T) {
 		"configs/data/kit.yaml":                       "defaults:\n  - /transforms/xyz.yaml@transforms\n\ndataname: kit\n",
 		"configs/transforms/xyz.yaml":                 "defaults:\n  - joints2jfeats: rifke\n\nename: xyz\n",
 		"configs/transforms/joints2jfeats/rifke.yaml": "dataset: ${data.dataname}\n",
-		"exp/config.yaml":                             "defaults:\n  - base_config\n  - _self_\n",
-		"exp/experiment/pl.yaml":                      "# @package _global_\ndefaults:\n  - /augmentation: null\n  - override /pseudo_labeling: hard\n",
-		"other/big.yaml":                              "defaults:\n  - base\n  - model: b\n",
-		"other/base.yaml":                             "defaults:\n  - model: a\n",
-		"other/model/a.yaml":                          "w: 1\n",
-		"other/model/b.yaml":                          "w: 2\n",
+		// an option beside it that no list names (teach's rismpl.yaml): no run either
+		"configs/transforms/rismpl.yaml": "defaults:\n  - joints2jfeats: rifke\n\nename: rismpl\n",
+		// a config naming another of its own folder by path stays a run
+		"runs/exp/a.yaml":        "defaults:\n  - /exp/base\n  - model: m\n",
+		"runs/exp/base.yaml":     "lr: 1\n",
+		"runs/model/m.yaml":      "w: 1\n",
+		"exp/config.yaml":        "defaults:\n  - base_config\n  - _self_\n",
+		"exp/experiment/pl.yaml": "# @package _global_\ndefaults:\n  - /augmentation: null\n  - override /pseudo_labeling: hard\n",
+		"other/big.yaml":         "defaults:\n  - base\n  - model: b\n",
+		"other/base.yaml":        "defaults:\n  - model: a\n",
+		"other/model/a.yaml":     "w: 1\n",
+		"other/model/b.yaml":     "w: 2\n",
 	}
 	got, _ := discoverTree(m)
-	if got != "configs/train.yaml|other/base.yaml|other/big.yaml" {
+	if got != "configs/train.yaml|other/base.yaml|other/big.yaml|runs/exp/a.yaml" {
 		t.Errorf("runs %q", got)
 	}
 	// A config outside every group folder that builds on a primary (runs/long.yaml listing

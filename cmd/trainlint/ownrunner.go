@@ -13,7 +13,10 @@ import (
 // classes the repository defines that derive from no Runner, the ones its scripts build from a
 // config, and whether any script uses MMEngine's or MMCV's runner (or an OpenMMLab package's
 // training API, which builds one); only a repository that builds one of its own and never theirs
-// is marked (lint.Options.OwnRunner).
+// is marked (lint.Options.OwnRunner). So is one whose script parses a config with
+// Config.fromfile and builds its DataLoaders itself, never using theirs: PatchFusion's
+// tools/train.py (@edb4679 :81, :172-215) hands the config to a Trainer class of its own
+// that runs its own loop.
 
 var (
 	// ownRunnerRE: `class AccelerateRunner:` or `class X(object):` with Runner in the name and
@@ -31,6 +34,8 @@ var (
 type runnerScan struct {
 	own, called map[string]bool
 	theirs      bool
+	// ownLoader: a script parses a config and builds its DataLoaders itself
+	ownLoader bool
 }
 
 // runnerUses notes the runner classes text defines with no Runner base, the runner classes it
@@ -51,6 +56,9 @@ func runnerUses(text string, r *runnerScan) {
 	if theirRunnerRE.MatchString(text) {
 		r.theirs = true
 	}
+	if strings.Contains(text, "Config.fromfile(") && strings.Contains(text, "DataLoader(") {
+		r.ownLoader = true
+	}
 }
 
 // ownRunner reports a repository whose scripts build a runner class of their own from a
@@ -58,6 +66,9 @@ func runnerUses(text string, r *runnerScan) {
 func (r *runnerScan) ownRunner() bool {
 	if r.theirs {
 		return false
+	}
+	if r.ownLoader {
+		return true
 	}
 	for c := range r.called {
 		if r.own[c] {

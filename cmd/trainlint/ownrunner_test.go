@@ -11,6 +11,7 @@ import (
 func TestOwnRunner(t *testing.T) {
 	own := "class AccelerateRunner:\n    @classmethod\n    def from_cfg(cls, cfg):\n        return cls(cfg)\n"
 	train := "from mmengine.config import Config\ncfg = Config.fromfile(path)\nrunner = AccelerateRunner.from_cfg(cfg)\nrunner.train()\n"
+	loop := "from mmengine.config import Config\nfrom torch.utils.data import DataLoader\nfrom estimator.trainer import Trainer\ncfg = Config.fromfile(args.config)\nloader = DataLoader(ds, batch_size=cfg.train_dataloader.batch_size)\nTrainer(config=cfg, train_loader=loader).run()\n"
 	for _, tc := range []struct {
 		texts []string
 		want  bool
@@ -22,6 +23,10 @@ func TestOwnRunner(t *testing.T) {
 		{[]string{own}, false}, // defined, never built
 		{[]string{own, "cfg = Config.fromfile(p)\nrunner = AccelerateRunner.from_cfg(cfg)\nrunner.infer(x)\n"}, false}, // built, never trained
 		{[]string{own, train, "import mmengine\nrunner = mmengine.Runner.from_cfg(cfg)\n"}, false},
+		// PatchFusion's tools/train.py: its own DataLoaders and Trainer class, no runner
+		{[]string{loop}, true},
+		{[]string{loop, "from mmdet.apis import train_detector\ntrain_detector(model, ds, cfg)\n"}, false},
+		{[]string{"cfg = Config.fromfile(p)\nmodel = build(cfg.model)\n"}, false}, // parsed, no loader built
 	} {
 		r := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 		for _, text := range tc.texts {
@@ -52,6 +57,12 @@ func TestOwnRunnerSkipsRunnerChecks(t *testing.T) {
 	files["tools/train.py"] = "from mmengine.runner import Runner\nfrom mmengine.config import Config\nrunner = Runner.from_cfg(Config.fromfile(p))\n"
 	if out := lintInRepo(t, files, "configs/llm/llama_sft.py", "TL011"); !strings.Contains(out, "TL011") {
 		t.Errorf("MMEngine's runner:\n%s", out)
+	}
+	// PatchFusion: no runner class at all, the script builds its loaders and loop itself.
+	delete(files, "pkg/runner.py")
+	files["tools/train.py"] = "from mmengine.config import Config\nfrom torch.utils.data import DataLoader\ncfg = Config.fromfile(p)\nloader = DataLoader(ds, batch_size=cfg.train_dataloader.batch_size)\nTrainer(config=cfg, train_loader=loader).run()\n"
+	if out := lintInRepo(t, files, "configs/llm/llama_sft.py", "TL011,TL101"); strings.Contains(out, "TL011") || !strings.Contains(out, "TL101") {
+		t.Errorf("own loaders and loop:\n%s", out)
 	}
 }
 

@@ -938,8 +938,8 @@ func TestDiscoverSiblingBase(t *testing.T) {
 
 // A base recipe that sibling recipes build on (`- cityscapes_segformer` in super-gradients'
 // cityscapes_segformer_b0.yaml) and whose ${architecture} only they set is a part of their runs,
-// not a run of its own (linted alone, it reported the reference unresolved). A base that
-// composes every key it names stays a run, and so does a primary whose missing key no includer
+// not a run of its own (linted alone, it reported the reference unresolved), as is one whose
+// key an option the includers choose sets. A base that composes every key it names stays a run, and so does a primary whose missing key no includer
 // sets (its TL006 is true).
 func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 	m := map[string]string{
@@ -967,6 +967,18 @@ func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 		if got, frags := discoverTree(m); got != "recipes/segformer.yaml|recipes/segformer_b0.yaml" || frags["recipes/segformer.yaml"] {
 			t.Errorf("%s: runs %q, fragments %v", name, got, frags)
 		}
+	}
+	// The key comes from a group option the includer chooses (SSLH's fixmatch.yaml lists
+	// `- common` and `- data: ssl_cifar10`, whose `# @package data` file sets the
+	// data.monitor common.yaml names): the base is a part of its runs too.
+	sslh := map[string]string{
+		"conf/common.yaml":           "# @package _global_\ndefaults:\n  - launcher: local\nckpt:\n  monitor: ${data.monitor}\n",
+		"conf/fixmatch.yaml":         "# @package _global_\ndefaults:\n  - common\n  - data: ssl_cifar10\n  - _self_\n",
+		"conf/data/ssl_cifar10.yaml": "# @package data\nmonitor: val/acc\n",
+		"conf/launcher/local.yaml":   "# @package hydra\njob:\n  chdir: true\n",
+	}
+	if got, frags := discoverTree(sslh); got != "conf/fixmatch.yaml" || !frags["conf/common.yaml"] {
+		t.Errorf("a key of the includer's option: runs %q, fragments %v", got, frags)
 	}
 	// A script launches the base alone (@hydra.main(config_name="segformer")): it is a run.
 	m["recipes/segformer.yaml"] = "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n"

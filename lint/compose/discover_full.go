@@ -77,7 +77,7 @@ func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits)
 			}
 			if slices.ContainsFunc(includers, func(s string) bool {
 				ds := k.parsed[s]
-				return ds != nil && ds.Root.StepPath(ref) != nil
+				return ds != nil && (ds.Root.StepPath(ref) != nil || choosesGroup(ds.Src, ref))
 			}) {
 				pending = append(pending, ref)
 			}
@@ -99,6 +99,20 @@ func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits)
 		}
 	}
 	return false, false
+}
+
+// choosesGroup reports a defaults list (of the config text b) that chooses an option of the
+// group ref's first key names: SSLH's fixmatch.yaml lists `- common` and `- data:
+// ssl_cifar10`, whose `# @package data` file sets the data.monitor common.yaml names. What the
+// option sets is checked by composing r alone, which must still lack it (needsIncluder).
+func choosesGroup(b []byte, ref string) bool {
+	first, _, _ := strings.Cut(ref, ".")
+	for _, k := range defaultsKeys(b) {
+		if groupOfKey(k) == first {
+			return true
+		}
+	}
+	return false
 }
 
 // plainRefs returns the paths of s's absolute interpolations (`${a.b}`, spaces around the path

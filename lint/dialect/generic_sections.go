@@ -73,16 +73,7 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		if tn == nil || en == nil || en.Parent != tn.Parent && genTrainingStage(en.Parent) {
 			continue
 		}
-		if en.Parent != tn.Parent && g.child(en.Parent, "n_episodes") != nil {
-			// An evaluation of episodes: its batch_size is the number of environments stepped
-			// together, not of examples (LeRobot's EvalConfig, src/lerobot/configs/default.py
-			// @7427f31: "batch_size specifies the number of environments", capped at n_episodes).
-			return
-		}
-		if mb, ok := g.child(tn.Parent, "tokens_per_mb_per_replica").Int(); ok && mb > 0 || g.child(tn.Parent, "small_batch_size") != nil || g.child(en.Parent, "begin_ckpt") != nil {
-			// mesh-tensorflow microbatches train steps (utils.py:2243-2254 @0.1.18); PFGM's network takes
-			// small_batch_size examples (Poisson_flow losses.py:83-97); score_sde's begin_ckpt section is
-			// its eval job's, training evaluating at training.batch_size (datasets.py:83).
+		if genPairUncounted(g, tn, en) {
 			return
 		}
 		if genExampleSize(tn.Parent) != genExampleSize(en.Parent) {

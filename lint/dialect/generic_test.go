@@ -916,6 +916,19 @@ func TestGenericSmallBatch(t *testing.T) {
 	wantFact(t, "no small batch", p.Eval.PerDeviceBatch, 1000, plan.Explicit, "eval.batch_size", 8)
 }
 
+// TestGenericUnlabelledRatio: USB's configs give the labelled batch as batch_size and the
+// unlabelled examples a step takes for each as uratio, so batch_size is no step's batch and
+// does not compare with eval_batch_size; without uratio the pair is read like for like.
+func TestGenericUnlabelledRatio(t *testing.T) {
+	src := "algorithm: flexmatch\nbatch_size: 16\neval_batch_size: 256\nuratio: 7\nuse_cat: True\nnum_workers: 4\n"
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+	if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
+		t.Errorf("uratio: train %+v, eval %+v, want unknown", p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "uratio: 7\n", "", 1)), Context{})
+	wantFact(t, "no uratio", p.Eval.PerDeviceBatch, 256, plan.Explicit, "eval_batch_size", 3)
+}
+
 // TestGenericEvalDuringTrain: eval_during_train false (PaddleScience's TRAIN section) turns
 // periodic evaluation off, so an EVAL section's batch serves a separate evaluation job.
 func TestGenericEvalDuringTrain(t *testing.T) {

@@ -32,6 +32,10 @@ type Context struct {
 	// (lint.Options.RepoNames); nil when unknown. The generic reader takes no fact from a key
 	// the repository's code never names: nothing there reads it (Amphion's keep_checkpoint_max).
 	RepoNames map[string]bool
+	// RepoReads are the names the repository's Python files read from an object or a mapping,
+	// as written (lint.Options.RepoReads); nil when unknown. A key its code declares but never
+	// reads (a dataclass field nothing accesses) does nothing there.
+	RepoReads map[string]bool
 	// RepoPackages are the Python packages the repository holds (lint.Options.RepoPackages);
 	// nil when unknown. A repository holding torchtitan runs its own copy of it.
 	RepoPackages map[string]bool

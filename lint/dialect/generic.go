@@ -92,7 +92,7 @@ func genChild(n *doc.Node, name string) *doc.Node {
 var (
 	genTrainSections = []string{"train", "training", "trainer", "optim", "optimization", "hparams", "hyperparameters", "config", "run"}
 	genEvalSections  = []string{"eval", "evaluation", "validation", "val", "evaluator"}
-	genDataSections  = []string{"data", "input", "dataset", "dataloader", "data_loader", "loader", "training.dataloader", "train.dataloader", "train_loader", "data.loader"}
+	genDataSections  = []string{"data", "input", "dataset", "dataloader", "data_loader", "loader", "training.dataloader", "train.dataloader", "train_loader", "data.loader", "dataloader_opts", "train_dataloader_opts", "dataloader_options", "train_dataloader_options"}
 	genCkptSections  = []string{"checkpoint", "checkpointing", "ckpt", "checkpoints", "save", "saving"}
 	genLogSections   = []string{"logging", "logger", "log", "metrics", "tracking"}
 	genDistSections  = []string{"distributed", "dist", "cluster", "parallelism", "hardware", "resources", "launcher", "compute", "trainer", "job"}
@@ -115,6 +115,8 @@ type genericReader struct {
 	// named: the words of the repository's code (Context.RepoNames) when the file is read as no
 	// framework's; find passes over a key they do not hold.
 	named map[string]bool
+	// reads: the names the repository's code reads (Context.RepoReads), beside named.
+	reads map[string]bool
 	// trainerNamed: named holds a word of the Trainer's argument classes (trainerWords).
 	trainerNamed bool
 	// threadLoader: why the repository's loader reads ahead in threads whatever its worker
@@ -362,7 +364,7 @@ func readGenericPlan(fw string, d *doc.Document, ctx Context, pre func(p *plan.P
 	}
 	g := genericReader{root: root, idx: map[*doc.Node]*genIndex{}, secs: map[string]*doc.Node{}, scriptKeeps: isHyperPyYAML(d)}
 	if fw == "generic" { // (torchtitan and GPT-NeoX read their keys themselves)
-		g.named, g.threadLoader = ctx.RepoNames, threadLoaderOf(ctx)
+		g.named, g.reads, g.threadLoader = ctx.RepoNames, ctx.RepoReads, threadLoaderOf(ctx)
 		g.trainerNamed = trainerWords(g.named, ctx.RepoImports)
 	}
 	g.top = newGenIndex(root)

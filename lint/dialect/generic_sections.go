@@ -442,6 +442,11 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 				// one: checkpoint/orbax/checkpoint/checkpoint_manager.py:226-237 @3ff7b24;
 				// swirl-dynamics' run_training.py): which count it is, the file does not say.
 				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
+			case g.reads != nil && !g.reads[n.Key] && !g.reads[strings.ReplaceAll(n.Key, "-", "_")] && !g.libraryTakes(n):
+				// Named by the code but never read (WeDLM's save_total_limit, a field of
+				// finetune/src/config.py:70 @0216110f that its trainer.py never reads, saving
+				// every checkpoint): no loop of the repository keeps the count.
+				p.Ckpt.Retention = plan.Fact[plan.Retention]{Key: k, Node: n}
 			case g.earlyStopMetric(secs):
 				// A run that monitors a metric to stop early may save the best checkpoint
 				// apart from the N it keeps (MMF's EarlyStopping writes best.ckpt whenever the

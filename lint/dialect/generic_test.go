@@ -714,6 +714,14 @@ func TestGenericKeysTheRepositoryNeverNames(t *testing.T) {
 	wantFact(t, "a section naming its class", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "trainer.save_total_limit", 3)
 	d = tcgDoc(t, doc.YAML, "checkpoint:\n  keep_last_n_checkpoints: 2\n")
 	wantFact(t, "another library's key", Generic.Normalize(d, Context{RepoNames: words}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 2}, plan.Explicit, "checkpoint.keep_last_n_checkpoints", 2)
+	// A key the code names only to declare it (WeDLM's save_total_limit, a dataclass field its
+	// trainer never reads) keeps nothing; read as an attribute or a quoted key, it counts.
+	d = tcgDoc(t, doc.YAML, "save_steps: 500\nsave_total_limit: 3\n")
+	declared := map[string]bool{"save_steps": true, "save_total_limit": true}
+	if r := Generic.Normalize(d, Context{RepoNames: declared, RepoReads: map[string]bool{"save_steps": true}}).Ckpt.Retention; r.Known() {
+		t.Errorf("a key the code declares and never reads: retention %+v", r)
+	}
+	wantFact(t, "a key the code reads", Generic.Normalize(d, Context{RepoNames: declared, RepoReads: map[string]bool{"save_total_limit": true}}).Ckpt.Retention, plan.Retention{Kind: plan.KeepLatest, N: 3}, plan.Explicit, "save_total_limit", 2)
 }
 
 // TestGenericBatchPairNeedsAlikeExamples: train.batch_size and val.batch_size compare only when
@@ -927,6 +935,24 @@ func TestGenericUnlabelledRatio(t *testing.T) {
 	}
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "uratio: 7\n", "", 1)), Context{})
 	wantFact(t, "no uratio", p.Eval.PerDeviceBatch, 256, plan.Explicit, "eval_batch_size", 3)
+}
+
+// TestGenericSpeechBrainLoaderOptions: a SpeechBrain recipe hands its hparams'
+// dataloader_opts (train_dataloader_opts, dataloader_options) to Brain.fit as
+// train_loader_kwargs, which make_dataloader passes to the DataLoader
+// (speechbrain/dataio/dataloader.py:70-141 in caizexin/speechbrain_PartialFake @3cefaba), so
+// its num_workers is the loader's worker count.
+func TestGenericSpeechBrainLoaderOptions(t *testing.T) {
+	for _, sec := range []string{"dataloader_opts", "train_dataloader_opts", "dataloader_options", "train_dataloader_options"} {
+		src := "seed: 1234\nnumber_of_epochs: 200\nbatch_size: 1\n" + sec + ":\n  batch_size: !ref <batch_size>\n  num_workers: 0\n"
+		p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
+		wantFact(t, sec, p.Data.Workers, 0, plan.Explicit, sec+".num_workers", 6)
+	}
+	// A validation loader's options are not the training loader's.
+	p := Generic.Normalize(tcgDoc(t, doc.YAML, "number_of_epochs: 200\nbatch_size: 1\nvalid_dataloader_opts:\n  num_workers: 0\n"), Context{})
+	if p.Data.Workers.Known() {
+		t.Errorf("valid_dataloader_opts: workers %+v", p.Data.Workers)
+	}
 }
 
 // TestGenericEvalDuringTrain: eval_during_train false (PaddleScience's TRAIN section) turns

@@ -199,10 +199,14 @@ func (g genericReader) read(n *doc.Node) bool {
 		return true
 	}
 	k := strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")
-	if g.named[k] {
-		return true
-	}
-	switch libraryKeys()[k] {
+	return g.named[k] || g.libraryTakes(n)
+}
+
+// libraryTakes reports a key of n that a library's argument classes take (read's second
+// way): any LibraryKey, one only the Trainer's argument classes take only under trainerWords
+// or in a section naming its class.
+func (g genericReader) libraryTakes(n *doc.Node) bool {
+	switch libraryKeys()[strings.ReplaceAll(strings.ToLower(n.Key), "-", "_")] {
 	case 0:
 		return false
 	case libTrainer:

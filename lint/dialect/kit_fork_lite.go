@@ -19,3 +19,7 @@ func (g genericReader) read(*doc.Node) bool { return true }
 
 // trainerWords in the light build: the browser has no repository's words (kit_fork.go).
 func trainerWords(map[string]bool, map[string]int) bool { return true }
+
+// libraryTakes in the light build: the browser has no repository's words, so nothing is
+// asked of it (g.reads is nil there; kit_fork.go).
+func (g genericReader) libraryTakes(*doc.Node) bool { return true }

@@ -52,11 +52,19 @@ func lightningCkptAtEnd(p *plan.Plan, params *doc.Node) {
 // readEvalSubset reads trainer.limit_val_batches (Lightning 2.6.5 Trainer: an int counts
 // batches, a float is a fraction of the loader; 1.0, the default, is all of it, 0 turns
 // validation off). The same batches are read at every validation run, and nothing validates
-// the rest at the end of training.
+// the rest at the end of training. Not so from a validation loader the config says shuffles or
+// cycles (uni2ts' val_dataloader: cycle true makes an endless stream whose iterator carries on
+// from one validation to the next, src/uni2ts/data/loader.py:460-478 and cli/train.py:86-94 in
+// Coaster41/uni2ts @a2febcb): each validation reads other batches, and the limit is what ends it.
 func readEvalSubset(p *plan.Plan, root, tr *doc.Node, prefix string) {
 	n := tr.Get("limit_val_batches")
 	if n == nil || n.IsNull() {
 		return
+	}
+	for _, k := range []string{"cycle", "shuffle"} {
+		if v, ok := root.At("val_dataloader." + k).Bool(); ok && v {
+			return
+		}
 	}
 	r, _ := resolveRef(root, n)
 	if r == nil || !r.IsScalar() {

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -775,6 +776,20 @@ func TestLightningEpochSavesWaitForValidation(t *testing.T) {
 		iv := Lightning.Normalize(parseYAMLDoc(t, cfg(5, 10, "")), Context{Targets: map[string]string{"lightning": version}}).Ckpt.Interval
 		if got := iv.Value.Value; want == 0 && iv.Known() || want != 0 && (!iv.Known() || got != want) {
 			t.Errorf("Lightning %s: %+v, want %v epochs (0: unknown)", version, iv, want)
+		}
+	}
+}
+
+// TestLightningEvalSubsetOfAStream: limit_val_batches reads the same first batches at every
+// validation, unless the config's validation loader shuffles or cycles (uni2ts' pretrain
+// default.yaml: an endless stream each validation reads on from), where it is what ends a
+// validation and no subset is reported.
+func TestLightningEvalSubsetOfAStream(t *testing.T) {
+	src := "trainer:\n  _target_: lightning.Trainer\n  max_epochs: 100\n  limit_val_batches: 100\nval_dataloader:\n  _target_: uni2ts.data.loader.DataLoader\n  batch_size: 512\n%s"
+	for extra, subset := range map[string]bool{"": true, "  cycle: true\n": false, "  shuffle: true\n": false, "  cycle: false\n": true} {
+		p := Lightning.Normalize(doc.Parse("default.yaml", []byte(fmt.Sprintf(src, extra)), doc.YAML, doc.Limits{}), Context{})
+		if p.Eval.Subset.Known() != subset {
+			t.Errorf("%q: subset %+v, want known %v", extra, p.Eval.Subset, subset)
 		}
 	}
 }

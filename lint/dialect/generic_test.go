@@ -910,31 +910,32 @@ func TestGenericEvalEpisodes(t *testing.T) {
 	wantFact(t, "training episodes", p.Eval.PerDeviceBatch, 8, plan.Explicit, "train.eval_batch_size", 5)
 }
 
-// TestGenericSmallBatch: a training section with small_batch_size beside batch_size (PFGM's
-// configs/poisson/*.py in Newbeeer/Poisson_flow) trains the network on a slice of each batch
-// and evaluates it the same way, so its batch_size and the eval section's do not compare; the
-// same pair without it is read like for like.
-func TestGenericSmallBatch(t *testing.T) {
-	src := "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 4096\n  training.small_batch_size = 128\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1000\n  return config\n"
-	p := Generic.Normalize(tcgDoc(t, doc.Python, src), Context{})
-	if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
-		t.Errorf("small_batch_size: train %+v, eval %+v, want unknown", p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
+// TestGenericPairsNotCompared: a training section with small_batch_size beside batch_size
+// (PFGM's configs/poisson/*.py in Newbeeer/Poisson_flow) trains the network on a slice of each
+// batch and evaluates it the same way, and USB's configs give the labelled batch as batch_size
+// beside uratio, the unlabelled examples a step takes for each: either way batch_size is no
+// step's batch and does not compare with the eval batch. The same pair without the key is read
+// like for like.
+func TestGenericPairsNotCompared(t *testing.T) {
+	for _, tc := range []struct {
+		format   doc.Format
+		src, key string
+		eval     int
+		evalKey  string
+		line     int
+	}{
+		{doc.Python, "import ml_collections\n\ndef get_config():\n  config = ml_collections.ConfigDict()\n  config.training = training = ml_collections.ConfigDict()\n  training.batch_size = 4096\n  training.small_batch_size = 128\n  config.eval = evaluate = ml_collections.ConfigDict()\n  evaluate.batch_size = 1000\n  return config\n",
+			"  training.small_batch_size = 128\n", 1000, "eval.batch_size", 8},
+		{doc.YAML, "algorithm: flexmatch\nbatch_size: 16\neval_batch_size: 256\nuratio: 7\nuse_cat: True\nnum_workers: 4\n",
+			"uratio: 7\n", 256, "eval_batch_size", 3},
+	} {
+		p := Generic.Normalize(tcgDoc(t, tc.format, tc.src), Context{})
+		if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
+			t.Errorf("%q: train %+v, eval %+v, want unknown", tc.key, p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
+		}
+		p = Generic.Normalize(tcgDoc(t, tc.format, strings.Replace(tc.src, tc.key, "", 1)), Context{})
+		wantFact(t, "without "+tc.key, p.Eval.PerDeviceBatch, tc.eval, plan.Explicit, tc.evalKey, tc.line)
 	}
-	p = Generic.Normalize(tcgDoc(t, doc.Python, strings.Replace(src, "  training.small_batch_size = 128\n", "", 1)), Context{})
-	wantFact(t, "no small batch", p.Eval.PerDeviceBatch, 1000, plan.Explicit, "eval.batch_size", 8)
-}
-
-// TestGenericUnlabelledRatio: USB's configs give the labelled batch as batch_size and the
-// unlabelled examples a step takes for each as uratio, so batch_size is no step's batch and
-// does not compare with eval_batch_size; without uratio the pair is read like for like.
-func TestGenericUnlabelledRatio(t *testing.T) {
-	src := "algorithm: flexmatch\nbatch_size: 16\neval_batch_size: 256\nuratio: 7\nuse_cat: True\nnum_workers: 4\n"
-	p := Generic.Normalize(tcgDoc(t, doc.YAML, src), Context{})
-	if p.Train.PerDeviceBatch.Known() || p.Eval.PerDeviceBatch.Known() {
-		t.Errorf("uratio: train %+v, eval %+v, want unknown", p.Train.PerDeviceBatch, p.Eval.PerDeviceBatch)
-	}
-	p = Generic.Normalize(tcgDoc(t, doc.YAML, strings.Replace(src, "uratio: 7\n", "", 1)), Context{})
-	wantFact(t, "no uratio", p.Eval.PerDeviceBatch, 256, plan.Explicit, "eval_batch_size", 3)
 }
 
 // TestGenericSpeechBrainLoaderOptions: a SpeechBrain recipe hands its hparams'

@@ -120,13 +120,15 @@ var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{`)
 // what its nested brackets hold blanked (top): a key of the dict itself is found in top at the
 // offset of its text in body (spikingjelly's memopt/train.py gives "logger": {...} before
 // "enable_checkpointing": False). Comments are blanked in both; a dict whose end is not found
-// in the text is not returned.
+// within callSpan bytes is not returned, and only the first 16 are read, so a file of unclosed
+// dicts costs little.
 func trainerDefaults(text string) (bodies, tops []string) {
-	for _, m := range trainerDefaultsRE.FindAllStringIndex(text, -1) {
-		if c := strings.LastIndexByte(text[:m[0]], '\n'); strings.Contains(text[c+1:m[0]], "#") {
-			continue // in a comment (or after a # in a string: not read)
+	for _, m := range trainerDefaultsRE.FindAllStringIndex(text, 16) { // a script has one or two
+		c := strings.LastIndexByte(text[:m[0]], '\n')
+		if strings.HasPrefix(strings.TrimLeft(text[c+1:m[0]], " \t"), "#") {
+			continue // a line commented out
 		}
-		body, top, ok := bracketBody(text[m[1]:])
+		body, top, ok := bracketBody(text[m[1]:min(len(text), m[1]+callSpan)])
 		if ok {
 			bodies, tops = append(bodies, body), append(tops, top)
 		}
@@ -138,8 +140,33 @@ func trainerDefaults(text string) (bodies, tops []string) {
 // between them with comments blanked (body), and the same with what nested brackets hold
 // blanked too (top). Quotes are skipped whole, a bracket or # inside them not counted.
 func bracketBody(s string) (body, top string, ok bool) {
-	b, t := []byte(s), []byte(s)
-	depth := 0
+	end, depth := 0, 0 // first the closing bracket, with no copy
+	for i := 0; i < len(s) && end == 0; i++ {
+		switch c := s[i]; c {
+		case '"', '\'':
+			for i++; i < len(s) && s[i] != c && s[i] != '\n'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+		case '#':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				end = i + 1
+			}
+			depth--
+		}
+	}
+	if end == 0 {
+		return "", "", false
+	}
+	b, t := []byte(s[:end]), []byte(s[:end])
+	depth = 0
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
 		case '"', '\'':

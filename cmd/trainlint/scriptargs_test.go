@@ -611,6 +611,7 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		{"trainer_defaults turning checkpointing off", "from internal.cli import CLI\nCLI(Model, Data, trainer_defaults={\n    \"devices\": 1,\n    \"enable_checkpointing\": False,\n    \"callbacks\": [lazy_instance(SaveGaussian)],\n})\n", "", true},
 		// spikingjelly's memopt/train.py: a nested dict before the key.
 		{"trainer_defaults off after a nested dict", "from lightning.pytorch.cli import LightningCLI\ncli = LightningCLI(\n    run=False,\n    trainer_defaults={\n        \"logger\": {\"class_path\": \"CSVLogger\", \"init_args\": {\"save_dir\": \"./logs\"}},  # {\n        \"enable_checkpointing\": False,\n    },\n)\n", "", true},
+		{"a # in a string before it", "LightningCLI(M, parser_kwargs={\"description\": \"#1\"}, trainer_defaults={\"enable_checkpointing\": False})\n", "", true},
 		{"off in a nested dict only", "LightningCLI(trainer_defaults={\"plugins\": {\"enable_checkpointing\": False}})\n", "", false},
 		{"callbacks after a nested dict", "LightningCLI(trainer_defaults={\"logger\": {\"a\": {\"b\": 1}}, \"callbacks\": [ModelCheckpoint(monitor='val')]})\n", "", true},
 		{"trainer_defaults leaving checkpointing on", "CLI(Model, Data, trainer_defaults={\"enable_checkpointing\": True})\n", "", false},
@@ -688,7 +689,7 @@ func TestBracketBody(t *testing.T) {
 			t.Errorf("bracketBody(%q) = %q, %q, %v; want %q, %q", tc.in, body, top, ok, tc.body, tc.top)
 		}
 	}
-	for _, in := range []string{`"a": {"b": 1}`, `"a": "}`, "\"a\": 1 # }", "(", `"\`} {
+	for _, in := range []string{`"a": {"b": 1}`, `"a": "}`, "\"a\": 1 # }", "(", `"\`, `'\`, "#", "x"} {
 		if _, _, ok := bracketBody(in); ok {
 			t.Errorf("bracketBody(%q): a dict", in)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -13,10 +14,11 @@ import (
 // classes the repository defines that derive from no Runner, the ones its scripts build from a
 // config, and whether any script uses MMEngine's or MMCV's runner (or an OpenMMLab package's
 // training API, which builds one); only a repository that builds one of its own and never theirs
-// is marked (lint.Options.OwnRunner). So is one whose script parses a config with
-// Config.fromfile and builds its DataLoaders itself, never using theirs: PatchFusion's
-// tools/train.py (@edb4679 :81, :172-215) hands the config to a Trainer class of its own
-// that runs its own loop.
+// is marked (lint.Options.OwnRunner). So is one whose training script (a train*.py that
+// calls run(), train(), fit( or backward() parses a config with Config.fromfile and builds its
+// DataLoaders itself, never using theirs: PatchFusion's tools/train.py (@edb4679 :81,
+// :172-215) hands the config to a Trainer class of its own that runs its own loop. A dataset
+// browser that builds a DataLoader beside configs trained by mim train is no such script.
 
 var (
 	// ownRunnerRE: `class AccelerateRunner:` or `class X(object):` with Runner in the name and
@@ -24,6 +26,9 @@ var (
 	ownRunnerRE = regexp.MustCompile(`(?m)^class\s+(\w*Runner)\s*(?:\(([^)]*)\))?\s*:`)
 	// runnerBaseRE: a base class that is a runner.
 	runnerBaseRE = regexp.MustCompile(`Runner\b`)
+	// trainsRE: a script that runs a training loop (trainer.run(), runner.train(),
+	// trainer.fit(...), loss.backward()).
+	trainsRE = regexp.MustCompile(`\.(?:run|train|backward)\(\)|\.fit\(`)
 	// builtRE: a runner class built from a config, `X.from_cfg(` or `X(cfg`.
 	builtRE = regexp.MustCompile(`\b(\w*Runner)(?:\.from_cfg\(|\(\s*cfg\b)`)
 	// theirRunnerRE: MMEngine's or MMCV's runner, or an OpenMMLab training API that builds one.
@@ -41,7 +46,7 @@ type runnerScan struct {
 // runnerUses notes the runner classes text defines with no Runner base, the runner classes it
 // builds from a config in a script that trains (calls .train()), and whether it uses
 // MMEngine's or MMCV's.
-func runnerUses(text string, r *runnerScan) {
+func runnerUses(p, text string, r *runnerScan) {
 	for _, m := range ownRunnerRE.FindAllStringSubmatch(text, -1) {
 		if !runnerBaseRE.MatchString(m[2]) {
 			r.own[m[1]] = true
@@ -56,7 +61,8 @@ func runnerUses(text string, r *runnerScan) {
 	if theirRunnerRE.MatchString(text) {
 		r.theirs = true
 	}
-	if strings.Contains(text, "Config.fromfile(") && strings.Contains(text, "DataLoader(") {
+	if strings.Contains(text, "Config.fromfile(") && strings.Contains(text, "DataLoader(") &&
+		strings.Contains(filepath.Base(p), "train") && trainsRE.MatchString(text) {
 		r.ownLoader = true
 	}
 }

@@ -450,7 +450,7 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 			if strings.Contains(text, "Runner") || strings.Contains(text, "fromfile(") || strings.Contains(text, ".apis") ||
 				strings.Contains(text, "train_detector(") || strings.Contains(text, "train_segmentor(") || strings.Contains(text, "train_model(") {
-				runnerUses(text, runners) // ownrunner.go: theirRunnerRE's words, and a config parsed
+				runnerUses(p, text, runners) // ownrunner.go: theirRunnerRE's words, and a config parsed
 			}
 			for _, c := range trainerDefaultCallbacks(text) { // nofit.go
 				callbacks[c] = true

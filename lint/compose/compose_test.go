@@ -730,6 +730,36 @@ func TestDiscoverIncludedAndOverridingConfigs(t *testing.T) {
 	}
 }
 
+// A config that reuses another primary's group option by path (finetune/train.yaml's
+// `/pretrain/model/vit@model`) makes pretrain/model a folder of options, not pretrain, whose
+// train.yaml stays a run; a config a script launches from a folder reached so stays one too.
+func TestDiscoverReachedFolderIsTheNamedFiles(t *testing.T) {
+	m := map[string]string{
+		"conf/pretrain/train.yaml":     "defaults:\n  - model: vit\n  - _self_\nname: run_${model.depth}\n",
+		"conf/pretrain/model/vit.yaml": "depth: 12\n",
+		"conf/finetune/train.yaml":     "defaults:\n  - /pretrain/model/vit@model\n  - _self_\nlr: 1\n",
+	}
+	if got, _ := discoverTree(m); !strings.Contains(got, "conf/pretrain/train.yaml") {
+		t.Errorf("runs %q", got)
+	}
+	// teach's shape, its unnamed option launched by a script: a run.
+	m = map[string]string{
+		"conf/train.yaml":               "defaults:\n  - data: kit\n",
+		"conf/data/kit.yaml":            "defaults:\n  - /transforms/b.yaml@transforms\n",
+		"conf/transforms/b.yaml":        "x: 1\n",
+		"conf/transforms/a.yaml":        "defaults:\n  - joints: x\n",
+		"conf/transforms/joints/x.yaml": "y: 1\n",
+	}
+	if got, _ := discoverTree(m); strings.Contains(got, "conf/transforms/a.yaml") {
+		t.Errorf("an option of a reached folder is a run: %q", got)
+	}
+	k := NewCache()
+	k.Launched = map[string]bool{"conf/transforms/a.yaml": true}
+	if got, _ := discoverTreeWith(k, m); !strings.Contains(got, "conf/transforms/a.yaml") {
+		t.Errorf("a launched config of a reached folder: runs %q", got)
+	}
+}
+
 // An experiments folder beside a primary whose defaults list has no experiment entry is run
 // as Hydra's experiment pattern runs it, +experiment=x (modulus' lagrangian_mgn: its README
 // runs `train.py +experiment=water`): experiment=x would choose a group no list has, which

@@ -223,7 +223,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		addListedGroups(g, text[r])
 	}
 	reached := reachedFolders(text)
-	named := func(parent, folder string) bool { return groups[parent][folder] || reached[parent][folder] }
+	named := func(parent, folder string) bool { return groups[parent][folder] }
+	reachedInto := func(parent, folder string) bool { return reached[parent][folder] }
 	included := includedConfigs(text)
 	// A config whose header places it in a package (`# @package eval.tofu`) below another
 	// primary's folder is an option of a group of that primary's config directory, even when no
@@ -243,7 +244,8 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	}
 	kept := roots[:0]
 	for _, r := range roots {
-		if !inGroupFolder(r, named) && !included[r] && !packaged(r) {
+		// (a config a script launches stays a run, though another loads an option beside it)
+		if !inGroupFolder(r, named) && !(inGroupFolder(r, reachedInto) && !k.Launched[r]) && !included[r] && !packaged(r) {
 			kept = append(kept, r)
 		}
 	}
@@ -525,8 +527,9 @@ func inGroupFolder(f string, group func(parent, folder string) bool) bool {
 // with a defaults list of its own, is no primary: composed alone, its ${transforms.*} and
 // ${path.*} find none of the keys a run gives it). An absolute name is read from the config
 // directory, which may be any folder above the file; a relative one from the file's own folder
-// (its group's, hydra/core/default_element.py at v1.3.2). A file naming a config of its own
-// folder (an experiment on a base beside it) marks nothing.
+// (its group's, hydra/core/default_element.py at v1.3.2). The folder marked is the one that
+// holds the named config. A file naming a config of its own folder (an experiment on a base
+// beside it) marks nothing, and a config a script launches stays a run (Discover).
 func reachedFolders(texts map[string][]byte) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	mark := func(f, parent, folder string) {
@@ -542,16 +545,19 @@ func reachedFolders(texts map[string][]byte) map[string]map[string]bool {
 		for _, n := range defaultsNames(b) {
 			n, _, _ = strings.Cut(n, "@")
 			rel, abs := strings.CutPrefix(strings.TrimPrefix(strings.TrimSpace(n), "optional "), "/")
-			g, rest, ok := strings.Cut(rel, "/")
-			if !ok || g == "" || g == "." || g == ".." || rest == "" {
+			// the folder that holds the named config: /pretrain/model/vit marks pretrain/model,
+			// not pretrain, whose own primary may reuse it
+			dir := path.Dir(rel)
+			if dir == "." || dir == "" || strings.Contains("/"+dir+"/", "/../") || strings.Contains("/"+dir+"/", "/./") {
 				continue
 			}
+			up, folder := path.Dir(dir), path.Base(dir)
 			if !abs {
-				mark(f, path.Dir(f), g)
+				mark(f, path.Join(path.Dir(f), up), folder)
 				continue
 			}
 			for d := path.Dir(f); ; d = path.Dir(d) {
-				mark(f, d, g)
+				mark(f, path.Join(d, up), folder)
 				if d == "." || d == "/" || d == "" {
 					break
 				}

@@ -396,7 +396,7 @@ func readTrainerCommon(p *plan.Plan, root, tr *doc.Node, prefix string, note pla
 
 func readLightningCheckpoint(p *plan.Plan, root *doc.Node, sh lightningShape, note plan.Why, ctx Context) {
 	tr := sh.tr
-	if es := findEarlyStopping(root, sh); es != nil && !earlyStoppingCannotStop(es, cmp.Or(tr, callbacksOwner(es))) {
+	if es := findEarlyStopping(root, sh); es != nil && !earlyStoppingCannotStop(es, cmp.Or(tr, callbacksOwner(es)), ctx.Targets["lightning"]) {
 		p.Ckpt.EarlyStopping = plan.Set(true, sectionKey(es), es)
 	}
 	var enabled plan.Fact[bool]

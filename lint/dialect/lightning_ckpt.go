@@ -137,7 +137,7 @@ func checkpointLike(tr *doc.Node, own map[string]bool) bool {
 // patience of n or more never fires. A stopping or divergence threshold can stop it all the
 // same, and an interval in batches or an unknown epoch budget leaves the count unknown: then
 // it may stop. Nor does one whose patience is null stop early: it crashes instead.
-func earlyStoppingCannotStop(es, tr *doc.Node) bool {
+func earlyStoppingCannotStop(es, tr *doc.Node, target string) bool {
 	if tr == nil {
 		return false
 	}
@@ -196,11 +196,15 @@ func earlyStoppingCannotStop(es, tr *doc.Node) bool {
 	// (or anything else read), it may check every epoch's end: the larger count bounds both.
 	// The first check always improves on the starting best (±inf), so n checks leave
 	// wait_count at most n-1: a patience of n or more never stops the run.
+	// Lightning 1.4.0 to 1.4.5 defaulted check_on_train_epoch_end to True (early_stopping.py:94
+	// at 1.4.0 and 1.4.5; False before, None and setup's test from 1.4.6): every epoch's end.
 	checks := epochs / every * perEpoch
 	if c := args.Get("check_on_train_epoch_end"); c != nil && !c.IsNull() {
 		if v, ok := c.Bool(); ok && c.Type == doc.Bool && !v {
 			return patience >= checks
 		}
+		checks = max(epochs, checks)
+	} else if releasedBefore(target, 1, 4, 6) && !releasedBefore(target, 1, 4) {
 		checks = max(epochs, checks)
 	}
 	return patience >= checks

@@ -554,6 +554,15 @@ func TestLightningEarlyStoppingThatCannotStop(t *testing.T) {
 			t.Errorf("%q / %q: early stopping known %v, want %v", tc.trainer, tc.es, p.Ckpt.EarlyStopping.Known(), tc.on)
 		}
 	}
+	// Lightning 1.4.0 to 1.4.5 checked at every training epoch's end by default: validating
+	// once in 200 epochs, patience 3 may still stop the run there; not before 1.4 or from 1.4.6.
+	src := "trainer:\n  max_epochs: 200\n  check_val_every_n_epoch: 200\n  callbacks:\n    - class_path: pytorch_lightning.callbacks.EarlyStopping\n      init_args:\n        monitor: val_loss\n        patience: 3\nmodel:\n  class_path: pkg.Task\n"
+	for v, on := range map[string]bool{"1.4.0": true, "1.4.5": true, "1.4.6": false, "1.3.8": false} {
+		p := Lightning.Normalize(doc.Parse("train.yaml", []byte(src), doc.YAML, doc.Limits{}), Context{Targets: map[string]string{"lightning": v}})
+		if p.Ckpt.EarlyStopping.Known() != on {
+			t.Errorf("at %s: early stopping known %v, want %v", v, p.Ckpt.EarlyStopping.Known(), on)
+		}
+	}
 }
 
 // TestLightningSingleSave: a one-epoch run checkpointed by epochs writes one checkpoint, so a

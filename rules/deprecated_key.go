@@ -26,7 +26,8 @@ silently ignored, so the run trains with the default instead of the value writte
 trainlint knows the renamed and removed keys of each framework, with the version that deprecated
 them and the one that stopped accepting them.`,
 	Fix: `Use the new key. When it is a pure rename, ` + "`trainlint check --fix`" + ` renames the key in place.
-When both spellings are present, delete the old one (the new one is what recent versions read).`,
+When both spellings are set, delete the old one (the new one is what recent versions read); a new
+spelling written null is not set, so rename the old key onto it.`,
 	Check: checkDeprecatedKey,
 }
 

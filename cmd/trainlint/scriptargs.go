@@ -824,7 +824,16 @@ var configTrainerCallbacksRE = regexp.MustCompile(`(?:\.trainer\.callbacks|\[\s*
 // monitors main_val_metric, then a second CLI built from cfg): the config's own callbacks are
 // not what runs, and Lightning adds no ModelCheckpoint of its own.
 func configCallbacks(text string) []string {
-	if !configTrainerCallbacksRE.MatchString(text) {
+	sets := false
+	for _, m := range configTrainerCallbacksRE.FindAllStringIndex(text, -1) {
+		// A comprehension filters the list it is given (dropping a ModelCheckpoint, maybe):
+		// what it keeps is not read.
+		line, _, _ := strings.Cut(text[m[1]-1:], "\n")
+		if !strings.Contains(line, " for ") {
+			sets = true
+		}
+	}
+	if !sets {
 		return nil
 	}
 	return callbacksWhere(func(c string) bool {

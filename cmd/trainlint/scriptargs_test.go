@@ -663,6 +663,7 @@ func TestConfigCallbacks(t *testing.T) {
 		{"item assigned", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg['trainer']['callbacks'] = callbacks", 1), true},
 		{"read only", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "print(cfg.trainer.callbacks == callbacks)", 1), false},
 		{"no checkpoint", strings.Replace(ptl, "model_checkpoint.ModelCheckpoint", "lr_monitor.LearningRateMonitor", 1), false},
+		{"filtered", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg.trainer.callbacks = [c for c in callbacks if \"ModelCheckpoint\" not in c[\"class_path\"]]", 1), false},
 	} {
 		out := lintInRepo(t, map[string]string{
 			"pyproject.toml":                  "[project]\nname = 'x'\n",

@@ -742,6 +742,16 @@ func TestDiscoverReachedFolderIsTheNamedFiles(t *testing.T) {
 	if got, _ := discoverTree(m); !strings.Contains(got, "conf/pretrain/train.yaml") {
 		t.Errorf("runs %q", got)
 	}
+	// A config that extends a primary by path, in no package of its own, leaves it a run.
+	ext := map[string]string{
+		"conf/tasks/cls/train.yaml":     "defaults:\n  - model: vit\n  - _self_\n",
+		"conf/tasks/cls/model/vit.yaml": "depth: 12\n",
+		"conf/tasks/det/train.yaml":     "defaults:\n  - /tasks/cls/train@_here_\n  - head: a\n  - _self_\n",
+		"conf/tasks/det/head/a.yaml":    "k: 1\n",
+	}
+	if got, _ := discoverTree(ext); got != "conf/tasks/cls/train.yaml|conf/tasks/det/train.yaml" {
+		t.Errorf("a primary extended by path: runs %q", got)
+	}
 	// teach's shape, its unnamed option launched by a script: a run.
 	m = map[string]string{
 		"conf/train.yaml":               "defaults:\n  - data: kit\n",

@@ -522,7 +522,8 @@ func inGroupFolder(f string, group func(parent, folder string) bool) bool {
 }
 
 // reachedFolders are the folders (parent → folder) that a defaults list's name-only entry
-// reaches into from outside them: athn-nik/teach's data/babel-amass.yaml loads
+// placing a config under a package (@pkg) reaches into from outside them: athn-nik/teach's
+// data/babel-amass.yaml loads
 // `/transforms/ysmpl.yaml@transforms`, so transforms/ is a folder of options (its rismpl.yaml,
 // with a defaults list of its own, is no primary: composed alone, its ${transforms.*} and
 // ${path.*} find none of the keys a run gives it). An absolute name is read from the config
@@ -543,7 +544,12 @@ func reachedFolders(texts map[string][]byte) map[string]map[string]bool {
 	}
 	for f, b := range texts {
 		for _, n := range defaultsNames(b) {
-			n, _, _ = strings.Cut(n, "@")
+			n, pkg, _ := strings.Cut(n, "@")
+			if pkg = strings.TrimSpace(pkg); pkg == "" || pkg == "_here_" || pkg == "_global_" {
+				// Loaded into no package of its own (`/tasks/cls/train@_here_`, `/pretrain/common`):
+				// a config extended, maybe a primary, not an option placed under a key.
+				continue
+			}
 			rel, abs := strings.CutPrefix(strings.TrimPrefix(strings.TrimSpace(n), "optional "), "/")
 			// the folder that holds the named config: /pretrain/model/vit marks pretrain/model,
 			// not pretrain, whose own primary may reuse it

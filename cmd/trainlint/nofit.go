@@ -124,9 +124,8 @@ var trainerDefaultsRE = regexp.MustCompile(`trainer_defaults\s*=\s*\{`)
 // dicts costs little.
 func trainerDefaults(text string) (bodies, tops []string) {
 	for _, m := range trainerDefaultsRE.FindAllStringIndex(text, 16) { // a script has one or two
-		c := strings.LastIndexByte(text[:m[0]], '\n')
-		if strings.HasPrefix(strings.TrimLeft(text[c+1:m[0]], " \t"), "#") {
-			continue // a line commented out
+		if inComment(text[strings.LastIndexByte(text[:m[0]], '\n')+1 : m[0]]) {
+			continue // a line commented out, or a comment after code
 		}
 		body, top, ok := bracketBody(text[m[1]:min(len(text), m[1]+callSpan)])
 		if ok {
@@ -134,6 +133,25 @@ func trainerDefaults(text string) (bodies, tops []string) {
 		}
 	}
 	return bodies, tops
+}
+
+// inComment reports whether the end of a line's text (line, from its start) lies in a comment:
+// a # outside quotes before it.
+func inComment(line string) bool {
+	var q byte
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case q != 0 && c == '\\':
+			i++
+		case q != 0 && c == q:
+			q = 0
+		case q == 0 && (c == '"' || c == '\''):
+			q = c
+		case q == 0 && c == '#':
+			return true
+		}
+	}
+	return false
 }
 
 // bracketBody reads s, the text after an opening bracket, up to its closing one: the text

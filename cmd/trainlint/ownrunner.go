@@ -15,7 +15,7 @@ import (
 // config, and whether any script uses MMEngine's or MMCV's runner (or an OpenMMLab package's
 // training API, which builds one); only a repository that builds one of its own and never theirs
 // is marked (lint.Options.OwnRunner). So is one whose training script (a train*.py that
-// calls run(), train(), fit( or backward() parses a config with Config.fromfile and builds its
+// runs a loop: run(), train(), fit(, backward(, train_one_epoch() parses a config with Config.fromfile and builds its
 // DataLoaders itself, never using theirs: PatchFusion's tools/train.py (@edb4679 :81,
 // :172-215) hands the config to a Trainer class of its own that runs its own loop. A dataset
 // browser that builds a DataLoader beside configs trained by mim train is no such script.
@@ -27,8 +27,8 @@ var (
 	// runnerBaseRE: a base class that is a runner.
 	runnerBaseRE = regexp.MustCompile(`Runner\b`)
 	// trainsRE: a script that runs a training loop (trainer.run(), runner.train(),
-	// trainer.fit(...), loss.backward()).
-	trainsRE = regexp.MustCompile(`\.(?:run|train|backward)\(\)|\.fit\(`)
+	// trainer.fit(...), loss.backward(), accelerator.backward(loss), DETR's train_one_epoch(...)).
+	trainsRE = regexp.MustCompile(`\.(?:run|train)\(\)|\.fit\(|\.backward\(|\btrain_one_epoch\(`)
 	// builtRE: a runner class built from a config, `X.from_cfg(` or `X(cfg`.
 	builtRE = regexp.MustCompile(`\b(\w*Runner)(?:\.from_cfg\(|\(\s*cfg\b)`)
 	// theirRunnerRE: MMEngine's or MMCV's runner, or an OpenMMLab training API that builds one.
@@ -62,7 +62,7 @@ func runnerUses(p, text string, r *runnerScan) {
 		r.theirs = true
 	}
 	if strings.Contains(text, "Config.fromfile(") && strings.Contains(text, "DataLoader(") &&
-		strings.Contains(filepath.Base(p), "train") && trainsRE.MatchString(text) {
+		strings.HasPrefix(filepath.Base(p), "train") && trainsRE.MatchString(text) {
 		r.ownLoader = true
 	}
 }

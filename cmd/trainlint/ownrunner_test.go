@@ -27,6 +27,9 @@ func TestOwnRunner(t *testing.T) {
 		{[]string{loop}, true},
 		{[]string{loop, "from mmdet.apis import train_detector\ntrain_detector(model, ds, cfg)\n"}, false},
 		{[]string{"cfg = Config.fromfile(p)\nmodel = build(cfg.model)\n"}, false}, // parsed, no loader built
+		// accelerate's backward, DETR's train_one_epoch
+		{[]string{strings.Replace(loop, "Trainer(config=cfg, train_loader=loader).run()", "for b in loader:\n    accelerator.backward(model(b))", 1)}, true},
+		{[]string{strings.Replace(loop, "Trainer(config=cfg, train_loader=loader).run()", "train_one_epoch(model, loader, opt)", 1)}, true},
 		// a loader built, nothing trained (a dataset browser's statistics)
 		{[]string{"cfg = Config.fromfile(p)\nfor b in DataLoader(build(cfg.train_dataloader.dataset)):\n    count(b)\n"}, false},
 	} {
@@ -37,6 +40,12 @@ func TestOwnRunner(t *testing.T) {
 		if got := r.ownRunner(); got != tc.want {
 			t.Errorf("%q: own runner %v, want %v", tc.texts, got, tc.want)
 		}
+	}
+	// Only a train*.py: a browser of the training set that puts a model in train mode is none.
+	r := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
+	runnerUses("tools/browse_train_set.py", "cfg = Config.fromfile(p)\nmodel.train()\nfor b in DataLoader(ds):\n    show(b)\n", r)
+	if r.ownRunner() {
+		t.Error("browse_train_set.py: own runner")
 	}
 }
 

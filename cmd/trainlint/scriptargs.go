@@ -826,10 +826,21 @@ var configTrainerCallbacksRE = regexp.MustCompile(`(?:\.trainer\.callbacks|\[\s*
 func configCallbacks(text string) []string {
 	sets := false
 	for _, m := range configTrainerCallbacksRE.FindAllStringIndex(text, -1) {
-		// A comprehension filters the list it is given (dropping a ModelCheckpoint, maybe):
-		// what it keeps is not read.
-		line, _, _ := strings.Cut(text[m[1]-1:], "\n")
-		if !strings.Contains(line, " for ") {
+		// A comprehension or filter() over the list it is given (dropping a ModelCheckpoint,
+		// maybe): what it keeps is not read. The value is read to its line's end, or to the
+		// closing bracket of a display or call that opens there.
+		value := strings.TrimLeft(text[m[1]-1:], " \t")
+		if line, _, _ := strings.Cut(value, "\n"); strings.ContainsAny(line, "[(") {
+			if i := strings.IndexAny(line, "[("); !inComment(line[:i]) {
+				value = value[:i+1] + bracketed(value[i+1:min(len(value), i+1+callSpan)])
+			}
+		} else {
+			value = line
+		}
+		if i := strings.IndexByte(value, '#'); i >= 0 && inComment(value[:i+1]) {
+			value = value[:i]
+		}
+		if !strings.Contains(value, " for ") && !strings.Contains(value, "filter(") {
 			sets = true
 		}
 	}

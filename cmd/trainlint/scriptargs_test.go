@@ -611,6 +611,7 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		{"trainer_defaults turning checkpointing off", "from internal.cli import CLI\nCLI(Model, Data, trainer_defaults={\n    \"devices\": 1,\n    \"enable_checkpointing\": False,\n    \"callbacks\": [lazy_instance(SaveGaussian)],\n})\n", "", true},
 		// spikingjelly's memopt/train.py: a nested dict before the key.
 		{"trainer_defaults off after a nested dict", "from lightning.pytorch.cli import LightningCLI\ncli = LightningCLI(\n    run=False,\n    trainer_defaults={\n        \"logger\": {\"class_path\": \"CSVLogger\", \"init_args\": {\"save_dir\": \"./logs\"}},  # {\n        \"enable_checkpointing\": False,\n    },\n)\n", "", true},
+		{"in a comment after code", "cli = LightningCLI(Model)  # or trainer_defaults={\"enable_checkpointing\": False}\n", "", false},
 		{"a # in a string before it", "LightningCLI(M, parser_kwargs={\"description\": \"#1\"}, trainer_defaults={\"enable_checkpointing\": False})\n", "", true},
 		{"off in a nested dict only", "LightningCLI(trainer_defaults={\"plugins\": {\"enable_checkpointing\": False}})\n", "", false},
 		{"callbacks after a nested dict", "LightningCLI(trainer_defaults={\"logger\": {\"a\": {\"b\": 1}}, \"callbacks\": [ModelCheckpoint(monitor='val')]})\n", "", true},
@@ -664,6 +665,9 @@ func TestConfigCallbacks(t *testing.T) {
 		{"read only", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "print(cfg.trainer.callbacks == callbacks)", 1), false},
 		{"no checkpoint", strings.Replace(ptl, "model_checkpoint.ModelCheckpoint", "lr_monitor.LearningRateMonitor", 1), false},
 		{"filtered", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg.trainer.callbacks = [c for c in callbacks if \"ModelCheckpoint\" not in c[\"class_path\"]]", 1), false},
+		{"filtered over lines", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg.trainer.callbacks = [\n        c for c in callbacks if \"ModelCheckpoint\" not in c[\"class_path\"]\n    ]", 1), false},
+		{"filter()", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg.trainer.callbacks = list(filter(lambda c: \"ModelCheckpoint\" not in c[\"class_path\"], callbacks))", 1), false},
+		{"a comment after it", strings.Replace(ptl, "cfg.trainer.callbacks = callbacks", "cfg.trainer.callbacks = callbacks  # callbacks for the run", 1), true},
 	} {
 		out := lintInRepo(t, map[string]string{
 			"pyproject.toml":                  "[project]\nname = 'x'\n",

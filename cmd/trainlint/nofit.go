@@ -158,33 +158,12 @@ func inComment(line string) bool {
 // between them with comments blanked (body), and the same with what nested brackets hold
 // blanked too (top). Quotes are skipped whole, a bracket or # inside them not counted.
 func bracketBody(s string) (body, top string, ok bool) {
-	end, depth := 0, 0 // first the closing bracket, with no copy
-	for i := 0; i < len(s) && end == 0; i++ {
-		switch c := s[i]; c {
-		case '"', '\'':
-			for i++; i < len(s) && s[i] != c && s[i] != '\n'; i++ {
-				if s[i] == '\\' {
-					i++
-				}
-			}
-		case '#':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			if depth == 0 {
-				end = i + 1
-			}
-			depth--
-		}
-	}
+	end := closingBracket(s, nil) + 1 // first the closing bracket, with no copy (trainer.go)
 	if end == 0 {
 		return "", "", false
 	}
 	b, t := []byte(s[:end]), []byte(s[:end])
-	depth = 0
+	depth := 0
 	for i := 0; i < len(b); i++ {
 		switch c := b[i]; c {
 		case '"', '\'':

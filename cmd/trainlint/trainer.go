@@ -171,7 +171,19 @@ func validateArg(script, fn string) string {
 // not close.
 func callArgs(s string) []string {
 	var args []string
-	depth, start := 0, 0
+	start := 0
+	end := closingBracket(s, func(i int) { args, start = append(args, s[start:i]), i+1 })
+	if end < 0 {
+		return nil
+	}
+	return append(args, s[start:end])
+}
+
+// closingBracket is the offset in s, the text just after an opening bracket, of the bracket
+// that closes it, brackets in strings and comments not counted; -1 when none does. comma, when
+// not nil, is called with the offset of each comma outside brackets, strings and comments.
+func closingBracket(s string, comma func(i int)) int {
+	depth := 0
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '\'', '"':
@@ -190,16 +202,16 @@ func callArgs(s string) []string {
 			depth++
 		case ')', ']', '}':
 			if depth == 0 {
-				return append(args, s[start:i])
+				return i
 			}
 			depth--
 		case ',':
-			if depth == 0 {
-				args, start = append(args, s[start:i]), i+1
+			if depth == 0 && comma != nil {
+				comma(i)
 			}
 		}
 	}
-	return nil
+	return -1
 }
 
 // bestDefault finds save_best given a value of its own outside string literals: a string

@@ -594,6 +594,14 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 		}
 	} else if t := scalarText(root.Get("_target_")); strings.Contains(strings.ToLower(t), "datamodule") {
 		sec = root // a Hydra data group file
+	} else if dl := root.Get("train_dataloader"); isMap(dl) && scalarText(dl.Get("_target_")) != "" {
+		// A loader the app instantiates (uni2ts' cli/train.py:76-80 @a2febcb, its DataLoader
+		// handing num_workers to torch's, src/uni2ts/data/loader.py:417-450): its workers only;
+		// what its batch_size counts is the app's.
+		if dl.Get("num_workers") != nil {
+			p.Data.Workers = intFact(root, dl, sectionKey(dl), "num_workers", 0, false, plan.Because(""))
+		}
+		return
 	}
 	if sec == nil {
 		return

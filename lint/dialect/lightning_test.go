@@ -802,3 +802,20 @@ func TestLightningEvalSubsetOfAStream(t *testing.T) {
 		}
 	}
 }
+
+// TestLightningInstantiatedLoader: a Hydra app that instantiates its own train_dataloader
+// (uni2ts' pretrain configs) gives it num_workers: 0 is read as the loader's workers; a loader
+// that does not set it, or one with no _target_, says nothing.
+func TestLightningInstantiatedLoader(t *testing.T) {
+	src := "trainer:\n  _target_: lightning.Trainer\n  max_epochs: 10\ntrain_dataloader:\n  _target_: uni2ts.data.loader.DataLoader\n  batch_size: 128\n%s"
+	p := Lightning.Normalize(doc.Parse("sample_only.yaml", []byte(fmt.Sprintf(src, "  num_workers: 0\n")), doc.YAML, doc.Limits{}), Context{})
+	wantFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "train_dataloader.num_workers", 7)
+	if p.Train.PerDeviceBatch.Known() || p.Train.GlobalBatch.Known() {
+		t.Errorf("the app's batch_size read: %+v %+v", p.Train.PerDeviceBatch, p.Train.GlobalBatch)
+	}
+	for _, s := range []string{fmt.Sprintf(src, ""), strings.Replace(fmt.Sprintf(src, "  num_workers: 0\n"), "  _target_: uni2ts.data.loader.DataLoader\n", "", 1)} {
+		if p := Lightning.Normalize(doc.Parse("c.yaml", []byte(s), doc.YAML, doc.Limits{}), Context{}); p.Data.Workers.Known() {
+			t.Errorf("%q: workers %+v", s, p.Data.Workers)
+		}
+	}
+}

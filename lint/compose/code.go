@@ -103,7 +103,8 @@ func codeRuns(fsys FS, files []string) []string {
 			continue
 		}
 		b, err := fsys.ReadFile(f)
-		if err != nil || !namesBases(codeFormat(f), string(b)) {
+		if err != nil || codeFormat(f) == doc.Python && doc.ParsesArgs(b) || !namesBases(codeFormat(f), string(b)) {
+			// (a module that parses its command line is a script, whatever it binds to _base_)
 			continue
 		}
 		code = append(code, f)
@@ -113,9 +114,6 @@ func codeRuns(fsys FS, files []string) []string {
 }
 
 func namesBases(f doc.Format, s string) bool {
-	if f == doc.Python && (strings.Contains(s, ".parse_args(") || strings.Contains(s, ".parse_known_args(")) {
-		return false // a script (doc.ParsesArgs), whatever it binds to _base_
-	}
 	for _, line := range strings.Split(s, "\n") {
 		if f == doc.Gin {
 			if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "include"); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {

@@ -553,8 +553,8 @@ func reachedFolders(texts map[string][]byte) map[string]map[string]bool {
 			rel, abs := strings.CutPrefix(strings.TrimPrefix(strings.TrimSpace(n), "optional "), "/")
 			// the folder that holds the named config: /pretrain/model/vit marks pretrain/model,
 			// not pretrain, whose own primary may reuse it
-			dir := path.Dir(rel)
-			if dir == "." || dir == "" || strings.Contains("/"+dir+"/", "/../") || strings.Contains("/"+dir+"/", "/./") {
+			dir := path.Dir(rel) // cleaned: only a leading .. is left of the dots
+			if dir == "." || dir == ".." || strings.HasPrefix(dir, "../") {
 				continue
 			}
 			up, folder := path.Dir(dir), path.Base(dir)

@@ -47,6 +47,10 @@ type runnerScan struct {
 // builds from a config in a script that trains (calls .train()), and whether it uses
 // MMEngine's or MMCV's.
 func runnerUses(p, text string, r *runnerScan) {
+	if !strings.Contains(text, "Runner") && !strings.Contains(text, "fromfile(") && !strings.Contains(text, ".apis") &&
+		!strings.Contains(text, "train_detector(") && !strings.Contains(text, "train_segmentor(") && !strings.Contains(text, "train_model(") {
+		return // a file naming none of these is not read (a bare mmengine.runner import neither)
+	}
 	for _, m := range ownRunnerRE.FindAllStringSubmatch(text, -1) {
 		if !runnerBaseRE.MatchString(m[2]) {
 			r.own[m[1]] = true

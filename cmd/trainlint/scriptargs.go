@@ -448,10 +448,7 @@ func scanRepoPython(root string, at *repoPython) {
 			if !lightningNewSeen && strings.Contains(text, "lightning") {
 				lightningNewSeen = lightningNew(text)
 			}
-			if strings.Contains(text, "Runner") || strings.Contains(text, "fromfile(") || strings.Contains(text, ".apis") ||
-				strings.Contains(text, "train_detector(") || strings.Contains(text, "train_segmentor(") || strings.Contains(text, "train_model(") {
-				runnerUses(p, text, runners) // ownrunner.go: theirRunnerRE's words, and a config parsed
-			}
+			runnerUses(p, text, runners)                      // ownrunner.go
 			for _, c := range trainerDefaultCallbacks(text) { // nofit.go
 				callbacks[c] = true
 			}
@@ -829,13 +826,10 @@ func configCallbacks(text string) []string {
 		// A comprehension or filter() over the list it is given (dropping a ModelCheckpoint,
 		// maybe): what it keeps is not read. The value is read to its line's end, or to the
 		// closing bracket of a display or call that opens there.
-		value := strings.TrimLeft(text[m[1]-1:], " \t")
-		if line, _, _ := strings.Cut(value, "\n"); strings.ContainsAny(line, "[(") {
-			if i := strings.IndexAny(line, "[("); !inComment(line[:i]) {
-				value = value[:i+1] + bracketed(value[i+1:min(len(value), i+1+callSpan)])
-			}
-		} else {
-			value = line
+		rest := strings.TrimLeft(text[m[1]-1:], " \t")
+		value, _, _ := strings.Cut(rest, "\n")
+		if i := strings.IndexAny(value, "[("); i >= 0 && !inComment(value[:i]) {
+			value = rest[:i+1] + bracketed(rest[i+1:min(len(rest), i+1+callSpan)])
 		}
 		if i := strings.IndexByte(value, '#'); i >= 0 && inComment(value[:i+1]) {
 			value = value[:i]

@@ -70,10 +70,37 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 		return
 	}
 	u, at := firstRemote(n)
-	if at == nil || stagedLocally(n.Parent) || levanterSource(n) || allennlpSource(n) {
+	if at == nil || stagedLocally(n.Parent) || levanterSource(n) || allennlpSource(n) || wholeFileURL(u) {
 		return
 	}
 	p.Data.Remote = plan.Set(u, genPathOf(at), at)
+}
+
+// wholeFiles are the extensions of files that are read whole: a table, an archive, an array
+// or a pickle is downloaded or loaded into memory before the first batch, never read batch by
+// batch from the server (a .tar is not here: webdataset streams its shards).
+var wholeFiles = []string{".csv", ".tsv", ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".npz", ".npy", ".pkl", ".pickle", ".pt", ".pth", ".h5", ".hdf5", ".mat", ".sdf", ".smi"}
+
+// wholeFileURL reports an http(s) URL of one file read whole (by its extension, past any query
+// or fragment). Plain HTTP offers no listing or ranged reads to a generic loader, so code that
+// trains from such a file downloads it first (DIG's PygDataset.download fetches data.url into
+// its root folder before training, dig/ggraph/dataset/PygDataset.py, divelab/DIG): whether
+// anything is read remotely while training is then unknown, and the rule stays silent. A
+// shard pattern ({000..127}) is still reported.
+func wholeFileURL(u string) bool {
+	l := strings.ToLower(strings.TrimSpace(u))
+	if !strings.HasPrefix(l, "http://") && !strings.HasPrefix(l, "https://") || strings.ContainsAny(l, "{*") {
+		return false
+	}
+	if i := strings.IndexAny(l, "?#"); i >= 0 {
+		l = l[:i]
+	}
+	for _, e := range wholeFiles {
+		if strings.HasSuffix(l, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // levanterSource reports Levanter's text data source: train_urls beside validation_urls or a

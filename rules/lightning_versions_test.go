@@ -206,8 +206,9 @@ func TestCheckpointSubclassNoDefault(t *testing.T) {
 // TestLightningOneX: a repository that pins a Lightning 1.x release is judged at that release,
 // as a 2.x pin is at its own. checkpoint_callback, progress_bar_refresh_rate and weights_summary
 // are Trainer arguments to 1.6.5 and gone from 1.7.0 (pytorch_lightning/trainer/trainer.py@1.6.5,
-// src/pytorch_lightning/trainer/trainer.py@1.7.0), so LightningCLI 1.9.5 refuses them and 1.6.5
-// takes them; a typo is refused by both. devices is an argument from 1.4.0.
+// src/pytorch_lightning/trainer/trainer.py@1.7.0), so at 1.9.5 they are reported removed, with
+// the way out (deprecated-key), and 1.6.5 takes them; a typo is refused by both. devices is an
+// argument from 1.4.0.
 func TestLightningOneX(t *testing.T) {
 	src := "seed_everything: 1\ntrainer:\n  checkpoint_callback: true\n  progress_bar_refresh_rate: 1\n  weights_summary: top\n  max_epochs: 10\n  devices: 1\n  foo_bar: 2\nmodel:\n  lr: 0.1\n"
 	run := func(src, v string) []string {
@@ -224,13 +225,21 @@ func TestLightningOneX(t *testing.T) {
 		return `TL003 "` + key + `" is not a Trainer argument: LightningCLI refuses it at start-up (Lightning ` + v + `, requirements.txt pins ` + v + `)`
 	}
 	got := strings.Join(run(src, "1.9.5"), "\n")
-	for _, k := range []string{"checkpoint_callback", "progress_bar_refresh_rate", "weights_summary", "foo_bar"} {
-		if !strings.Contains(got, refused(k, "1.9.5")) {
-			t.Errorf("at 1.9.5: want %s refused in\n%s", k, got)
-		}
+	if got != refused("foo_bar", "1.9.5") {
+		t.Errorf("at 1.9.5: want only foo_bar refused as unknown, got\n%s", got)
 	}
-	if n := len(run(src, "1.9.5")); n != 4 {
-		t.Errorf("at 1.9.5: want 4 findings, got %d:\n%s", n, got)
+	_, diags := lint.LintFile(lint.File{Path: "config.yaml", Text: []byte(src)}, All(), lint.Options{Framework: "lightning", Select: []string{"TL005"},
+		Targets: map[string]lint.Target{"lightning": {Version: "1.9.5", Source: "requirements.txt pins 1.9.5"}}})
+	var deps []string
+	for _, d := range diags {
+		deps = append(deps, d.Message)
+	}
+	if want := []string{
+		`"checkpoint_callback" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): use "enable_checkpointing"`,
+		`"progress_bar_refresh_rate" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): pass a TQDMProgressBar callback with refresh_rate (enable_progress_bar: false for 0)`,
+		`"weights_summary" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): use enable_model_summary: false for null, or a ModelSummary callback with max_depth`,
+	}; strings.Join(deps, "\n") != strings.Join(want, "\n") {
+		t.Errorf("at 1.9.5: want removed arguments with their ways out\n%s\ngot\n%s", strings.Join(want, "\n"), strings.Join(deps, "\n"))
 	}
 	for _, v := range []string{"1.6.5", "1.4.0"} {
 		if got := run(src, v); len(got) != 1 || !strings.HasPrefix(got[0], refused("foo_bar", v)) {
@@ -314,8 +323,9 @@ func TestRemovedArgumentNotYetThere(t *testing.T) {
 // TestBoundTargetTakesOlderArguments: code importing pytorch_lightning.utilities.cli with no pin
 // (shenmishajing/dual_cervix_registration) runs Lightning <1.9, but which release is unknown:
 // flush_logs_every_n_steps is a Trainer argument to 1.6.5 (gone in 1.7.0), so it is not claimed
-// refused, while a key no release up to the bound took still is. A cap in a requirements file
-// installs the newest release below it, 1.8.6, which refuses both.
+// removed, while a key no release up to the bound took is still refused. A cap in a requirements
+// file installs the newest release below it, 1.8.6, which has neither (the removed argument
+// reported by deprecated-key, with its way out).
 func TestBoundTargetTakesOlderArguments(t *testing.T) {
 	src := "seed_everything: 1\ntrainer:\n  flush_logs_every_n_steps: 100\n  foo_bar: 2\nmodel:\n  class_path: m.M\n"
 	for _, tc := range []struct {
@@ -326,7 +336,7 @@ func TestBoundTargetTakesOlderArguments(t *testing.T) {
 		{lint.Target{Version: "1.8.999999", Shown: "<1.9", Source: "requirements.txt requires pytorch-lightning<1.9"}, "flush_logs_every_n_steps foo_bar"},
 	} {
 		_, diags := lint.LintFile(lint.File{Path: "cli.yaml", Text: []byte(src)}, All(),
-			lint.Options{Framework: "lightning", Select: []string{"TL003"}, Targets: map[string]lint.Target{"lightning": tc.tg}})
+			lint.Options{Framework: "lightning", Select: []string{"TL003", "TL005"}, Targets: map[string]lint.Target{"lightning": tc.tg}})
 		var got []string
 		for _, d := range diags {
 			key, _, _ := strings.Cut(strings.TrimPrefix(d.Message, "\""), "\"")
@@ -334,6 +344,57 @@ func TestBoundTargetTakesOlderArguments(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("%s: want %q, got %+v", tc.tg.Source, tc.want, diags)
+		}
+	}
+}
+
+// TestRemovedBeforeTwo: Trainer arguments Lightning removed before 2.0 (1.6.5's
+// Trainer.__init__ has checkpoint_callback, weights_summary, terminate_on_nan and
+// progress_bar_refresh_rate, 1.7.0's has none of them; 1.7.7's has weights_save_path, 1.8.0's
+// not: cmd/trainlint-knowledge/testdata/lightning.json). kingyiusuen/image-to-latex pins 1.3.8,
+// where they still work: each is noted as what a later release removes, with the way out its
+// 1.5 deprecation names, and no rename (enable_checkpointing came in 1.5.0). With no pin they are
+// removed, and checkpoint_callback's rename to enable_checkpointing is offered (unsafe: before
+// 1.5 it also took a ModelCheckpoint).
+func TestRemovedBeforeTwo(t *testing.T) {
+	src := "trainer:\n  max_epochs: 3\n  checkpoint_callback: true\n  weights_summary: top\n  terminate_on_nan: true\n  progress_bar_refresh_rate: 20\n  weights_save_path: out\n"
+	run := func(targets map[string]lint.Target) []lint.Diagnostic {
+		_, diags := lint.LintFile(lint.File{Path: "conf/config.yaml", Text: []byte(src)}, All(),
+			lint.Options{Framework: "lightning", Select: []string{"TL003", "TL005"}, Targets: targets})
+		return diags
+	}
+	d := run(map[string]lint.Target{"lightning": {Version: "1.3.8", Source: "requirements.txt pins 1.3.8"}})
+	var got []string
+	for _, x := range d {
+		got = append(got, x.Code+" "+x.Severity.String()+" "+x.Message)
+		if x.Fix != nil {
+			t.Errorf("at 1.3.8: no rename may be offered, got a fix on %q", x.Message)
+		}
+	}
+	for _, want := range []string{
+		`TL005 info "checkpoint_callback" is removed in Lightning 1.7; requirements.txt pins 1.3.8, where it still works: when moving to Lightning 1.7, use "enable_checkpointing"`,
+		`TL005 info "weights_summary" is removed in Lightning 1.7`,
+		`TL005 info "terminate_on_nan" is removed in Lightning 1.7`,
+		`TL005 info "progress_bar_refresh_rate" is removed in Lightning 1.7`,
+		`TL005 info "weights_save_path" is removed in Lightning 1.8`,
+	} {
+		if !strings.Contains(strings.Join(got, "\n"), want) {
+			t.Errorf("at 1.3.8: want %q in\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+	if len(d) != 5 {
+		t.Errorf("at 1.3.8: want 5 findings, got %d:\n%s", len(d), strings.Join(got, "\n"))
+	}
+	d = run(nil)
+	if len(d) != 5 {
+		t.Fatalf("newest: want 5 findings, got %+v", d)
+	}
+	for _, x := range d {
+		if x.Code != "TL005" || x.Severity != lint.Warning {
+			t.Errorf("newest: want a TL005 warning, got %s %s %q", x.Code, x.Severity, x.Message)
+		}
+		if strings.Contains(x.Message, "checkpoint_callback") && (x.Fix == nil || x.Fix.Applicability != lint.Unsafe || x.Fix.Edits[0].NewText != "enable_checkpointing") {
+			t.Errorf("newest: want an unsafe rename of checkpoint_callback, got %+v", x)
 		}
 	}
 }

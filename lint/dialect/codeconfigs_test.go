@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -901,7 +902,8 @@ func TestMMEngineRoIHeadBatchNorm(t *testing.T) {
 // MMAction2's BMN, PEM, DRN and TCANet predict only the first sample of an eval batch, and its
 // AVARoIHead and a Recognizer3D with max_testing_views accept one sample at test time, so their
 // eval batch of 1 is not compared with the train batch, nor is MMOCR's DRRG's or a model's
-// with MMagic's MattorPreprocessor; a recognizer's without that setting, a detector's with
+// with MMagic's MattorPreprocessor or Open-CD's DualInputSegDataPreProcessor (change detection:
+// open-cd, MTP, TTP); a recognizer's without that setting, a detector's with
 // mmdet's StandardRoIHead, or another text detector's, still is.
 func TestMMEngineFirstSampleLocalizers(t *testing.T) {
 	const cfg = `model = dict(type=%s, temporal_dim=100)
@@ -917,6 +919,7 @@ val_dataloader = dict(batch_size=1, num_workers=2, dataset=dict(type='ActivityNe
 		{"'DRRG'", false}, {"'TextSnake', det_head=dict(type='DRRGHead')", false}, {"'DBNet', det_head=dict(type='DBHead')", true},
 		{"'GCA', data_preprocessor=dict(type='MattorPreprocessor')", false},
 		{"'GCA', data_preprocessor=dict(type='DataPreprocessor')", true},
+		{"'SiamEncoderDecoder', data_preprocessor=dict(type='DualInputSegDataPreProcessor', size_divisor=32)", false},
 		{"'FastRCNN', roi_head=dict(type='AVARoIHead')", false},
 		{"'FastRCNN', roi_head=dict(type='StandardRoIHead')", true},
 		{"'Recognizer3D', test_cfg=dict(max_testing_views=10)", false},
@@ -1247,6 +1250,49 @@ func TestMMEngineLoaderBesideMMCV1Data(t *testing.T) {
 		_, mixed := parseText(t, "r.py", data+"evaluation = dict(interval=1)\n"+loader)
 		if w := mixed.Data.Workers; w.Known() && w.Value == 0 {
 			t.Errorf("%q beside the loader: workers %+v, want no default 0", data, w)
+		}
+	}
+}
+
+// A file that writes val_evaluator = None (MMOCR's _base_/pretrain_runtime.py, which a fork
+// kept with nothing including it) has no evaluator to pick a best checkpoint by: CheckpointHook
+// chooses one only in after_val_epoch (mmengine v0.10.7 hooks/checkpoint_hook.py), so its
+// max_keep_ckpts loses no best one. An evaluator written, or none written, leaves it as before.
+func TestMMEngineRetentionWithoutEvaluator(t *testing.T) {
+	const hooks = "default_scope = 'mmocr'\ndefault_hooks = dict(checkpoint=dict(type='CheckpointHook', interval=10000, by_epoch=False, max_keep_ckpts=1))\n"
+	for _, c := range []struct {
+		tail string
+		keep bool
+	}{
+		{"val_evaluator = None\ntest_evaluator = None\n", false},
+		{"val_evaluator = dict(type='HmeanIOUMetric')\n", true},
+		{"", true},
+	} {
+		_, p := parseText(t, "pretrain_runtime.py", hooks+c.tail)
+		if p.Framework != "mmengine" {
+			t.Fatalf("%q: %s", c.tail, p.Framework)
+		}
+		if got := p.Ckpt.Retention.Known() && p.Ckpt.Retention.Value.Kind == plan.KeepLatest; got != c.keep {
+			t.Errorf("%q: keep-latest retention %v, want %v (%+v)", c.tail, got, c.keep, p.Ckpt.Retention)
+		}
+	}
+}
+
+// An Open-CD dataset file has no model, but its loaders pack image pairs for change detectors,
+// whose one preprocessor (DualInputSegDataPreProcessor) refuses eval batches over one: its eval
+// batch of 1 is not compared with the train batch. A single-image pack still is.
+func TestMMEngineChangeDetectionDatasetFile(t *testing.T) {
+	const cfg = `train_dataloader = dict(batch_size=8, num_workers=4, dataset=dict(type='LEVIR_CD_Dataset', pipeline=[dict(type='%[1]s')]))
+val_dataloader = dict(batch_size=1, num_workers=4, dataset=dict(type='LEVIR_CD_Dataset', pipeline=[dict(type='%[1]s')]))
+val_evaluator = dict(type='mmseg.IoUMetric')
+`
+	for pack, known := range map[string]bool{"MultiImgPackSegInputs": false, "PackDetInputs": true} {
+		_, p := parseText(t, "levir_cd.py", fmt.Sprintf(cfg, pack))
+		if p.Framework != "mmengine" {
+			t.Fatalf("%s: %s", pack, p.Framework)
+		}
+		if eb := p.Eval.PerDeviceBatch; eb.Known() != known {
+			t.Errorf("%s: eval batch %+v, want known %v", pack, eb, known)
 		}
 	}
 }

@@ -260,6 +260,13 @@ func mmEvalBatchOne(model, valLoader *doc.Node, scope string) string {
 	if mmTypeName(pre) == "MattorPreprocessor" {
 		return "MMagic's MattorPreprocessor accepts one image per batch at test time"
 	}
+	// Outside training it asserts len(inputs) == 1, "Batch inference is not support currently"
+	// (opencd/models/data_preprocessor.py:239, likyoo/open-cd v1.0.0 and v1.1.0). It is the only
+	// preprocessor Open-CD has, so a dataset file with no model whose loader packs image pairs
+	// (MultiImgPackSegInputs) feeds it too.
+	if mmTypeName(pre) == "DualInputSegDataPreProcessor" || model == nil && hasTransform(valLoader, "MultiImgPackSegInputs") {
+		return "Open-CD's DualInputSegDataPreProcessor accepts one image pair per batch at test time"
+	}
 	if mmTypeName(model.Get("type")) == "DRRG" || mmTypeName(model.Get("det_head").Get("type")) == "DRRGHead" {
 		return "MMOCR's DRRG detects text in one image per batch at test time"
 	}

@@ -312,10 +312,8 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 	// Checkpoints.
 	mmCheckpointHook(p, root, inherits)
 	if ck := root.At("default_hooks.checkpoint"); ck != nil && ck.Kind == doc.Map {
-		byEpoch := true
-		if b, ok := ck.Get("by_epoch").Bool(); ok {
-			byEpoch = b
-		}
+		byEpoch, set := ck.Get("by_epoch").Bool()
+		byEpoch = byEpoch || !set
 		if n := ck.Get("interval"); n != nil {
 			if v, ok := n.Float(); ok && v > 0 {
 				unit := plan.Epochs
@@ -334,8 +332,9 @@ func normalizeMMEngine(d *doc.Document, ctx Context) *plan.Plan {
 			// CheckpointHook.after_val_epoch (v0.10.7) writes the best at every validation.
 			p.Ckpt.BestAtEval = "default_hooks.checkpoint.save_best"
 		} else if n := ck.Get("max_keep_ckpts"); n != nil {
-			// A base not read (mmrazor's `mmcls::` ones) may merge save_best into this dict: unknown.
-			if v, ok := n.Int(); ok && (v <= 0 || !mmMerged(inherits, ck)) {
+			// A base not read (mmrazor's `mmcls::` ones) may merge save_best in: unknown. With
+			// val_evaluator None there is no best to lose (chosen in after_val_epoch, v0.10.7).
+			if v, ok := n.Int(); ok && (v <= 0 || !mmMerged(inherits, ck) && !root.Get("val_evaluator").IsNull()) {
 				if v > 0 {
 					p.Ckpt.Retention = plan.Set(plan.Retention{Kind: plan.KeepLatest, N: int(v)}, "default_hooks.checkpoint.max_keep_ckpts", n)
 				} else {

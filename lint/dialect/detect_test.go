@@ -635,3 +635,18 @@ func TestLlamaFactoryTrainChecksNeedStage(t *testing.T) {
 		t.Fatal("no live get_train_args check in the table")
 	}
 }
+
+// A file whose every top-level value is a list of candidates is a grid a script expands into
+// runs (Xilinx/brevitas papers/expansion/*.yaml: benchmark/utils.py takes the product of the
+// lists and passes one value of each as --key value), not a config any framework reads as
+// written: the Trainer's names in it (learning_rate: [1.5], max_steps: [100]) make it no
+// Trainer file. The same keys with scalar values still are.
+func TestDetectValueGridNotAConfig(t *testing.T) {
+	grid := "learning_rate:\n- 1.5\nmax_steps:\n- 100\ngradient_accumulation_steps:\n- 8\ngradient_checkpointing:\n- true\nper_device_train_batch_size:\n- 4\nmodel_name_or_path:\n- meta-llama/Llama-3.2-1B\n"
+	wantDetected(t, "a grid of candidate values", "quarot_star.yaml", doc.YAML, grid, "generic")
+	plain := "learning_rate: 1.5\nmax_steps: 100\ngradient_accumulation_steps: 8\ngradient_checkpointing: true\nper_device_train_batch_size: 4\nmodel_name_or_path: meta-llama/Llama-3.2-1B\n"
+	wantDetected(t, "the same keys as values", "train.yaml", doc.YAML, plain, "huggingface")
+	// One list among scalars (a config with a list setting) is no grid.
+	mixed := strings.Replace(plain, "max_steps: 100\n", "report_to:\n- wandb\n", 1)
+	wantDetected(t, "one list among scalars", "train.yaml", doc.YAML, mixed, "huggingface")
+}

@@ -66,7 +66,7 @@ func ByName(name string) *Dialect {
 // Detect picks the dialect with the highest score (ties go to the earlier one in All); the
 // generic dialect when nothing reaches MinScore.
 func Detect(d *doc.Document) *Dialect {
-	if d.Root != nil && d.Root.Kind == doc.Map && len(d.Root.Children) > maxConfigKeys {
+	if d.Root != nil && d.Root.Kind == doc.Map && (len(d.Root.Children) > maxConfigKeys || valueGrid(d.Root)) {
 		return Generic
 	}
 	if best := detectAmong(d, false); best != nil {
@@ -82,6 +82,22 @@ func Detect(d *doc.Document) *Dialect {
 // vocab.json of 151,643 tokens, among them "trainer", "precision" and "devices", scored as a
 // Lightning trainer file); no framework's evidence is sought in it.
 const maxConfigKeys = 5000
+
+// valueGrid reports a map of at least five keys whose every value is a non-empty list: the
+// candidates a sweep script expands into runs (Xilinx/brevitas papers/expansion/*.yaml, whose
+// benchmark utility passes one item of each list as --key value), not a config a framework
+// reads as written, where learning_rate or max_steps would be one number.
+func valueGrid(root *doc.Node) bool {
+	if len(root.Children) < 5 {
+		return false
+	}
+	for _, c := range root.Children {
+		if c.Kind != doc.Seq || len(c.Children) == 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // detectAmong is the best-scoring dialect (at least MinScore) among the ordinary dialects, or
 // among the fallbacks.

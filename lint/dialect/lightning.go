@@ -571,6 +571,15 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 		}
 		return
 	}
+	// A datamodule below the data section, or at the top of a data group file (cdvae's
+	// conf/data/*.yaml, data.datamodule once composed).
+	in := sec
+	if in == nil {
+		in = root
+	}
+	if dm := in.Get("datamodule"); isMap(dm) && strings.Contains(strings.ToLower(scalarText(dm.Get("_target_"))), "datamodule") {
+		sec, prefix = dm, sectionKey(dm)
+	}
 	if sec == nil {
 		return
 	}
@@ -582,8 +591,14 @@ func readLightningData(p *plan.Plan, root *doc.Node, sh lightningShape) {
 		}
 		return plan.Fact[int]{}
 	}
-	p.Data.Workers = first("num_workers", "workers")
+	splitWorkers, splitBatch := lightningSplitData(p, root, sec)
+	if !splitWorkers {
+		p.Data.Workers = first("num_workers", "workers")
+	}
 	p.Data.Prefetch = first("prefetch_factor")
+	if splitBatch {
+		return
+	}
 	if sh.hydra {
 		// lightning-hydra-template DataModules (and the many projects built from it) divide
 		// batch_size by trainer.world_size in setup(): it is the global batch, and the eval

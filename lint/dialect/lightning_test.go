@@ -819,3 +819,34 @@ func TestLightningInstantiatedLoader(t *testing.T) {
 		}
 	}
 }
+
+// A Hydra data group file whose datamodule takes per-split maps (cdvae's conf/data/perov.yaml,
+// DiffCSP's mp_20.yaml: CrystDataModule builds each DataLoader with batch_size=self.batch_size.train
+// or .val and num_workers=self.num_workers.train, cdvae/pl_data/datamodule.py:99-117 @txie-93/cdvae
+// HEAD): the train split's workers, and the train and val batches compared like for like.
+func TestLightningSplitMapDataModule(t *testing.T) {
+	src := "root_path: data/perov_5\ntrain_max_epochs: 3000\nearly_stopping_patience: 100000\n" +
+		"datamodule:\n  _target_: cdvae.pl_data.datamodule.CrystDataModule\n  datasets:\n    train:\n      _target_: cdvae.pl_data.dataset.CrystDataset\n" +
+		"  num_workers:\n    train: 0\n    val: 0\n    test: 0\n  batch_size:\n    train: 512\n    val: 256\n    test: 256\n"
+	d := doc.Parse("conf/data/perov.yaml", []byte(src), doc.YAML, doc.Limits{})
+	p := Lightning.Normalize(d, Context{})
+	wantFact(t, "workers", p.Data.Workers, 0, plan.Explicit, "datamodule.num_workers.train", 10)
+	wantFact(t, "train batch", p.Train.PerDeviceBatch, 512, plan.Explicit, "datamodule.batch_size.train", 14)
+	wantFact(t, "eval batch", p.Eval.PerDeviceBatch, 256, plan.Explicit, "datamodule.batch_size.val", 15)
+	if p.Train.Granularity != plan.Unstated || p.Eval.Granularity != plan.Unstated {
+		t.Errorf("a split map does not say per device: %q %q", p.Train.Granularity, p.Eval.Granularity)
+	}
+	// Composed, the group's keys lie under data (the primary's `- data: perov`).
+	d = doc.Parse("conf/default.yaml", []byte("data:\n  "+strings.ReplaceAll(strings.TrimSuffix(src, "\n"), "\n", "\n  ")+"\n"), doc.YAML, doc.Limits{})
+	p = Lightning.Normalize(d, Context{})
+	wantFact(t, "composed eval batch", p.Eval.PerDeviceBatch, 256, plan.Explicit, "data.datamodule.batch_size.val", 16)
+	// A scalar batch_size beside a split map of workers: the batch is read as before.
+	d = doc.Parse("conf/data/x.yaml", []byte(strings.Replace(src, "  batch_size:\n    train: 512\n    val: 256\n    test: 256\n", "  batch_size: 64\n", 1)), doc.YAML, doc.Limits{})
+	p = Lightning.Normalize(d, Context{})
+	if p.Eval.PerDeviceBatch.Known() || !p.Data.Workers.Known() {
+		t.Errorf("no eval batch is written, the train workers are: %+v %+v", p.Eval.PerDeviceBatch, p.Data.Workers)
+	}
+	if b := p.Train.GlobalBatch; !b.Known() && !p.Train.PerDeviceBatch.Known() {
+		t.Errorf("the scalar batch_size is still read: %+v %+v", b, p.Train.PerDeviceBatch)
+	}
+}

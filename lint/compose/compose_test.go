@@ -1523,3 +1523,27 @@ func TestGinForkIncludes(t *testing.T) {
 		}
 	}
 }
+
+// A later `key: ???` does not erase what an earlier config set: OmegaConf's merge keeps the
+// destination's node when the source's value is missing (BaseContainer._map_merge,
+// src_node_missing; checked with OmegaConf 2.2.2: merging {net: ???, x: ???} onto {net: {a: 1},
+// x: 5} keeps both). superpoint_transformer's model/default.yaml ends with `net: ???` and is
+// included again after _point.yaml set net.point_cnn_blocks; a key nothing set stays missing.
+func TestComposeMissingKeepsEarlierValue(t *testing.T) {
+	files := map[string]string{
+		"conf/train.yaml":       "defaults:\n  - _self_\n  - model: spt2\n",
+		"conf/model/spt2.yaml":  "# @package model\ndefaults:\n  - /model/spt\nnet:\n  a: 1\n",
+		"conf/model/spt.yaml":   "# @package model\ndefaults:\n  - /model/base\n  - /model/point\n  - /model/down\n",
+		"conf/model/base.yaml":  "# @package model\nx: ${model.net.point_cnn_blocks}\nnet: ???\nlr: ???\nsize: ???\n",
+		"conf/model/point.yaml": "# @package model\nnet:\n  point_cnn_blocks: false\nlr: 0.01\n",
+		"conf/model/down.yaml":  "# @package model\ndefaults:\n  - /model/base\n",
+	}
+	r := Compose(mapFS(files), "conf/train.yaml", nil, Limits{})
+	for _, p := range r.Problems {
+		t.Errorf("problem: %+v", p)
+	}
+	expect(t, r, "model.net.point_cnn_blocks", "false", "conf/model/point.yaml:3")
+	expect(t, r, "model.net.a", "1", "conf/model/spt2.yaml:5")
+	expect(t, r, "model.lr", "0.01", "conf/model/point.yaml:4")
+	expect(t, r, "model.size", "???", "conf/model/base.yaml:5")
+}

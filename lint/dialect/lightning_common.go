@@ -299,22 +299,6 @@ func readEvalInterval(p *plan.Plan, root, tr *doc.Node, prefix string, note plan
 	}
 }
 
-// readEvalEnabled: limit_val_batches 0 (or 0.0) turns validation off; anything else keeps it.
-func readEvalEnabled(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
-	n := tr.Get("limit_val_batches")
-	k := keyOf(n, prefix, "limit_val_batches")
-	if n == nil || n.IsNull() {
-		p.Eval.Enabled = plan.Defaulted(true, k, note.Plus("all validation batches"), n)
-		return
-	}
-	r, _ := resolveRef(root, n)
-	if v, ok := r.Float(); ok && r.Type != doc.String {
-		p.Eval.Enabled = plan.Set(v > 0, k, n)
-		return
-	}
-	p.Eval.Enabled = plan.Fact[bool]{Key: k, Node: n}
-}
-
 // readTopology fills hosts and devices per host from trainer.num_nodes and trainer.devices.
 // An absent num_nodes stays Unknown: configs commonly leave the node count to the launcher.
 func readTopology(p *plan.Plan, root, tr *doc.Node, prefix string) {
@@ -470,6 +454,9 @@ func readCheckpointParams(p *plan.Plan, root, params *doc.Node, prefix string, a
 		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepAll}, "")
 	case k == 0:
 		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepNone}, "")
+	case k > 0 && (monitor == "step" || monitor == "epoch") && p.Ckpt.HigherIsBetter.Value:
+		// The trainer's own step or epoch (_monitor_candidates, 1.x to 2.6.5): latest first.
+		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepLatest, N: k}, "monitor "+monitor+" with mode max ranks checkpoints by the trainer's "+monitor+", so the latest are kept")
 	case k > 0 && monitor != "":
 		p.Ckpt.Retention = mk(plan.Retention{Kind: plan.KeepBest, N: k}, "best by "+monitor)
 	case k == 1:

@@ -210,3 +210,19 @@ func lightningPredicts(root, tr *doc.Node) bool {
 	}
 	return false
 }
+
+// readEvalEnabled: limit_val_batches 0 (or 0.0) turns validation off; anything else keeps it.
+func readEvalEnabled(p *plan.Plan, root, tr *doc.Node, prefix string, note plan.Why) {
+	n := tr.Get("limit_val_batches")
+	k := keyOf(n, prefix, "limit_val_batches")
+	if n == nil || n.IsNull() {
+		p.Eval.Enabled = plan.Defaulted(true, k, note.Plus("all validation batches"), n)
+		return
+	}
+	r, _ := resolveRef(root, n)
+	if v, ok := r.Float(); ok && r.Type != doc.String {
+		p.Eval.Enabled = plan.Set(v > 0, k, n)
+		return
+	}
+	p.Eval.Enabled = plan.Fact[bool]{Key: k, Node: n}
+}

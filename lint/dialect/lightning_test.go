@@ -130,6 +130,12 @@ func TestLightningCheckpointRetention(t *testing.T) {
 		{"k>1 without monitor is invalid", "save_top_k: 3", plan.Retention{}, plan.Unknown, ""},
 		{"interpolated k", "monitor: val_acc\n        save_top_k: ${k}", plan.Retention{}, plan.Unknown, "val_acc"},
 		{"interpolated monitor", "monitor: ${m}\n        save_top_k: 2", plan.Retention{}, plan.Unknown, ""},
+		// Lightning ranks by the trainer's own step and epoch when monitor names them
+		// (ModelCheckpoint._monitor_candidates): the highest are the latest (fish-speech's
+		// base.yaml keeps 5 of 20 so, Matcha-TTS's model_checkpoint.yaml 10 by epoch).
+		{"top k by step, highest", "monitor: step\n        mode: max\n        save_top_k: 5", plan.Retention{Kind: plan.KeepLatest, N: 5}, plan.Explicit, "step"},
+		{"top k by epoch, highest", "monitor: epoch\n        mode: max\n        save_top_k: 10", plan.Retention{Kind: plan.KeepLatest, N: 10}, plan.Explicit, "epoch"},
+		{"top k by step, lowest", "monitor: step\n        save_top_k: 5", plan.Retention{Kind: plan.KeepBest, N: 5}, plan.Explicit, "step"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -235,7 +235,7 @@ func TestLightningOneX(t *testing.T) {
 		deps = append(deps, d.Message)
 	}
 	if want := []string{
-		`"checkpoint_callback" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): use "enable_checkpointing"`,
+		`"checkpoint_callback" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): use enable_checkpointing with the same true or false (delete it where null)`,
 		`"progress_bar_refresh_rate" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): pass a TQDMProgressBar callback with refresh_rate (enable_progress_bar: false for 0)`,
 		`"weights_summary" is deprecated (removed in Lightning 1.7; requirements.txt pins 1.9.5): use enable_model_summary: false for null, or a ModelSummary callback with max_depth`,
 	}; strings.Join(deps, "\n") != strings.Join(want, "\n") {
@@ -353,9 +353,10 @@ func TestBoundTargetTakesOlderArguments(t *testing.T) {
 // progress_bar_refresh_rate, 1.7.0's has none of them; 1.7.7's has weights_save_path, 1.8.0's
 // not: cmd/trainlint-knowledge/testdata/lightning.json). kingyiusuen/image-to-latex pins 1.3.8,
 // where they still work: each is noted as what a later release removes, with the way out its
-// 1.5 deprecation names, and no rename (enable_checkpointing came in 1.5.0). With no pin they are
-// removed, and checkpoint_callback's rename to enable_checkpointing is offered (unsafe: before
-// 1.5 it also took a ModelCheckpoint).
+// 1.5 deprecation names. With no pin they are removed, still with no fix: checkpoint_callback:
+// null would become an enable_checkpointing: null that 1.5-1.9 refuse, and beside
+// enable_checkpointing: true a false one is what 1.5-1.6 obey, so neither a rename nor "delete
+// the old key" is offered (the session 72 review).
 func TestRemovedBeforeTwo(t *testing.T) {
 	src := "trainer:\n  max_epochs: 3\n  checkpoint_callback: true\n  weights_summary: top\n  terminate_on_nan: true\n  progress_bar_refresh_rate: 20\n  weights_save_path: out\n"
 	run := func(targets map[string]lint.Target) []lint.Diagnostic {
@@ -372,7 +373,7 @@ func TestRemovedBeforeTwo(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		`TL005 info "checkpoint_callback" is removed in Lightning 1.7; requirements.txt pins 1.3.8, where it still works: when moving to Lightning 1.7, use "enable_checkpointing"`,
+		`TL005 info "checkpoint_callback" is removed in Lightning 1.7; requirements.txt pins 1.3.8, where it still works: when moving to Lightning 1.7, use enable_checkpointing with the same true or false (delete it where null)`,
 		`TL005 info "weights_summary" is removed in Lightning 1.7`,
 		`TL005 info "terminate_on_nan" is removed in Lightning 1.7`,
 		`TL005 info "progress_bar_refresh_rate" is removed in Lightning 1.7`,
@@ -385,6 +386,12 @@ func TestRemovedBeforeTwo(t *testing.T) {
 	if len(d) != 5 {
 		t.Errorf("at 1.3.8: want 5 findings, got %d:\n%s", len(d), strings.Join(got, "\n"))
 	}
+	src = strings.Replace(src, "  checkpoint_callback: true\n", "  checkpoint_callback: false\n  enable_checkpointing: true\n", 1)
+	for _, x := range run(map[string]lint.Target{"lightning": {Version: "1.6.5", Source: "requirements.txt pins 1.6.5"}}) {
+		if strings.Contains(x.Message, "checkpoint_callback") && strings.Contains(x.Message, "delete \"checkpoint_callback\"") {
+			t.Errorf("at 1.6.5 beside enable_checkpointing: true, deleting checkpoint_callback: false turns checkpointing on: %q", x.Message)
+		}
+	}
 	d = run(nil)
 	if len(d) != 5 {
 		t.Fatalf("newest: want 5 findings, got %+v", d)
@@ -393,8 +400,8 @@ func TestRemovedBeforeTwo(t *testing.T) {
 		if x.Code != "TL005" || x.Severity != lint.Warning {
 			t.Errorf("newest: want a TL005 warning, got %s %s %q", x.Code, x.Severity, x.Message)
 		}
-		if strings.Contains(x.Message, "checkpoint_callback") && (x.Fix == nil || x.Fix.Applicability != lint.Unsafe || x.Fix.Edits[0].NewText != "enable_checkpointing") {
-			t.Errorf("newest: want an unsafe rename of checkpoint_callback, got %+v", x)
+		if x.Fix != nil {
+			t.Errorf("newest: no fix may be offered (checkpoint_callback null would become an enable_checkpointing null 1.x refuses), got %+v", x)
 		}
 	}
 }

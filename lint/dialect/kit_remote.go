@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"path"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -70,7 +71,7 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 		return
 	}
 	u, at := firstRemote(n)
-	if at == nil || stagedLocally(n.Parent) || levanterSource(n) || allennlpSource(n) || wholeFileURL(u) {
+	if at == nil || stagedLocally(n.Parent) || levanterSource(n) || allennlpSource(n) || wholeFileURL(u) && !streamed(n.Parent) {
 		return
 	}
 	p.Data.Remote = plan.Set(u, genPathOf(at), at)
@@ -78,8 +79,15 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 
 // wholeFiles are the extensions of files that are read whole: a table, an archive, an array
 // or a pickle is downloaded or loaded into memory before the first batch, never read batch by
-// batch from the server (a .tar is not here: webdataset streams its shards).
-var wholeFiles = []string{".csv", ".tsv", ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".npz", ".npy", ".pkl", ".pickle", ".pt", ".pth", ".h5", ".hdf5", ".mat", ".sdf", ".smi"}
+// batch from the server. Tar files are not here, compressed or not: webdataset streams its
+// shards, .tar and .tgz alike (tar_file_iterator opens them with mode "r|*").
+var wholeFiles = []string{".csv", ".tsv", ".zip", ".gz", ".bz2", ".xz", ".7z", ".npz", ".npy", ".pkl", ".pickle", ".pt", ".pth", ".h5", ".hdf5", ".mat", ".sdf", ".smi"}
+
+// streamed reports a data section that says it streams (streaming: true beside the path).
+func streamed(sec *doc.Node) bool {
+	b, ok := sec.Get("streaming").Bool()
+	return ok && b
+}
 
 // wholeFileURL reports an http(s) URL of one file read whole (by its extension, past any query
 // or fragment). Plain HTTP offers no listing or ranged reads to a generic loader, so code that
@@ -94,6 +102,9 @@ func wholeFileURL(u string) bool {
 	}
 	if i := strings.IndexAny(l, "?#"); i >= 0 {
 		l = l[:i]
+	}
+	if strings.Contains(path.Base(l), ".tar.") {
+		return false // a compressed tar shard
 	}
 	for _, e := range wholeFiles {
 		if strings.HasSuffix(l, e) {

@@ -36,9 +36,11 @@ var lightningRemoved = []Key{
 	// data_connector.py, logger_connector/logger_connector.py, trainer.py @1.6.5).
 	{Path: "trainer.reload_dataloaders_every_epoch", Type: "boolean", Doc: "removed in Lightning 1.6: use reload_dataloaders_every_n_epochs",
 		How: "use reload_dataloaders_every_n_epochs (1 for true)", Removed: "Lightning 1.6"},
+	// No rename or "delete the old key": in 1.5-1.6 the Trainer checkpoints only when both are
+	// true (callback_connector.py:156 @1.6.5), null meant the default (on) where
+	// enable_checkpointing takes no null before 2.0, and before 1.5 it also took a ModelCheckpoint.
 	{Path: "trainer.checkpoint_callback", Type: "boolean", Doc: "removed in Lightning 1.7: use enable_checkpointing",
-		Replacement: "trainer.enable_checkpointing", Rename: "unsafe", Removed: "Lightning 1.7",
-		NewSince: "1.5"}, // enable_checkpointing from 1.5.0; before, checkpoint_callback also took a ModelCheckpoint
+		How: "use enable_checkpointing with the same true or false (delete it where null)", Removed: "Lightning 1.7"},
 	{Path: "trainer.weights_summary", Type: "string|null", Doc: "removed in Lightning 1.7: use enable_model_summary or a ModelSummary callback",
 		How: "use enable_model_summary: false for null, or a ModelSummary callback with max_depth", Removed: "Lightning 1.7"},
 	{Path: "trainer.terminate_on_nan", Type: "boolean", Doc: "removed in Lightning 1.7: its deprecation names detect_anomaly",

@@ -165,6 +165,9 @@ func earlyStoppingCannotStop(es, tr *doc.Node, target string) bool {
 		}
 		patience = v
 	}
+	if c, ok := stepChecks(tr, args); ok {
+		return patience >= c
+	}
 	epochs, ok := tr.Get("max_epochs").Int()
 	if !ok || tr.Get("max_epochs").Type != doc.Int || epochs < 0 {
 		return false
@@ -208,6 +211,51 @@ func earlyStoppingCannotStop(es, tr *doc.Node, target string) bool {
 		checks = max(epochs, checks)
 	}
 	return patience >= checks
+}
+
+// stepChecks is how many validations a step-based Trainer makes at most: with
+// check_val_every_n_epoch null, fit validates every val_check_interval training batches across
+// epochs (loops/training_epoch_loop.py _should_check_val_fx, 2.6.5), so a run of max_steps
+// optimizer steps, of accumulate_grad_batches batches each, validates at most
+// max_steps × accumulation / val_check_interval times (eva's consep.yaml test configs: 4 steps,
+// every 2 batches). ok is false unless all of those are written as integers, and when the
+// callback checks at train epoch ends too (check_on_train_epoch_end true): how many epochs
+// the steps span is not known.
+func stepChecks(tr, args *doc.Node) (int64, bool) {
+	n := tr.Get("check_val_every_n_epoch")
+	if n == nil || !n.IsNull() {
+		return 0, false
+	}
+	if c := args.Get("check_on_train_epoch_end"); c != nil && !c.IsNull() {
+		if v, ok := c.Bool(); !ok || v {
+			return 0, false
+		}
+	}
+	intAt := func(k string, def int64) (int64, bool) {
+		v := tr.Get(k)
+		if v == nil || v.IsNull() {
+			return def, def > 0
+		}
+		i, ok := v.Int()
+		return i, ok && v.Type == doc.Int && i > 0
+	}
+	steps, ok1 := intAt("max_steps", 0)
+	vci, ok2 := intAt("val_check_interval", 0)
+	acc, ok3 := intAt("accumulate_grad_batches", 1)
+	if !ok1 || !ok2 || !ok3 {
+		return 0, false
+	}
+	// An iterable dataset with no length validates every limit_train_batches batches instead
+	// (the same function): the smaller interval bounds both. A limit that is no integer is
+	// not read.
+	if l := tr.Get("limit_train_batches"); l != nil && !l.IsNull() {
+		lim, ok := intAt("limit_train_batches", 0)
+		if !ok {
+			return 0, false
+		}
+		vci = min(vci, lim)
+	}
+	return steps * acc / vci, true
 }
 
 // savesOnce reports a ModelCheckpoint (params; nil for the Trainer's default one) that writes

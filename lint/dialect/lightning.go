@@ -466,8 +466,10 @@ func readLightningTracking(p *plan.Plan, root *doc.Node, sh lightningShape, note
 			note.Plus("TensorBoardLogger, or CSVLogger when tensorboard is not installed"), n)
 	case n.Kind == doc.Scalar && n.Type == doc.Bool:
 		v, _ := n.Bool()
-		if !v {
+		if !v && !trackingCallback(tr) {
 			p.Tracking.Trackers = plan.Set([]string{}, k, n)
+		} else if !v {
+			p.Tracking.Trackers = plan.Fact[[]string]{Key: k, Node: n, Note: "a callback reports to a tracker itself"}
 		} else {
 			p.Tracking.Trackers = plan.Set([]string{"TensorBoardLogger"}, k, n)
 			p.Tracking.Trackers.Note = "logger: true is TensorBoardLogger, or CSVLogger when tensorboard is not installed"

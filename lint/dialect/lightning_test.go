@@ -856,3 +856,23 @@ func TestLightningSplitMapDataModule(t *testing.T) {
 		t.Errorf("the scalar batch_size is still read: %+v %+v", b, p.Train.PerDeviceBatch)
 	}
 }
+
+// logger: false beside a callback that reports to a tracker itself (lighter's LighterLogger
+// with wandb: True calls wandb.init and wandb.log, lighter/callbacks/logger.py @8411b19; a
+// callback whose class names W&B or MLflow) does not say the run is untracked: unknown. A
+// callback that logs through the trainer's loggers (CompVis' ImageLogger) leaves it untracked.
+func TestLightningTrackingCallback(t *testing.T) {
+	const src = "trainer:\n  _target_: pytorch_lightning.Trainer\n  max_epochs: 100\n  logger: False\n  callbacks:\n%s"
+	for cb, known := range map[string]bool{
+		"    - _target_: lighter.callbacks.LighterLogger\n      project: fmcib\n      wandb: True\n": false,
+		"    - _target_: mypkg.callbacks.WandbImageCallback\n":                                      false,
+		"    - class_path: mypkg.MLflowModelLogger\n":                                                false,
+		"    - _target_: main.ImageLogger\n      batch_frequency: 500\n":                              true,
+		"    - _target_: lighter.callbacks.LighterLogger\n      wandb: False\n":                       true,
+	} {
+		p := Lightning.Normalize(parseYAMLDoc(t, fmt.Sprintf(src, cb)), Context{})
+		if got := p.Tracking.Trackers.Known(); got != known {
+			t.Errorf("%q: trackers known %v, want %v (%+v)", cb, got, known, p.Tracking.Trackers)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package dialect
+
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
+
+// trackerNames are the experiment trackers a callback's class may name (WandbImageCallback,
+// MLflowModelLogger), and the switches a callback may take to report to one itself.
+var trackerNames = []string{"wandb", "mlflow", "comet", "neptune", "clearml", "tensorboard"}
+
+// trackingCallback reports a Trainer callback that reports to an experiment tracker itself,
+// whatever the Trainer's logger says: its class names a tracker, or it takes a tracker switch
+// set true (lighter's LighterLogger with wandb: True calls wandb.init and wandb.log,
+// lighter/callbacks/logger.py @8411b19). A callback that logs through the Trainer's loggers
+// (CompVis' ImageLogger) names none.
+func trackingCallback(tr *doc.Node) bool {
+	cbs := tr.Get("callbacks")
+	if cbs == nil || cbs.Kind != doc.Seq {
+		return false
+	}
+	for _, c := range cbs.Children {
+		ref := strings.ToLower(scalarText(c.Get("class_path")) + scalarText(c.Get("_target_")))
+		args := c
+		if ia := c.Get("init_args"); isMap(ia) {
+			args = ia
+		}
+		for _, t := range trackerNames {
+			if strings.Contains(ref[strings.LastIndexByte(ref, '.')+1:], t) {
+				return true
+			}
+			for _, k := range []string{t, "use_" + t} {
+				if b, ok := args.Get(k).Bool(); ok && b {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

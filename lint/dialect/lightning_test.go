@@ -865,10 +865,10 @@ func TestLightningTrackingCallback(t *testing.T) {
 	const src = "trainer:\n  _target_: pytorch_lightning.Trainer\n  max_epochs: 100\n  logger: False\n  callbacks:\n%s"
 	for cb, known := range map[string]bool{
 		"    - _target_: lighter.callbacks.LighterLogger\n      project: fmcib\n      wandb: True\n": false,
-		"    - _target_: mypkg.callbacks.WandbImageCallback\n":                                      false,
+		"    - _target_: mypkg.callbacks.WandbImageCallback\n":                                       false,
 		"    - class_path: mypkg.MLflowModelLogger\n":                                                false,
-		"    - _target_: main.ImageLogger\n      batch_frequency: 500\n":                              true,
-		"    - _target_: lighter.callbacks.LighterLogger\n      wandb: False\n":                       true,
+		"    - _target_: main.ImageLogger\n      batch_frequency: 500\n":                             true,
+		"    - _target_: lighter.callbacks.LighterLogger\n      wandb: False\n":                      true,
 	} {
 		p := Lightning.Normalize(parseYAMLDoc(t, fmt.Sprintf(src, cb)), Context{})
 		if got := p.Tracking.Trackers.Known(); got != known {

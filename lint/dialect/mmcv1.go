@@ -92,6 +92,10 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			f.Key = "runner.max_epochs"
 			p.Train.Epochs = f
 		}
+	} else if n := mmcv1TotalEpochs(root, tr); n != nil {
+		f, _ := FloatAt(root, "total_epochs")
+		f.Key, f.Note = "total_epochs", "the train tool builds EpochBasedRunner(max_epochs=total_epochs) when no runner is set"
+		p.Train.Epochs = f
 	}
 	ck := root.Get("checkpoint_config")
 	if ck == nil || ck.Kind != doc.Map {
@@ -109,7 +113,7 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			unit = plan.Steps
 		}
 	} else if ck.Get("by_epoch") == nil {
-		unit, known = mmcv1RunnerUnit(root)
+		unit, known = mmcv1RunnerUnit(root, tr)
 	}
 	if n := ck.Get("interval"); n != nil && known {
 		if v, ok := n.Float(); ok && v > 0 {
@@ -252,7 +256,7 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			return // a base may set by_epoch
 		}
 	} else {
-		u, ok := mmcv1RunnerUnit(root)
+		u, ok := mmcv1RunnerUnit(root, tr)
 		if !ok {
 			// a runner a base file sets, MMSegmentation's own default (IterBasedRunner), or
 			// another runner: its by_epoch is True, but whether it calls the epoch hooks is
@@ -273,8 +277,11 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 // mmcv1RunnerUnit is what the runner the file names counts in: IterBasedRunner iterations,
 // EpochBasedRunner epochs; not known for another runner, one a base file sets, or none (the
 // projects' train tools differ: MMSegmentation 0.x's defaults to IterBasedRunner, MMDetection
-// 2.x's to EpochBasedRunner).
-func mmcv1RunnerUnit(root *doc.Node) (plan.Unit, bool) {
+// 2.x's to EpochBasedRunner) unless total_epochs names MMDetection's (mmcv1TotalEpochs).
+func mmcv1RunnerUnit(root *doc.Node, tr Trainer) (plan.Unit, bool) {
+	if root.Get("runner") == nil && mmcv1TotalEpochs(root, tr) != nil {
+		return plan.Epochs, true
+	}
 	n := root.At("runner.type")
 	switch typ, ok := n.Str(); {
 	case !ok || n.IsUnknown():
@@ -295,7 +302,7 @@ func mmcv1RunnerUnit(root *doc.Node) (plan.Unit, bool) {
 // rank 0's statistics before each evaluation once on again.
 func mmcv1SyncAdvice(root *doc.Node, first string) string {
 	advice := mmcv1SyncBN(first)
-	if u, ok := mmcv1RunnerUnit(root); ok && u == plan.Epochs {
+	if u, ok := mmcv1RunnerUnit(root, Trainer{}); ok && u == plan.Epochs {
 		advice += ", or add dict(type='SyncBuffersHook') to custom_hooks to average the statistics across processes after every epoch"
 	}
 	if b, ok := root.At("evaluation.broadcast_bn_buffer").Bool(); ok && !b {
@@ -328,4 +335,25 @@ func evalHookOf(project string) string {
 		return project + " evaluation hook"
 	}
 	return project + "'s evaluation hook"
+}
+
+// mmcv1TotalEpochs is the total_epochs of a file that sets no runner, for a train tool that
+// then builds EpochBasedRunner(max_epochs=total_epochs): MMDetection 2.x's train_detector (apis/
+// train.py, `if 'runner' not in cfg`; utils/compat_config.py compat_runner_args at 2.25.3), and
+// MMDetection3D's train_model for a model it hands to it (any but EncoderDecoder3D, which goes
+// to MMSegmentation's train_segmentor). nil otherwise.
+func mmcv1TotalEpochs(root *doc.Node, tr Trainer) *doc.Node {
+	n := root.Get("total_epochs")
+	if v, ok := n.Int(); !ok || n.Type != doc.Int || v <= 0 {
+		return nil
+	}
+	switch tr.Name {
+	case "mmdet.apis.train_detector":
+		return n
+	case "mmdet3d.apis.train_model":
+		if mmTypeName(root.At("model.type")) != "EncoderDecoder3D" {
+			return n
+		}
+	}
+	return nil
 }

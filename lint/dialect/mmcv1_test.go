@@ -34,6 +34,11 @@ func TestMMCV1Schedule(t *testing.T) {
 		{"start shifts the evaluations", epochs + "evaluation = dict(interval=4, start=3)\n", mmdet, true, 0, "", plan.Unknown},
 		{"dynamic intervals", epochs + "evaluation = dict(interval=4, dynamic_intervals=[(10, 1)])\n", mmdet, true, 0, "", plan.Unknown},
 		{"no runner: MMSegmentation's default differs", "model = dict(type='X')\nevaluation = dict(interval=4)\n", mmdet, true, 0, "", plan.Unknown},
+		// MMDetection builds EpochBasedRunner(max_epochs=total_epochs) when no runner is set
+		// (ADLab's BEVFusion configs, trained through MMDetection3D's train_model).
+		{"no runner, total_epochs", "model = dict(type='X')\ntotal_epochs = 6\nevaluation = dict(interval=36)\n", mmdet, true, 36, plan.Epochs, plan.Explicit},
+		{"no runner, total_epochs, mmdet3d detector", "model = dict(type='BEVF_FasterRCNN')\ntotal_epochs = 6\nevaluation = dict(interval=36)\n", Trainer{Name: "mmdet3d.apis.train_model", Validate: "on"}, true, 36, plan.Epochs, plan.Explicit},
+		{"no runner, total_epochs, mmdet3d segmentor", "model = dict(type='EncoderDecoder3D')\ntotal_epochs = 6\nevaluation = dict(interval=36)\n", Trainer{Name: "mmdet3d.apis.train_model", Validate: "on"}, true, 0, "", plan.Unknown},
 		{"a runner of another type", "runner = dict(type='IterBasedRunnerAmp', max_iters=100)\nevaluation = dict(interval=4)\n", mmdet, true, 0, "", plan.Unknown},
 		{"mmpose by iteration", epochs + "evaluation = dict(interval=50, by_epoch=False)\n", mmpose, true, 50, plan.Steps, plan.Explicit},
 		{"mmpose by epoch", epochs + "evaluation = dict(interval=10)\n", mmpose, true, 10, plan.Epochs, plan.Explicit},
@@ -49,6 +54,9 @@ func TestMMCV1Schedule(t *testing.T) {
 		}
 		if c.enabled && (!e.AtEnd.Known() || e.AtEnd.Value) {
 			t.Errorf("%s: eval at end %+v", c.name, e.AtEnd)
+		}
+		if strings.Contains(c.src, "total_epochs") && p.Train.Epochs.Known() != (c.interval > 0) {
+			t.Errorf("%s: epochs %+v", c.name, p.Train.Epochs)
 		}
 		if iv := e.Interval; iv.Known() != (c.interval > 0) || iv.Known() && (iv.Value.Value != c.interval || iv.Value.Unit != c.unit || iv.Origin != c.origin || iv.Key != "evaluation.interval") {
 			t.Errorf("%s: eval interval %+v", c.name, iv)

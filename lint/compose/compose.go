@@ -1479,10 +1479,10 @@ func (c *composer) mergeEntry(dst, src *doc.Node, o Origin) {
 		c.problem(Refused, o.File, src.Span, "this "+kindName(src)+" merges onto "+quote(cur.Path().String())+", which an earlier config of the run set to a "+kindName(cur)+kindsRefused)
 		return
 	}
-	if cur != nil && src.Kind == doc.Scalar && src.Value == "???" {
+	if cur != nil && src.Kind == doc.Scalar && src.Value == "???" && !c.legacy {
 		// A missing value merged onto one a config set keeps it (BaseContainer._map_merge skips
-		// a src_node_missing, OmegaConf 2.2-2.3): superpoint_transformer's `net: ???`, included
-		// again after another file filled net.
+		// a src_node_missing, OmegaConf 2.1 on; 2.0, Hydra 1.0's, overwrote it):
+		// superpoint_transformer's `net: ???`, included again after another file filled net.
 		return
 	}
 	if cur != nil && cur.Kind == doc.Map && src.Kind == doc.Map {

@@ -1527,7 +1527,7 @@ func TestGinForkIncludes(t *testing.T) {
 // A later `key: ???` does not erase what an earlier config set: OmegaConf's merge keeps the
 // destination's node when the source's value is missing (BaseContainer._map_merge,
 // src_node_missing; checked with OmegaConf 2.2.2: merging {net: ???, x: ???} onto {net: {a: 1},
-// x: 5} keeps both). superpoint_transformer's model/default.yaml ends with `net: ???` and is
+// x: 5} keeps both; 2.0, Hydra 1.0's, replaced it, basecontainer.py v2.0.6). superpoint_transformer's model/default.yaml ends with `net: ???` and is
 // included again after _point.yaml set net.point_cnn_blocks; a key nothing set stays missing.
 func TestComposeMissingKeepsEarlierValue(t *testing.T) {
 	files := map[string]string{
@@ -1546,4 +1546,9 @@ func TestComposeMissingKeepsEarlierValue(t *testing.T) {
 	expect(t, r, "model.net.a", "1", "conf/model/spt2.yaml:5")
 	expect(t, r, "model.lr", "0.01", "conf/model/point.yaml:4")
 	expect(t, r, "model.size", "???", "conf/model/base.yaml:5")
+	// Hydra 1.0's OmegaConf 2.0 let the missing value replace the earlier one.
+	k := NewCache()
+	k.LegacyPackages = true
+	r = k.Compose(mapFS(files), "conf/train.yaml", nil, Limits{})
+	expect(t, r, "model.lr", "???", "conf/model/base.yaml:4")
 }

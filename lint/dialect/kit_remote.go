@@ -79,9 +79,11 @@ func readGenericRemote(p *plan.Plan, g genericReader) {
 
 // wholeFiles are the extensions of files that are read whole: a table, an archive, an array
 // or a pickle is downloaded or loaded into memory before the first batch, never read batch by
-// batch from the server. Tar files are not here, compressed or not: webdataset streams its
-// shards, .tar and .tgz alike (tar_file_iterator opens them with mode "r|*").
-var wholeFiles = []string{".csv", ".tsv", ".zip", ".gz", ".bz2", ".xz", ".7z", ".npz", ".npy", ".pkl", ".pickle", ".pt", ".pth", ".h5", ".hdf5", ".mat", ".sdf", ".smi"}
+// batch from the server. A .tar is not here, nor a compressed tar named as a shard
+// (shardName): webdataset streams its shards, .tar and .tgz alike (tar_file_iterator opens
+// them with mode "r|*"), while one archive (imagenette2-160.tgz, cifar-10-python.tar.gz) is
+// downloaded and unpacked.
+var wholeFiles = []string{".csv", ".tsv", ".zip", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".npz", ".npy", ".pkl", ".pickle", ".pt", ".pth", ".h5", ".hdf5", ".mat", ".sdf", ".smi"}
 
 // streamed reports a data section that says it streams (streaming: true beside the path).
 func streamed(sec *doc.Node) bool {
@@ -103,7 +105,7 @@ func wholeFileURL(u string) bool {
 	if i := strings.IndexAny(l, "?#"); i >= 0 {
 		l = l[:i]
 	}
-	if strings.Contains(path.Base(l), ".tar.") {
+	if b := path.Base(l); (strings.Contains(b, ".tar.") || strings.HasSuffix(b, ".tgz")) && shardName(b) {
 		return false // a compressed tar shard
 	}
 	for _, e := range wholeFiles {
@@ -158,4 +160,20 @@ func axoRemote(root *doc.Node, streaming plan.Fact[bool]) plan.Fact[string] {
 		}
 	}
 	return plan.Fact[string]{}
+}
+
+// shardName reports a file name numbered as one shard of many: a run of four or more digits
+// (train-000000.tgz) or an "-of-" count (c4-train.00000-of-01024).
+func shardName(base string) bool {
+	run := 0
+	for i := 0; i < len(base); i++ {
+		if base[i] >= '0' && base[i] <= '9' {
+			if run++; run >= 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return strings.Contains(base, "-of-")
 }

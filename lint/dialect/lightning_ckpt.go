@@ -218,13 +218,21 @@ func earlyStoppingCannotStop(es, tr *doc.Node, target string) bool {
 // epochs (loops/training_epoch_loop.py _should_check_val_fx, 2.6.5), so a run of max_steps
 // optimizer steps, of accumulate_grad_batches batches each, validates at most
 // max_steps × accumulation / val_check_interval times (eva's consep.yaml test configs: 4 steps,
-// every 2 batches). ok is false unless all of those are written as integers, and when the
-// callback checks at train epoch ends too (check_on_train_epoch_end true): how many epochs
-// the steps span is not known.
+// every 2 batches). ok is false unless all of those are written as integers (and small), when
+// the callback checks at train epoch ends too (check_on_train_epoch_end true: how many epochs
+// the steps span is not known), and beside a GradientAccumulationScheduler, which sets the
+// accumulation each epoch (callbacks/gradient_accumulation_scheduler.py:140 at 2.6.5).
 func stepChecks(tr, args *doc.Node) (int64, bool) {
 	n := tr.Get("check_val_every_n_epoch")
 	if n == nil || !n.IsNull() {
 		return 0, false
+	}
+	if cbs := tr.Get("callbacks"); cbs != nil {
+		for _, c := range cbs.Children {
+			if strings.HasSuffix(scalarText(c.Get("class_path"))+scalarText(c.Get("_target_")), "GradientAccumulationScheduler") {
+				return 0, false
+			}
+		}
 	}
 	if c := args.Get("check_on_train_epoch_end"); c != nil && !c.IsNull() {
 		if v, ok := c.Bool(); !ok || v {
@@ -242,19 +250,11 @@ func stepChecks(tr, args *doc.Node) (int64, bool) {
 	steps, ok1 := intAt("max_steps", 0)
 	vci, ok2 := intAt("val_check_interval", 0)
 	acc, ok3 := intAt("accumulate_grad_batches", 1)
-	if !ok1 || !ok2 || !ok3 {
+	if !ok1 || !ok2 || !ok3 || steps > 1<<40 || acc > 1<<20 {
 		return 0, false
 	}
-	// An iterable dataset with no length validates every limit_train_batches batches instead
-	// (the same function): the smaller interval bounds both. A limit that is no integer is
-	// not read.
-	if l := tr.Get("limit_train_batches"); l != nil && !l.IsNull() {
-		lim, ok := intAt("limit_train_batches", 0)
-		if !ok {
-			return 0, false
-		}
-		vci = min(vci, lim)
-	}
+	// (An int val_check_interval is the Trainer's val_check_batch whatever the dataset,
+	// fit_loop.py:293-294 at 2.6.5, so limit_train_batches adds no validation.)
 	return steps * acc / vci, true
 }
 

@@ -1,6 +1,7 @@
 package dialect
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint/doc"
@@ -227,12 +228,8 @@ func stepChecks(tr, args *doc.Node) (int64, bool) {
 	if n == nil || !n.IsNull() {
 		return 0, false
 	}
-	if cbs := tr.Get("callbacks"); cbs != nil {
-		for _, c := range cbs.Children {
-			if strings.HasSuffix(scalarText(c.Get("class_path"))+scalarText(c.Get("_target_")), "GradientAccumulationScheduler") {
-				return 0, false
-			}
-		}
+	if anyCallback(tr, func(ref string, _ *doc.Node) bool { return strings.HasSuffix(ref, "GradientAccumulationScheduler") }) {
+		return 0, false
 	}
 	if c := args.Get("check_on_train_epoch_end"); c != nil && !c.IsNull() {
 		if v, ok := c.Bool(); !ok || v {
@@ -354,4 +351,24 @@ func callbacksOwner(n *doc.Node) *doc.Node {
 		return l.Parent
 	}
 	return nil
+}
+
+// anyCallback reports whether test holds for one item of the Trainer's callbacks list (tr's),
+// given the item's class (its class_path, else its _target_) and its arguments (init_args when
+// a map, else the item itself).
+func anyCallback(tr *doc.Node, test func(ref string, args *doc.Node) bool) bool {
+	cbs := tr.Get("callbacks")
+	if cbs == nil || cbs.Kind != doc.Seq {
+		return false
+	}
+	for _, c := range cbs.Children {
+		args := c
+		if ia := c.Get("init_args"); isMap(ia) {
+			args = ia
+		}
+		if test(cmp.Or(scalarText(c.Get("class_path")), scalarText(c.Get("_target_"))), args) {
+			return true
+		}
+	}
+	return false
 }

@@ -16,18 +16,10 @@ var trackerNames = []string{"wandb", "mlflow", "comet", "neptune", "clearml", "t
 // lighter/callbacks/logger.py @8411b19). A callback that logs through the Trainer's loggers
 // (CompVis' ImageLogger) names none.
 func trackingCallback(tr *doc.Node) bool {
-	cbs := tr.Get("callbacks")
-	if cbs == nil || cbs.Kind != doc.Seq {
-		return false
-	}
-	for _, c := range cbs.Children {
-		ref := strings.ToLower(scalarText(c.Get("class_path")) + scalarText(c.Get("_target_")))
-		args := c
-		if ia := c.Get("init_args"); isMap(ia) {
-			args = ia
-		}
+	return anyCallback(tr, func(ref string, args *doc.Node) bool {
+		cls := strings.ToLower(ref[strings.LastIndexByte(ref, '.')+1:])
 		for _, t := range trackerNames {
-			if strings.Contains(ref[strings.LastIndexByte(ref, '.')+1:], t) {
+			if strings.Contains(cls, t) {
 				return true
 			}
 			for _, k := range []string{t, "use_" + t} {
@@ -36,6 +28,6 @@ func trackingCallback(tr *doc.Node) bool {
 				}
 			}
 		}
-	}
-	return false
+		return false
+	})
 }

@@ -92,7 +92,7 @@ func mmcv1Checkpoints(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 			f.Key = "runner.max_epochs"
 			p.Train.Epochs = f
 		}
-	} else if n := mmcv1TotalEpochs(root, tr); n != nil {
+	} else if mmcv1TotalEpochs(root, tr) != nil {
 		f, _ := FloatAt(root, "total_epochs")
 		f.Key, f.Note = "total_epochs", "the train tool builds EpochBasedRunner(max_epochs=total_epochs) when no runner is set"
 		p.Train.Epochs = f
@@ -279,7 +279,7 @@ func mmcv1Schedule(p *plan.Plan, root *doc.Node, inherits bool, tr Trainer) {
 // projects' train tools differ: MMSegmentation 0.x's defaults to IterBasedRunner, MMDetection
 // 2.x's to EpochBasedRunner) unless total_epochs names MMDetection's (mmcv1TotalEpochs).
 func mmcv1RunnerUnit(root *doc.Node, tr Trainer) (plan.Unit, bool) {
-	if root.Get("runner") == nil && mmcv1TotalEpochs(root, tr) != nil {
+	if mmcv1TotalEpochs(root, tr) != nil {
 		return plan.Epochs, true
 	}
 	n := root.At("runner.type")
@@ -344,7 +344,7 @@ func evalHookOf(project string) string {
 // to MMSegmentation's train_segmentor). nil otherwise.
 func mmcv1TotalEpochs(root *doc.Node, tr Trainer) *doc.Node {
 	n := root.Get("total_epochs")
-	if v, ok := n.Int(); !ok || n.Type != doc.Int || v <= 0 {
+	if v, ok := n.Int(); !ok || n.Type != doc.Int || v <= 0 || root.Get("runner") != nil {
 		return nil
 	}
 	switch tr.Name {

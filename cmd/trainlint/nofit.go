@@ -14,7 +14,11 @@ import (
 // rules have nothing to judge there (composition.md: evaluation-only runs). Two wirings are read:
 //   - a @hydra.main script's primary (config_path, config_name) when the script calls test,
 //     validate or predict and never fit nor a train function (lightning-hydra-template's
-//     eval.py);
+//     eval.py), or calls none of them and the config's name says it makes no model to train
+//     (inferName: NeMo's sd_infer.yaml, sd_xl_export.yaml, merge_lora_weights.yaml); NeMo's
+//     @hydra_runner is read as @hydra.main (nemo/core/config/hydra_runner.py passes its
+//     config_path and config_name to Hydra's _run_hydra, with the decorated function's file
+//     as the calling file, NeMo @8cfedd7);
 //   - LightningCLI's parser_kwargs default_config_files of the test, validate and predict
 //     subcommands (kirigami's run.py).
 //
@@ -25,8 +29,10 @@ import (
 // Hydra primary of a repository with a @hydra.main whose config this reading cannot tell.
 
 var (
-	hydraMainRE = regexp.MustCompile(`@hydra\.main\(([^)]*)\)`)
+	hydraMainRE = regexp.MustCompile(`@(?:hydra\.main|hydra_runner)\(([^)]*)\)`)
 	hydraArgRE  = regexp.MustCompile(`\b(config_path|config_name)\s*=\s*["']([^"']*)["']`)
+	// config_name=None: Hydra composes no primary file unless the command line names one.
+	noConfigNameRE = regexp.MustCompile(`\bconfig_name\s*=\s*None\b`)
 	// "test": {"default_config_files": ["a.yaml", ...]} and the same for other subcommands, or
 	// for the parser itself (no subcommand key before it).
 	cliDefaultsRE = regexp.MustCompile(`(?:["'](fit|test|validate|predict)["']\s*:\s*\{\s*)?["']default_config_files["']\s*:\s*\[([^\]]*)\]`)
@@ -40,7 +46,7 @@ var (
 // are usually run).
 func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 	dir := filepath.Dir(p)
-	if strings.Contains(text, "hydra.main") {
+	if strings.Contains(text, "hydra.main") || strings.Contains(text, "hydra_runner") {
 		trains := strings.Contains(text, "fit(") || strings.Contains(text, "train(")
 		evals := strings.Contains(text, ".test(") || strings.Contains(text, ".validate(") || strings.Contains(text, ".predict(")
 		for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
@@ -53,6 +59,12 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 				}
 			}
 			if cname == "" {
+				if !trains && noConfigNameRE.MatchString(m[1]) {
+					// No file, and nothing in the script trains (NeMo's
+					// average_model_checkpoints.py): whatever the command line names, this
+					// script does not make it a training run.
+					continue
+				}
 				fit[anyHydra] = true // positional or computed arguments: any primary may be it
 				continue
 			}
@@ -63,7 +75,7 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 				cname += ".yaml"
 			}
 			cfg := filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname))
-			only := !trains && evals && evalName(cfg)
+			only := !trains && (evals && evalName(cfg) || inferName(cfg))
 			mark(cfg, only, fit, noFit)
 			if only {
 				hydraNoFit[cfg] = true
@@ -97,6 +109,25 @@ func evalName(p string) bool {
 		}
 	}
 	return false
+}
+
+// inferName reports a config file whose name says the script reading it makes no model to
+// train but runs, converts or combines one: sd_infer.yaml, sd_xl_export.yaml,
+// sd_xl_quantize.yaml, rag_generating.yaml, rag_indexing.yaml, megatron_clip_imagenet_zeroshot.yaml,
+// merge_lora_weights.yaml (a word of its base name, split at _ - .). Unlike evalName's words,
+// these need no test, validate or predict call beside them: such scripts call the model
+// directly. A name that also says train (sd_lora_infer_train.yaml) is not one.
+func inferName(p string) bool {
+	found := false
+	for _, w := range strings.FieldsFunc(strings.ToLower(filepath.Base(p)), func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		switch w {
+		case "infer", "inference", "export", "quantize", "quantization", "generate", "generating", "generation", "indexing", "zeroshot", "merge":
+			found = true
+		case "train", "training", "finetune", "pretrain", "pretraining", "fit":
+			return false
+		}
+	}
+	return found
 }
 
 // mark records the config at p (joined, so cleaned) in noFit when only scripts that never

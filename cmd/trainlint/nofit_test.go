@@ -37,6 +37,41 @@ func TestScriptReads(t *testing.T) {
 	}
 }
 
+// TestScriptReadsInferOnly: NeMo's @hydra_runner scripts that never train and call no test
+// either mark their config when its name says it infers, exports or merges; a script that
+// trains, a name without such a word, or one that also says train, is not marked; and a
+// decorator with config_name=None in a script that does not train leaves the others marked.
+func TestScriptReadsInferOnly(t *testing.T) {
+	root := filepath.FromSlash("/r")
+	fit, noFit, hn := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	read := func(p, text string) { scriptReads(root, filepath.FromSlash(p), text, fit, noFit, hn) }
+	read("/r/sd/sd_infer.py", "from nemo.core.config import hydra_runner\n@hydra_runner(config_path='conf', config_name='sd_infer')\ndef main(cfg):\n    pipeline(model, cfg)\n")
+	read("/r/sd/sd_xl_export.py", "@hydra_runner(config_path='conf', config_name='sd_xl_export')\ndef main(cfg):\n    export(cfg)\n")
+	read("/r/m/merge.py", "@hydra_runner(config_path=\"conf\", config_name=\"merge_lora_weights\")\ndef main(cfg):\n    merge(cfg)\n")
+	read("/r/sd/sd_train.py", "@hydra_runner(config_path='conf', config_name='sd_train')\ndef main(cfg):\n    trainer.fit(model)\n")
+	read("/r/sd/fid.py", "@hydra_runner(config_path='conf', config_name='sd_fid_images')\ndef main(cfg):\n    gen(cfg)\n")
+	read("/r/sd/lora.py", "@hydra_runner(config_path='conf', config_name='sd_lora_infer_train')\ndef main(cfg):\n    go(cfg)\n")
+	read("/r/sd/both.py", "@hydra_runner(config_path='conf', config_name='sd_export')\ndef main(cfg):\n    trainer.fit(model)\n")
+	read("/r/avg.py", "@hydra_runner(config_path=None, config_name=None)\ndef main(cfg):\n    average(cfg)\n")
+	want := map[string]bool{"/r/sd/conf/sd_infer.yaml": true, "/r/sd/conf/sd_xl_export.yaml": true, "/r/m/conf/merge_lora_weights.yaml": true}
+	for p := range want {
+		if !noFit[filepath.FromSlash(p)] || !hn[filepath.FromSlash(p)] {
+			t.Errorf("%s: not marked (noFit %v)", p, noFit)
+		}
+	}
+	if len(noFit) != len(want) {
+		t.Errorf("noFit %v, want only %v", noFit, want)
+	}
+	if fit[anyHydra] {
+		t.Error("config_name=None in a script that does not train made every primary unread")
+	}
+	// The same decorator in a script that trains may train any file the command line names.
+	read("/r/avg2.py", "@hydra_runner(config_path=None, config_name=None)\ndef main(cfg):\n    trainer.fit(model)\n")
+	if !fit[anyHydra] {
+		t.Error("config_name=None in a training script: primaries still marked")
+	}
+}
+
 // TestNoFitConfigsGetNoTrainingRules: through check, a Hydra evaluation primary whose script
 // only tests gets no batch-norm or checkpoint finding, while the same primary run by a script
 // that fits does.

@@ -55,6 +55,19 @@ func checkDeprecatedKey(p *lint.Pass) {
 		}
 		checkAlongside(p, d, base)
 	}
+	if d.SectionRoot == nil {
+		return
+	}
+	if sec := d.SectionRoot(p.Doc); sec != "" {
+		// The file holds that section's keys at its root (a group file): its keys read there.
+		for _, k := range deps {
+			if rest, ok := strings.CutPrefix(k.Path, sec+"."); ok {
+				k.Path = rest
+				k.Replacement = strings.TrimPrefix(k.Replacement, sec+".")
+				reportDeprecation(p, d, root, k)
+			}
+		}
+	}
 }
 
 // deprecatedKeys are a framework's renamed and removed keys (not list items), built once: the

@@ -765,20 +765,22 @@ func TestLightningVersionFromImports(t *testing.T) {
 
 // TestLightningBoundByTorch: kuielab/mdx-net pins torch==1.8.1 beside
 // pytorch-lightning>=1.3.2, which installs Lightning 1.6.5 at the newest: its Hydra trainer group
-// is not checked against the newest Trainer. torch 2.0.1 installs 2.3.3, which has no
-// enable_autolog_hparams (2.6.0); a lower bound on torch bounds nothing, and a Lightning pin
-// says what runs.
+// is not checked against the newest Trainer, and the arguments 2.0 removed still work there
+// (deprecated-key's info). torch 2.0.1 installs 2.3.3, which has no enable_autolog_hparams
+// (2.6.0); a lower bound on torch bounds nothing, and a Lightning pin says what runs.
 func TestLightningBoundByTorch(t *testing.T) {
 	const group = "_target_: pytorch_lightning.Trainer\ngpus: 4\nauto_lr_find: false\nmax_epochs: 3\namp_backend: native\n"
+	const works = "TL005/info:gpus TL005/info:auto_lr_find TL005/info:amp_backend"
+	const gone = "TL005/warning:gpus TL005/warning:auto_lr_find TL005/warning:amp_backend"
 	for _, tc := range []struct {
-		reqs, key, want string // want: the TL003 findings' keys, space-separated
+		reqs, key, want string // want: the findings' codes, severities and keys, space-separated
 	}{
-		{"torch==1.8.1\npytorch-lightning>=1.3.2\n", "", ""},
-		{"torch<1.9\npytorch-lightning\n", "", ""},
-		{"torch==2.0.1\npytorch-lightning\n", "enable_autolog_hparams: true\n", "gpus auto_lr_find amp_backend enable_autolog_hparams"},
-		{"torch==2.6.0\npytorch-lightning\n", "enable_autolog_hparams: true\n", "gpus auto_lr_find amp_backend"},
-		{"torch>=1.8\npytorch-lightning>=1.3.2\n", "", "gpus auto_lr_find amp_backend"},
-		{"torch==1.8.1\npytorch-lightning==2.1.0\n", "", "gpus auto_lr_find amp_backend"},
+		{"torch==1.8.1\npytorch-lightning>=1.3.2\n", "", works},
+		{"torch<1.9\npytorch-lightning\n", "", works},
+		{"torch==2.0.1\npytorch-lightning\n", "enable_autolog_hparams: true\n", gone + " TL003/warning:enable_autolog_hparams"},
+		{"torch==2.6.0\npytorch-lightning\n", "enable_autolog_hparams: true\n", gone},
+		{"torch>=1.8\npytorch-lightning>=1.3.2\n", "", gone},
+		{"torch==1.8.1\npytorch-lightning==2.1.0\n", "", gone},
 	} {
 		root := t.TempDir()
 		testfs.Write(t, root, map[string]string{
@@ -787,14 +789,14 @@ func TestLightningBoundByTorch(t *testing.T) {
 			"configs/config.yaml":          "defaults:\n  - trainer: minimal\n",
 			"configs/trainer/minimal.yaml": group + tc.key,
 		})
-		_, res, _ := checkJSON(t, "--select", "TL003", filepath.Join(root, "configs"))
+		_, res, _ := checkJSON(t, "--select", "TL003,TL005", filepath.Join(root, "configs"))
 		var got []string
 		for _, d := range res.Diagnostics {
 			key, _, _ := strings.Cut(strings.TrimPrefix(d.Message, "\""), "\"")
-			got = append(got, key)
+			got = append(got, d.Code+"/"+d.Severity.String()+":"+key)
 		}
 		if strings.Join(got, " ") != tc.want {
-			t.Errorf("%q: TL003 on %v, want %q", tc.reqs, got, tc.want)
+			t.Errorf("%q: findings on %v, want %q", tc.reqs, got, tc.want)
 		}
 	}
 	if k := dialect.KnowledgeOf("lightning"); lightningTorchFloors[len(lightningTorchFloors)-1].newest != k.Newest() {

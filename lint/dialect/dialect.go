@@ -268,6 +268,11 @@ type Dialect struct {
 	// for rules that look keys up by path: LightningCLI repeats trainer: under each subcommand.
 	// Empty means the root only.
 	Roots []string
+	// SectionRoot names the section (a dotted path of Keys, "trainer") whose keys a file holds at
+	// its root instead (a Hydra group file instantiated as that section's class), "" when it
+	// holds none so; nil for frameworks without such files. The deprecated-key rule reads the
+	// section's keys there too.
+	SectionRoot func(d *doc.Document) string
 	// Knowledge names the framework's entry in the knowledge table extracted from its source
 	// (KnowledgeOf; "" for none), and Package the package whose version targets it ("deepspeed").
 	// Sections says which of the table's sections the unknown-key rule checks in a file: config

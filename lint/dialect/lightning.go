@@ -42,6 +42,7 @@ func newLightning() *Dialect {
 		NotYet:    lightningNotYet,
 		// LightningCLI repeats the Trainer arguments under each subcommand.
 		Roots:        []string{"", "fit", "validate", "test", "predict"},
+		SectionRoot:  lightningTrainerRoot,
 		Loader:       TorchDataLoader,
 		Interpolates: true,
 		// Trainer, ModelCheckpoint and EarlyStopping signatures and checks extracted from Lightning's

@@ -97,6 +97,24 @@ func lightningCLI(root *doc.Node) bool {
 // release is read by something else, so its maps are not judged there (KeyMap.Since).
 const lightningCLISince = "1.3.0"
 
+// lightningTrainerRoot is the Lightning dialect's SectionRoot: "trainer" for a Hydra trainer
+// group file, whose root instantiates Lightning's Trainer (`_target_: pytorch_lightning.Trainer`,
+// lightning-hydra-template's configs/trainer/*.yaml, flash-attention's all_params.yaml), so that
+// a removed argument there reads as it does under trainer: (a 1.x pin still takes it, 2.x
+// refuses it). Not for a LightningCLI file, nor beside a trainer section.
+func lightningTrainerRoot(d *doc.Document) string {
+	if root := cliBase(d.Root); isMap(root) && lightningTrainerRoot1(root) && !lightningCLI(root) {
+		return "trainer"
+	}
+	return ""
+}
+
+// lightningTrainerRoot1 is lightningTrainerRoot's test of the map root.
+func lightningTrainerRoot1(root *doc.Node) bool {
+	t := scalarText(root.Get("_target_"))
+	return t != "Trainer" && lightningClass(t, "Trainer") && root.Get("trainer") == nil
+}
+
 // lightningKeyMapsOf is lightningKeyMaps for a map root whose shape is known.
 func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 	skip := lightningRemovedArgs
@@ -146,9 +164,10 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 		for _, cls := range []string{"Trainer", "ModelCheckpoint", "EarlyStopping"} {
 			if t != cls && lightningClass(t, cls) {
 				km := KeyMap{Node: n, At: n, Section: cls, Name: cls, By: "Hydra's instantiate", Skip: hydraDirectives}
-				if cls == "Trainer" && n == root.Get("trainer") {
-					// deprecated-key reports trainer.<removed argument>; elsewhere (a trainer
-					// group file's root, flash-attention's all_params.yaml) nothing else does
+				if cls == "Trainer" && (n == root.Get("trainer") || n == root && lightningTrainerRoot1(root)) {
+					// deprecated-key reports trainer.<removed argument>, and the same at the
+					// root of a trainer group file (lightningTrainerRoot); elsewhere (a Trainer
+					// deeper down) nothing else does
 					km.Skip = lightningHydraTrainerSkip
 				}
 				out = append(out, km)

@@ -314,3 +314,38 @@ def get_config():
 		"g_order":    "a+z",
 	})
 }
+
+// ml_collections' ConfigDict.lock and unlock return the ConfigDict (config_dict.py at v0.1.1 and
+// 5f7343a), so `return config.lock()` returns the config (vision_transformer's vit_jax configs
+// had no tree); `del config.k` deletes the field (__delattr__: del self[attribute]; magvit's
+// configs had no tree). A plain dict has neither: lock is AttributeError there, and its del d.k
+// leaves the dict unknown.
+func TestPythonConfigDictLockAndDel(t *testing.T) {
+	d := pyTree(t, `import ml_collections
+
+
+def get_config():
+  config = ml_collections.ConfigDict()
+  config.batch_size = 256
+  config.tmp = 1
+  config.sub = ml_collections.ConfigDict()
+  config.sub.x = 1
+  config.sub.y = 2
+  del config.tmp, config.sub.y
+  config.unlocked = config.sub.unlock().x
+  plain = dict(a=1, b=2)
+  config.locked_plain = plain.lock()
+  return config.lock()
+`)
+	wantValues(t, d.Root, "", map[string]string{"batch_size": "256", "sub.x": "1", "unlocked": "1"})
+	wantUnknown(t, d, "locked_plain")
+	for _, k := range []string{"tmp", "sub.y"} {
+		if d.Root.At(k) != nil {
+			t.Errorf("%s still in the tree after del", k)
+		}
+	}
+	d = Parse("x.py", []byte("def get_config():\n  c = dict(a=1, b=2)\n  del c.b\n  return c\n"), Python, Limits{})
+	if d.Root != nil {
+		t.Errorf("del of a plain dict's attribute: want no tree (its value is unknown), got %v", d.Root)
+	}
+}

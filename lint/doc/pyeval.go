@@ -1027,9 +1027,16 @@ func (ev *pyEval) del(t *pyExpr, env *pyEnv, st *pyStmt, maybe bool) {
 		obj := ev.eval(ev.kid(t, 0), env)
 		switch obj.k {
 		case pvDict:
+			if t.op == xAttr && obj.dict.mlc() && !maybe && !obj.dict.partial {
+				// del config.k: ml_collections' ConfigDict.__delattr__ deletes the field
+				// (del self[attribute], config_dict.py at v0.1.1 and 5f7343a), as del
+				// config['k'] does (magvit's vqgan3d_ucf101_config.py).
+				obj.dict.del(ev.strVal(ev.nm(t), t.s, t.e))
+				return
+			}
 			if t.op == xAttr || ev.kid(t, 1).op == xSlice {
-				// del d.k: a ConfigDict's entry, but AttributeError on a plain dict (the
-				// reader does not tell them apart); del d[a:b] raises.
+				// del d.k: AttributeError on a plain dict, and an MMEngine ConfigDict's (an
+				// addict Dict) is not read here; del d[a:b] raises.
 				obj.dict.partial = true
 				return
 			}
@@ -3630,7 +3637,13 @@ func (ev *pyEval) method(fnv *pyVal, a pyArgs, e *pyExpr) *pyVal {
 				return v
 			}
 		case "lock", "unlock":
-			return ev.noneVal(e.s, e.e)
+			if d.mlc() && len(a.pos) == 0 && len(a.kw) == 0 {
+				// ml_collections' ConfigDict.lock and unlock return the ConfigDict itself
+				// (config_dict.py at v0.1.1 and 5f7343a), so `return config.lock()` returns
+				// the config (vision_transformer's vit_jax configs).
+				return r
+			}
+			return ev.opaque(e) // a plain dict has no lock: AttributeError
 		}
 	case pvList:
 		if r.list.like == likeSet {

@@ -1101,7 +1101,16 @@ func (c *composer) ginLoad(root *doc.Node, p, from string, ref doc.Span) bool {
 				continue
 			}
 			if ip == "" {
-				c.problem(Unresolved, p, ev.inc.Span, "include "+quote(ev.inc.Target)+" not found in the tree")
+				msg := "include " + quote(ev.inc.Target) + " not found in the tree"
+				if strings.HasPrefix(ev.inc.Target, "t5x/") && !strings.HasPrefix(ev.inc.Target, "t5x/t5x/") {
+					// T5X's train.py puts the folder holding its own package on gin's search
+					// path (_DEFAULT_GIN_SEARCH_PATHS, t5x/train.py:53-55 and :956 at cc342d4),
+					// so t5x/configs/... opens from the installed package wherever the run
+					// starts: the file exists, this tree just does not hold it. (t5x/t5x/...
+					// names a clone's package from the folder above it: not that path.)
+					msg = "include " + quote(ev.inc.Target) + " is a config of the installed t5x package, which is not in the tree; it was not read"
+				}
+				c.problem(Unresolved, p, ev.inc.Span, msg)
 				complete = false
 				continue
 			}

@@ -1613,3 +1613,23 @@ func TestRepeatedGroupEntryByHydraVersion(t *testing.T) {
 	expect(t, r, "agent.roaming.speed", "1", "config/agent/x.yaml:3")
 	expect(t, r, "agent.ppo.lr", "0.1", "config/agent/y.yaml:3")
 }
+
+// TestGinIncludeOfInstalledT5X: an include of T5X's own configs (t5x/configs/...) that the tree
+// does not hold is named as the installed package's config, which T5X's train.py always finds
+// on gin's search path; another missing include is not found in the tree.
+func TestGinIncludeOfInstalledT5X(t *testing.T) {
+	m := map[string]string{
+		"configs/ft.gin": "include 't5x/configs/runs/finetune.gin'\ninclude 'configs/missing.gin'\ninclude 't5x/t5x/configs/runs/eval.gin'\nTRAIN_STEPS = 10\n",
+	}
+	r := Compose(mapFS(m), "configs/ft.gin", nil, Limits{})
+	got := problems(r)
+	for _, want := range []string{
+		`include "t5x/configs/runs/finetune.gin" is a config of the installed t5x package, which is not in the tree; it was not read`,
+		`include "configs/missing.gin" not found in the tree`,
+		`include "t5x/t5x/configs/runs/eval.gin" not found in the tree`, // a clone below the working folder
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in\n%s", want, got)
+		}
+	}
+}

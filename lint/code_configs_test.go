@@ -10,10 +10,10 @@ import (
 // A finding on a value reached through a gin macro points at the macro's definition (where a
 // fix edits it) and lists the use as related.
 func TestMacroUseIsRelated(t *testing.T) {
-	src := "from t5x import utils\nEVAL_BS = 32\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = %EVAL_BS\n"
+	src := "from t5x import utils\nEVAL_BS = 4096\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = %EVAL_BS\n"
 	_, diags := lint.LintFile(lint.File{Path: "t.gin", Text: []byte(src)}, rules.All(), lint.Options{})
 	for _, d := range diags {
-		if d.Rule != "eval-batch-smaller-than-train" {
+		if d.Rule != "eval-batch-much-larger-than-train" {
 			continue
 		}
 		if d.Line != 2 || d.Column != 11 {

@@ -27,7 +27,8 @@ The playbook recommends an eval batch at least as large as the train batch in th
 trainlint compares like with like: the per-device eval batch with the per-device train (micro)
 batch, or the global eval batch with the global train batch. Gradient accumulation is never
 counted, since each accumulated micro-batch is what occupies memory. When evaluation runs in a
-separate job, or is off, there is nothing to compare.
+separate job, or is off, there is nothing to compare; nor when each evaluation reads a set number
+of batches (a batch limit), since a smaller batch then reads fewer examples in no more steps.
 
 A missing eval key counts with the framework's default: a trainer that evaluates 8 examples
 per device unless told otherwise evaluates with a batch smaller than many train batches.`,
@@ -43,6 +44,11 @@ func checkEvalBatchSmallerThanTrain(p *lint.Pass) {
 	}
 	if e.Colocated.Known() && !e.Colocated.Value {
 		return // a separate eval job has its own memory budget
+	}
+	if e.FixedBatches || e.Subset.Known() && e.Subset.Value.Unit == plan.Steps {
+		// Each evaluation reads at most a set number of batches: a smaller batch reads fewer
+		// examples in no more steps (whether the cap binds is not known), so it is no slower.
+		return
 	}
 	// Like with like: per device first, then global. Never across granularities.
 	ev, tr, gran := e.PerDeviceBatch, t.PerDeviceBatch, "per-device"

@@ -720,7 +720,7 @@ func TestWalkCodeConfigs(t *testing.T) {
 func TestOnlyConfigs(t *testing.T) {
 	files := map[string]string{
 		"configs/retinanet.py":        "train_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n",
-		"configs/t5.gin":              "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n",
+		"configs/t5.gin":              "from t5x import utils\nutils.SaveCheckpointConfig.period = 1000\nutils.SaveCheckpointConfig.keep = 2\n",
 		"configs/broken.py":           "def get_config(:\n",
 		"tools/util.py":               "COLORS = {'red': 1}\nbatch_size = 1\n",
 		"tools/py2.py":                "print \"hi\"\n",
@@ -758,7 +758,7 @@ func TestOnlyConfigs(t *testing.T) {
 	if want := "configs/broken.py configs/exec_broken.yaml configs/exec_ok.yaml configs/retinanet.py configs/sft_ok.yaml configs/t5.gin"; got != want {
 		t.Errorf("linted %q, want %q\nstderr %q", got, want, stderr)
 	}
-	for _, want := range []string{`"rule": "parse-error"`, `"rule": "eval-batch-smaller-than-train"`} {
+	for _, want := range []string{`"rule": "parse-error"`, `"rule": "eval-batch-smaller-than-train"`, `"rule": "checkpoint-keeps-latest-not-best"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %s:\n%s", want, out)
 		}
@@ -776,7 +776,7 @@ func TestOnlyConfigs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if changed, fixable := string(b) != text, name == "configs/retinanet.py" || name == "configs/t5.gin"; changed != fixable {
+		if changed, fixable := string(b) != text, name == "configs/retinanet.py"; changed != fixable {
 			t.Errorf("--fix --only-configs: %s changed %v:\n%s", name, changed, b)
 		}
 	}

@@ -172,6 +172,11 @@ func normalizeT5X(d *doc.Document, ctx Context) *plan.Plan {
 	}
 	if ds := t5xScoped(root, "train_eval", "DatasetConfig"); ds != nil {
 		p.Eval.GlobalBatch = t5xInt(ds, "batch_size", ds.Path().String()+".batch_size")
+		// Train-eval reads eval_steps batches of the repeated set (utils.py
+		// get_training_eval_datasets: .repeat()...batch(...).take(eval_steps), :2133-2141
+		// at cc342d4; train.py:153 "the number of batches to process for each train-eval
+		// loop").
+		p.Eval.FixedBatches = true
 	}
 	if sc := t5xConfigurable(root, "SaveCheckpointConfig"); sc != nil {
 		key := sc.Path().String()

@@ -386,6 +386,10 @@ type Eval struct {
 	// it: batches (Unit Steps), a fraction of the set (Ratio) or examples (Samples). Unknown
 	// when every evaluation reads the whole set.
 	Subset Fact[Interval]
+	// FixedBatches reports that each periodic evaluation reads a set number of batches whatever
+	// their size, from a repeated set (T5X's train-eval takes eval_steps batches): a smaller
+	// eval batch evaluates fewer examples in as many steps, not the same examples in more.
+	FixedBatches bool
 }
 
 type Topology struct {

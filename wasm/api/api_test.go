@@ -165,7 +165,7 @@ func TestNeedsHosts(t *testing.T) {
 // findings carry spans like any other format's.
 func TestLintCodeConfigs(t *testing.T) {
 	py := "_base_ = ['../_base_/default_runtime.py']\nmodel = dict(type='RetinaNet')\ntrain_dataloader = dict(batch_size=16, num_workers=4)\nval_dataloader = dict(batch_size=4, num_workers=2)\n"
-	gin := "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n"
+	gin := "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 4096\n"
 	res, err := api.Lint(api.Request{Files: []api.File{{Path: "configs/retinanet.py", Text: py}, {Path: "noext", Text: gin, Format: "gin"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +175,7 @@ func TestLintCodeConfigs(t *testing.T) {
 	}
 	got := map[string]int{}
 	for _, d := range res.Diagnostics {
-		if d.Rule == "eval-batch-smaller-than-train" {
+		if d.Rule == "eval-batch-smaller-than-train" || d.Rule == "eval-batch-much-larger-than-train" {
 			got[d.File] = d.Line*100 + d.Column
 		}
 	}

@@ -310,7 +310,7 @@ func codeRuns() [][]api.File {
 		},
 		{
 			{Path: "runs/base.gin", Text: "from t5x import utils\nutils.SaveCheckpointConfig.period = 2000\nutils.SaveCheckpointConfig.keep = 2\n"},
-			{Path: "runs/train.gin", Text: "include 'runs/base.gin'\nfrom t5x import train as train_lib\ntrain.eval_period = 1000\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n"},
+			{Path: "runs/train.gin", Text: "include 'runs/base.gin'\nfrom t5x import train as train_lib\ntrain.eval_period = 1000\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 4096\n"},
 		},
 	}
 }
@@ -320,7 +320,7 @@ func codeRuns() [][]api.File {
 func TestCodeRuns(t *testing.T) {
 	want := []string{
 		"configs/_base_/runtime.py:1 checkpoint-keeps-latest-not-best, configs/retina.py:4 eval-batch-smaller-than-train",
-		"runs/base.gin:3 checkpoint-keeps-latest-not-best, runs/train.gin:5 eval-batch-smaller-than-train",
+		"runs/base.gin:3 checkpoint-keeps-latest-not-best, runs/train.gin:5 eval-batch-much-larger-than-train",
 	}
 	for i, files := range codeRuns() {
 		res, err := api.Lint(api.Request{Files: files, Options: api.Options{Hosts: 2, DevicesPerHost: 8}})

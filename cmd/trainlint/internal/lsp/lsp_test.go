@@ -612,7 +612,7 @@ func TestPositionEncodings(t *testing.T) {
 // is left alone, as the CLI leaves the .py files it walks.
 func TestGinLintedPythonScriptLeftAlone(t *testing.T) {
 	dir := t.TempDir()
-	const ginText = "from t5x import utils\ntrain/utils.DatasetConfig.batch_size = 128\ntrain_eval/utils.DatasetConfig.batch_size = 32\n"
+	const ginText = "from t5x import utils\nutils.SaveCheckpointConfig.period = 1000\nutils.SaveCheckpointConfig.keep = 2\n"
 	const script = "import argparse\n\ndef main():\n    cfg = dict(batch_size=4)\n    print(cfg)\n"
 	gin := filepath.Join(dir, "train.gin")
 	py := filepath.Join(dir, "tool.py")
@@ -633,9 +633,9 @@ func TestGinLintedPythonScriptLeftAlone(t *testing.T) {
 				t.Fatalf("a Python script was linted: %s", codes(p.Diagnostics))
 			}
 			if p.URI == gu {
-				d := find(p.Diagnostics, "TL202")
+				d := find(p.Diagnostics, "TL301")
 				if d == nil || d.Range.Start.Line != 2 {
-					t.Fatalf("gin file: want TL202 on line 3, got %s", codes(p.Diagnostics))
+					t.Fatalf("gin file: want TL301 on line 3, got %s", codes(p.Diagnostics))
 				}
 				done = true
 			}

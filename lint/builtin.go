@@ -65,6 +65,9 @@ func checkUnresolvedRef(p *Pass) {
 		return
 	}
 	for _, u := range dialect.UnresolvedRefs(p.Doc.Root, d.RefSections...) {
+		if scriptAdded(p.scriptAdds, u.Ref) {
+			continue // the repository's script adds it before the config is read (Options.ScriptAdds)
+		}
 		p.Report(Finding{
 			Node:    u.Node,
 			Message: "${" + u.Ref + "} names no key of this file",

@@ -40,7 +40,10 @@ type Pass struct {
 	// hydraLoaded: the file is one Hydra composes into runs (Options.HydraLoaded), which
 	// report what its references name in the composed config.
 	hydraLoaded bool
-	memo        map[any]any // Memo's values for this file
+	// scriptAdds are the keys the repository's scripts add to a loaded config
+	// (Options.ScriptAdds).
+	scriptAdds map[string]bool
+	memo       map[any]any // Memo's values for this file
 }
 
 // Finding is what a rule reports; the engine turns it into a Diagnostic.

@@ -76,6 +76,9 @@ func TestScriptAdds(t *testing.T) {
 		// OmegaConf's read_write leaves struct mode on; a docstring's example is no code.
 		{"with read_write(cfg):\n    cfg.x = 1\n", ""},
 		{"def f(cfg):\n    \"\"\"Example:\n\n    with open_dict(cfg):\n        cfg.out_dim = 4\n    \"\"\"\n", ""},
+		// NeMo-Aligner merges the checkpoint's model config under cfg.model: any key below it.
+		{"def main(cfg) -> None:\n    cfg.model = load_and_override_model_config(cfg.pretrained_checkpoint.restore_from_path, cfg.model)\n", "model"},
+		{"x.model = load_and_override_model_config(p, x.model)\n", ""},
 	} {
 		got := slices.Sorted(maps.Keys(scriptAdds(tc.text, nil)))
 		if g := strings.Join(got, " "); g != tc.want {
@@ -100,5 +103,20 @@ func TestScriptAddsByRepository(t *testing.T) {
 	files["src/train.py"] = strings.Replace(files["src/train.py"], "OmegaConf.update(cfg, \"out_dim\", 4, force_add=True)", "cfg.out_dim = 4", 1)
 	if out := lintInRepo(t, files, "conf/train.yaml", "TL006"); !strings.Contains(out, "${out_dim}") {
 		t.Errorf("a plain assignment adds no key:\n%s", out)
+	}
+	// NeMo-Aligner's train scripts merge the checkpoint's model config under cfg.model before
+	// the config is resolved: a ${model.*} the file lacks is the checkpoint's, in a file read
+	// alone (no defaults list) too.
+	aligner := map[string]string{
+		"setup.py":                   "",
+		"examples/train_dpo.py":      "from nemo.core.config import hydra_runner\nfrom nemo_aligner.utils.utils import load_and_override_model_config\n\n@hydra_runner(config_path=\"conf\", config_name=\"gpt_dpo\")\ndef main(cfg) -> None:\n    cfg.model = load_and_override_model_config(cfg.pretrained_checkpoint.restore_from_path, cfg.model)\n",
+		"examples/conf/gpt_dpo.yaml": "trainer:\n  devices: 8\npretrained_checkpoint:\n  restore_from_path: null\nexp_manager:\n  checkpoint_callback_params:\n    model_parallel_size: ${model.tensor_model_parallel_size}\nmodel:\n  micro_batch_size: 1\n",
+	}
+	if out := lintInRepo(t, aligner, "examples/conf/gpt_dpo.yaml", "TL006"); strings.Contains(out, "TL006") {
+		t.Errorf("a key of the checkpoint's model config:\n%s", out)
+	}
+	aligner["examples/train_dpo.py"] = strings.Replace(aligner["examples/train_dpo.py"], "cfg.model = load_and_override_model_config", "m = load_and_override_model_config", 1)
+	if out := lintInRepo(t, aligner, "examples/conf/gpt_dpo.yaml", "TL006"); !strings.Contains(out, "${model.tensor_model_parallel_size}") {
+		t.Errorf("the merged config not assigned to cfg.model:\n%s", out)
 	}
 }

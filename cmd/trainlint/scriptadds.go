@@ -19,6 +19,11 @@ var (
 	cfgItemAdd = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\[\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\s*\]\s*=(?:[^=]|$)`)
 	// cfgUpdateKw is a dict-style update with keywords: cfg.update(device=..., n=...).
 	cfgUpdateKw = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.update\(`)
+	// checkpointMerge replaces a node of the config with the model config of a checkpoint
+	// merged under it: NeMo-Aligner's `cfg.model = load_and_override_model_config(restore_path,
+	// cfg.model)` returns OmegaConf.merge(checkpoint_cfg, model_cfg) (nemo_aligner/utils/utils.py
+	// :134-152 at af2b3bd9), run by its train scripts before exp_manager resolves the config.
+	checkpointMerge = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)((?:\.[A-Za-z_][A-Za-z0-9_]*)+)\s*=\s*(?:[A-Za-z_][A-Za-z0-9_]*\.)*load_and_override_model_config\(`)
 )
 
 // scriptAdds adds to adds the dotted keys a script adds to its composed config, which Hydra
@@ -33,6 +38,8 @@ var (
 // a training run's callbacks name below it. Text in triple-quoted strings (an example in a
 // docstring) is not read. The keys are the repository's: a helper that adds one to a config of
 // its own hides the key in every run (the scan does not know which config a script holds).
+// A node replaced by a checkpoint's model config merged with it (checkpointMerge) may hold any
+// key below it: the node itself is added.
 func scriptAdds(text string, adds map[string]bool) map[string]bool {
 	add := func(k string) {
 		if adds == nil {
@@ -40,10 +47,13 @@ func scriptAdds(text string, adds map[string]bool) map[string]bool {
 		}
 		adds[k] = true
 	}
-	if !strings.Contains(text, "OmegaConf.update") && !strings.Contains(text, "open_dict") && !strings.Contains(text, "set_struct") {
+	if !strings.Contains(text, "OmegaConf.update") && !strings.Contains(text, "open_dict") && !strings.Contains(text, "set_struct") && !strings.Contains(text, "load_and_override_model_config") {
 		return adds
 	}
 	text = blankTripleQuoted(text)
+	for _, m := range checkpointMerge.FindAllStringSubmatch(text, -1) {
+		add(strings.TrimPrefix(m[1], "."))
+	}
 	for _, m := range omegaUpdate.FindAllStringSubmatchIndex(text, -1) {
 		if hasArg(callArgs(text[strings.Index(text[m[0]:], "(")+m[0]+1:]), "force_add=True") {
 			add(strings.TrimPrefix(text[m[2]:m[3]]+"."+text[m[4]:m[5]], "."))

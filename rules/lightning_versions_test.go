@@ -43,8 +43,7 @@ func TestLightningByVersion(t *testing.T) {
 // TestOlderThanEveryTagRead: a pin older than every release the knowledge table was read at
 // (Lightning 0.10.0 against 1.0.0 and later) leaves the table's facts unknown there, so no
 // argument, check or deprecation is claimed (whether track_grad_norm "still works" there is not
-// known); with no pin, the newest release has no track_grad_norm or auto_lr_find (removed in 2.0,
-// deprecated-key's at a trainer group file's root). A 1.x pin is read at its own release (HazyResearch/safari pins 1.8.6): both are
+// known); with no pin, the newest release refuses track_grad_norm and auto_lr_find. A 1.x pin is read at its own release (HazyResearch/safari pins 1.8.6): both are
 // Trainer arguments there (src/pytorch_lightning/trainer/trainer.py@1.8.6), and text in
 // val_check_interval reaches _determine_batch_limits, which compares it with 0 (a TypeError:
 // src/pytorch_lightning/trainer/setup.py:91,122@1.8.6).
@@ -59,7 +58,7 @@ func TestOlderThanEveryTagRead(t *testing.T) {
 		}
 		return strings.Join(out, "\n")
 	}
-	if got := run(nil); !strings.Contains(got, `TL005 "track_grad_norm" is deprecated (removed in Lightning 2.0)`) {
+	if got := run(nil); !strings.Contains(got, `TL003 "track_grad_norm" is not a Trainer argument`) || strings.Contains(got, "TL005") {
 		t.Errorf("newest: want track_grad_norm refused in\n%s", got)
 	}
 	if got := run(map[string]lint.Target{"lightning": {Version: "0.10.0", Source: "requirements.txt pins 0.10.0"}}); got != "" {
@@ -73,17 +72,13 @@ TL004 "val_check_interval" is "01:00:00:00": this Lightning version takes a numb
 	}
 	// A later minor release than the newest read (2.6.5) may have changed anything: silent; so
 	// may a later patch release, since Lightning's patch releases add arguments (2.5.1's
-	// model_registry, 2.5.3's save_on_exception). (What 2.0 removed stays removed: deprecated-key
-	// still says so.)
+	// model_registry, 2.5.3's save_on_exception).
 	for _, v := range []string{"2.7.0", "2.6.9"} {
-		got := run(map[string]lint.Target{"lightning": {Version: v, Source: "uv.lock pins " + v}})
-		for _, l := range strings.Split(got, "\n") {
-			if l != "" && !strings.HasPrefix(l, "TL005 ") {
-				t.Errorf("at %s (after every tag read): want no table finding, got\n%s", v, got)
-			}
+		if got := run(map[string]lint.Target{"lightning": {Version: v, Source: "uv.lock pins " + v}}); got != "" {
+			t.Errorf("at %s (after every tag read): want no findings, got\n%s", v, got)
 		}
 	}
-	if got := run(map[string]lint.Target{"lightning": {Version: "2.6.5", Source: "uv.lock pins 2.6.5"}}); !strings.Contains(got, `TL005 "track_grad_norm" is deprecated (removed in Lightning 2.0; uv.lock pins 2.6.5)`) {
+	if got := run(map[string]lint.Target{"lightning": {Version: "2.6.5", Source: "uv.lock pins 2.6.5"}}); !strings.Contains(got, `"track_grad_norm" is not a Trainer argument`) {
 		t.Errorf("at 2.6.5 (the newest read): want track_grad_norm refused in\n%s", got)
 	}
 }

@@ -270,8 +270,9 @@ type Dialect struct {
 	Roots []string
 	// SectionRoot names the section (a dotted path of Keys, "trainer") whose keys a file holds at
 	// its root instead (a Hydra group file instantiated as that section's class), "" when it
-	// holds none so; nil for frameworks without such files. The deprecated-key rule reads the
-	// section's keys there too.
+	// holds none so; nil for frameworks without such files. The deprecated-key rule reads there
+	// the section's keys the target version still has (one it lacks is the unknown-key rule's:
+	// the class refuses it).
 	SectionRoot func(d *doc.Document) string
 	// Knowledge names the framework's entry in the knowledge table extracted from its source
 	// (KnowledgeOf; "" for none), and Package the package whose version targets it ("deepspeed").

@@ -100,8 +100,8 @@ const lightningCLISince = "1.3.0"
 // lightningTrainerRoot is the Lightning dialect's SectionRoot: "trainer" for a Hydra trainer
 // group file, whose root instantiates Lightning's Trainer (`_target_: pytorch_lightning.Trainer`,
 // lightning-hydra-template's configs/trainer/*.yaml, flash-attention's all_params.yaml), so that
-// a removed argument there reads as it does under trainer: (a 1.x pin still takes it, 2.x
-// refuses it). Not for a LightningCLI file, nor beside a trainer section.
+// an argument a later release removes reads as still working at a 1.x pin, as it does under
+// trainer:. Not for a LightningCLI file, nor beside a trainer section.
 func lightningTrainerRoot(d *doc.Document) string {
 	if root := cliBase(d.Root); isMap(root) && lightningTrainerRoot1(root) && !lightningCLI(root) {
 		return "trainer"
@@ -164,10 +164,11 @@ func lightningKeyMapsOf(root *doc.Node, cli bool) []KeyMap {
 		for _, cls := range []string{"Trainer", "ModelCheckpoint", "EarlyStopping"} {
 			if t != cls && lightningClass(t, cls) {
 				km := KeyMap{Node: n, At: n, Section: cls, Name: cls, By: "Hydra's instantiate", Skip: hydraDirectives}
-				if cls == "Trainer" && (n == root.Get("trainer") || n == root && lightningTrainerRoot1(root)) {
-					// deprecated-key reports trainer.<removed argument>, and the same at the
-					// root of a trainer group file (lightningTrainerRoot); elsewhere (a Trainer
-					// deeper down) nothing else does
+				if cls == "Trainer" && n == root.Get("trainer") {
+					// deprecated-key reports trainer.<removed argument>; elsewhere (a trainer
+					// group file's root, flash-attention's all_params.yaml) it reports only
+					// those the target still has (lightningTrainerRoot), and one the target
+					// lacks is this map's, refused at start-up
 					km.Skip = lightningHydraTrainerSkip
 				}
 				out = append(out, km)

@@ -134,6 +134,14 @@ func TestYAMLErrors(t *testing.T) {
 		// An unclosed quote on line 1: yaml.v3 names the end of the stream, not the quote.
 		{"name: \"resnet50\nlr: 0.1\nepochs: 90\nbatch_size: 256\n", Syntax, 1, 1, "quoted string"},
 		{"- \"a\nb: 1\nc: 2\n", Syntax, 1, 1, "quoted string"},
+		// Text after a value's closing quote or bracket (Video-LLaMA's `"a" or "b"`, Tool-Star's
+		// `{your_path_to_model}/...`): at that text, where PyYAML places it too (column 15).
+		{"model:\n  arch: v\n  prompt: \"a\" or \"b\"\n  x: 1\n", Syntax, 3, 15, "text after the closing quote of a value"},
+		{"a: 1\nmodel_path: {your_path_to_model}/qwen\nb: 2\n", Syntax, 2, 33, "text after the closing bracket of a value"},
+		{"a: 1\nitems:\n  - \"x\" y\n  - z\n", Syntax, 3, 9, "text after the closing quote"},
+		{"a: 1\nb: 'it''s' fine\n", Syntax, 2, 12, "text after the closing quote"},
+		// A value that does not close on its line, or a key that is quoted, is not judged so.
+		{"a:\n  b: 1\n c: \"x\" y\n", Syntax, 3, 2, "expected a key"},
 	}
 	for _, c := range cases {
 		checkProblem(t, YAML, c)

@@ -687,7 +687,127 @@ func (c *yamlConv) syntaxError(err error) {
 		line = c.x.NumLines()
 	}
 	start, end := c.errorColumn(line, msg)
-	c.d.addProblem(Syntax, friendlyYAMLMessage(msg), start, end)
+	text := friendlyYAMLMessage(msg)
+	if msg == "did not find expected key" || msg == "did not find expected '-' indicator" {
+		ls := c.x.LineStart(line)
+		if at, what, ok := textAfterClosedValue(c.src[ls:c.x.LineEnd(line)]); ok && c.parsesWithout(ls+at, c.trimmedEnd(line)) {
+			// `prompt: "a" or "b"`, `path: {dir}/model`: the value ended at its closing
+			// quote or bracket, and the rest of the line can be no key (PyYAML: "expected
+			// <block end>, but found '<scalar>'" at that text).
+			start, end = ls+at, c.trimmedEnd(line)
+			text = "text after the closing " + what + " of a value: YAML ends the value there; quote the whole value (a value starting with a quote, '{' or '[' is read up to its closing one)"
+		}
+	}
+	c.d.addProblem(Syntax, text, start, end)
+}
+
+// parsesWithout reports whether the file up to the end of the line holding [from, to) parses
+// once that text is removed: the text is then what the parser stopped at, not an indentation
+// error of the line itself. Not tried on large files.
+func (c *yamlConv) parsesWithout(from, to int) bool {
+	if len(c.src) > 1<<20 {
+		return false
+	}
+	end := c.x.LineEnd(c.x.Pos(from).Line)
+	cut := make([]byte, 0, end)
+	cut = append(append(cut, c.src[:from]...), c.src[to:end]...)
+	next := yamlDocs(cut)
+	for {
+		var n yaml.Node
+		err := next(&n)
+		if err == nil {
+			continue
+		}
+		return errors.Is(err, io.EOF)
+	}
+}
+
+// trimmedEnd is the offset of line's end before trailing blanks.
+func (c *yamlConv) trimmedEnd(line int) int {
+	ls, end := c.x.LineStart(line), c.x.LineEnd(line)
+	for end > ls && (c.src[end-1] == ' ' || c.src[end-1] == '\t' || c.src[end-1] == '\r') {
+		end--
+	}
+	return end
+}
+
+// textAfterClosedValue finds, in a block line `key: VALUE rest` or `- VALUE rest` whose value
+// starts with a quote or a flow bracket, text after the value's closing quote or bracket that is
+// not a comment: the offset of that text in line and what closed the value ("quote" or
+// "bracket"). The value must close on the line (a multi-line one is not judged).
+func textAfterClosedValue(line []byte) (int, string, bool) {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i+1 < len(line) && line[i] == '-' && line[i+1] == ' ' {
+		i += 2
+	} else {
+		k := bytes.Index(line[i:], []byte(": "))
+		if k <= 0 || bytes.IndexAny(line[i:i+k], "\"'{[#") >= 0 {
+			return 0, "", false
+		}
+		i += k + 2
+	}
+	for i < len(line) && line[i] == ' ' {
+		i++
+	}
+	if i >= len(line) {
+		return 0, "", false
+	}
+	what := "quote"
+	switch q := line[i]; q {
+	case '"', '\'':
+		j := i + 1
+		for ; j < len(line); j++ {
+			if q == '"' && line[j] == '\\' {
+				j++
+				continue
+			}
+			if line[j] == q {
+				if q == '\'' && j+1 < len(line) && line[j+1] == '\'' {
+					j++ // '' is a quote inside a single-quoted value
+					continue
+				}
+				break
+			}
+		}
+		if j >= len(line) {
+			return 0, "", false
+		}
+		i = j + 1
+	case '{', '[':
+		what = "bracket"
+		depth := 0
+		j := i
+		for ; j < len(line); j++ {
+			switch line[j] {
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+			case '"', '\'':
+				return 0, "", false // quotes inside: not judged
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j >= len(line) {
+			return 0, "", false
+		}
+		i = j + 1
+	default:
+		return 0, "", false
+	}
+	rest := i
+	for rest < len(line) && (line[rest] == ' ' || line[rest] == '\t') {
+		rest++
+	}
+	if rest >= len(line) || line[rest] == '#' && rest > i || line[rest] == '\r' {
+		return 0, "", false
+	}
+	return rest, what, true
 }
 
 // splitYAMLError strips yaml.v3's "yaml: " and "line N: " prefixes.

@@ -35,9 +35,11 @@ var getDefault = regexp.MustCompile(`\.get\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\
 // `OmegaConf.update(cfg, "model.x", v)`, `OmegaConf.update(cfg.model, "x", v)`.
 var omegaUpdate = regexp.MustCompile(`\bOmegaConf\.update\(\s*(?:cfg|config|conf)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*,\s*["']([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)["']`)
 
-// cfgSet is a config value a script assigns before use: cfg.model.global_batch_size = ...
-// (not self.config.x nor model.config.x: an object's attribute, not the run's config).
-var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*=(?:[^=]|$)`)
+// cfgSet is a config value a script assigns before use: cfg.model.global_batch_size = ...,
+// or changes in place (MMAudio's train.py turns its global batch into a per-GPU one with
+// `cfg.batch_size //= num_gpus`) (not self.config.x nor model.config.x: an object's attribute,
+// not the run's config).
+var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?:[^=]|$)`)
 
 // configGets adds to gets the keys text reads from a mapping with a default of its own, each
 // with that default as written ("" when two reads of the key give different ones).

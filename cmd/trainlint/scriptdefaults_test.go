@@ -72,6 +72,9 @@ self.config.hidden_size = 4
 model.config.vocab_size = 3
 if cfg.trainer.devices == 8: pass
 config.seed = 1
+cfg.batch_size //= num_gpus
+cfg.lr *= 2
+if cfg.eval_batch_size <= 4: pass
 `
 	root := t.TempDir()
 	scan := func(text string, gets map[string]string, sets map[string]bool) {
@@ -82,7 +85,7 @@ config.seed = 1
 	if !reflect.DeepEqual(gets, map[string]string{"save_steps": "50000"}) {
 		t.Errorf("defaults %v", gets)
 	}
-	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true}) {
+	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true, "batch_size": true, "lr": true}) {
 		t.Errorf("assignments %v", sets)
 	}
 	// two reads of a key with different defaults: which applies is not known

@@ -525,6 +525,24 @@ func TestWalkSkipsBuildCopies(t *testing.T) {
 	skippedOnlyInWalks(t, []string{"build/lib/pkg/.mim/tools/mmcv/tests/data/config/e.py", "build/lib.linux-x86_64-cpython-38/pkg/configs/r50.py"}, true)
 }
 
+// TestWalkSkipsUnityStreamingAssets: a walk passes over a Unity game's StreamingAssets (a
+// player build's <Game>_Data/ and .app's Data/, a project's Assets/), whose JSON the game reads
+// with Json.NET (JORLDY's DroneDelivery builds: trailing commas); a StreamingAssets folder
+// elsewhere is walked.
+func TestWalkSkipsUnityStreamingAssets(t *testing.T) {
+	const data = "{\"InferenceInfoList\": [{\"ID\": 9, \"randomSeed\": 3413}, ]}\n"
+	writeTree(t, map[string]string{
+		"envs/Drone_Linux/Drone_Data/StreamingAssets/Inference_Data/Easy.json":                data,
+		"envs/Drone_Mac.app/Contents/Resources/Data/StreamingAssets/Inference_Data/Easy.json": data,
+		"unity/Assets/StreamingAssets/cfg.json":                                               data,
+		"other/StreamingAssets/cfg.json":                                                      data,
+	})
+	if got := walkLints(t); got != "other/StreamingAssets/cfg.json" {
+		t.Errorf("files linted: %v", got)
+	}
+	skippedOnlyInWalks(t, []string{"envs/Drone_Linux/Drone_Data/StreamingAssets/Inference_Data/Easy.json"}, true)
+}
+
 // TestWalkSkipsCheckpointConfig: a walk passes over the config.yaml OLMo's trainer saves
 // beside a checkpoint's model.pt (OLMo's test_fixtures/test-olmo-model); a config.yaml with no
 // model.pt beside it is linted. Named, the record is reported; with --only-configs it is

@@ -119,7 +119,17 @@ func checkpointRecord(name string, entries []os.DirEntry) bool {
 // build/lib/mmdet/.mim, an older copy of its configs/ and mmcv's tests/data/config fixtures,
 // which exist to be refused). The rest of a build folder is walked.
 func buildCopy(parent, name string) bool {
-	return parent == "build" && (name == "lib" || strings.HasPrefix(name, "lib."))
+	return parent == "build" && (name == "lib" || strings.HasPrefix(name, "lib.")) || unityAssets(parent, name)
+}
+
+// unityAssets reports a Unity game's StreamingAssets folder: Assets/StreamingAssets in a Unity
+// project, <Game>_Data/StreamingAssets in a Windows or Linux player build and
+// <Game>.app/Contents/Resources/Data/StreamingAssets in a macOS one (Unity's manual,
+// StreamingAssets). The game's C# reads what is there (kakaoenterprise/JORLDY's bundled
+// DroneDelivery builds parse their Inference_Data/*.json with Json.NET, which takes trailing
+// commas): data of the game, not configs of a training run.
+func unityAssets(parent, name string) bool {
+	return name == "StreamingAssets" && (parent == "Assets" || parent == "Data" || strings.HasSuffix(parent, "_Data"))
 }
 
 // notConfig reports whether a walked file is one of notConfigs, an AppleDouble record of another

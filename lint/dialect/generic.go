@@ -328,15 +328,48 @@ func genNoTraining(path string, root *doc.Node) bool {
 // evaluate_only is run_cfg.evaluate, and train() then skips every training epoch and only
 // evaluates (lavis/runners/runner_base.py:324-328, 372, 402-412 in SeViLA's copy @419e728; its
 // eval configs under lavis/projects/*/eval/).
+//
+// So does a training length of zero epochs with no step budget beside it, at the top or in a
+// trainer, train or training section: RecBole3.0's LLM rankers set `trainer: {max_epochs: 0}`
+// and its loop `for epoch in range(1, max_epochs + 1)` never loads a batch
+// (src/recbole3/trainer.py:190); Lightning's fit loop is done at once with max_epochs 0, and a
+// Hugging Face Trainer with num_train_epochs 0 (and no max_steps) runs no step.
 func genTrainDisabled(root *doc.Node) bool {
 	n := root.Get("TRAIN").Get("ENABLE")
 	if b, ok := n.Bool(); ok && !b && n.Type == doc.Bool {
+		return true
+	}
+	if genZeroEpochs(root) {
 		return true
 	}
 	run := root.Get("run")
 	ev := run.Get("evaluate")
 	b, ok := ev.Bool()
 	return ok && b && ev.Type == doc.Bool && run.Get("task") != nil
+}
+
+// genZeroEpochs reports a length of zero epochs (an integer literal 0 under an epochs key) at the
+// top or in a trainer, train or training section, with no step budget there or at the top.
+func genZeroEpochs(root *doc.Node) bool {
+	zero, steps := false, false
+	for _, m := range []*doc.Node{root, root.Get("trainer"), root.Get("train"), root.Get("training")} {
+		if m == nil || m.Kind != doc.Map {
+			continue
+		}
+		for _, k := range []string{"max_epochs", "num_epochs", "epochs", "num_train_epochs", "n_epochs", "train_epochs"} {
+			if v, ok := m.Get(k).Int(); ok && v == 0 && m.Get(k).Type == doc.Int {
+				zero = true
+			}
+		}
+		for _, k := range []string{"max_steps", "max_iters", "num_steps", "train_steps", "total_steps", "max_iterations", "num_train_steps", "iterations", "steps"} {
+			if n := m.Get(k); n != nil && !n.IsNull() {
+				if v, ok := n.Int(); !ok || v > 0 {
+					steps = true // a budget, or one not known (an interpolation)
+				}
+			}
+		}
+	}
+	return zero && !steps
 }
 
 // readGenericPlan is the generic reader under framework id fw: pre (optional) first fills what a

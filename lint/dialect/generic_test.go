@@ -609,6 +609,12 @@ func TestGenericInferenceConfig(t *testing.T) {
 		// A task named prediction, or an RL config's generation section, beside training keys.
 		{"configs/traffic_prediction.yaml", "solver:\n  base_lr: 0.01\n  max_epochs: 10\ndata:\n  num_workers: 0\n", true},
 		{"configs/grpo.yaml", "generation:\n  max_new_tokens: 256\nrl:\n  learning_rate: 1.0e-6\n  total_steps: 100\ndata:\n  num_workers: 0\n", true},
+		// Zero epochs and no step budget (RecBole3.0's llmrank.yaml): no batch is ever loaded;
+		// with a step budget, or epochs not an integer literal, it trains.
+		{"configs/llmrank.yaml", "trainer:\n  batch_size: 32\n  dataloader_num_workers: 0\n  max_epochs: 0\n", false},
+		{"configs/llmrank.yaml", "trainer:\n  batch_size: 32\n  dataloader_num_workers: 0\n  max_epochs: 0\n  max_steps: 100\n", true},
+		{"configs/llmrank.yaml", "trainer:\n  batch_size: 32\n  dataloader_num_workers: 0\n  max_epochs: 0\nmax_iters: ${steps}\n", true},
+		{"configs/llmrank.yaml", "trainer:\n  batch_size: 32\n  dataloader_num_workers: 0\n  max_epochs: ${n}\n", true},
 	} {
 		d := doc.Parse(tc.name, []byte(tc.src), doc.YAML, doc.Limits{})
 		if p := Generic.Normalize(d, Context{}); p.Data.Workers.Known() != tc.trains {

@@ -127,26 +127,30 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	// transformers 4.46, which a pin of 4.46.1 would then refuse; a trainer release that
 	// still has replace_sampler_ddp lacks use_distributed_sampler): the advice is for the
 	// version that removes it, and no rename is offered.
-	later := sev == lint.Info && k.Since == "" && k.Removed != "" && !newAtTarget(p, d, k)
-	if later {
+	// A replacement the target has already (Key.NewSince) may be used now, and a key the target
+	// does not warn about yet (Key.Warned) is not called deprecated there.
+	newOK := newAtTarget(p, d, k)
+	later := sev == lint.Info && k.Since == "" && k.Removed != "" && (!newOK || k.Warned != "" && !targetFrom(p, d, k.Warned))
+	if later && !newOK {
 		use = "when moving to " + k.Removed + ", " + use
 	}
-	f.Message = quote(old) + " is deprecated (" + since + ")"
+	said := quote(old) + " is deprecated (" + since + ")"
 	if later {
 		// Nothing says the target deprecates it (a trainer release that takes the key without
 		// a warning): only that a later release removes it.
-		f.Message = quote(old) + " is " + since
+		said = quote(old) + " is " + since
 	}
+	f.Message = said
 	if k.How != "" || nw != "" {
 		f.Message += ": " + quoteUse(use, nw)
 	}
 	// A replacement written null is not set (a Trainer's devices: null beside gpus: '1' leaves
 	// gpus the device count), and a rename onto it would write the key twice: no fix then.
 	nwNode := m.Get(nw)
-	if nw != "" && nwNode != nil && !nwNode.IsNull() && !later {
-		f.Message = quote(old) + " is deprecated (" + since + ") and " + quote(nw) + " is also set: delete " + quote(old)
+	if nw != "" && nwNode != nil && !nwNode.IsNull() && (!later || newOK) {
+		f.Message = said + " and " + quote(nw) + " is also set: delete " + quote(old)
 		f.Related = related(nwNode, n, quote(nw)+" set here")
-	} else if nw != "" && k.Rename != "" && !later && nwNode == nil {
+	} else if nw != "" && k.Rename != "" && (!later || newOK) && nwNode == nil {
 		app := lint.Safe
 		if k.Rename != "safe" {
 			app = lint.Unsafe
@@ -240,6 +244,13 @@ func unlisted(ks []dialect.Key, listed map[string]bool) []dialect.Key {
 
 // newAtTarget reports that the target release (older than the one removing k) already has k's
 // replacement (Key.NewSince).
+// targetFrom reports a pinned target at version v or later.
+func targetFrom(p *lint.Pass, d *dialect.Dialect, v string) bool {
+	t, ok := p.Targets[d.Package]
+	tv, vv := dialect.ParseVersion(t.Version), dialect.ParseVersion(v)
+	return ok && len(tv) > 0 && len(vv) > 0 && dialect.CompareVersions(tv, vv) >= 0
+}
+
 func newAtTarget(p *lint.Pass, d *dialect.Dialect, k dialect.Key) bool {
 	t, ok := p.Targets[d.Package]
 	tv, nv := dialect.ParseVersion(t.Version), dialect.ParseVersion(k.NewSince)

@@ -112,7 +112,9 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 	// gpus beside devices: the Trainer has devices from 1.4.0, so at 1.9.4 the advice is to
 	// delete gpus already, and before 1.4 it is for the move.
 	src = "trainer:\n  max_epochs: 3\n  gpus: 2\n  devices: 2\nmodel:\n  class_path: m.M\n"
-	for v, want := range map[string]string{"1.9.4": `and "devices" is also set: delete "gpus"`, "1.3.8": "when moving to Lightning 2.0, use devices"} {
+	for v, want := range map[string]string{"1.9.4": `"gpus" is deprecated (removed in Lightning 2.0; requirements.txt pins 1.9.4, where it still works) and "devices" is also set: delete "gpus"`,
+		"1.5.10": `"gpus" is removed in Lightning 2.0; requirements.txt pins 1.5.10, where it still works and "devices" is also set: delete "gpus"`,
+		"1.3.8":  "when moving to Lightning 2.0, use devices"} {
 		d = run(map[string]lint.Target{"lightning": {Version: v, Source: "requirements.txt pins " + v}})
 		if len(d) != 1 || !strings.Contains(d[0].Message, want) {
 			t.Errorf("gpus and devices at %s: want %q, got %+v", v, want, d)
@@ -124,6 +126,14 @@ func TestRenameNotOfferedBeforeRemoval(t *testing.T) {
 	d = run(map[string]lint.Target{"lightning": {Version: "1.9.0", Source: "requirements.txt pins 1.9.0"}})
 	if len(d) != 1 || strings.Contains(d[0].Message, "delete") || !strings.Contains(d[0].Message, "devices") || d[0].Fix != nil {
 		t.Errorf("gpus beside devices: null: %+v", d)
+	}
+	// Alone at 1.5.10: devices is there (1.4) but gpus draws no warning before 1.7
+	// (accelerator_connector.py:446 @1.7.0), so it is not called deprecated; the rename is
+	// offered, since the target has devices.
+	src = "trainer:\n  max_epochs: 3\n  gpus: 2\nmodel:\n  class_path: m.M\n"
+	d = run(map[string]lint.Target{"lightning": {Version: "1.5.10", Source: "environment.yml pins 1.5.10"}})
+	if len(d) != 1 || d[0].Message != `"gpus" is removed in Lightning 2.0; environment.yml pins 1.5.10, where it still works: use devices (with accelerator "gpu" or "auto")` || d[0].Fix == nil {
+		t.Errorf("gpus at 1.5.10: %+v", d)
 	}
 }
 

@@ -116,13 +116,16 @@ type Key struct {
 	// the replacement is close but not equal in meaning, "" for none. Editors show a key with a
 	// safe rename as renamed. NewSince is the first release whose settings have the
 	// replacement ("1.4" for Lightning's devices), when known: a target older than Removed but
-	// not than NewSince can move to it already.
+	// not than NewSince can move to it already. Warned is the first release that warns about a
+	// key Since leaves empty ("1.7" for Lightning's gpus): a target before it takes the key
+	// without a warning, so messages do not call it deprecated there.
 	Replacement string
 	How         string
 	Since       string
 	Removed     string
 	Rename      string
 	NewSince    string
+	Warned      string
 }
 
 // Deprecated is the key's new name when it was renamed (a safe rename), "" otherwise: what the

@@ -12,7 +12,10 @@ var lightningRemoved = []Key{
 		Replacement: "trainer.use_distributed_sampler", Rename: "safe", Removed: "Lightning 2.0"},
 	{Path: "trainer.gpus", Type: "integer|string|array", Doc: "removed in Lightning 2.0: use devices (with accelerator gpu or auto)",
 		Replacement: "trainer.devices", Rename: "unsafe", How: "use devices (with accelerator \"gpu\" or \"auto\")", Removed: "Lightning 2.0",
-		NewSince: "1.4"}, // Trainer(devices=...) from 1.4.0 (pytorch_lightning/trainer/trainer.py)
+		// Trainer(devices=...) from 1.4.0 (pytorch_lightning/trainer/trainer.py); "Setting
+		// `Trainer(gpus=...)` is deprecated in v1.7" from 1.7.0
+		// (src/pytorch_lightning/trainer/connectors/accelerator_connector.py:446), not in 1.6.5.
+		NewSince: "1.4", Warned: "1.7"},
 	{Path: "trainer.tpu_cores", Type: "integer|array", Doc: "removed in Lightning 2.0: use devices (with accelerator tpu)",
 		How: "use devices (with accelerator \"tpu\")", Removed: "Lightning 2.0"},
 	{Path: "trainer.ipus", Type: "integer", Doc: "removed in Lightning 2.0: use devices (with accelerator ipu)",

@@ -146,6 +146,10 @@ type Options struct {
 	// using it (cfg.model.global_batch_size = ...; the CLI reads them): no fact is taken for
 	// them from the file (forgetScriptDefaults).
 	ScriptSets map[string]bool
+	// ScriptScales are the dotted keys the repository's scripts scale in place (cfg.batch_size
+	// //= num_gpus, *=, /=; the CLI reads them): no fact is taken from the file for them unless
+	// its value is 0, which such an operation keeps (forgetScriptDefaults).
+	ScriptScales map[string]bool
 	// ScriptAdds are the dotted keys the repository's scripts add to a composed Hydra config
 	// (OmegaConf.update with force_add=True, an assignment under open_dict, a node replaced by
 	// a checkpoint's config merged with it; the CLI reads them): a ${key} naming one, or a key
@@ -364,7 +368,7 @@ func Analyze(f File, o Options) (a Analysis, normErr error) {
 func (o Options) normalize(dl *dialect.Dialect, d *doc.Document, ctx dialect.Context) *plan.Plan {
 	p := dl.Normalize(d, ctx)
 	forgetBaseDefaults(p, d, o.BaseKeys)
-	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets, o.ScriptRewrites)
+	forgetScriptDefaults(p, o.ScriptDefaults, o.ScriptSets, o.ScriptScales, o.ScriptRewrites)
 	forgetRepoRunners(p, dl, o)
 	return p
 }

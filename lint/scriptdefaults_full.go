@@ -21,8 +21,10 @@ import (
 // cfg.model.global_batch_size), matched by their full path whatever gave the fact. A default
 // the script writes as the framework's own value keeps the fact: torchtune's dev recipe reading
 // cfg_dataloader.get("num_workers", 0) loads in the training process as the stock recipes do.
-func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets, rewrites map[string]bool) {
-	if p == nil || len(keys) == 0 && len(sets) == 0 {
+// The keys of scales, which a script scales in place (cfg.batch_size //= num_gpus), go the same
+// way unless their value is 0, which the scaling keeps.
+func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets, scales, rewrites map[string]bool) {
+	if p == nil || len(keys) == 0 && len(sets) == 0 && len(scales) == 0 {
 		return
 	}
 	if len(rewrites) > 0 {
@@ -46,7 +48,7 @@ func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets, rewrites m
 		if !ok {
 			d, ok = keys[last]
 		}
-		if sets[key] || o == plan.Default && ok && !sameDefault(f.FieldByName("Value"), d) {
+		if sets[key] || scales[key] && !zeroValue(f.FieldByName("Value")) || o == plan.Default && ok && !sameDefault(f.FieldByName("Value"), d) {
 			gone = append(gone, key)
 			return true
 		}
@@ -55,6 +57,15 @@ func forgetScriptDefaults(p *plan.Plan, keys map[string]string, sets, rewrites m
 	// A fact derived from one of them (a global batch from the per-device default) goes too:
 	// its note names what it was computed from.
 	forgetDerivedFrom(p, gone)
+}
+
+// zeroValue reports a fact's value that scaling keeps: a number 0 or false.
+func zeroValue(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Float64, reflect.Float32, reflect.Bool:
+		return v.IsZero()
+	}
+	return false
 }
 
 // forgetRepoRunners drops from p what a framework's own loop or runner would do where the

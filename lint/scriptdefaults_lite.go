@@ -9,7 +9,8 @@ import (
 )
 
 // forgetScriptDefaults in the light build: the browser reads no repository's scripts.
-func forgetScriptDefaults(*plan.Plan, map[string]string, map[string]bool, map[string]bool) {}
+func forgetScriptDefaults(*plan.Plan, map[string]string, map[string]bool, map[string]bool, map[string]bool) {
+}
 
 // forgetRepoRunners in the light build: the browser reads no repository's scripts.
 func forgetRepoRunners(*plan.Plan, *dialect.Dialect, Options) {}

@@ -76,9 +76,8 @@ func TestScriptAdds(t *testing.T) {
 		// OmegaConf's read_write leaves struct mode on; a docstring's example is no code.
 		{"with read_write(cfg):\n    cfg.x = 1\n", ""},
 		{"def f(cfg):\n    \"\"\"Example:\n\n    with open_dict(cfg):\n        cfg.out_dim = 4\n    \"\"\"\n", ""},
-		// NeMo-Aligner merges the checkpoint's model config under cfg.model: any key below it.
-		{"def main(cfg) -> None:\n    cfg.model = load_and_override_model_config(cfg.pretrained_checkpoint.restore_from_path, cfg.model)\n", "model"},
-		{"x.model = load_and_override_model_config(p, x.model)\n", ""},
+		// NeMo-Aligner's checkpoint merge is tied to its script's configs (checkpointAdds).
+		{"def main(cfg) -> None:\n    cfg.model = load_and_override_model_config(cfg.pretrained_checkpoint.restore_from_path, cfg.model)\n", ""},
 	} {
 		got := slices.Sorted(maps.Keys(scriptAdds(tc.text, nil)))
 		if g := strings.Join(got, " "); g != tc.want {
@@ -112,8 +111,14 @@ func TestScriptAddsByRepository(t *testing.T) {
 		"examples/train_dpo.py":      "from nemo.core.config import hydra_runner\nfrom nemo_aligner.utils.utils import load_and_override_model_config\n\n@hydra_runner(config_path=\"conf\", config_name=\"gpt_dpo\")\ndef main(cfg) -> None:\n    cfg.model = load_and_override_model_config(cfg.pretrained_checkpoint.restore_from_path, cfg.model)\n",
 		"examples/conf/gpt_dpo.yaml": "trainer:\n  devices: 8\npretrained_checkpoint:\n  restore_from_path: null\nexp_manager:\n  checkpoint_callback_params:\n    model_parallel_size: ${model.tensor_model_parallel_size}\nmodel:\n  micro_batch_size: 1\n",
 	}
+	aligner["examples/conf/baseline.yaml"] = "trainer:\n  devices: 8\nmodel:\n  micro_batch_size: 1\ntypo_check: ${model.precison}\n"
+	aligner["examples/train_rm.py"] = "from nemo.core.config import hydra_runner\n\n@hydra_runner(config_path=\"conf\", config_name=\"baseline\")\ndef main(cfg) -> None:\n    trainer.fit(model)\n"
 	if out := lintInRepo(t, aligner, "examples/conf/gpt_dpo.yaml", "TL006"); strings.Contains(out, "TL006") {
 		t.Errorf("a key of the checkpoint's model config:\n%s", out)
+	}
+	// A config no merging script reads keeps its unresolved reference.
+	if out := lintInRepo(t, aligner, "examples/conf/baseline.yaml", "TL006"); !strings.Contains(out, "${model.precison}") {
+		t.Errorf("a config no merging script reads:\n%s", out)
 	}
 	aligner["examples/train_dpo.py"] = strings.Replace(aligner["examples/train_dpo.py"], "cfg.model = load_and_override_model_config", "m = load_and_override_model_config", 1)
 	if out := lintInRepo(t, aligner, "examples/conf/gpt_dpo.yaml", "TL006"); !strings.Contains(out, "${model.tensor_model_parallel_size}") {

@@ -95,6 +95,31 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 	}
 }
 
+// hydraPrimaries are the config files (absolute, cleaned) that the @hydra.main and @hydra_runner
+// decorators of the script at p name with literal config_path and config_name (a name without
+// .yaml gets it); a decorator that names none, or a package path, gives nothing.
+func hydraPrimaries(p, text string) []string {
+	var out []string
+	for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
+		cpath, cname := "", ""
+		for _, a := range hydraArgRE.FindAllStringSubmatch(m[1], -1) {
+			if a[1] == "config_path" {
+				cpath = a[2]
+			} else {
+				cname = a[2]
+			}
+		}
+		if cname == "" || strings.Contains(cpath, ":") {
+			continue
+		}
+		if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
+			cname += ".yaml"
+		}
+		out = append(out, filepath.Join(filepath.Dir(p), filepath.FromSlash(cpath), filepath.FromSlash(cname)))
+	}
+	return out
+}
+
 // anyHydra is the key in fit that says a @hydra.main's config could not be read: then no
 // Hydra primary of the repository is marked (scanRepoPython drops hydraNoFit's).
 const anyHydra = "\x00hydra"

@@ -38,8 +38,6 @@ var (
 // a training run's callbacks name below it. Text in triple-quoted strings (an example in a
 // docstring) is not read. The keys are the repository's: a helper that adds one to a config of
 // its own hides the key in every run (the scan does not know which config a script holds).
-// A node replaced by a checkpoint's model config merged with it (checkpointMerge) may hold any
-// key below it: the node itself is added.
 func scriptAdds(text string, adds map[string]bool) map[string]bool {
 	add := func(k string) {
 		if adds == nil {
@@ -47,13 +45,10 @@ func scriptAdds(text string, adds map[string]bool) map[string]bool {
 		}
 		adds[k] = true
 	}
-	if !strings.Contains(text, "OmegaConf.update") && !strings.Contains(text, "open_dict") && !strings.Contains(text, "set_struct") && !strings.Contains(text, "load_and_override_model_config") {
+	if !strings.Contains(text, "OmegaConf.update") && !strings.Contains(text, "open_dict") && !strings.Contains(text, "set_struct") {
 		return adds
 	}
 	text = blankTripleQuoted(text)
-	for _, m := range checkpointMerge.FindAllStringSubmatch(text, -1) {
-		add(strings.TrimPrefix(m[1], "."))
-	}
 	for _, m := range omegaUpdate.FindAllStringSubmatchIndex(text, -1) {
 		if hasArg(callArgs(text[strings.Index(text[m[0]:], "(")+m[0]+1:]), "force_add=True") {
 			add(strings.TrimPrefix(text[m[2]:m[3]]+"."+text[m[4]:m[5]], "."))
@@ -90,6 +85,33 @@ func scriptAdds(text string, adds map[string]bool) map[string]bool {
 		addsBelow(body.String(), node, add)
 	}
 	return adds
+}
+
+// checkpointAdds records in addsFor, by config file (absolute, cleaned), the nodes the script at
+// p replaces with a checkpoint's model config merged with them (checkpointMerge): such a node
+// may hold any key below it in the configs the script's @hydra.main or @hydra_runner decorators
+// name (NeMo-Aligner's train scripts, each with its own config). A decorator whose config this
+// reading cannot tell adds nothing: the merge is tied to the files known to be merged.
+func checkpointAdds(p, text string, addsFor map[string]map[string]bool) {
+	if !strings.Contains(text, "load_and_override_model_config") {
+		return
+	}
+	text = blankTripleQuoted(text)
+	var nodes []string
+	for _, m := range checkpointMerge.FindAllStringSubmatch(text, -1) {
+		nodes = append(nodes, strings.TrimPrefix(m[1], "."))
+	}
+	if len(nodes) == 0 {
+		return
+	}
+	for _, cfg := range hydraPrimaries(p, text) {
+		if addsFor[cfg] == nil {
+			addsFor[cfg] = map[string]bool{}
+		}
+		for _, n := range nodes {
+			addsFor[cfg][n] = true
+		}
+	}
 }
 
 // addsBelow calls add with each key text assigns (attribute, item or keyword update) on the

@@ -36,10 +36,14 @@ var getDefault = regexp.MustCompile(`\.get\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']\
 var omegaUpdate = regexp.MustCompile(`\bOmegaConf\.update\(\s*(?:cfg|config|conf)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*,\s*["']([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)["']`)
 
 // cfgSet is a config value a script assigns before use: cfg.model.global_batch_size = ...,
-// or changes in place (MMAudio's train.py turns its global batch into a per-GPU one with
-// `cfg.batch_size //= num_gpus`) (not self.config.x nor model.config.x: an object's attribute,
+// or shifts (cfg.seed += rank) (not self.config.x nor model.config.x: an object's attribute,
 // not the run's config).
-var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?:[^=]|$)`)
+var cfgSet = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*[-+|^]?=(?:[^=]|$)`)
+
+// cfgScale is a config value a script scales in place, which keeps a 0 a 0: MMAudio's train.py
+// turns its global batch into a per-GPU one with `cfg.batch_size //= num_gpus`, and Cutie's
+// does the same to num_workers.
+var cfgScale = regexp.MustCompile(`(?:^|[^.\w])(?:cfg|config|conf)\.([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:\*\*|//|<<|>>|[*/%&@])=(?:[^=]|$)`)
 
 // configGets adds to gets the keys text reads from a mapping with a default of its own, each
 // with that default as written ("" when two reads of the key give different ones).
@@ -147,12 +151,19 @@ type repoPython struct {
 	// sets are the dotted keys its scripts assign on a config object (cfg.model.global_batch_size
 	// = ...): lint.Options.ScriptSets.
 	sets map[string]bool
+	// scales are the dotted keys its scripts scale in place (cfg.batch_size //= n):
+	// lint.Options.ScriptScales.
+	scales map[string]bool
 	// adds are the dotted keys its scripts add to a composed config (scriptAdds):
 	// lint.Options.ScriptAdds.
 	adds map[string]bool
 	// setsFor are the keys scripts that name their config files assign in them, by the file's
 	// absolute path (scriptSets): lint.Options.ScriptSets beside sets.
 	setsFor map[string]map[string]bool
+	// addsFor are the nodes scripts replace with a checkpoint's merged config in the configs
+	// their decorators name, by the file's absolute path (checkpointAdds):
+	// lint.Options.ScriptAdds beside adds.
+	addsFor map[string]map[string]bool
 	// hydraLegacy says a @hydra.main of it names its config file in config_path, which only
 	// Hydra 1.0 and older read, and none gives version_base (hydraMains):
 	// lint.Options.HydraLegacy.
@@ -257,7 +268,16 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	o.SubclassInitArgs = at.initArgs
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
+	if own := at.addsFor[clean]; own != nil {
+		o.ScriptAdds = make(map[string]bool, len(at.adds)+len(own))
+		for _, m := range []map[string]bool{at.adds, own} {
+			for k := range m {
+				o.ScriptAdds[k] = true
+			}
+		}
+	}
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults, o.CLINoCheckpointing = at.gets, at.sets, at.noFitModels, at.cliDefaults, at.cliNoCkpt
+	o.ScriptScales = at.scales
 	if own := at.setsFor[clean]; own != nil {
 		o.ScriptRewrites = own
 		o.ScriptSets = make(map[string]bool, len(at.sets)+len(own))
@@ -309,7 +329,7 @@ func scanRepoPython(root string, at *repoPython) {
 	bases := map[string]string{}     // class name -> its bases' text
 	fit, noFit, hydraNoFit := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	files, total, parsed, over := 0, 0, false, false
-	launch, launchers, gets, sets := map[string][]map[string]bool{}, 0, map[string]string{}, map[string]bool{}
+	launch, launchers, gets, sets, scales := map[string][]map[string]bool{}, 0, map[string]string{}, map[string]bool{}, map[string]bool{}
 	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	loaders := &loaderScan{}
@@ -494,8 +514,14 @@ func scanRepoPython(root string, at *repoPython) {
 			if !at.cliNoCkpt && cliNoCheckpointing(text) {
 				at.cliNoCkpt = true
 			}
-			scriptSets(root, p, text, gets, sets, setsFor)
+			scriptSets(root, p, text, gets, sets, scales, setsFor)
 			at.adds = scriptAdds(text, at.adds) // scriptadds.go
+			if strings.Contains(text, "load_and_override_model_config") {
+				if at.addsFor == nil {
+					at.addsFor = map[string]map[string]bool{}
+				}
+				checkpointAdds(p, text, at.addsFor)
+			}
 			if strings.Contains(text, "exec(") {
 				execs.read(name, text)
 			}
@@ -530,6 +556,9 @@ func scanRepoPython(root string, at *repoPython) {
 		}
 	}
 	at.keys, at.callbacks, at.packages, at.names, at.reads, at.sets = keys, cbs, packages, names, reads, sets
+	if len(scales) > 0 {
+		at.scales = scales
+	}
 	at.imports = imports
 	if len(setsFor) > 0 {
 		at.setsFor = setsFor
@@ -1114,9 +1143,10 @@ func ownTrainingLoop(names map[string]bool) bool {
 // count only in the files a script names (AblateIt's sweep.py rewrites
 // run_config["save_strategy"] in the template its --default_training_args names, then launches
 // the rewritten copy).
-func scriptSets(root, p, text string, gets map[string]string, sets map[string]bool, setsFor map[string]map[string]bool) {
+func scriptSets(root, p, text string, gets map[string]string, sets, scales map[string]bool, setsFor map[string]map[string]bool) {
 	configGets(text, gets)
 	attr := cfgSet.FindAllStringSubmatch(text, -1)
+	scaled := cfgScale.FindAllStringSubmatch(text, -1)
 	if strings.Contains(text, "OmegaConf.update") {
 		// OmegaConf.update(cfg, "model.x", v) sets model.x as an attribute assignment does
 		// (whether it may add a key the config lacks is scriptAdds' question).
@@ -1128,7 +1158,7 @@ func scriptSets(root, p, text string, gets map[string]string, sets map[string]bo
 	if strings.Contains(text, "] =") || strings.Contains(text, "]=") {
 		item = cfgItemSet.FindAllStringSubmatch(text, -1)
 	}
-	if len(attr) == 0 && len(item) == 0 {
+	if len(attr) == 0 && len(item) == 0 && len(scaled) == 0 {
 		return
 	}
 	var named []string
@@ -1147,6 +1177,9 @@ func scriptSets(root, p, text string, gets map[string]string, sets map[string]bo
 	if len(named) == 0 || commandLineRE.MatchString(text) || loadsOtherFiles(text) {
 		for _, m := range attr {
 			sets[m[1]] = true
+		}
+		for _, m := range scaled {
+			scales[m[1]] = true // (in a file the script names, its value stays the file's)
 		}
 	}
 	for _, f := range named {

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/trainlint/trainlint/lint/testfs"
@@ -74,19 +75,24 @@ if cfg.trainer.devices == 8: pass
 config.seed = 1
 cfg.batch_size //= num_gpus
 cfg.lr *= 2
+cfg.seed_offset += rank
 if cfg.eval_batch_size <= 4: pass
 `
 	root := t.TempDir()
+	scales := map[string]bool{}
 	scan := func(text string, gets map[string]string, sets map[string]bool) {
-		scriptSets(root, filepath.Join(root, "train.py"), text, gets, sets, map[string]map[string]bool{})
+		scriptSets(root, filepath.Join(root, "train.py"), text, gets, sets, scales, map[string]map[string]bool{})
 	}
 	gets, sets := map[string]string{}, map[string]bool{}
 	scan(text, gets, sets)
 	if !reflect.DeepEqual(gets, map[string]string{"save_steps": "50000"}) {
 		t.Errorf("defaults %v", gets)
 	}
-	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true, "batch_size": true, "lr": true}) {
+	if !reflect.DeepEqual(sets, map[string]bool{"model.global_batch_size": true, "seed": true, "seed_offset": true}) {
 		t.Errorf("assignments %v", sets)
+	}
+	if !reflect.DeepEqual(scales, map[string]bool{"batch_size": true, "lr": true}) {
+		t.Errorf("scalings %v", scales)
 	}
 	// two reads of a key with different defaults: which applies is not known
 	scan("a = d.get(\"save_steps\", 100)\n", gets, sets)
@@ -147,7 +153,7 @@ func TestScriptSetsScope(t *testing.T) {
 		{"parser = argparse.ArgumentParser()\ncfg = OmegaConf.merge(OmegaConf.load('a.yaml'), OmegaConf.load(params.cfg))\ncfg.TRAIN.BATCH_SIZE = 4\n", []string{"TRAIN.BATCH_SIZE"}, []string{"TRAIN.BATCH_SIZE"}},
 	} {
 		gets, sets, setsFor := map[string]string{}, map[string]bool{}, map[string]map[string]bool{}
-		scriptSets(root, filepath.Join(root, "train.py"), tc.text, gets, sets, setsFor)
+		scriptSets(root, filepath.Join(root, "train.py"), tc.text, gets, sets, map[string]bool{}, setsFor)
 		if got := sortedKeys(sets); !reflect.DeepEqual(got, tc.global) {
 			t.Errorf("%q: repository-wide %v, want %v", tc.text, got, tc.global)
 		}
@@ -183,5 +189,26 @@ func TestScriptSetsAnywhereKeepRefusals(t *testing.T) {
 	_, res, _ := checkJSON(t, "--select", "TL011", filepath.Join(root, "configs"))
 	if len(res.Diagnostics) != 1 {
 		t.Errorf("want the save mismatch refused: %+v", res.Diagnostics)
+	}
+}
+
+// A key a script scales in place is not the file's value, unless that value is 0, which the
+// scaling keeps: MMAudio's train.py turns a global batch_size into a per-GPU one with
+// `cfg.batch_size //= num_gpus`, so no per-GPU train batch is read from the file (no TL202 against
+// the per-GPU eval batch), while Cutie's `cfg.num_workers //= num_gpus` leaves a 0 a 0 (TL101
+// stays).
+func TestScriptScalesKeepZero(t *testing.T) {
+	files := map[string]string{
+		"setup.py":                 "",
+		"train.py":                 "import hydra\n@hydra.main(version_base='1.3', config_path='config', config_name='train_config')\ndef main(cfg):\n    cfg.batch_size //= num_gpus\n    cfg.num_workers //= num_gpus\n    train(cfg)\n",
+		"config/train_config.yaml": "batch_size: 512\neval_batch_size: 256\nnum_workers: 0\nnum_iterations: 100000\nlearning_rate: 1.0e-4\n",
+	}
+	out := lintInRepo(t, files, "config/train_config.yaml", "TL101,TL202")
+	if strings.Contains(out, "TL202") || !strings.Contains(out, "TL101") {
+		t.Errorf("scaled keys: want TL101 and no TL202:\n%s", out)
+	}
+	files["train.py"] = strings.NewReplacer("    cfg.batch_size //= num_gpus\n", "", "    cfg.num_workers //= num_gpus\n", "").Replace(files["train.py"])
+	if out := lintInRepo(t, files, "config/train_config.yaml", "TL101,TL202"); !strings.Contains(out, "TL202") || !strings.Contains(out, "TL101") {
+		t.Errorf("without the scaling: want TL101 and TL202:\n%s", out)
 	}
 }

@@ -1102,13 +1102,14 @@ func (c *composer) ginLoad(root *doc.Node, p, from string, ref doc.Span) bool {
 			}
 			if ip == "" {
 				msg := "include " + quote(ev.inc.Target) + " not found in the tree"
-				if strings.HasPrefix(ev.inc.Target, "t5x/") && !strings.HasPrefix(ev.inc.Target, "t5x/t5x/") {
+				if strings.HasPrefix(ev.inc.Target, "t5x/") && !strings.HasPrefix(ev.inc.Target, "t5x/t5x/") && !c.holdsT5X() {
 					// T5X's train.py puts the folder holding its own package on gin's search
 					// path (_DEFAULT_GIN_SEARCH_PATHS, t5x/train.py:53-55 and :956 at cc342d4),
-					// so t5x/configs/... opens from the installed package wherever the run
-					// starts: the file exists, this tree just does not hold it. (t5x/t5x/...
-					// names a clone's package from the folder above it: not that path.)
-					msg = "include " + quote(ev.inc.Target) + " is a config of the installed t5x package, which is not in the tree; it was not read"
+					// so t5x/configs/... is also looked for in the installed package, which is
+					// not read here (whether the file is there is not known). (t5x/t5x/...
+					// names a clone's package from the folder above it: not that path; and a
+					// tree that is T5X itself, a fork, is what gets installed.)
+					msg = "include " + quote(ev.inc.Target) + " is not in the tree; T5X's train.py also looks for it in the installed t5x package, which was not read"
 				}
 				c.problem(Unresolved, p, ev.inc.Span, msg)
 				complete = false
@@ -1140,6 +1141,13 @@ func (c *composer) ginLoad(root *doc.Node, p, from string, ref doc.Span) bool {
 		setChild(dst, ev.leaf.Key, c.copyTree(ev.leaf, o))
 	}
 	return complete
+}
+
+// holdsT5X reports a tree that holds T5X's own package (a fork of T5X): a t5x folder at its
+// root with train.py or __init__.py.
+func (c *composer) holdsT5X() bool {
+	ents, err := c.fsys.ReadDir("t5x")
+	return err == nil && slices.ContainsFunc(ents, func(e Entry) bool { return !e.Dir && (e.Name == "train.py" || e.Name == "__init__.py") })
 }
 
 // ginInclude finds an included file: at the root of the tree, then below each folder from the

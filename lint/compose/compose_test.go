@@ -1615,8 +1615,9 @@ func TestRepeatedGroupEntryByHydraVersion(t *testing.T) {
 }
 
 // TestGinIncludeOfInstalledT5X: an include of T5X's own configs (t5x/configs/...) that the tree
-// does not hold is named as the installed package's config, which T5X's train.py always finds
-// on gin's search path; another missing include is not found in the tree.
+// does not hold says that T5X's train.py also looks in its installed package (always on gin's
+// search path), which was not read; another missing include, or one in a fork of T5X itself, is
+// not found in the tree.
 func TestGinIncludeOfInstalledT5X(t *testing.T) {
 	m := map[string]string{
 		"configs/ft.gin": "include 't5x/configs/runs/finetune.gin'\ninclude 'configs/missing.gin'\ninclude 't5x/t5x/configs/runs/eval.gin'\nTRAIN_STEPS = 10\n",
@@ -1624,12 +1625,19 @@ func TestGinIncludeOfInstalledT5X(t *testing.T) {
 	r := Compose(mapFS(m), "configs/ft.gin", nil, Limits{})
 	got := problems(r)
 	for _, want := range []string{
-		`include "t5x/configs/runs/finetune.gin" is a config of the installed t5x package, which is not in the tree; it was not read`,
+		`include "t5x/configs/runs/finetune.gin" is not in the tree; T5X's train.py also looks for it in the installed t5x package, which was not read`,
 		`include "configs/missing.gin" not found in the tree`,
 		`include "t5x/t5x/configs/runs/eval.gin" not found in the tree`, // a clone below the working folder
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("want %q in\n%s", want, got)
 		}
+	}
+	// A fork of T5X holds the package itself: what is not in the tree is nowhere.
+	m["t5x/train.py"] = "import gin\n"
+	m["t5x/configs/runs/pretrain.gin"] = "include 't5x/configs/runs/pretrain_deterministic.gin'\nTRAIN_STEPS = 10\n"
+	r = Compose(mapFS(m), "t5x/configs/runs/pretrain.gin", nil, Limits{})
+	if got := problems(r); !strings.Contains(got, `include "t5x/configs/runs/pretrain_deterministic.gin" not found in the tree`) {
+		t.Errorf("a fork of T5X: %s", got)
 	}
 }

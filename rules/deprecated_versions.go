@@ -30,11 +30,6 @@ func deprecationAtTarget(p *lint.Pass, d *dialect.Dialect, k dialect.Key) (skip 
 	if len(tv) == 0 {
 		return true, "", 0 // not a version (installed from a git commit): not claimed
 	}
-	if kb := dialect.KnowledgeOf(d.Knowledge); kb != nil && kb.Outside(t.Version) {
-		// Older than every release the knowledge table was read at: whether the key was there
-		// yet, and so whether it "still works", is not known.
-		return true, "", 0
-	}
 	if since := versionOf(k.Since); len(since) > 0 && dialect.CompareVersions(tv, since) < 0 {
 		return true, "", 0
 	}

@@ -45,6 +45,12 @@ func TestDeprecationByTargetVersion(t *testing.T) {
 		!strings.Contains(old, `where it still works: when moving to transformers 5.0, delete it`) {
 		t.Errorf("at 4.46.3:\n%s", old)
 	}
+	// Older than every release the knowledge table was read at (4.40.0): a key the hand list
+	// says 5.0 removed still reads as working there.
+	if got := strings.Join(lintAt(t, "a.yaml", hfOld, map[string]lint.Target{
+		"transformers": {Version: "4.36.2", Source: "requirements.txt pins 4.36.2"}}), "\n"); !strings.Contains(got, `3 info "overwrite_output_dir" is removed in transformers 5.0; requirements.txt pins 4.36.2, where it still works`) {
+		t.Errorf("at 4.36.2:\n%s", got)
+	}
 	// Before the deprecation the key is not deprecated at all.
 	if got := lintAt(t, "a.yaml", "output_dir: out\nevaluation_strategy: steps\n", map[string]lint.Target{
 		"transformers": {Version: "4.40.2", Source: "requirements.txt pins 4.40.2"}}); len(got) != 0 {

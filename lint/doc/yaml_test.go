@@ -140,6 +140,7 @@ func TestYAMLErrors(t *testing.T) {
 		{"a: 1\nmodel_path: {your_path_to_model}/qwen\nb: 2\n", Syntax, 2, 33, "text after the closing bracket of a value"},
 		{"a: 1\nitems:\n  - \"x\" y\n  - z\n", Syntax, 3, 9, "text after the closing quote"},
 		{"a: 1\nb: 'it''s' fine\n", Syntax, 2, 12, "text after the closing quote"},
+		{"a: 1\nb:\t\"x\" y\n", Syntax, 2, 8, "text after the closing quote"},
 		// A value that does not close on its line, or a key that is quoted, is not judged so.
 		{"a:\n  b: 1\n c: \"x\" y\n", Syntax, 3, 2, "expected a key"},
 	}

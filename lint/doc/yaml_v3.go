@@ -743,13 +743,19 @@ func textAfterClosedValue(line []byte) (int, string, bool) {
 	if i+1 < len(line) && line[i] == '-' && line[i+1] == ' ' {
 		i += 2
 	} else {
-		k := bytes.Index(line[i:], []byte(": "))
+		k := -1
+		for j := i; j+1 < len(line); j++ {
+			if line[j] == ':' && (line[j+1] == ' ' || line[j+1] == '\t') {
+				k = j - i
+				break
+			}
+		}
 		if k <= 0 || bytes.IndexAny(line[i:i+k], "\"'{[#") >= 0 {
 			return 0, "", false
 		}
 		i += k + 2
 	}
-	for i < len(line) && line[i] == ' ' {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
 	}
 	if i >= len(line) {

@@ -66,7 +66,7 @@ func checkUnresolvedRef(p *Pass) {
 	}
 	for _, u := range dialect.UnresolvedRefs(p.Doc.Root, d.RefSections...) {
 		if scriptAdded(p.scriptAdds, u.Ref) {
-			continue // the repository's script adds it before the config is read (Options.ScriptAdds)
+			continue // the script reading it adds it before the config is read (Options.ScriptAddsHere)
 		}
 		p.Report(Finding{
 			Node:    u.Node,

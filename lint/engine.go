@@ -153,8 +153,13 @@ type Options struct {
 	// ScriptAdds are the dotted keys the repository's scripts add to a composed Hydra config
 	// (OmegaConf.update with force_add=True, an assignment under open_dict, a node replaced by
 	// a checkpoint's config merged with it; the CLI reads them): a ${key} naming one, or a key
-	// below one, is no unresolved reference, in a run or in a file checked alone.
+	// below one, is no unresolved reference in a run.
 	ScriptAdds map[string]bool
+	// ScriptAddsHere are those of ScriptAdds that a script tied to this file adds (a node its
+	// decorator's config has replaced by a checkpoint's merged config): they count in a file
+	// checked alone too, where the repository-wide ones (a library's open_dict of its own
+	// config) would hide true references.
+	ScriptAddsHere map[string]bool
 	// ScriptRewrites are those of ScriptSets that a script naming this file assigns in it (the
 	// CLI reads them): the refusals of their values are dropped too (forgetScriptDefaults).
 	ScriptRewrites map[string]bool
@@ -413,7 +418,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 // are read through the Pass's accessors instead of a map built per rule, and one deferred
 // recover guards a run of rules (runFrom) instead of one per rule.
 func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diagnostic) []Diagnostic {
-	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, ClassFields: o.ClassFields, SubclassInitArgs: o.SubclassInitArgs, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded, scriptAdds: o.ScriptAdds}
+	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, ClassFields: o.ClassFields, SubclassInitArgs: o.SubclassInitArgs, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded, scriptAdds: o.ScriptAddsHere}
 	for i := 0; i < len(rules); i++ {
 		i = p.runFrom(rules, i, o.RuleOptions)
 	}

@@ -40,8 +40,7 @@ type Pass struct {
 	// hydraLoaded: the file is one Hydra composes into runs (Options.HydraLoaded), which
 	// report what its references name in the composed config.
 	hydraLoaded bool
-	// scriptAdds are the keys the repository's scripts add to a loaded config
-	// (Options.ScriptAdds).
+	// scriptAdds are the keys a script tied to this file adds to it (Options.ScriptAddsHere).
 	scriptAdds map[string]bool
 	memo       map[any]any // Memo's values for this file
 }

@@ -269,6 +269,7 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	if own := at.addsFor[clean]; own != nil {
+		o.ScriptAddsHere = own
 		o.ScriptAdds = make(map[string]bool, len(at.adds)+len(own))
 		for _, m := range []map[string]bool{at.adds, own} {
 			for k := range m {

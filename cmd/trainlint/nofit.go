@@ -50,15 +50,8 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 		trains := strings.Contains(text, "fit(") || strings.Contains(text, "train(")
 		evals := strings.Contains(text, ".test(") || strings.Contains(text, ".validate(") || strings.Contains(text, ".predict(")
 		for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
-			cpath, cname := "", ""
-			for _, a := range hydraArgRE.FindAllStringSubmatch(m[1], -1) {
-				if a[1] == "config_path" {
-					cpath = a[2]
-				} else {
-					cname = a[2]
-				}
-			}
-			if cname == "" {
+			cfg, named := hydraPrimary(dir, m[1])
+			if !named {
 				if !trains && noConfigNameRE.MatchString(m[1]) {
 					// No file, and nothing in the script trains (NeMo's
 					// average_model_checkpoints.py): whatever the command line names, this
@@ -68,13 +61,9 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 				fit[anyHydra] = true // positional or computed arguments: any primary may be it
 				continue
 			}
-			if strings.Contains(cpath, ":") { // a pkg:// path: not in the tree
+			if cfg == "" { // a pkg:// path: not in the tree
 				continue
 			}
-			if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
-				cname += ".yaml"
-			}
-			cfg := filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname))
 			only := !trains && (evals && evalName(cfg) || inferName(cfg))
 			mark(cfg, only, fit, noFit)
 			if only {
@@ -101,23 +90,35 @@ func scriptReads(root, p, text string, fit, noFit, hydraNoFit map[string]bool) {
 func hydraPrimaries(p, text string) []string {
 	var out []string
 	for _, m := range hydraMainRE.FindAllStringSubmatch(text, -1) {
-		cpath, cname := "", ""
-		for _, a := range hydraArgRE.FindAllStringSubmatch(m[1], -1) {
-			if a[1] == "config_path" {
-				cpath = a[2]
-			} else {
-				cname = a[2]
-			}
+		if cfg, _ := hydraPrimary(filepath.Dir(p), m[1]); cfg != "" {
+			out = append(out, cfg)
 		}
-		if cname == "" || strings.Contains(cpath, ":") {
-			continue
-		}
-		if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
-			cname += ".yaml"
-		}
-		out = append(out, filepath.Join(filepath.Dir(p), filepath.FromSlash(cpath), filepath.FromSlash(cname)))
 	}
 	return out
+}
+
+// hydraPrimary is the config file a decorator's arguments (args) name from the script's folder
+// dir: "" with named false when they give no literal config_name, "" with named true for a
+// pkg:// config_path (not in the tree).
+func hydraPrimary(dir, args string) (cfg string, named bool) {
+	cpath, cname := "", ""
+	for _, a := range hydraArgRE.FindAllStringSubmatch(args, -1) {
+		if a[1] == "config_path" {
+			cpath = a[2]
+		} else {
+			cname = a[2]
+		}
+	}
+	if cname == "" {
+		return "", false
+	}
+	if strings.Contains(cpath, ":") {
+		return "", true
+	}
+	if !strings.HasSuffix(cname, ".yaml") && !strings.HasSuffix(cname, ".yml") {
+		cname += ".yaml"
+	}
+	return filepath.Join(dir, filepath.FromSlash(cpath), filepath.FromSlash(cname)), true
 }
 
 // anyHydra is the key in fit that says a @hydra.main's config could not be read: then no

@@ -269,24 +269,12 @@ func withRepoPython(o lint.Options, file string) lint.Options {
 	clean := filepath.Clean(abs)
 	o.NoFit, o.LaunchKeys = at.noFit[clean], at.launch[clean]
 	if own := at.addsFor[clean]; own != nil {
-		o.ScriptAddsHere = own
-		o.ScriptAdds = make(map[string]bool, len(at.adds)+len(own))
-		for _, m := range []map[string]bool{at.adds, own} {
-			for k := range m {
-				o.ScriptAdds[k] = true
-			}
-		}
+		o.ScriptAddsHere, o.ScriptAdds = own, union(at.adds, own)
 	}
 	o.ScriptDefaults, o.ScriptSets, o.NoFitModels, o.CLIDefaults, o.CLINoCheckpointing = at.gets, at.sets, at.noFitModels, at.cliDefaults, at.cliNoCkpt
 	o.ScriptScales = at.scales
 	if own := at.setsFor[clean]; own != nil {
-		o.ScriptRewrites = own
-		o.ScriptSets = make(map[string]bool, len(at.sets)+len(own))
-		for _, m := range []map[string]bool{at.sets, own} {
-			for k := range m {
-				o.ScriptSets[k] = true
-			}
-		}
+		o.ScriptRewrites, o.ScriptSets = own, union(at.sets, own)
 	}
 	o.NoValModels, o.OwnLoop, o.HydraStoreGroups = at.noValModels, at.ownLoop, at.storeGroups
 	o.HydraLegacy = o.HydraLegacy || at.hydraLegacy // or a hydra-core pin below 1.1 (withPins)
@@ -621,6 +609,17 @@ func scanRepoPython(root string, at *repoPython) {
 			packages[imp[0]] = true
 		}
 	}
+}
+
+// union is a new set holding the keys of a and b.
+func union(a, b map[string]bool) map[string]bool {
+	u := make(map[string]bool, len(a)+len(b))
+	for _, m := range []map[string]bool{a, b} {
+		for k := range m {
+			u[k] = true
+		}
+	}
+	return u
 }
 
 // weighedImports are the modules whose importing files a scan counts (repoPython.imports): the

@@ -632,20 +632,12 @@ func (c *yamlConv) bisectErrorLine(msg string, line int) int {
 		line = 0
 	}
 	fails := func(l int) bool {
-		prefix := c.src[:c.x.LineEnd(l)]
-		next := yamlDocs(prefix)
-		for {
-			var n yaml.Node
-			err := next(&n)
-			if err == nil {
-				continue
-			}
-			if errors.Is(err, io.EOF) {
-				return false
-			}
-			l, m := splitYAMLError(err.Error())
-			return m == msg && (line <= 0 || l == line)
+		err := firstYAMLError(c.src[:c.x.LineEnd(l)])
+		if err == nil {
+			return false
 		}
+		l, m := splitYAMLError(err.Error())
+		return m == msg && (line <= 0 || l == line)
 	}
 	lo, hi := 1, c.x.NumLines()
 	if !fails(hi) {
@@ -711,14 +703,22 @@ func (c *yamlConv) parsesWithout(from, to int) bool {
 	end := c.x.LineEnd(c.x.Pos(from).Line)
 	cut := make([]byte, 0, end)
 	cut = append(append(cut, c.src[:from]...), c.src[to:end]...)
-	next := yamlDocs(cut)
+	return firstYAMLError(cut) == nil
+}
+
+// firstYAMLError is the first error reading src's documents in turn, nil when all read.
+func firstYAMLError(src []byte) error {
+	next := yamlDocs(src)
 	for {
 		var n yaml.Node
 		err := next(&n)
 		if err == nil {
 			continue
 		}
-		return errors.Is(err, io.EOF)
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		return err
 	}
 }
 

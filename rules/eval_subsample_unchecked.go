@@ -51,9 +51,11 @@ func checkEvalSubsampleUnchecked(p *lint.Pass) {
 	var part string
 	switch s.Value.Unit {
 	case plan.Steps:
-		part = "the first " + strconv.FormatFloat(s.Value.Value, 'f', -1, 64) + " batches"
+		// A batch limit counts each process's batches (its loader reads its share of the
+		// set under data parallelism), so the message says so.
+		part = "the first " + strconv.FormatFloat(s.Value.Value, 'f', -1, 64) + " batches of each process's share"
 		if s.Value.Value == 1 {
-			part = "one batch"
+			part = "one batch of each process's share"
 		}
 	case plan.Ratio:
 		part = strconv.FormatFloat(s.Value.Value*100, 'f', -1, 64) + " % of the batches"

@@ -129,7 +129,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	// version that removes it, and no rename is offered.
 	// A replacement the target has already (Key.NewSince) may be used now, and a key the target
 	// does not warn about yet (Key.Warned) is not called deprecated there.
-	newOK := newAtTarget(p, d, k)
+	newOK := targetFrom(p, d, k.NewSince)
 	later := sev == lint.Info && k.Since == "" && k.Removed != "" && (!newOK || k.Warned != "" && !targetFrom(p, d, k.Warned))
 	if later && !newOK {
 		use = "when moving to " + k.Removed + ", " + use
@@ -242,17 +242,11 @@ func unlisted(ks []dialect.Key, listed map[string]bool) []dialect.Key {
 	return out
 }
 
-// newAtTarget reports that the target release (older than the one removing k) already has k's
-// replacement (Key.NewSince).
-// targetFrom reports a pinned target at version v or later.
+// targetFrom reports a pinned target at version v or later: whether the target release (older
+// than the one removing a key) already has its replacement (Key.NewSince), or already warns
+// about it (Key.Warned).
 func targetFrom(p *lint.Pass, d *dialect.Dialect, v string) bool {
 	t, ok := p.Targets[d.Package]
 	tv, vv := dialect.ParseVersion(t.Version), dialect.ParseVersion(v)
 	return ok && len(tv) > 0 && len(vv) > 0 && dialect.CompareVersions(tv, vv) >= 0
-}
-
-func newAtTarget(p *lint.Pass, d *dialect.Dialect, k dialect.Key) bool {
-	t, ok := p.Targets[d.Package]
-	tv, nv := dialect.ParseVersion(t.Version), dialect.ParseVersion(k.NewSince)
-	return ok && len(tv) > 0 && len(nv) > 0 && dialect.CompareVersions(tv, nv) >= 0
 }

@@ -108,16 +108,14 @@ const lightningCLISince = "1.3.0"
 // an argument a later release removes reads as still working at a 1.x pin, as it does under
 // trainer:. Not for a LightningCLI file, nor beside a trainer section.
 func lightningTrainerRoot(d *doc.Document) string {
-	if root := cliBase(d.Root); isMap(root) && lightningTrainerRoot1(root) && !lightningCLI(root) {
+	root := cliBase(d.Root)
+	if !isMap(root) || root.Get("trainer") != nil || lightningCLI(root) {
+		return ""
+	}
+	if t := scalarText(root.Get("_target_")); t != "Trainer" && lightningClass(t, "Trainer") {
 		return "trainer"
 	}
 	return ""
-}
-
-// lightningTrainerRoot1 is lightningTrainerRoot's test of the map root.
-func lightningTrainerRoot1(root *doc.Node) bool {
-	t := scalarText(root.Get("_target_"))
-	return t != "Trainer" && lightningClass(t, "Trainer") && root.Get("trainer") == nil
 }
 
 // lightningKeyMapsOf is lightningKeyMaps for a map root whose shape is known.

@@ -119,7 +119,13 @@ func checkpointRecord(name string, entries []os.DirEntry) bool {
 // build/lib/mmdet/.mim, an older copy of its configs/ and mmcv's tests/data/config fixtures,
 // which exist to be refused). The rest of a build folder is walked.
 func buildCopy(parent, name string) bool {
-	return parent == "build" && (name == "lib" || strings.HasPrefix(name, "lib.")) || unityAssets(parent, name)
+	return parent == "build" && (name == "lib" || strings.HasPrefix(name, "lib."))
+}
+
+// skippedDir reports a folder a walk passes over, by its name and its parent's ("" at the top):
+// one of skipDirs, a setuptools build copy or a Unity game's StreamingAssets.
+func skippedDir(parent, name string) bool {
+	return skipDirs[name] || buildCopy(parent, name) || unityAssets(parent, name)
 }
 
 // unityAssets reports a Unity game's StreamingAssets folder: Assets/StreamingAssets in a Unity
@@ -167,7 +173,11 @@ func walkSkips(p string) bool {
 	}
 	parts := strings.Split(filepath.ToSlash(filepath.Dir(p)), "/")
 	for i, part := range parts {
-		if skipDirs[part] || i > 0 && buildCopy(parts[i-1], part) {
+		parent := ""
+		if i > 0 {
+			parent = parts[i-1]
+		}
+		if skippedDir(parent, part) {
 			return true
 		}
 	}
@@ -316,7 +326,7 @@ func (w *walker) walk(dir, absDir string, stack ignoreStack, inIgnored bool) {
 			}
 			isFile = fi.Mode().IsRegular()
 		}
-		if isDir && (skipDirs[name] || buildCopy(filepath.Base(dir), name)) {
+		if isDir && skippedDir(filepath.Base(dir), name) {
 			continue
 		}
 		ign := inIgnored || stack.ignored(absP, isDir)

@@ -65,7 +65,7 @@ func checkUnresolvedRef(p *Pass) {
 		return
 	}
 	for _, u := range dialect.UnresolvedRefs(p.Doc.Root, d.RefSections...) {
-		if scriptAdded(p.scriptAdds, u.Ref) {
+		if scriptAdded(p.addsHere, u.Ref) {
 			continue // the script reading it adds it before the config is read (Options.ScriptAddsHere)
 		}
 		p.Report(Finding{

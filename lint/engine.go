@@ -418,7 +418,7 @@ func LintFile(f File, rules []*Rule, o Options) (FileInfo, []Diagnostic) {
 // are read through the Pass's accessors instead of a map built per rule, and one deferred
 // recover guards a run of rules (runFrom) instead of one per rule.
 func runRules(rules []*Rule, a Analysis, run *compose.Run, o Options, out []Diagnostic) []Diagnostic {
-	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, ClassFields: o.ClassFields, SubclassInitArgs: o.SubclassInitArgs, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded, scriptAdds: o.ScriptAddsHere}
+	p := &Pass{Doc: a.Doc, Plan: a.Plan, Targets: o.Targets, ScriptKeys: o.ScriptKeys, ClassFields: o.ClassFields, SubclassInitArgs: o.SubclassInitArgs, RepoReads: o.RepoReads, run: run, out: out, hydraLoaded: o.HydraLoaded, addsHere: o.ScriptAddsHere}
 	for i := 0; i < len(rules); i++ {
 		i = p.runFrom(rules, i, o.RuleOptions)
 	}

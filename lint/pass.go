@@ -40,9 +40,9 @@ type Pass struct {
 	// hydraLoaded: the file is one Hydra composes into runs (Options.HydraLoaded), which
 	// report what its references name in the composed config.
 	hydraLoaded bool
-	// scriptAdds are the keys a script tied to this file adds to it (Options.ScriptAddsHere).
-	scriptAdds map[string]bool
-	memo       map[any]any // Memo's values for this file
+	// addsHere are the keys a script tied to this file adds to it (Options.ScriptAddsHere).
+	addsHere map[string]bool
+	memo     map[any]any // Memo's values for this file
 }
 
 // Finding is what a rule reports; the engine turns it into a Diagnostic.

@@ -320,6 +320,7 @@ func scanRepoPython(root string, at *repoPython) {
 	files, total, parsed, over := 0, 0, false, false
 	launch, launchers, gets, sets, scales := map[string][]map[string]bool{}, 0, map[string]string{}, map[string]bool{}, map[string]bool{}
 	setsFor := map[string]map[string]bool{} // the keys scripts naming their config files set in them
+	addsFor := map[string]map[string]bool{} // the nodes scripts merge a checkpoint's config into, by config
 	runners := &runnerScan{own: map[string]bool{}, called: map[string]bool{}}
 	loaders := &loaderScan{}
 	modules := map[string][]moduleClass{}
@@ -505,12 +506,7 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 			scriptSets(root, p, text, gets, sets, scales, setsFor)
 			at.adds = scriptAdds(text, at.adds) // scriptadds.go
-			if strings.Contains(text, "load_and_override_model_config") {
-				if at.addsFor == nil {
-					at.addsFor = map[string]map[string]bool{}
-				}
-				checkpointAdds(p, text, at.addsFor)
-			}
+			checkpointAdds(p, text, addsFor)
 			if strings.Contains(text, "exec(") {
 				execs.read(name, text)
 			}
@@ -549,6 +545,9 @@ func scanRepoPython(root string, at *repoPython) {
 		at.scales = scales
 	}
 	at.imports = imports
+	if len(addsFor) > 0 {
+		at.addsFor = addsFor
+	}
 	if len(setsFor) > 0 {
 		at.setsFor = setsFor
 	}

@@ -12,9 +12,7 @@ import (
 // its variable; one inside a function, in a file without Hydra, or a call of another setup_root
 // sets nothing.
 func TestEnvSetBy(t *testing.T) {
-	for _, tc := range []struct {
-		text, want string
-	}{
+	wantKeys(t, envSetBy, []keysCase{
 		{"import rootutils\n\nrootutils.setup_root(__file__, indicator=\".project-root\", pythonpath=True)\n", "PROJECT_ROOT"},
 		{"import pyrootutils\nroot = pyrootutils.setup_root(\n    search_from=__file__,\n    indicator=[\".git\"],\n    dotenv=True,\n)\n", "PROJECT_ROOT"},
 		{"from rootutils import setup_root\nsetup_root(__file__)\n", "PROJECT_ROOT"},
@@ -27,8 +25,17 @@ func TestEnvSetBy(t *testing.T) {
 		{"import os\nimport hydra\ndef main():\n    os.environ[\"DATA_DIR\"] = \"/data\"\n", ""},
 		{"import os\nos.environ[\"DATA_DIR\"] = \"/data\"\n", ""},
 		{"import os\nimport hydra\nif os.environ[\"DATA_DIR\"] == \"x\":\n    pass\n", ""},
-	} {
-		got := slices.Sorted(maps.Keys(envSetBy(tc.text, nil)))
+	})
+}
+
+// keysCase is a script's text and the keys, sorted and space-separated, a scan finds in it.
+type keysCase struct{ text, want string }
+
+// wantKeys runs scan on each case's text and compares the keys it finds with the case's.
+func wantKeys(t *testing.T, scan func(string, map[string]bool) map[string]bool, cases []keysCase) {
+	t.Helper()
+	for _, tc := range cases {
+		got := slices.Sorted(maps.Keys(scan(tc.text, nil)))
 		if g := strings.Join(got, " "); g != tc.want {
 			t.Errorf("%q: %q, want %q", tc.text, g, tc.want)
 		}
@@ -59,9 +66,7 @@ func TestEnvSetByRepository(t *testing.T) {
 // assignment once set_struct(cfg, False); a plain assignment or an update without force_add
 // adds nothing (OmegaConf refuses a new key then).
 func TestScriptAdds(t *testing.T) {
-	for _, tc := range []struct {
-		text, want string
-	}{
+	wantKeys(t, scriptAdds, []keysCase{
 		{"def f(cfg):\n    OmegaConf.update(cfg, \"out_dim\", n, force_add=True)\n    OmegaConf.update(cfg.model, 'arch.width', 8, merge=True, force_add = True)\n", "model.arch.width out_dim"},
 		{"OmegaConf.update(cfg, \"out_dim\", n)\ncfg.datamodule.datasets = d\n", ""},
 		{"def main(cfg):\n    with open_dict(cfg):\n        cfg.model.num_classes = n\n\n        # a comment\n        cfg.extra = 1\n    cfg.after = 2\n", "extra model.num_classes"},
@@ -78,12 +83,7 @@ func TestScriptAdds(t *testing.T) {
 		{"def f(cfg):\n    \"\"\"Example:\n\n    with open_dict(cfg):\n        cfg.out_dim = 4\n    \"\"\"\n", ""},
 		// NeMo-Aligner's checkpoint merge is tied to its script's configs (checkpointAdds).
 		{"def main(cfg) -> None:\n    cfg.model = load_and_override_model_config(cfg.pretrained_checkpoint.restore_from_path, cfg.model)\n", ""},
-	} {
-		got := slices.Sorted(maps.Keys(scriptAdds(tc.text, nil)))
-		if g := strings.Join(got, " "); g != tc.want {
-			t.Errorf("%q: %q, want %q", tc.text, g, tc.want)
-		}
-	}
+	})
 }
 
 // TestScriptAddsByRepository: through check, a ${out_dim} the repository's script adds with

@@ -682,11 +682,12 @@ func (c *yamlConv) syntaxError(err error) {
 	text := friendlyYAMLMessage(msg)
 	if msg == "did not find expected key" || msg == "did not find expected '-' indicator" {
 		ls := c.x.LineStart(line)
-		if at, what, ok := textAfterClosedValue(c.src[ls:c.x.LineEnd(line)]); ok && c.parsesWithout(ls+at, c.trimmedEnd(line)) {
+		at, what, ok := textAfterClosedValue(c.src[ls:c.x.LineEnd(line)])
+		if te := c.trimmedEnd(line); ok && c.parsesWithout(ls+at, te) {
 			// `prompt: "a" or "b"`, `path: {dir}/model`: the value ended at its closing
 			// quote or bracket, and the rest of the line can be no key (PyYAML: "expected
 			// <block end>, but found '<scalar>'" at that text).
-			start, end = ls+at, c.trimmedEnd(line)
+			start, end = ls+at, te
 			text = "text after the closing " + what + " of a value: YAML ends the value there; quote the whole value (a value starting with a quote, '{' or '[' is read up to its closing one)"
 		}
 	}
@@ -736,10 +737,13 @@ func (c *yamlConv) trimmedEnd(line int) int {
 // not a comment: the offset of that text in line and what closed the value ("quote" or
 // "bracket"). The value must close on the line (a multi-line one is not judged).
 func textAfterClosedValue(line []byte) (int, string, bool) {
-	i := 0
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
+	blanks := func(i int) int { // the first offset from i that is no space or tab
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		return i
 	}
+	i := blanks(0)
 	if i+1 < len(line) && line[i] == '-' && line[i+1] == ' ' {
 		i += 2
 	} else {
@@ -755,10 +759,7 @@ func textAfterClosedValue(line []byte) (int, string, bool) {
 		}
 		i += k + 2
 	}
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	if i >= len(line) {
+	if i = blanks(i); i >= len(line) {
 		return 0, "", false
 	}
 	what := "quote"
@@ -806,10 +807,7 @@ func textAfterClosedValue(line []byte) (int, string, bool) {
 	default:
 		return 0, "", false
 	}
-	rest := i
-	for rest < len(line) && (line[rest] == ' ' || line[rest] == '\t') {
-		rest++
-	}
+	rest := blanks(i)
 	if rest >= len(line) || line[rest] == '#' && rest > i || line[rest] == '\r' {
 		return 0, "", false
 	}

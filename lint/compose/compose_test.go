@@ -1031,6 +1031,48 @@ func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 	}
 }
 
+// A config found only by the group it chooses (NeMo-Framework-Launcher's
+// auto_configurator/base_configs/llama3_8b.yaml: `- _self_` and an optional tp_overlap group that
+// is not in the tree) that no script launches, naming keys only a launched primary sets
+// (${base_results_dir}), is a part of that primary's runs, not a run: its generator reads it raw.
+// Launched itself, or with no launched primary setting the key, or setting every key it
+// names, it stays a run.
+func TestDiscoverTemplateOfLaunchedPrimary(t *testing.T) {
+	m := map[string]string{
+		"conf/config.yaml":            "defaults:\n  - _self_\n  - cluster: bcm\nbase_results_dir: /r\ndata_dir: /d\n",
+		"conf/cluster/bcm.yaml":       "partition: p\n",
+		"base_configs/llama3_8b.yaml": "defaults:\n  - _self_\n  - optional tp_overlap@model.ub_tp_comm_overlap_cfg:\nrun:\n  results_dir: ${base_results_dir}/x\ntrainer:\n  max_steps: 10\n",
+	}
+	k := NewCache()
+	k.Launched = map[string]bool{"conf/config.yaml": true}
+	runs, frags := discoverTreeWith(k, m)
+	if runs != "conf/config.yaml" || !frags["base_configs/llama3_8b.yaml"] {
+		t.Errorf("runs %q, fragments %v", runs, frags)
+	}
+	// with no script launching anything, the template stays a run (its TL006 is then the run's)
+	if runs, frags := discoverTree(m); runs != "base_configs/llama3_8b.yaml|conf/config.yaml" || frags["base_configs/llama3_8b.yaml"] {
+		t.Errorf("nothing launched: runs %q, fragments %v", runs, frags)
+	}
+	// launched itself
+	k = NewCache()
+	k.Launched = map[string]bool{"conf/config.yaml": true, "base_configs/llama3_8b.yaml": true}
+	if runs, _ := discoverTreeWith(k, m); runs != "base_configs/llama3_8b.yaml|conf/config.yaml" {
+		t.Errorf("launched template: runs %q", runs)
+	}
+	// it names only keys it sets itself, or one the launched primary does not set either
+	for name, src := range map[string]string{
+		"itself": "defaults:\n  - _self_\n  - optional tp_overlap@model.ub:\nbase_results_dir: /b\nrun:\n  results_dir: ${base_results_dir}/x\n",
+		"nobody": "defaults:\n  - _self_\n  - optional tp_overlap@model.ub:\nrun:\n  results_dir: ${results_root}/x\n",
+	} {
+		m["base_configs/llama3_8b.yaml"] = src
+		k = NewCache()
+		k.Launched = map[string]bool{"conf/config.yaml": true}
+		if runs, frags := discoverTreeWith(k, m); runs != "base_configs/llama3_8b.yaml|conf/config.yaml" || frags["base_configs/llama3_8b.yaml"] {
+			t.Errorf("%s: runs %q, fragments %v", name, runs, frags)
+		}
+	}
+}
+
 // TestIsRecipeJSON: a JSON file is a recipe when it is an object whose "deepspeed" names a
 // .json file or holds a config inline, as an HF recipe read by parse_json_file does; a file
 // that only mentions the word, or names no file the Trainer reads, is none.

@@ -268,7 +268,9 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 	roots, searchDirs := searchRoots(pc, roots, text)
 	// A base that sibling primaries build on and that needs a key only they set is a part of
 	// their runs, not a run of its own (Cache.siblingBases).
-	roots, bases, declined := k.siblingBases(fsys, roots, text, lim)
+	includers := siblingIncluders(roots, text)
+	launcherIncluders(includers, roots, maybe, k.Launched)
+	roots, bases, declined := k.siblingBases(fsys, roots, includers, lim)
 	doc.SortStrings(roots)
 	for _, r := range roots {
 		rootDirs[path.Dir(r)] = true
@@ -477,6 +479,40 @@ func siblingIncluders(roots []string, text map[string][]byte) map[string][]strin
 		}
 	}
 	return includers
+}
+
+// launcherIncluders adds to includers, for each primary found only by what its defaults list
+// chooses (maybe: a config whose folder holds no groups) that no script of the repository
+// launches, the primaries scripts do launch: NeMo-Framework-Launcher's
+// auto_configurator/base_configs/llama3_8b.yaml lists `- _self_` and an optional tp_overlap
+// group, but its generator reads it raw (yaml.safe_load) and the job runs it inside the
+// launcher's config, which sets the ${base_results_dir} and ${data_dir} it names. siblingBases
+// then keeps it a run only when it composes alone every key it names that those launched
+// primaries set. With no launched primary (a folder, the browser) nothing is added.
+func launcherIncluders(includers map[string][]string, roots, maybe []string, launched map[string]bool) {
+	var ls []string
+	for _, r := range roots {
+		if launched[r] {
+			ls = append(ls, r)
+		}
+	}
+	if len(ls) == 0 {
+		return
+	}
+	isRoot := map[string]bool{}
+	for _, r := range roots {
+		isRoot[r] = true
+	}
+	for _, m := range maybe {
+		if !isRoot[m] || launched[m] {
+			continue
+		}
+		for _, l := range ls {
+			if !slices.Contains(includers[m], l) {
+				includers[m] = append(includers[m], l)
+			}
+		}
+	}
 }
 
 // experimentPairing is what sharedExperiment reads of a folder whose primaries share its

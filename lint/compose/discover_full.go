@@ -25,8 +25,8 @@ import (
 // declined is never set in this build (the light build's siblingBases: discover_lite.go).
 //
 // It returns roots without those bases (kept), and the bases.
-func (k *Cache) siblingBases(fsys FS, roots []string, text map[string][]byte, lim Limits) (kept []string, bases, declined map[string]bool) {
-	for r, inc := range siblingIncluders(roots, text) {
+func (k *Cache) siblingBases(fsys FS, roots []string, includers map[string][]string, lim Limits) (kept []string, bases, declined map[string]bool) {
+	for r, inc := range includers {
 		if k.Launched[r] {
 			continue // a script composes it alone: its unresolved key is that run's
 		}

@@ -6,8 +6,8 @@ package compose
 // only they set (discover_full.go: about 3 KB of the module's gzip): every root another root of
 // its folder names in its defaults list (and no script launches alone) has its run declined
 // (Spec.Declined), and the checker lints the files again with the full module.
-func (k *Cache) siblingBases(_ FS, roots []string, text map[string][]byte, _ Limits) (kept []string, bases, declined map[string]bool) {
-	for r := range siblingIncluders(roots, text) {
+func (k *Cache) siblingBases(_ FS, roots []string, includers map[string][]string, _ Limits) (kept []string, bases, declined map[string]bool) {
+	for r := range includers {
 		if !k.Launched[r] {
 			if declined == nil {
 				declined = map[string]bool{}

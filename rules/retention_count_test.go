@@ -24,6 +24,9 @@ func TestRetentionCountsTheRunsSaves(t *testing.T) {
 		{"in-house one epoch", "run.yaml", "training:\n  num_epochs: 1\n  save_strategy: \"epoch\"\n  save_total_limit: 2\n", false},
 		{"in-house three epochs", "run.yaml", "training:\n  num_epochs: 3\n  save_strategy: \"epoch\"\n  save_total_limit: 2\n", true},
 		{"in-house step budget", "run.yaml", "training:\n  num_epochs: 1\n  max_steps: 100\n  save_strategy: \"epoch\"\n  save_total_limit: 2\n", true},
+		// A MaxText-style period in steps: 8 saves kept by a limit of 10, 800 saves not.
+		{"period within the limit", "run.yaml", "steps: 400\ncheckpoint_period: 50\nmax_num_checkpoints_to_keep: 10\n", false},
+		{"period beyond the limit", "run.yaml", "steps: 40000\ncheckpoint_period: 50\nmax_num_checkpoints_to_keep: 10\n", true},
 	} {
 		got := false
 		for _, d := range lintText(t, c.path, c.src, lint.Options{Select: []string{"TL301"}}) {

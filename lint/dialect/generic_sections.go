@@ -359,7 +359,7 @@ func readGenericCheckpoint(p *plan.Plan, g genericReader) {
 		}
 		p.Ckpt.Interval = f
 	} else if n, k := g.find(secs, true, "save_every_steps", "checkpoint_every_steps", "save_steps", "save_interval", "checkpoint_interval",
-		"save_every", "checkpoint_every", "checkpoint_factor", "ckpt_steps", "checkpoint_steps", "save_every_n_steps", "steps_per_checkpoint", "interval", "every_steps", "every_n_steps", "freq"); n != nil {
+		"save_every", "checkpoint_every", "checkpoint_factor", "ckpt_steps", "checkpoint_steps", "save_every_n_steps", "steps_per_checkpoint", "checkpoint_period", "interval", "every_steps", "every_n_steps", "freq"); n != nil {
 		key := genNormKey(n.Key)
 		if genInSection(n, genCkptSections) || strings.Contains(key, "save") || strings.Contains(key, "checkpoint") || strings.Contains(key, "ckpt") {
 			p.Ckpt.Interval = genericInterval(g.root, n, k, plan.Steps)

@@ -465,6 +465,12 @@ seed: 1337
 	if p.Eval.Interval.Known() {
 		t.Errorf("eval_steps read as an interval: %+v", p.Eval.Interval)
 	}
+	// MaxText: checkpoint_period is in steps (src/maxtext/common/checkpointing.py:814 @e591f30:
+	// `step % config.checkpoint_period == 0`), as detectron2's SOLVER.CHECKPOINT_PERIOD is in
+	// iterations; with the step budget it tells how many checkpoints a run writes.
+	d = tcgDoc(t, doc.YAML, "steps: 400\ncheckpoint_period: 50\nmax_num_checkpoints_to_keep: 10\n")
+	p = Generic.Normalize(d, Context{})
+	wantFact(t, "period", p.Ckpt.Interval, plan.Interval{Value: 50, Unit: plan.Steps, Text: "50"}, plan.Explicit, "checkpoint_period", 2)
 }
 
 // A hostile file with a huge map must not make the generic reader quadratic: it looks up some

@@ -52,7 +52,7 @@ func LintRun(run *compose.Run, rules []*Rule, o Options) []Diagnostic {
 		// MMEngine and gin runs interpolate no ${...}: to their loaders it is text (MMEngine
 		// v0.10.7 config.py substitutes only {{...}} forms), which a project may fill itself.
 		for _, u := range dialect.UnresolvedInRun(run.Doc.Root) {
-			if !u.Env && (inUnknown(run, u.Ref) || scriptAdded(o.ScriptAdds, u.Ref)) {
+			if !u.Env && (run.Unknowable(u.Ref) || scriptAdded(o.ScriptAdds, u.Ref)) {
 				// a key of an option the command line must choose (or not read), or one the
 				// repository's script adds before use: not known, not missing
 				continue
@@ -173,29 +173,6 @@ func runContext(run *compose.Run, o Options) dialect.Context {
 		dialect.LauncherContext(&ctx, run.Launcher.Root)
 	}
 	return ctx
-}
-
-// inUnknown reports whether a dotted reference lies in a package whose keys the run does not
-// know (compose.Run.Unknown: a group left to the command line, an option not read), or is a key
-// only an option of a group left null sets (NullKeys, matched whole: a misspelt key under a map
-// those options set is still missing; below a list or an interpolation, NullOpen, any key).
-func inUnknown(run *compose.Run, ref string) bool {
-	for _, m := range run.Unknown {
-		if ref == m || strings.HasPrefix(ref, m+".") {
-			return true
-		}
-	}
-	for _, m := range run.NullKeys {
-		if ref == m {
-			return true
-		}
-	}
-	for _, m := range run.NullOpen {
-		if strings.HasPrefix(ref, m+".") {
-			return true
-		}
-	}
-	return false
 }
 
 // scriptAdded reports whether the repository's scripts add the dotted key ref, or a map above it,

@@ -122,6 +122,29 @@ func (r *Run) Entries() func(key string) bool {
 	return func(key string) bool { return m[key] }
 }
 
+// Unknowable reports whether a dotted reference lies in a package whose keys the run does not
+// know (Unknown: a group left to the command line, an option not read), or is a key only an
+// option of a group left null sets (NullKeys, matched whole: a misspelt key under a map those
+// options set is still missing; below a list or an interpolation, NullOpen, any key).
+func (r *Run) Unknowable(ref string) bool {
+	for _, m := range r.Unknown {
+		if ref == m || strings.HasPrefix(ref, m+".") {
+			return true
+		}
+	}
+	for _, m := range r.NullKeys {
+		if ref == m {
+			return true
+		}
+	}
+	for _, m := range r.NullOpen {
+		if strings.HasPrefix(ref, m+".") {
+			return true
+		}
+	}
+	return false
+}
+
 // Origin returns where n was set; for nodes of no file (maps created to hold a package) the
 // nearest ancestor that has one.
 func (r *Run) Origin(n *doc.Node) Origin {

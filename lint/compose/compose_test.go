@@ -837,8 +837,11 @@ func TestDiscoverSharedExperimentsFitTheirPrimary(t *testing.T) {
 		"configs/experiment/typo.yaml":      "# @package _global_\ndefaults:\n  - override /datamodul: cat_dog\n",
 		"configs/experiment/own_group.yaml": "# @package _global_\ndefaults:\n  - /datamodule: cat_dog\n  - override /datamodule: mnist\n",
 	}
+	// (own_group fits neither list as read, but composes cleanly with infer.yaml only: with
+	// train.yaml its own /datamodule entry chooses a group the primary chooses too, which
+	// Hydra refuses; TestDiscoverExperimentComposesBest.)
 	want := "configs/infer.yaml|configs/infer.yaml experiment=cat_infer|configs/infer.yaml experiment=own_group|configs/infer.yaml experiment=typo|" +
-		"configs/train.yaml|configs/train.yaml experiment=cat_dog|configs/train.yaml experiment=cat_infer|configs/train.yaml experiment=own_group|configs/train.yaml experiment=typo"
+		"configs/train.yaml|configs/train.yaml experiment=cat_dog|configs/train.yaml experiment=cat_infer|configs/train.yaml experiment=typo"
 	if got, _ := discoverTree(m); got != want {
 		t.Errorf("runs\n%q\nwant\n%q", got, want)
 	}
@@ -1028,6 +1031,31 @@ func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 	k.Launched = map[string]bool{"recipes/segformer.yaml": true}
 	if runs, frags := discoverTreeWith(k, m); runs != "recipes/segformer.yaml|recipes/segformer_b0.yaml" || frags["recipes/segformer.yaml"] {
 		t.Errorf("launched by a script: runs %q, fragments %v", runs, frags)
+	}
+}
+
+// An experiment that fits two primaries' lists is run with the one it composes cleanly with:
+// BorealisAI/adaflood's tpp experiment overrides /data, which train_cls.yaml and train_tpp.yaml
+// both list, but composed with train_cls.yaml that primary's ${data.imb_factor} names a key the
+// tpp data option lacks; only train_tpp.py runs it. When it composes cleanly with both, or with
+// neither, both pairings stay (the second reports what fails everywhere).
+func TestDiscoverExperimentComposesBest(t *testing.T) {
+	m := map[string]string{
+		"configs/train_cls.yaml":        "defaults:\n  - _self_\n  - data: cls\n  - experiment: null\ntask_name: imb${data.imb_factor}\n",
+		"configs/train_tpp.yaml":        "defaults:\n  - _self_\n  - data: tpp\n  - experiment: null\ntask_name: tpp\n",
+		"configs/data/cls.yaml":         "imb_factor: 1.0\n",
+		"configs/data/tpp.yaml":         "num_marks: 3\n",
+		"configs/experiment/tpp_a.yaml": "# @package _global_\ndefaults:\n  - override /data: tpp\nseed: 1\n",
+		"configs/experiment/cls_a.yaml": "# @package _global_\ndefaults:\n  - override /data: cls\nseed: 2\n",
+	}
+	want := "configs/train_cls.yaml|configs/train_cls.yaml experiment=cls_a|configs/train_tpp.yaml|configs/train_tpp.yaml experiment=cls_a|configs/train_tpp.yaml experiment=tpp_a"
+	if got, _ := discoverTree(m); got != want {
+		t.Errorf("runs\n%q\nwant\n%q", got, want)
+	}
+	// with neither composing cleanly (the experiment names a key no data option sets), both stay
+	m["configs/experiment/tpp_a.yaml"] = "# @package _global_\ndefaults:\n  - override /data: tpp\nseed: ${data.seed}\n"
+	if got, _ := discoverTree(m); !strings.Contains(got, "configs/train_cls.yaml experiment=tpp_a") || !strings.Contains(got, "configs/train_tpp.yaml experiment=tpp_a") {
+		t.Errorf("neither clean: runs %q", got)
 	}
 }
 

@@ -284,6 +284,7 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 		}
 	}
 	reach := map[string]map[string]bool{} // the groups each primary's defaults reach, once
+	clean := map[string]bool{}            // whether a primary and an override compose cleanly, once
 
 	for _, r := range roots {
 		b := text[r]
@@ -327,10 +328,14 @@ func (k *Cache) Discover(fsys FS, files []string, lim Limits) (runs []Spec, frag
 			}
 			declined := false
 			if choose[0] != '+' {
-				pairing := experimentPairing{fsys: fsys, sharing: sharing[path.Dir(r)], text: text, launched: k.Launched, reach: reach}
-				keep, unknown := pairing.sharedExperiment(r, path.Join(path.Dir(r), "experiment", e.Name))
+				pairing := experimentPairing{fsys: fsys, sharing: sharing[path.Dir(r)], text: text, launched: k.Launched, reach: reach, clean: clean}
+				exp := path.Join(path.Dir(r), "experiment", e.Name)
+				keep, unknown := pairing.sharedExperiment(r, exp)
 				if !keep {
 					continue // written for another primary of the folder, which Hydra runs it with
+				}
+				if !unknown && !k.composesBest(fsys, pairing, r, exp, choose+name, lim) {
+					continue // it composes cleanly with another primary, not with this one
 				}
 				declined = unknown
 			}
@@ -524,6 +529,7 @@ type experimentPairing struct {
 	text     map[string][]byte
 	launched map[string]bool
 	reach    map[string]map[string]bool
+	clean    map[string]bool // composesBest's verdicts, by primary and override
 }
 
 // hasExperimentEntry reports an entry of the experiment group (not an override entry) in the

@@ -179,6 +179,80 @@ func (p experimentPairing) sharedExperiment(r, exp string) (keep, unknown bool) 
 	return !slices.ContainsFunc(p.sharing, fits), false
 }
 
+// composesBest reports whether the primary r is one the experiment exp (chosen by override) is
+// best paired with, when its override entries fit several primaries of the folder (those a
+// script launches, when a script launches some: sharedExperiment). An experiment fits
+// BorealisAI/adaflood's train_cls.yaml and train_tpp.yaml alike (both list a data group), but
+// only train_tpp.py runs it: composed with train_cls.yaml, that primary's own
+// ${data.imb_factor} names a key the experiment's data option lacks. So when the experiment
+// composes cleanly (no problem, no override left unmatched, every ${a.b} of the run naming a
+// key it has or cannot know) with another fitting primary and not with r, r's pairing is
+// dropped; when it composes cleanly with none, every pairing stays and reports what fails.
+// When its entries fit no primary's lists as read, every primary of the pool is weighed so.
+func (k *Cache) composesBest(fsys FS, p experimentPairing, r, exp, override string, lim Limits) bool {
+	b, err := p.fsys.ReadFile(exp)
+	if err != nil {
+		return true
+	}
+	pool := p.sharing
+	var scripted []string
+	for _, o := range p.sharing {
+		if p.launched[o] {
+			scripted = append(scripted, o)
+		}
+	}
+	if len(scripted) > 0 {
+		pool = scripted
+	}
+	var fit []string
+	for _, o := range pool {
+		if overridesFit(p.reachOf(o), b) {
+			fit = append(fit, o)
+		}
+	}
+	if len(fit) == 0 {
+		// No list's entries matched (an override of a group reached only through an option's
+		// own list, adaflood's /model/criterion): sharedExperiment kept every pairing.
+		fit = pool
+	}
+	if len(fit) < 2 || !slices.Contains(fit, r) || k.composesClean(fsys, p, r, override, lim) {
+		return true
+	}
+	return !slices.ContainsFunc(fit, func(o string) bool {
+		return o != r && k.composesClean(fsys, p, o, override, lim)
+	})
+}
+
+// composesClean reports whether the primary r composed with override has no problem, no
+// override left unmatched, is not partial, and has no ${a.b} naming a key it lacks and may know
+// (Run.Unknowable); worked out once per primary and override (p.clean).
+func (k *Cache) composesClean(fsys FS, p experimentPairing, r, override string, lim Limits) bool {
+	key := r + "\x00" + override
+	if v, ok := p.clean[key]; ok {
+		return v
+	}
+	run := k.Compose(fsys, r, []string{override}, lim)
+	ok := run.Doc != nil && run.Doc.Root != nil && !run.Partial && !run.Unmatched && len(run.Problems) == 0
+	if ok {
+		root := run.Doc.Root
+		root.Walk(func(n *doc.Node) bool {
+			if !ok {
+				return false
+			}
+			if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
+				for _, ref := range plainRefs(n.Value) {
+					if first, _, _ := strings.Cut(ref, "."); first != "hydra" && root.StepPath(ref) == nil && !run.Unknowable(ref) {
+						ok = false
+					}
+				}
+			}
+			return true
+		})
+	}
+	p.clean[key] = ok
+	return ok
+}
+
 // reachOf is the groups the primary o's defaults reach: its top-level entries' and
 // nestedGroups', worked out once per primary.
 func (p experimentPairing) reachOf(o string) map[string]bool {

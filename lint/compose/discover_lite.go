@@ -24,3 +24,9 @@ func (k *Cache) siblingBases(_ FS, roots []string, includers map[string][]string
 func (p experimentPairing) sharedExperiment(_, _ string) (keep, unknown bool) {
 	return true, len(p.sharing) >= 2
 }
+
+// composesBest: the light module composes no candidate pairing to compare them (discover_full.go);
+// every pairing sharedExperiment keeps stays.
+func (k *Cache) composesBest(_ FS, _ experimentPairing, _, _, _ string, _ Limits) bool {
+	return true
+}

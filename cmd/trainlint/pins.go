@@ -851,9 +851,17 @@ func justBelow(v string) string {
 // `pytorch-lightning<1.9` would have them read, when no file pins Lightning. Only a module-level
 // import counts (at the start of a line): one inside a try block with a fallback to the new
 // module, or in a docstring's example, is indented.
+//
+// So does pytorch_lightning.loggers.base and the LightningLoggerBase its loggers package
+// re-exported (1.8.6 src/pytorch_lightning/loggers/__init__.py:17; 1.9.0 has neither the
+// module nor the name, and no stub: the import fails), as LouChao98/seq2seq_with_qcfg's
+// `from pytorch_lightning.loggers import LightningLoggerBase`.
 func lightningBefore19(text string) string {
 	if m := lightningOldRE.FindStringSubmatch(text); m != nil {
 		return "pytorch_lightning." + m[1]
+	}
+	if lightningOldNameRE.MatchString(text) {
+		return "pytorch_lightning.loggers.LightningLoggerBase"
 	}
 	return ""
 }
@@ -864,8 +872,9 @@ func lightningBefore19(text string) string {
 func lightningNew(text string) bool { return lightningNewRE.MatchString(text) }
 
 var (
-	lightningOldRE = regexp.MustCompile(`(?m)^(?:from|import)[ \t]+pytorch_lightning\.(core\.lightning|utilities\.cli)\b`)
-	lightningNewRE = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+(?:pytorch_lightning\.cli|lightning\.pytorch|lightning)\b|import[ \t]+(?:lightning\.pytorch|lightning)\b)`)
+	lightningOldRE     = regexp.MustCompile(`(?m)^(?:from|import)[ \t]+pytorch_lightning\.(core\.lightning|utilities\.cli|loggers\.base)\b`)
+	lightningOldNameRE = regexp.MustCompile(`(?m)^from[ \t]+pytorch_lightning\.loggers[ \t]+import[ \t]+(?:\([^)#]*|[^\n#]*)\bLightningLoggerBase\b`)
+	lightningNewRE     = regexp.MustCompile(`(?m)^[ \t]*(?:from[ \t]+(?:pytorch_lightning\.cli|lightning\.pytorch|lightning)\b|import[ \t]+(?:lightning\.pytorch|lightning)\b)`)
 )
 
 // inVendoredPackage reports a file p of the repository at root inside the package folder of a

@@ -739,6 +739,11 @@ func TestLightningVersionFromImports(t *testing.T) {
 	}{
 		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n"}, false},
 		{map[string]string{"model.py": "from pytorch_lightning import LightningModule\n"}, true},
+		{map[string]string{"pipe.py": "from pytorch_lightning.loggers import LightningLoggerBase\n"}, false},
+		{map[string]string{"pipe.py": "from pytorch_lightning.loggers import (\n    CSVLogger,\n    LightningLoggerBase,\n)\n"}, false},
+		{map[string]string{"pipe.py": "import pytorch_lightning.loggers.base\n"}, false},
+		{map[string]string{"pipe.py": "from pytorch_lightning.loggers import Logger  # not LightningLoggerBase\n"}, true},
+		{map[string]string{"pipe.py": "from pytorch_lightning.loggers import CSVLogger\nx = 'LightningLoggerBase'\n"}, true},
 		{map[string]string{"model.py": "from pytorch_lightning.core.lightning import LightningModule\n", "requirements.txt": "lightning==2.1.0\n"}, true},
 		// a shim that falls back to the new module, a docstring's example, or the new module
 		// imported elsewhere: which release runs is not told

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -67,3 +68,88 @@ func hasArg(args []string, want string) bool {
 	}
 	return false
 }
+
+// envModules carries module-level environment assignments across a repository's files: a file
+// that does not use Hydra may set a variable on import (alex-hh/profam's profam/constants.py,
+// `os.environ.setdefault("PROFAM_TOKENIZER_FILE", ...)` at module level), and a Hydra app that
+// imports that module at its top (`from profam import constants`) composes after it ran.
+// Only such a direct import counts; a module the app reaches through another is not followed.
+type envModules struct {
+	sets    map[string][]string // module path ("profam.constants", from the repository root) -> names
+	imports map[string]bool     // modules the Hydra apps import at module level
+}
+
+// read records what the file p (under root) of text sets or, when it uses Hydra, imports.
+func (e *envModules) read(root, p, text string) {
+	if strings.Contains(text, "hydra") {
+		for _, m := range moduleImport.FindAllStringSubmatch(text, -1) {
+			if m[3] != "" {
+				e.add(&e.imports, m[3])
+				continue
+			}
+			if strings.HasPrefix(m[1], ".") {
+				continue // a relative import: which module it names depends on the package
+			}
+			e.add(&e.imports, m[1])
+			list := lineComment.ReplaceAllString(m[2], "")
+			for _, name := range strings.Split(strings.Trim(list, " \t\n()\\"), ",") {
+				if name, _, _ = strings.Cut(strings.TrimSpace(name), " "); name != "" && name != "*" {
+					e.add(&e.imports, m[1]+"."+name)
+				}
+			}
+		}
+		return // its own assignments are envSetBy's
+	}
+	if !strings.Contains(text, "os.environ") {
+		return
+	}
+	var names []string
+	for _, m := range envAssign.FindAllStringSubmatch(text, -1) {
+		names = append(names, m[1]+m[2])
+	}
+	if len(names) == 0 {
+		return
+	}
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
+		return
+	}
+	mod := strings.TrimSuffix(strings.ReplaceAll(strings.TrimSuffix(filepath.ToSlash(rel), ".py"), "/", "."), ".__init__")
+	if e.sets == nil {
+		e.sets = map[string][]string{}
+	}
+	e.sets[mod] = append(e.sets[mod], names...)
+}
+
+func (e *envModules) add(m *map[string]bool, mod string) {
+	if *m == nil {
+		*m = map[string]bool{}
+	}
+	(*m)[mod] = true
+}
+
+// into adds to set the variables of the modules a Hydra app imports: a module's path matches
+// an import equal to it or ending it (src/profam/constants.py is imported as profam.constants).
+func (e *envModules) into(set map[string]bool) map[string]bool {
+	for mod, names := range e.sets {
+		for imp := range e.imports {
+			if mod == imp || strings.HasSuffix(mod, "."+imp) {
+				for _, n := range names {
+					if set == nil {
+						set = map[string]bool{}
+					}
+					set[n] = true
+				}
+				break
+			}
+		}
+	}
+	return set
+}
+
+// moduleImport: a module-level import, `from a.b import c, d` or `from a.b import (c,\n d)`
+// (groups 1 and 2), or `import a.b` (group 3).
+var moduleImport = regexp.MustCompile(`(?m)^(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)|import[ \t]+([\w.]+))`)
+
+// lineComment is a comment to the end of its line (in an import's parenthesized list).
+var lineComment = regexp.MustCompile(`#[^\n]*`)

@@ -59,6 +59,29 @@ func TestEnvSetByRepository(t *testing.T) {
 	if out := lintInRepo(t, files, "configs/train.yaml", "TL006"); !strings.Contains(out, "PROJECT_ROOT") {
 		t.Errorf("no setup_root:\n%s", out)
 	}
+	// A module the app imports at its top sets it (alex-hh/profam's profam/constants.py,
+	// imported by train.py as `from profam import constants`); one it does not import, or
+	// that sets it inside a function, does not.
+	files["src/proj/constants.py"] = "import os\n\nos.environ.setdefault(\"PROJECT_ROOT\", \"/r\")\n"
+	for _, c := range []struct {
+		train, consts string
+		set           bool
+	}{
+		{"from proj import constants as _c  # sets env vars\n", "", true},
+		{"import proj.constants\n", "", true},
+		{"from proj.constants import ROOT\n", "", true},
+		{"from proj import (  # the package's modules\n    utils,  # helpers\n    constants,\n)\n", "", true},
+		{"from proj import utils\n", "", false},
+		{"from proj import constants\n", "import os\n\ndef f():\n    os.environ.setdefault(\"PROJECT_ROOT\", \"/r\")\n", false},
+	} {
+		files["src/train.py"] = c.train + "import hydra\n\n@hydra.main(version_base=\"1.3\", config_path=\"../configs\", config_name=\"train.yaml\")\ndef main(cfg):\n    pass\n"
+		if c.consts != "" {
+			files["src/proj/constants.py"] = c.consts
+		}
+		if out := lintInRepo(t, files, "configs/train.yaml", "TL006"); strings.Contains(out, "PROJECT_ROOT") == c.set {
+			t.Errorf("%q (module %q): set %v:\n%s", c.train, c.consts, c.set, out)
+		}
+	}
 }
 
 // TestScriptAdds: keys a script adds to a struct-mode Hydra config: OmegaConf.update with

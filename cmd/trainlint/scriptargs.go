@@ -313,6 +313,7 @@ func scanRepoPython(root string, at *repoPython) {
 	subs, own := map[string]map[string]bool{}, map[string]map[string]bool{}
 	inits := &initScan{handed: map[string]bool{}}
 	nsParts, imported := map[string]map[string]bool{}, map[[2]string]bool{}
+	var envMods envModules           // module-level environment assignments, by module (envset.go)
 	legacyMains, modernMains := 0, 0 // @hydra.main decorators of Hydra 1.0's form, and giving version_base
 	lightningNewSeen := false        // an import of a Lightning module 1.7 or later added
 	bases := map[string]string{}     // class name -> its bases' text
@@ -489,6 +490,7 @@ func scanRepoPython(root string, at *repoPython) {
 				at.jsonLineComments = true // jsoncomments.go
 			}
 			at.envSet = envSetBy(text, at.envSet) // envset.go
+			envMods.read(root, p, text)
 			if !at.jsonOutsideStrings && strings.Contains(text, "json.loads") && stripsCommentsOutsideStrings(text) {
 				at.jsonOutsideStrings = true // jsoncomments.go
 			}
@@ -601,6 +603,7 @@ func scanRepoPython(root string, at *repoPython) {
 	if lightningNewSeen {
 		at.lightningOld = "" // the new modules too: which release runs is not told
 	}
+	at.envSet = envMods.into(at.envSet)
 	for imp := range imported {
 		if nsParts[imp[0]][imp[1]] {
 			// `from torchtitan.config_manager import JobConfig` beside torchtitan/config_manager.py

@@ -205,6 +205,10 @@ type Options struct {
 	// HydraMainDir is the folder (slash path in the linted tree) every @hydra.main of the
 	// repository names as config_path (the CLI reads it): compose.Cache.MainDir.
 	HydraMainDir string
+	// HydraMainCandidates are the folders (slash paths in the linted tree) the repository's
+	// @hydra.main may name as config_path when HydraMainDir is not known (the CLI reads them):
+	// compose.Cache.MainCandidates.
+	HydraMainCandidates []string
 	// unread: a file Hydra loads that no run composed (UnreadRefusals' first test): the value
 	// refusals the HydraLoaded lint leaves to the runs, and nothing else.
 	unread bool

@@ -588,6 +588,7 @@ func DropSharedFixes(perRun [][]Diagnostic, readers map[string]int) {
 func ComposeSpec(cache *compose.Cache, fsys compose.FS, s compose.Spec, o Options) *compose.Run {
 	lim := compose.Limits{Doc: o.Limits}
 	cache.LegacyPackages, cache.StoreGroups, cache.GinFork, cache.MainDir = o.HydraLegacy, o.HydraStoreGroups, o.GinFork, o.HydraMainDir
+	cache.MainCandidates = o.HydraMainCandidates
 	var run *compose.Run
 	if s.Single {
 		run = cache.Single(fsys, s.Primary, lim)

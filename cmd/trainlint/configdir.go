@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -31,7 +32,10 @@ var fromImportRE = regexp.MustCompile(`(?m)^from[ \t]+(\.*[\w.]*)[ \t]+import[ \
 // mainDirsOf adds to dirs the folders (absolute, cleaned) that the @hydra.main decorators of
 // the script at p (text) name as config_path, and reports whether it holds one whose folder this
 // reading cannot tell, or another way of running Hydra (hydra_runner, the compose API).
-func mainDirsOf(root, p, text string, dirs map[string]bool) (unread bool) {
+//
+// A decorator whose config_path is a name bound to several string literals (and maybe other
+// values) adds the folders of those literals to cands: the folder the launch uses may be one.
+func mainDirsOf(root, p, text string, dirs, cands map[string]bool) (unread bool) {
 	if strings.Contains(text, "hydra_runner") || composeAPIRE.MatchString(text) {
 		return true
 	}
@@ -47,6 +51,14 @@ func mainDirsOf(root, p, text string, dirs map[string]bool) (unread bool) {
 		path, ok := quotedValue(v)
 		if !ok && isIdentifier(v) && v != "None" {
 			path, ok = constantValue(root, p, text, v, mains)
+			if !ok {
+				for _, lit := range constantLiterals(root, p, text, v) {
+					d := filepath.Join(filepath.Dir(p), filepath.FromSlash(lit))
+					if fi, err := os.Stat(d); err == nil && fi.IsDir() && !strings.Contains(lit, "://") && !filepath.IsAbs(lit) {
+						cands[d] = true
+					}
+				}
+			}
 		}
 		if !ok || strings.Contains(path, "://") || filepath.IsAbs(path) {
 			return true
@@ -103,26 +115,7 @@ func constantValue(root, p, text, name string, mains [][]string) (string, bool) 
 		if !imported || wordCount(text, name) != wordCount(m[0], name)+uses {
 			continue
 		}
-		mod := strings.TrimLeft(m[1], ".")
-		bases := []string{root, filepath.Join(root, "src"), filepath.Dir(p)}
-		if dots := len(m[1]) - len(mod); dots > 0 {
-			bases = []string{filepath.Dir(p)}
-			for ; dots > 1; dots-- {
-				bases[0] = filepath.Dir(bases[0])
-			}
-		}
-		rel := filepath.FromSlash(strings.ReplaceAll(mod, ".", "/"))
-		found := ""
-		for _, b := range bases {
-			for _, f := range []string{filepath.Join(b, rel+".py"), filepath.Join(b, rel, "__init__.py")} {
-				if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() && f != found {
-					if found != "" {
-						return "", false // two modules of that name: which one Python imports depends on the launch
-					}
-					found = f
-				}
-			}
-		}
+		found := importedModule(root, p, m[1])
 		if found == "" {
 			return "", false
 		}
@@ -132,6 +125,63 @@ func constantValue(root, p, text, name string, mains [][]string) (string, bool) 
 		return "", false
 	}
 	return "", false
+}
+
+// importedModule is the file of the module spec (`conf.CONFIG_CHOICE`, `..consts`) that the
+// script at p imports, found from the repository's root, src/ or the script's folder (a
+// relative spec from the script's package), or "" when none or two files could be it (which
+// one Python imports depends on the launch).
+func importedModule(root, p, spec string) string {
+	mod := strings.TrimLeft(spec, ".")
+	bases := []string{root, filepath.Join(root, "src"), filepath.Dir(p)}
+	if dots := len(spec) - len(mod); dots > 0 {
+		bases = []string{filepath.Dir(p)}
+		for ; dots > 1; dots-- {
+			bases[0] = filepath.Dir(bases[0])
+		}
+	}
+	rel := filepath.FromSlash(strings.ReplaceAll(mod, ".", "/"))
+	found := ""
+	for _, b := range bases {
+		for _, f := range []string{filepath.Join(b, rel+".py"), filepath.Join(b, rel, "__init__.py")} {
+			if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() && f != found {
+				if found != "" {
+					return ""
+				}
+				found = f
+			}
+		}
+	}
+	return found
+}
+
+// constantLiterals are the string literals the module-level name is bound to at the top of the
+// script (text) or of the module one `from m import name` line of it reads: naver/splade's
+// conf/CONFIG_CHOICE.py binds CONFIG_PATH = "../conf", and again to the folder of a config an
+// environment variable names, so constantValue says nothing, but a launch without that
+// variable reads ../conf.
+func constantLiterals(root, p, text, name string) []string {
+	bound := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `[ \t]*=[ \t]*("[^"\\\n]*"|'[^'\\\n]*')[ \t]*(?:#.*)?$`)
+	var out []string
+	add := func(t string) {
+		for _, m := range bound.FindAllStringSubmatch(t, -1) {
+			out = append(out, m[1][1:len(m[1])-1])
+		}
+	}
+	add(text)
+	for _, m := range fromImportRE.FindAllStringSubmatch(text, -1) {
+		for _, item := range strings.Split(m[2], ",") {
+			if strings.TrimSpace(item) != name {
+				continue
+			}
+			if f := importedModule(root, p, m[1]); f != "" {
+				if b, err := os.ReadFile(f); err == nil && len(b) <= scriptFileBytes {
+					add(string(b))
+				}
+			}
+		}
+	}
+	return out
 }
 
 // boundOnce is the string literal a Python text binds name to at its top level (`name =
@@ -171,6 +221,32 @@ func wordCount(text, w string) int {
 		}
 		i = j + len(w)
 	}
+}
+
+// hydraMainCandidates are the folders (slash paths relative to the folder dir, below it) a
+// @hydra.main of dir's repository may name as config_path (repoPython.mainCandidates), when no
+// one folder is known (hydraMainDir is ""): compose.Cache.MainCandidates.
+func hydraMainCandidates(dir string) []string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil
+	}
+	root := repoRoot(abs)
+	if root == "" {
+		return nil
+	}
+	at := repoPythonOf(root)
+	if at.hydraMain != "" {
+		return nil
+	}
+	var out []string
+	for _, c := range at.mainCandidates {
+		if rel, err := filepath.Rel(abs, c); err == nil && filepath.IsLocal(rel) {
+			out = append(out, filepath.ToSlash(rel))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // hydraMainDir is the folder (slash path relative to the folder dir) every @hydra.main of dir's

@@ -68,6 +68,66 @@ func TestHydraMainDir(t *testing.T) {
 	}
 }
 
+// TestHydraMainCandidates: a decorator's config_path constant bound to a literal and again from
+// the environment (SPLADE's CONFIG_CHOICE.py) gives no folder for sure, but the literal's folder
+// is a candidate, with the folders other decorators name; none when one folder is known or
+// the constant has no literal binding. Through check (and the editor), the options only the
+// candidate holds are not reported missing: train/model and index are in conf/, flops: nowhere
+// in no folder.
+func TestHydraMainCandidates(t *testing.T) {
+	const choice = "CONFIG_NAME = \"config_default\"\nCONFIG_PATH = \"../conf\"  # the groups\nimport os\nif 'FULLPATH' in os.environ:\n    CONFIG_PATH, CONFIG_NAME = os.path.split(os.environ['FULLPATH'])\n"
+	for _, tc := range []struct {
+		name  string
+		extra map[string]string
+		main  string
+		want  string
+	}{
+		{"constant set again", map[string]string{"conf/CONFIG_CHOICE.py": choice}, constantMain, "conf"},
+		{"and another script's folder", map[string]string{"conf/CONFIG_CHOICE.py": choice, "eval.py": "import hydra\n@hydra.main(config_path='main_config', config_name='c')\ndef ev(cfg):\n    pass\n"}, constantMain, "conf main_config"},
+		{"known folder", nil, literalMain, ""},
+		{"no literal", map[string]string{"conf/CONFIG_CHOICE.py": "import os\nCONFIG_PATH = os.environ['P']\nCONFIG_NAME = 'c'\n"}, constantMain, ""},
+		{"a literal naming no folder", map[string]string{"conf/CONFIG_CHOICE.py": strings.ReplaceAll(choice, "../conf", "../nowhere")}, constantMain, ""},
+	} {
+		root := t.TempDir()
+		testfs.Write(t, root, splade(tc.main, tc.extra))
+		if got := strings.Join(hydraMainCandidates(root), " "); got != tc.want {
+			t.Errorf("%s: hydraMainCandidates %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	root := t.TempDir()
+	testfs.Write(t, root, splade(constantMain, map[string]string{"conf/CONFIG_CHOICE.py": choice}))
+	for _, arg := range []string{".", "main_config"} {
+		_, res, _ := checkJSON(t, "--select", "TL006", filepath.Join(root, arg))
+		var got []string
+		for _, d := range res.Diagnostics {
+			got = append(got, filepath.Base(d.File)+":"+itoa(d.Line)+" "+d.Message)
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], `splade_default.yaml:4 option "nowhere" of group "flops" not found`) {
+			t.Errorf("check %s: TL006 %q, want flops' alone", arg, got)
+		}
+	}
+	runs := editorRuns(filepath.Join(root, "main_config", "two", "splade_default.yaml"), diskRead, "")
+	if len(runs) != 1 || runs[0].MainDir != "" || strings.Join(runs[0].MainCandidates, " ") != "conf" {
+		t.Fatalf("editor runs %+v, want one with conf a candidate", runs)
+	}
+	var files []lint.File
+	for _, p := range runs[0].Files {
+		b, _ := diskRead(p)
+		files = append(files, lint.File{Path: p, Text: b})
+	}
+	o := lint.Options{HydraMainCandidates: runs[0].MainCandidates}
+	res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), o)
+	var got []string
+	for _, d := range res.Diagnostics {
+		if d.Code == "TL006" {
+			got = append(got, d.Message)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], `"nowhere"`) {
+		t.Errorf("editor lint TL006 %q, want flops' alone", got)
+	}
+}
+
 // TestCheckConfigDirPrimary: check finds splade_default.yaml's options in conf/ (only flops:
 // nowhere is reported missing) whether the repository, the experiments' folder or the file
 // alone (pre-commit) is checked, and reads the options' values from there.

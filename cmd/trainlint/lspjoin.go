@@ -484,6 +484,10 @@ func runFiles(root, primary string, run *compose.Run) []string {
 			others = append(others, filepath.Join(root, filepath.FromSlash(d.Path)))
 		}
 	}
+	for _, p := range run.Elsewhere {
+		// (the linted run must see them to leave them unknown, as check does)
+		others = append(others, filepath.Join(root, filepath.FromSlash(p)))
+	}
 	sort.Strings(others)
 	return append([]string{filepath.Join(root, filepath.FromSlash(primary))}, others...)
 }

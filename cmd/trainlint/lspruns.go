@@ -160,9 +160,10 @@ func composeIn(root string, top []string, only string, read func(string) ([]byte
 	}
 	dc := compose.NewCache()
 	dc.Launched = scriptPrimaries(root) // as check discovers (runs.go)
+	dc.MainDir, dc.MainCandidates = hydraMainDir(root), hydraMainCandidates(root)
 	specs, _ := dc.Discover(fsys, top, compose.Limits{})
 	cache := compose.NewCache()
-	cache.MainDir = hydraMainDir(root) // as check composes (runs.go)
+	cache.MainDir, cache.MainCandidates = dc.MainDir, dc.MainCandidates // as check composes (runs.go)
 	for _, s := range specs {
 		run := cache.Compose(fsys, s.Primary, s.Overrides, compose.Limits{})
 		if rel != "" && run.File(rel) == nil {
@@ -172,7 +173,7 @@ func composeIn(root string, top []string, only string, read func(string) ([]byte
 		for _, d := range run.Files {
 			namesFile = namesFile || compose.MentionsFileKey(d.Src)
 		}
-		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(root, s.Primary, run), MainDir: cache.MainDir})
+		out = append(out, lsp.Run{Overrides: s.Overrides, Files: runFiles(root, s.Primary, run), MainDir: cache.MainDir, MainCandidates: cache.MainCandidates})
 	}
 	return out, namesFile
 }

@@ -220,7 +220,9 @@ func planRuns(ins []input, overrides []string, opts optionsFunc) *runPlan {
 		// from its root, five alternated runs: 240 → 318 MB peak RSS, 1.29 → 1.39 s).
 		dc := compose.NewCache()
 		dc.Launched, dc.GinFork = scriptPrimaries(t.root), opts(t.byRel[t.files[0]]).GinFork
-		t.mainDir = hydraMainDir(t.root)
+		t.mainDir, t.mainCands = hydraMainDir(t.root), hydraMainCandidates(t.root)
+		// (discovery composes candidates too: with the folders the runs are composed with)
+		dc.MainDir, dc.MainCandidates = t.mainDir, t.mainCands
 		specs, fragments := dc.Discover(fsys, t.files, compose.Limits{})
 		if len(overrides) > 0 {
 			// The primaries found are the runs, composed with the overrides (their experiments
@@ -325,7 +327,7 @@ func (rp *runPlan) lint(res *lint.Result, sources map[string][]byte, rs []*lint.
 		cache := t.composeCache()
 		for _, s := range t.specs {
 			o := opts(t.byRel[s.Primary])
-			o.HydraMainDir = t.mainDir
+			o.HydraMainDir, o.HydraMainCandidates = t.mainDir, t.mainCands
 			run := lint.ComposeSpec(cache, t.fsys, s, o)
 			if run.Unlaunched {
 				continue // a guess nobody launches: no run of the tree
@@ -547,6 +549,8 @@ type runTree struct {
 	readWhole bool
 	// mainDir is the scripts' config_path folder in the tree (lint.Options.HydraMainDir).
 	mainDir string
+	// mainCands are the folders it may be when it is not known (lint.Options.HydraMainCandidates).
+	mainCands []string
 }
 
 // primaryOf returns the tree of input in and the runs that FixRun can fix there: the runs
@@ -619,8 +623,9 @@ func (t *runTree) readAlone(rel string, opts optionsFunc) bool {
 			return false
 		}
 		o := opts(t.byRel[t.files[0]])
-		o.HydraMainDir = t.mainDir
+		o.HydraMainDir, o.HydraMainCandidates = t.mainDir, t.mainCands
 		cache.Launched, cache.GinFork = scriptPrimaries(t.root), o.GinFork
+		cache.MainDir, cache.MainCandidates = t.mainDir, t.mainCands
 		specs, _ := cache.Discover(t.fsys, files, compose.Limits{Doc: o.Limits})
 		for _, s := range specs {
 			reads, ok := t.reads[keyOf(s, o)]
@@ -1116,16 +1121,25 @@ func walkTop(dir string, hydra bool, ins []input, opts optionsFunc) string {
 }
 
 // mainOutside reports whether the folder top's repository's scripts name a config_path folder
-// below top (hydraMainDir) that neither holds dir nor lies in it: dir's Hydra primaries are
-// launched with --config-dir, their options read from that folder too (compose.Cache.MainDir).
+// below top (hydraMainDir, else one they may name: hydraMainCandidates) that neither holds dir
+// nor lies in it: dir's Hydra primaries are launched with --config-dir, their options read
+// from that folder too (compose.Cache.MainDir, MainCandidates).
 func mainOutside(top, dir string) bool {
-	m := hydraMainDir(top)
-	if m == "" {
+	ms := hydraMainCandidates(top)
+	if m := hydraMainDir(top); m != "" {
+		ms = []string{m}
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
 		return false
 	}
-	main, err1 := filepath.Abs(filepath.Join(top, filepath.FromSlash(m)))
-	abs, err2 := filepath.Abs(dir)
-	return err1 == nil && err2 == nil && !within(main, abs) && !within(abs, main)
+	for _, m := range ms {
+		main, err := filepath.Abs(filepath.Join(top, filepath.FromSlash(m)))
+		if err == nil && !within(main, abs) && !within(abs, main) {
+			return true
+		}
+	}
+	return false
 }
 
 // dsWalkTop is the repository top above the walked folder dir, where the recipes that name

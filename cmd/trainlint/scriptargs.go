@@ -180,6 +180,10 @@ type repoPython struct {
 	// "" when they name none, several, or one this reading cannot tell (configdir.go):
 	// lint.Options.HydraMainDir.
 	hydraMain string
+	// mainCandidates are the folders (absolute, cleaned) a @hydra.main of it may name as
+	// config_path when hydraMain is "" and a decorator names a constant bound to several
+	// literals (mainDirsOf), with the folders the others name: lint.Options.HydraMainCandidates.
+	mainCandidates []string
 	// lightningOld is a Lightning module its Python imports that Lightning 1.9.0 removed
 	// (lightningBefore19): lint.Options.Targets["lightning"] when no file pins Lightning.
 	lightningOld string
@@ -326,7 +330,7 @@ func scanRepoPython(root string, at *repoPython) {
 	loaders := &loaderScan{}
 	modules := map[string][]moduleClass{}
 	// the config_path folders of @hydra.main decorators, and whether one was not read (configdir.go)
-	mainDirs, mainUnread := map[string]bool{}, false
+	mainDirs, mainUnread, mainCands := map[string]bool{}, false, map[string]bool{}
 	registries := &registryScan{} // fairseq's registries' ConfigStore options
 	execs := &execScan{}          // configurators and the scripts that exec them (configurator.go)
 	_ = filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
@@ -463,7 +467,7 @@ func scanRepoPython(root string, at *repoPython) {
 				legacyMains, modernMains = legacyMains+l, modernMains+m
 			}
 			if strings.Contains(text, "hydra") {
-				mainUnread = mainDirsOf(root, p, text, mainDirs) || mainUnread
+				mainUnread = mainDirsOf(root, p, text, mainDirs, mainCands) || mainUnread
 			}
 			if strings.Contains(text, "ConfigStore") {
 				at.storeGroups = storeGroups(text, at.storeGroups)
@@ -598,6 +602,15 @@ func scanRepoPython(root string, at *repoPython) {
 	for d := range mainDirs {
 		if rel, err := filepath.Rel(root, d); !mainUnread && len(mainDirs) == 1 && err == nil && filepath.IsLocal(rel) {
 			at.hydraMain = d
+		}
+	}
+	if at.hydraMain == "" && len(mainCands) > 0 {
+		// The folders other decorators name for sure are candidates too.
+		for d := range mainDirs {
+			mainCands[d] = true
+		}
+		for d := range mainCands {
+			at.mainCandidates = append(at.mainCandidates, d)
 		}
 	}
 	if lightningNewSeen {

@@ -2,6 +2,7 @@ package compose
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -87,6 +88,9 @@ type Run struct {
 	origin   map[*doc.Node]Origin
 	// Choices are the final group choices (group path → option), for messages and tests.
 	Choices map[string]string
+	// Elsewhere are configs (slash paths) the run may read from a folder of
+	// Cache.MainCandidates, not read: what they set is in Unknown.
+	Elsewhere []string
 	// Unknown are packages (dotted) whose keys the run does not know: a group whose choice is
 	// left to the command line (`group: ???`, not chosen, or `group: null` with options, its
 	// package set by no config of the run: nullUnknown), an option not found (Python code may
@@ -217,6 +221,8 @@ type composer struct {
 	// main is the scripts' config_path folder (Cache.MainDir), searched first, when the
 	// primary is run with --config-dir (configDir, searchpath_full.go)
 	main string
+	// mainCands are the folders the scripts' config_path may be (Cache.MainCandidates)
+	mainCands []string
 	// pos is the place in Hydra's walk of the config whose defaults list is being read
 	// (entrySite.pos), with the current entry's rank last.
 	pos []int
@@ -337,6 +343,12 @@ type Cache struct {
 	// the repository names as its config_path: a primary outside it is run with --config-dir,
 	// and its options are looked up there too (configDir, searchpath_full.go). The driver sets it.
 	MainDir string
+	// MainCandidates are folders (slash paths in the tree) the repository's @hydra.main may
+	// name as config_path when MainDir is not known (naver/splade's CONFIG_PATH, "../conf"
+	// unless an environment variable names another folder). A group option the run's folders
+	// lack but one of them holds may be read from it: what it sets is not known, and it is not
+	// reported missing. The driver sets it.
+	MainCandidates []string
 }
 
 // NewCache returns an empty cache.
@@ -358,7 +370,7 @@ func (k *Cache) Compose(fsys FS, primary string, overrides []string, lim Limits)
 	}
 	lim = lim.withDefaults()
 	primary = path.Clean(primary)
-	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages, stored: k.StoreGroups, ginFork: k.GinFork,
+	c := &composer{fsys: fsys, dir: path.Dir(primary), primary: primary, lim: lim, parsed: k.parsed, legacy: k.LegacyPackages, stored: k.StoreGroups, ginFork: k.GinFork, mainCands: k.MainCandidates,
 		choices: map[string]string{}, fixed: map[string]bool{}, deleted: map[string]bool{}, problems: map[string]bool{},
 		pkgChoice: map[string]string{}, pkgDeleted: map[string]bool{}}
 	c.readSearchPath(primary, overrides, k.MainDir) // searchpath.go
@@ -617,6 +629,15 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 	d, ok := c.parse(p)
 	if !ok && c.searchOpened() {
 		c.missingOnSearchPath(name, group, pkgOr(pkg, defPkg), from, refSpan)
+		return
+	}
+	if mp := c.onMainCandidate(name); !ok && c.main == "" && mp != "" {
+		// A folder the scripts' config_path may name holds it (Cache.MainCandidates): the
+		// launch may read it from there, so what it sets is not known, and it is not missing.
+		if !slices.Contains(c.run.Elsewhere, mp) {
+			c.run.Elsewhere = append(c.run.Elsewhere, mp)
+		}
+		c.unknownPackage(group, pkgOr(pkg, defPkg))
 		return
 	}
 	if !ok && strings.HasPrefix(group, "hydra/") {
@@ -1006,6 +1027,20 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 		c.loadGroup(root, group, opt, k.pkg, k.defPkg, kv, file)
 	}
+}
+
+// onMainCandidate is the config name (relative to a config directory) in the first folder of
+// Cache.MainCandidates, other than the primary's own, that holds it; "" when none does.
+func (c *composer) onMainCandidate(name string) string {
+	for _, m := range c.mainCands {
+		if m == c.dir {
+			continue
+		}
+		if p, ok := configPathIn(m, name); ok && c.exists(p) {
+			return p
+		}
+	}
+	return ""
 }
 
 // unknownPackage notes a package whose keys the run does not know (a `group: ???` entry left

@@ -64,6 +64,9 @@ type Run struct {
 	// MainDir is the folder (slash path from where the run is linted) the repository's
 	// scripts name as config_path: lint.Options.HydraMainDir.
 	MainDir string
+	// MainCandidates are the folders it may be when it is not known:
+	// lint.Options.HydraMainCandidates.
+	MainCandidates []string
 }
 
 // RunFinder returns the runs that include path (path among each run's files). read gives a
@@ -781,7 +784,7 @@ func (s *server) lintDoc(u uri.URI) map[uri.URI]*published {
 		// group files may be read by runs the finder did not look for.
 		o := opts
 		o.NoRunFixes = len(runs) > 1 || run.Files[0] != d.path
-		o.HydraMainDir = run.MainDir
+		o.HydraMainDir, o.HydraMainCandidates = run.MainDir, run.MainCandidates
 		var res *lint.Result
 		if run.Root != "" {
 			res = LintRunAt(run.Root, files, run.Overrides, s.eng.Rules, o)

@@ -214,6 +214,8 @@ func problemRule(active []*Rule, k compose.ProblemKind) *Rule {
 		name = "input-limit-exceeded"
 	case compose.Cycle, compose.Refused:
 		name = "rejected-at-startup"
+	case compose.Literal:
+		name = "unknown-key"
 	}
 	for _, r := range active {
 		if r.Name == name {

@@ -999,3 +999,26 @@ func TestScriptAddedKeysAreNoUnresolvedReference(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsOverrideKeyInFile: a run's `+callbacks:` (yangkunyi/sam2-video-training's
+// train.yaml, an EarlyStopping under it, over a 100-epoch run) is an unknown key to the run, and its EarlyStopping
+// is no callback of the Trainer: no early-stopping finding.
+func TestRunsOverrideKeyInFile(t *testing.T) {
+	m := map[string]string{
+		"conf/config.yaml": "trainer:\n  _target_: lightning.pytorch.Trainer\n  max_epochs: 100\ncallbacks:\n  - _target_: lightning.pytorch.callbacks.ModelCheckpoint\n    monitor: val/loss\n    mode: min\n",
+		"conf/train.yaml":  "defaults:\n  - config\n  - _self_\n+callbacks:\n  - _target_: lightning.pytorch.callbacks.EarlyStopping\n    monitor: val/loss\n    patience: 8\n",
+	}
+	fsys := compose.FromFS(fstest.MapFS{
+		"conf/config.yaml": {Data: []byte(m["conf/config.yaml"])},
+		"conf/train.yaml":  {Data: []byte(m["conf/train.yaml"])},
+	})
+	specs := []compose.Spec{{Primary: "conf/train.yaml"}}
+	res := lint.LintTree(fsys, []string{"conf/config.yaml", "conf/train.yaml"}, specs, rules.All(), lint.Options{Select: []string{"TL003", "TL305"}})
+	d := find(res.Diagnostics, "TL003")
+	if d == nil || d.File != "conf/train.yaml" || d.Line != 4 || !strings.Contains(d.Message, `"+callbacks" is a key of its own here`) || d.Severity != lint.Warning {
+		t.Errorf("TL003 %+v in %+v", d, res.Diagnostics)
+	}
+	if d := find(res.Diagnostics, "TL305"); d != nil {
+		t.Errorf("early stopping under +callbacks: %+v", d)
+	}
+}

@@ -48,6 +48,10 @@ const (
 	// over a base value that is not a dict; Hydra: an override value its parser refuses); an
 	// error at the reference.
 	Refused
+	// Literal: a key the framework keeps under its written name where its author meant
+	// something else (Hydra: `+callbacks:` in a config file, whose `+` only the command line's
+	// override grammar reads); reported as unknown-key.
+	Literal
 )
 
 // Problem is a composition finding, located in the file that holds the reference.
@@ -693,6 +697,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 			return
 		}
 		c.run.Files = append(c.run.Files, d)
+		c.overrideKeys(p, group, d)
 	}
 	if d.Root == nil && len(d.Problems) > 0 {
 		return // a file that could not be read (reported on the file itself)
@@ -1027,6 +1032,50 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 		}
 		c.loadGroup(root, group, opt, k.pkg, k.defPkg, kv, file)
 	}
+}
+
+// overrideKeys reports the keys of a config file (p) that are written as command-line
+// overrides, `+callbacks:`, `++trainer:` or `~logger:`: Hydra loads a config file with
+// OmegaConf.load (hydra/_internal/core_plugins/file_config_source.py:31 at v1.3.2), which keeps
+// such a key under its written name, and only the override parser reads those prefixes
+// (hydra/core/override_parser), so nothing is added, forced or deleted, and code reading
+// cfg.callbacks does not see it (yangkunyi/sam2-video-training's `+callbacks:` list of an
+// EarlyStopping and an SWA callback, which its train.py never builds).
+//
+// Hydra's own config is left alone (the group hydra/, a header placing the file there, the
+// root's hydra: section), where a sweeper's params are override keys (`+model.lr:
+// range(...)`), and so is the defaults list, whose entries another grammar reads.
+func (c *composer) overrideKeys(p, group string, d *doc.Document) {
+	if d == nil || d.Root == nil || group == "hydra" || strings.HasPrefix(group, "hydra/") {
+		return
+	}
+	if h, ok := header(d); ok && (h == "hydra" || strings.HasPrefix(h, "hydra.")) {
+		return
+	}
+	d.Root.Walk(func(n *doc.Node) bool {
+		if n.Parent == d.Root && (n.Key == "hydra" || n.Key == "defaults") {
+			return false
+		}
+		if n != d.Root && n.Parent != nil && n.Parent.Kind == doc.Map && OverrideKey(n.Key) {
+			what := "adds nothing to " + quote(strings.TrimLeft(n.Key, "+"))
+			if n.Key[0] == '~' {
+				what = "deletes nothing"
+			}
+			c.problemWith(Literal, p, n.KeySpan, quote(n.Key)+" is a key of its own here: Hydra reads +, ++ and ~ only in command-line overrides, so it "+what,
+				"write the key without its prefix (a defaults list or the command line adds, forces or deletes keys)")
+		}
+		return true
+	})
+}
+
+// OverrideKey reports a mapping key written as a command-line override: `+`, `++` or `~`
+// before a name (`+callbacks`, `~logger`).
+func OverrideKey(k string) bool {
+	t := strings.TrimPrefix(strings.TrimPrefix(k, "+"), "+")
+	if t == k {
+		t = strings.TrimPrefix(k, "~")
+	}
+	return t != k && t != "" && (t[0] == '_' || t[0] >= 'a' && t[0] <= 'z' || t[0] >= 'A' && t[0] <= 'Z')
 }
 
 // onMainCandidate is the config name (relative to a config directory) in the first folder of

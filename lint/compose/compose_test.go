@@ -139,6 +139,35 @@ func problems(r *Run) string {
 	return strings.Join(b, "\n")
 }
 
+// A config file's key written as a command-line override (`+callbacks:`, `++trainer:`,
+// `~logger:`) is a key of that name to Hydra, which loads files with OmegaConf.load: it is
+// reported (Literal, unknown-key) in the file that holds it, at its key. Hydra's own config
+// (the hydra: section, a hydra/ group option, a file placed in hydra by its header), whose
+// sweeper params are override keys, and the defaults list are left alone, as are `+` inside
+// a value and a key that is only `+`.
+func TestComposeOverrideKeys(t *testing.T) {
+	m := map[string]string{
+		"c/train.yaml":              "defaults:\n  - base\n  - override hydra/sweeper: grid\n  - _self_\n+callbacks:\n  - _target_: x.EarlyStopping\ntrainer:\n  ++max_epochs: 3\n  ~logger: null\n  name: a+b\n  +: 1\nhydra:\n  sweeper:\n    params:\n      +model.lr: 0.1,0.2\n",
+		"c/base.yaml":               "# @package _global_\nlr: 1\n~seed: 0\n",
+		"c/hydra/sweeper/grid.yaml": "# @package hydra.sweeper\nparams:\n  +x: 1,2\n",
+	}
+	r := Compose(mapFS(m), "c/train.yaml", nil, Limits{})
+	var got []string
+	for _, p := range r.Problems {
+		if p.Kind == Literal {
+			got = append(got, p.File+":"+itoa(p.Span.Start.Line)+":"+itoa(p.Span.Start.Col))
+		}
+	}
+	if want := "c/base.yaml:3:1 c/train.yaml:5:1 c/train.yaml:8:3 c/train.yaml:9:3"; strings.Join(got, " ") != want {
+		t.Errorf("override keys at %q, want %q; problems:\n%s", got, want, problems(r))
+	}
+	for k, want := range map[string]bool{"+callbacks": true, "++a": true, "~b": true, "+_x": true, "+": false, "+++a": false, "+1": false, "a+": false, "~": false, "~~a": false} {
+		if OverrideKey(k) != want {
+			t.Errorf("OverrideKey(%q) = %v", k, !want)
+		}
+	}
+}
+
 func TestComposeProblems(t *testing.T) {
 	fs := mapFS(map[string]string{
 		"c/main.yaml":            "defaults:\n  - trainer: missing\n  - optional local: none\n  - a\n  - /../../etc/passwd\n  - ../../outside\nx: 1\n",

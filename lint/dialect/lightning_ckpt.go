@@ -337,7 +337,9 @@ func findEarlyStopping(root *doc.Node, sh lightningShape) *doc.Node {
 			hit = n
 			return false
 		}
-		return n.Depth() < 4
+		// (a Hydra file's `+callbacks:` is a key of that name, which no Trainer reads:
+		// compose.OverrideKey, reported as unknown-key)
+		return n.Depth() < 4 && !strings.HasPrefix(n.Key, "+") && !strings.HasPrefix(n.Key, "~")
 	})
 	return hit
 }

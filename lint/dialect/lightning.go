@@ -103,20 +103,6 @@ func isLitGPT(root *doc.Node) bool {
 	return hits >= 2
 }
 
-// factoryEntry reports a map that names its class by a `kind` key, with neither class_path nor
-// _target_: another system's factory entry (ml-jku/MIM-Refiner's `trainer: {kind:
-// classification_trainer, precision, max_epochs, callbacks: [{kind: ...}]}` is built by its own
-// trainer and callback factories). Lightning's Trainer takes no `kind` (Trainer.__init__ is
-// keyword-only, without **kwargs: src/lightning/pytorch/trainer/trainer.py:91-135 @7f0c343, as
-// in every 1.x and 2.x release), LightningCLI builds its trainer section from that signature
-// (cli.py:463, add_class_arguments at :158) and so rejects the key, and Hydra instantiates only
-// a _target_; a trainer section so written holds no Trainer arguments, and a callbacks entry so
-// written is built by the repository's code into a class that is not known.
-func factoryEntry(n *doc.Node) bool {
-	k := n.Get("kind")
-	return isMap(n) && k != nil && k.Kind == doc.Scalar && n.Get("class_path") == nil && n.Get("_target_") == nil
-}
-
 // lightningRef reports a class name from the Lightning packages.
 func lightningRef(s string) bool {
 	return strings.HasPrefix(s, "lightning.") || strings.HasPrefix(s, "pytorch_lightning.") ||
@@ -176,7 +162,9 @@ func detectLightning(d *doc.Document) int {
 	// Trainer arguments under `trainer:` (capped: they are shared with NeMo, which is excluded
 	// above), or at the root of a Hydra trainer group file.
 	if tr := root.Get("trainer"); isMap(tr) {
-		s += min(trainerArgScore(tr, 30, 10), 60)
+		if !foreignTrainer(tr) {
+			s += min(trainerArgScore(tr, 30, 10), 60)
+		}
 	} else {
 		s += min(trainerArgScore(root, 12, 12), 48)
 	}

@@ -749,6 +749,21 @@ func TestLightningFactoryKindEntries(t *testing.T) {
 	}
 }
 
+// TestLightningForeignTrainer: Unbabel/OpenKiwi's trainer section holds a few Trainer
+// arguments (deterministic, gpus, precision) among its own schema's keys (epochs,
+// main_metric, gradient_max_norm, log_interval, checkpoint), which its pydantic models read:
+// not Lightning's. One key of Lightning's alone (log_every_n_steps), or fewer foreign keys
+// than Trainer ones, keeps it Lightning's (a typo is unknown-key's).
+func TestLightningForeignTrainer(t *testing.T) {
+	const kiwi = "trainer:\n  deterministic: true\n  gpus: -1\n  epochs: 10\n  main_metric:\n    - PEARSON\n  gradient_max_norm: 1.\n  amp_level: O2\n  precision: 16\n  log_interval: 100\n  checkpoint:\n    validation_steps: 0.2\ndefaults:\n  - data: wmt20\nsystem:\n  class_name: XLM\n"
+	wantDetected(t, "OpenKiwi", "xlm.yaml", doc.YAML, kiwi, "generic")
+	wantDetected(t, "with a Lightning-only argument", "xlm.yaml", doc.YAML, strings.Replace(kiwi, "  log_interval: 100\n", "  log_every_n_steps: 100\n", 1), "lightning")
+	wantDetected(t, "one foreign key", "xlm.yaml", doc.YAML, "trainer:\n  deterministic: true\n  gpus: 2\n  precision: 16\n  max_epochs: 3\n  epochs: 10\ndefaults:\n  - data: wmt20\n", "lightning")
+	if foreignTrainer(doc.Parse("x.yaml", []byte("trainer:\n  epochs: 1\n  main_metric: x\n  log_interval: 3\n  gpus: 1\n"), doc.YAML, doc.Limits{}).Root.Get("trainer")) != true {
+		t.Errorf("three foreign keys against one: not foreign")
+	}
+}
+
 // TestLightningEpochSavesWaitForValidation: with check_val_every_n_epoch other than 1 and
 // save_on_train_epoch_end unset, ModelCheckpoint saves only after a validation run, in an epoch
 // that every_n_epochs counts (Michedev/lightning-hydra-just-template: every_n_epochs 5,

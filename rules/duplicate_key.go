@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -69,6 +70,10 @@ func checkDuplicateKey(p *lint.Pass) {
 				keeps := "the second value"
 				if pr.Related != nil && pr.Related.Start.Line != pr.Span.Start.Line {
 					keeps = "the value on line " + strconv.Itoa(pr.Span.Start.Line) + " over line " + strconv.Itoa(pr.Related.Start.Line) + "'s"
+					if v := lineValue(p.Doc.Src, pr.Span.End.Offset); v != "" && v == lineValue(p.Doc.Src, pr.Related.End.Offset) {
+						// (the same scalar twice: whichever PyYAML keeps, the setting is one)
+						keeps += " (both are " + v + ")"
+					}
 				}
 				f.Message = doc.RepeatedKeyMessage(pr.Key, "PyYAML keeps "+keeps+", OmegaConf (and Hydra) refuses the file") + more
 			}
@@ -96,4 +101,36 @@ func commentKeyAt(src []byte, s, e int) bool {
 		e++
 	}
 	return e < len(src) && src[e] == '"'
+}
+
+// lineValue is the scalar written after the key that ends at offset end, on the key's own line,
+// without a trailing comment ("" when the value is not a plain or quoted scalar on that line:
+// a block, a flow collection, an anchor or alias, or nothing).
+func lineValue(src []byte, end int) string {
+	if end < 0 || end > len(src) {
+		return ""
+	}
+	line := src[end:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	rest := strings.TrimSpace(string(line))
+	rest, ok := strings.CutPrefix(rest, ":")
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimSpace(rest)
+	if rest == "" || strings.ContainsAny(rest[:1], "{[&*|>!") {
+		return ""
+	}
+	if rest[0] == '"' || rest[0] == '\'' {
+		if j := strings.IndexByte(rest[1:], rest[0]); j >= 0 && !strings.Contains(rest[:j+1], "\\") {
+			return rest[:j+2]
+		}
+		return ""
+	}
+	if i := strings.Index(rest, " #"); i >= 0 {
+		rest = strings.TrimSpace(rest[:i])
+	}
+	return rest
 }

@@ -268,3 +268,26 @@ func TestDuplicateKeyCommentKeysPastTheCap(t *testing.T) {
 		t.Fatalf("want one finding carrying the note %q, got %v", doc.MoreDuplicatesNote, diags)
 	}
 }
+
+// TestDuplicateKeyGenericSameValue: in a YAML file no framework claims, a key repeated with the
+// same scalar (RegionCLIP's and self-critical's configs, read with yaml.safe_load) says both
+// values are equal, so PyYAML's choice changes nothing; different values, a block or a flow
+// value say nothing of the kind.
+func TestDuplicateKeyGenericSameValue(t *testing.T) {
+	src := "lr: 0   # a\nx: 1\nlr: 0\nn: \"a b\"\nn: \"a b\" # c\nm: 1\nm: 2\nb:\n  c: 1\nb:\n  c: 1\nf: [1]\nf: [1]\nq: 'a'\nq: \"a\"\n"
+	_, diags := lint.LintFile(lint.File{Path: "run.yaml", Text: []byte(src)}, []*lint.Rule{DuplicateKey}, lint.Options{})
+	got := map[int]string{}
+	for _, d := range diags {
+		got[d.Line] = d.Message
+	}
+	for line, want := range map[int]string{3: "(both are 0)", 5: `(both are "a b")`, 7: "", 10: "", 13: "", 15: ""} {
+		m, ok := got[line]
+		if !ok || !strings.Contains(m, "PyYAML keeps") {
+			t.Errorf("line %d: %q", line, m)
+			continue
+		}
+		if has := strings.Contains(m, "(both are"); has != (want != "") || want != "" && !strings.Contains(m, want) {
+			t.Errorf("line %d: %q, want %q", line, m, want)
+		}
+	}
+}

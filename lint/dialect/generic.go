@@ -439,7 +439,9 @@ func readGenericEpochs(p *plan.Plan, g genericReader) {
 	}
 	secs := genTrainSections
 	if n, _ := g.find(secs, true, "max_steps", "train_steps", "num_train_steps", "total_steps", "train_iters", "num_steps", "steps",
-		"max_train_steps", "max_iters", "max_iter", "max_update", "total_iters", "num_iters", "iterations"); n != nil {
+		"max_train_steps", "max_iters", "max_iter", "max_update", "total_iters", "num_iters", "iterations"); n != nil && n.Kind == doc.Scalar {
+		// (a list or a section is no budget: DCRNN's train.steps [20, 30, 40, 50] are the epochs
+		// its learning rate decays at, model/dcrnn_supervisor.py:207 @d92490b)
 		if f := genIntNode(g.root, n, genPathOf(n)); !f.Known() || f.Value > 0 {
 			return
 		}

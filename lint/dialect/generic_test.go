@@ -868,6 +868,9 @@ func TestGenericEpochsAndEpochSaves(t *testing.T) {
 		{"epochs: 3\ntrain:\n  max_steps: -1\n", true},
 		{"training:\n  num_epochs: 1\n  max_steps: 100\n", false},
 		{"training:\n  num_epochs: 1\n  max_steps: ${oc.env:STEPS}\n", false},
+		// a list of milestones (DCRNN's learning-rate decay epochs) is no step budget
+		{"train:\n  epochs: 100\n  steps: [20, 30, 40, 50]\n", true},
+		{"train:\n  epochs: 100\n  steps:\n    decay: 20\n", true},
 		{"training:\n  num_epochs: 1\nmax_iters: 5000\n", false},
 		{"training:\n  num_epochs: \"1\"\n", false},
 		{"training:\n  num_epochs: 0\n", false},

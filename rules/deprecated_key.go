@@ -2,6 +2,7 @@ package rules
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/trainlint/trainlint/lint"
@@ -137,6 +138,12 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if later && !newOK {
 		use = "when moving to " + k.Removed + ", " + use
 	}
+	oldDefault := atDefault(n, k.Default)
+	if oldDefault {
+		// It sets what leaving it out sets (group_by_length: false, whose train_sampling_strategy
+		// counterpart would turn grouping on): the way out is to delete it.
+		use = "delete it: it sets the default"
+	}
 	said := quote(old) + " is deprecated (" + since + ")"
 	if later {
 		// Nothing says the target deprecates it (a trainer release that takes the key without
@@ -150,10 +157,19 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	// A replacement written null is not set (a Trainer's devices: null beside gpus: '1' leaves
 	// gpus the device count), and a rename onto it would write the key twice: no fix then.
 	nwNode := m.Get(nw)
+	if nwNode != nil && atDefault(nwNode, keyDefault(d.Name, k.Replacement)) {
+		// Written as its default, the replacement leaves the old key in force: warmup_steps: 0
+		// beside warmup_ratio: 0.06 warms up for 6 % (transformers 4.x uses the ratio when the
+		// steps are 0; 5.x copies the ratio over them). Deleting the old key would drop it, and
+		// a rename would write the replacement twice: the advice stands, with no fix.
+		f.Message = said + ": " + quoteUse(use, nw) + " (its " + quote(nw) + " holds the default)"
+		p.Report(repoNote(p, f, old))
+		return
+	}
 	if nw != "" && nwNode != nil && !nwNode.IsNull() && (!later || newOK) {
 		f.Message = said + " and " + quote(nw) + " is also set: delete " + quote(old)
 		f.Related = related(nwNode, n, quote(nw)+" set here")
-	} else if nw != "" && k.Rename != "" && (!later || newOK) && nwNode == nil {
+	} else if nw != "" && k.Rename != "" && (!later || newOK) && nwNode == nil && !oldDefault {
 		app := lint.Safe
 		if k.Rename != "safe" {
 			app = lint.Unsafe
@@ -161,7 +177,46 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		app, msg := renameFix(p, old, nw, app)
 		f.Fix = lint.RenameKey(p.Doc, n, nw, app, msg)
 	}
-	p.Report(f)
+	p.Report(repoNote(p, f, old))
+}
+
+// repoNote adds to a deprecation's message that the repository's own Python reads the old key
+// (Pass.RepoReads: LOMO's trainer tests training_args.evaluation_strategy, OpenDelta's
+// run_glue.py training_args.overwrite_output_dir), which a rename or a deletion of the key would
+// change: that code has to move too.
+func repoNote(p *lint.Pass, f lint.Finding, old string) lint.Finding {
+	if p.RepoReads[old] {
+		f.Message += "; the repository's Python reads " + quote(old) + " itself, so change it there too"
+	}
+	return f
+}
+
+// atDefault reports a scalar written as the text def, a key's default ("false", "0", "no"),
+// quoted or not; never for an empty def or a default of none.
+func atDefault(n *doc.Node, def string) bool {
+	if n == nil || n.Kind != doc.Scalar || def == "" || def == "none" || n.IsNull() {
+		return false
+	}
+	v := strings.Trim(n.Value, "\"'")
+	if b, ok := n.Bool(); ok {
+		v = strconv.FormatBool(b)
+	}
+	if f, err := strconv.ParseFloat(v, 64); err == nil {
+		if g, err := strconv.ParseFloat(def, 64); err == nil {
+			return f == g
+		}
+	}
+	return strings.EqualFold(v, strings.Trim(def, "\"'"))
+}
+
+// keyDefault is the default the framework's settings give the key at path ("" when unknown).
+func keyDefault(fw, path string) string {
+	for _, k := range schema.Keys(fw) {
+		if k.Path == path {
+			return k.Default
+		}
+	}
+	return ""
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

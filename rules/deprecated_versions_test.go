@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -280,6 +281,51 @@ func TestRenameUnsafeWhereTheRepositoryReadsTheKey(t *testing.T) {
 		}
 		if fix == nil || fix.Applicability != tc.want || fix.Edits[0].NewText != "eval_strategy" {
 			t.Errorf("transformers %s, reads %v: want a %v rename, got %+v", tc.target, tc.reads, tc.want, diags)
+		}
+		// The message says it too, not only the fix (LOMO's trainer reads the old name).
+		for _, d := range diags {
+			if d.Code == "TL005" && strings.Contains(d.Message, "the repository's Python reads") != (tc.reads != nil) {
+				t.Errorf("transformers %s, reads %v: message %q", tc.target, tc.reads, d.Message)
+			}
+		}
+	}
+}
+
+// TestDeprecatedKeyAtOrBesideADefault: a deprecated key written as its default is deleted, not
+// renamed (group_by_length: false; train_sampling_strategy "group_by_length" would turn
+// grouping on); a replacement written as its default does not make the old key redundant
+// (OpenDelta's warmup_steps: 0 beside warmup_ratio: 0.06, which transformers 4 uses when the
+// steps are 0 and 5 copies over them; eval_strategy "no" beside evaluation_strategy, which
+// 4.41-4.45 copy over it): no "delete" advice and no fix there; a replacement that differs
+// from its default still makes the old key the one to delete.
+func TestDeprecatedKeyAtOrBesideADefault(t *testing.T) {
+	const head = "model_name_or_path: m\noutput_dir: out\n"
+	at := func(v string) map[string]lint.Target {
+		return map[string]lint.Target{"transformers": {Version: v, Source: "requirements.txt pins " + v}}
+	}
+	for _, tc := range []struct {
+		name, body, target, want string
+		fix                      bool
+	}{
+		{"old at its default", "group_by_length: false\n", "5.2.0", `"group_by_length" is .*: delete it: it sets the default$`, false},
+		{"old set", "group_by_length: true\n", "5.2.0", `set train_sampling_strategy to "group_by_length"$`, false},
+		{"replacement at its default", "warmup_ratio: 0.06\nwarmup_steps: 0\n", "5.0.0", `"warmup_ratio" is .*: use "warmup_steps" \(its "warmup_steps" holds the default\)$`, false},
+		{"replacement set", "warmup_ratio: 0.06\nwarmup_steps: 100\n", "5.0.0", `and "warmup_steps" is also set: delete "warmup_ratio"$`, false},
+		{"eval_strategy no", "evaluation_strategy: steps\neval_strategy: \"no\"\neval_steps: 10\n", "4.46.3", `: use "eval_strategy" \(its "eval_strategy" holds the default\)$`, false},
+		{"eval_strategy set", "evaluation_strategy: steps\neval_strategy: steps\neval_steps: 10\n", "4.46.3", `also set: delete "evaluation_strategy"$`, false},
+		{"rename", "evaluation_strategy: steps\neval_steps: 10\n", "4.46.3", `: use "eval_strategy"$`, true},
+	} {
+		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(head + tc.body)}, All(), lint.Options{Select: []string{"TL005"}, Targets: at(tc.target)})
+		var got []string
+		ok := false
+		for _, d := range diags {
+			got = append(got, d.Message)
+			if regexp.MustCompile(tc.want).MatchString(d.Message) && (d.Fix != nil) == tc.fix {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("%s: want %s (fix %v), got %q", tc.name, tc.want, tc.fix, got)
 		}
 	}
 }

@@ -148,7 +148,13 @@ func (c *composer) missingOnSearchPath(name, group, pkg, from string, ref doc.Sp
 		c.problem(Unresolved, from, ref, "config "+quote(name)+" was not found in the folders read, and the command line's hydra.searchpath ("+quote(c.searchCLI)+") is not read: what it sets is not known")
 		return
 	}
-	c.problem(Unresolved, c.run.Primary, c.searchOpen.Span, "hydra.searchpath entry "+quote(c.searchOpen.Value)+" names no folder of this tree, and Hydra may find "+quote(name)+" there (and any other config no folder here holds): what they set is not known")
+	where := " names no folder of this tree"
+	if strings.Contains(c.searchOpen.Value, "${") {
+		// (RLinf's file://${oc.env:REPO_PATH}/examples/embodiment/config/: which folder it is,
+		// the launch's environment says)
+		where = " is a folder the launch's environment or config names"
+	}
+	c.problem(Unresolved, c.run.Primary, c.searchOpen.Span, "hydra.searchpath entry "+quote(c.searchOpen.Value)+where+", and Hydra may find "+quote(name)+" there (and any other config no folder here holds): what they set is not known")
 }
 
 // searchRoots drops from Discover's roots the configs another root reads through its

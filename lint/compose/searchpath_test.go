@@ -56,6 +56,21 @@ func TestSearchPathProblems(t *testing.T) {
 	}
 }
 
+// TestSearchPathFromTheEnvironment: an entry that interpolates (RLinf's
+// file://${oc.env:REPO_PATH}/examples/embodiment/config/) is not said to name no folder of the
+// tree: which folder it is, the launch's environment says. What it may hold stays unknown.
+func TestSearchPathFromTheEnvironment(t *testing.T) {
+	m := map[string]string{
+		"conf/run.yaml": "defaults:\n  - hybrid_engines: fsdp\n  - _self_\nhydra:\n  searchpath:\n    - file://${oc.env:REPO_PATH}/examples/config/\nx: 1\n",
+	}
+	r := Compose(mapFS(m), "conf/run.yaml", nil, Limits{})
+	got := problems(r)
+	if !strings.Contains(got, `hydra.searchpath entry "file://${oc.env:REPO_PATH}/examples/config/" is a folder the launch's environment or config names, and Hydra may find "hybrid_engines/fsdp" there`) ||
+		strings.Contains(got, "names no folder") || strings.Join(r.Unknown, " ") != "hybrid_engines" {
+		t.Errorf("problems:\n%s\nUnknown %q", got, r.Unknown)
+	}
+}
+
 func TestSearchPathOpenGroupOverride(t *testing.T) {
 	// A group override for a group no folder read has may be for a group of the unread entry:
 	// not refused as a value override for a key the run lacks.

@@ -20,8 +20,10 @@ import (
 // with the first and never the others is marked (lint.Options.OtherConfigLoader).
 
 var (
-	// otherLoaderRE: a Config class's load (todd.Config.load, Config.load(path)).
-	otherLoaderRE = regexp.MustCompile(`\bConfig\.load\b`)
+	// otherLoaderRE: a Config class's load (todd.Config.load, Config.load(path), and todd's
+	// later PyConfig.load: magic-research/vector_quantization's vq/fid.py, whose todd
+	// (todd/configs/serialize.py) merges bases with a recursive update, as Config.load did).
+	otherLoaderRE = regexp.MustCompile(`\b(?:Py)?Config\.load\b`)
 	// mmLoaderRE: the ways into MMEngine's or MMCV's config reader (or a copy of it).
 	mmLoaderRE = regexp.MustCompile(`\bfromfile\b|\bfromstring\b|\b_file2dict\b`)
 )

@@ -23,6 +23,8 @@ func TestOtherConfigLoader(t *testing.T) {
 		{[]string{todd, "def _file2dict(filename):\n    pass\n"}, []bool{true, true}, false},    // a copy of MMEngine's reader
 		{[]string{todd}, []bool{false}, false},                                                  // only a test reads so
 		{[]string{"cfg = AutoConfig.load(p)\nc = LazyConfig.load(p)\n"}, []bool{true}, false},
+		// todd's later PyConfig (magic-research/vector_quantization's vq/fid.py)
+		{[]string{"from todd.configs import PyConfig\nconfig = PyConfig.load(args.config, **args.config_options)\n"}, []bool{true}, true},
 	} {
 		l := &loaderScan{}
 		for i, text := range tc.texts {

@@ -289,8 +289,19 @@ func trainerDefaultCallbacks(text string) []string {
 	if value == "" {
 		return nil
 	}
+	// A callback made beforehand and named in the list (Kurokabe/TorchGANime's
+	// train_vqgan.py: checkpoint_callback = ModelCheckpoint(...), then
+	// trainer_defaults={"callbacks": [checkpoint_callback]}): the class its name is bound to.
+	for _, id := range identRE.FindAllString(value, -1) {
+		if m := regexp.MustCompile(`(?m)^[ \t]*` + id + `[ \t]*=[ \t]*([A-Za-z_][\w.]*)[ \t]*\(`).FindStringSubmatch(text); m != nil {
+			value += " " + m[1]
+		}
+	}
 	return callbacksWhere(func(c string) bool { return strings.Contains(value, c) })
 }
+
+// identRE is a Python name.
+var identRE = regexp.MustCompile(`\b[A-Za-z_]\w*\b`)
 
 // noCheckpointingRE finds a dict's "enable_checkpointing": False entry.
 var noCheckpointingRE = regexp.MustCompile(`["']enable_checkpointing["']\s*:\s*False\b`)

@@ -606,6 +606,9 @@ func TestCLIDefaultCallbacks(t *testing.T) {
 		{"parser's own list", "LightningCLI(parser_kwargs={\"default_config_files\": [\"configs/defaults.yaml\"]})\n", defaults, true},
 		{"trainer_defaults", "LightningCLI(trainer_defaults={\"max_epochs\": 5, \"callbacks\": [ModelCheckpoint(monitor=\"val_loss\")]})\n", "", true},
 		{"trainer_defaults without callbacks", "LightningCLI(trainer_defaults={\"max_epochs\": 5})\nModelCheckpoint\n", "", false},
+		// Kurokabe/TorchGANime's train_vqgan.py: the callback made beforehand, named in the list.
+		{"trainer_defaults naming a callback made before", "def cli_main():\n    checkpoint_callback = ModelCheckpoint(save_top_k=1, monitor=\"val/rec_loss_epoch\")\n    cli = LightningCLI(\n        VQGAN,\n        trainer_defaults={\"callbacks\": [checkpoint_callback]},\n    )\n", "", true},
+		{"trainer_defaults naming another callback made before", "def cli_main():\n    lr = LearningRateMonitor()\n    cli = LightningCLI(VQGAN, trainer_defaults={\"callbacks\": [lr]})\n", "", false},
 		// A subclass (gaussian-splatting-lightning's CLI) turning checkpointing off: no
 		// ModelCheckpoint runs, whose latest-only retention could be reported.
 		{"trainer_defaults turning checkpointing off", "from internal.cli import CLI\nCLI(Model, Data, trainer_defaults={\n    \"devices\": 1,\n    \"enable_checkpointing\": False,\n    \"callbacks\": [lazy_instance(SaveGaussian)],\n})\n", "", true},

@@ -163,7 +163,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		// steps are 0; 5.x copies the ratio over them). Deleting the old key would drop it, and
 		// a rename would write the replacement twice: the advice stands, with no fix.
 		f.Message = said + ": " + quoteUse(use, nw) + " (its " + quote(nw) + " holds the default)"
-		p.Report(repoNote(p, f, old))
+		p.Report(repoNote(p, d, f, old))
 		return
 	}
 	if nw != "" && nwNode != nil && !nwNode.IsNull() && (!later || newOK) {
@@ -177,15 +177,17 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 		app, msg := renameFix(p, old, nw, app)
 		f.Fix = lint.RenameKey(p.Doc, n, nw, app, msg)
 	}
-	p.Report(repoNote(p, f, old))
+	p.Report(repoNote(p, d, f, old))
 }
 
 // repoNote adds to a deprecation's message that the repository's own Python reads the old key
 // (Pass.RepoReads: LOMO's trainer tests training_args.evaluation_strategy, OpenDelta's
 // run_glue.py training_args.overwrite_output_dir), which a rename or a deletion of the key would
-// change: that code has to move too.
-func repoNote(p *lint.Pass, f lint.Finding, old string) lint.Finding {
-	if p.RepoReads[old] {
+// change: that code has to move too. Only where projects load the framework's files themselves
+// (repoReads: Dialect.ScriptArgs); elsewhere a common name (a script's own args.gpus) says
+// nothing of the file, and the rename's fix alone turns unsafe (renameFix).
+func repoNote(p *lint.Pass, d *dialect.Dialect, f lint.Finding, old string) lint.Finding {
+	if repoReads(p, d, old) {
 		f.Message += "; the repository's Python reads " + quote(old) + " itself, so change it there too"
 	}
 	return f

@@ -1054,6 +1054,22 @@ func TestDiscoverBaseNeedingItsIncluders(t *testing.T) {
 	if got, frags := discoverTree(sslh); got != "conf/fixmatch.yaml" || !frags["conf/common.yaml"] {
 		t.Errorf("a key of the includer's option: runs %q, fragments %v", got, frags)
 	}
+	// The reference is in an option the base chooses, not in its own file (QtacierP/PRIOR's
+	// base_callback.yaml chooses callbacks/model_checkpoint, whose ${logger.monitor_metric}
+	// only the primaries listing base_callback set): the base is a part of their runs too; with
+	// the key set by no includer, it stays a run.
+	prior := map[string]string{
+		"configs/base_pre_train.yaml":             "defaults:\n  - base_callback\n  - _self_\nlogger:\n  monitor_metric: train_loss\n",
+		"configs/base_callback.yaml":              "defaults:\n  - callbacks: [model_checkpoint]\n",
+		"configs/callbacks/model_checkpoint.yaml": "model_checkpoint:\n  monitor: ${logger.monitor_metric}\n",
+	}
+	if got, frags := discoverTree(prior); got != "configs/base_pre_train.yaml" || !frags["configs/base_callback.yaml"] {
+		t.Errorf("a reference of the base's option: runs %q, fragments %v", got, frags)
+	}
+	prior["configs/callbacks/model_checkpoint.yaml"] = "model_checkpoint:\n  monitor: ${logger.metric}\n"
+	if got, _ := discoverTree(prior); got != "configs/base_callback.yaml|configs/base_pre_train.yaml" {
+		t.Errorf("a reference no includer sets: runs %q", got)
+	}
 	// A script launches the base alone (@hydra.main(config_name="segformer")): it is a run.
 	m["recipes/segformer.yaml"] = "defaults:\n  - training_hyperparams: default_train_params\n  - _self_\n\nexperiment_name: ${architecture}_cityscapes\n"
 	k := NewCache()

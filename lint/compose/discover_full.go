@@ -58,36 +58,54 @@ func (k *Cache) siblingBases(fsys FS, roots []string, includers map[string][]str
 	return kept, bases, declined
 }
 
-// needsIncluder reports an absolute interpolation (${a.b}) of r's own file that r does not set,
-// one of the includers' files does, and r composed alone lacks (siblingBases); unknown is never
-// set in this build.
+// needsIncluder reports an absolute interpolation (${a.b}) of r's own file, or else of the run r
+// composes alone, that r does not set, one of the includers' files does, and r composed alone
+// lacks (siblingBases); unknown is never set in this build.
 func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits) (needs, unknown bool) {
 	d := k.parsed[r]
 	if d == nil || d.Root == nil {
 		return false, false
 	}
+	// refsIn adds to pending the references of root's values that set does not hold and an
+	// includer's file sets (or chooses the group of).
 	var pending []string
-	d.Root.Walk(func(n *doc.Node) bool {
-		if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
+	refsIn := func(root, set *doc.Node) {
+		root.Walk(func(n *doc.Node) bool {
+			if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
+				return true
+			}
+			for _, ref := range plainRefs(n.Value) {
+				if first, _, _ := strings.Cut(ref, "."); first == "hydra" || set.StepPath(ref) != nil {
+					continue // Hydra's own config, or a key r sets itself
+				}
+				if slices.ContainsFunc(includers, func(s string) bool {
+					ds := k.parsed[s]
+					return ds != nil && (ds.Root.StepPath(ref) != nil || choosesGroup(ds.Src, ref))
+				}) {
+					pending = append(pending, ref)
+				}
+			}
 			return true
-		}
-		for _, ref := range plainRefs(n.Value) {
-			if first, _, _ := strings.Cut(ref, "."); first == "hydra" || d.Root.StepPath(ref) != nil {
-				continue // Hydra's own config, or a key r sets itself
-			}
-			if slices.ContainsFunc(includers, func(s string) bool {
-				ds := k.parsed[s]
-				return ds != nil && (ds.Root.StepPath(ref) != nil || choosesGroup(ds.Src, ref))
-			}) {
-				pending = append(pending, ref)
-			}
-		}
-		return true
-	})
-	if len(pending) == 0 {
-		return false, false
+		})
 	}
-	run := k.Compose(fsys, r, nil, lim)
+	refsIn(d.Root, d.Root)
+	var run *Run
+	if len(pending) == 0 {
+		// A reference of an option r chooses may need them too (QtacierP/PRIOR's
+		// base_callback.yaml chooses callbacks/model_checkpoint, whose ${logger.monitor_metric}
+		// only the primaries listing base_callback set): r composed alone is read for it.
+		run = k.Compose(fsys, r, nil, lim)
+		if run.Partial || run.Doc == nil || run.Doc.Root == nil {
+			return false, false
+		}
+		refsIn(run.Doc.Root, run.Doc.Root)
+		if len(pending) == 0 {
+			return false, false
+		}
+	}
+	if run == nil {
+		run = k.Compose(fsys, r, nil, lim)
+	}
 	if run.Partial {
 		return false, false // a missing option could set any key
 	}
